@@ -1,0 +1,64 @@
+import { DATA_LAYOUTS } from '../layout/data-layout.js';
+import { layoutOf } from '../layout/layout.js';
+import { type KernelModule, kernelsOf } from '../model/kernel-module.js';
+import { kernelArgTypeName } from '../types/print.js';
+import { type QualType, canonical } from '../types/types.js';
+import type { OpenCLArgKind, OpenCLKernelPlan, OpenCLPlan, OpenCLSlot, SlotRole } from './plan.js';
+import { valueLayout } from './value-layout.js';
+
+export interface OpenCLTargetOptions {
+  /** Device address width for by-value sizes: spir (32-bit) or spir64 (default). */
+  readonly arch?: 'spir' | 'spir64';
+}
+
+/** Handles (buffers, images, samplers, queues, pipes) are passed as 8-byte `cl_mem`/`cl_sampler` values. */
+const HANDLE_SIZE = 8;
+
+function classify(t: QualType): { kind: OpenCLArgKind; role: SlotRole; addressSpace?: 'global' | 'constant' | 'local' } {
+  const c = canonical(t);
+  const ty = c.type;
+  if (ty.kind === 'pointer') {
+    const space = canonical(ty.pointee).space;
+    if (space === 'local') return { kind: 'local', role: 'local', addressSpace: 'local' };
+    return { kind: 'buffer', role: 'data', addressSpace: space === 'constant' ? 'constant' : 'global' };
+  }
+  if (ty.kind === 'image') return { kind: 'image', role: 'image' };
+  if (ty.kind === 'pipe') return { kind: 'pipe', role: 'pipe' };
+  if (ty.kind === 'opaque' && ty.name === 'sampler_t') return { kind: 'sampler', role: 'sampler' };
+  if (ty.kind === 'opaque' && ty.name === 'queue_t') return { kind: 'queue', role: 'queue' };
+  return { kind: 'value', role: 'value' };
+}
+
+/** The `clSetKernelArg` plan: one slot per parameter, in order. */
+export function lowerOpenCL(module: KernelModule, options: OpenCLTargetOptions = {}): OpenCLPlan {
+  const arch = options.arch ?? 'spir64';
+  const dl = DATA_LAYOUTS[arch];
+  const kernels: OpenCLKernelPlan[] = kernelsOf(module).map((k) => {
+    const args: OpenCLSlot[] = k.params.map((p) => {
+      const { kind, role, addressSpace } = classify(p.type);
+      const c = canonical(p.type);
+      const slot: { -readonly [K in keyof OpenCLSlot]: OpenCLSlot[K] } = {
+        name: p.name,
+        param: p.index,
+        role,
+        index: p.index,
+        kind,
+        typeName: kernelArgTypeName(p.type),
+        size: kind === 'local' ? null : kind === 'value' ? layoutOf(p.type, dl).size : HANDLE_SIZE,
+        type: p.type,
+      };
+      if (addressSpace) slot.addressSpace = addressSpace;
+      if (kind === 'image' || kind === 'pipe') slot.access = c.access ?? 'read_only';
+      if (kind === 'value') slot.layout = valueLayout(p.type, dl);
+      return slot;
+    });
+    const plan: { -readonly [K in keyof OpenCLKernelPlan]: OpenCLKernelPlan[K] } = { name: k.name, args };
+    const a = k.attributes;
+    if (a.reqdWorkGroupSize) plan.reqdWorkGroupSize = a.reqdWorkGroupSize;
+    if (a.workGroupSizeHint) plan.workGroupSizeHint = a.workGroupSizeHint;
+    if (a.vecTypeHint) plan.vecTypeHint = kernelArgTypeName(a.vecTypeHint);
+    if (a.intelReqdSubGroupSize) plan.intelReqdSubGroupSize = a.intelReqdSubGroupSize;
+    return plan;
+  });
+  return { target: 'opencl', arch, kernels };
+}

@@ -1,0 +1,85 @@
+/** A declarative command-line option. */
+export interface OptionSpec {
+  readonly name: string;
+  /** One-letter form, like -I or -D (value may be attached: -Idir). */
+  readonly short?: string;
+  readonly kind: 'string' | 'boolean' | 'list';
+  readonly value?: string;
+  readonly help: string;
+}
+
+export interface ParsedArgs {
+  readonly positionals: string[];
+  readonly values: Map<string, string | boolean | string[]>;
+}
+
+export class UsageError extends Error {}
+
+/** Parses `--name value`, `--name=value`, `-X value`, `-Xvalue`, `--flag`, `--no-flag`. */
+export function parseArgs(argv: readonly string[], specs: readonly OptionSpec[]): ParsedArgs {
+  const byName = new Map(specs.map((s) => [s.name, s]));
+  const byShort = new Map(specs.filter((s) => s.short).map((s) => [s.short!, s]));
+  const positionals: string[] = [];
+  const values = new Map<string, string | boolean | string[]>();
+  const set = (spec: OptionSpec, v: string | boolean) => {
+    if (spec.kind === 'list') {
+      const list = (values.get(spec.name) as string[] | undefined) ?? [];
+      list.push(String(v));
+      values.set(spec.name, list);
+    } else values.set(spec.name, v);
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--') {
+      positionals.push(...argv.slice(i + 1));
+      break;
+    }
+    if (a.startsWith('--')) {
+      const eq = a.indexOf('=');
+      const name = a.slice(2, eq < 0 ? undefined : eq);
+      let spec = byName.get(name);
+      if (!spec && name.startsWith('no-') && byName.get(name.slice(3))?.kind === 'boolean') {
+        if (eq >= 0) throw new UsageError(`option '--${name}' takes no value`);
+        values.set(name.slice(3), false);
+        continue;
+      }
+      if (!spec) throw new UsageError(`unknown option '--${name}'`);
+      if (spec.kind === 'boolean') {
+        if (eq >= 0) {
+          const v = a.slice(eq + 1);
+          if (!['0', '1', 'true', 'false'].includes(v)) throw new UsageError(`option '--${name}' takes 0 or 1, not '${v}'`);
+          values.set(name, v === '1' || v === 'true');
+        } else values.set(name, true);
+        continue;
+      }
+      let v: string | undefined = eq >= 0 ? a.slice(eq + 1) : argv[++i];
+      if (v === undefined) throw new UsageError(`option '--${name}' needs a value`);
+      set(spec, v);
+      spec = undefined;
+      continue;
+    }
+    if (a.startsWith('-') && a.length > 1) {
+      const spec = byShort.get(a[1]);
+      if (!spec) throw new UsageError(`unknown option '${a}'`);
+      if (spec.kind === 'boolean') {
+        values.set(spec.name, true);
+        continue;
+      }
+      const v = a.length > 2 ? a.slice(2) : argv[++i];
+      if (v === undefined) throw new UsageError(`option '-${spec.short}' needs a value`);
+      set(spec, v);
+      continue;
+    }
+    positionals.push(a);
+  }
+  return { positionals, values };
+}
+
+export function optionHelp(specs: readonly OptionSpec[]): string {
+  const rows = specs.map((s) => {
+    const flag = (s.short ? `-${s.short}, ` : '    ') + `--${s.name}` + (s.value ? ` ${s.value}` : '');
+    return [flag, s.help];
+  });
+  const w = Math.max(...rows.map((r) => r[0].length));
+  return rows.map(([f, h]) => `  ${f.padEnd(w)}  ${h}`).join('\n') + '\n';
+}

@@ -1,0 +1,8 @@
+/** Everything the CLI touches outside itself, so tests can run it in memory. */
+export interface CliIO {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  readFile(path: string): string | undefined;
+  /** Whether stderr is a colour terminal. */
+  readonly color: boolean;
+}

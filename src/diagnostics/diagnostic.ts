@@ -1,0 +1,67 @@
+import type { Span } from './source.js';
+import type { Message } from './messages.js';
+
+export type Severity = 'error' | 'warning' | 'note';
+
+export interface RelatedInformation {
+  readonly message: string;
+  readonly span?: Span;
+}
+
+export interface Diagnostic {
+  readonly code: string;
+  readonly severity: Severity;
+  readonly message: string;
+  readonly span?: Span;
+  readonly related: readonly RelatedInformation[];
+}
+
+function fill(template: string, args: readonly (string | number)[]): string {
+  return template.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)]));
+}
+
+/** Collects diagnostics for one compilation. Phases report into it and go on where they can. */
+export class DiagnosticBag {
+  readonly items: Diagnostic[] = [];
+  private errorCount = 0;
+  /** Stops a runaway input from producing millions of diagnostics. */
+  readonly limit: number;
+
+  constructor(limit = 200) {
+    this.limit = limit;
+  }
+
+  report(
+    message: Message,
+    span: Span | undefined,
+    args: readonly (string | number)[] = [],
+    related: readonly RelatedInformation[] = [],
+  ): Diagnostic {
+    const d: Diagnostic = { code: message.code, severity: message.severity, message: fill(message.text, args), span, related };
+    if (d.severity === 'error') this.errorCount++;
+    if (this.items.length < this.limit) this.items.push(d);
+    return d;
+  }
+
+  get hasErrors(): boolean {
+    return this.errorCount > 0;
+  }
+
+  get errors(): number {
+    return this.errorCount;
+  }
+
+  merge(other: DiagnosticBag): void {
+    for (const d of other.items) {
+      if (d.severity === 'error') this.errorCount++;
+      this.items.push(d);
+    }
+  }
+}
+
+/** Thrown only to unwind a phase that cannot go on; the diagnostic is already in the bag. */
+export class CompilationAborted extends Error {
+  constructor(readonly diagnostic: Diagnostic) {
+    super(diagnostic.message);
+  }
+}

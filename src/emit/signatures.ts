@@ -1,0 +1,52 @@
+import { type FunctionInfo, type KernelModule, kernelsOf } from '../model/kernel-module.js';
+import { kernelArgTypeName } from '../types/print.js';
+import type { QualType } from '../types/types.js';
+
+function quals(t: QualType, withSpace: boolean): string {
+  const parts: string[] = [];
+  if (withSpace && t.space && t.space !== 'private' && t.space !== 'generic') parts.push(t.space);
+  if (t.const) parts.push('const');
+  if (t.volatile) parts.push('volatile');
+  return parts.join(' ');
+}
+
+/** The type part of a pointee or value: `global const float`, `global short*global`. */
+function pointeeText(t: QualType): string {
+  if (t.type.kind === 'pointer') return `${pointeeText(t.type.pointee)}*${quals(t, true)}`;
+  const q = quals(t, true);
+  return (q ? q + ' ' : '') + kernelArgTypeName(t.type);
+}
+
+/**
+ * A parameter in the compact spelling of tinytc's documentation: `global double* a`,
+ * `global short*global* a`, `read_only image2d_t img`, `read_only pipe int p`.
+ */
+export function parameterText(t: QualType, name: string): string {
+  const ty = t.type;
+  if (ty.kind === 'pointer') return `${pointeeText(ty.pointee)}*${t.restrict ? ' restrict' : ''} ${name}`;
+  if (ty.kind === 'image') return `${t.access ?? 'read_only'} ${ty.name} ${name}`;
+  if (ty.kind === 'pipe') return `${t.access ?? 'read_only'} pipe ${pointeeText(ty.element)} ${name}`;
+  const q = quals(t, false);
+  return `${q ? q + ' ' : ''}${kernelArgTypeName(t)} ${name}`;
+}
+
+export function kernelAttributesText(f: FunctionInfo): string {
+  const a = f.attributes;
+  const parts: string[] = [];
+  if (a.reqdWorkGroupSize) parts.push(`reqd_work_group_size(${a.reqdWorkGroupSize.join(', ')})`);
+  if (a.workGroupSizeHint) parts.push(`work_group_size_hint(${a.workGroupSizeHint.join(', ')})`);
+  if (a.vecTypeHint) parts.push(`vec_type_hint(${kernelArgTypeName(a.vecTypeHint)})`);
+  if (a.intelReqdSubGroupSize) parts.push(`intel_reqd_sub_group_size(${a.intelReqdSubGroupSize})`);
+  return parts.map((p) => `__attribute__((${p}))`).join(' ');
+}
+
+/** `kernel void k(global float* a, int n)`, attributes first when there are any. */
+export function kernelPrototype(f: FunctionInfo): string {
+  const attrs = kernelAttributesText(f);
+  const params = f.params.map((p) => parameterText(p.type, p.name)).join(', ');
+  return `kernel ${attrs ? attrs + ' ' : ''}void ${f.name}(${params})`;
+}
+
+export function emitSignatures(module: KernelModule): string {
+  return kernelsOf(module).map((k) => kernelPrototype(k) + '\n').join('');
+}

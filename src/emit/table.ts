@@ -1,0 +1,20 @@
+import type { AbiPlan } from '../abi/plan.js';
+import { renderTable } from './text-table.js';
+
+/** A human-readable view of a plan: one table per kernel. */
+export function emitTable(plan: AbiPlan): string {
+  const out: string[] = [];
+  for (const k of plan.kernels) {
+    const attrs: string[] = [];
+    if (k.reqdWorkGroupSize) attrs.push(`reqd_work_group_size(${k.reqdWorkGroupSize.join(', ')})`);
+    if (k.workGroupSizeHint) attrs.push(`work_group_size_hint(${k.workGroupSizeHint.join(', ')})`);
+    if (k.vecTypeHint) attrs.push(`vec_type_hint(${k.vecTypeHint})`);
+    if (k.intelReqdSubGroupSize) attrs.push(`intel_reqd_sub_group_size(${k.intelReqdSubGroupSize})`);
+    out.push(`kernel ${k.name} (${plan.target}, ${plan.arch})${attrs.length ? '  ' + attrs.join(' ') : ''}\n`);
+    const rows = k.args.map((a) => [
+      String(a.index), a.name, a.kind, a.addressSpace ?? a.access ?? '', a.typeName, a.size === null ? 'local' : String(a.size),
+    ]);
+    out.push(rows.length ? renderTable(['index', 'name', 'kind', 'space/access', 'type', 'size'], rows) : '(no arguments)\n');
+  }
+  return out.join('\n');
+}

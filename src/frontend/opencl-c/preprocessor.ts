@@ -1,0 +1,606 @@
+import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
+import { Messages } from '../../diagnostics/messages.js';
+import { SourceFile, type Span, span as makeSpan } from '../../diagnostics/source.js';
+import { lex } from './lexer.js';
+import { evaluatePPExpression } from './pp-expr.js';
+import { type ClStd, KNOWN_EXTENSIONS, type PredefineTarget, predefinedSource } from './predefined.js';
+import { type Token, tokenSpan } from './token.js';
+
+/** How the frontend reads files. The core never touches the file system itself. */
+export interface FileHost {
+  /** The file's text, or undefined when there is no such file. */
+  readFile(path: string): string | undefined;
+}
+
+export interface PreprocessOptions {
+  readonly includeDirs?: readonly string[];
+  /** `-D name` or `-D name=value`, in command-line order with `undefines`. */
+  readonly defines?: readonly (readonly [string, string | undefined])[];
+  readonly undefines?: readonly string[];
+  readonly std: ClStd;
+  readonly target: PredefineTarget;
+}
+
+export interface ExtensionPragma {
+  readonly name: string;
+  readonly enabled: boolean;
+  readonly span: Span;
+}
+
+export interface Macro {
+  readonly name: string;
+  /** Parameter names, `__VA_ARGS__` last for `...`; null for object-like macros. */
+  readonly params: readonly string[] | null;
+  readonly variadic: boolean;
+  readonly body: readonly Token[];
+  readonly span?: Span;
+}
+
+export interface PreprocessResult {
+  readonly tokens: Token[];
+  readonly pragmas: ExtensionPragma[];
+  readonly macros: ReadonlyMap<string, Macro>;
+  readonly files: SourceFile[];
+}
+
+const MAX_INCLUDE_DEPTH = 200;
+const MAX_EXPANSION_TOKENS = 5_000_000;
+
+interface Conditional {
+  /** This branch is being compiled. */
+  active: boolean;
+  /** Some branch of this #if group was taken already. */
+  taken: boolean;
+  sawElse: boolean;
+  /** The enclosing group was active. */
+  parentActive: boolean;
+  span: Span;
+}
+
+export function dirname(path: string): string {
+  const i = path.lastIndexOf('/');
+  return i < 0 ? '.' : i === 0 ? '/' : path.slice(0, i);
+}
+
+export function joinPath(dir: string, name: string): string {
+  if (name.startsWith('/')) return normalizePath(name);
+  return normalizePath(dir === '.' ? name : `${dir}/${name}`);
+}
+
+function normalizePath(p: string): string {
+  const abs = p.startsWith('/');
+  const out: string[] = [];
+  for (const part of p.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..' && out.length && out[out.length - 1] !== '..') out.pop();
+    else if (part !== '..' || !abs) out.push(part);
+  }
+  return (abs ? '/' : '') + (out.join('/') || (abs ? '' : '.'));
+}
+
+const isPunct = (t: Token | undefined, text: string) => t !== undefined && t.kind === 'punct' && t.text === text;
+
+/** A placeholder for an empty macro argument next to `##` (C11 6.10.3.3p2). */
+const PLACEMARKER = 'other' as const;
+
+/**
+ * The C preprocessor for OpenCL C: directives, macro expansion with hide sets
+ * (object- and function-like, `#`, `##`, `__VA_ARGS__`, rescanning), conditional
+ * compilation, includes and the OpenCL extension pragma.
+ */
+export class Preprocessor {
+  private readonly macros = new Map<string, Macro>();
+  private readonly pragmas: ExtensionPragma[] = [];
+  private readonly output: Token[] = [];
+  private readonly files: SourceFile[] = [];
+  private readonly onceFiles = new Set<string>();
+  private expansionBudget = MAX_EXPANSION_TOKENS;
+  private aborted = false;
+  private counter = 0;
+
+  constructor(
+    private readonly host: FileHost,
+    private readonly options: PreprocessOptions,
+    private readonly diags: DiagnosticBag,
+  ) {}
+
+  run(main: SourceFile): PreprocessResult {
+    const builtin = new SourceFile('<built-in>', predefinedSource(this.options.std, this.options.target));
+    this.processFile(builtin, 0, false);
+    let cmd = '';
+    for (const [name, value] of this.options.defines ?? []) cmd += `#define ${name} ${value ?? '1'}\n`;
+    for (const name of this.options.undefines ?? []) cmd += `#undef ${name}\n`;
+    if (cmd) this.processFile(new SourceFile('<command line>', cmd), 0, false);
+    this.processFile(main, 0, true);
+    const eof = main.text.length;
+    this.output.push({ kind: 'eof', text: '', span: makeSpan(main, eof), bol: true, space: false });
+    return { tokens: this.output, pragmas: this.pragmas, macros: this.macros, files: this.files };
+  }
+
+  private processFile(file: SourceFile, depth: number, emit: boolean): void {
+    this.files.push(file);
+    const toks = lex(file, this.diags);
+    const conds: Conditional[] = [];
+    let text: Token[] = [];
+    const flush = () => {
+      if (text.length && emit) this.expandInto(text, this.output);
+      text = [];
+    };
+    let i = 0;
+    while (i < toks.length && !this.aborted) {
+      const t = toks[i];
+      if (t.kind === 'eof') break;
+      const active = conds.length === 0 || conds[conds.length - 1].active;
+      if (t.bol && isPunct(t, '#')) {
+        let j = i + 1;
+        while (toks[j].kind !== 'eof' && !toks[j].bol) j++;
+        const line = toks.slice(i + 1, j);
+        i = j;
+        flush();
+        this.directive(t, line, conds, active, file, depth, emit);
+        continue;
+      }
+      i++;
+      if (active) text.push(t);
+    }
+    flush();
+    for (const c of conds) this.diags.report(Messages.unterminatedConditional, c.span);
+  }
+
+  private directive(hash: Token, line: Token[], conds: Conditional[], active: boolean, file: SourceFile, depth: number, emit: boolean): void {
+    const name = line[0];
+    if (!name) return; // the null directive
+    const word = name.kind === 'ident' || name.kind === 'number' ? name.text : '';
+    const rest = line.slice(1);
+    const top = conds[conds.length - 1];
+    switch (word) {
+      case 'if':
+      case 'ifdef':
+      case 'ifndef': {
+        let cond = false;
+        if (active) {
+          if (word === 'if') cond = this.evalIf(rest, name);
+          else {
+            const id = rest[0];
+            if (!id) this.diags.report(Messages.macroNameMissing, tokenSpan(name));
+            else if (id.kind !== 'ident') this.diags.report(Messages.macroNameNotIdentifier, tokenSpan(id));
+            else {
+              cond = this.macros.has(id.text) === (word === 'ifdef');
+              if (rest.length > 1) this.diags.report(Messages.extraTokens, tokenSpan(rest[1]), [word]);
+            }
+          }
+        }
+        conds.push({ active: active && cond, taken: cond, sawElse: false, parentActive: active, span: hash.span });
+        return;
+      }
+      case 'elif':
+      case 'else': {
+        if (!top) {
+          this.diags.report(Messages.elseWithoutIf, tokenSpan(name), [word]);
+          return;
+        }
+        if (top.sawElse) this.diags.report(Messages.elseAfterElse, tokenSpan(name), [word]);
+        if (word === 'else') {
+          top.sawElse = true;
+          top.active = top.parentActive && !top.taken;
+          top.taken = true;
+          if (rest.length) this.diags.report(Messages.extraTokens, tokenSpan(rest[0]), [word]);
+        } else {
+          const cond = top.parentActive && !top.taken ? this.evalIf(rest, name) : false;
+          top.active = top.parentActive && !top.taken && cond;
+          top.taken ||= cond;
+        }
+        return;
+      }
+      case 'endif':
+        if (!top) this.diags.report(Messages.elseWithoutIf, tokenSpan(name), [word]);
+        else conds.pop();
+        if (rest.length) this.diags.report(Messages.extraTokens, tokenSpan(rest[0]), [word]);
+        return;
+    }
+    if (!active) return;
+    switch (word) {
+      case 'define':
+        this.define(rest, name);
+        return;
+      case 'undef':
+        if (!rest[0]) this.diags.report(Messages.macroNameMissing, tokenSpan(name));
+        else if (rest[0].kind !== 'ident') this.diags.report(Messages.macroNameNotIdentifier, tokenSpan(rest[0]));
+        else this.macros.delete(rest[0].text);
+        return;
+      case 'include':
+        this.include(rest, name, file, depth, emit);
+        return;
+      case 'error':
+      case 'warning': {
+        const msg = rest.map((t, k) => (k && t.space ? ' ' : '') + t.text).join('');
+        this.diags.report(word === 'error' ? Messages.userError : Messages.userWarning, tokenSpan(name), [msg]);
+        return;
+      }
+      case 'pragma':
+        this.pragma(rest, name, emit);
+        return;
+      case 'line':
+        this.lineDirective(rest, name, file);
+        return;
+      case 'ident':
+      case 'sccs':
+        return;
+      default:
+        if (name.kind === 'number') {
+          this.lineDirective(line, name, file);
+          return;
+        }
+        this.diags.report(Messages.invalidDirective, tokenSpan(name), [name.text]);
+    }
+  }
+
+  private evalIf(rest: Token[], at: Token): boolean {
+    // Resolve `defined X` and `defined(X)` before expansion.
+    const resolved: Token[] = [];
+    for (let k = 0; k < rest.length; k++) {
+      const t = rest[k];
+      if (t.kind === 'ident' && t.text === 'defined') {
+        let id = rest[k + 1];
+        let end = k + 1;
+        if (isPunct(id, '(')) {
+          id = rest[k + 2];
+          end = k + 3;
+          if (!isPunct(rest[end], ')')) {
+            this.diags.report(Messages.ppMissingParen, tokenSpan(rest[end] ?? t));
+            return false;
+          }
+        }
+        if (!id || id.kind !== 'ident') {
+          this.diags.report(Messages.ppDefinedNeedsIdent, tokenSpan(id ?? t));
+          return false;
+        }
+        resolved.push({ ...t, kind: 'number', text: this.macros.has(id.text) ? '1' : '0' });
+        k = end;
+        continue;
+      }
+      resolved.push(t);
+    }
+    const expanded: Token[] = [];
+    this.expandInto(resolved, expanded);
+    return evaluatePPExpression(expanded, at, this.diags) ?? false;
+  }
+
+  private define(rest: Token[], at: Token): void {
+    const id = rest[0];
+    if (!id) {
+      this.diags.report(Messages.macroNameMissing, tokenSpan(at));
+      return;
+    }
+    if (id.kind !== 'ident') {
+      this.diags.report(Messages.macroNameNotIdentifier, tokenSpan(id));
+      return;
+    }
+    if (id.text === 'defined') {
+      this.diags.report(Messages.macroNameNotIdentifier, tokenSpan(id));
+      return;
+    }
+    let params: string[] | null = null;
+    let variadic = false;
+    let k = 1;
+    // A function-like macro has its '(' right after the name, with no space between.
+    if (isPunct(rest[1], '(') && !rest[1].space) {
+      params = [];
+      k = 2;
+      for (;;) {
+        const t = rest[k];
+        if (!t) {
+          this.diags.report(Messages.macroParamList, tokenSpan(id), ["missing ')'"]);
+          return;
+        }
+        if (isPunct(t, ')') && params.length === 0) {
+          k++;
+          break;
+        }
+        if (isPunct(t, '...')) {
+          params.push('__VA_ARGS__');
+          variadic = true;
+          k++;
+        } else if (t.kind === 'ident') {
+          if (params.includes(t.text)) {
+            this.diags.report(Messages.macroParamList, tokenSpan(t), [`duplicate parameter '${t.text}'`]);
+            return;
+          }
+          params.push(t.text);
+          k++;
+          if (isPunct(rest[k], '...')) {
+            variadic = true;
+            k++;
+          }
+        } else {
+          this.diags.report(Messages.macroParamList, tokenSpan(t), [`unexpected '${t.text}'`]);
+          return;
+        }
+        if (isPunct(rest[k], ')')) {
+          k++;
+          break;
+        }
+        if (variadic || !isPunct(rest[k], ',')) {
+          this.diags.report(Messages.macroParamList, tokenSpan(rest[k] ?? t), ["expected ',' or ')'"]);
+          return;
+        }
+        k++;
+      }
+    }
+    const body = rest.slice(k);
+    if (body.length && (isPunct(body[0], '##') || isPunct(body[body.length - 1], '##'))) {
+      this.diags.report(Messages.hashHashAtEdge, tokenSpan(isPunct(body[0], '##') ? body[0] : body[body.length - 1]));
+      return;
+    }
+    if (params) {
+      for (let b = 0; b < body.length; b++) {
+        if (isPunct(body[b], '#') && !(body[b + 1]?.kind === 'ident' && params.includes(body[b + 1].text))) {
+          this.diags.report(Messages.hashNotFollowedByParam, tokenSpan(body[b]));
+          return;
+        }
+      }
+    }
+    const old = this.macros.get(id.text);
+    if (old && old.span && !sameDefinition(old, params, body)) {
+      this.diags.report(Messages.macroRedefined, tokenSpan(id), [id.text], [{ message: 'previous definition is here', span: old.span }]);
+    }
+    this.macros.set(id.text, { name: id.text, params, variadic, body, span: id.span });
+  }
+
+  private include(rest: Token[], at: Token, file: SourceFile, depth: number, emit: boolean): void {
+    let toks = rest;
+    if (toks[0] && toks[0].kind === 'ident') {
+      const expanded: Token[] = [];
+      this.expandInto(toks, expanded);
+      toks = expanded;
+    }
+    let name: string | undefined;
+    let angled = false;
+    if (toks[0]?.kind === 'string') name = toks[0].text.slice(1, -1);
+    else if (isPunct(toks[0], '<')) {
+      const close = toks.findIndex((t) => isPunct(t, '>'));
+      if (close > 0) {
+        name = toks.slice(1, close).map((t, k) => (k && t.space ? ' ' : '') + t.text).join('');
+        angled = true;
+      }
+    }
+    if (!name) {
+      this.diags.report(Messages.includeExpectsFile, tokenSpan(toks[0] ?? at));
+      return;
+    }
+    if (depth >= MAX_INCLUDE_DEPTH) {
+      this.diags.report(Messages.includeTooDeep, tokenSpan(toks[0]));
+      this.aborted = true;
+      return;
+    }
+    const candidates: string[] = [];
+    if (!angled && file.path !== '<built-in>' && file.path !== '<command line>') candidates.push(joinPath(dirname(file.path), name));
+    for (const dir of this.options.includeDirs ?? []) candidates.push(joinPath(dir, name));
+    for (const path of candidates) {
+      if (this.onceFiles.has(path)) return;
+      const text = this.host.readFile(path);
+      if (text === undefined) continue;
+      const inc = new SourceFile(path, text, tokenSpan(toks[0]));
+      this.processFile(inc, depth + 1, emit);
+      return;
+    }
+    this.diags.report(Messages.includeNotFound, tokenSpan(toks[0]), [name]);
+  }
+
+  private pragma(rest: Token[], at: Token, emit: boolean): void {
+    if (rest[0]?.text === 'once') {
+      this.onceFiles.add(at.span.file.path);
+      return;
+    }
+    if (rest[0]?.text !== 'OPENCL' || rest[1]?.text !== 'EXTENSION') return;
+    const [, , nameTok, colon, state] = rest;
+    if (!nameTok || nameTok.kind !== 'ident' || !isPunct(colon, ':') || !state || !['enable', 'disable', 'begin', 'end', 'require'].includes(state.text)) {
+      this.diags.report(Messages.pragmaExtension, tokenSpan(rest[2] ?? rest[1]));
+      return;
+    }
+    if (!(KNOWN_EXTENSIONS as readonly string[]).includes(nameTok.text)) {
+      this.diags.report(Messages.unknownExtension, tokenSpan(nameTok), [nameTok.text]);
+    }
+    const enabled = state.text !== 'disable' && state.text !== 'end';
+    this.pragmas.push({ name: nameTok.text, enabled, span: nameTok.span });
+    if (emit) this.output.push({ kind: 'pragma', text: `${enabled ? 'enable' : 'disable'}:${nameTok.text}`, span: nameTok.span, bol: true, space: true });
+  }
+
+  private lineDirective(rest: Token[], at: Token, file: SourceFile): void {
+    const n = rest[0];
+    if (!n || n.kind !== 'number' || !/^\d+$/.test(n.text) || Number(n.text) <= 0) {
+      this.diags.report(Messages.lineDirective, tokenSpan(n ?? at));
+      return;
+    }
+    const path = rest[1]?.kind === 'string' ? rest[1].text.slice(1, -1) : file.presumed(at.span.start).path;
+    file.lineMarkers.push({ afterLine: file.lineCol(at.span.start).line, line: Number(n.text), path });
+  }
+
+  // ---- Macro expansion -------------------------------------------------------------
+
+  /** Expands a run of text tokens, appending the result (placemarkers removed) to `out`. */
+  private expandInto(input: readonly Token[], out: Token[]): void {
+    // `pending` is a stack: the next token is at the end.
+    const pending: Token[] = [];
+    for (let k = input.length - 1; k >= 0; k--) pending.push(input[k]);
+    while (pending.length && !this.aborted) {
+      const t = pending.pop()!;
+      if (t.kind !== 'ident') {
+        if (!(t.kind === PLACEMARKER && t.text === '')) out.push(t);
+        continue;
+      }
+      const replaced = this.expandOne(t, pending);
+      if (replaced) {
+        for (let k = replaced.length - 1; k >= 0; k--) pending.push(replaced[k]);
+      } else out.push(t);
+    }
+  }
+
+  /** The replacement for one macro name at the front of `pending`, or undefined if it does not expand. */
+  private expandOne(t: Token, pending: Token[]): Token[] | undefined {
+    const name = t.text;
+    if (t.hide?.has(name)) return undefined;
+    if (name === '__LINE__' || name === '__FILE__' || name === '__COUNTER__') {
+      const where = tokenSpan(t);
+      const pos = where.file.presumed(where.start);
+      const text = name === '__LINE__' ? String(pos.line) : name === '__FILE__' ? JSON.stringify(pos.path) : String(this.counter++);
+      return [{ ...t, kind: name === '__FILE__' ? 'string' : 'number', text, expansion: where }];
+    }
+    const m = this.macros.get(name);
+    if (!m) return undefined;
+    const expansion = t.expansion ?? t.span;
+    if (m.params === null) {
+      const hs = new Set(t.hide ?? []);
+      hs.add(name);
+      return this.finish(this.substitute(m, [], t), hs, expansion, t);
+    }
+    // A function-like macro name not followed by '(' is left alone.
+    let p = pending.length - 1;
+    while (p >= 0 && pending[p].kind === PLACEMARKER && pending[p].text === '') p--;
+    if (p < 0 || !isPunct(pending[p], '(')) return undefined;
+    pending.length = p;
+    const args: Token[][] = [[]];
+    let level = 0;
+    let rparen: Token | undefined;
+    while (pending.length) {
+      const a = pending.pop()!;
+      if (isPunct(a, '(')) level++;
+      else if (isPunct(a, ')')) {
+        if (level === 0) {
+          rparen = a;
+          break;
+        }
+        level--;
+      } else if (isPunct(a, ',') && level === 0 && !(m.variadic && args.length === m.params.length)) {
+        args.push([]);
+        continue;
+      }
+      args[args.length - 1].push(a);
+    }
+    if (!rparen) {
+      this.diags.report(Messages.macroUnterminatedCall, tokenSpan(t), [name]);
+      return [];
+    }
+    const named = m.params.length - (m.variadic ? 1 : 0);
+    if (m.params.length === 0 && args.length === 1 && args[0].length === 0) args.length = 0;
+    if (m.variadic && args.length === named) args.push([]);
+    if (args.length !== m.params.length) {
+      const msg = args.length < m.params.length
+        ? `requires ${m.params.length} arguments, but only ${args.length} given`
+        : `passed ${args.length} arguments, but takes just ${m.params.length}`;
+      this.diags.report(Messages.macroArgCount, tokenSpan(t), [name, msg], m.span ? [{ message: 'macro is defined here', span: m.span }] : []);
+      return [];
+    }
+    const hs = new Set<string>();
+    if (t.hide && rparen.hide) for (const h of t.hide) if (rparen.hide.has(h)) hs.add(h);
+    hs.add(name);
+    return this.finish(this.substitute(m, args, t), hs, expansion, t);
+  }
+
+  private finish(body: Token[], hs: Set<string>, expansion: Span, at: Token): Token[] {
+    this.expansionBudget -= body.length;
+    if (this.expansionBudget < 0) {
+      this.diags.report(Messages.macroExpansionTooDeep, expansion);
+      this.aborted = true;
+      return [];
+    }
+    return body.map((b, k) => {
+      let hide: Set<string> = hs;
+      if (b.hide && b.hide.size) {
+        hide = new Set(hs);
+        for (const h of b.hide) hide.add(h);
+      }
+      return { ...b, hide, expansion, bol: false, space: k === 0 ? at.space : b.space };
+    });
+  }
+
+  private substitute(m: Macro, args: Token[][], at: Token): Token[] {
+    const body = m.body;
+    const params = m.params ?? [];
+    const paramIndex = (tok: Token | undefined) => (tok && tok.kind === 'ident' ? params.indexOf(tok.text) : -1);
+    const out: Token[] = [];
+    const placemarker = (ref: Token): Token => ({ ...ref, kind: PLACEMARKER, text: '' });
+    for (let k = 0; k < body.length; k++) {
+      const t = body[k];
+      if (m.params && isPunct(t, '#') && paramIndex(body[k + 1]) >= 0) {
+        out.push(stringize(args[paramIndex(body[k + 1])], t));
+        k++;
+        continue;
+      }
+      if (isPunct(t, '##')) {
+        const rhsTok = body[k + 1];
+        const pi = paramIndex(rhsTok);
+        let rhs: Token[];
+        if (m.params && isPunct(rhsTok, '#') && paramIndex(body[k + 2]) >= 0) {
+          rhs = [stringize(args[paramIndex(body[k + 2])], rhsTok)];
+          k += 2;
+        } else {
+          rhs = pi >= 0 ? args[pi].slice() : [rhsTok];
+          k++;
+        }
+        const lhs = out.pop();
+        // GNU comma elision: `, ## __VA_ARGS__` with no variable arguments drops the comma.
+        if (lhs && isPunct(lhs, ',') && m.variadic && rhsTok?.text === params[params.length - 1] && pi === params.length - 1) {
+          if (rhs.length === 0) continue;
+          out.push(lhs, ...rhs);
+          continue;
+        }
+        if (rhs.length === 0) rhs = [placemarker(rhsTok)];
+        if (!lhs) {
+          out.push(...rhs);
+          continue;
+        }
+        out.push(this.paste(lhs, rhs[0], at), ...rhs.slice(1));
+        continue;
+      }
+      const pi = paramIndex(t);
+      if (pi >= 0) {
+        const arg = args[pi];
+        if (isPunct(body[k + 1], '##')) {
+          out.push(...(arg.length ? arg : [placemarker(t)]));
+        } else {
+          const expanded: Token[] = [];
+          this.expandInto(arg, expanded);
+          if (expanded.length) expanded[0] = { ...expanded[0], space: t.space };
+          out.push(...expanded);
+        }
+        continue;
+      }
+      out.push(t);
+    }
+    return out;
+  }
+
+  private paste(lhs: Token, rhs: Token, at: Token): Token {
+    if (lhs.kind === PLACEMARKER && lhs.text === '') return rhs;
+    if (rhs.kind === PLACEMARKER && rhs.text === '') return lhs;
+    const text = lhs.text + rhs.text;
+    const scratch = new DiagnosticBag();
+    const toks = lex(new SourceFile('<scratch space>', text), scratch);
+    if (toks.length !== 2 || scratch.hasErrors) {
+      this.diags.report(Messages.pasteInvalid, tokenSpan(at), [text]);
+      return lhs;
+    }
+    return { ...lhs, kind: toks[0].kind, text: toks[0].text };
+  }
+}
+
+function stringize(arg: readonly Token[], at: Token): Token {
+  let s = '';
+  arg.forEach((t, k) => {
+    if (k && t.space) s += ' ';
+    s += t.kind === 'string' || t.kind === 'char' ? t.text.replace(/[\\"]/g, (c) => '\\' + c) : t.text;
+  });
+  return { ...at, kind: 'string', text: `"${s}"` };
+}
+
+function sameDefinition(old: Macro, params: readonly string[] | null, body: readonly Token[]): boolean {
+  if ((old.params === null) !== (params === null)) return false;
+  if (old.params && params && old.params.join(',') !== params.join(',')) return false;
+  if (old.body.length !== body.length) return false;
+  return old.body.every((t, k) => t.text === body[k].text && (k === 0 || t.space === body[k].space));
+}
+
+export function preprocess(file: SourceFile, host: FileHost, options: PreprocessOptions, diags: DiagnosticBag): PreprocessResult {
+  return new Preprocessor(host, options, diags).run(file);
+}

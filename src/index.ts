@@ -1,0 +1,17 @@
+export { lower, TARGETS, FORMATS, type LowerOptions, type LowerResult, type TargetName } from './lower.js';
+export { compileOpenCL, memoryHost, type OpenCLFrontendOptions } from './frontend/opencl-c/index.js';
+export type { FileHost } from './frontend/opencl-c/preprocessor.js';
+export { lowerOpenCL, type OpenCLTargetOptions } from './abi/opencl.js';
+export type * from './abi/plan.js';
+export type * from './model/kernel-module.js';
+export type * from './types/types.js';
+export { kernelArgTypeName } from './types/print.js';
+export { layoutOf, recordLayout } from './layout/layout.js';
+export { SPIR, SPIR64, AMDGCN, DATA_LAYOUTS, type DataLayout } from './layout/data-layout.js';
+export { SourceFile, type Span } from './diagnostics/source.js';
+export { DiagnosticBag, type Diagnostic } from './diagnostics/diagnostic.js';
+export { Messages } from './diagnostics/messages.js';
+export { formatDiagnostic, formatDiagnostics } from './diagnostics/format.js';
+export { emitJson, planToJson } from './emit/json.js';
+export { emitTable } from './emit/table.js';
+export { emitSignatures, kernelPrototype } from './emit/signatures.js';

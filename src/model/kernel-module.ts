@@ -1,0 +1,82 @@
+import type { Span } from '../diagnostics/source.js';
+import type { DataLayout } from '../layout/data-layout.js';
+import type { QualType, RecordDecl } from '../types/types.js';
+
+/** The attributes OpenCL C lets a kernel carry. */
+export interface KernelAttributes {
+  reqdWorkGroupSize?: [number, number, number];
+  workGroupSizeHint?: [number, number, number];
+  vecTypeHint?: QualType;
+  intelReqdSubGroupSize?: number;
+}
+
+export interface Parameter {
+  readonly index: number;
+  readonly name: string;
+  /** The declared type, address space and access qualifier included. */
+  readonly type: QualType;
+  readonly span: Span;
+}
+
+export interface CallSite {
+  readonly name: string;
+  readonly span: Span;
+}
+
+export interface FunctionInfo {
+  readonly name: string;
+  readonly isKernel: boolean;
+  readonly result: QualType;
+  readonly params: readonly Parameter[];
+  readonly attributes: KernelAttributes;
+  /** Has a body in this module. */
+  readonly defined: boolean;
+  /** Functions named in call position in the body, in order, duplicates kept once. */
+  readonly calls: readonly CallSite[];
+  /** Module-scope variables the body names. */
+  readonly uses: readonly string[];
+  readonly span: Span;
+}
+
+/** A program-scope variable with its initial bytes under the module's data layout. */
+export interface ModuleVariable {
+  readonly name: string;
+  readonly type: QualType;
+  readonly space: 'constant' | 'global';
+  /** Little-endian bytes of the initializer, padding zero. */
+  readonly bytes: Uint8Array;
+  readonly span: Span;
+}
+
+/** A module-scope `constant sampler_t s = CLK_… | …;`. */
+export interface LiteralSampler {
+  readonly name: string;
+  readonly value: number;
+  readonly span: Span;
+}
+
+export interface ExtensionState {
+  readonly name: string;
+  readonly enabled: boolean;
+  readonly span: Span;
+}
+
+/** The target-neutral kernel interface of one translation unit. */
+export interface KernelModule {
+  readonly language: 'opencl-c' | 'tinytc';
+  readonly path: string;
+  /** OpenCL C version number: 100, 110, 120, 200 or 300. */
+  readonly clVersion: number;
+  /** The data layout `sizeof` and initializers were evaluated with. */
+  readonly layout: DataLayout;
+  readonly extensions: readonly ExtensionState[];
+  /** Every function declared or defined, in order of first declaration. */
+  readonly functions: readonly FunctionInfo[];
+  readonly variables: readonly ModuleVariable[];
+  readonly samplers: readonly LiteralSampler[];
+  readonly records: readonly RecordDecl[];
+}
+
+export function kernelsOf(m: KernelModule): FunctionInfo[] {
+  return m.functions.filter((f) => f.isKernel);
+}

@@ -1,0 +1,81 @@
+import { type QualType, type RecordDecl, type Type } from './types.js';
+
+function recordName(decl: RecordDecl): string {
+  if (decl.name) return `${decl.tagKind} ${decl.name}`;
+  const { path, line, col } = decl.span.file.presumed(decl.span.start);
+  return `${decl.tagKind} (unnamed at ${path}:${line}:${col})`;
+}
+
+/**
+ * A type as clang's `kernel_arg_type` (and `clGetKernelArgInfo`) spells it: typedef names
+ * kept, OpenCL scalar names (`uint`), `struct Tag`, qualifiers and address spaces dropped,
+ * pointers as `T*`.
+ */
+export function kernelArgTypeName(t: QualType | Type): string {
+  const type = 'kind' in t ? t : t.type;
+  switch (type.kind) {
+    case 'scalar':
+      return type.name;
+    case 'vector':
+      return `${type.element}${type.length}`;
+    case 'pointer':
+      return `${kernelArgTypeName(type.pointee)}*`;
+    case 'array':
+      return `${kernelArgTypeName(type.element)} [${type.length ?? ''}]`;
+    case 'record':
+      return recordName(type.decl);
+    case 'enum':
+      return type.decl.name ? `enum ${type.decl.name}` : 'enum (unnamed)';
+    case 'typedef':
+      return type.name;
+    case 'image':
+    case 'opaque':
+      return type.name;
+    case 'pipe':
+      return kernelArgTypeName(type.element);
+    case 'function':
+      return `${kernelArgTypeName(type.result)} (${type.params.map(kernelArgTypeName).join(', ')})`;
+  }
+}
+
+function qualPrefix(t: QualType, withSpace: boolean): string {
+  const parts: string[] = [];
+  if (withSpace && t.space && t.space !== 'generic') parts.push(t.space);
+  if (t.access) parts.push(t.access);
+  if (t.const) parts.push('const');
+  if (t.volatile) parts.push('volatile');
+  return parts.length ? parts.join(' ') + ' ' : '';
+}
+
+/**
+ * A declaration in OpenCL C source form: `global const float *restrict a`, `float4 v`,
+ * `read_only image2d_t img`, `pipe int p`. Used by the signatures and OpenCL C emitters.
+ */
+export function declarationText(t: QualType, name: string): string {
+  const type = t.type;
+  const id = name ? ` ${name}` : '';
+  switch (type.kind) {
+    case 'pointer': {
+      const inner = type.pointee;
+      const quals = [t.const ? 'const' : '', t.volatile ? 'volatile' : '', t.restrict ? 'restrict' : ''].filter(Boolean).join(' ');
+      const declarator = `*${quals ? quals + ' ' : ''}${name}`.trimEnd();
+      if (inner.type.kind === 'pointer' || inner.type.kind === 'array') return declarationText(inner, `(${declarator})`);
+      return `${qualPrefix(inner, true)}${baseText(inner.type)} ${declarator}`;
+    }
+    case 'array':
+      return declarationText(type.element, `${name}[${type.length ?? ''}]`);
+    case 'pipe':
+      return `${t.access ? t.access + ' ' : ''}pipe ${declarationText(type.element, name)}`;
+    default:
+      return `${qualPrefix(t, true)}${baseText(type)}${id}`;
+  }
+}
+
+function baseText(type: Type): string {
+  return kernelArgTypeName(type);
+}
+
+/** How diagnostics show a type: the declaration without a name. */
+export function typeToString(t: QualType): string {
+  return declarationText(t, '').trim();
+}

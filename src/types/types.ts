@@ -1,0 +1,186 @@
+import type { Span } from '../diagnostics/source.js';
+
+/** OpenCL C built-in scalar types (C99 names normalised to OpenCL's: `unsigned int` is `uint`). */
+export const SCALARS = [
+  'void', 'bool', 'char', 'uchar', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'half', 'float', 'double',
+  'size_t', 'ptrdiff_t', 'intptr_t', 'uintptr_t',
+] as const;
+export type ScalarName = (typeof SCALARS)[number];
+
+/** Element types a vector may have. */
+export const VECTOR_ELEMENTS = ['char', 'uchar', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'half', 'float', 'double'] as const;
+export type VectorElement = (typeof VECTOR_ELEMENTS)[number];
+export const VECTOR_SIZES = [2, 3, 4, 8, 16] as const;
+
+export const IMAGE_TYPES = [
+  'image1d_t', 'image1d_array_t', 'image1d_buffer_t', 'image2d_t', 'image2d_array_t', 'image3d_t',
+  'image2d_depth_t', 'image2d_array_depth_t', 'image2d_msaa_t', 'image2d_array_msaa_t', 'image2d_msaa_depth_t',
+  'image2d_array_msaa_depth_t',
+] as const;
+export type ImageName = (typeof IMAGE_TYPES)[number];
+
+export const OPAQUE_TYPES = ['sampler_t', 'event_t', 'queue_t', 'clk_event_t', 'reserve_id_t', 'ndrange_t'] as const;
+export type OpaqueName = (typeof OPAQUE_TYPES)[number];
+
+export type AddressSpace = 'private' | 'global' | 'constant' | 'local' | 'generic';
+export type AccessQualifier = 'read_only' | 'write_only' | 'read_write';
+
+export interface ScalarType {
+  readonly kind: 'scalar';
+  readonly name: ScalarName;
+}
+export interface VectorType {
+  readonly kind: 'vector';
+  readonly element: VectorElement;
+  readonly length: 2 | 3 | 4 | 8 | 16;
+}
+export interface PointerType {
+  readonly kind: 'pointer';
+  readonly pointee: QualType;
+}
+export interface ArrayType {
+  readonly kind: 'array';
+  readonly element: QualType;
+  /** null for an array of unknown size (a flexible array member, or `int a[]`). */
+  readonly length: number | null;
+}
+export interface RecordType {
+  readonly kind: 'record';
+  readonly decl: RecordDecl;
+}
+export interface EnumType {
+  readonly kind: 'enum';
+  readonly decl: EnumDecl;
+}
+export interface TypedefType {
+  readonly kind: 'typedef';
+  readonly name: string;
+  readonly target: QualType;
+  /** Built-in typedefs such as `float4` or `uint` are spelled like this too, but print as their name. */
+  readonly span?: Span;
+}
+export interface ImageType {
+  readonly kind: 'image';
+  readonly name: ImageName;
+}
+export interface OpaqueType {
+  readonly kind: 'opaque';
+  readonly name: OpaqueName;
+}
+export interface PipeType {
+  readonly kind: 'pipe';
+  readonly element: QualType;
+}
+export interface FunctionType {
+  readonly kind: 'function';
+  readonly result: QualType;
+  readonly params: readonly QualType[];
+  readonly variadic: boolean;
+}
+
+export type Type =
+  | ScalarType | VectorType | PointerType | ArrayType | RecordType | EnumType | TypedefType | ImageType | OpaqueType
+  | PipeType | FunctionType;
+
+/** A type with its qualifiers, as C attaches them: address space and access qualifier included. */
+export interface QualType {
+  readonly type: Type;
+  readonly const?: boolean;
+  readonly volatile?: boolean;
+  readonly restrict?: boolean;
+  /** The named address space; absent means the default for where the type is used. */
+  readonly space?: AddressSpace;
+  /** For images and pipes. */
+  readonly access?: AccessQualifier;
+}
+
+export interface FieldDecl {
+  readonly name: string | null;
+  readonly type: QualType;
+  /** Bit-field width, if it is one. */
+  readonly bitWidth?: number;
+  /** `__attribute__((packed))` on the field. */
+  readonly packed?: boolean;
+  /** `__attribute__((aligned(N)))` on the field. */
+  readonly aligned?: number;
+  readonly span: Span;
+}
+
+export interface RecordDecl {
+  readonly tagKind: 'struct' | 'union';
+  /** The tag, or null for an anonymous struct/union. */
+  readonly name: string | null;
+  fields: FieldDecl[] | null; // null while incomplete
+  packed: boolean;
+  aligned?: number;
+  readonly span: Span;
+  /** Unique per declaration, for caches and printing. */
+  readonly id: number;
+}
+
+export interface EnumDecl {
+  readonly name: string | null;
+  enumerators: { name: string; value: bigint; span: Span }[];
+  /** The integer type it is stored as. */
+  underlying: ScalarName;
+  packed: boolean;
+  complete: boolean;
+  readonly span: Span;
+  readonly id: number;
+}
+
+export const scalar = (name: ScalarName): ScalarType => ({ kind: 'scalar', name });
+export const q = (type: Type, quals: Omit<QualType, 'type'> = {}): QualType => ({ type, ...quals });
+
+/** Strips typedefs (keeping qualifiers merged), as clang's canonical type does. */
+export function canonical(t: QualType): QualType {
+  let cur = t;
+  let merged: Omit<QualType, 'type'> = {};
+  for (;;) {
+    merged = {
+      const: merged.const || cur.const || undefined,
+      volatile: merged.volatile || cur.volatile || undefined,
+      restrict: merged.restrict || cur.restrict || undefined,
+      space: merged.space ?? cur.space,
+      access: merged.access ?? cur.access,
+    };
+    if (cur.type.kind !== 'typedef') return clean({ type: cur.type, ...merged });
+    cur = cur.type.target;
+  }
+}
+
+function clean(t: QualType): QualType {
+  const out: { -readonly [K in keyof QualType]: QualType[K] } = { type: t.type };
+  if (t.const) out.const = true;
+  if (t.volatile) out.volatile = true;
+  if (t.restrict) out.restrict = true;
+  if (t.space) out.space = t.space;
+  if (t.access) out.access = t.access;
+  return out;
+}
+
+export function canonicalType(t: QualType | Type): Type {
+  return canonical('kind' in t ? { type: t } : t).type;
+}
+
+export const isInteger = (t: Type): boolean =>
+  (t.kind === 'scalar' && !['void', 'half', 'float', 'double'].includes(t.name)) || t.kind === 'enum';
+export const isFloating = (t: Type): boolean => t.kind === 'scalar' && ['half', 'float', 'double'].includes(t.name);
+export const isArithmetic = (t: Type): boolean => isInteger(t) || isFloating(t);
+
+export const UNSIGNED = new Set<ScalarName>(['bool', 'uchar', 'ushort', 'uint', 'ulong', 'size_t', 'uintptr_t']);
+export function isUnsignedScalar(name: ScalarName): boolean {
+  return UNSIGNED.has(name);
+}
+
+/** Whether any member (transitively) is of a kind the predicate accepts. */
+export function containsType(t: QualType, pred: (t: Type) => boolean, seen = new Set<number>()): boolean {
+  const c = canonical(t).type;
+  if (pred(c)) return true;
+  if (c.kind === 'array') return containsType(c.element, pred, seen);
+  if (c.kind === 'record' && c.decl.fields && !seen.has(c.decl.id)) {
+    seen.add(c.decl.id);
+    return c.decl.fields.some((f) => containsType(f.type, pred, seen));
+  }
+  return false;
+}
