@@ -2,6 +2,7 @@ import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { type Message, Messages } from '../../diagnostics/messages.js';
 import { type Span, joinSpans } from '../../diagnostics/source.js';
 import type { DataLayout } from '../../layout/data-layout.js';
+import { type FieldLayout, layoutOf, recordLayout } from '../../layout/layout.js';
 import type { CallSite, FunctionInfo, KernelAttributes, LiteralSampler, ModuleVariable, Parameter } from '../../model/kernel-module.js';
 import { typeToString } from '../../types/print.js';
 import {
@@ -32,7 +33,7 @@ const QUALIFIERS = new Set(['const', '__const', 'volatile', '__volatile', 'restr
 const OPAQUE_NEEDS_CL20 = new Set<string>(['queue_t', 'clk_event_t', 'reserve_id_t', 'ndrange_t']);
 const STATEMENT_KEYWORDS = new Set([
   'if', 'else', 'while', 'for', 'do', 'switch', 'case', 'default', 'return', 'break', 'continue', 'goto', 'sizeof',
-  '__attribute__', '_Alignof', '__alignof__', 'vec_step', '_Static_assert', 'typedef',
+  '__attribute__', '_Alignof', '__alignof__', 'vec_step', '_Static_assert', 'typedef', '__builtin_offsetof',
 ]);
 const KNOWN_ATTRIBUTES_NO_ARGS = new Set([
   'packed', 'nosvm', 'always_inline', 'noinline', 'overloadable', 'const', 'pure', 'unused', 'used', 'weak',
@@ -965,7 +966,9 @@ export class Parser {
   private variableDeclaration(spec: DeclSpec, d: Declarator): void {
     const name = d.name!;
     let type = d.type;
-    const c = canonical(type);
+    let c = canonical(type);
+    // Qualifiers of an array are its elements' (C11 6.7.3p9).
+    while (c.type.kind === 'array' && !c.space) c = { ...canonical(c.type.element), type: c.type };
     const isSampler = c.type.kind === 'opaque' && c.type.name === 'sampler_t';
     let space = c.space;
     if (!space || space === 'generic') {
@@ -1202,7 +1205,42 @@ export class Parser {
       }
       return t.text === 'sizeof' ? { k: 'sizeof', type, span } : { k: 'alignof', type, span };
     }
+    if (t.kind === 'ident' && t.text === '__builtin_offsetof') return this.offsetofExpr();
     return this.postfixExpr();
+  }
+
+  /** `__builtin_offsetof(type, member.designator[index])`, folded under the module's layout. */
+  private offsetofExpr(): Expr {
+    const kw = this.next();
+    this.expect('(');
+    let type = this.typeName();
+    this.expect(',');
+    let offset = 0;
+    for (let first = true; ; first = false) {
+      if (!first && this.is('[')) {
+        const open = this.next();
+        const v = evaluateInt(this.expression(), this.evalCtx);
+        this.expect(']');
+        const c = canonical(type).type;
+        if (c.kind !== 'array') this.fail(Messages.constExprInvalid, this.span(open), ['subscript of a non-array in offsetof']);
+        if (v === undefined) throw new ParseError();
+        type = c.element;
+        offset += Number(v) * layoutOf(type, this.options.layout).size;
+        continue;
+      }
+      if (!first && !this.accept('.')) break;
+      const id = this.next();
+      if (id.kind !== 'ident') this.fail(Messages.expectedButFound, id, ['a member name', id.text]);
+      const c = canonical(type).type;
+      if (c.kind !== 'record' || !c.decl.fields) this.fail(Messages.noMember, id, [id.text, typeToString(type)]);
+      const f = findField(recordLayout(c.decl, this.options.layout).fields, id.text, this.options.layout);
+      if (!f) this.fail(Messages.noMember, id, [id.text, typeToString(type)]);
+      if (f.bitWidth !== undefined) this.fail(Messages.constExprInvalid, id, ['offsetof a bit-field']);
+      offset += f.offset;
+      type = f.type;
+    }
+    this.expect(')');
+    return { k: 'int', v: BigInt(offset), t: this.options.layout.sizeT === 8 ? 'ulong' : 'uint', span: this.span(kw) };
   }
 
   /** The type of an expression operand of sizeof: literals and named variables. */
@@ -1308,6 +1346,19 @@ export class Parser {
     if (t.kind === 'other') this.fail(Messages.strayCharacter, t, [t.text]);
     return this.fail(Messages.expectedButFound, t, ['an expression', t.text]);
   }
+}
+
+/** A named field, looking into anonymous struct/union members; offsets are relative to the record. */
+function findField(fields: readonly FieldLayout[], name: string, dl: DataLayout): FieldLayout | undefined {
+  for (const f of fields) {
+    if (f.name === name) return f;
+    const c = canonical(f.type).type;
+    if (f.name === null && c.kind === 'record') {
+      const inner = findField(recordLayout(c.decl, dl).fields, name, dl);
+      if (inner) return { ...inner, offset: f.offset + inner.offset };
+    }
+  }
+  return undefined;
 }
 
 function stripQuals(t: QualType): QualType {
