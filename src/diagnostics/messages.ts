@@ -54,7 +54,7 @@ export const Messages = {
   expected: e('KA2001', 'expected {0}'),
   expectedButFound: e('KA2002', "expected {0}, found '{1}'"),
   unexpectedEof: e('KA2003', 'unexpected end of file: expected {0}'),
-  unmatchedBrace: e('KA2004', "expected '}}' to match this '{'"),
+  unmatchedBrace: e('KA2004', "expected '}' to match this '{'"),
   unknownType: e('KA2010', "unknown type name '{0}'"),
   duplicateSpecifier: e('KA2011', "duplicate '{0}' declaration specifier"),
   conflictingSpecifiers: e('KA2012', "cannot combine '{0}' with '{1}'"),
@@ -99,6 +99,8 @@ export const Messages = {
   kernelCallsKernel: w('KA3027', "kernel '{0}' calls kernel '{1}'"),
   kernelAttrArgs: e('KA3028', "'{0}' attribute requires {1}"),
   unknownTypeForCast: e('KA3029', "invalid cast to '{0}'"),
+  halfVariable: e('KA3030', "declaring variable of type '{0} half' is not allowed"),
+  halfLiteral: e('KA3031', 'half precision constant requires cl_khr_fp16'),
   // Targets
   unsupportedForTarget: e('KA4001', '{0}'),
   // Options

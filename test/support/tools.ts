@@ -34,11 +34,11 @@ export function requireTool(t: TestContext, names: string[]): string | null {
 export const CLANG = ['clang-16', '/usr/lib/llvm-16/bin/clang'];
 
 /** Runs clang on a source text; returns stdout, or throws with stderr. */
-export function runClang(clang: string, source: string, args: string[]): string {
+export function runClang(clang: string, source: string, args: string[], path?: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'kernarg-clang-'));
   try {
-    const file = join(dir, 'input.cl');
-    writeFileSync(file, source);
+    const file = path ?? join(dir, 'input.cl');
+    if (!path) writeFileSync(file, source);
     return execFileSync(clang, [...args, '-o', '-', file], { encoding: 'utf8', maxBuffer: 256 << 20, stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (e) {
     const err = e as { stderr?: string; message: string };

@@ -36,7 +36,12 @@ export interface EvalContext {
   lookup(name: string): CValue | undefined;
 }
 
-class NotConstant extends Error {}
+class NotConstant extends Error {
+  /** The diagnostic was given already where the problem was found. */
+  constructor(message: string, readonly reported = false) {
+    super(message);
+  }
+}
 
 const INT_BITS: Record<IntTypeName, number> = { int: 32, uint: 32, long: 64, ulong: 64 };
 
@@ -123,7 +128,7 @@ export function evaluate(e: Expr, ctx: EvalContext): CValue | undefined {
     return ev(e, ctx);
   } catch (err) {
     if (err instanceof NotConstant) {
-      ctx.diags.report(Messages.initNotConstant, e.span, [err.message]);
+      if (!err.reported) ctx.diags.report(Messages.initNotConstant, e.span, [err.message]);
       return undefined;
     }
     throw err;
@@ -291,7 +296,7 @@ function binary(op: string, a: CValue, b: CValue, span: Span, ctx: EvalContext):
     case '%':
       if (y === 0n) {
         ctx.diags.report(Messages.divisionByZero, span);
-        throw new NotConstant('division by zero');
+        throw new NotConstant('division by zero', true);
       }
       return { k: 'int', v: wrapInt(op === '/' ? x / y : x % y, t), t };
     case '&': return { k: 'int', v: wrapInt(x & y, t), t };

@@ -89,7 +89,7 @@ export function initializerBytes(type: QualType, init: Init | undefined, ev: Eva
     return { type, bytes };
   } catch (e) {
     if (e instanceof NotConstant) {
-      ev.diags.report(Messages.initNotConstant, at, [e.message]);
+      if (!e.reported) ev.diags.report(Messages.initNotConstant, at, [e.message]);
       return undefined;
     }
     throw e;
@@ -158,7 +158,7 @@ function fillFromExpr(type: QualType, offset: number, init: Extract<Init, { k: '
     throw new NotConstant(`an array of '${typeToString(c.element)}' initialized from an expression`);
   }
   const v = evaluate(init.e, ctx.ev);
-  if (v === undefined) throw new NotConstant('the initializer');
+  if (v === undefined) throw new NotConstant('the initializer', true);
   writeValue(type, offset, v, ctx);
 }
 
@@ -263,7 +263,7 @@ function fillFrom(type: QualType, offset: number, cur: Cursor, ctx: Ctx, braced:
         const k = fields.findIndex((f) => f.name === d.field);
         if (k < 0) {
           ctx.ev.diags.report(Messages.noMember, d.span, [d.field, typeToString({ type: c })]);
-          throw new NotConstant(`the designator '.${d.field}'`);
+          throw new NotConstant(`the designator '.${d.field}'`, true);
         }
         fi = k;
         fillDesignatedField(fields[fi], offset, item, ctx);
@@ -332,7 +332,7 @@ function fillDesignated(type: QualType, offset: number, item: { designators: Des
     const f = recordLayout(c.decl, ctx.ev.layout).fields.find((x) => x.name === d.field);
     if (!f) {
       ctx.ev.diags.report(Messages.noMember, d.span, [d.field, typeToString({ type: c })]);
-      throw new NotConstant(`the designator '.${d.field}'`);
+      throw new NotConstant(`the designator '.${d.field}'`, true);
     }
     fillDesignated(f.type, offset + f.offset, item, from + 1, ctx);
     return;

@@ -756,7 +756,7 @@ export class Parser {
     let inner: ((t: QualType) => QualType) | undefined;
     let innerDecl: Declarator | undefined;
     const tok = this.peek();
-    if (tok.kind === 'ident' && !this.typedefs.has(tok.text) && tok.text !== '__attribute__') {
+    if (tok.kind === 'ident' && tok.text !== '__attribute__') {
       this.next();
       name = tok.text;
       nameSpan = tokenSpan(tok);
@@ -966,9 +966,10 @@ export class Parser {
   private variableDeclaration(spec: DeclSpec, d: Declarator): void {
     const name = d.name!;
     let type = d.type;
-    let c = canonical(type);
     // Qualifiers of an array are its elements' (C11 6.7.3p9).
-    while (c.type.kind === 'array' && !c.space) c = { ...canonical(c.type.element), type: c.type };
+    let element = canonical(type);
+    while (element.type.kind === 'array') element = canonical(element.type.element);
+    const c = { ...element, ...canonical(type), space: canonical(type).space ?? element.space, const: canonical(type).const || element.const };
     const isSampler = c.type.kind === 'opaque' && c.type.name === 'sampler_t';
     let space = c.space;
     if (!space || space === 'generic') {
@@ -984,6 +985,9 @@ export class Parser {
       this.diags.report(Messages.programScopeSpace, d.nameSpan, [this.options.clVersion >= 200 ? 'global or constant' : 'constant']);
       if (this.accept('=')) this.initializer();
       return;
+    }
+    if (element.type.kind === 'scalar' && element.type.name === 'half' && !this.enabled.has('cl_khr_fp16')) {
+      this.diags.report(Messages.halfVariable, d.nameSpan, [`__${space}`]);
     }
     let init: Init | undefined;
     if (this.accept('=')) init = this.initializer();
@@ -1300,6 +1304,7 @@ export class Parser {
         if (isFloatLiteralText(t.text) || /^[0-9]+[fFhH]$/.test(t.text)) {
           const f = parseFloatLiteral(/^[0-9]+[fFhH]$/.test(t.text) ? t.text.slice(0, -1) + '.0' + t.text.slice(-1) : t.text);
           if (typeof f === 'string') this.fail(Messages.constExprInvalid, t, [f]);
+          if (f.type === 'half' && !this.enabled.has('cl_khr_fp16')) this.diags.report(Messages.halfLiteral, span);
           return { k: 'float', v: f.type === 'float' ? Math.fround(f.value) : f.value, t: f.type, span };
         }
         const r = parseIntLiteral(t.text);
@@ -1343,6 +1348,7 @@ export class Parser {
       case 'eof':
         this.fail(Messages.unexpectedEof, t, ['an expression']);
     }
+    this.pos--; // leave the offending token for error recovery
     if (t.kind === 'other') this.fail(Messages.strayCharacter, t, [t.text]);
     return this.fail(Messages.expectedButFound, t, ['an expression', t.text]);
   }

@@ -510,7 +510,7 @@ export class Preprocessor {
         hide = new Set(hs);
         for (const h of b.hide) hide.add(h);
       }
-      return { ...b, hide, expansion, bol: false, space: k === 0 ? at.space : b.space };
+      return { ...b, hide, expansion, bol: k === 0 ? at.bol : false, space: k === 0 ? at.space : b.space };
     });
   }
 

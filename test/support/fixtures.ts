@@ -1,0 +1,60 @@
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { formatDiagnostics } from '../../src/diagnostics/format.js';
+import { DiagnosticBag } from '../../src/diagnostics/diagnostic.js';
+import { SourceFile } from '../../src/diagnostics/source.js';
+import { emitDeclarations } from '../../src/emit/declarations.js';
+import { compileOpenCL } from '../../src/frontend/opencl-c/index.js';
+import type { ClStd } from '../../src/frontend/opencl-c/predefined.js';
+import { preprocess } from '../../src/frontend/opencl-c/preprocessor.js';
+import { tokensToText } from '../../src/frontend/opencl-c/print-tokens.js';
+import { DATA_LAYOUTS } from '../../src/layout/data-layout.js';
+import { FORMATS, TARGETS, lower } from '../../src/lower.js';
+
+export const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
+
+export interface FixtureOptions {
+  std?: ClStd;
+  defines?: [string, string | undefined][];
+  includeDirs?: string[];
+  /** Why clang cannot serve as the oracle for this case. */
+  oracleSkip?: string;
+  /** Which goldens to make; default: all that apply. */
+  outputs?: ('preprocessed' | 'declarations' | 'targets')[];
+}
+
+export function fixtureCases(): string[] {
+  return readdirSync(FIXTURES, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+}
+
+/** Every golden file of one case: name → expected content. Paths in output are relative to the fixture root. */
+export function renderFixture(name: string): Map<string, string> {
+  const dir = join(FIXTURES, name);
+  const optionsPath = join(dir, 'options.json');
+  const options: FixtureOptions = existsSync(optionsPath) ? JSON.parse(readFileSync(optionsPath, 'utf8')) : {};
+  const inputPath = relative(FIXTURES, join(dir, 'input.cl'));
+  const text = readFileSync(join(dir, 'input.cl'), 'utf8');
+  const host = { readFile: (p: string) => { try { return readFileSync(join(FIXTURES, p), 'utf8'); } catch { return undefined; } } };
+  const includeDirs = (options.includeDirs ?? []).map((d) => relative(FIXTURES, join(dir, d)));
+  const outputs = new Set(options.outputs ?? ['preprocessed', 'declarations', 'targets']);
+  const files = new Map<string, string>();
+  const base = { std: options.std, includeDirs, defines: options.defines };
+  if (outputs.has('preprocessed')) {
+    const bag = new DiagnosticBag();
+    const pp = preprocess(new SourceFile(inputPath, text), host, { ...base, std: options.std ?? 'CL1.2', target: { name: 'spir64', pointerBits: 64 } }, bag);
+    files.set('preprocessed.txt', tokensToText(pp.tokens));
+  }
+  const fe = compileOpenCL(new SourceFile(inputPath, text), host, { ...base, layout: DATA_LAYOUTS.spir64 });
+  const diags = formatDiagnostics(fe.diagnostics.items);
+  if (diags) files.set('diagnostics.txt', diags);
+  if (fe.module && outputs.has('declarations')) files.set('declarations.txt', emitDeclarations(fe.module));
+  if (fe.module && outputs.has('targets')) {
+    for (const target of TARGETS) {
+      for (const format of FORMATS[target]) {
+        const r = lower(inputPath, text, host, { ...base, target, format });
+        files.set(format === 'json' ? `${target}.json` : `${target}.${format}.txt`, r.output ?? formatDiagnostics(r.diagnostics));
+      }
+    }
+  }
+  return files;
+}
