@@ -134,6 +134,7 @@ export const q = (type: Type, quals: Omit<QualType, 'type'> = {}): QualType => (
 
 /** Strips typedefs (keeping qualifiers merged), as clang's canonical type does. */
 export function canonical(t: QualType): QualType {
+  if (t.type.kind !== 'typedef') return t;
   let cur = t;
   let merged: Omit<QualType, 'type'> = {};
   for (;;) {

@@ -1,19 +1,31 @@
 import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { Messages } from '../../diagnostics/messages.js';
 import { type SourceFile, span } from '../../diagnostics/source.js';
-import type { Token } from './token.js';
+import { Token } from './token.js';
 
-const PUNCTUATORS = [
-  '%:%:', '...', '<<=', '>>=',
-  '->', '++', '--', '<<', '>>', '<=', '>=', '==', '!=', '&&', '||', '*=', '/=', '%=', '+=', '-=', '&=', '^=', '|=', '##',
-  '<:', ':>', '<%', '%>', '%:',
-  '#', '[', ']', '(', ')', '{', '}', '.', '&', '*', '+', '-', '~', '!', '/', '%', '<', '>', '^', '|', '?', ':', ';', '=', ',',
-];
+/** Punctuators by first character, longest first (C11 6.4.6), digraphs mapped to their spelling. */
+const PUNCT_BY_FIRST = new Map<string, string[]>();
+for (const p of [
+  '%:%:', '...', '<<=', '>>=', '->', '++', '--', '<<', '>>', '<=', '>=', '==', '!=', '&&', '||', '*=', '/=', '%=', '+=', '-=', '&=',
+  '^=', '|=', '##', '<:', ':>', '<%', '%>', '%:', '#', '[', ']', '(', ')', '{', '}', '.', '&', '*', '+', '-', '~', '!', '/', '%',
+  '<', '>', '^', '|', '?', ':', ';', '=', ',',
+]) {
+  const list = PUNCT_BY_FIRST.get(p[0]) ?? [];
+  list.push(p);
+  PUNCT_BY_FIRST.set(p[0], list);
+}
 const DIGRAPHS: Record<string, string> = { '<:': '[', ':>': ']', '<%': '{', '%>': '}', '%:': '#', '%:%:': '##' };
 
-const isIdStart = (c: string) => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_' || c === '$';
-const isDigit = (c: string) => c >= '0' && c <= '9';
-const isIdChar = (c: string) => isIdStart(c) || isDigit(c);
+// Character classes by code: 1 identifier start, 2 digit.
+const CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch === '_' || ch === '$') CLASS[c] = 1;
+  else if (ch >= '0' && ch <= '9') CLASS[c] = 2;
+}
+const isIdStartCode = (c: number) => c < 128 && CLASS[c] === 1;
+const isDigitCode = (c: number) => c >= 48 && c <= 57;
+const isIdCode = (c: number) => c < 128 && CLASS[c] !== 0;
 
 /**
  * Removes line splices (backslash-newline) and records, for every character of the
@@ -49,12 +61,14 @@ function removeSplices(text: string): { clean: string; map: Int32Array } {
 export function lex(file: SourceFile, diags: DiagnosticBag): Token[] {
   const { clean: s, map } = removeSplices(file.text);
   const tokens: Token[] = [];
+  // One string per distinct identifier keeps the token array's footprint small.
+  const names = new Map<string, string>();
   let i = 0;
   let bol = true;
   let space = false;
   const n = s.length;
   const push = (kind: Token['kind'], start: number, end: number, text = s.slice(start, end)) => {
-    tokens.push({ kind, text, span: span(file, map[start], map[end - 1] + 1), bol, space });
+    tokens.push(new Token(kind, text, file, map[start], map[end - 1] + 1, bol, space));
     bol = false;
     space = false;
   };
@@ -104,19 +118,23 @@ export function lex(file: SourceFile, diags: DiagnosticBag): Token[] {
       i = j + 1;
       continue;
     }
-    if (isIdStart(c)) {
+    const code = s.charCodeAt(i);
+    if (isIdStartCode(code) && !((c === 'u' || c === 'U' || c === 'L') && (s[i + 1] === '"' || s[i + 1] === "'" || (s[i + 1] === '8' && (s[i + 2] === '"' || s[i + 2] === "'"))))) {
       let j = i + 1;
-      while (j < n && isIdChar(s[j])) j++;
-      push('ident', start, j);
+      while (j < n && isIdCode(s.charCodeAt(j))) j++;
+      const text = s.slice(start, j);
+      let interned = names.get(text);
+      if (interned === undefined) names.set(text, (interned = text));
+      push('ident', start, j, interned);
       i = j;
       continue;
     }
-    if (isDigit(c) || (c === '.' && isDigit(s[i + 1] ?? ''))) {
+    if (isDigitCode(code) || (code === 46 && isDigitCode(s.charCodeAt(i + 1)))) {
       let j = i + 1;
       while (j < n) {
-        const d = s[j];
-        if ((d === '+' || d === '-') && 'eEpP'.includes(s[j - 1])) j++;
-        else if (isIdChar(d) || d === '.') j++;
+        const d = s.charCodeAt(j);
+        if ((d === 43 || d === 45) && 'eEpP'.includes(s[j - 1])) j++;
+        else if (isIdCode(d) || d === 46) j++;
         else break;
       }
       push('number', start, j);
@@ -124,8 +142,8 @@ export function lex(file: SourceFile, diags: DiagnosticBag): Token[] {
       continue;
     }
     let matched = '';
-    for (const pn of PUNCTUATORS) {
-      if (s.startsWith(pn, i)) {
+    for (const pn of PUNCT_BY_FIRST.get(c) ?? []) {
+      if (pn.length === 1 || s.startsWith(pn, i)) {
         matched = pn;
         break;
       }
@@ -141,6 +159,6 @@ export function lex(file: SourceFile, diags: DiagnosticBag): Token[] {
     push('other', start, i + len);
     i += len;
   }
-  tokens.push({ kind: 'eof', text: '', span: span(file, file.text.length), bol: true, space: false });
+  tokens.push(new Token('eof', '', file, file.text.length, file.text.length, true, false));
   return tokens;
 }

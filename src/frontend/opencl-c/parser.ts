@@ -15,18 +15,18 @@ import { type Init, initializerBytes } from './initializer.js';
 import { isFloatLiteralText, parseCharLiteral, parseFloatLiteral, parseIntLiteral, parseStringLiteral } from './literals.js';
 import { type Token, tokenSpan } from './token.js';
 
-const ADDRESS_SPACES: Record<string, AddressSpace> = {
+const ADDRESS_SPACES = new Map<string, AddressSpace>(Object.entries({
   __global: 'global', global: 'global', __local: 'local', local: 'local', __constant: 'constant', constant: 'constant',
   __private: 'private', private: 'private', __generic: 'generic', generic: 'generic',
-};
-const ACCESS: Record<string, AccessQualifier> = {
+} as Record<string, AddressSpace>));
+const ACCESS = new Map<string, AccessQualifier>(Object.entries({
   __read_only: 'read_only', read_only: 'read_only', __write_only: 'write_only', write_only: 'write_only',
   __read_write: 'read_write', read_write: 'read_write',
-};
-const BUILTIN_SCALAR_NAMES: Record<string, ScalarName> = {
+} as Record<string, AccessQualifier>));
+const BUILTIN_SCALAR_NAMES = new Map<string, ScalarName>(Object.entries({
   uchar: 'uchar', ushort: 'ushort', uint: 'uint', ulong: 'ulong', size_t: 'size_t', ptrdiff_t: 'ptrdiff_t',
   intptr_t: 'intptr_t', uintptr_t: 'uintptr_t',
-};
+} as Record<string, ScalarName>));
 const BASIC_KEYWORDS = new Set(['void', 'bool', '_Bool', 'char', 'short', 'int', 'long', 'float', 'double', 'half', 'signed', 'unsigned', '__signed', '__signed__']);
 const STORAGE = new Set(['typedef', 'extern', 'static', 'inline', '__inline', '__inline__', 'auto', 'register']);
 const QUALIFIERS = new Set(['const', '__const', 'volatile', '__volatile', 'restrict', '__restrict', '__restrict__']);
@@ -319,17 +319,17 @@ export class Parser {
         any = true;
         continue;
       }
-      if (w in ADDRESS_SPACES) {
+      if (ADDRESS_SPACES.has(w)) {
         this.next();
-        const s = ADDRESS_SPACES[w];
+        const s = ADDRESS_SPACES.get(w)!;
         if (space && space !== s) this.diags.report(Messages.multipleAddressSpaces, tokenSpan(t));
         space = s;
         any = true;
         continue;
       }
-      if (w in ACCESS) {
+      if (ACCESS.has(w)) {
         this.next();
-        access = ACCESS[w];
+        access = ACCESS.get(w)!;
         any = true;
         continue;
       }
@@ -411,7 +411,8 @@ export class Parser {
 
   private builtinTypeName(t: Token): Type | undefined {
     const w = t.text;
-    if (w in BUILTIN_SCALAR_NAMES) return scalar(BUILTIN_SCALAR_NAMES[w]);
+    const sc = BUILTIN_SCALAR_NAMES.get(w);
+    if (sc) return scalar(sc);
     if ((IMAGE_TYPES as readonly string[]).includes(w)) return { kind: 'image', name: w as ImageName };
     if ((OPAQUE_TYPES as readonly string[]).includes(w)) {
       if (OPAQUE_NEEDS_CL20.has(w) && this.options.clVersion < 200) return undefined;
@@ -743,9 +744,9 @@ export class Parser {
           if (w.includes('const')) quals.const = true;
           else if (w.includes('volatile')) quals.volatile = true;
           else quals.restrict = true;
-        } else if (w in ADDRESS_SPACES) {
+        } else if (ADDRESS_SPACES.has(w)) {
           this.next();
-          quals.space = ADDRESS_SPACES[w];
+          quals.space = ADDRESS_SPACES.get(w)!;
         } else if (w === '__attribute__') attrs.push(...this.attributes());
         else break;
       }
@@ -837,7 +838,7 @@ export class Parser {
     if (t.kind !== 'ident') return false;
     const w = t.text;
     return (
-      BASIC_KEYWORDS.has(w) || QUALIFIERS.has(w) || w in ADDRESS_SPACES || w in ACCESS || w === 'struct' || w === 'union' ||
+      BASIC_KEYWORDS.has(w) || QUALIFIERS.has(w) || ADDRESS_SPACES.has(w) || ACCESS.has(w) || w === 'struct' || w === 'union' ||
       w === 'enum' || (w === 'pipe' && this.options.clVersion >= 200) || this.typedefs.has(w) || this.builtinTypeName(t) !== undefined
     );
   }

@@ -1,10 +1,10 @@
 import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { Messages } from '../../diagnostics/messages.js';
-import { SourceFile, type Span, span as makeSpan } from '../../diagnostics/source.js';
+import { SourceFile, type Span } from '../../diagnostics/source.js';
 import { lex } from './lexer.js';
 import { evaluatePPExpression } from './pp-expr.js';
 import { type ClStd, KNOWN_EXTENSIONS, type PredefineTarget, predefinedSource } from './predefined.js';
-import { type Token, tokenSpan } from './token.js';
+import { Token, tokenSpan } from './token.js';
 
 /** How the frontend reads files. The core never touches the file system itself. */
 export interface FileHost {
@@ -113,7 +113,7 @@ export class Preprocessor {
     if (cmd) this.processFile(new SourceFile('<command line>', cmd), 0, false);
     this.processFile(main, 0, true);
     const eof = main.text.length;
-    this.output.push({ kind: 'eof', text: '', span: makeSpan(main, eof), bol: true, space: false });
+    this.output.push(new Token('eof', '', main, eof, eof, true, false));
     return { tokens: this.output, pragmas: this.pragmas, macros: this.macros, files: this.files };
   }
 
@@ -255,7 +255,7 @@ export class Preprocessor {
           this.diags.report(Messages.ppDefinedNeedsIdent, tokenSpan(id ?? t));
           return false;
         }
-        resolved.push({ ...t, kind: 'number', text: this.macros.has(id.text) ? '1' : '0' });
+        resolved.push(t.with({ kind: 'number', text: this.macros.has(id.text) ? '1' : '0' }));
         k = end;
         continue;
       }
@@ -403,7 +403,7 @@ export class Preprocessor {
     }
     const enabled = state.text !== 'disable' && state.text !== 'end';
     this.pragmas.push({ name: nameTok.text, enabled, span: nameTok.span });
-    if (emit) this.output.push({ kind: 'pragma', text: `${enabled ? 'enable' : 'disable'}:${nameTok.text}`, span: nameTok.span, bol: true, space: true });
+    if (emit) this.output.push(nameTok.with({ kind: 'pragma', text: `${enabled ? 'enable' : 'disable'}:${nameTok.text}`, bol: true, space: true }));
   }
 
   private lineDirective(rest: Token[], at: Token, file: SourceFile): void {
@@ -420,31 +420,29 @@ export class Preprocessor {
 
   /** Expands a run of text tokens, appending the result (placemarkers removed) to `out`. */
   private expandInto(input: readonly Token[], out: Token[]): void {
-    // `pending` is a stack: the next token is at the end.
-    const pending: Token[] = [];
-    for (let k = input.length - 1; k >= 0; k--) pending.push(input[k]);
-    while (pending.length && !this.aborted) {
-      const t = pending.pop()!;
-      if (t.kind !== 'ident') {
+    const stream = new TokenStream(input);
+    while (!this.aborted) {
+      const t = stream.next();
+      if (!t) return;
+      if (t.kind !== 'ident' || !(this.macros.has(t.text) || DYNAMIC_MACROS.has(t.text))) {
         if (!(t.kind === PLACEMARKER && t.text === '')) out.push(t);
         continue;
       }
-      const replaced = this.expandOne(t, pending);
-      if (replaced) {
-        for (let k = replaced.length - 1; k >= 0; k--) pending.push(replaced[k]);
-      } else out.push(t);
+      const replaced = this.expandOne(t, stream);
+      if (replaced) stream.pushFront(replaced);
+      else out.push(t);
     }
   }
 
-  /** The replacement for one macro name at the front of `pending`, or undefined if it does not expand. */
-  private expandOne(t: Token, pending: Token[]): Token[] | undefined {
+  /** The replacement for one macro name (already taken from `stream`), or undefined if it does not expand. */
+  private expandOne(t: Token, stream: TokenStream): Token[] | undefined {
     const name = t.text;
     if (t.hide?.has(name)) return undefined;
-    if (name === '__LINE__' || name === '__FILE__' || name === '__COUNTER__') {
+    if (DYNAMIC_MACROS.has(name)) {
       const where = tokenSpan(t);
       const pos = where.file.presumed(where.start);
       const text = name === '__LINE__' ? String(pos.line) : name === '__FILE__' ? JSON.stringify(pos.path) : String(this.counter++);
-      return [{ ...t, kind: name === '__FILE__' ? 'string' : 'number', text, expansion: where }];
+      return [t.with({ kind: name === '__FILE__' ? 'string' : 'number', text, expansion: where })];
     }
     const m = this.macros.get(name);
     if (!m) return undefined;
@@ -455,15 +453,13 @@ export class Preprocessor {
       return this.finish(this.substitute(m, [], t), hs, expansion, t);
     }
     // A function-like macro name not followed by '(' is left alone.
-    let p = pending.length - 1;
-    while (p >= 0 && pending[p].kind === PLACEMARKER && pending[p].text === '') p--;
-    if (p < 0 || !isPunct(pending[p], '(')) return undefined;
-    pending.length = p;
+    if (!stream.skipPlacemarkersTo('(')) return undefined;
     const args: Token[][] = [[]];
     let level = 0;
     let rparen: Token | undefined;
-    while (pending.length) {
-      const a = pending.pop()!;
+    for (;;) {
+      const a = stream.next();
+      if (!a) break;
       if (isPunct(a, '(')) level++;
       else if (isPunct(a, ')')) {
         if (level === 0) {
@@ -510,7 +506,7 @@ export class Preprocessor {
         hide = new Set(hs);
         for (const h of b.hide) hide.add(h);
       }
-      return { ...b, hide, expansion, bol: k === 0 ? at.bol : false, space: k === 0 ? at.space : b.space };
+      return b.with({ hide, expansion, bol: k === 0 ? at.bol : false, space: k === 0 ? at.space : b.space });
     });
   }
 
@@ -519,7 +515,7 @@ export class Preprocessor {
     const params = m.params ?? [];
     const paramIndex = (tok: Token | undefined) => (tok && tok.kind === 'ident' ? params.indexOf(tok.text) : -1);
     const out: Token[] = [];
-    const placemarker = (ref: Token): Token => ({ ...ref, kind: PLACEMARKER, text: '' });
+    const placemarker = (ref: Token): Token => ref.with({ kind: PLACEMARKER, text: '' });
     for (let k = 0; k < body.length; k++) {
       const t = body[k];
       if (m.params && isPunct(t, '#') && paramIndex(body[k + 1]) >= 0) {
@@ -561,7 +557,7 @@ export class Preprocessor {
         } else {
           const expanded: Token[] = [];
           this.expandInto(arg, expanded);
-          if (expanded.length) expanded[0] = { ...expanded[0], space: t.space };
+          if (expanded.length) expanded[0] = expanded[0].with({ space: t.space });
           out.push(...expanded);
         }
         continue;
@@ -581,7 +577,42 @@ export class Preprocessor {
       this.diags.report(Messages.pasteInvalid, tokenSpan(at), [text]);
       return lhs;
     }
-    return { ...lhs, kind: toks[0].kind, text: toks[0].text };
+    return lhs.with({ kind: toks[0].kind, text: toks[0].text });
+  }
+}
+
+const DYNAMIC_MACROS = new Set(['__LINE__', '__FILE__', '__COUNTER__']);
+
+/** Tokens read in order from an array, with expansions pushed in front of what is left. */
+class TokenStream {
+  private k = 0;
+  /** A stack: the next token is at the end. */
+  private readonly front: Token[] = [];
+
+  constructor(private readonly input: readonly Token[]) {}
+
+  next(): Token | undefined {
+    if (this.front.length) return this.front.pop();
+    return this.k < this.input.length ? this.input[this.k++] : undefined;
+  }
+
+  pushFront(tokens: readonly Token[]): void {
+    for (let i = tokens.length - 1; i >= 0; i--) this.front.push(tokens[i]);
+  }
+
+  /** Drops placemarkers; consumes and returns true if the next real token is `text`. */
+  skipPlacemarkersTo(text: string): boolean {
+    for (;;) {
+      const t = this.front.length ? this.front[this.front.length - 1] : this.input[this.k];
+      if (!t) return false;
+      if (t.kind === PLACEMARKER && t.text === '') {
+        this.next();
+        continue;
+      }
+      if (!isPunct(t, text)) return false;
+      this.next();
+      return true;
+    }
   }
 }
 
@@ -591,7 +622,7 @@ function stringize(arg: readonly Token[], at: Token): Token {
     if (k && t.space) s += ' ';
     s += t.kind === 'string' || t.kind === 'char' ? t.text.replace(/[\\"]/g, (c) => '\\' + c) : t.text;
   });
-  return { ...at, kind: 'string', text: `"${s}"` };
+  return at.with({ kind: 'string', text: `"${s}"` });
 }
 
 function sameDefinition(old: Macro, params: readonly string[] | null, body: readonly Token[]): boolean {

@@ -1,30 +1,50 @@
-import type { Span } from '../../diagnostics/source.js';
+import type { SourceFile, Span } from '../../diagnostics/source.js';
 
 /** `pragma` tokens carry `#pragma OPENCL EXTENSION` state to the parser: text is `enable:<name>` or `disable:<name>`. */
 export type TokenKind = 'ident' | 'number' | 'char' | 'string' | 'punct' | 'other' | 'pragma' | 'eof';
 
+export interface TokenPatch {
+  kind?: TokenKind;
+  text?: string;
+  bol?: boolean;
+  space?: boolean;
+  hide?: ReadonlySet<string>;
+  expansion?: Span;
+}
+
 /** A preprocessing token. After preprocessing the same shape feeds the parser. */
-export interface Token {
-  readonly kind: TokenKind;
-  /** The spelling, with line splices removed. */
-  readonly text: string;
+export class Token {
+  constructor(
+    readonly kind: TokenKind,
+    /** The spelling, with line splices removed. */
+    readonly text: string,
+    readonly file: SourceFile,
+    readonly start: number,
+    readonly end: number,
+    /** First token of a logical line. */
+    readonly bol: boolean,
+    /** Whitespace (or a comment) comes before it. */
+    readonly space: boolean,
+    /** Macros that may not expand this token again (the C standard's "hide set"). */
+    readonly hide?: ReadonlySet<string>,
+    /** The outermost macro invocation that produced this token. */
+    readonly expansion?: Span,
+  ) {}
+
   /** Where the spelling is. */
-  readonly span: Span;
-  /** First token of a logical line. */
-  readonly bol: boolean;
-  /** Whitespace (or a comment) comes before it. */
-  readonly space: boolean;
-  /** Macros that may not expand this token again (the C standard's "hide set"). */
-  readonly hide?: ReadonlySet<string>;
-  /** The outermost macro invocation that produced this token. */
-  readonly expansion?: Span;
+  get span(): Span {
+    return { file: this.file, start: this.start, end: this.end };
+  }
+
+  with(p: TokenPatch): Token {
+    return new Token(
+      p.kind ?? this.kind, p.text ?? this.text, this.file, this.start, this.end, p.bol ?? this.bol, p.space ?? this.space,
+      'hide' in p ? p.hide : this.hide, 'expansion' in p ? p.expansion : this.expansion,
+    );
+  }
 }
 
 /** Where a diagnostic about this token points: the macro invocation when it came from one. */
 export function tokenSpan(t: Token): Span {
   return t.expansion ?? t.span;
-}
-
-export function withToken(t: Token, patch: Partial<Token>): Token {
-  return { ...t, ...patch };
 }

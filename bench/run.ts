@@ -1,0 +1,11 @@
+// Runs the named benchmarks (all when none are named): npm run bench -- lower
+const BENCHES: Record<string, string> = { lower: './lower-throughput.js' };
+const names = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(BENCHES);
+for (const n of names) {
+  if (!BENCHES[n]) {
+    console.error(`unknown benchmark '${n}' (have: ${Object.keys(BENCHES).join(', ')})`);
+    process.exit(2);
+  }
+  console.log(`== ${n}`);
+  await import(BENCHES[n]);
+}
