@@ -1,5 +1,8 @@
 import { lowerOpenCL } from './abi/opencl.js';
-import type { AbiPlan } from './abi/plan.js';
+import type { AbiPlan, AmdCl2Plan } from './abi/plan.js';
+import { lowerAmdhsa } from './abi/amdhsa.js';
+import { type AmdCl2TargetOptions, lowerAmdCl2 } from './abi/amd-cl2.js';
+import { emitClrx } from './emit/clrx.js';
 import { DiagnosticBag, type Diagnostic } from './diagnostics/diagnostic.js';
 import { Messages } from './diagnostics/messages.js';
 import { SourceFile } from './diagnostics/source.js';
@@ -9,15 +12,23 @@ import { emitTable } from './emit/table.js';
 import { compileOpenCL } from './frontend/opencl-c/index.js';
 import { CL_STDS, type ClStd } from './frontend/opencl-c/predefined.js';
 import type { FileHost } from './frontend/opencl-c/preprocessor.js';
-import { DATA_LAYOUTS } from './layout/data-layout.js';
+import { AMDGCN, DATA_LAYOUTS, type DataLayout } from './layout/data-layout.js';
 import type { KernelModule } from './model/kernel-module.js';
 
-export const TARGETS = ['opencl'] as const;
+export const TARGETS = ['opencl', 'amdhsa', 'amd-cl2'] as const;
 export type TargetName = (typeof TARGETS)[number];
 
 export const FORMATS: Record<TargetName, readonly string[]> = {
   opencl: ['table', 'json', 'signatures'],
+  amdhsa: ['table', 'json'],
+  'amd-cl2': ['table', 'json', 'clrx'],
 };
+
+/** The data layout each target evaluates `sizeof` and initializers with. */
+function layoutFor(options: LowerOptions): DataLayout {
+  if (options.target === 'amdhsa' || options.target === 'amd-cl2') return AMDGCN;
+  return DATA_LAYOUTS[options.arch ?? 'spir64'];
+}
 
 export interface LowerOptions {
   readonly target: TargetName;
@@ -28,6 +39,10 @@ export interface LowerOptions {
   readonly undefines?: readonly string[];
   /** Target data layout: `spir` or `spir64` (default) for opencl. */
   readonly arch?: 'spir' | 'spir64';
+  /** amdhsa: code object 4 or 5 (default). */
+  readonly codeObject?: 4 | 5;
+  /** amd-cl2 options. */
+  readonly amdCl2?: AmdCl2TargetOptions;
 }
 
 export interface LowerResult {
@@ -51,10 +66,23 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
     bag.report(Messages.badOption, undefined, [`unknown OpenCL C version '${options.std}' (choose from ${CL_STDS.join(', ')})`]);
     return { diagnostics: bag.items };
   }
-  const layout = DATA_LAYOUTS[options.arch ?? 'spir64'];
+  const layout = layoutFor(options);
   const fe = compileOpenCL(file, host, { std: options.std, layout, includeDirs: options.includeDirs, defines: options.defines, undefines: options.undefines });
   if (!fe.module) return { diagnostics: fe.diagnostics.items };
-  const plan = lowerOpenCL(fe.module, { arch: options.arch });
+  const diags = fe.diagnostics;
+  let plan: AbiPlan | undefined;
+  switch (options.target) {
+    case 'opencl':
+      plan = lowerOpenCL(fe.module, { arch: options.arch });
+      break;
+    case 'amdhsa':
+      plan = lowerAmdhsa(fe.module, { codeObject: options.codeObject });
+      break;
+    case 'amd-cl2':
+      plan = lowerAmdCl2(fe.module, options.amdCl2 ?? {}, diags);
+      break;
+  }
+  if (!plan) return { module: fe.module, diagnostics: diags.items };
   let output: string;
   switch (format) {
     case 'json':
@@ -63,8 +91,11 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
     case 'signatures':
       output = emitSignatures(fe.module);
       break;
+    case 'clrx':
+      output = emitClrx(plan as AmdCl2Plan);
+      break;
     default:
       output = emitTable(plan);
   }
-  return { output, module: fe.module, plan, diagnostics: fe.diagnostics.items };
+  return { output, module: fe.module, plan, diagnostics: diags.items };
 }

@@ -63,4 +63,82 @@ export interface OpenCLPlan {
   readonly kernels: readonly OpenCLKernelPlan[];
 }
 
-export type AbiPlan = OpenCLPlan;
+/** One amdhsa kernarg slot: an explicit argument at its ABI alignment, or a hidden one. */
+export interface AmdhsaSlot extends SlotBase {
+  readonly offset: number;
+  readonly size: number;
+  /** clang's `.value_kind`: by_value, global_buffer, dynamic_shared_pointer, image, sampler, queue, pipe, hidden_*. */
+  readonly valueKind: string;
+  readonly typeName?: string;
+  readonly addressSpace?: 'global' | 'constant' | 'local';
+  readonly access?: AccessQualifier;
+  /** For dynamic_shared_pointer: the pointee's alignment. */
+  readonly pointeeAlign?: number;
+  readonly type?: QualType;
+  readonly layout?: ValueLayout;
+}
+
+export interface AmdhsaKernelPlan extends KernelPlanBase<AmdhsaSlot> {
+  readonly kernargSegmentSize: number;
+  readonly kernargSegmentAlign: number;
+  /** Bytes of hidden arguments (56 for code object 4, 256 for 5). */
+  readonly hiddenBytes: number;
+}
+
+export interface AmdhsaPlan {
+  readonly target: 'amdhsa';
+  readonly codeObject: 4 | 5;
+  readonly mcpu: 'gfx900';
+  readonly kernels: readonly AmdhsaKernelPlan[];
+}
+
+/** One slot of the AMD Catalyst OpenCL 2.0 argument buffer (CLRX's description). */
+export interface AmdCl2Slot extends SlotBase {
+  readonly offset: number;
+  readonly size: number;
+  readonly align: number;
+  /** CLRX's `.arg` type word: uint, float4, structure, image2d, sampler, queue, clkevent, pipe, `uint*`, ... */
+  readonly argType: string;
+  readonly typeName: string;
+  readonly addressSpace?: 'global' | 'constant' | 'local';
+  readonly access?: AccessQualifier;
+  /** Struct size for structures by value and pointers to structures. */
+  readonly structSize?: number;
+  /** Index within its group: read-only images, write-only images, read-write images, samplers. */
+  readonly resourceId?: number;
+  readonly qualifiers?: readonly ('const' | 'restrict' | 'volatile')[];
+  readonly type?: QualType;
+  readonly layout?: ValueLayout;
+}
+
+export interface UserSgprLayout {
+  /** Number of user data SGPRs the kernel gets. */
+  readonly count: number;
+  /** s[0:3]: the scratch buffer descriptor, always. */
+  readonly scratchDescriptor: readonly [number, number];
+  readonly setupPointer: readonly [number, number] | null;
+  readonly argsPointer: readonly [number, number] | null;
+  /** With usegeneric: s[6:7] buffer whose dwords 16/17 hold the high halves of the LDS and scratch FLAT bases. */
+  readonly flatBasesPointer: readonly [number, number] | null;
+  readonly flatScratchOffset: number | null;
+  readonly scratchPerThread: number | null;
+}
+
+export interface AmdCl2KernelPlan extends KernelPlanBase<AmdCl2Slot> {
+  /** Bytes of the argument buffer (rounded to 16 for new drivers). */
+  readonly kernargSize: number;
+  readonly userSgprs: UserSgprLayout;
+}
+
+export interface AmdCl2Plan {
+  readonly target: 'amd-cl2';
+  readonly bits: 32 | 64;
+  readonly driver: 'new' | 'old';
+  readonly use: readonly ('setup' | 'args' | 'enqueue' | 'generic')[];
+  readonly gfx9: boolean;
+  /** The kernel setup buffer the setup pointer points to: dword index, bits and meaning. */
+  readonly setupBuffer: readonly { readonly dword: number; readonly bits: string; readonly field: string }[];
+  readonly kernels: readonly AmdCl2KernelPlan[];
+}
+
+export type AbiPlan = OpenCLPlan | AmdhsaPlan | AmdCl2Plan;

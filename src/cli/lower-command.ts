@@ -1,17 +1,23 @@
 import { formatDiagnostics } from '../diagnostics/format.js';
 import { CL_STDS, type ClStd } from '../frontend/opencl-c/predefined.js';
+import { AMD_CL2_FEATURES, type AmdCl2Feature } from '../abi/amd-cl2.js';
 import { FORMATS, TARGETS, type TargetName, lower } from '../lower.js';
 import { type OptionSpec, UsageError, parseArgs } from './args.js';
 import type { CliIO } from './io.js';
 
 export const LOWER_OPTIONS: readonly OptionSpec[] = [
   { name: 'target', kind: 'string', value: '<target>', help: `target ABI: ${TARGETS.join(' | ')}` },
-  { name: 'format', kind: 'string', value: '<format>', help: 'output: table (default) | json | signatures' },
+  { name: 'format', kind: 'string', value: '<format>', help: 'output: table (default) | json | signatures (opencl) | clrx (amd-cl2)' },
   { name: 'include', short: 'I', kind: 'list', value: '<dir>', help: 'add a directory to the #include search path' },
   { name: 'define', short: 'D', kind: 'list', value: '<name>[=<value>]', help: 'define a macro' },
   { name: 'undefine', short: 'U', kind: 'list', value: '<name>', help: 'undefine a macro' },
   { name: 'cl-std', kind: 'string', value: '<CLx.y>', help: `OpenCL C version: ${CL_STDS.join(' | ')} (default CL1.2)` },
   { name: 'arch', kind: 'string', value: 'spir|spir64', help: 'device address width for the opencl target (default spir64)' },
+  { name: 'code-object', kind: 'string', value: '4|5', help: 'amdhsa: code object version (default 5)' },
+  { name: 'bits', kind: 'string', value: '64|32', help: 'amd-cl2: pointer and setup-argument width (default 64)' },
+  { name: 'driver', kind: 'string', value: 'new|old', help: 'amd-cl2: AMD driver generation, new from 191205 (default new)' },
+  { name: 'use', kind: 'string', value: '<features>', help: 'amd-cl2: comma-separated setup,args,enqueue,generic (default args)' },
+  { name: 'gfx9', kind: 'boolean', help: 'amd-cl2: user SGPR counts of GFX9 (Vega)' },
   { name: 'color', kind: 'boolean', help: 'colour diagnostics (default: when stderr is a terminal)' },
 ];
 
@@ -28,6 +34,17 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
   if (std !== undefined && !(CL_STDS as readonly string[]).includes(std)) throw new UsageError(`unknown --cl-std '${std}' (choose from ${CL_STDS.join(', ')})`);
   const arch = args.values.get('arch') as string | undefined;
   if (arch !== undefined && arch !== 'spir' && arch !== 'spir64') throw new UsageError(`unknown --arch '${arch}' (choose spir or spir64)`);
+  const codeObject = args.values.get('code-object') as string | undefined;
+  if (codeObject !== undefined && codeObject !== '4' && codeObject !== '5') throw new UsageError(`--code-object takes 4 or 5, not '${codeObject}'`);
+  const bits = args.values.get('bits') as string | undefined;
+  if (bits !== undefined && bits !== '32' && bits !== '64') throw new UsageError(`--bits takes 32 or 64, not '${bits}'`);
+  const driver = args.values.get('driver') as string | undefined;
+  if (driver !== undefined && driver !== 'new' && driver !== 'old') throw new UsageError(`--driver takes new or old, not '${driver}'`);
+  const useText = args.values.get('use') as string | undefined;
+  const use = useText === undefined ? undefined : useText === '' ? [] : useText.split(',');
+  for (const u of use ?? []) if (!(AMD_CL2_FEATURES as readonly string[]).includes(u)) throw new UsageError(`--use: unknown feature '${u}' (choose from ${AMD_CL2_FEATURES.join(', ')})`);
+  const targetOnly: [string, string][] = [['code-object', 'amdhsa'], ['bits', 'amd-cl2'], ['driver', 'amd-cl2'], ['use', 'amd-cl2'], ['gfx9', 'amd-cl2'], ['arch', 'opencl']];
+  for (const [opt, t] of targetOnly) if (args.values.has(opt) && target !== t) throw new UsageError(`--${opt} applies to --target ${t} only`);
   if (!path.endsWith('.cl')) throw new UsageError(`cannot tell the language of '${path}': use a .cl file`);
   const text = io.readFile(path);
   const color = (args.values.get('color') as boolean | undefined) ?? io.color;
@@ -49,6 +66,13 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
     defines,
     undefines: (args.values.get('undefine') as string[] | undefined) ?? [],
     arch: arch as 'spir' | 'spir64' | undefined,
+    codeObject: codeObject === undefined ? undefined : (Number(codeObject) as 4 | 5),
+    amdCl2: {
+      bits: bits === undefined ? undefined : (Number(bits) as 32 | 64),
+      driver: driver as 'new' | 'old' | undefined,
+      use: use as AmdCl2Feature[] | undefined,
+      gfx9: args.values.get('gfx9') as boolean | undefined,
+    },
   });
   if (result.diagnostics.length) io.stderr(formatDiagnostics(result.diagnostics, { color }));
   if (result.output === undefined) return 1;

@@ -1,4 +1,4 @@
-import type { AbiPlan, OpenCLSlot, ValueLayout } from '../abi/plan.js';
+import type { AbiPlan, ValueLayout } from '../abi/plan.js';
 
 function layoutJson(l: ValueLayout): unknown {
   switch (l.kind) {
@@ -24,34 +24,25 @@ function layoutJson(l: ValueLayout): unknown {
   }
 }
 
-function openclSlot(s: OpenCLSlot): unknown {
-  return {
-    name: s.name,
-    param: s.param,
-    role: s.role,
-    index: s.index,
-    kind: s.kind,
-    ...(s.addressSpace ? { addressSpace: s.addressSpace } : {}),
-    ...(s.access ? { access: s.access } : {}),
-    typeName: s.typeName,
-    size: s.size,
-    ...(s.layout ? { layout: layoutJson(s.layout) } : {}),
-  };
+/** Plain data of a plan object: the source type (a compiler object) left out, layouts rendered, undefined dropped. */
+function plain(o: object): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) {
+    if (v === undefined || k === 'type') continue;
+    out[k] = k === 'layout' ? layoutJson(v as ValueLayout) : v;
+  }
+  return out;
 }
 
-/** The JSON contract of ARCHITECTURE.md: `{ target, kernels: [{ name, args: [...] , ...}] , ... }`. */
+/** The JSON contract of ARCHITECTURE.md: `{ target, kernels: [{ name, args: [...], ...}], ... }`. */
 export function planToJson(plan: AbiPlan): unknown {
+  const { kernels, ...rest } = plan;
   return {
-    target: plan.target,
-    arch: plan.arch,
-    kernels: plan.kernels.map((k) => ({
-      name: k.name,
-      args: k.args.map(openclSlot),
-      ...(k.reqdWorkGroupSize ? { reqdWorkGroupSize: k.reqdWorkGroupSize } : {}),
-      ...(k.workGroupSizeHint ? { workGroupSizeHint: k.workGroupSizeHint } : {}),
-      ...(k.vecTypeHint ? { vecTypeHint: k.vecTypeHint } : {}),
-      ...(k.intelReqdSubGroupSize ? { intelReqdSubGroupSize: k.intelReqdSubGroupSize } : {}),
-    })),
+    ...plain(rest),
+    kernels: kernels.map((k) => {
+      const { name, args, ...fields } = k;
+      return { name, args: args.map((a) => plain(a)), ...plain(fields) };
+    }),
   };
 }
 

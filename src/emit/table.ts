@@ -1,20 +1,43 @@
 import type { AbiPlan } from '../abi/plan.js';
 import { renderTable } from './text-table.js';
 
-/** A human-readable view of a plan: one table per kernel. */
+const cell = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+
+/** A human-readable view of a plan: one table per kernel, columns chosen per target. */
 export function emitTable(plan: AbiPlan): string {
   const out: string[] = [];
-  for (const k of plan.kernels) {
-    const attrs: string[] = [];
-    if (k.reqdWorkGroupSize) attrs.push(`reqd_work_group_size(${k.reqdWorkGroupSize.join(', ')})`);
-    if (k.workGroupSizeHint) attrs.push(`work_group_size_hint(${k.workGroupSizeHint.join(', ')})`);
-    if (k.vecTypeHint) attrs.push(`vec_type_hint(${k.vecTypeHint})`);
-    if (k.intelReqdSubGroupSize) attrs.push(`intel_reqd_sub_group_size(${k.intelReqdSubGroupSize})`);
-    out.push(`kernel ${k.name} (${plan.target}, ${plan.arch})${attrs.length ? '  ' + attrs.join(' ') : ''}\n`);
-    const rows = k.args.map((a) => [
-      String(a.index), a.name, a.kind, a.addressSpace ?? a.access ?? '', a.typeName, a.size === null ? 'local' : String(a.size),
-    ]);
-    out.push(rows.length ? renderTable(['index', 'name', 'kind', 'space/access', 'type', 'size'], rows) : '(no arguments)\n');
+  switch (plan.target) {
+    case 'opencl':
+      for (const k of plan.kernels) {
+        const attrs: string[] = [];
+        if (k.reqdWorkGroupSize) attrs.push(`reqd_work_group_size(${k.reqdWorkGroupSize.join(', ')})`);
+        if (k.workGroupSizeHint) attrs.push(`work_group_size_hint(${k.workGroupSizeHint.join(', ')})`);
+        if (k.vecTypeHint) attrs.push(`vec_type_hint(${k.vecTypeHint})`);
+        if (k.intelReqdSubGroupSize) attrs.push(`intel_reqd_sub_group_size(${k.intelReqdSubGroupSize})`);
+        out.push(`kernel ${k.name} (opencl, ${plan.arch})${attrs.length ? '  ' + attrs.join(' ') : ''}\n`);
+        const rows = k.args.map((a) => [String(a.index), a.name, a.kind, a.addressSpace ?? a.access ?? '', a.typeName, a.size === null ? 'local' : String(a.size)]);
+        out.push(rows.length ? renderTable(['index', 'name', 'kind', 'space/access', 'type', 'size'], rows) : '(no arguments)\n');
+      }
+      break;
+    case 'amdhsa':
+      for (const k of plan.kernels) {
+        out.push(`kernel ${k.name} (amdhsa, code object ${plan.codeObject}, ${plan.mcpu})  kernarg segment: size ${k.kernargSegmentSize}, align ${k.kernargSegmentAlign}\n`);
+        const rows = k.args.map((a) => [String(a.offset), String(a.size), a.name, a.valueKind, a.addressSpace ?? a.access ?? '', cell(a.typeName)]);
+        out.push(renderTable(['offset', 'size', 'name', 'value kind', 'space/access', 'type'], rows));
+      }
+      break;
+    case 'amd-cl2':
+      for (const k of plan.kernels) {
+        const sg = k.userSgprs;
+        const regs = [`${sg.count} user SGPRs`, 's[0:3] scratch'];
+        if (sg.setupPointer) regs.push(`s[${sg.setupPointer.join(':')}] setup`);
+        if (sg.argsPointer) regs.push(`s[${sg.argsPointer.join(':')}] args`);
+        if (sg.flatBasesPointer) regs.push(`s[${sg.flatBasesPointer.join(':')}] flat bases, s${sg.flatScratchOffset} flat scratch offset, s${sg.scratchPerThread} scratch per thread`);
+        out.push(`kernel ${k.name} (amd-cl2, ${plan.bits}-bit, ${plan.driver} driver${plan.gfx9 ? ', GFX9' : ''})  argument buffer: ${k.kernargSize} bytes; ${regs.join(', ')}\n`);
+        const rows = k.args.map((a) => [String(a.offset), String(a.size), String(a.align), a.name, a.argType, a.addressSpace ?? a.access ?? '', a.typeName, cell(a.resourceId)]);
+        out.push(renderTable(['offset', 'size', 'align', 'name', 'clrx type', 'space/access', 'type', 'resource'], rows));
+      }
+      break;
   }
   return out.join('\n');
 }

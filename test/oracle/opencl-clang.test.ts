@@ -2,9 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { lower } from '../../src/lower.js';
 import { memoryHost } from '../../src/frontend/opencl-c/index.js';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { FIXTURES, type FixtureOptions, fixtureCases } from '../support/fixtures.js';
+import { fixtureFiles } from '../support/fixtures.js';
 import { programSpec, render, samples } from '../support/gen.js';
 import { CLANG, parseAmdhsaMetadata, parseKernelMetadata, requireTool, runClang } from '../support/tools.js';
 
@@ -24,7 +22,7 @@ export function compareWithClang(
   file?: { path: string; readFile: (p: string) => string | undefined; includeDirs: string[]; defines: [string, string | undefined][]; clangArgs: string[] },
 ): number {
   const ours = lower(file?.path ?? 'input.cl', source, file ?? memoryHost({}), { target: 'opencl', format: 'json', std, includeDirs: file?.includeDirs, defines: file?.defines });
-  assert.ok(ours.plan, `kernarg rejected a program clang accepts:\n${ours.diagnostics.map((d) => d.message).join('\n')}\n${source}`);
+  assert.ok(ours.plan && ours.plan.target === 'opencl', `kernarg rejected a program clang accepts:\n${ours.diagnostics.map((d) => d.message).join('\n')}\n${source}`);
   const extra = file?.clangArgs ?? [];
   const spir = parseKernelMetadata(runClang(clang, source, [`-cl-std=${std}`, ...extra, '-target', 'spir64', '-emit-llvm', '-S', '-O0', '-cl-kernel-arg-info'], file?.path));
   const amd = parseAmdhsaMetadata(runClang(clang, source, [`-cl-std=${std}`, ...extra, '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx900', '-nogpulib', '-O0', '-cl-kernel-arg-info', '-S'], file?.path));
@@ -80,21 +78,9 @@ __kernel __attribute__((work_group_size_hint(16, 1, 1))) void k2(__global double
 test('opencl target equals clang-16 on every valid fixture', (t) => {
   const clang = requireTool(t, CLANG);
   if (!clang) return;
-  let checked = 0;
-  for (const name of fixtureCases()) {
-    const dir = join(FIXTURES, name);
-    if (!existsSync(join(dir, 'opencl.json'))) continue;
-    const options: FixtureOptions = existsSync(join(dir, 'options.json')) ? JSON.parse(readFileSync(join(dir, 'options.json'), 'utf8')) : {};
-    if (options.oracleSkip) continue;
-    const path = join(dir, 'input.cl');
-    const includeDirs = (options.includeDirs ?? []).map((d) => join(dir, d));
-    const defines = options.defines ?? [];
-    const clangArgs = [...includeDirs.map((d) => `-I${d}`), ...defines.map(([n, v]) => `-D${n}${v === null || v === undefined ? '' : '=' + v}`)];
-    const readFile = (p: string) => (existsSync(p) ? readFileSync(p, 'utf8') : undefined);
-    compareWithClang(clang, readFileSync(path, 'utf8'), (options.std ?? 'CL1.2') as 'CL1.2', { path, readFile, includeDirs, defines, clangArgs });
-    checked++;
-  }
-  assert.ok(checked >= 5, `only ${checked} fixtures checked`);
+  const files = fixtureFiles();
+  assert.ok(files.length >= 5, `only ${files.length} fixtures checked`);
+  for (const f of files) compareWithClang(clang, f.text, f.std, f);
 });
 
 test('opencl target equals clang-16 on 500+ generated kernels', (t) => {

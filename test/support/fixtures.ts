@@ -58,3 +58,34 @@ export function renderFixture(name: string): Map<string, string> {
   }
   return files;
 }
+
+/** A valid fixture (one with an opencl.json golden and no oracleSkip), ready for a clang comparison. */
+export interface FixtureFile {
+  name: string;
+  path: string;
+  text: string;
+  std: 'CL1.2' | 'CL2.0' | 'CL3.0';
+  includeDirs: string[];
+  defines: [string, string | undefined][];
+  clangArgs: string[];
+  readFile: (p: string) => string | undefined;
+}
+
+export function fixtureFiles(): FixtureFile[] {
+  const out: FixtureFile[] = [];
+  for (const name of fixtureCases()) {
+    const dir = join(FIXTURES, name);
+    if (!existsSync(join(dir, 'opencl.json'))) continue;
+    const options: FixtureOptions = existsSync(join(dir, 'options.json')) ? JSON.parse(readFileSync(join(dir, 'options.json'), 'utf8')) : {};
+    if (options.oracleSkip) continue;
+    const path = join(dir, 'input.cl');
+    const includeDirs = (options.includeDirs ?? []).map((d) => join(dir, d));
+    const defines = options.defines ?? [];
+    out.push({
+      name, path, text: readFileSync(path, 'utf8'), std: (options.std ?? 'CL1.2') as FixtureFile['std'], includeDirs, defines,
+      clangArgs: [...includeDirs.map((d) => `-I${d}`), ...defines.map(([n, v]) => `-D${n}${v === null || v === undefined ? '' : '=' + v}`)],
+      readFile: (p) => (existsSync(p) ? readFileSync(p, 'utf8') : undefined),
+    });
+  }
+  return out;
+}

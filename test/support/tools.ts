@@ -111,7 +111,7 @@ export function parseAmdhsaMetadata(asm: string): Map<string, AmdhsaKernel> {
   let kernel: AmdhsaKernel | undefined;
   let arg: AmdhsaArg | undefined;
   let inKernels = false;
-  const unquote = (v: string) => v.trim().replace(/^'(.*)'$/, '$1').replace(/''/g, "'");
+  const unquote = (v: string) => v.trim().replace(/^!str /, '').replace(/^'(.*)'$/, '$1').replace(/''/g, "'");
   for (const raw of lines) {
     if (/^amdhsa\.kernels:/.test(raw)) {
       inKernels = true;

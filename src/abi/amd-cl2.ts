@@ -1,0 +1,161 @@
+import { DiagnosticBag } from '../diagnostics/diagnostic.js';
+import { Messages } from '../diagnostics/messages.js';
+import { AMDGCN } from '../layout/data-layout.js';
+import { layoutOf, scalarSize } from '../layout/layout.js';
+import { type KernelModule, type Parameter, kernelsOf } from '../model/kernel-module.js';
+import { kernelArgTypeName, typeToString } from '../types/print.js';
+import { type QualType, type Type, canonical } from '../types/types.js';
+import type { AmdCl2KernelPlan, AmdCl2Plan, AmdCl2Slot, UserSgprLayout } from './plan.js';
+import { valueLayout } from './value-layout.js';
+
+export type AmdCl2Feature = 'setup' | 'args' | 'enqueue' | 'generic';
+export const AMD_CL2_FEATURES: readonly AmdCl2Feature[] = ['setup', 'args', 'enqueue', 'generic'];
+
+export interface AmdCl2TargetOptions {
+  readonly bits?: 32 | 64;
+  /** `new`: drivers from 191205 on (3-vectors take 4 components, size rounded to 16); `old` before. */
+  readonly driver?: 'new' | 'old';
+  readonly use?: readonly AmdCl2Feature[];
+  readonly gfx9?: boolean;
+}
+
+const SETUP_ARGS = ['_.global_offset_0', '_.global_offset_1', '_.global_offset_2', '_.printf_buffer', '_.vqueue_pointer', '_.aqlwrap_pointer'];
+const IMAGE_WORDS: Record<string, string> = {
+  image1d_t: 'image1d', image1d_array_t: 'image1d_array', image1d_buffer_t: 'image1d_buffer', image2d_t: 'image2d',
+  image2d_array_t: 'image2d_array', image3d_t: 'image3d',
+};
+
+const alignTo = (n: number, a: number) => Math.ceil(n / a) * a;
+
+/** User data SGPRs by enabled features (the highest one decides), per CLRX's description. */
+export function userSgprs(use: readonly AmdCl2Feature[], gfx9: boolean): UserSgprLayout {
+  const has = (f: AmdCl2Feature) => use.includes(f);
+  const level = has('generic') ? 4 : has('enqueue') ? 3 : has('setup') ? 2 : has('args') ? 1 : 0;
+  const count = (gfx9 ? [6, 8, 10, 10, 12] : [4, 6, 8, 10, 12])[level];
+  const base = { count, scratchDescriptor: [0, 3] as const, flatBasesPointer: null, flatScratchOffset: null, scratchPerThread: null };
+  if (level === 0) return { ...base, setupPointer: null, argsPointer: null };
+  if (level === 1) return { ...base, setupPointer: null, argsPointer: [4, 5] };
+  if (level < 4) return { ...base, setupPointer: [4, 5], argsPointer: [6, 7] };
+  return { ...base, setupPointer: [4, 5], argsPointer: [8, 9], flatBasesPointer: [6, 7], flatScratchOffset: 10, scratchPerThread: 11 };
+}
+
+export const SETUP_BUFFER: AmdCl2Plan['setupBuffer'] = [
+  { dword: 0, bits: '16-31', field: 'dimensions' },
+  { dword: 1, bits: '0-15', field: 'local size X (enqueued)' },
+  { dword: 1, bits: '16-31', field: 'local size Y (enqueued)' },
+  { dword: 2, bits: '0-15', field: 'local size Z (enqueued)' },
+  { dword: 3, bits: '0-31', field: 'global size X' },
+  { dword: 4, bits: '0-31', field: 'global size Y' },
+  { dword: 5, bits: '0-31', field: 'global size Z' },
+];
+
+/** CLRX's word for a scalar or vector type, or undefined when CLRX has none (half, bool). */
+function scalarWord(t: Type): { word: string; element: number; length: number } | undefined {
+  if (t.kind === 'enum') return scalarWord({ kind: 'scalar', name: t.decl.underlying });
+  if (t.kind === 'scalar') {
+    if (!['char', 'uchar', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'float', 'double'].includes(t.name)) return undefined;
+    return { word: t.name, element: scalarSize(t.name, AMDGCN), length: 1 };
+  }
+  if (t.kind === 'vector') {
+    if (t.element === 'half') return undefined;
+    return { word: `${t.element}${t.length}`, element: scalarSize(t.element, AMDGCN), length: t.length };
+  }
+  return undefined;
+}
+
+function pointeeWord(t: QualType): { word: string; structSize?: number } | undefined {
+  const c = canonical(t).type;
+  if (c.kind === 'scalar' && c.name === 'void') return { word: 'void' };
+  if (c.kind === 'record') return { word: 'structure', structSize: layoutOf(c, AMDGCN).size };
+  const s = scalarWord(c);
+  if (s) return { word: s.word };
+  if (c.kind === 'scalar' && c.name === 'half') return { word: 'void' };
+  if (c.kind === 'vector' && c.element === 'half') return { word: 'void' };
+  return undefined;
+}
+
+/**
+ * The AMD Catalyst OpenCL 2.0 argument buffer: six setup arguments, then the kernel's,
+ * laid out as CLRX computes it (pointers, handles and structures pointer-sized; scalars and
+ * vectors aligned to their element size).
+ */
+export function lowerAmdCl2(module: KernelModule, options: AmdCl2TargetOptions, diags: DiagnosticBag): AmdCl2Plan | undefined {
+  const bits = options.bits ?? 64;
+  const driver = options.driver ?? 'new';
+  const use = options.use ?? ['args'];
+  const gfx9 = options.gfx9 ?? false;
+  const P = bits / 8;
+  const kernels: AmdCl2KernelPlan[] = [];
+  for (const k of kernelsOf(module)) {
+    const args: AmdCl2Slot[] = [];
+    let off = 0;
+    for (const name of SETUP_ARGS) {
+      const isPtr = name === '_.printf_buffer';
+      args.push({ name, param: null, role: 'setup', offset: off, size: P, align: P, argType: isPtr ? 'void*' : bits === 64 ? 'long' : 'int', typeName: isPtr ? 'size_t' : 'size_t', ...(isPtr ? { addressSpace: 'global' as const } : {}) });
+      off += P;
+    }
+    const counters = { read_only: 0, write_only: 0, read_write: 0, sampler: 0 };
+    for (const p of k.params) {
+      const slot = userSlot(p, off, P, driver, counters, diags);
+      if (!slot) continue;
+      args.push(slot);
+      off = slot.offset + slot.size;
+    }
+    kernels.push({ name: k.name, args, kernargSize: driver === 'new' ? alignTo(off, 16) : off, userSgprs: userSgprs(use, gfx9) });
+  }
+  if (diags.hasErrors) return undefined;
+  return { target: 'amd-cl2', bits, driver, use, gfx9, setupBuffer: SETUP_BUFFER, kernels };
+}
+
+function userSlot(
+  p: Parameter,
+  offset: number,
+  P: number,
+  driver: 'new' | 'old',
+  counters: { read_only: number; write_only: number; read_write: number; sampler: number },
+  diags: DiagnosticBag,
+): AmdCl2Slot | undefined {
+  const c = canonical(p.type);
+  const t = c.type;
+  const base = { name: p.name, param: p.index, typeName: kernelArgTypeName(p.type), type: p.type };
+  const handle = (role: AmdCl2Slot['role'], argType: string, extra: Partial<AmdCl2Slot> = {}): AmdCl2Slot => ({
+    ...base, role, offset: alignTo(offset, P), size: P, align: P, argType, ...extra,
+  });
+  if (t.kind === 'pointer') {
+    const pointee = canonical(t.pointee);
+    const w = pointeeWord(t.pointee);
+    if (!w) {
+      diags.report(Messages.unsupportedForTarget, p.span, [`the AMD OpenCL 2.0 ABI (CLRX) has no pointer type for '${typeToString(p.type)}'`]);
+      return undefined;
+    }
+    const space = pointee.space === 'local' ? 'local' : pointee.space === 'constant' ? 'constant' : 'global';
+    const qualifiers = [pointee.const ? 'const' : '', c.restrict ? 'restrict' : '', pointee.volatile ? 'volatile' : ''].filter(Boolean) as ('const' | 'restrict' | 'volatile')[];
+    return handle(space === 'local' ? 'local' : 'data', `${w.word}*`, {
+      addressSpace: space,
+      ...(w.structSize !== undefined ? { structSize: w.structSize } : {}),
+      ...(qualifiers.length ? { qualifiers } : {}),
+    });
+  }
+  if (t.kind === 'image') {
+    const word = IMAGE_WORDS[t.name];
+    if (!word) {
+      diags.report(Messages.unsupportedForTarget, p.span, [`'${t.name}' is not an image type of the AMD OpenCL 2.0 ABI (CLRX)`]);
+      return undefined;
+    }
+    const access = c.access ?? 'read_only';
+    return handle('image', word, { access, resourceId: counters[access]++ });
+  }
+  if (t.kind === 'opaque' && t.name === 'sampler_t') return handle('sampler', 'sampler', { resourceId: counters.sampler++ });
+  if (t.kind === 'opaque' && t.name === 'queue_t') return handle('queue', 'queue');
+  if (t.kind === 'opaque' && t.name === 'clk_event_t') return handle('value', 'clkevent');
+  if (t.kind === 'pipe') return handle('pipe', 'pipe', { access: c.access ?? 'read_only' });
+  if (t.kind === 'record') return handle('value', 'structure', { structSize: layoutOf(t, AMDGCN).size, layout: valueLayout(p.type, AMDGCN) });
+  const s = scalarWord(t);
+  if (!s) {
+    diags.report(Messages.unsupportedForTarget, p.span, [`the AMD OpenCL 2.0 ABI (CLRX) has no argument type for '${typeToString(p.type)}'`]);
+    return undefined;
+  }
+  const n = s.length === 3 && driver === 'new' ? 4 : s.length;
+  const off = alignTo(offset, s.element);
+  return { ...base, role: 'value', offset: off, size: s.element * n, align: s.element, argType: s.word, layout: valueLayout(p.type, AMDGCN) };
+}

@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { memoryHost } from '../../src/frontend/opencl-c/index.js';
+import { lower } from '../../src/lower.js';
+import { type FixtureFile, fixtureFiles } from '../support/fixtures.js';
+import { programSpec, render, samples } from '../support/gen.js';
+import { CLANG, parseAmdhsaMetadata, requireTool, runClang } from '../support/tools.js';
+
+/** Every slot (explicit and hidden) and the segment size/alignment against clang-16 at -O0, gfx900. */
+function compareAmdhsa(clang: string, source: string, std: 'CL1.2' | 'CL2.0' | 'CL3.0', codeObject: 4 | 5, file?: FixtureFile): number {
+  const ours = lower(file?.path ?? 'input.cl', source, file ?? memoryHost({}), { target: 'amdhsa', format: 'json', std, codeObject, includeDirs: file?.includeDirs, defines: file?.defines });
+  assert.ok(ours.plan && ours.plan.target === 'amdhsa', ours.diagnostics.map((d) => d.message).join('\n') + '\n' + source);
+  const asm = runClang(clang, source, [`-cl-std=${std}`, ...(file?.clangArgs ?? []), '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx900', '-nogpulib', '-O0', '-S', '-cl-kernel-arg-info', `-mcode-object-version=${codeObject}`], file?.path);
+  const theirs = parseAmdhsaMetadata(asm);
+  for (const k of ours.plan.kernels) {
+    const h = theirs.get(k.name);
+    assert.ok(h, `clang has no kernel ${k.name}`);
+    const where = `kernel ${k.name}, code object ${codeObject}, ${std}\n${source}`;
+    assert.deepEqual(
+      k.args.map((a) => `${a.offset}:${a.size}:${a.valueKind}${a.param === null ? '' : ':' + a.name}`),
+      h.args.map((a) => `${a['.offset']}:${a['.size']}:${a['.value_kind']}${a['.value_kind']!.startsWith('hidden') ? '' : ':' + a['.name']}`),
+      where,
+    );
+    for (const [i, a] of k.args.entries()) if (a.pointeeAlign !== undefined) assert.equal(String(a.pointeeAlign), h.args[i]['.pointee_align'], where);
+    assert.equal(String(k.kernargSegmentSize), h.props['.kernarg_segment_size'], `segment size: ${where}`);
+    assert.equal(String(k.kernargSegmentAlign), h.props['.kernarg_segment_align'], `segment align: ${where}`);
+  }
+  return ours.plan.kernels.length;
+}
+
+test('amdhsa hidden arguments follow clang-16 with and without printf and enqueue_kernel', (t) => {
+  const clang = requireTool(t, CLANG);
+  if (!clang) return;
+  const plain = 'kernel void plain(global int *a, char c, local float4 *l) { a[0] = c; }\n';
+  const printing = plain + 'void say(int x) { printf("%d", x); }\nkernel void pf(global int *a) { say(a[0]); }\n';
+  const enqueuing = 'kernel void child(global int *a) { a[0] = 1; }\n' +
+    'kernel void parent(global int *a) { queue_t q = get_default_queue(); enqueue_kernel(q, CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(1), ^{ a[0] = 2; }); }\n';
+  for (const co of [4, 5] as const) {
+    for (const std of ['CL1.2', 'CL2.0', 'CL3.0'] as const) {
+      compareAmdhsa(clang, plain, std, co);
+      compareAmdhsa(clang, printing, std, co);
+    }
+    // enqueue_kernel needs OpenCL C 2.0; clang also emits a kernel for the block, which kernarg does not model.
+    const ours = lower('e.cl', enqueuing, memoryHost({}), { target: 'amdhsa', format: 'json', std: 'CL2.0', codeObject: co });
+    assert.ok(ours.plan && ours.plan.target === 'amdhsa');
+    const theirs = parseAmdhsaMetadata(runClang(clang, enqueuing, ['-cl-std=CL2.0', '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx900', '-nogpulib', '-O0', '-S', `-mcode-object-version=${co}`]));
+    for (const k of ours.plan.kernels) {
+      assert.deepEqual(k.args.map((a) => `${a.offset}:${a.valueKind}`), theirs.get(k.name)!.args.map((a) => `${a['.offset']}:${a['.value_kind']}`), `${k.name} v${co}`);
+    }
+  }
+});
+
+test('amdhsa kernarg segments equal clang-16 on 500+ generated kernels, code objects 4 and 5', (t) => {
+  const clang = requireTool(t, CLANG);
+  if (!clang) return;
+  const { values, seed } = samples(programSpec, 220, 5150);
+  let kernels = 0;
+  for (let b = 0; b < values.length; b += 22) {
+    const source = values.slice(b, b + 22).map((spec, i) => render(spec, `h${b + i}`).source).join('\n');
+    const std = (['CL1.2', 'CL2.0', 'CL3.0'] as const)[(b / 22) % 3];
+    try {
+      kernels += compareAmdhsa(clang, source, std, 4);
+      compareAmdhsa(clang, source, std, 5);
+    } catch (e) {
+      throw new Error(`seed ${seed}: ${(e as Error).message}`);
+    }
+  }
+  assert.ok(kernels >= 500, `only ${kernels} kernels`);
+});
+
+test('amdhsa kernarg segments equal clang-16 on every valid fixture', (t) => {
+  const clang = requireTool(t, CLANG);
+  if (!clang) return;
+  const files = fixtureFiles();
+  assert.ok(files.length >= 5);
+  for (const f of files) for (const co of [4, 5] as const) compareAmdhsa(clang, f.text, f.std, co, f);
+});
