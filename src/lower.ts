@@ -3,6 +3,9 @@ import type { AbiPlan, AmdCl2Plan } from './abi/plan.js';
 import { lowerAmdhsa } from './abi/amdhsa.js';
 import { type AmdCl2TargetOptions, lowerAmdCl2 } from './abi/amd-cl2.js';
 import { emitClrx } from './emit/clrx.js';
+import { type LlvmPlan, type LlvmTargetOptions, TRIPLE_INFO, lowerLlvm } from './abi/llvm.js';
+import { lowerR600 } from './abi/r600.js';
+import { emitLlvmIr } from './emit/llvm-ir.js';
 import { DiagnosticBag, type Diagnostic } from './diagnostics/diagnostic.js';
 import { Messages } from './diagnostics/messages.js';
 import { SourceFile } from './diagnostics/source.js';
@@ -12,21 +15,25 @@ import { emitTable } from './emit/table.js';
 import { compileOpenCL } from './frontend/opencl-c/index.js';
 import { CL_STDS, type ClStd } from './frontend/opencl-c/predefined.js';
 import type { FileHost } from './frontend/opencl-c/preprocessor.js';
-import { AMDGCN, DATA_LAYOUTS, type DataLayout } from './layout/data-layout.js';
+import { AMDGCN, DATA_LAYOUTS, type DataLayout, SPIR } from './layout/data-layout.js';
 import type { KernelModule } from './model/kernel-module.js';
 
-export const TARGETS = ['opencl', 'amdhsa', 'amd-cl2'] as const;
+export const TARGETS = ['opencl', 'amdhsa', 'amd-cl2', 'llvm', 'r600'] as const;
 export type TargetName = (typeof TARGETS)[number];
 
 export const FORMATS: Record<TargetName, readonly string[]> = {
   opencl: ['table', 'json', 'signatures'],
   amdhsa: ['table', 'json'],
   'amd-cl2': ['table', 'json', 'clrx'],
+  llvm: ['table', 'json', 'llvm-ir'],
+  r600: ['table', 'json', 'llvm-ir'],
 };
 
 /** The data layout each target evaluates `sizeof` and initializers with. */
 function layoutFor(options: LowerOptions): DataLayout {
   if (options.target === 'amdhsa' || options.target === 'amd-cl2') return AMDGCN;
+  if (options.target === 'llvm') return TRIPLE_INFO[options.llvm?.triple ?? 'spir64-unknown-unknown'].layout;
+  if (options.target === 'r600') return SPIR;
   return DATA_LAYOUTS[options.arch ?? 'spir64'];
 }
 
@@ -43,6 +50,8 @@ export interface LowerOptions {
   readonly codeObject?: 4 | 5;
   /** amd-cl2 options. */
   readonly amdCl2?: AmdCl2TargetOptions;
+  /** llvm options. */
+  readonly llvm?: LlvmTargetOptions & { readonly kernelArgInfo?: boolean };
 }
 
 export interface LowerResult {
@@ -81,6 +90,18 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
     case 'amd-cl2':
       plan = lowerAmdCl2(fe.module, options.amdCl2 ?? {}, diags);
       break;
+    case 'llvm':
+      plan = lowerLlvm(fe.module, options.llvm ?? {}, diags);
+      break;
+    case 'r600': {
+      const r = lowerR600(fe.module, diags);
+      plan = r?.plan;
+      if (r && format === 'llvm-ir') {
+        const output = emitLlvmIr(fe.module, r.llvm, { triple: 'r600', metadata: 'legacy', r600Lowered: true });
+        return { output, module: fe.module, plan, diagnostics: diags.items };
+      }
+      break;
+    }
   }
   if (!plan) return { module: fe.module, diagnostics: diags.items };
   let output: string;
@@ -94,6 +115,11 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
     case 'clrx':
       output = emitClrx(plan as AmdCl2Plan);
       break;
+    case 'llvm-ir': {
+      const lp = plan as LlvmPlan;
+      output = emitLlvmIr(fe.module, lp.kernels, { triple: lp.triple, metadata: lp.metadata, kernelArgInfo: options.llvm?.kernelArgInfo, kernelStubs: options.llvm?.kernelStubs });
+      break;
+    }
     default:
       output = emitTable(plan);
   }

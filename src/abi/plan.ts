@@ -1,4 +1,6 @@
 import type { AccessQualifier, QualType } from '../types/types.js';
+import type { LlvmPlan } from './llvm.js';
+import type { R600Plan } from './r600.js';
 
 /** What a physical slot carries. */
 export type SlotRole =
@@ -141,4 +143,4 @@ export interface AmdCl2Plan {
   readonly kernels: readonly AmdCl2KernelPlan[];
 }
 
-export type AbiPlan = OpenCLPlan | AmdhsaPlan | AmdCl2Plan;
+export type AbiPlan = OpenCLPlan | AmdhsaPlan | AmdCl2Plan | LlvmPlan | R600Plan;

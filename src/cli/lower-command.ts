@@ -1,13 +1,14 @@
 import { formatDiagnostics } from '../diagnostics/format.js';
 import { CL_STDS, type ClStd } from '../frontend/opencl-c/predefined.js';
 import { AMD_CL2_FEATURES, type AmdCl2Feature } from '../abi/amd-cl2.js';
+import { TRIPLES, type Triple } from '../abi/llvm.js';
 import { FORMATS, TARGETS, type TargetName, lower } from '../lower.js';
 import { type OptionSpec, UsageError, parseArgs } from './args.js';
 import type { CliIO } from './io.js';
 
 export const LOWER_OPTIONS: readonly OptionSpec[] = [
   { name: 'target', kind: 'string', value: '<target>', help: `target ABI: ${TARGETS.join(' | ')}` },
-  { name: 'format', kind: 'string', value: '<format>', help: 'output: table (default) | json | signatures (opencl) | clrx (amd-cl2)' },
+  { name: 'format', kind: 'string', value: '<format>', help: 'output: table (default) | json | signatures (opencl) | clrx (amd-cl2) | llvm-ir (llvm, r600)' },
   { name: 'include', short: 'I', kind: 'list', value: '<dir>', help: 'add a directory to the #include search path' },
   { name: 'define', short: 'D', kind: 'list', value: '<name>[=<value>]', help: 'define a macro' },
   { name: 'undefine', short: 'U', kind: 'list', value: '<name>', help: 'undefine a macro' },
@@ -18,6 +19,10 @@ export const LOWER_OPTIONS: readonly OptionSpec[] = [
   { name: 'driver', kind: 'string', value: 'new|old', help: 'amd-cl2: AMD driver generation, new from 191205 (default new)' },
   { name: 'use', kind: 'string', value: '<features>', help: 'amd-cl2: comma-separated setup,args,enqueue,generic (default args)' },
   { name: 'gfx9', kind: 'boolean', help: 'amd-cl2: user SGPR counts of GFX9 (Vega)' },
+  { name: 'metadata', kind: 'string', value: 'modern|legacy', help: 'llvm: function-attached kernel_arg_* (default) or the !opencl.kernels node' },
+  { name: 'triple', kind: 'string', value: '<triple>', help: `llvm: ${TRIPLES.join(' | ')} (default spir64-unknown-unknown)` },
+  { name: 'kernel-stubs', kind: 'boolean', help: 'llvm: split each kernel into an entry and a __clang_ocl_kern_imp_ body' },
+  { name: 'kernel-arg-info', kind: 'boolean', help: 'llvm: also emit !kernel_arg_name (as clang -cl-kernel-arg-info)' },
   { name: 'color', kind: 'boolean', help: 'colour diagnostics (default: when stderr is a terminal)' },
 ];
 
@@ -43,7 +48,11 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
   const useText = args.values.get('use') as string | undefined;
   const use = useText === undefined ? undefined : useText === '' ? [] : useText.split(',');
   for (const u of use ?? []) if (!(AMD_CL2_FEATURES as readonly string[]).includes(u)) throw new UsageError(`--use: unknown feature '${u}' (choose from ${AMD_CL2_FEATURES.join(', ')})`);
-  const targetOnly: [string, string][] = [['code-object', 'amdhsa'], ['bits', 'amd-cl2'], ['driver', 'amd-cl2'], ['use', 'amd-cl2'], ['gfx9', 'amd-cl2'], ['arch', 'opencl']];
+  const metadata = args.values.get('metadata') as string | undefined;
+  if (metadata !== undefined && metadata !== 'modern' && metadata !== 'legacy') throw new UsageError(`--metadata takes modern or legacy, not '${metadata}'`);
+  const triple = args.values.get('triple') as string | undefined;
+  if (triple !== undefined && !(TRIPLES as readonly string[]).includes(triple)) throw new UsageError(`unknown --triple '${triple}' (choose from ${TRIPLES.join(', ')})`);
+  const targetOnly: [string, string][] = [['metadata', 'llvm'], ['triple', 'llvm'], ['kernel-stubs', 'llvm'], ['kernel-arg-info', 'llvm'], ['code-object', 'amdhsa'], ['bits', 'amd-cl2'], ['driver', 'amd-cl2'], ['use', 'amd-cl2'], ['gfx9', 'amd-cl2'], ['arch', 'opencl']];
   for (const [opt, t] of targetOnly) if (args.values.has(opt) && target !== t) throw new UsageError(`--${opt} applies to --target ${t} only`);
   if (!path.endsWith('.cl')) throw new UsageError(`cannot tell the language of '${path}': use a .cl file`);
   const text = io.readFile(path);
@@ -67,6 +76,12 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
     undefines: (args.values.get('undefine') as string[] | undefined) ?? [],
     arch: arch as 'spir' | 'spir64' | undefined,
     codeObject: codeObject === undefined ? undefined : (Number(codeObject) as 4 | 5),
+    llvm: {
+      triple: triple as Triple | undefined,
+      metadata: metadata as 'modern' | 'legacy' | undefined,
+      kernelStubs: args.values.get('kernel-stubs') as boolean | undefined,
+      kernelArgInfo: args.values.get('kernel-arg-info') as boolean | undefined,
+    },
     amdCl2: {
       bits: bits === undefined ? undefined : (Number(bits) as 32 | 64),
       driver: driver as 'new' | 'old' | undefined,

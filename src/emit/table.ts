@@ -38,6 +38,20 @@ export function emitTable(plan: AbiPlan): string {
         out.push(renderTable(['offset', 'size', 'align', 'name', 'clrx type', 'space/access', 'type', 'resource'], rows));
       }
       break;
+    case 'llvm':
+      for (const k of plan.kernels) {
+        out.push(`kernel ${k.name} (llvm, ${plan.triple}, ${plan.metadata} metadata)\n`);
+        const rows = k.args.map((a) => [a.name, String(a.addrSpace), a.accessQual, a.typeName, a.baseType, a.typeQual]);
+        out.push(rows.length ? renderTable(['name', 'addr_space', 'access_qual', 'type', 'base_type', 'type_qual'], rows) : '(no arguments)\n');
+      }
+      break;
+    case 'r600':
+      for (const k of plan.kernels) {
+        out.push(`kernel ${k.name} (r600, ${plan.mcpu})  input buffer: ${k.inputSize} bytes, explicit arguments from byte 36\n`);
+        const rows = k.args.map((a) => [String(a.offset), String(a.size), a.name, a.role, a.typeName, cell(a.accessQual), cell(a.resourceId), cell(a.image)]);
+        out.push(renderTable(['offset', 'size', 'name', 'role', 'type', 'access', 'resource', 'image'], rows));
+      }
+      break;
   }
   return out.join('\n');
 }

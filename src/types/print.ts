@@ -2,6 +2,7 @@ import { type QualType, type RecordDecl, type Type } from './types.js';
 
 function recordName(decl: RecordDecl): string {
   if (decl.name) return `${decl.tagKind} ${decl.name}`;
+  if (decl.typedefName) return decl.typedefName;
   const { path, line, col } = decl.span.file.presumed(decl.span.start);
   return `${decl.tagKind} (unnamed at ${path}:${line}:${col})`;
 }
@@ -25,7 +26,7 @@ export function kernelArgTypeName(t: QualType | Type): string {
     case 'record':
       return recordName(type.decl);
     case 'enum':
-      return type.decl.name ? `enum ${type.decl.name}` : 'enum (unnamed)';
+      return type.decl.name ? `enum ${type.decl.name}` : (type.decl.typedefName ?? 'enum (unnamed)');
     case 'typedef':
       return type.name;
     case 'image':

@@ -116,6 +116,8 @@ export interface RecordDecl {
   readonly span: Span;
   /** Unique per declaration, for caches and printing. */
   readonly id: number;
+  /** For an anonymous record: the first typedef that names it (C's typedef name for linkage). */
+  typedefName?: string;
 }
 
 export interface EnumDecl {
@@ -127,6 +129,7 @@ export interface EnumDecl {
   complete: boolean;
   readonly span: Span;
   readonly id: number;
+  typedefName?: string;
 }
 
 export const scalar = (name: ScalarName): ScalarType => ({ kind: 'scalar', name });

@@ -52,7 +52,7 @@ export function renderFixture(name: string): Map<string, string> {
     for (const target of TARGETS) {
       for (const format of FORMATS[target]) {
         const r = lower(inputPath, text, host, { ...base, target, format });
-        files.set(format === 'json' ? `${target}.json` : `${target}.${format}.txt`, r.output ?? formatDiagnostics(r.diagnostics));
+        files.set(format === 'json' ? `${target}.json` : format === 'llvm-ir' ? `${target}.ll` : `${target}.${format}.txt`, r.output ?? formatDiagnostics(r.diagnostics));
       }
     }
   }

@@ -151,3 +151,57 @@ export function parseAmdhsaMetadata(asm: string): Map<string, AmdhsaKernel> {
 export function clangVersionOk(clang: string): boolean {
   return /version 16\./.test(execFileSync(clang, ['--version'], { encoding: 'utf8' }));
 }
+
+export const LLVM_AS = ['llvm-as-16', '/usr/lib/llvm-16/bin/llvm-as'];
+export const LLC = ['/usr/lib/llvm-16/bin/llc', 'llc-16'];
+
+/** Assembles IR with llvm-as; returns the error text, or '' when it is valid. */
+export function llvmAsErrors(llvmAs: string, ir: string): string {
+  const r = spawnSync(llvmAs, ['-o', '/dev/null', '-'], { input: ir, encoding: 'utf8' });
+  return r.status === 0 ? '' : r.stderr || `llvm-as exited ${r.status}`;
+}
+
+/** Runs llc -march=r600 -print-after-all; returns the first IR dump in which no resource-id query is left. */
+export function r600AfterImagePass(llc: string, ir: string): string {
+  const r = spawnSync(llc, ['-march=r600', '-mcpu=cypress', '-print-after-all', '-stop-after=amdgpu-lower-module-lds', '-o', '/dev/null', '-'], { input: ir, encoding: 'utf8', maxBuffer: 256 << 20 });
+  if (r.status !== 0) throw new Error(`llc failed: ${r.stderr.slice(-2000)}`);
+  const dumps = r.stderr.split(/^\*\*\* IR Dump After .*\*\*\*$/m).slice(1);
+  const done = dumps.find((d) => /^define /m.test(d) && /^!opencl\.kernels/m.test(d) && !/call i32 @llvm\.OpenCL\./.test(d));
+  if (!done) throw new Error('no IR dump after the image pass');
+  return done;
+}
+
+export interface LegacyKernel {
+  params: { type: string; name: string }[];
+  tuples: Record<string, string[]>;
+  /** Resource ids stored by the probes: parameter name → value. */
+  resourceIds: Map<string, number>;
+}
+
+/** Reads `define` signatures, the `!opencl.kernels` tuples and the folded probe stores of an r600 module. */
+export function parseLegacyModule(ir: string): Map<string, LegacyKernel> {
+  const nodes = new Map<string, string>();
+  for (const m of ir.matchAll(/^!(\d+) = !\{(.*)\}$/gm)) nodes.set(m[1], m[2]);
+  const out = new Map<string, LegacyKernel>();
+  for (const m of ir.matchAll(/^define [^@]*@([\w.$]+)\((.*)\)[^(]*\{$/gm)) {
+    const params = m[2] ? m[2].split(/, (?![^(]*\))/).map((p) => {
+      const pm = /^(.*) %([\w.$]+)$/.exec(p.trim());
+      return { type: pm ? pm[1] : p, name: pm ? pm[2] : '' };
+    }) : [];
+    out.set(m[1], { params, tuples: {}, resourceIds: new Map() });
+  }
+  const list = /^!opencl\.kernels = !\{(.*)\}$/m.exec(ir)?.[1] ?? '';
+  for (const ref of list.split(', ').filter(Boolean)) {
+    const body = nodes.get(ref.slice(1)) ?? '';
+    const parts = body.split(', ');
+    const fn = /@([\w.$]+)/.exec(parts[0])?.[1];
+    const k = fn ? out.get(fn) : undefined;
+    if (!k) continue;
+    for (const r of parts.slice(1)) {
+      const items = [...(nodes.get(r.slice(1)) ?? '').matchAll(/i32 (-?\d+)|!"((?:[^"\\]|\\.)*)"/g)].map((x) => (x[1] !== undefined ? x[1] : x[2]));
+      k.tuples[items[0]] = items.slice(1);
+    }
+  }
+  for (const m of ir.matchAll(/store volatile i32 (-?\d+), ptr addrspace\(1\) @kernarg\.rid\.([\w$]+)\.([\w$]+)/g)) out.get(m[2])?.resourceIds.set(m[3], Number(m[1]));
+  return out;
+}

@@ -868,6 +868,8 @@ export class Parser {
         this.diags.report(Messages.conflictingTypes, d.nameSpan, [d.name], [{ message: 'previous definition is here', span: prev.span }]);
       }
       this.typedefs.set(d.name, { type: d.type, span: d.nameSpan });
+      const target = d.type.type;
+      if ((target.kind === 'record' || target.kind === 'enum') && target.decl.name === null && !target.decl.typedefName) target.decl.typedefName = d.name;
       return;
     }
     if (d.type.type.kind === 'function') {

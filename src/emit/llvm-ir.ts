@@ -1,0 +1,367 @@
+import { type LlvmKernelPlan, TRIPLE_INFO, type Triple, type TripleInfo } from '../abi/llvm.js';
+import { irAlign } from '../layout/ir-align.js';
+import { layoutOf, recordLayout } from '../layout/layout.js';
+import type { FunctionInfo, KernelModule } from '../model/kernel-module.js';
+import { kernelArgTypeName } from '../types/print.js';
+import { type QualType, type RecordDecl, type Type, canonical } from '../types/types.js';
+
+export interface LlvmIrOptions {
+  readonly triple: Triple;
+  readonly metadata: 'modern' | 'legacy';
+  /** Also emit `!kernel_arg_name` (clang's -cl-kernel-arg-info). */
+  readonly kernelArgInfo?: boolean;
+  /** Split each kernel into an entry that keeps the kernel CC and a body `__clang_ocl_kern_imp_<k>`. */
+  readonly kernelStubs?: boolean;
+  /** The R600 image pass applied: image2d_t/image3d_t arguments followed by their size and format. */
+  readonly r600Lowered?: boolean;
+  /** Calls to `llvm.OpenCL.*.get.resource.id` on each image and sampler, stored to globals (for checking the real pass). */
+  readonly resourceIdProbes?: boolean;
+}
+
+/** An LLVM string body: printable ASCII as is, everything else (and `"`, `\`) as `\XX`. */
+export function llvmString(s: string): string {
+  let out = '';
+  for (const b of new TextEncoder().encode(s)) {
+    out += b >= 0x20 && b < 0x7f && b !== 0x22 && b !== 0x5c ? String.fromCharCode(b) : '\\' + b.toString(16).toUpperCase().padStart(2, '0');
+  }
+  return `"${out}"`;
+}
+
+/** An LLVM identifier: bare when it is a C identifier, quoted otherwise. */
+function ident(sigil: '@' | '%', name: string): string {
+  return /^[A-Za-z_$.][A-Za-z0-9_$.]*$/.test(name) ? `${sigil}${name}` : `${sigil}${llvmString(name)}`;
+}
+
+const SCALAR_IR: Record<string, string> = {
+  void: 'void', bool: 'i1', char: 'i8', uchar: 'i8', short: 'i16', ushort: 'i16', int: 'i32', uint: 'i32', long: 'i64', ulong: 'i64',
+  half: 'half', float: 'float', double: 'double',
+};
+const SIGNED = new Set(['char', 'short', 'int', 'long']);
+
+class ModuleWriter {
+  private readonly structs = new Map<number, { name: string; body: string }>();
+  private readonly structOrder: number[] = [];
+  private readonly usedStructNames = new Set<string>();
+  private readonly nodes: string[] = [];
+  private readonly nodeIds = new Map<string, number>();
+  private readonly info: TripleInfo;
+
+  constructor(private readonly module: KernelModule, private readonly options: LlvmIrOptions) {
+    this.info = TRIPLE_INFO[options.triple];
+  }
+
+  node(body: string): string {
+    let id = this.nodeIds.get(body);
+    if (id === undefined) {
+      id = this.nodes.length;
+      this.nodes.push(body);
+      this.nodeIds.set(body, id);
+    }
+    return `!${id}`;
+  }
+
+  private ptr(space: number): string {
+    return space === 0 ? 'ptr' : `ptr addrspace(${space})`;
+  }
+
+  irType(t: QualType | Type): string {
+    const c = canonical('kind' in t ? { type: t } : t).type;
+    const dl = this.info.layout;
+    switch (c.kind) {
+      case 'scalar':
+        return SCALAR_IR[c.name] ?? (dl.sizeT === 8 ? 'i64' : 'i32');
+      case 'vector':
+        return `<${c.length} x ${SCALAR_IR[c.element]}>`;
+      case 'pointer':
+        return this.ptr(this.info.spaces[canonical(c.pointee).space ?? 'generic']);
+      case 'array':
+        return `[${c.length ?? 0} x ${this.irType(c.element)}]`;
+      case 'enum':
+        return `i${layoutOf(c, dl).size * 8}`;
+      case 'record':
+        return this.recordType(c.decl);
+      case 'image':
+      case 'pipe':
+        return this.ptr(c.kind === 'image' ? this.info.image : this.info.spaces.global);
+      case 'opaque':
+        return this.ptr(c.name === 'sampler_t' ? this.info.sampler : c.name === 'queue_t' ? this.info.queue : 0);
+      case 'function':
+        return 'ptr';
+      case 'typedef':
+        throw new Error('unreachable');
+    }
+  }
+
+  /** A named LLVM struct type for a record: its fields at their offsets, explicit padding, packed when it must be. */
+  private recordType(decl: RecordDecl): string {
+    const done = this.structs.get(decl.id);
+    if (done) return done.name;
+    const base = `${decl.tagKind}.${decl.name ?? 'anon'}`;
+    let name = base;
+    for (let n = 0; this.usedStructNames.has(name); n++) name = `${base}.${n}`;
+    this.usedStructNames.add(name);
+    const ref = ident('%', name);
+    const entry = { name: ref, body: 'opaque' };
+    this.structs.set(decl.id, entry);
+    const dl = this.info.layout;
+    const rl = recordLayout(decl, dl);
+    const packed = irAlign({ kind: 'record', decl }, dl) === 1 && rl.fields.some((f) => f.bitWidth === undefined && irAlign(f.type, dl) > 1);
+    const members: string[] = [];
+    let at = 0;
+    const pad = (to: number) => {
+      if (to > at) members.push(`[${to - at} x i8]`);
+      at = Math.max(at, to);
+    };
+    if (decl.tagKind === 'union') {
+      const fields = rl.fields.filter((f) => f.bitWidth === undefined);
+      const pick = fields.reduce<(typeof fields)[number] | undefined>((best, f) => {
+        if (!best) return f;
+        const a = irAlign(f.type, dl);
+        const b = irAlign(best.type, dl);
+        return a > b || (a === b && layoutOf(f.type, dl).size > layoutOf(best.type, dl).size) ? f : best;
+      }, undefined);
+      if (pick) {
+        members.push(this.irType(pick.type));
+        at = layoutOf(pick.type, dl).size;
+      }
+    } else {
+      for (let i = 0; i < rl.fields.length; i++) {
+        const f = rl.fields[i];
+        if (f.bitWidth !== undefined) {
+          // A run of bit-fields as the bytes it covers.
+          let endBit = f.bitOffset! + f.bitWidth;
+          while (i + 1 < rl.fields.length && rl.fields[i + 1].bitWidth !== undefined) {
+            i++;
+            endBit = Math.max(endBit, rl.fields[i].bitOffset! + rl.fields[i].bitWidth!);
+          }
+          const first = Math.floor(f.bitOffset! / 8);
+          pad(first);
+          const end = Math.max(first, Math.ceil(endBit / 8));
+          if (end > at) {
+            members.push(`[${end - at} x i8]`);
+            at = end;
+          }
+          continue;
+        }
+        pad(f.offset);
+        members.push(this.irType(f.type));
+        at = f.offset + layoutOf(f.type, dl).size;
+      }
+    }
+    pad(rl.size);
+    entry.body = packed ? `<{ ${members.join(', ')} }>` : `{ ${members.join(', ')} }`;
+    this.structOrder.push(decl.id);
+    return ref;
+  }
+
+  /** A parameter in a definition: `ptr addrspace(1) %a`, `ptr byval(%struct.S) align 4 %s`. */
+  param(t: QualType, name: string): string {
+    const c = canonical(t).type;
+    const n = name ? ` ${ident('%', name)}` : '';
+    if (c.kind === 'record' && this.info.byval) {
+      return `ptr byval(${this.irType(c)}) align ${layoutOf(c, this.info.layout).align}${n}`;
+    }
+    return `${this.irType(t)}${n}`;
+  }
+
+  private paramType(t: QualType): string {
+    return this.param(t, '');
+  }
+
+  /** The type a value of this parameter has at a call site (a `byval` aggregate is its pointer). */
+  private argType(t: QualType): string {
+    const c = canonical(t).type;
+    return c.kind === 'record' && this.info.byval ? 'ptr' : this.irType(t);
+  }
+
+  private callArgs(params: readonly { type: QualType }[]): string {
+    return params.map((p) => `${this.argType(p.type)} poison`).join(', ');
+  }
+
+  private ret(t: QualType): string {
+    const ir = this.irType(t);
+    return ir === 'void' ? 'ret void' : `ret ${ir} poison`;
+  }
+
+  private cc(kernel: boolean): string {
+    const cc = kernel ? this.info.kernelCC : this.info.functionCC;
+    return cc ? `${cc} ` : '';
+  }
+
+  private stubName(name: string): string {
+    return `__clang_ocl_kern_imp_${name}`;
+  }
+
+  /** Calls the body makes to functions of this module (kernels through their stubs). */
+  private calls(f: FunctionInfo, byName: Map<string, FunctionInfo>): string[] {
+    const lines: string[] = [];
+    for (const c of f.calls) {
+      const callee = byName.get(c.name);
+      if (!callee) continue;
+      const viaStub = callee.isKernel && this.options.kernelStubs;
+      const target = viaStub ? this.stubName(callee.name) : callee.name;
+      const ret = viaStub ? 'void' : this.irType(callee.result);
+      lines.push(`  call ${this.cc(false)}${ret} ${ident('@', target)}(${this.callArgs(callee.params)})`);
+    }
+    return lines;
+  }
+
+  private kernelParams(f: FunctionInfo): { type: QualType | null; ir: string; name: string }[] {
+    const out: { type: QualType | null; ir: string; name: string }[] = [];
+    for (const p of f.params) {
+      out.push({ type: p.type, ir: this.param(p.type, p.name), name: p.name });
+      const c = canonical(p.type).type;
+      const spelled = kernelArgTypeName(p.type);
+      if (this.options.r600Lowered && c.kind === 'image' && (spelled === 'image2d_t' || spelled === 'image3d_t')) {
+        out.push({ type: null, ir: `[3 x i32] ${ident('%', `__size_${p.name}`)}`, name: `__size_${p.name}` });
+        out.push({ type: null, ir: `[2 x i32] ${ident('%', `__format_${p.name}`)}`, name: `__format_${p.name}` });
+      }
+    }
+    return out;
+  }
+
+  private metadataTuples(k: LlvmKernelPlan): { key: string; items: string[] }[] {
+    const rows: { addr: number; access: string; type: string; base: string; qual: string; name: string }[] = [];
+    for (const a of k.args) {
+      rows.push({ addr: a.addrSpace, access: a.accessQual, type: a.typeName, base: a.baseType, qual: a.typeQual, name: a.name });
+      const c = canonical(a.type).type;
+      if (this.options.r600Lowered && c.kind === 'image' && (a.typeName === 'image2d_t' || a.typeName === 'image3d_t')) {
+        for (const kind of ['size', 'format']) {
+          const t = `__llvm_image_${kind}`;
+          rows.push({ addr: a.addrSpace, access: a.accessQual, type: t, base: t, qual: a.typeQual, name: `__${kind}_${a.name}` });
+        }
+      }
+    }
+    const s = (v: string) => `!${llvmString(v)}`;
+    const tuples = [
+      { key: 'kernel_arg_addr_space', items: rows.map((r) => `i32 ${r.addr}`) },
+      { key: 'kernel_arg_access_qual', items: rows.map((r) => s(r.access)) },
+      { key: 'kernel_arg_type', items: rows.map((r) => s(r.type)) },
+      { key: 'kernel_arg_base_type', items: rows.map((r) => s(r.base)) },
+      { key: 'kernel_arg_type_qual', items: rows.map((r) => s(r.qual)) },
+    ];
+    if (this.options.kernelArgInfo && this.options.metadata === 'modern') tuples.push({ key: 'kernel_arg_name', items: rows.map((r) => s(r.name)) });
+    return tuples;
+  }
+
+  private attributeMetadata(f: FunctionInfo): string[] {
+    const a = f.attributes;
+    const out: string[] = [];
+    if (a.vecTypeHint) {
+      const c = canonical(a.vecTypeHint).type;
+      const elem = c.kind === 'vector' ? c.element : c.kind === 'scalar' ? c.name : '';
+      out.push(`!vec_type_hint ${this.node(`!{${this.irType(a.vecTypeHint)} undef, i32 ${SIGNED.has(elem) ? 1 : 0}}`)}`);
+    }
+    if (a.workGroupSizeHint) out.push(`!work_group_size_hint ${this.node(`!{${a.workGroupSizeHint.map((n) => `i32 ${n}`).join(', ')}}`)}`);
+    if (a.reqdWorkGroupSize) out.push(`!reqd_work_group_size ${this.node(`!{${a.reqdWorkGroupSize.map((n) => `i32 ${n}`).join(', ')}}`)}`);
+    if (a.intelReqdSubGroupSize) out.push(`!intel_reqd_sub_group_size ${this.node(`!{i32 ${a.intelReqdSubGroupSize}}`)}`);
+    return out;
+  }
+
+  write(plans: readonly LlvmKernelPlan[]): string {
+    const m = this.module;
+    const byName = new Map(m.functions.map((f) => [f.name, f]));
+    const planOf = new Map(plans.map((p) => [p.name, p]));
+    const body: string[] = [];
+    const globals: string[] = [];
+    const intrinsics = new Set<string>();
+    const legacyKernels: string[] = [];
+    // Which non-kernel functions the kernels reach.
+    const reachable = new Set<string>();
+    const stack = m.functions.filter((f) => f.isKernel);
+    while (stack.length) {
+      const f = stack.pop()!;
+      for (const c of f.calls) {
+        const callee = byName.get(c.name);
+        if (callee && !callee.isKernel && !reachable.has(callee.name)) {
+          reachable.add(callee.name);
+          stack.push(callee);
+        }
+      }
+    }
+    for (const f of m.functions) {
+      if (f.isKernel) {
+        const plan = planOf.get(f.name)!;
+        const params = this.kernelParams(f);
+        const md: string[] = [];
+        const tuples = this.metadataTuples(plan);
+        if (this.options.metadata === 'modern') {
+          for (const t of tuples) md.push(`!${t.key} ${this.node(`!{${t.items.join(', ')}}`)}`);
+        } else {
+          const refs = tuples.map((t) => this.node(`!{${[`!${llvmString(t.key)}`, ...t.items].join(', ')}}`));
+          legacyKernels.push(this.node(`!{ptr ${ident('@', f.name)}, ${refs.join(', ')}}`));
+        }
+        md.push(...this.attributeMetadata(f));
+        body.push(`define ${this.cc(true)}void ${ident('@', f.name)}(${params.map((p) => p.ir).join(', ')})${md.length ? ' ' + md.join(' ') : ''} {`);
+        body.push('entry:');
+        if (this.options.resourceIdProbes) body.push(...this.probes(f, globals, intrinsics));
+        if (this.options.kernelStubs) {
+          const args = f.params.map((p) => `${this.argType(p.type)} ${ident('%', p.name)}`);
+          body.push(`  call ${this.cc(false)}void ${ident('@', this.stubName(f.name))}(${args.join(', ')})`);
+        } else body.push(...this.calls(f, byName));
+        body.push('  ret void', '}', '');
+        if (this.options.kernelStubs) {
+          body.push(`define ${this.cc(false)}void ${ident('@', this.stubName(f.name))}(${f.params.map((p) => this.param(p.type, p.name)).join(', ')}) {`);
+          body.push('entry:', ...this.calls(f, byName), '  ret void', '}', '');
+        }
+      } else if (reachable.has(f.name)) {
+        if (f.defined) {
+          body.push(`define internal ${this.cc(false)}${this.irType(f.result)} ${ident('@', f.name)}(${f.params.map((p) => this.param(p.type, p.name)).join(', ')}) {`);
+          body.push('entry:', ...this.calls(f, byName), `  ${this.ret(f.result)}`, '}', '');
+        } else {
+          body.push(`declare ${this.cc(false)}${this.irType(f.result)} ${ident('@', f.name)}(${f.params.map((p) => this.paramType(p.type)).join(', ')})`, '');
+        }
+      }
+    }
+    const v = m.clVersion;
+    const version = this.node(`!{i32 ${Math.floor(v / 100)}, i32 ${Math.floor(v / 10) % 10}}`);
+    const named: string[] = [];
+    if (legacyKernels.length) named.push(`!opencl.kernels = !{${legacyKernels.join(', ')}}`);
+    named.push(`!opencl.ocl.version = !{${version}}`);
+    if (this.options.triple.startsWith('spir')) named.push(`!opencl.spir.version = !{${version}}`);
+    const out: string[] = [
+      `; ModuleID = ${llvmString(m.path)}`,
+      `source_filename = ${llvmString(m.path)}`,
+      `target datalayout = "${this.info.datalayout}"`,
+      `target triple = "${this.options.triple}"`,
+      '',
+    ];
+    for (const id of this.structOrder) {
+      const s = this.structs.get(id)!;
+      out.push(`${s.name} = type ${s.body}`);
+    }
+    if (this.structOrder.length) out.push('');
+    if (globals.length) out.push(...globals, '');
+    out.push(...body);
+    for (const i of intrinsics) out.push(i);
+    if (intrinsics.size) out.push('');
+    out.push(...named);
+    this.nodes.forEach((n, i) => out.push(`!${i} = ${n}`));
+    return out.join('\n') + '\n';
+  }
+
+  /** For each image2d/3d and sampler: the resource-id query the R600 pass folds, stored where it can be read back. */
+  private probes(f: FunctionInfo, globals: string[], intrinsics: Set<string>): string[] {
+    const lines: string[] = [];
+    for (const p of f.params) {
+      const c = canonical(p.type).type;
+      let fn: string | undefined;
+      // The pass knows images and samplers by their kernel_arg_type spelling only.
+      const spelled = kernelArgTypeName(p.type);
+      if (c.kind === 'image' && (spelled === 'image2d_t' || spelled === 'image3d_t')) fn = `llvm.OpenCL.image.get.resource.id.${spelled === 'image2d_t' ? '2d' : '3d'}`;
+      else if (spelled === 'sampler_t') fn = 'llvm.OpenCL.sampler.get.resource.id';
+      if (!fn) continue;
+      const ty = this.irType(p.type);
+      intrinsics.add(`declare i32 @${fn}(${ty})`);
+      const g = ident('@', `kernarg.rid.${f.name}.${p.name}`);
+      globals.push(`${g} = addrspace(1) global i32 -1`);
+      const r = ident('%', `rid.${p.name}`);
+      lines.push(`  ${r} = call i32 @${fn}(${ty} ${ident('%', p.name)})`, `  store volatile i32 ${r}, ptr addrspace(1) ${g}`);
+    }
+    return lines;
+  }
+}
+
+export function emitLlvmIr(module: KernelModule, plans: readonly LlvmKernelPlan[], options: LlvmIrOptions): string {
+  return new ModuleWriter(module, options).write(plans);
+}
