@@ -2,7 +2,7 @@ import { DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { Messages } from '../diagnostics/messages.js';
 import { type DataLayout, DATA_LAYOUTS } from '../layout/data-layout.js';
 import { type FunctionInfo, type KernelModule, kernelsOf } from '../model/kernel-module.js';
-import { kernelArgTypeName } from '../types/print.js';
+import { clangTypeString, kernelArgTypeName } from '../types/print.js';
 import { type QualType, type Type, canonical } from '../types/types.js';
 import type { KernelPlanBase, SlotBase } from './plan.js';
 
@@ -80,6 +80,7 @@ export function baseTypeName(t: QualType | Type, dl: DataLayout): string {
     case 'vector':
       return `${ty.element} __attribute__((ext_vector_type(${ty.length})))`;
     case 'pointer':
+      if (canonical(ty.pointee).type.kind === 'pointer') return `${clangTypeString(canonical(ty.pointee).type)}*`;
       return `${baseTypeName(ty.pointee, dl)}*`;
     case 'pipe':
       return baseTypeName(ty.element, dl);

@@ -20,6 +20,8 @@ export function kernelArgTypeName(t: QualType | Type): string {
     case 'vector':
       return `${type.element}${type.length}`;
     case 'pointer':
+      // A pointer to a pointer prints its pointee in full, address spaces included: `__global float **`.
+      if (canonicalPointer(type.pointee)) return `${clangTypeString(type.pointee.type)}*`;
       return `${kernelArgTypeName(type.pointee)}*`;
     case 'array':
       return `${kernelArgTypeName(type.element)} [${type.length ?? ''}]`;
@@ -37,6 +39,28 @@ export function kernelArgTypeName(t: QualType | Type): string {
     case 'function':
       return `${kernelArgTypeName(type.result)} (${type.params.map(kernelArgTypeName).join(', ')})`;
   }
+}
+
+function canonicalPointer(t: QualType): boolean {
+  let ty = t.type;
+  while (ty.kind === 'typedef') ty = ty.target.type;
+  return ty.kind === 'pointer';
+}
+
+/** clang's own type printer for a qualified type: `const __global float`, `__global float *`. */
+export function clangTypeString(t: QualType | Type): string {
+  const qt: QualType = 'kind' in t ? { type: t } : t;
+  const quals: string[] = [];
+  if (qt.const) quals.push('const');
+  if (qt.volatile) quals.push('volatile');
+  const space = qt.space && qt.space !== 'generic' ? `__${qt.space}` : '';
+  if (qt.type.kind === 'pointer') {
+    const own = [...quals, ...(qt.restrict ? ['restrict'] : []), ...(space ? [space] : [])].join(' ');
+    const inner = clangTypeString(qt.type.pointee);
+    return `${inner}${inner.endsWith('*') ? '' : ' '}*${own}`;
+  }
+  if (space) quals.push(space);
+  return `${quals.length ? quals.join(' ') + ' ' : ''}${kernelArgTypeName(qt.type)}`;
 }
 
 function qualPrefix(t: QualType, withSpace: boolean): string {

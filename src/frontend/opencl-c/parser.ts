@@ -1037,7 +1037,7 @@ export class Parser {
       if (t.kind === 'pointer') {
         const pointee = canonical(t.pointee);
         const s = pointee.space;
-        if (pointee.type.kind === 'pointer' && !nonPortable) this.diags.report(Messages.kernelPointerToPointer, p.span);
+        if (pointee.type.kind === 'pointer' && !nonPortable && this.options.clVersion < 200) this.diags.report(Messages.kernelPointerToPointer, p.span);
         else if (s !== 'global' && s !== 'constant' && s !== 'local') this.diags.report(Messages.kernelPointerSpace, p.span);
         if (pointee.type.kind === 'opaque' || pointee.type.kind === 'image') this.diags.report(Messages.pointerToOpaque, p.span, [pointee.type.name]);
         continue;
