@@ -3,6 +3,9 @@ import type { AbiPlan, AmdCl2Plan } from './abi/plan.js';
 import { lowerAmdhsa } from './abi/amdhsa.js';
 import { type AmdCl2TargetOptions, lowerAmdCl2 } from './abi/amd-cl2.js';
 import { emitClrx } from './emit/clrx.js';
+import { emitOpenCLC } from './emit/opencl-c.js';
+import { compileTinytc } from './frontend/tinytc/index.js';
+import type { DopeOrder } from './frontend/tinytc/calling-convention.js';
 import { type LlvmPlan, type LlvmTargetOptions, TRIPLE_INFO, lowerLlvm } from './abi/llvm.js';
 import { lowerR600 } from './abi/r600.js';
 import { emitLlvmIr } from './emit/llvm-ir.js';
@@ -22,7 +25,7 @@ export const TARGETS = ['opencl', 'amdhsa', 'amd-cl2', 'llvm', 'r600'] as const;
 export type TargetName = (typeof TARGETS)[number];
 
 export const FORMATS: Record<TargetName, readonly string[]> = {
-  opencl: ['table', 'json', 'signatures'],
+  opencl: ['table', 'json', 'signatures', 'opencl-c'],
   amdhsa: ['table', 'json'],
   'amd-cl2': ['table', 'json', 'clrx'],
   llvm: ['table', 'json', 'llvm-ir'],
@@ -50,6 +53,8 @@ export interface LowerOptions {
   readonly codeObject?: 4 | 5;
   /** amd-cl2 options. */
   readonly amdCl2?: AmdCl2TargetOptions;
+  /** tinytc input: order of the extra memref arguments (v0.3 interleaved, or v0.4 shapes-first). */
+  readonly dopeOrder?: DopeOrder;
   /** llvm options. */
   readonly llvm?: LlvmTargetOptions & { readonly kernelArgInfo?: boolean };
 }
@@ -76,7 +81,15 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
     return { diagnostics: bag.items };
   }
   const layout = layoutFor(options);
-  const fe = compileOpenCL(file, host, { std: options.std, layout, includeDirs: options.includeDirs, defines: options.defines, undefines: options.undefines });
+  const isIr = path.endsWith('.ir');
+  if (format === 'opencl-c' && !isIr) {
+    const bag = new DiagnosticBag();
+    bag.report(Messages.badOption, undefined, ['--format opencl-c needs tinytc input (.ir)']);
+    return { diagnostics: bag.items };
+  }
+  const fe = isIr
+    ? compileTinytc(file, { layout, dopeOrder: options.dopeOrder })
+    : compileOpenCL(file, host, { std: options.std, layout, includeDirs: options.includeDirs, defines: options.defines, undefines: options.undefines });
   if (!fe.module) return { diagnostics: fe.diagnostics.items };
   const diags = fe.diagnostics;
   let plan: AbiPlan | undefined;
@@ -111,6 +124,9 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
       break;
     case 'signatures':
       output = emitSignatures(fe.module);
+      break;
+    case 'opencl-c':
+      output = emitOpenCLC(fe.module);
       break;
     case 'clrx':
       output = emitClrx(plan as AmdCl2Plan);

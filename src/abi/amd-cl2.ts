@@ -6,6 +6,7 @@ import { type KernelModule, type Parameter, kernelsOf } from '../model/kernel-mo
 import { kernelArgTypeName, typeToString } from '../types/print.js';
 import { type QualType, type Type, canonical } from '../types/types.js';
 import type { AmdCl2KernelPlan, AmdCl2Plan, AmdCl2Slot, UserSgprLayout } from './plan.js';
+import { originFields } from './origin.js';
 import { valueLayout } from './value-layout.js';
 
 export type AmdCl2Feature = 'setup' | 'args' | 'enqueue' | 'generic';
@@ -119,7 +120,7 @@ function userSlot(
   const t = c.type;
   const base = { name: p.name, param: p.index, typeName: kernelArgTypeName(p.type), type: p.type };
   const handle = (role: AmdCl2Slot['role'], argType: string, extra: Partial<AmdCl2Slot> = {}): AmdCl2Slot => ({
-    ...base, role, offset: alignTo(offset, P), size: P, align: P, argType, ...extra,
+    ...base, ...originFields(p, role), offset: alignTo(offset, P), size: P, align: P, argType, ...extra,
   });
   if (t.kind === 'pointer') {
     const pointee = canonical(t.pointee);
@@ -157,5 +158,5 @@ function userSlot(
   }
   const n = s.length === 3 && driver === 'new' ? 4 : s.length;
   const off = alignTo(offset, s.element);
-  return { ...base, role: 'value', offset: off, size: s.element * n, align: s.element, argType: s.word, layout: valueLayout(p.type, AMDGCN) };
+  return { ...base, ...originFields(p, 'value'), offset: off, size: s.element * n, align: s.element, argType: s.word, layout: valueLayout(p.type, AMDGCN) };
 }

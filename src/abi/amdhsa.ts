@@ -6,6 +6,7 @@ import { kernelArgTypeName } from '../types/print.js';
 import { canonical } from '../types/types.js';
 import { callsTransitively } from './call-graph.js';
 import type { AmdhsaKernelPlan, AmdhsaPlan, AmdhsaSlot } from './plan.js';
+import { originFields } from './origin.js';
 import { valueLayout } from './value-layout.js';
 
 export interface AmdhsaTargetOptions {
@@ -71,19 +72,20 @@ function explicitSlot(p: FunctionInfo['params'][number], offset: number): { slot
   const c = canonical(p.type);
   const t = c.type;
   const base = { name: p.name, param: p.index, typeName: kernelArgTypeName(p.type), type: p.type };
+  const o = (role: AmdhsaSlot['role']) => originFields(p, role);
   if (t.kind === 'pointer') {
     const pointee = canonical(t.pointee);
     if (pointee.space === 'local') {
       const pointeeAlign = pointee.type.kind === 'scalar' && pointee.type.name === 'void' ? 1 : layoutOf(pointee, AMDGCN).align;
       const off = alignTo(offset, 4);
-      return { slot: { ...base, role: 'local', offset: off, size: 4, valueKind: 'dynamic_shared_pointer', addressSpace: 'local', pointeeAlign }, align: 4 };
+      return { slot: { ...base, ...o('local'), offset: off, size: 4, valueKind: 'dynamic_shared_pointer', addressSpace: 'local', pointeeAlign }, align: 4 };
     }
     const off = alignTo(offset, 8);
-    return { slot: { ...base, role: 'data', offset: off, size: 8, valueKind: 'global_buffer', addressSpace: pointee.space === 'constant' ? 'constant' : 'global' }, align: 8 };
+    return { slot: { ...base, ...o('data'), offset: off, size: 8, valueKind: 'global_buffer', addressSpace: pointee.space === 'constant' ? 'constant' : 'global' }, align: 8 };
   }
   const handle = (role: AmdhsaSlot['role'], valueKind: string, extra: Partial<AmdhsaSlot> = {}) => {
     const off = alignTo(offset, 8);
-    return { slot: { ...base, role, offset: off, size: 8, valueKind, ...extra }, align: 8 };
+    return { slot: { ...base, ...o(role), offset: off, size: 8, valueKind, ...extra }, align: 8 };
   };
   if (t.kind === 'image') return handle('image', 'image', { access: c.access ?? 'read_only' });
   if (t.kind === 'pipe') return handle('pipe', 'pipe', { access: c.access ?? 'read_only' });
@@ -92,7 +94,7 @@ function explicitSlot(p: FunctionInfo['params'][number], offset: number): { slot
   const size = layoutOf(p.type, AMDGCN).size;
   const align = irAlign(p.type, AMDGCN);
   const off = alignTo(offset, align);
-  return { slot: { ...base, role: 'value', offset: off, size, valueKind: 'by_value', layout: valueLayout(p.type, AMDGCN) }, align };
+  return { slot: { ...base, ...o('value'), offset: off, size, valueKind: 'by_value', layout: valueLayout(p.type, AMDGCN) }, align };
 }
 
 /** ROCm's kernarg segment for amdgcn-amd-amdhsa (gfx900), as clang-16 lays it out at -O0. */

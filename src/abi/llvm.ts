@@ -4,6 +4,7 @@ import { type DataLayout, DATA_LAYOUTS } from '../layout/data-layout.js';
 import { type FunctionInfo, type KernelModule, kernelsOf } from '../model/kernel-module.js';
 import { clangTypeString, kernelArgTypeName } from '../types/print.js';
 import { type QualType, type Type, canonical } from '../types/types.js';
+import { originFields } from './origin.js';
 import type { KernelPlanBase, SlotBase } from './plan.js';
 
 export const TRIPLES = ['spir64-unknown-unknown', 'spir-unknown-unknown', 'amdgcn-amd-amdhsa', 'nvptx64-nvidia-cuda', 'r600'] as const;
@@ -144,8 +145,7 @@ export function checkKernelCalls(module: KernelModule, kernelStubs: boolean, dia
 export function llvmKernelPlan(k: FunctionInfo, dl: DataLayout): LlvmKernelPlan {
   const args: LlvmSlot[] = k.params.map((p) => ({
     name: p.name,
-    param: p.index,
-    role: roleOf(p.type),
+    ...originFields(p, roleOf(p.type)),
     addrSpace: addrSpaceOf(p.type),
     accessQual: accessOf(p.type),
     typeName: kernelArgTypeName(p.type),

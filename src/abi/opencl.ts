@@ -4,6 +4,7 @@ import { type KernelModule, kernelsOf } from '../model/kernel-module.js';
 import { kernelArgTypeName } from '../types/print.js';
 import { type QualType, canonical } from '../types/types.js';
 import type { OpenCLArgKind, OpenCLKernelPlan, OpenCLPlan, OpenCLSlot, SlotRole } from './plan.js';
+import { originFields } from './origin.js';
 import { valueLayout } from './value-layout.js';
 
 export interface OpenCLTargetOptions {
@@ -39,8 +40,7 @@ export function lowerOpenCL(module: KernelModule, options: OpenCLTargetOptions =
       const c = canonical(p.type);
       const slot: { -readonly [K in keyof OpenCLSlot]: OpenCLSlot[K] } = {
         name: p.name,
-        param: p.index,
-        role,
+        ...originFields(p, role),
         index: p.index,
         kind,
         typeName: kernelArgTypeName(p.type),

@@ -6,6 +6,7 @@ import { layoutOf } from '../layout/layout.js';
 import { type KernelModule, kernelsOf } from '../model/kernel-module.js';
 import { canonical } from '../types/types.js';
 import { type LlvmKernelPlan, type LlvmSlot, checkKernelCalls, llvmKernelPlan } from './llvm.js';
+import { originFields } from './origin.js';
 import type { KernelPlanBase, SlotBase } from './plan.js';
 import { valueLayout } from './value-layout.js';
 
@@ -66,7 +67,7 @@ export function lowerR600(module: KernelModule, diags: DiagnosticBag): { plan: R
       const a: LlvmSlot = lp.args[i];
       const c = canonical(p.type);
       const t = c.type;
-      const base = { name: p.name, param: p.index, typeName: a.typeName };
+      const base = { name: p.name, ...originFields(p, a.role), typeName: a.typeName };
       // The pass recognizes images and samplers by their kernel_arg_type spelling, so typedef names are left alone.
       if (t.kind === 'image' && (a.typeName === 'image2d_t' || a.typeName === 'image3d_t')) {
         const access = c.access ?? 'read_only';
@@ -84,10 +85,10 @@ export function lowerR600(module: KernelModule, diags: DiagnosticBag): { plan: R
         continue;
       }
       if (t.kind === 'pointer' || t.kind === 'image' || t.kind === 'pipe' || t.kind === 'opaque') {
-        push({ ...base, role: a.role, size: 4, irType: 'ptr', ...(t.kind === 'image' ? { accessQual: c.access ?? 'read_only' } : {}) }, 4);
+        push({ ...base, size: 4, irType: 'ptr', ...(t.kind === 'image' ? { accessQual: c.access ?? 'read_only' } : {}) }, 4);
         continue;
       }
-      push({ ...base, role: 'value', size: layoutOf(p.type, SPIR).size, layout: valueLayout(p.type, SPIR) }, irAlign(p.type, SPIR));
+      push({ ...base, size: layoutOf(p.type, SPIR).size, layout: valueLayout(p.type, SPIR) }, irAlign(p.type, SPIR));
     }
     // clover appends these after every explicit argument.
     push({ name: 'grid_dimension', param: null, role: 'hidden', size: 4, irType: 'i32', typeName: 'uint' }, 4);

@@ -23,6 +23,7 @@ export const LOWER_OPTIONS: readonly OptionSpec[] = [
   { name: 'triple', kind: 'string', value: '<triple>', help: `llvm: ${TRIPLES.join(' | ')} (default spir64-unknown-unknown)` },
   { name: 'kernel-stubs', kind: 'boolean', help: 'llvm: split each kernel into an entry and a __clang_ocl_kern_imp_ body' },
   { name: 'kernel-arg-info', kind: 'boolean', help: 'llvm: also emit !kernel_arg_name (as clang -cl-kernel-arg-info)' },
+  { name: 'dope-order', kind: 'string', value: 'interleaved|shapes-first', help: 'tinytc: extra memref arguments per mode (v0.3, default) or all shapes then strides (v0.4)' },
   { name: 'color', kind: 'boolean', help: 'colour diagnostics (default: when stderr is a terminal)' },
 ];
 
@@ -54,7 +55,11 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
   if (triple !== undefined && !(TRIPLES as readonly string[]).includes(triple)) throw new UsageError(`unknown --triple '${triple}' (choose from ${TRIPLES.join(', ')})`);
   const targetOnly: [string, string][] = [['metadata', 'llvm'], ['triple', 'llvm'], ['kernel-stubs', 'llvm'], ['kernel-arg-info', 'llvm'], ['code-object', 'amdhsa'], ['bits', 'amd-cl2'], ['driver', 'amd-cl2'], ['use', 'amd-cl2'], ['gfx9', 'amd-cl2'], ['arch', 'opencl']];
   for (const [opt, t] of targetOnly) if (args.values.has(opt) && target !== t) throw new UsageError(`--${opt} applies to --target ${t} only`);
-  if (!path.endsWith('.cl')) throw new UsageError(`cannot tell the language of '${path}': use a .cl file`);
+  if (!path.endsWith('.cl') && !path.endsWith('.ir')) throw new UsageError(`cannot tell the language of '${path}': use a .cl (OpenCL C) or .ir (tinytc) file`);
+  const dopeOrder = args.values.get('dope-order') as string | undefined;
+  if (dopeOrder !== undefined && dopeOrder !== 'interleaved' && dopeOrder !== 'shapes-first') throw new UsageError(`--dope-order takes interleaved or shapes-first, not '${dopeOrder}'`);
+  if (dopeOrder !== undefined && !path.endsWith('.ir')) throw new UsageError('--dope-order applies to tinytc (.ir) input only');
+  if (format === 'opencl-c' && !path.endsWith('.ir')) throw new UsageError('--format opencl-c needs tinytc input (.ir)');
   const text = io.readFile(path);
   const color = (args.values.get('color') as boolean | undefined) ?? io.color;
   if (text === undefined) {
@@ -75,6 +80,7 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
     defines,
     undefines: (args.values.get('undefine') as string[] | undefined) ?? [],
     arch: arch as 'spir' | 'spir64' | undefined,
+    dopeOrder: dopeOrder as 'interleaved' | 'shapes-first' | undefined,
     codeObject: codeObject === undefined ? undefined : (Number(codeObject) as 4 | 5),
     llvm: {
       triple: triple as Triple | undefined,

@@ -8,7 +8,7 @@ export const VERSION = '0.1.0';
 const USAGE = `kernarg ${VERSION} — kernel-argument ABI compiler
 
 Usage:
-  kernarg lower <file.cl> --target <target> [--format <format>] [options]
+  kernarg lower <file.cl|file.ir> --target <target> [--format <format>] [options]
   kernarg --help | --version
 
 lower options:

@@ -101,6 +101,18 @@ export const Messages = {
   unknownTypeForCast: e('KA3029', "invalid cast to '{0}'"),
   halfVariable: e('KA3030', "declaring variable of type '{0} half' is not allowed"),
   halfLiteral: e('KA3031', 'half precision constant requires cl_khr_fp16'),
+  // tinytc IR
+  irTypeSyntax: e('KA2100', 'invalid type: {0}'),
+  irUndefined: e('KA3100', "use of undefined value '%{0}'"),
+  irRedefined: e('KA3101', "value '%{0}' is defined twice"),
+  irTypeMismatch: e('KA3102', 'type mismatch: {0}'),
+  irOperandCount: e('KA3103', "'{0}' takes {1}"),
+  irBoolParam: e('KA3104', "parameter '%{0}' has type i1, which has no OpenCL kernel argument type (bool kernel arguments are not allowed)"),
+  irBadMode: e('KA3105', 'mode {0} is out of range for a memref of order {1}'),
+  irResultCount: e('KA3106', "'{0}' defines {1} value(s), not {2}"),
+  irYieldOutside: e('KA3107', "'yield' outside of an 'if' region"),
+  irNameCollision: w('KA3108', "generated argument name '{0}' is taken; using '{1}'"),
+  irDuplicateFunc: e('KA3109', "function '@{0}' is defined twice"),
   // Targets
   unsupportedForTarget: e('KA4001', '{0}'),
   // Options

@@ -10,12 +10,25 @@ export interface KernelAttributes {
   intelReqdSubGroupSize?: number;
 }
 
+/** For arguments a calling convention derives (tinytc): which logical argument and which part of it. */
+export interface ParamOrigin {
+  /** The logical (tinytc) argument's name and index. */
+  readonly arg: string;
+  readonly argIndex: number;
+  readonly role: 'data' | 'shape' | 'stride' | 'offset' | 'value';
+  /** The mode of a shape or stride entry. */
+  readonly dim?: number;
+  /** Group arguments: one entry per group member (a table in global memory). */
+  readonly perMember?: boolean;
+}
+
 export interface Parameter {
   readonly index: number;
   readonly name: string;
   /** The declared type, address space and access qualifier included. */
   readonly type: QualType;
   readonly span: Span;
+  readonly origin?: ParamOrigin;
 }
 
 export interface CallSite {

@@ -5,6 +5,7 @@ import { DiagnosticBag } from '../../src/diagnostics/diagnostic.js';
 import { SourceFile } from '../../src/diagnostics/source.js';
 import { emitDeclarations } from '../../src/emit/declarations.js';
 import { compileOpenCL } from '../../src/frontend/opencl-c/index.js';
+import { compileTinytc } from '../../src/frontend/tinytc/index.js';
 import type { ClStd } from '../../src/frontend/opencl-c/predefined.js';
 import { preprocess } from '../../src/frontend/opencl-c/preprocessor.js';
 import { tokensToText } from '../../src/frontend/opencl-c/print-tokens.js';
@@ -17,6 +18,8 @@ export interface FixtureOptions {
   std?: ClStd;
   defines?: [string, string | undefined][];
   includeDirs?: string[];
+  /** tinytc input: dope-vector argument order. */
+  dopeOrder?: 'interleaved' | 'shapes-first';
   /** Why clang cannot serve as the oracle for this case. */
   oracleSkip?: string;
   /** Which goldens to make; default: all that apply. */
@@ -32,13 +35,29 @@ export function renderFixture(name: string): Map<string, string> {
   const dir = join(FIXTURES, name);
   const optionsPath = join(dir, 'options.json');
   const options: FixtureOptions = existsSync(optionsPath) ? JSON.parse(readFileSync(optionsPath, 'utf8')) : {};
-  const inputPath = relative(FIXTURES, join(dir, 'input.cl'));
-  const text = readFileSync(join(dir, 'input.cl'), 'utf8');
+  const isIr = existsSync(join(dir, 'input.ir'));
+  const inputPath = relative(FIXTURES, join(dir, isIr ? 'input.ir' : 'input.cl'));
+  const text = readFileSync(join(dir, isIr ? 'input.ir' : 'input.cl'), 'utf8');
   const host = { readFile: (p: string) => { try { return readFileSync(join(FIXTURES, p), 'utf8'); } catch { return undefined; } } };
   const includeDirs = (options.includeDirs ?? []).map((d) => relative(FIXTURES, join(dir, d)));
   const outputs = new Set(options.outputs ?? ['preprocessed', 'declarations', 'targets']);
   const files = new Map<string, string>();
   const base = { std: options.std, includeDirs, defines: options.defines };
+  if (isIr) {
+    const fe = compileTinytc(new SourceFile(inputPath, text), { layout: DATA_LAYOUTS.spir64, dopeOrder: options.dopeOrder });
+    const diags = formatDiagnostics(fe.diagnostics.items);
+    if (diags) files.set('diagnostics.txt', diags);
+    if (fe.module) files.set('declarations.txt', emitDeclarations(fe.module));
+    if (fe.module) {
+      for (const target of TARGETS) {
+        for (const format of FORMATS[target]) {
+          const r = lower(inputPath, text, host, { target, format, dopeOrder: options.dopeOrder });
+          files.set(format === 'json' ? `${target}.json` : format === 'llvm-ir' ? `${target}.ll` : format === 'opencl-c' ? `${target}.cl` : `${target}.${format}.txt`, r.output ?? formatDiagnostics(r.diagnostics));
+        }
+      }
+    }
+    return files;
+  }
   if (outputs.has('preprocessed')) {
     const bag = new DiagnosticBag();
     const pp = preprocess(new SourceFile(inputPath, text), host, { ...base, std: options.std ?? 'CL1.2', target: { name: 'spir64', pointerBits: 64 } }, bag);
@@ -51,6 +70,7 @@ export function renderFixture(name: string): Map<string, string> {
   if (fe.module && outputs.has('targets')) {
     for (const target of TARGETS) {
       for (const format of FORMATS[target]) {
+        if (format === 'opencl-c') continue;
         const r = lower(inputPath, text, host, { ...base, target, format });
         files.set(format === 'json' ? `${target}.json` : format === 'llvm-ir' ? `${target}.ll` : `${target}.${format}.txt`, r.output ?? formatDiagnostics(r.diagnostics));
       }
@@ -75,7 +95,7 @@ export function fixtureFiles(): FixtureFile[] {
   const out: FixtureFile[] = [];
   for (const name of fixtureCases()) {
     const dir = join(FIXTURES, name);
-    if (!existsSync(join(dir, 'opencl.json'))) continue;
+    if (!existsSync(join(dir, 'opencl.json')) || !existsSync(join(dir, 'input.cl'))) continue;
     const options: FixtureOptions = existsSync(join(dir, 'options.json')) ? JSON.parse(readFileSync(join(dir, 'options.json'), 'utf8')) : {};
     if (options.oracleSkip) continue;
     const path = join(dir, 'input.cl');

@@ -1,0 +1,67 @@
+import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
+import { Messages } from '../../diagnostics/messages.js';
+import type { FunctionInfo, KernelAttributes, Parameter, ParamOrigin } from '../../model/kernel-module.js';
+import { type QualType, type ScalarName, q, scalar } from '../../types/types.js';
+import type { Func, IrType, ScalarTypeName } from './ast.js';
+
+/** How the extra arguments of a memref are ordered: tinytc v0.3's OpenCL C generator, or v0.4's SPIR-V one. */
+export type DopeOrder = 'interleaved' | 'shapes-first';
+
+const SCALAR_MAP: Record<Exclude<ScalarTypeName, 'i1'>, ScalarName> = { i8: 'char', i16: 'short', i32: 'int', i64: 'long', index: 'long', f32: 'float', f64: 'double' };
+
+/** tinytc's variable naming: a name that does not start with a letter gets an `x` prefix (`%0` → `x0`). */
+export function varName(name: string): string {
+  return /^[A-Za-z]/.test(name) ? name : `x${name}`;
+}
+
+const global = (t: QualType): QualType => ({ ...t, space: 'global' });
+const ptr = (pointee: QualType, quals: Partial<QualType> = {}): QualType => ({ type: { kind: 'pointer', pointee }, ...quals });
+
+function scalarOf(t: ScalarTypeName): ScalarName {
+  return t === 'i1' ? 'bool' : SCALAR_MAP[t];
+}
+
+/**
+ * tinytc's calling convention as a lowering to OpenCL C parameters: scalars map to their
+ * OpenCL types; a memref to `global T*` plus one `long` per `?` in shape or stride; a group
+ * to `global T*global*` plus one `global long*` per `?` and `long <name>_offset` for a
+ * dynamic offset.
+ */
+export function lowerFunc(f: Func, order: DopeOrder, diags: DiagnosticBag): FunctionInfo {
+  const params: Parameter[] = [];
+  const taken = new Set(f.params.map((p) => varName(p.name)));
+  const add = (name: string, type: QualType, span: Parameter['span'], origin: ParamOrigin, generated: boolean) => {
+    let n = name;
+    if (generated) {
+      for (let k = 1; taken.has(n); k++) n = `${name}_${k}`;
+      if (n !== name) diags.report(Messages.irNameCollision, span, [name, n]);
+      taken.add(n);
+    }
+    params.push({ index: params.length, name: n, type, span, origin });
+  };
+  f.params.forEach((p, argIndex) => {
+    const name = varName(p.name);
+    const t: IrType = p.type;
+    if (t.kind === 'scalar') {
+      add(name, q(scalar(scalarOf(t.name))), p.span, { arg: name, argIndex, role: 'value' }, false);
+      return;
+    }
+    if (t.kind !== 'memref' && t.kind !== 'group') return;
+    const m = t.kind === 'memref' ? t : t.memref;
+    const element = global(q(scalar(scalarOf(m.element))));
+    const isGroup = t.kind === 'group';
+    add(name, isGroup ? ptr(global(ptr(element))) : ptr(element), p.span, { arg: name, argIndex, role: 'data', ...(isGroup ? { perMember: true } : {}) }, false);
+    const extraType = isGroup ? ptr(global(q(scalar('long')))) : q(scalar('long'));
+    const entries: { role: 'shape' | 'stride'; dim: number }[] = [];
+    const shapes = m.shape.flatMap((d, j) => (d === null ? [{ role: 'shape' as const, dim: j }] : []));
+    const strides = m.stride.flatMap((d, j) => (d === null ? [{ role: 'stride' as const, dim: j }] : []));
+    if (order === 'shapes-first') entries.push(...shapes, ...strides);
+    else for (let j = 0; j < m.shape.length; j++) entries.push(...shapes.filter((e) => e.dim === j), ...strides.filter((e) => e.dim === j));
+    for (const e of entries) add(`${name}_${e.role}${e.dim}`, extraType, p.span, { arg: name, argIndex, role: e.role, dim: e.dim, ...(isGroup ? { perMember: true } : {}) }, true);
+    if (isGroup && t.offset === null) add(`${name}_offset`, q(scalar('long')), p.span, { arg: name, argIndex, role: 'offset' }, true);
+  });
+  const attributes: KernelAttributes = {};
+  if (f.workGroupSize) attributes.reqdWorkGroupSize = [f.workGroupSize[0], f.workGroupSize[1], 1];
+  if (f.subgroupSize) attributes.intelReqdSubGroupSize = f.subgroupSize;
+  return { name: f.name, isKernel: true, result: q(scalar('void')), params, attributes, defined: true, calls: [], uses: [], span: f.span };
+}

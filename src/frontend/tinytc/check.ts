@@ -1,0 +1,302 @@
+import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
+import { Messages } from '../../diagnostics/messages.js';
+import type { Span } from '../../diagnostics/source.js';
+import { type Dim, type Func, type Inst, type IrType, type MemrefType, type Operand, type Program, type Region, type ScalarTypeName, typeText } from './ast.js';
+
+const INDEX: IrType = { kind: 'scalar', name: 'index' };
+const I1: IrType = { kind: 'scalar', name: 'i1' };
+
+/** Type equality as tinytc defines it: a group's offset does not take part. */
+export function sameIrType(a: IrType, b: IrType): boolean {
+  if (a.kind !== b.kind) return false;
+  if (a.kind === 'scalar') return a.name === (b as typeof a).name;
+  if (a.kind === 'void') return true;
+  if (a.kind === 'group') return sameIrType(a.memref, (b as typeof a).memref);
+  const m = b as MemrefType;
+  return a.element === m.element && a.shape.length === m.shape.length && a.shape.every((d, i) => d === m.shape[i]) && a.stride.every((d, i) => d === m.stride[i]);
+}
+
+const mul = (a: Dim, b: Dim): Dim => (a === null || b === null ? null : a * b);
+
+/** Checks one program: values defined once and before use, operand and annotation types agreeing, modes in range. */
+export function checkProgram(program: Program, diags: DiagnosticBag): void {
+  const seen = new Map<string, Span>();
+  for (const f of program.funcs) {
+    const prev = seen.get(f.name);
+    if (prev) diags.report(Messages.irDuplicateFunc, f.span, [f.name], [{ message: 'first defined here', span: prev }]);
+    seen.set(f.name, f.span);
+    new FuncChecker(f, diags).run();
+  }
+}
+
+class FuncChecker {
+  /** Scopes of visible values. */
+  private readonly scopes: Map<string, IrType>[] = [new Map()];
+  private readonly defined = new Map<string, Span>();
+
+  constructor(private readonly f: Func, private readonly diags: DiagnosticBag) {}
+
+  run(): void {
+    for (const p of this.f.params) {
+      if (p.type.kind === 'scalar' && p.type.name === 'i1') this.diags.report(Messages.irBoolParam, p.span, [p.name]);
+      this.define(p.name, p.span, p.type);
+    }
+    this.region(this.f.body, null);
+  }
+
+  private define(name: string, span: Span, type: IrType): void {
+    const prev = this.defined.get(name);
+    if (prev) this.diags.report(Messages.irRedefined, span, [name], [{ message: 'first defined here', span: prev }]);
+    this.defined.set(name, span);
+    this.scopes[this.scopes.length - 1].set(name, type);
+  }
+
+  private lookup(name: string): IrType | undefined {
+    for (let i = this.scopes.length - 1; i >= 0; i--) {
+      const t = this.scopes[i].get(name);
+      if (t) return t;
+    }
+    return undefined;
+  }
+
+  /** The operand's type; immediates take the expected type. Reports undefined values and mismatches. */
+  private use(o: Operand, expected: IrType | null, what: string): IrType | undefined {
+    if (o.kind !== 'value') {
+      if (expected && expected.kind !== 'scalar') this.diags.report(Messages.irTypeMismatch, o.span, [`${what} must be a value of type ${typeText(expected)}, not an immediate`]);
+      if (expected && expected.kind === 'scalar' && o.kind === 'float' && !expected.name.startsWith('f')) {
+        this.diags.report(Messages.irTypeMismatch, o.span, [`${what}: a floating immediate where ${expected.name} is expected`]);
+      }
+      return expected ?? undefined;
+    }
+    const t = this.lookup(o.name);
+    if (!t) {
+      this.diags.report(Messages.irUndefined, o.span, [o.name]);
+      return undefined;
+    }
+    if (expected && !sameIrType(t, expected)) {
+      this.diags.report(Messages.irTypeMismatch, o.span, [`%${o.name} has type ${typeText(t)}, but ${what} is annotated ${typeText(expected)}`]);
+    }
+    return t;
+  }
+
+  private region(r: Region, ifResults: readonly IrType[] | null): void {
+    this.scopes.push(new Map());
+    for (const inst of r.body) this.inst(inst, ifResults);
+    this.scopes.pop();
+  }
+
+  private results(inst: Inst, types: IrType[]): void {
+    if (inst.results.length !== types.length) {
+      this.diags.report(Messages.irResultCount, inst.span, [inst.op, inst.results.length, types.length]);
+    }
+    inst.results.forEach((r, i) => this.define(r.name, r.span, types[i] ?? { kind: 'void' }));
+  }
+
+  private memref(t: IrType, span: Span, what: string): MemrefType | undefined {
+    if (t.kind === 'memref') return t;
+    this.diags.report(Messages.irTypeMismatch, span, [`${what} needs a memref type, not ${typeText(t)}`]);
+    return undefined;
+  }
+
+  private indices(ix: readonly Operand[], rank: number, span: Span, what: string): void {
+    if (ix.length !== rank) this.diags.report(Messages.irOperandCount, span, [what, `${rank} indices for this operand, not ${ix.length}`]);
+    for (const i of ix) this.use(i, INDEX, 'an index');
+  }
+
+  private mode(m: number, rank: number, span: Span): boolean {
+    if (m < 0 || m >= rank) {
+      this.diags.report(Messages.irBadMode, span, [m, rank]);
+      return false;
+    }
+    return true;
+  }
+
+  private inst(inst: Inst, ifResults: readonly IrType[] | null): void {
+    switch (inst.op) {
+      case 'alloca': {
+        const m = this.memref(inst.type.type, inst.type.span, 'alloca');
+        if (m && m.shape.some((d) => d === null)) this.diags.report(Messages.irTypeMismatch, inst.type.span, ['alloca needs a static shape']);
+        this.results(inst, [inst.type.type]);
+        return;
+      }
+      case 'arith': {
+        const unary = inst.fn === 'neg' || inst.fn === 'not';
+        if (inst.operands.length !== (unary ? 1 : 2)) this.diags.report(Messages.irOperandCount, inst.span, [`arith.${inst.fn}`, unary ? '1 operand' : '2 operands']);
+        if (inst.type.type.kind !== 'scalar') this.diags.report(Messages.irTypeMismatch, inst.type.span, ['arith needs a scalar type']);
+        for (const o of inst.operands) this.use(o, inst.type.type, `arith.${inst.fn}`);
+        this.results(inst, [inst.type.type]);
+        return;
+      }
+      case 'cmp':
+        if (inst.operands.length !== 2) this.diags.report(Messages.irOperandCount, inst.span, [`cmp.${inst.fn}`, '2 operands']);
+        for (const o of inst.operands) this.use(o, inst.type.type, `cmp.${inst.fn}`);
+        this.results(inst, [I1]);
+        return;
+      case 'cast':
+        this.use(inst.operand, inst.from.type, 'cast');
+        if (inst.from.type.kind !== 'scalar' || inst.to.type.kind !== 'scalar') this.diags.report(Messages.irTypeMismatch, inst.span, ['cast converts scalars only']);
+        this.results(inst, [inst.to.type]);
+        return;
+      case 'load': {
+        this.use(inst.operand, inst.type.type, 'load');
+        const t = inst.type.type;
+        if (t.kind === 'group') {
+          this.indices(inst.indices, 1, inst.span, 'load from a group');
+          this.results(inst, [t.memref]);
+        } else {
+          const m = this.memref(t, inst.type.span, 'load');
+          if (m) this.indices(inst.indices, m.shape.length, inst.span, 'load');
+          this.results(inst, [m ? { kind: 'scalar', name: m.element } : { kind: 'void' }]);
+        }
+        return;
+      }
+      case 'store': {
+        this.use(inst.operand, inst.type.type, 'store');
+        const m = this.memref(inst.type.type, inst.type.span, 'store');
+        if (m) {
+          this.use(inst.value, { kind: 'scalar', name: m.element }, 'the stored value');
+          this.indices(inst.indices, m.shape.length, inst.span, 'store');
+        }
+        this.results(inst, []);
+        return;
+      }
+      case 'size': {
+        this.use(inst.operand, inst.type.type, 'size');
+        const m = this.memref(inst.type.type, inst.type.span, 'size');
+        if (m) this.mode(inst.mode, m.shape.length, inst.span);
+        this.results(inst, [INDEX]);
+        return;
+      }
+      case 'subview': {
+        this.use(inst.operand, inst.type.type, 'subview');
+        const m = this.memref(inst.type.type, inst.type.span, 'subview');
+        if (!m) return this.results(inst, [{ kind: 'void' }]);
+        if (inst.slices.length !== m.shape.length) this.diags.report(Messages.irOperandCount, inst.span, ['subview', `${m.shape.length} slices for this operand, not ${inst.slices.length}`]);
+        const shape: Dim[] = [];
+        const stride: Dim[] = [];
+        inst.slices.forEach((s, i) => {
+          if (s.kind === 'index') {
+            this.use(s.index, INDEX, 'a subview index');
+            return;
+          }
+          if (s.kind === 'all') shape.push(m.shape[i] ?? null);
+          else {
+            this.use(s.offset, INDEX, 'a subview offset');
+            if (s.size) this.use(s.size, INDEX, 'a subview size');
+            shape.push(s.size && s.size.kind === 'int' ? Number(s.size.value) : null);
+          }
+          stride.push(m.stride[i] ?? null);
+        });
+        this.results(inst, [{ kind: 'memref', element: m.element, shape, stride, explicitStride: true }]);
+        return;
+      }
+      case 'expand': {
+        this.use(inst.operand, inst.type.type, 'expand');
+        const m = this.memref(inst.type.type, inst.type.span, 'expand');
+        if (!m || !this.mode(inst.mode, m.shape.length, inst.span)) return this.results(inst, [{ kind: 'void' }]);
+        if (inst.shape.length < 2) this.diags.report(Messages.irOperandCount, inst.span, ['expand', 'at least 2 extents']);
+        const ext: Dim[] = inst.shape.map((o, i) => {
+          if (inst.shapeDynamic[i]) return null;
+          if (o.kind === 'value') {
+            this.use(o, INDEX, 'an expand extent');
+            return null;
+          }
+          return Number(o.kind === 'int' ? o.value : o.value);
+        });
+        const strides: Dim[] = [];
+        let s: Dim = m.stride[inst.mode];
+        for (const e of ext) {
+          strides.push(s);
+          s = mul(s, e);
+        }
+        const shape = [...m.shape.slice(0, inst.mode), ...ext, ...m.shape.slice(inst.mode + 1)];
+        const stride = [...m.stride.slice(0, inst.mode), ...strides, ...m.stride.slice(inst.mode + 1)];
+        this.results(inst, [{ kind: 'memref', element: m.element, shape, stride, explicitStride: true }]);
+        return;
+      }
+      case 'fuse': {
+        this.use(inst.operand, inst.type.type, 'fuse');
+        const m = this.memref(inst.type.type, inst.type.span, 'fuse');
+        if (!m || !this.mode(inst.from, m.shape.length, inst.span) || !this.mode(inst.to, m.shape.length, inst.span) || inst.from >= inst.to) {
+          if (m && inst.from >= inst.to) this.diags.report(Messages.irOperandCount, inst.span, ['fuse', 'modes i < j']);
+          return this.results(inst, [{ kind: 'void' }]);
+        }
+        let e: Dim = 1;
+        for (let i = inst.from; i <= inst.to; i++) e = mul(e, m.shape[i]);
+        const shape = [...m.shape.slice(0, inst.from), e, ...m.shape.slice(inst.to + 1)];
+        const stride = [...m.stride.slice(0, inst.from), m.stride[inst.from], ...m.stride.slice(inst.to + 1)];
+        this.results(inst, [{ kind: 'memref', element: m.element, shape, stride, explicitStride: true }]);
+        return;
+      }
+      case 'group_id':
+      case 'group_size':
+        this.results(inst, [INDEX]);
+        return;
+      case 'if': {
+        this.use(inst.condition, I1, 'the if condition');
+        const types = inst.resultTypes.map((t) => t.type);
+        this.region(inst.then, types);
+        if (inst.else) this.region(inst.else, types);
+        else if (types.length) this.diags.report(Messages.irOperandCount, inst.span, ['if with results', 'an else region']);
+        this.results(inst, types);
+        return;
+      }
+      case 'yield': {
+        if (!ifResults) {
+          this.diags.report(Messages.irYieldOutside, inst.span);
+          return;
+        }
+        if (inst.operands.length !== ifResults.length || inst.types.length !== inst.operands.length) {
+          this.diags.report(Messages.irOperandCount, inst.span, ['yield', `${ifResults.length} value(s) with as many types`]);
+        }
+        inst.operands.forEach((o, i) => {
+          const t = inst.types[i]?.type;
+          if (t && ifResults[i] && !sameIrType(t, ifResults[i])) this.diags.report(Messages.irTypeMismatch, inst.types[i].span, [`yield ${typeText(t)} where the if returns ${typeText(ifResults[i])}`]);
+          this.use(o, t ?? null, 'yield');
+        });
+        return;
+      }
+      case 'for':
+      case 'foreach': {
+        const lt: IrType = inst.loopType?.type ?? INDEX;
+        if (lt.kind !== 'scalar' || lt.name.startsWith('f') || lt.name === 'i1') this.diags.report(Messages.irTypeMismatch, inst.loopType?.span ?? inst.span, ['a loop variable needs an integer type']);
+        this.use(inst.from, lt, 'the loop start');
+        this.use(inst.to, lt, 'the loop end');
+        if (inst.step) this.use(inst.step, lt, 'the loop step');
+        this.scopes.push(new Map());
+        this.define(inst.variable.name, inst.variable.span, lt);
+        this.region(inst.body, null);
+        this.scopes.pop();
+        return;
+      }
+      case 'blas': {
+        const n = inst.fn === 'axpby' || inst.fn === 'sum' ? 4 : 5;
+        if (inst.operands.length !== n || inst.types.length !== n) {
+          this.diags.report(Messages.irOperandCount, inst.span, [inst.fn, `${n} operands and ${n} types`]);
+          return;
+        }
+        // Operand roles: alpha, A, [B], beta, C.
+        const scalars = n === 4 ? [0, 2] : [0, 3];
+        inst.operands.forEach((o, i) => {
+          const t = inst.types[i].type;
+          if (scalars.includes(i) ? t.kind !== 'scalar' : t.kind !== 'memref') {
+            this.diags.report(Messages.irTypeMismatch, inst.types[i].span, [`operand ${i + 1} of ${inst.fn} must be ${scalars.includes(i) ? 'a scalar' : 'a memref'}`]);
+          }
+          this.use(o, t, `operand ${i + 1} of ${inst.fn}`);
+        });
+        const ranks = inst.types.filter((t) => t.type.kind === 'memref').map((t) => (t.type as MemrefType).shape.length);
+        const want: Record<string, number[]> = { axpby: [-1, -1], sum: [2, 1], gemm: [2, 2, 2], gemv: [2, 1, 1], ger: [1, 1, 2], hadamard: [1, 1, 1] };
+        const w = want[inst.fn];
+        if (inst.fn === 'sum' && ranks[0] === 1) w[1] = 0;
+        ranks.forEach((r, i) => {
+          if (w[i] >= 0 && r !== w[i]) this.diags.report(Messages.irTypeMismatch, inst.span, [`${inst.fn} operand memref ${i + 1} must have order ${w[i]}, not ${r}`]);
+        });
+        if (inst.fn === 'axpby' && ranks[0] !== ranks[1]) this.diags.report(Messages.irTypeMismatch, inst.span, ['axpby needs A and B of the same order']);
+        this.results(inst, []);
+        return;
+      }
+    }
+  }
+}
+
+export type { ScalarTypeName };
