@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
@@ -8,8 +8,8 @@ import { formatDiagnostics } from '../src/diagnostics/format.js';
 import { FIXTURES } from './support/fixtures.js';
 
 /** Every outcome is a result or diagnostics with spans; nothing throws. */
-function check(text: string): void {
-  const r = lower('fuzz.cl', text, { readFile: () => undefined }, { target: 'opencl', format: 'json', std: 'CL2.0' });
+function check(text: string, path = 'fuzz.cl'): void {
+  const r = lower(path, text, { readFile: () => undefined }, { target: 'opencl', format: 'json', std: 'CL2.0' });
   if (r.output === undefined) {
     assert.ok(r.diagnostics.some((d) => d.severity === 'error'), 'no output without an error');
     for (const d of r.diagnostics) {
@@ -20,11 +20,23 @@ function check(text: string): void {
   } else JSON.parse(r.output);
 }
 
-const corpus = readdirSync(FIXTURES).map((d) => readFileSync(join(FIXTURES, d, 'input.cl'), 'utf8'));
+const corpus = readdirSync(FIXTURES).map((d) => {
+  const ir = existsSync(join(FIXTURES, d, 'input.ir'));
+  return { path: ir ? 'fuzz.ir' : 'fuzz.cl', text: readFileSync(join(FIXTURES, d, ir ? 'input.ir' : 'input.cl'), 'utf8') };
+});
 const seed = process.env.KERNARG_FC_SEED ? Number(process.env.KERNARG_FC_SEED) : 1234;
 
 test('random bytes never crash the lexer, preprocessor or parser', () => {
   fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (s) => check(s)), { seed, numRuns: 400 });
+});
+
+test('random IR token soup never crashes the tinytc frontend', () => {
+  const piece = fc.constantFrom(
+    'func', '@f', '%a', '%0', '(', ')', '{', '}', '[', ']', '<', '>', ',', ':', '=', '->', '?', 'x', 'memref', 'group', 'strided', 'offset',
+    'f32', 'i1', 'index', 'i64', '4', '-1', '1.5', 'load', 'store', 'arith.add', 'cmp.lt', 'if', 'else', 'yield', 'for', 'foreach',
+    'gemm.n.t', 'axpby.n', 'subview', 'expand', 'fuse', 'size', 'alloca', 'cast', 'group_id', 'work_group_size', 'subgroup_size', '\n', ';c\n',
+  );
+  fc.assert(fc.property(fc.array(piece, { maxLength: 80 }), (ps) => check(ps.join(' '), 'fuzz.ir')), { seed, numRuns: 600 });
 });
 
 test('random C-like token soup never crashes', () => {
@@ -44,12 +56,12 @@ test('mutated fixtures never crash', () => {
   });
   fc.assert(
     fc.property(mutation, ({ file, edits }) => {
-      let text = corpus[file];
+      let text = corpus[file].text;
       for (const e of edits) {
         const at = e.at % (text.length + 1);
         text = text.slice(0, at) + e.insert + text.slice(at + e.len);
       }
-      check(text);
+      check(text, corpus[file].path);
     }),
     { seed, numRuns: 600 },
   );

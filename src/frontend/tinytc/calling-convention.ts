@@ -30,13 +30,16 @@ function scalarOf(t: ScalarTypeName): ScalarName {
 export function lowerFunc(f: Func, order: DopeOrder, diags: DiagnosticBag): FunctionInfo {
   const params: Parameter[] = [];
   const taken = new Set(f.params.map((p) => varName(p.name)));
+  // Names emitted so far; user names are reserved first so generated ones go around them.
+  const used = new Set<string>();
   const add = (name: string, type: QualType, span: Parameter['span'], origin: ParamOrigin, generated: boolean) => {
     let n = name;
-    if (generated) {
-      for (let k = 1; taken.has(n); k++) n = `${name}_${k}`;
-      if (n !== name) diags.report(Messages.irNameCollision, span, [name, n]);
-      taken.add(n);
-    }
+    const clash = (x: string) => used.has(x) || (generated && taken.has(x));
+    for (let k = 1; clash(n); k++) n = `${name}_${k}`;
+    while (!generated && n !== name && taken.has(n)) n = `${n}_`;
+    if (n !== name) diags.report(Messages.irNameCollision, span, [name, n]);
+    used.add(n);
+    taken.add(n);
     params.push({ index: params.length, name: n, type, span, origin });
   };
   f.params.forEach((p, argIndex) => {
