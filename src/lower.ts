@@ -3,6 +3,8 @@ import type { AbiPlan, AmdCl2Plan } from './abi/plan.js';
 import { lowerAmdhsa } from './abi/amdhsa.js';
 import { type AmdCl2TargetOptions, lowerAmdCl2 } from './abi/amd-cl2.js';
 import { emitClrx } from './emit/clrx.js';
+import { type VulkanPlan, type VulkanTargetOptions, lowerVulkan } from './abi/vulkan.js';
+import { emitDescriptorMap } from './emit/descriptor-map.js';
 import { emitOpenCLC } from './emit/opencl-c.js';
 import { compileTinytc } from './frontend/tinytc/index.js';
 import type { DopeOrder } from './frontend/tinytc/calling-convention.js';
@@ -21,12 +23,13 @@ import type { FileHost } from './frontend/opencl-c/preprocessor.js';
 import { AMDGCN, DATA_LAYOUTS, type DataLayout, SPIR } from './layout/data-layout.js';
 import type { KernelModule } from './model/kernel-module.js';
 
-export const TARGETS = ['opencl', 'amdhsa', 'amd-cl2', 'llvm', 'r600'] as const;
+export const TARGETS = ['opencl', 'vulkan', 'amdhsa', 'amd-cl2', 'llvm', 'r600'] as const;
 export type TargetName = (typeof TARGETS)[number];
 
 export const FORMATS: Record<TargetName, readonly string[]> = {
   opencl: ['table', 'json', 'signatures', 'opencl-c'],
   amdhsa: ['table', 'json'],
+  vulkan: ['table', 'json', 'descriptor-map'],
   'amd-cl2': ['table', 'json', 'clrx'],
   llvm: ['table', 'json', 'llvm-ir'],
   r600: ['table', 'json', 'llvm-ir'],
@@ -37,6 +40,7 @@ function layoutFor(options: LowerOptions): DataLayout {
   if (options.target === 'amdhsa' || options.target === 'amd-cl2') return AMDGCN;
   if (options.target === 'llvm') return TRIPLE_INFO[options.llvm?.triple ?? 'spir64-unknown-unknown'].layout;
   if (options.target === 'r600') return SPIR;
+  if (options.target === 'vulkan') return DATA_LAYOUTS[options.vulkan?.arch ?? 'spir'];
   return DATA_LAYOUTS[options.arch ?? 'spir64'];
 }
 
@@ -55,6 +59,8 @@ export interface LowerOptions {
   readonly amdCl2?: AmdCl2TargetOptions;
   /** tinytc input: order of the extra memref arguments (v0.3 interleaved, or v0.4 shapes-first). */
   readonly dopeOrder?: DopeOrder;
+  /** vulkan options (clspv's). */
+  readonly vulkan?: VulkanTargetOptions;
   /** llvm options. */
   readonly llvm?: LlvmTargetOptions & { readonly kernelArgInfo?: boolean };
 }
@@ -89,7 +95,11 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
   }
   const fe = isIr
     ? compileTinytc(file, { layout, dopeOrder: options.dopeOrder })
-    : compileOpenCL(file, host, { std: options.std, layout, includeDirs: options.includeDirs, defines: options.defines, undefines: options.undefines });
+    : compileOpenCL(file, host, {
+        std: options.std, layout, includeDirs: options.includeDirs, undefines: options.undefines,
+        // clspv defines VULKAN (100, for Vulkan 1.0) for its sources.
+        defines: options.target === 'vulkan' ? [['VULKAN', '100'], ...(options.defines ?? [])] : options.defines,
+      });
   if (!fe.module) return { diagnostics: fe.diagnostics.items };
   const diags = fe.diagnostics;
   let plan: AbiPlan | undefined;
@@ -105,6 +115,9 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
       break;
     case 'llvm':
       plan = lowerLlvm(fe.module, options.llvm ?? {}, diags);
+      break;
+    case 'vulkan':
+      plan = lowerVulkan(fe.module, options.vulkan ?? {}, diags);
       break;
     case 'r600': {
       const r = lowerR600(fe.module, diags);
@@ -127,6 +140,9 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
       break;
     case 'opencl-c':
       output = emitOpenCLC(fe.module);
+      break;
+    case 'descriptor-map':
+      output = emitDescriptorMap(plan as VulkanPlan);
       break;
     case 'clrx':
       output = emitClrx(plan as AmdCl2Plan);

@@ -1,6 +1,7 @@
 import type { AccessQualifier, QualType } from '../types/types.js';
 import type { LlvmPlan } from './llvm.js';
 import type { R600Plan } from './r600.js';
+import type { VulkanPlan } from './vulkan.js';
 
 /** What a physical slot carries. */
 export type SlotRole =
@@ -143,4 +144,4 @@ export interface AmdCl2Plan {
   readonly kernels: readonly AmdCl2KernelPlan[];
 }
 
-export type AbiPlan = OpenCLPlan | AmdhsaPlan | AmdCl2Plan | LlvmPlan | R600Plan;
+export type AbiPlan = OpenCLPlan | AmdhsaPlan | AmdCl2Plan | LlvmPlan | R600Plan | VulkanPlan;

@@ -2,13 +2,14 @@ import { formatDiagnostics } from '../diagnostics/format.js';
 import { CL_STDS, type ClStd } from '../frontend/opencl-c/predefined.js';
 import { AMD_CL2_FEATURES, type AmdCl2Feature } from '../abi/amd-cl2.js';
 import { TRIPLES, type Triple } from '../abi/llvm.js';
+import { parseSamplerMap } from '../abi/sampler-map.js';
 import { FORMATS, TARGETS, type TargetName, lower } from '../lower.js';
 import { type OptionSpec, UsageError, parseArgs } from './args.js';
 import type { CliIO } from './io.js';
 
 export const LOWER_OPTIONS: readonly OptionSpec[] = [
   { name: 'target', kind: 'string', value: '<target>', help: `target ABI: ${TARGETS.join(' | ')}` },
-  { name: 'format', kind: 'string', value: '<format>', help: 'output: table (default) | json | signatures (opencl) | clrx (amd-cl2) | llvm-ir (llvm, r600)' },
+  { name: 'format', kind: 'string', value: '<format>', help: 'output: table (default) | json | signatures, opencl-c (opencl) | descriptor-map (vulkan) | clrx (amd-cl2) | llvm-ir (llvm, r600)' },
   { name: 'include', short: 'I', kind: 'list', value: '<dir>', help: 'add a directory to the #include search path' },
   { name: 'define', short: 'D', kind: 'list', value: '<name>[=<value>]', help: 'define a macro' },
   { name: 'undefine', short: 'U', kind: 'list', value: '<name>', help: 'undefine a macro' },
@@ -24,6 +25,22 @@ export const LOWER_OPTIONS: readonly OptionSpec[] = [
   { name: 'kernel-stubs', kind: 'boolean', help: 'llvm: split each kernel into an entry and a __clang_ocl_kern_imp_ body' },
   { name: 'kernel-arg-info', kind: 'boolean', help: 'llvm: also emit !kernel_arg_name (as clang -cl-kernel-arg-info)' },
   { name: 'dope-order', kind: 'string', value: 'interleaved|shapes-first', help: 'tinytc: extra memref arguments per mode (v0.3, default) or all shapes then strides (v0.4)' },
+  { name: 'cluster-pod-kernel-args', kind: 'string', value: '0|1', help: 'vulkan: collect POD arguments into one struct (default 1)' },
+  { name: 'pod-ubo', kind: 'boolean', help: 'vulkan: POD arguments in a uniform buffer' },
+  { name: 'pod-pushconstant', kind: 'boolean', help: 'vulkan: POD arguments in push constants' },
+  { name: 'pod-args', kind: 'string', value: 'ssbo|auto', help: "vulkan: ssbo (the seed's default) or auto (today's clspv: push constant, UBO, SSBO)" },
+  { name: 'max-pushconstant-size', kind: 'string', value: '<bytes>', help: 'vulkan: push-constant limit (default 128)' },
+  { name: 'constant-args-ubo', kind: 'boolean', help: 'vulkan: constant pointer arguments in uniform buffers' },
+  { name: 'distinct-kernel-descriptor-sets', kind: 'boolean', help: 'vulkan: one descriptor set per kernel' },
+  { name: 'module-constants-in-storage-buffer', kind: 'boolean', help: 'vulkan: module-scope constants in one storage buffer' },
+  { name: 'samplermap', kind: 'string', value: '<file>', help: 'vulkan: sampler map (set 0, bindings in file order)' },
+  { name: 'global-offset', kind: 'boolean', help: 'vulkan: support get_global_offset (spec constants)' },
+  { name: 'global-offset-push-constant', kind: 'boolean', help: 'vulkan: global offset as a module push constant' },
+  { name: 'work-dim', kind: 'string', value: '0|1', help: 'vulkan: work_dim spec constant for get_work_dim (default 1)' },
+  { name: 'long-vector', kind: 'boolean', help: 'vulkan: allow vectors of 8 and 16' },
+  { name: 'binding-scheme', kind: 'string', value: 'seed|clspv', help: "vulkan: bindings per kernel (seed) or keyed by position across kernels (today's clspv)" },
+  { name: 'no-8bit-storage', kind: 'list', value: 'ssbo,ubo,pushconstant', help: 'vulkan: storage classes without 8-bit access' },
+  { name: 'no-16bit-storage', kind: 'list', value: 'ssbo,ubo,pushconstant', help: 'vulkan: storage classes without 16-bit access' },
   { name: 'color', kind: 'boolean', help: 'colour diagnostics (default: when stderr is a terminal)' },
 ];
 
@@ -53,7 +70,43 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
   if (metadata !== undefined && metadata !== 'modern' && metadata !== 'legacy') throw new UsageError(`--metadata takes modern or legacy, not '${metadata}'`);
   const triple = args.values.get('triple') as string | undefined;
   if (triple !== undefined && !(TRIPLES as readonly string[]).includes(triple)) throw new UsageError(`unknown --triple '${triple}' (choose from ${TRIPLES.join(', ')})`);
-  const targetOnly: [string, string][] = [['metadata', 'llvm'], ['triple', 'llvm'], ['kernel-stubs', 'llvm'], ['kernel-arg-info', 'llvm'], ['code-object', 'amdhsa'], ['bits', 'amd-cl2'], ['driver', 'amd-cl2'], ['use', 'amd-cl2'], ['gfx9', 'amd-cl2'], ['arch', 'opencl']];
+  const zeroOne = (name: string): boolean | undefined => {
+    const v = args.values.get(name) as string | undefined;
+    if (v === undefined) return undefined;
+    if (v !== '0' && v !== '1') throw new UsageError(`--${name} takes 0 or 1, not '${v}'`);
+    return v === '1';
+  };
+  const storageList = (name: string) => {
+    const list = ((args.values.get(name) as string[] | undefined) ?? []).flatMap((v) => v.split(',')).filter(Boolean);
+    for (const x of list) if (!['ssbo', 'ubo', 'pushconstant'].includes(x)) throw new UsageError(`--${name}: unknown storage class '${x}' (ssbo, ubo, pushconstant)`);
+    return list as ('ssbo' | 'ubo' | 'pushconstant')[];
+  };
+  const maxPcText = args.values.get('max-pushconstant-size') as string | undefined;
+  if (maxPcText !== undefined && !/^\d+$/.test(maxPcText)) throw new UsageError(`--max-pushconstant-size takes a byte count, not '${maxPcText}'`);
+  const podArgs = args.values.get('pod-args') as string | undefined;
+  if (podArgs !== undefined && podArgs !== 'ssbo' && podArgs !== 'auto') throw new UsageError(`--pod-args takes ssbo or auto, not '${podArgs}'`);
+  const bindingScheme = args.values.get('binding-scheme') as string | undefined;
+  if (bindingScheme !== undefined && bindingScheme !== 'seed' && bindingScheme !== 'clspv') throw new UsageError(`--binding-scheme takes seed or clspv, not '${bindingScheme}'`);
+  let samplerMap: number[] | undefined;
+  const samplerMapPath = args.values.get('samplermap') as string | undefined;
+  if (samplerMapPath !== undefined) {
+    const text = io.readFile(samplerMapPath);
+    if (text === undefined) {
+      io.stderr(`kernarg: error: cannot read sampler map '${samplerMapPath}'\n`);
+      return 1;
+    }
+    const r = parseSamplerMap(text);
+    if ('message' in r) {
+      io.stderr(`${samplerMapPath}:${r.line}:1: error: ${r.message}\n`);
+      return 1;
+    }
+    samplerMap = r.masks;
+  }
+  const vulkanOpts = ['cluster-pod-kernel-args', 'pod-ubo', 'pod-pushconstant', 'pod-args', 'max-pushconstant-size', 'constant-args-ubo', 'distinct-kernel-descriptor-sets',
+    'module-constants-in-storage-buffer', 'samplermap', 'global-offset', 'global-offset-push-constant', 'work-dim', 'long-vector', 'binding-scheme', 'no-8bit-storage', 'no-16bit-storage'];
+  for (const opt of vulkanOpts) if (args.values.has(opt) && target !== 'vulkan') throw new UsageError(`--${opt} applies to --target vulkan only`);
+  const targetOnly: [string, string][] = [['metadata', 'llvm'], ['triple', 'llvm'], ['kernel-stubs', 'llvm'], ['kernel-arg-info', 'llvm'], ['code-object', 'amdhsa'], ['bits', 'amd-cl2'], ['driver', 'amd-cl2'], ['use', 'amd-cl2'], ['gfx9', 'amd-cl2'], ];
+  if (args.values.has('arch') && target !== 'opencl' && target !== 'vulkan') throw new UsageError('--arch applies to --target opencl or vulkan only');
   for (const [opt, t] of targetOnly) if (args.values.has(opt) && target !== t) throw new UsageError(`--${opt} applies to --target ${t} only`);
   if (!path.endsWith('.cl') && !path.endsWith('.ir')) throw new UsageError(`cannot tell the language of '${path}': use a .cl (OpenCL C) or .ir (tinytc) file`);
   const dopeOrder = args.values.get('dope-order') as string | undefined;
@@ -82,6 +135,25 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
     arch: arch as 'spir' | 'spir64' | undefined,
     dopeOrder: dopeOrder as 'interleaved' | 'shapes-first' | undefined,
     codeObject: codeObject === undefined ? undefined : (Number(codeObject) as 4 | 5),
+    vulkan: {
+      clusterPodKernelArgs: zeroOne('cluster-pod-kernel-args'),
+      podUbo: args.values.get('pod-ubo') as boolean | undefined,
+      podPushConstant: args.values.get('pod-pushconstant') as boolean | undefined,
+      podArgs: podArgs as 'ssbo' | 'auto' | undefined,
+      maxPushConstantSize: maxPcText === undefined ? undefined : Number(maxPcText),
+      constantArgsUbo: args.values.get('constant-args-ubo') as boolean | undefined,
+      distinctKernelDescriptorSets: args.values.get('distinct-kernel-descriptor-sets') as boolean | undefined,
+      moduleConstantsInStorageBuffer: args.values.get('module-constants-in-storage-buffer') as boolean | undefined,
+      samplerMap,
+      globalOffset: args.values.get('global-offset') as boolean | undefined,
+      globalOffsetPushConstant: args.values.get('global-offset-push-constant') as boolean | undefined,
+      workDim: zeroOne('work-dim'),
+      longVector: args.values.get('long-vector') as boolean | undefined,
+      arch: arch as 'spir' | 'spir64' | undefined,
+      bindingScheme: bindingScheme as 'seed' | 'clspv' | undefined,
+      no8bitStorage: storageList('no-8bit-storage'),
+      no16bitStorage: storageList('no-16bit-storage'),
+    },
     llvm: {
       triple: triple as Triple | undefined,
       metadata: metadata as 'modern' | 'legacy' | undefined,

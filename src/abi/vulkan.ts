@@ -1,0 +1,495 @@
+import type { DiagnosticBag } from '../diagnostics/diagnostic.js';
+import { Messages } from '../diagnostics/messages.js';
+import type { Span } from '../diagnostics/source.js';
+import { DATA_LAYOUTS } from '../layout/data-layout.js';
+import { layoutOf, recordLayout } from '../layout/layout.js';
+import { type FunctionInfo, type KernelModule, kernelsOf } from '../model/kernel-module.js';
+import { kernelArgTypeName } from '../types/print.js';
+import { type QualType, type Type, canonical, containsType } from '../types/types.js';
+import { callsTransitively } from './call-graph.js';
+import { originFields } from './origin.js';
+import type { KernelPlanBase, SlotBase } from './plan.js';
+import { valueLayout } from './value-layout.js';
+
+export type StorageClassName = 'ssbo' | 'ubo' | 'pushconstant';
+
+export interface VulkanTargetOptions {
+  readonly clusterPodKernelArgs?: boolean;
+  readonly podUbo?: boolean;
+  readonly podPushConstant?: boolean;
+  /** `auto`: today's clspv picks push constants, then UBO, then SSBO per kernel. Default: the seed's SSBO. */
+  readonly podArgs?: 'ssbo' | 'auto';
+  readonly maxPushConstantSize?: number;
+  readonly constantArgsUbo?: boolean;
+  readonly distinctKernelDescriptorSets?: boolean;
+  readonly moduleConstantsInStorageBuffer?: boolean;
+  /** Sampler-map entries: the masks of `CLK_… | …` expressions, in file order. */
+  readonly samplerMap?: readonly number[];
+  readonly globalOffset?: boolean;
+  readonly globalOffsetPushConstant?: boolean;
+  readonly workDim?: boolean;
+  readonly longVector?: boolean;
+  readonly arch?: 'spir' | 'spir64';
+  /** `seed`: bindings per kernel as the seed describes; `clspv`: keyed by argument position across kernels. */
+  readonly bindingScheme?: 'seed' | 'clspv';
+  readonly no8bitStorage?: readonly StorageClassName[];
+  readonly no16bitStorage?: readonly StorageClassName[];
+}
+
+export type VulkanArgKind = 'buffer' | 'buffer_ubo' | 'pod' | 'pod_ubo' | 'pod_pushconstant' | 'ro_image' | 'wo_image' | 'sampler' | 'local';
+
+export interface VulkanSlot extends SlotBase {
+  readonly argKind: VulkanArgKind;
+  readonly descriptorSet?: number;
+  readonly binding?: number;
+  /** Byte offset inside the POD buffer or push-constant block (0 for descriptors). */
+  readonly offset?: number;
+  /** Store size of a POD (float3 → 12). */
+  readonly argSize?: number;
+  /** Local arguments: the spec constant that sizes the Workgroup array, and its element size. */
+  readonly specId?: number;
+  readonly arrayElemSize?: number;
+  readonly typeName: string;
+  readonly vkDescriptorType?: string;
+  readonly type?: QualType;
+  readonly layout?: ReturnType<typeof valueLayout>;
+}
+
+export interface VulkanKernelPlan extends KernelPlanBase<VulkanSlot> {
+  /** Where this kernel's POD arguments go. */
+  readonly podPlacement: 'ssbo' | 'ubo' | 'pushconstant' | 'none';
+  /** Size of the POD block (its largest offset + size, rounded to 4). */
+  readonly podSize: number;
+  readonly reqdWorkGroupSize?: readonly [number, number, number];
+}
+
+export interface VulkanPlan {
+  readonly target: 'vulkan';
+  readonly arch: 'spir' | 'spir64';
+  readonly pushConstants: readonly { readonly name: string; readonly offset: number; readonly size: number }[];
+  readonly literalSamplers: readonly { readonly mask: number; readonly expr: string; readonly descriptorSet: number; readonly binding: number; readonly name?: string }[];
+  readonly constantData?: { readonly descriptorSet: number; readonly binding: number; readonly kind: 'buffer'; readonly hexbytes: string; readonly variables: readonly { readonly name: string; readonly offset: number; readonly size: number }[] };
+  readonly specConstants: readonly { readonly name: string; readonly specId: number }[];
+  /** Set when every kernel has reqd_work_group_size: the LocalSize execution modes replace the spec constants. */
+  readonly localSize: boolean;
+  readonly descriptorSets: readonly { readonly set: number; readonly use: string }[];
+  readonly pushConstantRange?: { readonly offset: number; readonly size: number };
+  readonly capabilities: readonly string[];
+  readonly spirvExtensions: readonly string[];
+  readonly vulkanFeatures: readonly string[];
+  readonly vulkanExtensions: readonly string[];
+  readonly kernels: readonly VulkanKernelPlan[];
+}
+
+const alignTo = (n: number, a: number) => Math.ceil(n / a) * a;
+
+/** The samplerExpr text clspv prints for a mask: address, filter, normalized. */
+export function samplerExpr(mask: number): string {
+  const address = ({ 0: 'CLK_ADDRESS_NONE', 2: 'CLK_ADDRESS_CLAMP_TO_EDGE', 4: 'CLK_ADDRESS_CLAMP', 6: 'CLK_ADDRESS_REPEAT', 8: 'CLK_ADDRESS_MIRRORED_REPEAT' } as Record<number, string>)[mask & 0x0e] ?? 'CLK_ADDRESS_NONE';
+  const filter = (mask & 0x30) === 0x20 ? 'CLK_FILTER_LINEAR' : 'CLK_FILTER_NEAREST';
+  const norm = mask & 1 ? 'CLK_NORMALIZED_COORDS_TRUE' : 'CLK_NORMALIZED_COORDS_FALSE';
+  return `${address}|${filter}|${norm}`;
+}
+
+type Kind = 'buffer' | 'buffer_ubo' | 'pod' | 'ro_image' | 'wo_image' | 'sampler' | 'local';
+
+function kindOf(t: QualType, o: VulkanTargetOptions): Kind {
+  const c = canonical(t).type;
+  if (c.kind === 'pointer') {
+    const space = canonical(c.pointee).space;
+    if (space === 'local') return 'local';
+    return space === 'constant' && o.constantArgsUbo ? 'buffer_ubo' : 'buffer';
+  }
+  if (c.kind === 'image') return (canonical(t).access ?? 'read_only') === 'read_only' ? 'ro_image' : 'wo_image';
+  if (c.kind === 'opaque' && c.name === 'sampler_t') return 'sampler';
+  return 'pod';
+}
+
+const VK_DESCRIPTOR: Record<string, string> = {
+  buffer: 'VK_DESCRIPTOR_TYPE_STORAGE_BUFFER', buffer_ubo: 'VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER', pod: 'VK_DESCRIPTOR_TYPE_STORAGE_BUFFER',
+  pod_ubo: 'VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER', ro_image: 'VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE', wo_image: 'VK_DESCRIPTOR_TYPE_STORAGE_IMAGE',
+  sampler: 'VK_DESCRIPTOR_TYPE_SAMPLER',
+};
+
+function scalarsIn(t: QualType | Type, seen = new Set<number>()): Set<string> {
+  const out = new Set<string>();
+  const c = canonical('kind' in t ? { type: t } : t).type;
+  if (c.kind === 'scalar') out.add(c.name);
+  else if (c.kind === 'vector') out.add(c.element);
+  else if (c.kind === 'enum') out.add(c.decl.underlying);
+  else if (c.kind === 'array') for (const s of scalarsIn(c.element, seen)) out.add(s);
+  else if (c.kind === 'pointer') for (const s of scalarsIn(c.pointee, seen)) out.add(s);
+  else if (c.kind === 'record' && !seen.has(c.decl.id)) {
+    seen.add(c.decl.id);
+    for (const f of c.decl.fields ?? []) for (const s of scalarsIn(f.type, seen)) out.add(s);
+  }
+  return out;
+}
+const has8 = (s: Set<string>) => s.has('char') || s.has('uchar') || s.has('bool');
+const has16 = (s: Set<string>) => s.has('short') || s.has('ushort') || s.has('half');
+
+/**
+ * clspv's mapping of OpenCL C kernels onto Vulkan: descriptor sets and bindings, POD
+ * clustering, local memory as spec-constant-sized arrays, literal samplers, module constants.
+ */
+export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags: DiagnosticBag): VulkanPlan | undefined {
+  const arch = o.arch ?? 'spir';
+  const dl = DATA_LAYOUTS[arch];
+  const cluster = o.clusterPodKernelArgs ?? true;
+  const maxPush = o.maxPushConstantSize ?? 128;
+  const kernels = kernelsOf(module);
+  const err = (span: Span | undefined, text: string) => diags.report(Messages.unsupportedForTarget, span, [text]);
+
+  // Option conflicts, with clspv's words.
+  const modulePushConstantsRequested = o.globalOffsetPushConstant === true || module.clVersion >= 200;
+  if (o.podUbo && o.podPushConstant) err(undefined, 'POD arguments can only be in either uniform buffers or push constants');
+  if (o.podPushConstant && !cluster) err(undefined, 'POD arguments must be clustered to be passed as push constants');
+  if (o.podPushConstant && modulePushConstantsRequested && (o.globalOffsetPushConstant || o.globalOffset)) {
+    err(undefined, 'POD arguments as push constants are not compatible with module scope push constants');
+  }
+
+  // Restrictions of the seed.
+  const kernelNames = new Set(kernels.map((k) => k.name));
+  for (const f of module.functions) {
+    for (const c of f.calls) {
+      if (kernelNames.has(c.name)) err(c.span, `kernel functions can't be called from other kernels ('${f.name}' calls '${c.name}')`);
+      if (c.name === 'printf') err(c.span, 'printf is not supported');
+    }
+  }
+  for (const k of kernels) {
+    for (const p of k.params) {
+      const c = canonical(p.type);
+      const t = c.type;
+      if (t.kind === 'pointer') {
+        const pointee = canonical(t.pointee).type;
+        if ((pointee.kind === 'scalar' && pointee.name === 'half') || (pointee.kind === 'vector' && pointee.element === 'half')) err(p.span, `half pointers are not supported as kernel arguments ('${p.name}')`);
+      }
+      if (t.kind === 'image' && t.name === 'image1d_buffer_t') err(p.span, `image1d_buffer_t is not supported ('${p.name}')`);
+      if (t.kind === 'pipe') err(p.span, 'pipes are not supported');
+      if (t.kind === 'opaque' && t.name === 'queue_t') err(p.span, `queue_t is not supported ('${p.name}')`);
+      if (!o.longVector && containsType(p.type, (x) => x.kind === 'vector' && x.length > 4)) err(p.span, 'vectors with more than 4 elements are not supported');
+      if (t.kind === 'record' && containsType(p.type, (x) => x.kind === 'pointer')) err(p.span, 'structures may not contain pointers');
+    }
+  }
+
+  checkBufferStorage(module, o, diags);
+
+  // Literal samplers: module-scope samplers some function uses, unique by value, declaration order.
+  const literal: VulkanPlan['literalSamplers'][number][] = [];
+  const used = new Set(module.functions.flatMap((f) => f.uses));
+  const masks = [...(o.samplerMap ?? [])];
+  for (const s of module.samplers) if (used.has(s.name) && !masks.includes(s.value)) masks.push(s.value);
+  masks.forEach((mask, binding) => {
+    const named = module.samplers.find((s) => s.value === mask && used.has(s.name));
+    literal.push({ mask, expr: samplerExpr(mask), descriptorSet: 0, binding, ...(named ? { name: named.name } : {}) });
+  });
+  let nextSet = literal.length ? 1 : 0;
+  const descriptorSets: { set: number; use: string }[] = [];
+  if (literal.length) descriptorSets.push({ set: 0, use: 'literal samplers' });
+
+  // Module push constants.
+  const pushConstants: { name: string; offset: number; size: number }[] = [];
+  const uses = (fn: string) => kernels.some((k) => callsTransitively(module, k, fn));
+  const cl20 = module.clVersion >= 200;
+  const globalOffsetPush = (o.globalOffsetPushConstant || (cl20 && o.globalOffset)) && (uses('get_global_id') || uses('get_global_offset'));
+  const candidates: [string, boolean][] = [
+    ['global_offset', Boolean(globalOffsetPush)],
+    ['enqueued_local_size', uses('get_enqueued_local_size')],
+    ['global_size', cl20 && uses('get_global_size')],
+    ['region_offset', cl20 && Boolean(globalOffsetPush) && uses('get_global_id')],
+    ['num_workgroups', cl20 && uses('get_num_groups')],
+    ['region_group_offset', cl20 && uses('get_group_id')],
+  ];
+  let pcEnd = 0;
+  for (const [name, on] of candidates) {
+    if (!on) continue;
+    const offset = alignTo(pcEnd, 16);
+    pushConstants.push({ name, offset, size: 12 });
+    pcEnd = offset + 12;
+  }
+  if (o.podPushConstant && pushConstants.length) err(undefined, 'POD arguments as push constants are not compatible with module scope push constants');
+
+  // Spec constants: work-group size, then locals, then work_dim and global offsets.
+  const localSize = kernels.length > 0 && kernels.every((k) => k.attributes.reqdWorkGroupSize);
+  const specConstants: { name: string; specId: number }[] = [];
+  if (!localSize) specConstants.push({ name: 'workgroup_size_x', specId: 0 }, { name: 'workgroup_size_y', specId: 1 }, { name: 'workgroup_size_z', specId: 2 });
+  let nextSpec = 3;
+
+  const kernelPlans: VulkanKernelPlan[] = [];
+  const clspvBindings = new Map<number, number>();
+  let sharedSet: number | undefined;
+  for (const k of kernels) {
+    const kinds = k.params.map((p) => kindOf(p.type, o));
+    const pods = k.params.filter((_, i) => kinds[i] === 'pod');
+    // POD block layout: the natural layout of a struct of the POD arguments in order.
+    const podOffsets = new Map<number, number>();
+    let podEnd = 0;
+    let placement: VulkanKernelPlan['podPlacement'] = 'none';
+    if (pods.length) {
+      placement = choosePlacement(k, pods, o, cluster, maxPush, pushConstants.length > 0, dl, err);
+      for (const p of pods) {
+        const l = layoutOf(p.type, dl);
+        let align = l.align;
+        const c = canonical(p.type).type;
+        if (placement === 'ubo' && (c.kind === 'record' || c.kind === 'array')) align = alignTo(align, 16);
+        const off = cluster ? alignTo(podEnd, align) : 0;
+        podOffsets.set(p.index, off);
+        if (cluster) podEnd = off + l.size;
+        else podEnd = Math.max(podEnd, l.size);
+      }
+      if (placement === 'pushconstant') {
+        const size = alignTo(podEnd, 4);
+        if (size > maxPush) err(k.span, 'max push constant size exceeded');
+        if (pods.some((p) => containsType(p.type, (x) => x.kind === 'array'))) err(k.span, 'arrays are not supported in push constants currently');
+      }
+      checkSmallStorage(pods, placement, o, err);
+    }
+    // The descriptor set of this kernel.
+    let set: number | undefined;
+    const needsSet = kinds.some((kd) => kd !== 'local' && kd !== 'pod') || (pods.length > 0 && placement !== 'pushconstant');
+    if (o.distinctKernelDescriptorSets) {
+      set = nextSet++;
+      descriptorSets.push({ set, use: `kernel ${k.name}` });
+    } else if (needsSet) {
+      if (sharedSet === undefined) {
+        sharedSet = nextSet++;
+        descriptorSets.push({ set: sharedSet, use: 'kernel arguments' });
+      }
+      set = sharedSet;
+    }
+    const args: VulkanSlot[] = [];
+    let binding = 0;
+    const bindingFor = (position: number): number => {
+      if (o.bindingScheme !== 'clspv') return binding++;
+      let b = clspvBindings.get(position);
+      if (b === undefined) {
+        b = clspvBindings.size;
+        clspvBindings.set(position, b);
+      }
+      return b;
+    };
+    const clustered = cluster && pods.length > 0;
+    const podKind: VulkanArgKind = placement === 'pushconstant' ? 'pod_pushconstant' : placement === 'ubo' ? 'pod_ubo' : 'pod';
+    let position = 0;
+    const slotOf = (p: FunctionInfo['params'][number], kind: Kind, b: number | undefined): VulkanSlot => {
+      const base = { name: p.name, ...originFields(p, kind === 'local' ? 'local' : kind === 'pod' ? 'value' : kind === 'sampler' ? 'sampler' : kind.endsWith('image') ? 'image' : 'data'), typeName: kernelArgTypeName(p.type), type: p.type };
+      if (kind === 'local') {
+        const c = canonical(p.type).type as Extract<Type, { kind: 'pointer' }>;
+        const elem = canonical(c.pointee).type;
+        const elemSize = elem.kind === 'scalar' && elem.name === 'void' ? 1 : layoutOf(elem, dl).size;
+        return { ...base, argKind: 'local', specId: nextSpec++, arrayElemSize: elemSize };
+      }
+      if (kind === 'pod') {
+        const size = storeSize(p.type, dl);
+        if (placement === 'pushconstant') return { ...base, argKind: podKind, offset: podOffsets.get(p.index)!, argSize: size, layout: valueLayout(p.type, dl) };
+        return { ...base, argKind: podKind, descriptorSet: set, binding: b, offset: podOffsets.get(p.index)!, argSize: size, vkDescriptorType: VK_DESCRIPTOR[podKind], layout: valueLayout(p.type, dl) };
+      }
+      return { ...base, argKind: kind, descriptorSet: set, binding: b, offset: 0, vkDescriptorType: VK_DESCRIPTOR[kind] };
+    };
+    if (clustered) {
+      // Non-POD arguments (locals included) in order, numbered as if the PODs did not exist; then the PODs.
+      for (const p of k.params) {
+        const kind = kinds[p.index];
+        if (kind === 'pod') continue;
+        args.push(slotOf(p, kind, kind === 'local' ? undefined : bindingFor(position++)));
+      }
+      const podBinding = placement === 'pushconstant' ? (o.bindingScheme === 'clspv' ? (bindingFor(position++), undefined) : undefined) : bindingFor(position++);
+      for (const p of pods) args.push(slotOf(p, 'pod', podBinding));
+    } else {
+      // Every argument in order; locals take no binding.
+      for (const p of k.params) {
+        const kind = kinds[p.index];
+        args.push(slotOf(p, kind, kind === 'local' ? undefined : bindingFor(position++)));
+      }
+    }
+    kernelPlans.push({
+      name: k.name,
+      args,
+      podPlacement: placement,
+      podSize: alignTo(podEnd, 4),
+      ...(k.attributes.reqdWorkGroupSize ? { reqdWorkGroupSize: k.attributes.reqdWorkGroupSize } : {}),
+    });
+  }
+  if ((o.workDim ?? true) && uses('get_work_dim')) specConstants.push({ name: 'work_dim', specId: nextSpec++ });
+  if (o.globalOffset && !globalOffsetPush && (uses('get_global_id') || uses('get_global_offset'))) {
+    for (const axis of ['x', 'y', 'z']) specConstants.push({ name: `global_offset_${axis}`, specId: nextSpec++ });
+  }
+
+  // Module constants in one storage buffer, in the set after the kernel-argument sets.
+  let constantData: VulkanPlan['constantData'];
+  if (o.moduleConstantsInStorageBuffer && module.variables.some((v) => v.space === 'constant')) {
+    let end = 0;
+    const vars: { name: string; offset: number; size: number; bytes: Uint8Array }[] = [];
+    for (const v of module.variables) {
+      if (v.space !== 'constant') continue;
+      const off = alignTo(end, layoutOf(v.type, dl).align);
+      vars.push({ name: v.name, offset: off, size: v.bytes.length, bytes: v.bytes });
+      end = off + v.bytes.length;
+    }
+    const bytes = new Uint8Array(end);
+    for (const v of vars) bytes.set(v.bytes, v.offset);
+    const set = nextSet++;
+    descriptorSets.push({ set, use: 'module constants' });
+    constantData = { descriptorSet: set, binding: 0, kind: 'buffer', hexbytes: Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join(''), variables: vars.map(({ name, offset, size }) => ({ name, offset, size })) };
+  }
+  if (diags.hasErrors) return undefined;
+
+  // Capabilities, features and extensions the module needs.
+  const types = new Set<string>();
+  for (const k of kernels) for (const p of k.params) for (const s of scalarsIn(p.type)) types.add(s);
+  if (constantData) for (const v of module.variables) for (const s of scalarsIn(v.type)) types.add(s);
+  const caps = ['Shader'];
+  const images = kernels.flatMap((k) => k.params.map((p) => canonical(p.type))).filter((c) => c.type.kind === 'image');
+  const hasBuffers = kernelPlans.some((k) => k.args.some((a) => a.argKind === 'buffer' || a.argKind === 'buffer_ubo'));
+  if (hasBuffers) caps.push('VariablePointersStorageBuffer');
+  if (has8(types)) caps.push('Int8');
+  if (types.has('short') || types.has('ushort')) caps.push('Int16');
+  if (types.has('long') || types.has('ulong')) caps.push('Int64');
+  if (types.has('half')) caps.push('Float16');
+  if (types.has('double')) caps.push('Float64');
+  const writes = images.filter((c) => (c.access ?? 'read_only') !== 'read_only');
+  const reads = images.filter((c) => (c.access ?? 'read_only') === 'read_only');
+  const is1d = (c: QualType) => c.type.kind === 'image' && c.type.name.startsWith('image1d');
+  if (writes.length) caps.push('ImageStorageWriteWithoutFormat');
+  if (['get_image_width', 'get_image_height', 'get_image_depth', 'get_image_dim', 'get_image_array_size'].some(uses)) caps.push('ImageQuery');
+  if (writes.some(is1d)) caps.push('Image1D');
+  if (reads.some(is1d)) caps.push('Sampled1D');
+  if (['get_sub_group_size', 'get_num_sub_groups', 'get_sub_group_id', 'get_sub_group_local_id', 'sub_group_broadcast', 'sub_group_all', 'sub_group_any', 'sub_group_barrier'].some(uses)) caps.push('GroupNonUniform');
+  const features: string[] = [];
+  if (types.has('short') || types.has('ushort')) features.push('shaderInt16');
+  if (types.has('long') || types.has('ulong')) features.push('shaderInt64');
+  if (types.has('double')) features.push('shaderFloat64');
+  if (images.length) features.push('shaderStorageImageReadWithoutFormat', 'shaderStorageImageWriteWithoutFormat');
+  const vkExt = ['VK_KHR_storage_buffer_storage_class', 'VK_KHR_variable_pointers', 'VK_KHR_shader_non_semantic_info'];
+  const storage = { ssbo: new Set<string>(), ubo: new Set<string>(), pushconstant: new Set<string>() };
+  for (const k of kernelPlans) {
+    for (const a of k.args) {
+      if (!a.type) continue;
+      const where = a.argKind === 'buffer' || a.argKind === 'pod' ? 'ssbo' : a.argKind === 'buffer_ubo' || a.argKind === 'pod_ubo' ? 'ubo' : a.argKind === 'pod_pushconstant' ? 'pushconstant' : undefined;
+      if (where) for (const s of scalarsIn(a.type)) storage[where].add(s);
+    }
+  }
+  if (has8(storage.ssbo)) features.push('storageBuffer8BitAccess');
+  if (has8(storage.ubo)) features.push('uniformAndStorageBuffer8BitAccess');
+  if (has8(storage.pushconstant)) features.push('storagePushConstant8');
+  if (has16(storage.ssbo)) features.push('storageBuffer16BitAccess');
+  if (has16(storage.ubo)) features.push('uniformAndStorageBuffer16BitAccess');
+  if (has16(storage.pushconstant)) features.push('storagePushConstant16');
+  if ([storage.ssbo, storage.ubo, storage.pushconstant].some(has8)) vkExt.push('VK_KHR_8bit_storage');
+  if ([storage.ssbo, storage.ubo, storage.pushconstant].some(has16)) vkExt.push('VK_KHR_16bit_storage');
+  if (types.has('half')) features.push('shaderFloat16');
+  if (has8(types)) features.push('shaderInt8');
+  if (types.has('half') || has8(types)) vkExt.push('VK_KHR_shader_float16_int8');
+  const podPush = kernelPlans.filter((k) => k.podPlacement === 'pushconstant');
+  const pcSize = Math.max(pcEnd, ...podPush.map((k) => k.podSize), 0);
+  return {
+    target: 'vulkan',
+    arch,
+    pushConstants,
+    literalSamplers: literal,
+    ...(constantData ? { constantData } : {}),
+    specConstants,
+    localSize,
+    descriptorSets,
+    ...(pcSize ? { pushConstantRange: { offset: 0, size: alignTo(pcSize, 4) } } : {}),
+    capabilities: caps,
+    spirvExtensions: ['SPV_KHR_storage_buffer_storage_class', 'SPV_KHR_variable_pointers', 'SPV_KHR_non_semantic_info'],
+    vulkanFeatures: features,
+    vulkanExtensions: vkExt,
+    kernels: kernelPlans,
+  };
+}
+
+/** Store size: the bytes a value occupies without its tail padding to alignment (float3 → 12). */
+function storeSize(t: QualType, dl: (typeof DATA_LAYOUTS)[keyof typeof DATA_LAYOUTS]): number {
+  const c = canonical(t).type;
+  if (c.kind === 'vector' && c.length === 3) return 3 * layoutOf({ kind: 'scalar', name: c.element }, dl).size;
+  return layoutOf(c, dl).size;
+}
+
+function choosePlacement(
+  k: FunctionInfo,
+  pods: readonly FunctionInfo['params'][number][],
+  o: VulkanTargetOptions,
+  cluster: boolean,
+  maxPush: number,
+  modulePush: boolean,
+  dl: (typeof DATA_LAYOUTS)[keyof typeof DATA_LAYOUTS],
+  err: (span: Span | undefined, text: string) => void,
+): 'ssbo' | 'ubo' | 'pushconstant' {
+  void err;
+  if (o.podPushConstant) return 'pushconstant';
+  if (o.podUbo) return 'ubo';
+  if (o.podArgs !== 'auto') return 'ssbo';
+  // Today's clspv: push constants when they fit, then a UBO when its layout is valid, else an SSBO.
+  const no8 = new Set(o.no8bitStorage ?? []);
+  const no16 = new Set(o.no16bitStorage ?? []);
+  const scal = new Set(pods.flatMap((p) => [...scalarsIn(p.type)]));
+  const allowed = (where: StorageClassName) => !(has8(scal) && no8.has(where)) && !(has16(scal) && no16.has(where));
+  let end = 0;
+  for (const p of pods) {
+    const l = layoutOf(p.type, dl);
+    end = alignTo(end, l.align) + l.size;
+  }
+  const arrays = pods.some((p) => containsType(p.type, (x) => x.kind === 'array'));
+  if (cluster && alignTo(end, 4) <= maxPush && !modulePush && !arrays && allowed('pushconstant')) return 'pushconstant';
+  const uboLayoutOk = pods.every((p) => uboProblem(p.type, dl) === undefined);
+  if (allowed('ubo') && uboLayoutOk) return 'ubo';
+  void k;
+  return 'ssbo';
+}
+
+/** The first std140 rule a type breaks in a uniform buffer, in clspv's words, or undefined. */
+export function uboProblem(t: QualType, dl: (typeof DATA_LAYOUTS)[keyof typeof DATA_LAYOUTS]): string | undefined {
+  const c = canonical(t).type;
+  if (c.kind === 'array') {
+    const e = layoutOf(c.element, dl);
+    if (e.size % alignTo(e.align, 16) !== 0) return 'clspv restriction: to satisfy UBO ArrayStride restrictions, element size must be a multiple of array alignment';
+    return uboProblem(c.element, dl);
+  }
+  if (c.kind !== 'record') return undefined;
+  for (const f of recordLayout(c.decl, dl).fields) {
+    const fc = canonical(f.type).type;
+    if (fc.kind === 'array' && f.offset % 16 !== 0) return 'in an UBO, arrays must be aligned to their element alignment, rounded up to a multiple of 16';
+    if (fc.kind === 'record' && f.offset % 16 !== 0) return 'in an UBO, structs must be aligned to their largest element alignment, rounded up to a multiple of 16 bytes';
+    const inner = uboProblem(f.type, dl);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+function checkSmallStorage(
+  pods: readonly FunctionInfo['params'][number][],
+  placement: 'ssbo' | 'ubo' | 'pushconstant' | 'none',
+  o: VulkanTargetOptions,
+  err: (span: Span | undefined, text: string) => void,
+): void {
+  if (placement === 'none') return;
+  const name = { ssbo: 'SSBOs', ubo: 'UBOs', pushconstant: 'push constants' }[placement];
+  for (const p of pods) {
+    const s = scalarsIn(p.type);
+    if (has8(s) && (o.no8bitStorage ?? []).includes(placement)) err(p.span, `8-bit storage is not supported for ${name}`);
+    if (has16(s) && (o.no16bitStorage ?? []).includes(placement)) err(p.span, `16-bit storage is not supported for ${name}`);
+  }
+}
+
+/** Buffer arguments also carry 8/16-bit types through the storage interface. */
+export function checkBufferStorage(module: KernelModule, o: VulkanTargetOptions, diags: DiagnosticBag): void {
+  for (const k of kernelsOf(module)) {
+    for (const p of k.params) {
+      const c = canonical(p.type).type;
+      if (c.kind !== 'pointer') continue;
+      const space = canonical(c.pointee).space;
+      if (space === 'local') continue;
+      const where: StorageClassName = space === 'constant' && o.constantArgsUbo ? 'ubo' : 'ssbo';
+      const s = scalarsIn(c.pointee);
+      const name = where === 'ubo' ? 'UBOs' : 'SSBOs';
+      if (has8(s) && (o.no8bitStorage ?? []).includes(where)) diags.report(Messages.unsupportedForTarget, p.span, [`8-bit storage is not supported for ${name}`]);
+      if (has16(s) && (o.no16bitStorage ?? []).includes(where)) diags.report(Messages.unsupportedForTarget, p.span, [`16-bit storage is not supported for ${name}`]);
+      if (where === 'ubo') {
+        const problem = uboProblem(c.pointee, DATA_LAYOUTS[o.arch ?? 'spir']);
+        if (problem) diags.report(Messages.unsupportedForTarget, p.span, [problem]);
+      }
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import type { VulkanPlan, VulkanSlot } from '../abi/vulkan.js';
+
+function argLine(kernel: string, a: VulkanSlot): string {
+  const head = `kernel,${kernel},arg,${a.name},argOrdinal,${a.param}`;
+  switch (a.argKind) {
+    case 'local':
+      return `${head},argKind,local,arrayElemSize,${a.arrayElemSize},arrayNumElemSpecId,${a.specId}`;
+    case 'pod_pushconstant':
+      return `${head},offset,${a.offset},argKind,pod_pushconstant,argSize,${a.argSize}`;
+    case 'pod':
+    case 'pod_ubo':
+      return `${head},descriptorSet,${a.descriptorSet},binding,${a.binding},offset,${a.offset},argKind,${a.argKind},argSize,${a.argSize}`;
+    default:
+      return `${head},descriptorSet,${a.descriptorSet},binding,${a.binding},offset,0,argKind,${a.argKind}`;
+  }
+}
+
+/**
+ * clspv's descriptor map (the CSV `clspv-reflection` prints): push constants, samplers, the
+ * module-constant buffer, then per kernel `kernel_decl` and its arguments, then spec constants.
+ */
+export function emitDescriptorMap(plan: VulkanPlan): string {
+  const out: string[] = [];
+  for (const p of plan.pushConstants) out.push(`pushconstant,name,${p.name},offset,${p.offset},size,${p.size}`);
+  for (const s of plan.literalSamplers) out.push(`sampler,${s.mask},samplerExpr,"${s.expr}",descriptorSet,${s.descriptorSet},binding,${s.binding}`);
+  if (plan.constantData) {
+    const c = plan.constantData;
+    out.push(`constant,descriptorSet,${c.descriptorSet},binding,${c.binding},kind,${c.kind},hexbytes,${c.hexbytes}`);
+  }
+  for (const k of plan.kernels) {
+    out.push(`kernel_decl,${k.name}`);
+    for (const a of k.args) out.push(argLine(k.name, a));
+  }
+  for (const s of plan.specConstants) out.push(`spec_constant,${s.name},spec_id,${s.specId}`);
+  return out.join('\n') + '\n';
+}
