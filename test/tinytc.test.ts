@@ -88,3 +88,17 @@ test('instruction errors name the problem at its place', () => {
   assert.deepEqual(e('for %i = 0, 4 { %z = arith.add %i, %w : index }'), ["use of undefined value '%w'"]);
   assert.deepEqual(e('%z = alloca -> memref<f32x?>'), ['type mismatch: alloca needs a static shape']);
 });
+
+test('.ir lowers through vulkan: the calling convention, then clspv', () => {
+  const r = lower('k.ir', 'func @f(%a: memref<f32x?>, %n: i32) {}', memoryHost({}), { target: 'vulkan', format: 'descriptor-map' });
+  assert.equal(r.output, [
+    'kernel_decl,f',
+    'kernel,f,arg,a,argOrdinal,0,descriptorSet,0,binding,0,offset,0,argKind,buffer',
+    'kernel,f,arg,a_shape0,argOrdinal,0,descriptorSet,0,binding,1,offset,0,argKind,pod,argSize,8',
+    'kernel,f,arg,n,argOrdinal,1,descriptorSet,0,binding,1,offset,8,argKind,pod,argSize,4',
+    'spec_constant,workgroup_size_x,spec_id,0',
+    'spec_constant,workgroup_size_y,spec_id,1',
+    'spec_constant,workgroup_size_z,spec_id,2',
+    '',
+  ].join('\n'));
+});
