@@ -1,0 +1,109 @@
+import type { ValueLayout } from '../../abi/plan.js';
+import { writeInterpreted } from './interpreted.js';
+import { intRange, scalarInfo } from './scalars.js';
+
+export type Writer = (view: DataView, offset: number, value: unknown, path: string) => void;
+
+const cache = new WeakMap<ValueLayout, Writer>();
+let evalAllowed: boolean | undefined;
+
+function canEval(): boolean {
+  if (evalAllowed === undefined) {
+    try {
+      evalAllowed = new Function('return 1')() === 1;
+    } catch {
+      evalAllowed = false;
+    }
+  }
+  return evalAllowed;
+}
+
+const SETTERS: Record<string, [string, string]> = {
+  'int:1:true': ['setInt8', ''], 'int:1:false': ['setUint8', ''],
+  'int:2:true': ['setInt16', ', true'], 'int:2:false': ['setUint16', ', true'],
+  'int:4:true': ['setInt32', ', true'], 'int:4:false': ['setUint32', ', true'],
+  'float:4:true': ['setFloat32', ', true'], 'float:8:true': ['setFloat64', ', true'],
+};
+
+/**
+ * Straight-line JS for one layout: every field at a constant offset. The fast path handles
+ * plain numbers in range; anything else (bigints, halves, 64-bit integers, wrong shapes) leaves
+ * it and the interpreted writer writes the value or throws the precise error.
+ */
+function generate(layout: ValueLayout): string {
+  const lines: string[] = [];
+  let n = 0;
+  const tmp = () => `t${n++}`;
+  const emit = (l: ValueLayout, off: number, val: string) => {
+    switch (l.kind) {
+      case 'scalar': {
+        const s = scalarInfo(l.scalar, l.size);
+        const key = `${s.kind}:${s.size}:${s.kind === 'float' ? true : s.signed}`;
+        const setter = SETTERS[key];
+        if (!setter || l.scalar === 'half') {
+          lines.push(`break fast;`);
+          return;
+        }
+        if (s.kind === 'int') {
+          const [lo, hi] = intRange(s.size, s.signed);
+          lines.push(`if (typeof ${val} !== 'number' || !Number.isInteger(${val}) || ${val} < ${lo} || ${val} > ${hi}) break fast;`);
+        } else {
+          lines.push(`if (typeof ${val} !== 'number'${s.size === 4 ? ` || (${val} > 3.4028234663852886e38 && ${val} !== Infinity) || (${val} < -3.4028234663852886e38 && ${val} !== -Infinity)` : ''}) break fast;`);
+        }
+        lines.push(`view.${setter[0]}(offset + ${off}, ${val}${setter[1]});`);
+        return;
+      }
+      case 'vector':
+      case 'array': {
+        const t = tmp();
+        lines.push(`const ${t} = ${val};`);
+        lines.push(`if (!(Array.isArray(${t}) || (ArrayBuffer.isView(${t}) && !(${t} instanceof DataView))) || ${t}.length !== ${l.length}) break fast;`);
+        const elem: ValueLayout = l.kind === 'vector' ? { kind: 'scalar', scalar: l.element, size: scalarInfo(l.element, 0).size, align: 1 } : l.element;
+        const stride = l.kind === 'vector' ? scalarInfo(l.element, 0).size : l.stride;
+        for (let i = 0; i < l.length; i++) {
+          const e = tmp();
+          lines.push(`const ${e} = ${t}[${i}];`);
+          emit(elem, off + i * stride, e);
+        }
+        return;
+      }
+      case 'record': {
+        if (l.tagKind === 'union' || l.fields.some((f) => f.bitWidth !== undefined || f.name === null)) {
+          lines.push('break fast;');
+          return;
+        }
+        const t = tmp();
+        lines.push(`const ${t} = ${val};`);
+        lines.push(`if (typeof ${t} !== 'object' || ${t} === null || Array.isArray(${t}) || ArrayBuffer.isView(${t})) break fast;`);
+        const c = tmp();
+        lines.push(`let ${c} = 0; for (const k in ${t}) ${c}++;`, `if (${c} !== ${l.fields.length}) break fast;`);
+        for (const f of l.fields) {
+          const e = tmp();
+          lines.push(`const ${e} = ${t}[${JSON.stringify(f.name)}];`, `if (${e} === undefined) break fast;`);
+          emit(f.layout, off + f.offset, e);
+        }
+        return;
+      }
+    }
+  };
+  emit(layout, 0, 'value');
+  return `fast: {\n${lines.join('\n')}\nreturn;\n}\ninterp(view, offset, layout, value, path);`;
+}
+
+/** The writer for a layout: compiled once and cached, or the interpreted one where code generation is not allowed. */
+export function writerFor(layout: ValueLayout, allowCompile = true): Writer {
+  if (!allowCompile || !canEval()) return (view, offset, value, path) => writeInterpreted(view, offset, layout, value, path);
+  let w = cache.get(layout);
+  if (!w) {
+    const body = generate(layout);
+    const make = new Function('layout', 'interp', `return function write(view, offset, value, path) {\n${body}\n};`);
+    w = make(layout, writeInterpreted) as Writer;
+    cache.set(layout, w);
+  }
+  return w;
+}
+
+/** The generated source for a layout, for tests and for reading. */
+export function writerSource(layout: ValueLayout): string {
+  return generate(layout);
+}

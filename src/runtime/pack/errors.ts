@@ -1,0 +1,21 @@
+/** A value the runtime cannot represent in the argument's layout; names the kernel and the argument path. */
+export class PackError extends Error {
+  constructor(
+    readonly kernel: string,
+    readonly arg: string,
+    readonly problem: string,
+  ) {
+    super(`kernel '${kernel}', argument '${arg}': ${problem}`);
+    this.name = 'PackError';
+  }
+}
+
+/** Thrown inside writers with the path inside the argument; re-thrown as PackError with the names. */
+export class ValueError extends Error {
+  constructor(
+    readonly path: string,
+    readonly problem: string,
+  ) {
+    super(problem);
+  }
+}

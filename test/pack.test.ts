@@ -1,0 +1,135 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import type { AmdhsaPlan, OpenCLPlan, ValueLayout } from '../src/abi/plan.js';
+import type { R600Plan } from '../src/abi/r600.js';
+import type { VulkanPlan } from '../src/abi/vulkan.js';
+import { memoryHost } from '../src/frontend/opencl-c/index.js';
+import { type TargetName, lower } from '../src/lower.js';
+import { writerFor, writerSource } from '../src/runtime/pack/compiled.js';
+import { PackError } from '../src/runtime/pack/errors.js';
+import { writeInterpreted } from '../src/runtime/pack/interpreted.js';
+import { amdhsaPacker, openclPacker, r600Packer, vulkanPacker } from '../src/runtime/pack/packer.js';
+import { programSpec, render, samples } from './support/gen.js';
+
+const plan = <T>(src: string, target: TargetName, extra: object = {}): T => {
+  const r = lower('k.cl', src, memoryHost({}), { target, format: 'json', ...extra });
+  assert.ok(r.plan, r.diagnostics.map((d) => d.message).join('\n'));
+  return r.plan as T;
+};
+const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+
+const SRC = `typedef struct { char tag; float3 pos; long id; } Particle;
+kernel void k(global float *out, Particle p, local float *tmp, int4 v, ulong big, read_only image2d_t img, sampler_t s, half2 h) {}`;
+const FP16 = '#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n';
+
+test('opencl: clSetKernelArg list with struct bytes at clang-checked offsets (float3 and padding), locals, handles', () => {
+  const p = openclPacker(plan<OpenCLPlan>(FP16 + SRC, 'opencl'), 'k');
+  const img = { image: 1 };
+  const out = p.pack({ out: { buf: 1 }, p: { tag: 65, pos: [1, 2, 3], id: -2n }, tmp: { local: 256 }, v: [1, -2, 3, -4], big: 0xffffffffffffffffn, img, s: { sampler: 1 }, h: [1.5, -2] });
+  assert.deepEqual(out.map((a) => `${a.index}:${a.kind}:${a.size}`), ['0:buffer:8', '1:value:48', '2:local:256', '3:value:16', '4:value:8', '5:image:8', '6:sampler:8', '7:value:4']);
+  const bytes = (out[1] as { bytes: Uint8Array }).bytes;
+  assert.equal(hex(bytes), '41' + '00'.repeat(15) + '0000803f0000004000004040' + '00000000' + 'feffffffffffffff' + '0000000000000000');
+  assert.equal(hex((out[4] as { bytes: Uint8Array }).bytes), 'ffffffffffffffff');
+  assert.equal(hex((out[7] as { bytes: Uint8Array }).bytes), '003e00c0');
+  assert.equal((out[5] as { handle: unknown }).handle, img);
+  assert.equal(p.pack({ out: {}, p: { tag: 1, pos: [0, 0, 0], id: 0 }, tmp: { local: 4 }, v: [0, 0, 0, 0], big: 0, img, s: {}, h: [0, 0] }), out, 'the same array every call');
+});
+
+test('every validation error names the kernel and the argument', () => {
+  const p = openclPacker(plan<OpenCLPlan>(FP16 + SRC, 'opencl'), 'k');
+  const good = { out: {}, p: { tag: 1, pos: [0, 0, 0], id: 0 }, tmp: { local: 4 }, v: [0, 0, 0, 0], big: 0, img: {}, s: {}, h: [0, 0] };
+  const bad = (patch: object, re: RegExp) => assert.throws(() => p.pack({ ...good, ...patch }), (e: unknown) => e instanceof PackError && e.kernel === 'k' && re.test(e.message), JSON.stringify(patch, (_, v) => (typeof v === 'bigint' ? `${v}n` : v)));
+  bad({ p: { tag: 300, pos: [0, 0, 0], id: 0 } }, /argument 'p\.tag': 300 is out of range for char \(-128\.\.127\)/);
+  bad({ p: { tag: 1, pos: [0, 0], id: 0 } }, /argument 'p\.pos': expected 3 elements for float3, got 2/);
+  bad({ p: { tag: 1, pos: [0, 0, 0] } }, /argument 'p\.id': missing field 'id' of Particle/);
+  bad({ p: { tag: 1, pos: [0, 0, 0], id: 0, extra: 1 } }, /argument 'p\.extra': Particle has no field 'extra'/);
+  bad({ v: [0, 0, 0, 1.5] }, /argument 'v\[3\]': 1\.5 is not an integer \(type int\)/);
+  bad({ v: [0, 0, 0, NaN] }, /argument 'v\[3\]': NaN is not an integer/);
+  bad({ big: -1 }, /argument 'big': -1 is out of range for ulong/);
+  bad({ big: 2 ** 60 }, /argument 'big': .* beyond 2\^53: pass a bigint/);
+  bad({ h: [70000, 0] }, /argument 'h\[0\]': 70000 is out of range for half/);
+  bad({ tmp: { local: 0 } }, /argument 'tmp': a local argument takes \{local: <bytes>\}/);
+  bad({ out: 5 }, /argument 'out': a buffer argument takes a buffer object, got number 5/);
+  bad({ v: 'abc' }, /argument 'v': expected int4 \(a list of 4\), got string abc/);
+  bad({ extra: 1 }, /argument 'extra': 'k' has no argument 'extra'/);
+  const { img: _, ...missing } = good;
+  assert.throws(() => p.pack(missing), /kernel 'k', argument 'img': missing/);
+});
+
+test('compiled and interpreted writers produce the same bytes (generated layouts and values)', () => {
+  const { values } = samples(programSpec, 60, 99);
+  let checked = 0;
+  for (const spec of values) {
+    const src = render(spec, 'w', { images: false }).source;
+    const r = lower('w.cl', src, memoryHost({}), { target: 'opencl', format: 'json', std: 'CL2.0' });
+    if (!r.plan) continue;
+    for (const k of (r.plan as OpenCLPlan).kernels) {
+      for (const a of k.args) {
+        if (!a.layout || a.layout.kind === 'record' && a.layout.tagKind === 'union') continue;
+        const sample = fc.sample(valueFor(a.layout), { seed: checked, numRuns: 3 });
+        for (const v of sample) {
+          const x = new DataView(new ArrayBuffer(a.layout.size));
+          const y = new DataView(new ArrayBuffer(a.layout.size));
+          writerFor(a.layout)(x, 0, v, a.name);
+          writeInterpreted(y, 0, a.layout, v, a.name);
+          assert.deepEqual(new Uint8Array(x.buffer), new Uint8Array(y.buffer), writerSource(a.layout));
+          checked++;
+        }
+      }
+    }
+  }
+  assert.ok(checked > 200, `${checked}`);
+});
+
+function valueFor(l: ValueLayout): fc.Arbitrary<unknown> {
+  switch (l.kind) {
+    case 'scalar': {
+      const s = l.scalar;
+      if (s === 'float' || s === 'double') return fc.double({ noNaN: true, min: -1e30, max: 1e30 });
+      if (s === 'half') return fc.double({ noNaN: true, min: -60000, max: 60000 });
+      const bits = BigInt(l.size * 8);
+      const signed = !s.startsWith('u');
+      return fc.bigInt(signed ? -(1n << (bits - 1n)) : 0n, signed ? (1n << (bits - 1n)) - 1n : (1n << bits) - 1n).map((b) => (l.size < 8 ? Number(b) : b));
+    }
+    case 'vector':
+      return fc.array(valueFor({ kind: 'scalar', scalar: l.element, size: l.size / (l.length === 3 ? 4 : l.length), align: 1 }), { minLength: l.length, maxLength: l.length });
+    case 'array':
+      return fc.array(valueFor(l.element), { minLength: l.length, maxLength: l.length });
+    case 'record':
+      return fc.record(Object.fromEntries(l.fields.filter((f) => f.name).map((f) => [f.name!, valueFor(f.layout)])));
+  }
+}
+
+test('amdhsa: explicit arguments at their offsets, hidden arguments from the launch geometry', () => {
+  const p = amdhsaPacker(plan<AmdhsaPlan>('kernel void k(global int *a, char c, float4 v) {}', 'amdhsa'), 'k');
+  const seg = p.pack({ a: 0x1000n, c: -1, v: [1, 2, 3, 4] }, { global: [100, 6], local: [32, 4], globalOffset: [5, 0] });
+  const view = new DataView(seg.buffer);
+  assert.equal(view.getBigUint64(0, true), 0x1000n);
+  assert.equal(view.getInt8(8), -1);
+  assert.equal(view.getFloat32(16 + 12, true), 4);
+  const base = 32;
+  assert.deepEqual([view.getUint32(base, true), view.getUint32(base + 4, true), view.getUint32(base + 8, true)], [4, 2, 1]);
+  assert.deepEqual([view.getUint16(base + 12, true), view.getUint16(base + 14, true), view.getUint16(base + 18, true), view.getUint16(base + 20, true)], [32, 4, 4, 2]);
+  assert.equal(view.getBigUint64(base + 40, true), 5n);
+  assert.equal(view.getUint16(base + 64, true), 2);
+  assert.equal(seg.length, 288);
+});
+
+test('r600: image size and format from the image description, clover grid arguments', () => {
+  const p = r600Packer(plan<R600Plan>('kernel void k(read_only image2d_t img, global float *out, int n) {}', 'r600'), 'k');
+  const seg = p.pack({ img: { width: 640, height: 480, channelOrder: 0x10b5, channelType: 0x10de, address: 0x40n }, out: 0x80n, n: 7 }, { global: [640, 480], globalOffset: [1, 2] });
+  const view = new DataView(seg.buffer);
+  const u = (o: number) => view.getUint32(o, true);
+  assert.deepEqual([u(36), u(40), u(44), u(48), u(52), u(56), u(60), u(64), u(68), u(72), u(76), u(80)], [0x40, 640, 480, 1, 0x10de, 0x10b5, 0x80, 7, 2, 1, 2, 0]);
+});
+
+test('vulkan: the clustered POD block, the descriptors to bind, local sizes as spec constants', () => {
+  const p = vulkanPacker(plan<VulkanPlan>('kernel void k(global int *a, float f, local float4 *l, uint n) {}', 'vulkan'), 'k');
+  const buf = { buffer: 1 };
+  const r = p.pack({ a: buf, f: 1.5, l: { local: 64 }, n: 7 });
+  assert.equal(hex(r.pod), '0000c03f07000000');
+  assert.deepEqual(r.descriptors.map((d) => [d.set, d.binding, d.argKind, d.value]), [[0, 0, 'buffer', buf]]);
+  assert.deepEqual([...r.specConstants], [[3, 4]]);
+  assert.throws(() => p.pack({ a: buf, f: 1, l: { local: 6 }, n: 1 }), /argument 'l': a local argument takes \{local: <bytes>\}, a positive multiple of its element size 16/);
+});
