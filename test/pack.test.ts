@@ -69,8 +69,8 @@ test('compiled and interpreted writers produce the same bytes (generated layouts
         if (!a.layout || a.layout.kind === 'record' && a.layout.tagKind === 'union') continue;
         const sample = fc.sample(valueFor(a.layout), { seed: checked, numRuns: 3 });
         for (const v of sample) {
-          const x = new DataView(new ArrayBuffer(a.layout.size));
-          const y = new DataView(new ArrayBuffer(a.layout.size));
+          const x: DataView = new DataView(new ArrayBuffer(a.layout.size));
+          const y: DataView = new DataView(new ArrayBuffer(a.layout.size));
           writerFor(a.layout)(x, 0, v, a.name);
           writeInterpreted(y, 0, a.layout, v, a.name);
           assert.deepEqual(new Uint8Array(x.buffer), new Uint8Array(y.buffer), writerSource(a.layout));

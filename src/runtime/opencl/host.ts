@@ -1,0 +1,261 @@
+import type { OpenCLPlan } from '../../abi/plan.js';
+import { formatDiagnostics } from '../../diagnostics/format.js';
+import { lower } from '../../lower.js';
+import { type OpenCLPacker, openclPacker } from '../pack/packer.js';
+import { CLError, type CL, type Handle, check, openCL } from './cl.js';
+
+const CL_PLATFORM_NAME = 0x0902;
+const CL_DEVICE_NAME = 0x102b;
+const CL_DEVICE_VERSION = 0x102f;
+const CL_DEVICE_TYPE_ALL = 0xffffffffn;
+const CL_QUEUE_PROFILING_ENABLE = 2n;
+const CL_PROGRAM_BUILD_LOG = 0x1183;
+const CL_PROFILING_COMMAND_START = 0x1282;
+const CL_PROFILING_COMMAND_END = 0x1283;
+const CL_MEM_READ_WRITE = 1n;
+const CL_MEM_COPY_HOST_PTR = 0x20n;
+
+/** Releases what the user forgot to dispose when its owner is collected. */
+const registry = new FinalizationRegistry<() => void>((release) => {
+  try {
+    release();
+  } catch {
+    // The context may already be gone; nothing else to do.
+  }
+});
+
+function infoString(get: (size: number, out: Buffer | null, ret: number[] | null) => number, call: string): string {
+  const size = [0];
+  check(get(0, null, size), call);
+  const buf = Buffer.alloc(size[0]);
+  check(get(size[0], buf, null), call);
+  return buf.toString('utf8').replace(/\0+$/, '');
+}
+
+export interface DeviceInfo {
+  readonly platform: string;
+  readonly name: string;
+  readonly version: string;
+  readonly handle: Handle;
+  readonly platformHandle: Handle;
+}
+
+/** Every OpenCL device of every platform. */
+export function listDevices(): DeviceInfo[] {
+  const cl = openCL();
+  const n = [0];
+  const code = cl.GetPlatformIDs(0, null, n);
+  if (code === -1001 || n[0] === 0) return [];
+  check(code, 'clGetPlatformIDs');
+  const platforms: (Handle | null)[] = new Array(n[0]).fill(null);
+  check(cl.GetPlatformIDs(n[0], platforms, null), 'clGetPlatformIDs');
+  const out: DeviceInfo[] = [];
+  for (const p of platforms as Handle[]) {
+    const platform = infoString((s, o, r) => cl.GetPlatformInfo(p, CL_PLATFORM_NAME, s, o, r), 'clGetPlatformInfo');
+    const dn = [0];
+    if (cl.GetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 0, null, dn) !== 0 || dn[0] === 0) continue;
+    const devices: (Handle | null)[] = new Array(dn[0]).fill(null);
+    check(cl.GetDeviceIDs(p, CL_DEVICE_TYPE_ALL, dn[0], devices, null), 'clGetDeviceIDs');
+    for (const d of devices as Handle[]) {
+      const name = infoString((s, o, r) => cl.GetDeviceInfo(d, CL_DEVICE_NAME, s, o, r), 'clGetDeviceInfo');
+      const version = infoString((s, o, r) => cl.GetDeviceInfo(d, CL_DEVICE_VERSION, s, o, r), 'clGetDeviceInfo');
+      out.push({ platform, name, version, handle: d, platformHandle: p });
+    }
+  }
+  return out;
+}
+
+export class DeviceBuffer {
+  private released = false;
+  constructor(
+    private readonly ctx: Context,
+    readonly handle: Handle,
+    readonly size: number,
+  ) {
+    registry.register(this, () => ctx.cl.ReleaseMemObject(handle), this);
+  }
+
+  /** Reads the whole buffer (or `size` bytes) into a new or given typed array. */
+  read<T extends ArrayBufferView>(into: T): T {
+    check(this.ctx.cl.EnqueueReadBuffer(this.ctx.queue, this.handle, 1, 0, into.byteLength, into, 0, null, null), 'clEnqueueReadBuffer');
+    return into;
+  }
+
+  write(from: ArrayBufferView): void {
+    check(this.ctx.cl.EnqueueWriteBuffer(this.ctx.queue, this.handle, 1, 0, from.byteLength, from, 0, null, null), 'clEnqueueWriteBuffer');
+  }
+
+  dispose(): void {
+    if (this.released) return;
+    this.released = true;
+    registry.unregister(this);
+    this.ctx.cl.ReleaseMemObject(this.handle);
+  }
+}
+
+/** One device's context and in-order profiling queue. */
+export class Context {
+  readonly cl: CL;
+  readonly handle: Handle;
+  readonly queue: Handle;
+  private disposed = false;
+
+  constructor(readonly device: DeviceInfo) {
+    this.cl = openCL();
+    const err = [0];
+    this.handle = this.cl.CreateContext(null, 1, [device.handle], null, null, err);
+    check(err[0], 'clCreateContext');
+    this.queue = this.cl.CreateCommandQueue(this.handle, device.handle, CL_QUEUE_PROFILING_ENABLE, err);
+    check(err[0], 'clCreateCommandQueue');
+    const { cl, handle, queue } = this;
+    registry.register(this, () => {
+      cl.ReleaseCommandQueue(queue);
+      cl.ReleaseContext(handle);
+    }, this);
+  }
+
+  /** Picks a device whose platform or name contains `match` (case-insensitive); the first device when none is given. */
+  static open(match?: string): Context {
+    const all = listDevices();
+    if (!all.length) throw new Error('no OpenCL device found (is an ICD such as pocl-opencl-icd installed?)');
+    const m = match?.toLowerCase();
+    const d = m ? all.find((x) => `${x.platform} ${x.name}`.toLowerCase().includes(m)) : all[0];
+    if (!d) throw new Error(`no OpenCL device matches '${match}' (have: ${all.map((x) => `${x.platform} / ${x.name}`).join('; ')})`);
+    return new Context(d);
+  }
+
+  buffer(init: ArrayBufferView | number): DeviceBuffer {
+    const err = [0];
+    const size = typeof init === 'number' ? init : init.byteLength;
+    if (!(size > 0)) throw new Error('a buffer needs a positive size');
+    const h = this.cl.CreateBuffer(this.handle, CL_MEM_READ_WRITE | (typeof init === 'number' ? 0n : CL_MEM_COPY_HOST_PTR), size, typeof init === 'number' ? null : init, err);
+    check(err[0], 'clCreateBuffer');
+    return new DeviceBuffer(this, h, size);
+  }
+
+  /** Builds OpenCL C for this device; a failed build throws with the build log. */
+  build(source: string, options = ''): Handle {
+    const err = [0];
+    const p = this.cl.CreateProgramWithSource(this.handle, 1, [source], null, err);
+    check(err[0], 'clCreateProgramWithSource');
+    const code = this.cl.BuildProgram(p, 1, [this.device.handle], options, null, null);
+    if (code !== 0) {
+      const log = infoString((s, o, r) => this.cl.GetProgramBuildInfo(p, this.device.handle, CL_PROGRAM_BUILD_LOG, s, o, r), 'clGetProgramBuildInfo');
+      this.cl.ReleaseProgram(p);
+      throw new CLError(code, 'clBuildProgram', log);
+    }
+    return p;
+  }
+
+  finish(): void {
+    check(this.cl.Finish(this.queue), 'clFinish');
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    registry.unregister(this);
+    this.cl.ReleaseCommandQueue(this.queue);
+    this.cl.ReleaseContext(this.handle);
+  }
+}
+
+export interface LaunchOptions {
+  readonly args: Readonly<Record<string, unknown>>;
+  readonly global: readonly number[];
+  readonly local?: readonly number[];
+  readonly globalOffset?: readonly number[];
+}
+
+/** A kernel built for one context, with the packer of its clSetKernelArg plan. */
+export class Kernel {
+  private readonly handle: Handle;
+  private readonly program: Handle;
+  private readonly packer: OpenCLPacker;
+  private readonly sizes = new BigUint64Array(3);
+  private readonly locals = new BigUint64Array(3);
+  private readonly offsets = new BigUint64Array(3);
+  private readonly event: (Handle | null)[] = [null];
+  private readonly memArg: Handle[] = [0n];
+  private readonly times = new BigUint64Array(1);
+  private disposed = false;
+
+  constructor(readonly ctx: Context, readonly name: string, readonly plan: OpenCLPlan, source: string, buildOptions = '') {
+    this.packer = openclPacker(plan, name);
+    this.program = ctx.build(source, buildOptions);
+    const err = [0];
+    this.handle = ctx.cl.CreateKernel(this.program, name, err);
+    check(err[0], `clCreateKernel(${name})`);
+    const { cl } = ctx;
+    const { handle, program } = this;
+    registry.register(this, () => {
+      cl.ReleaseKernel(handle);
+      cl.ReleaseProgram(program);
+    }, this);
+  }
+
+  /** Sets every argument from `args` (validated against the plan), enqueues, waits; returns the kernel time in ms. */
+  launch(o: LaunchOptions): { timeMs: number } {
+    const cl = this.ctx.cl;
+    for (const a of this.packer.pack(o.args)) {
+      if (a.kind === 'value') check(cl.SetKernelArg(this.handle, a.index, a.size, a.bytes), `clSetKernelArg(${this.name}, ${a.index})`);
+      else if (a.kind === 'local') check(cl.SetKernelArg(this.handle, a.index, a.size, null), `clSetKernelArg(${this.name}, ${a.index})`);
+      else {
+        const h = a.handle as { handle?: unknown; svm?: unknown };
+        if (typeof h.svm === 'bigint') {
+          check(cl.SetKernelArgSVMPointer(this.handle, a.index, h.svm), `clSetKernelArgSVMPointer(${this.name}, ${a.index})`);
+          continue;
+        }
+        if (typeof h.handle !== 'bigint') throw new Error(`kernel '${this.name}', argument '${this.plan.kernels.find((k) => k.name === this.name)!.args[a.index].name}': expected a device buffer, image or sampler of this context`);
+        this.memArg[0] = h.handle;
+        check(cl.SetKernelArgMem(this.handle, a.index, 8, this.memArg), `clSetKernelArg(${this.name}, ${a.index})`);
+      }
+    }
+    const dims = o.global.length;
+    if (dims < 1 || dims > 3) throw new Error('global size must have 1 to 3 dimensions');
+    for (let i = 0; i < dims; i++) {
+      this.sizes[i] = BigInt(o.global[i]);
+      this.locals[i] = BigInt(o.local?.[i] ?? 1);
+      this.offsets[i] = BigInt(o.globalOffset?.[i] ?? 0);
+    }
+    check(cl.EnqueueNDRangeKernel(this.ctx.queue, this.handle, dims, o.globalOffset ? this.offsets : null, this.sizes, o.local ? this.locals : null, 0, null, this.event), `clEnqueueNDRangeKernel(${this.name})`);
+    const ev = this.event[0] as Handle;
+    check(cl.WaitForEvents(1, [ev]), 'clWaitForEvents');
+    let timeMs = 0;
+    if (cl.GetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, 8, this.times, null) === 0) {
+      const start = this.times[0];
+      check(cl.GetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, 8, this.times, null), 'clGetEventProfilingInfo');
+      timeMs = Number(this.times[0] - start) / 1e6;
+    }
+    cl.ReleaseEvent(ev);
+    return { timeMs };
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    registry.unregister(this);
+    this.ctx.cl.ReleaseKernel(this.handle);
+    this.ctx.cl.ReleaseProgram(this.program);
+  }
+}
+
+export interface KernelOptions {
+  readonly context?: Context;
+  /** Device substring, when no context is given. */
+  readonly device?: string;
+  readonly std?: 'CL1.2' | 'CL2.0' | 'CL3.0';
+  readonly buildOptions?: string;
+}
+
+/**
+ * Compiles OpenCL C with kernarg (its plan validates and packs every launch) and with the
+ * device's compiler: `const k = await kernel(source, 'saxpy'); await k.launch({ args, global })`.
+ */
+export async function kernel(source: string, name: string, options: KernelOptions = {}): Promise<Kernel> {
+  const std = options.std ?? 'CL1.2';
+  const r = lower(`${name}.cl`, source, { readFile: () => undefined }, { target: 'opencl', format: 'json', std });
+  if (!r.plan) throw new Error(`kernarg cannot lower '${name}':\n${formatDiagnostics(r.diagnostics)}`);
+  const ctx = options.context ?? Context.open(options.device);
+  return new Kernel(ctx, name, r.plan as OpenCLPlan, source, `-cl-std=${std} ${options.buildOptions ?? ''}`.trim());
+}
