@@ -93,6 +93,41 @@ export class DeviceBuffer {
   }
 }
 
+/** A coarse-grained SVM allocation: pass `{ svm: block.ptr }` where a kernel takes a pointer to it. */
+export class SvmBlock {
+  private freed = false;
+  constructor(
+    private readonly ctx: Context,
+    readonly ptr: Handle,
+    readonly size: number,
+  ) {
+    registry.register(this, () => ctx.cl.SVMFree(ctx.handle, ptr), this);
+  }
+
+  get svm(): Handle {
+    return this.ptr;
+  }
+
+  /** Maps the block, lets `fn` read or write its bytes, and unmaps it. */
+  access<T>(fn: (bytes: Uint8Array) => T): T {
+    const cl = this.ctx.cl;
+    check(cl.EnqueueSVMMap(this.ctx.queue, 1, 3n, this.ptr, this.size, 0, null, null), 'clEnqueueSVMMap');
+    try {
+      return fn(new Uint8Array(cl.view(this.ptr, this.size)));
+    } finally {
+      check(cl.EnqueueSVMUnmap(this.ctx.queue, this.ptr, 0, null, null), 'clEnqueueSVMUnmap');
+      this.ctx.finish();
+    }
+  }
+
+  dispose(): void {
+    if (this.freed) return;
+    this.freed = true;
+    registry.unregister(this);
+    this.ctx.cl.SVMFree(this.ctx.handle, this.ptr);
+  }
+}
+
 /** One device's context and in-order profiling queue. */
 export class Context {
   readonly cl: CL;
@@ -147,6 +182,13 @@ export class Context {
     return p;
   }
 
+  /** Coarse-grained SVM: a device pointer the host can fill through map/unmap. */
+  svm(size: number): SvmBlock {
+    const ptr = this.cl.SVMAlloc(this.handle, CL_MEM_READ_WRITE, size, 0);
+    if (!ptr) throw new CLError(-4, 'clSVMAlloc', `could not allocate ${size} bytes of shared virtual memory (the device may not support SVM)`);
+    return new SvmBlock(this, ptr, size);
+  }
+
   finish(): void {
     check(this.cl.Finish(this.queue), 'clFinish');
   }
@@ -192,6 +234,12 @@ export class Kernel {
       cl.ReleaseKernel(handle);
       cl.ReleaseProgram(program);
     }, this);
+  }
+
+  /** SVM blocks the kernel reaches through pointers stored in other SVM blocks (tinytc groups). */
+  useIndirectSvm(blocks: readonly SvmBlock[]): void {
+    const ptrs = BigUint64Array.from(blocks.map((b) => b.ptr));
+    check(this.ctx.cl.SetKernelExecInfo(this.handle, 0x11b6, ptrs.byteLength, ptrs), 'clSetKernelExecInfo(CL_KERNEL_EXEC_INFO_SVM_PTRS)');
   }
 
   /** Sets every argument from `args` (validated against the plan), enqueues, waits; returns the kernel time in ms. */

@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { Context, listDevices } from '../src/runtime/opencl/host.js';
+import { tinytcKernel } from '../src/runtime/tinytc.js';
+
+function device(t: { skip: (m: string) => void }): Context | undefined {
+  let n = 0;
+  try {
+    n = listDevices().length;
+  } catch (e) {
+    if (process.env.CI === 'true') throw e;
+  }
+  if (!n) {
+    if (process.env.CI === 'true') throw new Error('no OpenCL device: .ci/run installs pocl-opencl-icd');
+    t.skip('no OpenCL device');
+    return undefined;
+  }
+  return Context.open(process.env.KERNARG_DEVICE);
+}
+
+// The IR's calling convention, with OpenCL C bodies written by hand (the tinytc code generator is another issue):
+// they prove that memref and group arguments arrive expanded as the convention says.
+const IR = `func @scale(%a: memref<f32x4x?>, %s: f32) {}
+func @gather(%g: group<memref<f32x?x2>, offset: ?>, %out: memref<f32x?>) {}`;
+const SCALE_C = `kernel void scale(global float* a, long a_shape1, float s) {
+  long j = get_global_id(2);
+  for (long i = 0; i < 4; ++i) if (j < a_shape1) a[i + j * 4] *= s;
+}`;
+const GATHER_C = `kernel void gather(global float*global* g, global long* g_shape0, global long* g_stride1, long g_offset, global float* out, long out_shape0) {
+  long id = get_global_id(2);
+  global float* m = *(g + id) + g_offset;
+  float acc = 0;
+  for (long i = 0; i < g_shape0[id]; ++i) acc += m[i] + 10 * m[i + g_stride1[id]];
+  out[id] = acc;
+}`;
+
+test('PoCL: a memref expands into pointer, dynamic shape and stride; howmany sets the third dimension', (t) => {
+  const ctx = device(t);
+  if (!ctx) return;
+  const k = tinytcKernel(ctx, IR, 'scale', { openclC: SCALE_C });
+  const data = new Float32Array(4 * 3).map((_, i) => i);
+  k.launch({ args: { a: { data, shape: [4, 3] }, s: 2 }, howmany: 3 });
+  assert.deepEqual([...data], Array.from({ length: 12 }, (_, i) => i * 2));
+  assert.throws(() => k.launch({ args: { a: { data, shape: [5, 3] }, s: 1 } }), /argument 'a.shape\[0\]': 5 differs from the declared static extent 4/);
+  assert.throws(() => k.launch({ args: { a: { data, shape: [4, 9] }, s: 1 } }), /argument 'a': data holds 48 bytes, the shape and stride need 144/);
+  ctx.dispose();
+});
+
+test('PoCL: a group becomes an SVM pointer table with per-member shape and stride tables and an offset', (t) => {
+  const ctx = device(t);
+  if (!ctx) return;
+  const k = tinytcKernel(ctx, IR, 'gather', { openclC: GATHER_C });
+  // Member i: shape [n_i, 2], data starting at `offset` elements.
+  const members = [2, 3, 1].map((n, i) => {
+    const offset = 1;
+    const data = new Float32Array(offset + 2 * n).map((_, j) => (j < offset ? 999 : i * 100 + (j - offset)));
+    return { data, shape: [n, 2] };
+  });
+  const out = new Float32Array(3);
+  k.launch({ args: { g: { group: members, offset: 1 }, out: { data: out, shape: [3] } }, howmany: 3 });
+  const expect = members.map((m) => {
+    const n = m.shape[0];
+    let acc = 0;
+    for (let i = 0; i < n; i++) acc += m.data[1 + i] + 10 * m.data[1 + i + n];
+    return acc;
+  });
+  assert.deepEqual([...out], expect);
+  ctx.dispose();
+});
