@@ -65,3 +65,27 @@ test('PoCL: a build error carries the build log; a bad value is refused before a
   k.dispose();
   ctx.dispose();
 });
+
+test('kernarg run: JSON arguments in, the arguments after the run out', async (t) => {
+  const ctx = device(t);
+  if (!ctx) return;
+  ctx.dispose();
+  const { runCliWith } = await import('../src/cli/main.js');
+  const files: Record<string, string> = {
+    'k.cl': 'typedef struct { float a; int b; } P;\nkernel void axpy(global float *y, global const float *x, P p, long big) { size_t i = get_global_id(0); y[i] = p.a * x[i] + y[i] + p.b + (float)(big % 10); }',
+    'a.json': '{"y": {"buffer": "float", "data": [1, 2, 3, 4]}, "x": {"buffer": "float", "data": [10, 20, 30, 40]}, "p": {"a": 2, "b": 1}, "big": "9007199254740993"}',
+    'bad.json': '{"y": {"buffer": "float", "data": [1]}, "x": {"buffer": "float", "data": [1]}, "p": {"a": 2, "b": 1e20}, "big": 1}',
+  };
+  let out = '';
+  let err = '';
+  const io = { stdout: (s: string) => (out += s), stderr: (s: string) => (err += s), readFile: (p: string) => files[p], color: false };
+  assert.equal(runCliWith(['run', 'k.cl', '--kernel', 'axpy', '--args', 'a.json', '--global', '4', '--device', process.env.KERNARG_DEVICE ?? ''], io), 0, err);
+  const r = JSON.parse(out);
+  assert.deepEqual(r.args.y, [25, 46, 67, 88]);
+  assert.equal(r.args.big, '9007199254740993');
+  assert.equal(typeof r.timeMs, 'number');
+  out = '';
+  assert.equal(runCliWith(['run', 'k.cl', '--kernel', 'axpy', '--args', 'bad.json', '--global', '1'], io), 1);
+  assert.match(err, /kernel 'axpy', argument 'p\.b': 100000000000000000000 is out of range for int/);
+  assert.equal(runCliWith(['run', 'k.cl', '--kernel', 'axpy', '--args', 'a.json'], io), 2);
+});

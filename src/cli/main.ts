@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { optionHelp, UsageError } from './args.js';
 import type { CliIO } from './io.js';
 import { LOWER_OPTIONS, lowerCommand } from './lower-command.js';
+import { RUN_OPTIONS, runCommand } from './run-command.js';
 
 export const VERSION = '0.1.0';
 
@@ -9,10 +10,13 @@ const USAGE = `kernarg ${VERSION} — kernel-argument ABI compiler
 
 Usage:
   kernarg lower <file.cl|file.ir> --target <target> [--format <format>] [options]
+  kernarg run <file.cl|file.ir> --kernel <name> --args <file.json> [--global x[,y[,z]]] [--local ...] [--howmany n] [--device <substring>]
   kernarg --help | --version
 
 lower options:
 ${optionHelp(LOWER_OPTIONS)}
+run options:
+${optionHelp(RUN_OPTIONS)}
 Exit codes: 0 success, 1 input errors (diagnostics on stderr), 2 usage errors.
 `;
 
@@ -49,6 +53,12 @@ export function runCliWith(argv: readonly string[], io: CliIO): number {
       case '--version':
         io.stdout(`${VERSION}\n`);
         return 0;
+      case 'run':
+        if (rest.includes('--help')) {
+          io.stdout(USAGE);
+          return 0;
+        }
+        return runCommand(rest, io);
       case 'lower':
         if (rest.includes('--help')) {
           io.stdout(USAGE);

@@ -42,6 +42,8 @@ export function writeInt(view: DataView, offset: number, v: unknown, size: numbe
   if (typeof v === 'bigint') n = v;
   else if (typeof v === 'number') {
     if (!Number.isInteger(v)) throw new ValueError(path, `${v} is not an integer (type ${type})`);
+    const [lo, hi] = intRange(size, signed);
+    if (BigInt(v) < lo || BigInt(v) > hi) throw new ValueError(path, `${v} is out of range for ${type} (${lo}..${hi})`);
     if (!Number.isSafeInteger(v)) throw new ValueError(path, `${v} is beyond 2^53: pass a bigint for exact 64-bit values`);
     n = BigInt(v);
   } else if (typeof v === 'boolean' && type === 'bool') n = v ? 1n : 0n;
