@@ -40,6 +40,12 @@ function generate(layout: ValueLayout): string {
         const s = scalarInfo(l.scalar, l.size);
         const key = `${s.kind}:${s.size}:${s.kind === 'float' ? true : s.signed}`;
         const setter = SETTERS[key];
+        if (s.kind === 'int' && s.size === 8) {
+          const [lo, hi] = intRange(8, s.signed);
+          lines.push(`if (typeof ${val} !== 'bigint' || ${val} < ${lo}n || ${val} > ${hi}n) break fast;`);
+          lines.push(`view.${s.signed ? 'setBigInt64' : 'setBigUint64'}(offset + ${off}, ${val}, true);`);
+          return;
+        }
         if (!setter || l.scalar === 'half') {
           lines.push(`break fast;`);
           return;

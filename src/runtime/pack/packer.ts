@@ -33,15 +33,19 @@ export interface ImageDescription {
 
 type Args = Readonly<Record<string, unknown>>;
 
+const nameSets = new WeakMap<readonly string[], Set<string>>();
+
+/** Every argument given once, none unknown; one pass over the given keys. */
 function checkNames(kernel: string, names: readonly string[], args: Args): void {
   if (typeof args !== 'object' || args === null) throw new PackError(kernel, '(arguments)', `expected an object of arguments, got ${describe(args)}`);
-  for (const n of names) if (!(n in args)) throw new PackError(kernel, n, 'missing');
+  let set = nameSets.get(names);
+  if (!set) nameSets.set(names, (set = new Set(names)));
   let count = 0;
   for (const k in args) {
+    if (!set.has(k)) throw new PackError(kernel, k, `'${kernel}' has no argument '${k}' (it takes ${names.join(', ') || 'none'})`);
     count++;
-    if (!names.includes(k)) throw new PackError(kernel, k, `'${kernel}' has no argument '${k}' (it takes ${names.join(', ') || 'none'})`);
   }
-  void count;
+  if (count !== names.length) for (const n of names) if (!(n in args)) throw new PackError(kernel, n, 'missing');
 }
 
 function write(kernel: string, w: Writer, view: DataView, offset: number, name: string, v: unknown): void {

@@ -1,0 +1,69 @@
+// Launch overhead per kernel (set args + enqueue + finish of an empty kernel): kernarg vs a small
+// C host program making the same OpenCL calls on the same device. Run: npm run bench -- launch
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Context, kernel } from '../src/runtime/opencl/host.js';
+
+const SRC = 'kernel void empty(global float *a, int n, float4 v) {}';
+const N = Number(process.env.LAUNCHES ?? 20000);
+const ctx = Context.open(process.env.KERNARG_DEVICE);
+const k = await kernel(SRC, 'empty', { context: ctx });
+const a = ctx.buffer(1024);
+const args = { a, n: 7, v: [1, 2, 3, 4] };
+for (let i = 0; i < 1000; i++) k.launch({ args, global: [1] });
+const t0 = performance.now();
+for (let i = 0; i < N; i++) k.launch({ args, global: [1] });
+const ours = ((performance.now() - t0) / N) * 1000;
+
+// The same calls from C: clSetKernelArg x3, clEnqueueNDRangeKernel with an event, clWaitForEvents, event profiling, release.
+const C = `#include <stdio.h>
+#include <stdint.h>
+#include <string.h>
+#include <stdlib.h>
+#include <time.h>
+typedef void *H; typedef int32_t I;
+extern I clGetPlatformIDs(uint32_t, H*, uint32_t*); extern I clGetDeviceIDs(H, uint64_t, uint32_t, H*, uint32_t*);
+extern I clGetDeviceInfo(H, uint32_t, size_t, void*, size_t*);
+extern H clCreateContext(void*, uint32_t, H*, void*, void*, I*); extern H clCreateCommandQueue(H, H, uint64_t, I*);
+extern H clCreateBuffer(H, uint64_t, size_t, void*, I*); extern H clCreateProgramWithSource(H, uint32_t, const char**, size_t*, I*);
+extern I clBuildProgram(H, uint32_t, H*, const char*, void*, void*); extern H clCreateKernel(H, const char*, I*);
+extern I clSetKernelArg(H, uint32_t, size_t, const void*); extern I clEnqueueNDRangeKernel(H, H, uint32_t, const size_t*, const size_t*, const size_t*, uint32_t, void*, H*);
+extern I clWaitForEvents(uint32_t, H*); extern I clGetEventProfilingInfo(H, uint32_t, size_t, void*, size_t*); extern I clReleaseEvent(H);
+int main(int argc, char **argv) {
+  int n = atoi(argv[1]); const char *match = argc > 2 ? argv[2] : "";
+  H plats[8]; uint32_t np; clGetPlatformIDs(8, plats, &np); H dev = 0;
+  for (uint32_t p = 0; p < np && !dev; p++) { H devs[8]; uint32_t nd = 0; if (clGetDeviceIDs(plats[p], 0xFFFFFFFF, 8, devs, &nd)) continue;
+    for (uint32_t d = 0; d < nd; d++) { char name[256]; clGetDeviceInfo(devs[d], 0x102B, 256, name, 0); if (!*match || strstr(name, match)) { dev = devs[d]; break; } } }
+  if (!dev) { fprintf(stderr, "no device\\n"); return 1; }
+  I e; H ctx = clCreateContext(0, 1, &dev, 0, 0, &e); H q = clCreateCommandQueue(ctx, dev, 2, &e);
+  const char *src = "${SRC}"; H prog = clCreateProgramWithSource(ctx, 1, &src, 0, &e);
+  if (clBuildProgram(prog, 1, &dev, "", 0, 0)) return 2; H k = clCreateKernel(prog, "empty", &e); H buf = clCreateBuffer(ctx, 1, 1024, 0, &e);
+  int nv = 7; float v[4] = {1, 2, 3, 4}; size_t g = 1; uint64_t t;
+  struct timespec a, b;
+  for (int i = 0; i < n + 1000; i++) {
+    if (i == 1000) clock_gettime(CLOCK_MONOTONIC, &a);
+    clSetKernelArg(k, 0, 8, &buf); clSetKernelArg(k, 1, 4, &nv); clSetKernelArg(k, 2, 16, v);
+    H ev; clEnqueueNDRangeKernel(q, k, 1, 0, &g, 0, 0, 0, &ev); clWaitForEvents(1, &ev);
+    clGetEventProfilingInfo(ev, 0x1282, 8, &t, 0); clGetEventProfilingInfo(ev, 0x1283, 8, &t, 0); clReleaseEvent(ev);
+  }
+  clock_gettime(CLOCK_MONOTONIC, &b);
+  printf("%f\\n", ((b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec)) / 1e3 / n);
+  return 0;
+}`;
+const dir = mkdtempSync(join(tmpdir(), 'kernarg-launch-'));
+writeFileSync(join(dir, 'host.c'), C);
+const lib = execFileSync('sh', ['-c', 'ldconfig -p | grep -m1 "libOpenCL.so.1 " | sed "s/.*=> //"'], { encoding: 'utf8' }).trim() || 'libOpenCL.so.1';
+execFileSync('cc', ['-O2', '-o', join(dir, 'host'), join(dir, 'host.c'), lib]);
+const c = spawnSync(join(dir, 'host'), [String(N), process.env.KERNARG_DEVICE ?? ''], { encoding: 'utf8' });
+if (c.status !== 0) throw new Error(`C host failed: ${c.stderr}`);
+const theirs = Number(c.stdout.trim());
+console.log(`device: ${ctx.device.platform} / ${ctx.device.name}; ${N} launches of an empty 3-argument kernel`);
+console.log(`kernarg (validate + pack + set args + enqueue + wait): ${ours.toFixed(2)} us/launch`);
+console.log(`C host (same OpenCL calls):                         ${theirs.toFixed(2)} us/launch`);
+console.log(`ratio: ${(ours / theirs).toFixed(3)}x the C host; peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
+k.dispose();
+a.dispose();
+ctx.dispose();
