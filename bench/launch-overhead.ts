@@ -53,11 +53,17 @@ int main(int argc, char **argv) {
   printf("%f\\n", ((b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec)) / 1e3 / n);
   return 0;
 }`;
-const dir = mkdtempSync(join(tmpdir(), 'kernarg-launch-'));
-writeFileSync(join(dir, 'host.c'), C);
-const lib = execFileSync('sh', ['-c', 'ldconfig -p | grep -m1 "libOpenCL.so.1 " | sed "s/.*=> //"'], { encoding: 'utf8' }).trim() || 'libOpenCL.so.1';
-execFileSync('cc', ['-O2', '-o', join(dir, 'host'), join(dir, 'host.c'), lib]);
-const c = spawnSync(join(dir, 'host'), [String(N), process.env.KERNARG_DEVICE ?? ''], { encoding: 'utf8' });
+// KERNARG_C_HOST names a prebuilt host (for machines without a C compiler); else it is built here.
+let host = process.env.KERNARG_C_HOST;
+if (!host) {
+  const dir = mkdtempSync(join(tmpdir(), 'kernarg-launch-'));
+  writeFileSync(join(dir, 'host.c'), C);
+  const lib = execFileSync('sh', ['-c', 'ldconfig -p | grep -m1 "libOpenCL.so.1 " | sed "s/.*=> //"'], { encoding: 'utf8' }).trim() || 'libOpenCL.so.1';
+  execFileSync('cc', ['-O2', '-o', join(dir, 'host'), join(dir, 'host.c'), lib]);
+  host = join(dir, 'host');
+  if (process.env.KERNARG_KEEP_C_HOST) execFileSync('cp', [host, process.env.KERNARG_KEEP_C_HOST]);
+}
+const c = spawnSync(host, [String(N), process.env.KERNARG_DEVICE ?? ''], { encoding: 'utf8' });
 if (c.status !== 0) throw new Error(`C host failed: ${c.stderr}`);
 const theirs = Number(c.stdout.trim());
 console.log(`device: ${ctx.device.platform} / ${ctx.device.name}; ${N} launches of an empty 3-argument kernel`);
