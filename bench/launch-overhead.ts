@@ -9,15 +9,6 @@ import { Context, kernel } from '../src/runtime/opencl/host.js';
 
 const SRC = 'kernel void empty(global float *a, int n, float4 v) {}';
 const N = Number(process.env.LAUNCHES ?? 20000);
-const ctx = Context.open(process.env.KERNARG_DEVICE);
-const k = await kernel(SRC, 'empty', { context: ctx });
-const a = ctx.buffer(1024);
-const args = { a, n: 7, v: [1, 2, 3, 4] };
-for (let i = 0; i < 1000; i++) k.launch({ args, global: [1] });
-const t0 = performance.now();
-for (let i = 0; i < N; i++) k.launch({ args, global: [1] });
-const ours = ((performance.now() - t0) / N) * 1000;
-
 // The same calls from C: clSetKernelArg x3, clEnqueueNDRangeKernel with an event, clWaitForEvents, event profiling, release.
 const C = `#include <stdio.h>
 #include <stdint.h>
@@ -34,10 +25,14 @@ extern I clSetKernelArg(H, uint32_t, size_t, const void*); extern I clEnqueueNDR
 extern I clWaitForEvents(uint32_t, H*); extern I clGetEventProfilingInfo(H, uint32_t, size_t, void*, size_t*); extern I clReleaseEvent(H);
 int main(int argc, char **argv) {
   int n = atoi(argv[1]); const char *match = argc > 2 ? argv[2] : "";
-  H plats[8]; uint32_t np; clGetPlatformIDs(8, plats, &np); H dev = 0;
-  for (uint32_t p = 0; p < np && !dev; p++) { H devs[8]; uint32_t nd = 0; if (clGetDeviceIDs(plats[p], 0xFFFFFFFF, 8, devs, &nd)) continue;
-    for (uint32_t d = 0; d < nd; d++) { char name[256]; clGetDeviceInfo(devs[d], 0x102B, 256, name, 0); if (!*match || strstr(name, match)) { dev = devs[d]; break; } } }
-  if (!dev) { fprintf(stderr, "no device\\n"); return 1; }
+  H plats[8]; uint32_t np = 0; I pe = clGetPlatformIDs(8, plats, &np); H dev = 0;
+  if (pe) { fprintf(stderr, "clGetPlatformIDs: %d\\n", pe); return 1; }
+  if (np > 8) np = 8;
+  for (uint32_t p = 0; p < np && !dev; p++) { H devs[8]; uint32_t nd = 0; I de = clGetDeviceIDs(plats[p], 0xFFFFFFFFull, 8, devs, &nd);
+    if (de) { fprintf(stderr, "platform %u: clGetDeviceIDs %d\\n", p, de); continue; }
+    if (nd > 8) nd = 8;
+    for (uint32_t d = 0; d < nd; d++) { char name[256] = {0}; clGetDeviceInfo(devs[d], 0x102B, 255, name, 0); fprintf(stderr, "device: %s\\n", name); if (!*match || strstr(name, match)) { dev = devs[d]; break; } } }
+  if (!dev) { fprintf(stderr, "no device matches '%s'\\n", match); return 1; }
   I e; H ctx = clCreateContext(0, 1, &dev, 0, 0, &e); H q = clCreateCommandQueue(ctx, dev, 2, &e);
   const char *src = "${SRC}"; H prog = clCreateProgramWithSource(ctx, 1, &src, 0, &e);
   if (clBuildProgram(prog, 1, &dev, "", 0, 0)) return 2; H k = clCreateKernel(prog, "empty", &e); H buf = clCreateBuffer(ctx, 1, 1024, 0, &e);
@@ -66,6 +61,18 @@ if (!host) {
 const c = spawnSync(host, [String(N), process.env.KERNARG_DEVICE ?? ''], { encoding: 'utf8' });
 if (c.status !== 0) throw new Error(`C host failed: ${c.stderr}`);
 const theirs = Number(c.stdout.trim());
+
+// kernarg, after the C host: a GPU in exclusive-process mode admits one process at a time.
+const ctx = Context.open(process.env.KERNARG_DEVICE);
+const k = await kernel(SRC, 'empty', { context: ctx });
+const a = ctx.buffer(1024);
+const args = { a, n: 7, v: [1, 2, 3, 4] };
+for (let i = 0; i < 1000; i++) k.launch({ args, global: [1] });
+const t0 = performance.now();
+for (let i = 0; i < N; i++) k.launch({ args, global: [1] });
+const ours = ((performance.now() - t0) / N) * 1000;
+
+
 console.log(`device: ${ctx.device.platform} / ${ctx.device.name}; ${N} launches of an empty 3-argument kernel`);
 console.log(`kernarg (validate + pack + set args + enqueue + wait): ${ours.toFixed(2)} us/launch`);
 console.log(`C host (same OpenCL calls):                         ${theirs.toFixed(2)} us/launch`);
