@@ -89,3 +89,23 @@ test('kernarg run: JSON arguments in, the arguments after the run out', async (t
   assert.match(err, /kernel 'axpy', argument 'p\.b': 100000000000000000000 is out of range for int/);
   assert.equal(runCliWith(['run', 'k.cl', '--kernel', 'axpy', '--args', 'a.json'], io), 2);
 });
+
+test('PoCL: an image with a sampler (read_imagef) and a write_only image', async (t) => {
+  const ctx = device(t);
+  if (!ctx) return;
+  const k = await kernel(`kernel void blit(read_only image2d_t src, sampler_t s, write_only image2d_t dst, float gain) {
+    int2 p = (int2)(get_global_id(0), get_global_id(1));
+    write_imagef(dst, p, read_imagef(src, s, p) * gain);
+  }`, 'blit', { context: ctx });
+  const w = 4;
+  const h = 3;
+  const data = new Float32Array(w * h * 4).map((_, i) => i / 8);
+  const src = ctx.image({ width: w, height: h, channelOrder: 0x10b5, channelType: 0x10de, data });
+  const dst = ctx.image({ width: w, height: h, channelOrder: 0x10b5, channelType: 0x10de });
+  const s = ctx.sampler({ addressing: 0x1131, filter: 0x1140 });
+  k.launch({ args: { src, s, dst, gain: 2 }, global: [w, h] });
+  const out = dst.read(new Float32Array(w * h * 4));
+  assert.deepEqual([...out], [...data].map((x) => x * 2));
+  for (const x of [k, src, dst, s]) x.dispose();
+  ctx.dispose();
+});

@@ -133,3 +133,29 @@ test('vulkan: the clustered POD block, the descriptors to bind, local sizes as s
   assert.deepEqual([...r.specConstants], [[3, 4]]);
   assert.throws(() => p.pack({ a: buf, f: 1, l: { local: 6 }, n: 1 }), /argument 'l': a local argument takes \{local: <bytes>\}, a positive multiple of its element size 16/);
 });
+
+test('every target packs each by-value argument at its plan offset (generated kernels)', () => {
+  const { values } = samples(programSpec, 40, 2024);
+  let checked = 0;
+  for (const spec of values) {
+    const src = render(spec, 'p', { images: false }).source;
+    const hsa = lower('p.cl', src, memoryHost({}), { target: 'amdhsa', format: 'json', std: 'CL2.0' });
+    if (!hsa.plan) continue;
+    for (const k of (hsa.plan as AmdhsaPlan).kernels) {
+      const explicit = k.args.filter((a) => a.param !== null);
+      if (explicit.some((a) => a.layout?.kind === 'record' && a.layout.tagKind === 'union')) continue;
+      const args: Record<string, unknown> = {};
+      for (const a of explicit) args[a.name] = a.layout ? fc.sample(valueFor(a.layout), { seed: checked, numRuns: 1 })[0] : a.valueKind === 'dynamic_shared_pointer' ? { local: 4 } : 0x1000n + BigInt(a.offset);
+      const seg = amdhsaPacker(hsa.plan as AmdhsaPlan, k.name).pack(args, { global: [8], local: [4] });
+      for (const a of explicit) {
+        if (!a.layout) continue;
+        const expect = new DataView(new ArrayBuffer(a.layout.size));
+        writeInterpreted(expect, 0, a.layout, args[a.name], a.name);
+        assert.deepEqual(seg.subarray(a.offset, a.offset + a.layout.size), new Uint8Array(expect.buffer), `${k.name}.${a.name}`);
+        checked++;
+      }
+      for (const a of explicit) if (a.valueKind === 'global_buffer') assert.equal(new DataView(seg.buffer).getBigUint64(a.offset, true), 0x1000n + BigInt(a.offset));
+    }
+  }
+  assert.ok(checked > 50, `${checked}`);
+});

@@ -93,6 +93,42 @@ export class DeviceBuffer {
   }
 }
 
+export class DeviceImage {
+  private released = false;
+  constructor(private readonly ctx: Context, readonly handle: Handle, readonly width: number, readonly height: number, readonly depth: number) {
+    registry.register(this, () => ctx.cl.ReleaseMemObject(handle), this);
+  }
+
+  /** Reads the whole image into `into` (its bytes must match the image's). */
+  read<T extends ArrayBufferView>(into: T): T {
+    const origin = new BigUint64Array(3);
+    const region = BigUint64Array.of(BigInt(this.width), BigInt(this.height), BigInt(this.depth));
+    check(this.ctx.cl.EnqueueReadImage(this.ctx.queue, this.handle, 1, origin, region, 0, 0, into, 0, null, null), 'clEnqueueReadImage');
+    return into;
+  }
+
+  dispose(): void {
+    if (this.released) return;
+    this.released = true;
+    registry.unregister(this);
+    this.ctx.cl.ReleaseMemObject(this.handle);
+  }
+}
+
+export class DeviceSampler {
+  private released = false;
+  constructor(private readonly ctx: Context, readonly handle: Handle) {
+    registry.register(this, () => ctx.cl.ReleaseSampler(handle), this);
+  }
+
+  dispose(): void {
+    if (this.released) return;
+    this.released = true;
+    registry.unregister(this);
+    this.ctx.cl.ReleaseSampler(this.handle);
+  }
+}
+
 /** A coarse-grained SVM allocation: pass `{ svm: block.ptr }` where a kernel takes a pointer to it. */
 export class SvmBlock {
   private freed = false;
@@ -180,6 +216,33 @@ export class Context {
       throw new CLError(code, 'clBuildProgram', log);
     }
     return p;
+  }
+
+  /**
+   * A 1-, 2- or 3-D image from host data. `channelOrder` and `channelType` are cl_channel_order and
+   * cl_channel_type values (CL_RGBA 0x10B5, CL_FLOAT 0x10DE, ...).
+   */
+  image(desc: { width: number; height?: number; depth?: number; channelOrder: number; channelType: number; data?: ArrayBufferView }): DeviceImage {
+    const dims = desc.depth ? 3 : desc.height ? 2 : 1;
+    const d = Buffer.alloc(72);
+    d.writeUInt32LE(dims === 3 ? 0x10f2 : dims === 2 ? 0x10f1 : 0x10f4, 0);
+    d.writeBigUInt64LE(BigInt(desc.width), 8);
+    d.writeBigUInt64LE(BigInt(desc.height ?? 1), 16);
+    d.writeBigUInt64LE(BigInt(desc.depth ?? 1), 24);
+    const err = [0];
+    const flags = CL_MEM_READ_WRITE | (desc.data ? CL_MEM_COPY_HOST_PTR : 0n);
+    const h = this.cl.CreateImage(this.handle, flags, Uint32Array.of(desc.channelOrder, desc.channelType), d, desc.data ?? null, err);
+    check(err[0], 'clCreateImage');
+    return new DeviceImage(this, h, desc.width, desc.height ?? 1, desc.depth ?? 1);
+  }
+
+  /** A sampler: normalized coordinates, addressing (CL_ADDRESS_* 0x1130..0x1134) and filter (CL_FILTER_* 0x1140/0x1141). */
+  sampler(o: { normalized?: boolean; addressing?: number; filter?: number } = {}): DeviceSampler {
+    const props = BigUint64Array.of(0x1152n, o.normalized ? 1n : 0n, 0x1153n, BigInt(o.addressing ?? 0x1131), 0x1154n, BigInt(o.filter ?? 0x1140), 0n);
+    const err = [0];
+    const h = this.cl.CreateSamplerWithProperties(this.handle, props, err);
+    check(err[0], 'clCreateSamplerWithProperties');
+    return new DeviceSampler(this, h);
   }
 
   /** Coarse-grained SVM: a device pointer the host can fill through map/unmap. */
