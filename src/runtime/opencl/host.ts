@@ -24,6 +24,21 @@ const registry = new FinalizationRegistry<() => void>((release) => {
   }
 });
 
+/** An OpenCL object released once: by dispose(), or by the registry when its owner is collected. */
+abstract class Owned {
+  private released = false;
+  constructor(private readonly release: () => void) {
+    registry.register(this, release, this);
+  }
+
+  dispose(): void {
+    if (this.released) return;
+    this.released = true;
+    registry.unregister(this);
+    this.release();
+  }
+}
+
 function infoString(get: (size: number, out: Buffer | null, ret: number[] | null) => number, call: string): string {
   const size = [0];
   check(get(0, null, size), call);
@@ -65,14 +80,13 @@ export function listDevices(): DeviceInfo[] {
   return out;
 }
 
-export class DeviceBuffer {
-  private released = false;
+export class DeviceBuffer extends Owned {
   constructor(
     private readonly ctx: Context,
     readonly handle: Handle,
     readonly size: number,
   ) {
-    registry.register(this, () => ctx.cl.ReleaseMemObject(handle), this);
+    super(() => ctx.cl.ReleaseMemObject(handle));
   }
 
   /** Reads the whole buffer (or `size` bytes) into a new or given typed array. */
@@ -84,19 +98,11 @@ export class DeviceBuffer {
   write(from: ArrayBufferView): void {
     check(this.ctx.cl.EnqueueWriteBuffer(this.ctx.queue, this.handle, 1, 0, from.byteLength, from, 0, null, null), 'clEnqueueWriteBuffer');
   }
-
-  dispose(): void {
-    if (this.released) return;
-    this.released = true;
-    registry.unregister(this);
-    this.ctx.cl.ReleaseMemObject(this.handle);
-  }
 }
 
-export class DeviceImage {
-  private released = false;
+export class DeviceImage extends Owned {
   constructor(private readonly ctx: Context, readonly handle: Handle, readonly width: number, readonly height: number, readonly depth: number) {
-    registry.register(this, () => ctx.cl.ReleaseMemObject(handle), this);
+    super(() => ctx.cl.ReleaseMemObject(handle));
   }
 
   /** Reads the whole image into `into` (its bytes must match the image's). */
@@ -106,38 +112,22 @@ export class DeviceImage {
     check(this.ctx.cl.EnqueueReadImage(this.ctx.queue, this.handle, 1, origin, region, 0, 0, into, 0, null, null), 'clEnqueueReadImage');
     return into;
   }
-
-  dispose(): void {
-    if (this.released) return;
-    this.released = true;
-    registry.unregister(this);
-    this.ctx.cl.ReleaseMemObject(this.handle);
-  }
 }
 
-export class DeviceSampler {
-  private released = false;
-  constructor(private readonly ctx: Context, readonly handle: Handle) {
-    registry.register(this, () => ctx.cl.ReleaseSampler(handle), this);
-  }
-
-  dispose(): void {
-    if (this.released) return;
-    this.released = true;
-    registry.unregister(this);
-    this.ctx.cl.ReleaseSampler(this.handle);
+export class DeviceSampler extends Owned {
+  constructor(ctx: Context, readonly handle: Handle) {
+    super(() => ctx.cl.ReleaseSampler(handle));
   }
 }
 
 /** A coarse-grained SVM allocation: pass `{ svm: block.ptr }` where a kernel takes a pointer to it. */
-export class SvmBlock {
-  private freed = false;
+export class SvmBlock extends Owned {
   constructor(
     private readonly ctx: Context,
     readonly ptr: Handle,
     readonly size: number,
   ) {
-    registry.register(this, () => ctx.cl.SVMFree(ctx.handle, ptr), this);
+    super(() => ctx.cl.SVMFree(ctx.handle, ptr));
   }
 
   get svm(): Handle {
@@ -154,13 +144,6 @@ export class SvmBlock {
       check(cl.EnqueueSVMUnmap(this.ctx.queue, this.ptr, 0, null, null), 'clEnqueueSVMUnmap');
       this.ctx.finish();
     }
-  }
-
-  dispose(): void {
-    if (this.freed) return;
-    this.freed = true;
-    registry.unregister(this);
-    this.ctx.cl.SVMFree(this.ctx.handle, this.ptr);
   }
 }
 
@@ -283,6 +266,8 @@ export class Kernel {
   private readonly event: (Handle | null)[] = [null];
   private readonly memArg: Handle[] = [0n];
   private readonly times = new BigUint64Array(1);
+  private readonly waitList: Handle[] = [0n];
+  private readonly result = { timeMs: 0 };
   private disposed = false;
 
   constructor(readonly ctx: Context, readonly name: string, readonly plan: OpenCLPlan, source: string, buildOptions = '') {
@@ -306,7 +291,7 @@ export class Kernel {
   }
 
   /** Sets every argument from `args` (validated against the plan), enqueues, waits; returns the kernel time in ms. */
-  launch(o: LaunchOptions): { timeMs: number } {
+  launch(o: LaunchOptions): { readonly timeMs: number } {
     const cl = this.ctx.cl;
     for (const a of this.packer.pack(o.args)) {
       if (a.kind === 'value') check(cl.SetKernelArg(this.handle, a.index, a.size, a.bytes), `clSetKernelArg(${this.name}, ${a.index})`);
@@ -331,15 +316,16 @@ export class Kernel {
     }
     check(cl.EnqueueNDRangeKernel(this.ctx.queue, this.handle, dims, o.globalOffset ? this.offsets : null, this.sizes, o.local ? this.locals : null, 0, null, this.event), `clEnqueueNDRangeKernel(${this.name})`);
     const ev = this.event[0] as Handle;
-    check(cl.WaitForEvents(1, [ev]), 'clWaitForEvents');
-    let timeMs = 0;
+    this.waitList[0] = ev;
+    check(cl.WaitForEvents(1, this.waitList), 'clWaitForEvents');
+    this.result.timeMs = 0;
     if (cl.GetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, 8, this.times, null) === 0) {
       const start = this.times[0];
       check(cl.GetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, 8, this.times, null), 'clGetEventProfilingInfo');
-      timeMs = Number(this.times[0] - start) / 1e6;
+      this.result.timeMs = Number(this.times[0] - start) / 1e6;
     }
     cl.ReleaseEvent(ev);
-    return { timeMs };
+    return this.result;
   }
 
   dispose(): void {
