@@ -72,3 +72,24 @@ test('PoCL: a group becomes an SVM pointer table with per-member shape and strid
   assert.deepEqual([...out], expect);
   ctx.dispose();
 });
+
+test('kernarg run with tinytc IR: memref and group JSON arguments, shape checks', async (t) => {
+  const ctx = device(t);
+  if (!ctx) return;
+  ctx.dispose();
+  const { runCliWith } = await import('../src/cli/main.js');
+  const files: Record<string, string> = {
+    'f.ir': 'func @f(%a: memref<f32x2x?>, %g: group<memref<i32x?>, offset: ?>, %n: i64) {}',
+    'ok.json': JSON.stringify({ a: { memref: { type: 'f32', data: [1, 2, 3, 4, 5, 6], shape: [2, 3] } }, g: { group: [{ type: 'i32', data: [1] }, { type: 'i32', data: [2, 3] }].map((m, i) => ({ ...m, shape: [i + 1] })), offset: 0 }, n: 5 }),
+    'bad.json': JSON.stringify({ a: { memref: { data: [1, 2, 3], shape: [3, 1] } }, g: { group: [{ type: 'i32', data: [1], shape: [1] }] }, n: 5 }),
+  };
+  let out = '';
+  let err = '';
+  const io = { stdout: (s: string) => (out += s), stderr: (s: string) => (err += s), readFile: (p: string) => files[p], color: false };
+  assert.equal(runCliWith(['run', 'f.ir', '--kernel', 'f', '--args', 'ok.json', '--howmany', '2', '--device', process.env.KERNARG_DEVICE ?? ''], io), 0, err);
+  const r = JSON.parse(out);
+  assert.deepEqual(r.args.a, [1, 2, 3, 4, 5, 6]);
+  assert.deepEqual(r.args.g, [[1], [2, 3]]);
+  assert.equal(runCliWith(['run', 'f.ir', '--kernel', 'f', '--args', 'bad.json'], io), 1);
+  assert.match(err, /kernel 'f', argument 'a.shape\[0\]': 3 differs from the declared static extent 2/);
+});
