@@ -159,3 +159,22 @@ test('every target packs each by-value argument at its plan offset (generated ke
   }
   assert.ok(checked > 50, `${checked}`);
 });
+
+test('the per-kernel compiled packer and the interpreted one agree on generated kernels', () => {
+  const { values } = samples(programSpec, 40, 77);
+  let checked = 0;
+  for (const spec of values) {
+    const r = lower('q.cl', render(spec, 'q', { images: false }).source, memoryHost({}), { target: 'opencl', format: 'json', std: 'CL2.0' });
+    if (!r.plan) continue;
+    for (const k of (r.plan as OpenCLPlan).kernels) {
+      if (k.args.some((a) => a.layout?.kind === 'record' && a.layout.tagKind === 'union')) continue;
+      const args: Record<string, unknown> = {};
+      for (const a of k.args) args[a.name] = a.layout ? fc.sample(valueFor(a.layout), { seed: checked, numRuns: 1 })[0] : a.kind === 'local' ? { local: 16 } : { handle: a.index };
+      const fast = openclPacker(r.plan as OpenCLPlan, k.name).pack(args);
+      const slow = openclPacker(r.plan as OpenCLPlan, k.name, { interpreted: true }).pack(args);
+      assert.deepEqual(fast.map((x) => ('bytes' in x ? hex(x.bytes) : 'handle' in x ? x.handle : x.size)), slow.map((x) => ('bytes' in x ? hex(x.bytes) : 'handle' in x ? x.handle : x.size)));
+      checked++;
+    }
+  }
+  assert.ok(checked > 40, `${checked}`);
+});

@@ -32,8 +32,16 @@ const SETTERS: Record<string, [string, string]> = {
  */
 function generate(layout: ValueLayout): string {
   const lines: string[] = [];
-  let n = 0;
-  const tmp = () => `t${n++}`;
+  emitWriter(layout, 'view', 'offset', 'value', lines, { n: 0 });
+  return `fast: {\n${lines.join('\n')}\nreturn;\n}\ninterp(view, offset, layout, value, path);`;
+}
+
+/**
+ * Appends the fast-path statements that write `val` in layout `l` at `offset + off` of `view`;
+ * any mismatch executes `break fast`, so the caller's slow path takes over.
+ */
+export function emitWriter(layout: ValueLayout, view: string, offset: string, value: string, lines: string[], counter: { n: number }): void {
+  const tmp = () => `t${counter.n++}`;
   const emit = (l: ValueLayout, off: number, val: string) => {
     switch (l.kind) {
       case 'scalar': {
@@ -43,7 +51,7 @@ function generate(layout: ValueLayout): string {
         if (s.kind === 'int' && s.size === 8) {
           const [lo, hi] = intRange(8, s.signed);
           lines.push(`if (typeof ${val} !== 'bigint' || ${val} < ${lo}n || ${val} > ${hi}n) break fast;`);
-          lines.push(`view.${s.signed ? 'setBigInt64' : 'setBigUint64'}(offset + ${off}, ${val}, true);`);
+          lines.push(`${view}.${s.signed ? 'setBigInt64' : 'setBigUint64'}(${offset} + ${off}, ${val}, true);`);
           return;
         }
         if (!setter || l.scalar === 'half') {
@@ -56,7 +64,7 @@ function generate(layout: ValueLayout): string {
         } else {
           lines.push(`if (typeof ${val} !== 'number'${s.size === 4 ? ` || (${val} > 3.4028234663852886e38 && ${val} !== Infinity) || (${val} < -3.4028234663852886e38 && ${val} !== -Infinity)` : ''}) break fast;`);
         }
-        lines.push(`view.${setter[0]}(offset + ${off}, ${val}${setter[1]});`);
+        lines.push(`${view}.${setter[0]}(${offset} + ${off}, ${val}${setter[1]});`);
         return;
       }
       case 'vector':
@@ -92,8 +100,11 @@ function generate(layout: ValueLayout): string {
       }
     }
   };
-  emit(layout, 0, 'value');
-  return `fast: {\n${lines.join('\n')}\nreturn;\n}\ninterp(view, offset, layout, value, path);`;
+  emit(layout, 0, value);
+}
+
+export function codegenAllowed(): boolean {
+  return canEval();
 }
 
 /** The writer for a layout: compiled once and cached, or the interpreted one where code generation is not allowed. */

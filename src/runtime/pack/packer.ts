@@ -2,7 +2,7 @@ import type { AmdCl2Plan, AmdhsaPlan, OpenCLPlan, ValueLayout } from '../../abi/
 import type { R600Plan } from '../../abi/r600.js';
 import type { VulkanPlan } from '../../abi/vulkan.js';
 import { PackError, ValueError } from './errors.js';
-import { type Writer, writerFor } from './compiled.js';
+import { type Writer, codegenAllowed, emitWriter, writerFor } from './compiled.js';
 import { describe, writeInt } from './scalars.js';
 
 export interface PackOptions {
@@ -110,15 +110,45 @@ export function openclPacker(plan: OpenCLPlan, kernel: string, options: PackOpti
       });
     }
   }
-  return {
-    kernel,
-    names,
-    pack(args) {
-      checkNames(kernel, names, args);
-      for (const s of steps) s(args);
-      return out;
-    },
+  const slow = (args: Args): readonly SetArg[] => {
+    checkNames(kernel, names, args);
+    for (const s of steps) s(args);
+    return out;
   };
+  if (options.interpreted || !codegenAllowed()) return { kernel, names, pack: slow };
+  return { kernel, names, pack: compileKernelPacker(k.args, out, slow) };
+}
+
+/**
+ * One straight-line function for a whole kernel: the argument names checked with a switch,
+ * every value written at constant offsets, handles and local sizes stored in place. Anything
+ * unexpected falls back to `slow`, which writes it or throws the precise error.
+ */
+function compileKernelPacker(args: OpenCLPlan['kernels'][number]['args'], out: SetArg[], slow: (a: Args) => readonly SetArg[]): (a: Args) => readonly SetArg[] {
+  const lines: string[] = [];
+  const counter = { n: 0 };
+  const views: DataView[] = [];
+  if (args.length === 0) lines.push('if (typeof args !== "object" || args === null) return slow(args);', 'for (const k in args) return slow(args);', 'fast: {');
+  else {
+    lines.push('if (typeof args !== "object" || args === null) return slow(args);', 'let count = 0;', 'for (const k in args) {', '  switch (k) {');
+    for (const a of args) lines.push(`    case ${JSON.stringify(a.name)}:`);
+    lines.push('      count++; break;', '    default: return slow(args);', '  }', '}', `if (count !== ${args.length}) return slow(args);`, 'fast: {');
+  }
+  args.forEach((a, i) => {
+    const v = `a${i}`;
+    lines.push(`const ${v} = args[${JSON.stringify(a.name)}];`);
+    if (a.kind === 'value') {
+      views.push(new DataView((out[i] as { bytes: Uint8Array }).bytes.buffer));
+      emitWriter(a.layout as ValueLayout, `views[${views.length - 1}]`, '0', v, lines, counter);
+    } else if (a.kind === 'local') {
+      lines.push(`if (typeof ${v} !== 'object' || ${v} === null || !Number.isSafeInteger(${v}.local) || ${v}.local <= 0) break fast;`, `out[${i}].size = ${v}.local;`);
+    } else {
+      lines.push(`if (typeof ${v} !== 'object' || ${v} === null) break fast;`, `out[${i}].handle = ${v};`);
+    }
+  });
+  lines.push('return out;', '}', 'return slow(args);');
+  const make = new Function('out', 'views', 'slow', `return function pack(args) {\n${lines.join('\n')}\n};`);
+  return make(out, views, slow) as (a: Args) => readonly SetArg[];
 }
 
 // ---- kernarg segments: amdhsa, amd-cl2, r600 -------------------------------------------
