@@ -93,3 +93,11 @@ test('kernarg run with tinytc IR: memref and group JSON arguments, shape checks'
   assert.equal(runCliWith(['run', 'f.ir', '--kernel', 'f', '--args', 'bad.json'], io), 1);
   assert.match(err, /kernel 'f', argument 'a.shape\[0\]': 3 differs from the declared static extent 2/);
 });
+
+test("groupTables 'ulong': the table travels as global ulong* and is cast back (NVIDIA's fallback), here on any device", (t) => {
+  const ctx = device(t);
+  if (!ctx) return;
+  const k = tinytcKernel(ctx, 'func @f(%g: group<memref<f32x?>>) {}', 'f', { groupTables: 'ulong' });
+  k.launch({ args: { g: { group: [{ data: new Float32Array(2), shape: [2] }] } } });
+  ctx.dispose();
+});

@@ -51,7 +51,3 @@ export function emitSignatures(module: KernelModule): string {
   return kernelsOf(module).map((k) => kernelPrototype(k) + '\n').join('');
 }
 
-/** A translation unit of kernel definitions with empty bodies: `kernel void k(global float* a) {}`. */
-export function emitKernelStubsC(module: KernelModule): string {
-  return kernelsOf(module).map((k) => `${kernelPrototype(k)} {}\n`).join('');
-}

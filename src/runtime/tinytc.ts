@@ -159,9 +159,11 @@ export class TinytcKernel {
 }
 
 /** Compiles tinytc IR with kernarg and builds its OpenCL C (or a given body's) for the context's device. */
-export function tinytcKernel(ctx: Context, ir: string, name: string, options: { path?: string; openclC?: string } = {}): TinytcKernel {
+export function tinytcKernel(ctx: Context, ir: string, name: string, options: { path?: string; openclC?: string; groupTables?: 'pointer' | 'ulong' } = {}): TinytcKernel {
   const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { layout: SPIR64 });
   if (!fe.module || !fe.program) throw new Error(`kernarg cannot compile the IR:\n${formatDiagnostics(fe.diagnostics.items)}`);
   const plan = lowerOpenCL(fe.module);
-  return new TinytcKernel(ctx, name, fe.program, plan, options.openclC ?? emitOpenCLC(fe.module));
+  // NVIDIA's OpenCL compiler refuses pointer-to-pointer kernel parameters: pass group tables as ulong* there.
+  const groupTables = options.groupTables ?? (/nvidia/i.test(ctx.device.platform) ? 'ulong' : 'pointer');
+  return new TinytcKernel(ctx, name, fe.program, plan, options.openclC ?? emitOpenCLC(fe.module, { groupTables }));
 }
