@@ -90,7 +90,7 @@ test('kernarg run with tinytc IR: memref and group JSON arguments, shape checks'
   const r = JSON.parse(out);
   assert.deepEqual(r.args.a, [1, 2, 3, 4, 5, 6]);
   assert.deepEqual(r.args.g, [[1], [2, 3]]);
-  assert.equal(runCliWith(['run', 'f.ir', '--kernel', 'f', '--args', 'bad.json'], io), 1);
+  assert.equal(runCliWith(['run', 'f.ir', '--kernel', 'f', '--args', 'bad.json', '--device', process.env.KERNARG_DEVICE ?? ''], io), 1);
   assert.match(err, /kernel 'f', argument 'a.shape\[0\]': 3 differs from the declared static extent 2/);
 });
 

@@ -42,7 +42,7 @@ export class TinytcKernel {
   /** Host arrays copied in, to read back after a launch: argument (and member) → buffer. */
   readonly copies = new Map<string, { buffer: DeviceBuffer | SvmBlock; target: ArrayBufferView }[]>();
 
-  constructor(readonly ctx: Context, readonly name: string, program: Program, plan: OpenCLPlan, openclC: string) {
+  constructor(readonly ctx: Context, readonly name: string, program: Program, plan: OpenCLPlan, openclC: string, std: 'CL1.2' | 'CL2.0' = 'CL2.0') {
     const k = plan.kernels.find((x) => x.name === name);
     if (!k) throw new Error(`no function @${name} (have ${plan.kernels.map((x) => '@' + x.name).join(', ')})`);
     this.slots = k.args as (OpenCLSlot & { host?: HostRule })[];
@@ -50,7 +50,7 @@ export class TinytcKernel {
     this.params = new Map(f.params.map((p) => [p.name.match(/^[A-Za-z]/) ? p.name : `x${p.name}`, p.type]));
     const wg = k.reqdWorkGroupSize;
     this.local = wg ? [wg[0], wg[1], wg[2]] : [1, 1, 1];
-    this.kernel = new Kernel(ctx, name, plan, openclC, '-cl-std=CL2.0');
+    this.kernel = new Kernel(ctx, name, plan, openclC, `-cl-std=${std}`);
   }
 
   /** Expands the logical arguments, launches with global = local × (1, 1, howmany), copies host arrays back. */
@@ -165,5 +165,8 @@ export function tinytcKernel(ctx: Context, ir: string, name: string, options: { 
   const plan = lowerOpenCL(fe.module);
   // NVIDIA's OpenCL compiler refuses pointer-to-pointer kernel parameters: pass group tables as ulong* there.
   const groupTables = options.groupTables ?? (/nvidia/i.test(ctx.device.platform) ? 'ulong' : 'pointer');
-  return new TinytcKernel(ctx, name, fe.program, plan, options.openclC ?? emitOpenCLC(fe.module, { groupTables }));
+  // Pointer-to-pointer parameters need OpenCL C 2.0; everything else builds as 1.2, which every device takes.
+  const pointerTables = groupTables === 'pointer' && fe.module.functions.some((f) => f.params.some((p) => p.type.type.kind === 'pointer' && p.type.type.pointee.type.kind === 'pointer'));
+  const std = options.openclC || pointerTables ? 'CL2.0' : 'CL1.2';
+  return new TinytcKernel(ctx, name, fe.program, plan, options.openclC ?? emitOpenCLC(fe.module, { groupTables }), std);
 }
