@@ -1,22 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Context, kernel, listDevices } from '../src/runtime/opencl/host.js';
+import { kernel } from '../src/runtime/opencl/host.js';
+import { testDevice } from './support/device.js';
 
-/** Under CI=true the OpenCL tests must run (PoCL is installed by .ci/run); elsewhere they skip without a device. */
-function device(t: { skip: (m: string) => void }): Context | undefined {
-  let devices: ReturnType<typeof listDevices> = [];
-  try {
-    devices = listDevices();
-  } catch (e) {
-    if (process.env.CI === 'true') throw e;
-  }
-  if (!devices.length) {
-    if (process.env.CI === 'true') throw new Error('no OpenCL device: .ci/run installs pocl-opencl-icd');
-    t.skip('no OpenCL device');
-    return undefined;
-  }
-  return Context.open(process.env.KERNARG_DEVICE);
-}
 
 const SOURCE = `
 typedef struct { char tag; float3 pos; long id; } Particle;
@@ -29,7 +15,7 @@ kernel void every_kind(global float *out, Particle p, local float *tmp, int4 v, 
 }`;
 
 test('PoCL: a kernel with a struct by value (float3, padding), local memory, vectors and 64-bit integers', async (t) => {
-  const ctx = device(t);
+  const ctx = testDevice(t);
   if (!ctx) return;
   const k = await kernel(SOURCE, 'every_kind', { context: ctx });
   const n = 64;
@@ -53,7 +39,7 @@ test('PoCL: a kernel with a struct by value (float3, padding), local memory, vec
 });
 
 test('PoCL: a build error carries the build log; a bad value is refused before any OpenCL call', async (t) => {
-  const ctx = device(t);
+  const ctx = testDevice(t);
   if (!ctx) return;
   await assert.rejects(kernel('kernel void k(global int *a) { a[0] = undefined_thing; }', 'k', { context: ctx }), /clBuildProgram failed: CL_BUILD_PROGRAM_FAILURE[\s\S]*undefined_thing/);
   const k = await kernel('kernel void k(global int *a, char c) { a[0] = c; }', 'k', { context: ctx });
@@ -67,7 +53,7 @@ test('PoCL: a build error carries the build log; a bad value is refused before a
 });
 
 test('kernarg run: JSON arguments in, the arguments after the run out', async (t) => {
-  const ctx = device(t);
+  const ctx = testDevice(t);
   if (!ctx) return;
   ctx.dispose();
   const { runCliWith } = await import('../src/cli/main.js');
@@ -91,7 +77,7 @@ test('kernarg run: JSON arguments in, the arguments after the run out', async (t
 });
 
 test('PoCL: an image with a sampler (read_imagef) and a write_only image', async (t) => {
-  const ctx = device(t);
+  const ctx = testDevice(t);
   if (!ctx) return;
   const k = await kernel(`kernel void blit(read_only image2d_t src, sampler_t s, write_only image2d_t dst, float gain) {
     int2 p = (int2)(get_global_id(0), get_global_id(1));

@@ -1,22 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Context, listDevices } from '../src/runtime/opencl/host.js';
+import { testDevice } from './support/device.js';
 import { tinytcKernel } from '../src/runtime/tinytc.js';
 
-function device(t: { skip: (m: string) => void }): Context | undefined {
-  let n = 0;
-  try {
-    n = listDevices().length;
-  } catch (e) {
-    if (process.env.CI === 'true') throw e;
-  }
-  if (!n) {
-    if (process.env.CI === 'true') throw new Error('no OpenCL device: .ci/run installs pocl-opencl-icd');
-    t.skip('no OpenCL device');
-    return undefined;
-  }
-  return Context.open(process.env.KERNARG_DEVICE);
-}
 
 // The IR's calling convention, with OpenCL C bodies written by hand (the tinytc code generator is another issue):
 // they prove that memref and group arguments arrive expanded as the convention says.
@@ -35,7 +21,7 @@ const GATHER_C = `kernel void gather(global float*global* g, global long* g_shap
 }`;
 
 test('PoCL: a memref expands into pointer, dynamic shape and stride; howmany sets the third dimension', (t) => {
-  const ctx = device(t);
+  const ctx = testDevice(t);
   if (!ctx) return;
   const k = tinytcKernel(ctx, IR, 'scale', { openclC: SCALE_C });
   const data = new Float32Array(4 * 3).map((_, i) => i);
@@ -51,7 +37,7 @@ test('PoCL: a memref expands into pointer, dynamic shape and stride; howmany set
 const GATHER_C_TABLE_AS_ULONG = GATHER_C.replace('global float*global* g,', 'global ulong* g_table,').replace('long id = get_global_id(2);', 'global float*global* g = (global float*global*)g_table;\n  long id = get_global_id(2);');
 
 test('PoCL: a group becomes an SVM pointer table with per-member shape and stride tables and an offset', (t) => {
-  const ctx = device(t);
+  const ctx = testDevice(t);
   if (!ctx) return;
   const nvidia = /nvidia/i.test(ctx.device.platform);
   const k = tinytcKernel(ctx, IR, 'gather', { openclC: nvidia ? GATHER_C_TABLE_AS_ULONG : GATHER_C });
@@ -74,13 +60,15 @@ test('PoCL: a group becomes an SVM pointer table with per-member shape and strid
 });
 
 test('kernarg run with tinytc IR: memref and group JSON arguments, shape checks', async (t) => {
-  const ctx = device(t);
+  const ctx = testDevice(t);
   if (!ctx) return;
   ctx.dispose();
   const { runCliWith } = await import('../src/cli/main.js');
   const files: Record<string, string> = {
     'f.ir': 'func @f(%a: memref<f32x2x?>, %g: group<memref<i32x?>, offset: ?>, %n: i64) {}',
     'ok.json': JSON.stringify({ a: { memref: { type: 'f32', data: [1, 2, 3, 4, 5, 6], shape: [2, 3] } }, g: { group: [{ type: 'i32', data: [1] }, { type: 'i32', data: [2, 3] }].map((m, i) => ({ ...m, shape: [i + 1] })), offset: 0 }, n: 5 }),
+    'notmemref.json': JSON.stringify({ a: { memref: 5 }, g: { group: 3 }, n: 1 }),
+    'notgroup.json': JSON.stringify({ a: { memref: { data: [1, 2], shape: [2, 1] } }, g: { group: 3 }, n: 1 }),
     'bad.json': JSON.stringify({ a: { memref: { data: [1, 2, 3], shape: [3, 1] } }, g: { group: [{ type: 'i32', data: [1], shape: [1] }] }, n: 5 }),
   };
   let out = '';
@@ -92,10 +80,17 @@ test('kernarg run with tinytc IR: memref and group JSON arguments, shape checks'
   assert.deepEqual(r.args.g, [[1], [2, 3]]);
   assert.equal(runCliWith(['run', 'f.ir', '--kernel', 'f', '--args', 'bad.json', '--device', process.env.KERNARG_DEVICE ?? ''], io), 1);
   assert.match(err, /kernel 'f', argument 'a.shape\[0\]': 3 differs from the declared static extent 2/);
+  const dev = ['--device', process.env.KERNARG_DEVICE ?? ''];
+  assert.equal(runCliWith(['run', 'f.ir', '--kernel', 'f', '--args', 'notmemref.json', ...dev], io), 1);
+  assert.match(err, /kernel 'f', argument 'a': a memref takes/);
+  assert.equal(runCliWith(['run', 'f.ir', '--kernel', 'f', '--args', 'notgroup.json', ...dev], io), 1);
+  assert.match(err, /kernel 'f', argument 'g': a group takes/);
+  assert.equal(runCliWith(['run', 'f.ir', '--kernel', 'nope', '--args', 'notgroup.json', ...dev], io), 1);
+  assert.match(err, /no function @nope \(have @f\)/);
 });
 
 test("groupTables 'ulong': the table travels as global ulong* and is cast back (NVIDIA's fallback), here on any device", (t) => {
-  const ctx = device(t);
+  const ctx = testDevice(t);
   if (!ctx) return;
   const k = tinytcKernel(ctx, 'func @f(%g: group<memref<f32x?>>) {}', 'f', { groupTables: 'ulong' });
   k.launch({ args: { g: { group: [{ data: new Float32Array(2), shape: [2] }] } } });

@@ -226,7 +226,7 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
     let podEnd = 0;
     let placement: VulkanKernelPlan['podPlacement'] = 'none';
     if (pods.length) {
-      placement = choosePlacement(k, pods, o, cluster, maxPush, pushConstants.length > 0, dl, err);
+      placement = choosePlacement(pods, o, cluster, maxPush, pushConstants.length > 0, dl);
       for (const p of pods) {
         const l = layoutOf(p.type, dl);
         let align = l.align;
@@ -408,16 +408,13 @@ function storeSize(t: QualType, dl: (typeof DATA_LAYOUTS)[keyof typeof DATA_LAYO
 }
 
 function choosePlacement(
-  k: FunctionInfo,
   pods: readonly FunctionInfo['params'][number][],
   o: VulkanTargetOptions,
   cluster: boolean,
   maxPush: number,
   modulePush: boolean,
   dl: (typeof DATA_LAYOUTS)[keyof typeof DATA_LAYOUTS],
-  err: (span: Span | undefined, text: string) => void,
 ): 'ssbo' | 'ubo' | 'pushconstant' {
-  void err;
   if (o.podPushConstant) return 'pushconstant';
   if (o.podUbo) return 'ubo';
   if (o.podArgs !== 'auto') return 'ssbo';
@@ -435,7 +432,6 @@ function choosePlacement(
   if (cluster && alignTo(end, 4) <= maxPush && !modulePush && !arrays && allowed('pushconstant')) return 'pushconstant';
   const uboLayoutOk = pods.every((p) => uboProblem(p.type, dl) === undefined);
   if (allowed('ubo') && uboLayoutOk) return 'ubo';
-  void k;
   return 'ssbo';
 }
 

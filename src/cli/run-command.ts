@@ -1,7 +1,8 @@
 import type { OpenCLPlan } from '../abi/plan.js';
 import { formatDiagnostics } from '../diagnostics/format.js';
 import { lower } from '../lower.js';
-import { PackError } from '../runtime/pack/errors.js';
+import { PackError, RuntimeInputError } from '../runtime/pack/errors.js';
+import { CLError } from '../runtime/opencl/cl.js';
 import { Context, DeviceBuffer, Kernel } from '../runtime/opencl/host.js';
 import { tinytcKernel } from '../runtime/tinytc.js';
 import { type OptionSpec, UsageError, parseArgs } from './args.js';
@@ -50,7 +51,8 @@ function typedFrom(type: string, data: unknown, size: unknown, where: string): A
     const v = t.big ? (typeof x === 'string' || typeof x === 'number' ? BigInt(x) : NaN) : x;
     if (t.big ? typeof v !== 'bigint' : typeof v !== 'number') throw new PackError('(args)', `${where}[${i}]`, `${JSON.stringify(x)} is not a ${type}`);
     check[0] = v as never;
-    if (!type.startsWith('f') && check[0] !== v && !(type === 'float' || type === 'double')) throw new PackError('(args)', `${where}[${i}]`, `${String(x)} does not fit ${type}`);
+    const floating = ['float', 'double', 'f32', 'f64'].includes(type);
+    if (!floating && check[0] !== v) throw new PackError('(args)', `${where}[${i}]`, `${String(x)} does not fit ${type}`);
     arr[i] = v as never;
   });
   return arr as unknown as ArrayBufferView & ArrayLike<number | bigint>;
@@ -109,14 +111,19 @@ export function runCommand(argv: readonly string[], io: CliIO): number {
       const hosts: [string, ArrayLike<number | bigint>][] = [];
       for (const [key, v] of Object.entries(json)) {
         const o = v as Record<string, unknown>;
-        const memref = (m: Record<string, unknown>, where: string, elem: string) => {
-          const data = typedFrom(elem, m.data, m.size, `${where}.data`);
+        const memref = (m: unknown, where: string) => {
+          if (typeof m !== 'object' || m === null || Array.isArray(m) || !Array.isArray((m as { shape?: unknown }).shape)) {
+            throw new PackError(name, where, 'a memref takes {"type": "<f32|i32|…>", "data": [...] or "size": n, "shape": [...], "stride"?: [...]}');
+          }
+          const r = m as Record<string, unknown>;
+          const data = typedFrom(String(r.type ?? 'f32'), r.data, r.size, `${where}.data`);
           hosts.push([where, data]);
-          return { data, shape: m.shape as number[], ...(m.stride ? { stride: m.stride as number[] } : {}) };
+          return { data, shape: r.shape as number[], ...(r.stride ? { stride: r.stride as number[] } : {}) };
         };
-        if (o && typeof o === 'object' && 'memref' in o) logical[key] = memref(o.memref as Record<string, unknown>, key, String((o.memref as Record<string, unknown>).type ?? 'f32'));
+        if (o && typeof o === 'object' && 'memref' in o) logical[key] = memref(o.memref, key);
         else if (o && typeof o === 'object' && 'group' in o) {
-          logical[key] = { group: (o.group as Record<string, unknown>[]).map((m, i) => memref(m, `${key}[${i}]`, String(m.type ?? 'f32'))), offset: o.offset as number | undefined };
+          if (!Array.isArray(o.group) || o.group.length === 0) throw new PackError(name, key, 'a group takes {"group": [<memref>, ...], "offset"?: n}');
+          logical[key] = { group: o.group.map((m, i) => memref(m, `${key}[${i}]`)), offset: o.offset as number | undefined };
         } else logical[key] = v;
       }
       timeMs = k.launch({ args: logical, howmany }).timeMs;
@@ -158,7 +165,7 @@ export function runCommand(argv: readonly string[], io: CliIO): number {
     io.stdout(JSON.stringify({ device, args: outputs, timeMs }, null, 2) + '\n');
     return 0;
   } catch (e) {
-    if (e instanceof PackError || (e instanceof Error && /^(clBuild|kernarg cannot|no OpenCL|no function|cannot load)/.test(e.message)) || e instanceof Error && e.name === 'CLError') {
+    if (e instanceof PackError || e instanceof CLError || e instanceof RuntimeInputError) {
       io.stderr(`kernarg: error: ${e.message}\n`);
       return 1;
     }

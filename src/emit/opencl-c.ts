@@ -1,6 +1,6 @@
 import { type KernelModule, kernelsOf } from '../model/kernel-module.js';
 import type { QualType } from '../types/types.js';
-import { kernelAttributesText, parameterText } from './signatures.js';
+import { kernelAttributesText, parameterText, parameterTypeText } from './signatures.js';
 
 export interface OpenCLCOptions {
   /**
@@ -24,7 +24,7 @@ export function emitOpenCLC(module: KernelModule, options: OpenCLCOptions = {}):
     const prologue: string[] = [];
     const params = k.params.map((p) => {
       if (!ulong || !isPointerToPointer(p.type)) return parameterText(p.type, p.name);
-      const spelled = parameterText(p.type, p.name).slice(0, -(p.name.length + 1));
+      const spelled = parameterTypeText(p.type);
       prologue.push(`  ${spelled} ${p.name} = (${spelled})${p.name}_table;`);
       return `global ulong* ${p.name}_table`;
     });

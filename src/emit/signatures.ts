@@ -22,12 +22,17 @@ function pointeeText(t: QualType): string {
  * `global short*global* a`, `read_only image2d_t img`, `read_only pipe int p`.
  */
 export function parameterText(t: QualType, name: string): string {
+  return `${parameterTypeText(t)} ${name}`;
+}
+
+/** The type part of a parameter in that spelling: `global double*`, `read_only image2d_t`. */
+export function parameterTypeText(t: QualType): string {
   const ty = t.type;
-  if (ty.kind === 'pointer') return `${pointeeText(ty.pointee)}*${t.restrict ? ' restrict' : ''} ${name}`;
-  if (ty.kind === 'image') return `${t.access ?? 'read_only'} ${ty.name} ${name}`;
-  if (ty.kind === 'pipe') return `${t.access ?? 'read_only'} pipe ${pointeeText(ty.element)} ${name}`;
+  if (ty.kind === 'pointer') return `${pointeeText(ty.pointee)}*${t.restrict ? ' restrict' : ''}`;
+  if (ty.kind === 'image') return `${t.access ?? 'read_only'} ${ty.name}`;
+  if (ty.kind === 'pipe') return `${t.access ?? 'read_only'} pipe ${pointeeText(ty.element)}`;
   const q = quals(t, false);
-  return `${q ? q + ' ' : ''}${kernelArgTypeName(t)} ${name}`;
+  return `${q ? q + ' ' : ''}${kernelArgTypeName(t)}`;
 }
 
 export function kernelAttributesText(f: FunctionInfo): string {

@@ -7,7 +7,7 @@ import { compileTinytc } from '../frontend/tinytc/index.js';
 import { SPIR64 } from '../layout/data-layout.js';
 import { lowerOpenCL } from '../abi/opencl.js';
 import { emitOpenCLC } from '../emit/opencl-c.js';
-import { PackError } from './pack/errors.js';
+import { PackError, RuntimeInputError } from './pack/errors.js';
 import { type Context, DeviceBuffer, Kernel, type SvmBlock } from './opencl/host.js';
 
 /** A logical memref: data (host array or device buffer), shape, and stride (canonical when left out). */
@@ -44,7 +44,7 @@ export class TinytcKernel {
 
   constructor(readonly ctx: Context, readonly name: string, program: Program, plan: OpenCLPlan, openclC: string, std: 'CL1.2' | 'CL2.0' = 'CL2.0') {
     const k = plan.kernels.find((x) => x.name === name);
-    if (!k) throw new Error(`no function @${name} (have ${plan.kernels.map((x) => '@' + x.name).join(', ')})`);
+    if (!k) throw new RuntimeInputError(`no function @${name} (have ${plan.kernels.map((x) => '@' + x.name).join(', ')})`);
     this.slots = k.args as (OpenCLSlot & { host?: HostRule })[];
     const f = program.funcs.find((x) => x.name === name)!;
     this.params = new Map(f.params.map((p) => [p.name.match(/^[A-Za-z]/) ? p.name : `x${p.name}`, p.type]));
@@ -161,7 +161,7 @@ export class TinytcKernel {
 /** Compiles tinytc IR with kernarg and builds its OpenCL C (or a given body's) for the context's device. */
 export function tinytcKernel(ctx: Context, ir: string, name: string, options: { path?: string; openclC?: string; groupTables?: 'pointer' | 'ulong' } = {}): TinytcKernel {
   const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { layout: SPIR64 });
-  if (!fe.module || !fe.program) throw new Error(`kernarg cannot compile the IR:\n${formatDiagnostics(fe.diagnostics.items)}`);
+  if (!fe.module || !fe.program) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics(fe.diagnostics.items)}`);
   const plan = lowerOpenCL(fe.module);
   // NVIDIA's OpenCL compiler refuses pointer-to-pointer kernel parameters: pass group tables as ulong* there.
   const groupTables = options.groupTables ?? (/nvidia/i.test(ctx.device.platform) ? 'ulong' : 'pointer');

@@ -26,6 +26,14 @@ export interface FixtureOptions {
   outputs?: ('preprocessed' | 'declarations' | 'targets')[];
 }
 
+/** The golden file of one target and format: `opencl.json`, `llvm.ll`, `opencl.cl`, `vulkan.descriptor-map.txt`. */
+function goldenName(target: string, format: string): string {
+  if (format === 'json') return `${target}.json`;
+  if (format === 'llvm-ir') return `${target}.ll`;
+  if (format === 'opencl-c') return `${target}.cl`;
+  return `${target}.${format}.txt`;
+}
+
 export function fixtureCases(): string[] {
   return readdirSync(FIXTURES, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
 }
@@ -52,7 +60,7 @@ export function renderFixture(name: string): Map<string, string> {
       for (const target of TARGETS) {
         for (const format of FORMATS[target]) {
           const r = lower(inputPath, text, host, { target, format, dopeOrder: options.dopeOrder });
-          files.set(format === 'json' ? `${target}.json` : format === 'llvm-ir' ? `${target}.ll` : format === 'opencl-c' ? `${target}.cl` : `${target}.${format}.txt`, r.output ?? formatDiagnostics(r.diagnostics));
+          files.set(goldenName(target, format), r.output ?? formatDiagnostics(r.diagnostics));
         }
       }
     }
@@ -72,7 +80,7 @@ export function renderFixture(name: string): Map<string, string> {
       for (const format of FORMATS[target]) {
         if (format === 'opencl-c') continue;
         const r = lower(inputPath, text, host, { ...base, target, format });
-        files.set(format === 'json' ? `${target}.json` : format === 'llvm-ir' ? `${target}.ll` : `${target}.${format}.txt`, r.output ?? formatDiagnostics(r.diagnostics));
+        files.set(goldenName(target, format), r.output ?? formatDiagnostics(r.diagnostics));
       }
     }
   }

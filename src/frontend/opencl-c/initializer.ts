@@ -2,7 +2,7 @@ import { Messages } from '../../diagnostics/messages.js';
 import type { Span } from '../../diagnostics/source.js';
 import { layoutOf, recordLayout } from '../../layout/layout.js';
 import { typeToString } from '../../types/print.js';
-import { type QualType, type ScalarName, type Type, canonical, isUnsignedScalar } from '../../types/types.js';
+import { type QualType, type ScalarName, type Type, canonical } from '../../types/types.js';
 import { type CValue, type EvalContext, type Expr, NotConstant, convertScalar, evaluate, evaluateInt } from './expr.js';
 
 type Designator = { field: string; span: Span } | { index: Expr; span: Span };
@@ -56,7 +56,6 @@ export function writeScalar(view: DataView, offset: number, v: CValue, name: Sca
   const big = v.k === 'int' ? v.v : BigInt(Math.trunc(v.v));
   const u = BigInt.asUintN(size * 8, big);
   for (let i = 0; i < size; i++) view.setUint8(offset + i, Number((u >> BigInt(8 * i)) & 0xffn));
-  void isUnsignedScalar;
 }
 
 interface Ctx {

@@ -7,7 +7,7 @@ import type { CallSite, FunctionInfo, KernelAttributes, LiteralSampler, ModuleVa
 import { typeToString } from '../../types/print.js';
 import {
   type AccessQualifier, type AddressSpace, type EnumDecl, type FieldDecl, IMAGE_TYPES, type ImageName, OPAQUE_TYPES,
-  type OpaqueName, type QualType, type RecordDecl, type ScalarName, type Type, VECTOR_ELEMENTS, type VectorElement,
+  type OpaqueName, type QualType, type RecordDecl, type ScalarName, type Type, type VectorElement,
   canonical, q, scalar,
 } from '../../types/types.js';
 import { type CValue, type EvalContext, type Expr, type IntTypeName, evaluate, evaluateInt } from './expr.js';
@@ -609,7 +609,7 @@ export class Parser {
         bitWidth = v === undefined ? 1 : Number(v);
         if (!this.enabled.has('__cl_clang_bitfields')) this.diags.report(Messages.bitfieldsDisabled, tokenSpan(colon));
         const c = canonical(d.type).type;
-        const width = c.kind === 'scalar' || c.kind === 'enum' ? 8 * (c.kind === 'enum' ? 4 : this.scalarBytes(c.name)) : 0;
+        const width = c.kind === 'scalar' || c.kind === 'enum' ? 8 * layoutOf(c, this.options.layout).size : 0;
         if (!(c.kind === 'scalar' && c.name !== 'void' && !['half', 'float', 'double'].includes(c.name)) && c.kind !== 'enum') {
           this.diags.report(Messages.badAttributeArgs, d.nameSpan, ['bit-field', `has non-integral type '${typeToString(d.type)}'`]);
         } else if (bitWidth < 0 || bitWidth > width) {
@@ -631,10 +631,6 @@ export class Parser {
       this.expect(';', "';' after a field");
       return;
     }
-  }
-
-  private scalarBytes(name: ScalarName): number {
-    return { bool: 1, char: 1, uchar: 1, short: 2, ushort: 2, int: 4, uint: 4, long: 8, ulong: 8, half: 2, float: 4, double: 8, void: 0 }[name as string] ?? this.options.layout.sizeT;
   }
 
   private checkFieldType(d: Declarator): void {
@@ -1444,4 +1440,3 @@ export function parse(tokens: Token[], options: ParseOptions, diags: DiagnosticB
   return new Parser(tokens, options, diags).parse();
 }
 
-export { VECTOR_ELEMENTS };

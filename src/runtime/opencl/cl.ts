@@ -1,4 +1,5 @@
 import koffi from 'koffi';
+import { RuntimeInputError } from '../pack/errors.js';
 
 /** OpenCL error codes by value, for messages that name them. */
 export const CL_ERRORS: Record<number, string> = {
@@ -73,7 +74,7 @@ export function openCL(): CL {
   try {
     lib = koffi.load(process.platform === 'darwin' ? '/System/Library/Frameworks/OpenCL.framework/OpenCL' : 'libOpenCL.so.1');
   } catch (e) {
-    throw new Error(`cannot load the OpenCL library (libOpenCL.so.1): install an ICD loader (ocl-icd-libopencl1) and a driver (pocl-opencl-icd). ${(e as Error).message}`);
+    throw new RuntimeInputError(`cannot load the OpenCL library (libOpenCL.so.1): install an ICD loader (ocl-icd-libopencl1) and a driver (pocl-opencl-icd). ${(e as Error).message}`);
   }
   const f = (proto: string) => lib.func(proto);
   const api = {

@@ -1,6 +1,7 @@
 import type { OpenCLPlan } from '../../abi/plan.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import { lower } from '../../lower.js';
+import { RuntimeInputError } from '../pack/errors.js';
 import { type OpenCLPacker, openclPacker } from '../pack/packer.js';
 import { CLError, type CL, type Handle, check, openCL } from './cl.js';
 
@@ -171,10 +172,10 @@ export class Context {
   /** Picks a device whose platform or name contains `match` (case-insensitive); the first device when none is given. */
   static open(match?: string): Context {
     const all = listDevices();
-    if (!all.length) throw new Error('no OpenCL device found (is an ICD such as pocl-opencl-icd installed?)');
+    if (!all.length) throw new RuntimeInputError('no OpenCL device found (is an ICD such as pocl-opencl-icd installed?)');
     const m = match?.toLowerCase();
     const d = m ? all.find((x) => `${x.platform} ${x.name}`.toLowerCase().includes(m)) : all[0];
-    if (!d) throw new Error(`no OpenCL device matches '${match}' (have: ${all.map((x) => `${x.platform} / ${x.name}`).join('; ')})`);
+    if (!d) throw new RuntimeInputError(`no OpenCL device matches '${match}' (have: ${all.map((x) => `${x.platform} / ${x.name}`).join('; ')})`);
     return new Context(d);
   }
 
@@ -352,7 +353,7 @@ export interface KernelOptions {
 export async function kernel(source: string, name: string, options: KernelOptions = {}): Promise<Kernel> {
   const std = options.std ?? 'CL1.2';
   const r = lower(`${name}.cl`, source, { readFile: () => undefined }, { target: 'opencl', format: 'json', std });
-  if (!r.plan) throw new Error(`kernarg cannot lower '${name}':\n${formatDiagnostics(r.diagnostics)}`);
+  if (!r.plan) throw new RuntimeInputError(`kernarg cannot lower '${name}':\n${formatDiagnostics(r.diagnostics)}`);
   const ctx = options.context ?? Context.open(options.device);
   return new Kernel(ctx, name, r.plan as OpenCLPlan, source, `-cl-std=${std} ${options.buildOptions ?? ''}`.trim());
 }

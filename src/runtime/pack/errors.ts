@@ -10,6 +10,14 @@ export class PackError extends Error {
   }
 }
 
+/** A problem with the user's setup or input found while running (no device, no such kernel, a source kernarg rejects). */
+export class RuntimeInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RuntimeInputError';
+  }
+}
+
 /** Thrown inside writers with the path inside the argument; re-thrown as PackError with the names. */
 export class ValueError extends Error {
   constructor(

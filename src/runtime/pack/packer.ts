@@ -3,7 +3,7 @@ import type { R600Plan } from '../../abi/r600.js';
 import type { VulkanPlan } from '../../abi/vulkan.js';
 import { PackError, ValueError } from './errors.js';
 import { type Writer, codegenAllowed, emitWriter, writerFor } from './compiled.js';
-import { describe, writeInt } from './scalars.js';
+import { describe } from './scalars.js';
 
 export interface PackOptions {
   /** Use the interpreted writer even where code generation is allowed. */
@@ -366,4 +366,3 @@ export function vulkanPacker(plan: VulkanPlan, kernel: string, options: PackOpti
   };
 }
 
-export { writeInt };
