@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { memoryHost } from '../../src/frontend/opencl-c/index.js';
 import { lower } from '../../src/lower.js';
 import { type FixtureFile, fixtureFiles } from '../support/fixtures.js';
-import { programSpec, render, samples } from '../support/gen.js';
+import { STDS, inBatches, programSpec, renderBatch, samples } from '../support/gen.js';
 import { CLANG, parseAmdhsaMetadata, requireTool, runClang } from '../support/tools.js';
 
 /** Every slot (explicit and hidden) and the segment size/alignment against clang-16 at -O0, gfx900. */
@@ -54,17 +54,11 @@ test('amdhsa kernarg segments equal clang-16 on 500+ generated kernels, code obj
   const clang = requireTool(t, CLANG);
   if (!clang) return;
   const { values, seed } = samples(programSpec, 220, 5150);
-  let kernels = 0;
-  for (let b = 0; b < values.length; b += 22) {
-    const source = values.slice(b, b + 22).map((spec, i) => render(spec, `h${b + i}`).source).join('\n');
-    const std = (['CL1.2', 'CL2.0', 'CL3.0'] as const)[(b / 22) % 3];
-    try {
-      kernels += compareAmdhsa(clang, source, std, 4);
-      compareAmdhsa(clang, source, std, 5);
-    } catch (e) {
-      throw new Error(`seed ${seed}: ${(e as Error).message}`);
-    }
-  }
+  const kernels = inBatches(values, 22, seed, (batch, start, index) => {
+    const source = renderBatch(batch, start, 'h');
+    compareAmdhsa(clang, source, STDS[index % 3], 5);
+    return compareAmdhsa(clang, source, STDS[index % 3], 4);
+  });
   assert.ok(kernels >= 500, `only ${kernels} kernels`);
 });
 

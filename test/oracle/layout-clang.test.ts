@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { compileOpenCL, memoryHost } from '../../src/frontend/opencl-c/index.js';
 import { SourceFile } from '../../src/diagnostics/source.js';
 import { DATA_LAYOUTS, type DataLayout } from '../../src/layout/data-layout.js';
-import { programSpec, render, samples } from '../support/gen.js';
+import { inBatches, programSpec, render, samples } from '../support/gen.js';
 import { CLANG, requireTool, runClang } from '../support/tools.js';
 
 const TRIPLES: Record<DataLayout['name'], string[]> = {
@@ -55,22 +55,11 @@ test('struct and union layouts equal clang-16 field by field on spir, spir64 and
   const clang = requireTool(t, CLANG);
   if (!clang) return;
   const { values, seed } = samples(programSpec, 150, 424242);
-  let checked = 0;
-  for (let b = 0; b < values.length; b += 30) {
-    let source = '';
-    const records: { spelling: string; fields: string[] }[] = [];
-    values.slice(b, b + 30).forEach((spec, i) => {
-      const r = render({ ...spec, kernels: [] }, `L${b + i}`);
-      source += r.source;
-      records.push(...r.records);
-    });
-    source += probes(records, 'probe');
-    try {
-      checked += compareProbes(clang, source);
-    } catch (e) {
-      throw new Error(`seed ${seed}: ${(e as Error).message}`);
-    }
-  }
+  const checked = inBatches(values, 30, seed, (batch, start) => {
+    const rendered = batch.map((spec, i) => render({ ...spec, kernels: [] }, `L${start + i}`));
+    const source = rendered.map((r) => r.source).join('') + probes(rendered.flatMap((r) => r.records), 'probe');
+    return compareProbes(clang, source);
+  });
   assert.ok(checked > 1000, `only ${checked} probes`);
 });
 

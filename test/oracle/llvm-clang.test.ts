@@ -4,7 +4,7 @@ import { TRIPLES } from '../../src/abi/llvm.js';
 import { memoryHost } from '../../src/frontend/opencl-c/index.js';
 import { lower } from '../../src/lower.js';
 import { fixtureFiles } from '../support/fixtures.js';
-import { programSpec, render, samples } from '../support/gen.js';
+import { inBatches, programSpec, renderBatch, samples } from '../support/gen.js';
 import { CLANG, LLVM_AS, llvmAsErrors, parseKernelMetadata, requireTool, runClang } from '../support/tools.js';
 
 type File = { path: string; readFile: (p: string) => string | undefined; includeDirs: string[]; defines: [string, string | undefined][]; clangArgs: string[] };
@@ -43,15 +43,8 @@ test('llvm target: valid IR and clang-16 metadata on 200+ generated kernels', (t
   const llvmAs = requireTool(t, LLVM_AS);
   if (!clang || !llvmAs) return;
   const { values, seed } = samples(programSpec, 100, 777);
-  let kernels = 0;
-  for (let b = 0; b < values.length; b += 20) {
-    const source = values.slice(b, b + 20).map((spec, i) => render(spec, `l${b + i}`).source).join('\n');
-    try {
-      kernels += compareLlvm(clang, llvmAs, source);
-    } catch (e) {
-      throw new Error(`seed ${seed}: ${(e as Error).message}`);
-    }
-  }
+  const kernels = inBatches(values, 20, seed, (batch, start) => compareLlvm(clang, llvmAs, renderBatch(batch, start, 'l')));
+
   assert.ok(kernels >= 200, `only ${kernels} kernels`);
 });
 

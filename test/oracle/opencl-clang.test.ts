@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { lower } from '../../src/lower.js';
 import { memoryHost } from '../../src/frontend/opencl-c/index.js';
 import { fixtureFiles } from '../support/fixtures.js';
-import { programSpec, render, samples } from '../support/gen.js';
+import { STDS, inBatches, programSpec, renderBatch, samples } from '../support/gen.js';
 import { CLANG, parseAmdhsaMetadata, parseKernelMetadata, requireTool, runClang } from '../support/tools.js';
 
 const SPIR_ADDR: Record<number, string> = { 1: 'global', 2: 'constant', 3: 'local' };
@@ -87,16 +87,6 @@ test('opencl target equals clang-16 on 500+ generated kernels', (t) => {
   const clang = requireTool(t, CLANG);
   if (!clang) return;
   const { values, seed } = samples(programSpec, 240, 20261122);
-  let kernels = 0;
-  const perFile = 24;
-  for (let b = 0; b < values.length; b += perFile) {
-    const source = values.slice(b, b + perFile).map((spec, i) => render(spec, `g${b + i}`).source).join('\n');
-    const std = (['CL1.2', 'CL2.0', 'CL3.0'] as const)[(b / perFile) % 3];
-    try {
-      kernels += compareWithClang(clang, source, std);
-    } catch (e) {
-      throw new Error(`seed ${seed}, batch ${b / perFile} (${std}): ${(e as Error).message}`);
-    }
-  }
+  const kernels = inBatches(values, 24, seed, (batch, start, index) => compareWithClang(clang, renderBatch(batch, start, 'g'), STDS[index % 3]));
   assert.ok(kernels >= 500, `only ${kernels} kernels generated`);
 });

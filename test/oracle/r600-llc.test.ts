@@ -9,7 +9,7 @@ import { kernelsOf } from '../../src/model/kernel-module.js';
 import { llvmKernelPlan } from '../../src/abi/llvm.js';
 import { emitLlvmIr } from '../../src/emit/llvm-ir.js';
 import { lower } from '../../src/lower.js';
-import { programSpec, render, samples } from '../support/gen.js';
+import { inBatches, programSpec, renderBatch, samples } from '../support/gen.js';
 import { LLC, parseLegacyModule, r600AfterImagePass, requireTool } from '../support/tools.js';
 
 /**
@@ -60,15 +60,8 @@ test('r600: the real pass agrees on generated kernels', (t) => {
   const llc = requireTool(t, LLC);
   if (!llc) return;
   const { values, seed } = samples(programSpec, 60, 600);
-  let n = 0;
-  for (let b = 0; b < values.length; b += 20) {
-    const source = values.slice(b, b + 20).map((spec, i) => render(spec, `r${b + i}`).source).join('\n');
-    try {
-      n += compareR600(llc, source);
-    } catch (e) {
-      throw new Error(`seed ${seed}: ${(e as Error).message}`);
-    }
-  }
+  const n = inBatches(values, 20, seed, (batch, start) => compareR600(llc, renderBatch(batch, start, 'r')));
+
   assert.ok(n >= 100);
 });
 

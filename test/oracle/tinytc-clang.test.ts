@@ -7,7 +7,7 @@ import { memoryHost } from '../../src/frontend/opencl-c/index.js';
 import { lower } from '../../src/lower.js';
 import { FIXTURES } from '../support/fixtures.js';
 import { irFunction, renderIr } from '../support/gen-tinytc.js';
-import { samples } from '../support/gen.js';
+import { inBatches, samples } from '../support/gen.js';
 import { CLANG, LLVM_AS, llvmAsErrors, parseAmdhsaMetadata, parseKernelMetadata, requireTool, runClang } from '../support/tools.js';
 
 const SPIR_ADDR: Record<number, string> = { 1: 'global', 2: 'constant', 3: 'local' };
@@ -41,15 +41,8 @@ test('tinytc: 300+ generated signatures agree with clang-16', (t) => {
   const clang = requireTool(t, CLANG);
   if (!clang) return;
   const { values, seed } = samples(irFunction, 320, 31337);
-  let n = 0;
-  for (let b = 0; b < values.length; b += 40) {
-    const ir = values.slice(b, b + 40).map((f, i) => renderIr(f as never, `f${b + i}`)).join('');
-    try {
-      n += compareIr(clang, ir);
-    } catch (e) {
-      throw new Error(`seed ${seed}: ${(e as Error).message}`);
-    }
-  }
+  const n = inBatches(values, 40, seed, (batch, start) => compareIr(clang, batch.map((f, i) => renderIr(f as never, `f${start + i}`)).join('')));
+
   assert.ok(n >= 300);
 });
 

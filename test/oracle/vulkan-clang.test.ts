@@ -4,7 +4,7 @@ import type { VulkanPlan } from '../../src/abi/vulkan.js';
 import { memoryHost } from '../../src/frontend/opencl-c/index.js';
 import { lower } from '../../src/lower.js';
 import { declarationText } from '../../src/types/print.js';
-import { programSpec, render, samples } from '../support/gen.js';
+import { inBatches, programSpec, renderBatch, samples } from '../support/gen.js';
 import { CLANG, requireTool, runClang } from '../support/tools.js';
 
 /**
@@ -43,15 +43,10 @@ test('clustered POD offsets equal clang-16 struct layout (spir and spir64) on ge
   const clang = requireTool(t, CLANG);
   if (!clang) return;
   const { values, seed } = samples(programSpec, 160, 4242);
-  let n = 0;
-  for (let b = 0; b < values.length; b += 20) {
-    const source = values.slice(b, b + 20).map((spec, i) => render(spec, `v${b + i}`, { images: false }).source).join('\n');
-    try {
-      n += comparePods(clang, source, 'spir');
-      n += comparePods(clang, source, 'spir64');
-    } catch (e) {
-      throw new Error(`seed ${seed}: ${(e as Error).message}`);
-    }
-  }
+  const n = inBatches(values, 20, seed, (batch, start) => {
+    const source = renderBatch(batch, start, 'v', { images: false });
+    return comparePods(clang, source, 'spir') + comparePods(clang, source, 'spir64');
+  });
+
   assert.ok(n >= 300, `only ${n} kernels`);
 });

@@ -253,3 +253,26 @@ export function samples<T>(arb: fc.Arbitrary<T>, count: number, defaultSeed: num
   const seed = process.env.KERNARG_FC_SEED ? Number(process.env.KERNARG_FC_SEED) : defaultSeed;
   return { values: fc.sample(arb, { seed, numRuns: count }), seed };
 }
+
+/**
+ * Runs `check` over `values` in batches of `size` and sums what it returns; a failure names the
+ * seed and the batch, so the run can be reproduced with KERNARG_FC_SEED.
+ */
+export function inBatches<T>(values: readonly T[], size: number, seed: number, check: (batch: readonly T[], start: number, index: number) => number): number {
+  let total = 0;
+  for (let b = 0; b < values.length; b += size) {
+    try {
+      total += check(values.slice(b, b + size), b, b / size);
+    } catch (e) {
+      throw new Error(`seed ${seed}, batch ${b / size}: ${(e as Error).message}`);
+    }
+  }
+  return total;
+}
+
+/** One source of several generated programs, their names numbered from `start` after `prefix`. */
+export function renderBatch(batch: readonly ProgramSpec[], start: number, prefix: string, opts: { images?: boolean } = {}): string {
+  return batch.map((spec, i) => render(spec, `${prefix}${start + i}`, opts).source).join('\n');
+}
+
+export const STDS = ['CL1.2', 'CL2.0', 'CL3.0'] as const;
