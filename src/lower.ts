@@ -6,6 +6,7 @@ import { emitClrx } from './emit/clrx.js';
 import { type VulkanPlan, type VulkanTargetOptions, lowerVulkan } from './abi/vulkan.js';
 import { emitDescriptorMap } from './emit/descriptor-map.js';
 import { emitOpenCLC } from './emit/opencl-c.js';
+import { emitTinytcOpenCLC } from './emit/tinytc/index.js';
 import { compileTinytc } from './frontend/tinytc/index.js';
 import type { DopeOrder } from './frontend/tinytc/calling-convention.js';
 import { type LlvmPlan, type LlvmTargetOptions, TRIPLE_INFO, lowerLlvm } from './abi/llvm.js';
@@ -59,6 +60,8 @@ export interface LowerOptions {
   readonly amdCl2?: AmdCl2TargetOptions;
   /** tinytc input: order of the extra memref arguments (v0.3 interleaved, or v0.4 shapes-first). */
   readonly dopeOrder?: DopeOrder;
+  /** tinytc --format opencl-c: how group tables are spelled (see OpenCLCOptions). */
+  readonly groupTables?: 'pointer' | 'ulong';
   /** vulkan options (clspv's). */
   readonly vulkan?: VulkanTargetOptions;
   /** llvm options. */
@@ -93,8 +96,9 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
     bag.report(Messages.badOption, undefined, ['--format opencl-c needs tinytc input (.ir)']);
     return { diagnostics: bag.items };
   }
-  const fe = isIr
-    ? compileTinytc(file, { layout, dopeOrder: options.dopeOrder })
+  const tinytc = isIr ? compileTinytc(file, { layout, dopeOrder: options.dopeOrder }) : undefined;
+  const fe = tinytc
+    ? tinytc
     : compileOpenCL(file, host, {
         std: options.std, layout, includeDirs: options.includeDirs, undefines: options.undefines,
         // clspv defines VULKAN (100, for Vulkan 1.0) for its sources.
@@ -139,7 +143,7 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
       output = emitSignatures(fe.module);
       break;
     case 'opencl-c':
-      output = emitOpenCLC(fe.module);
+      output = tinytc?.program && tinytc.types ? emitTinytcOpenCLC(tinytc.program.funcs, tinytc.types, fe.module, { groupTables: options.groupTables }) : emitOpenCLC(fe.module, { groupTables: options.groupTables });
       break;
     case 'descriptor-map':
       output = emitDescriptorMap(plan as VulkanPlan);

@@ -58,6 +58,7 @@ export function lowerOpenCL(module: KernelModule, options: OpenCLTargetOptions =
     if (a.workGroupSizeHint) plan.workGroupSizeHint = a.workGroupSizeHint;
     if (a.vecTypeHint) plan.vecTypeHint = kernelArgTypeName(a.vecTypeHint);
     if (a.intelReqdSubGroupSize) plan.intelReqdSubGroupSize = a.intelReqdSubGroupSize;
+    if (a.workGroupSizeChosen) plan.workGroupSizeChosen = true;
     return plan;
   });
   return { target: 'opencl', arch, kernels };

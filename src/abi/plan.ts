@@ -57,6 +57,8 @@ export interface OpenCLKernelPlan extends KernelPlanBase<OpenCLSlot> {
   readonly workGroupSizeHint?: readonly [number, number, number];
   readonly vecTypeHint?: string;
   readonly intelReqdSubGroupSize?: number;
+  /** tinytc: kernarg chose the work-group size (the function gave none). */
+  readonly workGroupSizeChosen?: boolean;
 }
 
 export interface OpenCLPlan {

@@ -24,6 +24,7 @@ export const LOWER_OPTIONS: readonly OptionSpec[] = [
   { name: 'triple', kind: 'string', value: '<triple>', help: `llvm: ${TRIPLES.join(' | ')} (default spir64-unknown-unknown)` },
   { name: 'kernel-stubs', kind: 'boolean', help: 'llvm: split each kernel into an entry and a __clang_ocl_kern_imp_ body' },
   { name: 'kernel-arg-info', kind: 'boolean', help: 'llvm: also emit !kernel_arg_name (as clang -cl-kernel-arg-info)' },
+  { name: 'group-tables', kind: 'string', value: 'pointer|ulong', help: "tinytc --format opencl-c: group tables as 'global T*global*' (default) or 'global ulong*' cast back in the body (for NVIDIA)" },
   { name: 'dope-order', kind: 'string', value: 'interleaved|shapes-first', help: 'tinytc: extra memref arguments per mode (v0.3, default) or all shapes then strides (v0.4)' },
   { name: 'cluster-pod-kernel-args', kind: 'string', value: '0|1', help: 'vulkan: collect POD arguments into one struct (default 1)' },
   { name: 'pod-ubo', kind: 'boolean', help: 'vulkan: POD arguments in a uniform buffer' },
@@ -112,6 +113,9 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
   const dopeOrder = args.values.get('dope-order') as string | undefined;
   if (dopeOrder !== undefined && dopeOrder !== 'interleaved' && dopeOrder !== 'shapes-first') throw new UsageError(`--dope-order takes interleaved or shapes-first, not '${dopeOrder}'`);
   if (dopeOrder !== undefined && !path.endsWith('.ir')) throw new UsageError('--dope-order applies to tinytc (.ir) input only');
+  const groupTables = args.values.get('group-tables') as string | undefined;
+  if (groupTables !== undefined && groupTables !== 'pointer' && groupTables !== 'ulong') throw new UsageError(`--group-tables takes pointer or ulong, not '${groupTables}'`);
+  if (groupTables !== undefined && (!path.endsWith('.ir') || format !== 'opencl-c')) throw new UsageError('--group-tables applies to tinytc (.ir) input with --format opencl-c only');
   if (format === 'opencl-c' && !path.endsWith('.ir')) throw new UsageError('--format opencl-c needs tinytc input (.ir)');
   const text = io.readFile(path);
   const color = (args.values.get('color') as boolean | undefined) ?? io.color;
@@ -134,6 +138,7 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
     undefines: (args.values.get('undefine') as string[] | undefined) ?? [],
     arch: arch as 'spir' | 'spir64' | undefined,
     dopeOrder: dopeOrder as 'interleaved' | 'shapes-first' | undefined,
+    groupTables: groupTables as 'pointer' | 'ulong' | undefined,
     codeObject: codeObject === undefined ? undefined : (Number(codeObject) as 4 | 5),
     vulkan: {
       clusterPodKernelArgs: zeroOne('cluster-pod-kernel-args'),

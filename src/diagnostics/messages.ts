@@ -113,6 +113,11 @@ export const Messages = {
   irYieldOutside: e('KA3107', "'yield' outside of an 'if' region"),
   irNameCollision: w('KA3108', "generated argument name '{0}' is taken; using '{1}'"),
   irDuplicateFunc: e('KA3109', "function '@{0}' is defined twice"),
+  irCollectiveInSpmd: e('KA3110', "'{0}' is a collective instruction and cannot appear inside 'foreach' (a spmd region)"),
+  irShapeMismatch: e('KA3111', 'shape mismatch in {0}: {1}'),
+  irImmediateRange: e('KA3112', 'immediate {0} does not fit {1}'),
+  irBadOperation: e('KA3113', '{0}'),
+  irYieldPlacement: e('KA3114', '{0}'),
   // Targets
   unsupportedForTarget: e('KA4001', '{0}'),
   // Options

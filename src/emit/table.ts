@@ -10,7 +10,7 @@ export function emitTable(plan: AbiPlan): string {
     case 'opencl':
       for (const k of plan.kernels) {
         const attrs: string[] = [];
-        if (k.reqdWorkGroupSize) attrs.push(`reqd_work_group_size(${k.reqdWorkGroupSize.join(', ')})`);
+        if (k.reqdWorkGroupSize) attrs.push(`reqd_work_group_size(${k.reqdWorkGroupSize.join(', ')})${k.workGroupSizeChosen ? ' (chosen by kernarg)' : ''}`);
         if (k.workGroupSizeHint) attrs.push(`work_group_size_hint(${k.workGroupSizeHint.join(', ')})`);
         if (k.vecTypeHint) attrs.push(`vec_type_hint(${k.vecTypeHint})`);
         if (k.intelReqdSubGroupSize) attrs.push(`intel_reqd_sub_group_size(${k.intelReqdSubGroupSize})`);

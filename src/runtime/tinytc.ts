@@ -6,7 +6,7 @@ import { canonicalStride, type IrType, type MemrefType, type Program } from '../
 import { compileTinytc } from '../frontend/tinytc/index.js';
 import { SPIR64 } from '../layout/data-layout.js';
 import { lowerOpenCL } from '../abi/opencl.js';
-import { emitOpenCLC } from '../emit/opencl-c.js';
+import { emitTinytcOpenCLC } from '../emit/tinytc/index.js';
 import { PackError, RuntimeInputError } from './pack/errors.js';
 import { type Context, DeviceBuffer, Kernel, type SvmBlock } from './opencl/host.js';
 
@@ -158,15 +158,15 @@ export class TinytcKernel {
   }
 }
 
-/** Compiles tinytc IR with kernarg and builds its OpenCL C (or a given body's) for the context's device. */
+/** Compiles tinytc IR with kernarg and builds its OpenCL C (or the given OpenCL C) for the context's device. */
 export function tinytcKernel(ctx: Context, ir: string, name: string, options: { path?: string; openclC?: string; groupTables?: 'pointer' | 'ulong' } = {}): TinytcKernel {
   const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { layout: SPIR64 });
-  if (!fe.module || !fe.program) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics(fe.diagnostics.items)}`);
+  if (!fe.module || !fe.program || !fe.types) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics(fe.diagnostics.items)}`);
   const plan = lowerOpenCL(fe.module);
   // NVIDIA's OpenCL compiler refuses pointer-to-pointer kernel parameters: pass group tables as ulong* there.
   const groupTables = options.groupTables ?? (/nvidia/i.test(ctx.device.platform) ? 'ulong' : 'pointer');
   // Pointer-to-pointer parameters need OpenCL C 2.0; everything else builds as 1.2, which every device takes.
   const pointerTables = groupTables === 'pointer' && fe.module.functions.some((f) => f.params.some((p) => p.type.type.kind === 'pointer' && p.type.type.pointee.type.kind === 'pointer'));
   const std = options.openclC || pointerTables ? 'CL2.0' : 'CL1.2';
-  return new TinytcKernel(ctx, name, fe.program, plan, options.openclC ?? emitOpenCLC(fe.module, { groupTables }), std);
+  return new TinytcKernel(ctx, name, fe.program, plan, options.openclC ?? emitTinytcOpenCLC(fe.program.funcs, fe.types, fe.module, { groupTables }), std);
 }

@@ -3,6 +3,7 @@ import { Messages } from '../../diagnostics/messages.js';
 import type { FunctionInfo, KernelAttributes, Parameter, ParamOrigin } from '../../model/kernel-module.js';
 import { type QualType, type ScalarName, q, scalar } from '../../types/types.js';
 import type { Func, IrType, ScalarTypeName } from './ast.js';
+import type { WorkGroupChoice } from './work-group-size.js';
 
 /** How the extra arguments of a memref are ordered: tinytc v0.3's OpenCL C generator, or v0.4's SPIR-V one. */
 export type DopeOrder = 'interleaved' | 'shapes-first';
@@ -27,7 +28,7 @@ function scalarOf(t: ScalarTypeName): ScalarName {
  * to `global T*global*` plus one `global long*` per `?` and `long <name>_offset` for a
  * dynamic offset.
  */
-export function lowerFunc(f: Func, order: DopeOrder, diags: DiagnosticBag): FunctionInfo {
+export function lowerFunc(f: Func, order: DopeOrder, wg: WorkGroupChoice, diags: DiagnosticBag): FunctionInfo {
   const params: Parameter[] = [];
   const taken = new Set(f.params.map((p) => varName(p.name)));
   // Names emitted so far; user names are reserved first so generated ones go around them.
@@ -64,7 +65,8 @@ export function lowerFunc(f: Func, order: DopeOrder, diags: DiagnosticBag): Func
     if (isGroup && t.offset === null) add(`${name}_offset`, q(scalar('long')), p.span, { arg: name, argIndex, role: 'offset' }, true);
   });
   const attributes: KernelAttributes = {};
-  if (f.workGroupSize) attributes.reqdWorkGroupSize = [f.workGroupSize[0], f.workGroupSize[1], 1];
+  attributes.reqdWorkGroupSize = [wg.size[0], wg.size[1], 1];
+  if (wg.chosen) attributes.workGroupSizeChosen = true;
   if (f.subgroupSize) attributes.intelReqdSubGroupSize = f.subgroupSize;
   return { name: f.name, isKernel: true, result: q(scalar('void')), params, attributes, defined: true, calls: [], uses: [], span: f.span };
 }

@@ -18,37 +18,63 @@ export function sameIrType(a: IrType, b: IrType): boolean {
 
 const mul = (a: Dim, b: Dim): Dim => (a === null || b === null ? null : a * b);
 
-/** Checks one program: values defined once and before use, operand and annotation types agreeing, modes in range. */
-export function checkProgram(program: Program, diags: DiagnosticBag): void {
+/** The type of every value of a function (parameters and instruction results), by name. */
+export type ValueTypes = ReadonlyMap<string, IrType>;
+
+/**
+ * Checks one program: values defined once and before use, operand and annotation types agreeing,
+ * modes in range, shapes of the BLAS-like instructions agreeing, collective instructions outside
+ * spmd regions. Returns each function's value types.
+ */
+export function checkProgram(program: Program, diags: DiagnosticBag): Map<Func, ValueTypes> {
   const seen = new Map<string, Span>();
+  const out = new Map<Func, ValueTypes>();
   for (const f of program.funcs) {
     const prev = seen.get(f.name);
     if (prev) diags.report(Messages.irDuplicateFunc, f.span, [f.name], [{ message: 'first defined here', span: prev }]);
     seen.set(f.name, f.span);
-    new FuncChecker(f, diags).run();
+    out.set(f, new FuncChecker(f, diags).run());
   }
+  return out;
 }
+
+const INT_BITS: Partial<Record<ScalarTypeName, number>> = { i8: 8, i16: 16, i32: 32, i64: 64, index: 64 };
+const isFloat = (t: IrType) => t.kind === 'scalar' && (t.name === 'f32' || t.name === 'f64');
 
 class FuncChecker {
   /** Scopes of visible values. */
   private readonly scopes: Map<string, IrType>[] = [new Map()];
   private readonly defined = new Map<string, Span>();
+  private readonly types = new Map<string, IrType>();
+  /** Depth of enclosing foreach regions. */
+  private spmd = 0;
 
   constructor(private readonly f: Func, private readonly diags: DiagnosticBag) {}
 
-  run(): void {
+  run(): ValueTypes {
     for (const p of this.f.params) {
       if (p.type.kind === 'scalar' && p.type.name === 'i1') this.diags.report(Messages.irBoolParam, p.span, [p.name]);
       this.define(p.name, p.span, p.type);
     }
     this.region(this.f.body, null);
+    return this.types;
   }
 
   private define(name: string, span: Span, type: IrType): void {
     const prev = this.defined.get(name);
     if (prev) this.diags.report(Messages.irRedefined, span, [name], [{ message: 'first defined here', span: prev }]);
     this.defined.set(name, span);
+    this.types.set(name, type);
     this.scopes[this.scopes.length - 1].set(name, type);
+  }
+
+  private collective(inst: Inst, what: string): void {
+    if (this.spmd > 0) this.diags.report(Messages.irCollectiveInSpmd, inst.span, [what]);
+  }
+
+  /** Static extents that must agree; dynamic ones are the caller's promise. */
+  private sameExtent(a: Dim, b: Dim, inst: Inst, what: string): void {
+    if (a !== null && b !== null && a !== b) this.diags.report(Messages.irShapeMismatch, inst.span, [inst.op === 'blas' ? inst.fn : inst.op, `${what} (${a} vs ${b})`]);
   }
 
   private lookup(name: string): IrType | undefined {
@@ -66,6 +92,11 @@ class FuncChecker {
       if (expected && expected.kind === 'scalar' && o.kind === 'float' && !expected.name.startsWith('f')) {
         this.diags.report(Messages.irTypeMismatch, o.span, [`${what}: a floating immediate where ${expected.name} is expected`]);
       }
+      if (expected && expected.kind === 'scalar' && o.kind === 'int') {
+        const bits = expected.name === 'i1' ? 1 : INT_BITS[expected.name];
+        const fits = bits === 1 ? o.value === 0n || o.value === 1n : bits === undefined || BigInt.asIntN(bits, o.value) === o.value;
+        if (!fits) this.diags.report(Messages.irImmediateRange, o.span, [o.value.toString(), expected.name]);
+      }
       return expected ?? undefined;
     }
     const t = this.lookup(o.name);
@@ -81,7 +112,12 @@ class FuncChecker {
 
   private region(r: Region, ifResults: readonly IrType[] | null): void {
     this.scopes.push(new Map());
-    for (const inst of r.body) this.inst(inst, ifResults);
+    r.body.forEach((inst, i) => {
+      if (inst.op === 'yield' && ifResults && i !== r.body.length - 1) this.diags.report(Messages.irYieldPlacement, inst.span, ["'yield' must be the last instruction of its region"]);
+      this.inst(inst, ifResults);
+    });
+    const last = r.body[r.body.length - 1];
+    if (ifResults && ifResults.length > 0 && last?.op !== 'yield') this.diags.report(Messages.irYieldPlacement, r.span, [`this region of an 'if' with results must end with 'yield' of ${ifResults.length} value(s)`]);
     this.scopes.pop();
   }
 
@@ -111,9 +147,49 @@ class FuncChecker {
     return true;
   }
 
+  /** The extents of op(A), op(B) and C must agree where they are static. */
+  private blasShapes(inst: Extract<Inst, { op: 'blas' }>, m: readonly MemrefType[]): void {
+    const op = (x: MemrefType, t: 'n' | 't' | null): readonly Dim[] => (t === 't' && x.shape.length === 2 ? [x.shape[1], x.shape[0]] : x.shape);
+    switch (inst.fn) {
+      case 'axpby': {
+        const a = op(m[0], inst.transA);
+        a.forEach((e, i) => this.sameExtent(e, m[1].shape[i], inst, `mode ${i} of op(A) and B`));
+        return;
+      }
+      case 'sum': {
+        const a = op(m[0], inst.transA);
+        if (a.length === 2) this.sameExtent(a[0], m[1].shape[0], inst, 'rows of op(A) and B');
+        return;
+      }
+      case 'gemm': {
+        const a = op(m[0], inst.transA);
+        const b = op(m[1], inst.transB);
+        this.sameExtent(a[1], b[0], inst, 'columns of op(A) and rows of op(B)');
+        this.sameExtent(a[0], m[2].shape[0], inst, 'rows of op(A) and C');
+        this.sameExtent(b[1], m[2].shape[1], inst, 'columns of op(B) and C');
+        return;
+      }
+      case 'gemv': {
+        const a = op(m[0], inst.transA);
+        this.sameExtent(a[1], m[1].shape[0], inst, 'columns of op(A) and rows of b');
+        this.sameExtent(a[0], m[2].shape[0], inst, 'rows of op(A) and c');
+        return;
+      }
+      case 'ger':
+        this.sameExtent(m[0].shape[0], m[2].shape[0], inst, 'rows of a and C');
+        this.sameExtent(m[1].shape[0], m[2].shape[1], inst, 'rows of b and columns of C');
+        return;
+      case 'hadamard':
+        this.sameExtent(m[0].shape[0], m[2].shape[0], inst, 'a and c');
+        this.sameExtent(m[1].shape[0], m[2].shape[0], inst, 'b and c');
+        return;
+    }
+  }
+
   private inst(inst: Inst, ifResults: readonly IrType[] | null): void {
     switch (inst.op) {
       case 'alloca': {
+        this.collective(inst, 'alloca');
         const m = this.memref(inst.type.type, inst.type.span, 'alloca');
         if (m && m.shape.some((d) => d === null)) this.diags.report(Messages.irTypeMismatch, inst.type.span, ['alloca needs a static shape']);
         this.results(inst, [inst.type.type]);
@@ -122,7 +198,10 @@ class FuncChecker {
       case 'arith': {
         const unary = inst.fn === 'neg' || inst.fn === 'not';
         if (inst.operands.length !== (unary ? 1 : 2)) this.diags.report(Messages.irOperandCount, inst.span, [`arith.${inst.fn}`, unary ? '1 operand' : '2 operands']);
-        if (inst.type.type.kind !== 'scalar') this.diags.report(Messages.irTypeMismatch, inst.type.span, ['arith needs a scalar type']);
+        const at = inst.type.type;
+        if (at.kind !== 'scalar') this.diags.report(Messages.irTypeMismatch, inst.type.span, ['arith needs a scalar type']);
+        else if (at.name === 'i1' && !['and', 'or', 'xor', 'not'].includes(inst.fn)) this.diags.report(Messages.irBadOperation, inst.span, [`arith.${inst.fn} is not defined on i1 (and, or, xor and not are)`]);
+        else if (isFloat(at) && ['shl', 'shr', 'and', 'or', 'xor', 'not'].includes(inst.fn)) this.diags.report(Messages.irBadOperation, inst.span, [`arith.${inst.fn} is not defined on ${at.name}`]);
         for (const o of inst.operands) this.use(o, inst.type.type, `arith.${inst.fn}`);
         this.results(inst, [inst.type.type]);
         return;
@@ -183,7 +262,14 @@ class FuncChecker {
           else {
             this.use(s.offset, INDEX, 'a subview offset');
             if (s.size) this.use(s.size, INDEX, 'a subview size');
-            shape.push(s.size && s.size.kind === 'int' ? Number(s.size.value) : null);
+            const e = m.shape[i] ?? null;
+            const off = s.offset.kind === 'int' ? Number(s.offset.value) : null;
+            if (off !== null && off < 0) this.diags.report(Messages.irBadOperation, s.offset.span, [`a subview offset must not be negative, not ${off}`]);
+            if (s.size?.kind === 'int' && s.size.value <= 0n) this.diags.report(Messages.irBadOperation, s.size.span, [`a subview size must be positive, not ${s.size.value}`]);
+            if (s.size?.kind === 'int' && off !== null && e !== null && off + Number(s.size.value) > e) this.diags.report(Messages.irShapeMismatch, s.size.span, ['subview', `slice ${off}:${s.size.value} exceeds extent ${e} of mode ${i}`]);
+            // `off:?` is the rest of the mode: static when the mode and the offset are.
+            if (s.size) shape.push(s.size.kind === 'int' ? Number(s.size.value) : null);
+            else shape.push(e !== null && off !== null ? e - off : null);
           }
           stride.push(m.stride[i] ?? null);
         });
@@ -201,8 +287,20 @@ class FuncChecker {
             this.use(o, INDEX, 'an expand extent');
             return null;
           }
-          return Number(o.kind === 'int' ? o.value : o.value);
+          const v = Number(o.value);
+          if (!(v > 0)) this.diags.report(Messages.irBadOperation, o.span, [`an expand extent must be positive, not ${v}`]);
+          return v;
         });
+        const unknown = inst.shapeDynamic.filter(Boolean).length;
+        if (unknown > 1) this.diags.report(Messages.irOperandCount, inst.span, ['expand', "at most one '?' extent"]);
+        const whole = m.shape[inst.mode];
+        const known = ext.every((e, i) => e !== null || inst.shapeDynamic[i]) ? ext.reduce<number>((a, e) => a * (e ?? 1), 1) : null;
+        if (whole !== null && known !== null) {
+          if (unknown === 0 && known !== whole) this.diags.report(Messages.irShapeMismatch, inst.span, ['expand', `the extents multiply to ${known}, the mode has ${whole}`]);
+          else if (unknown === 1 && whole % known !== 0) this.diags.report(Messages.irShapeMismatch, inst.span, ['expand', `${known} does not divide the mode's extent ${whole}`]);
+          // A '?' beside static extents of a static mode is inferred.
+          else if (unknown === 1) ext[inst.shapeDynamic.indexOf(true)] = whole / known;
+        }
         const strides: Dim[] = [];
         let s: Dim = m.stride[inst.mode];
         for (const e of ext) {
@@ -263,13 +361,18 @@ class FuncChecker {
         this.use(inst.from, lt, 'the loop start');
         this.use(inst.to, lt, 'the loop end');
         if (inst.step) this.use(inst.step, lt, 'the loop step');
+        if (inst.step?.kind === 'int' && inst.step.value <= 0n) this.diags.report(Messages.irBadOperation, inst.step.span, [`a loop step must be positive, not ${inst.step.value}`]);
+        if (inst.op === 'foreach') this.collective(inst, 'foreach');
         this.scopes.push(new Map());
         this.define(inst.variable.name, inst.variable.span, lt);
+        if (inst.op === 'foreach') this.spmd++;
         this.region(inst.body, null);
+        if (inst.op === 'foreach') this.spmd--;
         this.scopes.pop();
         return;
       }
       case 'blas': {
+        this.collective(inst, inst.fn);
         const n = inst.fn === 'axpby' || inst.fn === 'sum' ? 4 : 5;
         if (inst.operands.length !== n || inst.types.length !== n) {
           this.diags.report(Messages.irOperandCount, inst.span, [inst.fn, `${n} operands and ${n} types`]);
@@ -277,21 +380,37 @@ class FuncChecker {
         }
         // Operand roles: alpha, A, [B], beta, C.
         const scalars = n === 4 ? [0, 2] : [0, 3];
+        let ok = true;
         inst.operands.forEach((o, i) => {
           const t = inst.types[i].type;
           if (scalars.includes(i) ? t.kind !== 'scalar' : t.kind !== 'memref') {
             this.diags.report(Messages.irTypeMismatch, inst.types[i].span, [`operand ${i + 1} of ${inst.fn} must be ${scalars.includes(i) ? 'a scalar' : 'a memref'}`]);
+            ok = false;
           }
           this.use(o, t, `operand ${i + 1} of ${inst.fn}`);
         });
-        const ranks = inst.types.filter((t) => t.type.kind === 'memref').map((t) => (t.type as MemrefType).shape.length);
+        if (!ok) return;
+        const mems = inst.types.filter((t) => t.type.kind === 'memref').map((t) => t.type as MemrefType);
+        const ranks = mems.map((m) => m.shape.length);
         const want: Record<string, number[]> = { axpby: [-1, -1], sum: [2, 1], gemm: [2, 2, 2], gemv: [2, 1, 1], ger: [1, 1, 2], hadamard: [1, 1, 1] };
-        const w = want[inst.fn];
+        const w = [...want[inst.fn]];
         if (inst.fn === 'sum' && ranks[0] === 1) w[1] = 0;
+        let ranksOk = true;
         ranks.forEach((r, i) => {
-          if (w[i] >= 0 && r !== w[i]) this.diags.report(Messages.irTypeMismatch, inst.span, [`${inst.fn} operand memref ${i + 1} must have order ${w[i]}, not ${r}`]);
+          if (w[i] >= 0 && r !== w[i]) {
+            this.diags.report(Messages.irTypeMismatch, inst.span, [`${inst.fn} operand memref ${i + 1} must have order ${w[i]}, not ${r}`]);
+            ranksOk = false;
+          }
         });
-        if (inst.fn === 'axpby' && ranks[0] !== ranks[1]) this.diags.report(Messages.irTypeMismatch, inst.span, ['axpby needs A and B of the same order']);
+        if (inst.fn === 'axpby' && (ranks[0] !== ranks[1] || ranks[0] > 2)) {
+          this.diags.report(Messages.irTypeMismatch, inst.span, ['axpby needs A and B of the same order, at most 2']);
+          ranksOk = false;
+        }
+        if (ranksOk) this.blasShapes(inst, mems);
+        const c = mems[mems.length - 1];
+        if (inst.atomic && (c.element === 'i8' || c.element === 'i16')) {
+          this.diags.report(Messages.irBadOperation, inst.span, [`.atomic updates of ${c.element} are not supported: OpenCL C has no 8- or 16-bit atomics`]);
+        }
         this.results(inst, []);
         return;
       }

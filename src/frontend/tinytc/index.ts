@@ -2,9 +2,10 @@ import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import type { SourceFile } from '../../diagnostics/source.js';
 import type { DataLayout } from '../../layout/data-layout.js';
 import type { KernelModule } from '../../model/kernel-module.js';
-import type { Program } from './ast.js';
+import type { Func, Program } from './ast.js';
 import { type DopeOrder, lowerFunc } from './calling-convention.js';
-import { checkProgram } from './check.js';
+import { type ValueTypes, checkProgram } from './check.js';
+import { chooseWorkGroupSize } from './work-group-size.js';
 import { lexIr } from './lexer.js';
 import { IrParser } from './parser.js';
 
@@ -16,6 +17,8 @@ export interface TinytcFrontendOptions {
 export interface TinytcResult {
   readonly program?: Program;
   readonly module?: KernelModule;
+  /** Each function's value types, as the checker derived them. */
+  readonly types?: ReadonlyMap<Func, ValueTypes>;
   readonly diagnostics: DiagnosticBag;
 }
 
@@ -23,9 +26,9 @@ export interface TinytcResult {
 export function compileTinytc(file: SourceFile, options: TinytcFrontendOptions): TinytcResult {
   const diags = new DiagnosticBag();
   const program = new IrParser(lexIr(file, diags), diags).parse();
-  checkProgram(program, diags);
+  const types = checkProgram(program, diags);
   if (diags.hasErrors) return { program, diagnostics: diags };
-  const functions = program.funcs.map((f) => lowerFunc(f, options.dopeOrder ?? 'interleaved', diags));
+  const functions = program.funcs.map((f) => lowerFunc(f, options.dopeOrder ?? 'interleaved', chooseWorkGroupSize(f), diags));
   const module: KernelModule = {
     language: 'tinytc',
     path: file.path,
@@ -38,5 +41,5 @@ export function compileTinytc(file: SourceFile, options: TinytcFrontendOptions):
     samplers: [],
     records: [],
   };
-  return { program, module, diagnostics: diags };
+  return { program, module, types, diagnostics: diags };
 }

@@ -1,0 +1,381 @@
+// A JS interpreter of tinytc v0.3 semantics: the reference the generated OpenCL C is tested against.
+// Work-groups run one after another; within one, replicated instructions run once (every work-item
+// would compute the same), collective ones and foreach loops run whole.
+import type { Func, Inst, IrType, MemrefType, Operand, Region, ScalarTypeName } from '../../src/frontend/tinytc/ast.js';
+import { canonicalStride } from '../../src/frontend/tinytc/ast.js';
+
+export type Scalar = number | bigint | boolean;
+type Typed = Float32Array | Float64Array | Int8Array | Int16Array | Int32Array | BigInt64Array;
+
+interface Mem {
+  readonly data: Typed;
+  readonly base: number;
+  readonly shape: readonly number[];
+  readonly stride: readonly number[];
+  readonly element: ScalarTypeName;
+}
+
+interface GroupMem {
+  readonly members: readonly Mem[];
+  readonly offset: number;
+}
+
+type Value = Scalar | Mem | GroupMem;
+
+export interface RefMemref {
+  readonly data: ArrayBufferView;
+  readonly shape: readonly number[];
+  readonly stride?: readonly number[];
+}
+
+const wide = (t: ScalarTypeName) => t === 'i64' || t === 'index';
+const isF = (t: ScalarTypeName) => t === 'f32' || t === 'f64';
+
+/** Rounds or wraps a mathematical result into type t. */
+export function wrap(t: ScalarTypeName, x: Scalar): Scalar {
+  switch (t) {
+    case 'i1':
+      return typeof x === 'boolean' ? x : typeof x === 'bigint' ? x !== 0n : x !== 0;
+    case 'f32':
+      return Math.fround(Number(x));
+    case 'f64':
+      return Number(x);
+    case 'i64':
+    case 'index':
+      return BigInt.asIntN(64, typeof x === 'bigint' ? x : BigInt(typeof x === 'boolean' ? Number(x) : Math.trunc(x)));
+    default: {
+      const bits = t === 'i8' ? 8 : t === 'i16' ? 16 : 32;
+      const b = typeof x === 'bigint' ? x : BigInt(typeof x === 'boolean' ? Number(x) : Math.trunc(x));
+      return Number(BigInt.asIntN(bits, b));
+    }
+  }
+}
+
+const big = (x: Scalar) => (typeof x === 'bigint' ? x : BigInt(typeof x === 'boolean' ? Number(x) : x));
+
+function arith(fn: string, t: ScalarTypeName, a: Scalar, b: Scalar): Scalar {
+  if (t === 'i1') {
+    const x = a as boolean;
+    const y = b as boolean;
+    return fn === 'and' ? x && y : fn === 'or' ? x || y : fn === 'xor' ? x !== y : !x;
+  }
+  if (isF(t)) {
+    const x = a as number;
+    const y = b as number;
+    const r = fn === 'add' ? x + y : fn === 'sub' ? x - y : fn === 'mul' ? x * y : fn === 'div' ? x / y : fn === 'rem' ? x % y : -x;
+    return wrap(t, r);
+  }
+  const bits = BigInt(wide(t) ? 64 : t === 'i32' ? 32 : t === 'i16' ? 16 : 8);
+  const x = big(a);
+  const y = fn === 'neg' || fn === 'not' ? 0n : big(b);
+  if ((fn === 'div' || fn === 'rem') && y === 0n) throw new Error('integer division by zero');
+  switch (fn) {
+    case 'add': return wrap(t, x + y);
+    case 'sub': return wrap(t, x - y);
+    case 'mul': return wrap(t, x * y);
+    case 'div': return wrap(t, x / y);
+    case 'rem': return wrap(t, x % y);
+    case 'shl': return wrap(t, x << (y & (bits - 1n)));
+    case 'shr': return wrap(t, x >> (y & (bits - 1n)));
+    case 'and': return wrap(t, x & y);
+    case 'or': return wrap(t, x | y);
+    case 'xor': return wrap(t, x ^ y);
+    case 'neg': return wrap(t, -x);
+    default: return wrap(t, ~x);
+  }
+}
+
+function compare(fn: string, a: Scalar, b: Scalar): boolean {
+  const [x, y] = typeof a === 'bigint' || typeof b === 'bigint' ? [big(a), big(b)] : [Number(a), Number(b)];
+  switch (fn) {
+    case 'eq': return x === y;
+    case 'ne': return x !== y;
+    case 'gt': return x > y;
+    case 'ge': return x >= y;
+    case 'lt': return x < y;
+    default: return x <= y;
+  }
+}
+
+/** Adds, multiplies in type t (exact for integers up to the final wrap, rounded per step for f32). */
+const add = (t: ScalarTypeName, a: Scalar, b: Scalar): Scalar => (isF(t) ? wrap(t, Number(a) + Number(b)) : big(a) + big(b));
+const mul = (t: ScalarTypeName, a: Scalar, b: Scalar): Scalar => (isF(t) ? wrap(t, Number(a) * Number(b)) : big(a) * big(b));
+
+class Run {
+  private readonly values = new Map<string, Value>();
+
+  constructor(private readonly f: Func, args: Readonly<Record<string, unknown>>, private readonly groupId: number, private readonly groupCount: number) {
+    f.params.forEach((p) => {
+      const v = args[p.name.match(/^[A-Za-z]/) ? p.name : `x${p.name}`];
+      if (p.type.kind === 'scalar') this.values.set(p.name, wrap(p.type.name, v as Scalar));
+      else if (p.type.kind === 'memref') this.values.set(p.name, toMem(v as RefMemref, p.type));
+      else if (p.type.kind === 'group') {
+        const g = v as { group: RefMemref[]; offset?: number };
+        const t = p.type;
+        this.values.set(p.name, { members: g.group.map((m) => toMem(m, t.memref)), offset: g.offset ?? 0 });
+      }
+    });
+  }
+
+  run(): void {
+    this.region(this.f.body);
+  }
+
+  private scalar(o: Operand, t: ScalarTypeName): Scalar {
+    if (o.kind === 'value') return this.values.get(o.name) as Scalar;
+    return wrap(t, o.kind === 'int' ? o.value : o.value);
+  }
+
+  private idx(o: Operand): number {
+    return Number(this.scalar(o, 'index'));
+  }
+
+  private mem(o: Operand): Mem {
+    return this.values.get((o as { name: string }).name) as Mem;
+  }
+
+  private region(r: Region): Scalar[] | null {
+    for (const inst of r.body) {
+      if (inst.op === 'yield') return inst.operands.map((o, i) => this.scalar(o, (inst.types[i].type as { name: ScalarTypeName }).name));
+      this.inst(inst);
+    }
+    return null;
+  }
+
+  private set(inst: Inst, v: Value): void {
+    this.values.set(inst.results[0].name, v);
+  }
+
+  private inst(inst: Inst): void {
+    const st = (t: IrType) => (t as { name: ScalarTypeName }).name;
+    switch (inst.op) {
+      case 'alloca': {
+        const t = inst.type.type as MemrefType;
+        const n = 1 + t.shape.reduce<number>((a, e, i) => a + (e! - 1) * t.stride[i]!, 0);
+        this.set(inst, { data: allocate(t.element, n), base: 0, shape: t.shape as number[], stride: t.stride as number[], element: t.element });
+        return;
+      }
+      case 'arith': {
+        const t = st(inst.type.type);
+        this.set(inst, arith(inst.fn, t, this.scalar(inst.operands[0], t), inst.operands[1] ? this.scalar(inst.operands[1], t) : 0));
+        return;
+      }
+      case 'cmp': {
+        const t = st(inst.type.type);
+        this.set(inst, compare(inst.fn, this.scalar(inst.operands[0], t), this.scalar(inst.operands[1], t)));
+        return;
+      }
+      case 'cast': {
+        const v = this.scalar(inst.operand, st(inst.from.type));
+        this.set(inst, wrap(st(inst.to.type), v));
+        return;
+      }
+      case 'load': {
+        const src = this.values.get((inst.operand as { name: string }).name)!;
+        if (inst.type.type.kind === 'group') {
+          const g = src as GroupMem;
+          const m = g.members[this.idx(inst.indices[0])];
+          this.set(inst, { ...m, base: m.base + g.offset });
+          return;
+        }
+        const m = src as Mem;
+        this.set(inst, read(m, inst.indices.map((o) => this.idx(o))));
+        return;
+      }
+      case 'store': {
+        const m = this.mem(inst.operand);
+        write(m, inst.indices.map((o) => this.idx(o)), this.scalar(inst.value, m.element));
+        return;
+      }
+      case 'size':
+        this.set(inst, BigInt(this.mem(inst.operand).shape[inst.mode]));
+        return;
+      case 'subview': {
+        const m = this.mem(inst.operand);
+        let base = m.base;
+        const shape: number[] = [];
+        const stride: number[] = [];
+        inst.slices.forEach((s, k) => {
+          if (s.kind === 'index') base += this.idx(s.index) * m.stride[k];
+          else if (s.kind === 'all') {
+            shape.push(m.shape[k]);
+            stride.push(m.stride[k]);
+          } else {
+            const off = this.idx(s.offset);
+            base += off * m.stride[k];
+            shape.push(s.size ? this.idx(s.size) : m.shape[k] - off);
+            stride.push(m.stride[k]);
+          }
+        });
+        this.set(inst, { ...m, base, shape, stride });
+        return;
+      }
+      case 'expand': {
+        const m = this.mem(inst.operand);
+        const given = inst.shape.map((o, i) => (inst.shapeDynamic[i] ? null : this.idx(o)));
+        const known = given.reduce<number>((a, e) => a * (e ?? 1), 1);
+        const ext = given.map((e) => e ?? m.shape[inst.mode] / known);
+        const strides: number[] = [];
+        let s = m.stride[inst.mode];
+        for (const e of ext) {
+          strides.push(s);
+          s *= e;
+        }
+        this.set(inst, { ...m, shape: [...m.shape.slice(0, inst.mode), ...ext, ...m.shape.slice(inst.mode + 1)], stride: [...m.stride.slice(0, inst.mode), ...strides, ...m.stride.slice(inst.mode + 1)] });
+        return;
+      }
+      case 'fuse': {
+        const m = this.mem(inst.operand);
+        const e = m.shape.slice(inst.from, inst.to + 1).reduce((a, b) => a * b, 1);
+        this.set(inst, { ...m, shape: [...m.shape.slice(0, inst.from), e, ...m.shape.slice(inst.to + 1)], stride: [...m.stride.slice(0, inst.from), m.stride[inst.from], ...m.stride.slice(inst.to + 1)] });
+        return;
+      }
+      case 'group_id':
+        this.set(inst, BigInt(this.groupId));
+        return;
+      case 'group_size':
+        this.set(inst, BigInt(this.groupCount));
+        return;
+      case 'if': {
+        const c = this.scalar(inst.condition, 'i1');
+        const r = c ? this.region(inst.then) : inst.else ? this.region(inst.else) : null;
+        inst.results.forEach((res, i) => this.values.set(res.name, r![i]));
+        return;
+      }
+      case 'yield':
+        return;
+      case 'for':
+      case 'foreach': {
+        const t = inst.loopType ? st(inst.loopType.type) : 'index';
+        const from = big(this.scalar(inst.from, t));
+        const to = big(this.scalar(inst.to, t));
+        const step = inst.step ? big(this.scalar(inst.step, t)) : 1n;
+        for (let i = from; i < to; i += step) {
+          this.values.set(inst.variable.name, wrap(t, i));
+          this.region(inst.body);
+        }
+        return;
+      }
+      case 'blas':
+        this.blas(inst);
+        return;
+    }
+  }
+
+  private blas(inst: Extract<Inst, { op: 'blas' }>): void {
+    const o = inst.operands;
+    const tn = (i: number) => (inst.types[i].type as { name: ScalarTypeName }).name;
+    const n = o.length;
+    const alpha = this.scalar(o[0], tn(0));
+    const betaOp = o[n === 4 ? 2 : 3];
+    const beta = this.scalar(betaOp, tn(n === 4 ? 2 : 3));
+    const betaZero = betaOp.kind !== 'value';
+    const betaIsZero = betaZero && Number(beta) === 0;
+    const c = this.mem(o[n - 1]);
+    const et = c.element;
+    const upd = (index: number[], value: Scalar) => {
+      const v = betaIsZero ? value : add(et, value, mul(et, beta, read(c, index)));
+      write(c, index, wrap(et, v));
+    };
+    const T = (m: Mem, t: 'n' | 't' | null) => (t === 't' && m.shape.length === 2 ? { rows: m.shape[1], cols: m.shape[0], at: (i: number, j: number) => read(m, [j, i]) } : { rows: m.shape[0], cols: m.shape[1] ?? 1, at: (i: number, j: number) => read(m, m.shape.length === 2 ? [i, j] : [i]) });
+    switch (inst.fn) {
+      case 'axpby': {
+        const a = this.mem(o[1]);
+        if (c.shape.length === 0) upd([], mul(et, alpha, read(a, [])));
+        else if (c.shape.length === 1) for (let i = 0; i < c.shape[0]; i++) upd([i], mul(et, alpha, read(a, [i])));
+        else {
+          const A = T(a, inst.transA);
+          for (let j = 0; j < c.shape[1]; j++) for (let i = 0; i < c.shape[0]; i++) upd([i, j], mul(et, alpha, A.at(i, j)));
+        }
+        return;
+      }
+      case 'hadamard': {
+        const a = this.mem(o[1]);
+        const b = this.mem(o[2]);
+        for (let i = 0; i < c.shape[0]; i++) upd([i], mul(et, mul(et, alpha, read(a, [i])), read(b, [i])));
+        return;
+      }
+      case 'ger': {
+        const a = this.mem(o[1]);
+        const b = this.mem(o[2]);
+        for (let j = 0; j < c.shape[1]; j++) for (let i = 0; i < c.shape[0]; i++) upd([i, j], mul(et, mul(et, alpha, read(a, [i])), read(b, [j])));
+        return;
+      }
+      case 'gemv': {
+        const A = T(this.mem(o[1]), inst.transA);
+        const b = this.mem(o[2]);
+        for (let i = 0; i < c.shape[0]; i++) {
+          let acc: Scalar = isF(et) ? 0 : 0n;
+          for (let k = 0; k < A.cols; k++) acc = wrap(et, add(et, acc, mul(et, A.at(i, k), read(b, [k]))));
+          upd([i], mul(et, alpha, acc));
+        }
+        return;
+      }
+      case 'sum': {
+        const a = this.mem(o[1]);
+        if (a.shape.length === 2) {
+          const A = T(a, inst.transA);
+          for (let i = 0; i < c.shape[0]; i++) {
+            let acc: Scalar = isF(et) ? 0 : 0n;
+            for (let k = 0; k < A.cols; k++) acc = wrap(et, add(et, acc, A.at(i, k)));
+            upd([i], mul(et, alpha, acc));
+          }
+        } else {
+          let acc: Scalar = isF(et) ? 0 : 0n;
+          for (let k = 0; k < a.shape[0]; k++) acc = wrap(et, add(et, acc, read(a, [k])));
+          upd([], mul(et, alpha, acc));
+        }
+        return;
+      }
+      case 'gemm': {
+        const A = T(this.mem(o[1]), inst.transA);
+        const B = T(this.mem(o[2]), inst.transB);
+        for (let j = 0; j < c.shape[1]; j++) {
+          for (let i = 0; i < c.shape[0]; i++) {
+            let acc: Scalar = isF(et) ? 0 : 0n;
+            for (let k = 0; k < A.cols; k++) acc = wrap(et, add(et, acc, mul(et, A.at(i, k), B.at(k, j))));
+            upd([i, j], mul(et, alpha, acc));
+          }
+        }
+        return;
+      }
+    }
+  }
+}
+
+function allocate(t: ScalarTypeName, n: number): Typed {
+  switch (t) {
+    case 'f32': return new Float32Array(n);
+    case 'f64': return new Float64Array(n);
+    case 'i8': return new Int8Array(n);
+    case 'i16': return new Int16Array(n);
+    case 'i32': return new Int32Array(n);
+    default: return new BigInt64Array(n);
+  }
+}
+
+function toMem(v: RefMemref, t: MemrefType): Mem {
+  return { data: v.data as Typed, base: 0, shape: [...v.shape], stride: v.stride ? [...v.stride] : (canonicalStride(v.shape) as number[]), element: t.element };
+}
+
+function address(m: Mem, index: readonly number[]): number {
+  return index.reduce((a, i, k) => a + i * m.stride[k], m.base);
+}
+
+function read(m: Mem, index: readonly number[]): Scalar {
+  const a = address(m, index);
+  if (a < 0 || a >= m.data.length) throw new Error(`reference: read out of bounds at ${a} (length ${m.data.length})`);
+  return m.data[a];
+}
+
+function write(m: Mem, index: readonly number[], v: Scalar): void {
+  const a = address(m, index);
+  if (a < 0 || a >= m.data.length) throw new Error(`reference: write out of bounds at ${a} (length ${m.data.length})`);
+  if (m.data instanceof BigInt64Array) m.data[a] = big(v);
+  else m.data[a] = Number(v);
+}
+
+/** Runs a function for `howmany` work-groups on the given arguments (host arrays are updated in place). */
+export function runReference(f: Func, args: Readonly<Record<string, unknown>>, howmany = 1): void {
+  for (let g = 0; g < howmany; g++) new Run(f, args, g, howmany).run();
+}
