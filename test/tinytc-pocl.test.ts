@@ -6,9 +6,9 @@ import { tinytcKernel } from '../src/runtime/tinytc.js';
 
 // The IR's calling convention, with OpenCL C bodies written by hand (the tinytc code generator is another issue):
 // they prove that memref and group arguments arrive expanded as the convention says.
-const IR = `func @scale(%a: memref<f32x4x?>, %s: f32) {}
+const IR = `func @scale(%a: memref<f32x4x?>, %s: f32) work_group_size(1, 1) {}
 func @gather(%g: group<memref<f32x?x2>, offset: ?>, %out: memref<f32x?>) {}`;
-const SCALE_C = `kernel void scale(global float* a, long a_shape1, float s) {
+const SCALE_C = `kernel __attribute__((reqd_work_group_size(1, 1, 1))) void scale(global float* a, long a_shape1, float s) {
   long j = get_global_id(2);
   for (long i = 0; i < 4; ++i) if (j < a_shape1) a[i + j * 4] *= s;
 }`;

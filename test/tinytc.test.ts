@@ -86,7 +86,7 @@ test('instruction errors name the problem at its place', () => {
   assert.deepEqual(e('gemm.n.n %x, %a, %a, %x : f32, memref<f32x4x4>, memref<f32x4x4>, f32'), ["'gemm' takes 5 operands and 5 types"]);
   assert.deepEqual(e('%i = group_id\n%i = group_size'), ["value '%i' is defined twice"]);
   assert.deepEqual(e('for %i = 0, 4 { %z = arith.add %i, %w : index }'), ["use of undefined value '%w'"]);
-  assert.deepEqual(e('%z = alloca -> memref<f32x?>'), ['type mismatch: alloca needs a static shape']);
+  assert.deepEqual(e('%z = alloca -> memref<f32x?>'), ['type mismatch: alloca needs a static shape and stride']);
 });
 
 test('.ir lowers through vulkan: the calling convention, then clspv', () => {

@@ -118,6 +118,7 @@ export const Messages = {
   irImmediateRange: e('KA3112', 'immediate {0} does not fit {1}'),
   irBadOperation: e('KA3113', '{0}'),
   irYieldPlacement: e('KA3114', '{0}'),
+  irReservedName: e('KA3115', "'{0}' would be the OpenCL C name '{1}', which is reserved (a keyword, type or builtin)"),
   // Targets
   unsupportedForTarget: e('KA4001', '{0}'),
   // Options

@@ -112,7 +112,7 @@ class Run {
       else if (p.type.kind === 'group') {
         const g = v as { group: RefMemref[]; offset?: number };
         const t = p.type;
-        this.values.set(p.name, { members: g.group.map((m) => toMem(m, t.memref)), offset: g.offset ?? 0 });
+        this.values.set(p.name, { members: g.group.map((m) => toMem(m, t.memref)), offset: t.offset ?? g.offset ?? 0 });
       }
     });
   }

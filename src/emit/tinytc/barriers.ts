@@ -12,8 +12,8 @@ export type Fence = 'CLK_GLOBAL_MEM_FENCE' | 'CLK_LOCAL_MEM_FENCE' | 'CLK_GLOBAL
 /**
  * Where barriers go: before an instruction whose accesses conflict with an access since the last
  * barrier — same memory, one of them a write, one of them spread over the work-items (a
- * collective instruction or a foreach body). Replicated accesses in mixed regions are done by
- * every work-item alike and need none among themselves. Loop bodies are walked with what the
+ * collective instruction or a foreach body). Replicated loads in mixed regions are done by
+ * every work-item alike; a store there is done by one work-item for all (see KernelBodyEmitter). Loop bodies are walked with what the
  * previous iteration leaves pending.
  */
 export function placeBarriers(f: Func): Map<Inst, Fence> {
@@ -40,8 +40,9 @@ export function placeBarriers(f: Func): Map<Inst, Fence> {
         return m && inst.type.type.kind === 'memref' ? [{ memory: m, write: false, spread }] : [];
       }
       case 'store': {
+        // Outside foreach one work-item stores for all, so other work-items see it only after a barrier.
         const m = mem(inst.operand);
-        return m ? [{ memory: m, write: true, spread }] : [];
+        return m ? [{ memory: m, write: true, spread: true }] : [];
       }
       case 'blas': {
         const out: Access[] = [];

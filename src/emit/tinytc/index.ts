@@ -13,7 +13,8 @@ function usesF64(f: Func): boolean {
 /**
  * tinytc IR as runnable OpenCL C: every function a kernel in the calling convention's spelling,
  * with its work-group size as reqd_work_group_size (a comment says when kernarg chose it) and its
- * body compiled instruction by instruction. Builds as OpenCL C 1.2 unless pointer-to-pointer group
+ * body compiled instruction by instruction. Functions with empty bodies print as the
+ * calling-convention page spells them. Builds as OpenCL C 1.2 unless pointer-to-pointer group
  * tables need 2.0.
  */
 export function emitTinytcOpenCLC(funcs: readonly Func[], types: ReadonlyMap<Func, ValueTypes>, module: KernelModule, options: OpenCLCOptions = {}): string {
@@ -24,10 +25,10 @@ export function emitTinytcOpenCLC(funcs: readonly Func[], types: ReadonlyMap<Fun
   const texts = kernels.map((k) => {
     const f = funcs.find((x) => x.name === k.name)!;
     const valueTypes = types.get(f)!;
-    f64 ||= usesF64(f) || [...valueTypes.values()].some((t) => (t.kind === 'scalar' && t.name === 'f64') || (t.kind === 'memref' && t.element === 'f64'));
     const { head, prologue } = kernelHead(k, options);
-    const wg = k.attributes.reqdWorkGroupSize!;
+    const wg = k.attributes.reqdWorkGroupSize ?? [1, 1, 1];
     const body = new KernelBodyEmitter(f, valueTypes, k, [wg[0], wg[1]], global.child(), atomics).emit();
+    if (body.lines.length) f64 ||= usesF64(f) || [...valueTypes.values()].some((t) => (t.kind === 'scalar' && t.name === 'f64') || (t.kind === 'memref' && t.element === 'f64'));
     const note = k.attributes.workGroupSizeChosen ? `// work-group size (${wg[0]}, ${wg[1]}) chosen by kernarg: @${k.name} gives no work_group_size\n` : '';
     const lines = [...prologue, ...body.lines.map((l) => `  ${l}`)];
     return `${note}${head} {${lines.length ? `\n${lines.join('\n')}\n` : ''}}\n`;

@@ -37,6 +37,8 @@ export class KernelBodyEmitter {
   private readonly yields: { names: string[]; types: ScalarTypeName[] }[] = [];
   private readonly barriers: Map<Inst, Fence>;
   private depth = 0;
+  /** Depth of enclosing foreach bodies (spmd regions). */
+  private spmd = 0;
   private readonly ctx: CollectiveContext;
   private readonly lidLines: string[];
 
@@ -225,8 +227,11 @@ export class KernelBodyEmitter {
         return;
       }
       case 'store': {
+        // tinytc has every work-item of a mixed region store the same value, which races with a load of
+        // the same location by another work-item; here one work-item stores and barriers order the rest.
         const v = this.view(inst.operand);
-        this.line(`${elementAt(v, inst.indices.map((o) => this.index(o)))} = ${this.scalar(inst.value, v.element)};`);
+        const store = `${elementAt(v, inst.indices.map((o) => this.index(o)))} = ${this.scalar(inst.value, v.element)};`;
+        this.line(this.spmd ? store : `if (${this.ctx.lid} == 0) ${store}`);
         return;
       }
       case 'size':
@@ -358,6 +363,7 @@ export class KernelBodyEmitter {
     const start = spread ? `${from} + ${this.ctx.lid}` : from;
     const v = this.names.fresh(varName(inst.variable.name));
     this.values.set(inst.variable.name, { kind: 'scalar', expr: v, type: t });
+    if (spread) this.spmd++;
     if (isWide(t)) {
       this.block(`for (long ${v} = ${start}; ${v} < ${to}; ${v} += ${step})`, inst.body);
     } else {
@@ -366,6 +372,7 @@ export class KernelBodyEmitter {
       this.block(`for (long ${k} = (long)${start}; ${k} < (long)${to}; ${k} += (long)${step})`, inst.body, [`const ${C_TYPE[t]} ${v} = (${C_TYPE[t]})${k};`]);
     }
     this.line('}');
+    if (spread) this.spmd--;
   }
 
   private blas(inst: Extract<Inst, { op: 'blas' }>): void {

@@ -28,7 +28,7 @@ function scalarOf(t: ScalarTypeName): ScalarName {
  * to `global T*global*` plus one `global long*` per `?` and `long <name>_offset` for a
  * dynamic offset.
  */
-export function lowerFunc(f: Func, order: DopeOrder, wg: WorkGroupChoice, diags: DiagnosticBag): FunctionInfo {
+export function lowerFunc(f: Func, order: DopeOrder, wg: WorkGroupChoice | null, diags: DiagnosticBag): FunctionInfo {
   const params: Parameter[] = [];
   const taken = new Set(f.params.map((p) => varName(p.name)));
   // Names emitted so far; user names are reserved first so generated ones go around them.
@@ -65,8 +65,8 @@ export function lowerFunc(f: Func, order: DopeOrder, wg: WorkGroupChoice, diags:
     if (isGroup && t.offset === null) add(`${name}_offset`, q(scalar('long')), p.span, { arg: name, argIndex, role: 'offset' }, true);
   });
   const attributes: KernelAttributes = {};
-  attributes.reqdWorkGroupSize = [wg.size[0], wg.size[1], 1];
-  if (wg.chosen) attributes.workGroupSizeChosen = true;
+  if (wg) attributes.reqdWorkGroupSize = [wg.size[0], wg.size[1], 1];
+  if (wg?.chosen) attributes.workGroupSizeChosen = true;
   if (f.subgroupSize) attributes.intelReqdSubGroupSize = f.subgroupSize;
   return { name: f.name, isKernel: true, result: q(scalar('void')), params, attributes, defined: true, calls: [], uses: [], span: f.span };
 }

@@ -1,6 +1,8 @@
 import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { Messages } from '../../diagnostics/messages.js';
 import type { Span } from '../../diagnostics/source.js';
+import { varName } from './calling-convention.js';
+import { BUILTIN_PREFIX, isReservedCName } from './reserved-names.js';
 import { type Dim, type Func, type Inst, type IrType, type MemrefType, type Operand, type Program, type Region, type ScalarTypeName, typeText } from './ast.js';
 
 const INDEX: IrType = { kind: 'scalar', name: 'index' };
@@ -52,7 +54,10 @@ class FuncChecker {
   constructor(private readonly f: Func, private readonly diags: DiagnosticBag) {}
 
   run(): ValueTypes {
+    if (isReservedCName(this.f.name) || BUILTIN_PREFIX.test(this.f.name)) this.diags.report(Messages.irReservedName, this.f.span, [`@${this.f.name}`, this.f.name]);
     for (const p of this.f.params) {
+      const c = varName(p.name);
+      if (isReservedCName(c) || BUILTIN_PREFIX.test(c)) this.diags.report(Messages.irReservedName, p.span, [`%${p.name}`, c]);
       if (p.type.kind === 'scalar' && p.type.name === 'i1') this.diags.report(Messages.irBoolParam, p.span, [p.name]);
       this.define(p.name, p.span, p.type);
     }
@@ -191,7 +196,7 @@ class FuncChecker {
       case 'alloca': {
         this.collective(inst, 'alloca');
         const m = this.memref(inst.type.type, inst.type.span, 'alloca');
-        if (m && m.shape.some((d) => d === null)) this.diags.report(Messages.irTypeMismatch, inst.type.span, ['alloca needs a static shape']);
+        if (m && (m.shape.some((d) => d === null) || m.stride.some((d) => d === null))) this.diags.report(Messages.irTypeMismatch, inst.type.span, ['alloca needs a static shape and stride']);
         this.results(inst, [inst.type.type]);
         return;
       }
@@ -394,7 +399,7 @@ class FuncChecker {
         const ranks = mems.map((m) => m.shape.length);
         const want: Record<string, number[]> = { axpby: [-1, -1], sum: [2, 1], gemm: [2, 2, 2], gemv: [2, 1, 1], ger: [1, 1, 2], hadamard: [1, 1, 1] };
         const w = [...want[inst.fn]];
-        if (inst.fn === 'sum' && ranks[0] === 1) w[1] = 0;
+        if (inst.fn === 'sum' && ranks[0] === 1) w.splice(0, 2, 1, 0);
         let ranksOk = true;
         ranks.forEach((r, i) => {
           if (w[i] >= 0 && r !== w[i]) {

@@ -26,10 +26,13 @@ const nextPow2 = (n: number) => 2 ** Math.ceil(Math.log2(Math.max(1, n)));
  * choice from the shapes its collective instructions write. Rows go to the first mode (a multiple
  * of 32 unless every row count is smaller), columns to the second (up to 8, one per 8 columns of
  * the widest static matrix, 4 when a matrix has a dynamic column count or the output is a vector).
+ * A function with an empty body (a signature, as the calling-convention page writes them) runs
+ * nothing and gets none.
  */
-export function chooseWorkGroupSize(f: Func): WorkGroupChoice {
+export function chooseWorkGroupSize(f: Func): WorkGroupChoice | null {
   if (f.workGroupSize) return { size: f.workGroupSize, chosen: false };
   if (f.subgroupSize) return { size: [f.subgroupSize, 1], chosen: false };
+  if (f.body.body.length === 0) return null;
   let rows: Dim = 0;
   let cols: Dim = 0;
   let collective = false;
