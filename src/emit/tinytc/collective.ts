@@ -141,27 +141,14 @@ export function gemm(ctx: CollectiveContext, ta: Trans, tb: Trans, atomic: boole
   const col = (q: number) => `(${jb} + ${ctx.lid1}${q ? ` + ${q * wg1}` : ''})`;
   const inRow = (r: number) => (fullRows ? null : `${row(r)} < ${extText(M)}`);
   const inCol = (q: number) => (fullCols ? null : `${col(q)} < ${extText(N)}`);
-  const guarded = (cond: string | null, value: string, zero = '0') => (cond ? `(${cond} ? ${value} : ${zero})` : value);
-  // Where B's K mode is contiguous and K is even, two k at a time: one vload2 per column instead of two loads.
-  const pair = tb !== 't' && b.stride[0] === 1 && typeof K === 'number' && K % 2 === 0;
-  const kLoop = pair
-    ? [
-        `for (long ${k} = 0; ${k} < ${K}; ${k} += 2) {`,
-        ...rows.flatMap((r) => [0, 1].map((h) => `  const ${ct} ${as[r]}_${h} = ${guarded(inRow(r), opAt(a, ta, row(r), h ? `(${k} + 1)` : k))};`)),
-        ...cols.map((q) => `  const ${ct}2 ${bs[q]} = ${guarded(inCol(q), `vload2(0, &${opAt(b, tb, k, col(q))})`, `(${ct}2)(0)`)};`),
-        ...[0, 1].flatMap((h) => rows.flatMap((r) => cols.map((q) => `  ${accs[r][q]} += ${as[r]}_${h} * ${bs[q]}.s${h};`))),
-        '}',
-      ]
-    : [
-        `for (long ${k} = 0; ${k} < ${extText(K)}; ++${k}) {`,
-        ...rows.map((r) => `  const ${ct} ${as[r]} = ${guarded(inRow(r), opAt(a, ta, row(r), k))};`),
-        ...cols.map((q) => `  const ${ct} ${bs[q]} = ${guarded(inCol(q), opAt(b, tb, k, col(q)))};`),
-        ...rows.flatMap((r) => cols.map((q) => `  ${accs[r][q]} += ${as[r]} * ${bs[q]};`)),
-        '}',
-      ];
+  const guarded = (cond: string | null, value: string) => (cond ? `(${cond} ? ${value} : 0)` : value);
   const body: string[] = [
     ...rows.flatMap((r) => cols.map((q) => `${ct} ${accs[r][q]} = 0;`)),
-    ...kLoop,
+    `for (long ${k} = 0; ${k} < ${extText(K)}; ++${k}) {`,
+    ...rows.map((r) => `  const ${ct} ${as[r]} = ${guarded(inRow(r), opAt(a, ta, row(r), k))};`),
+    ...cols.map((q) => `  const ${ct} ${bs[q]} = ${guarded(inCol(q), opAt(b, tb, k, col(q)))};`),
+    ...rows.flatMap((r) => cols.map((q) => `  ${accs[r][q]} += ${as[r]} * ${bs[q]};`)),
+    '}',
     ...rows.flatMap((r) =>
       cols.map((q) => {
         const cond = [inRow(r), inCol(q)].filter((x) => x !== null).join(' && ');
