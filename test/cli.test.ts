@@ -72,3 +72,17 @@ test('the installed bin runs as a program', () => {
   const bad = spawnSync(process.execPath, [bin, 'lower', '--target'], { encoding: 'utf8' });
   assert.equal(bad.status, 2);
 });
+
+test('tinytc --format opencl-c: bodies, the chosen work-group size, --group-tables', () => {
+  const ir = 'func @f(%g: group<memref<f32x?>>, %y: memref<f32x?>) {\n  %id = group_id\n  %a = load %g[%id] : group<memref<f32x?>>\n  axpby.n 1.0, %a, 1.0, %y : f32, memref<f32x?>, f32, memref<f32x?>\n}\n';
+  const plain = run(['lower', 'k.ir', '--target', 'opencl', '--format', 'opencl-c'], { 'k.ir': ir });
+  assert.equal(plain.code, 0, plain.stderr);
+  assert.match(plain.stdout, /\/\/ work-group size \(32, 4\) chosen by kernarg: @f gives no work_group_size\nkernel __attribute__\(\(reqd_work_group_size\(32, 4, 1\)\)\) void f\(global float\*global\* g, global long\* g_shape0, global float\* y, long y_shape0\) \{/);
+  assert.match(plain.stdout, /global float\* a = g\[id\];\n  long a_shape0 = g_shape0\[id\];/);
+  const ulong = run(['lower', 'k.ir', '--target', 'opencl', '--format', 'opencl-c', '--group-tables', 'ulong'], { 'k.ir': ir });
+  assert.match(ulong.stdout, /void f\(global ulong\* g_table, .*\) \{\n  global float\*global\* g = \(global float\*global\*\)g_table;/);
+  const json = run(['lower', 'k.ir', '--target', 'opencl', '--format', 'json'], { 'k.ir': ir });
+  assert.match(json.stdout, /"reqdWorkGroupSize": \[\s*32,\s*4,\s*1\s*\],\s*"workGroupSizeChosen": true/);
+  assert.equal(run(['lower', 'k.ir', '--target', 'opencl', '--group-tables', 'ulong'], { 'k.ir': ir }).code, 2);
+  assert.equal(run(['lower', 'k.ir', '--target', 'opencl', '--format', 'opencl-c', '--group-tables', 'table'], { 'k.ir': ir }).code, 2);
+});
