@@ -6,15 +6,7 @@ set -u
 cd "$(dirname "$0")/.."
 out=${OUT:-/tmp/out}
 mkdir -p "$out"
-xz -dc .node/node.xz > /tmp/node && chmod +x /tmp/node
-tar xJf .node/nm.tar.xz
-if ! ldconfig -p | grep -q 'libOpenCL.so.1 '; then
-  dpkg -x .node/ocl-icd-libopencl1_*.deb /tmp/ocl
-  export LD_LIBRARY_PATH=/tmp/ocl/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-fi
-mkdir -p /tmp/icd
-echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd
-export OCL_ICD_VENDORS=/tmp/icd
+. scripts/gpu-env.sh
 nvidia-smi -L 2>&1 | tee "$out/gpu.txt"
 /tmp/node -e "import('./dist/runtime/opencl/host.js').then(m => console.log(m.listDevices().map(d => d.platform + ' / ' + d.name + ' / ' + d.version).join('\n')))" 2>&1 | tee "$out/devices.txt"
 export KERNARG_DEVICE=${KERNARG_DEVICE:-NVIDIA}

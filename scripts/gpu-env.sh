@@ -1,0 +1,11 @@
+# Sourced by the GPU scripts: unpacks the carried Node binary and node_modules (.node/), makes sure
+# an OpenCL ICD loader is there, and points it at NVIDIA's driver alone.
+xz -dc .node/node.xz > /tmp/node && chmod +x /tmp/node
+tar xJf .node/nm.tar.xz
+if ! ldconfig -p | grep -q 'libOpenCL.so.1 '; then
+  dpkg -x .node/ocl-icd-libopencl1_*.deb /tmp/ocl
+  export LD_LIBRARY_PATH=/tmp/ocl/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+fi
+mkdir -p /tmp/icd
+echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd
+export OCL_ICD_VENDORS=/tmp/icd
