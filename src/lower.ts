@@ -97,13 +97,11 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
     return { diagnostics: bag.items };
   }
   const tinytc = isIr ? compileTinytc(file, { layout, dopeOrder: options.dopeOrder }) : undefined;
-  const fe = tinytc
-    ? tinytc
-    : compileOpenCL(file, host, {
-        std: options.std, layout, includeDirs: options.includeDirs, undefines: options.undefines,
-        // clspv defines VULKAN (100, for Vulkan 1.0) for its sources.
-        defines: options.target === 'vulkan' ? [['VULKAN', '100'], ...(options.defines ?? [])] : options.defines,
-      });
+  const fe = tinytc ?? compileOpenCL(file, host, {
+    std: options.std, layout, includeDirs: options.includeDirs, undefines: options.undefines,
+    // clspv defines VULKAN (100, for Vulkan 1.0) for its sources.
+    defines: options.target === 'vulkan' ? [['VULKAN', '100'], ...(options.defines ?? [])] : options.defines,
+  });
   if (!fe.module) return { diagnostics: fe.diagnostics.items };
   const diags = fe.diagnostics;
   let plan: AbiPlan | undefined;

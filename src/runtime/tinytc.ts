@@ -2,7 +2,8 @@ import type { OpenCLPlan, OpenCLSlot } from '../abi/plan.js';
 import type { HostRule } from '../abi/origin.js';
 import { SourceFile } from '../diagnostics/source.js';
 import { formatDiagnostics } from '../diagnostics/format.js';
-import { canonicalStride, type IrType, type MemrefType, type Program } from '../frontend/tinytc/ast.js';
+import { canonicalStride, type IrType, type MemrefType, type Program, SCALAR_BYTES } from '../frontend/tinytc/ast.js';
+import { varName } from '../frontend/tinytc/calling-convention.js';
 import { compileTinytc } from '../frontend/tinytc/index.js';
 import { SPIR64 } from '../layout/data-layout.js';
 import { lowerOpenCL } from '../abi/opencl.js';
@@ -22,7 +23,6 @@ export interface GroupValue {
   readonly offset?: number;
 }
 
-const ELEMENT_BYTES: Record<string, number> = { i8: 1, i16: 2, i32: 4, i64: 8, index: 8, f32: 4, f64: 8 };
 
 export interface TinytcLaunch {
   readonly args: Readonly<Record<string, unknown>>;
@@ -47,7 +47,7 @@ export class TinytcKernel {
     if (!k) throw new RuntimeInputError(`no function @${name} (have ${plan.kernels.map((x) => '@' + x.name).join(', ')})`);
     this.slots = k.args as (OpenCLSlot & { host?: HostRule })[];
     const f = program.funcs.find((x) => x.name === name)!;
-    this.params = new Map(f.params.map((p) => [p.name.match(/^[A-Za-z]/) ? p.name : `x${p.name}`, p.type]));
+    this.params = new Map(f.params.map((p) => [varName(p.name), p.type]));
     const wg = k.reqdWorkGroupSize;
     this.local = wg ? [wg[0], wg[1], wg[2]] : [1, 1, 1];
     this.kernel = new Kernel(ctx, name, plan, openclC, `-cl-std=${std}`);
@@ -151,7 +151,7 @@ export class TinytcKernel {
     stride.forEach((s, i) => {
       if (t.stride[i] !== null && t.stride[i] !== s) throw new PackError(this.name, `${name}.stride[${i}]`, `${s} differs from the declared static stride ${t.stride[i]}`);
     });
-    const needed = m.shape.reduce((acc, e, i) => acc + (e - 1) * stride[i], 1) * ELEMENT_BYTES[t.element];
+    const needed = m.shape.reduce((acc, e, i) => acc + (e - 1) * stride[i], 1) * SCALAR_BYTES[t.element];
     const have = m.data instanceof DeviceBuffer ? m.data.size : (m.data as ArrayBufferView).byteLength;
     if (m.shape.every((e) => e > 0) && have < needed) throw new PackError(this.name, name, `data holds ${have} bytes, the shape and stride need ${needed}`);
     return { data: m.data, shape: [...m.shape], stride };

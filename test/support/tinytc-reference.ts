@@ -3,6 +3,7 @@
 // would compute the same), collective ones and foreach loops run whole.
 import type { Func, Inst, IrType, MemrefType, Operand, Region, ScalarTypeName } from '../../src/frontend/tinytc/ast.js';
 import { canonicalStride } from '../../src/frontend/tinytc/ast.js';
+import { varName } from '../../src/frontend/tinytc/calling-convention.js';
 
 export type Scalar = number | bigint | boolean;
 type Typed = Float32Array | Float64Array | Int8Array | Int16Array | Int32Array | BigInt64Array;
@@ -106,7 +107,7 @@ class Run {
 
   constructor(private readonly f: Func, args: Readonly<Record<string, unknown>>, private readonly groupId: number, private readonly groupCount: number) {
     f.params.forEach((p) => {
-      const v = args[p.name.match(/^[A-Za-z]/) ? p.name : `x${p.name}`];
+      const v = args[varName(p.name)];
       if (p.type.kind === 'scalar') this.values.set(p.name, wrap(p.type.name, v as Scalar));
       else if (p.type.kind === 'memref') this.values.set(p.name, toMem(v as RefMemref, p.type));
       else if (p.type.kind === 'group') {

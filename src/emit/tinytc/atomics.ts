@@ -1,4 +1,4 @@
-import type { ScalarTypeName } from '../../frontend/tinytc/ast.js';
+import { type ScalarTypeName, isFloatType } from '../../frontend/tinytc/ast.js';
 import { C_TYPE, isWide } from './c-scalars.js';
 import type { Names } from './names.js';
 
@@ -38,7 +38,7 @@ export class AtomicHelpers {
     const pre = wide ? 'atom' : 'atomic';
     const p = `volatile ${space} ${ct}* p`;
     const params = mode === 'update' ? `${p}, ${ct} v, ${ct} beta` : `${p}, ${ct} v`;
-    const isFloat = t === 'f32' || t === 'f64';
+    const isFloat = isFloatType(t);
     const toBits = (x: string) => (isFloat ? `as_${bits}(${x})` : x);
     const fromBits = (x: string) => (isFloat ? `as_${ct}(${x})` : x);
     const ip = `(volatile ${space} ${bits}*)p`;

@@ -1,4 +1,4 @@
-import type { Func, Inst, Operand, Region } from '../../frontend/tinytc/ast.js';
+import { type Func, type Inst, type Operand, type Region, instructions } from '../../frontend/tinytc/ast.js';
 
 /** One memory access: which memory (`global`, or one alloca's local array), whether it writes, whether work-items split it. */
 interface Access {
@@ -17,21 +17,21 @@ export type Fence = 'CLK_GLOBAL_MEM_FENCE' | 'CLK_LOCAL_MEM_FENCE' | 'CLK_GLOBAL
  * previous iteration leaves pending.
  */
 export function placeBarriers(f: Func): Map<Inst, Fence> {
+  // Which memory each memref value lives in: a view shares its operand's (SSA: defined before use).
   const memory = new Map<string, string>();
   for (const p of f.params) if (p.type.kind !== 'scalar') memory.set(p.name, 'global');
-  const marks = new Map<Inst, Fence>();
   const mem = (o: Operand) => (o.kind === 'value' ? memory.get(o.name) : undefined);
-
-  const define = (inst: Inst) => {
+  for (const inst of instructions(f.body)) {
     const r = inst.results[0]?.name;
-    if (!r) return;
+    if (!r) continue;
     if (inst.op === 'alloca') memory.set(r, `local:${r}`);
     else if (inst.op === 'load' && inst.type.type.kind === 'group') memory.set(r, 'global');
     else if (inst.op === 'subview' || inst.op === 'expand' || inst.op === 'fuse') {
       const m = mem(inst.operand);
       if (m) memory.set(r, m);
     }
-  };
+  }
+  const marks = new Map<Inst, Fence>();
 
   const accesses = (inst: Inst, spread: boolean): Access[] => {
     switch (inst.op) {
@@ -56,11 +56,11 @@ export function placeBarriers(f: Func): Map<Inst, Fence> {
         return out;
       }
       case 'if':
-        return [...inst.then.body, ...(inst.else?.body ?? [])].flatMap((x) => (define(x), accesses(x, spread)));
+        return [...inst.then.body, ...(inst.else?.body ?? [])].flatMap((x) => accesses(x, spread));
       case 'for':
-        return inst.body.body.flatMap((x) => (define(x), accesses(x, spread)));
+        return inst.body.body.flatMap((x) => accesses(x, spread));
       case 'foreach':
-        return inst.body.body.flatMap((x) => (define(x), accesses(x, true)));
+        return inst.body.body.flatMap((x) => accesses(x, true));
       default:
         return [];
     }
@@ -93,7 +93,6 @@ export function placeBarriers(f: Func): Map<Inst, Fence> {
         pending = merge(pending, walk(inst.body, merge(pending, first)));
         continue;
       }
-      define(inst);
       const acc = accesses(inst, false);
       if (acc.length && conflicts(pending, acc)) {
         marks.set(inst, fence(pending));

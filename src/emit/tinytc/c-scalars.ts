@@ -1,12 +1,8 @@
-import type { ScalarTypeName } from '../../frontend/tinytc/ast.js';
+import { type ScalarTypeName, isFloatType } from '../../frontend/tinytc/ast.js';
 
 /** OpenCL C spelling of each tinytc scalar type. */
 export const C_TYPE: Record<ScalarTypeName, string> = { i1: 'bool', i8: 'char', i16: 'short', i32: 'int', i64: 'long', index: 'long', f32: 'float', f64: 'double' };
 
-/** Bits of each integer type (i1 excluded). */
-export const INT_BITS: Partial<Record<ScalarTypeName, number>> = { i8: 8, i16: 16, i32: 32, i64: 64, index: 64 };
-
-export const isFloatType = (t: ScalarTypeName): t is 'f32' | 'f64' => t === 'f32' || t === 'f64';
 export const isWide = (t: ScalarTypeName) => t === 'i64' || t === 'index';
 
 /** The unsigned type arithmetic wraps in: `uint` up to 32 bits (C promotes narrower types to int), `ulong` for 64. */

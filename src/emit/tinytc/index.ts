@@ -1,4 +1,4 @@
-import type { Func } from '../../frontend/tinytc/ast.js';
+import type { Func, IrType } from '../../frontend/tinytc/ast.js';
 import type { ValueTypes } from '../../frontend/tinytc/check.js';
 import { type KernelModule, kernelsOf } from '../../model/kernel-module.js';
 import { type OpenCLCOptions, kernelHead } from '../opencl-c.js';
@@ -6,8 +6,10 @@ import { AtomicHelpers } from './atomics.js';
 import { KernelBodyEmitter } from './kernel-body.js';
 import { Names } from './names.js';
 
-function usesF64(f: Func): boolean {
-  return f.params.some((p) => (p.type.kind === 'scalar' ? p.type.name : p.type.kind === 'memref' ? p.type.element : p.type.kind === 'group' ? p.type.memref.element : '') === 'f64');
+/** Whether any value (parameters included) is or holds f64: then the code needs cl_khr_fp64. */
+function usesF64(types: ValueTypes): boolean {
+  const element = (t: IrType): string => (t.kind === 'scalar' ? t.name : t.kind === 'memref' ? t.element : t.kind === 'group' ? t.memref.element : '');
+  return [...types.values()].some((t) => element(t) === 'f64');
 }
 
 /**
@@ -28,7 +30,7 @@ export function emitTinytcOpenCLC(funcs: readonly Func[], types: ReadonlyMap<Fun
     const { head, prologue } = kernelHead(k, options);
     const wg = k.attributes.reqdWorkGroupSize ?? [1, 1, 1];
     const body = new KernelBodyEmitter(f, valueTypes, k, [wg[0], wg[1]], global.child(), atomics).emit();
-    if (body.lines.length) f64 ||= usesF64(f) || [...valueTypes.values()].some((t) => (t.kind === 'scalar' && t.name === 'f64') || (t.kind === 'memref' && t.element === 'f64'));
+    if (body.lines.length) f64 ||= usesF64(valueTypes);
     const note = k.attributes.workGroupSizeChosen ? `// work-group size (${wg[0]}, ${wg[1]}) chosen by kernarg: @${k.name} gives no work_group_size\n` : '';
     const lines = [...prologue, ...body.lines.map((l) => `  ${l}`)];
     return `${note}${head} {${lines.length ? `\n${lines.join('\n')}\n` : ''}}\n`;

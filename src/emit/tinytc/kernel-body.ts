@@ -1,10 +1,10 @@
-import type { Func, Inst, MemrefType, Operand, Region, ScalarTypeName } from '../../frontend/tinytc/ast.js';
+import { type Func, INT_BITS, type Inst, type MemrefType, type Operand, type Region, type ScalarTypeName, isFloatType } from '../../frontend/tinytc/ast.js';
 import type { ValueTypes } from '../../frontend/tinytc/check.js';
 import { varName } from '../../frontend/tinytc/calling-convention.js';
 import type { FunctionInfo } from '../../model/kernel-module.js';
 import type { AtomicHelpers } from './atomics.js';
 import { placeBarriers, type Fence } from './barriers.js';
-import { C_TYPE, INT_BITS, floatLiteral, intLiteral, isFloatType, isWide, wrapType } from './c-scalars.js';
+import { C_TYPE, floatLiteral, intLiteral, isWide, wrapType } from './c-scalars.js';
 import * as blas from './collective.js';
 import type { CollectiveContext, ScalarArg } from './collective.js';
 import type { Names } from './names.js';

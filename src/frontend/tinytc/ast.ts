@@ -3,6 +3,12 @@ import type { Span } from '../../diagnostics/source.js';
 export const SCALAR_TYPES = ['i1', 'i8', 'i16', 'i32', 'i64', 'index', 'f32', 'f64'] as const;
 export type ScalarTypeName = (typeof SCALAR_TYPES)[number];
 
+/** Bytes of each scalar type in memory (i1 is never stored in a memref that reaches a kernel). */
+export const SCALAR_BYTES: Record<ScalarTypeName, number> = { i1: 1, i8: 1, i16: 2, i32: 4, i64: 8, index: 8, f32: 4, f64: 8 };
+/** Bits of each integer type (i1 excluded). */
+export const INT_BITS: Partial<Record<ScalarTypeName, number>> = { i8: 8, i16: 16, i32: 32, i64: 64, index: 64 };
+export const isFloatType = (t: ScalarTypeName): t is 'f32' | 'f64' => t === 'f32' || t === 'f64';
+
 /** A static extent or stride, or null for `?`. */
 export type Dim = number | null;
 
@@ -77,6 +83,17 @@ export interface Func {
 
 export interface Program {
   readonly funcs: readonly Func[];
+}
+
+/** Every instruction of a region and of the regions nested in it, in program order. */
+export function* instructions(r: Region): Generator<Inst> {
+  for (const inst of r.body) {
+    yield inst;
+    if (inst.op === 'if') {
+      yield* instructions(inst.then);
+      if (inst.else) yield* instructions(inst.else);
+    } else if (inst.op === 'for' || inst.op === 'foreach') yield* instructions(inst.body);
+  }
 }
 
 export function typeText(t: IrType): string {

@@ -3,7 +3,7 @@ import { Messages } from '../../diagnostics/messages.js';
 import type { Span } from '../../diagnostics/source.js';
 import { varName } from './calling-convention.js';
 import { BUILTIN_PREFIX, isReservedCName } from './reserved-names.js';
-import { type Dim, type Func, type Inst, type IrType, type MemrefType, type Operand, type Program, type Region, type ScalarTypeName, typeText } from './ast.js';
+import { INT_BITS, isFloatType, type Dim, type Func, type Inst, type IrType, type MemrefType, type Operand, type Program, type Region, type ScalarTypeName, typeText } from './ast.js';
 
 const INDEX: IrType = { kind: 'scalar', name: 'index' };
 const I1: IrType = { kind: 'scalar', name: 'i1' };
@@ -40,8 +40,6 @@ export function checkProgram(program: Program, diags: DiagnosticBag): Map<Func, 
   return out;
 }
 
-const INT_BITS: Partial<Record<ScalarTypeName, number>> = { i8: 8, i16: 16, i32: 32, i64: 64, index: 64 };
-const isFloat = (t: IrType) => t.kind === 'scalar' && (t.name === 'f32' || t.name === 'f64');
 
 class FuncChecker {
   /** Scopes of visible values. */
@@ -206,7 +204,7 @@ class FuncChecker {
         const at = inst.type.type;
         if (at.kind !== 'scalar') this.diags.report(Messages.irTypeMismatch, inst.type.span, ['arith needs a scalar type']);
         else if (at.name === 'i1' && !['and', 'or', 'xor', 'not'].includes(inst.fn)) this.diags.report(Messages.irBadOperation, inst.span, [`arith.${inst.fn} is not defined on i1 (and, or, xor and not are)`]);
-        else if (isFloat(at) && ['shl', 'shr', 'and', 'or', 'xor', 'not'].includes(inst.fn)) this.diags.report(Messages.irBadOperation, inst.span, [`arith.${inst.fn} is not defined on ${at.name}`]);
+        else if (isFloatType(at.name) && ['shl', 'shr', 'and', 'or', 'xor', 'not'].includes(inst.fn)) this.diags.report(Messages.irBadOperation, inst.span, [`arith.${inst.fn} is not defined on ${at.name}`]);
         for (const o of inst.operands) this.use(o, inst.type.type, `arith.${inst.fn}`);
         this.results(inst, [inst.type.type]);
         return;
@@ -413,8 +411,8 @@ class FuncChecker {
         }
         if (ranksOk) this.blasShapes(inst, mems);
         const c = mems[mems.length - 1];
-        if (inst.atomic && (c.element === 'i8' || c.element === 'i16')) {
-          this.diags.report(Messages.irBadOperation, inst.span, [`.atomic updates of ${c.element} are not supported: OpenCL C has no 8- or 16-bit atomics`]);
+        if (inst.atomic && (c.element === 'i1' || c.element === 'i8' || c.element === 'i16')) {
+          this.diags.report(Messages.irBadOperation, inst.span, [`.atomic updates of ${c.element} are not supported: OpenCL C has no atomics narrower than 32 bits`]);
         }
         this.results(inst, []);
         return;

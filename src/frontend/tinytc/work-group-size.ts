@@ -1,4 +1,4 @@
-import type { Dim, Func, Inst, MemrefType, Region } from './ast.js';
+import { type Dim, type Func, type MemrefType, SCALAR_BYTES, instructions } from './ast.js';
 
 /** The width the first mode is a multiple of when kernarg chooses: a warp on NVIDIA, two SIMD-16 subgroups on Intel. */
 export const CHOSEN_WIDTH = 32;
@@ -9,21 +9,10 @@ export interface WorkGroupChoice {
   readonly chosen: boolean;
 }
 
-function* instructions(r: Region): Generator<Inst> {
-  for (const inst of r.body) {
-    yield inst;
-    if (inst.op === 'if') {
-      yield* instructions(inst.then);
-      if (inst.else) yield* instructions(inst.else);
-    } else if (inst.op === 'for' || inst.op === 'foreach') yield* instructions(inst.body);
-  }
-}
-
 const nextPow2 = (n: number) => 2 ** Math.ceil(Math.log2(Math.max(1, n)));
 
 /** Bytes of accumulators a work-item may keep for a GEMM tile before kernarg widens the first mode (measured on an H100). */
 const ACCUMULATOR_BYTES = 128;
-const ELEMENT_BYTES: Record<string, number> = { i8: 1, i16: 2, i32: 4, i64: 8, index: 8, f32: 4, f64: 8 };
 
 /**
  * The work-group size of a function: its `work_group_size`, or `subgroup_size` × 1, or kernarg's
@@ -58,7 +47,7 @@ export function chooseWorkGroupSize(f: Func): WorkGroupChoice | null {
     if (inst.fn === 'gemm') {
       const [m, n] = out.shape;
       if (m === null || n === null) dynamicGemm = true;
-      else gemms.push({ m, n, bytes: ELEMENT_BYTES[out.element] });
+      else gemms.push({ m, n, bytes: SCALAR_BYTES[out.element] });
     }
   }
   if (!collective) return { size: [CHOSEN_WIDTH, 1], chosen: true };
