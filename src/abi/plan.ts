@@ -86,13 +86,15 @@ export interface AmdhsaSlot extends SlotBase {
 export interface AmdhsaKernelPlan extends KernelPlanBase<AmdhsaSlot> {
   readonly kernargSegmentSize: number;
   readonly kernargSegmentAlign: number;
-  /** Bytes of hidden arguments (56 for code object 4, 256 for 5). */
+  /** Bytes of hidden arguments (56 for code object 4, 256 for 5 and 6). */
   readonly hiddenBytes: number;
 }
 
 export interface AmdhsaPlan {
   readonly target: 'amdhsa';
-  readonly codeObject: 4 | 5;
+  readonly codeObject: 4 | 5 | 6;
+  /** The LLVM generation the layout follows (16 or 19). */
+  readonly llvm: 16 | 19;
   readonly mcpu: 'gfx900';
   readonly kernels: readonly AmdhsaKernelPlan[];
 }

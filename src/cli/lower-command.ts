@@ -15,7 +15,8 @@ export const LOWER_OPTIONS: readonly OptionSpec[] = [
   { name: 'undefine', short: 'U', kind: 'list', value: '<name>', help: 'undefine a macro' },
   { name: 'cl-std', kind: 'string', value: '<CLx.y>', help: `OpenCL C version: ${CL_STDS.join(' | ')} (default CL1.2)` },
   { name: 'arch', kind: 'string', value: 'spir|spir64', help: 'device address width for the opencl target (default spir64)' },
-  { name: 'code-object', kind: 'string', value: '4|5', help: 'amdhsa: code object version (default 5)' },
+  { name: 'code-object', kind: 'string', value: '4|5|6', help: 'amdhsa: code object version (default 5)' },
+  { name: 'llvm', kind: 'string', value: '16|19', help: "amdhsa: the LLVM generation the layout follows (default 19, today's)" },
   { name: 'bits', kind: 'string', value: '64|32', help: 'amd-cl2: pointer and setup-argument width (default 64)' },
   { name: 'driver', kind: 'string', value: 'new|old', help: 'amd-cl2: AMD driver generation, new from 191205 (default new)' },
   { name: 'use', kind: 'string', value: '<features>', help: 'amd-cl2: comma-separated setup,args,enqueue,generic (default args)' },
@@ -59,7 +60,9 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
   const arch = args.values.get('arch') as string | undefined;
   if (arch !== undefined && arch !== 'spir' && arch !== 'spir64') throw new UsageError(`unknown --arch '${arch}' (choose spir or spir64)`);
   const codeObject = args.values.get('code-object') as string | undefined;
-  if (codeObject !== undefined && codeObject !== '4' && codeObject !== '5') throw new UsageError(`--code-object takes 4 or 5, not '${codeObject}'`);
+  if (codeObject !== undefined && codeObject !== '4' && codeObject !== '5' && codeObject !== '6') throw new UsageError(`--code-object takes 4, 5 or 6, not '${codeObject}'`);
+  const amdLlvm = args.values.get('llvm') as string | undefined;
+  if (amdLlvm !== undefined && amdLlvm !== '16' && amdLlvm !== '19') throw new UsageError(`--llvm takes 16 or 19, not '${amdLlvm}'`);
   const bits = args.values.get('bits') as string | undefined;
   if (bits !== undefined && bits !== '32' && bits !== '64') throw new UsageError(`--bits takes 32 or 64, not '${bits}'`);
   const driver = args.values.get('driver') as string | undefined;
@@ -106,7 +109,7 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
   const vulkanOpts = ['cluster-pod-kernel-args', 'pod-ubo', 'pod-pushconstant', 'pod-args', 'max-pushconstant-size', 'constant-args-ubo', 'distinct-kernel-descriptor-sets',
     'module-constants-in-storage-buffer', 'samplermap', 'global-offset', 'global-offset-push-constant', 'work-dim', 'long-vector', 'binding-scheme', 'no-8bit-storage', 'no-16bit-storage'];
   for (const opt of vulkanOpts) if (args.values.has(opt) && target !== 'vulkan') throw new UsageError(`--${opt} applies to --target vulkan only`);
-  const targetOnly: [string, string][] = [['metadata', 'llvm'], ['triple', 'llvm'], ['kernel-stubs', 'llvm'], ['kernel-arg-info', 'llvm'], ['code-object', 'amdhsa'], ['bits', 'amd-cl2'], ['driver', 'amd-cl2'], ['use', 'amd-cl2'], ['gfx9', 'amd-cl2'], ];
+  const targetOnly: [string, string][] = [['metadata', 'llvm'], ['triple', 'llvm'], ['kernel-stubs', 'llvm'], ['kernel-arg-info', 'llvm'], ['code-object', 'amdhsa'], ['llvm', 'amdhsa'], ['bits', 'amd-cl2'], ['driver', 'amd-cl2'], ['use', 'amd-cl2'], ['gfx9', 'amd-cl2'], ];
   if (args.values.has('arch') && target !== 'opencl' && target !== 'vulkan') throw new UsageError('--arch applies to --target opencl or vulkan only');
   for (const [opt, t] of targetOnly) if (args.values.has(opt) && target !== t) throw new UsageError(`--${opt} applies to --target ${t} only`);
   if (!path.endsWith('.cl') && !path.endsWith('.ir')) throw new UsageError(`cannot tell the language of '${path}': use a .cl (OpenCL C) or .ir (tinytc) file`);
@@ -139,7 +142,8 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
     arch: arch as 'spir' | 'spir64' | undefined,
     dopeOrder: dopeOrder as 'interleaved' | 'shapes-first' | undefined,
     groupTables: groupTables as 'pointer' | 'ulong' | undefined,
-    codeObject: codeObject === undefined ? undefined : (Number(codeObject) as 4 | 5),
+    codeObject: codeObject === undefined ? undefined : (Number(codeObject) as 4 | 5 | 6),
+    amdLlvm: amdLlvm === undefined ? undefined : (Number(amdLlvm) as 16 | 19),
     vulkan: {
       clusterPodKernelArgs: zeroOne('cluster-pod-kernel-args'),
       podUbo: args.values.get('pod-ubo') as boolean | undefined,

@@ -21,7 +21,7 @@ export function emitTable(plan: AbiPlan): string {
       break;
     case 'amdhsa':
       for (const k of plan.kernels) {
-        out.push(`kernel ${k.name} (amdhsa, code object ${plan.codeObject}, ${plan.mcpu})  kernarg segment: size ${k.kernargSegmentSize}, align ${k.kernargSegmentAlign}\n`);
+        out.push(`kernel ${k.name} (amdhsa, code object ${plan.codeObject}, LLVM ${plan.llvm}, ${plan.mcpu})  kernarg segment: size ${k.kernargSegmentSize}, align ${k.kernargSegmentAlign}\n`);
         const rows = k.args.map((a) => [String(a.offset), String(a.size), a.name, a.valueKind, a.addressSpace ?? a.access ?? '', cell(a.typeName)]);
         out.push(renderTable(['offset', 'size', 'name', 'value kind', 'space/access', 'type'], rows));
       }
