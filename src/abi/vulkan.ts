@@ -7,6 +7,7 @@ import { type FunctionInfo, type KernelModule, kernelsOf } from '../model/kernel
 import { kernelArgTypeName } from '../types/print.js';
 import { type QualType, type Type, canonical, containsType } from '../types/types.js';
 import { callsTransitively } from './call-graph.js';
+import type { ClspvReflectionName } from './clspv-reflection.js';
 import { originFields } from './origin.js';
 import type { KernelPlanBase, SlotBase } from './plan.js';
 import { valueLayout } from './value-layout.js';
@@ -36,10 +37,12 @@ export interface VulkanTargetOptions {
   readonly no16bitStorage?: readonly StorageClassName[];
 }
 
-export type VulkanArgKind = 'buffer' | 'buffer_ubo' | 'pod' | 'pod_ubo' | 'pod_pushconstant' | 'ro_image' | 'wo_image' | 'sampler' | 'local';
+export type VulkanArgKind = 'buffer' | 'buffer_ubo' | 'pod' | 'pod_ubo' | 'pod_pushconstant' | 'pointer_pushconstant' | 'pointer_ubo' | 'ro_image' | 'wo_image' | 'sampler' | 'local';
 
 export interface VulkanSlot extends SlotBase {
   readonly argKind: VulkanArgKind;
+  /** The NonSemantic.ClspvReflection instruction that describes this slot. */
+  readonly reflection?: ClspvReflectionName;
   readonly descriptorSet?: number;
   readonly binding?: number;
   /** Byte offset inside the POD buffer or push-constant block (0 for descriptors). */

@@ -3,7 +3,7 @@ import { CL_STDS, type ClStd } from '../frontend/opencl-c/predefined.js';
 import { AMD_CL2_FEATURES, type AmdCl2Feature } from '../abi/amd-cl2.js';
 import { TRIPLES, type Triple } from '../abi/llvm.js';
 import { parseSamplerMap } from '../abi/sampler-map.js';
-import { FORMATS, TARGETS, type TargetName, lower } from '../lower.js';
+import { FORMATS, type LowerOptions, TARGETS, type TargetName, lower } from '../lower.js';
 import { type OptionSpec, UsageError, parseArgs } from './args.js';
 import type { CliIO } from './io.js';
 
@@ -46,7 +46,27 @@ export const LOWER_OPTIONS: readonly OptionSpec[] = [
   { name: 'color', kind: 'boolean', help: 'colour diagnostics (default: when stderr is a terminal)' },
 ];
 
+/** A checked `lower` command line: the input, its text and the options to lower it with. */
+export interface PreparedLower {
+  readonly path: string;
+  readonly text: string;
+  readonly format: string;
+  readonly color: boolean;
+  readonly options: LowerOptions;
+}
+
 export function lowerCommand(argv: readonly string[], io: CliIO): number {
+  const prepared = prepareLower(argv, io);
+  if (typeof prepared === 'number') return prepared;
+  const result = lower(prepared.path, prepared.text, { readFile: io.readFile }, prepared.options);
+  if (result.diagnostics.length) io.stderr(formatDiagnostics(result.diagnostics, { color: prepared.color }));
+  if (result.output === undefined) return 1;
+  io.stdout(result.output);
+  return 0;
+}
+
+/** Parses and checks a `lower` command line (usage errors throw); returns an exit code when the input cannot be read. */
+export function prepareLower(argv: readonly string[], io: CliIO): PreparedLower | number {
   const args = parseArgs(argv, LOWER_OPTIONS);
   if (args.positionals.length !== 1) throw new UsageError(args.positionals.length ? 'lower takes exactly one input file' : 'lower needs an input file');
   const path = args.positionals[0];
@@ -132,7 +152,7 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new UsageError(`'-D ${d}': macro name must be an identifier`);
     return eq < 0 ? [name, undefined] : [name, d.slice(eq + 1)];
   });
-  const result = lower(path, text, { readFile: io.readFile }, {
+  return { path, text, format, color, options: {
     target: target as TargetName,
     format,
     std: std as ClStd | undefined,
@@ -175,9 +195,5 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
       use: use as AmdCl2Feature[] | undefined,
       gfx9: args.values.get('gfx9') as boolean | undefined,
     },
-  });
-  if (result.diagnostics.length) io.stderr(formatDiagnostics(result.diagnostics, { color }));
-  if (result.output === undefined) return 1;
-  io.stdout(result.output);
-  return 0;
+  } };
 }

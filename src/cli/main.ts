@@ -3,6 +3,7 @@ import { optionHelp, UsageError } from './args.js';
 import type { CliIO } from './io.js';
 import { LOWER_OPTIONS, lowerCommand } from './lower-command.js';
 import { RUN_OPTIONS, runCommand } from './run-command.js';
+import { DIFF_OPTIONS, EXIT_BREAKING, diffCommand } from './diff-command.js';
 
 export const VERSION = '0.1.0';
 
@@ -11,13 +12,16 @@ const USAGE = `kernarg ${VERSION} — kernel-argument ABI compiler
 Usage:
   kernarg lower <file.cl|file.ir> --target <target> [--format <format>] [options]
   kernarg run <file.cl|file.ir> --kernel <name> --args <file.json> [--global x[,y[,z]]] [--local ...] [--howmany n] [--device <substring>]
+  kernarg diff <old> <new> --target <target> [--old-opt <option>]... [--new-opt <option>]... [--format table|json] [lower options]
   kernarg --help | --version
 
 lower options:
 ${optionHelp(LOWER_OPTIONS)}
 run options:
 ${optionHelp(RUN_OPTIONS)}
-Exit codes: 0 success, 1 input errors (diagnostics on stderr), 2 usage errors.
+diff options (lower options given outside --old-opt/--new-opt apply to both sides):
+${optionHelp(DIFF_OPTIONS)}
+Exit codes: 0 success, 1 input errors (diagnostics on stderr), 2 usage errors; diff: ${EXIT_BREAKING} when a change is breaking.
 `;
 
 export function nodeIO(): CliIO {
@@ -59,6 +63,12 @@ export function runCliWith(argv: readonly string[], io: CliIO): number {
           return 0;
         }
         return runCommand(rest, io);
+      case 'diff':
+        if (rest.includes('--help')) {
+          io.stdout(USAGE);
+          return 0;
+        }
+        return diffCommand(rest, io);
       case 'lower':
         if (rest.includes('--help')) {
           io.stdout(USAGE);
