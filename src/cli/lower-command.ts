@@ -43,6 +43,9 @@ export const LOWER_OPTIONS: readonly OptionSpec[] = [
   { name: 'binding-scheme', kind: 'string', value: 'seed|clspv', help: "vulkan: bindings per kernel (seed) or keyed by position across kernels (today's clspv)" },
   { name: 'no-8bit-storage', kind: 'list', value: 'ssbo,ubo,pushconstant', help: 'vulkan: storage classes without 8-bit access' },
   { name: 'no-16bit-storage', kind: 'list', value: 'ssbo,ubo,pushconstant', help: 'vulkan: storage classes without 16-bit access' },
+  { name: 'physical-storage-buffers', kind: 'boolean', help: "vulkan (today's clspv, --arch=spir64): global and constant pointers as 8-byte addresses among the PODs" },
+  { name: 'enable-printf', kind: 'boolean', help: "vulkan (today's clspv): printf writes to a printf buffer described by reflection data" },
+  { name: 'printf-buffer-size', kind: 'string', value: '<bytes>', help: 'vulkan: printf buffer size (default 1048576)' },
   { name: 'color', kind: 'boolean', help: 'colour diagnostics (default: when stderr is a terminal)' },
 ];
 
@@ -107,6 +110,8 @@ export function prepareLower(argv: readonly string[], io: CliIO): PreparedLower 
   };
   const maxPcText = args.values.get('max-pushconstant-size') as string | undefined;
   if (maxPcText !== undefined && !/^\d+$/.test(maxPcText)) throw new UsageError(`--max-pushconstant-size takes a byte count, not '${maxPcText}'`);
+  const printfSizeText = args.values.get('printf-buffer-size') as string | undefined;
+  if (printfSizeText !== undefined && !/^\d+$/.test(printfSizeText)) throw new UsageError(`--printf-buffer-size takes a byte count, not '${printfSizeText}'`);
   const podArgs = args.values.get('pod-args') as string | undefined;
   if (podArgs !== undefined && podArgs !== 'ssbo' && podArgs !== 'auto') throw new UsageError(`--pod-args takes ssbo or auto, not '${podArgs}'`);
   const bindingScheme = args.values.get('binding-scheme') as string | undefined;
@@ -127,7 +132,8 @@ export function prepareLower(argv: readonly string[], io: CliIO): PreparedLower 
     samplerMap = r.masks;
   }
   const vulkanOpts = ['cluster-pod-kernel-args', 'pod-ubo', 'pod-pushconstant', 'pod-args', 'max-pushconstant-size', 'constant-args-ubo', 'distinct-kernel-descriptor-sets',
-    'module-constants-in-storage-buffer', 'samplermap', 'global-offset', 'global-offset-push-constant', 'work-dim', 'long-vector', 'binding-scheme', 'no-8bit-storage', 'no-16bit-storage'];
+    'module-constants-in-storage-buffer', 'samplermap', 'global-offset', 'global-offset-push-constant', 'work-dim', 'long-vector', 'binding-scheme', 'no-8bit-storage', 'no-16bit-storage',
+    'physical-storage-buffers', 'enable-printf', 'printf-buffer-size'];
   for (const opt of vulkanOpts) if (args.values.has(opt) && target !== 'vulkan') throw new UsageError(`--${opt} applies to --target vulkan only`);
   const targetOnly: [string, string][] = [['metadata', 'llvm'], ['triple', 'llvm'], ['kernel-stubs', 'llvm'], ['kernel-arg-info', 'llvm'], ['code-object', 'amdhsa'], ['llvm', 'amdhsa'], ['bits', 'amd-cl2'], ['driver', 'amd-cl2'], ['use', 'amd-cl2'], ['gfx9', 'amd-cl2'], ];
   if (args.values.has('arch') && target !== 'opencl' && target !== 'vulkan') throw new UsageError('--arch applies to --target opencl or vulkan only');
@@ -182,6 +188,9 @@ export function prepareLower(argv: readonly string[], io: CliIO): PreparedLower 
       bindingScheme: bindingScheme as 'seed' | 'clspv' | undefined,
       no8bitStorage: storageList('no-8bit-storage'),
       no16bitStorage: storageList('no-16bit-storage'),
+      physicalStorageBuffers: args.values.get('physical-storage-buffers') as boolean | undefined,
+      enablePrintf: args.values.get('enable-printf') as boolean | undefined,
+      printfBufferSize: printfSizeText === undefined ? undefined : Number(printfSizeText),
     },
     llvm: {
       triple: triple as Triple | undefined,

@@ -346,6 +346,9 @@ export function vulkanPacker(plan: VulkanPlan, kernel: string, options: PackOpti
         }
         specConstants.set(a.specId!, v / a.arrayElemSize!);
       });
+    } else if (a.argKind === 'pointer_pushconstant' || a.argKind === 'pointer_ubo') {
+      // --physical-storage-buffers: the buffer's device address, 8 bytes in the POD block.
+      steps.push((args) => u64(view, a.offset!, address(kernel, a.name, args[a.name])));
     } else if (a.argKind.startsWith('pod')) {
       const w = writerFor(a.layout as ValueLayout, !options.interpreted);
       const podBindings = new Set(k.args.filter((x) => x.argKind.startsWith('pod')).map((x) => x.binding));

@@ -1,0 +1,67 @@
+/** Today's clspv in the vulkan plan: option checks, the module parts it adds, reflection names on every slot. */
+import type { Span } from '../diagnostics/source.js';
+import type { FunctionInfo, KernelModule } from '../model/kernel-module.js';
+import type { VulkanKernelPlan, VulkanPlan, VulkanTargetOptions } from './vulkan.js';
+import { ARG_KIND_REFLECTION, DEFAULT_PRINTF_BUFFER_SIZE, type PrintfInfo, helpersWithImageMetadata, imageMetadataOf, printfInfos } from './vulkan-today.js';
+
+type Report = (span: Span | undefined, text: string) => void;
+const alignTo = (n: number, a: number) => Math.ceil(n / a) * a;
+
+/** The option conflicts clspv enforces for its newer options (lib/Compiler.cpp), in its words, and what kernarg does not model. */
+export function checkTodayOptions(module: KernelModule, o: VulkanTargetOptions, arch: 'spir' | 'spir64', err: Report): void {
+  if (!o.physicalStorageBuffers) return;
+  if (arch !== 'spir64') err(undefined, '-physical-storage-buffers can only be used with the spirv64 target');
+  if (o.constantArgsUbo) err(undefined, '-physical-storage-buffers and -constant-args-ubo are incompatible');
+  if (o.moduleConstantsInStorageBuffer && module.variables.some((v) => v.space === 'constant')) {
+    err(undefined, 'kernarg does not model --module-constants-in-storage-buffer with --physical-storage-buffers (clspv passes the constants\' address as a push constant)');
+  }
+}
+
+export interface TodayModuleParts {
+  /** End of the module push constants after the printf-buffer pointer and the image-metadata words. */
+  readonly pcEnd: number;
+  /** A module push constant exists that the seed's list does not show (the printf-buffer pointer): no per-kernel push-constant PODs. */
+  readonly modulePush: boolean;
+  readonly imageMetadata: ReadonlyMap<string, NonNullable<VulkanKernelPlan['imageMetadata']>>;
+  readonly printf?: { readonly pointerOffset?: number; readonly bufferSize: number; readonly infos: readonly PrintfInfo[] };
+}
+
+/**
+ * The push constants and printf data today's clspv adds to a module: the printf-buffer pointer
+ * (with physical storage buffers; an 8-byte member after the module push constants) and the
+ * image-metadata block (the last member: one 32-bit word per entry of the kernel with the most).
+ */
+export function todayModuleParts(module: KernelModule, kernels: readonly FunctionInfo[], o: VulkanTargetOptions, pcEndIn: number, err: Report): TodayModuleParts {
+  let pcEnd = pcEndIn;
+  let printf: TodayModuleParts['printf'];
+  let modulePush = false;
+  const prints = module.functions.some((f) => f.calls.some((c) => c.name === 'printf'));
+  if (o.enablePrintf && prints) {
+    const infos = printfInfos(module, o.arch === 'spir64' ? 8 : 4, (call, message) => err(call.span, message));
+    const bufferSize = o.printfBufferSize ?? DEFAULT_PRINTF_BUFFER_SIZE;
+    if (o.physicalStorageBuffers) {
+      const pointerOffset = alignTo(pcEnd, 8);
+      pcEnd = pointerOffset + 8;
+      modulePush = true;
+      printf = { pointerOffset, bufferSize, infos };
+    } else printf = { bufferSize, infos };
+  }
+  for (const { f, call } of helpersWithImageMetadata(module)) {
+    err(call.span, `kernarg does not follow image metadata through helper functions ('${f.name}' calls '${call.name}'; clspv inlines it into the kernels)`);
+  }
+  const perKernel = new Map(kernels.map((k) => [k.name, imageMetadataOf(k)]));
+  const words = Math.max(0, ...[...perKernel.values()].map((m) => m.length));
+  const imageMetadata = new Map<string, NonNullable<VulkanKernelPlan['imageMetadata']>>();
+  if (words) {
+    const base = alignTo(pcEnd, 4);
+    pcEnd = base + 4 * words;
+    for (const [name, slots] of perKernel) if (slots.length) imageMetadata.set(name, slots.map((s) => ({ ...s, pushConstantOffset: base + 4 * s.index, size: 4 as const })));
+  }
+  if (o.podPushConstant && (modulePush || words)) err(undefined, 'kernarg does not model POD push constants beside the printf-buffer pointer or image-metadata push constants');
+  return { pcEnd, modulePush, imageMetadata, ...(printf ? { printf } : {}) };
+}
+
+/** Names every slot by the NonSemantic.ClspvReflection instruction that describes it. */
+export function withReflection(plan: VulkanPlan): VulkanPlan {
+  return { ...plan, kernels: plan.kernels.map((k) => ({ ...k, args: k.args.map((a) => ({ ...a, reflection: ARG_KIND_REFLECTION[a.argKind] })) })) };
+}
