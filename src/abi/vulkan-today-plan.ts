@@ -2,7 +2,7 @@
 import type { Span } from '../diagnostics/source.js';
 import type { FunctionInfo, KernelModule } from '../model/kernel-module.js';
 import type { VulkanKernelPlan, VulkanPlan, VulkanTargetOptions } from './vulkan.js';
-import { ARG_KIND_REFLECTION, DEFAULT_PRINTF_BUFFER_SIZE, type PrintfInfo, helpersWithImageMetadata, imageMetadataOf, printfInfos } from './vulkan-today.js';
+import { ARG_KIND_REFLECTION, DEFAULT_PRINTF_BUFFER_SIZE, type ImageMetadataSlot, type PrintfInfo, helpersWithImageMetadata, imageMetadataOf, printfInfos } from './vulkan-today.js';
 
 type Report = (span: Span | undefined, text: string) => void;
 const alignTo = (n: number, a: number) => Math.ceil(n / a) * a;
@@ -18,21 +18,26 @@ export function checkTodayOptions(module: KernelModule, o: VulkanTargetOptions, 
 }
 
 export interface TodayModuleParts {
-  /** End of the module push constants after the printf-buffer pointer and the image-metadata words. */
+  /** End of the module push constants after the printf-buffer pointer. */
   readonly pcEnd: number;
   /** A module push constant exists that the seed's list does not show (the printf-buffer pointer): no per-kernel push-constant PODs. */
   readonly modulePush: boolean;
-  readonly imageMetadata: ReadonlyMap<string, NonNullable<VulkanKernelPlan['imageMetadata']>>;
+  /** Where type-mangled global push-constant PODs start: after the module push constants (a uint3 occupies 16 bytes), 4-aligned. */
+  readonly globalPodBase: number;
+  /** Per kernel, the image-metadata words it reads (offsets assigned by `placeImageMetadata`). */
+  readonly imageMetadata: ReadonlyMap<string, readonly ImageMetadataSlot[]>;
   readonly printf?: { readonly pointerOffset?: number; readonly bufferSize: number; readonly infos: readonly PrintfInfo[] };
 }
 
 /**
- * The push constants and printf data today's clspv adds to a module: the printf-buffer pointer
- * (with physical storage buffers; an 8-byte member after the module push constants) and the
- * image-metadata block (the last member: one 32-bit word per entry of the kernel with the most).
+ * The push constants and printf data today's clspv adds to a module before the kernels' PODs:
+ * the printf-buffer pointer (with physical storage buffers, an 8-byte member after the module
+ * push constants), and which image-metadata words each kernel reads.
  */
-export function todayModuleParts(module: KernelModule, kernels: readonly FunctionInfo[], o: VulkanTargetOptions, pcEndIn: number, err: Report): TodayModuleParts {
-  let pcEnd = pcEndIn;
+export function todayModuleParts(module: KernelModule, kernels: readonly FunctionInfo[], o: VulkanTargetOptions, pushConstants: readonly { readonly offset: number; readonly size: number }[], err: Report): TodayModuleParts {
+  let pcEnd = Math.max(0, ...pushConstants.map((p) => p.offset + p.size));
+  // LLVM's alloc size of a uint3 member is 16: the next member starts there.
+  let allocEnd = Math.max(0, ...pushConstants.map((p) => p.offset + (p.size === 12 ? 16 : p.size)));
   let printf: TodayModuleParts['printf'];
   let modulePush = false;
   const prints = module.functions.some((f) => f.calls.some((c) => c.name === 'printf'));
@@ -40,8 +45,8 @@ export function todayModuleParts(module: KernelModule, kernels: readonly Functio
     const infos = printfInfos(module, o.arch === 'spir64' ? 8 : 4, (call, message) => err(call.span, message));
     const bufferSize = o.printfBufferSize ?? DEFAULT_PRINTF_BUFFER_SIZE;
     if (o.physicalStorageBuffers) {
-      const pointerOffset = alignTo(pcEnd, 8);
-      pcEnd = pointerOffset + 8;
+      const pointerOffset = alignTo(allocEnd, 8);
+      pcEnd = allocEnd = pointerOffset + 8;
       modulePush = true;
       printf = { pointerOffset, bufferSize, infos };
     } else printf = { bufferSize, infos };
@@ -49,16 +54,28 @@ export function todayModuleParts(module: KernelModule, kernels: readonly Functio
   for (const { f, call } of helpersWithImageMetadata(module)) {
     err(call.span, `kernarg does not follow image metadata through helper functions ('${f.name}' calls '${call.name}'; clspv inlines it into the kernels)`);
   }
-  const perKernel = new Map(kernels.map((k) => [k.name, imageMetadataOf(k)]));
-  const words = Math.max(0, ...[...perKernel.values()].map((m) => m.length));
-  const imageMetadata = new Map<string, NonNullable<VulkanKernelPlan['imageMetadata']>>();
-  if (words) {
-    const base = alignTo(pcEnd, 4);
-    pcEnd = base + 4 * words;
-    for (const [name, slots] of perKernel) if (slots.length) imageMetadata.set(name, slots.map((s) => ({ ...s, pushConstantOffset: base + 4 * s.index, size: 4 as const })));
-  }
-  if (o.podPushConstant && (modulePush || words)) err(undefined, 'kernarg does not model POD push constants beside the printf-buffer pointer or image-metadata push constants');
-  return { pcEnd, modulePush, imageMetadata, ...(printf ? { printf } : {}) };
+  const imageMetadata = new Map(kernels.map((k) => [k.name, imageMetadataOf(k)] as const).filter(([, m]) => m.length));
+  if (o.podPushConstant && (modulePush || imageMetadata.size)) err(undefined, 'kernarg does not model POD push constants beside the printf-buffer pointer or image-metadata push constants');
+  return { pcEnd, modulePush, globalPodBase: alignTo(allocEnd, 4), imageMetadata, ...(printf ? { printf } : {}) };
+}
+
+/**
+ * The image-metadata block is the last member of the push constants (SetImageMetadataPass runs
+ * after the PODs are clustered): one 32-bit word per entry of the kernel with the most, after the
+ * module push constants and the global push-constant PODs.
+ */
+export function placeImageMetadata(kernels: readonly VulkanKernelPlan[], metadata: ReadonlyMap<string, readonly ImageMetadataSlot[]>, pcEnd: number): { kernels: VulkanKernelPlan[]; pcEnd: number } {
+  const words = Math.max(0, ...[...metadata.values()].map((m) => m.length));
+  if (!words) return { kernels: [...kernels], pcEnd };
+  const podEnd = Math.max(0, ...kernels.filter((k) => k.podOffset !== undefined).map((k) => k.podOffset! + k.podSize));
+  const base = alignTo(Math.max(pcEnd, podEnd), 4);
+  return {
+    kernels: kernels.map((k) => {
+      const m = metadata.get(k.name);
+      return m ? { ...k, imageMetadata: m.map((s) => ({ ...s, pushConstantOffset: base + 4 * s.index, size: 4 as const })) } : k;
+    }),
+    pcEnd: base + 4 * words,
+  };
 }
 
 /** Names every slot by the NonSemantic.ClspvReflection instruction that describes it. */

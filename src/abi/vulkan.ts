@@ -9,7 +9,7 @@ import { type QualType, type Type, canonical, containsType } from '../types/type
 import { callsTransitively } from './call-graph.js';
 import type { ClspvReflectionName } from './clspv-reflection.js';
 import { type ImageMetadataSlot, PHYSICAL_STORAGE_REQUIREMENTS, type PrintfBuffer, type PrintfInfo } from './vulkan-today.js';
-import { checkTodayOptions, todayModuleParts, withReflection } from './vulkan-today-plan.js';
+import { checkTodayOptions, placeImageMetadata, todayModuleParts, withReflection } from './vulkan-today-plan.js';
 import { originFields } from './origin.js';
 import type { KernelPlanBase, SlotBase } from './plan.js';
 import { valueLayout } from './value-layout.js';
@@ -71,6 +71,8 @@ export interface VulkanKernelPlan extends KernelPlanBase<VulkanSlot> {
   readonly podPlacement: 'ssbo' | 'ubo' | 'pushconstant' | 'none';
   /** Size of the POD block (its largest offset + size, rounded to 4). */
   readonly podSize: number;
+  /** Type-mangled global push constants: where the POD block starts in the push-constant range (slot offsets include it). */
+  readonly podOffset?: number;
   readonly reqdWorkGroupSize?: readonly [number, number, number];
   /** Image channel order/data type and normalized-sampler-mask words this kernel reads from the push constants. */
   readonly imageMetadata?: readonly (ImageMetadataSlot & { readonly pushConstantOffset: number; readonly size: 4 })[];
@@ -226,7 +228,7 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
     pcEnd = offset + 12;
   }
   if (o.podPushConstant && pushConstants.length) err(undefined, 'POD arguments as push constants are not compatible with module scope push constants');
-  const today = todayModuleParts(module, kernels, o, pcEnd, err);
+  const today = todayModuleParts(module, kernels, o, pushConstants, err);
   pcEnd = today.pcEnd;
 
   // Spec constants: work-group size, then locals, then work_dim and global offsets.
@@ -245,8 +247,14 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
     const podOffsets = new Map<number, number>();
     let podEnd = 0;
     let placement: VulkanKernelPlan['podPlacement'] = 'none';
+    // Type-mangled global push constants (today's clspv, --pod-args=auto): the PODs follow the module push constants.
+    let podBase = 0;
+    let globalPush = false;
     if (pods.length) {
-      placement = choosePlacement(pods, o, cluster, maxPush, pushConstants.length > 0 || today.modulePush || (today.imageMetadata.get(k.name)?.length ?? 0) > 0, dl);
+      const chosen = choosePlacement(pods, o, cluster, maxPush, pushConstants.length > 0 || today.modulePush || (today.imageMetadata.get(k.name)?.length ?? 0) > 0, dl, today.globalPodBase);
+      placement = chosen === 'global-pushconstant' ? 'pushconstant' : chosen;
+      globalPush = chosen === 'global-pushconstant';
+      if (globalPush) podBase = today.globalPodBase;
       if (placement === 'ssbo' && pods.some((p) => kinds[p.index] === 'pointer')) err(k.span, 'SSBO PODs not supported with physical pointer arguments!');
       for (const p of pods) {
         const l = layoutOf(p.type, dl);
@@ -254,16 +262,16 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
         const c = canonical(p.type).type;
         if (placement === 'ubo' && (c.kind === 'record' || c.kind === 'array')) align = alignTo(align, 16);
         const off = cluster ? alignTo(podEnd, align) : 0;
-        podOffsets.set(p.index, off);
+        podOffsets.set(p.index, podBase + off);
         if (cluster) podEnd = off + l.size;
         else podEnd = Math.max(podEnd, l.size);
       }
-      if (placement === 'pushconstant') {
+      if (placement === 'pushconstant' && !globalPush) {
         const size = alignTo(podEnd, 4);
         if (size > maxPush) err(k.span, 'max push constant size exceeded');
         if (pods.some((p) => containsType(p.type, (x) => x.kind === 'array'))) err(k.span, 'arrays are not supported in push constants currently');
       }
-      checkSmallStorage(pods.filter((p) => kinds[p.index] !== 'pointer'), placement, o, err);
+      if (!globalPush) checkSmallStorage(pods.filter((p) => kinds[p.index] !== 'pointer'), placement, o, err);
     }
     // The descriptor set of this kernel.
     let set: number | undefined;
@@ -334,10 +342,12 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
       args,
       podPlacement: placement,
       podSize: alignTo(podEnd, 4),
+      ...(globalPush ? { podOffset: podBase } : {}),
       ...(k.attributes.reqdWorkGroupSize ? { reqdWorkGroupSize: k.attributes.reqdWorkGroupSize } : {}),
-      ...(today.imageMetadata.get(k.name)?.length ? { imageMetadata: today.imageMetadata.get(k.name) } : {}),
     });
   }
+  const placed = placeImageMetadata(kernelPlans, today.imageMetadata, pcEnd);
+  pcEnd = placed.pcEnd;
   if ((o.workDim ?? true) && uses('get_work_dim')) specConstants.push({ name: 'work_dim', specId: nextSpec++ });
   if (o.globalOffset && !globalOffsetPush && (uses('get_global_id') || uses('get_global_offset'))) {
     for (const axis of ['x', 'y', 'z']) specConstants.push({ name: `global_offset_${axis}`, specId: nextSpec++ });
@@ -425,7 +435,7 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
     for (const [list, add] of [[caps, r.capabilities], [features, r.vulkanFeatures], [vkExt, r.vulkanExtensions]] as const) for (const x of add) if (!list.includes(x)) list.push(x);
   }
   const podPush = kernelPlans.filter((k) => k.podPlacement === 'pushconstant');
-  const pcSize = Math.max(pcEnd, ...podPush.map((k) => k.podSize), 0);
+  const pcSize = Math.max(pcEnd, ...podPush.map((k) => (k.podOffset ?? 0) + k.podSize), 0);
   const spirvExtensions = ['SPV_KHR_storage_buffer_storage_class', 'SPV_KHR_variable_pointers', 'SPV_KHR_non_semantic_info'];
   if (caps.includes('PhysicalStorageBufferAddresses')) spirvExtensions.push(...PHYSICAL_STORAGE_REQUIREMENTS.spirvExtensions);
   return withReflection({
@@ -442,7 +452,7 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
     spirvExtensions,
     vulkanFeatures: features,
     vulkanExtensions: vkExt,
-    kernels: kernelPlans,
+    kernels: placed.kernels,
     ...(printf ? { printf } : {}),
   });
 }
@@ -461,7 +471,8 @@ function choosePlacement(
   maxPush: number,
   modulePush: boolean,
   dl: (typeof DATA_LAYOUTS)[keyof typeof DATA_LAYOUTS],
-): 'ssbo' | 'ubo' | 'pushconstant' {
+  globalPodBase = 0,
+): 'ssbo' | 'ubo' | 'pushconstant' | 'global-pushconstant' {
   if (o.podPushConstant) return 'pushconstant';
   if (o.podUbo) return 'ubo';
   if (o.podArgs !== 'auto' && !o.physicalStorageBuffers) return 'ssbo';
@@ -477,6 +488,8 @@ function choosePlacement(
   }
   const arrays = pods.some((p) => containsType(p.type, (x) => x.kind === 'array'));
   if (cluster && alignTo(end, 4) <= maxPush && !modulePush && !arrays && allowed('pushconstant')) return 'pushconstant';
+  // AutoPodArgsPass's second choice: the module's push constants plus this kernel's PODs fit the limit.
+  if (cluster && globalPodBase + alignTo(end, 4) <= maxPush) return 'global-pushconstant';
   const uboLayoutOk = pods.every((p) => uboProblem(p.type, dl) === undefined);
   if (allowed('ubo') && uboLayoutOk) return 'ubo';
   return 'ssbo';
