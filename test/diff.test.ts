@@ -139,6 +139,23 @@ test('amdhsa: hidden arguments appear between code objects 4 and 5 and between L
   assert.deepEqual(six.changes.map((c) => c.property), ['codeObject']);
 });
 
+test("vulkan (today's clspv): physical pointers, printf data and image-metadata words in the diff", () => {
+  const psb = diff(K, K, ['--target', 'vulkan', '--arch=spir64', '--new-opt', '--physical-storage-buffers']);
+  assert.equal(psb.code, EXIT_BREAKING);
+  const a = only(psb.changes, { slot: 'a', property: 'kind' });
+  assert.deepEqual([a.old, a.new], ['buffer', 'pointer_pushconstant']);
+  only(psb.changes, { slot: 'a', property: 'reflection' });
+  assert.equal(only(psb.changes, { property: 'vulkanFeature bufferDeviceAddress' }).class, 'breaking');
+  const pf = 'kernel void k(global int *a) { printf("%d", a[0]); }\n';
+  const p2 = diff(pf, 'kernel void k(global int *a) { printf("%ld", a[0]); }\n', ['--target', 'vulkan', '--enable-printf']);
+  const info = only(p2.changes, { property: 'printfInfo 0' });
+  assert.deepEqual([info.old, info.new, info.class], ['"%d" [4]', '"%ld" [8]', 'breaking']);
+  const img = 'kernel void k(global int *d, read_only image2d_t im, int off) { d[0] = off; }\n';
+  const withMeta = 'kernel void k(global int *d, read_only image2d_t im, int off) { d[0] = get_image_channel_order(im) + off; }\n';
+  const m = diff(img, withMeta, ['--target', 'vulkan', '--pod-args=auto']);
+  assert.equal(only(m.changes, { change: 'slot-added', slot: 'channel_order(im)' }).class, 'breaking');
+});
+
 test('amd-cl2: setup arguments and pointers between 32 and 64 bits', () => {
   const r = diff(K, K, ['--target', 'amd-cl2', '--old-opt', '--bits=32']);
   assert.equal(r.code, EXIT_BREAKING);

@@ -103,12 +103,17 @@ export function abiView(plan: AbiPlan): AbiView {
       for (const c of plan.capabilities) facts[`capability ${c}`] = 'required';
       for (const f of plan.vulkanFeatures) facts[`vulkanFeature ${f}`] = 'required';
       for (const e of plan.vulkanExtensions) facts[`vulkanExtension ${e}`] = 'required';
+      if (plan.printf) {
+        const b = plan.printf.buffer;
+        facts['printfBuffer'] = b.reflection === 'PrintfBufferStorageBuffer' ? `set ${b.descriptorSet} binding ${b.binding} ${b.bufferSize} bytes` : `push constant ${b.pushConstantOffset} ${b.bufferSize} bytes`;
+        for (const i of plan.printf.infos) facts[`printfInfo ${i.id}`] = `${JSON.stringify(i.format)} [${i.argSizes.join(',')}]`;
+      }
       return {
         target: plan.target, vocabulary, facts,
         kernels: plan.kernels.map((k) => ({
           name: k.name,
           facts: { podPlacement: k.podPlacement, podSize: k.podPlacement === 'none' ? null : k.podSize, reqdWorkGroupSize: triple(k.reqdWorkGroupSize) },
-          slots: k.args.map((a) => {
+          slots: [...k.args.map((a) => {
             const push = a.argKind === 'pod_pushconstant' || a.argKind === 'pointer_pushconstant';
             return {
               name: a.name, param: a.param, role: a.role,
@@ -118,6 +123,11 @@ export function abiView(plan: AbiPlan): AbiView {
               },
             };
           }),
+          // Implicit push-constant words: image channel order/data type, normalized-sampler masks.
+          ...(k.imageMetadata ?? []).map((m) => ({
+            name: `${m.kind}(${m.name})`, param: null, role: 'image-format',
+            props: { kind: m.kind, reflection: m.reflection, pushConstantOffset: m.pushConstantOffset, size: m.size } as Record<string, Fact>,
+          }))],
         })),
       };
     }
