@@ -170,3 +170,23 @@ test('every slot names its reflection instruction, and the names are the specifi
   assert.equal(CLSPV_REFLECTION.PrintfInfo.opcode, 38);
   assert.equal(CLSPV_REFLECTION.NormalizedSamplerMaskPushConstant.opcode, 41);
 });
+
+test('the command line spells the new options as clspv and ROCm users know them', async () => {
+  const { runCliWith } = await import('../src/cli/main.js');
+  const run = (argv: string[]) => {
+    let out = '';
+    const code = runCliWith(argv, { stdout: (t) => (out += t), stderr: () => {}, readFile: () => 'kernel void k(global int *a, int n) { printf("%d", n); }\n', color: false });
+    return { code, out };
+  };
+  const psb = run(['lower', 'k.cl', '--target', 'vulkan', '--arch=spir64', '--physical-storage-buffers', '--enable-printf', '--printf-buffer-size=4096', '--format', 'json']);
+  assert.equal(psb.code, 0);
+  const j = JSON.parse(psb.out);
+  assert.equal(j.kernels[0].args[0].reflection, 'ArgumentPointerPushConstant');
+  assert.deepEqual(j.printf.buffer, { reflection: 'PrintfBufferPointerPushConstant', pushConstantOffset: 0, size: 8, bufferSize: 4096 });
+  assert.equal(run(['lower', 'k.cl', '--target', 'vulkan', '--printf-buffer-size=lots']).code, 2);
+  assert.equal(run(['lower', 'k.cl', '--target', 'opencl', '--enable-printf']).code, 2);
+  assert.equal(run(['lower', 'k.cl', '--target', 'amdhsa', '--llvm', '17']).code, 2);
+  assert.equal(run(['lower', 'k.cl', '--target', 'amdhsa', '--code-object', '7']).code, 2);
+  assert.equal(run(['lower', 'k.cl', '--target', 'amdhsa', '--code-object', '6', '--llvm', '16']).code, 1);
+  assert.match(run(['lower', 'k.cl', '--target', 'amdhsa', '--code-object', '6']).out, /code object 6, LLVM 19/);
+});
