@@ -70,6 +70,8 @@ export function kernelFactVerdict(fact: string, oldValue: Fact, newValue: Fact):
       return breaking('the POD arguments travel another way (storage buffer, uniform buffer or push constants)');
     case 'podSize':
       return breaking('the host allocates a POD block of another size');
+    case 'podOffset':
+      return breaking('the POD block starts at another push-constant offset');
     case 'reqdWorkGroupSize':
       return breaking('the launch must use the required work-group size');
     case 'workGroupSizeHint':

@@ -112,7 +112,7 @@ export function abiView(plan: AbiPlan): AbiView {
         target: plan.target, vocabulary, facts,
         kernels: plan.kernels.map((k) => ({
           name: k.name,
-          facts: { podPlacement: k.podPlacement, podSize: k.podPlacement === 'none' ? null : k.podSize, reqdWorkGroupSize: triple(k.reqdWorkGroupSize) },
+          facts: { podPlacement: k.podPlacement, podSize: k.podPlacement === 'none' ? null : k.podSize, podOffset: n(k.podOffset), reqdWorkGroupSize: triple(k.reqdWorkGroupSize) },
           slots: [...k.args.map((a) => {
             const push = a.argKind === 'pod_pushconstant' || a.argKind === 'pointer_pushconstant';
             return {
