@@ -31,6 +31,11 @@ export interface DiffResult {
 
 const hiddenish = (s: SlotView) => s.param === null;
 
+/** One change, always built in the same shape (tens of thousands of them for a large diff). */
+function change(kind: ChangeKind, kernel: string | null, slot: SlotView | null, property: string | null, old: Fact, neu: Fact, v: Verdict): Change {
+  return { change: kind, kernel, slot: slot ? slot.name : null, param: slot ? slot.param : null, role: slot ? slot.role : null, property, old, new: neu, class: v.class, reason: v.reason };
+}
+
 /** The properties compared: all of one target's, or only those two targets share. */
 function comparedProps(a: AbiView, b: AbiView): readonly string[] {
   return a.target === b.target ? a.vocabulary : a.vocabulary.filter((p) => b.vocabulary.includes(p));
@@ -77,39 +82,38 @@ function pairSlots(old: readonly SlotView[], neu: readonly SlotView[]): { pairs:
 }
 
 function compareKernel(o: KernelView, n: KernelView, props: readonly string[], sameTarget: boolean, out: Change[]): void {
-  const base = { kernel: o.name };
-  const push = (c: Omit<Change, 'class' | 'reason' | 'kernel'>, v: Verdict) => out.push({ ...base, ...c, class: v.class, reason: v.reason });
+  const k = o.name;
   for (const f of comparedFacts(o.facts, n.facts, sameTarget)) {
     const a = o.facts[f] ?? null;
     const b = n.facts[f] ?? null;
-    if (a !== b) push({ change: 'kernel-property', slot: null, param: null, role: null, property: f, old: a, new: b }, kernelFactVerdict(f, a, b));
+    if (a !== b) out.push(change('kernel-property', k, null, f, a, b, kernelFactVerdict(f, a, b)));
   }
   const { pairs, removed, added } = pairSlots(o.slots, n.slots);
   for (const s of removed) {
-    push({ change: 'slot-removed', slot: s.name, param: s.param, role: s.role, property: null, old: describeSlot(s, props), new: null },
-      hiddenish(s) ? { class: 'compatible', reason: 'the old host fills bytes the kernel no longer reads' } : { class: 'breaking', reason: 'the old host passes an argument the kernel no longer takes' });
+    out.push(change('slot-removed', k, s, null, describeSlot(s, props), null,
+      hiddenish(s) ? { class: 'compatible', reason: 'the old host fills bytes the kernel no longer reads' } : { class: 'breaking', reason: 'the old host passes an argument the kernel no longer takes' }));
   }
   for (const s of added) {
-    push({ change: 'slot-added', slot: s.name, param: s.param, role: s.role, property: null, old: null, new: describeSlot(s, props) },
-      { class: 'breaking', reason: hiddenish(s) ? `the old host does not fill this ${s.role} slot` : 'the old host does not pass this argument' });
+    out.push(change('slot-added', k, s, null, null, describeSlot(s, props),
+      { class: 'breaking', reason: hiddenish(s) ? `the old host does not fill this ${s.role} slot` : 'the old host does not pass this argument' }));
   }
   // Order among the slots both sides have: a slot whose rank changed has moved.
-  const oldRank = new Map(o.slots.filter((s) => pairs.some(([a]) => a === s)).map((s, i) => [s, i]));
-  const newRank = new Map(n.slots.filter((s) => pairs.some(([, b]) => b === s)).map((s, i) => [s, i]));
-  const sorted = [...pairs].sort((x, y) => o.slots.indexOf(x[0]) - o.slots.indexOf(y[0]));
-  for (const [a, b] of sorted) {
-    const slot = { slot: a.name, param: a.param, role: a.role };
-    if (a.name !== b.name) push({ change: 'slot-renamed', ...slot, property: 'name', old: a.name, new: b.name }, { class: 'compatible', reason: 'hosts pass arguments by position; only the name changed' });
-    if (oldRank.get(a) !== newRank.get(b)) {
-      push({ change: 'slot-moved', ...slot, property: 'order', old: oldRank.get(a)!, new: newRank.get(b)! },
-        { class: 'breaking', reason: hiddenish(a) ? 'the hidden values come in another order' : 'the arguments come in another order' });
+  const oldPos = new Map(o.slots.map((s, i) => [s, i]));
+  const newPos = new Map(n.slots.map((s, i) => [s, i]));
+  const byOld = [...pairs].sort((x, y) => oldPos.get(x[0])! - oldPos.get(y[0])!);
+  const newRank = new Map([...pairs].sort((x, y) => newPos.get(x[1])! - newPos.get(y[1])!).map((p, i) => [p[1], i]));
+  byOld.forEach(([a, b], oldRank) => {
+    if (a.name !== b.name) out.push(change('slot-renamed', k, a, 'name', a.name, b.name, { class: 'compatible', reason: 'hosts pass arguments by position; only the name changed' }));
+    if (oldRank !== newRank.get(b)) {
+      out.push(change('slot-moved', k, a, 'order', oldRank, newRank.get(b)!,
+        { class: 'breaking', reason: hiddenish(a) ? 'the hidden values come in another order' : 'the arguments come in another order' }));
     }
     for (const p of props) {
       const x = a.props[p] ?? null;
       const y = b.props[p] ?? null;
-      if (x !== y) push({ change: 'slot-property', ...slot, property: p, old: x, new: y }, slotPropertyVerdict(p, hiddenish(a)));
+      if (x !== y) out.push(change('slot-property', k, a, p, x, y, slotPropertyVerdict(p, hiddenish(a))));
     }
-  }
+  });
 }
 
 /** The classified differences between two views of a kernel set. */
@@ -121,18 +125,17 @@ export function diffViews(old: AbiView, neu: AbiView): DiffResult {
     const a = old.facts[f] ?? null;
     const b = neu.facts[f] ?? null;
     if (a === b) continue;
-    const v = moduleFactVerdict(f, a, b);
-    changes.push({ change: 'module-property', kernel: null, slot: null, param: null, role: null, property: f, old: a, new: b, class: v.class, reason: v.reason });
+    changes.push(change('module-property', null, null, f, a, b, moduleFactVerdict(f, a, b)));
   }
   const newByName = new Map(neu.kernels.map((k) => [k.name, k]));
   const removed = old.kernels.filter((k) => !newByName.has(k.name));
-  const added = neu.kernels.filter((k) => !old.kernels.some((o) => o.name === k.name));
+  const oldNames = new Set(old.kernels.map((k) => k.name));
+  const added = neu.kernels.filter((k) => !oldNames.has(k.name));
   for (const k of old.kernels) {
     const n = newByName.get(k.name);
     if (n) compareKernel(k, n, props, sameTarget, changes);
   }
-  const kernelRow = (change: ChangeKind, kernel: string, a: Fact, b: Fact, class_: Severity, reason: string): Change =>
-    ({ change, kernel, slot: null, param: null, role: null, property: null, old: a, new: b, class: class_, reason });
+  const kernelRow = (kind: ChangeKind, kernel: string, a: Fact, b: Fact, class_: Severity, reason: string): Change => change(kind, kernel, null, null, a, b, { class: class_, reason });
   for (const r of removed) {
     const twin = added.find((a) => sameSignature(r, a, props));
     if (twin) {
