@@ -97,6 +97,8 @@ test('printf: the printf buffer as a storage buffer and each printf as PrintfInf
     buffer: { reflection: 'PrintfBufferStorageBuffer', descriptorSet: 0, binding: 0, bufferSize: 1048576 },
     infos: [{ id: 0, format: 'Simple printf', argSizes: [], reflection: 'PrintfInfo' }],
   });
+  // lib/SPIRVProducerPass.cpp: the Kernel instruction's flags carry MayUsePrintf when the module has printf metadata.
+  assert.equal(basic.plan!.kernels[0].mayUsePrintf, true);
   // from: test/Printf/printf_buffer_info.cl (-printf-buffer-size=128).
   assert.equal(plan('kernel void test() { printf("Simple printf"); }\n', { enablePrintf: true, printfBufferSize: 128 }).plan!.printf!.buffer.bufferSize, 128);
   // The seed's default still refuses printf (clspv needs -enable-printf).

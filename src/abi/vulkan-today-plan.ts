@@ -78,7 +78,15 @@ export function placeImageMetadata(kernels: readonly VulkanKernelPlan[], metadat
   };
 }
 
-/** Names every slot by the NonSemantic.ClspvReflection instruction that describes it. */
+/**
+ * Names every slot by the NonSemantic.ClspvReflection instruction that describes it, and sets the
+ * Kernel instruction's MayUsePrintf flag on every kernel of a module with printf info
+ * (lib/SPIRVProducerPass.cpp sets it from the module's printf metadata, not per kernel).
+ */
 export function withReflection(plan: VulkanPlan): VulkanPlan {
-  return { ...plan, kernels: plan.kernels.map((k) => ({ ...k, args: k.args.map((a) => ({ ...a, reflection: ARG_KIND_REFLECTION[a.argKind] })) })) };
+  const printf = (plan.printf?.infos.length ?? 0) > 0;
+  return {
+    ...plan,
+    kernels: plan.kernels.map((k) => ({ ...k, args: k.args.map((a) => ({ ...a, reflection: ARG_KIND_REFLECTION[a.argKind] })), ...(printf ? { mayUsePrintf: true } : {}) })),
+  };
 }

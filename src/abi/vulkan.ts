@@ -73,6 +73,8 @@ export interface VulkanKernelPlan extends KernelPlanBase<VulkanSlot> {
   readonly podSize: number;
   /** Type-mangled global push constants: where the POD block starts in the push-constant range (slot offsets include it). */
   readonly podOffset?: number;
+  /** The Kernel reflection instruction's MayUsePrintf flag (every kernel of a module that prints, with --enable-printf). */
+  readonly mayUsePrintf?: boolean;
   readonly reqdWorkGroupSize?: readonly [number, number, number];
   /** Image channel order/data type and normalized-sampler-mask words this kernel reads from the push constants. */
   readonly imageMetadata?: readonly (ImageMetadataSlot & { readonly pushConstantOffset: number; readonly size: 4 })[];
