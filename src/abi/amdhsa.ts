@@ -136,7 +136,7 @@ export function lowerAmdhsa(module: KernelModule, options: AmdhsaTargetOptions =
     let maxAlign = 4;
     for (const p of k.params) {
       const { slot, align } = explicitSlot(p, offset);
-      args.push(slot);
+      args.push({ ...slot, align });
       offset = slot.offset + slot.size;
       maxAlign = Math.max(maxAlign, align);
     }
@@ -144,7 +144,7 @@ export function lowerAmdhsa(module: KernelModule, options: AmdhsaTargetOptions =
     const enqueues = callsTransitively(module, k, 'enqueue_kernel');
     const dynamicLds = args.some((a) => a.valueKind === 'dynamic_shared_pointer');
     for (const h of hiddenArgs(codeObject, llvm, { modulePrints, enqueues, dynamicLds })) {
-      args.push({ name: h.kind, param: null, role: 'hidden', offset: hiddenBase + h.offset, size: h.size, valueKind: h.kind });
+      args.push({ name: h.kind, param: null, role: 'hidden', offset: hiddenBase + h.offset, size: h.size, valueKind: h.kind, align: h.size });
     }
     const hiddenBytes = codeObject === 4 ? 56 : 256;
     return {

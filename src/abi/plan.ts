@@ -72,6 +72,8 @@ export interface OpenCLPlan {
 export interface AmdhsaSlot extends SlotBase {
   readonly offset: number;
   readonly size: number;
+  /** The alignment the offset was rounded to (the LLVM type's ABI alignment; a hidden value's size). */
+  readonly align?: number;
   /** clang's `.value_kind`: by_value, global_buffer, dynamic_shared_pointer, image, sampler, queue, pipe, hidden_*. */
   readonly valueKind: string;
   readonly typeName?: string;

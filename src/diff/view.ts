@@ -30,7 +30,7 @@ export interface AbiView {
 /** Slot properties per target, in display order. */
 export const SLOT_VOCABULARY: Readonly<Record<AbiPlan['target'], readonly string[]>> = {
   opencl: ['index', 'kind', 'addressSpace', 'access', 'typeName', 'size', 'layout'],
-  amdhsa: ['offset', 'size', 'kind', 'addressSpace', 'access', 'pointeeAlign', 'typeName', 'layout'],
+  amdhsa: ['offset', 'size', 'align', 'kind', 'addressSpace', 'access', 'pointeeAlign', 'typeName', 'layout'],
   'amd-cl2': ['offset', 'size', 'align', 'kind', 'addressSpace', 'access', 'resourceId', 'typeName', 'layout'],
   vulkan: ['kind', 'reflection', 'descriptorSet', 'binding', 'offset', 'pushConstantOffset', 'size', 'specId', 'elemSize', 'typeName', 'layout'],
   llvm: ['addressSpace', 'access', 'typeName', 'baseType', 'typeQual'],
@@ -77,7 +77,7 @@ export function abiView(plan: AbiPlan): AbiView {
         kernels: plan.kernels.map((k) => ({
           name: k.name,
           facts: { segmentSize: k.kernargSegmentSize, segmentAlign: k.kernargSegmentAlign },
-          slots: k.args.map((a) => ({ name: a.name, param: a.param, role: a.role, props: { offset: a.offset, size: a.size, kind: a.valueKind, addressSpace: s(a.addressSpace), access: s(a.access), pointeeAlign: n(a.pointeeAlign), typeName: s(a.typeName), layout: lay(a.layout) } })),
+          slots: k.args.map((a) => ({ name: a.name, param: a.param, role: a.role, props: { offset: a.offset, size: a.size, align: n(a.align), kind: a.valueKind, addressSpace: s(a.addressSpace), access: s(a.access), pointeeAlign: n(a.pointeeAlign), typeName: s(a.typeName), layout: lay(a.layout) } })),
         })),
       };
     case 'amd-cl2':
