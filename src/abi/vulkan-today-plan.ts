@@ -2,7 +2,7 @@
 import type { Span } from '../diagnostics/source.js';
 import type { FunctionInfo, KernelModule } from '../model/kernel-module.js';
 import type { VulkanKernelPlan, VulkanPlan, VulkanTargetOptions } from './vulkan.js';
-import { ARG_KIND_REFLECTION, DEFAULT_PRINTF_BUFFER_SIZE, type ImageMetadataSlot, type PrintfInfo, helpersWithImageMetadata, imageMetadataOf, printfInfos } from './vulkan-today.js';
+import { ARG_KIND_REFLECTION, DEFAULT_PRINTF_BUFFER_SIZE, type ImageMetadataSlot, PHYSICAL_STORAGE_REQUIREMENTS, type PrintfBuffer, type PrintfInfo, helpersWithImageMetadata, imageMetadataOf, printfInfos } from './vulkan-today.js';
 
 type Report = (span: Span | undefined, text: string) => void;
 const alignTo = (n: number, a: number) => Math.ceil(n / a) * a;
@@ -76,6 +76,26 @@ export function placeImageMetadata(kernels: readonly VulkanKernelPlan[], metadat
     }),
     pcEnd: base + 4 * words,
   };
+}
+
+/** The printf buffer: a storage buffer at binding 0 of a new set (after the module constants), or the pointer push constant. */
+export function printfPlan(p: NonNullable<TodayModuleParts['printf']>, takeSet: () => number): NonNullable<VulkanPlan['printf']> {
+  const buffer: PrintfBuffer = p.pointerOffset !== undefined
+    ? { reflection: 'PrintfBufferPointerPushConstant', pushConstantOffset: p.pointerOffset, size: 8, bufferSize: p.bufferSize }
+    : { reflection: 'PrintfBufferStorageBuffer', descriptorSet: takeSet(), binding: 0, bufferSize: p.bufferSize };
+  return { buffer, infos: p.infos };
+}
+
+/** Physical pointer arguments or a printf-buffer pointer need buffer device addresses on the device. */
+export function addPhysicalRequirements(
+  kernels: readonly VulkanKernelPlan[], printf: VulkanPlan['printf'],
+  lists: { caps: string[]; features: string[]; vkExt: string[]; spirvExtensions: string[] },
+): void {
+  const pointers = kernels.some((k) => k.args.some((a) => a.argKind === 'pointer_pushconstant' || a.argKind === 'pointer_ubo'));
+  if (!pointers && printf?.buffer.reflection !== 'PrintfBufferPointerPushConstant') return;
+  const r = PHYSICAL_STORAGE_REQUIREMENTS;
+  const pairs = [[lists.caps, r.capabilities], [lists.features, r.vulkanFeatures], [lists.vkExt, r.vulkanExtensions], [lists.spirvExtensions, r.spirvExtensions]] as const;
+  for (const [list, add] of pairs) for (const x of add) if (!list.includes(x)) list.push(x);
 }
 
 /**

@@ -8,8 +8,8 @@ import { kernelArgTypeName } from '../types/print.js';
 import { type QualType, type Type, canonical, containsType } from '../types/types.js';
 import { callsTransitively } from './call-graph.js';
 import type { ClspvReflectionName } from './clspv-reflection.js';
-import { type ImageMetadataSlot, PHYSICAL_STORAGE_REQUIREMENTS, type PrintfBuffer, type PrintfInfo } from './vulkan-today.js';
-import { checkTodayOptions, placeImageMetadata, todayModuleParts, withReflection } from './vulkan-today-plan.js';
+import type { ImageMetadataSlot, PrintfBuffer, PrintfInfo } from './vulkan-today.js';
+import { addPhysicalRequirements, checkTodayOptions, placeImageMetadata, printfPlan, todayModuleParts, withReflection } from './vulkan-today-plan.js';
 import { originFields } from './origin.js';
 import type { KernelPlanBase, SlotBase } from './plan.js';
 import { valueLayout } from './value-layout.js';
@@ -372,18 +372,10 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
     descriptorSets.push({ set, use: 'module constants' });
     constantData = { descriptorSet: set, binding: 0, kind: 'buffer', hexbytes: Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join(''), variables: vars.map(({ name, offset, size }) => ({ name, offset, size })) };
   }
-  // The printf buffer: a storage buffer in the set after the module constants, or a pointer push constant.
-  let printf: VulkanPlan['printf'];
-  if (today.printf) {
-    let buffer: PrintfBuffer;
-    if (today.printf.pointerOffset !== undefined) buffer = { reflection: 'PrintfBufferPointerPushConstant', pushConstantOffset: today.printf.pointerOffset, size: 8, bufferSize: today.printf.bufferSize };
-    else {
-      const set = nextSet++;
-      descriptorSets.push({ set, use: 'printf buffer' });
-      buffer = { reflection: 'PrintfBufferStorageBuffer', descriptorSet: set, binding: 0, bufferSize: today.printf.bufferSize };
-    }
-    printf = { buffer, infos: today.printf.infos };
-  }
+  const printf = today.printf && printfPlan(today.printf, () => {
+    descriptorSets.push({ set: nextSet, use: 'printf buffer' });
+    return nextSet++;
+  });
   if (diags.hasErrors) return undefined;
 
   // Capabilities, features and extensions the module needs.
@@ -432,14 +424,10 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   if (types.has('half')) features.push('shaderFloat16');
   if (has8(types)) features.push('shaderInt8');
   if (types.has('half') || has8(types)) vkExt.push('VK_KHR_shader_float16_int8');
-  if (o.physicalStorageBuffers && kernelPlans.some((k) => k.args.some((a) => a.argKind === 'pointer_pushconstant' || a.argKind === 'pointer_ubo')) || printf?.buffer.reflection === 'PrintfBufferPointerPushConstant') {
-    const r = PHYSICAL_STORAGE_REQUIREMENTS;
-    for (const [list, add] of [[caps, r.capabilities], [features, r.vulkanFeatures], [vkExt, r.vulkanExtensions]] as const) for (const x of add) if (!list.includes(x)) list.push(x);
-  }
+  const spirvExtensions = ['SPV_KHR_storage_buffer_storage_class', 'SPV_KHR_variable_pointers', 'SPV_KHR_non_semantic_info'];
+  addPhysicalRequirements(kernelPlans, printf, { caps, features, vkExt, spirvExtensions });
   const podPush = kernelPlans.filter((k) => k.podPlacement === 'pushconstant');
   const pcSize = Math.max(pcEnd, ...podPush.map((k) => (k.podOffset ?? 0) + k.podSize), 0);
-  const spirvExtensions = ['SPV_KHR_storage_buffer_storage_class', 'SPV_KHR_variable_pointers', 'SPV_KHR_non_semantic_info'];
-  if (caps.includes('PhysicalStorageBufferAddresses')) spirvExtensions.push(...PHYSICAL_STORAGE_REQUIREMENTS.spirvExtensions);
   return withReflection({
     target: 'vulkan',
     arch,
