@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { KERNARG_VERSION } from '../version.js';
 import { optionHelp, UsageError } from './args.js';
 import type { CliIO } from './io.js';
 import { LOWER_OPTIONS, lowerCommand } from './lower-command.js';
 import { RUN_OPTIONS, runCommand } from './run-command.js';
 
-export const VERSION = '0.1.0';
+export const VERSION = KERNARG_VERSION;
 
 const USAGE = `kernarg ${VERSION} — kernel-argument ABI compiler
 
