@@ -80,9 +80,14 @@ export class LaunchEvent implements PromiseLike<LaunchProfile> {
     return this.result;
   }
 
-  /** The kernel's run time in ms (waits for the launch first). */
+  /** The kernel's run time in ms (waits for the launch first; reads only the start and end counters). */
   get timeMs(): number {
-    return this.profile().timeMs;
+    if (this.result) return this.result.timeMs;
+    this.wait();
+    const t = this.waiter.times;
+    check(this.cl.GetEventProfilingInfo(this.handle, CL_PROFILING_COMMAND_QUEUED + 2, 8, t.subarray(0, 1), null), 'clGetEventProfilingInfo');
+    check(this.cl.GetEventProfilingInfo(this.handle, CL_PROFILING_COMMAND_QUEUED + 3, 8, t.subarray(1, 2), null), 'clGetEventProfilingInfo');
+    return Number(t[1] - t[0]) / 1e6;
   }
 
   then<A = LaunchProfile, B = never>(onDone?: ((p: LaunchProfile) => A | PromiseLike<A>) | null, onError?: ((e: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
@@ -130,6 +135,7 @@ export class LaunchEvent implements PromiseLike<LaunchProfile> {
 export class EventWaiter {
   readonly one: Handle[] = [0n];
   readonly statusOut = new Int32Array(1);
+  readonly times = new BigUint64Array(2);
   private readonly pending: { event: LaunchEvent; settle: () => void }[] = [];
   private readonly asyncList = new BigUint64Array(1);
   private busy = false;

@@ -353,33 +353,32 @@ export class Kernel {
   private submit(o: LaunchOptions, wantEvent: boolean): void {
     const cl = this.ctx.cl;
     const packed = this.packer.pack(o.args);
+    // Error messages are built only on failure: a template string per call would allocate.
+    let code = 0;
     for (const a of packed) {
-      if (a.kind === 'value') check(cl.SetKernelArg(this.handle, a.index, a.size, a.bytes), `clSetKernelArg(${this.name}, ${a.index})`);
-      else if (a.kind === 'local') check(cl.SetKernelArg(this.handle, a.index, a.size, null), `clSetKernelArg(${this.name}, ${a.index})`);
+      if (a.kind === 'value') code = cl.SetKernelArg(this.handle, a.index, a.size, a.bytes);
+      else if (a.kind === 'local') code = cl.SetKernelArg(this.handle, a.index, a.size, null);
       else {
         const h = a.handle as { handle?: unknown; svm?: unknown };
-        if (typeof h.svm === 'bigint') {
-          check(cl.SetKernelArgSVMPointer(this.handle, a.index, h.svm), `clSetKernelArgSVMPointer(${this.name}, ${a.index})`);
-          continue;
-        }
-        if (typeof h.handle !== 'bigint') throw new Error(`kernel '${this.name}', argument '${this.plan.kernels.find((k) => k.name === this.name)!.args[a.index].name}': expected a device buffer, image or sampler of this context`);
-        this.memArg[0] = h.handle;
-        check(cl.SetKernelArgMem(this.handle, a.index, 8, this.memArg), `clSetKernelArg(${this.name}, ${a.index})`);
+        if (typeof h.svm === 'bigint') code = cl.SetKernelArgSVMPointer(this.handle, a.index, h.svm);
+        else if (typeof h.handle === 'bigint') {
+          this.memArg[0] = h.handle;
+          code = cl.SetKernelArgMem(this.handle, a.index, 8, this.memArg);
+        } else throw new Error(`kernel '${this.name}', argument '${this.plan.kernels.find((k) => k.name === this.name)!.args[a.index].name}': expected a device buffer, image or sampler of this context`);
       }
+      if (code !== 0) check(code, `clSetKernelArg(${this.name}, ${a.index})`);
     }
     const dims = o.global.length;
     if (dims < 1 || dims > 3) throw new Error('global size must have 1 to 3 dimensions');
     for (let i = 0; i < dims; i++) {
       setSize(this.sizeWords, i, o.global[i]);
-      setSize(this.localWords, i, o.local?.[i] ?? 1);
-      setSize(this.offsetWords, i, o.globalOffset?.[i] ?? 0);
+      setSize(this.localWords, i, o.local ? o.local[i] : 1);
+      setSize(this.offsetWords, i, o.globalOffset ? o.globalOffset[i] : 0);
     }
     if (this.captureDir) captureLaunch(this, packed, o, this.captureDir);
-    const waits = o.waitFor?.length ? BigUint64Array.from(o.waitFor, (e) => e.handle) : null;
-    check(
-      cl.EnqueueNDRangeKernelAfter(this.ctx.queue, this.handle, dims, o.globalOffset ? this.offsets : null, this.sizes, o.local ? this.locals : null, waits ? waits.length : 0, waits, wantEvent ? this.eventOut : null),
-      `clEnqueueNDRangeKernel(${this.name})`,
-    );
+    const waits = o.waitFor && o.waitFor.length ? BigUint64Array.from(o.waitFor, (e) => e.handle) : null;
+    code = cl.EnqueueNDRangeKernelAfter(this.ctx.queue, this.handle, dims, o.globalOffset ? this.offsets : null, this.sizes, o.local ? this.locals : null, waits ? waits.length : 0, waits, wantEvent ? this.eventOut : null);
+    if (code !== 0) check(code, `clEnqueueNDRangeKernel(${this.name})`);
   }
 
   dispose(): void {
