@@ -1,4 +1,4 @@
-import koffi from 'koffi';
+import { koffi } from '../ffi.js';
 import { RuntimeInputError } from '../pack/errors.js';
 
 /** OpenCL error codes by value, for messages that name them. */
@@ -84,9 +84,9 @@ let bound: CL | undefined;
 /** Loads libOpenCL.so.1 and binds the entry points; throws a clear error when there is no OpenCL loader. */
 export function openCL(): CL {
   if (bound) return bound;
-  let lib: ReturnType<typeof koffi.load>;
+  let lib: ReturnType<ReturnType<typeof koffi>['load']>;
   try {
-    lib = koffi.load(process.platform === 'darwin' ? '/System/Library/Frameworks/OpenCL.framework/OpenCL' : 'libOpenCL.so.1');
+    lib = koffi().load(process.platform === 'darwin' ? '/System/Library/Frameworks/OpenCL.framework/OpenCL' : 'libOpenCL.so.1');
   } catch (e) {
     throw new RuntimeInputError(`cannot load the OpenCL library (libOpenCL.so.1): install an ICD loader (ocl-icd-libopencl1) and a driver (pocl-opencl-icd). ${(e as Error).message}`);
   }
@@ -141,12 +141,12 @@ export function openCL(): CL {
     const n = Number(sizes[0]);
     if (n === 0) return Buffer.alloc(0);
     // The driver writes through a pointer we hand it: native memory, copied out afterwards.
-    const mem = koffi.alloc('uint8_t', n);
+    const mem = koffi().alloc('uint8_t', n);
     try {
-      check(getBinaries(p, 0x1166, 8, BigUint64Array.of(BigInt(koffi.address(mem) as unknown as bigint)), null), 'clGetProgramInfo(CL_PROGRAM_BINARIES)');
-      return Buffer.from(new Uint8Array(koffi.view(mem as never, n)));
+      check(getBinaries(p, 0x1166, 8, BigUint64Array.of(BigInt(koffi().address(mem) as unknown as bigint)), null), 'clGetProgramInfo(CL_PROGRAM_BINARIES)');
+      return Buffer.from(new Uint8Array(koffi().view(mem as never, n)));
     } finally {
-      koffi.free(mem);
+      koffi().free(mem);
     }
   };
   const waitAsync = f('int clWaitForEvents(uint32_t n, const uint64_t *events)');
@@ -156,7 +156,7 @@ export function openCL(): CL {
     programBinary,
     WaitForEventsAsync: (n, events, cb) => waitAsync.async(n, events, cb),
     FinishAsync: (q, cb) => finishAsync.async(q, cb),
-    view: (ptr, size) => koffi.view(ptr as never, size),
+    view: (ptr, size) => koffi().view(ptr as never, size),
   } as CL;
   return bound;
 }
