@@ -5,6 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { kernel } from '../src/runtime/opencl/host.js';
+import { tinytcKernel } from '../src/runtime/tinytc.js';
+import { SourceFile } from '../src/diagnostics/source.js';
+import { emitTinytcOpenCLC, emitTinytcOpenCLCMapped } from '../src/emit/tinytc/index.js';
+import { compileTinytc } from '../src/frontend/tinytc/index.js';
+import { SPIR64 } from '../src/layout/data-layout.js';
 import { cacheDir, readEntry } from '../src/runtime/opencl/build-cache.js';
 import { BuildError } from '../src/runtime/opencl/program.js';
 import { testDevice } from './support/device.js';
@@ -159,4 +164,52 @@ test('build errors: the driver log, the options, the device and where the source
   assert.match(e.message, /build log:\n[\s\S]*undefined_thing/);
   assert.match(e.log, /undefined_thing/);
   ctx.dispose();
+});
+
+test('build errors: a driver error in OpenCL C generated from tinytc names the .ir line it came from', async (t) => {
+  const ctx = testDevice(t);
+  if (!ctx) return;
+  const ir = '; a comment line\nfunc @k(%a: memref<f32x8>, %n: i32) work_group_size(8, 1) {\n  %x = cast %n : i32 -> f32\n  axpby.n %x, %a, 0.0, %a : f32, memref<f32x8>, f32, memref<f32x8>\n}\n';
+  // `-Dx=+` breaks every generated line that uses the value %x: the cast's and the axpby's.
+  const e = (() => {
+    try {
+      tinytcKernel(ctx, ir, 'k', { path: 'kernels/bad.ir', buildOptions: '-Dx=+', cache: false });
+    } catch (x) {
+      return x;
+    }
+  })();
+  assert.ok(e instanceof BuildError, String(e));
+  assert.match(e.message, /^source: kernels\/bad\.ir\.cl \(OpenCL C that kernarg generated from kernels\/bad\.ir\)$/m);
+  assert.match(e.message, /^options: -cl-std=CL1\.2 -Dx=\+$/m);
+  assert.match(e.message, /generated line \d+: float x = \(float\)n;\n  comes from kernels\/bad\.ir:3: %x = cast %n : i32 -> f32/);
+  assert.match(e.message, /generated line \d+: .*\bx \*.*\n  comes from kernels\/bad\.ir:4: axpby\.n %x/);
+  ctx.dispose();
+});
+
+test('tinytc OpenCL C: one origin per generated line, each instruction line traced to its IR line', () => {
+  for (const c of ['tinytc-kernels']) {
+    const path = join(import.meta.dirname, 'fixtures', c, 'input.ir');
+    const text = readFileSync(path, 'utf8');
+    const file = new SourceFile(path, text);
+    const fe = compileTinytc(file, { layout: SPIR64 });
+    assert.ok(fe.program && fe.types && fe.module);
+    for (const groupTables of ['pointer', 'ulong'] as const) {
+      const m = emitTinytcOpenCLCMapped(fe.program.funcs, fe.types, fe.module, { groupTables });
+      assert.equal(m.text, emitTinytcOpenCLC(fe.program.funcs, fe.types, fe.module, { groupTables }));
+      const lines = m.text.split('\n').slice(0, -1);
+      let traced = 0;
+      assert.equal(m.origins.length, lines.length, c);
+      // A generated declaration of an IR value `%v = …` comes from the IR line defining %v.
+      lines.forEach((l, i) => {
+        const decl = /^\s+(?:const )?(?:long|int|float|double|short|char|bool) (\w+) = /.exec(l);
+        const o = m.origins[i];
+        if (!decl || !o || decl[1].startsWith('kernarg_')) return;
+        const irLine = text.split('\n')[file.lineCol(o.start).line - 1];
+        const name = decl[1].replace(/_(shape|stride)\d+$/, '').replace(/^x(\d+)$/, '$1');
+        assert.match(irLine, new RegExp(`%${name}\\b`), `${c}: generated line ${i + 1} '${l.trim()}' maps to '${irLine.trim()}'`);
+        traced++;
+      });
+      assert.ok(traced >= 10, `${c}: ${traced} declarations traced`);
+    }
+  }
 });

@@ -63,7 +63,7 @@ function describeFailure(log: string, spec: ProgramSpec, device: string): string
   if (spec.lineOrigin) {
     const generated = spec.source.split('\n');
     const seen = new Set<number>();
-    for (const m of log.matchAll(/(?:^|[\s"'(])(?:<source>|[\w./-]*\.cl|input):(\d+):(?:(\d+):)?/gm)) {
+    for (const m of log.matchAll(/(?:^|[\s"'(])(?:<source>|<kernel>|[\w./-]*\.cl|input):(\d+):(?:(\d+):)?/gm)) {
       const line = Number(m[1]);
       if (seen.has(line)) continue;
       seen.add(line);
