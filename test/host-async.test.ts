@@ -24,7 +24,15 @@ test('async: 10,000 launches in flight on an in-order queue, one wait, correct s
   await ctx.idle();
   for (let i = 0; i < 64; i++) expect[i] *= 2;
   assert.deepEqual(a.read(new Int32Array(64)), expect);
-  for (const e of events) e.release();
+  // Every event awaited on its own: each resolves, in launch order, to its own profile.
+  const again = [];
+  for (let i = 0; i < 10_000; i++) again.push(k.launch({ args: { a, i }, global: [1] }));
+  const order: number[] = [];
+  const profiles = await Promise.all(again.map((e, i) => e.then((p) => (order.push(i), p))));
+  assert.equal(profiles.length, 10_000);
+  assert.deepEqual(order, Array.from({ length: 10_000 }, (_, i) => i));
+  for (let i = 1; i < profiles.length; i++) assert.ok(profiles[i].start >= profiles[i - 1].end, `in-order: launch ${i} starts after ${i - 1} ends`);
+  for (const e of [...events, ...again]) e.release();
   k.dispose();
   ctx.dispose();
 });

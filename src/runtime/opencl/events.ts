@@ -129,8 +129,8 @@ export class LaunchEvent implements PromiseLike<LaunchProfile> {
 }
 
 /**
- * Waits for events off the main thread, one clWaitForEvents at a time: when the oldest pending
- * event completes, every pending event that has completed by then is settled.
+ * Waits for events off the main thread, one clWaitForEvents at a time, oldest first: when it
+ * returns, that event and the run of later ones that have completed too are settled.
  */
 export class EventWaiter {
   readonly one: Handle[] = [0n];
@@ -139,6 +139,8 @@ export class EventWaiter {
   private readonly pending: { event: LaunchEvent; settle: () => void }[] = [];
   private readonly asyncList = new BigUint64Array(1);
   private busy = false;
+  /** Index of the oldest unsettled entry in `pending`. */
+  private head = 0;
 
   constructor(private readonly cl: CL) {}
 
@@ -148,18 +150,22 @@ export class EventWaiter {
   }
 
   private pump(): void {
-    if (this.busy || this.pending.length === 0) return;
+    if (this.busy || this.head === this.pending.length) return;
     this.busy = true;
-    this.asyncList[0] = this.pending[0].event.handle;
+    this.asyncList[0] = this.pending[this.head].event.handle;
     this.cl.WaitForEventsAsync(1, this.asyncList, () => {
       this.busy = false;
-      const still = this.pending.filter((p) => {
-        if (p !== this.pending[0] && !p.event.done) return true;
-        p.settle();
-        return false;
-      });
-      this.pending.length = 0;
-      this.pending.push(...still);
+      // The awaited event has finished; settle it and every one after it that has finished too
+      // (all of them, on an in-order queue), stopping at the first still running.
+      this.pending[this.head++].settle();
+      while (this.head < this.pending.length && this.pending[this.head].event.done) this.pending[this.head++].settle();
+      if (this.head === this.pending.length) {
+        this.pending.length = 0;
+        this.head = 0;
+      } else if (this.head > 1024 && this.head * 2 > this.pending.length) {
+        this.pending.splice(0, this.head);
+        this.head = 0;
+      }
       this.pump();
     });
   }
