@@ -76,32 +76,46 @@ const cHost = (mode: 'sync' | 'async') => {
   if (said !== mode) throw new Error(`the C host ${host} has no ${mode} mode (it printed '${c.stdout.trim()}'): rebuild it with KERNARG_KEEP_C_HOST=<path> npm run bench -- launch`);
   return Number(us);
 };
-const theirs = { sync: cHost('sync'), async: cHost('async') };
+// Rounds alternate the C host and kernarg (medians reported), so that a busy machine slows both
+// alike. kernarg runs after the C host in each round and closes its context before the next: a GPU
+// in exclusive-process mode admits one process at a time.
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const samples = { cSync: [] as number[], cAsync: [] as number[], kSync: [] as number[], kAsync: [] as number[] };
+let deviceName = '';
+for (let r = 0; r < ROUNDS; r++) {
+  samples.cSync.push(cHost('sync'));
+  samples.cAsync.push(cHost('async'));
+  const ctx = Context.open(process.env.KERNARG_DEVICE);
+  deviceName = `${ctx.device.platform} / ${ctx.device.name}`;
+  const k = await kernel(SRC, 'empty', { context: ctx, cache: false });
+  const a = ctx.buffer(1024);
+  const o = { args: { a, n: 7, v: [1, 2, 3, 4] }, global: [1] };
+  const sync = () => {
+    const e = k.launch(o);
+    e.wait();
+    void e.timeMs;
+    e.release();
+  };
+  for (let i = 0; i < 1000; i++) sync();
+  let t0 = performance.now();
+  for (let i = 0; i < N; i++) sync();
+  samples.kSync.push(((performance.now() - t0) / N) * 1000);
+  for (let i = 0; i < 1000; i++) k.enqueue(o);
+  ctx.finish();
+  t0 = performance.now();
+  for (let i = 0; i < N; i++) k.enqueue(o);
+  ctx.finish();
+  samples.kAsync.push(((performance.now() - t0) / N) * 1000);
+  k.dispose();
+  a.dispose();
+  ctx.dispose();
+}
+const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+const theirs = { sync: median(samples.cSync), async: median(samples.cAsync) };
+const oursSync = median(samples.kSync);
+const oursAsync = median(samples.kAsync);
 
-// kernarg, after the C host: a GPU in exclusive-process mode admits one process at a time.
-const ctx = Context.open(process.env.KERNARG_DEVICE);
-const k = await kernel(SRC, 'empty', { context: ctx, cache: false });
-const a = ctx.buffer(1024);
-const args = { a, n: 7, v: [1, 2, 3, 4] };
-const o = { args, global: [1] };
-const sync = () => {
-  const e = k.launch(o);
-  e.wait();
-  void e.timeMs;
-  e.release();
-};
-for (let i = 0; i < 1000; i++) sync();
-let t0 = performance.now();
-for (let i = 0; i < N; i++) sync();
-const oursSync = ((performance.now() - t0) / N) * 1000;
-for (let i = 0; i < 1000; i++) k.enqueue(o);
-ctx.finish();
-t0 = performance.now();
-for (let i = 0; i < N; i++) k.enqueue(o);
-ctx.finish();
-const oursAsync = ((performance.now() - t0) / N) * 1000;
-
-console.log(`device: ${ctx.device.platform} / ${ctx.device.name}; ${N} launches of an empty 3-argument kernel`);
+console.log(`device: ${deviceName}; ${N} launches of an empty 3-argument kernel, median of ${ROUNDS} alternating rounds`);
 console.log(`sync  (per launch: set args, enqueue with event, wait, profile, release)`);
 console.log(`  kernarg (validate + pack + the same calls): ${oursSync.toFixed(2)} us/launch`);
 console.log(`  C host:                                     ${theirs.sync.toFixed(2)} us/launch`);
@@ -111,6 +125,3 @@ console.log(`  kernarg (validate + pack + the same calls): ${oursAsync.toFixed(2
 console.log(`  C host:                                     ${theirs.async.toFixed(2)} us/launch`);
 console.log(`  ratio: ${(oursAsync / theirs.async).toFixed(3)}x the C host`);
 console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
-k.dispose();
-a.dispose();
-ctx.dispose();
