@@ -5,7 +5,13 @@ import type { CliIO } from './io.js';
 
 export const DEVICES_OPTIONS: readonly OptionSpec[] = [{ name: 'json', kind: 'boolean', help: 'print the platforms and devices as JSON' }];
 
-const bytes = (n: number | null) => (n === null ? 'n/a' : n >= 1 << 30 && n % (1 << 20) === 0 ? `${n / (1 << 30)} GiB`.replace(/(\.\d\d)\d+/, '$1') : n >= 1 << 20 ? `${(n / (1 << 20)).toFixed(1)} MiB` : n >= 1024 ? `${(n / 1024).toFixed(1)} KiB` : `${n} B`);
+/** A byte count exactly, with its size in KiB/MiB/GiB beside it. */
+function bytes(n: number | null): string {
+  if (n === null) return 'n/a';
+  const units: [number, string][] = [[2 ** 30, 'GiB'], [2 ** 20, 'MiB'], [2 ** 10, 'KiB']];
+  const u = units.find(([size]) => n >= size);
+  return u ? `${n} (${+(n / u[0]).toFixed(2)} ${u[1]})` : `${n}`;
+}
 
 function deviceText(d: DeviceReport): string {
   const l = d.limits;
