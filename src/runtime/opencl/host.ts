@@ -6,6 +6,7 @@ import { type OpenCLPacker, openclPacker } from '../pack/packer.js';
 import { readFileSync } from 'node:fs';
 import { captureLaunch } from '../capture.js';
 import { CLError, type CL, type Handle, check, openCL } from './cl.js';
+import { infoString } from './device-info.js';
 import { EventWaiter, LaunchEvent, type LaunchProfile } from './events.js';
 import { type BuiltProgram, type ProgramSpec, buildProgram } from './program.js';
 
@@ -40,14 +41,6 @@ abstract class Owned {
     registry.unregister(this);
     this.release();
   }
-}
-
-function infoString(get: (size: number, out: Buffer | null, ret: number[] | null) => number, call: string): string {
-  const size = [0];
-  check(get(0, null, size), call);
-  const buf = Buffer.alloc(size[0]);
-  check(get(size[0], buf, null), call);
-  return buf.toString('utf8').replace(/\0+$/, '');
 }
 
 export interface DeviceInfo {
