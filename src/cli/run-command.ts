@@ -142,12 +142,19 @@ export function runCommand(argv: readonly string[], io: CliIO): number {
       }
     } else {
       const std = (args.values.get('cl-std') as 'CL1.2' | undefined) ?? 'CL1.2';
-      const r = lower(path, source, { readFile: io.readFile }, { target: 'opencl', format: 'json', std });
+      // The files the source includes key the build cache, as the source does.
+      const includes: [string, string | null][] = [];
+      const readFile = (p: string) => {
+        const text = io.readFile(p);
+        includes.push([p, text ?? null]);
+        return text;
+      };
+      const r = lower(path, source, { readFile }, { target: 'opencl', format: 'json', std });
       if (!r.plan) {
         io.stderr(formatDiagnostics(r.diagnostics));
         return 1;
       }
-      const k = new Kernel(ctx, name, r.plan as OpenCLPlan, source, `-cl-std=${std}`, { origin: path, ...(capture ? { capture } : {}) });
+      const k = new Kernel(ctx, name, r.plan as OpenCLPlan, source, `-cl-std=${std}`, { origin: path, includes, ...(capture ? { capture } : {}) });
       const values: Record<string, unknown> = {};
       for (const [key, v] of Object.entries(json)) {
         const o = v as Record<string, unknown>;
