@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type AmdCl2TargetOptions, lowerAmdCl2, userSgprs } from '../src/abi/amd-cl2.js';
+import { type AmdCl2TargetOptions, lowerAmdCl2, userSgprs } from '../src/targets/amd-cl2/lower.js';
 import type { AmdCl2Plan } from '../src/abi/plan.js';
 import { amdChannelOrderCode, amdChannelTypeCode, channelOrderFromAmd, channelTypeFromAmd } from '../src/abi/image-formats.js';
 import { DiagnosticBag } from '../src/diagnostics/diagnostic.js';
-import { emitClrx } from '../src/emit/clrx.js';
+import { emitClrx } from '../src/targets/amd-cl2/clrx.js';
 import type { KernelModule } from '../src/model/kernel-module.js';
 import { compile } from './support/compile.js';
 

@@ -2,8 +2,8 @@
 // line its expectation comes from; the numbers are the facts those tests check, restated here.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { VulkanPlan, VulkanTargetOptions } from '../src/abi/vulkan.js';
-import { CLSPV_REFLECTION } from '../src/abi/clspv-reflection.js';
+import type { VulkanPlan, VulkanTargetOptions } from '../src/targets/vulkan/lower.js';
+import { CLSPV_REFLECTION } from '../src/targets/vulkan/clspv-reflection.js';
 import { memoryHost } from '../src/frontend/opencl-c/index.js';
 import { lower } from '../src/lower.js';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import type { VulkanPlan, VulkanTargetOptions } from '../src/abi/vulkan.js';
+import type { VulkanPlan, VulkanTargetOptions } from '../src/targets/vulkan/lower.js';
 import { memoryHost } from '../src/frontend/opencl-c/index.js';
 import { lower } from '../src/lower.js';
 

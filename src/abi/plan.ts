@@ -1,7 +1,7 @@
 import type { AccessQualifier, QualType } from '../types/types.js';
-import type { LlvmPlan } from './llvm.js';
-import type { R600Plan } from './r600.js';
-import type { VulkanPlan } from './vulkan.js';
+import type { LlvmPlan } from '../targets/llvm/lower.js';
+import type { R600Plan } from '../targets/r600/lower.js';
+import type { VulkanPlan } from '../targets/vulkan/lower.js';
 
 /** What a physical slot carries. */
 export type SlotRole =

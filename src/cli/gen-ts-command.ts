@@ -1,6 +1,6 @@
 import { formatDiagnostics } from '../diagnostics/format.js';
 import { SourceFile } from '../diagnostics/source.js';
-import { lowerOpenCL } from '../abi/opencl.js';
+import { lowerOpenCL } from '../targets/opencl/lower.js';
 import type { OpenCLPlan } from '../abi/plan.js';
 import { emitTinytcOpenCLC } from '../emit/tinytc/index.js';
 import { emitTypeScriptBindings } from '../emit/typescript-bindings.js';

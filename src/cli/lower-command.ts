@@ -1,8 +1,8 @@
 import { formatDiagnostics } from '../diagnostics/format.js';
 import { CL_STDS, type ClStd } from '../frontend/opencl-c/predefined.js';
-import { AMD_CL2_FEATURES, type AmdCl2Feature } from '../abi/amd-cl2.js';
-import { TRIPLES, type Triple } from '../abi/llvm.js';
-import { parseSamplerMap } from '../abi/sampler-map.js';
+import { AMD_CL2_FEATURES, type AmdCl2Feature } from '../targets/amd-cl2/lower.js';
+import { TRIPLES, type Triple } from '../targets/llvm/lower.js';
+import { parseSamplerMap } from '../targets/vulkan/sampler-map.js';
 import { FORMATS, type LowerOptions, TARGETS, type TargetName, lower } from '../lower.js';
 import { type OptionSpec, UsageError, parseArgs } from './args.js';
 import type { CliIO } from './io.js';

@@ -6,7 +6,7 @@ import { canonicalStride, type IrType, type MemrefType, type Program, SCALAR_BYT
 import { varName } from '../frontend/tinytc/calling-convention.js';
 import { compileTinytc } from '../frontend/tinytc/index.js';
 import { SPIR64 } from '../layout/data-layout.js';
-import { lowerOpenCL } from '../abi/opencl.js';
+import { lowerOpenCL } from '../targets/opencl/lower.js';
 import { emitTinytcOpenCLCMapped } from '../emit/tinytc/index.js';
 import { PackError, RuntimeInputError } from './pack/errors.js';
 import { type Context, DeviceBuffer, Kernel, type KernelBuild, type SvmBlock } from './opencl/host.js';

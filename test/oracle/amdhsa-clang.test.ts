@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { AmdhsaCodeObject, AmdhsaLlvm } from '../../src/abi/amdhsa.js';
+import type { AmdhsaCodeObject, AmdhsaLlvm } from '../../src/targets/amdhsa/lower.js';
 import { memoryHost } from '../../src/frontend/opencl-c/index.js';
 import { lower } from '../../src/lower.js';
 import { type FixtureFile, fixtureFiles } from '../support/fixtures.js';

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { R600Plan } from '../../src/abi/r600.js';
+import type { R600Plan } from '../../src/targets/r600/lower.js';
 import { memoryHost } from '../../src/frontend/opencl-c/index.js';
 import { SourceFile } from '../../src/diagnostics/source.js';
 import { compileOpenCL } from '../../src/frontend/opencl-c/index.js';
 import { SPIR } from '../../src/layout/data-layout.js';
 import { kernelsOf } from '../../src/model/kernel-module.js';
-import { llvmKernelPlan } from '../../src/abi/llvm.js';
+import { llvmKernelPlan } from '../../src/targets/llvm/lower.js';
 import { emitLlvmIr } from '../../src/emit/llvm-ir.js';
 import { lower } from '../../src/lower.js';
 import { inBatches, programSpec, renderBatch, samples } from '../support/gen.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { VulkanPlan } from '../../src/abi/vulkan.js';
+import type { VulkanPlan } from '../../src/targets/vulkan/lower.js';
 import { memoryHost } from '../../src/frontend/opencl-c/index.js';
 import { lower } from '../../src/lower.js';
 import { declarationText } from '../../src/types/print.js';

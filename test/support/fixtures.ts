@@ -11,7 +11,7 @@ import { preprocess } from '../../src/frontend/opencl-c/preprocessor.js';
 import { tokensToText } from '../../src/frontend/opencl-c/print-tokens.js';
 import { DATA_LAYOUTS } from '../../src/layout/data-layout.js';
 import { FORMATS, TARGETS, lower } from '../../src/lower.js';
-import type { VulkanTargetOptions } from '../../src/abi/vulkan.js';
+import type { VulkanTargetOptions } from '../../src/targets/vulkan/lower.js';
 
 export const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
 

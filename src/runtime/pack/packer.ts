@@ -1,6 +1,6 @@
 import type { AmdCl2Plan, AmdhsaPlan, OpenCLPlan, ValueLayout } from '../../abi/plan.js';
-import type { R600Plan } from '../../abi/r600.js';
-import type { VulkanPlan } from '../../abi/vulkan.js';
+import type { R600Plan } from '../../targets/r600/lower.js';
+import type { VulkanPlan } from '../../targets/vulkan/lower.js';
 import { PackError, ValueError } from './errors.js';
 import { type Writer, codegenAllowed, emitWriter, writerFor } from './compiled.js';
 import { describe } from './scalars.js';

@@ -1,8 +1,8 @@
 /** Today's clspv in the vulkan plan: option checks, the module parts it adds, reflection names on every slot. */
-import type { Span } from '../diagnostics/source.js';
-import type { FunctionInfo, KernelModule } from '../model/kernel-module.js';
-import type { VulkanKernelPlan, VulkanPlan, VulkanTargetOptions } from './vulkan.js';
-import { ARG_KIND_REFLECTION, DEFAULT_PRINTF_BUFFER_SIZE, type ImageMetadataSlot, PHYSICAL_STORAGE_REQUIREMENTS, type PrintfBuffer, type PrintfInfo, helpersWithImageMetadata, imageMetadataOf, printfInfos } from './vulkan-today.js';
+import type { Span } from '../../diagnostics/source.js';
+import type { FunctionInfo, KernelModule } from '../../model/kernel-module.js';
+import type { VulkanKernelPlan, VulkanPlan, VulkanTargetOptions } from './lower.js';
+import { ARG_KIND_REFLECTION, DEFAULT_PRINTF_BUFFER_SIZE, type ImageMetadataSlot, PHYSICAL_STORAGE_REQUIREMENTS, type PrintfBuffer, type PrintfInfo, helpersWithImageMetadata, imageMetadataOf, printfInfos } from './today.js';
 
 type Report = (span: Span | undefined, text: string) => void;
 const alignTo = (n: number, a: number) => Math.ceil(n / a) * a;

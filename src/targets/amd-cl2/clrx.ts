@@ -1,4 +1,4 @@
-import type { AmdCl2Plan, AmdCl2Slot } from '../abi/plan.js';
+import type { AmdCl2Plan, AmdCl2Slot } from '../../abi/plan.js';
 
 /** A CLRX string literal: quotes and backslashes escaped, nothing else from user text unquoted. */
 function quoted(s: string): string {

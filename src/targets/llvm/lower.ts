@@ -1,11 +1,11 @@
-import { DiagnosticBag } from '../diagnostics/diagnostic.js';
-import { Messages } from '../diagnostics/messages.js';
-import { type DataLayout, DATA_LAYOUTS } from '../layout/data-layout.js';
-import { type FunctionInfo, type KernelModule, kernelsOf } from '../model/kernel-module.js';
-import { clangTypeString, kernelArgTypeName } from '../types/print.js';
-import { type QualType, type Type, canonical } from '../types/types.js';
-import { originFields } from './origin.js';
-import type { KernelPlanBase, SlotBase } from './plan.js';
+import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
+import { Messages } from '../../diagnostics/messages.js';
+import { type DataLayout, DATA_LAYOUTS } from '../../layout/data-layout.js';
+import { type FunctionInfo, type KernelModule, kernelsOf } from '../../model/kernel-module.js';
+import { clangTypeString, kernelArgTypeName } from '../../types/print.js';
+import { type QualType, type Type, canonical } from '../../types/types.js';
+import { originFields } from '../../abi/origin.js';
+import type { KernelPlanBase, SlotBase } from '../../abi/plan.js';
 
 export const TRIPLES = ['spir64-unknown-unknown', 'spir-unknown-unknown', 'amdgcn-amd-amdhsa', 'nvptx64-nvidia-cuda', 'r600'] as const;
 export type Triple = (typeof TRIPLES)[number];

@@ -1,11 +1,11 @@
-import { DATA_LAYOUTS } from '../layout/data-layout.js';
-import { layoutOf } from '../layout/layout.js';
-import { type KernelModule, kernelsOf } from '../model/kernel-module.js';
-import { kernelArgTypeName } from '../types/print.js';
-import { type QualType, canonical } from '../types/types.js';
-import type { OpenCLArgKind, OpenCLKernelPlan, OpenCLPlan, OpenCLSlot, SlotRole } from './plan.js';
-import { originFields } from './origin.js';
-import { valueLayout } from './value-layout.js';
+import { DATA_LAYOUTS } from '../../layout/data-layout.js';
+import { layoutOf } from '../../layout/layout.js';
+import { type KernelModule, kernelsOf } from '../../model/kernel-module.js';
+import { kernelArgTypeName } from '../../types/print.js';
+import { type QualType, canonical } from '../../types/types.js';
+import type { OpenCLArgKind, OpenCLKernelPlan, OpenCLPlan, OpenCLSlot, SlotRole } from '../../abi/plan.js';
+import { originFields } from '../../abi/origin.js';
+import { valueLayout } from '../../abi/value-layout.js';
 
 export interface OpenCLTargetOptions {
   /** Device address width for by-value sizes: spir (32-bit) or spir64 (default). */

@@ -1,13 +1,13 @@
-import { AMDGCN } from '../layout/data-layout.js';
-import { irAlign } from '../layout/ir-align.js';
-import { layoutOf } from '../layout/layout.js';
-import { type FunctionInfo, type KernelModule, kernelsOf } from '../model/kernel-module.js';
-import { kernelArgTypeName } from '../types/print.js';
-import { canonical } from '../types/types.js';
-import { callsTransitively } from './call-graph.js';
-import type { AmdhsaKernelPlan, AmdhsaPlan, AmdhsaSlot } from './plan.js';
-import { originFields } from './origin.js';
-import { valueLayout } from './value-layout.js';
+import { AMDGCN } from '../../layout/data-layout.js';
+import { irAlign } from '../../layout/ir-align.js';
+import { layoutOf } from '../../layout/layout.js';
+import { type FunctionInfo, type KernelModule, kernelsOf } from '../../model/kernel-module.js';
+import { kernelArgTypeName } from '../../types/print.js';
+import { canonical } from '../../types/types.js';
+import { callsTransitively } from '../../abi/call-graph.js';
+import type { AmdhsaKernelPlan, AmdhsaPlan, AmdhsaSlot } from '../../abi/plan.js';
+import { originFields } from '../../abi/origin.js';
+import { valueLayout } from '../../abi/value-layout.js';
 
 export type AmdhsaCodeObject = 4 | 5 | 6;
 /** The LLVM generation whose AMDGPU backend the layout follows: 16 (ROCm 5.5–5.7) or 19 (ROCm 6.3–6.4, the default). */

@@ -1,13 +1,13 @@
-import { DiagnosticBag } from '../diagnostics/diagnostic.js';
-import { Messages } from '../diagnostics/messages.js';
-import { AMDGCN } from '../layout/data-layout.js';
-import { layoutOf, scalarSize } from '../layout/layout.js';
-import { type KernelModule, type Parameter, kernelsOf } from '../model/kernel-module.js';
-import { kernelArgTypeName, typeToString } from '../types/print.js';
-import { type QualType, type Type, canonical } from '../types/types.js';
-import type { AmdCl2KernelPlan, AmdCl2Plan, AmdCl2Slot, UserSgprLayout } from './plan.js';
-import { originFields } from './origin.js';
-import { valueLayout } from './value-layout.js';
+import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
+import { Messages } from '../../diagnostics/messages.js';
+import { AMDGCN } from '../../layout/data-layout.js';
+import { layoutOf, scalarSize } from '../../layout/layout.js';
+import { type KernelModule, type Parameter, kernelsOf } from '../../model/kernel-module.js';
+import { kernelArgTypeName, typeToString } from '../../types/print.js';
+import { type QualType, type Type, canonical } from '../../types/types.js';
+import type { AmdCl2KernelPlan, AmdCl2Plan, AmdCl2Slot, UserSgprLayout } from '../../abi/plan.js';
+import { originFields } from '../../abi/origin.js';
+import { valueLayout } from '../../abi/value-layout.js';
 
 export type AmdCl2Feature = 'setup' | 'args' | 'enqueue' | 'generic';
 export const AMD_CL2_FEATURES: readonly AmdCl2Feature[] = ['setup', 'args', 'enqueue', 'generic'];

@@ -1,14 +1,14 @@
-import { DiagnosticBag } from '../diagnostics/diagnostic.js';
-import { Messages } from '../diagnostics/messages.js';
-import { SPIR } from '../layout/data-layout.js';
-import { irAlign } from '../layout/ir-align.js';
-import { layoutOf } from '../layout/layout.js';
-import { type KernelModule, kernelsOf } from '../model/kernel-module.js';
-import { canonical } from '../types/types.js';
-import { type LlvmKernelPlan, type LlvmSlot, checkKernelCalls, llvmKernelPlan } from './llvm.js';
-import { originFields } from './origin.js';
-import type { KernelPlanBase, SlotBase } from './plan.js';
-import { valueLayout } from './value-layout.js';
+import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
+import { Messages } from '../../diagnostics/messages.js';
+import { SPIR } from '../../layout/data-layout.js';
+import { irAlign } from '../../layout/ir-align.js';
+import { layoutOf } from '../../layout/layout.js';
+import { type KernelModule, kernelsOf } from '../../model/kernel-module.js';
+import { canonical } from '../../types/types.js';
+import { type LlvmKernelPlan, type LlvmSlot, checkKernelCalls, llvmKernelPlan } from '../llvm/lower.js';
+import { originFields } from '../../abi/origin.js';
+import type { KernelPlanBase, SlotBase } from '../../abi/plan.js';
+import { valueLayout } from '../../abi/value-layout.js';
 
 /** One argument of the kernel after the R600 image pass, plus clover's implicit ones. */
 export interface R600Slot extends SlotBase {

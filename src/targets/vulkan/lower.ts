@@ -1,18 +1,18 @@
-import type { DiagnosticBag } from '../diagnostics/diagnostic.js';
-import { Messages } from '../diagnostics/messages.js';
-import type { Span } from '../diagnostics/source.js';
-import { DATA_LAYOUTS } from '../layout/data-layout.js';
-import { layoutOf, recordLayout } from '../layout/layout.js';
-import { type FunctionInfo, type KernelModule, kernelsOf } from '../model/kernel-module.js';
-import { kernelArgTypeName } from '../types/print.js';
-import { type QualType, type Type, canonical, containsType } from '../types/types.js';
-import { callsTransitively } from './call-graph.js';
+import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
+import { Messages } from '../../diagnostics/messages.js';
+import type { Span } from '../../diagnostics/source.js';
+import { DATA_LAYOUTS } from '../../layout/data-layout.js';
+import { layoutOf, recordLayout } from '../../layout/layout.js';
+import { type FunctionInfo, type KernelModule, kernelsOf } from '../../model/kernel-module.js';
+import { kernelArgTypeName } from '../../types/print.js';
+import { type QualType, type Type, canonical, containsType } from '../../types/types.js';
+import { callsTransitively } from '../../abi/call-graph.js';
 import type { ClspvReflectionName } from './clspv-reflection.js';
-import type { ImageMetadataSlot, PrintfBuffer, PrintfInfo } from './vulkan-today.js';
-import { addPhysicalRequirements, checkTodayOptions, placeImageMetadata, printfPlan, todayModuleParts, withReflection } from './vulkan-today-plan.js';
-import { originFields } from './origin.js';
-import type { KernelPlanBase, SlotBase } from './plan.js';
-import { valueLayout } from './value-layout.js';
+import type { ImageMetadataSlot, PrintfBuffer, PrintfInfo } from './today.js';
+import { addPhysicalRequirements, checkTodayOptions, placeImageMetadata, printfPlan, todayModuleParts, withReflection } from './today-plan.js';
+import { originFields } from '../../abi/origin.js';
+import type { KernelPlanBase, SlotBase } from '../../abi/plan.js';
+import { valueLayout } from '../../abi/value-layout.js';
 
 export type StorageClassName = 'ssbo' | 'ubo' | 'pushconstant';
 

@@ -4,8 +4,8 @@
  * describes each slot. Facts from google/clspv (lib/PrintfPass.cpp, lib/SetImageMetadataPass.cpp,
  * lib/PhysicalPointerArgsPass.cpp, lib/PushConstant.cpp, lib/SPIRVProducerPass.cpp).
  */
-import type { CallArgs, FunctionInfo, KernelModule } from '../model/kernel-module.js';
-import { canonical } from '../types/types.js';
+import type { CallArgs, FunctionInfo, KernelModule } from '../../model/kernel-module.js';
+import { canonical } from '../../types/types.js';
 import type { ClspvReflectionName } from './clspv-reflection.js';
 
 /** One printf call (or one string literal printed with %s): its id, its format, the bytes each argument takes in the buffer. */

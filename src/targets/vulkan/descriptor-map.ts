@@ -1,4 +1,4 @@
-import type { VulkanPlan, VulkanSlot } from '../abi/vulkan.js';
+import type { VulkanPlan, VulkanSlot } from './lower.js';
 
 function argLine(kernel: string, a: VulkanSlot): string {
   const head = `kernel,${kernel},arg,${a.name},argOrdinal,${a.param}`;
