@@ -1,74 +1,17 @@
-import { lowerOpenCL } from './targets/opencl/lower.js';
-import type { AbiPlan, AmdCl2Plan } from './abi/plan.js';
-import { type AmdhsaCodeObject, type AmdhsaLlvm, amdhsaOptionProblem, lowerAmdhsa } from './targets/amdhsa/lower.js';
-import { type AmdCl2TargetOptions, lowerAmdCl2 } from './targets/amd-cl2/lower.js';
-import { emitClrx } from './targets/amd-cl2/clrx.js';
-import { type VulkanPlan, type VulkanTargetOptions, lowerVulkan } from './targets/vulkan/lower.js';
-import { emitDescriptorMap } from './targets/vulkan/descriptor-map.js';
-import { emitOpenCLC } from './emit/opencl-c.js';
-import { emitTinytcOpenCLC } from './emit/tinytc/index.js';
-import { compileTinytc } from './frontend/tinytc/index.js';
-import type { DopeOrder } from './frontend/tinytc/calling-convention.js';
-import { type LlvmPlan, type LlvmTargetOptions, TRIPLE_INFO, lowerLlvm } from './targets/llvm/lower.js';
-import { lowerR600 } from './targets/r600/lower.js';
-import { emitLlvmIr } from './emit/llvm-ir.js';
 import { DiagnosticBag, type Diagnostic } from './diagnostics/diagnostic.js';
 import { Messages } from './diagnostics/messages.js';
 import { SourceFile } from './diagnostics/source.js';
-import { emitJson } from './emit/json.js';
-import { emitSignatures } from './emit/signatures.js';
-import { emitTable } from './emit/table.js';
+import { emitOpenCLC } from './emit/opencl-c.js';
+import { emitTinytcOpenCLC } from './emit/tinytc/index.js';
 import { compileOpenCL } from './frontend/opencl-c/index.js';
-import { CL_STDS, type ClStd } from './frontend/opencl-c/predefined.js';
+import { CL_STDS } from './frontend/opencl-c/predefined.js';
 import type { FileHost } from './frontend/opencl-c/preprocessor.js';
-import { AMDGCN, DATA_LAYOUTS, type DataLayout, SPIR } from './layout/data-layout.js';
+import { compileTinytc } from './frontend/tinytc/index.js';
 import type { KernelModule } from './model/kernel-module.js';
+import { type AbiPlan, FORMATS, TARGETS, type TargetName, targetNamed } from './targets/index.js';
+import type { LowerOptions } from './targets/options.js';
 
-export const TARGETS = ['opencl', 'vulkan', 'amdhsa', 'amd-cl2', 'llvm', 'r600'] as const;
-export type TargetName = (typeof TARGETS)[number];
-
-export const FORMATS: Record<TargetName, readonly string[]> = {
-  opencl: ['table', 'json', 'signatures', 'opencl-c'],
-  amdhsa: ['table', 'json'],
-  vulkan: ['table', 'json', 'descriptor-map'],
-  'amd-cl2': ['table', 'json', 'clrx'],
-  llvm: ['table', 'json', 'llvm-ir'],
-  r600: ['table', 'json', 'llvm-ir'],
-};
-
-/** The data layout each target evaluates `sizeof` and initializers with. */
-function layoutFor(options: LowerOptions): DataLayout {
-  if (options.target === 'amdhsa' || options.target === 'amd-cl2') return AMDGCN;
-  if (options.target === 'llvm') return TRIPLE_INFO[options.llvm?.triple ?? 'spir64-unknown-unknown'].layout;
-  if (options.target === 'r600') return SPIR;
-  if (options.target === 'vulkan') return DATA_LAYOUTS[options.vulkan?.arch ?? 'spir'];
-  return DATA_LAYOUTS[options.arch ?? 'spir64'];
-}
-
-export interface LowerOptions {
-  readonly target: TargetName;
-  readonly format?: string;
-  readonly std?: ClStd;
-  readonly includeDirs?: readonly string[];
-  readonly defines?: readonly (readonly [string, string | undefined])[];
-  readonly undefines?: readonly string[];
-  /** Target data layout: `spir` or `spir64` (default) for opencl. */
-  readonly arch?: 'spir' | 'spir64';
-  /** amdhsa: code object 4, 5 (default) or 6. */
-  readonly codeObject?: AmdhsaCodeObject;
-  /** amdhsa: the LLVM generation the layout follows, 16 or 19 (default). */
-  readonly amdLlvm?: AmdhsaLlvm;
-  /** amd-cl2 options. */
-  readonly amdCl2?: AmdCl2TargetOptions;
-  /** tinytc input: order of the extra memref arguments (v0.3 interleaved, or v0.4 shapes-first). */
-  readonly dopeOrder?: DopeOrder;
-  /** tinytc --format opencl-c: how group tables are spelled (see OpenCLCOptions). */
-  readonly groupTables?: 'pointer' | 'ulong';
-  /** vulkan options (clspv's). */
-  readonly vulkan?: VulkanTargetOptions;
-  /** llvm options. */
-  readonly llvm?: LlvmTargetOptions & { readonly kernelArgInfo?: boolean };
-}
+export { FORMATS, TARGETS, type TargetName, type LowerOptions };
 
 export interface LowerResult {
   readonly output?: string;
@@ -77,93 +20,42 @@ export interface LowerResult {
   readonly diagnostics: readonly Diagnostic[];
 }
 
+function refuse(problem: string): LowerResult {
+  const bag = new DiagnosticBag();
+  bag.report(Messages.badOption, undefined, [problem]);
+  return { diagnostics: bag.items };
+}
+
 /** Compiles one source file for one target and renders it in one format. */
 export function lower(path: string, text: string, host: FileHost, options: LowerOptions): LowerResult {
+  const target = targetNamed(options.target);
+  if (!target) return refuse(`unknown target '${options.target}' (choose from ${TARGETS.join(', ')})`);
   const file = new SourceFile(path, text);
   const format = options.format ?? 'table';
-  if (!FORMATS[options.target].includes(format)) {
-    const bag = new DiagnosticBag();
-    bag.report(Messages.badOption, undefined, [`format '${format}' is not available for target '${options.target}' (choose from ${FORMATS[options.target].join(', ')})`]);
-    return { diagnostics: bag.items };
-  }
-  if (options.std && !CL_STDS.includes(options.std)) {
-    const bag = new DiagnosticBag();
-    bag.report(Messages.badOption, undefined, [`unknown OpenCL C version '${options.std}' (choose from ${CL_STDS.join(', ')})`]);
-    return { diagnostics: bag.items };
-  }
-  const amdProblem = options.target === 'amdhsa' ? amdhsaOptionProblem({ codeObject: options.codeObject, llvm: options.amdLlvm }) : undefined;
-  if (amdProblem) {
-    const bag = new DiagnosticBag();
-    bag.report(Messages.badOption, undefined, [amdProblem]);
-    return { diagnostics: bag.items };
-  }
-  const layout = layoutFor(options);
+  if (!target.formats.includes(format)) return refuse(`format '${format}' is not available for target '${target.name}' (choose from ${target.formats.join(', ')})`);
+  if (options.std && !CL_STDS.includes(options.std)) return refuse(`unknown OpenCL C version '${options.std}' (choose from ${CL_STDS.join(', ')})`);
+  const problem = target.optionProblem(options);
+  if (problem) return refuse(problem);
+  const layout = target.layout(options);
   const isIr = path.endsWith('.ir');
-  if (format === 'opencl-c' && !isIr) {
-    const bag = new DiagnosticBag();
-    bag.report(Messages.badOption, undefined, ['--format opencl-c needs tinytc input (.ir)']);
-    return { diagnostics: bag.items };
-  }
+  if (format === 'opencl-c' && !isIr) return refuse('--format opencl-c needs tinytc input (.ir)');
   const tinytc = isIr ? compileTinytc(file, { layout, dopeOrder: options.dopeOrder }) : undefined;
   const fe = tinytc ?? compileOpenCL(file, host, {
     std: options.std, layout, includeDirs: options.includeDirs, undefines: options.undefines,
-    // clspv defines VULKAN (100, for Vulkan 1.0) for its sources.
-    defines: options.target === 'vulkan' ? [['VULKAN', '100'], ...(options.defines ?? [])] : options.defines,
+    defines: [...target.predefines(options), ...(options.defines ?? [])],
   });
   if (!fe.module) return { diagnostics: fe.diagnostics.items };
+  const module = fe.module;
   const diags = fe.diagnostics;
-  let plan: AbiPlan | undefined;
-  switch (options.target) {
-    case 'opencl':
-      plan = lowerOpenCL(fe.module, { arch: options.arch });
-      break;
-    case 'amdhsa':
-      plan = lowerAmdhsa(fe.module, { codeObject: options.codeObject, llvm: options.amdLlvm });
-      break;
-    case 'amd-cl2':
-      plan = lowerAmdCl2(fe.module, options.amdCl2 ?? {}, diags);
-      break;
-    case 'llvm':
-      plan = lowerLlvm(fe.module, options.llvm ?? {}, diags);
-      break;
-    case 'vulkan':
-      plan = lowerVulkan(fe.module, options.vulkan ?? {}, diags);
-      break;
-    case 'r600': {
-      const r = lowerR600(fe.module, diags);
-      plan = r?.plan;
-      if (r && format === 'llvm-ir') {
-        const output = emitLlvmIr(fe.module, r.llvm, { triple: 'r600', metadata: 'legacy', r600Lowered: true });
-        return { output, module: fe.module, plan, diagnostics: diags.items };
-      }
-      break;
-    }
-  }
-  if (!plan) return { module: fe.module, diagnostics: diags.items };
-  let output: string;
-  switch (format) {
-    case 'json':
-      output = emitJson(plan);
-      break;
-    case 'signatures':
-      output = emitSignatures(fe.module);
-      break;
-    case 'opencl-c':
-      output = tinytc?.program && tinytc.types ? emitTinytcOpenCLC(tinytc.program.funcs, tinytc.types, fe.module, { groupTables: options.groupTables }) : emitOpenCLC(fe.module, { groupTables: options.groupTables });
-      break;
-    case 'descriptor-map':
-      output = emitDescriptorMap(plan as VulkanPlan);
-      break;
-    case 'clrx':
-      output = emitClrx(plan as AmdCl2Plan);
-      break;
-    case 'llvm-ir': {
-      const lp = plan as LlvmPlan;
-      output = emitLlvmIr(fe.module, lp.kernels, { triple: lp.triple, metadata: lp.metadata, kernelArgInfo: options.llvm?.kernelArgInfo, kernelStubs: options.llvm?.kernelStubs });
-      break;
-    }
-    default:
-      output = emitTable(plan);
-  }
-  return { output, module: fe.module, plan, diagnostics: diags.items };
+  const lowered = target.lower(module, options, diags);
+  if (!lowered) return { module, diagnostics: diags.items };
+  const output = lowered.render(format, {
+    module,
+    options,
+    openclC: () =>
+      tinytc?.program && tinytc.types
+        ? emitTinytcOpenCLC(tinytc.program.funcs, tinytc.types, module, { groupTables: options.groupTables })
+        : emitOpenCLC(module, { groupTables: options.groupTables }),
+  });
+  return { output, module, plan: lowered.plan, diagnostics: diags.items };
 }

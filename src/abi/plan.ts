@@ -1,7 +1,4 @@
 import type { AccessQualifier, QualType } from '../types/types.js';
-import type { LlvmPlan } from '../targets/llvm/lower.js';
-import type { R600Plan } from '../targets/r600/lower.js';
-import type { VulkanPlan } from '../targets/vulkan/lower.js';
 
 /** What a physical slot carries. */
 export type SlotRole =
@@ -150,4 +147,8 @@ export interface AmdCl2Plan {
   readonly kernels: readonly AmdCl2KernelPlan[];
 }
 
-export type AbiPlan = OpenCLPlan | AmdhsaPlan | AmdCl2Plan | LlvmPlan | R600Plan | VulkanPlan;
+/** What every target's plan has: its target's name and, per kernel, the ordered slots. */
+export interface PlanBase {
+  readonly target: string;
+  readonly kernels: readonly KernelPlanBase<SlotBase>[];
+}

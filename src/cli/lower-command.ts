@@ -1,51 +1,31 @@
 import { formatDiagnostics } from '../diagnostics/format.js';
-import { CL_STDS, type ClStd } from '../frontend/opencl-c/predefined.js';
-import { AMD_CL2_FEATURES, type AmdCl2Feature } from '../targets/amd-cl2/lower.js';
-import { TRIPLES, type Triple } from '../targets/llvm/lower.js';
-import { parseSamplerMap } from '../targets/vulkan/sampler-map.js';
-import { FORMATS, type LowerOptions, TARGETS, type TargetName, lower } from '../lower.js';
+import { CL_STDS } from '../frontend/opencl-c/predefined.js';
+import { type LowerOptions, TARGETS, lower } from '../lower.js';
+import { TARGET_RECORDS, targetNamed } from '../targets/index.js';
+import { pick } from '../targets/options.js';
+import { applyTargetFlags, flagOptionSpecs } from './target-flags.js';
 import { type OptionSpec, UsageError, parseArgs } from './args.js';
 import type { CliIO } from './io.js';
 
-export const LOWER_OPTIONS: readonly OptionSpec[] = [
+const DOPE_ORDERS = ['interleaved', 'shapes-first'] as const;
+const GROUP_TABLES = ['pointer', 'ulong'] as const;
+
+/** Options of every target: the input's and the output's. */
+const COMMON_OPTIONS: readonly OptionSpec[] = [
   { name: 'target', kind: 'string', value: '<target>', help: `target ABI: ${TARGETS.join(' | ')}` },
-  { name: 'format', kind: 'string', value: '<format>', help: 'output: table (default) | json | signatures, opencl-c (opencl) | descriptor-map (vulkan) | clrx (amd-cl2) | llvm-ir (llvm, r600)' },
+  { name: 'format', kind: 'string', value: '<format>', help: `output: table (default) | json${TARGET_RECORDS.filter((t) => t.formats.length > 2).map((t) => ` | ${t.formats.slice(2).join(', ')} (${t.name})`).join('')}` },
   { name: 'include', short: 'I', kind: 'list', value: '<dir>', help: 'add a directory to the #include search path' },
   { name: 'define', short: 'D', kind: 'list', value: '<name>[=<value>]', help: 'define a macro' },
   { name: 'undefine', short: 'U', kind: 'list', value: '<name>', help: 'undefine a macro' },
   { name: 'cl-std', kind: 'string', value: '<CLx.y>', help: `OpenCL C version: ${CL_STDS.join(' | ')} (default CL1.2)` },
-  { name: 'arch', kind: 'string', value: 'spir|spir64', help: 'device address width for the opencl target (default spir64)' },
-  { name: 'code-object', kind: 'string', value: '4|5|6', help: 'amdhsa: code object version (default 5)' },
-  { name: 'llvm', kind: 'string', value: '16|19', help: "amdhsa: the LLVM generation the layout follows (default 19, today's)" },
-  { name: 'bits', kind: 'string', value: '64|32', help: 'amd-cl2: pointer and setup-argument width (default 64)' },
-  { name: 'driver', kind: 'string', value: 'new|old', help: 'amd-cl2: AMD driver generation, new from 191205 (default new)' },
-  { name: 'use', kind: 'string', value: '<features>', help: 'amd-cl2: comma-separated setup,args,enqueue,generic (default args)' },
-  { name: 'gfx9', kind: 'boolean', help: 'amd-cl2: user SGPR counts of GFX9 (Vega)' },
-  { name: 'metadata', kind: 'string', value: 'modern|legacy', help: 'llvm: function-attached kernel_arg_* (default) or the !opencl.kernels node' },
-  { name: 'triple', kind: 'string', value: '<triple>', help: `llvm: ${TRIPLES.join(' | ')} (default spir64-unknown-unknown)` },
-  { name: 'kernel-stubs', kind: 'boolean', help: 'llvm: split each kernel into an entry and a __clang_ocl_kern_imp_ body' },
-  { name: 'kernel-arg-info', kind: 'boolean', help: 'llvm: also emit !kernel_arg_name (as clang -cl-kernel-arg-info)' },
   { name: 'group-tables', kind: 'string', value: 'pointer|ulong', help: "tinytc --format opencl-c: group tables as 'global T*global*' (default) or 'global ulong*' cast back in the body (for NVIDIA)" },
   { name: 'dope-order', kind: 'string', value: 'interleaved|shapes-first', help: 'tinytc: extra memref arguments per mode (v0.3, default) or all shapes then strides (v0.4)' },
-  { name: 'cluster-pod-kernel-args', kind: 'string', value: '0|1', help: 'vulkan: collect POD arguments into one struct (default 1)' },
-  { name: 'pod-ubo', kind: 'boolean', help: 'vulkan: POD arguments in a uniform buffer' },
-  { name: 'pod-pushconstant', kind: 'boolean', help: 'vulkan: POD arguments in push constants' },
-  { name: 'pod-args', kind: 'string', value: 'ssbo|auto', help: "vulkan: ssbo (the seed's default) or auto (today's clspv: push constant, UBO, SSBO)" },
-  { name: 'max-pushconstant-size', kind: 'string', value: '<bytes>', help: 'vulkan: push-constant limit (default 128)' },
-  { name: 'constant-args-ubo', kind: 'boolean', help: 'vulkan: constant pointer arguments in uniform buffers' },
-  { name: 'distinct-kernel-descriptor-sets', kind: 'boolean', help: 'vulkan: one descriptor set per kernel' },
-  { name: 'module-constants-in-storage-buffer', kind: 'boolean', help: 'vulkan: module-scope constants in one storage buffer' },
-  { name: 'samplermap', kind: 'string', value: '<file>', help: 'vulkan: sampler map (set 0, bindings in file order)' },
-  { name: 'global-offset', kind: 'boolean', help: 'vulkan: support get_global_offset (spec constants)' },
-  { name: 'global-offset-push-constant', kind: 'boolean', help: 'vulkan: global offset as a module push constant' },
-  { name: 'work-dim', kind: 'string', value: '0|1', help: 'vulkan: work_dim spec constant for get_work_dim (default 1)' },
-  { name: 'long-vector', kind: 'boolean', help: 'vulkan: allow vectors of 8 and 16' },
-  { name: 'binding-scheme', kind: 'string', value: 'seed|clspv', help: "vulkan: bindings per kernel (seed) or keyed by position across kernels (today's clspv)" },
-  { name: 'no-8bit-storage', kind: 'list', value: 'ssbo,ubo,pushconstant', help: 'vulkan: storage classes without 8-bit access' },
-  { name: 'no-16bit-storage', kind: 'list', value: 'ssbo,ubo,pushconstant', help: 'vulkan: storage classes without 16-bit access' },
-  { name: 'physical-storage-buffers', kind: 'boolean', help: "vulkan (today's clspv, --arch=spir64): global and constant pointers as 8-byte addresses among the PODs" },
-  { name: 'enable-printf', kind: 'boolean', help: "vulkan (today's clspv): printf writes to a printf buffer described by reflection data" },
-  { name: 'printf-buffer-size', kind: 'string', value: '<bytes>', help: 'vulkan: printf buffer size (default 1048576)' },
+];
+
+/** Every option `lower` takes: the common ones, then each target's from its record, then --color. */
+export const LOWER_OPTIONS: readonly OptionSpec[] = [
+  ...COMMON_OPTIONS,
+  ...flagOptionSpecs(),
   { name: 'color', kind: 'boolean', help: 'colour diagnostics (default: when stderr is a terminal)' },
 ];
 
@@ -75,69 +55,12 @@ export function prepareLower(argv: readonly string[], io: CliIO): PreparedLower 
   const path = args.positionals[0];
   const target = args.values.get('target') as string | undefined;
   if (!target) throw new UsageError('lower needs --target');
-  if (!(TARGETS as readonly string[]).includes(target)) throw new UsageError(`unknown target '${target}' (available: ${TARGETS.join(', ')})`);
+  const record = targetNamed(target);
+  if (!record) throw new UsageError(`unknown target '${target}' (available: ${TARGETS.join(', ')})`);
   const format = (args.values.get('format') as string | undefined) ?? 'table';
-  if (!FORMATS[target as TargetName].includes(format)) throw new UsageError(`format '${format}' is not available for target '${target}' (choose from ${FORMATS[target as TargetName].join(', ')})`);
+  if (!record.formats.includes(format)) throw new UsageError(`format '${format}' is not available for target '${target}' (choose from ${record.formats.join(', ')})`);
   const std = args.values.get('cl-std') as string | undefined;
   if (std !== undefined && !(CL_STDS as readonly string[]).includes(std)) throw new UsageError(`unknown --cl-std '${std}' (choose from ${CL_STDS.join(', ')})`);
-  const arch = args.values.get('arch') as string | undefined;
-  if (arch !== undefined && arch !== 'spir' && arch !== 'spir64') throw new UsageError(`unknown --arch '${arch}' (choose spir or spir64)`);
-  const codeObject = args.values.get('code-object') as string | undefined;
-  if (codeObject !== undefined && codeObject !== '4' && codeObject !== '5' && codeObject !== '6') throw new UsageError(`--code-object takes 4, 5 or 6, not '${codeObject}'`);
-  const amdLlvm = args.values.get('llvm') as string | undefined;
-  if (amdLlvm !== undefined && amdLlvm !== '16' && amdLlvm !== '19') throw new UsageError(`--llvm takes 16 or 19, not '${amdLlvm}'`);
-  const bits = args.values.get('bits') as string | undefined;
-  if (bits !== undefined && bits !== '32' && bits !== '64') throw new UsageError(`--bits takes 32 or 64, not '${bits}'`);
-  const driver = args.values.get('driver') as string | undefined;
-  if (driver !== undefined && driver !== 'new' && driver !== 'old') throw new UsageError(`--driver takes new or old, not '${driver}'`);
-  const useText = args.values.get('use') as string | undefined;
-  const use = useText === undefined ? undefined : useText === '' ? [] : useText.split(',');
-  for (const u of use ?? []) if (!(AMD_CL2_FEATURES as readonly string[]).includes(u)) throw new UsageError(`--use: unknown feature '${u}' (choose from ${AMD_CL2_FEATURES.join(', ')})`);
-  const metadata = args.values.get('metadata') as string | undefined;
-  if (metadata !== undefined && metadata !== 'modern' && metadata !== 'legacy') throw new UsageError(`--metadata takes modern or legacy, not '${metadata}'`);
-  const triple = args.values.get('triple') as string | undefined;
-  if (triple !== undefined && !(TRIPLES as readonly string[]).includes(triple)) throw new UsageError(`unknown --triple '${triple}' (choose from ${TRIPLES.join(', ')})`);
-  const zeroOne = (name: string): boolean | undefined => {
-    const v = args.values.get(name) as string | undefined;
-    if (v === undefined) return undefined;
-    if (v !== '0' && v !== '1') throw new UsageError(`--${name} takes 0 or 1, not '${v}'`);
-    return v === '1';
-  };
-  const storageList = (name: string) => {
-    const list = ((args.values.get(name) as string[] | undefined) ?? []).flatMap((v) => v.split(',')).filter(Boolean);
-    for (const x of list) if (!['ssbo', 'ubo', 'pushconstant'].includes(x)) throw new UsageError(`--${name}: unknown storage class '${x}' (ssbo, ubo, pushconstant)`);
-    return list as ('ssbo' | 'ubo' | 'pushconstant')[];
-  };
-  const maxPcText = args.values.get('max-pushconstant-size') as string | undefined;
-  if (maxPcText !== undefined && !/^\d+$/.test(maxPcText)) throw new UsageError(`--max-pushconstant-size takes a byte count, not '${maxPcText}'`);
-  const printfSizeText = args.values.get('printf-buffer-size') as string | undefined;
-  if (printfSizeText !== undefined && !/^\d+$/.test(printfSizeText)) throw new UsageError(`--printf-buffer-size takes a byte count, not '${printfSizeText}'`);
-  const podArgs = args.values.get('pod-args') as string | undefined;
-  if (podArgs !== undefined && podArgs !== 'ssbo' && podArgs !== 'auto') throw new UsageError(`--pod-args takes ssbo or auto, not '${podArgs}'`);
-  const bindingScheme = args.values.get('binding-scheme') as string | undefined;
-  if (bindingScheme !== undefined && bindingScheme !== 'seed' && bindingScheme !== 'clspv') throw new UsageError(`--binding-scheme takes seed or clspv, not '${bindingScheme}'`);
-  let samplerMap: number[] | undefined;
-  const samplerMapPath = args.values.get('samplermap') as string | undefined;
-  if (samplerMapPath !== undefined) {
-    const text = io.readFile(samplerMapPath);
-    if (text === undefined) {
-      io.stderr(`kernarg: error: cannot read sampler map '${samplerMapPath}'\n`);
-      return 1;
-    }
-    const r = parseSamplerMap(text);
-    if ('message' in r) {
-      io.stderr(`${samplerMapPath}:${r.line}:1: error: ${r.message}\n`);
-      return 1;
-    }
-    samplerMap = r.masks;
-  }
-  const vulkanOpts = ['cluster-pod-kernel-args', 'pod-ubo', 'pod-pushconstant', 'pod-args', 'max-pushconstant-size', 'constant-args-ubo', 'distinct-kernel-descriptor-sets',
-    'module-constants-in-storage-buffer', 'samplermap', 'global-offset', 'global-offset-push-constant', 'work-dim', 'long-vector', 'binding-scheme', 'no-8bit-storage', 'no-16bit-storage',
-    'physical-storage-buffers', 'enable-printf', 'printf-buffer-size'];
-  for (const opt of vulkanOpts) if (args.values.has(opt) && target !== 'vulkan') throw new UsageError(`--${opt} applies to --target vulkan only`);
-  const targetOnly: [string, string][] = [['metadata', 'llvm'], ['triple', 'llvm'], ['kernel-stubs', 'llvm'], ['kernel-arg-info', 'llvm'], ['code-object', 'amdhsa'], ['llvm', 'amdhsa'], ['bits', 'amd-cl2'], ['driver', 'amd-cl2'], ['use', 'amd-cl2'], ['gfx9', 'amd-cl2'], ];
-  if (args.values.has('arch') && target !== 'opencl' && target !== 'vulkan') throw new UsageError('--arch applies to --target opencl or vulkan only');
-  for (const [opt, t] of targetOnly) if (args.values.has(opt) && target !== t) throw new UsageError(`--${opt} applies to --target ${t} only`);
   if (!path.endsWith('.cl') && !path.endsWith('.ir')) throw new UsageError(`cannot tell the language of '${path}': use a .cl (OpenCL C) or .ir (tinytc) file`);
   const dopeOrder = args.values.get('dope-order') as string | undefined;
   if (dopeOrder !== undefined && dopeOrder !== 'interleaved' && dopeOrder !== 'shapes-first') throw new UsageError(`--dope-order takes interleaved or shapes-first, not '${dopeOrder}'`);
@@ -146,63 +69,29 @@ export function prepareLower(argv: readonly string[], io: CliIO): PreparedLower 
   if (groupTables !== undefined && groupTables !== 'pointer' && groupTables !== 'ulong') throw new UsageError(`--group-tables takes pointer or ulong, not '${groupTables}'`);
   if (groupTables !== undefined && (!path.endsWith('.ir') || format !== 'opencl-c')) throw new UsageError('--group-tables applies to tinytc (.ir) input with --format opencl-c only');
   if (format === 'opencl-c' && !path.endsWith('.ir')) throw new UsageError('--format opencl-c needs tinytc input (.ir)');
-  const text = io.readFile(path);
-  const color = (args.values.get('color') as boolean | undefined) ?? io.color;
-  if (text === undefined) {
-    io.stderr(`kernarg: error: cannot read '${path}'\n`);
-    return 1;
-  }
   const defines = ((args.values.get('define') as string[] | undefined) ?? []).map((d): [string, string | undefined] => {
     const eq = d.indexOf('=');
     const name = eq < 0 ? d : d.slice(0, eq);
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new UsageError(`'-D ${d}': macro name must be an identifier`);
     return eq < 0 ? [name, undefined] : [name, d.slice(eq + 1)];
   });
-  return { path, text, format, color, options: {
-    target: target as TargetName,
+  const base: LowerOptions = {
+    target: record.name,
     format,
-    std: std as ClStd | undefined,
+    std: std === undefined ? undefined : pick(CL_STDS, std),
     includeDirs: (args.values.get('include') as string[] | undefined) ?? [],
     defines,
     undefines: (args.values.get('undefine') as string[] | undefined) ?? [],
-    arch: arch as 'spir' | 'spir64' | undefined,
-    dopeOrder: dopeOrder as 'interleaved' | 'shapes-first' | undefined,
-    groupTables: groupTables as 'pointer' | 'ulong' | undefined,
-    codeObject: codeObject === undefined ? undefined : (Number(codeObject) as 4 | 5 | 6),
-    amdLlvm: amdLlvm === undefined ? undefined : (Number(amdLlvm) as 16 | 19),
-    vulkan: {
-      clusterPodKernelArgs: zeroOne('cluster-pod-kernel-args'),
-      podUbo: args.values.get('pod-ubo') as boolean | undefined,
-      podPushConstant: args.values.get('pod-pushconstant') as boolean | undefined,
-      podArgs: podArgs as 'ssbo' | 'auto' | undefined,
-      maxPushConstantSize: maxPcText === undefined ? undefined : Number(maxPcText),
-      constantArgsUbo: args.values.get('constant-args-ubo') as boolean | undefined,
-      distinctKernelDescriptorSets: args.values.get('distinct-kernel-descriptor-sets') as boolean | undefined,
-      moduleConstantsInStorageBuffer: args.values.get('module-constants-in-storage-buffer') as boolean | undefined,
-      samplerMap,
-      globalOffset: args.values.get('global-offset') as boolean | undefined,
-      globalOffsetPushConstant: args.values.get('global-offset-push-constant') as boolean | undefined,
-      workDim: zeroOne('work-dim'),
-      longVector: args.values.get('long-vector') as boolean | undefined,
-      arch: arch as 'spir' | 'spir64' | undefined,
-      bindingScheme: bindingScheme as 'seed' | 'clspv' | undefined,
-      no8bitStorage: storageList('no-8bit-storage'),
-      no16bitStorage: storageList('no-16bit-storage'),
-      physicalStorageBuffers: args.values.get('physical-storage-buffers') as boolean | undefined,
-      enablePrintf: args.values.get('enable-printf') as boolean | undefined,
-      printfBufferSize: printfSizeText === undefined ? undefined : Number(printfSizeText),
-    },
-    llvm: {
-      triple: triple as Triple | undefined,
-      metadata: metadata as 'modern' | 'legacy' | undefined,
-      kernelStubs: args.values.get('kernel-stubs') as boolean | undefined,
-      kernelArgInfo: args.values.get('kernel-arg-info') as boolean | undefined,
-    },
-    amdCl2: {
-      bits: bits === undefined ? undefined : (Number(bits) as 32 | 64),
-      driver: driver as 'new' | 'old' | undefined,
-      use: use as AmdCl2Feature[] | undefined,
-      gfx9: args.values.get('gfx9') as boolean | undefined,
-    },
-  } };
+    dopeOrder: dopeOrder === undefined ? undefined : pick(DOPE_ORDERS, dopeOrder),
+    groupTables: groupTables === undefined ? undefined : pick(GROUP_TABLES, groupTables),
+  };
+  const options = applyTargetFlags(record, args.values, base, io);
+  if (typeof options === 'number') return options;
+  const text = io.readFile(path);
+  const color = (args.values.get('color') as boolean | undefined) ?? io.color;
+  if (text === undefined) {
+    io.stderr(`kernarg: error: cannot read '${path}'\n`);
+    return 1;
+  }
+  return { path, text, format, color, options };
 }

@@ -1,4 +1,5 @@
-import type { AbiPlan, ValueLayout } from '../abi/plan.js';
+import type { ValueLayout } from '../abi/plan.js';
+import type { AbiPlan } from '../targets/index.js';
 import { assertNever } from './assert-never.js';
 
 /** One comparable fact: a number, a string, or absent (null). */

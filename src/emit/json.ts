@@ -1,4 +1,4 @@
-import type { AbiPlan, ValueLayout } from '../abi/plan.js';
+import type { PlanBase, ValueLayout } from '../abi/plan.js';
 
 function layoutJson(l: ValueLayout): unknown {
   switch (l.kind) {
@@ -35,7 +35,7 @@ function plain(o: object): Record<string, unknown> {
 }
 
 /** The JSON contract of ARCHITECTURE.md: `{ target, kernels: [{ name, args: [...], ...}], ... }`. */
-export function planToJson(plan: AbiPlan): unknown {
+export function planToJson(plan: PlanBase): unknown {
   const { kernels, ...rest } = plan;
   return {
     ...plain(rest),
@@ -46,6 +46,6 @@ export function planToJson(plan: AbiPlan): unknown {
   };
 }
 
-export function emitJson(plan: AbiPlan): string {
+export function emitJson(plan: PlanBase): string {
   return JSON.stringify(planToJson(plan), null, 2) + '\n';
 }

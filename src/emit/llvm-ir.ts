@@ -1,4 +1,4 @@
-import { type LlvmKernelPlan, TRIPLE_INFO, type Triple, type TripleInfo } from '../targets/llvm/lower.js';
+import { type LlvmKernelPlan, TRIPLE_INFO, type Triple, type TripleInfo } from '../abi/llvm-kernel.js';
 import { irAlign } from '../layout/ir-align.js';
 import { layoutOf, recordLayout } from '../layout/layout.js';
 import type { FunctionInfo, KernelModule } from '../model/kernel-module.js';

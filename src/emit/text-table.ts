@@ -4,3 +4,6 @@ export function renderTable(header: readonly string[], rows: readonly (readonly 
   const line = (cells: readonly string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]))).join('  ').trimEnd();
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n') + '\n';
 }
+
+/** A table cell: absent values print as nothing. */
+export const cell = (v: unknown): string => (v === undefined || v === null ? '' : String(v));

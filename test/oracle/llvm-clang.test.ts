@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { TRIPLES } from '../../src/targets/llvm/lower.js';
+import { TRIPLES } from '../../src/abi/llvm-kernel.js';
 import { memoryHost } from '../../src/frontend/opencl-c/index.js';
 import { lower } from '../../src/lower.js';
 import { fixtureFiles } from '../support/fixtures.js';

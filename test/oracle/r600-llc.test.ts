@@ -6,7 +6,7 @@ import { SourceFile } from '../../src/diagnostics/source.js';
 import { compileOpenCL } from '../../src/frontend/opencl-c/index.js';
 import { SPIR } from '../../src/layout/data-layout.js';
 import { kernelsOf } from '../../src/model/kernel-module.js';
-import { llvmKernelPlan } from '../../src/targets/llvm/lower.js';
+import { llvmKernelPlan } from '../../src/abi/llvm-kernel.js';
 import { emitLlvmIr } from '../../src/emit/llvm-ir.js';
 import { lower } from '../../src/lower.js';
 import { inBatches, programSpec, renderBatch, samples } from '../support/gen.js';

@@ -1,65 +1,6 @@
-import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
-import { Messages } from '../../diagnostics/messages.js';
-import { type DataLayout, DATA_LAYOUTS } from '../../layout/data-layout.js';
-import { type FunctionInfo, type KernelModule, kernelsOf } from '../../model/kernel-module.js';
-import { clangTypeString, kernelArgTypeName } from '../../types/print.js';
-import { type QualType, type Type, canonical } from '../../types/types.js';
-import { originFields } from '../../abi/origin.js';
-import type { KernelPlanBase, SlotBase } from '../../abi/plan.js';
-
-export const TRIPLES = ['spir64-unknown-unknown', 'spir-unknown-unknown', 'amdgcn-amd-amdhsa', 'nvptx64-nvidia-cuda', 'r600'] as const;
-export type Triple = (typeof TRIPLES)[number];
-
-export interface TripleInfo {
-  readonly datalayout: string;
-  readonly kernelCC: string;
-  /** Calling convention of other functions ('' for the default C convention). */
-  readonly functionCC: string;
-  readonly layout: DataLayout;
-  /** IR address space numbers. */
-  readonly spaces: { private: number; global: number; constant: number; local: number; generic: number };
-  readonly image: number;
-  readonly sampler: number;
-  readonly queue: number;
-  /** Aggregates by value: `byval` pointer (spir, nvptx) or the struct value itself (amdgcn, r600). */
-  readonly byval: boolean;
-}
-
-const VEC_DL = 'v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024';
-const SPIR_SPACES = { private: 0, global: 1, constant: 2, local: 3, generic: 4 };
-const AMD_SPACES = { private: 5, global: 1, constant: 4, local: 3, generic: 0 };
-
-/** What each `--triple` means for the emitted module (data layouts as clang-16 writes them). */
-export const TRIPLE_INFO: Record<Triple, TripleInfo> = {
-  'spir64-unknown-unknown': { datalayout: `e-i64:64-${VEC_DL}`, kernelCC: 'spir_kernel', functionCC: 'spir_func', layout: DATA_LAYOUTS.spir64, spaces: SPIR_SPACES, image: 1, sampler: 2, queue: 0, byval: true },
-  'spir-unknown-unknown': { datalayout: `e-p:32:32-i64:64-${VEC_DL}`, kernelCC: 'spir_kernel', functionCC: 'spir_func', layout: DATA_LAYOUTS.spir, spaces: SPIR_SPACES, image: 1, sampler: 2, queue: 0, byval: true },
-  'amdgcn-amd-amdhsa': {
-    datalayout: `e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-i64:64-${VEC_DL}-v2048:2048-n32:64-S32-A5-G1-ni:7`,
-    kernelCC: 'amdgpu_kernel', functionCC: '', layout: DATA_LAYOUTS.amdgcn, spaces: AMD_SPACES, image: 4, sampler: 4, queue: 1, byval: false,
-  },
-  'nvptx64-nvidia-cuda': { datalayout: 'e-i64:64-i128:128-v16:16-v32:32-n16:32:64', kernelCC: 'ptx_kernel', functionCC: '', layout: DATA_LAYOUTS.spir64, spaces: { private: 0, global: 1, constant: 4, local: 3, generic: 0 }, image: 1, sampler: 4, queue: 0, byval: true },
-  r600: { datalayout: `e-p:32:32-i64:64-${VEC_DL}-v2048:2048-n32:64-S32-A5-G1`, kernelCC: 'amdgpu_kernel', functionCC: '', layout: DATA_LAYOUTS.spir, spaces: AMD_SPACES, image: 1, sampler: 4, queue: 1, byval: false },
-};
-
-/** SPIR address-space numbers, as `kernel_arg_addr_space` uses them on every target. */
-const SPIR_NUMBER = { private: 0, global: 1, constant: 2, local: 3, generic: 4 } as const;
-
-/** One kernel argument with the metadata clang attaches to it. */
-export interface LlvmSlot extends SlotBase {
-  readonly addrSpace: number;
-  readonly accessQual: string;
-  readonly typeName: string;
-  readonly baseType: string;
-  readonly typeQual: string;
-  readonly type: QualType;
-}
-
-export interface LlvmKernelPlan extends KernelPlanBase<LlvmSlot> {
-  readonly reqdWorkGroupSize?: readonly [number, number, number];
-  readonly workGroupSizeHint?: readonly [number, number, number];
-  readonly vecTypeHint?: string;
-  readonly intelReqdSubGroupSize?: number;
-}
+import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
+import { type KernelModule, kernelsOf } from '../../model/kernel-module.js';
+import { type LlvmKernelPlan, TRIPLE_INFO, type Triple, checkKernelCalls, llvmKernelPlan } from '../../abi/llvm-kernel.js';
 
 export interface LlvmPlan {
   readonly target: 'llvm';
@@ -68,100 +9,10 @@ export interface LlvmPlan {
   readonly kernels: readonly LlvmKernelPlan[];
 }
 
-/** The canonical spelling clang uses for `kernel_arg_base_type`: typedefs resolved, vectors as ext_vector_type. */
-export function baseTypeName(t: QualType | Type, dl: DataLayout): string {
-  const q0: QualType = 'kind' in t ? { type: t } : t;
-  const ty = q0.type;
-  if (ty.kind === 'typedef') return baseTypeName(ty.target, dl);
-  switch (ty.kind) {
-    case 'scalar':
-      if (ty.name === 'size_t' || ty.name === 'uintptr_t') return dl.sizeT === 8 ? 'ulong' : 'uint';
-      if (ty.name === 'ptrdiff_t' || ty.name === 'intptr_t') return dl.sizeT === 8 ? 'long' : 'int';
-      return ty.name;
-    case 'vector':
-      return `${ty.element} __attribute__((ext_vector_type(${ty.length})))`;
-    case 'pointer':
-      if (canonical(ty.pointee).type.kind === 'pointer') return `${clangTypeString(canonical(ty.pointee).type)}*`;
-      return `${baseTypeName(ty.pointee, dl)}*`;
-    case 'pipe':
-      return baseTypeName(ty.element, dl);
-    default:
-      return kernelArgTypeName(ty);
-  }
-}
-
-function typeQualOf(t: QualType): string {
-  const c = canonical(t);
-  if (c.type.kind === 'pipe') return 'pipe';
-  if (c.type.kind !== 'pointer') return '';
-  const pointee = canonical(c.type.pointee);
-  const parts: string[] = [];
-  if (c.restrict) parts.push('restrict');
-  if (pointee.const || pointee.space === 'constant') parts.push('const');
-  if (pointee.volatile) parts.push('volatile');
-  return parts.join(' ');
-}
-
-function addrSpaceOf(t: QualType): number {
-  const c = canonical(t);
-  if (c.type.kind === 'pointer') return SPIR_NUMBER[canonical(c.type.pointee).space ?? 'generic'];
-  if (c.type.kind === 'image' || c.type.kind === 'pipe') return SPIR_NUMBER.global;
-  return SPIR_NUMBER.private;
-}
-
-function accessOf(t: QualType): string {
-  const c = canonical(t);
-  if (c.type.kind === 'image' || c.type.kind === 'pipe') return c.access ?? 'read_only';
-  return 'none';
-}
-
-function roleOf(t: QualType): SlotBase['role'] {
-  const c = canonical(t).type;
-  if (c.kind === 'pointer') return canonical(c.pointee).space === 'local' ? 'local' : 'data';
-  if (c.kind === 'image') return 'image';
-  if (c.kind === 'pipe') return 'pipe';
-  if (c.kind === 'opaque' && c.name === 'sampler_t') return 'sampler';
-  if (c.kind === 'opaque' && c.name === 'queue_t') return 'queue';
-  return 'value';
-}
-
 export interface LlvmTargetOptions {
   readonly triple?: Triple;
   readonly metadata?: 'modern' | 'legacy';
   readonly kernelStubs?: boolean;
-}
-
-/** A kernel that calls a kernel needs the entry/body split; without `--kernel-stubs` it is an error. */
-export function checkKernelCalls(module: KernelModule, kernelStubs: boolean, diags: DiagnosticBag, why: string): void {
-  if (kernelStubs) return;
-  const kernels = new Set(kernelsOf(module).map((k) => k.name));
-  for (const f of module.functions) {
-    for (const c of f.calls) {
-      if (kernels.has(c.name)) diags.report(Messages.unsupportedForTarget, c.span, [`${f.isKernel ? 'kernel' : 'function'} '${f.name}' calls kernel '${c.name}': ${why}`]);
-    }
-  }
-}
-
-export function llvmKernelPlan(k: FunctionInfo, dl: DataLayout): LlvmKernelPlan {
-  const args: LlvmSlot[] = k.params.map((p) => ({
-    name: p.name,
-    ...originFields(p, roleOf(p.type)),
-    addrSpace: addrSpaceOf(p.type),
-    accessQual: accessOf(p.type),
-    typeName: kernelArgTypeName(p.type),
-    baseType: baseTypeName(p.type, dl),
-    typeQual: typeQualOf(p.type),
-    type: p.type,
-  }));
-  const a = k.attributes;
-  return {
-    name: k.name,
-    args,
-    ...(a.reqdWorkGroupSize ? { reqdWorkGroupSize: a.reqdWorkGroupSize } : {}),
-    ...(a.workGroupSizeHint ? { workGroupSizeHint: a.workGroupSizeHint } : {}),
-    ...(a.vecTypeHint ? { vecTypeHint: kernelArgTypeName(a.vecTypeHint) } : {}),
-    ...(a.intelReqdSubGroupSize ? { intelReqdSubGroupSize: a.intelReqdSubGroupSize } : {}),
-  };
 }
 
 /** Kernels with the `kernel_arg_*` metadata clang-16 gives them. */

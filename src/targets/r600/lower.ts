@@ -5,7 +5,7 @@ import { irAlign } from '../../layout/ir-align.js';
 import { layoutOf } from '../../layout/layout.js';
 import { type KernelModule, kernelsOf } from '../../model/kernel-module.js';
 import { canonical } from '../../types/types.js';
-import { type LlvmKernelPlan, type LlvmSlot, checkKernelCalls, llvmKernelPlan } from '../llvm/lower.js';
+import { type LlvmKernelPlan, type LlvmSlot, checkKernelCalls, llvmKernelPlan } from '../../abi/llvm-kernel.js';
 import { originFields } from '../../abi/origin.js';
 import type { KernelPlanBase, SlotBase } from '../../abi/plan.js';
 import { valueLayout } from '../../abi/value-layout.js';

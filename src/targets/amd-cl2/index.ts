@@ -1,0 +1,43 @@
+import { AMDGCN } from '../../layout/data-layout.js';
+import type { AmdCl2Plan } from '../../abi/plan.js';
+import { emitJson } from '../../emit/json.js';
+import { pick } from '../options.js';
+import type { Target } from '../target.js';
+import { emitClrx } from './clrx.js';
+import { AMD_CL2_FEATURES, lowerAmdCl2 } from './lower.js';
+import { amdCl2Table } from './table.js';
+
+const BITS = [64, 32] as const;
+const DRIVERS = ['new', 'old'] as const;
+
+/** AMD Catalyst's OpenCL 2.0 argument buffer, as CLRX describes it. */
+export const amdCl2Target: Target<AmdCl2Plan> = {
+  name: 'amd-cl2',
+  summary: "AMD Catalyst's OpenCL 2.0 argument buffer (CLRX): setup arguments, offsets, user SGPRs",
+  flags: [
+    { kind: 'choice', flag: 'bits', choices: BITS.map(String), default: '64', help: 'pointer and setup-argument width', apply: (o, v) => ({ ...o, amdCl2: { ...o.amdCl2, bits: pick(BITS, v) } }) },
+    { kind: 'choice', flag: 'driver', choices: DRIVERS, default: 'new', help: 'AMD driver generation, new from 191205', apply: (o, v) => ({ ...o, amdCl2: { ...o.amdCl2, driver: pick(DRIVERS, v) } }) },
+    {
+      kind: 'words', flag: 'use', choices: AMD_CL2_FEATURES, repeatable: false, noun: 'feature', default: 'args', help: 'enabled features, comma-separated',
+      apply: (o, v) => ({ ...o, amdCl2: { ...o.amdCl2, use: v.map((w) => pick(AMD_CL2_FEATURES, w)) } }),
+    },
+    { kind: 'boolean', flag: 'gfx9', help: 'user SGPR counts of GFX9 (Vega)', apply: (o, v) => ({ ...o, amdCl2: { ...o.amdCl2, gfx9: v } }) },
+  ],
+  formats: ['table', 'json', 'clrx'],
+  layout: () => AMDGCN,
+  predefines: () => [],
+  optionProblem: () => undefined,
+  table: amdCl2Table,
+  lower(module, o, diags) {
+    const plan = lowerAmdCl2(module, o.amdCl2 ?? {}, diags);
+    if (!plan) return undefined;
+    return {
+      plan,
+      render(format) {
+        if (format === 'json') return emitJson(plan);
+        if (format === 'clrx') return emitClrx(plan);
+        return amdCl2Table(plan);
+      },
+    };
+  },
+};

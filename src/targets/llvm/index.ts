@@ -1,0 +1,40 @@
+import { TRIPLES, TRIPLE_INFO } from '../../abi/llvm-kernel.js';
+import { emitJson } from '../../emit/json.js';
+import { emitLlvmIr } from '../../emit/llvm-ir.js';
+import { pick } from '../options.js';
+import type { Target } from '../target.js';
+import { type LlvmPlan, lowerLlvm } from './lower.js';
+import { llvmTable } from './table.js';
+
+const METADATA = ['modern', 'legacy'] as const;
+
+/** LLVM IR kernels with clang's `kernel_arg_*` metadata. */
+export const llvmTarget: Target<LlvmPlan> = {
+  name: 'llvm',
+  summary: "LLVM IR kernel declarations with clang's kernel_arg_* metadata",
+  flags: [
+    { kind: 'choice', flag: 'metadata', choices: METADATA, default: 'modern', help: 'function-attached kernel_arg_* or the !opencl.kernels node', apply: (o, v) => ({ ...o, llvm: { ...o.llvm, metadata: pick(METADATA, v) } }) },
+    { kind: 'choice', flag: 'triple', choices: TRIPLES, value: '<triple>', default: 'spir64-unknown-unknown', help: 'target triple', apply: (o, v) => ({ ...o, llvm: { ...o.llvm, triple: pick(TRIPLES, v) } }) },
+    { kind: 'boolean', flag: 'kernel-stubs', help: 'split each kernel into an entry and a __clang_ocl_kern_imp_ body', apply: (o, v) => ({ ...o, llvm: { ...o.llvm, kernelStubs: v } }) },
+    { kind: 'boolean', flag: 'kernel-arg-info', help: 'also emit !kernel_arg_name (as clang -cl-kernel-arg-info)', apply: (o, v) => ({ ...o, llvm: { ...o.llvm, kernelArgInfo: v } }) },
+  ],
+  formats: ['table', 'json', 'llvm-ir'],
+  layout: (o) => TRIPLE_INFO[o.llvm?.triple ?? 'spir64-unknown-unknown'].layout,
+  predefines: () => [],
+  optionProblem: () => undefined,
+  table: llvmTable,
+  lower(module, o, diags) {
+    const plan = lowerLlvm(module, o.llvm ?? {}, diags);
+    if (!plan) return undefined;
+    return {
+      plan,
+      render(format, ctx) {
+        if (format === 'json') return emitJson(plan);
+        if (format === 'llvm-ir') {
+          return emitLlvmIr(ctx.module, plan.kernels, { triple: plan.triple, metadata: plan.metadata, kernelArgInfo: o.llvm?.kernelArgInfo, kernelStubs: o.llvm?.kernelStubs });
+        }
+        return llvmTable(plan);
+      },
+    };
+  },
+};

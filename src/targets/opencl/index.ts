@@ -1,0 +1,36 @@
+import { DATA_LAYOUTS } from '../../layout/data-layout.js';
+import type { OpenCLPlan } from '../../abi/plan.js';
+import { emitJson } from '../../emit/json.js';
+import { emitSignatures } from '../../emit/signatures.js';
+import { pick } from '../options.js';
+import type { Target } from '../target.js';
+import { lowerOpenCL } from './lower.js';
+import { openclTable } from './table.js';
+
+const ARCHES = ['spir', 'spir64'] as const;
+
+/** OpenCL's `clSetKernelArg` calls, as `clGetKernelArgInfo` describes them. */
+export const openclTarget: Target<OpenCLPlan> = {
+  name: 'opencl',
+  summary: 'the clSetKernelArg plan: index, kind, address space or access, type name, size',
+  flags: [
+    { kind: 'choice', flag: 'arch', choices: ARCHES, default: 'spir64', help: 'device address width values are sized with', apply: (o, v) => ({ ...o, arch: pick(ARCHES, v) }) },
+  ],
+  formats: ['table', 'json', 'signatures', 'opencl-c'],
+  layout: (o) => DATA_LAYOUTS[o.arch ?? 'spir64'],
+  predefines: () => [],
+  optionProblem: () => undefined,
+  table: openclTable,
+  lower(module, o) {
+    const plan = lowerOpenCL(module, { arch: o.arch });
+    return {
+      plan,
+      render(format, ctx) {
+        if (format === 'json') return emitJson(plan);
+        if (format === 'signatures') return emitSignatures(ctx.module);
+        if (format === 'opencl-c') return ctx.openclC();
+        return openclTable(plan);
+      },
+    };
+  },
+};

@@ -1,0 +1,39 @@
+import type { ClStd } from '../frontend/opencl-c/predefined.js';
+import type { DopeOrder } from '../frontend/tinytc/calling-convention.js';
+import type { AmdCl2TargetOptions } from './amd-cl2/lower.js';
+import type { AmdhsaCodeObject, AmdhsaLlvm } from './amdhsa/lower.js';
+import type { LlvmTargetOptions } from './llvm/lower.js';
+import type { VulkanTargetOptions } from './vulkan/lower.js';
+
+/** The options of one `lower` call: the input's, and each target's (only the chosen target's are read). */
+export interface LowerOptions {
+  readonly target: string;
+  readonly format?: string;
+  readonly std?: ClStd;
+  readonly includeDirs?: readonly string[];
+  readonly defines?: readonly (readonly [string, string | undefined])[];
+  readonly undefines?: readonly string[];
+  /** Target data layout: `spir` or `spir64` (default) for opencl. */
+  readonly arch?: 'spir' | 'spir64';
+  /** amdhsa: code object 4, 5 (default) or 6. */
+  readonly codeObject?: AmdhsaCodeObject;
+  /** amdhsa: the LLVM generation the layout follows, 16 or 19 (default). */
+  readonly amdLlvm?: AmdhsaLlvm;
+  /** amd-cl2 options. */
+  readonly amdCl2?: AmdCl2TargetOptions;
+  /** tinytc input: order of the extra memref arguments (v0.3 interleaved, or v0.4 shapes-first). */
+  readonly dopeOrder?: DopeOrder;
+  /** tinytc --format opencl-c: how group tables are spelled (see OpenCLCOptions). */
+  readonly groupTables?: 'pointer' | 'ulong';
+  /** vulkan options (clspv's). */
+  readonly vulkan?: VulkanTargetOptions;
+  /** llvm options. */
+  readonly llvm?: LlvmTargetOptions & { readonly kernelArgInfo?: boolean };
+}
+
+/** The value of `choices` equal to `v`: a checked string becomes its typed value without a cast. */
+export function pick<T extends string | number>(choices: readonly T[], v: string): T {
+  const found = choices.find((c) => String(c) === v);
+  if (found === undefined) throw new RangeError(`'${v}' is not one of ${choices.join(', ')}`);
+  return found;
+}

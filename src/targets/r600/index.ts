@@ -1,0 +1,31 @@
+import { SPIR } from '../../layout/data-layout.js';
+import { emitJson } from '../../emit/json.js';
+import { emitLlvmIr } from '../../emit/llvm-ir.js';
+import type { Target } from '../target.js';
+import { type R600Plan, lowerR600 } from './lower.js';
+import { r600Table } from './table.js';
+
+/** Clover's r600 input buffer, after LLVM's R600 image pass inserts the image size and format arguments. */
+export const r600Target: Target<R600Plan> = {
+  name: 'r600',
+  summary: "clover's r600 input buffer, with the R600 image pass's inserted arguments",
+  flags: [],
+  formats: ['table', 'json', 'llvm-ir'],
+  layout: () => SPIR,
+  predefines: () => [],
+  optionProblem: () => undefined,
+  table: r600Table,
+  lower(module, _o, diags) {
+    const r = lowerR600(module, diags);
+    if (!r) return undefined;
+    const { plan, llvm } = r;
+    return {
+      plan,
+      render(format, ctx) {
+        if (format === 'json') return emitJson(plan);
+        if (format === 'llvm-ir') return emitLlvmIr(ctx.module, llvm, { triple: 'r600', metadata: 'legacy', r600Lowered: true });
+        return r600Table(plan);
+      },
+    };
+  },
+};

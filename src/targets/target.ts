@@ -1,0 +1,76 @@
+import type { DiagnosticBag } from '../diagnostics/diagnostic.js';
+import type { DataLayout } from '../layout/data-layout.js';
+import type { KernelModule } from '../model/kernel-module.js';
+import type { PlanBase } from '../abi/plan.js';
+import type { LowerOptions } from './options.js';
+
+/**
+ * One command-line option of a target: its flag, the values it takes, its default and help line,
+ * and how a checked value goes into LowerOptions. The CLI's parsing, validation and --help and the
+ * README's option table are all made from these.
+ */
+export type TargetFlag =
+  | { readonly kind: 'boolean'; readonly flag: string; readonly help: string; apply(o: LowerOptions, v: boolean): LowerOptions }
+  | {
+      readonly kind: 'choice';
+      readonly flag: string;
+      readonly choices: readonly string[];
+      /** How help spells the value, where the choices are too many to list (`<triple>`). */
+      readonly value?: string;
+      readonly default?: string;
+      readonly help: string;
+      apply(o: LowerOptions, v: string): LowerOptions;
+    }
+  | { readonly kind: 'count'; readonly flag: string; readonly value: string; readonly default?: string; readonly help: string; apply(o: LowerOptions, v: number): LowerOptions }
+  | {
+      /** Comma-separated words from `choices`; `repeatable` flags gather every occurrence. */
+      readonly kind: 'words';
+      readonly flag: string;
+      readonly choices: readonly string[];
+      readonly repeatable: boolean;
+      readonly noun: string;
+      readonly default?: string;
+      readonly help: string;
+      apply(o: LowerOptions, v: readonly string[]): LowerOptions;
+    }
+  | {
+      /** A file the CLI reads; `apply` parses its text or says what is wrong on which line. */
+      readonly kind: 'file';
+      readonly flag: string;
+      readonly value: string;
+      readonly help: string;
+      apply(o: LowerOptions, text: string): LowerOptions | { readonly line: number; readonly message: string };
+    };
+
+/** What a format needs beyond the plan: the module, and the OpenCL C the input stands for. */
+export interface RenderContext {
+  readonly module: KernelModule;
+  readonly options: LowerOptions;
+  /** The kernels as OpenCL C (tinytc input: the generated bodies). */
+  openclC(): string;
+}
+
+/** A lowered module: the plan, and the target's formats closed over its own typed plan. */
+export interface Lowered<P extends PlanBase> {
+  readonly plan: P;
+  render(format: string, ctx: RenderContext): string;
+}
+
+/** A target: everything kernarg knows about one calling convention, in one record. */
+export interface Target<P extends PlanBase = PlanBase> {
+  readonly name: P['target'];
+  /** One line for --help and the README. */
+  readonly summary: string;
+  readonly flags: readonly TargetFlag[];
+  /** Output formats, `table` first (the default). */
+  readonly formats: readonly string[];
+  /** The data layout `sizeof` and initializers are evaluated with. */
+  layout(o: LowerOptions): DataLayout;
+  /** Macros the target's compiler predefines for OpenCL C sources. */
+  predefines(o: LowerOptions): readonly (readonly [string, string])[];
+  /** Why these options cannot be lowered together, or undefined. */
+  optionProblem(o: LowerOptions): string | undefined;
+  lower(module: KernelModule, o: LowerOptions, diags: DiagnosticBag): Lowered<P> | undefined;
+  /** The plan for reading (the `table` format). A method: a record of one target's plans stands in the registry's list of all. */
+  table(plan: P): string;
+}

@@ -1,0 +1,70 @@
+import { DATA_LAYOUTS } from '../../layout/data-layout.js';
+import { emitJson } from '../../emit/json.js';
+import { type LowerOptions, pick } from '../options.js';
+import type { Target, TargetFlag } from '../target.js';
+import { emitDescriptorMap } from './descriptor-map.js';
+import { type VulkanPlan, type VulkanTargetOptions, lowerVulkan } from './lower.js';
+import { parseSamplerMap } from './sampler-map.js';
+import { vulkanTable } from './table.js';
+
+const ARCHES = ['spir', 'spir64'] as const;
+const ZERO_ONE = ['0', '1'] as const;
+const STORAGE = ['ssbo', 'ubo', 'pushconstant'] as const;
+const POD_ARGS = ['ssbo', 'auto'] as const;
+const BINDING_SCHEMES = ['seed', 'clspv'] as const;
+
+const set = (o: LowerOptions, v: Partial<VulkanTargetOptions>): LowerOptions => ({ ...o, vulkan: { ...o.vulkan, ...v } });
+const bool = (flag: string, key: 'podUbo' | 'podPushConstant' | 'constantArgsUbo' | 'distinctKernelDescriptorSets' | 'moduleConstantsInStorageBuffer' | 'globalOffset' | 'globalOffsetPushConstant' | 'longVector' | 'physicalStorageBuffers' | 'enablePrintf', help: string): TargetFlag =>
+  ({ kind: 'boolean', flag, help, apply: (o, v) => set(o, { [key]: v }) });
+
+/** clspv's Vulkan calling convention: descriptor sets, bindings, POD blocks, push and spec constants. */
+export const vulkanTarget: Target<VulkanPlan> = {
+  name: 'vulkan',
+  summary: "clspv's Vulkan interface: descriptor sets and bindings, POD blocks, push and spec constants",
+  flags: [
+    { kind: 'choice', flag: 'arch', choices: ARCHES, default: 'spir', help: 'device address width values are sized with', apply: (o, v) => set({ ...o, arch: pick(ARCHES, v) }, { arch: pick(ARCHES, v) }) },
+    { kind: 'choice', flag: 'cluster-pod-kernel-args', choices: ZERO_ONE, default: '1', help: 'collect POD arguments into one struct', apply: (o, v) => set(o, { clusterPodKernelArgs: v === '1' }) },
+    bool('pod-ubo', 'podUbo', 'POD arguments in a uniform buffer'),
+    bool('pod-pushconstant', 'podPushConstant', 'POD arguments in push constants'),
+    { kind: 'choice', flag: 'pod-args', choices: POD_ARGS, default: 'ssbo', help: "ssbo (the seed's) or auto (today's clspv: push constant, UBO, SSBO)", apply: (o, v) => set(o, { podArgs: pick(POD_ARGS, v) }) },
+    { kind: 'count', flag: 'max-pushconstant-size', value: '<bytes>', default: '128', help: 'push-constant limit', apply: (o, v) => set(o, { maxPushConstantSize: v }) },
+    bool('constant-args-ubo', 'constantArgsUbo', 'constant pointer arguments in uniform buffers'),
+    bool('distinct-kernel-descriptor-sets', 'distinctKernelDescriptorSets', 'one descriptor set per kernel'),
+    bool('module-constants-in-storage-buffer', 'moduleConstantsInStorageBuffer', 'module-scope constants in one storage buffer'),
+    {
+      kind: 'file', flag: 'samplermap', value: '<file>', help: 'sampler map (set 0, bindings in file order)',
+      apply(o, text) {
+        const r = parseSamplerMap(text);
+        return 'message' in r ? r : set(o, { samplerMap: r.masks });
+      },
+    },
+    bool('global-offset', 'globalOffset', 'support get_global_offset (spec constants)'),
+    bool('global-offset-push-constant', 'globalOffsetPushConstant', 'global offset as a module push constant'),
+    { kind: 'choice', flag: 'work-dim', choices: ZERO_ONE, default: '1', help: 'work_dim spec constant for get_work_dim', apply: (o, v) => set(o, { workDim: v === '1' }) },
+    bool('long-vector', 'longVector', 'allow vectors of 8 and 16'),
+    { kind: 'choice', flag: 'binding-scheme', choices: BINDING_SCHEMES, default: 'seed', help: "bindings per kernel (seed) or keyed by position across kernels (today's clspv)", apply: (o, v) => set(o, { bindingScheme: pick(BINDING_SCHEMES, v) }) },
+    { kind: 'words', flag: 'no-8bit-storage', choices: STORAGE, repeatable: true, noun: 'storage class', help: 'storage classes without 8-bit access', apply: (o, v) => set(o, { no8bitStorage: v.map((w) => pick(STORAGE, w)) }) },
+    { kind: 'words', flag: 'no-16bit-storage', choices: STORAGE, repeatable: true, noun: 'storage class', help: 'storage classes without 16-bit access', apply: (o, v) => set(o, { no16bitStorage: v.map((w) => pick(STORAGE, w)) }) },
+    bool('physical-storage-buffers', 'physicalStorageBuffers', "today's clspv, --arch=spir64: global and constant pointers as 8-byte addresses among the PODs"),
+    bool('enable-printf', 'enablePrintf', "today's clspv: printf writes to a printf buffer described by reflection data"),
+    { kind: 'count', flag: 'printf-buffer-size', value: '<bytes>', default: '1048576', help: 'printf buffer size', apply: (o, v) => set(o, { printfBufferSize: v }) },
+  ],
+  formats: ['table', 'json', 'descriptor-map'],
+  layout: (o) => DATA_LAYOUTS[o.vulkan?.arch ?? 'spir'],
+  // clspv defines VULKAN (100, for Vulkan 1.0) for its sources.
+  predefines: () => [['VULKAN', '100']],
+  optionProblem: () => undefined,
+  table: vulkanTable,
+  lower(module, o, diags) {
+    const plan = lowerVulkan(module, o.vulkan ?? {}, diags);
+    if (!plan) return undefined;
+    return {
+      plan,
+      render(format) {
+        if (format === 'json') return emitJson(plan);
+        if (format === 'descriptor-map') return emitDescriptorMap(plan);
+        return vulkanTable(plan);
+      },
+    };
+  },
+};
