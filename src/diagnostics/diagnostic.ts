@@ -1,7 +1,7 @@
 import type { Span } from './source.js';
-import type { Message } from './messages.js';
+import type { Message, Severity } from './messages.js';
 
-export type Severity = 'error' | 'warning' | 'note';
+export type { Severity };
 
 export interface RelatedInformation {
   readonly message: string;

@@ -1,4 +1,5 @@
-import type { Severity } from './diagnostic.js';
+/** How bad a diagnostic is. */
+export type Severity = 'error' | 'warning' | 'note';
 
 export interface Message {
   readonly code: string;

@@ -4,7 +4,7 @@ import { portablePlan } from '../emit/portable-plan.js';
 import type { OpenCLPlan } from '../abi/plan.js';
 import { KERNARG_VERSION } from '../version.js';
 import type { SetArg } from './pack/packer.js';
-import type { Kernel, LaunchOptions } from './opencl/host.js';
+import type { BuiltProgram } from './opencl/program.js';
 
 /** One argument as a capture file holds it: the exact bytes clSetKernelArg got, or a buffer's contents. */
 export type CapturedArg =
@@ -38,7 +38,24 @@ let sequence = 0;
  * plan, every argument's bytes, every buffer's contents (read after the queue's earlier work)
  * and the ND-range. Images, samplers and SVM pointers are recorded as not captured.
  */
-export function captureLaunch(k: Kernel, packed: readonly SetArg[], o: LaunchOptions, dir: string): string {
+/** What a capture reads of a kernel (host.ts's Kernel has it). */
+export interface CapturedKernel {
+  readonly ctx: { finish(): void; readonly device: { readonly platform: string; readonly name: string } };
+  readonly name: string;
+  readonly plan: OpenCLPlan;
+  readonly program: BuiltProgram;
+  readonly source: string;
+  readonly buildOptions: string;
+}
+
+/** The launch geometry a capture records. */
+export interface CapturedLaunch {
+  readonly global: readonly number[];
+  readonly local?: readonly number[];
+  readonly globalOffset?: readonly number[];
+}
+
+export function captureLaunch(k: CapturedKernel, packed: readonly SetArg[], o: CapturedLaunch, dir: string): string {
   k.ctx.finish();
   const slots = k.plan.kernels.find((x) => x.name === k.name)!.args;
   const args = packed.map((a): CapturedArg => {

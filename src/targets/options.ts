@@ -3,7 +3,7 @@ import type { DopeOrder } from '../frontend/tinytc/calling-convention.js';
 import type { AmdCl2TargetOptions } from './amd-cl2/lower.js';
 import type { AmdhsaCodeObject, AmdhsaLlvm } from './amdhsa/lower.js';
 import type { LlvmTargetOptions } from './llvm/lower.js';
-import type { VulkanTargetOptions } from './vulkan/lower.js';
+import type { VulkanTargetOptions } from './vulkan/plan.js';
 
 /** The options of one `lower` call: the input's, and each target's (only the chosen target's are read). */
 export interface LowerOptions {

@@ -1,9 +1,15 @@
 import { performance } from 'node:perf_hooks';
 import { KERNARG_VERSION } from '../../version.js';
 import { type CacheKeyParts, cacheDir, cacheKey, readEntry, writeEntry } from './build-cache.js';
-import { CLError, type Handle, check } from './cl.js';
+import { CLError, type CL, type Handle, check } from './cl.js';
 import { deviceString, infoString, platformString } from './device-info.js';
-import type { Context } from './host.js';
+
+/** What building a program needs of a context (host.ts's Context has it). */
+export interface BuildContext {
+  readonly cl: CL;
+  readonly handle: Handle;
+  readonly device: { readonly handle: Handle; readonly platformHandle: Handle; readonly platform: string; readonly name: string; readonly version: string };
+}
 
 const CL_PROGRAM_BUILD_LOG = 0x1183;
 
@@ -75,7 +81,7 @@ function describeFailure(log: string, spec: ProgramSpec, device: string): string
   return lines.join('\n');
 }
 
-function keyParts(ctx: Context, spec: ProgramSpec): CacheKeyParts {
+function keyParts(ctx: BuildContext, spec: ProgramSpec): CacheKeyParts {
   const { cl, device } = ctx;
   return {
     kernarg: KERNARG_VERSION,
@@ -90,15 +96,15 @@ function keyParts(ctx: Context, spec: ProgramSpec): CacheKeyParts {
   };
 }
 
-function compile(ctx: Context, p: Handle, spec: ProgramSpec): number {
+function compile(ctx: BuildContext, p: Handle, spec: ProgramSpec): number {
   return ctx.cl.BuildProgram(p, 1, [ctx.device.handle], spec.options, null, null);
 }
 
-function buildLog(ctx: Context, p: Handle): string {
+function buildLog(ctx: BuildContext, p: Handle): string {
   return infoString((s, o, r) => ctx.cl.GetProgramBuildInfo(p, ctx.device.handle, CL_PROGRAM_BUILD_LOG, s, o, r), 'clGetProgramBuildInfo');
 }
 
-function fromSource(ctx: Context, spec: ProgramSpec): Handle {
+function fromSource(ctx: BuildContext, spec: ProgramSpec): Handle {
   const err = [0];
   const p = ctx.cl.CreateProgramWithSource(ctx.handle, 1, [spec.source], null, err);
   check(err[0], 'clCreateProgramWithSource');
@@ -112,7 +118,7 @@ function fromSource(ctx: Context, spec: ProgramSpec): Handle {
 }
 
 /** A program from a cached binary, or the reason the binary cannot be used. */
-function fromBinary(ctx: Context, spec: ProgramSpec, binary: Buffer): Handle | string {
+function fromBinary(ctx: BuildContext, spec: ProgramSpec, binary: Buffer): Handle | string {
   const err = [0];
   const status = new Int32Array(1);
   const p = ctx.cl.CreateProgramWithBinary(ctx.handle, 1, [ctx.device.handle], BigUint64Array.of(BigInt(binary.length)), [binary], status, err);
@@ -133,7 +139,7 @@ function fromBinary(ctx: Context, spec: ProgramSpec, binary: Buffer): Handle | s
  * loaded with clCreateProgramWithBinary; a missing one is built from source and stored; a
  * damaged or refused one is rebuilt from source and replaced.
  */
-export function buildProgram(ctx: Context, spec: ProgramSpec): BuiltProgram {
+export function buildProgram(ctx: BuildContext, spec: ProgramSpec): BuiltProgram {
   const t0 = performance.now();
   const dir = cacheDir(spec.cache);
   if (dir === null) return { handle: fromSource(ctx, spec), cache: 'off', ms: performance.now() - t0, spec };

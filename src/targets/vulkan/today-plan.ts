@@ -1,7 +1,7 @@
 /** Today's clspv in the vulkan plan: option checks, the module parts it adds, reflection names on every slot. */
 import type { Span } from '../../diagnostics/source.js';
 import type { FunctionInfo, KernelModule } from '../../model/kernel-module.js';
-import type { VulkanKernelPlan, VulkanPlan, VulkanTargetOptions } from './lower.js';
+import type { VulkanKernelPlan, VulkanPlan, VulkanTargetOptions } from './plan.js';
 import { ARG_KIND_REFLECTION, DEFAULT_PRINTF_BUFFER_SIZE, type ImageMetadataSlot, PHYSICAL_STORAGE_REQUIREMENTS, type PrintfBuffer, type PrintfInfo, helpersWithImageMetadata, imageMetadataOf, printfInfos } from './today.js';
 
 type Report = (span: Span | undefined, text: string) => void;

@@ -1,0 +1,90 @@
+import type { KernelPlanBase, SlotBase, ValueLayout } from '../../abi/plan.js';
+import type { QualType } from '../../types/types.js';
+import type { ClspvReflectionName } from './clspv-reflection.js';
+import type { ImageMetadataSlot, PrintfBuffer, PrintfInfo } from './today.js';
+
+export type StorageClassName = 'ssbo' | 'ubo' | 'pushconstant';
+
+export interface VulkanTargetOptions {
+  readonly clusterPodKernelArgs?: boolean;
+  readonly podUbo?: boolean;
+  readonly podPushConstant?: boolean;
+  /** `auto`: today's clspv picks push constants, then UBO, then SSBO per kernel. Default: the seed's SSBO. */
+  readonly podArgs?: 'ssbo' | 'auto';
+  readonly maxPushConstantSize?: number;
+  readonly constantArgsUbo?: boolean;
+  readonly distinctKernelDescriptorSets?: boolean;
+  readonly moduleConstantsInStorageBuffer?: boolean;
+  /** Sampler-map entries: the masks of `CLK_… | …` expressions, in file order. */
+  readonly samplerMap?: readonly number[];
+  readonly globalOffset?: boolean;
+  readonly globalOffsetPushConstant?: boolean;
+  readonly workDim?: boolean;
+  readonly longVector?: boolean;
+  readonly arch?: 'spir' | 'spir64';
+  /** `seed`: bindings per kernel as the seed describes; `clspv`: keyed by argument position across kernels. */
+  readonly bindingScheme?: 'seed' | 'clspv';
+  readonly no8bitStorage?: readonly StorageClassName[];
+  readonly no16bitStorage?: readonly StorageClassName[];
+  /** Today's clspv `-physical-storage-buffers`: global and constant pointers travel as 8-byte addresses among the PODs. */
+  readonly physicalStorageBuffers?: boolean;
+  /** Today's clspv `-enable-printf`: printf calls write to a printf buffer described by reflection data. */
+  readonly enablePrintf?: boolean;
+  /** `-printf-buffer-size` in bytes (default 1 MiB). */
+  readonly printfBufferSize?: number;
+}
+
+export type VulkanArgKind = 'buffer' | 'buffer_ubo' | 'pod' | 'pod_ubo' | 'pod_pushconstant' | 'pointer_pushconstant' | 'pointer_ubo' | 'ro_image' | 'wo_image' | 'sampler' | 'local';
+
+export interface VulkanSlot extends SlotBase {
+  readonly argKind: VulkanArgKind;
+  /** The NonSemantic.ClspvReflection instruction that describes this slot. */
+  readonly reflection?: ClspvReflectionName;
+  readonly descriptorSet?: number;
+  readonly binding?: number;
+  /** Byte offset inside the POD buffer or push-constant block (0 for descriptors). */
+  readonly offset?: number;
+  /** Store size of a POD (float3 → 12). */
+  readonly argSize?: number;
+  /** Local arguments: the spec constant that sizes the Workgroup array, and its element size. */
+  readonly specId?: number;
+  readonly arrayElemSize?: number;
+  readonly typeName: string;
+  readonly vkDescriptorType?: string;
+  readonly type?: QualType;
+  readonly layout?: ValueLayout;
+}
+
+export interface VulkanKernelPlan extends KernelPlanBase<VulkanSlot> {
+  /** Where this kernel's POD arguments go. */
+  readonly podPlacement: 'ssbo' | 'ubo' | 'pushconstant' | 'none';
+  /** Size of the POD block (its largest offset + size, rounded to 4). */
+  readonly podSize: number;
+  /** Type-mangled global push constants: where the POD block starts in the push-constant range (slot offsets include it). */
+  readonly podOffset?: number;
+  /** The Kernel reflection instruction's MayUsePrintf flag (every kernel of a module that prints, with --enable-printf). */
+  readonly mayUsePrintf?: boolean;
+  readonly reqdWorkGroupSize?: readonly [number, number, number];
+  /** Image channel order/data type and normalized-sampler-mask words this kernel reads from the push constants. */
+  readonly imageMetadata?: readonly (ImageMetadataSlot & { readonly pushConstantOffset: number; readonly size: 4 })[];
+}
+
+export interface VulkanPlan {
+  readonly target: 'vulkan';
+  readonly arch: 'spir' | 'spir64';
+  readonly pushConstants: readonly { readonly name: string; readonly offset: number; readonly size: number }[];
+  readonly literalSamplers: readonly { readonly mask: number; readonly expr: string; readonly descriptorSet: number; readonly binding: number; readonly name?: string }[];
+  readonly constantData?: { readonly descriptorSet: number; readonly binding: number; readonly kind: 'buffer'; readonly hexbytes: string; readonly variables: readonly { readonly name: string; readonly offset: number; readonly size: number }[] };
+  readonly specConstants: readonly { readonly name: string; readonly specId: number }[];
+  /** Set when every kernel has reqd_work_group_size: the LocalSize execution modes replace the spec constants. */
+  readonly localSize: boolean;
+  readonly descriptorSets: readonly { readonly set: number; readonly use: string }[];
+  readonly pushConstantRange?: { readonly offset: number; readonly size: number };
+  readonly capabilities: readonly string[];
+  readonly spirvExtensions: readonly string[];
+  readonly vulkanFeatures: readonly string[];
+  readonly vulkanExtensions: readonly string[];
+  readonly kernels: readonly VulkanKernelPlan[];
+  /** With `--enable-printf`: where the printf buffer is, and each printf's id, format and argument sizes. */
+  readonly printf?: { readonly buffer: PrintfBuffer; readonly infos: readonly PrintfInfo[] };
+}
