@@ -66,7 +66,8 @@ export function targetOptionTable(): string {
     t.flags.map((f) => {
       const v = valueText(f);
       const dflt = 'default' in f && f.default !== undefined ? ` (default \`${f.default}\`)` : '';
-      return `| \`${t.name}\` | \`--${f.flag}${v ? ` ${v}` : ''}\` | ${f.help}${dflt} |`;
+      const choices = f.kind === 'choice' && f.value ? `: ${f.choices.map((c) => `\`${c}\``).join(', ')}` : '';
+      return `| \`${t.name}\` | \`--${f.flag}${v ? ` ${v}` : ''}\` | ${f.help}${choices}${dflt} |`;
     }),
   );
   const escape = (row: string) => row.replace(/`[^`]*`/g, (code) => code.replaceAll('|', '\\|'));

@@ -1,0 +1,41 @@
+// The parts of the documentation made from the code: the README's target option table (from the
+// target records) and docs/diagnostics.md (from the message catalogue). `npm run docs` writes them;
+// test/docs.test.ts fails when they are stale.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { targetOptionTable } from '../src/cli/target-flags.js';
+import { Messages } from '../src/diagnostics/messages.js';
+
+export const README_BEGIN = '<!-- target options: generated from src/targets/*/index.ts by `npm run docs` -->';
+export const README_END = '<!-- end of target options -->';
+
+/** The README with its target option table made anew. */
+export function readmeWithOptionTable(readme: string): string {
+  const begin = readme.indexOf(README_BEGIN);
+  const end = readme.indexOf(README_END);
+  if (begin < 0 || end < begin) throw new Error(`README.md lacks the markers ${README_BEGIN} ... ${README_END}`);
+  return readme.slice(0, begin + README_BEGIN.length) + '\n' + targetOptionTable() + readme.slice(end);
+}
+
+const PHASES: readonly [string, string][] = [
+  ['KA1', 'lexing and preprocessing'], ['KA2', 'parsing'], ['KA3', 'semantic checks'], ['KA4', 'targets'], ['KA5', 'options'],
+];
+
+/** docs/diagnostics.md: every code with its severity and message, by phase. */
+export function diagnosticsDoc(): string {
+  const all = Object.entries(Messages).map(([name, m]) => ({ name, ...m })).sort((a, b) => a.code.localeCompare(b.code));
+  const out = [
+    '# Diagnostic codes',
+    '',
+    'Every diagnostic kernarg gives, one code per message (`{n}` stands for the n-th detail).',
+    'Generated from `src/diagnostics/messages.ts` by `npm run docs`; `test/docs.test.ts` checks it.',
+  ];
+  for (const [prefix, phase] of PHASES) {
+    out.push('', `## ${prefix}xxx: ${phase}`, '', '| code | severity | message | name |', '| --- | --- | --- | --- |');
+    for (const m of all.filter((x) => x.code.startsWith(prefix))) out.push(`| ${m.code} | ${m.severity} | ${m.text.replaceAll('|', '\\|')} | \`${m.name}\` |`);
+  }
+  return out.join('\n') + '\n';
+}
+
+export const ROOT = join(import.meta.dirname, '..');
+export const readText = (p: string) => readFileSync(join(ROOT, p), 'utf8');
