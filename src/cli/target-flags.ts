@@ -1,3 +1,4 @@
+import { assertNever } from '../assert-never.js';
 import { TARGET_RECORDS } from '../targets/index.js';
 import type { LowerOptions } from '../targets/options.js';
 import type { Target, TargetFlag } from '../targets/target.js';
@@ -16,6 +17,8 @@ function valueText(f: TargetFlag): string | undefined {
     case 'count':
     case 'file':
       return f.value;
+    default:
+      return assertNever(f);
   }
 }
 
@@ -121,6 +124,8 @@ export function applyTargetFlags(target: Pick<Target, 'name' | 'flags'>, values:
         o = r;
         break;
       }
+      default:
+        assertNever(f);
     }
   }
   return o;

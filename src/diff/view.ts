@@ -1,6 +1,6 @@
 import type { ValueLayout } from '../abi/plan.js';
 import type { AbiPlan } from '../targets/index.js';
-import { assertNever } from './assert-never.js';
+import { assertNever } from '../assert-never.js';
 
 /** One comparable fact: a number, a string, or absent (null). */
 export type Fact = string | number | null;

@@ -1,3 +1,4 @@
+import { assertNever } from '../../assert-never.js';
 import { type Func, type Inst, type Operand, type Region, instructions } from '../../frontend/tinytc/ast.js';
 
 /** One memory access: which memory (`global`, or one alloca's local array), whether it writes, whether work-items split it. */
@@ -61,8 +62,21 @@ export function placeBarriers(f: Func): Map<Inst, Fence> {
         return inst.body.body.flatMap((x) => accesses(x, spread));
       case 'foreach':
         return inst.body.body.flatMap((x) => accesses(x, true));
-      default:
+      // Instructions that touch no memory: values, views (a view is no access) and work-group queries.
+      case 'alloca':
+      case 'arith':
+      case 'cast':
+      case 'cmp':
+      case 'expand':
+      case 'fuse':
+      case 'size':
+      case 'subview':
+      case 'group_id':
+      case 'group_size':
+      case 'yield':
         return [];
+      default:
+        return assertNever(inst);
     }
   };
 

@@ -1,3 +1,4 @@
+import { assertNever } from '../../assert-never.js';
 import { type Func, INT_BITS, type Inst, type MemrefType, type Operand, type Region, type ScalarTypeName, isFloatType } from '../../frontend/tinytc/ast.js';
 import type { ValueTypes } from '../../frontend/tinytc/check.js';
 import { varName } from '../../frontend/tinytc/calling-convention.js';
@@ -338,6 +339,8 @@ export class KernelBodyEmitter {
       case 'blas':
         this.blas(inst);
         return;
+      default:
+        assertNever(inst);
     }
   }
 

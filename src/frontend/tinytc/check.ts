@@ -1,3 +1,4 @@
+import { assertNever } from '../../assert-never.js';
 import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { Messages } from '../../diagnostics/messages.js';
 import type { Span } from '../../diagnostics/source.js';
@@ -417,6 +418,8 @@ class FuncChecker {
         this.results(inst, []);
         return;
       }
+      default:
+        assertNever(inst);
     }
   }
 }
