@@ -50,18 +50,5 @@ export class DiagnosticBag {
   get errors(): number {
     return this.errorCount;
   }
-
-  merge(other: DiagnosticBag): void {
-    for (const d of other.items) {
-      if (d.severity === 'error') this.errorCount++;
-      this.items.push(d);
-    }
-  }
 }
 
-/** Thrown only to unwind a phase that cannot go on; the diagnostic is already in the bag. */
-export class CompilationAborted extends Error {
-  constructor(readonly diagnostic: Diagnostic) {
-    super(diagnostic.message);
-  }
-}

@@ -126,4 +126,3 @@ export const Messages = {
   badOption: e('KA5001', '{0}'),
 } as const satisfies Record<string, Message>;
 
-export type MessageName = keyof typeof Messages;

@@ -3,7 +3,7 @@
  * them (in the spirit of clspv's PassRegistry.def). Adding a target is a folder beside this file
  * and one line here.
  */
-import type { Lowered, Target } from './target.js';
+import type { Target } from './target.js';
 import { openclTarget } from './opencl/index.js';
 import { vulkanTarget } from './vulkan/index.js';
 import { amdhsaTarget } from './amdhsa/index.js';
@@ -18,7 +18,6 @@ type PlanOf<T> = T extends Target<infer P> ? P : never;
 export type AbiPlan = PlanOf<(typeof TARGET_RECORDS)[number]>;
 export type TargetName = AbiPlan['target'];
 export type AnyTarget = Target<AbiPlan>;
-export type AnyLowered = Lowered<AbiPlan>;
 
 export const TARGETS: readonly TargetName[] = TARGET_RECORDS.map((t) => t.name);
 

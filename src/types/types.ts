@@ -10,8 +10,6 @@ export type ScalarName = (typeof SCALARS)[number];
 /** Element types a vector may have. */
 export const VECTOR_ELEMENTS = ['char', 'uchar', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'half', 'float', 'double'] as const;
 export type VectorElement = (typeof VECTOR_ELEMENTS)[number];
-export const VECTOR_SIZES = [2, 3, 4, 8, 16] as const;
-
 export const IMAGE_TYPES = [
   'image1d_t', 'image1d_array_t', 'image1d_buffer_t', 'image2d_t', 'image2d_array_t', 'image3d_t',
   'image2d_depth_t', 'image2d_array_depth_t', 'image2d_msaa_t', 'image2d_array_msaa_t', 'image2d_msaa_depth_t',
@@ -163,15 +161,9 @@ function clean(t: QualType): QualType {
   return out;
 }
 
-export function canonicalType(t: QualType | Type): Type {
-  return canonical('kind' in t ? { type: t } : t).type;
-}
-
 export const isInteger = (t: Type): boolean =>
   (t.kind === 'scalar' && !['void', 'half', 'float', 'double'].includes(t.name)) || t.kind === 'enum';
 export const isFloating = (t: Type): boolean => t.kind === 'scalar' && ['half', 'float', 'double'].includes(t.name);
-export const isArithmetic = (t: Type): boolean => isInteger(t) || isFloating(t);
-
 export const UNSIGNED = new Set<ScalarName>(['bool', 'uchar', 'ushort', 'uint', 'ulong', 'size_t', 'uintptr_t']);
 export function isUnsignedScalar(name: ScalarName): boolean {
   return UNSIGNED.has(name);
