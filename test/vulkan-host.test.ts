@@ -155,3 +155,159 @@ withVulkan('work-group size through spec constants 0–2 (no reqd_work_group_siz
   b.dispose();
   assert.equal(ctx.liveObjects(), 0);
 });
+
+/** out[i] = *table[i]: the table holds buffer device addresses (PhysicalStorageBuffer64). */
+const TABLE_MODULE = `OpCapability Shader
+OpCapability Int64
+OpCapability PhysicalStorageBufferAddresses
+OpMemoryModel PhysicalStorageBuffer64 GLSL450
+OpEntryPoint GLCompute %main "grp" %gid %table %out
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %gid BuiltIn GlobalInvocationId
+OpDecorate %rtu ArrayStride 8
+OpMemberDecorate %tbuf 0 Offset 0
+OpDecorate %tbuf Block
+OpDecorate %rtf ArrayStride 4
+OpMemberDecorate %fbuf 0 Offset 0
+OpDecorate %fbuf Block
+OpDecorate %table DescriptorSet 0
+OpDecorate %table Binding 0
+OpDecorate %out DescriptorSet 0
+OpDecorate %out Binding 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%f = OpTypeFloat 32
+%u = OpTypeInt 32 0
+%ul = OpTypeInt 64 0
+%v3 = OpTypeVector %u 3
+%pv3 = OpTypePointer Input %v3
+%pu_in = OpTypePointer Input %u
+%gid = OpVariable %pv3 Input
+%rtu = OpTypeRuntimeArray %ul
+%tbuf = OpTypeStruct %rtu
+%ptbuf = OpTypePointer StorageBuffer %tbuf
+%table = OpVariable %ptbuf StorageBuffer
+%rtf = OpTypeRuntimeArray %f
+%fbuf = OpTypeStruct %rtf
+%pfbuf = OpTypePointer StorageBuffer %fbuf
+%out = OpVariable %pfbuf StorageBuffer
+%pul = OpTypePointer StorageBuffer %ul
+%pf = OpTypePointer StorageBuffer %f
+%pphys = OpTypePointer PhysicalStorageBuffer %f
+%c0 = OpConstant %u 0
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%gxp = OpAccessChain %pu_in %gid %c0
+%i = OpLoad %u %gxp
+%tp = OpAccessChain %pul %table %c0 %i
+%addr = OpLoad %ul %tp
+%member = OpConvertUToPtr %pphys %addr
+%x = OpLoad %f %member Aligned 4
+%op = OpAccessChain %pf %out %c0 %i
+OpStore %op %x
+OpReturn
+OpFunctionEnd
+`;
+const TABLE_PLAN = 'kernel __attribute__((reqd_work_group_size(1, 1, 1))) void grp(global ulong* table, global float* out) { }';
+
+withVulkan('buffer device addresses: a table of member addresses, read through PhysicalStorageBuffer pointers', (ctx, t) => {
+  const words = assemble(t, TABLE_MODULE);
+  if (!words) return;
+  const members = [7.5, -2, 99].map((v) => ctx.buffer(Float32Array.of(v, 0)));
+  assert.ok(members.every((m) => m.address !== 0n));
+  const table = ctx.buffer(BigUint64Array.from(members, (m) => m.address));
+  const out = ctx.buffer(12);
+  const k = new VulkanKernel(ctx, 'grp', plan(TABLE_PLAN), words);
+  k.launch({ args: { table, out }, global: [3] });
+  assert.deepEqual([...out.read(new Float32Array(3))], [7.5, -2, 99]);
+  for (const b of [...members, table, out, k]) b.dispose();
+  assert.equal(ctx.liveObjects(), 0);
+});
+
+test('a device without buffer device addresses: the module that needs them is refused by name, nothing allocated', (t) => {
+  const ctx = testVulkan(t, { withoutFeatures: ['bufferDeviceAddress'] });
+  if (!ctx) return;
+  try {
+    assert.equal(ctx.enabled.has('bufferDeviceAddress'), false);
+    const words = assemble(t, TABLE_MODULE);
+    if (!words) return;
+    const plainBuffer = ctx.buffer(4);
+    assert.equal(plainBuffer.address, 0n);
+    plainBuffer.dispose();
+    assert.throws(() => new VulkanKernel(ctx, 'grp', plan(TABLE_PLAN), words), /kernel 'grp' needs the Vulkan feature bufferDeviceAddress, which llvmpipe[^,]* lacks|kernel 'grp' needs the Vulkan feature bufferDeviceAddress, which .* lacks/);
+    assert.equal(ctx.liveObjects(), 0);
+  } finally {
+    ctx.dispose();
+  }
+});
+
+const F64_ATOMIC_MODULE = `OpCapability Shader
+OpCapability Float64
+OpCapability AtomicFloat64AddEXT
+OpExtension "SPV_EXT_shader_atomic_float_add"
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "acc" %sum
+OpExecutionMode %main LocalSize 1 1 1
+OpMemberDecorate %buf 0 Offset 0
+OpDecorate %buf Block
+OpDecorate %sum DescriptorSet 0
+OpDecorate %sum Binding 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%d = OpTypeFloat 64
+%u = OpTypeInt 32 0
+%buf = OpTypeStruct %d
+%pbuf = OpTypePointer StorageBuffer %buf
+%sum = OpVariable %pbuf StorageBuffer
+%pd = OpTypePointer StorageBuffer %d
+%c0 = OpConstant %u 0
+%dev = OpConstant %u 1
+%sem = OpConstant %u 0
+%one = OpConstant %d 1
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%p = OpAccessChain %pd %sum %c0
+%r = OpAtomicFAddEXT %d %p %dev %sem %one
+OpReturn
+OpFunctionEnd
+`;
+
+withVulkan('a missing feature is named: f64 atomic add on a storage buffer (lavapipe has only f32), and asked for at open', (ctx, t) => {
+  const words = assemble(t, F64_ATOMIC_MODULE);
+  if (!words) return;
+  const p = plan('kernel __attribute__((reqd_work_group_size(1, 1, 1))) void acc(global double* sum) { }');
+  if (ctx.supported.has('shaderBufferFloat64AtomicAdd')) return t.skip(`${ctx.device.name} has shaderBufferFloat64AtomicAdd`);
+  assert.throws(() => new VulkanKernel(ctx, 'acc', p, words), new RegExp(`kernel 'acc' needs the Vulkan feature shaderBufferFloat64AtomicAdd, which ${ctx.device.name.replace(/[()]/g, '.')} lacks`));
+  assert.equal(ctx.liveObjects(), 0);
+  assert.throws(() => testVulkan(t, { features: ['shaderBufferFloat64AtomicAdd'] }), /lacks the feature shaderBufferFloat64AtomicAdd/);
+  assert.throws(() => testVulkan(t, { features: ['noSuchFeature'] }), /unknown Vulkan feature 'noSuchFeature'/);
+});
+
+withVulkan('PODs too big for the device\'s push constants (a plan allowed 256 bytes, lavapipe has 128): refused before anything is made', (ctx, t) => {
+  const p = plan('kernel __attribute__((reqd_work_group_size(1, 1, 1))) void big(global float* out, double4 a, double4 b, double4 c, double4 d, double4 e) { }', { podPushConstant: true, maxPushConstantSize: 256 });
+  assert.equal(p.pushConstantRange?.size, 160);
+  const words = assemble(t, `OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "big"
+OpExecutionMode %main LocalSize 1 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+`);
+  if (!words) return;
+  if (ctx.limits.maxPushConstantsSize >= 160) return t.skip(`${ctx.device.name} allows ${ctx.limits.maxPushConstantsSize} bytes of push constants`);
+  assert.throws(() => new VulkanKernel(ctx, 'big', p, words), new RegExp(`kernel 'big': the push constants take 160 bytes, .* allows ${ctx.limits.maxPushConstantsSize} \\(maxPushConstantsSize\\)`));
+  assert.equal(ctx.liveObjects(), 0);
+});
+
+withVulkan('a module that is not SPIR-V, or lacks the entry point, is refused with a message', (ctx, t) => {
+  const p = plan(SAXPY_FIXED);
+  assert.throws(() => new VulkanKernel(ctx, 'k', p, Uint32Array.of(1, 2, 3, 4, 5, 6)), /not a SPIR-V module/);
+  const words = assemble(t, saxpyModule(p).replace('"k"', '"other"'));
+  if (!words) return;
+  assert.throws(() => new VulkanKernel(ctx, 'k', p, words), /the SPIR-V module has no entry point 'k' \(have other\)/);
+  assert.equal(ctx.liveObjects(), 0);
+});

@@ -178,7 +178,7 @@ export class VulkanBuffer extends VulkanOwned {
     /** The buffer's device address (0n when the context has no buffer device addresses). */
     readonly address: bigint,
   ) {
-    const { vk, device } = ctx;
+    const { vk, vkDevice: device } = ctx;
     super(ctx, () => {
       vk.DestroyBuffer(device, handle, null);
       vk.FreeMemory(device, memory, null);
@@ -210,10 +210,10 @@ export class VulkanContext {
   readonly state: State = { alive: true, children: new Map(), nextId: 0 };
   readonly instance: VkHandle;
   readonly physical: VkHandle;
-  readonly device: VkHandle;
+  readonly vkDevice: VkHandle;
   readonly queue: VkHandle;
   readonly queueFamily: number;
-  readonly info: VulkanDeviceInfo;
+  readonly device: VulkanDeviceInfo;
   readonly limits: Limits;
   readonly timestampBits: number;
   /** Features the physical device has (less `withoutFeatures`), and those the logical device enables. */
@@ -236,11 +236,6 @@ export class VulkanContext {
     return new VulkanContext(filter, options);
   }
 
-  /** The OpenCL-style description: platform 'Vulkan', the device's name and version. */
-  get deviceInfo(): VulkanDeviceInfo {
-    return this.info;
-  }
-
   private constructor(filter: string | undefined, o: VulkanOpenOptions) {
     this.vk = openVulkan();
     const vk = this.vk;
@@ -253,7 +248,7 @@ export class VulkanContext {
       const chosen = filter ? all.find((d) => d.info.name.toLowerCase().includes(filter.toLowerCase())) : all[0];
       if (!chosen) throw new RuntimeInputError(`no Vulkan device matches '${filter}' (have ${all.map((d) => d.info.name).join(', ')})`);
       this.physical = chosen.handle;
-      this.info = chosen.info;
+      this.device = chosen.info;
       if (chosen.info.apiVersion < API_1_2) throw new RuntimeInputError(`Vulkan device ${chosen.info.name} supports Vulkan ${chosen.info.version}; kernarg needs 1.2`);
       const props = a.alloc(1024);
       vk.GetPhysicalDeviceProperties(this.physical, props);
@@ -273,26 +268,26 @@ export class VulkanContext {
       this.supported = new Set([...supportedFeatures(vk, this.physical, a, this.extensions)].filter((f) => !without.has(f)));
       const wanted = o.features ?? KERNARG_FEATURES.filter((f) => this.supported.has(f));
       const missing = wanted.filter((f) => !this.supported.has(f));
-      if (missing.length) throw new RuntimeInputError(`Vulkan device ${this.info.name} lacks the feature${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
+      if (missing.length) throw new RuntimeInputError(`Vulkan device ${this.device.name} lacks the feature${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
       this.enabled = new Set(wanted);
       ({ family: this.queueFamily, timestampBits: this.timestampBits } = this.computeQueue());
       const chain = enableChain(a, this.enabled);
       const extensions = [...new Set(chain.extensions)];
-      for (const e of extensions) if (!this.extensions.has(e)) throw new RuntimeInputError(`Vulkan device ${this.info.name} lacks the extension ${e}`);
+      for (const e of extensions) if (!this.extensions.has(e)) throw new RuntimeInputError(`Vulkan device ${this.device.name} lacks the extension ${e}`);
       // Extensions the SPIR-V may need that are not core in 1.2 are enabled where offered.
-      for (const e of ['VK_KHR_shader_non_semantic_info']) if (this.extensions.has(e) && this.info.apiVersion < ((1 << 22) | (3 << 12))) extensions.push(e);
+      for (const e of ['VK_KHR_shader_non_semantic_info']) if (this.extensions.has(e) && this.device.apiVersion < ((1 << 22) | (3 << 12))) extensions.push(e);
       this.enabledExtensions = new Set(extensions);
       const priority = a.alloc(4);
       a.view.setFloat32(a.at(priority), 1, true);
       const queueInfo = a.put(S.VkDeviceQueueCreateInfo, { sType: ST.DEVICE_QUEUE_CREATE_INFO, pNext: 0n, flags: 0, queueFamilyIndex: this.queueFamily, queueCount: 1, pQueuePriorities: priority });
       const info = a.put(S.VkDeviceCreateInfo, { sType: ST.DEVICE_CREATE_INFO, pNext: chain.head, flags: 0, queueCreateInfoCount: 1, pQueueCreateInfos: queueInfo, enabledLayerCount: 0, ppEnabledLayerNames: 0n, enabledExtensionCount: extensions.length, ppEnabledExtensionNames: a.strings(extensions), pEnabledFeatures: 0n });
       const out = a.alloc(8);
-      check(vk.CreateDevice(this.physical, info, null, out), 'vkCreateDevice', this.info.name);
-      this.device = a.u64(out);
-      vk.GetDeviceQueue(this.device, this.queueFamily, 0, out);
+      check(vk.CreateDevice(this.physical, info, null, out), 'vkCreateDevice', this.device.name);
+      this.vkDevice = a.u64(out);
+      vk.GetDeviceQueue(this.vkDevice, this.queueFamily, 0, out);
       this.queue = a.u64(out);
       this.memoryTypes = this.memoryProperties();
-      check(vk.CreateCommandPool(this.device, a.put(S.VkCommandPoolCreateInfo, { sType: ST.COMMAND_POOL_CREATE_INFO, pNext: 0n, flags: 2, queueFamilyIndex: this.queueFamily }), null, out), 'vkCreateCommandPool');
+      check(vk.CreateCommandPool(this.vkDevice, a.put(S.VkCommandPoolCreateInfo, { sType: ST.COMMAND_POOL_CREATE_INFO, pNext: 0n, flags: 2, queueFamilyIndex: this.queueFamily }), null, out), 'vkCreateCommandPool');
       this.commandPool = a.u64(out);
       this.oneShot = this.commandBuffer();
       this.fence = this.createFence();
@@ -304,7 +299,7 @@ export class VulkanContext {
       throw e;
     }
     const { vk: v, instance, state } = this;
-    const device = this.device;
+    const device = this.vkDevice;
     const pool = this.commandPool;
     const fence = this.fence;
     const arena = this.arena;
@@ -341,7 +336,7 @@ export class VulkanContext {
       const q = a.read<{ queueFlags: number; timestampValidBits: number }>(list + BigInt(24 * i), S.VkQueueFamilyProperties);
       if (q.queueFlags & QUEUE_COMPUTE) return { family: i, timestampBits: q.timestampValidBits };
     }
-    throw new RuntimeInputError(`Vulkan device ${this.info.name} has no compute queue`);
+    throw new RuntimeInputError(`Vulkan device ${this.device.name} has no compute queue`);
   }
 
   private memoryProperties(): { flags: number; heap: number }[] {
@@ -356,7 +351,7 @@ export class VulkanContext {
     const a = this.arena;
     const mark = a.mark();
     const out = a.alloc(8);
-    check(this.vk.AllocateCommandBuffers(this.device, a.put(S.VkCommandBufferAllocateInfo, { sType: ST.COMMAND_BUFFER_ALLOCATE_INFO, pNext: 0n, commandPool: this.commandPool, level: 0, commandBufferCount: 1 }), out), 'vkAllocateCommandBuffers');
+    check(this.vk.AllocateCommandBuffers(this.vkDevice, a.put(S.VkCommandBufferAllocateInfo, { sType: ST.COMMAND_BUFFER_ALLOCATE_INFO, pNext: 0n, commandPool: this.commandPool, level: 0, commandBufferCount: 1 }), out), 'vkAllocateCommandBuffers');
     const cb = a.u64(out);
     a.reset(mark);
     return cb;
@@ -367,7 +362,7 @@ export class VulkanContext {
     const mark = a.mark();
     const list = a.alloc(8);
     a.view.setBigUint64(a.at(list), cb, true);
-    this.vk.FreeCommandBuffers(this.device, this.commandPool, 1, list);
+    this.vk.FreeCommandBuffers(this.vkDevice, this.commandPool, 1, list);
     a.reset(mark);
   }
 
@@ -375,7 +370,7 @@ export class VulkanContext {
     const a = this.arena;
     const mark = a.mark();
     const out = a.alloc(8);
-    check(this.vk.CreateFence(this.device, a.put(S.VkFenceCreateInfo, { sType: ST.FENCE_CREATE_INFO, pNext: 0n, flags: 0 }), null, out), 'vkCreateFence');
+    check(this.vk.CreateFence(this.vkDevice, a.put(S.VkFenceCreateInfo, { sType: ST.FENCE_CREATE_INFO, pNext: 0n, flags: 0 }), null, out), 'vkCreateFence');
     const f = a.u64(out);
     a.reset(mark);
     return f;
@@ -387,7 +382,7 @@ export class VulkanContext {
       const i = this.memoryTypes.findIndex((t, i) => (bits & (1 << i)) !== 0 && (t.flags & flags) === flags);
       if (i >= 0) return i;
     }
-    throw new RuntimeInputError(`Vulkan device ${this.info.name} has no memory type for a buffer`);
+    throw new RuntimeInputError(`Vulkan device ${this.device.name} has no memory type for a buffer`);
   }
 
   /**
@@ -404,32 +399,32 @@ export class VulkanContext {
     const bda = this.enabled.has('bufferDeviceAddress');
     const usage = USAGE_STORAGE | USAGE_UNIFORM | USAGE_TRANSFER_SRC | USAGE_TRANSFER_DST | (bda ? USAGE_DEVICE_ADDRESS : 0);
     const out = a.alloc(8);
-    check(vk.CreateBuffer(this.device, a.put(S.VkBufferCreateInfo, { sType: ST.BUFFER_CREATE_INFO, pNext: 0n, flags: 0, size: Math.max(size, 4), usage, sharingMode: 0, queueFamilyIndexCount: 0, pQueueFamilyIndices: 0n }), null, out), 'vkCreateBuffer');
+    check(vk.CreateBuffer(this.vkDevice, a.put(S.VkBufferCreateInfo, { sType: ST.BUFFER_CREATE_INFO, pNext: 0n, flags: 0, size: Math.max(size, 4), usage, sharingMode: 0, queueFamilyIndexCount: 0, pQueueFamilyIndices: 0n }), null, out), 'vkCreateBuffer');
     const handle = a.u64(out);
     let memory = 0n;
     try {
       const req = a.alloc(24);
-      vk.GetBufferMemoryRequirements(this.device, handle, req);
+      vk.GetBufferMemoryRequirements(this.vkDevice, handle, req);
       const r = a.read<{ size: number; memoryTypeBits: number }>(req, S.VkMemoryRequirements);
       const hostFlags = MEM_HOST_VISIBLE | MEM_HOST_COHERENT;
       const type = options.host ? this.memoryType(r.memoryTypeBits, hostFlags | MEM_HOST_CACHED, hostFlags) : this.memoryType(r.memoryTypeBits, MEM_DEVICE_LOCAL, 0);
       const flagsInfo = bda ? a.put(S.VkMemoryAllocateFlagsInfo, { sType: ST.MEMORY_ALLOCATE_FLAGS_INFO, pNext: 0n, flags: ALLOCATE_DEVICE_ADDRESS, deviceMask: 0 }) : 0n;
-      check(vk.AllocateMemory(this.device, a.put(S.VkMemoryAllocateInfo, { sType: ST.MEMORY_ALLOCATE_INFO, pNext: flagsInfo, allocationSize: r.size, memoryTypeIndex: type }), null, out), 'vkAllocateMemory', `${size} bytes`);
+      check(vk.AllocateMemory(this.vkDevice, a.put(S.VkMemoryAllocateInfo, { sType: ST.MEMORY_ALLOCATE_INFO, pNext: flagsInfo, allocationSize: r.size, memoryTypeIndex: type }), null, out), 'vkAllocateMemory', `${size} bytes`);
       memory = a.u64(out);
-      check(vk.BindBufferMemory(this.device, handle, memory, 0), 'vkBindBufferMemory');
+      check(vk.BindBufferMemory(this.vkDevice, handle, memory, 0), 'vkBindBufferMemory');
       let mapped: Uint8Array | undefined;
       if ((this.memoryTypes[type].flags & hostFlags) === hostFlags) {
-        check(vk.MapMemory(this.device, memory, 0, ~0n & 0xffffffffffffffffn, 0, out), 'vkMapMemory');
+        check(vk.MapMemory(this.vkDevice, memory, 0, ~0n & 0xffffffffffffffffn, 0, out), 'vkMapMemory');
         mapped = new Uint8Array(koffiView(a.u64(out), size));
       }
-      const address = bda ? BigInt(vk.GetBufferDeviceAddress(this.device, a.put(S.VkBufferDeviceAddressInfo, { sType: ST.BUFFER_DEVICE_ADDRESS_INFO, pNext: 0n, buffer: handle }))) : 0n;
+      const address = bda ? BigInt(vk.GetBufferDeviceAddress(this.vkDevice, a.put(S.VkBufferDeviceAddressInfo, { sType: ST.BUFFER_DEVICE_ADDRESS_INFO, pNext: 0n, buffer: handle }))) : 0n;
       a.reset(mark);
       const b = new VulkanBuffer(this, handle, memory, size, mapped, address);
       if (typeof dataOrSize !== 'number') b.write(dataOrSize);
       return b;
     } catch (e) {
-      if (memory) vk.FreeMemory(this.device, memory, null);
-      vk.DestroyBuffer(this.device, handle, null);
+      if (memory) vk.FreeMemory(this.vkDevice, memory, null);
+      vk.DestroyBuffer(this.vkDevice, handle, null);
       a.reset(mark);
       throw e;
     }
@@ -484,9 +479,9 @@ export class VulkanContext {
   submit(submitInfo: bigint, fence: VkHandle, fenceSlot: bigint): void {
     const vk = this.vk;
     check(vk.QueueSubmit(this.queue, 1, submitInfo, fence), 'vkQueueSubmit');
-    const code = vk.WaitForFences(this.device, 1, fenceSlot, 1, 0xffffffffffffffffn);
+    const code = vk.WaitForFences(this.vkDevice, 1, fenceSlot, 1, 0xffffffffffffffffn);
     check(code, 'vkWaitForFences');
-    check(vk.ResetFences(this.device, 1, fenceSlot), 'vkResetFences');
+    check(vk.ResetFences(this.vkDevice, 1, fenceSlot), 'vkResetFences');
   }
 
   /** Objects created through this context and not yet released (buffers, kernels, their memory). */
@@ -500,13 +495,13 @@ export class VulkanContext {
 
   private destroyAll(): void {
     const vk = this.vk;
-    if (this.device) {
-      vk.DeviceWaitIdle(this.device);
+    if (this.vkDevice) {
+      vk.DeviceWaitIdle(this.vkDevice);
       for (const release of [...this.state.children.values()]) release();
       this.state.alive = false;
-      if (this.fence) vk.DestroyFence(this.device, this.fence, null);
-      if (this.commandPool) vk.DestroyCommandPool(this.device, this.commandPool, null);
-      vk.DestroyDevice(this.device, null);
+      if (this.fence) vk.DestroyFence(this.vkDevice, this.fence, null);
+      if (this.commandPool) vk.DestroyCommandPool(this.vkDevice, this.commandPool, null);
+      vk.DestroyDevice(this.vkDevice, null);
     }
     this.state.alive = false;
     if (this.instance) vk.DestroyInstance(this.instance, null);

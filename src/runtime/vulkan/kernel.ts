@@ -43,17 +43,17 @@ function checkDevice(ctx: VulkanContext, name: string, plan: VulkanPlan, words: 
   if (!needs.entryPoints.includes(name)) throw new RuntimeInputError(`the SPIR-V module has no entry point '${name}' (have ${needs.entryPoints.join(', ') || 'none'})`);
   for (const f of new Set([...plan.vulkanFeatures, ...needs.features])) {
     if (ctx.enabled.has(f)) continue;
-    const why = ctx.supported.has(f) ? 'which this context was opened without (VulkanContext.open(filter, { features }))' : `which ${ctx.info.name} lacks`;
+    const why = ctx.supported.has(f) ? 'which this context was opened without (VulkanContext.open(filter, { features }))' : `which ${ctx.device.name} lacks`;
     throw new RuntimeInputError(`kernel '${name}' needs the Vulkan feature ${f}, ${why}`);
   }
   for (const e of needs.extensions) {
-    if ((e.core !== undefined && ctx.info.apiVersion >= e.core) || ctx.enabledExtensions.has(e.name)) continue;
-    throw new RuntimeInputError(`kernel '${name}' needs the Vulkan extension ${e.name}, which ${ctx.info.name} ${ctx.extensions.has(e.name) ? 'offers but this context did not enable' : 'lacks'}`);
+    if ((e.core !== undefined && ctx.device.apiVersion >= e.core) || ctx.enabledExtensions.has(e.name)) continue;
+    throw new RuntimeInputError(`kernel '${name}' needs the Vulkan extension ${e.name}, which ${ctx.device.name} ${ctx.extensions.has(e.name) ? 'offers but this context did not enable' : 'lacks'}`);
   }
   if (plan.literalSamplers.length || plan.constantData) throw new RuntimeInputError(`kernel '${name}': literal samplers and module constants are not supported by kernarg's Vulkan host`);
   const range = plan.pushConstantRange;
   if (range && range.offset + range.size > ctx.limits.maxPushConstantsSize) {
-    throw new RuntimeInputError(`kernel '${name}': the push constants take ${range.offset + range.size} bytes, ${ctx.info.name} allows ${ctx.limits.maxPushConstantsSize} (maxPushConstantsSize); place the PODs in a storage or uniform buffer`);
+    throw new RuntimeInputError(`kernel '${name}': the push constants take ${range.offset + range.size} bytes, ${ctx.device.name} allows ${ctx.limits.maxPushConstantsSize} (maxPushConstantsSize); place the PODs in a storage or uniform buffer`);
   }
 }
 
@@ -89,7 +89,7 @@ export class VulkanKernel extends VulkanOwned {
     const k = plan.kernels.find((x) => x.name === name);
     if (!k) throw new RuntimeInputError(`no kernel '${name}' in the plan (have ${plan.kernels.map((x) => x.name).join(', ')})`);
     for (const a of k.args) if (a.argKind !== 'local' && !a.argKind.startsWith('pod') && !(a.argKind in DESCRIPTOR_TYPE)) throw new RuntimeInputError(`kernel '${name}', argument '${a.name}': ${a.argKind} arguments are not supported by kernarg's Vulkan host`);
-    const { vk, device } = ctx;
+    const { vk, vkDevice: device } = ctx;
     const arena = new Arena(16384 + 256 * k.args.length);
     const made: { pool?: VkHandle; layout?: VkHandle; shader?: VkHandle; cb?: VkHandle; fence?: VkHandle; query?: VkHandle; sets: VkHandle[]; pipelines: Map<string, VkHandle>; pods: VulkanBuffer[] } = { sets: [], pipelines: new Map(), pods: [] };
     const release = () => {
@@ -179,7 +179,7 @@ export class VulkanKernel extends VulkanOwned {
   private pipeline(key: string, values?: readonly number[]): VkHandle {
     const hit = this.pipelines.get(key);
     if (hit !== undefined) return hit;
-    const { vk, device } = this.ctx;
+    const { vk, vkDevice: device } = this.ctx;
     const a = this.arena;
     const mark = a.mark();
     let spec = 0n;
@@ -204,7 +204,7 @@ export class VulkanKernel extends VulkanOwned {
 
   /** Packs `args` with the plan, binds them, dispatches global / local work-groups, waits; the kernel time in ms. */
   launch(o: VulkanLaunch): { readonly timeMs: number } {
-    const { vk, device } = this.ctx;
+    const { vk, vkDevice: device } = this.ctx;
     const packed = this.packer.pack(o.args);
     const g = o.global;
     if (!Array.isArray(g) || g.length < 1 || g.length > 3) throw new PackError(this.name, '(launch)', 'global size must have 1 to 3 dimensions');
