@@ -42,6 +42,8 @@ export const LOWER_OPTIONS: readonly OptionSpec[] = [
   { name: 'binding-scheme', kind: 'string', value: 'seed|clspv', help: "vulkan: bindings per kernel (seed) or keyed by position across kernels (today's clspv)" },
   { name: 'no-8bit-storage', kind: 'list', value: 'ssbo,ubo,pushconstant', help: 'vulkan: storage classes without 8-bit access' },
   { name: 'no-16bit-storage', kind: 'list', value: 'ssbo,ubo,pushconstant', help: 'vulkan: storage classes without 16-bit access' },
+  { name: 'output', short: 'o', kind: 'string', value: '<file>', help: 'write the output to a file (required for --format spirv, which is binary)' },
+  { name: 'float-atomic-add', kind: 'boolean', help: 'vulkan --format spirv*: floating atomic adds as OpAtomicFAddEXT (devices with shaderBufferFloat32/64AtomicAdd) instead of compare-and-swap loops' },
   { name: 'color', kind: 'boolean', help: 'colour diagnostics (default: when stderr is a terminal)' },
 ];
 
@@ -117,6 +119,11 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
   if (groupTables !== undefined && groupTables !== 'pointer' && groupTables !== 'ulong') throw new UsageError(`--group-tables takes pointer or ulong, not '${groupTables}'`);
   if (groupTables !== undefined && (!path.endsWith('.ir') || format !== 'opencl-c')) throw new UsageError('--group-tables applies to tinytc (.ir) input with --format opencl-c only');
   if (format === 'opencl-c' && !path.endsWith('.ir')) throw new UsageError('--format opencl-c needs tinytc input (.ir)');
+  if (format.startsWith('spirv') && !path.endsWith('.ir')) throw new UsageError(`--format ${format} needs tinytc input (.ir)`);
+  const outPath = args.values.get('output') as string | undefined;
+  // Binary never goes to stdout: a terminal would get garbage and a pipe is better served by a file.
+  if (format === 'spirv' && outPath === undefined) throw new UsageError('--format spirv is binary: give -o <file>');
+  if (args.values.has('float-atomic-add') && !format.startsWith('spirv')) throw new UsageError('--float-atomic-add applies to --format spirv and spirv-asm only');
   const text = io.readFile(path);
   const color = (args.values.get('color') as boolean | undefined) ?? io.color;
   if (text === undefined) {
@@ -139,6 +146,7 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
     arch: arch as 'spir' | 'spir64' | undefined,
     dopeOrder: dopeOrder as 'interleaved' | 'shapes-first' | undefined,
     groupTables: groupTables as 'pointer' | 'ulong' | undefined,
+    floatAtomicAdd: args.values.get('float-atomic-add') as boolean | undefined,
     codeObject: codeObject === undefined ? undefined : (Number(codeObject) as 4 | 5),
     vulkan: {
       clusterPodKernelArgs: zeroOne('cluster-pod-kernel-args'),
@@ -173,7 +181,16 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
     },
   });
   if (result.diagnostics.length) io.stderr(formatDiagnostics(result.diagnostics, { color }));
-  if (result.output === undefined) return 1;
-  io.stdout(result.output);
+  const data = result.binary ?? result.output;
+  if (data === undefined) return 1;
+  if (outPath === undefined) {
+    io.stdout(data as string);
+    return 0;
+  }
+  const failed = io.writeFile ? io.writeFile(outPath, data) : 'no file system';
+  if (failed !== undefined) {
+    io.stderr(`kernarg: error: cannot write '${outPath}': ${failed}\n`);
+    return 1;
+  }
   return 0;
 }

@@ -1,5 +1,6 @@
 import { C_TYPE } from './c-scalars.js';
-import type { AtomicMode } from './atomics.js';
+import { type AtomicMode, atomicMode } from './atomics.js';
+import { gemmTiling } from './tiling.js';
 import type { Names } from './names.js';
 import { type Ext, type View, elementAt, extText } from './views.js';
 
@@ -32,7 +33,7 @@ function update(ctx: CollectiveContext, c: View, index: Ext[], value: string, be
   const lv = elementAt(c, index);
   const ct = C_TYPE[c.element];
   if (atomic) {
-    const mode: AtomicMode = beta.imm === 0 ? 'store' : beta.imm === 1 ? 'add' : 'update';
+    const mode = atomicMode(beta.imm);
     return `${ctx.atomic(c.element, c.space, mode)}(&${lv}, (${ct})(${value})${mode === 'update' ? `, (${ct})(${beta.expr})` : ''});`;
   }
   if (beta.imm === 0) return `${lv} = (${ct})(${value});`;
@@ -124,10 +125,7 @@ export function gemm(ctx: CollectiveContext, ta: Trans, tb: Trans, atomic: boole
   const M = c.shape[0];
   const N = c.shape[1];
   const K = op(a, ta).cols;
-  const rm = typeof M === 'number' ? Math.max(1, Math.min(4, Math.ceil(M / wg0))) : 1;
-  const rn = typeof N === 'number' ? Math.max(1, Math.min(8, Math.ceil(N / wg1))) : 2;
-  const fullRows = typeof M === 'number' && M % (wg0 * rm) === 0;
-  const fullCols = typeof N === 'number' && N % (wg1 * rn) === 0;
+  const { rm, rn, fullRows, fullCols } = gemmTiling(ctx.wg, M, N);
   const ct = C_TYPE[c.element];
   const ib = ctx.names.internal('ib');
   const jb = ctx.names.internal('jb');

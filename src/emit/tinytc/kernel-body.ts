@@ -8,7 +8,8 @@ import { C_TYPE, floatLiteral, intLiteral, isWide, wrapType } from './c-scalars.
 import * as blas from './collective.js';
 import type { CollectiveContext, ScalarArg } from './collective.js';
 import type { Names } from './names.js';
-import { type Ext, type View, divExt, elementAt, extText, mulExt, offsetOf, pointerType, subExt } from './views.js';
+import { type EvalSlice, allocaElements, expandDope, fuseDope, subviewDope } from './dope.js';
+import { C_EXT, type Ext, type View, elementAt, extText, pointerType } from './views.js';
 
 type Value =
   | { readonly kind: 'scalar'; readonly expr: string; readonly type: ScalarTypeName }
@@ -22,6 +23,8 @@ export interface KernelBody {
 
 const ARITH_OP: Record<string, string> = { add: '+', sub: '-', mul: '*', div: '/', rem: '%', and: '&', or: '|', xor: '^' };
 const CMP_OP: Record<string, string> = { eq: '==', ne: '!=', gt: '>', ge: '>=', lt: '<', le: '<=' };
+/** OpenCL C's spelling of each barrier's memories. */
+const C_FENCE: Record<Fence, string> = { global: 'CLK_GLOBAL_MEM_FENCE', local: 'CLK_LOCAL_MEM_FENCE', both: 'CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE' };
 const SIMPLE = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
@@ -164,7 +167,7 @@ export class KernelBodyEmitter {
   private region(r: Region): void {
     for (const inst of r.body) {
       const fence = this.barriers.get(inst);
-      if (fence) this.line(`barrier(${fence});`);
+      if (fence) this.line(`barrier(${C_FENCE[fence]});`);
       this.inst(inst);
     }
   }
@@ -183,7 +186,7 @@ export class KernelBodyEmitter {
       case 'alloca': {
         const t = inst.type.type as MemrefType;
         const c = this.names.fresh(varName(result!));
-        const size = 1 + t.shape.reduce<number>((acc, e, i) => acc + ((e ?? 1) - 1) * (t.stride[i] ?? 0), 0);
+        const size = allocaElements(t.shape, t.stride);
         this.hoisted.push(`local ${C_TYPE[t.element]} ${c}[${size}];`);
         this.values.set(result!, { kind: 'memref', view: { ptr: c, space: 'local', element: t.element, shape: t.shape.map((d) => d!), stride: t.stride.map((d) => d!) } });
         return;
@@ -239,42 +242,23 @@ export class KernelBodyEmitter {
         return;
       case 'subview': {
         const v = this.view(inst.operand);
-        const offsets: Ext[] = [];
-        const shape: Ext[] = [];
-        const stride: Ext[] = [];
-        inst.slices.forEach((s, k) => {
-          if (s.kind === 'index') {
-            offsets.push(this.index(s.index));
-            return;
-          }
-          const off = s.kind === 'all' ? 0 : this.index(s.offset);
-          offsets.push(off);
-          shape.push(s.kind === 'all' ? v.shape[k] : s.size ? this.index(s.size) : subExt(v.shape[k], off));
-          stride.push(v.stride[k]);
-        });
-        this.defineView(result!, v, offsetOf(v.stride, offsets), shape, stride);
+        const slices = inst.slices.map((s): EvalSlice<string> =>
+          s.kind === 'index' ? { kind: 'index', index: this.index(s.index) } : s.kind === 'all' ? s : { kind: 'range', offset: this.index(s.offset), size: s.size ? this.index(s.size) : null },
+        );
+        const d = subviewDope(C_EXT, v, slices);
+        this.defineView(result!, v, d.offset, d.shape, d.stride);
         return;
       }
       case 'expand': {
         const v = this.view(inst.operand);
-        const m = inst.mode;
-        const given = inst.shape.map((o, i) => (inst.shapeDynamic[i] ? null : this.index(o)));
-        const known = given.reduce<Ext>((acc, e) => (e === null ? acc : mulExt(acc, e)), 1);
-        const ext = given.map((e) => e ?? divExt(v.shape[m], known));
-        const strides: Ext[] = [];
-        let s = v.stride[m];
-        for (const e of ext) {
-          strides.push(s);
-          s = mulExt(s, e);
-        }
-        this.defineView(result!, v, 0, [...v.shape.slice(0, m), ...ext, ...v.shape.slice(m + 1)], [...v.stride.slice(0, m), ...strides, ...v.stride.slice(m + 1)]);
+        const d = expandDope(C_EXT, v, inst.mode, inst.shape.map((o, i) => (inst.shapeDynamic[i] ? null : this.index(o))));
+        this.defineView(result!, v, 0, d.shape, d.stride);
         return;
       }
       case 'fuse': {
         const v = this.view(inst.operand);
-        let e: Ext = 1;
-        for (let i = inst.from; i <= inst.to; i++) e = mulExt(e, v.shape[i]);
-        this.defineView(result!, v, 0, [...v.shape.slice(0, inst.from), e, ...v.shape.slice(inst.to + 1)], [...v.stride.slice(0, inst.from), v.stride[inst.from], ...v.stride.slice(inst.to + 1)]);
+        const d = fuseDope(C_EXT, v, inst.from, inst.to);
+        this.defineView(result!, v, 0, d.shape, d.stride);
         return;
       }
       case 'group_id':

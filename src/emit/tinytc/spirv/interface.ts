@@ -1,0 +1,79 @@
+import { SCALAR_BYTES, type ScalarTypeName } from '../../../frontend/tinytc/ast.js';
+import type { VulkanKernelPlan, VulkanSlot } from '../../../abi/vulkan.js';
+import type { SpirvBuilder } from '../../spirv/builder.js';
+import type { StorageClassName } from '../../spirv/spec.js';
+import type { Gen } from './gen.js';
+
+/** The storage class of each POD placement. */
+const POD_CLASS: Record<'pod' | 'pod_ubo' | 'pod_pushconstant', StorageClassName> = { pod: 'StorageBuffer', pod_ubo: 'Uniform', pod_pushconstant: 'PushConstant' };
+
+/** The 8- or 16-bit storage capability (and extension) a narrow type needs in a storage class. */
+export function narrowStorage(b: SpirvBuilder, sc: StorageClassName, bytes: number): void {
+  if (bytes > 2) return;
+  const eight = bytes === 1;
+  b.extension(eight ? 'SPV_KHR_8bit_storage' : 'SPV_KHR_16bit_storage');
+  if (sc === 'StorageBuffer' || sc === 'PhysicalStorageBuffer') b.capability(eight ? 'StorageBuffer8BitAccess' : 'StorageBuffer16BitAccess');
+  else if (sc === 'Uniform') b.capability(eight ? 'UniformAndStorageBuffer8BitAccess' : 'UniformAndStorageBuffer16BitAccess');
+  else if (sc === 'PushConstant') b.capability(eight ? 'StoragePushConstant8' : 'StoragePushConstant16');
+}
+
+/** The tinytc scalar type a POD slot holds, from its layout (OpenCL C spelling) and size. */
+function podScalar(slot: VulkanSlot): ScalarTypeName {
+  const l = slot.layout;
+  const name = l && l.kind === 'scalar' ? l.scalar : '';
+  if (name === 'float') return 'f32';
+  if (name === 'double') return 'f64';
+  return ({ 1: 'i8', 2: 'i16', 4: 'i32', 8: 'i64' } as Record<number, ScalarTypeName>)[slot.argSize!];
+}
+
+export interface KernelResources {
+  /** Storage-buffer variables by slot name. */
+  readonly buffers: ReadonlyMap<string, number>;
+  /** The POD block: its variable, storage class, and each slot's member index and type. */
+  readonly pods?: { readonly variable: number; readonly sc: StorageClassName; readonly members: ReadonlyMap<string, { index: number; type: ScalarTypeName }> };
+}
+
+/**
+ * The resources of one kernel exactly as its vulkan plan places them: each buffer slot a
+ * `{ T data[]; }` storage block at its set and binding; the POD slots one block (storage buffer,
+ * uniform buffer or push constants) with members at the plan's offsets. `element` says what a
+ * buffer slot holds: the memref's element type, or 64-bit entries for group tables.
+ */
+export function declareResources(g: Gen, plan: VulkanKernelPlan, element: (slot: VulkanSlot) => { type: ScalarTypeName; bits: boolean }): KernelResources {
+  const b = g.b;
+  const buffers = new Map<string, number>();
+  for (const s of plan.args) {
+    if (s.argKind !== 'buffer') continue;
+    const e = element(s);
+    const stored = g.storedType(e.type, e.bits);
+    narrowStorage(b, 'StorageBuffer', SCALAR_BYTES[e.type]);
+    const block = b.typeStruct([b.typeRuntimeArray(stored, SCALAR_BYTES[e.type])]);
+    b.decorate(block, 'Block');
+    b.memberDecorate(block, 0, 'Offset', 0);
+    const v = b.variable(b.typePointer('StorageBuffer', block), 'StorageBuffer');
+    b.decorate(v, 'DescriptorSet', s.descriptorSet!);
+    b.decorate(v, 'Binding', s.binding!);
+    b.name(v, s.name);
+    buffers.set(s.name, v);
+  }
+  const podSlots = plan.args.filter((s) => s.argKind === 'pod' || s.argKind === 'pod_ubo' || s.argKind === 'pod_pushconstant');
+  if (podSlots.length === 0) return { buffers };
+  const sc = POD_CLASS[podSlots[0].argKind as keyof typeof POD_CLASS];
+  const sorted = [...podSlots].sort((x, y) => x.offset! - y.offset!);
+  const members = new Map<string, { index: number; type: ScalarTypeName }>();
+  sorted.forEach((s, index) => members.set(s.name, { index, type: podScalar(s) }));
+  const block = b.typeStruct(sorted.map((s) => g.type(podScalar(s))));
+  b.decorate(block, 'Block');
+  sorted.forEach((s, i) => {
+    b.memberDecorate(block, i, 'Offset', s.offset!);
+    b.memberName(block, i, s.name);
+    narrowStorage(b, sc, s.argSize!);
+  });
+  const v = b.variable(b.typePointer(sc, block), sc);
+  if (sc !== 'PushConstant') {
+    b.decorate(v, 'DescriptorSet', podSlots[0].descriptorSet!);
+    b.decorate(v, 'Binding', podSlots[0].binding!);
+  }
+  b.name(v, `${plan.name}_pod_args`);
+  return { buffers, pods: { variable: v, sc, members } };
+}
