@@ -10,11 +10,13 @@ import { SourceFile } from '../../diagnostics/source.js';
 import { canonicalStride, type IrType, type MemrefType, type Program, SCALAR_BYTES } from '../../frontend/tinytc/ast.js';
 import { varName } from '../../frontend/tinytc/calling-convention.js';
 import { compileTinytc } from '../../frontend/tinytc/index.js';
+import { emitTinytcSpirv } from '../../emit/tinytc/spirv/index.js';
 import { SPIR } from '../../layout/data-layout.js';
 import type { KernelModule } from '../../model/kernel-module.js';
 import { PackError, RuntimeInputError } from '../pack/errors.js';
 import { VulkanBuffer, type VulkanContext } from './context.js';
 import { VulkanKernel } from './kernel.js';
+import { moduleNeeds } from './module-needs.js';
 
 /** A logical memref on Vulkan: host data (copied in and back) or a buffer of the context. */
 export interface VulkanMemrefValue {
@@ -29,8 +31,7 @@ interface Checked {
   readonly stride: number[];
 }
 
-/** Makes the SPIR-V for a compiled program and its plan (kernarg's tinytc SPIR-V backend by default). */
-export type SpirvEmitter = (program: Program, types: NonNullable<ReturnType<typeof compileTinytc>['types']>, module: KernelModule, plan: VulkanPlan, device: { floatAtomicAdd: boolean }) => Uint32Array;
+type Types = NonNullable<ReturnType<typeof compileTinytc>['types']>;
 
 export class VulkanTinytcKernel {
   private readonly kernel: VulkanKernel;
@@ -144,13 +145,26 @@ export class VulkanTinytcKernel {
   }
 }
 
+/**
+ * The module's SPIR-V: floating atomic adds as OpAtomicFAddEXT when the device has every feature
+ * that makes the module need (f32/f64, buffer/workgroup), compare-and-swap loops otherwise.
+ */
+function spirvFor(ctx: VulkanContext, program: Program, types: Types, module: KernelModule, plan: VulkanPlan): Uint32Array {
+  const emit = (floatAtomicAdd: boolean) => emitTinytcSpirv(program.funcs, types, module, plan, { floatAtomicAdd });
+  if (ctx.enabled.has('shaderBufferFloat32AtomicAdd') || ctx.enabled.has('shaderBufferFloat64AtomicAdd')) {
+    const words = emit(true);
+    if ([...moduleNeeds(words).features].every((f) => ctx.enabled.has(f))) return words;
+  }
+  return emit(false);
+}
+
 /** Compiles tinytc IR with kernarg for the vulkan target and builds its SPIR-V for the context's device. */
-export function vulkanTinytcKernel(ctx: VulkanContext, ir: string, name: string, options: { path?: string; emit: SpirvEmitter }): VulkanTinytcKernel {
+export function vulkanTinytcKernel(ctx: VulkanContext, ir: string, name: string, options: { path?: string; spirv?: Uint32Array } = {}): VulkanTinytcKernel {
   const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { layout: SPIR });
   if (!fe.module || !fe.program || !fe.types) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics(fe.diagnostics.items)}`);
   const diags = new DiagnosticBag();
   const plan = lowerVulkan(fe.module, {}, diags);
   if (!plan) throw new RuntimeInputError(`kernarg cannot lower the IR for Vulkan:\n${formatDiagnostics(diags.items)}`);
-  const spirv = options.emit(fe.program, fe.types, fe.module, plan, { floatAtomicAdd: ctx.enabled.has('shaderBufferFloat32AtomicAdd') });
+  const spirv = options.spirv ?? spirvFor(ctx, fe.program, fe.types, fe.module, plan);
   return new VulkanTinytcKernel(ctx, name, fe.program, plan, spirv);
 }
