@@ -1,9 +1,9 @@
 // Native memory for the structures Vulkan reads and writes. Structures are encoded once into an
 // arena (koffi computes their layout) and passed by address; the per-launch path only rewrites
 // numbers in place, so it allocates nothing.
-import koffi from 'koffi';
+import { koffi } from '../ffi.js';
 
-type KoffiType = Parameters<typeof koffi.sizeof>[0];
+type KoffiType = Parameters<ReturnType<typeof koffi>['sizeof']>[0];
 
 export class Arena {
   readonly base: bigint;
@@ -13,8 +13,8 @@ export class Arena {
   private freed = false;
 
   constructor(readonly size: number) {
-    this.base = koffi.alloc('uint8_t', size) as unknown as bigint;
-    const ab = koffi.view(this.base as never, size);
+    this.base = koffi().alloc('uint8_t', size) as unknown as bigint;
+    const ab = koffi().view(this.base as never, size);
     this.bytes = new Uint8Array(ab);
     this.view = new DataView(ab);
     this.bytes.fill(0);
@@ -36,21 +36,21 @@ export class Arena {
 
   /** Encodes a structure (or an array of them) and returns its address. */
   put(type: KoffiType, value: unknown): bigint {
-    const addr = this.alloc(koffi.sizeof(type), koffi.alignof(type));
-    koffi.encode(addr as never, type as never, value as never);
+    const addr = this.alloc(koffi().sizeof(type), koffi().alignof(type));
+    koffi().encode(addr as never, type as never, value as never);
     return addr;
   }
 
   array(type: KoffiType, values: readonly unknown[]): bigint {
     if (values.length === 0) return 0n;
-    const size = koffi.sizeof(type);
-    const addr = this.alloc(size * values.length, koffi.alignof(type));
-    values.forEach((v, i) => koffi.encode((addr + BigInt(i * size)) as never, type as never, v as never));
+    const size = koffi().sizeof(type);
+    const addr = this.alloc(size * values.length, koffi().alignof(type));
+    values.forEach((v, i) => koffi().encode((addr + BigInt(i * size)) as never, type as never, v as never));
     return addr;
   }
 
   read<T>(addr: bigint, type: KoffiType): T {
-    return koffi.decode(addr as never, type as never) as T;
+    return koffi().decode(addr as never, type as never) as T;
   }
 
   cstr(s: string): bigint {
@@ -89,6 +89,6 @@ export class Arena {
   free(): void {
     if (this.freed) return;
     this.freed = true;
-    koffi.free(this.base as never);
+    koffi().free(this.base as never);
   }
 }

@@ -2,12 +2,11 @@
 // buffers with their memory, and one-shot submissions. Every object the context creates is
 // released once: by its dispose(), by a FinalizationRegistry when its owner is collected, or by
 // the context's dispose().
-import koffi from 'koffi';
+import { koffi } from '../ffi.js';
 import { RuntimeInputError } from '../pack/errors.js';
 import { Arena } from './arena.js';
 import { enableChain, featureStruct, supportedFeatures } from './features.js';
-import * as S from './structs.js';
-import { ST } from './structs.js';
+import { ST, structs as S } from './structs.js';
 import { type VK, type VkHandle, VulkanError, check, openVulkan } from './vk.js';
 
 const API_1_2 = (1 << 22) | (2 << 12);
@@ -84,9 +83,9 @@ interface Physical {
 }
 
 function createInstance(vk: VK, arena: Arena, validation: boolean): VkHandle {
-  const app = arena.put(S.VkApplicationInfo, { sType: ST.APPLICATION_INFO, pNext: 0n, pApplicationName: arena.cstr('kernarg'), applicationVersion: 1, pEngineName: arena.cstr('kernarg'), engineVersion: 1, apiVersion: API_1_2 });
+  const app = arena.put(S().VkApplicationInfo, { sType: ST.APPLICATION_INFO, pNext: 0n, pApplicationName: arena.cstr('kernarg'), applicationVersion: 1, pEngineName: arena.cstr('kernarg'), engineVersion: 1, apiVersion: API_1_2 });
   const layers = validation ? ['VK_LAYER_KHRONOS_validation'] : [];
-  const info = arena.put(S.VkInstanceCreateInfo, { sType: ST.INSTANCE_CREATE_INFO, pNext: 0n, flags: 0, pApplicationInfo: app, enabledLayerCount: layers.length, ppEnabledLayerNames: arena.strings(layers), enabledExtensionCount: 0, ppEnabledExtensionNames: 0n });
+  const info = arena.put(S().VkInstanceCreateInfo, { sType: ST.INSTANCE_CREATE_INFO, pNext: 0n, flags: 0, pApplicationInfo: app, enabledLayerCount: layers.length, ppEnabledLayerNames: arena.strings(layers), enabledExtensionCount: 0, ppEnabledExtensionNames: 0n });
   const out = arena.alloc(8);
   const code = vk.CreateInstance(info, null, out);
   if (code === -9) throw new RuntimeInputError('no Vulkan driver: vkCreateInstance failed with VK_ERROR_INCOMPATIBLE_DRIVER (install mesa-vulkan-drivers for lavapipe, or check VK_ICD_FILENAMES / VK_DRIVER_FILES)');
@@ -106,7 +105,7 @@ function physicalDevices(vk: VK, instance: VkHandle, arena: Arena): Physical[] {
     const handle = arena.u64(list + BigInt(8 * i));
     const props = arena.alloc(1024);
     vk.GetPhysicalDeviceProperties(handle, props);
-    const p = arena.read<{ apiVersion: number; deviceName: string; deviceType: number }>(props, S.VkPhysicalDeviceProperties);
+    const p = arena.read<{ apiVersion: number; deviceName: string; deviceType: number }>(props, S().VkPhysicalDeviceProperties);
     out.push({ handle, info: { platform: 'Vulkan', name: p.deviceName, version: version(p.apiVersion), type: DEVICE_TYPES[p.deviceType] ?? 'other', apiVersion: p.apiVersion } });
   }
   return out;
@@ -252,7 +251,7 @@ export class VulkanContext {
       if (chosen.info.apiVersion < API_1_2) throw new RuntimeInputError(`Vulkan device ${chosen.info.name} supports Vulkan ${chosen.info.version}; kernarg needs 1.2`);
       const props = a.alloc(1024);
       vk.GetPhysicalDeviceProperties(this.physical, props);
-      const p = a.read<{ limits: Limits & { maxComputeWorkGroupSize: ArrayLike<number>; maxComputeWorkGroupCount: ArrayLike<number>; minStorageBufferOffsetAlignment: number | bigint } }>(props, S.VkPhysicalDeviceProperties);
+      const p = a.read<{ limits: Limits & { maxComputeWorkGroupSize: ArrayLike<number>; maxComputeWorkGroupCount: ArrayLike<number>; minStorageBufferOffsetAlignment: number | bigint } }>(props, S().VkPhysicalDeviceProperties);
       this.limits = {
         maxPushConstantsSize: p.limits.maxPushConstantsSize,
         maxComputeWorkGroupSize: Array.from(p.limits.maxComputeWorkGroupSize),
@@ -279,21 +278,21 @@ export class VulkanContext {
       this.enabledExtensions = new Set(extensions);
       const priority = a.alloc(4);
       a.view.setFloat32(a.at(priority), 1, true);
-      const queueInfo = a.put(S.VkDeviceQueueCreateInfo, { sType: ST.DEVICE_QUEUE_CREATE_INFO, pNext: 0n, flags: 0, queueFamilyIndex: this.queueFamily, queueCount: 1, pQueuePriorities: priority });
-      const info = a.put(S.VkDeviceCreateInfo, { sType: ST.DEVICE_CREATE_INFO, pNext: chain.head, flags: 0, queueCreateInfoCount: 1, pQueueCreateInfos: queueInfo, enabledLayerCount: 0, ppEnabledLayerNames: 0n, enabledExtensionCount: extensions.length, ppEnabledExtensionNames: a.strings(extensions), pEnabledFeatures: 0n });
+      const queueInfo = a.put(S().VkDeviceQueueCreateInfo, { sType: ST.DEVICE_QUEUE_CREATE_INFO, pNext: 0n, flags: 0, queueFamilyIndex: this.queueFamily, queueCount: 1, pQueuePriorities: priority });
+      const info = a.put(S().VkDeviceCreateInfo, { sType: ST.DEVICE_CREATE_INFO, pNext: chain.head, flags: 0, queueCreateInfoCount: 1, pQueueCreateInfos: queueInfo, enabledLayerCount: 0, ppEnabledLayerNames: 0n, enabledExtensionCount: extensions.length, ppEnabledExtensionNames: a.strings(extensions), pEnabledFeatures: 0n });
       const out = a.alloc(8);
       check(vk.CreateDevice(this.physical, info, null, out), 'vkCreateDevice', this.device.name);
       this.vkDevice = a.u64(out);
       vk.GetDeviceQueue(this.vkDevice, this.queueFamily, 0, out);
       this.queue = a.u64(out);
       this.memoryTypes = this.memoryProperties();
-      check(vk.CreateCommandPool(this.vkDevice, a.put(S.VkCommandPoolCreateInfo, { sType: ST.COMMAND_POOL_CREATE_INFO, pNext: 0n, flags: 2, queueFamilyIndex: this.queueFamily }), null, out), 'vkCreateCommandPool');
+      check(vk.CreateCommandPool(this.vkDevice, a.put(S().VkCommandPoolCreateInfo, { sType: ST.COMMAND_POOL_CREATE_INFO, pNext: 0n, flags: 2, queueFamilyIndex: this.queueFamily }), null, out), 'vkCreateCommandPool');
       this.commandPool = a.u64(out);
       this.oneShot = this.commandBuffer();
       this.fence = this.createFence();
       a.reset();
       // Kept for the context's life: the barrier every submission uses.
-      this.barrierInfo = a.put(S.VkMemoryBarrier, { sType: ST.MEMORY_BARRIER, pNext: 0n, srcAccessMask: ACCESS_SHADER_WRITE | ACCESS_TRANSFER_WRITE | ACCESS_HOST_WRITE, dstAccessMask: ACCESS_SHADER_READ | ACCESS_SHADER_WRITE | ACCESS_TRANSFER_READ | ACCESS_TRANSFER_WRITE | ACCESS_HOST_READ });
+      this.barrierInfo = a.put(S().VkMemoryBarrier, { sType: ST.MEMORY_BARRIER, pNext: 0n, srcAccessMask: ACCESS_SHADER_WRITE | ACCESS_TRANSFER_WRITE | ACCESS_HOST_WRITE, dstAccessMask: ACCESS_SHADER_READ | ACCESS_SHADER_WRITE | ACCESS_TRANSFER_READ | ACCESS_TRANSFER_WRITE | ACCESS_HOST_READ });
     } catch (e) {
       this.destroyAll();
       throw e;
@@ -321,7 +320,7 @@ export class VulkanContext {
     const list = a.alloc(260 * Math.max(n, 1));
     check(this.vk.EnumerateDeviceExtensionProperties(this.physical, null, count, list), 'vkEnumerateDeviceExtensionProperties');
     const out = new Set<string>();
-    for (let i = 0; i < n; i++) out.add(a.read<{ extensionName: string }>(list + BigInt(260 * i), S.VkExtensionProperties).extensionName);
+    for (let i = 0; i < n; i++) out.add(a.read<{ extensionName: string }>(list + BigInt(260 * i), S().VkExtensionProperties).extensionName);
     return out;
   }
 
@@ -333,7 +332,7 @@ export class VulkanContext {
     const list = a.alloc(24 * Math.max(n, 1));
     this.vk.GetPhysicalDeviceQueueFamilyProperties(this.physical, count, list);
     for (let i = 0; i < n; i++) {
-      const q = a.read<{ queueFlags: number; timestampValidBits: number }>(list + BigInt(24 * i), S.VkQueueFamilyProperties);
+      const q = a.read<{ queueFlags: number; timestampValidBits: number }>(list + BigInt(24 * i), S().VkQueueFamilyProperties);
       if (q.queueFlags & QUEUE_COMPUTE) return { family: i, timestampBits: q.timestampValidBits };
     }
     throw new RuntimeInputError(`Vulkan device ${this.device.name} has no compute queue`);
@@ -342,7 +341,7 @@ export class VulkanContext {
   private memoryProperties(): { flags: number; heap: number }[] {
     const addr = this.arena.alloc(1024);
     this.vk.GetPhysicalDeviceMemoryProperties(this.physical, addr);
-    const m = this.arena.read<{ memoryTypeCount: number; memoryTypes: { propertyFlags: number; heapIndex: number }[] }>(addr, S.VkPhysicalDeviceMemoryProperties);
+    const m = this.arena.read<{ memoryTypeCount: number; memoryTypes: { propertyFlags: number; heapIndex: number }[] }>(addr, S().VkPhysicalDeviceMemoryProperties);
     return Array.from(m.memoryTypes).slice(0, m.memoryTypeCount).map((t) => ({ flags: t.propertyFlags, heap: t.heapIndex }));
   }
 
@@ -351,7 +350,7 @@ export class VulkanContext {
     const a = this.arena;
     const mark = a.mark();
     const out = a.alloc(8);
-    check(this.vk.AllocateCommandBuffers(this.vkDevice, a.put(S.VkCommandBufferAllocateInfo, { sType: ST.COMMAND_BUFFER_ALLOCATE_INFO, pNext: 0n, commandPool: this.commandPool, level: 0, commandBufferCount: 1 }), out), 'vkAllocateCommandBuffers');
+    check(this.vk.AllocateCommandBuffers(this.vkDevice, a.put(S().VkCommandBufferAllocateInfo, { sType: ST.COMMAND_BUFFER_ALLOCATE_INFO, pNext: 0n, commandPool: this.commandPool, level: 0, commandBufferCount: 1 }), out), 'vkAllocateCommandBuffers');
     const cb = a.u64(out);
     a.reset(mark);
     return cb;
@@ -370,7 +369,7 @@ export class VulkanContext {
     const a = this.arena;
     const mark = a.mark();
     const out = a.alloc(8);
-    check(this.vk.CreateFence(this.vkDevice, a.put(S.VkFenceCreateInfo, { sType: ST.FENCE_CREATE_INFO, pNext: 0n, flags: 0 }), null, out), 'vkCreateFence');
+    check(this.vk.CreateFence(this.vkDevice, a.put(S().VkFenceCreateInfo, { sType: ST.FENCE_CREATE_INFO, pNext: 0n, flags: 0 }), null, out), 'vkCreateFence');
     const f = a.u64(out);
     a.reset(mark);
     return f;
@@ -399,17 +398,17 @@ export class VulkanContext {
     const bda = this.enabled.has('bufferDeviceAddress');
     const usage = USAGE_STORAGE | USAGE_UNIFORM | USAGE_TRANSFER_SRC | USAGE_TRANSFER_DST | (bda ? USAGE_DEVICE_ADDRESS : 0);
     const out = a.alloc(8);
-    check(vk.CreateBuffer(this.vkDevice, a.put(S.VkBufferCreateInfo, { sType: ST.BUFFER_CREATE_INFO, pNext: 0n, flags: 0, size: Math.max(size, 4), usage, sharingMode: 0, queueFamilyIndexCount: 0, pQueueFamilyIndices: 0n }), null, out), 'vkCreateBuffer');
+    check(vk.CreateBuffer(this.vkDevice, a.put(S().VkBufferCreateInfo, { sType: ST.BUFFER_CREATE_INFO, pNext: 0n, flags: 0, size: Math.max(size, 4), usage, sharingMode: 0, queueFamilyIndexCount: 0, pQueueFamilyIndices: 0n }), null, out), 'vkCreateBuffer');
     const handle = a.u64(out);
     let memory = 0n;
     try {
       const req = a.alloc(24);
       vk.GetBufferMemoryRequirements(this.vkDevice, handle, req);
-      const r = a.read<{ size: number; memoryTypeBits: number }>(req, S.VkMemoryRequirements);
+      const r = a.read<{ size: number; memoryTypeBits: number }>(req, S().VkMemoryRequirements);
       const hostFlags = MEM_HOST_VISIBLE | MEM_HOST_COHERENT;
       const type = options.host ? this.memoryType(r.memoryTypeBits, hostFlags | MEM_HOST_CACHED, hostFlags) : this.memoryType(r.memoryTypeBits, MEM_DEVICE_LOCAL, 0);
-      const flagsInfo = bda ? a.put(S.VkMemoryAllocateFlagsInfo, { sType: ST.MEMORY_ALLOCATE_FLAGS_INFO, pNext: 0n, flags: ALLOCATE_DEVICE_ADDRESS, deviceMask: 0 }) : 0n;
-      check(vk.AllocateMemory(this.vkDevice, a.put(S.VkMemoryAllocateInfo, { sType: ST.MEMORY_ALLOCATE_INFO, pNext: flagsInfo, allocationSize: r.size, memoryTypeIndex: type }), null, out), 'vkAllocateMemory', `${size} bytes`);
+      const flagsInfo = bda ? a.put(S().VkMemoryAllocateFlagsInfo, { sType: ST.MEMORY_ALLOCATE_FLAGS_INFO, pNext: 0n, flags: ALLOCATE_DEVICE_ADDRESS, deviceMask: 0 }) : 0n;
+      check(vk.AllocateMemory(this.vkDevice, a.put(S().VkMemoryAllocateInfo, { sType: ST.MEMORY_ALLOCATE_INFO, pNext: flagsInfo, allocationSize: r.size, memoryTypeIndex: type }), null, out), 'vkAllocateMemory', `${size} bytes`);
       memory = a.u64(out);
       check(vk.BindBufferMemory(this.vkDevice, handle, memory, 0), 'vkBindBufferMemory');
       let mapped: Uint8Array | undefined;
@@ -417,7 +416,7 @@ export class VulkanContext {
         check(vk.MapMemory(this.vkDevice, memory, 0, ~0n & 0xffffffffffffffffn, 0, out), 'vkMapMemory');
         mapped = new Uint8Array(koffiView(a.u64(out), size));
       }
-      const address = bda ? BigInt(vk.GetBufferDeviceAddress(this.vkDevice, a.put(S.VkBufferDeviceAddressInfo, { sType: ST.BUFFER_DEVICE_ADDRESS_INFO, pNext: 0n, buffer: handle }))) : 0n;
+      const address = bda ? BigInt(vk.GetBufferDeviceAddress(this.vkDevice, a.put(S().VkBufferDeviceAddressInfo, { sType: ST.BUFFER_DEVICE_ADDRESS_INFO, pNext: 0n, buffer: handle }))) : 0n;
       a.reset(mark);
       const b = new VulkanBuffer(this, handle, memory, size, mapped, address);
       if (typeof dataOrSize !== 'number') b.write(dataOrSize);
@@ -444,7 +443,7 @@ export class VulkanContext {
   copy(src: VulkanBuffer, dst: VulkanBuffer, size: number): void {
     const a = this.arena;
     const mark = a.mark();
-    const region = a.put(S.VkBufferCopy, { srcOffset: 0, dstOffset: 0, size });
+    const region = a.put(S().VkBufferCopy, { srcOffset: 0, dstOffset: 0, size });
     this.submitOnce((cb) => {
       this.barrier(cb);
       this.vk.CmdCopyBuffer(cb, src.handle, dst.handle, 1, region);
@@ -464,14 +463,14 @@ export class VulkanContext {
     const a = this.arena;
     const mark = a.mark();
     const cb = this.oneShot;
-    check(this.vk.BeginCommandBuffer(cb, a.put(S.VkCommandBufferBeginInfo, { sType: ST.COMMAND_BUFFER_BEGIN_INFO, pNext: 0n, flags: 1, pInheritanceInfo: 0n })), 'vkBeginCommandBuffer');
+    check(this.vk.BeginCommandBuffer(cb, a.put(S().VkCommandBufferBeginInfo, { sType: ST.COMMAND_BUFFER_BEGIN_INFO, pNext: 0n, flags: 1, pInheritanceInfo: 0n })), 'vkBeginCommandBuffer');
     record(cb);
     check(this.vk.EndCommandBuffer(cb), 'vkEndCommandBuffer');
     const cbs = a.alloc(8);
     a.view.setBigUint64(a.at(cbs), cb, true);
     const slot = a.alloc(8);
     a.view.setBigUint64(a.at(slot), this.fence, true);
-    this.submit(a.put(S.VkSubmitInfo, { sType: ST.SUBMIT_INFO, pNext: 0n, waitSemaphoreCount: 0, pWaitSemaphores: 0n, pWaitDstStageMask: 0n, commandBufferCount: 1, pCommandBuffers: cbs, signalSemaphoreCount: 0, pSignalSemaphores: 0n }), this.fence, slot);
+    this.submit(a.put(S().VkSubmitInfo, { sType: ST.SUBMIT_INFO, pNext: 0n, waitSemaphoreCount: 0, pWaitSemaphores: 0n, pWaitDstStageMask: 0n, commandBufferCount: 1, pCommandBuffers: cbs, signalSemaphoreCount: 0, pSignalSemaphores: 0n }), this.fence, slot);
     a.reset(mark);
   }
 
@@ -518,7 +517,7 @@ export class VulkanContext {
 }
 
 function koffiView(ptr: bigint, size: number): ArrayBuffer {
-  return koffi.view(ptr as never, Math.max(size, 1));
+  return koffi().view(ptr as never, Math.max(size, 1));
 }
 
 export { VulkanError };

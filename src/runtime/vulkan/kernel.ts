@@ -8,8 +8,7 @@ import { vulkanPacker } from '../pack/packer.js';
 import { Arena } from './arena.js';
 import { SHADER_STAGE_COMPUTE, VulkanBuffer, type VulkanContext, VulkanOwned } from './context.js';
 import { moduleNeeds } from './module-needs.js';
-import * as S from './structs.js';
-import { ST } from './structs.js';
+import { ST, structs as S } from './structs.js';
 import { type VkHandle, check } from './vk.js';
 
 const DESCRIPTOR_TYPE: Record<string, number> = { buffer: 7, pod: 7, buffer_ubo: 6, pod_ubo: 6 };
@@ -115,7 +114,7 @@ export class VulkanKernel extends VulkanOwned {
       // The shader module.
       const code = a.alloc(spirv.byteLength, 4);
       a.bytes.set(new Uint8Array(spirv.buffer, spirv.byteOffset, spirv.byteLength), a.at(code));
-      check(vk.CreateShaderModule(device, a.put(S.VkShaderModuleCreateInfo, { sType: ST.SHADER_MODULE_CREATE_INFO, pNext: 0n, flags: 0, codeSize: spirv.byteLength, pCode: code }), null, out), 'vkCreateShaderModule', name);
+      check(vk.CreateShaderModule(device, a.put(S().VkShaderModuleCreateInfo, { sType: ST.SHADER_MODULE_CREATE_INFO, pNext: 0n, flags: 0, codeSize: spirv.byteLength, pCode: code }), null, out), 'vkCreateShaderModule', name);
       this.shader = made.shader = a.u64(out);
       // One layout per set up to the highest this kernel binds (empty where a set is unused).
       const descriptorArgs = k.args.filter((x) => x.descriptorSet !== undefined && x.binding !== undefined && x.argKind !== 'pod_pushconstant');
@@ -125,28 +124,28 @@ export class VulkanKernel extends VulkanOwned {
       const nSets = unique.length ? Math.max(...unique.map((x) => x.descriptorSet!)) + 1 : 0;
       for (let s = 0; s < nSets; s++) {
         const inSet = unique.filter((x) => x.descriptorSet === s);
-        const bindings = a.array(S.VkDescriptorSetLayoutBinding, inSet.map((x) => ({ binding: x.binding!, descriptorType: DESCRIPTOR_TYPE[x.argKind], descriptorCount: 1, stageFlags: SHADER_STAGE_COMPUTE, pImmutableSamplers: 0n })));
-        check(vk.CreateDescriptorSetLayout(device, a.put(S.VkDescriptorSetLayoutCreateInfo, { sType: ST.DESCRIPTOR_SET_LAYOUT_CREATE_INFO, pNext: 0n, flags: 0, bindingCount: inSet.length, pBindings: bindings }), null, out), 'vkCreateDescriptorSetLayout');
+        const bindings = a.array(S().VkDescriptorSetLayoutBinding, inSet.map((x) => ({ binding: x.binding!, descriptorType: DESCRIPTOR_TYPE[x.argKind], descriptorCount: 1, stageFlags: SHADER_STAGE_COMPUTE, pImmutableSamplers: 0n })));
+        check(vk.CreateDescriptorSetLayout(device, a.put(S().VkDescriptorSetLayoutCreateInfo, { sType: ST.DESCRIPTOR_SET_LAYOUT_CREATE_INFO, pNext: 0n, flags: 0, bindingCount: inSet.length, pBindings: bindings }), null, out), 'vkCreateDescriptorSetLayout');
         made.sets.push(a.u64(out));
         this.setLayouts.push(a.u64(out));
       }
       const layouts = a.array('void *', this.setLayouts);
       const range = plan.pushConstantRange;
-      const pcr = range ? a.put(S.VkPushConstantRange, { stageFlags: SHADER_STAGE_COMPUTE, offset: range.offset, size: range.size }) : 0n;
-      check(vk.CreatePipelineLayout(device, a.put(S.VkPipelineLayoutCreateInfo, { sType: ST.PIPELINE_LAYOUT_CREATE_INFO, pNext: 0n, flags: 0, setLayoutCount: nSets, pSetLayouts: layouts, pushConstantRangeCount: range ? 1 : 0, pPushConstantRanges: pcr }), null, out), 'vkCreatePipelineLayout');
+      const pcr = range ? a.put(S().VkPushConstantRange, { stageFlags: SHADER_STAGE_COMPUTE, offset: range.offset, size: range.size }) : 0n;
+      check(vk.CreatePipelineLayout(device, a.put(S().VkPipelineLayoutCreateInfo, { sType: ST.PIPELINE_LAYOUT_CREATE_INFO, pNext: 0n, flags: 0, setLayoutCount: nSets, pSetLayouts: layouts, pushConstantRangeCount: range ? 1 : 0, pPushConstantRanges: pcr }), null, out), 'vkCreatePipelineLayout');
       this.layout = made.layout = a.u64(out);
       if (range) this.pushBytes = new Uint8Array(range.offset + range.size);
       if (nSets) {
         const counts = new Map<number, number>();
         for (const x of unique) counts.set(DESCRIPTOR_TYPE[x.argKind], (counts.get(DESCRIPTOR_TYPE[x.argKind]) ?? 0) + 1);
-        const sizes = a.array(S.VkDescriptorPoolSize, [...counts].map(([type, descriptorCount]) => ({ type, descriptorCount })));
-        check(vk.CreateDescriptorPool(device, a.put(S.VkDescriptorPoolCreateInfo, { sType: ST.DESCRIPTOR_POOL_CREATE_INFO, pNext: 0n, flags: 0, maxSets: nSets, poolSizeCount: counts.size, pPoolSizes: sizes }), null, out), 'vkCreateDescriptorPool');
+        const sizes = a.array(S().VkDescriptorPoolSize, [...counts].map(([type, descriptorCount]) => ({ type, descriptorCount })));
+        check(vk.CreateDescriptorPool(device, a.put(S().VkDescriptorPoolCreateInfo, { sType: ST.DESCRIPTOR_POOL_CREATE_INFO, pNext: 0n, flags: 0, maxSets: nSets, poolSizeCount: counts.size, pPoolSizes: sizes }), null, out), 'vkCreateDescriptorPool');
         this.pool = made.pool = a.u64(out);
         this.setsAddr = a.alloc(8 * nSets);
-        check(vk.AllocateDescriptorSets(device, a.put(S.VkDescriptorSetAllocateInfo, { sType: ST.DESCRIPTOR_SET_ALLOCATE_INFO, pNext: 0n, descriptorPool: this.pool, descriptorSetCount: nSets, pSetLayouts: layouts }), this.setsAddr), 'vkAllocateDescriptorSets');
+        check(vk.AllocateDescriptorSets(device, a.put(S().VkDescriptorSetAllocateInfo, { sType: ST.DESCRIPTOR_SET_ALLOCATE_INFO, pNext: 0n, descriptorPool: this.pool, descriptorSetCount: nSets, pSetLayouts: layouts }), this.setsAddr), 'vkAllocateDescriptorSets');
         // One write per binding; a launch patches the buffer handles in place.
-        const infos = unique.map(() => a.put(S.VkDescriptorBufferInfo, { buffer: 0n, offset: 0, range: WHOLE_SIZE }));
-        this.writesAddr = a.array(S.VkWriteDescriptorSet, unique.map((x, i) => ({
+        const infos = unique.map(() => a.put(S().VkDescriptorBufferInfo, { buffer: 0n, offset: 0, range: WHOLE_SIZE }));
+        this.writesAddr = a.array(S().VkWriteDescriptorSet, unique.map((x, i) => ({
           sType: ST.WRITE_DESCRIPTOR_SET, pNext: 0n, dstSet: a.u64(this.setsAddr + BigInt(8 * x.descriptorSet!)), dstBinding: x.binding!, dstArrayElement: 0,
           descriptorCount: 1, descriptorType: DESCRIPTOR_TYPE[x.argKind], pImageInfo: 0n, pBufferInfo: infos[i], pTexelBufferView: 0n,
         })));
@@ -160,11 +159,11 @@ export class VulkanKernel extends VulkanOwned {
       this.specIds = plan.specConstants.map((s) => s.specId).concat(k.args.filter((x) => x.argKind === 'local').map((x) => x.specId!)).sort((x, y) => x - y);
       this.cb = made.cb = ctx.commandBuffer();
       this.fence = made.fence = ctx.createFence();
-      check(vk.CreateQueryPool(device, a.put(S.VkQueryPoolCreateInfo, { sType: ST.QUERY_POOL_CREATE_INFO, pNext: 0n, flags: 0, queryType: 2, queryCount: 2, pipelineStatistics: 0 }), null, out), 'vkCreateQueryPool');
+      check(vk.CreateQueryPool(device, a.put(S().VkQueryPoolCreateInfo, { sType: ST.QUERY_POOL_CREATE_INFO, pNext: 0n, flags: 0, queryType: 2, queryCount: 2, pipelineStatistics: 0 }), null, out), 'vkCreateQueryPool');
       this.queryPool = made.query = a.u64(out);
-      this.beginInfo = a.put(S.VkCommandBufferBeginInfo, { sType: ST.COMMAND_BUFFER_BEGIN_INFO, pNext: 0n, flags: 1, pInheritanceInfo: 0n });
+      this.beginInfo = a.put(S().VkCommandBufferBeginInfo, { sType: ST.COMMAND_BUFFER_BEGIN_INFO, pNext: 0n, flags: 1, pInheritanceInfo: 0n });
       const cbs = a.array('void *', [this.cb]);
-      this.submitInfo = a.put(S.VkSubmitInfo, { sType: ST.SUBMIT_INFO, pNext: 0n, waitSemaphoreCount: 0, pWaitSemaphores: 0n, pWaitDstStageMask: 0n, commandBufferCount: 1, pCommandBuffers: cbs, signalSemaphoreCount: 0, pSignalSemaphores: 0n });
+      this.submitInfo = a.put(S().VkSubmitInfo, { sType: ST.SUBMIT_INFO, pNext: 0n, waitSemaphoreCount: 0, pWaitSemaphores: 0n, pWaitDstStageMask: 0n, commandBufferCount: 1, pCommandBuffers: cbs, signalSemaphoreCount: 0, pSignalSemaphores: 0n });
       this.fenceSlot = a.array('void *', [this.fence]);
       if (this.specIds.length === 0) this.fixed = this.pipeline('');
     } catch (e) {
@@ -186,11 +185,11 @@ export class VulkanKernel extends VulkanOwned {
     if (values && values.length) {
       const data = a.alloc(4 * values.length, 4);
       values.forEach((v, i) => a.view.setUint32(a.at(data) + 4 * i, v, true));
-      const entries = a.array(S.VkSpecializationMapEntry, this.specIds.map((id, i) => ({ constantID: id, offset: 4 * i, size: 4 })));
-      spec = a.put(S.VkSpecializationInfo, { mapEntryCount: values.length, pMapEntries: entries, dataSize: 4 * values.length, pData: data });
+      const entries = a.array(S().VkSpecializationMapEntry, this.specIds.map((id, i) => ({ constantID: id, offset: 4 * i, size: 4 })));
+      spec = a.put(S().VkSpecializationInfo, { mapEntryCount: values.length, pMapEntries: entries, dataSize: 4 * values.length, pData: data });
     }
     const out = a.alloc(8);
-    const info = a.put(S.VkComputePipelineCreateInfo, {
+    const info = a.put(S().VkComputePipelineCreateInfo, {
       sType: ST.COMPUTE_PIPELINE_CREATE_INFO, pNext: 0n, flags: 0,
       stage: { sType: ST.PIPELINE_SHADER_STAGE_CREATE_INFO, pNext: 0n, flags: 0, stage: SHADER_STAGE_COMPUTE, module: this.shader, pName: a.cstr(this.name), pSpecializationInfo: spec },
       layout: this.layout, basePipelineHandle: 0n, basePipelineIndex: -1,

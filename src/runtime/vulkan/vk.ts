@@ -1,7 +1,7 @@
 // The Vulkan entry points kernarg uses, bound once from the loader (libvulkan.so.1). Every pointer
 // parameter is `void *`: callers pass addresses of structures encoded in an Arena (bigints), or
 // typed arrays. Vulkan 1.2 core exports them all from the loader.
-import koffi from 'koffi';
+import { koffi } from '../ffi.js';
 import { RuntimeInputError } from '../pack/errors.js';
 
 /** VkResult values by number, for messages that name them. */
@@ -96,9 +96,9 @@ let bound: VK | undefined;
 /** Loads the Vulkan loader and binds the entry points; a clear error when there is none. */
 export function openVulkan(): VK {
   if (bound) return bound;
-  let lib: ReturnType<typeof koffi.load>;
+  let lib: ReturnType<ReturnType<typeof koffi>['load']>;
   try {
-    lib = koffi.load(process.platform === 'darwin' ? 'libvulkan.1.dylib' : 'libvulkan.so.1');
+    lib = koffi().load(process.platform === 'darwin' ? 'libvulkan.1.dylib' : 'libvulkan.so.1');
   } catch (e) {
     throw new RuntimeInputError(`cannot load the Vulkan loader (libvulkan.so.1): install libvulkan1 and a driver (mesa-vulkan-drivers gives lavapipe). ${(e as Error).message}`);
   }
