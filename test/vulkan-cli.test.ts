@@ -30,7 +30,7 @@ const FILES: Record<string, string> = {
 function cli(argv: string[]): { code: number; out: string; err: string } {
   let out = '';
   let err = '';
-  const code = runCliWith(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s), readFile: (p) => FILES[p], writeFile: () => undefined, color: false } as never);
+  const code = runCliWith(argv, { stdout: (s: string) => (out += s), stderr: (s: string) => (err += s), readFile: (p: string) => FILES[p], writeFile: () => undefined, color: false } as never);
   return { code, out, err };
 }
 

@@ -10,6 +10,7 @@ import { ST, structs as S } from './structs.js';
 import { type VK, type VkHandle, VulkanError, check, openVulkan } from './vk.js';
 
 const API_1_2 = (1 << 22) | (2 << 12);
+const API_1_3 = (1 << 22) | (3 << 12);
 const QUEUE_COMPUTE = 2;
 const MEM_DEVICE_LOCAL = 1;
 const MEM_HOST_VISIBLE = 2;
@@ -82,8 +83,15 @@ interface Physical {
   info: VulkanDeviceInfo;
 }
 
+/** The Vulkan version kernarg asks the instance for: 1.3 where the loader has it, else 1.2. */
+function instanceVersion(vk: VK, arena: Arena): number {
+  const out = arena.alloc(4);
+  const loader = vk.EnumerateInstanceVersion(out) === 0 ? arena.u32(out) : API_1_2;
+  return loader >= API_1_3 ? API_1_3 : API_1_2;
+}
+
 function createInstance(vk: VK, arena: Arena, validation: boolean): VkHandle {
-  const app = arena.put(S().VkApplicationInfo, { sType: ST.APPLICATION_INFO, pNext: 0n, pApplicationName: arena.cstr('kernarg'), applicationVersion: 1, pEngineName: arena.cstr('kernarg'), engineVersion: 1, apiVersion: API_1_2 });
+  const app = arena.put(S().VkApplicationInfo, { sType: ST.APPLICATION_INFO, pNext: 0n, pApplicationName: arena.cstr('kernarg'), applicationVersion: 1, pEngineName: arena.cstr('kernarg'), engineVersion: 1, apiVersion: instanceVersion(vk, arena) });
   const layers = validation ? ['VK_LAYER_KHRONOS_validation'] : [];
   const info = arena.put(S().VkInstanceCreateInfo, { sType: ST.INSTANCE_CREATE_INFO, pNext: 0n, flags: 0, pApplicationInfo: app, enabledLayerCount: layers.length, ppEnabledLayerNames: arena.strings(layers), enabledExtensionCount: 0, ppEnabledExtensionNames: 0n });
   const out = arena.alloc(8);
@@ -213,6 +221,8 @@ export class VulkanContext {
   readonly queue: VkHandle;
   readonly queueFamily: number;
   readonly device: VulkanDeviceInfo;
+  /** The version the context uses: the lower of the device's and the instance's (1.2 or 1.3). */
+  readonly apiVersion: number;
   readonly limits: Limits;
   readonly timestampBits: number;
   /** Features the physical device has (less `withoutFeatures`), and those the logical device enables. */
@@ -249,6 +259,7 @@ export class VulkanContext {
       this.physical = chosen.handle;
       this.device = chosen.info;
       if (chosen.info.apiVersion < API_1_2) throw new RuntimeInputError(`Vulkan device ${chosen.info.name} supports Vulkan ${chosen.info.version}; kernarg needs 1.2`);
+      this.apiVersion = Math.min(chosen.info.apiVersion & ~0xfff, instanceVersion(vk, a));
       const props = a.alloc(1024);
       vk.GetPhysicalDeviceProperties(this.physical, props);
       const p = a.read<{ limits: Limits & { maxComputeWorkGroupSize: ArrayLike<number>; maxComputeWorkGroupCount: ArrayLike<number>; minStorageBufferOffsetAlignment: number | bigint } }>(props, S().VkPhysicalDeviceProperties);
@@ -274,7 +285,7 @@ export class VulkanContext {
       const extensions = [...new Set(chain.extensions)];
       for (const e of extensions) if (!this.extensions.has(e)) throw new RuntimeInputError(`Vulkan device ${this.device.name} lacks the extension ${e}`);
       // Extensions the SPIR-V may need that are not core in 1.2 are enabled where offered.
-      for (const e of ['VK_KHR_shader_non_semantic_info']) if (this.extensions.has(e) && this.device.apiVersion < ((1 << 22) | (3 << 12))) extensions.push(e);
+      for (const e of ['VK_KHR_shader_non_semantic_info']) if (this.extensions.has(e) && this.apiVersion < API_1_3) extensions.push(e);
       this.enabledExtensions = new Set(extensions);
       const priority = a.alloc(4);
       a.view.setFloat32(a.at(priority), 1, true);

@@ -46,7 +46,7 @@ function checkDevice(ctx: VulkanContext, name: string, plan: VulkanPlan, words: 
     throw new RuntimeInputError(`kernel '${name}' needs the Vulkan feature ${f}, ${why}`);
   }
   for (const e of needs.extensions) {
-    if ((e.core !== undefined && ctx.device.apiVersion >= e.core) || ctx.enabledExtensions.has(e.name)) continue;
+    if ((e.core !== undefined && ctx.apiVersion >= e.core) || ctx.enabledExtensions.has(e.name)) continue;
     throw new RuntimeInputError(`kernel '${name}' needs the Vulkan extension ${e.name}, which ${ctx.device.name} ${ctx.extensions.has(e.name) ? 'offers but this context did not enable' : 'lacks'}`);
   }
   if (plan.literalSamplers.length || plan.constantData) throw new RuntimeInputError(`kernel '${name}': literal samplers and module constants are not supported by kernarg's Vulkan host`);
