@@ -69,6 +69,7 @@ export class VulkanKernel extends VulkanOwned {
   private readonly queryPool: VkHandle;
   private readonly bindings: Binding[] = [];
   private readonly podBuffer: VulkanBuffer | undefined;
+  private readonly podBinding: Binding | undefined;
   private readonly ownPods = new Map<Uint8Array, VulkanBuffer>();
   private readonly pushBytes: Uint8Array | undefined;
   private readonly setsAddr: bigint = 0n;
@@ -76,11 +77,15 @@ export class VulkanKernel extends VulkanOwned {
   private readonly beginInfo: bigint;
   private readonly submitInfo: bigint;
   private readonly fenceSlot: bigint;
-  private readonly times = new BigUint64Array(2);
+  /** The two timestamps, read as 32-bit halves so that no BigInt is made per launch. */
+  private readonly times = new Uint32Array(4);
   private readonly result = { timeMs: 0 };
   private readonly groups: [number, number, number] = [1, 1, 1];
   private readonly local: [number, number, number] = [1, 1, 1];
   private readonly specIds: readonly number[];
+  private readonly specNames: readonly (string | undefined)[];
+  private readonly specValues: number[];
+  private lastPipeline: VkHandle = 0n;
   private readonly fixed: VkHandle | undefined;
 
   constructor(readonly ctx: VulkanContext, readonly name: string, readonly plan: VulkanPlan, spirv: Uint32Array) {
@@ -155,8 +160,12 @@ export class VulkanKernel extends VulkanOwned {
       if ((k.podPlacement === 'ssbo' || k.podPlacement === 'ubo') && new Set(k.args.filter((x) => x.argKind.startsWith('pod')).map((x) => x.binding)).size === 1) {
         this.podBuffer = ctx.buffer(Math.max(k.podSize, 4), { host: true });
         made.pods.push(this.podBuffer);
+        const pod = k.args.find((x) => x.argKind.startsWith('pod'))!;
+        this.podBinding = this.bindingOf(pod.descriptorSet!, pod.binding!);
       }
       this.specIds = plan.specConstants.map((s) => s.specId).concat(k.args.filter((x) => x.argKind === 'local').map((x) => x.specId!)).sort((x, y) => x - y);
+      this.specNames = this.specIds.map((id) => plan.specConstants.find((s) => s.specId === id)?.name);
+      this.specValues = this.specIds.map(() => -1);
       this.cb = made.cb = ctx.commandBuffer();
       this.fence = made.fence = ctx.createFence();
       check(vk.CreateQueryPool(device, a.put(S().VkQueryPoolCreateInfo, { sType: ST.QUERY_POOL_CREATE_INFO, pNext: 0n, flags: 0, queryType: 2, queryCount: 2, pipelineStatistics: 0 }), null, out), 'vkCreateQueryPool');
@@ -232,7 +241,7 @@ export class VulkanKernel extends VulkanOwned {
     }
     if (this.podBuffer) {
       this.podBuffer.mapped!.set(packed.pod);
-      const b = this.bindingOf(this.k.args.find((x) => x.argKind.startsWith('pod'))!.descriptorSet!, this.k.args.find((x) => x.argKind.startsWith('pod'))!.binding!);
+      const b = this.podBinding!;
       if (b.current !== this.podBuffer.handle) {
         b.current = this.podBuffer.handle;
         this.arena.view.setBigUint64(this.arena.at(b.info), b.current, true);
@@ -261,8 +270,10 @@ export class VulkanKernel extends VulkanOwned {
     this.result.timeMs = 0;
     const bits = this.ctx.timestampBits;
     if (bits > 0 && vk.GetQueryPoolResults(device, this.queryPool, 0, 2, 16, this.times, 8, QUERY_64 | QUERY_WAIT) === 0) {
-      const mask = bits >= 64 ? 0xffffffffffffffffn : (1n << BigInt(bits)) - 1n;
-      this.result.timeMs = (Number((this.times[1] - this.times[0]) & mask) * this.ctx.limits.timestampPeriod) / 1e6;
+      const t = this.times;
+      let ticks = (t[3] - t[1]) * 2 ** 32 + (t[2] - t[0]);
+      if (ticks < 0) ticks += 2 ** bits;
+      this.result.timeMs = (ticks * this.ctx.limits.timestampPeriod) / 1e6;
     }
     return this.result;
   }
@@ -279,14 +290,18 @@ export class VulkanKernel extends VulkanOwned {
   }
 
   private specialized(locals: ReadonlyMap<number, number>, dims: number): VkHandle {
-    const values = this.specIds.map((id) => {
-      if (id <= 2 && !this.plan.localSize) return this.local[id];
-      const named = this.plan.specConstants.find((s) => s.specId === id)?.name;
-      if (named === 'work_dim') return dims;
-      if (named?.startsWith('global_offset')) return 0;
-      return locals.get(id) ?? 1;
-    });
-    return this.pipeline(values.join(','), values);
+    // The values in spec id order, compared with the last launch's so that a repeat allocates nothing.
+    const values = this.specValues;
+    let same = this.lastPipeline !== 0n;
+    for (let i = 0; i < this.specIds.length; i++) {
+      const id = this.specIds[i];
+      const named = this.specNames[i];
+      const v = id <= 2 && !this.plan.localSize ? this.local[id] : named === 'work_dim' ? dims : named?.startsWith('global_offset') ? 0 : (locals.get(id) ?? 1);
+      if (values[i] !== v) same = false;
+      values[i] = v;
+    }
+    if (!same) this.lastPipeline = this.pipeline(values.join(','), values);
+    return this.lastPipeline;
   }
 
   private bindingOf(set: number, binding: number): Binding {
