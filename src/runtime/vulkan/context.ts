@@ -61,6 +61,8 @@ export interface VulkanOpenOptions {
   readonly withoutFeatures?: readonly string[];
   /** Enable VK_LAYER_KHRONOS_validation (also KERNARG_VK_VALIDATION=1). */
   readonly validation?: boolean;
+  /** Never map device-local memory, as on a discrete GPU without resizable BAR: buffers move through a staging buffer. */
+  readonly staging?: boolean;
 }
 
 interface Limits {
@@ -238,6 +240,7 @@ export class VulkanContext {
   private readonly fence: VkHandle;
   private readonly barrierInfo: bigint = 0n;
   private staging: VulkanBuffer | undefined;
+  private readonly alwaysStage: boolean;
   private disposed = false;
 
   /** Opens the first Vulkan device whose name contains `filter` (case-insensitive); the first one without. */
@@ -250,6 +253,7 @@ export class VulkanContext {
     const vk = this.vk;
     const a = this.arena;
     const validation = o.validation ?? process.env.KERNARG_VK_VALIDATION === '1';
+    this.alwaysStage = o.staging ?? false;
     this.instance = createInstance(vk, a, validation);
     try {
       const all = physicalDevices(vk, this.instance, a);
@@ -423,7 +427,7 @@ export class VulkanContext {
       memory = a.u64(out);
       check(vk.BindBufferMemory(this.vkDevice, handle, memory, 0), 'vkBindBufferMemory');
       let mapped: Uint8Array | undefined;
-      if ((this.memoryTypes[type].flags & hostFlags) === hostFlags) {
+      if ((this.memoryTypes[type].flags & hostFlags) === hostFlags && (options.host || !this.alwaysStage)) {
         check(vk.MapMemory(this.vkDevice, memory, 0, ~0n & 0xffffffffffffffffn, 0, out), 'vkMapMemory');
         mapped = new Uint8Array(koffiView(a.u64(out), size));
       }
@@ -494,7 +498,12 @@ export class VulkanContext {
     check(vk.ResetFences(this.vkDevice, 1, fenceSlot), 'vkResetFences');
   }
 
-  /** Objects created through this context and not yet released (buffers, kernels, their memory). */
+  /** 1 while the context keeps a staging buffer for memory the host cannot map, else 0. */
+  stagingBuffers(): number {
+    return this.staging ? 1 : 0;
+  }
+
+  /** Objects created through this context and not yet released (buffers, kernels, their memory, the staging buffer). */
   liveObjects(): number {
     return this.state.children.size;
   }
