@@ -36,6 +36,8 @@ export class SpirvBuilder {
   private readonly trailer: Inst[] = [];
   private readonly interned = new Map<string, number>();
   private readonly strings = new Map<string, number>();
+  /** Vulkan features the module's instructions need beyond what its capabilities name (see requirements.ts). */
+  readonly vulkanFeatures = new Set<string>();
 
   id(): number {
     return this.bound++;
@@ -210,6 +212,16 @@ export class SpirvBuilder {
     const id = this.id();
     this.trailer.push([Op.ExtInst, this.typeVoid(), id, set, instruction, ...operands]);
     return id;
+  }
+
+  get extensionNames(): string[] {
+    return [...this.extensions];
+  }
+
+  /** The capabilities declared so far, by name. */
+  get capabilityNames(): string[] {
+    const names = new Map<number, string>(Object.entries(Capability).map(([k, v]) => [v, k]));
+    return [...this.capabilities].sort((a, b) => a - b).map((c) => names.get(c)!);
   }
 
   build(): Uint32Array {

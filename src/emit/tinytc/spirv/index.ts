@@ -6,6 +6,7 @@ import { type KernelModule, kernelsOf } from '../../../model/kernel-module.js';
 import { SpirvBuilder } from '../../spirv/builder.js';
 import { CLSPV_REFLECTION_IMPORT, Reflection } from '../../spirv/clspv-reflection.js';
 import { FunctionBuilder } from '../../spirv/function.js';
+import { type SpirvRequirements, requirementsOf } from '../../spirv/requirements.js';
 import { BuiltIn, Op } from '../../spirv/spec.js';
 import { Gen, type Sym } from './gen.js';
 import { declareResources } from './interface.js';
@@ -20,6 +21,12 @@ export interface TinytcSpirvOptions {
 /** The host rule of a tinytc-derived slot (originFields puts it there). */
 const hostOf = (s: VulkanSlot) => (s as VulkanSlot & { host?: HostRule }).host;
 
+/** A module and what a device needs to run it. */
+export interface TinytcSpirvModule {
+  readonly words: Uint32Array;
+  readonly requirements: SpirvRequirements;
+}
+
 type BuiltinName = 'LocalInvocationId' | 'WorkgroupId' | 'NumWorkgroups';
 
 /**
@@ -28,7 +35,7 @@ type BuiltinName = 'LocalInvocationId' | 'WorkgroupId' | 'NumWorkgroups';
  * LocalSize (when the plan says every function fixes it) or spec constants 0–2, group tables
  * read as buffer device addresses, and clspv's reflection instructions describing it all.
  */
-export function emitTinytcSpirv(funcs: readonly Func[], types: ReadonlyMap<Func, ValueTypes>, module: KernelModule, plan: VulkanPlan, options: TinytcSpirvOptions = {}): Uint32Array {
+export function emitTinytcSpirv(funcs: readonly Func[], types: ReadonlyMap<Func, ValueTypes>, module: KernelModule, plan: VulkanPlan, options: TinytcSpirvOptions = {}): TinytcSpirvModule {
   const b = new SpirvBuilder();
   b.capability('Shader');
   const floatAtomicAdd = options.floatAtomicAdd ?? false;
@@ -130,7 +137,7 @@ export function emitTinytcSpirv(funcs: readonly Func[], types: ReadonlyMap<Func,
     entries.push({ fn: fb.id, kernel: kp });
   }
   reflect(b, plan, entries, workgroupSize !== undefined);
-  return b.build();
+  return { words: b.build(), requirements: requirementsOf(b) };
 }
 
 /** clspv's reflection: per kernel Kernel, PropertyRequiredWorkgroupSize, then ArgumentInfo and Argument* per slot; then the spec constants. */
