@@ -92,9 +92,9 @@ export function emitTinytcSpirv(funcs: readonly Func[], types: ReadonlyMap<Func,
       pod: (slot) => {
         let v = podValues.get(slot);
         if (v === undefined) {
-          const m = res.pods!.members.get(slot)!;
+          const m = res.pods.get(slot)!;
           const t = g.type(m.type);
-          v = fb.load(t, fb.op(Op.AccessChain, b.typePointer(res.pods!.sc, t), res.pods!.variable, g.u32(m.index)));
+          v = fb.load(t, fb.op(Op.AccessChain, b.typePointer(m.sc, t), m.variable, g.u32(m.index)));
           podValues.set(slot, v);
         }
         return v;
