@@ -152,7 +152,7 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
       break;
     case 'spirv':
     case 'spirv-asm': {
-      const { words } = emitTinytcSpirv(tinytc!.program!.funcs, tinytc!.types!, fe.module, plan as VulkanPlan, { floatAtomicAdd: options.floatAtomicAdd });
+      const words = emitTinytcSpirv(tinytc!.program!.funcs, tinytc!.types!, fe.module, plan as VulkanPlan, { floatAtomicAdd: options.floatAtomicAdd });
       if (format === 'spirv-asm') {
         output = disassemble(words);
         break;

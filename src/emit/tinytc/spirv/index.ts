@@ -35,7 +35,12 @@ type BuiltinName = 'LocalInvocationId' | 'WorkgroupId' | 'NumWorkgroups';
  * LocalSize (when the plan says every function fixes it) or spec constants 0–2, group tables
  * read as buffer device addresses, and clspv's reflection instructions describing it all.
  */
-export function emitTinytcSpirv(funcs: readonly Func[], types: ReadonlyMap<Func, ValueTypes>, module: KernelModule, plan: VulkanPlan, options: TinytcSpirvOptions = {}): TinytcSpirvModule {
+export function emitTinytcSpirv(funcs: readonly Func[], types: ReadonlyMap<Func, ValueTypes>, module: KernelModule, plan: VulkanPlan, options: TinytcSpirvOptions = {}): Uint32Array {
+  return emitTinytcSpirvModule(funcs, types, module, plan, options).words;
+}
+
+/** emitTinytcSpirv, with what a device needs to run the module. */
+export function emitTinytcSpirvModule(funcs: readonly Func[], types: ReadonlyMap<Func, ValueTypes>, module: KernelModule, plan: VulkanPlan, options: TinytcSpirvOptions = {}): TinytcSpirvModule {
   const b = new SpirvBuilder();
   b.capability('Shader');
   const floatAtomicAdd = options.floatAtomicAdd ?? false;
