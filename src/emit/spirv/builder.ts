@@ -143,6 +143,11 @@ export class SpirvBuilder {
     if (fresh) this.decorate(id, 'ArrayStride', stride);
     return id;
   }
+  /** An undecorated struct (results of extended instructions), shared by its members. */
+  typePlainStruct(members: readonly number[]): number {
+    return this.intern(`struct(${members.join(',')})`, (id) => [Op.TypeStruct, id, ...members]);
+  }
+
   /** A new struct type (never shared: blocks carry their own decorations). */
   typeStruct(members: readonly number[]): number {
     const id = this.id();
