@@ -5,6 +5,7 @@ import { type AmdCl2TargetOptions, lowerAmdCl2 } from './abi/amd-cl2.js';
 import { emitClrx } from './emit/clrx.js';
 import { type VulkanPlan, type VulkanTargetOptions, lowerVulkan } from './abi/vulkan.js';
 import { emitDescriptorMap } from './emit/descriptor-map.js';
+import { withAddressTables } from './abi/vulkan-address-tables.js';
 import { emitOpenCLC } from './emit/opencl-c.js';
 import { emitTinytcOpenCLC } from './emit/tinytc/index.js';
 import { emitTinytcSpirv } from './emit/tinytc/spirv/index.js';
@@ -125,7 +126,7 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
       plan = lowerLlvm(fe.module, options.llvm ?? {}, diags);
       break;
     case 'vulkan':
-      plan = lowerVulkan(fe.module, options.vulkan ?? {}, diags);
+      plan = withAddressTables(lowerVulkan(fe.module, options.vulkan ?? {}, diags));
       break;
     case 'r600': {
       const r = lowerR600(fe.module, diags);

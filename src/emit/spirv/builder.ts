@@ -36,6 +36,8 @@ export class SpirvBuilder {
   private readonly trailer: Inst[] = [];
   private readonly interned = new Map<string, number>();
   private readonly strings = new Map<string, number>();
+  /** Vulkan features the module's instructions need beyond what its capabilities name (see requirements.ts). */
+  readonly vulkanFeatures = new Set<string>();
 
   id(): number {
     return this.bound++;
@@ -141,6 +143,11 @@ export class SpirvBuilder {
     if (fresh) this.decorate(id, 'ArrayStride', stride);
     return id;
   }
+  /** An undecorated struct (results of extended instructions), shared by its members. */
+  typePlainStruct(members: readonly number[]): number {
+    return this.intern(`struct(${members.join(',')})`, (id) => [Op.TypeStruct, id, ...members]);
+  }
+
   /** A new struct type (never shared: blocks carry their own decorations). */
   typeStruct(members: readonly number[]): number {
     const id = this.id();
@@ -210,6 +217,16 @@ export class SpirvBuilder {
     const id = this.id();
     this.trailer.push([Op.ExtInst, this.typeVoid(), id, set, instruction, ...operands]);
     return id;
+  }
+
+  get extensionNames(): string[] {
+    return [...this.extensions];
+  }
+
+  /** The capabilities declared so far, by name. */
+  get capabilityNames(): string[] {
+    const names = new Map<number, string>(Object.entries(Capability).map(([k, v]) => [v, k]));
+    return [...this.capabilities].sort((a, b) => a - b).map((c) => names.get(c)!);
   }
 
   build(): Uint32Array {

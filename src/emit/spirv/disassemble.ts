@@ -1,6 +1,6 @@
 import { CLSPV_REFLECTION_IMPORT, Reflection } from './clspv-reflection.js';
 import { formatFloat } from './float-text.js';
-import { AddressingModel, BuiltIn, Capability, Decoration, ExecutionMode, ExecutionModel, MemoryModel, Op, StorageClass, invert } from './spec.js';
+import { AddressingModel, BuiltIn, Capability, Decoration, ExecutionMode, ExecutionModel, GLSL_STD_450, Glsl, MemoryModel, Op, StorageClass, invert } from './spec.js';
 
 /**
  * Operand kinds, per opcode: T result type, R result id, I id, L literal number, S string,
@@ -32,6 +32,7 @@ const NAMES: Record<string, Map<number, string>> = {
   EM: invert(ExecutionModel), Mode: invert(ExecutionMode), BuiltIn: invert(BuiltIn),
 };
 const REFLECTION_NAME = invert(Reflection);
+const GLSL_NAME = invert(Glsl);
 
 function readString(words: Uint32Array, at: number, end: number): { text: string; next: number } {
   const bytes: number[] = [];
@@ -130,7 +131,8 @@ export function disassemble(words: Uint32Array): string {
         case 'Ext': {
           const set = imports.get(Number(parts[parts.length - 1].slice(1)));
           const n = words[i++];
-          parts.push(set === CLSPV_REFLECTION_IMPORT ? REFLECTION_NAME.get(n) ?? String(n) : String(n));
+          const table = set === CLSPV_REFLECTION_IMPORT ? REFLECTION_NAME : set === GLSL_STD_450 ? GLSL_NAME : undefined;
+          parts.push(table?.get(n) ?? String(n));
           break;
         }
         default:

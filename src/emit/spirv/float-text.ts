@@ -27,22 +27,35 @@ export function formatFloat(bits: bigint, width: number): string {
     const frac = (m << BigInt(nibbles * 4 - mantBits)).toString(16).padStart(nibbles, '0').replace(/0+$/, '');
     return `${sign}0x1${frac ? `.${frac}` : ''}p${e >= 0 ? '+' : ''}${e}`;
   }
-  const dv = new DataView(new ArrayBuffer(8));
-  let x: number;
-  if (width === 32) {
-    dv.setUint32(0, Number(bits), true);
-    x = dv.getFloat32(0, true);
-  } else {
-    dv.setBigUint64(0, bits, true);
-    x = dv.getFloat64(0, true);
-  }
+  // A normal number m·2^e as an exact fraction N/D, rounded to `precision` digits half-to-even (as C++ streams do).
   const precision = width === 32 ? 9 : 17;
-  const [digits, expText] = x.toExponential(precision - 1).split('e');
-  const e10 = Number(expText);
-  const strip = (s: string) => (s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s);
+  const m = (1n << BigInt(mantBits)) | mant;
+  const e = exp - bias - mantBits;
+  const N = e >= 0 ? m << BigInt(e) : m;
+  const D = e >= 0 ? 1n : 1n << BigInt(-e);
+  const pow10 = (k: number) => 10n ** BigInt(k);
+  const ge = (k: number) => (k >= 0 ? N >= pow10(k) * D : N * pow10(-k) >= D);
+  let e10 = Math.floor(Math.log10(Number(N) / Number(D)));
+  if (!Number.isFinite(e10)) e10 = Math.floor((e + mantBits) * Math.LOG10E * Math.LN2);
+  while (!ge(e10)) e10--;
+  while (ge(e10 + 1)) e10++;
+  const shift = precision - 1 - e10;
+  const num = shift >= 0 ? N * pow10(shift) : N;
+  const den = shift >= 0 ? D : D * pow10(-shift);
+  let q = num / den;
+  const twice = 2n * (num % den);
+  if (twice > den || (twice === den && q % 2n === 1n)) q++;
+  if (q === pow10(precision)) {
+    q /= 10n;
+    e10++;
+  }
+  const digits = q.toString();
+  const strip = (x: string) => (x.includes('.') ? x.replace(/0+$/, '').replace(/\.$/, '') : x);
   if (e10 < -4 || e10 >= precision) {
     const ee = Math.abs(e10);
-    return `${strip(digits)}e${e10 < 0 ? '-' : '+'}${ee < 10 ? '0' : ''}${ee}`;
+    return `${sign}${strip(`${digits[0]}.${digits.slice(1)}`)}e${e10 < 0 ? '-' : '+'}${ee < 10 ? '0' : ''}${ee}`;
   }
-  return strip(x.toFixed(Math.max(0, precision - 1 - e10)));
+  // Fixed notation: the point after e10 + 1 digits (zeros in front when e10 < 0).
+  const fixed = e10 >= 0 ? `${digits.slice(0, e10 + 1)}.${digits.slice(e10 + 1)}` : `0.${'0'.repeat(-e10 - 1)}${digits}`;
+  return `${sign}${strip(fixed)}`;
 }

@@ -57,6 +57,10 @@ export const Semantics = { None: 0, AcquireRelease: 0x8, UniformMemory: 0x40, Wo
 /** Memory-operand bits of OpLoad/OpStore. */
 export const MemoryAccess = { Aligned: 0x2 } as const;
 
+/** GLSL.std.450 extended instructions kernarg uses. */
+export const GLSL_STD_450 = 'GLSL.std.450';
+export const Glsl = { FAbs: 4, FrexpStruct: 52, Ldexp: 53 } as const;
+
 /** Reverse tables, for the disassembler. */
 export function invert<T extends Record<string, number>>(t: T): Map<number, string> {
   return new Map(Object.entries(t).map(([k, v]) => [v, k]));

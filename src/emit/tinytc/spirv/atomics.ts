@@ -15,11 +15,18 @@ export function atomicUpdate(g: Gen, c: SView, index: readonly SExt[], value: nu
   const wide = SCALAR_BYTES[t] === 8;
   const scope = g.u32(c.space === 'local' ? Scope.Workgroup : Scope.Device);
   const relaxed = g.u32(Semantics.None);
-  if (wide) g.b.capability('Int64Atomics');
+  const shared = c.space === 'local' ? 'Shared' : 'Buffer';
+  if (wide) {
+    g.b.capability('Int64Atomics');
+    g.b.vulkanFeatures.add(`shader${shared}Int64Atomics`);
+  }
   const isFloat = isFloatType(t);
-  if (mode === 'add' && isFloat && floatAdd) {
+  // Memory that other updates reach by compare-and-swap holds bits: it takes the loop too.
+  const storedAsBits = c.base.kind === 'variable' && c.base.bits;
+  if (mode === 'add' && isFloat && floatAdd && !storedAsBits) {
     g.b.extension('SPV_EXT_shader_atomic_float_add');
     g.b.capability(t === 'f32' ? 'AtomicFloat32AddEXT' : 'AtomicFloat64AddEXT');
+    g.b.vulkanFeatures.add(`shader${shared}Float${t === 'f32' ? 32 : 64}AtomicAdd`);
     const p = g.elementPtr(c, index, false);
     g.f.op(Op.AtomicFAddEXT, g.type(t), p.ptr, scope, relaxed, value);
     return;

@@ -6,6 +6,7 @@ import { type KernelModule, kernelsOf } from '../../../model/kernel-module.js';
 import { SpirvBuilder } from '../../spirv/builder.js';
 import { CLSPV_REFLECTION_IMPORT, Reflection } from '../../spirv/clspv-reflection.js';
 import { FunctionBuilder } from '../../spirv/function.js';
+import { type SpirvRequirements, requirementsOf } from '../../spirv/requirements.js';
 import { BuiltIn, Op } from '../../spirv/spec.js';
 import { Gen, type Sym } from './gen.js';
 import { declareResources } from './interface.js';
@@ -20,6 +21,12 @@ export interface TinytcSpirvOptions {
 /** The host rule of a tinytc-derived slot (originFields puts it there). */
 const hostOf = (s: VulkanSlot) => (s as VulkanSlot & { host?: HostRule }).host;
 
+/** A module and what a device needs to run it. */
+export interface TinytcSpirvModule {
+  readonly words: Uint32Array;
+  readonly requirements: SpirvRequirements;
+}
+
 type BuiltinName = 'LocalInvocationId' | 'WorkgroupId' | 'NumWorkgroups';
 
 /**
@@ -29,6 +36,11 @@ type BuiltinName = 'LocalInvocationId' | 'WorkgroupId' | 'NumWorkgroups';
  * read as buffer device addresses, and clspv's reflection instructions describing it all.
  */
 export function emitTinytcSpirv(funcs: readonly Func[], types: ReadonlyMap<Func, ValueTypes>, module: KernelModule, plan: VulkanPlan, options: TinytcSpirvOptions = {}): Uint32Array {
+  return emitTinytcSpirvModule(funcs, types, module, plan, options).words;
+}
+
+/** emitTinytcSpirv, with what a device needs to run the module. */
+export function emitTinytcSpirvModule(funcs: readonly Func[], types: ReadonlyMap<Func, ValueTypes>, module: KernelModule, plan: VulkanPlan, options: TinytcSpirvOptions = {}): TinytcSpirvModule {
   const b = new SpirvBuilder();
   b.capability('Shader');
   const floatAtomicAdd = options.floatAtomicAdd ?? false;
@@ -85,9 +97,9 @@ export function emitTinytcSpirv(funcs: readonly Func[], types: ReadonlyMap<Func,
       pod: (slot) => {
         let v = podValues.get(slot);
         if (v === undefined) {
-          const m = res.pods!.members.get(slot)!;
+          const m = res.pods.get(slot)!;
           const t = g.type(m.type);
-          v = fb.load(t, fb.op(Op.AccessChain, b.typePointer(res.pods!.sc, t), res.pods!.variable, g.u32(m.index)));
+          v = fb.load(t, fb.op(Op.AccessChain, b.typePointer(m.sc, t), m.variable, g.u32(m.index)));
           podValues.set(slot, v);
         }
         return v;
@@ -130,7 +142,7 @@ export function emitTinytcSpirv(funcs: readonly Func[], types: ReadonlyMap<Func,
     entries.push({ fn: fb.id, kernel: kp });
   }
   reflect(b, plan, entries, workgroupSize !== undefined);
-  return b.build();
+  return { words: b.build(), requirements: requirementsOf(b) };
 }
 
 /** clspv's reflection: per kernel Kernel, PropertyRequiredWorkgroupSize, then ArgumentInfo and Argument* per slot; then the spec constants. */

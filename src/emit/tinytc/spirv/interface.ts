@@ -26,18 +26,30 @@ function podScalar(slot: VulkanSlot): ScalarTypeName {
   return ({ 1: 'i8', 2: 'i16', 4: 'i32', 8: 'i64' } as Record<number, ScalarTypeName>)[slot.argSize!];
 }
 
+export interface PodMember {
+  /** The block variable, its storage class, the member index and the value's type. */
+  readonly variable: number;
+  readonly sc: StorageClassName;
+  readonly index: number;
+  readonly type: ScalarTypeName;
+}
+
 export interface KernelResources {
   /** Storage-buffer variables by slot name. */
   readonly buffers: ReadonlyMap<string, number>;
-  /** The POD block: its variable, storage class, and each slot's member index and type. */
-  readonly pods?: { readonly variable: number; readonly sc: StorageClassName; readonly members: ReadonlyMap<string, { index: number; type: ScalarTypeName }> };
+  /** Where each POD slot is read from. */
+  readonly pods: ReadonlyMap<string, PodMember>;
 }
+
+/** The name of a POD block: `<kernel>.pod_args`, or with its binding when PODs are not clustered (one block each). */
+export const podBlockName = (kernel: string, binding: number | undefined, clustered: boolean) => (clustered ? `${kernel}.pod_args` : `${kernel}.pod_args.${binding}`);
 
 /**
  * The resources of one kernel exactly as its vulkan plan places them: each buffer slot a
- * `{ T data[]; }` storage block at its set and binding; the POD slots one block (storage buffer,
- * uniform buffer or push constants) with members at the plan's offsets. `element` says what a
- * buffer slot holds: the memref's element type, or 64-bit entries for group tables.
+ * `{ T data[]; }` storage block at its set and binding; the POD slots blocks (storage buffer,
+ * uniform buffer or push constants), one per binding, with members at the plan's offsets.
+ * `element` says what a buffer slot holds: the memref's element type, or 64-bit entries for
+ * group tables.
  */
 export function declareResources(g: Gen, plan: VulkanKernelPlan, element: (slot: VulkanSlot) => { type: ScalarTypeName; bits: boolean }): KernelResources {
   const b = g.b;
@@ -53,27 +65,30 @@ export function declareResources(g: Gen, plan: VulkanKernelPlan, element: (slot:
     const v = b.variable(b.typePointer('StorageBuffer', block), 'StorageBuffer');
     b.decorate(v, 'DescriptorSet', s.descriptorSet!);
     b.decorate(v, 'Binding', s.binding!);
-    b.name(v, s.name);
+    b.name(v, `${plan.name}.${s.name}`);
     buffers.set(s.name, v);
   }
+  const pods = new Map<string, PodMember>();
   const podSlots = plan.args.filter((s) => s.argKind === 'pod' || s.argKind === 'pod_ubo' || s.argKind === 'pod_pushconstant');
-  if (podSlots.length === 0) return { buffers };
-  const sc = POD_CLASS[podSlots[0].argKind as keyof typeof POD_CLASS];
-  const sorted = [...podSlots].sort((x, y) => x.offset! - y.offset!);
-  const members = new Map<string, { index: number; type: ScalarTypeName }>();
-  sorted.forEach((s, index) => members.set(s.name, { index, type: podScalar(s) }));
-  const block = b.typeStruct(sorted.map((s) => g.type(podScalar(s))));
-  b.decorate(block, 'Block');
-  sorted.forEach((s, i) => {
-    b.memberDecorate(block, i, 'Offset', s.offset!);
-    b.memberName(block, i, s.name);
-    narrowStorage(b, sc, s.argSize!);
-  });
-  const v = b.variable(b.typePointer(sc, block), sc);
-  if (sc !== 'PushConstant') {
-    b.decorate(v, 'DescriptorSet', podSlots[0].descriptorSet!);
-    b.decorate(v, 'Binding', podSlots[0].binding!);
+  const groups = new Map<number | undefined, VulkanSlot[]>();
+  for (const s of podSlots) groups.set(s.binding, [...(groups.get(s.binding) ?? []), s]);
+  for (const [binding, slots] of groups) {
+    const sc = POD_CLASS[slots[0].argKind as keyof typeof POD_CLASS];
+    const sorted = [...slots].sort((x, y) => x.offset! - y.offset!);
+    const block = b.typeStruct(sorted.map((s) => g.type(podScalar(s))));
+    b.decorate(block, 'Block');
+    sorted.forEach((s, i) => {
+      b.memberDecorate(block, i, 'Offset', s.offset!);
+      b.memberName(block, i, s.name);
+      narrowStorage(b, sc, s.argSize!);
+    });
+    const v = b.variable(b.typePointer(sc, block), sc);
+    if (sc !== 'PushConstant') {
+      b.decorate(v, 'DescriptorSet', slots[0].descriptorSet!);
+      b.decorate(v, 'Binding', binding!);
+    }
+    b.name(v, podBlockName(plan.name, binding, groups.size === 1));
+    sorted.forEach((s, index) => pods.set(s.name, { variable: v, sc, index, type: podScalar(s) }));
   }
-  b.name(v, `${plan.name}_pod_args`);
-  return { buffers, pods: { variable: v, sc, members } };
+  return { buffers, pods };
 }

@@ -5,6 +5,7 @@ import { Op, Scope, Semantics } from '../../spirv/spec.js';
 import { placeBarriers, type Fence } from '../barriers.js';
 import { type EvalSlice, allocaElements, expandDope, fuseDope, subviewDope } from '../dope.js';
 import * as blas from './collective.js';
+import { fmod } from './fmod.js';
 import type { SCollectiveContext, SScalar } from './collective.js';
 import type { Gen, SExt, SView, Sym } from './gen.js';
 
@@ -29,7 +30,7 @@ export interface BodyEnv {
 }
 
 const INT_ARITH: Record<string, number> = { add: Op.IAdd, sub: Op.ISub, mul: Op.IMul, div: Op.SDiv, rem: Op.SRem, and: Op.BitwiseAnd, or: Op.BitwiseOr, xor: Op.BitwiseXor };
-const FLOAT_ARITH: Record<string, number> = { add: Op.FAdd, sub: Op.FSub, mul: Op.FMul, div: Op.FDiv, rem: Op.FRem };
+const FLOAT_ARITH: Record<string, number> = { add: Op.FAdd, sub: Op.FSub, mul: Op.FMul, div: Op.FDiv };
 const BOOL_ARITH: Record<string, number> = { and: Op.LogicalAnd, or: Op.LogicalOr, xor: Op.LogicalNotEqual };
 const INT_CMP: Record<string, number> = { eq: Op.IEqual, ne: Op.INotEqual, gt: Op.SGreaterThan, ge: Op.SGreaterThanEqual, lt: Op.SLessThan, le: Op.SLessThanEqual };
 // C's comparisons: ordered, except != which is true for NaN.
@@ -262,7 +263,7 @@ export class SpirvBodyEmitter {
     const ty = g.type(t);
     const [a, b] = inst.operands.map((o) => this.scalar(o, t));
     if (t === 'i1') return inst.fn === 'not' ? g.f.op(Op.LogicalNot, ty, a) : g.f.op(BOOL_ARITH[inst.fn], ty, a, b);
-    if (isFloatType(t)) return inst.fn === 'neg' ? g.f.op(Op.FNegate, ty, a) : g.f.op(FLOAT_ARITH[inst.fn], ty, a, b);
+    if (isFloatType(t)) return inst.fn === 'neg' ? g.f.op(Op.FNegate, ty, a) : inst.fn === 'rem' ? fmod(g, t, a, b) : g.f.op(FLOAT_ARITH[inst.fn], ty, a, b);
     if (inst.fn === 'neg') return g.f.op(Op.SNegate, ty, a);
     if (inst.fn === 'not') return g.f.op(Op.Not, ty, a);
     const bits = INT_BITS[t]!;

@@ -1,0 +1,25 @@
+import type { HostRule } from './origin.js';
+import type { VulkanPlan, VulkanSlot } from './vulkan.js';
+
+const isTable = (s: VulkanSlot) => {
+  const h = (s as VulkanSlot & { host?: HostRule }).host;
+  return s.argKind === 'buffer' && h?.perMember === true && h.take === 'data';
+};
+
+/**
+ * tinytc group arguments on Vulkan: a descriptor cannot hold an array of pointers, so a group's
+ * table is a storage buffer of 64-bit buffer device addresses (PhysicalStorageBuffer64), one per
+ * member. Marks those slots and adds what the module then needs to the plan.
+ */
+export function withAddressTables(plan: VulkanPlan | undefined): VulkanPlan | undefined {
+  if (!plan || !plan.kernels.some((k) => k.args.some(isTable))) return plan;
+  const add = (list: readonly string[], x: string) => (list.includes(x) ? list : [...list, x]);
+  return {
+    ...plan,
+    capabilities: add(add(plan.capabilities, 'PhysicalStorageBufferAddresses'), 'Int64'),
+    spirvExtensions: add(plan.spirvExtensions, 'SPV_KHR_physical_storage_buffer'),
+    vulkanFeatures: add(add(plan.vulkanFeatures, 'bufferDeviceAddress'), 'shaderInt64'),
+    vulkanExtensions: add(plan.vulkanExtensions, 'VK_KHR_buffer_device_address'),
+    kernels: plan.kernels.map((k) => ({ ...k, args: k.args.map((a) => (isTable(a) ? { ...a, pointerTable: 'PhysicalStorageBuffer64' as const } : a)) })),
+  };
+}
