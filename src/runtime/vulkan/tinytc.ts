@@ -4,6 +4,7 @@
 // device addresses, since a descriptor cannot hold an array of pointers.
 import type { HostRule } from '../../abi/origin.js';
 import { type VulkanPlan, type VulkanSlot, lowerVulkan } from '../../abi/vulkan.js';
+import { withAddressTables } from '../../abi/vulkan-address-tables.js';
 import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import { SourceFile } from '../../diagnostics/source.js';
@@ -163,7 +164,7 @@ export function vulkanTinytcKernel(ctx: VulkanContext, ir: string, name: string,
   const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { layout: SPIR });
   if (!fe.module || !fe.program || !fe.types) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics(fe.diagnostics.items)}`);
   const diags = new DiagnosticBag();
-  const plan = lowerVulkan(fe.module, {}, diags);
+  const plan = withAddressTables(lowerVulkan(fe.module, {}, diags));
   if (!plan) throw new RuntimeInputError(`kernarg cannot lower the IR for Vulkan:\n${formatDiagnostics(diags.items)}`);
   const spirv = options.spirv ?? spirvFor(ctx, fe.program, fe.types, fe.module, plan);
   return new VulkanTinytcKernel(ctx, name, fe.program, plan, spirv);
