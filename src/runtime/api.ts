@@ -1,5 +1,6 @@
 // The API switch: one tinytcKernel() and one context opener for OpenCL and Vulkan, so callers (the
 // CLI, tests, benchmarks) name the API once and use the same logical arguments on both.
+import type { VulkanTargetOptions } from '../abi/vulkan.js';
 import { Context } from './opencl/host.js';
 import { type TinytcKernel, tinytcKernel as openclTinytcKernel } from './tinytc.js';
 import { VulkanContext } from './vulkan/context.js';
@@ -22,6 +23,8 @@ export interface TinytcKernelOptions {
   readonly groupTables?: 'pointer' | 'ulong';
   /** Vulkan: the SPIR-V to run instead of kernarg's. */
   readonly spirv?: Uint32Array;
+  /** Vulkan: clspv's options for the plan (where the PODs go: `podUbo`, `podPushConstant`, `podArgs: 'auto'`). */
+  readonly vulkan?: VulkanTargetOptions;
 }
 
 /** A tinytc function built for the context's device, through OpenCL C or SPIR-V by the context's API. */
@@ -29,6 +32,6 @@ export function tinytcKernel(ctx: VulkanContext, ir: string, name: string, optio
 export function tinytcKernel(ctx: Context, ir: string, name: string, options?: TinytcKernelOptions): TinytcKernel;
 export function tinytcKernel(ctx: AnyContext, ir: string, name: string, options?: TinytcKernelOptions): TinytcKernel | VulkanTinytcKernel;
 export function tinytcKernel(ctx: AnyContext, ir: string, name: string, options: TinytcKernelOptions = {}): TinytcKernel | VulkanTinytcKernel {
-  if (ctx instanceof VulkanContext) return vulkanTinytcKernel(ctx, ir, name, { path: options.path, spirv: options.spirv });
+  if (ctx instanceof VulkanContext) return vulkanTinytcKernel(ctx, ir, name, { path: options.path, spirv: options.spirv, vulkan: options.vulkan });
   return openclTinytcKernel(ctx, ir, name, { path: options.path, openclC: options.openclC, groupTables: options.groupTables });
 }

@@ -3,7 +3,7 @@
 // plan's slots. Memrefs become storage buffers; a group's pointer table holds its members' buffer
 // device addresses, since a descriptor cannot hold an array of pointers.
 import type { HostRule } from '../../abi/origin.js';
-import { type VulkanPlan, type VulkanSlot, lowerVulkan } from '../../abi/vulkan.js';
+import { type VulkanPlan, type VulkanSlot, type VulkanTargetOptions, lowerVulkan } from '../../abi/vulkan.js';
 import { withAddressTables } from '../../abi/vulkan-address-tables.js';
 import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
@@ -160,11 +160,12 @@ function spirvFor(ctx: VulkanContext, program: Program, types: Types, module: Ke
 }
 
 /** Compiles tinytc IR with kernarg for the vulkan target and builds its SPIR-V for the context's device. */
-export function vulkanTinytcKernel(ctx: VulkanContext, ir: string, name: string, options: { path?: string; spirv?: Uint32Array } = {}): VulkanTinytcKernel {
+/** `vulkan`: clspv's options for the plan (`podUbo`, `podPushConstant`, `podArgs: 'auto'`, ...). */
+export function vulkanTinytcKernel(ctx: VulkanContext, ir: string, name: string, options: { path?: string; spirv?: Uint32Array; vulkan?: VulkanTargetOptions } = {}): VulkanTinytcKernel {
   const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { layout: SPIR });
   if (!fe.module || !fe.program || !fe.types) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics(fe.diagnostics.items)}`);
   const diags = new DiagnosticBag();
-  const plan = withAddressTables(lowerVulkan(fe.module, {}, diags));
+  const plan = withAddressTables(lowerVulkan(fe.module, options.vulkan ?? {}, diags));
   if (!plan) throw new RuntimeInputError(`kernarg cannot lower the IR for Vulkan:\n${formatDiagnostics(diags.items)}`);
   const spirv = options.spirv ?? spirvFor(ctx, fe.program, fe.types, fe.module, plan);
   return new VulkanTinytcKernel(ctx, name, fe.program, plan, spirv);
