@@ -3,6 +3,9 @@
 // work-group sizes, buffer device addresses, timestamps, and the refusals (missing features,
 // push constants too large, wrong arguments), each leaving nothing allocated.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import type { VulkanPlan } from '../src/abi/vulkan.js';
 import { lower } from '../src/lower.js';
@@ -324,4 +327,31 @@ withVulkan('a module that is not SPIR-V, or lacks the entry point, is refused wi
   if (!words) return;
   assert.throws(() => new VulkanKernel(ctx, 'k', p, words), /the SPIR-V module has no entry point 'k' \(have other\)/);
   assert.equal(ctx.liveObjects(), 0);
+});
+
+test('forgotten objects: the FinalizationRegistry releases collected buffers and kernels, the context releases the rest', (t) => {
+  const ctx = testVulkan(t);
+  if (!ctx) return;
+  ctx.dispose();
+  const script = `
+    import { VulkanContext } from './src/runtime/vulkan/context.ts';
+    import { vulkanTinytcKernel } from './src/runtime/vulkan/tinytc.ts';
+    const ctx = VulkanContext.open(process.env.KERNARG_VK_DEVICE);
+    const ir = 'func @f(%out: memref<f32x4>) {\\n  store 1.0, %out[0] : memref<f32x4>\\n}';
+    (() => { for (let i = 0; i < 4; i++) { ctx.buffer(64); vulkanTinytcKernel(ctx, ir, 'f'); } })();
+    const made = ctx.liveObjects();
+    for (let i = 0; i < 20 && ctx.liveObjects() > 0; i++) { globalThis.gc(); await new Promise((r) => setTimeout(r, 10)); }
+    const kept = ctx.buffer(16);
+    vulkanTinytcKernel(ctx, ir, 'f');
+    console.log(JSON.stringify({ made, left: ctx.liveObjects() - 2 }));
+    ctx.dispose();
+  `;
+  const { NODE_TEST_CONTEXT: _, ...env } = process.env;
+  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script], { cwd: join(import.meta.dirname, '..'), encoding: 'utf8', env: { ...env, KERNARG_VK_VALIDATION: existsSync('/usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validation.json') ? '1' : '0' } });
+  assert.equal(r.status, 0, r.stderr);
+  const lines = r.stdout.trim().split('\n');
+  assert.deepEqual(lines.filter((l) => /VUID-|Validation Error/.test(l)), []);
+  const { made, left } = JSON.parse(lines[lines.length - 1]);
+  assert.ok(made >= 8, `made ${made}`);
+  assert.equal(left, 0);
 });

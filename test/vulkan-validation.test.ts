@@ -1,6 +1,7 @@
 // The Khronos validation layer as an oracle for the Vulkan host: the host tests and the tinytc
 // execution suite on Vulkan run again with VK_LAYER_KHRONOS_validation enabled (KERNARG_VK_VALIDATION=1),
-// and the layer must report nothing — no invalid usage, no object left alive at vkDestroyDevice.
+// and the layer must report nothing — no invalid usage, no object left alive at vkDestroyDevice. The
+// run never maps device memory (KERNARG_VK_STAGING=1), so the staging path is validated too.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -23,7 +24,7 @@ test('the Khronos validation layer reports nothing for the host tests and the ti
   const { NODE_TEST_CONTEXT: _, ...env } = process.env;
   const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', 'test/vulkan-host.test.ts', 'test/tinytc-exec.test.ts'], {
     cwd: root, encoding: 'utf8', maxBuffer: 64 << 20,
-    env: { ...env, KERNARG_VK_VALIDATION: '1', KERNARG_API: 'vulkan', KERNARG_FC_RUNS: '5' },
+    env: { ...env, KERNARG_VK_VALIDATION: '1', KERNARG_VK_STAGING: '1', KERNARG_API: 'vulkan', KERNARG_FC_RUNS: '5' },
   });
   const reports = (r.stdout + r.stderr).split('\n').filter((l) => /VUID-|Validation (Error|Warning)|UNASSIGNED-/.test(l));
   assert.deepEqual(reports.slice(0, 5), [], `${reports.length} validation report(s)`);

@@ -22,7 +22,8 @@ export function testVulkan(t: { skip: (m: string) => void }, options: VulkanOpen
     t.skip('no Vulkan device');
     return undefined;
   }
-  return VulkanContext.open(process.env.KERNARG_VK_DEVICE, options);
+  // KERNARG_VK_STAGING=1: device memory is never mapped (the path of discrete GPUs without resizable BAR).
+  return VulkanContext.open(process.env.KERNARG_VK_DEVICE, { staging: process.env.KERNARG_VK_STAGING === '1', ...options });
 }
 
 /** Assembles SPIR-V text with spirv-as (and checks it with spirv-val) for Vulkan 1.2; undefined when skipped. */

@@ -174,6 +174,15 @@ export abstract class VulkanOwned {
   }
 }
 
+/** Made outside the constructor, so that the closure does not hold the buffer (see kernel.ts's releaser). */
+function bufferReleaser(ctx: VulkanContext, handle: VkHandle, memory: VkHandle): () => void {
+  const { vk, vkDevice } = ctx;
+  return () => {
+    vk.DestroyBuffer(vkDevice, handle, null);
+    vk.FreeMemory(vkDevice, memory, null);
+  };
+}
+
 export class VulkanBuffer extends VulkanOwned {
   /** Host view of the memory when it is host-visible (lavapipe, integrated and ReBAR GPUs). */
   readonly mapped: Uint8Array | undefined;
@@ -212,6 +221,20 @@ export class VulkanBuffer extends VulkanOwned {
       this.ctx.copy(staging, this, src.length);
     });
   }
+}
+
+/** A forgotten context's release, made outside its constructor so that it does not hold the context. */
+function contextReleaser(vk: VK, state: State, instance: VkHandle, device: VkHandle, pool: VkHandle, fence: VkHandle, arena: Arena): () => void {
+  return () => {
+    vk.DeviceWaitIdle(device);
+    for (const release of [...state.children.values()]) release();
+    state.alive = false;
+    vk.DestroyFence(device, fence, null);
+    vk.DestroyCommandPool(device, pool, null);
+    vk.DestroyDevice(device, null);
+    vk.DestroyInstance(instance, null);
+    arena.free();
+  };
 }
 
 export class VulkanContext {
@@ -312,19 +335,7 @@ export class VulkanContext {
       this.destroyAll();
       throw e;
     }
-    const { vk: v, instance, state } = this;
-    const device = this.vkDevice;
-    const pool = this.commandPool;
-    const fence = this.fence;
-    const arena = this.arena;
-    registry.register(this, () => {
-      state.alive = false;
-      v.DestroyFence(device, fence, null);
-      v.DestroyCommandPool(device, pool, null);
-      v.DestroyDevice(device, null);
-      v.DestroyInstance(instance, null);
-      arena.free();
-    }, this);
+    registry.register(this, contextReleaser(this.vk, this.state, this.instance, this.vkDevice, this.commandPool, this.fence, this.arena), this);
   }
 
   private deviceExtensions(): Set<string> {

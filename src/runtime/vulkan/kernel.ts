@@ -56,6 +56,39 @@ function checkDevice(ctx: VulkanContext, name: string, plan: VulkanPlan, words: 
   }
 }
 
+/** What a kernel has made so far, to release on dispose, collection, or a failed construction. */
+interface Made {
+  pool?: VkHandle;
+  layout?: VkHandle;
+  shader?: VkHandle;
+  cb?: VkHandle;
+  fence?: VkHandle;
+  query?: VkHandle;
+  sets: VkHandle[];
+  pipelines: Map<string, VkHandle>;
+  pods: VulkanBuffer[];
+}
+
+/**
+ * The release of a kernel's objects, made outside its constructor: a closure made there would
+ * share the constructor's scope, which holds `this`, and keep every kernel alive.
+ */
+function releaser(ctx: VulkanContext, made: Made, arena: Arena): () => void {
+  const { vk, vkDevice: device } = ctx;
+  return () => {
+    for (const p of made.pipelines.values()) vk.DestroyPipeline(device, p, null);
+    if (made.layout) vk.DestroyPipelineLayout(device, made.layout, null);
+    if (made.pool) vk.DestroyDescriptorPool(device, made.pool, null);
+    for (const l of made.sets) vk.DestroyDescriptorSetLayout(device, l, null);
+    if (made.shader) vk.DestroyShaderModule(device, made.shader, null);
+    if (made.query) vk.DestroyQueryPool(device, made.query, null);
+    if (made.fence) vk.DestroyFence(device, made.fence, null);
+    if (made.cb) ctx.freeCommandBuffer(made.cb);
+    for (const b of made.pods) b.dispose();
+    arena.free();
+  };
+}
+
 export class VulkanKernel extends VulkanOwned {
   private readonly k: VulkanKernelPlan;
   private readonly packer: ReturnType<typeof vulkanPacker>;
@@ -95,19 +128,8 @@ export class VulkanKernel extends VulkanOwned {
     for (const a of k.args) if (a.argKind !== 'local' && !a.argKind.startsWith('pod') && !(a.argKind in DESCRIPTOR_TYPE)) throw new RuntimeInputError(`kernel '${name}', argument '${a.name}': ${a.argKind} arguments are not supported by kernarg's Vulkan host`);
     const { vk, vkDevice: device } = ctx;
     const arena = new Arena(16384 + 256 * k.args.length);
-    const made: { pool?: VkHandle; layout?: VkHandle; shader?: VkHandle; cb?: VkHandle; fence?: VkHandle; query?: VkHandle; sets: VkHandle[]; pipelines: Map<string, VkHandle>; pods: VulkanBuffer[] } = { sets: [], pipelines: new Map(), pods: [] };
-    const release = () => {
-      for (const p of made.pipelines.values()) vk.DestroyPipeline(device, p, null);
-      if (made.layout) vk.DestroyPipelineLayout(device, made.layout, null);
-      if (made.pool) vk.DestroyDescriptorPool(device, made.pool, null);
-      for (const l of made.sets) vk.DestroyDescriptorSetLayout(device, l, null);
-      if (made.shader) vk.DestroyShaderModule(device, made.shader, null);
-      if (made.query) vk.DestroyQueryPool(device, made.query, null);
-      if (made.fence) vk.DestroyFence(device, made.fence, null);
-      if (made.cb) ctx.freeCommandBuffer(made.cb);
-      for (const b of made.pods) b.dispose();
-      arena.free();
-    };
+    const made: Made = { sets: [], pipelines: new Map(), pods: [] };
+    const release = releaser(ctx, made, arena);
     super(ctx, release);
     this.pipelines = made.pipelines;
     this.k = k;
