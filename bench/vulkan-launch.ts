@@ -1,7 +1,8 @@
 // Launch overhead and heap growth per launch of one empty tinytc kernel (a buffer and two PODs),
 // through Vulkan (kernarg's SPIR-V, VulkanKernel: pack + bind + record + submit + wait + timestamps)
 // and through OpenCL (kernarg's OpenCL C, Kernel) on the machine's devices, side by side.
-// Run: node --expose-gc --import tsx bench/run.ts vulkan-launch
+// Run: node --expose-gc --max-semi-space-size=64 --import tsx bench/run.ts vulkan-launch (no scavenge
+// inside the timed loop, so the heap growth is what the launches left behind)
 import { performance } from 'node:perf_hooks';
 import type { VulkanPlan } from '../src/abi/vulkan.js';
 import type { OpenCLPlan } from '../src/abi/plan.js';
