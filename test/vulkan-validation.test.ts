@@ -29,4 +29,5 @@ test('the Khronos validation layer reports nothing for the host tests and the ti
   const reports = (r.stdout + r.stderr).split('\n').filter((l) => /VUID-|Validation (Error|Warning)|UNASSIGNED-/.test(l));
   assert.deepEqual(reports.slice(0, 5), [], `${reports.length} validation report(s)`);
   assert.match(r.stdout, /# pass [1-9]/);
+  assert.match(r.stdout, /# fail 0/, r.stdout.split('\n').filter((l) => l.startsWith('not ok')).join('\n'));
 });
