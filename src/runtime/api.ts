@@ -15,23 +15,20 @@ export function openContext(api: Api, device?: string): AnyContext {
   return api === 'vulkan' ? VulkanContext.open(device) : Context.open(device);
 }
 
-export interface TinytcKernelOptions {
-  readonly path?: string;
-  /** OpenCL: the OpenCL C to build instead of kernarg's. */
-  readonly openclC?: string;
-  /** OpenCL: how group tables are spelled. */
-  readonly groupTables?: 'pointer' | 'ulong';
+/** OpenCL's options (OpenCL C, group tables, build cache, capture, build options) and Vulkan's. */
+export type TinytcKernelOptions = NonNullable<Parameters<typeof openclTinytcKernel>[3]> & {
   /** Vulkan: the SPIR-V to run instead of kernarg's. */
   readonly spirv?: Uint32Array;
   /** Vulkan: clspv's options for the plan (where the PODs go: `podUbo`, `podPushConstant`, `podArgs: 'auto'`). */
   readonly vulkan?: VulkanTargetOptions;
-}
+};
 
 /** A tinytc function built for the context's device, through OpenCL C or SPIR-V by the context's API. */
 export function tinytcKernel(ctx: VulkanContext, ir: string, name: string, options?: TinytcKernelOptions): VulkanTinytcKernel;
 export function tinytcKernel(ctx: Context, ir: string, name: string, options?: TinytcKernelOptions): TinytcKernel;
 export function tinytcKernel(ctx: AnyContext, ir: string, name: string, options?: TinytcKernelOptions): TinytcKernel | VulkanTinytcKernel;
 export function tinytcKernel(ctx: AnyContext, ir: string, name: string, options: TinytcKernelOptions = {}): TinytcKernel | VulkanTinytcKernel {
-  if (ctx instanceof VulkanContext) return vulkanTinytcKernel(ctx, ir, name, { path: options.path, spirv: options.spirv, vulkan: options.vulkan });
-  return openclTinytcKernel(ctx, ir, name, { path: options.path, openclC: options.openclC, groupTables: options.groupTables });
+  const { spirv, vulkan, ...opencl } = options;
+  if (ctx instanceof VulkanContext) return vulkanTinytcKernel(ctx, ir, name, { path: options.path, spirv, vulkan });
+  return openclTinytcKernel(ctx, ir, name, opencl);
 }
