@@ -12,6 +12,7 @@ import { Gen, type Sym } from './gen.js';
 import { declareResources } from './interface.js';
 import { type BodyEnv, SpirvBodyEmitter } from './kernel.js';
 import { bitsRoots } from './roots.js';
+import { lowerKernel } from '../lowered.js';
 
 export interface TinytcSpirvOptions {
   /** Use OpAtomicFAddEXT for floating atomic adds (the device has shaderBufferFloat32/64AtomicAdd); else compare-and-swap loops. */
@@ -81,7 +82,9 @@ export function emitTinytcSpirvModule(funcs: readonly Func[], types: ReadonlyMap
     const valueTypes = types.get(f)!;
     const fb = new FunctionBuilder(b, voidT, fnT);
     const g = new Gen(b, fb);
-    const roots = bitsRoots(f, floatAtomicAdd);
+    const wg = kp.reqdWorkGroupSize ?? [1, 1, 1];
+    const lowered = lowerKernel(f, valueTypes, info, [wg[0], wg[1]]);
+    const roots = bitsRoots(lowered, floatAtomicAdd);
     const element = (s: VulkanSlot): { type: ScalarTypeName; bits: boolean } => {
       const h = hostOf(s)!;
       if (h.perMember) return { type: 'i64', bits: false };
@@ -124,13 +127,12 @@ export function emitTinytcSpirvModule(funcs: readonly Func[], types: ReadonlyMap
       floatAtomicAdd,
     };
     if (f.body.body.length) {
-      const wg = kp.reqdWorkGroupSize ?? [1, 1, 1];
       // Built-ins are read once at the top, where they dominate every use.
       for (const inst of instructions(f.body)) {
         if (inst.op === 'group_id') env.builtin('WorkgroupId', 2);
         if (inst.op === 'group_size') env.builtin('NumWorkgroups', 2);
       }
-      new SpirvBodyEmitter(g, f, valueTypes, info, [wg[0], wg[1]], env).emit();
+      new SpirvBodyEmitter(g, lowered, env).emit();
     }
     b.addFunction(fb.finish());
     b.entryPoint(fb.id, info.name, [...used]);

@@ -1,9 +1,9 @@
-import { INT_BITS, type Func, type Inst, type MemrefType, type Operand, type Region, type ScalarTypeName, isFloatType } from '../../../frontend/tinytc/ast.js';
+import { INT_BITS, type Inst, type MemrefType, type Operand, type Region, type ScalarTypeName, isFloatType } from '../../../frontend/tinytc/ast.js';
 import type { ValueTypes } from '../../../frontend/tinytc/check.js';
-import type { FunctionInfo } from '../../../model/kernel-module.js';
 import { Op, Scope, Semantics } from '../../spirv/spec.js';
-import { placeBarriers, type Fence } from '../barriers.js';
-import { type EvalSlice, allocaElements, expandDope, fuseDope, subviewDope } from '../dope.js';
+import type { Fence } from '../barriers.js';
+import type { LoweredKernel, SlotExt } from '../lowered.js';
+import { type EvalSlice, expandDope, fuseDope, subviewDope } from '../dope.js';
 import * as blas from './collective.js';
 import { fmod } from './fmod.js';
 import type { SCollectiveContext, SScalar } from './collective.js';
@@ -51,12 +51,13 @@ const FENCE_SEMANTICS: Record<Fence, number> = {
 export class SpirvBodyEmitter {
   private readonly values = new Map<string, Value>();
   private readonly yields: { vars: { set(x: number): void }[]; types: ScalarTypeName[] }[] = [];
-  private readonly barriers: Map<Inst, Fence>;
-  private spmd = 0;
   private readonly ctx: SCollectiveContext;
+  private readonly types: ValueTypes;
+  private readonly wg: readonly [number, number];
 
-  constructor(private readonly g: Gen, private readonly f: Func, private readonly types: ValueTypes, private readonly info: FunctionInfo, private readonly wg: readonly [number, number], private readonly env: BodyEnv) {
-    this.barriers = placeBarriers(f);
+  constructor(private readonly g: Gen, private readonly k: LoweredKernel, private readonly env: BodyEnv) {
+    this.types = k.types;
+    const wg = (this.wg = k.wg);
     const lid0 = env.builtin('LocalInvocationId', 0);
     const lid1 = env.builtin('LocalInvocationId', 1);
     const lid = g.ext.add(lid0, g.ext.mul(lid1, wg[0])) as Sym;
@@ -74,7 +75,7 @@ export class SpirvBodyEmitter {
 
   emit(): void {
     this.bindParams();
-    this.region(this.f.body);
+    this.region(this.k.func.body);
   }
 
   private barrier(fence: Fence): void {
@@ -83,31 +84,15 @@ export class SpirvBodyEmitter {
   }
 
   private bindParams(): void {
-    const g = this.g;
-    const slot = (argIndex: number, role: string, dim?: number) => this.info.params.find((p) => p.origin?.argIndex === argIndex && p.origin.role === role && p.origin.dim === dim)!.name;
-    const pod = (argIndex: number, role: string, dim?: number): Sym => ({ id: this.env.pod(slot(argIndex, role, dim)) });
-    this.f.params.forEach((p, i) => {
-      const t = p.type;
-      if (t.kind === 'scalar') this.values.set(p.name, { kind: 'scalar', id: this.env.pod(slot(i, 'value')), type: t.name });
-      else if (t.kind === 'memref') {
-        const base = { kind: 'variable' as const, sc: 'StorageBuffer' as const, variable: this.env.buffer(slot(i, 'data')), wrapped: true, bits: this.env.bits(p.name) };
-        this.values.set(p.name, {
-          kind: 'memref',
-          view: { base, space: 'global', element: t.element, offset: 0, shape: t.shape.map((d, j) => d ?? pod(i, 'shape', j)), stride: t.stride.map((d, j) => d ?? pod(i, 'stride', j)) },
-        });
-      } else if (t.kind === 'group') {
-        const m = t.memref;
-        this.values.set(p.name, {
-          kind: 'group',
-          table: this.env.buffer(slot(i, 'data')),
-          memref: m,
-          shape: m.shape.map((d, j) => d ?? { table: this.env.buffer(slot(i, 'shape', j)) }),
-          stride: m.stride.map((d, j) => d ?? { table: this.env.buffer(slot(i, 'stride', j)) }),
-          offset: t.offset ?? pod(i, 'offset'),
-        });
-      }
-    });
-    void g;
+    const ext = (e: SlotExt): SExt => (typeof e === 'number' ? e : { id: this.env.pod(e.slot) });
+    const table = (e: SlotExt): number | { table: number } => (typeof e === 'number' ? e : { table: this.env.buffer(e.slot) });
+    for (const [name, p] of this.k.params) {
+      if (p.kind === 'scalar') this.values.set(name, { kind: 'scalar', id: this.env.pod(p.slot), type: (this.types.get(name) as { name: ScalarTypeName }).name });
+      else if (p.kind === 'memref') {
+        const base = { kind: 'variable' as const, sc: 'StorageBuffer' as const, variable: this.env.buffer(p.data), wrapped: true, bits: this.env.bits(name) };
+        this.values.set(name, { kind: 'memref', view: { base, space: 'global', element: p.type.element, offset: 0, shape: p.shape.map(ext), stride: p.stride.map(ext) } });
+      } else this.values.set(name, { kind: 'group', table: this.env.buffer(p.table), memref: p.memref, shape: p.shape.map(table), stride: p.stride.map(table), offset: ext(p.offset) });
+    }
   }
 
   private value(o: Operand): Value {
@@ -150,7 +135,7 @@ export class SpirvBodyEmitter {
 
   private region(r: Region): void {
     for (const inst of r.body) {
-      const fence = this.barriers.get(inst);
+      const fence = this.k.barriers.get(inst);
       if (fence) this.barrier(fence);
       this.inst(inst);
     }
@@ -163,7 +148,7 @@ export class SpirvBodyEmitter {
       case 'alloca': {
         const t = inst.type.type as MemrefType;
         const bits = this.env.bits(result!);
-        const variable = this.env.workgroupArray(t.element, allocaElements(t.shape, t.stride), bits);
+        const variable = this.env.workgroupArray(t.element, this.k.allocaElements.get(inst)!, bits);
         this.values.set(result!, { kind: 'memref', view: { base: { kind: 'variable', sc: 'Workgroup', variable, wrapped: false, bits }, space: 'local', element: t.element, offset: 0, shape: t.shape.map((d) => d!), stride: t.stride.map((d) => d!) } });
         return;
       }
@@ -197,8 +182,8 @@ export class SpirvBodyEmitter {
         // As in the OpenCL C backend: outside foreach one invocation stores for all, barriers order the rest.
         const v = this.view(inst.operand);
         const write = () => g.store(v, inst.indices.map((o) => this.index(o)), this.scalar(inst.value, v.element));
-        if (this.spmd) write();
-        else g.f.ifThen(g.f.op(Op.IEqual, g.boolt, this.ctx.lid.id, g.i64(0)), write);
+        if (this.k.storeByFirst.has(inst)) g.f.ifThen(g.f.op(Op.IEqual, g.boolt, this.ctx.lid.id, g.i64(0)), write);
+        else write();
         return;
       }
       case 'size':
@@ -317,31 +302,30 @@ export class SpirvBodyEmitter {
     const spread = inst.op === 'foreach';
     const step: SExt = spread ? this.wg[0] * this.wg[1] : inst.step ? { id: widen(this.scalar(inst.step, t)) } : 1;
     const start = spread ? g.ext.add(from, this.ctx.lid) : from;
-    if (spread) this.spmd++;
     g.forIndex(start, to, step, (k) => {
       this.define(inst.variable.name, this.cast(k.id, 'index', t), t);
       this.region(inst.body);
     });
-    if (spread) this.spmd--;
   }
 
   private blas(inst: Extract<Inst, { op: 'blas' }>): void {
     const t = (i: number) => (inst.types[i].type as { name: ScalarTypeName }).name;
     const o = inst.operands;
     const c = this.ctx;
+    const atomic = this.k.atomicModes.get(inst) ?? null;
     switch (inst.fn) {
       case 'axpby':
-        return blas.axpby(c, inst.transA, inst.atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.scalarArg(o[2], t(2)), this.view(o[3]));
+        return blas.axpby(c, inst.transA, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.scalarArg(o[2], t(2)), this.view(o[3]));
       case 'sum':
-        return blas.sum(c, inst.transA, inst.atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.scalarArg(o[2], t(2)), this.view(o[3]));
+        return blas.sum(c, inst.transA, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.scalarArg(o[2], t(2)), this.view(o[3]));
       case 'gemm':
-        return blas.gemm(c, inst.transA, inst.transB, inst.atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
+        return blas.gemm(c, inst.transA, inst.transB, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
       case 'gemv':
-        return blas.gemv(c, inst.transA, inst.atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
+        return blas.gemv(c, inst.transA, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
       case 'ger':
-        return blas.ger(c, inst.atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
+        return blas.ger(c, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
       case 'hadamard':
-        return blas.hadamard(c, inst.atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
+        return blas.hadamard(c, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
     }
   }
 }
