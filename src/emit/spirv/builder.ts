@@ -36,6 +36,7 @@ export class SpirvBuilder {
   private readonly trailer: Inst[] = [];
   private readonly interned = new Map<string, number>();
   private readonly strings = new Map<string, number>();
+  private readonly intWidths = new Map<number, number>();
   /** Vulkan features the module's instructions need beyond what its capabilities name (see requirements.ts). */
   readonly vulkanFeatures = new Set<string>();
 
@@ -117,7 +118,9 @@ export class SpirvBuilder {
   }
   /** Integers are unsigned types, as clspv makes them; the instructions say how to treat the bits. */
   typeInt(width: number): number {
-    return this.intern(`int${width}`, (id) => [Op.TypeInt, id, width, 0]);
+    const id = this.intern(`int${width}`, (i) => [Op.TypeInt, i, width, 0]);
+    this.intWidths.set(id, width);
+    return id;
   }
   typeFloat(width: number): number {
     return this.intern(`float${width}`, (id) => [Op.TypeFloat, id, width]);
@@ -184,8 +187,9 @@ export class SpirvBuilder {
   }
 
   private widthOf(type: number): number {
-    for (const [k, v] of this.interned) if (v === type && k.startsWith('int')) return Number(k.slice(3));
-    throw new Error(`SPIR-V builder: %${type} is not an integer type`);
+    const w = this.intWidths.get(type);
+    if (w === undefined) throw new Error(`SPIR-V builder: %${type} is not an integer type`);
+    return w;
   }
 
   specConstant(type: number, value: number): number {
