@@ -9,7 +9,7 @@ import type { CliIO } from './io.js';
 
 export const LOWER_OPTIONS: readonly OptionSpec[] = [
   { name: 'target', kind: 'string', value: '<target>', help: `target ABI: ${TARGETS.join(' | ')}` },
-  { name: 'format', kind: 'string', value: '<format>', help: 'output: table (default) | json | signatures, opencl-c (opencl) | descriptor-map (vulkan) | clrx (amd-cl2) | llvm-ir (llvm, r600)' },
+  { name: 'format', kind: 'string', value: '<format>', help: 'output: table (default) | json | signatures, opencl-c (opencl) | descriptor-map, spirv (binary, needs -o), spirv-asm (vulkan, tinytc input) | clrx (amd-cl2) | llvm-ir (llvm, r600)' },
   { name: 'include', short: 'I', kind: 'list', value: '<dir>', help: 'add a directory to the #include search path' },
   { name: 'define', short: 'D', kind: 'list', value: '<name>[=<value>]', help: 'define a macro' },
   { name: 'undefine', short: 'U', kind: 'list', value: '<name>', help: 'undefine a macro' },
