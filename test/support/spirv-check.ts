@@ -71,8 +71,10 @@ export function spirvVal(val: string, words: Uint32Array, what: string): void {
   tool(val, (f) => ['--target-env', 'vulkan1.2', f], words, what);
 }
 
+/** --format spirv-asm is spirv-dis's text (friendly names); with raw ids, spirv-dis --raw-id's. */
 export function spirvDisMatches(dis: string, words: Uint32Array, what: string): void {
-  assert.equal(disassemble(words), tool(dis, (f) => ['--raw-id', f], words, what), `spirv-asm differs from spirv-dis --raw-id for ${what}`);
+  assert.equal(disassemble(words), tool(dis, (f) => [f], words, what), `spirv-asm differs from spirv-dis for ${what}`);
+  assert.equal(disassemble(words, { rawIds: true }), tool(dis, (f) => ['--raw-id', f], words, what), `raw-id text differs from spirv-dis --raw-id for ${what}`);
 }
 
 /** What the plan says the module's interface is, in the shape both readers produce. */
