@@ -46,10 +46,11 @@ for (const fixture of FIXTURES) {
 const SEED = Number(process.env.KERNARG_FC_SEED ?? 20261123);
 const RUNS = Number(process.env.KERNARG_FC_RUNS ?? 30);
 
-test('SPIR-V of generated chained programs: valid for Vulkan 1.2, interface as planned', (t) => {
+test('SPIR-V of generated chained programs: valid for Vulkan 1.2, interface as planned, text as spirv-dis', (t) => {
   const val = requireTool(t, SPIRV_VAL);
+  const dis = requireTool(t, SPIRV_DIS);
   const cross = requireTool(t, SPIRV_CROSS, ['--help']);
-  if (!val || !cross) return;
+  if (!val || !dis || !cross) return;
   let n = 0;
   fc.assert(
     fc.property(chainSpec, fc.constantFrom(...VARIANTS), (spec, v) => {
@@ -60,7 +61,10 @@ test('SPIR-V of generated chained programs: valid for Vulkan 1.2, interface as p
       const what = `generated program (${v.name}):\n${ir}`;
       spirvVal(val, c.words, what);
       ownReaderMatches(c, what);
-      if (n++ % 3 === 0) spirvCrossMatches(cross, c, what);
+      if (n++ % 3 === 0) {
+        spirvCrossMatches(cross, c, what);
+        spirvDisMatches(dis, c.words, what);
+      }
     }),
     { numRuns: RUNS, seed: SEED, endOnFailure: true },
   );

@@ -166,10 +166,6 @@ export class Gen {
     return this.f.op(op, this.type(t), a, b);
   }
 
-  isFloat(t: ScalarTypeName): boolean {
-    return isFloatType(t);
-  }
-
   add(t: ScalarTypeName, a: number, b: number): number {
     return this.arith(isFloatType(t) ? Op.FAdd : Op.IAdd, t, a, b);
   }
