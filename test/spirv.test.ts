@@ -92,7 +92,7 @@ test('--format spirv needs -o and never writes binary to stdout; spirv-asm is te
   const ir = 'func @k(%a: memref<f32x4>) { %x = load %a[0] : memref<f32x4>\n store %x, %a[1] : memref<f32x4> }\n';
   const files: Record<string, string> = { 'k.ir': ir };
   const written = new Map<string, string | Uint8Array>();
-  const io = (out: { s: string; e: string }) => ({ stdout: (x: string) => (out.s += x), stderr: (x: string) => (out.e += x), readFile: (p: string) => files[p], writeFile: (p: string, d: string | Uint8Array) => (written.set(p, d), undefined), color: false });
+  const io = (out: { s: string; e: string }) => ({ stdout: (x: string) => (out.s += x), stderr: (x: string) => (out.e += x), readFile: (p: string) => files[p], writeFile: (p: string, d: string | Uint8Array) => void written.set(p, d), color: false });
   const a = { s: '', e: '' };
   assert.equal(runCliWith(['lower', 'k.ir', '--target', 'vulkan', '--format', 'spirv'], io(a)), 2);
   assert.equal(a.s, '');
