@@ -20,6 +20,8 @@ const VARIANTS: { name: string; vulkan: VulkanTargetOptions; floatAtomicAdd?: bo
   { name: 'distinct-kernel-descriptor-sets', vulkan: { distinctKernelDescriptorSets: true } },
   { name: 'binding-scheme=clspv', vulkan: { bindingScheme: 'clspv' } },
   { name: 'float-atomic-add', vulkan: {}, floatAtomicAdd: true },
+  { name: 'physical-storage-buffers', vulkan: { physicalStorageBuffers: true, arch: 'spir64' } },
+  { name: 'physical-storage-buffers+pod-ubo', vulkan: { physicalStorageBuffers: true, arch: 'spir64', podUbo: true } },
 ];
 
 const FIXTURES = ['tinytc-kernels', 'tinytc-seed', 'tinytc-spirv'];

@@ -77,6 +77,9 @@ export function spirvDisMatches(dis: string, words: Uint32Array, what: string): 
   assert.equal(disassemble(words, { rawIds: true }), tool(dis, (f) => ['--raw-id', f], words, what), `raw-id text differs from spirv-dis --raw-id for ${what}`);
 }
 
+/** PODs, and buffer addresses among them (`--physical-storage-buffers`). */
+const inBlock = (a: PlanArg) => a.argKind.startsWith('pod') || a.argKind.startsWith('pointer_');
+
 /** What the plan says the module's interface is, in the shape both readers produce. */
 function expected(plan: PlanJson) {
   const kernels = plan.kernels.map((k) => ({
@@ -85,8 +88,8 @@ function expected(plan: PlanJson) {
       name: a.name,
       argKind: a.argKind,
       ordinal: a.param,
-      ...(a.argKind !== 'pod_pushconstant' ? { descriptorSet: a.descriptorSet, binding: a.binding } : {}),
-      ...(a.argKind.startsWith('pod') ? { offset: a.offset, argSize: a.argSize } : {}),
+      ...(!a.argKind.endsWith('pushconstant') ? { descriptorSet: a.descriptorSet, binding: a.binding } : {}),
+      ...(inBlock(a) ? { offset: a.offset, argSize: a.argSize } : {}),
     })),
     ...(k.reqdWorkGroupSize ? { reqdWorkGroupSize: k.reqdWorkGroupSize } : {}),
     ...(plan.localSize ? { localSize: k.reqdWorkGroupSize } : {}),
@@ -94,11 +97,11 @@ function expected(plan: PlanJson) {
   const resources: { name: string; storageClass: string; descriptorSet?: number; binding?: number; members: { name: string; offset: number }[] }[] = [];
   for (const k of plan.kernels) {
     for (const a of k.args) if (a.argKind === 'buffer') resources.push({ name: `${k.name}.${a.name}`, storageClass: 'StorageBuffer', descriptorSet: a.descriptorSet, binding: a.binding, members: [{ name: '0', offset: 0 }] });
-    const pods = k.args.filter((a) => a.argKind.startsWith('pod')).sort((x, y) => x.offset! - y.offset!);
+    const pods = k.args.filter(inBlock).sort((x, y) => x.offset! - y.offset!);
     const bindings = [...new Set(pods.map((p) => p.binding))];
     for (const binding of bindings) {
       const block = pods.filter((p) => p.binding === binding);
-      const sc = block[0].argKind === 'pod' ? 'StorageBuffer' : block[0].argKind === 'pod_ubo' ? 'Uniform' : 'PushConstant';
+      const sc = block[0].argKind === 'pod' ? 'StorageBuffer' : block[0].argKind.endsWith('_ubo') ? 'Uniform' : 'PushConstant';
       resources.push({
         name: bindings.length === 1 ? `${k.name}.pod_args` : `${k.name}.pod_args.${binding}`,
         storageClass: sc,

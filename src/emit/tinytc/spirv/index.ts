@@ -58,7 +58,8 @@ export function emitTinytcSpirvModule(funcs: readonly Func[], types: ReadonlyMap
     }
     return v;
   };
-  if (plan.kernels.some((k) => k.args.some((a) => hostOf(a)?.perMember && hostOf(a)!.take === 'data'))) {
+  const addresses = (a: VulkanSlot) => (hostOf(a)?.perMember && hostOf(a)!.take === 'data') || a.argKind === 'pointer_pushconstant' || a.argKind === 'pointer_ubo';
+  if (plan.kernels.some((k) => k.args.some(addresses))) {
     b.extension('SPV_KHR_physical_storage_buffer');
     b.capability('PhysicalStorageBufferAddresses');
     b.physicalAddressing();
@@ -96,7 +97,7 @@ export function emitTinytcSpirvModule(funcs: readonly Func[], types: ReadonlyMap
     const loaded = new Map<string, Sym>();
     const podValues = new Map<string, number>();
     const env: BodyEnv = {
-      buffer: (slot) => res.buffers.get(slot)!,
+      buffer: (slot) => res.buffers.get(slot),
       pod: (slot) => {
         let v = podValues.get(slot);
         if (v === undefined) {
@@ -178,6 +179,12 @@ function reflect(b: SpirvBuilder, plan: VulkanPlan, entries: readonly { fn: numb
           break;
         case 'pod_pushconstant':
           b.nonSemantic(set, Reflection.ArgumentPodPushConstant, [k, ordinal, c(a.offset!), c(a.argSize!), info]);
+          break;
+        case 'pointer_pushconstant':
+          b.nonSemantic(set, Reflection.ArgumentPointerPushConstant, [k, ordinal, c(a.offset!), c(a.argSize!), info]);
+          break;
+        case 'pointer_ubo':
+          b.nonSemantic(set, Reflection.ArgumentPointerUniform, [k, ordinal, c(a.descriptorSet!), c(a.binding!), c(a.offset!), c(a.argSize!), info]);
           break;
         default:
           throw new Error(`tinytc SPIR-V: no reflection for argument kind ${a.argKind}`);

@@ -7,17 +7,20 @@ import { type EvalSlice, expandDope, fuseDope, subviewDope } from '../dope.js';
 import * as blas from './collective.js';
 import { fmod } from './fmod.js';
 import type { SCollectiveContext, SScalar } from './collective.js';
-import type { Gen, SExt, SView, Sym } from './gen.js';
+import type { Base, Gen, SExt, SView, Sym } from './gen.js';
 
 type Value =
   | { readonly kind: 'scalar'; readonly id: number; readonly type: ScalarTypeName }
   | { readonly kind: 'memref'; readonly view: SView }
-  | { readonly kind: 'group'; readonly table: number; readonly memref: MemrefType; readonly shape: readonly (number | { table: number })[]; readonly stride: readonly (number | { table: number })[]; readonly offset: SExt };
+  | { readonly kind: 'group'; readonly table: Table; readonly memref: MemrefType; readonly shape: readonly (number | Table)[]; readonly stride: readonly (number | Table)[]; readonly offset: SExt };
+
+/** A table of 64-bit entries (group members' addresses, shapes, strides): a storage buffer, or at a buffer address. */
+type Table = { readonly variable: number } | { readonly addr: number };
 
 /** What the module gives a kernel body: its arguments' resources and the built-ins. */
 export interface BodyEnv {
-  /** The storage-buffer variable of a buffer slot (`{ T data[]; }`). */
-  buffer(slot: string): number;
+  /** The storage-buffer variable of a buffer slot (`{ T data[]; }`), or undefined when the slot is an address among the PODs. */
+  buffer(slot: string): number | undefined;
   /** The value of a POD slot, loaded at the top of the kernel. */
   pod(slot: string): number;
   /** Component `axis` of a uvec3 built-in, as an index. */
@@ -85,13 +88,18 @@ export class SpirvBodyEmitter {
 
   private bindParams(): void {
     const ext = (e: SlotExt): SExt => (typeof e === 'number' ? e : { id: this.env.pod(e.slot) });
-    const table = (e: SlotExt): number | { table: number } => (typeof e === 'number' ? e : { table: this.env.buffer(e.slot) });
+    const tableOf = (slot: string): Table => {
+      const variable = this.env.buffer(slot);
+      return variable !== undefined ? { variable } : { addr: this.env.pod(slot) };
+    };
+    const table = (e: SlotExt): number | Table => (typeof e === 'number' ? e : tableOf(e.slot));
     for (const [name, p] of this.k.params) {
       if (p.kind === 'scalar') this.values.set(name, { kind: 'scalar', id: this.env.pod(p.slot), type: (this.types.get(name) as { name: ScalarTypeName }).name });
       else if (p.kind === 'memref') {
-        const base = { kind: 'variable' as const, sc: 'StorageBuffer' as const, variable: this.env.buffer(p.data), wrapped: true, bits: this.env.bits(name) };
+        const variable = this.env.buffer(p.data);
+        const base: Base = variable !== undefined ? { kind: 'variable', sc: 'StorageBuffer', variable, wrapped: true, bits: this.env.bits(name) } : { kind: 'address', addr: this.env.pod(p.data) };
         this.values.set(name, { kind: 'memref', view: { base, space: 'global', element: p.type.element, offset: 0, shape: p.shape.map(ext), stride: p.stride.map(ext) } });
-      } else this.values.set(name, { kind: 'group', table: this.env.buffer(p.table), memref: p.memref, shape: p.shape.map(table), stride: p.stride.map(table), offset: ext(p.offset) });
+      } else this.values.set(name, { kind: 'group', table: tableOf(p.table), memref: p.memref, shape: p.shape.map(table), stride: p.stride.map(table), offset: ext(p.offset) });
     }
   }
 
@@ -168,9 +176,10 @@ export class SpirvBodyEmitter {
         const src = this.value(inst.operand);
         if (src.kind === 'group') {
           const id = g.idx(this.index(inst.indices[0]));
-          const entry = (table: number) => g.f.load(g.i64t, g.f.op(Op.AccessChain, g.b.typePointer('StorageBuffer', g.i64t), table, g.u32(0), id));
+          const entryView = (t: Table): SView => ({ base: 'variable' in t ? { kind: 'variable', sc: 'StorageBuffer', variable: t.variable, wrapped: true, bits: false } : { kind: 'address', addr: t.addr }, space: 'global', element: 'i64', offset: 0, shape: [], stride: [1] });
+          const entry = (t: Table) => g.load(entryView(t), [{ id }]);
           const m = src.memref;
-          const member = (xs: readonly (number | { table: number })[]): SExt[] => xs.map((e) => (typeof e === 'number' ? e : { id: entry(e.table) }));
+          const member = (xs: readonly (number | Table)[]): SExt[] => xs.map((e) => (typeof e === 'number' ? e : { id: entry(e) }));
           this.values.set(result!, { kind: 'memref', view: { base: { kind: 'address', addr: entry(src.table) }, space: 'global', element: m.element, offset: src.offset, shape: member(src.shape), stride: member(src.stride) } });
           return;
         }
