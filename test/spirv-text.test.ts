@@ -14,7 +14,7 @@ import { requireTool } from './support/tools.js';
 const f32 = fc.oneof(fc.integer({ min: 0, max: 0xffffffff }).map(BigInt), fc.float().map((x) => BigInt(new Uint32Array(Float32Array.of(x).buffer)[0])));
 const f64 = fc.oneof(fc.bigInt({ min: 0n, max: (1n << 64n) - 1n }), fc.double().map((x) => new BigUint64Array(Float64Array.of(x).buffer)[0]));
 
-test('float and integer constants print as spirv-dis --raw-id prints them', (t) => {
+test('float and integer constants (and their friendly names) print as spirv-dis prints them', (t) => {
   const dis = requireTool(t, ['spirv-dis']);
   if (!dis) return;
   fc.assert(
@@ -31,9 +31,12 @@ test('float and integer constants print as spirv-dis --raw-id prints them', (t) 
       const dir = mkdtempSync(join(tmpdir(), 'kernarg-spvtext-'));
       try {
         writeFileSync(join(dir, 'c.spv'), words);
-        const r = spawnSync(dis, ['--raw-id', join(dir, 'c.spv')], { encoding: 'utf8' });
-        assert.equal(r.status, 0, r.stderr);
-        assert.equal(disassemble(words), r.stdout);
+        const raw = spawnSync(dis, ['--raw-id', join(dir, 'c.spv')], { encoding: 'utf8' });
+        assert.equal(raw.status, 0, raw.stderr);
+        assert.equal(disassemble(words, { rawIds: true }), raw.stdout);
+        // Friendly names spell constants by value (`%float_n0_5`, `%ulong_18446744073709551615`), made unique.
+        const friendly = spawnSync(dis, [join(dir, 'c.spv')], { encoding: 'utf8' });
+        assert.equal(disassemble(words), friendly.stdout);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -1,4 +1,5 @@
 import type { HostRule } from './origin.js';
+import { PHYSICAL_STORAGE_REQUIREMENTS } from './vulkan-today.js';
 import type { VulkanPlan, VulkanSlot } from './vulkan.js';
 
 const isTable = (s: VulkanSlot) => {
@@ -13,13 +14,14 @@ const isTable = (s: VulkanSlot) => {
  */
 export function withAddressTables(plan: VulkanPlan | undefined): VulkanPlan | undefined {
   if (!plan || !plan.kernels.some((k) => k.args.some(isTable))) return plan;
-  const add = (list: readonly string[], x: string) => (list.includes(x) ? list : [...list, x]);
+  const add = (list: readonly string[], xs: readonly string[]) => [...list, ...xs.filter((x) => !list.includes(x))];
+  const need = PHYSICAL_STORAGE_REQUIREMENTS;
   return {
     ...plan,
-    capabilities: add(add(plan.capabilities, 'PhysicalStorageBufferAddresses'), 'Int64'),
-    spirvExtensions: add(plan.spirvExtensions, 'SPV_KHR_physical_storage_buffer'),
-    vulkanFeatures: add(add(plan.vulkanFeatures, 'bufferDeviceAddress'), 'shaderInt64'),
-    vulkanExtensions: add(plan.vulkanExtensions, 'VK_KHR_buffer_device_address'),
+    capabilities: add(plan.capabilities, need.capabilities),
+    spirvExtensions: add(plan.spirvExtensions, need.spirvExtensions),
+    vulkanFeatures: add(plan.vulkanFeatures, need.vulkanFeatures),
+    vulkanExtensions: add(plan.vulkanExtensions, need.vulkanExtensions),
     kernels: plan.kernels.map((k) => ({ ...k, args: k.args.map((a) => (isTable(a) ? { ...a, pointerTable: 'PhysicalStorageBuffer64' as const } : a)) })),
   };
 }

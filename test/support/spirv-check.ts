@@ -71,9 +71,14 @@ export function spirvVal(val: string, words: Uint32Array, what: string): void {
   tool(val, (f) => ['--target-env', 'vulkan1.2', f], words, what);
 }
 
+/** --format spirv-asm is spirv-dis's text (friendly names); with raw ids, spirv-dis --raw-id's. */
 export function spirvDisMatches(dis: string, words: Uint32Array, what: string): void {
-  assert.equal(disassemble(words), tool(dis, (f) => ['--raw-id', f], words, what), `spirv-asm differs from spirv-dis --raw-id for ${what}`);
+  assert.equal(disassemble(words), tool(dis, (f) => [f], words, what), `spirv-asm differs from spirv-dis for ${what}`);
+  assert.equal(disassemble(words, { rawIds: true }), tool(dis, (f) => ['--raw-id', f], words, what), `raw-id text differs from spirv-dis --raw-id for ${what}`);
 }
+
+/** PODs, and buffer addresses among them (`--physical-storage-buffers`). */
+const inBlock = (a: PlanArg) => a.argKind.startsWith('pod') || a.argKind.startsWith('pointer_');
 
 /** What the plan says the module's interface is, in the shape both readers produce. */
 function expected(plan: PlanJson) {
@@ -83,8 +88,8 @@ function expected(plan: PlanJson) {
       name: a.name,
       argKind: a.argKind,
       ordinal: a.param,
-      ...(a.argKind !== 'pod_pushconstant' ? { descriptorSet: a.descriptorSet, binding: a.binding } : {}),
-      ...(a.argKind.startsWith('pod') ? { offset: a.offset, argSize: a.argSize } : {}),
+      ...(!a.argKind.endsWith('pushconstant') ? { descriptorSet: a.descriptorSet, binding: a.binding } : {}),
+      ...(inBlock(a) ? { offset: a.offset, argSize: a.argSize } : {}),
     })),
     ...(k.reqdWorkGroupSize ? { reqdWorkGroupSize: k.reqdWorkGroupSize } : {}),
     ...(plan.localSize ? { localSize: k.reqdWorkGroupSize } : {}),
@@ -92,11 +97,11 @@ function expected(plan: PlanJson) {
   const resources: { name: string; storageClass: string; descriptorSet?: number; binding?: number; members: { name: string; offset: number }[] }[] = [];
   for (const k of plan.kernels) {
     for (const a of k.args) if (a.argKind === 'buffer') resources.push({ name: `${k.name}.${a.name}`, storageClass: 'StorageBuffer', descriptorSet: a.descriptorSet, binding: a.binding, members: [{ name: '0', offset: 0 }] });
-    const pods = k.args.filter((a) => a.argKind.startsWith('pod')).sort((x, y) => x.offset! - y.offset!);
+    const pods = k.args.filter(inBlock).sort((x, y) => x.offset! - y.offset!);
     const bindings = [...new Set(pods.map((p) => p.binding))];
     for (const binding of bindings) {
       const block = pods.filter((p) => p.binding === binding);
-      const sc = block[0].argKind === 'pod' ? 'StorageBuffer' : block[0].argKind === 'pod_ubo' ? 'Uniform' : 'PushConstant';
+      const sc = block[0].argKind === 'pod' ? 'StorageBuffer' : block[0].argKind.endsWith('_ubo') ? 'Uniform' : 'PushConstant';
       resources.push({
         name: bindings.length === 1 ? `${k.name}.pod_args` : `${k.name}.pod_args.${binding}`,
         storageClass: sc,

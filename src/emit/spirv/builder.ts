@@ -36,6 +36,7 @@ export class SpirvBuilder {
   private readonly trailer: Inst[] = [];
   private readonly interned = new Map<string, number>();
   private readonly strings = new Map<string, number>();
+  private readonly intWidths = new Map<number, number>();
   /** Vulkan features the module's instructions need beyond what its capabilities name (see requirements.ts). */
   readonly vulkanFeatures = new Set<string>();
 
@@ -117,7 +118,9 @@ export class SpirvBuilder {
   }
   /** Integers are unsigned types, as clspv makes them; the instructions say how to treat the bits. */
   typeInt(width: number): number {
-    return this.intern(`int${width}`, (id) => [Op.TypeInt, id, width, 0]);
+    const id = this.intern(`int${width}`, (i) => [Op.TypeInt, i, width, 0]);
+    this.intWidths.set(id, width);
+    return id;
   }
   typeFloat(width: number): number {
     return this.intern(`float${width}`, (id) => [Op.TypeFloat, id, width]);
@@ -184,8 +187,9 @@ export class SpirvBuilder {
   }
 
   private widthOf(type: number): number {
-    for (const [k, v] of this.interned) if (v === type && k.startsWith('int')) return Number(k.slice(3));
-    throw new Error(`SPIR-V builder: %${type} is not an integer type`);
+    const w = this.intWidths.get(type);
+    if (w === undefined) throw new Error(`SPIR-V builder: %${type} is not an integer type`);
+    return w;
   }
 
   specConstant(type: number, value: number): number {
@@ -230,16 +234,24 @@ export class SpirvBuilder {
   }
 
   build(): Uint32Array {
-    const out: number[] = [MAGIC, VERSION_1_3, 0, 0, 0];
-    const put = (inst: Inst) => {
-      out.push(((inst.length << 16) | inst[0]) >>> 0, ...inst.slice(1));
-    };
-    for (const c of [...this.capabilities].sort((a, b) => a - b)) put([Op.Capability, c]);
-    for (const e of this.extensions) put([Op.Extension, ...stringWords(e)]);
-    for (const [name, id] of this.imports) put([Op.ExtInstImport, id, ...stringWords(name)]);
-    put([Op.MemoryModel, this.addressing, MemoryModel.GLSL450]);
-    for (const list of [this.entryPoints, this.modes, this.debugStrings, this.names, this.annotations, this.globals, this.functions, this.trailer]) list.forEach(put);
-    out[3] = this.bound;
-    return Uint32Array.from(out, (w) => w >>> 0);
+    const sections = [this.entryPoints, this.modes, this.debugStrings, this.names, this.annotations, this.globals, this.functions, this.trailer];
+    const head: Inst[] = [
+      ...[...this.capabilities].sort((a, b) => a - b).map((c) => [Op.Capability, c]),
+      ...[...this.extensions].map((e) => [Op.Extension, ...stringWords(e)]),
+      ...[...this.imports].map(([name, id]) => [Op.ExtInstImport, id, ...stringWords(name)]),
+      [Op.MemoryModel, this.addressing, MemoryModel.GLSL450],
+    ];
+    let total = 5;
+    for (const list of [head, ...sections]) for (const inst of list) total += inst.length;
+    const out = new Uint32Array(total);
+    out.set([MAGIC, VERSION_1_3, 0, this.bound, 0]);
+    let at = 5;
+    for (const list of [head, ...sections]) {
+      for (const inst of list) {
+        out[at++] = ((inst.length << 16) | inst[0]) >>> 0;
+        for (let i = 1; i < inst.length; i++) out[at++] = inst[i] >>> 0;
+      }
+    }
+    return out;
   }
 }

@@ -55,23 +55,30 @@ function readString(words: Uint32Array, at: number, end: number): { text: string
 
 const quote = (s: string) => `"${s.replace(/["\\]/g, (c) => `\\${c}`)}"`;
 
-/**
- * A module as text, the way `spirv-dis --raw-id` prints it: the header comments, then one
- * instruction a line with result ids right-aligned before `=`, enumerants by name, constants
- * by the width and kind of their type. Knows the instructions kernarg emits.
- */
-export function disassemble(words: Uint32Array): string {
-  const out = [`; SPIR-V`, `; Version: ${(words[1] >> 16) & 0xff}.${(words[1] >> 8) & 0xff}`, `; Generator: Khronos; ${words[2] & 0xffff}`, `; Bound: ${words[3]}`, `; Schema: ${words[4]}`];
+interface Decoded {
+  readonly opcode: number;
+  readonly words: Uint32Array;
+  readonly result?: number;
+  /** Operands: text, or an id to print by name. */
+  readonly parts: (string | { id: number })[];
+  /** OpConstant: the value as printed. */
+  readonly value?: string;
+}
+
+function decode(words: Uint32Array): Decoded[] {
   const numeric = new Map<number, { float: boolean; width: number }>();
   const imports = new Map<number, string>();
+  const list: Decoded[] = [];
   for (let at = 5; at < words.length; ) {
     const count = words[at] >>> 16;
     const opcode = words[at] & 0xffff;
     const end = at + count;
     const layout = LAYOUT[opcode] ?? (NO_RESULT.has(opcode) ? ['I', 'I', 'I'] : VALUE_OP);
-    const parts: string[] = [];
+    const parts: (string | { id: number })[] = [];
     let result: number | undefined;
     let resultType: number | undefined;
+    let value: string | undefined;
+    let lastId = 0;
     let i = at + 1;
     let k = 0;
     let last: Kind = 'I';
@@ -86,10 +93,11 @@ export function disassemble(words: Uint32Array): string {
           break;
         case 'T':
           resultType = words[i++];
-          parts.push(`%${resultType}`);
+          parts.push({ id: resultType });
           break;
         case 'I':
-          parts.push(`%${words[i++]}`);
+          lastId = words[i++];
+          parts.push({ id: lastId });
           break;
         case 'L':
           parts.push(String(words[i++]));
@@ -105,7 +113,8 @@ export function disassemble(words: Uint32Array): string {
           const t = numeric.get(resultType!) ?? { float: false, width: 32 };
           const lo = BigInt(words[i++]);
           const bits = t.width === 64 ? lo | (BigInt(words[i++]) << 32n) : lo;
-          parts.push(t.float ? formatFloat(bits, t.width) : bits.toString());
+          value = t.float ? formatFloat(bits, t.width) : bits.toString();
+          parts.push(value);
           break;
         }
         case 'Dec': {
@@ -129,7 +138,7 @@ export function disassemble(words: Uint32Array): string {
           i++;
           break;
         case 'Ext': {
-          const set = imports.get(Number(parts[parts.length - 1].slice(1)));
+          const set = imports.get(lastId);
           const n = words[i++];
           const table = set === CLSPV_REFLECTION_IMPORT ? REFLECTION_NAME : set === GLSL_STD_450 ? GLSL_NAME : undefined;
           parts.push(table?.get(n) ?? String(n));
@@ -142,9 +151,102 @@ export function disassemble(words: Uint32Array): string {
     }
     if (opcode === Op.TypeInt) numeric.set(result!, { float: false, width: words[at + 2] });
     if (opcode === Op.TypeFloat) numeric.set(result!, { float: true, width: words[at + 2] });
-    const text = [OP_NAME.get(opcode) ? `Op${OP_NAME.get(opcode)}` : `Op${opcode}`, ...parts].join(' ');
-    out.push(result === undefined ? `${' '.repeat(15)}${text}` : `${`%${result}`.padStart(12)} = ${text}`);
+    list.push({ opcode, words: words.subarray(at, end), ...(result !== undefined ? { result } : {}), parts, ...(value !== undefined ? { value } : {}) });
     at = end;
   }
+  return list;
+}
+
+/**
+ * A module as text, the way spirv-dis prints it: the header comments, then one instruction a
+ * line with result ids right-aligned before `=`, enumerants by name, constants by the width and
+ * kind of their type. Ids by friendly names (spirv-dis's default: OpName, built-ins, type
+ * and constant spellings, made unique), or as numbers with `rawIds` (`spirv-dis --raw-id`).
+ * Knows the instructions kernarg emits.
+ */
+export function disassemble(words: Uint32Array, options: { rawIds?: boolean } = {}): string {
+  const out = [`; SPIR-V`, `; Version: ${(words[1] >> 16) & 0xff}.${(words[1] >> 8) & 0xff}`, `; Generator: Khronos; ${words[2] & 0xffff}`, `; Bound: ${words[3]}`, `; Schema: ${words[4]}`];
+  const list = decode(words);
+  const names = options.rawIds ? undefined : friendlyNames(list);
+  const name = (id: number) => `%${names?.get(id) ?? id}`;
+  for (const d of list) {
+    const text = [OP_NAME.get(d.opcode) ? `Op${OP_NAME.get(d.opcode)}` : `Op${d.opcode}`, ...d.parts.map((p) => (typeof p === 'string' ? p : name(p.id)))].join(' ');
+    out.push(d.result === undefined ? `${' '.repeat(15)}${text}` : `${name(d.result).padStart(12)} = ${text}`);
+  }
   return out.join('\n') + '\n';
+}
+
+const INT_ROOT: Record<number, string> = { 8: 'char', 16: 'short', 32: 'int', 64: 'long' };
+const FLOAT_NAME: Record<number, string> = { 16: 'half', 32: 'float', 64: 'double' };
+/** The friendly names spirv-dis gives built-in variables. */
+const BUILTIN_NAME: Record<string, string> = {
+  NumWorkgroups: 'gl_NumWorkGroups', WorkgroupSize: 'gl_WorkGroupSize', WorkgroupId: 'gl_WorkGroupID', LocalInvocationId: 'gl_LocalInvocationID',
+};
+
+/** spirv-dis's friendly names, assigned in one pass over the module in instruction order. */
+function friendlyNames(list: readonly Decoded[]): Map<number, string> {
+  const names = new Map<number, string>();
+  const used = new Set<string>();
+  const nameOf = (id: number) => names.get(id) ?? String(id);
+  const save = (id: number, suggested: string) => {
+    if (names.has(id)) return;
+    const base = suggested === '' ? '_' : suggested.replace(/[^A-Za-z0-9_]/g, '_');
+    let n = base;
+    for (let k = 0; used.has(n); k++) n = `${base}_${k}`;
+    used.add(n);
+    names.set(id, n);
+  };
+  for (const d of list) {
+    const w = d.words;
+    switch (d.opcode) {
+      case Op.Name:
+        save(w[1], readString(w, 2, w.length).text);
+        break;
+      case Op.Decorate:
+        if (w[2] === Decoration.BuiltIn) {
+          const b = BUILTIN_NAME[NAMES.BuiltIn.get(w[3]) ?? ''];
+          if (b) save(w[1], b);
+        }
+        break;
+      case Op.TypeVoid:
+        save(d.result!, 'void');
+        break;
+      case Op.TypeBool:
+        save(d.result!, 'bool');
+        break;
+      case Op.TypeInt:
+        save(d.result!, INT_ROOT[w[2]] ? `${w[3] === 0 ? 'u' : ''}${INT_ROOT[w[2]]}` : `${w[3] === 0 ? 'u' : 'i'}${w[2]}`);
+        break;
+      case Op.TypeFloat:
+        save(d.result!, FLOAT_NAME[w[2]] ?? `fp${w[2]}`);
+        break;
+      case Op.TypeVector:
+        save(d.result!, `v${w[3]}${nameOf(w[2])}`);
+        break;
+      case Op.TypeArray:
+        save(d.result!, `_arr_${nameOf(w[2])}_${nameOf(w[3])}`);
+        break;
+      case Op.TypeRuntimeArray:
+        save(d.result!, `_runtimearr_${nameOf(w[2])}`);
+        break;
+      case Op.TypePointer:
+        save(d.result!, `_ptr_${NAMES.SC.get(w[2]) ?? `StorageClass${w[2]}`}_${nameOf(w[3])}`);
+        break;
+      case Op.TypeStruct:
+        save(d.result!, `_struct_${d.result}`);
+        break;
+      case Op.ConstantTrue:
+        save(d.result!, 'true');
+        break;
+      case Op.ConstantFalse:
+        save(d.result!, 'false');
+        break;
+      case Op.Constant:
+        save(d.result!, `${nameOf(w[1])}_${d.value!.replace(/-/g, 'n')}`);
+        break;
+      default:
+        if (d.result !== undefined && !names.has(d.result)) save(d.result, String(d.result));
+    }
+  }
+  return names;
 }

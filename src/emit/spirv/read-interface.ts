@@ -4,7 +4,7 @@ import { Decoration, ExecutionMode, Op, StorageClass, invert } from './spec.js';
 /** One argument as the reflection instructions describe it (the descriptor map's fields). */
 export interface ReflectedArg {
   readonly name: string;
-  readonly argKind: 'buffer' | 'buffer_ubo' | 'pod' | 'pod_ubo' | 'pod_pushconstant' | 'local';
+  readonly argKind: 'buffer' | 'buffer_ubo' | 'pod' | 'pod_ubo' | 'pod_pushconstant' | 'pointer_pushconstant' | 'pointer_ubo' | 'local';
   readonly ordinal: number;
   readonly descriptorSet?: number;
   readonly binding?: number;
@@ -46,6 +46,8 @@ const ARG_KIND: Partial<Record<number, ReflectedArg['argKind']>> = {
   [Reflection.ArgumentPodUniform]: 'pod_ubo',
   [Reflection.ArgumentPodPushConstant]: 'pod_pushconstant',
   [Reflection.ArgumentWorkgroup]: 'local',
+  [Reflection.ArgumentPointerPushConstant]: 'pointer_pushconstant',
+  [Reflection.ArgumentPointerUniform]: 'pointer_ubo',
 };
 const STORAGE_CLASS = invert(StorageClass);
 
@@ -154,8 +156,8 @@ export function readInterface(words: Uint32Array): ModuleInterface {
           const n = count - 5;
           const name = infos.get(operand(n - 1)) ?? '';
           const base = { name, argKind: kind, ordinal: num(1) };
-          if (kind === 'pod_pushconstant') k.args.push({ ...base, offset: num(2), argSize: num(3) });
-          else if (kind === 'pod' || kind === 'pod_ubo') k.args.push({ ...base, descriptorSet: num(2), binding: num(3), offset: num(4), argSize: num(5) });
+          if (kind === 'pod_pushconstant' || kind === 'pointer_pushconstant') k.args.push({ ...base, offset: num(2), argSize: num(3) });
+          else if (kind === 'pod' || kind === 'pod_ubo' || kind === 'pointer_ubo') k.args.push({ ...base, descriptorSet: num(2), binding: num(3), offset: num(4), argSize: num(5) });
           else if (kind === 'local') k.args.push({ ...base });
           else k.args.push({ ...base, descriptorSet: num(2), binding: num(3) });
         }

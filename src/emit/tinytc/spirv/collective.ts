@@ -1,5 +1,5 @@
 import { Op } from '../../spirv/spec.js';
-import { atomicMode } from '../atomics.js';
+import type { AtomicMode } from '../atomics.js';
 import { gemmTiling } from '../tiling.js';
 import { atomicUpdate } from './atomics.js';
 import type { Gen, SExt, SView, Sym } from './gen.js';
@@ -29,11 +29,11 @@ const op = (v: SView, t: Trans) => (t === 't' && v.shape.length === 2 ? { rows: 
 const opAt = (ctx: SCollectiveContext, v: SView, t: Trans, i: SExt, j: SExt) => (t === 't' ? ctx.g.load(v, [j, i]) : ctx.g.load(v, [i, j]));
 
 /** `C := value + beta C`, plain or atomic; beta 0 does not read C. */
-function update(ctx: SCollectiveContext, c: SView, index: SExt[], value: number, beta: SScalar, atomic: boolean): void {
+function update(ctx: SCollectiveContext, c: SView, index: SExt[], value: number, beta: SScalar, atomic: AtomicMode | null): void {
   const g = ctx.g;
   const t = c.element;
   if (atomic) {
-    atomicUpdate(g, c, index, value, atomicMode(beta.imm), beta.id, ctx.floatAtomicAdd);
+    atomicUpdate(g, c, index, value, atomic, beta.id, ctx.floatAtomicAdd);
     return;
   }
   if (beta.imm === 0) {
@@ -56,7 +56,7 @@ function linear(ctx: SCollectiveContext, n: SExt, body: (i: Sym) => void): void 
 
 const times = (ctx: SCollectiveContext, t: SView['element'], ...xs: number[]) => xs.reduce((a, x) => ctx.g.mul(t, a, x));
 
-export function axpby(ctx: SCollectiveContext, t: Trans, atomic: boolean, alpha: SScalar, a: SView, beta: SScalar, b: SView): void {
+export function axpby(ctx: SCollectiveContext, t: Trans, atomic: AtomicMode | null, alpha: SScalar, a: SView, beta: SScalar, b: SView): void {
   const g = ctx.g;
   const e = b.element;
   if (b.shape.length === 0) {
@@ -65,15 +65,15 @@ export function axpby(ctx: SCollectiveContext, t: Trans, atomic: boolean, alpha:
   else grid(ctx, b.shape[0], b.shape[1], (i, j) => update(ctx, b, [i, j], times(ctx, e, alpha.id, opAt(ctx, a, t, i, j)), beta, atomic));
 }
 
-export function hadamard(ctx: SCollectiveContext, atomic: boolean, alpha: SScalar, a: SView, b: SView, beta: SScalar, c: SView): void {
+export function hadamard(ctx: SCollectiveContext, atomic: AtomicMode | null, alpha: SScalar, a: SView, b: SView, beta: SScalar, c: SView): void {
   linear(ctx, c.shape[0], (i) => update(ctx, c, [i], times(ctx, c.element, alpha.id, ctx.g.load(a, [i]), ctx.g.load(b, [i])), beta, atomic));
 }
 
-export function ger(ctx: SCollectiveContext, atomic: boolean, alpha: SScalar, a: SView, b: SView, beta: SScalar, c: SView): void {
+export function ger(ctx: SCollectiveContext, atomic: AtomicMode | null, alpha: SScalar, a: SView, b: SView, beta: SScalar, c: SView): void {
   grid(ctx, c.shape[0], c.shape[1], (i, j) => update(ctx, c, [i, j], times(ctx, c.element, alpha.id, ctx.g.load(a, [i]), ctx.g.load(b, [j])), beta, atomic));
 }
 
-export function gemv(ctx: SCollectiveContext, t: Trans, atomic: boolean, alpha: SScalar, a: SView, b: SView, beta: SScalar, c: SView): void {
+export function gemv(ctx: SCollectiveContext, t: Trans, atomic: AtomicMode | null, alpha: SScalar, a: SView, b: SView, beta: SScalar, c: SView): void {
   const g = ctx.g;
   const e = c.element;
   linear(ctx, c.shape[0], (i) => {
@@ -83,7 +83,7 @@ export function gemv(ctx: SCollectiveContext, t: Trans, atomic: boolean, alpha: 
   });
 }
 
-export function sum(ctx: SCollectiveContext, t: Trans, atomic: boolean, alpha: SScalar, a: SView, beta: SScalar, b: SView): void {
+export function sum(ctx: SCollectiveContext, t: Trans, atomic: AtomicMode | null, alpha: SScalar, a: SView, beta: SScalar, b: SView): void {
   const g = ctx.g;
   const e = b.element;
   if (a.shape.length === 2) {
@@ -109,7 +109,7 @@ export function sum(ctx: SCollectiveContext, t: Trans, atomic: boolean, alpha: S
 }
 
 /** C := alpha op(A) op(B) + beta C with the register tile gemmTiling chooses (as the OpenCL C backend). */
-export function gemm(ctx: SCollectiveContext, ta: Trans, tb: Trans, atomic: boolean, alpha: SScalar, a: SView, b: SView, beta: SScalar, c: SView): void {
+export function gemm(ctx: SCollectiveContext, ta: Trans, tb: Trans, atomic: AtomicMode | null, alpha: SScalar, a: SView, b: SView, beta: SScalar, c: SView): void {
   const g = ctx.g;
   const e = c.element;
   const [wg0, wg1] = ctx.wg;

@@ -42,6 +42,8 @@ export interface ElementPtr {
  */
 export class Gen {
   readonly ext: ExtOps<Sym>;
+  private readonly i64s = new Map<number, number>();
+  private readonly u32s = new Map<number, number>();
 
   constructor(readonly b: SpirvBuilder, readonly f: FunctionBuilder) {
     this.ext = extOps<Sym>({
@@ -84,12 +86,17 @@ export class Gen {
     return bits && isFloatType(t) ? this.intType(SCALAR_BYTES[t] * 8) : this.type(t);
   }
 
-  /** An index-typed (64-bit) constant. */
+  /** An index-typed (64-bit) constant (cached by value: index arithmetic asks for the same few often). */
   i64(n: number | bigint): number {
-    return this.b.constant(this.i64t, BigInt(n), 64);
+    if (typeof n === 'bigint') return this.b.constant(this.i64t, n, 64);
+    let id = this.i64s.get(n);
+    if (id === undefined) this.i64s.set(n, (id = this.b.constant(this.i64t, BigInt(n), 64)));
+    return id;
   }
   u32(n: number): number {
-    return this.b.constant(this.i32t, BigInt(n), 32);
+    let id = this.u32s.get(n);
+    if (id === undefined) this.u32s.set(n, (id = this.b.constant(this.i32t, BigInt(n), 32)));
+    return id;
   }
 
   /** A constant of a tinytc scalar type. */
@@ -164,10 +171,6 @@ export class Gen {
   /** Arithmetic of a float type or the promoted-int type: a op b. */
   arith(op: number, t: ScalarTypeName, a: number, b: number): number {
     return this.f.op(op, this.type(t), a, b);
-  }
-
-  isFloat(t: ScalarTypeName): boolean {
-    return isFloatType(t);
   }
 
   add(t: ScalarTypeName, a: number, b: number): number {

@@ -12,6 +12,7 @@ import { Gen, type Sym } from './gen.js';
 import { declareResources } from './interface.js';
 import { type BodyEnv, SpirvBodyEmitter } from './kernel.js';
 import { bitsRoots } from './roots.js';
+import { lowerKernel } from '../lowered.js';
 
 export interface TinytcSpirvOptions {
   /** Use OpAtomicFAddEXT for floating atomic adds (the device has shaderBufferFloat32/64AtomicAdd); else compare-and-swap loops. */
@@ -57,7 +58,8 @@ export function emitTinytcSpirvModule(funcs: readonly Func[], types: ReadonlyMap
     }
     return v;
   };
-  if (plan.kernels.some((k) => k.args.some((a) => hostOf(a)?.perMember && hostOf(a)!.take === 'data'))) {
+  const addresses = (a: VulkanSlot) => (hostOf(a)?.perMember && hostOf(a)!.take === 'data') || a.argKind === 'pointer_pushconstant' || a.argKind === 'pointer_ubo';
+  if (plan.kernels.some((k) => k.args.some(addresses))) {
     b.extension('SPV_KHR_physical_storage_buffer');
     b.capability('PhysicalStorageBufferAddresses');
     b.physicalAddressing();
@@ -81,7 +83,9 @@ export function emitTinytcSpirvModule(funcs: readonly Func[], types: ReadonlyMap
     const valueTypes = types.get(f)!;
     const fb = new FunctionBuilder(b, voidT, fnT);
     const g = new Gen(b, fb);
-    const roots = bitsRoots(f, floatAtomicAdd);
+    const wg = kp.reqdWorkGroupSize ?? [1, 1, 1];
+    const lowered = lowerKernel(f, valueTypes, info, [wg[0], wg[1]]);
+    const roots = bitsRoots(lowered, floatAtomicAdd);
     const element = (s: VulkanSlot): { type: ScalarTypeName; bits: boolean } => {
       const h = hostOf(s)!;
       if (h.perMember) return { type: 'i64', bits: false };
@@ -93,7 +97,7 @@ export function emitTinytcSpirvModule(funcs: readonly Func[], types: ReadonlyMap
     const loaded = new Map<string, Sym>();
     const podValues = new Map<string, number>();
     const env: BodyEnv = {
-      buffer: (slot) => res.buffers.get(slot)!,
+      buffer: (slot) => res.buffers.get(slot),
       pod: (slot) => {
         let v = podValues.get(slot);
         if (v === undefined) {
@@ -124,13 +128,12 @@ export function emitTinytcSpirvModule(funcs: readonly Func[], types: ReadonlyMap
       floatAtomicAdd,
     };
     if (f.body.body.length) {
-      const wg = kp.reqdWorkGroupSize ?? [1, 1, 1];
       // Built-ins are read once at the top, where they dominate every use.
       for (const inst of instructions(f.body)) {
         if (inst.op === 'group_id') env.builtin('WorkgroupId', 2);
         if (inst.op === 'group_size') env.builtin('NumWorkgroups', 2);
       }
-      new SpirvBodyEmitter(g, f, valueTypes, info, [wg[0], wg[1]], env).emit();
+      new SpirvBodyEmitter(g, lowered, env).emit();
     }
     b.addFunction(fb.finish());
     b.entryPoint(fb.id, info.name, [...used]);
@@ -176,6 +179,12 @@ function reflect(b: SpirvBuilder, plan: VulkanPlan, entries: readonly { fn: numb
           break;
         case 'pod_pushconstant':
           b.nonSemantic(set, Reflection.ArgumentPodPushConstant, [k, ordinal, c(a.offset!), c(a.argSize!), info]);
+          break;
+        case 'pointer_pushconstant':
+          b.nonSemantic(set, Reflection.ArgumentPointerPushConstant, [k, ordinal, c(a.offset!), c(a.argSize!), info]);
+          break;
+        case 'pointer_ubo':
+          b.nonSemantic(set, Reflection.ArgumentPointerUniform, [k, ordinal, c(a.descriptorSet!), c(a.binding!), c(a.offset!), c(a.argSize!), info]);
           break;
         default:
           throw new Error(`tinytc SPIR-V: no reflection for argument kind ${a.argKind}`);

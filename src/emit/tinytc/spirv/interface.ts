@@ -5,7 +5,10 @@ import type { StorageClassName } from '../../spirv/spec.js';
 import type { Gen } from './gen.js';
 
 /** The storage class of each POD placement. */
-const POD_CLASS: Record<'pod' | 'pod_ubo' | 'pod_pushconstant', StorageClassName> = { pod: 'StorageBuffer', pod_ubo: 'Uniform', pod_pushconstant: 'PushConstant' };
+const POD_CLASS: Record<string, StorageClassName | undefined> = { pod: 'StorageBuffer', pod_ubo: 'Uniform', pod_pushconstant: 'PushConstant', pointer_ubo: 'Uniform', pointer_pushconstant: 'PushConstant' };
+
+/** Whether a slot lives in a POD block: a value, or (`--physical-storage-buffers`) a buffer's 8-byte address. */
+export const inPodBlock = (s: VulkanSlot) => POD_CLASS[s.argKind] !== undefined;
 
 /** The 8- or 16-bit storage capability (and extension) a narrow type needs in a storage class. */
 export function narrowStorage(b: SpirvBuilder, sc: StorageClassName, bytes: number): void {
@@ -47,7 +50,8 @@ export const podBlockName = (kernel: string, binding: number | undefined, cluste
 /**
  * The resources of one kernel exactly as its vulkan plan places them: each buffer slot a
  * `{ T data[]; }` storage block at its set and binding; the POD slots blocks (storage buffer,
- * uniform buffer or push constants), one per binding, with members at the plan's offsets.
+ * uniform buffer or push constants), one per binding, with members at the plan's offsets —
+ * buffer addresses among them under `--physical-storage-buffers`.
  * `element` says what a buffer slot holds: the memref's element type, or 64-bit entries for
  * group tables.
  */
@@ -69,11 +73,11 @@ export function declareResources(g: Gen, plan: VulkanKernelPlan, element: (slot:
     buffers.set(s.name, v);
   }
   const pods = new Map<string, PodMember>();
-  const podSlots = plan.args.filter((s) => s.argKind === 'pod' || s.argKind === 'pod_ubo' || s.argKind === 'pod_pushconstant');
+  const podSlots = plan.args.filter(inPodBlock);
   const groups = new Map<number | undefined, VulkanSlot[]>();
   for (const s of podSlots) groups.set(s.binding, [...(groups.get(s.binding) ?? []), s]);
   for (const [binding, slots] of groups) {
-    const sc = POD_CLASS[slots[0].argKind as keyof typeof POD_CLASS];
+    const sc = POD_CLASS[slots[0].argKind]!;
     const sorted = [...slots].sort((x, y) => x.offset! - y.offset!);
     const block = b.typeStruct(sorted.map((s) => g.type(podScalar(s))));
     b.decorate(block, 'Block');

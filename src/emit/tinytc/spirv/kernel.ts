@@ -1,23 +1,26 @@
-import { INT_BITS, type Func, type Inst, type MemrefType, type Operand, type Region, type ScalarTypeName, isFloatType } from '../../../frontend/tinytc/ast.js';
+import { INT_BITS, type Inst, type MemrefType, type Operand, type Region, type ScalarTypeName, isFloatType } from '../../../frontend/tinytc/ast.js';
 import type { ValueTypes } from '../../../frontend/tinytc/check.js';
-import type { FunctionInfo } from '../../../model/kernel-module.js';
 import { Op, Scope, Semantics } from '../../spirv/spec.js';
-import { placeBarriers, type Fence } from '../barriers.js';
-import { type EvalSlice, allocaElements, expandDope, fuseDope, subviewDope } from '../dope.js';
+import type { Fence } from '../barriers.js';
+import type { LoweredKernel, SlotExt } from '../lowered.js';
+import { type EvalSlice, expandDope, fuseDope, subviewDope } from '../dope.js';
 import * as blas from './collective.js';
 import { fmod } from './fmod.js';
 import type { SCollectiveContext, SScalar } from './collective.js';
-import type { Gen, SExt, SView, Sym } from './gen.js';
+import type { Base, Gen, SExt, SView, Sym } from './gen.js';
 
 type Value =
   | { readonly kind: 'scalar'; readonly id: number; readonly type: ScalarTypeName }
   | { readonly kind: 'memref'; readonly view: SView }
-  | { readonly kind: 'group'; readonly table: number; readonly memref: MemrefType; readonly shape: readonly (number | { table: number })[]; readonly stride: readonly (number | { table: number })[]; readonly offset: SExt };
+  | { readonly kind: 'group'; readonly table: Table; readonly memref: MemrefType; readonly shape: readonly (number | Table)[]; readonly stride: readonly (number | Table)[]; readonly offset: SExt };
+
+/** A table of 64-bit entries (group members' addresses, shapes, strides): a storage buffer, or at a buffer address. */
+type Table = { readonly variable: number } | { readonly addr: number };
 
 /** What the module gives a kernel body: its arguments' resources and the built-ins. */
 export interface BodyEnv {
-  /** The storage-buffer variable of a buffer slot (`{ T data[]; }`). */
-  buffer(slot: string): number;
+  /** The storage-buffer variable of a buffer slot (`{ T data[]; }`), or undefined when the slot is an address among the PODs. */
+  buffer(slot: string): number | undefined;
   /** The value of a POD slot, loaded at the top of the kernel. */
   pod(slot: string): number;
   /** Component `axis` of a uvec3 built-in, as an index. */
@@ -51,12 +54,13 @@ const FENCE_SEMANTICS: Record<Fence, number> = {
 export class SpirvBodyEmitter {
   private readonly values = new Map<string, Value>();
   private readonly yields: { vars: { set(x: number): void }[]; types: ScalarTypeName[] }[] = [];
-  private readonly barriers: Map<Inst, Fence>;
-  private spmd = 0;
   private readonly ctx: SCollectiveContext;
+  private readonly types: ValueTypes;
+  private readonly wg: readonly [number, number];
 
-  constructor(private readonly g: Gen, private readonly f: Func, private readonly types: ValueTypes, private readonly info: FunctionInfo, private readonly wg: readonly [number, number], private readonly env: BodyEnv) {
-    this.barriers = placeBarriers(f);
+  constructor(private readonly g: Gen, private readonly k: LoweredKernel, private readonly env: BodyEnv) {
+    this.types = k.types;
+    const wg = (this.wg = k.wg);
     const lid0 = env.builtin('LocalInvocationId', 0);
     const lid1 = env.builtin('LocalInvocationId', 1);
     const lid = g.ext.add(lid0, g.ext.mul(lid1, wg[0])) as Sym;
@@ -74,7 +78,7 @@ export class SpirvBodyEmitter {
 
   emit(): void {
     this.bindParams();
-    this.region(this.f.body);
+    this.region(this.k.func.body);
   }
 
   private barrier(fence: Fence): void {
@@ -83,31 +87,20 @@ export class SpirvBodyEmitter {
   }
 
   private bindParams(): void {
-    const g = this.g;
-    const slot = (argIndex: number, role: string, dim?: number) => this.info.params.find((p) => p.origin?.argIndex === argIndex && p.origin.role === role && p.origin.dim === dim)!.name;
-    const pod = (argIndex: number, role: string, dim?: number): Sym => ({ id: this.env.pod(slot(argIndex, role, dim)) });
-    this.f.params.forEach((p, i) => {
-      const t = p.type;
-      if (t.kind === 'scalar') this.values.set(p.name, { kind: 'scalar', id: this.env.pod(slot(i, 'value')), type: t.name });
-      else if (t.kind === 'memref') {
-        const base = { kind: 'variable' as const, sc: 'StorageBuffer' as const, variable: this.env.buffer(slot(i, 'data')), wrapped: true, bits: this.env.bits(p.name) };
-        this.values.set(p.name, {
-          kind: 'memref',
-          view: { base, space: 'global', element: t.element, offset: 0, shape: t.shape.map((d, j) => d ?? pod(i, 'shape', j)), stride: t.stride.map((d, j) => d ?? pod(i, 'stride', j)) },
-        });
-      } else if (t.kind === 'group') {
-        const m = t.memref;
-        this.values.set(p.name, {
-          kind: 'group',
-          table: this.env.buffer(slot(i, 'data')),
-          memref: m,
-          shape: m.shape.map((d, j) => d ?? { table: this.env.buffer(slot(i, 'shape', j)) }),
-          stride: m.stride.map((d, j) => d ?? { table: this.env.buffer(slot(i, 'stride', j)) }),
-          offset: t.offset ?? pod(i, 'offset'),
-        });
-      }
-    });
-    void g;
+    const ext = (e: SlotExt): SExt => (typeof e === 'number' ? e : { id: this.env.pod(e.slot) });
+    const tableOf = (slot: string): Table => {
+      const variable = this.env.buffer(slot);
+      return variable !== undefined ? { variable } : { addr: this.env.pod(slot) };
+    };
+    const table = (e: SlotExt): number | Table => (typeof e === 'number' ? e : tableOf(e.slot));
+    for (const [name, p] of this.k.params) {
+      if (p.kind === 'scalar') this.values.set(name, { kind: 'scalar', id: this.env.pod(p.slot), type: (this.types.get(name) as { name: ScalarTypeName }).name });
+      else if (p.kind === 'memref') {
+        const variable = this.env.buffer(p.data);
+        const base: Base = variable !== undefined ? { kind: 'variable', sc: 'StorageBuffer', variable, wrapped: true, bits: this.env.bits(name) } : { kind: 'address', addr: this.env.pod(p.data) };
+        this.values.set(name, { kind: 'memref', view: { base, space: 'global', element: p.type.element, offset: 0, shape: p.shape.map(ext), stride: p.stride.map(ext) } });
+      } else this.values.set(name, { kind: 'group', table: tableOf(p.table), memref: p.memref, shape: p.shape.map(table), stride: p.stride.map(table), offset: ext(p.offset) });
+    }
   }
 
   private value(o: Operand): Value {
@@ -150,7 +143,7 @@ export class SpirvBodyEmitter {
 
   private region(r: Region): void {
     for (const inst of r.body) {
-      const fence = this.barriers.get(inst);
+      const fence = this.k.barriers.get(inst);
       if (fence) this.barrier(fence);
       this.inst(inst);
     }
@@ -163,7 +156,7 @@ export class SpirvBodyEmitter {
       case 'alloca': {
         const t = inst.type.type as MemrefType;
         const bits = this.env.bits(result!);
-        const variable = this.env.workgroupArray(t.element, allocaElements(t.shape, t.stride), bits);
+        const variable = this.env.workgroupArray(t.element, this.k.allocaElements.get(inst)!, bits);
         this.values.set(result!, { kind: 'memref', view: { base: { kind: 'variable', sc: 'Workgroup', variable, wrapped: false, bits }, space: 'local', element: t.element, offset: 0, shape: t.shape.map((d) => d!), stride: t.stride.map((d) => d!) } });
         return;
       }
@@ -183,9 +176,10 @@ export class SpirvBodyEmitter {
         const src = this.value(inst.operand);
         if (src.kind === 'group') {
           const id = g.idx(this.index(inst.indices[0]));
-          const entry = (table: number) => g.f.load(g.i64t, g.f.op(Op.AccessChain, g.b.typePointer('StorageBuffer', g.i64t), table, g.u32(0), id));
+          const entryView = (t: Table): SView => ({ base: 'variable' in t ? { kind: 'variable', sc: 'StorageBuffer', variable: t.variable, wrapped: true, bits: false } : { kind: 'address', addr: t.addr }, space: 'global', element: 'i64', offset: 0, shape: [], stride: [1] });
+          const entry = (t: Table) => g.load(entryView(t), [{ id }]);
           const m = src.memref;
-          const member = (xs: readonly (number | { table: number })[]): SExt[] => xs.map((e) => (typeof e === 'number' ? e : { id: entry(e.table) }));
+          const member = (xs: readonly (number | Table)[]): SExt[] => xs.map((e) => (typeof e === 'number' ? e : { id: entry(e) }));
           this.values.set(result!, { kind: 'memref', view: { base: { kind: 'address', addr: entry(src.table) }, space: 'global', element: m.element, offset: src.offset, shape: member(src.shape), stride: member(src.stride) } });
           return;
         }
@@ -197,8 +191,8 @@ export class SpirvBodyEmitter {
         // As in the OpenCL C backend: outside foreach one invocation stores for all, barriers order the rest.
         const v = this.view(inst.operand);
         const write = () => g.store(v, inst.indices.map((o) => this.index(o)), this.scalar(inst.value, v.element));
-        if (this.spmd) write();
-        else g.f.ifThen(g.f.op(Op.IEqual, g.boolt, this.ctx.lid.id, g.i64(0)), write);
+        if (this.k.storeByFirst.has(inst)) g.f.ifThen(g.f.op(Op.IEqual, g.boolt, this.ctx.lid.id, g.i64(0)), write);
+        else write();
         return;
       }
       case 'size':
@@ -317,31 +311,30 @@ export class SpirvBodyEmitter {
     const spread = inst.op === 'foreach';
     const step: SExt = spread ? this.wg[0] * this.wg[1] : inst.step ? { id: widen(this.scalar(inst.step, t)) } : 1;
     const start = spread ? g.ext.add(from, this.ctx.lid) : from;
-    if (spread) this.spmd++;
     g.forIndex(start, to, step, (k) => {
       this.define(inst.variable.name, this.cast(k.id, 'index', t), t);
       this.region(inst.body);
     });
-    if (spread) this.spmd--;
   }
 
   private blas(inst: Extract<Inst, { op: 'blas' }>): void {
     const t = (i: number) => (inst.types[i].type as { name: ScalarTypeName }).name;
     const o = inst.operands;
     const c = this.ctx;
+    const atomic = this.k.atomicModes.get(inst) ?? null;
     switch (inst.fn) {
       case 'axpby':
-        return blas.axpby(c, inst.transA, inst.atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.scalarArg(o[2], t(2)), this.view(o[3]));
+        return blas.axpby(c, inst.transA, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.scalarArg(o[2], t(2)), this.view(o[3]));
       case 'sum':
-        return blas.sum(c, inst.transA, inst.atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.scalarArg(o[2], t(2)), this.view(o[3]));
+        return blas.sum(c, inst.transA, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.scalarArg(o[2], t(2)), this.view(o[3]));
       case 'gemm':
-        return blas.gemm(c, inst.transA, inst.transB, inst.atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
+        return blas.gemm(c, inst.transA, inst.transB, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
       case 'gemv':
-        return blas.gemv(c, inst.transA, inst.atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
+        return blas.gemv(c, inst.transA, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
       case 'ger':
-        return blas.ger(c, inst.atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
+        return blas.ger(c, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
       case 'hadamard':
-        return blas.hadamard(c, inst.atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
+        return blas.hadamard(c, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
     }
   }
 }

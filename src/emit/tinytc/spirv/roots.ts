@@ -1,5 +1,5 @@
-import { type Func, type MemrefType, instructions } from '../../../frontend/tinytc/ast.js';
-import { atomicMode } from '../atomics.js';
+import { type MemrefType, instructions } from '../../../frontend/tinytc/ast.js';
+import type { LoweredKernel } from '../lowered.js';
 import { needsBits } from './atomics.js';
 
 /**
@@ -8,7 +8,8 @@ import { needsBits } from './atomics.js';
  * integers. A view shares its operand's root; group members are addressed, not declared, so they
  * need no root.
  */
-export function bitsRoots(f: Func, floatAtomicAdd: boolean): Set<string> {
+export function bitsRoots(k: LoweredKernel, floatAtomicAdd: boolean): Set<string> {
+  const f = k.func;
   const root = new Map<string, string>();
   for (const p of f.params) if (p.type.kind === 'memref') root.set(p.name, p.name);
   const out = new Set<string>();
@@ -22,8 +23,7 @@ export function bitsRoots(f: Func, floatAtomicAdd: boolean): Set<string> {
     if (inst.op !== 'blas' || !inst.atomic) continue;
     const c = inst.operands[inst.operands.length - 1];
     const t = inst.types[inst.types.length - 1].type as MemrefType;
-    const beta = inst.operands[inst.operands.length - 2];
-    const mode = atomicMode(beta.kind === 'value' ? undefined : Number(beta.value));
+    const mode = k.atomicModes.get(inst)!;
     if (c.kind === 'value' && needsBits(t.element, mode, floatAtomicAdd)) {
       const m = root.get(c.name);
       if (m) out.add(m);
