@@ -16,14 +16,17 @@ const GEMM = `func @g(%alpha: f32, %A: memref<f32x?x?,strided<1,?>>, %B: memref<
   gemm.n.n %alpha, %A, %B, %beta, %C : f32, memref<f32x?x?,strided<1,?>>, memref<f32x?x?>, f32, memref<f32x?x?>
 }`;
 
-test('tinytc PODs in a storage buffer, a uniform buffer and push constants, against the reference', (t) => {
+test('tinytc PODs in a storage buffer, a uniform buffer and push constants (buffer addresses among them too), against the reference', (t) => {
   const ctx = testVulkan(t);
   if (!ctx) return;
   try {
     const f = compileTinytc(new SourceFile('g.ir', GEMM), { layout: SPIR }).program!.funcs[0];
-    for (const [vulkan, placement] of [[{}, 'ssbo'], [{ podUbo: true }, 'ubo'], [{ podPushConstant: true }, 'pushconstant'], [{ podArgs: 'auto' as const }, 'pushconstant']] as const) {
+    for (const [vulkan, placement] of [[{}, 'ssbo'], [{ podUbo: true }, 'ubo'], [{ podPushConstant: true }, 'pushconstant'], [{ podArgs: 'auto' as const }, 'pushconstant'],
+      // Today's clspv -physical-storage-buffers: the memrefs' buffer addresses travel among the PODs.
+      [{ physicalStorageBuffers: true, arch: 'spir64' as const }, 'pushconstant'], [{ physicalStorageBuffers: true, arch: 'spir64' as const, podUbo: true }, 'ubo']] as const) {
       const k: VulkanTinytcKernel = tinytcKernel(ctx, GEMM, 'g', { vulkan });
       assert.equal(k.plan.kernels[0].podPlacement, placement);
+      if ('physicalStorageBuffers' in vulkan) assert.ok(k.plan.kernels[0].args.some((a) => a.argKind.startsWith('pointer_')));
       const args = { alpha: 1.5, A: { data: smallInts(Float32Array, 9 * 7, 1), shape: [5, 7], stride: [1, 9] }, B: { data: smallInts(Float32Array, 7 * 6, 2), shape: [7, 6] }, beta: -2, C: { data: smallInts(Float32Array, 30, 3), shape: [5, 6] }, k: 3n };
       const ref = cloneArgs(args);
       k.launch({ args });
@@ -50,6 +53,37 @@ test('a group argument on a device without buffer device addresses: refused nami
     k.launch({ args: { out: { data: out, shape: [4] } } });
     assert.deepEqual([...out], [0, 2.5, 0, 0]);
     k.dispose();
+    assert.equal(ctx.liveObjects(), ctx.stagingBuffers());
+  } finally {
+    ctx.dispose();
+  }
+});
+
+test('groups with -physical-storage-buffers: the table\'s own address among the PODs, members by address, against the reference', (t) => {
+  const ctx = testVulkan(t);
+  if (!ctx) return;
+  try {
+    const ir = `func @grp(%g: group<memref<f32x?x3>, offset: ?>, %out: memref<f32x8x?>) {
+  %id = group_id
+  %a = load %g[%id] : group<memref<f32x?x3>>
+  %n = size %a[0] : memref<f32x?x3>
+  %o = subview %out[0:%n, %id] : memref<f32x8x?>
+  sum.n 1.0, %a, 0.0, %o : f32, memref<f32x?x3,strided<1,?>>, f32, memref<f32x?>
+}`;
+    const f = compileTinytc(new SourceFile('grp.ir', ir), { layout: SPIR }).program!.funcs[0];
+    const sizes = [2, 5, 1];
+    for (const vulkan of [{ physicalStorageBuffers: true, arch: 'spir64' as const }, { physicalStorageBuffers: true, arch: 'spir64' as const, podUbo: true }]) {
+      const k: VulkanTinytcKernel = tinytcKernel(ctx, ir, 'grp', { vulkan });
+      const args = {
+        g: { group: sizes.map((n, i) => ({ data: smallInts(Float32Array, 2 + (n + 1) * 3, i + 1), shape: [n, 3], stride: [1, n + 1] })), offset: 2 },
+        out: { data: new Float32Array(8 * sizes.length), shape: [8, sizes.length] },
+      };
+      const ref = cloneArgs(args);
+      k.launch({ args, howmany: sizes.length });
+      runReference(f, ref, sizes.length);
+      assertSameArrays(args, ref, 1e-6, `@grp ${JSON.stringify(vulkan)}`);
+      k.dispose();
+    }
     assert.equal(ctx.liveObjects(), ctx.stagingBuffers());
   } finally {
     ctx.dispose();

@@ -22,7 +22,7 @@ test('the Khronos validation layer reports nothing for the host tests and the ti
   const root = join(import.meta.dirname, '..');
   // A nested `node --test` must not think it reports to this runner.
   const { NODE_TEST_CONTEXT: _, ...env } = process.env;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', 'test/vulkan-host.test.ts', 'test/tinytc-exec.test.ts'], {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', 'test/vulkan-host.test.ts', 'test/vulkan-tinytc.test.ts', 'test/tinytc-exec.test.ts'], {
     cwd: root, encoding: 'utf8', maxBuffer: 64 << 20,
     env: { ...env, KERNARG_VK_VALIDATION: '1', KERNARG_VK_STAGING: '1', KERNARG_API: 'vulkan', KERNARG_FC_RUNS: '5' },
   });

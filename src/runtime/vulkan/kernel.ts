@@ -11,7 +11,9 @@ import { moduleNeeds } from './module-needs.js';
 import { ST, structs as S } from './structs.js';
 import { type VkHandle, check } from './vk.js';
 
-const DESCRIPTOR_TYPE: Record<string, number> = { buffer: 7, pod: 7, buffer_ubo: 6, pod_ubo: 6 };
+const DESCRIPTOR_TYPE: Record<string, number> = { buffer: 7, pod: 7, buffer_ubo: 6, pod_ubo: 6, pointer_ubo: 6 };
+/** Slots in the kernel's POD block: values, and (--physical-storage-buffers) buffer addresses. */
+const inPodBlock = (argKind: string) => argKind.startsWith('pod') || argKind.startsWith('pointer_');
 const STAGE_TOP = 0x1;
 const STAGE_BOTTOM = 0x2000;
 const BIND_COMPUTE = 1;
@@ -125,7 +127,7 @@ export class VulkanKernel extends VulkanOwned {
     checkDevice(ctx, name, plan, spirv);
     const k = plan.kernels.find((x) => x.name === name);
     if (!k) throw new RuntimeInputError(`no kernel '${name}' in the plan (have ${plan.kernels.map((x) => x.name).join(', ')})`);
-    for (const a of k.args) if (a.argKind !== 'local' && !a.argKind.startsWith('pod') && !(a.argKind in DESCRIPTOR_TYPE)) throw new RuntimeInputError(`kernel '${name}', argument '${a.name}': ${a.argKind} arguments are not supported by kernarg's Vulkan host`);
+    for (const a of k.args) if (a.argKind !== 'local' && !inPodBlock(a.argKind) && !(a.argKind in DESCRIPTOR_TYPE)) throw new RuntimeInputError(`kernel '${name}', argument '${a.name}': ${a.argKind} arguments are not supported by kernarg's Vulkan host`);
     const { vk, vkDevice: device } = ctx;
     const arena = new Arena(16384 + 256 * k.args.length);
     const made: Made = { sets: [], pipelines: new Map(), pods: [] };
@@ -144,7 +146,7 @@ export class VulkanKernel extends VulkanOwned {
       check(vk.CreateShaderModule(device, a.put(S().VkShaderModuleCreateInfo, { sType: ST.SHADER_MODULE_CREATE_INFO, pNext: 0n, flags: 0, codeSize: spirv.byteLength, pCode: code }), null, out), 'vkCreateShaderModule', name);
       this.shader = made.shader = a.u64(out);
       // One layout per set up to the highest this kernel binds (empty where a set is unused).
-      const descriptorArgs = k.args.filter((x) => x.descriptorSet !== undefined && x.binding !== undefined && x.argKind !== 'pod_pushconstant');
+      const descriptorArgs = k.args.filter((x) => x.descriptorSet !== undefined && x.binding !== undefined && !x.argKind.endsWith('_pushconstant') && x.argKind !== 'local');
       const bySlot = new Map<string, (typeof descriptorArgs)[number]>();
       for (const x of descriptorArgs) bySlot.set(`${x.descriptorSet}:${x.binding}`, x);
       const unique = [...bySlot.values()];
@@ -179,10 +181,10 @@ export class VulkanKernel extends VulkanOwned {
         unique.forEach((x, i) => this.bindings.push({ set: x.descriptorSet!, binding: x.binding!, type: DESCRIPTOR_TYPE[x.argKind], info: infos[i], current: 0n }));
       }
       // The clustered POD block lives in a host-visible buffer bound at its binding.
-      if ((k.podPlacement === 'ssbo' || k.podPlacement === 'ubo') && new Set(k.args.filter((x) => x.argKind.startsWith('pod')).map((x) => x.binding)).size === 1) {
+      if ((k.podPlacement === 'ssbo' || k.podPlacement === 'ubo') && new Set(k.args.filter((x) => inPodBlock(x.argKind)).map((x) => x.binding)).size === 1) {
         this.podBuffer = ctx.buffer(Math.max(k.podSize, 4), { host: true });
         made.pods.push(this.podBuffer);
-        const pod = k.args.find((x) => x.argKind.startsWith('pod'))!;
+        const pod = k.args.find((x) => inPodBlock(x.argKind))!;
         this.podBinding = this.bindingOf(pod.descriptorSet!, pod.binding!);
       }
       this.specIds = plan.specConstants.map((s) => s.specId).concat(k.args.filter((x) => x.argKind === 'local').map((x) => x.specId!)).sort((x, y) => x - y);

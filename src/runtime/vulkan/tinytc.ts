@@ -12,7 +12,7 @@ import { canonicalStride, type IrType, type MemrefType, type Program, SCALAR_BYT
 import { varName } from '../../frontend/tinytc/calling-convention.js';
 import { compileTinytc } from '../../frontend/tinytc/index.js';
 import { emitTinytcSpirv } from '../../emit/tinytc/spirv/index.js';
-import { SPIR } from '../../layout/data-layout.js';
+import { DATA_LAYOUTS } from '../../layout/data-layout.js';
 import type { KernelModule } from '../../model/kernel-module.js';
 import { PackError, RuntimeInputError } from '../pack/errors.js';
 import { VulkanBuffer, type VulkanContext } from './context.js';
@@ -162,7 +162,7 @@ function spirvFor(ctx: VulkanContext, program: Program, types: Types, module: Ke
 /** Compiles tinytc IR with kernarg for the vulkan target and builds its SPIR-V for the context's device. */
 /** `vulkan`: clspv's options for the plan (`podUbo`, `podPushConstant`, `podArgs: 'auto'`, ...). */
 export function vulkanTinytcKernel(ctx: VulkanContext, ir: string, name: string, options: { path?: string; spirv?: Uint32Array; vulkan?: VulkanTargetOptions } = {}): VulkanTinytcKernel {
-  const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { layout: SPIR });
+  const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { layout: DATA_LAYOUTS[options.vulkan?.arch ?? 'spir'] });
   if (!fe.module || !fe.program || !fe.types) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics(fe.diagnostics.items)}`);
   const diags = new DiagnosticBag();
   const plan = withAddressTables(lowerVulkan(fe.module, options.vulkan ?? {}, diags));
