@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tinytc on a machine with an NVIDIA GPU and no Node: the execution tests against the JS reference
 # through OpenCL and through Vulkan (SPIR-V), then the GEMM and bandwidth benchmarks through both
-# APIs beside torch's baselines (cuBLAS) on the same GPU, with the ratios.
+# APIs beside torch's baselines (cuBLAS) on the same GPU, with the ratios, and the launch overhead of both.
 # Needs what scripts/gpu-run.sh needs (.node/ with node.xz, nm.tar.xz, the ICD loader deb), .gl/ with
 # the libvulkan1 deb (carried; see scripts/gpu-env.sh), and python3 with torch.
 set -u
@@ -20,3 +20,4 @@ CI=true /tmp/node --import tsx --test test/tinytc-pocl.test.ts test/vulkan-cli.t
 KERNARG_BASELINE="$out/torch.json" /tmp/node --import tsx bench/run.ts tinytc 2>&1 | tee "$out/tinytc-bench.log"
 grep '^RESULT ' "$out/tinytc-bench.log" | sed 's/^RESULT //' > "$out/opencl.json"
 KERNARG_API=vulkan KERNARG_BASELINE="$out/torch.json" KERNARG_COMPARE="$out/opencl.json" /tmp/node --import tsx bench/run.ts tinytc 2>&1 | tee "$out/tinytc-vulkan-bench.log"
+/tmp/node --expose-gc --max-semi-space-size=64 --import tsx bench/run.ts vulkan-launch 2>&1 | tee "$out/vulkan-launch.log"
