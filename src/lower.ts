@@ -17,6 +17,8 @@ export interface LowerResult {
   readonly output?: string;
   readonly module?: KernelModule;
   readonly plan?: AbiPlan;
+  /** Binary formats (spirv): the bytes; `output` is then unset. */
+  readonly binary?: Uint8Array;
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -38,7 +40,7 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
   if (problem) return refuse(problem);
   const layout = target.layout(options);
   const isIr = path.endsWith('.ir');
-  if (format === 'opencl-c' && !isIr) return refuse('--format opencl-c needs tinytc input (.ir)');
+  if (target.tinytcFormats.includes(format) && !isIr) return refuse(`--format ${format} needs tinytc input (.ir)`);
   const tinytc = isIr ? compileTinytc(file, { layout, dopeOrder: options.dopeOrder }) : undefined;
   const fe = tinytc ?? compileOpenCL(file, host, {
     std: options.std, layout, includeDirs: options.includeDirs, undefines: options.undefines,
@@ -49,13 +51,15 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
   const diags = fe.diagnostics;
   const lowered = target.lower(module, options, diags);
   if (!lowered) return { module, diagnostics: diags.items };
-  const output = lowered.render(format, {
+  const rendered = lowered.render(format, {
     module,
     options,
+    tinytc: tinytc?.program && tinytc.types ? { funcs: tinytc.program.funcs, types: tinytc.types } : undefined,
     openclC: () =>
       tinytc?.program && tinytc.types
         ? emitTinytcOpenCLC(tinytc.program.funcs, tinytc.types, module, { groupTables: options.groupTables })
         : emitOpenCLC(module, { groupTables: options.groupTables }),
   });
-  return { output, module, plan: lowered.plan, diagnostics: diags.items };
+  if (typeof rendered !== 'string') return { binary: rendered, module, plan: lowered.plan, diagnostics: diags.items };
+  return { output: rendered, module, plan: lowered.plan, diagnostics: diags.items };
 }

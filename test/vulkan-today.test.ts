@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { VulkanPlan, VulkanTargetOptions } from '../src/targets/vulkan/lower.js';
-import { CLSPV_REFLECTION } from '../src/targets/vulkan/clspv-reflection.js';
+import { CLSPV_REFLECTION } from '../src/emit/spirv/clspv-instructions.js';
 import { memoryHost } from '../src/frontend/opencl-c/index.js';
 import { lower } from '../src/lower.js';
 

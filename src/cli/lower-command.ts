@@ -20,6 +20,7 @@ const COMMON_OPTIONS: readonly OptionSpec[] = [
   { name: 'cl-std', kind: 'string', value: '<CLx.y>', help: `OpenCL C version: ${CL_STDS.join(' | ')} (default CL1.2)` },
   { name: 'group-tables', kind: 'string', value: 'pointer|ulong', help: "tinytc --format opencl-c: group tables as 'global T*global*' (default) or 'global ulong*' cast back in the body (for NVIDIA)" },
   { name: 'dope-order', kind: 'string', value: 'interleaved|shapes-first', help: 'tinytc: extra memref arguments per mode (v0.3, default) or all shapes then strides (v0.4)' },
+  { name: 'output', short: 'o', kind: 'string', value: '<file>', help: 'write the output to a file (required for --format spirv, which is binary)' },
 ];
 
 /** Every option `lower` takes: the common ones, then each target's from its record, then --color. */
@@ -36,6 +37,8 @@ export interface PreparedLower {
   readonly format: string;
   readonly color: boolean;
   readonly options: LowerOptions;
+  /** `-o`: the file the output goes to (binary formats need one). */
+  readonly outPath?: string;
 }
 
 export function lowerCommand(argv: readonly string[], io: CliIO): number {
@@ -43,8 +46,19 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
   if (typeof prepared === 'number') return prepared;
   const result = lower(prepared.path, prepared.text, { readFile: io.readFile }, prepared.options);
   if (result.diagnostics.length) io.stderr(formatDiagnostics(result.diagnostics, { color: prepared.color }));
-  if (result.output === undefined) return 1;
-  io.stdout(result.output);
+  const data = result.binary ?? result.output;
+  if (data === undefined) return 1;
+  if (prepared.outPath === undefined) {
+    io.stdout(data as string);
+    return 0;
+  }
+  if (!io.writeFile) throw new UsageError('this environment cannot write files: leave out -o');
+  try {
+    io.writeFile(prepared.outPath, data);
+  } catch (e) {
+    io.stderr(`kernarg: error: cannot write '${prepared.outPath}': ${(e as Error).message}\n`);
+    return 1;
+  }
   return 0;
 }
 
@@ -69,6 +83,11 @@ export function prepareLower(argv: readonly string[], io: CliIO): PreparedLower 
   if (groupTables !== undefined && groupTables !== 'pointer' && groupTables !== 'ulong') throw new UsageError(`--group-tables takes pointer or ulong, not '${groupTables}'`);
   if (groupTables !== undefined && (!path.endsWith('.ir') || format !== 'opencl-c')) throw new UsageError('--group-tables applies to tinytc (.ir) input with --format opencl-c only');
   if (format === 'opencl-c' && !path.endsWith('.ir')) throw new UsageError('--format opencl-c needs tinytc input (.ir)');
+  if (format.startsWith('spirv') && !path.endsWith('.ir')) throw new UsageError(`--format ${format} needs tinytc input (.ir)`);
+  const outPath = args.values.get('output') as string | undefined;
+  // Binary never goes to stdout: a terminal would get garbage and a pipe is better served by a file.
+  if (format === 'spirv' && outPath === undefined) throw new UsageError('--format spirv is binary: give -o <file>');
+  if (args.values.has('float-atomic-add') && !format.startsWith('spirv')) throw new UsageError('--float-atomic-add applies to --format spirv and spirv-asm only');
   const defines = ((args.values.get('define') as string[] | undefined) ?? []).map((d): [string, string | undefined] => {
     const eq = d.indexOf('=');
     const name = eq < 0 ? d : d.slice(0, eq);
@@ -93,5 +112,5 @@ export function prepareLower(argv: readonly string[], io: CliIO): PreparedLower 
     io.stderr(`kernarg: error: cannot read '${path}'\n`);
     return 1;
   }
-  return { path, text, format, color, options };
+  return { path, text, format, color, ...(outPath !== undefined ? { outPath } : {}), options };
 }

@@ -27,6 +27,8 @@ export interface LowerOptions {
   readonly groupTables?: 'pointer' | 'ulong';
   /** vulkan options (clspv's). */
   readonly vulkan?: VulkanTargetOptions;
+  /** vulkan --format spirv*: floating atomic adds as OpAtomicFAddEXT (the device has the feature) instead of compare-and-swap loops. */
+  readonly floatAtomicAdd?: boolean;
   /** llvm options. */
   readonly llvm?: LlvmTargetOptions & { readonly kernelArgInfo?: boolean };
 }

@@ -2,6 +2,8 @@ import type { DiagnosticBag } from '../diagnostics/diagnostic.js';
 import type { DataLayout } from '../layout/data-layout.js';
 import type { KernelModule } from '../model/kernel-module.js';
 import type { PlanBase } from '../abi/plan.js';
+import type { Func } from '../frontend/tinytc/ast.js';
+import type { ValueTypes } from '../frontend/tinytc/check.js';
 import type { LowerOptions } from './options.js';
 
 /**
@@ -42,18 +44,20 @@ export type TargetFlag =
       apply(o: LowerOptions, text: string): LowerOptions | { readonly line: number; readonly message: string };
     };
 
-/** What a format needs beyond the plan: the module, and the OpenCL C the input stands for. */
+/** What a format needs beyond the plan: the module, the tinytc program it came from, and the OpenCL C the input stands for. */
 export interface RenderContext {
   readonly module: KernelModule;
   readonly options: LowerOptions;
+  /** tinytc input: the checked functions (formats that print bodies need them). */
+  readonly tinytc?: { readonly funcs: readonly Func[]; readonly types: ReadonlyMap<Func, ValueTypes> };
   /** The kernels as OpenCL C (tinytc input: the generated bodies). */
   openclC(): string;
 }
 
-/** A lowered module: the plan, and the target's formats closed over its own typed plan. */
+/** A lowered module: the plan, and the target's formats closed over its own typed plan (text, or bytes for binary formats). */
 export interface Lowered<P extends PlanBase> {
   readonly plan: P;
-  render(format: string, ctx: RenderContext): string;
+  render(format: string, ctx: RenderContext): string | Uint8Array;
 }
 
 /** A target: everything kernarg knows about one calling convention, in one record. */
@@ -64,6 +68,8 @@ export interface Target<P extends PlanBase = PlanBase> {
   readonly flags: readonly TargetFlag[];
   /** Output formats, `table` first (the default). */
   readonly formats: readonly string[];
+  /** The formats that print tinytc bodies, so need tinytc (.ir) input. */
+  readonly tinytcFormats: readonly string[];
   /** The data layout `sizeof` and initializers are evaluated with. */
   layout(o: LowerOptions): DataLayout;
   /** Macros the target's compiler predefines for OpenCL C sources. */

@@ -15,6 +15,7 @@ export const amdhsaTarget: Target<AmdhsaPlan> = {
     { kind: 'choice', flag: 'llvm', choices: AMDHSA_LLVMS.map(String), default: '19', help: "the LLVM generation the layout follows (19 is today's)", apply: (o, v) => ({ ...o, amdLlvm: pick(AMDHSA_LLVMS, v) }) },
   ],
   formats: ['table', 'json'],
+  tinytcFormats: [],
   layout: () => AMDGCN,
   predefines: () => [],
   optionProblem: (o) => amdhsaOptionProblem({ codeObject: o.codeObject, llvm: o.amdLlvm }),

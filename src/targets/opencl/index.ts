@@ -17,6 +17,7 @@ export const openclTarget: Target<OpenCLPlan> = {
     { kind: 'choice', flag: 'arch', choices: ARCHES, default: 'spir64', help: 'device address width values are sized with', apply: (o, v) => ({ ...o, arch: pick(ARCHES, v) }) },
   ],
   formats: ['table', 'json', 'signatures', 'opencl-c'],
+  tinytcFormats: ['opencl-c'],
   layout: (o) => DATA_LAYOUTS[o.arch ?? 'spir64'],
   predefines: () => [],
   optionProblem: () => undefined,

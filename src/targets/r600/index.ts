@@ -11,6 +11,7 @@ export const r600Target: Target<R600Plan> = {
   summary: "clover's r600 input buffer, with the R600 image pass's inserted arguments",
   flags: [],
   formats: ['table', 'json', 'llvm-ir'],
+  tinytcFormats: [],
   layout: () => SPIR,
   predefines: () => [],
   optionProblem: () => undefined,

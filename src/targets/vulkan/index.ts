@@ -3,6 +3,9 @@ import { emitJson } from '../../emit/json.js';
 import { type LowerOptions, pick } from '../options.js';
 import type { Target, TargetFlag } from '../target.js';
 import { emitDescriptorMap } from './descriptor-map.js';
+import { withAddressTables } from './address-tables.js';
+import { disassemble } from '../../emit/spirv/disassemble.js';
+import { emitTinytcSpirv } from './spirv/index.js';
 import { type VulkanPlan, type VulkanTargetOptions, lowerVulkan } from './lower.js';
 import { parseSamplerMap } from './sampler-map.js';
 import { vulkanTable } from './table.js';
@@ -47,22 +50,32 @@ export const vulkanTarget: Target<VulkanPlan> = {
     { kind: 'words', flag: 'no-16bit-storage', choices: STORAGE, repeatable: true, noun: 'storage class', help: 'storage classes without 16-bit access', apply: (o, v) => set(o, { no16bitStorage: v.map((w) => pick(STORAGE, w)) }) },
     bool('physical-storage-buffers', 'physicalStorageBuffers', "today's clspv, --arch=spir64: global and constant pointers as 8-byte addresses among the PODs"),
     bool('enable-printf', 'enablePrintf', "today's clspv: printf writes to a printf buffer described by reflection data"),
+    {
+      kind: 'boolean', flag: 'float-atomic-add', help: '--format spirv*: floating atomic adds as OpAtomicFAddEXT (devices with shaderBufferFloat32/64AtomicAdd) instead of compare-and-swap loops',
+      apply: (o, v) => ({ ...o, floatAtomicAdd: v }),
+    },
     { kind: 'count', flag: 'printf-buffer-size', value: '<bytes>', default: '1048576', help: 'printf buffer size', apply: (o, v) => set(o, { printfBufferSize: v }) },
   ],
-  formats: ['table', 'json', 'descriptor-map'],
+  formats: ['table', 'json', 'descriptor-map', 'spirv', 'spirv-asm'],
+  tinytcFormats: ['spirv', 'spirv-asm'],
   layout: (o) => DATA_LAYOUTS[o.vulkan?.arch ?? 'spir'],
   // clspv defines VULKAN (100, for Vulkan 1.0) for its sources.
   predefines: () => [['VULKAN', '100']],
   optionProblem: () => undefined,
   table: vulkanTable,
   lower(module, o, diags) {
-    const plan = lowerVulkan(module, o.vulkan ?? {}, diags);
+    const plan = withAddressTables(lowerVulkan(module, o.vulkan ?? {}, diags));
     if (!plan) return undefined;
     return {
       plan,
-      render(format) {
+      render(format, ctx) {
         if (format === 'json') return emitJson(plan);
         if (format === 'descriptor-map') return emitDescriptorMap(plan);
+        if (format === 'spirv' || format === 'spirv-asm') {
+          if (!ctx.tinytc) throw new RangeError(`--format ${format} needs tinytc input`);
+          const words = emitTinytcSpirv(ctx.tinytc.funcs, ctx.tinytc.types, ctx.module, plan, { floatAtomicAdd: o.floatAtomicAdd });
+          return format === 'spirv-asm' ? disassemble(words) : new Uint8Array(words.buffer, words.byteOffset, words.byteLength);
+        }
         return vulkanTable(plan);
       },
     };

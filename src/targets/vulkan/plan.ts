@@ -1,6 +1,6 @@
 import type { KernelPlanBase, SlotBase, ValueLayout } from '../../abi/plan.js';
 import type { QualType } from '../../types/types.js';
-import type { ClspvReflectionName } from './clspv-reflection.js';
+import type { ClspvReflectionName } from '../../emit/spirv/clspv-instructions.js';
 import type { ImageMetadataSlot, PrintfBuffer, PrintfInfo } from './today.js';
 
 export type StorageClassName = 'ssbo' | 'ubo' | 'pushconstant';
@@ -51,6 +51,8 @@ export interface VulkanSlot extends SlotBase {
   readonly arrayElemSize?: number;
   readonly typeName: string;
   readonly vkDescriptorType?: string;
+  /** A storage buffer of 64-bit buffer device addresses (tinytc group tables; see vulkan-address-tables.ts). */
+  readonly pointerTable?: 'PhysicalStorageBuffer64';
   readonly type?: QualType;
   readonly layout?: ValueLayout;
 }

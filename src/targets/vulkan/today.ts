@@ -6,7 +6,7 @@
  */
 import type { CallArgs, FunctionInfo, KernelModule } from '../../model/kernel-module.js';
 import { canonical } from '../../types/types.js';
-import type { ClspvReflectionName } from './clspv-reflection.js';
+import type { ClspvReflectionName } from '../../emit/spirv/clspv-instructions.js';
 
 /** One printf call (or one string literal printed with %s): its id, its format, the bytes each argument takes in the buffer. */
 export interface PrintfInfo {
