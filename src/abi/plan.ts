@@ -1,23 +1,12 @@
 import type { AccessQualifier, QualType } from '../types/types.js';
+import type { ValueLayout } from '../layout/value-layout.js';
+
+export type { ValueLayout };
 
 /** What a physical slot carries. */
 export type SlotRole =
   | 'value' | 'data' | 'local' | 'image' | 'sampler' | 'queue' | 'pipe'
   | 'shape' | 'stride' | 'offset' | 'image-size' | 'image-format' | 'setup' | 'hidden';
-
-/** The byte layout of a by-value argument, for packers and readers. */
-export type ValueLayout =
-  | { readonly kind: 'scalar'; readonly scalar: string; readonly size: number; readonly align: number }
-  | { readonly kind: 'vector'; readonly element: string; readonly length: number; readonly size: number; readonly align: number }
-  | { readonly kind: 'array'; readonly element: ValueLayout; readonly length: number; readonly stride: number; readonly size: number; readonly align: number }
-  | {
-      readonly kind: 'record';
-      readonly tagKind: 'struct' | 'union';
-      readonly typeName: string;
-      readonly size: number;
-      readonly align: number;
-      readonly fields: readonly { readonly name: string | null; readonly offset: number; readonly layout: ValueLayout; readonly bitOffset?: number; readonly bitWidth?: number }[];
-    };
 
 export interface SlotBase {
   readonly name: string;

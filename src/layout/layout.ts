@@ -1,3 +1,4 @@
+import { alignTo } from './align.js';
 import { type QualType, type RecordDecl, type ScalarName, type Type, canonical } from '../types/types.js';
 import type { DataLayout } from './data-layout.js';
 
@@ -28,7 +29,6 @@ export function scalarSize(name: ScalarName, dl: DataLayout): number {
   return SCALAR_SIZE[name] ?? dl.sizeT;
 }
 
-const alignUp = (n: number, a: number) => Math.ceil(n / a) * a;
 
 const recordCache = new WeakMap<DataLayout, WeakMap<RecordDecl, RecordLayout>>();
 
@@ -93,18 +93,18 @@ export function recordLayout(decl: RecordDecl, dl: DataLayout): RecordLayout {
     if (f.bitWidth !== undefined) {
       const w = f.bitWidth;
       if (w === 0) {
-        bits = alignUp(bits, fl.align * 8);
+        bits = alignTo(bits, fl.align * 8);
         if (union) maxBits = Math.max(maxBits, 0);
         continue;
       }
       const unit = fl.size * 8;
-      if (!packed && Math.floor(bits / unit) !== Math.floor((bits + w - 1) / unit)) bits = alignUp(bits, fl.align * 8);
-      if (f.aligned) bits = alignUp(bits, f.aligned * 8);
+      if (!packed && Math.floor(bits / unit) !== Math.floor((bits + w - 1) / unit)) bits = alignTo(bits, fl.align * 8);
+      if (f.aligned) bits = alignTo(bits, f.aligned * 8);
       fields.push({ name: f.name, type: f.type, offset: Math.floor(bits / 8), size: fl.size, bitOffset: bits, bitWidth: w });
       bits += w;
       if (f.name !== null) align = Math.max(align, fieldAlign);
     } else {
-      bits = alignUp(bits, fieldAlign * 8);
+      bits = alignTo(bits, fieldAlign * 8);
       fields.push({ name: f.name, type: f.type, offset: bits / 8, size: fl.size });
       bits += fl.size * 8;
       align = Math.max(align, fieldAlign);
@@ -112,7 +112,7 @@ export function recordLayout(decl: RecordDecl, dl: DataLayout): RecordLayout {
     maxBits = Math.max(maxBits, bits);
   }
   if (decl.aligned) align = Math.max(align, decl.aligned);
-  const size = alignUp(Math.ceil((union ? maxBits : bits) / 8), align);
+  const size = alignTo(Math.ceil((union ? maxBits : bits) / 8), align);
   const result: RecordLayout = { size, align, fields };
   perLayout.set(decl, result);
   return result;

@@ -1,3 +1,4 @@
+import { halfBits } from '../../layout/half.js';
 import { Messages } from '../../diagnostics/messages.js';
 import type { Span } from '../../diagnostics/source.js';
 import { layoutOf, recordLayout } from '../../layout/layout.js';
@@ -11,33 +12,6 @@ type Designator = { field: string; span: Span } | { index: Expr; span: Span };
 export type Init =
   | { k: 'expr'; e: Expr; span: Span }
   | { k: 'list'; items: { designators: Designator[]; init: Init }[]; span: Span };
-
-/** Encodes an IEEE half from a double (round to nearest even). */
-export function halfBits(v: number): number {
-  const f32 = new Float32Array([v]);
-  const x = new Uint32Array(f32.buffer)[0];
-  const sign = (x >>> 16) & 0x8000;
-  const exp = (x >>> 23) & 0xff;
-  let mant = x & 0x7fffff;
-  if (exp === 0xff) return sign | 0x7c00 | (mant ? 0x200 : 0);
-  let e = exp - 127 + 15;
-  if (e >= 0x1f) return sign | 0x7c00;
-  if (e <= 0) {
-    if (e < -10) return sign;
-    mant |= 0x800000;
-    const shift = 14 - e;
-    let h = mant >> shift;
-    const rem = mant & ((1 << shift) - 1);
-    const half = 1 << (shift - 1);
-    if (rem > half || (rem === half && h & 1)) h++;
-    return sign | h;
-  }
-  let h = (e << 10) | (mant >> 13);
-  const rem = mant & 0x1fff;
-  if (rem > 0x1000 || (rem === 0x1000 && h & 1)) h++;
-  void e;
-  return sign | h;
-}
 
 /** Writes a scalar value little-endian at `offset`. */
 export function writeScalar(view: DataView, offset: number, v: CValue, name: ScalarName, size: number): void {

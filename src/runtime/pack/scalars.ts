@@ -1,4 +1,4 @@
-import { halfBits } from '../../frontend/opencl-c/initializer.js';
+import { halfBits } from '../../layout/half.js';
 import { ValueError } from './errors.js';
 
 export interface ScalarInfo {

@@ -1,3 +1,4 @@
+import { alignTo } from '../../layout/align.js';
 import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { Messages } from '../../diagnostics/messages.js';
 import { AMDGCN } from '../../layout/data-layout.js';
@@ -7,7 +8,7 @@ import { kernelArgTypeName, typeToString } from '../../types/print.js';
 import { type QualType, type Type, canonical } from '../../types/types.js';
 import type { AmdCl2KernelPlan, AmdCl2Plan, AmdCl2Slot, UserSgprLayout } from '../../abi/plan.js';
 import { originFields } from '../../abi/origin.js';
-import { valueLayout } from '../../abi/value-layout.js';
+import { valueLayout } from '../../layout/value-layout.js';
 
 export type AmdCl2Feature = 'setup' | 'args' | 'enqueue' | 'generic';
 export const AMD_CL2_FEATURES: readonly AmdCl2Feature[] = ['setup', 'args', 'enqueue', 'generic'];
@@ -25,8 +26,6 @@ const IMAGE_WORDS: Record<string, string> = {
   image1d_t: 'image1d', image1d_array_t: 'image1d_array', image1d_buffer_t: 'image1d_buffer', image2d_t: 'image2d',
   image2d_array_t: 'image2d_array', image3d_t: 'image3d',
 };
-
-const alignTo = (n: number, a: number) => Math.ceil(n / a) * a;
 
 /** User data SGPRs by enabled features (the highest one decides), per CLRX's description. */
 export function userSgprs(use: readonly AmdCl2Feature[], gfx9: boolean): UserSgprLayout {

@@ -1,3 +1,4 @@
+import { alignTo } from '../../layout/align.js';
 import { AMDGCN } from '../../layout/data-layout.js';
 import { irAlign } from '../../layout/ir-align.js';
 import { layoutOf } from '../../layout/layout.js';
@@ -7,7 +8,7 @@ import { canonical } from '../../types/types.js';
 import { callsTransitively } from '../../abi/call-graph.js';
 import type { AmdhsaKernelPlan, AmdhsaPlan, AmdhsaSlot } from '../../abi/plan.js';
 import { originFields } from '../../abi/origin.js';
-import { valueLayout } from '../../abi/value-layout.js';
+import { valueLayout } from '../../layout/value-layout.js';
 
 export type AmdhsaCodeObject = 4 | 5 | 6;
 /** The LLVM generation whose AMDGPU backend the layout follows: 16 (ROCm 5.5–5.7) or 19 (ROCm 6.3–6.4, the default). */
@@ -27,8 +28,6 @@ export function amdhsaOptionProblem(o: AmdhsaTargetOptions): string | undefined 
   if ((o.codeObject ?? 5) === 6 && (o.llvm ?? 19) < 18) return 'code object 6 needs LLVM 18 or later (--llvm 19)';
   return undefined;
 }
-
-const alignTo = (n: number, a: number) => Math.ceil(n / a) * a;
 
 interface Hidden {
   readonly offset: number;

@@ -5,7 +5,7 @@ import { kernelArgTypeName } from '../../types/print.js';
 import { type QualType, canonical } from '../../types/types.js';
 import type { OpenCLArgKind, OpenCLKernelPlan, OpenCLPlan, OpenCLSlot, SlotRole } from '../../abi/plan.js';
 import { originFields } from '../../abi/origin.js';
-import { valueLayout } from '../../abi/value-layout.js';
+import { valueLayout } from '../../layout/value-layout.js';
 
 export interface OpenCLTargetOptions {
   /** Device address width for by-value sizes: spir (32-bit) or spir64 (default). */

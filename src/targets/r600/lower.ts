@@ -1,3 +1,4 @@
+import { alignTo } from '../../layout/align.js';
 import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { Messages } from '../../diagnostics/messages.js';
 import { SPIR } from '../../layout/data-layout.js';
@@ -8,7 +9,7 @@ import { canonical } from '../../types/types.js';
 import { type LlvmKernelPlan, type LlvmSlot, checkKernelCalls, llvmKernelPlan } from '../../abi/llvm-kernel.js';
 import { originFields } from '../../abi/origin.js';
 import type { KernelPlanBase, SlotBase } from '../../abi/plan.js';
-import { valueLayout } from '../../abi/value-layout.js';
+import { valueLayout } from '../../layout/value-layout.js';
 
 /** One argument of the kernel after the R600 image pass, plus clover's implicit ones. */
 export interface R600Slot extends SlotBase {
@@ -40,8 +41,6 @@ export interface R600Plan {
 
 /** The first explicit argument's offset on r600 (9 implicit dwords: ngroups, global size, local size). */
 export const R600_EXPLICIT_OFFSET = 36;
-
-const alignTo = (n: number, a: number) => Math.ceil(n / a) * a;
 
 /**
  * What LLVM's R600 OpenCL Image Type Pass does to the legacy `!opencl.kernels` module, and what

@@ -1,3 +1,4 @@
+import { alignTo } from '../../layout/align.js';
 import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { Messages } from '../../diagnostics/messages.js';
 import type { Span } from '../../diagnostics/source.js';
@@ -9,13 +10,11 @@ import { type QualType, type Type, canonical, containsType } from '../../types/t
 import { callsTransitively } from '../../abi/call-graph.js';
 import { addPhysicalRequirements, checkTodayOptions, placeImageMetadata, printfPlan, todayModuleParts, withReflection } from './today-plan.js';
 import { originFields } from '../../abi/origin.js';
-import { valueLayout } from '../../abi/value-layout.js';
+import { valueLayout } from '../../layout/value-layout.js';
 
 import type { StorageClassName, VulkanArgKind, VulkanKernelPlan, VulkanPlan, VulkanSlot, VulkanTargetOptions } from './plan.js';
 
 export type * from './plan.js';
-
-const alignTo = (n: number, a: number) => Math.ceil(n / a) * a;
 
 /** The samplerExpr text clspv prints for a mask: address, filter, normalized. */
 export function samplerExpr(mask: number): string {

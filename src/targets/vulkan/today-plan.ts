@@ -1,11 +1,11 @@
 /** Today's clspv in the vulkan plan: option checks, the module parts it adds, reflection names on every slot. */
+import { alignTo } from '../../layout/align.js';
 import type { Span } from '../../diagnostics/source.js';
 import type { FunctionInfo, KernelModule } from '../../model/kernel-module.js';
 import type { VulkanKernelPlan, VulkanPlan, VulkanTargetOptions } from './plan.js';
 import { ARG_KIND_REFLECTION, DEFAULT_PRINTF_BUFFER_SIZE, type ImageMetadataSlot, PHYSICAL_STORAGE_REQUIREMENTS, type PrintfBuffer, type PrintfInfo, helpersWithImageMetadata, imageMetadataOf, printfInfos } from './today.js';
 
 type Report = (span: Span | undefined, text: string) => void;
-const alignTo = (n: number, a: number) => Math.ceil(n / a) * a;
 
 /** The option conflicts clspv enforces for its newer options (lib/Compiler.cpp), in its words, and what kernarg does not model. */
 export function checkTodayOptions(module: KernelModule, o: VulkanTargetOptions, arch: 'spir' | 'spir64', err: Report): void {

@@ -1,3 +1,4 @@
+import { assertNever } from '../../../assert-never.js';
 import { INT_BITS, type Inst, type MemrefType, type Operand, type Region, type ScalarTypeName, isFloatType } from '../../../frontend/tinytc/ast.js';
 import type { ValueTypes } from '../../../frontend/tinytc/check.js';
 import { Op, Scope, Semantics } from '../../../emit/spirv/spec.js';
@@ -247,6 +248,8 @@ export class SpirvBodyEmitter {
       case 'blas':
         this.blas(inst);
         return;
+      default:
+        assertNever(inst);
     }
   }
 

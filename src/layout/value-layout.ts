@@ -1,8 +1,21 @@
-import type { DataLayout } from '../layout/data-layout.js';
-import { layoutOf, recordLayout } from '../layout/layout.js';
+import type { DataLayout } from './data-layout.js';
+import { layoutOf, recordLayout } from './layout.js';
 import { kernelArgTypeName } from '../types/print.js';
 import { type QualType, canonical } from '../types/types.js';
-import type { ValueLayout } from './plan.js';
+
+/** The byte layout of a by-value argument, for packers and readers. */
+export type ValueLayout =
+  | { readonly kind: 'scalar'; readonly scalar: string; readonly size: number; readonly align: number }
+  | { readonly kind: 'vector'; readonly element: string; readonly length: number; readonly size: number; readonly align: number }
+  | { readonly kind: 'array'; readonly element: ValueLayout; readonly length: number; readonly stride: number; readonly size: number; readonly align: number }
+  | {
+      readonly kind: 'record';
+      readonly tagKind: 'struct' | 'union';
+      readonly typeName: string;
+      readonly size: number;
+      readonly align: number;
+      readonly fields: readonly { readonly name: string | null; readonly offset: number; readonly layout: ValueLayout; readonly bitOffset?: number; readonly bitWidth?: number }[];
+    };
 
 /** The byte layout tree of a by-value type (scalars, vectors, arrays, structs, unions, enums). */
 export function valueLayout(t: QualType, dl: DataLayout): ValueLayout {
