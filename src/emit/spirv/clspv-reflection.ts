@@ -1,5 +1,5 @@
 // NonSemantic.ClspvReflection as the SPIR-V writer and reader use it: the opcodes come from the
-// shared table (src/abi/clspv-reflection.ts); the import name is the one clspv writes.
+// shared table (clspv-instructions.ts); the import name is the one clspv writes.
 import { CLSPV_REFLECTION, type ClspvReflectionName } from './clspv-instructions.js';
 
 export const CLSPV_REFLECTION_IMPORT = 'NonSemantic.ClspvReflection.5';

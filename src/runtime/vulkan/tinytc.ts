@@ -40,7 +40,7 @@ export class VulkanTinytcKernel {
   readonly params: ReadonlyMap<string, IrType>;
   readonly local: readonly [number, number, number];
 
-  constructor(readonly ctx: VulkanContext, readonly name: string, program: Program, readonly plan: VulkanPlan, spirv: Uint32Array) {
+  constructor(readonly ctx: VulkanContext, readonly name: string, program: Program, readonly plan: VulkanPlan, readonly spirv: Uint32Array) {
     const k = plan.kernels.find((x) => x.name === name);
     if (!k) throw new RuntimeInputError(`no function @${name} (have ${plan.kernels.map((x) => '@' + x.name).join(', ')})`);
     this.slots = k.args as (VulkanSlot & { host?: HostRule })[];
