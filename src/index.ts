@@ -24,3 +24,6 @@ export { amdChannelOrderCode, amdChannelTypeCode, channelOrderFromAmd, channelTy
 export { lowerLlvm, type LlvmPlan } from './targets/llvm/lower.js';
 export { lowerR600, type R600Plan } from './targets/r600/lower.js';
 export { compileTinytc } from './frontend/tinytc/index.js';
+export { amdhsaPacker, amdhsaSegment } from './targets/amdhsa/pack.js';
+export { amdCl2Packer, amdCl2Segment } from './targets/amd-cl2/pack.js';
+export { r600Packer, r600Segment } from './targets/r600/pack.js';

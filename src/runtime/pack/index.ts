@@ -1,4 +1,6 @@
 export { PackError } from './errors.js';
 export { writerFor, writerSource } from './compiled.js';
 export { writeInterpreted } from './interpreted.js';
-export { amdCl2Packer, amdhsaPacker, openclPacker, r600Packer, vulkanPacker, type ImageDescription, type LaunchInfo, type PackOptions, type SetArg } from './packer.js';
+export type { ImageDescription, LaunchInfo, PackOptions } from './launch.js';
+export { openclPacker, vulkanPacker, type SetArg } from './packer.js';
+export { segmentPacker, type GeometryField, type Overflow, type SegmentFill, type SegmentLayout, type SegmentPacker, type SegmentSlot } from './segment.js';

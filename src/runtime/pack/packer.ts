@@ -1,68 +1,9 @@
-import type { AmdCl2Plan, AmdhsaPlan, OpenCLPlan, ValueLayout } from '../../abi/plan.js';
-import type { R600Plan } from '../../targets/r600/lower.js';
+import type { OpenCLPlan, ValueLayout } from '../../abi/plan.js';
+import { type Args, type PackOptions, address, checkNames, writeValue } from './launch.js';
 import type { VulkanPlan } from '../../targets/vulkan/lower.js';
-import { PackError, ValueError } from './errors.js';
-import { type Writer, codegenAllowed, emitWriter, writerFor } from './compiled.js';
+import { PackError } from './errors.js';
+import { codegenAllowed, emitWriter, writerFor } from './compiled.js';
 import { describe } from './scalars.js';
-
-export interface PackOptions {
-  /** Use the interpreted writer even where code generation is allowed. */
-  readonly interpreted?: boolean;
-}
-
-/** The launch geometry hidden and implicit arguments are filled from. */
-export interface LaunchInfo {
-  readonly global: readonly number[];
-  readonly local?: readonly number[];
-  readonly globalOffset?: readonly number[];
-  /** Addresses for hidden pointers (printf buffer, default queue, ...), by value kind or setup-argument name. */
-  readonly hidden?: Readonly<Record<string, bigint>>;
-}
-
-/** An image argument's description: what r600's implicit size/format arguments carry. */
-export interface ImageDescription {
-  readonly width: number;
-  readonly height?: number;
-  readonly depth?: number;
-  /** cl_channel_order and cl_channel_type values (CL_RGBA = 0x10B5, CL_FLOAT = 0x10DE, ...). */
-  readonly channelOrder: number;
-  readonly channelType: number;
-  /** The image's device address, where a kernarg segment holds it. */
-  readonly address?: bigint;
-}
-
-type Args = Readonly<Record<string, unknown>>;
-
-const nameSets = new WeakMap<readonly string[], Set<string>>();
-
-/** Every argument given once, none unknown; one pass over the given keys. */
-function checkNames(kernel: string, names: readonly string[], args: Args): void {
-  if (typeof args !== 'object' || args === null) throw new PackError(kernel, '(arguments)', `expected an object of arguments, got ${describe(args)}`);
-  let set = nameSets.get(names);
-  if (!set) nameSets.set(names, (set = new Set(names)));
-  let count = 0;
-  for (const k in args) {
-    if (!set.has(k)) throw new PackError(kernel, k, `'${kernel}' has no argument '${k}' (it takes ${names.join(', ') || 'none'})`);
-    count++;
-  }
-  if (count !== names.length) for (const n of names) if (!(n in args)) throw new PackError(kernel, n, 'missing');
-}
-
-function write(kernel: string, w: Writer, view: DataView, offset: number, name: string, v: unknown): void {
-  try {
-    w(view, offset, v, name);
-  } catch (e) {
-    if (e instanceof ValueError) throw new PackError(kernel, e.path, e.problem);
-    throw e;
-  }
-}
-
-function address(kernel: string, name: string, v: unknown): bigint {
-  if (typeof v === 'bigint') return v;
-  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return BigInt(v);
-  if (typeof v === 'object' && v !== null && 'address' in v && typeof (v as { address: unknown }).address === 'bigint') return (v as { address: bigint }).address;
-  throw new PackError(kernel, name, `expected a device address (bigint) or an object with one, got ${describe(v)}`);
-}
 
 // ---- opencl: the clSetKernelArg list ---------------------------------------------------
 
@@ -90,7 +31,7 @@ export function openclPacker(plan: OpenCLPlan, kernel: string, options: PackOpti
       const view = new DataView(bytes.buffer);
       const w = writerFor(a.layout as ValueLayout, !options.interpreted);
       out.push({ index: a.index, kind: 'value', size: a.size!, bytes });
-      steps.push((args) => write(kernel, w, view, 0, a.name, args[a.name]));
+      steps.push((args) => writeValue(kernel, w, view, 0, a.name, args[a.name]));
     } else if (a.kind === 'local') {
       const slot: { index: number; kind: 'local'; size: number } = { index: a.index, kind: 'local', size: 0 };
       out.push(slot);
@@ -151,164 +92,7 @@ function compileKernelPacker(args: OpenCLPlan['kernels'][number]['args'], out: S
   return make(out, views, slow) as (a: Args) => readonly SetArg[];
 }
 
-// ---- kernarg segments: amdhsa, amd-cl2, r600 -------------------------------------------
-
-export interface SegmentPacker {
-  readonly kernel: string;
-  readonly names: readonly string[];
-  readonly size: number;
-  /** The segment's bytes; the same buffer every call. */
-  pack(args: Args, launch: LaunchInfo): Uint8Array;
-}
-
-interface Geometry {
-  dims: number;
-  global: [number, number, number];
-  local: [number, number, number];
-  offset: [number, number, number];
-}
-
-function geometry(kernel: string, l: LaunchInfo): Geometry {
-  const g = l.global;
-  if (!Array.isArray(g) || g.length < 1 || g.length > 3 || g.some((x) => !Number.isSafeInteger(x) || x <= 0)) throw new PackError(kernel, '(launch)', 'global size must be 1 to 3 positive integers');
-  const pad = (v: readonly number[] | undefined, d: number): [number, number, number] => [v?.[0] ?? d, v?.[1] ?? d, v?.[2] ?? d];
-  return { dims: g.length, global: pad(g, 1), local: pad(l.local, 1), offset: pad(l.globalOffset, 0) };
-}
-
-function segment(kernel: string, size: number, names: readonly string[], steps: ((view: DataView, args: Args, g: Geometry, launch: LaunchInfo) => void)[]): SegmentPacker {
-  const bytes = new Uint8Array(size);
-  const view = new DataView(bytes.buffer);
-  return {
-    kernel,
-    names,
-    size,
-    pack(args, launch) {
-      checkNames(kernel, names, args);
-      const g = geometry(kernel, launch);
-      bytes.fill(0);
-      for (const s of steps) s(view, args, g, launch);
-      return bytes;
-    },
-  };
-}
-
-const u32 = (view: DataView, o: number, v: number) => view.setUint32(o, v >>> 0, true);
-const u16 = (view: DataView, o: number, v: number) => view.setUint16(o, v & 0xffff, true);
 const u64 = (view: DataView, o: number, v: bigint | number) => view.setBigUint64(o, BigInt(v), true);
-
-export function amdhsaPacker(plan: AmdhsaPlan, kernel: string, options: PackOptions = {}): SegmentPacker {
-  const k = plan.kernels.find((x) => x.name === kernel);
-  if (!k) throw new PackError(kernel, '(kernel)', `no kernel named '${kernel}'`);
-  const explicit = k.args.filter((a) => a.param !== null);
-  const steps: ((view: DataView, args: Args, g: Geometry, launch: LaunchInfo) => void)[] = [];
-  for (const a of k.args) {
-    const o = a.offset;
-    if (a.param !== null) {
-      if (a.valueKind === 'by_value') {
-        const w = writerFor(a.layout as ValueLayout, !options.interpreted);
-        steps.push((view, args) => write(kernel, w, view, o, a.name, args[a.name]));
-      } else if (a.valueKind === 'dynamic_shared_pointer') {
-        // The LDS offset of this argument's block; the runtime places dynamic LDS, here it is the given number.
-        steps.push((view, args) => {
-          const v = (args[a.name] as { offset?: unknown } | undefined)?.offset ?? 0;
-          if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw new PackError(kernel, a.name, 'a local argument takes {local: bytes, offset?: LDS offset}');
-          u32(view, o, v);
-        });
-      } else steps.push((view, args) => u64(view, o, address(kernel, a.name, args[a.name])));
-      continue;
-    }
-    const kind = a.valueKind;
-    const axis = { x: 0, y: 1, z: 2 }[kind.slice(-1) as 'x'] ?? 0;
-    if (kind.startsWith('hidden_global_offset')) steps.push((view, _, g) => u64(view, o, g.offset[axis]));
-    else if (kind.startsWith('hidden_block_count')) steps.push((view, _, g) => u32(view, o, Math.ceil(g.global[axis] / g.local[axis])));
-    else if (kind.startsWith('hidden_group_size')) steps.push((view, _, g) => u16(view, o, g.local[axis]));
-    else if (kind.startsWith('hidden_remainder')) steps.push((view, _, g) => u16(view, o, g.global[axis] % g.local[axis]));
-    else if (kind === 'hidden_grid_dims') steps.push((view, _, g) => u16(view, o, g.dims));
-    else if (kind === 'hidden_dynamic_lds_size') {
-      // The dynamic LDS bytes of the dispatch: the sum of the local arguments' sizes.
-      const locals = explicit.filter((x) => x.valueKind === 'dynamic_shared_pointer').map((x) => x.name);
-      steps.push((view, args) => {
-        let bytes = 0;
-        for (const n of locals) {
-          const v = (args[n] as { local?: unknown } | undefined)?.local ?? 0;
-          if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw new PackError(kernel, n, 'a local argument takes {local: bytes, offset?: LDS offset}');
-          bytes += v;
-        }
-        u32(view, o, bytes);
-      });
-    } else if (kind !== 'hidden_none') steps.push((view, _, __, launch) => u64(view, o, launch.hidden?.[kind] ?? 0n));
-  }
-  return segment(kernel, k.kernargSegmentSize, explicit.map((a) => a.name), steps);
-}
-
-export function amdCl2Packer(plan: AmdCl2Plan, kernel: string, options: PackOptions = {}): SegmentPacker {
-  const k = plan.kernels.find((x) => x.name === kernel);
-  if (!k) throw new PackError(kernel, '(kernel)', `no kernel named '${kernel}'`);
-  const P = plan.bits / 8;
-  const ptr = (view: DataView, o: number, v: bigint) => {
-    if (P === 8) u64(view, o, v);
-    else {
-      if (v > 0xffffffffn) throw new PackError(kernel, '(address)', `address ${v} does not fit 32 bits`);
-      u32(view, o, Number(v));
-    }
-  };
-  const steps: ((view: DataView, args: Args, g: Geometry, launch: LaunchInfo) => void)[] = [];
-  for (const a of k.args) {
-    const o = a.offset;
-    if (a.param === null) {
-      const axis = Number(a.name.slice(-1));
-      if (a.name.startsWith('_.global_offset')) steps.push((view, _, g) => ptr(view, o, BigInt(g.offset[axis])));
-      else steps.push((view, _, __, launch) => ptr(view, o, launch.hidden?.[a.name] ?? 0n));
-      continue;
-    }
-    if (a.argType === 'structure' || a.argType.endsWith('*') || ['image1d', 'image1d_array', 'image1d_buffer', 'image2d', 'image2d_array', 'image3d', 'sampler', 'queue', 'clkevent', 'pipe'].includes(a.argType)) {
-      steps.push((view, args) => ptr(view, o, address(kernel, a.name, args[a.name])));
-    } else {
-      const w = writerFor(a.layout as ValueLayout, !options.interpreted);
-      steps.push((view, args) => write(kernel, w, view, o, a.name, args[a.name]));
-    }
-  }
-  return segment(kernel, k.kernargSize, k.args.filter((a) => a.param !== null).map((a) => a.name), steps);
-}
-
-export function r600Packer(plan: R600Plan, kernel: string, options: PackOptions = {}): SegmentPacker {
-  const k = plan.kernels.find((x) => x.name === kernel);
-  if (!k) throw new PackError(kernel, '(kernel)', `no kernel named '${kernel}'`);
-  const steps: ((view: DataView, args: Args, g: Geometry, launch: LaunchInfo) => void)[] = [];
-  const image = (args: Args, name: string): ImageDescription => {
-    const v = args[name] as ImageDescription | undefined;
-    if (typeof v !== 'object' || v === null || typeof v.width !== 'number' || typeof v.channelOrder !== 'number' || typeof v.channelType !== 'number') {
-      throw new PackError(kernel, name, 'an image takes {width, height?, depth?, channelOrder, channelType, address?}');
-    }
-    return v;
-  };
-  for (const a of k.args) {
-    const o = a.offset;
-    if (a.role === 'image-size') steps.push((view, args) => {
-      const im = image(args, a.image!);
-      u32(view, o, im.width);
-      u32(view, o + 4, im.height ?? 1);
-      u32(view, o + 8, im.depth ?? 1);
-    });
-    else if (a.role === 'image-format') steps.push((view, args) => {
-      const im = image(args, a.image!);
-      u32(view, o, im.channelType);
-      u32(view, o + 4, im.channelOrder);
-    });
-    else if (a.name === 'grid_dimension' && a.param === null) steps.push((view, _, g) => u32(view, o, g.dims));
-    else if (a.name === 'grid_offset' && a.param === null) steps.push((view, _, g) => g.offset.forEach((x, i) => u32(view, o + 4 * i, x)));
-    else if (a.role === 'image') steps.push((view, args) => u32(view, o, Number(image(args, a.name).address ?? 0n)));
-    else if (a.layout) {
-      const w = writerFor(a.layout, !options.interpreted);
-      steps.push((view, args) => write(kernel, w, view, o, a.name, args[a.name]));
-    } else steps.push((view, args) => {
-      const addr = address(kernel, a.name, args[a.name]);
-      if (addr > 0xffffffffn) throw new PackError(kernel, a.name, `address ${addr} does not fit r600's 32-bit pointers`);
-      u32(view, o, Number(addr));
-    });
-  }
-  return segment(kernel, k.inputSize, k.args.filter((a) => a.param !== null && a.role !== 'image-size' && a.role !== 'image-format').map((a) => a.name), steps);
-}
 
 // ---- vulkan: the POD block and the descriptors to bind ----------------------------------
 
@@ -357,8 +141,8 @@ export function vulkanPacker(plan: VulkanPlan, kernel: string, options: PackOpti
         const own = new Uint8Array(a.argSize!);
         const ownView = new DataView(own.buffer);
         descriptors.push({ set: a.descriptorSet!, binding: a.binding!, argKind: a.argKind, value: own });
-        steps.push((args) => write(kernel, w, ownView, 0, a.name, args[a.name]));
-      } else steps.push((args) => write(kernel, w, view, a.offset!, a.name, args[a.name]));
+        steps.push((args) => writeValue(kernel, w, ownView, 0, a.name, args[a.name]));
+      } else steps.push((args) => writeValue(kernel, w, view, a.offset!, a.name, args[a.name]));
     } else {
       const d: VulkanBinding = { set: a.descriptorSet!, binding: a.binding!, argKind: a.argKind, value: undefined };
       descriptors.push(d);

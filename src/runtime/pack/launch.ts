@@ -1,0 +1,63 @@
+import { type Writer } from './compiled.js';
+import { PackError, ValueError } from './errors.js';
+import { describe } from './scalars.js';
+
+export interface PackOptions {
+  /** Use the interpreted writer even where code generation is allowed. */
+  readonly interpreted?: boolean;
+}
+
+/** The launch geometry hidden and implicit arguments are filled from. */
+export interface LaunchInfo {
+  readonly global: readonly number[];
+  readonly local?: readonly number[];
+  readonly globalOffset?: readonly number[];
+  /** Addresses for hidden pointers (printf buffer, default queue, ...), by value kind or setup-argument name. */
+  readonly hidden?: Readonly<Record<string, bigint>>;
+}
+
+/** An image argument's description: what r600's implicit size/format arguments carry. */
+export interface ImageDescription {
+  readonly width: number;
+  readonly height?: number;
+  readonly depth?: number;
+  /** cl_channel_order and cl_channel_type values (CL_RGBA = 0x10B5, CL_FLOAT = 0x10DE, ...). */
+  readonly channelOrder: number;
+  readonly channelType: number;
+  /** The image's device address, where a kernarg segment holds it. */
+  readonly address?: bigint;
+}
+
+export type Args = Readonly<Record<string, unknown>>;
+
+const nameSets = new WeakMap<readonly string[], Set<string>>();
+
+/** Every argument given once, none unknown; one pass over the given keys. */
+export function checkNames(kernel: string, names: readonly string[], args: Args): void {
+  if (typeof args !== 'object' || args === null) throw new PackError(kernel, '(arguments)', `expected an object of arguments, got ${describe(args)}`);
+  let set = nameSets.get(names);
+  if (!set) nameSets.set(names, (set = new Set(names)));
+  let count = 0;
+  for (const k in args) {
+    if (!set.has(k)) throw new PackError(kernel, k, `'${kernel}' has no argument '${k}' (it takes ${names.join(', ') || 'none'})`);
+    count++;
+  }
+  if (count !== names.length) for (const n of names) if (!(n in args)) throw new PackError(kernel, n, 'missing');
+}
+
+export function writeValue(kernel: string, w: Writer, view: DataView, offset: number, name: string, v: unknown): void {
+  try {
+    w(view, offset, v, name);
+  } catch (e) {
+    if (e instanceof ValueError) throw new PackError(kernel, e.path, e.problem);
+    throw e;
+  }
+}
+
+export function address(kernel: string, name: string, v: unknown): bigint {
+  if (typeof v === 'bigint') return v;
+  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return BigInt(v);
+  if (typeof v === 'object' && v !== null && 'address' in v && typeof (v as { address: unknown }).address === 'bigint') return (v as { address: bigint }).address;
+  throw new PackError(kernel, name, `expected a device address (bigint) or an object with one, got ${describe(v)}`);
+}
+
