@@ -60,37 +60,38 @@ interface Geometry {
   offset: [number, number, number];
 }
 
-function geometry(kernel: string, l: LaunchInfo): Geometry {
-  const g = l.global;
-  if (!Array.isArray(g) || g.length < 1 || g.length > 3 || g.some((x) => !Number.isSafeInteger(x) || x <= 0)) throw new PackError(kernel, '(launch)', 'global size must be 1 to 3 positive integers');
-  const pad = (v: readonly number[] | undefined, d: number): [number, number, number] => [v?.[0] ?? d, v?.[1] ?? d, v?.[2] ?? d];
-  return { dims: g.length, global: pad(g, 1), local: pad(l.local, 1), offset: pad(l.globalOffset, 0) };
+/** Reads the launch geometry into `g` (the packer's own, reused: nothing is allocated per call). */
+function readGeometry(kernel: string, l: LaunchInfo, g: Geometry): void {
+  const global = l.global;
+  if (!Array.isArray(global) || global.length < 1 || global.length > 3) throw new PackError(kernel, '(launch)', 'global size must be 1 to 3 positive integers');
+  for (let i = 0; i < global.length; i++) if (!Number.isSafeInteger(global[i]) || global[i] <= 0) throw new PackError(kernel, '(launch)', 'global size must be 1 to 3 positive integers');
+  g.dims = global.length;
+  for (let i = 0; i < 3; i++) {
+    g.global[i] = global[i] ?? 1;
+    g.local[i] = l.local?.[i] ?? 1;
+    g.offset[i] = l.globalOffset?.[i] ?? 0;
+  }
 }
 
 const u16 = (view: DataView, o: number, v: number) => view.setUint16(o, v & 0xffff, true);
 const u32 = (view: DataView, o: number, v: number) => view.setUint32(o, v >>> 0, true);
 const u64 = (view: DataView, o: number, v: bigint | number) => view.setBigUint64(o, BigInt(v), true);
 
-function put(view: DataView, o: number, bytes: 2 | 4 | 8, v: number | bigint): void {
-  if (bytes === 8) u64(view, o, v);
-  else if (bytes === 4) u32(view, o, Number(v));
-  else u16(view, o, Number(v));
-}
+/** Little-endian writers by width: a slot picks its own once, when the packer is made. */
+const PUT: Readonly<Record<2 | 4 | 8, (view: DataView, o: number, v: number | bigint) => void>> = {
+  2: (view, o, v) => u16(view, o, Number(v)),
+  4: (view, o, v) => u32(view, o, Number(v)),
+  8: (view, o, v) => u64(view, o, v),
+};
 
-function geometryValue(g: Geometry, field: GeometryField, axis: 0 | 1 | 2): number {
-  switch (field) {
-    case 'global-offset':
-      return g.offset[axis];
-    case 'block-count':
-      return Math.ceil(g.global[axis] / g.local[axis]);
-    case 'group-size':
-      return g.local[axis];
-    case 'remainder':
-      return g.global[axis] % g.local[axis];
-    case 'grid-dims':
-      return g.dims;
-  }
-}
+/** Each geometry field's value on an axis. */
+const GEOMETRY: Readonly<Record<GeometryField, (g: Geometry, axis: 0 | 1 | 2) => number>> = {
+  'global-offset': (g, axis) => g.offset[axis],
+  'block-count': (g, axis) => Math.ceil(g.global[axis] / g.local[axis]),
+  'group-size': (g, axis) => g.local[axis],
+  remainder: (g, axis) => g.global[axis] % g.local[axis],
+  'grid-dims': (g) => g.dims,
+};
 
 /** The value, or the overflow's error where it does not fit its 4 bytes. */
 function checked<T extends number | bigint>(kernel: string, v: T, bytes: 2 | 4 | 8, overflow: Overflow | undefined): T {
@@ -116,10 +117,10 @@ export function segmentPacker(layout: SegmentLayout, options: PackOptions = {}):
         const w = writerFor(f.layout, !options.interpreted);
         return (view, args) => writeValue(kernel, w, view, o, f.param, args[f.param]);
       }
-      case 'address':
-        return (view, args) => {
-          put(view, o, f.bytes, checked(kernel, address(kernel, f.param, args[f.param]), f.bytes, f.overflow));
-        };
+      case 'address': {
+        const w = PUT[f.bytes];
+        return (view, args) => w(view, o, checked(kernel, address(kernel, f.param, args[f.param]), f.bytes, f.overflow));
+      }
       case 'lds-offset':
         return (view, args) => {
           const v = (args[f.param] as { offset?: unknown } | undefined)?.offset ?? 0;
@@ -136,8 +137,11 @@ export function segmentPacker(layout: SegmentLayout, options: PackOptions = {}):
           }
           u32(view, o, bytes);
         };
-      case 'geometry':
-        return (view, _, g) => put(view, o, f.bytes, checked(kernel, geometryValue(g, f.field, f.axis), f.bytes, f.overflow));
+      case 'geometry': {
+        const [w, get, axis, overflow] = [PUT[f.bytes], GEOMETRY[f.field], f.axis, f.overflow];
+        if (!overflow) return (view, _, g) => w(view, o, get(g, axis));
+        return (view, _, g) => w(view, o, checked(kernel, get(g, axis), f.bytes, overflow));
+      }
       case 'image-size':
         return (view, args) => {
           const im = image(args, f.image);
@@ -153,21 +157,25 @@ export function segmentPacker(layout: SegmentLayout, options: PackOptions = {}):
         };
       case 'image-address':
         return (view, args) => u32(view, o, Number(image(args, f.image).address ?? 0n));
-      case 'hidden':
-        return (view, _, __, launch) => put(view, o, f.bytes, checked(kernel, launch.hidden?.[f.key] ?? 0n, f.bytes, f.overflow));
+      case 'hidden': {
+        const [w, key, overflow] = [PUT[f.bytes], f.key, f.overflow];
+        if (!overflow) return (view, _, __, launch) => w(view, o, launch.hidden?.[key] ?? 0n);
+        return (view, _, __, launch) => w(view, o, checked(kernel, launch.hidden?.[key] ?? 0n, f.bytes, overflow));
+      }
       case 'zero':
         return () => {};
     }
   });
   const bytes = new Uint8Array(size);
   const view = new DataView(bytes.buffer);
+  const g: Geometry = { dims: 1, global: [1, 1, 1], local: [1, 1, 1], offset: [0, 0, 0] };
   return {
     kernel,
     names,
     size,
     pack(args, launch) {
       checkNames(kernel, names, args);
-      const g = geometry(kernel, launch);
+      readGeometry(kernel, launch, g);
       bytes.fill(0);
       for (const s of steps) s(view, args, g, launch);
       return bytes;
