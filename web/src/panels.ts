@@ -1,0 +1,116 @@
+// One panel per chosen target: its options, its drawing (or table, or JSON) and its actions.
+import type { TargetName } from 'kernarg';
+import type { TargetResult } from './compile.js';
+import { drawingOf } from './draw/model.js';
+import { renderDrawing } from './draw/render.js';
+import { copyText, exportPng, exportSvg } from './export.js';
+import type { View } from './state.js';
+import { TARGET_OPTIONS, TARGET_TITLES, optionValue } from './target-options.js';
+
+export interface Panel {
+  readonly target: TargetName;
+  readonly root: HTMLElement;
+  show(result: TargetResult, view: View, kernel: string, options: Readonly<Record<string, string>>): void;
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<Record<string, string>> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) if (v !== undefined) e.setAttribute(k, v);
+  e.append(...children);
+  return e;
+}
+
+export function createPanel(target: TargetName, onOption: (key: string, value: string) => void): Panel {
+  const id = `panel-${target}`;
+  const title = el('h3', { id: `${id}-h` }, TARGET_TITLES[target]);
+  const summary = el('p', { class: 'summary' });
+  const opts = el('div', { class: 'options' });
+  const controls = new Map<string, HTMLSelectElement | HTMLInputElement>();
+  for (const spec of TARGET_OPTIONS[target]) {
+    const key = `${target}.${spec.key}`;
+    if (spec.kind === 'flag') {
+      const input = el('input', { type: 'checkbox', 'data-option': key });
+      input.addEventListener('change', () => onOption(key, input.checked ? 'on' : 'off'));
+      controls.set(key, input);
+      opts.append(el('label', { class: 'flag', title: spec.help }, input, ` ${spec.label}`));
+    } else {
+      const select = el('select', { 'data-option': key });
+      for (const c of spec.choices ?? []) select.append(el('option', { value: c.value }, c.label));
+      select.addEventListener('change', () => onOption(key, select.value));
+      controls.set(key, select);
+      opts.append(el('label', { title: spec.help }, `${spec.label} `, select));
+    }
+  }
+  const body = el('div', { class: 'view' });
+  const status = el('output', { class: 'status' });
+  const copy = el('button', { type: 'button', 'data-action': 'copy-json' }, 'Copy JSON');
+  const svgButton = el('button', { type: 'button', 'data-action': 'export-svg' }, 'SVG');
+  const pngButton = el('button', { type: 'button', 'data-action': 'export-png' }, 'PNG');
+  const actions = el('div', { class: 'actions' }, copy, svgButton, pngButton, status);
+  const root = el('article', { class: 'panel', 'data-target': target, 'aria-labelledby': `${id}-h` }, el('header', {}, title, summary), opts, body, actions);
+
+  let current: TargetResult | undefined;
+  let kernelName = '';
+  const drawing = () => body.querySelector<SVGSVGElement>('svg.drawing');
+  const say = (text: string) => {
+    status.textContent = text;
+  };
+  copy.addEventListener('click', async () => {
+    if (!current?.json) return;
+    say((await copyText(current.json)) ? 'JSON copied' : 'copy refused by the browser');
+  });
+  const fileName = () => `kernarg-${target}-${kernelName}`;
+  svgButton.addEventListener('click', () => {
+    const d = drawing();
+    if (d) exportSvg(d, fileName());
+  });
+  pngButton.addEventListener('click', () => {
+    const d = drawing();
+    if (d) exportPng(d, fileName()).catch((e: unknown) => say(`PNG failed: ${String(e)}`));
+  });
+
+  return {
+    target,
+    root,
+    show(result, view, kernel, options) {
+      current = result;
+      for (const spec of TARGET_OPTIONS[target]) {
+        const c = controls.get(`${target}.${spec.key}`)!;
+        const v = optionValue(options, target, spec);
+        if (c instanceof HTMLInputElement) c.checked = v === 'on';
+        else c.value = v;
+      }
+      say('');
+      body.replaceChildren();
+      const plan = result.plan;
+      const k = plan?.kernels.find((x) => x.name === kernel) ?? plan?.kernels[0];
+      kernelName = k?.name ?? '';
+      copy.disabled = !result.json;
+      svgButton.disabled = pngButton.disabled = !(plan && k && view === 'drawing');
+      if (!plan || !k) {
+        summary.textContent = plan ? 'no kernels' : 'not lowered';
+        const errors = result.diagnostics.filter((d) => d.severity === 'error');
+        const list = el('ul', { class: 'refusal' });
+        for (const d of errors) {
+          const at = d.span ? `${d.span.file.path}:${d.span.file.lineCol(d.span.start).line}: ` : '';
+          list.append(el('li', {}, `${at}${d.message} [${d.code}]`));
+        }
+        body.append(el('p', {}, plan ? 'The source declares no kernel.' : 'This target refuses the source:'), list);
+        return;
+      }
+      const d = drawingOf(target, plan, k);
+      summary.textContent = `${k.name}: ${d.summary}`;
+      switch (view) {
+        case 'drawing':
+          body.append(renderDrawing(d));
+          break;
+        case 'table':
+          body.append(el('pre', { class: 'text', tabindex: '0', 'aria-label': `${target} table` }, result.table ?? ''));
+          break;
+        case 'json':
+          body.append(el('pre', { class: 'text', tabindex: '0', 'aria-label': `${target} JSON` }, result.json ?? ''));
+          break;
+      }
+    },
+  };
+}
