@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // Serves web/dist over HTTP and drives Debian's chromium through playwright-core (no browser
 // download): the page's tests load exactly what `npm run build:web` produced.
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -5,7 +6,7 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import type { TestContext } from 'node:test';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type Page, chromium } from 'playwright-core';
 
 export const DIST = join(import.meta.dirname, '..', '..', 'web', 'dist');
 export const ARTIFACTS = join(import.meta.dirname, '..', '.tmp', 'web');
@@ -44,4 +45,25 @@ export async function launch(t: TestContext): Promise<Browser | null> {
     return null;
   }
   return chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+}
+
+
+
+/** Replaces the editor's text by typing it, as a person would. */
+export async function typeSource(page: Page, text: string): Promise<void> {
+  await page.click('.cm-content');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.type(text);
+}
+
+/** The editor's text as CodeMirror shows it (one .cm-line per line). */
+export function editorText(page: Page): Promise<string> {
+  return page.$$eval('.cm-content .cm-line', (lines) => lines.map((l) => l.textContent ?? '').join('\n'));
+}
+
+/** Waits until the page has lowered the current text (the URL fragment follows each update). */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  await page.waitForTimeout(300);
 }

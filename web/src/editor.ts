@@ -97,6 +97,7 @@ export interface SourceEditor {
   setText(text: string, file: string): void;
   showDiagnostics(list: readonly ShownDiagnostic[]): void;
   mark(ranges: readonly { from: number; to: number }[]): void;
+  /** Selects a range and moves focus to the editor ("go to the source"). */
   select(from: number, to: number): void;
 }
 
@@ -112,6 +113,7 @@ export function createEditor(parent: HTMLElement, text: string, file: string, on
       doc: text,
       extensions: [
         lineNumbers(),
+        EditorView.lineWrapping,
         history(),
         drawSelection(),
         highlightActiveLine(),
@@ -142,6 +144,7 @@ export function createEditor(parent: HTMLElement, text: string, file: string, on
     },
     select(from, to) {
       view.dispatch({ selection: { anchor: from, head: to }, scrollIntoView: true });
+      view.focus();
     },
   };
 }
