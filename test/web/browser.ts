@@ -62,8 +62,10 @@ export function editorText(page: Page): Promise<string> {
   return page.$$eval('.cm-content .cm-line', (lines) => lines.map((l) => l.textContent ?? '').join('\n'));
 }
 
-/** Waits until the page has lowered the current text (the URL fragment follows each update). */
+/** Waits until the page has lowered the current text and options. */
 export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => document.body.dataset.ready === 'true');
-  await page.waitForTimeout(300);
+  await page.waitForTimeout(200);
+  // A typed change is lowered after a short pause; `data-pending` is set until then.
+  await page.waitForFunction(() => document.body.dataset.pending === undefined);
 }

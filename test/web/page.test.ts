@@ -28,6 +28,19 @@ function slotsOf(page: Page, target: string): Promise<Record<string, string>[]> 
   return page.$$eval(`svg.drawing[data-target="${target}"] .slot[data-slot]`, (els) => els.map((e) => ({ ...(e as SVGElement).dataset }) as Record<string, string>));
 }
 
+/** Each vulkan slot drawn once, in its lane: POD block or push constants, spec constant, binding. */
+function checkVulkan(args: JsonSlot[], drawn: Record<string, string>[]): void {
+  for (const [i, a] of args.entries()) {
+    const d = drawn.filter((x) => x.slot === String(i));
+    assert.equal(d.length, 1, `vulkan: slot ${a.name} drawn once`);
+    const got = d[0];
+    if (a.argKind === 'pod_pushconstant') assert.deepEqual([Number(got.offset), Number(got.size), got.push], [a.offset, a.argSize, '1'], `vulkan push constant ${a.name}`);
+    else if (a.argKind === 'pod' || a.argKind === 'pod_ubo') assert.deepEqual([Number(got.offset), Number(got.size), Number(got.set), Number(got.binding)], [a.offset, a.argSize, a.descriptorSet, a.binding], `vulkan POD ${a.name}`);
+    else if (a.specId !== undefined) assert.equal(Number(got.spec), a.specId, `vulkan spec id of ${a.name}`);
+    else assert.deepEqual([Number(got.set), Number(got.binding)], [a.descriptorSet, a.binding], `vulkan binding of ${a.name}`);
+  }
+}
+
 let browser: Browser | null = null;
 let server: Server | undefined;
 let url = '';
@@ -67,9 +80,12 @@ describe('web page', () => {
     const page = await open(t);
     if (!page) return;
     await typeSource(page, KERNEL);
+    await settled(page);
     // The editor indents continuation lines as they are typed; the page lowers what it holds.
     const text = await editorText(page);
     assert.equal(text.replace(/\s+/g, ' '), KERNEL.replace(/\s+/g, ' '));
+    // vulkan with clspv's default options first: PODs clustered in a storage buffer.
+    checkVulkan(planOf(text, { target: 'vulkan' }).kernels[0].args, await slotsOf(page, 'vulkan'));
     // Pick the targets by clicking: amd-cl2 and r600 on, and POD push constants for vulkan.
     await page.click('#pick-amd-cl2');
     await page.click('#pick-r600');
@@ -93,14 +109,7 @@ describe('web page', () => {
     }
 
     const vk = planOf(text, { target: 'vulkan', vulkan: { podPushConstant: true } }).kernels[0].args;
-    const vkDrawn = await slotsOf(page, 'vulkan');
-    for (const [i, a] of vk.entries()) {
-      const d = vkDrawn.find((x) => x.slot === String(i));
-      assert.ok(d, `vulkan: slot ${a.name} drawn`);
-      if (a.argKind === 'pod_pushconstant') assert.deepEqual([Number(d.offset), Number(d.size), d.push], [a.offset, a.argSize, '1'], `vulkan push constant ${a.name}`);
-      else if (a.specId !== undefined) assert.equal(Number(d.spec), a.specId, `vulkan spec id of ${a.name}`);
-      else assert.deepEqual([Number(d.set), Number(d.binding)], [a.descriptorSet, a.binding], `vulkan binding of ${a.name}`);
-    }
+    checkVulkan(vk, await slotsOf(page, 'vulkan'));
     assert.ok(vk.some((a) => a.argKind === 'pod_pushconstant'), 'the option reached the core');
 
     const cl = planOf(text, { target: 'opencl' }).kernels[0].args;
@@ -262,5 +271,13 @@ describe('web page', () => {
         await page.close();
       }
     }
+    // The README's picture: the first example with one argument highlighted.
+    const page = await open(t, '', { viewport: { width: 1500, height: 940 } });
+    if (!page) return;
+    await page.evaluate(() => {
+      (document.querySelector('svg[data-target="vulkan"] .slot[data-name="probe"]') as SVGGElement).focus({ preventScroll: true });
+      scrollTo(0, 0);
+    });
+    await page.screenshot({ path: join(ARTIFACTS, 'readme.png') });
   });
 });

@@ -107,6 +107,7 @@ async function start(): Promise<void> {
 
   let urlWrite = Promise.resolve();
   function update(): void {
+    delete document.body.dataset.pending;
     compiled = compile(state);
     render();
     // The URL always holds the current source and options: the address bar is the share link.
@@ -118,6 +119,7 @@ async function start(): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   function schedule(): void {
     clearTimeout(timer);
+    document.body.dataset.pending = 'true';
     timer = setTimeout(update, 120);
   }
 

@@ -128,13 +128,17 @@ function vulkanLanes(plan: PlanJson, k: KernelJson): Lane[] {
     if (s.argKind === 'pod' || s.argKind === 'pod_ubo') {
       const id = `${s.descriptorSet}/${s.binding}`;
       const g = podGroups.get(id);
-      if (g) g.push(i);
-      else podGroups.set(id, [i]);
-      if (g) return;
+      if (g) {
+        g.push(i);
+        return;
+      }
+      podGroups.set(id, [i]);
+      // The buffer holding the by-value arguments: one binding, drawn in its own lane below.
+      const name = `POD ${s.argKind === 'pod_ubo' ? 'UBO' : 'SSBO'}`;
+      add(s.descriptorSet, { slot: -1, name, type: 'by-value arguments', offset: 0, size: 0, key: null, mark: 'implicit', detail: s.vkDescriptorType, data: { name, set: s.descriptorSet, binding: s.binding, argKind: s.argKind } });
+      return;
     }
-    const isPod = s.argKind === 'pod' || s.argKind === 'pod_ubo';
-    const b = box(k, i, 0, 0, { set: s.descriptorSet, binding: s.binding, argKind: s.argKind ?? '' }, s.vkDescriptorType);
-    add(s.descriptorSet, isPod ? { ...b, name: `POD ${s.argKind === 'pod_ubo' ? 'UBO' : 'SSBO'}`, type: 'by-value arguments', key: null, mark: 'implicit' } : { ...b, type: `${s.argKind} · ${s.typeName}` });
+    add(s.descriptorSet, { ...box(k, i, 0, 0, { set: s.descriptorSet, binding: s.binding, argKind: s.argKind ?? '' }, s.vkDescriptorType), type: `${s.argKind} · ${s.typeName}` });
   });
   const useOf = (set: number) => plan.descriptorSets?.find((d) => d.set === set)?.use ?? '';
   lanes.push({ kind: 'bindings', title: 'Descriptor sets and bindings', sets: [...sets.keys()].sort((a, b) => a - b).map((set) => ({ set, use: useOf(set), boxes: sets.get(set)!.sort((a, b) => Number(a.data.binding) - Number(b.data.binding)) })) });
