@@ -1,12 +1,15 @@
 // The source editor (CodeMirror 6): OpenCL C or tinytc highlighting, diagnostics shown inline
 // under their line, and the highlighted argument's span marked.
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
-import { cpp } from '@codemirror/lang-cpp';
+import { c } from '@codemirror/legacy-modes/mode/clike';
 import { HighlightStyle, StreamLanguage, bracketMatching, syntaxHighlighting } from '@codemirror/language';
 import { Compartment, EditorState, type Extension, type Range, RangeSetBuilder, StateEffect, StateField } from '@codemirror/state';
 import { Decoration, type DecorationSet, EditorView, WidgetType, drawSelection, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import type { ShownDiagnostic, SourceArg } from './compile.js';
+
+/** OpenCL C: CodeMirror's C mode (a stream tokenizer, far smaller than the C++ grammar). */
+const openclLanguage = StreamLanguage.define(c);
 
 /** tinytc IR tokens: `;` comments, `%values`, `@functions`, types, keywords, numbers. */
 const tinytcLanguage = StreamLanguage.define<null>({
@@ -102,7 +105,7 @@ export interface SourceEditor {
 }
 
 function languageFor(file: string): Extension {
-  return file.endsWith('.ir') ? tinytcLanguage : cpp();
+  return file.endsWith('.ir') ? tinytcLanguage : openclLanguage;
 }
 
 export function createEditor(parent: HTMLElement, text: string, file: string, onChange: (text: string) => void, onCursor: (pos: number) => void): SourceEditor {

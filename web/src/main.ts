@@ -24,7 +24,7 @@ async function start(): Promise<void> {
   const panelsEl = $<HTMLDivElement>('panels');
   const messages = $<HTMLDivElement>('messages');
 
-  example.append(new Option('— choose —', ''), ...EXAMPLES.map((e) => new Option(e.title, e.id)));
+  example.append(new Option('(your own)', ''), ...EXAMPLES.map((e) => new Option(e.title, e.id)));
   std.append(...CL_VERSIONS.map((v) => new Option(v.replace('CL', ''), v)));
   for (const t of ALL_TARGETS) {
     const box = document.createElement('input');
@@ -80,6 +80,7 @@ async function start(): Promise<void> {
   }
 
   function render(): void {
+    example.value = EXAMPLES.find((e) => e.source === state.source && e.file === state.file)?.id ?? '';
     language.value = state.file.endsWith('.ir') ? 'ir' : 'cl';
     std.value = state.std;
     if (defines.value !== state.defines) defines.value = state.defines;

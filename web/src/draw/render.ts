@@ -128,9 +128,14 @@ function drawBytes(root: SVGSVGElement, lane: BytesLane, y0: number, hatch: stri
 }
 
 function drawList(root: SVGSVGElement, lane: ListLane, y0: number): number {
-  const boxW = 200;
-  const colW = (WIDTH - PAD - boxW - PAD - 8) / Math.max(1, lane.columns.length);
-  const colX = (i: number) => PAD + boxW + 12 + i * colW;
+  const boxW = 176;
+  // Columns as wide as their longest text, shrunk together when they do not all fit.
+  const chars = lane.columns.map((c, i) => Math.max(c.length, ...lane.rows.map((r) => (r.cells[i] ?? '').length)));
+  const avail = WIDTH - PAD - boxW - 12;
+  const want = chars.map((n) => n * 7 + 10);
+  const scale = Math.min(1, avail / want.reduce((a, b) => a + b, 0));
+  const colWs = want.map((w) => w * scale);
+  const colX = (i: number) => PAD + boxW + 12 + colWs.slice(0, i).reduce((a, b) => a + b, 0);
   lane.columns.forEach((c, i) => root.append(svg('text', { x: colX(i), y: y0 + 11, class: 'col-head start' }, c)));
   lane.rows.forEach((row, r) => {
     const y = y0 + HEAD_H + r * LIST_H;
@@ -138,7 +143,7 @@ function drawList(root: SVGSVGElement, lane: ListLane, y0: number): number {
     g.append(svg('rect', { x: PAD, y: y + 2, width: WIDTH - 2 * PAD, height: LIST_H - 4, rx: 3, class: 'row-back' }));
     g.append(svg('rect', { x: PAD, y: y + 2, width: boxW, height: LIST_H - 4, rx: 3, class: 'slot-box' }));
     g.append(svg('text', { x: PAD + 5, y: y + LIST_H / 2 + 4, class: 'slot-name' }, fit(`${row.box.name}${row.box.type ? `: ${row.box.type}` : ''}`, boxW - 10, 12)));
-    row.cells.forEach((c, i) => g.append(svg('text', { x: colX(i), y: y + LIST_H / 2 + 4, class: 'cell-text' }, fit(c, colW - 4, 11.5))));
+    row.cells.forEach((c, i) => g.append(svg('text', { x: colX(i), y: y + LIST_H / 2 + 4, class: 'cell-text' }, fit(c, colWs[i] - 4, 11.5))));
     root.append(g);
   });
   return HEAD_H + lane.rows.length * LIST_H;
