@@ -12,7 +12,7 @@ import { type LowerOptions, SourceFile, lower } from '../../src/index.js';
 import { ARTIFACTS, editorText, launch, serveDist, settled, typeSource } from './browser.js';
 
 const noFiles = { readFile: (): undefined => undefined };
-const FILE = 'particles.cl'; // the file name of the page's first example, which the page keeps
+const FILE = 'kernel.cl'; // the page compiles its text as kernel.cl (kernel.ir for tinytc)
 
 interface JsonSlot { name: string; param: number | null; offset?: number; size?: number | null; index?: number; argSize?: number; descriptorSet?: number; binding?: number; specId?: number; argKind?: string }
 interface JsonPlan { kernels: { name: string; args: JsonSlot[] }[] }

@@ -31,6 +31,11 @@ export interface ShownDiagnostic {
   readonly targets?: readonly TargetName[];
 }
 
+/** Identity of a diagnostic across targets (each target's run makes its own objects). */
+export function diagnosticId(d: Diagnostic): string {
+  return `${d.code}|${d.span?.start ?? -1}|${d.message}`;
+}
+
 export interface Compiled {
   readonly results: readonly TargetResult[];
   /** Kernel name → its source arguments. */
@@ -78,7 +83,7 @@ function mergeDiagnostics(file: string, results: readonly TargetResult[]): Shown
   const seen = new Map<string, { d: Diagnostic; targets: TargetName[] }>();
   for (const r of results) {
     for (const d of r.diagnostics) {
-      const id = `${d.code}|${d.span?.start ?? -1}|${d.message}`;
+      const id = diagnosticId(d);
       const entry = seen.get(id);
       if (entry) entry.targets.push(r.target);
       else seen.set(id, { d, targets: [r.target] });

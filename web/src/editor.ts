@@ -8,8 +8,21 @@ import { Decoration, type DecorationSet, EditorView, WidgetType, drawSelection, 
 import { tags } from '@lezer/highlight';
 import type { ShownDiagnostic, SourceArg } from './compile.js';
 
-/** OpenCL C: CodeMirror's C mode (a stream tokenizer, far smaller than the C++ grammar). */
-const openclLanguage = StreamLanguage.define(c);
+const OPENCL_WORDS = new Set(['kernel', '__kernel', 'global', '__global', 'local', '__local', 'constant', '__constant', 'private', '__private', 'generic', '__generic', 'read_only', '__read_only', 'write_only', '__write_only', 'read_write', '__read_write', 'pipe', '__attribute__', 'typedef']);
+const OPENCL_TYPE = /^(?:(?:u?(?:char|short|int|long)|uchar|ushort|uint|ulong|float|double|half|bool)(?:2|3|4|8|16)?|size_t|ptrdiff_t|intptr_t|uintptr_t|image[123]d(?:_array)?(?:_buffer)?(?:_depth|_msaa|_msaa_depth)?_t|sampler_t|event_t|queue_t|clk_event_t|reserve_id_t|ndrange_t)$/;
+
+/** OpenCL C: CodeMirror's C stream mode (far smaller than the C++ grammar) taught OpenCL's words. */
+const openclLanguage = StreamLanguage.define({
+  ...c,
+  name: 'opencl',
+  token(stream, state) {
+    const style = c.token(stream, state);
+    const word = stream.current();
+    if (OPENCL_WORDS.has(word)) return 'keyword';
+    if (OPENCL_TYPE.test(word)) return 'type';
+    return style;
+  },
+});
 
 /** tinytc IR tokens: `;` comments, `%values`, `@functions`, types, keywords, numbers. */
 const tinytcLanguage = StreamLanguage.define<null>({

@@ -11,7 +11,7 @@ export const EXAMPLES: readonly Example[] = [
   {
     id: 'structs',
     title: 'Structs with padding',
-    file: 'particles.cl',
+    file: 'kernel.cl',
     source: `// A char before a float3 leaves 15 bytes of padding inside the struct.
 typedef struct {
   char tag;
@@ -29,7 +29,7 @@ kernel void advance(global Particle* ps, Particle probe,
   {
     id: 'vectors',
     title: 'Vectors and float3',
-    file: 'vectors.cl',
+    file: 'kernel.cl',
     source: `// float3 and uchar3 take the space of four elements, aligned as four.
 kernel void shade(global float4* out, float3 light, float2 uv,
                   int4 box, uchar3 rgb, float gain, ushort2 size) {
@@ -39,7 +39,7 @@ kernel void shade(global float4* out, float3 light, float2 uv,
   {
     id: 'images',
     title: 'Images and samplers',
-    file: 'images.cl',
+    file: 'kernel.cl',
     source: `// A literal sampler, a sampler argument and images of every access.
 constant sampler_t nearest = CLK_NORMALIZED_COORDS_FALSE |
                              CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_NEAREST;
@@ -53,7 +53,7 @@ kernel void blur(read_only image2d_t src, write_only image2d_t dst,
   {
     id: 'local',
     title: 'Local memory',
-    file: 'reduce.cl',
+    file: 'kernel.cl',
     source: `// Local pointers carry no bytes on OpenCL: the host chooses their size.
 kernel void reduce(global const float* in, global float* out,
                    local float* scratch, local int* counts, uint n)
@@ -64,7 +64,7 @@ kernel void reduce(global const float* in, global float* out,
   {
     id: 'tinytc',
     title: 'tinytc memref and group',
-    file: 'batched.ir',
+    file: 'kernel.ir',
     source: `; A memref becomes a pointer plus one long per dynamic shape or stride;
 ; a group becomes a pointer table plus tables of its dynamic extents.
 func @scale(%alpha: f32, %A: memref<f32x16x?>, %Bs: group<memref<f64x?x4>, offset: ?>) {}

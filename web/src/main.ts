@@ -1,6 +1,6 @@
 // The page: wires the source controls, the editor, the target panels, linking and the URL.
 import type { TargetName } from 'kernarg';
-import { type Compiled, compile } from './compile.js';
+import { type Compiled, compile, diagnosticId } from './compile.js';
 import { argAt, createEditor } from './editor.js';
 import { EXAMPLES } from './examples.js';
 import { copyText } from './export.js';
@@ -90,9 +90,10 @@ async function start(): Promise<void> {
     kernel.replaceChildren(...compiled.kernels.map((n) => new Option(n, n)));
     kernel.value = k;
     kernel.disabled = compiled.kernels.length < 2;
+    const shared = new Set(compiled.diagnostics.filter((d) => d.targets === undefined && compiled.results.length > 1).map((d) => diagnosticId(d.diagnostic)));
     for (const p of panels) {
       const r = compiled.results.find((x) => x.target === p.target);
-      if (r) p.show(r, state.view, k, state.options);
+      if (r) p.show(r, state.view, k, state.options, shared);
     }
     editor.showDiagnostics(compiled.diagnostics);
     const unplaced = compiled.diagnostics.filter((d) => d.from === undefined);

@@ -1,6 +1,6 @@
 // One panel per chosen target: its options, its drawing (or table, or JSON) and its actions.
 import type { TargetName } from 'kernarg';
-import type { TargetResult } from './compile.js';
+import { type TargetResult, diagnosticId } from './compile.js';
 import { drawingOf } from './draw/model.js';
 import { renderDrawing } from './draw/render.js';
 import { copyText, exportPng, exportSvg } from './export.js';
@@ -10,7 +10,8 @@ import { TARGET_OPTIONS, TARGET_TITLES, optionValue } from './target-options.js'
 export interface Panel {
   readonly target: TargetName;
   readonly root: HTMLElement;
-  show(result: TargetResult, view: View, kernel: string, options: Readonly<Record<string, string>>): void;
+  /** `shared`: diagnostics every target reports (source errors, shown once in the editor). */
+  show(result: TargetResult, view: View, kernel: string, options: Readonly<Record<string, string>>, shared: ReadonlySet<string>): void;
 }
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<Record<string, string>> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
@@ -72,7 +73,7 @@ export function createPanel(target: TargetName, onOption: (key: string, value: s
   return {
     target,
     root,
-    show(result, view, kernel, options) {
+    show(result, view, kernel, options, shared) {
       current = result;
       for (const spec of TARGET_OPTIONS[target]) {
         const c = controls.get(`${target}.${spec.key}`)!;
@@ -90,6 +91,10 @@ export function createPanel(target: TargetName, onOption: (key: string, value: s
       if (!plan || !k) {
         summary.textContent = plan ? 'no kernels' : 'not lowered';
         const errors = result.diagnostics.filter((d) => d.severity === 'error');
+        if (!plan && errors.length > 0 && errors.every((d) => shared.has(diagnosticId(d)))) {
+          body.append(el('p', {}, `Nothing to draw: the source has ${errors.length === 1 ? 'an error' : `${errors.length} errors`}, shown in the editor.`));
+          return;
+        }
         const list = el('ul', { class: 'refusal' });
         for (const d of errors) {
           const at = d.span ? `${d.span.file.path}:${d.span.file.lineCol(d.span.start).line}: ` : '';
