@@ -16,6 +16,8 @@ const LIST_H = 30;
 const BIND_W = 122;
 const BIND_H = 46;
 const GAP = 12;
+const STRIP_H = 22; // a collapsed run of unused rows
+const COLLAPSE_ROWS = 3; // runs at least this long collapse
 
 let patternIds = 0;
 
@@ -71,10 +73,38 @@ function pieces(from: number, to: number): { row: number; x: number; w: number }
   return out;
 }
 
+/** Rows of a byte grid: where each is drawn, or null inside a run of unused rows shown as one strip. */
+function rowLayout(lane: BytesLane, rows: number, top: number): { y: (number | null)[]; strips: { from: number; to: number; y: number }[]; height: number } {
+  const touched = new Array<boolean>(rows).fill(false);
+  const spans: [number, number][] = lane.boxes.map((b) => [b.offset, b.offset + b.size]);
+  if (lane.reserved) spans.push([0, lane.reserved.size]);
+  for (const [s, e] of spans) for (let r = Math.floor(s / PER_ROW); r * PER_ROW < e && r < rows; r++) touched[r] = true;
+  const y: (number | null)[] = [];
+  const strips: { from: number; to: number; y: number }[] = [];
+  let at = top;
+  for (let r = 0; r < rows; ) {
+    let run = r;
+    while (run < rows && !touched[run] && (run + 1) * PER_ROW <= lane.size) run++;
+    if (run - r >= COLLAPSE_ROWS) {
+      strips.push({ from: r * PER_ROW, to: run * PER_ROW, y: at });
+      for (; r < run; r++) y.push(null);
+      at += STRIP_H;
+      continue;
+    }
+    y.push(at);
+    at += ROW_H;
+    r++;
+  }
+  return { y, strips, height: at - top };
+}
+
 function drawBytes(root: SVGSVGElement, lane: BytesLane, y0: number, hatch: string): number {
   const end = Math.max(lane.size, ...lane.boxes.map((b) => b.offset + b.size), lane.reserved?.size ?? 0);
   const rows = Math.max(1, Math.ceil(end / PER_ROW));
   const top = y0 + HEAD_H;
+  const layout = rowLayout(lane, rows, top);
+  const rowY = (r: number): number => layout.y[r] ?? 0;
+  const shown = <T extends { row: number }>(ps: T[]): T[] => ps.filter((p) => layout.y[p.row] !== null);
   const grid = svg('g', { class: 'grid', 'aria-hidden': 'true' });
   // Column heads: byte numbers, or dword numbers for AMD's dword-addressed buffers.
   for (let c = 0; c < PER_ROW; c++) {
@@ -82,15 +112,22 @@ function drawBytes(root: SVGSVGElement, lane: BytesLane, y0: number, hatch: stri
     if (lane.unit === 'byte') grid.append(svg('text', { x: x + CELL / 2, y: y0 + 11, class: 'col-head' }, String(c)));
     else if (c % 4 === 0) grid.append(svg('text', { x: x + 2 * CELL, y: y0 + 11, class: 'col-head' }, `+${c / 4} dw`));
   }
+  const offsetLabel = (off: number) => (lane.unit === 'byte' ? String(off) : `dw ${off / 4}`);
   for (let r = 0; r < rows; r++) {
-    const y = top + r * ROW_H;
-    const label = lane.unit === 'byte' ? String(r * PER_ROW) : `dw ${r * 4}`;
-    grid.append(svg('text', { x: LEFT - 6, y: y + ROW_H / 2 + 4, class: 'row-head' }, label));
+    const y = layout.y[r];
+    if (y === null) continue;
+    grid.append(svg('text', { x: LEFT - 6, y: y + ROW_H / 2 + 4, class: 'row-head' }, offsetLabel(r * PER_ROW)));
     for (let c = 0; c < PER_ROW; c++) {
       const inside = r * PER_ROW + c < lane.size;
       grid.append(svg('rect', { x: LEFT + c * CELL, y, width: CELL, height: ROW_H, class: inside ? 'cell' : 'cell outside' }));
     }
     if (lane.unit === 'dword') for (let c = 4; c < PER_ROW; c += 4) grid.append(svg('line', { x1: LEFT + c * CELL, y1: y, x2: LEFT + c * CELL, y2: y + ROW_H, class: 'dword-line' }));
+  }
+  // Long runs of unused rows: one short strip that says how many bytes it stands for.
+  for (const st of layout.strips) {
+    grid.append(svg('text', { x: LEFT - 6, y: st.y + STRIP_H / 2 + 4, class: 'row-head' }, offsetLabel(st.from)));
+    grid.append(svg('rect', { x: LEFT, y: st.y, width: PER_ROW * CELL, height: STRIP_H, fill: hatch, class: 'strip' }));
+    grid.append(svg('text', { x: LEFT + (PER_ROW * CELL) / 2, y: st.y + STRIP_H / 2 + 4, class: 'strip-text' }, `⋯ ${st.to - st.from} unused bytes, ${st.from}–${st.to - 1} ⋯`));
   }
   root.append(grid);
   const used: [number, number][] = lane.boxes.map((b) => [b.offset, b.offset + b.size]);
@@ -98,33 +135,33 @@ function drawBytes(root: SVGSVGElement, lane: BytesLane, y0: number, hatch: stri
     used.push([0, lane.reserved.size]);
     const g = svg('g', { class: 'reserved', 'aria-label': lane.reserved.label, role: 'img' }, svg('title', {}, lane.reserved.label));
     const ps = pieces(0, lane.reserved.size);
-    for (const p of ps) g.append(svg('rect', { x: p.x + 1, y: top + p.row * ROW_H + 1, width: p.w - 2, height: ROW_H - 2, rx: 3, class: 'reserved-box' }));
+    for (const p of ps) g.append(svg('rect', { x: p.x + 1, y: rowY(p.row) + 1, width: p.w - 2, height: ROW_H - 2, rx: 3, class: 'reserved-box' }));
     const wide = ps.reduce((a, p) => (p.w > a.w ? p : a), ps[0]);
-    g.append(svg('text', { x: wide.x + 4, y: top + wide.row * ROW_H + ROW_H / 2 + 4, class: 'slot-type' }, fit(lane.reserved.label, wide.w - 8, 10.5)));
+    g.append(svg('text', { x: wide.x + 4, y: rowY(wide.row) + ROW_H / 2 + 4, class: 'slot-type' }, fit(lane.reserved.label, wide.w - 8, 10.5)));
     root.append(g);
   }
   for (const [s, e] of gaps(used, 0, lane.size)) {
     const label = `unused (padding), bytes ${s}–${e - 1} (${e - s} byte${e - s === 1 ? '' : 's'})`;
     const g = svg('g', { class: 'padding', 'data-offset': s, 'data-size': e - s }, svg('title', {}, label));
-    for (const p of pieces(s, e)) g.append(svg('rect', { x: p.x, y: top + p.row * ROW_H, width: p.w, height: ROW_H, fill: hatch, class: 'pad' }));
+    for (const p of shown(pieces(s, e))) g.append(svg('rect', { x: p.x, y: rowY(p.row), width: p.w, height: ROW_H, fill: hatch, class: 'pad' }));
     root.append(g);
   }
   for (const b of lane.boxes) {
     if (b.size <= 0) continue;
     const ps = pieces(b.offset, b.offset + b.size);
     const g = slotGroup(b, describe(b, `bytes ${b.offset}–${b.offset + b.size - 1} (${b.size} bytes)`));
-    for (const p of ps) g.append(svg('rect', { x: p.x + 1, y: top + p.row * ROW_H + 1, width: p.w - 2, height: ROW_H - 2, rx: 3, class: 'slot-box' }));
+    for (const p of ps) g.append(svg('rect', { x: p.x + 1, y: rowY(p.row) + 1, width: p.w - 2, height: ROW_H - 2, rx: 3, class: 'slot-box' }));
     // Bytes inside a struct that no field covers: hatched over the slot's colour.
     if (b.layout) {
       for (const [s, e] of paddingOf(b.layout, b.size)) {
-        for (const p of pieces(b.offset + s, b.offset + e)) g.append(svg('rect', { x: p.x + 1, y: top + p.row * ROW_H + 3, width: p.w - 2, height: ROW_H - 6, fill: hatch, class: 'pad-inner' }));
+        for (const p of pieces(b.offset + s, b.offset + e)) g.append(svg('rect', { x: p.x + 1, y: rowY(p.row) + 3, width: p.w - 2, height: ROW_H - 6, fill: hatch, class: 'pad-inner' }));
       }
     }
     const wide = ps.reduce((a, p) => (p.w > a.w ? p : a), ps[0]);
-    labelIn(g, b, wide.x, top + wide.row * ROW_H, wide.w, ROW_H);
+    labelIn(g, b, wide.x, rowY(wide.row), wide.w, ROW_H);
     root.append(g);
   }
-  return HEAD_H + rows * ROW_H;
+  return HEAD_H + layout.height;
 }
 
 function drawList(root: SVGSVGElement, lane: ListLane, y0: number): number {
