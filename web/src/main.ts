@@ -50,12 +50,15 @@ async function start(): Promise<void> {
     const a = argAt(compiled.args.get(currentKernel()), pos);
     setActive(a ? a.key : null);
   });
-  // Hovering an argument in the source highlights it in every drawing.
+  // Hovering an argument in the source highlights it in every drawing; elsewhere the cursor's does.
+  const cursorKey = (): number | null =>
+    editor.view.hasFocus ? (argAt(compiled.args.get(currentKernel()), editor.view.state.selection.main.head)?.key ?? null) : null;
   editor.view.contentDOM.addEventListener('mousemove', (e) => {
     const pos = editor.view.posAtCoords({ x: e.clientX, y: e.clientY });
     const a = pos === null ? undefined : argAt(compiled.args.get(currentKernel()), pos);
-    if (a) setActive(a.key);
+    setActive(a ? a.key : cursorKey());
   });
+  editor.view.contentDOM.addEventListener('mouseleave', () => setActive(cursorKey()));
 
   let panels: Panel[] = [];
   function rebuildPanels(): void {
@@ -173,6 +176,15 @@ async function start(): Promise<void> {
   panelsEl.addEventListener('focusin', (e) => {
     const slot = (e.target as Element).closest<SVGGElement>('.slot');
     if (slot) setActive(slot.dataset.key === undefined ? null : Number(slot.dataset.key));
+  });
+  // Leaving the drawings (pointer or focus) ends the highlight, unless a slot still has focus.
+  const slotFocused = () => Boolean(document.activeElement?.closest('.slot'));
+  panelsEl.addEventListener('pointerleave', () => {
+    if (!slotFocused()) setActive(null);
+  });
+  panelsEl.addEventListener('focusout', (e) => {
+    const to = e.relatedTarget as Element | null;
+    if (!to?.closest('.slot')) setActive(null);
   });
   const selectSource = (slot: SVGGElement) => {
     const a = (compiled.args.get(currentKernel()) ?? []).find((x) => String(x.key) === slot.dataset.key);
