@@ -118,9 +118,11 @@ describe('web page', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'five-targets.png'), fullPage: true });
   });
 
-  test('an invalid kernel shows its diagnostic under the line lower() names', async (t) => {
+  test('an invalid kernel shows its diagnostic under the line lower() names (offline)', async (t) => {
     const page = await open(t);
     if (!page) return;
+    // Once loaded the page needs no network: everything below runs offline.
+    await page.context().setOffline(true);
     const bad = 'kernel void k(global int* a,\n              int n,\n              unknown_t b) {}\n';
     await typeSource(page, bad);
     await settled(page);

@@ -56,11 +56,11 @@ function fromBase64Url(text: string): Uint8Array {
   return Uint8Array.from(bin, (c) => c.charCodeAt(0));
 }
 
-async function pipe(bytes: Uint8Array, stream: GenerateTransformStream): Promise<Uint8Array> {
+/** Bytes through the browser's (de)compression stream. */
+async function pipe(bytes: Uint8Array, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {
   const out = new Blob([bytes as BlobPart]).stream().pipeThrough(stream);
   return new Uint8Array(await new Response(out).arrayBuffer());
 }
-type GenerateTransformStream = CompressionStream | DecompressionStream;
 
 /** `#z=` + deflate-raw of the JSON state, base64url: short enough for a chat message. */
 export async function encodeState(s: AppState): Promise<string> {
