@@ -49,17 +49,17 @@ export async function launch(t: TestContext): Promise<Browser | null> {
 
 
 
-/** Replaces the editor's text by typing it, as a person would. */
-export async function typeSource(page: Page, text: string): Promise<void> {
-  await page.click('.cm-content');
+/** Replaces an editor's text (the source, or `#old-editor`) by typing it, as a person would. */
+export async function typeSource(page: Page, text: string, editor = '#editor'): Promise<void> {
+  await page.click(`${editor} .cm-content`);
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Delete');
   await page.keyboard.type(text);
 }
 
 /** The editor's text as CodeMirror shows it (one .cm-line per line). */
-export function editorText(page: Page): Promise<string> {
-  return page.$$eval('.cm-content .cm-line', (lines) => lines.map((l) => l.textContent ?? '').join('\n'));
+export function editorText(page: Page, editor = '#editor'): Promise<string> {
+  return page.$$eval(`${editor} .cm-content .cm-line`, (lines) => lines.map((l) => l.textContent ?? '').join('\n'));
 }
 
 /** Waits until the page has lowered the current text and options. */

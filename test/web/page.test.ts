@@ -8,7 +8,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { type LowerOptions, SourceFile, lower } from '../../src/index.js';
+import { type LowerOptions, SourceFile, abiView, diffViews, lower } from '../../src/index.js';
 import { ARTIFACTS, editorText, launch, serveDist, settled, typeSource } from './browser.js';
 
 const noFiles = { readFile: (): undefined => undefined };
@@ -130,19 +130,19 @@ describe('web page', () => {
     assert.ok(d?.span);
     const line = new SourceFile(FILE, bad).lineCol(d.span.start).line;
     assert.equal(line, 3);
-    const shown = await page.$$eval('.cm-inline-diag', (els) => els.map((e) => ({ line: (e as HTMLElement).dataset.line, code: (e as HTMLElement).dataset.code, text: e.textContent })));
+    const shown = await page.$$eval('#editor .cm-inline-diag', (els) => els.map((e) => ({ line: (e as HTMLElement).dataset.line, code: (e as HTMLElement).dataset.code, text: e.textContent })));
     assert.equal(shown.length, 1, JSON.stringify(shown));
     assert.equal(shown[0].line, String(line));
     assert.equal(shown[0].code, d.code);
     assert.ok(shown[0].text?.includes(d.message) && shown[0].text.includes(`[${d.code}]`));
     // It sits right under line 3 of the editor, and the span is underlined.
     const gap = await page.evaluate((n) => {
-      const num = [...document.querySelectorAll('.cm-lineNumbers .cm-gutterElement')].find((g) => g.textContent === String(n))!;
-      const w = document.querySelector('.cm-inline-diag')!;
+      const num = [...document.querySelectorAll('#editor .cm-lineNumbers .cm-gutterElement')].find((g) => g.textContent === String(n))!;
+      const w = document.querySelector('#editor .cm-inline-diag')!;
       return w.getBoundingClientRect().top - num.getBoundingClientRect().bottom;
     }, line);
     assert.ok(Math.abs(gap) < 4, `widget ${gap}px from line ${line}`);
-    assert.equal(await page.textContent('.cm-diag-range'), bad.slice(d.span.start, d.span.end));
+    assert.equal(await page.textContent('#editor .cm-diag-range'), bad.slice(d.span.start, d.span.end));
     await page.screenshot({ path: join(ARTIFACTS, 'diagnostic.png') });
   });
 
@@ -193,10 +193,10 @@ describe('web page', () => {
     await page.hover('svg[data-target="amdhsa"] .slot[data-name="p"]');
     const lit = await page.$$eval('.slot.hl', (els) => els.map((e) => `${e.closest('svg')!.dataset.target}:${(e as SVGElement).dataset.name}`));
     assert.deepEqual(lit.sort(), ['amdhsa:p', 'opencl:p', 'vulkan:p']);
-    assert.equal(await page.textContent('.cm-arg-marked'), 'p');
+    assert.equal(await page.textContent('#editor .cm-arg-marked'), 'p');
     // From the source: the cursor on `g` lights g's slots.
     const at = (await editorText(page)).indexOf('float3 g') + 7;
-    await page.evaluate(() => (document.querySelector('.cm-content') as HTMLElement).focus());
+    await page.evaluate(() => (document.querySelector('#editor .cm-content') as HTMLElement).focus());
     await page.keyboard.press('Control+Home');
     for (let i = 0; i < at; i++) await page.keyboard.press('ArrowRight');
     const g = await page.$$eval('.slot.hl', (els) => [...new Set(els.map((e) => (e as SVGElement).dataset.name))]);
@@ -231,9 +231,13 @@ describe('web page', () => {
     await page.click('#pick-r600');
     await settled(page);
     // Controls: form fields, buttons, the editor, and one tab stop per drawing.
+    // Both editors: the old one shows in two-source mode.
+    await page.click('#compare');
+    await settled(page);
     const controls = await page.$$eval('select:not(:disabled), input:not(:disabled), button:not(:disabled), .cm-content, svg.drawing .slot[tabindex="0"]', (els) => {
-      els.forEach((e, i) => e.setAttribute('data-probe', String(i)));
-      return els.length;
+      const shown = els.filter((e) => e.checkVisibility());
+      shown.forEach((e, i) => e.setAttribute('data-probe', String(i)));
+      return shown.length;
     });
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     const reached = new Set<string>();
@@ -262,6 +266,37 @@ describe('web page', () => {
     await page.keyboard.press('Enter');
     const sel = await page.evaluate(() => getSelection()?.toString());
     assert.equal(sel, 'probe');
+  });
+
+  test('two-source mode lists kernarg diff\'s changes and outlines the breaking slots', async (t) => {
+    const page = await open(t);
+    if (!page) return;
+    await page.click('#compare');
+    const oldSrc = 'kernel void k(global float* a, int n, float s) {}';
+    const newSrc = 'kernel void k(global float* a, long n, float s, int extra) {}';
+    await typeSource(page, oldSrc, '#old-editor');
+    await typeSource(page, newSrc);
+    await settled(page);
+    assert.equal(await editorText(page, '#old-editor'), oldSrc);
+    for (const target of ['amdhsa', 'vulkan', 'opencl'] as const) {
+      const o = lower('old.cl', oldSrc, noFiles, { target });
+      const n = lower(FILE, newSrc, noFiles, { target });
+      assert.ok(o.plan && n.plan);
+      const expected = diffViews(abiView(o.plan), abiView(n.plan));
+      assert.ok(expected.breaking > 0, `${target}: the change breaks`);
+      const shown: Record<string, string | undefined>[] = await page.$$eval(`.panel[data-target="${target}"] .changes li`, (els) => els.map((e) => ({ ...(e as HTMLElement).dataset })));
+      assert.deepEqual(
+        shown.map((s) => [s.class, s.kernel, s.slot, s.change, s.property]),
+        expected.changes.map((c) => [c.class, c.kernel ?? '', c.slot ?? '', c.change, c.property ?? '']),
+        `${target}: the page lists kernarg diff's changes`,
+      );
+      const outlined: (string | undefined)[] = await page.$$eval(`svg[data-target="${target}"] .slot.breaking`, (els) => [...new Set(els.map((e) => (e as SVGElement).dataset.name))].sort());
+      const drawn = new Set<string | undefined>(await page.$$eval(`svg[data-target="${target}"] .slot[data-slot]`, (els) => els.map((e) => (e as SVGElement).dataset.name)));
+      const breaking: (string | null)[] = [...new Set(expected.changes.filter((c) => c.class === 'breaking' && c.kernel === 'k' && c.slot !== null && drawn.has(c.slot)).map((c) => c.slot))].sort();
+      assert.ok(breaking.length > 0);
+      assert.deepEqual(outlined, breaking, `${target}: breaking slots outlined`);
+    }
+    await page.screenshot({ path: join(ARTIFACTS, 'two-source.png'), fullPage: true });
   });
 
   test('screenshots: light and dark, 100% and 200% zoom, without page-wide horizontal scrolling', async (t) => {

@@ -1,6 +1,6 @@
 // Runs the core for every chosen target: the JSON plan, the text table, diagnostics and the
 // parameters' source spans (for linking the drawings to the editor).
-import { type Diagnostic, type TargetName, lower } from 'kernarg';
+import { type DiffResult, type Diagnostic, type TargetName, abiView, diffViews, lower } from 'kernarg';
 import type { PlanJson } from './plan-json.js';
 import type { AppState } from './state.js';
 import { lowerOptions } from './target-options.js';
@@ -11,6 +11,10 @@ export interface TargetResult {
   readonly json?: string;
   readonly table?: string;
   readonly diagnostics: readonly Diagnostic[];
+  /** Two-source mode: the old version's ABI against this one (when both lower). */
+  readonly diff?: DiffResult;
+  /** Two-source mode: the old version's diagnostics for this target. */
+  readonly oldDiagnostics?: readonly Diagnostic[];
 }
 
 /** One source argument: its key (colour and link), name and where it is written. */
@@ -42,6 +46,13 @@ export interface Compiled {
   readonly args: ReadonlyMap<string, readonly SourceArg[]>;
   readonly kernels: readonly string[];
   readonly diagnostics: readonly ShownDiagnostic[];
+  /** Two-source mode: the old version's diagnostics, merged like `diagnostics`. */
+  readonly oldDiagnostics: readonly ShownDiagnostic[];
+}
+
+/** The old file's name in two-source mode: same language as the new one. */
+export function oldFile(file: string): string {
+  return file.replace(/^.*\./, 'old.');
 }
 
 const noFiles = { readFile: (): undefined => undefined };
@@ -68,18 +79,26 @@ export function compile(state: AppState): Compiled {
         args.set(f.name, list);
       }
     }
+    let diff: DiffResult | undefined;
+    let oldDiagnostics: readonly Diagnostic[] | undefined;
+    if (state.compare) {
+      const old = lower(oldFile(state.file), state.old, noFiles, lowerOptions(target, src, state.options, 'json'));
+      oldDiagnostics = old.diagnostics;
+      if (old.plan && r.plan) diff = diffViews(abiView(old.plan), abiView(r.plan));
+    }
     if (r.output === undefined) {
-      results.push({ target, diagnostics: r.diagnostics });
+      results.push({ target, diagnostics: r.diagnostics, oldDiagnostics });
       continue;
     }
     const table = lower(state.file, state.source, noFiles, lowerOptions(target, src, state.options, 'table')).output;
-    results.push({ target, plan: JSON.parse(r.output) as PlanJson, json: r.output, table, diagnostics: r.diagnostics });
+    results.push({ target, plan: JSON.parse(r.output) as PlanJson, json: r.output, table, diagnostics: r.diagnostics, diff, oldDiagnostics });
   }
-  return { results, args, kernels, diagnostics: mergeDiagnostics(state.file, results) };
+  const oldResults = results.map((r) => ({ target: r.target, diagnostics: r.oldDiagnostics ?? [] }));
+  return { results, args, kernels, diagnostics: mergeDiagnostics(state.file, results), oldDiagnostics: mergeDiagnostics(oldFile(state.file), oldResults) };
 }
 
 /** Each distinct diagnostic once, naming its targets when only some of them report it. */
-function mergeDiagnostics(file: string, results: readonly TargetResult[]): ShownDiagnostic[] {
+function mergeDiagnostics(file: string, results: readonly Pick<TargetResult, 'target' | 'diagnostics'>[]): ShownDiagnostic[] {
   const seen = new Map<string, { d: Diagnostic; targets: TargetName[] }>();
   for (const r of results) {
     for (const d of r.diagnostics) {

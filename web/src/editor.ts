@@ -121,7 +121,7 @@ function languageFor(file: string): Extension {
   return file.endsWith('.ir') ? tinytcLanguage : openclLanguage;
 }
 
-export function createEditor(parent: HTMLElement, text: string, file: string, onChange: (text: string) => void, onCursor: (pos: number) => void): SourceEditor {
+export function createEditor(parent: HTMLElement, text: string, file: string, onChange: (text: string) => void, onCursor: (pos: number) => void, label = 'Kernel source'): SourceEditor {
   const language = new Compartment();
   const view = new EditorView({
     parent,
@@ -139,7 +139,7 @@ export function createEditor(parent: HTMLElement, text: string, file: string, on
         syntaxHighlighting(highlight),
         diagnosticsField,
         markedField,
-        EditorView.contentAttributes.of({ 'aria-label': 'Kernel source', 'aria-multiline': 'true' }),
+        EditorView.contentAttributes.of({ 'aria-label': label, 'aria-multiline': 'true' }),
         EditorView.updateListener.of((u) => {
           if (u.docChanged) onChange(u.state.doc.toString());
           if (u.selectionSet || u.docChanged) onCursor(u.state.selection.main.head);

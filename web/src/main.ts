@@ -1,6 +1,6 @@
 // The page: wires the source controls, the editor, the target panels, linking and the URL.
 import type { TargetName } from 'kernarg';
-import { type Compiled, compile, diagnosticId } from './compile.js';
+import { type Compiled, compile, diagnosticId, oldFile } from './compile.js';
 import { argAt, createEditor } from './editor.js';
 import { EXAMPLES } from './examples.js';
 import { copyText } from './export.js';
@@ -60,6 +60,22 @@ async function start(): Promise<void> {
   });
   editor.view.contentDOM.addEventListener('mouseleave', () => setActive(cursorKey()));
 
+  // Two-source mode: the old version in its own editor above the new one.
+  const compare = $<HTMLInputElement>('compare');
+  const oldWrap = $<HTMLDivElement>('old-wrap');
+  const oldEditor = createEditor($('old-editor'), state.old, oldFile(state.file), (text) => {
+    state.old = text;
+    schedule();
+  }, () => undefined, 'Old kernel source');
+  compare.addEventListener('change', () => {
+    state.compare = compare.checked;
+    if (state.compare && state.old === '') {
+      state.old = state.source;
+      oldEditor.setText(state.old, oldFile(state.file));
+    }
+    update();
+  });
+
   let panels: Panel[] = [];
   function rebuildPanels(): void {
     panels = state.targets.map((t) => createPanel(t, (key, value) => {
@@ -85,6 +101,9 @@ async function start(): Promise<void> {
   function render(): void {
     example.value = EXAMPLES.find((e) => e.source === state.source && e.file === state.file)?.id ?? '';
     language.value = state.file.endsWith('.ir') ? 'ir' : 'cl';
+    compare.checked = state.compare;
+    oldWrap.hidden = !state.compare;
+    oldEditor.showDiagnostics(state.compare ? compiled.oldDiagnostics : []);
     std.value = state.std;
     if (defines.value !== state.defines) defines.value = state.defines;
     for (const box of picker.querySelectorAll('input')) box.checked = state.targets.includes(box.value as TargetName);
@@ -135,12 +154,15 @@ async function start(): Promise<void> {
     state.source = ex.source;
     state.kernel = '';
     editor.setText(ex.source, ex.file);
+    state.old = ex.source;
+    oldEditor.setText(ex.source, oldFile(ex.file));
     clearTimeout(timer);
     update();
   });
   language.addEventListener('change', () => {
     state.file = state.file.replace(/\.(cl|ir)$/, `.${language.value}`);
     editor.setText(state.source, state.file);
+    oldEditor.setText(state.old, oldFile(state.file));
     clearTimeout(timer);
     update();
   });

@@ -1,5 +1,5 @@
 // One panel per chosen target: its options, its drawing (or table, or JSON) and its actions.
-import type { TargetName } from 'kernarg';
+import type { DiffResult, TargetName } from 'kernarg';
 import { type TargetResult, diagnosticId } from './compile.js';
 import { drawingOf } from './draw/model.js';
 import { renderDrawing } from './draw/render.js';
@@ -19,6 +19,23 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<Record
   for (const [k, v] of Object.entries(props)) if (v !== undefined) e.setAttribute(k, v);
   e.append(...children);
   return e;
+}
+
+/** The diff's changes as a list: class, where, what, and why. */
+function showChanges(box: HTMLElement, diff: DiffResult | undefined): void {
+  box.hidden = diff === undefined;
+  box.replaceChildren();
+  if (!diff) return;
+  const fact = (v: string | number | null) => (v === null ? '—' : String(v));
+  box.append(el('p', { class: 'diff-summary' }, diff.changes.length === 0 ? 'No ABI change from the old version.' : `Against the old version: ${diff.breaking} breaking, ${diff.compatible} compatible`));
+  const list = el('ul', {});
+  for (const c of diff.changes) {
+    const where = [c.kernel ?? '(module)', c.slot].filter(Boolean).join(' · ');
+    const what = c.property ? `${c.property} ${fact(c.old)} → ${fact(c.new)}` : c.change.replace('-', ' ');
+    list.append(el('li', { class: c.class, 'data-class': c.class, 'data-kernel': c.kernel ?? '', 'data-slot': c.slot ?? '', 'data-change': c.change, 'data-property': c.property ?? '' },
+      el('strong', {}, c.class), ` ${where}: ${what}`, el('span', { class: 'reason' }, ` — ${c.reason}`)));
+  }
+  box.append(list);
 }
 
 export function createPanel(target: TargetName, onOption: (key: string, value: string) => void): Panel {
@@ -42,13 +59,14 @@ export function createPanel(target: TargetName, onOption: (key: string, value: s
       opts.append(el('label', { title: spec.help }, `${spec.label} `, select));
     }
   }
+  const changes = el('div', { class: 'changes', hidden: '' });
   const body = el('div', { class: 'view' });
   const status = el('output', { class: 'status' });
   const copy = el('button', { type: 'button', 'data-action': 'copy-json' }, 'Copy JSON');
   const svgButton = el('button', { type: 'button', 'data-action': 'export-svg' }, 'SVG');
   const pngButton = el('button', { type: 'button', 'data-action': 'export-png' }, 'PNG');
   const actions = el('div', { class: 'actions' }, copy, svgButton, pngButton, status);
-  const root = el('article', { class: 'panel', 'data-target': target, 'aria-labelledby': `${id}-h` }, el('header', {}, title, summary), opts, body, actions);
+  const root = el('article', { class: 'panel', 'data-target': target, 'aria-labelledby': `${id}-h` }, el('header', {}, title, summary), opts, changes, body, actions);
 
   let current: TargetResult | undefined;
   let kernelName = '';
@@ -82,6 +100,7 @@ export function createPanel(target: TargetName, onOption: (key: string, value: s
         else c.value = v;
       }
       say('');
+      showChanges(changes, result.diff);
       body.replaceChildren();
       const plan = result.plan;
       const k = plan?.kernels.find((x) => x.name === kernel) ?? plan?.kernels[0];
@@ -106,9 +125,16 @@ export function createPanel(target: TargetName, onOption: (key: string, value: s
       const d = drawingOf(target, plan, k);
       summary.textContent = `${k.name}: ${d.summary}`;
       switch (view) {
-        case 'drawing':
-          body.append(renderDrawing(d));
+        case 'drawing': {
+          const svgEl = renderDrawing(d);
+          // Two-source mode: the slots a breaking change touches, outlined in the new drawing.
+          for (const c of result.diff?.changes ?? []) {
+            if (c.class !== 'breaking' || c.kernel !== k.name || c.slot === null) continue;
+            for (const s of svgEl.querySelectorAll<SVGGElement>('.slot[data-slot]')) if (s.dataset.name === c.slot) s.classList.add('breaking');
+          }
+          body.append(svgEl);
           break;
+        }
         case 'table':
           body.append(el('pre', { class: 'text', tabindex: '0', 'aria-label': `${target} table` }, result.table ?? ''));
           break;

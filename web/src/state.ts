@@ -18,11 +18,14 @@ export interface AppState {
   /** The kernel drawn, when the source has several. */
   kernel: string;
   view: View;
+  /** Two-source mode: `old` is the earlier version of the source, diffed against `source`. */
+  compare: boolean;
+  old: string;
 }
 
 export function defaultState(): AppState {
   const ex = EXAMPLES[0];
-  return { file: ex.file, source: ex.source, defines: '', std: 'CL1.2', targets: ['opencl', 'vulkan', 'amdhsa'], options: {}, kernel: '', view: 'drawing' };
+  return { file: ex.file, source: ex.source, defines: '', std: 'CL1.2', targets: ['opencl', 'vulkan', 'amdhsa'], options: {}, kernel: '', view: 'drawing', compare: false, old: '' };
 }
 
 const VIEWS: readonly View[] = ['drawing', 'table', 'json'];
@@ -42,6 +45,8 @@ function sanitize(raw: unknown): AppState {
   }
   if (typeof r.kernel === 'string') s.kernel = r.kernel;
   if (typeof r.view === 'string' && (VIEWS as readonly string[]).includes(r.view)) s.view = r.view as View;
+  if (typeof r.compare === 'boolean') s.compare = r.compare;
+  if (typeof r.old === 'string') s.old = r.old;
   return s;
 }
 
