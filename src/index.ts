@@ -27,4 +27,3 @@ export { CL_STDS, type ClStd } from './frontend/opencl-c/predefined.js';
 export { TRIPLES, type Triple } from './abi/llvm.js';
 export { diffViews, type Change, type DiffResult } from './diff/compare.js';
 export { abiView } from './diff/view.js';
-export { diffToJson, type DiffSide } from './diff/render.js';
