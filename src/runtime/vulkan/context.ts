@@ -343,11 +343,18 @@ export class VulkanContext {
     const count = a.alloc(4);
     check(this.vk.EnumerateDeviceExtensionProperties(this.physical, null, count, null), 'vkEnumerateDeviceExtensionProperties');
     const n = a.u32(count);
-    const list = a.alloc(260 * Math.max(n, 1));
-    check(this.vk.EnumerateDeviceExtensionProperties(this.physical, null, count, list), 'vkEnumerateDeviceExtensionProperties');
-    const out = new Set<string>();
-    for (let i = 0; i < n; i++) out.add(a.read<{ extensionName: string }>(list + BigInt(260 * i), S().VkExtensionProperties).extensionName);
-    return out;
+    // NVIDIA's driver lists a few hundred extensions of 260 bytes each, more than the context's
+    // arena holds: they are read through a scratch arena of their own size, freed at once.
+    const scratch = new Arena(260 * Math.max(n, 1));
+    try {
+      const list = scratch.alloc(260 * Math.max(n, 1));
+      check(this.vk.EnumerateDeviceExtensionProperties(this.physical, null, count, list), 'vkEnumerateDeviceExtensionProperties');
+      const out = new Set<string>();
+      for (let i = 0; i < a.u32(count); i++) out.add(scratch.read<{ extensionName: string }>(list + BigInt(260 * i), S().VkExtensionProperties).extensionName);
+      return out;
+    } finally {
+      scratch.free();
+    }
   }
 
   private computeQueue(): { family: number; timestampBits: number } {
