@@ -66,7 +66,7 @@ test('the production bundle has no Node built-ins and no polyfill copies', () =>
     sources.push(...map.sources.map((s) => (s.startsWith('\0') || s.includes(':') ? s : relative(ROOT, resolve(assets, s)))));
   }
   // The bundle does hold the core: lower() and the targets it lowers for.
-  assert.ok(sources.includes('src/lower.ts') && sources.includes('src/abi/vulkan.ts') && sources.includes('web/src/main.ts'), 'the core and the page are bundled');
+  assert.ok(sources.includes('src/lower.ts') && sources.includes('src/targets/vulkan/lower.ts') && sources.includes('web/src/main.ts'), 'the core and the page are bundled');
   assert.deepEqual(nodeLeaks(sources, js.map((f) => readFileSync(join(assets, f), 'utf8')).join('\n')), []);
   const html = readFileSync(join(DIST, 'index.html'), 'utf8');
   assert.doesNotMatch(html, /https?:\/\//, 'the page loads nothing from other hosts');
