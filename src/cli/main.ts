@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { optionHelp, UsageError } from './args.js';
 import type { CliIO } from './io.js';
 import { LOWER_OPTIONS, lowerCommand } from './lower-command.js';
-import { RUN_OPTIONS, runCommand } from './run-command.js';
+import { RUN_JSON_HELP, RUN_OPTIONS, runCommand } from './run-command.js';
 
 export const VERSION = '0.1.0';
 
@@ -17,6 +17,7 @@ lower options:
 ${optionHelp(LOWER_OPTIONS)}
 run options:
 ${optionHelp(RUN_OPTIONS)}
+${RUN_JSON_HELP}
 Exit codes: 0 success, 1 input errors (diagnostics on stderr), 2 usage errors.
 `;
 

@@ -1,9 +1,11 @@
-import type { OpenCLPlan } from '../../abi/plan.js';
+import type { OpenCLKernelPlan, OpenCLPlan } from '../../abi/plan.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import { lower } from '../../lower.js';
-import { RuntimeInputError } from '../pack/errors.js';
+import { type LimitsOfDevice, type LimitsOfKernel, checkGeometry, checkLocalMemory, checkParameterSize } from '../checks/limits.js';
+import { PackError, RuntimeInputError } from '../pack/errors.js';
 import { type OpenCLPacker, openclPacker } from '../pack/packer.js';
 import { CLError, type CL, type Handle, check, openCL } from './cl.js';
+import { deviceLimits, kernelLimits } from './device-limits.js';
 
 const CL_PLATFORM_NAME = 0x0902;
 const CL_DEVICE_NAME = 0x102b;
@@ -179,10 +181,16 @@ export class Context {
     return new Context(d);
   }
 
+  /** The device's limits every launch is checked against (queried once). */
+  get limits(): LimitsOfDevice {
+    return deviceLimits(this.cl, this.device);
+  }
+
   buffer(init: ArrayBufferView | number): DeviceBuffer {
     const err = [0];
     const size = typeof init === 'number' ? init : init.byteLength;
-    if (!(size > 0)) throw new Error('a buffer needs a positive size');
+    if (!Number.isSafeInteger(size) || size <= 0) throw new RuntimeInputError(`a buffer needs a positive whole number of bytes, not ${size}`);
+    if (size > this.limits.maxMemAllocSize) throw new RuntimeInputError(`a buffer of ${size} bytes is more than the device allocates in one piece (CL_DEVICE_MAX_MEM_ALLOC_SIZE ${this.limits.maxMemAllocSize})`);
     const h = this.cl.CreateBuffer(this.handle, CL_MEM_READ_WRITE | (typeof init === 'number' ? 0n : CL_MEM_COPY_HOST_PTR), size, typeof init === 'number' ? null : init, err);
     check(err[0], 'clCreateBuffer');
     return new DeviceBuffer(this, h, size);
@@ -231,6 +239,7 @@ export class Context {
 
   /** Coarse-grained SVM: a device pointer the host can fill through map/unmap. */
   svm(size: number): SvmBlock {
+    if (!Number.isSafeInteger(size) || size <= 0 || size > this.limits.maxMemAllocSize) throw new RuntimeInputError(`shared virtual memory of ${size} bytes: the device allocates 1 to ${this.limits.maxMemAllocSize} bytes in one piece (CL_DEVICE_MAX_MEM_ALLOC_SIZE)`);
     const ptr = this.cl.SVMAlloc(this.handle, CL_MEM_READ_WRITE, size, 0);
     if (!ptr) throw new CLError(-4, 'clSVMAlloc', `could not allocate ${size} bytes of shared virtual memory (the device may not support SVM)`);
     return new SvmBlock(this, ptr, size);
@@ -269,14 +278,22 @@ export class Kernel {
   private readonly times = new BigUint64Array(1);
   private readonly waitList: Handle[] = [0n];
   private readonly result = { timeMs: 0 };
+  private readonly kernelPlan: OpenCLKernelPlan;
+  private readonly kernelLimits: LimitsOfKernel;
+  private readonly nonUniform: boolean;
   private disposed = false;
 
   constructor(readonly ctx: Context, readonly name: string, readonly plan: OpenCLPlan, source: string, buildOptions = '') {
     this.packer = openclPacker(plan, name);
+    this.kernelPlan = plan.kernels.find((k) => k.name === name)!;
+    checkParameterSize(this.kernelPlan, ctx.limits);
+    // Non-uniform work-groups: OpenCL C 2.0+ builds on devices that take them, unless the build forbids them.
+    this.nonUniform = ctx.limits.nonUniformWorkGroups && /-cl-std=CL[23]\./.test(buildOptions) && !/-cl-uniform-work-group-size/.test(buildOptions);
     this.program = ctx.build(source, buildOptions);
     const err = [0];
     this.handle = ctx.cl.CreateKernel(this.program, name, err);
     check(err[0], `clCreateKernel(${name})`);
+    this.kernelLimits = kernelLimits(ctx.cl, this.handle, ctx.device.handle);
     const { cl } = ctx;
     const { handle, program } = this;
     registry.register(this, () => {
@@ -294,7 +311,12 @@ export class Kernel {
   /** Sets every argument from `args` (validated against the plan), enqueues, waits; returns the kernel time in ms. */
   launch(o: LaunchOptions): { readonly timeMs: number } {
     const cl = this.ctx.cl;
-    for (const a of this.packer.pack(o.args)) {
+    const local = checkGeometry(this.kernelPlan, o.global, o.local, this.ctx.limits, this.kernelLimits, this.nonUniform);
+    const packed = this.packer.pack(o.args);
+    let localBytes = this.kernelLimits.staticLocalMemSize;
+    for (const a of packed) if (a.kind === 'local') localBytes += a.size;
+    if (localBytes > this.ctx.limits.localMemSize) checkLocalMemory(this.name, packed.filter((a) => a.kind === 'local').map((a) => ({ name: this.kernelPlan.args[a.index].name, size: a.size })), this.ctx.limits, this.kernelLimits);
+    for (const a of packed) {
       if (a.kind === 'value') check(cl.SetKernelArg(this.handle, a.index, a.size, a.bytes), `clSetKernelArg(${this.name}, ${a.index})`);
       else if (a.kind === 'local') check(cl.SetKernelArg(this.handle, a.index, a.size, null), `clSetKernelArg(${this.name}, ${a.index})`);
       else {
@@ -303,19 +325,18 @@ export class Kernel {
           check(cl.SetKernelArgSVMPointer(this.handle, a.index, h.svm), `clSetKernelArgSVMPointer(${this.name}, ${a.index})`);
           continue;
         }
-        if (typeof h.handle !== 'bigint') throw new Error(`kernel '${this.name}', argument '${this.plan.kernels.find((k) => k.name === this.name)!.args[a.index].name}': expected a device buffer, image or sampler of this context`);
+        if (typeof h.handle !== 'bigint') throw new PackError(this.name, this.kernelPlan.args[a.index].name, `expected a device ${a.kind} of this context, got ${Array.isArray(h) ? 'an array' : 'an object'}`);
         this.memArg[0] = h.handle;
         check(cl.SetKernelArgMem(this.handle, a.index, 8, this.memArg), `clSetKernelArg(${this.name}, ${a.index})`);
       }
     }
     const dims = o.global.length;
-    if (dims < 1 || dims > 3) throw new Error('global size must have 1 to 3 dimensions');
     for (let i = 0; i < dims; i++) {
       this.sizes[i] = BigInt(o.global[i]);
-      this.locals[i] = BigInt(o.local?.[i] ?? 1);
+      this.locals[i] = BigInt(local?.[i] ?? 1);
       this.offsets[i] = BigInt(o.globalOffset?.[i] ?? 0);
     }
-    check(cl.EnqueueNDRangeKernel(this.ctx.queue, this.handle, dims, o.globalOffset ? this.offsets : null, this.sizes, o.local ? this.locals : null, 0, null, this.event), `clEnqueueNDRangeKernel(${this.name})`);
+    check(cl.EnqueueNDRangeKernel(this.ctx.queue, this.handle, dims, o.globalOffset ? this.offsets : null, this.sizes, local ? this.locals : null, 0, null, this.event), `clEnqueueNDRangeKernel(${this.name})`);
     const ev = this.event[0] as Handle;
     this.waitList[0] = ev;
     check(cl.WaitForEvents(1, this.waitList), 'clWaitForEvents');

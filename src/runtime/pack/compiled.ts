@@ -26,6 +26,15 @@ const SETTERS: Record<string, [string, string]> = {
 };
 
 /**
+ * A number that may be spliced into generated source: a safe integer, nothing else. Plans read
+ * from JSON are validated before they reach a packer; this is the second lock on the same door.
+ */
+export function checkedInteger(x: unknown, what: string): number {
+  if (typeof x !== 'number' || !Number.isSafeInteger(x)) throw new TypeError(`generated packer: ${what} must be a safe integer, got ${typeof x === 'string' ? JSON.stringify(x) : String(x)}`);
+  return x;
+}
+
+/**
  * Straight-line JS for one layout: every field at a constant offset. The fast path handles
  * plain numbers in range; anything else (bigints, halves, 64-bit integers, wrong shapes) leaves
  * it and the interpreted writer writes the value or throws the precise error.
@@ -41,13 +50,14 @@ function generate(layout: ValueLayout): string {
  * any mismatch executes `break fast`, so the caller's slow path takes over.
  */
 export function emitWriter(layout: ValueLayout, view: string, offset: string, value: string, lines: string[], counter: { n: number }): void {
-  const tmp = () => `t${counter.n++}`;
-  const emit = (l: ValueLayout, off: number, val: string) => {
+  const tmp = () => `t${checkedInteger(counter.n++, 'a temporary number')}`;
+  const emit = (l: ValueLayout, offset0: number, val: string) => {
+    const off = checkedInteger(offset0, 'an offset');
     switch (l.kind) {
       case 'scalar': {
-        const s = scalarInfo(l.scalar, l.size);
+        const s = scalarInfo(l.scalar, checkedInteger(l.size, 'a scalar size'));
         const key = `${s.kind}:${s.size}:${s.kind === 'float' ? true : s.signed}`;
-        const setter = SETTERS[key];
+        const setter = Object.hasOwn(SETTERS, key) ? SETTERS[key] : undefined;
         if (s.kind === 'int' && s.size === 8) {
           const [lo, hi] = intRange(8, s.signed);
           lines.push(`if (typeof ${val} !== 'bigint' || ${val} < ${lo}n || ${val} > ${hi}n) break fast;`);
@@ -71,9 +81,9 @@ export function emitWriter(layout: ValueLayout, view: string, offset: string, va
       case 'array': {
         const t = tmp();
         lines.push(`const ${t} = ${val};`);
-        lines.push(`if (!(Array.isArray(${t}) || (ArrayBuffer.isView(${t}) && !(${t} instanceof DataView))) || ${t}.length !== ${l.length}) break fast;`);
+        lines.push(`if (!(Array.isArray(${t}) || (ArrayBuffer.isView(${t}) && !(${t} instanceof DataView))) || ${t}.length !== ${checkedInteger(l.length, 'a length')}) break fast;`);
         const elem: ValueLayout = l.kind === 'vector' ? { kind: 'scalar', scalar: l.element, size: scalarInfo(l.element, 0).size, align: 1 } : l.element;
-        const stride = l.kind === 'vector' ? scalarInfo(l.element, 0).size : l.stride;
+        const stride = checkedInteger(l.kind === 'vector' ? scalarInfo(l.element, 0).size : l.stride, 'a stride');
         for (let i = 0; i < l.length; i++) {
           const e = tmp();
           lines.push(`const ${e} = ${t}[${i}];`);
@@ -90,11 +100,11 @@ export function emitWriter(layout: ValueLayout, view: string, offset: string, va
         lines.push(`const ${t} = ${val};`);
         lines.push(`if (typeof ${t} !== 'object' || ${t} === null || Array.isArray(${t}) || ArrayBuffer.isView(${t})) break fast;`);
         const c = tmp();
-        lines.push(`let ${c} = 0; for (const k in ${t}) ${c}++;`, `if (${c} !== ${l.fields.length}) break fast;`);
+        lines.push(`let ${c} = 0; for (const k in ${t}) { if (!Object.hasOwn(${t}, k)) break fast; ${c}++; }`, `if (${c} !== ${checkedInteger(l.fields.length, 'a field count')}) break fast;`);
         for (const f of l.fields) {
           const e = tmp();
-          lines.push(`const ${e} = ${t}[${JSON.stringify(f.name)}];`, `if (${e} === undefined) break fast;`);
-          emit(f.layout, off + f.offset, e);
+          lines.push(`if (!Object.hasOwn(${t}, ${JSON.stringify(f.name)})) break fast;`, `const ${e} = ${t}[${JSON.stringify(f.name)}];`, `if (${e} === undefined) break fast;`);
+          emit(f.layout, off + checkedInteger(f.offset, 'a field offset'), e);
         }
         return;
       }
