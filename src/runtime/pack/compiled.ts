@@ -108,9 +108,19 @@ export function emitWriter(layout: ValueLayout, view: string, offset: string, va
         }
         return;
       }
+      default:
+        notALayout(l);
     }
   };
   emit(layout, 0, value);
+}
+
+/**
+ * A layout kind no packer knows, such as the `struct` of the JSON form: refused, never packed as
+ * zeros. Plans read from JSON go through readPlan first.
+ */
+export function notALayout(l: never): never {
+  throw new TypeError(`not a value layout: kind ${JSON.stringify((l as { kind?: unknown } | null)?.kind)} (read JSON plans with readPlan)`);
 }
 
 export function codegenAllowed(): boolean {

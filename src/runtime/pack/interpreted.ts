@@ -1,4 +1,5 @@
 import type { ValueLayout } from '../../abi/plan.js';
+import { notALayout } from './compiled.js';
 import { ValueError } from './errors.js';
 import { describe, scalarInfo, writeFloat, writeInt } from './scalars.js';
 
@@ -41,6 +42,8 @@ export function writeInterpreted(view: DataView, offset: number, layout: ValueLa
       for (const f of named) if (Object.hasOwn(obj, f.name!) && obj[f.name!] !== undefined) writeInterpreted(view, offset + f.offset, f.layout, obj[f.name!], `${path}.${f.name}`);
       return;
     }
+    default:
+      notALayout(layout);
   }
 }
 
