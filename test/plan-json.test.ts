@@ -95,7 +95,7 @@ test('a string where a number belongs never runs: refused by readPlan, and refus
     assert.throws(() => writerFor(evil as unknown as ValueLayout), /generated packer: .* must be a safe integer/);
   }
   // Names are quoted: a field or argument named like code is data.
-  const named = structuredClone(s) as { fields: { name: string }[] };
+  const named = structuredClone(s) as unknown as { fields: { name: string }[] };
   named.fields[0].name = 'a"]; globalThis.__kernargPwned = 1; //';
   const w = writerFor(named as unknown as ValueLayout);
   const view = new DataView(new ArrayBuffer(s.size));
@@ -113,6 +113,7 @@ test('a JSON plan handed to a packer without readPlan is refused, not packed as 
 });
 
 test('readPlan refuses every malformed field with its path', () => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- mutations reach anywhere in the JSON
   const cases: [(p: Record<string, any>) => void, RegExp][] = [
     [(p) => (p.target = 'nowhere'), /^plan target: expected one of/],
     [(p) => (p.kernels[0].args[0].index = 1.5), /kernels\[0\]\.args\[0\]\.index: expected a whole number/],

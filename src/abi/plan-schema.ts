@@ -60,12 +60,19 @@ export const nullable = <T>(c: Check<T>): Check<T | null> => (v, path) => (v ===
 
 export const arrayOf = <T>(c: Check<T>, max = 1 << 20): Check<T[]> => (v, path) => {
   if (!Array.isArray(v) || v.length > max) throw new PlanError(path, `expected a list of at most ${max}, got ${show(v)}`);
-  return v.map((x, i) => c(x, `${path}[${i}]`));
+  return each(v, c, path);
 };
+
+/** Every index, holes included (Array.prototype.map would skip a hole, and its check with it). */
+function each<T>(v: readonly unknown[], c: Check<T>, path: string): T[] {
+  const out: T[] = [];
+  for (let i = 0; i < v.length; i++) out.push(c(v[i], `${path}[${i}]`));
+  return out;
+}
 
 export const tuple = <T>(c: Check<T>, n: number): Check<T[]> => (v, path) => {
   if (!Array.isArray(v) || v.length !== n) throw new PlanError(path, `expected a list of ${n}, got ${show(v)}`);
-  return v.map((x, i) => c(x, `${path}[${i}]`));
+  return each(v, c, path);
 };
 
 type Fields = Record<string, Check<unknown>>;

@@ -175,11 +175,19 @@ function checkKernels(plan: AbiPlan): void {
           if (s.layout && (s.size === null || s.layout.size > (s.size as number))) throw new PlanError(`${p}.layout`, `${s.layout.size} bytes of layout in a ${String(s.size)}-byte argument`);
           break;
         case 'amdhsa':
+          if (s.valueKind === 'by_value' && !s.layout) throw new PlanError(p, 'a by_value argument needs a layout');
+          fits(s.offset, Math.max(s.size as number, amdhsaWidth(s.valueKind as string)), 'segment');
+          if (s.layout) fits(s.offset, s.layout.size, 'segment');
+          break;
         case 'amd-cl2':
-        case 'r600':
-          fits(s.offset, s.size as number, 'segment');
+          if (s.param !== null && !amdCl2ByAddress(s.argType as string) && !s.layout) throw new PlanError(p, `a ${s.argType as string} argument needs a layout`);
+          fits(s.offset, Math.max(s.size as number, s.param === null || amdCl2ByAddress(s.argType as string) ? (plan as { bits: number }).bits / 8 : 0), 'segment');
           // amd-cl2 passes structures by reference: their layout describes memory elsewhere.
           if (s.layout && s.argType !== 'structure') fits(s.offset, s.layout.size, 'segment');
+          break;
+        case 'r600':
+          fits(s.offset, Math.max(s.size as number, s.layout ? 0 : r600Width(s)), 'segment');
+          if (s.layout) fits(s.offset, s.layout.size, 'segment');
           break;
         case 'vulkan': {
           const pod = (s.argKind as string).startsWith('pod');
@@ -195,6 +203,26 @@ function checkKernels(plan: AbiPlan): void {
       }
     });
   });
+}
+
+/** amd-cl2 arguments passed as an address (structures by reference, pointers, images, samplers, queues, events, pipes). */
+export function amdCl2ByAddress(argType: string): boolean {
+  return argType === 'structure' || argType.endsWith('*') || ['image1d', 'image1d_array', 'image1d_buffer', 'image2d', 'image2d_array', 'image3d', 'sampler', 'queue', 'clkevent', 'pipe'].includes(argType);
+}
+
+/** Bytes the amdhsa packer writes for a slot of this kind (by_value ones: their layout). */
+function amdhsaWidth(kind: string): number {
+  if (kind === 'by_value' || kind === 'hidden_none') return 0;
+  if (kind === 'dynamic_shared_pointer' || kind.startsWith('hidden_block_count')) return 4;
+  if (kind.startsWith('hidden_group_size') || kind.startsWith('hidden_remainder') || kind === 'hidden_grid_dims') return 2;
+  return 8;
+}
+
+/** Bytes the r600 packer writes for a slot without a layout. */
+function r600Width(s: Loose): number {
+  if (s.role === 'image-size' || (s.param === null && s.name === 'grid_offset')) return 12;
+  if (s.role === 'image-format') return 8;
+  return 4;
 }
 
 /** The block each segment target's slots are written into. */

@@ -75,7 +75,7 @@ export function packed(plan: AbiPlan, kernel: string, args: Record<string, unkno
   const o = { interpreted };
   switch (plan.target) {
     case 'opencl':
-      return JSON.stringify(openclPacker(plan as OpenCLPlan, kernel, o).pack(args).map((x) => ('bytes' in x ? `${x.index}:${hex(x.bytes)}` : 'handle' in x ? `${x.index}:${x.kind}:${x.size}:${JSON.stringify(x.handle)}` : `${x.index}:local:${x.size}`)));
+      return JSON.stringify(openclPacker(plan as OpenCLPlan, kernel, o).pack(args).map((x) => ('bytes' in x ? `${x.index}:${hex(x.bytes)}` : 'handle' in x ? `${x.index}:${x.kind}:${x.size}:${JSON.stringify(x.handle, bigints)}` : `${x.index}:local:${x.size}`)));
     case 'amdhsa':
       return hex(amdhsaPacker(plan as AmdhsaPlan, kernel, o).pack(args, LAUNCH));
     case 'amd-cl2':
@@ -84,12 +84,14 @@ export function packed(plan: AbiPlan, kernel: string, args: Record<string, unkno
       return hex(r600Packer(plan as R600Plan, kernel, o).pack(args, LAUNCH));
     case 'vulkan': {
       const v = vulkanPacker(plan as VulkanPlan, kernel, o).pack(args);
-      return JSON.stringify({ pod: hex(v.pod), placement: v.podPlacement, d: v.descriptors.map((d) => [d.set, d.binding, d.argKind, d.value instanceof Uint8Array ? hex(d.value) : d.value]), s: [...v.specConstants] });
+      return JSON.stringify({ pod: hex(v.pod), placement: v.podPlacement, d: v.descriptors.map((d) => [d.set, d.binding, d.argKind, d.value instanceof Uint8Array ? hex(d.value) : d.value]), s: [...v.specConstants] }, bigints);
     }
     case 'llvm':
       return sortedJson(planToJson(plan));
   }
 }
+
+const bigints = (_: string, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v);
 
 /** JSON with object keys sorted, so two plans compare by content. */
 function sortedJson(v: unknown): string {

@@ -1,6 +1,7 @@
 import type { AmdCl2Plan, AmdhsaPlan, OpenCLPlan, ValueLayout } from '../../abi/plan.js';
 import type { R600Plan } from '../../abi/r600.js';
 import type { VulkanPlan } from '../../abi/vulkan.js';
+import { amdCl2ByAddress } from '../../abi/read-plan.js';
 import { PackError, RuntimeInputError, ValueError } from './errors.js';
 import { type Writer, checkedInteger, codegenAllowed, emitWriter, writerFor } from './compiled.js';
 import { describe } from './scalars.js';
@@ -261,7 +262,7 @@ export function amdCl2Packer(plan: AmdCl2Plan, kernel: string, options: PackOpti
       else steps.push((view, _, __, launch) => ptr(view, o, hiddenValue(kernel, launch, a.name)));
       continue;
     }
-    if (a.argType === 'structure' || a.argType.endsWith('*') || ['image1d', 'image1d_array', 'image1d_buffer', 'image2d', 'image2d_array', 'image3d', 'sampler', 'queue', 'clkevent', 'pipe'].includes(a.argType)) {
+    if (amdCl2ByAddress(a.argType)) {
       steps.push((view, args) => ptr(view, o, address(kernel, a.name, args[a.name])));
     } else {
       const w = writerFor(a.layout as ValueLayout, !options.interpreted);
