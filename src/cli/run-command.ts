@@ -134,7 +134,15 @@ export function runCommand(argv: readonly string[], io: CliIO): number {
     try {
       const values: Record<string, unknown> = Object.create(null);
       const readBack: [string, DeviceBuffer | DeviceImage, HostArray][] = [];
-      for (const [name, input] of inputs) values[name] = deviceValue(ctx, name, input, owned, readBack);
+      for (const [name, input] of inputs) {
+        try {
+          values[name] = deviceValue(ctx, name, input, owned, readBack);
+        } catch (e) {
+          // The device refused to make it (an image format it lacks, memory): say which argument.
+          if (e instanceof CLError || e instanceof RuntimeInputError) throw new PackError(o.name, name, e.message);
+          throw e;
+        }
+      }
       const timeMs = k.launch({ args: values, global: o.global!, local: o.local }).timeMs;
       const after = new Map<string, unknown>();
       for (const [name, obj, data] of readBack) after.set(name, jsonValues(obj.read(data)));
