@@ -1,5 +1,6 @@
 import type { OpenCLPlan } from '../abi/plan.js';
 import { formatDiagnostics } from '../diagnostics/format.js';
+import { CL_STDS, type ClStd } from '../frontend/opencl-c/predefined.js';
 import { lower } from '../lower.js';
 import { type HostArray, type HostLimits, jsonValues } from '../runtime/args/host-data.js';
 import { type ArgInput, readOpenCLArgs } from '../runtime/args/read-args.js';
@@ -22,7 +23,6 @@ export const RUN_OPTIONS: readonly OptionSpec[] = [
   { name: 'cl-std', kind: 'string', value: '<CLx.y>', help: 'OpenCL C version for .cl input (CL1.0, CL1.1, CL1.2 (default), CL2.0, CL3.0)' },
 ];
 
-const STDS = ['CL1.0', 'CL1.1', 'CL1.2', 'CL2.0', 'CL3.0'] as const;
 
 function sizes(text: string | undefined, what: string): number[] | undefined {
   if (text === undefined) return undefined;
@@ -39,7 +39,7 @@ interface RunOptions {
   readonly global?: number[];
   readonly local?: number[];
   readonly howmany: number;
-  readonly std: (typeof STDS)[number];
+  readonly std: ClStd;
   readonly device?: string;
 }
 
@@ -58,7 +58,7 @@ function runOptions(argv: readonly string[]): RunOptions {
   const local = sizes(args.values.get('local') as string | undefined, 'local');
   const howmanyText = args.values.get('howmany') as string | undefined;
   const stdText = args.values.get('cl-std') as string | undefined;
-  if (stdText !== undefined && !(STDS as readonly string[]).includes(stdText)) throw new UsageError(`--cl-std takes ${STDS.join(', ')}, not '${stdText}'`);
+  if (stdText !== undefined && !(CL_STDS as readonly string[]).includes(stdText)) throw new UsageError(`unknown --cl-std '${stdText}' (choose from ${CL_STDS.join(', ')})`);
   if (isIr) {
     for (const o of ['global', 'local', 'cl-std']) {
       if (args.values.has(o)) throw new UsageError(`--${o} is for OpenCL C input: a tinytc function launches with its work-group size and --howmany work-groups along the third dimension`);
@@ -70,7 +70,7 @@ function runOptions(argv: readonly string[]): RunOptions {
   }
   const howmany = howmanyText === undefined ? 1 : /^[0-9]+$/.test(howmanyText) ? Number(howmanyText) : NaN;
   if (!Number.isSafeInteger(howmany) || howmany < 1) throw new UsageError('--howmany takes a positive integer');
-  return { path, name, argsPath, isIr, global, local, howmany, std: (stdText as RunOptions['std'] | undefined) ?? 'CL1.2', device: args.values.get('device') as string | undefined };
+  return { path, name, argsPath, isIr, global, local, howmany, std: (stdText as ClStd | undefined) ?? 'CL1.2', device: args.values.get('device') as string | undefined };
 }
 
 /** Output, written piece by piece so no single string grows with the data. */

@@ -35,7 +35,7 @@ export function hasUnion(l: ValueLayout | undefined): boolean {
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 const IMAGE = { width: 4, height: 2, depth: 1, channelOrder: 0x10b5, channelType: 0x10de, address: 0x40n };
-const LAUNCH = { global: [8, 4], local: [4, 2], globalOffset: [1, 2, 0], hidden: { hidden_default_queue: 0x77n, '_.printf_buffer': 0x99n } };
+const LAUNCH = { global: [8, 4], local: [4, 2], globalOffset: [1, 2], hidden: { hidden_default_queue: 0x77n, '_.printf_buffer': 0x99n } };
 
 /** Arguments for every explicit slot of a kernel of any target (generated values for value slots); undefined when it has unions. */
 export function argsFor(plan: AbiPlan, kernel: string, seed: number): Record<string, unknown> | undefined {

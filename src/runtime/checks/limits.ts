@@ -68,12 +68,16 @@ export function checkGeometry(
   dev: LimitsOfDevice,
   k: LimitsOfKernel,
   nonUniformAllowed: boolean,
+  globalOffset?: readonly number[],
 ): readonly number[] | undefined {
   const kernel = plan.name;
   if (!Array.isArray(global) || global.length < 1 || global.length > 3 || !global.every(isSize)) {
     throw new LaunchError(kernel, `the global size must be 1 to 3 positive integers, got ${JSON.stringify(global)}`);
   }
   const dims = global.length;
+  if (globalOffset !== undefined && (!Array.isArray(globalOffset) || globalOffset.length !== dims || !globalOffset.every((x) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0))) {
+    throw new LaunchError(kernel, `the global offset must be ${dims} non-negative whole number${dims > 1 ? 's' : ''}, like the global size, got ${JSON.stringify(globalOffset)}`);
+  }
   const reqd = plan.reqdWorkGroupSize;
   if (reqd) {
     for (let i = dims; i < 3; i++) {

@@ -311,7 +311,7 @@ export class Kernel {
   /** Sets every argument from `args` (validated against the plan), enqueues, waits; returns the kernel time in ms. */
   launch(o: LaunchOptions): { readonly timeMs: number } {
     const cl = this.ctx.cl;
-    const local = checkGeometry(this.kernelPlan, o.global, o.local, this.ctx.limits, this.kernelLimits, this.nonUniform);
+    const local = checkGeometry(this.kernelPlan, o.global, o.local, this.ctx.limits, this.kernelLimits, this.nonUniform, o.globalOffset);
     const packed = this.packer.pack(o.args);
     let localBytes = this.kernelLimits.staticLocalMemSize;
     for (const a of packed) if (a.kind === 'local') localBytes += a.size;

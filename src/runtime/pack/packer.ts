@@ -2,7 +2,7 @@ import type { AmdCl2Plan, AmdhsaPlan, OpenCLPlan, ValueLayout } from '../../abi/
 import type { R600Plan } from '../../abi/r600.js';
 import type { VulkanPlan } from '../../abi/vulkan.js';
 import { amdCl2ByAddress } from '../../abi/read-plan.js';
-import { PackError, RuntimeInputError, ValueError } from './errors.js';
+import { LaunchError, PackError, RuntimeInputError, ValueError } from './errors.js';
 import { type Writer, checkedInteger, codegenAllowed, emitWriter, writerFor } from './compiled.js';
 import { describe } from './scalars.js';
 
@@ -185,7 +185,10 @@ interface Geometry {
 
 function geometry(kernel: string, l: LaunchInfo): Geometry {
   const g = l.global;
-  if (!Array.isArray(g) || g.length < 1 || g.length > 3 || g.some((x) => !Number.isSafeInteger(x) || x <= 0)) throw new PackError(kernel, '(launch)', 'global size must be 1 to 3 positive integers');
+  const sizes = (v: unknown, min: number) => Array.isArray(v) && v.length === g.length && v.every((x) => Number.isSafeInteger(x) && x >= min && x <= 0xffffffff);
+  if (!Array.isArray(g) || g.length < 1 || g.length > 3 || !sizes(g, 1)) throw new LaunchError(kernel, 'the global size must be 1 to 3 whole numbers from 1 to 2^32-1');
+  if (l.local !== undefined && !sizes(l.local, 1)) throw new LaunchError(kernel, `the local size must be ${g.length} whole number${g.length > 1 ? 's' : ''} from 1 to 2^32-1, like the global size`);
+  if (l.globalOffset !== undefined && !sizes(l.globalOffset, 0)) throw new LaunchError(kernel, `the global offset must be ${g.length} whole number${g.length > 1 ? 's' : ''} from 0 to 2^32-1, like the global size`);
   const pad = (v: readonly number[] | undefined, d: number): [number, number, number] => [v?.[0] ?? d, v?.[1] ?? d, v?.[2] ?? d];
   return { dims: g.length, global: pad(g, 1), local: pad(l.local, 1), offset: pad(l.globalOffset, 0) };
 }
@@ -277,7 +280,8 @@ export function r600Packer(plan: R600Plan, kernel: string, options: PackOptions 
   const steps: ((view: DataView, args: Args, g: Geometry, launch: LaunchInfo) => void)[] = [];
   const image = (args: Args, name: string): ImageDescription => {
     const v = args[name] as ImageDescription | undefined;
-    if (typeof v !== 'object' || v === null || typeof v.width !== 'number' || typeof v.channelOrder !== 'number' || typeof v.channelType !== 'number') {
+    const u32ok = (x: unknown, optional = false) => (optional && x === undefined) || (Number.isSafeInteger(x) && (x as number) >= 0 && (x as number) <= 0xffffffff);
+    if (typeof v !== 'object' || v === null || !u32ok(v.width) || !u32ok(v.height, true) || !u32ok(v.depth, true) || !u32ok(v.channelOrder) || !u32ok(v.channelType)) {
       throw new PackError(kernel, name, 'an image takes {width, height?, depth?, channelOrder, channelType, address?}');
     }
     return v;
