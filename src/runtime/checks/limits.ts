@@ -54,6 +54,15 @@ export function checkLocalMemory(kernel: string, locals: readonly { readonly nam
   throw new PackError(kernel, largest.name, `{local: ${largest.size}} makes ${total} bytes of local memory${k.staticLocalMemSize ? ` (${k.staticLocalMemSize} declared in the kernel)` : ''}, more than the device has (CL_DEVICE_LOCAL_MEM_SIZE ${dev.localMemSize})`);
 }
 
+const reqdCache = new WeakMap<OpenCLKernelPlan, (readonly number[])[]>();
+
+/** The required work-group size cut to `dims` dimensions, made once per plan (launches allocate nothing). */
+function reqdLocal(plan: OpenCLKernelPlan, dims: number): readonly number[] {
+  let byDims = reqdCache.get(plan);
+  if (!byDims) reqdCache.set(plan, (byDims = [1, 2, 3].map((d) => plan.reqdWorkGroupSize!.slice(0, d))));
+  return byDims[dims - 1];
+}
+
 const isSize = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x > 0;
 
 /**
@@ -83,7 +92,7 @@ export function checkGeometry(
     for (let i = dims; i < 3; i++) {
       if (reqd[i] !== 1) throw new LaunchError(kernel, `its reqd_work_group_size(${reqd.join(', ')}) needs a ${i + 1}-dimensional launch; the global size has ${dims} dimension${dims > 1 ? 's' : ''}`);
     }
-    if (local === undefined) local = reqd.slice(0, dims);
+    if (local === undefined) local = reqdLocal(plan, dims);
     else if (local.length !== dims || local.some((x, i) => x !== reqd[i])) {
       throw new LaunchError(kernel, `the local size ${local.join(',')} differs from its reqd_work_group_size(${reqd.join(', ')})`);
     }
