@@ -142,6 +142,17 @@ test('packers: only own keys supply arguments and fields (compiled and interpret
     assert.throws(() => packer.pack({ t: { b: 2 }, n: 1 }), /kernel 'k', argument 't\.toString': missing field 'toString'/);
     const out = packer.pack({ t: { toString: 3, b: 4 }, n: 5 });
     assert.equal(Buffer.from((out[0] as { bytes: Uint8Array }).bytes).toString('hex'), '0300000004000000');
+    // Even with keys planted on Object.prototype, nothing inherited supplies an argument or a field.
+    const proto = Object.prototype as Record<string, unknown>;
+    try {
+      proto.n = 5;
+      proto.b = 9;
+      assert.throws(() => packer.pack({ t: { toString: 1, b: 2 } }), /argument 'n': missing/);
+      assert.throws(() => packer.pack({ t: { toString: 1 }, n: 3 }), /argument 't\.b': missing field 'b'/);
+    } finally {
+      delete proto.n;
+      delete proto.b;
+    }
   }
 });
 

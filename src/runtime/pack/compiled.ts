@@ -35,6 +35,13 @@ export function checkedInteger(x: unknown, what: string): number {
 }
 
 /**
+ * The fast paths count an object's keys with `for in`, which also walks enumerable keys of
+ * Object.prototype: when something has put one there, they leave for the slow path, which reads
+ * own keys only. (The loop body runs only if such a key exists.)
+ */
+export const PROTOTYPE_GUARD = (leave: string): string => `for (const k in Object.prototype) ${leave};`;
+
+/**
  * Straight-line JS for one layout: every field at a constant offset. The fast path handles
  * plain numbers in range; anything else (bigints, halves, 64-bit integers, wrong shapes) leaves
  * it and the interpreted writer writes the value or throws the precise error.
@@ -42,7 +49,7 @@ export function checkedInteger(x: unknown, what: string): number {
 function generate(layout: ValueLayout): string {
   const lines: string[] = [];
   emitWriter(layout, 'view', 'offset', 'value', lines, { n: 0 });
-  return `fast: {\n${lines.join('\n')}\nreturn;\n}\ninterp(view, offset, layout, value, path);`;
+  return `fast: {\n${PROTOTYPE_GUARD('break fast')}\n${lines.join('\n')}\nreturn;\n}\ninterp(view, offset, layout, value, path);`;
 }
 
 /**
@@ -100,10 +107,13 @@ export function emitWriter(layout: ValueLayout, view: string, offset: string, va
         lines.push(`const ${t} = ${val};`);
         lines.push(`if (typeof ${t} !== 'object' || ${t} === null || Array.isArray(${t}) || ArrayBuffer.isView(${t})) break fast;`);
         const c = tmp();
-        lines.push(`let ${c} = 0; for (const k in ${t}) { if (!Object.hasOwn(${t}, k)) break fast; ${c}++; }`, `if (${c} !== ${checkedInteger(l.fields.length, 'a field count')}) break fast;`);
+        // Only plain objects on the fast path, so `for in` counts own keys (PROTOTYPE_GUARD ran first).
+        lines.push(`if (Object.getPrototypeOf(${t}) !== Object.prototype) break fast;`, `let ${c} = 0; for (const k in ${t}) ${c}++;`, `if (${c} !== ${checkedInteger(l.fields.length, 'a field count')}) break fast;`);
         for (const f of l.fields) {
           const e = tmp();
-          lines.push(`if (!Object.hasOwn(${t}, ${JSON.stringify(f.name)})) break fast;`, `const ${e} = ${t}[${JSON.stringify(f.name)}];`, `if (${e} === undefined) break fast;`);
+          // A name Object.prototype also has (toString, constructor, __proto__) must be the value's own.
+          if (f.name !== null && f.name in Object.prototype) lines.push(`if (!Object.hasOwn(${t}, ${JSON.stringify(f.name)})) break fast;`);
+          lines.push(`const ${e} = ${t}[${JSON.stringify(f.name)}];`, `if (${e} === undefined) break fast;`);
           emit(f.layout, off + checkedInteger(f.offset, 'a field offset'), e);
         }
         return;
