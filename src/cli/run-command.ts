@@ -20,6 +20,7 @@ export const RUN_OPTIONS: readonly OptionSpec[] = [
   { name: 'local', kind: 'string', value: 'x[,y[,z]]', help: 'local size, as many dimensions as --global (OpenCL C input only; default: reqd_work_group_size, else the driver\'s choice)' },
   { name: 'howmany', kind: 'string', value: '<n>', help: 'tinytc input only: work-groups along the third dimension (default 1; at most the members of any group)' },
   { name: 'device', kind: 'string', value: '<substring>', help: 'pick the device whose platform or name contains this' },
+  { name: 'capture', kind: 'string', value: '<dir>', help: 'write the launch to <dir> as a capture file for kernarg replay (default KERNARG_CAPTURE)' },
   { name: 'cl-std', kind: 'string', value: '<CLx.y>', help: 'OpenCL C version for .cl input (CL1.0, CL1.1, CL1.2 (default), CL2.0, CL3.0)' },
 ];
 
@@ -41,6 +42,7 @@ interface RunOptions {
   readonly howmany: number;
   readonly std: ClStd;
   readonly device?: string;
+  readonly capture?: string;
 }
 
 /** The options of `kernarg run`, every conflict a usage error (exit 2). */
@@ -70,7 +72,7 @@ function runOptions(argv: readonly string[]): RunOptions {
   }
   const howmany = howmanyText === undefined ? 1 : /^[0-9]+$/.test(howmanyText) ? Number(howmanyText) : NaN;
   if (!Number.isSafeInteger(howmany) || howmany < 1) throw new UsageError('--howmany takes a positive integer');
-  return { path, name, argsPath, isIr, global, local, howmany, std: (stdText as ClStd | undefined) ?? 'CL1.2', device: args.values.get('device') as string | undefined };
+  return { path, name, argsPath, isIr, global, local, howmany, std: (stdText as ClStd | undefined) ?? 'CL1.2', device: args.values.get('device') as string | undefined, capture: args.values.get('capture') as string | undefined };
 }
 
 /** Output, written piece by piece so no single string grows with the data. */
@@ -106,7 +108,7 @@ export function runCommand(argv: readonly string[], io: CliIO): number {
     const device = `${ctx.device.platform} / ${ctx.device.name}`;
     const limits: HostLimits = { maxBytes: ctx.limits.maxMemAllocSize, maxElements: RUN_MAX_ELEMENTS };
     if (o.isIr) {
-      const k = tinytcKernel(ctx, source, o.name, { path: o.path });
+      const k = tinytcKernel(ctx, source, o.name, { path: o.path, ...(o.capture ? { capture: o.capture } : {}) });
       const { values, arrays } = readTinytcArgs(o.name, json, k.params, limits);
       const timeMs = k.launch({ args: values, howmany: o.howmany }).timeMs;
       const out: [string, unknown][] = [];
@@ -119,7 +121,14 @@ export function runCommand(argv: readonly string[], io: CliIO): number {
       printResult(io, device, out, timeMs);
       return 0;
     }
-    const r = lower(o.path, source, { readFile: io.readFile }, { target: 'opencl', format: 'json', std: o.std });
+    // The files the source includes key the build cache, as the source does.
+    const includes: [string, string | null][] = [];
+    const readFile = (p: string) => {
+      const text = io.readFile(p);
+      includes.push([p, text ?? null]);
+      return text;
+    };
+    const r = lower(o.path, source, { readFile }, { target: 'opencl', format: 'json', std: o.std });
     if (!r.plan) {
       io.stderr(formatDiagnostics(r.diagnostics));
       return 1;
@@ -129,7 +138,7 @@ export function runCommand(argv: readonly string[], io: CliIO): number {
     if (!kplan) throw new RuntimeInputError(`no kernel named '${o.name}' in '${o.path}' (have ${plan.kernels.map((k) => k.name).join(', ') || 'none'})`);
     // Every argument is read and checked before anything is built, allocated or enqueued.
     const inputs = readOpenCLArgs(json, kplan, limits);
-    const k = new Kernel(ctx, o.name, plan, source, `-cl-std=${o.std}`);
+    const k = new Kernel(ctx, o.name, plan, source, `-cl-std=${o.std}`, { origin: o.path, includes, ...(o.capture ? { capture: o.capture } : {}) });
     const owned: { dispose(): void }[] = [k];
     try {
       const values: Record<string, unknown> = Object.create(null);

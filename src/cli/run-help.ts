@@ -18,7 +18,8 @@ export const RUN_JSON_HELP = `run --args <file.json>: one object, a key per para
                   "filter"?: "nearest"}}  addressing: none clamp_to_edge clamp repeat mirrored_repeat
   tinytc memref   {"memref": {"type"?: "f32", "data": [...] or "size": n, "shape": [...], "stride"?: [...]}}
                   (type defaults to the signature's element type and must match it)
-  tinytc group    {"group": [<memref>, ...], "offset"?: n}  (--howmany at most the member count)
+  tinytc group    {"group": [<memref> or {"memref": <memref>}, ...], "offset"?: n}
+                  (--howmany at most the member count)
   tinytc scalar   i8 i16 i32 f32 f64 as numbers; i64 and index as numbers or digit strings
 Output: {"device", "args": the arguments after the run (buffers, memrefs, group members and images
 read back; 64-bit integers past 2^53 as digit strings), "timeMs"}. Every value is checked against the

@@ -52,7 +52,9 @@ export function readTinytcArgs(kernel: string, json: unknown, params: ReadonlyMa
       case 'group': {
         if (!isObject(v) || !Array.isArray(own(v, 'group')) || (v.group as unknown[]).length === 0) throw new PackError(kernel, name, `a group takes {"group": [<memref>, ...], "offset"?: n}, got ${describeJson(v)}`);
         for (const k of Object.keys(v)) if (k !== 'group' && k !== 'offset') throw new PackError(kernel, `${name}.${k}`, `unexpected key '${k}' (a group takes "group" and "offset")`);
-        const group = (v.group as unknown[]).map((m, i) => memref(type.memref, m, `${name}[${i}]`, name, i));
+        // A member is written as everywhere else, {"memref": {…}}, or as the bare memref object.
+        const member = (m: unknown) => (isObject(m) && Object.hasOwn(m, 'memref') && Object.keys(m).length === 1 ? m.memref : m);
+        const group = (v.group as unknown[]).map((m, i) => memref(type.memref, member(m), `${name}[${i}]`, name, i));
         values[name] = { group, ...(own(v, 'offset') !== undefined ? { offset: v.offset } : {}) };
         break;
       }
