@@ -65,6 +65,20 @@ function reqdLocal(plan: OpenCLKernelPlan, dims: number): readonly number[] {
 
 const isSize = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x > 0;
 
+/** `dims` non-negative safe integers. */
+function offsets(v: readonly unknown[], dims: number): boolean {
+  if (!Array.isArray(v) || v.length !== dims) return false;
+  for (let i = 0; i < dims; i++) if (typeof v[i] !== 'number' || !Number.isSafeInteger(v[i]) || (v[i] as number) < 0) return false;
+  return true;
+}
+
+/** 1 to 3 positive safe integers (a loop, not every(): launches allocate nothing). */
+function sizes(v: readonly unknown[] | undefined): boolean {
+  if (!Array.isArray(v) || v.length < 1 || v.length > 3) return false;
+  for (let i = 0; i < v.length; i++) if (!isSize(v[i])) return false;
+  return true;
+}
+
 /**
  * Checks a launch's geometry against the plan (reqd_work_group_size), the device and the built
  * kernel, and returns the local size to launch with: the given one, the plan's required one when
@@ -80,11 +94,11 @@ export function checkGeometry(
   globalOffset?: readonly number[],
 ): readonly number[] | undefined {
   const kernel = plan.name;
-  if (!Array.isArray(global) || global.length < 1 || global.length > 3 || !global.every(isSize)) {
+  if (!sizes(global)) {
     throw new LaunchError(kernel, `the global size must be 1 to 3 positive integers, got ${JSON.stringify(global)}`);
   }
   const dims = global.length;
-  if (globalOffset !== undefined && (!Array.isArray(globalOffset) || globalOffset.length !== dims || !globalOffset.every((x) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0))) {
+  if (globalOffset !== undefined && !offsets(globalOffset, dims)) {
     throw new LaunchError(kernel, `the global offset must be ${dims} non-negative whole number${dims > 1 ? 's' : ''}, like the global size, got ${JSON.stringify(globalOffset)}`);
   }
   const reqd = plan.reqdWorkGroupSize;
@@ -102,7 +116,7 @@ export function checkGeometry(
     for (let i = 0; i < dims; i++) if (global[i] > MAX_GROUPS_PER_AXIS) tooManyGroups(kernel, i, global[i], 1);
     return undefined;
   }
-  if (!Array.isArray(local) || !local.every(isSize)) throw new LaunchError(kernel, `the local size must be positive integers, got ${JSON.stringify(local)}`);
+  if (!sizes(local)) throw new LaunchError(kernel, `the local size must be positive integers, got ${JSON.stringify(local)}`);
   if (local.length !== dims) throw new LaunchError(kernel, `the local size has ${local.length} dimension${local.length > 1 ? 's' : ''}, the global size ${dims}`);
   let items = 1;
   for (let i = 0; i < dims; i++) {

@@ -304,6 +304,7 @@ export class Kernel {
   private readonly memArg: Handle[] = [0n];
   private readonly kernelPlan: OpenCLKernelPlan;
   private readonly kernelLimits: LimitsOfKernel;
+  private readonly deviceLimits: LimitsOfDevice;
   private readonly nonUniform: boolean;
   private readonly ownsProgram: boolean;
   /** Where captures go (null: not capturing). */
@@ -313,7 +314,8 @@ export class Kernel {
   constructor(readonly ctx: Context, readonly name: string, readonly plan: OpenCLPlan, readonly source: string, readonly buildOptions = '', build: KernelBuild = {}) {
     this.packer = openclPacker(plan, name);
     this.kernelPlan = plan.kernels.find((k) => k.name === name)!;
-    checkParameterSize(this.kernelPlan, ctx.limits);
+    this.deviceLimits = ctx.limits;
+    checkParameterSize(this.kernelPlan, this.deviceLimits);
     // Non-uniform work-groups: OpenCL C 2.0+ builds on devices that take them, unless the build forbids them.
     this.nonUniform = ctx.limits.nonUniformWorkGroups && /-cl-std=CL[23]\./.test(buildOptions) && !/-cl-uniform-work-group-size/.test(buildOptions);
     this.ownsProgram = !build.program;
@@ -363,15 +365,18 @@ export class Kernel {
   private submit(o: LaunchOptions, wantEvent: boolean): void {
     const cl = this.ctx.cl;
     // Geometry, then values, then local memory: every check before the first OpenCL call.
-    const local = checkGeometry(this.kernelPlan, o.global, o.local, this.ctx.limits, this.kernelLimits, this.nonUniform, o.globalOffset);
+    const local = checkGeometry(this.kernelPlan, o.global, o.local, this.deviceLimits, this.kernelLimits, this.nonUniform, o.globalOffset);
     const packed = this.packer.pack(o.args);
     let localBytes = this.kernelLimits.staticLocalMemSize;
-    for (const a of packed) if (a.kind === 'local') localBytes += a.size;
-    if (localBytes > this.ctx.limits.localMemSize) checkLocalMemory(this.name, packed.filter((a) => a.kind === 'local').map((a) => ({ name: this.kernelPlan.args[a.index].name, size: a.size })), this.ctx.limits, this.kernelLimits);
-    for (const a of packed) {
-      const h = a.kind !== 'value' && a.kind !== 'local' ? (a.handle as { handle?: unknown; svm?: unknown }) : undefined;
-      if (h && typeof h.svm !== 'bigint' && typeof h.handle !== 'bigint') throw new PackError(this.name, this.kernelPlan.args[a.index].name, `expected a device ${a.kind} of this context, got ${Array.isArray(h) ? 'an array' : 'an object'}`);
+    for (let i = 0; i < packed.length; i++) {
+      const a = packed[i];
+      if (a.kind === 'local') localBytes += a.size;
+      else if (a.kind !== 'value') {
+        const h = a.handle as { handle?: unknown; svm?: unknown };
+        if (typeof h.svm !== 'bigint' && typeof h.handle !== 'bigint') throw new PackError(this.name, this.kernelPlan.args[a.index].name, `expected a device ${a.kind} of this context, got ${Array.isArray(h) ? 'an array' : 'an object'}`);
+      }
     }
+    if (localBytes > this.deviceLimits.localMemSize) checkLocalMemory(this.name, packed.filter((a) => a.kind === 'local').map((a) => ({ name: this.kernelPlan.args[a.index].name, size: a.size })), this.deviceLimits, this.kernelLimits);
     // Error messages are built only on failure: a template string per call would allocate.
     let code = 0;
     for (const a of packed) {

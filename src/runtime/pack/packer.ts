@@ -3,7 +3,7 @@ import type { R600Plan } from '../../abi/r600.js';
 import type { VulkanPlan } from '../../abi/vulkan.js';
 import { amdCl2ByAddress } from '../../abi/read-plan.js';
 import { LaunchError, PackError, RuntimeInputError, ValueError } from './errors.js';
-import { PROTOTYPE_GUARD, type Writer, checkedInteger, codegenAllowed, emitWriter, writerFor } from './compiled.js';
+import { HOP, type Writer, checkedInteger, codegenAllowed, emitWriter, writerFor } from './compiled.js';
 import { describe } from './scalars.js';
 
 export interface PackOptions {
@@ -143,11 +143,11 @@ function compileKernelPacker(args: OpenCLPlan['kernels'][number]['args'], out: S
   const views: DataView[] = [];
   // Only JSON.stringify'd names and checked integers reach the generated source.
   const n = (x: unknown) => checkedInteger(x, 'an argument index or count');
-  // Plain or null-prototype objects only, and no enumerable key on Object.prototype: then `for in` sees own keys alone.
-  lines.push('if (typeof args !== "object" || args === null) return slow(args);', 'const proto = Object.getPrototypeOf(args);', 'if (proto !== Object.prototype && proto !== null) return slow(args);', PROTOTYPE_GUARD('return slow(args)'));
+  lines.push('if (typeof args !== "object" || args === null) return slow(args);');
   if (args.length === 0) lines.push('for (const k in args) return slow(args);', 'fast: {');
   else {
-    lines.push('let count = 0;', 'for (const k in args) {', '  switch (k) {');
+    // `for in` also walks inherited enumerable keys: each counted key must be the object's own.
+    lines.push('let count = 0;', 'for (const k in args) {', '  if (!HOP.call(args, k)) return slow(args);', '  switch (k) {');
     for (const a of args) lines.push(`    case ${JSON.stringify(a.name)}:`);
     lines.push('      count++; break;', '    default: return slow(args);', '  }', '}', `if (count !== ${n(args.length)}) return slow(args);`, 'fast: {');
   }
@@ -164,8 +164,8 @@ function compileKernelPacker(args: OpenCLPlan['kernels'][number]['args'], out: S
     }
   });
   lines.push('return out;', '}', 'return slow(args);');
-  const make = new Function('out', 'views', 'slow', `return function pack(args) {\n${lines.join('\n')}\n};`);
-  return make(out, views, slow) as (a: Args) => readonly SetArg[];
+  const make = new Function('out', 'views', 'slow', 'HOP', `return function pack(args) {\n${lines.join('\n')}\n};`);
+  return make(out, views, slow, HOP) as (a: Args) => readonly SetArg[];
 }
 
 // ---- kernarg segments: amdhsa, amd-cl2, r600 -------------------------------------------
