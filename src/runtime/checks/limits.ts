@@ -65,6 +65,13 @@ function reqdLocal(plan: OpenCLKernelPlan, dims: number): readonly number[] {
 
 const isSize = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x > 0;
 
+/** Whether `local` is the required size (no closure here: checkGeometry must not allocate a context per call). */
+function sameLocal(local: readonly number[], reqd: readonly number[], dims: number): boolean {
+  if (local.length !== dims) return false;
+  for (let i = 0; i < dims; i++) if (local[i] !== reqd[i]) return false;
+  return true;
+}
+
 /** `dims` non-negative safe integers. */
 function offsets(v: readonly unknown[], dims: number): boolean {
   if (!Array.isArray(v) || v.length !== dims) return false;
@@ -107,7 +114,7 @@ export function checkGeometry(
       if (reqd[i] !== 1) throw new LaunchError(kernel, `its reqd_work_group_size(${reqd.join(', ')}) needs a ${i + 1}-dimensional launch; the global size has ${dims} dimension${dims > 1 ? 's' : ''}`);
     }
     if (local === undefined) local = reqdLocal(plan, dims);
-    else if (local.length !== dims || local.some((x, i) => x !== reqd[i])) {
+    else if (!sameLocal(local, reqd, dims)) {
       throw new LaunchError(kernel, `the local size ${local.join(',')} differs from its reqd_work_group_size(${reqd.join(', ')})`);
     }
   }

@@ -3,7 +3,7 @@ import { formatDiagnostics } from '../../diagnostics/format.js';
 import { lower } from '../../lower.js';
 import { type LimitsOfDevice, type LimitsOfKernel, checkGeometry, checkLocalMemory, checkParameterSize } from '../checks/limits.js';
 import { PackError, RuntimeInputError } from '../pack/errors.js';
-import { type OpenCLPacker, openclPacker } from '../pack/packer.js';
+import { type OpenCLPacker, type SetArg, openclPacker } from '../pack/packer.js';
 import { readFileSync } from 'node:fs';
 import { captureLaunch } from '../capture.js';
 import { CLError, type CL, type Handle, check, openCL } from './cl.js';
@@ -362,6 +362,13 @@ export class Kernel {
     return Promise.resolve(this.launch(o));
   }
 
+  /** Throws the refusal for local memory the device lacks (apart from submit: no closure there, so no context per call). */
+  private refuseLocalMemory(packed: readonly SetArg[]): never {
+    const locals = packed.filter((a) => a.kind === 'local').map((a) => ({ name: this.kernelPlan.args[a.index].name, size: a.size }));
+    checkLocalMemory(this.name, locals, this.deviceLimits, this.kernelLimits);
+    throw new Error('unreachable: checkLocalMemory refuses what refuseLocalMemory is called for');
+  }
+
   private submit(o: LaunchOptions, wantEvent: boolean): void {
     const cl = this.ctx.cl;
     // Geometry, then values, then local memory: every check before the first OpenCL call.
@@ -376,7 +383,7 @@ export class Kernel {
         if (typeof h.svm !== 'bigint' && typeof h.handle !== 'bigint') throw new PackError(this.name, this.kernelPlan.args[a.index].name, `expected a device ${a.kind} of this context, got ${Array.isArray(h) ? 'an array' : 'an object'}`);
       }
     }
-    if (localBytes > this.deviceLimits.localMemSize) checkLocalMemory(this.name, packed.filter((a) => a.kind === 'local').map((a) => ({ name: this.kernelPlan.args[a.index].name, size: a.size })), this.deviceLimits, this.kernelLimits);
+    if (localBytes > this.deviceLimits.localMemSize) this.refuseLocalMemory(packed);
     // Error messages are built only on failure: a template string per call would allocate.
     let code = 0;
     for (const a of packed) {
