@@ -8,7 +8,7 @@ import { PlanError, readPlan } from '../src/abi/read-plan.js';
 import { emitJson, planToJson } from '../src/emit/json.js';
 import { memoryHost } from '../src/frontend/opencl-c/index.js';
 import { type TargetName, lower } from '../src/lower.js';
-import { writerFor } from '../src/runtime/pack/compiled.js';
+import { writerFor, writerSource } from '../src/runtime/pack/compiled.js';
 import { openclPacker } from '../src/runtime/pack/packer.js';
 import { programSpec, render, samples } from './support/gen.js';
 import { irFunction, renderIr } from './support/gen-tinytc.js';
@@ -104,6 +104,15 @@ test('a string where a number belongs never runs: refused by readPlan, and refus
   assert.equal(g.__kernargPwned, undefined, 'no plan field ran as code');
 });
 
+test('a value with very many scalars is written by the interpreted writer, not by megabytes of generated code', () => {
+  const big = lower('b.cl', 'typedef struct { int x[100000]; } B;\nkernel void k(B b) {}', memoryHost({}), { target: 'opencl', format: 'json' }).plan as OpenCLPlan;
+  const l = big.kernels[0].args[0].layout!;
+  assert.ok(writerSource(l).length < 200, 'no unrolled code');
+  const out = openclPacker(big, 'k').pack({ b: { x: new Int32Array(100000).fill(7) } });
+  const bytes = (out[0] as { bytes: Uint8Array }).bytes;
+  assert.equal(new DataView(bytes.buffer).getInt32(4 * 99999, true), 7);
+});
+
 test('a JSON plan handed to a packer without readPlan is refused, not packed as zeros', () => {
   const json = base() as OpenCLPlan;
   assert.throws(() => openclPacker(json, 'k').pack({ p: {}, s: { a: 1, b: [1, 2] }, big: 5n }), /not a value layout: kind "struct" \(read JSON plans with readPlan\)/);
@@ -126,6 +135,8 @@ test('readPlan refuses every malformed field with its path', () => {
     [(p) => (p.kernels[0].args[2].name = 'a b'), /args\[2\]\.name: expected an identifier/],
     [(p) => Object.defineProperty(p.kernels[0].args[2], '__proto__', { value: { kind: 'value' }, enumerable: true }), /args\[2\]\.__proto__: unknown field '__proto__'/],
     [(p) => (p.kernels[0].extra = 1), /kernels\[0\]\.extra: unknown field 'extra'/],
+    [(p) => (p.kernels[0].args[1].size = 2 ** 30), /args\[1\]\.size: expected a whole number from 0 to 16777216/],
+    [(p) => (p.kernels[0].args[1].layout.fields[1].layout.length = 2 ** 30), /layout\.length: expected a whole number from 0 to 16777216/],
     [(p) => delete p.kernels[0].args[0].kind, /args\[0\]\.kind: missing field 'kind'/],
     [(p) => (p.kernels[1] = p.kernels[0]), /kernels\[1\]\.name: a second kernel 'k'/],
     [(p) => (p.kernels[0].args[1].name = 'big'), /args\[2\]\.name: a second argument 'big'/],

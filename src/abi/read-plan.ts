@@ -1,3 +1,4 @@
+import { CLSPV_REFLECTION } from './clspv-reflection.js';
 import { TRIPLES } from './llvm.js';
 import type { AbiPlan, ValueLayout } from './plan.js';
 import { type Check, PlanError, arrayOf, bool, ident, nat, nullable, object, oneOf, str, tuple } from './plan-schema.js';
@@ -17,13 +18,21 @@ const ACCESS = ['read_only', 'write_only', 'read_write'] as const;
 const MAX_DEPTH = 64;
 
 /**
+ * The most bytes a plan may give an argument, a layout, an offset or a block: 16 MiB, thousands of
+ * times what any device passes to a kernel (CL_DEVICE_MAX_PARAMETER_SIZE is a few KiB), so a
+ * forged plan cannot make a packer allocate gigabytes.
+ */
+export const MAX_ARGUMENT_BYTES = 1 << 24;
+const bytes = nat(0, MAX_ARGUMENT_BYTES);
+
+/**
  * A value layout from its JSON form (`{kind: scalar, type}`, `vector`, `array`, `struct`/`union`
  * with fields), with every size checked against its parts, so a packer never writes past it.
  */
 function layout(v: unknown, path: string, depth = 0): ValueLayout {
   if (depth > MAX_DEPTH) throw new PlanError(path, `layouts nest at most ${MAX_DEPTH} deep`);
   const kind = (v as { kind?: unknown } | null)?.kind;
-  const sized = { size: nat(), align: nat(1, 1 << 16) };
+  const sized = { size: bytes, align: nat(1, 1 << 16) };
   switch (kind) {
     case 'scalar': {
       const o = object({ kind: str(), type: oneOf([...SCALAR_SIZES.keys()]), ...sized })(v, path);
@@ -37,13 +46,13 @@ function layout(v: unknown, path: string, depth = 0): ValueLayout {
       return { kind: 'vector', element: o.element, length: o.length, size: o.size, align: o.align };
     }
     case 'array': {
-      const o = object({ kind: str(), element: (x, p) => layout(x, p, depth + 1), length: nat(), stride: nat(), ...sized })(v, path);
+      const o = object({ kind: str(), element: (x, p) => layout(x, p, depth + 1), length: bytes, stride: bytes, ...sized })(v, path);
       if (o.stride < o.element.size || o.length * o.stride > o.size) throw new PlanError(path, `${o.length} elements of ${o.element.size} bytes at a stride of ${o.stride} do not fit ${o.size} bytes`);
       return { kind: 'array', element: o.element, length: o.length, stride: o.stride, size: o.size, align: o.align };
     }
     case 'struct':
     case 'union': {
-      const field = object({ name: nullable(ident), offset: nat(), layout: (x, p) => layout(x, p, depth + 1) }, { bitOffset: nat(), bitWidth: nat(0, 64) });
+      const field = object({ name: nullable(ident), offset: bytes, layout: (x, p) => layout(x, p, depth + 1) }, { bitOffset: nat(), bitWidth: nat(0, 64) });
       const o = object({ kind: str(), typeName: str(), fields: arrayOf(field, 1 << 16), ...sized })(v, path);
       const names = new Set<string>();
       o.fields.forEach((f, i) => {
@@ -64,7 +73,7 @@ const host = object({ arg: ident, take: oneOf(['data', 'shape', 'stride', 'offse
 const slotBase = { name: ident, param: nullable(nat(0, 1 << 16)), role: oneOf(ROLES) };
 const slotExtra = { dim: nat(0, 64), host };
 
-const HIDDEN = ['hidden_global_offset_x', 'hidden_global_offset_y', 'hidden_global_offset_z', 'hidden_printf_buffer', 'hidden_hostcall_buffer', 'hidden_default_queue', 'hidden_completion_action', 'hidden_none', 'hidden_multigrid_sync_arg', 'hidden_block_count_x', 'hidden_block_count_y', 'hidden_block_count_z', 'hidden_group_size_x', 'hidden_group_size_y', 'hidden_group_size_z', 'hidden_remainder_x', 'hidden_remainder_y', 'hidden_remainder_z', 'hidden_grid_dims', 'hidden_heap_v1', 'hidden_queue_ptr'];
+const HIDDEN = ['hidden_dynamic_lds_size', 'hidden_global_offset_x', 'hidden_global_offset_y', 'hidden_global_offset_z', 'hidden_printf_buffer', 'hidden_hostcall_buffer', 'hidden_default_queue', 'hidden_completion_action', 'hidden_none', 'hidden_multigrid_sync_arg', 'hidden_block_count_x', 'hidden_block_count_y', 'hidden_block_count_z', 'hidden_group_size_x', 'hidden_group_size_y', 'hidden_group_size_z', 'hidden_remainder_x', 'hidden_remainder_y', 'hidden_remainder_z', 'hidden_grid_dims', 'hidden_heap_v1', 'hidden_queue_ptr'];
 const VALUE_KINDS = ['by_value', 'global_buffer', 'dynamic_shared_pointer', 'image', 'sampler', 'queue', 'pipe', ...HIDDEN];
 
 const openclPlan = object({
@@ -72,18 +81,19 @@ const openclPlan = object({
   arch: oneOf(['spir', 'spir64']),
   kernels: arrayOf(object({
     name: ident,
-    args: arrayOf(object({ ...slotBase, index: nat(0, 1 << 16), kind: oneOf(['buffer', 'local', 'value', 'image', 'sampler', 'queue', 'pipe']), typeName: str(), size: nullable(nat()) }, { ...slotExtra, addressSpace: oneOf(SPACES), access: oneOf(ACCESS), layout: layoutCheck })),
+    args: arrayOf(object({ ...slotBase, index: nat(0, 1 << 16), kind: oneOf(['buffer', 'local', 'value', 'image', 'sampler', 'queue', 'pipe']), typeName: str(), size: nullable(bytes) }, { ...slotExtra, addressSpace: oneOf(SPACES), access: oneOf(ACCESS), layout: layoutCheck })),
   }, { reqdWorkGroupSize: wg, workGroupSizeHint: wg, vecTypeHint: str(), intelReqdSubGroupSize: nat(1), workGroupSizeChosen: bool })),
 });
 
 const amdhsaPlan = object({
   target: oneOf(['amdhsa']),
-  codeObject: oneOf([4, 5]),
+  codeObject: oneOf([4, 5, 6]),
+  llvm: oneOf([16, 19]),
   mcpu: oneOf(['gfx900']),
   kernels: arrayOf(object({
     name: ident,
-    args: arrayOf(object({ ...slotBase, offset: nat(), size: nat(), valueKind: oneOf(VALUE_KINDS) }, { ...slotExtra, typeName: str(), addressSpace: oneOf(SPACES), access: oneOf(ACCESS), pointeeAlign: nat(1), layout: layoutCheck })),
-    kernargSegmentSize: nat(),
+    args: arrayOf(object({ ...slotBase, offset: bytes, size: bytes, valueKind: oneOf(VALUE_KINDS) }, { ...slotExtra, align: nat(1, 1 << 16), typeName: str(), addressSpace: oneOf(SPACES), access: oneOf(ACCESS), pointeeAlign: nat(1), layout: layoutCheck })),
+    kernargSegmentSize: bytes,
     kernargSegmentAlign: nat(1),
     hiddenBytes: nat(),
   })),
@@ -99,8 +109,8 @@ const amdCl2Plan = object({
   setupBuffer: arrayOf(object({ dword: nat(), bits: str(), field: str() })),
   kernels: arrayOf(object({
     name: ident,
-    args: arrayOf(object({ ...slotBase, offset: nat(), size: nat(), align: nat(1), argType: str(), typeName: str() }, { ...slotExtra, addressSpace: oneOf(SPACES), access: oneOf(ACCESS), structSize: nat(), resourceId: nat(), qualifiers: arrayOf(oneOf(['const', 'restrict', 'volatile'])), layout: layoutCheck })),
-    kernargSize: nat(),
+    args: arrayOf(object({ ...slotBase, offset: bytes, size: bytes, align: nat(1), argType: str(), typeName: str() }, { ...slotExtra, addressSpace: oneOf(SPACES), access: oneOf(ACCESS), structSize: nat(), resourceId: nat(), qualifiers: arrayOf(oneOf(['const', 'restrict', 'volatile'])), layout: layoutCheck })),
+    kernargSize: bytes,
     userSgprs: object({ count: nat(0, 255), scratchDescriptor: tuple(nat(0, 255), 2), setupPointer: pair, argsPointer: pair, flatBasesPointer: pair, flatScratchOffset: nullable(nat()), scratchPerThread: nullable(nat()) }),
   })),
 });
@@ -110,10 +120,16 @@ const r600Plan = object({
   mcpu: oneOf(['cypress']),
   kernels: arrayOf(object({
     name: ident,
-    args: arrayOf(object({ ...slotBase, offset: nat(), size: nat(), typeName: str() }, { ...slotExtra, irType: str(), accessQual: str(), resourceId: nat(), image: ident, fields: arrayOf(str()), layout: layoutCheck })),
-    inputSize: nat(),
+    args: arrayOf(object({ ...slotBase, offset: bytes, size: bytes, typeName: str() }, { ...slotExtra, irType: str(), accessQual: str(), resourceId: nat(), image: ident, fields: arrayOf(str()), layout: layoutCheck })),
+    inputSize: bytes,
   })),
 });
+
+const reflection = oneOf(Object.keys(CLSPV_REFLECTION));
+const printfBuffer: Check<unknown> = (v, path) =>
+  (v as { reflection?: unknown } | null)?.reflection === 'PrintfBufferPointerPushConstant'
+    ? object({ reflection: oneOf(['PrintfBufferPointerPushConstant']), pushConstantOffset: nat(), size: oneOf([8]), bufferSize: nat() })(v, path)
+    : object({ reflection: oneOf(['PrintfBufferStorageBuffer']), descriptorSet: nat(), binding: oneOf([0]), bufferSize: nat() })(v, path);
 
 const vulkanPlan = object({
   target: oneOf(['vulkan']),
@@ -129,11 +145,17 @@ const vulkanPlan = object({
   vulkanExtensions: arrayOf(str()),
   kernels: arrayOf(object({
     name: ident,
-    args: arrayOf(object({ ...slotBase, argKind: oneOf(['buffer', 'buffer_ubo', 'pod', 'pod_ubo', 'pod_pushconstant', 'ro_image', 'wo_image', 'sampler', 'local']), typeName: str() }, { ...slotExtra, descriptorSet: nat(), binding: nat(), offset: nat(), argSize: nat(), specId: nat(), arrayElemSize: nat(1), vkDescriptorType: str(), layout: layoutCheck })),
+    args: arrayOf(object({ ...slotBase, argKind: oneOf(['buffer', 'buffer_ubo', 'pod', 'pod_ubo', 'pod_pushconstant', 'pointer_pushconstant', 'pointer_ubo', 'ro_image', 'wo_image', 'sampler', 'local']), typeName: str() }, { ...slotExtra, descriptorSet: nat(), binding: nat(), offset: bytes, argSize: bytes, specId: nat(), arrayElemSize: nat(1, MAX_ARGUMENT_BYTES), vkDescriptorType: str(), reflection, layout: layoutCheck })),
     podPlacement: oneOf(['ssbo', 'ubo', 'pushconstant', 'none']),
-    podSize: nat(),
-  }, { reqdWorkGroupSize: wg })),
+    podSize: bytes,
+  }, {
+    reqdWorkGroupSize: wg,
+    podOffset: nat(),
+    mayUsePrintf: bool,
+    imageMetadata: arrayOf(object({ kind: oneOf(['channel_order', 'channel_data_type', 'normalized_sampler_mask']), param: nat(0, 1 << 16), name: str(), index: nat(), reflection, pushConstantOffset: nat(), size: oneOf([4]) })),
+  })),
 }, {
+  printf: object({ buffer: printfBuffer, infos: arrayOf(object({ id: nat(), format: str(1 << 16), argSizes: arrayOf(nat()), reflection: oneOf(['PrintfInfo']) })) }),
   constantData: object({ descriptorSet: nat(), binding: nat(), kind: oneOf(['buffer']), hexbytes: str(1 << 26), variables: arrayOf(object({ name: str(), offset: nat(), size: nat() })) }),
   pushConstantRange: object({ offset: nat(), size: nat() }),
 });
@@ -194,8 +216,11 @@ function checkKernels(plan: AbiPlan): void {
           if (pod && (!s.layout || s.offset === undefined || s.argSize === undefined)) throw new PlanError(p, 'a POD argument needs a layout, an offset and an argSize');
           if (pod) fits(s.offset, s.layout!.size, 'POD block');
           if (pod && s.layout!.size > (s.argSize as number)) throw new PlanError(`${p}.layout`, `${s.layout!.size} bytes of layout in a ${s.argSize as number}-byte argument`);
+          const pointer = s.argKind === 'pointer_pushconstant' || s.argKind === 'pointer_ubo';
+          if (pointer && s.offset === undefined) throw new PlanError(p, 'a pointer argument needs an offset');
+          if (pointer) fits(s.offset, 8, 'POD block');
           if (s.argKind === 'local' && (s.specId === undefined || s.arrayElemSize === undefined)) throw new PlanError(p, 'a local argument needs specId and arrayElemSize');
-          if (s.argKind !== 'local' && (s.descriptorSet === undefined || s.binding === undefined)) throw new PlanError(p, 'a descriptor needs descriptorSet and binding');
+          if (s.argKind !== 'local' && !pointer && !pod && (s.descriptorSet === undefined || s.binding === undefined)) throw new PlanError(p, 'a descriptor needs descriptorSet and binding');
           break;
         }
         case 'llvm':
@@ -213,7 +238,7 @@ export function amdCl2ByAddress(argType: string): boolean {
 /** Bytes the amdhsa packer writes for a slot of this kind (by_value ones: their layout). */
 function amdhsaWidth(kind: string): number {
   if (kind === 'by_value' || kind === 'hidden_none') return 0;
-  if (kind === 'dynamic_shared_pointer' || kind.startsWith('hidden_block_count')) return 4;
+  if (kind === 'dynamic_shared_pointer' || kind === 'hidden_dynamic_lds_size' || kind.startsWith('hidden_block_count')) return 4;
   if (kind.startsWith('hidden_group_size') || kind.startsWith('hidden_remainder') || kind === 'hidden_grid_dims') return 2;
   return 8;
 }

@@ -4,6 +4,7 @@ import { optionHelp, UsageError } from './args.js';
 import type { CliIO } from './io.js';
 import { LOWER_OPTIONS, lowerCommand } from './lower-command.js';
 import { RUN_JSON_HELP, RUN_OPTIONS, runCommand } from './run-command.js';
+import { DIFF_OPTIONS, EXIT_BREAKING, diffCommand } from './diff-command.js';
 import { DEVICES_OPTIONS, devicesCommand } from './devices-command.js';
 import { GEN_TS_OPTIONS, genTsCommand } from './gen-ts-command.js';
 import { REPLAY_OPTIONS, replayCommand } from './replay-command.js';
@@ -18,6 +19,7 @@ Usage:
   kernarg gen-ts <file.cl|file.ir> -o <out.ts> [lower's -I/-D/--cl-std options]
   kernarg devices [--json]
   kernarg replay <capture.json> [--device <substring>]
+  kernarg diff <old> <new> --target <target> [--old-opt <option>]... [--new-opt <option>]... [--format table|json] [lower options]
   kernarg --help | --version
 
 lower options:
@@ -31,9 +33,11 @@ devices options:
 ${optionHelp(DEVICES_OPTIONS)}
 replay options:
 ${optionHelp(REPLAY_OPTIONS)}
+diff options (lower options given outside --old-opt/--new-opt apply to both sides):
+${optionHelp(DIFF_OPTIONS)}
 Environment: KERNARG_CACHE_DIR (build cache folder), KERNARG_CACHE=0 (no build cache),
 KERNARG_CAPTURE=<dir> (write every launch there for kernarg replay).
-Exit codes: 0 success, 1 input errors (diagnostics on stderr), 2 usage errors.
+Exit codes: 0 success, 1 input errors (diagnostics on stderr), 2 usage errors; diff: ${EXIT_BREAKING} when a change is breaking.
 `;
 
 export function nodeIO(): CliIO {
@@ -76,6 +80,12 @@ export function runCliWith(argv: readonly string[], io: CliIO): number {
           return 0;
         }
         return runCommand(rest, io);
+      case 'diff':
+        if (rest.includes('--help')) {
+          io.stdout(USAGE);
+          return 0;
+        }
+        return diffCommand(rest, io);
       case 'gen-ts':
       case 'devices':
       case 'replay':

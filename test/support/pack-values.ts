@@ -60,7 +60,7 @@ export function argsFor(plan: AbiPlan, kernel: string, seed: number): Record<str
         args[a.name] = a.role === 'image' ? IMAGE : a.layout ? value(a.layout) : 0x40n;
         break;
       case 'vulkan':
-        args[a.name] = a.layout ? value(a.layout) : a.argKind === 'local' ? { local: 4 * (a.arrayElemSize as number) } : { resource: a.name };
+        args[a.name] = a.layout ? value(a.layout) : a.argKind === 'local' ? { local: 4 * (a.arrayElemSize as number) } : String(a.argKind).startsWith('pointer') ? 0x3000n + BigInt(a.offset as number) : { resource: a.name };
         break;
       case 'llvm':
         args[a.name] = null;

@@ -53,6 +53,11 @@ function generate(layout: ValueLayout): string {
  * any mismatch executes `break fast`, so the caller's slow path takes over.
  */
 export function emitWriter(layout: ValueLayout, view: string, offset: string, value: string, lines: string[], counter: { n: number }): void {
+  // Straight-line code grows with the scalars written: past a few thousand, the interpreted writer (a loop) is the better path.
+  if (scalarCount(layout, MAX_UNROLLED) > MAX_UNROLLED) {
+    lines.push('break fast;');
+    return;
+  }
   const tmp = () => `t${checkedInteger(counter.n++, 'a temporary number')}`;
   const emit = (l: ValueLayout, offset0: number, val: string) => {
     const off = checkedInteger(offset0, 'an offset');
@@ -129,13 +134,37 @@ export function notALayout(l: never): never {
   throw new TypeError(`not a value layout: kind ${JSON.stringify((l as { kind?: unknown } | null)?.kind)} (read JSON plans with readPlan)`);
 }
 
+/** Scalars a compiled writer unrolls at the most; larger values are written by the interpreted writer. */
+export const MAX_UNROLLED = 4096;
+
+/** The scalars a layout holds, counting no further than `cap` + 1. */
+export function scalarCount(l: ValueLayout, cap: number): number {
+  switch (l.kind) {
+    case 'scalar':
+      return 1;
+    case 'vector':
+      return l.length;
+    case 'array': {
+      const each = scalarCount(l.element, cap);
+      return each === 0 ? 0 : Math.min(cap + 1, each * l.length);
+    }
+    case 'record': {
+      let n = 0;
+      for (const f of l.fields) if ((n += scalarCount(f.layout, cap)) > cap) return cap + 1;
+      return n;
+    }
+    default:
+      return notALayout(l);
+  }
+}
+
 export function codegenAllowed(): boolean {
   return canEval();
 }
 
 /** The writer for a layout: compiled once and cached, or the interpreted one where code generation is not allowed. */
 export function writerFor(layout: ValueLayout, allowCompile = true): Writer {
-  if (!allowCompile || !canEval()) return (view, offset, value, path) => writeInterpreted(view, offset, layout, value, path);
+  if (!allowCompile || !canEval() || scalarCount(layout, MAX_UNROLLED) > MAX_UNROLLED) return (view, offset, value, path) => writeInterpreted(view, offset, layout, value, path);
   let w = cache.get(layout);
   if (!w) {
     const body = generate(layout);

@@ -13,7 +13,13 @@ import { packed } from '../../support/pack-values.js';
 const TARGETS: readonly TargetName[] = ['opencl', 'amdhsa', 'amd-cl2', 'r600', 'vulkan', 'llvm'];
 const SRC = `typedef struct { char c; long big; float3 v; int arr[2]; } S;
 kernel void k(global float *f, local int *tmp, S s, long2 lv, read_only image2d_t img, sampler_t smp, uint n) {}`;
-const BASES = TARGETS.map((target) => emitJson(lower('k.cl', SRC, memoryHost({}), { target, format: 'json', std: 'CL2.0' }).plan!));
+const PRINTS = `kernel void p(global int *a, int n, read_only image2d_t img, sampler_t smp) { printf("%d", n); }`;
+const BASES = [
+  ...TARGETS.map((target) => emitJson(lower('k.cl', SRC, memoryHost({}), { target, format: 'json', std: 'CL2.0' }).plan!)),
+  // Today's clspv: buffer device addresses in push constants, printf reflection, image metadata.
+  emitJson(lower('p.cl', PRINTS, memoryHost({}), { target: 'vulkan', format: 'json', std: 'CL2.0', vulkan: { physicalStorageBuffers: true, enablePrintf: true, podArgs: 'auto', arch: 'spir64' } }).plan!),
+  emitJson(lower('p.cl', PRINTS, memoryHost({}), { target: 'amdhsa', format: 'json', std: 'CL2.0', codeObject: 6, amdLlvm: 19 }).plan!),
+];
 const SENTINEL = '__kernargFuzzPwned';
 const CODE = [`0,globalThis.${SENTINEL}=1,0`, `"]; globalThis.${SENTINEL} = 1; //`, `\`\${globalThis.${SENTINEL}=1}\``, 'constructor', '__proto__', 'toString', '1e3', '0x10', ' 8'];
 const JUNK: unknown[] = [0, 1, -1, 3, 8, 16, 2 ** 31, 2 ** 32, 2 ** 32 + 1, 2 ** 53, 1.5, -0, null, true, [], {}, [1, 2, 3], ...CODE, 'scalar', 'struct', 'union', 'vector', 'array', 'int', 'long', 'float', 'handle', 'value', 'buffer', 'local', 'pod'];
