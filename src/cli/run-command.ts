@@ -8,7 +8,8 @@ import { readTinytcArgs } from '../runtime/args/read-tinytc-args.js';
 import { LaunchError, PackError, RuntimeInputError } from '../runtime/pack/errors.js';
 import { CLError } from '../runtime/opencl/cl.js';
 import { Context, DeviceBuffer, DeviceImage, Kernel } from '../runtime/opencl/host.js';
-import { tinytcKernel } from '../runtime/tinytc.js';
+import { APIS, type AnyContext, type Api, openContext, tinytcKernel } from '../runtime/api.js';
+import { VulkanError } from '../runtime/vulkan/vk.js';
 import { type OptionSpec, UsageError, parseArgs } from './args.js';
 import type { CliIO } from './io.js';
 import { RUN_JSON_HELP, RUN_MAX_ELEMENTS } from './run-help.js';
@@ -20,6 +21,7 @@ export const RUN_OPTIONS: readonly OptionSpec[] = [
   { name: 'local', kind: 'string', value: 'x[,y[,z]]', help: 'local size, as many dimensions as --global (OpenCL C input only; default: reqd_work_group_size, else the driver\'s choice)' },
   { name: 'howmany', kind: 'string', value: '<n>', help: 'tinytc input only: work-groups along the third dimension (default 1; at most the members of any group)' },
   { name: 'device', kind: 'string', value: '<substring>', help: 'pick the device whose platform or name contains this' },
+  { name: 'api', kind: 'string', value: 'opencl|vulkan', help: 'run through OpenCL (default) or Vulkan (tinytc input: SPIR-V)' },
   { name: 'capture', kind: 'string', value: '<dir>', help: 'write the launch to <dir> as a capture file for kernarg replay (default KERNARG_CAPTURE)' },
   { name: 'cl-std', kind: 'string', value: '<CLx.y>', help: 'OpenCL C version for .cl input (CL1.0, CL1.1, CL1.2 (default), CL2.0, CL3.0)' },
 ];
@@ -43,6 +45,7 @@ interface RunOptions {
   readonly std: ClStd;
   readonly device?: string;
   readonly capture?: string;
+  readonly api: Api;
 }
 
 /** The options of `kernarg run`, every conflict a usage error (exit 2). */
@@ -72,7 +75,12 @@ function runOptions(argv: readonly string[]): RunOptions {
   }
   const howmany = howmanyText === undefined ? 1 : /^[0-9]+$/.test(howmanyText) ? Number(howmanyText) : NaN;
   if (!Number.isSafeInteger(howmany) || howmany < 1) throw new UsageError('--howmany takes a positive integer');
-  return { path, name, argsPath, isIr, global, local, howmany, std: (stdText as ClStd | undefined) ?? 'CL1.2', device: args.values.get('device') as string | undefined, capture: args.values.get('capture') as string | undefined };
+  const api = (args.values.get('api') as string | undefined) ?? 'opencl';
+  if (!(APIS as readonly string[]).includes(api)) throw new UsageError(`--api takes ${APIS.join(' or ')}, not '${api}'`);
+  if (api === 'vulkan' && !isIr) throw new UsageError('--api vulkan runs tinytc IR (.ir); OpenCL C runs through --api opencl');
+  const capture = args.values.get('capture') as string | undefined;
+  if (api === 'vulkan' && capture !== undefined) throw new UsageError('--capture records OpenCL launches; it does not apply to --api vulkan');
+  return { path, name, argsPath, isIr, global, local, howmany, std: (stdText as ClStd | undefined) ?? 'CL1.2', device: args.values.get('device') as string | undefined, capture, api: api as Api };
 }
 
 /** Output, written piece by piece so no single string grows with the data. */
@@ -102,11 +110,12 @@ export function runCommand(argv: readonly string[], io: CliIO): number {
     io.stderr(`${o.argsPath}: error: not valid JSON: ${(e as Error).message}\n`);
     return 1;
   }
-  let ctx: Context | undefined;
+  let ctx: AnyContext | undefined;
   try {
-    ctx = Context.open(o.device);
+    ctx = openContext(o.api, o.device);
     const device = `${ctx.device.platform} / ${ctx.device.name}`;
-    const limits: HostLimits = { maxBytes: ctx.limits.maxMemAllocSize, maxElements: RUN_MAX_ELEMENTS };
+    // Vulkan reports no single allocation limit here: its buffers are checked when they are made.
+    const limits: HostLimits = { maxBytes: ctx instanceof Context ? ctx.limits.maxMemAllocSize : Number.MAX_SAFE_INTEGER, maxElements: RUN_MAX_ELEMENTS };
     if (o.isIr) {
       const k = tinytcKernel(ctx, source, o.name, { path: o.path, ...(o.capture ? { capture: o.capture } : {}) });
       const { values, arrays } = readTinytcArgs(o.name, json, k.params, limits);
@@ -133,6 +142,7 @@ export function runCommand(argv: readonly string[], io: CliIO): number {
       io.stderr(formatDiagnostics(r.diagnostics));
       return 1;
     }
+    if (!(ctx instanceof Context)) throw new RuntimeInputError('OpenCL C input runs through --api opencl');
     const plan = r.plan as OpenCLPlan;
     const kplan = plan.kernels.find((k) => k.name === o.name);
     if (!kplan) throw new RuntimeInputError(`no kernel named '${o.name}' in '${o.path}' (have ${plan.kernels.map((k) => k.name).join(', ') || 'none'})`);
@@ -161,7 +171,7 @@ export function runCommand(argv: readonly string[], io: CliIO): number {
       for (const x of owned) x.dispose();
     }
   } catch (e) {
-    if (e instanceof PackError || e instanceof LaunchError || e instanceof CLError || e instanceof RuntimeInputError) {
+    if (e instanceof PackError || e instanceof LaunchError || e instanceof CLError || e instanceof VulkanError || e instanceof RuntimeInputError) {
       io.stderr(`kernarg: error: ${e.message}\n`);
       return 1;
     }
