@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { runCliWith } from '../src/cli/main.js';
 import { testDevice } from './support/device.js';
+import { testVulkan } from './support/vulkan-device.js';
 
 // Issue 17, runtime half: every mistaken or hostile `kernarg run` input is a refusal naming the
 // kernel and the argument (exit 1) or a usage error (exit 2); none crashes, none is silently wrong.
@@ -210,4 +211,19 @@ test('the installed bin: the cases that used to kill the process (SIGSEGV, SIGAB
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('kernarg run --api vulkan: the same tinytc refusals (howmany above the members, extents that disagree, f64 for f32)', (t) => {
+  const vk = testVulkan(t);
+  if (!vk) return;
+  vk.dispose();
+  files['f.ir'] = IR;
+  const api = ['--api', 'vulkan'];
+  const g = { g: { group: [{ data: [1, 2, 3, 4], shape: [2] }, { data: [5, 6, 7, 8], shape: [2] }], offset: 0 }, y: { memref: { data: [0, 0], shape: [2] } } };
+  refused(run(['f.ir', '--kernel', 'gsum', '--args', json('vg.json', g), '--howmany', '3', ...api]), /kernel 'gsum', argument 'g': the group has 2 members, but howmany 3/);
+  refused(run(['f.ir', '--kernel', 'axpy', '--args', json('vtie.json', { a: { memref: { data: [1, 2, 3, 4], shape: [4] } }, b: { memref: { data: [1, 2, 3], shape: [3] } } }), ...api]), /kernel 'axpy', argument 'b': axpby needs mode 0 of op\(A\) and B to agree/);
+  refused(run(['f.ir', '--kernel', 'axpy', '--args', json('vtype.json', { a: { memref: { type: 'f64', data: [1], shape: [1] } }, b: { memref: { data: [1], shape: [1] } } }), ...api]), /argument 'a\.type': f64 data for a memref of f32/);
+  const ok = run(['f.ir', '--kernel', 'iadd', '--args', json('vi32.json', { a: { memref: { data: [1, 2, 3], shape: [3] } }, b: { memref: { data: [10, 20, 30], shape: [3] } } }), ...api]);
+  assert.equal(ok.code, 0, ok.stderr);
+  assert.deepEqual(JSON.parse(ok.stdout).args.b, [11, 22, 33]);
 });
