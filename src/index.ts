@@ -15,6 +15,7 @@ export { formatDiagnostic, formatDiagnostics } from './diagnostics/format.js';
 export { emitJson, planToJson } from './emit/json.js';
 export { emitTable, TARGET_RECORDS, targetNamed, type AbiPlan } from './targets/index.js';
 export type { Target, TargetFlag } from './targets/target.js';
+export { PlanError, readPlan } from './abi/read-plan.js';
 export { emitSignatures, kernelPrototype } from './emit/signatures.js';
 export * from './runtime/pack/index.js';
 export { lowerVulkan, type VulkanPlan, type VulkanTargetOptions } from './targets/vulkan/lower.js';

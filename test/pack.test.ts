@@ -86,7 +86,6 @@ test('compiled and interpreted writers produce the same bytes (generated layouts
   assert.ok(checked > 200, `${checked}`);
 });
 
-
 test('amdhsa: explicit arguments at their offsets, hidden arguments from the launch geometry', () => {
   const p = amdhsaPacker(plan<AmdhsaPlan>('kernel void k(global int *a, char c, float4 v) {}', 'amdhsa'), 'k');
   const seg = p.pack({ a: 0x1000n, c: -1, v: [1, 2, 3, 4] }, { global: [100, 6], local: [32, 4], globalOffset: [5, 0] });
@@ -181,7 +180,6 @@ test('the per-kernel compiled packer and the interpreted one agree on generated 
   }
   assert.ok(checked > 40, `${checked}`);
 });
-
 
 test('amd-cl2, r600 and vulkan packers write each by-value argument at its plan offset (generated kernels)', () => {
   const { values } = samples(programSpec, 30, 4711);

@@ -27,3 +27,22 @@ export class ValueError extends Error {
     super(problem);
   }
 }
+
+/** A launch the device or the kernel cannot take (geometry, limits); names the kernel. */
+export class LaunchError extends Error {
+  constructor(
+    readonly kernel: string,
+    readonly problem: string,
+  ) {
+    super(`kernel '${kernel}': ${problem}`);
+    this.name = 'LaunchError';
+  }
+}
+
+/**
+ * A layout kind no packer knows, such as the `struct` of the JSON form: refused, never packed as
+ * zeros. Plans read from JSON go through readPlan first.
+ */
+export function notALayout(l: never): never {
+  throw new TypeError(`not a value layout: kind ${JSON.stringify((l as { kind?: unknown } | null)?.kind)} (read JSON plans with readPlan)`);
+}

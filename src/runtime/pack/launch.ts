@@ -1,5 +1,7 @@
-import { type Writer } from './compiled.js';
-import { PackError, ValueError } from './errors.js';
+// What every packer shares: its options, the launch it packs for, and the checks of names, values,
+// addresses and hidden values with their exact errors.
+import type { Writer } from './compiled.js';
+import { PackError, RuntimeInputError, ValueError } from './errors.js';
 import { describe } from './scalars.js';
 
 export interface PackOptions {
@@ -30,6 +32,13 @@ export interface ImageDescription {
 
 export type Args = Readonly<Record<string, unknown>>;
 
+/** The named kernel of a plan; a missing one is the user's mistake, not an argument's. */
+export function kernelOf<K extends { readonly name: string }>(plan: { readonly kernels: readonly K[] }, kernel: string): K {
+  const k = plan.kernels.find((x) => x.name === kernel);
+  if (!k) throw new RuntimeInputError(`no kernel named '${kernel}' (have ${plan.kernels.map((x) => x.name).join(', ') || 'none'})`);
+  return k;
+}
+
 const nameSets = new WeakMap<readonly string[], Set<string>>();
 
 /** Every argument given once, none unknown; one pass over the given keys. */
@@ -37,12 +46,9 @@ export function checkNames(kernel: string, names: readonly string[], args: Args)
   if (typeof args !== 'object' || args === null) throw new PackError(kernel, '(arguments)', `expected an object of arguments, got ${describe(args)}`);
   let set = nameSets.get(names);
   if (!set) nameSets.set(names, (set = new Set(names)));
-  let count = 0;
-  for (const k in args) {
-    if (!set.has(k)) throw new PackError(kernel, k, `'${kernel}' has no argument '${k}' (it takes ${names.join(', ') || 'none'})`);
-    count++;
-  }
-  if (count !== names.length) for (const n of names) if (!(n in args)) throw new PackError(kernel, n, 'missing');
+  // Own properties only: a key such as `__proto__` or an inherited one never supplies an argument.
+  for (const k of Object.keys(args)) if (!set.has(k)) throw new PackError(kernel, k, `'${kernel}' has no argument '${k}' (it takes ${names.join(', ') || 'none'})`);
+  for (const n of names) if (!Object.hasOwn(args, n)) throw new PackError(kernel, n, 'missing');
 }
 
 export function writeValue(kernel: string, w: Writer, view: DataView, offset: number, name: string, v: unknown): void {
@@ -61,3 +67,11 @@ export function address(kernel: string, name: string, v: unknown): bigint {
   throw new PackError(kernel, name, `expected a device address (bigint) or an object with one, got ${describe(v)}`);
 }
 
+/** A hidden pointer's address from `launch.hidden` (own keys only), 0 when not given. */
+export function hiddenValue(kernel: string, launch: LaunchInfo, key: string): bigint {
+  const h = launch.hidden;
+  if (!h || !Object.hasOwn(h, key)) return 0n;
+  const v = h[key];
+  if (typeof v !== 'bigint' || v < 0n || v > 0xffffffffffffffffn) throw new PackError(kernel, key, `a hidden address takes a bigint from 0 to 2^64-1, got ${describe(v)}`);
+  return v;
+}

@@ -1,8 +1,8 @@
 import type { OpenCLPlan, ValueLayout } from '../../abi/plan.js';
-import { type Args, type PackOptions, address, checkNames, writeValue } from './launch.js';
 import type { VulkanPlan } from '../../targets/vulkan/lower.js';
 import { PackError } from './errors.js';
-import { codegenAllowed, emitWriter, writerFor } from './compiled.js';
+import { HOP, checkedInteger, codegenAllowed, emitWriter, writerFor } from './compiled.js';
+import { type Args, type PackOptions, address, checkNames, kernelOf, writeValue } from './launch.js';
 import { describe } from './scalars.js';
 
 // ---- opencl: the clSetKernelArg list ---------------------------------------------------
@@ -20,8 +20,7 @@ export interface OpenCLPacker {
 }
 
 export function openclPacker(plan: OpenCLPlan, kernel: string, options: PackOptions = {}): OpenCLPacker {
-  const k = plan.kernels.find((x) => x.name === kernel);
-  if (!k) throw new PackError(kernel, '(kernel)', `no kernel named '${kernel}' (have ${plan.kernels.map((x) => x.name).join(', ')})`);
+  const k = kernelOf(plan, kernel);
   const names = k.args.map((a) => a.name);
   const out: SetArg[] = [];
   const steps: ((args: Args) => void)[] = [];
@@ -37,7 +36,7 @@ export function openclPacker(plan: OpenCLPlan, kernel: string, options: PackOpti
       out.push(slot);
       steps.push((args) => {
         const v = args[a.name] as { local?: unknown } | undefined;
-        const bytes = typeof v === 'object' && v !== null ? v.local : undefined;
+        const bytes = typeof v === 'object' && v !== null && Object.hasOwn(v, 'local') ? v.local : undefined;
         if (typeof bytes !== 'number' || !Number.isSafeInteger(bytes) || bytes <= 0) throw new PackError(kernel, a.name, `a local argument takes {local: <bytes>} with a positive byte count, got ${describe(v)}`);
         slot.size = bytes;
       });
@@ -46,7 +45,7 @@ export function openclPacker(plan: OpenCLPlan, kernel: string, options: PackOpti
       out.push(slot as SetArg);
       steps.push((args) => {
         const v = args[a.name];
-        if (v === null || v === undefined || typeof v !== 'object') throw new PackError(kernel, a.name, `a ${a.kind} argument takes a ${a.kind} object, got ${describe(v)}`);
+        if (v === null || v === undefined || typeof v !== 'object' || Array.isArray(v)) throw new PackError(kernel, a.name, `a ${a.kind} argument takes a ${a.kind} object, got ${describe(v)}`);
         slot.handle = v;
       });
     }
@@ -69,27 +68,31 @@ function compileKernelPacker(args: OpenCLPlan['kernels'][number]['args'], out: S
   const lines: string[] = [];
   const counter = { n: 0 };
   const views: DataView[] = [];
-  if (args.length === 0) lines.push('if (typeof args !== "object" || args === null) return slow(args);', 'for (const k in args) return slow(args);', 'fast: {');
+  // Only JSON.stringify'd names and checked integers reach the generated source.
+  const n = (x: unknown) => checkedInteger(x, 'an argument index or count');
+  lines.push('if (typeof args !== "object" || args === null) return slow(args);');
+  if (args.length === 0) lines.push('for (const k in args) return slow(args);', 'fast: {');
   else {
-    lines.push('if (typeof args !== "object" || args === null) return slow(args);', 'let count = 0;', 'for (const k in args) {', '  switch (k) {');
+    // `for in` also walks inherited enumerable keys: each counted key must be the object's own.
+    lines.push('let count = 0;', 'for (const k in args) {', '  if (!HOP.call(args, k)) return slow(args);', '  switch (k) {');
     for (const a of args) lines.push(`    case ${JSON.stringify(a.name)}:`);
-    lines.push('      count++; break;', '    default: return slow(args);', '  }', '}', `if (count !== ${args.length}) return slow(args);`, 'fast: {');
+    lines.push('      count++; break;', '    default: return slow(args);', '  }', '}', `if (count !== ${n(args.length)}) return slow(args);`, 'fast: {');
   }
   args.forEach((a, i) => {
     const v = `a${i}`;
     lines.push(`const ${v} = args[${JSON.stringify(a.name)}];`);
     if (a.kind === 'value') {
       views.push(new DataView((out[i] as { bytes: Uint8Array }).bytes.buffer));
-      emitWriter(a.layout as ValueLayout, `views[${views.length - 1}]`, '0', v, lines, counter);
+      emitWriter(a.layout as ValueLayout, `views[${n(views.length - 1)}]`, '0', v, lines, counter);
     } else if (a.kind === 'local') {
-      lines.push(`if (typeof ${v} !== 'object' || ${v} === null || !Number.isSafeInteger(${v}.local) || ${v}.local <= 0) break fast;`, `out[${i}].size = ${v}.local;`);
+      lines.push(`if (typeof ${v} !== 'object' || ${v} === null || !Object.hasOwn(${v}, 'local') || !Number.isSafeInteger(${v}.local) || ${v}.local <= 0) break fast;`, `out[${n(i)}].size = ${v}.local;`);
     } else {
-      lines.push(`if (typeof ${v} !== 'object' || ${v} === null) break fast;`, `out[${i}].handle = ${v};`);
+      lines.push(`if (typeof ${v} !== 'object' || ${v} === null || Array.isArray(${v})) break fast;`, `out[${n(i)}].handle = ${v};`);
     }
   });
   lines.push('return out;', '}', 'return slow(args);');
-  const make = new Function('out', 'views', 'slow', `return function pack(args) {\n${lines.join('\n')}\n};`);
-  return make(out, views, slow) as (a: Args) => readonly SetArg[];
+  const make = new Function('out', 'views', 'slow', 'HOP', `return function pack(args) {\n${lines.join('\n')}\n};`);
+  return make(out, views, slow, HOP) as (a: Args) => readonly SetArg[];
 }
 
 const u64 = (view: DataView, o: number, v: bigint | number) => view.setBigUint64(o, BigInt(v), true);
@@ -113,8 +116,7 @@ export interface VulkanPacked {
 }
 
 export function vulkanPacker(plan: VulkanPlan, kernel: string, options: PackOptions = {}): { names: readonly string[]; pack(args: Args): VulkanPacked } {
-  const k = plan.kernels.find((x) => x.name === kernel);
-  if (!k) throw new PackError(kernel, '(kernel)', `no kernel named '${kernel}'`);
+  const k = kernelOf(plan, kernel);
   const names = k.args.map((a) => a.name);
   const pod = new Uint8Array(k.podSize);
   const view = new DataView(pod.buffer);

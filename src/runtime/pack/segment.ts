@@ -1,7 +1,7 @@
 import type { ValueLayout } from '../../layout/value-layout.js';
 import { writerFor } from './compiled.js';
-import { PackError } from './errors.js';
-import { type Args, type ImageDescription, type LaunchInfo, type PackOptions, address, checkNames, writeValue } from './launch.js';
+import { LaunchError, PackError } from './errors.js';
+import { type Args, type ImageDescription, type LaunchInfo, type PackOptions, address, checkNames, hiddenValue, writeValue } from './launch.js';
 
 /** A 4-byte slot that refuses wider values: the error's path and text (`address <v> <text>`); without one, wider values are cut to 32 bits. */
 export interface Overflow {
@@ -60,12 +60,22 @@ interface Geometry {
   offset: [number, number, number];
 }
 
-/** Reads the launch geometry into `g` (the packer's own, reused: nothing is allocated per call). */
+/** Whether `v` is `n` whole numbers from `min` to 2^32-1 (a loop: nothing is allocated). */
+function sizes(v: unknown, n: number, min: number): boolean {
+  if (!Array.isArray(v) || v.length !== n) return false;
+  for (let i = 0; i < n; i++) if (!Number.isSafeInteger(v[i]) || v[i] < min || v[i] > 0xffffffff) return false;
+  return true;
+}
+
+/** Checks the launch geometry and reads it into `g` (the packer's own, reused: nothing is allocated per call). */
 function readGeometry(kernel: string, l: LaunchInfo, g: Geometry): void {
   const global = l.global;
-  if (!Array.isArray(global) || global.length < 1 || global.length > 3) throw new PackError(kernel, '(launch)', 'global size must be 1 to 3 positive integers');
-  for (let i = 0; i < global.length; i++) if (!Number.isSafeInteger(global[i]) || global[i] <= 0) throw new PackError(kernel, '(launch)', 'global size must be 1 to 3 positive integers');
-  g.dims = global.length;
+  const n = Array.isArray(global) ? global.length : 0;
+  if (n < 1 || n > 3 || !sizes(global, n, 1)) throw new LaunchError(kernel, 'the global size must be 1 to 3 whole numbers from 1 to 2^32-1');
+  const s = n > 1 ? 's' : '';
+  if (l.local !== undefined && !sizes(l.local, n, 1)) throw new LaunchError(kernel, `the local size must be ${n} whole number${s} from 1 to 2^32-1, like the global size`);
+  if (l.globalOffset !== undefined && !sizes(l.globalOffset, n, 0)) throw new LaunchError(kernel, `the global offset must be ${n} whole number${s} from 0 to 2^32-1, like the global size`);
+  g.dims = n;
   for (let i = 0; i < 3; i++) {
     g.global[i] = global[i] ?? 1;
     g.local[i] = l.local?.[i] ?? 1;
@@ -101,12 +111,15 @@ function checked<T extends number | bigint>(kernel: string, v: T, bytes: 2 | 4 |
 
 type Step = (view: DataView, args: Args, g: Geometry, launch: LaunchInfo) => void;
 
+/** A 32-bit field's value: a whole number from 0 to 2^32-1 (absent, where optional). */
+const u32ok = (x: unknown, optional = false): boolean => (optional && x === undefined) || (Number.isSafeInteger(x) && (x as number) >= 0 && (x as number) <= 0xffffffff);
+
 /** The one kernarg-segment packer: it reads only the slots' offsets and fills. */
 export function segmentPacker(layout: SegmentLayout, options: PackOptions = {}): SegmentPacker {
   const { kernel, size, names } = layout;
   const image = (args: Args, name: string): ImageDescription => {
     const v = args[name] as ImageDescription | undefined;
-    if (typeof v !== 'object' || v === null || typeof v.width !== 'number' || typeof v.channelOrder !== 'number' || typeof v.channelType !== 'number') {
+    if (typeof v !== 'object' || v === null || !u32ok(v.width) || !u32ok(v.height, true) || !u32ok(v.depth, true) || !u32ok(v.channelOrder) || !u32ok(v.channelType)) {
       throw new PackError(kernel, name, 'an image takes {width, height?, depth?, channelOrder, channelType, address?}');
     }
     return v;
@@ -159,8 +172,8 @@ export function segmentPacker(layout: SegmentLayout, options: PackOptions = {}):
         return (view, args) => u32(view, o, Number(image(args, f.image).address ?? 0n));
       case 'hidden': {
         const [w, key, overflow] = [PUT[f.bytes], f.key, f.overflow];
-        if (!overflow) return (view, _, __, launch) => w(view, o, launch.hidden?.[key] ?? 0n);
-        return (view, _, __, launch) => w(view, o, checked(kernel, launch.hidden?.[key] ?? 0n, f.bytes, overflow));
+        if (!overflow) return (view, _, __, launch) => w(view, o, hiddenValue(kernel, launch, key));
+        return (view, _, __, launch) => w(view, o, checked(kernel, hiddenValue(kernel, launch, key), f.bytes, overflow));
       }
       case 'zero':
         return () => {};

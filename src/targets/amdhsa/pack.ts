@@ -1,6 +1,5 @@
 import type { AmdhsaPlan, AmdhsaSlot } from '../../abi/plan.js';
-import { PackError } from '../../runtime/pack/errors.js';
-import type { PackOptions } from '../../runtime/pack/launch.js';
+import { type PackOptions, kernelOf } from '../../runtime/pack/launch.js';
 import { type GeometryField, type SegmentFill, type SegmentLayout, type SegmentPacker, segmentPacker } from '../../runtime/pack/segment.js';
 
 /** The launch-geometry field behind each hidden value kind that has one. */
@@ -26,8 +25,7 @@ function fillOf(a: AmdhsaSlot, localNames: readonly string[]): SegmentFill {
 
 /** A kernel's kernarg segment as the packer reads it. */
 export function amdhsaSegment(plan: AmdhsaPlan, kernel: string): SegmentLayout {
-  const k = plan.kernels.find((x) => x.name === kernel);
-  if (!k) throw new PackError(kernel, '(kernel)', `no kernel named '${kernel}'`);
+  const k = kernelOf(plan, kernel);
   const explicit = k.args.filter((a) => a.param !== null);
   const locals = explicit.filter((a) => a.valueKind === 'dynamic_shared_pointer').map((a) => a.name);
   return { kernel, size: k.kernargSegmentSize, names: explicit.map((a) => a.name), slots: k.args.map((a) => ({ offset: a.offset, fill: fillOf(a, locals) })) };

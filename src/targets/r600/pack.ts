@@ -1,5 +1,4 @@
-import { PackError } from '../../runtime/pack/errors.js';
-import type { PackOptions } from '../../runtime/pack/launch.js';
+import { type PackOptions, kernelOf } from '../../runtime/pack/launch.js';
 import type { SegmentLayout, SegmentPacker, SegmentSlot } from '../../runtime/pack/segment.js';
 import { segmentPacker } from '../../runtime/pack/segment.js';
 import type { R600Plan, R600Slot } from './lower.js';
@@ -18,8 +17,7 @@ function slotsOf(a: R600Slot): SegmentSlot[] {
 
 /** A kernel's input buffer as the packer reads it. */
 export function r600Segment(plan: R600Plan, kernel: string): SegmentLayout {
-  const k = plan.kernels.find((x) => x.name === kernel);
-  if (!k) throw new PackError(kernel, '(kernel)', `no kernel named '${kernel}'`);
+  const k = kernelOf(plan, kernel);
   const names = k.args.filter((a) => a.param !== null && a.role !== 'image-size' && a.role !== 'image-format').map((a) => a.name);
   return { kernel, size: k.inputSize, names, slots: k.args.flatMap(slotsOf) };
 }
