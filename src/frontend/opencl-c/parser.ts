@@ -571,7 +571,7 @@ export class Parser {
       if (name) this.tags.set(name, decl);
     }
     const open = this.expect('{');
-    if (++this.depth > MAX_NESTING) this.fail(Messages.tooDeep, open);
+    if (++this.depth > MAX_NESTING) this.fail(Messages.tooDeep, open, [MAX_NESTING]);
     const fields: FieldDecl[] = [];
     while (!this.is('}')) {
       if (this.peek().kind === 'eof') this.fail(Messages.unmatchedBrace, open);
@@ -726,7 +726,7 @@ export class Parser {
    * then array/function suffixes (outermost last), then a parenthesised inner declarator.
    */
   private declarator(base: QualType, abstract: boolean): Declarator {
-    if (++this.depth > MAX_NESTING) this.fail(Messages.tooDeep, this.peek());
+    if (++this.depth > MAX_NESTING) this.fail(Messages.tooDeep, this.peek(), [MAX_NESTING]);
     let t = base;
     const attrs: Attribute[] = [];
     while (this.is('*')) {
@@ -1072,7 +1072,7 @@ export class Parser {
     const start = this.peek();
     if (!this.is('{')) return { k: 'expr', e: this.assignmentExpr(), span: tokenSpan(start) };
     const open = this.next();
-    if (++this.depth > MAX_NESTING) this.fail(Messages.tooDeep, open);
+    if (++this.depth > MAX_NESTING) this.fail(Messages.tooDeep, open, [MAX_NESTING]);
     const items: { designators: ({ field: string; span: Span } | { index: Expr; span: Span })[]; init: Init }[] = [];
     while (!this.is('}')) {
       if (this.peek().kind === 'eof') this.fail(Messages.unmatchedBrace, open);
@@ -1123,7 +1123,7 @@ export class Parser {
   }
 
   private conditionalExpr(): Expr {
-    if (++this.depth > MAX_NESTING) this.fail(Messages.tooDeep, this.peek());
+    if (++this.depth > MAX_NESTING) this.fail(Messages.tooDeep, this.peek(), [MAX_NESTING]);
     const c = this.binaryExpr(1);
     let result = c;
     if (this.is('?')) {
@@ -1172,22 +1172,30 @@ export class Parser {
         this.expect(')');
         return { k: 'vector', type, elems, span: this.span(open) };
       }
-      const e = this.castExpr();
+      const e = this.nestedCastExpr(open);
       return { k: 'cast', type, e, span: joinSpans(tokenSpan(open), e.span) };
     }
     return this.unaryExpr();
+  }
+
+  /** The operand of a prefix operator or a cast: each one nests a level, so 100k unary minus signs are refused, not a stack overflow. */
+  private nestedCastExpr(op: Token): Expr {
+    if (++this.depth > MAX_NESTING) this.fail(Messages.tooDeep, op, [MAX_NESTING]);
+    const e = this.castExpr();
+    this.depth--;
+    return e;
   }
 
   private unaryExpr(): Expr {
     const t = this.peek();
     if (t.kind === 'punct' && ['+', '-', '~', '!'].includes(t.text)) {
       this.next();
-      const e = this.castExpr();
+      const e = this.nestedCastExpr(t);
       return { k: 'unary', op: t.text, e, span: joinSpans(tokenSpan(t), e.span) };
     }
     if (t.kind === 'punct' && ['&', '*', '++', '--'].includes(t.text)) {
       this.next();
-      const e = this.castExpr();
+      const e = this.nestedCastExpr(t);
       return { k: 'other', what: t.text === '&' ? 'an address' : `operator '${t.text}'`, span: joinSpans(tokenSpan(t), e.span) };
     }
     if (t.kind === 'ident' && (t.text === 'sizeof' || t.text === '_Alignof' || t.text === '__alignof__' || t.text === '__alignof' || t.text === 'vec_step')) {

@@ -45,6 +45,8 @@ export interface PreprocessResult {
 
 const MAX_INCLUDE_DEPTH = 200;
 const MAX_EXPANSION_TOKENS = 5_000_000;
+/** How deep macro calls may nest inside macro arguments (`F(F(F(...)))`): each level pre-expands the one inside it. */
+const MAX_ARGUMENT_DEPTH = 1000;
 
 interface Conditional {
   /** This branch is being compiled. */
@@ -97,6 +99,7 @@ export class Preprocessor {
   private expansionBudget = MAX_EXPANSION_TOKENS;
   private aborted = false;
   private counter = 0;
+  private argumentDepth = 0;
 
   constructor(
     private readonly host: FileHost,
@@ -556,7 +559,12 @@ export class Preprocessor {
           out.push(...(arg.length ? arg : [placemarker(t)]));
         } else {
           const expanded: Token[] = [];
+          if (++this.argumentDepth > MAX_ARGUMENT_DEPTH) {
+            this.diags.report(Messages.macroArgsTooDeep, tokenSpan(at), [MAX_ARGUMENT_DEPTH]);
+            this.aborted = true;
+          }
           this.expandInto(arg, expanded);
+          this.argumentDepth--;
           if (expanded.length) expanded[0] = expanded[0].with({ space: t.space });
           out.push(...expanded);
         }
