@@ -213,7 +213,13 @@ export class IrParser {
   private operand(): Operand {
     const t = this.next();
     if (t.kind === 'local') return { kind: 'value', name: t.text, span: t.span };
-    if (t.kind === 'int') return { kind: 'int', value: BigInt(t.text.replace(/^\+/, '')), span: t.span };
+    if (t.kind === 'int') {
+      // Decimal or hexadecimal with an optional sign; `0x` with no digits is refused, not handed to BigInt.
+      const m = /^([-+]?)(0[xX][0-9a-fA-F]+|[0-9]+)$/.exec(t.text);
+      if (!m) this.fail(Messages.constExprInvalid, t, [`'${t.text}' is not a valid integer constant`]);
+      const magnitude = BigInt(m[2]);
+      return { kind: 'int', value: m[1] === '-' ? -magnitude : magnitude, span: t.span };
+    }
     if (t.kind === 'float') {
       const neg = t.text.startsWith('-');
       const f = parseFloatLiteral(t.text.replace(/^[-+]/, ''));
