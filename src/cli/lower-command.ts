@@ -1,11 +1,11 @@
-import { formatDiagnostics } from '../diagnostics/format.js';
+import { escapeControls, formatDiagnostics } from '../diagnostics/format.js';
 import { CL_STDS, type ClStd } from '../frontend/opencl-c/predefined.js';
 import { AMD_CL2_FEATURES, type AmdCl2Feature } from '../abi/amd-cl2.js';
 import { TRIPLES, type Triple } from '../abi/llvm.js';
 import { parseSamplerMap } from '../abi/sampler-map.js';
 import { FORMATS, TARGETS, type TargetName, lower } from '../lower.js';
 import { type OptionSpec, UsageError, parseArgs } from './args.js';
-import type { CliIO } from './io.js';
+import { type CliIO, includeHost, readText } from './io.js';
 
 export const LOWER_OPTIONS: readonly OptionSpec[] = [
   { name: 'target', kind: 'string', value: '<target>', help: `target ABI: ${TARGETS.join(' | ')}` },
@@ -91,14 +91,14 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
   let samplerMap: number[] | undefined;
   const samplerMapPath = args.values.get('samplermap') as string | undefined;
   if (samplerMapPath !== undefined) {
-    const text = io.readFile(samplerMapPath);
-    if (text === undefined) {
-      io.stderr(`kernarg: error: cannot read sampler map '${samplerMapPath}'\n`);
+    const read = readText(io, samplerMapPath);
+    if ('error' in read) {
+      io.stderr(`kernarg: error: cannot read sampler map '${escapeControls(samplerMapPath)}': ${read.error}\n`);
       return 1;
     }
-    const r = parseSamplerMap(text);
+    const r = parseSamplerMap(read.text);
     if ('message' in r) {
-      io.stderr(`${samplerMapPath}:${r.line}:1: error: ${r.message}\n`);
+      io.stderr(`${escapeControls(samplerMapPath)}:${r.line}:1: error: ${escapeControls(r.message)}\n`);
       return 1;
     }
     samplerMap = r.masks;
@@ -117,19 +117,20 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
   if (groupTables !== undefined && groupTables !== 'pointer' && groupTables !== 'ulong') throw new UsageError(`--group-tables takes pointer or ulong, not '${groupTables}'`);
   if (groupTables !== undefined && (!path.endsWith('.ir') || format !== 'opencl-c')) throw new UsageError('--group-tables applies to tinytc (.ir) input with --format opencl-c only');
   if (format === 'opencl-c' && !path.endsWith('.ir')) throw new UsageError('--format opencl-c needs tinytc input (.ir)');
-  const text = io.readFile(path);
+  const read = readText(io, path);
   const color = (args.values.get('color') as boolean | undefined) ?? io.color;
-  if (text === undefined) {
-    io.stderr(`kernarg: error: cannot read '${path}'\n`);
+  if ('error' in read) {
+    io.stderr(`kernarg: error: cannot read '${escapeControls(path)}': ${read.error}\n`);
     return 1;
   }
+  const text = read.text;
   const defines = ((args.values.get('define') as string[] | undefined) ?? []).map((d): [string, string | undefined] => {
     const eq = d.indexOf('=');
     const name = eq < 0 ? d : d.slice(0, eq);
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new UsageError(`'-D ${d}': macro name must be an identifier`);
     return eq < 0 ? [name, undefined] : [name, d.slice(eq + 1)];
   });
-  const result = lower(path, text, { readFile: io.readFile }, {
+  const result = lower(path, text, includeHost(io), {
     target: target as TargetName,
     format,
     std: std as ClStd | undefined,

@@ -8,8 +8,11 @@ import { Token, tokenSpan } from './token.js';
 
 /** How the frontend reads files. The core never touches the file system itself. */
 export interface FileHost {
-  /** The file's text, or undefined when there is no such file. */
-  readFile(path: string): string | undefined;
+  /**
+   * The file's text; undefined when there is no such file (the search goes on); or why it exists
+   * but cannot be read (not a regular file, too large: the search stops with that diagnostic).
+   */
+  readFile(path: string): string | undefined | { readonly error: string };
 }
 
 export interface PreprocessOptions {
@@ -383,6 +386,10 @@ export class Preprocessor {
       if (this.onceFiles.has(path)) return;
       const text = this.host.readFile(path);
       if (text === undefined) continue;
+      if (typeof text !== 'string') {
+        this.diags.report(Messages.includeUnreadable, tokenSpan(toks[0]), [path, text.error]);
+        return;
+      }
       const inc = new SourceFile(path, text, tokenSpan(toks[0]));
       this.processFile(inc, depth + 1, emit);
       return;
@@ -411,7 +418,8 @@ export class Preprocessor {
 
   private lineDirective(rest: Token[], at: Token, file: SourceFile): void {
     const n = rest[0];
-    if (!n || n.kind !== 'number' || !/^\d+$/.test(n.text) || Number(n.text) <= 0) {
+    // clang takes 1 to 2^32-1 (an unsigned 32-bit line number); beyond that the number is refused, never rounded.
+    if (!n || n.kind !== 'number' || !/^\d+$/.test(n.text) || BigInt(n.text) <= 0n || BigInt(n.text) > 0xffffffffn) {
       this.diags.report(Messages.lineDirective, tokenSpan(n ?? at));
       return;
     }
