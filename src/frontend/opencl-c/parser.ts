@@ -99,6 +99,10 @@ type Ordinary =
 class ParseError extends Error {}
 
 const MAX_NESTING = 256;
+/** The largest `aligned(N)` clang takes. */
+const MAX_ALIGNMENT = 2 ** 32;
+/** Sizes are computed in bits as doubles, exact below 2^53 bits: objects past 2^50 bytes are refused rather than rounded. */
+const MAX_OBJECT_BYTES = 2 ** 50;
 
 /**
  * Recursive-descent parser for OpenCL C declarations. Bodies are skipped by balanced
@@ -501,7 +505,9 @@ export class Parser {
       case 'aligned': {
         const v = ints([0, 1]);
         const a = v.length ? v[0] : 16;
-        if (!(a > 0 && (a & (a - 1)) === 0)) this.fail(Messages.badAttributeArgs, nameTok, [name, 'requested alignment is not a power of 2']);
+        // clang's limit: 2^32 bytes (MaxAlignmentExponent). Checked first, so the power-of-2 test below stays within 32 bits.
+        if (a > MAX_ALIGNMENT) this.fail(Messages.alignmentTooLarge, nameTok, [MAX_ALIGNMENT]);
+        if (!(a > 0 && Number.isInteger(Math.log2(a)))) this.fail(Messages.badAttributeArgs, nameTok, [name, 'requested alignment is not a power of 2']);
         return { name, span: this.span(nameTok), ints: [a] };
       }
       case 'vec_type_hint': {
@@ -586,6 +592,7 @@ export class Parser {
       else if (a.name === 'aligned') decl.aligned = Math.max(decl.aligned ?? 1, a.ints![0]);
     }
     decl.fields = fields;
+    if (recordLayout(decl, this.options.layout).size > MAX_OBJECT_BYTES) this.diags.report(Messages.objectTooLarge, tokenSpan(nameTok ?? kw), [typeToString({ type: { kind: 'record', decl } })]);
     this.records.push(decl);
     return { kind: 'record', decl };
   }
@@ -790,7 +797,14 @@ export class Parser {
         }
         this.expect(']', "']'");
         void open;
-        suffixes.push((el) => q({ kind: 'array', element: el, length }));
+        const sizeSpan = this.span(open);
+        suffixes.push((el) => {
+          const array = q({ kind: 'array', element: el, length });
+          if (length !== null && layoutOf(el, this.options.layout).size * length > MAX_OBJECT_BYTES) {
+            this.diags.report(Messages.objectTooLarge, sizeSpan, [typeToString(array)]);
+          }
+          return array;
+        });
         continue;
       }
       if (this.is('(')) {
