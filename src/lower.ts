@@ -9,7 +9,7 @@ import { emitOpenCLC } from './emit/opencl-c.js';
 import { emitTinytcOpenCLC } from './emit/tinytc/index.js';
 import { compileTinytc } from './frontend/tinytc/index.js';
 import type { DopeOrder } from './frontend/tinytc/calling-convention.js';
-import { type LlvmPlan, type LlvmTargetOptions, TRIPLE_INFO, lowerLlvm } from './abi/llvm.js';
+import { type LlvmPlan, type LlvmTargetOptions, TRIPLES, TRIPLE_INFO, lowerLlvm } from './abi/llvm.js';
 import { lowerR600 } from './abi/r600.js';
 import { emitLlvmIr } from './emit/llvm-ir.js';
 import { DiagnosticBag, type Diagnostic } from './diagnostics/diagnostic.js';
@@ -79,6 +79,23 @@ export interface LowerResult {
 export function lower(path: string, text: string, host: FileHost, options: LowerOptions): LowerResult {
   const file = new SourceFile(path, text);
   const format = options.format ?? 'table';
+  // Library callers (JavaScript included) may pass any string: a misspelled target is a diagnostic, not a TypeError.
+  if (!Object.hasOwn(FORMATS, options.target)) {
+    const bag = new DiagnosticBag();
+    bag.report(Messages.badOption, undefined, [`unknown target '${String(options.target)}' (choose from ${TARGETS.join(', ')})`]);
+    return { diagnostics: bag.items };
+  }
+  const badChoice = ([
+    ['arch', options.arch, ['spir', 'spir64']],
+    ['vulkan.arch', options.vulkan?.arch, ['spir', 'spir64']],
+    ['llvm.triple', options.llvm?.triple, TRIPLES],
+    ['codeObject', options.codeObject, [4, 5]],
+  ] as const).find(([, v, choices]) => v !== undefined && !(choices as readonly unknown[]).includes(v));
+  if (badChoice) {
+    const bag = new DiagnosticBag();
+    bag.report(Messages.badOption, undefined, [`unknown ${badChoice[0]} '${String(badChoice[1])}' (choose from ${badChoice[2].join(', ')})`]);
+    return { diagnostics: bag.items };
+  }
   if (!FORMATS[options.target].includes(format)) {
     const bag = new DiagnosticBag();
     bag.report(Messages.badOption, undefined, [`format '${format}' is not available for target '${options.target}' (choose from ${FORMATS[options.target].join(', ')})`]);

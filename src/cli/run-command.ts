@@ -1,6 +1,7 @@
 import type { OpenCLPlan } from '../abi/plan.js';
 import { formatDiagnostics } from '../diagnostics/format.js';
 import { lower } from '../lower.js';
+import { CL_STDS } from '../frontend/opencl-c/predefined.js';
 import { PackError, RuntimeInputError } from '../runtime/pack/errors.js';
 import { CLError } from '../runtime/opencl/cl.js';
 import { Context, DeviceBuffer, Kernel } from '../runtime/opencl/host.js';
@@ -77,6 +78,8 @@ export function runCommand(argv: readonly string[], io: CliIO): number {
   const howmany = howmanyText === undefined ? 1 : Number(howmanyText);
   if (!Number.isSafeInteger(howmany) || howmany < 1) throw new UsageError('--howmany takes a positive integer');
   if (!isIr && !global) throw new UsageError('run needs --global for OpenCL C input');
+  const clStd = args.values.get('cl-std') as string | undefined;
+  if (clStd !== undefined && !(CL_STDS as readonly string[]).includes(clStd)) throw new UsageError(`unknown --cl-std '${clStd}' (choose from ${CL_STDS.join(', ')})`);
   const source = io.readFile(path);
   if (source === undefined) {
     io.stderr(`kernarg: error: cannot read '${path}'\n`);
