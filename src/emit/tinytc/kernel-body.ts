@@ -78,7 +78,11 @@ export class KernelBodyEmitter {
   }
 
   private bindParams(): void {
-    const byOrigin = (argIndex: number, role: string, dim?: number) => this.info.params.find((p) => p.origin?.argIndex === argIndex && p.origin.role === role && p.origin.dim === dim)!.name;
+    // One pass over the lowered parameters, so binding n parameters costs O(n).
+    const key = (argIndex: number, role: string, dim?: number) => `${argIndex}:${role}:${dim ?? ''}`;
+    const lowered = new Map<string, string>();
+    for (const p of this.info.params) if (p.origin) lowered.set(key(p.origin.argIndex, p.origin.role, p.origin.dim), p.name);
+    const byOrigin = (argIndex: number, role: string, dim?: number) => lowered.get(key(argIndex, role, dim))!;
     this.f.params.forEach((p, i) => {
       const t = p.type;
       if (t.kind === 'scalar') this.values.set(p.name, { kind: 'scalar', expr: byOrigin(i, 'value'), type: t.name });
