@@ -18,7 +18,11 @@ export class Coverage {
   readonly seen = new Set<string>();
   private readonly scripts = new Map<string, number>();
 
-  constructor(private readonly include: (url: string) => boolean) {
+  /**
+   * counts: a block hit 1, 2, 3, 4-7... times are different features (libFuzzer's counters: finer,
+   * but many more inputs kept and many more coverage reads). Off, a feature is a block covered.
+   */
+  constructor(private readonly include: (url: string) => boolean, private readonly counts = false) {
     this.session.connect();
     this.post('Profiler.enable');
     this.post('Profiler.startPreciseCoverage', { callCount: true, detailed: true });
@@ -45,7 +49,7 @@ export class Coverage {
       let id = this.scripts.get(s.url);
       if (id === undefined) this.scripts.set(s.url, (id = this.scripts.size));
       for (const f of s.functions) {
-        for (const r of f.ranges) if (r.count > 0) out.push(`${id}:${r.startOffset}:${r.endOffset}:${bucket(r.count)}`);
+        for (const r of f.ranges) if (r.count > 0) out.push(`${id}:${r.startOffset}:${r.endOffset}:${this.counts ? bucket(r.count) : 1}`);
       }
     }
     return out;

@@ -25,7 +25,7 @@ export type WorkerMessage =
 
 /** Inputs per coverage read: small while new coverage keeps coming, up to 128 once it is rare. */
 const MIN_BATCH = 4;
-const MAX_BATCH = 128;
+const MAX_BATCH = 1024;
 
 async function main(): Promise<void> {
   const cfg = workerData as WorkerConfig;

@@ -138,7 +138,10 @@ export function lex(file: SourceFile, diags: DiagnosticBag): Token[] {
         else if (isIdCode(d) || d === 46) j++;
         else break;
       }
-      push('number', start, j);
+      const text = s.slice(start, j);
+      let interned = names.get(text);
+      if (interned === undefined) names.set(text, (interned = text));
+      push('number', start, j, interned);
       i = j;
       continue;
     }

@@ -111,7 +111,7 @@ export class Preprocessor {
   ) {}
 
   run(main: SourceFile): PreprocessResult {
-    const builtin = new SourceFile('<built-in>', predefinedSource(this.options.std, this.options.target));
+    const builtin = builtinFile(predefinedSource(this.options.std, this.options.target));
     this.processFile(builtin, 0, false);
     let cmd = '';
     for (const [name, value] of this.options.defines ?? []) cmd += `#define ${name} ${value ?? '1'}\n`;
@@ -125,7 +125,7 @@ export class Preprocessor {
 
   private processFile(file: SourceFile, depth: number, emit: boolean): void {
     this.files.push(file);
-    const toks = lex(file, this.diags);
+    const toks = BUILTIN_TOKENS.get(file) ?? lex(file, this.diags);
     const conds: Conditional[] = [];
     let text: Token[] = [];
     const flush = () => {
@@ -595,6 +595,19 @@ export class Preprocessor {
     }
     return lhs.with({ kind: toks[0].kind, text: toks[0].text });
   }
+}
+
+/** The predefines differ only by version and target: each variant is lexed once per process, not per compilation. */
+const BUILTIN_FILES = new Map<string, SourceFile>();
+const BUILTIN_TOKENS = new WeakMap<SourceFile, Token[]>();
+function builtinFile(text: string): SourceFile {
+  let file = BUILTIN_FILES.get(text);
+  if (!file) {
+    file = new SourceFile('<built-in>', text);
+    BUILTIN_FILES.set(text, file);
+    BUILTIN_TOKENS.set(file, lex(file, new DiagnosticBag()));
+  }
+  return file;
 }
 
 const DYNAMIC_MACROS = new Set(['__LINE__', '__FILE__', '__COUNTER__']);

@@ -12,8 +12,17 @@ export interface TokenPatch {
   expansion?: Span;
 }
 
-/** A preprocessing token. After preprocessing the same shape feeds the parser. */
+/**
+ * A preprocessing token. After preprocessing the same shape feeds the parser. Most tokens come
+ * straight from the lexer with no hide set and no expansion: those two fields are only stored on
+ * the tokens that have them, so the millions of plain tokens of a large file stay small.
+ */
 export class Token {
+  /** Macros that may not expand this token again (the C standard's "hide set"). */
+  declare readonly hide?: ReadonlySet<string>;
+  /** The outermost macro invocation that produced this token. */
+  declare readonly expansion?: Span;
+
   constructor(
     readonly kind: TokenKind,
     /** The spelling, with line splices removed. */
@@ -25,11 +34,12 @@ export class Token {
     readonly bol: boolean,
     /** Whitespace (or a comment) comes before it. */
     readonly space: boolean,
-    /** Macros that may not expand this token again (the C standard's "hide set"). */
-    readonly hide?: ReadonlySet<string>,
-    /** The outermost macro invocation that produced this token. */
-    readonly expansion?: Span,
-  ) {}
+    hide?: ReadonlySet<string>,
+    expansion?: Span,
+  ) {
+    if (hide) (this as { hide?: ReadonlySet<string> }).hide = hide;
+    if (expansion) (this as { expansion?: Span }).expansion = expansion;
+  }
 
   /** Where the spelling is. */
   get span(): Span {
