@@ -511,11 +511,18 @@ export class Preprocessor {
       this.aborted = true;
       return [];
     }
+    // Tokens of one argument share one hide set: each distinct set is united with hs once, not once per token.
+    const unions = new Map<ReadonlySet<string>, ReadonlySet<string>>();
     return body.map((b, k) => {
-      let hide: Set<string> = hs;
+      let hide: ReadonlySet<string> = hs;
       if (b.hide && b.hide.size) {
-        hide = new Set(hs);
-        for (const h of b.hide) hide.add(h);
+        let u = unions.get(b.hide);
+        if (!u) {
+          const merged = new Set(hs);
+          for (const h of b.hide) merged.add(h);
+          unions.set(b.hide, (u = merged.size === hs.size ? hs : merged));
+        }
+        hide = u;
       }
       return b.with({ hide, expansion, bol: k === 0 ? at.bol : false, space: k === 0 ? at.space : b.space });
     });
