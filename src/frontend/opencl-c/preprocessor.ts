@@ -112,7 +112,14 @@ export class Preprocessor {
 
   run(main: SourceFile): PreprocessResult {
     const builtin = builtinFile(predefinedSource(this.options.std, this.options.target));
-    this.processFile(builtin, 0, false);
+    const predefined = BUILTIN_MACROS.get(builtin);
+    if (predefined) {
+      this.files.push(builtin);
+      for (const [name, m] of predefined) this.macros.set(name, m);
+    } else {
+      this.processFile(builtin, 0, false);
+      BUILTIN_MACROS.set(builtin, new Map(this.macros));
+    }
     let cmd = '';
     for (const [name, value] of this.options.defines ?? []) cmd += `#define ${name} ${value ?? '1'}\n`;
     for (const name of this.options.undefines ?? []) cmd += `#undef ${name}\n`;
@@ -607,6 +614,8 @@ export class Preprocessor {
 /** The predefines differ only by version and target: each variant is lexed once per process, not per compilation. */
 const BUILTIN_FILES = new Map<string, SourceFile>();
 const BUILTIN_TOKENS = new WeakMap<SourceFile, Token[]>();
+/** The macro table the predefines leave (macros are never changed once defined, so they can be shared). */
+const BUILTIN_MACROS = new WeakMap<SourceFile, ReadonlyMap<string, Macro>>();
 function builtinFile(text: string): SourceFile {
   let file = BUILTIN_FILES.get(text);
   if (!file) {
