@@ -201,3 +201,26 @@ test('no hostile input reaches exit 70 or a signal through the real binary', () 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('100k array suffixes, 20k nested tinytc regions and 2^40-token macro expansions stop with diagnostics', () => {
+  const arr = lowerCl(`constant int a${'[1]'.repeat(100000)} = {0};\n${KERNEL}`);
+  assert.equal(arr.code, 1);
+  assert.match(arr.stderr, /nesting level exceeded the maximum of 256 .*\[KA2023\]/);
+  const loops = run(['lower', 'k.ir', '--target', 'opencl'], { 'k.ir': `func @k(%n: index) {\n${'for %i = 0, %n : index {\n'.repeat(20000)}${'}\n'.repeat(20000)}}\n` });
+  assert.equal(loops.code, 1);
+  assert.match(loops.stderr, /nesting level exceeded the maximum of 200 /);
+  const t0 = performance.now();
+  const expo = lowerCl(`${Array.from({ length: 40 }, (_, i) => `#define A${i} A${i + 1} A${i + 1}\n`).join('')}int x = A0;\n${KERNEL}`);
+  assert.equal(expo.code, 1);
+  assert.match(expo.stderr, /macro expansion is too large or too deep \[KA1055\]/);
+  assert.ok(performance.now() - t0 < 60_000);
+});
+
+test('a memref with 100k dynamic modes lowers through every table (no spread of huge argument lists)', () => {
+  const src = `func @k(%a: memref<f32${'x?'.repeat(100000)}>) {}\n`;
+  for (const target of ['opencl', 'amdhsa']) {
+    const r = run(['lower', 'k.ir', '--target', target], { 'k.ir': src });
+    assert.equal(r.code, 0, r.stderr.slice(0, 500));
+    assert.match(r.stdout, /a_stride99999/);
+  }
+});

@@ -779,11 +779,14 @@ export class Parser {
     }
     attrs.push(...this.attributes());
     const suffixes: ((t: QualType) => QualType)[] = [];
+    let suffixDepth = 0;
     let params: ParamDecl[] | null = null;
     let variadic = false;
     for (;;) {
       if (this.is('[')) {
         const open = this.next();
+        // Each array suffix nests the element type one level (and is applied recursively below).
+        if (++suffixDepth > MAX_NESTING) this.fail(Messages.tooDeep, open, [MAX_NESTING]);
         let length: number | null = null;
         if (!this.is(']')) {
           while (this.peek().kind === 'ident' && (QUALIFIERS.has(this.peek().text) || this.peek().text === 'static')) this.next();

@@ -47,7 +47,11 @@ export interface PreprocessResult {
 }
 
 const MAX_INCLUDE_DEPTH = 200;
-const MAX_EXPANSION_TOKENS = 5_000_000;
+/**
+ * Tokens macro expansion may produce: a million, or two per character of the main file when that
+ * is more. Far beyond real kernels; `#define A0 A1 A1` … `A39` (2^40 tokens) stops in a second.
+ */
+const MIN_EXPANSION_TOKENS = 1_000_000;
 /** How deep macro calls may nest inside macro arguments (`F(F(F(...)))`): each level pre-expands the one inside it. */
 const MAX_ARGUMENT_DEPTH = 1000;
 
@@ -99,7 +103,7 @@ export class Preprocessor {
   private readonly output: Token[] = [];
   private readonly files: SourceFile[] = [];
   private readonly onceFiles = new Set<string>();
-  private expansionBudget = MAX_EXPANSION_TOKENS;
+  private expansionBudget = MIN_EXPANSION_TOKENS;
   private aborted = false;
   private counter = 0;
   private argumentDepth = 0;
@@ -111,6 +115,7 @@ export class Preprocessor {
   ) {}
 
   run(main: SourceFile): PreprocessResult {
+    this.expansionBudget = Math.max(MIN_EXPANSION_TOKENS, 2 * main.text.length);
     const builtin = builtinFile(predefinedSource(this.options.std, this.options.target));
     const predefined = BUILTIN_MACROS.get(builtin);
     if (predefined) {
@@ -466,9 +471,7 @@ export class Preprocessor {
     if (!m) return undefined;
     const expansion = t.expansion ?? t.span;
     if (m.params === null) {
-      const hs = new Set(t.hide ?? []);
-      hs.add(name);
-      return this.finish(this.substitute(m, [], t), hs, expansion, t);
+      return this.finish(this.substitute(m, [], t), withHidden(t.hide, name), expansion, t);
     }
     // A function-like macro name not followed by '(' is left alone.
     if (!stream.skipPlacemarkersTo('(')) return undefined;
@@ -511,7 +514,7 @@ export class Preprocessor {
     return this.finish(this.substitute(m, args, t), hs, expansion, t);
   }
 
-  private finish(body: Token[], hs: Set<string>, expansion: Span, at: Token): Token[] {
+  private finish(body: Token[], hs: ReadonlySet<string>, expansion: Span, at: Token): Token[] {
     this.expansionBudget -= body.length;
     if (this.expansionBudget < 0) {
       this.diags.report(Messages.macroExpansionTooDeep, expansion);
@@ -624,6 +627,24 @@ function builtinFile(text: string): SourceFile {
     BUILTIN_TOKENS.set(file, lex(file, new DiagnosticBag()));
   }
   return file;
+}
+
+/**
+ * A hide set plus one name. Sets are never changed once made, so each (set, name) pair is made
+ * once and shared: a macro expanding to itself through a chain does not copy its hide set per token.
+ */
+const EXTENDED = new WeakMap<ReadonlySet<string>, Map<string, ReadonlySet<string>>>();
+const SINGLETONS = new Map<string, ReadonlySet<string>>();
+function withHidden(hide: ReadonlySet<string> | undefined, name: string): ReadonlySet<string> {
+  const memo = hide ? (EXTENDED.get(hide) ?? new Map<string, ReadonlySet<string>>()) : SINGLETONS;
+  if (hide && !EXTENDED.has(hide)) EXTENDED.set(hide, memo);
+  let out = memo.get(name);
+  if (!out) {
+    const s = new Set(hide ?? []);
+    s.add(name);
+    memo.set(name, (out = s));
+  }
+  return out;
 }
 
 const DYNAMIC_MACROS = new Set(['__LINE__', '__FILE__', '__COUNTER__']);

@@ -124,7 +124,7 @@ export class IrParser {
 
   private region(): Region {
     const open = this.expect('{');
-    if (++this.depth > MAX_DEPTH) this.fail(Messages.tooDeep, open);
+    if (++this.depth > MAX_DEPTH) this.fail(Messages.tooDeep, open, [MAX_DEPTH]);
     const body: Inst[] = [];
     while (!this.is('}')) {
       if (this.peek().kind === 'eof') this.fail(Messages.unmatchedBrace, open);
