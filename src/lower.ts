@@ -1,6 +1,6 @@
 import { lowerOpenCL } from './abi/opencl.js';
 import type { AbiPlan, AmdCl2Plan } from './abi/plan.js';
-import { lowerAmdhsa } from './abi/amdhsa.js';
+import { type AmdhsaCodeObject, type AmdhsaLlvm, amdhsaOptionProblem, lowerAmdhsa } from './abi/amdhsa.js';
 import { type AmdCl2TargetOptions, lowerAmdCl2 } from './abi/amd-cl2.js';
 import { emitClrx } from './emit/clrx.js';
 import { type VulkanPlan, type VulkanTargetOptions, lowerVulkan } from './abi/vulkan.js';
@@ -54,8 +54,10 @@ export interface LowerOptions {
   readonly undefines?: readonly string[];
   /** Target data layout: `spir` or `spir64` (default) for opencl. */
   readonly arch?: 'spir' | 'spir64';
-  /** amdhsa: code object 4 or 5 (default). */
-  readonly codeObject?: 4 | 5;
+  /** amdhsa: code object 4, 5 (default) or 6. */
+  readonly codeObject?: AmdhsaCodeObject;
+  /** amdhsa: the LLVM generation the layout follows, 16 or 19 (default). */
+  readonly amdLlvm?: AmdhsaLlvm;
   /** amd-cl2 options. */
   readonly amdCl2?: AmdCl2TargetOptions;
   /** tinytc input: order of the extra memref arguments (v0.3 interleaved, or v0.4 shapes-first). */
@@ -106,6 +108,12 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
     bag.report(Messages.badOption, undefined, [`unknown OpenCL C version '${options.std}' (choose from ${CL_STDS.join(', ')})`]);
     return { diagnostics: bag.items };
   }
+  const amdProblem = options.target === 'amdhsa' ? amdhsaOptionProblem({ codeObject: options.codeObject, llvm: options.amdLlvm }) : undefined;
+  if (amdProblem) {
+    const bag = new DiagnosticBag();
+    bag.report(Messages.badOption, undefined, [amdProblem]);
+    return { diagnostics: bag.items };
+  }
   const layout = layoutFor(options);
   const isIr = path.endsWith('.ir');
   if (format === 'opencl-c' && !isIr) {
@@ -127,7 +135,7 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
       plan = lowerOpenCL(fe.module, { arch: options.arch });
       break;
     case 'amdhsa':
-      plan = lowerAmdhsa(fe.module, { codeObject: options.codeObject });
+      plan = lowerAmdhsa(fe.module, { codeObject: options.codeObject, llvm: options.amdLlvm });
       break;
     case 'amd-cl2':
       plan = lowerAmdCl2(fe.module, options.amdCl2 ?? {}, diags);

@@ -116,6 +116,23 @@ test('amdhsa: explicit arguments at their offsets, hidden arguments from the lau
   assert.equal(seg.length, 288);
 });
 
+test('amdhsa (LLVM 19): hidden_dynamic_lds_size holds the local arguments\' bytes', () => {
+  const p = amdhsaPacker(plan<AmdhsaPlan>('kernel void k(global int *a, local float *l, local int *m) {}', 'amdhsa'), 'k');
+  const seg = p.pack({ a: 0x1000n, l: { local: 256, offset: 0 }, m: { local: 64, offset: 256 } }, { global: [64], local: [64] });
+  const view = new DataView(seg.buffer);
+  assert.equal(view.getUint32(12, true), 256);
+  assert.equal(view.getUint32(16 + 120, true), 320);
+});
+
+test('vulkan --physical-storage-buffers: device addresses among the push-constant PODs', () => {
+  const r = lower('p.cl', 'kernel void k(global int *a, int n, constant float *c) {}', memoryHost({}), { target: 'vulkan', format: 'json', vulkan: { arch: 'spir64', physicalStorageBuffers: true } });
+  const p = vulkanPacker(r.plan as VulkanPlan, 'k');
+  const out = p.pack({ a: 0x1122334455667788n, n: 7, c: 0x40n });
+  assert.equal(out.podPlacement, 'pushconstant');
+  assert.equal(hex(out.pod), '8877665544332211' + '07000000' + '00000000' + '4000000000000000');
+  assert.deepEqual(out.descriptors, []);
+});
+
 test('r600: image size and format from the image description, clover grid arguments', () => {
   const p = r600Packer(plan<R600Plan>('kernel void k(read_only image2d_t img, global float *out, int n) {}', 'r600'), 'k');
   const seg = p.pack({ img: { width: 640, height: 480, channelOrder: 0x10b5, channelType: 0x10de, address: 0x40n }, out: 0x80n, n: 7 }, { global: [640, 480], globalOffset: [1, 2] });

@@ -3,7 +3,7 @@ import { CL_STDS, type ClStd } from '../frontend/opencl-c/predefined.js';
 import { AMD_CL2_FEATURES, type AmdCl2Feature } from '../abi/amd-cl2.js';
 import { TRIPLES, type Triple } from '../abi/llvm.js';
 import { parseSamplerMap } from '../abi/sampler-map.js';
-import { FORMATS, TARGETS, type TargetName, lower } from '../lower.js';
+import { FORMATS, type LowerOptions, TARGETS, type TargetName, lower } from '../lower.js';
 import { type OptionSpec, UsageError, parseArgs } from './args.js';
 import { type CliIO, includeHost, readText } from './io.js';
 
@@ -15,7 +15,8 @@ export const LOWER_OPTIONS: readonly OptionSpec[] = [
   { name: 'undefine', short: 'U', kind: 'list', value: '<name>', help: 'undefine a macro' },
   { name: 'cl-std', kind: 'string', value: '<CLx.y>', help: `OpenCL C version: ${CL_STDS.join(' | ')} (default CL1.2)` },
   { name: 'arch', kind: 'string', value: 'spir|spir64', help: 'device address width for the opencl target (default spir64)' },
-  { name: 'code-object', kind: 'string', value: '4|5', help: 'amdhsa: code object version (default 5)' },
+  { name: 'code-object', kind: 'string', value: '4|5|6', help: 'amdhsa: code object version (default 5)' },
+  { name: 'llvm', kind: 'string', value: '16|19', help: "amdhsa: the LLVM generation the layout follows (default 19, today's)" },
   { name: 'bits', kind: 'string', value: '64|32', help: 'amd-cl2: pointer and setup-argument width (default 64)' },
   { name: 'driver', kind: 'string', value: 'new|old', help: 'amd-cl2: AMD driver generation, new from 191205 (default new)' },
   { name: 'use', kind: 'string', value: '<features>', help: 'amd-cl2: comma-separated setup,args,enqueue,generic (default args)' },
@@ -42,10 +43,33 @@ export const LOWER_OPTIONS: readonly OptionSpec[] = [
   { name: 'binding-scheme', kind: 'string', value: 'seed|clspv', help: "vulkan: bindings per kernel (seed) or keyed by position across kernels (today's clspv)" },
   { name: 'no-8bit-storage', kind: 'list', value: 'ssbo,ubo,pushconstant', help: 'vulkan: storage classes without 8-bit access' },
   { name: 'no-16bit-storage', kind: 'list', value: 'ssbo,ubo,pushconstant', help: 'vulkan: storage classes without 16-bit access' },
+  { name: 'physical-storage-buffers', kind: 'boolean', help: "vulkan (today's clspv, --arch=spir64): global and constant pointers as 8-byte addresses among the PODs" },
+  { name: 'enable-printf', kind: 'boolean', help: "vulkan (today's clspv): printf writes to a printf buffer described by reflection data" },
+  { name: 'printf-buffer-size', kind: 'string', value: '<bytes>', help: 'vulkan: printf buffer size (default 1048576)' },
   { name: 'color', kind: 'boolean', help: 'colour diagnostics (default: when stderr is a terminal)' },
 ];
 
+/** A checked `lower` command line: the input, its text and the options to lower it with. */
+export interface PreparedLower {
+  readonly path: string;
+  readonly text: string;
+  readonly format: string;
+  readonly color: boolean;
+  readonly options: LowerOptions;
+}
+
 export function lowerCommand(argv: readonly string[], io: CliIO): number {
+  const prepared = prepareLower(argv, io);
+  if (typeof prepared === 'number') return prepared;
+  const result = lower(prepared.path, prepared.text, includeHost(io), prepared.options);
+  if (result.diagnostics.length) io.stderr(formatDiagnostics(result.diagnostics, { color: prepared.color }));
+  if (result.output === undefined) return 1;
+  io.stdout(result.output);
+  return 0;
+}
+
+/** Parses and checks a `lower` command line (usage errors throw); returns an exit code when the input cannot be read. */
+export function prepareLower(argv: readonly string[], io: CliIO): PreparedLower | number {
   const args = parseArgs(argv, LOWER_OPTIONS);
   if (args.positionals.length !== 1) throw new UsageError(args.positionals.length ? 'lower takes exactly one input file' : 'lower needs an input file');
   const path = args.positionals[0];
@@ -59,7 +83,9 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
   const arch = args.values.get('arch') as string | undefined;
   if (arch !== undefined && arch !== 'spir' && arch !== 'spir64') throw new UsageError(`unknown --arch '${arch}' (choose spir or spir64)`);
   const codeObject = args.values.get('code-object') as string | undefined;
-  if (codeObject !== undefined && codeObject !== '4' && codeObject !== '5') throw new UsageError(`--code-object takes 4 or 5, not '${codeObject}'`);
+  if (codeObject !== undefined && codeObject !== '4' && codeObject !== '5' && codeObject !== '6') throw new UsageError(`--code-object takes 4, 5 or 6, not '${codeObject}'`);
+  const amdLlvm = args.values.get('llvm') as string | undefined;
+  if (amdLlvm !== undefined && amdLlvm !== '16' && amdLlvm !== '19') throw new UsageError(`--llvm takes 16 or 19, not '${amdLlvm}'`);
   const bits = args.values.get('bits') as string | undefined;
   if (bits !== undefined && bits !== '32' && bits !== '64') throw new UsageError(`--bits takes 32 or 64, not '${bits}'`);
   const driver = args.values.get('driver') as string | undefined;
@@ -84,6 +110,8 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
   };
   const maxPcText = args.values.get('max-pushconstant-size') as string | undefined;
   if (maxPcText !== undefined && !/^\d+$/.test(maxPcText)) throw new UsageError(`--max-pushconstant-size takes a byte count, not '${maxPcText}'`);
+  const printfSizeText = args.values.get('printf-buffer-size') as string | undefined;
+  if (printfSizeText !== undefined && !/^\d+$/.test(printfSizeText)) throw new UsageError(`--printf-buffer-size takes a byte count, not '${printfSizeText}'`);
   const podArgs = args.values.get('pod-args') as string | undefined;
   if (podArgs !== undefined && podArgs !== 'ssbo' && podArgs !== 'auto') throw new UsageError(`--pod-args takes ssbo or auto, not '${podArgs}'`);
   const bindingScheme = args.values.get('binding-scheme') as string | undefined;
@@ -104,12 +132,13 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
     samplerMap = r.masks;
   }
   const vulkanOpts = ['cluster-pod-kernel-args', 'pod-ubo', 'pod-pushconstant', 'pod-args', 'max-pushconstant-size', 'constant-args-ubo', 'distinct-kernel-descriptor-sets',
-    'module-constants-in-storage-buffer', 'samplermap', 'global-offset', 'global-offset-push-constant', 'work-dim', 'long-vector', 'binding-scheme', 'no-8bit-storage', 'no-16bit-storage'];
+    'module-constants-in-storage-buffer', 'samplermap', 'global-offset', 'global-offset-push-constant', 'work-dim', 'long-vector', 'binding-scheme', 'no-8bit-storage', 'no-16bit-storage',
+    'physical-storage-buffers', 'enable-printf', 'printf-buffer-size'];
   for (const opt of vulkanOpts) if (args.values.has(opt) && target !== 'vulkan') throw new UsageError(`--${opt} applies to --target vulkan only`);
   // Options that contradict each other are usage errors (exit 2), in clspv's words; the library reports them too.
   if (args.values.get('pod-ubo') && args.values.get('pod-pushconstant')) throw new UsageError('POD arguments can only be in either uniform buffers or push constants (--pod-ubo, --pod-pushconstant)');
   if (args.values.get('pod-pushconstant') && args.values.get('cluster-pod-kernel-args') === '0') throw new UsageError('POD arguments must be clustered to be passed as push constants (--pod-pushconstant, --cluster-pod-kernel-args=0)');
-  const targetOnly: [string, string][] = [['metadata', 'llvm'], ['triple', 'llvm'], ['kernel-stubs', 'llvm'], ['kernel-arg-info', 'llvm'], ['code-object', 'amdhsa'], ['bits', 'amd-cl2'], ['driver', 'amd-cl2'], ['use', 'amd-cl2'], ['gfx9', 'amd-cl2'], ];
+  const targetOnly: [string, string][] = [['metadata', 'llvm'], ['triple', 'llvm'], ['kernel-stubs', 'llvm'], ['kernel-arg-info', 'llvm'], ['code-object', 'amdhsa'], ['llvm', 'amdhsa'], ['bits', 'amd-cl2'], ['driver', 'amd-cl2'], ['use', 'amd-cl2'], ['gfx9', 'amd-cl2'], ];
   if (args.values.has('arch') && target !== 'opencl' && target !== 'vulkan') throw new UsageError('--arch applies to --target opencl or vulkan only');
   for (const [opt, t] of targetOnly) if (args.values.has(opt) && target !== t) throw new UsageError(`--${opt} applies to --target ${t} only`);
   if (!path.endsWith('.cl') && !path.endsWith('.ir')) throw new UsageError(`cannot tell the language of '${path}': use a .cl (OpenCL C) or .ir (tinytc) file`);
@@ -133,7 +162,7 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new UsageError(`'-D ${d}': macro name must be an identifier`);
     return eq < 0 ? [name, undefined] : [name, d.slice(eq + 1)];
   });
-  const result = lower(path, text, includeHost(io), {
+  return { path, text, format, color, options: {
     target: target as TargetName,
     format,
     std: std as ClStd | undefined,
@@ -143,7 +172,8 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
     arch: arch as 'spir' | 'spir64' | undefined,
     dopeOrder: dopeOrder as 'interleaved' | 'shapes-first' | undefined,
     groupTables: groupTables as 'pointer' | 'ulong' | undefined,
-    codeObject: codeObject === undefined ? undefined : (Number(codeObject) as 4 | 5),
+    codeObject: codeObject === undefined ? undefined : (Number(codeObject) as 4 | 5 | 6),
+    amdLlvm: amdLlvm === undefined ? undefined : (Number(amdLlvm) as 16 | 19),
     vulkan: {
       clusterPodKernelArgs: zeroOne('cluster-pod-kernel-args'),
       podUbo: args.values.get('pod-ubo') as boolean | undefined,
@@ -162,6 +192,9 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
       bindingScheme: bindingScheme as 'seed' | 'clspv' | undefined,
       no8bitStorage: storageList('no-8bit-storage'),
       no16bitStorage: storageList('no-16bit-storage'),
+      physicalStorageBuffers: args.values.get('physical-storage-buffers') as boolean | undefined,
+      enablePrintf: args.values.get('enable-printf') as boolean | undefined,
+      printfBufferSize: printfSizeText === undefined ? undefined : Number(printfSizeText),
     },
     llvm: {
       triple: triple as Triple | undefined,
@@ -175,9 +208,5 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
       use: use as AmdCl2Feature[] | undefined,
       gfx9: args.values.get('gfx9') as boolean | undefined,
     },
-  });
-  if (result.diagnostics.length) io.stderr(formatDiagnostics(result.diagnostics, { color }));
-  if (result.output === undefined) return 1;
-  io.stdout(result.output);
-  return 0;
+  } };
 }

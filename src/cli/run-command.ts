@@ -17,6 +17,7 @@ export const RUN_OPTIONS: readonly OptionSpec[] = [
   { name: 'howmany', kind: 'string', value: '<n>', help: 'tinytc input: work-groups along the third dimension (default 1)' },
   { name: 'device', kind: 'string', value: '<substring>', help: 'pick the device whose platform or name contains this' },
   { name: 'cl-std', kind: 'string', value: '<CLx.y>', help: 'OpenCL C version for .cl input (default CL1.2)' },
+  { name: 'capture', kind: 'string', value: '<dir>', help: 'write the launch to <dir> as a capture file for kernarg replay (default KERNARG_CAPTURE)' },
 ];
 
 const TYPED: Record<string, { make: (n: number) => ArrayBufferView & ArrayLike<number | bigint>; big: boolean }> = {
@@ -80,6 +81,7 @@ export function runCommand(argv: readonly string[], io: CliIO): number {
   if (!isIr && !global) throw new UsageError('run needs --global for OpenCL C input');
   const clStd = args.values.get('cl-std') as string | undefined;
   if (clStd !== undefined && !(CL_STDS as readonly string[]).includes(clStd)) throw new UsageError(`unknown --cl-std '${clStd}' (choose from ${CL_STDS.join(', ')})`);
+  const capture = args.values.get('capture') as string | undefined;
   const source = io.readFile(path);
   if (source === undefined) {
     io.stderr(`kernarg: error: cannot read '${path}'\n`);
@@ -109,7 +111,7 @@ export function runCommand(argv: readonly string[], io: CliIO): number {
     const readBack: [string, DeviceBuffer, ArrayBufferView & ArrayLike<number | bigint>][] = [];
     let timeMs: number;
     if (isIr) {
-      const k = tinytcKernel(ctx, source, name, { path });
+      const k = tinytcKernel(ctx, source, name, { path, ...(capture ? { capture } : {}) });
       const logical: Record<string, unknown> = {};
       const hosts: [string, ArrayLike<number | bigint>][] = [];
       for (const [key, v] of Object.entries(json)) {
@@ -126,7 +128,9 @@ export function runCommand(argv: readonly string[], io: CliIO): number {
         if (o && typeof o === 'object' && 'memref' in o) logical[key] = memref(o.memref, key);
         else if (o && typeof o === 'object' && 'group' in o) {
           if (!Array.isArray(o.group) || o.group.length === 0) throw new PackError(name, key, 'a group takes {"group": [<memref>, ...], "offset"?: n}');
-          logical[key] = { group: o.group.map((m, i) => memref(m, `${key}[${i}]`)), offset: o.offset as number | undefined };
+          // A member is written as everywhere else, {"memref": {…}}, or as the bare memref object.
+          const member = (m: unknown) => (m && typeof m === 'object' && 'memref' in m ? (m as { memref: unknown }).memref : m);
+          logical[key] = { group: o.group.map((m, i) => memref(member(m), `${key}[${i}]`)), offset: o.offset as number | undefined };
         } else logical[key] = v;
       }
       timeMs = k.launch({ args: logical, howmany }).timeMs;
@@ -141,12 +145,19 @@ export function runCommand(argv: readonly string[], io: CliIO): number {
       }
     } else {
       const std = (args.values.get('cl-std') as 'CL1.2' | undefined) ?? 'CL1.2';
-      const r = lower(path, source, { readFile: io.readFile }, { target: 'opencl', format: 'json', std });
+      // The files the source includes key the build cache, as the source does.
+      const includes: [string, string | null][] = [];
+      const readFile = (p: string) => {
+        const text = io.readFile(p);
+        includes.push([p, text ?? null]);
+        return text;
+      };
+      const r = lower(path, source, { readFile }, { target: 'opencl', format: 'json', std });
       if (!r.plan) {
         io.stderr(formatDiagnostics(r.diagnostics));
         return 1;
       }
-      const k = new Kernel(ctx, name, r.plan as OpenCLPlan, source, `-cl-std=${std}`);
+      const k = new Kernel(ctx, name, r.plan as OpenCLPlan, source, `-cl-std=${std}`, { origin: path, includes, ...(capture ? { capture } : {}) });
       const values: Record<string, unknown> = {};
       for (const [key, v] of Object.entries(json)) {
         const o = v as Record<string, unknown>;

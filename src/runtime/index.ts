@@ -1,4 +1,10 @@
-export { Context, DeviceBuffer, DeviceImage, DeviceSampler, Kernel, SvmBlock, kernel, listDevices, type DeviceInfo, type KernelOptions, type LaunchOptions } from './opencl/host.js';
+export { Context, DeviceBuffer, DeviceImage, DeviceSampler, Kernel, SvmBlock, kernel, listDevices, type ContextOptions, type DeviceInfo, type KernelBuild, type KernelOptions, type LaunchOptions } from './opencl/host.js';
 export { CLError, CL_ERRORS } from './opencl/cl.js';
+export { LaunchEvent, type LaunchProfile } from './opencl/events.js';
+export { BuildError, buildProgram, type BuiltProgram, type CacheOutcome, type ProgramSpec } from './opencl/program.js';
+export { describePlatforms, type DeviceReport, type PlatformReport } from './opencl/device-info.js';
+export { BoundKernel, BoundTinytcKernel, bindProgram, type BindOptions, type BoundLaunch, type EmbeddedProgram, type GroupOf, type LocalMemory, type MemrefOf } from './bindings.js';
+export { type Capture, type CapturedArg } from './capture.js';
+export { parseCapture, replayCapture, type ReplayedBuffer } from './replay.js';
 export { TinytcKernel, tinytcKernel, type GroupValue, type MemrefValue, type TinytcLaunch } from './tinytc.js';
 export * from './pack/index.js';

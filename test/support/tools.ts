@@ -32,6 +32,8 @@ export function requireTool(t: TestContext, names: string[]): string | null {
 }
 
 export const CLANG = ['clang-16', '/usr/lib/llvm-16/bin/clang'];
+/** Today's LLVM: the amdhsa oracle for `--llvm 19` and code object 6. */
+export const CLANG19 = ['clang-19', '/usr/lib/llvm-19/bin/clang'];
 
 /** Runs clang on a source text; returns stdout, or throws with stderr. */
 export function runClang(clang: string, source: string, args: string[], path?: string): string {

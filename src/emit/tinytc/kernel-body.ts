@@ -2,6 +2,7 @@ import { type Func, INT_BITS, type Inst, type MemrefType, type Operand, type Reg
 import type { ValueTypes } from '../../frontend/tinytc/check.js';
 import { varName } from '../../frontend/tinytc/calling-convention.js';
 import type { FunctionInfo } from '../../model/kernel-module.js';
+import type { Span } from '../../diagnostics/source.js';
 import type { AtomicHelpers } from './atomics.js';
 import { placeBarriers, type Fence } from './barriers.js';
 import { C_TYPE, floatLiteral, intLiteral, isWide, wrapType } from './c-scalars.js';
@@ -18,6 +19,8 @@ type Value =
 export interface KernelBody {
   /** Declarations at kernel scope (local arrays), then the statements. */
   readonly lines: readonly string[];
+  /** For each line, the IR instruction it was generated from (null: kernarg's own set-up). */
+  readonly origins: readonly (Span | null)[];
 }
 
 const ARITH_OP: Record<string, string> = { add: '+', sub: '-', mul: '*', div: '/', rem: '%', and: '&', or: '|', xor: '^' };
@@ -34,6 +37,10 @@ export class KernelBodyEmitter {
   private readonly values = new Map<string, Value>();
   private readonly out: string[] = [];
   private readonly hoisted: string[] = [];
+  /** The instruction being emitted, and where each emitted line came from (build errors map back through them). */
+  private at: Span | null = null;
+  private readonly outAt: (Span | null)[] = [];
+  private readonly hoistedAt: (Span | null)[] = [];
   private readonly yields: { names: string[]; types: ScalarTypeName[] }[] = [];
   private readonly barriers: Map<Inst, Fence>;
   private depth = 0;
@@ -61,7 +68,7 @@ export class KernelBodyEmitter {
       lid1,
       lid,
       wg,
-      hoist: (line) => this.hoisted.push(line),
+      hoist: (line) => this.hoist(line),
       atomic: (t, space, mode) => this.atomics.use(t, space, mode, this.names),
     };
   }
@@ -69,12 +76,18 @@ export class KernelBodyEmitter {
   emit(): KernelBody {
     this.bindParams();
     this.region(this.f.body);
-    if (this.out.length === 0 && this.hoisted.length === 0) return { lines: [] };
-    return { lines: [...this.hoisted, ...this.lidLines, ...this.out] };
+    if (this.out.length === 0 && this.hoisted.length === 0) return { lines: [], origins: [] };
+    return { lines: [...this.hoisted, ...this.lidLines, ...this.out], origins: [...this.hoistedAt, ...this.lidLines.map(() => null), ...this.outAt] };
   }
 
   private line(s: string): void {
     this.out.push('  '.repeat(this.depth) + s);
+    this.outAt.push(this.at);
+  }
+
+  private hoist(s: string): void {
+    this.hoisted.push(s);
+    this.hoistedAt.push(this.at);
   }
 
   private bindParams(): void {
@@ -182,13 +195,23 @@ export class KernelBodyEmitter {
   }
 
   private inst(inst: Inst): void {
+    const outer = this.at;
+    this.at = inst.span;
+    try {
+      this.instruction(inst);
+    } finally {
+      this.at = outer;
+    }
+  }
+
+  private instruction(inst: Inst): void {
     const result = inst.results[0]?.name;
     switch (inst.op) {
       case 'alloca': {
         const t = inst.type.type as MemrefType;
         const c = this.names.fresh(varName(result!));
         const size = 1 + t.shape.reduce<number>((acc, e, i) => acc + ((e ?? 1) - 1) * (t.stride[i] ?? 0), 0);
-        this.hoisted.push(`local ${C_TYPE[t.element]} ${c}[${size}];`);
+        this.hoist(`local ${C_TYPE[t.element]} ${c}[${size}];`);
         this.values.set(result!, { kind: 'memref', view: { ptr: c, space: 'local', element: t.element, shape: t.shape.map((d) => d!), stride: t.stride.map((d) => d!) } });
         return;
       }
