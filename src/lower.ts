@@ -1,6 +1,6 @@
 import { lowerOpenCL } from './abi/opencl.js';
 import type { AbiPlan, AmdCl2Plan } from './abi/plan.js';
-import { type AmdhsaCodeObject, type AmdhsaLlvm, amdhsaOptionProblem, lowerAmdhsa } from './abi/amdhsa.js';
+import { AMDHSA_CODE_OBJECTS, AMDHSA_LLVMS, type AmdhsaCodeObject, type AmdhsaLlvm, amdhsaOptionProblem, lowerAmdhsa } from './abi/amdhsa.js';
 import { type AmdCl2TargetOptions, lowerAmdCl2 } from './abi/amd-cl2.js';
 import { emitClrx } from './emit/clrx.js';
 import { type VulkanPlan, type VulkanTargetOptions, lowerVulkan } from './abi/vulkan.js';
@@ -91,7 +91,8 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
     ['arch', options.arch, ['spir', 'spir64']],
     ['vulkan.arch', options.vulkan?.arch, ['spir', 'spir64']],
     ['llvm.triple', options.llvm?.triple, TRIPLES],
-    ['codeObject', options.codeObject, [4, 5]],
+    ['codeObject', options.codeObject, AMDHSA_CODE_OBJECTS],
+    ['amdLlvm', options.amdLlvm, AMDHSA_LLVMS],
   ] as const).find(([, v, choices]) => v !== undefined && !(choices as readonly unknown[]).includes(v));
   if (badChoice) {
     const bag = new DiagnosticBag();

@@ -173,7 +173,7 @@ test('lower() answers a misspelled target or option value with a diagnostic, not
     [{ target: 'llvm', llvm: { triple: 'x86' } }, /unknown llvm\.triple 'x86'/],
     [{ target: 'vulkan', vulkan: { arch: 'spir128' } }, /unknown vulkan\.arch 'spir128'/],
     [{ target: 'opencl', arch: 'x' }, /unknown arch 'x'/],
-    [{ target: 'amdhsa', codeObject: 6 }, /unknown codeObject '6'/],
+    [{ target: 'amdhsa', codeObject: 7 }, /unknown codeObject '7'/],
   ] as const) {
     const r = lower('k.cl', KERNEL, host, options as never);
     assert.equal(r.output, undefined);
