@@ -17,6 +17,8 @@ export class Coverage {
   /** Every feature seen so far: a block of the code under test with a hit-count bucket. */
   readonly seen = new Set<string>();
   private readonly scripts = new Map<string, number>();
+  /** Every block of the code under test V8 has reported, covered or not. */
+  private readonly known = new Set<string>();
 
   /**
    * counts: a block hit 1, 2, 3, 4-7... times are different features (libFuzzer's counters: finer,
@@ -49,7 +51,10 @@ export class Coverage {
       let id = this.scripts.get(s.url);
       if (id === undefined) this.scripts.set(s.url, (id = this.scripts.size));
       for (const f of s.functions) {
-        for (const r of f.ranges) if (r.count > 0) out.push(`${id}:${r.startOffset}:${r.endOffset}:${this.counts ? bucket(r.count) : 1}`);
+        for (const r of f.ranges) {
+          if (r.count > 0) out.push(`${id}:${r.startOffset}:${r.endOffset}:${this.counts ? bucket(r.count) : 1}`);
+          else this.known.add(`${id}:${r.startOffset}:${r.endOffset}`);
+        }
       }
     }
     return out;
@@ -60,11 +65,14 @@ export class Coverage {
     return features.filter((f) => !this.seen.has(f));
   }
 
-  /** Blocks (ignoring buckets) covered at least once. */
-  blocks(): number {
+  /** Blocks (ignoring buckets) covered at least once, and blocks known (covered or not) in the loaded code under test. */
+  blocks(): { covered: number; known: number } {
     const b = new Set<string>();
     for (const f of this.seen) b.add(f.slice(0, f.lastIndexOf(':')));
-    return b.size;
+    for (const k of this.known) b.has(k) || b.add(`?${k}`);
+    let covered = 0;
+    for (const k of b) if (!k.startsWith('?')) covered++;
+    return { covered, known: b.size };
   }
 
   close(): void {

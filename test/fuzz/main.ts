@@ -25,6 +25,6 @@ const summaries = await runFuzz({
 let findings = 0;
 for (const s of summaries) {
   findings += s.findings.length;
-  console.log(`${s.target}: ${s.runs} inputs in ${s.seconds.toFixed(0)} s (${(s.runs / s.seconds).toFixed(0)}/s), corpus ${s.corpus}, ${s.blocks} blocks covered (${s.features} block×count features), ${s.findings.length} findings`);
+  console.log(`${s.target}: ${s.runs} inputs in ${s.seconds.toFixed(0)} s (${(s.runs / s.seconds).toFixed(0)}/s), corpus ${s.corpus}, ${s.blocks} of ${s.knownBlocks} blocks of src/ covered, ${s.findings.length} findings`);
 }
 process.exit(findings ? 1 : 0);

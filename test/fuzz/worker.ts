@@ -19,9 +19,9 @@ export interface WorkerConfig {
 }
 
 export type WorkerMessage =
-  | { kind: 'stats'; runs: number; corpus: number; features: number; blocks: number; newInputs: Uint8Array[] }
+  | { kind: 'stats'; runs: number; corpus: number; features: number; blocks: { covered: number; known: number }; newInputs: Uint8Array[] }
   | { kind: 'finding'; what: 'crash' | 'slow'; input: Uint8Array; message: string; ms?: number }
-  | { kind: 'done'; runs: number; corpus: number; features: number; blocks: number; newInputs: Uint8Array[] };
+  | { kind: 'done'; runs: number; corpus: number; features: number; blocks: { covered: number; known: number }; newInputs: Uint8Array[] };
 
 /** Inputs per coverage read: small while new coverage keeps coming, up to 128 once it is rare. */
 const MIN_BATCH = 4;
