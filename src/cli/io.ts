@@ -8,8 +8,8 @@ export interface CliIO {
   readFile(path: string): string | undefined;
   /** An input file's text or why it cannot be read (`readInput` for real files); when absent, `readFile` stands in. */
   readInput?(path: string): ReadResult;
-  /** Writes an output file (`-o`); absent where the CLI runs without a file system. */
-  writeFile?(path: string, text: string): void;
+  /** Writes an output file (`-o`; text or binary), throwing when it cannot; absent where the CLI runs without a file system. */
+  writeFile?(path: string, data: string | Uint8Array): void;
   /** Whether stderr is a colour terminal. */
   readonly color: boolean;
 }
