@@ -224,3 +224,11 @@ test('a memref with 100k dynamic modes lowers through every table (no spread of 
     assert.match(r.stdout, /a_stride99999/);
   }
 });
+
+test('hundreds of warnings never hide the error that stops the compilation (found by fuzzing)', () => {
+  const attrs = Array.from({ length: 300 }, (_, i) => `w${i}`).join(',');
+  const r = lowerCl(`typedef int T __attribute__((${attrs}));\nkernel int k(global T *a) {}\n`);
+  assert.equal(r.code, 1);
+  assert.match(r.stderr, /kernel must have void return type \[KA3003\]/);
+  assert.match(r.stderr, /200 warnings and 1 error generated\.\n$/);
+});

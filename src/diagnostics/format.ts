@@ -9,7 +9,7 @@ export interface FormatOptions {
 const COLORS = { error: '\x1b[1;31m', warning: '\x1b[1;35m', note: '\x1b[1;36m', bold: '\x1b[1m', reset: '\x1b[0m', green: '\x1b[1;32m' };
 
 /** Columns of a source line shown around the caret; longer lines are cut to this window with '...' at the cuts. */
-const FRAME_WIDTH = 160;
+const FRAME_WIDTH = 240;
 /** Characters of one message shown (messages quote user text, which may be any length). */
 const MESSAGE_LIMIT = 1000;
 /** Characters of diagnostics printed per run; what passes it is counted, not printed. */
