@@ -1,11 +1,11 @@
-import { formatDiagnostics } from '../diagnostics/format.js';
+import { escapeControls, formatDiagnostics } from '../diagnostics/format.js';
 import { CL_STDS } from '../frontend/opencl-c/predefined.js';
 import { type LowerOptions, TARGETS, lower } from '../lower.js';
 import { TARGET_RECORDS, targetNamed } from '../targets/index.js';
 import { pick } from '../targets/options.js';
 import { applyTargetFlags, flagOptionSpecs } from './target-flags.js';
 import { type OptionSpec, UsageError, parseArgs } from './args.js';
-import type { CliIO } from './io.js';
+import { type CliIO, includeHost, readText } from './io.js';
 
 const DOPE_ORDERS = ['interleaved', 'shapes-first'] as const;
 const GROUP_TABLES = ['pointer', 'ulong'] as const;
@@ -44,7 +44,7 @@ export interface PreparedLower {
 export function lowerCommand(argv: readonly string[], io: CliIO): number {
   const prepared = prepareLower(argv, io);
   if (typeof prepared === 'number') return prepared;
-  const result = lower(prepared.path, prepared.text, { readFile: io.readFile }, prepared.options);
+  const result = lower(prepared.path, prepared.text, includeHost(io), prepared.options);
   if (result.diagnostics.length) io.stderr(formatDiagnostics(result.diagnostics, { color: prepared.color }));
   const data = result.binary ?? result.output;
   if (data === undefined) return 1;
@@ -106,11 +106,14 @@ export function prepareLower(argv: readonly string[], io: CliIO): PreparedLower 
   };
   const options = applyTargetFlags(record, args.values, base, io);
   if (typeof options === 'number') return options;
-  const text = io.readFile(path);
+  const conflict = record.flagConflict(options);
+  if (conflict) throw new UsageError(conflict);
+  const read = readText(io, path);
   const color = (args.values.get('color') as boolean | undefined) ?? io.color;
-  if (text === undefined) {
-    io.stderr(`kernarg: error: cannot read '${path}'\n`);
+  if ('error' in read) {
+    io.stderr(`kernarg: error: cannot read '${escapeControls(path)}': ${read.error}\n`);
     return 1;
   }
+  const text = read.text;
   return { path, text, format, color, ...(outPath !== undefined ? { outPath } : {}), options };
 }

@@ -1,8 +1,10 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { KERNARG_VERSION } from '../version.js';
+import { escapeControls } from '../diagnostics/format.js';
 import { optionHelp, UsageError } from './args.js';
 import type { CliIO } from './io.js';
 import { LOWER_OPTIONS, lowerCommand } from './lower-command.js';
+import { readInput } from './read-input.js';
 import { RUN_JSON_HELP, RUN_OPTIONS, runCommand } from './run-command.js';
 import { DIFF_OPTIONS, EXIT_BREAKING, diffCommand } from './diff-command.js';
 import { DEVICES_OPTIONS, devicesCommand } from './devices-command.js';
@@ -45,12 +47,10 @@ export function nodeIO(): CliIO {
     stdout: (t) => process.stdout.write(t),
     stderr: (t) => process.stderr.write(t),
     readFile: (p) => {
-      try {
-        return readFileSync(p, 'utf8');
-      } catch {
-        return undefined;
-      }
+      const r = readInput(p);
+      return 'text' in r ? r.text : undefined;
     },
+    readInput,
     writeFile: (p, text) => writeFileSync(p, text),
     color: Boolean(process.stderr.isTTY) && !process.env.NO_COLOR && process.env.TERM !== 'dumb',
   };
@@ -105,7 +105,7 @@ export function runCliWith(argv: readonly string[], io: CliIO): number {
     }
   } catch (e) {
     if (e instanceof UsageError) {
-      io.stderr(`kernarg: error: ${e.message}\nRun 'kernarg --help' for usage.\n`);
+      io.stderr(`kernarg: error: ${escapeControls(e.message)}\nRun 'kernarg --help' for usage.\n`);
       return 2;
     }
     io.stderr(`kernarg: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\nPlease report this with the input that caused it.\n`);

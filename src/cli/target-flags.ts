@@ -3,7 +3,8 @@ import { TARGET_RECORDS } from '../targets/index.js';
 import type { LowerOptions } from '../targets/options.js';
 import type { Target, TargetFlag } from '../targets/target.js';
 import { type OptionSpec, type ParsedArgs, UsageError } from './args.js';
-import type { CliIO } from './io.js';
+import { type CliIO, readText } from './io.js';
+import { escapeControls } from '../diagnostics/format.js';
 
 /** How help spells a flag's value. */
 function valueText(f: TargetFlag): string | undefined {
@@ -111,14 +112,14 @@ export function applyTargetFlags(target: Pick<Target, 'name' | 'flags'>, values:
       }
       case 'file': {
         const path = String(v);
-        const text = io.readFile(path);
-        if (text === undefined) {
-          io.stderr(`kernarg: error: cannot read --${name} file '${path}'\n`);
+        const read = readText(io, path);
+        if ('error' in read) {
+          io.stderr(`kernarg: error: cannot read ${f.help.split(' (')[0]} '${escapeControls(path)}': ${read.error}\n`);
           return 1;
         }
-        const r = f.apply(o, text);
+        const r = f.apply(o, read.text);
         if ('message' in r) {
-          io.stderr(`${path}:${r.line}:1: error: ${r.message}\n`);
+          io.stderr(`${escapeControls(path)}:${r.line}:1: error: ${escapeControls(r.message)}\n`);
           return 1;
         }
         o = r;

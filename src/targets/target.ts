@@ -61,6 +61,11 @@ export interface Lowered<P extends PlanBase> {
 }
 
 /** A target: everything kernarg knows about one calling convention, in one record. */
+/** `unknown <name> '<v>' (choose from ...)` where a library caller's value is none of the choices. */
+export function choiceProblem(name: string, v: unknown, choices: readonly unknown[]): string | undefined {
+  return v === undefined || choices.includes(v) ? undefined : `unknown ${name} '${String(v)}' (choose from ${choices.join(', ')})`;
+}
+
 export interface Target<P extends PlanBase = PlanBase> {
   readonly name: P['target'];
   /** One line for --help and the README. */
@@ -74,8 +79,10 @@ export interface Target<P extends PlanBase = PlanBase> {
   layout(o: LowerOptions): DataLayout;
   /** Macros the target's compiler predefines for OpenCL C sources. */
   predefines(o: LowerOptions): readonly (readonly [string, string])[];
-  /** Why these options cannot be lowered together, or undefined. */
+  /** Why these options cannot be lowered (a value outside its choices, a combination the target refuses), or undefined. */
   optionProblem(o: LowerOptions): string | undefined;
+  /** Flags that contradict each other, in the target compiler's words: a usage error on the command line (the lowering reports them too). */
+  flagConflict(o: LowerOptions): string | undefined;
   lower(module: KernelModule, o: LowerOptions, diags: DiagnosticBag): Lowered<P> | undefined;
   /** The plan for reading (the `table` format). A method: a record of one target's plans stands in the registry's list of all. */
   table(plan: P): string;

@@ -27,6 +27,7 @@ export const amdCl2Target: Target<AmdCl2Plan> = {
   tinytcFormats: [],
   layout: () => AMDGCN,
   predefines: () => [],
+  flagConflict: () => undefined,
   optionProblem: () => undefined,
   table: amdCl2Table,
   lower(module, o, diags) {

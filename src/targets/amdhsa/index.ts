@@ -2,7 +2,7 @@ import { AMDGCN } from '../../layout/data-layout.js';
 import type { AmdhsaPlan } from '../../abi/plan.js';
 import { emitJson } from '../../emit/json.js';
 import { pick } from '../options.js';
-import type { Target } from '../target.js';
+import { type Target, choiceProblem } from '../target.js';
 import { AMDHSA_CODE_OBJECTS, AMDHSA_LLVMS, amdhsaOptionProblem, lowerAmdhsa } from './lower.js';
 import { amdhsaTable } from './table.js';
 
@@ -18,7 +18,9 @@ export const amdhsaTarget: Target<AmdhsaPlan> = {
   tinytcFormats: [],
   layout: () => AMDGCN,
   predefines: () => [],
-  optionProblem: (o) => amdhsaOptionProblem({ codeObject: o.codeObject, llvm: o.amdLlvm }),
+  flagConflict: () => undefined,
+  optionProblem: (o) =>
+    choiceProblem('codeObject', o.codeObject, AMDHSA_CODE_OBJECTS) ?? choiceProblem('amdLlvm', o.amdLlvm, AMDHSA_LLVMS) ?? amdhsaOptionProblem({ codeObject: o.codeObject, llvm: o.amdLlvm }),
   table: amdhsaTable,
   lower(module, o) {
     const plan = lowerAmdhsa(module, { codeObject: o.codeObject, llvm: o.amdLlvm });

@@ -2,7 +2,7 @@ import { TRIPLES, TRIPLE_INFO } from '../../abi/llvm-kernel.js';
 import { emitJson } from '../../emit/json.js';
 import { emitLlvmIr } from '../../emit/llvm-ir.js';
 import { pick } from '../options.js';
-import type { Target } from '../target.js';
+import { type Target, choiceProblem } from '../target.js';
 import { type LlvmPlan, lowerLlvm } from './lower.js';
 import { llvmTable } from './table.js';
 
@@ -22,7 +22,8 @@ export const llvmTarget: Target<LlvmPlan> = {
   tinytcFormats: [],
   layout: (o) => TRIPLE_INFO[o.llvm?.triple ?? 'spir64-unknown-unknown'].layout,
   predefines: () => [],
-  optionProblem: () => undefined,
+  flagConflict: () => undefined,
+  optionProblem: (o) => choiceProblem('llvm.triple', o.llvm?.triple, TRIPLES),
   table: llvmTable,
   lower(module, o, diags) {
     const plan = lowerLlvm(module, o.llvm ?? {}, diags);

@@ -3,7 +3,7 @@ import type { OpenCLPlan } from '../../abi/plan.js';
 import { emitJson } from '../../emit/json.js';
 import { emitSignatures } from '../../emit/signatures.js';
 import { pick } from '../options.js';
-import type { Target } from '../target.js';
+import { type Target, choiceProblem } from '../target.js';
 import { lowerOpenCL } from './lower.js';
 import { openclTable } from './table.js';
 
@@ -20,7 +20,8 @@ export const openclTarget: Target<OpenCLPlan> = {
   tinytcFormats: ['opencl-c'],
   layout: (o) => DATA_LAYOUTS[o.arch ?? 'spir64'],
   predefines: () => [],
-  optionProblem: () => undefined,
+  flagConflict: () => undefined,
+  optionProblem: (o) => choiceProblem('arch', o.arch, ARCHES),
   table: openclTable,
   lower(module, o) {
     const plan = lowerOpenCL(module, { arch: o.arch });

@@ -14,6 +14,7 @@ export const r600Target: Target<R600Plan> = {
   tinytcFormats: [],
   layout: () => SPIR,
   predefines: () => [],
+  flagConflict: () => undefined,
   optionProblem: () => undefined,
   table: r600Table,
   lower(module, _o, diags) {

@@ -1,7 +1,7 @@
 import { DATA_LAYOUTS } from '../../layout/data-layout.js';
 import { emitJson } from '../../emit/json.js';
 import { type LowerOptions, pick } from '../options.js';
-import type { Target, TargetFlag } from '../target.js';
+import { type Target, type TargetFlag, choiceProblem } from '../target.js';
 import { emitDescriptorMap } from './descriptor-map.js';
 import { withAddressTables } from './address-tables.js';
 import { disassemble } from '../../emit/spirv/disassemble.js';
@@ -61,7 +61,13 @@ export const vulkanTarget: Target<VulkanPlan> = {
   layout: (o) => DATA_LAYOUTS[o.vulkan?.arch ?? 'spir'],
   // clspv defines VULKAN (100, for Vulkan 1.0) for its sources.
   predefines: () => [['VULKAN', '100']],
-  optionProblem: () => undefined,
+  optionProblem: (o) => choiceProblem('vulkan.arch', o.vulkan?.arch, ARCHES),
+  flagConflict(o) {
+    const v = o.vulkan ?? {};
+    if (v.podUbo && v.podPushConstant) return 'POD arguments can only be in either uniform buffers or push constants (--pod-ubo, --pod-pushconstant)';
+    if (v.podPushConstant && v.clusterPodKernelArgs === false) return 'POD arguments must be clustered to be passed as push constants (--pod-pushconstant, --cluster-pod-kernel-args=0)';
+    return undefined;
+  },
   table: vulkanTable,
   lower(module, o, diags) {
     const plan = withAddressTables(lowerVulkan(module, o.vulkan ?? {}, diags));
