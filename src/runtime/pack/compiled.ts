@@ -112,6 +112,11 @@ export function emitWriter(layout: ValueLayout, view: string, offset: string, va
         lines.push(`const ${t} = ${val};`);
         lines.push(`if (typeof ${t} !== 'object' || ${t} === null || Array.isArray(${t}) || ArrayBuffer.isView(${t})) break fast;`);
         const c = tmp();
+        // A record without fields takes an object with no keys (a switch without cases is no statement).
+        if (l.fields.length === 0) {
+          lines.push(`for (const k in ${t}) break fast;`);
+          return;
+        }
         // Exactly the field names, each the value's own key (HOP.call on the for-in key is what V8 optimises).
         lines.push(`let ${c} = 0;`, `for (const k in ${t}) {`, `  if (!HOP.call(${t}, k)) break fast;`, '  switch (k) {');
         for (const f of l.fields) lines.push(`    case ${JSON.stringify(f.name)}:`);
