@@ -69,6 +69,7 @@ export const Messages = {
   undeclaredIdentifier: e('KA2021', "use of undeclared identifier '{0}'"),
   noMember: e('KA2022', "no member named '{0}' in '{1}'"),
   tooDeep: e('KA2023', 'declaration nested too deeply'),
+  arrayTooLarge: e('KA2041', 'array is too large ({0} elements)'),
   // Semantic checks
   redefinition: e('KA3001', "redefinition of '{0}'"),
   conflictingTypes: e('KA3002', "conflicting types for '{0}'"),

@@ -442,7 +442,11 @@ export class Parser {
     if (c('char') && c('int')) this.fail(Messages.conflictingSpecifiers, at, ['char', 'int']);
     const base = sizeWords[0] ?? 'int';
     const names: Record<string, [ScalarName, ScalarName]> = { char: ['char', 'uchar'], short: ['short', 'ushort'], int: ['int', 'uint'], long: ['long', 'ulong'] };
-    return scalar(names[base][u ? 1 : 0]);
+    const type = scalar(names[base][u ? 1 : 0]);
+    // clang prints `unsigned int` and `signed char` as written where it keeps the sugar.
+    if (u) return { ...type, spelling: `unsigned ${base}` };
+    if (base === 'char' && c('signed')) return { ...type, spelling: 'signed char' };
+    return type;
   }
 
   // ---- Attributes ------------------------------------------------------------------------
@@ -782,15 +786,21 @@ export class Parser {
           while (this.peek().kind === 'ident' && (QUALIFIERS.has(this.peek().text) || this.peek().text === 'static')) this.next();
           const e = this.assignmentExpr();
           const v = evaluateInt(e, this.evalCtx);
+          // Zero is clang's zero-length array; the size in bytes is checked once the element is known.
           if (v !== undefined) {
-            if (v <= 0n || v > 0x7fffffffn) this.diags.report(Messages.badArraySize, e.span, [v.toString()]);
+            if (v < 0n) this.diags.report(Messages.badArraySize, e.span, [v.toString()]);
             else length = Number(v);
           }
           if (length === null) length = 1;
-        }
+          const count = v ?? 1n;
+          const at = e.span;
+          suffixes.push((el) => {
+            this.checkArrayBytes(el, count, at);
+            return q({ kind: 'array', element: el, length });
+          });
+        } else suffixes.push((el) => q({ kind: 'array', element: el, length: null }));
         this.expect(']', "']'");
         void open;
-        suffixes.push((el) => q({ kind: 'array', element: el, length }));
         continue;
       }
       if (this.is('(')) {
@@ -828,6 +838,15 @@ export class Parser {
     }
     this.depth--;
     return { name, nameSpan, type: t, params, variadic, attrs: [...attrs, ...(innerDecl?.attrs ?? [])] };
+  }
+
+  /** clang's limit: an object's size in bytes needs fewer bits than a pointer less 3 (2^61 bytes on 64-bit targets). */
+  private checkArrayBytes(element: QualType, count: bigint, at: Span): void {
+    const c = canonical(element).type;
+    if (c.kind === 'function' || (c.kind === 'record' && !c.decl.fields) || (c.kind === 'scalar' && c.name === 'void')) return;
+    const size = BigInt(layoutOf(c, this.options.layout).size);
+    const limit = 1n << BigInt(this.options.layout.sizeT * 8 - 3);
+    if (count * size >= limit) this.diags.report(Messages.arrayTooLarge, at, [count.toString()]);
   }
 
   private startsType(t: Token): boolean {
@@ -1417,7 +1436,9 @@ export function sameType(a: QualType, b: QualType): boolean {
       return sameType(s.element, (t as typeof s).element);
     case 'function': {
       const u = t as typeof s;
-      return sameType(s.result, u.result) && s.params.length === u.params.length && s.params.every((p, i) => sameType(p, u.params[i]));
+      // Top-level qualifiers of parameters are not part of the function type (C11 6.7.6.3p15).
+      const unqualified = (p: QualType): QualType => ({ type: p.type, ...(p.space ? { space: p.space } : {}) });
+      return sameType(s.result, u.result) && s.params.length === u.params.length && s.params.every((p, i) => sameType(unqualified(p), unqualified(u.params[i])));
     }
     default:
       return false;
