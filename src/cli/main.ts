@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { optionHelp, UsageError } from './args.js';
 import type { CliIO } from './io.js';
 import { LOWER_OPTIONS, lowerCommand } from './lower-command.js';
@@ -29,6 +29,21 @@ export function nodeIO(): CliIO {
         return readFileSync(p, 'utf8');
       } catch {
         return undefined;
+      }
+    },
+    readStdin: () => {
+      try {
+        return readFileSync(0, 'utf8');
+      } catch {
+        return undefined;
+      }
+    },
+    writeFile: (p, text) => {
+      try {
+        writeFileSync(p, text);
+        return true;
+      } catch {
+        return false;
       }
     },
     color: Boolean(process.stderr.isTTY) && !process.env.NO_COLOR && process.env.TERM !== 'dumb',
