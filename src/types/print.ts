@@ -32,7 +32,8 @@ export function kernelArgTypeName(t: QualType | Type): string {
     case 'enum':
       return type.decl.name ? `enum ${type.decl.name}` : (type.decl.typedefName ?? 'enum (unnamed)');
     case 'typedef':
-      return type.name;
+      // A typedef of a pointer prints as the pointer it names (clang spells pointer arguments as pointee + '*').
+      return canonicalPointer(type.target) ? kernelArgTypeName(resolvedPointer(type.target)) : type.name;
     case 'image':
     case 'opaque':
       return type.name;
@@ -54,6 +55,13 @@ function arrayTypeString(t: Type): string {
   const e = element.type;
   const name = e.kind === 'scalar' && e.spelling ? e.spelling : kernelArgTypeName(e);
   return `${clangTypeString({ ...element, type: { kind: 'typedef', name, target: element } })}${dims}`;
+}
+
+/** The pointer type a typedef chain names (its own sugar kept below the pointer). */
+function resolvedPointer(t: QualType): Type {
+  let ty = t.type;
+  while (ty.kind === 'typedef') ty = ty.target.type;
+  return ty;
 }
 
 function canonicalPointer(t: QualType): boolean {

@@ -12,6 +12,7 @@ function compareAmdhsa(clang: string, source: string, std: 'CL1.2' | 'CL2.0' | '
   assert.ok(ours.plan && ours.plan.target === 'amdhsa', ours.diagnostics.map((d) => d.message).join('\n') + '\n' + source);
   const asm = runClang(clang, source, [`-cl-std=${std}`, ...(file?.clangArgs ?? []), '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx900', '-nogpulib', '-O0', '-S', '-cl-kernel-arg-info', `-mcode-object-version=${codeObject}`], file?.path);
   const theirs = parseAmdhsaMetadata(asm);
+  assert.deepEqual(ours.plan.kernels.map((k) => k.name).sort(), [...theirs.keys()].sort(), `kernel names, code object ${codeObject}, ${std}\n${source}`);
   for (const k of ours.plan.kernels) {
     const h = theirs.get(k.name);
     assert.ok(h, `clang has no kernel ${k.name}`);
@@ -60,6 +61,21 @@ test('amdhsa kernarg segments equal clang-16 on 500+ generated kernels, code obj
     return compareAmdhsa(clang, source, STDS[index % 3], 4);
   });
   assert.ok(kernels >= 500, `only ${kernels} kernels`);
+});
+
+test('amdhsa kernarg segments equal clang-16 on generated kernels of 5 seeds, code objects 4 and 5', (t) => {
+  const clang = requireTool(t, CLANG);
+  if (!clang) return;
+  let kernels = 0;
+  for (const defaultSeed of [1, 2, 3, 4, 5]) {
+    const { values, seed } = samples(programSpec, 40, defaultSeed);
+    kernels += inBatches(values, 20, seed, (batch, start, index) => {
+      const source = renderBatch(batch, start, 't');
+      compareAmdhsa(clang, source, STDS[index % 3], 4);
+      return compareAmdhsa(clang, source, STDS[index % 3], 5);
+    });
+  }
+  assert.ok(kernels >= 150, `only ${kernels} kernels`);
 });
 
 test('amdhsa kernarg segments equal clang-16 on every valid fixture', (t) => {

@@ -947,7 +947,7 @@ export class Parser {
       this.functionOrder.push(name);
       this.ordinary.set(name, { kind: 'function', span: d.nameSpan });
     }
-    if (spec.kernel) this.checkKernel(this.functions.get(name)!, d);
+    if (spec.kernel) this.checkKernel(this.functions.get(name)!, d, hasBody);
   }
 
   /** Skips a body by balanced braces, noting calls and the module-scope variables it names. */
@@ -1040,7 +1040,7 @@ export class Parser {
 
   // ---- Kernel checks ---------------------------------------------------------------------
 
-  private checkKernel(f: FunctionInfo, d: Declarator): void {
+  private checkKernel(f: FunctionInfo, d: Declarator, definition: boolean): void {
     const r = canonical(f.result).type;
     if (!(r.kind === 'scalar' && r.name === 'void')) this.diags.report(Messages.kernelReturn, d.nameSpan);
     const nonPortable = this.enabled.has('__cl_clang_non_portable_kernel_param_types');
@@ -1048,7 +1048,8 @@ export class Parser {
       const c = canonical(p.type);
       const t = c.type;
       const shown = typeToString(p.type);
-      if (!p.name) this.diags.report(Messages.missingParamName, p.span, [p.index]);
+      // A prototype may leave parameters unnamed (abstract declarators); a definition may not.
+      if (!p.name && definition) this.diags.report(Messages.missingParamName, p.span, [p.index]);
       if (t.kind === 'pointer') {
         const pointee = canonical(t.pointee);
         const s = pointee.space;
