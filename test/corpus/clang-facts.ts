@@ -57,7 +57,7 @@ export function stripBodies(ir: string): string {
 export async function clangFacts(clang: string, llc: string, path: string, flags: readonly string[]): Promise<ClangFacts | { refused: string }> {
   const spir = await runTool(clang, [...flags, '-target', 'spir64', '-emit-llvm', '-S', '-O0', '-cl-kernel-arg-info', '-o', '-', path]);
   if (spir.code !== 0) return { refused: spir.stderr.split('\n').find((l) => l.includes('error:')) ?? spir.stderr.slice(0, 200) };
-  const amdIr = await runTool(clang, [...flags, '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx900', '-nogpulib', '-emit-llvm', '-S', '-O0', '-o', '-', path]);
+  const amdIr = await runTool(clang, [...flags, '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx900', '-nogpulib', '-emit-llvm', '-S', '-O0', '-cl-kernel-arg-info', '-o', '-', path]);
   if (amdIr.code !== 0) return { refused: `amdgcn: ${amdIr.stderr.split('\n').find((l) => l.includes('error:')) ?? amdIr.stderr.slice(0, 200)}` };
   const ir = stripBodies(amdIr.stdout);
   const amdhsa = {} as Record<4 | 5, Map<string, AmdhsaKernel>>;
