@@ -53,7 +53,10 @@ function diff(pairs: [string, unknown, unknown][]): string | undefined {
 /** Every kernel clang reports, compared on one target. */
 export function compareTarget(target: CorpusTarget, path: string, flags: readonly string[], facts: ClangFacts): TargetOutcome {
   const kernels = new Map<string, string | undefined>();
-  const names = [...facts.spir.keys()];
+  const co = target === 'amdhsa-co4' ? 4 : 5;
+  // Kernels under target macros differ: the AMD targets answer to clang's amdgcn kernels, the others to SPIR's.
+  const amd = target.startsWith('amdhsa') || target === 'amd-cl2';
+  const names = amd ? [...facts.amdhsa[co].keys()] : [...facts.spir.keys()];
   const refuseAll = (why: string) => {
     for (const n of names) kernels.set(n, why);
     return { kernels };
@@ -70,7 +73,6 @@ export function compareTarget(target: CorpusTarget, path: string, flags: readonl
     for (const n of ours.keys()) if (!facts.spir.has(n)) kernels.set(n, 'kernel clang does not have');
     return { kernels };
   }
-  const co = target === 'amdhsa-co4' ? 4 : 5;
   const args = target.startsWith('amdhsa') ? ['--target', 'amdhsa', '--code-object', String(co)] : ['--target', target];
   const r = kernarg(path, [...args, '--format', 'json', ...flags]);
   if (r.code !== 0) {
@@ -81,8 +83,8 @@ export function compareTarget(target: CorpusTarget, path: string, flags: readonl
   }
   const plan = JSON.parse(r.stdout) as Json;
   const ours = new Map(plan.kernels.map((k) => [k.name, k]));
-  for (const n of ours.keys()) if (!facts.spir.has(n)) kernels.set(n, 'kernel clang does not have');
-  for (const [name, md] of facts.spir) {
+  for (const n of ours.keys()) if (!names.includes(n)) kernels.set(n, 'kernel clang does not have');
+  for (const name of names) {
     const k = ours.get(name);
     if (!k) {
       kernels.set(name, 'kernel missing');
@@ -92,24 +94,23 @@ export function compareTarget(target: CorpusTarget, path: string, flags: readonl
       kernels.set(name, undefined);
       continue;
     }
+    const md = facts.spir.get(name)!;
+    // A kernel only SPIR has (under __IMAGE_SUPPORT__, say) has no amdgcn kinds and sizes: SPIR's metadata alone checks it.
     const hsa = facts.amdhsa[co].get(name);
-    if (!hsa) {
-      kernels.set(name, 'clang has no amdhsa kernel');
-      continue;
-    }
     if (target === 'opencl') {
       const pairs: [string, unknown, unknown][] = [['args', k.args.length, md.type.length]];
       k.args.forEach((a, i) => {
-        const kind = KIND_OF_VALUE_KIND[hsa.args[i]?.['.value_kind'] ?? ''];
+        const kind = hsa ? KIND_OF_VALUE_KIND[hsa.args[i]?.['.value_kind'] ?? ''] : a.kind;
         pairs.push([`${i} name`, a.name, md.argName[i]], [`${i} type`, a.typeName, md.type[i]], [`${i} qual`, a.typeQual, md.typeQual[i]], [`${i} kind`, a.kind, kind]);
         if (kind === 'buffer' || kind === 'local') pairs.push([`${i} space`, a.addressSpace, SPIR_ADDR[md.addrSpace[i]]]);
         if (kind === 'image' || kind === 'pipe') pairs.push([`${i} access`, a.access, md.accessQual[i]]);
-        if (kind === 'value') pairs.push([`${i} size`, a.size, Number(hsa.args[i]['.size'])]);
+        if (kind === 'value' && hsa) pairs.push([`${i} size`, a.size, Number(hsa.args[i]['.size'])]);
       });
       pairs.push(['reqd_work_group_size', k.reqdWorkGroupSize, md.reqdWorkGroupSize], ['work_group_size_hint', k.workGroupSizeHint, md.workGroupSizeHint]);
       kernels.set(name, diff(pairs));
       continue;
     }
+    if (!hsa) throw new Error(`unreachable: ${name} is one of clang's amdgcn kernels`);
     const slots = (list: Record<string, unknown>[]) => list.map((a) => `${a.offset}:${a.size}:${a.valueKind}${a.param === null ? '' : ':' + a.name}`);
     const theirs = hsa.args.map((a) => `${a['.offset']}:${a['.size']}:${a['.value_kind']}${a['.value_kind']!.startsWith('hidden') ? '' : ':' + a['.name']}`);
     kernels.set(name, diff([

@@ -41,6 +41,8 @@ test('real-world corpus: every kernel clang-16 accepts matches on opencl, amdhsa
     assert.ok(files.length >= 10, `${corpus.name}: only ${files.length} files (is ${corpus.pkg} unpacked?)`);
     const matched = new Map<CorpusTarget, number>(CORPUS_TARGETS.map((x) => [x, 0]));
     const restricted = new Map<CorpusTarget, number>(CORPUS_TARGETS.map((x) => [x, 0]));
+    const totals = new Map<CorpusTarget, number>(CORPUS_TARGETS.map((x) => [x, 0]));
+    const reasons = new Map<string, number>();
     let total = 0;
     const refused: string[] = [];
     await pool(files, 2, async (file: CorpusFile) => {
@@ -52,6 +54,11 @@ test('real-world corpus: every kernel clang-16 accepts matches on opencl, amdhsa
       total += facts.spir.size;
       for (const target of CORPUS_TARGETS) {
         const outcome = compareTarget(target, file.path, file.flags, facts);
+        totals.set(target, totals.get(target)! + outcome.kernels.size);
+        if (outcome.restricted) {
+          const reason = `${target}: ${outcome.restricted.replace(/^.*?error: /, '').replace(/'[^']*'/g, "'…'")}`;
+          reasons.set(reason, (reasons.get(reason) ?? 0) + outcome.kernels.size);
+        }
         for (const [kernel, why] of outcome.kernels) {
           const name = caseName(corpus.name, file.name, kernel, target);
           if (deliberate.has(name)) {
@@ -70,8 +77,9 @@ test('real-world corpus: every kernel clang-16 accepts matches on opencl, amdhsa
     for (const r of refused) t.diagnostic(`  skipped (clang refuses): ${r}`);
     for (const target of CORPUS_TARGETS) {
       const r = restricted.get(target)!;
-      t.diagnostic(`  ${corpus.name} ${target}: matched ${matched.get(target)}/${total}${r ? ` (${r} of them a documented ${target} restriction, no plan)` : ''}`);
+      t.diagnostic(`  ${corpus.name} ${target}: matched ${matched.get(target)}/${totals.get(target)}${r ? ` (${r} of them a documented ${target} restriction, no plan)` : ''}`);
     }
+    for (const [reason, n] of reasons) t.diagnostic(`  restriction, ${n} kernels: ${reason}`);
   }
   t.diagnostic(`corpus test took ${((Date.now() - started) / 1000).toFixed(1)} s`);
   for (const d of deliberate) if (!seen.has(d)) failures.push(`${d}: deliberate-difference file names no kernel of the corpus`);
