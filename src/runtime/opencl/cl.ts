@@ -1,4 +1,4 @@
-import koffi from 'koffi';
+import { koffi } from '../ffi.js';
 import { RuntimeInputError } from '../pack/errors.js';
 
 /** OpenCL error codes by value, for messages that name them. */
@@ -70,9 +70,9 @@ let bound: CL | undefined;
 /** Loads libOpenCL.so.1 and binds the entry points; throws a clear error when there is no OpenCL loader. */
 export function openCL(): CL {
   if (bound) return bound;
-  let lib: ReturnType<typeof koffi.load>;
+  let lib: ReturnType<ReturnType<typeof koffi>['load']>;
   try {
-    lib = koffi.load(process.platform === 'darwin' ? '/System/Library/Frameworks/OpenCL.framework/OpenCL' : 'libOpenCL.so.1');
+    lib = koffi().load(process.platform === 'darwin' ? '/System/Library/Frameworks/OpenCL.framework/OpenCL' : 'libOpenCL.so.1');
   } catch (e) {
     throw new RuntimeInputError(`cannot load the OpenCL library (libOpenCL.so.1): install an ICD loader (ocl-icd-libopencl1) and a driver (pocl-opencl-icd). ${(e as Error).message}`);
   }
@@ -114,7 +114,7 @@ export function openCL(): CL {
     ReleaseSampler: f('int clReleaseSampler(void *h)'),
     EnqueueReadImage: f('int clEnqueueReadImage(void *q, void *img, uint32_t blocking, const uint64_t *origin, const uint64_t *region, size_t rowPitch, size_t slicePitch, _Out_ void *ptr, uint32_t n, void *events, void *event)'),
   };
-  bound = { ...(api as unknown as Omit<CL, 'view'>), view: (ptr, size) => koffi.view(ptr as never, size) } as CL;
+  bound = { ...(api as unknown as Omit<CL, 'view'>), view: (ptr, size) => koffi().view(ptr as never, size) } as CL;
   return bound;
 }
 

@@ -1,0 +1,88 @@
+// The CLI per file against clang-16 on a real corpus: for every .cl file of CORPUS, the wall time
+// of `kernarg lower FILE --target amdhsa --format json` and of
+// `clang-16 -target amdgcn-amd-amdhsa -mcpu=gfx900 -nogpulib -O0 -S` (the cheapest clang run that
+// yields the same kernarg metadata), run in turn (kernarg, clang, kernarg, clang, …) so both see
+// the same machine. Also `kernarg --version` against `node -e 0` (Node's own start-up, the floor).
+// Prints per-file medians, the median of the per-pair ratios, and peak memory of each side.
+// Run: CORPUS=<folder of .cl files> npm run bench -- cli      (RUNS=7 pairs per file by default)
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+const RUNS = Number(process.env.RUNS ?? 7);
+const bin = resolve(import.meta.dirname, '..', 'bin', 'kernarg.js');
+
+interface Sample {
+  readonly ms: number;
+  readonly kib: number;
+}
+
+/** Runs a command under GNU time; returns its wall time and peak RSS (the command's own). */
+function timed(cmd: string, args: readonly string[]): Sample {
+  const t0 = performance.now();
+  const r = spawnSync('/usr/bin/time', ['-f', '%M', cmd, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const ms = performance.now() - t0;
+  const lines = r.stderr.trim().split('\n');
+  const kib = Number(lines.at(-1));
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed:\n${r.stderr}`);
+  return { ms, kib };
+}
+
+const median = (xs: readonly number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+function pair(name: string, a: [string, string[]], b: [string, string[]]): { a: number; b: number; ratio: number; aPeak: number; bPeak: number } {
+  timed(...a);
+  timed(...b);
+  const as: number[] = [];
+  const bs: number[] = [];
+  const ratios: number[] = [];
+  let aPeak = 0;
+  let bPeak = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const x = timed(...a);
+    const y = timed(...b);
+    as.push(x.ms);
+    bs.push(y.ms);
+    ratios.push(x.ms / y.ms);
+    aPeak = Math.max(aPeak, x.kib);
+    bPeak = Math.max(bPeak, y.kib);
+  }
+  const out = { a: median(as), b: median(bs), ratio: median(ratios), aPeak: aPeak / 1024, bPeak: bPeak / 1024 };
+  console.log(`${name.padEnd(28)} ${out.a.toFixed(0).padStart(6)} ms ${out.b.toFixed(0).padStart(6)} ms  ratio ${out.ratio.toFixed(2)}  peak ${out.aPeak.toFixed(0)} / ${out.bPeak.toFixed(0)} MiB`);
+  return out;
+}
+
+function tryPair(...args: Parameters<typeof pair>): ReturnType<typeof pair> | undefined {
+  try {
+    return pair(...args);
+  } catch {
+    return undefined;
+  }
+}
+
+console.log(`kernarg --version vs node -e 0 (${RUNS} pairs; median ms, median of per-pair ratios, peak RSS)`);
+pair('--version', [process.execPath, [bin, '--version']], [process.execPath, ['-e', '0']]);
+
+const corpus = process.env.CORPUS;
+if (!corpus) {
+  console.log('CORPUS is not set: skipping the per-file comparison (set CORPUS to a folder of .cl files).');
+} else {
+  console.log(`\nkernarg lower --target amdhsa --format json vs clang-16 -O0 -S, per file of ${corpus}`);
+  const files = readdirSync(corpus).filter((f) => f.endsWith('.cl')).sort();
+  const ratios: number[] = [];
+  const failed: string[] = [];
+  for (const f of files) {
+    const path = join(corpus, f);
+    const r = tryPair(f, [process.execPath, [bin, 'lower', path, '--target', 'amdhsa', '--format', 'json', '-I', corpus]], ['clang-16', ['-x', 'cl', '-cl-std=CL1.2', '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx900', '-nogpulib', '-O0', '-S', '-I', corpus, '-o', '/dev/null', path]]);
+    if (r) ratios.push(r.ratio);
+    else failed.push(f);
+  }
+  if (failed.length) console.log(`left out (kernarg or clang refused them): ${failed.join(', ')}`);
+  if (!ratios.length) throw new Error('no file of the corpus went through both');
+  const speedups = ratios.map((r) => 1 / r);
+  console.log(`\n${files.length} files: kernarg/clang median ratio ${median(ratios).toFixed(2)} (clang/kernarg ${median(speedups).toFixed(2)}×), worst ${Math.max(...ratios).toFixed(2)}`);
+}
