@@ -30,6 +30,12 @@ const CASES: { name: string; source: string; flags?: (dir: string) => string[]; 
     kernels: 1,
   },
   {
+    name: "C's compatible redeclarations: extern arrays completed, typedefs repeated, array and pointer parameters, () and (void)",
+    source: 'extern constant int tbl[];\nconstant int tbl[2] = {1, 2};\ntypedef int T;\ntypedef int T;\nint g(global int a[3]);\nint g(global int *a);\nint g(global int a[]) { return a[0]; }\n' +
+      'void h(void);\nvoid h() {}\nkernel void k(global T *o) { o[0] = tbl[1] + g(o); h(); }\n',
+    kernels: 1,
+  },
+  {
     name: 'kernels under predefined macros (__IMAGE_SUPPORT__ is SPIR-only)',
     source: '#ifdef __IMAGE_SUPPORT__\nkernel void img(read_only image2d_t i, global float4 *o) {}\n#endif\n#ifdef __AMDGCN__\nkernel void amd(global int *a) {}\n#endif\nkernel void both(global int *a) {}\n',
     kernels: 2,

@@ -94,7 +94,7 @@ interface Declarator {
 type Ordinary =
   | { kind: 'enum'; value: CValue; span: Span }
   | { kind: 'function'; span: Span }
-  | { kind: 'variable'; span: Span; type: QualType };
+  | { kind: 'variable'; span: Span; type: QualType; /** An `extern` declaration a definition may still complete. */ declaredOnly?: boolean };
 
 class ParseError extends Error {}
 
@@ -995,7 +995,7 @@ export class Parser {
       else if (this.options.clVersion >= 200 && !isSampler) space = 'global';
     }
     if (spec.extern) {
-      this.ordinary.set(name, { kind: 'variable', span: d.nameSpan, type });
+      if (!this.ordinary.has(name)) this.ordinary.set(name, { kind: 'variable', span: d.nameSpan, type, declaredOnly: true });
       if (this.is('=')) this.fail(Messages.expected, this.peek(), ["';' after an extern declaration"]);
       return;
     }
@@ -1011,7 +1011,8 @@ export class Parser {
     if (this.accept('=')) init = this.initializer();
     else if (space === 'constant') this.diags.report(Messages.constantNeedsInit, d.nameSpan);
     const prev = this.ordinary.get(name);
-    if (prev) {
+    // An `extern` declaration of a compatible type (an array's length may be left out) is completed here (C11 6.2.7).
+    if (prev && !(prev.kind === 'variable' && prev.declaredOnly && compatibleObjectTypes(prev.type, type))) {
       this.diags.report(Messages.redefinition, d.nameSpan, [name], [{ message: 'previous definition is here', span: prev.span }]);
       return;
     }
@@ -1444,6 +1445,14 @@ export function sameType(a: QualType, b: QualType): boolean {
     default:
       return false;
   }
+}
+
+/** Object types of a declaration and its definition: equal, or arrays of equal elements one of which leaves its length out. */
+function compatibleObjectTypes(a: QualType, b: QualType): boolean {
+  const x = canonical(a);
+  const y = canonical(b);
+  if (x.type.kind === 'array' && y.type.kind === 'array' && (x.type.length === null || y.type.length === null)) return sameType(x.type.element, y.type.element);
+  return sameType(a, b);
 }
 
 function recordHasPointer(decl: RecordDecl, seen = new Set<number>()): boolean {
