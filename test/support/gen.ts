@@ -163,7 +163,7 @@ export const programSpec: fc.Arbitrary<ProgramSpec> = fc.record({
       attrAfter: fc.boolean(),
       kernelSpelling: fc.boolean(),
       redeclare: fc.constantFrom('none' as const, 'none' as const, 'renamed' as const, 'abstract' as const),
-      guard: fc.option(fc.nat(GUARDS.length - 1), { freq: 4 }),
+      guard: fc.oneof({ weight: 6, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.nat(GUARDS.length - 1) }),
     }),
     { minLength: 1, maxLength: 4 },
   ),
