@@ -54,7 +54,7 @@ test('amdhsa hidden arguments follow clang-16 with and without printf and enqueu
 test('amdhsa kernarg segments equal clang-16 on 500+ generated kernels, code objects 4 and 5', (t) => {
   const clang = requireTool(t, CLANG);
   if (!clang) return;
-  const { values, seed } = samples(programSpec, 220, 5150);
+  const { values, seed } = samples(programSpec, 242, 5150);
   const kernels = inBatches(values, 22, seed, (batch, start, index) => {
     const source = renderBatch(batch, start, 'h');
     compareAmdhsa(clang, source, STDS[index % 3], 5);
