@@ -1,5 +1,7 @@
-// Launch overhead per kernel (set args + enqueue + finish of an empty kernel): kernarg vs a small
-// C host program making the same OpenCL calls on the same device. Run: npm run bench -- launch
+// Launch overhead per kernel of an empty kernel: kernarg vs a small C host program making the same
+// OpenCL calls on the same device, in two modes. sync: set args, enqueue with an event, wait,
+// read its start/end, release, per launch. async: set args and enqueue without an event N times,
+// then one clFinish. Run: npm run bench -- launch
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +11,15 @@ import { Context, kernel } from '../src/runtime/opencl/host.js';
 
 const SRC = 'kernel void empty(global float *a, int n, float4 v) {}';
 const N = Number(process.env.LAUNCHES ?? 20000);
-// The same calls from C: clSetKernelArg x3, clEnqueueNDRangeKernel with an event, clWaitForEvents, event profiling, release.
+// A kernarg round runs in a child process of its own (this file with KERNARG_LAUNCH_ROUND=1): a GPU
+// in exclusive-process mode admits one process at a time, and NVIDIA's OpenCL keeps the device
+// until the process ends, whatever is released.
+if (process.env.KERNARG_LAUNCH_ROUND === '1') {
+  console.log(JSON.stringify(await kernargRound()));
+  process.exit(0);
+}
+// The same calls from C. sync: clSetKernelArg x3, clEnqueueNDRangeKernel with an event, clWaitForEvents,
+// event profiling, release. async: clSetKernelArg x3 and clEnqueueNDRangeKernel without an event, then one clFinish.
 const C = `#include <stdio.h>
 #include <stdint.h>
 #include <string.h>
@@ -23,8 +33,9 @@ extern H clCreateBuffer(H, uint64_t, size_t, void*, I*); extern H clCreateProgra
 extern I clBuildProgram(H, uint32_t, H*, const char*, void*, void*); extern H clCreateKernel(H, const char*, I*);
 extern I clSetKernelArg(H, uint32_t, size_t, const void*); extern I clEnqueueNDRangeKernel(H, H, uint32_t, const size_t*, const size_t*, const size_t*, uint32_t, void*, H*);
 extern I clWaitForEvents(uint32_t, H*); extern I clGetEventProfilingInfo(H, uint32_t, size_t, void*, size_t*); extern I clReleaseEvent(H);
+extern I clFinish(H);
 int main(int argc, char **argv) {
-  int n = atoi(argv[1]); const char *match = argc > 2 ? argv[2] : "";
+  int n = atoi(argv[1]); const char *match = argc > 2 ? argv[2] : ""; int async = argc > 3 && !strcmp(argv[3], "async");
   H plats[8]; uint32_t np = 0; I pe = clGetPlatformIDs(8, plats, &np); H dev = 0;
   if (pe) { fprintf(stderr, "clGetPlatformIDs: %d\\n", pe); return 1; }
   if (np > 8) np = 8;
@@ -38,14 +49,20 @@ int main(int argc, char **argv) {
   if (clBuildProgram(prog, 1, &dev, "", 0, 0)) return 2; H k = clCreateKernel(prog, "empty", &e); H buf = clCreateBuffer(ctx, 1, 1024, 0, &e);
   int nv = 7; float v[4] = {1, 2, 3, 4}; size_t g = 1; uint64_t t;
   struct timespec a, b;
-  for (int i = 0; i < n + 1000; i++) {
+  if (async) {
+    for (int i = 0; i < 1000; i++) { clSetKernelArg(k, 0, 8, &buf); clSetKernelArg(k, 1, 4, &nv); clSetKernelArg(k, 2, 16, v); clEnqueueNDRangeKernel(q, k, 1, 0, &g, 0, 0, 0, 0); }
+    clFinish(q);
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    for (int i = 0; i < n; i++) { clSetKernelArg(k, 0, 8, &buf); clSetKernelArg(k, 1, 4, &nv); clSetKernelArg(k, 2, 16, v); clEnqueueNDRangeKernel(q, k, 1, 0, &g, 0, 0, 0, 0); }
+    clFinish(q);
+  } else for (int i = 0; i < n + 1000; i++) {
     if (i == 1000) clock_gettime(CLOCK_MONOTONIC, &a);
     clSetKernelArg(k, 0, 8, &buf); clSetKernelArg(k, 1, 4, &nv); clSetKernelArg(k, 2, 16, v);
     H ev; clEnqueueNDRangeKernel(q, k, 1, 0, &g, 0, 0, 0, &ev); clWaitForEvents(1, &ev);
     clGetEventProfilingInfo(ev, 0x1282, 8, &t, 0); clGetEventProfilingInfo(ev, 0x1283, 8, &t, 0); clReleaseEvent(ev);
   }
   clock_gettime(CLOCK_MONOTONIC, &b);
-  printf("%f\\n", ((b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec)) / 1e3 / n);
+  printf("%s %f\\n", async ? "async" : "sync", ((b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec)) / 1e3 / n);
   return 0;
 }`;
 // KERNARG_C_HOST names a prebuilt host (for machines without a C compiler); else it is built here.
@@ -58,25 +75,73 @@ if (!host) {
   host = join(dir, 'host');
   if (process.env.KERNARG_KEEP_C_HOST) execFileSync('cp', [host, process.env.KERNARG_KEEP_C_HOST]);
 }
-const c = spawnSync(host, [String(N), process.env.KERNARG_DEVICE ?? ''], { encoding: 'utf8' });
-if (c.status !== 0) throw new Error(`C host failed: ${c.stderr}`);
-const theirs = Number(c.stdout.trim());
+const cHost = (mode: 'sync' | 'async') => {
+  const c = spawnSync(host!, [String(N), process.env.KERNARG_DEVICE ?? '', mode], { encoding: 'utf8' });
+  if (c.status !== 0) throw new Error(`C host failed: ${c.stderr}`);
+  const [said, us] = c.stdout.trim().split(' ');
+  // A C host built before the async mode existed prints one number: rebuild it (KERNARG_KEEP_C_HOST).
+  if (said !== mode) throw new Error(`the C host ${host} has no ${mode} mode (it printed '${c.stdout.trim()}'): rebuild it with KERNARG_KEEP_C_HOST=<path> npm run bench -- launch`);
+  return Number(us);
+};
+/** One round of kernarg's launches: both modes on a fresh context, released at the end. */
+async function kernargRound(): Promise<{ sync: number; async: number; device: string }> {
+  const ctx = Context.open(process.env.KERNARG_DEVICE);
+  const device = `${ctx.device.platform} / ${ctx.device.name}`;
+  const k = await kernel(SRC, 'empty', { context: ctx, cache: false });
+  const a = ctx.buffer(1024);
+  const o = { args: { a, n: 7, v: [1, 2, 3, 4] }, global: [1] };
+  const sync = () => {
+    const e = k.launch(o);
+    e.wait();
+    void e.timeMs;
+    e.release();
+  };
+  for (let i = 0; i < 1000; i++) sync();
+  let t0 = performance.now();
+  for (let i = 0; i < N; i++) sync();
+  const syncUs = ((performance.now() - t0) / N) * 1000;
+  for (let i = 0; i < 1000; i++) k.enqueue(o);
+  ctx.finish();
+  t0 = performance.now();
+  for (let i = 0; i < N; i++) k.enqueue(o);
+  ctx.finish();
+  const asyncUs = ((performance.now() - t0) / N) * 1000;
+  k.dispose();
+  a.dispose();
+  ctx.dispose();
+  return { sync: syncUs, async: asyncUs, device };
+}
 
-// kernarg, after the C host: a GPU in exclusive-process mode admits one process at a time.
-const ctx = Context.open(process.env.KERNARG_DEVICE);
-const k = await kernel(SRC, 'empty', { context: ctx });
-const a = ctx.buffer(1024);
-const args = { a, n: 7, v: [1, 2, 3, 4] };
-for (let i = 0; i < 1000; i++) k.launch({ args, global: [1] });
-const t0 = performance.now();
-for (let i = 0; i < N; i++) k.launch({ args, global: [1] });
-const ours = ((performance.now() - t0) / N) * 1000;
+const kernargInChild = () => {
+  const c = spawnSync(process.execPath, [...process.execArgv, import.meta.filename], { encoding: 'utf8', env: { ...process.env, KERNARG_LAUNCH_ROUND: '1' } });
+  if (c.status !== 0) throw new Error(`kernarg round failed: ${c.stderr}`);
+  return JSON.parse(c.stdout.trim().split('\n').pop()!) as { sync: number; async: number; device: string };
+};
 
+// Rounds alternate the C host and kernarg (medians reported), so that a busy machine slows both alike.
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const samples = { cSync: [] as number[], cAsync: [] as number[], kSync: [] as number[], kAsync: [] as number[] };
+let deviceName = '';
+for (let r = 0; r < ROUNDS; r++) {
+  samples.cSync.push(cHost('sync'));
+  samples.cAsync.push(cHost('async'));
+  const k = kernargInChild();
+  deviceName = k.device;
+  samples.kSync.push(k.sync);
+  samples.kAsync.push(k.async);
+}
+const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+const theirs = { sync: median(samples.cSync), async: median(samples.cAsync) };
+const oursSync = median(samples.kSync);
+const oursAsync = median(samples.kAsync);
 
-console.log(`device: ${ctx.device.platform} / ${ctx.device.name}; ${N} launches of an empty 3-argument kernel`);
-console.log(`kernarg (validate + pack + set args + enqueue + wait): ${ours.toFixed(2)} us/launch`);
-console.log(`C host (same OpenCL calls):                         ${theirs.toFixed(2)} us/launch`);
-console.log(`ratio: ${(ours / theirs).toFixed(3)}x the C host; peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
-k.dispose();
-a.dispose();
-ctx.dispose();
+console.log(`device: ${deviceName}; ${N} launches of an empty 3-argument kernel, median of ${ROUNDS} alternating rounds`);
+console.log(`sync  (per launch: set args, enqueue with event, wait, profile, release)`);
+console.log(`  kernarg (validate + pack + the same calls): ${oursSync.toFixed(2)} us/launch`);
+console.log(`  C host:                                     ${theirs.sync.toFixed(2)} us/launch`);
+console.log(`  ratio: ${(oursSync / theirs.sync).toFixed(3)}x the C host`);
+console.log(`async (${N} x set args + enqueue without event, then one finish)`);
+console.log(`  kernarg (validate + pack + the same calls): ${oursAsync.toFixed(2)} us/launch`);
+console.log(`  C host:                                     ${theirs.async.toFixed(2)} us/launch`);
+console.log(`  ratio: ${(oursAsync / theirs.async).toFixed(3)}x the C host`);
+console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);

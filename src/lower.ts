@@ -1,12 +1,15 @@
 import { lowerOpenCL } from './abi/opencl.js';
 import type { AbiPlan, AmdCl2Plan } from './abi/plan.js';
-import { lowerAmdhsa } from './abi/amdhsa.js';
+import { type AmdhsaCodeObject, type AmdhsaLlvm, amdhsaOptionProblem, lowerAmdhsa } from './abi/amdhsa.js';
 import { type AmdCl2TargetOptions, lowerAmdCl2 } from './abi/amd-cl2.js';
 import { emitClrx } from './emit/clrx.js';
 import { type VulkanPlan, type VulkanTargetOptions, lowerVulkan } from './abi/vulkan.js';
 import { emitDescriptorMap } from './emit/descriptor-map.js';
+import { withAddressTables } from './abi/vulkan-address-tables.js';
 import { emitOpenCLC } from './emit/opencl-c.js';
 import { emitTinytcOpenCLC } from './emit/tinytc/index.js';
+import { emitTinytcSpirv } from './emit/tinytc/spirv/index.js';
+import { disassemble } from './emit/spirv/disassemble.js';
 import { compileTinytc } from './frontend/tinytc/index.js';
 import type { DopeOrder } from './frontend/tinytc/calling-convention.js';
 import { type LlvmPlan, type LlvmTargetOptions, TRIPLE_INFO, lowerLlvm } from './abi/llvm.js';
@@ -30,7 +33,7 @@ export type TargetName = (typeof TARGETS)[number];
 export const FORMATS: Record<TargetName, readonly string[]> = {
   opencl: ['table', 'json', 'signatures', 'opencl-c'],
   amdhsa: ['table', 'json'],
-  vulkan: ['table', 'json', 'descriptor-map'],
+  vulkan: ['table', 'json', 'descriptor-map', 'spirv', 'spirv-asm'],
   'amd-cl2': ['table', 'json', 'clrx'],
   llvm: ['table', 'json', 'llvm-ir'],
   r600: ['table', 'json', 'llvm-ir'],
@@ -60,8 +63,10 @@ export interface LowerOptions {
   readonly fastRelaxedMath?: boolean;
   /** Target data layout: `spir` or `spir64` (default) for opencl. */
   readonly arch?: 'spir' | 'spir64';
-  /** amdhsa: code object 4 or 5 (default). */
-  readonly codeObject?: 4 | 5;
+  /** amdhsa: code object 4, 5 (default) or 6. */
+  readonly codeObject?: AmdhsaCodeObject;
+  /** amdhsa: the LLVM generation the layout follows, 16 or 19 (default). */
+  readonly amdLlvm?: AmdhsaLlvm;
   /** amd-cl2 options. */
   readonly amdCl2?: AmdCl2TargetOptions;
   /** tinytc input: order of the extra memref arguments (v0.3 interleaved, or v0.4 shapes-first). */
@@ -70,12 +75,16 @@ export interface LowerOptions {
   readonly groupTables?: 'pointer' | 'ulong';
   /** vulkan options (clspv's). */
   readonly vulkan?: VulkanTargetOptions;
+  /** vulkan --format spirv*: floating atomic adds as OpAtomicFAddEXT (the device has the feature) instead of compare-and-swap loops. */
+  readonly floatAtomicAdd?: boolean;
   /** llvm options. */
   readonly llvm?: LlvmTargetOptions & { readonly kernelArgInfo?: boolean };
 }
 
 export interface LowerResult {
   readonly output?: string;
+  /** Binary formats (spirv): the bytes; `output` is then unset. */
+  readonly binary?: Uint8Array;
   readonly module?: KernelModule;
   readonly plan?: AbiPlan;
   readonly diagnostics: readonly Diagnostic[];
@@ -95,11 +104,17 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
     bag.report(Messages.badOption, undefined, [`unknown OpenCL C version '${options.std}' (choose from ${CL_STDS.join(', ')})`]);
     return { diagnostics: bag.items };
   }
+  const amdProblem = options.target === 'amdhsa' ? amdhsaOptionProblem({ codeObject: options.codeObject, llvm: options.amdLlvm }) : undefined;
+  if (amdProblem) {
+    const bag = new DiagnosticBag();
+    bag.report(Messages.badOption, undefined, [amdProblem]);
+    return { diagnostics: bag.items };
+  }
   const layout = layoutFor(options);
   const isIr = options.language ? options.language === 'ir' : path.endsWith('.ir');
-  if (format === 'opencl-c' && !isIr) {
+  if ((format === 'opencl-c' || format.startsWith('spirv')) && !isIr) {
     const bag = new DiagnosticBag();
-    bag.report(Messages.badOption, undefined, ['--format opencl-c needs tinytc input (.ir)']);
+    bag.report(Messages.badOption, undefined, [`--format ${format} needs tinytc input (.ir)`]);
     return { diagnostics: bag.items };
   }
   const tinytc = isIr ? compileTinytc(file, { layout, dopeOrder: options.dopeOrder }) : undefined;
@@ -120,7 +135,7 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
       plan = lowerOpenCL(fe.module, { arch: options.arch });
       break;
     case 'amdhsa':
-      plan = lowerAmdhsa(fe.module, { codeObject: options.codeObject });
+      plan = lowerAmdhsa(fe.module, { codeObject: options.codeObject, llvm: options.amdLlvm });
       break;
     case 'amd-cl2':
       plan = lowerAmdCl2(fe.module, options.amdCl2 ?? {}, diags);
@@ -129,7 +144,7 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
       plan = lowerLlvm(fe.module, options.llvm ?? {}, diags);
       break;
     case 'vulkan':
-      plan = lowerVulkan(fe.module, options.vulkan ?? {}, diags);
+      plan = withAddressTables(lowerVulkan(fe.module, options.vulkan ?? {}, diags));
       break;
     case 'r600': {
       const r = lowerR600(fe.module, diags);
@@ -153,6 +168,15 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
     case 'opencl-c':
       output = tinytc?.program && tinytc.types ? emitTinytcOpenCLC(tinytc.program.funcs, tinytc.types, fe.module, { groupTables: options.groupTables }) : emitOpenCLC(fe.module, { groupTables: options.groupTables });
       break;
+    case 'spirv':
+    case 'spirv-asm': {
+      const words = emitTinytcSpirv(tinytc!.program!.funcs, tinytc!.types!, fe.module, plan as VulkanPlan, { floatAtomicAdd: options.floatAtomicAdd });
+      if (format === 'spirv-asm') {
+        output = disassemble(words);
+        break;
+      }
+      return { binary: new Uint8Array(words.buffer, words.byteOffset, words.byteLength), module: fe.module, plan, diagnostics: diags.items };
+    }
     case 'descriptor-map':
       output = emitDescriptorMap(plan as VulkanPlan);
       break;

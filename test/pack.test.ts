@@ -116,6 +116,23 @@ test('amdhsa: explicit arguments at their offsets, hidden arguments from the lau
   assert.equal(seg.length, 288);
 });
 
+test('amdhsa (LLVM 19): hidden_dynamic_lds_size holds the local arguments\' bytes', () => {
+  const p = amdhsaPacker(plan<AmdhsaPlan>('kernel void k(global int *a, local float *l, local int *m) {}', 'amdhsa'), 'k');
+  const seg = p.pack({ a: 0x1000n, l: { local: 256, offset: 0 }, m: { local: 64, offset: 256 } }, { global: [64], local: [64] });
+  const view = new DataView(seg.buffer);
+  assert.equal(view.getUint32(12, true), 256);
+  assert.equal(view.getUint32(16 + 120, true), 320);
+});
+
+test('vulkan --physical-storage-buffers: device addresses among the push-constant PODs', () => {
+  const r = lower('p.cl', 'kernel void k(global int *a, int n, constant float *c) {}', memoryHost({}), { target: 'vulkan', format: 'json', vulkan: { arch: 'spir64', physicalStorageBuffers: true } });
+  const p = vulkanPacker(r.plan as VulkanPlan, 'k');
+  const out = p.pack({ a: 0x1122334455667788n, n: 7, c: 0x40n });
+  assert.equal(out.podPlacement, 'pushconstant');
+  assert.equal(hex(out.pod), '8877665544332211' + '07000000' + '00000000' + '4000000000000000');
+  assert.deepEqual(out.descriptors, []);
+});
+
 test('r600: image size and format from the image description, clover grid arguments', () => {
   const p = r600Packer(plan<R600Plan>('kernel void k(read_only image2d_t img, global float *out, int n) {}', 'r600'), 'k');
   const seg = p.pack({ img: { width: 640, height: 480, channelOrder: 0x10b5, channelType: 0x10de, address: 0x40n }, out: 0x80n, n: 7 }, { global: [640, 480], globalOffset: [1, 2] });
@@ -226,4 +243,20 @@ test('amd-cl2, r600 and vulkan packers write each by-value argument at its plan 
     }
   }
   assert.ok(checked > 100, `${checked}`);
+});
+
+test('64-bit integers given as numbers: the compiled fast path (two 32-bit halves) writes what the interpreted writer writes', () => {
+  for (const [scalar, values] of [['long', [0, 1, -1, 2 ** 31, -(2 ** 31) - 1, 2 ** 32, -(2 ** 32), 2 ** 53 - 1, -(2 ** 53 - 1), 123456789012]], ['ulong', [0, 1, 2 ** 32 - 1, 2 ** 32, 2 ** 53 - 1]]] as const) {
+    const layout = { kind: 'scalar', scalar, size: 8, align: 8 } as ValueLayout;
+    for (const v of values) {
+      const x = new DataView(new ArrayBuffer(8));
+      const y = new DataView(new ArrayBuffer(8));
+      writerFor(layout)(x, 0, v, 'n');
+      writeInterpreted(y, 0, layout, v, 'n');
+      assert.equal(x.getBigInt64(0, true), y.getBigInt64(0, true), `${scalar} ${v}`);
+      assert.equal(x.getBigInt64(0, true), BigInt.asIntN(64, BigInt(v)));
+    }
+    assert.throws(() => writerFor(layout)(new DataView(new ArrayBuffer(8)), 0, 2 ** 60, 'n'), /beyond 2\^53/);
+  }
+  assert.throws(() => writerFor({ kind: 'scalar', scalar: 'ulong', size: 8, align: 8 } as ValueLayout)(new DataView(new ArrayBuffer(8)), 0, -1, 'n'), /out of range/);
 });

@@ -83,7 +83,12 @@ test('--pod-ubo pads struct and array PODs to 16; --pod-pushconstant has no set 
 test('--pod-args=auto: push constants when they fit, else a UBO, else an SSBO', () => {
   assert.equal(map('kernel void k(global int *p, int a) {}', { podArgs: 'auto' }).plan!.kernels[0].podPlacement, 'pushconstant');
   assert.equal(map('kernel void k(global int *p, int16 a) {}', { podArgs: 'auto', longVector: true, maxPushConstantSize: 32 }).plan!.kernels[0].podPlacement, 'ubo');
-  assert.equal(map('kernel void k(global int *p, short a) {}', { podArgs: 'auto', no16bitStorage: ['pushconstant', 'ubo'] }).plan!.kernels[0].podPlacement, 'ssbo');
+  // clspv test/Reflection/pod_storage_buffer_argument.cl: -no-16bit-storage=ubo -max-pushconstant-size=1 forces an SSBO.
+  assert.equal(map('kernel void k(short data, global short *out) {}', { podArgs: 'auto', no16bitStorage: ['ubo'], maxPushConstantSize: 1 }).plan!.kernels[0].podPlacement, 'ssbo');
+  // AutoPodArgsPass's second choice, type-mangled global push constants, checks only the size: 16-bit PODs
+  // kept out of per-kernel push constants still go there when they fit.
+  const global = map('kernel void k(global int *p, short a) {}', { podArgs: 'auto', no16bitStorage: ['pushconstant', 'ubo'] }).plan!.kernels[0];
+  assert.deepEqual([global.podPlacement, global.podOffset], ['pushconstant', 0]);
 });
 
 test('descriptor sets: samplers 0, arguments next, constants after; distinct sets per kernel', () => {

@@ -9,9 +9,23 @@ import type { AmdhsaKernelPlan, AmdhsaPlan, AmdhsaSlot } from './plan.js';
 import { originFields } from './origin.js';
 import { valueLayout } from './value-layout.js';
 
+export type AmdhsaCodeObject = 4 | 5 | 6;
+/** The LLVM generation whose AMDGPU backend the layout follows: 16 (ROCm 5.5–5.7) or 19 (ROCm 6.3–6.4, the default). */
+export type AmdhsaLlvm = 16 | 19;
+export const AMDHSA_LLVMS: readonly AmdhsaLlvm[] = [16, 19];
+export const AMDHSA_CODE_OBJECTS: readonly AmdhsaCodeObject[] = [4, 5, 6];
+
 export interface AmdhsaTargetOptions {
-  /** Code object version: 4 (56 hidden bytes) or 5 (256, the default). */
-  readonly codeObject?: 4 | 5;
+  /** Code object version: 4 (56 hidden bytes), 5 (256, the default) or 6 (LLVM 18 and later; the same kernarg layout as 5). */
+  readonly codeObject?: AmdhsaCodeObject;
+  /** Compiler generation (default 19). */
+  readonly llvm?: AmdhsaLlvm;
+}
+
+/** Why an option pair cannot be laid out, or undefined: clang-16 does not know code object 6. */
+export function amdhsaOptionProblem(o: AmdhsaTargetOptions): string | undefined {
+  if ((o.codeObject ?? 5) === 6 && (o.llvm ?? 19) < 18) return 'code object 6 needs LLVM 18 or later (--llvm 19)';
+  return undefined;
 }
 
 const alignTo = (n: number, a: number) => Math.ceil(n / a) * a;
@@ -22,14 +36,27 @@ interface Hidden {
   readonly kind: string;
 }
 
+/** What decides which hidden arguments a kernel gets. */
+interface HiddenFacts {
+  readonly modulePrints: boolean;
+  readonly enqueues: boolean;
+  /** The kernel has a local-memory pointer parameter (dynamic LDS). */
+  readonly dynamicLds: boolean;
+}
+
 /**
- * The hidden arguments clang-16 emits at -O0 for gfx900, from the hidden base. Code object 4:
+ * The hidden arguments clang emits at -O0 for gfx900, from the hidden base. Code object 4:
  * slot +24 is the printf buffer when the module calls printf, else the hostcall buffer; +40 is
- * the completion action for kernels that enqueue, else `hidden_none`. Code object 5: the
- * printf buffer only when the module calls printf, the completion action only for kernels
- * that enqueue; unused entries leave gaps.
+ * the completion action — LLVM 16 only for kernels that enqueue (else `hidden_none`), LLVM 19
+ * always (at -O0 no pass proves it unused). Code objects 5 and 6: the printf buffer only when the
+ * module calls printf; the completion action for enqueuers (LLVM 16) or always (LLVM 19);
+ * LLVM 19 (from LLVM 18, llvm-project #65273) adds `hidden_dynamic_lds_size` (u32) at +120 for
+ * kernels with local pointer parameters (OpenCL C has no other dynamic LDS);
+ * unused entries leave gaps.
  */
-function hiddenArgs(codeObject: 4 | 5, modulePrints: boolean, enqueues: boolean): Hidden[] {
+function hiddenArgs(codeObject: AmdhsaCodeObject, llvm: AmdhsaLlvm, f: HiddenFacts): Hidden[] {
+  const { modulePrints } = f;
+  const completion = llvm >= 19 || f.enqueues;
   if (codeObject === 4) {
     return [
       { offset: 0, size: 8, kind: 'hidden_global_offset_x' },
@@ -37,7 +64,7 @@ function hiddenArgs(codeObject: 4 | 5, modulePrints: boolean, enqueues: boolean)
       { offset: 16, size: 8, kind: 'hidden_global_offset_z' },
       { offset: 24, size: 8, kind: modulePrints ? 'hidden_printf_buffer' : 'hidden_hostcall_buffer' },
       { offset: 32, size: 8, kind: 'hidden_default_queue' },
-      { offset: 40, size: 8, kind: enqueues ? 'hidden_completion_action' : 'hidden_none' },
+      { offset: 40, size: 8, kind: completion ? 'hidden_completion_action' : 'hidden_none' },
       { offset: 48, size: 8, kind: 'hidden_multigrid_sync_arg' },
     ];
   }
@@ -63,7 +90,8 @@ function hiddenArgs(codeObject: 4 | 5, modulePrints: boolean, enqueues: boolean)
     { offset: 96, size: 8, kind: 'hidden_heap_v1' },
     { offset: 104, size: 8, kind: 'hidden_default_queue' },
   );
-  if (enqueues) out.push({ offset: 112, size: 8, kind: 'hidden_completion_action' });
+  if (completion) out.push({ offset: 112, size: 8, kind: 'hidden_completion_action' });
+  if (llvm >= 19 && f.dynamicLds) out.push({ offset: 120, size: 4, kind: 'hidden_dynamic_lds_size' });
   out.push({ offset: 200, size: 8, kind: 'hidden_queue_ptr' });
   return out;
 }
@@ -97,9 +125,10 @@ function explicitSlot(p: FunctionInfo['params'][number], offset: number): { slot
   return { slot: { ...base, ...o('value'), offset: off, size, valueKind: 'by_value', layout: valueLayout(p.type, AMDGCN) }, align };
 }
 
-/** ROCm's kernarg segment for amdgcn-amd-amdhsa (gfx900), as clang-16 lays it out at -O0. */
+/** ROCm's kernarg segment for amdgcn-amd-amdhsa (gfx900), as clang-16 or clang-19 lays it out at -O0. */
 export function lowerAmdhsa(module: KernelModule, options: AmdhsaTargetOptions = {}): AmdhsaPlan {
   const codeObject = options.codeObject ?? 5;
+  const llvm = options.llvm ?? 19;
   const modulePrints = module.functions.some((f) => f.calls.some((c) => c.name === 'printf'));
   const kernels: AmdhsaKernelPlan[] = kernelsOf(module).map((k) => {
     const args: AmdhsaSlot[] = [];
@@ -107,14 +136,15 @@ export function lowerAmdhsa(module: KernelModule, options: AmdhsaTargetOptions =
     let maxAlign = 4;
     for (const p of k.params) {
       const { slot, align } = explicitSlot(p, offset);
-      args.push(slot);
+      args.push({ ...slot, align });
       offset = slot.offset + slot.size;
       maxAlign = Math.max(maxAlign, align);
     }
     const hiddenBase = alignTo(offset, 8);
     const enqueues = callsTransitively(module, k, 'enqueue_kernel');
-    for (const h of hiddenArgs(codeObject, modulePrints, enqueues)) {
-      args.push({ name: h.kind, param: null, role: 'hidden', offset: hiddenBase + h.offset, size: h.size, valueKind: h.kind });
+    const dynamicLds = args.some((a) => a.valueKind === 'dynamic_shared_pointer');
+    for (const h of hiddenArgs(codeObject, llvm, { modulePrints, enqueues, dynamicLds })) {
+      args.push({ name: h.kind, param: null, role: 'hidden', offset: hiddenBase + h.offset, size: h.size, valueKind: h.kind, align: h.size });
     }
     const hiddenBytes = codeObject === 4 ? 56 : 256;
     return {
@@ -125,5 +155,5 @@ export function lowerAmdhsa(module: KernelModule, options: AmdhsaTargetOptions =
       hiddenBytes,
     };
   });
-  return { target: 'amdhsa', codeObject, mcpu: 'gfx900', kernels };
+  return { target: 'amdhsa', codeObject, llvm, mcpu: 'gfx900', kernels };
 }

@@ -74,6 +74,8 @@ export interface OpenCLPlan {
 export interface AmdhsaSlot extends SlotBase {
   readonly offset: number;
   readonly size: number;
+  /** The alignment the offset was rounded to (the LLVM type's ABI alignment; a hidden value's size). */
+  readonly align?: number;
   /** clang's `.value_kind`: by_value, global_buffer, dynamic_shared_pointer, image, sampler, queue, pipe, hidden_*. */
   readonly valueKind: string;
   readonly typeName?: string;
@@ -88,13 +90,15 @@ export interface AmdhsaSlot extends SlotBase {
 export interface AmdhsaKernelPlan extends KernelPlanBase<AmdhsaSlot> {
   readonly kernargSegmentSize: number;
   readonly kernargSegmentAlign: number;
-  /** Bytes of hidden arguments (56 for code object 4, 256 for 5). */
+  /** Bytes of hidden arguments (56 for code object 4, 256 for 5 and 6). */
   readonly hiddenBytes: number;
 }
 
 export interface AmdhsaPlan {
   readonly target: 'amdhsa';
-  readonly codeObject: 4 | 5;
+  readonly codeObject: 4 | 5 | 6;
+  /** The LLVM generation the layout follows (16 or 19). */
+  readonly llvm: 16 | 19;
   readonly mcpu: 'gfx900';
   readonly kernels: readonly AmdhsaKernelPlan[];
 }

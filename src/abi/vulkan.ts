@@ -7,6 +7,9 @@ import { type FunctionInfo, type KernelModule, kernelsOf } from '../model/kernel
 import { kernelArgTypeName } from '../types/print.js';
 import { type QualType, type Type, canonical, containsType } from '../types/types.js';
 import { callsTransitively } from './call-graph.js';
+import type { ClspvReflectionName } from './clspv-reflection.js';
+import type { ImageMetadataSlot, PrintfBuffer, PrintfInfo } from './vulkan-today.js';
+import { addPhysicalRequirements, checkTodayOptions, placeImageMetadata, printfPlan, todayModuleParts, withReflection } from './vulkan-today-plan.js';
 import { originFields } from './origin.js';
 import type { KernelPlanBase, SlotBase } from './plan.js';
 import { valueLayout } from './value-layout.js';
@@ -34,12 +37,20 @@ export interface VulkanTargetOptions {
   readonly bindingScheme?: 'seed' | 'clspv';
   readonly no8bitStorage?: readonly StorageClassName[];
   readonly no16bitStorage?: readonly StorageClassName[];
+  /** Today's clspv `-physical-storage-buffers`: global and constant pointers travel as 8-byte addresses among the PODs. */
+  readonly physicalStorageBuffers?: boolean;
+  /** Today's clspv `-enable-printf`: printf calls write to a printf buffer described by reflection data. */
+  readonly enablePrintf?: boolean;
+  /** `-printf-buffer-size` in bytes (default 1 MiB). */
+  readonly printfBufferSize?: number;
 }
 
-export type VulkanArgKind = 'buffer' | 'buffer_ubo' | 'pod' | 'pod_ubo' | 'pod_pushconstant' | 'ro_image' | 'wo_image' | 'sampler' | 'local';
+export type VulkanArgKind = 'buffer' | 'buffer_ubo' | 'pod' | 'pod_ubo' | 'pod_pushconstant' | 'pointer_pushconstant' | 'pointer_ubo' | 'ro_image' | 'wo_image' | 'sampler' | 'local';
 
 export interface VulkanSlot extends SlotBase {
   readonly argKind: VulkanArgKind;
+  /** The NonSemantic.ClspvReflection instruction that describes this slot. */
+  readonly reflection?: ClspvReflectionName;
   readonly descriptorSet?: number;
   readonly binding?: number;
   /** Byte offset inside the POD buffer or push-constant block (0 for descriptors). */
@@ -51,6 +62,8 @@ export interface VulkanSlot extends SlotBase {
   readonly arrayElemSize?: number;
   readonly typeName: string;
   readonly vkDescriptorType?: string;
+  /** A storage buffer of 64-bit buffer device addresses (tinytc group tables; see vulkan-address-tables.ts). */
+  readonly pointerTable?: 'PhysicalStorageBuffer64';
   readonly type?: QualType;
   readonly layout?: ReturnType<typeof valueLayout>;
 }
@@ -60,7 +73,13 @@ export interface VulkanKernelPlan extends KernelPlanBase<VulkanSlot> {
   readonly podPlacement: 'ssbo' | 'ubo' | 'pushconstant' | 'none';
   /** Size of the POD block (its largest offset + size, rounded to 4). */
   readonly podSize: number;
+  /** Type-mangled global push constants: where the POD block starts in the push-constant range (slot offsets include it). */
+  readonly podOffset?: number;
+  /** The Kernel reflection instruction's MayUsePrintf flag (every kernel of a module that prints, with --enable-printf). */
+  readonly mayUsePrintf?: boolean;
   readonly reqdWorkGroupSize?: readonly [number, number, number];
+  /** Image channel order/data type and normalized-sampler-mask words this kernel reads from the push constants. */
+  readonly imageMetadata?: readonly (ImageMetadataSlot & { readonly pushConstantOffset: number; readonly size: 4 })[];
 }
 
 export interface VulkanPlan {
@@ -79,6 +98,8 @@ export interface VulkanPlan {
   readonly vulkanFeatures: readonly string[];
   readonly vulkanExtensions: readonly string[];
   readonly kernels: readonly VulkanKernelPlan[];
+  /** With `--enable-printf`: where the printf buffer is, and each printf's id, format and argument sizes. */
+  readonly printf?: { readonly buffer: PrintfBuffer; readonly infos: readonly PrintfInfo[] };
 }
 
 const alignTo = (n: number, a: number) => Math.ceil(n / a) * a;
@@ -91,13 +112,15 @@ export function samplerExpr(mask: number): string {
   return `${address}|${filter}|${norm}`;
 }
 
-type Kind = 'buffer' | 'buffer_ubo' | 'pod' | 'ro_image' | 'wo_image' | 'sampler' | 'local';
+type Kind = 'buffer' | 'buffer_ubo' | 'pod' | 'pointer' | 'ro_image' | 'wo_image' | 'sampler' | 'local';
 
 function kindOf(t: QualType, o: VulkanTargetOptions): Kind {
   const c = canonical(t).type;
   if (c.kind === 'pointer') {
     const space = canonical(c.pointee).space;
     if (space === 'local') return 'local';
+    // PhysicalPointerArgsPass: global and constant pointers become 64-bit PODs.
+    if (o.physicalStorageBuffers) return 'pointer';
     return space === 'constant' && o.constantArgsUbo ? 'buffer_ubo' : 'buffer';
   }
   if (c.kind === 'image') return (canonical(t).access ?? 'read_only') === 'read_only' ? 'ro_image' : 'wo_image';
@@ -147,13 +170,14 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   if (o.podPushConstant && modulePushConstantsRequested && (o.globalOffsetPushConstant || o.globalOffset)) {
     err(undefined, 'POD arguments as push constants are not compatible with module scope push constants');
   }
+  checkTodayOptions(module, o, arch, err);
 
   // Restrictions of the seed.
   const kernelNames = new Set(kernels.map((k) => k.name));
   for (const f of module.functions) {
     for (const c of f.calls) {
       if (kernelNames.has(c.name)) err(c.span, `kernel functions can't be called from other kernels ('${f.name}' calls '${c.name}')`);
-      if (c.name === 'printf') err(c.span, 'printf is not supported');
+      if (c.name === 'printf' && !o.enablePrintf) err(c.span, 'printf is not supported');
     }
   }
   for (const k of kernels) {
@@ -208,6 +232,8 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
     pcEnd = offset + 12;
   }
   if (o.podPushConstant && pushConstants.length) err(undefined, 'POD arguments as push constants are not compatible with module scope push constants');
+  const today = todayModuleParts(module, kernels, o, pushConstants, err);
+  pcEnd = today.pcEnd;
 
   // Spec constants: work-group size, then locals, then work_dim and global offsets.
   const localSize = kernels.length > 0 && kernels.every((k) => k.attributes.reqdWorkGroupSize);
@@ -220,33 +246,40 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   let sharedSet: number | undefined;
   for (const k of kernels) {
     const kinds = k.params.map((p) => kindOf(p.type, o));
-    const pods = k.params.filter((_, i) => kinds[i] === 'pod');
+    const pods = k.params.filter((_, i) => kinds[i] === 'pod' || kinds[i] === 'pointer');
     // POD block layout: the natural layout of a struct of the POD arguments in order.
     const podOffsets = new Map<number, number>();
     let podEnd = 0;
     let placement: VulkanKernelPlan['podPlacement'] = 'none';
+    // Type-mangled global push constants (today's clspv, --pod-args=auto): the PODs follow the module push constants.
+    let podBase = 0;
+    let globalPush = false;
     if (pods.length) {
-      placement = choosePlacement(pods, o, cluster, maxPush, pushConstants.length > 0, dl);
+      const chosen = choosePlacement(pods, o, cluster, maxPush, pushConstants.length > 0 || today.modulePush || (today.imageMetadata.get(k.name)?.length ?? 0) > 0, dl, today.globalPodBase);
+      placement = chosen === 'global-pushconstant' ? 'pushconstant' : chosen;
+      globalPush = chosen === 'global-pushconstant';
+      if (globalPush) podBase = today.globalPodBase;
+      if (placement === 'ssbo' && pods.some((p) => kinds[p.index] === 'pointer')) err(k.span, 'SSBO PODs not supported with physical pointer arguments!');
       for (const p of pods) {
         const l = layoutOf(p.type, dl);
         let align = l.align;
         const c = canonical(p.type).type;
         if (placement === 'ubo' && (c.kind === 'record' || c.kind === 'array')) align = alignTo(align, 16);
         const off = cluster ? alignTo(podEnd, align) : 0;
-        podOffsets.set(p.index, off);
+        podOffsets.set(p.index, podBase + off);
         if (cluster) podEnd = off + l.size;
         else podEnd = Math.max(podEnd, l.size);
       }
-      if (placement === 'pushconstant') {
+      if (placement === 'pushconstant' && !globalPush) {
         const size = alignTo(podEnd, 4);
         if (size > maxPush) err(k.span, 'max push constant size exceeded');
         if (pods.some((p) => containsType(p.type, (x) => x.kind === 'array'))) err(k.span, 'arrays are not supported in push constants currently');
       }
-      checkSmallStorage(pods, placement, o, err);
+      if (!globalPush) checkSmallStorage(pods.filter((p) => kinds[p.index] !== 'pointer'), placement, o, err);
     }
     // The descriptor set of this kernel.
     let set: number | undefined;
-    const needsSet = kinds.some((kd) => kd !== 'local' && kd !== 'pod') || (pods.length > 0 && placement !== 'pushconstant');
+    const needsSet = kinds.some((kd) => kd !== 'local' && kd !== 'pod' && kd !== 'pointer') || (pods.length > 0 && placement !== 'pushconstant');
     if (o.distinctKernelDescriptorSets) {
       set = nextSet++;
       descriptorSets.push({ set, use: `kernel ${k.name}` });
@@ -279,8 +312,14 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
         const elemSize = elem.kind === 'scalar' && elem.name === 'void' ? 1 : layoutOf(elem, dl).size;
         return { ...base, argKind: 'local', specId: nextSpec++, arrayElemSize: elemSize };
       }
-      if (kind === 'pod') {
+      if (kind === 'pod' || kind === 'pointer') {
         const size = storeSize(p.type, dl);
+        if (kind === 'pointer') {
+          const pk: VulkanArgKind = placement === 'pushconstant' ? 'pointer_pushconstant' : 'pointer_ubo';
+          return pk === 'pointer_pushconstant'
+            ? { ...base, argKind: pk, offset: podOffsets.get(p.index)!, argSize: size }
+            : { ...base, argKind: pk, descriptorSet: set, binding: b, offset: podOffsets.get(p.index)!, argSize: size, vkDescriptorType: VK_DESCRIPTOR.pod_ubo };
+        }
         if (placement === 'pushconstant') return { ...base, argKind: podKind, offset: podOffsets.get(p.index)!, argSize: size, layout: valueLayout(p.type, dl) };
         return { ...base, argKind: podKind, descriptorSet: set, binding: b, offset: podOffsets.get(p.index)!, argSize: size, vkDescriptorType: VK_DESCRIPTOR[podKind], layout: valueLayout(p.type, dl) };
       }
@@ -290,11 +329,11 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
       // Non-POD arguments (locals included) in order, numbered as if the PODs did not exist; then the PODs.
       for (const p of k.params) {
         const kind = kinds[p.index];
-        if (kind === 'pod') continue;
+        if (kind === 'pod' || kind === 'pointer') continue;
         args.push(slotOf(p, kind, kind === 'local' ? undefined : bindingFor(position++)));
       }
       const podBinding = placement === 'pushconstant' ? (o.bindingScheme === 'clspv' ? (bindingFor(position++), undefined) : undefined) : bindingFor(position++);
-      for (const p of pods) args.push(slotOf(p, 'pod', podBinding));
+      for (const p of pods) args.push(slotOf(p, kinds[p.index] === 'pointer' ? 'pointer' : 'pod', podBinding));
     } else {
       // Every argument in order; locals take no binding.
       for (const p of k.params) {
@@ -307,9 +346,12 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
       args,
       podPlacement: placement,
       podSize: alignTo(podEnd, 4),
+      ...(globalPush ? { podOffset: podBase } : {}),
       ...(k.attributes.reqdWorkGroupSize ? { reqdWorkGroupSize: k.attributes.reqdWorkGroupSize } : {}),
     });
   }
+  const placed = placeImageMetadata(kernelPlans, today.imageMetadata, pcEnd);
+  pcEnd = placed.pcEnd;
   if ((o.workDim ?? true) && uses('get_work_dim')) specConstants.push({ name: 'work_dim', specId: nextSpec++ });
   if (o.globalOffset && !globalOffsetPush && (uses('get_global_id') || uses('get_global_offset'))) {
     for (const axis of ['x', 'y', 'z']) specConstants.push({ name: `global_offset_${axis}`, specId: nextSpec++ });
@@ -332,6 +374,10 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
     descriptorSets.push({ set, use: 'module constants' });
     constantData = { descriptorSet: set, binding: 0, kind: 'buffer', hexbytes: Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join(''), variables: vars.map(({ name, offset, size }) => ({ name, offset, size })) };
   }
+  const printf = today.printf && printfPlan(today.printf, () => {
+    descriptorSets.push({ set: nextSet, use: 'printf buffer' });
+    return nextSet++;
+  });
   if (diags.hasErrors) return undefined;
 
   // Capabilities, features and extensions the module needs.
@@ -380,9 +426,11 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   if (types.has('half')) features.push('shaderFloat16');
   if (has8(types)) features.push('shaderInt8');
   if (types.has('half') || has8(types)) vkExt.push('VK_KHR_shader_float16_int8');
+  const spirvExtensions = ['SPV_KHR_storage_buffer_storage_class', 'SPV_KHR_variable_pointers', 'SPV_KHR_non_semantic_info'];
+  addPhysicalRequirements(kernelPlans, printf, { caps, features, vkExt, spirvExtensions });
   const podPush = kernelPlans.filter((k) => k.podPlacement === 'pushconstant');
-  const pcSize = Math.max(pcEnd, ...podPush.map((k) => k.podSize), 0);
-  return {
+  const pcSize = Math.max(pcEnd, ...podPush.map((k) => (k.podOffset ?? 0) + k.podSize), 0);
+  return withReflection({
     target: 'vulkan',
     arch,
     pushConstants,
@@ -393,11 +441,12 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
     descriptorSets,
     ...(pcSize ? { pushConstantRange: { offset: 0, size: alignTo(pcSize, 4) } } : {}),
     capabilities: caps,
-    spirvExtensions: ['SPV_KHR_storage_buffer_storage_class', 'SPV_KHR_variable_pointers', 'SPV_KHR_non_semantic_info'],
+    spirvExtensions,
     vulkanFeatures: features,
     vulkanExtensions: vkExt,
-    kernels: kernelPlans,
-  };
+    kernels: placed.kernels,
+    ...(printf ? { printf } : {}),
+  });
 }
 
 /** Store size: the bytes a value occupies without its tail padding to alignment (float3 → 12). */
@@ -414,14 +463,15 @@ function choosePlacement(
   maxPush: number,
   modulePush: boolean,
   dl: (typeof DATA_LAYOUTS)[keyof typeof DATA_LAYOUTS],
-): 'ssbo' | 'ubo' | 'pushconstant' {
+  globalPodBase = 0,
+): 'ssbo' | 'ubo' | 'pushconstant' | 'global-pushconstant' {
   if (o.podPushConstant) return 'pushconstant';
   if (o.podUbo) return 'ubo';
-  if (o.podArgs !== 'auto') return 'ssbo';
+  if (o.podArgs !== 'auto' && !o.physicalStorageBuffers) return 'ssbo';
   // Today's clspv: push constants when they fit, then a UBO when its layout is valid, else an SSBO.
   const no8 = new Set(o.no8bitStorage ?? []);
   const no16 = new Set(o.no16bitStorage ?? []);
-  const scal = new Set(pods.flatMap((p) => [...scalarsIn(p.type)]));
+  const scal = new Set(pods.filter((p) => canonical(p.type).type.kind !== 'pointer').flatMap((p) => [...scalarsIn(p.type)]));
   const allowed = (where: StorageClassName) => !(has8(scal) && no8.has(where)) && !(has16(scal) && no16.has(where));
   let end = 0;
   for (const p of pods) {
@@ -430,6 +480,8 @@ function choosePlacement(
   }
   const arrays = pods.some((p) => containsType(p.type, (x) => x.kind === 'array'));
   if (cluster && alignTo(end, 4) <= maxPush && !modulePush && !arrays && allowed('pushconstant')) return 'pushconstant';
+  // AutoPodArgsPass's second choice: the module's push constants plus this kernel's PODs fit the limit.
+  if (cluster && globalPodBase + alignTo(end, 4) <= maxPush) return 'global-pushconstant';
   const uboLayoutOk = pods.every((p) => uboProblem(p.type, dl) === undefined);
   if (allowed('ubo') && uboLayoutOk) return 'ubo';
   return 'ssbo';

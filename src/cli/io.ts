@@ -5,8 +5,8 @@ export interface CliIO {
   readFile(path: string): string | undefined;
   /** All of standard input (for the `-` input), or undefined when it cannot be read. */
   readStdin?(): string | undefined;
-  /** Writes a whole file (`-o`); false when it cannot. */
-  writeFile?(path: string, text: string): boolean;
+  /** Writes an output file (`-o`; text or binary), throwing when it cannot; absent where the CLI runs without a file system. */
+  writeFile?(path: string, data: string | Uint8Array): void;
   /** Whether stderr is a colour terminal. */
   readonly color: boolean;
 }

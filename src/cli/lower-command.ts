@@ -4,7 +4,7 @@ import { AMD_CL2_FEATURES, type AmdCl2Feature } from '../abi/amd-cl2.js';
 import { TRIPLES, type Triple } from '../abi/llvm.js';
 import { parseSamplerMap } from '../abi/sampler-map.js';
 import type { CommandLineMacro } from '../frontend/opencl-c/preprocessor.js';
-import { FORMATS, TARGETS, type TargetName, lower } from '../lower.js';
+import { FORMATS, type LowerOptions, TARGETS, type TargetName, lower } from '../lower.js';
 import { type OptionSpec, UsageError, parseArgs } from './args.js';
 import type { CliIO } from './io.js';
 
@@ -18,24 +18,24 @@ const BUILD_OPTIONS_WITHOUT_ABI_EFFECT = [
 /** clspv's options: `-pod-ubo` as clspv spells them, `--pod-ubo` too. */
 const CLSPV_OPTIONS = new Set(['cluster-pod-kernel-args', 'pod-ubo', 'pod-pushconstant', 'pod-args', 'max-pushconstant-size', 'constant-args-ubo',
   'distinct-kernel-descriptor-sets', 'module-constants-in-storage-buffer', 'samplermap', 'global-offset', 'global-offset-push-constant', 'work-dim',
-  'long-vector', 'binding-scheme', 'no-8bit-storage', 'no-16bit-storage']);
+  'long-vector', 'binding-scheme', 'no-8bit-storage', 'no-16bit-storage', 'physical-storage-buffers', 'enable-printf', 'printf-buffer-size', 'arch']);
 
 export const LOWER_OPTIONS: readonly OptionSpec[] = ([
   { name: 'target', kind: 'string', value: '<target>', help: `target ABI: ${TARGETS.join(' | ')}` },
-  { name: 'format', kind: 'string', value: '<format>', help: 'output: table (default) | json | signatures, opencl-c (opencl) | descriptor-map (vulkan) | clrx (amd-cl2) | llvm-ir (llvm, r600)' },
-  { name: 'output', short: 'o', kind: 'string', value: '<file>', help: 'write the result to a file (- for standard output)' },
-  { name: 'language', short: 'x', kind: 'string', value: 'cl|ir', help: "input language, as clang's -x (default: from the file's extension; needed for - as standard input)" },
+  { name: 'format', kind: 'string', value: '<format>', help: 'output: table (default) | json | signatures, opencl-c (opencl) | descriptor-map, spirv (binary, needs -o), spirv-asm (vulkan, tinytc input) | clrx (amd-cl2) | llvm-ir (llvm, r600)' },
   { name: 'include', short: 'I', kind: 'list', value: '<dir>', help: 'add a directory to the #include search path' },
   { name: 'define', short: 'D', kind: 'list', value: '<name>[=<value>]', help: "define a macro, object-like or function-like ('F(x)=body'), in order with -U" },
   { name: 'undefine', short: 'U', kind: 'list', value: '<name>', help: 'undefine a macro' },
   { name: 'cl-std', kind: 'string', value: '<CLx.y>', help: `OpenCL C version: ${CL_STDS.join(' | ')} (default CL1.2; clang's -cl-std=CL2.0 too)`, singleDash: true },
+  { name: 'language', short: 'x', kind: 'string', value: 'cl|ir', help: "input language, as clang's -x (default: from the file's extension; needed for - as standard input)" },
   { name: 'no-warnings', short: 'w', kind: 'boolean', help: 'suppress warnings (clang -w)' },
   { name: 'Werror', kind: 'boolean', help: 'treat warnings as errors (clang -Werror)', singleDash: true },
   { name: 'cl-fast-relaxed-math', kind: 'boolean', help: 'as clang: defines __FAST_RELAXED_MATH__', singleDash: true },
   { name: 'cl-kernel-arg-info', kind: 'boolean', help: 'as clang; for --target llvm the same as --kernel-arg-info', singleDash: true },
   ...BUILD_OPTIONS_WITHOUT_ABI_EFFECT.map((name): OptionSpec => ({ name, kind: 'boolean', help: 'OpenCL build option: accepted, no effect on the ABI', singleDash: true })),
-  { name: 'arch', kind: 'string', value: 'spir|spir64', help: 'device address width for the opencl target (default spir64)', singleDash: true },
-  { name: 'code-object', kind: 'string', value: '4|5', help: 'amdhsa: code object version (default 5)' },
+  { name: 'arch', kind: 'string', value: 'spir|spir64', help: 'device address width for the opencl target (default spir64)' },
+  { name: 'code-object', kind: 'string', value: '4|5|6', help: 'amdhsa: code object version (default 5)' },
+  { name: 'llvm', kind: 'string', value: '16|19', help: "amdhsa: the LLVM generation the layout follows (default 19, today's)" },
   { name: 'bits', kind: 'string', value: '64|32', help: 'amd-cl2: pointer and setup-argument width (default 64)' },
   { name: 'driver', kind: 'string', value: 'new|old', help: 'amd-cl2: AMD driver generation, new from 191205 (default new)' },
   { name: 'use', kind: 'string', value: '<features>', help: 'amd-cl2: comma-separated setup,args,enqueue,generic (default args)' },
@@ -62,10 +62,54 @@ export const LOWER_OPTIONS: readonly OptionSpec[] = ([
   { name: 'binding-scheme', kind: 'string', value: 'seed|clspv', help: "vulkan: bindings per kernel (seed) or keyed by position across kernels (today's clspv)" },
   { name: 'no-8bit-storage', kind: 'list', value: 'ssbo,ubo,pushconstant', help: 'vulkan: storage classes without 8-bit access' },
   { name: 'no-16bit-storage', kind: 'list', value: 'ssbo,ubo,pushconstant', help: 'vulkan: storage classes without 16-bit access' },
+  { name: 'output', short: 'o', kind: 'string', value: '<file>', help: 'write the output to a file (required for --format spirv, which is binary)' },
+  { name: 'float-atomic-add', kind: 'boolean', help: 'vulkan --format spirv*: floating atomic adds as OpAtomicFAddEXT (devices with shaderBufferFloat32/64AtomicAdd) instead of compare-and-swap loops' },
+  { name: 'physical-storage-buffers', kind: 'boolean', help: "vulkan (today's clspv, --arch=spir64): global and constant pointers as 8-byte addresses among the PODs" },
+  { name: 'enable-printf', kind: 'boolean', help: "vulkan (today's clspv): printf writes to a printf buffer described by reflection data" },
+  { name: 'printf-buffer-size', kind: 'string', value: '<bytes>', help: 'vulkan: printf buffer size (default 1048576)' },
   { name: 'color', kind: 'boolean', help: 'colour diagnostics (default: when stderr is a terminal)' },
 ] satisfies OptionSpec[]).map((o): OptionSpec => (CLSPV_OPTIONS.has(o.name) ? { ...o, singleDash: true } : o));
 
+/** A checked `lower` command line: the input, its text and the options to lower it with. */
+export interface PreparedLower {
+  readonly path: string;
+  readonly text: string;
+  readonly format: string;
+  readonly color: boolean;
+  readonly options: LowerOptions;
+  /** `-o`: the file the output goes to (binary formats need one). */
+  readonly outPath?: string;
+  /** `-w`: errors only. */
+  readonly noWarnings?: boolean;
+  /** `-Werror`: a warning fails the command. */
+  readonly warningsAreErrors?: boolean;
+}
+
 export function lowerCommand(argv: readonly string[], io: CliIO): number {
+  const prepared = prepareLower(argv, io);
+  if (typeof prepared === 'number') return prepared;
+  const result = lower(prepared.path, prepared.text, { readFile: io.readFile }, prepared.options);
+  const shown = prepared.noWarnings ? result.diagnostics.filter((d) => d.severity === 'error') : result.diagnostics;
+  if (shown.length) io.stderr(formatDiagnostics(shown, { color: prepared.color }));
+  const data = result.binary ?? result.output;
+  if (data === undefined) return 1;
+  if (prepared.warningsAreErrors && shown.length) return 1;
+  if (prepared.outPath === undefined) {
+    io.stdout(data as string);
+    return 0;
+  }
+  if (!io.writeFile) throw new UsageError('this environment cannot write files: leave out -o');
+  try {
+    io.writeFile(prepared.outPath, data);
+  } catch (e) {
+    io.stderr(`kernarg: error: cannot write '${prepared.outPath}': ${(e as Error).message}\n`);
+    return 1;
+  }
+  return 0;
+}
+
+/** Parses and checks a `lower` command line (usage errors throw); returns an exit code when the input cannot be read. */
+export function prepareLower(argv: readonly string[], io: CliIO): PreparedLower | number {
   const args = parseArgs(argv, LOWER_OPTIONS);
   if (args.positionals.length !== 1) throw new UsageError(args.positionals.length ? 'lower takes exactly one input file' : 'lower needs an input file');
   const path = args.positionals[0];
@@ -82,7 +126,9 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
   const arch = args.values.get('arch') as string | undefined;
   if (arch !== undefined && arch !== 'spir' && arch !== 'spir64') throw new UsageError(`unknown --arch '${arch}' (choose spir or spir64)`);
   const codeObject = args.values.get('code-object') as string | undefined;
-  if (codeObject !== undefined && codeObject !== '4' && codeObject !== '5') throw new UsageError(`--code-object takes 4 or 5, not '${codeObject}'`);
+  if (codeObject !== undefined && codeObject !== '4' && codeObject !== '5' && codeObject !== '6') throw new UsageError(`--code-object takes 4, 5 or 6, not '${codeObject}'`);
+  const amdLlvm = args.values.get('llvm') as string | undefined;
+  if (amdLlvm !== undefined && amdLlvm !== '16' && amdLlvm !== '19') throw new UsageError(`--llvm takes 16 or 19, not '${amdLlvm}'`);
   const bits = args.values.get('bits') as string | undefined;
   if (bits !== undefined && bits !== '32' && bits !== '64') throw new UsageError(`--bits takes 32 or 64, not '${bits}'`);
   const driver = args.values.get('driver') as string | undefined;
@@ -107,6 +153,8 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
   };
   const maxPcText = args.values.get('max-pushconstant-size') as string | undefined;
   if (maxPcText !== undefined && !/^\d+$/.test(maxPcText)) throw new UsageError(`--max-pushconstant-size takes a byte count, not '${maxPcText}'`);
+  const printfSizeText = args.values.get('printf-buffer-size') as string | undefined;
+  if (printfSizeText !== undefined && !/^\d+$/.test(printfSizeText)) throw new UsageError(`--printf-buffer-size takes a byte count, not '${printfSizeText}'`);
   const podArgs = args.values.get('pod-args') as string | undefined;
   if (podArgs !== undefined && podArgs !== 'ssbo' && podArgs !== 'auto') throw new UsageError(`--pod-args takes ssbo or auto, not '${podArgs}'`);
   const bindingScheme = args.values.get('binding-scheme') as string | undefined;
@@ -127,9 +175,10 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
     samplerMap = r.masks;
   }
   const vulkanOpts = ['cluster-pod-kernel-args', 'pod-ubo', 'pod-pushconstant', 'pod-args', 'max-pushconstant-size', 'constant-args-ubo', 'distinct-kernel-descriptor-sets',
-    'module-constants-in-storage-buffer', 'samplermap', 'global-offset', 'global-offset-push-constant', 'work-dim', 'long-vector', 'binding-scheme', 'no-8bit-storage', 'no-16bit-storage'];
+    'module-constants-in-storage-buffer', 'samplermap', 'global-offset', 'global-offset-push-constant', 'work-dim', 'long-vector', 'binding-scheme', 'no-8bit-storage', 'no-16bit-storage',
+    'physical-storage-buffers', 'enable-printf', 'printf-buffer-size'];
   for (const opt of vulkanOpts) if (args.values.has(opt) && target !== 'vulkan') throw new UsageError(`--${opt} applies to --target vulkan only`);
-  const targetOnly: [string, string][] = [['metadata', 'llvm'], ['triple', 'llvm'], ['kernel-stubs', 'llvm'], ['kernel-arg-info', 'llvm'], ['code-object', 'amdhsa'], ['bits', 'amd-cl2'], ['driver', 'amd-cl2'], ['use', 'amd-cl2'], ['gfx9', 'amd-cl2'], ];
+  const targetOnly: [string, string][] = [['metadata', 'llvm'], ['triple', 'llvm'], ['kernel-stubs', 'llvm'], ['kernel-arg-info', 'llvm'], ['code-object', 'amdhsa'], ['llvm', 'amdhsa'], ['bits', 'amd-cl2'], ['driver', 'amd-cl2'], ['use', 'amd-cl2'], ['gfx9', 'amd-cl2'], ];
   if (args.values.has('arch') && target !== 'opencl' && target !== 'vulkan') throw new UsageError('--arch applies to --target opencl or vulkan only');
   for (const [opt, t] of targetOnly) if (args.values.has(opt) && target !== t) throw new UsageError(`--${opt} applies to --target ${t} only`);
   if (!language && !path.endsWith('.cl') && !path.endsWith('.ir')) throw new UsageError(`cannot tell the language of '${path}': use a .cl (OpenCL C) or .ir (tinytc) file, or -x cl`);
@@ -140,6 +189,11 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
   if (groupTables !== undefined && groupTables !== 'pointer' && groupTables !== 'ulong') throw new UsageError(`--group-tables takes pointer or ulong, not '${groupTables}'`);
   if (groupTables !== undefined && (!isIr || format !== 'opencl-c')) throw new UsageError('--group-tables applies to tinytc (.ir) input with --format opencl-c only');
   if (format === 'opencl-c' && !isIr) throw new UsageError('--format opencl-c needs tinytc input (.ir)');
+  if (format.startsWith('spirv') && !isIr) throw new UsageError(`--format ${format} needs tinytc input (.ir)`);
+  const outPath = args.values.get('output') as string | undefined;
+  // Binary never goes to stdout: a terminal would get garbage and a pipe is better served by a file.
+  if (format === 'spirv' && outPath === undefined) throw new UsageError('--format spirv is binary: give -o <file>');
+  if (args.values.has('float-atomic-add') && !format.startsWith('spirv')) throw new UsageError('--float-atomic-add applies to --format spirv and spirv-asm only');
   const text = path === '-' ? io.readStdin?.() : io.readFile(path);
   const color = (args.values.get('color') as boolean | undefined) ?? io.color;
   if (text === undefined) {
@@ -148,7 +202,8 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
   }
   const commandLine = args.sequence.filter(([o]) => o === 'define' || o === 'undefine').map(([o, d]) => commandLineMacro(o as 'define' | 'undefine', d));
   const kernelArgInfo = (args.values.get('kernel-arg-info') as boolean | undefined) ?? (target === 'llvm' ? (args.values.get('cl-kernel-arg-info') as boolean | undefined) : undefined);
-  const result = lower(path === '-' ? '<stdin>' : path, text, { readFile: io.readFile }, {
+  const flags = { noWarnings: args.values.get('no-warnings') === true, warningsAreErrors: args.values.get('Werror') === true };
+  return { path: path === '-' ? '<stdin>' : path, text, format, color, ...flags, ...(outPath !== undefined ? { outPath } : {}), options: {
     target: target as TargetName,
     format,
     language: isIr ? 'ir' : 'cl',
@@ -159,7 +214,9 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
     arch: arch as 'spir' | 'spir64' | undefined,
     dopeOrder: dopeOrder as 'interleaved' | 'shapes-first' | undefined,
     groupTables: groupTables as 'pointer' | 'ulong' | undefined,
-    codeObject: codeObject === undefined ? undefined : (Number(codeObject) as 4 | 5),
+    floatAtomicAdd: args.values.get('float-atomic-add') as boolean | undefined,
+    codeObject: codeObject === undefined ? undefined : (Number(codeObject) as 4 | 5 | 6),
+    amdLlvm: amdLlvm === undefined ? undefined : (Number(amdLlvm) as 16 | 19),
     vulkan: {
       clusterPodKernelArgs: zeroOne('cluster-pod-kernel-args'),
       podUbo: args.values.get('pod-ubo') as boolean | undefined,
@@ -178,6 +235,9 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
       bindingScheme: bindingScheme as 'seed' | 'clspv' | undefined,
       no8bitStorage: storageList('no-8bit-storage'),
       no16bitStorage: storageList('no-16bit-storage'),
+      physicalStorageBuffers: args.values.get('physical-storage-buffers') as boolean | undefined,
+      enablePrintf: args.values.get('enable-printf') as boolean | undefined,
+      printfBufferSize: printfSizeText === undefined ? undefined : Number(printfSizeText),
     },
     llvm: {
       triple: triple as Triple | undefined,
@@ -191,18 +251,7 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
       use: use as AmdCl2Feature[] | undefined,
       gfx9: args.values.get('gfx9') as boolean | undefined,
     },
-  });
-  const shown = args.values.get('no-warnings') ? result.diagnostics.filter((d) => d.severity === 'error') : result.diagnostics;
-  if (shown.length) io.stderr(formatDiagnostics(shown, { color }));
-  if (result.output === undefined) return 1;
-  if (args.values.get('Werror') && shown.length) return 1;
-  const out = args.values.get('output') as string | undefined;
-  if (out === undefined || out === '-') io.stdout(result.output);
-  else if (!io.writeFile?.(out, result.output)) {
-    io.stderr(`kernarg: error: cannot write '${out}'\n`);
-    return 1;
-  }
-  return 0;
+  } };
 }
 
 /** clang's -cl-std spellings: CL1.2, cl1.2, CL (1.0). */

@@ -1,23 +1,42 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { KERNARG_VERSION } from '../version.js';
 import { optionHelp, UsageError } from './args.js';
 import type { CliIO } from './io.js';
 import { LOWER_OPTIONS, lowerCommand } from './lower-command.js';
 import { RUN_OPTIONS, runCommand } from './run-command.js';
+import { DIFF_OPTIONS, EXIT_BREAKING, diffCommand } from './diff-command.js';
+import { DEVICES_OPTIONS, devicesCommand } from './devices-command.js';
+import { GEN_TS_OPTIONS, genTsCommand } from './gen-ts-command.js';
+import { REPLAY_OPTIONS, replayCommand } from './replay-command.js';
 
-export const VERSION = '0.1.0';
+export const VERSION = KERNARG_VERSION;
 
 const USAGE = `kernarg ${VERSION} — kernel-argument ABI compiler
 
 Usage:
   kernarg lower <file.cl|file.ir> --target <target> [--format <format>] [options]
-  kernarg run <file.cl|file.ir> --kernel <name> --args <file.json> [--global x[,y[,z]]] [--local ...] [--howmany n] [--device <substring>]
+  kernarg run <file.cl|file.ir> --kernel <name> --args <file.json> [--global x[,y[,z]]] [--local ...] [--howmany n] [--device <substring>] [--api opencl|vulkan]
+  kernarg gen-ts <file.cl|file.ir> -o <out.ts> [lower's -I/-D/--cl-std options]
+  kernarg devices [--json]
+  kernarg replay <capture.json> [--device <substring>]
+  kernarg diff <old> <new> --target <target> [--old-opt <option>]... [--new-opt <option>]... [--format table|json] [lower options]
   kernarg --help | --version
 
 lower options:
 ${optionHelp(LOWER_OPTIONS)}
 run options:
 ${optionHelp(RUN_OPTIONS)}
-Exit codes: 0 success, 1 input errors (diagnostics on stderr), 2 usage errors.
+gen-ts options:
+${optionHelp(GEN_TS_OPTIONS)}
+devices options:
+${optionHelp(DEVICES_OPTIONS)}
+replay options:
+${optionHelp(REPLAY_OPTIONS)}
+diff options (lower options given outside --old-opt/--new-opt apply to both sides):
+${optionHelp(DIFF_OPTIONS)}
+Environment: KERNARG_CACHE_DIR (build cache folder), KERNARG_CACHE=0 (no build cache),
+KERNARG_CAPTURE=<dir> (write every launch there for kernarg replay).
+Exit codes: 0 success, 1 input errors (diagnostics on stderr), 2 usage errors; diff: ${EXIT_BREAKING} when a change is breaking.
 `;
 
 export function nodeIO(): CliIO {
@@ -38,14 +57,7 @@ export function nodeIO(): CliIO {
         return undefined;
       }
     },
-    writeFile: (p, text) => {
-      try {
-        writeFileSync(p, text);
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    writeFile: (p, text) => writeFileSync(p, text),
     color: Boolean(process.stderr.isTTY) && !process.env.NO_COLOR && process.env.TERM !== 'dumb',
   };
 }
@@ -74,6 +86,20 @@ export function runCliWith(argv: readonly string[], io: CliIO): number {
           return 0;
         }
         return runCommand(rest, io);
+      case 'diff':
+        if (rest.includes('--help')) {
+          io.stdout(USAGE);
+          return 0;
+        }
+        return diffCommand(rest, io);
+      case 'gen-ts':
+      case 'devices':
+      case 'replay':
+        if (rest.includes('--help')) {
+          io.stdout(USAGE);
+          return 0;
+        }
+        return command === 'gen-ts' ? genTsCommand(rest, io) : command === 'devices' ? devicesCommand(rest, io) : replayCommand(rest, io);
       case 'lower':
         if (rest.includes('--help')) {
           io.stdout(USAGE);

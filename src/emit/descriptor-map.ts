@@ -11,7 +11,7 @@ function argLine(kernel: string, a: VulkanSlot): string {
     case 'pod_ubo':
       return `${head},descriptorSet,${a.descriptorSet},binding,${a.binding},offset,${a.offset},argKind,${a.argKind},argSize,${a.argSize}`;
     default:
-      return `${head},descriptorSet,${a.descriptorSet},binding,${a.binding},offset,0,argKind,${a.argKind}`;
+      return `${head},descriptorSet,${a.descriptorSet},binding,${a.binding},offset,0,argKind,${a.argKind}${a.pointerTable ? `,pointerTable,${a.pointerTable}` : ''}`;
   }
 }
 
@@ -29,7 +29,8 @@ export function emitDescriptorMap(plan: VulkanPlan): string {
   }
   for (const k of plan.kernels) {
     out.push(`kernel_decl,${k.name}`);
-    for (const a of k.args) out.push(argLine(k.name, a));
+    // clspv-reflection prints no line for pointer arguments (pointer_pushconstant, pointer_ubo).
+    for (const a of k.args) if (a.argKind !== 'pointer_pushconstant' && a.argKind !== 'pointer_ubo') out.push(argLine(k.name, a));
   }
   for (const s of plan.specConstants) out.push(`spec_constant,${s.name},spec_id,${s.specId}`);
   return out.join('\n') + '\n';

@@ -21,7 +21,7 @@ export function emitTable(plan: AbiPlan): string {
       break;
     case 'amdhsa':
       for (const k of plan.kernels) {
-        out.push(`kernel ${k.name} (amdhsa, code object ${plan.codeObject}, ${plan.mcpu})  kernarg segment: size ${k.kernargSegmentSize}, align ${k.kernargSegmentAlign}\n`);
+        out.push(`kernel ${k.name} (amdhsa, code object ${plan.codeObject}, LLVM ${plan.llvm}, ${plan.mcpu})  kernarg segment: size ${k.kernargSegmentSize}, align ${k.kernargSegmentAlign}\n`);
         const rows = k.args.map((a) => [String(a.offset), String(a.size), a.name, a.valueKind, a.addressSpace ?? a.access ?? '', cell(a.typeName)]);
         out.push(renderTable(['offset', 'size', 'name', 'value kind', 'space/access', 'type'], rows));
       }
@@ -52,6 +52,12 @@ export function emitTable(plan: AbiPlan): string {
           a.argKind === 'local' ? `spec ${a.specId} x ${a.arrayElemSize} B` : '', a.typeName,
         ]);
         out.push(rows.length ? renderTable(['ordinal', 'name', 'kind', 'set', 'binding', 'offset', 'size', 'local', 'type'], rows) : '(no arguments)\n');
+        if (k.imageMetadata) out.push(renderTable(['push offset', 'size', 'image metadata', 'of'], k.imageMetadata.map((m) => [String(m.pushConstantOffset), String(m.size), m.kind, `${m.name} (ordinal ${m.param})`])));
+      }
+      if (plan.printf) {
+        const b = plan.printf.buffer;
+        out.push(`\nprintf buffer: ${b.reflection === 'PrintfBufferStorageBuffer' ? `set ${b.descriptorSet}, binding ${b.binding}` : `pointer push constant at ${b.pushConstantOffset}`}, ${b.bufferSize} bytes\n`);
+        out.push(renderTable(['printf id', 'argument sizes', 'format'], plan.printf.infos.map((p) => [String(p.id), p.argSizes.join(',') || '-', JSON.stringify(p.format)])));
       }
       out.push(`\ncapabilities: ${plan.capabilities.join(', ')}\nvulkan features: ${plan.vulkanFeatures.join(', ') || '(none)'}\nvulkan extensions: ${plan.vulkanExtensions.join(', ')}\n`);
       break;

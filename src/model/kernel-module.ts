@@ -38,6 +38,14 @@ export interface CallSite {
   readonly span: Span;
 }
 
+/** A call of one of the builtins whose arguments an ABI depends on (`CALLS_WITH_ARGS`), every occurrence in order. */
+export interface CallArgs {
+  readonly name: string;
+  readonly span: Span;
+  /** Each argument's token texts joined by spaces; `string`: the bytes of an argument made only of string literals. */
+  readonly args: readonly { readonly text: string; readonly string?: string }[];
+}
+
 export interface FunctionInfo {
   readonly name: string;
   readonly isKernel: boolean;
@@ -50,6 +58,8 @@ export interface FunctionInfo {
   readonly calls: readonly CallSite[];
   /** Module-scope variables the body names. */
   readonly uses: readonly string[];
+  /** Calls of printf, the image channel getters and image reads, with their arguments, in body order. */
+  readonly callArgs?: readonly CallArgs[];
   readonly span: Span;
 }
 

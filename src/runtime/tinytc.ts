@@ -7,9 +7,9 @@ import { varName } from '../frontend/tinytc/calling-convention.js';
 import { compileTinytc } from '../frontend/tinytc/index.js';
 import { SPIR64 } from '../layout/data-layout.js';
 import { lowerOpenCL } from '../abi/opencl.js';
-import { emitTinytcOpenCLC } from '../emit/tinytc/index.js';
+import { emitTinytcOpenCLCMapped } from '../emit/tinytc/index.js';
 import { PackError, RuntimeInputError } from './pack/errors.js';
-import { type Context, DeviceBuffer, Kernel, type SvmBlock } from './opencl/host.js';
+import { type Context, DeviceBuffer, Kernel, type KernelBuild, type SvmBlock } from './opencl/host.js';
 
 /** A logical memref: data (host array or device buffer), shape, and stride (canonical when left out). */
 export interface MemrefValue {
@@ -42,15 +42,15 @@ export class TinytcKernel {
   /** Host arrays copied in, to read back after a launch: argument (and member) → buffer. */
   readonly copies = new Map<string, { buffer: DeviceBuffer | SvmBlock; target: ArrayBufferView }[]>();
 
-  constructor(readonly ctx: Context, readonly name: string, program: Program, plan: OpenCLPlan, openclC: string, std: 'CL1.2' | 'CL2.0' = 'CL2.0') {
+  constructor(readonly ctx: Context, readonly name: string, program: Program | readonly (readonly [string, IrType])[], plan: OpenCLPlan, openclC: string, std: 'CL1.2' | 'CL2.0' = 'CL2.0', build: KernelBuild = {}, buildOptions = '') {
     const k = plan.kernels.find((x) => x.name === name);
     if (!k) throw new RuntimeInputError(`no function @${name} (have ${plan.kernels.map((x) => '@' + x.name).join(', ')})`);
     this.slots = k.args as (OpenCLSlot & { host?: HostRule })[];
-    const f = program.funcs.find((x) => x.name === name)!;
-    this.params = new Map(f.params.map((p) => [varName(p.name), p.type]));
+    // The parameters' IR types: from the parsed program, or as typed bindings embed them.
+    this.params = Array.isArray(program) ? new Map(program) : new Map((program as Program).funcs.find((x) => x.name === name)!.params.map((p) => [varName(p.name), p.type]));
     const wg = k.reqdWorkGroupSize;
     this.local = wg ? [wg[0], wg[1], wg[2]] : [1, 1, 1];
-    this.kernel = new Kernel(ctx, name, plan, openclC, `-cl-std=${std}`);
+    this.kernel = new Kernel(ctx, name, plan, openclC, `-cl-std=${std}${buildOptions ? ` ${buildOptions}` : ''}`, build);
   }
 
   /** Expands the logical arguments, launches with global = local × (1, 1, howmany), copies host arrays back. */
@@ -109,7 +109,7 @@ export class TinytcKernel {
     }
     if (indirect.length) this.kernel.useIndirectSvm(indirect);
     try {
-      const r = this.kernel.launch({ args: physical, global: [this.local[0], this.local[1], this.local[2] * howmany], local: this.local });
+      const r = this.kernel.launch({ args: physical, global: [this.local[0], this.local[1], this.local[2] * howmany], local: this.local }).wait();
       for (const list of this.copies.values()) {
         for (const c of list) {
           if (c.buffer instanceof DeviceBuffer) c.buffer.read(c.target);
@@ -159,7 +159,7 @@ export class TinytcKernel {
 }
 
 /** Compiles tinytc IR with kernarg and builds its OpenCL C (or the given OpenCL C) for the context's device. */
-export function tinytcKernel(ctx: Context, ir: string, name: string, options: { path?: string; openclC?: string; groupTables?: 'pointer' | 'ulong' } = {}): TinytcKernel {
+export function tinytcKernel(ctx: Context, ir: string, name: string, options: { path?: string; openclC?: string; groupTables?: 'pointer' | 'ulong'; cache?: boolean | string; capture?: string | false; buildOptions?: string } = {}): TinytcKernel {
   const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { layout: SPIR64 });
   if (!fe.module || !fe.program || !fe.types) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics(fe.diagnostics.items)}`);
   const plan = lowerOpenCL(fe.module);
@@ -168,5 +168,26 @@ export function tinytcKernel(ctx: Context, ir: string, name: string, options: { 
   // Pointer-to-pointer parameters need OpenCL C 2.0; everything else builds as 1.2, which every device takes.
   const pointerTables = groupTables === 'pointer' && fe.module.functions.some((f) => f.params.some((p) => p.type.type.kind === 'pointer' && p.type.type.pointee.type.kind === 'pointer'));
   const std = options.openclC || pointerTables ? 'CL2.0' : 'CL1.2';
-  return new TinytcKernel(ctx, name, fe.program, plan, options.openclC ?? emitTinytcOpenCLC(fe.program.funcs, fe.types, fe.module, { groupTables }), std);
+  const path = options.path ?? `${name}.ir`;
+  const generated = options.openclC === undefined ? emitTinytcOpenCLCMapped(fe.program.funcs, fe.types, fe.module, { groupTables }) : undefined;
+  const irFile = new SourceFile(path, ir);
+  const irLines = ir.split('\n');
+  const build: KernelBuild = {
+    origin: options.openclC ? `${name}.cl` : `${path}.cl`,
+    ...(generated
+      ? {
+          generatedFrom: path,
+          // A driver error on a generated line points back at the IR instruction it came from.
+          lineOrigin: (line: number) => {
+            const span = generated.origins[line - 1];
+            if (!span) return undefined;
+            const at = irFile.lineCol(span.start).line;
+            return { file: path, line: at, text: irLines[at - 1] ?? '' };
+          },
+        }
+      : {}),
+    ...(options.cache !== undefined ? { cache: options.cache } : {}),
+    ...(options.capture !== undefined ? { capture: options.capture } : {}),
+  };
+  return new TinytcKernel(ctx, name, fe.program, plan, options.openclC ?? generated!.text, std, build, options.buildOptions);
 }

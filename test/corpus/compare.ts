@@ -73,7 +73,7 @@ export function compareTarget(target: CorpusTarget, path: string, flags: readonl
     for (const n of ours.keys()) if (!facts.spir.has(n)) kernels.set(n, 'kernel clang does not have');
     return { kernels };
   }
-  const args = target.startsWith('amdhsa') ? ['--target', 'amdhsa', '--code-object', String(co)] : ['--target', target];
+  const args = target.startsWith('amdhsa') ? ['--target', 'amdhsa', '--llvm', '16', '--code-object', String(co)] : ['--target', target];
   const r = kernarg(path, [...args, '--format', 'json', ...flags]);
   if (r.code !== 0) {
     if ((target === 'vulkan' || target === 'amd-cl2') && r.code === 1 && /\[KA4001\]/.test(r.stderr) && !/\[KA[0-35]\d{3}\]/.test(r.stderr)) {

@@ -11,6 +11,7 @@ import { preprocess } from '../../src/frontend/opencl-c/preprocessor.js';
 import { tokensToText } from '../../src/frontend/opencl-c/print-tokens.js';
 import { DATA_LAYOUTS } from '../../src/layout/data-layout.js';
 import { FORMATS, TARGETS, lower } from '../../src/lower.js';
+import type { VulkanTargetOptions } from '../../src/abi/vulkan.js';
 
 export const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
 
@@ -22,6 +23,10 @@ export interface FixtureOptions {
   dopeOrder?: 'interleaved' | 'shapes-first';
   /** Why clang cannot serve as the oracle for this case. */
   oracleSkip?: string;
+  /** Options of the vulkan target (clspv's), for cases of today's clspv modes. */
+  vulkan?: VulkanTargetOptions;
+  /** Where the case's expectations come from (a clspv test or source line), for the reader. */
+  from?: string;
   /** Which goldens to make; default: all that apply. */
   outputs?: ('preprocessed' | 'declarations' | 'targets')[];
 }
@@ -59,6 +64,8 @@ export function renderFixture(name: string): Map<string, string> {
     if (fe.module) {
       for (const target of TARGETS) {
         for (const format of FORMATS[target]) {
+          // The binary is checked by spirv-val and the interface readers (spirv.test.ts); its text is the golden.
+          if (format === 'spirv') continue;
           const r = lower(inputPath, text, host, { target, format, dopeOrder: options.dopeOrder });
           files.set(goldenName(target, format), r.output ?? formatDiagnostics(r.diagnostics));
         }
@@ -78,8 +85,8 @@ export function renderFixture(name: string): Map<string, string> {
   if (fe.module && outputs.has('targets')) {
     for (const target of TARGETS) {
       for (const format of FORMATS[target]) {
-        if (format === 'opencl-c') continue;
-        const r = lower(inputPath, text, host, { ...base, target, format });
+        if (format === 'opencl-c' || format.startsWith('spirv')) continue;
+        const r = lower(inputPath, text, host, { ...base, target, format, vulkan: options.vulkan });
         files.set(goldenName(target, format), r.output ?? formatDiagnostics(r.diagnostics));
       }
     }

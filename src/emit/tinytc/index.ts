@@ -4,7 +4,9 @@ import { type KernelModule, kernelsOf } from '../../model/kernel-module.js';
 import { type OpenCLCOptions, kernelHead } from '../opencl-c.js';
 import { AtomicHelpers } from './atomics.js';
 import { KernelBodyEmitter } from './kernel-body.js';
+import { lowerKernel } from './lowered.js';
 import { Names } from './names.js';
+import type { Span } from '../../diagnostics/source.js';
 
 /** Whether any value (parameters included) is or holds f64: then the code needs cl_khr_fp64. */
 function usesF64(types: ValueTypes): boolean {
@@ -20,6 +22,11 @@ function usesF64(types: ValueTypes): boolean {
  * tables need 2.0.
  */
 export function emitTinytcOpenCLC(funcs: readonly Func[], types: ReadonlyMap<Func, ValueTypes>, module: KernelModule, options: OpenCLCOptions = {}): string {
+  return emitTinytcOpenCLCMapped(funcs, types, module, options).text;
+}
+
+/** The OpenCL C, and for each of its lines the IR instruction (or function) it comes from: build errors map back through it. */
+export function emitTinytcOpenCLCMapped(funcs: readonly Func[], types: ReadonlyMap<Func, ValueTypes>, module: KernelModule, options: OpenCLCOptions = {}): { text: string; origins: (Span | null)[] } {
   const kernels = kernelsOf(module);
   const global = new Names([...kernels.map((k) => k.name), ...kernels.flatMap((k) => k.params.map((p) => p.name))]);
   const atomics = new AtomicHelpers(global);
@@ -29,15 +36,26 @@ export function emitTinytcOpenCLC(funcs: readonly Func[], types: ReadonlyMap<Fun
     const valueTypes = types.get(f)!;
     const { head, prologue } = kernelHead(k, options);
     const wg = k.attributes.reqdWorkGroupSize ?? [1, 1, 1];
-    const body = new KernelBodyEmitter(f, valueTypes, k, [wg[0], wg[1]], global.child(), atomics).emit();
+    const body = new KernelBodyEmitter(lowerKernel(f, valueTypes, k, [wg[0], wg[1]]), global.child(), atomics).emit();
     if (body.lines.length) f64 ||= usesF64(valueTypes);
     const note = k.attributes.workGroupSizeChosen ? `// work-group size (${wg[0]}, ${wg[1]}) chosen by kernarg: @${k.name} gives no work_group_size\n` : '';
     const lines = [...prologue, ...body.lines.map((l) => `  ${l}`)];
-    return `${note}${head} {${lines.length ? `\n${lines.join('\n')}\n` : ''}}\n`;
+    const text = `${note}${head} {${lines.length ? `\n${lines.join('\n')}\n` : ''}}\n`;
+    // One origin per text line: the function for its head and prologue, each body line's instruction.
+    const origins: (Span | null)[] = [];
+    const add = (t: string, o: Span | null) => t.split('\n').forEach(() => origins.push(o));
+    if (note) add(note.slice(0, -1), f.span);
+    add(head, f.span);
+    prologue.forEach((l) => add(l, f.span));
+    body.lines.forEach((l, i) => add(l, body.origins[i] ?? f.span));
+    if (lines.length) origins.push(f.span);
+    return { text, origins };
   });
   const pragmas: string[] = [];
   if (f64) pragmas.push('#pragma OPENCL EXTENSION cl_khr_fp64 : enable');
   if (atomics.needsInt64) pragmas.push('#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable');
   const head = [...pragmas.map((p) => p + '\n'), ...atomics.texts].join('');
-  return (head ? head + '\n' : '') + texts.join('');
+  const text = (head ? head + '\n' : '') + texts.map((t) => t.text).join('');
+  const headLines = head ? (head + '\n').split('\n').length - 1 : 0;
+  return { text, origins: [...new Array<Span | null>(headLines).fill(null), ...texts.flatMap((t) => t.origins)] };
 }

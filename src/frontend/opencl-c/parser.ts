@@ -3,7 +3,8 @@ import { type Message, Messages } from '../../diagnostics/messages.js';
 import { type Span, joinSpans } from '../../diagnostics/source.js';
 import type { DataLayout } from '../../layout/data-layout.js';
 import { type FieldLayout, layoutOf, recordLayout } from '../../layout/layout.js';
-import type { CallSite, FunctionInfo, KernelAttributes, LiteralSampler, ModuleVariable, Parameter } from '../../model/kernel-module.js';
+import type { CallArgs, CallSite, FunctionInfo, KernelAttributes, LiteralSampler, ModuleVariable, Parameter } from '../../model/kernel-module.js';
+import { CALLS_WITH_ARGS, callArgsAt } from './call-args.js';
 import { typeToString } from '../../types/print.js';
 import {
   type AccessQualifier, type AddressSpace, type EnumDecl, type FieldDecl, IMAGE_TYPES, type ImageName, OPAQUE_TYPES,
@@ -908,15 +909,17 @@ export class Parser {
     const params: Parameter[] = (d.params ?? []).map((p, index) => ({ index, name: p.name ?? '', type: p.type, span: p.span }));
     let calls: CallSite[] = [];
     let uses: string[] = [];
+    let callArgs: CallArgs[] = [];
     let bodySpan: Span | undefined;
     if (hasBody) {
       const scan = this.scanBody(new Set(params.map((p) => p.name)));
       calls = scan.calls;
       uses = scan.uses;
+      callArgs = scan.callArgs;
       bodySpan = scan.span;
     }
     const info: FunctionInfo & { bodySpan?: Span } = {
-      name, isKernel: spec.kernel, result: fn.result, params, attributes, defined: hasBody, calls, uses, span: d.nameSpan, bodySpan,
+      name, isKernel: spec.kernel, result: fn.result, params, attributes, defined: hasBody, calls, uses, ...(callArgs.length ? { callArgs } : {}), span: d.nameSpan, bodySpan,
     };
     const prev = this.functions.get(name);
     const prevOrdinary = this.ordinary.get(name);
@@ -939,7 +942,7 @@ export class Parser {
         ...prev,
         isKernel: prev.isKernel || spec.kernel,
         attributes: { ...prev.attributes, ...attributes },
-        ...(hasBody ? { params, calls, uses, defined: true, span: d.nameSpan, bodySpan } : {}),
+        ...(hasBody ? { params, calls, uses, ...(callArgs.length ? { callArgs } : {}), defined: true, span: d.nameSpan, bodySpan } : {}),
       };
       this.functions.set(name, merged);
     } else {
@@ -951,9 +954,10 @@ export class Parser {
   }
 
   /** Skips a body by balanced braces, noting calls and the module-scope variables it names. */
-  private scanBody(shadowed: Set<string>): { calls: CallSite[]; uses: string[]; span: Span } {
+  private scanBody(shadowed: Set<string>): { calls: CallSite[]; uses: string[]; callArgs: CallArgs[]; span: Span } {
     const open = this.expect('{');
     const calls: CallSite[] = [];
+    const callArgs: CallArgs[] = [];
     const seenCalls = new Set<string>();
     const uses: string[] = [];
     let level = 1;
@@ -970,6 +974,7 @@ export class Parser {
       const member = prevTok && prevTok.kind === 'punct' && (prevTok.text === '.' || prevTok.text === '->');
       if (member) continue;
       if (this.is('(') && !STATEMENT_KEYWORDS.has(t.text) && !this.startsType(t)) {
+        if (CALLS_WITH_ARGS.has(t.text)) callArgs.push(callArgsAt(t.text, t, this.toks, this.pos));
         if (!seenCalls.has(t.text)) {
           seenCalls.add(t.text);
           calls.push({ name: t.text, span: tokenSpan(t) });
@@ -978,7 +983,7 @@ export class Parser {
       const o = this.ordinary.get(t.text);
       if (o?.kind === 'variable' && !shadowed.has(t.text) && !uses.includes(t.text)) uses.push(t.text);
     }
-    return { calls, uses, span: this.span(open) };
+    return { calls, uses, callArgs, span: this.span(open) };
   }
 
   private variableDeclaration(spec: DeclSpec, d: Declarator): void {

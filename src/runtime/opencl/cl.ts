@@ -6,6 +6,7 @@ export const CL_ERRORS: Record<number, string> = {
   0: 'CL_SUCCESS', [-1]: 'CL_DEVICE_NOT_FOUND', [-2]: 'CL_DEVICE_NOT_AVAILABLE', [-3]: 'CL_COMPILER_NOT_AVAILABLE',
   [-4]: 'CL_MEM_OBJECT_ALLOCATION_FAILURE', [-5]: 'CL_OUT_OF_RESOURCES', [-6]: 'CL_OUT_OF_HOST_MEMORY',
   [-7]: 'CL_PROFILING_INFO_NOT_AVAILABLE', [-10]: 'CL_IMAGE_FORMAT_NOT_SUPPORTED', [-11]: 'CL_BUILD_PROGRAM_FAILURE',
+  [-14]: 'CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST', [-42]: 'CL_INVALID_BINARY', [-43]: 'CL_INVALID_BUILD_OPTIONS',
   [-30]: 'CL_INVALID_VALUE', [-32]: 'CL_INVALID_PLATFORM', [-33]: 'CL_INVALID_DEVICE', [-34]: 'CL_INVALID_CONTEXT',
   [-36]: 'CL_INVALID_COMMAND_QUEUE', [-38]: 'CL_INVALID_MEM_OBJECT', [-39]: 'CL_INVALID_IMAGE_FORMAT_DESCRIPTOR',
   [-40]: 'CL_INVALID_IMAGE_SIZE', [-41]: 'CL_INVALID_SAMPLER', [-44]: 'CL_INVALID_PROGRAM', [-45]: 'CL_INVALID_PROGRAM_EXECUTABLE',
@@ -42,8 +43,21 @@ export interface CL {
   EnqueueNDRangeKernel(q: Handle, k: Handle, dims: number, offset: BigUint64Array | null, global: BigUint64Array, local: BigUint64Array | null, nEvents: number, events: null, event: (Handle | null)[] | null): number;
   EnqueueReadBuffer(q: Handle, b: Handle, blocking: number, offset: number, size: number, ptr: ArrayBufferView, n: number, events: null, event: null): number;
   EnqueueWriteBuffer(q: Handle, b: Handle, blocking: number, offset: number, size: number, ptr: ArrayBufferView, n: number, events: null, event: null): number;
+  /** The same call with an event wait list, writing the new event (if wanted) into a one-element array. */
+  EnqueueNDRangeKernelAfter(q: Handle, k: Handle, dims: number, offset: BigUint64Array | null, global: BigUint64Array, local: BigUint64Array | null, nEvents: number, events: BigUint64Array | null, event: BigUint64Array | null): number;
   Finish(q: Handle): number;
+  Flush(q: Handle): number;
   WaitForEvents(n: number, events: Handle[]): number;
+  /** clWaitForEvents on a worker thread: `cb(error, code)` runs on the main thread when it returns. */
+  WaitForEventsAsync(n: number, events: BigUint64Array, cb: (err: unknown, code: number) => void): void;
+  /** clFinish on a worker thread. */
+  FinishAsync(q: Handle, cb: (err: unknown, code: number) => void): void;
+  GetEventInfo(e: Handle, param: number, size: number, out: Int32Array, sizeRet: null): number;
+  CreateCommandQueueWithProperties(ctx: Handle, device: Handle, props: BigUint64Array, err: number[]): Handle;
+  CreateProgramWithBinary(ctx: Handle, n: number, devices: Handle[], lengths: BigUint64Array, binaries: Buffer[], status: Int32Array, err: number[]): Handle;
+  GetProgramInfo(p: Handle, param: number, size: number, out: Buffer | BigUint64Array | null, sizeRet: number[] | null): number;
+  /** The program's binary for its one device (CL_PROGRAM_BINARY_SIZES, then CL_PROGRAM_BINARIES). */
+  programBinary(p: Handle): Buffer;
   GetEventProfilingInfo(e: Handle, param: number, size: number, out: BigUint64Array, sizeRet: null): number;
   ReleaseMemObject(h: Handle): number;
   ReleaseKernel(h: Handle): number;
@@ -94,8 +108,14 @@ export function openCL(): CL {
     EnqueueNDRangeKernel: f('int clEnqueueNDRangeKernel(void *q, void *k, uint32_t dims, const uint64_t *offset, const uint64_t *global, const uint64_t *local, uint32_t n, void *events, _Out_ void **event)'),
     EnqueueReadBuffer: f('int clEnqueueReadBuffer(void *q, void *b, uint32_t blocking, size_t offset, size_t size, _Out_ void *ptr, uint32_t n, void *events, void *event)'),
     EnqueueWriteBuffer: f('int clEnqueueWriteBuffer(void *q, void *b, uint32_t blocking, size_t offset, size_t size, const void *ptr, uint32_t n, void *events, void *event)'),
+    EnqueueNDRangeKernelAfter: f('int clEnqueueNDRangeKernel(void *q, void *k, uint32_t dims, const uint64_t *offset, const uint64_t *global, const uint64_t *local, uint32_t n, const uint64_t *events, uint64_t *event)'),
     Finish: f('int clFinish(void *q)'),
+    Flush: f('int clFlush(void *q)'),
     WaitForEvents: f('int clWaitForEvents(uint32_t n, void **events)'),
+    GetEventInfo: f('int clGetEventInfo(void *e, uint32_t param, size_t size, _Out_ int32_t *out, size_t *ret)'),
+    CreateCommandQueueWithProperties: f('void *clCreateCommandQueueWithProperties(void *ctx, void *device, const uint64_t *props, _Out_ int *err)'),
+    CreateProgramWithBinary: f('void *clCreateProgramWithBinary(void *ctx, uint32_t n, void **devices, const uint64_t *lengths, const uint8_t **binaries, _Out_ int32_t *status, _Out_ int *err)'),
+    GetProgramInfo: f('int clGetProgramInfo(void *p, uint32_t param, size_t size, _Out_ void *out, _Out_ size_t *ret)'),
     GetEventProfilingInfo: f('int clGetEventProfilingInfo(void *e, uint32_t param, size_t size, _Out_ uint64_t *out, size_t *ret)'),
     ReleaseMemObject: f('int clReleaseMemObject(void *h)'),
     ReleaseKernel: f('int clReleaseKernel(void *h)'),
@@ -114,7 +134,30 @@ export function openCL(): CL {
     ReleaseSampler: f('int clReleaseSampler(void *h)'),
     EnqueueReadImage: f('int clEnqueueReadImage(void *q, void *img, uint32_t blocking, const uint64_t *origin, const uint64_t *region, size_t rowPitch, size_t slicePitch, _Out_ void *ptr, uint32_t n, void *events, void *event)'),
   };
-  bound = { ...(api as unknown as Omit<CL, 'view'>), view: (ptr, size) => koffi().view(ptr as never, size) } as CL;
+  const getBinaries = f('int clGetProgramInfo(void *p, uint32_t param, size_t size, const uint64_t *out, size_t *ret)');
+  const programBinary = (p: Handle): Buffer => {
+    const sizes = new BigUint64Array(1);
+    check(api.GetProgramInfo(p, 0x1165, 8, sizes, null), 'clGetProgramInfo(CL_PROGRAM_BINARY_SIZES)');
+    const n = Number(sizes[0]);
+    if (n === 0) return Buffer.alloc(0);
+    // The driver writes through a pointer we hand it: native memory, copied out afterwards.
+    const mem = koffi().alloc('uint8_t', n);
+    try {
+      check(getBinaries(p, 0x1166, 8, BigUint64Array.of(BigInt(koffi().address(mem) as unknown as bigint)), null), 'clGetProgramInfo(CL_PROGRAM_BINARIES)');
+      return Buffer.from(new Uint8Array(koffi().view(mem as never, n)));
+    } finally {
+      koffi().free(mem);
+    }
+  };
+  const waitAsync = f('int clWaitForEvents(uint32_t n, const uint64_t *events)');
+  const finishAsync = f('int clFinish(void *q)');
+  bound = {
+    ...(api as unknown as Omit<CL, 'view' | 'WaitForEventsAsync' | 'FinishAsync' | 'programBinary'>),
+    programBinary,
+    WaitForEventsAsync: (n, events, cb) => waitAsync.async(n, events, cb),
+    FinishAsync: (q, cb) => finishAsync.async(q, cb),
+    view: (ptr, size) => koffi().view(ptr as never, size),
+  } as CL;
   return bound;
 }
 

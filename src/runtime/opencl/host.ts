@@ -3,16 +3,19 @@ import { formatDiagnostics } from '../../diagnostics/format.js';
 import { lower } from '../../lower.js';
 import { RuntimeInputError } from '../pack/errors.js';
 import { type OpenCLPacker, openclPacker } from '../pack/packer.js';
+import { readFileSync } from 'node:fs';
+import { captureLaunch } from '../capture.js';
 import { CLError, type CL, type Handle, check, openCL } from './cl.js';
+import { infoString } from './device-info.js';
+import { EventWaiter, LaunchEvent, type LaunchProfile } from './events.js';
+import { type BuiltProgram, type ProgramSpec, buildProgram } from './program.js';
 
 const CL_PLATFORM_NAME = 0x0902;
 const CL_DEVICE_NAME = 0x102b;
 const CL_DEVICE_VERSION = 0x102f;
 const CL_DEVICE_TYPE_ALL = 0xffffffffn;
 const CL_QUEUE_PROFILING_ENABLE = 2n;
-const CL_PROGRAM_BUILD_LOG = 0x1183;
-const CL_PROFILING_COMMAND_START = 0x1282;
-const CL_PROFILING_COMMAND_END = 0x1283;
+const CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE = 1n;
 const CL_MEM_READ_WRITE = 1n;
 const CL_MEM_COPY_HOST_PTR = 0x20n;
 
@@ -38,14 +41,6 @@ abstract class Owned {
     registry.unregister(this);
     this.release();
   }
-}
-
-function infoString(get: (size: number, out: Buffer | null, ret: number[] | null) => number, call: string): string {
-  const size = [0];
-  check(get(0, null, size), call);
-  const buf = Buffer.alloc(size[0]);
-  check(get(size[0], buf, null), call);
-  return buf.toString('utf8').replace(/\0+$/, '');
 }
 
 export interface DeviceInfo {
@@ -81,7 +76,11 @@ export function listDevices(): DeviceInfo[] {
   return out;
 }
 
-export class DeviceBuffer extends Owned {
+/** A device buffer; `T` is the typed array a kernel's pointer argument reads (typed bindings check it). */
+export class DeviceBuffer<T extends ArrayBufferView = ArrayBufferView> extends Owned {
+  /** Never set: carries the element type for the type checker. */
+  declare readonly element?: T;
+
   constructor(
     private readonly ctx: Context,
     readonly handle: Handle,
@@ -90,8 +89,8 @@ export class DeviceBuffer extends Owned {
     super(() => ctx.cl.ReleaseMemObject(handle));
   }
 
-  /** Reads the whole buffer (or `size` bytes) into a new or given typed array. */
-  read<T extends ArrayBufferView>(into: T): T {
+  /** Reads the buffer's first `into.byteLength` bytes into `into` (after the queue's earlier commands, on an in-order queue). */
+  read<U extends ArrayBufferView>(into: U): U {
     check(this.ctx.cl.EnqueueReadBuffer(this.ctx.queue, this.handle, 1, 0, into.byteLength, into, 0, null, null), 'clEnqueueReadBuffer');
     return into;
   }
@@ -148,19 +147,27 @@ export class SvmBlock extends Owned {
   }
 }
 
-/** One device's context and in-order profiling queue. */
+export interface ContextOptions {
+  /** An out-of-order queue: launches run in any order unless one names another in `waitFor`. */
+  readonly outOfOrder?: boolean;
+}
+
+/** One device's context and profiling queue (in order unless asked otherwise). */
 export class Context {
   readonly cl: CL;
   readonly handle: Handle;
   readonly queue: Handle;
+  /** Settles awaited launch events off the main thread. */
+  readonly waiter: EventWaiter;
   private disposed = false;
 
-  constructor(readonly device: DeviceInfo) {
+  constructor(readonly device: DeviceInfo, readonly options: ContextOptions = {}) {
     this.cl = openCL();
+    this.waiter = new EventWaiter(this.cl);
     const err = [0];
     this.handle = this.cl.CreateContext(null, 1, [device.handle], null, null, err);
     check(err[0], 'clCreateContext');
-    this.queue = this.cl.CreateCommandQueue(this.handle, device.handle, CL_QUEUE_PROFILING_ENABLE, err);
+    this.queue = this.cl.CreateCommandQueue(this.handle, device.handle, CL_QUEUE_PROFILING_ENABLE | (options.outOfOrder ? CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE : 0n), err);
     check(err[0], 'clCreateCommandQueue');
     const { cl, handle, queue } = this;
     registry.register(this, () => {
@@ -170,15 +177,18 @@ export class Context {
   }
 
   /** Picks a device whose platform or name contains `match` (case-insensitive); the first device when none is given. */
-  static open(match?: string): Context {
+  static open(match?: string, options: ContextOptions = {}): Context {
     const all = listDevices();
     if (!all.length) throw new RuntimeInputError('no OpenCL device found (is an ICD such as pocl-opencl-icd installed?)');
     const m = match?.toLowerCase();
     const d = m ? all.find((x) => `${x.platform} ${x.name}`.toLowerCase().includes(m)) : all[0];
     if (!d) throw new RuntimeInputError(`no OpenCL device matches '${match}' (have: ${all.map((x) => `${x.platform} / ${x.name}`).join('; ')})`);
-    return new Context(d);
+    return new Context(d, options);
   }
 
+  /** A buffer holding a copy of `init`, or `init` uninitialised bytes (`ctx.buffer<Float32Array>(4 * n)`). */
+  buffer<T extends ArrayBufferView>(init: T): DeviceBuffer<T>;
+  buffer<T extends ArrayBufferView = ArrayBufferView>(bytes: number): DeviceBuffer<T>;
   buffer(init: ArrayBufferView | number): DeviceBuffer {
     const err = [0];
     const size = typeof init === 'number' ? init : init.byteLength;
@@ -188,18 +198,9 @@ export class Context {
     return new DeviceBuffer(this, h, size);
   }
 
-  /** Builds OpenCL C for this device; a failed build throws with the build log. */
-  build(source: string, options = ''): Handle {
-    const err = [0];
-    const p = this.cl.CreateProgramWithSource(this.handle, 1, [source], null, err);
-    check(err[0], 'clCreateProgramWithSource');
-    const code = this.cl.BuildProgram(p, 1, [this.device.handle], options, null, null);
-    if (code !== 0) {
-      const log = infoString((s, o, r) => this.cl.GetProgramBuildInfo(p, this.device.handle, CL_PROGRAM_BUILD_LOG, s, o, r), 'clGetProgramBuildInfo');
-      this.cl.ReleaseProgram(p);
-      throw new CLError(code, 'clBuildProgram', log);
-    }
-    return p;
+  /** Builds OpenCL C for this device (through the build cache); a failed build throws a BuildError with the log. */
+  build(source: string, options = '', origin = 'program.cl'): Handle {
+    return buildProgram(this, { source, options, origin }).handle;
   }
 
   /**
@@ -236,8 +237,15 @@ export class Context {
     return new SvmBlock(this, ptr, size);
   }
 
+  /** Blocks until every command on the queue has finished. */
   finish(): void {
     check(this.cl.Finish(this.queue), 'clFinish');
+  }
+
+  /** Resolves when every command on the queue has finished, without blocking the thread. */
+  idle(): Promise<void> {
+    check(this.cl.Flush(this.queue), 'clFlush');
+    return new Promise((resolve, reject) => this.cl.FinishAsync(this.queue, (e, code) => (e ? reject(e) : code !== 0 ? reject(new CLError(code, 'clFinish')) : resolve())));
   }
 
   dispose(): void {
@@ -254,34 +262,56 @@ export interface LaunchOptions {
   readonly global: readonly number[];
   readonly local?: readonly number[];
   readonly globalOffset?: readonly number[];
+  /** Launches that must finish first (what an out-of-order queue needs; harmless on an in-order one). */
+  readonly waitFor?: readonly LaunchEvent[];
+}
+
+/** How a Kernel's program is built: the cache, the source's origin and includes, a shared program, launch capture. */
+export interface KernelBuild extends Partial<Omit<ProgramSpec, 'source' | 'options'>> {
+  /** A program already built from the same source (kernels of one module share it). */
+  readonly program?: BuiltProgram;
+  /** A folder to write one capture file per launch into; default KERNARG_CAPTURE; false: none. */
+  readonly capture?: string | false;
+}
+
+/** Writes `v` (a non-negative safe integer) into element `i` of a size_t array without making a BigInt. */
+function setSize(words: Uint32Array, i: number, v: number): void {
+  words[2 * i] = v >>> 0;
+  words[2 * i + 1] = Math.floor(v / 0x1_0000_0000) >>> 0;
 }
 
 /** A kernel built for one context, with the packer of its clSetKernelArg plan. */
 export class Kernel {
   private readonly handle: Handle;
-  private readonly program: Handle;
+  readonly program: BuiltProgram;
   private readonly packer: OpenCLPacker;
   private readonly sizes = new BigUint64Array(3);
   private readonly locals = new BigUint64Array(3);
   private readonly offsets = new BigUint64Array(3);
-  private readonly event: (Handle | null)[] = [null];
+  private readonly sizeWords = new Uint32Array(this.sizes.buffer);
+  private readonly localWords = new Uint32Array(this.locals.buffer);
+  private readonly offsetWords = new Uint32Array(this.offsets.buffer);
+  private readonly eventOut = new BigUint64Array(1);
   private readonly memArg: Handle[] = [0n];
-  private readonly times = new BigUint64Array(1);
-  private readonly waitList: Handle[] = [0n];
-  private readonly result = { timeMs: 0 };
+  private readonly ownsProgram: boolean;
+  /** Where captures go (null: not capturing). */
+  readonly captureDir: string | null;
   private disposed = false;
 
-  constructor(readonly ctx: Context, readonly name: string, readonly plan: OpenCLPlan, source: string, buildOptions = '') {
+  constructor(readonly ctx: Context, readonly name: string, readonly plan: OpenCLPlan, readonly source: string, readonly buildOptions = '', build: KernelBuild = {}) {
     this.packer = openclPacker(plan, name);
-    this.program = ctx.build(source, buildOptions);
+    this.ownsProgram = !build.program;
+    this.program = build.program ?? buildProgram(ctx, { source, options: buildOptions, origin: build.origin ?? `${name}.cl`, ...build });
+    this.captureDir = build.capture === false ? null : (build.capture ?? process.env.KERNARG_CAPTURE ?? null) || null;
     const err = [0];
-    this.handle = ctx.cl.CreateKernel(this.program, name, err);
+    this.handle = ctx.cl.CreateKernel(this.program.handle, name, err);
     check(err[0], `clCreateKernel(${name})`);
     const { cl } = ctx;
-    const { handle, program } = this;
+    const { handle } = this;
+    const program = this.ownsProgram ? this.program.handle : null;
     registry.register(this, () => {
       cl.ReleaseKernel(handle);
-      cl.ReleaseProgram(program);
+      if (program) cl.ReleaseProgram(program);
     }, this);
   }
 
@@ -291,42 +321,57 @@ export class Kernel {
     check(this.ctx.cl.SetKernelExecInfo(this.handle, 0x11b6, ptrs.byteLength, ptrs), 'clSetKernelExecInfo(CL_KERNEL_EXEC_INFO_SVM_PTRS)');
   }
 
-  /** Sets every argument from `args` (validated against the plan), enqueues, waits; returns the kernel time in ms. */
-  launch(o: LaunchOptions): { readonly timeMs: number } {
+  /**
+   * Sets every argument from `args` (validated against the plan) and enqueues, without waiting:
+   * `await` the event, or call `.wait()`, for the launch to finish.
+   */
+  launch(o: LaunchOptions): LaunchEvent {
+    this.submit(o, true);
+    return new LaunchEvent(this.ctx.cl, this.ctx.waiter, this.name, this.eventOut[0]);
+  }
+
+  /**
+   * The same as launch() without an event: nothing is allocated once warm. Wait for a batch with
+   * `ctx.finish()` (or `await ctx.idle()`), or for a later launch's event on an in-order queue.
+   */
+  enqueue(o: LaunchOptions): void {
+    this.submit(o, false);
+  }
+
+  /** Launches and waits (without blocking the thread): resolves to the launch's profile. */
+  run(o: LaunchOptions): Promise<LaunchProfile> {
+    return Promise.resolve(this.launch(o));
+  }
+
+  private submit(o: LaunchOptions, wantEvent: boolean): void {
     const cl = this.ctx.cl;
-    for (const a of this.packer.pack(o.args)) {
-      if (a.kind === 'value') check(cl.SetKernelArg(this.handle, a.index, a.size, a.bytes), `clSetKernelArg(${this.name}, ${a.index})`);
-      else if (a.kind === 'local') check(cl.SetKernelArg(this.handle, a.index, a.size, null), `clSetKernelArg(${this.name}, ${a.index})`);
+    const packed = this.packer.pack(o.args);
+    // Error messages are built only on failure: a template string per call would allocate.
+    let code = 0;
+    for (const a of packed) {
+      if (a.kind === 'value') code = cl.SetKernelArg(this.handle, a.index, a.size, a.bytes);
+      else if (a.kind === 'local') code = cl.SetKernelArg(this.handle, a.index, a.size, null);
       else {
         const h = a.handle as { handle?: unknown; svm?: unknown };
-        if (typeof h.svm === 'bigint') {
-          check(cl.SetKernelArgSVMPointer(this.handle, a.index, h.svm), `clSetKernelArgSVMPointer(${this.name}, ${a.index})`);
-          continue;
-        }
-        if (typeof h.handle !== 'bigint') throw new Error(`kernel '${this.name}', argument '${this.plan.kernels.find((k) => k.name === this.name)!.args[a.index].name}': expected a device buffer, image or sampler of this context`);
-        this.memArg[0] = h.handle;
-        check(cl.SetKernelArgMem(this.handle, a.index, 8, this.memArg), `clSetKernelArg(${this.name}, ${a.index})`);
+        if (typeof h.svm === 'bigint') code = cl.SetKernelArgSVMPointer(this.handle, a.index, h.svm);
+        else if (typeof h.handle === 'bigint') {
+          this.memArg[0] = h.handle;
+          code = cl.SetKernelArgMem(this.handle, a.index, 8, this.memArg);
+        } else throw new Error(`kernel '${this.name}', argument '${this.plan.kernels.find((k) => k.name === this.name)!.args[a.index].name}': expected a device buffer, image or sampler of this context`);
       }
+      if (code !== 0) check(code, `clSetKernelArg(${this.name}, ${a.index})`);
     }
     const dims = o.global.length;
     if (dims < 1 || dims > 3) throw new Error('global size must have 1 to 3 dimensions');
     for (let i = 0; i < dims; i++) {
-      this.sizes[i] = BigInt(o.global[i]);
-      this.locals[i] = BigInt(o.local?.[i] ?? 1);
-      this.offsets[i] = BigInt(o.globalOffset?.[i] ?? 0);
+      setSize(this.sizeWords, i, o.global[i]);
+      setSize(this.localWords, i, o.local ? o.local[i] : 1);
+      setSize(this.offsetWords, i, o.globalOffset ? o.globalOffset[i] : 0);
     }
-    check(cl.EnqueueNDRangeKernel(this.ctx.queue, this.handle, dims, o.globalOffset ? this.offsets : null, this.sizes, o.local ? this.locals : null, 0, null, this.event), `clEnqueueNDRangeKernel(${this.name})`);
-    const ev = this.event[0] as Handle;
-    this.waitList[0] = ev;
-    check(cl.WaitForEvents(1, this.waitList), 'clWaitForEvents');
-    this.result.timeMs = 0;
-    if (cl.GetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, 8, this.times, null) === 0) {
-      const start = this.times[0];
-      check(cl.GetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, 8, this.times, null), 'clGetEventProfilingInfo');
-      this.result.timeMs = Number(this.times[0] - start) / 1e6;
-    }
-    cl.ReleaseEvent(ev);
-    return this.result;
+    if (this.captureDir) captureLaunch(this, packed, o, this.captureDir);
+    const waits = o.waitFor && o.waitFor.length ? BigUint64Array.from(o.waitFor, (e) => e.handle) : null;
+    code = cl.EnqueueNDRangeKernelAfter(this.ctx.queue, this.handle, dims, o.globalOffset ? this.offsets : null, this.sizes, o.local ? this.locals : null, waits ? waits.length : 0, waits, wantEvent ? this.eventOut : null);
+    if (code !== 0) check(code, `clEnqueueNDRangeKernel(${this.name})`);
   }
 
   dispose(): void {
@@ -334,7 +379,7 @@ export class Kernel {
     this.disposed = true;
     registry.unregister(this);
     this.ctx.cl.ReleaseKernel(this.handle);
-    this.ctx.cl.ReleaseProgram(this.program);
+    if (this.ownsProgram) this.ctx.cl.ReleaseProgram(this.program.handle);
   }
 }
 
@@ -344,6 +389,14 @@ export interface KernelOptions {
   readonly device?: string;
   readonly std?: 'CL1.2' | 'CL2.0' | 'CL3.0';
   readonly buildOptions?: string;
+  /** Folders to search for `#include` (kernarg's preprocessor and the driver's `-I`). */
+  readonly includeDirs?: readonly string[];
+  /** false turns the build cache off; a string names its folder (default KERNARG_CACHE_DIR). */
+  readonly cache?: boolean | string;
+  /** A folder to write one capture per launch into (default KERNARG_CAPTURE); false: none. */
+  readonly capture?: string | false;
+  /** Where the source came from, for build errors (default `<name>.cl`). */
+  readonly origin?: string;
 }
 
 /**
@@ -352,8 +405,23 @@ export interface KernelOptions {
  */
 export async function kernel(source: string, name: string, options: KernelOptions = {}): Promise<Kernel> {
   const std = options.std ?? 'CL1.2';
-  const r = lower(`${name}.cl`, source, { readFile: () => undefined }, { target: 'opencl', format: 'json', std });
+  const origin = options.origin ?? `${name}.cl`;
+  // Every file kernarg's preprocessor reads is a file the driver reads: their contents key the cache.
+  const includes: [string, string | null][] = [];
+  const readFile = (p: string): string | undefined => {
+    let text: string | undefined;
+    try {
+      text = readFileSync(p, 'utf8');
+    } catch {
+      text = undefined;
+    }
+    includes.push([p, text ?? null]);
+    return text;
+  };
+  const dirs = options.includeDirs ?? [];
+  const r = lower(origin, source, { readFile }, { target: 'opencl', format: 'json', std, includeDirs: [...dirs] });
   if (!r.plan) throw new RuntimeInputError(`kernarg cannot lower '${name}':\n${formatDiagnostics(r.diagnostics)}`);
   const ctx = options.context ?? Context.open(options.device);
-  return new Kernel(ctx, name, r.plan as OpenCLPlan, source, `-cl-std=${std} ${options.buildOptions ?? ''}`.trim());
+  const buildOptions = [`-cl-std=${std}`, ...dirs.map((d) => `-I ${d}`), options.buildOptions ?? ''].join(' ').trim();
+  return new Kernel(ctx, name, r.plan as OpenCLPlan, source, buildOptions, { origin, includes, ...(options.cache !== undefined ? { cache: options.cache } : {}), ...(options.capture !== undefined ? { capture: options.capture } : {}) });
 }

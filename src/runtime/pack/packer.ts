@@ -224,7 +224,19 @@ export function amdhsaPacker(plan: AmdhsaPlan, kernel: string, options: PackOpti
     else if (kind.startsWith('hidden_group_size')) steps.push((view, _, g) => u16(view, o, g.local[axis]));
     else if (kind.startsWith('hidden_remainder')) steps.push((view, _, g) => u16(view, o, g.global[axis] % g.local[axis]));
     else if (kind === 'hidden_grid_dims') steps.push((view, _, g) => u16(view, o, g.dims));
-    else if (kind !== 'hidden_none') steps.push((view, _, __, launch) => u64(view, o, launch.hidden?.[kind] ?? 0n));
+    else if (kind === 'hidden_dynamic_lds_size') {
+      // The dynamic LDS bytes of the dispatch: the sum of the local arguments' sizes.
+      const locals = explicit.filter((x) => x.valueKind === 'dynamic_shared_pointer').map((x) => x.name);
+      steps.push((view, args) => {
+        let bytes = 0;
+        for (const n of locals) {
+          const v = (args[n] as { local?: unknown } | undefined)?.local ?? 0;
+          if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw new PackError(kernel, n, 'a local argument takes {local: bytes, offset?: LDS offset}');
+          bytes += v;
+        }
+        u32(view, o, bytes);
+      });
+    } else if (kind !== 'hidden_none') steps.push((view, _, __, launch) => u64(view, o, launch.hidden?.[kind] ?? 0n));
   }
   return segment(kernel, k.kernargSegmentSize, explicit.map((a) => a.name), steps);
 }
@@ -334,6 +346,9 @@ export function vulkanPacker(plan: VulkanPlan, kernel: string, options: PackOpti
         }
         specConstants.set(a.specId!, v / a.arrayElemSize!);
       });
+    } else if (a.argKind === 'pointer_pushconstant' || a.argKind === 'pointer_ubo') {
+      // --physical-storage-buffers: the buffer's device address, 8 bytes in the POD block.
+      steps.push((args) => u64(view, a.offset!, address(kernel, a.name, args[a.name])));
     } else if (a.argKind.startsWith('pod')) {
       const w = writerFor(a.layout as ValueLayout, !options.interpreted);
       const podBindings = new Set(k.args.filter((x) => x.argKind.startsWith('pod')).map((x) => x.binding));

@@ -1,0 +1,112 @@
+/** Today's clspv in the vulkan plan: option checks, the module parts it adds, reflection names on every slot. */
+import type { Span } from '../diagnostics/source.js';
+import type { FunctionInfo, KernelModule } from '../model/kernel-module.js';
+import type { VulkanKernelPlan, VulkanPlan, VulkanTargetOptions } from './vulkan.js';
+import { ARG_KIND_REFLECTION, DEFAULT_PRINTF_BUFFER_SIZE, type ImageMetadataSlot, PHYSICAL_STORAGE_REQUIREMENTS, type PrintfBuffer, type PrintfInfo, helpersWithImageMetadata, imageMetadataOf, printfInfos } from './vulkan-today.js';
+
+type Report = (span: Span | undefined, text: string) => void;
+const alignTo = (n: number, a: number) => Math.ceil(n / a) * a;
+
+/** The option conflicts clspv enforces for its newer options (lib/Compiler.cpp), in its words, and what kernarg does not model. */
+export function checkTodayOptions(module: KernelModule, o: VulkanTargetOptions, arch: 'spir' | 'spir64', err: Report): void {
+  if (!o.physicalStorageBuffers) return;
+  if (arch !== 'spir64') err(undefined, '-physical-storage-buffers can only be used with the spirv64 target');
+  if (o.constantArgsUbo) err(undefined, '-physical-storage-buffers and -constant-args-ubo are incompatible');
+  if (o.moduleConstantsInStorageBuffer && module.variables.some((v) => v.space === 'constant')) {
+    err(undefined, 'kernarg does not model --module-constants-in-storage-buffer with --physical-storage-buffers (clspv passes the constants\' address as a push constant)');
+  }
+}
+
+export interface TodayModuleParts {
+  /** End of the module push constants after the printf-buffer pointer. */
+  readonly pcEnd: number;
+  /** A module push constant exists that the seed's list does not show (the printf-buffer pointer): no per-kernel push-constant PODs. */
+  readonly modulePush: boolean;
+  /** Where type-mangled global push-constant PODs start: after the module push constants (a uint3 occupies 16 bytes), 4-aligned. */
+  readonly globalPodBase: number;
+  /** Per kernel, the image-metadata words it reads (offsets assigned by `placeImageMetadata`). */
+  readonly imageMetadata: ReadonlyMap<string, readonly ImageMetadataSlot[]>;
+  readonly printf?: { readonly pointerOffset?: number; readonly bufferSize: number; readonly infos: readonly PrintfInfo[] };
+}
+
+/**
+ * The push constants and printf data today's clspv adds to a module before the kernels' PODs:
+ * the printf-buffer pointer (with physical storage buffers, an 8-byte member after the module
+ * push constants), and which image-metadata words each kernel reads.
+ */
+export function todayModuleParts(module: KernelModule, kernels: readonly FunctionInfo[], o: VulkanTargetOptions, pushConstants: readonly { readonly offset: number; readonly size: number }[], err: Report): TodayModuleParts {
+  let pcEnd = Math.max(0, ...pushConstants.map((p) => p.offset + p.size));
+  // LLVM's alloc size of a uint3 member is 16: the next member starts there.
+  let allocEnd = Math.max(0, ...pushConstants.map((p) => p.offset + (p.size === 12 ? 16 : p.size)));
+  let printf: TodayModuleParts['printf'];
+  let modulePush = false;
+  const prints = module.functions.some((f) => f.calls.some((c) => c.name === 'printf'));
+  if (o.enablePrintf && prints) {
+    const infos = printfInfos(module, o.arch === 'spir64' ? 8 : 4, (call, message) => err(call.span, message));
+    const bufferSize = o.printfBufferSize ?? DEFAULT_PRINTF_BUFFER_SIZE;
+    if (o.physicalStorageBuffers) {
+      const pointerOffset = alignTo(allocEnd, 8);
+      pcEnd = allocEnd = pointerOffset + 8;
+      modulePush = true;
+      printf = { pointerOffset, bufferSize, infos };
+    } else printf = { bufferSize, infos };
+  }
+  for (const { f, call } of helpersWithImageMetadata(module)) {
+    err(call.span, `kernarg does not follow image metadata through helper functions ('${f.name}' calls '${call.name}'; clspv inlines it into the kernels)`);
+  }
+  const imageMetadata = new Map(kernels.map((k) => [k.name, imageMetadataOf(k)] as const).filter(([, m]) => m.length));
+  if (o.podPushConstant && (modulePush || imageMetadata.size)) err(undefined, 'kernarg does not model POD push constants beside the printf-buffer pointer or image-metadata push constants');
+  return { pcEnd, modulePush, globalPodBase: alignTo(allocEnd, 4), imageMetadata, ...(printf ? { printf } : {}) };
+}
+
+/**
+ * The image-metadata block is the last member of the push constants (SetImageMetadataPass runs
+ * after the PODs are clustered): one 32-bit word per entry of the kernel with the most, after the
+ * module push constants and the global push-constant PODs.
+ */
+export function placeImageMetadata(kernels: readonly VulkanKernelPlan[], metadata: ReadonlyMap<string, readonly ImageMetadataSlot[]>, pcEnd: number): { kernels: VulkanKernelPlan[]; pcEnd: number } {
+  const words = Math.max(0, ...[...metadata.values()].map((m) => m.length));
+  if (!words) return { kernels: [...kernels], pcEnd };
+  const podEnd = Math.max(0, ...kernels.filter((k) => k.podOffset !== undefined).map((k) => k.podOffset! + k.podSize));
+  const base = alignTo(Math.max(pcEnd, podEnd), 4);
+  return {
+    kernels: kernels.map((k) => {
+      const m = metadata.get(k.name);
+      return m ? { ...k, imageMetadata: m.map((s) => ({ ...s, pushConstantOffset: base + 4 * s.index, size: 4 as const })) } : k;
+    }),
+    pcEnd: base + 4 * words,
+  };
+}
+
+/** The printf buffer: a storage buffer at binding 0 of a new set (after the module constants), or the pointer push constant. */
+export function printfPlan(p: NonNullable<TodayModuleParts['printf']>, takeSet: () => number): NonNullable<VulkanPlan['printf']> {
+  const buffer: PrintfBuffer = p.pointerOffset !== undefined
+    ? { reflection: 'PrintfBufferPointerPushConstant', pushConstantOffset: p.pointerOffset, size: 8, bufferSize: p.bufferSize }
+    : { reflection: 'PrintfBufferStorageBuffer', descriptorSet: takeSet(), binding: 0, bufferSize: p.bufferSize };
+  return { buffer, infos: p.infos };
+}
+
+/** Physical pointer arguments or a printf-buffer pointer need buffer device addresses on the device. */
+export function addPhysicalRequirements(
+  kernels: readonly VulkanKernelPlan[], printf: VulkanPlan['printf'],
+  lists: { caps: string[]; features: string[]; vkExt: string[]; spirvExtensions: string[] },
+): void {
+  const pointers = kernels.some((k) => k.args.some((a) => a.argKind === 'pointer_pushconstant' || a.argKind === 'pointer_ubo'));
+  if (!pointers && printf?.buffer.reflection !== 'PrintfBufferPointerPushConstant') return;
+  const r = PHYSICAL_STORAGE_REQUIREMENTS;
+  const pairs = [[lists.caps, r.capabilities], [lists.features, r.vulkanFeatures], [lists.vkExt, r.vulkanExtensions], [lists.spirvExtensions, r.spirvExtensions]] as const;
+  for (const [list, add] of pairs) for (const x of add) if (!list.includes(x)) list.push(x);
+}
+
+/**
+ * Names every slot by the NonSemantic.ClspvReflection instruction that describes it, and sets the
+ * Kernel instruction's MayUsePrintf flag on every kernel of a module with printf info
+ * (lib/SPIRVProducerPass.cpp sets it from the module's printf metadata, not per kernel).
+ */
+export function withReflection(plan: VulkanPlan): VulkanPlan {
+  const printf = (plan.printf?.infos.length ?? 0) > 0;
+  return {
+    ...plan,
+    kernels: plan.kernels.map((k) => ({ ...k, args: k.args.map((a) => ({ ...a, reflection: ARG_KIND_REFLECTION[a.argKind] })), ...(printf ? { mayUsePrintf: true } : {}) })),
+  };
+}

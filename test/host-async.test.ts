@@ -1,0 +1,99 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { test } from 'node:test';
+import { Context, kernel } from '../src/runtime/opencl/host.js';
+import { testDevice } from './support/device.js';
+
+const ADD = 'kernel void add(global int *a, int i) { a[i % 64] += i + 1; }';
+
+test('async: 10,000 launches in flight on an in-order queue, one wait, correct sums', async (t) => {
+  const ctx = testDevice(t);
+  if (!ctx) return;
+  const k = await kernel(ADD, 'add', { context: ctx, cache: false });
+  const a = ctx.buffer(new Int32Array(64));
+  const events = [];
+  for (let i = 0; i < 10_000; i++) events.push(k.launch({ args: { a, i }, global: [1] }));
+  const last = await events[events.length - 1];
+  assert.equal(last.kernel, 'add');
+  assert.ok(events.every((e) => e.done), 'on an in-order queue the last launch finishing means every launch has');
+  const expect = new Int32Array(64);
+  for (let i = 0; i < 10_000; i++) expect[i % 64] += i + 1;
+  assert.deepEqual(a.read(new Int32Array(64)), expect);
+  // The event-free path: 10,000 enqueues, one asynchronous finish.
+  for (let i = 0; i < 10_000; i++) k.enqueue({ args: { a, i }, global: [1] });
+  await ctx.idle();
+  for (let i = 0; i < 64; i++) expect[i] *= 2;
+  assert.deepEqual(a.read(new Int32Array(64)), expect);
+  // Every event awaited on its own: each resolves, in launch order, to its own profile.
+  const again = [];
+  for (let i = 0; i < 10_000; i++) again.push(k.launch({ args: { a, i }, global: [1] }));
+  const order: number[] = [];
+  const profiles = await Promise.all(again.map((e, i) => e.then((p) => (order.push(i), p))));
+  assert.equal(profiles.length, 10_000);
+  assert.deepEqual(order, Array.from({ length: 10_000 }, (_, i) => i));
+  for (let i = 1; i < profiles.length; i++) assert.ok(profiles[i].start >= profiles[i - 1].end, `in-order: launch ${i} starts after ${i - 1} ends`);
+  for (const e of [...events, ...again]) e.release();
+  k.dispose();
+  ctx.dispose();
+});
+
+test('async: launch() returns before the kernel has run; await gives queued ≤ submit ≤ start ≤ end in ns', async (t) => {
+  const ctx = testDevice(t);
+  if (!ctx) return;
+  const slow = 'kernel void spin(global float *a, int n) { float x = a[0]; for (int i = 0; i < n; i++) x = x * 0.999999f + 1e-7f; a[get_global_id(0)] = x; }';
+  const k = await kernel(slow, 'spin', { context: ctx, cache: false });
+  const a = ctx.buffer(new Float32Array(4).fill(1));
+  const ev = k.launch({ args: { a, n: 20_000_000 }, global: [1] });
+  assert.equal(ev.done, false, 'a 20-million-step loop cannot have finished when launch() returns');
+  const p = await ev;
+  assert.ok(ev.done);
+  assert.ok(p.queued <= p.submit && p.submit <= p.start && p.start <= p.end, JSON.stringify(p, (_, v) => (typeof v === 'bigint' ? v.toString() : v)));
+  assert.ok(p.end - p.start > 1000n, 'the loop takes more than a microsecond');
+  assert.equal(p.timeMs, Number(p.end - p.start) / 1e6);
+  const r = await k.run({ args: { a, n: 10 }, global: [4] });
+  assert.ok(r.timeMs >= 0);
+  k.dispose();
+  ctx.dispose();
+});
+
+test('async: an out-of-order queue runs a chain of launches in the order their event dependencies give', async (t) => {
+  const probe = testDevice(t);
+  if (!probe) return;
+  probe.dispose();
+  const ctx = Context.open(process.env.KERNARG_DEVICE, { outOfOrder: true });
+  const src = `kernel void fill(global int *a, int v) { a[get_global_id(0)] = v; }
+kernel void twice(global int *a) { a[get_global_id(0)] *= 2; }
+kernel void plus(global int *a, int v) { a[get_global_id(0)] += v; }`;
+  const fill = await kernel(src, 'fill', { context: ctx, cache: false });
+  const twice = await kernel(src, 'twice', { context: ctx, cache: false });
+  const plus = await kernel(src, 'plus', { context: ctx, cache: false });
+  const a = ctx.buffer(4 * 256);
+  for (let round = 0; round < 20; round++) {
+    const e1 = fill.launch({ args: { a, v: round }, global: [256] });
+    const e2 = twice.launch({ args: { a }, global: [256], waitFor: [e1] });
+    const e3 = plus.launch({ args: { a, v: 3 }, global: [256], waitFor: [e2] });
+    const e4 = twice.launch({ args: { a }, global: [256], waitFor: [e3] });
+    await e4;
+    // (round * 2 + 3) * 2 only if the four ran in dependency order.
+    assert.deepEqual([...a.read(new Int32Array(256))], new Array(256).fill((round * 2 + 3) * 2), `round ${round}`);
+  }
+  for (const k of [fill, twice, plus]) k.dispose();
+  ctx.dispose();
+});
+
+test('async: a warm enqueue allocates nothing (no scavenge over 100,000 launches with a 1 MiB young generation); the event path is seen to allocate', (t) => {
+  const probe = testDevice(t);
+  if (!probe) return;
+  probe.dispose();
+  const run = (mode: string) => {
+    const r = spawnSync(process.execPath, ['--max-semi-space-size=1', '--import', 'tsx', 'test/support/launch-alloc-probe.ts', mode], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    return JSON.parse(r.stdout.trim().split('\n').pop()!) as { calls: number; gcs: number; heapGrowth: number };
+  };
+  const free = run('enqueue');
+  assert.equal(free.gcs, 0, `enqueue: ${JSON.stringify(free)}`);
+  assert.ok(free.heapGrowth < 256 * 1024, `enqueue: ${JSON.stringify(free)}`);
+  // The detector works: launch() makes an event object per call, and that shows.
+  const evented = run('launch');
+  assert.ok(evented.gcs > 0, `launch: ${JSON.stringify(evented)}`);
+});
