@@ -13,6 +13,7 @@ export { DiagnosticBag, type Diagnostic } from './diagnostics/diagnostic.js';
 export { Messages } from './diagnostics/messages.js';
 export { formatDiagnostic, formatDiagnostics } from './diagnostics/format.js';
 export { emitJson, planToJson } from './emit/json.js';
+export { PlanError, readPlan } from './abi/read-plan.js';
 export { emitTable } from './emit/table.js';
 export { emitSignatures, kernelPrototype } from './emit/signatures.js';
 export * from './runtime/pack/index.js';
@@ -23,3 +24,7 @@ export { amdChannelOrderCode, amdChannelTypeCode, channelOrderFromAmd, channelTy
 export { lowerLlvm, type LlvmPlan } from './abi/llvm.js';
 export { lowerR600, type R600Plan } from './abi/r600.js';
 export { compileTinytc } from './frontend/tinytc/index.js';
+export { CL_STDS, type ClStd } from './frontend/opencl-c/predefined.js';
+export { TRIPLES, type Triple } from './abi/llvm.js';
+export { diffViews, type Change, type DiffResult } from './diff/compare.js';
+export { abiView } from './diff/view.js';

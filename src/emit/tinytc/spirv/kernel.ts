@@ -32,7 +32,7 @@ export interface BodyEnv {
   readonly floatAtomicAdd: boolean;
 }
 
-const INT_ARITH: Record<string, number> = { add: Op.IAdd, sub: Op.ISub, mul: Op.IMul, div: Op.SDiv, rem: Op.SRem, and: Op.BitwiseAnd, or: Op.BitwiseOr, xor: Op.BitwiseXor };
+const INT_ARITH: Record<string, number> = { add: Op.IAdd, sub: Op.ISub, mul: Op.IMul, div: Op.SDiv, and: Op.BitwiseAnd, or: Op.BitwiseOr, xor: Op.BitwiseXor };
 const FLOAT_ARITH: Record<string, number> = { add: Op.FAdd, sub: Op.FSub, mul: Op.FMul, div: Op.FDiv };
 const BOOL_ARITH: Record<string, number> = { and: Op.LogicalAnd, or: Op.LogicalOr, xor: Op.LogicalNotEqual };
 const INT_CMP: Record<string, number> = { eq: Op.IEqual, ne: Op.INotEqual, gt: Op.SGreaterThan, ge: Op.SGreaterThanEqual, lt: Op.SLessThan, le: Op.SLessThanEqual };
@@ -267,7 +267,12 @@ export class SpirvBodyEmitter {
     const wt = g.type(w);
     const [pa, pb] = bits < 32 ? [g.f.op(Op.SConvert, wt, a), g.f.op(Op.SConvert, wt, b)] : [a, b];
     let r: number;
-    if (inst.fn === 'div' || inst.fn === 'rem') r = g.f.op(INT_ARITH[inst.fn], wt, pa, pb);
+    if (inst.fn === 'div') r = g.f.op(Op.SDiv, wt, pa, pb);
+    else if (inst.fn === 'rem') {
+      // Vulkan leaves OpSRem undefined when an operand is negative (NVIDIA returns 0 for -7 rem 3);
+      // C's remainder is a - (a / b) * b with the truncating division, which OpSDiv is.
+      r = g.f.op(Op.ISub, wt, pa, g.f.op(Op.IMul, wt, g.f.op(Op.SDiv, wt, pa, pb), pb));
+    }
     else {
       // Shift counts are taken modulo the width, as OpenCL C does.
       const count = g.f.op(Op.BitwiseAnd, wt, pb, g.constant(w, bits - 1));
