@@ -5,7 +5,7 @@ import { emitOpenCLC } from './emit/opencl-c.js';
 import { emitTinytcOpenCLC } from './emit/tinytc/index.js';
 import { compileOpenCL } from './frontend/opencl-c/index.js';
 import { CL_STDS } from './frontend/opencl-c/predefined.js';
-import type { FileHost } from './frontend/opencl-c/preprocessor.js';
+import type { CommandLineMacro, FileHost } from './frontend/opencl-c/preprocessor.js';
 import { compileTinytc } from './frontend/tinytc/index.js';
 import type { KernelModule } from './model/kernel-module.js';
 import { type AbiPlan, FORMATS, TARGETS, type TargetName, targetNamed } from './targets/index.js';
@@ -39,13 +39,17 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
   const problem = target.optionProblem(options);
   if (problem) return refuse(problem);
   const layout = target.layout(options);
-  const isIr = path.endsWith('.ir');
+  const isIr = options.language ? options.language === 'ir' : path.endsWith('.ir');
   if (target.tinytcFormats.includes(format) && !isIr) return refuse(`--format ${format} needs tinytc input (.ir)`);
   const tinytc = isIr ? compileTinytc(file, { layout, dopeOrder: options.dopeOrder }) : undefined;
-  const fe = tinytc ?? compileOpenCL(file, host, {
-    std: options.std, layout, includeDirs: options.includeDirs, undefines: options.undefines,
-    defines: [...target.predefines(options), ...(options.defines ?? [])],
-  });
+  // Macros the driver adds before the command line's: the target's (clspv's VULKAN), clang's __FAST_RELAXED_MATH__.
+  const driver: CommandLineMacro[] = target.predefines(options).map(([define, value]) => ({ define, value }));
+  if (options.fastRelaxedMath) driver.push({ define: '__FAST_RELAXED_MATH__' });
+  const commandLine: readonly CommandLineMacro[] = [
+    ...driver,
+    ...(options.commandLine ?? [...(options.defines ?? []).map(([define, value]) => ({ define, value })), ...(options.undefines ?? []).map((undefine) => ({ undefine }))]),
+  ];
+  const fe = tinytc ?? compileOpenCL(file, host, { std: options.std, layout, includeDirs: options.includeDirs, commandLine });
   if (!fe.module) return { diagnostics: fe.diagnostics.items };
   const module = fe.module;
   const diags = fe.diagnostics;

@@ -1,10 +1,10 @@
-import { writeFileSync } from 'node:fs';
+import { readSync, writeFileSync } from 'node:fs';
 import { KERNARG_VERSION } from '../version.js';
 import { escapeControls } from '../diagnostics/format.js';
 import { optionHelp, UsageError } from './args.js';
 import type { CliIO } from './io.js';
 import { LOWER_OPTIONS, lowerCommand } from './lower-command.js';
-import { readInput } from './read-input.js';
+import { INPUT_LIMIT_BYTES, readInput } from './read-input.js';
 import { RUN_JSON_HELP, RUN_OPTIONS, runCommand } from './run-command.js';
 import { DIFF_OPTIONS, EXIT_BREAKING, diffCommand } from './diff-command.js';
 import { DEVICES_OPTIONS, devicesCommand } from './devices-command.js';
@@ -42,6 +42,25 @@ KERNARG_CAPTURE=<dir> (write every launch there for kernarg replay).
 Exit codes: 0 success, 1 input errors (diagnostics on stderr), 2 usage errors; diff: ${EXIT_BREAKING} when a change is breaking.
 `;
 
+/** All of standard input, up to the input limit (a pipe from /dev/zero stops there instead of filling memory). */
+function readStdinBounded(): string | undefined {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const buf = Buffer.allocUnsafe(1 << 16);
+  try {
+    for (;;) {
+      const n = readSync(0, buf, 0, buf.length, null);
+      if (n === 0) break;
+      total += n;
+      if (total > INPUT_LIMIT_BYTES) return undefined;
+      chunks.push(Buffer.from(buf.subarray(0, n)));
+    }
+  } catch {
+    return undefined;
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 export function nodeIO(): CliIO {
   return {
     stdout: (t) => process.stdout.write(t),
@@ -51,6 +70,7 @@ export function nodeIO(): CliIO {
       return 'text' in r ? r.text : undefined;
     },
     readInput,
+    readStdin: () => readStdinBounded(),
     writeFile: (p, text) => writeFileSync(p, text),
     color: Boolean(process.stderr.isTTY) && !process.env.NO_COLOR && process.env.TERM !== 'dumb',
   };

@@ -61,6 +61,7 @@ export function flagOptionSpecs(): OptionSpec[] {
     kind: specKind(owners[0].flag),
     value: valueText(owners[0].flag),
     help: helpText(owners),
+    singleDash: owners.some((o) => o.flag.singleDash),
   }));
 }
 

@@ -1,4 +1,5 @@
 import type { ClStd } from '../frontend/opencl-c/predefined.js';
+import type { CommandLineMacro } from '../frontend/opencl-c/preprocessor.js';
 import type { DopeOrder } from '../frontend/tinytc/calling-convention.js';
 import type { AmdCl2TargetOptions } from './amd-cl2/lower.js';
 import type { AmdhsaCodeObject, AmdhsaLlvm } from './amdhsa/lower.js';
@@ -9,10 +10,16 @@ import type { VulkanTargetOptions } from './vulkan/plan.js';
 export interface LowerOptions {
   readonly target: string;
   readonly format?: string;
+  /** Input language; by default from the path (`.ir` tinytc, otherwise OpenCL C). */
+  readonly language?: 'cl' | 'ir';
   readonly std?: ClStd;
   readonly includeDirs?: readonly string[];
   readonly defines?: readonly (readonly [string, string | undefined])[];
   readonly undefines?: readonly string[];
+  /** `-D`/`-U` in command-line order (instead of `defines` and `undefines`), as the CLI passes them. */
+  readonly commandLine?: readonly CommandLineMacro[];
+  /** clang's `-cl-fast-relaxed-math`: defines `__FAST_RELAXED_MATH__`. */
+  readonly fastRelaxedMath?: boolean;
   /** Target data layout: `spir` or `spir64` (default) for opencl. */
   readonly arch?: 'spir' | 'spir64';
   /** amdhsa: code object 4, 5 (default) or 6. */

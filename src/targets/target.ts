@@ -11,7 +11,12 @@ import type { LowerOptions } from './options.js';
  * and how a checked value goes into LowerOptions. The CLI's parsing, validation and --help and the
  * README's option table are all made from these.
  */
-export type TargetFlag =
+export type TargetFlag = TargetFlagKind & {
+  /** Also spelled with one dash, as the tool it mirrors does (clspv's `-pod-ubo`). */
+  readonly singleDash?: boolean;
+};
+
+type TargetFlagKind =
   | { readonly kind: 'boolean'; readonly flag: string; readonly help: string; apply(o: LowerOptions, v: boolean): LowerOptions }
   | {
       readonly kind: 'choice';

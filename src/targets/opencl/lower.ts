@@ -1,7 +1,7 @@
 import { DATA_LAYOUTS } from '../../layout/data-layout.js';
 import { layoutOf } from '../../layout/layout.js';
 import { type KernelModule, kernelsOf } from '../../model/kernel-module.js';
-import { kernelArgTypeName } from '../../types/print.js';
+import { kernelArgTypeName, kernelArgTypeQual } from '../../types/print.js';
 import { type QualType, canonical } from '../../types/types.js';
 import type { OpenCLArgKind, OpenCLKernelPlan, OpenCLPlan, OpenCLSlot, SlotRole } from '../../abi/plan.js';
 import { originFields } from '../../abi/origin.js';
@@ -44,6 +44,7 @@ export function lowerOpenCL(module: KernelModule, options: OpenCLTargetOptions =
         index: p.index,
         kind,
         typeName: kernelArgTypeName(p.type),
+        typeQual: kernelArgTypeQual(p.type),
         size: kind === 'local' ? null : kind === 'value' ? layoutOf(p.type, dl).size : HANDLE_SIZE,
         type: p.type,
       };

@@ -24,7 +24,8 @@ const bool = (flag: string, key: 'podUbo' | 'podPushConstant' | 'constantArgsUbo
 export const vulkanTarget: Target<VulkanPlan> = {
   name: 'vulkan',
   summary: "clspv's Vulkan interface: descriptor sets and bindings, POD blocks, push and spec constants",
-  flags: [
+  // clspv spells its options with one dash too (`-pod-ubo`, `-cluster-pod-kernel-args=0`).
+  flags: ([
     { kind: 'choice', flag: 'arch', choices: ARCHES, default: 'spir', help: 'device address width values are sized with', apply: (o, v) => set({ ...o, arch: pick(ARCHES, v) }, { arch: pick(ARCHES, v) }) },
     { kind: 'choice', flag: 'cluster-pod-kernel-args', choices: ZERO_ONE, default: '1', help: 'collect POD arguments into one struct', apply: (o, v) => set(o, { clusterPodKernelArgs: v === '1' }) },
     bool('pod-ubo', 'podUbo', 'POD arguments in a uniform buffer'),
@@ -55,7 +56,7 @@ export const vulkanTarget: Target<VulkanPlan> = {
       apply: (o, v) => ({ ...o, floatAtomicAdd: v }),
     },
     { kind: 'count', flag: 'printf-buffer-size', value: '<bytes>', default: '1048576', help: 'printf buffer size', apply: (o, v) => set(o, { printfBufferSize: v }) },
-  ],
+  ] satisfies TargetFlag[]).map((f): TargetFlag => ({ ...f, singleDash: true })),
   formats: ['table', 'json', 'descriptor-map', 'spirv', 'spirv-asm'],
   tinytcFormats: ['spirv', 'spirv-asm'],
   layout: (o) => DATA_LAYOUTS[o.vulkan?.arch ?? 'spir'],
