@@ -24,12 +24,21 @@ function layoutJson(l: ValueLayout): unknown {
   }
 }
 
+/** Targets share value layouts between slots (they are read-only): each is rendered once. */
+const layoutJsonCache = new WeakMap<ValueLayout, unknown>();
+function sharedLayoutJson(l: ValueLayout): unknown {
+  let j = layoutJsonCache.get(l);
+  if (j === undefined) layoutJsonCache.set(l, (j = layoutJson(l)));
+  return j;
+}
+
 /** Plain data of a plan object: the source type (a compiler object) left out, layouts rendered, undefined dropped. */
 function plain(o: object): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(o)) {
+  for (const k in o) {
+    const v = (o as Record<string, unknown>)[k];
     if (v === undefined || k === 'type') continue;
-    out[k] = k === 'layout' ? layoutJson(v as ValueLayout) : v;
+    out[k] = k === 'layout' ? sharedLayoutJson(v as ValueLayout) : v;
   }
   return out;
 }
@@ -46,6 +55,77 @@ export function planToJson(plan: AbiPlan): unknown {
   };
 }
 
+const pad = (depth: number) => '  '.repeat(depth);
+const wrapPrefix: string[] = [];
+const wrapSuffix: string[] = [];
+
+/**
+ * `value` as `JSON.stringify(…, null, 2)` writes it nested `depth` levels deep: the value wrapped
+ * in `depth` one-element arrays, stringified natively, the wrappers cut off again.
+ */
+function at(depth: number, value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (wrapPrefix[depth] === undefined) {
+    let pre = '';
+    let suf = '';
+    for (let i = 0; i < depth; i++) {
+      pre += `[\n${pad(i + 1)}`;
+      suf = `\n${pad(i)}]` + suf;
+    }
+    wrapPrefix[depth] = pre;
+    wrapSuffix[depth] = suf;
+  }
+  let wrapped = value;
+  for (let i = 0; i < depth; i++) wrapped = [wrapped];
+  const s = JSON.stringify(wrapped, null, 2);
+  return s.slice(wrapPrefix[depth].length, s.length - wrapSuffix[depth].length);
+}
+
+/** Members of an object at `depth`, without braces: `"key": value` lines joined as JSON.stringify joins them. */
+function members(depth: number, o: Record<string, unknown>, out: string[]): void {
+  for (const k in o) {
+    const v = o[k];
+    if (v === undefined || typeof v === 'function') continue;
+    out.push(`${pad(depth)}${JSON.stringify(k)}: ${at(depth, v)}`);
+  }
+}
+
+/**
+ * Slots without a source parameter (hidden, setup, trailing) are shared between kernels by the
+ * targets that add them: each is rendered once, at the depth slots sit at (4).
+ */
+const sharedSlotText = new WeakMap<object, string>();
+const SLOT_DEPTH = 4;
+
+function slotText(slot: { readonly param: number | null }): string {
+  if (slot.param !== null) return pad(SLOT_DEPTH) + at(SLOT_DEPTH, plain(slot));
+  let t = sharedSlotText.get(slot);
+  if (t === undefined) sharedSlotText.set(slot, (t = pad(SLOT_DEPTH) + at(SLOT_DEPTH, plain(slot))));
+  return t;
+}
+
+/**
+ * Exactly `JSON.stringify(planToJson(plan), null, 2) + '\n'`, built kernel by kernel: slots and
+ * value layouts that targets share between kernels are rendered once, and the rest is written by
+ * the native stringifier a slot at a time, so no copy of the whole plan is made first.
+ */
 export function emitJson(plan: AbiPlan): string {
-  return JSON.stringify(planToJson(plan), null, 2) + '\n';
+  const { kernels, ...rest } = plan;
+  const top: string[] = [];
+  members(1, plain(rest), top);
+  const kernelTexts: string[] = [];
+  for (const k of kernels) {
+    const { name, args, ...fields } = k;
+    const lines: string[] = [`${pad(3)}"name": ${JSON.stringify(name)}`];
+    if (args.length === 0) lines.push(`${pad(3)}"args": []`);
+    else {
+      const slots: string[] = [];
+      for (const a of args) slots.push(slotText(a));
+      lines.push(`${pad(3)}"args": [\n${slots.join(',\n')}\n${pad(3)}]`);
+    }
+    members(3, plain(fields), lines);
+    kernelTexts.push(`${pad(2)}{\n${lines.join(',\n')}\n${pad(2)}}`);
+  }
+  top.push(kernelTexts.length ? `${pad(1)}"kernels": [\n${kernelTexts.join(',\n')}\n${pad(1)}]` : `${pad(1)}"kernels": []`);
+  return `{\n${top.join(',\n')}\n}\n`;
 }
