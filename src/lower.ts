@@ -15,7 +15,7 @@ import { emitLlvmIr } from './emit/llvm-ir.js';
 import { DiagnosticBag, type Diagnostic } from './diagnostics/diagnostic.js';
 import { Messages } from './diagnostics/messages.js';
 import { SourceFile } from './diagnostics/source.js';
-import { emitJson } from './emit/json.js';
+import { emitJson, emitJsonChunks } from './emit/json.js';
 import { emitSignatures } from './emit/signatures.js';
 import { emitTable } from './emit/table.js';
 import { compileOpenCL } from './frontend/opencl-c/index.js';
@@ -68,10 +68,14 @@ export interface LowerOptions {
   readonly vulkan?: VulkanTargetOptions;
   /** llvm options. */
   readonly llvm?: LlvmTargetOptions & { readonly kernelArgInfo?: boolean };
+  /** Return the text as `chunks` (pieces to write in order) instead of `output`: JSON of any size can be written. */
+  readonly chunked?: boolean;
 }
 
 export interface LowerResult {
   readonly output?: string;
+  /** With `chunked`: the output in pieces, to be written in order (joined, they are the text `output` would hold). */
+  readonly chunks?: readonly string[];
   readonly module?: KernelModule;
   readonly plan?: AbiPlan;
   readonly diagnostics: readonly Diagnostic[];
@@ -134,7 +138,7 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
       plan = r?.plan;
       if (r && format === 'llvm-ir') {
         const output = emitLlvmIr(fe.module, r.llvm, { triple: 'r600', metadata: 'legacy', r600Lowered: true });
-        return { output, module: fe.module, plan, diagnostics: diags.items };
+        return options.chunked ? { chunks: [output], module: fe.module, plan, diagnostics: diags.items } : { output, module: fe.module, plan, diagnostics: diags.items };
       }
       break;
     }
@@ -143,6 +147,7 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
   let output: string;
   switch (format) {
     case 'json':
+      if (options.chunked) return { chunks: emitJsonChunks(plan), module: fe.module, plan, diagnostics: diags.items };
       output = emitJson(plan);
       break;
     case 'signatures':
@@ -165,5 +170,6 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
     default:
       output = emitTable(plan);
   }
+  if (options.chunked) return { chunks: [output], module: fe.module, plan, diagnostics: diags.items };
   return { output, module: fe.module, plan, diagnostics: diags.items };
 }

@@ -6,7 +6,7 @@ import { layoutOf, recordLayout } from '../layout/layout.js';
 import { type FunctionInfo, type KernelModule, kernelsOf } from '../model/kernel-module.js';
 import { kernelArgTypeName } from '../types/print.js';
 import { type QualType, type RecordDecl, type Type, canonical, containsType } from '../types/types.js';
-import { callsTransitively } from './call-graph.js';
+import { someKernelCalls } from './call-graph.js';
 import type { ClspvReflectionName } from './clspv-reflection.js';
 import { ARG_KIND_REFLECTION, type ImageMetadataSlot, type PrintfBuffer, type PrintfInfo } from './vulkan-today.js';
 import { addPhysicalRequirements, checkTodayOptions, placeImageMetadata, printfPlan, todayModuleParts, withPrintfFlag } from './vulkan-today-plan.js';
@@ -240,7 +240,7 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
 
   // Module push constants.
   const pushConstants: { name: string; offset: number; size: number }[] = [];
-  const uses = (fn: string) => kernels.some((k) => callsTransitively(module, k, fn));
+  const uses = (fn: string) => someKernelCalls(module, fn);
   const cl20 = module.clVersion >= 200;
   const globalOffsetPush = (o.globalOffsetPushConstant || (cl20 && o.globalOffset)) && (uses('get_global_id') || uses('get_global_offset'));
   const candidates: [string, boolean][] = [
@@ -427,7 +427,13 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   for (const k of kernels) for (const p of k.params) for (const s of scalarsIn(p.type)) types.add(s);
   if (constantData) for (const v of module.variables) for (const s of scalarsIn(v.type)) types.add(s);
   const caps = ['Shader'];
-  const images = kernels.flatMap((k) => k.params.map((p) => canonical(p.type))).filter((c) => c.type.kind === 'image');
+  const images: QualType[] = [];
+  for (const k of kernels) {
+    for (const p of k.params) {
+      const c = canonical(p.type);
+      if (c.type.kind === 'image') images.push(c);
+    }
+  }
   const hasBuffers = kernelPlans.some((k) => k.args.some((a) => a.argKind === 'buffer' || a.argKind === 'buffer_ubo'));
   if (hasBuffers) caps.push('VariablePointersStorageBuffer');
   if (has8(types)) caps.push('Int8');

@@ -61,11 +61,28 @@ export interface PreparedLower {
 export function lowerCommand(argv: readonly string[], io: CliIO): number {
   const prepared = prepareLower(argv, io);
   if (typeof prepared === 'number') return prepared;
-  const result = lower(prepared.path, prepared.text, { readFile: io.readFile }, prepared.options);
+  // In pieces: a JSON plan of hundreds of thousands of kernels can be longer than one string may be.
+  const result = lower(prepared.path, prepared.text, { readFile: io.readFile }, { ...prepared.options, chunked: true });
   if (result.diagnostics.length) io.stderr(formatDiagnostics(result.diagnostics, { color: prepared.color }));
-  if (result.output === undefined) return 1;
-  io.stdout(result.output);
+  if (result.chunks === undefined) return 1;
+  writeInBatches(result.chunks, io);
   return 0;
+}
+
+/** Writes pieces joined into writes of about 1 MiB (one system call per piece would cost more than the join). */
+function writeInBatches(chunks: readonly string[], io: CliIO): void {
+  let batch: string[] = [];
+  let length = 0;
+  for (const c of chunks) {
+    batch.push(c);
+    length += c.length;
+    if (length >= 1 << 20) {
+      io.stdout(batch.join(''));
+      batch = [];
+      length = 0;
+    }
+  }
+  if (batch.length) io.stdout(batch.join(''));
 }
 
 /** Parses and checks a `lower` command line (usage errors throw); returns an exit code when the input cannot be read. */

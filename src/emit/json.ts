@@ -105,17 +105,27 @@ function slotText(slot: { readonly param: number | null }): string {
 }
 
 /**
- * Exactly `JSON.stringify(planToJson(plan), null, 2) + '\n'`, built kernel by kernel: slots and
+ * Exactly `JSON.stringify(planToJson(plan), null, 2) + '\n'`, in pieces (the text before the
+ * kernels, one piece per kernel with its separator, the text after): joined, they are
+ * `emitJson`'s text. A writer can send them one by one, so output larger than the longest string
+ * the engine can hold (about 512 MiB in V8) is still written. Built kernel by kernel: slots and
  * value layouts that targets share between kernels are rendered once, and the rest is written by
  * the native stringifier a slot at a time, so no copy of the whole plan is made first.
  */
-export function emitJson(plan: AbiPlan): string {
+export function emitJsonChunks(plan: AbiPlan): string[] {
   const { kernels, ...rest } = plan;
   const top: string[] = [];
   members(1, plain(rest), top);
-  const kernelTexts: string[] = [];
-  for (const k of kernels) {
-    const { name, args, ...fields } = k;
+  const chunks: string[] = [];
+  if (!kernels.length) {
+    top.push(`${pad(1)}"kernels": []`);
+    chunks.push(`{\n${top.join(',\n')}\n}\n`);
+    return chunks;
+  }
+  top.push(`${pad(1)}"kernels": [\n`);
+  chunks.push(`{\n${top.join(',\n')}`);
+  for (let i = 0; i < kernels.length; i++) {
+    const { name, args, ...fields } = kernels[i];
     const lines: string[] = [`${pad(3)}"name": ${JSON.stringify(name)}`];
     if (args.length === 0) lines.push(`${pad(3)}"args": []`);
     else {
@@ -124,8 +134,13 @@ export function emitJson(plan: AbiPlan): string {
       lines.push(`${pad(3)}"args": [\n${slots.join(',\n')}\n${pad(3)}]`);
     }
     members(3, plain(fields), lines);
-    kernelTexts.push(`${pad(2)}{\n${lines.join(',\n')}\n${pad(2)}}`);
+    chunks.push(`${i ? ',\n' : ''}${pad(2)}{\n${lines.join(',\n')}\n${pad(2)}}`);
   }
-  top.push(kernelTexts.length ? `${pad(1)}"kernels": [\n${kernelTexts.join(',\n')}\n${pad(1)}]` : `${pad(1)}"kernels": []`);
-  return `{\n${top.join(',\n')}\n}\n`;
+  chunks.push(`\n${pad(1)}]\n}\n`);
+  return chunks;
+}
+
+/** Exactly `JSON.stringify(planToJson(plan), null, 2) + '\n'` (see `emitJsonChunks`). */
+export function emitJson(plan: AbiPlan): string {
+  return emitJsonChunks(plan).join('');
 }
