@@ -1,7 +1,8 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import { KERNARG_VERSION } from '../version.js';
 import { optionHelp, UsageError } from './args.js';
+import { reportFailure } from './failure.js';
 import type { CliIO } from './io.js';
+import { nodeIO } from './node-io.js';
 import { LOWER_OPTIONS, lowerCommand } from './lower-command.js';
 import { RUN_OPTIONS, runCommand } from './run-command.js';
 import { DIFF_OPTIONS, EXIT_BREAKING, diffCommand } from './diff-command.js';
@@ -39,21 +40,7 @@ KERNARG_CAPTURE=<dir> (write every launch there for kernarg replay).
 Exit codes: 0 success, 1 input errors (diagnostics on stderr), 2 usage errors; diff: ${EXIT_BREAKING} when a change is breaking.
 `;
 
-export function nodeIO(): CliIO {
-  return {
-    stdout: (t) => process.stdout.write(t),
-    stderr: (t) => process.stderr.write(t),
-    readFile: (p) => {
-      try {
-        return readFileSync(p, 'utf8');
-      } catch {
-        return undefined;
-      }
-    },
-    writeFile: (p, text) => writeFileSync(p, text),
-    color: Boolean(process.stderr.isTTY) && !process.env.NO_COLOR && process.env.TERM !== 'dumb',
-  };
-}
+export { nodeIO };
 
 /** Runs the CLI; returns the exit code. */
 export function runCliWith(argv: readonly string[], io: CliIO): number {
@@ -103,12 +90,7 @@ export function runCliWith(argv: readonly string[], io: CliIO): number {
         throw new UsageError(`unknown command '${command}'`);
     }
   } catch (e) {
-    if (e instanceof UsageError) {
-      io.stderr(`kernarg: error: ${e.message}\nRun 'kernarg --help' for usage.\n`);
-      return 2;
-    }
-    io.stderr(`kernarg: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\nPlease report this with the input that caused it.\n`);
-    return 70;
+    return reportFailure(e, io);
   }
 }
 
