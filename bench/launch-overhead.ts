@@ -11,6 +11,13 @@ import { Context, kernel } from '../src/runtime/opencl/host.js';
 
 const SRC = 'kernel void empty(global float *a, int n, float4 v) {}';
 const N = Number(process.env.LAUNCHES ?? 20000);
+// A kernarg round runs in a child process of its own (this file with KERNARG_LAUNCH_ROUND=1): a GPU
+// in exclusive-process mode admits one process at a time, and NVIDIA's OpenCL keeps the device
+// until the process ends, whatever is released.
+if (process.env.KERNARG_LAUNCH_ROUND === '1') {
+  console.log(JSON.stringify(await kernargRound()));
+  process.exit(0);
+}
 // The same calls from C. sync: clSetKernelArg x3, clEnqueueNDRangeKernel with an event, clWaitForEvents,
 // event profiling, release. async: clSetKernelArg x3 and clEnqueueNDRangeKernel without an event, then one clFinish.
 const C = `#include <stdio.h>
@@ -76,17 +83,10 @@ const cHost = (mode: 'sync' | 'async') => {
   if (said !== mode) throw new Error(`the C host ${host} has no ${mode} mode (it printed '${c.stdout.trim()}'): rebuild it with KERNARG_KEEP_C_HOST=<path> npm run bench -- launch`);
   return Number(us);
 };
-// Rounds alternate the C host and kernarg (medians reported), so that a busy machine slows both
-// alike. kernarg runs after the C host in each round and closes its context before the next: a GPU
-// in exclusive-process mode admits one process at a time.
-const ROUNDS = Number(process.env.ROUNDS ?? 3);
-const samples = { cSync: [] as number[], cAsync: [] as number[], kSync: [] as number[], kAsync: [] as number[] };
-let deviceName = '';
-for (let r = 0; r < ROUNDS; r++) {
-  samples.cSync.push(cHost('sync'));
-  samples.cAsync.push(cHost('async'));
+/** One round of kernarg's launches: both modes on a fresh context, released at the end. */
+async function kernargRound(): Promise<{ sync: number; async: number; device: string }> {
   const ctx = Context.open(process.env.KERNARG_DEVICE);
-  deviceName = `${ctx.device.platform} / ${ctx.device.name}`;
+  const device = `${ctx.device.platform} / ${ctx.device.name}`;
   const k = await kernel(SRC, 'empty', { context: ctx, cache: false });
   const a = ctx.buffer(1024);
   const o = { args: { a, n: 7, v: [1, 2, 3, 4] }, global: [1] };
@@ -95,16 +95,36 @@ for (let r = 0; r < ROUNDS; r++) {
   for (let i = 0; i < 1000; i++) sync();
   let t0 = performance.now();
   for (let i = 0; i < N; i++) sync();
-  samples.kSync.push(((performance.now() - t0) / N) * 1000);
+  const syncUs = ((performance.now() - t0) / N) * 1000;
   for (let i = 0; i < 1000; i++) k.enqueue(o);
   ctx.finish();
   t0 = performance.now();
   for (let i = 0; i < N; i++) k.enqueue(o);
   ctx.finish();
-  samples.kAsync.push(((performance.now() - t0) / N) * 1000);
+  const asyncUs = ((performance.now() - t0) / N) * 1000;
   k.dispose();
   a.dispose();
   ctx.dispose();
+  return { sync: syncUs, async: asyncUs, device };
+}
+
+const kernargInChild = () => {
+  const c = spawnSync(process.execPath, [...process.execArgv, import.meta.filename], { encoding: 'utf8', env: { ...process.env, KERNARG_LAUNCH_ROUND: '1' } });
+  if (c.status !== 0) throw new Error(`kernarg round failed: ${c.stderr}`);
+  return JSON.parse(c.stdout.trim().split('\n').pop()!) as { sync: number; async: number; device: string };
+};
+
+// Rounds alternate the C host and kernarg (medians reported), so that a busy machine slows both alike.
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const samples = { cSync: [] as number[], cAsync: [] as number[], kSync: [] as number[], kAsync: [] as number[] };
+let deviceName = '';
+for (let r = 0; r < ROUNDS; r++) {
+  samples.cSync.push(cHost('sync'));
+  samples.cAsync.push(cHost('async'));
+  const k = kernargInChild();
+  deviceName = k.device;
+  samples.kSync.push(k.sync);
+  samples.kAsync.push(k.async);
 }
 const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 const theirs = { sync: median(samples.cSync), async: median(samples.cAsync) };

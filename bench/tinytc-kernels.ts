@@ -1,14 +1,19 @@
 // tinytc kernels compiled by kernarg, on the device: (a) batched small GEMMs in GFLOP/s, (b) copy
 // and axpby bandwidth. Baselines (torch.bmm / cuBLAS and the device's copy) come from
 // bench/torch_baseline.py, run side by side on the same GPU (scripts/gpu-run.sh); with
-// KERNARG_BASELINE=<its JSON> the ratios are printed too. Run: npm run bench -- tinytc
+// KERNARG_BASELINE=<its JSON> the ratios are printed too. KERNARG_API=vulkan runs the same kernels
+// through kernarg's SPIR-V on Vulkan (KERNARG_VK_DEVICE picks the device); KERNARG_COMPARE=<the
+// RESULT JSON of an OpenCL run> then prints Vulkan as a share of OpenCL. Run: npm run bench -- tinytc
 import { readFileSync } from 'node:fs';
-import { Context, type DeviceBuffer } from '../src/runtime/opencl/host.js';
-import { tinytcKernel } from '../src/runtime/tinytc.js';
+import { type Api, openContext, tinytcKernel } from '../src/runtime/api.js';
+import type { DeviceBuffer } from '../src/runtime/opencl/host.js';
+import type { VulkanBuffer } from '../src/runtime/vulkan/context.js';
 
-const ctx = Context.open(process.env.KERNARG_DEVICE);
-const small = !/nvidia/i.test(ctx.device.platform);
-console.log(`device: ${ctx.device.platform} / ${ctx.device.name}${small ? ' (not a GPU: sizes cut down)' : ''}`);
+const api = (process.env.KERNARG_API ?? 'opencl') as Api;
+const ctx = openContext(api, api === 'vulkan' ? process.env.KERNARG_VK_DEVICE : process.env.KERNARG_DEVICE);
+const small = !/nvidia/i.test(`${ctx.device.platform} ${ctx.device.name}`);
+console.log(`device (${api}): ${ctx.device.platform} / ${ctx.device.name}${small ? ' (not a GPU: sizes cut down)' : ''}`);
+const compare = process.env.KERNARG_COMPARE ? (JSON.parse(readFileSync(process.env.KERNARG_COMPARE, 'utf8')) as Record<string, number>) : {};
 const REPS = Number(process.env.REPS ?? 20);
 const baseline = process.env.KERNARG_BASELINE ? (JSON.parse(readFileSync(process.env.KERNARG_BASELINE, 'utf8')) as Record<string, number>) : {};
 
@@ -23,7 +28,9 @@ function time(launch: () => { timeMs: number }): number {
 }
 
 const results: Record<string, number> = {};
-const ratio = (key: string, v: number) => (baseline[key] ? `  (${((100 * v) / baseline[key]).toFixed(1)}% of baseline ${baseline[key].toFixed(0)})` : '');
+const ratio = (key: string, v: number) =>
+  (baseline[key] ? `  (${((100 * v) / baseline[key]).toFixed(1)}% of baseline ${baseline[key].toFixed(0)})` : '') +
+  (compare[key] ? `  (${((100 * v) / compare[key]).toFixed(1)}% of OpenCL ${compare[key].toFixed(0)})` : '');
 
 // WG_SWEEP="32x4 16x8" also times each GEMM with those explicit work_group_size attributes.
 const sweep = (process.env.WG_SWEEP ?? '').split(/\s+/).filter(Boolean).map((w) => w.split('x').map(Number) as [number, number]);
@@ -43,7 +50,7 @@ for (const [t, n, wg] of [['f32', 32], ['f64', 32], ['f32', 64], ['f64', 64]].fl
   const size = n * n * howmany * bytes;
   const init = t === 'f32' ? new Float32Array(n * n * howmany).fill(0.5) : new Float64Array(n * n * howmany).fill(0.5);
   const [A, B, C] = [ctx.buffer(init), ctx.buffer(init), ctx.buffer(size)];
-  const mem = (data: DeviceBuffer) => ({ data, shape: [n, n, howmany] });
+  const mem = (data: DeviceBuffer | VulkanBuffer) => ({ data, shape: [n, n, howmany] });
   const args = { A: mem(A), B: mem(B), C: mem(C) };
   const ms = time(() => k.launch({ args, howmany }));
   const gflops = (2 * n ** 3 * howmany) / (ms * 1e6);
@@ -71,7 +78,7 @@ func @axpby(%alpha: f32, %A: ${mt}, %B: ${mt}) {
 }`;
   const bytes = len * howmany * 4;
   const [A, B] = [ctx.buffer(new Float32Array(len * howmany).fill(1)), ctx.buffer(bytes)];
-  const mem = (data: DeviceBuffer) => ({ data, shape: [len, howmany] });
+  const mem = (data: DeviceBuffer | VulkanBuffer) => ({ data, shape: [len, howmany] });
   const copy = tinytcKernel(ctx, ir, 'copy');
   const axpby = tinytcKernel(ctx, ir, 'axpby');
   const tc = time(() => copy.launch({ args: { A: mem(A), B: mem(B) }, howmany }));

@@ -9,3 +9,13 @@ fi
 mkdir -p /tmp/icd
 echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd
 export OCL_ICD_VENDORS=/tmp/icd
+# Vulkan: the loader from the carried .gl/ debs (apt-get download libvulkan1, as the device README
+# says) where the machine has none, and NVIDIA's driver as the only ICD.
+if ! ldconfig -p | grep -q 'libvulkan.so.1 ' && ls .gl/*.deb > /dev/null 2>&1; then
+  for f in .gl/*.deb; do dpkg -x "$f" /; done
+  ldconfig
+fi
+nv_icd=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
+if [ -z "${VK_DRIVER_FILES:-}" ] && [ -f "$nv_icd" ]; then
+  export VK_DRIVER_FILES=$nv_icd VK_ICD_FILENAMES=$nv_icd
+fi

@@ -23,3 +23,7 @@ export { amdChannelOrderCode, amdChannelTypeCode, channelOrderFromAmd, channelTy
 export { lowerLlvm, type LlvmPlan } from './abi/llvm.js';
 export { lowerR600, type R600Plan } from './abi/r600.js';
 export { compileTinytc } from './frontend/tinytc/index.js';
+export { CL_STDS, type ClStd } from './frontend/opencl-c/predefined.js';
+export { TRIPLES, type Triple } from './abi/llvm.js';
+export { diffViews, type Change, type DiffResult } from './diff/compare.js';
+export { abiView } from './diff/view.js';

@@ -5,8 +5,11 @@ import { type AmdCl2TargetOptions, lowerAmdCl2 } from './abi/amd-cl2.js';
 import { emitClrx } from './emit/clrx.js';
 import { type VulkanPlan, type VulkanTargetOptions, lowerVulkan } from './abi/vulkan.js';
 import { emitDescriptorMap } from './emit/descriptor-map.js';
+import { withAddressTables } from './abi/vulkan-address-tables.js';
 import { emitOpenCLC } from './emit/opencl-c.js';
 import { emitTinytcOpenCLC } from './emit/tinytc/index.js';
+import { emitTinytcSpirv } from './emit/tinytc/spirv/index.js';
+import { disassemble } from './emit/spirv/disassemble.js';
 import { compileTinytc } from './frontend/tinytc/index.js';
 import type { DopeOrder } from './frontend/tinytc/calling-convention.js';
 import { type LlvmPlan, type LlvmTargetOptions, TRIPLE_INFO, lowerLlvm } from './abi/llvm.js';
@@ -30,7 +33,7 @@ export type TargetName = (typeof TARGETS)[number];
 export const FORMATS: Record<TargetName, readonly string[]> = {
   opencl: ['table', 'json', 'signatures', 'opencl-c'],
   amdhsa: ['table', 'json'],
-  vulkan: ['table', 'json', 'descriptor-map'],
+  vulkan: ['table', 'json', 'descriptor-map', 'spirv', 'spirv-asm'],
   'amd-cl2': ['table', 'json', 'clrx'],
   llvm: ['table', 'json', 'llvm-ir'],
   r600: ['table', 'json', 'llvm-ir'],
@@ -66,6 +69,8 @@ export interface LowerOptions {
   readonly groupTables?: 'pointer' | 'ulong';
   /** vulkan options (clspv's). */
   readonly vulkan?: VulkanTargetOptions;
+  /** vulkan --format spirv*: floating atomic adds as OpAtomicFAddEXT (the device has the feature) instead of compare-and-swap loops. */
+  readonly floatAtomicAdd?: boolean;
   /** llvm options. */
   readonly llvm?: LlvmTargetOptions & { readonly kernelArgInfo?: boolean };
   /** Return the text as `chunks` (pieces to write in order) instead of `output`: JSON of any size can be written. */
@@ -76,6 +81,8 @@ export interface LowerResult {
   readonly output?: string;
   /** With `chunked`: the output in pieces, to be written in order (joined, they are the text `output` would hold). */
   readonly chunks?: readonly string[];
+  /** Binary formats (spirv): the bytes; `output` is then unset. */
+  readonly binary?: Uint8Array;
   readonly module?: KernelModule;
   readonly plan?: AbiPlan;
   readonly diagnostics: readonly Diagnostic[];
@@ -103,9 +110,9 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
   }
   const layout = layoutFor(options);
   const isIr = path.endsWith('.ir');
-  if (format === 'opencl-c' && !isIr) {
+  if ((format === 'opencl-c' || format.startsWith('spirv')) && !isIr) {
     const bag = new DiagnosticBag();
-    bag.report(Messages.badOption, undefined, ['--format opencl-c needs tinytc input (.ir)']);
+    bag.report(Messages.badOption, undefined, [`--format ${format} needs tinytc input (.ir)`]);
     return { diagnostics: bag.items };
   }
   const tinytc = isIr ? compileTinytc(file, { layout, dopeOrder: options.dopeOrder }) : undefined;
@@ -131,7 +138,7 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
       plan = lowerLlvm(fe.module, options.llvm ?? {}, diags);
       break;
     case 'vulkan':
-      plan = lowerVulkan(fe.module, options.vulkan ?? {}, diags);
+      plan = withAddressTables(lowerVulkan(fe.module, options.vulkan ?? {}, diags));
       break;
     case 'r600': {
       const r = lowerR600(fe.module, diags);
@@ -156,6 +163,15 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
     case 'opencl-c':
       output = tinytc?.program && tinytc.types ? emitTinytcOpenCLC(tinytc.program.funcs, tinytc.types, fe.module, { groupTables: options.groupTables }) : emitOpenCLC(fe.module, { groupTables: options.groupTables });
       break;
+    case 'spirv':
+    case 'spirv-asm': {
+      const words = emitTinytcSpirv(tinytc!.program!.funcs, tinytc!.types!, fe.module, plan as VulkanPlan, { floatAtomicAdd: options.floatAtomicAdd });
+      if (format === 'spirv-asm') {
+        output = disassemble(words);
+        break;
+      }
+      return { binary: new Uint8Array(words.buffer, words.byteOffset, words.byteLength), module: fe.module, plan, diagnostics: diags.items };
+    }
     case 'descriptor-map':
       output = emitDescriptorMap(plan as VulkanPlan);
       break;

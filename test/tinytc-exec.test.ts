@@ -1,22 +1,27 @@
-// Every tinytc v0.3 instruction, compiled by kernarg to OpenCL C and run on the test device (PoCL in
-// CI), against the JS reference: static and dynamic shapes, non-canonical strides, groups with and
-// without offsets, howmany > 1.
+// Every tinytc v0.3 instruction, compiled by kernarg to OpenCL C and run on the OpenCL test device
+// (PoCL in CI), and to SPIR-V and run on the Vulkan test device (lavapipe in CI), against the JS
+// reference: static and dynamic shapes, non-canonical strides, groups with and without offsets,
+// howmany > 1. Each test runs once per API (KERNARG_API=opencl|vulkan runs one).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Context } from '../src/runtime/opencl/host.js';
+import { APIS, type AnyContext } from '../src/runtime/api.js';
 import { testDevice } from './support/device.js';
+import { testVulkan } from './support/vulkan-device.js';
 import { type Args, type ExecCase, randomFloats, runOnBoth, smallInts } from './support/tinytc-exec.js';
 
-function withDevice(name: string, body: (ctx: Context) => void | Promise<void>): void {
-  test(name, async (t) => {
-    const ctx = testDevice(t);
-    if (!ctx) return;
-    try {
-      await body(ctx);
-    } finally {
-      ctx.dispose();
-    }
-  });
+function withDevice(name: string, body: (ctx: AnyContext) => void | Promise<void>): void {
+  for (const api of APIS) {
+    if (process.env.KERNARG_API && process.env.KERNARG_API !== api) continue;
+    test(`${name} [${api}]`, async (t) => {
+      const ctx = api === 'vulkan' ? testVulkan(t) : testDevice(t);
+      if (!ctx) return;
+      try {
+        await body(ctx);
+      } finally {
+        ctx.dispose();
+      }
+    });
+  }
 }
 
 const ARRAY = { i8: Int8Array, i16: Int16Array, i32: Int32Array, f32: Float32Array, f64: Float64Array } as const;

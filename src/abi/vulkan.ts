@@ -62,6 +62,8 @@ export interface VulkanSlot extends SlotBase {
   readonly arrayElemSize?: number;
   readonly typeName: string;
   readonly vkDescriptorType?: string;
+  /** A storage buffer of 64-bit buffer device addresses (tinytc group tables; see vulkan-address-tables.ts). */
+  readonly pointerTable?: 'PhysicalStorageBuffer64';
   readonly type?: QualType;
   readonly layout?: ReturnType<typeof valueLayout>;
 }

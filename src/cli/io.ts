@@ -3,8 +3,8 @@ export interface CliIO {
   stdout(text: string): void;
   stderr(text: string): void;
   readFile(path: string): string | undefined;
-  /** Writes an output file (`-o`); absent where the CLI runs without a file system. */
-  writeFile?(path: string, text: string): void;
+  /** Writes an output file (`-o`; text or binary), throwing when it cannot; absent where the CLI runs without a file system. */
+  writeFile?(path: string, data: string | Uint8Array): void;
   /** Whether stderr is a colour terminal. */
   readonly color: boolean;
 }

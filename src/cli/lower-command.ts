@@ -9,7 +9,7 @@ import type { CliIO } from './io.js';
 
 export const LOWER_OPTIONS: readonly OptionSpec[] = [
   { name: 'target', kind: 'string', value: '<target>', help: `target ABI: ${TARGETS.join(' | ')}` },
-  { name: 'format', kind: 'string', value: '<format>', help: 'output: table (default) | json | signatures, opencl-c (opencl) | descriptor-map (vulkan) | clrx (amd-cl2) | llvm-ir (llvm, r600)' },
+  { name: 'format', kind: 'string', value: '<format>', help: 'output: table (default) | json | signatures, opencl-c (opencl) | descriptor-map, spirv (binary, needs -o), spirv-asm (vulkan, tinytc input) | clrx (amd-cl2) | llvm-ir (llvm, r600)' },
   { name: 'include', short: 'I', kind: 'list', value: '<dir>', help: 'add a directory to the #include search path' },
   { name: 'define', short: 'D', kind: 'list', value: '<name>[=<value>]', help: 'define a macro' },
   { name: 'undefine', short: 'U', kind: 'list', value: '<name>', help: 'undefine a macro' },
@@ -43,6 +43,8 @@ export const LOWER_OPTIONS: readonly OptionSpec[] = [
   { name: 'binding-scheme', kind: 'string', value: 'seed|clspv', help: "vulkan: bindings per kernel (seed) or keyed by position across kernels (today's clspv)" },
   { name: 'no-8bit-storage', kind: 'list', value: 'ssbo,ubo,pushconstant', help: 'vulkan: storage classes without 8-bit access' },
   { name: 'no-16bit-storage', kind: 'list', value: 'ssbo,ubo,pushconstant', help: 'vulkan: storage classes without 16-bit access' },
+  { name: 'output', short: 'o', kind: 'string', value: '<file>', help: 'write the output to a file (required for --format spirv, which is binary)' },
+  { name: 'float-atomic-add', kind: 'boolean', help: 'vulkan --format spirv*: floating atomic adds as OpAtomicFAddEXT (devices with shaderBufferFloat32/64AtomicAdd) instead of compare-and-swap loops' },
   { name: 'physical-storage-buffers', kind: 'boolean', help: "vulkan (today's clspv, --arch=spir64): global and constant pointers as 8-byte addresses among the PODs" },
   { name: 'enable-printf', kind: 'boolean', help: "vulkan (today's clspv): printf writes to a printf buffer described by reflection data" },
   { name: 'printf-buffer-size', kind: 'string', value: '<bytes>', help: 'vulkan: printf buffer size (default 1048576)' },
@@ -56,6 +58,8 @@ export interface PreparedLower {
   readonly format: string;
   readonly color: boolean;
   readonly options: LowerOptions;
+  /** `-o`: the file the output goes to (binary formats need one). */
+  readonly outPath?: string;
 }
 
 export function lowerCommand(argv: readonly string[], io: CliIO): number {
@@ -64,8 +68,20 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
   // In pieces: a JSON plan of hundreds of thousands of kernels can be longer than one string may be.
   const result = lower(prepared.path, prepared.text, { readFile: io.readFile }, { ...prepared.options, chunked: true });
   if (result.diagnostics.length) io.stderr(formatDiagnostics(result.diagnostics, { color: prepared.color }));
-  if (result.chunks === undefined) return 1;
-  writeInBatches(result.chunks, io);
+  if (result.binary === undefined && result.chunks === undefined) return 1;
+  if (prepared.outPath === undefined) {
+    if (result.binary !== undefined) io.stdout(result.binary as unknown as string);
+    else writeInBatches(result.chunks!, io);
+    return 0;
+  }
+  if (!io.writeFile) throw new UsageError('this environment cannot write files: leave out -o');
+  try {
+    io.writeFile(prepared.outPath, result.binary ?? result.chunks!.join(''));
+  } catch (e) {
+    io.stderr(`kernarg: error: cannot write '${prepared.outPath}': ${(e as Error).message}
+`);
+    return 1;
+  }
   return 0;
 }
 
@@ -163,6 +179,11 @@ export function prepareLower(argv: readonly string[], io: CliIO): PreparedLower 
   if (groupTables !== undefined && groupTables !== 'pointer' && groupTables !== 'ulong') throw new UsageError(`--group-tables takes pointer or ulong, not '${groupTables}'`);
   if (groupTables !== undefined && (!path.endsWith('.ir') || format !== 'opencl-c')) throw new UsageError('--group-tables applies to tinytc (.ir) input with --format opencl-c only');
   if (format === 'opencl-c' && !path.endsWith('.ir')) throw new UsageError('--format opencl-c needs tinytc input (.ir)');
+  if (format.startsWith('spirv') && !path.endsWith('.ir')) throw new UsageError(`--format ${format} needs tinytc input (.ir)`);
+  const outPath = args.values.get('output') as string | undefined;
+  // Binary never goes to stdout: a terminal would get garbage and a pipe is better served by a file.
+  if (format === 'spirv' && outPath === undefined) throw new UsageError('--format spirv is binary: give -o <file>');
+  if (args.values.has('float-atomic-add') && !format.startsWith('spirv')) throw new UsageError('--float-atomic-add applies to --format spirv and spirv-asm only');
   const text = io.readFile(path);
   const color = (args.values.get('color') as boolean | undefined) ?? io.color;
   if (text === undefined) {
@@ -175,7 +196,7 @@ export function prepareLower(argv: readonly string[], io: CliIO): PreparedLower 
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new UsageError(`'-D ${d}': macro name must be an identifier`);
     return eq < 0 ? [name, undefined] : [name, d.slice(eq + 1)];
   });
-  return { path, text, format, color, options: {
+  return { path, text, format, color, ...(outPath !== undefined ? { outPath } : {}), options: {
     target: target as TargetName,
     format,
     std: std as ClStd | undefined,
@@ -185,6 +206,7 @@ export function prepareLower(argv: readonly string[], io: CliIO): PreparedLower 
     arch: arch as 'spir' | 'spir64' | undefined,
     dopeOrder: dopeOrder as 'interleaved' | 'shapes-first' | undefined,
     groupTables: groupTables as 'pointer' | 'ulong' | undefined,
+    floatAtomicAdd: args.values.get('float-atomic-add') as boolean | undefined,
     codeObject: codeObject === undefined ? undefined : (Number(codeObject) as 4 | 5 | 6),
     amdLlvm: amdLlvm === undefined ? undefined : (Number(amdLlvm) as 16 | 19),
     vulkan: {

@@ -4,7 +4,8 @@ import { lower } from '../lower.js';
 import { PackError, RuntimeInputError } from '../runtime/pack/errors.js';
 import { CLError } from '../runtime/opencl/cl.js';
 import { Context, DeviceBuffer, Kernel } from '../runtime/opencl/host.js';
-import { tinytcKernel } from '../runtime/tinytc.js';
+import { APIS, type AnyContext, openContext, tinytcKernel } from '../runtime/api.js';
+import { VulkanError } from '../runtime/vulkan/vk.js';
 import { type OptionSpec, UsageError, parseArgs } from './args.js';
 import type { CliIO } from './io.js';
 
@@ -16,6 +17,7 @@ export const RUN_OPTIONS: readonly OptionSpec[] = [
   { name: 'howmany', kind: 'string', value: '<n>', help: 'tinytc input: work-groups along the third dimension (default 1)' },
   { name: 'device', kind: 'string', value: '<substring>', help: 'pick the device whose platform or name contains this' },
   { name: 'cl-std', kind: 'string', value: '<CLx.y>', help: 'OpenCL C version for .cl input (default CL1.2)' },
+  { name: 'api', kind: 'string', value: 'opencl|vulkan', help: 'run through OpenCL (default) or Vulkan (tinytc input: SPIR-V)' },
   { name: 'capture', kind: 'string', value: '<dir>', help: 'write the launch to <dir> as a capture file for kernarg replay (default KERNARG_CAPTURE)' },
 ];
 
@@ -78,7 +80,11 @@ export function runCommand(argv: readonly string[], io: CliIO): number {
   const howmany = howmanyText === undefined ? 1 : Number(howmanyText);
   if (!Number.isSafeInteger(howmany) || howmany < 1) throw new UsageError('--howmany takes a positive integer');
   if (!isIr && !global) throw new UsageError('run needs --global for OpenCL C input');
+  const api = (args.values.get('api') as string | undefined) ?? 'opencl';
+  if (!(APIS as readonly string[]).includes(api)) throw new UsageError(`--api takes ${APIS.join(' or ')}, not '${api}'`);
+  if (api === 'vulkan' && !isIr) throw new UsageError('--api vulkan runs tinytc IR (.ir); OpenCL C runs through --api opencl');
   const capture = args.values.get('capture') as string | undefined;
+  if (api === 'vulkan' && capture !== undefined) throw new UsageError('--capture records OpenCL launches; it does not apply to --api vulkan');
   const source = io.readFile(path);
   if (source === undefined) {
     io.stderr(`kernarg: error: cannot read '${path}'\n`);
@@ -100,9 +106,9 @@ export function runCommand(argv: readonly string[], io: CliIO): number {
     io.stderr(`${argsPath}: error: expected an object mapping parameter names to values\n`);
     return 1;
   }
-  let ctx: Context | undefined;
+  let ctx: AnyContext | undefined;
   try {
-    ctx = Context.open(args.values.get('device') as string | undefined);
+    ctx = openContext(api as (typeof APIS)[number], args.values.get('device') as string | undefined);
     const device = `${ctx.device.platform} / ${ctx.device.name}`;
     const outputs: Record<string, unknown> = {};
     const readBack: [string, DeviceBuffer, ArrayBufferView & ArrayLike<number | bigint>][] = [];
@@ -154,6 +160,7 @@ export function runCommand(argv: readonly string[], io: CliIO): number {
         io.stderr(formatDiagnostics(r.diagnostics));
         return 1;
       }
+      if (!(ctx instanceof Context)) throw new Error('internal: OpenCL C input on a Vulkan context');
       const k = new Kernel(ctx, name, r.plan as OpenCLPlan, source, `-cl-std=${std}`, { origin: path, includes, ...(capture ? { capture } : {}) });
       const values: Record<string, unknown> = {};
       for (const [key, v] of Object.entries(json)) {
@@ -176,7 +183,7 @@ export function runCommand(argv: readonly string[], io: CliIO): number {
     io.stdout(JSON.stringify({ device, args: outputs, timeMs }, null, 2) + '\n');
     return 0;
   } catch (e) {
-    if (e instanceof PackError || e instanceof CLError || e instanceof RuntimeInputError) {
+    if (e instanceof PackError || e instanceof CLError || e instanceof VulkanError || e instanceof RuntimeInputError) {
       io.stderr(`kernarg: error: ${e.message}\n`);
       return 1;
     }

@@ -11,7 +11,7 @@ function argLine(kernel: string, a: VulkanSlot): string {
     case 'pod_ubo':
       return `${head},descriptorSet,${a.descriptorSet},binding,${a.binding},offset,${a.offset},argKind,${a.argKind},argSize,${a.argSize}`;
     default:
-      return `${head},descriptorSet,${a.descriptorSet},binding,${a.binding},offset,0,argKind,${a.argKind}`;
+      return `${head},descriptorSet,${a.descriptorSet},binding,${a.binding},offset,0,argKind,${a.argKind}${a.pointerTable ? `,pointerTable,${a.pointerTable}` : ''}`;
   }
 }
 

@@ -6,5 +6,10 @@ export { describePlatforms, type DeviceReport, type PlatformReport } from './ope
 export { BoundKernel, BoundTinytcKernel, bindProgram, type BindOptions, type BoundLaunch, type EmbeddedProgram, type GroupOf, type LocalMemory, type MemrefOf } from './bindings.js';
 export { type Capture, type CapturedArg } from './capture.js';
 export { parseCapture, replayCapture, type ReplayedBuffer } from './replay.js';
-export { TinytcKernel, tinytcKernel, type GroupValue, type MemrefValue, type TinytcLaunch } from './tinytc.js';
+export { TinytcKernel, type GroupValue, type MemrefValue, type TinytcLaunch } from './tinytc.js';
+export { APIS, openContext, tinytcKernel, type AnyContext, type Api, type TinytcKernelOptions } from './api.js';
+export { VulkanBuffer, VulkanContext, listVulkanDevices, type VulkanDeviceInfo, type VulkanOpenOptions } from './vulkan/context.js';
+export { VulkanKernel, type VulkanLaunch } from './vulkan/kernel.js';
+export { VulkanTinytcKernel, vulkanTinytcKernel, type VulkanMemrefValue } from './vulkan/tinytc.js';
+export { VK_RESULTS, VulkanError } from './vulkan/vk.js';
 export * from './pack/index.js';

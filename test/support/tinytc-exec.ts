@@ -1,13 +1,14 @@
-// Runs tinytc IR on an OpenCL device through kernarg's code generator and runtime, and on the JS
-// reference, from the same arguments; compares every array afterwards.
+// Runs tinytc IR on an OpenCL or Vulkan device through kernarg's code generators and runtime, and on
+// the JS reference, from the same arguments; compares every array afterwards.
 import assert from 'node:assert/strict';
 import { SourceFile } from '../../src/diagnostics/source.js';
 import { formatDiagnostics } from '../../src/diagnostics/format.js';
 import { compileTinytc } from '../../src/frontend/tinytc/index.js';
 import { SPIR64 } from '../../src/layout/data-layout.js';
-import type { Context } from '../../src/runtime/opencl/host.js';
-import { tinytcKernel } from '../../src/runtime/tinytc.js';
+import { type AnyContext, tinytcKernel } from '../../src/runtime/api.js';
 import { runReference } from './tinytc-reference.js';
+import { SPIRV_VAL, spirvVal } from './spirv-check.js';
+import { findTool } from './tools.js';
 
 export type Args = Record<string, unknown>;
 
@@ -61,15 +62,34 @@ export interface ExecCase {
   readonly tol?: number;
 }
 
+let spirvValBin: string | null | undefined;
+
+/**
+ * Every SPIR-V module the execution tests run is first checked by spirv-val for Vulkan 1.2. Under
+ * CI=true a missing spirv-val fails the test; KERNARG_SPIRV_VAL=0 turns the check off explicitly
+ * (the GPU machine's script, which has no spirv-tools).
+ */
+function validateModule(words: Uint32Array | undefined, fn: string): void {
+  if (!words || process.env.KERNARG_SPIRV_VAL === '0') return;
+  spirvValBin ??= findTool(SPIRV_VAL);
+  if (spirvValBin) spirvVal(spirvValBin, words, `the module of @${fn}`);
+  else if (process.env.CI === 'true') assert.fail('spirv-val (Debian spirv-tools) is not installed; KERNARG_SPIRV_VAL=0 skips the check on purpose');
+}
+
 /** Compiles, launches on the device, runs the reference, compares. Returns the device's arguments. */
-export function runOnBoth(ctx: Context, c: ExecCase): Args {
+export function runOnBoth(ctx: AnyContext, c: ExecCase): Args {
   const fe = compileTinytc(new SourceFile(`${c.fn}.ir`, c.ir), { layout: SPIR64 });
   if (!fe.program || fe.diagnostics.hasErrors) assert.fail(`IR of @${c.fn} does not compile:\n${formatDiagnostics(fe.diagnostics.items)}`);
   const f = fe.program.funcs.find((x) => x.name === c.fn)!;
   const dev = c.args();
   const ref = cloneArgs(dev);
   const k = tinytcKernel(ctx, c.ir, c.fn);
-  k.launch({ args: dev, howmany: c.howmany ?? 1 });
+  validateModule((k as { spirv?: Uint32Array }).spirv, c.fn);
+  try {
+    k.launch({ args: dev, howmany: c.howmany ?? 1 });
+  } finally {
+    (k as { dispose?: () => void }).dispose?.();
+  }
   runReference(f, ref, c.howmany ?? 1);
   assertSameArrays(dev, ref, c.tol ?? 1e-5, `@${c.fn}`);
   return dev;

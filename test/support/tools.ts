@@ -7,12 +7,12 @@ import type { TestContext } from 'node:test';
 const cache = new Map<string, string | null>();
 
 /** Finds a reference tool; under CI=true a missing tool fails the test instead of skipping it. */
-export function findTool(names: string[]): string | null {
+export function findTool(names: string[], probe: string[] = ['--version']): string | null {
   const key = names.join('|');
   if (cache.has(key)) return cache.get(key)!;
   let found: string | null = null;
   for (const n of names) {
-    const r = spawnSync(n, ['--version'], { encoding: 'utf8' });
+    const r = spawnSync(n, probe, { encoding: 'utf8' });
     if (r.status === 0) {
       found = n;
       break;
@@ -22,8 +22,9 @@ export function findTool(names: string[]): string | null {
   return found;
 }
 
-export function requireTool(t: TestContext, names: string[]): string | null {
-  const tool = findTool(names);
+/** `probe`: the arguments that make the tool exit 0 (spirv-cross has no --version, only --help). */
+export function requireTool(t: TestContext, names: string[], probe?: string[]): string | null {
+  const tool = findTool(names, probe);
   if (tool) return tool;
   const msg = `reference tool not found: ${names.join(' or ')}`;
   if (process.env.CI === 'true') throw new Error(`${msg} (CI=true: install it; .ci/run does)`);

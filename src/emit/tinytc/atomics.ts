@@ -5,6 +5,9 @@ import type { Names } from './names.js';
 /** How an atomic update combines: `*p = v` (beta 0), `*p += v` (beta 1), or `*p = v + beta * *p`. */
 export type AtomicMode = 'store' | 'add' | 'update';
 
+/** The mode of an atomic `C := v + beta C`, from beta's value when it is an immediate. */
+export const atomicMode = (betaImm: number | undefined): AtomicMode => (betaImm === 0 ? 'store' : betaImm === 1 ? 'add' : 'update');
+
 /**
  * The atomic helpers a module needs, one per (type, address space, mode), defined before the kernels.
  * 32-bit types use OpenCL 1.1's atomic_*; 64-bit ones cl_khr_int64_base_atomics' atom_*. Floating

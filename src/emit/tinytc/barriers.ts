@@ -7,7 +7,8 @@ interface Access {
   readonly spread: boolean;
 }
 
-export type Fence = 'CLK_GLOBAL_MEM_FENCE' | 'CLK_LOCAL_MEM_FENCE' | 'CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE';
+/** Which memories a barrier orders: global (buffers), local (work-group arrays), or both. */
+export type Fence = 'global' | 'local' | 'both';
 
 /**
  * Where barriers go: before an instruction whose accesses conflict with an access since the last
@@ -72,7 +73,7 @@ export function placeBarriers(f: Func): Map<Inst, Fence> {
   const fence = (pending: readonly Access[]): Fence => {
     const g = pending.some((p) => p.memory === 'global');
     const l = pending.some((p) => p.memory !== 'global');
-    return g && l ? 'CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE' : g ? 'CLK_GLOBAL_MEM_FENCE' : 'CLK_LOCAL_MEM_FENCE';
+    return g && l ? 'both' : g ? 'global' : 'local';
   };
 
   const merge = (a: readonly Access[], b: readonly Access[]): Access[] => {

@@ -1,5 +1,6 @@
 import { C_TYPE } from './c-scalars.js';
 import type { AtomicMode } from './atomics.js';
+import { gemmTiling } from './tiling.js';
 import type { Names } from './names.js';
 import { type Ext, type View, elementAt, extText } from './views.js';
 
@@ -28,11 +29,11 @@ const opAt = (v: View, t: Trans, i: Ext, j: Ext) => (t === 't' ? elementAt(v, [j
 const indent = (lines: string[], by = '  ') => lines.map((l) => by + l);
 
 /** `C := value + beta C`, as a plain or an atomic update; beta 0 does not read C. */
-function update(ctx: CollectiveContext, c: View, index: Ext[], value: string, beta: ScalarArg, atomic: boolean): string {
+function update(ctx: CollectiveContext, c: View, index: Ext[], value: string, beta: ScalarArg, atomic: AtomicMode | null): string {
   const lv = elementAt(c, index);
   const ct = C_TYPE[c.element];
   if (atomic) {
-    const mode: AtomicMode = beta.imm === 0 ? 'store' : beta.imm === 1 ? 'add' : 'update';
+    const mode = atomic;
     return `${ctx.atomic(c.element, c.space, mode)}(&${lv}, (${ct})(${value})${mode === 'update' ? `, (${ct})(${beta.expr})` : ''});`;
   }
   if (beta.imm === 0) return `${lv} = (${ct})(${value});`;
@@ -58,21 +59,21 @@ function linear(ctx: CollectiveContext, n: Ext, body: (i: string) => string[]): 
   return [`for (long ${i} = ${ctx.lid}; ${i} < ${extText(n)}; ${i} += ${ctx.wg[0] * ctx.wg[1]}) {`, ...indent(body(i)), '}'];
 }
 
-export function axpby(ctx: CollectiveContext, t: Trans, atomic: boolean, alpha: ScalarArg, a: View, beta: ScalarArg, b: View): string[] {
+export function axpby(ctx: CollectiveContext, t: Trans, atomic: AtomicMode | null, alpha: ScalarArg, a: View, beta: ScalarArg, b: View): string[] {
   if (b.shape.length === 0) return [`if (${ctx.lid} == 0) {`, `  ${update(ctx, b, [], `${alpha.expr} * ${elementAt(a, [])}`, beta, atomic)}`, '}'];
   if (b.shape.length === 1) return linear(ctx, b.shape[0], (i) => [update(ctx, b, [i], `${alpha.expr} * ${elementAt(a, [i])}`, beta, atomic)]);
   return grid(ctx, b.shape[0], b.shape[1], (i, j) => [update(ctx, b, [i, j], `${alpha.expr} * ${opAt(a, t, i, j)}`, beta, atomic)]);
 }
 
-export function hadamard(ctx: CollectiveContext, atomic: boolean, alpha: ScalarArg, a: View, b: View, beta: ScalarArg, c: View): string[] {
+export function hadamard(ctx: CollectiveContext, atomic: AtomicMode | null, alpha: ScalarArg, a: View, b: View, beta: ScalarArg, c: View): string[] {
   return linear(ctx, c.shape[0], (i) => [update(ctx, c, [i], `${alpha.expr} * ${elementAt(a, [i])} * ${elementAt(b, [i])}`, beta, atomic)]);
 }
 
-export function ger(ctx: CollectiveContext, atomic: boolean, alpha: ScalarArg, a: View, b: View, beta: ScalarArg, c: View): string[] {
+export function ger(ctx: CollectiveContext, atomic: AtomicMode | null, alpha: ScalarArg, a: View, b: View, beta: ScalarArg, c: View): string[] {
   return grid(ctx, c.shape[0], c.shape[1], (i, j) => [update(ctx, c, [i, j], `${alpha.expr} * ${elementAt(a, [i])} * ${elementAt(b, [j])}`, beta, atomic)]);
 }
 
-export function gemv(ctx: CollectiveContext, t: Trans, atomic: boolean, alpha: ScalarArg, a: View, b: View, beta: ScalarArg, c: View): string[] {
+export function gemv(ctx: CollectiveContext, t: Trans, atomic: AtomicMode | null, alpha: ScalarArg, a: View, b: View, beta: ScalarArg, c: View): string[] {
   const k = ctx.names.internal('k');
   const acc = ctx.names.internal('acc');
   const ct = C_TYPE[c.element];
@@ -83,7 +84,7 @@ export function gemv(ctx: CollectiveContext, t: Trans, atomic: boolean, alpha: S
   ]);
 }
 
-export function sum(ctx: CollectiveContext, t: Trans, atomic: boolean, alpha: ScalarArg, a: View, beta: ScalarArg, b: View): string[] {
+export function sum(ctx: CollectiveContext, t: Trans, atomic: AtomicMode | null, alpha: ScalarArg, a: View, beta: ScalarArg, b: View): string[] {
   const ct = C_TYPE[b.element];
   const acc = ctx.names.internal('acc');
   if (a.shape.length === 2) {
@@ -119,15 +120,12 @@ export function sum(ctx: CollectiveContext, t: Trans, atomic: boolean, alpha: Sc
  * accumulators — rows lid0 + r·wg0, columns lid1 + c·wg1 of a block of (wg0·rm) × (wg1·rn) —
  * and walks K once per block. Bounds checks are left out where static extents divide the block.
  */
-export function gemm(ctx: CollectiveContext, ta: Trans, tb: Trans, atomic: boolean, alpha: ScalarArg, a: View, b: View, beta: ScalarArg, c: View): string[] {
+export function gemm(ctx: CollectiveContext, ta: Trans, tb: Trans, atomic: AtomicMode | null, alpha: ScalarArg, a: View, b: View, beta: ScalarArg, c: View): string[] {
   const [wg0, wg1] = ctx.wg;
   const M = c.shape[0];
   const N = c.shape[1];
   const K = op(a, ta).cols;
-  const rm = typeof M === 'number' ? Math.max(1, Math.min(4, Math.ceil(M / wg0))) : 1;
-  const rn = typeof N === 'number' ? Math.max(1, Math.min(8, Math.ceil(N / wg1))) : 2;
-  const fullRows = typeof M === 'number' && M % (wg0 * rm) === 0;
-  const fullCols = typeof N === 'number' && N % (wg1 * rn) === 0;
+  const { rm, rn, fullRows, fullCols } = gemmTiling(ctx.wg, M, N);
   const ct = C_TYPE[c.element];
   const ib = ctx.names.internal('ib');
   const jb = ctx.names.internal('jb');

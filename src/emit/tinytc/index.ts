@@ -4,6 +4,7 @@ import { type KernelModule, kernelsOf } from '../../model/kernel-module.js';
 import { type OpenCLCOptions, kernelHead } from '../opencl-c.js';
 import { AtomicHelpers } from './atomics.js';
 import { KernelBodyEmitter } from './kernel-body.js';
+import { lowerKernel } from './lowered.js';
 import { Names } from './names.js';
 import type { Span } from '../../diagnostics/source.js';
 
@@ -35,7 +36,7 @@ export function emitTinytcOpenCLCMapped(funcs: readonly Func[], types: ReadonlyM
     const valueTypes = types.get(f)!;
     const { head, prologue } = kernelHead(k, options);
     const wg = k.attributes.reqdWorkGroupSize ?? [1, 1, 1];
-    const body = new KernelBodyEmitter(f, valueTypes, k, [wg[0], wg[1]], global.child(), atomics).emit();
+    const body = new KernelBodyEmitter(lowerKernel(f, valueTypes, k, [wg[0], wg[1]]), global.child(), atomics).emit();
     if (body.lines.length) f64 ||= usesF64(valueTypes);
     const note = k.attributes.workGroupSizeChosen ? `// work-group size (${wg[0]}, ${wg[1]}) chosen by kernarg: @${k.name} gives no work_group_size\n` : '';
     const lines = [...prologue, ...body.lines.map((l) => `  ${l}`)];

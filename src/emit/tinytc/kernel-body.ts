@@ -1,15 +1,16 @@
-import { type Func, INT_BITS, type Inst, type MemrefType, type Operand, type Region, type ScalarTypeName, isFloatType } from '../../frontend/tinytc/ast.js';
+import { INT_BITS, type Inst, type MemrefType, type Operand, type Region, type ScalarTypeName, isFloatType } from '../../frontend/tinytc/ast.js';
 import type { ValueTypes } from '../../frontend/tinytc/check.js';
 import { varName } from '../../frontend/tinytc/calling-convention.js';
-import type { FunctionInfo } from '../../model/kernel-module.js';
 import type { Span } from '../../diagnostics/source.js';
 import type { AtomicHelpers } from './atomics.js';
-import { placeBarriers, type Fence } from './barriers.js';
+import type { Fence } from './barriers.js';
+import type { LoweredKernel, SlotExt } from './lowered.js';
 import { C_TYPE, floatLiteral, intLiteral, isWide, wrapType } from './c-scalars.js';
 import * as blas from './collective.js';
 import type { CollectiveContext, ScalarArg } from './collective.js';
 import type { Names } from './names.js';
-import { type Ext, type View, divExt, elementAt, extText, mulExt, offsetOf, pointerType, subExt } from './views.js';
+import { type EvalSlice, expandDope, fuseDope, subviewDope } from './dope.js';
+import { C_EXT, type Ext, type View, elementAt, extText, pointerType } from './views.js';
 
 type Value =
   | { readonly kind: 'scalar'; readonly expr: string; readonly type: ScalarTypeName }
@@ -25,6 +26,8 @@ export interface KernelBody {
 
 const ARITH_OP: Record<string, string> = { add: '+', sub: '-', mul: '*', div: '/', rem: '%', and: '&', or: '|', xor: '^' };
 const CMP_OP: Record<string, string> = { eq: '==', ne: '!=', gt: '>', ge: '>=', lt: '<', le: '<=' };
+/** OpenCL C's spelling of each barrier's memories. */
+const C_FENCE: Record<Fence, string> = { global: 'CLK_GLOBAL_MEM_FENCE', local: 'CLK_LOCAL_MEM_FENCE', both: 'CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE' };
 const SIMPLE = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
@@ -42,22 +45,19 @@ export class KernelBodyEmitter {
   private readonly outAt: (Span | null)[] = [];
   private readonly hoistedAt: (Span | null)[] = [];
   private readonly yields: { names: string[]; types: ScalarTypeName[] }[] = [];
-  private readonly barriers: Map<Inst, Fence>;
   private depth = 0;
-  /** Depth of enclosing foreach bodies (spmd regions). */
-  private spmd = 0;
   private readonly ctx: CollectiveContext;
   private readonly lidLines: string[];
+  private readonly types: ValueTypes;
+  private readonly wg: readonly [number, number];
 
   constructor(
-    private readonly f: Func,
-    private readonly types: ValueTypes,
-    private readonly info: FunctionInfo,
-    private readonly wg: readonly [number, number],
+    private readonly k: LoweredKernel,
     private readonly names: Names,
     private readonly atomics: AtomicHelpers,
   ) {
-    this.barriers = placeBarriers(f);
+    this.types = k.types;
+    const wg = (this.wg = k.wg);
     const lid0 = names.internal('lid0');
     const lid1 = names.internal('lid1');
     const lid = names.internal('lid');
@@ -75,7 +75,7 @@ export class KernelBodyEmitter {
 
   emit(): KernelBody {
     this.bindParams();
-    this.region(this.f.body);
+    this.region(this.k.func.body);
     if (this.out.length === 0 && this.hoisted.length === 0) return { lines: [], origins: [] };
     return { lines: [...this.hoisted, ...this.lidLines, ...this.out], origins: [...this.hoistedAt, ...this.lidLines.map(() => null), ...this.outAt] };
   }
@@ -91,33 +91,12 @@ export class KernelBodyEmitter {
   }
 
   private bindParams(): void {
-    const byOrigin = (argIndex: number, role: string, dim?: number) => this.info.params.find((p) => p.origin?.argIndex === argIndex && p.origin.role === role && p.origin.dim === dim)!.name;
-    this.f.params.forEach((p, i) => {
-      const t = p.type;
-      if (t.kind === 'scalar') this.values.set(p.name, { kind: 'scalar', expr: byOrigin(i, 'value'), type: t.name });
-      else if (t.kind === 'memref') {
-        this.values.set(p.name, {
-          kind: 'memref',
-          view: {
-            ptr: byOrigin(i, 'data'),
-            space: 'global',
-            element: t.element,
-            shape: t.shape.map((d, j) => d ?? byOrigin(i, 'shape', j)),
-            stride: t.stride.map((d, j) => d ?? byOrigin(i, 'stride', j)),
-          },
-        });
-      } else if (t.kind === 'group') {
-        const m = t.memref;
-        this.values.set(p.name, {
-          kind: 'group',
-          table: byOrigin(i, 'data'),
-          memref: m,
-          shape: m.shape.map((d, j) => d ?? byOrigin(i, 'shape', j)),
-          stride: m.stride.map((d, j) => d ?? byOrigin(i, 'stride', j)),
-          offset: t.offset ?? byOrigin(i, 'offset'),
-        });
-      }
-    });
+    const ext = (e: SlotExt): Ext => (typeof e === 'number' ? e : e.slot);
+    for (const [name, p] of this.k.params) {
+      if (p.kind === 'scalar') this.values.set(name, { kind: 'scalar', expr: p.slot, type: (this.types.get(name) as { name: ScalarTypeName }).name });
+      else if (p.kind === 'memref') this.values.set(name, { kind: 'memref', view: { ptr: p.data, space: 'global', element: p.type.element, shape: p.shape.map(ext), stride: p.stride.map(ext) } });
+      else this.values.set(name, { kind: 'group', table: p.table, memref: p.memref, shape: p.shape.map(ext), stride: p.stride.map(ext), offset: ext(p.offset) });
+    }
   }
 
   private value(o: Operand): Value {
@@ -176,8 +155,8 @@ export class KernelBodyEmitter {
 
   private region(r: Region): void {
     for (const inst of r.body) {
-      const fence = this.barriers.get(inst);
-      if (fence) this.line(`barrier(${fence});`);
+      const fence = this.k.barriers.get(inst);
+      if (fence) this.line(`barrier(${C_FENCE[fence]});`);
       this.inst(inst);
     }
   }
@@ -206,7 +185,7 @@ export class KernelBodyEmitter {
       case 'alloca': {
         const t = inst.type.type as MemrefType;
         const c = this.names.fresh(varName(result!));
-        const size = 1 + t.shape.reduce<number>((acc, e, i) => acc + ((e ?? 1) - 1) * (t.stride[i] ?? 0), 0);
+        const size = this.k.allocaElements.get(inst)!;
         this.hoist(`local ${C_TYPE[t.element]} ${c}[${size}];`);
         this.values.set(result!, { kind: 'memref', view: { ptr: c, space: 'local', element: t.element, shape: t.shape.map((d) => d!), stride: t.stride.map((d) => d!) } });
         return;
@@ -254,7 +233,7 @@ export class KernelBodyEmitter {
         // the same location by another work-item; here one work-item stores and barriers order the rest.
         const v = this.view(inst.operand);
         const store = `${elementAt(v, inst.indices.map((o) => this.index(o)))} = ${this.scalar(inst.value, v.element)};`;
-        this.line(this.spmd ? store : `if (${this.ctx.lid} == 0) ${store}`);
+        this.line(this.k.storeByFirst.has(inst) ? `if (${this.ctx.lid} == 0) ${store}` : store);
         return;
       }
       case 'size':
@@ -262,42 +241,23 @@ export class KernelBodyEmitter {
         return;
       case 'subview': {
         const v = this.view(inst.operand);
-        const offsets: Ext[] = [];
-        const shape: Ext[] = [];
-        const stride: Ext[] = [];
-        inst.slices.forEach((s, k) => {
-          if (s.kind === 'index') {
-            offsets.push(this.index(s.index));
-            return;
-          }
-          const off = s.kind === 'all' ? 0 : this.index(s.offset);
-          offsets.push(off);
-          shape.push(s.kind === 'all' ? v.shape[k] : s.size ? this.index(s.size) : subExt(v.shape[k], off));
-          stride.push(v.stride[k]);
-        });
-        this.defineView(result!, v, offsetOf(v.stride, offsets), shape, stride);
+        const slices = inst.slices.map((s): EvalSlice<string> =>
+          s.kind === 'index' ? { kind: 'index', index: this.index(s.index) } : s.kind === 'all' ? s : { kind: 'range', offset: this.index(s.offset), size: s.size ? this.index(s.size) : null },
+        );
+        const d = subviewDope(C_EXT, v, slices);
+        this.defineView(result!, v, d.offset, d.shape, d.stride);
         return;
       }
       case 'expand': {
         const v = this.view(inst.operand);
-        const m = inst.mode;
-        const given = inst.shape.map((o, i) => (inst.shapeDynamic[i] ? null : this.index(o)));
-        const known = given.reduce<Ext>((acc, e) => (e === null ? acc : mulExt(acc, e)), 1);
-        const ext = given.map((e) => e ?? divExt(v.shape[m], known));
-        const strides: Ext[] = [];
-        let s = v.stride[m];
-        for (const e of ext) {
-          strides.push(s);
-          s = mulExt(s, e);
-        }
-        this.defineView(result!, v, 0, [...v.shape.slice(0, m), ...ext, ...v.shape.slice(m + 1)], [...v.stride.slice(0, m), ...strides, ...v.stride.slice(m + 1)]);
+        const d = expandDope(C_EXT, v, inst.mode, inst.shape.map((o, i) => (inst.shapeDynamic[i] ? null : this.index(o))));
+        this.defineView(result!, v, 0, d.shape, d.stride);
         return;
       }
       case 'fuse': {
         const v = this.view(inst.operand);
-        let e: Ext = 1;
-        for (let i = inst.from; i <= inst.to; i++) e = mulExt(e, v.shape[i]);
-        this.defineView(result!, v, 0, [...v.shape.slice(0, inst.from), e, ...v.shape.slice(inst.to + 1)], [...v.stride.slice(0, inst.from), v.stride[inst.from], ...v.stride.slice(inst.to + 1)]);
+        const d = fuseDope(C_EXT, v, inst.from, inst.to);
+        this.defineView(result!, v, 0, d.shape, d.stride);
         return;
       }
       case 'group_id':
@@ -386,7 +346,6 @@ export class KernelBodyEmitter {
     const start = spread ? `${from} + ${this.ctx.lid}` : from;
     const v = this.names.fresh(varName(inst.variable.name));
     this.values.set(inst.variable.name, { kind: 'scalar', expr: v, type: t });
-    if (spread) this.spmd++;
     if (isWide(t)) {
       this.block(`for (long ${v} = ${start}; ${v} < ${to}; ${v} += ${step})`, inst.body);
     } else {
@@ -395,31 +354,31 @@ export class KernelBodyEmitter {
       this.block(`for (long ${k} = (long)${start}; ${k} < (long)${to}; ${k} += (long)${step})`, inst.body, [`const ${C_TYPE[t]} ${v} = (${C_TYPE[t]})${k};`]);
     }
     this.line('}');
-    if (spread) this.spmd--;
   }
 
   private blas(inst: Extract<Inst, { op: 'blas' }>): void {
     const t = (i: number) => (inst.types[i].type as { name: ScalarTypeName }).name;
     const o = inst.operands;
+    const atomic = this.k.atomicModes.get(inst) ?? null;
     let lines: string[];
     switch (inst.fn) {
       case 'axpby':
-        lines = blas.axpby(this.ctx, inst.transA, inst.atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.scalarArg(o[2], t(2)), this.view(o[3]));
+        lines = blas.axpby(this.ctx, inst.transA, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.scalarArg(o[2], t(2)), this.view(o[3]));
         break;
       case 'sum':
-        lines = blas.sum(this.ctx, inst.transA, inst.atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.scalarArg(o[2], t(2)), this.view(o[3]));
+        lines = blas.sum(this.ctx, inst.transA, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.scalarArg(o[2], t(2)), this.view(o[3]));
         break;
       case 'gemm':
-        lines = blas.gemm(this.ctx, inst.transA, inst.transB, inst.atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
+        lines = blas.gemm(this.ctx, inst.transA, inst.transB, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
         break;
       case 'gemv':
-        lines = blas.gemv(this.ctx, inst.transA, inst.atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
+        lines = blas.gemv(this.ctx, inst.transA, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
         break;
       case 'ger':
-        lines = blas.ger(this.ctx, inst.atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
+        lines = blas.ger(this.ctx, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
         break;
       case 'hadamard':
-        lines = blas.hadamard(this.ctx, inst.atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
+        lines = blas.hadamard(this.ctx, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
         break;
     }
     for (const l of lines) this.line(l);

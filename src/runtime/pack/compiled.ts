@@ -50,8 +50,11 @@ export function emitWriter(layout: ValueLayout, view: string, offset: string, va
         const setter = SETTERS[key];
         if (s.kind === 'int' && s.size === 8) {
           const [lo, hi] = intRange(8, s.signed);
+          // A safe-integer number goes in as two 32-bit halves, so no BigInt is made per launch.
+          lines.push(`if (typeof ${val} === 'number') {`, `if (!Number.isSafeInteger(${val})${s.signed ? '' : ` || ${val} < 0`}) break fast;`);
+          lines.push(`${view}.setUint32(${offset} + ${off}, ${val} >>> 0, true);`, `${view}.setUint32(${offset} + ${off + 4}, Math.floor(${val} / 4294967296) >>> 0, true);`, '} else {');
           lines.push(`if (typeof ${val} !== 'bigint' || ${val} < ${lo}n || ${val} > ${hi}n) break fast;`);
-          lines.push(`${view}.${s.signed ? 'setBigInt64' : 'setBigUint64'}(${offset} + ${off}, ${val}, true);`);
+          lines.push(`${view}.${s.signed ? 'setBigInt64' : 'setBigUint64'}(${offset} + ${off}, ${val}, true);`, '}');
           return;
         }
         if (!setter || l.scalar === 'half') {

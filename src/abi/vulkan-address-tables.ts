@@ -1,0 +1,27 @@
+import type { HostRule } from './origin.js';
+import { PHYSICAL_STORAGE_REQUIREMENTS } from './vulkan-today.js';
+import type { VulkanPlan, VulkanSlot } from './vulkan.js';
+
+const isTable = (s: VulkanSlot) => {
+  const h = (s as VulkanSlot & { host?: HostRule }).host;
+  return s.argKind === 'buffer' && h?.perMember === true && h.take === 'data';
+};
+
+/**
+ * tinytc group arguments on Vulkan: a descriptor cannot hold an array of pointers, so a group's
+ * table is a storage buffer of 64-bit buffer device addresses (PhysicalStorageBuffer64), one per
+ * member. Marks those slots and adds what the module then needs to the plan.
+ */
+export function withAddressTables(plan: VulkanPlan | undefined): VulkanPlan | undefined {
+  if (!plan || !plan.kernels.some((k) => k.args.some(isTable))) return plan;
+  const add = (list: readonly string[], xs: readonly string[]) => [...list, ...xs.filter((x) => !list.includes(x))];
+  const need = PHYSICAL_STORAGE_REQUIREMENTS;
+  return {
+    ...plan,
+    capabilities: add(plan.capabilities, need.capabilities),
+    spirvExtensions: add(plan.spirvExtensions, need.spirvExtensions),
+    vulkanFeatures: add(plan.vulkanFeatures, need.vulkanFeatures),
+    vulkanExtensions: add(plan.vulkanExtensions, need.vulkanExtensions),
+    kernels: plan.kernels.map((k) => ({ ...k, args: k.args.map((a) => (isTable(a) ? { ...a, pointerTable: 'PhysicalStorageBuffer64' as const } : a)) })),
+  };
+}

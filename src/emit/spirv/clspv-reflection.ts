@@ -1,0 +1,8 @@
+// NonSemantic.ClspvReflection as the SPIR-V writer and reader use it: the opcodes come from the
+// shared table (src/abi/clspv-reflection.ts); the import name is the one clspv writes.
+import { CLSPV_REFLECTION, type ClspvReflectionName } from '../../abi/clspv-reflection.js';
+
+export const CLSPV_REFLECTION_IMPORT = 'NonSemantic.ClspvReflection.5';
+
+/** Instruction numbers by name. */
+export const Reflection = Object.fromEntries(Object.entries(CLSPV_REFLECTION).map(([name, i]) => [name, i.opcode])) as { readonly [K in ClspvReflectionName]: (typeof CLSPV_REFLECTION)[K]['opcode'] };

@@ -1,0 +1,67 @@
+// The numbers of the SPIR-V 1.3 unified specification (and the extensions named) that kernarg
+// emits: opcodes, capabilities, storage classes, decorations, built-ins and execution modes.
+// Names are spelled as the specification (and spirv-dis) spell them.
+
+export const MAGIC = 0x07230203;
+/** SPIR-V 1.3: the version Vulkan 1.1 consumes natively and Vulkan 1.2 accepts. */
+export const VERSION_1_3 = 0x00010300;
+
+export const Op = {
+  Nop: 0, Source: 3, Name: 5, MemberName: 6, String: 7, Extension: 10, ExtInstImport: 11, ExtInst: 12,
+  MemoryModel: 14, EntryPoint: 15, ExecutionMode: 16, Capability: 17,
+  TypeVoid: 19, TypeBool: 20, TypeInt: 21, TypeFloat: 22, TypeVector: 23, TypeArray: 28, TypeRuntimeArray: 29,
+  TypeStruct: 30, TypePointer: 32, TypeFunction: 33,
+  ConstantTrue: 41, ConstantFalse: 42, Constant: 43, ConstantComposite: 44, ConstantNull: 46,
+  SpecConstant: 50, SpecConstantComposite: 51,
+  Function: 54, FunctionEnd: 56, Variable: 59, Load: 61, Store: 62, AccessChain: 65,
+  Decorate: 71, MemberDecorate: 72, CompositeExtract: 81,
+  ConvertFToS: 110, ConvertSToF: 111, UConvert: 113, SConvert: 114, FConvert: 115, ConvertUToPtr: 120, Bitcast: 124,
+  SNegate: 126, FNegate: 127, IAdd: 128, FAdd: 129, ISub: 130, FSub: 131, IMul: 132, FMul: 133,
+  SDiv: 135, FDiv: 136, SRem: 138, FRem: 140,
+  LogicalEqual: 164, LogicalNotEqual: 165, LogicalOr: 166, LogicalAnd: 167, LogicalNot: 168, Select: 169,
+  IEqual: 170, INotEqual: 171, SGreaterThan: 173, SGreaterThanEqual: 175, SLessThan: 177, SLessThanEqual: 179,
+  FOrdEqual: 180, FUnordNotEqual: 183, FOrdLessThan: 184, FOrdGreaterThan: 186, FOrdLessThanEqual: 188, FOrdGreaterThanEqual: 190,
+  ShiftRightArithmetic: 195, ShiftLeftLogical: 196, BitwiseOr: 197, BitwiseXor: 198, BitwiseAnd: 199, Not: 200,
+  ControlBarrier: 224, AtomicExchange: 229, AtomicCompareExchange: 230, AtomicIAdd: 234,
+  LoopMerge: 246, SelectionMerge: 247, Label: 248, Branch: 249, BranchConditional: 250, Return: 253,
+  AtomicFAddEXT: 6035,
+} as const;
+export type OpName = keyof typeof Op;
+
+export const Capability = {
+  Shader: 1, Float64: 10, Int64: 11, Int64Atomics: 12, Int16: 22, Int8: 39,
+  StorageBuffer16BitAccess: 4433, UniformAndStorageBuffer16BitAccess: 4434, StoragePushConstant16: 4435,
+  VariablePointersStorageBuffer: 4441,
+  StorageBuffer8BitAccess: 4448, UniformAndStorageBuffer8BitAccess: 4449, StoragePushConstant8: 4450,
+  PhysicalStorageBufferAddresses: 5347, AtomicFloat32AddEXT: 6033, AtomicFloat64AddEXT: 6034,
+} as const;
+export type CapabilityName = keyof typeof Capability;
+
+export const StorageClass = { UniformConstant: 0, Input: 1, Uniform: 2, Workgroup: 4, Function: 7, PushConstant: 9, StorageBuffer: 12, PhysicalStorageBuffer: 5349 } as const;
+export type StorageClassName = keyof typeof StorageClass;
+
+export const Decoration = { SpecId: 1, Block: 2, ArrayStride: 6, BuiltIn: 11, NonWritable: 24, Binding: 33, DescriptorSet: 34, Offset: 35 } as const;
+export type DecorationName = keyof typeof Decoration;
+
+export const BuiltIn = { NumWorkgroups: 24, WorkgroupSize: 25, WorkgroupId: 26, LocalInvocationId: 27 } as const;
+export type BuiltInName = keyof typeof BuiltIn;
+
+export const AddressingModel = { Logical: 0, PhysicalStorageBuffer64: 5348 } as const;
+export const MemoryModel = { GLSL450: 1 } as const;
+export const ExecutionModel = { GLCompute: 5 } as const;
+export const ExecutionMode = { LocalSize: 17 } as const;
+
+export const Scope = { Device: 1, Workgroup: 2 } as const;
+/** Memory-semantics bits. */
+export const Semantics = { None: 0, AcquireRelease: 0x8, UniformMemory: 0x40, WorkgroupMemory: 0x100 } as const;
+/** Memory-operand bits of OpLoad/OpStore. */
+export const MemoryAccess = { Aligned: 0x2 } as const;
+
+/** GLSL.std.450 extended instructions kernarg uses. */
+export const GLSL_STD_450 = 'GLSL.std.450';
+export const Glsl = { FAbs: 4, FrexpStruct: 52, Ldexp: 53 } as const;
+
+/** Reverse tables, for the disassembler. */
+export function invert<T extends Record<string, number>>(t: T): Map<number, string> {
+  return new Map(Object.entries(t).map(([k, v]) => [v, k]));
+}

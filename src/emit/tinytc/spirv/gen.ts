@@ -1,0 +1,188 @@
+import { INT_BITS, SCALAR_BYTES, type ScalarTypeName, isFloatType } from '../../../frontend/tinytc/ast.js';
+import type { SpirvBuilder } from '../../spirv/builder.js';
+import type { FunctionBuilder } from '../../spirv/function.js';
+import { Op, type StorageClassName } from '../../spirv/spec.js';
+import { type Ext, type ExtOps, extOps } from '../dope.js';
+
+/** A run-time value of the index type (a 64-bit integer result id), boxed so it never passes for a static number. */
+export interface Sym {
+  readonly id: number;
+}
+export type SExt = Ext<Sym>;
+
+/** Where a view's elements live. */
+export type Base =
+  /** A storage buffer (`{ T data[]; }`, member 0) or a work-group array; `bits`: floats stored as same-width integers (for compare-and-swap). */
+  | { readonly kind: 'variable'; readonly sc: 'StorageBuffer' | 'Workgroup'; readonly variable: number; readonly wrapped: boolean; readonly bits: boolean }
+  /** A buffer device address (a group member): elements at addr + i × size. */
+  | { readonly kind: 'address'; readonly addr: number };
+
+/** A memref as the SPIR-V sees it: where its elements are, the first one's offset, and its dope vector. */
+export interface SView {
+  readonly base: Base;
+  readonly space: 'global' | 'local';
+  readonly element: ScalarTypeName;
+  readonly offset: SExt;
+  readonly shape: readonly SExt[];
+  readonly stride: readonly SExt[];
+}
+
+/** A pointer to one element, with how to read and write it. */
+export interface ElementPtr {
+  readonly ptr: number;
+  readonly sc: StorageClassName;
+  /** The stored type is an integer of the element's width (floats bit-cast). */
+  readonly bits: boolean;
+  readonly align?: number;
+}
+
+/**
+ * What every part of a kernel's SPIR-V needs: the module and function builders, the scalar
+ * types of tinytc values, index arithmetic folded by the shared dope rules, and element access.
+ */
+export class Gen {
+  readonly ext: ExtOps<Sym>;
+  private readonly i64s = new Map<number, number>();
+  private readonly u32s = new Map<number, number>();
+
+  constructor(readonly b: SpirvBuilder, readonly f: FunctionBuilder) {
+    this.ext = extOps<Sym>({
+      mul: (x, y) => ({ id: f.op(Op.IMul, this.i64t, this.idx(x), this.idx(y)) }),
+      add: (x, y) => ({ id: f.op(Op.IAdd, this.i64t, this.idx(x), this.idx(y)) }),
+      sub: (x, y) => ({ id: f.op(Op.ISub, this.i64t, this.idx(x), this.idx(y)) }),
+      div: (x, y) => ({ id: f.op(Op.SDiv, this.i64t, this.idx(x), this.idx(y)) }),
+    });
+  }
+
+  get i64t(): number {
+    return this.type('index');
+  }
+  get i32t(): number {
+    return this.type('i32');
+  }
+  get boolt(): number {
+    return this.b.typeBool();
+  }
+
+  /** The SPIR-V type of a tinytc scalar: i1 is bool, integers unsigned types of their width. */
+  type(t: ScalarTypeName): number {
+    if (t === 'i1') return this.b.typeBool();
+    if (isFloatType(t)) {
+      if (t === 'f64') this.b.capability('Float64');
+      return this.b.typeFloat(t === 'f32' ? 32 : 64);
+    }
+    return this.intType(INT_BITS[t]!);
+  }
+
+  intType(bits: number): number {
+    if (bits === 64) this.b.capability('Int64');
+    if (bits === 16) this.b.capability('Int16');
+    if (bits === 8) this.b.capability('Int8');
+    return this.b.typeInt(bits);
+  }
+
+  /** The type elements are stored as: the scalar type, or an integer of its width. */
+  storedType(t: ScalarTypeName, bits: boolean): number {
+    return bits && isFloatType(t) ? this.intType(SCALAR_BYTES[t] * 8) : this.type(t);
+  }
+
+  /** An index-typed (64-bit) constant (cached by value: index arithmetic asks for the same few often). */
+  i64(n: number | bigint): number {
+    if (typeof n === 'bigint') return this.b.constant(this.i64t, n, 64);
+    let id = this.i64s.get(n);
+    if (id === undefined) this.i64s.set(n, (id = this.b.constant(this.i64t, BigInt(n), 64)));
+    return id;
+  }
+  u32(n: number): number {
+    let id = this.u32s.get(n);
+    if (id === undefined) this.u32s.set(n, (id = this.b.constant(this.i32t, BigInt(n), 32)));
+    return id;
+  }
+
+  /** A constant of a tinytc scalar type. */
+  constant(t: ScalarTypeName, v: number | bigint): number {
+    if (t === 'i1') return this.b.bool(v !== 0 && v !== 0n);
+    if (isFloatType(t)) return this.b.floatConstant(this.type(t), t === 'f32' ? 32 : 64, Number(v));
+    const bits = INT_BITS[t]!;
+    return this.b.constant(this.type(t), BigInt(v), bits);
+  }
+
+  /** An extent as an index-typed id. */
+  idx(e: SExt): number {
+    return typeof e === 'number' ? this.i64(e) : e.id;
+  }
+
+  /** A pointer to element `index` (a tuple) of a view. */
+  elementPtr(v: SView, index: readonly SExt[], wantBits = false): ElementPtr {
+    const at = this.idx(this.ext.add(v.offset, this.ext.offsetOf(v.stride, index)));
+    const base = v.base;
+    if (base.kind === 'variable') {
+      const stored = this.storedType(v.element, base.bits);
+      const ptrType = this.b.typePointer(base.sc, stored);
+      const ptr = base.wrapped ? this.f.op(Op.AccessChain, ptrType, base.variable, this.u32(0), at) : this.f.op(Op.AccessChain, ptrType, base.variable, at);
+      return { ptr, sc: base.sc, bits: base.bits && isFloatType(v.element) };
+    }
+    const size = SCALAR_BYTES[v.element];
+    const addr = this.f.op(Op.IAdd, this.i64t, base.addr, this.f.op(Op.IMul, this.i64t, at, this.i64(size)));
+    const stored = this.storedType(v.element, wantBits);
+    const ptr = this.f.op(Op.ConvertUToPtr, this.b.typePointer('PhysicalStorageBuffer', stored), addr);
+    return { ptr, sc: 'PhysicalStorageBuffer', bits: wantBits && isFloatType(v.element), align: size };
+  }
+
+  /** Reads one element as its scalar type. */
+  load(v: SView, index: readonly SExt[]): number {
+    return this.read(v.element, this.elementPtr(v, index));
+  }
+
+  read(t: ScalarTypeName, p: ElementPtr): number {
+    const x = this.f.load(this.storedType(t, p.bits), p.ptr, p.align);
+    return p.bits ? this.f.op(Op.Bitcast, this.type(t), x) : x;
+  }
+
+  /** Writes one element (value of the scalar type). */
+  store(v: SView, index: readonly SExt[], value: number): void {
+    this.write(v.element, this.elementPtr(v, index), value);
+  }
+
+  write(t: ScalarTypeName, p: ElementPtr, value: number): void {
+    this.f.store(p.ptr, p.bits ? this.f.op(Op.Bitcast, this.storedType(t, true), value) : value, p.align);
+  }
+
+  /** for (i = start; i < end; i += step) body(i), counting in the index type. */
+  forIndex(start: SExt, end: SExt, step: SExt, body: (i: Sym) => void): void {
+    const v = this.f.local(this.i64t);
+    this.f.store(v, this.idx(start));
+    const endId = this.idx(end);
+    this.f.loop(
+      () => this.f.op(Op.SLessThan, this.boolt, this.f.load(this.i64t, v), endId),
+      () => body({ id: this.f.load(this.i64t, v) }),
+      () => this.f.store(v, this.f.op(Op.IAdd, this.i64t, this.f.load(this.i64t, v), this.idx(step))),
+    );
+  }
+
+  /** A mutable scalar: a Function variable. */
+  variable(t: ScalarTypeName, init?: number): { get(): number; set(x: number): void } {
+    const type = this.type(t);
+    const p = this.f.local(type);
+    if (init !== undefined) this.f.store(p, init);
+    return { get: () => this.f.load(type, p), set: (x) => this.f.store(p, x) };
+  }
+
+  /** Arithmetic of a float type or the promoted-int type: a op b. */
+  arith(op: number, t: ScalarTypeName, a: number, b: number): number {
+    return this.f.op(op, this.type(t), a, b);
+  }
+
+  add(t: ScalarTypeName, a: number, b: number): number {
+    return this.arith(isFloatType(t) ? Op.FAdd : Op.IAdd, t, a, b);
+  }
+  mul(t: ScalarTypeName, a: number, b: number): number {
+    return this.arith(isFloatType(t) ? Op.FMul : Op.IMul, t, a, b);
+  }
+  lessThan(a: SExt, b: SExt): number {
+    return this.f.op(Op.SLessThan, this.boolt, this.idx(a), this.idx(b));
+  }
+  and(a: number, b: number): number {
+    return this.f.op(Op.LogicalAnd, this.boolt, a, b);
+  }
+}

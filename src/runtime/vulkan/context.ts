@@ -1,0 +1,561 @@
+// A Vulkan instance, one physical device chosen by substring, its logical device and compute queue,
+// buffers with their memory, and one-shot submissions. Every object the context creates is
+// released once: by its dispose(), by a FinalizationRegistry when its owner is collected, or by
+// the context's dispose().
+import { koffi } from '../ffi.js';
+import { RuntimeInputError } from '../pack/errors.js';
+import { Arena } from './arena.js';
+import { enableChain, featureStruct, supportedFeatures } from './features.js';
+import { ST, structs as S } from './structs.js';
+import { type VK, type VkHandle, VulkanError, check, openVulkan } from './vk.js';
+
+const API_1_2 = (1 << 22) | (2 << 12);
+const API_1_3 = (1 << 22) | (3 << 12);
+const QUEUE_COMPUTE = 2;
+const MEM_DEVICE_LOCAL = 1;
+const MEM_HOST_VISIBLE = 2;
+const MEM_HOST_COHERENT = 4;
+const MEM_HOST_CACHED = 8;
+const USAGE_TRANSFER_SRC = 1;
+const USAGE_TRANSFER_DST = 2;
+const USAGE_UNIFORM = 0x10;
+const USAGE_STORAGE = 0x20;
+const USAGE_DEVICE_ADDRESS = 0x20000;
+const ALLOCATE_DEVICE_ADDRESS = 2;
+/** VK_SHADER_STAGE_COMPUTE_BIT, and the pipeline stages. */
+export const SHADER_STAGE_COMPUTE = 0x20;
+export const STAGE_COMPUTE = 0x800;
+const STAGE_TRANSFER = 0x1000;
+const STAGE_HOST = 0x4000;
+const ACCESS_SHADER_READ = 0x20;
+const ACCESS_SHADER_WRITE = 0x40;
+const ACCESS_HOST_WRITE = 0x4000;
+const ACCESS_TRANSFER_READ = 0x800;
+const ACCESS_TRANSFER_WRITE = 0x1000;
+const ACCESS_HOST_READ = 0x2000;
+const DEVICE_TYPES = ['other', 'integrated GPU', 'discrete GPU', 'virtual GPU', 'CPU'];
+
+/** The features kernarg's SPIR-V may need; a context enables those of them its device has. */
+export const KERNARG_FEATURES = [
+  'shaderInt8', 'shaderInt16', 'shaderInt64', 'shaderFloat64', 'storageBuffer8BitAccess', 'uniformAndStorageBuffer8BitAccess',
+  'storagePushConstant8', 'storageBuffer16BitAccess', 'uniformAndStorageBuffer16BitAccess', 'storagePushConstant16',
+  'variablePointersStorageBuffer', 'variablePointers', 'bufferDeviceAddress', 'shaderBufferInt64Atomics',
+  'shaderSharedInt64Atomics', 'shaderBufferFloat32AtomicAdd', 'shaderSharedFloat32AtomicAdd', 'shaderBufferFloat64AtomicAdd',
+  'shaderSharedFloat64AtomicAdd', 'vulkanMemoryModel', 'vulkanMemoryModelDeviceScope',
+] as const;
+
+export interface VulkanDeviceInfo {
+  /** 'Vulkan', so code that names a platform (OpenCL's) can name this one too. */
+  readonly platform: string;
+  readonly name: string;
+  /** The device's Vulkan version, e.g. '1.3.230'. */
+  readonly version: string;
+  readonly type: string;
+  readonly apiVersion: number;
+}
+
+export interface VulkanOpenOptions {
+  /** Enable exactly these features (an error names any the device lacks); default: KERNARG_FEATURES the device has. */
+  readonly features?: readonly string[];
+  /** Treat these features as absent, as on a smaller device. */
+  readonly withoutFeatures?: readonly string[];
+  /** Enable VK_LAYER_KHRONOS_validation (also KERNARG_VK_VALIDATION=1). */
+  readonly validation?: boolean;
+  /** Never map device-local memory, as on a discrete GPU without resizable BAR: buffers move through a staging buffer. */
+  readonly staging?: boolean;
+}
+
+interface Limits {
+  readonly maxPushConstantsSize: number;
+  readonly maxComputeWorkGroupSize: readonly number[];
+  readonly maxComputeWorkGroupCount: readonly number[];
+  readonly maxComputeWorkGroupInvocations: number;
+  readonly maxComputeSharedMemorySize: number;
+  readonly timestampPeriod: number;
+  readonly minStorageBufferOffsetAlignment: number;
+}
+
+const version = (v: number) => `${v >>> 22}.${(v >>> 12) & 0x3ff}.${v & 0xfff}`;
+
+/** Releases what the user forgot to dispose when its owner is collected. */
+const registry = new FinalizationRegistry<() => void>((release) => release());
+
+interface Physical {
+  handle: VkHandle;
+  info: VulkanDeviceInfo;
+}
+
+/** The Vulkan version kernarg asks the instance for: 1.3 where the loader has it, else 1.2. */
+function instanceVersion(vk: VK, arena: Arena): number {
+  const out = arena.alloc(4);
+  const loader = vk.EnumerateInstanceVersion(out) === 0 ? arena.u32(out) : API_1_2;
+  return loader >= API_1_3 ? API_1_3 : API_1_2;
+}
+
+function createInstance(vk: VK, arena: Arena, validation: boolean): VkHandle {
+  const app = arena.put(S().VkApplicationInfo, { sType: ST.APPLICATION_INFO, pNext: 0n, pApplicationName: arena.cstr('kernarg'), applicationVersion: 1, pEngineName: arena.cstr('kernarg'), engineVersion: 1, apiVersion: instanceVersion(vk, arena) });
+  const layers = validation ? ['VK_LAYER_KHRONOS_validation'] : [];
+  const info = arena.put(S().VkInstanceCreateInfo, { sType: ST.INSTANCE_CREATE_INFO, pNext: 0n, flags: 0, pApplicationInfo: app, enabledLayerCount: layers.length, ppEnabledLayerNames: arena.strings(layers), enabledExtensionCount: 0, ppEnabledExtensionNames: 0n });
+  const out = arena.alloc(8);
+  const code = vk.CreateInstance(info, null, out);
+  if (code === -9) throw new RuntimeInputError('no Vulkan driver: vkCreateInstance failed with VK_ERROR_INCOMPATIBLE_DRIVER (install mesa-vulkan-drivers for lavapipe, or check VK_ICD_FILENAMES / VK_DRIVER_FILES)');
+  if (code === -6) throw new RuntimeInputError('vkCreateInstance failed with VK_ERROR_LAYER_NOT_PRESENT: the validation layer is not installed (vulkan-validationlayers)');
+  check(code, 'vkCreateInstance');
+  return arena.u64(out);
+}
+
+function physicalDevices(vk: VK, instance: VkHandle, arena: Arena): Physical[] {
+  const count = arena.alloc(4);
+  check(vk.EnumeratePhysicalDevices(instance, count, null), 'vkEnumeratePhysicalDevices');
+  const n = arena.u32(count);
+  const list = arena.alloc(8 * Math.max(n, 1));
+  if (n) check(vk.EnumeratePhysicalDevices(instance, count, list), 'vkEnumeratePhysicalDevices');
+  const out: Physical[] = [];
+  for (let i = 0; i < n; i++) {
+    const handle = arena.u64(list + BigInt(8 * i));
+    const props = arena.alloc(1024);
+    vk.GetPhysicalDeviceProperties(handle, props);
+    const p = arena.read<{ apiVersion: number; deviceName: string; deviceType: number }>(props, S().VkPhysicalDeviceProperties);
+    out.push({ handle, info: { platform: 'Vulkan', name: p.deviceName, version: version(p.apiVersion), type: DEVICE_TYPES[p.deviceType] ?? 'other', apiVersion: p.apiVersion } });
+  }
+  return out;
+}
+
+/** Every Vulkan device the loader finds (an empty list when there is no driver). */
+export function listVulkanDevices(): VulkanDeviceInfo[] {
+  const vk = openVulkan();
+  const arena = new Arena(1 << 16);
+  try {
+    let instance: VkHandle;
+    try {
+      instance = createInstance(vk, arena, false);
+    } catch (e) {
+      if (e instanceof RuntimeInputError && /no Vulkan driver/.test(e.message)) return [];
+      throw e;
+    }
+    try {
+      return physicalDevices(vk, instance, arena).map((d) => d.info);
+    } finally {
+      vk.DestroyInstance(instance, null);
+    }
+  } finally {
+    arena.free();
+  }
+}
+
+/** Shared by a context and everything it creates: children release only while the device lives. */
+interface State {
+  alive: boolean;
+  readonly children: Map<number, () => void>;
+  nextId: number;
+}
+
+/** A Vulkan object released once, by dispose(), the registry, or its context's dispose(). */
+export abstract class VulkanOwned {
+  private readonly id: number;
+  private readonly state: State;
+
+  constructor(ctx: VulkanContext, release: () => void) {
+    this.state = ctx.state;
+    this.id = this.state.nextId++;
+    const state = this.state;
+    const id = this.id;
+    const once = () => {
+      if (!state.children.delete(id) || !state.alive) return;
+      release();
+    };
+    state.children.set(id, once);
+    registry.register(this, once, this);
+  }
+
+  dispose(): void {
+    registry.unregister(this);
+    this.state.children.get(this.id)?.();
+  }
+}
+
+/** Made outside the constructor, so that the closure does not hold the buffer (see kernel.ts's releaser). */
+function bufferReleaser(ctx: VulkanContext, handle: VkHandle, memory: VkHandle): () => void {
+  const { vk, vkDevice } = ctx;
+  return () => {
+    vk.DestroyBuffer(vkDevice, handle, null);
+    vk.FreeMemory(vkDevice, memory, null);
+  };
+}
+
+export class VulkanBuffer extends VulkanOwned {
+  /** Host view of the memory when it is host-visible (lavapipe, integrated and ReBAR GPUs). */
+  readonly mapped: Uint8Array | undefined;
+
+  constructor(
+    private readonly ctx: VulkanContext,
+    readonly handle: VkHandle,
+    readonly memory: VkHandle,
+    readonly size: number,
+    mapped: Uint8Array | undefined,
+    /** The buffer's device address (0n when the context has no buffer device addresses). */
+    readonly address: bigint,
+  ) {
+    const { vk, vkDevice: device } = ctx;
+    super(ctx, () => {
+      vk.DestroyBuffer(device, handle, null);
+      vk.FreeMemory(device, memory, null);
+    });
+    this.mapped = mapped;
+  }
+
+  /** Reads the first `into.byteLength` bytes. */
+  read<T extends ArrayBufferView>(into: T): T {
+    const dst = new Uint8Array(into.buffer, into.byteOffset, into.byteLength);
+    if (this.mapped) dst.set(this.mapped.subarray(0, dst.length));
+    else this.ctx.staged(dst.length, (staging) => this.ctx.copy(this, staging, dst.length), (bytes) => dst.set(bytes));
+    return into;
+  }
+
+  write(from: ArrayBufferView): void {
+    const src = new Uint8Array(from.buffer, from.byteOffset, from.byteLength);
+    if (src.length > this.size) throw new RuntimeInputError(`${src.length} bytes do not fit a buffer of ${this.size}`);
+    if (this.mapped) this.mapped.set(src);
+    else this.ctx.staged(src.length, (staging) => {
+      staging.mapped!.set(src);
+      this.ctx.copy(staging, this, src.length);
+    });
+  }
+}
+
+/** A forgotten context's release, made outside its constructor so that it does not hold the context. */
+function contextReleaser(vk: VK, state: State, instance: VkHandle, device: VkHandle, pool: VkHandle, fence: VkHandle, arena: Arena): () => void {
+  return () => {
+    vk.DeviceWaitIdle(device);
+    for (const release of [...state.children.values()]) release();
+    state.alive = false;
+    vk.DestroyFence(device, fence, null);
+    vk.DestroyCommandPool(device, pool, null);
+    vk.DestroyDevice(device, null);
+    vk.DestroyInstance(instance, null);
+    arena.free();
+  };
+}
+
+export class VulkanContext {
+  readonly vk: VK;
+  readonly state: State = { alive: true, children: new Map(), nextId: 0 };
+  readonly instance: VkHandle;
+  readonly physical: VkHandle;
+  readonly vkDevice: VkHandle;
+  readonly queue: VkHandle;
+  readonly queueFamily: number;
+  readonly device: VulkanDeviceInfo;
+  /** The version the context uses: the lower of the device's and the instance's (1.2 or 1.3). */
+  readonly apiVersion: number;
+  readonly limits: Limits;
+  readonly timestampBits: number;
+  /** Features the physical device has (less `withoutFeatures`), and those the logical device enables. */
+  readonly supported: ReadonlySet<string>;
+  readonly enabled: ReadonlySet<string>;
+  /** Device extensions the physical device offers, and those enabled. */
+  readonly extensions: ReadonlySet<string>;
+  readonly enabledExtensions: ReadonlySet<string>;
+  readonly memoryTypes: readonly { flags: number; heap: number }[];
+  private readonly arena = new Arena(1 << 16);
+  private readonly commandPool: VkHandle;
+  private readonly oneShot: VkHandle;
+  private readonly fence: VkHandle;
+  private readonly barrierInfo: bigint = 0n;
+  private staging: VulkanBuffer | undefined;
+  private readonly alwaysStage: boolean;
+  private disposed = false;
+
+  /** Opens the first Vulkan device whose name contains `filter` (case-insensitive); the first one without. */
+  static open(filter?: string, options: VulkanOpenOptions = {}): VulkanContext {
+    return new VulkanContext(filter, options);
+  }
+
+  private constructor(filter: string | undefined, o: VulkanOpenOptions) {
+    this.vk = openVulkan();
+    const vk = this.vk;
+    const a = this.arena;
+    const validation = o.validation ?? process.env.KERNARG_VK_VALIDATION === '1';
+    this.alwaysStage = o.staging ?? false;
+    this.instance = createInstance(vk, a, validation);
+    try {
+      const all = physicalDevices(vk, this.instance, a);
+      if (all.length === 0) throw new RuntimeInputError('no Vulkan device: the loader found a driver but no physical device');
+      const chosen = filter ? all.find((d) => d.info.name.toLowerCase().includes(filter.toLowerCase())) : all[0];
+      if (!chosen) throw new RuntimeInputError(`no Vulkan device matches '${filter}' (have ${all.map((d) => d.info.name).join(', ')})`);
+      this.physical = chosen.handle;
+      this.device = chosen.info;
+      if (chosen.info.apiVersion < API_1_2) throw new RuntimeInputError(`Vulkan device ${chosen.info.name} supports Vulkan ${chosen.info.version}; kernarg needs 1.2`);
+      this.apiVersion = Math.min(chosen.info.apiVersion & ~0xfff, instanceVersion(vk, a));
+      const props = a.alloc(1024);
+      vk.GetPhysicalDeviceProperties(this.physical, props);
+      const p = a.read<{ limits: Limits & { maxComputeWorkGroupSize: ArrayLike<number>; maxComputeWorkGroupCount: ArrayLike<number>; minStorageBufferOffsetAlignment: number | bigint } }>(props, S().VkPhysicalDeviceProperties);
+      this.limits = {
+        maxPushConstantsSize: p.limits.maxPushConstantsSize,
+        maxComputeWorkGroupSize: Array.from(p.limits.maxComputeWorkGroupSize),
+        maxComputeWorkGroupCount: Array.from(p.limits.maxComputeWorkGroupCount),
+        maxComputeWorkGroupInvocations: p.limits.maxComputeWorkGroupInvocations,
+        maxComputeSharedMemorySize: p.limits.maxComputeSharedMemorySize,
+        timestampPeriod: p.limits.timestampPeriod,
+        minStorageBufferOffsetAlignment: Number(p.limits.minStorageBufferOffsetAlignment),
+      };
+      this.extensions = this.deviceExtensions();
+      const without = new Set(o.withoutFeatures ?? []);
+      for (const f of [...without, ...(o.features ?? [])]) if (!featureStruct(f)) throw new RuntimeInputError(`unknown Vulkan feature '${f}'`);
+      this.supported = new Set([...supportedFeatures(vk, this.physical, a, this.extensions)].filter((f) => !without.has(f)));
+      const wanted = o.features ?? KERNARG_FEATURES.filter((f) => this.supported.has(f));
+      const missing = wanted.filter((f) => !this.supported.has(f));
+      if (missing.length) throw new RuntimeInputError(`Vulkan device ${this.device.name} lacks the feature${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
+      this.enabled = new Set(wanted);
+      ({ family: this.queueFamily, timestampBits: this.timestampBits } = this.computeQueue());
+      const chain = enableChain(a, this.enabled);
+      const extensions = [...new Set(chain.extensions)];
+      for (const e of extensions) if (!this.extensions.has(e)) throw new RuntimeInputError(`Vulkan device ${this.device.name} lacks the extension ${e}`);
+      // Extensions the SPIR-V may need that are not core in 1.2 are enabled where offered.
+      for (const e of ['VK_KHR_shader_non_semantic_info']) if (this.extensions.has(e) && this.apiVersion < API_1_3) extensions.push(e);
+      this.enabledExtensions = new Set(extensions);
+      const priority = a.alloc(4);
+      a.view.setFloat32(a.at(priority), 1, true);
+      const queueInfo = a.put(S().VkDeviceQueueCreateInfo, { sType: ST.DEVICE_QUEUE_CREATE_INFO, pNext: 0n, flags: 0, queueFamilyIndex: this.queueFamily, queueCount: 1, pQueuePriorities: priority });
+      const info = a.put(S().VkDeviceCreateInfo, { sType: ST.DEVICE_CREATE_INFO, pNext: chain.head, flags: 0, queueCreateInfoCount: 1, pQueueCreateInfos: queueInfo, enabledLayerCount: 0, ppEnabledLayerNames: 0n, enabledExtensionCount: extensions.length, ppEnabledExtensionNames: a.strings(extensions), pEnabledFeatures: 0n });
+      const out = a.alloc(8);
+      check(vk.CreateDevice(this.physical, info, null, out), 'vkCreateDevice', this.device.name);
+      this.vkDevice = a.u64(out);
+      vk.GetDeviceQueue(this.vkDevice, this.queueFamily, 0, out);
+      this.queue = a.u64(out);
+      this.memoryTypes = this.memoryProperties();
+      check(vk.CreateCommandPool(this.vkDevice, a.put(S().VkCommandPoolCreateInfo, { sType: ST.COMMAND_POOL_CREATE_INFO, pNext: 0n, flags: 2, queueFamilyIndex: this.queueFamily }), null, out), 'vkCreateCommandPool');
+      this.commandPool = a.u64(out);
+      this.oneShot = this.commandBuffer();
+      this.fence = this.createFence();
+      a.reset();
+      // Kept for the context's life: the barrier every submission uses.
+      this.barrierInfo = a.put(S().VkMemoryBarrier, { sType: ST.MEMORY_BARRIER, pNext: 0n, srcAccessMask: ACCESS_SHADER_WRITE | ACCESS_TRANSFER_WRITE | ACCESS_HOST_WRITE, dstAccessMask: ACCESS_SHADER_READ | ACCESS_SHADER_WRITE | ACCESS_TRANSFER_READ | ACCESS_TRANSFER_WRITE | ACCESS_HOST_READ });
+    } catch (e) {
+      this.destroyAll();
+      throw e;
+    }
+    registry.register(this, contextReleaser(this.vk, this.state, this.instance, this.vkDevice, this.commandPool, this.fence, this.arena), this);
+  }
+
+  private deviceExtensions(): Set<string> {
+    const a = this.arena;
+    const count = a.alloc(4);
+    check(this.vk.EnumerateDeviceExtensionProperties(this.physical, null, count, null), 'vkEnumerateDeviceExtensionProperties');
+    const n = a.u32(count);
+    // NVIDIA's driver lists a few hundred extensions of 260 bytes each, more than the context's
+    // arena holds: they are read through a scratch arena of their own size, freed at once.
+    const scratch = new Arena(260 * Math.max(n, 1));
+    try {
+      const list = scratch.alloc(260 * Math.max(n, 1));
+      check(this.vk.EnumerateDeviceExtensionProperties(this.physical, null, count, list), 'vkEnumerateDeviceExtensionProperties');
+      const out = new Set<string>();
+      for (let i = 0; i < a.u32(count); i++) out.add(scratch.read<{ extensionName: string }>(list + BigInt(260 * i), S().VkExtensionProperties).extensionName);
+      return out;
+    } finally {
+      scratch.free();
+    }
+  }
+
+  private computeQueue(): { family: number; timestampBits: number } {
+    const a = this.arena;
+    const count = a.alloc(4);
+    this.vk.GetPhysicalDeviceQueueFamilyProperties(this.physical, count, null);
+    const n = a.u32(count);
+    const list = a.alloc(24 * Math.max(n, 1));
+    this.vk.GetPhysicalDeviceQueueFamilyProperties(this.physical, count, list);
+    for (let i = 0; i < n; i++) {
+      const q = a.read<{ queueFlags: number; timestampValidBits: number }>(list + BigInt(24 * i), S().VkQueueFamilyProperties);
+      if (q.queueFlags & QUEUE_COMPUTE) return { family: i, timestampBits: q.timestampValidBits };
+    }
+    throw new RuntimeInputError(`Vulkan device ${this.device.name} has no compute queue`);
+  }
+
+  private memoryProperties(): { flags: number; heap: number }[] {
+    const addr = this.arena.alloc(1024);
+    this.vk.GetPhysicalDeviceMemoryProperties(this.physical, addr);
+    const m = this.arena.read<{ memoryTypeCount: number; memoryTypes: { propertyFlags: number; heapIndex: number }[] }>(addr, S().VkPhysicalDeviceMemoryProperties);
+    return Array.from(m.memoryTypes).slice(0, m.memoryTypeCount).map((t) => ({ flags: t.propertyFlags, heap: t.heapIndex }));
+  }
+
+  /** A primary command buffer from the context's pool (freed with the pool). */
+  commandBuffer(): VkHandle {
+    const a = this.arena;
+    const mark = a.mark();
+    const out = a.alloc(8);
+    check(this.vk.AllocateCommandBuffers(this.vkDevice, a.put(S().VkCommandBufferAllocateInfo, { sType: ST.COMMAND_BUFFER_ALLOCATE_INFO, pNext: 0n, commandPool: this.commandPool, level: 0, commandBufferCount: 1 }), out), 'vkAllocateCommandBuffers');
+    const cb = a.u64(out);
+    a.reset(mark);
+    return cb;
+  }
+
+  freeCommandBuffer(cb: VkHandle): void {
+    const a = this.arena;
+    const mark = a.mark();
+    const list = a.alloc(8);
+    a.view.setBigUint64(a.at(list), cb, true);
+    this.vk.FreeCommandBuffers(this.vkDevice, this.commandPool, 1, list);
+    a.reset(mark);
+  }
+
+  createFence(): VkHandle {
+    const a = this.arena;
+    const mark = a.mark();
+    const out = a.alloc(8);
+    check(this.vk.CreateFence(this.vkDevice, a.put(S().VkFenceCreateInfo, { sType: ST.FENCE_CREATE_INFO, pNext: 0n, flags: 0 }), null, out), 'vkCreateFence');
+    const f = a.u64(out);
+    a.reset(mark);
+    return f;
+  }
+
+  /** The first memory type allowed by `bits` with all of `want` (then with `fallback`). */
+  private memoryType(bits: number, want: number, fallback: number): number {
+    for (const flags of [want, fallback]) {
+      const i = this.memoryTypes.findIndex((t, i) => (bits & (1 << i)) !== 0 && (t.flags & flags) === flags);
+      if (i >= 0) return i;
+    }
+    throw new RuntimeInputError(`Vulkan device ${this.device.name} has no memory type for a buffer`);
+  }
+
+  /**
+   * A storage (and uniform) buffer in device-local memory, host-mapped when that memory is
+   * host-visible; `host: true` asks for host-visible memory (staging, POD blocks).
+   */
+  buffer(dataOrSize: ArrayBufferView | number, options: { host?: boolean } = {}): VulkanBuffer {
+    this.alive();
+    const size = typeof dataOrSize === 'number' ? dataOrSize : dataOrSize.byteLength;
+    if (!Number.isSafeInteger(size) || size < 0) throw new RuntimeInputError(`a buffer size must be a non-negative integer, not ${size}`);
+    const vk = this.vk;
+    const a = this.arena;
+    const mark = a.mark();
+    const bda = this.enabled.has('bufferDeviceAddress');
+    const usage = USAGE_STORAGE | USAGE_UNIFORM | USAGE_TRANSFER_SRC | USAGE_TRANSFER_DST | (bda ? USAGE_DEVICE_ADDRESS : 0);
+    const out = a.alloc(8);
+    check(vk.CreateBuffer(this.vkDevice, a.put(S().VkBufferCreateInfo, { sType: ST.BUFFER_CREATE_INFO, pNext: 0n, flags: 0, size: Math.max(size, 4), usage, sharingMode: 0, queueFamilyIndexCount: 0, pQueueFamilyIndices: 0n }), null, out), 'vkCreateBuffer');
+    const handle = a.u64(out);
+    let memory = 0n;
+    try {
+      const req = a.alloc(24);
+      vk.GetBufferMemoryRequirements(this.vkDevice, handle, req);
+      const r = a.read<{ size: number; memoryTypeBits: number }>(req, S().VkMemoryRequirements);
+      const hostFlags = MEM_HOST_VISIBLE | MEM_HOST_COHERENT;
+      const type = options.host ? this.memoryType(r.memoryTypeBits, hostFlags | MEM_HOST_CACHED, hostFlags) : this.memoryType(r.memoryTypeBits, MEM_DEVICE_LOCAL, 0);
+      const flagsInfo = bda ? a.put(S().VkMemoryAllocateFlagsInfo, { sType: ST.MEMORY_ALLOCATE_FLAGS_INFO, pNext: 0n, flags: ALLOCATE_DEVICE_ADDRESS, deviceMask: 0 }) : 0n;
+      check(vk.AllocateMemory(this.vkDevice, a.put(S().VkMemoryAllocateInfo, { sType: ST.MEMORY_ALLOCATE_INFO, pNext: flagsInfo, allocationSize: r.size, memoryTypeIndex: type }), null, out), 'vkAllocateMemory', `${size} bytes`);
+      memory = a.u64(out);
+      check(vk.BindBufferMemory(this.vkDevice, handle, memory, 0), 'vkBindBufferMemory');
+      let mapped: Uint8Array | undefined;
+      if ((this.memoryTypes[type].flags & hostFlags) === hostFlags && (options.host || !this.alwaysStage)) {
+        check(vk.MapMemory(this.vkDevice, memory, 0, ~0n & 0xffffffffffffffffn, 0, out), 'vkMapMemory');
+        mapped = new Uint8Array(koffiView(a.u64(out), size));
+      }
+      const address = bda ? BigInt(vk.GetBufferDeviceAddress(this.vkDevice, a.put(S().VkBufferDeviceAddressInfo, { sType: ST.BUFFER_DEVICE_ADDRESS_INFO, pNext: 0n, buffer: handle }))) : 0n;
+      a.reset(mark);
+      const b = new VulkanBuffer(this, handle, memory, size, mapped, address);
+      if (typeof dataOrSize !== 'number') b.write(dataOrSize);
+      return b;
+    } catch (e) {
+      if (memory) vk.FreeMemory(this.vkDevice, memory, null);
+      vk.DestroyBuffer(this.vkDevice, handle, null);
+      a.reset(mark);
+      throw e;
+    }
+  }
+
+  /** Runs `fill` with a host-visible staging buffer of at least `size` bytes, then `after` on its bytes. */
+  staged(size: number, fill: (staging: VulkanBuffer) => void, after?: (bytes: Uint8Array) => void): void {
+    if (!this.staging || this.staging.size < size) {
+      this.staging?.dispose();
+      this.staging = this.buffer(Math.max(size, 1 << 20), { host: true });
+    }
+    fill(this.staging);
+    after?.(this.staging.mapped!.subarray(0, size));
+  }
+
+  /** Copies `size` bytes between buffers and waits. */
+  copy(src: VulkanBuffer, dst: VulkanBuffer, size: number): void {
+    const a = this.arena;
+    const mark = a.mark();
+    const region = a.put(S().VkBufferCopy, { srcOffset: 0, dstOffset: 0, size });
+    this.submitOnce((cb) => {
+      this.barrier(cb);
+      this.vk.CmdCopyBuffer(cb, src.handle, dst.handle, 1, region);
+      this.barrier(cb);
+    });
+    a.reset(mark);
+  }
+
+  /** A full memory barrier: earlier shader, transfer and host writes before later reads and writes. */
+  barrier(cb: VkHandle): void {
+    this.vk.CmdPipelineBarrier(cb, STAGE_COMPUTE | STAGE_TRANSFER | STAGE_HOST, STAGE_COMPUTE | STAGE_TRANSFER | STAGE_HOST, 0, 1, this.barrierInfo, 0, null, 0, null);
+  }
+
+  /** Records commands into the context's one-shot command buffer, submits them and waits. */
+  submitOnce(record: (cb: VkHandle) => void): void {
+    this.alive();
+    const a = this.arena;
+    const mark = a.mark();
+    const cb = this.oneShot;
+    check(this.vk.BeginCommandBuffer(cb, a.put(S().VkCommandBufferBeginInfo, { sType: ST.COMMAND_BUFFER_BEGIN_INFO, pNext: 0n, flags: 1, pInheritanceInfo: 0n })), 'vkBeginCommandBuffer');
+    record(cb);
+    check(this.vk.EndCommandBuffer(cb), 'vkEndCommandBuffer');
+    const cbs = a.alloc(8);
+    a.view.setBigUint64(a.at(cbs), cb, true);
+    const slot = a.alloc(8);
+    a.view.setBigUint64(a.at(slot), this.fence, true);
+    this.submit(a.put(S().VkSubmitInfo, { sType: ST.SUBMIT_INFO, pNext: 0n, waitSemaphoreCount: 0, pWaitSemaphores: 0n, pWaitDstStageMask: 0n, commandBufferCount: 1, pCommandBuffers: cbs, signalSemaphoreCount: 0, pSignalSemaphores: 0n }), this.fence, slot);
+    a.reset(mark);
+  }
+
+  /** Submits one VkSubmitInfo (by address), waits on `fence` (whose handle `fenceSlot` holds), resets it. */
+  submit(submitInfo: bigint, fence: VkHandle, fenceSlot: bigint): void {
+    const vk = this.vk;
+    check(vk.QueueSubmit(this.queue, 1, submitInfo, fence), 'vkQueueSubmit');
+    const code = vk.WaitForFences(this.vkDevice, 1, fenceSlot, 1, 0xffffffffffffffffn);
+    check(code, 'vkWaitForFences');
+    check(vk.ResetFences(this.vkDevice, 1, fenceSlot), 'vkResetFences');
+  }
+
+  /** 1 while the context keeps a staging buffer for memory the host cannot map, else 0. */
+  stagingBuffers(): number {
+    return this.staging ? 1 : 0;
+  }
+
+  /** Objects created through this context and not yet released (buffers, kernels, their memory, the staging buffer). */
+  liveObjects(): number {
+    return this.state.children.size;
+  }
+
+  private alive(): void {
+    if (this.disposed) throw new RuntimeInputError('this Vulkan context has been disposed');
+  }
+
+  private destroyAll(): void {
+    const vk = this.vk;
+    if (this.vkDevice) {
+      vk.DeviceWaitIdle(this.vkDevice);
+      for (const release of [...this.state.children.values()]) release();
+      this.state.alive = false;
+      if (this.fence) vk.DestroyFence(this.vkDevice, this.fence, null);
+      if (this.commandPool) vk.DestroyCommandPool(this.vkDevice, this.commandPool, null);
+      vk.DestroyDevice(this.vkDevice, null);
+    }
+    this.state.alive = false;
+    if (this.instance) vk.DestroyInstance(this.instance, null);
+    this.arena.free();
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    registry.unregister(this);
+    this.staging = undefined;
+    this.destroyAll();
+  }
+}
+
+function koffiView(ptr: bigint, size: number): ArrayBuffer {
+  return koffi().view(ptr as never, Math.max(size, 1));
+}
+
+export { VulkanError };

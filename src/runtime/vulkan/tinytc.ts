@@ -1,0 +1,172 @@
+// A tinytc function on a Vulkan device: the same logical arguments as the OpenCL path (memrefs,
+// groups, scalars, howmany), expanded by the calling convention's host rules into the vulkan
+// plan's slots. Memrefs become storage buffers; a group's pointer table holds its members' buffer
+// device addresses, since a descriptor cannot hold an array of pointers.
+import type { HostRule } from '../../abi/origin.js';
+import { type VulkanPlan, type VulkanSlot, type VulkanTargetOptions, lowerVulkan } from '../../abi/vulkan.js';
+import { withAddressTables } from '../../abi/vulkan-address-tables.js';
+import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
+import { formatDiagnostics } from '../../diagnostics/format.js';
+import { SourceFile } from '../../diagnostics/source.js';
+import { canonicalStride, type IrType, type MemrefType, type Program, SCALAR_BYTES } from '../../frontend/tinytc/ast.js';
+import { varName } from '../../frontend/tinytc/calling-convention.js';
+import { compileTinytc } from '../../frontend/tinytc/index.js';
+import { emitTinytcSpirv } from '../../emit/tinytc/spirv/index.js';
+import { DATA_LAYOUTS } from '../../layout/data-layout.js';
+import type { KernelModule } from '../../model/kernel-module.js';
+import { PackError, RuntimeInputError } from '../pack/errors.js';
+import { VulkanBuffer, type VulkanContext } from './context.js';
+import { VulkanKernel } from './kernel.js';
+import { moduleNeeds } from './module-needs.js';
+
+/** A logical memref on Vulkan: host data (copied in and back) or a buffer of the context. */
+export interface VulkanMemrefValue {
+  readonly data: ArrayBufferView | VulkanBuffer;
+  readonly shape: readonly number[];
+  readonly stride?: readonly number[];
+}
+
+interface Checked {
+  readonly data: ArrayBufferView | VulkanBuffer;
+  readonly shape: number[];
+  readonly stride: number[];
+}
+
+type Types = NonNullable<ReturnType<typeof compileTinytc>['types']>;
+
+export class VulkanTinytcKernel {
+  private readonly kernel: VulkanKernel;
+  private readonly slots: readonly (VulkanSlot & { host?: HostRule })[];
+  readonly params: ReadonlyMap<string, IrType>;
+  readonly local: readonly [number, number, number];
+
+  constructor(readonly ctx: VulkanContext, readonly name: string, program: Program, readonly plan: VulkanPlan, readonly spirv: Uint32Array) {
+    const k = plan.kernels.find((x) => x.name === name);
+    if (!k) throw new RuntimeInputError(`no function @${name} (have ${plan.kernels.map((x) => '@' + x.name).join(', ')})`);
+    this.slots = k.args as (VulkanSlot & { host?: HostRule })[];
+    const f = program.funcs.find((x) => x.name === name)!;
+    this.params = new Map(f.params.map((p) => [varName(p.name), p.type]));
+    for (const [arg, type] of this.params) {
+      if (type.kind === 'group' && !ctx.enabled.has('bufferDeviceAddress')) {
+        throw new PackError(name, arg, `a group's pointer table holds buffer device addresses, and ${ctx.device.name} ${ctx.supported.has('bufferDeviceAddress') ? 'was opened without' : 'lacks'} the Vulkan feature bufferDeviceAddress`);
+      }
+    }
+    const wg = k.reqdWorkGroupSize;
+    this.local = wg ? [wg[0], wg[1], wg[2]] : [1, 1, 1];
+    this.kernel = new VulkanKernel(ctx, name, plan, spirv);
+  }
+
+  /** Expands the logical arguments, launches local × (1, 1, howmany) work-items, copies host arrays back. */
+  launch(o: { readonly args: Readonly<Record<string, unknown>>; readonly howmany?: number }): { timeMs: number } {
+    const howmany = o.howmany ?? 1;
+    if (typeof howmany !== 'number' || !Number.isSafeInteger(howmany) || howmany < 1) throw new PackError(this.name, '(howmany)', `howmany must be a positive integer, not ${String(howmany)}`);
+    if (typeof o.args !== 'object' || o.args === null) throw new PackError(this.name, '(arguments)', 'expected an object of arguments');
+    for (const key of Object.keys(o.args)) if (!this.params.has(key)) throw new PackError(this.name, key, `@${this.name} has no argument '${key}' (it takes ${[...this.params.keys()].join(', ') || 'none'})`);
+    for (const [name] of this.params) if (!Object.hasOwn(o.args, name)) throw new PackError(this.name, name, 'missing');
+    // Check every value before anything is allocated.
+    const memrefs = new Map<string, Checked>();
+    const groups = new Map<string, { members: Checked[]; offset: number }>();
+    for (const [name, type] of this.params) {
+      const v = o.args[name];
+      if (type.kind === 'memref') memrefs.set(name, this.memref(name, type, v, 0));
+      else if (type.kind === 'group') {
+        const g = v as { group?: unknown; offset?: unknown };
+        if (typeof g !== 'object' || g === null || !Array.isArray(g.group) || g.group.length === 0) throw new PackError(this.name, name, 'a group takes {group: [memref, ...], offset?}');
+        const offset = g.offset ?? type.offset ?? 0;
+        if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0) throw new PackError(this.name, `${name}.offset`, `a group offset is a non-negative whole number of elements, not ${String(offset)}`);
+        if (type.offset !== null && offset !== type.offset) throw new PackError(this.name, `${name}.offset`, `${offset} differs from the declared static offset ${type.offset}`);
+        groups.set(name, { members: g.group.map((m, i) => this.memref(`${name}[${i}]`, type.memref, m, offset)), offset });
+      }
+    }
+    const physical: Record<string, unknown> = {};
+    const owned: VulkanBuffer[] = [];
+    const copies: [VulkanBuffer, ArrayBufferView][] = [];
+    const device = (m: Checked): VulkanBuffer => {
+      if (m.data instanceof VulkanBuffer) return m.data;
+      const b = this.ctx.buffer(m.data);
+      owned.push(b);
+      copies.push([b, m.data]);
+      return b;
+    };
+    try {
+      for (const s of this.slots) {
+        const rule = s.host!;
+        const type = this.params.get(rule.arg)!;
+        if (type.kind === 'scalar') {
+          physical[s.name] = o.args[rule.arg];
+        } else if (type.kind === 'memref') {
+          const m = memrefs.get(rule.arg)!;
+          physical[s.name] = rule.take === 'data' ? device(m) : rule.take === 'shape' ? m.shape[rule.dim!] : m.stride[rule.dim!];
+        } else if (type.kind === 'group') {
+          const { members, offset } = groups.get(rule.arg)!;
+          let table: BigInt64Array | BigUint64Array | undefined;
+          if (rule.take === 'offset') physical[s.name] = offset;
+          else if (rule.take === 'data') table = BigUint64Array.from(members, (m) => device(m).address);
+          else table = BigInt64Array.from(members, (m) => BigInt(rule.take === 'shape' ? m.shape[rule.dim!] : m.stride[rule.dim!]));
+          if (table) {
+            const b = this.ctx.buffer(table);
+            owned.push(b);
+            physical[s.name] = b;
+          }
+        }
+      }
+      const r = this.kernel.launch({ args: physical, global: [this.local[0], this.local[1], this.local[2] * howmany] });
+      for (const [b, target] of copies) b.read(target);
+      return { timeMs: r.timeMs };
+    } finally {
+      for (const b of owned) b.dispose();
+    }
+  }
+
+  /** Checks a memref value against its declared type; fills in the canonical stride. */
+  private memref(name: string, t: MemrefType, v: unknown, offset: number): Checked {
+    const m = v as VulkanMemrefValue;
+    if (typeof m !== 'object' || m === null || !Object.hasOwn(m, 'data') || !Array.isArray(m.shape)) throw new PackError(this.name, name, 'a memref takes {data, shape, stride?}');
+    if (!(m.data instanceof VulkanBuffer) && !(ArrayBuffer.isView(m.data) && !(m.data instanceof DataView))) throw new PackError(this.name, `${name}.data`, 'expected a typed array or a Vulkan buffer');
+    if (m.shape.length !== t.shape.length) throw new PackError(this.name, name, `shape has ${m.shape.length} modes, the memref ${t.shape.length}`);
+    m.shape.forEach((e, i) => {
+      if (typeof e !== 'number' || !Number.isSafeInteger(e) || e < 0) throw new PackError(this.name, `${name}.shape[${i}]`, `${String(e)} is not a valid extent`);
+      if (t.shape[i] !== null && t.shape[i] !== e) throw new PackError(this.name, `${name}.shape[${i}]`, `${e} differs from the declared static extent ${t.shape[i]}`);
+    });
+    const stride = m.stride ? [...m.stride] : (canonicalStride(m.shape) as number[]);
+    if (stride.length !== t.shape.length) throw new PackError(this.name, name, `stride has ${stride.length} modes, the memref ${t.shape.length}`);
+    stride.forEach((s, i) => {
+      if (typeof s !== 'number' || !Number.isSafeInteger(s) || s < 0) throw new PackError(this.name, `${name}.stride[${i}]`, `${String(s)} is not a valid stride`);
+      if (t.stride[i] !== null && t.stride[i] !== s) throw new PackError(this.name, `${name}.stride[${i}]`, `${s} differs from the declared static stride ${t.stride[i]}`);
+    });
+    const span = m.shape.some((e) => e === 0) ? 0 : offset + m.shape.reduce((acc, e, i) => acc + (e - 1) * stride[i], 1);
+    const needed = span * SCALAR_BYTES[t.element];
+    const have = m.data instanceof VulkanBuffer ? m.data.size : m.data.byteLength;
+    if (have < needed) throw new PackError(this.name, name, `data holds ${have} bytes, the shape and stride need ${needed}`);
+    return { data: m.data, shape: [...m.shape], stride };
+  }
+
+  dispose(): void {
+    this.kernel.dispose();
+  }
+}
+
+/**
+ * The module's SPIR-V: floating atomic adds as OpAtomicFAddEXT when the device has every feature
+ * that makes the module need (f32/f64, buffer/workgroup), compare-and-swap loops otherwise.
+ */
+function spirvFor(ctx: VulkanContext, program: Program, types: Types, module: KernelModule, plan: VulkanPlan): Uint32Array {
+  const emit = (floatAtomicAdd: boolean) => emitTinytcSpirv(program.funcs, types, module, plan, { floatAtomicAdd });
+  if (ctx.enabled.has('shaderBufferFloat32AtomicAdd') || ctx.enabled.has('shaderBufferFloat64AtomicAdd')) {
+    const words = emit(true);
+    if ([...moduleNeeds(words).features].every((f) => ctx.enabled.has(f))) return words;
+  }
+  return emit(false);
+}
+
+/** Compiles tinytc IR with kernarg for the vulkan target and builds its SPIR-V for the context's device. */
+/** `vulkan`: clspv's options for the plan (`podUbo`, `podPushConstant`, `podArgs: 'auto'`, ...). */
+export function vulkanTinytcKernel(ctx: VulkanContext, ir: string, name: string, options: { path?: string; spirv?: Uint32Array; vulkan?: VulkanTargetOptions } = {}): VulkanTinytcKernel {
+  const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { layout: DATA_LAYOUTS[options.vulkan?.arch ?? 'spir'] });
+  if (!fe.module || !fe.program || !fe.types) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics(fe.diagnostics.items)}`);
+  const diags = new DiagnosticBag();
+  const plan = withAddressTables(lowerVulkan(fe.module, options.vulkan ?? {}, diags));
+  if (!plan) throw new RuntimeInputError(`kernarg cannot lower the IR for Vulkan:\n${formatDiagnostics(diags.items)}`);
+  const spirv = options.spirv ?? spirvFor(ctx, fe.program, fe.types, fe.module, plan);
+  return new VulkanTinytcKernel(ctx, name, fe.program, plan, spirv);
+}

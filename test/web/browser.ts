@@ -1,0 +1,71 @@
+/// <reference lib="dom" />
+// Serves web/dist over HTTP and drives Debian's chromium through playwright-core (no browser
+// download): the page's tests load exactly what `npm run build:web` produced.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+import type { TestContext } from 'node:test';
+import { type Browser, type Page, chromium } from 'playwright-core';
+
+export const DIST = join(import.meta.dirname, '..', '..', 'web', 'dist');
+export const ARTIFACTS = join(import.meta.dirname, '..', '.tmp', 'web');
+const CHROMIUM = '/usr/bin/chromium';
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json', '.svg': 'image/svg+xml' };
+
+/** The built page, or a failure telling how to build it. */
+export function requireBuild(): void {
+  if (!existsSync(join(DIST, 'index.html'))) throw new Error('web/dist is missing: run `npm run build:web` (npm test does)');
+}
+
+export async function serveDist(): Promise<{ server: Server; url: string }> {
+  requireBuild();
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    let file = join(DIST, path);
+    if (!file.startsWith(DIST) || !existsSync(file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    if (statSync(file).isDirectory()) file = join(file, 'index.html');
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
+}
+
+/** Chromium, or a skip outside CI when it is not installed (CI=true fails instead). */
+export async function launch(t: TestContext): Promise<Browser | null> {
+  if (!existsSync(CHROMIUM)) {
+    const msg = `${CHROMIUM} not found (Debian package chromium)`;
+    if (process.env.CI === 'true') throw new Error(`${msg} (CI=true: install it; .ci/run does)`);
+    t.skip(msg);
+    return null;
+  }
+  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+}
+
+
+
+/** Replaces an editor's text (the source, or `#old-editor`) by typing it, as a person would. */
+export async function typeSource(page: Page, text: string, editor = '#editor'): Promise<void> {
+  await page.click(`${editor} .cm-content`);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.type(text);
+}
+
+/** The editor's text as CodeMirror shows it (one .cm-line per line). */
+export function editorText(page: Page, editor = '#editor'): Promise<string> {
+  return page.$$eval(`${editor} .cm-content .cm-line`, (lines) => lines.map((l) => l.textContent ?? '').join('\n'));
+}
+
+/** Waits until the page has lowered the current text and options. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  await page.waitForTimeout(200);
+  // A typed change is lowered after a short pause; `data-pending` is set until then.
+  await page.waitForFunction(() => document.body.dataset.pending === undefined);
+}
