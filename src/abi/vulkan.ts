@@ -220,7 +220,7 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
       if (t.kind === 'image' && t.name === 'image1d_buffer_t') err(p.span, `image1d_buffer_t is not supported ('${p.name}')`);
       if (t.kind === 'pipe') err(p.span, 'pipes are not supported');
       if (t.kind === 'opaque' && t.name === 'queue_t') err(p.span, `queue_t is not supported ('${p.name}')`);
-      if (!o.longVector && containsType(p.type, (x) => x.kind === 'vector' && x.length > 4)) err(p.span, 'vectors with more than 4 elements are not supported');
+      if (!o.longVector && (t.kind === 'vector' || t.kind === 'array' || t.kind === 'record') && containsType(p.type, (x) => x.kind === 'vector' && x.length > 4)) err(p.span, 'vectors with more than 4 elements are not supported');
       if (t.kind === 'record' && containsType(p.type, (x) => x.kind === 'pointer')) err(p.span, 'structures may not contain pointers');
     }
   }

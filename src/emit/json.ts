@@ -105,6 +105,30 @@ function slotText(slot: { readonly param: number | null }): string {
 }
 
 /**
+ * A kernel's slots at depth 4, joined: each run of the kernel's own slots in one native call (the
+ * run as an array, its brackets cut off), shared slots from their cached text.
+ */
+function argsText(args: readonly { readonly param: number | null }[]): string {
+  const parts: string[] = [];
+  let run: Record<string, unknown>[] = [];
+  const flush = () => {
+    if (!run.length) return;
+    const t = at(SLOT_DEPTH - 1, run);
+    parts.push(t.slice(2, t.length - 2 - 2 * (SLOT_DEPTH - 1)));
+    run = [];
+  };
+  for (const a of args) {
+    if (a.param !== null) run.push(plain(a));
+    else {
+      flush();
+      parts.push(slotText(a));
+    }
+  }
+  flush();
+  return parts.join(',\n');
+}
+
+/**
  * Exactly `JSON.stringify(planToJson(plan), null, 2) + '\n'`, in pieces (the text before the
  * kernels, one piece per kernel with its separator, the text after): joined, they are
  * `emitJson`'s text. A writer can send them one by one, so output larger than the longest string
@@ -128,11 +152,7 @@ export function emitJsonChunks(plan: AbiPlan): string[] {
     const { name, args, ...fields } = kernels[i];
     const lines: string[] = [`${pad(3)}"name": ${JSON.stringify(name)}`];
     if (args.length === 0) lines.push(`${pad(3)}"args": []`);
-    else {
-      const slots: string[] = [];
-      for (const a of args) slots.push(slotText(a));
-      lines.push(`${pad(3)}"args": [\n${slots.join(',\n')}\n${pad(3)}]`);
-    }
+    else lines.push(`${pad(3)}"args": [\n${argsText(args)}\n${pad(3)}]`);
     members(3, plain(fields), lines);
     chunks.push(`${i ? ',\n' : ''}${pad(2)}{\n${lines.join(',\n')}\n${pad(2)}}`);
   }
