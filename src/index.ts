@@ -13,6 +13,7 @@ export { DiagnosticBag, type Diagnostic } from './diagnostics/diagnostic.js';
 export { Messages } from './diagnostics/messages.js';
 export { formatDiagnostic, formatDiagnostics } from './diagnostics/format.js';
 export { emitJson, planToJson } from './emit/json.js';
+export { PlanError, readPlan } from './abi/read-plan.js';
 export { emitTable } from './emit/table.js';
 export { emitSignatures, kernelPrototype } from './emit/signatures.js';
 export * from './runtime/pack/index.js';

@@ -81,7 +81,7 @@ kernel void plus(global int *a, int v) { a[get_global_id(0)] += v; }`;
   ctx.dispose();
 });
 
-test('async: a warm enqueue allocates nothing (no scavenge over 100,000 launches with a 1 MiB young generation); the event path is seen to allocate', (t) => {
+test('async: a warm enqueue allocates nothing (at most one scavenge over 400,000 launches with a 1 MiB young generation); the event path is seen to allocate', (t) => {
   const probe = testDevice(t);
   if (!probe) return;
   probe.dispose();
@@ -91,7 +91,7 @@ test('async: a warm enqueue allocates nothing (no scavenge over 100,000 launches
     return JSON.parse(r.stdout.trim().split('\n').pop()!) as { calls: number; gcs: number; heapGrowth: number };
   };
   const free = run('enqueue');
-  assert.equal(free.gcs, 0, `enqueue: ${JSON.stringify(free)}`);
+  assert.ok(free.gcs <= 1, `enqueue: ${JSON.stringify(free)}`);
   assert.ok(free.heapGrowth < 256 * 1024, `enqueue: ${JSON.stringify(free)}`);
   // The detector works: launch() makes an event object per call, and that shows.
   const evented = run('launch');

@@ -11,6 +11,7 @@ import { PackError } from '../src/runtime/pack/errors.js';
 import { writeInterpreted } from '../src/runtime/pack/interpreted.js';
 import { amdCl2Packer, amdhsaPacker, openclPacker, r600Packer, vulkanPacker } from '../src/runtime/pack/packer.js';
 import { programSpec, render, samples } from './support/gen.js';
+import { hasUnion, valueFor } from './support/pack-values.js';
 
 const plan = <T>(src: string, target: TargetName, extra: object = {}): T => {
   const r = lower('k.cl', src, memoryHost({}), { target, format: 'json', ...extra });
@@ -81,25 +82,6 @@ test('compiled and interpreted writers produce the same bytes (generated layouts
   }
   assert.ok(checked > 200, `${checked}`);
 });
-
-function valueFor(l: ValueLayout): fc.Arbitrary<unknown> {
-  switch (l.kind) {
-    case 'scalar': {
-      const s = l.scalar;
-      if (s === 'float' || s === 'double') return fc.double({ noNaN: true, min: -1e30, max: 1e30 });
-      if (s === 'half') return fc.double({ noNaN: true, min: -60000, max: 60000 });
-      const bits = BigInt(l.size * 8);
-      const signed = !s.startsWith('u');
-      return fc.bigInt(signed ? -(1n << (bits - 1n)) : 0n, signed ? (1n << (bits - 1n)) - 1n : (1n << bits) - 1n).map((b) => (l.size < 8 ? Number(b) : b));
-    }
-    case 'vector':
-      return fc.array(valueFor({ kind: 'scalar', scalar: l.element, size: l.size / (l.length === 3 ? 4 : l.length), align: 1 }), { minLength: l.length, maxLength: l.length });
-    case 'array':
-      return fc.array(valueFor(l.element), { minLength: l.length, maxLength: l.length });
-    case 'record':
-      return fc.record(Object.fromEntries(l.fields.filter((f) => f.name).map((f) => [f.name!, valueFor(f.layout)])));
-  }
-}
 
 test('amdhsa: explicit arguments at their offsets, hidden arguments from the launch geometry', () => {
   const p = amdhsaPacker(plan<AmdhsaPlan>('kernel void k(global int *a, char c, float4 v) {}', 'amdhsa'), 'k');
@@ -195,14 +177,6 @@ test('the per-kernel compiled packer and the interpreted one agree on generated 
   }
   assert.ok(checked > 40, `${checked}`);
 });
-
-/** Unions take exactly one member, which the value generator does not know; skip kernels that have any. */
-function hasUnion(l: ValueLayout | undefined): boolean {
-  if (!l) return false;
-  if (l.kind === 'record') return l.tagKind === 'union' || l.fields.some((f) => hasUnion(f.layout));
-  if (l.kind === 'array') return hasUnion(l.element);
-  return false;
-}
 
 test('amd-cl2, r600 and vulkan packers write each by-value argument at its plan offset (generated kernels)', () => {
   const { values } = samples(programSpec, 30, 4711);

@@ -4,7 +4,7 @@ import { reportFailure } from './failure.js';
 import type { CliIO } from './io.js';
 import { nodeIO } from './node-io.js';
 import { LOWER_OPTIONS, lowerCommand } from './lower-command.js';
-import { RUN_OPTIONS, runCommand } from './run-command.js';
+import { RUN_JSON_HELP, RUN_OPTIONS, runCommand } from './run-command.js';
 import { DIFF_OPTIONS, EXIT_BREAKING, diffCommand } from './diff-command.js';
 import { DEVICES_OPTIONS, devicesCommand } from './devices-command.js';
 import { GEN_TS_OPTIONS, genTsCommand } from './gen-ts-command.js';
@@ -27,6 +27,7 @@ lower options:
 ${optionHelp(LOWER_OPTIONS)}
 run options:
 ${optionHelp(RUN_OPTIONS)}
+${RUN_JSON_HELP}
 gen-ts options:
 ${optionHelp(GEN_TS_OPTIONS)}
 devices options:

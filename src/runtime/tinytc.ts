@@ -8,7 +8,8 @@ import { compileTinytc } from '../frontend/tinytc/index.js';
 import { SPIR64 } from '../layout/data-layout.js';
 import { lowerOpenCL } from '../abi/opencl.js';
 import { emitTinytcOpenCLCMapped } from '../emit/tinytc/index.js';
-import { PackError, RuntimeInputError } from './pack/errors.js';
+import { type ShapeTie, checkShapeTies, shapeTies } from './checks/shape-ties.js';
+import { LaunchError, PackError, RuntimeInputError } from './pack/errors.js';
 import { type Context, DeviceBuffer, Kernel, type KernelBuild, type SvmBlock } from './opencl/host.js';
 
 /** A logical memref: data (host array or device buffer), shape, and stride (canonical when left out). */
@@ -16,6 +17,13 @@ export interface MemrefValue {
   readonly data: ArrayBufferView | DeviceBuffer;
   readonly shape: readonly number[];
   readonly stride?: readonly number[];
+}
+
+/** A memref after its checks: shape and stride as numbers, the stride filled in. */
+interface Checked {
+  readonly data: ArrayBufferView | DeviceBuffer;
+  readonly shape: number[];
+  readonly stride: number[];
 }
 
 export interface GroupValue {
@@ -37,8 +45,10 @@ export interface TinytcLaunch {
 export class TinytcKernel {
   private readonly kernel: Kernel;
   private readonly slots: readonly (OpenCLSlot & { host?: HostRule })[];
-  private readonly params: Map<string, IrType>;
+  /** The logical arguments by name, as `--args` and `launch` take them. */
+  readonly params: ReadonlyMap<string, IrType>;
   readonly local: readonly [number, number, number];
+  private readonly ties: readonly ShapeTie[];
   /** Host arrays copied in, to read back after a launch: argument (and member) → buffer. */
   readonly copies = new Map<string, { buffer: DeviceBuffer | SvmBlock; target: ArrayBufferView }[]>();
 
@@ -47,7 +57,10 @@ export class TinytcKernel {
     if (!k) throw new RuntimeInputError(`no function @${name} (have ${plan.kernels.map((x) => '@' + x.name).join(', ')})`);
     this.slots = k.args as (OpenCLSlot & { host?: HostRule })[];
     // The parameters' IR types: from the parsed program, or as typed bindings embed them.
-    this.params = Array.isArray(program) ? new Map(program) : new Map((program as Program).funcs.find((x) => x.name === name)!.params.map((p) => [varName(p.name), p.type]));
+    const f = Array.isArray(program) ? undefined : (program as Program).funcs.find((x) => x.name === name)!;
+    this.params = f ? new Map(f.params.map((p) => [varName(p.name), p.type])) : new Map(program as readonly [string, IrType][]);
+    // Extents the body ties together (typed bindings carry no body: their launches check shapes one by one).
+    this.ties = f ? shapeTies(f) : [];
     const wg = k.reqdWorkGroupSize;
     this.local = wg ? [wg[0], wg[1], wg[2]] : [1, 1, 1];
     this.kernel = new Kernel(ctx, name, plan, openclC, `-cl-std=${std}${buildOptions ? ` ${buildOptions}` : ''}`, build);
@@ -56,13 +69,37 @@ export class TinytcKernel {
   /** Expands the logical arguments, launches with global = local × (1, 1, howmany), copies host arrays back. */
   launch(o: TinytcLaunch): { timeMs: number } {
     const howmany = o.howmany ?? 1;
-    if (!Number.isSafeInteger(howmany) || howmany < 1) throw new PackError(this.name, '(howmany)', `howmany must be a positive integer, not ${howmany}`);
+    if (typeof howmany !== 'number' || !Number.isSafeInteger(howmany) || howmany < 1) throw new LaunchError(this.name, `howmany must be a positive integer, not ${String(howmany)}`);
     const physical: Record<string, unknown> = {};
     const owned: { dispose(): void }[] = [];
     const indirect: SvmBlock[] = [];
     this.copies.clear();
-    for (const [name] of this.params) if (!(name in o.args)) throw new PackError(this.name, name, 'missing');
-    for (const key of Object.keys(o.args)) if (!this.params.has(key)) throw new PackError(this.name, key, `@${this.name} has no argument '${key}'`);
+    if (typeof o.args !== 'object' || o.args === null) throw new PackError(this.name, '(arguments)', 'expected an object of arguments');
+    for (const key of Object.keys(o.args)) if (!this.params.has(key)) throw new PackError(this.name, key, `@${this.name} has no argument '${key}' (it takes ${[...this.params.keys()].join(', ') || 'none'})`);
+    for (const [name] of this.params) if (!Object.hasOwn(o.args, name)) throw new PackError(this.name, name, 'missing');
+    // Every memref and group is checked (shapes, strides, offsets, data sizes, ties, howmany) before anything is allocated.
+    const memrefs = new Map<string, Checked>();
+    const groups = new Map<string, { members: Checked[]; offset: number }>();
+    const shapes = new Map<string, number[] | number[][]>();
+    for (const [name, type] of this.params) {
+      const v = o.args[name];
+      if (type.kind === 'memref') {
+        const m = this.memref(name, type, v, 0);
+        memrefs.set(name, m);
+        shapes.set(name, m.shape);
+      } else if (type.kind === 'group') {
+        const g = v as GroupValue;
+        if (typeof g !== 'object' || g === null || !Array.isArray(g.group) || g.group.length === 0) throw new PackError(this.name, name, 'a group takes {group: [memref, ...], offset?}');
+        const offset = g.offset ?? type.offset ?? 0;
+        if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0) throw new PackError(this.name, `${name}.offset`, `a group offset is a non-negative whole number of elements, not ${String(offset)}`);
+        if (type.offset !== null && offset !== type.offset) throw new PackError(this.name, `${name}.offset`, `${offset} differs from the declared static offset ${type.offset}`);
+        if (g.group.length < howmany) throw new PackError(this.name, name, `the group has ${g.group.length} member${g.group.length > 1 ? 's' : ''}, but howmany ${howmany} launches ${howmany} work-groups and work-group i reads member i`);
+        const members = g.group.map((m, i) => this.memref(`${name}[${i}]`, type.memref, m, offset));
+        groups.set(name, { members, offset });
+        shapes.set(name, members.map((m) => m.shape));
+      }
+    }
+    checkShapeTies(this.name, this.ties, shapes, howmany);
     for (const s of this.slots) {
       const rule = s.host!;
       const type = this.params.get(rule.arg)!;
@@ -72,19 +109,15 @@ export class TinytcKernel {
         continue;
       }
       if (type.kind === 'memref') {
-        const m = this.memref(rule.arg, type, v);
+        const m = memrefs.get(rule.arg)!;
         if (rule.take === 'data') physical[s.name] = this.deviceData(rule.arg, m, owned);
         else physical[s.name] = rule.take === 'shape' ? m.shape[rule.dim!] : m.stride[rule.dim!];
         continue;
       }
       if (type.kind !== 'group') continue;
-      const g = v as GroupValue;
-      if (typeof g !== 'object' || g === null || !Array.isArray(g.group) || g.group.length === 0) throw new PackError(this.name, rule.arg, 'a group takes {group: [memref, ...], offset?}');
-      const members = g.group.map((m, i) => this.memref(`${rule.arg}[${i}]`, type.memref, m));
+      const { members, offset } = groups.get(rule.arg)!;
       if (rule.take === 'offset') {
-        const off = g.offset ?? 0;
-        if (!Number.isSafeInteger(off) || off < 0) throw new PackError(this.name, rule.arg, `group offset must be a non-negative integer, not ${off}`);
-        physical[s.name] = off;
+        physical[s.name] = offset;
       } else if (rule.take === 'data') {
         const table = this.ctx.svm(8 * members.length);
         owned.push(table);
@@ -136,24 +169,36 @@ export class TinytcKernel {
     return b;
   }
 
-  /** Checks a memref value against its declared type; fills in the canonical stride. */
-  private memref(name: string, t: MemrefType, v: unknown): { data: ArrayBufferView | DeviceBuffer; shape: number[]; stride: number[] } {
+  /**
+   * Checks a memref value against its declared type (extents and strides whole numbers that
+   * match the static ones, the data's element type, and enough data for the shape, stride and
+   * a group's `offset`); fills in the canonical stride.
+   */
+  private memref(name: string, t: MemrefType, v: unknown, offset: number): Checked {
     const m = v as MemrefValue;
-    if (typeof m !== 'object' || m === null || !('data' in m) || !Array.isArray(m.shape)) throw new PackError(this.name, name, 'a memref takes {data, shape, stride?}');
+    if (typeof m !== 'object' || m === null || !Object.hasOwn(m, 'data') || !Array.isArray(m.shape)) throw new PackError(this.name, name, 'a memref takes {data, shape, stride?}');
+    if (!(m.data instanceof DeviceBuffer) && !(ArrayBuffer.isView(m.data) && !(m.data instanceof DataView))) throw new PackError(this.name, `${name}.data`, 'expected a typed array or a device buffer');
+    if (ArrayBuffer.isView(m.data) && (m.data as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT !== SCALAR_BYTES[t.element]) {
+      throw new PackError(this.name, `${name}.data`, `a ${m.data.constructor.name} for a memref of ${t.element}: elements of ${(m.data as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT} bytes, not ${SCALAR_BYTES[t.element]}`);
+    }
     if (m.shape.length !== t.shape.length) throw new PackError(this.name, name, `shape has ${m.shape.length} modes, the memref ${t.shape.length}`);
     m.shape.forEach((e, i) => {
-      if (!Number.isSafeInteger(e) || e < 0) throw new PackError(this.name, `${name}.shape[${i}]`, `${e} is not a valid extent`);
+      if (typeof e !== 'number' || !Number.isSafeInteger(e) || e < 0) throw new PackError(this.name, `${name}.shape[${i}]`, `${String(e)} is not a valid extent`);
       if (t.shape[i] !== null && t.shape[i] !== e) throw new PackError(this.name, `${name}.shape[${i}]`, `${e} differs from the declared static extent ${t.shape[i]}`);
     });
+    if (m.stride !== undefined && !Array.isArray(m.stride)) throw new PackError(this.name, `${name}.stride`, 'expected a list of strides');
     const canonical = canonicalStride(m.shape);
     const stride = m.stride ? [...m.stride] : (canonical as number[]);
     if (stride.length !== t.shape.length) throw new PackError(this.name, name, `stride has ${stride.length} modes, the memref ${t.shape.length}`);
     stride.forEach((s, i) => {
+      if (typeof s !== 'number' || !Number.isSafeInteger(s) || s < 0) throw new PackError(this.name, `${name}.stride[${i}]`, `${String(s)} is not a valid stride`);
       if (t.stride[i] !== null && t.stride[i] !== s) throw new PackError(this.name, `${name}.stride[${i}]`, `${s} differs from the declared static stride ${t.stride[i]}`);
     });
-    const needed = m.shape.reduce((acc, e, i) => acc + (e - 1) * stride[i], 1) * SCALAR_BYTES[t.element];
+    // Elements the view reaches: offset + the last element's index + 1 (nothing when an extent is 0).
+    const span = m.shape.some((e) => e === 0) ? 0 : offset + m.shape.reduce((acc, e, i) => acc + (e - 1) * stride[i], 1);
+    const needed = span * SCALAR_BYTES[t.element];
     const have = m.data instanceof DeviceBuffer ? m.data.size : (m.data as ArrayBufferView).byteLength;
-    if (m.shape.every((e) => e > 0) && have < needed) throw new PackError(this.name, name, `data holds ${have} bytes, the shape and stride need ${needed}`);
+    if (!Number.isSafeInteger(needed) || have < needed) throw new PackError(this.name, name, `data holds ${have} bytes, the ${offset ? `offset ${offset}, ` : ''}shape and stride need ${needed}`);
     return { data: m.data, shape: [...m.shape], stride };
   }
 }

@@ -75,6 +75,7 @@ export interface CL {
   ReleaseSampler(h: Handle): number;
   EnqueueReadImage(q: Handle, img: Handle, blocking: number, origin: BigUint64Array, region: BigUint64Array, rowPitch: number, slicePitch: number, ptr: ArrayBufferView, n: number, events: null, event: null): number;
   SetKernelExecInfo(k: Handle, param: number, size: number, value: BigUint64Array): number;
+  GetKernelWorkGroupInfo(k: Handle, d: Handle, param: number, size: number, out: Buffer | null, sizeRet: number[] | null): number;
   /** Views SVM memory (a device pointer) as host bytes. */
   view(ptr: Handle, size: number): ArrayBuffer;
 }
@@ -126,6 +127,7 @@ export function openCL(): CL {
     SVMAlloc: f('void *clSVMAlloc(void *ctx, uint64_t flags, size_t size, uint32_t alignment)'),
     SVMFree: f('void clSVMFree(void *ctx, void *ptr)'),
     SetKernelExecInfo: f('int clSetKernelExecInfo(void *k, uint32_t param, size_t size, const uint64_t *value)'),
+    GetKernelWorkGroupInfo: f('int clGetKernelWorkGroupInfo(void *k, void *d, uint32_t param, size_t size, _Out_ uint8_t *out, _Out_ size_t *ret)'),
     SetKernelArgSVMPointer: f('int clSetKernelArgSVMPointer(void *k, uint32_t index, void *ptr)'),
     EnqueueSVMMap: f('int clEnqueueSVMMap(void *q, uint32_t blocking, uint64_t flags, void *ptr, size_t size, uint32_t n, void *events, void *event)'),
     EnqueueSVMUnmap: f('int clEnqueueSVMUnmap(void *q, void *ptr, uint32_t n, void *events, void *event)'),

@@ -23,7 +23,8 @@ const DEVICE_LIMITS = {
   localMemSize: [0x1023, 8],
   imageSupport: [0x1016, 4],
   svmCapabilities: [0x1053, 8],
-  nonUniformWorkGroupSupport: [0x1233, 4],
+  // CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT is 0x1065 in cl.h (OpenCL 3.0).
+  nonUniformWorkGroupSupport: [0x1065, 4],
 } as const satisfies Record<string, readonly [number, 4 | 8]>;
 
 export type DeviceLimitName = keyof typeof DEVICE_LIMITS;
@@ -83,7 +84,7 @@ function deviceType(cl: CL, d: Handle): string {
   return names.filter(([bit]) => (t & bit) !== 0n).map(([, n]) => n).join('|') || 'unknown';
 }
 
-function workItemSizes(cl: CL, d: Handle, dims: number): number[] {
+export function workItemSizes(cl: CL, d: Handle, dims: number): number[] {
   const out = Buffer.alloc(8 * dims);
   if (cl.GetDeviceInfo(d, CL_DEVICE_MAX_WORK_ITEM_SIZES, out.length, out, null) !== 0) return [];
   return Array.from({ length: dims }, (_, i) => Number(out.readBigUInt64LE(8 * i)));

@@ -1,11 +1,13 @@
-import type { OpenCLPlan } from '../../abi/plan.js';
+import type { OpenCLKernelPlan, OpenCLPlan } from '../../abi/plan.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import { lower } from '../../lower.js';
-import { RuntimeInputError } from '../pack/errors.js';
-import { type OpenCLPacker, openclPacker } from '../pack/packer.js';
+import { type LimitsOfDevice, type LimitsOfKernel, checkGeometry, checkLocalMemory, checkParameterSize } from '../checks/limits.js';
+import { PackError, RuntimeInputError } from '../pack/errors.js';
+import { type OpenCLPacker, type SetArg, openclPacker } from '../pack/packer.js';
 import { readFileSync } from 'node:fs';
 import { captureLaunch } from '../capture.js';
 import { CLError, type CL, type Handle, check, openCL } from './cl.js';
+import { deviceLimits, kernelLimits } from './device-limits.js';
 import { infoString } from './device-info.js';
 import { CL_EVENT_COMMAND_EXECUTION_STATUS, EventWaiter, LaunchEvent, type LaunchProfile } from './events.js';
 import { type BuiltProgram, type ProgramSpec, buildProgram } from './program.js';
@@ -186,13 +188,19 @@ export class Context {
     return new Context(d, options);
   }
 
+  /** The device's limits every launch is checked against (queried once). */
+  get limits(): LimitsOfDevice {
+    return deviceLimits(this.cl, this.device);
+  }
+
   /** A buffer holding a copy of `init`, or `init` uninitialised bytes (`ctx.buffer<Float32Array>(4 * n)`). */
   buffer<T extends ArrayBufferView>(init: T): DeviceBuffer<T>;
   buffer<T extends ArrayBufferView = ArrayBufferView>(bytes: number): DeviceBuffer<T>;
   buffer(init: ArrayBufferView | number): DeviceBuffer {
     const err = [0];
     const size = typeof init === 'number' ? init : init.byteLength;
-    if (!(size > 0)) throw new Error('a buffer needs a positive size');
+    if (!Number.isSafeInteger(size) || size <= 0) throw new RuntimeInputError(`a buffer needs a positive whole number of bytes, not ${size}`);
+    if (size > this.limits.maxMemAllocSize) throw new RuntimeInputError(`a buffer of ${size} bytes is more than the device allocates in one piece (CL_DEVICE_MAX_MEM_ALLOC_SIZE ${this.limits.maxMemAllocSize})`);
     const h = this.cl.CreateBuffer(this.handle, CL_MEM_READ_WRITE | (typeof init === 'number' ? 0n : CL_MEM_COPY_HOST_PTR), size, typeof init === 'number' ? null : init, err);
     check(err[0], 'clCreateBuffer');
     return new DeviceBuffer(this, h, size);
@@ -232,6 +240,7 @@ export class Context {
 
   /** Coarse-grained SVM: a device pointer the host can fill through map/unmap. */
   svm(size: number): SvmBlock {
+    if (!Number.isSafeInteger(size) || size <= 0 || size > this.limits.maxMemAllocSize) throw new RuntimeInputError(`shared virtual memory of ${size} bytes: the device allocates 1 to ${this.limits.maxMemAllocSize} bytes in one piece (CL_DEVICE_MAX_MEM_ALLOC_SIZE)`);
     const ptr = this.cl.SVMAlloc(this.handle, CL_MEM_READ_WRITE, size, 0);
     if (!ptr) throw new CLError(-4, 'clSVMAlloc', `could not allocate ${size} bytes of shared virtual memory (the device may not support SVM)`);
     return new SvmBlock(this, ptr, size);
@@ -293,6 +302,10 @@ export class Kernel {
   private readonly offsetWords = new Uint32Array(this.offsets.buffer);
   private readonly eventOut = new BigUint64Array(1);
   private readonly memArg: Handle[] = [0n];
+  private readonly kernelPlan: OpenCLKernelPlan;
+  private readonly kernelLimits: LimitsOfKernel;
+  private readonly deviceLimits: LimitsOfDevice;
+  private readonly nonUniform: boolean;
   private readonly ownsProgram: boolean;
   /** Where captures go (null: not capturing). */
   readonly captureDir: string | null;
@@ -300,12 +313,18 @@ export class Kernel {
 
   constructor(readonly ctx: Context, readonly name: string, readonly plan: OpenCLPlan, readonly source: string, readonly buildOptions = '', build: KernelBuild = {}) {
     this.packer = openclPacker(plan, name);
+    this.kernelPlan = plan.kernels.find((k) => k.name === name)!;
+    this.deviceLimits = ctx.limits;
+    checkParameterSize(this.kernelPlan, this.deviceLimits);
+    // Non-uniform work-groups: OpenCL C 2.0+ builds on devices that take them, unless the build forbids them.
+    this.nonUniform = ctx.limits.nonUniformWorkGroups && /-cl-std=CL[23]\./.test(buildOptions) && !/-cl-uniform-work-group-size/.test(buildOptions);
     this.ownsProgram = !build.program;
     this.program = build.program ?? buildProgram(ctx, { source, options: buildOptions, origin: build.origin ?? `${name}.cl`, ...build });
     this.captureDir = build.capture === false ? null : (build.capture ?? process.env.KERNARG_CAPTURE ?? null) || null;
     const err = [0];
     this.handle = ctx.cl.CreateKernel(this.program.handle, name, err);
     check(err[0], `clCreateKernel(${name})`);
+    this.kernelLimits = kernelLimits(ctx.cl, this.handle, ctx.device.handle);
     const { cl } = ctx;
     const { handle } = this;
     const program = this.ownsProgram ? this.program.handle : null;
@@ -366,9 +385,28 @@ export class Kernel {
     return Promise.resolve(this.launch(o));
   }
 
+  /** Throws the refusal for local memory the device lacks (apart from submit: no closure there, so no context per call). */
+  private refuseLocalMemory(packed: readonly SetArg[]): never {
+    const locals = packed.filter((a) => a.kind === 'local').map((a) => ({ name: this.kernelPlan.args[a.index].name, size: a.size }));
+    checkLocalMemory(this.name, locals, this.deviceLimits, this.kernelLimits);
+    throw new Error('unreachable: checkLocalMemory refuses what refuseLocalMemory is called for');
+  }
+
   private submit(o: LaunchOptions, wantEvent: boolean): void {
     const cl = this.ctx.cl;
+    // Geometry, then values, then local memory: every check before the first OpenCL call.
+    const local = checkGeometry(this.kernelPlan, o.global, o.local, this.deviceLimits, this.kernelLimits, this.nonUniform, o.globalOffset);
     const packed = this.packer.pack(o.args);
+    let localBytes = this.kernelLimits.staticLocalMemSize;
+    for (let i = 0; i < packed.length; i++) {
+      const a = packed[i];
+      if (a.kind === 'local') localBytes += a.size;
+      else if (a.kind !== 'value') {
+        const h = a.handle as { handle?: unknown; svm?: unknown };
+        if (typeof h.svm !== 'bigint' && typeof h.handle !== 'bigint') throw new PackError(this.name, this.kernelPlan.args[a.index].name, `expected a device ${a.kind} of this context, got ${Array.isArray(h) ? 'an array' : 'an object'}`);
+      }
+    }
+    if (localBytes > this.deviceLimits.localMemSize) this.refuseLocalMemory(packed);
     // Error messages are built only on failure: a template string per call would allocate.
     let code = 0;
     for (const a of packed) {
@@ -377,23 +415,22 @@ export class Kernel {
       else {
         const h = a.handle as { handle?: unknown; svm?: unknown };
         if (typeof h.svm === 'bigint') code = cl.SetKernelArgSVMPointer(this.handle, a.index, h.svm);
-        else if (typeof h.handle === 'bigint') {
-          this.memArg[0] = h.handle;
+        else {
+          this.memArg[0] = h.handle as Handle;
           code = cl.SetKernelArgMem(this.handle, a.index, 8, this.memArg);
-        } else throw new Error(`kernel '${this.name}', argument '${this.plan.kernels.find((k) => k.name === this.name)!.args[a.index].name}': expected a device buffer, image or sampler of this context`);
+        }
       }
       if (code !== 0) check(code, `clSetKernelArg(${this.name}, ${a.index})`);
     }
     const dims = o.global.length;
-    if (dims < 1 || dims > 3) throw new Error('global size must have 1 to 3 dimensions');
     for (let i = 0; i < dims; i++) {
       setSize(this.sizeWords, i, o.global[i]);
-      setSize(this.localWords, i, o.local ? o.local[i] : 1);
+      setSize(this.localWords, i, local ? local[i] : 1);
       setSize(this.offsetWords, i, o.globalOffset ? o.globalOffset[i] : 0);
     }
     if (this.captureDir) captureLaunch(this, packed, o, this.captureDir);
     const waits = o.waitFor && o.waitFor.length ? BigUint64Array.from(o.waitFor, (e) => e.handle) : null;
-    code = cl.EnqueueNDRangeKernelAfter(this.ctx.queue, this.handle, dims, o.globalOffset ? this.offsets : null, this.sizes, o.local ? this.locals : null, waits ? waits.length : 0, waits, wantEvent ? this.eventOut : null);
+    code = cl.EnqueueNDRangeKernelAfter(this.ctx.queue, this.handle, dims, o.globalOffset ? this.offsets : null, this.sizes, local ? this.locals : null, waits ? waits.length : 0, waits, wantEvent ? this.eventOut : null);
     if (code !== 0) check(code, `clEnqueueNDRangeKernel(${this.name})`);
   }
 

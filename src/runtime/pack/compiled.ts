@@ -5,6 +5,9 @@ import { intRange, scalarInfo } from './scalars.js';
 export type Writer = (view: DataView, offset: number, value: unknown, path: string) => void;
 
 const cache = new WeakMap<ValueLayout, Writer>();
+
+/** Object.prototype.hasOwnProperty, which generated code calls as HOP.call(object, key). */
+export const HOP = Object.prototype.hasOwnProperty;
 let evalAllowed: boolean | undefined;
 
 function canEval(): boolean {
@@ -26,6 +29,15 @@ const SETTERS: Record<string, [string, string]> = {
 };
 
 /**
+ * A number that may be spliced into generated source: a safe integer, nothing else. Plans read
+ * from JSON are validated before they reach a packer; this is the second lock on the same door.
+ */
+export function checkedInteger(x: unknown, what: string): number {
+  if (typeof x !== 'number' || !Number.isSafeInteger(x)) throw new TypeError(`generated packer: ${what} must be a safe integer, got ${typeof x === 'string' ? JSON.stringify(x) : String(x)}`);
+  return x;
+}
+
+/**
  * Straight-line JS for one layout: every field at a constant offset. The fast path handles
  * plain numbers in range; anything else (bigints, halves, 64-bit integers, wrong shapes) leaves
  * it and the interpreted writer writes the value or throws the precise error.
@@ -41,13 +53,19 @@ function generate(layout: ValueLayout): string {
  * any mismatch executes `break fast`, so the caller's slow path takes over.
  */
 export function emitWriter(layout: ValueLayout, view: string, offset: string, value: string, lines: string[], counter: { n: number }): void {
-  const tmp = () => `t${counter.n++}`;
-  const emit = (l: ValueLayout, off: number, val: string) => {
+  // Straight-line code grows with the scalars written: past a few thousand, the interpreted writer (a loop) is the better path.
+  if (scalarCount(layout, MAX_UNROLLED) > MAX_UNROLLED) {
+    lines.push('break fast;');
+    return;
+  }
+  const tmp = () => `t${checkedInteger(counter.n++, 'a temporary number')}`;
+  const emit = (l: ValueLayout, offset0: number, val: string) => {
+    const off = checkedInteger(offset0, 'an offset');
     switch (l.kind) {
       case 'scalar': {
-        const s = scalarInfo(l.scalar, l.size);
+        const s = scalarInfo(l.scalar, checkedInteger(l.size, 'a scalar size'));
         const key = `${s.kind}:${s.size}:${s.kind === 'float' ? true : s.signed}`;
-        const setter = SETTERS[key];
+        const setter = Object.hasOwn(SETTERS, key) ? SETTERS[key] : undefined;
         if (s.kind === 'int' && s.size === 8) {
           const [lo, hi] = intRange(8, s.signed);
           // A safe-integer number goes in as two 32-bit halves, so no BigInt is made per launch.
@@ -74,9 +92,9 @@ export function emitWriter(layout: ValueLayout, view: string, offset: string, va
       case 'array': {
         const t = tmp();
         lines.push(`const ${t} = ${val};`);
-        lines.push(`if (!(Array.isArray(${t}) || (ArrayBuffer.isView(${t}) && !(${t} instanceof DataView))) || ${t}.length !== ${l.length}) break fast;`);
+        lines.push(`if (!(Array.isArray(${t}) || (ArrayBuffer.isView(${t}) && !(${t} instanceof DataView))) || ${t}.length !== ${checkedInteger(l.length, 'a length')}) break fast;`);
         const elem: ValueLayout = l.kind === 'vector' ? { kind: 'scalar', scalar: l.element, size: scalarInfo(l.element, 0).size, align: 1 } : l.element;
-        const stride = l.kind === 'vector' ? scalarInfo(l.element, 0).size : l.stride;
+        const stride = checkedInteger(l.kind === 'vector' ? scalarInfo(l.element, 0).size : l.stride, 'a stride');
         for (let i = 0; i < l.length; i++) {
           const e = tmp();
           lines.push(`const ${e} = ${t}[${i}];`);
@@ -93,17 +111,54 @@ export function emitWriter(layout: ValueLayout, view: string, offset: string, va
         lines.push(`const ${t} = ${val};`);
         lines.push(`if (typeof ${t} !== 'object' || ${t} === null || Array.isArray(${t}) || ArrayBuffer.isView(${t})) break fast;`);
         const c = tmp();
-        lines.push(`let ${c} = 0; for (const k in ${t}) ${c}++;`, `if (${c} !== ${l.fields.length}) break fast;`);
+        // Exactly the field names, each the value's own key (HOP.call on the for-in key is what V8 optimises).
+        lines.push(`let ${c} = 0;`, `for (const k in ${t}) {`, `  if (!HOP.call(${t}, k)) break fast;`, '  switch (k) {');
+        for (const f of l.fields) lines.push(`    case ${JSON.stringify(f.name)}:`);
+        lines.push(`      ${c}++; break;`, '    default: break fast;', '  }', '}', `if (${c} !== ${checkedInteger(l.fields.length, 'a field count')}) break fast;`);
         for (const f of l.fields) {
           const e = tmp();
           lines.push(`const ${e} = ${t}[${JSON.stringify(f.name)}];`, `if (${e} === undefined) break fast;`);
-          emit(f.layout, off + f.offset, e);
+          emit(f.layout, off + checkedInteger(f.offset, 'a field offset'), e);
         }
         return;
       }
+      default:
+        notALayout(l);
     }
   };
   emit(layout, 0, value);
+}
+
+/**
+ * A layout kind no packer knows, such as the `struct` of the JSON form: refused, never packed as
+ * zeros. Plans read from JSON go through readPlan first.
+ */
+export function notALayout(l: never): never {
+  throw new TypeError(`not a value layout: kind ${JSON.stringify((l as { kind?: unknown } | null)?.kind)} (read JSON plans with readPlan)`);
+}
+
+/** Scalars a compiled writer unrolls at the most; larger values are written by the interpreted writer. */
+export const MAX_UNROLLED = 4096;
+
+/** The scalars a layout holds, counting no further than `cap` + 1. */
+export function scalarCount(l: ValueLayout, cap: number): number {
+  switch (l.kind) {
+    case 'scalar':
+      return 1;
+    case 'vector':
+      return l.length;
+    case 'array': {
+      const each = scalarCount(l.element, cap);
+      return each === 0 ? 0 : Math.min(cap + 1, each * l.length);
+    }
+    case 'record': {
+      let n = 0;
+      for (const f of l.fields) if ((n += scalarCount(f.layout, cap)) > cap) return cap + 1;
+      return n;
+    }
+    default:
+      return notALayout(l);
+  }
 }
 
 export function codegenAllowed(): boolean {
@@ -112,12 +167,12 @@ export function codegenAllowed(): boolean {
 
 /** The writer for a layout: compiled once and cached, or the interpreted one where code generation is not allowed. */
 export function writerFor(layout: ValueLayout, allowCompile = true): Writer {
-  if (!allowCompile || !canEval()) return (view, offset, value, path) => writeInterpreted(view, offset, layout, value, path);
+  if (!allowCompile || !canEval() || scalarCount(layout, MAX_UNROLLED) > MAX_UNROLLED) return (view, offset, value, path) => writeInterpreted(view, offset, layout, value, path);
   let w = cache.get(layout);
   if (!w) {
     const body = generate(layout);
-    const make = new Function('layout', 'interp', `return function write(view, offset, value, path) {\n${body}\n};`);
-    w = make(layout, writeInterpreted) as Writer;
+    const make = new Function('layout', 'interp', 'HOP', `return function write(view, offset, value, path) {\n${body}\n};`);
+    w = make(layout, writeInterpreted, HOP) as Writer;
     cache.set(layout, w);
   }
   return w;

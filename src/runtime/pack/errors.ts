@@ -27,3 +27,14 @@ export class ValueError extends Error {
     super(problem);
   }
 }
+
+/** A launch the device or the kernel cannot take (geometry, limits); names the kernel. */
+export class LaunchError extends Error {
+  constructor(
+    readonly kernel: string,
+    readonly problem: string,
+  ) {
+    super(`kernel '${kernel}': ${problem}`);
+    this.name = 'LaunchError';
+  }
+}

@@ -1,4 +1,5 @@
 import type { ValueLayout } from '../../abi/plan.js';
+import { notALayout } from './compiled.js';
 import { ValueError } from './errors.js';
 import { describe, scalarInfo, writeFloat, writeInt } from './scalars.js';
 
@@ -32,15 +33,17 @@ export function writeInterpreted(view: DataView, offset: number, layout: ValueLa
       const named = layout.fields.filter((f) => f.name !== null && f.bitWidth === undefined);
       if (layout.fields.some((f) => f.bitWidth !== undefined)) throw new ValueError(path, `${layout.typeName} has bit-fields, which the packer does not write`);
       if (layout.tagKind === 'union') {
-        const given = named.filter((f) => obj[f.name!] !== undefined);
+        const given = named.filter((f) => Object.hasOwn(obj, f.name!) && obj[f.name!] !== undefined);
         if (given.length !== 1) throw new ValueError(path, `a union ${layout.typeName} takes exactly one of ${named.map((f) => f.name).join(', ')}`);
       } else {
-        for (const f of named) if (!(f.name! in obj)) throw new ValueError(`${path}.${f.name}`, `missing field '${f.name}' of ${layout.typeName}`);
+        for (const f of named) if (!Object.hasOwn(obj, f.name!)) throw new ValueError(`${path}.${f.name}`, `missing field '${f.name}' of ${layout.typeName}`);
       }
       for (const k of Object.keys(obj)) if (!named.some((f) => f.name === k)) throw new ValueError(`${path}.${k}`, `${layout.typeName} has no field '${k}'`);
-      for (const f of named) if (obj[f.name!] !== undefined) writeInterpreted(view, offset + f.offset, f.layout, obj[f.name!], `${path}.${f.name}`);
+      for (const f of named) if (Object.hasOwn(obj, f.name!) && obj[f.name!] !== undefined) writeInterpreted(view, offset + f.offset, f.layout, obj[f.name!], `${path}.${f.name}`);
       return;
     }
+    default:
+      notALayout(layout);
   }
 }
 

@@ -1,8 +1,9 @@
 import type { AmdCl2Plan, AmdhsaPlan, OpenCLPlan, ValueLayout } from '../../abi/plan.js';
 import type { R600Plan } from '../../abi/r600.js';
 import type { VulkanPlan } from '../../abi/vulkan.js';
-import { PackError, ValueError } from './errors.js';
-import { type Writer, codegenAllowed, emitWriter, writerFor } from './compiled.js';
+import { amdCl2ByAddress } from '../../abi/read-plan.js';
+import { LaunchError, PackError, RuntimeInputError, ValueError } from './errors.js';
+import { HOP, type Writer, checkedInteger, codegenAllowed, emitWriter, writerFor } from './compiled.js';
 import { describe } from './scalars.js';
 
 export interface PackOptions {
@@ -33,6 +34,13 @@ export interface ImageDescription {
 
 type Args = Readonly<Record<string, unknown>>;
 
+/** The named kernel of a plan; a missing one is the user's mistake, not an argument's. */
+function kernelOf<K extends { readonly name: string }>(plan: { readonly kernels: readonly K[] }, kernel: string): K {
+  const k = plan.kernels.find((x) => x.name === kernel);
+  if (!k) throw new RuntimeInputError(`no kernel named '${kernel}' (have ${plan.kernels.map((x) => x.name).join(', ') || 'none'})`);
+  return k;
+}
+
 const nameSets = new WeakMap<readonly string[], Set<string>>();
 
 /** Every argument given once, none unknown; one pass over the given keys. */
@@ -40,12 +48,9 @@ function checkNames(kernel: string, names: readonly string[], args: Args): void 
   if (typeof args !== 'object' || args === null) throw new PackError(kernel, '(arguments)', `expected an object of arguments, got ${describe(args)}`);
   let set = nameSets.get(names);
   if (!set) nameSets.set(names, (set = new Set(names)));
-  let count = 0;
-  for (const k in args) {
-    if (!set.has(k)) throw new PackError(kernel, k, `'${kernel}' has no argument '${k}' (it takes ${names.join(', ') || 'none'})`);
-    count++;
-  }
-  if (count !== names.length) for (const n of names) if (!(n in args)) throw new PackError(kernel, n, 'missing');
+  // Own properties only: a key such as `__proto__` or an inherited one never supplies an argument.
+  for (const k of Object.keys(args)) if (!set.has(k)) throw new PackError(kernel, k, `'${kernel}' has no argument '${k}' (it takes ${names.join(', ') || 'none'})`);
+  for (const n of names) if (!Object.hasOwn(args, n)) throw new PackError(kernel, n, 'missing');
 }
 
 function write(kernel: string, w: Writer, view: DataView, offset: number, name: string, v: unknown): void {
@@ -64,6 +69,15 @@ function address(kernel: string, name: string, v: unknown): bigint {
   throw new PackError(kernel, name, `expected a device address (bigint) or an object with one, got ${describe(v)}`);
 }
 
+/** A hidden pointer's address from `launch.hidden` (own keys only), 0 when not given. */
+function hiddenValue(kernel: string, launch: LaunchInfo, key: string): bigint {
+  const h = launch.hidden;
+  if (!h || !Object.hasOwn(h, key)) return 0n;
+  const v = h[key];
+  if (typeof v !== 'bigint' || v < 0n || v > 0xffffffffffffffffn) throw new PackError(kernel, key, `a hidden address takes a bigint from 0 to 2^64-1, got ${describe(v)}`);
+  return v;
+}
+
 // ---- opencl: the clSetKernelArg list ---------------------------------------------------
 
 export type SetArg =
@@ -79,8 +93,7 @@ export interface OpenCLPacker {
 }
 
 export function openclPacker(plan: OpenCLPlan, kernel: string, options: PackOptions = {}): OpenCLPacker {
-  const k = plan.kernels.find((x) => x.name === kernel);
-  if (!k) throw new PackError(kernel, '(kernel)', `no kernel named '${kernel}' (have ${plan.kernels.map((x) => x.name).join(', ')})`);
+  const k = kernelOf(plan, kernel);
   const names = k.args.map((a) => a.name);
   const out: SetArg[] = [];
   const steps: ((args: Args) => void)[] = [];
@@ -96,7 +109,7 @@ export function openclPacker(plan: OpenCLPlan, kernel: string, options: PackOpti
       out.push(slot);
       steps.push((args) => {
         const v = args[a.name] as { local?: unknown } | undefined;
-        const bytes = typeof v === 'object' && v !== null ? v.local : undefined;
+        const bytes = typeof v === 'object' && v !== null && Object.hasOwn(v, 'local') ? v.local : undefined;
         if (typeof bytes !== 'number' || !Number.isSafeInteger(bytes) || bytes <= 0) throw new PackError(kernel, a.name, `a local argument takes {local: <bytes>} with a positive byte count, got ${describe(v)}`);
         slot.size = bytes;
       });
@@ -105,7 +118,7 @@ export function openclPacker(plan: OpenCLPlan, kernel: string, options: PackOpti
       out.push(slot as SetArg);
       steps.push((args) => {
         const v = args[a.name];
-        if (v === null || v === undefined || typeof v !== 'object') throw new PackError(kernel, a.name, `a ${a.kind} argument takes a ${a.kind} object, got ${describe(v)}`);
+        if (v === null || v === undefined || typeof v !== 'object' || Array.isArray(v)) throw new PackError(kernel, a.name, `a ${a.kind} argument takes a ${a.kind} object, got ${describe(v)}`);
         slot.handle = v;
       });
     }
@@ -128,27 +141,31 @@ function compileKernelPacker(args: OpenCLPlan['kernels'][number]['args'], out: S
   const lines: string[] = [];
   const counter = { n: 0 };
   const views: DataView[] = [];
-  if (args.length === 0) lines.push('if (typeof args !== "object" || args === null) return slow(args);', 'for (const k in args) return slow(args);', 'fast: {');
+  // Only JSON.stringify'd names and checked integers reach the generated source.
+  const n = (x: unknown) => checkedInteger(x, 'an argument index or count');
+  lines.push('if (typeof args !== "object" || args === null) return slow(args);');
+  if (args.length === 0) lines.push('for (const k in args) return slow(args);', 'fast: {');
   else {
-    lines.push('if (typeof args !== "object" || args === null) return slow(args);', 'let count = 0;', 'for (const k in args) {', '  switch (k) {');
+    // `for in` also walks inherited enumerable keys: each counted key must be the object's own.
+    lines.push('let count = 0;', 'for (const k in args) {', '  if (!HOP.call(args, k)) return slow(args);', '  switch (k) {');
     for (const a of args) lines.push(`    case ${JSON.stringify(a.name)}:`);
-    lines.push('      count++; break;', '    default: return slow(args);', '  }', '}', `if (count !== ${args.length}) return slow(args);`, 'fast: {');
+    lines.push('      count++; break;', '    default: return slow(args);', '  }', '}', `if (count !== ${n(args.length)}) return slow(args);`, 'fast: {');
   }
   args.forEach((a, i) => {
     const v = `a${i}`;
     lines.push(`const ${v} = args[${JSON.stringify(a.name)}];`);
     if (a.kind === 'value') {
       views.push(new DataView((out[i] as { bytes: Uint8Array }).bytes.buffer));
-      emitWriter(a.layout as ValueLayout, `views[${views.length - 1}]`, '0', v, lines, counter);
+      emitWriter(a.layout as ValueLayout, `views[${n(views.length - 1)}]`, '0', v, lines, counter);
     } else if (a.kind === 'local') {
-      lines.push(`if (typeof ${v} !== 'object' || ${v} === null || !Number.isSafeInteger(${v}.local) || ${v}.local <= 0) break fast;`, `out[${i}].size = ${v}.local;`);
+      lines.push(`if (typeof ${v} !== 'object' || ${v} === null || !Object.hasOwn(${v}, 'local') || !Number.isSafeInteger(${v}.local) || ${v}.local <= 0) break fast;`, `out[${n(i)}].size = ${v}.local;`);
     } else {
-      lines.push(`if (typeof ${v} !== 'object' || ${v} === null) break fast;`, `out[${i}].handle = ${v};`);
+      lines.push(`if (typeof ${v} !== 'object' || ${v} === null || Array.isArray(${v})) break fast;`, `out[${n(i)}].handle = ${v};`);
     }
   });
   lines.push('return out;', '}', 'return slow(args);');
-  const make = new Function('out', 'views', 'slow', `return function pack(args) {\n${lines.join('\n')}\n};`);
-  return make(out, views, slow) as (a: Args) => readonly SetArg[];
+  const make = new Function('out', 'views', 'slow', 'HOP', `return function pack(args) {\n${lines.join('\n')}\n};`);
+  return make(out, views, slow, HOP) as (a: Args) => readonly SetArg[];
 }
 
 // ---- kernarg segments: amdhsa, amd-cl2, r600 -------------------------------------------
@@ -170,7 +187,10 @@ interface Geometry {
 
 function geometry(kernel: string, l: LaunchInfo): Geometry {
   const g = l.global;
-  if (!Array.isArray(g) || g.length < 1 || g.length > 3 || g.some((x) => !Number.isSafeInteger(x) || x <= 0)) throw new PackError(kernel, '(launch)', 'global size must be 1 to 3 positive integers');
+  const sizes = (v: unknown, min: number) => Array.isArray(v) && v.length === g.length && v.every((x) => Number.isSafeInteger(x) && x >= min && x <= 0xffffffff);
+  if (!Array.isArray(g) || g.length < 1 || g.length > 3 || !sizes(g, 1)) throw new LaunchError(kernel, 'the global size must be 1 to 3 whole numbers from 1 to 2^32-1');
+  if (l.local !== undefined && !sizes(l.local, 1)) throw new LaunchError(kernel, `the local size must be ${g.length} whole number${g.length > 1 ? 's' : ''} from 1 to 2^32-1, like the global size`);
+  if (l.globalOffset !== undefined && !sizes(l.globalOffset, 0)) throw new LaunchError(kernel, `the global offset must be ${g.length} whole number${g.length > 1 ? 's' : ''} from 0 to 2^32-1, like the global size`);
   const pad = (v: readonly number[] | undefined, d: number): [number, number, number] => [v?.[0] ?? d, v?.[1] ?? d, v?.[2] ?? d];
   return { dims: g.length, global: pad(g, 1), local: pad(l.local, 1), offset: pad(l.globalOffset, 0) };
 }
@@ -197,8 +217,7 @@ const u16 = (view: DataView, o: number, v: number) => view.setUint16(o, v & 0xff
 const u64 = (view: DataView, o: number, v: bigint | number) => view.setBigUint64(o, BigInt(v), true);
 
 export function amdhsaPacker(plan: AmdhsaPlan, kernel: string, options: PackOptions = {}): SegmentPacker {
-  const k = plan.kernels.find((x) => x.name === kernel);
-  if (!k) throw new PackError(kernel, '(kernel)', `no kernel named '${kernel}'`);
+  const k = kernelOf(plan, kernel);
   const explicit = k.args.filter((a) => a.param !== null);
   const steps: ((view: DataView, args: Args, g: Geometry, launch: LaunchInfo) => void)[] = [];
   for (const a of k.args) {
@@ -218,7 +237,7 @@ export function amdhsaPacker(plan: AmdhsaPlan, kernel: string, options: PackOpti
       continue;
     }
     const kind = a.valueKind;
-    const axis = { x: 0, y: 1, z: 2 }[kind.slice(-1) as 'x'] ?? 0;
+    const axis = Math.max(0, 'xyz'.indexOf(kind.slice(-1)));
     if (kind.startsWith('hidden_global_offset')) steps.push((view, _, g) => u64(view, o, g.offset[axis]));
     else if (kind.startsWith('hidden_block_count')) steps.push((view, _, g) => u32(view, o, Math.ceil(g.global[axis] / g.local[axis])));
     else if (kind.startsWith('hidden_group_size')) steps.push((view, _, g) => u16(view, o, g.local[axis]));
@@ -236,14 +255,13 @@ export function amdhsaPacker(plan: AmdhsaPlan, kernel: string, options: PackOpti
         }
         u32(view, o, bytes);
       });
-    } else if (kind !== 'hidden_none') steps.push((view, _, __, launch) => u64(view, o, launch.hidden?.[kind] ?? 0n));
+    } else if (kind !== 'hidden_none') steps.push((view, _, __, launch) => u64(view, o, hiddenValue(kernel, launch, kind)));
   }
   return segment(kernel, k.kernargSegmentSize, explicit.map((a) => a.name), steps);
 }
 
 export function amdCl2Packer(plan: AmdCl2Plan, kernel: string, options: PackOptions = {}): SegmentPacker {
-  const k = plan.kernels.find((x) => x.name === kernel);
-  if (!k) throw new PackError(kernel, '(kernel)', `no kernel named '${kernel}'`);
+  const k = kernelOf(plan, kernel);
   const P = plan.bits / 8;
   const ptr = (view: DataView, o: number, v: bigint) => {
     if (P === 8) u64(view, o, v);
@@ -258,10 +276,10 @@ export function amdCl2Packer(plan: AmdCl2Plan, kernel: string, options: PackOpti
     if (a.param === null) {
       const axis = Number(a.name.slice(-1));
       if (a.name.startsWith('_.global_offset')) steps.push((view, _, g) => ptr(view, o, BigInt(g.offset[axis])));
-      else steps.push((view, _, __, launch) => ptr(view, o, launch.hidden?.[a.name] ?? 0n));
+      else steps.push((view, _, __, launch) => ptr(view, o, hiddenValue(kernel, launch, a.name)));
       continue;
     }
-    if (a.argType === 'structure' || a.argType.endsWith('*') || ['image1d', 'image1d_array', 'image1d_buffer', 'image2d', 'image2d_array', 'image3d', 'sampler', 'queue', 'clkevent', 'pipe'].includes(a.argType)) {
+    if (amdCl2ByAddress(a.argType)) {
       steps.push((view, args) => ptr(view, o, address(kernel, a.name, args[a.name])));
     } else {
       const w = writerFor(a.layout as ValueLayout, !options.interpreted);
@@ -272,12 +290,12 @@ export function amdCl2Packer(plan: AmdCl2Plan, kernel: string, options: PackOpti
 }
 
 export function r600Packer(plan: R600Plan, kernel: string, options: PackOptions = {}): SegmentPacker {
-  const k = plan.kernels.find((x) => x.name === kernel);
-  if (!k) throw new PackError(kernel, '(kernel)', `no kernel named '${kernel}'`);
+  const k = kernelOf(plan, kernel);
   const steps: ((view: DataView, args: Args, g: Geometry, launch: LaunchInfo) => void)[] = [];
   const image = (args: Args, name: string): ImageDescription => {
     const v = args[name] as ImageDescription | undefined;
-    if (typeof v !== 'object' || v === null || typeof v.width !== 'number' || typeof v.channelOrder !== 'number' || typeof v.channelType !== 'number') {
+    const u32ok = (x: unknown, optional = false) => (optional && x === undefined) || (Number.isSafeInteger(x) && (x as number) >= 0 && (x as number) <= 0xffffffff);
+    if (typeof v !== 'object' || v === null || !u32ok(v.width) || !u32ok(v.height, true) || !u32ok(v.depth, true) || !u32ok(v.channelOrder) || !u32ok(v.channelType)) {
       throw new PackError(kernel, name, 'an image takes {width, height?, depth?, channelOrder, channelType, address?}');
     }
     return v;
@@ -329,8 +347,7 @@ export interface VulkanPacked {
 }
 
 export function vulkanPacker(plan: VulkanPlan, kernel: string, options: PackOptions = {}): { names: readonly string[]; pack(args: Args): VulkanPacked } {
-  const k = plan.kernels.find((x) => x.name === kernel);
-  if (!k) throw new PackError(kernel, '(kernel)', `no kernel named '${kernel}'`);
+  const k = kernelOf(plan, kernel);
   const names = k.args.map((a) => a.name);
   const pod = new Uint8Array(k.podSize);
   const view = new DataView(pod.buffer);

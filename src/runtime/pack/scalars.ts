@@ -25,7 +25,7 @@ export const SCALAR_INFO: Record<string, ScalarInfo> = {
 
 /** Scalars named by the frontend's size_t family, by the layout's size. */
 export function scalarInfo(name: string, size: number): ScalarInfo {
-  const info = SCALAR_INFO[name];
+  const info = Object.hasOwn(SCALAR_INFO, name) ? SCALAR_INFO[name] : undefined;
   if (info) return info.size === size || name === 'handle' ? { ...info, size } : info;
   // size_t, ptrdiff_t, intptr_t, uintptr_t
   return { size, kind: 'int', signed: name === 'ptrdiff_t' || name === 'intptr_t' };

@@ -14,6 +14,7 @@ import { compileTinytc } from '../../frontend/tinytc/index.js';
 import { emitTinytcSpirv } from '../../emit/tinytc/spirv/index.js';
 import { DATA_LAYOUTS } from '../../layout/data-layout.js';
 import type { KernelModule } from '../../model/kernel-module.js';
+import { type ShapeTie, checkShapeTies, shapeTies } from '../checks/shape-ties.js';
 import { PackError, RuntimeInputError } from '../pack/errors.js';
 import { VulkanBuffer, type VulkanContext } from './context.js';
 import { VulkanKernel } from './kernel.js';
@@ -39,6 +40,8 @@ export class VulkanTinytcKernel {
   private readonly slots: readonly (VulkanSlot & { host?: HostRule })[];
   readonly params: ReadonlyMap<string, IrType>;
   readonly local: readonly [number, number, number];
+  /** Extents the body ties together, checked at every launch (as on OpenCL). */
+  private readonly ties: readonly ShapeTie[];
 
   constructor(readonly ctx: VulkanContext, readonly name: string, program: Program, readonly plan: VulkanPlan, readonly spirv: Uint32Array) {
     const k = plan.kernels.find((x) => x.name === name);
@@ -46,6 +49,7 @@ export class VulkanTinytcKernel {
     this.slots = k.args as (VulkanSlot & { host?: HostRule })[];
     const f = program.funcs.find((x) => x.name === name)!;
     this.params = new Map(f.params.map((p) => [varName(p.name), p.type]));
+    this.ties = shapeTies(f);
     for (const [arg, type] of this.params) {
       if (type.kind === 'group' && !ctx.enabled.has('bufferDeviceAddress')) {
         throw new PackError(name, arg, `a group's pointer table holds buffer device addresses, and ${ctx.device.name} ${ctx.supported.has('bufferDeviceAddress') ? 'was opened without' : 'lacks'} the Vulkan feature bufferDeviceAddress`);
@@ -75,9 +79,14 @@ export class VulkanTinytcKernel {
         const offset = g.offset ?? type.offset ?? 0;
         if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0) throw new PackError(this.name, `${name}.offset`, `a group offset is a non-negative whole number of elements, not ${String(offset)}`);
         if (type.offset !== null && offset !== type.offset) throw new PackError(this.name, `${name}.offset`, `${offset} differs from the declared static offset ${type.offset}`);
+        if (g.group.length < howmany) throw new PackError(this.name, name, `the group has ${g.group.length} member${g.group.length > 1 ? 's' : ''}, but howmany ${howmany} launches ${howmany} work-groups and work-group i reads member i`);
         groups.set(name, { members: g.group.map((m, i) => this.memref(`${name}[${i}]`, type.memref, m, offset)), offset });
       }
     }
+    const shapes = new Map<string, number[] | number[][]>();
+    for (const [name, m] of memrefs) shapes.set(name, m.shape);
+    for (const [name, g] of groups) shapes.set(name, g.members.map((m) => m.shape));
+    checkShapeTies(this.name, this.ties, shapes, howmany);
     const physical: Record<string, unknown> = {};
     const owned: VulkanBuffer[] = [];
     const copies: [VulkanBuffer, ArrayBufferView][] = [];
