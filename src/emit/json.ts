@@ -105,32 +105,38 @@ function slotText(slot: { readonly param: number | null }): string {
 }
 
 /**
- * A kernel's slots at depth 4, joined: each run of the kernel's own slots in one native call (the
- * run as an array, its brackets cut off), shared slots from their cached text.
+ * A kernel's slots at depth 4, separated by `,\n`, pushed onto `out` as pieces (not joined: a
+ * shared slot's cached text goes out as it is, never copied into a kernel's string): each run of
+ * the kernel's own slots in one native call (the run as an array, its brackets cut off).
  */
-function argsText(args: readonly { readonly param: number | null }[]): string {
-  const parts: string[] = [];
+function pushArgs(args: readonly { readonly param: number | null }[], out: string[]): void {
   let run: Record<string, unknown>[] = [];
+  let first = true;
+  const piece = (t: string) => {
+    out.push(first ? t : `,\n${t}`);
+    first = false;
+  };
   const flush = () => {
     if (!run.length) return;
     const t = at(SLOT_DEPTH - 1, run);
-    parts.push(t.slice(2, t.length - 2 - 2 * (SLOT_DEPTH - 1)));
+    piece(t.slice(2, t.length - 2 - 2 * (SLOT_DEPTH - 1)));
     run = [];
   };
   for (const a of args) {
     if (a.param !== null) run.push(plain(a));
     else {
       flush();
-      parts.push(slotText(a));
+      if (!first) out.push(',\n');
+      out.push(slotText(a));
+      first = false;
     }
   }
   flush();
-  return parts.join(',\n');
 }
 
 /**
  * Exactly `JSON.stringify(planToJson(plan), null, 2) + '\n'`, in pieces (the text before the
- * kernels, one piece per kernel with its separator, the text after): joined, they are
+ * kernels, a few pieces per kernel, the text after): joined, they are
  * `emitJson`'s text. A writer can send them one by one, so output larger than the longest string
  * the engine can hold (about 512 MiB in V8) is still written. Built kernel by kernel: slots and
  * value layouts that targets share between kernels are rendered once, and the rest is written by
@@ -150,11 +156,16 @@ export function emitJsonChunks(plan: AbiPlan): string[] {
   chunks.push(`{\n${top.join(',\n')}`);
   for (let i = 0; i < kernels.length; i++) {
     const { name, args, ...fields } = kernels[i];
-    const lines: string[] = [`${pad(3)}"name": ${JSON.stringify(name)}`];
-    if (args.length === 0) lines.push(`${pad(3)}"args": []`);
-    else lines.push(`${pad(3)}"args": [\n${argsText(args)}\n${pad(3)}]`);
-    members(3, plain(fields), lines);
-    chunks.push(`${i ? ',\n' : ''}${pad(2)}{\n${lines.join(',\n')}\n${pad(2)}}`);
+    const head = `${i ? ',\n' : ''}${pad(2)}{\n${pad(3)}"name": ${JSON.stringify(name)},\n${pad(3)}"args": `;
+    if (args.length === 0) chunks.push(`${head}[]`);
+    else {
+      chunks.push(`${head}[\n`);
+      pushArgs(args, chunks);
+      chunks.push(`\n${pad(3)}]`);
+    }
+    const rest: string[] = [];
+    members(3, plain(fields), rest);
+    chunks.push(rest.length ? `,\n${rest.join(',\n')}\n${pad(2)}}` : `\n${pad(2)}}`);
   }
   chunks.push(`\n${pad(1)}]\n}\n`);
   return chunks;
