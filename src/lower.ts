@@ -1,6 +1,6 @@
 import { lowerOpenCL } from './abi/opencl.js';
 import type { AbiPlan, AmdCl2Plan } from './abi/plan.js';
-import { type AmdhsaCodeObject, type AmdhsaLlvm, amdhsaOptionProblem, lowerAmdhsa } from './abi/amdhsa.js';
+import { AMDHSA_CODE_OBJECTS, AMDHSA_LLVMS, type AmdhsaCodeObject, type AmdhsaLlvm, amdhsaOptionProblem, lowerAmdhsa } from './abi/amdhsa.js';
 import { type AmdCl2TargetOptions, lowerAmdCl2 } from './abi/amd-cl2.js';
 import { emitClrx } from './emit/clrx.js';
 import { type VulkanPlan, type VulkanTargetOptions, lowerVulkan } from './abi/vulkan.js';
@@ -12,7 +12,7 @@ import { emitTinytcSpirv } from './emit/tinytc/spirv/index.js';
 import { disassemble } from './emit/spirv/disassemble.js';
 import { compileTinytc } from './frontend/tinytc/index.js';
 import type { DopeOrder } from './frontend/tinytc/calling-convention.js';
-import { type LlvmPlan, type LlvmTargetOptions, TRIPLE_INFO, lowerLlvm } from './abi/llvm.js';
+import { type LlvmPlan, type LlvmTargetOptions, TRIPLES, TRIPLE_INFO, lowerLlvm } from './abi/llvm.js';
 import { lowerR600 } from './abi/r600.js';
 import { emitLlvmIr } from './emit/llvm-ir.js';
 import { DiagnosticBag, type Diagnostic } from './diagnostics/diagnostic.js';
@@ -92,6 +92,24 @@ export interface LowerResult {
 export function lower(path: string, text: string, host: FileHost, options: LowerOptions): LowerResult {
   const file = new SourceFile(path, text);
   const format = options.format ?? 'table';
+  // Library callers (JavaScript included) may pass any string: a misspelled target is a diagnostic, not a TypeError.
+  if (!Object.hasOwn(FORMATS, options.target)) {
+    const bag = new DiagnosticBag();
+    bag.report(Messages.badOption, undefined, [`unknown target '${String(options.target)}' (choose from ${TARGETS.join(', ')})`]);
+    return { diagnostics: bag.items };
+  }
+  const badChoice = ([
+    ['arch', options.arch, ['spir', 'spir64']],
+    ['vulkan.arch', options.vulkan?.arch, ['spir', 'spir64']],
+    ['llvm.triple', options.llvm?.triple, TRIPLES],
+    ['codeObject', options.codeObject, AMDHSA_CODE_OBJECTS],
+    ['amdLlvm', options.amdLlvm, AMDHSA_LLVMS],
+  ] as const).find(([, v, choices]) => v !== undefined && !(choices as readonly unknown[]).includes(v));
+  if (badChoice) {
+    const bag = new DiagnosticBag();
+    bag.report(Messages.badOption, undefined, [`unknown ${badChoice[0]} '${String(badChoice[1])}' (choose from ${badChoice[2].join(', ')})`]);
+    return { diagnostics: bag.items };
+  }
   if (!FORMATS[options.target].includes(format)) {
     const bag = new DiagnosticBag();
     bag.report(Messages.badOption, undefined, [`format '${format}' is not available for target '${options.target}' (choose from ${FORMATS[options.target].join(', ')})`]);

@@ -4,7 +4,7 @@ import { type DiffSide, diffToJson, diffToTable } from '../diff/render.js';
 import { abiView } from '../diff/view.js';
 import { TARGETS, lower } from '../lower.js';
 import { type OptionSpec, UsageError } from './args.js';
-import type { CliIO } from './io.js';
+import { type CliIO, includeHost } from './io.js';
 import { LOWER_OPTIONS, prepareLower } from './lower-command.js';
 
 /** `kernarg diff` exits with this status when a change is breaking (like `git diff --exit-code`, but apart from 1 and 2). */
@@ -84,7 +84,7 @@ export function diffCommand(argv: readonly string[], io: CliIO): number {
   for (const [file, t, opts] of [[files[0], oldTarget, oldOpts], [files[1], newTarget, newOpts]] as const) {
     const prepared = prepareLower([file, ...shared, '--target', t, ...opts], io);
     if (typeof prepared === 'number') return prepared;
-    const result = lower(prepared.path, prepared.text, { readFile: io.readFile }, { ...prepared.options, format: 'json' });
+    const result = lower(prepared.path, prepared.text, includeHost(io), { ...prepared.options, format: 'json' });
     if (result.diagnostics.length) io.stderr(formatDiagnostics(result.diagnostics, { color: prepared.color }));
     if (!result.plan || result.output === undefined) return 1;
     sides.push({ side: { file, target: t, options: [...shared, ...opts] }, view: abiView(result.plan) });

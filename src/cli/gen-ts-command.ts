@@ -11,7 +11,7 @@ import { SPIR64 } from '../layout/data-layout.js';
 import { lower } from '../lower.js';
 import { KERNARG_VERSION } from '../version.js';
 import { type OptionSpec, UsageError, parseArgs } from './args.js';
-import type { CliIO } from './io.js';
+import { type CliIO, includeHost } from './io.js';
 
 export const GEN_TS_OPTIONS: readonly OptionSpec[] = [
   { name: 'output', short: 'o', kind: 'string', value: '<out.ts>', help: 'the module to write (stdout when left out)' },
@@ -60,7 +60,7 @@ export function genTsCommand(argv: readonly string[], io: CliIO): number {
       tinytc: { params, ulongSource: emitTinytcOpenCLC(fe.program.funcs, fe.types, fe.module, { groupTables: 'ulong' }), ulongOptions: '-cl-std=CL1.2' },
     });
   } else {
-    const r = lower(path, source, { readFile: io.readFile }, { target: 'opencl', format: 'json', std: std as 'CL1.2', includeDirs: includes, defines });
+    const r = lower(path, source, includeHost(io), { target: 'opencl', format: 'json', std: std as 'CL1.2', includeDirs: includes, defines });
     if (!r.plan) {
       io.stderr(formatDiagnostics(r.diagnostics, { color: io.color }));
       return 1;

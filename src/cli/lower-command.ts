@@ -1,11 +1,11 @@
-import { formatDiagnostics } from '../diagnostics/format.js';
+import { escapeControls, formatDiagnostics } from '../diagnostics/format.js';
 import { CL_STDS, type ClStd } from '../frontend/opencl-c/predefined.js';
 import { AMD_CL2_FEATURES, type AmdCl2Feature } from '../abi/amd-cl2.js';
 import { TRIPLES, type Triple } from '../abi/llvm.js';
 import { parseSamplerMap } from '../abi/sampler-map.js';
 import { FORMATS, type LowerOptions, TARGETS, type TargetName, lower } from '../lower.js';
 import { type OptionSpec, UsageError, parseArgs } from './args.js';
-import type { CliIO } from './io.js';
+import { type CliIO, includeHost, readText } from './io.js';
 
 export const LOWER_OPTIONS: readonly OptionSpec[] = [
   { name: 'target', kind: 'string', value: '<target>', help: `target ABI: ${TARGETS.join(' | ')}` },
@@ -66,7 +66,7 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
   const prepared = prepareLower(argv, io);
   if (typeof prepared === 'number') return prepared;
   // In pieces: a JSON plan of hundreds of thousands of kernels can be longer than one string may be.
-  const result = lower(prepared.path, prepared.text, { readFile: io.readFile }, { ...prepared.options, chunked: true });
+  const result = lower(prepared.path, prepared.text, includeHost(io), { ...prepared.options, chunked: true });
   if (result.diagnostics.length) io.stderr(formatDiagnostics(result.diagnostics, { color: prepared.color }));
   if (result.binary === undefined && result.chunks === undefined) return 1;
   if (prepared.outPath === undefined) {
@@ -152,14 +152,14 @@ export function prepareLower(argv: readonly string[], io: CliIO): PreparedLower 
   let samplerMap: number[] | undefined;
   const samplerMapPath = args.values.get('samplermap') as string | undefined;
   if (samplerMapPath !== undefined) {
-    const text = io.readFile(samplerMapPath);
-    if (text === undefined) {
-      io.stderr(`kernarg: error: cannot read sampler map '${samplerMapPath}'\n`);
+    const read = readText(io, samplerMapPath);
+    if ('error' in read) {
+      io.stderr(`kernarg: error: cannot read sampler map '${escapeControls(samplerMapPath)}': ${read.error}\n`);
       return 1;
     }
-    const r = parseSamplerMap(text);
+    const r = parseSamplerMap(read.text);
     if ('message' in r) {
-      io.stderr(`${samplerMapPath}:${r.line}:1: error: ${r.message}\n`);
+      io.stderr(`${escapeControls(samplerMapPath)}:${r.line}:1: error: ${escapeControls(r.message)}\n`);
       return 1;
     }
     samplerMap = r.masks;
@@ -168,6 +168,9 @@ export function prepareLower(argv: readonly string[], io: CliIO): PreparedLower 
     'module-constants-in-storage-buffer', 'samplermap', 'global-offset', 'global-offset-push-constant', 'work-dim', 'long-vector', 'binding-scheme', 'no-8bit-storage', 'no-16bit-storage',
     'physical-storage-buffers', 'enable-printf', 'printf-buffer-size'];
   for (const opt of vulkanOpts) if (args.values.has(opt) && target !== 'vulkan') throw new UsageError(`--${opt} applies to --target vulkan only`);
+  // Options that contradict each other are usage errors (exit 2), in clspv's words; the library reports them too.
+  if (args.values.get('pod-ubo') && args.values.get('pod-pushconstant')) throw new UsageError('POD arguments can only be in either uniform buffers or push constants (--pod-ubo, --pod-pushconstant)');
+  if (args.values.get('pod-pushconstant') && args.values.get('cluster-pod-kernel-args') === '0') throw new UsageError('POD arguments must be clustered to be passed as push constants (--pod-pushconstant, --cluster-pod-kernel-args=0)');
   const targetOnly: [string, string][] = [['metadata', 'llvm'], ['triple', 'llvm'], ['kernel-stubs', 'llvm'], ['kernel-arg-info', 'llvm'], ['code-object', 'amdhsa'], ['llvm', 'amdhsa'], ['bits', 'amd-cl2'], ['driver', 'amd-cl2'], ['use', 'amd-cl2'], ['gfx9', 'amd-cl2'], ];
   if (args.values.has('arch') && target !== 'opencl' && target !== 'vulkan') throw new UsageError('--arch applies to --target opencl or vulkan only');
   for (const [opt, t] of targetOnly) if (args.values.has(opt) && target !== t) throw new UsageError(`--${opt} applies to --target ${t} only`);
@@ -184,12 +187,13 @@ export function prepareLower(argv: readonly string[], io: CliIO): PreparedLower 
   // Binary never goes to stdout: a terminal would get garbage and a pipe is better served by a file.
   if (format === 'spirv' && outPath === undefined) throw new UsageError('--format spirv is binary: give -o <file>');
   if (args.values.has('float-atomic-add') && !format.startsWith('spirv')) throw new UsageError('--float-atomic-add applies to --format spirv and spirv-asm only');
-  const text = io.readFile(path);
+  const read = readText(io, path);
   const color = (args.values.get('color') as boolean | undefined) ?? io.color;
-  if (text === undefined) {
-    io.stderr(`kernarg: error: cannot read '${path}'\n`);
+  if ('error' in read) {
+    io.stderr(`kernarg: error: cannot read '${escapeControls(path)}': ${read.error}\n`);
     return 1;
   }
+  const text = read.text;
   const defines = ((args.values.get('define') as string[] | undefined) ?? []).map((d): [string, string | undefined] => {
     const eq = d.indexOf('=');
     const name = eq < 0 ? d : d.slice(0, eq);

@@ -1,6 +1,7 @@
-import { readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { writeFileSync, writeSync } from 'node:fs';
 import { isatty } from 'node:tty';
 import type { CliIO } from './io.js';
+import { readInput } from './read-input.js';
 
 /**
  * Writes to a file descriptor with write(2) directly. Touching `process.stdout` builds a stream
@@ -30,12 +31,10 @@ export function nodeIO(): CliIO {
     stdout: (t) => writeAll(1, t),
     stderr: (t) => writeAll(2, t),
     readFile: (p) => {
-      try {
-        return readFileSync(p, 'utf8');
-      } catch {
-        return undefined;
-      }
+      const r = readInput(p);
+      return 'text' in r ? r.text : undefined;
     },
+    readInput,
     writeFile: (p, text) => writeFileSync(p, text),
     // isatty(2), not process.stderr.isTTY: the latter builds the stderr stream (about 9 ms).
     color: isatty(2) && !process.env.NO_COLOR && process.env.TERM !== 'dumb',

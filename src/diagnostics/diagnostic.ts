@@ -38,8 +38,11 @@ export class DiagnosticBag {
     related: readonly RelatedInformation[] = [],
   ): Diagnostic {
     const d: Diagnostic = { code: message.code, severity: message.severity, message: fill(message.text, args), span, related };
-    if (d.severity === 'error') this.errorCount++;
-    if (this.items.length < this.limit) this.items.push(d);
+    // Errors and the rest are capped apart, so warnings filling the list cannot hide the error
+    // that stops the compilation (an output missing with no error said).
+    if (d.severity === 'error') {
+      if (this.errorCount++ < this.limit) this.items.push(d);
+    } else if (this.items.length - Math.min(this.errorCount, this.limit) < this.limit) this.items.push(d);
     return d;
   }
 

@@ -50,6 +50,8 @@ export const Messages = {
   pragmaExtension: w('KA1053', "expected 'OPENCL EXTENSION <name> : enable|disable'"),
   unknownExtension: w('KA1054', "unsupported OpenCL extension '{0}' - ignoring"),
   macroExpansionTooDeep: e('KA1055', 'macro expansion is too large or too deep'),
+  macroArgsTooDeep: e('KA1060', 'macro arguments nested more than {0} levels deep'),
+  includeUnreadable: e('KA1061', "cannot read '{0}': {1}"),
   // Parsing
   expected: e('KA2001', 'expected {0}'),
   expectedButFound: e('KA2002', "expected {0}, found '{1}'"),
@@ -68,7 +70,9 @@ export const Messages = {
   constExprInvalid: e('KA2020', 'expression is not an integer constant expression: {0}'),
   undeclaredIdentifier: e('KA2021', "use of undeclared identifier '{0}'"),
   noMember: e('KA2022', "no member named '{0}' in '{1}'"),
-  tooDeep: e('KA2023', 'declaration nested too deeply'),
+  alignmentTooLarge: e('KA2030', 'requested alignment must be {0} bytes or smaller'),
+  objectTooLarge: e('KA2031', "'{0}' is larger than kernarg's limit of 2^50 bytes for exact sizes"),
+  tooDeep: e('KA2023', 'nesting level exceeded the maximum of {0} (declarators, initializers and expressions)'),
   // Semantic checks
   redefinition: e('KA3001', "redefinition of '{0}'"),
   conflictingTypes: e('KA3002', "conflicting types for '{0}'"),

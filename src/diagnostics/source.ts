@@ -44,15 +44,19 @@ export class SourceFile {
   /** The location a user sees: line and path as `#line` directives present them. */
   presumed(offset: number): { path: string; line: number; col: number } {
     const { line, col } = this.lineCol(offset);
-    let path = this.path;
-    let presumedLine = line;
-    for (const m of this.lineMarkers) {
-      if (m.afterLine < line) {
-        path = m.path;
-        presumedLine = m.line + (line - m.afterLine - 1);
-      }
+    // Markers are recorded in source order: the last one before `line` applies (binary search, so
+    // a file with many `#line` directives costs no more per lookup than one with few).
+    const markers = this.lineMarkers;
+    let lo = 0;
+    let hi = markers.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (markers[mid].afterLine < line) lo = mid + 1;
+      else hi = mid;
     }
-    return { path, line: presumedLine, col };
+    if (lo === 0) return { path: this.path, line, col };
+    const m = markers[lo - 1];
+    return { path: m.path, line: m.line + (line - m.afterLine - 1), col };
   }
 
   lineCount(): number {

@@ -31,8 +31,9 @@ export function emitTinytcOpenCLCMapped(funcs: readonly Func[], types: ReadonlyM
   const global = new Names([...kernels.map((k) => k.name), ...kernels.flatMap((k) => k.params.map((p) => p.name))]);
   const atomics = new AtomicHelpers(global);
   let f64 = false;
+  const byName = new Map(funcs.map((f) => [f.name, f]));
   const texts = kernels.map((k) => {
-    const f = funcs.find((x) => x.name === k.name)!;
+    const f = byName.get(k.name)!;
     const valueTypes = types.get(f)!;
     const { head, prologue } = kernelHead(k, options);
     const wg = k.attributes.reqdWorkGroupSize ?? [1, 1, 1];

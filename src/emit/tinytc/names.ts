@@ -1,11 +1,18 @@
 import { BUILTIN_PREFIX, C_RESERVED, isReservedCName } from '../../frontend/tinytc/reserved-names.js';
 
-/** Unique C identifiers: keywords, builtins and every name handed out stay taken. */
-export class Names {
-  private readonly used: Set<string>;
+const RESERVED: ReadonlySet<string> = new Set(C_RESERVED);
 
-  constructor(taken: Iterable<string> = [], parent?: Names) {
-    this.used = new Set(parent ? parent.used : C_RESERVED);
+/**
+ * Unique C identifiers: keywords, builtins and every name handed out stay taken. A child (one per
+ * kernel) sees its parent's names without copying them, and each base name remembers the suffix
+ * it reached, so handing out n names costs O(n) however many share a base or a module.
+ */
+export class Names {
+  private readonly used = new Set<string>();
+  /** Per base name: the first suffix not yet known to be taken (suffixes below it all are). */
+  private readonly nextSuffix = new Map<string, number>();
+
+  constructor(taken: Iterable<string> = [], private readonly parent?: Names) {
     for (const t of taken) this.used.add(t);
   }
 
@@ -14,26 +21,32 @@ export class Names {
     return new Names(taken, this);
   }
 
+  private taken(name: string): boolean {
+    for (let n: Names | undefined = this; n; n = n.parent) if (n.used.has(name)) return true;
+    return RESERVED.has(name);
+  }
+
   has(name: string): boolean {
-    return this.used.has(name) || isReservedCName(name);
+    return this.taken(name) || isReservedCName(name);
   }
 
   /** `base`, or `base_1`, `base_2`, … — the first one free. Names in builtin families get an `x` prefix first. */
   fresh(base: string, ...also: Names[]): string {
     const b = BUILTIN_PREFIX.test(base) || base.startsWith('kernarg_') ? `x${base}` : base;
-    const taken = (n: string) => this.has(n) || also.some((a) => a.has(n));
-    let n = b;
-    for (let k = 1; taken(n); k++) n = `${b}_${k}`;
-    this.used.add(n);
-    for (const a of also) a.used.add(n);
-    return n;
+    return this.claim(b, (n) => this.has(n) || also.some((a) => a.has(n)), also);
   }
 
   /** Reserves a name chosen elsewhere (internal helpers use the `kernarg_` prefix, which user names never get). */
   internal(base: string, ...also: Names[]): string {
-    let n = `kernarg_${base}`;
-    const taken = (x: string) => this.used.has(x) || also.some((a) => a.used.has(x));
-    for (let k = 1; taken(n); k++) n = `kernarg_${base}_${k}`;
+    return this.claim(`kernarg_${base}`, (x) => this.taken(x) || also.some((a) => a.taken(x)), also);
+  }
+
+  private claim(base: string, taken: (n: string) => boolean, also: readonly Names[]): string {
+    let k = this.nextSuffix.get(base) ?? 0;
+    const spell = (j: number) => (j === 0 ? base : `${base}_${j}`);
+    while (taken(spell(k))) k++;
+    const n = spell(k);
+    this.nextSuffix.set(base, k + 1);
     this.used.add(n);
     for (const a of also) a.used.add(n);
     return n;

@@ -29,32 +29,33 @@ const isIdCode = (c: number) => c < 128 && CLASS[c] !== 0;
 
 /**
  * Removes line splices (backslash-newline) and records, for every character of the
- * result, its offset in the original text, so tokens keep exact spans.
+ * result, its offset in the original text, so tokens keep exact spans. Works splice by
+ * splice (indexOf and slices), so a file with a few continuation lines costs what one
+ * without them does.
  */
 function removeSplices(text: string): { clean: string; map: Int32Array } {
-  if (!text.includes('\\')) {
-    const map = new Int32Array(text.length + 1);
+  const map = new Int32Array(text.length + 1);
+  const parts: string[] = [];
+  let out = 0;
+  let from = 0;
+  for (let b = text.indexOf('\\'); b >= 0; b = text.indexOf('\\', b + 1)) {
+    let j = b + 1;
+    while (text[j] === ' ' || text[j] === '\t') j++;
+    if (text[j] !== '\n' && text[j] !== '\r') continue;
+    if (text[j] === '\r' && text[j + 1] === '\n') j++;
+    for (let k = from; k < b; k++) map[out++] = k;
+    parts.push(text.slice(from, b));
+    from = j + 1;
+    b = j;
+  }
+  if (from === 0) {
     for (let i = 0; i <= text.length; i++) map[i] = i;
     return { clean: text, map };
   }
-  const out: string[] = [];
-  const map: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '\\') {
-      let j = i + 1;
-      while (text[j] === ' ' || text[j] === '\t') j++;
-      if (text[j] === '\n' || text[j] === '\r') {
-        if (text[j] === '\r' && text[j + 1] === '\n') j++;
-        i = j;
-        continue;
-      }
-    }
-    out.push(c);
-    map.push(i);
-  }
-  map.push(text.length);
-  return { clean: out.join(''), map: Int32Array.from(map) };
+  for (let k = from; k < text.length; k++) map[out++] = k;
+  map[out] = text.length;
+  parts.push(text.slice(from));
+  return { clean: parts.join(''), map: map.subarray(0, out + 1) };
 }
 
 /** Splits a source file into preprocessing tokens (C11 6.4), comments removed. */
@@ -137,7 +138,10 @@ export function lex(file: SourceFile, diags: DiagnosticBag): Token[] {
         else if (isIdCode(d) || d === 46) j++;
         else break;
       }
-      push('number', start, j);
+      const text = s.slice(start, j);
+      let interned = names.get(text);
+      if (interned === undefined) names.set(text, (interned = text));
+      push('number', start, j, interned);
       i = j;
       continue;
     }

@@ -100,6 +100,10 @@ type Ordinary =
 class ParseError extends Error {}
 
 const MAX_NESTING = 256;
+/** The largest `aligned(N)` clang takes. */
+const MAX_ALIGNMENT = 2 ** 32;
+/** Sizes are computed in bits as doubles, exact below 2^53 bits: objects past 2^50 bytes are refused rather than rounded. */
+const MAX_OBJECT_BYTES = 2 ** 50;
 
 /**
  * Recursive-descent parser for OpenCL C declarations. Bodies are skipped by balanced
@@ -502,7 +506,9 @@ export class Parser {
       case 'aligned': {
         const v = ints([0, 1]);
         const a = v.length ? v[0] : 16;
-        if (!(a > 0 && (a & (a - 1)) === 0)) this.fail(Messages.badAttributeArgs, nameTok, [name, 'requested alignment is not a power of 2']);
+        // clang's limit: 2^32 bytes (MaxAlignmentExponent). Checked first, so the power-of-2 test below stays within 32 bits.
+        if (a > MAX_ALIGNMENT) this.fail(Messages.alignmentTooLarge, nameTok, [MAX_ALIGNMENT]);
+        if (!(a > 0 && Number.isInteger(Math.log2(a)))) this.fail(Messages.badAttributeArgs, nameTok, [name, 'requested alignment is not a power of 2']);
         return { name, span: this.span(nameTok), ints: [a] };
       }
       case 'vec_type_hint': {
@@ -572,7 +578,7 @@ export class Parser {
       if (name) this.tags.set(name, decl);
     }
     const open = this.expect('{');
-    if (++this.depth > MAX_NESTING) this.fail(Messages.tooDeep, open);
+    if (++this.depth > MAX_NESTING) this.fail(Messages.tooDeep, open, [MAX_NESTING]);
     const fields: FieldDecl[] = [];
     while (!this.is('}')) {
       if (this.peek().kind === 'eof') this.fail(Messages.unmatchedBrace, open);
@@ -587,6 +593,7 @@ export class Parser {
       else if (a.name === 'aligned') decl.aligned = Math.max(decl.aligned ?? 1, a.ints![0]);
     }
     decl.fields = fields;
+    if (recordLayout(decl, this.options.layout).size > MAX_OBJECT_BYTES) this.diags.report(Messages.objectTooLarge, tokenSpan(nameTok ?? kw), [typeToString({ type: { kind: 'record', decl } })]);
     this.records.push(decl);
     return { kind: 'record', decl };
   }
@@ -727,7 +734,7 @@ export class Parser {
    * then array/function suffixes (outermost last), then a parenthesised inner declarator.
    */
   private declarator(base: QualType, abstract: boolean): Declarator {
-    if (++this.depth > MAX_NESTING) this.fail(Messages.tooDeep, this.peek());
+    if (++this.depth > MAX_NESTING) this.fail(Messages.tooDeep, this.peek(), [MAX_NESTING]);
     let t = base;
     const attrs: Attribute[] = [];
     while (this.is('*')) {
@@ -773,11 +780,14 @@ export class Parser {
     }
     attrs.push(...this.attributes());
     const suffixes: ((t: QualType) => QualType)[] = [];
+    let suffixDepth = 0;
     let params: ParamDecl[] | null = null;
     let variadic = false;
     for (;;) {
       if (this.is('[')) {
         const open = this.next();
+        // Each array suffix nests the element type one level (and is applied recursively below).
+        if (++suffixDepth > MAX_NESTING) this.fail(Messages.tooDeep, open, [MAX_NESTING]);
         let length: number | null = null;
         if (!this.is(']')) {
           while (this.peek().kind === 'ident' && (QUALIFIERS.has(this.peek().text) || this.peek().text === 'static')) this.next();
@@ -791,7 +801,14 @@ export class Parser {
         }
         this.expect(']', "']'");
         void open;
-        suffixes.push((el) => q({ kind: 'array', element: el, length }));
+        const sizeSpan = this.span(open);
+        suffixes.push((el) => {
+          const array = q({ kind: 'array', element: el, length });
+          if (length !== null && layoutOf(el, this.options.layout).size * length > MAX_OBJECT_BYTES) {
+            this.diags.report(Messages.objectTooLarge, sizeSpan, [typeToString(array)]);
+          }
+          return array;
+        });
         continue;
       }
       if (this.is('(')) {
@@ -1077,7 +1094,7 @@ export class Parser {
     const start = this.peek();
     if (!this.is('{')) return { k: 'expr', e: this.assignmentExpr(), span: tokenSpan(start) };
     const open = this.next();
-    if (++this.depth > MAX_NESTING) this.fail(Messages.tooDeep, open);
+    if (++this.depth > MAX_NESTING) this.fail(Messages.tooDeep, open, [MAX_NESTING]);
     const items: { designators: ({ field: string; span: Span } | { index: Expr; span: Span })[]; init: Init }[] = [];
     while (!this.is('}')) {
       if (this.peek().kind === 'eof') this.fail(Messages.unmatchedBrace, open);
@@ -1128,7 +1145,7 @@ export class Parser {
   }
 
   private conditionalExpr(): Expr {
-    if (++this.depth > MAX_NESTING) this.fail(Messages.tooDeep, this.peek());
+    if (++this.depth > MAX_NESTING) this.fail(Messages.tooDeep, this.peek(), [MAX_NESTING]);
     const c = this.binaryExpr(1);
     let result = c;
     if (this.is('?')) {
@@ -1177,22 +1194,30 @@ export class Parser {
         this.expect(')');
         return { k: 'vector', type, elems, span: this.span(open) };
       }
-      const e = this.castExpr();
+      const e = this.nestedCastExpr(open);
       return { k: 'cast', type, e, span: joinSpans(tokenSpan(open), e.span) };
     }
     return this.unaryExpr();
+  }
+
+  /** The operand of a prefix operator or a cast: each one nests a level, so 100k unary minus signs are refused, not a stack overflow. */
+  private nestedCastExpr(op: Token): Expr {
+    if (++this.depth > MAX_NESTING) this.fail(Messages.tooDeep, op, [MAX_NESTING]);
+    const e = this.castExpr();
+    this.depth--;
+    return e;
   }
 
   private unaryExpr(): Expr {
     const t = this.peek();
     if (t.kind === 'punct' && ['+', '-', '~', '!'].includes(t.text)) {
       this.next();
-      const e = this.castExpr();
+      const e = this.nestedCastExpr(t);
       return { k: 'unary', op: t.text, e, span: joinSpans(tokenSpan(t), e.span) };
     }
     if (t.kind === 'punct' && ['&', '*', '++', '--'].includes(t.text)) {
       this.next();
-      const e = this.castExpr();
+      const e = this.nestedCastExpr(t);
       return { k: 'other', what: t.text === '&' ? 'an address' : `operator '${t.text}'`, span: joinSpans(tokenSpan(t), e.span) };
     }
     if (t.kind === 'ident' && (t.text === 'sizeof' || t.text === '_Alignof' || t.text === '__alignof__' || t.text === '__alignof' || t.text === 'vec_step')) {

@@ -8,8 +8,11 @@ import { Token, tokenSpan } from './token.js';
 
 /** How the frontend reads files. The core never touches the file system itself. */
 export interface FileHost {
-  /** The file's text, or undefined when there is no such file. */
-  readFile(path: string): string | undefined;
+  /**
+   * The file's text; undefined when there is no such file (the search goes on); or why it exists
+   * but cannot be read (not a regular file, too large: the search stops with that diagnostic).
+   */
+  readFile(path: string): string | undefined | { readonly error: string };
 }
 
 export interface PreprocessOptions {
@@ -44,7 +47,13 @@ export interface PreprocessResult {
 }
 
 const MAX_INCLUDE_DEPTH = 200;
-const MAX_EXPANSION_TOKENS = 5_000_000;
+/**
+ * Tokens macro expansion may produce: a million, or two per character of the main file when that
+ * is more. Far beyond real kernels; `#define A0 A1 A1` … `A39` (2^40 tokens) stops in a second.
+ */
+const MIN_EXPANSION_TOKENS = 1_000_000;
+/** How deep macro calls may nest inside macro arguments (`F(F(F(...)))`): each level pre-expands the one inside it. */
+const MAX_ARGUMENT_DEPTH = 1000;
 
 interface Conditional {
   /** This branch is being compiled. */
@@ -94,9 +103,10 @@ export class Preprocessor {
   private readonly output: Token[] = [];
   private readonly files: SourceFile[] = [];
   private readonly onceFiles = new Set<string>();
-  private expansionBudget = MAX_EXPANSION_TOKENS;
+  private expansionBudget = MIN_EXPANSION_TOKENS;
   private aborted = false;
   private counter = 0;
+  private argumentDepth = 0;
 
   constructor(
     private readonly host: FileHost,
@@ -105,8 +115,16 @@ export class Preprocessor {
   ) {}
 
   run(main: SourceFile): PreprocessResult {
-    const builtin = new SourceFile('<built-in>', predefinedSource(this.options.std, this.options.target));
-    this.processFile(builtin, 0, false);
+    this.expansionBudget = Math.max(MIN_EXPANSION_TOKENS, 2 * main.text.length);
+    const builtin = builtinFile(predefinedSource(this.options.std, this.options.target));
+    const predefined = BUILTIN_MACROS.get(builtin);
+    if (predefined) {
+      this.files.push(builtin);
+      for (const [name, m] of predefined) this.macros.set(name, m);
+    } else {
+      this.processFile(builtin, 0, false);
+      BUILTIN_MACROS.set(builtin, new Map(this.macros));
+    }
     let cmd = '';
     for (const [name, value] of this.options.defines ?? []) cmd += `#define ${name} ${value ?? '1'}\n`;
     for (const name of this.options.undefines ?? []) cmd += `#undef ${name}\n`;
@@ -119,7 +137,7 @@ export class Preprocessor {
 
   private processFile(file: SourceFile, depth: number, emit: boolean): void {
     this.files.push(file);
-    const toks = lex(file, this.diags);
+    const toks = BUILTIN_TOKENS.get(file) ?? lex(file, this.diags);
     const conds: Conditional[] = [];
     let text: Token[] = [];
     const flush = () => {
@@ -380,6 +398,10 @@ export class Preprocessor {
       if (this.onceFiles.has(path)) return;
       const text = this.host.readFile(path);
       if (text === undefined) continue;
+      if (typeof text !== 'string') {
+        this.diags.report(Messages.includeUnreadable, tokenSpan(toks[0]), [path, text.error]);
+        return;
+      }
       const inc = new SourceFile(path, text, tokenSpan(toks[0]));
       this.processFile(inc, depth + 1, emit);
       return;
@@ -408,7 +430,8 @@ export class Preprocessor {
 
   private lineDirective(rest: Token[], at: Token, file: SourceFile): void {
     const n = rest[0];
-    if (!n || n.kind !== 'number' || !/^\d+$/.test(n.text) || Number(n.text) <= 0) {
+    // clang takes 1 to 2^32-1 (an unsigned 32-bit line number); beyond that the number is refused, never rounded.
+    if (!n || n.kind !== 'number' || !/^\d+$/.test(n.text) || BigInt(n.text) <= 0n || BigInt(n.text) > 0xffffffffn) {
       this.diags.report(Messages.lineDirective, tokenSpan(n ?? at));
       return;
     }
@@ -448,9 +471,7 @@ export class Preprocessor {
     if (!m) return undefined;
     const expansion = t.expansion ?? t.span;
     if (m.params === null) {
-      const hs = new Set(t.hide ?? []);
-      hs.add(name);
-      return this.finish(this.substitute(m, [], t), hs, expansion, t);
+      return this.finish(this.substitute(m, [], t), withHidden(t.hide, name), expansion, t);
     }
     // A function-like macro name not followed by '(' is left alone.
     if (!stream.skipPlacemarkersTo('(')) return undefined;
@@ -493,18 +514,25 @@ export class Preprocessor {
     return this.finish(this.substitute(m, args, t), hs, expansion, t);
   }
 
-  private finish(body: Token[], hs: Set<string>, expansion: Span, at: Token): Token[] {
+  private finish(body: Token[], hs: ReadonlySet<string>, expansion: Span, at: Token): Token[] {
     this.expansionBudget -= body.length;
     if (this.expansionBudget < 0) {
       this.diags.report(Messages.macroExpansionTooDeep, expansion);
       this.aborted = true;
       return [];
     }
+    // Tokens of one argument share one hide set: each distinct set is united with hs once, not once per token.
+    const unions = new Map<ReadonlySet<string>, ReadonlySet<string>>();
     return body.map((b, k) => {
-      let hide: Set<string> = hs;
+      let hide: ReadonlySet<string> = hs;
       if (b.hide && b.hide.size) {
-        hide = new Set(hs);
-        for (const h of b.hide) hide.add(h);
+        let u = unions.get(b.hide);
+        if (!u) {
+          const merged = new Set(hs);
+          for (const h of b.hide) merged.add(h);
+          unions.set(b.hide, (u = merged.size === hs.size ? hs : merged));
+        }
+        hide = u;
       }
       return b.with({ hide, expansion, bol: k === 0 ? at.bol : false, space: k === 0 ? at.space : b.space });
     });
@@ -556,7 +584,12 @@ export class Preprocessor {
           out.push(...(arg.length ? arg : [placemarker(t)]));
         } else {
           const expanded: Token[] = [];
+          if (++this.argumentDepth > MAX_ARGUMENT_DEPTH) {
+            this.diags.report(Messages.macroArgsTooDeep, tokenSpan(at), [MAX_ARGUMENT_DEPTH]);
+            this.aborted = true;
+          }
           this.expandInto(arg, expanded);
+          this.argumentDepth--;
           if (expanded.length) expanded[0] = expanded[0].with({ space: t.space });
           out.push(...expanded);
         }
@@ -579,6 +612,39 @@ export class Preprocessor {
     }
     return lhs.with({ kind: toks[0].kind, text: toks[0].text });
   }
+}
+
+/** The predefines differ only by version and target: each variant is lexed once per process, not per compilation. */
+const BUILTIN_FILES = new Map<string, SourceFile>();
+const BUILTIN_TOKENS = new WeakMap<SourceFile, Token[]>();
+/** The macro table the predefines leave (macros are never changed once defined, so they can be shared). */
+const BUILTIN_MACROS = new WeakMap<SourceFile, ReadonlyMap<string, Macro>>();
+function builtinFile(text: string): SourceFile {
+  let file = BUILTIN_FILES.get(text);
+  if (!file) {
+    file = new SourceFile('<built-in>', text);
+    BUILTIN_FILES.set(text, file);
+    BUILTIN_TOKENS.set(file, lex(file, new DiagnosticBag()));
+  }
+  return file;
+}
+
+/**
+ * A hide set plus one name. Sets are never changed once made, so each (set, name) pair is made
+ * once and shared: a macro expanding to itself through a chain does not copy its hide set per token.
+ */
+const EXTENDED = new WeakMap<ReadonlySet<string>, Map<string, ReadonlySet<string>>>();
+const SINGLETONS = new Map<string, ReadonlySet<string>>();
+function withHidden(hide: ReadonlySet<string> | undefined, name: string): ReadonlySet<string> {
+  const memo = hide ? (EXTENDED.get(hide) ?? new Map<string, ReadonlySet<string>>()) : SINGLETONS;
+  if (hide && !EXTENDED.has(hide)) EXTENDED.set(hide, memo);
+  let out = memo.get(name);
+  if (!out) {
+    const s = new Set(hide ?? []);
+    s.add(name);
+    memo.set(name, (out = s));
+  }
+  return out;
 }
 
 const DYNAMIC_MACROS = new Set(['__LINE__', '__FILE__', '__COUNTER__']);

@@ -12,24 +12,55 @@ export interface TokenPatch {
   expansion?: Span;
 }
 
-/** A preprocessing token. After preprocessing the same shape feeds the parser. */
+const KINDS: readonly TokenKind[] = ['ident', 'number', 'char', 'string', 'punct', 'other', 'pragma', 'eof'];
+const KIND_INDEX = Object.fromEntries(KINDS.map((k, i) => [k, i])) as Record<TokenKind, number>;
+const KIND_MASK = 15;
+const BOL = 16;
+const SPACE = 32;
+
+/**
+ * A preprocessing token. After preprocessing the same shape feeds the parser. Most tokens come
+ * straight from the lexer with no hide set and no expansion: those two fields are only stored on
+ * the tokens that have them, so the millions of plain tokens of a large file stay small.
+ */
 export class Token {
+  /** Macros that may not expand this token again (the C standard's "hide set"). */
+  declare readonly hide?: ReadonlySet<string>;
+  /** The outermost macro invocation that produced this token. */
+  declare readonly expansion?: Span;
+  /** kind, bol and space in one small integer: a large file has millions of tokens. */
+  private readonly bits: number;
+
   constructor(
-    readonly kind: TokenKind,
+    kind: TokenKind,
     /** The spelling, with line splices removed. */
     readonly text: string,
     readonly file: SourceFile,
     readonly start: number,
     readonly end: number,
-    /** First token of a logical line. */
-    readonly bol: boolean,
-    /** Whitespace (or a comment) comes before it. */
-    readonly space: boolean,
-    /** Macros that may not expand this token again (the C standard's "hide set"). */
-    readonly hide?: ReadonlySet<string>,
-    /** The outermost macro invocation that produced this token. */
-    readonly expansion?: Span,
-  ) {}
+    bol: boolean,
+    space: boolean,
+    hide?: ReadonlySet<string>,
+    expansion?: Span,
+  ) {
+    this.bits = KIND_INDEX[kind] | (bol ? BOL : 0) | (space ? SPACE : 0);
+    if (hide) (this as { hide?: ReadonlySet<string> }).hide = hide;
+    if (expansion) (this as { expansion?: Span }).expansion = expansion;
+  }
+
+  get kind(): TokenKind {
+    return KINDS[this.bits & KIND_MASK];
+  }
+
+  /** First token of a logical line. */
+  get bol(): boolean {
+    return (this.bits & BOL) !== 0;
+  }
+
+  /** Whitespace (or a comment) comes before it. */
+  get space(): boolean {
+    return (this.bits & SPACE) !== 0;
+  }
 
   /** Where the spelling is. */
   get span(): Span {

@@ -60,7 +60,12 @@ export function lowerFunc(f: Func, order: DopeOrder, wg: WorkGroupChoice | null,
     const shapes = m.shape.flatMap((d, j) => (d === null ? [{ role: 'shape' as const, dim: j }] : []));
     const strides = m.stride.flatMap((d, j) => (d === null ? [{ role: 'stride' as const, dim: j }] : []));
     if (order === 'shapes-first') entries.push(...shapes, ...strides);
-    else for (let j = 0; j < m.shape.length; j++) entries.push(...shapes.filter((e) => e.dim === j), ...strides.filter((e) => e.dim === j));
+    else {
+      for (let j = 0; j < m.shape.length; j++) {
+        if (m.shape[j] === null) entries.push({ role: 'shape', dim: j });
+        if (m.stride[j] === null) entries.push({ role: 'stride', dim: j });
+      }
+    }
     for (const e of entries) add(`${name}_${e.role}${e.dim}`, extraType, p.span, { arg: name, argIndex, role: e.role, dim: e.dim, ...(isGroup ? { perMember: true } : {}) }, true);
     if (isGroup && t.offset === null) add(`${name}_offset`, q(scalar('long')), p.span, { arg: name, argIndex, role: 'offset' }, true);
   });

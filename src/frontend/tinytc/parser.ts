@@ -124,7 +124,7 @@ export class IrParser {
 
   private region(): Region {
     const open = this.expect('{');
-    if (++this.depth > MAX_DEPTH) this.fail(Messages.tooDeep, open);
+    if (++this.depth > MAX_DEPTH) this.fail(Messages.tooDeep, open, [MAX_DEPTH]);
     const body: Inst[] = [];
     while (!this.is('}')) {
       if (this.peek().kind === 'eof') this.fail(Messages.unmatchedBrace, open);
@@ -213,7 +213,13 @@ export class IrParser {
   private operand(): Operand {
     const t = this.next();
     if (t.kind === 'local') return { kind: 'value', name: t.text, span: t.span };
-    if (t.kind === 'int') return { kind: 'int', value: BigInt(t.text.replace(/^\+/, '')), span: t.span };
+    if (t.kind === 'int') {
+      // Decimal or hexadecimal with an optional sign; `0x` with no digits is refused, not handed to BigInt.
+      const m = /^([-+]?)(0[xX][0-9a-fA-F]+|[0-9]+)$/.exec(t.text);
+      if (!m) this.fail(Messages.constExprInvalid, t, [`'${t.text}' is not a valid integer constant`]);
+      const magnitude = BigInt(m[2]);
+      return { kind: 'int', value: m[1] === '-' ? -magnitude : magnitude, span: t.span };
+    }
     if (t.kind === 'float') {
       const neg = t.text.startsWith('-');
       const f = parseFloatLiteral(t.text.replace(/^[-+]/, ''));

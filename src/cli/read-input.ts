@@ -1,0 +1,58 @@
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+
+/** What reading an input gives: its text, or why it could not be read (a sentence, no trailing period). */
+export type ReadResult = { readonly text: string } | { readonly error: string };
+
+/** The most any one input file may hold: far beyond any real kernel source or argument file. */
+export const INPUT_LIMIT_BYTES = 256 * 1024 * 1024;
+
+const CHUNK = 1 << 20;
+
+/**
+ * Reads a text input with a size limit, and only from a regular file: `/dev/zero`, `/dev/urandom`,
+ * a FIFO or a directory is refused without reading a byte (a FIFO is opened non-blocking, so a
+ * pipe with no writer cannot hang the open either). The limit is checked against the size the
+ * file says it has and again while reading, so a file growing underneath cannot pass it.
+ */
+export function readInput(path: string, limitBytes: number = INPUT_LIMIT_BYTES): ReadResult {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (e) {
+    return { error: reason(e) };
+  }
+  try {
+    const st = fstatSync(fd);
+    if (st.isDirectory()) return { error: 'is a directory' };
+    if (!st.isFile()) return { error: 'is not a regular file' };
+    if (st.size > limitBytes) return { error: `is larger than the input limit of ${limitBytes} bytes` };
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const buf = new Uint8Array(Math.min(CHUNK, limitBytes + 1 - total));
+      const n = readSync(fd, buf, 0, buf.length, null);
+      if (n === 0) break;
+      total += n;
+      if (total > limitBytes) return { error: `is larger than the input limit of ${limitBytes} bytes` };
+      chunks.push(n === buf.length ? buf : buf.subarray(0, n));
+    }
+    return { text: Buffer.concat(chunks, total).toString('utf8') };
+  } catch (e) {
+    return { error: reason(e) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function reason(e: unknown): string {
+  const code = (e as { code?: unknown }).code;
+  switch (code) {
+    case 'ENOENT': return 'no such file or directory';
+    case 'EACCES': case 'EPERM': return 'permission denied';
+    case 'EISDIR': return 'is a directory';
+    case 'ENOTDIR': return 'a component of the path is not a directory';
+    case 'ELOOP': return 'too many levels of symbolic links';
+    case 'ENAMETOOLONG': return 'file name too long';
+    default: return e instanceof Error ? e.message : String(e);
+  }
+}

@@ -1,0 +1,30 @@
+// npm run fuzz -- [--seconds N] [--runs N] [--seed N] [target ...]
+// Fuzzes every target in test/fuzz/targets (or the ones named) for N seconds each (default 300),
+// keeping the corpus in .fuzz/corpus and writing findings to .fuzz/findings. Exit 1 on a finding.
+import { join } from 'node:path';
+import { runFuzz } from './driver.js';
+
+const args = process.argv.slice(2);
+const opt = (name: string): number | undefined => {
+  const i = args.indexOf(`--${name}`);
+  if (i < 0) return undefined;
+  const v = Number(args[i + 1]);
+  args.splice(i, 2);
+  if (!Number.isFinite(v)) throw new Error(`--${name} takes a number`);
+  return v;
+};
+const seconds = opt('seconds') ?? 300;
+const runs = opt('runs');
+const seed = opt('seed');
+const root = join(import.meta.dirname, '..', '..', '.fuzz');
+const summaries = await runFuzz({
+  targets: args, seconds, runs, seed,
+  corpusDir: join(root, 'corpus'), findingsDir: join(root, 'findings'),
+  log: (l) => console.log(l),
+});
+let findings = 0;
+for (const s of summaries) {
+  findings += s.findings.length;
+  console.log(`${s.target}: ${s.runs} inputs in ${s.seconds.toFixed(0)} s (${(s.runs / s.seconds).toFixed(0)}/s), corpus ${s.corpus}, ${s.blocks} of ${s.knownBlocks} blocks of src/ covered, ${s.findings.length} findings`);
+}
+process.exit(findings ? 1 : 0);
