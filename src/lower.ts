@@ -23,7 +23,7 @@ import { emitSignatures } from './emit/signatures.js';
 import { emitTable } from './emit/table.js';
 import { compileOpenCL } from './frontend/opencl-c/index.js';
 import { CL_STDS, type ClStd } from './frontend/opencl-c/predefined.js';
-import type { FileHost } from './frontend/opencl-c/preprocessor.js';
+import type { CommandLineMacro, FileHost } from './frontend/opencl-c/preprocessor.js';
 import { AMDGCN, DATA_LAYOUTS, type DataLayout, SPIR } from './layout/data-layout.js';
 import type { KernelModule } from './model/kernel-module.js';
 
@@ -51,10 +51,16 @@ function layoutFor(options: LowerOptions): DataLayout {
 export interface LowerOptions {
   readonly target: TargetName;
   readonly format?: string;
+  /** Input language; by default from the path (`.ir` tinytc, otherwise OpenCL C). */
+  readonly language?: 'cl' | 'ir';
   readonly std?: ClStd;
   readonly includeDirs?: readonly string[];
   readonly defines?: readonly (readonly [string, string | undefined])[];
   readonly undefines?: readonly string[];
+  /** `-D`/`-U` in command-line order (instead of `defines` and `undefines`), as the CLI passes them. */
+  readonly commandLine?: readonly CommandLineMacro[];
+  /** clang's `-cl-fast-relaxed-math`: defines `__FAST_RELAXED_MATH__`. */
+  readonly fastRelaxedMath?: boolean;
   /** Target data layout: `spir` or `spir64` (default) for opencl. */
   readonly arch?: 'spir' | 'spir64';
   /** amdhsa: code object 4, 5 (default) or 6. */
@@ -127,18 +133,22 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
     return { diagnostics: bag.items };
   }
   const layout = layoutFor(options);
-  const isIr = path.endsWith('.ir');
+  const isIr = options.language ? options.language === 'ir' : path.endsWith('.ir');
   if ((format === 'opencl-c' || format.startsWith('spirv')) && !isIr) {
     const bag = new DiagnosticBag();
     bag.report(Messages.badOption, undefined, [`--format ${format} needs tinytc input (.ir)`]);
     return { diagnostics: bag.items };
   }
   const tinytc = isIr ? compileTinytc(file, { layout, dopeOrder: options.dopeOrder }) : undefined;
-  const fe = tinytc ?? compileOpenCL(file, host, {
-    std: options.std, layout, includeDirs: options.includeDirs, undefines: options.undefines,
-    // clspv defines VULKAN (100, for Vulkan 1.0) for its sources.
-    defines: options.target === 'vulkan' ? [['VULKAN', '100'], ...(options.defines ?? [])] : options.defines,
-  });
+  // Macros the driver adds before the command line's: clspv's VULKAN (100, for Vulkan 1.0), clang's __FAST_RELAXED_MATH__.
+  const driver: CommandLineMacro[] = [];
+  if (options.target === 'vulkan') driver.push({ define: 'VULKAN', value: '100' });
+  if (options.fastRelaxedMath) driver.push({ define: '__FAST_RELAXED_MATH__' });
+  const commandLine: readonly CommandLineMacro[] = [
+    ...driver,
+    ...(options.commandLine ?? [...(options.defines ?? []).map(([define, value]) => ({ define, value })), ...(options.undefines ?? []).map((undefine) => ({ undefine }))]),
+  ];
+  const fe = tinytc ?? compileOpenCL(file, host, { std: options.std, layout, includeDirs: options.includeDirs, commandLine });
   if (!fe.module) return { diagnostics: fe.diagnostics.items };
   const diags = fe.diagnostics;
   let plan: AbiPlan | undefined;

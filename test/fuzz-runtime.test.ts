@@ -24,7 +24,7 @@ test('fuzz target args-json: seeds and generated inputs', () => {
 
 test('fuzz target plan-json: fixture plans and generated inputs', () => {
   const fixtures = join(import.meta.dirname, 'fixtures');
-  for (const dir of readdirSync(fixtures)) {
+  for (const dir of readdirSync(fixtures, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)) {
     for (const f of readdirSync(join(fixtures, dir))) if (f.endsWith('.json') && f !== 'options.json') fuzzPlan(new Uint8Array(readFileSync(join(fixtures, dir, f))));
   }
   fc.assert(fc.property(fc.uint8Array({ minLength: 1, maxLength: 64 }), (b) => fuzzPlan(b)), { numRuns: RUNS, seed: 1702 });

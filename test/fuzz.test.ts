@@ -20,7 +20,7 @@ function check(text: string, path = 'fuzz.cl'): void {
   } else JSON.parse(r.output);
 }
 
-const corpus = readdirSync(FIXTURES).map((d) => {
+const corpus = readdirSync(FIXTURES, { withFileTypes: true }).filter((e) => e.isDirectory()).map(({ name: d }) => {
   const ir = existsSync(join(FIXTURES, d, 'input.ir'));
   return { path: ir ? 'fuzz.ir' : 'fuzz.cl', text: readFileSync(join(FIXTURES, d, ir ? 'input.ir' : 'input.cl'), 'utf8') };
 });

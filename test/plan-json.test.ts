@@ -22,7 +22,7 @@ const fixtures = join(import.meta.dirname, 'fixtures');
 
 test('every fixture plan, every target: readPlan(json) prints back the same JSON', () => {
   let n = 0;
-  for (const dir of readdirSync(fixtures)) {
+  for (const dir of readdirSync(fixtures, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)) {
     for (const f of readdirSync(join(fixtures, dir))) {
       if (!f.endsWith('.json') || f === 'options.json') continue;
       const text = readFileSync(join(fixtures, dir, f), 'utf8');

@@ -2,7 +2,7 @@ import { DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { Messages } from '../diagnostics/messages.js';
 import { type DataLayout, DATA_LAYOUTS } from '../layout/data-layout.js';
 import { type FunctionInfo, type KernelModule, kernelsOf } from '../model/kernel-module.js';
-import { clangTypeString, kernelArgTypeName } from '../types/print.js';
+import { clangTypeString, kernelArgTypeName, kernelArgTypeQual } from '../types/print.js';
 import { type QualType, type Type, canonical } from '../types/types.js';
 import { type Draft, setOrigin } from './origin.js';
 import type { KernelPlanBase, SlotBase } from './plan.js';
@@ -85,21 +85,21 @@ export function baseTypeName(t: QualType | Type, dl: DataLayout): string {
       return `${baseTypeName(ty.pointee, dl)}*`;
     case 'pipe':
       return baseTypeName(ty.element, dl);
+    case 'array': {
+      // Dimensions follow the element; a vector element's attribute follows them: `char[3][8] __attribute__((ext_vector_type(2)))`.
+      let dims = '';
+      let element: QualType = q0;
+      while (element.type.kind === 'array') {
+        dims += `[${element.type.length ?? ''}]`;
+        element = canonical(element.type.element);
+      }
+      const e = element.type;
+      if (e.kind === 'vector') return `${e.element}${dims} __attribute__((ext_vector_type(${e.length})))`;
+      return `${baseTypeName(e, dl)}${dims}`;
+    }
     default:
       return kernelArgTypeName(ty);
   }
-}
-
-function typeQualOf(t: QualType): string {
-  const c = canonical(t);
-  if (c.type.kind === 'pipe') return 'pipe';
-  if (c.type.kind !== 'pointer') return '';
-  const pointee = canonical(c.type.pointee);
-  const parts: string[] = [];
-  if (c.restrict) parts.push('restrict');
-  if (pointee.const || pointee.space === 'constant') parts.push('const');
-  if (pointee.volatile) parts.push('volatile');
-  return parts.join(' ');
 }
 
 function addrSpaceOf(t: QualType): number {
@@ -150,7 +150,7 @@ export function llvmKernelPlan(k: FunctionInfo, dl: DataLayout): LlvmKernelPlan 
     s.accessQual = accessOf(p.type);
     s.typeName = kernelArgTypeName(p.type);
     s.baseType = baseTypeName(p.type, dl);
-    s.typeQual = typeQualOf(p.type);
+    s.typeQual = kernelArgTypeQual(p.type);
     s.type = p.type;
     return s;
   });

@@ -1,7 +1,7 @@
 import { DATA_LAYOUTS } from '../layout/data-layout.js';
 import { layoutOf } from '../layout/layout.js';
 import { type KernelModule, kernelsOf } from '../model/kernel-module.js';
-import { kernelArgTypeName } from '../types/print.js';
+import { kernelArgTypeName, kernelArgTypeQual } from '../types/print.js';
 import { type QualType, canonical } from '../types/types.js';
 import type { OpenCLArgKind, OpenCLKernelPlan, OpenCLPlan, OpenCLSlot, SlotRole } from './plan.js';
 import { type Draft, setOrigin } from './origin.js';
@@ -42,6 +42,7 @@ export function lowerOpenCL(module: KernelModule, options: OpenCLTargetOptions =
       slot.index = p.index;
       slot.kind = kind;
       slot.typeName = kernelArgTypeName(p.type);
+      slot.typeQual = kernelArgTypeQual(p.type);
       slot.size = kind === 'local' ? null : kind === 'value' ? layoutOf(p.type, dl).size : HANDLE_SIZE;
       slot.type = p.type;
       if (addressSpace) slot.addressSpace = addressSpace;

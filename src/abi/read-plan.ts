@@ -81,7 +81,7 @@ const openclPlan = object({
   arch: oneOf(['spir', 'spir64']),
   kernels: arrayOf(object({
     name: ident,
-    args: arrayOf(object({ ...slotBase, index: nat(0, 1 << 16), kind: oneOf(['buffer', 'local', 'value', 'image', 'sampler', 'queue', 'pipe']), typeName: str(), size: nullable(bytes) }, { ...slotExtra, addressSpace: oneOf(SPACES), access: oneOf(ACCESS), layout: layoutCheck })),
+    args: arrayOf(object({ ...slotBase, index: nat(0, 1 << 16), kind: oneOf(['buffer', 'local', 'value', 'image', 'sampler', 'queue', 'pipe']), typeName: str(), typeQual: str(), size: nullable(bytes) }, { ...slotExtra, addressSpace: oneOf(SPACES), access: oneOf(ACCESS), layout: layoutCheck })),
   }, { reqdWorkGroupSize: wg, workGroupSizeHint: wg, vecTypeHint: str(), intelReqdSubGroupSize: nat(1), workGroupSizeChosen: bool })),
 });
 

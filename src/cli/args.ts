@@ -6,11 +6,15 @@ export interface OptionSpec {
   readonly kind: 'string' | 'boolean' | 'list';
   readonly value?: string;
   readonly help: string;
+  /** Also spelled with one dash, as the tool it mirrors does (clang's `-cl-std=CL2.0`, clspv's `-pod-ubo`). */
+  readonly singleDash?: boolean;
 }
 
 export interface ParsedArgs {
   readonly positionals: string[];
   readonly values: Map<string, string | boolean | string[]>;
+  /** Every value of a list option as [option name, value], in command-line order (`-D` and `-U` interleave). */
+  readonly sequence: [string, string][];
 }
 
 export class UsageError extends Error {}
@@ -21,8 +25,10 @@ export function parseArgs(argv: readonly string[], specs: readonly OptionSpec[])
   const byShort = new Map(specs.filter((s) => s.short).map((s) => [s.short!, s]));
   const positionals: string[] = [];
   const values = new Map<string, string | boolean | string[]>();
+  const sequence: [string, string][] = [];
   const set = (spec: OptionSpec, v: string | boolean) => {
     if (spec.kind === 'list') {
+      sequence.push([spec.name, String(v)]);
       const list = (values.get(spec.name) as string[] | undefined) ?? [];
       list.push(String(v));
       values.set(spec.name, list);
@@ -34,26 +40,29 @@ export function parseArgs(argv: readonly string[], specs: readonly OptionSpec[])
       positionals.push(...argv.slice(i + 1));
       break;
     }
-    if (a.startsWith('--')) {
+    const single = /^-([A-Za-z][\w-]+)(=|$)/.exec(a);
+    const singleSpec = single && !a.startsWith('--') ? byName.get(single[1]) : undefined;
+    if (a.startsWith('--') || singleSpec?.singleDash) {
+      const dashes = a.startsWith('--') ? 2 : 1;
       const eq = a.indexOf('=');
-      const name = a.slice(2, eq < 0 ? undefined : eq);
+      const name = a.slice(dashes, eq < 0 ? undefined : eq);
       let spec = byName.get(name);
       if (!spec && name.startsWith('no-') && byName.get(name.slice(3))?.kind === 'boolean') {
-        if (eq >= 0) throw new UsageError(`option '--${name}' takes no value`);
+        if (eq >= 0) throw new UsageError(`option '${'-'.repeat(dashes)}${name}' takes no value`);
         values.set(name.slice(3), false);
         continue;
       }
-      if (!spec) throw new UsageError(`unknown option '--${name}'`);
+      if (!spec) throw new UsageError(`unknown option '${'-'.repeat(dashes)}${name}'`);
       if (spec.kind === 'boolean') {
         if (eq >= 0) {
           const v = a.slice(eq + 1);
-          if (!['0', '1', 'true', 'false'].includes(v)) throw new UsageError(`option '--${name}' takes 0 or 1, not '${v}'`);
+          if (!['0', '1', 'true', 'false'].includes(v)) throw new UsageError(`option '${'-'.repeat(dashes)}${name}' takes 0 or 1, not '${v}'`);
           values.set(name, v === '1' || v === 'true');
         } else values.set(name, true);
         continue;
       }
       let v: string | undefined = eq >= 0 ? a.slice(eq + 1) : argv[++i];
-      if (v === undefined) throw new UsageError(`option '--${name}' needs a value`);
+      if (v === undefined) throw new UsageError(`option '${'-'.repeat(dashes)}${name}' needs a value`);
       set(spec, v);
       spec = undefined;
       continue;
@@ -72,12 +81,12 @@ export function parseArgs(argv: readonly string[], specs: readonly OptionSpec[])
     }
     positionals.push(a);
   }
-  return { positionals, values };
+  return { positionals, values, sequence };
 }
 
 export function optionHelp(specs: readonly OptionSpec[]): string {
   const rows = specs.map((s) => {
-    const flag = (s.short ? `-${s.short}, ` : '    ') + `--${s.name}` + (s.value ? ` ${s.value}` : '');
+    const flag = (s.short ? `-${s.short}, ` : '    ') + `${s.singleDash ? '-' : '--'}${s.name}` + (s.value ? ` ${s.value}` : '');
     return [flag, s.help];
   });
   const w = Math.max(...rows.map((r) => r[0].length));

@@ -3,17 +3,36 @@ import { CL_STDS, type ClStd } from '../frontend/opencl-c/predefined.js';
 import { AMD_CL2_FEATURES, type AmdCl2Feature } from '../abi/amd-cl2.js';
 import { TRIPLES, type Triple } from '../abi/llvm.js';
 import { parseSamplerMap } from '../abi/sampler-map.js';
+import type { CommandLineMacro } from '../frontend/opencl-c/preprocessor.js';
 import { FORMATS, type LowerOptions, TARGETS, type TargetName, lower } from '../lower.js';
 import { type OptionSpec, UsageError, parseArgs } from './args.js';
-import { type CliIO, includeHost, readText } from './io.js';
+import { type CliIO, includeHost, readStdinText, readText } from './io.js';
 
-export const LOWER_OPTIONS: readonly OptionSpec[] = [
+/** clBuildProgram options (and clang's spellings of them) that change code, not the argument ABI. */
+const BUILD_OPTIONS_WITHOUT_ABI_EFFECT = [
+  'cl-single-precision-constant', 'cl-denorms-are-zero', 'cl-fp32-correctly-rounded-divide-sqrt', 'cl-opt-disable',
+  'cl-mad-enable', 'cl-no-signed-zeros', 'cl-unsafe-math-optimizations', 'cl-finite-math-only', 'cl-uniform-work-group-size',
+  'cl-no-subgroup-ifp', 'cl-strict-aliasing',
+];
+
+/** clspv's options: `-pod-ubo` as clspv spells them, `--pod-ubo` too. */
+const CLSPV_OPTIONS = new Set(['cluster-pod-kernel-args', 'pod-ubo', 'pod-pushconstant', 'pod-args', 'max-pushconstant-size', 'constant-args-ubo',
+  'distinct-kernel-descriptor-sets', 'module-constants-in-storage-buffer', 'samplermap', 'global-offset', 'global-offset-push-constant', 'work-dim',
+  'long-vector', 'binding-scheme', 'no-8bit-storage', 'no-16bit-storage', 'physical-storage-buffers', 'enable-printf', 'printf-buffer-size', 'arch']);
+
+export const LOWER_OPTIONS: readonly OptionSpec[] = ([
   { name: 'target', kind: 'string', value: '<target>', help: `target ABI: ${TARGETS.join(' | ')}` },
   { name: 'format', kind: 'string', value: '<format>', help: 'output: table (default) | json | signatures, opencl-c (opencl) | descriptor-map, spirv (binary, needs -o), spirv-asm (vulkan, tinytc input) | clrx (amd-cl2) | llvm-ir (llvm, r600)' },
   { name: 'include', short: 'I', kind: 'list', value: '<dir>', help: 'add a directory to the #include search path' },
-  { name: 'define', short: 'D', kind: 'list', value: '<name>[=<value>]', help: 'define a macro' },
+  { name: 'define', short: 'D', kind: 'list', value: '<name>[=<value>]', help: "define a macro, object-like or function-like ('F(x)=body'), in order with -U" },
   { name: 'undefine', short: 'U', kind: 'list', value: '<name>', help: 'undefine a macro' },
-  { name: 'cl-std', kind: 'string', value: '<CLx.y>', help: `OpenCL C version: ${CL_STDS.join(' | ')} (default CL1.2)` },
+  { name: 'cl-std', kind: 'string', value: '<CLx.y>', help: `OpenCL C version: ${CL_STDS.join(' | ')} (default CL1.2; clang's -cl-std=CL2.0 too)`, singleDash: true },
+  { name: 'language', short: 'x', kind: 'string', value: 'cl|ir', help: "input language, as clang's -x (default: from the file's extension; needed for - as standard input)" },
+  { name: 'no-warnings', short: 'w', kind: 'boolean', help: 'suppress warnings (clang -w)' },
+  { name: 'Werror', kind: 'boolean', help: 'treat warnings as errors (clang -Werror)', singleDash: true },
+  { name: 'cl-fast-relaxed-math', kind: 'boolean', help: 'as clang: defines __FAST_RELAXED_MATH__', singleDash: true },
+  { name: 'cl-kernel-arg-info', kind: 'boolean', help: 'as clang; for --target llvm the same as --kernel-arg-info', singleDash: true },
+  ...BUILD_OPTIONS_WITHOUT_ABI_EFFECT.map((name): OptionSpec => ({ name, kind: 'boolean', help: 'OpenCL build option: accepted, no effect on the ABI', singleDash: true })),
   { name: 'arch', kind: 'string', value: 'spir|spir64', help: 'device address width for the opencl target (default spir64)' },
   { name: 'code-object', kind: 'string', value: '4|5|6', help: 'amdhsa: code object version (default 5)' },
   { name: 'llvm', kind: 'string', value: '16|19', help: "amdhsa: the LLVM generation the layout follows (default 19, today's)" },
@@ -49,7 +68,7 @@ export const LOWER_OPTIONS: readonly OptionSpec[] = [
   { name: 'enable-printf', kind: 'boolean', help: "vulkan (today's clspv): printf writes to a printf buffer described by reflection data" },
   { name: 'printf-buffer-size', kind: 'string', value: '<bytes>', help: 'vulkan: printf buffer size (default 1048576)' },
   { name: 'color', kind: 'boolean', help: 'colour diagnostics (default: when stderr is a terminal)' },
-];
+] satisfies OptionSpec[]).map((o): OptionSpec => (CLSPV_OPTIONS.has(o.name) ? { ...o, singleDash: true } : o));
 
 /** A checked `lower` command line: the input, its text and the options to lower it with. */
 export interface PreparedLower {
@@ -60,6 +79,10 @@ export interface PreparedLower {
   readonly options: LowerOptions;
   /** `-o`: the file the output goes to (binary formats need one). */
   readonly outPath?: string;
+  /** `-w`: errors only. */
+  readonly noWarnings?: boolean;
+  /** `-Werror`: a warning fails the command. */
+  readonly warningsAreErrors?: boolean;
 }
 
 export function lowerCommand(argv: readonly string[], io: CliIO): number {
@@ -67,8 +90,10 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
   if (typeof prepared === 'number') return prepared;
   // In pieces: a JSON plan of hundreds of thousands of kernels can be longer than one string may be.
   const result = lower(prepared.path, prepared.text, includeHost(io), { ...prepared.options, chunked: true });
-  if (result.diagnostics.length) io.stderr(formatDiagnostics(result.diagnostics, { color: prepared.color }));
+  const shown = prepared.noWarnings ? result.diagnostics.filter((d) => d.severity === 'error') : result.diagnostics;
+  if (shown.length) io.stderr(formatDiagnostics(shown, { color: prepared.color }));
   if (result.binary === undefined && result.chunks === undefined) return 1;
+  if (prepared.warningsAreErrors && shown.length) return 1;
   if (prepared.outPath === undefined) {
     if (result.binary !== undefined) io.stdout(result.binary as unknown as string);
     else writeInBatches(result.chunks!, io);
@@ -106,13 +131,16 @@ export function prepareLower(argv: readonly string[], io: CliIO): PreparedLower 
   const args = parseArgs(argv, LOWER_OPTIONS);
   if (args.positionals.length !== 1) throw new UsageError(args.positionals.length ? 'lower takes exactly one input file' : 'lower needs an input file');
   const path = args.positionals[0];
+  const language = args.values.get('language') as string | undefined;
+  if (language !== undefined && language !== 'cl' && language !== 'ir') throw new UsageError(`-x takes cl (OpenCL C) or ir (tinytc), not '${language}'`);
+  if (path === '-' && language === undefined) throw new UsageError("reading standard input ('-') needs -x cl or -x ir");
+  const isIr = language ? language === 'ir' : path.endsWith('.ir');
   const target = args.values.get('target') as string | undefined;
   if (!target) throw new UsageError('lower needs --target');
   if (!(TARGETS as readonly string[]).includes(target)) throw new UsageError(`unknown target '${target}' (available: ${TARGETS.join(', ')})`);
   const format = (args.values.get('format') as string | undefined) ?? 'table';
   if (!FORMATS[target as TargetName].includes(format)) throw new UsageError(`format '${format}' is not available for target '${target}' (choose from ${FORMATS[target as TargetName].join(', ')})`);
-  const std = args.values.get('cl-std') as string | undefined;
-  if (std !== undefined && !(CL_STDS as readonly string[]).includes(std)) throw new UsageError(`unknown --cl-std '${std}' (choose from ${CL_STDS.join(', ')})`);
+  const std = clStd(args.values.get('cl-std') as string | undefined);
   const arch = args.values.get('arch') as string | undefined;
   if (arch !== undefined && arch !== 'spir' && arch !== 'spir64') throw new UsageError(`unknown --arch '${arch}' (choose spir or spir64)`);
   const codeObject = args.values.get('code-object') as string | undefined;
@@ -174,39 +202,37 @@ export function prepareLower(argv: readonly string[], io: CliIO): PreparedLower 
   const targetOnly: [string, string][] = [['metadata', 'llvm'], ['triple', 'llvm'], ['kernel-stubs', 'llvm'], ['kernel-arg-info', 'llvm'], ['code-object', 'amdhsa'], ['llvm', 'amdhsa'], ['bits', 'amd-cl2'], ['driver', 'amd-cl2'], ['use', 'amd-cl2'], ['gfx9', 'amd-cl2'], ];
   if (args.values.has('arch') && target !== 'opencl' && target !== 'vulkan') throw new UsageError('--arch applies to --target opencl or vulkan only');
   for (const [opt, t] of targetOnly) if (args.values.has(opt) && target !== t) throw new UsageError(`--${opt} applies to --target ${t} only`);
-  if (!path.endsWith('.cl') && !path.endsWith('.ir')) throw new UsageError(`cannot tell the language of '${path}': use a .cl (OpenCL C) or .ir (tinytc) file`);
+  if (!language && !path.endsWith('.cl') && !path.endsWith('.ir')) throw new UsageError(`cannot tell the language of '${path}': use a .cl (OpenCL C) or .ir (tinytc) file, or -x cl`);
   const dopeOrder = args.values.get('dope-order') as string | undefined;
   if (dopeOrder !== undefined && dopeOrder !== 'interleaved' && dopeOrder !== 'shapes-first') throw new UsageError(`--dope-order takes interleaved or shapes-first, not '${dopeOrder}'`);
-  if (dopeOrder !== undefined && !path.endsWith('.ir')) throw new UsageError('--dope-order applies to tinytc (.ir) input only');
+  if (dopeOrder !== undefined && !isIr) throw new UsageError('--dope-order applies to tinytc (.ir) input only');
   const groupTables = args.values.get('group-tables') as string | undefined;
   if (groupTables !== undefined && groupTables !== 'pointer' && groupTables !== 'ulong') throw new UsageError(`--group-tables takes pointer or ulong, not '${groupTables}'`);
-  if (groupTables !== undefined && (!path.endsWith('.ir') || format !== 'opencl-c')) throw new UsageError('--group-tables applies to tinytc (.ir) input with --format opencl-c only');
-  if (format === 'opencl-c' && !path.endsWith('.ir')) throw new UsageError('--format opencl-c needs tinytc input (.ir)');
-  if (format.startsWith('spirv') && !path.endsWith('.ir')) throw new UsageError(`--format ${format} needs tinytc input (.ir)`);
+  if (groupTables !== undefined && (!isIr || format !== 'opencl-c')) throw new UsageError('--group-tables applies to tinytc (.ir) input with --format opencl-c only');
+  if (format === 'opencl-c' && !isIr) throw new UsageError('--format opencl-c needs tinytc input (.ir)');
+  if (format.startsWith('spirv') && !isIr) throw new UsageError(`--format ${format} needs tinytc input (.ir)`);
   const outPath = args.values.get('output') as string | undefined;
   // Binary never goes to stdout: a terminal would get garbage and a pipe is better served by a file.
   if (format === 'spirv' && outPath === undefined) throw new UsageError('--format spirv is binary: give -o <file>');
   if (args.values.has('float-atomic-add') && !format.startsWith('spirv')) throw new UsageError('--float-atomic-add applies to --format spirv and spirv-asm only');
-  const read = readText(io, path);
+  const read = path === '-' ? readStdinText(io) : readText(io, path);
   const color = (args.values.get('color') as boolean | undefined) ?? io.color;
   if ('error' in read) {
     io.stderr(`kernarg: error: cannot read '${escapeControls(path)}': ${read.error}\n`);
     return 1;
   }
   const text = read.text;
-  const defines = ((args.values.get('define') as string[] | undefined) ?? []).map((d): [string, string | undefined] => {
-    const eq = d.indexOf('=');
-    const name = eq < 0 ? d : d.slice(0, eq);
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new UsageError(`'-D ${d}': macro name must be an identifier`);
-    return eq < 0 ? [name, undefined] : [name, d.slice(eq + 1)];
-  });
-  return { path, text, format, color, ...(outPath !== undefined ? { outPath } : {}), options: {
+  const commandLine = args.sequence.filter(([o]) => o === 'define' || o === 'undefine').map(([o, d]) => commandLineMacro(o as 'define' | 'undefine', d));
+  const kernelArgInfo = (args.values.get('kernel-arg-info') as boolean | undefined) ?? (target === 'llvm' ? (args.values.get('cl-kernel-arg-info') as boolean | undefined) : undefined);
+  const flags = { noWarnings: args.values.get('no-warnings') === true, warningsAreErrors: args.values.get('Werror') === true };
+  return { path: path === '-' ? '<stdin>' : path, text, format, color, ...flags, ...(outPath !== undefined ? { outPath } : {}), options: {
     target: target as TargetName,
     format,
-    std: std as ClStd | undefined,
+    language: isIr ? 'ir' : 'cl',
+    std,
     includeDirs: (args.values.get('include') as string[] | undefined) ?? [],
-    defines,
-    undefines: (args.values.get('undefine') as string[] | undefined) ?? [],
+    commandLine,
+    fastRelaxedMath: args.values.get('cl-fast-relaxed-math') as boolean | undefined,
     arch: arch as 'spir' | 'spir64' | undefined,
     dopeOrder: dopeOrder as 'interleaved' | 'shapes-first' | undefined,
     groupTables: groupTables as 'pointer' | 'ulong' | undefined,
@@ -239,7 +265,7 @@ export function prepareLower(argv: readonly string[], io: CliIO): PreparedLower 
       triple: triple as Triple | undefined,
       metadata: metadata as 'modern' | 'legacy' | undefined,
       kernelStubs: args.values.get('kernel-stubs') as boolean | undefined,
-      kernelArgInfo: args.values.get('kernel-arg-info') as boolean | undefined,
+      kernelArgInfo,
     },
     amdCl2: {
       bits: bits === undefined ? undefined : (Number(bits) as 32 | 64),
@@ -248,4 +274,29 @@ export function prepareLower(argv: readonly string[], io: CliIO): PreparedLower 
       gfx9: args.values.get('gfx9') as boolean | undefined,
     },
   } };
+}
+
+/** clang's -cl-std spellings: CL1.2, cl1.2, CL (1.0). */
+function clStd(text: string | undefined): ClStd | undefined {
+  if (text === undefined) return undefined;
+  const up = text.toUpperCase();
+  const std = up === 'CL' ? 'CL1.0' : up;
+  if (!(CL_STDS as readonly string[]).includes(std)) throw new UsageError(`unknown -cl-std '${text}' (choose from ${CL_STDS.join(', ')})`);
+  return std as ClStd;
+}
+
+/** One `-D name[=value]`, `-D 'F(x, y)=body'` or `-U name`, checked: a name (with parameters for -D), a value on one line. */
+function commandLineMacro(option: 'define' | 'undefine', text: string): CommandLineMacro {
+  if (option === 'undefine') {
+    if (!/^[A-Za-z_]\w*$/.test(text)) throw new UsageError(`'-U ${text}': macro name must be an identifier`);
+    return { undefine: text };
+  }
+  const eq = text.indexOf('=');
+  const name = eq < 0 ? text : text.slice(0, eq);
+  if (!/^[A-Za-z_]\w*(\(\s*(?:(?:[A-Za-z_]\w*|\.\.\.)(?:\s*,\s*(?:[A-Za-z_]\w*|\.\.\.))*)?\s*\))?$/.test(name)) {
+    throw new UsageError(`'-D ${text}': macro name must be an identifier, or a function-like macro 'NAME(params)'`);
+  }
+  const value = eq < 0 ? undefined : text.slice(eq + 1);
+  if (value !== undefined && /[\r\n]/.test(value)) throw new UsageError(`'-D ${name}': the value must be on one line`);
+  return { define: name, value };
 }

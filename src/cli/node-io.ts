@@ -1,7 +1,7 @@
-import { writeFileSync, writeSync } from 'node:fs';
+import { readSync, writeFileSync, writeSync } from 'node:fs';
 import { isatty } from 'node:tty';
 import type { CliIO } from './io.js';
-import { readInput } from './read-input.js';
+import { INPUT_LIMIT_BYTES, readInput } from './read-input.js';
 
 /**
  * Writes to a file descriptor with write(2) directly. Touching `process.stdout` builds a stream
@@ -25,6 +25,25 @@ function writeAll(fd: number, text: string): void {
   }
 }
 
+/** All of standard input, up to the input limit (a pipe from /dev/zero stops there instead of filling memory). */
+function readStdinBounded(): string | undefined {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const buf = Buffer.allocUnsafe(1 << 16);
+  try {
+    for (;;) {
+      const n = readSync(0, buf, 0, buf.length, null);
+      if (n === 0) break;
+      total += n;
+      if (total > INPUT_LIMIT_BYTES) return undefined;
+      chunks.push(Buffer.from(buf.subarray(0, n)));
+    }
+  } catch {
+    return undefined;
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /** The CLI's input and output on Node: stdout and stderr written synchronously, files read as UTF-8. */
 export function nodeIO(): CliIO {
   return {
@@ -35,6 +54,7 @@ export function nodeIO(): CliIO {
       return 'text' in r ? r.text : undefined;
     },
     readInput,
+    readStdin: () => readStdinBounded(),
     writeFile: (p, text) => writeFileSync(p, text),
     // isatty(2), not process.stderr.isTTY: the latter builds the stderr stream (about 9 ms).
     color: isatty(2) && !process.env.NO_COLOR && process.env.TERM !== 'dumb',

@@ -73,6 +73,7 @@ export const Messages = {
   alignmentTooLarge: e('KA2030', 'requested alignment must be {0} bytes or smaller'),
   objectTooLarge: e('KA2031', "'{0}' is larger than kernarg's limit of 2^50 bytes for exact sizes"),
   tooDeep: e('KA2023', 'nesting level exceeded the maximum of {0} (declarators, initializers and expressions)'),
+  arrayTooLarge: e('KA2041', 'array is too large ({0} elements)'),
   // Semantic checks
   redefinition: e('KA3001', "redefinition of '{0}'"),
   conflictingTypes: e('KA3002', "conflicting types for '{0}'"),

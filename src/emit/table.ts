@@ -15,8 +15,8 @@ export function emitTable(plan: AbiPlan): string {
         if (k.vecTypeHint) attrs.push(`vec_type_hint(${k.vecTypeHint})`);
         if (k.intelReqdSubGroupSize) attrs.push(`intel_reqd_sub_group_size(${k.intelReqdSubGroupSize})`);
         out.push(`kernel ${k.name} (opencl, ${plan.arch})${attrs.length ? '  ' + attrs.join(' ') : ''}\n`);
-        const rows = k.args.map((a) => [String(a.index), a.name, a.kind, a.addressSpace ?? a.access ?? '', a.typeName, a.size === null ? 'local' : String(a.size)]);
-        out.push(rows.length ? renderTable(['index', 'name', 'kind', 'space/access', 'type', 'size'], rows) : '(no arguments)\n');
+        const rows = k.args.map((a) => [String(a.index), a.name, a.kind, a.addressSpace ?? a.access ?? '', a.typeName, a.typeQual, a.size === null ? 'local' : String(a.size)]);
+        out.push(rows.length ? renderTable(['index', 'name', 'kind', 'space/access', 'type', 'qualifiers', 'size'], rows) : '(no arguments)\n');
       }
       break;
     case 'amdhsa':

@@ -1,4 +1,4 @@
-import { type QualType, type RecordDecl, type Type } from './types.js';
+import { type QualType, type RecordDecl, type Type, canonical } from './types.js';
 
 function recordName(decl: RecordDecl): string {
   if (decl.name) return `${decl.tagKind} ${decl.name}`;
@@ -22,6 +22,8 @@ export function kernelArgTypeName(t: QualType | Type): string {
     case 'pointer':
       // A pointer to a pointer prints its pointee in full, address spaces included: `__global float **`.
       if (canonicalPointer(type.pointee)) return `${clangTypeString(type.pointee.type)}*`;
+      // A pointer to an array (not a typedef of one) keeps the element's qualifiers and spelling: `const __global unsigned char[6]*`.
+      if (type.pointee.type.kind === 'array') return `${arrayTypeString(type.pointee.type)}*`;
       return `${kernelArgTypeName(type.pointee)}*`;
     case 'array':
       return `${kernelArgTypeName(type.element)} [${type.length ?? ''}]`;
@@ -30,7 +32,8 @@ export function kernelArgTypeName(t: QualType | Type): string {
     case 'enum':
       return type.decl.name ? `enum ${type.decl.name}` : (type.decl.typedefName ?? 'enum (unnamed)');
     case 'typedef':
-      return type.name;
+      // A typedef of a pointer prints as the pointer it names (clang spells pointer arguments as pointee + '*').
+      return canonicalPointer(type.target) ? kernelArgTypeName(resolvedPointer(type.target)) : type.name;
     case 'image':
     case 'opaque':
       return type.name;
@@ -39,6 +42,26 @@ export function kernelArgTypeName(t: QualType | Type): string {
     case 'function':
       return `${kernelArgTypeName(type.result)} (${type.params.map(kernelArgTypeName).join(', ')})`;
   }
+}
+
+/** An array type as clang prints it on its own: `const __global char2[3][8]`, `__global unsigned int[2]`. */
+function arrayTypeString(t: Type): string {
+  let dims = '';
+  let element: QualType = { type: t };
+  while (element.type.kind === 'array') {
+    dims += `[${element.type.length ?? ''}]`;
+    element = element.type.element;
+  }
+  const e = element.type;
+  const name = e.kind === 'scalar' && e.spelling ? e.spelling : kernelArgTypeName(e);
+  return `${clangTypeString({ ...element, type: { kind: 'typedef', name, target: element } })}${dims}`;
+}
+
+/** The pointer type a typedef chain names (its own sugar kept below the pointer). */
+function resolvedPointer(t: QualType): Type {
+  let ty = t.type;
+  while (ty.kind === 'typedef') ty = ty.target.type;
+  return ty;
 }
 
 function canonicalPointer(t: QualType): boolean {
@@ -103,4 +126,21 @@ function baseText(type: Type): string {
 /** How diagnostics show a type: the declaration without a name. */
 export function typeToString(t: QualType): string {
   return declarationText(t, '').trim();
+}
+
+/**
+ * The type qualifiers `clGetKernelArgInfo(CL_KERNEL_ARG_TYPE_QUALIFIER)` and clang's
+ * `kernel_arg_type_qual` report: `restrict` of a pointer, `const`/`volatile` of its pointee
+ * (`constant` memory counts as const), `pipe` for pipes; '' for everything else.
+ */
+export function kernelArgTypeQual(t: QualType): string {
+  const c = canonical(t);
+  if (c.type.kind === 'pipe') return 'pipe';
+  if (c.type.kind !== 'pointer') return '';
+  const pointee = canonical(c.type.pointee);
+  const parts: string[] = [];
+  if (c.restrict) parts.push('restrict');
+  if (pointee.const || pointee.space === 'constant') parts.push('const');
+  if (pointee.volatile) parts.push('volatile');
+  return parts.join(' ');
 }

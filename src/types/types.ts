@@ -28,6 +28,11 @@ export type AccessQualifier = 'read_only' | 'write_only' | 'read_write';
 export interface ScalarType {
   readonly kind: 'scalar';
   readonly name: ScalarName;
+  /**
+   * The C keywords it was written with where clang prints them instead of the OpenCL name
+   * (`unsigned int`, `signed char`): only type names that keep array sugar show it.
+   */
+  readonly spelling?: string;
 }
 export interface VectorType {
   readonly kind: 'vector';
@@ -135,8 +140,13 @@ export interface EnumDecl {
 export const scalar = (name: ScalarName): ScalarType => ({ kind: 'scalar', name });
 export const q = (type: Type, quals: Omit<QualType, 'type'> = {}): QualType => ({ type, ...quals });
 
-/** Strips typedefs (keeping qualifiers merged), as clang's canonical type does. */
+/**
+ * Strips typedefs (keeping qualifiers merged), as clang's canonical type does; an array
+ * carries its elements' qualifiers and address space (C11 6.7.3p9), so a pointer to
+ * `global const uchar[6]` points into global memory and to const data.
+ */
 export function canonical(t: QualType): QualType {
+  if (t.type.kind === 'array') return withElementQuals(t);
   if (t.type.kind !== 'typedef') return t;
   let cur = t;
   let merged: Omit<QualType, 'type'> = {};
@@ -148,9 +158,19 @@ export function canonical(t: QualType): QualType {
       space: merged.space ?? cur.space,
       access: merged.access ?? cur.access,
     };
-    if (cur.type.kind !== 'typedef') return clean({ type: cur.type, ...merged });
+    if (cur.type.kind !== 'typedef') {
+      const out = clean({ type: cur.type, ...merged });
+      return out.type.kind === 'array' ? withElementQuals(out) : out;
+    }
     cur = cur.type.target;
   }
+}
+
+function withElementQuals(t: QualType): QualType {
+  if (t.type.kind !== 'array') return t;
+  const e = canonical(t.type.element);
+  if (!e.const && !e.volatile && !e.space) return t;
+  return clean({ ...t, const: t.const || e.const, volatile: t.volatile || e.volatile, space: t.space ?? e.space });
 }
 
 function clean(t: QualType): QualType {

@@ -48,6 +48,18 @@ test('llvm target: valid IR and clang-16 metadata on 200+ generated kernels', (t
   assert.ok(kernels >= 200, `only ${kernels} kernels`);
 });
 
+test('llvm target: clang-16 metadata on generated kernels of 5 seeds', (t) => {
+  const clang = requireTool(t, CLANG);
+  const llvmAs = requireTool(t, LLVM_AS);
+  if (!clang || !llvmAs) return;
+  let kernels = 0;
+  for (const defaultSeed of [1, 2, 3, 4, 5]) {
+    const { values, seed } = samples(programSpec, 40, defaultSeed);
+    kernels += inBatches(values, 20, seed, (batch, start) => compareLlvm(clang, llvmAs, renderBatch(batch, start, 'm')));
+  }
+  assert.ok(kernels >= 150, `only ${kernels} kernels`);
+});
+
 test('llvm target: every triple, both metadata forms, stubs and helpers assemble', (t) => {
   const llvmAs = requireTool(t, LLVM_AS);
   if (!llvmAs) return;

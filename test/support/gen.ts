@@ -52,7 +52,18 @@ export interface EnumSpec {
   values: number[];
 }
 export type ParamSpec =
-  | { kind: 'ptr'; space: number; pointee: TypeChoice | null; isConst: boolean; isVolatile: boolean; isRestrict: boolean; arrayForm: boolean; spaceSpelling: boolean }
+  | {
+    kind: 'ptr'; space: number; pointee: TypeChoice | null; isConst: boolean; isVolatile: boolean; isRestrict: boolean; arrayForm: boolean; spaceSpelling: boolean;
+    /** Pointer to array: `T (*p)[a][b]` (empty: a plain pointer). */
+    dims: number[];
+    /** `(*(p))` instead of `(*p)`, and `*const p`. */
+    paren: boolean;
+    constPointer: boolean;
+    /** Point to a typedef'd array (`typedef T A[n]; A *p`) instead. */
+    viaArrayTypedef: boolean;
+  }
+  | { kind: 'ptrTypedef'; space: number; pointee: TypeChoice; isConst: boolean }
+  | { kind: 'sized' }
   | { kind: 'value'; type: TypeChoice; isConst: boolean }
   | { kind: 'image'; image: number; access: number; spelling: boolean }
   | { kind: 'sampler' };
@@ -63,7 +74,18 @@ export interface KernelSpec {
   vecHint: TypeChoice | null;
   attrAfter: boolean;
   kernelSpelling: boolean;
+  /** A prototype before the definition: other parameter names (or none) and other top-level qualifiers. */
+  redeclare: 'none' | 'renamed' | 'abstract';
+  /** Index into GUARDS: the kernel exists only where that predefined macro condition holds. */
+  guard: number | null;
 }
+
+/** Conditions on predefined macros that differ between targets and OpenCL C versions. */
+export const GUARDS = [
+  'defined(__IMAGE_SUPPORT__)', 'defined(__SPIR64__)', 'defined(__SPIR__)', 'defined(__AMDGCN__)', 'defined(__opencl_c_generic_address_space)',
+  'defined(cl_khr_fp64)', '__OPENCL_C_VERSION__ >= 200', 'defined(cles_khr_int64)', 'defined(cl_khr_subgroups)', 'defined(__ENDIAN_LITTLE__) && CL_VERSION_2_0 == 200',
+  '!defined(__opencl_c_images)',
+];
 export interface ProgramSpec {
   structs: StructSpec[];
   enums: EnumSpec[];
@@ -110,8 +132,14 @@ const paramSpec: fc.Arbitrary<ParamSpec> = fc.oneof(
       isRestrict: fc.boolean(),
       arrayForm: fc.oneof({ weight: 6, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
       spaceSpelling: fc.boolean(),
+      dims: fc.oneof({ weight: 3, arbitrary: fc.constant<number[]>([]) }, { weight: 2, arbitrary: fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 3 }) }),
+      paren: fc.boolean(),
+      constPointer: fc.boolean(),
+      viaArrayTypedef: fc.oneof({ weight: 3, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
     }),
   },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('ptrTypedef' as const), space: fc.nat(2), pointee: typeChoice, isConst: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('sized' as const) }) },
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('value' as const), type: typeChoice, isConst: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('image' as const), image: fc.nat(IMAGES.length - 1), access: fc.nat(2), spelling: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('sampler' as const) }) },
@@ -134,6 +162,8 @@ export const programSpec: fc.Arbitrary<ProgramSpec> = fc.record({
       ), { freq: 5 }),
       attrAfter: fc.boolean(),
       kernelSpelling: fc.boolean(),
+      redeclare: fc.constantFrom('none' as const, 'none' as const, 'renamed' as const, 'abstract' as const),
+      guard: fc.oneof({ weight: 6, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.nat(GUARDS.length - 1) }),
     }),
     { minLength: 1, maxLength: 4 },
   ),
@@ -215,19 +245,40 @@ export function render(spec: ProgramSpec, prefix = 'g', opts: { images?: boolean
   const all = { structs: structNames.length, typedefs: typedefNames.length };
   const SPACES = [['global', '__global'], ['constant', '__constant'], ['local', '__local']];
   const ACCESS = [['read_only', '__read_only'], ['write_only', '__write_only'], ['', '']];
+  // A struct sized with abstract declarators in sizeof and a cast: pointer width and array shape reach its layout.
+  lines.push(`typedef struct { char c[sizeof(global float (*)[2]) + sizeof(int (*global (*)[3])[4]) / 8]; int i[(int)2.5f]; } ${prefix}_Z;`);
   spec.kernels.forEach((k, ki) => {
-    const params = k.params.map((p, pi) => {
-      const name = `p${pi}`;
+    // `rename` gives the prototype's spelling: other names (or none) and other top-level qualifiers.
+    const param = (p: ParamSpec, pi: number, proto: boolean): string => {
+      const name = proto ? (k.redeclare === 'abstract' ? '' : `q${pi}`) : `p${pi}`;
       switch (p.kind) {
         case 'ptr': {
           const space = SPACES[p.space][p.spaceSpelling ? 1 : 0];
           const pointee = p.pointee ? typeText(p.pointee, all) : 'void';
           const q = [p.isConst ? 'const' : '', p.isVolatile ? 'volatile' : ''].filter(Boolean).join(' ');
+          const ptrQuals = [p.isRestrict ? 'restrict' : '', p.constPointer !== proto ? 'const' : ''].filter(Boolean).join(' ');
+          const star = `*${ptrQuals ? ptrQuals + ' ' : ''}${name}`.trim();
+          if (p.dims.length && pointee !== 'void') {
+            const dims = p.dims.map((d) => `[${d}]`).join('');
+            if (p.viaArrayTypedef) {
+              const arr = `${prefix}_A${ki}_${pi}`;
+              if (!proto) arrays.push(`typedef ${q ? q + ' ' : ''}${pointee} ${arr}${dims};`);
+              return `${space} ${arr} ${star}`;
+            }
+            return `${space} ${q ? q + ' ' : ''}${pointee} (${p.paren && name ? `*${ptrQuals ? ptrQuals + ' ' : ''}(${name})` : star})${dims}`;
+          }
           if (p.arrayForm && pointee !== 'void') return `${space} ${q ? q + ' ' : ''}${pointee} ${name}[]`;
-          return `${space} ${q ? q + ' ' : ''}${pointee} *${p.isRestrict ? 'restrict ' : ''}${name}`;
+          return `${space} ${q ? q + ' ' : ''}${pointee} ${star}`;
         }
+        case 'ptrTypedef': {
+          const td = `${prefix}_P${ki}_${pi}`;
+          if (!proto) arrays.push(`typedef ${SPACES[p.space][0]} ${p.isConst ? 'const ' : ''}${typeText(p.pointee, all)} *${td};`);
+          return `${td} ${name}`;
+        }
+        case 'sized':
+          return `${proto ? 'const ' : ''}${prefix}_Z ${name}`;
         case 'value':
-          return `${p.isConst ? 'const ' : ''}${typeText(p.type, all)} ${name}`;
+          return `${p.isConst !== proto ? 'const ' : ''}${typeText(p.type, all)} ${name}`;
         case 'image': {
           if (opts.images === false) return `int ${name}`;
           const acc = ACCESS[p.access][p.spelling ? 1 : 0];
@@ -236,7 +287,13 @@ export function render(spec: ProgramSpec, prefix = 'g', opts: { images?: boolean
         case 'sampler':
           return opts.images === false ? `uint ${name}` : `sampler_t ${name}`;
       }
-    });
+    };
+    const arrays: string[] = [];
+    const params = k.params.map((p, pi) => param(p, pi, false));
+    lines.push(...arrays);
+    const guard = k.guard === null ? undefined : GUARDS[k.guard];
+    if (guard) lines.push(`#if ${guard}`);
+    if (k.redeclare !== 'none') lines.push(`${k.kernelSpelling ? '__kernel' : 'kernel'} void ${prefix}_k${ki}(${k.params.map((p, pi) => param(p, pi, true)).join(', ') || 'void'});`);
     const attrs: string[] = [];
     if (k.reqd) attrs.push(`__attribute__((reqd_work_group_size(${k.reqd.join(', ')})))`);
     if (k.hint) attrs.push(`__attribute__((work_group_size_hint(${k.hint.join(', ')})))`);
@@ -244,6 +301,7 @@ export function render(spec: ProgramSpec, prefix = 'g', opts: { images?: boolean
     const kw = k.kernelSpelling ? '__kernel' : 'kernel';
     const sig = `${prefix}_k${ki}(${params.join(', ') || 'void'})`;
     lines.push(k.attrAfter ? `${kw} void ${sig} ${attrs.join(' ')} { }` : `${kw} ${attrs.join(' ')} void ${sig} { }`);
+    if (guard) lines.push('#endif');
   });
   return { source: lines.join('\n') + '\n', records, kernelCount: spec.kernels.length };
 }

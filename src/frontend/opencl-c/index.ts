@@ -4,7 +4,7 @@ import type { DataLayout } from '../../layout/data-layout.js';
 import type { KernelModule } from '../../model/kernel-module.js';
 import { parse } from './parser.js';
 import { type ClStd, clVersion } from './predefined.js';
-import { type FileHost, preprocess } from './preprocessor.js';
+import { type CommandLineMacro, type FileHost, preprocess } from './preprocessor.js';
 
 export interface OpenCLFrontendOptions {
   readonly std?: ClStd;
@@ -13,6 +13,8 @@ export interface OpenCLFrontendOptions {
   readonly includeDirs?: readonly string[];
   readonly defines?: readonly (readonly [string, string | undefined])[];
   readonly undefines?: readonly string[];
+  /** `-D`/`-U` in command-line order (instead of `defines` and `undefines`). */
+  readonly commandLine?: readonly CommandLineMacro[];
 }
 
 export interface FrontendResult {
@@ -31,6 +33,7 @@ export function compileOpenCL(file: SourceFile, host: FileHost, options: OpenCLF
     includeDirs: options.includeDirs,
     defines: options.defines,
     undefines: options.undefines,
+    commandLine: options.commandLine,
   }, diags);
   const parsed = parse(pp.tokens, { layout: options.layout, clVersion: clVersion(std) }, diags);
   if (diags.hasErrors) return { diagnostics: diags };

@@ -64,7 +64,8 @@ export function lex(file: SourceFile, diags: DiagnosticBag): Token[] {
   const tokens: Token[] = [];
   // One string per distinct identifier keeps the token array's footprint small.
   const names = new Map<string, string>();
-  let i = 0;
+  // A UTF-8 byte-order mark opens the file, as clang allows.
+  let i = s.charCodeAt(0) === 0xfeff ? 1 : 0;
   let bol = true;
   let space = false;
   const n = s.length;

@@ -95,7 +95,7 @@ interface Declarator {
 type Ordinary =
   | { kind: 'enum'; value: CValue; span: Span }
   | { kind: 'function'; span: Span }
-  | { kind: 'variable'; span: Span; type: QualType };
+  | { kind: 'variable'; span: Span; type: QualType; /** An `extern` declaration a definition may still complete. */ declaredOnly?: boolean };
 
 class ParseError extends Error {}
 
@@ -447,7 +447,11 @@ export class Parser {
     if (c('char') && c('int')) this.fail(Messages.conflictingSpecifiers, at, ['char', 'int']);
     const base = sizeWords[0] ?? 'int';
     const names: Record<string, [ScalarName, ScalarName]> = { char: ['char', 'uchar'], short: ['short', 'ushort'], int: ['int', 'uint'], long: ['long', 'ulong'] };
-    return scalar(names[base][u ? 1 : 0]);
+    const type = scalar(names[base][u ? 1 : 0]);
+    // clang prints `unsigned int` and `signed char` as written where it keeps the sugar.
+    if (u) return { ...type, spelling: `unsigned ${base}` };
+    if (base === 'char' && c('signed')) return { ...type, spelling: 'signed char' };
+    return type;
   }
 
   // ---- Attributes ------------------------------------------------------------------------
@@ -793,22 +797,21 @@ export class Parser {
           while (this.peek().kind === 'ident' && (QUALIFIERS.has(this.peek().text) || this.peek().text === 'static')) this.next();
           const e = this.assignmentExpr();
           const v = evaluateInt(e, this.evalCtx);
+          // Zero is clang's zero-length array; the size in bytes is checked once the element is known.
           if (v !== undefined) {
-            if (v <= 0n || v > 0x7fffffffn) this.diags.report(Messages.badArraySize, e.span, [v.toString()]);
+            if (v < 0n) this.diags.report(Messages.badArraySize, e.span, [v.toString()]);
             else length = Number(v);
           }
           if (length === null) length = 1;
-        }
+          const count = v ?? 1n;
+          const at = e.span;
+          suffixes.push((el) => {
+            this.checkArrayBytes(el, count, at);
+            return q({ kind: 'array', element: el, length });
+          });
+        } else suffixes.push((el) => q({ kind: 'array', element: el, length: null }));
         this.expect(']', "']'");
         void open;
-        const sizeSpan = this.span(open);
-        suffixes.push((el) => {
-          const array = q({ kind: 'array', element: el, length });
-          if (length !== null && layoutOf(el, this.options.layout).size * length > MAX_OBJECT_BYTES) {
-            this.diags.report(Messages.objectTooLarge, sizeSpan, [typeToString(array)]);
-          }
-          return array;
-        });
         continue;
       }
       if (this.is('(')) {
@@ -846,6 +849,17 @@ export class Parser {
     }
     this.depth--;
     return { name, nameSpan, type: t, params, variadic, attrs: [...attrs, ...(innerDecl?.attrs ?? [])] };
+  }
+
+  /** clang's limit: an object's size in bytes needs fewer bits than a pointer less 3 (2^61 bytes on 64-bit targets). */
+  private checkArrayBytes(element: QualType, count: bigint, at: Span): void {
+    const c = canonical(element).type;
+    if (c.kind === 'function' || (c.kind === 'record' && !c.decl.fields) || (c.kind === 'scalar' && c.name === 'void')) return;
+    const size = BigInt(layoutOf(c, this.options.layout).size);
+    const limit = 1n << BigInt(this.options.layout.sizeT * 8 - 3);
+    // clang's own limit first; below it, sizes past 2^50 bytes would lose exactness as numbers.
+    if (count * size >= limit) this.diags.report(Messages.arrayTooLarge, at, [count.toString()]);
+    else if (count * size > BigInt(MAX_OBJECT_BYTES)) this.diags.report(Messages.objectTooLarge, at, [typeToString(q({ kind: 'array', element, length: Number(count) }))]);
   }
 
   private startsType(t: Token): boolean {
@@ -948,7 +962,7 @@ export class Parser {
       this.functionOrder.push(name);
       this.ordinary.set(name, { kind: 'function', span: d.nameSpan });
     }
-    if (spec.kernel) this.checkKernel(this.functions.get(name)!, d);
+    if (spec.kernel) this.checkKernel(this.functions.get(name)!, d, hasBody);
   }
 
   /** Skips a body by balanced braces, noting calls and the module-scope variables it names. */
@@ -998,7 +1012,7 @@ export class Parser {
       else if (this.options.clVersion >= 200 && !isSampler) space = 'global';
     }
     if (spec.extern) {
-      this.ordinary.set(name, { kind: 'variable', span: d.nameSpan, type });
+      if (!this.ordinary.has(name)) this.ordinary.set(name, { kind: 'variable', span: d.nameSpan, type, declaredOnly: true });
       if (this.is('=')) this.fail(Messages.expected, this.peek(), ["';' after an extern declaration"]);
       return;
     }
@@ -1014,7 +1028,8 @@ export class Parser {
     if (this.accept('=')) init = this.initializer();
     else if (space === 'constant') this.diags.report(Messages.constantNeedsInit, d.nameSpan);
     const prev = this.ordinary.get(name);
-    if (prev) {
+    // An `extern` declaration of a compatible type (an array's length may be left out) is completed here (C11 6.2.7).
+    if (prev && !(prev.kind === 'variable' && prev.declaredOnly && compatibleObjectTypes(prev.type, type))) {
       this.diags.report(Messages.redefinition, d.nameSpan, [name], [{ message: 'previous definition is here', span: prev.span }]);
       return;
     }
@@ -1043,7 +1058,7 @@ export class Parser {
 
   // ---- Kernel checks ---------------------------------------------------------------------
 
-  private checkKernel(f: FunctionInfo, d: Declarator): void {
+  private checkKernel(f: FunctionInfo, d: Declarator, definition: boolean): void {
     const r = canonical(f.result).type;
     if (!(r.kind === 'scalar' && r.name === 'void')) this.diags.report(Messages.kernelReturn, d.nameSpan);
     const nonPortable = this.enabled.has('__cl_clang_non_portable_kernel_param_types');
@@ -1051,7 +1066,8 @@ export class Parser {
       const c = canonical(p.type);
       const t = c.type;
       const shown = typeToString(p.type);
-      if (!p.name) this.diags.report(Messages.missingParamName, p.span, [p.index]);
+      // A prototype may leave parameters unnamed (abstract declarators); a definition may not.
+      if (!p.name && definition) this.diags.report(Messages.missingParamName, p.span, [p.index]);
       if (t.kind === 'pointer') {
         const pointee = canonical(t.pointee);
         const s = pointee.space;
@@ -1447,11 +1463,21 @@ export function sameType(a: QualType, b: QualType): boolean {
       return sameType(s.element, (t as typeof s).element);
     case 'function': {
       const u = t as typeof s;
-      return sameType(s.result, u.result) && s.params.length === u.params.length && s.params.every((p, i) => sameType(p, u.params[i]));
+      // Top-level qualifiers of parameters are not part of the function type (C11 6.7.6.3p15).
+      const unqualified = (p: QualType): QualType => ({ type: p.type, ...(p.space ? { space: p.space } : {}) });
+      return sameType(s.result, u.result) && s.params.length === u.params.length && s.params.every((p, i) => sameType(unqualified(p), unqualified(u.params[i])));
     }
     default:
       return false;
   }
+}
+
+/** Object types of a declaration and its definition: equal, or arrays of equal elements one of which leaves its length out. */
+function compatibleObjectTypes(a: QualType, b: QualType): boolean {
+  const x = canonical(a);
+  const y = canonical(b);
+  if (x.type.kind === 'array' && y.type.kind === 'array' && (x.type.length === null || y.type.length === null)) return sameType(x.type.element, y.type.element);
+  return sameType(a, b);
 }
 
 function recordHasPointer(decl: RecordDecl, seen = new Set<number>()): boolean {

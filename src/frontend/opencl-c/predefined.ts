@@ -44,7 +44,7 @@ const CONSTANTS: [string, string][] = [
   ['M_PI_2', '0x1.921fb54442d18p+0'], ['M_PI_4', '0x1.921fb54442d18p-1'], ['M_1_PI', '0x1.45f306dc9c883p-2'],
   ['M_2_PI', '0x1.45f306dc9c883p-1'], ['M_2_SQRTPI', '0x1.20dd750429b6dp+0'], ['M_SQRT2', '0x1.6a09e667f3bcdp+0'],
   ['M_SQRT1_2', '0x1.6a09e667f3bcdp-1'],
-  ['CLK_LOCAL_MEM_FENCE', '0x01'], ['CLK_GLOBAL_MEM_FENCE', '0x02'], ['CLK_IMAGE_MEM_FENCE', '0x04'],
+  ['CLK_LOCAL_MEM_FENCE', '0x01'], ['CLK_GLOBAL_MEM_FENCE', '0x02'],
   ['CLK_ADDRESS_NONE', '0'], ['CLK_ADDRESS_CLAMP_TO_EDGE', '2'], ['CLK_ADDRESS_CLAMP', '4'], ['CLK_ADDRESS_REPEAT', '6'],
   ['CLK_ADDRESS_MIRRORED_REPEAT', '8'], ['CLK_NORMALIZED_COORDS_FALSE', '0'], ['CLK_NORMALIZED_COORDS_TRUE', '1'],
   ['CLK_FILTER_NEAREST', '0x10'], ['CLK_FILTER_LINEAR', '0x20'],
@@ -56,7 +56,12 @@ const CONSTANTS: [string, string][] = [
   ['CLK_R', '0x10B0'], ['CLK_A', '0x10B1'], ['CLK_RG', '0x10B2'], ['CLK_RA', '0x10B3'], ['CLK_RGB', '0x10B4'],
   ['CLK_RGBA', '0x10B5'], ['CLK_BGRA', '0x10B6'], ['CLK_ARGB', '0x10B7'], ['CLK_INTENSITY', '0x10B8'],
   ['CLK_LUMINANCE', '0x10B9'], ['CLK_Rx', '0x10BA'], ['CLK_RGx', '0x10BB'], ['CLK_RGBx', '0x10BC'], ['CLK_DEPTH', '0x10BD'],
-  ['CLK_DEPTH_STENCIL', '0x10BE'], ['CLK_sRGB', '0x10BF'], ['CLK_sRGBx', '0x10C0'], ['CLK_sRGBA', '0x10C1'],
+  ['CLK_DEPTH_STENCIL', '0x10BE'],
+];
+
+/** The header's constants for OpenCL C 2.0 and later only. */
+const CONSTANTS_CL20: [string, string][] = [
+  ['CLK_IMAGE_MEM_FENCE', '0x04'], ['CLK_sRGB', '0x10BF'], ['CLK_sRGBx', '0x10C0'], ['CLK_sRGBA', '0x10C1'],
   ['CLK_sBGRA', '0x10C2'], ['CLK_ABGR', '0x10C3'],
   ['CLK_SUCCESS', '0'], ['CLK_ENQUEUE_FAILURE', '-101'], ['CLK_INVALID_QUEUE', '-102'], ['CLK_INVALID_NDRANGE', '-160'],
   ['CLK_INVALID_EVENT_WAIT_LIST', '-57'], ['CLK_DEVICE_QUEUE_FULL', '-161'], ['CLK_INVALID_ARG_SIZE', '-51'],
@@ -72,10 +77,48 @@ export interface PredefineTarget {
   readonly pointerBits: 32 | 64;
 }
 
+/** Extension macros clang-16 defines for every target and version. */
+const EXTENSIONS_ALL = [
+  'cl_amd_media_ops', 'cl_amd_media_ops2', 'cl_clang_storage_class_specifiers', 'cl_khr_3d_image_writes',
+  'cl_khr_byte_addressable_store', 'cl_khr_fp16', 'cl_khr_fp64', 'cl_khr_global_int32_base_atomics',
+  'cl_khr_global_int32_extended_atomics', 'cl_khr_int64_base_atomics', 'cl_khr_int64_extended_atomics',
+  'cl_khr_local_int32_base_atomics', 'cl_khr_local_int32_extended_atomics',
+];
+/** SPIR's further extensions, from the OpenCL C version that brings them (clang-16's OpenCLExtensions.def and SPIR target). */
+const SPIR_EXTENSIONS: [number, string[]][] = [
+  [110, ['cles_khr_int64']],
+  [120, ['cl_intel_device_side_avc_motion_estimation', 'cl_intel_subgroups', 'cl_intel_subgroups_short', 'cl_khr_depth_images', 'cl_khr_gl_msaa_sharing']],
+  [200, ['cl_ext_float_atomics', 'cl_khr_extended_bit_ops', 'cl_khr_integer_dot_product', 'cl_khr_mipmap_image', 'cl_khr_mipmap_image_writes',
+    'cl_khr_srgb_image_writes', 'cl_khr_subgroup_ballot', 'cl_khr_subgroup_clustered_reduce', 'cl_khr_subgroup_extended_types',
+    'cl_khr_subgroup_non_uniform_arithmetic', 'cl_khr_subgroup_non_uniform_vote', 'cl_khr_subgroup_rotate', 'cl_khr_subgroup_shuffle',
+    'cl_khr_subgroup_shuffle_relative', 'cl_khr_subgroups']],
+];
+const AMDGCN_EXTENSIONS: [number, string[]][] = [[200, ['cl_khr_mipmap_image', 'cl_khr_mipmap_image_writes', 'cl_khr_subgroups']]];
+
+/** OpenCL C 2.0's optional features, which clang-16 defines as `__opencl_c_*` for 2.0 on every target. */
+const CL20_FEATURES = [
+  'atomic_order_acq_rel', 'atomic_order_seq_cst', 'atomic_scope_all_devices', 'atomic_scope_device', 'device_enqueue',
+  'generic_address_space', 'images', 'pipes', 'program_scope_global_variables', 'read_write_images', 'work_group_collective_functions',
+];
+const SPIR_FLOAT_ATOMICS = ['fp16', 'fp32', 'fp64'].flatMap((t) => ['global', 'local'].flatMap((s) =>
+  (t === 'fp16' ? ['add', 'load_store', 'min_max'] : ['add', 'min_max']).map((op) => `ext_${t}_${s}_atomic_${op}`)));
+
+/** The `__opencl_c_*` feature macros of one target and version, as clang-16 defines them. */
+function features(target: string, v: number): string[] {
+  const spir = target !== 'amdgcn';
+  if (v < 200) return ['int64', 'named_address_space_builtins'];
+  const spirExtra = spir ? [...SPIR_FLOAT_ATOMICS, 'integer_dot_product_input_4x8bit', 'integer_dot_product_input_4x8bit_packed'] : [];
+  if (v === 200) return ['int64', ...CL20_FEATURES, ...spirExtra];
+  // OpenCL C 3.0: SPIR keeps every 2.0 feature and adds more; amdgcn declares only what it supports by default.
+  if (spir) return ['int64', ...CL20_FEATURES, ...spirExtra, '3d_image_writes', 'fp64', 'subgroups'];
+  return ['int64', 'images', 'named_address_space_builtins', '3d_image_writes', 'fp64'];
+}
+
 /**
- * The text of the `<built-in>` prelude: what clang predefines for OpenCL C plus the
- * macros of its default OpenCL header that declarations need. `__OPENCL_VERSION__`
- * is defined too, as OpenCL runtimes do (clang itself leaves it to the runtime).
+ * The text of the `<built-in>` prelude: the OpenCL macros clang-16 predefines for the target
+ * and version (checked against `clang-16 -dM -E` by a test) plus the macros of its default
+ * OpenCL header that declarations need. `__OPENCL_VERSION__` is defined too, as OpenCL
+ * runtimes do (clang itself leaves it to the runtime): a reviewed difference.
  */
 export function predefinedSource(std: ClStd, target: PredefineTarget): string {
   const v = clVersion(std);
@@ -84,43 +127,48 @@ export function predefinedSource(std: ClStd, target: PredefineTarget): string {
   def('__OPENCL_C_VERSION__', String(v));
   def('__OPENCL_VERSION__', String(v));
   for (const [n, val] of [['1_0', 100], ['1_1', 110], ['1_2', 120], ['2_0', 200], ['3_0', 300]] as const) def(`CL_VERSION_${n}`, String(val));
+  for (const [n, val] of [['WORK_ITEM', 0], ['WORK_GROUP', 1], ['DEVICE', 2], ['ALL_SVM_DEVICES', 3], ['SUB_GROUP', 4]] as const) def(`__OPENCL_MEMORY_SCOPE_${n}`, String(val));
+  def('__clang__');
+  def('__clang_major__', '16');
+  def('__clang_minor__', '0');
+  def('__GNUC__', '4');
+  def('__GNUC_MINOR__', '2');
+  def('__GNUC_PATCHLEVEL__', '1');
+  def('__GNUC_STDC_INLINE__');
   def('__ENDIAN_LITTLE__');
   def('__LITTLE_ENDIAN__');
-  def('__IMAGE_SUPPORT__');
   def('__ORDER_LITTLE_ENDIAN__', '1234');
   def('__ORDER_BIG_ENDIAN__', '4321');
+  def('__ORDER_PDP_ENDIAN__', '3412');
   def('__BYTE_ORDER__', '__ORDER_LITTLE_ENDIAN__');
   def('__CHAR_BIT__', '8');
   def('__SIZEOF_POINTER__', String(target.pointerBits / 8));
   def('__SIZE_MAX__', target.pointerBits === 64 ? '18446744073709551615UL' : '4294967295U');
-  if (target.name === 'spir' || target.name === 'spir64') {
-    def('__SPIR__');
-    def('__SPIR');
-    if (target.name === 'spir64') {
-      def('__SPIR64__');
-      def('__SPIR64');
-    } else {
-      def('__SPIR32__');
-      def('__SPIR32');
-    }
-  } else if (target.name === 'amdgcn') {
+  const extensions = [...EXTENSIONS_ALL];
+  if (target.name === 'amdgcn') {
+    // gfx900, the processor the amdhsa and amd-cl2 targets describe; clang-16 does not define __IMAGE_SUPPORT__ here.
+    def('__AMD__');
     def('__AMDGCN__');
     def('__AMDGPU__');
+    def('__AMDGCN_WAVEFRONT_SIZE', '64');
+    def('__gfx900__');
+    def('__HAS_FMAF__');
+    def('__HAS_FP64__');
+    def('__HAS_LDEXPF__');
+    for (const [since, names] of AMDGCN_EXTENSIONS) if (v >= since) extensions.push(...names);
+  } else {
+    def('__IMAGE_SUPPORT__');
+    def('__SPIR__');
+    def('__SPIR');
+    def(target.name === 'spir64' ? '__SPIR64__' : '__SPIR32__');
+    def(target.name === 'spir64' ? '__SPIR64' : '__SPIR32');
+    for (const [since, names] of SPIR_EXTENSIONS) if (v >= since) extensions.push(...names);
   }
+  for (const ext of extensions) def(ext);
+  for (const f of features(target.name, v)) def(`__opencl_c_${f}`);
   def('__kernel_exec(X, typen)', '__kernel __attribute__((work_group_size_hint(X, 1, 1))) __attribute__((vec_type_hint(typen)))');
   def('kernel_exec(X, typen)', '__kernel __attribute__((work_group_size_hint(X, 1, 1))) __attribute__((vec_type_hint(typen)))');
-  for (const ext of KNOWN_EXTENSIONS) if (ext !== 'all' && ext !== 'cl_khr_subgroups' && ext !== 'cl_intel_required_subgroup_size' && !ext.startsWith('cl_khr_mipmap') && !ext.startsWith('cl_khr_srgb')) def(ext);
-  def('__opencl_c_int64');
-  if (v >= 200) {
-    for (const f of ['generic_address_space', 'images', 'pipes', 'device_enqueue', 'program_scope_global_variables',
-      'read_write_images', 'atomic_order_acq_rel', 'atomic_order_seq_cst', 'atomic_scope_device',
-      'atomic_scope_all_devices', 'work_group_collective_functions']) def(`__opencl_c_${f}`);
-  }
-  if (v >= 300) {
-    def('__opencl_c_fp64');
-    def('__opencl_c_3d_image_writes');
-    def('__opencl_c_subgroups');
-  }
   for (const [n, val] of CONSTANTS) def(n, val);
+  if (v >= 200) for (const [n, val] of CONSTANTS_CL20) def(n, val);
   return lines.join('\n') + '\n';
 }

@@ -17,12 +17,17 @@ export interface FileHost {
 
 export interface PreprocessOptions {
   readonly includeDirs?: readonly string[];
-  /** `-D name` or `-D name=value`, in command-line order with `undefines`. */
+  /** `-D name` or `-D name=value` (name may be `F(params)`): all of them, then every `undefines`. */
   readonly defines?: readonly (readonly [string, string | undefined])[];
   readonly undefines?: readonly string[];
+  /** `-D` and `-U` in command-line order; used instead of `defines` and `undefines` when given. */
+  readonly commandLine?: readonly CommandLineMacro[];
   readonly std: ClStd;
   readonly target: PredefineTarget;
 }
+
+/** One `-D name[=value]` (value undefined: `1`) or `-U name`; the CLI checks names and values. */
+export type CommandLineMacro = { readonly define: string; readonly value?: string } | { readonly undefine: string };
 
 export interface ExtensionPragma {
   readonly name: string;
@@ -126,8 +131,11 @@ export class Preprocessor {
       BUILTIN_MACROS.set(builtin, new Map(this.macros));
     }
     let cmd = '';
-    for (const [name, value] of this.options.defines ?? []) cmd += `#define ${name} ${value ?? '1'}\n`;
-    for (const name of this.options.undefines ?? []) cmd += `#undef ${name}\n`;
+    const ops: readonly CommandLineMacro[] = this.options.commandLine ?? [
+      ...(this.options.defines ?? []).map(([define, value]) => ({ define, value })),
+      ...(this.options.undefines ?? []).map((undefine) => ({ undefine })),
+    ];
+    for (const op of ops) cmd += 'undefine' in op ? `#undef ${op.undefine}\n` : `#define ${op.define} ${op.value ?? '1'}\n`;
     if (cmd) this.processFile(new SourceFile('<command line>', cmd), 0, false);
     this.processFile(main, 0, true);
     const eof = main.text.length;

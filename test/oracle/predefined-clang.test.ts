@@ -1,0 +1,47 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { test } from 'node:test';
+import { CL_STDS, predefinedSource } from '../../src/frontend/opencl-c/predefined.js';
+import { deliberateCases } from '../support/deliberate.js';
+import { CLANG, requireTool } from '../support/tools.js';
+
+/** `#define NAME(params) value` lines → name (parameters without spaces) → value with spaces squeezed. */
+function macros(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of text.matchAll(/^#define (\w+(?:\([^)]*\))?)(?: (.*))?$/gm)) out.set(m[1].replace(/\s+/g, ''), (m[2] ?? '').replace(/\s+/g, ' ').trim());
+  return out;
+}
+
+/** The macros a kernel may test for its target and version: kernarg must define every one clang does. */
+const OPENCL_FAMILY = /^(__OPENCL|__opencl_c_|cl_|cles_|CL_VERSION_|__SPIR|__AMD|__gfx|__HAS_|__IMAGE_SUPPORT__|__ENDIAN_LITTLE__|__LITTLE_ENDIAN__|__ORDER_|__BYTE_ORDER__|__CHAR_BIT__|__SIZEOF_POINTER__|__SIZE_MAX__|__GNUC|__clang__|__clang_m)/;
+
+const TARGETS = [
+  { name: 'spir', pointerBits: 32, args: ['-target', 'spir'] },
+  { name: 'spir64', pointerBits: 64, args: ['-target', 'spir64'] },
+  { name: 'amdgcn', pointerBits: 64, args: ['-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx900', '-nogpulib'] },
+] as const;
+
+test('predefined macros equal clang-16 -dM -E for every target and -cl-std', (t) => {
+  const clang = requireTool(t, CLANG);
+  if (!clang) return;
+  const deliberate = deliberateCases('predefined');
+  const seenDeliberate = new Set<string>();
+  for (const target of TARGETS) {
+    for (const std of CL_STDS) {
+      const theirs = macros(execFileSync(clang, [...target.args, `-cl-std=${std}`, '-dM', '-E', '-x', 'cl', '/dev/null'], { encoding: 'utf8' }));
+      const ours = macros(predefinedSource(std, { name: target.name, pointerBits: target.pointerBits }));
+      const where = `${target.name} ${std}`;
+      for (const [name, value] of ours) {
+        if (deliberate.has(name)) {
+          assert.ok(!theirs.has(name) || theirs.get(name) !== value, `${name} is listed as deliberate but equals clang's (${where})`);
+          seenDeliberate.add(name);
+          continue;
+        }
+        assert.ok(theirs.has(name), `kernarg defines ${name}, clang-16 does not (${where})`);
+        assert.equal(value, theirs.get(name), `value of ${name} (${where})`);
+      }
+      for (const name of theirs.keys()) if (OPENCL_FAMILY.test(name) && !name.includes('INTEL')) assert.ok(ours.has(name), `clang-16 defines ${name}, kernarg does not (${where})`);
+    }
+  }
+  assert.deepEqual([...seenDeliberate].sort(), [...deliberate].sort(), 'every deliberate predefine file names a macro kernarg defines');
+});
