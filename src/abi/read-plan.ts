@@ -214,8 +214,8 @@ function checkKernels(plan: AbiPlan): void {
         case 'vulkan': {
           const pod = (s.argKind as string).startsWith('pod');
           if (pod && (!s.layout || s.offset === undefined || s.argSize === undefined)) throw new PlanError(p, 'a POD argument needs a layout, an offset and an argSize');
-          if (pod) fits(s.offset, s.layout!.size, 'POD block');
-          if (pod && s.layout!.size > (s.argSize as number)) throw new PlanError(`${p}.layout`, `${s.layout!.size} bytes of layout in a ${s.argSize as number}-byte argument`);
+          if (pod) fits(s.offset, storeBytes(s.layout!), 'POD block');
+          if (pod && storeBytes(s.layout!) > (s.argSize as number)) throw new PlanError(`${p}.layout`, `${storeBytes(s.layout!)} bytes of layout in a ${s.argSize as number}-byte argument`);
           const pointer = s.argKind === 'pointer_pushconstant' || s.argKind === 'pointer_ubo';
           if (pointer && s.offset === undefined) throw new PlanError(p, 'a pointer argument needs an offset');
           if (pointer) fits(s.offset, 8, 'POD block');
@@ -273,4 +273,13 @@ export function readPlan(json: unknown): AbiPlan {
   }
   checkKernels(plan);
   return plan;
+}
+
+/**
+ * The bytes a value's layout writes: a 3-element vector occupies the size of 4 but stores 3 (vulkan's
+ * `argSize` is this store size, so `uint3` is 12 bytes, not 16).
+ */
+function storeBytes(layout: { readonly kind: string; readonly size: number; readonly length?: number }): number {
+  if (layout.kind === 'vector' && layout.length === 3) return (layout.size / 4) * 3;
+  return layout.size;
 }
