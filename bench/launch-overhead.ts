@@ -90,12 +90,8 @@ async function kernargRound(): Promise<{ sync: number; async: number; device: st
   const k = await kernel(SRC, 'empty', { context: ctx, cache: false });
   const a = ctx.buffer(1024);
   const o = { args: { a, n: 7, v: [1, 2, 3, 4] }, global: [1] };
-  const sync = () => {
-    const e = k.launch(o);
-    e.wait();
-    void e.timeMs;
-    e.release();
-  };
+  // The same calls as the C host's sync loop: enqueue with an event, wait, read start/end, release.
+  const sync = () => k.launchAndWait(o);
   for (let i = 0; i < 1000; i++) sync();
   let t0 = performance.now();
   for (let i = 0; i < N; i++) sync();

@@ -32,34 +32,7 @@ const ratio = (key: string, v: number) =>
   (baseline[key] ? `  (${((100 * v) / baseline[key]).toFixed(1)}% of baseline ${baseline[key].toFixed(0)})` : '') +
   (compare[key] ? `  (${((100 * v) / compare[key]).toFixed(1)}% of OpenCL ${compare[key].toFixed(0)})` : '');
 
-// WG_SWEEP="32x4 16x8" also times each GEMM with those explicit work_group_size attributes.
-const sweep = (process.env.WG_SWEEP ?? '').split(/\s+/).filter(Boolean).map((w) => w.split('x').map(Number) as [number, number]);
-for (const [t, n, wg] of [['f32', 32], ['f64', 32], ['f32', 64], ['f64', 64]].flatMap(([t, n]) => [[t, n, null], ...sweep.map((w) => [t, n, w])]) as ['f32' | 'f64', number, [number, number] | null][]) {
-  const howmany = small ? 256 : n === 32 ? 32768 : 16384;
-  const bytes = t === 'f32' ? 4 : 8;
-  const mt = `memref<${t}x${n}x${n}x?>`;
-  const mv = `memref<${t}x${n}x${n}>`;
-  const ir = `func @bgemm(%A: ${mt}, %B: ${mt}, %C: ${mt})${wg ? ` work_group_size(${wg[0]}, ${wg[1]})` : ''} {
-  %id = group_id
-  %a = subview %A[:, :, %id] : ${mt}
-  %b = subview %B[:, :, %id] : ${mt}
-  %c = subview %C[:, :, %id] : ${mt}
-  gemm.n.n 1.0, %a, %b, 0.0, %c : ${t}, ${mv}, ${mv}, ${t}, ${mv}
-}`;
-  const k = tinytcKernel(ctx, ir, 'bgemm');
-  const size = n * n * howmany * bytes;
-  const init = t === 'f32' ? new Float32Array(n * n * howmany).fill(0.5) : new Float64Array(n * n * howmany).fill(0.5);
-  const [A, B, C] = [ctx.buffer(init), ctx.buffer(init), ctx.buffer(size)];
-  const mem = (data: DeviceBuffer | VulkanBuffer) => ({ data, shape: [n, n, howmany] });
-  const args = { A: mem(A), B: mem(B), C: mem(C) };
-  const ms = time(() => k.launch({ args, howmany }));
-  const gflops = (2 * n ** 3 * howmany) / (ms * 1e6);
-  const key = `bmm_${t}_${n}`;
-  if (!wg) results[key] = gflops;
-  console.log(`gemm ${n}x${n}x${n} ${t} × ${howmany}: ${ms.toFixed(3)} ms, ${gflops.toFixed(0)} GFLOP/s, work-group ${k.local.slice(0, 2).join('x')}${ratio(key, gflops)}`);
-  for (const b of [A, B, C]) b.dispose();
-}
-
+// Bandwidth first: the copy rate is the GEMMs' roofline below.
 {
   const len = small ? 4096 : 8192;
   const howmany = small ? 256 : 32768;
@@ -90,6 +63,41 @@ func @axpby(%alpha: f32, %A: ${mt}, %B: ${mt}) {
   A.dispose();
   B.dispose();
 }
+const copyRate = baseline.copy_GBps ?? results.copy_GBps;
+
+// WG_SWEEP="32x4 16x8" also times each GEMM with those explicit work_group_size attributes.
+const sweep = (process.env.WG_SWEEP ?? '').split(/\s+/).filter(Boolean).map((w) => w.split('x').map(Number) as [number, number]);
+for (const [t, n, wg] of [['f32', 32], ['f64', 32], ['f32', 64], ['f64', 64]].flatMap(([t, n]) => [[t, n, null], ...sweep.map((w) => [t, n, w])]) as ['f32' | 'f64', number, [number, number] | null][]) {
+  const howmany = small ? 256 : n === 32 ? 32768 : 16384;
+  const bytes = t === 'f32' ? 4 : 8;
+  const mt = `memref<${t}x${n}x${n}x?>`;
+  const mv = `memref<${t}x${n}x${n}>`;
+  const ir = `func @bgemm(%A: ${mt}, %B: ${mt}, %C: ${mt})${wg ? ` work_group_size(${wg[0]}, ${wg[1]})` : ''} {
+  %id = group_id
+  %a = subview %A[:, :, %id] : ${mt}
+  %b = subview %B[:, :, %id] : ${mt}
+  %c = subview %C[:, :, %id] : ${mt}
+  gemm.n.n 1.0, %a, %b, 0.0, %c : ${t}, ${mv}, ${mv}, ${t}, ${mv}
+}`;
+  const k = tinytcKernel(ctx, ir, 'bgemm');
+  const size = n * n * howmany * bytes;
+  const init = t === 'f32' ? new Float32Array(n * n * howmany).fill(0.5) : new Float64Array(n * n * howmany).fill(0.5);
+  const [A, B, C] = [ctx.buffer(init), ctx.buffer(init), ctx.buffer(size)];
+  const mem = (data: DeviceBuffer | VulkanBuffer) => ({ data, shape: [n, n, howmany] });
+  const args = { A: mem(A), B: mem(B), C: mem(C) };
+  const ms = time(() => k.launch({ args, howmany }));
+  const gflops = (2 * n ** 3 * howmany) / (ms * 1e6);
+  const key = `bmm_${t}_${n}`;
+  if (!wg) results[key] = gflops;
+  // Roofline: A and B read, C written once (beta 0), at the device's measured copy rate (torch's
+  // device copy when the baseline is given, else kernarg's copy kernel above).
+  const moved = 3 * size;
+  const gbps = moved / (ms * 1e6);
+  const roof = (2 * n ** 3 * howmany) / (moved / (copyRate * 1e9)) / 1e9;
+  console.log(`gemm ${n}x${n}x${n} ${t} × ${howmany}: ${ms.toFixed(3)} ms, ${gflops.toFixed(0)} GFLOP/s, work-group ${k.local.slice(0, 2).join('x')}${ratio(key, gflops)}; moved ${(moved / 2 ** 20).toFixed(0)} MiB at ${gbps.toFixed(0)} GB/s = ${((100 * gbps) / copyRate).toFixed(1)}% of the copy rate ${copyRate.toFixed(0)} GB/s (memory roofline ${roof.toFixed(0)} GFLOP/s)`);
+  for (const b of [A, B, C]) b.dispose();
+}
+
 console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB (host process)`);
 console.log(`RESULT ${JSON.stringify(results)}`);
 ctx.dispose();

@@ -3,5 +3,12 @@
 // compiling the bundle. KERNARG_NO_COMPILE_CACHE=1 turns it off.
 import module from 'node:module';
 if (typeof module.enableCompileCache === 'function' && !process.env.KERNARG_NO_COMPILE_CACHE) module.enableCompileCache();
-const { runCli } = await import('../dist/cli.mjs');
-process.exitCode = await runCli(process.argv.slice(2));
+const argv = process.argv.slice(2);
+// `lower` and `--version` load a bundle of that command alone; the rest load the whole CLI.
+if ((argv[0] === 'lower' && !argv.includes('--help')) || (argv.length === 1 && argv[0] === '--version')) {
+  const { runLowerCli } = await import('../dist/cli-lower.mjs');
+  process.exitCode = runLowerCli(argv);
+} else {
+  const { runCli } = await import('../dist/cli.mjs');
+  process.exitCode = await runCli(argv);
+}

@@ -1,12 +1,12 @@
-// Bundles the command line into one ES module, dist/cli.mjs, so a `kernarg` call loads one file
-// instead of ~70 modules of dist/. koffi (a native addon) stays external and is loaded only by the
-// commands that open a device. The library entry points (dist/index.js, dist/runtime/index.js) are
-// tsc's output and are not bundled. Run by `npm run build`.
+// Bundles the command line into ES modules so a `kernarg` call loads one file instead of ~70
+// modules of dist/: dist/cli.mjs (every command) and dist/cli-lower.mjs (`lower` and `--version`
+// alone, which bin/kernarg.js loads for those: Node compiles only the code the call runs). koffi
+// (a native addon) stays external and is loaded only by the commands that open a device. The
+// library entry points (dist/index.js, dist/runtime/index.js) are tsc's output and are not
+// bundled. Run by `npm run build`.
 import { build } from 'esbuild';
 
-await build({
-  entryPoints: ['src/cli/main.ts'],
-  outfile: 'dist/cli.mjs',
+const common = {
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -16,4 +16,6 @@ await build({
   minifySyntax: true,
   legalComments: 'none',
   logLevel: 'warning',
-});
+};
+await build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.mjs' });
+await build({ ...common, entryPoints: ['src/cli/lower-main.ts'], outfile: 'dist/cli-lower.mjs' });

@@ -3,6 +3,7 @@ import { Messages } from './diagnostics/messages.js';
 import { SourceFile } from './diagnostics/source.js';
 import { emitOpenCLC } from './emit/opencl-c.js';
 import { emitTinytcOpenCLC } from './emit/tinytc/index.js';
+import { emitJsonChunks } from './emit/json.js';
 import { compileOpenCL } from './frontend/opencl-c/index.js';
 import { CL_STDS } from './frontend/opencl-c/predefined.js';
 import type { CommandLineMacro, FileHost } from './frontend/opencl-c/preprocessor.js';
@@ -15,6 +16,8 @@ export { FORMATS, TARGETS, type TargetName, type LowerOptions };
 
 export interface LowerResult {
   readonly output?: string;
+  /** With `chunked`: the output in pieces, to be written in order (joined, they are the text `output` would hold). */
+  readonly chunks?: readonly string[];
   readonly module?: KernelModule;
   readonly plan?: AbiPlan;
   /** Binary formats (spirv): the bytes; `output` is then unset. */
@@ -55,6 +58,8 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
   const diags = fe.diagnostics;
   const lowered = target.lower(module, options, diags);
   if (!lowered) return { module, diagnostics: diags.items };
+  // JSON of any size: kernel by kernel, so a plan longer than one V8 string can still be written.
+  if (options.chunked && format === 'json') return { chunks: emitJsonChunks(lowered.plan), module, plan: lowered.plan, diagnostics: diags.items };
   const rendered = lowered.render(format, {
     module,
     options,
@@ -65,5 +70,6 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
         : emitOpenCLC(module, { groupTables: options.groupTables }),
   });
   if (typeof rendered !== 'string') return { binary: rendered, module, plan: lowered.plan, diagnostics: diags.items };
+  if (options.chunked) return { chunks: [rendered], module, plan: lowered.plan, diagnostics: diags.items };
   return { output: rendered, module, plan: lowered.plan, diagnostics: diags.items };
 }

@@ -96,4 +96,24 @@ test('async: a warm enqueue allocates nothing (at most one scavenge over 400,000
   // The detector works: launch() makes an event object per call, and that shows.
   const evented = run('launch');
   assert.ok(evented.gcs > 0, `launch: ${JSON.stringify(evented)}`);
+  // launchAndWait makes no event object: only each event handle's BigInt (24 bytes) is left behind.
+  const waited = run('wait');
+  assert.ok(waited.gcs * 2 < evented.gcs, `wait: ${JSON.stringify(waited)}, launch: ${JSON.stringify(evented)}`);
+  assert.ok(waited.heapGrowth < 1 << 20, `wait: ${JSON.stringify(waited)}`);
+});
+
+test('launchAndWait returns the run time and releases its event; a failing launch names the kernel', (t) => {
+  const ctx = testDevice(t);
+  if (!ctx) return;
+  return (async () => {
+    const k = await kernel('kernel void fill(global int *a, int v) { a[get_global_id(0)] = v; }', 'fill', { context: ctx, cache: false });
+    const a = ctx.buffer(256 * 4);
+    const ms = k.launchAndWait({ args: { a, v: 9 }, global: [256] });
+    assert.ok(Number.isFinite(ms) && ms >= 0, `run time ${ms}`);
+    assert.deepEqual([...a.read(new Int32Array(256))], new Array(256).fill(9));
+    assert.throws(() => k.launchAndWait({ args: { a, v: 1 }, global: [256], local: [7] }), /fill/);
+    k.dispose();
+    a.dispose();
+    ctx.dispose();
+  })();
 });

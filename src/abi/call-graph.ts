@@ -52,3 +52,11 @@ function reachingSet(index: CallIndex, name: string): Set<string> {
 export function callsTransitively(module: KernelModule, from: FunctionInfo, name: string): boolean {
   return reachingSet(indexOf(module), name).has(from.name);
 }
+
+/** Whether some kernel of the module calls `name`, directly or through functions defined in the module (one look at the callers, not one per kernel). */
+export function someKernelCalls(module: KernelModule, name: string): boolean {
+  const reaching = reachingSet(indexOf(module), name);
+  if (reaching.size === 0) return false;
+  for (const f of module.functions) if (f.isKernel && reaching.has(f.name)) return true;
+  return false;
+}

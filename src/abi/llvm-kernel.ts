@@ -5,7 +5,7 @@ import { type DataLayout, DATA_LAYOUTS } from '../layout/data-layout.js';
 import { type FunctionInfo, type KernelModule, kernelsOf } from '../model/kernel-module.js';
 import { clangTypeString, kernelArgTypeName, kernelArgTypeQual } from '../types/print.js';
 import { type QualType, type Type, canonical } from '../types/types.js';
-import { originFields } from './origin.js';
+import { type Draft, setOrigin } from './origin.js';
 import type { KernelPlanBase, SlotBase } from './plan.js';
 
 export const TRIPLES = ['spir64-unknown-unknown', 'spir-unknown-unknown', 'amdgcn-amd-amdhsa', 'nvptx64-nvidia-cuda', 'r600'] as const;
@@ -133,24 +133,23 @@ export function checkKernelCalls(module: KernelModule, kernelStubs: boolean, dia
 }
 
 export function llvmKernelPlan(k: FunctionInfo, dl: DataLayout): LlvmKernelPlan {
-  const args: LlvmSlot[] = k.params.map((p) => ({
-    name: p.name,
-    ...originFields(p, roleOf(p.type)),
-    addrSpace: addrSpaceOf(p.type),
-    accessQual: accessOf(p.type),
-    typeName: kernelArgTypeName(p.type),
-    baseType: baseTypeName(p.type, dl),
-    typeQual: kernelArgTypeQual(p.type),
-    type: p.type,
-  }));
+  const args: LlvmSlot[] = k.params.map((p) => {
+    const s = { name: p.name } as Draft<LlvmSlot>;
+    setOrigin(s, p, roleOf(p.type));
+    s.addrSpace = addrSpaceOf(p.type);
+    s.accessQual = accessOf(p.type);
+    s.typeName = kernelArgTypeName(p.type);
+    s.baseType = baseTypeName(p.type, dl);
+    s.typeQual = kernelArgTypeQual(p.type);
+    s.type = p.type;
+    return s;
+  });
+  const plan = { name: k.name, args } as Draft<LlvmKernelPlan>;
   const a = k.attributes;
-  return {
-    name: k.name,
-    args,
-    ...(a.reqdWorkGroupSize ? { reqdWorkGroupSize: a.reqdWorkGroupSize } : {}),
-    ...(a.workGroupSizeHint ? { workGroupSizeHint: a.workGroupSizeHint } : {}),
-    ...(a.vecTypeHint ? { vecTypeHint: kernelArgTypeName(a.vecTypeHint) } : {}),
-    ...(a.intelReqdSubGroupSize ? { intelReqdSubGroupSize: a.intelReqdSubGroupSize } : {}),
-  };
+  if (a.reqdWorkGroupSize) plan.reqdWorkGroupSize = a.reqdWorkGroupSize;
+  if (a.workGroupSizeHint) plan.workGroupSizeHint = a.workGroupSizeHint;
+  if (a.vecTypeHint) plan.vecTypeHint = kernelArgTypeName(a.vecTypeHint);
+  if (a.intelReqdSubGroupSize) plan.intelReqdSubGroupSize = a.intelReqdSubGroupSize;
+  return plan;
 }
 

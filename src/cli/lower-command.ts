@@ -62,24 +62,42 @@ export interface PreparedLower {
 export function lowerCommand(argv: readonly string[], io: CliIO): number {
   const prepared = prepareLower(argv, io);
   if (typeof prepared === 'number') return prepared;
-  const result = lower(prepared.path, prepared.text, includeHost(io), prepared.options);
+  // In pieces: a JSON plan of hundreds of thousands of kernels can be longer than one string may be.
+  const result = lower(prepared.path, prepared.text, includeHost(io), { ...prepared.options, chunked: true });
   const shown = prepared.noWarnings ? result.diagnostics.filter((d) => d.severity === 'error') : result.diagnostics;
   if (shown.length) io.stderr(formatDiagnostics(shown, { color: prepared.color }));
-  const data = result.binary ?? result.output;
-  if (data === undefined) return 1;
+  if (result.binary === undefined && result.chunks === undefined) return 1;
   if (prepared.warningsAreErrors && shown.length) return 1;
   if (prepared.outPath === undefined) {
-    io.stdout(data as string);
+    if (result.binary !== undefined) io.stdout(result.binary as unknown as string);
+    else writeInBatches(result.chunks!, io);
     return 0;
   }
   if (!io.writeFile) throw new UsageError('this environment cannot write files: leave out -o');
   try {
-    io.writeFile(prepared.outPath, data);
+    io.writeFile(prepared.outPath, result.binary ?? result.chunks!.join(''));
   } catch (e) {
-    io.stderr(`kernarg: error: cannot write '${prepared.outPath}': ${(e as Error).message}\n`);
+    io.stderr(`kernarg: error: cannot write '${prepared.outPath}': ${(e as Error).message}
+`);
     return 1;
   }
   return 0;
+}
+
+/** Writes pieces joined into writes of about 1 MiB (one system call per piece would cost more than the join). */
+function writeInBatches(chunks: readonly string[], io: CliIO): void {
+  let batch: string[] = [];
+  let length = 0;
+  for (const c of chunks) {
+    batch.push(c);
+    length += c.length;
+    if (length >= 1 << 20) {
+      io.stdout(batch.join(''));
+      batch = [];
+      length = 0;
+    }
+  }
+  if (batch.length) io.stdout(batch.join(''));
 }
 
 /** Parses and checks a `lower` command line (usage errors throw); returns an exit code when the input cannot be read. */

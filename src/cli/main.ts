@@ -1,10 +1,9 @@
-import { readSync, writeFileSync } from 'node:fs';
 import { KERNARG_VERSION } from '../version.js';
-import { escapeControls } from '../diagnostics/format.js';
 import { optionHelp, UsageError } from './args.js';
+import { reportFailure } from './failure.js';
 import type { CliIO } from './io.js';
+import { nodeIO } from './node-io.js';
 import { LOWER_OPTIONS, lowerCommand } from './lower-command.js';
-import { INPUT_LIMIT_BYTES, readInput } from './read-input.js';
 import { RUN_JSON_HELP, RUN_OPTIONS, runCommand } from './run-command.js';
 import { DIFF_OPTIONS, EXIT_BREAKING, diffCommand } from './diff-command.js';
 import { DEVICES_OPTIONS, devicesCommand } from './devices-command.js';
@@ -42,39 +41,7 @@ KERNARG_CAPTURE=<dir> (write every launch there for kernarg replay).
 Exit codes: 0 success, 1 input errors (diagnostics on stderr), 2 usage errors; diff: ${EXIT_BREAKING} when a change is breaking.
 `;
 
-/** All of standard input, up to the input limit (a pipe from /dev/zero stops there instead of filling memory). */
-function readStdinBounded(): string | undefined {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  const buf = Buffer.allocUnsafe(1 << 16);
-  try {
-    for (;;) {
-      const n = readSync(0, buf, 0, buf.length, null);
-      if (n === 0) break;
-      total += n;
-      if (total > INPUT_LIMIT_BYTES) return undefined;
-      chunks.push(Buffer.from(buf.subarray(0, n)));
-    }
-  } catch {
-    return undefined;
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-export function nodeIO(): CliIO {
-  return {
-    stdout: (t) => process.stdout.write(t),
-    stderr: (t) => process.stderr.write(t),
-    readFile: (p) => {
-      const r = readInput(p);
-      return 'text' in r ? r.text : undefined;
-    },
-    readInput,
-    readStdin: () => readStdinBounded(),
-    writeFile: (p, text) => writeFileSync(p, text),
-    color: Boolean(process.stderr.isTTY) && !process.env.NO_COLOR && process.env.TERM !== 'dumb',
-  };
-}
+export { nodeIO };
 
 /** Runs the CLI; returns the exit code. */
 export function runCliWith(argv: readonly string[], io: CliIO): number {
@@ -124,12 +91,7 @@ export function runCliWith(argv: readonly string[], io: CliIO): number {
         throw new UsageError(`unknown command '${command}'`);
     }
   } catch (e) {
-    if (e instanceof UsageError) {
-      io.stderr(`kernarg: error: ${escapeControls(e.message)}\nRun 'kernarg --help' for usage.\n`);
-      return 2;
-    }
-    io.stderr(`kernarg: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\nPlease report this with the input that caused it.\n`);
-    return 70;
+    return reportFailure(e, io);
   }
 }
 

@@ -24,12 +24,21 @@ function layoutJson(l: ValueLayout): unknown {
   }
 }
 
+/** Targets share value layouts between slots (they are read-only): each is rendered once. */
+const layoutJsonCache = new WeakMap<ValueLayout, unknown>();
+function sharedLayoutJson(l: ValueLayout): unknown {
+  let j = layoutJsonCache.get(l);
+  if (j === undefined) layoutJsonCache.set(l, (j = layoutJson(l)));
+  return j;
+}
+
 /** Plain data of a plan object: the source type (a compiler object) left out, layouts rendered, undefined dropped. */
 function plain(o: object): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(o)) {
+  for (const k in o) {
+    const v = (o as Record<string, unknown>)[k];
     if (v === undefined || k === 'type') continue;
-    out[k] = k === 'layout' ? layoutJson(v as ValueLayout) : v;
+    out[k] = k === 'layout' ? sharedLayoutJson(v as ValueLayout) : v;
   }
   return out;
 }
@@ -46,6 +55,123 @@ export function planToJson(plan: PlanBase): unknown {
   };
 }
 
+const pad = (depth: number) => '  '.repeat(depth);
+const wrapPrefix: string[] = [];
+const wrapSuffix: string[] = [];
+
+/**
+ * `value` as `JSON.stringify(…, null, 2)` writes it nested `depth` levels deep: the value wrapped
+ * in `depth` one-element arrays, stringified natively, the wrappers cut off again.
+ */
+function at(depth: number, value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (wrapPrefix[depth] === undefined) {
+    let pre = '';
+    let suf = '';
+    for (let i = 0; i < depth; i++) {
+      pre += `[\n${pad(i + 1)}`;
+      suf = `\n${pad(i)}]` + suf;
+    }
+    wrapPrefix[depth] = pre;
+    wrapSuffix[depth] = suf;
+  }
+  let wrapped = value;
+  for (let i = 0; i < depth; i++) wrapped = [wrapped];
+  const s = JSON.stringify(wrapped, null, 2);
+  return s.slice(wrapPrefix[depth].length, s.length - wrapSuffix[depth].length);
+}
+
+/** Members of an object at `depth`, without braces: `"key": value` lines joined as JSON.stringify joins them. */
+function members(depth: number, o: Record<string, unknown>, out: string[]): void {
+  for (const k in o) {
+    const v = o[k];
+    if (v === undefined || typeof v === 'function') continue;
+    out.push(`${pad(depth)}${JSON.stringify(k)}: ${at(depth, v)}`);
+  }
+}
+
+/**
+ * Slots without a source parameter (hidden, setup, trailing) are shared between kernels by the
+ * targets that add them: each is rendered once, at the depth slots sit at (4).
+ */
+const sharedSlotText = new WeakMap<object, string>();
+const SLOT_DEPTH = 4;
+
+function slotText(slot: { readonly param: number | null }): string {
+  if (slot.param !== null) return pad(SLOT_DEPTH) + at(SLOT_DEPTH, plain(slot));
+  let t = sharedSlotText.get(slot);
+  if (t === undefined) sharedSlotText.set(slot, (t = pad(SLOT_DEPTH) + at(SLOT_DEPTH, plain(slot))));
+  return t;
+}
+
+/**
+ * A kernel's slots at depth 4, separated by `,\n`, pushed onto `out` as pieces (not joined: a
+ * shared slot's cached text goes out as it is, never copied into a kernel's string): each run of
+ * the kernel's own slots in one native call (the run as an array, its brackets cut off).
+ */
+function pushArgs(args: readonly { readonly param: number | null }[], out: string[]): void {
+  let run: Record<string, unknown>[] = [];
+  let first = true;
+  const piece = (t: string) => {
+    out.push(first ? t : `,\n${t}`);
+    first = false;
+  };
+  const flush = () => {
+    if (!run.length) return;
+    const t = at(SLOT_DEPTH - 1, run);
+    piece(t.slice(2, t.length - 2 - 2 * (SLOT_DEPTH - 1)));
+    run = [];
+  };
+  for (const a of args) {
+    if (a.param !== null) run.push(plain(a));
+    else {
+      flush();
+      if (!first) out.push(',\n');
+      out.push(slotText(a));
+      first = false;
+    }
+  }
+  flush();
+}
+
+/**
+ * Exactly `JSON.stringify(planToJson(plan), null, 2) + '\n'`, in pieces (the text before the
+ * kernels, a few pieces per kernel, the text after): joined, they are
+ * `emitJson`'s text. A writer can send them one by one, so output larger than the longest string
+ * the engine can hold (about 512 MiB in V8) is still written. Built kernel by kernel: slots and
+ * value layouts that targets share between kernels are rendered once, and the rest is written by
+ * the native stringifier a slot at a time, so no copy of the whole plan is made first.
+ */
+export function emitJsonChunks(plan: PlanBase): string[] {
+  const { kernels, ...rest } = plan;
+  const top: string[] = [];
+  members(1, plain(rest), top);
+  const chunks: string[] = [];
+  if (!kernels.length) {
+    top.push(`${pad(1)}"kernels": []`);
+    chunks.push(`{\n${top.join(',\n')}\n}\n`);
+    return chunks;
+  }
+  top.push(`${pad(1)}"kernels": [\n`);
+  chunks.push(`{\n${top.join(',\n')}`);
+  for (let i = 0; i < kernels.length; i++) {
+    const { name, args, ...fields } = kernels[i];
+    const head = `${i ? ',\n' : ''}${pad(2)}{\n${pad(3)}"name": ${JSON.stringify(name)},\n${pad(3)}"args": `;
+    if (args.length === 0) chunks.push(`${head}[]`);
+    else {
+      chunks.push(`${head}[\n`);
+      pushArgs(args, chunks);
+      chunks.push(`\n${pad(3)}]`);
+    }
+    const rest: string[] = [];
+    members(3, plain(fields), rest);
+    chunks.push(rest.length ? `,\n${rest.join(',\n')}\n${pad(2)}}` : `\n${pad(2)}}`);
+  }
+  chunks.push(`\n${pad(1)}]\n}\n`);
+  return chunks;
+}
+
+/** Exactly `JSON.stringify(planToJson(plan), null, 2) + '\n'` (see `emitJsonChunks`). */
 export function emitJson(plan: PlanBase): string {
-  return JSON.stringify(planToJson(plan), null, 2) + '\n';
+  return emitJsonChunks(plan).join('');
 }

@@ -1,7 +1,7 @@
 import type { DataLayout } from './data-layout.js';
 import { layoutOf, recordLayout } from './layout.js';
 import { kernelArgTypeName } from '../types/print.js';
-import { type QualType, canonical } from '../types/types.js';
+import { type QualType, type RecordDecl, canonical } from '../types/types.js';
 
 /** The byte layout of a by-value argument, for packers and readers. */
 export type ValueLayout =
@@ -17,39 +17,66 @@ export type ValueLayout =
       readonly fields: readonly { readonly name: string | null; readonly offset: number; readonly layout: ValueLayout; readonly bitOffset?: number; readonly bitWidth?: number }[];
     };
 
+/**
+ * Value layouts already built, per data layout: leaves by a key of their kind and name, records
+ * per declaration and spelling. A plan's slots share them (they are read-only), so a file whose
+ * kernels pass the same struct builds its layout tree once, and the JSON emitter renders it once.
+ */
+const leaves = new WeakMap<DataLayout, Map<string, ValueLayout>>();
+const records = new WeakMap<DataLayout, WeakMap<RecordDecl, Map<string, ValueLayout>>>();
+
+function leaf(dl: DataLayout, key: string, make: () => ValueLayout): ValueLayout {
+  let m = leaves.get(dl);
+  if (!m) leaves.set(dl, (m = new Map()));
+  let l = m.get(key);
+  if (!l) m.set(key, (l = make()));
+  return l;
+}
+
 /** The byte layout tree of a by-value type (scalars, vectors, arrays, structs, unions, enums). */
 export function valueLayout(t: QualType, dl: DataLayout): ValueLayout {
   const c = canonical(t).type;
-  const { size, align } = layoutOf(c, dl);
   switch (c.kind) {
     case 'scalar':
-      return { kind: 'scalar', scalar: c.name, size, align };
+      return leaf(dl, c.name, () => ({ kind: 'scalar', scalar: c.name, ...layoutOf(c, dl) }));
     case 'enum':
-      return { kind: 'scalar', scalar: c.decl.underlying, size, align };
+      return leaf(dl, c.decl.underlying, () => ({ kind: 'scalar', scalar: c.decl.underlying, ...layoutOf(c, dl) }));
     case 'vector':
-      return { kind: 'vector', element: c.element, length: c.length, size, align };
+      return leaf(dl, `${c.element}${c.length}`, () => ({ kind: 'vector', element: c.element, length: c.length, ...layoutOf(c, dl) }));
     case 'array': {
+      const { size, align } = layoutOf(c, dl);
       const element = valueLayout(c.element, dl);
       return { kind: 'array', element, length: c.length ?? 0, stride: element.size, size, align };
     }
     case 'record': {
-      const rl = recordLayout(c.decl, dl);
-      return {
-        kind: 'record',
-        tagKind: c.decl.tagKind,
-        typeName: kernelArgTypeName(t),
-        size,
-        align,
-        fields: rl.fields.map((f) => ({
-          name: f.name,
-          offset: f.offset,
-          layout: valueLayout(f.type, dl),
-          ...(f.bitWidth !== undefined ? { bitOffset: f.bitOffset, bitWidth: f.bitWidth } : {}),
-        })),
-      };
+      const typeName = kernelArgTypeName(t);
+      let perDecl = records.get(dl);
+      if (!perDecl) records.set(dl, (perDecl = new WeakMap()));
+      let byName = perDecl.get(c.decl);
+      if (!byName) perDecl.set(c.decl, (byName = new Map()));
+      let l = byName.get(typeName);
+      if (!l) byName.set(typeName, (l = recordValueLayout(c.decl, typeName, dl)));
+      return l;
     }
     default:
       // Pointers and handles are packed by the runtime as handles, never as values.
-      return { kind: 'scalar', scalar: 'handle', size, align };
+      return leaf(dl, `handle:${c.kind === 'pointer' ? (c.pointee.space ?? 'generic') : c.kind === 'opaque' && c.name === 'sampler_t' ? 'sampler' : c.kind}`, () => ({ kind: 'scalar', scalar: 'handle', ...layoutOf(c, dl) }));
   }
+}
+
+function recordValueLayout(decl: RecordDecl, typeName: string, dl: DataLayout): ValueLayout {
+  const rl = recordLayout(decl, dl);
+  return {
+    kind: 'record',
+    tagKind: decl.tagKind,
+    typeName,
+    size: rl.size,
+    align: rl.align,
+    fields: rl.fields.map((f) => ({
+      name: f.name,
+      offset: f.offset,
+      layout: valueLayout(f.type, dl),
+      ...(f.bitWidth !== undefined ? { bitOffset: f.bitOffset, bitWidth: f.bitWidth } : {}),
+    })),
+  };
 }

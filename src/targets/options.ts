@@ -36,6 +36,8 @@ export interface LowerOptions {
   readonly vulkan?: VulkanTargetOptions;
   /** vulkan --format spirv*: floating atomic adds as OpAtomicFAddEXT (the device has the feature) instead of compare-and-swap loops. */
   readonly floatAtomicAdd?: boolean;
+  /** Return the text as `chunks` (pieces to write in order) instead of `output`: JSON of any size can be written. */
+  readonly chunked?: boolean;
   /** llvm options. */
   readonly llvm?: LlvmTargetOptions & { readonly kernelArgInfo?: boolean };
 }

@@ -16,6 +16,11 @@ export function runTool(cmd: string, args: readonly string[], input?: string): P
     p.stdout.on('data', (b: Buffer) => out.push(b));
     p.stderr.on('data', (b: Buffer) => err.push(b));
     p.on('error', reject);
+    // A tool that reads its input from a file may exit before taking stdin: EPIPE there is not a failure
+    // (its exit status and output say how it went).
+    p.stdin.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EPIPE') reject(e);
+    });
     p.on('close', (code) => resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }));
     p.stdin.end(input ?? '');
   });

@@ -1,10 +1,11 @@
 // Counts garbage collections and heap growth over many warm launches; run in a child process with
 // a small young generation (--max-semi-space-size=1) so that any per-launch allocation shows up
-// as scavenges. Prints one JSON line: { calls, gcs, heapGrowth }. argv: 'enqueue' | 'launch'.
+// as scavenges. Prints one JSON line: { calls, gcs, heapGrowth }. argv: 'enqueue' | 'launch' | 'wait'
+// (launchAndWait, the synchronous path without an event object).
 import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { Context, kernel } from '../../src/runtime/opencl/host.js';
 
-const mode = process.argv[2] === 'launch' ? 'launch' : 'enqueue';
+const mode = process.argv[2] === 'launch' ? 'launch' : process.argv[2] === 'wait' ? 'wait' : 'enqueue';
 const ctx = Context.open(process.env.KERNARG_DEVICE);
 const k = await kernel('kernel void empty(global float *a, int n, float4 v) {}', 'empty', { context: ctx, cache: false });
 const a = ctx.buffer(1024);
@@ -17,6 +18,7 @@ const COUNTED = 80;
 const run = (batches: number) => {
   for (let b = 0; b < batches; b++) {
     if (mode === 'enqueue') for (let i = 0; i < batch; i++) k.enqueue(o);
+    else if (mode === 'wait') for (let i = 0; i < batch; i++) k.launchAndWait(o);
     else for (let i = 0; i < batch; i++) k.launch(o);
     ctx.finish();
   }

@@ -1,6 +1,6 @@
 import { CLError, type CL, type Handle, check } from './cl.js';
 
-const CL_EVENT_COMMAND_EXECUTION_STATUS = 0x11d3;
+export const CL_EVENT_COMMAND_EXECUTION_STATUS = 0x11d3;
 const CL_COMPLETE = 0;
 const CL_PROFILING_COMMAND_QUEUED = 0x1280;
 
@@ -84,10 +84,7 @@ export class LaunchEvent implements PromiseLike<LaunchProfile> {
   get timeMs(): number {
     if (this.result) return this.result.timeMs;
     this.wait();
-    const t = this.waiter.times;
-    check(this.cl.GetEventProfilingInfo(this.handle, CL_PROFILING_COMMAND_QUEUED + 2, 8, t.subarray(0, 1), null), 'clGetEventProfilingInfo');
-    check(this.cl.GetEventProfilingInfo(this.handle, CL_PROFILING_COMMAND_QUEUED + 3, 8, t.subarray(1, 2), null), 'clGetEventProfilingInfo');
-    return Number(t[1] - t[0]) / 1e6;
+    return this.waiter.runTimeMs(this.handle);
   }
 
   then<A = LaunchProfile, B = never>(onDone?: ((p: LaunchProfile) => A | PromiseLike<A>) | null, onError?: ((e: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
@@ -136,6 +133,10 @@ export class EventWaiter {
   readonly one: Handle[] = [0n];
   readonly statusOut = new Int32Array(1);
   readonly times = new BigUint64Array(2);
+  /** The start and end counters, one element each (views made once: a subarray per call would allocate). */
+  private readonly startOut = this.times.subarray(0, 1);
+  private readonly endOut = this.times.subarray(1, 2);
+  private readonly timeWords = new Uint32Array(this.times.buffer);
   private readonly pending: { event: LaunchEvent; settle: () => void }[] = [];
   private readonly asyncList = new BigUint64Array(1);
   private busy = false;
@@ -143,6 +144,17 @@ export class EventWaiter {
   private head = 0;
 
   constructor(private readonly cl: CL) {}
+
+  /**
+   * A finished event's run time in ms (end − start counters), read into preallocated memory and
+   * computed from 32-bit halves: no BigInt is made.
+   */
+  runTimeMs(event: Handle): number {
+    check(this.cl.GetEventProfilingInfo(event, CL_PROFILING_COMMAND_QUEUED + 2, 8, this.startOut, null), 'clGetEventProfilingInfo');
+    check(this.cl.GetEventProfilingInfo(event, CL_PROFILING_COMMAND_QUEUED + 3, 8, this.endOut, null), 'clGetEventProfilingInfo');
+    const w = this.timeWords;
+    return ((w[3] - w[1]) * 4294967296 + (w[2] - w[0])) / 1e6;
+  }
 
   add(event: LaunchEvent, settle: () => void): void {
     this.pending.push({ event, settle });

@@ -9,7 +9,7 @@ import { captureLaunch } from '../capture.js';
 import { CLError, type CL, type Handle, check, openCL } from './cl.js';
 import { deviceLimits, kernelLimits } from './device-limits.js';
 import { infoString } from './device-info.js';
-import { EventWaiter, LaunchEvent, type LaunchProfile } from './events.js';
+import { CL_EVENT_COMMAND_EXECUTION_STATUS, EventWaiter, LaunchEvent, type LaunchProfile } from './events.js';
 import { type BuiltProgram, type ProgramSpec, buildProgram } from './program.js';
 
 const CL_PLATFORM_NAME = 0x0902;
@@ -355,6 +355,29 @@ export class Kernel {
    */
   enqueue(o: LaunchOptions): void {
     this.submit(o, false);
+  }
+
+  /**
+   * Launches, blocks until the kernel has run, and returns its run time in ms (start to end
+   * counters); the event is released here. The synchronous path without an event object: once
+   * warm it allocates only the event handle's BigInt (no LaunchEvent, no finalizer entry).
+   */
+  launchAndWait(o: LaunchOptions): number {
+    this.submit(o, true);
+    const { cl, waiter } = this.ctx;
+    const event = this.eventOut[0];
+    waiter.one[0] = event;
+    const code = cl.WaitForEvents(1, waiter.one);
+    try {
+      if (code !== 0) {
+        check(cl.GetEventInfo(event, CL_EVENT_COMMAND_EXECUTION_STATUS, 4, waiter.statusOut, null), 'clGetEventInfo');
+        const status = waiter.statusOut[0];
+        throw new CLError(code, `kernel '${this.name}'`, status < 0 ? `the launch failed on the device with status ${status}` : '');
+      }
+      return waiter.runTimeMs(event);
+    } finally {
+      cl.ReleaseEvent(event);
+    }
   }
 
   /** Launches and waits (without blocking the thread): resolves to the launch's profile. */

@@ -7,7 +7,7 @@ import { type KernelModule, type Parameter, kernelsOf } from '../../model/kernel
 import { kernelArgTypeName, typeToString } from '../../types/print.js';
 import { type QualType, type Type, canonical } from '../../types/types.js';
 import type { AmdCl2KernelPlan, AmdCl2Plan, AmdCl2Slot, UserSgprLayout } from '../../abi/plan.js';
-import { originFields } from '../../abi/origin.js';
+import { type Draft, setOrigin } from '../../abi/origin.js';
 import { valueLayout } from '../../layout/value-layout.js';
 
 export type AmdCl2Feature = 'setup' | 'args' | 'enqueue' | 'generic';
@@ -85,15 +85,21 @@ export function lowerAmdCl2(module: KernelModule, options: AmdCl2TargetOptions, 
   const use = options.use ?? ['args'];
   const gfx9 = options.gfx9 ?? false;
   const P = bits / 8;
+  // The six setup arguments and the user SGPR layout are the same for every kernel: made once, shared (read-only).
+  const setup: AmdCl2Slot[] = [];
+  let setupEnd = 0;
+  for (const name of SETUP_ARGS) {
+    const isPtr = name === '_.printf_buffer';
+    const slot: Draft<AmdCl2Slot> = { name, param: null, role: 'setup', offset: setupEnd, size: P, align: P, argType: isPtr ? 'void*' : bits === 64 ? 'long' : 'int', typeName: 'size_t' };
+    if (isPtr) slot.addressSpace = 'global';
+    setup.push(slot);
+    setupEnd += P;
+  }
+  const sgprs = userSgprs(use, gfx9);
   const kernels: AmdCl2KernelPlan[] = [];
   for (const k of kernelsOf(module)) {
-    const args: AmdCl2Slot[] = [];
-    let off = 0;
-    for (const name of SETUP_ARGS) {
-      const isPtr = name === '_.printf_buffer';
-      args.push({ name, param: null, role: 'setup', offset: off, size: P, align: P, argType: isPtr ? 'void*' : bits === 64 ? 'long' : 'int', typeName: isPtr ? 'size_t' : 'size_t', ...(isPtr ? { addressSpace: 'global' as const } : {}) });
-      off += P;
-    }
+    const args: AmdCl2Slot[] = setup.slice();
+    let off = setupEnd;
     const counters = { read_only: 0, write_only: 0, read_write: 0, sampler: 0 };
     for (const p of k.params) {
       const slot = userSlot(p, off, P, driver, counters, diags);
@@ -101,7 +107,7 @@ export function lowerAmdCl2(module: KernelModule, options: AmdCl2TargetOptions, 
       args.push(slot);
       off = slot.offset + slot.size;
     }
-    kernels.push({ name: k.name, args, kernargSize: driver === 'new' ? alignTo(off, 16) : off, userSgprs: userSgprs(use, gfx9) });
+    kernels.push({ name: k.name, args, kernargSize: driver === 'new' ? alignTo(off, 16) : off, userSgprs: sgprs });
   }
   if (diags.hasErrors) return undefined;
   return { target: 'amd-cl2', bits, driver, use, gfx9, setupBuffer: SETUP_BUFFER, kernels };
@@ -117,10 +123,17 @@ function userSlot(
 ): AmdCl2Slot | undefined {
   const c = canonical(p.type);
   const t = c.type;
-  const base = { name: p.name, param: p.index, typeName: kernelArgTypeName(p.type), type: p.type };
-  const handle = (role: AmdCl2Slot['role'], argType: string, extra: Partial<AmdCl2Slot> = {}): AmdCl2Slot => ({
-    ...base, ...originFields(p, role), offset: alignTo(offset, P), size: P, align: P, argType, ...extra,
-  });
+  // Fields in the JSON's order: name, param, typeName, type, role (origin), offset, size, align, argType, then the kind's own.
+  const s = { name: p.name, param: p.index, typeName: kernelArgTypeName(p.type), type: p.type } as Draft<AmdCl2Slot>;
+  const place = (role: AmdCl2Slot['role'], off: number, size: number, align: number, argType: string): Draft<AmdCl2Slot> => {
+    setOrigin(s, p, role);
+    s.offset = off;
+    s.size = size;
+    s.align = align;
+    s.argType = argType;
+    return s;
+  };
+  const handle = (role: AmdCl2Slot['role'], argType: string) => place(role, alignTo(offset, P), P, P, argType);
   if (t.kind === 'pointer') {
     const pointee = canonical(t.pointee);
     const w = pointeeWord(t.pointee);
@@ -130,11 +143,11 @@ function userSlot(
     }
     const space = pointee.space === 'local' ? 'local' : pointee.space === 'constant' ? 'constant' : 'global';
     const qualifiers = [pointee.const ? 'const' : '', c.restrict ? 'restrict' : '', pointee.volatile ? 'volatile' : ''].filter(Boolean) as ('const' | 'restrict' | 'volatile')[];
-    return handle(space === 'local' ? 'local' : 'data', `${w.word}*`, {
-      addressSpace: space,
-      ...(w.structSize !== undefined ? { structSize: w.structSize } : {}),
-      ...(qualifiers.length ? { qualifiers } : {}),
-    });
+    const slot = handle(space === 'local' ? 'local' : 'data', `${w.word}*`);
+    slot.addressSpace = space;
+    if (w.structSize !== undefined) slot.structSize = w.structSize;
+    if (qualifiers.length) slot.qualifiers = qualifiers;
+    return slot;
   }
   if (t.kind === 'image') {
     const word = IMAGE_WORDS[t.name];
@@ -143,19 +156,36 @@ function userSlot(
       return undefined;
     }
     const access = c.access ?? 'read_only';
-    return handle('image', word, { access, resourceId: counters[access]++ });
+    const slot = handle('image', word);
+    slot.access = access;
+    slot.resourceId = counters[access]++;
+    return slot;
   }
-  if (t.kind === 'opaque' && t.name === 'sampler_t') return handle('sampler', 'sampler', { resourceId: counters.sampler++ });
+  if (t.kind === 'opaque' && t.name === 'sampler_t') {
+    const slot = handle('sampler', 'sampler');
+    slot.resourceId = counters.sampler++;
+    return slot;
+  }
   if (t.kind === 'opaque' && t.name === 'queue_t') return handle('queue', 'queue');
   if (t.kind === 'opaque' && t.name === 'clk_event_t') return handle('value', 'clkevent');
-  if (t.kind === 'pipe') return handle('pipe', 'pipe', { access: c.access ?? 'read_only' });
-  if (t.kind === 'record') return handle('value', 'structure', { structSize: layoutOf(t, AMDGCN).size, layout: valueLayout(p.type, AMDGCN) });
-  const s = scalarWord(t);
-  if (!s) {
+  if (t.kind === 'pipe') {
+    const slot = handle('pipe', 'pipe');
+    slot.access = c.access ?? 'read_only';
+    return slot;
+  }
+  if (t.kind === 'record') {
+    const slot = handle('value', 'structure');
+    slot.structSize = layoutOf(t, AMDGCN).size;
+    slot.layout = valueLayout(p.type, AMDGCN);
+    return slot;
+  }
+  const w = scalarWord(t);
+  if (!w) {
     diags.report(Messages.unsupportedForTarget, p.span, [`the AMD OpenCL 2.0 ABI (CLRX) has no argument type for '${typeToString(p.type)}'`]);
     return undefined;
   }
-  const n = s.length === 3 && driver === 'new' ? 4 : s.length;
-  const off = alignTo(offset, s.element);
-  return { ...base, ...originFields(p, 'value'), offset: off, size: s.element * n, align: s.element, argType: s.word, layout: valueLayout(p.type, AMDGCN) };
+  const n = w.length === 3 && driver === 'new' ? 4 : w.length;
+  const slot = place('value', alignTo(offset, w.element), w.element * n, w.element, w.word);
+  slot.layout = valueLayout(p.type, AMDGCN);
+  return slot;
 }

@@ -7,7 +7,7 @@ import { kernelArgTypeName } from '../../types/print.js';
 import { canonical } from '../../types/types.js';
 import { callsTransitively } from '../../abi/call-graph.js';
 import type { AmdhsaKernelPlan, AmdhsaPlan, AmdhsaSlot } from '../../abi/plan.js';
-import { originFields } from '../../abi/origin.js';
+import { type Draft, setOrigin } from '../../abi/origin.js';
 import { valueLayout } from '../../layout/value-layout.js';
 
 export type AmdhsaCodeObject = 4 | 5 | 6;
@@ -95,33 +95,65 @@ function hiddenArgs(codeObject: AmdhsaCodeObject, llvm: AmdhsaLlvm, f: HiddenFac
   return out;
 }
 
-function explicitSlot(p: FunctionInfo['params'][number], offset: number): { slot: AmdhsaSlot; align: number } {
+/**
+ * One explicit argument at `offset`, rounded up to its alignment. Fields in the order the JSON
+ * shows them: name, param, typeName, type, role (origin), offset, size, valueKind, then the
+ * kind's own fields, and align.
+ */
+function explicitSlot(p: FunctionInfo['params'][number], offset: number): AmdhsaSlot {
   const c = canonical(p.type);
   const t = c.type;
-  const base = { name: p.name, param: p.index, typeName: kernelArgTypeName(p.type), type: p.type };
-  const o = (role: AmdhsaSlot['role']) => originFields(p, role);
+  const s = { name: p.name, param: p.index, typeName: kernelArgTypeName(p.type), type: p.type } as Draft<AmdhsaSlot>;
+  const place = (role: AmdhsaSlot['role'], align: number, size: number, valueKind: string) => {
+    setOrigin(s, p, role);
+    s.offset = alignTo(offset, align);
+    s.size = size;
+    s.valueKind = valueKind;
+    return align;
+  };
+  let align: number;
   if (t.kind === 'pointer') {
     const pointee = canonical(t.pointee);
     if (pointee.space === 'local') {
-      const pointeeAlign = pointee.type.kind === 'scalar' && pointee.type.name === 'void' ? 1 : layoutOf(pointee, AMDGCN).align;
-      const off = alignTo(offset, 4);
-      return { slot: { ...base, ...o('local'), offset: off, size: 4, valueKind: 'dynamic_shared_pointer', addressSpace: 'local', pointeeAlign }, align: 4 };
+      align = place('local', 4, 4, 'dynamic_shared_pointer');
+      s.addressSpace = 'local';
+      s.pointeeAlign = pointee.type.kind === 'scalar' && pointee.type.name === 'void' ? 1 : layoutOf(pointee, AMDGCN).align;
+    } else {
+      align = place('data', 8, 8, 'global_buffer');
+      s.addressSpace = pointee.space === 'constant' ? 'constant' : 'global';
     }
-    const off = alignTo(offset, 8);
-    return { slot: { ...base, ...o('data'), offset: off, size: 8, valueKind: 'global_buffer', addressSpace: pointee.space === 'constant' ? 'constant' : 'global' }, align: 8 };
+  } else if (t.kind === 'image' || t.kind === 'pipe') {
+    align = place(t.kind, 8, 8, t.kind);
+    s.access = c.access ?? 'read_only';
+  } else if (t.kind === 'opaque' && t.name === 'sampler_t') {
+    align = place('sampler', 8, 8, 'sampler');
+  } else if (t.kind === 'opaque' && t.name === 'queue_t') {
+    align = place('queue', 8, 8, 'queue');
+  } else {
+    align = place('value', irAlign(p.type, AMDGCN), layoutOf(p.type, AMDGCN).size, 'by_value');
+    s.layout = valueLayout(p.type, AMDGCN);
   }
-  const handle = (role: AmdhsaSlot['role'], valueKind: string, extra: Partial<AmdhsaSlot> = {}) => {
-    const off = alignTo(offset, 8);
-    return { slot: { ...base, ...o(role), offset: off, size: 8, valueKind, ...extra }, align: 8 };
-  };
-  if (t.kind === 'image') return handle('image', 'image', { access: c.access ?? 'read_only' });
-  if (t.kind === 'pipe') return handle('pipe', 'pipe', { access: c.access ?? 'read_only' });
-  if (t.kind === 'opaque' && t.name === 'sampler_t') return handle('sampler', 'sampler');
-  if (t.kind === 'opaque' && t.name === 'queue_t') return handle('queue', 'queue');
-  const size = layoutOf(p.type, AMDGCN).size;
-  const align = irAlign(p.type, AMDGCN);
-  const off = alignTo(offset, align);
-  return { slot: { ...base, ...o('value'), offset: off, size, valueKind: 'by_value', layout: valueLayout(p.type, AMDGCN) }, align };
+  s.align = align;
+  return s;
+}
+
+/**
+ * The hidden slots of every kernel whose hidden arguments start at `base`, made once per lowering
+ * and shared by the kernels' plans (slots are read-only): a file of thousands of kernels builds
+ * a handful of lists, and the JSON emitter renders each shared slot once.
+ */
+class HiddenSlots {
+  private readonly lists = new Map<string, readonly AmdhsaSlot[]>();
+  constructor(private readonly codeObject: AmdhsaCodeObject, private readonly llvm: AmdhsaLlvm) {}
+  at(base: number, f: HiddenFacts): readonly AmdhsaSlot[] {
+    const key = `${base}:${f.modulePrints ? 1 : 0}${f.enqueues ? 1 : 0}${f.dynamicLds ? 1 : 0}`;
+    let list = this.lists.get(key);
+    if (!list) {
+      list = hiddenArgs(this.codeObject, this.llvm, f).map((h) => ({ name: h.kind, param: null, role: 'hidden', offset: base + h.offset, size: h.size, valueKind: h.kind, align: h.size }));
+      this.lists.set(key, list);
+    }
+    return list;
+  }
 }
 
 /** ROCm's kernarg segment for amdgcn-amd-amdhsa (gfx900), as clang-16 or clang-19 lays it out at -O0. */
@@ -129,22 +161,22 @@ export function lowerAmdhsa(module: KernelModule, options: AmdhsaTargetOptions =
   const codeObject = options.codeObject ?? 5;
   const llvm = options.llvm ?? 19;
   const modulePrints = module.functions.some((f) => f.calls.some((c) => c.name === 'printf'));
+  const hidden = new HiddenSlots(codeObject, llvm);
   const kernels: AmdhsaKernelPlan[] = kernelsOf(module).map((k) => {
     const args: AmdhsaSlot[] = [];
     let offset = 0;
     let maxAlign = 4;
+    let dynamicLds = false;
     for (const p of k.params) {
-      const { slot, align } = explicitSlot(p, offset);
-      args.push({ ...slot, align });
+      const slot = explicitSlot(p, offset);
+      args.push(slot);
       offset = slot.offset + slot.size;
-      maxAlign = Math.max(maxAlign, align);
+      maxAlign = Math.max(maxAlign, slot.align!);
+      if (slot.valueKind === 'dynamic_shared_pointer') dynamicLds = true;
     }
     const hiddenBase = alignTo(offset, 8);
     const enqueues = callsTransitively(module, k, 'enqueue_kernel');
-    const dynamicLds = args.some((a) => a.valueKind === 'dynamic_shared_pointer');
-    for (const h of hiddenArgs(codeObject, llvm, { modulePrints, enqueues, dynamicLds })) {
-      args.push({ name: h.kind, param: null, role: 'hidden', offset: hiddenBase + h.offset, size: h.size, valueKind: h.kind, align: h.size });
-    }
+    for (const h of hidden.at(hiddenBase, { modulePrints, enqueues, dynamicLds })) args.push(h);
     const hiddenBytes = codeObject === 4 ? 56 : 256;
     return {
       name: k.name,

@@ -4,7 +4,7 @@ import { type KernelModule, kernelsOf } from '../../model/kernel-module.js';
 import { kernelArgTypeName, kernelArgTypeQual } from '../../types/print.js';
 import { type QualType, canonical } from '../../types/types.js';
 import type { OpenCLArgKind, OpenCLKernelPlan, OpenCLPlan, OpenCLSlot, SlotRole } from '../../abi/plan.js';
-import { originFields } from '../../abi/origin.js';
+import { type Draft, setOrigin } from '../../abi/origin.js';
 import { valueLayout } from '../../layout/value-layout.js';
 
 export interface OpenCLTargetOptions {
@@ -37,19 +37,16 @@ export function lowerOpenCL(module: KernelModule, options: OpenCLTargetOptions =
   const kernels: OpenCLKernelPlan[] = kernelsOf(module).map((k) => {
     const args: OpenCLSlot[] = k.params.map((p) => {
       const { kind, role, addressSpace } = classify(p.type);
-      const c = canonical(p.type);
-      const slot: { -readonly [K in keyof OpenCLSlot]: OpenCLSlot[K] } = {
-        name: p.name,
-        ...originFields(p, role),
-        index: p.index,
-        kind,
-        typeName: kernelArgTypeName(p.type),
-        typeQual: kernelArgTypeQual(p.type),
-        size: kind === 'local' ? null : kind === 'value' ? layoutOf(p.type, dl).size : HANDLE_SIZE,
-        type: p.type,
-      };
+      const slot = { name: p.name } as Draft<OpenCLSlot>;
+      setOrigin(slot, p, role);
+      slot.index = p.index;
+      slot.kind = kind;
+      slot.typeName = kernelArgTypeName(p.type);
+      slot.typeQual = kernelArgTypeQual(p.type);
+      slot.size = kind === 'local' ? null : kind === 'value' ? layoutOf(p.type, dl).size : HANDLE_SIZE;
+      slot.type = p.type;
       if (addressSpace) slot.addressSpace = addressSpace;
-      if (kind === 'image' || kind === 'pipe') slot.access = c.access ?? 'read_only';
+      if (kind === 'image' || kind === 'pipe') slot.access = canonical(p.type).access ?? 'read_only';
       if (kind === 'value') slot.layout = valueLayout(p.type, dl);
       return slot;
     });

@@ -4,10 +4,10 @@ import { Messages } from '../../diagnostics/messages.js';
 import { SPIR } from '../../layout/data-layout.js';
 import { irAlign } from '../../layout/ir-align.js';
 import { layoutOf } from '../../layout/layout.js';
-import { type KernelModule, kernelsOf } from '../../model/kernel-module.js';
+import { type KernelModule, type Parameter, kernelsOf } from '../../model/kernel-module.js';
 import { canonical } from '../../types/types.js';
 import { type LlvmKernelPlan, type LlvmSlot, checkKernelCalls, llvmKernelPlan } from '../../abi/llvm-kernel.js';
-import { originFields } from '../../abi/origin.js';
+import { type Draft, setOrigin } from '../../abi/origin.js';
 import type { KernelPlanBase, SlotBase } from '../../abi/plan.js';
 import { valueLayout } from '../../layout/value-layout.js';
 
@@ -51,22 +51,33 @@ export function lowerR600(module: KernelModule, diags: DiagnosticBag): { plan: R
   checkKernelCalls(module, false, diags, 'the r600 module has no kernel entry/body split');
   const kernels: R600KernelPlan[] = [];
   const llvm: LlvmKernelPlan[] = [];
+  // clover's two trailing slots depend only on where they start: made once per offset, shared (read-only).
+  const trailing = new Map<number, readonly R600Slot[]>();
   for (const k of kernelsOf(module)) {
     const lp = llvmKernelPlan(k, SPIR);
     llvm.push(lp);
     const args: R600Slot[] = [];
     let off = R600_EXPLICIT_OFFSET;
     const counters = { read_only: 0, write_only: 0, sampler: 0 };
-    const push = (slot: Omit<R600Slot, 'offset'>, align: number) => {
+    // Fields in the JSON's order: the slot's own, then its offset (aligned here).
+    const push = (slot: Draft<Omit<R600Slot, 'offset'>> & { offset?: number }, align: number) => {
       off = alignTo(off, align);
-      args.push({ ...slot, offset: off } as R600Slot);
+      slot.offset = off;
+      args.push(slot as R600Slot);
       off += slot.size;
+    };
+    const base = (p: Parameter, a: LlvmSlot, size: number, role?: R600Slot['role']): Draft<R600Slot> => {
+      const slot = { name: p.name } as Draft<R600Slot>;
+      setOrigin(slot, p, a.role);
+      slot.typeName = a.typeName;
+      if (role) slot.role = role;
+      slot.size = size;
+      return slot;
     };
     for (const [i, p] of k.params.entries()) {
       const a: LlvmSlot = lp.args[i];
       const c = canonical(p.type);
       const t = c.type;
-      const base = { name: p.name, ...originFields(p, a.role), typeName: a.typeName };
       // The pass recognizes images and samplers by their kernel_arg_type spelling, so typedef names are left alone.
       if (t.kind === 'image' && (a.typeName === 'image2d_t' || a.typeName === 'image3d_t')) {
         const access = c.access ?? 'read_only';
@@ -74,25 +85,45 @@ export function lowerR600(module: KernelModule, diags: DiagnosticBag): { plan: R
           diags.report(Messages.unsupportedForTarget, p.span, [`the R600 image pass handles read_only and write_only images only, not read_write '${p.name}'`]);
           continue;
         }
-        push({ ...base, role: 'image', size: 4, irType: 'ptr addrspace(1)', accessQual: access, resourceId: counters[access]++ }, 4);
+        const image = base(p, a, 4, 'image');
+        image.irType = 'ptr addrspace(1)';
+        image.accessQual = access;
+        image.resourceId = counters[access]++;
+        push(image, 4);
         push({ name: `__size_${p.name}`, param: null, role: 'image-size', size: 12, irType: '[3 x i32]', typeName: '__llvm_image_size', image: p.name, fields: ['width', 'height', 'depth'] }, 4);
         push({ name: `__format_${p.name}`, param: null, role: 'image-format', size: 8, irType: '[2 x i32]', typeName: '__llvm_image_format', image: p.name, fields: ['channel_data_type', 'channel_order'] }, 4);
         continue;
       }
       if (t.kind === 'opaque' && t.name === 'sampler_t' && a.typeName === 'sampler_t') {
-        push({ ...base, role: 'sampler', size: 4, irType: 'ptr addrspace(4)', resourceId: counters.sampler++ }, 4);
+        const sampler = base(p, a, 4, 'sampler');
+        sampler.irType = 'ptr addrspace(4)';
+        sampler.resourceId = counters.sampler++;
+        push(sampler, 4);
         continue;
       }
       if (t.kind === 'pointer' || t.kind === 'image' || t.kind === 'pipe' || t.kind === 'opaque') {
-        push({ ...base, size: 4, irType: 'ptr', ...(t.kind === 'image' ? { accessQual: c.access ?? 'read_only' } : {}) }, 4);
+        const handle = base(p, a, 4);
+        handle.irType = 'ptr';
+        if (t.kind === 'image') handle.accessQual = c.access ?? 'read_only';
+        push(handle, 4);
         continue;
       }
-      push({ ...base, size: layoutOf(p.type, SPIR).size, layout: valueLayout(p.type, SPIR) }, irAlign(p.type, SPIR));
+      const value = base(p, a, layoutOf(p.type, SPIR).size);
+      value.layout = valueLayout(p.type, SPIR);
+      push(value, irAlign(p.type, SPIR));
     }
     // clover appends these after every explicit argument.
-    push({ name: 'grid_dimension', param: null, role: 'hidden', size: 4, irType: 'i32', typeName: 'uint' }, 4);
-    push({ name: 'grid_offset', param: null, role: 'hidden', size: 12, irType: '[3 x i32]', typeName: 'uint', fields: ['x', 'y', 'z'] }, 4);
-    kernels.push({ name: k.name, args, inputSize: off });
+    off = alignTo(off, 4);
+    let tail = trailing.get(off);
+    if (!tail) {
+      tail = [
+        { name: 'grid_dimension', param: null, role: 'hidden', size: 4, irType: 'i32', typeName: 'uint', offset: off },
+        { name: 'grid_offset', param: null, role: 'hidden', size: 12, irType: '[3 x i32]', typeName: 'uint', fields: ['x', 'y', 'z'], offset: off + 4 },
+      ];
+      trailing.set(off, tail);
+    }
+    args.push(...tail);
+    kernels.push({ name: k.name, args, inputSize: off + 16 });
   }
   if (diags.hasErrors) return undefined;
   return { plan: { target: 'r600', mcpu: 'cypress', kernels }, llvm };

@@ -6,10 +6,13 @@ import { DATA_LAYOUTS } from '../../layout/data-layout.js';
 import { layoutOf, recordLayout } from '../../layout/layout.js';
 import { type FunctionInfo, type KernelModule, kernelsOf } from '../../model/kernel-module.js';
 import { kernelArgTypeName } from '../../types/print.js';
-import { type QualType, type Type, canonical, containsType } from '../../types/types.js';
-import { callsTransitively } from '../../abi/call-graph.js';
-import { addPhysicalRequirements, checkTodayOptions, placeImageMetadata, printfPlan, todayModuleParts, withReflection } from './today-plan.js';
-import { originFields } from '../../abi/origin.js';
+import { type QualType, type Type, canonical, containsType, type RecordDecl } from '../../types/types.js';
+import { someKernelCalls } from '../../abi/call-graph.js';
+import { addPhysicalRequirements, checkTodayOptions, placeImageMetadata, printfPlan, todayModuleParts, withPrintfFlag } from './today-plan.js';
+import { ARG_KIND_REFLECTION, type ImageMetadataSlot, type PrintfBuffer, type PrintfInfo } from './today.js';
+import type { ClspvReflectionName } from '../../emit/spirv/clspv-reflection.js';
+import { type Draft, setOrigin } from '../../abi/origin.js';
+import type { KernelPlanBase, SlotBase } from '../../abi/plan.js';
 import { valueLayout } from '../../layout/value-layout.js';
 
 import type { StorageClassName, VulkanArgKind, VulkanKernelPlan, VulkanPlan, VulkanSlot, VulkanTargetOptions } from './plan.js';
@@ -46,22 +49,51 @@ const VK_DESCRIPTOR: Record<string, string> = {
   sampler: 'VK_DESCRIPTOR_TYPE_SAMPLER',
 };
 
-function scalarsIn(t: QualType | Type, seen = new Set<number>()): Set<string> {
-  const out = new Set<string>();
+const EMPTY: ReadonlySet<string> = new Set();
+const leafScalars = new Map<string, ReadonlySet<string>>();
+const recordScalars = new WeakMap<RecordDecl, ReadonlySet<string>>();
+const leafSet = (name: string) => {
+  let s = leafScalars.get(name);
+  if (!s) leafScalars.set(name, (s = new Set([name])));
+  return s;
+};
+
+/**
+ * The scalar types a type holds, through arrays, pointers and record fields. The sets are shared
+ * and read-only: one per scalar name, one per record declaration (computed once, from the top).
+ */
+function scalarsIn(t: QualType | Type, seen?: Set<number>): ReadonlySet<string> {
   const c = canonical('kind' in t ? { type: t } : t).type;
-  if (c.kind === 'scalar') out.add(c.name);
-  else if (c.kind === 'vector') out.add(c.element);
-  else if (c.kind === 'enum') out.add(c.decl.underlying);
-  else if (c.kind === 'array') for (const s of scalarsIn(c.element, seen)) out.add(s);
-  else if (c.kind === 'pointer') for (const s of scalarsIn(c.pointee, seen)) out.add(s);
-  else if (c.kind === 'record' && !seen.has(c.decl.id)) {
-    seen.add(c.decl.id);
-    for (const f of c.decl.fields ?? []) for (const s of scalarsIn(f.type, seen)) out.add(s);
+  switch (c.kind) {
+    case 'scalar':
+      return leafSet(c.name);
+    case 'vector':
+      return leafSet(c.element);
+    case 'enum':
+      return leafSet(c.decl.underlying);
+    case 'array':
+      return scalarsIn(c.element, seen);
+    case 'pointer':
+      return scalarsIn(c.pointee, seen);
+    case 'record': {
+      const cached = recordScalars.get(c.decl);
+      if (cached) return cached;
+      if (seen?.has(c.decl.id)) return EMPTY;
+      // A record reached again through its own fields adds nothing; only a walk from the top is complete enough to keep.
+      const top = seen === undefined;
+      const inner = seen ?? new Set<number>();
+      inner.add(c.decl.id);
+      const out = new Set<string>();
+      for (const f of c.decl.fields ?? []) for (const s of scalarsIn(f.type, inner)) out.add(s);
+      if (top) recordScalars.set(c.decl, out);
+      return out;
+    }
+    default:
+      return EMPTY;
   }
-  return out;
 }
-const has8 = (s: Set<string>) => s.has('char') || s.has('uchar') || s.has('bool');
-const has16 = (s: Set<string>) => s.has('short') || s.has('ushort') || s.has('half');
+const has8 = (s: ReadonlySet<string>) => s.has('char') || s.has('uchar') || s.has('bool');
+const has16 = (s: ReadonlySet<string>) => s.has('short') || s.has('ushort') || s.has('half');
 
 /**
  * clspv's mapping of OpenCL C kernels onto Vulkan: descriptor sets and bindings, POD
@@ -103,7 +135,7 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
       if (t.kind === 'image' && t.name === 'image1d_buffer_t') err(p.span, `image1d_buffer_t is not supported ('${p.name}')`);
       if (t.kind === 'pipe') err(p.span, 'pipes are not supported');
       if (t.kind === 'opaque' && t.name === 'queue_t') err(p.span, `queue_t is not supported ('${p.name}')`);
-      if (!o.longVector && containsType(p.type, (x) => x.kind === 'vector' && x.length > 4)) err(p.span, 'vectors with more than 4 elements are not supported');
+      if (!o.longVector && (t.kind === 'vector' || t.kind === 'array' || t.kind === 'record') && containsType(p.type, (x) => x.kind === 'vector' && x.length > 4)) err(p.span, 'vectors with more than 4 elements are not supported');
       if (t.kind === 'record' && containsType(p.type, (x) => x.kind === 'pointer')) err(p.span, 'structures may not contain pointers');
     }
   }
@@ -125,7 +157,7 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
 
   // Module push constants.
   const pushConstants: { name: string; offset: number; size: number }[] = [];
-  const uses = (fn: string) => kernels.some((k) => callsTransitively(module, k, fn));
+  const uses = (fn: string) => someKernelCalls(module, fn);
   const cl20 = module.clVersion >= 200;
   const globalOffsetPush = (o.globalOffsetPushConstant || (cl20 && o.globalOffset)) && (uses('get_global_id') || uses('get_global_offset'));
   const candidates: [string, boolean][] = [
@@ -153,7 +185,7 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   if (!localSize) specConstants.push({ name: 'workgroup_size_x', specId: 0 }, { name: 'workgroup_size_y', specId: 1 }, { name: 'workgroup_size_z', specId: 2 });
   let nextSpec = 3;
 
-  const kernelPlans: VulkanKernelPlan[] = [];
+  const kernelPlans: Draft<VulkanKernelPlan>[] = [];
   const clspvBindings = new Map<number, number>();
   let sharedSet: number | undefined;
   for (const k of kernels) {
@@ -216,26 +248,46 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
     const clustered = cluster && pods.length > 0;
     const podKind: VulkanArgKind = placement === 'pushconstant' ? 'pod_pushconstant' : placement === 'ubo' ? 'pod_ubo' : 'pod';
     let position = 0;
+    // Fields in the JSON's order: name, origin, typeName, type, argKind, the kind's placement, reflection.
     const slotOf = (p: FunctionInfo['params'][number], kind: Kind, b: number | undefined): VulkanSlot => {
-      const base = { name: p.name, ...originFields(p, kind === 'local' ? 'local' : kind === 'pod' ? 'value' : kind === 'sampler' ? 'sampler' : kind.endsWith('image') ? 'image' : 'data'), typeName: kernelArgTypeName(p.type), type: p.type };
+      const s = { name: p.name } as Draft<VulkanSlot>;
+      setOrigin(s, p, kind === 'local' ? 'local' : kind === 'pod' ? 'value' : kind === 'sampler' ? 'sampler' : kind.endsWith('image') ? 'image' : 'data');
+      s.typeName = kernelArgTypeName(p.type);
+      s.type = p.type;
       if (kind === 'local') {
         const c = canonical(p.type).type as Extract<Type, { kind: 'pointer' }>;
         const elem = canonical(c.pointee).type;
-        const elemSize = elem.kind === 'scalar' && elem.name === 'void' ? 1 : layoutOf(elem, dl).size;
-        return { ...base, argKind: 'local', specId: nextSpec++, arrayElemSize: elemSize };
-      }
-      if (kind === 'pod' || kind === 'pointer') {
-        const size = storeSize(p.type, dl);
-        if (kind === 'pointer') {
-          const pk: VulkanArgKind = placement === 'pushconstant' ? 'pointer_pushconstant' : 'pointer_ubo';
-          return pk === 'pointer_pushconstant'
-            ? { ...base, argKind: pk, offset: podOffsets.get(p.index)!, argSize: size }
-            : { ...base, argKind: pk, descriptorSet: set, binding: b, offset: podOffsets.get(p.index)!, argSize: size, vkDescriptorType: VK_DESCRIPTOR.pod_ubo };
+        s.argKind = 'local';
+        s.specId = nextSpec++;
+        s.arrayElemSize = elem.kind === 'scalar' && elem.name === 'void' ? 1 : layoutOf(elem, dl).size;
+      } else if (kind === 'pointer') {
+        s.argKind = placement === 'pushconstant' ? 'pointer_pushconstant' : 'pointer_ubo';
+        if (s.argKind === 'pointer_ubo') {
+          s.descriptorSet = set;
+          s.binding = b;
         }
-        if (placement === 'pushconstant') return { ...base, argKind: podKind, offset: podOffsets.get(p.index)!, argSize: size, layout: valueLayout(p.type, dl) };
-        return { ...base, argKind: podKind, descriptorSet: set, binding: b, offset: podOffsets.get(p.index)!, argSize: size, vkDescriptorType: VK_DESCRIPTOR[podKind], layout: valueLayout(p.type, dl) };
+        s.offset = podOffsets.get(p.index)!;
+        s.argSize = storeSize(p.type, dl);
+        if (s.argKind === 'pointer_ubo') s.vkDescriptorType = VK_DESCRIPTOR.pod_ubo;
+      } else if (kind === 'pod') {
+        s.argKind = podKind;
+        if (placement !== 'pushconstant') {
+          s.descriptorSet = set;
+          s.binding = b;
+        }
+        s.offset = podOffsets.get(p.index)!;
+        s.argSize = storeSize(p.type, dl);
+        if (placement !== 'pushconstant') s.vkDescriptorType = VK_DESCRIPTOR[podKind];
+        s.layout = valueLayout(p.type, dl);
+      } else {
+        s.argKind = kind;
+        s.descriptorSet = set;
+        s.binding = b;
+        s.offset = 0;
+        s.vkDescriptorType = VK_DESCRIPTOR[kind];
       }
-      return { ...base, argKind: kind, descriptorSet: set, binding: b, offset: 0, vkDescriptorType: VK_DESCRIPTOR[kind] };
+      s.reflection = ARG_KIND_REFLECTION[s.argKind];
+      return s;
     };
     if (clustered) {
       // Non-POD arguments (locals included) in order, numbered as if the PODs did not exist; then the PODs.
@@ -253,17 +305,12 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
         args.push(slotOf(p, kind, kind === 'local' ? undefined : bindingFor(position++)));
       }
     }
-    kernelPlans.push({
-      name: k.name,
-      args,
-      podPlacement: placement,
-      podSize: alignTo(podEnd, 4),
-      ...(globalPush ? { podOffset: podBase } : {}),
-      ...(k.attributes.reqdWorkGroupSize ? { reqdWorkGroupSize: k.attributes.reqdWorkGroupSize } : {}),
-    });
+    const plan: Draft<VulkanKernelPlan> = { name: k.name, args, podPlacement: placement, podSize: alignTo(podEnd, 4) };
+    if (globalPush) plan.podOffset = podBase;
+    if (k.attributes.reqdWorkGroupSize) plan.reqdWorkGroupSize = k.attributes.reqdWorkGroupSize;
+    kernelPlans.push(plan);
   }
-  const placed = placeImageMetadata(kernelPlans, today.imageMetadata, pcEnd);
-  pcEnd = placed.pcEnd;
+  pcEnd = placeImageMetadata(kernelPlans, today.imageMetadata, pcEnd);
   if ((o.workDim ?? true) && uses('get_work_dim')) specConstants.push({ name: 'work_dim', specId: nextSpec++ });
   if (o.globalOffset && !globalOffsetPush && (uses('get_global_id') || uses('get_global_offset'))) {
     for (const axis of ['x', 'y', 'z']) specConstants.push({ name: `global_offset_${axis}`, specId: nextSpec++ });
@@ -297,7 +344,13 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   for (const k of kernels) for (const p of k.params) for (const s of scalarsIn(p.type)) types.add(s);
   if (constantData) for (const v of module.variables) for (const s of scalarsIn(v.type)) types.add(s);
   const caps = ['Shader'];
-  const images = kernels.flatMap((k) => k.params.map((p) => canonical(p.type))).filter((c) => c.type.kind === 'image');
+  const images: QualType[] = [];
+  for (const k of kernels) {
+    for (const p of k.params) {
+      const c = canonical(p.type);
+      if (c.type.kind === 'image') images.push(c);
+    }
+  }
   const hasBuffers = kernelPlans.some((k) => k.args.some((a) => a.argKind === 'buffer' || a.argKind === 'buffer_ubo'));
   if (hasBuffers) caps.push('VariablePointersStorageBuffer');
   if (has8(types)) caps.push('Int8');
@@ -342,7 +395,7 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   addPhysicalRequirements(kernelPlans, printf, { caps, features, vkExt, spirvExtensions });
   const podPush = kernelPlans.filter((k) => k.podPlacement === 'pushconstant');
   const pcSize = Math.max(pcEnd, ...podPush.map((k) => (k.podOffset ?? 0) + k.podSize), 0);
-  return withReflection({
+  return withPrintfFlag({
     target: 'vulkan',
     arch,
     pushConstants,
@@ -356,7 +409,7 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
     spirvExtensions,
     vulkanFeatures: features,
     vulkanExtensions: vkExt,
-    kernels: placed.kernels,
+    kernels: kernelPlans,
     ...(printf ? { printf } : {}),
   });
 }

@@ -4,6 +4,7 @@ import type { Span } from '../../diagnostics/source.js';
 import type { FunctionInfo, KernelModule } from '../../model/kernel-module.js';
 import type { VulkanKernelPlan, VulkanPlan, VulkanTargetOptions } from './plan.js';
 import { ARG_KIND_REFLECTION, DEFAULT_PRINTF_BUFFER_SIZE, type ImageMetadataSlot, PHYSICAL_STORAGE_REQUIREMENTS, type PrintfBuffer, type PrintfInfo, helpersWithImageMetadata, imageMetadataOf, printfInfos } from './today.js';
+import type { Draft } from '../../abi/origin.js';
 
 type Report = (span: Span | undefined, text: string) => void;
 
@@ -62,20 +63,20 @@ export function todayModuleParts(module: KernelModule, kernels: readonly Functio
 /**
  * The image-metadata block is the last member of the push constants (SetImageMetadataPass runs
  * after the PODs are clustered): one 32-bit word per entry of the kernel with the most, after the
- * module push constants and the global push-constant PODs.
+ * module push constants and the global push-constant PODs. Sets each kernel's `imageMetadata`
+ * (the plans are still being built) and returns the end of the push constants.
  */
-export function placeImageMetadata(kernels: readonly VulkanKernelPlan[], metadata: ReadonlyMap<string, readonly ImageMetadataSlot[]>, pcEnd: number): { kernels: VulkanKernelPlan[]; pcEnd: number } {
+export function placeImageMetadata(kernels: readonly Draft<VulkanKernelPlan>[], metadata: ReadonlyMap<string, readonly ImageMetadataSlot[]>, pcEnd: number): number {
   const words = Math.max(0, ...[...metadata.values()].map((m) => m.length));
-  if (!words) return { kernels: [...kernels], pcEnd };
-  const podEnd = Math.max(0, ...kernels.filter((k) => k.podOffset !== undefined).map((k) => k.podOffset! + k.podSize));
+  if (!words) return pcEnd;
+  let podEnd = 0;
+  for (const k of kernels) if (k.podOffset !== undefined) podEnd = Math.max(podEnd, k.podOffset + k.podSize);
   const base = alignTo(Math.max(pcEnd, podEnd), 4);
-  return {
-    kernels: kernels.map((k) => {
-      const m = metadata.get(k.name);
-      return m ? { ...k, imageMetadata: m.map((s) => ({ ...s, pushConstantOffset: base + 4 * s.index, size: 4 as const })) } : k;
-    }),
-    pcEnd: base + 4 * words,
-  };
+  for (const k of kernels) {
+    const m = metadata.get(k.name);
+    if (m) k.imageMetadata = m.map((s) => ({ ...s, pushConstantOffset: base + 4 * s.index, size: 4 as const }));
+  }
+  return base + 4 * words;
 }
 
 /** The printf buffer: a storage buffer at binding 0 of a new set (after the module constants), or the pointer push constant. */
@@ -99,14 +100,11 @@ export function addPhysicalRequirements(
 }
 
 /**
- * Names every slot by the NonSemantic.ClspvReflection instruction that describes it, and sets the
- * Kernel instruction's MayUsePrintf flag on every kernel of a module with printf info
- * (lib/SPIRVProducerPass.cpp sets it from the module's printf metadata, not per kernel).
+ * Sets the Kernel instruction's MayUsePrintf flag on every kernel of a module with printf info
+ * (lib/SPIRVProducerPass.cpp sets it from the module's printf metadata, not per kernel). Each
+ * slot already names the NonSemantic.ClspvReflection instruction that describes it.
  */
-export function withReflection(plan: VulkanPlan): VulkanPlan {
-  const printf = (plan.printf?.infos.length ?? 0) > 0;
-  return {
-    ...plan,
-    kernels: plan.kernels.map((k) => ({ ...k, args: k.args.map((a) => ({ ...a, reflection: ARG_KIND_REFLECTION[a.argKind] })), ...(printf ? { mayUsePrintf: true } : {}) })),
-  };
+export function withPrintfFlag(plan: Omit<VulkanPlan, 'kernels'> & { readonly kernels: readonly Draft<VulkanKernelPlan>[] }): VulkanPlan {
+  if ((plan.printf?.infos.length ?? 0) > 0) for (const k of plan.kernels) k.mayUsePrintf = true;
+  return plan;
 }

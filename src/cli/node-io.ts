@@ -1,0 +1,62 @@
+import { readSync, writeFileSync, writeSync } from 'node:fs';
+import { isatty } from 'node:tty';
+import type { CliIO } from './io.js';
+import { INPUT_LIMIT_BYTES, readInput } from './read-input.js';
+
+/**
+ * Writes to a file descriptor with write(2) directly. Touching `process.stdout` builds a stream
+ * (and loads Node's stream modules: about a tenth of a short `kernarg lower` call); a command that
+ * writes its result once does not need one. A descriptor the parent left non-blocking answers
+ * EAGAIN when the pipe is full: wait for it and write the rest.
+ */
+const closed = new Set<number>();
+function writeAll(fd: number, text: string): void {
+  let buf = Buffer.from(text, 'utf8');
+  while (buf.length && !closed.has(fd)) {
+    try {
+      buf = buf.subarray(writeSync(fd, buf));
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      // The reader went away (`kernarg lower … | head`): nothing more to write there.
+      if (code === 'EPIPE') closed.add(fd);
+      else if (code === 'EAGAIN') Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
+      else throw e;
+    }
+  }
+}
+
+/** All of standard input, up to the input limit (a pipe from /dev/zero stops there instead of filling memory). */
+function readStdinBounded(): string | undefined {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const buf = Buffer.allocUnsafe(1 << 16);
+  try {
+    for (;;) {
+      const n = readSync(0, buf, 0, buf.length, null);
+      if (n === 0) break;
+      total += n;
+      if (total > INPUT_LIMIT_BYTES) return undefined;
+      chunks.push(Buffer.from(buf.subarray(0, n)));
+    }
+  } catch {
+    return undefined;
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The CLI's input and output on Node: stdout and stderr written synchronously, files read as UTF-8. */
+export function nodeIO(): CliIO {
+  return {
+    stdout: (t) => writeAll(1, t),
+    stderr: (t) => writeAll(2, t),
+    readFile: (p) => {
+      const r = readInput(p);
+      return 'text' in r ? r.text : undefined;
+    },
+    readInput,
+    readStdin: () => readStdinBounded(),
+    writeFile: (p, text) => writeFileSync(p, text),
+    // isatty(2), not process.stderr.isTTY: the latter builds the stderr stream (about 9 ms).
+    color: isatty(2) && !process.env.NO_COLOR && process.env.TERM !== 'dumb',
+  };
+}
