@@ -10,7 +10,7 @@ import { type QualType, type Type, canonical, containsType, type RecordDecl } fr
 import { someKernelCalls } from '../../abi/call-graph.js';
 import { addPhysicalRequirements, checkTodayOptions, placeImageMetadata, printfPlan, todayModuleParts, withPrintfFlag } from './today-plan.js';
 import { ARG_KIND_REFLECTION, type ImageMetadataSlot, type PrintfBuffer, type PrintfInfo } from './today.js';
-import type { ClspvReflectionName } from '../../emit/spirv/clspv-reflection.js';
+import type { ClspvReflectionName } from '../../emit/spirv/clspv-instructions.js';
 import { type Draft, setOrigin } from '../../abi/origin.js';
 import type { KernelPlanBase, SlotBase } from '../../abi/plan.js';
 import { valueLayout } from '../../layout/value-layout.js';
