@@ -166,3 +166,14 @@ export function openCL(): CL {
 export function check(code: number, call: string, detail = ''): void {
   if (code !== 0) throw new CLError(code, call, detail);
 }
+
+/** The platforms the ICD loader knows; none (not an error) when it finds no platform at all (-1001). */
+export function platformIds(cl: CL): Handle[] {
+  const n = [0];
+  const code = cl.GetPlatformIDs(0, null, n);
+  if (code === -1001 || n[0] === 0) return [];
+  check(code, 'clGetPlatformIDs');
+  const platforms: (Handle | null)[] = new Array(n[0]).fill(null);
+  check(cl.GetPlatformIDs(n[0], platforms, null), 'clGetPlatformIDs');
+  return platforms as Handle[];
+}

@@ -1,4 +1,4 @@
-import { type CL, type Handle, check, openCL } from './cl.js';
+import { type CL, type Handle, check, openCL, platformIds } from './cl.js';
 
 // clGetPlatformInfo / clGetDeviceInfo parameter names (OpenCL 3.0 headers, cl.h).
 const PLATFORM = { profile: 0x0900, version: 0x0901, name: 0x0902, vendor: 0x0903, extensions: 0x0904 } as const;
@@ -112,13 +112,8 @@ export function describeDevice(cl: CL, d: Handle): DeviceReport {
 /** Every platform and its devices, with versions, extensions and limits. */
 export function describePlatforms(): PlatformReport[] {
   const cl = openCL();
-  const n = [0];
-  const code = cl.GetPlatformIDs(0, null, n);
-  if (code === -1001 || n[0] === 0) return [];
-  check(code, 'clGetPlatformIDs');
-  const platforms: (Handle | null)[] = new Array(n[0]).fill(null);
-  check(cl.GetPlatformIDs(n[0], platforms, null), 'clGetPlatformIDs');
-  return (platforms as Handle[]).map((p) => {
+  const platforms = platformIds(cl);
+  return platforms.map((p) => {
     const dn = [0];
     let devices: Handle[] = [];
     if (cl.GetDeviceIDs(p, 0xffffffffn, 0, null, dn) === 0 && dn[0] > 0) {

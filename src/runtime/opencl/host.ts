@@ -6,7 +6,7 @@ import { PackError, RuntimeInputError } from '../pack/errors.js';
 import { type OpenCLPacker, type SetArg, openclPacker } from '../pack/packer.js';
 import { readFileSync } from 'node:fs';
 import { captureLaunch } from '../capture.js';
-import { CLError, type CL, type Handle, check, openCL } from './cl.js';
+import { CLError, type CL, type Handle, check, openCL, platformIds } from './cl.js';
 import { deviceLimits, kernelLimits } from './device-limits.js';
 import { infoString } from './device-info.js';
 import { CL_EVENT_COMMAND_EXECUTION_STATUS, EventWaiter, LaunchEvent, type LaunchProfile } from './events.js';
@@ -56,14 +56,9 @@ export interface DeviceInfo {
 /** Every OpenCL device of every platform. */
 export function listDevices(): DeviceInfo[] {
   const cl = openCL();
-  const n = [0];
-  const code = cl.GetPlatformIDs(0, null, n);
-  if (code === -1001 || n[0] === 0) return [];
-  check(code, 'clGetPlatformIDs');
-  const platforms: (Handle | null)[] = new Array(n[0]).fill(null);
-  check(cl.GetPlatformIDs(n[0], platforms, null), 'clGetPlatformIDs');
+  const platforms = platformIds(cl);
   const out: DeviceInfo[] = [];
-  for (const p of platforms as Handle[]) {
+  for (const p of platforms) {
     const platform = infoString((s, o, r) => cl.GetPlatformInfo(p, CL_PLATFORM_NAME, s, o, r), 'clGetPlatformInfo');
     const dn = [0];
     if (cl.GetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 0, null, dn) !== 0 || dn[0] === 0) continue;
