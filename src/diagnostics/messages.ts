@@ -73,6 +73,7 @@ export const Messages = {
   noMember: e('KA2022', "no member named '{0}' in '{1}'"),
   alignmentTooLarge: e('KA2030', 'requested alignment must be {0} bytes or smaller'),
   objectTooLarge: e('KA2031', "'{0}' is larger than kernarg's limit of 2^50 bytes for exact sizes"),
+  constantTooLarge: e('KA2032', "a program-scope variable of type '{0}' starts with {1} bytes, past kernarg's limit of {2} bytes for the initial bytes it holds"),
   tooDeep: e('KA2023', 'nesting level exceeded the maximum of {0} (declarators, initializers and expressions)'),
   arrayTooLarge: e('KA2041', 'array is too large ({0} elements)'),
   // Semantic checks

@@ -32,6 +32,9 @@ export function writeScalar(view: DataView, offset: number, v: CValue, name: Sca
   for (let i = 0; i < size; i++) view.setUint8(offset + i, Number((u >> BigInt(8 * i)) & 0xffn));
 }
 
+/** The most initial bytes one program-scope variable may hold: 256 MiB, the limit on an input file. */
+const MAX_INITIAL_BYTES = 256 * 1024 * 1024;
+
 interface Ctx {
   readonly ev: EvalContext;
   readonly view: DataView;
@@ -53,6 +56,12 @@ export function initializerBytes(type: QualType, init: Init | undefined, ev: Eva
       type = { ...type, type: { kind: 'array', element: c.element, length } };
     }
     const { size } = layoutOf(type, ev.layout);
+    // kernarg holds (and prints) a constant's initial bytes: past the input limit they cannot come
+    // from any source it reads, and allocating them would only exhaust memory.
+    if (size > MAX_INITIAL_BYTES) {
+      ev.diags.report(Messages.constantTooLarge, at, [typeToString(type), String(size), String(MAX_INITIAL_BYTES)]);
+      return undefined;
+    }
     const bytes = new Uint8Array(size);
     if (init) {
       const ctx: Ctx = { ev, view: new DataView(bytes.buffer) };
