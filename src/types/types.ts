@@ -164,11 +164,21 @@ export function canonical(t: QualType): QualType {
   }
 }
 
+/**
+ * An array's qualifiers with its element's (an array of const T is const), remembered per array
+ * type object: the element's are found recursively, so without the memo a walk over n nested
+ * arrays that asks at every level cost n² or n³ (250 nested `[1]` took 11 s).
+ */
+const arrayQuals = new WeakMap<QualType, QualType>();
+
 function withElementQuals(t: QualType): QualType {
   if (t.type.kind !== 'array') return t;
+  const known = arrayQuals.get(t);
+  if (known) return known;
   const e = canonical(t.type.element);
-  if (!e.const && !e.volatile && !e.space) return t;
-  return clean({ ...t, const: t.const || e.const, volatile: t.volatile || e.volatile, space: t.space ?? e.space });
+  const out = !e.const && !e.volatile && !e.space ? t : clean({ ...t, const: t.const || e.const, volatile: t.volatile || e.volatile, space: t.space ?? e.space });
+  arrayQuals.set(t, out);
+  return out;
 }
 
 function clean(t: QualType): QualType {
