@@ -89,3 +89,17 @@ test('groups with -physical-storage-buffers: the table\'s own address among the 
     ctx.dispose();
   }
 });
+
+test('memref data of the wrong element width, or too short, is refused on Vulkan as on OpenCL (the shared memref checks)', (t) => {
+  const ctx = testVulkan(t);
+  if (!ctx) return;
+  try {
+    const k = tinytcKernel(ctx, 'func @f(%out: memref<f32x4>) {\n  store 2.5, %out[1] : memref<f32x4>\n}', 'f');
+    assert.throws(() => k.launch({ args: { out: { data: new Float64Array(4), shape: [4] } } }), /kernel 'f', argument 'out\.data': a Float64Array for a memref of f32: elements of 8 bytes, not 4/);
+    assert.throws(() => k.launch({ args: { out: { data: new Float32Array(3), shape: [4] } } }), /kernel 'f', argument 'out': data holds 12 bytes, the shape and stride need 16/);
+    assert.throws(() => k.launch({ args: { out: { data: new Float32Array(4), shape: [4], stride: 1 } } }), /argument 'out\.stride': expected a list of strides/);
+    k.dispose();
+  } finally {
+    ctx.dispose();
+  }
+});

@@ -2,13 +2,14 @@ import type { OpenCLPlan, OpenCLSlot } from '../abi/plan.js';
 import type { HostRule } from '../abi/origin.js';
 import { SourceFile } from '../diagnostics/source.js';
 import { formatDiagnostics } from '../diagnostics/format.js';
-import { canonicalStride, type IrType, type MemrefType, type Program, SCALAR_BYTES } from '../frontend/tinytc/ast.js';
+import { type IrType, type MemrefType, type Program } from '../frontend/tinytc/ast.js';
 import { varName } from '../frontend/tinytc/calling-convention.js';
 import { compileTinytc } from '../frontend/tinytc/index.js';
 import { SPIR64 } from '../layout/data-layout.js';
 import { lowerOpenCL } from '../targets/opencl/lower.js';
 import { emitTinytcOpenCLCMapped } from '../emit/tinytc/index.js';
 import { type ShapeTie, checkShapeTies, shapeTies } from './checks/shape-ties.js';
+import { type BufferKind, type CheckedMemref, checkMemref } from './checks/memref.js';
 import { LaunchError, PackError, RuntimeInputError } from './pack/errors.js';
 import { type Context, DeviceBuffer, Kernel, type KernelBuild, type SvmBlock } from './opencl/host.js';
 
@@ -19,12 +20,9 @@ export interface MemrefValue {
   readonly stride?: readonly number[];
 }
 
-/** A memref after its checks: shape and stride as numbers, the stride filled in. */
-interface Checked {
-  readonly data: ArrayBufferView | DeviceBuffer;
-  readonly shape: number[];
-  readonly stride: number[];
-}
+type Checked = CheckedMemref<DeviceBuffer>;
+
+const BUFFERS: BufferKind<DeviceBuffer> = { is: (x): x is DeviceBuffer => x instanceof DeviceBuffer, word: 'a device buffer' };
 
 export interface GroupValue {
   readonly group: readonly MemrefValue[];
@@ -175,31 +173,7 @@ export class TinytcKernel {
    * a group's `offset`); fills in the canonical stride.
    */
   private memref(name: string, t: MemrefType, v: unknown, offset: number): Checked {
-    const m = v as MemrefValue;
-    if (typeof m !== 'object' || m === null || !Object.hasOwn(m, 'data') || !Array.isArray(m.shape)) throw new PackError(this.name, name, 'a memref takes {data, shape, stride?}');
-    if (!(m.data instanceof DeviceBuffer) && !(ArrayBuffer.isView(m.data) && !(m.data instanceof DataView))) throw new PackError(this.name, `${name}.data`, 'expected a typed array or a device buffer');
-    if (ArrayBuffer.isView(m.data) && (m.data as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT !== SCALAR_BYTES[t.element]) {
-      throw new PackError(this.name, `${name}.data`, `a ${m.data.constructor.name} for a memref of ${t.element}: elements of ${(m.data as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT} bytes, not ${SCALAR_BYTES[t.element]}`);
-    }
-    if (m.shape.length !== t.shape.length) throw new PackError(this.name, name, `shape has ${m.shape.length} modes, the memref ${t.shape.length}`);
-    m.shape.forEach((e, i) => {
-      if (typeof e !== 'number' || !Number.isSafeInteger(e) || e < 0) throw new PackError(this.name, `${name}.shape[${i}]`, `${String(e)} is not a valid extent`);
-      if (t.shape[i] !== null && t.shape[i] !== e) throw new PackError(this.name, `${name}.shape[${i}]`, `${e} differs from the declared static extent ${t.shape[i]}`);
-    });
-    if (m.stride !== undefined && !Array.isArray(m.stride)) throw new PackError(this.name, `${name}.stride`, 'expected a list of strides');
-    const canonical = canonicalStride(m.shape);
-    const stride = m.stride ? [...m.stride] : (canonical as number[]);
-    if (stride.length !== t.shape.length) throw new PackError(this.name, name, `stride has ${stride.length} modes, the memref ${t.shape.length}`);
-    stride.forEach((s, i) => {
-      if (typeof s !== 'number' || !Number.isSafeInteger(s) || s < 0) throw new PackError(this.name, `${name}.stride[${i}]`, `${String(s)} is not a valid stride`);
-      if (t.stride[i] !== null && t.stride[i] !== s) throw new PackError(this.name, `${name}.stride[${i}]`, `${s} differs from the declared static stride ${t.stride[i]}`);
-    });
-    // Elements the view reaches: offset + the last element's index + 1 (nothing when an extent is 0).
-    const span = m.shape.some((e) => e === 0) ? 0 : offset + m.shape.reduce((acc, e, i) => acc + (e - 1) * stride[i], 1);
-    const needed = span * SCALAR_BYTES[t.element];
-    const have = m.data instanceof DeviceBuffer ? m.data.size : (m.data as ArrayBufferView).byteLength;
-    if (!Number.isSafeInteger(needed) || have < needed) throw new PackError(this.name, name, `data holds ${have} bytes, the ${offset ? `offset ${offset}, ` : ''}shape and stride need ${needed}`);
-    return { data: m.data, shape: [...m.shape], stride };
+    return checkMemref(this.name, name, t, v, offset, BUFFERS);
   }
 }
 

@@ -8,13 +8,14 @@ import { withAddressTables } from '../../targets/vulkan/address-tables.js';
 import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import { SourceFile } from '../../diagnostics/source.js';
-import { canonicalStride, type IrType, type MemrefType, type Program, SCALAR_BYTES } from '../../frontend/tinytc/ast.js';
+import { type IrType, type MemrefType, type Program } from '../../frontend/tinytc/ast.js';
 import { varName } from '../../frontend/tinytc/calling-convention.js';
 import { compileTinytc } from '../../frontend/tinytc/index.js';
 import { emitTinytcSpirv } from '../../targets/vulkan/spirv/index.js';
 import { DATA_LAYOUTS } from '../../layout/data-layout.js';
 import type { KernelModule } from '../../model/kernel-module.js';
 import { type ShapeTie, checkShapeTies, shapeTies } from '../checks/shape-ties.js';
+import { type BufferKind, type CheckedMemref, checkMemref } from '../checks/memref.js';
 import { PackError, RuntimeInputError } from '../pack/errors.js';
 import { VulkanBuffer, type VulkanContext } from './context.js';
 import { VulkanKernel } from './kernel.js';
@@ -27,11 +28,9 @@ export interface VulkanMemrefValue {
   readonly stride?: readonly number[];
 }
 
-interface Checked {
-  readonly data: ArrayBufferView | VulkanBuffer;
-  readonly shape: number[];
-  readonly stride: number[];
-}
+type Checked = CheckedMemref<VulkanBuffer>;
+
+const BUFFERS: BufferKind<VulkanBuffer> = { is: (x): x is VulkanBuffer => x instanceof VulkanBuffer, word: 'a Vulkan buffer' };
 
 type Types = NonNullable<ReturnType<typeof compileTinytc>['types']>;
 
@@ -129,25 +128,7 @@ export class VulkanTinytcKernel {
 
   /** Checks a memref value against its declared type; fills in the canonical stride. */
   private memref(name: string, t: MemrefType, v: unknown, offset: number): Checked {
-    const m = v as VulkanMemrefValue;
-    if (typeof m !== 'object' || m === null || !Object.hasOwn(m, 'data') || !Array.isArray(m.shape)) throw new PackError(this.name, name, 'a memref takes {data, shape, stride?}');
-    if (!(m.data instanceof VulkanBuffer) && !(ArrayBuffer.isView(m.data) && !(m.data instanceof DataView))) throw new PackError(this.name, `${name}.data`, 'expected a typed array or a Vulkan buffer');
-    if (m.shape.length !== t.shape.length) throw new PackError(this.name, name, `shape has ${m.shape.length} modes, the memref ${t.shape.length}`);
-    m.shape.forEach((e, i) => {
-      if (typeof e !== 'number' || !Number.isSafeInteger(e) || e < 0) throw new PackError(this.name, `${name}.shape[${i}]`, `${String(e)} is not a valid extent`);
-      if (t.shape[i] !== null && t.shape[i] !== e) throw new PackError(this.name, `${name}.shape[${i}]`, `${e} differs from the declared static extent ${t.shape[i]}`);
-    });
-    const stride = m.stride ? [...m.stride] : (canonicalStride(m.shape) as number[]);
-    if (stride.length !== t.shape.length) throw new PackError(this.name, name, `stride has ${stride.length} modes, the memref ${t.shape.length}`);
-    stride.forEach((s, i) => {
-      if (typeof s !== 'number' || !Number.isSafeInteger(s) || s < 0) throw new PackError(this.name, `${name}.stride[${i}]`, `${String(s)} is not a valid stride`);
-      if (t.stride[i] !== null && t.stride[i] !== s) throw new PackError(this.name, `${name}.stride[${i}]`, `${s} differs from the declared static stride ${t.stride[i]}`);
-    });
-    const span = m.shape.some((e) => e === 0) ? 0 : offset + m.shape.reduce((acc, e, i) => acc + (e - 1) * stride[i], 1);
-    const needed = span * SCALAR_BYTES[t.element];
-    const have = m.data instanceof VulkanBuffer ? m.data.size : m.data.byteLength;
-    if (have < needed) throw new PackError(this.name, name, `data holds ${have} bytes, the shape and stride need ${needed}`);
-    return { data: m.data, shape: [...m.shape], stride };
+    return checkMemref(this.name, name, t, v, offset, BUFFERS);
   }
 
   dispose(): void {
