@@ -6,12 +6,10 @@ import { koffi } from '../ffi.js';
 import { RuntimeInputError } from '../pack/errors.js';
 import { Arena } from './arena.js';
 import { enableChain, featureStruct, supportedFeatures } from './features.js';
+import { API_1_2, API_1_3, type VulkanDeviceInfo, computeQueue, createInstance, deviceExtensions, instanceVersion, memoryProperties, physicalDevices } from './instance.js';
 import { ST, structs as S } from './structs.js';
 import { type VK, type VkHandle, VulkanError, check, openVulkan } from './vk.js';
 
-const API_1_2 = (1 << 22) | (2 << 12);
-const API_1_3 = (1 << 22) | (3 << 12);
-const QUEUE_COMPUTE = 2;
 const MEM_DEVICE_LOCAL = 1;
 const MEM_HOST_VISIBLE = 2;
 const MEM_HOST_COHERENT = 4;
@@ -33,7 +31,6 @@ const ACCESS_HOST_WRITE = 0x4000;
 const ACCESS_TRANSFER_READ = 0x800;
 const ACCESS_TRANSFER_WRITE = 0x1000;
 const ACCESS_HOST_READ = 0x2000;
-const DEVICE_TYPES = ['other', 'integrated GPU', 'discrete GPU', 'virtual GPU', 'CPU'];
 
 /** The features kernarg's SPIR-V may need; a context enables those of them its device has. */
 export const KERNARG_FEATURES = [
@@ -44,15 +41,6 @@ export const KERNARG_FEATURES = [
   'shaderSharedFloat64AtomicAdd', 'vulkanMemoryModel', 'vulkanMemoryModelDeviceScope',
 ] as const;
 
-export interface VulkanDeviceInfo {
-  /** 'Vulkan', so code that names a platform (OpenCL's) can name this one too. */
-  readonly platform: string;
-  readonly name: string;
-  /** The device's Vulkan version, e.g. '1.3.230'. */
-  readonly version: string;
-  readonly type: string;
-  readonly apiVersion: number;
-}
 
 export interface VulkanOpenOptions {
   /** Enable exactly these features (an error names any the device lacks); default: KERNARG_FEATURES the device has. */
@@ -75,73 +63,10 @@ interface Limits {
   readonly minStorageBufferOffsetAlignment: number;
 }
 
-const version = (v: number) => `${v >>> 22}.${(v >>> 12) & 0x3ff}.${v & 0xfff}`;
 
 /** Releases what the user forgot to dispose when its owner is collected. */
 const registry = new FinalizationRegistry<() => void>((release) => release());
 
-interface Physical {
-  handle: VkHandle;
-  info: VulkanDeviceInfo;
-}
-
-/** The Vulkan version kernarg asks the instance for: 1.3 where the loader has it, else 1.2. */
-function instanceVersion(vk: VK, arena: Arena): number {
-  const out = arena.alloc(4);
-  const loader = vk.EnumerateInstanceVersion(out) === 0 ? arena.u32(out) : API_1_2;
-  return loader >= API_1_3 ? API_1_3 : API_1_2;
-}
-
-function createInstance(vk: VK, arena: Arena, validation: boolean): VkHandle {
-  const app = arena.put(S().VkApplicationInfo, { sType: ST.APPLICATION_INFO, pNext: 0n, pApplicationName: arena.cstr('kernarg'), applicationVersion: 1, pEngineName: arena.cstr('kernarg'), engineVersion: 1, apiVersion: instanceVersion(vk, arena) });
-  const layers = validation ? ['VK_LAYER_KHRONOS_validation'] : [];
-  const info = arena.put(S().VkInstanceCreateInfo, { sType: ST.INSTANCE_CREATE_INFO, pNext: 0n, flags: 0, pApplicationInfo: app, enabledLayerCount: layers.length, ppEnabledLayerNames: arena.strings(layers), enabledExtensionCount: 0, ppEnabledExtensionNames: 0n });
-  const out = arena.alloc(8);
-  const code = vk.CreateInstance(info, null, out);
-  if (code === -9) throw new RuntimeInputError('no Vulkan driver: vkCreateInstance failed with VK_ERROR_INCOMPATIBLE_DRIVER (install mesa-vulkan-drivers for lavapipe, or check VK_ICD_FILENAMES / VK_DRIVER_FILES)');
-  if (code === -6) throw new RuntimeInputError('vkCreateInstance failed with VK_ERROR_LAYER_NOT_PRESENT: the validation layer is not installed (vulkan-validationlayers)');
-  check(code, 'vkCreateInstance');
-  return arena.u64(out);
-}
-
-function physicalDevices(vk: VK, instance: VkHandle, arena: Arena): Physical[] {
-  const count = arena.alloc(4);
-  check(vk.EnumeratePhysicalDevices(instance, count, null), 'vkEnumeratePhysicalDevices');
-  const n = arena.u32(count);
-  const list = arena.alloc(8 * Math.max(n, 1));
-  if (n) check(vk.EnumeratePhysicalDevices(instance, count, list), 'vkEnumeratePhysicalDevices');
-  const out: Physical[] = [];
-  for (let i = 0; i < n; i++) {
-    const handle = arena.u64(list + BigInt(8 * i));
-    const props = arena.alloc(1024);
-    vk.GetPhysicalDeviceProperties(handle, props);
-    const p = arena.read<{ apiVersion: number; deviceName: string; deviceType: number }>(props, S().VkPhysicalDeviceProperties);
-    out.push({ handle, info: { platform: 'Vulkan', name: p.deviceName, version: version(p.apiVersion), type: DEVICE_TYPES[p.deviceType] ?? 'other', apiVersion: p.apiVersion } });
-  }
-  return out;
-}
-
-/** Every Vulkan device the loader finds (an empty list when there is no driver). */
-export function listVulkanDevices(): VulkanDeviceInfo[] {
-  const vk = openVulkan();
-  const arena = new Arena(1 << 16);
-  try {
-    let instance: VkHandle;
-    try {
-      instance = createInstance(vk, arena, false);
-    } catch (e) {
-      if (e instanceof RuntimeInputError && /no Vulkan driver/.test(e.message)) return [];
-      throw e;
-    }
-    try {
-      return physicalDevices(vk, instance, arena).map((d) => d.info);
-    } finally {
-      vk.DestroyInstance(instance, null);
-    }
-  } finally {
-    arena.free();
-  }
-}
 
 /** Shared by a context and everything it creates: children release only while the device lives. */
 interface State {
@@ -299,7 +224,7 @@ export class VulkanContext {
         timestampPeriod: p.limits.timestampPeriod,
         minStorageBufferOffsetAlignment: Number(p.limits.minStorageBufferOffsetAlignment),
       };
-      this.extensions = this.deviceExtensions();
+      this.extensions = deviceExtensions(vk, this.physical, a);
       const without = new Set(o.withoutFeatures ?? []);
       for (const f of [...without, ...(o.features ?? [])]) if (!featureStruct(f)) throw new RuntimeInputError(`unknown Vulkan feature '${f}'`);
       this.supported = new Set([...supportedFeatures(vk, this.physical, a, this.extensions)].filter((f) => !without.has(f)));
@@ -307,7 +232,7 @@ export class VulkanContext {
       const missing = wanted.filter((f) => !this.supported.has(f));
       if (missing.length) throw new RuntimeInputError(`Vulkan device ${this.device.name} lacks the feature${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
       this.enabled = new Set(wanted);
-      ({ family: this.queueFamily, timestampBits: this.timestampBits } = this.computeQueue());
+      ({ family: this.queueFamily, timestampBits: this.timestampBits } = computeQueue(vk, this.physical, a, this.device.name));
       const chain = enableChain(a, this.enabled);
       const extensions = [...new Set(chain.extensions)];
       for (const e of extensions) if (!this.extensions.has(e)) throw new RuntimeInputError(`Vulkan device ${this.device.name} lacks the extension ${e}`);
@@ -323,7 +248,7 @@ export class VulkanContext {
       this.vkDevice = a.u64(out);
       vk.GetDeviceQueue(this.vkDevice, this.queueFamily, 0, out);
       this.queue = a.u64(out);
-      this.memoryTypes = this.memoryProperties();
+      this.memoryTypes = memoryProperties(vk, this.physical, a);
       check(vk.CreateCommandPool(this.vkDevice, a.put(S().VkCommandPoolCreateInfo, { sType: ST.COMMAND_POOL_CREATE_INFO, pNext: 0n, flags: 2, queueFamilyIndex: this.queueFamily }), null, out), 'vkCreateCommandPool');
       this.commandPool = a.u64(out);
       this.oneShot = this.commandBuffer();
@@ -338,45 +263,6 @@ export class VulkanContext {
     registry.register(this, contextReleaser(this.vk, this.state, this.instance, this.vkDevice, this.commandPool, this.fence, this.arena), this);
   }
 
-  private deviceExtensions(): Set<string> {
-    const a = this.arena;
-    const count = a.alloc(4);
-    check(this.vk.EnumerateDeviceExtensionProperties(this.physical, null, count, null), 'vkEnumerateDeviceExtensionProperties');
-    const n = a.u32(count);
-    // NVIDIA's driver lists a few hundred extensions of 260 bytes each, more than the context's
-    // arena holds: they are read through a scratch arena of their own size, freed at once.
-    const scratch = new Arena(260 * Math.max(n, 1));
-    try {
-      const list = scratch.alloc(260 * Math.max(n, 1));
-      check(this.vk.EnumerateDeviceExtensionProperties(this.physical, null, count, list), 'vkEnumerateDeviceExtensionProperties');
-      const out = new Set<string>();
-      for (let i = 0; i < a.u32(count); i++) out.add(scratch.read<{ extensionName: string }>(list + BigInt(260 * i), S().VkExtensionProperties).extensionName);
-      return out;
-    } finally {
-      scratch.free();
-    }
-  }
-
-  private computeQueue(): { family: number; timestampBits: number } {
-    const a = this.arena;
-    const count = a.alloc(4);
-    this.vk.GetPhysicalDeviceQueueFamilyProperties(this.physical, count, null);
-    const n = a.u32(count);
-    const list = a.alloc(24 * Math.max(n, 1));
-    this.vk.GetPhysicalDeviceQueueFamilyProperties(this.physical, count, list);
-    for (let i = 0; i < n; i++) {
-      const q = a.read<{ queueFlags: number; timestampValidBits: number }>(list + BigInt(24 * i), S().VkQueueFamilyProperties);
-      if (q.queueFlags & QUEUE_COMPUTE) return { family: i, timestampBits: q.timestampValidBits };
-    }
-    throw new RuntimeInputError(`Vulkan device ${this.device.name} has no compute queue`);
-  }
-
-  private memoryProperties(): { flags: number; heap: number }[] {
-    const addr = this.arena.alloc(1024);
-    this.vk.GetPhysicalDeviceMemoryProperties(this.physical, addr);
-    const m = this.arena.read<{ memoryTypeCount: number; memoryTypes: { propertyFlags: number; heapIndex: number }[] }>(addr, S().VkPhysicalDeviceMemoryProperties);
-    return Array.from(m.memoryTypes).slice(0, m.memoryTypeCount).map((t) => ({ flags: t.propertyFlags, heap: t.heapIndex }));
-  }
 
   /** A primary command buffer from the context's pool (freed with the pool). */
   commandBuffer(): VkHandle {
@@ -559,3 +445,4 @@ function koffiView(ptr: bigint, size: number): ArrayBuffer {
 }
 
 export { VulkanError };
+export { listVulkanDevices, type VulkanDeviceInfo } from './instance.js';
