@@ -121,11 +121,7 @@ export class VulkanBuffer extends VulkanOwned {
     /** The buffer's device address (0n when the context has no buffer device addresses). */
     readonly address: bigint,
   ) {
-    const { vk, vkDevice: device } = ctx;
-    super(ctx, () => {
-      vk.DestroyBuffer(device, handle, null);
-      vk.FreeMemory(device, memory, null);
-    });
+    super(ctx, bufferReleaser(ctx, handle, memory));
     this.mapped = mapped;
   }
 

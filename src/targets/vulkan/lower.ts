@@ -9,10 +9,8 @@ import { kernelArgTypeName } from '../../types/print.js';
 import { type QualType, type Type, canonical, containsType } from '../../types/types.js';
 import { someKernelCalls } from '../../abi/call-graph.js';
 import { addPhysicalRequirements, checkTodayOptions, placeImageMetadata, printfPlan, todayModuleParts, withPrintfFlag } from './today-plan.js';
-import { ARG_KIND_REFLECTION, type ImageMetadataSlot, type PrintfBuffer, type PrintfInfo } from './today.js';
-import type { ClspvReflectionName } from '../../emit/spirv/clspv-instructions.js';
+import { ARG_KIND_REFLECTION } from './today.js';
 import { type Draft, setOrigin } from '../../abi/origin.js';
-import type { KernelPlanBase, SlotBase } from '../../abi/plan.js';
 import { valueLayout } from '../../layout/value-layout.js';
 import { checkBufferStorage, checkSmallStorage, choosePlacement, has16, has8, scalarsIn, storeSize } from './pod-storage.js';
 
