@@ -1,0 +1,207 @@
+/** Parser core: shared tables, options and results, token access, diagnostics and parser state. */
+import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
+import { type Message, Messages } from '../../diagnostics/messages.js';
+import { type Span, joinSpans } from '../../diagnostics/source.js';
+import type { DataLayout } from '../../layout/data-layout.js';
+import type { FunctionInfo, LiteralSampler, ModuleVariable } from '../../model/kernel-module.js';
+import { type AccessQualifier, type AddressSpace, type EnumDecl, type QualType, type RecordDecl, type ScalarName } from '../../types/types.js';
+import { type CValue, type EvalContext, type Expr } from './expr.js';
+import { type Token, tokenSpan } from './token.js';
+
+export const ADDRESS_SPACES = new Map<string, AddressSpace>(Object.entries({
+  __global: 'global', global: 'global', __local: 'local', local: 'local', __constant: 'constant', constant: 'constant',
+  __private: 'private', private: 'private', __generic: 'generic', generic: 'generic',
+} as Record<string, AddressSpace>));
+export const ACCESS = new Map<string, AccessQualifier>(Object.entries({
+  __read_only: 'read_only', read_only: 'read_only', __write_only: 'write_only', write_only: 'write_only',
+  __read_write: 'read_write', read_write: 'read_write',
+} as Record<string, AccessQualifier>));
+export const BUILTIN_SCALAR_NAMES = new Map<string, ScalarName>(Object.entries({
+  uchar: 'uchar', ushort: 'ushort', uint: 'uint', ulong: 'ulong', size_t: 'size_t', ptrdiff_t: 'ptrdiff_t',
+  intptr_t: 'intptr_t', uintptr_t: 'uintptr_t',
+} as Record<string, ScalarName>));
+export const BASIC_KEYWORDS = new Set(['void', 'bool', '_Bool', 'char', 'short', 'int', 'long', 'float', 'double', 'half', 'signed', 'unsigned', '__signed', '__signed__']);
+export const STORAGE = new Set(['typedef', 'extern', 'static', 'inline', '__inline', '__inline__', 'auto', 'register']);
+export const QUALIFIERS = new Set(['const', '__const', 'volatile', '__volatile', 'restrict', '__restrict', '__restrict__']);
+export const OPAQUE_NEEDS_CL20 = new Set<string>(['queue_t', 'clk_event_t', 'reserve_id_t', 'ndrange_t']);
+export const STATEMENT_KEYWORDS = new Set([
+  'if', 'else', 'while', 'for', 'do', 'switch', 'case', 'default', 'return', 'break', 'continue', 'goto', 'sizeof',
+  '__attribute__', '_Alignof', '__alignof__', 'vec_step', '_Static_assert', 'typedef', '__builtin_offsetof',
+]);
+export const KNOWN_ATTRIBUTES_NO_ARGS = new Set([
+  'packed', 'nosvm', 'always_inline', 'noinline', 'overloadable', 'const', 'pure', 'unused', 'used', 'weak',
+  'convergent', 'noduplicate', 'opencl_unroll_hint', 'cold', 'hot', 'flatten', 'noreturn', 'nothrow', 'visibility',
+  'deprecated', 'may_alias', 'transparent_union', 'maybe_unused', 'section', 'alias', 'uniform_work_group_size',
+  'opencl_global_device', 'opencl_global_host', 'artificial', 'warn_unused_result', 'malloc', 'leaf', 'format',
+  'nonnull', 'returns_nonnull', 'optnone', 'minsize', 'cleanup', 'mode', 'vector_size', 'ext_vector_type', 'enable_if',
+]);
+
+export interface ParseOptions {
+  readonly layout: DataLayout;
+  readonly clVersion: number;
+}
+
+export interface ParseResult {
+  readonly functions: FunctionInfo[];
+  readonly variables: ModuleVariable[];
+  readonly samplers: LiteralSampler[];
+  readonly records: RecordDecl[];
+  readonly extensions: { name: string; enabled: boolean; span: Span }[];
+}
+
+export interface Attribute {
+  readonly name: string;
+  readonly span: Span;
+  readonly ints?: number[];
+  readonly type?: QualType;
+  readonly word?: string;
+}
+
+export interface DeclSpec {
+  base: QualType;
+  typedef: boolean;
+  extern: boolean;
+  kernel: boolean;
+  attrs: Attribute[];
+  span: Span;
+  /** True when no type specifier was given at all (implicit int). */
+  implicit: boolean;
+}
+
+export interface ParamDecl {
+  name: string | null;
+  type: QualType;
+  span: Span;
+}
+
+export interface Declarator {
+  name: string | null;
+  nameSpan: Span;
+  type: QualType;
+  /** Parameters of the function the name directly declares. */
+  params: ParamDecl[] | null;
+  variadic: boolean;
+  attrs: Attribute[];
+}
+
+export type Ordinary =
+  | { kind: 'enum'; value: CValue; span: Span }
+  | { kind: 'function'; span: Span }
+  | { kind: 'variable'; span: Span; type: QualType; /** An `extern` declaration a definition may still complete. */ declaredOnly?: boolean };
+
+export class ParseError extends Error {}
+
+export const MAX_NESTING = 256;
+/** The largest `aligned(N)` clang takes. */
+export const MAX_ALIGNMENT = 2 ** 32;
+/** Sizes are computed in bits as doubles, exact below 2^53 bits: objects past 2^50 bytes are refused rather than rounded. */
+export const MAX_OBJECT_BYTES = 2 ** 50;
+
+/**
+ * Base of the OpenCL C parser: token access, diagnostics and the symbol tables. The grammar
+ * areas extend it in a chain (specifiers, declarators, expressions, then `Parser`); the
+ * abstract methods are the later areas' entry points that earlier ones call.
+ */
+export abstract class ParserCore {
+  protected abstract declarator(base: QualType, abstract: boolean): Declarator;
+  protected abstract typeName(): QualType;
+  protected abstract assignmentExpr(): Expr;
+  protected abstract conditionalExpr(): Expr;
+
+  protected pos = 0;
+  protected readonly typedefs = new Map<string, { type: QualType; span: Span }>();
+  protected readonly tags = new Map<string, RecordDecl | EnumDecl>();
+  protected readonly ordinary = new Map<string, Ordinary>();
+  protected readonly functions = new Map<string, FunctionInfo & { bodySpan?: Span }>();
+  protected readonly functionOrder: string[] = [];
+  protected readonly variables: ModuleVariable[] = [];
+  protected readonly samplers: LiteralSampler[] = [];
+  protected readonly records: RecordDecl[] = [];
+  protected readonly extensions: { name: string; enabled: boolean; span: Span }[] = [];
+  protected readonly enabled = new Set<string>();
+  protected nextId = 1;
+  protected depth = 0;
+  protected readonly evalCtx: EvalContext;
+
+  constructor(
+    protected readonly toks: Token[],
+    protected readonly options: ParseOptions,
+    protected readonly diags: DiagnosticBag,
+  ) {
+    this.evalCtx = {
+      layout: options.layout,
+      diags,
+      lookup: (name) => {
+        const o = this.ordinary.get(name);
+        return o?.kind === 'enum' ? o.value : undefined;
+      },
+    };
+  }
+
+  // ---- Tokens --------------------------------------------------------------------------
+
+  protected peek(k = 0): Token {
+    let p = this.pos;
+    for (;;) {
+      const t = this.toks[p];
+      if (t.kind === 'eof') return t;
+      if (t.kind === 'pragma') {
+        p++;
+        continue;
+      }
+      if (k === 0) return t;
+      k--;
+      p++;
+    }
+  }
+
+  protected next(): Token {
+    for (;;) {
+      const t = this.toks[this.pos];
+      if (t.kind === 'eof') return t;
+      this.pos++;
+      if (t.kind === 'pragma') {
+        this.pragma(t);
+        continue;
+      }
+      return t;
+    }
+  }
+
+  protected pragma(t: Token): void {
+    const [state, name] = t.text.split(':');
+    const on = state === 'enable';
+    this.extensions.push({ name, enabled: on, span: t.span });
+    if (name === 'all') {
+      if (!on) this.enabled.clear();
+    } else if (on) this.enabled.add(name);
+    else this.enabled.delete(name);
+  }
+
+  protected is(text: string, k = 0): boolean {
+    const t = this.peek(k);
+    return (t.kind === 'punct' || t.kind === 'ident') && t.text === text;
+  }
+
+  protected accept(text: string): Token | undefined {
+    if (this.is(text)) return this.next();
+    return undefined;
+  }
+
+  protected fail(msg: Message, at: Token | Span, args: (string | number)[] = []): never {
+    this.diags.report(msg, 'kind' in at ? tokenSpan(at) : at, args);
+    throw new ParseError();
+  }
+
+  protected expect(text: string, what = `'${text}'`): Token {
+    const t = this.peek();
+    if (t.text === text && t.kind !== 'string' && t.kind !== 'char') return this.next();
+    if (t.kind === 'eof') this.fail(Messages.unexpectedEof, t, [what]);
+    return this.fail(Messages.expectedButFound, t, [what, t.text]);
+  }
+
+  protected span(from: Token): Span {
+    const prev = this.toks[Math.max(0, this.pos - 1)];
+    return joinSpans(tokenSpan(from), tokenSpan(prev));
+  }
+}

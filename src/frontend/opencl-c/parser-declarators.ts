@@ -1,0 +1,168 @@
+/** Declarators: pointers, arrays, function suffixes, parameters and type names. */
+import { Messages } from '../../diagnostics/messages.js';
+import { type Span } from '../../diagnostics/source.js';
+import { layoutOf } from '../../layout/layout.js';
+import { typeToString } from '../../types/print.js';
+import { type QualType, canonical, q, scalar } from '../../types/types.js';
+import { evaluateInt } from './expr.js';
+import { type Token, tokenSpan } from './token.js';
+import { ADDRESS_SPACES, ACCESS, BASIC_KEYWORDS, QUALIFIERS, type Attribute, type ParamDecl, type Declarator, MAX_NESTING, MAX_OBJECT_BYTES } from './parser-core.js';
+import { stripQuals, substitute } from './parser-types.js';
+import { SpecifierParser } from './parser-specifiers.js';
+
+export abstract class DeclaratorParser extends SpecifierParser {
+  // ---- Declarators -----------------------------------------------------------------------
+
+  /**
+   * Parses a (possibly abstract) declarator over `base`. Pointer levels wrap first,
+   * then array/function suffixes (outermost last), then a parenthesised inner declarator.
+   */
+  protected declarator(base: QualType, abstract: boolean): Declarator {
+    if (++this.depth > MAX_NESTING) this.fail(Messages.tooDeep, this.peek(), [MAX_NESTING]);
+    let t = base;
+    const attrs: Attribute[] = [];
+    while (this.is('*')) {
+      this.next();
+      const quals: { -readonly [K in keyof QualType]?: QualType[K] } = {};
+      for (;;) {
+        const w = this.peek().text;
+        if (this.peek().kind !== 'ident') break;
+        if (QUALIFIERS.has(w)) {
+          this.next();
+          if (w.includes('const')) quals.const = true;
+          else if (w.includes('volatile')) quals.volatile = true;
+          else quals.restrict = true;
+        } else if (ADDRESS_SPACES.has(w)) {
+          this.next();
+          quals.space = ADDRESS_SPACES.get(w)!;
+        } else if (w === '__attribute__') attrs.push(...this.attributes());
+        else break;
+      }
+      t = { type: { kind: 'pointer', pointee: t }, ...quals };
+    }
+    let name: string | null = null;
+    let nameSpan = tokenSpan(this.peek());
+    let inner: ((t: QualType) => QualType) | undefined;
+    let innerDecl: Declarator | undefined;
+    const tok = this.peek();
+    if (tok.kind === 'ident' && tok.text !== '__attribute__') {
+      this.next();
+      name = tok.text;
+      nameSpan = tokenSpan(tok);
+    } else if (this.is('(') && (this.is('*', 1) || this.is('(', 1) || this.is('[', 1) || this.is('^', 1) || (this.peek(1).kind === 'ident' && !this.startsType(this.peek(1))))) {
+      this.next();
+      const placeholder: QualType = q(scalar('void'));
+      innerDecl = this.declarator(placeholder, abstract);
+      this.expect(')');
+      name = innerDecl.name;
+      nameSpan = innerDecl.nameSpan;
+      const innerType = innerDecl.type;
+      inner = (outer) => substitute(innerType, placeholder, outer);
+    } else if (!abstract) {
+      if (tok.kind === 'eof') this.fail(Messages.unexpectedEof, tok, ['a declarator']);
+      this.fail(Messages.expectedButFound, tok, ['an identifier', tok.text]);
+    }
+    attrs.push(...this.attributes());
+    const suffixes: ((t: QualType) => QualType)[] = [];
+    let suffixDepth = 0;
+    let params: ParamDecl[] | null = null;
+    let variadic = false;
+    for (;;) {
+      if (this.is('[')) {
+        const open = this.next();
+        // Each array suffix nests the element type one level (and is applied recursively below).
+        if (++suffixDepth > MAX_NESTING) this.fail(Messages.tooDeep, open, [MAX_NESTING]);
+        let length: number | null = null;
+        if (!this.is(']')) {
+          while (this.peek().kind === 'ident' && (QUALIFIERS.has(this.peek().text) || this.peek().text === 'static')) this.next();
+          const e = this.assignmentExpr();
+          const v = evaluateInt(e, this.evalCtx);
+          // Zero is clang's zero-length array; the size in bytes is checked once the element is known.
+          if (v !== undefined) {
+            if (v < 0n) this.diags.report(Messages.badArraySize, e.span, [v.toString()]);
+            else length = Number(v);
+          }
+          if (length === null) length = 1;
+          const count = v ?? 1n;
+          const at = e.span;
+          suffixes.push((el) => {
+            this.checkArrayBytes(el, count, at);
+            return q({ kind: 'array', element: el, length });
+          });
+        } else suffixes.push((el) => q({ kind: 'array', element: el, length: null }));
+        this.expect(']', "']'");
+        void open;
+        continue;
+      }
+      if (this.is('(')) {
+        this.next();
+        const ps: ParamDecl[] = [];
+        let va = false;
+        if (this.is('void') && this.is(')', 1)) this.next();
+        else if (!this.is(')')) {
+          for (;;) {
+            if (this.is('...')) {
+              this.next();
+              va = true;
+              break;
+            }
+            ps.push(this.parameter());
+            if (!this.accept(',')) break;
+          }
+        }
+        this.expect(')', "')' after the parameters");
+        if (params === null && suffixes.length === 0 && !innerDecl) {
+          params = ps;
+          variadic = va;
+        }
+        suffixes.push((result) => q({ kind: 'function', result, params: ps.map((p) => p.type), variadic: va }));
+        attrs.push(...this.attributes());
+        continue;
+      }
+      break;
+    }
+    for (let k = suffixes.length - 1; k >= 0; k--) t = suffixes[k](t);
+    if (inner) t = inner(t);
+    if (innerDecl && innerDecl.params && params === null) {
+      params = innerDecl.params;
+      variadic = innerDecl.variadic;
+    }
+    this.depth--;
+    return { name, nameSpan, type: t, params, variadic, attrs: [...attrs, ...(innerDecl?.attrs ?? [])] };
+  }
+
+  /** clang's limit: an object's size in bytes needs fewer bits than a pointer less 3 (2^61 bytes on 64-bit targets). */
+  protected checkArrayBytes(element: QualType, count: bigint, at: Span): void {
+    const c = canonical(element).type;
+    if (c.kind === 'function' || (c.kind === 'record' && !c.decl.fields) || (c.kind === 'scalar' && c.name === 'void')) return;
+    const size = BigInt(layoutOf(c, this.options.layout).size);
+    const limit = 1n << BigInt(this.options.layout.sizeT * 8 - 3);
+    // clang's own limit first; below it, sizes past 2^50 bytes would lose exactness as numbers.
+    if (count * size >= limit) this.diags.report(Messages.arrayTooLarge, at, [count.toString()]);
+    else if (count * size > BigInt(MAX_OBJECT_BYTES)) this.diags.report(Messages.objectTooLarge, at, [typeToString(q({ kind: 'array', element, length: Number(count) }))]);
+  }
+
+  protected startsType(t: Token): boolean {
+    if (t.kind !== 'ident') return false;
+    const w = t.text;
+    return (
+      BASIC_KEYWORDS.has(w) || QUALIFIERS.has(w) || ADDRESS_SPACES.has(w) || ACCESS.has(w) || w === 'struct' || w === 'union' ||
+      w === 'enum' || (w === 'pipe' && this.options.clVersion >= 200) || this.typedefs.has(w) || this.builtinTypeName(t) !== undefined
+    );
+  }
+
+  protected parameter(): ParamDecl {
+    const spec = this.declSpecifiers(true);
+    const d = this.declarator(spec.base, true);
+    let type = d.type;
+    // Parameters of array type are pointers (C11 6.7.6.3p7).
+    if (type.type.kind === 'array') type = { ...stripQuals(type), type: { kind: 'pointer', pointee: type.type.element } };
+    return { name: d.name, type, span: d.name ? d.nameSpan : spec.span };
+  }
+
+  /** A type name, as in casts, sizeof and vec_type_hint. */
+  protected typeName(): QualType {
+    const spec = this.declSpecifiers(false);
+    return this.declarator(spec.base, true).type;
+  }
+}

@@ -1,0 +1,462 @@
+/** Declaration specifiers: storage classes, qualifiers, builtin types, attributes, struct/union and enum specifiers. */
+import { Messages } from '../../diagnostics/messages.js';
+import { layoutOf, recordLayout } from '../../layout/layout.js';
+import { typeToString } from '../../types/print.js';
+import { type AccessQualifier, type AddressSpace, type EnumDecl, type FieldDecl, IMAGE_TYPES, type ImageName, OPAQUE_TYPES, type OpaqueName, type QualType, type RecordDecl, type ScalarName, type Type, type VectorElement, canonical, q, scalar } from '../../types/types.js';
+import { type IntTypeName, evaluateInt } from './expr.js';
+import { type Token, tokenSpan } from './token.js';
+import { ParserCore, ADDRESS_SPACES, ACCESS, BUILTIN_SCALAR_NAMES, BASIC_KEYWORDS, STORAGE, QUALIFIERS, OPAQUE_NEEDS_CL20, KNOWN_ATTRIBUTES_NO_ARGS, type Attribute, type DeclSpec, type Declarator, ParseError, MAX_NESTING, MAX_ALIGNMENT, MAX_OBJECT_BYTES } from './parser-core.js';
+
+export abstract class SpecifierParser extends ParserCore {
+  // ---- Declaration specifiers ----------------------------------------------------------
+
+  protected declSpecifiers(forParam: boolean): DeclSpec {
+    const startTok = this.peek();
+    const counts = new Map<string, number>();
+    let named: { type: Type; quals?: Partial<QualType> } | undefined;
+    let isConst = false;
+    let isVolatile = false;
+    let isRestrict = false;
+    let space: AddressSpace | undefined;
+    let access: AccessQualifier | undefined;
+    let pipe = false;
+    const spec: DeclSpec = { base: q(scalar('int')), typedef: false, extern: false, kernel: false, attrs: [], span: tokenSpan(startTok), implicit: false };
+    let any = false;
+    for (;;) {
+      const t = this.peek();
+      if (t.kind !== 'ident') break;
+      const w = t.text;
+      if (w === '__attribute__') {
+        spec.attrs.push(...this.attributes());
+        any = true;
+        continue;
+      }
+      if (w === 'kernel' || w === '__kernel') {
+        this.next();
+        spec.kernel = true;
+        any = true;
+        continue;
+      }
+      if (STORAGE.has(w)) {
+        this.next();
+        if (w === 'typedef') spec.typedef = true;
+        if (w === 'extern') spec.extern = true;
+        any = true;
+        continue;
+      }
+      if (QUALIFIERS.has(w)) {
+        this.next();
+        if (w.includes('const')) isConst = true;
+        else if (w.includes('volatile')) isVolatile = true;
+        else isRestrict = true;
+        any = true;
+        continue;
+      }
+      if (ADDRESS_SPACES.has(w)) {
+        this.next();
+        const s = ADDRESS_SPACES.get(w)!;
+        if (space && space !== s) this.diags.report(Messages.multipleAddressSpaces, tokenSpan(t));
+        space = s;
+        any = true;
+        continue;
+      }
+      if (ACCESS.has(w)) {
+        this.next();
+        access = ACCESS.get(w)!;
+        any = true;
+        continue;
+      }
+      if (w === 'pipe' && this.options.clVersion >= 200) {
+        this.next();
+        pipe = true;
+        any = true;
+        continue;
+      }
+      if (BASIC_KEYWORDS.has(w)) {
+        if (named) this.fail(Messages.conflictingSpecifiers, t, [w, typeToString(q(named.type))]);
+        this.next();
+        const key = w === '_Bool' ? 'bool' : w.startsWith('__signed') ? 'signed' : w;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+        any = true;
+        continue;
+      }
+      if (w === 'struct' || w === 'union') {
+        if (named || counts.size) this.fail(Messages.conflictingSpecifiers, t, [w, 'another type']);
+        named = { type: this.recordSpecifier() };
+        any = true;
+        continue;
+      }
+      if (w === 'enum') {
+        if (named || counts.size) this.fail(Messages.conflictingSpecifiers, t, [w, 'another type']);
+        named = { type: this.enumSpecifier() };
+        any = true;
+        continue;
+      }
+      if (named || counts.size) break;
+      const builtin = this.builtinTypeName(t);
+      if (builtin) {
+        this.next();
+        named = { type: builtin };
+        any = true;
+        continue;
+      }
+      const td = this.typedefs.get(w);
+      if (td) {
+        // In `T x` T is a type; in `int T` T is the declarator: typedef names only before a type.
+        this.next();
+        named = { type: { kind: 'typedef', name: w, target: td.type, span: td.span } };
+        any = true;
+        continue;
+      }
+      break;
+    }
+    if (!any) {
+      const t = this.peek();
+      if (t.kind === 'ident' && (this.is('(', 1) || this.is(';', 1) || this.is(',', 1))) {
+        // An identifier where a declaration starts: most often an unknown type name.
+        this.fail(Messages.unknownType, t, [t.text]);
+      }
+      if (t.kind === 'ident' && this.peek(1).kind === 'ident') this.fail(Messages.unknownType, t, [t.text]);
+      if (t.kind === 'ident' && this.is('*', 1)) this.fail(Messages.unknownType, t, [t.text]);
+      if (t.kind === 'eof') this.fail(Messages.unexpectedEof, t, ['a declaration']);
+      this.fail(Messages.expectedButFound, t, [forParam ? 'a parameter declaration' : 'a declaration', t.text]);
+    }
+    let type: Type;
+    if (named) type = named.type;
+    else if (counts.size === 0) {
+      // Unknown identifiers before a declarator, like `foo_t x;`: report the identifier.
+      const t = this.peek();
+      if (t.kind === 'ident' && (this.peek(1).kind === 'ident' || this.is('*', 1))) this.fail(Messages.unknownType, t, [t.text]);
+      spec.implicit = true;
+      type = scalar('int');
+    } else type = this.basicType(counts, startTok);
+    if (pipe) type = { kind: 'pipe', element: q(type, { const: isConst || undefined }) };
+    spec.base = q(type, {
+      ...(isConst && !pipe ? { const: true } : {}),
+      ...(isVolatile ? { volatile: true } : {}),
+      ...(isRestrict ? { restrict: true } : {}),
+      ...(space ? { space } : {}),
+      ...(access ? { access } : {}),
+    });
+    spec.span = this.span(startTok);
+    return spec;
+  }
+
+  protected builtinTypeName(t: Token): Type | undefined {
+    const w = t.text;
+    const sc = BUILTIN_SCALAR_NAMES.get(w);
+    if (sc) return scalar(sc);
+    if ((IMAGE_TYPES as readonly string[]).includes(w)) return { kind: 'image', name: w as ImageName };
+    if ((OPAQUE_TYPES as readonly string[]).includes(w)) {
+      if (OPAQUE_NEEDS_CL20.has(w) && this.options.clVersion < 200) return undefined;
+      return { kind: 'opaque', name: w as OpaqueName };
+    }
+    const m = /^(char|uchar|short|ushort|int|uint|long|ulong|half|float|double)(2|3|4|8|16)$/.exec(w);
+    if (m) return { kind: 'vector', element: m[1] as VectorElement, length: Number(m[2]) as 2 | 3 | 4 | 8 | 16 };
+    return undefined;
+  }
+
+  protected basicType(counts: Map<string, number>, at: Token): Type {
+    const c = (k: string) => counts.get(k) ?? 0;
+    for (const [k, n] of counts) if (n > 1 && k !== 'long') this.diags.report(Messages.duplicateSpecifier, tokenSpan(at), [k]);
+    if (c('long') > 1) this.fail(Messages.unsupportedType, at, ['long long']);
+    if (c('signed') && c('unsigned')) this.fail(Messages.conflictingSpecifiers, at, ['signed', 'unsigned']);
+    const u = c('unsigned') > 0;
+    const sizeWords = ['char', 'short', 'long'].filter((k) => c(k));
+    const others = ['void', 'bool', 'float', 'double', 'half'].filter((k) => c(k));
+    if (others.length) {
+      if (others.length > 1 || sizeWords.length || c('int') || c('signed') || c('unsigned')) {
+        const all = [...counts.keys()];
+        this.fail(Messages.conflictingSpecifiers, at, [all[0], all[1] ?? all[0]]);
+      }
+      return scalar(others[0] as ScalarName);
+    }
+    if (sizeWords.length > 1) this.fail(Messages.conflictingSpecifiers, at, [sizeWords[0], sizeWords[1]]);
+    if (c('char') && c('int')) this.fail(Messages.conflictingSpecifiers, at, ['char', 'int']);
+    const base = sizeWords[0] ?? 'int';
+    const names: Record<string, [ScalarName, ScalarName]> = { char: ['char', 'uchar'], short: ['short', 'ushort'], int: ['int', 'uint'], long: ['long', 'ulong'] };
+    const type = scalar(names[base][u ? 1 : 0]);
+    // clang prints `unsigned int` and `signed char` as written where it keeps the sugar.
+    if (u) return { ...type, spelling: `unsigned ${base}` };
+    if (base === 'char' && c('signed')) return { ...type, spelling: 'signed char' };
+    return type;
+  }
+
+  // ---- Attributes ------------------------------------------------------------------------
+
+  protected attributes(): Attribute[] {
+    const out: Attribute[] = [];
+    while (this.is('__attribute__')) {
+      this.next();
+      this.expect('(');
+      this.expect('(');
+      while (!this.is(')')) {
+        if (this.accept(',')) continue;
+        const nameTok = this.next();
+        if (nameTok.kind !== 'ident') this.fail(Messages.expectedButFound, nameTok, ['an attribute name', nameTok.text]);
+        const name = nameTok.text.replace(/^__(.*)__$/, '$1');
+        out.push(this.attributeArgs(name, nameTok));
+      }
+      this.expect(')');
+      this.expect(')');
+    }
+    return out;
+  }
+
+  protected attributeArgs(name: string, nameTok: Token): Attribute {
+    const ints = (n: [number, number]): number[] => {
+      const vals: number[] = [];
+      if (!this.accept('(')) {
+        if (n[0] === 0) return vals;
+        this.fail(Messages.kernelAttrArgs, nameTok, [name, `${n[0]} integer argument${n[0] > 1 ? 's' : ''}`]);
+      }
+      while (!this.is(')')) {
+        const e = this.assignmentExpr();
+        const v = evaluateInt(e, this.evalCtx);
+        if (v === undefined) throw new ParseError();
+        vals.push(Number(v));
+        if (!this.accept(',')) break;
+      }
+      this.expect(')');
+      if (vals.length < n[0] || vals.length > n[1]) {
+        this.fail(Messages.kernelAttrArgs, nameTok, [name, n[0] === n[1] ? `exactly ${n[0]} argument${n[0] > 1 ? 's' : ''}` : `at most ${n[1]} argument`]);
+      }
+      return vals;
+    };
+    switch (name) {
+      case 'reqd_work_group_size':
+      case 'work_group_size_hint': {
+        const v = ints([3, 3]);
+        for (const x of v) if (!(x > 0 && x <= 0xffffffff)) this.fail(Messages.badAttributeArgs, nameTok, [name, 'must be greater than 0']);
+        return { name, span: this.span(nameTok), ints: v };
+      }
+      case 'intel_reqd_sub_group_size': {
+        const v = ints([1, 1]);
+        if (!(v[0] > 0)) this.fail(Messages.badAttributeArgs, nameTok, [name, 'must be greater than 0']);
+        return { name, span: this.span(nameTok), ints: v };
+      }
+      case 'aligned': {
+        const v = ints([0, 1]);
+        const a = v.length ? v[0] : 16;
+        // clang's limit: 2^32 bytes (MaxAlignmentExponent). Checked first, so the power-of-2 test below stays within 32 bits.
+        if (a > MAX_ALIGNMENT) this.fail(Messages.alignmentTooLarge, nameTok, [MAX_ALIGNMENT]);
+        if (!(a > 0 && Number.isInteger(Math.log2(a)))) this.fail(Messages.badAttributeArgs, nameTok, [name, 'requested alignment is not a power of 2']);
+        return { name, span: this.span(nameTok), ints: [a] };
+      }
+      case 'vec_type_hint': {
+        this.expect('(');
+        const type = this.typeName();
+        this.expect(')');
+        const c = canonical(type).type;
+        const ok = (c.kind === 'scalar' && !['void', 'bool', 'size_t', 'ptrdiff_t', 'intptr_t', 'uintptr_t'].includes(c.name)) || c.kind === 'vector';
+        if (!ok) this.fail(Messages.badAttributeArgs, nameTok, [name, `expects a scalar or vector type, not '${typeToString(type)}'`]);
+        return { name, span: this.span(nameTok), type };
+      }
+      case 'endian': {
+        this.expect('(');
+        const w = this.next();
+        if (w.text !== 'host' && w.text !== 'device') this.fail(Messages.badAttributeArgs, w, [name, "argument must be 'host' or 'device'"]);
+        this.expect(')');
+        return { name, span: this.span(nameTok), word: w.text };
+      }
+      default: {
+        if (!KNOWN_ATTRIBUTES_NO_ARGS.has(name)) this.diags.report(Messages.unknownAttribute, tokenSpan(nameTok), [name]);
+        if (this.is('(')) this.skipBalanced('(', ')');
+        return { name, span: this.span(nameTok) };
+      }
+    }
+  }
+
+  protected skipBalanced(open: string, close: string): void {
+    const start = this.expect(open);
+    let level = 1;
+    while (level > 0) {
+      const t = this.next();
+      if (t.kind === 'eof') this.fail(Messages.expected, start, [`'${close}' to match this '${open}'`]);
+      if (t.kind !== 'punct') continue;
+      if (t.text === open) level++;
+      else if (t.text === close) level--;
+    }
+  }
+
+  // ---- struct, union, enum -------------------------------------------------------------
+
+  protected recordSpecifier(): Type {
+    const kw = this.next();
+    const tagKind = kw.text as 'struct' | 'union';
+    const attrs = this.attributes();
+    let nameTok: Token | undefined;
+    if (this.peek().kind === 'ident' && this.peek().text !== '__attribute__') nameTok = this.next();
+    const name = nameTok?.text ?? null;
+    const existing = name ? this.tags.get(name) : undefined;
+    if (existing && ('tagKind' in existing ? existing.tagKind !== tagKind : true)) {
+      this.fail(Messages.redefinition, nameTok!, [name!]);
+    }
+    let decl = existing as RecordDecl | undefined;
+    if (!this.is('{')) {
+      if (!name) this.fail(Messages.expected, this.peek(), [`a name or '{' after '${tagKind}'`]);
+      if (!decl) {
+        decl = { tagKind, name, fields: null, packed: false, span: tokenSpan(nameTok!), id: this.nextId++ };
+        this.tags.set(name, decl);
+      }
+      return { kind: 'record', decl };
+    }
+    if (decl && decl.fields) {
+      this.diags.report(Messages.redefinition, tokenSpan(nameTok!), [name!], [{ message: 'previous definition is here', span: decl.span }]);
+      decl = undefined;
+    }
+    if (!decl) {
+      decl = { tagKind, name, fields: null, packed: false, span: tokenSpan(nameTok ?? kw), id: this.nextId++ };
+      if (name) this.tags.set(name, decl);
+    }
+    const open = this.expect('{');
+    if (++this.depth > MAX_NESTING) this.fail(Messages.tooDeep, open, [MAX_NESTING]);
+    const fields: FieldDecl[] = [];
+    while (!this.is('}')) {
+      if (this.peek().kind === 'eof') this.fail(Messages.unmatchedBrace, open);
+      if (this.accept(';')) continue;
+      this.fieldDeclaration(fields);
+    }
+    this.expect('}');
+    this.depth--;
+    const after = this.attributes();
+    for (const a of [...attrs, ...after]) {
+      if (a.name === 'packed') decl.packed = true;
+      else if (a.name === 'aligned') decl.aligned = Math.max(decl.aligned ?? 1, a.ints![0]);
+    }
+    decl.fields = fields;
+    if (recordLayout(decl, this.options.layout).size > MAX_OBJECT_BYTES) this.diags.report(Messages.objectTooLarge, tokenSpan(nameTok ?? kw), [typeToString({ type: { kind: 'record', decl } })]);
+    this.records.push(decl);
+    return { kind: 'record', decl };
+  }
+
+  protected fieldDeclaration(fields: FieldDecl[]): void {
+    const spec = this.declSpecifiers(false);
+    if (this.accept(';')) {
+      const c = spec.base.type;
+      if (c.kind === 'record' && c.decl.name === null) fields.push({ name: null, type: spec.base, span: spec.span });
+      return;
+    }
+    for (;;) {
+      let d: Declarator;
+      if (this.is(':')) d = { name: null, nameSpan: tokenSpan(this.peek()), type: spec.base, params: null, variadic: false, attrs: [] };
+      else d = this.declarator(spec.base, false);
+      let bitWidth: number | undefined;
+      if (this.is(':')) {
+        const colon = this.next();
+        const e = this.conditionalExpr();
+        const v = evaluateInt(e, this.evalCtx);
+        bitWidth = v === undefined ? 1 : Number(v);
+        if (!this.enabled.has('__cl_clang_bitfields')) this.diags.report(Messages.bitfieldsDisabled, tokenSpan(colon));
+        const c = canonical(d.type).type;
+        const width = c.kind === 'scalar' || c.kind === 'enum' ? 8 * layoutOf(c, this.options.layout).size : 0;
+        if (!(c.kind === 'scalar' && c.name !== 'void' && !['half', 'float', 'double'].includes(c.name)) && c.kind !== 'enum') {
+          this.diags.report(Messages.badAttributeArgs, d.nameSpan, ['bit-field', `has non-integral type '${typeToString(d.type)}'`]);
+        } else if (bitWidth < 0 || bitWidth > width) {
+          this.diags.report(Messages.bitfieldWidth, e.span, [d.name ?? '<anonymous>', bitWidth, width]);
+          bitWidth = Math.min(Math.max(bitWidth, 0), width);
+        }
+        if (bitWidth === 0 && d.name) this.diags.report(Messages.badAttributeArgs, e.span, ['bit-field', `'${d.name}' has zero width`]);
+      }
+      const attrs = [...spec.attrs, ...d.attrs, ...this.attributes()];
+      this.checkFieldType(d);
+      const field: { -readonly [K in keyof FieldDecl]: FieldDecl[K] } = { name: d.name, type: d.type, span: d.nameSpan };
+      if (bitWidth !== undefined) field.bitWidth = bitWidth;
+      for (const a of attrs) {
+        if (a.name === 'packed') field.packed = true;
+        if (a.name === 'aligned') field.aligned = Math.max(field.aligned ?? 1, a.ints![0]);
+      }
+      fields.push(field);
+      if (this.accept(',')) continue;
+      this.expect(';', "';' after a field");
+      return;
+    }
+  }
+
+  protected checkFieldType(d: Declarator): void {
+    let c = canonical(d.type).type;
+    while (c.kind === 'array') c = canonical(c.element).type;
+    if (c.kind === 'image' || c.kind === 'opaque' || c.kind === 'pipe') {
+      this.diags.report(Messages.invalidFieldType, d.nameSpan, [c.kind === 'pipe' ? 'pipe' : c.name]);
+    } else if (c.kind === 'record' && c.decl.fields === null) {
+      this.diags.report(Messages.incompleteType, d.nameSpan, [typeToString(d.type)]);
+    } else if (c.kind === 'scalar' && c.name === 'void') {
+      this.diags.report(Messages.incompleteType, d.nameSpan, ['void']);
+    } else if (c.kind === 'function') {
+      this.diags.report(Messages.badAttributeArgs, d.nameSpan, ['field', 'cannot have function type']);
+    }
+  }
+
+  protected enumSpecifier(): Type {
+    const kw = this.next();
+    const attrs = this.attributes();
+    let nameTok: Token | undefined;
+    if (this.peek().kind === 'ident' && this.peek().text !== '__attribute__') nameTok = this.next();
+    const name = nameTok?.text ?? null;
+    let fixed: ScalarName | undefined;
+    if (this.is(':')) {
+      this.next();
+      const t = canonical(this.typeName()).type;
+      if (t.kind !== 'scalar' || ['void', 'half', 'float', 'double'].includes(t.name)) this.fail(Messages.badAttributeArgs, kw, ['enum', 'underlying type must be an integer type']);
+      fixed = t.name;
+    }
+    const existing = name ? this.tags.get(name) : undefined;
+    if (existing && 'tagKind' in existing) this.fail(Messages.redefinition, nameTok!, [name!]);
+    let decl = existing as EnumDecl | undefined;
+    if (!this.is('{')) {
+      if (!name) this.fail(Messages.expected, this.peek(), ["a name or '{' after 'enum'"]);
+      if (!decl) {
+        decl = { name, enumerators: [], underlying: fixed ?? 'uint', packed: false, complete: false, span: tokenSpan(nameTok!), id: this.nextId++ };
+        this.tags.set(name, decl);
+      }
+      return { kind: 'enum', decl };
+    }
+    if (decl?.complete) {
+      this.diags.report(Messages.redefinition, tokenSpan(nameTok!), [name!], [{ message: 'previous definition is here', span: decl.span }]);
+      decl = undefined;
+    }
+    if (!decl) {
+      decl = { name, enumerators: [], underlying: 'uint', packed: false, complete: false, span: tokenSpan(nameTok ?? kw), id: this.nextId++ };
+      if (name) this.tags.set(name, decl);
+    }
+    const open = this.expect('{');
+    let next = 0n;
+    while (!this.is('}')) {
+      const id = this.next();
+      if (id.kind === 'eof') this.fail(Messages.unmatchedBrace, open);
+      if (id.kind !== 'ident') this.fail(Messages.expectedButFound, id, ['an enumerator name', id.text]);
+      this.attributes();
+      if (this.accept('=')) {
+        const v = evaluateInt(this.conditionalExpr(), this.evalCtx);
+        if (v !== undefined) next = v;
+      }
+      if (this.ordinary.has(id.text)) this.diags.report(Messages.redefinition, tokenSpan(id), [id.text]);
+      decl.enumerators.push({ name: id.text, value: next, span: tokenSpan(id) });
+      const t: IntTypeName = next >= -(1n << 31n) && next < 1n << 31n ? 'int' : next >= 0n && next < 1n << 32n ? 'uint' : next >= -(1n << 63n) && next < 1n << 63n ? 'long' : 'ulong';
+      this.ordinary.set(id.text, { kind: 'enum', value: { k: 'int', v: next, t }, span: tokenSpan(id) });
+      next++;
+      if (!this.accept(',')) break;
+    }
+    this.expect('}');
+    const after = [...attrs, ...this.attributes()];
+    decl.packed = after.some((a) => a.name === 'packed');
+    decl.underlying = fixed ?? this.enumUnderlying(decl);
+    decl.complete = true;
+    return { kind: 'enum', decl };
+  }
+
+  protected enumUnderlying(decl: EnumDecl): ScalarName {
+    const vals = decl.enumerators.map((e) => e.value);
+    const min = vals.reduce((a, b) => (b < a ? b : a), 0n);
+    const max = vals.reduce((a, b) => (b > a ? b : a), 0n);
+    const fits = (lo: bigint, hi: bigint) => min >= lo && max <= hi;
+    const order: [ScalarName, bigint, bigint][] = decl.packed
+      ? [['uchar', 0n, 255n], ['char', -128n, 127n], ['ushort', 0n, 65535n], ['short', -32768n, 32767n]]
+      : [];
+    order.push(['uint', 0n, 0xffffffffn], ['int', -(1n << 31n), (1n << 31n) - 1n], ['ulong', 0n, (1n << 64n) - 1n], ['long', -(1n << 63n), (1n << 63n) - 1n]);
+    for (const [name, lo, hi] of order) if (fits(lo, hi)) return name;
+    this.diags.report(Messages.enumTooLarge, decl.span);
+    return 'long';
+  }
+
+}
