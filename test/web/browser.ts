@@ -51,12 +51,28 @@ export async function launch(t: TestContext): Promise<Browser | null> {
 
 /** Replaces an editor's text (the source, or `#old-editor`) by typing it, as a person would. */
 export async function typeSource(page: Page, text: string, editor = '#editor'): Promise<void> {
-  await page.click(`${editor} .cm-content`);
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Delete');
-  // One input of the whole text, as a paste is: per-key typing dropped a keystroke now and then on a
-  // loaded machine (the keyboard test covers typing itself).
-  await page.keyboard.insertText(text);
+  const want = text.replace(/\s+/g, ' ').trim();
+  let last = '';
+  // The first input into a freshly opened page was lost once in CI (the editor read back empty):
+  // the text is entered, read back, and entered again if the editor does not hold it.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await page.click(`${editor} .cm-content`);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    // One input of the whole text, as a paste is: per-key typing dropped a keystroke now and then on a
+    // loaded machine (the keyboard test covers typing itself).
+    await page.keyboard.insertText(text);
+    const held = await page
+      .waitForFunction(
+        ([sel, w]) => Array.from(document.querySelectorAll(`${sel} .cm-content .cm-line`), (l) => l.textContent ?? '').join('\n').replace(/\s+/g, ' ').trim() === w,
+        [editor, want] as const,
+        { timeout: 5000 },
+      )
+      .then(() => true, () => false);
+    if (held) return;
+    last = await editorText(page, editor);
+  }
+  throw new Error(`the editor ${editor} did not take the text after 3 tries; it holds: ${JSON.stringify(last.slice(0, 200))}`);
 }
 
 /** The editor's text as CodeMirror shows it (one .cm-line per line). */
