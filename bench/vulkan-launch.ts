@@ -6,13 +6,13 @@
 import { performance } from 'node:perf_hooks';
 import type { VulkanPlan } from '../src/targets/vulkan/lower.js';
 import type { OpenCLPlan } from '../src/abi/plan.js';
-import { emitTinytcOpenCLC } from '../src/emit/tinytc/index.js';
+import { emitTinytcOpenCLC } from '../src/tinytc/opencl-c/index.js';
 import { emitTinytcSpirv } from '../src/targets/vulkan/spirv/index.js';
 import { lower } from '../src/lower.js';
 import { Context, Kernel } from '../src/runtime/opencl/host.js';
 import { VulkanContext } from '../src/runtime/vulkan/context.js';
 import { VulkanKernel } from '../src/runtime/vulkan/kernel.js';
-import { compileTinytc } from '../src/frontend/tinytc/index.js';
+import { compileTinytc } from '../src/tinytc/index.js';
 import { SourceFile } from '../src/diagnostics/source.js';
 import { SPIR, SPIR64 } from '../src/layout/data-layout.js';
 import { lowerOpenCL } from '../src/targets/opencl/lower.js';

@@ -24,7 +24,7 @@ export { lowerAmdCl2, userSgprs } from './targets/amd-cl2/lower.js';
 export { amdChannelOrderCode, amdChannelTypeCode, channelOrderFromAmd, channelTypeFromAmd } from './abi/image-formats.js';
 export { lowerLlvm, type LlvmPlan } from './targets/llvm/lower.js';
 export { lowerR600, type R600Plan } from './targets/r600/lower.js';
-export { compileTinytc } from './frontend/tinytc/index.js';
+export { compileTinytc } from './tinytc/index.js';
 export { amdhsaPacker, amdhsaSegment } from './targets/amdhsa/pack.js';
 export { amdCl2Packer, amdCl2Segment } from './targets/amd-cl2/pack.js';
 export { r600Packer, r600Segment } from './targets/r600/pack.js';

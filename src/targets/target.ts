@@ -2,8 +2,8 @@ import type { DiagnosticBag } from '../diagnostics/diagnostic.js';
 import type { DataLayout } from '../layout/data-layout.js';
 import type { KernelModule } from '../model/kernel-module.js';
 import type { PlanBase } from '../abi/plan.js';
-import type { Func } from '../frontend/tinytc/ast.js';
-import type { ValueTypes } from '../frontend/tinytc/check.js';
+import type { Func } from '../tinytc/ast.js';
+import type { ValueTypes } from '../tinytc/check.js';
 import type { LowerOptions } from './options.js';
 
 /**

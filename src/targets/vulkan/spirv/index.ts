@@ -1,7 +1,7 @@
 import type { HostRule } from '../../../abi/origin.js';
 import type { VulkanPlan, VulkanSlot } from '../lower.js';
-import { type Func, type ScalarTypeName, instructions } from '../../../frontend/tinytc/ast.js';
-import type { ValueTypes } from '../../../frontend/tinytc/check.js';
+import { type Func, type ScalarTypeName, instructions } from '../../../tinytc/ast.js';
+import type { ValueTypes } from '../../../tinytc/check.js';
 import { type KernelModule, kernelsOf } from '../../../model/kernel-module.js';
 import { SpirvBuilder } from '../../../emit/spirv/builder.js';
 import { CLSPV_REFLECTION_IMPORT, Reflection } from '../../../emit/spirv/clspv-reflection.js';
@@ -12,7 +12,7 @@ import { Gen, type Sym } from './gen.js';
 import { declareResources } from './interface.js';
 import { type BodyEnv, SpirvBodyEmitter } from './kernel.js';
 import { bitsRoots } from './roots.js';
-import { lowerKernel } from '../../../emit/tinytc/lowered.js';
+import { lowerKernel } from '../../../tinytc/codegen/lowered.js';
 
 export interface TinytcSpirvOptions {
   /** Use OpAtomicFAddEXT for floating atomic adds (the device has shaderBufferFloat32/64AtomicAdd); else compare-and-swap loops. */

@@ -1,9 +1,9 @@
-import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
-import { Messages } from '../../diagnostics/messages.js';
-import type { FunctionInfo, KernelAttributes, Parameter, ParamOrigin } from '../../model/kernel-module.js';
-import { type QualType, type ScalarName, q, scalar } from '../../types/types.js';
+import type { DiagnosticBag } from '../diagnostics/diagnostic.js';
+import { Messages } from '../diagnostics/messages.js';
+import type { FunctionInfo, KernelAttributes, Parameter, ParamOrigin } from '../model/kernel-module.js';
+import { type QualType, type ScalarName, q, scalar } from '../types/types.js';
 import type { Func, IrType, ScalarTypeName } from './ast.js';
-import type { WorkGroupChoice } from './work-group-size.js';
+import type { WorkGroupChoice } from './codegen/work-group-size.js';
 
 /** How the extra arguments of a memref are ordered: tinytc v0.3's OpenCL C generator, or v0.4's SPIR-V one. */
 export type DopeOrder = 'interleaved' | 'shapes-first';

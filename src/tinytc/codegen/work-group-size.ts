@@ -1,4 +1,4 @@
-import { type Dim, type Func, type MemrefType, SCALAR_BYTES, instructions } from './ast.js';
+import { type Dim, type Func, type MemrefType, SCALAR_BYTES, instructions } from '../ast.js';
 
 /** The width the first mode is a multiple of when kernarg chooses: a warp on NVIDIA, two SIMD-16 subgroups on Intel. */
 export const CHOSEN_WIDTH = 32;

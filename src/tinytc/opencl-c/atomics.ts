@@ -1,4 +1,4 @@
-import { type ScalarTypeName, isFloatType } from '../../frontend/tinytc/ast.js';
+import { type ScalarTypeName, isFloatType } from '../ast.js';
 import { C_TYPE, isWide } from './c-scalars.js';
 import type { Names } from './names.js';
 

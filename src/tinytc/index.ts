@@ -1,11 +1,11 @@
-import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
-import type { SourceFile } from '../../diagnostics/source.js';
-import type { DataLayout } from '../../layout/data-layout.js';
-import type { KernelModule } from '../../model/kernel-module.js';
+import { DiagnosticBag } from '../diagnostics/diagnostic.js';
+import type { SourceFile } from '../diagnostics/source.js';
+import type { DataLayout } from '../layout/data-layout.js';
+import type { KernelModule } from '../model/kernel-module.js';
 import type { Func, Program } from './ast.js';
 import { type DopeOrder, lowerFunc } from './calling-convention.js';
 import { type ValueTypes, checkProgram } from './check.js';
-import { chooseWorkGroupSize } from './work-group-size.js';
+import { chooseWorkGroupSize } from './codegen/work-group-size.js';
 import { lexIr } from './lexer.js';
 import { IrParser } from './parser.js';
 

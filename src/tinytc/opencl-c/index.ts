@@ -1,10 +1,10 @@
-import type { Func, IrType } from '../../frontend/tinytc/ast.js';
-import type { ValueTypes } from '../../frontend/tinytc/check.js';
+import type { Func, IrType } from '../ast.js';
+import type { ValueTypes } from '../check.js';
 import { type KernelModule, kernelsOf } from '../../model/kernel-module.js';
-import { type OpenCLCOptions, kernelHead } from '../opencl-c.js';
+import { type OpenCLCOptions, kernelHead } from '../../emit/opencl-c.js';
 import { AtomicHelpers } from './atomics.js';
 import { KernelBodyEmitter } from './kernel-body.js';
-import { lowerKernel } from './lowered.js';
+import { lowerKernel } from '../codegen/lowered.js';
 import { Names } from './names.js';
 import type { Span } from '../../diagnostics/source.js';
 

@@ -1,7 +1,7 @@
-import { type Func, type Inst, type MemrefType, type Region } from '../../frontend/tinytc/ast.js';
-import type { ValueTypes } from '../../frontend/tinytc/check.js';
+import { type Func, type Inst, type MemrefType, type Region } from '../ast.js';
+import type { ValueTypes } from '../check.js';
 import type { FunctionInfo } from '../../model/kernel-module.js';
-import { type AtomicMode, atomicMode } from './atomics.js';
+import { type AtomicMode, atomicMode } from '../opencl-c/atomics.js';
 import { type Fence, placeBarriers } from './barriers.js';
 import { allocaElements } from './dope.js';
 
