@@ -15,8 +15,8 @@ import { buildProgram } from '../src/runtime/opencl/program.js';
 
 const path = join(import.meta.dirname, '..', 'test', 'fixtures', 'tinytc-kernels', 'input.ir');
 const fe = compileTinytc(new SourceFile(path, readFileSync(path, 'utf8')), { layout: SPIR64 });
-if (!fe.module || !fe.program || !fe.types) throw new Error('the fixture does not compile');
-const base = emitTinytcOpenCLC(fe.program.funcs, fe.types, fe.module, { groupTables: 'ulong' });
+if (!fe.compiled) throw new Error('the fixture does not compile');
+const base = emitTinytcOpenCLC(fe.compiled, { groupTables: 'ulong' });
 const rounds = Number(process.env.ROUNDS ?? 5);
 const ctx = Context.open(process.env.KERNARG_DEVICE);
 const dir = mkdtempSync(join(tmpdir(), 'kernarg-cache-bench-'));

@@ -56,10 +56,10 @@ const printC: number[] = [];
 const printS: number[] = [];
 for (let r = 0; r < 8; r++) {
   let t0 = performance.now();
-  emitTinytcOpenCLC(fe.program!.funcs, fe.types!, fe.module!);
+  emitTinytcOpenCLC(fe.compiled!);
   printC.push(performance.now() - t0);
   t0 = performance.now();
-  emitTinytcSpirv(fe.program!.funcs, fe.types!, fe.module!, plan);
+  emitTinytcSpirv(fe.compiled!, plan);
   printS.push(performance.now() - t0);
 }
 const [pC, pS] = [median(printC.slice(1)), median(printS.slice(1))];

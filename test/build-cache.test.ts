@@ -192,10 +192,10 @@ test('tinytc OpenCL C: one origin per generated line, each instruction line trac
     const text = readFileSync(path, 'utf8');
     const file = new SourceFile(path, text);
     const fe = compileTinytc(file, { layout: SPIR64 });
-    assert.ok(fe.program && fe.types && fe.module);
+    assert.ok(fe.compiled);
     for (const groupTables of ['pointer', 'ulong'] as const) {
-      const m = emitTinytcOpenCLCMapped(fe.program.funcs, fe.types, fe.module, { groupTables });
-      assert.equal(m.text, emitTinytcOpenCLC(fe.program.funcs, fe.types, fe.module, { groupTables }));
+      const m = emitTinytcOpenCLCMapped(fe.compiled, { groupTables });
+      assert.equal(m.text, emitTinytcOpenCLC(fe.compiled, { groupTables }));
       const lines = m.text.split('\n').slice(0, -1);
       let traced = 0;
       assert.equal(m.origins.length, lines.length, c);

@@ -71,7 +71,6 @@ export function lowerFunc(f: Func, order: DopeOrder, wg: WorkGroupChoice | null,
   });
   const attributes: KernelAttributes = {};
   if (wg) attributes.reqdWorkGroupSize = [wg.size[0], wg.size[1], 1];
-  if (wg?.chosen) attributes.workGroupSizeChosen = true;
   if (f.subgroupSize) attributes.intelReqdSubGroupSize = f.subgroupSize;
   return { name: f.name, isKernel: true, result: q(scalar('void')), params, attributes, defined: true, calls: [], uses: [], span: f.span };
 }

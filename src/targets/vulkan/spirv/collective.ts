@@ -1,5 +1,5 @@
 import { Op } from '../../../emit/spirv/spec.js';
-import type { AtomicMode } from '../../../tinytc/opencl-c/atomics.js';
+import type { AtomicMode } from '../../../tinytc/codegen/atomic-mode.js';
 import { gemmTiling } from '../../../tinytc/codegen/tiling.js';
 import { atomicUpdate } from './atomics.js';
 import type { Gen, SExt, SView, Sym } from './gen.js';
