@@ -97,18 +97,22 @@ function gemmArgs(): Record<string, unknown> {
   };
 }
 
+/** Launches @g (built under SMALL) on 8 work-items and compares every array with the reference's. */
+function runAgainstReference(c: CompiledTinytc, k: { readonly local: readonly number[]; launch(o: { args: Record<string, unknown> }): unknown }): void {
+  assert.deepEqual(k.local, [8, 1, 1]);
+  const dev = gemmArgs();
+  const ref = cloneArgs(dev);
+  k.launch({ args: dev });
+  runReference(c.program.funcs.find((f) => f.name === 'g')!, ref);
+  assertSameArrays(dev, ref, 1e-4, '@g on 8 work-items');
+}
+
 test('kernels generated for a device of 8 work-items compute what the reference does [opencl]', (t) => {
   const ctx = testDevice(t);
   if (!ctx) return;
   try {
     const c = compile(SMALL);
-    const k = new TinytcKernel(ctx, 'g', c.program, lowerOpenCL(c.module, {}, c.generated), emitTinytcOpenCLC(c), tinytcClStd(c));
-    assert.deepEqual(k.local, [8, 1, 1]);
-    const dev = gemmArgs();
-    const ref = cloneArgs(dev);
-    k.launch({ args: dev });
-    runReference(c.program.funcs.find((f) => f.name === 'g')!, ref);
-    assertSameArrays(dev, ref, 1e-4, '@g on 8 work-items');
+    runAgainstReference(c, new TinytcKernel(ctx, 'g', c.program, lowerOpenCL(c.module, {}, c.generated), emitTinytcOpenCLC(c), tinytcClStd(c)));
   } finally {
     ctx.dispose();
   }
@@ -122,12 +126,7 @@ test('kernels generated for a device of 8 work-items compute what the reference 
     const plan = withAddressTables(lowerVulkan(c.module, {}, new DiagnosticBag()))!;
     const k = new VulkanTinytcKernel(ctx, 'g', c.program, plan, emitTinytcSpirv(c, plan));
     try {
-      assert.deepEqual(k.local, [8, 1, 1]);
-      const dev = gemmArgs();
-      const ref = cloneArgs(dev);
-      k.launch({ args: dev });
-      runReference(c.program.funcs.find((f) => f.name === 'g')!, ref);
-      assertSameArrays(dev, ref, 1e-4, '@g on 8 work-items');
+      runAgainstReference(c, k);
     } finally {
       k.dispose();
     }
