@@ -52,7 +52,7 @@ export function compileTinytc(file: SourceFile, options: TinytcFrontendOptions):
   if (diags.hasErrors) return { program, diagnostics: diags };
   const policy = options.policy ?? TUNED_POLICY;
   const choices = new Map(program.funcs.map((f) => [f, policy.workGroupSize(f)]));
-  const functions = program.funcs.map((f) => lowerFunc(f, options.dopeOrder ?? 'interleaved', choices.get(f)!, diags));
+  const functions = program.funcs.map((f) => lowerFunc(f, options.dopeOrder ?? 'interleaved', choices.get(f)?.size ?? null, diags));
   const module: KernelModule = {
     language: 'tinytc',
     path: file.path,
