@@ -25,8 +25,7 @@ export { amdChannelOrderCode, amdChannelTypeCode, channelOrderFromAmd, channelTy
 export { lowerLlvm, type LlvmPlan } from './targets/llvm/lower.js';
 export { lowerR600, type R600Plan } from './targets/r600/lower.js';
 export { compileTinytc, type CompiledTinytc } from './tinytc/index.js';
-export { codegenPolicy, type CodegenPolicy } from './tinytc/codegen/policy.js';
-export { TUNED_DEVICE, type DeviceFacts } from './tinytc/codegen/work-group-size.js';
+export { TUNED_DEVICE, codegenPolicy, type CodegenPolicy, type DeviceFacts } from './tinytc/codegen/policy.js';
 export { amdhsaPacker, amdhsaSegment } from './targets/amdhsa/pack.js';
 export { amdCl2Packer, amdCl2Segment } from './targets/amd-cl2/pack.js';
 export { r600Packer, r600Segment } from './targets/r600/pack.js';

@@ -80,6 +80,8 @@ test("a device's limits narrow a chosen size, never a written one; large limits 
   assert.deepEqual(reqd(compile(codegenPolicy({ maxWorkGroupSize: 8 })), 'g'), [8, 1, 1]);
   assert.deepEqual(reqd(compile(codegenPolicy({ maxWorkItemSizes: [8, 1024] })), 'g'), [8, 8, 1]);
   assert.deepEqual(reqd(compile(codegenPolicy({ maxWorkGroupSize: 64 })), 'written'), [128, 4, 1]);
+  // The tuned figures are facts too: where a 16-row tile (128 bytes) passes 64 accumulator bytes, the rows go to the width, 64.
+  assert.deepEqual(reqd(compile(codegenPolicy({ width: 64, accumulatorBytes: 64 })), 'g'), [64, 8, 1]);
   // PoCL's and lavapipe's limits (4096 and 1024 work-items) leave the tuned choice as it is.
   for (const maxWorkGroupSize of [4096, 1024]) assert.equal(emitTinytcOpenCLC(compile(codegenPolicy({ maxWorkGroupSize, maxWorkItemSizes: [maxWorkGroupSize, maxWorkGroupSize] }))), emitTinytcOpenCLC(compile(TUNED_POLICY)));
 });

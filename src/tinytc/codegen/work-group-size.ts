@@ -1,22 +1,7 @@
 import { type Dim, type Func, type MemrefType, SCALAR_BYTES, instructions } from '../ast.js';
 
-/**
- * What the code generator knows of the device it writes for. `lower` has no device: it takes
- * TUNED_DEVICE, the figures measured on an H100; a runtime passes its device's limits over them.
- */
-export interface DeviceFacts {
-  /** The width the first mode is a multiple of when kernarg chooses: a warp on NVIDIA, two SIMD-16 subgroups on Intel. */
-  readonly width: number;
-  /** Bytes of accumulators a work-item may keep for a GEMM tile before kernarg widens the first mode. */
-  readonly accumulatorBytes: number;
-  /** The most work-items one work-group may hold (CL_DEVICE_MAX_WORK_GROUP_SIZE, maxComputeWorkGroupInvocations). */
-  readonly maxWorkGroupSize: number;
-  /** The most work-items along each of the first two modes (CL_DEVICE_MAX_WORK_ITEM_SIZES, maxComputeWorkGroupSize). */
-  readonly maxWorkItemSizes: readonly [number, number];
-}
-
-/** The figures the choice was tuned with (a sweep on an H100), and no limit below them. */
-export const TUNED_DEVICE: DeviceFacts = { width: 32, accumulatorBytes: 128, maxWorkGroupSize: Infinity, maxWorkItemSizes: [Infinity, Infinity] };
+/** The width the first mode is a multiple of when kernarg chooses: a warp on NVIDIA, two SIMD-16 subgroups on Intel. */
+export const CHOSEN_WIDTH = 32;
 
 export interface WorkGroupChoice {
   readonly size: readonly [number, number];
@@ -26,20 +11,28 @@ export interface WorkGroupChoice {
 
 const nextPow2 = (n: number) => 2 ** Math.ceil(Math.log2(Math.max(1, n)));
 
+/** Bytes of accumulators a work-item may keep for a GEMM tile before kernarg widens the first mode (measured on an H100). */
+export const ACCUMULATOR_BYTES = 128;
+
+/** The figures the choice is tuned with: CHOSEN_WIDTH and ACCUMULATOR_BYTES unless a policy (policy.ts) passes a device's. */
+export interface ChoiceTuning {
+  readonly width: number;
+  readonly accumulatorBytes: number;
+}
+
 /**
  * The work-group size of a function: its `work_group_size`, or `subgroup_size` × 1, or kernarg's
  * choice from the shapes its collective instructions write.
  * - With GEMMs of static C: columns go to the second mode (one per 4 columns, up to 8) and rows to
- *   16 work-items unless a work-item's register tile (up to 4 × 8 elements of C) would pass
- *   `accumulatorBytes` (128), then `width` (32) — the fastest of the sizes swept on an H100 for 32³
- *   and 64³ in f32 and f64.
- * - Otherwise rows go to the first mode (`width`, or fewer when every row count is smaller) and columns
+ *   16 work-items unless a work-item's register tile (up to 4 × 8 elements of C) would pass 128
+ *   bytes, then 32 — the fastest of the sizes swept on an H100 for 32³ and 64³ in f32 and f64.
+ * - Otherwise rows go to the first mode (32, or fewer when every row count is smaller) and columns
  *   to the second (one per 8 columns of the widest static matrix, up to 8; 4 when a matrix has a
  *   dynamic column count or the outputs are vectors).
  * A function with an empty body (a signature, as the calling-convention page writes them) runs
- * nothing and gets none. A chosen size is then halved (second mode first) until the device takes it.
+ * nothing and gets none.
  */
-export function chooseWorkGroupSize(f: Func, device: DeviceFacts = TUNED_DEVICE): WorkGroupChoice | null {
+export function chooseWorkGroupSize(f: Func, tuning: ChoiceTuning = { width: CHOSEN_WIDTH, accumulatorBytes: ACCUMULATOR_BYTES }): WorkGroupChoice | null {
   if (f.workGroupSize) return { size: f.workGroupSize, chosen: false };
   if (f.subgroupSize) return { size: [f.subgroupSize, 1], chosen: false };
   if (f.body.body.length === 0) return null;
@@ -63,26 +56,15 @@ export function chooseWorkGroupSize(f: Func, device: DeviceFacts = TUNED_DEVICE)
       else gemms.push({ m, n, bytes: SCALAR_BYTES[out.element] });
     }
   }
-  const width = device.width;
-  const chosen = (size: [number, number]): WorkGroupChoice => ({ size: fitDevice(size, device), chosen: true });
-  if (!collective) return chosen([width, 1]);
+  if (!collective) return { size: [tuning.width, 1], chosen: true };
   if (gemms.length && !dynamicGemm) {
     const wg1 = Math.min(8, Math.max(1, ...gemms.map((g) => Math.ceil(g.n / 4))));
-    const fits = (wg0: number) => gemms.every((g) => Math.min(4, Math.ceil(g.m / wg0)) * Math.min(8, Math.ceil(g.n / wg1)) * g.bytes <= device.accumulatorBytes);
+    const fits = (wg0: number) => gemms.every((g) => Math.min(4, Math.ceil(g.m / wg0)) * Math.min(8, Math.ceil(g.n / wg1)) * g.bytes <= tuning.accumulatorBytes);
     const maxRows = Math.max(...gemms.map((g) => g.m));
-    const wg0 = maxRows < 16 ? nextPow2(maxRows) : fits(16) ? 16 : width;
-    return chosen([wg0, wg1]);
+    const wg0 = maxRows < 16 ? nextPow2(maxRows) : fits(16) ? 16 : tuning.width;
+    return { size: [wg0, wg1], chosen: true };
   }
-  const m = rows === null || rows >= width ? width : nextPow2(rows);
+  const m = rows === null || rows >= tuning.width ? tuning.width : nextPow2(rows);
   const n = cols === null || cols === 0 ? 4 : Math.min(8, Math.max(1, Math.ceil(cols / 8)));
-  return chosen([m, n]);
-}
-
-/** A chosen size the device takes: each mode within its limit, then the second mode halved before the first while the work-items are too many. */
-function fitDevice([wg0, wg1]: [number, number], device: DeviceFacts): readonly [number, number] {
-  let a = Math.max(1, Math.min(wg0, device.maxWorkItemSizes[0]));
-  let b = Math.max(1, Math.min(wg1, device.maxWorkItemSizes[1]));
-  while (a * b > device.maxWorkGroupSize && b > 1) b = Math.ceil(b / 2);
-  while (a * b > device.maxWorkGroupSize && a > 1) a = Math.ceil(a / 2);
-  return [a, b];
+  return { size: [m, n], chosen: true };
 }
