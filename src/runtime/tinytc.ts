@@ -8,6 +8,7 @@ import { compileTinytc } from '../frontend/tinytc/index.js';
 import { SPIR64 } from '../layout/data-layout.js';
 import { lowerOpenCL } from '../targets/opencl/lower.js';
 import { emitTinytcOpenCLCMapped } from '../emit/tinytc/index.js';
+import type { BlasPolicy } from '../emit/tinytc/blas-policy.js';
 import { type ShapeTie, checkShapeTies, shapeTies } from './checks/shape-ties.js';
 import { type BufferKind, type CheckedMemref, checkMemref } from './checks/memref.js';
 import { LaunchError, PackError, RuntimeInputError } from './pack/errors.js';
@@ -178,7 +179,7 @@ export class TinytcKernel {
 }
 
 /** Compiles tinytc IR with kernarg and builds its OpenCL C (or the given OpenCL C) for the context's device. */
-export function tinytcKernel(ctx: Context, ir: string, name: string, options: { path?: string; openclC?: string; groupTables?: 'pointer' | 'ulong'; cache?: boolean | string; capture?: string | false; buildOptions?: string } = {}): TinytcKernel {
+export function tinytcKernel(ctx: Context, ir: string, name: string, options: { path?: string; openclC?: string; groupTables?: 'pointer' | 'ulong'; blas?: Partial<BlasPolicy>; cache?: boolean | string; capture?: string | false; buildOptions?: string } = {}): TinytcKernel {
   const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { layout: SPIR64 });
   if (!fe.module || !fe.program || !fe.types) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics(fe.diagnostics.items)}`);
   const plan = lowerOpenCL(fe.module);
@@ -188,7 +189,7 @@ export function tinytcKernel(ctx: Context, ir: string, name: string, options: { 
   const pointerTables = groupTables === 'pointer' && fe.module.functions.some((f) => f.params.some((p) => p.type.type.kind === 'pointer' && p.type.type.pointee.type.kind === 'pointer'));
   const std = options.openclC || pointerTables ? 'CL2.0' : 'CL1.2';
   const path = options.path ?? `${name}.ir`;
-  const generated = options.openclC === undefined ? emitTinytcOpenCLCMapped(fe.program.funcs, fe.types, fe.module, { groupTables }) : undefined;
+  const generated = options.openclC === undefined ? emitTinytcOpenCLCMapped(fe.program.funcs, fe.types, fe.module, { groupTables, ...(options.blas ? { blas: options.blas } : {}) }) : undefined;
   const irFile = new SourceFile(path, ir);
   const irLines = ir.split('\n');
   const build: KernelBuild = {

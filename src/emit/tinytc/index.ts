@@ -3,6 +3,7 @@ import type { ValueTypes } from '../../frontend/tinytc/check.js';
 import { type KernelModule, kernelsOf } from '../../model/kernel-module.js';
 import { type OpenCLCOptions, kernelHead } from '../opencl-c.js';
 import { AtomicHelpers } from './atomics.js';
+import { type BlasPolicy, DEFAULT_BLAS_POLICY } from './blas-policy.js';
 import { KernelBodyEmitter } from './kernel-body.js';
 import { lowerKernel } from './lowered.js';
 import { Names } from './names.js';
@@ -14,6 +15,11 @@ function usesF64(types: ValueTypes): boolean {
   return [...types.values()].some((t) => element(t) === 'f64');
 }
 
+export interface TinytcOpenCLCOptions extends OpenCLCOptions {
+  /** GEMM variants and the axpby vector width, where they differ from DEFAULT_BLAS_POLICY. */
+  readonly blas?: Partial<BlasPolicy>;
+}
+
 /**
  * tinytc IR as runnable OpenCL C: every function a kernel in the calling convention's spelling,
  * with its work-group size as reqd_work_group_size (a comment says when kernarg chose it) and its
@@ -21,23 +27,24 @@ function usesF64(types: ValueTypes): boolean {
  * calling-convention page spells them. Builds as OpenCL C 1.2 unless pointer-to-pointer group
  * tables need 2.0.
  */
-export function emitTinytcOpenCLC(funcs: readonly Func[], types: ReadonlyMap<Func, ValueTypes>, module: KernelModule, options: OpenCLCOptions = {}): string {
+export function emitTinytcOpenCLC(funcs: readonly Func[], types: ReadonlyMap<Func, ValueTypes>, module: KernelModule, options: TinytcOpenCLCOptions = {}): string {
   return emitTinytcOpenCLCMapped(funcs, types, module, options).text;
 }
 
 /** The OpenCL C, and for each of its lines the IR instruction (or function) it comes from: build errors map back through it. */
-export function emitTinytcOpenCLCMapped(funcs: readonly Func[], types: ReadonlyMap<Func, ValueTypes>, module: KernelModule, options: OpenCLCOptions = {}): { text: string; origins: (Span | null)[] } {
+export function emitTinytcOpenCLCMapped(funcs: readonly Func[], types: ReadonlyMap<Func, ValueTypes>, module: KernelModule, options: TinytcOpenCLCOptions = {}): { text: string; origins: (Span | null)[] } {
   const kernels = kernelsOf(module);
   const global = new Names([...kernels.map((k) => k.name), ...kernels.flatMap((k) => k.params.map((p) => p.name))]);
   const atomics = new AtomicHelpers(global);
   let f64 = false;
+  const policy: BlasPolicy = { ...DEFAULT_BLAS_POLICY, ...options.blas };
   const byName = new Map(funcs.map((f) => [f.name, f]));
   const texts = kernels.map((k) => {
     const f = byName.get(k.name)!;
     const valueTypes = types.get(f)!;
     const { head, prologue } = kernelHead(k, options);
     const wg = k.attributes.reqdWorkGroupSize ?? [1, 1, 1];
-    const body = new KernelBodyEmitter(lowerKernel(f, valueTypes, k, [wg[0], wg[1]]), global.child(), atomics).emit();
+    const body = new KernelBodyEmitter(lowerKernel(f, valueTypes, k, [wg[0], wg[1]]), global.child(), atomics, policy).emit();
     if (body.lines.length) f64 ||= usesF64(valueTypes);
     const note = k.attributes.workGroupSizeChosen ? `// work-group size (${wg[0]}, ${wg[1]}) chosen by kernarg: @${k.name} gives no work_group_size\n` : '';
     const lines = [...prologue, ...body.lines.map((l) => `  ${l}`)];

@@ -1,0 +1,61 @@
+import type { ScalarTypeName } from '../../frontend/tinytc/ast.js';
+
+/**
+ * How the OpenCL C backend emits GEMM and axpby: data, so that the rule measured on a device
+ * (scripts/gpu-gemm-sweep.sh prints the table it comes from) is a one-line change here.
+ *
+ * GEMM variants (every one computes the same sums in the same order, k = 0, 1, …):
+ * - `direct`: each work-item keeps a register tile of C (tiling.ts) and reads A and B from where
+ *   they are, once per k.
+ * - `staged-kT`: the work-group copies a (block rows × T) tile of op(A) and a (T × block columns)
+ *   tile of op(B) into local memory (vload4 where the contiguous mode has stride 1 and the tile is
+ *   whole), waits at a barrier, and the register tiles read from there; T = 4, 8, 16, 32, 64.
+ * - `staged-all`: the same with the whole of K in one tile (for a batched 32³ or 64³ GEMM, one
+ *   work-group per batch item holds all of A and B) where that fits LOCAL_BYTES, else the largest
+ *   power-of-two tile that does.
+ */
+export type GemmVariantName = 'direct' | 'staged-k4' | 'staged-k8' | 'staged-k16' | 'staged-k32' | 'staged-k64' | 'staged-all';
+export const GEMM_VARIANTS: readonly GemmVariantName[] = ['direct', 'staged-k4', 'staged-k8', 'staged-k16', 'staged-k32', 'staged-k64', 'staged-all'];
+
+/** The first rule whose conditions all hold picks the variant; absent conditions hold. */
+export interface GemmRule {
+  readonly element?: ScalarTypeName;
+  /** The static row (M) and column (N) counts of C, both at most this. */
+  readonly maxSize?: number;
+  readonly variant: GemmVariantName;
+}
+
+export interface BlasPolicy {
+  readonly gemm: readonly GemmRule[];
+  /** Elements per vload/vstore in a non-atomic f32/f64 axpby of vectors whose stride is 1 (1: scalar). */
+  readonly axpbyVector: 1 | 2 | 4 | 8 | 16;
+}
+
+/** Kernarg's choice today: GEMMs read A and B directly; axpby moves one element per access. */
+export const DEFAULT_BLAS_POLICY: BlasPolicy = { gemm: [{ variant: 'direct' }], axpbyVector: 1 };
+
+/** Local memory one staged GEMM may take: 32 KiB leaves room beside it in the 48 KiB every OpenCL GPU gives. */
+export const LOCAL_BYTES = 32 * 1024;
+
+export function isGemmVariant(s: string): s is GemmVariantName {
+  return (GEMM_VARIANTS as readonly string[]).includes(s);
+}
+
+/** The variant the policy gives a GEMM of C's type. */
+export function gemmVariant(policy: BlasPolicy, element: ScalarTypeName, m: unknown, n: unknown): GemmVariantName {
+  const size = typeof m === 'number' && typeof n === 'number' ? Math.max(m, n) : null;
+  const rule = policy.gemm.find((r) => (r.element === undefined || r.element === element) && (r.maxSize === undefined || (size !== null && size <= r.maxSize)));
+  return rule?.variant ?? 'direct';
+}
+
+/**
+ * The K tile of a staged variant for blocks of mb × nb elements of `bytes` each: what the variant
+ * names (the whole static K for `staged-all`, 64 when K is dynamic), halved until both tiles fit
+ * LOCAL_BYTES.
+ */
+export function stagedKTile(variant: Exclude<GemmVariantName, 'direct'>, K: unknown, mb: number, nb: number, bytes: number): number {
+  let t = variant === 'staged-all' ? (typeof K === 'number' ? Math.max(1, K) : 64) : Number(variant.slice('staged-k'.length));
+  // The B tile has one padding element per column (see collective-gemm.ts).
+  while (t > 1 && (mb * t + nb * (t + 1)) * bytes > LOCAL_BYTES) t = Math.ceil(t / 2);
+  return t;
+}
