@@ -135,7 +135,7 @@ function loadTile(ctx: CollectiveContext, ct: string, floating: boolean, t: Tile
     if (t.contiguous === f) lines.push(`vstore${v}(${x}, 0, &${t.local}[${t.at(i0, i1)}]);`);
     else
       for (let e = 0; e < v; e++) {
-        const [e0, e1] = idx(`${fi} + ${e}`);
+        const [e0, e1] = idx(e ? `(${fi} + ${e})` : fi);
         lines.push(`${t.local}[${t.at(e0, e1)}] = ${x}.s${e.toString(16)};`);
       }
   }
