@@ -15,6 +15,7 @@ import { type ExecCase, randomFloats, runOnBoth, smallInts } from './support/tin
 
 type T = 'f32' | 'f64' | 'i32';
 const ARRAY = { f32: Float32Array, f64: Float64Array, i32: Int32Array } as const;
+const floats = (t: 'f32' | 'f64', n: number, seed: number) => (t === 'f32' ? randomFloats(Float32Array, n, seed) : randomFloats(Float64Array, n, seed));
 
 /** A matrix parameter: its type (static or dynamic, with a stride when given) and its data. */
 function mat(t: T, m: number, n: number, seed: number, opts: { stride?: [number, number]; dyn?: boolean; random?: boolean } = {}) {
@@ -22,7 +23,7 @@ function mat(t: T, m: number, n: number, seed: number, opts: { stride?: [number,
   const len = st ? st[0] * (m - 1) + st[1] * (n - 1) + 1 : m * n;
   return {
     type: `memref<${t}x${opts.dyn ? '?x?' : `${m}x${n}`}${st ? `,strided<${st[0]},${opts.dyn ? '?' : st[1]}>` : ''}>`,
-    make: () => ({ data: opts.random && t !== 'i32' ? randomFloats(ARRAY[t], len, seed) : smallInts(ARRAY[t], len, seed), shape: [m, n], ...(st ? { stride: st } : {}) }),
+    make: () => ({ data: opts.random && t !== 'i32' ? floats(t, len, seed) : smallInts(ARRAY[t], len, seed), shape: [m, n], ...(st ? { stride: st } : {}) }),
   };
 }
 
@@ -36,7 +37,7 @@ function gemmCase(name: string, t: T, ta: 'n' | 't', tb: 'n' | 't', A: ReturnTyp
   return { ir, fn: name, args: () => Object.fromEntries(Object.entries(params).map(([k, v]) => [k, v.make()])) };
 }
 
-function batched(t: T, n: number, howmany: number): Omit<ExecCase, 'blas'> {
+function batched(t: 'f32' | 'f64', n: number, howmany: number): Omit<ExecCase, 'blas'> {
   const mt = `memref<${t}x${n}x${n}x?>`;
   const mv = `memref<${t}x${n}x${n}>`;
   const ir = `func @bgemm(%A: ${mt}, %B: ${mt}, %C: ${mt}) {
@@ -46,8 +47,7 @@ function batched(t: T, n: number, howmany: number): Omit<ExecCase, 'blas'> {
   %c = subview %C[:, :, %id] : ${mt}
   gemm.n.n 1.0, %a, %b, 0.0, %c : ${t}, ${mv}, ${mv}, ${t}, ${mv}
 }`;
-  const arr = ARRAY[t];
-  return { ir, fn: 'bgemm', howmany, tol: 1e-5, args: () => Object.fromEntries(['A', 'B', 'C'].map((x, i) => [x, { data: randomFloats(arr as Float32ArrayConstructor, n * n * howmany, i + 1), shape: [n, n, howmany] }])) };
+  return { ir, fn: 'bgemm', howmany, tol: 1e-5, args: () => Object.fromEntries(['A', 'B', 'C'].map((x, i) => [x, { data: floats(t, n * n * howmany, i + 1), shape: [n, n, howmany] }])) };
 }
 
 /** The cases every variant runs. */
@@ -92,7 +92,7 @@ test('vectorised axpby (2, 4, 8 and 16 elements) against the reference, with tai
     for (const axpbyVector of [2, 4, 8, 16] as const) {
       for (const [n, dyn, beta] of [[301, true, '0.0'], [64, false, '1.0'], [37, false, '-0.5']] as const) {
         for (const t of ['f32', 'f64'] as const) {
-          const v = (seed: number) => ({ type: `memref<${t}x${dyn ? '?' : n}>`, make: () => ({ data: randomFloats(ARRAY[t], n, seed), shape: [n] }) });
+          const v = (seed: number) => ({ type: `memref<${t}x${dyn ? '?' : n}>`, make: () => ({ data: floats(t, n, seed), shape: [n] }) });
           const ir = `func @ax(%a: ${v(1).type}, %b: ${v(2).type}) {\n  axpby.n 1.5, %a, ${beta}, %b : ${t}, ${v(1).type}, ${t}, ${v(2).type}\n}`;
           runOnBoth(ctx, { ir, fn: 'ax', args: () => ({ a: v(1).make(), b: v(2).make() }), blas: { axpbyVector } });
         }
