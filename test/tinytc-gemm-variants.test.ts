@@ -119,11 +119,11 @@ test('staged variants put tiles in local memory behind barriers, with vload4 onl
   const [nn, , , , strided, whole] = cases();
   assert.doesNotMatch(openclC(whole, 'direct'), /local |barrier|vload/);
   const w = openclC(whole, 'staged-all');
-  // 32 × 48 doubles of A and 48 × 32 of B (+1 padding per column): all of K fits in 32 KiB.
+  // 32 × 48 doubles of A and 48 × 32 of B (+1 padding per column): all of K fits in LOCAL_BYTES (40 KiB).
   assert.match(w, /local double kernarg_a_tile\[1536\];/);
   assert.match(w, /local double kernarg_b_tile\[1568\];/);
-  // With 64 rows the tiles would pass 32 KiB: K is halved to 24.
-  const tall = gemmCase('tall', 'f64', 'n', 'n', mat('f64', 64, 48, 1), mat('f64', 48, 32, 2), mat('f64', 64, 32, 3));
+  // Blocks of 64 × 64 with all of K would take 49.6 KiB: K is halved to 24.
+  const tall = gemmCase('tall', 'f64', 'n', 'n', mat('f64', 64, 48, 1), mat('f64', 48, 64, 2), mat('f64', 64, 64, 3));
   assert.match(openclC(tall, 'staged-all'), /kernarg_kb \+= 24\)/);
   assert.equal(w.match(/barrier\(CLK_LOCAL_MEM_FENCE\)/g)?.length, 2);
   assert.equal(w.match(/vload4/g)?.length, 2);

@@ -34,8 +34,12 @@ export interface BlasPolicy {
 /** Kernarg's choice today: GEMMs read A and B directly; axpby moves one element per access. */
 export const DEFAULT_BLAS_POLICY: BlasPolicy = { gemm: [{ variant: 'direct' }], axpbyVector: 1 };
 
-/** Local memory one staged GEMM may take: 32 KiB leaves room beside it in the 48 KiB every OpenCL GPU gives. */
-export const LOCAL_BYTES = 32 * 1024;
+/**
+ * Local memory one staged GEMM may take: 40 KiB of the 48 KiB NVIDIA's OpenCL gives (the least of
+ * the GPUs kernarg runs on), leaving 8 KiB for the kernel's own allocas. A 64³ f64 GEMM on 32 × 8
+ * work-items (blocks of 64 × 64) then stages K by 32.
+ */
+export const LOCAL_BYTES = 40 * 1024;
 
 export function isGemmVariant(s: string): s is GemmVariantName {
   return (GEMM_VARIANTS as readonly string[]).includes(s);
