@@ -73,12 +73,13 @@ test('every GEMM variant against the reference [opencl]', (t) => {
   const ctx = testDevice(t);
   if (!ctx) return;
   try {
-    // The staged variants differ only in their K tile: two of them (several tiles that K does not
-    // divide; all of K in one) run every case, the others the static, batched and padded ones.
+    // Within a family (staged-*, vector-*) the variants differ only in their K tile: two of each
+    // (several tiles that K does not divide; all of K in one) run every case, the others the
+    // ragged static one and the batched 64³ f64 one.
     const all = cases();
-    const some = [all[0], all[5], ...all.slice(-2)];
+    const some = [all[0], all[all.length - 1]];
     for (const variant of GEMM_VARIANTS) {
-      for (const c of variant === 'staged-k4' || variant === 'staged-all' ? all : some) runOnBoth(ctx, { ...c, blas: { gemm: [{ variant }] } });
+      for (const c of variant === 'direct' || variant.endsWith('-k4') || variant.endsWith('-all') ? all : some) runOnBoth(ctx, { ...c, blas: { gemm: [{ variant }] } });
     }
   } finally {
     ctx.dispose();
@@ -131,6 +132,19 @@ test('staged variants put tiles in local memory behind barriers, with vload4 onl
   assert.doesNotMatch(openclC(nn, 'staged-k8'), /vload/, 'a tile that passes the matrix loads element by element');
   assert.doesNotMatch(openclC(strided, 'staged-k16'), /vload/);
   assert.match(openclC(batched('f32', 32, 1), 'staged-k16'), /vload4\(0, &a\[/);
+});
+
+test('vector variants read the neighbouring rows and columns of a work-item from the tiles as one aligned vector', () => {
+  // 64³ f64 on 32 × 8 work-items: 2 rows and 8 columns each.
+  const v = openclC(batched('f64', 64, 1), 'vector-k16');
+  assert.match(v, /local double kernarg_a_tile\[1024\] __attribute__\(\(aligned\(16\)\)\);/);
+  assert.match(v, /local double kernarg_b_tile\[1152\] __attribute__\(\(aligned\(64\)\)\);/);
+  assert.match(v, /const double2 kernarg_v_\d+ = \*\(local double2\*\)&kernarg_a_tile\[kernarg_lid0 \* 2 \+ kernarg_k \* 64\];/);
+  assert.match(v, /const double8 kernarg_v_\d+ = \*\(local double8\*\)&kernarg_b_tile\[kernarg_k \* 72 \+ kernarg_lid1 \* 8\];/);
+  // 3 rows per work-item: element by element.
+  const odd = openclC(gemmCase('odd', 'f32', 'n', 'n', mat('f32', 24, 8, 1), mat('f32', 8, 8, 2), mat('f32', 24, 8, 3), [8, 2]), 'vector-all');
+  assert.doesNotMatch(odd, /float3|local float3/);
+  assert.match(odd, /kernarg_a_tile\[kernarg_lid0 \* 3 \+ 2 \+ kernarg_k \* 24\]/);
 });
 
 test('the default policy gives the direct GEMM; a rule picks by element type and size', () => {

@@ -13,9 +13,15 @@ import type { ScalarTypeName } from '../../frontend/tinytc/ast.js';
  * - `staged-all`: the same with the whole of K in one tile (for a batched 32³ or 64³ GEMM, one
  *   work-group per batch item holds all of A and B) where that fits LOCAL_BYTES, else the largest
  *   power-of-two tile that does.
+ * - `vector-kT`, `vector-all`: staged, but each work-item's rows (and columns) of C are neighbours,
+ *   so it reads them from the local tiles 2, 4 or 8 at a time (one vector load for its rows of
+ *   op(A), one for its columns of op(B) per k) instead of one load per element.
  */
-export type GemmVariantName = 'direct' | 'staged-k4' | 'staged-k8' | 'staged-k16' | 'staged-k32' | 'staged-k64' | 'staged-all';
-export const GEMM_VARIANTS: readonly GemmVariantName[] = ['direct', 'staged-k4', 'staged-k8', 'staged-k16', 'staged-k32', 'staged-k64', 'staged-all'];
+const K_TILES = ['k4', 'k8', 'k16', 'k32', 'k64', 'all'] as const;
+type KTile = (typeof K_TILES)[number];
+export type StagedVariantName = `staged-${KTile}` | `vector-${KTile}`;
+export type GemmVariantName = 'direct' | StagedVariantName;
+export const GEMM_VARIANTS: readonly GemmVariantName[] = ['direct', ...K_TILES.map((k) => `staged-${k}` as const), ...K_TILES.map((k) => `vector-${k}` as const)];
 
 /** The first rule whose conditions all hold picks the variant; absent conditions hold. */
 export interface GemmRule {
@@ -57,9 +63,10 @@ export function gemmVariant(policy: BlasPolicy, element: ScalarTypeName, m: unkn
  * names (the whole static K for `staged-all`, 64 when K is dynamic), halved until both tiles fit
  * LOCAL_BYTES.
  */
-export function stagedKTile(variant: Exclude<GemmVariantName, 'direct'>, K: unknown, mb: number, nb: number, bytes: number): number {
-  let t = variant === 'staged-all' ? (typeof K === 'number' ? Math.max(1, K) : 64) : Number(variant.slice('staged-k'.length));
-  // The B tile has one padding element per column (see collective-gemm.ts).
-  while (t > 1 && (mb * t + nb * (t + 1)) * bytes > LOCAL_BYTES) t = Math.ceil(t / 2);
+export function stagedKTile(variant: StagedVariantName, K: unknown, mb: number, nb: number, bytes: number): number {
+  const tile = variant.slice(variant.indexOf('-') + 1) as KTile;
+  let t = tile === 'all' ? (typeof K === 'number' ? Math.max(1, K) : 64) : Number(tile.slice(1));
+  // The B tile is padded: one element per column, or up to 8 per row for the vector variants (gemm.ts).
+  while (t > 1 && (mb * t + (nb + 8) * (t + 1)) * bytes > LOCAL_BYTES) t = Math.ceil(t / 2);
   return t;
 }

@@ -1,6 +1,6 @@
 import { SCALAR_BYTES } from '../../frontend/tinytc/ast.js';
 import type { AtomicMode } from './atomics.js';
-import { type GemmVariantName, gemmVariant, stagedKTile } from './blas-policy.js';
+import { type StagedVariantName, gemmVariant, stagedKTile } from './blas-policy.js';
 import { C_TYPE } from './c-scalars.js';
 import { type CollectiveContext, type ScalarArg, type Trans, indent, op, opAt, update } from './collective.js';
 import { gemmTiling } from './tiling.js';
@@ -9,8 +9,12 @@ import { type Ext, type View, extText } from './views.js';
 /** Elements per vload in a staged tile whose contiguous mode allows it. */
 const VECTOR = 4;
 
-/** The register tile of one work-item: names, and the C rows and columns it covers in a block. */
-function registerTile(ctx: CollectiveContext, M: Ext, N: Ext, ib: string, jb: string) {
+/**
+ * The register tile of one work-item: names, and the C rows and columns it covers in a block —
+ * rows lid0 + r·wg0 and columns lid1 + q·wg1, or with `neighbours` rows lid0·rm + r and columns
+ * lid1·rn + q.
+ */
+function registerTile(ctx: CollectiveContext, M: Ext, N: Ext, ib: string, jb: string, neighbours = false) {
   const [wg0, wg1] = ctx.wg;
   const { rm, rn, fullRows, fullCols } = gemmTiling(ctx.wg, M, N);
   const rows = Array.from({ length: rm }, (_, r) => r);
@@ -18,13 +22,22 @@ function registerTile(ctx: CollectiveContext, M: Ext, N: Ext, ib: string, jb: st
   const accs = rows.map((r) => cols.map((q) => ctx.names.internal(`acc${r}_${q}`)));
   const as = rows.map((r) => ctx.names.internal(`a${r}`));
   const bs = cols.map((q) => ctx.names.internal(`b${q}`));
-  const row = (r: number) => `(${ib} + ${ctx.lid0}${r ? ` + ${r * wg0}` : ''})`;
-  const col = (q: number) => `(${jb} + ${ctx.lid1}${q ? ` + ${q * wg1}` : ''})`;
+  const row = (r: number) => `(${ib} + ${inBlock(ctx.lid0, wg0, rm, neighbours, r)})`;
+  const col = (q: number) => `(${jb} + ${inBlock(ctx.lid1, wg1, rn, neighbours, q)})`;
   const inRow = (r: number) => (fullRows ? null : `${row(r)} < ${extText(M)}`);
   const inCol = (q: number) => (fullCols ? null : `${col(q)} < ${extText(N)}`);
   return { rm, rn, fullRows, fullCols, rows, cols, accs, as, bs, row, col, inRow, inCol };
 }
 type RegisterTile = ReturnType<typeof registerTile>;
+
+/** The r-th row (or column) of a work-item inside its block. */
+function inBlock(lid: string, wg: number, per: number, neighbours: boolean, r: number): string {
+  if (neighbours) return `${per === 1 ? lid : `${lid} * ${per}`}${r ? ` + ${r}` : ''}`;
+  return `${lid}${r ? ` + ${r * wg}` : ''}`;
+}
+
+/** Widths OpenCL C has vector types (and 2ⁿ alignment) for. */
+const isVectorWidth = (n: number) => n === 2 || n === 4 || n === 8;
 
 /** Zeroes the accumulators; after the K loop, C's elements of the tile that lie inside C get alpha · acc (+ beta · C). */
 function accumulate(ctx: CollectiveContext, c: View, t: RegisterTile, kLoop: string[], alpha: ScalarArg, beta: ScalarArg, atomic: AtomicMode | null): string[] {
@@ -145,11 +158,13 @@ function loadTile(ctx: CollectiveContext, ct: string, floating: boolean, t: Tile
 /**
  * Register blocking from local memory: per K tile the work-group copies op(A)'s (wg0·rm) × T and
  * op(B)'s T × (wg1·rn) elements into local arrays, waits, and each work-item reads its rows and
- * columns from there. A's tile is kept row-fastest (work-items of a row of the work-group read
- * neighbouring elements), B's column by column with one element of padding, so the columns that
- * the work-items of a warp read lie in different banks.
+ * columns from there. A's tile is kept row-fastest (neighbouring work-items read neighbouring
+ * elements). `staged-*`: B's tile column by column with one element of padding, so the columns the
+ * work-items of a warp read lie in different banks. `vector-*`: B's tile row by row (padded by
+ * rn, keeping the alignment), and each work-item reads its rm rows and rn columns as one vector
+ * each where rm and rn are 2, 4 or 8.
  */
-function staged(ctx: CollectiveContext, variant: Exclude<GemmVariantName, 'direct'>, ta: Trans, tb: Trans, atomic: AtomicMode | null, alpha: ScalarArg, a: View, b: View, beta: ScalarArg, c: View): string[] {
+function staged(ctx: CollectiveContext, variant: StagedVariantName, ta: Trans, tb: Trans, atomic: AtomicMode | null, alpha: ScalarArg, a: View, b: View, beta: ScalarArg, c: View): string[] {
   const [wg0, wg1] = ctx.wg;
   const [M, N] = c.shape;
   const K = op(a, ta).cols;
@@ -158,18 +173,36 @@ function staged(ctx: CollectiveContext, variant: Exclude<GemmVariantName, 'direc
   const jb = ctx.names.internal('jb');
   const kb = ctx.names.internal('kb');
   const k = ctx.names.internal('k');
-  const t = registerTile(ctx, M, N, ib, jb);
+  const vector = variant.startsWith('vector-') && c.element !== 'i1';
+  const t = registerTile(ctx, M, N, ib, jb, vector);
   const mb = wg0 * t.rm;
   const nb = wg1 * t.rn;
-  const kt = stagedKTile(variant, K, mb, nb, SCALAR_BYTES[c.element]);
-  const kp = kt + 1;
+  const bytes = SCALAR_BYTES[c.element];
+  const kt = stagedKTile(variant, K, mb, nb, bytes);
   const fullK = typeof K === 'number' && K % kt === 0;
   const aTile = ctx.names.internal('a_tile');
   const bTile = ctx.names.internal('b_tile');
-  ctx.hoist(`local ${ct} ${aTile}[${mb * kt}];`);
-  ctx.hoist(`local ${ct} ${bTile}[${nb * kp}];`);
+  const vecA = vector && isVectorWidth(t.rm);
+  const vecB = vector && isVectorWidth(t.rn);
+  // B's tile: k + j·(T+1) (staged), or k·(nb+pad) + j (vector; the pad keeps rows aligned to rn elements).
+  const bRow = vector ? nb + (vecB ? t.rn : 1) : 0;
+  const bSize = vector ? kt * bRow : nb * (kt + 1);
+  const bAt = vector ? (kk: string, j: string) => `${kk} * ${bRow} + ${j}` : (kk: string, j: string) => `${kk} + ${j} * ${kt + 1}`;
+  // Vector reads need the tiles aligned to the vector (OpenCL C aligns arrays to their element only).
+  const align = (n: boolean, w: number) => (n ? ` __attribute__((aligned(${bytes * w})))` : '');
+  ctx.hoist(`local ${ct} ${aTile}[${mb * kt}]${align(vecA, t.rm)};`);
+  ctx.hoist(`local ${ct} ${bTile}[${bSize}]${align(vecB, t.rn)};`);
   const floating = c.element === 'f32' || c.element === 'f64';
   const kn = fullK ? String(kt) : ctx.names.internal('kn');
+  const aRow = (r: number) => `${inBlock(ctx.lid0, wg0, t.rm, vector, r)} + ${k} * ${mb}`;
+  const bCol = (q: number) => bAt(k, vector ? inBlock(ctx.lid1, wg1, t.rn, true, q) : `(${inBlock(ctx.lid1, wg1, t.rn, false, q)})`);
+  /** A work-item's rm (rn) values of one k: one vector load and its components, or one load each. */
+  const reads = (names: readonly string[], tile: string, at: (i: number) => string, vec: boolean) => {
+    if (!vec) return names.map((x, i) => `    const ${ct} ${x} = ${tile}[${at(i)}];`);
+    const vt = `${ct}${names.length}`;
+    const v = ctx.names.internal('v');
+    return [`    const ${vt} ${v} = *(local ${vt}*)&${tile}[${at(0)}];`, ...names.map((x, i) => `    const ${ct} ${x} = ${v}.s${i.toString(16)};`)];
+  };
   const kLoop = [
     `for (long ${kb} = 0; ${kb} < ${extText(K)}; ${kb} += ${kt}) {`,
     ...(fullK ? [] : [`  const long ${kn} = ${extText(K)} - ${kb} < ${kt} ? ${extText(K)} - ${kb} : ${kt};`]),
@@ -177,12 +210,12 @@ function staged(ctx: CollectiveContext, variant: Exclude<GemmVariantName, 'direc
       loadTile(ctx, ct, floating, { view: a, trans: ta, base: [ib, kb], extent: [mb, kt], limit: [M, K], full: [t.fullRows, fullK], local: aTile, at: (i, kk) => `${i} + ${kk} * ${mb}`, contiguous: 0 }),
     ),
     ...indent(
-      loadTile(ctx, ct, floating, { view: b, trans: tb, base: [kb, jb], extent: [kt, nb], limit: [K, N], full: [fullK, t.fullCols], local: bTile, at: (kk, j) => `${kk} + ${j} * ${kp}`, contiguous: 0 }),
+      loadTile(ctx, ct, floating, { view: b, trans: tb, base: [kb, jb], extent: [kt, nb], limit: [K, N], full: [fullK, t.fullCols], local: bTile, at: bAt, contiguous: vector ? 1 : 0 }),
     ),
     '  barrier(CLK_LOCAL_MEM_FENCE);',
     `  for (long ${k} = 0; ${k} < ${kn}; ++${k}) {`,
-    ...t.rows.map((r) => `    const ${ct} ${t.as[r]} = ${aTile}[${ctx.lid0}${r ? ` + ${r * wg0}` : ''} + ${k} * ${mb}];`),
-    ...t.cols.map((q) => `    const ${ct} ${t.bs[q]} = ${bTile}[${k} + (${ctx.lid1}${q ? ` + ${q * wg1}` : ''}) * ${kp}];`),
+    ...reads(t.as, aTile, aRow, vecA),
+    ...reads(t.bs, bTile, bCol, vecB),
     ...indent(products(t)),
     '  }',
     // Every work-item is done with the tiles before the next ones overwrite them.
