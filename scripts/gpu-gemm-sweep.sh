@@ -28,7 +28,7 @@ fi
 echo "== GEMM variants and vector axpby against the reference"
 CI=true $node --import tsx --test test/tinytc-gemm-variants.test.ts 2>&1 | tee "$out/gemm-variants-tests.log" | grep -E '^# (pass|fail)|^not ok|error:' | head -20
 echo "== sweep"
-GEMM_VARIANTS=${GEMM_VARIANTS:-direct staged-k16 staged-all vector-k8 vector-k16 vector-k32 vector-all} \
+GEMM_VARIANTS=${GEMM_VARIANTS:-direct direct-vector staged-k16 staged-all vector-k8 vector-k16 vector-k32 vector-all} \
   AXPBY_VECTORS=${AXPBY_VECTORS:-1 2 4 8} \
   WG_SWEEP=${WG_SWEEP:-16x8 32x4 32x8 64x4} \
   KERNARG_BASELINE=$baseline $node --import tsx bench/run.ts tinytc 2>&1 | tee "$out/gemm-sweep.log"

@@ -64,6 +64,7 @@ function cases(): Omit<ExecCase, 'blas'>[] {
   // Static and whole: vload4 on both tiles; an explicit work-group whose block the shape does not fill.
   out.push(gemmCase('g_whole', 'f64', 'n', 'n', mat('f64', 32, 48, 7, { random: true }), mat('f64', 48, 32, 8, { random: true }), mat('f64', 32, 32, 9, { random: true })));
   out.push(gemmCase('g_wg', 'f32', 't', 'n', mat('f32', 20, 44, 10), mat('f32', 20, 36, 11), mat('f32', 44, 36, 12), [8, 4]));
+  out.push(gemmCase('g_nt', 'f32', 'n', 't', mat('f32', 32, 16, 16, { random: true }), mat('f32', 32, 16, 17, { random: true }), mat('f32', 32, 32, 18)));
   out.push(gemmCase('g_i32', 'i32', 'n', 't', mat('i32', 16, 9, 13), mat('i32', 16, 9, 14), mat('i32', 16, 16, 15)));
   out.push(batched('f32', 32, 3), batched('f64', 64, 2));
   return out;
@@ -79,7 +80,7 @@ test('every GEMM variant against the reference [opencl]', (t) => {
     const all = cases();
     const some = [all[0], all[all.length - 1]];
     for (const variant of GEMM_VARIANTS) {
-      for (const c of variant === 'direct' || variant.endsWith('-k4') || variant.endsWith('-all') ? all : some) runOnBoth(ctx, { ...c, blas: { gemm: [{ variant }] } });
+      for (const c of variant.startsWith('direct') || variant.endsWith('-k4') || variant.endsWith('-all') ? all : some) runOnBoth(ctx, { ...c, blas: { gemm: [{ variant }] } });
     }
   } finally {
     ctx.dispose();
@@ -145,6 +146,15 @@ test('vector variants read the neighbouring rows and columns of a work-item from
   const odd = openclC(gemmCase('odd', 'f32', 'n', 'n', mat('f32', 24, 8, 1), mat('f32', 8, 8, 2), mat('f32', 24, 8, 3), [8, 2]), 'vector-all');
   assert.doesNotMatch(odd, /float3|local float3/);
   assert.match(odd, /kernarg_a_tile\[kernarg_lid0 \* 3 \+ 2 \+ kernarg_k \* 24\]/);
+});
+
+test('direct-vector reads neighbouring rows of op(A) and columns of op(B) with one vload where memory has them side by side', () => {
+  const cs = cases();
+  const nt = openclC(cs.find((c) => c.fn === 'g_nt')!, 'direct-vector');
+  assert.match(nt, /const float2 kernarg_v = vload2\(0, &A\[/);
+  assert.match(nt, /const float4 kernarg_v_1 = vload4\(0, &B\[/);
+  assert.doesNotMatch(openclC(cs.find((c) => c.fn === 'g_strided')!, 'direct-vector'), /vload/);
+  assert.doesNotMatch(openclC(cs.find((c) => c.fn === 'g_nn')!, 'direct-vector'), /vload/, 'rows that pass M are read one by one, guarded');
 });
 
 test('the default policy gives the direct GEMM; a rule picks by element type and size', () => {

@@ -7,6 +7,8 @@ import type { ScalarTypeName } from '../../frontend/tinytc/ast.js';
  * GEMM variants (every one computes the same sums in the same order, k = 0, 1, …):
  * - `direct`: each work-item keeps a register tile of C (tiling.ts) and reads A and B from where
  *   they are, once per k.
+ * - `direct-vector`: the same with each work-item's rows (columns) of C neighbours, read with one
+ *   vload per k where they are neighbours in memory too (op(A) not transposed, op(B) transposed).
  * - `staged-kT`: the work-group copies a (block rows × T) tile of op(A) and a (T × block columns)
  *   tile of op(B) into local memory (vload4 where the contiguous mode has stride 1 and the tile is
  *   whole), waits at a barrier, and the register tiles read from there; T = 4, 8, 16, 32, 64.
@@ -20,8 +22,8 @@ import type { ScalarTypeName } from '../../frontend/tinytc/ast.js';
 const K_TILES = ['k4', 'k8', 'k16', 'k32', 'k64', 'all'] as const;
 type KTile = (typeof K_TILES)[number];
 export type StagedVariantName = `staged-${KTile}` | `vector-${KTile}`;
-export type GemmVariantName = 'direct' | StagedVariantName;
-export const GEMM_VARIANTS: readonly GemmVariantName[] = ['direct', ...K_TILES.map((k) => `staged-${k}` as const), ...K_TILES.map((k) => `vector-${k}` as const)];
+export type GemmVariantName = 'direct' | 'direct-vector' | StagedVariantName;
+export const GEMM_VARIANTS: readonly GemmVariantName[] = ['direct', 'direct-vector', ...K_TILES.map((k) => `staged-${k}` as const), ...K_TILES.map((k) => `vector-${k}` as const)];
 
 /** The first rule whose conditions all hold picks the variant; absent conditions hold. */
 export interface GemmRule {

@@ -76,27 +76,39 @@ function blocks(ctx: CollectiveContext, M: Ext, N: Ext, ib: string, jb: string, 
  */
 export function gemm(ctx: CollectiveContext, ta: Trans, tb: Trans, atomic: AtomicMode | null, alpha: ScalarArg, a: View, b: View, beta: ScalarArg, c: View): string[] {
   const variant = gemmVariant(ctx.policy, c.element, c.shape[0], c.shape[1]);
-  return variant === 'direct' ? direct(ctx, ta, tb, atomic, alpha, a, b, beta, c) : staged(ctx, variant, ta, tb, atomic, alpha, a, b, beta, c);
+  if (variant === 'direct' || variant === 'direct-vector') return direct(ctx, variant === 'direct-vector', ta, tb, atomic, alpha, a, b, beta, c);
+  return staged(ctx, variant, ta, tb, atomic, alpha, a, b, beta, c);
 }
 
 /**
  * Register blocking from where A and B are: each work-item keeps rm × rn accumulators — rows
  * lid0 + r·wg0, columns lid1 + c·wg1 of a block — and reads its rows of op(A) and columns of op(B)
- * once per k. Bounds checks are left out where static extents divide the block.
+ * once per k. Bounds checks are left out where static extents divide the block. `neighbours`
+ * (direct-vector): rows lid0·rm + r and columns lid1·rn + q, read with one vload where they are
+ * contiguous in memory (op(A) not transposed, op(B) transposed, first stride 1), whole and 2, 4
+ * or 8 of them.
  */
-function direct(ctx: CollectiveContext, ta: Trans, tb: Trans, atomic: AtomicMode | null, alpha: ScalarArg, a: View, b: View, beta: ScalarArg, c: View): string[] {
+function direct(ctx: CollectiveContext, neighbours: boolean, ta: Trans, tb: Trans, atomic: AtomicMode | null, alpha: ScalarArg, a: View, b: View, beta: ScalarArg, c: View): string[] {
   const [M, N] = c.shape;
   const K = op(a, ta).cols;
   const ct = C_TYPE[c.element];
   const ib = ctx.names.internal('ib');
   const jb = ctx.names.internal('jb');
   const k = ctx.names.internal('k');
-  const t = registerTile(ctx, M, N, ib, jb);
+  const t = registerTile(ctx, M, N, ib, jb, neighbours);
   const guarded = (cond: string | null, value: string) => (cond ? `(${cond} ? ${value} : 0)` : value);
+  const floating = c.element === 'f32' || c.element === 'f64';
+  /** One vector load for a work-item's values of one k where they are neighbours in memory, else one load each. */
+  const reads = (names: readonly string[], x: View, along: boolean, whole: boolean, at: (i: number) => string, inside: (i: number) => string | null) => {
+    if (!(neighbours && along && whole && floating && x.element === c.element && x.stride[0] === 1 && isVectorWidth(names.length)))
+      return names.map((n, i) => `  const ${ct} ${n} = ${guarded(inside(i), at(i))};`);
+    const v = ctx.names.internal('v');
+    return [`  const ${ct}${names.length} ${v} = vload${names.length}(0, &${at(0)});`, ...names.map((n, i) => `  const ${ct} ${n} = ${v}.s${i.toString(16)};`)];
+  };
   const kLoop = [
     `for (long ${k} = 0; ${k} < ${extText(K)}; ++${k}) {`,
-    ...t.rows.map((r) => `  const ${ct} ${t.as[r]} = ${guarded(t.inRow(r), opAt(a, ta, t.row(r), k))};`),
-    ...t.cols.map((q) => `  const ${ct} ${t.bs[q]} = ${guarded(t.inCol(q), opAt(b, tb, k, t.col(q)))};`),
+    ...reads(t.as, a, ta !== 't', t.fullRows, (r) => opAt(a, ta, t.row(r), k), t.inRow),
+    ...reads(t.bs, b, tb === 't', t.fullCols, (q) => opAt(b, tb, k, t.col(q)), t.inCol),
     ...products(t),
     '}',
   ];
