@@ -6,7 +6,7 @@ import type { AmdhsaPlan, OpenCLPlan, ValueLayout } from '../src/abi/plan.js';
 import { amdhsaPacker } from '../src/targets/amdhsa/pack.js';
 import { amdhsaPacker as oldAmdhsaPacker } from '../test/support/old-packers.js';
 import { lower } from '../src/lower.js';
-import { openclPacker } from '../src/runtime/pack/packer.js';
+import { openclPacker } from '../src/targets/opencl/pack.js';
 
 const SRC = `typedef struct { float3 pos; float mass; int id; short flags; } Body;
 kernel void k(global float *out, int n, float dt, float4 gravity, Body b, long seed, uint2 range, double scale, char4 mask, ushort tag) {}`;
