@@ -1,7 +1,9 @@
-// The one data-driven segment packer (runtime/pack/segment.ts, fed by each target's pack.ts) against
-// the three hand-written packers it replaced (test/support/old-packers.ts): the same bytes for every
-// generated kernel of amdhsa (code objects 4 and 5), amd-cl2 (32 and 64 bits) and r600, with hidden
-// values and launch geometry, and the same errors.
+// The one data-driven packer (runtime/pack/packer.ts, fed by each target's pack.ts) against the
+// hand-written packers it replaced (test/support/old-packers.ts): the same bytes for every generated
+// kernel of amdhsa (code objects 4 and 5), amd-cl2 (32 and 64 bits) and r600, with hidden values and
+// launch geometry, of OpenCL's clSetKernelArg list and of Vulkan's push constants, descriptor
+// bindings and spec constants (clustered, unclustered, push-constant and physical-address PODs), and
+// the same errors.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
@@ -9,7 +11,12 @@ import type { AmdCl2Plan, AmdhsaPlan } from '../src/abi/plan.js';
 import { memoryHost } from '../src/frontend/opencl-c/index.js';
 import { type LowerOptions, lower } from '../src/lower.js';
 import type { LaunchInfo } from '../src/runtime/pack/launch.js';
-import type { SegmentPacker } from '../src/runtime/pack/segment.js';
+import type { SegmentPacker } from '../src/runtime/pack/views.js';
+import type { OpenCLPlan } from '../src/abi/plan.js';
+import type { Packed, SetArg } from '../src/runtime/pack/packer.js';
+import { openclPacker } from '../src/targets/opencl/pack.js';
+import { vulkanPacker } from '../src/targets/vulkan/pack.js';
+import type { VulkanPlan } from '../src/targets/vulkan/lower.js';
 import { amdCl2Packer } from '../src/targets/amd-cl2/pack.js';
 import { amdhsaPacker } from '../src/targets/amdhsa/pack.js';
 import type { R600Plan } from '../src/targets/r600/lower.js';
@@ -114,6 +121,131 @@ test('32-bit slots refuse wide addresses as before (amd-cl2 32-bit, r600)', () =
   const hidden = { global: [1], hidden: { '_.printf_buffer': 0x1_0000_0000n } };
   assert.throws(() => amdCl2Packer(cl2, 'w').pack({ p: 1n, n: 1 }, hidden), { message: messageOf(() => old.amdCl2Packer(cl2, 'w').pack({ p: 1n, n: 1 }, hidden)) });
 });
+
+/** A pack's result as text, or its error's message. */
+function outcome(f: () => string): string {
+  try {
+    return f();
+  } catch (e) {
+    return `error: ${(e as Error).message}`;
+  }
+}
+
+const hex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
+const tag = (v: unknown) => (typeof v === 'object' && v !== null && 'tag' in v ? String((v as { tag: unknown }).tag) : typeof v);
+
+/** Both OpenCL lists as text: index, what, size, bytes or which object. */
+const oldList = (out: readonly old.SetArg[]) => out.map((a) => ('bytes' in a ? `${a.index}:value:${a.size}:${hex(a.bytes)}` : a.kind === 'local' ? `${a.index}:local:${a.size}` : `${a.index}:${a.kind}:${a.size}:${tag(a.handle)}`)).join(' ');
+const newList = (out: readonly SetArg[]) => out.map((a) => (a.kind === 'value' ? `${a.index}:value:${a.size}:${hex(a.bytes)}` : a.kind === 'local' ? `${a.index}:local:${a.size}` : `${a.index}:${a.resource}:${a.size}:${tag(a.handle)}`)).join(' ');
+
+/**
+ * Both Vulkan results as text: the push-constant bytes, every binding with its bytes or object, the
+ * spec constants. The old packer kept a clustered POD block apart (`pod`): it belongs to the
+ * binding its PODs name, where the new packer puts it.
+ */
+function oldBindings(k: VulkanPlan['kernels'][number], r: old.VulkanPacked): string {
+  const rows: string[] = r.descriptors.map((d) => `${d.set}:${d.binding}=${d.value instanceof Uint8Array ? hex(d.value) : `${d.argKind}:${tag(d.value)}`}`);
+  const pods = k.args.filter((a) => a.argKind === 'pod' || a.argKind === 'pod_ubo' || a.argKind === 'pointer_ubo');
+  const clustered = new Set(pods.map((a) => a.binding)).size === 1 && (r.podPlacement === 'ssbo' || r.podPlacement === 'ubo');
+  if (clustered) rows.push(`${pods[0].descriptorSet}:${pods[0].binding}=${hex(r.pod)}`);
+  const push = r.podPlacement === 'pushconstant' ? hex(r.pod) : '';
+  return `push ${push} | ${rows.sort().join(' ')} | spec ${[...r.specConstants].sort((a, b) => a[0] - b[0]).join(' ')}`;
+}
+
+function newBindings(r: Packed): string {
+  const rows = r.descriptors.map((d) => `${d.set}:${d.binding}=${d.kind === 'bytes' ? hex(d.value) : `${d.resource}:${tag(d.value)}`}`);
+  return `push ${hex(r.pushConstants)} | ${rows.sort().join(' ')} | spec ${[...r.specConstants].sort((a, b) => a[0] - b[0]).join(' ')}`;
+}
+
+/** Each argument's value for a slot: its layout's sample, or what its kind takes. */
+function argsFor(slots: readonly { readonly name: string; readonly layout?: Parameters<typeof valueFor>[0] }[], seed: number, other: (name: string, i: number) => unknown): Record<string, unknown> {
+  return Object.fromEntries(slots.map((s, i) => [s.name, s.layout ? fc.sample(valueFor(s.layout), { seed: seed + i, numRuns: 1 })[0] : other(s.name, i)]));
+}
+
+/** The same arguments with one of them wrong in a way its kind refuses. */
+function spoiled(args: Record<string, unknown>, name: string, how: number): Record<string, unknown> {
+  const bad = [undefined, null, 'text', 1.5, [1, 2], { local: 3 }, { local: -1 }, 2n ** 70n, {}];
+  return { ...args, [name]: bad[how % bad.length] };
+}
+
+test("the data-driven packer writes the old OpenCL packer's clSetKernelArg list, compiled and interpreted (generated kernels)", () => {
+  const { values } = samples(programSpec, 30, 9002);
+  let compared = 0;
+  let refused = 0;
+  for (const spec of values) {
+    for (const arch of ['spir64', 'spir'] as const) {
+      const r = lower('s.cl', render(spec, 's', { images: true }).source, memoryHost({}), { target: 'opencl', format: 'json', arch });
+      if (!r.plan) continue;
+      const plan = r.plan as OpenCLPlan;
+      plan.kernels.forEach((k, ki) => {
+        const args = argsFor(k.args, ki, (name) => {
+          const a = k.args.find((x) => x.name === name)!;
+          return a.kind === 'local' ? { local: 16 * (ki + 1) } : { tag: `${a.kind}-${name}` };
+        });
+        for (const interpreted of [false, true]) {
+          const before = old.openclPacker(plan, k.name, { interpreted });
+          const fresh = openclPacker(plan, k.name, { interpreted });
+          assert.deepEqual(fresh.names, before.names);
+          assert.equal(outcome(() => newList(fresh.pack(args))), outcome(() => oldList(before.pack(args))), `${k.name}`);
+          compared++;
+          // Every argument spoiled in turn: the same refusal (or the same bytes where the value is still fine).
+          k.args.forEach((a, i) => {
+            const bad = spoiled(args, a.name, ki + i);
+            const want = outcome(() => oldList(before.pack(bad)));
+            assert.equal(outcome(() => newList(fresh.pack(bad))), want, `${k.name} ${a.name}`);
+            if (want.startsWith('error')) refused++;
+          });
+          const { [k.args[0]?.name ?? '']: _, ...missing } = args;
+          assert.equal(outcome(() => newList(fresh.pack(missing))), outcome(() => oldList(before.pack(missing))));
+          assert.equal(outcome(() => newList(fresh.pack({ ...args, nope: 1 }))), outcome(() => oldList(before.pack({ ...args, nope: 1 }))));
+        }
+      });
+    }
+  }
+  assert.ok(compared > 40 && refused > 40, `${compared} compared, ${refused} refused`);
+});
+
+const VULKAN_OPTIONS: readonly [string, NonNullable<LowerOptions['vulkan']>][] = [
+  ['clustered SSBO PODs', {}],
+  ['unclustered PODs', { clusterPodKernelArgs: false }],
+  ['UBO PODs', { podUbo: true }],
+  ['push-constant PODs', { podPushConstant: true }],
+  ['physical storage buffers', { arch: 'spir64', physicalStorageBuffers: true }],
+];
+
+for (const [what, vulkan] of VULKAN_OPTIONS) {
+  test(`the data-driven packer writes the old Vulkan packer's bindings: ${what} (generated kernels)`, () => {
+    const { values } = samples(programSpec, 30, 9003);
+    let compared = 0;
+    for (const spec of values) {
+      const r = lower('s.cl', render(spec, 's', {}).source, memoryHost({}), { target: 'vulkan', format: 'json', vulkan });
+      if (!r.plan) continue;
+      const plan = r.plan as VulkanPlan;
+      plan.kernels.forEach((k, ki) => {
+        const args = argsFor(k.args, ki, (name) => {
+          const a = k.args.find((x) => x.name === name)!;
+          if (a.argKind === 'local') return { local: a.arrayElemSize! * (ki + 2) };
+          if (a.argKind.startsWith('pointer_')) return 0x1000n * BigInt(ki + 1);
+          return { tag: `${a.argKind}-${name}` };
+        });
+        const before = old.vulkanPacker(plan, k.name);
+        const fresh = vulkanPacker(plan, k.name);
+        assert.deepEqual(fresh.names, before.names);
+        // Twice: the second call refills the same buffers.
+        for (let n = 0; n < 2; n++) assert.equal(outcome(() => newBindings(fresh.pack(args))), outcome(() => oldBindings(k, before.pack(args))), `${k.name}`);
+        compared++;
+        k.args.forEach((a, i) => {
+          const bad = spoiled(args, a.name, ki + i);
+          // The old packer took an array for a resource (the host refused it later); the new one refuses it at once.
+          if (Array.isArray(bad[a.name]) && !a.layout) return;
+          assert.equal(outcome(() => newBindings(fresh.pack(bad))), outcome(() => oldBindings(k, before.pack(bad))), `${k.name} ${a.name}`);
+        });
+        assert.equal(outcome(() => newBindings(fresh.pack({ ...args, nope: 1 }))), outcome(() => oldBindings(k, before.pack({ ...args, nope: 1 }))));
+      });
+    }
+    assert.ok(compared > 8, `${compared}`);
+  });
+}
 
 function messageOf(f: () => unknown): string {
   try {
