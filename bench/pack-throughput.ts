@@ -4,7 +4,9 @@
 import { performance } from 'node:perf_hooks';
 import type { AmdhsaPlan, OpenCLPlan, ValueLayout } from '../src/abi/plan.js';
 import { amdhsaPacker } from '../src/targets/amdhsa/pack.js';
-import { amdhsaPacker as oldAmdhsaPacker } from '../test/support/old-packers.js';
+import { amdhsaPacker as oldAmdhsaPacker, openclPacker as oldOpenclPacker, vulkanPacker as oldVulkanPacker } from '../test/support/old-packers.js';
+import { vulkanPacker } from '../src/targets/vulkan/pack.js';
+import type { VulkanPlan } from '../src/targets/vulkan/lower.js';
 import { lower } from '../src/lower.js';
 import { openclPacker } from '../src/targets/opencl/pack.js';
 
@@ -76,9 +78,30 @@ const fresh = amdhsaPacker(hsaPlan, 'k');
 const before = oldAmdhsaPacker(hsaPlan, 'k');
 if (Buffer.compare(fresh.pack(hsaArgs, launch), before.pack(hsaArgs, launch)) !== 0) throw new Error('the two segment packers disagree');
 const heap1 = process.memoryUsage().heapUsed;
-const rounds: [number, number][] = [];
-for (let r = 0; r < 3; r++) rounds.push([bench(`segment: data-driven (round ${r + 1})`, () => fresh.pack(hsaArgs, launch), 200_000), bench(`segment: old amdhsa packer (round ${r + 1})`, () => before.pack(hsaArgs, launch), 200_000)]);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1];
-const [nf, nb] = [median(rounds.map((x) => x[0])), median(rounds.map((x) => x[1]))];
-console.log(`ratio: the data-driven segment packer takes ${(nf / nb).toFixed(2)}x the old amdhsa packer's time (median of 3 alternating rounds)`);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** Alternating rounds of the data-driven packer and the old one in this process; the median ratio. */
+function sideBySide(what: string, fresh: () => void, before: () => void, n = 200_000): void {
+  const ratios: number[] = [];
+  for (let r = 0; r < 5; r++) {
+    const a = bench(`${what}: data-driven (round ${r + 1})`, fresh, n);
+    const b = bench(`${what}: old packer (round ${r + 1})`, before, n);
+    ratios.push(a / b);
+  }
+  console.log(`ratio: ${what}: the data-driven packer takes ${median(ratios).toFixed(2)}x the old packer's time (median of 5 alternating rounds; ${ratios.map((x) => x.toFixed(2)).join(', ')})`);
+}
+sideBySide('segment (amdhsa)', () => fresh.pack(hsaArgs, launch), () => before.pack(hsaArgs, launch));
 console.log(`heap growth over the segment rounds ${((process.memoryUsage().heapUsed - heap1) / 1024).toFixed(0)} KiB`);
+
+// The clSetKernelArg list (compiled, then interpreted) and the Vulkan bindings, against the old
+// hand-written OpenCL and Vulkan packers (test/support/old-packers.ts), alternating rounds.
+const oldCompiled = oldOpenclPacker(plan, 'k');
+const oldInterpreted = oldOpenclPacker(plan, 'k', { interpreted: true });
+const heap2 = process.memoryUsage().heapUsed;
+sideBySide('opencl compiled', () => compiled.pack(args), () => oldCompiled.pack(args), 300_000);
+sideBySide('opencl interpreted', () => interpreted.pack(args), () => oldInterpreted.pack(args), 100_000);
+const vkPlan = lower('k.cl', SRC, { readFile: () => undefined }, { target: 'vulkan', format: 'json', vulkan: { longVector: true } }).plan as VulkanPlan;
+const vkArgs = { ...args, out: { buffer: 1 } };
+const vkFresh = vulkanPacker(vkPlan, 'k');
+const vkBefore = oldVulkanPacker(vkPlan, 'k');
+sideBySide('vulkan', () => vkFresh.pack(vkArgs), () => vkBefore.pack(vkArgs));
+console.log(`heap growth over the opencl and vulkan rounds ${((process.memoryUsage().heapUsed - heap2) / 1024).toFixed(0)} KiB`);

@@ -4,7 +4,7 @@
 // which write it or throw the precise error.
 import { HOP, checkedInteger, emitWriter } from './compiled.js';
 import type { Args, LaunchInfo } from './launch.js';
-import type { Packed, SetArg } from './packer.js';
+import type { Packed, SetArg } from './packed.js';
 import type { PackLayout } from './placement.js';
 
 /** Whether every slot is a parameter's value, handle or local size set by argument index, each parameter once. */

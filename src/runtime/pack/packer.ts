@@ -1,36 +1,16 @@
 // The one packer: it reads a kernel's placed slots (where each lives, how it is filled) and writes
 // the argument segment, the clSetKernelArg list, the push-constant block, the descriptor bindings
 // and the spec constants they describe. It knows no target; src/targets/<t>/pack.ts describe theirs.
-import { writerFor } from './compiled.js';
+import { codegenAllowed, writerFor } from './compiled.js';
 import { compileArgList, listOnly } from './compiled-list.js';
 import { PackError } from './errors.js';
 import { GEOMETRY, type Geometry, newGeometry, readGeometry } from './geometry.js';
 import { type Args, type ImageDescription, type LaunchInfo, type PackOptions, address, checkNames, hiddenValue, writeValue } from './launch.js';
+import type { Descriptor, Packed, SetArg } from './packed.js';
 import type { Overflow, PackLayout, PlacedSlot } from './placement.js';
 import { describe } from './scalars.js';
-import { codegenAllowed } from './compiled.js';
 
-/** One clSetKernelArg call: bytes of a value, a local-memory size, or a host object's handle. */
-export type SetArg =
-  | { readonly index: number; readonly kind: 'value'; readonly size: number; readonly bytes: Uint8Array }
-  | { readonly index: number; readonly kind: 'local'; size: number }
-  | { readonly index: number; readonly kind: 'handle'; readonly resource: string; readonly size: number; handle: unknown };
-
-/** One descriptor binding: the bytes of the values that live in its buffer, or the resource object bound there. */
-export type Descriptor =
-  | { readonly set: number; readonly binding: number; readonly kind: 'bytes'; readonly value: Uint8Array }
-  | { readonly set: number; readonly binding: number; readonly kind: 'handle'; readonly resource: string; value: unknown };
-
-/** Everything a pack writes; the same objects every call (nothing is allocated). */
-export interface Packed {
-  readonly segment: Uint8Array;
-  readonly args: readonly SetArg[];
-  readonly pushConstants: Uint8Array;
-  /** In the order the slots first name them. */
-  readonly descriptors: readonly Descriptor[];
-  /** Spec id → value (a local argument's element count). */
-  readonly specConstants: Map<number, number>;
-}
+export type { Descriptor, Packed, SetArg };
 
 export interface Packer {
   readonly kernel: string;

@@ -1,4 +1,5 @@
 import type { OpenCLPlan, OpenCLSlot } from '../../abi/plan.js';
+import { RuntimeInputError } from '../../runtime/pack/errors.js';
 import { type PackOptions, kernelOf } from '../../runtime/pack/launch.js';
 import type { PackLayout, PlacedSlot } from '../../runtime/pack/placement.js';
 import { type ArgListPacker, argListPacker } from '../../runtime/pack/views.js';
@@ -7,7 +8,7 @@ import { type ArgListPacker, argListPacker } from '../../runtime/pack/views.js';
 function placed(a: OpenCLSlot): PlacedSlot {
   const where = { kind: 'arg-index', index: a.index, size: a.size ?? 0 } as const;
   if (a.kind === 'value') {
-    if (!a.layout) throw new TypeError(`argument '${a.name}': a value argument needs a layout`);
+    if (!a.layout) throw new RuntimeInputError(`argument '${a.name}': a value argument needs a layout, which the plan lacks`);
     return { where, fill: { kind: 'value', param: a.name, layout: a.layout } };
   }
   if (a.kind === 'local') return { where, fill: { kind: 'local-bytes', param: a.name, elementSize: 1 } };

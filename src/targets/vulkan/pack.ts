@@ -1,10 +1,12 @@
+import { RuntimeInputError } from '../../runtime/pack/errors.js';
 import { type PackOptions, kernelOf } from '../../runtime/pack/launch.js';
 import type { PackLayout, PlacedSlot } from '../../runtime/pack/placement.js';
 import { type BindingsPacker, bindingsPacker } from '../../runtime/pack/views.js';
 import type { VulkanKernelPlan, VulkanPlan, VulkanSlot } from './lower.js';
 
+/** A field the slot's place needs; a plan (read from JSON) without it cannot be packed. */
 const need = <T>(v: T | undefined, a: VulkanSlot, what: string): T => {
-  if (v === undefined) throw new TypeError(`argument '${a.name}': a ${a.argKind} argument needs ${what}`);
+  if (v === undefined) throw new RuntimeInputError(`argument '${a.name}': a ${a.argKind} argument needs ${what}, which the plan lacks`);
   return v;
 };
 
