@@ -35,7 +35,7 @@ function obvious(values: Record<string, unknown>, slots: OpenCLPlan['kernels'][n
       }
     } else if (l.kind === 'vector') {
       const size = l.size / (l.length === 3 ? 4 : l.length);
-      (v as number[]).forEach((x, i) => put(view, off + i * size, { kind: 'scalar', scalar: l.element, size, align: size }, x));
+      (v as number[]).forEach((x, i) => put(view, off + i * size, { kind: 'scalar', scalar: l.element, encoding: l.encoding, size, align: size }, x));
     } else if (l.kind === 'record') {
       for (const f of l.fields) put(view, off + f.offset, f.layout, (v as Record<string, unknown>)[f.name!]);
     }

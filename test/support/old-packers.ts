@@ -5,8 +5,8 @@ import type { R600Plan } from '../../src/targets/r600/lower.js';
 import type { VulkanPlan } from '../../src/targets/vulkan/lower.js';
 import { amdCl2ByAddress } from '../../src/abi/read-plan.js';
 import { LaunchError, PackError, RuntimeInputError, ValueError } from '../../src/runtime/pack/errors.js';
-import { HOP, type Writer, checkedInteger, codegenAllowed, emitWriter, writerFor } from '../../src/runtime/pack/compiled.js';
-import { describe } from '../../src/runtime/pack/scalars.js';
+import { HOP, type Writer, checkedInteger, codegenAllowed, emitWriter, writerFor } from './old-writers/compiled.js';
+import { describe } from './old-writers/scalars.js';
 
 export interface PackOptions {
   /** Use the interpreted writer even where code generation is allowed. */

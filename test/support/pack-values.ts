@@ -22,7 +22,7 @@ export function valueFor(l: ValueLayout): fc.Arbitrary<unknown> {
       return fc.bigInt(signed ? -(1n << (bits - 1n)) : 0n, signed ? (1n << (bits - 1n)) - 1n : (1n << bits) - 1n).map((b) => (l.size < 8 ? Number(b) : b));
     }
     case 'vector':
-      return fc.array(valueFor({ kind: 'scalar', scalar: l.element, size: l.size / (l.length === 3 ? 4 : l.length), align: 1 }), { minLength: l.length, maxLength: l.length });
+      return fc.array(valueFor({ kind: 'scalar', scalar: l.element, encoding: l.encoding, size: l.size / (l.length === 3 ? 4 : l.length), align: 1 }), { minLength: l.length, maxLength: l.length });
     case 'array':
       return fc.array(valueFor(l.element), { minLength: l.length, maxLength: l.length });
     case 'record':
