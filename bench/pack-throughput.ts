@@ -79,15 +79,28 @@ const before = oldAmdhsaPacker(hsaPlan, 'k');
 if (Buffer.compare(fresh.pack(hsaArgs, launch), before.pack(hsaArgs, launch)) !== 0) throw new Error('the two segment packers disagree');
 const heap1 = process.memoryUsage().heapUsed;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-/** Alternating rounds of the data-driven packer and the old one in this process; the median ratio. */
+/** CPU time (user + system) per call in ns: on a shared machine it moves less than wall time. */
+function cpuNs(fn: () => void, n: number): number {
+  const t0 = process.cpuUsage();
+  for (let i = 0; i < n; i++) fn();
+  const t = process.cpuUsage(t0);
+  return ((t.user + t.system) * 1000) / n;
+}
+
+/** Alternating rounds of the data-driven packer and the old one in this process (CPU time); the median ratio. */
 function sideBySide(what: string, fresh: () => void, before: () => void, n = 200_000): void {
+  for (let i = 0; i < 20_000; i++) (fresh(), before());
   const ratios: number[] = [];
-  for (let r = 0; r < 5; r++) {
-    const a = bench(`${what}: data-driven (round ${r + 1})`, fresh, n);
-    const b = bench(`${what}: old packer (round ${r + 1})`, before, n);
+  const [fs, bs]: number[][] = [[], []];
+  for (let r = 0; r < 9; r++) {
+    const a = cpuNs(fresh, n);
+    const b = cpuNs(before, n);
+    fs.push(a);
+    bs.push(b);
     ratios.push(a / b);
   }
-  console.log(`ratio: ${what}: the data-driven packer takes ${median(ratios).toFixed(2)}x the old packer's time (median of 5 alternating rounds; ${ratios.map((x) => x.toFixed(2)).join(', ')})`);
+  console.log(`${what}: data-driven ${median(fs).toFixed(1)} ns/pack, old ${median(bs).toFixed(1)} ns/pack (CPU time, medians of 9 alternating rounds)`);
+  console.log(`ratio: ${what}: the data-driven packer takes ${median(ratios).toFixed(2)}x the old packer's time (median of the rounds' ratios; ${ratios.map((x) => x.toFixed(2)).join(', ')})`);
 }
 sideBySide('segment (amdhsa)', () => fresh.pack(hsaArgs, launch), () => before.pack(hsaArgs, launch));
 console.log(`heap growth over the segment rounds ${((process.memoryUsage().heapUsed - heap1) / 1024).toFixed(0)} KiB`);

@@ -255,3 +255,17 @@ function messageOf(f: () => unknown): string {
   }
   throw new Error('expected a refusal');
 }
+
+test('no file of the one packer names a target or imports one', async () => {
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const dir = new URL('../src/runtime/pack/', import.meta.url);
+  const { TARGETS } = await import('../src/targets/index.js');
+  const words = [...TARGETS, 'clspv', 'clSetKernelArg', 'VulkanPlan', 'OpenCLPlan', 'AmdhsaPlan', 'AmdCl2Plan', 'R600Plan'];
+  const files = readdirSync(dir).filter((f) => f.endsWith('.ts'));
+  assert.ok(files.includes('packer.ts'), files.join(' '));
+  for (const f of files) {
+    const text = readFileSync(new URL(f, dir), 'utf8');
+    assert.doesNotMatch(text, /from '\.\.\/\.\.\/(targets|abi)\//, `${f} imports a target or a plan`);
+    for (const w of words) assert.ok(!new RegExp(`\\b${w.replace('-', '\\-')}\\b`, 'i').test(text), `${f} names ${w}`);
+  }
+});

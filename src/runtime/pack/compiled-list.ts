@@ -1,4 +1,4 @@
-// The compiled path of a kernel whose slots are all clSetKernelArg calls: one straight-line
+// The compiled path of a kernel whose slots are all arguments set by index: one straight-line
 // function that checks the names with a switch, writes every value at constant offsets and
 // stores handles and local sizes in place. Anything unexpected falls back to the packer's steps,
 // which write it or throw the precise error.
@@ -48,7 +48,7 @@ export function compileArgList(layout: PackLayout, out: readonly SetArg[], packe
         lines.push(`if (typeof ${v} !== 'object' || ${v} === null || Array.isArray(${v})) break fast;`, `out[${n(i)}].handle = ${v};`);
         return;
       default:
-        throw new TypeError(`not a clSetKernelArg fill: ${f.kind}`);
+        throw new TypeError(`not a fill of an argument set by index: ${f.kind}`);
     }
   });
   lines.push('return packed;', '}', 'return slow(args, launch);');

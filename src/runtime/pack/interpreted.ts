@@ -1,4 +1,4 @@
-import type { ValueLayout } from '../../abi/plan.js';
+import type { ValueLayout } from '../../layout/value-layout.js';
 import { ValueError, notALayout } from './errors.js';
 import { isInteger } from '../../layout/encoding.js';
 import { describe, writeFloat, writeInt } from './scalars.js';

@@ -18,7 +18,7 @@ export interface LaunchInfo {
   readonly hidden?: Readonly<Record<string, bigint>>;
 }
 
-/** An image argument's description: what r600's implicit size/format arguments carry. */
+/** An image argument's description: what implicit image-size, image-format and image-address slots carry. */
 export interface ImageDescription {
   readonly width: number;
   readonly height?: number;

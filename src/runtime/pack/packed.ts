@@ -1,6 +1,6 @@
 // What a pack writes: the packer's own objects, refilled every call.
 
-/** One clSetKernelArg call: bytes of a value, a local-memory size, or a host object's handle. */
+/** One argument set by index: bytes of a value, a local-memory size, or a host object's handle. */
 export type SetArg =
   | { readonly index: number; readonly kind: 'value'; readonly size: number; readonly bytes: Uint8Array }
   | { readonly index: number; readonly kind: 'local'; size: number }

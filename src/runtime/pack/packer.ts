@@ -1,5 +1,5 @@
 // The one packer: it reads a kernel's placed slots (where each lives, how it is filled) and writes
-// the argument segment, the clSetKernelArg list, the push-constant block, the descriptor bindings
+// the argument segment, the list of arguments set by index, the push-constant block, the descriptor bindings
 // and the spec constants they describe. It knows no target; src/targets/<t>/pack.ts describe theirs.
 import { codegenAllowed, writerFor } from './compiled.js';
 import { compileArgList, listOnly } from './compiled-list.js';
@@ -222,7 +222,7 @@ function stepFor(kernel: string, s: PlacedSlot, out: Destinations, options: Pack
 /**
  * The packer of one kernel. Each call checks the names, reads the launch geometry where a slot
  * needs it, zeroes the byte blocks and runs one step per slot. A kernel whose slots are all
- * clSetKernelArg calls also gets one compiled straight-line function (compiled-list.ts) that
+ * arguments set by index also gets one compiled straight-line function (compiled-list.ts) that
  * falls back to these steps for anything unusual.
  */
 export function planPacker(layout: PackLayout, options: PackOptions = {}): Packer {

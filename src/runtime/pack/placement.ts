@@ -5,7 +5,7 @@ import type { ValueLayout } from '../../layout/value-layout.js';
 
 /** Where a slot lives. */
 export type SlotWhere =
-  /** A kernel argument set by index (clSetKernelArg), with its argument size (0 for local memory). */
+  /** A kernel argument set by index, with its argument size (0 for local memory). */
   | { readonly kind: 'arg-index'; readonly index: number; readonly size: number }
   /** Bytes of the kernel's argument segment (kernarg segment, argument buffer, input buffer). */
   | { readonly kind: 'segment'; readonly offset: number; readonly size: number }

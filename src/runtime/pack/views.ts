@@ -1,5 +1,5 @@
 // The one packer seen through the part of its output a host reads: an argument segment's bytes,
-// or a clSetKernelArg list. Both are the packer's own objects, the same every call.
+// or a list of arguments set by index. Both are the packer's own objects, the same every call.
 import { type Args, type LaunchInfo, type PackOptions } from './launch.js';
 import { type Packed, type SetArg, planPacker } from './packer.js';
 import type { PackLayout } from './placement.js';
@@ -20,7 +20,7 @@ export function segmentPacker(layout: PackLayout, options: PackOptions = {}): Se
 export interface ArgListPacker {
   readonly kernel: string;
   readonly names: readonly string[];
-  /** The clSetKernelArg calls to make; the same objects every call (nothing is allocated). */
+  /** The arguments to set by index; the same objects every call (nothing is allocated). */
   pack(args: Args): readonly SetArg[];
 }
 
