@@ -2,7 +2,7 @@
 // function that checks the names with a switch, writes every value at constant offsets and
 // stores handles and local sizes in place. Anything unexpected falls back to the packer's steps,
 // which write it or throw the precise error.
-import { HOP, checkedInteger, emitWriter } from './compiled.js';
+import { HOP, I64_MIN, checkedInteger, emitWriter } from './compiled.js';
 import type { Args, LaunchInfo } from './launch.js';
 import type { Packed, SetArg } from './packed.js';
 import type { PackLayout } from './placement.js';
@@ -52,6 +52,6 @@ export function compileArgList(layout: PackLayout, out: readonly SetArg[], packe
     }
   });
   lines.push('return packed;', '}', 'return slow(args, launch);');
-  const make = new Function('out', 'views', 'packed', 'slow', 'HOP', `return function pack(args, launch) {\n${lines.join('\n')}\n};`);
-  return make(out, views, packed, slow, HOP) as Pack;
+  const make = new Function('out', 'views', 'packed', 'slow', 'HOP', 'I64_MIN', `return function pack(args, launch) {\n${lines.join('\n')}\n};`);
+  return make(out, views, packed, slow, HOP, I64_MIN) as Pack;
 }

@@ -9,6 +9,11 @@ const cache = new WeakMap<ValueLayout, Writer>();
 
 /** Object.prototype.hasOwnProperty, which generated code calls as HOP.call(object, key). */
 export const HOP = Object.prototype.hasOwnProperty;
+/**
+ * The smallest 64-bit signed integer, which generated code reads as I64_MIN: spelled as a literal
+ * it would be a negation, which makes a new BigInt every time it runs.
+ */
+export const I64_MIN = -(1n << 63n);
 let evalAllowed: boolean | undefined;
 
 function canEval(): boolean {
@@ -75,7 +80,7 @@ export function emitWriter(layout: ValueLayout, view: string, offset: string, va
           // A safe-integer number goes in as two 32-bit halves, so no BigInt is made per launch.
           lines.push(`if (typeof ${val} === 'number') {`, `if (!Number.isSafeInteger(${val})${signed ? '' : ` || ${val} < 0`}) break fast;`);
           lines.push(`${view}.setUint32(${offset} + ${off}, ${val} >>> 0, true);`, `${view}.setUint32(${offset} + ${off + 4}, Math.floor(${val} / 4294967296) >>> 0, true);`, '} else {');
-          lines.push(`if (typeof ${val} !== 'bigint' || ${val} < ${lo}n || ${val} > ${hi}n) break fast;`);
+          lines.push(`if (typeof ${val} !== 'bigint' || ${val} < ${signed ? 'I64_MIN' : `${lo}n`} || ${val} > ${hi}n) break fast;`);
           lines.push(`${view}.${signed ? 'setBigInt64' : 'setBigUint64'}(${offset} + ${off}, ${val}, true);`, '}');
           return;
         }
@@ -173,8 +178,8 @@ export function writerFor(layout: ValueLayout, allowCompile = true): Writer {
   let w = cache.get(layout);
   if (!w) {
     const body = generate(layout);
-    const make = new Function('layout', 'interp', 'HOP', `return function write(view, offset, value, path) {\n${body}\n};`);
-    w = make(layout, writeInterpreted, HOP) as Writer;
+    const make = new Function('layout', 'interp', 'HOP', 'I64_MIN', `return function write(view, offset, value, path) {\n${body}\n};`);
+    w = make(layout, writeInterpreted, HOP, I64_MIN) as Writer;
     cache.set(layout, w);
   }
   return w;

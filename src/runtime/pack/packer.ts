@@ -22,7 +22,14 @@ type Step = (args: Args, g: Geometry, launch: LaunchInfo) => void;
 
 const u16 = (view: DataView, o: number, v: number) => view.setUint16(o, v & 0xffff, true);
 const u32 = (view: DataView, o: number, v: number) => view.setUint32(o, v >>> 0, true);
-const u64 = (view: DataView, o: number, v: bigint | number) => view.setBigUint64(o, BigInt(v), true);
+/** A number goes in as two 32-bit halves, so no BigInt is made per call. */
+const u64 = (view: DataView, o: number, v: bigint | number) => {
+  if (typeof v === 'bigint') view.setBigUint64(o, v, true);
+  else {
+    view.setUint32(o, v >>> 0, true);
+    view.setUint32(o + 4, Math.floor(v / 4294967296) >>> 0, true);
+  }
+};
 
 /** Little-endian writers by width: a slot picks its own once, when the packer is made. */
 const PUT: Readonly<Record<2 | 4 | 8, (view: DataView, o: number, v: number | bigint) => void>> = {
@@ -33,7 +40,7 @@ const PUT: Readonly<Record<2 | 4 | 8, (view: DataView, o: number, v: number | bi
 
 /** The value, or the overflow's error where it does not fit its 4 bytes. */
 function checked<T extends number | bigint>(kernel: string, v: T, bytes: 2 | 4 | 8, overflow: Overflow | undefined): T {
-  if (overflow && bytes === 4 && BigInt(v) > 0xffffffffn) throw new PackError(kernel, overflow.path, `address ${v} ${overflow.text}`);
+  if (overflow && bytes === 4 && (typeof v === 'number' ? v > 0xffffffff : v > 0xffffffffn)) throw new PackError(kernel, overflow.path, `address ${v} ${overflow.text}`);
   return v;
 }
 
