@@ -55,3 +55,14 @@ export function compileArgList(layout: PackLayout, out: readonly SetArg[], packe
   const make = new Function('out', 'views', 'packed', 'slow', 'HOP', 'I64_MIN', `return function pack(args, launch) {\n${lines.join('\n')}\n};`);
   return make(out, views, packed, slow, HOP, I64_MIN) as Pack;
 }
+
+/**
+ * A compiled check that `args` has exactly these own keys (a switch over the names, as the list
+ * path does); false sends the caller to checkNames, which accepts or throws the precise error.
+ */
+export function compileNameCheck(names: readonly string[]): (args: Args) => boolean {
+  const lines = ['if (typeof args !== "object" || args === null) return false;', 'let count = 0;', 'for (const k in args) {', '  if (!HOP.call(args, k)) return false;', '  switch (k) {'];
+  for (const name of names) lines.push(`    case ${JSON.stringify(name)}:`);
+  lines.push(names.length ? '      count++; break;' : '', '    default: return false;', '  }', '}', `return count === ${checkedInteger(names.length, 'an argument count')};`);
+  return new Function('HOP', `return function names(args) {\n${lines.join('\n')}\n};`)(HOP) as (args: Args) => boolean;
+}

@@ -2,7 +2,7 @@
 // the argument segment, the list of arguments set by index, the push-constant block, the descriptor bindings
 // and the spec constants they describe. It knows no target; src/targets/<t>/pack.ts describe theirs.
 import { codegenAllowed, writerFor } from './compiled.js';
-import { compileArgList, listOnly } from './compiled-list.js';
+import { compileArgList, compileNameCheck, listOnly } from './compiled-list.js';
 import { PackError } from './errors.js';
 import { GEOMETRY, type Geometry, newGeometry, readGeometry } from './geometry.js';
 import { type Args, type ImageDescription, type LaunchInfo, type PackOptions, address, checkNames, hiddenValue, writeValue } from './launch.js';
@@ -240,8 +240,9 @@ export function planPacker(layout: PackLayout, options: PackOptions = {}): Packe
   const { zeroed } = out;
   const g = newGeometry();
   const packed: Packed = { segment: out.segment, args: out.args, pushConstants: out.pushConstants, descriptors: out.descriptors, specConstants: out.specConstants };
+  const named = !options.interpreted && codegenAllowed() ? compileNameCheck(names) : undefined;
   const slow = (args: Args, launch: LaunchInfo): Packed => {
-    checkNames(kernel, names, args);
+    if (!named?.(args)) checkNames(kernel, names, args);
     if (needsGeometry) readGeometry(kernel, launch, g);
     for (let i = 0; i < zeroed.length; i++) zeroed[i].fill(0);
     for (let i = 0; i < steps.length; i++) steps[i](args, g, launch);
