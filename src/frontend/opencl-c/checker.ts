@@ -11,6 +11,7 @@ import type { Span } from '../../diagnostics/source.js';
 import type { CallArgs, CallSite, FunctionInfo, KernelAttributes, LiteralSampler, ModuleVariable, Parameter } from '../../model/kernel-module.js';
 import { type QualType, type Type, canonical, q } from '../../types/types.js';
 import { checkKernel } from './check-kernel.js';
+import { TypeChecker } from './check-types.js';
 import { type EvalContext, type Expr, evaluate, evaluateInt } from './expr.js';
 import { type Init, initializerBytes } from './initializer.js';
 import type { DeclSpec, Declarator, Ordinary, ParseOptions } from './parser-core.js';
@@ -34,7 +35,7 @@ export interface PendingVariable {
 
 type KnownFunction = FunctionInfo & { bodySpan?: Span };
 
-export class DeclarationChecker {
+export class DeclarationChecker extends TypeChecker {
   private readonly functions = new Map<string, KnownFunction>();
   private readonly functionOrder: string[] = [];
   private readonly variables: ModuleVariable[] = [];
@@ -47,11 +48,13 @@ export class DeclarationChecker {
    */
   constructor(
     private readonly options: ParseOptions,
-    private readonly diags: DiagnosticBag,
+    diags: DiagnosticBag,
     private readonly ordinary: Map<string, Ordinary>,
-    private readonly enabled: ReadonlySet<string>,
+    enabled: ReadonlySet<string>,
     private readonly evalCtx: EvalContext,
-  ) {}
+  ) {
+    super(diags, options.layout, enabled);
+  }
 
   /** The functions in order of first declaration, and the program-scope data. */
   result(): { functions: FunctionInfo[]; variables: ModuleVariable[]; samplers: LiteralSampler[] } {
