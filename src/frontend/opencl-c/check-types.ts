@@ -9,7 +9,7 @@ import type { Span } from '../../diagnostics/source.js';
 import type { DataLayout } from '../../layout/data-layout.js';
 import { layoutOf, recordLayout } from '../../layout/layout.js';
 import { typeToString } from '../../types/print.js';
-import { type QualType, type RecordDecl, canonical, q } from '../../types/types.js';
+import { type QualType, type RecordDecl, canonical, isInteger, q } from '../../types/types.js';
 
 /** Sizes are computed in bits as doubles, exact below 2^53 bits: objects past 2^50 bytes are refused rather than rounded. */
 const MAX_OBJECT_BYTES = 2 ** 50;
@@ -57,7 +57,7 @@ export class TypeChecker {
     if (!this.enabled.has('__cl_clang_bitfields')) this.diags.report(Messages.bitfieldsDisabled, colon);
     const c = canonical(type).type;
     const width = c.kind === 'scalar' || c.kind === 'enum' ? 8 * layoutOf(c, this.layout).size : 0;
-    if (!(c.kind === 'scalar' && c.name !== 'void' && !['half', 'float', 'double'].includes(c.name)) && c.kind !== 'enum') {
+    if (!isInteger(c)) {
       this.diags.report(Messages.badAttributeArgs, nameSpan, ['bit-field', `has non-integral type '${typeToString(type)}'`]);
     } else if (bitWidth < 0 || bitWidth > width) {
       this.diags.report(Messages.bitfieldWidth, widthSpan, [name ?? '<anonymous>', bitWidth, width]);

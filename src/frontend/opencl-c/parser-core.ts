@@ -113,10 +113,6 @@ export abstract class ParserCore {
   protected readonly typedefs = new Map<string, { type: QualType; span: Span }>();
   protected readonly tags = new Map<string, RecordDecl | EnumDecl>();
   protected readonly ordinary = new Map<string, Ordinary>();
-  protected readonly functions = new Map<string, FunctionInfo & { bodySpan?: Span }>();
-  protected readonly functionOrder: string[] = [];
-  protected readonly variables: ModuleVariable[] = [];
-  protected readonly samplers: LiteralSampler[] = [];
   protected readonly records: RecordDecl[] = [];
   protected readonly extensions: { name: string; enabled: boolean; span: Span }[] = [];
   protected readonly enabled = new Set<string>();

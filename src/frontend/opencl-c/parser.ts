@@ -15,7 +15,7 @@ export type { ParseOptions, ParseResult } from './parser-core.js';
  * braces but scanned for calls and the names they use. Each declaration goes to the checker
  * as soon as it is read: the names it declares are in scope for what follows.
  */
-export class Parser extends ExpressionParser {
+class Parser extends ExpressionParser {
   protected readonly checker = new DeclarationChecker(this.options, this.diags, this.ordinary, this.enabled, this.evalCtx);
 
   // ---- Translation unit ----------------------------------------------------------------
