@@ -1,6 +1,6 @@
 /**
- * The semantic checks of the types a declaration builds: struct and union fields, bit-fields,
- * array and record sizes, enumerator names. The parser builds each type and asks these checks
+ * The semantic checks of the types a declaration builds: address spaces, struct and union
+ * fields, bit-fields, array and record sizes, enums and their enumerators, half literals. The parser builds each type and asks these checks
  * as it goes (the values they return are the ones the type is built with).
  */
 import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
@@ -9,7 +9,7 @@ import type { Span } from '../../diagnostics/source.js';
 import type { DataLayout } from '../../layout/data-layout.js';
 import { layoutOf, recordLayout } from '../../layout/layout.js';
 import { typeToString } from '../../types/print.js';
-import { type QualType, type RecordDecl, canonical, isInteger, q } from '../../types/types.js';
+import { type AddressSpace, type EnumDecl, type QualType, type RecordDecl, type ScalarName, canonical, isInteger, q } from '../../types/types.js';
 
 /** Sizes are computed in bits as doubles, exact below 2^53 bits: objects past 2^50 bytes are refused rather than rounded. */
 const MAX_OBJECT_BYTES = 2 ** 50;
@@ -41,6 +41,16 @@ export class TypeChecker {
     // clang's own limit first; below it, sizes past 2^50 bytes would lose exactness as numbers.
     if (count * size >= limit) this.diags.report(Messages.arrayTooLarge, at, [count.toString()]);
     else if (count * size > BigInt(MAX_OBJECT_BYTES)) this.diags.report(Messages.objectTooLarge, at, [typeToString(q({ kind: 'array', element, length: Number(count) }))]);
+  }
+
+  /** A type may name one address space, the one `previous` held if any. */
+  addressSpace(previous: AddressSpace | undefined, next: AddressSpace, at: Span): void {
+    if (previous && previous !== next) this.diags.report(Messages.multipleAddressSpaces, at);
+  }
+
+  /** A `half` literal needs cl_khr_fp16 enabled. */
+  halfLiteral(at: Span): void {
+    if (!this.enabled.has('cl_khr_fp16')) this.diags.report(Messages.halfLiteral, at);
   }
 
   /** A complete struct or union, named at `at`. */
@@ -80,6 +90,21 @@ export class TypeChecker {
     } else if (c.kind === 'function') {
       this.diags.report(Messages.badAttributeArgs, nameSpan, ['field', 'cannot have function type']);
     }
+  }
+
+  /** The underlying type clang picks for a complete enum without a fixed one: the first its values fit. */
+  enumUnderlying(decl: EnumDecl): ScalarName {
+    const vals = decl.enumerators.map((e) => e.value);
+    const min = vals.reduce((a, b) => (b < a ? b : a), 0n);
+    const max = vals.reduce((a, b) => (b > a ? b : a), 0n);
+    const fits = (lo: bigint, hi: bigint) => min >= lo && max <= hi;
+    const order: [ScalarName, bigint, bigint][] = decl.packed
+      ? [['uchar', 0n, 255n], ['char', -128n, 127n], ['ushort', 0n, 65535n], ['short', -32768n, 32767n]]
+      : [];
+    order.push(['uint', 0n, 0xffffffffn], ['int', -(1n << 31n), (1n << 31n) - 1n], ['ulong', 0n, (1n << 64n) - 1n], ['long', -(1n << 63n), (1n << 63n) - 1n]);
+    for (const [name, lo, hi] of order) if (fits(lo, hi)) return name;
+    this.diags.report(Messages.enumTooLarge, decl.span);
+    return 'long';
   }
 
   /** An enumerator may not reuse the name of another ordinary identifier in scope (`previous`). */

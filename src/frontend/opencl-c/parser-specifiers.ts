@@ -54,7 +54,7 @@ export abstract class SpecifierParser extends ParserCore {
       if (ADDRESS_SPACES.has(w)) {
         this.next();
         const s = ADDRESS_SPACES.get(w)!;
-        if (space && space !== s) this.diags.report(Messages.multipleAddressSpaces, tokenSpan(t));
+        this.checker.addressSpace(space, s, tokenSpan(t));
         space = s;
         any = true;
         continue;
@@ -414,23 +414,9 @@ export abstract class SpecifierParser extends ParserCore {
     this.expect('}');
     const after = [...attrs, ...this.attributes()];
     decl.packed = after.some((a) => a.name === 'packed');
-    decl.underlying = fixed ?? this.enumUnderlying(decl);
+    decl.underlying = fixed ?? this.checker.enumUnderlying(decl);
     decl.complete = true;
     return { kind: 'enum', decl };
-  }
-
-  protected enumUnderlying(decl: EnumDecl): ScalarName {
-    const vals = decl.enumerators.map((e) => e.value);
-    const min = vals.reduce((a, b) => (b < a ? b : a), 0n);
-    const max = vals.reduce((a, b) => (b > a ? b : a), 0n);
-    const fits = (lo: bigint, hi: bigint) => min >= lo && max <= hi;
-    const order: [ScalarName, bigint, bigint][] = decl.packed
-      ? [['uchar', 0n, 255n], ['char', -128n, 127n], ['ushort', 0n, 65535n], ['short', -32768n, 32767n]]
-      : [];
-    order.push(['uint', 0n, 0xffffffffn], ['int', -(1n << 31n), (1n << 31n) - 1n], ['ulong', 0n, (1n << 64n) - 1n], ['long', -(1n << 63n), (1n << 63n) - 1n]);
-    for (const [name, lo, hi] of order) if (fits(lo, hi)) return name;
-    this.diags.report(Messages.enumTooLarge, decl.span);
-    return 'long';
   }
 
 }
