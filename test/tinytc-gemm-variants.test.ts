@@ -5,7 +5,7 @@
 // variant of each, run by tinytc-exec.test.ts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { GEMM_VARIANTS, type GemmVariantName } from '../src/tinytc/opencl-c/blas-policy.js';
+import { GEMM_VARIANTS, type GemmVariantName } from '../src/tinytc/codegen/blas-policy.js';
 import { emitTinytcOpenCLC } from '../src/tinytc/opencl-c/index.js';
 import { SourceFile } from '../src/diagnostics/source.js';
 import { compileTinytc } from '../src/tinytc/index.js';
