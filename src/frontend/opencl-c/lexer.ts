@@ -1,7 +1,7 @@
 import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
-import { Messages } from '../../diagnostics/messages.js';
+import { type Message, Messages } from '../../diagnostics/messages.js';
 import { type SourceFile, span } from '../../diagnostics/source.js';
-import { Token } from './token.js';
+import { BOL, K_CHAR, K_IDENT, K_NUMBER, K_OTHER, K_PUNCT, K_STRING, SPACE, Token } from './token.js';
 
 /** Punctuators by first character, longest first (C11 6.4.6), digraphs mapped to their spelling. */
 const PUNCT_BY_FIRST = new Map<string, string[]>();
@@ -58,76 +58,126 @@ function removeSplices(text: string): { clean: string; map: Int32Array } {
   return { clean: parts.join(''), map: map.subarray(0, out + 1) };
 }
 
-/** Splits a source file into preprocessing tokens (C11 6.4), comments removed. */
-export function lex(file: SourceFile, diags: DiagnosticBag): Token[] {
-  const { clean: s, map } = removeSplices(file.text);
-  const tokens: Token[] = [];
-  // One string per distinct identifier keeps the token array's footprint small.
+/** A lexer problem, kept with its offsets so a cached lexing can be reported again for another inclusion. */
+export interface LexProblem {
+  readonly message: Message;
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * A file's preprocessing tokens as parallel arrays (no object per token): packed kind/bol/space
+ * bits, offsets in the original text, and the spelling (one shared string per distinct spelling).
+ * Position-independent: the same lexing serves every inclusion of the file.
+ */
+export interface LexedTokens {
+  /** Tokens, the end of file not counted. */
+  readonly count: number;
+  readonly bits: Uint8Array;
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
+  readonly texts: readonly string[];
+  readonly problems: readonly LexProblem[];
+}
+
+/** Splits a source text into preprocessing tokens (C11 6.4), comments removed. */
+export function lexTokens(text: string): LexedTokens {
+  const { clean: s, map } = removeSplices(text);
+  let cap = 16 + (s.length >> 2);
+  let bits = new Uint8Array(cap);
+  let starts = new Int32Array(cap);
+  let ends = new Int32Array(cap);
+  const texts: string[] = [];
+  const problems: LexProblem[] = [];
+  let count = 0;
+  // One string per distinct spelling keeps the token table small.
   const names = new Map<string, string>();
   // A UTF-8 byte-order mark opens the file, as clang allows.
   let i = s.charCodeAt(0) === 0xfeff ? 1 : 0;
-  let bol = true;
-  let space = false;
+  let flags = BOL;
   const n = s.length;
-  const push = (kind: Token['kind'], start: number, end: number, text = s.slice(start, end)) => {
-    tokens.push(new Token(kind, text, file, map[start], map[end - 1] + 1, bol, space));
-    bol = false;
-    space = false;
+  const push = (kind: number, start: number, end: number, spelling: string) => {
+    if (count === cap) {
+      cap *= 2;
+      const b = new Uint8Array(cap);
+      b.set(bits);
+      bits = b;
+      const st = new Int32Array(cap);
+      st.set(starts);
+      starts = st;
+      const en = new Int32Array(cap);
+      en.set(ends);
+      ends = en;
+    }
+    bits[count] = kind | flags;
+    starts[count] = map[start];
+    ends[count] = map[end - 1] + 1;
+    texts.push(spelling);
+    count++;
+    flags = 0;
+  };
+  const intern = (start: number, end: number): string => {
+    const t = s.slice(start, end);
+    let interned = names.get(t);
+    if (interned === undefined) names.set(t, (interned = t));
+    return interned;
   };
   while (i < n) {
-    const c = s[i];
-    if (c === '\n' || c === '\r') {
-      bol = true;
-      space = false;
+    const code = s.charCodeAt(i);
+    if (code === 10 || code === 13) {
+      flags = BOL;
       i++;
       continue;
     }
-    if (c === ' ' || c === '\t' || c === '\f' || c === '\v') {
-      space = true;
+    if (code === 32 || code === 9 || code === 12 || code === 11) {
+      flags |= SPACE;
       i++;
       continue;
     }
-    if (c === '/' && s[i + 1] === '/') {
-      while (i < n && s[i] !== '\n' && s[i] !== '\r') i++;
-      space = true;
+    if (code === 47 && s.charCodeAt(i + 1) === 47) {
+      while (i < n && s.charCodeAt(i) !== 10 && s.charCodeAt(i) !== 13) i++;
+      flags |= SPACE;
       continue;
     }
-    if (c === '/' && s[i + 1] === '*') {
+    if (code === 47 && s.charCodeAt(i + 1) === 42) {
       const close = s.indexOf('*/', i + 2);
       if (close < 0) {
-        diags.report(Messages.unterminatedComment, span(file, map[i], map[i + 1] + 1));
+        problems.push({ message: Messages.unterminatedComment, start: map[i], end: map[i + 1] + 1 });
         i = n;
       } else i = close + 2;
-      space = true;
+      flags |= SPACE;
       continue;
     }
     const start = i;
     // Character and string literals, with their encoding prefixes.
     let p = i;
-    if (s[p] === 'u' && s[p + 1] === '8') p += 2;
-    else if (s[p] === 'L' || s[p] === 'u' || s[p] === 'U') p += 1;
-    if (s[p] === '"' || s[p] === "'") {
-      const q = s[p];
+    if (code === 117 && s.charCodeAt(p + 1) === 56) p += 2;
+    else if (code === 76 || code === 117 || code === 85) p += 1;
+    const qc = s.charCodeAt(p);
+    if (qc === 34 || qc === 39) {
       let j = p + 1;
-      while (j < n && s[j] !== q && s[j] !== '\n' && s[j] !== '\r') j += s[j] === '\\' && j + 1 < n && s[j + 1] !== '\n' ? 2 : 1;
-      if (s[j] !== q) {
-        diags.report(q === '"' ? Messages.unterminatedString : Messages.unterminatedChar, span(file, map[start], map[Math.max(start, j - 1)] + 1));
-        push(q === '"' ? 'string' : 'char', start, j);
+      for (;;) {
+        if (j >= n) break;
+        const d = s.charCodeAt(j);
+        if (d === qc || d === 10 || d === 13) break;
+        j += d === 92 && j + 1 < n && s.charCodeAt(j + 1) !== 10 ? 2 : 1;
+      }
+      const kind = qc === 34 ? K_STRING : K_CHAR;
+      if (s.charCodeAt(j) !== qc) {
+        problems.push({ message: qc === 34 ? Messages.unterminatedString : Messages.unterminatedChar, start: map[start], end: map[Math.max(start, j - 1)] + 1 });
+        push(kind, start, j, s.slice(start, j));
         i = j;
         continue;
       }
-      push(q === '"' ? 'string' : 'char', start, j + 1);
+      push(kind, start, j + 1, s.slice(start, j + 1));
       i = j + 1;
       continue;
     }
-    const code = s.charCodeAt(i);
-    if (isIdStartCode(code) && !((c === 'u' || c === 'U' || c === 'L') && (s[i + 1] === '"' || s[i + 1] === "'" || (s[i + 1] === '8' && (s[i + 2] === '"' || s[i + 2] === "'"))))) {
+    // (`U8"` and `L8"` are not literals, and today's lexer does not take them as identifiers either.)
+    if (isIdStartCode(code) && !((code === 85 || code === 76) && s.charCodeAt(i + 1) === 56 && (s.charCodeAt(i + 2) === 34 || s.charCodeAt(i + 2) === 39))) {
       let j = i + 1;
       while (j < n && isIdCode(s.charCodeAt(j))) j++;
-      const text = s.slice(start, j);
-      let interned = names.get(text);
-      if (interned === undefined) names.set(text, (interned = text));
-      push('ident', start, j, interned);
+      push(K_IDENT, start, j, intern(start, j));
       i = j;
       continue;
     }
@@ -139,31 +189,41 @@ export function lex(file: SourceFile, diags: DiagnosticBag): Token[] {
         else if (isIdCode(d) || d === 46) j++;
         else break;
       }
-      const text = s.slice(start, j);
-      let interned = names.get(text);
-      if (interned === undefined) names.set(text, (interned = text));
-      push('number', start, j, interned);
+      push(K_NUMBER, start, j, intern(start, j));
       i = j;
       continue;
     }
+    const c = s[i];
     let matched = '';
-    for (const pn of PUNCT_BY_FIRST.get(c) ?? []) {
-      if (pn.length === 1 || s.startsWith(pn, i)) {
-        matched = pn;
-        break;
+    const candidates = PUNCT_BY_FIRST.get(c);
+    if (candidates) {
+      for (const pn of candidates) {
+        if (pn.length === 1 || s.startsWith(pn, i)) {
+          matched = pn;
+          break;
+        }
       }
     }
     if (matched) {
-      push('punct', start, i + matched.length, DIGRAPHS[matched] ?? matched);
+      push(K_PUNCT, start, i + matched.length, DIGRAPHS[matched] ?? matched);
       i += matched.length;
       continue;
     }
     // Anything else is a single "other" token; the parser complains if it reaches it.
     const cp = s.codePointAt(i)!;
     const len = cp > 0xffff ? 2 : 1;
-    push('other', start, i + len);
+    push(K_OTHER, start, i + len, s.slice(start, i + len));
     i += len;
   }
+  return { count, bits, starts, ends, texts, problems };
+}
+
+/** Splits a source file into preprocessing tokens (C11 6.4), comments removed, as token objects. */
+export function lex(file: SourceFile, diags: DiagnosticBag): Token[] {
+  const lx = lexTokens(file.text);
+  for (const p of lx.problems) diags.report(p.message, span(file, p.start, p.end));
+  const tokens: Token[] = [];
+  for (let k = 0; k < lx.count; k++) tokens.push(new Token(lx.bits[k], lx.texts[k], file, lx.starts[k], lx.ends[k], false, false));
   tokens.push(new Token('eof', '', file, file.text.length, file.text.length, true, false));
   return tokens;
 }
