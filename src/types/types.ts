@@ -165,20 +165,21 @@ export function canonical(t: QualType): QualType {
 }
 
 /**
- * An array's qualifiers with its element's (an array of const T is const), remembered per array
- * type object: the element's are found recursively, so without the memo a walk over n nested
- * arrays that asks at every level cost n² or n³ (250 nested `[1]` took 11 s).
+ * An array's qualifiers with its element's (an array of const T is const). The element's are
+ * remembered per array type object (not per qualified type, which `canonical` makes anew at every
+ * call): found recursively, so without the memo a walk over n nested arrays that asks at every
+ * level cost n² or n³ (250 nested `[1]` took 11 s).
  */
-const arrayQuals = new WeakMap<QualType, QualType>();
-
+const elementQuals = new WeakMap<ArrayType, Pick<QualType, 'const' | 'volatile' | 'space'>>();
 function withElementQuals(t: QualType): QualType {
   if (t.type.kind !== 'array') return t;
-  const known = arrayQuals.get(t);
-  if (known) return known;
-  const e = canonical(t.type.element);
-  const out = !e.const && !e.volatile && !e.space ? t : clean({ ...t, const: t.const || e.const, volatile: t.volatile || e.volatile, space: t.space ?? e.space });
-  arrayQuals.set(t, out);
-  return out;
+  let e = elementQuals.get(t.type);
+  if (!e) {
+    const c = canonical(t.type.element);
+    e = { const: c.const, volatile: c.volatile, space: c.space };
+    elementQuals.set(t.type, e);
+  }
+  return !e.const && !e.volatile && !e.space ? t : clean({ ...t, const: t.const || e.const, volatile: t.volatile || e.volatile, space: t.space ?? e.space });
 }
 
 function clean(t: QualType): QualType {

@@ -1,0 +1,86 @@
+import type { SourceFile, Span } from '../../diagnostics/source.js';
+import type { LexedTokens } from './lexer.js';
+import { K_EOF, KIND_MASK, KINDS, Token, type TokenKind } from './token.js';
+
+/**
+ * The preprocessed token stream as parallel arrays: no object per token, so the hundreds of
+ * thousands of tokens of a large file cost the garbage collector a few arrays, not a heap object
+ * each. Tokens copied straight from a file's lexing (most of them) store only numbers and shared
+ * strings; hide sets and macro expansion spans, present on the few tokens macros produced, are
+ * shared objects too. `at(i)` makes a `Token` when a reader wants one.
+ */
+export class TokenBuffer {
+  private cap = 1024;
+  private bitsArr = new Uint8Array(this.cap);
+  private startsArr = new Int32Array(this.cap);
+  private endsArr = new Int32Array(this.cap);
+  readonly texts: string[] = [];
+  private readonly files: SourceFile[] = [];
+  private readonly hides: (ReadonlySet<string> | undefined)[] = [];
+  private readonly expansions: (Span | undefined)[] = [];
+  length = 0;
+
+  private grow(): void {
+    this.cap *= 2;
+    const b = new Uint8Array(this.cap);
+    b.set(this.bitsArr);
+    this.bitsArr = b;
+    const s = new Int32Array(this.cap);
+    s.set(this.startsArr);
+    this.startsArr = s;
+    const e = new Int32Array(this.cap);
+    e.set(this.endsArr);
+    this.endsArr = e;
+  }
+
+  /** Appends a token object (a macro's output, a pragma, the end of file). */
+  push(t: Token): void {
+    if (this.length === this.cap) this.grow();
+    const n = this.length++;
+    this.bitsArr[n] = t.bits;
+    this.startsArr[n] = t.start;
+    this.endsArr[n] = t.end;
+    this.texts.push(t.text);
+    this.files.push(t.file);
+    this.hides.push(t.hide);
+    this.expansions.push(t.expansion);
+  }
+
+  /** Appends token `k` of a file's lexing as it is. */
+  pushLexed(lx: LexedTokens, k: number, file: SourceFile): void {
+    if (this.length === this.cap) this.grow();
+    const n = this.length++;
+    this.bitsArr[n] = lx.bits[k];
+    this.startsArr[n] = lx.starts[k];
+    this.endsArr[n] = lx.ends[k];
+    this.texts.push(lx.texts[k]);
+    this.files.push(file);
+    this.hides.push(undefined);
+    this.expansions.push(undefined);
+  }
+
+  /** The kind index of token `i` (a `KINDS` position; the end of file past the last token). */
+  kindAt(i: number): number {
+    return i < this.length ? this.bitsArr[i] & KIND_MASK : K_EOF;
+  }
+
+  kind(i: number): TokenKind {
+    return KINDS[this.kindAt(i)];
+  }
+
+  /** Where token `i` came from: its macro invocation, else its spelling. */
+  spanAt(i: number): Span {
+    return this.expansions[i] ?? { file: this.files[i], start: this.startsArr[i], end: this.endsArr[i] };
+  }
+
+  /** Token `i` as an object (the last token, the end of file, for any index past it). */
+  at(i: number): Token {
+    const k = Math.min(i, this.length - 1);
+    return new Token(this.bitsArr[k], this.texts[k], this.files[k], this.startsArr[k], this.endsArr[k], false, false, this.hides[k], this.expansions[k]);
+  }
+
+  /** Every token as an object, in order (for printing and tests). */
+  *[Symbol.iterator](): IterableIterator<Token> {
+    for (let i = 0; i < this.length; i++) yield this.at(i);
+  }
+}
