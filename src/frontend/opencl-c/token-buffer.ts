@@ -14,8 +14,15 @@ export class TokenBuffer {
   private bitsArr = new Uint8Array(this.cap);
   private startsArr = new Int32Array(this.cap);
   private endsArr = new Int32Array(this.cap);
+  private fileArr = new Uint32Array(this.cap);
   readonly texts: string[] = [];
+  /** The files tokens come from, by the index `fileArr` holds. */
   private readonly files: SourceFile[] = [];
+  private readonly fileIndices = new Map<SourceFile, number>();
+  private lastFile: SourceFile | undefined;
+  private lastFileIndex = 0;
+  /** Only the tokens macros made have a hide set and an expansion: `metaArr[i]` is 1 + their index in these lists, or 0. */
+  private metaArr = new Int32Array(this.cap);
   private readonly hides: (ReadonlySet<string> | undefined)[] = [];
   private readonly expansions: (Span | undefined)[] = [];
   length = 0;
@@ -31,6 +38,25 @@ export class TokenBuffer {
     const e = new Int32Array(this.cap);
     e.set(this.endsArr);
     this.endsArr = e;
+    const f = new Uint32Array(this.cap);
+    f.set(this.fileArr);
+    this.fileArr = f;
+    const m = new Int32Array(this.cap);
+    m.set(this.metaArr);
+    this.metaArr = m;
+  }
+
+  private fileIndex(file: SourceFile): number {
+    if (file === this.lastFile) return this.lastFileIndex;
+    let k = this.fileIndices.get(file);
+    if (k === undefined) {
+      k = this.files.length;
+      this.files.push(file);
+      this.fileIndices.set(file, k);
+    }
+    this.lastFile = file;
+    this.lastFileIndex = k;
+    return k;
   }
 
   /** Appends a token object (a macro's output, a pragma, the end of file). */
@@ -41,9 +67,11 @@ export class TokenBuffer {
     this.startsArr[n] = t.start;
     this.endsArr[n] = t.end;
     this.texts.push(t.text);
-    this.files.push(t.file);
-    this.hides.push(t.hide);
-    this.expansions.push(t.expansion);
+    this.fileArr[n] = this.fileIndex(t.file);
+    if (t.hide || t.expansion) {
+      this.hides.push(t.hide);
+      this.metaArr[n] = this.expansions.push(t.expansion);
+    } else this.metaArr[n] = 0;
   }
 
   /** Appends token `k` of a file's lexing as it is. */
@@ -54,9 +82,8 @@ export class TokenBuffer {
     this.startsArr[n] = lx.starts[k];
     this.endsArr[n] = lx.ends[k];
     this.texts.push(lx.texts[k]);
-    this.files.push(file);
-    this.hides.push(undefined);
-    this.expansions.push(undefined);
+    this.fileArr[n] = this.fileIndex(file);
+    this.metaArr[n] = 0;
   }
 
   /** The kind index of token `i` (a `KINDS` position; the end of file past the last token). */
@@ -70,13 +97,17 @@ export class TokenBuffer {
 
   /** Where token `i` came from: its macro invocation, else its spelling. */
   spanAt(i: number): Span {
-    return this.expansions[i] ?? { file: this.files[i], start: this.startsArr[i], end: this.endsArr[i] };
+    const m = this.metaArr[i];
+    return (m ? this.expansions[m - 1] : undefined) ?? { file: this.files[this.fileArr[i]], start: this.startsArr[i], end: this.endsArr[i] };
   }
 
   /** Token `i` as an object (the last token, the end of file, for any index past it). */
   at(i: number): Token {
     const k = Math.min(i, this.length - 1);
-    return new Token(this.bitsArr[k], this.texts[k], this.files[k], this.startsArr[k], this.endsArr[k], false, false, this.hides[k], this.expansions[k]);
+    const m = this.metaArr[k];
+    const file = this.files[this.fileArr[k]];
+    if (!m) return new Token(this.bitsArr[k], this.texts[k], file, this.startsArr[k], this.endsArr[k], false, false);
+    return new Token(this.bitsArr[k], this.texts[k], file, this.startsArr[k], this.endsArr[k], false, false, this.hides[m - 1], this.expansions[m - 1]);
   }
 
   /** Every token as an object, in order (for printing and tests). */
