@@ -173,7 +173,9 @@ export function canonical(t: QualType): QualType {
 const elementQuals = new WeakMap<ArrayType, Pick<QualType, 'const' | 'volatile' | 'space'>>();
 function withElementQuals(t: QualType): QualType {
   if (t.type.kind !== 'array') return t;
-  let e = elementQuals.get(t.type);
+  const element = t.type.element;
+  // An element that is neither an array nor a typedef shows its qualifiers as it is: nothing to remember.
+  let e = element.type.kind !== 'array' && element.type.kind !== 'typedef' ? element : elementQuals.get(t.type);
   if (!e) {
     const c = canonical(t.type.element);
     e = { const: c.const, volatile: c.volatile, space: c.space };

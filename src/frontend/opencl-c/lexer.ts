@@ -28,14 +28,15 @@ const isDigitCode = (c: number) => c >= 48 && c <= 57;
 const isIdCode = (c: number) => c < 128 && CLASS[c] !== 0;
 
 /**
- * Removes line splices (backslash-newline) and records, for every character of the
- * result, its offset in the original text, so tokens keep exact spans. Works splice by
- * splice (indexOf and slices), so a file with a few continuation lines costs what one
- * without them does.
+ * Removes line splices (backslash-newline) and says where each character of the result was in
+ * the original text, so tokens keep exact spans: `at[k]` is the first clean offset after the k-th
+ * splice and `shift[k]` the characters removed up to there. Works splice by splice (indexOf and
+ * slices), so a file with a few continuation lines costs what one without them does.
  */
-function removeSplices(text: string): { clean: string; map: Int32Array } {
-  const map = new Int32Array(text.length + 1);
+function removeSplices(text: string): { clean: string; at: number[]; shift: number[] } {
   const parts: string[] = [];
+  const at: number[] = [];
+  const shift: number[] = [];
   let out = 0;
   let from = 0;
   for (let b = text.indexOf('\\'); b >= 0; b = text.indexOf('\\', b + 1)) {
@@ -43,19 +44,28 @@ function removeSplices(text: string): { clean: string; map: Int32Array } {
     while (text[j] === ' ' || text[j] === '\t') j++;
     if (text[j] !== '\n' && text[j] !== '\r') continue;
     if (text[j] === '\r' && text[j + 1] === '\n') j++;
-    for (let k = from; k < b; k++) map[out++] = k;
+    out += b - from;
     parts.push(text.slice(from, b));
     from = j + 1;
+    at.push(out);
+    shift.push(from - out);
     b = j;
   }
-  if (from === 0) {
-    for (let i = 0; i <= text.length; i++) map[i] = i;
-    return { clean: text, map };
-  }
-  for (let k = from; k < text.length; k++) map[out++] = k;
-  map[out] = text.length;
+  if (from === 0) return { clean: text, at, shift };
   parts.push(text.slice(from));
-  return { clean: parts.join(''), map: map.subarray(0, out + 1) };
+  return { clean: parts.join(''), at, shift };
+}
+
+/** The original offset of clean offset `c` (see removeSplices). */
+function originalOffset(at: readonly number[], shift: readonly number[], c: number): number {
+  let lo = 0;
+  let hi = at.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (at[mid] <= c) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo === 0 ? c : c + shift[lo - 1];
 }
 
 /** A lexer problem, kept with its offsets so a cached lexing can be reported again for another inclusion. */
@@ -82,8 +92,10 @@ export interface LexedTokens {
 
 /** Splits a source text into preprocessing tokens (C11 6.4), comments removed. */
 export function lexTokens(text: string): LexedTokens {
-  const { clean: s, map } = removeSplices(text);
-  let cap = 16 + (s.length >> 2);
+  const { clean: s, at, shift } = removeSplices(text);
+  const spliced = at.length > 0;
+  const orig = (c: number) => (spliced ? originalOffset(at, shift, c) : c);
+  let cap = 16 + ((s.length / 3) | 0);
   let bits = new Uint8Array(cap);
   let starts = new Int32Array(cap);
   let ends = new Int32Array(cap);
@@ -110,8 +122,8 @@ export function lexTokens(text: string): LexedTokens {
       ends = en;
     }
     bits[count] = kind | flags;
-    starts[count] = map[start];
-    ends[count] = map[end - 1] + 1;
+    starts[count] = orig(start);
+    ends[count] = orig(end - 1) + 1;
     texts.push(spelling);
     count++;
     flags = 0;
@@ -142,7 +154,7 @@ export function lexTokens(text: string): LexedTokens {
     if (code === 47 && s.charCodeAt(i + 1) === 42) {
       const close = s.indexOf('*/', i + 2);
       if (close < 0) {
-        problems.push({ message: Messages.unterminatedComment, start: map[i], end: map[i + 1] + 1 });
+        problems.push({ message: Messages.unterminatedComment, start: orig(i), end: orig(i + 1) + 1 });
         i = n;
       } else i = close + 2;
       flags |= SPACE;
@@ -164,7 +176,7 @@ export function lexTokens(text: string): LexedTokens {
       }
       const kind = qc === 34 ? K_STRING : K_CHAR;
       if (s.charCodeAt(j) !== qc) {
-        problems.push({ message: qc === 34 ? Messages.unterminatedString : Messages.unterminatedChar, start: map[start], end: map[Math.max(start, j - 1)] + 1 });
+        problems.push({ message: qc === 34 ? Messages.unterminatedString : Messages.unterminatedChar, start: orig(start), end: orig(Math.max(start, j - 1)) + 1 });
         push(kind, start, j, s.slice(start, j));
         i = j;
         continue;
@@ -215,7 +227,8 @@ export function lexTokens(text: string): LexedTokens {
     push(K_OTHER, start, i + len, s.slice(start, i + len));
     i += len;
   }
-  return { count, bits, starts, ends, texts, problems };
+  // Exact sizes: the lexing of the main file lives as long as the preprocessor.
+  return { count, bits: bits.slice(0, count), starts: starts.slice(0, count), ends: ends.slice(0, count), texts, problems };
 }
 
 /** Splits a source file into preprocessing tokens (C11 6.4), comments removed, as token objects. */

@@ -133,6 +133,8 @@ export class Preprocessor extends MacroExpander {
     if (file.includedFrom) this.lexCache.set(file.path, lx);
     for (const p of lx.problems) this.diags.report(p.message, span(file, p.start, p.end));
     const { bits, texts, count } = lx;
+    // The output grows once by about what this file brings (macros add some).
+    if (emit) this.output.reserve(count + (count >> 3));
     const isHash = (k: number) => (bits[k] & BOL) !== 0 && (bits[k] & KIND_MASK) === K_PUNCT && texts[k] === '#';
     const conds: Conditional[] = [];
     // Active text between directives, expanded as one run (as a macro call may span its lines).

@@ -27,8 +27,13 @@ export class TokenBuffer {
   private readonly expansions: (Span | undefined)[] = [];
   length = 0;
 
-  private grow(): void {
-    this.cap *= 2;
+  /** Makes room for `n` more tokens at once (a file's count is known before it is expanded). */
+  reserve(n: number): void {
+    if (this.cap < this.length + n) this.grow(this.length + n);
+  }
+
+  private grow(atLeast = 0): void {
+    this.cap = Math.max(atLeast, Math.ceil(this.cap * 1.5));
     const b = new Uint8Array(this.cap);
     b.set(this.bitsArr);
     this.bitsArr = b;
