@@ -146,22 +146,36 @@ export const q = (type: Type, quals: Omit<QualType, 'type'> = {}): QualType => (
 export function canonical(t: QualType): QualType {
   if (t.type.kind === 'array') return withElementQuals(t);
   if (t.type.kind !== 'typedef') return t;
+  // (No object spreads here: on Node 20 every property added after a spread takes the slow path.)
   let cur = t;
-  let merged: Omit<QualType, 'type'> = {};
+  let isConst = false;
+  let isVolatile = false;
+  let isRestrict = false;
+  let space: AddressSpace | undefined;
+  let access: AccessQualifier | undefined;
   for (;;) {
-    merged = {
-      const: merged.const || cur.const || undefined,
-      volatile: merged.volatile || cur.volatile || undefined,
-      restrict: merged.restrict || cur.restrict || undefined,
-      space: merged.space ?? cur.space,
-      access: merged.access ?? cur.access,
-    };
+    isConst ||= !!cur.const;
+    isVolatile ||= !!cur.volatile;
+    isRestrict ||= !!cur.restrict;
+    space ??= cur.space;
+    access ??= cur.access;
     if (cur.type.kind !== 'typedef') {
-      const out = clean({ type: cur.type, ...merged });
+      const out = qualified(cur.type, isConst, isVolatile, isRestrict, space, access);
       return out.type.kind === 'array' ? withElementQuals(out) : out;
     }
     cur = cur.type.target;
   }
+}
+
+/** A qualified type with only the qualifiers that are set, in clean's order. */
+function qualified(type: Type, isConst: boolean, isVolatile: boolean, isRestrict: boolean, space: AddressSpace | undefined, access: AccessQualifier | undefined): QualType {
+  const out: { -readonly [K in keyof QualType]: QualType[K] } = { type };
+  if (isConst) out.const = true;
+  if (isVolatile) out.volatile = true;
+  if (isRestrict) out.restrict = true;
+  if (space) out.space = space;
+  if (access) out.access = access;
+  return out;
 }
 
 /**
@@ -181,17 +195,8 @@ function withElementQuals(t: QualType): QualType {
     e = { const: c.const, volatile: c.volatile, space: c.space };
     elementQuals.set(t.type, e);
   }
-  return !e.const && !e.volatile && !e.space ? t : clean({ ...t, const: t.const || e.const, volatile: t.volatile || e.volatile, space: t.space ?? e.space });
-}
-
-function clean(t: QualType): QualType {
-  const out: { -readonly [K in keyof QualType]: QualType[K] } = { type: t.type };
-  if (t.const) out.const = true;
-  if (t.volatile) out.volatile = true;
-  if (t.restrict) out.restrict = true;
-  if (t.space) out.space = t.space;
-  if (t.access) out.access = t.access;
-  return out;
+  if (!e.const && !e.volatile && !e.space) return t;
+  return qualified(t.type, !!(t.const || e.const), !!(t.volatile || e.volatile), !!t.restrict, t.space ?? e.space, t.access);
 }
 
 export const isInteger = (t: Type): boolean =>
