@@ -20,7 +20,6 @@ export const CALLS_WITH_ARGS: ReadonlySet<string> = new Set([
  */
 export function callArgsAt(name: string, nameSpan: Span, toks: TokenBuffer, open: number): CallArgs {
   const args: { text: string; string?: string }[] = [];
-  const texts = toks.texts;
   let depth = 0;
   let cur: number[] = [];
   const flush = () => {
@@ -30,20 +29,20 @@ export function callArgsAt(name: string, nameSpan: Span, toks: TokenBuffer, open
       const bytes: number[] = [];
       let ok = true;
       for (const k of cur) {
-        const b = parseStringLiteral(texts[k]);
+        const b = parseStringLiteral(toks.text(k));
         if (typeof b === 'string') ok = false;
         else bytes.push(...b);
       }
       if (ok) string = new TextDecoder().decode(new Uint8Array(bytes));
     }
-    args.push({ text: cur.map((k) => texts[k]).join(' '), ...(string !== undefined ? { string } : {}) });
+    args.push({ text: cur.map((k) => toks.text(k)).join(' '), ...(string !== undefined ? { string } : {}) });
     cur = [];
   };
   for (let i = open + 1; i < toks.length; i++) {
     const kind = toks.kindAt(i);
     if (kind === K_EOF) break;
     if (kind === K_PRAGMA) continue;
-    const text = texts[i];
+    const text = toks.text(i);
     if (kind === K_PUNCT && (text === '(' || text === '[' || text === '{')) depth++;
     if (kind === K_PUNCT && (text === ')' || text === ']' || text === '}')) {
       if (depth === 0) break;

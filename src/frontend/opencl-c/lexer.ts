@@ -86,7 +86,9 @@ export interface LexedTokens {
   readonly bits: Uint8Array;
   readonly starts: Int32Array;
   readonly ends: Int32Array;
-  readonly texts: readonly string[];
+  /** Token k's spelling is `strings[ids[k]]`: numbers, not a pointer per token, for the garbage collector to trace. */
+  readonly ids: Int32Array;
+  readonly strings: readonly string[];
   readonly problems: readonly LexProblem[];
 }
 
@@ -99,16 +101,17 @@ export function lexTokens(text: string): LexedTokens {
   let bits = new Uint8Array(cap);
   let starts = new Int32Array(cap);
   let ends = new Int32Array(cap);
-  const texts: string[] = [];
+  let ids = new Int32Array(cap);
+  const strings: string[] = [];
   const problems: LexProblem[] = [];
   let count = 0;
   // One string per distinct spelling keeps the token table small.
-  const names = new Map<string, string>();
+  const names = new Map<string, number>();
   // A UTF-8 byte-order mark opens the file, as clang allows.
   let i = s.charCodeAt(0) === 0xfeff ? 1 : 0;
   let flags = BOL;
   const n = s.length;
-  const push = (kind: number, start: number, end: number, spelling: string) => {
+  const push = (kind: number, start: number, end: number, spelling: number) => {
     if (count === cap) {
       cap *= 2;
       const b = new Uint8Array(cap);
@@ -120,19 +123,25 @@ export function lexTokens(text: string): LexedTokens {
       const en = new Int32Array(cap);
       en.set(ends);
       ends = en;
+      const id = new Int32Array(cap);
+      id.set(ids);
+      ids = id;
     }
     bits[count] = kind | flags;
     starts[count] = orig(start);
     ends[count] = orig(end - 1) + 1;
-    texts.push(spelling);
+    ids[count] = spelling;
     count++;
     flags = 0;
   };
-  const intern = (start: number, end: number): string => {
-    const t = s.slice(start, end);
-    let interned = names.get(t);
-    if (interned === undefined) names.set(t, (interned = t));
-    return interned;
+  const intern = (start: number, end: number): number => internText(s.slice(start, end));
+  const internText = (t: string): number => {
+    let id = names.get(t);
+    if (id === undefined) {
+      names.set(t, (id = strings.length));
+      strings.push(t);
+    }
+    return id;
   };
   while (i < n) {
     const code = s.charCodeAt(i);
@@ -177,11 +186,11 @@ export function lexTokens(text: string): LexedTokens {
       const kind = qc === 34 ? K_STRING : K_CHAR;
       if (s.charCodeAt(j) !== qc) {
         problems.push({ message: qc === 34 ? Messages.unterminatedString : Messages.unterminatedChar, start: orig(start), end: orig(Math.max(start, j - 1)) + 1 });
-        push(kind, start, j, s.slice(start, j));
+        push(kind, start, j, intern(start, j));
         i = j;
         continue;
       }
-      push(kind, start, j + 1, s.slice(start, j + 1));
+      push(kind, start, j + 1, intern(start, j + 1));
       i = j + 1;
       continue;
     }
@@ -217,18 +226,18 @@ export function lexTokens(text: string): LexedTokens {
       }
     }
     if (matched) {
-      push(K_PUNCT, start, i + matched.length, DIGRAPHS[matched] ?? matched);
+      push(K_PUNCT, start, i + matched.length, internText(DIGRAPHS[matched] ?? matched));
       i += matched.length;
       continue;
     }
     // Anything else is a single "other" token; the parser complains if it reaches it.
     const cp = s.codePointAt(i)!;
     const len = cp > 0xffff ? 2 : 1;
-    push(K_OTHER, start, i + len, s.slice(start, i + len));
+    push(K_OTHER, start, i + len, intern(start, i + len));
     i += len;
   }
   // Exact sizes: the lexing of the main file lives as long as the preprocessor.
-  return { count, bits: bits.slice(0, count), starts: starts.slice(0, count), ends: ends.slice(0, count), texts, problems };
+  return { count, bits: bits.slice(0, count), starts: starts.slice(0, count), ends: ends.slice(0, count), ids: ids.slice(0, count), strings, problems };
 }
 
 /** Splits a source file into preprocessing tokens (C11 6.4), comments removed, as token objects. */
@@ -236,7 +245,7 @@ export function lex(file: SourceFile, diags: DiagnosticBag): Token[] {
   const lx = lexTokens(file.text);
   for (const p of lx.problems) diags.report(p.message, span(file, p.start, p.end));
   const tokens: Token[] = [];
-  for (let k = 0; k < lx.count; k++) tokens.push(new Token(lx.bits[k], lx.texts[k], file, lx.starts[k], lx.ends[k], false, false));
+  for (let k = 0; k < lx.count; k++) tokens.push(new Token(lx.bits[k], lx.strings[lx.ids[k]], file, lx.starts[k], lx.ends[k], false, false));
   tokens.push(new Token('eof', '', file, file.text.length, file.text.length, true, false));
   return tokens;
 }

@@ -201,7 +201,7 @@ export abstract class ParserCore {
   protected is(text: string, k = 0): boolean {
     const p = this.peekIndex(k);
     const kind = this.toks.kindAt(p);
-    return (kind === K_PUNCT || kind === K_IDENT) && this.toks.texts[p] === text;
+    return (kind === K_PUNCT || kind === K_IDENT) && this.toks.text(p) === text;
   }
 
   protected accept(text: string): Token | undefined {

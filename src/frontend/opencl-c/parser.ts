@@ -184,7 +184,6 @@ export class Parser extends ExpressionParser {
     const uses: string[] = [];
     // Read straight from the token buffer: no token object for the body's tokens but calls.
     const toks = this.toks;
-    const texts = toks.texts;
     let level = 1;
     while (level > 0) {
       const p = this.pos;
@@ -195,14 +194,14 @@ export class Parser extends ExpressionParser {
         this.pragma(this.tokenAt(p));
         continue;
       }
-      const text = texts[p];
+      const text = toks.text(p);
       if (kind === K_PUNCT) {
         if (text === '{') level++;
         else if (text === '}') level--;
         continue;
       }
       if (kind !== K_IDENT) continue;
-      const member = p > 0 && toks.kindAt(p - 1) === K_PUNCT && (texts[p - 1] === '.' || texts[p - 1] === '->');
+      const member = p > 0 && toks.kindAt(p - 1) === K_PUNCT && (toks.text(p - 1) === '.' || toks.text(p - 1) === '->');
       if (member) continue;
       if (this.is('(') && !STATEMENT_KEYWORDS.has(text) && !this.startsType(this.tokenAt(p))) {
         if (CALLS_WITH_ARGS.has(text)) callArgs.push(callArgsAt(text, toks.spanAt(p), toks, this.pos));

@@ -123,6 +123,7 @@ export class Preprocessor extends MacroExpander {
     this.processFile(main, 0, true);
     const eof = main.text.length;
     this.output.push(new Token('eof', '', main, eof, eof, true, false));
+    this.output.finish();
     return { tokens: this.output, pragmas: this.pragmas, macros: this.macros, files: this.files };
   }
 
@@ -132,10 +133,11 @@ export class Preprocessor extends MacroExpander {
     const lx = cached ?? lexTokens(file.text);
     if (file.includedFrom) this.lexCache.set(file.path, lx);
     for (const p of lx.problems) this.diags.report(p.message, span(file, p.start, p.end));
-    const { bits, texts, count } = lx;
+    const { bits, ids, strings, count } = lx;
+    const hashId = strings.indexOf('#');
     // The output grows once by about what this file brings (macros add some).
     if (emit) this.output.reserve(count + (count >> 3));
-    const isHash = (k: number) => (bits[k] & BOL) !== 0 && (bits[k] & KIND_MASK) === K_PUNCT && texts[k] === '#';
+    const isHash = (k: number) => (bits[k] & BOL) !== 0 && (bits[k] & KIND_MASK) === K_PUNCT && ids[k] === hashId;
     const conds: Conditional[] = [];
     // Active text between directives, expanded as one run (as a macro call may span its lines).
     let runStart = -1;
@@ -172,10 +174,10 @@ export class Preprocessor extends MacroExpander {
   /** Expands tokens `from` to `to` of a file: plain tokens are copied as they are, macro calls expanded. */
   private expandRun(lx: LexedTokens, file: SourceFile, from: number, to: number): void {
     const out = this.output;
-    const { bits, texts } = lx;
+    const { bits, ids, strings } = lx;
     let k = from;
     while (k < to && !this.aborted) {
-      if ((bits[k] & KIND_MASK) !== K_IDENT || !this.isMacroName(texts[k])) {
+      if ((bits[k] & KIND_MASK) !== K_IDENT || !this.isMacroName(strings[ids[k]])) {
         out.pushLexed(lx, k, file);
         k++;
         continue;
@@ -464,7 +466,7 @@ export class Preprocessor extends MacroExpander {
 
 /** Token `k` of a file's lexing as an object. */
 function lexedToken(lx: LexedTokens, k: number, file: SourceFile): Token {
-  return new Token(lx.bits[k], lx.texts[k], file, lx.starts[k], lx.ends[k], false, false);
+  return new Token(lx.bits[k], lx.strings[lx.ids[k]], file, lx.starts[k], lx.ends[k], false, false);
 }
 
 /** Tokens `from` to `to` of a file's lexing, made into objects as a macro expansion reads them. */

@@ -15,7 +15,14 @@ export class TokenBuffer {
   private startsArr = new Int32Array(this.cap);
   private endsArr = new Int32Array(this.cap);
   private fileArr = new Uint32Array(this.cap);
-  readonly texts: string[] = [];
+  private idArr = new Int32Array(this.cap);
+  /** Token i's spelling is `strings[idArr[i]]`. */
+  private readonly strings: string[] = [];
+  private readonly stringIds = new Map<string, number>();
+  /** The last file lexing copied from, and its spellings' ids here (-1: not yet seen). */
+  private lastLexed: LexedTokens | undefined;
+  private lastIds: Int32Array = new Int32Array(0);
+  private readonly lexedIds = new WeakMap<LexedTokens, Int32Array>();
   /** The files tokens come from, by the index `fileArr` holds. */
   private readonly files: SourceFile[] = [];
   private readonly fileIndices = new Map<SourceFile, number>();
@@ -49,6 +56,23 @@ export class TokenBuffer {
     const m = new Int32Array(this.cap);
     m.set(this.metaArr);
     this.metaArr = m;
+    const id = new Int32Array(this.cap);
+    id.set(this.idArr);
+    this.idArr = id;
+  }
+
+  private stringId(text: string): number {
+    let id = this.stringIds.get(text);
+    if (id === undefined) {
+      this.stringIds.set(text, (id = this.strings.length));
+      this.strings.push(text);
+    }
+    return id;
+  }
+
+  /** The spelling of token `i`. */
+  text(i: number): string {
+    return this.strings[this.idArr[i]];
   }
 
   private fileIndex(file: SourceFile): number {
@@ -64,6 +88,12 @@ export class TokenBuffer {
     return k;
   }
 
+  /** Lets go of the last file lexing (the parser needs only the buffer). */
+  finish(): void {
+    this.lastLexed = undefined;
+    this.lastIds = new Int32Array(0);
+  }
+
   /** Appends a token object (a macro's output, a pragma, the end of file). */
   push(t: Token): void {
     if (this.length === this.cap) this.grow();
@@ -71,7 +101,7 @@ export class TokenBuffer {
     this.bitsArr[n] = t.bits;
     this.startsArr[n] = t.start;
     this.endsArr[n] = t.end;
-    this.texts.push(t.text);
+    this.idArr[n] = this.stringId(t.text);
     this.fileArr[n] = this.fileIndex(t.file);
     if (t.hide || t.expansion) {
       this.hides.push(t.hide);
@@ -86,7 +116,15 @@ export class TokenBuffer {
     this.bitsArr[n] = lx.bits[k];
     this.startsArr[n] = lx.starts[k];
     this.endsArr[n] = lx.ends[k];
-    this.texts.push(lx.texts[k]);
+    if (lx !== this.lastLexed) {
+      this.lastLexed = lx;
+      this.lastIds = this.lexedIds.get(lx) ?? new Int32Array(lx.strings.length).fill(-1);
+      this.lexedIds.set(lx, this.lastIds);
+    }
+    const lid = lx.ids[k];
+    let id = this.lastIds[lid];
+    if (id < 0) id = this.lastIds[lid] = this.stringId(lx.strings[lid]);
+    this.idArr[n] = id;
     this.fileArr[n] = this.fileIndex(file);
     this.metaArr[n] = 0;
   }
@@ -111,8 +149,9 @@ export class TokenBuffer {
     const k = Math.min(i, this.length - 1);
     const m = this.metaArr[k];
     const file = this.files[this.fileArr[k]];
-    if (!m) return new Token(this.bitsArr[k], this.texts[k], file, this.startsArr[k], this.endsArr[k], false, false);
-    return new Token(this.bitsArr[k], this.texts[k], file, this.startsArr[k], this.endsArr[k], false, false, this.hides[m - 1], this.expansions[m - 1]);
+    const text = this.strings[this.idArr[k]];
+    if (!m) return new Token(this.bitsArr[k], text, file, this.startsArr[k], this.endsArr[k], false, false);
+    return new Token(this.bitsArr[k], text, file, this.startsArr[k], this.endsArr[k], false, false, this.hides[m - 1], this.expansions[m - 1]);
   }
 
   /** Every token as an object, in order (for printing and tests). */
