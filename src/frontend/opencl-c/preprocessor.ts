@@ -2,11 +2,11 @@ import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { Messages } from '../../diagnostics/messages.js';
 import { SourceFile, type Span, span } from '../../diagnostics/source.js';
 import { type LexedTokens, lexTokens } from './lexer.js';
-import { isPunct, type Macro, MacroExpander, MIN_EXPANSION_TOKENS, type TokenSource, TokenStream } from './macro-expand.js';
+import { isPunct, type Macro, MacroExpander, MIN_EXPANSION_TOKENS, TokenStream } from './macro-expand.js';
 import { evaluatePPExpression } from './pp-expr.js';
 import { type ClStd, KNOWN_EXTENSIONS, type PredefineTarget, predefinedSource } from './predefined.js';
 import { BOL, K_IDENT, K_PUNCT, KIND_MASK, Token, tokenSpan } from './token.js';
-import { TokenBuffer } from './token-buffer.js';
+import { LexedRun, lexedToken, TokenBuffer } from './token-buffer.js';
 
 /** How the frontend reads files. The core never touches the file system itself. */
 export interface FileHost {
@@ -461,28 +461,6 @@ export class Preprocessor extends MacroExpander {
     }
     const path = rest[1]?.kind === 'string' ? rest[1].text.slice(1, -1) : file.presumed(at.span.start).path;
     file.lineMarkers.push({ afterLine: file.lineCol(at.span.start).line, line: Number(n.text), path });
-  }
-}
-
-/** Token `k` of a file's lexing as an object. */
-function lexedToken(lx: LexedTokens, k: number, file: SourceFile): Token {
-  return new Token(lx.bits[k], lx.strings[lx.ids[k]], file, lx.starts[k], lx.ends[k], false, false);
-}
-
-/** Tokens `from` to `to` of a file's lexing, made into objects as a macro expansion reads them. */
-class LexedRun implements TokenSource {
-  readonly length: number;
-  constructor(
-    private readonly lx: LexedTokens,
-    private readonly file: SourceFile,
-    private readonly from: number,
-    to: number,
-  ) {
-    this.length = to - from;
-  }
-
-  get(k: number): Token {
-    return lexedToken(this.lx, this.from + k, this.file);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { SourceFile, Span } from '../../diagnostics/source.js';
 import type { LexedTokens } from './lexer.js';
+import type { TokenSource } from './macro-expand.js';
 import { K_EOF, KIND_MASK, KINDS, Token, type TokenKind } from './token.js';
 
 /**
@@ -157,5 +158,27 @@ export class TokenBuffer {
   /** Every token as an object, in order (for printing and tests). */
   *[Symbol.iterator](): IterableIterator<Token> {
     for (let i = 0; i < this.length; i++) yield this.at(i);
+  }
+}
+
+/** Token `k` of a file's lexing as an object. */
+export function lexedToken(lx: LexedTokens, k: number, file: SourceFile): Token {
+  return new Token(lx.bits[k], lx.strings[lx.ids[k]], file, lx.starts[k], lx.ends[k], false, false);
+}
+
+/** Tokens `from` to `to` of a file's lexing, made into objects as a macro expansion reads them. */
+export class LexedRun implements TokenSource {
+  readonly length: number;
+  constructor(
+    private readonly lx: LexedTokens,
+    private readonly file: SourceFile,
+    private readonly from: number,
+    to: number,
+  ) {
+    this.length = to - from;
+  }
+
+  get(k: number): Token {
+    return lexedToken(this.lx, this.from + k, this.file);
   }
 }
