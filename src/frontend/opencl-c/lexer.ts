@@ -194,7 +194,8 @@ export function lexTokens(text: string): LexedTokens {
       i = j + 1;
       continue;
     }
-    // (`U8"` and `L8"` are not literals, and today's lexer does not take them as identifiers either.)
+    // `U8"…"` and `L8"…"` are not literal prefixes; their `U`/`L` stays an 'other' token, as it always
+    // has here (clang reads an identifier `U8`): kept so outputs do not change with this lexer.
     if (isIdStartCode(code) && !((code === 85 || code === 76) && s.charCodeAt(i + 1) === 56 && (s.charCodeAt(i + 2) === 34 || s.charCodeAt(i + 2) === 39))) {
       let j = i + 1;
       while (j < n && isIdCode(s.charCodeAt(j))) j++;
