@@ -146,49 +146,57 @@ export const q = (type: Type, quals: Omit<QualType, 'type'> = {}): QualType => (
 export function canonical(t: QualType): QualType {
   if (t.type.kind === 'array') return withElementQuals(t);
   if (t.type.kind !== 'typedef') return t;
+  // (No object spreads here: on Node 20 every property added after a spread takes the slow path.)
   let cur = t;
-  let merged: Omit<QualType, 'type'> = {};
+  let isConst = false;
+  let isVolatile = false;
+  let isRestrict = false;
+  let space: AddressSpace | undefined;
+  let access: AccessQualifier | undefined;
   for (;;) {
-    merged = {
-      const: merged.const || cur.const || undefined,
-      volatile: merged.volatile || cur.volatile || undefined,
-      restrict: merged.restrict || cur.restrict || undefined,
-      space: merged.space ?? cur.space,
-      access: merged.access ?? cur.access,
-    };
+    isConst ||= !!cur.const;
+    isVolatile ||= !!cur.volatile;
+    isRestrict ||= !!cur.restrict;
+    space ??= cur.space;
+    access ??= cur.access;
     if (cur.type.kind !== 'typedef') {
-      const out = clean({ type: cur.type, ...merged });
+      const out = qualified(cur.type, isConst, isVolatile, isRestrict, space, access);
       return out.type.kind === 'array' ? withElementQuals(out) : out;
     }
     cur = cur.type.target;
   }
 }
 
-/**
- * An array's qualifiers with its element's (an array of const T is const), remembered per array
- * type object: the element's are found recursively, so without the memo a walk over n nested
- * arrays that asks at every level cost n² or n³ (250 nested `[1]` took 11 s).
- */
-const arrayQuals = new WeakMap<QualType, QualType>();
-
-function withElementQuals(t: QualType): QualType {
-  if (t.type.kind !== 'array') return t;
-  const known = arrayQuals.get(t);
-  if (known) return known;
-  const e = canonical(t.type.element);
-  const out = !e.const && !e.volatile && !e.space ? t : clean({ ...t, const: t.const || e.const, volatile: t.volatile || e.volatile, space: t.space ?? e.space });
-  arrayQuals.set(t, out);
+/** A qualified type with only the qualifiers that are set, in clean's order. */
+function qualified(type: Type, isConst: boolean, isVolatile: boolean, isRestrict: boolean, space: AddressSpace | undefined, access: AccessQualifier | undefined): QualType {
+  const out: { -readonly [K in keyof QualType]: QualType[K] } = { type };
+  if (isConst) out.const = true;
+  if (isVolatile) out.volatile = true;
+  if (isRestrict) out.restrict = true;
+  if (space) out.space = space;
+  if (access) out.access = access;
   return out;
 }
 
-function clean(t: QualType): QualType {
-  const out: { -readonly [K in keyof QualType]: QualType[K] } = { type: t.type };
-  if (t.const) out.const = true;
-  if (t.volatile) out.volatile = true;
-  if (t.restrict) out.restrict = true;
-  if (t.space) out.space = t.space;
-  if (t.access) out.access = t.access;
-  return out;
+/**
+ * An array's qualifiers with its element's (an array of const T is const). The element's are
+ * remembered per array type object (not per qualified type, which `canonical` makes anew at every
+ * call): found recursively, so without the memo a walk over n nested arrays that asks at every
+ * level cost n² or n³ (250 nested `[1]` took 11 s).
+ */
+const elementQuals = new WeakMap<ArrayType, Pick<QualType, 'const' | 'volatile' | 'space'>>();
+function withElementQuals(t: QualType): QualType {
+  if (t.type.kind !== 'array') return t;
+  const element = t.type.element;
+  // An element that is neither an array nor a typedef shows its qualifiers as it is: nothing to remember.
+  let e = element.type.kind !== 'array' && element.type.kind !== 'typedef' ? element : elementQuals.get(t.type);
+  if (!e) {
+    const c = canonical(t.type.element);
+    e = { const: c.const, volatile: c.volatile, space: c.space };
+    elementQuals.set(t.type, e);
+  }
+  if (!e.const && !e.volatile && !e.space) return t;
+  return qualified(t.type, !!(t.const || e.const), !!(t.volatile || e.volatile), !!t.restrict, t.space ?? e.space, t.access);
 }
 
 export const isInteger = (t: Type): boolean =>

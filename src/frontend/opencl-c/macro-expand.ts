@@ -40,12 +40,20 @@ export class MacroExpander {
   constructor(protected readonly diags: DiagnosticBag) {}
 
   /** Expands a run of text tokens, appending the result (placemarkers removed) to `out`. */
-  protected expandInto(input: readonly Token[], out: Token[]): void {
-    const stream = new TokenStream(input);
-    while (!this.aborted) {
+  protected expandInto(input: readonly Token[], out: TokenSink): void {
+    this.expandStream(new TokenStream(input), out, false);
+  }
+
+  /**
+   * Expands what `stream` holds into `out`. With `untilSettled`, returns as soon as no expansion
+   * is pending (nothing pushed in front of the input): the caller then copies plain tokens itself.
+   */
+  protected expandStream(stream: TokenStream, out: TokenSink, untilSettled: boolean): void {
+    for (let first = true; !this.aborted; first = false) {
+      if (untilSettled && !first && stream.settled()) return;
       const t = stream.next();
       if (!t) return;
-      if (t.kind !== 'ident' || !(this.macros.has(t.text) || DYNAMIC_MACROS.has(t.text))) {
+      if (t.kind !== 'ident' || !this.isMacroName(t.text)) {
         if (!(t.kind === PLACEMARKER && t.text === '')) out.push(t);
         continue;
       }
@@ -53,6 +61,11 @@ export class MacroExpander {
       if (replaced) stream.pushFront(replaced);
       else out.push(t);
     }
+  }
+
+  /** Whether an identifier spelled `name` may start a macro expansion. */
+  protected isMacroName(name: string): boolean {
+    return this.macros.has(name) || DYNAMIC_MACROS.has(name);
   }
 
   /** The replacement for one macro name (already taken from `stream`), or undefined if it does not expand. */
@@ -232,17 +245,55 @@ function withHidden(hide: ReadonlySet<string> | undefined, name: string): Readon
 
 const DYNAMIC_MACROS = new Set(['__LINE__', '__FILE__', '__COUNTER__']);
 
-/** Tokens read in order from an array, with expansions pushed in front of what is left. */
-class TokenStream {
+/** Where expanded tokens go: an array, or the preprocessor's token buffer. */
+export interface TokenSink {
+  push(t: Token): void;
+}
+
+/** Tokens made on demand: `get(k)` for 0 <= k < length (a run of a file's lexing). */
+export interface TokenSource {
+  readonly length: number;
+  get(k: number): Token;
+}
+
+/** Tokens read in order from an array or a source, with expansions pushed in front of what is left. */
+export class TokenStream {
   private k = 0;
   /** A stack: the next token is at the end. */
   private readonly front: Token[] = [];
+  /** The source token at `peekedAt`, made once when peeked and again read. */
+  private peeked: Token | undefined;
+  private peekedAt = -1;
 
-  constructor(private readonly input: readonly Token[]) {}
+  constructor(private readonly input: readonly Token[] | TokenSource) {}
+
+  /** How many input tokens have been read. */
+  get position(): number {
+    return this.k;
+  }
+
+  /** Nothing is pushed in front: the next token, if any, is the input's. */
+  settled(): boolean {
+    return this.front.length === 0;
+  }
+
+  private inputAt(k: number): Token | undefined {
+    const input = this.input;
+    if (Array.isArray(input)) return (input as readonly Token[])[k];
+    const src = input as TokenSource;
+    if (k >= src.length) return undefined;
+    if (this.peekedAt !== k) {
+      this.peeked = src.get(k);
+      this.peekedAt = k;
+    }
+    return this.peeked;
+  }
 
   next(): Token | undefined {
     if (this.front.length) return this.front.pop();
-    return this.k < this.input.length ? this.input[this.k++] : undefined;
+    const t = this.inputAt(this.k);
+    if (t) this.k++;
+    return t;
   }
 
   pushFront(tokens: readonly Token[]): void {
@@ -252,7 +303,7 @@ class TokenStream {
   /** Drops placemarkers; consumes and returns true if the next real token is `text`. */
   skipPlacemarkersTo(text: string): boolean {
     for (;;) {
-      const t = this.front.length ? this.front[this.front.length - 1] : this.input[this.k];
+      const t = this.front.length ? this.front[this.front.length - 1] : this.inputAt(this.k);
       if (!t) return false;
       if (t.kind === PLACEMARKER && t.text === '') {
         this.next();

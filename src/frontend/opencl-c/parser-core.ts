@@ -7,7 +7,8 @@ import type { FunctionInfo, LiteralSampler, ModuleVariable } from '../../model/k
 import { type AccessQualifier, type AddressSpace, type EnumDecl, type QualType, type RecordDecl, type ScalarName } from '../../types/types.js';
 import { type CValue, type EvalContext, type Expr } from './expr.js';
 import type { TypeChecker } from './check-types.js';
-import { type Token, tokenSpan } from './token.js';
+import { K_EOF, K_IDENT, K_PRAGMA, K_PUNCT, type Token, tokenSpan } from './token.js';
+import type { TokenBuffer } from './token-buffer.js';
 
 export const ADDRESS_SPACES = new Map<string, AddressSpace>(Object.entries({
   __global: 'global', global: 'global', __local: 'local', local: 'local', __constant: 'constant', constant: 'constant',
@@ -122,7 +123,7 @@ export abstract class ParserCore {
   protected readonly evalCtx: EvalContext;
 
   constructor(
-    protected readonly toks: Token[],
+    protected readonly toks: TokenBuffer,
     protected readonly options: ParseOptions,
     protected readonly diags: DiagnosticBag,
   ) {
@@ -138,27 +139,46 @@ export abstract class ParserCore {
 
   // ---- Tokens --------------------------------------------------------------------------
 
-  protected peek(k = 0): Token {
+  /** The last few tokens made into objects, by index: the parser looks at each several times. */
+  private readonly recentAt = new Int32Array(64).fill(-1);
+  private readonly recent: (Token | undefined)[] = new Array<Token | undefined>(64).fill(undefined);
+
+  /** Token `i` of the stream as an object. */
+  protected tokenAt(i: number): Token {
+    const slot = i & 63;
+    if (this.recentAt[slot] === i) return this.recent[slot]!;
+    const t = this.toks.at(i);
+    this.recentAt[slot] = i;
+    this.recent[slot] = t;
+    return t;
+  }
+
+  /** The index of the k-th token ahead, pragmas passed over (the end of file's when it comes first). */
+  protected peekIndex(k = 0): number {
     let p = this.pos;
     for (;;) {
-      const t = this.toks[p];
-      if (t.kind === 'eof') return t;
-      if (t.kind === 'pragma') {
+      const kind = this.toks.kindAt(p);
+      if (kind === K_EOF) return p;
+      if (kind === K_PRAGMA) {
         p++;
         continue;
       }
-      if (k === 0) return t;
+      if (k === 0) return p;
       k--;
       p++;
     }
   }
 
+  protected peek(k = 0): Token {
+    return this.tokenAt(this.peekIndex(k));
+  }
+
   protected next(): Token {
     for (;;) {
-      const t = this.toks[this.pos];
-      if (t.kind === 'eof') return t;
-      this.pos++;
-      if (t.kind === 'pragma') {
+      const kind = this.toks.kindAt(this.pos);
+      if (kind === K_EOF) return this.tokenAt(this.pos);
+      const t = this.tokenAt(this.pos++);
+      if (kind === K_PRAGMA) {
         this.pragma(t);
         continue;
       }
@@ -177,8 +197,9 @@ export abstract class ParserCore {
   }
 
   protected is(text: string, k = 0): boolean {
-    const t = this.peek(k);
-    return (t.kind === 'punct' || t.kind === 'ident') && t.text === text;
+    const p = this.peekIndex(k);
+    const kind = this.toks.kindAt(p);
+    return (kind === K_PUNCT || kind === K_IDENT) && this.toks.text(p) === text;
   }
 
   protected accept(text: string): Token | undefined {
@@ -199,7 +220,7 @@ export abstract class ParserCore {
   }
 
   protected span(from: Token): Span {
-    const prev = this.toks[Math.max(0, this.pos - 1)];
+    const prev = this.tokenAt(Math.max(0, this.pos - 1));
     return joinSpans(tokenSpan(from), tokenSpan(prev));
   }
 }

@@ -4,7 +4,8 @@ import { Messages } from '../../diagnostics/messages.js';
 import type { CallArgs, CallSite } from '../../model/kernel-module.js';
 import { CALLS_WITH_ARGS, callArgsAt } from './call-args.js';
 import { DeclarationChecker, type FunctionBody } from './checker.js';
-import { type Token, tokenSpan } from './token.js';
+import { K_EOF, K_IDENT, K_PRAGMA, K_PUNCT } from './token.js';
+import type { TokenBuffer } from './token-buffer.js';
 import { STATEMENT_KEYWORDS, type ParseOptions, type ParseResult, type DeclSpec, type Declarator, ParseError } from './parser-core.js';
 import { ExpressionParser } from './parser-expressions.js';
 
@@ -118,27 +119,35 @@ class Parser extends ExpressionParser {
     const callArgs: CallArgs[] = [];
     const seenCalls = new Set<string>();
     const names = new Set<string>();
+    // Read straight from the token buffer: no token object for the body's tokens but calls.
+    const toks = this.toks;
     let level = 1;
     while (level > 0) {
-      const t = this.next();
-      if (t.kind === 'eof') this.fail(Messages.unmatchedBrace, open);
-      if (t.kind === 'punct') {
-        if (t.text === '{') level++;
-        else if (t.text === '}') level--;
+      const p = this.pos;
+      const kind = toks.kindAt(p);
+      if (kind === K_EOF) this.fail(Messages.unmatchedBrace, open);
+      this.pos++;
+      if (kind === K_PRAGMA) {
+        this.pragma(this.tokenAt(p));
         continue;
       }
-      if (t.kind !== 'ident') continue;
-      const prevTok = this.toks[this.pos - 2];
-      const member = prevTok && prevTok.kind === 'punct' && (prevTok.text === '.' || prevTok.text === '->');
+      const text = toks.text(p);
+      if (kind === K_PUNCT) {
+        if (text === '{') level++;
+        else if (text === '}') level--;
+        continue;
+      }
+      if (kind !== K_IDENT) continue;
+      const member = p > 0 && toks.kindAt(p - 1) === K_PUNCT && (toks.text(p - 1) === '.' || toks.text(p - 1) === '->');
       if (member) continue;
-      if (this.is('(') && !STATEMENT_KEYWORDS.has(t.text) && !this.startsType(t)) {
-        if (CALLS_WITH_ARGS.has(t.text)) callArgs.push(callArgsAt(t.text, t, this.toks, this.pos));
-        if (!seenCalls.has(t.text)) {
-          seenCalls.add(t.text);
-          calls.push({ name: t.text, span: tokenSpan(t) });
+      if (this.is('(') && !STATEMENT_KEYWORDS.has(text) && !this.startsType(this.tokenAt(p))) {
+        if (CALLS_WITH_ARGS.has(text)) callArgs.push(callArgsAt(text, toks.spanAt(p), toks, this.pos));
+        if (!seenCalls.has(text)) {
+          seenCalls.add(text);
+          calls.push({ name: text, span: toks.spanAt(p) });
         }
       }
-      names.add(t.text);
+      names.add(text);
     }
     return { calls, callArgs, names: [...names], span: this.span(open) };
   }
@@ -155,6 +164,6 @@ class Parser extends ExpressionParser {
   }
 }
 
-export function parse(tokens: Token[], options: ParseOptions, diags: DiagnosticBag): ParseResult {
+export function parse(tokens: TokenBuffer, options: ParseOptions, diags: DiagnosticBag): ParseResult {
   return new Parser(tokens, options, diags).parse();
 }

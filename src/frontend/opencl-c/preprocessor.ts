@@ -1,11 +1,12 @@
 import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { Messages } from '../../diagnostics/messages.js';
-import { SourceFile, type Span } from '../../diagnostics/source.js';
-import { lex } from './lexer.js';
-import { isPunct, type Macro, MacroExpander, MIN_EXPANSION_TOKENS } from './macro-expand.js';
+import { SourceFile, type Span, span } from '../../diagnostics/source.js';
+import { type LexedTokens, lexTokens } from './lexer.js';
+import { isPunct, type Macro, MacroExpander, MIN_EXPANSION_TOKENS, TokenStream } from './macro-expand.js';
 import { evaluatePPExpression } from './pp-expr.js';
 import { type ClStd, KNOWN_EXTENSIONS, type PredefineTarget, predefinedSource } from './predefined.js';
-import { Token, tokenSpan } from './token.js';
+import { BOL, K_IDENT, K_PUNCT, KIND_MASK, Token, tokenSpan } from './token.js';
+import { LexedRun, lexedToken, TokenBuffer } from './token-buffer.js';
 
 /** How the frontend reads files. The core never touches the file system itself. */
 export interface FileHost {
@@ -39,7 +40,7 @@ export interface ExtensionPragma {
 export type { Macro };
 
 export interface PreprocessResult {
-  readonly tokens: Token[];
+  readonly tokens: TokenBuffer;
   readonly pragmas: ExtensionPragma[];
   readonly macros: ReadonlyMap<string, Macro>;
   readonly files: SourceFile[];
@@ -86,9 +87,12 @@ function normalizePath(p: string): string {
  */
 export class Preprocessor extends MacroExpander {
   private readonly pragmas: ExtensionPragma[] = [];
-  private readonly output: Token[] = [];
+  private readonly output = new TokenBuffer();
   private readonly files: SourceFile[] = [];
   private readonly onceFiles = new Set<string>();
+  /** Each included file is read and lexed once per run, however often it is included. */
+  private readonly readCache = new Map<string, ReturnType<FileHost['readFile']>>();
+  private readonly lexCache = new Map<string, LexedTokens>();
 
   constructor(
     private readonly host: FileHost,
@@ -119,37 +123,69 @@ export class Preprocessor extends MacroExpander {
     this.processFile(main, 0, true);
     const eof = main.text.length;
     this.output.push(new Token('eof', '', main, eof, eof, true, false));
+    this.output.finish();
     return { tokens: this.output, pragmas: this.pragmas, macros: this.macros, files: this.files };
   }
 
   private processFile(file: SourceFile, depth: number, emit: boolean): void {
     this.files.push(file);
-    const toks = BUILTIN_TOKENS.get(file) ?? lex(file, this.diags);
+    const cached = file.includedFrom ? this.lexCache.get(file.path) : BUILTIN_TOKENS.get(file);
+    const lx = cached ?? lexTokens(file.text);
+    if (file.includedFrom) this.lexCache.set(file.path, lx);
+    for (const p of lx.problems) this.diags.report(p.message, span(file, p.start, p.end));
+    const { bits, ids, strings, count } = lx;
+    const hashId = strings.indexOf('#');
+    // The output grows once by about what this file brings (macros add some).
+    if (emit) this.output.reserve(count + (count >> 3));
+    const isHash = (k: number) => (bits[k] & BOL) !== 0 && (bits[k] & KIND_MASK) === K_PUNCT && ids[k] === hashId;
     const conds: Conditional[] = [];
-    let text: Token[] = [];
-    const flush = () => {
-      if (text.length && emit) this.expandInto(text, this.output);
-      text = [];
+    // Active text between directives, expanded as one run (as a macro call may span its lines).
+    let runStart = -1;
+    const flush = (end: number) => {
+      if (runStart >= 0 && emit) this.expandRun(lx, file, runStart, end);
+      runStart = -1;
     };
     let i = 0;
-    while (i < toks.length && !this.aborted) {
-      const t = toks[i];
-      if (t.kind === 'eof') break;
+    while (i < count && !this.aborted) {
       const active = conds.length === 0 || conds[conds.length - 1].active;
-      if (t.bol && isPunct(t, '#')) {
+      if (isHash(i)) {
         let j = i + 1;
-        while (toks[j].kind !== 'eof' && !toks[j].bol) j++;
-        const line = toks.slice(i + 1, j);
+        while (j < count && (bits[j] & BOL) === 0) j++;
+        const hash = lexedToken(lx, i, file);
+        const line: Token[] = [];
+        for (let k = i + 1; k < j; k++) line.push(lexedToken(lx, k, file));
+        flush(i);
         i = j;
-        flush();
-        this.directive(t, line, conds, active, file, depth, emit);
+        this.directive(hash, line, conds, active, file, depth, emit);
         continue;
       }
+      if (!active) {
+        // An inactive group: nothing in it matters until the next directive.
+        for (i++; i < count && !isHash(i); i++);
+        continue;
+      }
+      if (runStart < 0) runStart = i;
       i++;
-      if (active) text.push(t);
     }
-    flush();
+    flush(i);
     for (const c of conds) this.diags.report(Messages.unterminatedConditional, c.span);
+  }
+
+  /** Expands tokens `from` to `to` of a file: plain tokens are copied as they are, macro calls expanded. */
+  private expandRun(lx: LexedTokens, file: SourceFile, from: number, to: number): void {
+    const out = this.output;
+    const { bits, ids, strings } = lx;
+    let k = from;
+    while (k < to && !this.aborted) {
+      if ((bits[k] & KIND_MASK) !== K_IDENT || !this.isMacroName(strings[ids[k]])) {
+        out.pushLexed(lx, k, file);
+        k++;
+        continue;
+      }
+      const stream = new TokenStream(new LexedRun(lx, file, k, to));
+      this.expandStream(stream, out, true);
+      k += stream.position;
+    }
   }
 
   private directive(hash: Token, line: Token[], conds: Conditional[], active: boolean, file: SourceFile, depth: number, emit: boolean): void {
@@ -383,7 +419,8 @@ export class Preprocessor extends MacroExpander {
     for (const dir of this.options.includeDirs ?? []) candidates.push(joinPath(dir, name));
     for (const path of candidates) {
       if (this.onceFiles.has(path)) return;
-      const text = this.host.readFile(path);
+      let text = this.readCache.get(path);
+      if (!this.readCache.has(path)) this.readCache.set(path, (text = this.host.readFile(path)));
       if (text === undefined) continue;
       if (typeof text !== 'string') {
         this.diags.report(Messages.includeUnreadable, tokenSpan(toks[0]), [path, text.error]);
@@ -429,7 +466,7 @@ export class Preprocessor extends MacroExpander {
 
 /** The predefines differ only by version and target: each variant is lexed once per process, not per compilation. */
 const BUILTIN_FILES = new Map<string, SourceFile>();
-const BUILTIN_TOKENS = new WeakMap<SourceFile, Token[]>();
+const BUILTIN_TOKENS = new WeakMap<SourceFile, LexedTokens>();
 /** The macro table the predefines leave (macros are never changed once defined, so they can be shared). */
 const BUILTIN_MACROS = new WeakMap<SourceFile, ReadonlyMap<string, Macro>>();
 function builtinFile(text: string): SourceFile {
@@ -437,7 +474,7 @@ function builtinFile(text: string): SourceFile {
   if (!file) {
     file = new SourceFile('<built-in>', text);
     BUILTIN_FILES.set(text, file);
-    BUILTIN_TOKENS.set(file, lex(file, new DiagnosticBag()));
+    BUILTIN_TOKENS.set(file, lexTokens(text));
   }
   return file;
 }

@@ -1,7 +1,7 @@
 import type { Token } from './token.js';
 
 /** Preprocessed tokens as text: one output line per source line start, spaces where the source had them. */
-export function tokensToText(tokens: readonly Token[]): string {
+export function tokensToText(tokens: Iterable<Token>): string {
   let out = '';
   let first = true;
   for (const t of tokens) {

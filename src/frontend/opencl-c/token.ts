@@ -12,11 +12,20 @@ export interface TokenPatch {
   expansion?: Span;
 }
 
-const KINDS: readonly TokenKind[] = ['ident', 'number', 'char', 'string', 'punct', 'other', 'pragma', 'eof'];
-const KIND_INDEX = Object.fromEntries(KINDS.map((k, i) => [k, i])) as Record<TokenKind, number>;
-const KIND_MASK = 15;
-const BOL = 16;
-const SPACE = 32;
+export const KINDS: readonly TokenKind[] = ['ident', 'number', 'char', 'string', 'punct', 'other', 'pragma', 'eof'];
+export const KIND_INDEX = Object.fromEntries(KINDS.map((k, i) => [k, i])) as Record<TokenKind, number>;
+/** A token's kind, bol and space packed in one small integer ("bits"), as token buffers store them. */
+export const KIND_MASK = 15;
+export const BOL = 16;
+export const SPACE = 32;
+export const K_IDENT = 0;
+export const K_NUMBER = 1;
+export const K_CHAR = 2;
+export const K_STRING = 3;
+export const K_PUNCT = 4;
+export const K_OTHER = 5;
+export const K_PRAGMA = 6;
+export const K_EOF = 7;
 
 /**
  * A preprocessing token. After preprocessing the same shape feeds the parser. Most tokens come
@@ -28,11 +37,12 @@ export class Token {
   declare readonly hide?: ReadonlySet<string>;
   /** The outermost macro invocation that produced this token. */
   declare readonly expansion?: Span;
-  /** kind, bol and space in one small integer: a large file has millions of tokens. */
-  private readonly bits: number;
+  /** kind, bol and space in one small integer (KIND_MASK, BOL, SPACE). */
+  readonly bits: number;
 
+  /** `kind` may be given as packed bits (then `bol` and `space` are ignored): token buffers do. */
   constructor(
-    kind: TokenKind,
+    kind: TokenKind | number,
     /** The spelling, with line splices removed. */
     readonly text: string,
     readonly file: SourceFile,
@@ -43,7 +53,7 @@ export class Token {
     hide?: ReadonlySet<string>,
     expansion?: Span,
   ) {
-    this.bits = KIND_INDEX[kind] | (bol ? BOL : 0) | (space ? SPACE : 0);
+    this.bits = typeof kind === 'number' ? kind : KIND_INDEX[kind] | (bol ? BOL : 0) | (space ? SPACE : 0);
     if (hide) (this as { hide?: ReadonlySet<string> }).hide = hide;
     if (expansion) (this as { expansion?: Span }).expansion = expansion;
   }

@@ -1,0 +1,184 @@
+import type { SourceFile, Span } from '../../diagnostics/source.js';
+import type { LexedTokens } from './lexer.js';
+import type { TokenSource } from './macro-expand.js';
+import { K_EOF, KIND_MASK, KINDS, Token, type TokenKind } from './token.js';
+
+/**
+ * The preprocessed token stream as parallel arrays: no object per token, so the hundreds of
+ * thousands of tokens of a large file cost the garbage collector a few arrays, not a heap object
+ * each. Tokens copied straight from a file's lexing (most of them) store only numbers and shared
+ * strings; hide sets and macro expansion spans, present on the few tokens macros produced, are
+ * shared objects too. `at(i)` makes a `Token` when a reader wants one.
+ */
+export class TokenBuffer {
+  private cap = 1024;
+  private bitsArr = new Uint8Array(this.cap);
+  private startsArr = new Int32Array(this.cap);
+  private endsArr = new Int32Array(this.cap);
+  private fileArr = new Uint32Array(this.cap);
+  private idArr = new Int32Array(this.cap);
+  /** Token i's spelling is `strings[idArr[i]]`. */
+  private readonly strings: string[] = [];
+  private readonly stringIds = new Map<string, number>();
+  /** The last file lexing copied from, and its spellings' ids here (-1: not yet seen). */
+  private lastLexed: LexedTokens | undefined;
+  private lastIds: Int32Array = new Int32Array(0);
+  private readonly lexedIds = new WeakMap<LexedTokens, Int32Array>();
+  /** The files tokens come from, by the index `fileArr` holds. */
+  private readonly files: SourceFile[] = [];
+  private readonly fileIndices = new Map<SourceFile, number>();
+  private lastFile: SourceFile | undefined;
+  private lastFileIndex = 0;
+  /** Only the tokens macros made have a hide set and an expansion: `metaArr[i]` is 1 + their index in these lists, or 0. */
+  private metaArr = new Int32Array(this.cap);
+  private readonly hides: (ReadonlySet<string> | undefined)[] = [];
+  private readonly expansions: (Span | undefined)[] = [];
+  length = 0;
+
+  /** Makes room for `n` more tokens at once (a file's count is known before it is expanded). */
+  reserve(n: number): void {
+    if (this.cap < this.length + n) this.grow(this.length + n);
+  }
+
+  private grow(atLeast = 0): void {
+    this.cap = Math.max(atLeast, Math.ceil(this.cap * 1.5));
+    const b = new Uint8Array(this.cap);
+    b.set(this.bitsArr);
+    this.bitsArr = b;
+    const s = new Int32Array(this.cap);
+    s.set(this.startsArr);
+    this.startsArr = s;
+    const e = new Int32Array(this.cap);
+    e.set(this.endsArr);
+    this.endsArr = e;
+    const f = new Uint32Array(this.cap);
+    f.set(this.fileArr);
+    this.fileArr = f;
+    const m = new Int32Array(this.cap);
+    m.set(this.metaArr);
+    this.metaArr = m;
+    const id = new Int32Array(this.cap);
+    id.set(this.idArr);
+    this.idArr = id;
+  }
+
+  private stringId(text: string): number {
+    let id = this.stringIds.get(text);
+    if (id === undefined) {
+      this.stringIds.set(text, (id = this.strings.length));
+      this.strings.push(text);
+    }
+    return id;
+  }
+
+  /** The spelling of token `i`. */
+  text(i: number): string {
+    return this.strings[this.idArr[i]];
+  }
+
+  private fileIndex(file: SourceFile): number {
+    if (file === this.lastFile) return this.lastFileIndex;
+    let k = this.fileIndices.get(file);
+    if (k === undefined) {
+      k = this.files.length;
+      this.files.push(file);
+      this.fileIndices.set(file, k);
+    }
+    this.lastFile = file;
+    this.lastFileIndex = k;
+    return k;
+  }
+
+  /** Lets go of the last file lexing (the parser needs only the buffer). */
+  finish(): void {
+    this.lastLexed = undefined;
+    this.lastIds = new Int32Array(0);
+  }
+
+  /** Appends a token object (a macro's output, a pragma, the end of file). */
+  push(t: Token): void {
+    if (this.length === this.cap) this.grow();
+    const n = this.length++;
+    this.bitsArr[n] = t.bits;
+    this.startsArr[n] = t.start;
+    this.endsArr[n] = t.end;
+    this.idArr[n] = this.stringId(t.text);
+    this.fileArr[n] = this.fileIndex(t.file);
+    if (t.hide || t.expansion) {
+      this.hides.push(t.hide);
+      this.metaArr[n] = this.expansions.push(t.expansion);
+    } else this.metaArr[n] = 0;
+  }
+
+  /** Appends token `k` of a file's lexing as it is. */
+  pushLexed(lx: LexedTokens, k: number, file: SourceFile): void {
+    if (this.length === this.cap) this.grow();
+    const n = this.length++;
+    this.bitsArr[n] = lx.bits[k];
+    this.startsArr[n] = lx.starts[k];
+    this.endsArr[n] = lx.ends[k];
+    if (lx !== this.lastLexed) {
+      this.lastLexed = lx;
+      this.lastIds = this.lexedIds.get(lx) ?? new Int32Array(lx.strings.length).fill(-1);
+      this.lexedIds.set(lx, this.lastIds);
+    }
+    const lid = lx.ids[k];
+    let id = this.lastIds[lid];
+    if (id < 0) id = this.lastIds[lid] = this.stringId(lx.strings[lid]);
+    this.idArr[n] = id;
+    this.fileArr[n] = this.fileIndex(file);
+    this.metaArr[n] = 0;
+  }
+
+  /** The kind index of token `i` (a `KINDS` position; the end of file past the last token). */
+  kindAt(i: number): number {
+    return i < this.length ? this.bitsArr[i] & KIND_MASK : K_EOF;
+  }
+
+  kind(i: number): TokenKind {
+    return KINDS[this.kindAt(i)];
+  }
+
+  /** Where token `i` came from: its macro invocation, else its spelling. */
+  spanAt(i: number): Span {
+    const m = this.metaArr[i];
+    return (m ? this.expansions[m - 1] : undefined) ?? { file: this.files[this.fileArr[i]], start: this.startsArr[i], end: this.endsArr[i] };
+  }
+
+  /** Token `i` as an object (the last token, the end of file, for any index past it). */
+  at(i: number): Token {
+    const k = Math.min(i, this.length - 1);
+    const m = this.metaArr[k];
+    const file = this.files[this.fileArr[k]];
+    const text = this.strings[this.idArr[k]];
+    if (!m) return new Token(this.bitsArr[k], text, file, this.startsArr[k], this.endsArr[k], false, false);
+    return new Token(this.bitsArr[k], text, file, this.startsArr[k], this.endsArr[k], false, false, this.hides[m - 1], this.expansions[m - 1]);
+  }
+
+  /** Every token as an object, in order (for printing and tests). */
+  *[Symbol.iterator](): IterableIterator<Token> {
+    for (let i = 0; i < this.length; i++) yield this.at(i);
+  }
+}
+
+/** Token `k` of a file's lexing as an object. */
+export function lexedToken(lx: LexedTokens, k: number, file: SourceFile): Token {
+  return new Token(lx.bits[k], lx.strings[lx.ids[k]], file, lx.starts[k], lx.ends[k], false, false);
+}
+
+/** Tokens `from` to `to` of a file's lexing, made into objects as a macro expansion reads them. */
+export class LexedRun implements TokenSource {
+  readonly length: number;
+  constructor(
+    private readonly lx: LexedTokens,
+    private readonly file: SourceFile,
+    private readonly from: number,
+    to: number,
+  ) {
+    this.length = to - from;
+  }
+
+  get(k: number): Token {
+    return lexedToken(this.lx, this.from + k, this.file);
+  }
+}
