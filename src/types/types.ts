@@ -146,23 +146,41 @@ export const q = (type: Type, quals: Omit<QualType, 'type'> = {}): QualType => (
 export function canonical(t: QualType): QualType {
   if (t.type.kind === 'array') return withElementQuals(t);
   if (t.type.kind !== 'typedef') return t;
+  // Without qualifiers of its own, the answer depends only on the typedef (one object per
+  // declaration, shared by every use): worked out once. Lowering asks this many times per parameter.
+  const plain = !t.const && !t.volatile && !t.restrict && !t.space && !t.access;
+  if (plain) {
+    const known = typedefCanonical.get(t.type);
+    if (known) return known;
+  }
   let cur = t;
-  let merged: Omit<QualType, 'type'> = {};
+  let isConst = false;
+  let isVolatile = false;
+  let isRestrict = false;
+  let space: AddressSpace | undefined;
+  let access: AccessQualifier | undefined;
   for (;;) {
-    merged = {
-      const: merged.const || cur.const || undefined,
-      volatile: merged.volatile || cur.volatile || undefined,
-      restrict: merged.restrict || cur.restrict || undefined,
-      space: merged.space ?? cur.space,
-      access: merged.access ?? cur.access,
-    };
-    if (cur.type.kind !== 'typedef') {
-      const out = clean({ type: cur.type, ...merged });
-      return out.type.kind === 'array' ? withElementQuals(out) : out;
-    }
+    isConst ||= cur.const === true;
+    isVolatile ||= cur.volatile === true;
+    isRestrict ||= cur.restrict === true;
+    space ??= cur.space;
+    access ??= cur.access;
+    if (cur.type.kind !== 'typedef') break;
     cur = cur.type.target;
   }
+  const out: { -readonly [K in keyof QualType]: QualType[K] } = { type: cur.type };
+  if (isConst) out.const = true;
+  if (isVolatile) out.volatile = true;
+  if (isRestrict) out.restrict = true;
+  if (space) out.space = space;
+  if (access) out.access = access;
+  const result = out.type.kind === 'array' ? withElementQuals(out) : out;
+  if (plain) typedefCanonical.set(t.type, result);
+  return result;
 }
+
+/** The canonical type of an unqualified use of each typedef (see `canonical`). */
+const typedefCanonical = new WeakMap<Type, QualType>();
 
 /**
  * An array's qualifiers with its element's (an array of const T is const), remembered per array
