@@ -218,13 +218,15 @@ export function isUnsignedScalar(name: ScalarName): boolean {
 }
 
 /** Whether any member (transitively) is of a kind the predicate accepts. */
-export function containsType(t: QualType, pred: (t: Type) => boolean, seen = new Set<number>()): boolean {
+export function containsType(t: QualType, pred: (t: Type) => boolean, seen?: Set<number>): boolean {
   const c = canonical(t).type;
   if (pred(c)) return true;
   if (c.kind === 'array') return containsType(c.element, pred, seen);
-  if (c.kind === 'record' && c.decl.fields && !seen.has(c.decl.id)) {
-    seen.add(c.decl.id);
-    return c.decl.fields.some((f) => containsType(f.type, pred, seen));
+  if (c.kind === 'record' && c.decl.fields && !seen?.has(c.decl.id)) {
+    // The set of records walked is made only when a record is reached (most types hold none).
+    const inner = seen ?? new Set<number>();
+    inner.add(c.decl.id);
+    for (const f of c.decl.fields) if (containsType(f.type, pred, inner)) return true;
   }
   return false;
 }
