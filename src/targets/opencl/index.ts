@@ -23,8 +23,8 @@ export const openclTarget: Target<OpenCLPlan> = {
   flagConflict: () => undefined,
   optionProblem: (o) => choiceProblem('arch', o.arch, ARCHES),
   table: openclTable,
-  lower(module, o) {
-    const plan = lowerOpenCL(module, { arch: o.arch });
+  lower(module, o, _diags, generated) {
+    const plan = lowerOpenCL(module, { arch: o.arch }, generated);
     return {
       plan,
       render(format, ctx) {
