@@ -42,29 +42,61 @@ function obvious(values: Record<string, unknown>, slots: OpenCLPlan['kernels'][n
   for (const s of slots) if (s.layout) put(buffers.get(s.index)!, 0, s.layout, values[s.name]);
 }
 
+/** CPU time (user + system) of `n` calls in ns per call: steadier than wall time on a shared machine. */
+function timeOf(fn: () => void, n: number): number {
+  const c0 = process.cpuUsage();
+  for (let i = 0; i < n; i++) fn();
+  const c = process.cpuUsage(c0);
+  return ((c.user + c.system) * 1000) / n;
+}
+
 function bench(name: string, fn: () => void, n = 300_000): number {
   for (let i = 0; i < 20_000; i++) fn();
   const runs: number[] = [];
-  for (let r = 0; r < 5; r++) {
-    const t0 = performance.now();
-    for (let i = 0; i < n; i++) fn();
-    runs.push((performance.now() - t0) / n);
-  }
+  for (let r = 0; r < 5; r++) runs.push(timeOf(fn, n));
   runs.sort((a, b) => a - b);
-  const ns = runs[2] * 1e6;
+  const ns = runs[2];
   console.log(`${name.padEnd(40)} ${ns.toFixed(1).padStart(8)} ns/pack  ${(1e9 / ns / 1e6).toFixed(2)} M packs/s`);
   return ns;
 }
 
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const compiled = openclPacker(plan, 'k');
 const interpreted = openclPacker(plan, 'k', { interpreted: true });
 const slots = plan.kernels[0].args;
 const buffers = new Map(slots.filter((s) => s.layout).map((s) => [s.index, new DataView(new ArrayBuffer(s.size!))]));
 const heap0 = process.memoryUsage().heapUsed;
-const c = bench('kernarg compiled (validating)', () => compiled.pack(args));
-const i = bench('kernarg interpreted (validating)', () => interpreted.pack(args));
-const o = bench('obvious DataView loop (no validation)', () => obvious(args, slots, buffers));
-console.log(`ratio: compiled is ${(o / c).toFixed(2)}x the obvious loop, ${(i / c).toFixed(2)}x the interpreted writer`);
+// Paired rounds: in each, the three writers run back to back in a rotating order, and the ratios
+// are taken within the round; the medians over the rounds are reported (ROUNDS, default 15), so
+// a burst of load on a shared machine moves one round's ratio, not the answer.
+const ways: [string, () => void][] = [
+  ['kernarg compiled (validating)', () => compiled.pack(args)],
+  ['kernarg interpreted (validating)', () => interpreted.pack(args)],
+  ['obvious DataView loop (no validation)', () => obvious(args, slots, buffers)],
+];
+for (const [, fn] of ways) for (let i = 0; i < 20_000; i++) fn();
+const ROUNDS = Number(process.env.ROUNDS ?? 15);
+const ns: number[][] = ways.map(() => []);
+const vsObvious: number[] = [];
+const vsInterpreted: number[] = [];
+for (let r = 0; r < ROUNDS; r++) {
+  const t = [0, 0, 0];
+  for (let j = 0; j < 3; j++) {
+    const w = (r + j) % 3;
+    t[w] = timeOf(ways[w][1], 100_000);
+    ns[w].push(t[w]);
+  }
+  vsObvious.push(t[2] / t[0]);
+  vsInterpreted.push(t[1] / t[0]);
+}
+ways.forEach(([name], w) => {
+  const m = median(ns[w]);
+  console.log(`${name.padEnd(40)} ${m.toFixed(1).padStart(8)} ns/pack  ${(1e3 / m).toFixed(2)} M packs/s (median CPU time of ${ROUNDS} rounds)`);
+});
+const c = median(ns[0]);
+const lo = Math.min(...vsObvious);
+const hi = Math.max(...vsObvious);
+console.log(`ratio: compiled is ${median(vsObvious).toFixed(2)}x the obvious loop (median of ${ROUNDS} paired rounds; range ${lo.toFixed(2)}-${hi.toFixed(2)}), ${median(vsInterpreted).toFixed(2)}x the interpreted writer`);
 console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB; heap growth over the run ${((process.memoryUsage().heapUsed - heap0) / 1024).toFixed(0)} KiB`);
 
 // The same kernel's kernarg segment (amdhsa, code object 5: 256 hidden bytes) and Vulkan bindings

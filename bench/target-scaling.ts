@@ -8,22 +8,11 @@
 // Run: npm run bench -- targets   (BASE=1000 kernels by default; SIZES=1,4 for a quick look; REPS=5)
 import { lower } from '../src/lower.js';
 import type { TargetName } from '../src/lower.js';
+import { targetScalingSource as source } from './target-source.js';
 
 const BASE = Number(process.env.BASE ?? 1000);
 const FACTORS = (process.env.SIZES ?? '1,4,10,100').split(',').map(Number);
 const TARGETS: TargetName[] = ['opencl', 'vulkan', 'amdhsa', 'amd-cl2', 'r600', 'llvm'];
-
-/** One file of `n` kernels; each has a struct, a local, a constant and a global argument and calls a helper. */
-function source(n: number): string {
-  const parts: string[] = ['typedef struct { float3 p; int id; char tag; } Item;\n', 'int helper(int x) { return x * 2; }\n'];
-  for (let i = 0; i < n; i++) {
-    parts.push(
-      `kernel void k${i}(global float* out, constant Item* items, local float* tile, Item it, uint n${i % 7 === 0 ? ', image2d_t img' : ''}) {\n` +
-        `  size_t g = get_global_id(0); if (g < n) out[g] = tile[0] + it.p.x + helper((int)g);\n}\n`,
-    );
-  }
-  return parts.join('');
-}
 
 const REPS = Number(process.env.REPS ?? 5);
 const host = { readFile: () => undefined };

@@ -117,3 +117,29 @@ test('launchAndWait returns the run time and releases its event; a failing launc
     ctx.dispose();
   })();
 });
+
+test('arguments left unchanged are not set again, yet every launch runs with its own values, buffers and local sizes', (t) => {
+  const ctx = testDevice(t);
+  if (!ctx) return;
+  return (async () => {
+    const src = 'kernel void put(global int *a, int i, int v, local int *tmp) { tmp[0] = v; barrier(CLK_LOCAL_MEM_FENCE); a[i] = tmp[0] + (int)get_local_size(0); }';
+    const k = await kernel(src, 'put', { context: ctx, cache: false });
+    const bufs = [ctx.buffer(new Int32Array(8)), ctx.buffer(new Int32Array(8))];
+    const expect = [new Int32Array(8), new Int32Array(8)];
+    // Each step changes one thing (or nothing) against the one before: the buffer, the index, the value, the local size.
+    const steps: [number, number, number, number][] = [[0, 0, 5, 4], [0, 0, 5, 4], [1, 0, 5, 4], [1, 1, 5, 4], [1, 1, 6, 4], [0, 1, 6, 8], [0, 2, 6, 8], [1, 2, 7, 8], [1, 3, 7, 16], [0, 3, 7, 16]];
+    for (const [b, i, v, tmp] of steps) {
+      k.launchAndWait({ args: { a: bufs[b], i, v, tmp: { local: tmp } }, global: [1] });
+      expect[b][i] = v + 1;
+      assert.deepEqual(bufs[0].read(new Int32Array(8)), expect[0], `after a[${i}] = ${v} in buffer ${b}`);
+      assert.deepEqual(bufs[1].read(new Int32Array(8)), expect[1], `after a[${i}] = ${v} in buffer ${b}`);
+    }
+    // A launch refused by the device leaves the next one correct.
+    assert.throws(() => k.launchAndWait({ args: { a: bufs[0], i: 4, v: 9, tmp: { local: 1 << 30 } }, global: [1] }), /put|tmp/);
+    k.launchAndWait({ args: { a: bufs[0], i: 4, v: 9, tmp: { local: 4 } }, global: [1] });
+    expect[0][4] = 10;
+    assert.deepEqual(bufs[0].read(new Int32Array(8)), expect[0]);
+    k.dispose();
+    ctx.dispose();
+  })();
+});

@@ -60,7 +60,7 @@ export function replayCapture(ctx: Context, capture: Capture): Map<string, Repla
         const h = cl.CreateBuffer(ctx.handle, 0x21n, a.size, bytes, err);
         check(err[0], 'clCreateBuffer');
         buffers.push({ arg: a, handle: h, bytes });
-        check(cl.SetKernelArgMem(kernel, a.index, 8, [h]), where);
+        check(cl.SetKernelArgMem(kernel, a.index, 8, BigUint64Array.of(h)), where);
       }
     }
     const dims = capture.global.length;

@@ -146,6 +146,13 @@ export const q = (type: Type, quals: Omit<QualType, 'type'> = {}): QualType => (
 export function canonical(t: QualType): QualType {
   if (t.type.kind === 'array') return withElementQuals(t);
   if (t.type.kind !== 'typedef') return t;
+  // Without qualifiers of its own, the answer depends only on the typedef (one object per
+  // declaration, shared by every use): worked out once. Lowering asks this many times per parameter.
+  const plain = !t.const && !t.volatile && !t.restrict && !t.space && !t.access;
+  if (plain) {
+    const known = typedefCanonical.get(t.type);
+    if (known) return known;
+  }
   // (No object spreads here: on Node 20 every property added after a spread takes the slow path.)
   let cur = t;
   let isConst = false;
@@ -159,13 +166,17 @@ export function canonical(t: QualType): QualType {
     isRestrict ||= !!cur.restrict;
     space ??= cur.space;
     access ??= cur.access;
-    if (cur.type.kind !== 'typedef') {
-      const out = qualified(cur.type, isConst, isVolatile, isRestrict, space, access);
-      return out.type.kind === 'array' ? withElementQuals(out) : out;
-    }
+    if (cur.type.kind !== 'typedef') break;
     cur = cur.type.target;
   }
+  const out = qualified(cur.type, isConst, isVolatile, isRestrict, space, access);
+  const result = out.type.kind === 'array' ? withElementQuals(out) : out;
+  if (plain) typedefCanonical.set(t.type, result);
+  return result;
 }
+
+/** The canonical type of an unqualified use of each typedef (see `canonical`). */
+const typedefCanonical = new WeakMap<Type, QualType>();
 
 /** A qualified type with only the qualifiers that are set, in clean's order. */
 function qualified(type: Type, isConst: boolean, isVolatile: boolean, isRestrict: boolean, space: AddressSpace | undefined, access: AccessQualifier | undefined): QualType {
@@ -207,13 +218,15 @@ export function isUnsignedScalar(name: ScalarName): boolean {
 }
 
 /** Whether any member (transitively) is of a kind the predicate accepts. */
-export function containsType(t: QualType, pred: (t: Type) => boolean, seen = new Set<number>()): boolean {
+export function containsType(t: QualType, pred: (t: Type) => boolean, seen?: Set<number>): boolean {
   const c = canonical(t).type;
   if (pred(c)) return true;
   if (c.kind === 'array') return containsType(c.element, pred, seen);
-  if (c.kind === 'record' && c.decl.fields && !seen.has(c.decl.id)) {
-    seen.add(c.decl.id);
-    return c.decl.fields.some((f) => containsType(f.type, pred, seen));
+  if (c.kind === 'record' && c.decl.fields && !seen?.has(c.decl.id)) {
+    // The set of records walked is made only when a record is reached (most types hold none).
+    const inner = seen ?? new Set<number>();
+    inner.add(c.decl.id);
+    for (const f of c.decl.fields) if (containsType(f.type, pred, inner)) return true;
   }
   return false;
 }

@@ -39,7 +39,7 @@ export interface CL {
   GetProgramBuildInfo(p: Handle, d: Handle, param: number, size: number, out: Buffer | null, sizeRet: number[] | null): number;
   CreateKernel(p: Handle, name: string, err: number[]): Handle;
   SetKernelArg(k: Handle, index: number, size: number, value: Buffer | ArrayBufferView | null): number;
-  SetKernelArgMem(k: Handle, index: number, size: number, value: Handle[]): number;
+  SetKernelArgMem(k: Handle, index: number, size: number, value: BigUint64Array): number;
   EnqueueNDRangeKernel(q: Handle, k: Handle, dims: number, offset: BigUint64Array | null, global: BigUint64Array, local: BigUint64Array | null, nEvents: number, events: null, event: (Handle | null)[] | null): number;
   EnqueueReadBuffer(q: Handle, b: Handle, blocking: number, offset: number, size: number, ptr: ArrayBufferView, n: number, events: null, event: null): number;
   EnqueueWriteBuffer(q: Handle, b: Handle, blocking: number, offset: number, size: number, ptr: ArrayBufferView, n: number, events: null, event: null): number;
@@ -105,7 +105,7 @@ export function openCL(): CL {
     GetProgramBuildInfo: f('int clGetProgramBuildInfo(void *p, void *d, uint32_t param, size_t size, _Out_ uint8_t *out, _Out_ size_t *ret)'),
     CreateKernel: f('void *clCreateKernel(void *p, const char *name, _Out_ int *err)'),
     SetKernelArg: f('int clSetKernelArg(void *k, uint32_t index, size_t size, const void *value)'),
-    SetKernelArgMem: f('int clSetKernelArg(void *k, uint32_t index, size_t size, void **value)'),
+    SetKernelArgMem: f('int clSetKernelArg(void *k, uint32_t index, size_t size, const uint64_t *value)'),
     EnqueueNDRangeKernel: f('int clEnqueueNDRangeKernel(void *q, void *k, uint32_t dims, const uint64_t *offset, const uint64_t *global, const uint64_t *local, uint32_t n, void *events, _Out_ void **event)'),
     EnqueueReadBuffer: f('int clEnqueueReadBuffer(void *q, void *b, uint32_t blocking, size_t offset, size_t size, _Out_ void *ptr, uint32_t n, void *events, void *event)'),
     EnqueueWriteBuffer: f('int clEnqueueWriteBuffer(void *q, void *b, uint32_t blocking, size_t offset, size_t size, const void *ptr, uint32_t n, void *events, void *event)'),

@@ -286,6 +286,17 @@ function setSize(words: Uint32Array, i: number, v: number): void {
   words[2 * i + 1] = Math.floor(v / 0x1_0000_0000) >>> 0;
 }
 
+/** Whether the first `size` bytes of `a` and `b` are equal (a loop: values are a few bytes, and this runs per launch). */
+function sameBytes(a: Uint8Array, b: Uint8Array, size: number): boolean {
+  for (let i = 0; i < size; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Copies the first `size` bytes of `from` into `to` (a subarray to copy from would allocate a view). */
+function copyBytes(to: Uint8Array, from: Uint8Array, size: number): void {
+  for (let i = 0; i < size; i++) to[i] = from[i];
+}
+
 /** A kernel built for one context, with the packer of its clSetKernelArg plan. */
 export class Kernel {
   private readonly handle: Handle;
@@ -298,7 +309,17 @@ export class Kernel {
   private readonly localWords = new Uint32Array(this.locals.buffer);
   private readonly offsetWords = new Uint32Array(this.offsets.buffer);
   private readonly eventOut = new BigUint64Array(1);
-  private readonly memArg: Handle[] = [0n];
+  /** A memory object's handle as clSetKernelArg reads it (a typed array: koffi converts a JS array per call). */
+  private readonly memArg = new BigUint64Array(1);
+  /**
+   * What each argument index was last set to on this kernel object (which only this Kernel sets):
+   * a value's bytes, a local size, or the buffer/image/sampler object (or SVM block). OpenCL keeps
+   * an argument's value on the kernel until it is set again, and an enqueue captures the values
+   * it runs with, so an argument whose bytes are unchanged needs no clSetKernelArg.
+   */
+  private readonly lastValue: (Uint8Array | undefined)[] = [];
+  private readonly lastLocal: number[] = [];
+  private readonly lastObject: unknown[] = [];
   private readonly kernelPlan: OpenCLKernelPlan;
   private readonly kernelLimits: LimitsOfKernel;
   private readonly deviceLimits: LimitsOfDevice;
@@ -406,18 +427,34 @@ export class Kernel {
     if (localBytes > this.deviceLimits.localMemSize) this.refuseLocalMemory(packed);
     // Error messages are built only on failure: a template string per call would allocate.
     let code = 0;
-    for (const a of packed) {
-      if (a.kind === 'value') code = cl.SetKernelArg(this.handle, a.index, a.size, a.bytes);
-      else if (a.kind === 'local') code = cl.SetKernelArg(this.handle, a.index, a.size, null);
-      else {
+    for (let i = 0; i < packed.length; i++) {
+      const a = packed[i];
+      const at = a.index;
+      if (a.kind === 'value') {
+        const last = this.lastValue[at];
+        if (last !== undefined && sameBytes(last, a.bytes, a.size)) continue;
+        code = cl.SetKernelArg(this.handle, at, a.size, a.bytes);
+        if (code === 0) copyBytes(last ?? (this.lastValue[at] = new Uint8Array(a.size)), a.bytes, a.size);
+      } else if (a.kind === 'local') {
+        if (this.lastLocal[at] === a.size) continue;
+        code = cl.SetKernelArg(this.handle, at, a.size, null);
+        if (code === 0) this.lastLocal[at] = a.size;
+      } else {
+        // The same live object is the same cl_mem (or SVM pointer): a different object is set again even
+        // where a released handle's address was reused, since drivers may resolve the object at set time.
+        if (this.lastObject[at] === a.handle) continue;
         const h = a.handle as { handle?: unknown; svm?: unknown };
-        if (typeof h.svm === 'bigint') code = cl.SetKernelArgSVMPointer(this.handle, a.index, h.svm);
+        if (typeof h.svm === 'bigint') code = cl.SetKernelArgSVMPointer(this.handle, at, h.svm);
         else {
           this.memArg[0] = h.handle as Handle;
-          code = cl.SetKernelArgMem(this.handle, a.index, 8, this.memArg);
+          code = cl.SetKernelArgMem(this.handle, at, 8, this.memArg);
         }
+        if (code === 0) this.lastObject[at] = a.handle;
       }
-      if (code !== 0) check(code, `clSetKernelArg(${this.name}, ${a.index})`);
+      if (code !== 0) {
+        this.forgetArg(at);
+        check(code, `clSetKernelArg(${this.name}, ${at})`);
+      }
     }
     const dims = o.global.length;
     for (let i = 0; i < dims; i++) {
@@ -429,6 +466,13 @@ export class Kernel {
     const waits = o.waitFor && o.waitFor.length ? BigUint64Array.from(o.waitFor, (e) => e.handle) : null;
     code = cl.EnqueueNDRangeKernelAfter(this.ctx.queue, this.handle, dims, o.globalOffset ? this.offsets : null, this.sizes, local ? this.locals : null, waits ? waits.length : 0, waits, wantEvent ? this.eventOut : null);
     if (code !== 0) check(code, `clEnqueueNDRangeKernel(${this.name})`);
+  }
+
+  /** After a failed clSetKernelArg the argument's state on the kernel is unknown: set it next time. */
+  private forgetArg(index: number): void {
+    this.lastValue[index] = undefined;
+    this.lastLocal[index] = -1;
+    this.lastObject[index] = undefined;
   }
 
   dispose(): void {

@@ -14,7 +14,7 @@ import { type Draft, setOrigin } from '../../abi/origin.js';
 import { valueLayout } from '../../layout/value-layout.js';
 import { checkBufferStorage, checkSmallStorage, choosePlacement, has16, has8, scalarsIn, storeSize } from './pod-storage.js';
 
-import type { VulkanArgKind, VulkanKernelPlan, VulkanPlan, VulkanSlot, VulkanTargetOptions } from './plan.js';
+import type { StorageClassName, VulkanArgKind, VulkanKernelPlan, VulkanPlan, VulkanSlot, VulkanTargetOptions } from './plan.js';
 
 export type * from './plan.js';
 export { checkBufferStorage, uboProblem } from './pod-storage.js';
@@ -25,6 +25,11 @@ export function samplerExpr(mask: number): string {
   const filter = (mask & 0x30) === 0x20 ? 'CLK_FILTER_LINEAR' : 'CLK_FILTER_NEAREST';
   const norm = mask & 1 ? 'CLK_NORMALIZED_COORDS_TRUE' : 'CLK_NORMALIZED_COORDS_FALSE';
   return `${address}|${filter}|${norm}`;
+}
+
+/** The storage class a slot's data is read through, for the 8/16-bit storage features. */
+function storageOf(kind: VulkanArgKind): StorageClassName | undefined {
+  return kind === 'buffer' || kind === 'pod' ? 'ssbo' : kind === 'buffer_ubo' || kind === 'pod_ubo' ? 'ubo' : kind === 'pod_pushconstant' ? 'pushconstant' : undefined;
 }
 
 type Kind = 'buffer' | 'buffer_ubo' | 'pod' | 'pointer' | 'ro_image' | 'wo_image' | 'sampler' | 'local';
@@ -79,7 +84,7 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
       if (c.name === 'printf' && !o.enablePrintf) err(c.span, 'printf is not supported');
     }
   }
-  for (const k of kernels) {
+  const checkParams = (k: FunctionInfo): void => {
     for (const p of k.params) {
       const c = canonical(p.type);
       const t = c.type;
@@ -93,7 +98,8 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
       if (!o.longVector && (t.kind === 'vector' || t.kind === 'array' || t.kind === 'record') && containsType(p.type, (x) => x.kind === 'vector' && x.length > 4)) err(p.span, 'vectors with more than 4 elements are not supported');
       if (t.kind === 'record' && containsType(p.type, (x) => x.kind === 'pointer')) err(p.span, 'structures may not contain pointers');
     }
-  }
+  };
+  for (const k of kernels) checkParams(k);
 
   checkBufferStorage(module, o, diags);
 
@@ -141,9 +147,13 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   let nextSpec = 3;
 
   const kernelPlans: Draft<VulkanKernelPlan>[] = [];
+  // The types each storage class carries (8/16-bit storage features), gathered as slots are made.
+  const storageTypes: Record<StorageClassName, QualType[]> = { ssbo: [], ubo: [], pushconstant: [] };
   const clspvBindings = new Map<number, number>();
   let sharedSet: number | undefined;
-  for (const k of kernels) {
+  // The per-kernel steps are functions of their own, called per kernel: inline in this function, its
+  // loops made V8 compile the whole of it again and again (on-stack replacement, 100-800 ms each).
+  const planKernel = (k: FunctionInfo): void => {
     const kinds = k.params.map((p) => kindOf(p.type, o));
     const pods = k.params.filter((_, i) => kinds[i] === 'pod' || kinds[i] === 'pointer');
     // POD block layout: the natural layout of a struct of the POD arguments in order.
@@ -242,6 +252,8 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
         s.vkDescriptorType = VK_DESCRIPTOR[kind];
       }
       s.reflection = ARG_KIND_REFLECTION[s.argKind];
+      const where = storageOf(s.argKind);
+      if (where) storageTypes[where].push(p.type);
       return s;
     };
     if (clustered) {
@@ -264,7 +276,8 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
     if (globalPush) plan.podOffset = podBase;
     if (k.attributes.reqdWorkGroupSize) plan.reqdWorkGroupSize = k.attributes.reqdWorkGroupSize;
     kernelPlans.push(plan);
-  }
+  };
+  for (const k of kernels) planKernel(k);
   pcEnd = placeImageMetadata(kernelPlans, today.imageMetadata, pcEnd);
   if ((o.workDim ?? true) && uses('get_work_dim')) specConstants.push({ name: 'work_dim', specId: nextSpec++ });
   if (o.globalOffset && !globalOffsetPush && (uses('get_global_id') || uses('get_global_offset'))) {
@@ -295,8 +308,16 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   if (diags.hasErrors) return undefined;
 
   // Capabilities, features and extensions the module needs.
+  // scalarsIn answers with shared sets (one per scalar, one per record): each is added once.
   const types = new Set<string>();
-  for (const k of kernels) for (const p of k.params) for (const s of scalarsIn(p.type)) types.add(s);
+  const added = new Set<ReadonlySet<string>>();
+  const addScalars = (to: Set<string>, t: QualType) => {
+    const s = scalarsIn(t);
+    if (added.has(s)) return;
+    added.add(s);
+    for (const x of s) to.add(x);
+  };
+  for (const k of kernels) for (const p of k.params) addScalars(types, p.type);
   if (constantData) for (const v of module.variables) for (const s of scalarsIn(v.type)) types.add(s);
   const caps = ['Shader'];
   const images: QualType[] = [];
@@ -328,12 +349,9 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   if (images.length) features.push('shaderStorageImageReadWithoutFormat', 'shaderStorageImageWriteWithoutFormat');
   const vkExt = ['VK_KHR_storage_buffer_storage_class', 'VK_KHR_variable_pointers', 'VK_KHR_shader_non_semantic_info'];
   const storage = { ssbo: new Set<string>(), ubo: new Set<string>(), pushconstant: new Set<string>() };
-  for (const k of kernelPlans) {
-    for (const a of k.args) {
-      if (!a.type) continue;
-      const where = a.argKind === 'buffer' || a.argKind === 'pod' ? 'ssbo' : a.argKind === 'buffer_ubo' || a.argKind === 'pod_ubo' ? 'ubo' : a.argKind === 'pod_pushconstant' ? 'pushconstant' : undefined;
-      if (where) for (const s of scalarsIn(a.type)) storage[where].add(s);
-    }
+  for (const where of ['ssbo', 'ubo', 'pushconstant'] as const) {
+    added.clear();
+    for (const t of storageTypes[where]) addScalars(storage[where], t);
   }
   if (has8(storage.ssbo)) features.push('storageBuffer8BitAccess');
   if (has8(storage.ubo)) features.push('uniformAndStorageBuffer8BitAccess');

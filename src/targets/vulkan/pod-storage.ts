@@ -24,7 +24,8 @@ const leafSet = (name: string) => {
  * and read-only: one per scalar name, one per record declaration (computed once, from the top).
  */
 export function scalarsIn(t: QualType | Type, seen?: Set<number>): ReadonlySet<string> {
-  const c = canonical('kind' in t ? { type: t } : t).type;
+  // A Type is canonical already unless it is a typedef (only that case needs a QualType made).
+  const c = 'kind' in t ? (t.kind === 'typedef' ? canonical({ type: t }).type : t) : canonical(t).type;
   switch (c.kind) {
     case 'scalar':
       return leafSet(c.name);

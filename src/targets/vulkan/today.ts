@@ -133,6 +133,7 @@ export function imageMetadataOf(k: FunctionInfo): ImageMetadataSlot[] {
     const p = kind && target !== undefined ? paramNamed(k, target) : undefined;
     if (kind && p) found.set(`${ORDER.indexOf(kind)}:${p.index}`, { kind, param: p.index, name: p.name });
   }
+  if (found.size === 0) return [];
   return [...found.values()]
     .sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind) || a.param - b.param)
     .map((e, index) => ({ ...e, index, reflection: REFLECTION[e.kind] }));
