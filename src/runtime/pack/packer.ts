@@ -1,6 +1,8 @@
 // The one packer: it reads a kernel's placed slots (where each lives, how it is filled) and writes
 // the argument segment, the list of arguments set by index, the push-constant block, the descriptor bindings
 // and the spec constants they describe. It knows no target; src/targets/<t>/pack.ts describe theirs.
+import { assertNever } from '../../assert-never.js';
+import type { ValueLayout } from '../../layout/value-layout.js';
 import { codegenAllowed, writerFor } from './compiled.js';
 import { compileArgList, compileNameCheck, listOnly } from './compiled-list.js';
 import { PackError } from './errors.js';
@@ -102,8 +104,37 @@ class Destinations {
   }
 }
 
+/** The bytes a value's writer touches: a 3-element vector writes 3 elements (its size is that of 4), a record its fields. */
+function writtenBytes(l: ValueLayout): number {
+  switch (l.kind) {
+    case 'scalar':
+      return l.size;
+    case 'vector':
+      return l.length * l.elementSize;
+    case 'array':
+      return l.length > 0 ? (l.length - 1) * l.stride + writtenBytes(l.element) : 0;
+    case 'record':
+      return l.fields.reduce((end, fl) => Math.max(end, fl.offset + writtenBytes(fl.layout)), 0);
+    default:
+      return assertNever(l);
+  }
+}
+
 function stepFor(kernel: string, s: PlacedSlot, out: Destinations, options: PackOptions): Step {
   const f = s.fill;
+  /**
+   * The view and offset a fill of `width` bytes writes, refused when the plan puts it outside its
+   * block (a plan read from JSON may say anything: a binding moved out of its POD cluster, an offset
+   * past the segment), so no write can fall outside the bytes the packer owns.
+   */
+  const place = (width: number): [DataView, number] => {
+    const [view, o] = out.bytes(s);
+    if (!Number.isSafeInteger(o) || o < 0 || o + width > view.byteLength) {
+      const who = 'param' in f ? f.param : 'image' in f ? f.image : 'params' in f ? (f.params[0] ?? '') : 'key' in f ? f.key : f.kind;
+      throw new PackError(kernel, who, `the plan places ${width} bytes at offset ${o} of a ${view.byteLength}-byte ${s.where.kind} block`);
+    }
+    return [view, o];
+  };
   const image = (args: Args, name: string): ImageDescription => {
     const v = args[name] as ImageDescription | undefined;
     if (typeof v !== 'object' || v === null || !u32ok(v.width) || !u32ok(v.height, true) || !u32ok(v.depth, true) || !u32ok(v.channelOrder) || !u32ok(v.channelType)) {
@@ -114,11 +145,11 @@ function stepFor(kernel: string, s: PlacedSlot, out: Destinations, options: Pack
   switch (f.kind) {
     case 'value': {
       const w = writerFor(f.layout, !options.interpreted);
-      const [view, o] = out.bytes(s);
+      const [view, o] = place(writtenBytes(f.layout));
       return (args) => writeValue(kernel, w, view, o, f.param, args[f.param]);
     }
     case 'address': {
-      const [view, o] = out.bytes(s);
+      const [view, o] = place(f.bytes);
       const w = PUT[f.bytes];
       return (args) => w(view, o, checked(kernel, address(kernel, f.param, args[f.param]), f.bytes, f.overflow));
     }
@@ -169,7 +200,7 @@ function stepFor(kernel: string, s: PlacedSlot, out: Destinations, options: Pack
       };
     }
     case 'lds-offset': {
-      const [view, o] = out.bytes(s);
+      const [view, o] = place(4);
       return (args) => {
         const v = (args[f.param] as { offset?: unknown } | undefined)?.offset ?? 0;
         if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw new PackError(kernel, f.param, 'a local argument takes {local: bytes, offset?: LDS offset}');
@@ -177,7 +208,7 @@ function stepFor(kernel: string, s: PlacedSlot, out: Destinations, options: Pack
       };
     }
     case 'lds-size': {
-      const [view, o] = out.bytes(s);
+      const [view, o] = place(4);
       return (args) => {
         let bytes = 0;
         for (const n of f.params) {
@@ -189,13 +220,13 @@ function stepFor(kernel: string, s: PlacedSlot, out: Destinations, options: Pack
       };
     }
     case 'geometry': {
-      const [view, o] = out.bytes(s);
+      const [view, o] = place(f.bytes);
       const [w, get, axis, overflow] = [PUT[f.bytes], GEOMETRY[f.field], f.axis, f.overflow];
       if (!overflow) return (_, g) => w(view, o, get(g, axis));
       return (_, g) => w(view, o, checked(kernel, get(g, axis), f.bytes, overflow));
     }
     case 'image-size': {
-      const [view, o] = out.bytes(s);
+      const [view, o] = place(12);
       return (args) => {
         const im = image(args, f.image);
         u32(view, o, im.width);
@@ -204,7 +235,7 @@ function stepFor(kernel: string, s: PlacedSlot, out: Destinations, options: Pack
       };
     }
     case 'image-format': {
-      const [view, o] = out.bytes(s);
+      const [view, o] = place(8);
       return (args) => {
         const im = image(args, f.image);
         u32(view, o, im.channelType);
@@ -212,11 +243,11 @@ function stepFor(kernel: string, s: PlacedSlot, out: Destinations, options: Pack
       };
     }
     case 'image-address': {
-      const [view, o] = out.bytes(s);
+      const [view, o] = place(4);
       return (args) => u32(view, o, Number(image(args, f.image).address ?? 0n));
     }
     case 'hidden': {
-      const [view, o] = out.bytes(s);
+      const [view, o] = place(f.bytes);
       const [w, key, overflow] = [PUT[f.bytes], f.key, f.overflow];
       if (!overflow) return (_, __, launch) => w(view, o, hiddenValue(kernel, launch, key));
       return (_, __, launch) => w(view, o, checked(kernel, hiddenValue(kernel, launch, key), f.bytes, overflow));
