@@ -12,6 +12,8 @@ import { addPhysicalRequirements, checkTodayOptions, placeImageMetadata, printfP
 import { ARG_KIND_REFLECTION } from './today.js';
 import { type Draft, setOrigin } from '../../abi/origin.js';
 import { valueLayout } from '../../layout/value-layout.js';
+import { assertNever } from '../../assert-never.js';
+import { classifyArg } from '../../model/arg-class.js';
 import { checkBufferStorage, checkSmallStorage, choosePlacement, has16, has8, scalarsIn, storeSize } from './pod-storage.js';
 
 import type { VulkanArgKind, VulkanKernelPlan, VulkanPlan, VulkanSlot, VulkanTargetOptions } from './plan.js';
@@ -30,17 +32,28 @@ export function samplerExpr(mask: number): string {
 type Kind = 'buffer' | 'buffer_ubo' | 'pod' | 'pointer' | 'ro_image' | 'wo_image' | 'sampler' | 'local';
 
 function kindOf(t: QualType, o: VulkanTargetOptions): Kind {
-  const c = canonical(t).type;
-  if (c.kind === 'pointer') {
-    const space = canonical(c.pointee).space;
-    if (space === 'local') return 'local';
-    // PhysicalPointerArgsPass: global and constant pointers become 64-bit PODs.
-    if (o.physicalStorageBuffers) return 'pointer';
-    return space === 'constant' && o.constantArgsUbo ? 'buffer_ubo' : 'buffer';
+  const arg = classifyArg(t);
+  switch (arg.kind) {
+    case 'local':
+      return 'local';
+    case 'buffer':
+      // PhysicalPointerArgsPass: global and constant pointers become 64-bit PODs.
+      if (o.physicalStorageBuffers) return 'pointer';
+      return arg.space === 'constant' && o.constantArgsUbo ? 'buffer_ubo' : 'buffer';
+    case 'image':
+      return arg.access === 'read_only' ? 'ro_image' : 'wo_image';
+    case 'sampler':
+      return 'sampler';
+    // Pipes and queues are refused above; events and other opaque values take the POD path (clspv's ArgKind: anything else is a POD).
+    case 'pod':
+    case 'pipe':
+    case 'queue':
+    case 'event':
+    case 'opaque':
+      return 'pod';
+    default:
+      return assertNever(arg);
   }
-  if (c.kind === 'image') return (canonical(t).access ?? 'read_only') === 'read_only' ? 'ro_image' : 'wo_image';
-  if (c.kind === 'opaque' && c.name === 'sampler_t') return 'sampler';
-  return 'pod';
 }
 
 const VK_DESCRIPTOR: Record<string, string> = {
