@@ -1,6 +1,6 @@
 /** Kernels as LLVM IR sees them: the triples, the `kernel_arg_*` metadata per argument. Shared by the llvm and r600 targets and the LLVM IR printer. */
 import { DiagnosticBag } from '../diagnostics/diagnostic.js';
-import { Messages } from '../diagnostics/messages.js';
+import type { Message } from '../diagnostics/messages.js';
 import { type DataLayout, DATA_LAYOUTS } from '../layout/data-layout.js';
 import { type FunctionInfo, type KernelModule, kernelsOf } from '../model/kernel-module.js';
 import { clangTypeString, kernelArgTypeName, kernelArgTypeQual } from '../types/print.js';
@@ -122,12 +122,12 @@ function llvmArg(a: ArgClass): { role: SlotBase['role']; addrSpace: number; acce
 }
 
 /** A kernel that calls a kernel needs the entry/body split; without `--kernel-stubs` it is an error. */
-export function checkKernelCalls(module: KernelModule, kernelStubs: boolean, diags: DiagnosticBag, why: string): void {
+export function checkKernelCalls(module: KernelModule, kernelStubs: boolean, diags: DiagnosticBag, message: Message): void {
   if (kernelStubs) return;
   const kernels = new Set(kernelsOf(module).map((k) => k.name));
   for (const f of module.functions) {
     for (const c of f.calls) {
-      if (kernels.has(c.name)) diags.report(Messages.unsupportedForTarget, c.span, [`${f.isKernel ? 'kernel' : 'function'} '${f.name}' calls kernel '${c.name}': ${why}`]);
+      if (kernels.has(c.name)) diags.report(message, c.span, [f.isKernel ? 'kernel' : 'function', f.name, c.name]);
     }
   }
 }

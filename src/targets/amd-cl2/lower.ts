@@ -135,7 +135,7 @@ function userSlot(
   };
   const handle = (role: AmdCl2Slot['role'], argType: string) => place(role, alignTo(offset, P), P, P, argType);
   const noArgType = () => {
-    diags.report(Messages.unsupportedForTarget, p.span, [`the AMD OpenCL 2.0 ABI (CLRX) has no argument type for '${typeToString(p.type)}'`]);
+    diags.report(Messages.clrxNoArgumentType, p.span, [typeToString(p.type)]);
     return undefined;
   };
   const arg = classifyArg(p.type);
@@ -145,7 +145,7 @@ function userSlot(
       const pointee = arg.pointee;
       const w = pointeeWord(pointee);
       if (!w) {
-        diags.report(Messages.unsupportedForTarget, p.span, [`the AMD OpenCL 2.0 ABI (CLRX) has no pointer type for '${typeToString(p.type)}'`]);
+        diags.report(Messages.clrxNoPointerType, p.span, [typeToString(p.type)]);
         return undefined;
       }
       const space = arg.kind === 'local' ? 'local' : arg.space;
@@ -159,7 +159,7 @@ function userSlot(
     case 'image': {
       const word = IMAGE_WORDS[arg.image];
       if (!word) {
-        diags.report(Messages.unsupportedForTarget, p.span, [`'${arg.image}' is not an image type of the AMD OpenCL 2.0 ABI (CLRX)`]);
+        diags.report(Messages.clrxNoImageType, p.span, [arg.image]);
         return undefined;
       }
       const slot = handle('image', word);

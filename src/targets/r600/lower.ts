@@ -49,7 +49,7 @@ export const R600_EXPLICIT_OFFSET = 36;
  * `__format_<name>`; resource IDs count read-only images, write-only images and samplers.
  */
 export function lowerR600(module: KernelModule, diags: DiagnosticBag): { plan: R600Plan; llvm: LlvmKernelPlan[] } | undefined {
-  checkKernelCalls(module, false, diags, 'the r600 module has no kernel entry/body split');
+  checkKernelCalls(module, false, diags, Messages.r600KernelCall);
   const kernels: R600KernelPlan[] = [];
   const llvm: LlvmKernelPlan[] = [];
   // clover's two trailing slots depend only on where they start: made once per offset, shared (read-only).
@@ -93,7 +93,7 @@ export function lowerR600(module: KernelModule, diags: DiagnosticBag): { plan: R
             break;
           }
           if (arg.access === 'read_write') {
-            diags.report(Messages.unsupportedForTarget, p.span, [`the R600 image pass handles read_only and write_only images only, not read_write '${p.name}'`]);
+            diags.report(Messages.r600ReadWriteImage, p.span, [p.name]);
             break;
           }
           const image = base(p, a, 4, 'image');

@@ -1,6 +1,6 @@
 import { alignTo } from '../../layout/align.js';
 import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
-import { Messages } from '../../diagnostics/messages.js';
+import { type Message, Messages } from '../../diagnostics/messages.js';
 import type { Span } from '../../diagnostics/source.js';
 import { DATA_LAYOUTS } from '../../layout/data-layout.js';
 import { layoutOf } from '../../layout/layout.js';
@@ -73,14 +73,14 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   const cluster = o.clusterPodKernelArgs ?? true;
   const maxPush = o.maxPushConstantSize ?? 128;
   const kernels = kernelsOf(module);
-  const err = (span: Span | undefined, text: string) => diags.report(Messages.unsupportedForTarget, span, [text]);
+  const err = (span: Span | undefined, message: Message, args: readonly (string | number)[] = []) => diags.report(message, span, args);
 
   // Option conflicts, with clspv's words.
   const modulePushConstantsRequested = o.globalOffsetPushConstant === true || module.clVersion >= 200;
-  if (o.podUbo && o.podPushConstant) err(undefined, 'POD arguments can only be in either uniform buffers or push constants');
-  if (o.podPushConstant && !cluster) err(undefined, 'POD arguments must be clustered to be passed as push constants');
+  if (o.podUbo && o.podPushConstant) err(undefined, Messages.vkPodUboAndPush);
+  if (o.podPushConstant && !cluster) err(undefined, Messages.vkPodPushUnclustered);
   if (o.podPushConstant && modulePushConstantsRequested && (o.globalOffsetPushConstant || o.globalOffset)) {
-    err(undefined, 'POD arguments as push constants are not compatible with module scope push constants');
+    err(undefined, Messages.vkPodPushModulePush);
   }
   checkTodayOptions(module, o, arch, err);
 
@@ -88,8 +88,8 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   const kernelNames = new Set(kernels.map((k) => k.name));
   for (const f of module.functions) {
     for (const c of f.calls) {
-      if (kernelNames.has(c.name)) err(c.span, `kernel functions can't be called from other kernels ('${f.name}' calls '${c.name}')`);
-      if (c.name === 'printf' && !o.enablePrintf) err(c.span, 'printf is not supported');
+      if (kernelNames.has(c.name)) err(c.span, Messages.vkKernelCallsKernel, [f.name, c.name]);
+      if (c.name === 'printf' && !o.enablePrintf) err(c.span, Messages.vkPrintf);
     }
   }
   for (const k of kernels) {
@@ -98,13 +98,13 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
       const t = c.type;
       if (t.kind === 'pointer') {
         const pointee = canonical(t.pointee).type;
-        if ((pointee.kind === 'scalar' && pointee.name === 'half') || (pointee.kind === 'vector' && pointee.element === 'half')) err(p.span, `half pointers are not supported as kernel arguments ('${p.name}')`);
+        if ((pointee.kind === 'scalar' && pointee.name === 'half') || (pointee.kind === 'vector' && pointee.element === 'half')) err(p.span, Messages.vkHalfPointer, [p.name]);
       }
-      if (t.kind === 'image' && t.name === 'image1d_buffer_t') err(p.span, `image1d_buffer_t is not supported ('${p.name}')`);
-      if (t.kind === 'pipe') err(p.span, 'pipes are not supported');
-      if (t.kind === 'opaque' && t.name === 'queue_t') err(p.span, `queue_t is not supported ('${p.name}')`);
-      if (!o.longVector && (t.kind === 'vector' || t.kind === 'array' || t.kind === 'record') && containsType(p.type, (x) => x.kind === 'vector' && x.length > 4)) err(p.span, 'vectors with more than 4 elements are not supported');
-      if (t.kind === 'record' && containsType(p.type, (x) => x.kind === 'pointer')) err(p.span, 'structures may not contain pointers');
+      if (t.kind === 'image' && t.name === 'image1d_buffer_t') err(p.span, Messages.vkImage1dBuffer, [p.name]);
+      if (t.kind === 'pipe') err(p.span, Messages.vkPipe);
+      if (t.kind === 'opaque' && t.name === 'queue_t') err(p.span, Messages.vkQueue, [p.name]);
+      if (!o.longVector && (t.kind === 'vector' || t.kind === 'array' || t.kind === 'record') && containsType(p.type, (x) => x.kind === 'vector' && x.length > 4)) err(p.span, Messages.vkLongVector);
+      if (t.kind === 'record' && containsType(p.type, (x) => x.kind === 'pointer')) err(p.span, Messages.vkStructWithPointers);
     }
   }
 
@@ -143,7 +143,7 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
     pushConstants.push({ name, offset, size: 12 });
     pcEnd = offset + 12;
   }
-  if (o.podPushConstant && pushConstants.length) err(undefined, 'POD arguments as push constants are not compatible with module scope push constants');
+  if (o.podPushConstant && pushConstants.length) err(undefined, Messages.vkPodPushModulePush);
   const today = todayModuleParts(module, kernels, o, pushConstants, err);
   pcEnd = today.pcEnd;
 
@@ -171,7 +171,7 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
       placement = chosen === 'global-pushconstant' ? 'pushconstant' : chosen;
       globalPush = chosen === 'global-pushconstant';
       if (globalPush) podBase = today.globalPodBase;
-      if (placement === 'ssbo' && pods.some((p) => kinds[p.index] === 'pointer')) err(k.span, 'SSBO PODs not supported with physical pointer arguments!');
+      if (placement === 'ssbo' && pods.some((p) => kinds[p.index] === 'pointer')) err(k.span, Messages.vkSsboPodsWithPointers);
       for (const p of pods) {
         const l = layoutOf(p.type, dl);
         let align = l.align;
@@ -184,8 +184,8 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
       }
       if (placement === 'pushconstant' && !globalPush) {
         const size = alignTo(podEnd, 4);
-        if (size > maxPush) err(k.span, 'max push constant size exceeded');
-        if (pods.some((p) => containsType(p.type, (x) => x.kind === 'array'))) err(k.span, 'arrays are not supported in push constants currently');
+        if (size > maxPush) err(k.span, Messages.vkMaxPushConstantSize);
+        if (pods.some((p) => containsType(p.type, (x) => x.kind === 'array'))) err(k.span, Messages.vkPushConstantArrays);
       }
       if (!globalPush) checkSmallStorage(pods.filter((p) => kinds[p.index] !== 'pointer'), placement, o, err);
     }
