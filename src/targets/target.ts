@@ -2,6 +2,7 @@ import type { DiagnosticBag } from '../diagnostics/diagnostic.js';
 import type { DataLayout } from '../layout/data-layout.js';
 import type { KernelModule } from '../model/kernel-module.js';
 import type { PlanBase } from '../abi/plan.js';
+import type { PlanView } from '../abi/plan-view.js';
 import type { Func } from '../frontend/tinytc/ast.js';
 import type { ValueTypes } from '../frontend/tinytc/check.js';
 import type { LowerOptions } from './options.js';
@@ -91,4 +92,10 @@ export interface Target<P extends PlanBase = PlanBase> {
   lower(module: KernelModule, o: LowerOptions, diags: DiagnosticBag): Lowered<P> | undefined;
   /** The plan for reading (the `table` format). A method: a record of one target's plans stands in the registry's list of all. */
   table(plan: P): string;
+  /** The slot properties `view` gives, in display order: the ABI diff compares only these across two targets. */
+  readonly vocabulary: readonly string[];
+  /** The plan reduced to the facts a host depends on (what `kernarg diff` compares). */
+  view(plan: P): PlanView;
+  /** The plan from its JSON form, every field and slot checked: throws a PlanError naming the JSON path. */
+  readPlan(json: unknown): P;
 }

@@ -3,7 +3,7 @@
 import type { AmdCl2Plan, AmdhsaPlan, OpenCLPlan, ValueLayout } from '../../src/abi/plan.js';
 import type { R600Plan } from '../../src/targets/r600/lower.js';
 import type { VulkanPlan } from '../../src/targets/vulkan/lower.js';
-import { amdCl2ByAddress } from '../../src/abi/read-plan.js';
+import { amdCl2ByAddress } from '../../src/targets/amd-cl2/by-address.js';
 import { LaunchError, PackError, RuntimeInputError, ValueError } from '../../src/runtime/pack/errors.js';
 import { HOP, type Writer, checkedInteger, codegenAllowed, emitWriter, writerFor } from '../../src/runtime/pack/compiled.js';
 import { describe } from '../../src/runtime/pack/scalars.js';

@@ -5,6 +5,8 @@ import { pick } from '../options.js';
 import { type Target, choiceProblem } from '../target.js';
 import { AMDHSA_CODE_OBJECTS, AMDHSA_LLVMS, amdhsaOptionProblem, lowerAmdhsa } from './lower.js';
 import { amdhsaTable } from './table.js';
+import { readAmdhsaPlan } from './schema.js';
+import { AMDHSA_VOCABULARY, amdhsaView } from './view.js';
 
 /** AMDHSA code objects: the kernarg segment with its hidden arguments, as clang lays it out. */
 export const amdhsaTarget: Target<AmdhsaPlan> = {
@@ -22,6 +24,9 @@ export const amdhsaTarget: Target<AmdhsaPlan> = {
   optionProblem: (o) =>
     choiceProblem('codeObject', o.codeObject, AMDHSA_CODE_OBJECTS) ?? choiceProblem('amdLlvm', o.amdLlvm, AMDHSA_LLVMS) ?? amdhsaOptionProblem({ codeObject: o.codeObject, llvm: o.amdLlvm }),
   table: amdhsaTable,
+  vocabulary: AMDHSA_VOCABULARY,
+  view: amdhsaView,
+  readPlan: readAmdhsaPlan,
   lower(module, o) {
     const plan = lowerAmdhsa(module, { codeObject: o.codeObject, llvm: o.amdLlvm });
     return { plan, render: (format) => (format === 'json' ? emitJson(plan) : amdhsaTable(plan)) };

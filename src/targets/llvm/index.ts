@@ -5,6 +5,8 @@ import { pick } from '../options.js';
 import { type Target, choiceProblem } from '../target.js';
 import { type LlvmPlan, lowerLlvm } from './lower.js';
 import { llvmTable } from './table.js';
+import { readLlvmPlan } from './schema.js';
+import { LLVM_VOCABULARY, llvmView } from './view.js';
 
 const METADATA = ['modern', 'legacy'] as const;
 
@@ -25,6 +27,9 @@ export const llvmTarget: Target<LlvmPlan> = {
   flagConflict: () => undefined,
   optionProblem: (o) => choiceProblem('llvm.triple', o.llvm?.triple, TRIPLES),
   table: llvmTable,
+  vocabulary: LLVM_VOCABULARY,
+  view: llvmView,
+  readPlan: readLlvmPlan,
   lower(module, o, diags) {
     const plan = lowerLlvm(module, o.llvm ?? {}, diags);
     if (!plan) return undefined;

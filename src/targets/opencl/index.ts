@@ -6,6 +6,8 @@ import { pick } from '../options.js';
 import { type Target, choiceProblem } from '../target.js';
 import { lowerOpenCL } from './lower.js';
 import { openclTable } from './table.js';
+import { readOpenclPlan } from './schema.js';
+import { OPENCL_VOCABULARY, openclView } from './view.js';
 
 const ARCHES = ['spir', 'spir64'] as const;
 
@@ -23,6 +25,9 @@ export const openclTarget: Target<OpenCLPlan> = {
   flagConflict: () => undefined,
   optionProblem: (o) => choiceProblem('arch', o.arch, ARCHES),
   table: openclTable,
+  vocabulary: OPENCL_VOCABULARY,
+  view: openclView,
+  readPlan: readOpenclPlan,
   lower(module, o) {
     const plan = lowerOpenCL(module, { arch: o.arch });
     return {
