@@ -74,6 +74,8 @@ export function choiceProblem(name: string, v: unknown, choices: readonly unknow
 
 export interface Target<P extends PlanBase = PlanBase> {
   readonly name: P['target'];
+  /** A short name for people (the web page's panels and target picker). */
+  readonly title: string;
   /** One line for --help and the README. */
   readonly summary: string;
   readonly flags: readonly TargetFlag[];

@@ -15,6 +15,7 @@ const DRIVERS = ['new', 'old'] as const;
 /** AMD Catalyst's OpenCL 2.0 argument buffer, as CLRX describes it. */
 export const amdCl2Target: Target<AmdCl2Plan> = {
   name: 'amd-cl2',
+  title: 'AMD OpenCL 2.0 (CLRX)',
   summary: "AMD Catalyst's OpenCL 2.0 argument buffer (CLRX): setup arguments, offsets, user SGPRs",
   flags: [
     { kind: 'choice', flag: 'bits', choices: BITS.map(String), default: '64', help: 'pointer and setup-argument width', apply: (o, v) => ({ ...o, amdCl2: { ...o.amdCl2, bits: pick(BITS, v) } }) },

@@ -11,6 +11,7 @@ import { AMDHSA_VOCABULARY, amdhsaView } from './view.js';
 /** AMDHSA code objects: the kernarg segment with its hidden arguments, as clang lays it out. */
 export const amdhsaTarget: Target<AmdhsaPlan> = {
   name: 'amdhsa',
+  title: 'AMDHSA (ROCm)',
   summary: 'the AMDHSA kernarg segment: offsets, sizes, value kinds, hidden arguments',
   flags: [
     { kind: 'choice', flag: 'code-object', choices: AMDHSA_CODE_OBJECTS.map(String), default: '5', help: 'code object version', apply: (o, v) => ({ ...o, codeObject: pick(AMDHSA_CODE_OBJECTS, v) }) },

@@ -13,6 +13,7 @@ const METADATA = ['modern', 'legacy'] as const;
 /** LLVM IR kernels with clang's `kernel_arg_*` metadata. */
 export const llvmTarget: Target<LlvmPlan> = {
   name: 'llvm',
+  title: 'LLVM IR metadata',
   summary: "LLVM IR kernel declarations with clang's kernel_arg_* metadata",
   flags: [
     { kind: 'choice', flag: 'metadata', choices: METADATA, default: 'modern', help: 'function-attached kernel_arg_* or the !opencl.kernels node', apply: (o, v) => ({ ...o, llvm: { ...o.llvm, metadata: pick(METADATA, v) } }) },

@@ -14,6 +14,7 @@ const ARCHES = ['spir', 'spir64'] as const;
 /** OpenCL's `clSetKernelArg` calls, as `clGetKernelArgInfo` describes them. */
 export const openclTarget: Target<OpenCLPlan> = {
   name: 'opencl',
+  title: 'OpenCL (clSetKernelArg)',
   summary: 'the clSetKernelArg plan: index, kind, address space or access, type name, size',
   flags: [
     { kind: 'choice', flag: 'arch', choices: ARCHES, default: 'spir64', help: 'device address width values are sized with', apply: (o, v) => ({ ...o, arch: pick(ARCHES, v) }) },

@@ -10,6 +10,7 @@ import { R600_VOCABULARY, r600View } from './view.js';
 /** Clover's r600 input buffer, after LLVM's R600 image pass inserts the image size and format arguments. */
 export const r600Target: Target<R600Plan> = {
   name: 'r600',
+  title: 'r600 (clover)',
   summary: "clover's r600 input buffer, with the R600 image pass's inserted arguments",
   flags: [],
   formats: ['table', 'json', 'llvm-ir'],

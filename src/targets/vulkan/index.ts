@@ -25,6 +25,7 @@ const bool = (flag: string, key: 'podUbo' | 'podPushConstant' | 'constantArgsUbo
 /** clspv's Vulkan calling convention: descriptor sets, bindings, POD blocks, push and spec constants. */
 export const vulkanTarget: Target<VulkanPlan> = {
   name: 'vulkan',
+  title: 'Vulkan (clspv)',
   summary: "clspv's Vulkan interface: descriptor sets and bindings, POD blocks, push and spec constants",
   // clspv spells its options with one dash too (`-pod-ubo`, `-cluster-pod-kernel-args=0`).
   flags: ([
