@@ -13,7 +13,7 @@ import { ARG_KIND_REFLECTION } from './today.js';
 import { type Draft, setOrigin } from '../../abi/origin.js';
 import { valueLayout } from '../../layout/value-layout.js';
 import { assertNever } from '../../assert-never.js';
-import { classifyArg } from '../../model/arg-class.js';
+import { type ArgClass, classifyArg } from '../../model/arg-class.js';
 import { checkBufferStorage, checkSmallStorage, choosePlacement, has16, has8, scalarsIn, storeSize } from './pod-storage.js';
 
 import type { VulkanArgKind, VulkanKernelPlan, VulkanPlan, VulkanSlot, VulkanTargetOptions } from './plan.js';
@@ -94,17 +94,36 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   }
   for (const k of kernels) {
     for (const p of k.params) {
-      const c = canonical(p.type);
-      const t = c.type;
-      if (t.kind === 'pointer') {
-        const pointee = canonical(t.pointee).type;
-        if ((pointee.kind === 'scalar' && pointee.name === 'half') || (pointee.kind === 'vector' && pointee.element === 'half')) err(p.span, Messages.vkHalfPointer, [p.name]);
+      const arg = classifyArg(p.type);
+      switch (arg.kind) {
+        case 'buffer':
+        case 'local': {
+          const pointee = arg.pointee.type;
+          if ((pointee.kind === 'scalar' && pointee.name === 'half') || (pointee.kind === 'vector' && pointee.element === 'half')) err(p.span, Messages.vkHalfPointer, [p.name]);
+          break;
+        }
+        case 'image':
+          if (arg.shape.buffer) err(p.span, Messages.vkImage1dBuffer, [p.name]);
+          break;
+        case 'pipe':
+          err(p.span, Messages.vkPipe);
+          break;
+        case 'queue':
+          err(p.span, Messages.vkQueue, [p.name]);
+          break;
+        case 'pod': {
+          const t = arg.type;
+          if (!o.longVector && (t.kind === 'vector' || t.kind === 'array' || t.kind === 'record') && containsType(p.type, (x) => x.kind === 'vector' && x.length > 4)) err(p.span, Messages.vkLongVector);
+          if (t.kind === 'record' && containsType(p.type, (x) => x.kind === 'pointer')) err(p.span, Messages.vkStructWithPointers);
+          break;
+        }
+        case 'sampler':
+        case 'event':
+        case 'opaque':
+          break;
+        default:
+          assertNever(arg);
       }
-      if (t.kind === 'image' && t.name === 'image1d_buffer_t') err(p.span, Messages.vkImage1dBuffer, [p.name]);
-      if (t.kind === 'pipe') err(p.span, Messages.vkPipe);
-      if (t.kind === 'opaque' && t.name === 'queue_t') err(p.span, Messages.vkQueue, [p.name]);
-      if (!o.longVector && (t.kind === 'vector' || t.kind === 'array' || t.kind === 'record') && containsType(p.type, (x) => x.kind === 'vector' && x.length > 4)) err(p.span, Messages.vkLongVector);
-      if (t.kind === 'record' && containsType(p.type, (x) => x.kind === 'pointer')) err(p.span, Messages.vkStructWithPointers);
     }
   }
 
@@ -312,11 +331,11 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   for (const k of kernels) for (const p of k.params) for (const s of scalarsIn(p.type)) types.add(s);
   if (constantData) for (const v of module.variables) for (const s of scalarsIn(v.type)) types.add(s);
   const caps = ['Shader'];
-  const images: QualType[] = [];
+  const images: Extract<ArgClass, { kind: 'image' }>[] = [];
   for (const k of kernels) {
     for (const p of k.params) {
-      const c = canonical(p.type);
-      if (c.type.kind === 'image') images.push(c);
+      const arg = classifyArg(p.type);
+      if (arg.kind === 'image') images.push(arg);
     }
   }
   const hasBuffers = kernelPlans.some((k) => k.args.some((a) => a.argKind === 'buffer' || a.argKind === 'buffer_ubo'));
@@ -326,9 +345,9 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   if (types.has('long') || types.has('ulong')) caps.push('Int64');
   if (types.has('half')) caps.push('Float16');
   if (types.has('double')) caps.push('Float64');
-  const writes = images.filter((c) => (c.access ?? 'read_only') !== 'read_only');
-  const reads = images.filter((c) => (c.access ?? 'read_only') === 'read_only');
-  const is1d = (c: QualType) => c.type.kind === 'image' && c.type.name.startsWith('image1d');
+  const writes = images.filter((c) => c.access !== 'read_only');
+  const reads = images.filter((c) => c.access === 'read_only');
+  const is1d = (c: (typeof images)[number]) => c.shape.dims === 1;
   if (writes.length) caps.push('ImageStorageWriteWithoutFormat');
   if (['get_image_width', 'get_image_height', 'get_image_depth', 'get_image_dim', 'get_image_array_size'].some(uses)) caps.push('ImageQuery');
   if (writes.some(is1d)) caps.push('Image1D');

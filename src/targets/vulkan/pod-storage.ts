@@ -9,6 +9,7 @@ import { layoutOf, recordLayout } from '../../layout/layout.js';
 import { type FunctionInfo, type KernelModule, kernelsOf } from '../../model/kernel-module.js';
 import { type QualType, type Type, canonical, containsType, type RecordDecl } from '../../types/types.js';
 import type { StorageClassName, VulkanTargetOptions } from './plan.js';
+import { classifyArg } from '../../model/arg-class.js';
 
 const EMPTY: ReadonlySet<string> = new Set();
 const leafScalars = new Map<string, ReadonlySet<string>>();
@@ -132,17 +133,15 @@ export function checkSmallStorage(
 export function checkBufferStorage(module: KernelModule, o: VulkanTargetOptions, diags: DiagnosticBag): void {
   for (const k of kernelsOf(module)) {
     for (const p of k.params) {
-      const c = canonical(p.type).type;
-      if (c.kind !== 'pointer') continue;
-      const space = canonical(c.pointee).space;
-      if (space === 'local') continue;
-      const where: StorageClassName = space === 'constant' && o.constantArgsUbo ? 'ubo' : 'ssbo';
-      const s = scalarsIn(c.pointee);
+      const arg = classifyArg(p.type);
+      if (arg.kind !== 'buffer') continue;
+      const where: StorageClassName = arg.space === 'constant' && o.constantArgsUbo ? 'ubo' : 'ssbo';
+      const s = scalarsIn(arg.pointee);
       const name = where === 'ubo' ? 'UBOs' : 'SSBOs';
       if (has8(s) && (o.no8bitStorage ?? []).includes(where)) diags.report(Messages.vkNo8bitStorage, p.span, [name]);
       if (has16(s) && (o.no16bitStorage ?? []).includes(where)) diags.report(Messages.vkNo16bitStorage, p.span, [name]);
       if (where === 'ubo') {
-        const problem = uboProblem(c.pointee, DATA_LAYOUTS[o.arch ?? 'spir']);
+        const problem = uboProblem(arg.pointee, DATA_LAYOUTS[o.arch ?? 'spir']);
         if (problem) diags.report(problem, p.span);
       }
     }
