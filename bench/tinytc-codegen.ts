@@ -10,9 +10,9 @@ import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
 import type { VulkanPlan } from '../src/targets/vulkan/lower.js';
 import { SourceFile } from '../src/diagnostics/source.js';
-import { emitTinytcOpenCLC } from '../src/emit/tinytc/index.js';
+import { emitTinytcOpenCLC } from '../src/tinytc/opencl-c/index.js';
 import { emitTinytcSpirv } from '../src/targets/vulkan/spirv/index.js';
-import { compileTinytc } from '../src/frontend/tinytc/index.js';
+import { compileTinytc } from '../src/tinytc/index.js';
 import { DATA_LAYOUTS } from '../src/layout/data-layout.js';
 import { lower } from '../src/lower.js';
 import { chainSpec, renderChain } from '../test/support/gen-tinytc-bodies.js';
@@ -56,10 +56,10 @@ const printC: number[] = [];
 const printS: number[] = [];
 for (let r = 0; r < 8; r++) {
   let t0 = performance.now();
-  emitTinytcOpenCLC(fe.program!.funcs, fe.types!, fe.module!);
+  emitTinytcOpenCLC(fe.compiled!);
   printC.push(performance.now() - t0);
   t0 = performance.now();
-  emitTinytcSpirv(fe.program!.funcs, fe.types!, fe.module!, plan);
+  emitTinytcSpirv(fe.compiled!, plan);
   printS.push(performance.now() - t0);
 }
 const [pC, pS] = [median(printC.slice(1)), median(printS.slice(1))];

@@ -2,12 +2,12 @@ import { DiagnosticBag, type Diagnostic } from './diagnostics/diagnostic.js';
 import { Messages } from './diagnostics/messages.js';
 import { SourceFile } from './diagnostics/source.js';
 import { emitOpenCLC } from './emit/opencl-c.js';
-import { emitTinytcOpenCLC } from './emit/tinytc/index.js';
+import { emitTinytcOpenCLC } from './tinytc/opencl-c/index.js';
 import { emitJsonChunks } from './emit/json.js';
 import { compileOpenCL } from './frontend/opencl-c/index.js';
 import { CL_STDS } from './frontend/opencl-c/predefined.js';
 import type { CommandLineMacro, FileHost } from './frontend/opencl-c/preprocessor.js';
-import { compileTinytc } from './frontend/tinytc/index.js';
+import { compileTinytc } from './tinytc/index.js';
 import type { KernelModule } from './model/kernel-module.js';
 import { type AbiPlan, FORMATS, TARGETS, type TargetName, targetNamed } from './targets/index.js';
 import type { LowerOptions } from './targets/options.js';
@@ -56,18 +56,15 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
   if (!fe.module) return { diagnostics: fe.diagnostics.items };
   const module = fe.module;
   const diags = fe.diagnostics;
-  const lowered = target.lower(module, options, diags);
+  const lowered = target.lower(module, options, diags, tinytc?.compiled?.generated);
   if (!lowered) return { module, diagnostics: diags.items };
   // JSON of any size: kernel by kernel, so a plan longer than one V8 string can still be written.
   if (options.chunked && format === 'json') return { chunks: emitJsonChunks(lowered.plan), module, plan: lowered.plan, diagnostics: diags.items };
   const rendered = lowered.render(format, {
     module,
     options,
-    tinytc: tinytc?.program && tinytc.types ? { funcs: tinytc.program.funcs, types: tinytc.types } : undefined,
-    openclC: () =>
-      tinytc?.program && tinytc.types
-        ? emitTinytcOpenCLC(tinytc.program.funcs, tinytc.types, module, { groupTables: options.groupTables })
-        : emitOpenCLC(module, { groupTables: options.groupTables }),
+    tinytc: tinytc?.compiled,
+    openclC: () => (tinytc?.compiled ? emitTinytcOpenCLC(tinytc.compiled, { groupTables: options.groupTables }) : emitOpenCLC(module, { groupTables: options.groupTables })),
   });
   if (typeof rendered !== 'string') return { binary: rendered, module, plan: lowered.plan, diagnostics: diags.items };
   if (options.chunked) return { chunks: [rendered], module, plan: lowered.plan, diagnostics: diags.items };

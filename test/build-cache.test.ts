@@ -7,8 +7,8 @@ import { test } from 'node:test';
 import { kernel } from '../src/runtime/opencl/host.js';
 import { tinytcKernel } from '../src/runtime/tinytc.js';
 import { SourceFile } from '../src/diagnostics/source.js';
-import { emitTinytcOpenCLC, emitTinytcOpenCLCMapped } from '../src/emit/tinytc/index.js';
-import { compileTinytc } from '../src/frontend/tinytc/index.js';
+import { emitTinytcOpenCLC, emitTinytcOpenCLCMapped } from '../src/tinytc/opencl-c/index.js';
+import { compileTinytc } from '../src/tinytc/index.js';
 import { SPIR64 } from '../src/layout/data-layout.js';
 import { cacheDir, readEntry } from '../src/runtime/opencl/build-cache.js';
 import { BuildError } from '../src/runtime/opencl/program.js';
@@ -192,10 +192,10 @@ test('tinytc OpenCL C: one origin per generated line, each instruction line trac
     const text = readFileSync(path, 'utf8');
     const file = new SourceFile(path, text);
     const fe = compileTinytc(file, { layout: SPIR64 });
-    assert.ok(fe.program && fe.types && fe.module);
+    assert.ok(fe.compiled);
     for (const groupTables of ['pointer', 'ulong'] as const) {
-      const m = emitTinytcOpenCLCMapped(fe.program.funcs, fe.types, fe.module, { groupTables });
-      assert.equal(m.text, emitTinytcOpenCLC(fe.program.funcs, fe.types, fe.module, { groupTables }));
+      const m = emitTinytcOpenCLCMapped(fe.compiled, { groupTables });
+      assert.equal(m.text, emitTinytcOpenCLC(fe.compiled, { groupTables }));
       const lines = m.text.split('\n').slice(0, -1);
       let traced = 0;
       assert.equal(m.origins.length, lines.length, c);

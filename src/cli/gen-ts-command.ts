@@ -2,11 +2,11 @@ import { formatDiagnostics } from '../diagnostics/format.js';
 import { SourceFile } from '../diagnostics/source.js';
 import { lowerOpenCL } from '../targets/opencl/lower.js';
 import type { OpenCLPlan } from '../abi/plan.js';
-import { emitTinytcOpenCLC } from '../emit/tinytc/index.js';
+import { emitTinytcOpenCLC, tinytcClStd } from '../tinytc/opencl-c/index.js';
 import { emitTypeScriptBindings } from '../emit/typescript-bindings.js';
 import { CL_STDS } from '../frontend/opencl-c/predefined.js';
-import { varName } from '../frontend/tinytc/calling-convention.js';
-import { compileTinytc } from '../frontend/tinytc/index.js';
+import { varName } from '../tinytc/calling-convention.js';
+import { compileTinytc } from '../tinytc/index.js';
 import { SPIR64 } from '../layout/data-layout.js';
 import { lower } from '../lower.js';
 import { KERNARG_VERSION } from '../version.js';
@@ -44,20 +44,20 @@ export function genTsCommand(argv: readonly string[], io: CliIO): number {
   let text: string;
   if (isIr) {
     const fe = compileTinytc(new SourceFile(path, source), { layout: SPIR64 });
-    if (!fe.module || !fe.program || !fe.types) {
+    if (!fe.compiled) {
       io.stderr(formatDiagnostics(fe.diagnostics.items, { color: io.color }));
       return 1;
     }
-    const plan = lowerOpenCL(fe.module);
-    const pointerTables = fe.module.functions.some((f) => f.params.some((p) => p.type.type.kind === 'pointer' && p.type.type.pointee.type.kind === 'pointer'));
-    const params = new Map(fe.program.funcs.map((f) => [f.name, f.params.map((p) => [varName(p.name), p.type] as const)] as const));
+    const compiled = fe.compiled;
+    const plan = lowerOpenCL(compiled.module, {}, compiled.generated);
+    const params = new Map(compiled.program.funcs.map((f) => [f.name, f.params.map((p) => [varName(p.name), p.type] as const)] as const));
     text = emitTypeScriptBindings({
       generator,
       origin: path,
       plan,
-      source: emitTinytcOpenCLC(fe.program.funcs, fe.types, fe.module, { groupTables: 'pointer' }),
-      options: pointerTables ? '-cl-std=CL2.0' : '-cl-std=CL1.2',
-      tinytc: { params, ulongSource: emitTinytcOpenCLC(fe.program.funcs, fe.types, fe.module, { groupTables: 'ulong' }), ulongOptions: '-cl-std=CL1.2' },
+      source: emitTinytcOpenCLC(compiled, { groupTables: 'pointer' }),
+      options: `-cl-std=${tinytcClStd(compiled, 'pointer')}`,
+      tinytc: { params, ulongSource: emitTinytcOpenCLC(compiled, { groupTables: 'ulong' }), ulongOptions: `-cl-std=${tinytcClStd(compiled, 'ulong')}` },
     });
   } else {
     const r = lower(path, source, includeHost(io), { target: 'opencl', format: 'json', std: std as 'CL1.2', includeDirs: includes, defines });

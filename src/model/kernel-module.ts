@@ -8,8 +8,6 @@ export interface KernelAttributes {
   workGroupSizeHint?: [number, number, number];
   vecTypeHint?: QualType;
   intelReqdSubGroupSize?: number;
-  /** tinytc: the reqd_work_group_size was chosen by kernarg, not written in the source. */
-  workGroupSizeChosen?: boolean;
 }
 
 /** For arguments a calling convention derives (tinytc): which logical argument and which part of it. */

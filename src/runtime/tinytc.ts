@@ -2,12 +2,13 @@ import type { OpenCLPlan, OpenCLSlot } from '../abi/plan.js';
 import type { HostRule } from '../abi/origin.js';
 import { SourceFile } from '../diagnostics/source.js';
 import { formatDiagnostics } from '../diagnostics/format.js';
-import { type IrType, type MemrefType, type Program } from '../frontend/tinytc/ast.js';
-import { varName } from '../frontend/tinytc/calling-convention.js';
-import { compileTinytc } from '../frontend/tinytc/index.js';
+import { type IrType, type MemrefType, type Program } from '../tinytc/ast.js';
+import { varName } from '../tinytc/calling-convention.js';
+import { compileTinytc } from '../tinytc/index.js';
+import { codegenPolicy, TUNED_POLICY } from '../tinytc/codegen/policy.js';
 import { SPIR64 } from '../layout/data-layout.js';
 import { lowerOpenCL } from '../targets/opencl/lower.js';
-import { emitTinytcOpenCLCMapped } from '../emit/tinytc/index.js';
+import { emitTinytcOpenCLCMapped, tinytcClStd } from '../tinytc/opencl-c/index.js';
 import { type ShapeTie, checkShapeTies, shapeTies } from './checks/shape-ties.js';
 import { type BufferKind, type CheckedMemref, checkMemref } from './checks/memref.js';
 import { LaunchError, PackError, RuntimeInputError } from './pack/errors.js';
@@ -179,16 +180,18 @@ export class TinytcKernel {
 
 /** Compiles tinytc IR with kernarg and builds its OpenCL C (or the given OpenCL C) for the context's device. */
 export function tinytcKernel(ctx: Context, ir: string, name: string, options: { path?: string; openclC?: string; groupTables?: 'pointer' | 'ulong'; cache?: boolean | string; capture?: string | false; buildOptions?: string } = {}): TinytcKernel {
-  const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { layout: SPIR64 });
-  if (!fe.module || !fe.program || !fe.types) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics(fe.diagnostics.items)}`);
-  const plan = lowerOpenCL(fe.module);
+  // The code generator's policy from the device's limits; OpenCL C given by the caller was generated with the tuned one.
+  const limits = options.openclC === undefined ? ctx.limits : undefined;
+  const policy = limits ? codegenPolicy({ maxWorkGroupSize: limits.maxWorkGroupSize, maxWorkItemSizes: [limits.maxWorkItemSizes[0] ?? 1, limits.maxWorkItemSizes[1] ?? 1] }) : TUNED_POLICY;
+  const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { layout: SPIR64, policy });
+  if (!fe.compiled) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics(fe.diagnostics.items)}`);
+  const compiled = fe.compiled;
+  const plan = lowerOpenCL(compiled.module, {}, compiled.generated);
   // NVIDIA's OpenCL compiler refuses pointer-to-pointer kernel parameters: pass group tables as ulong* there.
   const groupTables = options.groupTables ?? (/nvidia/i.test(ctx.device.platform) ? 'ulong' : 'pointer');
-  // Pointer-to-pointer parameters need OpenCL C 2.0; everything else builds as 1.2, which every device takes.
-  const pointerTables = groupTables === 'pointer' && fe.module.functions.some((f) => f.params.some((p) => p.type.type.kind === 'pointer' && p.type.type.pointee.type.kind === 'pointer'));
-  const std = options.openclC || pointerTables ? 'CL2.0' : 'CL1.2';
+  const std = options.openclC ? 'CL2.0' : tinytcClStd(compiled, groupTables);
   const path = options.path ?? `${name}.ir`;
-  const generated = options.openclC === undefined ? emitTinytcOpenCLCMapped(fe.program.funcs, fe.types, fe.module, { groupTables }) : undefined;
+  const generated = options.openclC === undefined ? emitTinytcOpenCLCMapped(compiled, { groupTables }) : undefined;
   const irFile = new SourceFile(path, ir);
   const irLines = ir.split('\n');
   const build: KernelBuild = {
@@ -208,5 +211,5 @@ export function tinytcKernel(ctx: Context, ir: string, name: string, options: { 
     ...(options.cache !== undefined ? { cache: options.cache } : {}),
     ...(options.capture !== undefined ? { capture: options.capture } : {}),
   };
-  return new TinytcKernel(ctx, name, fe.program, plan, options.openclC ?? generated!.text, std, build, options.buildOptions);
+  return new TinytcKernel(ctx, name, compiled.program, plan, options.openclC ?? generated!.text, std, build, options.buildOptions);
 }

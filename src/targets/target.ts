@@ -3,8 +3,8 @@ import type { DataLayout } from '../layout/data-layout.js';
 import type { KernelModule } from '../model/kernel-module.js';
 import type { PlanBase } from '../abi/plan.js';
 import type { PlanView } from '../abi/plan-view.js';
-import type { Func } from '../frontend/tinytc/ast.js';
-import type { ValueTypes } from '../frontend/tinytc/check.js';
+import type { GeneratedCode } from '../model/generated-code.js';
+import type { CompiledTinytc } from '../tinytc/index.js';
 import type { LowerOptions } from './options.js';
 
 /**
@@ -54,8 +54,8 @@ type TargetFlagKind =
 export interface RenderContext {
   readonly module: KernelModule;
   readonly options: LowerOptions;
-  /** tinytc input: the checked functions (formats that print bodies need them). */
-  readonly tinytc?: { readonly funcs: readonly Func[]; readonly types: ReadonlyMap<Func, ValueTypes> };
+  /** tinytc input: the compiled unit (formats that print bodies need it). */
+  readonly tinytc?: CompiledTinytc;
   /** The kernels as OpenCL C (tinytc input: the generated bodies). */
   openclC(): string;
 }
@@ -91,7 +91,8 @@ export interface Target<P extends PlanBase = PlanBase> {
   optionProblem(o: LowerOptions): string | undefined;
   /** Flags that contradict each other, in the target compiler's words: a usage error on the command line (the lowering reports them too). */
   flagConflict(o: LowerOptions): string | undefined;
-  lower(module: KernelModule, o: LowerOptions, diags: DiagnosticBag): Lowered<P> | undefined;
+  /** `generated`: what kernarg's code generator decided for the kernels (tinytc input), for plans that say so. */
+  lower(module: KernelModule, o: LowerOptions, diags: DiagnosticBag, generated?: GeneratedCode): Lowered<P> | undefined;
   /** The plan for reading (the `table` format). A method: a record of one target's plans stands in the registry's list of all. */
   table(plan: P): string;
   /** The slot properties `view` gives, in display order: the ABI diff compares only these across two targets. */

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { SourceFile } from '../../src/diagnostics/source.js';
 import { formatDiagnostics } from '../../src/diagnostics/format.js';
-import { compileTinytc } from '../../src/frontend/tinytc/index.js';
+import { compileTinytc } from '../../src/tinytc/index.js';
 import { SPIR64 } from '../../src/layout/data-layout.js';
 import { type AnyContext, tinytcKernel } from '../../src/runtime/api.js';
 import { runReference } from './tinytc-reference.js';

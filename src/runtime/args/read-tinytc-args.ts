@@ -1,4 +1,4 @@
-import type { IrType, MemrefType } from '../../frontend/tinytc/ast.js';
+import type { IrType, MemrefType } from '../../tinytc/ast.js';
 import { PackError } from '../pack/errors.js';
 import { type HostArray, type HostLimits, ELEMENT_TYPES, bigEntry, describeJson, hostArray } from './host-data.js';
 

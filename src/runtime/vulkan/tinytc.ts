@@ -8,12 +8,12 @@ import { withAddressTables } from '../../targets/vulkan/address-tables.js';
 import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import { SourceFile } from '../../diagnostics/source.js';
-import { type IrType, type MemrefType, type Program } from '../../frontend/tinytc/ast.js';
-import { varName } from '../../frontend/tinytc/calling-convention.js';
-import { compileTinytc } from '../../frontend/tinytc/index.js';
+import { type IrType, type MemrefType, type Program } from '../../tinytc/ast.js';
+import { varName } from '../../tinytc/calling-convention.js';
+import { type CompiledTinytc, compileTinytc } from '../../tinytc/index.js';
+import { codegenPolicy } from '../../tinytc/codegen/policy.js';
 import { emitTinytcSpirv } from '../../targets/vulkan/spirv/index.js';
 import { DATA_LAYOUTS } from '../../layout/data-layout.js';
-import type { KernelModule } from '../../model/kernel-module.js';
 import { type ShapeTie, checkShapeTies, shapeTies } from '../checks/shape-ties.js';
 import { type BufferKind, type CheckedMemref, checkMemref } from '../checks/memref.js';
 import { PackError, RuntimeInputError } from '../pack/errors.js';
@@ -31,8 +31,6 @@ export interface VulkanMemrefValue {
 type Checked = CheckedMemref<VulkanBuffer>;
 
 const BUFFERS: BufferKind<VulkanBuffer> = { is: (x): x is VulkanBuffer => x instanceof VulkanBuffer, word: 'a Vulkan buffer' };
-
-type Types = NonNullable<ReturnType<typeof compileTinytc>['types']>;
 
 export class VulkanTinytcKernel {
   private readonly kernel: VulkanKernel;
@@ -140,8 +138,8 @@ export class VulkanTinytcKernel {
  * The module's SPIR-V: floating atomic adds as OpAtomicFAddEXT when the device has every feature
  * that makes the module need (f32/f64, buffer/workgroup), compare-and-swap loops otherwise.
  */
-function spirvFor(ctx: VulkanContext, program: Program, types: Types, module: KernelModule, plan: VulkanPlan): Uint32Array {
-  const emit = (floatAtomicAdd: boolean) => emitTinytcSpirv(program.funcs, types, module, plan, { floatAtomicAdd });
+function spirvFor(ctx: VulkanContext, compiled: CompiledTinytc, plan: VulkanPlan): Uint32Array {
+  const emit = (floatAtomicAdd: boolean) => emitTinytcSpirv(compiled, plan, { floatAtomicAdd });
   if (ctx.enabled.has('shaderBufferFloat32AtomicAdd') || ctx.enabled.has('shaderBufferFloat64AtomicAdd')) {
     const words = emit(true);
     if ([...moduleNeeds(words).features].every((f) => ctx.enabled.has(f))) return words;
@@ -152,11 +150,15 @@ function spirvFor(ctx: VulkanContext, program: Program, types: Types, module: Ke
 /** Compiles tinytc IR with kernarg for the vulkan target and builds its SPIR-V for the context's device. */
 /** `vulkan`: clspv's options for the plan (`podUbo`, `podPushConstant`, `podArgs: 'auto'`, ...). */
 export function vulkanTinytcKernel(ctx: VulkanContext, ir: string, name: string, options: { path?: string; spirv?: Uint32Array; vulkan?: VulkanTargetOptions } = {}): VulkanTinytcKernel {
-  const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { layout: DATA_LAYOUTS[options.vulkan?.arch ?? 'spir'] });
-  if (!fe.module || !fe.program || !fe.types) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics(fe.diagnostics.items)}`);
+  // The code generator's policy from the device's limits (SPIR-V given by the caller brings its own LocalSize).
+  const l = ctx.limits;
+  const policy = codegenPolicy({ maxWorkGroupSize: l.maxComputeWorkGroupInvocations, maxWorkItemSizes: [l.maxComputeWorkGroupSize[0], l.maxComputeWorkGroupSize[1]] });
+  const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { layout: DATA_LAYOUTS[options.vulkan?.arch ?? 'spir'], ...(options.spirv ? {} : { policy }) });
+  if (!fe.compiled) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics(fe.diagnostics.items)}`);
+  const compiled = fe.compiled;
   const diags = new DiagnosticBag();
-  const plan = withAddressTables(lowerVulkan(fe.module, options.vulkan ?? {}, diags));
+  const plan = withAddressTables(lowerVulkan(compiled.module, options.vulkan ?? {}, diags));
   if (!plan) throw new RuntimeInputError(`kernarg cannot lower the IR for Vulkan:\n${formatDiagnostics(diags.items)}`);
-  const spirv = options.spirv ?? spirvFor(ctx, fe.program, fe.types, fe.module, plan);
-  return new VulkanTinytcKernel(ctx, name, fe.program, plan, spirv);
+  const spirv = options.spirv ?? spirvFor(ctx, compiled, plan);
+  return new VulkanTinytcKernel(ctx, name, compiled.program, plan, spirv);
 }

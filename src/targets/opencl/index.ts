@@ -29,8 +29,8 @@ export const openclTarget: Target<OpenCLPlan> = {
   vocabulary: OPENCL_VOCABULARY,
   view: openclView,
   readPlan: readOpenclPlan,
-  lower(module, o) {
-    const plan = lowerOpenCL(module, { arch: o.arch });
+  lower(module, o, _diags, generated) {
+    const plan = lowerOpenCL(module, { arch: o.arch }, generated);
     return {
       plan,
       render(format, ctx) {

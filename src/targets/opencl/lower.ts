@@ -1,5 +1,6 @@
 import { DATA_LAYOUTS } from '../../layout/data-layout.js';
 import { layoutOf } from '../../layout/layout.js';
+import type { GeneratedCode } from '../../model/generated-code.js';
 import { type KernelModule, kernelsOf } from '../../model/kernel-module.js';
 import { kernelArgTypeName, kernelArgTypeQual } from '../../types/print.js';
 import { assertNever } from '../../assert-never.js';
@@ -40,8 +41,8 @@ function openclKind(a: ArgClass): { kind: OpenCLArgKind; role: SlotRole; address
   }
 }
 
-/** The `clSetKernelArg` plan: one slot per parameter, in order. */
-export function lowerOpenCL(module: KernelModule, options: OpenCLTargetOptions = {}): OpenCLPlan {
+/** The `clSetKernelArg` plan: one slot per parameter, in order. `generated` (tinytc input): the kernels whose work-group size kernarg chose. */
+export function lowerOpenCL(module: KernelModule, options: OpenCLTargetOptions = {}, generated?: GeneratedCode): OpenCLPlan {
   const arch = options.arch ?? 'spir64';
   const dl = DATA_LAYOUTS[arch];
   const kernels: OpenCLKernelPlan[] = kernelsOf(module).map((k) => {
@@ -67,7 +68,7 @@ export function lowerOpenCL(module: KernelModule, options: OpenCLTargetOptions =
     if (a.workGroupSizeHint) plan.workGroupSizeHint = a.workGroupSizeHint;
     if (a.vecTypeHint) plan.vecTypeHint = kernelArgTypeName(a.vecTypeHint);
     if (a.intelReqdSubGroupSize) plan.intelReqdSubGroupSize = a.intelReqdSubGroupSize;
-    if (a.workGroupSizeChosen) plan.workGroupSizeChosen = true;
+    if (generated?.chosenWorkGroupSize.has(k.name)) plan.workGroupSizeChosen = true;
     return plan;
   });
   return { target: 'opencl', arch, kernels };

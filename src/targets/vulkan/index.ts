@@ -86,7 +86,7 @@ export const vulkanTarget: Target<VulkanPlan> = {
         if (format === 'descriptor-map') return emitDescriptorMap(plan);
         if (format === 'spirv' || format === 'spirv-asm') {
           if (!ctx.tinytc) throw new RangeError(`--format ${format} needs tinytc input`);
-          const words = emitTinytcSpirv(ctx.tinytc.funcs, ctx.tinytc.types, ctx.module, plan, { floatAtomicAdd: o.floatAtomicAdd });
+          const words = emitTinytcSpirv(ctx.tinytc, plan, { floatAtomicAdd: o.floatAtomicAdd });
           return format === 'spirv-asm' ? disassemble(words) : new Uint8Array(words.buffer, words.byteOffset, words.byteLength);
         }
         return vulkanTable(plan);

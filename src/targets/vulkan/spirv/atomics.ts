@@ -1,6 +1,6 @@
-import { SCALAR_BYTES, type ScalarTypeName, isFloatType } from '../../../frontend/tinytc/ast.js';
+import { SCALAR_BYTES, type ScalarTypeName, isFloatType } from '../../../tinytc/ast.js';
 import { Op, Scope, Semantics } from '../../../emit/spirv/spec.js';
-import type { AtomicMode } from '../../../emit/tinytc/atomics.js';
+import type { AtomicMode } from '../../../tinytc/codegen/atomic-mode.js';
 import type { Gen, SExt, SView } from './gen.js';
 
 /**

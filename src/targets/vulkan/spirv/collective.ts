@@ -1,6 +1,6 @@
 import { Op } from '../../../emit/spirv/spec.js';
-import type { AtomicMode } from '../../../emit/tinytc/atomics.js';
-import { gemmTiling } from '../../../emit/tinytc/tiling.js';
+import type { AtomicMode } from '../../../tinytc/codegen/atomic-mode.js';
+import { gemmTiling } from '../../../tinytc/codegen/tiling.js';
 import { atomicUpdate } from './atomics.js';
 import type { Gen, SExt, SView, Sym } from './gen.js';
 

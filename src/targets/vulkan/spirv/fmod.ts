@@ -1,4 +1,4 @@
-import { SCALAR_BYTES } from '../../../frontend/tinytc/ast.js';
+import { SCALAR_BYTES } from '../../../tinytc/ast.js';
 import { GLSL_STD_450, Glsl, Op } from '../../../emit/spirv/spec.js';
 import type { Gen } from './gen.js';
 

@@ -1,8 +1,8 @@
-import { INT_BITS, SCALAR_BYTES, type ScalarTypeName, isFloatType } from '../../../frontend/tinytc/ast.js';
+import { INT_BITS, SCALAR_BYTES, type ScalarTypeName, isFloatType } from '../../../tinytc/ast.js';
 import type { SpirvBuilder } from '../../../emit/spirv/builder.js';
 import type { FunctionBuilder } from '../../../emit/spirv/function.js';
 import { Op, type StorageClassName } from '../../../emit/spirv/spec.js';
-import { type Ext, type ExtOps, extOps } from '../../../emit/tinytc/dope.js';
+import { type Ext, type ExtOps, extOps } from '../../../tinytc/codegen/dope.js';
 
 /** A run-time value of the index type (a 64-bit integer result id), boxed so it never passes for a static number. */
 export interface Sym {

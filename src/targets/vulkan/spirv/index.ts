@@ -1,8 +1,8 @@
 import type { HostRule } from '../../../abi/origin.js';
 import type { VulkanPlan, VulkanSlot } from '../lower.js';
-import { type Func, type ScalarTypeName, instructions } from '../../../frontend/tinytc/ast.js';
-import type { ValueTypes } from '../../../frontend/tinytc/check.js';
-import { type KernelModule, kernelsOf } from '../../../model/kernel-module.js';
+import { type ScalarTypeName, instructions } from '../../../tinytc/ast.js';
+import type { CompiledTinytc } from '../../../tinytc/index.js';
+import { kernelsOf } from '../../../model/kernel-module.js';
 import { SpirvBuilder } from '../../../emit/spirv/builder.js';
 import { CLSPV_REFLECTION_IMPORT, Reflection } from '../../../emit/spirv/clspv-reflection.js';
 import { FunctionBuilder } from '../../../emit/spirv/function.js';
@@ -12,7 +12,6 @@ import { Gen, type Sym } from './gen.js';
 import { declareResources } from './interface.js';
 import { type BodyEnv, SpirvBodyEmitter } from './kernel.js';
 import { bitsRoots } from './roots.js';
-import { lowerKernel } from '../../../emit/tinytc/lowered.js';
 
 export interface TinytcSpirvOptions {
   /** Use OpAtomicFAddEXT for floating atomic adds (the device has shaderBufferFloat32/64AtomicAdd); else compare-and-swap loops. */
@@ -36,12 +35,12 @@ type BuiltinName = 'LocalInvocationId' | 'WorkgroupId' | 'NumWorkgroups';
  * LocalSize (when the plan says every function fixes it) or spec constants 0–2, group tables
  * read as buffer device addresses, and clspv's reflection instructions describing it all.
  */
-export function emitTinytcSpirv(funcs: readonly Func[], types: ReadonlyMap<Func, ValueTypes>, module: KernelModule, plan: VulkanPlan, options: TinytcSpirvOptions = {}): Uint32Array {
-  return emitTinytcSpirvModule(funcs, types, module, plan, options).words;
+export function emitTinytcSpirv(compiled: CompiledTinytc, plan: VulkanPlan, options: TinytcSpirvOptions = {}): Uint32Array {
+  return emitTinytcSpirvModule(compiled, plan, options).words;
 }
 
 /** emitTinytcSpirv, with what a device needs to run the module. */
-export function emitTinytcSpirvModule(funcs: readonly Func[], types: ReadonlyMap<Func, ValueTypes>, module: KernelModule, plan: VulkanPlan, options: TinytcSpirvOptions = {}): TinytcSpirvModule {
+export function emitTinytcSpirvModule(compiled: CompiledTinytc, plan: VulkanPlan, options: TinytcSpirvOptions = {}): TinytcSpirvModule {
   const b = new SpirvBuilder();
   b.capability('Shader');
   const floatAtomicAdd = options.floatAtomicAdd ?? false;
@@ -77,14 +76,12 @@ export function emitTinytcSpirvModule(funcs: readonly Func[], types: ReadonlyMap
   }
 
   const entries: { fn: number; kernel: (typeof plan.kernels)[number] }[] = [];
-  for (const info of kernelsOf(module)) {
+  for (const info of kernelsOf(compiled.module)) {
     const kp = plan.kernels.find((k) => k.name === info.name)!;
-    const f = funcs.find((x) => x.name === info.name)!;
-    const valueTypes = types.get(f)!;
+    const lowered = compiled.kernel(info.name);
+    const f = lowered.func;
     const fb = new FunctionBuilder(b, voidT, fnT);
     const g = new Gen(b, fb);
-    const wg = kp.reqdWorkGroupSize ?? [1, 1, 1];
-    const lowered = lowerKernel(f, valueTypes, info, [wg[0], wg[1]]);
     const roots = bitsRoots(lowered, floatAtomicAdd);
     const element = (s: VulkanSlot): { type: ScalarTypeName; bits: boolean } => {
       const h = hostOf(s)!;

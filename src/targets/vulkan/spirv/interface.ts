@@ -1,4 +1,4 @@
-import { SCALAR_BYTES, type ScalarTypeName } from '../../../frontend/tinytc/ast.js';
+import { SCALAR_BYTES, type ScalarTypeName } from '../../../tinytc/ast.js';
 import type { VulkanKernelPlan, VulkanSlot } from '../lower.js';
 import type { SpirvBuilder } from '../../../emit/spirv/builder.js';
 import type { StorageClassName } from '../../../emit/spirv/spec.js';

@@ -1,10 +1,10 @@
 import { assertNever } from '../../../assert-never.js';
-import { INT_BITS, type Inst, type MemrefType, type Operand, type Region, type ScalarTypeName, isFloatType } from '../../../frontend/tinytc/ast.js';
-import type { ValueTypes } from '../../../frontend/tinytc/check.js';
+import { INT_BITS, type Inst, type MemrefType, type Operand, type Region, type ScalarTypeName, isFloatType } from '../../../tinytc/ast.js';
+import type { ValueTypes } from '../../../tinytc/check.js';
 import { Op, Scope, Semantics } from '../../../emit/spirv/spec.js';
-import type { Fence } from '../../../emit/tinytc/barriers.js';
-import type { LoweredKernel, SlotExt } from '../../../emit/tinytc/lowered.js';
-import { type EvalSlice, expandDope, fuseDope, subviewDope } from '../../../emit/tinytc/dope.js';
+import type { Fence } from '../../../tinytc/codegen/barriers.js';
+import type { LoweredKernel, SlotExt } from '../../../tinytc/codegen/lowered.js';
+import { type EvalSlice, expandDope, fuseDope, subviewDope } from '../../../tinytc/codegen/dope.js';
 import * as blas from './collective.js';
 import { fmod } from './fmod.js';
 import type { SCollectiveContext, SScalar } from './collective.js';

@@ -1,5 +1,5 @@
-import { type MemrefType, instructions } from '../../../frontend/tinytc/ast.js';
-import type { LoweredKernel } from '../../../emit/tinytc/lowered.js';
+import { type MemrefType, instructions } from '../../../tinytc/ast.js';
+import type { LoweredKernel } from '../../../tinytc/codegen/lowered.js';
 import { needsBits } from './atomics.js';
 
 /**

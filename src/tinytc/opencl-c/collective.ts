@@ -1,6 +1,6 @@
 import { C_TYPE } from './c-scalars.js';
-import type { AtomicMode } from './atomics.js';
-import { gemmTiling } from './tiling.js';
+import type { AtomicMode } from '../codegen/atomic-mode.js';
+import { gemmTiling } from '../codegen/tiling.js';
 import type { Names } from './names.js';
 import { type Ext, type View, elementAt, extText } from './views.js';
 

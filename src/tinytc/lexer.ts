@@ -1,6 +1,6 @@
-import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
-import { Messages } from '../../diagnostics/messages.js';
-import { type SourceFile, type Span, span } from '../../diagnostics/source.js';
+import type { DiagnosticBag } from '../diagnostics/diagnostic.js';
+import { Messages } from '../diagnostics/messages.js';
+import { type SourceFile, type Span, span } from '../diagnostics/source.js';
 import { SCALAR_TYPES } from './ast.js';
 
 export type IrTokenKind = 'word' | 'local' | 'global' | 'int' | 'float' | 'punct' | 'eof';

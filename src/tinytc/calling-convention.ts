@@ -1,9 +1,8 @@
-import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
-import { Messages } from '../../diagnostics/messages.js';
-import type { FunctionInfo, KernelAttributes, Parameter, ParamOrigin } from '../../model/kernel-module.js';
-import { type QualType, type ScalarName, q, scalar } from '../../types/types.js';
+import type { DiagnosticBag } from '../diagnostics/diagnostic.js';
+import { Messages } from '../diagnostics/messages.js';
+import type { FunctionInfo, KernelAttributes, Parameter, ParamOrigin } from '../model/kernel-module.js';
+import { type QualType, type ScalarName, q, scalar } from '../types/types.js';
 import type { Func, IrType, ScalarTypeName } from './ast.js';
-import type { WorkGroupChoice } from './work-group-size.js';
 
 /** How the extra arguments of a memref are ordered: tinytc v0.3's OpenCL C generator, or v0.4's SPIR-V one. */
 export type DopeOrder = 'interleaved' | 'shapes-first';
@@ -26,9 +25,10 @@ function scalarOf(t: ScalarTypeName): ScalarName {
  * tinytc's calling convention as a lowering to OpenCL C parameters: scalars map to their
  * OpenCL types; a memref to `global T*` plus one `long` per `?` in shape or stride; a group
  * to `global T*global*` plus one `global long*` per `?` and `long <name>_offset` for a
- * dynamic offset.
+ * dynamic offset. `wg`: the work-group size the code generator's policy gave the function, which
+ * the generated kernel requires (reqd_work_group_size).
  */
-export function lowerFunc(f: Func, order: DopeOrder, wg: WorkGroupChoice | null, diags: DiagnosticBag): FunctionInfo {
+export function lowerFunc(f: Func, order: DopeOrder, wg: readonly [number, number] | null, diags: DiagnosticBag): FunctionInfo {
   const params: Parameter[] = [];
   const taken = new Set(f.params.map((p) => varName(p.name)));
   // Names emitted so far; user names are reserved first so generated ones go around them.
@@ -70,8 +70,7 @@ export function lowerFunc(f: Func, order: DopeOrder, wg: WorkGroupChoice | null,
     if (isGroup && t.offset === null) add(`${name}_offset`, q(scalar('long')), p.span, { arg: name, argIndex, role: 'offset' }, true);
   });
   const attributes: KernelAttributes = {};
-  if (wg) attributes.reqdWorkGroupSize = [wg.size[0], wg.size[1], 1];
-  if (wg?.chosen) attributes.workGroupSizeChosen = true;
+  if (wg) attributes.reqdWorkGroupSize = [wg[0], wg[1], 1];
   if (f.subgroupSize) attributes.intelReqdSubGroupSize = f.subgroupSize;
   return { name: f.name, isKernel: true, result: q(scalar('void')), params, attributes, defined: true, calls: [], uses: [], span: f.span };
 }

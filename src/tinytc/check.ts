@@ -1,7 +1,7 @@
-import { assertNever } from '../../assert-never.js';
-import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
-import { Messages } from '../../diagnostics/messages.js';
-import type { Span } from '../../diagnostics/source.js';
+import { assertNever } from '../assert-never.js';
+import type { DiagnosticBag } from '../diagnostics/diagnostic.js';
+import { Messages } from '../diagnostics/messages.js';
+import type { Span } from '../diagnostics/source.js';
 import { varName } from './calling-convention.js';
 import { BUILTIN_PREFIX, isReservedCName } from './reserved-names.js';
 import { INT_BITS, isFloatType, type Dim, type Func, type Inst, type IrType, type MemrefType, type Operand, type Program, type Region, type ScalarTypeName, typeText } from './ast.js';

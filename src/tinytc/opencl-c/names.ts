@@ -1,4 +1,4 @@
-import { BUILTIN_PREFIX, C_RESERVED, isReservedCName } from '../../frontend/tinytc/reserved-names.js';
+import { BUILTIN_PREFIX, C_RESERVED, isReservedCName } from '../reserved-names.js';
 
 const RESERVED: ReadonlySet<string> = new Set(C_RESERVED);
 

@@ -1,12 +1,7 @@
-import { type ScalarTypeName, isFloatType } from '../../frontend/tinytc/ast.js';
+import { type ScalarTypeName, isFloatType } from '../ast.js';
 import { C_TYPE, isWide } from './c-scalars.js';
 import type { Names } from './names.js';
-
-/** How an atomic update combines: `*p = v` (beta 0), `*p += v` (beta 1), or `*p = v + beta * *p`. */
-export type AtomicMode = 'store' | 'add' | 'update';
-
-/** The mode of an atomic `C := v + beta C`, from beta's value when it is an immediate. */
-export const atomicMode = (betaImm: number | undefined): AtomicMode => (betaImm === 0 ? 'store' : betaImm === 1 ? 'add' : 'update');
+import type { AtomicMode } from '../codegen/atomic-mode.js';
 
 /**
  * The atomic helpers a module needs, one per (type, address space, mode), defined before the kernels.

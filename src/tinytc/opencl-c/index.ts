@@ -1,10 +1,10 @@
-import type { Func, IrType } from '../../frontend/tinytc/ast.js';
-import type { ValueTypes } from '../../frontend/tinytc/check.js';
-import { type KernelModule, kernelsOf } from '../../model/kernel-module.js';
-import { type OpenCLCOptions, kernelHead } from '../opencl-c.js';
+import type { IrType } from '../ast.js';
+import type { ValueTypes } from '../check.js';
+import type { CompiledTinytc } from '../index.js';
+import { kernelsOf } from '../../model/kernel-module.js';
+import { type OpenCLCOptions, kernelHead } from '../../emit/opencl-c.js';
 import { AtomicHelpers } from './atomics.js';
 import { KernelBodyEmitter } from './kernel-body.js';
-import { lowerKernel } from './lowered.js';
 import { Names } from './names.js';
 import type { Span } from '../../diagnostics/source.js';
 
@@ -21,25 +21,24 @@ function usesF64(types: ValueTypes): boolean {
  * calling-convention page spells them. Builds as OpenCL C 1.2 unless pointer-to-pointer group
  * tables need 2.0.
  */
-export function emitTinytcOpenCLC(funcs: readonly Func[], types: ReadonlyMap<Func, ValueTypes>, module: KernelModule, options: OpenCLCOptions = {}): string {
-  return emitTinytcOpenCLCMapped(funcs, types, module, options).text;
+export function emitTinytcOpenCLC(compiled: CompiledTinytc, options: OpenCLCOptions = {}): string {
+  return emitTinytcOpenCLCMapped(compiled, options).text;
 }
 
 /** The OpenCL C, and for each of its lines the IR instruction (or function) it comes from: build errors map back through it. */
-export function emitTinytcOpenCLCMapped(funcs: readonly Func[], types: ReadonlyMap<Func, ValueTypes>, module: KernelModule, options: OpenCLCOptions = {}): { text: string; origins: (Span | null)[] } {
-  const kernels = kernelsOf(module);
+export function emitTinytcOpenCLCMapped(compiled: CompiledTinytc, options: OpenCLCOptions = {}): { text: string; origins: (Span | null)[] } {
+  const kernels = kernelsOf(compiled.module);
   const global = new Names([...kernels.map((k) => k.name), ...kernels.flatMap((k) => k.params.map((p) => p.name))]);
   const atomics = new AtomicHelpers(global);
   let f64 = false;
-  const byName = new Map(funcs.map((f) => [f.name, f]));
   const texts = kernels.map((k) => {
-    const f = byName.get(k.name)!;
-    const valueTypes = types.get(f)!;
+    const lowered = compiled.kernel(k.name);
+    const f = lowered.func;
     const { head, prologue } = kernelHead(k, options);
-    const wg = k.attributes.reqdWorkGroupSize ?? [1, 1, 1];
-    const body = new KernelBodyEmitter(lowerKernel(f, valueTypes, k, [wg[0], wg[1]]), global.child(), atomics).emit();
-    if (body.lines.length) f64 ||= usesF64(valueTypes);
-    const note = k.attributes.workGroupSizeChosen ? `// work-group size (${wg[0]}, ${wg[1]}) chosen by kernarg: @${k.name} gives no work_group_size\n` : '';
+    const wg = lowered.wg;
+    const body = new KernelBodyEmitter(lowered, global.child(), atomics).emit();
+    if (body.lines.length) f64 ||= usesF64(lowered.types);
+    const note = lowered.wgChosen ? `// work-group size (${wg[0]}, ${wg[1]}) chosen by kernarg: @${k.name} gives no work_group_size\n` : '';
     const lines = [...prologue, ...body.lines.map((l) => `  ${l}`)];
     const text = `${note}${head} {${lines.length ? `\n${lines.join('\n')}\n` : ''}}\n`;
     // One origin per text line: the function for its head and prologue, each body line's instruction.
@@ -59,4 +58,10 @@ export function emitTinytcOpenCLCMapped(funcs: readonly Func[], types: ReadonlyM
   const text = (head ? head + '\n' : '') + texts.map((t) => t.text).join('');
   const headLines = head ? (head + '\n').split('\n').length - 1 : 0;
   return { text, origins: [...new Array<Span | null>(headLines).fill(null), ...texts.flatMap((t) => t.origins)] };
+}
+
+/** The OpenCL C version the generated code builds as: 2.0 where group tables are pointers to pointers, else 1.2, which every device takes. */
+export function tinytcClStd(compiled: CompiledTinytc, groupTables: 'pointer' | 'ulong' = 'pointer'): 'CL1.2' | 'CL2.0' {
+  const pointerTables = groupTables === 'pointer' && compiled.module.functions.some((f) => f.params.some((p) => p.type.type.kind === 'pointer' && p.type.type.pointee.type.kind === 'pointer'));
+  return pointerTables ? 'CL2.0' : 'CL1.2';
 }

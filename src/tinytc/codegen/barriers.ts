@@ -1,5 +1,5 @@
 import { assertNever } from '../../assert-never.js';
-import { type Func, type Inst, type Operand, type Region, instructions } from '../../frontend/tinytc/ast.js';
+import { type Func, type Inst, type Operand, type Region, instructions } from '../ast.js';
 
 /** One memory access: which memory (`global`, or one alloca's local array), whether it writes, whether work-items split it. */
 interface Access {

@@ -1,16 +1,16 @@
 import { assertNever } from '../../assert-never.js';
-import { INT_BITS, type Inst, type MemrefType, type Operand, type Region, type ScalarTypeName, isFloatType } from '../../frontend/tinytc/ast.js';
-import type { ValueTypes } from '../../frontend/tinytc/check.js';
-import { varName } from '../../frontend/tinytc/calling-convention.js';
+import { INT_BITS, type Inst, type MemrefType, type Operand, type Region, type ScalarTypeName, isFloatType } from '../ast.js';
+import type { ValueTypes } from '../check.js';
+import { varName } from '../calling-convention.js';
 import type { Span } from '../../diagnostics/source.js';
 import type { AtomicHelpers } from './atomics.js';
-import type { Fence } from './barriers.js';
-import type { LoweredKernel, SlotExt } from './lowered.js';
+import type { Fence } from '../codegen/barriers.js';
+import type { LoweredKernel, SlotExt } from '../codegen/lowered.js';
 import { C_TYPE, floatLiteral, intLiteral, isWide, wrapType } from './c-scalars.js';
 import * as blas from './collective.js';
 import type { CollectiveContext, ScalarArg } from './collective.js';
 import type { Names } from './names.js';
-import { type EvalSlice, expandDope, fuseDope, subviewDope } from './dope.js';
+import { type EvalSlice, expandDope, fuseDope, subviewDope } from '../codegen/dope.js';
 import { C_EXT, type Ext, type View, elementAt, extText, pointerType } from './views.js';
 
 type Value =

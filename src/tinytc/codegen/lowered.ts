@@ -1,9 +1,10 @@
-import { type Func, type Inst, type MemrefType, type Region } from '../../frontend/tinytc/ast.js';
-import type { ValueTypes } from '../../frontend/tinytc/check.js';
+import { type Func, type Inst, type MemrefType, type Region } from '../ast.js';
+import type { ValueTypes } from '../check.js';
 import type { FunctionInfo } from '../../model/kernel-module.js';
-import { type AtomicMode, atomicMode } from './atomics.js';
+import { type AtomicMode, atomicMode } from './atomic-mode.js';
 import { type Fence, placeBarriers } from './barriers.js';
 import { allocaElements } from './dope.js';
+import type { WorkGroupChoice } from './work-group-size.js';
 
 /** A dope-vector entry: static (a number) or the calling-convention slot that holds it. */
 export type SlotExt = number | { readonly slot: string };
@@ -25,6 +26,8 @@ export interface LoweredKernel {
   readonly func: Func;
   readonly types: ValueTypes;
   readonly wg: readonly [number, number];
+  /** The policy chose `wg` (the function gives no work_group_size). */
+  readonly wgChosen: boolean;
   readonly params: ReadonlyMap<string, ParamBinding>;
   readonly barriers: ReadonlyMap<Inst, Fence>;
   readonly allocaElements: ReadonlyMap<Inst, number>;
@@ -34,7 +37,8 @@ export interface LoweredKernel {
   readonly storeByFirst: ReadonlySet<Inst>;
 }
 
-export function lowerKernel(func: Func, types: ValueTypes, info: FunctionInfo, wg: readonly [number, number]): LoweredKernel {
+/** `choice`: the policy's work-group size (null for an empty body, which runs as 1 × 1). */
+export function lowerKernel(func: Func, types: ValueTypes, info: FunctionInfo, choice: WorkGroupChoice | null): LoweredKernel {
   const slot = (argIndex: number, role: string, dim?: number) => info.params.find((p) => p.origin?.argIndex === argIndex && p.origin.role === role && p.origin.dim === dim)!.name;
   const params = new Map<string, ParamBinding>();
   func.params.forEach((p, i) => {
@@ -66,5 +70,5 @@ export function lowerKernel(func: Func, types: ValueTypes, info: FunctionInfo, w
     }
   };
   walk(func.body, false);
-  return { func, types, wg, params, barriers: placeBarriers(func), allocaElements: allocas, atomicModes: modes, storeByFirst };
+  return { func, types, wg: choice?.size ?? [1, 1], wgChosen: choice?.chosen ?? false, params, barriers: placeBarriers(func), allocaElements: allocas, atomicModes: modes, storeByFirst };
 }

@@ -1,4 +1,4 @@
-import type { Span } from '../../diagnostics/source.js';
+import type { Span } from '../diagnostics/source.js';
 
 export const SCALAR_TYPES = ['i1', 'i8', 'i16', 'i32', 'i64', 'index', 'f32', 'f64'] as const;
 export type ScalarTypeName = (typeof SCALAR_TYPES)[number];

@@ -1,5 +1,5 @@
-import type { ScalarTypeName } from '../../frontend/tinytc/ast.js';
-import { type Ext as ExtOf, extOps } from './dope.js';
+import type { ScalarTypeName } from '../ast.js';
+import { type Ext as ExtOf, extOps } from '../codegen/dope.js';
 
 /** A static extent, stride or index (a number) or a C expression that computes it at run time. */
 export type Ext = ExtOf<string>;

@@ -1,12 +1,12 @@
-import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
-import { type Message, Messages } from '../../diagnostics/messages.js';
-import { type Span, joinSpans } from '../../diagnostics/source.js';
+import type { DiagnosticBag } from '../diagnostics/diagnostic.js';
+import { type Message, Messages } from '../diagnostics/messages.js';
+import { type Span, joinSpans } from '../diagnostics/source.js';
 import {
   type Dim, type Func, type Inst, type IrType, type MemrefType, type Operand, type Param, type Program, type Region,
   SCALAR_TYPES, type ScalarTypeName, type Slice, type TypedSpan, canonicalStride,
 } from './ast.js';
 import type { IrToken } from './lexer.js';
-import { parseFloatLiteral } from '../opencl-c/literals.js';
+import { parseFloatLiteral } from '../frontend/opencl-c/literals.js';
 
 class Bail extends Error {}
 

@@ -1,4 +1,4 @@
-import { type Dim, type Func, type MemrefType, SCALAR_BYTES, instructions } from './ast.js';
+import { type Dim, type Func, type MemrefType, SCALAR_BYTES, instructions } from '../ast.js';
 
 /** The width the first mode is a multiple of when kernarg chooses: a warp on NVIDIA, two SIMD-16 subgroups on Intel. */
 export const CHOSEN_WIDTH = 32;
@@ -12,7 +12,13 @@ export interface WorkGroupChoice {
 const nextPow2 = (n: number) => 2 ** Math.ceil(Math.log2(Math.max(1, n)));
 
 /** Bytes of accumulators a work-item may keep for a GEMM tile before kernarg widens the first mode (measured on an H100). */
-const ACCUMULATOR_BYTES = 128;
+export const ACCUMULATOR_BYTES = 128;
+
+/** The figures the choice is tuned with: CHOSEN_WIDTH and ACCUMULATOR_BYTES unless a policy (policy.ts) passes a device's. */
+export interface ChoiceTuning {
+  readonly width: number;
+  readonly accumulatorBytes: number;
+}
 
 /**
  * The work-group size of a function: its `work_group_size`, or `subgroup_size` × 1, or kernarg's
@@ -26,7 +32,7 @@ const ACCUMULATOR_BYTES = 128;
  * A function with an empty body (a signature, as the calling-convention page writes them) runs
  * nothing and gets none.
  */
-export function chooseWorkGroupSize(f: Func): WorkGroupChoice | null {
+export function chooseWorkGroupSize(f: Func, tuning: ChoiceTuning = { width: CHOSEN_WIDTH, accumulatorBytes: ACCUMULATOR_BYTES }): WorkGroupChoice | null {
   if (f.workGroupSize) return { size: f.workGroupSize, chosen: false };
   if (f.subgroupSize) return { size: [f.subgroupSize, 1], chosen: false };
   if (f.body.body.length === 0) return null;
@@ -50,15 +56,15 @@ export function chooseWorkGroupSize(f: Func): WorkGroupChoice | null {
       else gemms.push({ m, n, bytes: SCALAR_BYTES[out.element] });
     }
   }
-  if (!collective) return { size: [CHOSEN_WIDTH, 1], chosen: true };
+  if (!collective) return { size: [tuning.width, 1], chosen: true };
   if (gemms.length && !dynamicGemm) {
     const wg1 = Math.min(8, Math.max(1, ...gemms.map((g) => Math.ceil(g.n / 4))));
-    const fits = (wg0: number) => gemms.every((g) => Math.min(4, Math.ceil(g.m / wg0)) * Math.min(8, Math.ceil(g.n / wg1)) * g.bytes <= ACCUMULATOR_BYTES);
+    const fits = (wg0: number) => gemms.every((g) => Math.min(4, Math.ceil(g.m / wg0)) * Math.min(8, Math.ceil(g.n / wg1)) * g.bytes <= tuning.accumulatorBytes);
     const maxRows = Math.max(...gemms.map((g) => g.m));
-    const wg0 = maxRows < 16 ? nextPow2(maxRows) : fits(16) ? 16 : CHOSEN_WIDTH;
+    const wg0 = maxRows < 16 ? nextPow2(maxRows) : fits(16) ? 16 : tuning.width;
     return { size: [wg0, wg1], chosen: true };
   }
-  const m = rows === null || rows >= CHOSEN_WIDTH ? CHOSEN_WIDTH : nextPow2(rows);
+  const m = rows === null || rows >= tuning.width ? tuning.width : nextPow2(rows);
   const n = cols === null || cols === 0 ? 4 : Math.min(8, Math.max(1, Math.ceil(cols / 8)));
   return { size: [m, n], chosen: true };
 }

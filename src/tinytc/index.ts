@@ -1,0 +1,82 @@
+// The tinytc compiler's one pipeline entry: `lower`, the OpenCL and Vulkan runtimes, gen-ts and the
+// tests all compile IR through compileTinytc, and the printers (OpenCL C here, SPIR-V as a vulkan
+// format) read only what it returns.
+import { DiagnosticBag } from '../diagnostics/diagnostic.js';
+import type { SourceFile } from '../diagnostics/source.js';
+import type { DataLayout } from '../layout/data-layout.js';
+import type { GeneratedCode } from '../model/generated-code.js';
+import type { KernelModule } from '../model/kernel-module.js';
+import type { Func, Program } from './ast.js';
+import { type DopeOrder, lowerFunc } from './calling-convention.js';
+import { type ValueTypes, checkProgram } from './check.js';
+import { type LoweredKernel, lowerKernel } from './codegen/lowered.js';
+import { type CodegenPolicy, TUNED_POLICY } from './codegen/policy.js';
+import { lexIr } from './lexer.js';
+import { IrParser } from './parser.js';
+
+export interface TinytcFrontendOptions {
+  readonly layout: DataLayout;
+  readonly dopeOrder?: DopeOrder;
+  /** The code generator's device-tuned decisions (work-group sizes); the tuned figures when left out. */
+  readonly policy?: CodegenPolicy;
+}
+
+/** A checked program with its kernels' interface and, on demand, each kernel lowered for the printers. */
+export interface CompiledTinytc {
+  readonly program: Program;
+  /** Each function's value types, as the checker derived them. */
+  readonly types: ReadonlyMap<Func, ValueTypes>;
+  /** The generated kernels' interface through the calling convention (reqd_work_group_size as the policy set it). */
+  readonly module: KernelModule;
+  /** What the code generator decided beyond the interface, for the formats that say so. */
+  readonly generated: GeneratedCode;
+  /** A kernel with every backend-neutral decision made (computed once, on first use). */
+  kernel(name: string): LoweredKernel;
+}
+
+export interface TinytcResult {
+  readonly program?: Program;
+  readonly module?: KernelModule;
+  /** Each function's value types, as the checker derived them. */
+  readonly types?: ReadonlyMap<Func, ValueTypes>;
+  /** Everything the printers need; absent when the IR has errors. */
+  readonly compiled?: CompiledTinytc;
+  readonly diagnostics: DiagnosticBag;
+}
+
+/** tinytc IR → checked program → (policy) → KernelModule through the calling convention → lowered kernels. */
+export function compileTinytc(file: SourceFile, options: TinytcFrontendOptions): TinytcResult {
+  const diags = new DiagnosticBag();
+  const program = new IrParser(lexIr(file, diags), diags).parse();
+  const types = checkProgram(program, diags);
+  if (diags.hasErrors) return { program, diagnostics: diags };
+  const policy = options.policy ?? TUNED_POLICY;
+  const choices = new Map(program.funcs.map((f) => [f, policy.workGroupSize(f)]));
+  const functions = program.funcs.map((f) => lowerFunc(f, options.dopeOrder ?? 'interleaved', choices.get(f)?.size ?? null, diags));
+  const module: KernelModule = {
+    language: 'tinytc',
+    path: file.path,
+    // Group arguments are pointers to pointers, which OpenCL C allows from 2.0.
+    clVersion: 200,
+    layout: options.layout,
+    extensions: [],
+    functions,
+    variables: [],
+    samplers: [],
+    records: [],
+  };
+  const generated: GeneratedCode = { chosenWorkGroupSize: new Set(program.funcs.filter((f) => choices.get(f)?.chosen).map((f) => f.name)) };
+  const lowered = new Map<string, LoweredKernel>();
+  const kernel = (name: string): LoweredKernel => {
+    let k = lowered.get(name);
+    if (!k) {
+      const i = program.funcs.findIndex((f) => f.name === name);
+      if (i < 0) throw new RangeError(`tinytc: no function @${name}`);
+      const f = program.funcs[i];
+      k = lowerKernel(f, types.get(f)!, functions[i], choices.get(f)!);
+      lowered.set(name, k);
+    }
+    return k;
+  };
+  return { program, module, types, compiled: { program, types, module, generated, kernel }, diagnostics: diags };
+}

@@ -1,0 +1,138 @@
+// The device-tuned work-group choice is the code generator's policy, not a KernelModule field: the
+// module carries no "chosen" marker, every printer and plan follows the policy compileTinytc is
+// given, a device's limits narrow a chosen size (never a written one), and kernels generated under
+// narrow limits still compute what the reference does on PoCL and lavapipe.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { DiagnosticBag } from '../src/diagnostics/diagnostic.js';
+import { SourceFile } from '../src/diagnostics/source.js';
+import { readInterface } from '../src/emit/spirv/read-interface.js';
+import { SPIR64 } from '../src/layout/data-layout.js';
+import { TinytcKernel } from '../src/runtime/tinytc.js';
+import { VulkanTinytcKernel } from '../src/runtime/vulkan/tinytc.js';
+import { withAddressTables } from '../src/targets/vulkan/address-tables.js';
+import { lowerVulkan } from '../src/targets/vulkan/lower.js';
+import { emitTinytcSpirv } from '../src/targets/vulkan/spirv/index.js';
+import { lowerOpenCL } from '../src/targets/opencl/lower.js';
+import { type CodegenPolicy, TUNED_POLICY, codegenPolicy } from '../src/tinytc/codegen/policy.js';
+import { type CompiledTinytc, compileTinytc } from '../src/tinytc/index.js';
+import { emitTinytcOpenCLC, tinytcClStd } from '../src/tinytc/opencl-c/index.js';
+import { testDevice } from './support/device.js';
+import { assertSameArrays, cloneArgs, randomFloats } from './support/tinytc-exec.js';
+import { runReference } from './support/tinytc-reference.js';
+import { testVulkan } from './support/vulkan-device.js';
+
+const IR = `func @written(%A: memref<f32x128x4>) work_group_size(128, 4) {
+  %x = load %A[0, 0] : memref<f32x128x4>
+  store %x, %A[1, 0] : memref<f32x128x4>
+}
+func @g(%alpha: f32, %A: memref<f32x64x64>, %B: memref<f32x64x64>, %beta: f32, %C: memref<f32x64x64>, %y: memref<f32x64>) {
+  gemm.n.n %alpha, %A, %B, %beta, %C : f32, memref<f32x64x64>, memref<f32x64x64>, f32, memref<f32x64x64>
+  %c0 = subview %C[:, 0] : memref<f32x64x64>
+  axpby.n %alpha, %c0, %beta, %y : f32, memref<f32x64>, f32, memref<f32x64>
+  foreach %i = 0, 64 {
+    %v = load %y[%i] : memref<f32x64>
+    %w = arith.mul %v, 2.0 : f32
+    store %w, %y[%i] : memref<f32x64>
+  }
+}`;
+
+function compile(policy?: CodegenPolicy): CompiledTinytc {
+  const fe = compileTinytc(new SourceFile('p.ir', IR), { layout: SPIR64, ...(policy ? { policy } : {}) });
+  assert.ok(fe.compiled, fe.diagnostics.items.map((d) => d.message).join('\n'));
+  return fe.compiled;
+}
+
+const reqd = (c: CompiledTinytc, name: string) => c.module.functions.find((f) => f.name === name)!.attributes.reqdWorkGroupSize;
+
+test('the KernelModule carries the generated reqd_work_group_size and no chosen marker; the unit says which it chose', () => {
+  const c = compile();
+  for (const f of c.module.functions) for (const key of Object.keys(f.attributes)) assert.ok(['reqdWorkGroupSize', 'intelReqdSubGroupSize'].includes(key), `attribute ${key} on @${f.name}`);
+  assert.deepEqual([...c.generated.chosenWorkGroupSize], ['g']);
+  assert.equal(c.kernel('g').wgChosen, true);
+  assert.equal(c.kernel('written').wgChosen, false);
+  assert.deepEqual(reqd(c, 'written'), [128, 4, 1]);
+  // The tuned choice for a 64×64 f32 GEMM: 16 rows (a 4 × 8 tile is 128 bytes), 8 column groups.
+  assert.deepEqual(reqd(c, 'g'), [16, 8, 1]);
+});
+
+test('a policy object decides the size the OpenCL C, the OpenCL plan and the SPIR-V all show', () => {
+  const policy: CodegenPolicy = { workGroupSize: (f) => (f.workGroupSize ? { size: f.workGroupSize, chosen: false } : { size: [8, 2], chosen: true }) };
+  const c = compile(policy);
+  assert.deepEqual(reqd(c, 'g'), [8, 2, 1]);
+  assert.deepEqual(c.kernel('g').wg, [8, 2]);
+  const text = emitTinytcOpenCLC(c);
+  assert.match(text, /\/\/ work-group size \(8, 2\) chosen by kernarg: @g gives no work_group_size\nkernel __attribute__\(\(reqd_work_group_size\(8, 2, 1\)\)\) void g\(/);
+  const plan = lowerOpenCL(c.module, {}, c.generated);
+  const g = plan.kernels.find((k) => k.name === 'g')!;
+  assert.deepEqual(g.reqdWorkGroupSize, [8, 2, 1]);
+  assert.equal(g.workGroupSizeChosen, true);
+  assert.equal(plan.kernels.find((k) => k.name === 'written')!.workGroupSizeChosen, undefined);
+  const diags = new DiagnosticBag();
+  const vplan = withAddressTables(lowerVulkan(c.module, {}, diags))!;
+  const iface = readInterface(emitTinytcSpirv(c, vplan));
+  assert.deepEqual(iface.kernels.find((k) => k.name === 'g')!.reqdWorkGroupSize, [8, 2, 1]);
+});
+
+test("a device's limits narrow a chosen size, never a written one; large limits change nothing", () => {
+  assert.deepEqual(reqd(compile(codegenPolicy({ maxWorkGroupSize: 64 })), 'g'), [16, 4, 1]);
+  assert.deepEqual(reqd(compile(codegenPolicy({ maxWorkGroupSize: 16 })), 'g'), [16, 1, 1]);
+  assert.deepEqual(reqd(compile(codegenPolicy({ maxWorkGroupSize: 8 })), 'g'), [8, 1, 1]);
+  assert.deepEqual(reqd(compile(codegenPolicy({ maxWorkItemSizes: [8, 1024] })), 'g'), [8, 8, 1]);
+  assert.deepEqual(reqd(compile(codegenPolicy({ maxWorkGroupSize: 64 })), 'written'), [128, 4, 1]);
+  // The tuned figures are facts too: where a 16-row tile (128 bytes) passes 64 accumulator bytes, the rows go to the width, 64.
+  assert.deepEqual(reqd(compile(codegenPolicy({ width: 64, accumulatorBytes: 64 })), 'g'), [64, 8, 1]);
+  // PoCL's and lavapipe's limits (4096 and 1024 work-items) leave the tuned choice as it is.
+  for (const maxWorkGroupSize of [4096, 1024]) assert.equal(emitTinytcOpenCLC(compile(codegenPolicy({ maxWorkGroupSize, maxWorkItemSizes: [maxWorkGroupSize, maxWorkGroupSize] }))), emitTinytcOpenCLC(compile(TUNED_POLICY)));
+});
+
+const SMALL = codegenPolicy({ maxWorkGroupSize: 8 });
+
+function gemmArgs(): Record<string, unknown> {
+  return {
+    alpha: 1.25,
+    A: { data: randomFloats(Float32Array, 64 * 64, 1), shape: [64, 64] },
+    B: { data: randomFloats(Float32Array, 64 * 64, 2), shape: [64, 64] },
+    beta: -0.5,
+    C: { data: randomFloats(Float32Array, 64 * 64, 3), shape: [64, 64] },
+    y: { data: randomFloats(Float32Array, 64, 4), shape: [64] },
+  };
+}
+
+/** Launches @g (built under SMALL) on 8 work-items and compares every array with the reference's. */
+function runAgainstReference(c: CompiledTinytc, k: { readonly local: readonly number[]; launch(o: { args: Record<string, unknown> }): unknown }): void {
+  assert.deepEqual(k.local, [8, 1, 1]);
+  const dev = gemmArgs();
+  const ref = cloneArgs(dev);
+  k.launch({ args: dev });
+  runReference(c.program.funcs.find((f) => f.name === 'g')!, ref);
+  assertSameArrays(dev, ref, 1e-4, '@g on 8 work-items');
+}
+
+test('kernels generated for a device of 8 work-items compute what the reference does [opencl]', (t) => {
+  const ctx = testDevice(t);
+  if (!ctx) return;
+  try {
+    const c = compile(SMALL);
+    runAgainstReference(c, new TinytcKernel(ctx, 'g', c.program, lowerOpenCL(c.module, {}, c.generated), emitTinytcOpenCLC(c), tinytcClStd(c)));
+  } finally {
+    ctx.dispose();
+  }
+});
+
+test('kernels generated for a device of 8 work-items compute what the reference does [vulkan]', (t) => {
+  const ctx = testVulkan(t);
+  if (!ctx) return;
+  try {
+    const c = compile(SMALL);
+    const plan = withAddressTables(lowerVulkan(c.module, {}, new DiagnosticBag()))!;
+    const k = new VulkanTinytcKernel(ctx, 'g', c.program, plan, emitTinytcSpirv(c, plan));
+    try {
+      runAgainstReference(c, k);
+    } finally {
+      k.dispose();
+    }
+  } finally {
+    ctx.dispose();
+  }
+});
