@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { type Api, openContext, tinytcKernel } from '../src/runtime/api.js';
 import type { DeviceBuffer } from '../src/runtime/opencl/host.js';
+import { type BlasPolicy, DEFAULT_BLAS_POLICY, GEMM_VARIANTS, gemmVariant, isGemmVariant } from '../src/tinytc/opencl-c/blas-policy.js';
 import type { VulkanBuffer } from '../src/runtime/vulkan/context.js';
 
 const api = (process.env.KERNARG_API ?? 'opencl') as Api;
@@ -32,6 +33,24 @@ const ratio = (key: string, v: number) =>
   (baseline[key] ? `  (${((100 * v) / baseline[key]).toFixed(1)}% of baseline ${baseline[key].toFixed(0)})` : '') +
   (compare[key] ? `  (${((100 * v) / compare[key]).toFixed(1)}% of OpenCL ${compare[key].toFixed(0)})` : '');
 
+// The sweep (scripts/gpu-gemm-sweep.sh): GEMM_VARIANTS="direct staged-k16 …" times each GEMM with
+// those variants of blas-policy.ts as well, AXPBY_VECTORS="4 8" the copy and axpby with those
+// vector widths, WG_SWEEP="32x4 16x8" each GEMM with those explicit work_group_size attributes.
+// Every figure also prints as a multiple of kernarg's default kernel timed in the same run.
+const words = (v: string | undefined) => (v ?? '').split(/\s+/).filter(Boolean);
+const variants = words(process.env.GEMM_VARIANTS).map((v) => {
+  if (!isGemmVariant(v)) throw new Error(`GEMM_VARIANTS: ${v} is none of ${GEMM_VARIANTS.join(', ')}`);
+  return v;
+});
+const vectors = words(process.env.AXPBY_VECTORS).map((v) => {
+  if (!['1', '2', '4', '8', '16'].includes(v)) throw new Error(`AXPBY_VECTORS: ${v} is not 1, 2, 4, 8 or 16`);
+  return Number(v) as BlasPolicy['axpbyVector'];
+});
+const sweep = words(process.env.WG_SWEEP).map((w) => w.split('x').map(Number) as [number, number]);
+if (api === 'vulkan' && (variants.length || vectors.length)) console.log('Vulkan: the SPIR-V printer has one GEMM and one axpby; GEMM_VARIANTS and AXPBY_VECTORS apply to OpenCL only');
+const policies = <T>(extra: readonly T[], fallback: T) => [fallback, ...extra.filter((x) => x !== fallback)].slice(0, api === 'vulkan' ? 1 : undefined);
+const rows: string[][] = [];
+
 // Bandwidth first: the copy rate is the GEMMs' roofline below.
 {
   const len = small ? 4096 : 8192;
@@ -52,50 +71,99 @@ func @axpby(%alpha: f32, %A: ${mt}, %B: ${mt}) {
   const bytes = len * howmany * 4;
   const [A, B] = [ctx.buffer(new Float32Array(len * howmany).fill(1)), ctx.buffer(bytes)];
   const mem = (data: DeviceBuffer | VulkanBuffer) => ({ data, shape: [len, howmany] });
-  const copy = tinytcKernel(ctx, ir, 'copy');
-  const axpby = tinytcKernel(ctx, ir, 'axpby');
-  const tc = time(() => copy.launch({ args: { A: mem(A), B: mem(B) }, howmany }));
-  const ta = time(() => axpby.launch({ args: { alpha: 2, A: mem(A), B: mem(B) }, howmany }));
-  results.copy_GBps = (2 * bytes) / (tc * 1e6);
-  results.axpby_GBps = (3 * bytes) / (ta * 1e6);
-  console.log(`copy (axpby beta 0) ${(bytes / 2 ** 20).toFixed(0)} MiB: ${tc.toFixed(3)} ms, ${results.copy_GBps.toFixed(0)} GB/s read+write${ratio('copy_GBps', results.copy_GBps)}`);
-  console.log(`axpby (beta 1) ${(bytes / 2 ** 20).toFixed(0)} MiB: ${ta.toFixed(3)} ms, ${results.axpby_GBps.toFixed(0)} GB/s read+write${ratio('copy_GBps', results.axpby_GBps)}`);
+  const first: Record<string, number> = {};
+  for (const v of policies(vectors, DEFAULT_BLAS_POLICY.axpbyVector)) {
+    const options = { blas: { axpbyVector: v } };
+    const copy = tinytcKernel(ctx, ir, 'copy', options);
+    const axpby = tinytcKernel(ctx, ir, 'axpby', options);
+    const tc = time(() => copy.launch({ args: { A: mem(A), B: mem(B) }, howmany }));
+    const ta = time(() => axpby.launch({ args: { alpha: 2, A: mem(A), B: mem(B) }, howmany }));
+    const suffix = v === DEFAULT_BLAS_POLICY.axpbyVector ? '' : `@v${v}`;
+    const rates = { copy_GBps: (2 * bytes) / (tc * 1e6), axpby_GBps: (3 * bytes) / (ta * 1e6) };
+    for (const [key, rate] of Object.entries(rates)) {
+      first[key] ??= rate;
+      results[key + suffix] = rate;
+      const ms = key === 'copy_GBps' ? tc : ta;
+      const base = baseline.copy_GBps ? `${((100 * rate) / baseline.copy_GBps).toFixed(1)}%` : '-';
+      rows.push([key === 'copy_GBps' ? 'copy' : 'axpby', `${(bytes / 2 ** 20).toFixed(0)} MiB`, `vector ${v}`, '-', ms.toFixed(3), `${rate.toFixed(0)} GB/s`, base, `${(rate / first[key]).toFixed(2)}×`, '-']);
+    }
+    if (v === DEFAULT_BLAS_POLICY.axpbyVector) {
+      console.log(`copy (axpby beta 0) ${(bytes / 2 ** 20).toFixed(0)} MiB: ${tc.toFixed(3)} ms, ${rates.copy_GBps.toFixed(0)} GB/s read+write${ratio('copy_GBps', rates.copy_GBps)}`);
+      console.log(`axpby (beta 1) ${(bytes / 2 ** 20).toFixed(0)} MiB: ${ta.toFixed(3)} ms, ${rates.axpby_GBps.toFixed(0)} GB/s read+write${ratio('copy_GBps', rates.axpby_GBps)}`);
+    }
+  }
   A.dispose();
   B.dispose();
 }
 const copyRate = baseline.copy_GBps ?? results.copy_GBps;
 
-// WG_SWEEP="32x4 16x8" also times each GEMM with those explicit work_group_size attributes.
-const sweep = (process.env.WG_SWEEP ?? '').split(/\s+/).filter(Boolean).map((w) => w.split('x').map(Number) as [number, number]);
-for (const [t, n, wg] of [['f32', 32], ['f64', 32], ['f32', 64], ['f64', 64]].flatMap(([t, n]) => [[t, n, null], ...sweep.map((w) => [t, n, w])]) as ['f32' | 'f64', number, [number, number] | null][]) {
+for (const [t, n] of [['f32', 32], ['f64', 32], ['f32', 64], ['f64', 64]] as ['f32' | 'f64', number][]) {
   const howmany = small ? 256 : n === 32 ? 32768 : 16384;
   const bytes = t === 'f32' ? 4 : 8;
   const mt = `memref<${t}x${n}x${n}x?>`;
   const mv = `memref<${t}x${n}x${n}>`;
-  const ir = `func @bgemm(%A: ${mt}, %B: ${mt}, %C: ${mt})${wg ? ` work_group_size(${wg[0]}, ${wg[1]})` : ''} {
+  const size = n * n * howmany * bytes;
+  const init = t === 'f32' ? new Float32Array(n * n * howmany).fill(0.5) : new Float64Array(n * n * howmany).fill(0.5);
+  const [A, B, C] = [ctx.buffer(init), ctx.buffer(init), ctx.buffer(size)];
+  const mem = (data: DeviceBuffer | VulkanBuffer) => ({ data, shape: [n, n, howmany] });
+  const args = { A: mem(A), B: mem(B), C: mem(C) };
+  const key = `bmm_${t}_${n}`;
+  let first = 0;
+  for (const wg of [null, ...sweep]) {
+    for (const variant of policies(variants, gemmVariant(DEFAULT_BLAS_POLICY, t, n, n))) {
+      const ir = `func @bgemm(%A: ${mt}, %B: ${mt}, %C: ${mt})${wg ? ` work_group_size(${wg[0]}, ${wg[1]})` : ''} {
   %id = group_id
   %a = subview %A[:, :, %id] : ${mt}
   %b = subview %B[:, :, %id] : ${mt}
   %c = subview %C[:, :, %id] : ${mt}
   gemm.n.n 1.0, %a, %b, 0.0, %c : ${t}, ${mv}, ${mv}, ${t}, ${mv}
 }`;
-  const k = tinytcKernel(ctx, ir, 'bgemm');
-  const size = n * n * howmany * bytes;
-  const init = t === 'f32' ? new Float32Array(n * n * howmany).fill(0.5) : new Float64Array(n * n * howmany).fill(0.5);
-  const [A, B, C] = [ctx.buffer(init), ctx.buffer(init), ctx.buffer(size)];
-  const mem = (data: DeviceBuffer | VulkanBuffer) => ({ data, shape: [n, n, howmany] });
-  const args = { A: mem(A), B: mem(B), C: mem(C) };
-  const ms = time(() => k.launch({ args, howmany }));
-  const gflops = (2 * n ** 3 * howmany) / (ms * 1e6);
-  const key = `bmm_${t}_${n}`;
-  if (!wg) results[key] = gflops;
-  // Roofline: A and B read, C written once (beta 0), at the device's measured copy rate (torch's
-  // device copy when the baseline is given, else kernarg's copy kernel above).
-  const moved = 3 * size;
-  const gbps = moved / (ms * 1e6);
-  const roof = (2 * n ** 3 * howmany) / (moved / (copyRate * 1e9)) / 1e9;
-  console.log(`gemm ${n}x${n}x${n} ${t} × ${howmany}: ${ms.toFixed(3)} ms, ${gflops.toFixed(0)} GFLOP/s, work-group ${k.local.slice(0, 2).join('x')}${ratio(key, gflops)}; moved ${(moved / 2 ** 20).toFixed(0)} MiB at ${gbps.toFixed(0)} GB/s = ${((100 * gbps) / copyRate).toFixed(1)}% of the copy rate ${copyRate.toFixed(0)} GB/s (memory roofline ${roof.toFixed(0)} GFLOP/s)`);
+      const label = [`gemm ${n}³ ${t}`, `×${howmany}`, variant, wg ? wg.join('x') : 'chosen'];
+      let ms: number;
+      let local: readonly number[];
+      try {
+        const k = tinytcKernel(ctx, ir, 'bgemm', { blas: { gemm: [{ variant }] } });
+        local = k.local;
+        ms = time(() => k.launch({ args, howmany }));
+      } catch (e) {
+        rows.push([...label, `failed: ${String((e as Error).message).split('\n')[0]}`]);
+        continue;
+      }
+      const gflops = (2 * n ** 3 * howmany) / (ms * 1e6);
+      first ||= gflops;
+      const sweepKey = `${key}@${variant}@${local.slice(0, 2).join('x')}${wg ? '' : '-chosen'}`;
+      results[sweepKey] = gflops;
+      // Roofline: A and B read, C written once (beta 0), at the device's measured copy rate (torch's
+      // device copy when the baseline is given, else kernarg's copy kernel above).
+      const moved = 3 * size;
+      const gbps = moved / (ms * 1e6);
+      const roof = (2 * n ** 3 * howmany) / (moved / (copyRate * 1e9)) / 1e9;
+      label[3] = `${local.slice(0, 2).join('x')}${wg ? '' : ' (chosen)'}`;
+      rows.push([...label, ms.toFixed(3), `${gflops.toFixed(0)} GFLOP/s`, baseline[key] ? `${((100 * gflops) / baseline[key]).toFixed(1)}%` : '-', `${(gflops / first).toFixed(2)}×`, `${((100 * gbps) / copyRate).toFixed(1)}%`]);
+      if (!wg && variant === DEFAULT_BLAS_POLICY.gemm[0]?.variant) {
+        results[key] = gflops;
+        console.log(`gemm ${n}x${n}x${n} ${t} × ${howmany}: ${ms.toFixed(3)} ms, ${gflops.toFixed(0)} GFLOP/s, work-group ${local.slice(0, 2).join('x')}${ratio(key, gflops)}; moved ${(moved / 2 ** 20).toFixed(0)} MiB at ${gbps.toFixed(0)} GB/s = ${((100 * gbps) / copyRate).toFixed(1)}% of the copy rate ${copyRate.toFixed(0)} GB/s (memory roofline ${roof.toFixed(0)} GFLOP/s)`);
+      }
+    }
+  }
   for (const b of [A, B, C]) b.dispose();
+}
+
+if (rows.length > 8) {
+  // The sweep's table: "vs default" is the first row of its kind (kernarg's default kernel) in this run.
+  const head = ['kernel', 'size', 'variant', 'work-group', 'ms', 'rate', 'of cuBLAS/copy', 'vs default', 'of copy rate'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  console.log(`\nsweep (${api}, REPS ${REPS}, copy rate ${copyRate.toFixed(0)} GB/s${baseline.copy_GBps ? ' from torch' : ' from kernarg'}):`);
+  for (const r of [head, ...rows]) console.log(r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).join('  '));
+  // The fastest per kernel and shape: the data for blas-policy.ts and the work-group rule.
+  const best = new Map<string, string[]>();
+  for (const r of rows) {
+    const k = `${r[0]} ${r[1]}`;
+    const rate = Number.parseFloat(r[5]);
+    if (Number.isFinite(rate) && !(Number.parseFloat(best.get(k)?.[5] ?? '0') >= rate)) best.set(k, r);
+  }
+  console.log('\nfastest:');
+  for (const [k, r] of best) console.log(`  ${k}: ${r[2]}, work-group ${r[3]}: ${r[5]}, ${r[7]} the default${r[6] !== '-' ? `, ${r[6]} of ${r[0].startsWith('gemm') ? 'cuBLAS' : 'the device copy'}` : ''}`);
 }
 
 console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB (host process)`);

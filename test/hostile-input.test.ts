@@ -232,3 +232,20 @@ test('hundreds of warnings never hide the error that stops the compilation (foun
   assert.match(r.stderr, /kernel must have void return type \[KA3003\]/);
   assert.match(r.stderr, /200 warnings and 1 error generated\.\n$/);
 });
+
+test('a hexadecimal float with a 20-digit exponent overflows to infinity (or underflows to 0) at once (fuzzer-found hang)', async () => {
+  const { parseFloatLiteral } = await import('../src/frontend/opencl-c/literals.js');
+  assert.deepEqual(parseFloatLiteral('0x1.8p118446744073709551616f'), { value: Infinity, type: 'float' });
+  assert.deepEqual(parseFloatLiteral('0x1p-99999999999999999999'), { value: 0, type: 'double' });
+  assert.deepEqual(parseFloatLiteral('0x1.8p1f'), { value: 3, type: 'float' });
+  const r = lowerCl(`constant float t[2] = { 0x1.8p118446744073709551616f };\n${KERNEL}`, ['--format', 'signatures']);
+  assert.notEqual(r.code, 70, r.stderr);
+});
+
+test('a macro explosion that leaves a million tokens of syntax errors stops at the diagnostic limit', () => {
+  const defs = Array.from({ length: 40 }, (_, i) => `#define A${i} A${i + 1} A${i + 1}\n`).join('');
+  const r = lowerCl(`${defs}#define A40 } x;\nint x = A0;\n${KERNEL}`);
+  assert.equal(r.code, 1);
+  assert.match(r.stderr, /macro expansion is too large or too deep \[KA1055\]/);
+  assert.ok(r.stderr.split('\n').filter((l) => / error: /.test(l)).length <= 201, 'at most the limit of errors shown');
+});

@@ -9,6 +9,7 @@ import { codegenPolicy, TUNED_POLICY } from '../tinytc/codegen/policy.js';
 import { SPIR64 } from '../layout/data-layout.js';
 import { lowerOpenCL } from '../targets/opencl/lower.js';
 import { emitTinytcOpenCLCMapped, tinytcClStd } from '../tinytc/opencl-c/index.js';
+import type { BlasPolicy } from '../tinytc/opencl-c/blas-policy.js';
 import { type ShapeTie, checkShapeTies, shapeTies } from './checks/shape-ties.js';
 import { type BufferKind, type CheckedMemref, checkMemref } from './checks/memref.js';
 import { LaunchError, PackError, RuntimeInputError } from './pack/errors.js';
@@ -179,7 +180,7 @@ export class TinytcKernel {
 }
 
 /** Compiles tinytc IR with kernarg and builds its OpenCL C (or the given OpenCL C) for the context's device. */
-export function tinytcKernel(ctx: Context, ir: string, name: string, options: { path?: string; openclC?: string; groupTables?: 'pointer' | 'ulong'; cache?: boolean | string; capture?: string | false; buildOptions?: string } = {}): TinytcKernel {
+export function tinytcKernel(ctx: Context, ir: string, name: string, options: { path?: string; openclC?: string; groupTables?: 'pointer' | 'ulong'; blas?: Partial<BlasPolicy>; cache?: boolean | string; capture?: string | false; buildOptions?: string } = {}): TinytcKernel {
   // The code generator's policy from the device's limits; OpenCL C given by the caller was generated with the tuned one.
   const limits = options.openclC === undefined ? ctx.limits : undefined;
   const policy = limits ? codegenPolicy({ maxWorkGroupSize: limits.maxWorkGroupSize, maxWorkItemSizes: [limits.maxWorkItemSizes[0] ?? 1, limits.maxWorkItemSizes[1] ?? 1] }) : TUNED_POLICY;
@@ -191,7 +192,7 @@ export function tinytcKernel(ctx: Context, ir: string, name: string, options: { 
   const groupTables = options.groupTables ?? (/nvidia/i.test(ctx.device.platform) ? 'ulong' : 'pointer');
   const std = options.openclC ? 'CL2.0' : tinytcClStd(compiled, groupTables);
   const path = options.path ?? `${name}.ir`;
-  const generated = options.openclC === undefined ? emitTinytcOpenCLCMapped(compiled, { groupTables }) : undefined;
+  const generated = options.openclC === undefined ? emitTinytcOpenCLCMapped(compiled, { groupTables, ...(options.blas ? { blas: options.blas } : {}) }) : undefined;
   const irFile = new SourceFile(path, ir);
   const irLines = ir.split('\n');
   const build: KernelBuild = {

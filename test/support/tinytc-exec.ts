@@ -6,6 +6,7 @@ import { formatDiagnostics } from '../../src/diagnostics/format.js';
 import { compileTinytc } from '../../src/tinytc/index.js';
 import { SPIR64 } from '../../src/layout/data-layout.js';
 import { type AnyContext, tinytcKernel } from '../../src/runtime/api.js';
+import type { BlasPolicy } from '../../src/tinytc/opencl-c/blas-policy.js';
 import { runReference } from './tinytc-reference.js';
 import { SPIRV_VAL, spirvVal } from './spirv-check.js';
 import { findTool } from './tools.js';
@@ -60,6 +61,8 @@ export interface ExecCase {
   readonly args: () => Args;
   readonly howmany?: number;
   readonly tol?: number;
+  /** OpenCL: the GEMM variants and axpby vector width to generate (Vulkan's SPIR-V has one of each). */
+  readonly blas?: Partial<BlasPolicy>;
 }
 
 let spirvValBin: string | null | undefined;
@@ -83,7 +86,7 @@ export function runOnBoth(ctx: AnyContext, c: ExecCase): Args {
   const f = fe.program.funcs.find((x) => x.name === c.fn)!;
   const dev = c.args();
   const ref = cloneArgs(dev);
-  const k = tinytcKernel(ctx, c.ir, c.fn);
+  const k = tinytcKernel(ctx, c.ir, c.fn, c.blas ? { blas: c.blas } : {});
   validateModule((k as { spirv?: Uint32Array }).spirv, c.fn);
   try {
     k.launch({ args: dev, howmany: c.howmany ?? 1 });

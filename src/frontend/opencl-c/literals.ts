@@ -139,12 +139,14 @@ function scaleBigInt(mant: bigint, exp: number): number {
     exp += shift;
   }
   let v = Number(mant);
-  while (exp > 0) {
+  // Stop once the value has overflowed or underflowed: an exponent like p118446744073709551616 would
+  // otherwise take 10^17 steps (a fuzzer-found hang).
+  while (exp > 0 && v !== Infinity) {
     const s = Math.min(exp, 1000);
     v *= 2 ** s;
     exp -= s;
   }
-  while (exp < 0) {
+  while (exp < 0 && v !== 0) {
     const s = Math.min(-exp, 1000);
     v /= 2 ** s;
     exp += s;

@@ -89,7 +89,8 @@ export type Ordinary =
   | { kind: 'function'; span: Span }
   | { kind: 'variable'; span: Span; type: QualType; /** An `extern` declaration a definition may still complete. */ declaredOnly?: boolean };
 
-export class ParseError extends Error {}
+/** Thrown to unwind to the declaration being recovered from; not an Error, so no stack is captured per syntax error. */
+export class ParseError {}
 
 export const MAX_NESTING = 256;
 /** The largest `aligned(N)` clang takes. */

@@ -26,6 +26,9 @@ export class Parser extends ExpressionParser {
 
   parse(): ParseResult {
     while (this.peek().kind !== 'eof') {
+      // Past the diagnostic limit nothing more is shown: stop instead of recovering through the rest
+      // (an exploding macro can leave a million tokens of errors).
+      if (this.diags.errors > this.diags.limit) break;
       const start = this.pos;
       try {
         this.externalDeclaration();

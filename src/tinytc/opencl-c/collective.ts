@@ -1,6 +1,6 @@
 import { C_TYPE } from './c-scalars.js';
 import type { AtomicMode } from '../codegen/atomic-mode.js';
-import { gemmTiling } from '../codegen/tiling.js';
+import type { BlasPolicy } from './blas-policy.js';
 import type { Names } from './names.js';
 import { type Ext, type View, elementAt, extText } from './views.js';
 
@@ -21,15 +21,17 @@ export interface CollectiveContext {
   /** Declares an array at kernel scope (OpenCL C allows local arrays only there). */
   hoist(line: string): void;
   atomic(t: View['element'], space: View['space'], mode: AtomicMode): string;
+  /** Which GEMM variant and axpby vector width the code uses (blas-policy.ts). */
+  readonly policy: BlasPolicy;
 }
 
-type Trans = 'n' | 't' | null;
-const op = (v: View, t: Trans) => (t === 't' && v.shape.length === 2 ? { rows: v.shape[1], cols: v.shape[0] } : { rows: v.shape[0], cols: v.shape[1] ?? 1 });
-const opAt = (v: View, t: Trans, i: Ext, j: Ext) => (t === 't' ? elementAt(v, [j, i]) : elementAt(v, [i, j]));
-const indent = (lines: string[], by = '  ') => lines.map((l) => by + l);
+export type Trans = 'n' | 't' | null;
+export const op = (v: View, t: Trans) => (t === 't' && v.shape.length === 2 ? { rows: v.shape[1], cols: v.shape[0] } : { rows: v.shape[0], cols: v.shape[1] ?? 1 });
+export const opAt = (v: View, t: Trans, i: Ext, j: Ext) => (t === 't' ? elementAt(v, [j, i]) : elementAt(v, [i, j]));
+export const indent = (lines: string[], by = '  ') => lines.map((l) => by + l);
 
 /** `C := value + beta C`, as a plain or an atomic update; beta 0 does not read C. */
-function update(ctx: CollectiveContext, c: View, index: Ext[], value: string, beta: ScalarArg, atomic: AtomicMode | null): string {
+export function update(ctx: CollectiveContext, c: View, index: Ext[], value: string, beta: ScalarArg, atomic: AtomicMode | null): string {
   const lv = elementAt(c, index);
   const ct = C_TYPE[c.element];
   if (atomic) {
@@ -54,15 +56,47 @@ function grid(ctx: CollectiveContext, rows: Ext, cols: Ext, body: (i: string, j:
 }
 
 /** One index per work-item, all of them in turn. */
-function linear(ctx: CollectiveContext, n: Ext, body: (i: string) => string[]): string[] {
+function linear(ctx: CollectiveContext, n: Ext, body: (i: string) => string[], from: Ext = 0): string[] {
   const i = ctx.names.internal('i');
-  return [`for (long ${i} = ${ctx.lid}; ${i} < ${extText(n)}; ${i} += ${ctx.wg[0] * ctx.wg[1]}) {`, ...indent(body(i)), '}'];
+  return [`for (long ${i} = ${from === 0 ? ctx.lid : `${extText(from)} + ${ctx.lid}`}; ${i} < ${extText(n)}; ${i} += ${ctx.wg[0] * ctx.wg[1]}) {`, ...indent(body(i)), '}'];
 }
 
 export function axpby(ctx: CollectiveContext, t: Trans, atomic: AtomicMode | null, alpha: ScalarArg, a: View, beta: ScalarArg, b: View): string[] {
   if (b.shape.length === 0) return [`if (${ctx.lid} == 0) {`, `  ${update(ctx, b, [], `${alpha.expr} * ${elementAt(a, [])}`, beta, atomic)}`, '}'];
-  if (b.shape.length === 1) return linear(ctx, b.shape[0], (i) => [update(ctx, b, [i], `${alpha.expr} * ${elementAt(a, [i])}`, beta, atomic)]);
+  if (b.shape.length === 1) {
+    const scalar = (from: Ext) => linear(ctx, b.shape[0], (i) => [update(ctx, b, [i], `${alpha.expr} * ${elementAt(a, [i])}`, beta, atomic)], from);
+    const v = ctx.policy.axpbyVector;
+    const floating = b.element === 'f32' || b.element === 'f64';
+    if (v === 1 || atomic || !floating || a.element !== b.element || a.stride[0] !== 1 || b.stride[0] !== 1) return scalar(0);
+    return vectorAxpby(ctx, v, alpha, a, beta, b, scalar);
+  }
   return grid(ctx, b.shape[0], b.shape[1], (i, j) => [update(ctx, b, [i, j], `${alpha.expr} * ${opAt(a, t, i, j)}`, beta, atomic)]);
+}
+
+/**
+ * axpby of contiguous vectors, v elements per vload/vstore (vload needs only the element's
+ * alignment): whole vectors first, then the last n mod v elements one by one, each element
+ * computed as the scalar loop computes it.
+ */
+function vectorAxpby(ctx: CollectiveContext, v: number, alpha: ScalarArg, a: View, beta: ScalarArg, b: View, scalar: (from: Ext) => string[]): string[] {
+  const n = b.shape[0];
+  const vt = `${C_TYPE[b.element]}${v}`;
+  const i = ctx.names.internal('i');
+  const load = (x: View) => `vload${v}(0, &${elementAt(x, [i])})`;
+  const value = `${alpha.expr} * ${load(a)}`;
+  const sum = beta.imm === 0 ? value : `${value} + ${beta.imm === 1 ? '' : `${beta.expr} * `}${load(b)}`;
+  const whole = typeof n === 'number' ? n - (n % v) : `(${n} - ${n} % ${v})`;
+  const tail = ctx.names.internal('tail');
+  return [
+    `for (long ${i} = ${ctx.lid} * ${v}; ${i} + ${v} <= ${extText(n)}; ${i} += ${ctx.wg[0] * ctx.wg[1] * v}) {`,
+    `  vstore${v}((${vt})(${sum}), 0, &${elementAt(b, [i])});`,
+    '}',
+    ...(typeof n === 'number' && n % v === 0
+      ? []
+      : typeof whole === 'number'
+        ? scalar(whole)
+        : ['{', `  const long ${tail} = ${whole};`, ...indent(scalar(tail)), '}']),
+  ];
 }
 
 export function hadamard(ctx: CollectiveContext, atomic: AtomicMode | null, alpha: ScalarArg, a: View, b: View, beta: ScalarArg, c: View): string[] {
@@ -111,55 +145,6 @@ export function sum(ctx: CollectiveContext, t: Trans, atomic: AtomicMode | null,
     `    ${update(ctx, b, [], `${alpha.expr} * ${acc}`, beta, atomic)}`,
     '  }',
     '  barrier(CLK_LOCAL_MEM_FENCE);',
-    '}',
-  ];
-}
-
-/**
- * C := alpha op(A) op(B) + beta C with register blocking: each work-item keeps rm × rn
- * accumulators — rows lid0 + r·wg0, columns lid1 + c·wg1 of a block of (wg0·rm) × (wg1·rn) —
- * and walks K once per block. Bounds checks are left out where static extents divide the block.
- */
-export function gemm(ctx: CollectiveContext, ta: Trans, tb: Trans, atomic: AtomicMode | null, alpha: ScalarArg, a: View, b: View, beta: ScalarArg, c: View): string[] {
-  const [wg0, wg1] = ctx.wg;
-  const M = c.shape[0];
-  const N = c.shape[1];
-  const K = op(a, ta).cols;
-  const { rm, rn, fullRows, fullCols } = gemmTiling(ctx.wg, M, N);
-  const ct = C_TYPE[c.element];
-  const ib = ctx.names.internal('ib');
-  const jb = ctx.names.internal('jb');
-  const k = ctx.names.internal('k');
-  const rows = Array.from({ length: rm }, (_, r) => r);
-  const cols = Array.from({ length: rn }, (_, q) => q);
-  const accs = rows.map((r) => cols.map((q) => ctx.names.internal(`acc${r}_${q}`)));
-  const as = rows.map((r) => ctx.names.internal(`a${r}`));
-  const bs = cols.map((q) => ctx.names.internal(`b${q}`));
-  const row = (r: number) => `(${ib} + ${ctx.lid0}${r ? ` + ${r * wg0}` : ''})`;
-  const col = (q: number) => `(${jb} + ${ctx.lid1}${q ? ` + ${q * wg1}` : ''})`;
-  const inRow = (r: number) => (fullRows ? null : `${row(r)} < ${extText(M)}`);
-  const inCol = (q: number) => (fullCols ? null : `${col(q)} < ${extText(N)}`);
-  const guarded = (cond: string | null, value: string) => (cond ? `(${cond} ? ${value} : 0)` : value);
-  const body: string[] = [
-    ...rows.flatMap((r) => cols.map((q) => `${ct} ${accs[r][q]} = 0;`)),
-    `for (long ${k} = 0; ${k} < ${extText(K)}; ++${k}) {`,
-    ...rows.map((r) => `  const ${ct} ${as[r]} = ${guarded(inRow(r), opAt(a, ta, row(r), k))};`),
-    ...cols.map((q) => `  const ${ct} ${bs[q]} = ${guarded(inCol(q), opAt(b, tb, k, col(q)))};`),
-    ...rows.flatMap((r) => cols.map((q) => `  ${accs[r][q]} += ${as[r]} * ${bs[q]};`)),
-    '}',
-    ...rows.flatMap((r) =>
-      cols.map((q) => {
-        const cond = [inRow(r), inCol(q)].filter((x) => x !== null).join(' && ');
-        const u = update(ctx, c, [row(r), col(q)], `${alpha.expr} * ${accs[r][q]}`, beta, atomic);
-        return cond ? `if (${cond}) ${u}` : u;
-      }),
-    ),
-  ];
-  return [
-    `for (long ${jb} = 0; ${jb} < ${extText(N)}; ${jb} += ${wg1 * rn}) {`,
-    `  for (long ${ib} = 0; ${ib} < ${extText(M)}; ${ib} += ${wg0 * rm}) {`,
-    ...indent(body, '    '),
-    '  }',
     '}',
   ];
 }

@@ -4,6 +4,7 @@ import type { CompiledTinytc } from '../index.js';
 import { kernelsOf } from '../../model/kernel-module.js';
 import { type OpenCLCOptions, kernelHead } from '../../emit/opencl-c.js';
 import { AtomicHelpers } from './atomics.js';
+import { type BlasPolicy, DEFAULT_BLAS_POLICY } from './blas-policy.js';
 import { KernelBodyEmitter } from './kernel-body.js';
 import { Names } from './names.js';
 import type { Span } from '../../diagnostics/source.js';
@@ -14,6 +15,11 @@ function usesF64(types: ValueTypes): boolean {
   return [...types.values()].some((t) => element(t) === 'f64');
 }
 
+export interface TinytcOpenCLCOptions extends OpenCLCOptions {
+  /** GEMM variants and the axpby vector width, where they differ from DEFAULT_BLAS_POLICY. */
+  readonly blas?: Partial<BlasPolicy>;
+}
+
 /**
  * tinytc IR as runnable OpenCL C: every function a kernel in the calling convention's spelling,
  * with its work-group size as reqd_work_group_size (a comment says when kernarg chose it) and its
@@ -21,22 +27,23 @@ function usesF64(types: ValueTypes): boolean {
  * calling-convention page spells them. Builds as OpenCL C 1.2 unless pointer-to-pointer group
  * tables need 2.0.
  */
-export function emitTinytcOpenCLC(compiled: CompiledTinytc, options: OpenCLCOptions = {}): string {
+export function emitTinytcOpenCLC(compiled: CompiledTinytc, options: TinytcOpenCLCOptions = {}): string {
   return emitTinytcOpenCLCMapped(compiled, options).text;
 }
 
 /** The OpenCL C, and for each of its lines the IR instruction (or function) it comes from: build errors map back through it. */
-export function emitTinytcOpenCLCMapped(compiled: CompiledTinytc, options: OpenCLCOptions = {}): { text: string; origins: (Span | null)[] } {
+export function emitTinytcOpenCLCMapped(compiled: CompiledTinytc, options: TinytcOpenCLCOptions = {}): { text: string; origins: (Span | null)[] } {
   const kernels = kernelsOf(compiled.module);
   const global = new Names([...kernels.map((k) => k.name), ...kernels.flatMap((k) => k.params.map((p) => p.name))]);
   const atomics = new AtomicHelpers(global);
   let f64 = false;
+  const policy: BlasPolicy = { ...DEFAULT_BLAS_POLICY, ...options.blas };
   const texts = kernels.map((k) => {
     const lowered = compiled.kernel(k.name);
     const f = lowered.func;
     const { head, prologue } = kernelHead(k, options);
     const wg = lowered.wg;
-    const body = new KernelBodyEmitter(lowered, global.child(), atomics).emit();
+    const body = new KernelBodyEmitter(lowered, global.child(), atomics, policy).emit();
     if (body.lines.length) f64 ||= usesF64(lowered.types);
     const note = lowered.wgChosen ? `// work-group size (${wg[0]}, ${wg[1]}) chosen by kernarg: @${k.name} gives no work_group_size\n` : '';
     const lines = [...prologue, ...body.lines.map((l) => `  ${l}`)];

@@ -7,7 +7,9 @@ import type { AtomicHelpers } from './atomics.js';
 import type { Fence } from '../codegen/barriers.js';
 import type { LoweredKernel, SlotExt } from '../codegen/lowered.js';
 import { C_TYPE, floatLiteral, intLiteral, isWide, wrapType } from './c-scalars.js';
+import type { BlasPolicy } from './blas-policy.js';
 import * as blas from './collective.js';
+import { gemm } from './gemm.js';
 import type { CollectiveContext, ScalarArg } from './collective.js';
 import type { Names } from './names.js';
 import { type EvalSlice, expandDope, fuseDope, subviewDope } from '../codegen/dope.js';
@@ -56,6 +58,7 @@ export class KernelBodyEmitter {
     private readonly k: LoweredKernel,
     private readonly names: Names,
     private readonly atomics: AtomicHelpers,
+    policy: BlasPolicy,
   ) {
     this.types = k.types;
     const wg = (this.wg = k.wg);
@@ -71,6 +74,7 @@ export class KernelBodyEmitter {
       wg,
       hoist: (line) => this.hoist(line),
       atomic: (t, space, mode) => this.atomics.use(t, space, mode, this.names),
+      policy,
     };
   }
 
@@ -372,7 +376,7 @@ export class KernelBodyEmitter {
         lines = blas.sum(this.ctx, inst.transA, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.scalarArg(o[2], t(2)), this.view(o[3]));
         break;
       case 'gemm':
-        lines = blas.gemm(this.ctx, inst.transA, inst.transB, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
+        lines = gemm(this.ctx, inst.transA, inst.transB, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
         break;
       case 'gemv':
         lines = blas.gemv(this.ctx, inst.transA, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The tinytc GEMM sweep in one call: every GEMM variant of src/tinytc/opencl-c/blas-policy.ts × every
+# work-group (kernarg's choice and WG_SWEEP) × every benchmarked shape (32³ and 64³, f32 and f64,
+# batched), and the copy and axpby at each vector width, beside torch.bmm (cuBLAS, TF32 off) and
+# torch's device copy timed in the same run. Prints one table, each row also as a multiple of
+# kernarg's default kernel in the same run, and the fastest per shape (the data for the rule in
+# blas-policy.ts). Runs the variants' execution tests on the same device first.
+# On the GPU machine (.node/ carried, see scripts/gpu-env.sh) it uses the carried Node and NVIDIA's
+# driver; elsewhere the node on PATH and the default OpenCL device (PoCL), with cut-down sizes, and
+# without the torch baseline where torch is missing.
+set -u
+cd "$(dirname "$0")/.."
+out=${OUT:-/tmp/out}
+mkdir -p "$out"
+node=node
+if [ -f .node/node.xz ]; then
+  . scripts/gpu-env.sh
+  node=/tmp/node
+  export KERNARG_DEVICE=${KERNARG_DEVICE:-NVIDIA}
+fi
+baseline=
+if python3 -c 'import torch' 2> /dev/null; then
+  python3 bench/torch_baseline.py > "$out/torch.json" 2> "$out/setup.log" && baseline="$out/torch.json"
+  cat "$out/torch.json"
+else
+  echo "no torch here: no cuBLAS baseline, ratios against kernarg's default kernels only"
+fi
+echo "== GEMM variants and vector axpby against the reference"
+CI=true $node --import tsx --test test/tinytc-gemm-variants.test.ts 2>&1 | tee "$out/gemm-variants-tests.log" | grep -E '^# (pass|fail)|^not ok|error:' | head -20
+echo "== sweep"
+GEMM_VARIANTS=${GEMM_VARIANTS:-direct direct-vector staged-k16 staged-all vector-k8 vector-k16 vector-k32 vector-all} \
+  AXPBY_VECTORS=${AXPBY_VECTORS:-1 2 4 8} \
+  WG_SWEEP=${WG_SWEEP:-16x8 32x4 32x8 64x4} \
+  KERNARG_BASELINE=$baseline $node --import tsx bench/run.ts tinytc 2>&1 | tee "$out/gemm-sweep.log"

@@ -1,0 +1,74 @@
+import type { ScalarTypeName } from '../ast.js';
+
+/**
+ * How the OpenCL C backend emits GEMM and axpby: data, so that the rule measured on a device
+ * (scripts/gpu-gemm-sweep.sh prints the table it comes from) is a one-line change here.
+ *
+ * GEMM variants (every one computes the same sums in the same order, k = 0, 1, …):
+ * - `direct`: each work-item keeps a register tile of C (tiling.ts) and reads A and B from where
+ *   they are, once per k.
+ * - `direct-vector`: the same with each work-item's rows (columns) of C neighbours, read with one
+ *   vload per k where they are neighbours in memory too (op(A) not transposed, op(B) transposed).
+ * - `staged-kT`: the work-group copies a (block rows × T) tile of op(A) and a (T × block columns)
+ *   tile of op(B) into local memory (vload4 where the contiguous mode has stride 1 and the tile is
+ *   whole), waits at a barrier, and the register tiles read from there; T = 4, 8, 16, 32, 64.
+ * - `staged-all`: the same with the whole of K in one tile (for a batched 32³ or 64³ GEMM, one
+ *   work-group per batch item holds all of A and B) where that fits LOCAL_BYTES, else the largest
+ *   power-of-two tile that does.
+ * - `vector-kT`, `vector-all`: staged, but each work-item's rows (and columns) of C are neighbours,
+ *   so it reads them from the local tiles 2, 4 or 8 at a time (one vector load for its rows of
+ *   op(A), one for its columns of op(B) per k) instead of one load per element.
+ */
+const K_TILES = ['k4', 'k8', 'k16', 'k32', 'k64', 'all'] as const;
+type KTile = (typeof K_TILES)[number];
+export type StagedVariantName = `staged-${KTile}` | `vector-${KTile}`;
+export type GemmVariantName = 'direct' | 'direct-vector' | StagedVariantName;
+export const GEMM_VARIANTS: readonly GemmVariantName[] = ['direct', 'direct-vector', ...K_TILES.map((k) => `staged-${k}` as const), ...K_TILES.map((k) => `vector-${k}` as const)];
+
+/** The first rule whose conditions all hold picks the variant; absent conditions hold. */
+export interface GemmRule {
+  readonly element?: ScalarTypeName;
+  /** The static row (M) and column (N) counts of C, both at most this. */
+  readonly maxSize?: number;
+  readonly variant: GemmVariantName;
+}
+
+export interface BlasPolicy {
+  readonly gemm: readonly GemmRule[];
+  /** Elements per vload/vstore in a non-atomic f32/f64 axpby of vectors whose stride is 1 (1: scalar). */
+  readonly axpbyVector: 1 | 2 | 4 | 8 | 16;
+}
+
+/** Kernarg's choice today: GEMMs read A and B directly; axpby moves one element per access. */
+export const DEFAULT_BLAS_POLICY: BlasPolicy = { gemm: [{ variant: 'direct' }], axpbyVector: 1 };
+
+/**
+ * Local memory one staged GEMM may take: 40 KiB of the 48 KiB NVIDIA's OpenCL gives (the least of
+ * the GPUs kernarg runs on), leaving 8 KiB for the kernel's own allocas. A 64³ f64 GEMM on 32 × 8
+ * work-items (blocks of 64 × 64) then stages K by 32.
+ */
+export const LOCAL_BYTES = 40 * 1024;
+
+export function isGemmVariant(s: string): s is GemmVariantName {
+  return (GEMM_VARIANTS as readonly string[]).includes(s);
+}
+
+/** The variant the policy gives a GEMM of C's type. */
+export function gemmVariant(policy: BlasPolicy, element: ScalarTypeName, m: unknown, n: unknown): GemmVariantName {
+  const size = typeof m === 'number' && typeof n === 'number' ? Math.max(m, n) : null;
+  const rule = policy.gemm.find((r) => (r.element === undefined || r.element === element) && (r.maxSize === undefined || (size !== null && size <= r.maxSize)));
+  return rule?.variant ?? 'direct';
+}
+
+/**
+ * The K tile of a staged variant for blocks of mb × nb elements of `bytes` each: what the variant
+ * names (the whole static K for `staged-all`, 64 when K is dynamic), halved until both tiles fit
+ * LOCAL_BYTES.
+ */
+export function stagedKTile(variant: StagedVariantName, K: unknown, mb: number, nb: number, bytes: number): number {
+  const tile = variant.slice(variant.indexOf('-') + 1) as KTile;
+  let t = tile === 'all' ? (typeof K === 'number' ? Math.max(1, K) : 64) : Number(tile.slice(1));
+  // The B tile is padded: one element per column, or up to 8 per row for the vector variants (gemm.ts).
+  while (t > 1 && (mb * t + (nb + 8) * (t + 1)) * bytes > LOCAL_BYTES) t = Math.ceil(t / 2);
+  return t;
+}

@@ -1,0 +1,169 @@
+// Every GEMM variant and axpby vector width of blas-policy.ts, generated as OpenCL C, run on the
+// OpenCL test device (PoCL in CI) against the JS reference: static and dynamic shapes that the
+// tiles do not divide, .n/.t on both sides, padded and non-unit first strides (no vload there),
+// f32, f64 and i32, batched over group_id, explicit work-group sizes. The SPIR-V printer has one
+// variant of each, run by tinytc-exec.test.ts.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { GEMM_VARIANTS, type GemmVariantName } from '../src/tinytc/opencl-c/blas-policy.js';
+import { emitTinytcOpenCLC } from '../src/tinytc/opencl-c/index.js';
+import { SourceFile } from '../src/diagnostics/source.js';
+import { compileTinytc } from '../src/tinytc/index.js';
+import { SPIR64 } from '../src/layout/data-layout.js';
+import { testDevice } from './support/device.js';
+import { type ExecCase, randomFloats, runOnBoth, smallInts } from './support/tinytc-exec.js';
+
+type T = 'f32' | 'f64' | 'i32';
+const ARRAY = { f32: Float32Array, f64: Float64Array, i32: Int32Array } as const;
+const floats = (t: 'f32' | 'f64', n: number, seed: number) => (t === 'f32' ? randomFloats(Float32Array, n, seed) : randomFloats(Float64Array, n, seed));
+
+/** A matrix parameter: its type (static or dynamic, with a stride when given) and its data. */
+function mat(t: T, m: number, n: number, seed: number, opts: { stride?: [number, number]; dyn?: boolean; random?: boolean } = {}) {
+  const st = opts.stride;
+  const len = st ? st[0] * (m - 1) + st[1] * (n - 1) + 1 : m * n;
+  return {
+    type: `memref<${t}x${opts.dyn ? '?x?' : `${m}x${n}`}${st ? `,strided<${st[0]},${opts.dyn ? '?' : st[1]}>` : ''}>`,
+    make: () => ({ data: opts.random && t !== 'i32' ? floats(t, len, seed) : smallInts(ARRAY[t], len, seed), shape: [m, n], ...(st ? { stride: st } : {}) }),
+  };
+}
+
+function gemmCase(name: string, t: T, ta: 'n' | 't', tb: 'n' | 't', A: ReturnType<typeof mat>, B: ReturnType<typeof mat>, C: ReturnType<typeof mat>, wg?: [number, number]): Omit<ExecCase, 'blas'> {
+  const params = { A, B, C };
+  const one = t === 'i32' ? '2' : '2.0';
+  const beta = t === 'i32' ? '-1' : '-1.0';
+  const ir = `func @${name}(%A: ${A.type}, %B: ${B.type}, %C: ${C.type})${wg ? ` work_group_size(${wg[0]}, ${wg[1]})` : ''} {
+  gemm.${ta}.${tb} ${one}, %A, %B, ${beta}, %C : ${t}, ${A.type}, ${B.type}, ${t}, ${C.type}
+}`;
+  return { ir, fn: name, args: () => Object.fromEntries(Object.entries(params).map(([k, v]) => [k, v.make()])) };
+}
+
+function batched(t: 'f32' | 'f64', n: number, howmany: number): Omit<ExecCase, 'blas'> {
+  const mt = `memref<${t}x${n}x${n}x?>`;
+  const mv = `memref<${t}x${n}x${n}>`;
+  const ir = `func @bgemm(%A: ${mt}, %B: ${mt}, %C: ${mt}) {
+  %id = group_id
+  %a = subview %A[:, :, %id] : ${mt}
+  %b = subview %B[:, :, %id] : ${mt}
+  %c = subview %C[:, :, %id] : ${mt}
+  gemm.n.n 1.0, %a, %b, 0.0, %c : ${t}, ${mv}, ${mv}, ${t}, ${mv}
+}`;
+  return { ir, fn: 'bgemm', howmany, tol: 1e-5, args: () => Object.fromEntries(['A', 'B', 'C'].map((x, i) => [x, { data: floats(t, n * n * howmany, i + 1), shape: [n, n, howmany] }])) };
+}
+
+/** The cases every variant runs. */
+function cases(): Omit<ExecCase, 'blas'>[] {
+  const out: Omit<ExecCase, 'blas'>[] = [];
+  // 37 × 23 × 19: no tile divides it. Padded leading strides on one side, dynamic shapes on the other.
+  for (const [ta, tb, dyn] of [['n', 'n', false], ['t', 't', false], ['n', 't', true], ['t', 'n', true]] as const) {
+    const A = ta === 'n' ? mat('f32', 37, 19, 1, { dyn, stride: [1, 40] }) : mat('f32', 19, 37, 1, { dyn });
+    const B = tb === 'n' ? mat('f32', 19, 23, 2, { dyn }) : mat('f32', 23, 19, 2, { dyn, stride: [1, 25] });
+    out.push(gemmCase(`g_${ta}${tb}${dyn ? '_dyn' : ''}`, 'f32', ta, tb, A, B, mat('f32', 37, 23, 3, { dyn })));
+  }
+  // Non-unit first strides (every other element): the tiles load element by element.
+  out.push(gemmCase('g_strided', 'f64', 'n', 'n', mat('f64', 24, 40, 4, { stride: [2, 50] }), mat('f64', 40, 20, 5, { stride: [2, 81] }), mat('f64', 24, 20, 6, { stride: [3, 75] })));
+  // Static and whole: vload4 on both tiles; an explicit work-group whose block the shape does not fill.
+  out.push(gemmCase('g_whole', 'f64', 'n', 'n', mat('f64', 32, 48, 7, { random: true }), mat('f64', 48, 32, 8, { random: true }), mat('f64', 32, 32, 9, { random: true })));
+  out.push(gemmCase('g_wg', 'f32', 't', 'n', mat('f32', 20, 44, 10), mat('f32', 20, 36, 11), mat('f32', 44, 36, 12), [8, 4]));
+  out.push(gemmCase('g_nt', 'f32', 'n', 't', mat('f32', 32, 16, 16, { random: true }), mat('f32', 32, 16, 17, { random: true }), mat('f32', 32, 32, 18)));
+  out.push(gemmCase('g_i32', 'i32', 'n', 't', mat('i32', 16, 9, 13), mat('i32', 16, 9, 14), mat('i32', 16, 16, 15)));
+  out.push(batched('f32', 32, 3), batched('f64', 64, 2));
+  return out;
+}
+
+test('every GEMM variant against the reference [opencl]', (t) => {
+  const ctx = testDevice(t);
+  if (!ctx) return;
+  try {
+    // Within a family (staged-*, vector-*) the variants differ only in their K tile: two of each
+    // (several tiles that K does not divide; all of K in one) run every case, the others the
+    // ragged static one and the batched 64³ f64 one.
+    const all = cases();
+    const some = [all[0], all[all.length - 1]];
+    for (const variant of GEMM_VARIANTS) {
+      for (const c of variant.startsWith('direct') || variant.endsWith('-k4') || variant.endsWith('-all') ? all : some) runOnBoth(ctx, { ...c, blas: { gemm: [{ variant }] } });
+    }
+  } finally {
+    ctx.dispose();
+  }
+});
+
+test('vectorised axpby (2, 4, 8 and 16 elements) against the reference, with tails and strided operands [opencl]', (t) => {
+  const ctx = testDevice(t);
+  if (!ctx) return;
+  try {
+    for (const axpbyVector of [2, 4, 8, 16] as const) {
+      for (const [n, dyn, beta] of [[301, true, '0.0'], [64, false, '1.0'], [37, false, '-0.5']] as const) {
+        for (const t of ['f32', 'f64'] as const) {
+          const v = (seed: number) => ({ type: `memref<${t}x${dyn ? '?' : n}>`, make: () => ({ data: floats(t, n, seed), shape: [n] }) });
+          const ir = `func @ax(%a: ${v(1).type}, %b: ${v(2).type}) {\n  axpby.n 1.5, %a, ${beta}, %b : ${t}, ${v(1).type}, ${t}, ${v(2).type}\n}`;
+          runOnBoth(ctx, { ir, fn: 'ax', args: () => ({ a: v(1).make(), b: v(2).make() }), blas: { axpbyVector } });
+        }
+      }
+      // Batched copy as bench/tinytc-kernels.ts times it, and a strided source (element by element).
+      const mt = 'memref<f32x?x?>';
+      const copy = `func @copy(%A: ${mt}, %B: ${mt}) {\n  %id = group_id\n  %a = subview %A[:, %id] : ${mt}\n  %b = subview %B[:, %id] : ${mt}\n  axpby.n 1.0, %a, 0.0, %b : f32, memref<f32x?>, f32, memref<f32x?>\n}`;
+      runOnBoth(ctx, { ir: copy, fn: 'copy', howmany: 3, args: () => ({ A: { data: randomFloats(Float32Array, 130 * 3, 3), shape: [130, 3] }, B: { data: new Float32Array(130 * 3), shape: [130, 3] } }), blas: { axpbyVector } });
+      const st = 'memref<f32x50,strided<2>>';
+      runOnBoth(ctx, { ir: `func @sx(%a: ${st}, %b: memref<f32x50>) {\n  axpby.n 2.0, %a, 1.0, %b : f32, ${st}, f32, memref<f32x50>\n}`, fn: 'sx', args: () => ({ a: { data: randomFloats(Float32Array, 99, 4), shape: [50], stride: [2] }, b: { data: randomFloats(Float32Array, 50, 5), shape: [50] } }), blas: { axpbyVector } });
+    }
+  } finally {
+    ctx.dispose();
+  }
+});
+
+/** The OpenCL C of one case under one variant. */
+function openclC(c: Omit<ExecCase, 'blas'>, variant: GemmVariantName, axpbyVector: 1 | 4 = 1): string {
+  const fe = compileTinytc(new SourceFile('x.ir', c.ir), { layout: SPIR64 });
+  return emitTinytcOpenCLC(fe.compiled!, { blas: { gemm: [{ variant }], axpbyVector } });
+}
+
+test('staged variants put tiles in local memory behind barriers, with vload4 only where the first stride is 1 and the tile whole', () => {
+  const [nn, , , , strided, whole] = cases();
+  assert.doesNotMatch(openclC(whole, 'direct'), /local |barrier|vload/);
+  const w = openclC(whole, 'staged-all');
+  // 32 × 48 doubles of A and 48 × 32 of B (+1 padding per column): all of K fits in LOCAL_BYTES (40 KiB).
+  assert.match(w, /local double kernarg_a_tile\[1536\];/);
+  assert.match(w, /local double kernarg_b_tile\[1568\];/);
+  // Blocks of 64 × 64 with all of K would take 49.6 KiB: K is halved to 24.
+  const tall = gemmCase('tall', 'f64', 'n', 'n', mat('f64', 64, 48, 1), mat('f64', 48, 64, 2), mat('f64', 64, 64, 3));
+  assert.match(openclC(tall, 'staged-all'), /kernarg_kb \+= 24\)/);
+  assert.equal(w.match(/barrier\(CLK_LOCAL_MEM_FENCE\)/g)?.length, 2);
+  assert.equal(w.match(/vload4/g)?.length, 2);
+  assert.match(openclC(nn, 'staged-k8'), /local float kernarg_a_tile\[\d+\];/);
+  assert.doesNotMatch(openclC(nn, 'staged-k8'), /vload/, 'a tile that passes the matrix loads element by element');
+  assert.doesNotMatch(openclC(strided, 'staged-k16'), /vload/);
+  assert.match(openclC(batched('f32', 32, 1), 'staged-k16'), /vload4\(0, &a\[/);
+});
+
+test('vector variants read the neighbouring rows and columns of a work-item from the tiles as one aligned vector', () => {
+  // 64³ f64 on 32 × 8 work-items: 2 rows and 8 columns each.
+  const v = openclC(batched('f64', 64, 1), 'vector-k16');
+  assert.match(v, /local double kernarg_a_tile\[1024\] __attribute__\(\(aligned\(16\)\)\);/);
+  assert.match(v, /local double kernarg_b_tile\[1152\] __attribute__\(\(aligned\(64\)\)\);/);
+  assert.match(v, /const double2 kernarg_v_\d+ = \*\(local double2\*\)&kernarg_a_tile\[kernarg_lid0 \* 2 \+ kernarg_k \* 64\];/);
+  assert.match(v, /const double8 kernarg_v_\d+ = \*\(local double8\*\)&kernarg_b_tile\[kernarg_k \* 72 \+ kernarg_lid1 \* 8\];/);
+  // 3 rows per work-item: element by element.
+  const odd = openclC(gemmCase('odd', 'f32', 'n', 'n', mat('f32', 24, 8, 1), mat('f32', 8, 8, 2), mat('f32', 24, 8, 3), [8, 2]), 'vector-all');
+  assert.doesNotMatch(odd, /float3|local float3/);
+  assert.match(odd, /kernarg_a_tile\[kernarg_lid0 \* 3 \+ 2 \+ kernarg_k \* 24\]/);
+});
+
+test('direct-vector reads neighbouring rows of op(A) and columns of op(B) with one vload where memory has them side by side', () => {
+  const cs = cases();
+  const nt = openclC(cs.find((c) => c.fn === 'g_nt')!, 'direct-vector');
+  assert.match(nt, /const float2 kernarg_v = vload2\(0, &A\[/);
+  assert.match(nt, /const float4 kernarg_v_1 = vload4\(0, &B\[/);
+  assert.doesNotMatch(openclC(cs.find((c) => c.fn === 'g_strided')!, 'direct-vector'), /vload/);
+  assert.doesNotMatch(openclC(cs.find((c) => c.fn === 'g_nn')!, 'direct-vector'), /vload/, 'rows that pass M are read one by one, guarded');
+});
+
+test('the default policy gives the direct GEMM; a rule picks by element type and size', () => {
+  const b = batched('f64', 64, 1);
+  assert.equal(openclC(b, 'direct'), openclC(b, 'direct'));
+  const fe = compileTinytc(new SourceFile('x.ir', b.ir), { layout: SPIR64 });
+  const emit = (gemm: { element?: 'f32' | 'f64'; maxSize?: number; variant: GemmVariantName }[]) => emitTinytcOpenCLC(fe.compiled!, { blas: { gemm } });
+  assert.doesNotMatch(emitTinytcOpenCLC(fe.compiled!), /local /);
+  assert.match(emit([{ element: 'f64', maxSize: 64, variant: 'staged-k16' }]), /local double/);
+  assert.doesNotMatch(emit([{ element: 'f32', variant: 'staged-k16' }]), /local /);
+  assert.doesNotMatch(emit([{ maxSize: 32, variant: 'staged-k16' }]), /local /);
+});
