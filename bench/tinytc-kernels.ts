@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { type Api, openContext, tinytcKernel } from '../src/runtime/api.js';
 import type { DeviceBuffer } from '../src/runtime/opencl/host.js';
-import { type BlasPolicy, DEFAULT_BLAS_POLICY, GEMM_VARIANTS, gemmVariant, isGemmVariant } from '../src/tinytc/opencl-c/blas-policy.js';
+import { type BlasPolicy, DEFAULT_BLAS_POLICY, GEMM_VARIANTS, gemmVariant, isGemmVariant } from '../src/tinytc/codegen/blas-policy.js';
 import type { VulkanBuffer } from '../src/runtime/vulkan/context.js';
 
 const api = (process.env.KERNARG_API ?? 'opencl') as Api;
@@ -140,7 +140,7 @@ for (const [t, n] of [['f32', 32], ['f64', 32], ['f32', 64], ['f64', 64]] as ['f
       const roof = (2 * n ** 3 * howmany) / (moved / (copyRate * 1e9)) / 1e9;
       label[3] = `${local.slice(0, 2).join('x')}${wg ? '' : ' (chosen)'}`;
       rows.push([...label, ms.toFixed(3), `${gflops.toFixed(0)} GFLOP/s`, baseline[key] ? `${((100 * gflops) / baseline[key]).toFixed(1)}%` : '-', `${(gflops / first).toFixed(2)}×`, `${((100 * gbps) / copyRate).toFixed(1)}%`]);
-      if (!wg && variant === DEFAULT_BLAS_POLICY.gemm[0]?.variant) {
+      if (!wg && variant === gemmVariant(DEFAULT_BLAS_POLICY, t, n, n)) {
         results[key] = gflops;
         console.log(`gemm ${n}x${n}x${n} ${t} × ${howmany}: ${ms.toFixed(3)} ms, ${gflops.toFixed(0)} GFLOP/s, work-group ${local.slice(0, 2).join('x')}${ratio(key, gflops)}; moved ${(moved / 2 ** 20).toFixed(0)} MiB at ${gbps.toFixed(0)} GB/s = ${((100 * gbps) / copyRate).toFixed(1)}% of the copy rate ${copyRate.toFixed(0)} GB/s (memory roofline ${roof.toFixed(0)} GFLOP/s)`);
       }

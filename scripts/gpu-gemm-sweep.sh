@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The tinytc GEMM sweep in one call: every GEMM variant of src/tinytc/opencl-c/blas-policy.ts × every
+# The tinytc GEMM sweep in one call: every GEMM variant of src/tinytc/codegen/blas-policy.ts × every
 # work-group (kernarg's choice and WG_SWEEP) × every benchmarked shape (32³ and 64³, f32 and f64,
 # batched), and the copy and axpby at each vector width, beside torch.bmm (cuBLAS, TF32 off) and
 # torch's device copy timed in the same run. Prints one table, each row also as a multiple of

@@ -5,7 +5,7 @@
 // variant of each, run by tinytc-exec.test.ts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { GEMM_VARIANTS, type GemmVariantName } from '../src/tinytc/opencl-c/blas-policy.js';
+import { CPU_BLAS_POLICY, GEMM_VARIANTS, type GemmVariantName } from '../src/tinytc/codegen/blas-policy.js';
 import { emitTinytcOpenCLC } from '../src/tinytc/opencl-c/index.js';
 import { SourceFile } from '../src/diagnostics/source.js';
 import { compileTinytc } from '../src/tinytc/index.js';
@@ -136,11 +136,11 @@ test('staged variants put tiles in local memory behind barriers, with vload4 onl
 });
 
 test('vector variants read the neighbouring rows and columns of a work-item from the tiles as one aligned vector', () => {
-  // 64³ f64 on 32 × 8 work-items: 2 rows and 8 columns each.
+  // 64³ f64 on 16 × 8 work-items (the chosen size): 4 rows and 8 columns each.
   const v = openclC(batched('f64', 64, 1), 'vector-k16');
-  assert.match(v, /local double kernarg_a_tile\[1024\] __attribute__\(\(aligned\(16\)\)\);/);
+  assert.match(v, /local double kernarg_a_tile\[1024\] __attribute__\(\(aligned\(32\)\)\);/);
   assert.match(v, /local double kernarg_b_tile\[1152\] __attribute__\(\(aligned\(64\)\)\);/);
-  assert.match(v, /const double2 kernarg_v_\d+ = \*\(local double2\*\)&kernarg_a_tile\[kernarg_lid0 \* 2 \+ kernarg_k \* 64\];/);
+  assert.match(v, /const double4 kernarg_v_\d+ = \*\(local double4\*\)&kernarg_a_tile\[kernarg_lid0 \* 4 \+ kernarg_k \* 64\];/);
   assert.match(v, /const double8 kernarg_v_\d+ = \*\(local double8\*\)&kernarg_b_tile\[kernarg_k \* 72 \+ kernarg_lid1 \* 8\];/);
   // 3 rows per work-item: element by element.
   const odd = openclC(gemmCase('odd', 'f32', 'n', 'n', mat('f32', 24, 8, 1), mat('f32', 8, 8, 2), mat('f32', 24, 8, 3), [8, 2]), 'vector-all');
@@ -157,12 +157,13 @@ test('direct-vector reads neighbouring rows of op(A) and columns of op(B) with o
   assert.doesNotMatch(openclC(cs.find((c) => c.fn === 'g_nn')!, 'direct-vector'), /vload/, 'rows that pass M are read one by one, guarded');
 });
 
-test('the default policy gives the direct GEMM; a rule picks by element type and size', () => {
+test('the default policy gives the GPU rule, CPU_BLAS_POLICY the direct GEMM; a rule picks by element type and size', () => {
   const b = batched('f64', 64, 1);
   assert.equal(openclC(b, 'direct'), openclC(b, 'direct'));
   const fe = compileTinytc(new SourceFile('x.ir', b.ir), { layout: SPIR64 });
   const emit = (gemm: { element?: 'f32' | 'f64'; maxSize?: number; variant: GemmVariantName }[]) => emitTinytcOpenCLC(fe.compiled!, { blas: { gemm } });
-  assert.doesNotMatch(emitTinytcOpenCLC(fe.compiled!), /local /);
+  assert.match(emitTinytcOpenCLC(fe.compiled!), /local double kernarg_a_tile/, 'the GPU rule stages 64³ f64');
+  assert.doesNotMatch(emitTinytcOpenCLC(fe.compiled!, { blas: CPU_BLAS_POLICY }), /local /);
   assert.match(emit([{ element: 'f64', maxSize: 64, variant: 'staged-k16' }]), /local double/);
   assert.doesNotMatch(emit([{ element: 'f32', variant: 'staged-k16' }]), /local /);
   assert.doesNotMatch(emit([{ maxSize: 32, variant: 'staged-k16' }]), /local /);

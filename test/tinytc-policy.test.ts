@@ -57,7 +57,7 @@ test('the KernelModule carries the generated reqd_work_group_size and no chosen 
 });
 
 test('a policy object decides the size the OpenCL C, the OpenCL plan and the SPIR-V all show', () => {
-  const policy: CodegenPolicy = { workGroupSize: (f) => (f.workGroupSize ? { size: f.workGroupSize, chosen: false } : { size: [8, 2], chosen: true }) };
+  const policy: CodegenPolicy = { blas: TUNED_POLICY.blas, workGroupSize: (f) => (f.workGroupSize ? { size: f.workGroupSize, chosen: false } : { size: [8, 2], chosen: true }) };
   const c = compile(policy);
   assert.deepEqual(reqd(c, 'g'), [8, 2, 1]);
   assert.deepEqual(c.kernel('g').wg, [8, 2]);

@@ -30,6 +30,8 @@ export interface CompiledTinytc {
   readonly module: KernelModule;
   /** What the code generator decided beyond the interface, for the formats that say so. */
   readonly generated: GeneratedCode;
+  /** The device-tuned decisions it was compiled with (the printers read the BLAS rule from it). */
+  readonly policy: CodegenPolicy;
   /** A kernel with every backend-neutral decision made (computed once, on first use). */
   kernel(name: string): LoweredKernel;
 }
@@ -78,5 +80,5 @@ export function compileTinytc(file: SourceFile, options: TinytcFrontendOptions):
     }
     return k;
   };
-  return { program, module, types, compiled: { program, types, module, generated, kernel }, diagnostics: diags };
+  return { program, module, types, compiled: { program, types, module, generated, policy, kernel }, diagnostics: diags };
 }

@@ -6,7 +6,7 @@ import { formatDiagnostics } from '../../src/diagnostics/format.js';
 import { compileTinytc } from '../../src/tinytc/index.js';
 import { SPIR64 } from '../../src/layout/data-layout.js';
 import { type AnyContext, tinytcKernel } from '../../src/runtime/api.js';
-import type { BlasPolicy } from '../../src/tinytc/opencl-c/blas-policy.js';
+import type { BlasPolicy } from '../../src/tinytc/codegen/blas-policy.js';
 import { runReference } from './tinytc-reference.js';
 import { SPIRV_VAL, spirvVal } from './spirv-check.js';
 import { findTool } from './tools.js';

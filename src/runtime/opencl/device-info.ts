@@ -76,7 +76,7 @@ export function deviceLimit(cl: CL, d: Handle, what: DeviceLimitName): number | 
   return size === 4 ? out.readUInt32LE(0) : Number(out.readBigUInt64LE(0));
 }
 
-function deviceType(cl: CL, d: Handle): string {
+export function deviceType(cl: CL, d: Handle): string {
   const out = Buffer.alloc(8);
   check(cl.GetDeviceInfo(d, CL_DEVICE_TYPE, 8, out, null), 'clGetDeviceInfo');
   const t = out.readBigUInt64LE(0);

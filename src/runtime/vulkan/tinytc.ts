@@ -152,7 +152,8 @@ function spirvFor(ctx: VulkanContext, compiled: CompiledTinytc, plan: VulkanPlan
 export function vulkanTinytcKernel(ctx: VulkanContext, ir: string, name: string, options: { path?: string; spirv?: Uint32Array; vulkan?: VulkanTargetOptions } = {}): VulkanTinytcKernel {
   // The code generator's policy from the device's limits (SPIR-V given by the caller brings its own LocalSize).
   const l = ctx.limits;
-  const policy = codegenPolicy({ maxWorkGroupSize: l.maxComputeWorkGroupInvocations, maxWorkItemSizes: [l.maxComputeWorkGroupSize[0], l.maxComputeWorkGroupSize[1]] });
+  // The SPIR-V printer emits the direct GEMM, tuned with 128 accumulator bytes (blas-policy.ts).
+  const policy = codegenPolicy({ maxWorkGroupSize: l.maxComputeWorkGroupInvocations, maxWorkItemSizes: [l.maxComputeWorkGroupSize[0], l.maxComputeWorkGroupSize[1]], accumulatorBytes: 128 });
   const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { layout: DATA_LAYOUTS[options.vulkan?.arch ?? 'spir'], ...(options.spirv ? {} : { policy }) });
   if (!fe.compiled) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics(fe.diagnostics.items)}`);
   const compiled = fe.compiled;

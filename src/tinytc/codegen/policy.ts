@@ -1,4 +1,5 @@
 import type { Func } from '../ast.js';
+import { type BlasPolicy, DEFAULT_BLAS_POLICY } from './blas-policy.js';
 import { ACCUMULATOR_BYTES, CHOSEN_WIDTH, type ChoiceTuning, type WorkGroupChoice, chooseWorkGroupSize } from './work-group-size.js';
 
 /**
@@ -10,10 +11,12 @@ export interface DeviceFacts extends ChoiceTuning {
   readonly maxWorkGroupSize: number;
   /** The most work-items along each of the first two modes (CL_DEVICE_MAX_WORK_ITEM_SIZES, maxComputeWorkGroupSize). */
   readonly maxWorkItemSizes: readonly [number, number];
+  /** How GEMM and axpby are emitted (blas-policy.ts): the GPU rule unless the device is a CPU. */
+  readonly blas: BlasPolicy;
 }
 
-/** The figures measured on an H100 (width 32, 128 accumulator bytes), and no limit below them. */
-export const TUNED_DEVICE: DeviceFacts = { width: CHOSEN_WIDTH, accumulatorBytes: ACCUMULATOR_BYTES, maxWorkGroupSize: Infinity, maxWorkItemSizes: [Infinity, Infinity] };
+/** The figures measured on an H100 (width 32, 256 accumulator bytes, the GPU GEMM rule), and no limit below them. */
+export const TUNED_DEVICE: DeviceFacts = { width: CHOSEN_WIDTH, accumulatorBytes: ACCUMULATOR_BYTES, maxWorkGroupSize: Infinity, maxWorkItemSizes: [Infinity, Infinity], blas: DEFAULT_BLAS_POLICY };
 
 /**
  * The code generator's policy: the decisions tuned to a device rather than fixed by the IR. Today
@@ -23,12 +26,15 @@ export const TUNED_DEVICE: DeviceFacts = { width: CHOSEN_WIDTH, accumulatorBytes
 export interface CodegenPolicy {
   /** A function's work-group size (its own, or chosen), or null when its body is empty. */
   workGroupSize(f: Func): WorkGroupChoice | null;
+  /** GEMM variants and the axpby vector width. */
+  readonly blas: BlasPolicy;
 }
 
 /** The policy for a device: its facts over the tuned ones. A chosen size is narrowed until the device takes it; a written one is kept. */
 export function codegenPolicy(device: Partial<DeviceFacts> = {}): CodegenPolicy {
   const facts: DeviceFacts = { ...TUNED_DEVICE, ...device };
   return {
+    blas: facts.blas,
     workGroupSize(f) {
       const choice = chooseWorkGroupSize(f, facts);
       return choice?.chosen ? { size: fitDevice(choice.size, facts), chosen: true } : choice;

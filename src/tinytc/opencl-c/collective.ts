@@ -1,6 +1,6 @@
 import { C_TYPE } from './c-scalars.js';
 import type { AtomicMode } from '../codegen/atomic-mode.js';
-import type { BlasPolicy } from './blas-policy.js';
+import type { BlasPolicy } from '../codegen/blas-policy.js';
 import type { Names } from './names.js';
 import { type Ext, type View, elementAt, extText } from './views.js';
 

@@ -1,6 +1,6 @@
 import { SCALAR_BYTES } from '../ast.js';
 import type { AtomicMode } from '../codegen/atomic-mode.js';
-import { type StagedVariantName, gemmVariant, stagedKTile } from './blas-policy.js';
+import { type StagedVariantName, gemmVariant, stagedKTile } from '../codegen/blas-policy.js';
 import { C_TYPE } from './c-scalars.js';
 import { type CollectiveContext, type ScalarArg, type Trans, indent, op, opAt, update } from './collective.js';
 import { gemmTiling } from '../codegen/tiling.js';

@@ -4,7 +4,7 @@ import type { CompiledTinytc } from '../index.js';
 import { kernelsOf } from '../../model/kernel-module.js';
 import { type OpenCLCOptions, kernelHead } from '../../emit/opencl-c.js';
 import { AtomicHelpers } from './atomics.js';
-import { type BlasPolicy, DEFAULT_BLAS_POLICY } from './blas-policy.js';
+import type { BlasPolicy } from '../codegen/blas-policy.js';
 import { KernelBodyEmitter } from './kernel-body.js';
 import { Names } from './names.js';
 import type { Span } from '../../diagnostics/source.js';
@@ -16,7 +16,7 @@ function usesF64(types: ValueTypes): boolean {
 }
 
 export interface TinytcOpenCLCOptions extends OpenCLCOptions {
-  /** GEMM variants and the axpby vector width, where they differ from DEFAULT_BLAS_POLICY. */
+  /** GEMM variants and the axpby vector width, where they differ from the compiled unit's policy. */
   readonly blas?: Partial<BlasPolicy>;
 }
 
@@ -37,7 +37,7 @@ export function emitTinytcOpenCLCMapped(compiled: CompiledTinytc, options: Tinyt
   const global = new Names([...kernels.map((k) => k.name), ...kernels.flatMap((k) => k.params.map((p) => p.name))]);
   const atomics = new AtomicHelpers(global);
   let f64 = false;
-  const policy: BlasPolicy = { ...DEFAULT_BLAS_POLICY, ...options.blas };
+  const policy: BlasPolicy = { ...compiled.policy.blas, ...options.blas };
   const texts = kernels.map((k) => {
     const lowered = compiled.kernel(k.name);
     const f = lowered.func;

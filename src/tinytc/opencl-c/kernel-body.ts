@@ -7,7 +7,7 @@ import type { AtomicHelpers } from './atomics.js';
 import type { Fence } from '../codegen/barriers.js';
 import type { LoweredKernel, SlotExt } from '../codegen/lowered.js';
 import { C_TYPE, floatLiteral, intLiteral, isWide, wrapType } from './c-scalars.js';
-import type { BlasPolicy } from './blas-policy.js';
+import type { BlasPolicy } from '../codegen/blas-policy.js';
 import * as blas from './collective.js';
 import { gemm } from './gemm.js';
 import type { CollectiveContext, ScalarArg } from './collective.js';

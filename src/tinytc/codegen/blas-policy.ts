@@ -39,8 +39,33 @@ export interface BlasPolicy {
   readonly axpbyVector: 1 | 2 | 4 | 8 | 16;
 }
 
-/** Kernarg's choice today: GEMMs read A and B directly; axpby moves one element per access. */
-export const DEFAULT_BLAS_POLICY: BlasPolicy = { gemm: [{ variant: 'direct' }], axpbyVector: 1 };
+/**
+ * The rule for GPUs, from the sweep on an NVIDIA H100 (scripts/gpu-gemm-sweep.sh, 2026-11-23: every
+ * variant × work-group 16x8/32x4/32x8/64x4 × 32³/64³ f32/f64 batched, beside torch.bmm): the
+ * fastest per shape was vector-all for 32³ f32 (110.7% of cuBLAS), staged-k16 for 32³ f64 (97.1%),
+ * staged-all for 64³ f32 (98.3%) and 64³ f64 (83.6%, at 16x8: work-group-size.ts's 256 accumulator
+ * bytes); copy and axpby were fastest at 2 elements per access (98.7% / 101.1% of the device copy;
+ * 4 was within 1%, 8 lost a third). Shapes the sweep did not cover (larger or dynamic) keep direct.
+ */
+export const GPU_BLAS_POLICY: BlasPolicy = {
+  gemm: [
+    { element: 'f32', maxSize: 32, variant: 'vector-all' },
+    { element: 'f64', maxSize: 32, variant: 'staged-k16' },
+    { maxSize: 64, variant: 'staged-all' },
+    { variant: 'direct' },
+  ],
+  axpbyVector: 2,
+};
+
+/**
+ * The rule for CPU devices (PoCL): local memory and barriers are emulated there, so the staged and
+ * vector variants ran at 0.03–0.75× direct in the same sweep on PoCL; wide vectors copy best
+ * (8 elements: copy 10.3×, axpby 5.9× scalar).
+ */
+export const CPU_BLAS_POLICY: BlasPolicy = { gemm: [{ variant: 'direct' }], axpbyVector: 8 };
+
+/** What `lower` (no device) emits: the GPU rule. */
+export const DEFAULT_BLAS_POLICY: BlasPolicy = GPU_BLAS_POLICY;
 
 /**
  * Local memory one staged GEMM may take: 40 KiB of the 48 KiB NVIDIA's OpenCL gives (the least of
