@@ -29,6 +29,8 @@ export { TUNED_DEVICE, codegenPolicy, type CodegenPolicy, type DeviceFacts } fro
 export { amdhsaPacker, amdhsaSegment } from './targets/amdhsa/pack.js';
 export { amdCl2Packer, amdCl2Segment } from './targets/amd-cl2/pack.js';
 export { r600Packer, r600Segment } from './targets/r600/pack.js';
+export { openclArgList, openclPacker } from './targets/opencl/pack.js';
+export { vulkanBindings, vulkanPacker } from './targets/vulkan/pack.js';
 export { CL_STDS, type ClStd } from './frontend/opencl-c/predefined.js';
 export { TRIPLES, type Triple } from './abi/llvm-kernel.js';
 export { diffViews, type Change, type DiffResult } from './diff/compare.js';

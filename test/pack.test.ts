@@ -9,7 +9,8 @@ import { type TargetName, lower } from '../src/lower.js';
 import { writerFor, writerSource } from '../src/runtime/pack/compiled.js';
 import { PackError } from '../src/runtime/pack/errors.js';
 import { writeInterpreted } from '../src/runtime/pack/interpreted.js';
-import { openclPacker, vulkanPacker } from '../src/runtime/pack/packer.js';
+import { openclPacker } from '../src/targets/opencl/pack.js';
+import { vulkanPacker } from '../src/targets/vulkan/pack.js';
 import { amdhsaPacker } from '../src/targets/amdhsa/pack.js';
 import { amdCl2Packer } from '../src/targets/amd-cl2/pack.js';
 import { r600Packer } from '../src/targets/r600/pack.js';
@@ -31,7 +32,7 @@ test('opencl: clSetKernelArg list with struct bytes at clang-checked offsets (fl
   const p = openclPacker(plan<OpenCLPlan>(FP16 + SRC, 'opencl'), 'k');
   const img = { image: 1 };
   const out = p.pack({ out: { buf: 1 }, p: { tag: 65, pos: [1, 2, 3], id: -2n }, tmp: { local: 256 }, v: [1, -2, 3, -4], big: 0xffffffffffffffffn, img, s: { sampler: 1 }, h: [1.5, -2] });
-  assert.deepEqual(out.map((a) => `${a.index}:${a.kind}:${a.size}`), ['0:buffer:8', '1:value:48', '2:local:256', '3:value:16', '4:value:8', '5:image:8', '6:sampler:8', '7:value:4']);
+  assert.deepEqual(out.map((a) => `${a.index}:${a.kind === 'handle' ? a.resource : a.kind}:${a.size}`), ['0:buffer:8', '1:value:48', '2:local:256', '3:value:16', '4:value:8', '5:image:8', '6:sampler:8', '7:value:4']);
   const bytes = (out[1] as { bytes: Uint8Array }).bytes;
   assert.equal(hex(bytes), '41' + '00'.repeat(15) + '0000803f0000004000004040' + '00000000' + 'feffffffffffffff' + '0000000000000000');
   assert.equal(hex((out[4] as { bytes: Uint8Array }).bytes), 'ffffffffffffffff');
@@ -113,8 +114,7 @@ test('vulkan --physical-storage-buffers: device addresses among the push-constan
   const r = lower('p.cl', 'kernel void k(global int *a, int n, constant float *c) {}', memoryHost({}), { target: 'vulkan', format: 'json', vulkan: { arch: 'spir64', physicalStorageBuffers: true } });
   const p = vulkanPacker(r.plan as VulkanPlan, 'k');
   const out = p.pack({ a: 0x1122334455667788n, n: 7, c: 0x40n });
-  assert.equal(out.podPlacement, 'pushconstant');
-  assert.equal(hex(out.pod), '8877665544332211' + '07000000' + '00000000' + '4000000000000000');
+  assert.equal(hex(out.pushConstants), '8877665544332211' + '07000000' + '00000000' + '4000000000000000');
   assert.deepEqual(out.descriptors, []);
 });
 
@@ -130,8 +130,7 @@ test('vulkan: the clustered POD block, the descriptors to bind, local sizes as s
   const p = vulkanPacker(plan<VulkanPlan>('kernel void k(global int *a, float f, local float4 *l, uint n) {}', 'vulkan'), 'k');
   const buf = { buffer: 1 };
   const r = p.pack({ a: buf, f: 1.5, l: { local: 64 }, n: 7 });
-  assert.equal(hex(r.pod), '0000c03f07000000');
-  assert.deepEqual(r.descriptors.map((d) => [d.set, d.binding, d.argKind, d.value]), [[0, 0, 'buffer', buf]]);
+  assert.deepEqual(r.descriptors.map((d) => [d.set, d.binding, d.kind === 'bytes' ? hex(d.value) : [d.resource, d.value]]), [[0, 0, ['buffer', buf]], [0, 1, '0000c03f07000000']]);
   assert.deepEqual([...r.specConstants], [[3, 4]]);
   assert.throws(() => p.pack({ a: buf, f: 1, l: { local: 6 }, n: 1 }), /argument 'l': a local argument takes \{local: <bytes>\}, a positive multiple of its element size 16/);
 });
@@ -216,7 +215,12 @@ test('amd-cl2, r600 and vulkan packers write each by-value argument at its plan 
       const args: Record<string, unknown> = {};
       for (const a of k.args) args[a.name] = a.layout ? sample(a.layout) : a.argKind === 'local' ? { local: 4 * a.arrayElemSize! } : { resource: a.name };
       const packed = vulkanPacker(vk!, k.name).pack(args);
-      for (const a of k.args) if (a.layout) expectAt(packed.pod, a.offset!, a.layout, args[a.name], `vulkan ${k.name}.${a.name}`);
+      // The POD block: the push constants, or the bytes bound at the argument's own descriptor.
+      const block = (a: (typeof k.args)[number]) => {
+        const d = packed.descriptors.find((x) => x.set === a.descriptorSet && x.binding === a.binding);
+        return d?.kind === 'bytes' ? d.value : packed.pushConstants;
+      };
+      for (const a of k.args) if (a.layout) expectAt(block(a), a.offset!, a.layout, args[a.name], `vulkan ${k.name}.${a.name}`);
     }
   }
   assert.ok(checked > 100, `${checked}`);
@@ -224,7 +228,7 @@ test('amd-cl2, r600 and vulkan packers write each by-value argument at its plan 
 
 test('64-bit integers given as numbers: the compiled fast path (two 32-bit halves) writes what the interpreted writer writes', () => {
   for (const [scalar, values] of [['long', [0, 1, -1, 2 ** 31, -(2 ** 31) - 1, 2 ** 32, -(2 ** 32), 2 ** 53 - 1, -(2 ** 53 - 1), 123456789012]], ['ulong', [0, 1, 2 ** 32 - 1, 2 ** 32, 2 ** 53 - 1]]] as const) {
-    const layout = { kind: 'scalar', scalar, size: 8, align: 8 } as ValueLayout;
+    const layout: ValueLayout = { kind: 'scalar', scalar, encoding: scalar === 'long' ? 'int' : 'uint', size: 8, align: 8 };
     for (const v of values) {
       const x = new DataView(new ArrayBuffer(8));
       const y = new DataView(new ArrayBuffer(8));
@@ -235,5 +239,5 @@ test('64-bit integers given as numbers: the compiled fast path (two 32-bit halve
     }
     assert.throws(() => writerFor(layout)(new DataView(new ArrayBuffer(8)), 0, 2 ** 60, 'n'), /beyond 2\^53/);
   }
-  assert.throws(() => writerFor({ kind: 'scalar', scalar: 'ulong', size: 8, align: 8 } as ValueLayout)(new DataView(new ArrayBuffer(8)), 0, -1, 'n'), /out of range/);
+  assert.throws(() => writerFor({ kind: 'scalar', scalar: 'ulong', encoding: 'uint', size: 8, align: 8 })(new DataView(new ArrayBuffer(8)), 0, -1, 'n'), /out of range/);
 });

@@ -10,7 +10,7 @@ import { emitJson, planToJson } from '../src/emit/json.js';
 import { memoryHost } from '../src/frontend/opencl-c/index.js';
 import { type TargetName, lower } from '../src/lower.js';
 import { writerFor, writerSource } from '../src/runtime/pack/compiled.js';
-import { openclPacker } from '../src/runtime/pack/packer.js';
+import { openclPacker } from '../src/targets/opencl/pack.js';
 import { programSpec, render, samples } from './support/gen.js';
 import { irFunction, renderIr } from './support/gen-tinytc.js';
 import { argsFor, packed } from './support/pack-values.js';

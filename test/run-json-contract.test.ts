@@ -5,7 +5,7 @@ import { checkGeometry } from '../src/runtime/checks/limits.js';
 import type { OpenCLKernelPlan, OpenCLPlan } from '../src/abi/plan.js';
 import { memoryHost } from '../src/frontend/opencl-c/index.js';
 import { lower } from '../src/lower.js';
-import { openclPacker } from '../src/runtime/pack/packer.js';
+import { openclPacker } from '../src/targets/opencl/pack.js';
 import { testDevice } from './support/device.js';
 
 // The `kernarg run --args` contract of the README and `--help`, one argument kind at a time,

@@ -3,6 +3,7 @@
  * the fields of every slot, and the walk over kernels and slots that refuses duplicate names and
  * bytes past a block. Each target's record reads its own plan with these (`Target.readPlan`).
  */
+import { scalarEncoding } from '../layout/encoding.js';
 import type { ValueLayout } from '../layout/value-layout.js';
 import { type Check, PlanError, arrayOf, bool, ident, nat, nullable, object, oneOf, str, tuple } from './plan-schema.js';
 
@@ -38,13 +39,13 @@ function layout(v: unknown, path: string, depth = 0): ValueLayout {
     case 'scalar': {
       const o = object({ kind: str(), type: oneOf([...SCALAR_SIZES.keys()]), ...sized })(v, path);
       if (!SCALAR_SIZES.get(o.type)!.includes(o.size)) throw new PlanError(`${path}.size`, `${o.type} is ${SCALAR_SIZES.get(o.type)!.join(' or ')} bytes, not ${o.size}`);
-      return { kind: 'scalar', scalar: o.type, size: o.size, align: o.align };
+      return { kind: 'scalar', scalar: o.type, encoding: scalarEncoding(o.type), size: o.size, align: o.align };
     }
     case 'vector': {
       const o = object({ kind: str(), element: oneOf(VECTOR_ELEMENTS), length: oneOf([2, 3, 4, 8, 16]), ...sized })(v, path);
       const bytes = SCALAR_SIZES.get(o.element)![0] * o.length;
       if (o.size < bytes) throw new PlanError(`${path}.size`, `${o.length} × ${o.element} needs ${bytes} bytes, not ${o.size}`);
-      return { kind: 'vector', element: o.element, length: o.length, size: o.size, align: o.align };
+      return { kind: 'vector', element: o.element, encoding: scalarEncoding(o.element), elementSize: SCALAR_SIZES.get(o.element)![0], length: o.length, size: o.size, align: o.align };
     }
     case 'array': {
       const o = object({ kind: str(), element: (x, p) => layout(x, p, depth + 1), length: bytes, stride: bytes, ...sized })(v, path);

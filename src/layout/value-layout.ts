@@ -1,12 +1,26 @@
 import type { DataLayout } from './data-layout.js';
+import { type ScalarEncoding, scalarEncoding } from './encoding.js';
 import { layoutOf, recordLayout } from './layout.js';
 import { kernelArgTypeName } from '../types/print.js';
-import { type QualType, type RecordDecl, canonical } from '../types/types.js';
+import { type QualType, type RecordDecl, canonical, scalar } from '../types/types.js';
 
-/** The byte layout of a by-value argument, for packers and readers. */
+/**
+ * The byte layout of a by-value argument, for packers and readers. Scalars and vector elements
+ * carry their encoding and width as data (`encoding`, `size` / `elementSize`); `scalar` and
+ * `element` are the OpenCL C spellings, kept for the JSON form and for messages only.
+ */
 export type ValueLayout =
-  | { readonly kind: 'scalar'; readonly scalar: string; readonly size: number; readonly align: number }
-  | { readonly kind: 'vector'; readonly element: string; readonly length: number; readonly size: number; readonly align: number }
+  | { readonly kind: 'scalar'; readonly scalar: string; readonly encoding: ScalarEncoding; readonly size: number; readonly align: number }
+  | {
+      readonly kind: 'vector';
+      readonly element: string;
+      readonly encoding: ScalarEncoding;
+      /** Bytes of one element (a 3-element vector's size is that of 4). */
+      readonly elementSize: number;
+      readonly length: number;
+      readonly size: number;
+      readonly align: number;
+    }
   | { readonly kind: 'array'; readonly element: ValueLayout; readonly length: number; readonly stride: number; readonly size: number; readonly align: number }
   | {
       readonly kind: 'record';
@@ -38,11 +52,11 @@ export function valueLayout(t: QualType, dl: DataLayout): ValueLayout {
   const c = canonical(t).type;
   switch (c.kind) {
     case 'scalar':
-      return leaf(dl, c.name, () => ({ kind: 'scalar', scalar: c.name, ...layoutOf(c, dl) }));
+      return leaf(dl, c.name, () => ({ kind: 'scalar', scalar: c.name, encoding: scalarEncoding(c.name), ...layoutOf(c, dl) }));
     case 'enum':
-      return leaf(dl, c.decl.underlying, () => ({ kind: 'scalar', scalar: c.decl.underlying, ...layoutOf(c, dl) }));
+      return leaf(dl, c.decl.underlying, () => ({ kind: 'scalar', scalar: c.decl.underlying, encoding: scalarEncoding(c.decl.underlying), ...layoutOf(c, dl) }));
     case 'vector':
-      return leaf(dl, `${c.element}${c.length}`, () => ({ kind: 'vector', element: c.element, length: c.length, ...layoutOf(c, dl) }));
+      return leaf(dl, `${c.element}${c.length}`, () => ({ kind: 'vector', element: c.element, encoding: scalarEncoding(c.element), elementSize: layoutOf(scalar(c.element), dl).size, length: c.length, ...layoutOf(c, dl) }));
     case 'array': {
       const { size, align } = layoutOf(c, dl);
       const element = valueLayout(c.element, dl);
@@ -60,7 +74,7 @@ export function valueLayout(t: QualType, dl: DataLayout): ValueLayout {
     }
     default:
       // Pointers and handles are packed by the runtime as handles, never as values.
-      return leaf(dl, `handle:${c.kind === 'pointer' ? (c.pointee.space ?? 'generic') : c.kind === 'opaque' && c.name === 'sampler_t' ? 'sampler' : c.kind}`, () => ({ kind: 'scalar', scalar: 'handle', ...layoutOf(c, dl) }));
+      return leaf(dl, `handle:${c.kind === 'pointer' ? (c.pointee.space ?? 'generic') : c.kind === 'opaque' && c.name === 'sampler_t' ? 'sampler' : c.kind}`, () => ({ kind: 'scalar', scalar: 'handle', encoding: scalarEncoding('handle'), ...layoutOf(c, dl) }));
   }
 }
 

@@ -64,11 +64,11 @@ export function captureLaunch(k: CapturedKernel, packed: readonly SetArg[], o: C
     if (a.kind === 'value') return { ...base, kind: 'value', bytes: Buffer.from(a.bytes.buffer, a.bytes.byteOffset, a.size).toString('hex') };
     if (a.kind === 'local') return { ...base, kind: 'local', size: a.size };
     const h = a.handle as { handle?: unknown; size?: unknown; read?: unknown; svm?: unknown };
-    if (a.kind === 'buffer' && typeof h.handle === 'bigint' && typeof h.size === 'number' && typeof h.read === 'function') {
+    if (a.kind === 'handle' && a.resource === 'buffer' && typeof h.handle === 'bigint' && typeof h.size === 'number' && typeof h.read === 'function') {
       const contents = (h as { read(into: Uint8Array): Uint8Array }).read(new Uint8Array(h.size));
       return { ...base, kind: 'buffer', typeName: slot.typeName, size: h.size, contents: Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength).toString('base64') };
     }
-    return { ...base, kind: 'unsupported', why: typeof h.svm === 'bigint' ? 'a shared-virtual-memory pointer (its contents are not captured)' : `a ${a.kind} (only buffers are captured)` };
+    return { ...base, kind: 'unsupported', why: typeof h.svm === 'bigint' ? 'a shared-virtual-memory pointer (its contents are not captured)' : `a ${a.resource} (only buffers are captured)` };
   });
   const capture: Capture = {
     format: 'kernarg-capture',

@@ -193,7 +193,6 @@ function clean(t: QualType): QualType {
 
 export const isInteger = (t: Type): boolean =>
   (t.kind === 'scalar' && !['void', 'half', 'float', 'double'].includes(t.name)) || t.kind === 'enum';
-export const isFloating = (t: Type): boolean => t.kind === 'scalar' && ['half', 'float', 'double'].includes(t.name);
 export const UNSIGNED = new Set<ScalarName>(['bool', 'uchar', 'ushort', 'uint', 'ulong', 'size_t', 'uintptr_t']);
 export function isUnsignedScalar(name: ScalarName): boolean {
   return UNSIGNED.has(name);

@@ -4,7 +4,8 @@ import type { AbiPlan } from '../../src/targets/index.js';
 import type { R600Plan } from '../../src/targets/r600/lower.js';
 import type { VulkanPlan } from '../../src/targets/vulkan/lower.js';
 import { planToJson } from '../../src/emit/json.js';
-import { openclPacker, vulkanPacker } from '../../src/runtime/pack/packer.js';
+import { openclPacker } from '../../src/targets/opencl/pack.js';
+import { vulkanPacker } from '../../src/targets/vulkan/pack.js';
 import { amdhsaPacker } from '../../src/targets/amdhsa/pack.js';
 import { amdCl2Packer } from '../../src/targets/amd-cl2/pack.js';
 import { r600Packer } from '../../src/targets/r600/pack.js';
@@ -21,7 +22,7 @@ export function valueFor(l: ValueLayout): fc.Arbitrary<unknown> {
       return fc.bigInt(signed ? -(1n << (bits - 1n)) : 0n, signed ? (1n << (bits - 1n)) - 1n : (1n << bits) - 1n).map((b) => (l.size < 8 ? Number(b) : b));
     }
     case 'vector':
-      return fc.array(valueFor({ kind: 'scalar', scalar: l.element, size: l.size / (l.length === 3 ? 4 : l.length), align: 1 }), { minLength: l.length, maxLength: l.length });
+      return fc.array(valueFor({ kind: 'scalar', scalar: l.element, encoding: l.encoding, size: l.size / (l.length === 3 ? 4 : l.length), align: 1 }), { minLength: l.length, maxLength: l.length });
     case 'array':
       return fc.array(valueFor(l.element), { minLength: l.length, maxLength: l.length });
     case 'record':
@@ -79,7 +80,7 @@ export function packed(plan: AbiPlan, kernel: string, args: Record<string, unkno
   const o = { interpreted };
   switch (plan.target) {
     case 'opencl':
-      return JSON.stringify(openclPacker(plan as OpenCLPlan, kernel, o).pack(args).map((x) => ('bytes' in x ? `${x.index}:${hex(x.bytes)}` : 'handle' in x ? `${x.index}:${x.kind}:${x.size}:${JSON.stringify(x.handle, bigints)}` : `${x.index}:local:${x.size}`)));
+      return JSON.stringify(openclPacker(plan as OpenCLPlan, kernel, o).pack(args).map((x) => ('bytes' in x ? `${x.index}:${hex(x.bytes)}` : x.kind === 'handle' ? `${x.index}:${x.resource}:${x.size}:${JSON.stringify(x.handle, bigints)}` : `${x.index}:local:${x.size}`)));
     case 'amdhsa':
       return hex(amdhsaPacker(plan as AmdhsaPlan, kernel, o).pack(args, LAUNCH));
     case 'amd-cl2':
@@ -88,7 +89,7 @@ export function packed(plan: AbiPlan, kernel: string, args: Record<string, unkno
       return hex(r600Packer(plan as R600Plan, kernel, o).pack(args, LAUNCH));
     case 'vulkan': {
       const v = vulkanPacker(plan as VulkanPlan, kernel, o).pack(args);
-      return JSON.stringify({ pod: hex(v.pod), placement: v.podPlacement, d: v.descriptors.map((d) => [d.set, d.binding, d.argKind, d.value instanceof Uint8Array ? hex(d.value) : d.value]), s: [...v.specConstants] }, bigints);
+      return JSON.stringify({ push: hex(v.pushConstants), d: v.descriptors.map((d) => [d.set, d.binding, d.kind === 'bytes' ? hex(d.value) : [d.resource, d.value]]), s: [...v.specConstants] }, bigints);
     }
     case 'llvm':
       return sortedJson(planToJson(plan));

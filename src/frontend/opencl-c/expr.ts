@@ -45,13 +45,13 @@ class NotConstant extends Error {
 
 const INT_BITS: Record<IntTypeName, number> = { int: 32, uint: 32, long: 64, ulong: 64 };
 
-export function wrapInt(v: bigint, t: IntTypeName): bigint {
+function wrapInt(v: bigint, t: IntTypeName): bigint {
   const bits = INT_BITS[t];
   return t === 'uint' || t === 'ulong' ? BigInt.asUintN(bits, v) : BigInt.asIntN(bits, v);
 }
 
 /** The promoted integer type a scalar of this name has in arithmetic (C11 6.3.1.1). */
-export function promotedInt(name: ScalarName, layout: DataLayout): IntTypeName {
+function promotedInt(name: ScalarName, layout: DataLayout): IntTypeName {
   switch (name) {
     case 'long':
       return 'long';
@@ -104,7 +104,7 @@ export function convertScalar(v: CValue, to: ScalarName, layout: DataLayout): CV
 }
 
 /** Rounds to the nearest IEEE half value (round-to-nearest-even), returned as a double. */
-export function roundHalf(n: number): number {
+function roundHalf(n: number): number {
   if (!Number.isFinite(n) || n === 0) return n;
   const a = Math.abs(n);
   if (a >= 65520) return n > 0 ? Infinity : -Infinity;
@@ -115,7 +115,7 @@ export function roundHalf(n: number): number {
   return Math.sign(n) * r * q;
 }
 
-export function describeValue(v: CValue): string {
+function describeValue(v: CValue): string {
   if (v.k === 'int') return v.v.toString();
   if (v.k === 'float') return String(v.v);
   if (v.k === 'string') return 'a string literal';

@@ -14,7 +14,7 @@ export type Init =
   | { k: 'list'; items: { designators: Designator[]; init: Init }[]; span: Span };
 
 /** Writes a scalar value little-endian at `offset`. */
-export function writeScalar(view: DataView, offset: number, v: CValue, name: ScalarName, size: number): void {
+function writeScalar(view: DataView, offset: number, v: CValue, name: ScalarName, size: number): void {
   if (v.k !== 'int' && v.k !== 'float') throw new NotConstant('a vector or string where a scalar is needed');
   switch (name) {
     case 'float':

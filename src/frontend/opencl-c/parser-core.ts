@@ -6,6 +6,7 @@ import type { DataLayout } from '../../layout/data-layout.js';
 import type { FunctionInfo, LiteralSampler, ModuleVariable } from '../../model/kernel-module.js';
 import { type AccessQualifier, type AddressSpace, type EnumDecl, type QualType, type RecordDecl, type ScalarName } from '../../types/types.js';
 import { type CValue, type EvalContext, type Expr } from './expr.js';
+import type { TypeChecker } from './check-types.js';
 import { type Token, tokenSpan } from './token.js';
 
 export const ADDRESS_SPACES = new Map<string, AddressSpace>(Object.entries({
@@ -95,8 +96,6 @@ export class ParseError {}
 export const MAX_NESTING = 256;
 /** The largest `aligned(N)` clang takes. */
 export const MAX_ALIGNMENT = 2 ** 32;
-/** Sizes are computed in bits as doubles, exact below 2^53 bits: objects past 2^50 bytes are refused rather than rounded. */
-export const MAX_OBJECT_BYTES = 2 ** 50;
 
 /**
  * Base of the OpenCL C parser: token access, diagnostics and the symbol tables. The grammar
@@ -108,15 +107,13 @@ export abstract class ParserCore {
   protected abstract typeName(): QualType;
   protected abstract assignmentExpr(): Expr;
   protected abstract conditionalExpr(): Expr;
+  /** The semantic checks, asked as each type and declaration is read. */
+  protected abstract readonly checker: TypeChecker;
 
   protected pos = 0;
   protected readonly typedefs = new Map<string, { type: QualType; span: Span }>();
   protected readonly tags = new Map<string, RecordDecl | EnumDecl>();
   protected readonly ordinary = new Map<string, Ordinary>();
-  protected readonly functions = new Map<string, FunctionInfo & { bodySpan?: Span }>();
-  protected readonly functionOrder: string[] = [];
-  protected readonly variables: ModuleVariable[] = [];
-  protected readonly samplers: LiteralSampler[] = [];
   protected readonly records: RecordDecl[] = [];
   protected readonly extensions: { name: string; enabled: boolean; span: Span }[] = [];
   protected readonly enabled = new Set<string>();

@@ -1,12 +1,9 @@
 /** Declarators: pointers, arrays, function suffixes, parameters and type names. */
 import { Messages } from '../../diagnostics/messages.js';
-import { type Span } from '../../diagnostics/source.js';
-import { layoutOf } from '../../layout/layout.js';
-import { typeToString } from '../../types/print.js';
-import { type QualType, canonical, q, scalar } from '../../types/types.js';
+import { type QualType, q, scalar } from '../../types/types.js';
 import { evaluateInt } from './expr.js';
 import { type Token, tokenSpan } from './token.js';
-import { ADDRESS_SPACES, ACCESS, BASIC_KEYWORDS, QUALIFIERS, type Attribute, type ParamDecl, type Declarator, MAX_NESTING, MAX_OBJECT_BYTES } from './parser-core.js';
+import { ADDRESS_SPACES, ACCESS, BASIC_KEYWORDS, QUALIFIERS, type Attribute, type ParamDecl, type Declarator, MAX_NESTING } from './parser-core.js';
 import { stripQuals, substitute } from './parser-types.js';
 import { SpecifierParser } from './parser-specifiers.js';
 
@@ -78,15 +75,11 @@ export abstract class DeclaratorParser extends SpecifierParser {
           const e = this.assignmentExpr();
           const v = evaluateInt(e, this.evalCtx);
           // Zero is clang's zero-length array; the size in bytes is checked once the element is known.
-          if (v !== undefined) {
-            if (v < 0n) this.diags.report(Messages.badArraySize, e.span, [v.toString()]);
-            else length = Number(v);
-          }
-          if (length === null) length = 1;
+          length = this.checker.arrayLength(v, e.span) ?? 1;
           const count = v ?? 1n;
           const at = e.span;
           suffixes.push((el) => {
-            this.checkArrayBytes(el, count, at);
+            this.checker.arrayBytes(el, count, at);
             return q({ kind: 'array', element: el, length });
           });
         } else suffixes.push((el) => q({ kind: 'array', element: el, length: null }));
@@ -129,17 +122,6 @@ export abstract class DeclaratorParser extends SpecifierParser {
     }
     this.depth--;
     return { name, nameSpan, type: t, params, variadic, attrs: [...attrs, ...(innerDecl?.attrs ?? [])] };
-  }
-
-  /** clang's limit: an object's size in bytes needs fewer bits than a pointer less 3 (2^61 bytes on 64-bit targets). */
-  protected checkArrayBytes(element: QualType, count: bigint, at: Span): void {
-    const c = canonical(element).type;
-    if (c.kind === 'function' || (c.kind === 'record' && !c.decl.fields) || (c.kind === 'scalar' && c.name === 'void')) return;
-    const size = BigInt(layoutOf(c, this.options.layout).size);
-    const limit = 1n << BigInt(this.options.layout.sizeT * 8 - 3);
-    // clang's own limit first; below it, sizes past 2^50 bytes would lose exactness as numbers.
-    if (count * size >= limit) this.diags.report(Messages.arrayTooLarge, at, [count.toString()]);
-    else if (count * size > BigInt(MAX_OBJECT_BYTES)) this.diags.report(Messages.objectTooLarge, at, [typeToString(q({ kind: 'array', element, length: Number(count) }))]);
   }
 
   protected startsType(t: Token): boolean {

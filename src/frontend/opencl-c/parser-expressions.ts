@@ -258,7 +258,7 @@ export abstract class ExpressionParser extends DeclaratorParser {
         if (isFloatLiteralText(t.text) || /^[0-9]+[fFhH]$/.test(t.text)) {
           const f = parseFloatLiteral(/^[0-9]+[fFhH]$/.test(t.text) ? t.text.slice(0, -1) + '.0' + t.text.slice(-1) : t.text);
           if (typeof f === 'string') this.fail(Messages.constExprInvalid, t, [f]);
-          if (f.type === 'half' && !this.enabled.has('cl_khr_fp16')) this.diags.report(Messages.halfLiteral, span);
+          if (f.type === 'half') this.checker.halfLiteral(span);
           return { k: 'float', v: f.type === 'float' ? Math.fround(f.value) : f.value, t: f.type, span };
         }
         const r = parseIntLiteral(t.text);

@@ -1,11 +1,10 @@
 /** Declaration specifiers: storage classes, qualifiers, builtin types, attributes, struct/union and enum specifiers. */
 import { Messages } from '../../diagnostics/messages.js';
-import { layoutOf, recordLayout } from '../../layout/layout.js';
 import { typeToString } from '../../types/print.js';
 import { type AccessQualifier, type AddressSpace, type EnumDecl, type FieldDecl, IMAGE_TYPES, type ImageName, OPAQUE_TYPES, type OpaqueName, type QualType, type RecordDecl, type ScalarName, type Type, type VectorElement, canonical, q, scalar } from '../../types/types.js';
 import { type IntTypeName, evaluateInt } from './expr.js';
 import { type Token, tokenSpan } from './token.js';
-import { ParserCore, ADDRESS_SPACES, ACCESS, BUILTIN_SCALAR_NAMES, BASIC_KEYWORDS, STORAGE, QUALIFIERS, OPAQUE_NEEDS_CL20, KNOWN_ATTRIBUTES_NO_ARGS, type Attribute, type DeclSpec, type Declarator, ParseError, MAX_NESTING, MAX_ALIGNMENT, MAX_OBJECT_BYTES } from './parser-core.js';
+import { ParserCore, ADDRESS_SPACES, ACCESS, BUILTIN_SCALAR_NAMES, BASIC_KEYWORDS, STORAGE, QUALIFIERS, OPAQUE_NEEDS_CL20, KNOWN_ATTRIBUTES_NO_ARGS, type Attribute, type DeclSpec, type Declarator, ParseError, MAX_NESTING, MAX_ALIGNMENT } from './parser-core.js';
 
 export abstract class SpecifierParser extends ParserCore {
   // ---- Declaration specifiers ----------------------------------------------------------
@@ -55,7 +54,7 @@ export abstract class SpecifierParser extends ParserCore {
       if (ADDRESS_SPACES.has(w)) {
         this.next();
         const s = ADDRESS_SPACES.get(w)!;
-        if (space && space !== s) this.diags.report(Messages.multipleAddressSpaces, tokenSpan(t));
+        this.checker.addressSpace(space, s, tokenSpan(t));
         space = s;
         any = true;
         continue;
@@ -325,7 +324,7 @@ export abstract class SpecifierParser extends ParserCore {
       else if (a.name === 'aligned') decl.aligned = Math.max(decl.aligned ?? 1, a.ints![0]);
     }
     decl.fields = fields;
-    if (recordLayout(decl, this.options.layout).size > MAX_OBJECT_BYTES) this.diags.report(Messages.objectTooLarge, tokenSpan(nameTok ?? kw), [typeToString({ type: { kind: 'record', decl } })]);
+    this.checker.record(decl, tokenSpan(nameTok ?? kw));
     this.records.push(decl);
     return { kind: 'record', decl };
   }
@@ -345,21 +344,10 @@ export abstract class SpecifierParser extends ParserCore {
       if (this.is(':')) {
         const colon = this.next();
         const e = this.conditionalExpr();
-        const v = evaluateInt(e, this.evalCtx);
-        bitWidth = v === undefined ? 1 : Number(v);
-        if (!this.enabled.has('__cl_clang_bitfields')) this.diags.report(Messages.bitfieldsDisabled, tokenSpan(colon));
-        const c = canonical(d.type).type;
-        const width = c.kind === 'scalar' || c.kind === 'enum' ? 8 * layoutOf(c, this.options.layout).size : 0;
-        if (!(c.kind === 'scalar' && c.name !== 'void' && !['half', 'float', 'double'].includes(c.name)) && c.kind !== 'enum') {
-          this.diags.report(Messages.badAttributeArgs, d.nameSpan, ['bit-field', `has non-integral type '${typeToString(d.type)}'`]);
-        } else if (bitWidth < 0 || bitWidth > width) {
-          this.diags.report(Messages.bitfieldWidth, e.span, [d.name ?? '<anonymous>', bitWidth, width]);
-          bitWidth = Math.min(Math.max(bitWidth, 0), width);
-        }
-        if (bitWidth === 0 && d.name) this.diags.report(Messages.badAttributeArgs, e.span, ['bit-field', `'${d.name}' has zero width`]);
+        bitWidth = this.checker.bitField(tokenSpan(colon), d.name, d.nameSpan, d.type, evaluateInt(e, this.evalCtx), e.span);
       }
       const attrs = [...spec.attrs, ...d.attrs, ...this.attributes()];
-      this.checkFieldType(d);
+      this.checker.fieldType(d.type, d.nameSpan);
       const field: { -readonly [K in keyof FieldDecl]: FieldDecl[K] } = { name: d.name, type: d.type, span: d.nameSpan };
       if (bitWidth !== undefined) field.bitWidth = bitWidth;
       for (const a of attrs) {
@@ -370,20 +358,6 @@ export abstract class SpecifierParser extends ParserCore {
       if (this.accept(',')) continue;
       this.expect(';', "';' after a field");
       return;
-    }
-  }
-
-  protected checkFieldType(d: Declarator): void {
-    let c = canonical(d.type).type;
-    while (c.kind === 'array') c = canonical(c.element).type;
-    if (c.kind === 'image' || c.kind === 'opaque' || c.kind === 'pipe') {
-      this.diags.report(Messages.invalidFieldType, d.nameSpan, [c.kind === 'pipe' ? 'pipe' : c.name]);
-    } else if (c.kind === 'record' && c.decl.fields === null) {
-      this.diags.report(Messages.incompleteType, d.nameSpan, [typeToString(d.type)]);
-    } else if (c.kind === 'scalar' && c.name === 'void') {
-      this.diags.report(Messages.incompleteType, d.nameSpan, ['void']);
-    } else if (c.kind === 'function') {
-      this.diags.report(Messages.badAttributeArgs, d.nameSpan, ['field', 'cannot have function type']);
     }
   }
 
@@ -430,7 +404,7 @@ export abstract class SpecifierParser extends ParserCore {
         const v = evaluateInt(this.conditionalExpr(), this.evalCtx);
         if (v !== undefined) next = v;
       }
-      if (this.ordinary.has(id.text)) this.diags.report(Messages.redefinition, tokenSpan(id), [id.text]);
+      this.checker.enumerator(id.text, tokenSpan(id), this.ordinary.get(id.text));
       decl.enumerators.push({ name: id.text, value: next, span: tokenSpan(id) });
       const t: IntTypeName = next >= -(1n << 31n) && next < 1n << 31n ? 'int' : next >= 0n && next < 1n << 32n ? 'uint' : next >= -(1n << 63n) && next < 1n << 63n ? 'long' : 'ulong';
       this.ordinary.set(id.text, { kind: 'enum', value: { k: 'int', v: next, t }, span: tokenSpan(id) });
@@ -440,23 +414,9 @@ export abstract class SpecifierParser extends ParserCore {
     this.expect('}');
     const after = [...attrs, ...this.attributes()];
     decl.packed = after.some((a) => a.name === 'packed');
-    decl.underlying = fixed ?? this.enumUnderlying(decl);
+    decl.underlying = fixed ?? this.checker.enumUnderlying(decl);
     decl.complete = true;
     return { kind: 'enum', decl };
-  }
-
-  protected enumUnderlying(decl: EnumDecl): ScalarName {
-    const vals = decl.enumerators.map((e) => e.value);
-    const min = vals.reduce((a, b) => (b < a ? b : a), 0n);
-    const max = vals.reduce((a, b) => (b > a ? b : a), 0n);
-    const fits = (lo: bigint, hi: bigint) => min >= lo && max <= hi;
-    const order: [ScalarName, bigint, bigint][] = decl.packed
-      ? [['uchar', 0n, 255n], ['char', -128n, 127n], ['ushort', 0n, 65535n], ['short', -32768n, 32767n]]
-      : [];
-    order.push(['uint', 0n, 0xffffffffn], ['int', -(1n << 31n), (1n << 31n) - 1n], ['ulong', 0n, (1n << 64n) - 1n], ['long', -(1n << 63n), (1n << 63n) - 1n]);
-    for (const [name, lo, hi] of order) if (fits(lo, hi)) return name;
-    this.diags.report(Messages.enumTooLarge, decl.span);
-    return 'long';
   }
 
 }

@@ -2,7 +2,6 @@ import { CHANNEL_ORDERS, CHANNEL_TYPES } from '../../abi/image-formats.js';
 import type { OpenCLKernelPlan, OpenCLSlot, ValueLayout } from '../../abi/plan.js';
 import { canonical } from '../../types/types.js';
 import { PackError } from '../pack/errors.js';
-import { scalarInfo } from '../pack/scalars.js';
 import { type HostArray, type HostLimits, ELEMENT_TYPES, bigEntry, describeJson, hostArray } from './host-data.js';
 
 /**
@@ -131,12 +130,12 @@ function checkPointee(kernel: string, path: string, slot: OpenCLSlot, element: s
 function jsonValue(kernel: string, path: string, l: ValueLayout, v: unknown): unknown {
   switch (l.kind) {
     case 'scalar': {
-      const s = scalarInfo(l.scalar, l.size);
-      return s.kind === 'int' && s.size === 8 && (typeof v === 'string' || typeof v === 'number') ? bigEntry(kernel, path, v, s, l.scalar) : v;
+      const wide = (l.encoding === 'int' || l.encoding === 'uint') && l.size === 8;
+      return wide && (typeof v === 'string' || typeof v === 'number') ? bigEntry(kernel, path, v, { signed: l.encoding === 'int' }, l.scalar) : v;
     }
     case 'vector': {
-      const s = scalarInfo(l.element, 0);
-      if (!Array.isArray(v) || s.kind !== 'int' || s.size !== 8) return v;
+      if (!Array.isArray(v) || !(l.encoding === 'int' || l.encoding === 'uint') || l.elementSize !== 8) return v;
+      const s = { signed: l.encoding === 'int' };
       return v.map((x, i) => (typeof x === 'string' || typeof x === 'number' ? bigEntry(kernel, `${path}[${i}]`, x, s, l.element) : x));
     }
     case 'array':

@@ -3,7 +3,9 @@ import { formatDiagnostics } from '../../diagnostics/format.js';
 import { lower } from '../../lower.js';
 import { type LimitsOfDevice, type LimitsOfKernel, checkGeometry, checkLocalMemory, checkParameterSize } from '../checks/limits.js';
 import { PackError, RuntimeInputError } from '../pack/errors.js';
-import { type OpenCLPacker, type SetArg, openclPacker } from '../pack/packer.js';
+import type { SetArg } from '../pack/packer.js';
+import type { ArgListPacker } from '../pack/views.js';
+import { openclPacker } from '../../targets/opencl/pack.js';
 import { readFileSync } from 'node:fs';
 import { captureLaunch } from '../capture.js';
 import { CLError, type CL, type Handle, check, openCL, platformIds } from './cl.js';
@@ -288,7 +290,7 @@ function setSize(words: Uint32Array, i: number, v: number): void {
 export class Kernel {
   private readonly handle: Handle;
   readonly program: BuiltProgram;
-  private readonly packer: OpenCLPacker;
+  private readonly packer: ArgListPacker;
   private readonly sizes = new BigUint64Array(3);
   private readonly locals = new BigUint64Array(3);
   private readonly offsets = new BigUint64Array(3);
@@ -398,7 +400,7 @@ export class Kernel {
       if (a.kind === 'local') localBytes += a.size;
       else if (a.kind !== 'value') {
         const h = a.handle as { handle?: unknown; svm?: unknown };
-        if (typeof h.svm !== 'bigint' && typeof h.handle !== 'bigint') throw new PackError(this.name, this.kernelPlan.args[a.index].name, `expected a device ${a.kind} of this context, got ${Array.isArray(h) ? 'an array' : 'an object'}`);
+        if (typeof h.svm !== 'bigint' && typeof h.handle !== 'bigint') throw new PackError(this.name, this.kernelPlan.args[a.index].name, `expected a device ${a.resource} of this context, got ${Array.isArray(h) ? 'an array' : 'an object'}`);
       }
     }
     if (localBytes > this.deviceLimits.localMemSize) this.refuseLocalMemory(packed);

@@ -1,7 +1,7 @@
 import { notALayout } from './errors.js';
-import type { ValueLayout } from '../../abi/plan.js';
+import type { ValueLayout } from '../../layout/value-layout.js';
 import { writeInterpreted } from './interpreted.js';
-import { intRange, scalarInfo } from './scalars.js';
+import { intRange } from './scalars.js';
 
 export type Writer = (view: DataView, offset: number, value: unknown, path: string) => void;
 
@@ -9,6 +9,11 @@ const cache = new WeakMap<ValueLayout, Writer>();
 
 /** Object.prototype.hasOwnProperty, which generated code calls as HOP.call(object, key). */
 export const HOP = Object.prototype.hasOwnProperty;
+/**
+ * The smallest 64-bit signed integer, which generated code reads as I64_MIN: spelled as a literal
+ * it would be a negation, which makes a new BigInt every time it runs.
+ */
+export const I64_MIN = -(1n << 63n);
 let evalAllowed: boolean | undefined;
 
 function canEval(): boolean {
@@ -22,11 +27,12 @@ function canEval(): boolean {
   return evalAllowed;
 }
 
+/** DataView setters by encoding and width (bool: numbers only; booleans take the interpreted path). */
 const SETTERS: Record<string, [string, string]> = {
-  'int:1:true': ['setInt8', ''], 'int:1:false': ['setUint8', ''],
-  'int:2:true': ['setInt16', ', true'], 'int:2:false': ['setUint16', ', true'],
-  'int:4:true': ['setInt32', ', true'], 'int:4:false': ['setUint32', ', true'],
-  'float:4:true': ['setFloat32', ', true'], 'float:8:true': ['setFloat64', ', true'],
+  'int:1': ['setInt8', ''], 'uint:1': ['setUint8', ''], 'bool:1': ['setUint8', ''],
+  'int:2': ['setInt16', ', true'], 'uint:2': ['setUint16', ', true'],
+  'int:4': ['setInt32', ', true'], 'uint:4': ['setUint32', ', true'],
+  'float:4': ['setFloat32', ', true'], 'float:8': ['setFloat64', ', true'],
 };
 
 /**
@@ -64,27 +70,29 @@ export function emitWriter(layout: ValueLayout, view: string, offset: string, va
     const off = checkedInteger(offset0, 'an offset');
     switch (l.kind) {
       case 'scalar': {
-        const s = scalarInfo(l.scalar, checkedInteger(l.size, 'a scalar size'));
-        const key = `${s.kind}:${s.size}:${s.kind === 'float' ? true : s.signed}`;
+        const size = checkedInteger(l.size, 'a scalar size');
+        const signed = l.encoding === 'int';
+        const integer = l.encoding === 'int' || l.encoding === 'uint' || l.encoding === 'bool';
+        const key = `${l.encoding}:${size}`;
         const setter = Object.hasOwn(SETTERS, key) ? SETTERS[key] : undefined;
-        if (s.kind === 'int' && s.size === 8) {
-          const [lo, hi] = intRange(8, s.signed);
+        if (integer && size === 8) {
+          const [lo, hi] = intRange(8, signed);
           // A safe-integer number goes in as two 32-bit halves, so no BigInt is made per launch.
-          lines.push(`if (typeof ${val} === 'number') {`, `if (!Number.isSafeInteger(${val})${s.signed ? '' : ` || ${val} < 0`}) break fast;`);
+          lines.push(`if (typeof ${val} === 'number') {`, `if (!Number.isSafeInteger(${val})${signed ? '' : ` || ${val} < 0`}) break fast;`);
           lines.push(`${view}.setUint32(${offset} + ${off}, ${val} >>> 0, true);`, `${view}.setUint32(${offset} + ${off + 4}, Math.floor(${val} / 4294967296) >>> 0, true);`, '} else {');
-          lines.push(`if (typeof ${val} !== 'bigint' || ${val} < ${lo}n || ${val} > ${hi}n) break fast;`);
-          lines.push(`${view}.${s.signed ? 'setBigInt64' : 'setBigUint64'}(${offset} + ${off}, ${val}, true);`, '}');
+          lines.push(`if (typeof ${val} !== 'bigint' || ${val} < ${signed ? 'I64_MIN' : `${lo}n`} || ${val} > ${hi}n) break fast;`);
+          lines.push(`${view}.${signed ? 'setBigInt64' : 'setBigUint64'}(${offset} + ${off}, ${val}, true);`, '}');
           return;
         }
-        if (!setter || l.scalar === 'half') {
+        if (!setter) {
           lines.push(`break fast;`);
           return;
         }
-        if (s.kind === 'int') {
-          const [lo, hi] = intRange(s.size, s.signed);
+        if (integer) {
+          const [lo, hi] = intRange(size, signed);
           lines.push(`if (typeof ${val} !== 'number' || !Number.isInteger(${val}) || ${val} < ${lo} || ${val} > ${hi}) break fast;`);
         } else {
-          lines.push(`if (typeof ${val} !== 'number'${s.size === 4 ? ` || (${val} > 3.4028234663852886e38 && ${val} !== Infinity) || (${val} < -3.4028234663852886e38 && ${val} !== -Infinity)` : ''}) break fast;`);
+          lines.push(`if (typeof ${val} !== 'number'${size === 4 ? ` || (${val} > 3.4028234663852886e38 && ${val} !== Infinity) || (${val} < -3.4028234663852886e38 && ${val} !== -Infinity)` : ''}) break fast;`);
         }
         lines.push(`${view}.${setter[0]}(${offset} + ${off}, ${val}${setter[1]});`);
         return;
@@ -94,8 +102,8 @@ export function emitWriter(layout: ValueLayout, view: string, offset: string, va
         const t = tmp();
         lines.push(`const ${t} = ${val};`);
         lines.push(`if (!(Array.isArray(${t}) || (ArrayBuffer.isView(${t}) && !(${t} instanceof DataView))) || ${t}.length !== ${checkedInteger(l.length, 'a length')}) break fast;`);
-        const elem: ValueLayout = l.kind === 'vector' ? { kind: 'scalar', scalar: l.element, size: scalarInfo(l.element, 0).size, align: 1 } : l.element;
-        const stride = checkedInteger(l.kind === 'vector' ? scalarInfo(l.element, 0).size : l.stride, 'a stride');
+        const elem: ValueLayout = l.kind === 'vector' ? { kind: 'scalar', scalar: l.element, encoding: l.encoding, size: l.elementSize, align: 1 } : l.element;
+        const stride = checkedInteger(l.kind === 'vector' ? l.elementSize : l.stride, 'a stride');
         for (let i = 0; i < l.length; i++) {
           const e = tmp();
           lines.push(`const ${e} = ${t}[${i}];`);
@@ -170,8 +178,8 @@ export function writerFor(layout: ValueLayout, allowCompile = true): Writer {
   let w = cache.get(layout);
   if (!w) {
     const body = generate(layout);
-    const make = new Function('layout', 'interp', 'HOP', `return function write(view, offset, value, path) {\n${body}\n};`);
-    w = make(layout, writeInterpreted, HOP) as Writer;
+    const make = new Function('layout', 'interp', 'HOP', 'I64_MIN', `return function write(view, offset, value, path) {\n${body}\n};`);
+    w = make(layout, writeInterpreted, HOP, I64_MIN) as Writer;
     cache.set(layout, w);
   }
   return w;

@@ -1,23 +1,24 @@
-import type { ValueLayout } from '../../abi/plan.js';
+import type { ValueLayout } from '../../layout/value-layout.js';
 import { ValueError, notALayout } from './errors.js';
-import { describe, scalarInfo, writeFloat, writeInt } from './scalars.js';
+import { isInteger } from '../../layout/encoding.js';
+import { describe, writeFloat, writeInt } from './scalars.js';
 
 /** Writes a JS value in a layout: numbers/bigints for scalars, arrays for vectors and arrays, objects for structs. */
 export function writeInterpreted(view: DataView, offset: number, layout: ValueLayout, v: unknown, path: string): void {
   switch (layout.kind) {
     case 'scalar': {
-      const s = scalarInfo(layout.scalar, layout.size);
-      if (s.kind === 'int') writeInt(view, offset, v, layout.size, s.signed, layout.scalar, path);
-      else writeFloat(view, offset, v, layout.size, layout.scalar, path);
+      const { encoding: e, size } = layout;
+      if (isInteger(e)) writeInt(view, offset, v, size, e, layout.scalar, path);
+      else writeFloat(view, offset, v, size, e, layout.scalar, path);
       return;
     }
     case 'vector': {
       const elems = asList(v, layout.length, `${layout.element}${layout.length}`, path);
-      const s = scalarInfo(layout.element, 0);
+      const { encoding: enc, elementSize: size } = layout;
       elems.forEach((e, i) => {
         const p = `${path}[${i}]`;
-        if (s.kind === 'int') writeInt(view, offset + i * s.size, e, s.size, s.signed, layout.element, p);
-        else writeFloat(view, offset + i * s.size, e, s.size, layout.element, p);
+        if (isInteger(enc)) writeInt(view, offset + i * size, e, size, enc, layout.element, p);
+        else writeFloat(view, offset + i * size, e, size, enc, layout.element, p);
       });
       return;
     }

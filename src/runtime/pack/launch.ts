@@ -18,7 +18,7 @@ export interface LaunchInfo {
   readonly hidden?: Readonly<Record<string, bigint>>;
 }
 
-/** An image argument's description: what r600's implicit size/format arguments carry. */
+/** An image argument's description: what implicit image-size, image-format and image-address slots carry. */
 export interface ImageDescription {
   readonly width: number;
   readonly height?: number;
@@ -47,8 +47,9 @@ export function checkNames(kernel: string, names: readonly string[], args: Args)
   let set = nameSets.get(names);
   if (!set) nameSets.set(names, (set = new Set(names)));
   // Own properties only: a key such as `__proto__` or an inherited one never supplies an argument.
-  for (const k of Object.keys(args)) if (!set.has(k)) throw new PackError(kernel, k, `'${kernel}' has no argument '${k}' (it takes ${names.join(', ') || 'none'})`);
-  for (const n of names) if (!Object.hasOwn(args, n)) throw new PackError(kernel, n, 'missing');
+  // for-in with an own-key check rather than Object.keys: no array is made per call.
+  for (const k in args) if (Object.hasOwn(args, k) && !set.has(k)) throw new PackError(kernel, k, `'${kernel}' has no argument '${k}' (it takes ${names.join(', ') || 'none'})`);
+  for (let i = 0; i < names.length; i++) if (!Object.hasOwn(args, names[i])) throw new PackError(kernel, names[i], 'missing');
 }
 
 export function writeValue(kernel: string, w: Writer, view: DataView, offset: number, name: string, v: unknown): void {

@@ -1,169 +1,253 @@
-import type { OpenCLPlan, ValueLayout } from '../../abi/plan.js';
-import type { VulkanPlan } from '../../targets/vulkan/lower.js';
+// The one packer: it reads a kernel's placed slots (where each lives, how it is filled) and writes
+// the argument segment, the list of arguments set by index, the push-constant block, the descriptor bindings
+// and the spec constants they describe. It knows no target; src/targets/<t>/pack.ts describe theirs.
+import { codegenAllowed, writerFor } from './compiled.js';
+import { compileArgList, compileNameCheck, listOnly } from './compiled-list.js';
 import { PackError } from './errors.js';
-import { HOP, checkedInteger, codegenAllowed, emitWriter, writerFor } from './compiled.js';
-import { type Args, type PackOptions, address, checkNames, kernelOf, writeValue } from './launch.js';
+import { GEOMETRY, type Geometry, newGeometry, readGeometry } from './geometry.js';
+import { type Args, type ImageDescription, type LaunchInfo, type PackOptions, address, checkNames, hiddenValue, writeValue } from './launch.js';
+import type { Descriptor, Packed, SetArg } from './packed.js';
+import type { Overflow, PackLayout, PlacedSlot } from './placement.js';
 import { describe } from './scalars.js';
 
-// ---- opencl: the clSetKernelArg list ---------------------------------------------------
+export type { Descriptor, Packed, SetArg };
 
-export type SetArg =
-  | { readonly index: number; readonly kind: 'value'; readonly size: number; readonly bytes: Uint8Array }
-  | { readonly index: number; readonly kind: 'local'; size: number }
-  | { readonly index: number; readonly kind: 'buffer' | 'image' | 'sampler' | 'queue' | 'pipe'; readonly size: number; handle: unknown };
-
-export interface OpenCLPacker {
+export interface Packer {
   readonly kernel: string;
   readonly names: readonly string[];
-  /** The clSetKernelArg calls to make; the same objects every call (nothing is allocated). */
-  pack(args: Args): readonly SetArg[];
+  pack(args: Args, launch: LaunchInfo): Packed;
 }
 
-export function openclPacker(plan: OpenCLPlan, kernel: string, options: PackOptions = {}): OpenCLPacker {
-  const k = kernelOf(plan, kernel);
-  const names = k.args.map((a) => a.name);
-  const out: SetArg[] = [];
-  const steps: ((args: Args) => void)[] = [];
-  for (const a of k.args) {
-    if (a.kind === 'value') {
-      const bytes = new Uint8Array(a.size!);
-      const view = new DataView(bytes.buffer);
-      const w = writerFor(a.layout as ValueLayout, !options.interpreted);
-      out.push({ index: a.index, kind: 'value', size: a.size!, bytes });
-      steps.push((args) => writeValue(kernel, w, view, 0, a.name, args[a.name]));
-    } else if (a.kind === 'local') {
-      const slot: { index: number; kind: 'local'; size: number } = { index: a.index, kind: 'local', size: 0 };
-      out.push(slot);
-      steps.push((args) => {
-        const v = args[a.name] as { local?: unknown } | undefined;
-        const bytes = typeof v === 'object' && v !== null && Object.hasOwn(v, 'local') ? v.local : undefined;
-        if (typeof bytes !== 'number' || !Number.isSafeInteger(bytes) || bytes <= 0) throw new PackError(kernel, a.name, `a local argument takes {local: <bytes>} with a positive byte count, got ${describe(v)}`);
-        slot.size = bytes;
-      });
-    } else {
-      const slot: { index: number; kind: typeof a.kind; size: number; handle: unknown } = { index: a.index, kind: a.kind, size: a.size!, handle: undefined };
-      out.push(slot as SetArg);
-      steps.push((args) => {
-        const v = args[a.name];
-        if (v === null || v === undefined || typeof v !== 'object' || Array.isArray(v)) throw new PackError(kernel, a.name, `a ${a.kind} argument takes a ${a.kind} object, got ${describe(v)}`);
-        slot.handle = v;
-      });
+type Step = (args: Args, g: Geometry, launch: LaunchInfo) => void;
+
+const u16 = (view: DataView, o: number, v: number) => view.setUint16(o, v & 0xffff, true);
+const u32 = (view: DataView, o: number, v: number) => view.setUint32(o, v >>> 0, true);
+/** A number goes in as two 32-bit halves, so no BigInt is made per call. */
+const u64 = (view: DataView, o: number, v: bigint | number) => {
+  if (typeof v === 'bigint') view.setBigUint64(o, v, true);
+  else {
+    view.setUint32(o, v >>> 0, true);
+    view.setUint32(o + 4, Math.floor(v / 4294967296) >>> 0, true);
+  }
+};
+
+/** Little-endian writers by width: a slot picks its own once, when the packer is made. */
+const PUT: Readonly<Record<2 | 4 | 8, (view: DataView, o: number, v: number | bigint) => void>> = {
+  2: (view, o, v) => u16(view, o, Number(v)),
+  4: (view, o, v) => u32(view, o, Number(v)),
+  8: (view, o, v) => u64(view, o, v),
+};
+
+/** The value, or the overflow's error where it does not fit its 4 bytes. */
+function checked<T extends number | bigint>(kernel: string, v: T, bytes: 2 | 4 | 8, overflow: Overflow | undefined): T {
+  if (overflow && bytes === 4 && (typeof v === 'number' ? v > 0xffffffff : v > 0xffffffffn)) throw new PackError(kernel, overflow.path, `address ${v} ${overflow.text}`);
+  return v;
+}
+
+/** A 32-bit field's value: a whole number from 0 to 2^32-1 (absent, where optional). */
+const u32ok = (x: unknown, optional = false): boolean => (optional && x === undefined) || (Number.isSafeInteger(x) && (x as number) >= 0 && (x as number) <= 0xffffffff);
+
+/** The `local` byte count of a local argument's `{local}`, own property only; undefined where there is none. */
+function localBytes(v: unknown): unknown {
+  return typeof v === 'object' && v !== null && Object.hasOwn(v, 'local') ? (v as { local: unknown }).local : undefined;
+}
+
+/** The bytes each slot's fill writes into, found once: a view and the offset in it. */
+class Destinations {
+  readonly segment: Uint8Array;
+  readonly pushConstants: Uint8Array;
+  readonly args: SetArg[] = [];
+  readonly descriptors: Descriptor[] = [];
+  readonly specConstants = new Map<number, number>();
+  /** Byte blocks refilled from zero every call (the segment, push constants, descriptor buffers). */
+  readonly zeroed: Uint8Array[] = [];
+  private readonly segmentView: DataView;
+  private readonly pushView: DataView;
+
+  constructor(layout: PackLayout) {
+    this.segment = new Uint8Array(layout.segmentSize);
+    this.pushConstants = new Uint8Array(layout.pushConstantSize);
+    this.segmentView = new DataView(this.segment.buffer);
+    this.pushView = new DataView(this.pushConstants.buffer);
+    if (layout.segmentSize) this.zeroed.push(this.segment);
+    if (layout.pushConstantSize) this.zeroed.push(this.pushConstants);
+  }
+
+  /** The view and offset where a byte fill of this slot goes. */
+  bytes(s: PlacedSlot): [DataView, number] {
+    const w = s.where;
+    switch (w.kind) {
+      case 'segment':
+        return [this.segmentView, w.offset];
+      case 'push-constant':
+        return [this.pushView, w.offset];
+      case 'arg-index': {
+        const bytes = new Uint8Array(w.size);
+        this.args.push({ index: w.index, kind: 'value', size: w.size, bytes });
+        return [new DataView(bytes.buffer), 0];
+      }
+      case 'descriptor': {
+        let d = this.descriptors.find((x) => x.set === w.set && x.binding === w.binding);
+        if (!d) {
+          d = { set: w.set, binding: w.binding, kind: 'bytes', value: new Uint8Array(w.bytes) };
+          this.descriptors.push(d);
+          this.zeroed.push(d.value);
+        }
+        if (d.kind !== 'bytes') throw new TypeError(`binding ${w.set}:${w.binding} holds both a resource and bytes`);
+        return [new DataView(d.value.buffer), w.offset];
+      }
+      case 'spec-constant':
+        throw new TypeError(`spec constant ${w.id} holds no bytes`);
     }
   }
-  const slow = (args: Args): readonly SetArg[] => {
-    checkNames(kernel, names, args);
-    for (const s of steps) s(args);
-    return out;
+}
+
+function stepFor(kernel: string, s: PlacedSlot, out: Destinations, options: PackOptions): Step {
+  const f = s.fill;
+  const image = (args: Args, name: string): ImageDescription => {
+    const v = args[name] as ImageDescription | undefined;
+    if (typeof v !== 'object' || v === null || !u32ok(v.width) || !u32ok(v.height, true) || !u32ok(v.depth, true) || !u32ok(v.channelOrder) || !u32ok(v.channelType)) {
+      throw new PackError(kernel, name, 'an image takes {width, height?, depth?, channelOrder, channelType, address?}');
+    }
+    return v;
   };
-  if (options.interpreted || !codegenAllowed()) return { kernel, names, pack: slow };
-  return { kernel, names, pack: compileKernelPacker(k.args, out, slow) };
+  switch (f.kind) {
+    case 'value': {
+      const w = writerFor(f.layout, !options.interpreted);
+      const [view, o] = out.bytes(s);
+      return (args) => writeValue(kernel, w, view, o, f.param, args[f.param]);
+    }
+    case 'address': {
+      const [view, o] = out.bytes(s);
+      const w = PUT[f.bytes];
+      return (args) => w(view, o, checked(kernel, address(kernel, f.param, args[f.param]), f.bytes, f.overflow));
+    }
+    case 'handle': {
+      const w = s.where;
+      const { param, resource } = f;
+      const refuse = (v: unknown) => new PackError(kernel, param, `a ${resource} argument takes a ${w.kind === 'arg-index' ? resource : 'resource'} object, got ${describe(v)}`);
+      if (w.kind === 'arg-index') {
+        const slot: SetArg & { kind: 'handle' } = { index: w.index, kind: 'handle', resource, size: w.size, handle: undefined };
+        out.args.push(slot);
+        return (args) => {
+          const v = args[param];
+          if (typeof v !== 'object' || v === null || Array.isArray(v)) throw refuse(v);
+          slot.handle = v;
+        };
+      }
+      if (w.kind !== 'descriptor') throw new TypeError(`a resource cannot live in a ${w.kind}`);
+      const d: Descriptor & { kind: 'handle' } = { set: w.set, binding: w.binding, kind: 'handle', resource, value: undefined };
+      out.descriptors.push(d);
+      return (args) => {
+        const v = args[param];
+        if (typeof v !== 'object' || v === null || Array.isArray(v)) throw refuse(v);
+        d.value = v;
+      };
+    }
+    case 'local-bytes': {
+      const w = s.where;
+      const { param, elementSize } = f;
+      if (w.kind === 'arg-index') {
+        const slot: SetArg & { kind: 'local' } = { index: w.index, kind: 'local', size: 0 };
+        out.args.push(slot);
+        return (args) => {
+          const v = args[param];
+          const bytes = localBytes(v);
+          if (typeof bytes !== 'number' || !Number.isSafeInteger(bytes) || bytes <= 0 || bytes % elementSize !== 0) throw new PackError(kernel, param, `a local argument takes {local: <bytes>} with a positive byte count, got ${describe(v)}`);
+          slot.size = bytes;
+        };
+      }
+      if (w.kind !== 'spec-constant') throw new TypeError(`a local size cannot live in a ${w.kind}`);
+      const { id } = w;
+      const spec = out.specConstants;
+      return (args) => {
+        const bytes = localBytes(args[param]);
+        if (typeof bytes !== 'number' || !Number.isSafeInteger(bytes) || bytes <= 0 || bytes % elementSize !== 0) {
+          throw new PackError(kernel, param, `a local argument takes {local: <bytes>}, a positive multiple of its element size ${elementSize}`);
+        }
+        spec.set(id, bytes / elementSize);
+      };
+    }
+    case 'lds-offset': {
+      const [view, o] = out.bytes(s);
+      return (args) => {
+        const v = (args[f.param] as { offset?: unknown } | undefined)?.offset ?? 0;
+        if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw new PackError(kernel, f.param, 'a local argument takes {local: bytes, offset?: LDS offset}');
+        u32(view, o, v);
+      };
+    }
+    case 'lds-size': {
+      const [view, o] = out.bytes(s);
+      return (args) => {
+        let bytes = 0;
+        for (const n of f.params) {
+          const v = (args[n] as { local?: unknown } | undefined)?.local ?? 0;
+          if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw new PackError(kernel, n, 'a local argument takes {local: bytes, offset?: LDS offset}');
+          bytes += v;
+        }
+        u32(view, o, bytes);
+      };
+    }
+    case 'geometry': {
+      const [view, o] = out.bytes(s);
+      const [w, get, axis, overflow] = [PUT[f.bytes], GEOMETRY[f.field], f.axis, f.overflow];
+      if (!overflow) return (_, g) => w(view, o, get(g, axis));
+      return (_, g) => w(view, o, checked(kernel, get(g, axis), f.bytes, overflow));
+    }
+    case 'image-size': {
+      const [view, o] = out.bytes(s);
+      return (args) => {
+        const im = image(args, f.image);
+        u32(view, o, im.width);
+        u32(view, o + 4, im.height ?? 1);
+        u32(view, o + 8, im.depth ?? 1);
+      };
+    }
+    case 'image-format': {
+      const [view, o] = out.bytes(s);
+      return (args) => {
+        const im = image(args, f.image);
+        u32(view, o, im.channelType);
+        u32(view, o + 4, im.channelOrder);
+      };
+    }
+    case 'image-address': {
+      const [view, o] = out.bytes(s);
+      return (args) => u32(view, o, Number(image(args, f.image).address ?? 0n));
+    }
+    case 'hidden': {
+      const [view, o] = out.bytes(s);
+      const [w, key, overflow] = [PUT[f.bytes], f.key, f.overflow];
+      if (!overflow) return (_, __, launch) => w(view, o, hiddenValue(kernel, launch, key));
+      return (_, __, launch) => w(view, o, checked(kernel, hiddenValue(kernel, launch, key), f.bytes, overflow));
+    }
+    case 'zero':
+      return () => {};
+  }
 }
 
 /**
- * One straight-line function for a whole kernel: the argument names checked with a switch,
- * every value written at constant offsets, handles and local sizes stored in place. Anything
- * unexpected falls back to `slow`, which writes it or throws the precise error.
+ * The packer of one kernel. Each call checks the names, reads the launch geometry where a slot
+ * needs it, zeroes the byte blocks and runs one step per slot. A kernel whose slots are all
+ * arguments set by index also gets one compiled straight-line function (compiled-list.ts) that
+ * falls back to these steps for anything unusual.
  */
-function compileKernelPacker(args: OpenCLPlan['kernels'][number]['args'], out: SetArg[], slow: (a: Args) => readonly SetArg[]): (a: Args) => readonly SetArg[] {
-  const lines: string[] = [];
-  const counter = { n: 0 };
-  const views: DataView[] = [];
-  // Only JSON.stringify'd names and checked integers reach the generated source.
-  const n = (x: unknown) => checkedInteger(x, 'an argument index or count');
-  lines.push('if (typeof args !== "object" || args === null) return slow(args);');
-  if (args.length === 0) lines.push('for (const k in args) return slow(args);', 'fast: {');
-  else {
-    // `for in` also walks inherited enumerable keys: each counted key must be the object's own.
-    lines.push('let count = 0;', 'for (const k in args) {', '  if (!HOP.call(args, k)) return slow(args);', '  switch (k) {');
-    for (const a of args) lines.push(`    case ${JSON.stringify(a.name)}:`);
-    lines.push('      count++; break;', '    default: return slow(args);', '  }', '}', `if (count !== ${n(args.length)}) return slow(args);`, 'fast: {');
-  }
-  args.forEach((a, i) => {
-    const v = `a${i}`;
-    lines.push(`const ${v} = args[${JSON.stringify(a.name)}];`);
-    if (a.kind === 'value') {
-      views.push(new DataView((out[i] as { bytes: Uint8Array }).bytes.buffer));
-      emitWriter(a.layout as ValueLayout, `views[${n(views.length - 1)}]`, '0', v, lines, counter);
-    } else if (a.kind === 'local') {
-      lines.push(`if (typeof ${v} !== 'object' || ${v} === null || !Object.hasOwn(${v}, 'local') || !Number.isSafeInteger(${v}.local) || ${v}.local <= 0) break fast;`, `out[${n(i)}].size = ${v}.local;`);
-    } else {
-      lines.push(`if (typeof ${v} !== 'object' || ${v} === null || Array.isArray(${v})) break fast;`, `out[${n(i)}].handle = ${v};`);
-    }
-  });
-  lines.push('return out;', '}', 'return slow(args);');
-  const make = new Function('out', 'views', 'slow', 'HOP', `return function pack(args) {\n${lines.join('\n')}\n};`);
-  return make(out, views, slow, HOP) as (a: Args) => readonly SetArg[];
-}
-
-const u64 = (view: DataView, o: number, v: bigint | number) => view.setBigUint64(o, BigInt(v), true);
-
-// ---- vulkan: the POD block and the descriptors to bind ----------------------------------
-
-export interface VulkanBinding {
-  readonly set: number;
-  readonly binding: number;
-  readonly argKind: string;
-  value: unknown;
-}
-
-export interface VulkanPacked {
-  /** The POD storage/uniform buffer contents (or the push-constant block). */
-  readonly pod: Uint8Array;
-  readonly podPlacement: string;
-  readonly descriptors: readonly VulkanBinding[];
-  /** Local arguments: spec id → number of array elements. */
-  readonly specConstants: Map<number, number>;
-}
-
-export function vulkanPacker(plan: VulkanPlan, kernel: string, options: PackOptions = {}): { names: readonly string[]; pack(args: Args): VulkanPacked } {
-  const k = kernelOf(plan, kernel);
-  const names = k.args.map((a) => a.name);
-  const pod = new Uint8Array(k.podSize);
-  const view = new DataView(pod.buffer);
-  const descriptors: VulkanBinding[] = [];
-  const specConstants = new Map<number, number>();
-  const steps: ((args: Args) => void)[] = [];
-  for (const a of k.args) {
-    if (a.argKind === 'local') {
-      steps.push((args) => {
-        const v = (args[a.name] as { local?: unknown } | undefined)?.local;
-        if (typeof v !== 'number' || !Number.isSafeInteger(v) || v <= 0 || v % a.arrayElemSize! !== 0) {
-          throw new PackError(kernel, a.name, `a local argument takes {local: <bytes>}, a positive multiple of its element size ${a.arrayElemSize}`);
-        }
-        specConstants.set(a.specId!, v / a.arrayElemSize!);
-      });
-    } else if (a.argKind === 'pointer_pushconstant' || a.argKind === 'pointer_ubo') {
-      // --physical-storage-buffers: the buffer's device address, 8 bytes in the POD block.
-      steps.push((args) => u64(view, a.offset!, address(kernel, a.name, args[a.name])));
-    } else if (a.argKind.startsWith('pod')) {
-      const w = writerFor(a.layout as ValueLayout, !options.interpreted);
-      const podBindings = new Set(k.args.filter((x) => x.argKind.startsWith('pod')).map((x) => x.binding));
-      if (podBindings.size > 1) {
-        // Unclustered: each POD is its own buffer, bound at its own binding.
-        const own = new Uint8Array(a.argSize!);
-        const ownView = new DataView(own.buffer);
-        descriptors.push({ set: a.descriptorSet!, binding: a.binding!, argKind: a.argKind, value: own });
-        steps.push((args) => writeValue(kernel, w, ownView, 0, a.name, args[a.name]));
-      } else steps.push((args) => writeValue(kernel, w, view, a.offset!, a.name, args[a.name]));
-    } else {
-      const d: VulkanBinding = { set: a.descriptorSet!, binding: a.binding!, argKind: a.argKind, value: undefined };
-      descriptors.push(d);
-      steps.push((args) => {
-        const v = args[a.name];
-        if (v === null || v === undefined || typeof v !== 'object') throw new PackError(kernel, a.name, `a ${a.argKind} argument takes a resource object, got ${describe(v)}`);
-        d.value = v;
-      });
-    }
-  }
-  const result: VulkanPacked = { pod, podPlacement: k.podPlacement, descriptors, specConstants };
-  return {
-    names,
-    pack(args) {
-      checkNames(kernel, names, args);
-      pod.fill(0);
-      for (const s of steps) s(args);
-      return result;
-    },
+export function planPacker(layout: PackLayout, options: PackOptions = {}): Packer {
+  const { kernel, names } = layout;
+  const out = new Destinations(layout);
+  const steps = layout.slots.map((s) => stepFor(kernel, s, out, options));
+  const needsGeometry = layout.slots.some((s) => s.fill.kind === 'geometry');
+  const { zeroed } = out;
+  const g = newGeometry();
+  const packed: Packed = { segment: out.segment, args: out.args, pushConstants: out.pushConstants, descriptors: out.descriptors, specConstants: out.specConstants };
+  const named = !options.interpreted && codegenAllowed() ? compileNameCheck(names) : undefined;
+  const slow = (args: Args, launch: LaunchInfo): Packed => {
+    if (!named?.(args)) checkNames(kernel, names, args);
+    if (needsGeometry) readGeometry(kernel, launch, g);
+    for (let i = 0; i < zeroed.length; i++) zeroed[i].fill(0);
+    for (let i = 0; i < steps.length; i++) steps[i](args, g, launch);
+    return packed;
   };
+  if (options.interpreted || !codegenAllowed() || !listOnly(layout)) return { kernel, names, pack: slow };
+  return { kernel, names, pack: compileArgList(layout, out.args, packed, slow) };
 }
-

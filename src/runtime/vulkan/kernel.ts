@@ -4,7 +4,7 @@
 // bytes come from the vulkan packer; a warm launch allocates nothing.
 import type { VulkanKernelPlan, VulkanPlan } from '../../targets/vulkan/lower.js';
 import { PackError, RuntimeInputError } from '../pack/errors.js';
-import { vulkanPacker } from '../pack/packer.js';
+import { vulkanPacker } from '../../targets/vulkan/pack.js';
 import { Arena } from './arena.js';
 import { SHADER_STAGE_COMPUTE, VulkanBuffer, type VulkanContext, VulkanOwned } from './context.js';
 import { moduleNeeds } from './module-needs.js';
@@ -103,8 +103,6 @@ export class VulkanKernel extends VulkanOwned {
   private readonly fence: VkHandle;
   private readonly queryPool: VkHandle;
   private readonly bindings: Binding[] = [];
-  private readonly podBuffer: VulkanBuffer | undefined;
-  private readonly podBinding: Binding | undefined;
   private readonly ownPods = new Map<Uint8Array, VulkanBuffer>();
   private readonly pushBytes: Uint8Array | undefined;
   private readonly setsAddr: bigint = 0n;
@@ -180,13 +178,6 @@ export class VulkanKernel extends VulkanOwned {
         })));
         unique.forEach((x, i) => this.bindings.push({ set: x.descriptorSet!, binding: x.binding!, type: DESCRIPTOR_TYPE[x.argKind], info: infos[i], current: 0n }));
       }
-      // The clustered POD block lives in a host-visible buffer bound at its binding.
-      if ((k.podPlacement === 'ssbo' || k.podPlacement === 'ubo') && new Set(k.args.filter((x) => inPodBlock(x.argKind)).map((x) => x.binding)).size === 1) {
-        this.podBuffer = ctx.buffer(Math.max(k.podSize, 4), { host: true });
-        made.pods.push(this.podBuffer);
-        const pod = k.args.find((x) => inPodBlock(x.argKind))!;
-        this.podBinding = this.bindingOf(pod.descriptorSet!, pod.binding!);
-      }
       this.specIds = plan.specConstants.map((s) => s.specId).concat(k.args.filter((x) => x.argKind === 'local').map((x) => x.specId!)).sort((x, y) => x - y);
       this.specNames = this.specIds.map((id) => plan.specConstants.find((s) => s.specId === id)?.name);
       this.specValues = this.specIds.map(() => -1);
@@ -254,21 +245,12 @@ export class VulkanKernel extends VulkanOwned {
       const b = this.bindingOf(d.set, d.binding);
       const v = d.value;
       let handle: bigint;
-      if (v instanceof VulkanBuffer) handle = v.handle;
-      else if (v instanceof Uint8Array && d.argKind.startsWith('pod')) handle = this.ownPod(v);
+      if (d.kind === 'handle' && v instanceof VulkanBuffer) handle = v.handle;
+      else if (d.kind === 'bytes') handle = this.ownPod(d.value);
       else throw new PackError(this.name, this.argAt(d.set, d.binding), 'expected a Vulkan buffer of this context');
       if (b.current !== handle) {
         b.current = handle;
         this.arena.view.setBigUint64(this.arena.at(b.info), handle, true);
-        dirty = true;
-      }
-    }
-    if (this.podBuffer) {
-      this.podBuffer.mapped!.set(packed.pod);
-      const b = this.podBinding!;
-      if (b.current !== this.podBuffer.handle) {
-        b.current = this.podBuffer.handle;
-        this.arena.view.setBigUint64(this.arena.at(b.info), b.current, true);
         dirty = true;
       }
     }
@@ -281,7 +263,7 @@ export class VulkanKernel extends VulkanOwned {
     vk.CmdBindPipeline(cb, BIND_COMPUTE, pipeline);
     if (this.setLayouts.length) vk.CmdBindDescriptorSets(cb, BIND_COMPUTE, this.layout, 0, this.setLayouts.length, this.setsAddr, 0, null);
     if (this.pushBytes) {
-      if (this.k.podPlacement === 'pushconstant') this.pushBytes.set(packed.pod);
+      if (this.k.podPlacement === 'pushconstant') this.pushBytes.set(packed.pushConstants);
       else this.modulePushConstants(g.length);
       vk.CmdPushConstants(cb, this.layout, SHADER_STAGE_COMPUTE, 0, this.pushBytes.length, this.pushBytes);
     }
@@ -337,7 +319,7 @@ export class VulkanKernel extends VulkanOwned {
     return this.k.args.find((x) => x.descriptorSet === set && x.binding === binding)?.name ?? `${set}:${binding}`;
   }
 
-  /** An unclustered POD's own host-visible buffer, refilled from its packed bytes. */
+  /** The host-visible buffer of a binding that holds POD bytes (the clustered block or one unclustered POD), refilled from them. */
   private ownPod(bytes: Uint8Array): bigint {
     let b = this.ownPods.get(bytes);
     if (!b) {

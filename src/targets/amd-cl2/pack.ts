@@ -1,10 +1,11 @@
 import { amdCl2ByAddress } from './by-address.js';
 import type { AmdCl2Plan, AmdCl2Slot } from '../../abi/plan.js';
 import { type PackOptions, kernelOf } from '../../runtime/pack/launch.js';
-import { type Overflow, type SegmentFill, type SegmentLayout, type SegmentPacker, segmentPacker } from '../../runtime/pack/segment.js';
+import type { Overflow, PackLayout, SlotFill } from '../../runtime/pack/placement.js';
+import { type SegmentPacker, segmentPacker } from '../../runtime/pack/views.js';
 
 
-function fillOf(a: AmdCl2Slot, bytes: 4 | 8): SegmentFill {
+function fillOf(a: AmdCl2Slot, bytes: 4 | 8): SlotFill {
   const overflow: Overflow | undefined = bytes === 4 ? { path: '(address)', text: 'does not fit 32 bits' } : undefined;
   if (a.param === null) {
     // The six setup arguments: the global offset per axis, then pointers the runtime supplies.
@@ -16,10 +17,10 @@ function fillOf(a: AmdCl2Slot, bytes: 4 | 8): SegmentFill {
 }
 
 /** A kernel's argument buffer as the packer reads it. */
-export function amdCl2Segment(plan: AmdCl2Plan, kernel: string): SegmentLayout {
+export function amdCl2Segment(plan: AmdCl2Plan, kernel: string): PackLayout {
   const k = kernelOf(plan, kernel);
   const bytes = plan.bits === 64 ? 8 : 4;
-  return { kernel, size: k.kernargSize, names: k.args.filter((a) => a.param !== null).map((a) => a.name), slots: k.args.map((a) => ({ offset: a.offset, fill: fillOf(a, bytes) })) };
+  return { kernel, segmentSize: k.kernargSize, pushConstantSize: 0, names: k.args.filter((a) => a.param !== null).map((a) => a.name), slots: k.args.map((a) => ({ where: { kind: 'segment', offset: a.offset, size: a.size }, fill: fillOf(a, bytes) })) };
 }
 
 export function amdCl2Packer(plan: AmdCl2Plan, kernel: string, options: PackOptions = {}): SegmentPacker {

@@ -1,6 +1,7 @@
 import type { AmdhsaPlan, AmdhsaSlot } from '../../abi/plan.js';
 import { type PackOptions, kernelOf } from '../../runtime/pack/launch.js';
-import { type GeometryField, type SegmentFill, type SegmentLayout, type SegmentPacker, segmentPacker } from '../../runtime/pack/segment.js';
+import type { GeometryField, PackLayout, SlotFill } from '../../runtime/pack/placement.js';
+import { type SegmentPacker, segmentPacker } from '../../runtime/pack/views.js';
 
 /** The launch-geometry field behind each hidden value kind that has one. */
 const GEOMETRY: readonly [string, GeometryField, 2 | 4 | 8][] = [
@@ -8,7 +9,7 @@ const GEOMETRY: readonly [string, GeometryField, 2 | 4 | 8][] = [
 ];
 
 /** How clang's value kinds are filled: explicit arguments from the caller, hidden ones from the launch. */
-function fillOf(a: AmdhsaSlot, localNames: readonly string[]): SegmentFill {
+function fillOf(a: AmdhsaSlot, localNames: readonly string[]): SlotFill {
   const kind = a.valueKind;
   if (a.param !== null) {
     if (kind === 'by_value' && a.layout) return { kind: 'value', param: a.name, layout: a.layout };
@@ -24,11 +25,11 @@ function fillOf(a: AmdhsaSlot, localNames: readonly string[]): SegmentFill {
 }
 
 /** A kernel's kernarg segment as the packer reads it. */
-export function amdhsaSegment(plan: AmdhsaPlan, kernel: string): SegmentLayout {
+export function amdhsaSegment(plan: AmdhsaPlan, kernel: string): PackLayout {
   const k = kernelOf(plan, kernel);
   const explicit = k.args.filter((a) => a.param !== null);
   const locals = explicit.filter((a) => a.valueKind === 'dynamic_shared_pointer').map((a) => a.name);
-  return { kernel, size: k.kernargSegmentSize, names: explicit.map((a) => a.name), slots: k.args.map((a) => ({ offset: a.offset, fill: fillOf(a, locals) })) };
+  return { kernel, segmentSize: k.kernargSegmentSize, pushConstantSize: 0, names: explicit.map((a) => a.name), slots: k.args.map((a) => ({ where: { kind: 'segment', offset: a.offset, size: a.size }, fill: fillOf(a, locals) })) };
 }
 
 export function amdhsaPacker(plan: AmdhsaPlan, kernel: string, options: PackOptions = {}): SegmentPacker {

@@ -37,6 +37,13 @@ export interface BlasPolicy {
   readonly gemm: readonly GemmRule[];
   /** Elements per vload/vstore in a non-atomic f32/f64 axpby of vectors whose stride is 1 (1: scalar). */
   readonly axpbyVector: 1 | 2 | 4 | 8 | 16;
+  /**
+   * Whether vloadN/vstoreN may be used (default true). The OpenCL C printer turns them off in a
+   * program built as OpenCL C 2.0 (pointer group tables): PoCL's 2.0 mode declares no vload or vstore
+   * for any address space ("no matching function for call to '_cl_vload2'"), so those programs read
+   * element by element; local tiles are still read as vectors through pointer casts.
+   */
+  readonly vectorBuiltins?: boolean;
 }
 
 /**

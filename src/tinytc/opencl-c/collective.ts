@@ -65,7 +65,7 @@ export function axpby(ctx: CollectiveContext, t: Trans, atomic: AtomicMode | nul
   if (b.shape.length === 0) return [`if (${ctx.lid} == 0) {`, `  ${update(ctx, b, [], `${alpha.expr} * ${elementAt(a, [])}`, beta, atomic)}`, '}'];
   if (b.shape.length === 1) {
     const scalar = (from: Ext) => linear(ctx, b.shape[0], (i) => [update(ctx, b, [i], `${alpha.expr} * ${elementAt(a, [i])}`, beta, atomic)], from);
-    const v = ctx.policy.axpbyVector;
+    const v = ctx.policy.vectorBuiltins === false ? 1 : ctx.policy.axpbyVector;
     const floating = b.element === 'f32' || b.element === 'f64';
     if (v === 1 || atomic || !floating || a.element !== b.element || a.stride[0] !== 1 || b.stride[0] !== 1) return scalar(0);
     return vectorAxpby(ctx, v, alpha, a, beta, b, scalar);

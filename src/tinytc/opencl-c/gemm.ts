@@ -100,7 +100,7 @@ function direct(ctx: CollectiveContext, neighbours: boolean, ta: Trans, tb: Tran
   const floating = c.element === 'f32' || c.element === 'f64';
   /** One vector load for a work-item's values of one k where they are neighbours in memory, else one load each. */
   const reads = (names: readonly string[], x: View, along: boolean, whole: boolean, at: (i: number) => string, inside: (i: number) => string | null) => {
-    if (!(neighbours && along && whole && floating && x.element === c.element && x.stride[0] === 1 && isVectorWidth(names.length)))
+    if (!(neighbours && along && whole && floating && ctx.policy.vectorBuiltins !== false && x.element === c.element && x.stride[0] === 1 && isVectorWidth(names.length)))
       return names.map((n, i) => `  const ${ct} ${n} = ${guarded(inside(i), at(i))};`);
     const v = ctx.names.internal('v');
     return [`  const ${ct}${names.length} ${v} = vload${names.length}(0, &${at(0)});`, ...names.map((n, i) => `  const ${ct} ${n} = ${v}.s${i.toString(16)};`)];
@@ -138,7 +138,7 @@ interface TileLoad {
 function loadTile(ctx: CollectiveContext, ct: string, floating: boolean, t: TileLoad): string[] {
   // The tile mode that is the operand's first (memory) mode.
   const f = t.trans === 't' ? 1 : 0;
-  const v = floating && C_TYPE[t.view.element] === ct && t.view.stride[0] === 1 && t.full[f] && t.extent[f] % VECTOR === 0 ? VECTOR : 1;
+  const v = floating && ctx.policy.vectorBuiltins !== false && C_TYPE[t.view.element] === ct && t.view.stride[0] === 1 && t.full[f] && t.extent[f] % VECTOR === 0 ? VECTOR : 1;
   const nf = t.extent[f] / v;
   const n = ctx.wg[0] * ctx.wg[1];
   const it = ctx.names.internal('t');

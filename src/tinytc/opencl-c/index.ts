@@ -37,7 +37,9 @@ export function emitTinytcOpenCLCMapped(compiled: CompiledTinytc, options: Tinyt
   const global = new Names([...kernels.map((k) => k.name), ...kernels.flatMap((k) => k.params.map((p) => p.name))]);
   const atomics = new AtomicHelpers(global);
   let f64 = false;
-  const policy: BlasPolicy = { ...compiled.policy.blas, ...options.blas };
+  // vloadN/vstoreN only in OpenCL C 1.2 programs (blas-policy.ts says why).
+  const cl2 = tinytcClStd(compiled, options.groupTables ?? 'pointer') === 'CL2.0';
+  const policy: BlasPolicy = { ...compiled.policy.blas, ...options.blas, ...(cl2 ? { vectorBuiltins: false } : {}) };
   const texts = kernels.map((k) => {
     const lowered = compiled.kernel(k.name);
     const f = lowered.func;

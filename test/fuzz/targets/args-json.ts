@@ -10,7 +10,7 @@ import { readOpenCLArgs } from '../../../src/runtime/args/read-args.js';
 import { readTinytcArgs } from '../../../src/runtime/args/read-tinytc-args.js';
 import { ELEMENT_TYPES } from '../../../src/runtime/args/host-data.js';
 import { PackError } from '../../../src/runtime/pack/errors.js';
-import { openclPacker } from '../../../src/runtime/pack/packer.js';
+import { openclPacker } from '../../../src/targets/opencl/pack.js';
 
 // Fuzz target: the `kernarg run --args` reader. Any input is a value map or a PackError naming
 // the kernel and the argument; a TypeError/RangeError, a buffer of the wrong element type, or a

@@ -1,0 +1,211 @@
+/**
+ * The semantic checks of OpenCL C declarations, apart from the grammar: redeclarations and
+ * their compatibility, kernel signatures, program-scope variables and their initial bytes,
+ * static assertions. The parser hands it each declaration once it has read it (as clang's
+ * Parser hands declarations to Sema); the checker decides what the declaration means, names
+ * what is wrong with it, and builds the module's functions, variables and samplers.
+ */
+import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
+import { Messages } from '../../diagnostics/messages.js';
+import type { Span } from '../../diagnostics/source.js';
+import type { CallArgs, CallSite, FunctionInfo, KernelAttributes, LiteralSampler, ModuleVariable, Parameter } from '../../model/kernel-module.js';
+import { type QualType, type Type, canonical, q } from '../../types/types.js';
+import { checkKernel } from './check-kernel.js';
+import { TypeChecker } from './check-types.js';
+import { type EvalContext, type Expr, evaluate, evaluateInt } from './expr.js';
+import { type Init, initializerBytes } from './initializer.js';
+import type { DeclSpec, Declarator, Ordinary, ParseOptions } from './parser-core.js';
+import { compatibleObjectTypes, functionTypeOf, sameType } from './type-compat.js';
+
+/** What the parser read in a function body: it skips bodies, noting calls and names. */
+export interface FunctionBody {
+  readonly calls: CallSite[];
+  readonly callArgs: CallArgs[];
+  /** Identifiers the body names (not as members), each once, in order of first use. */
+  readonly names: string[];
+  readonly span: Span;
+}
+
+/** A program-scope variable whose declarator passed the checks made before its initializer is read. */
+export interface PendingVariable {
+  readonly d: Declarator;
+  readonly space: 'global' | 'constant';
+  readonly isSampler: boolean;
+}
+
+type KnownFunction = FunctionInfo & { bodySpan?: Span };
+
+export class DeclarationChecker extends TypeChecker {
+  private readonly functions = new Map<string, KnownFunction>();
+  private readonly functionOrder: string[] = [];
+  private readonly variables: ModuleVariable[] = [];
+  private readonly samplers: LiteralSampler[] = [];
+
+  /**
+   * `ordinary` is the parser's table of ordinary identifiers: the checker enters the functions
+   * and variables it accepts, which the parser then reads (`sizeof x`, undeclared names).
+   * `enabled` is the live set of extensions enabled by pragmas so far.
+   */
+  constructor(
+    private readonly options: ParseOptions,
+    diags: DiagnosticBag,
+    private readonly ordinary: Map<string, Ordinary>,
+    enabled: ReadonlySet<string>,
+    private readonly evalCtx: EvalContext,
+  ) {
+    super(diags, options.layout, enabled);
+  }
+
+  /** The functions in order of first declaration, and the program-scope data. */
+  result(): { functions: FunctionInfo[]; variables: ModuleVariable[]; samplers: LiteralSampler[] } {
+    const functions = this.functionOrder.map((n) => {
+      const { bodySpan: _unused, ...f } = this.functions.get(n)!;
+      return f;
+    });
+    return { functions, variables: this.variables, samplers: this.samplers };
+  }
+
+  staticAssert(at: Span, e: Expr): void {
+    const v = evaluateInt(e, this.evalCtx);
+    if (v === 0n) this.diags.report(Messages.userError, at, ['static assertion failed']);
+  }
+
+  /** A typedef may be repeated only with the same type (C11 6.7p3). */
+  typedef(d: Declarator, prev: { type: QualType; span: Span } | undefined): void {
+    if (prev && !sameType(prev.type, d.type)) {
+      this.diags.report(Messages.conflictingTypes, d.nameSpan, [d.name!], [{ message: 'previous definition is here', span: prev.span }]);
+    }
+  }
+
+  // ---- Functions ---------------------------------------------------------------------------
+
+  function(spec: DeclSpec, d: Declarator, body: FunctionBody | undefined): void {
+    const name = d.name!;
+    const fn = d.type.type as Extract<Type, { kind: 'function' }>;
+    const attrs = [...spec.attrs, ...d.attrs];
+    const attributes: KernelAttributes = {};
+    for (const a of attrs) {
+      if (a.name === 'reqd_work_group_size') attributes.reqdWorkGroupSize = a.ints as [number, number, number];
+      else if (a.name === 'work_group_size_hint') attributes.workGroupSizeHint = a.ints as [number, number, number];
+      else if (a.name === 'vec_type_hint') attributes.vecTypeHint = a.type;
+      else if (a.name === 'intel_reqd_sub_group_size') attributes.intelReqdSubGroupSize = a.ints![0];
+    }
+    const params: Parameter[] = (d.params ?? []).map((p, index) => ({ index, name: p.name ?? '', type: p.type, span: p.span }));
+    const hasBody = body !== undefined;
+    const calls = body?.calls ?? [];
+    const callArgs = body?.callArgs ?? [];
+    const uses = body ? this.moduleVariablesNamed(body.names, new Set(params.map((p) => p.name))) : [];
+    const bodySpan = body?.span;
+    const info: KnownFunction = {
+      name, isKernel: spec.kernel, result: fn.result, params, attributes, defined: hasBody, calls, uses, ...(callArgs.length ? { callArgs } : {}), span: d.nameSpan, bodySpan,
+    };
+    const prev = this.functions.get(name);
+    const prevOrdinary = this.ordinary.get(name);
+    if (prevOrdinary && prevOrdinary.kind !== 'function') {
+      this.diags.report(Messages.redefinition, d.nameSpan, [name], [{ message: 'previous definition is here', span: prevOrdinary.span }]);
+      return;
+    }
+    if (spec.kernel && d.variadic) this.diags.report(Messages.kernelVariadic, d.nameSpan);
+    if (prev) {
+      const overloadable = attrs.some((a) => a.name === 'overloadable');
+      if (!sameType(q(fn), q(functionTypeOf(prev))) && !(overloadable && !spec.kernel && !prev.isKernel)) {
+        this.diags.report(Messages.conflictingTypes, d.nameSpan, [name], [{ message: 'previous declaration is here', span: prev.span }]);
+        return;
+      }
+      if (prev.bodySpan && hasBody) {
+        this.diags.report(Messages.redefinition, d.nameSpan, [name], [{ message: 'previous definition is here', span: prev.span }]);
+        return;
+      }
+      const merged = {
+        ...prev,
+        isKernel: prev.isKernel || spec.kernel,
+        attributes: { ...prev.attributes, ...attributes },
+        ...(hasBody ? { params, calls, uses, ...(callArgs.length ? { callArgs } : {}), defined: true, span: d.nameSpan, bodySpan } : {}),
+      };
+      this.functions.set(name, merged);
+    } else {
+      this.functions.set(name, info);
+      this.functionOrder.push(name);
+      this.ordinary.set(name, { kind: 'function', span: d.nameSpan });
+    }
+    if (spec.kernel) checkKernel({ diags: this.diags, clVersion: this.options.clVersion, enabled: this.enabled }, this.functions.get(name)!, d.nameSpan, hasBody);
+  }
+
+  /** The program-scope variables among `names` that no parameter hides. */
+  private moduleVariablesNamed(names: readonly string[], shadowed: ReadonlySet<string>): string[] {
+    return names.filter((n) => this.ordinary.get(n)?.kind === 'variable' && !shadowed.has(n));
+  }
+
+  // ---- Program-scope variables -----------------------------------------------------------
+
+  /** `extern`: the name is declared; a later definition of a compatible type completes it. */
+  externVariable(d: Declarator): void {
+    const name = d.name!;
+    if (!this.ordinary.has(name)) this.ordinary.set(name, { kind: 'variable', span: d.nameSpan, type: d.type, declaredOnly: true });
+  }
+
+  /**
+   * The checks on a variable's declarator, made before its initializer is read. Undefined when
+   * the variable cannot live at program scope (its initializer is then read and dropped).
+   */
+  variable(d: Declarator): PendingVariable | undefined {
+    const type = d.type;
+    // Qualifiers of an array are its elements' (C11 6.7.3p9).
+    let element = canonical(type);
+    while (element.type.kind === 'array') element = canonical(element.type.element);
+    const c = { ...element, ...canonical(type), space: canonical(type).space ?? element.space, const: canonical(type).const || element.const };
+    const isSampler = c.type.kind === 'opaque' && c.type.name === 'sampler_t';
+    let space = c.space;
+    if (!space || space === 'generic') {
+      if (isSampler && c.const) space = 'constant';
+      else if (this.options.clVersion >= 200 && !isSampler) space = 'global';
+    }
+    if (space !== 'constant' && space !== 'global') {
+      this.diags.report(Messages.programScopeSpace, d.nameSpan, [this.options.clVersion >= 200 ? 'global or constant' : 'constant']);
+      return undefined;
+    }
+    if (element.type.kind === 'scalar' && element.type.name === 'half' && !this.enabled.has('cl_khr_fp16')) {
+      this.diags.report(Messages.halfVariable, d.nameSpan, [`__${space}`]);
+    }
+    return { d, space, isSampler };
+  }
+
+  /** The definition of a variable `variable` accepted, with its initializer if it has one. */
+  defineVariable(v: PendingVariable, init: Init | undefined): void {
+    const { d, space } = v;
+    const name = d.name!;
+    if (!init && space === 'constant') this.diags.report(Messages.constantNeedsInit, d.nameSpan);
+    const prev = this.ordinary.get(name);
+    // An `extern` declaration of a compatible type (an array's length may be left out) is completed here (C11 6.2.7).
+    if (prev && !(prev.kind === 'variable' && prev.declaredOnly && compatibleObjectTypes(prev.type, d.type))) {
+      this.diags.report(Messages.redefinition, d.nameSpan, [name], [{ message: 'previous definition is here', span: prev.span }]);
+      return;
+    }
+    if (v.isSampler) {
+      this.defineSampler(d, init);
+      return;
+    }
+    const result = initializerBytes(d.type, init, this.evalCtx, d.nameSpan);
+    if (!result) return;
+    const type = result.type;
+    this.ordinary.set(name, { kind: 'variable', span: d.nameSpan, type });
+    this.variables.push({ name, type: { ...type, space }, space, bytes: result.bytes, span: d.nameSpan });
+  }
+
+  /** A literal sampler: a program-scope `sampler_t` initialized with an integer constant. */
+  private defineSampler(d: Declarator, init: Init | undefined): void {
+    if (!init) return;
+    if (init.k !== 'expr') {
+      this.diags.report(Messages.samplerInit, init.span, ['a braced list']);
+      return;
+    }
+    const v = evaluate(init.e, this.evalCtx);
+    if (v === undefined) return;
+    if (v.k !== 'int') {
+      this.diags.report(Messages.samplerInit, init.span, [v.k === 'float' ? 'a floating value' : `a ${v.k}`]);
+      return;
+    }
+    this.ordinary.set(d.name!, { kind: 'variable', span: d.nameSpan, type: d.type });
+    this.samplers.push({ name: d.name!, value: Number(BigInt.asUintN(32, v.v)), span: d.nameSpan });
+  }
+}
