@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import type { AmdCl2Plan, AmdhsaPlan, OpenCLPlan, ValueLayout } from '../src/abi/plan.js';
-import { amdCl2ByAddress } from '../src/abi/read-plan.js';
+import { amdCl2ByAddress } from '../src/targets/amd-cl2/by-address.js';
 import { memoryHost } from '../src/frontend/opencl-c/index.js';
 import { type LowerOptions, lower } from '../src/lower.js';
 import type { LaunchInfo } from '../src/runtime/pack/launch.js';

@@ -1,11 +1,13 @@
 /** Kernels as LLVM IR sees them: the triples, the `kernel_arg_*` metadata per argument. Shared by the llvm and r600 targets and the LLVM IR printer. */
 import { DiagnosticBag } from '../diagnostics/diagnostic.js';
-import { Messages } from '../diagnostics/messages.js';
+import type { Message } from '../diagnostics/messages.js';
 import { type DataLayout, DATA_LAYOUTS } from '../layout/data-layout.js';
 import { type FunctionInfo, type KernelModule, kernelsOf } from '../model/kernel-module.js';
 import { clangTypeString, kernelArgTypeName, kernelArgTypeQual } from '../types/print.js';
 import { type QualType, type Type, canonical } from '../types/types.js';
 import { type Draft, setOrigin } from './origin.js';
+import { assertNever } from '../assert-never.js';
+import { type ArgClass, classifyArg } from '../model/arg-class.js';
 import type { KernelPlanBase, SlotBase } from './plan.js';
 
 export const TRIPLES = ['spir64-unknown-unknown', 'spir-unknown-unknown', 'amdgcn-amd-amdhsa', 'nvptx64-nvidia-cuda', 'r600'] as const;
@@ -97,37 +99,35 @@ export function baseTypeName(t: QualType | Type, dl: DataLayout): string {
   }
 }
 
-function addrSpaceOf(t: QualType): number {
-  const c = canonical(t);
-  if (c.type.kind === 'pointer') return SPIR_NUMBER[canonical(c.type.pointee).space ?? 'generic'];
-  if (c.type.kind === 'image' || c.type.kind === 'pipe') return SPIR_NUMBER.global;
-  return SPIR_NUMBER.private;
+/** The slot role, `kernel_arg_addr_space` (SPIR numbers) and `kernel_arg_access_qual` of each argument class. */
+function llvmArg(a: ArgClass): { role: SlotBase['role']; addrSpace: number; accessQual: string } {
+  switch (a.kind) {
+    case 'buffer':
+      return { role: 'data', addrSpace: SPIR_NUMBER[a.pointee.space ?? 'generic'], accessQual: 'none' };
+    case 'local':
+      return { role: 'local', addrSpace: SPIR_NUMBER.local, accessQual: 'none' };
+    case 'image':
+    case 'pipe':
+      return { role: a.kind, addrSpace: SPIR_NUMBER.global, accessQual: a.access };
+    case 'sampler':
+    case 'queue':
+      return { role: a.kind, addrSpace: SPIR_NUMBER.private, accessQual: 'none' };
+    case 'pod':
+    case 'event':
+    case 'opaque':
+      return { role: 'value', addrSpace: SPIR_NUMBER.private, accessQual: 'none' };
+    default:
+      return assertNever(a);
+  }
 }
-
-function accessOf(t: QualType): string {
-  const c = canonical(t);
-  if (c.type.kind === 'image' || c.type.kind === 'pipe') return c.access ?? 'read_only';
-  return 'none';
-}
-
-function roleOf(t: QualType): SlotBase['role'] {
-  const c = canonical(t).type;
-  if (c.kind === 'pointer') return canonical(c.pointee).space === 'local' ? 'local' : 'data';
-  if (c.kind === 'image') return 'image';
-  if (c.kind === 'pipe') return 'pipe';
-  if (c.kind === 'opaque' && c.name === 'sampler_t') return 'sampler';
-  if (c.kind === 'opaque' && c.name === 'queue_t') return 'queue';
-  return 'value';
-}
-
 
 /** A kernel that calls a kernel needs the entry/body split; without `--kernel-stubs` it is an error. */
-export function checkKernelCalls(module: KernelModule, kernelStubs: boolean, diags: DiagnosticBag, why: string): void {
+export function checkKernelCalls(module: KernelModule, kernelStubs: boolean, diags: DiagnosticBag, message: Message): void {
   if (kernelStubs) return;
   const kernels = new Set(kernelsOf(module).map((k) => k.name));
   for (const f of module.functions) {
     for (const c of f.calls) {
-      if (kernels.has(c.name)) diags.report(Messages.unsupportedForTarget, c.span, [`${f.isKernel ? 'kernel' : 'function'} '${f.name}' calls kernel '${c.name}': ${why}`]);
+      if (kernels.has(c.name)) diags.report(message, c.span, [f.isKernel ? 'kernel' : 'function', f.name, c.name]);
     }
   }
 }
@@ -135,9 +135,10 @@ export function checkKernelCalls(module: KernelModule, kernelStubs: boolean, dia
 export function llvmKernelPlan(k: FunctionInfo, dl: DataLayout): LlvmKernelPlan {
   const args: LlvmSlot[] = k.params.map((p) => {
     const s = { name: p.name } as Draft<LlvmSlot>;
-    setOrigin(s, p, roleOf(p.type));
-    s.addrSpace = addrSpaceOf(p.type);
-    s.accessQual = accessOf(p.type);
+    const arg = llvmArg(classifyArg(p.type));
+    setOrigin(s, p, arg.role);
+    s.addrSpace = arg.addrSpace;
+    s.accessQual = arg.accessQual;
     s.typeName = kernelArgTypeName(p.type);
     s.baseType = baseTypeName(p.type, dl);
     s.typeQual = kernelArgTypeQual(p.type);

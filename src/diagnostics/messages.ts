@@ -126,8 +126,45 @@ export const Messages = {
   irBadOperation: e('KA3113', '{0}'),
   irYieldPlacement: e('KA3114', '{0}'),
   irReservedName: e('KA3115', "'{0}' would be the OpenCL C name '{1}', which is reserved (a keyword, type or builtin)"),
-  // Targets
-  unsupportedForTarget: e('KA4001', '{0}'),
+  // Targets, one code per refusal: KA40xx LLVM IR (llvm, r600's module), KA41xx vulkan (clspv's
+  // restrictions, in clspv's words where clspv has them), KA42xx amd-cl2 (CLRX), KA43xx r600.
+  // LLVM IR
+  llvmKernelCall: e('KA4001', "{0} '{1}' calls kernel '{2}': pass --kernel-stubs to split kernels into entry and body"),
+  r600KernelCall: e('KA4002', "{0} '{1}' calls kernel '{2}': the r600 module has no kernel entry/body split"),
+  // vulkan: option conflicts
+  vkPodUboAndPush: e('KA4101', 'POD arguments can only be in either uniform buffers or push constants'),
+  vkPodPushUnclustered: e('KA4102', 'POD arguments must be clustered to be passed as push constants'),
+  vkPodPushModulePush: e('KA4103', 'POD arguments as push constants are not compatible with module scope push constants'),
+  vkPhysicalNeedsSpir64: e('KA4104', '-physical-storage-buffers can only be used with the spirv64 target'),
+  vkPhysicalConstantUbo: e('KA4105', '-physical-storage-buffers and -constant-args-ubo are incompatible'),
+  vkPhysicalModuleConstants: e('KA4106', "kernarg does not model --module-constants-in-storage-buffer with --physical-storage-buffers (clspv passes the constants' address as a push constant)"),
+  vkPodPushBesideModulePush: e('KA4107', 'kernarg does not model POD push constants beside the printf-buffer pointer or image-metadata push constants'),
+  // vulkan: what a kernel may not do or take
+  vkKernelCallsKernel: e('KA4110', "kernel functions can't be called from other kernels ('{0}' calls '{1}')"),
+  vkPrintf: e('KA4111', 'printf is not supported'),
+  vkPrintfArgSize: e('KA4112', 'printf argument {0} has no conversion in its format string, so its size is unknown'),
+  vkImageMetadataHelper: e('KA4113', "kernarg does not follow image metadata through helper functions ('{0}' calls '{1}'; clspv inlines it into the kernels)"),
+  vkHalfPointer: e('KA4114', "half pointers are not supported as kernel arguments ('{0}')"),
+  vkImage1dBuffer: e('KA4115', "image1d_buffer_t is not supported ('{0}')"),
+  vkPipe: e('KA4116', 'pipes are not supported'),
+  vkQueue: e('KA4117', "queue_t is not supported ('{0}')"),
+  vkLongVector: e('KA4118', 'vectors with more than 4 elements are not supported'),
+  vkStructWithPointers: e('KA4119', 'structures may not contain pointers'),
+  // vulkan: where PODs and buffers go
+  vkSsboPodsWithPointers: e('KA4120', 'SSBO PODs not supported with physical pointer arguments!'),
+  vkMaxPushConstantSize: e('KA4121', 'max push constant size exceeded'),
+  vkPushConstantArrays: e('KA4122', 'arrays are not supported in push constants currently'),
+  vkNo8bitStorage: e('KA4123', '8-bit storage is not supported for {0}'),
+  vkNo16bitStorage: e('KA4124', '16-bit storage is not supported for {0}'),
+  vkUboArrayStride: e('KA4125', 'clspv restriction: to satisfy UBO ArrayStride restrictions, element size must be a multiple of array alignment'),
+  vkUboArrayAlign: e('KA4126', 'in an UBO, arrays must be aligned to their element alignment, rounded up to a multiple of 16'),
+  vkUboStructAlign: e('KA4127', 'in an UBO, structs must be aligned to their largest element alignment, rounded up to a multiple of 16 bytes'),
+  // amd-cl2
+  clrxNoPointerType: e('KA4201', "the AMD OpenCL 2.0 ABI (CLRX) has no pointer type for '{0}'"),
+  clrxNoImageType: e('KA4202', "'{0}' is not an image type of the AMD OpenCL 2.0 ABI (CLRX)"),
+  clrxNoArgumentType: e('KA4203', "the AMD OpenCL 2.0 ABI (CLRX) has no argument type for '{0}'"),
+  // r600
+  r600ReadWriteImage: e('KA4301', "the R600 image pass handles read_only and write_only images only, not read_write '{0}'"),
   // Options
   badOption: e('KA5001', '{0}'),
 } as const satisfies Record<string, Message>;

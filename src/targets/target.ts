@@ -2,6 +2,7 @@ import type { DiagnosticBag } from '../diagnostics/diagnostic.js';
 import type { DataLayout } from '../layout/data-layout.js';
 import type { KernelModule } from '../model/kernel-module.js';
 import type { PlanBase } from '../abi/plan.js';
+import type { PlanView } from '../abi/plan-view.js';
 import type { GeneratedCode } from '../model/generated-code.js';
 import type { CompiledTinytc } from '../tinytc/index.js';
 import type { LowerOptions } from './options.js';
@@ -73,6 +74,8 @@ export function choiceProblem(name: string, v: unknown, choices: readonly unknow
 
 export interface Target<P extends PlanBase = PlanBase> {
   readonly name: P['target'];
+  /** A short name for people (the web page's panels and target picker). */
+  readonly title: string;
   /** One line for --help and the README. */
   readonly summary: string;
   readonly flags: readonly TargetFlag[];
@@ -92,4 +95,10 @@ export interface Target<P extends PlanBase = PlanBase> {
   lower(module: KernelModule, o: LowerOptions, diags: DiagnosticBag, generated?: GeneratedCode): Lowered<P> | undefined;
   /** The plan for reading (the `table` format). A method: a record of one target's plans stands in the registry's list of all. */
   table(plan: P): string;
+  /** The slot properties `view` gives, in display order: the ABI diff compares only these across two targets. */
+  readonly vocabulary: readonly string[];
+  /** The plan reduced to the facts a host depends on (what `kernarg diff` compares). */
+  view(plan: P): PlanView;
+  /** The plan from its JSON form, every field and slot checked: throws a PlanError naming the JSON path. */
+  readPlan(json: unknown): P;
 }

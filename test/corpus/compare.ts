@@ -10,7 +10,7 @@ export type CorpusTarget = (typeof CORPUS_TARGETS)[number];
 /** Per kernel: undefined when kernarg matches clang (or, for vulkan and amd-cl2, plans it), else what differs. */
 export interface TargetOutcome {
   readonly kernels: Map<string, string | undefined>;
-  /** vulkan, amd-cl2: the documented target restriction (KA4001) that refused the file. */
+  /** vulkan, amd-cl2: the documented target restriction (a KA4xxx code) that refused the file. */
   readonly restricted?: string;
 }
 
@@ -76,7 +76,7 @@ export function compareTarget(target: CorpusTarget, path: string, flags: readonl
   const args = target.startsWith('amdhsa') ? ['--target', 'amdhsa', '--llvm', '16', '--code-object', String(co)] : ['--target', target];
   const r = kernarg(path, [...args, '--format', 'json', ...flags]);
   if (r.code !== 0) {
-    if ((target === 'vulkan' || target === 'amd-cl2') && r.code === 1 && /\[KA4001\]/.test(r.stderr) && !/\[KA[0-35]\d{3}\]/.test(r.stderr)) {
+    if ((target === 'vulkan' || target === 'amd-cl2') && r.code === 1 && /\[KA4\d{3}\]/.test(r.stderr) && !/\[KA[0-35]\d{3}\]/.test(r.stderr)) {
       return { kernels: new Map(names.map((n) => [n, undefined])), restricted: firstError(r.stderr) };
     }
     return refuseAll(`kernarg exit ${r.code}: ${firstError(r.stderr)}`);

@@ -89,8 +89,8 @@ describe('web page', () => {
     // Pick the targets by clicking: amd-cl2 and r600 on, and POD push constants for vulkan.
     await page.click('#pick-amd-cl2');
     await page.click('#pick-r600');
-    await page.selectOption('select[data-option="vulkan.pod"]', 'pushconstant');
-    await page.selectOption('select[data-option="amdhsa.codeObject"]', '4');
+    await page.check('input[data-option="vulkan.pod-pushconstant"]');
+    await page.selectOption('select[data-option="amdhsa.code-object"]', '4');
     await settled(page);
 
     for (const [target, options] of [
@@ -158,7 +158,7 @@ describe('web page', () => {
     await page.click('#pick-llvm');
     await page.click('#pick-opencl');
     await page.selectOption('select[data-option="llvm.metadata"]', 'legacy');
-    await page.uncheck('input[data-option="vulkan.cluster"]');
+    await page.selectOption('select[data-option="vulkan.cluster-pod-kernel-args"]', '0');
     await page.click('button[data-view="table"]');
     await settled(page);
     await page.click('#share');
@@ -175,7 +175,7 @@ describe('web page', () => {
     const picked = await again.$$eval('#target-picker input', (els) => els.filter((e) => (e as HTMLInputElement).checked).map((e) => (e as HTMLInputElement).value));
     assert.deepEqual(picked, ['vulkan', 'amdhsa', 'llvm']);
     assert.equal(await again.inputValue('select[data-option="llvm.metadata"]'), 'legacy');
-    assert.equal(await again.isChecked('input[data-option="vulkan.cluster"]'), false);
+    assert.equal(await again.inputValue('select[data-option="vulkan.cluster-pod-kernel-args"]'), '0');
     assert.equal(await again.getAttribute('button[data-view="table"]', 'aria-checked'), 'true');
     // The table shown is the core's table for those options.
     const table = lower(FILE, source, noFiles, { target: 'llvm', format: 'table', std: 'CL2.0', defines: [['N', '4'], ['FAST', undefined]], llvm: { metadata: 'legacy' } }).output;

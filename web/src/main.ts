@@ -6,7 +6,7 @@ import { EXAMPLES } from './examples.js';
 import { copyText } from './export.js';
 import { type Panel, createPanel } from './panels.js';
 import { type AppState, type View, decodeState, defaultState, encodeState } from './state.js';
-import { ALL_TARGETS, CL_VERSIONS, TARGET_TITLES } from './target-options.js';
+import { ALL_TARGETS, CL_VERSIONS, targetTitle } from './target-options.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -33,7 +33,7 @@ async function start(): Promise<void> {
     box.id = `pick-${t}`;
     const label = document.createElement('label');
     label.htmlFor = box.id;
-    label.textContent = ` ${TARGET_TITLES[t]}`;
+    label.textContent = ` ${targetTitle(t)}`;
     label.prepend(box);
     picker.append(label);
     box.addEventListener('change', () => {

@@ -5,7 +5,7 @@ import { drawingOf } from './draw/model.js';
 import { renderDrawing } from './draw/render.js';
 import { copyText, exportPng, exportSvg } from './export.js';
 import type { View } from './state.js';
-import { TARGET_OPTIONS, TARGET_TITLES, optionValue } from './target-options.js';
+import { optionValue, targetOptions, targetTitle } from './target-options.js';
 
 export interface Panel {
   readonly target: TargetName;
@@ -40,11 +40,11 @@ function showChanges(box: HTMLElement, diff: DiffResult | undefined): void {
 
 export function createPanel(target: TargetName, onOption: (key: string, value: string) => void): Panel {
   const id = `panel-${target}`;
-  const title = el('h3', { id: `${id}-h` }, TARGET_TITLES[target]);
+  const title = el('h3', { id: `${id}-h` }, targetTitle(target));
   const summary = el('p', { class: 'summary' });
   const opts = el('div', { class: 'options' });
   const controls = new Map<string, HTMLSelectElement | HTMLInputElement>();
-  for (const spec of TARGET_OPTIONS[target]) {
+  for (const spec of targetOptions(target)) {
     const key = `${target}.${spec.key}`;
     if (spec.kind === 'flag') {
       const input = el('input', { type: 'checkbox', 'data-option': key });
@@ -93,7 +93,7 @@ export function createPanel(target: TargetName, onOption: (key: string, value: s
     root,
     show(result, view, kernel, options, shared) {
       current = result;
-      for (const spec of TARGET_OPTIONS[target]) {
+      for (const spec of targetOptions(target)) {
         const c = controls.get(`${target}.${spec.key}`)!;
         const v = optionValue(options, target, spec);
         if (c instanceof HTMLInputElement) c.checked = v === 'on';

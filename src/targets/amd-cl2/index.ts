@@ -6,6 +6,8 @@ import type { Target } from '../target.js';
 import { emitClrx } from './clrx.js';
 import { AMD_CL2_FEATURES, lowerAmdCl2 } from './lower.js';
 import { amdCl2Table } from './table.js';
+import { readAmdCl2Plan } from './schema.js';
+import { AMD_CL2_VOCABULARY, amdCl2View } from './view.js';
 
 const BITS = [64, 32] as const;
 const DRIVERS = ['new', 'old'] as const;
@@ -13,6 +15,7 @@ const DRIVERS = ['new', 'old'] as const;
 /** AMD Catalyst's OpenCL 2.0 argument buffer, as CLRX describes it. */
 export const amdCl2Target: Target<AmdCl2Plan> = {
   name: 'amd-cl2',
+  title: 'AMD OpenCL 2.0 (CLRX)',
   summary: "AMD Catalyst's OpenCL 2.0 argument buffer (CLRX): setup arguments, offsets, user SGPRs",
   flags: [
     { kind: 'choice', flag: 'bits', choices: BITS.map(String), default: '64', help: 'pointer and setup-argument width', apply: (o, v) => ({ ...o, amdCl2: { ...o.amdCl2, bits: pick(BITS, v) } }) },
@@ -30,6 +33,9 @@ export const amdCl2Target: Target<AmdCl2Plan> = {
   flagConflict: () => undefined,
   optionProblem: () => undefined,
   table: amdCl2Table,
+  vocabulary: AMD_CL2_VOCABULARY,
+  view: amdCl2View,
+  readPlan: readAmdCl2Plan,
   lower(module, o, diags) {
     const plan = lowerAmdCl2(module, o.amdCl2 ?? {}, diags);
     if (!plan) return undefined;

@@ -9,6 +9,8 @@ import { type QualType, type Type, canonical } from '../../types/types.js';
 import type { AmdCl2KernelPlan, AmdCl2Plan, AmdCl2Slot, UserSgprLayout } from '../../abi/plan.js';
 import { type Draft, setOrigin } from '../../abi/origin.js';
 import { valueLayout } from '../../layout/value-layout.js';
+import { assertNever } from '../../assert-never.js';
+import { classifyArg } from '../../model/arg-class.js';
 
 export type AmdCl2Feature = 'setup' | 'args' | 'enqueue' | 'generic';
 export const AMD_CL2_FEATURES: readonly AmdCl2Feature[] = ['setup', 'args', 'enqueue', 'generic'];
@@ -121,8 +123,6 @@ function userSlot(
   counters: { read_only: number; write_only: number; read_write: number; sampler: number },
   diags: DiagnosticBag,
 ): AmdCl2Slot | undefined {
-  const c = canonical(p.type);
-  const t = c.type;
   // Fields in the JSON's order: name, param, typeName, type, role (origin), offset, size, align, argType, then the kind's own.
   const s = { name: p.name, param: p.index, typeName: kernelArgTypeName(p.type), type: p.type } as Draft<AmdCl2Slot>;
   const place = (role: AmdCl2Slot['role'], off: number, size: number, align: number, argType: string): Draft<AmdCl2Slot> => {
@@ -134,58 +134,70 @@ function userSlot(
     return s;
   };
   const handle = (role: AmdCl2Slot['role'], argType: string) => place(role, alignTo(offset, P), P, P, argType);
-  if (t.kind === 'pointer') {
-    const pointee = canonical(t.pointee);
-    const w = pointeeWord(t.pointee);
-    if (!w) {
-      diags.report(Messages.unsupportedForTarget, p.span, [`the AMD OpenCL 2.0 ABI (CLRX) has no pointer type for '${typeToString(p.type)}'`]);
-      return undefined;
-    }
-    const space = pointee.space === 'local' ? 'local' : pointee.space === 'constant' ? 'constant' : 'global';
-    const qualifiers = [pointee.const ? 'const' : '', c.restrict ? 'restrict' : '', pointee.volatile ? 'volatile' : ''].filter(Boolean) as ('const' | 'restrict' | 'volatile')[];
-    const slot = handle(space === 'local' ? 'local' : 'data', `${w.word}*`);
-    slot.addressSpace = space;
-    if (w.structSize !== undefined) slot.structSize = w.structSize;
-    if (qualifiers.length) slot.qualifiers = qualifiers;
-    return slot;
-  }
-  if (t.kind === 'image') {
-    const word = IMAGE_WORDS[t.name];
-    if (!word) {
-      diags.report(Messages.unsupportedForTarget, p.span, [`'${t.name}' is not an image type of the AMD OpenCL 2.0 ABI (CLRX)`]);
-      return undefined;
-    }
-    const access = c.access ?? 'read_only';
-    const slot = handle('image', word);
-    slot.access = access;
-    slot.resourceId = counters[access]++;
-    return slot;
-  }
-  if (t.kind === 'opaque' && t.name === 'sampler_t') {
-    const slot = handle('sampler', 'sampler');
-    slot.resourceId = counters.sampler++;
-    return slot;
-  }
-  if (t.kind === 'opaque' && t.name === 'queue_t') return handle('queue', 'queue');
-  if (t.kind === 'opaque' && t.name === 'clk_event_t') return handle('value', 'clkevent');
-  if (t.kind === 'pipe') {
-    const slot = handle('pipe', 'pipe');
-    slot.access = c.access ?? 'read_only';
-    return slot;
-  }
-  if (t.kind === 'record') {
-    const slot = handle('value', 'structure');
-    slot.structSize = layoutOf(t, AMDGCN).size;
-    slot.layout = valueLayout(p.type, AMDGCN);
-    return slot;
-  }
-  const w = scalarWord(t);
-  if (!w) {
-    diags.report(Messages.unsupportedForTarget, p.span, [`the AMD OpenCL 2.0 ABI (CLRX) has no argument type for '${typeToString(p.type)}'`]);
+  const noArgType = () => {
+    diags.report(Messages.clrxNoArgumentType, p.span, [typeToString(p.type)]);
     return undefined;
+  };
+  const arg = classifyArg(p.type);
+  switch (arg.kind) {
+    case 'buffer':
+    case 'local': {
+      const pointee = arg.pointee;
+      const w = pointeeWord(pointee);
+      if (!w) {
+        diags.report(Messages.clrxNoPointerType, p.span, [typeToString(p.type)]);
+        return undefined;
+      }
+      const space = arg.kind === 'local' ? 'local' : arg.space;
+      const qualifiers = [pointee.const ? 'const' : '', canonical(p.type).restrict ? 'restrict' : '', pointee.volatile ? 'volatile' : ''].filter(Boolean) as ('const' | 'restrict' | 'volatile')[];
+      const slot = handle(arg.kind === 'local' ? 'local' : 'data', `${w.word}*`);
+      slot.addressSpace = space;
+      if (w.structSize !== undefined) slot.structSize = w.structSize;
+      if (qualifiers.length) slot.qualifiers = qualifiers;
+      return slot;
+    }
+    case 'image': {
+      const word = IMAGE_WORDS[arg.image];
+      if (!word) {
+        diags.report(Messages.clrxNoImageType, p.span, [arg.image]);
+        return undefined;
+      }
+      const slot = handle('image', word);
+      slot.access = arg.access;
+      slot.resourceId = counters[arg.access]++;
+      return slot;
+    }
+    case 'sampler': {
+      const slot = handle('sampler', 'sampler');
+      slot.resourceId = counters.sampler++;
+      return slot;
+    }
+    case 'queue':
+      return handle('queue', 'queue');
+    case 'event':
+      return handle('value', 'clkevent');
+    case 'pipe': {
+      const slot = handle('pipe', 'pipe');
+      slot.access = arg.access;
+      return slot;
+    }
+    case 'pod': {
+      if (arg.type.kind === 'record') {
+        const slot = handle('value', 'structure');
+        slot.structSize = layoutOf(arg.type, AMDGCN).size;
+        slot.layout = valueLayout(p.type, AMDGCN);
+        return slot;
+      }
+      const w = scalarWord(arg.type);
+      if (!w) return noArgType();
+      const n = w.length === 3 && driver === 'new' ? 4 : w.length;
+      const slot = place('value', alignTo(offset, w.element), w.element * n, w.element, w.word);
+      slot.layout = valueLayout(p.type, AMDGCN);
+      return slot;
+    }
+    case 'opaque':
+      return noArgType();
+    default:
+      return assertNever(arg);
   }
-  const n = w.length === 3 && driver === 'new' ? 4 : w.length;
-  const slot = place('value', alignTo(offset, w.element), w.element * n, w.element, w.word);
-  slot.layout = valueLayout(p.type, AMDGCN);
-  return slot;
 }

@@ -1,4 +1,4 @@
-import { amdCl2ByAddress } from '../../abi/read-plan.js';
+import { amdCl2ByAddress } from './by-address.js';
 import type { AmdCl2Plan, AmdCl2Slot } from '../../abi/plan.js';
 import { type PackOptions, kernelOf } from '../../runtime/pack/launch.js';
 import type { Overflow, PackLayout, SlotFill } from '../../runtime/pack/placement.js';

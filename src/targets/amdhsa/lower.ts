@@ -4,7 +4,8 @@ import { irAlign } from '../../layout/ir-align.js';
 import { layoutOf } from '../../layout/layout.js';
 import { type FunctionInfo, type KernelModule, kernelsOf } from '../../model/kernel-module.js';
 import { kernelArgTypeName } from '../../types/print.js';
-import { canonical } from '../../types/types.js';
+import { assertNever } from '../../assert-never.js';
+import { classifyArg } from '../../model/arg-class.js';
 import { callsTransitively } from '../../abi/call-graph.js';
 import type { AmdhsaKernelPlan, AmdhsaPlan, AmdhsaSlot } from '../../abi/plan.js';
 import { type Draft, setOrigin } from '../../abi/origin.js';
@@ -101,8 +102,6 @@ function hiddenArgs(codeObject: AmdhsaCodeObject, llvm: AmdhsaLlvm, f: HiddenFac
  * kind's own fields, and align.
  */
 function explicitSlot(p: FunctionInfo['params'][number], offset: number): AmdhsaSlot {
-  const c = canonical(p.type);
-  const t = c.type;
   const s = { name: p.name, param: p.index, typeName: kernelArgTypeName(p.type), type: p.type } as Draft<AmdhsaSlot>;
   const place = (role: AmdhsaSlot['role'], align: number, size: number, valueKind: string) => {
     setOrigin(s, p, role);
@@ -111,27 +110,35 @@ function explicitSlot(p: FunctionInfo['params'][number], offset: number): Amdhsa
     s.valueKind = valueKind;
     return align;
   };
+  const arg = classifyArg(p.type);
   let align: number;
-  if (t.kind === 'pointer') {
-    const pointee = canonical(t.pointee);
-    if (pointee.space === 'local') {
+  switch (arg.kind) {
+    case 'local':
       align = place('local', 4, 4, 'dynamic_shared_pointer');
       s.addressSpace = 'local';
-      s.pointeeAlign = pointee.type.kind === 'scalar' && pointee.type.name === 'void' ? 1 : layoutOf(pointee, AMDGCN).align;
-    } else {
+      s.pointeeAlign = arg.pointee.type.kind === 'scalar' && arg.pointee.type.name === 'void' ? 1 : layoutOf(arg.pointee, AMDGCN).align;
+      break;
+    case 'buffer':
       align = place('data', 8, 8, 'global_buffer');
-      s.addressSpace = pointee.space === 'constant' ? 'constant' : 'global';
-    }
-  } else if (t.kind === 'image' || t.kind === 'pipe') {
-    align = place(t.kind, 8, 8, t.kind);
-    s.access = c.access ?? 'read_only';
-  } else if (t.kind === 'opaque' && t.name === 'sampler_t') {
-    align = place('sampler', 8, 8, 'sampler');
-  } else if (t.kind === 'opaque' && t.name === 'queue_t') {
-    align = place('queue', 8, 8, 'queue');
-  } else {
-    align = place('value', irAlign(p.type, AMDGCN), layoutOf(p.type, AMDGCN).size, 'by_value');
-    s.layout = valueLayout(p.type, AMDGCN);
+      s.addressSpace = arg.space;
+      break;
+    case 'image':
+    case 'pipe':
+      align = place(arg.kind, 8, 8, arg.kind);
+      s.access = arg.access;
+      break;
+    case 'sampler':
+    case 'queue':
+      align = place(arg.kind, 8, 8, arg.kind);
+      break;
+    case 'pod':
+    case 'event':
+    case 'opaque':
+      align = place('value', irAlign(p.type, AMDGCN), layoutOf(p.type, AMDGCN).size, 'by_value');
+      s.layout = valueLayout(p.type, AMDGCN);
+      break;
+    default:
+      return assertNever(arg);
   }
   s.align = align;
   return s;

@@ -5,12 +5,15 @@ import { pick } from '../options.js';
 import { type Target, choiceProblem } from '../target.js';
 import { type LlvmPlan, lowerLlvm } from './lower.js';
 import { llvmTable } from './table.js';
+import { readLlvmPlan } from './schema.js';
+import { LLVM_VOCABULARY, llvmView } from './view.js';
 
 const METADATA = ['modern', 'legacy'] as const;
 
 /** LLVM IR kernels with clang's `kernel_arg_*` metadata. */
 export const llvmTarget: Target<LlvmPlan> = {
   name: 'llvm',
+  title: 'LLVM IR metadata',
   summary: "LLVM IR kernel declarations with clang's kernel_arg_* metadata",
   flags: [
     { kind: 'choice', flag: 'metadata', choices: METADATA, default: 'modern', help: 'function-attached kernel_arg_* or the !opencl.kernels node', apply: (o, v) => ({ ...o, llvm: { ...o.llvm, metadata: pick(METADATA, v) } }) },
@@ -25,6 +28,9 @@ export const llvmTarget: Target<LlvmPlan> = {
   flagConflict: () => undefined,
   optionProblem: (o) => choiceProblem('llvm.triple', o.llvm?.triple, TRIPLES),
   table: llvmTable,
+  vocabulary: LLVM_VOCABULARY,
+  view: llvmView,
+  readPlan: readLlvmPlan,
   lower(module, o, diags) {
     const plan = lowerLlvm(module, o.llvm ?? {}, diags);
     if (!plan) return undefined;

@@ -1,4 +1,5 @@
 import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
+import { Messages } from '../../diagnostics/messages.js';
 import { type KernelModule, kernelsOf } from '../../model/kernel-module.js';
 import { type LlvmKernelPlan, TRIPLE_INFO, type Triple, checkKernelCalls, llvmKernelPlan } from '../../abi/llvm-kernel.js';
 
@@ -18,7 +19,7 @@ export interface LlvmTargetOptions {
 /** Kernels with the `kernel_arg_*` metadata clang-16 gives them. */
 export function lowerLlvm(module: KernelModule, options: LlvmTargetOptions, diags: DiagnosticBag): LlvmPlan | undefined {
   const triple = options.triple ?? 'spir64-unknown-unknown';
-  checkKernelCalls(module, options.kernelStubs ?? false, diags, 'pass --kernel-stubs to split kernels into entry and body');
+  checkKernelCalls(module, options.kernelStubs ?? false, diags, Messages.llvmKernelCall);
   if (diags.hasErrors) return undefined;
   const dl = TRIPLE_INFO[triple].layout;
   return { target: 'llvm', triple, metadata: options.metadata ?? 'modern', kernels: kernelsOf(module).map((k) => llvmKernelPlan(k, dl)) };

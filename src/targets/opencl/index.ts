@@ -6,12 +6,15 @@ import { pick } from '../options.js';
 import { type Target, choiceProblem } from '../target.js';
 import { lowerOpenCL } from './lower.js';
 import { openclTable } from './table.js';
+import { readOpenclPlan } from './schema.js';
+import { OPENCL_VOCABULARY, openclView } from './view.js';
 
 const ARCHES = ['spir', 'spir64'] as const;
 
 /** OpenCL's `clSetKernelArg` calls, as `clGetKernelArgInfo` describes them. */
 export const openclTarget: Target<OpenCLPlan> = {
   name: 'opencl',
+  title: 'OpenCL (clSetKernelArg)',
   summary: 'the clSetKernelArg plan: index, kind, address space or access, type name, size',
   flags: [
     { kind: 'choice', flag: 'arch', choices: ARCHES, default: 'spir64', help: 'device address width values are sized with', apply: (o, v) => ({ ...o, arch: pick(ARCHES, v) }) },
@@ -23,6 +26,9 @@ export const openclTarget: Target<OpenCLPlan> = {
   flagConflict: () => undefined,
   optionProblem: (o) => choiceProblem('arch', o.arch, ARCHES),
   table: openclTable,
+  vocabulary: OPENCL_VOCABULARY,
+  view: openclView,
+  readPlan: readOpenclPlan,
   lower(module, o, _diags, generated) {
     const plan = lowerOpenCL(module, { arch: o.arch }, generated);
     return {

@@ -3,7 +3,8 @@ import { layoutOf } from '../../layout/layout.js';
 import type { GeneratedCode } from '../../model/generated-code.js';
 import { type KernelModule, kernelsOf } from '../../model/kernel-module.js';
 import { kernelArgTypeName, kernelArgTypeQual } from '../../types/print.js';
-import { type QualType, canonical } from '../../types/types.js';
+import { assertNever } from '../../assert-never.js';
+import { type ArgClass, classifyArg } from '../../model/arg-class.js';
 import type { OpenCLArgKind, OpenCLKernelPlan, OpenCLPlan, OpenCLSlot, SlotRole } from '../../abi/plan.js';
 import { type Draft, setOrigin } from '../../abi/origin.js';
 import { valueLayout } from '../../layout/value-layout.js';
@@ -16,19 +17,28 @@ export interface OpenCLTargetOptions {
 /** Handles (buffers, images, samplers, queues, pipes) are passed as 8-byte `cl_mem`/`cl_sampler` values. */
 const HANDLE_SIZE = 8;
 
-function classify(t: QualType): { kind: OpenCLArgKind; role: SlotRole; addressSpace?: 'global' | 'constant' | 'local' } {
-  const c = canonical(t);
-  const ty = c.type;
-  if (ty.kind === 'pointer') {
-    const space = canonical(ty.pointee).space;
-    if (space === 'local') return { kind: 'local', role: 'local', addressSpace: 'local' };
-    return { kind: 'buffer', role: 'data', addressSpace: space === 'constant' ? 'constant' : 'global' };
+/** The clSetKernelArg kind and slot role of each argument class. */
+function openclKind(a: ArgClass): { kind: OpenCLArgKind; role: SlotRole; addressSpace?: 'global' | 'constant' | 'local' } {
+  switch (a.kind) {
+    case 'buffer':
+      return { kind: 'buffer', role: 'data', addressSpace: a.space };
+    case 'local':
+      return { kind: 'local', role: 'local', addressSpace: 'local' };
+    case 'image':
+      return { kind: 'image', role: 'image' };
+    case 'pipe':
+      return { kind: 'pipe', role: 'pipe' };
+    case 'sampler':
+      return { kind: 'sampler', role: 'sampler' };
+    case 'queue':
+      return { kind: 'queue', role: 'queue' };
+    case 'pod':
+    case 'event':
+    case 'opaque':
+      return { kind: 'value', role: 'value' };
+    default:
+      return assertNever(a);
   }
-  if (ty.kind === 'image') return { kind: 'image', role: 'image' };
-  if (ty.kind === 'pipe') return { kind: 'pipe', role: 'pipe' };
-  if (ty.kind === 'opaque' && ty.name === 'sampler_t') return { kind: 'sampler', role: 'sampler' };
-  if (ty.kind === 'opaque' && ty.name === 'queue_t') return { kind: 'queue', role: 'queue' };
-  return { kind: 'value', role: 'value' };
 }
 
 /** The `clSetKernelArg` plan: one slot per parameter, in order. `generated` (tinytc input): the kernels whose work-group size kernarg chose. */
@@ -37,7 +47,8 @@ export function lowerOpenCL(module: KernelModule, options: OpenCLTargetOptions =
   const dl = DATA_LAYOUTS[arch];
   const kernels: OpenCLKernelPlan[] = kernelsOf(module).map((k) => {
     const args: OpenCLSlot[] = k.params.map((p) => {
-      const { kind, role, addressSpace } = classify(p.type);
+      const arg = classifyArg(p.type);
+      const { kind, role, addressSpace } = openclKind(arg);
       const slot = { name: p.name } as Draft<OpenCLSlot>;
       setOrigin(slot, p, role);
       slot.index = p.index;
@@ -47,7 +58,7 @@ export function lowerOpenCL(module: KernelModule, options: OpenCLTargetOptions =
       slot.size = kind === 'local' ? null : kind === 'value' ? layoutOf(p.type, dl).size : HANDLE_SIZE;
       slot.type = p.type;
       if (addressSpace) slot.addressSpace = addressSpace;
-      if (kind === 'image' || kind === 'pipe') slot.access = canonical(p.type).access ?? 'read_only';
+      if (arg.kind === 'image' || arg.kind === 'pipe') slot.access = arg.access;
       if (kind === 'value') slot.layout = valueLayout(p.type, dl);
       return slot;
     });

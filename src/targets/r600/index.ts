@@ -4,10 +4,13 @@ import { emitLlvmIr } from '../../emit/llvm-ir.js';
 import type { Target } from '../target.js';
 import { type R600Plan, lowerR600 } from './lower.js';
 import { r600Table } from './table.js';
+import { readR600Plan } from './schema.js';
+import { R600_VOCABULARY, r600View } from './view.js';
 
 /** Clover's r600 input buffer, after LLVM's R600 image pass inserts the image size and format arguments. */
 export const r600Target: Target<R600Plan> = {
   name: 'r600',
+  title: 'r600 (clover)',
   summary: "clover's r600 input buffer, with the R600 image pass's inserted arguments",
   flags: [],
   formats: ['table', 'json', 'llvm-ir'],
@@ -17,6 +20,9 @@ export const r600Target: Target<R600Plan> = {
   flagConflict: () => undefined,
   optionProblem: () => undefined,
   table: r600Table,
+  vocabulary: R600_VOCABULARY,
+  view: r600View,
+  readPlan: readR600Plan,
   lower(module, _o, diags) {
     const r = lowerR600(module, diags);
     if (!r) return undefined;

@@ -5,7 +5,8 @@ import { SPIR } from '../../layout/data-layout.js';
 import { irAlign } from '../../layout/ir-align.js';
 import { layoutOf } from '../../layout/layout.js';
 import { type KernelModule, type Parameter, kernelsOf } from '../../model/kernel-module.js';
-import { canonical } from '../../types/types.js';
+import { assertNever } from '../../assert-never.js';
+import { classifyArg } from '../../model/arg-class.js';
 import { type LlvmKernelPlan, type LlvmSlot, checkKernelCalls, llvmKernelPlan } from '../../abi/llvm-kernel.js';
 import { type Draft, setOrigin } from '../../abi/origin.js';
 import type { KernelPlanBase, SlotBase } from '../../abi/plan.js';
@@ -48,7 +49,7 @@ export const R600_EXPLICIT_OFFSET = 36;
  * `__format_<name>`; resource IDs count read-only images, write-only images and samplers.
  */
 export function lowerR600(module: KernelModule, diags: DiagnosticBag): { plan: R600Plan; llvm: LlvmKernelPlan[] } | undefined {
-  checkKernelCalls(module, false, diags, 'the r600 module has no kernel entry/body split');
+  checkKernelCalls(module, false, diags, Messages.r600KernelCall);
   const kernels: R600KernelPlan[] = [];
   const llvm: LlvmKernelPlan[] = [];
   // clover's two trailing slots depend only on where they start: made once per offset, shared (read-only).
@@ -76,41 +77,62 @@ export function lowerR600(module: KernelModule, diags: DiagnosticBag): { plan: R
     };
     for (const [i, p] of k.params.entries()) {
       const a: LlvmSlot = lp.args[i];
-      const c = canonical(p.type);
-      const t = c.type;
+      // Every handle the pass leaves alone is a 32-bit pointer.
+      const handle = (access?: string) => {
+        const slot = base(p, a, 4);
+        slot.irType = 'ptr';
+        if (access) slot.accessQual = access;
+        push(slot, 4);
+      };
+      const arg = classifyArg(p.type);
       // The pass recognizes images and samplers by their kernel_arg_type spelling, so typedef names are left alone.
-      if (t.kind === 'image' && (a.typeName === 'image2d_t' || a.typeName === 'image3d_t')) {
-        const access = c.access ?? 'read_only';
-        if (access === 'read_write') {
-          diags.report(Messages.unsupportedForTarget, p.span, [`the R600 image pass handles read_only and write_only images only, not read_write '${p.name}'`]);
-          continue;
+      switch (arg.kind) {
+        case 'image': {
+          if (a.typeName !== 'image2d_t' && a.typeName !== 'image3d_t') {
+            handle(arg.access);
+            break;
+          }
+          if (arg.access === 'read_write') {
+            diags.report(Messages.r600ReadWriteImage, p.span, [p.name]);
+            break;
+          }
+          const image = base(p, a, 4, 'image');
+          image.irType = 'ptr addrspace(1)';
+          image.accessQual = arg.access;
+          image.resourceId = counters[arg.access]++;
+          push(image, 4);
+          push({ name: `__size_${p.name}`, param: null, role: 'image-size', size: 12, irType: '[3 x i32]', typeName: '__llvm_image_size', image: p.name, fields: ['width', 'height', 'depth'] }, 4);
+          push({ name: `__format_${p.name}`, param: null, role: 'image-format', size: 8, irType: '[2 x i32]', typeName: '__llvm_image_format', image: p.name, fields: ['channel_data_type', 'channel_order'] }, 4);
+          break;
         }
-        const image = base(p, a, 4, 'image');
-        image.irType = 'ptr addrspace(1)';
-        image.accessQual = access;
-        image.resourceId = counters[access]++;
-        push(image, 4);
-        push({ name: `__size_${p.name}`, param: null, role: 'image-size', size: 12, irType: '[3 x i32]', typeName: '__llvm_image_size', image: p.name, fields: ['width', 'height', 'depth'] }, 4);
-        push({ name: `__format_${p.name}`, param: null, role: 'image-format', size: 8, irType: '[2 x i32]', typeName: '__llvm_image_format', image: p.name, fields: ['channel_data_type', 'channel_order'] }, 4);
-        continue;
+        case 'sampler': {
+          if (a.typeName !== 'sampler_t') {
+            handle();
+            break;
+          }
+          const sampler = base(p, a, 4, 'sampler');
+          sampler.irType = 'ptr addrspace(4)';
+          sampler.resourceId = counters.sampler++;
+          push(sampler, 4);
+          break;
+        }
+        case 'buffer':
+        case 'local':
+        case 'pipe':
+        case 'queue':
+        case 'event':
+        case 'opaque':
+          handle();
+          break;
+        case 'pod': {
+          const value = base(p, a, layoutOf(p.type, SPIR).size);
+          value.layout = valueLayout(p.type, SPIR);
+          push(value, irAlign(p.type, SPIR));
+          break;
+        }
+        default:
+          assertNever(arg);
       }
-      if (t.kind === 'opaque' && t.name === 'sampler_t' && a.typeName === 'sampler_t') {
-        const sampler = base(p, a, 4, 'sampler');
-        sampler.irType = 'ptr addrspace(4)';
-        sampler.resourceId = counters.sampler++;
-        push(sampler, 4);
-        continue;
-      }
-      if (t.kind === 'pointer' || t.kind === 'image' || t.kind === 'pipe' || t.kind === 'opaque') {
-        const handle = base(p, a, 4);
-        handle.irType = 'ptr';
-        if (t.kind === 'image') handle.accessQual = c.access ?? 'read_only';
-        push(handle, 4);
-        continue;
-      }
-      const value = base(p, a, layoutOf(p.type, SPIR).size);
-      value.layout = valueLayout(p.type, SPIR);
-      push(value, irAlign(p.type, SPIR));
     }
     // clover appends these after every explicit argument.
     off = alignTo(off, 4);

@@ -9,6 +9,8 @@ import { emitTinytcSpirv } from './spirv/index.js';
 import { type VulkanPlan, type VulkanTargetOptions, lowerVulkan } from './lower.js';
 import { parseSamplerMap } from './sampler-map.js';
 import { vulkanTable } from './table.js';
+import { readVulkanPlan } from './schema.js';
+import { VULKAN_VOCABULARY, vulkanView } from './view.js';
 
 const ARCHES = ['spir', 'spir64'] as const;
 const ZERO_ONE = ['0', '1'] as const;
@@ -23,6 +25,7 @@ const bool = (flag: string, key: 'podUbo' | 'podPushConstant' | 'constantArgsUbo
 /** clspv's Vulkan calling convention: descriptor sets, bindings, POD blocks, push and spec constants. */
 export const vulkanTarget: Target<VulkanPlan> = {
   name: 'vulkan',
+  title: 'Vulkan (clspv)',
   summary: "clspv's Vulkan interface: descriptor sets and bindings, POD blocks, push and spec constants",
   // clspv spells its options with one dash too (`-pod-ubo`, `-cluster-pod-kernel-args=0`).
   flags: ([
@@ -70,6 +73,9 @@ export const vulkanTarget: Target<VulkanPlan> = {
     return undefined;
   },
   table: vulkanTable,
+  vocabulary: VULKAN_VOCABULARY,
+  view: vulkanView,
+  readPlan: readVulkanPlan,
   lower(module, o, diags) {
     const plan = withAddressTables(lowerVulkan(module, o.vulkan ?? {}, diags));
     if (!plan) return undefined;

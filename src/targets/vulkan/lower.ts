@@ -1,6 +1,6 @@
 import { alignTo } from '../../layout/align.js';
 import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
-import { Messages } from '../../diagnostics/messages.js';
+import { type Message, Messages } from '../../diagnostics/messages.js';
 import type { Span } from '../../diagnostics/source.js';
 import { DATA_LAYOUTS } from '../../layout/data-layout.js';
 import { layoutOf } from '../../layout/layout.js';
@@ -12,6 +12,8 @@ import { addPhysicalRequirements, checkTodayOptions, placeImageMetadata, printfP
 import { ARG_KIND_REFLECTION } from './today.js';
 import { type Draft, setOrigin } from '../../abi/origin.js';
 import { valueLayout } from '../../layout/value-layout.js';
+import { assertNever } from '../../assert-never.js';
+import { type ArgClass, classifyArg } from '../../model/arg-class.js';
 import { checkBufferStorage, checkSmallStorage, choosePlacement, has16, has8, scalarsIn, storeSize } from './pod-storage.js';
 
 import type { StorageClassName, VulkanArgKind, VulkanKernelPlan, VulkanPlan, VulkanSlot, VulkanTargetOptions } from './plan.js';
@@ -35,17 +37,28 @@ function storageOf(kind: VulkanArgKind): StorageClassName | undefined {
 type Kind = 'buffer' | 'buffer_ubo' | 'pod' | 'pointer' | 'ro_image' | 'wo_image' | 'sampler' | 'local';
 
 function kindOf(t: QualType, o: VulkanTargetOptions): Kind {
-  const c = canonical(t).type;
-  if (c.kind === 'pointer') {
-    const space = canonical(c.pointee).space;
-    if (space === 'local') return 'local';
-    // PhysicalPointerArgsPass: global and constant pointers become 64-bit PODs.
-    if (o.physicalStorageBuffers) return 'pointer';
-    return space === 'constant' && o.constantArgsUbo ? 'buffer_ubo' : 'buffer';
+  const arg = classifyArg(t);
+  switch (arg.kind) {
+    case 'local':
+      return 'local';
+    case 'buffer':
+      // PhysicalPointerArgsPass: global and constant pointers become 64-bit PODs.
+      if (o.physicalStorageBuffers) return 'pointer';
+      return arg.space === 'constant' && o.constantArgsUbo ? 'buffer_ubo' : 'buffer';
+    case 'image':
+      return arg.access === 'read_only' ? 'ro_image' : 'wo_image';
+    case 'sampler':
+      return 'sampler';
+    // Pipes and queues are refused above; events and other opaque values take the POD path (clspv's ArgKind: anything else is a POD).
+    case 'pod':
+    case 'pipe':
+    case 'queue':
+    case 'event':
+    case 'opaque':
+      return 'pod';
+    default:
+      return assertNever(arg);
   }
-  if (c.kind === 'image') return (canonical(t).access ?? 'read_only') === 'read_only' ? 'ro_image' : 'wo_image';
-  if (c.kind === 'opaque' && c.name === 'sampler_t') return 'sampler';
-  return 'pod';
 }
 
 const VK_DESCRIPTOR: Record<string, string> = {
@@ -65,14 +78,14 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   const cluster = o.clusterPodKernelArgs ?? true;
   const maxPush = o.maxPushConstantSize ?? 128;
   const kernels = kernelsOf(module);
-  const err = (span: Span | undefined, text: string) => diags.report(Messages.unsupportedForTarget, span, [text]);
+  const err = (span: Span | undefined, message: Message, args: readonly (string | number)[] = []) => diags.report(message, span, args);
 
   // Option conflicts, with clspv's words.
   const modulePushConstantsRequested = o.globalOffsetPushConstant === true || module.clVersion >= 200;
-  if (o.podUbo && o.podPushConstant) err(undefined, 'POD arguments can only be in either uniform buffers or push constants');
-  if (o.podPushConstant && !cluster) err(undefined, 'POD arguments must be clustered to be passed as push constants');
+  if (o.podUbo && o.podPushConstant) err(undefined, Messages.vkPodUboAndPush);
+  if (o.podPushConstant && !cluster) err(undefined, Messages.vkPodPushUnclustered);
   if (o.podPushConstant && modulePushConstantsRequested && (o.globalOffsetPushConstant || o.globalOffset)) {
-    err(undefined, 'POD arguments as push constants are not compatible with module scope push constants');
+    err(undefined, Messages.vkPodPushModulePush);
   }
   checkTodayOptions(module, o, arch, err);
 
@@ -80,23 +93,42 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   const kernelNames = new Set(kernels.map((k) => k.name));
   for (const f of module.functions) {
     for (const c of f.calls) {
-      if (kernelNames.has(c.name)) err(c.span, `kernel functions can't be called from other kernels ('${f.name}' calls '${c.name}')`);
-      if (c.name === 'printf' && !o.enablePrintf) err(c.span, 'printf is not supported');
+      if (kernelNames.has(c.name)) err(c.span, Messages.vkKernelCallsKernel, [f.name, c.name]);
+      if (c.name === 'printf' && !o.enablePrintf) err(c.span, Messages.vkPrintf);
     }
   }
   const checkParams = (k: FunctionInfo): void => {
     for (const p of k.params) {
-      const c = canonical(p.type);
-      const t = c.type;
-      if (t.kind === 'pointer') {
-        const pointee = canonical(t.pointee).type;
-        if ((pointee.kind === 'scalar' && pointee.name === 'half') || (pointee.kind === 'vector' && pointee.element === 'half')) err(p.span, `half pointers are not supported as kernel arguments ('${p.name}')`);
+      const arg = classifyArg(p.type);
+      switch (arg.kind) {
+        case 'buffer':
+        case 'local': {
+          const pointee = arg.pointee.type;
+          if ((pointee.kind === 'scalar' && pointee.name === 'half') || (pointee.kind === 'vector' && pointee.element === 'half')) err(p.span, Messages.vkHalfPointer, [p.name]);
+          break;
+        }
+        case 'image':
+          if (arg.shape.buffer) err(p.span, Messages.vkImage1dBuffer, [p.name]);
+          break;
+        case 'pipe':
+          err(p.span, Messages.vkPipe);
+          break;
+        case 'queue':
+          err(p.span, Messages.vkQueue, [p.name]);
+          break;
+        case 'pod': {
+          const t = arg.type;
+          if (!o.longVector && (t.kind === 'vector' || t.kind === 'array' || t.kind === 'record') && containsType(p.type, (x) => x.kind === 'vector' && x.length > 4)) err(p.span, Messages.vkLongVector);
+          if (t.kind === 'record' && containsType(p.type, (x) => x.kind === 'pointer')) err(p.span, Messages.vkStructWithPointers);
+          break;
+        }
+        case 'sampler':
+        case 'event':
+        case 'opaque':
+          break;
+        default:
+          assertNever(arg);
       }
-      if (t.kind === 'image' && t.name === 'image1d_buffer_t') err(p.span, `image1d_buffer_t is not supported ('${p.name}')`);
-      if (t.kind === 'pipe') err(p.span, 'pipes are not supported');
-      if (t.kind === 'opaque' && t.name === 'queue_t') err(p.span, `queue_t is not supported ('${p.name}')`);
-      if (!o.longVector && (t.kind === 'vector' || t.kind === 'array' || t.kind === 'record') && containsType(p.type, (x) => x.kind === 'vector' && x.length > 4)) err(p.span, 'vectors with more than 4 elements are not supported');
-      if (t.kind === 'record' && containsType(p.type, (x) => x.kind === 'pointer')) err(p.span, 'structures may not contain pointers');
     }
   };
   for (const k of kernels) checkParams(k);
@@ -136,7 +168,7 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
     pushConstants.push({ name, offset, size: 12 });
     pcEnd = offset + 12;
   }
-  if (o.podPushConstant && pushConstants.length) err(undefined, 'POD arguments as push constants are not compatible with module scope push constants');
+  if (o.podPushConstant && pushConstants.length) err(undefined, Messages.vkPodPushModulePush);
   const today = todayModuleParts(module, kernels, o, pushConstants, err);
   pcEnd = today.pcEnd;
 
@@ -168,7 +200,7 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
       placement = chosen === 'global-pushconstant' ? 'pushconstant' : chosen;
       globalPush = chosen === 'global-pushconstant';
       if (globalPush) podBase = today.globalPodBase;
-      if (placement === 'ssbo' && pods.some((p) => kinds[p.index] === 'pointer')) err(k.span, 'SSBO PODs not supported with physical pointer arguments!');
+      if (placement === 'ssbo' && pods.some((p) => kinds[p.index] === 'pointer')) err(k.span, Messages.vkSsboPodsWithPointers);
       for (const p of pods) {
         const l = layoutOf(p.type, dl);
         let align = l.align;
@@ -181,8 +213,8 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
       }
       if (placement === 'pushconstant' && !globalPush) {
         const size = alignTo(podEnd, 4);
-        if (size > maxPush) err(k.span, 'max push constant size exceeded');
-        if (pods.some((p) => containsType(p.type, (x) => x.kind === 'array'))) err(k.span, 'arrays are not supported in push constants currently');
+        if (size > maxPush) err(k.span, Messages.vkMaxPushConstantSize);
+        if (pods.some((p) => containsType(p.type, (x) => x.kind === 'array'))) err(k.span, Messages.vkPushConstantArrays);
       }
       if (!globalPush) checkSmallStorage(pods.filter((p) => kinds[p.index] !== 'pointer'), placement, o, err);
     }
@@ -320,11 +352,11 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   for (const k of kernels) for (const p of k.params) addScalars(types, p.type);
   if (constantData) for (const v of module.variables) for (const s of scalarsIn(v.type)) types.add(s);
   const caps = ['Shader'];
-  const images: QualType[] = [];
+  const images: Extract<ArgClass, { kind: 'image' }>[] = [];
   for (const k of kernels) {
     for (const p of k.params) {
-      const c = canonical(p.type);
-      if (c.type.kind === 'image') images.push(c);
+      const arg = classifyArg(p.type);
+      if (arg.kind === 'image') images.push(arg);
     }
   }
   const hasBuffers = kernelPlans.some((k) => k.args.some((a) => a.argKind === 'buffer' || a.argKind === 'buffer_ubo'));
@@ -334,9 +366,9 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   if (types.has('long') || types.has('ulong')) caps.push('Int64');
   if (types.has('half')) caps.push('Float16');
   if (types.has('double')) caps.push('Float64');
-  const writes = images.filter((c) => (c.access ?? 'read_only') !== 'read_only');
-  const reads = images.filter((c) => (c.access ?? 'read_only') === 'read_only');
-  const is1d = (c: QualType) => c.type.kind === 'image' && c.type.name.startsWith('image1d');
+  const writes = images.filter((c) => c.access !== 'read_only');
+  const reads = images.filter((c) => c.access === 'read_only');
+  const is1d = (c: (typeof images)[number]) => c.shape.dims === 1;
   if (writes.length) caps.push('ImageStorageWriteWithoutFormat');
   if (['get_image_width', 'get_image_height', 'get_image_depth', 'get_image_dim', 'get_image_array_size'].some(uses)) caps.push('ImageQuery');
   if (writes.some(is1d)) caps.push('Image1D');

@@ -2,13 +2,14 @@
 // (push constants, UBO, SSBO), store sizes, std140 problems, and the storage-class checks.
 import { alignTo } from '../../layout/align.js';
 import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
-import { Messages } from '../../diagnostics/messages.js';
+import { type Message, Messages } from '../../diagnostics/messages.js';
 import type { Span } from '../../diagnostics/source.js';
 import { DATA_LAYOUTS } from '../../layout/data-layout.js';
 import { layoutOf, recordLayout } from '../../layout/layout.js';
 import { type FunctionInfo, type KernelModule, kernelsOf } from '../../model/kernel-module.js';
 import { type QualType, type Type, canonical, containsType, type RecordDecl } from '../../types/types.js';
 import type { StorageClassName, VulkanTargetOptions } from './plan.js';
+import { classifyArg } from '../../model/arg-class.js';
 
 const EMPTY: ReadonlySet<string> = new Set();
 const leafScalars = new Map<string, ReadonlySet<string>>();
@@ -96,18 +97,18 @@ export function choosePlacement(
 }
 
 /** The first std140 rule a type breaks in a uniform buffer, in clspv's words, or undefined. */
-export function uboProblem(t: QualType, dl: (typeof DATA_LAYOUTS)[keyof typeof DATA_LAYOUTS]): string | undefined {
+export function uboProblem(t: QualType, dl: (typeof DATA_LAYOUTS)[keyof typeof DATA_LAYOUTS]): Message | undefined {
   const c = canonical(t).type;
   if (c.kind === 'array') {
     const e = layoutOf(c.element, dl);
-    if (e.size % alignTo(e.align, 16) !== 0) return 'clspv restriction: to satisfy UBO ArrayStride restrictions, element size must be a multiple of array alignment';
+    if (e.size % alignTo(e.align, 16) !== 0) return Messages.vkUboArrayStride;
     return uboProblem(c.element, dl);
   }
   if (c.kind !== 'record') return undefined;
   for (const f of recordLayout(c.decl, dl).fields) {
     const fc = canonical(f.type).type;
-    if (fc.kind === 'array' && f.offset % 16 !== 0) return 'in an UBO, arrays must be aligned to their element alignment, rounded up to a multiple of 16';
-    if (fc.kind === 'record' && f.offset % 16 !== 0) return 'in an UBO, structs must be aligned to their largest element alignment, rounded up to a multiple of 16 bytes';
+    if (fc.kind === 'array' && f.offset % 16 !== 0) return Messages.vkUboArrayAlign;
+    if (fc.kind === 'record' && f.offset % 16 !== 0) return Messages.vkUboStructAlign;
     const inner = uboProblem(f.type, dl);
     if (inner) return inner;
   }
@@ -118,14 +119,14 @@ export function checkSmallStorage(
   pods: readonly FunctionInfo['params'][number][],
   placement: 'ssbo' | 'ubo' | 'pushconstant' | 'none',
   o: VulkanTargetOptions,
-  err: (span: Span | undefined, text: string) => void,
+  err: (span: Span | undefined, message: Message, args?: readonly (string | number)[]) => void,
 ): void {
   if (placement === 'none') return;
   const name = { ssbo: 'SSBOs', ubo: 'UBOs', pushconstant: 'push constants' }[placement];
   for (const p of pods) {
     const s = scalarsIn(p.type);
-    if (has8(s) && (o.no8bitStorage ?? []).includes(placement)) err(p.span, `8-bit storage is not supported for ${name}`);
-    if (has16(s) && (o.no16bitStorage ?? []).includes(placement)) err(p.span, `16-bit storage is not supported for ${name}`);
+    if (has8(s) && (o.no8bitStorage ?? []).includes(placement)) err(p.span, Messages.vkNo8bitStorage, [name]);
+    if (has16(s) && (o.no16bitStorage ?? []).includes(placement)) err(p.span, Messages.vkNo16bitStorage, [name]);
   }
 }
 
@@ -133,18 +134,16 @@ export function checkSmallStorage(
 export function checkBufferStorage(module: KernelModule, o: VulkanTargetOptions, diags: DiagnosticBag): void {
   for (const k of kernelsOf(module)) {
     for (const p of k.params) {
-      const c = canonical(p.type).type;
-      if (c.kind !== 'pointer') continue;
-      const space = canonical(c.pointee).space;
-      if (space === 'local') continue;
-      const where: StorageClassName = space === 'constant' && o.constantArgsUbo ? 'ubo' : 'ssbo';
-      const s = scalarsIn(c.pointee);
+      const arg = classifyArg(p.type);
+      if (arg.kind !== 'buffer') continue;
+      const where: StorageClassName = arg.space === 'constant' && o.constantArgsUbo ? 'ubo' : 'ssbo';
+      const s = scalarsIn(arg.pointee);
       const name = where === 'ubo' ? 'UBOs' : 'SSBOs';
-      if (has8(s) && (o.no8bitStorage ?? []).includes(where)) diags.report(Messages.unsupportedForTarget, p.span, [`8-bit storage is not supported for ${name}`]);
-      if (has16(s) && (o.no16bitStorage ?? []).includes(where)) diags.report(Messages.unsupportedForTarget, p.span, [`16-bit storage is not supported for ${name}`]);
+      if (has8(s) && (o.no8bitStorage ?? []).includes(where)) diags.report(Messages.vkNo8bitStorage, p.span, [name]);
+      if (has16(s) && (o.no16bitStorage ?? []).includes(where)) diags.report(Messages.vkNo16bitStorage, p.span, [name]);
       if (where === 'ubo') {
-        const problem = uboProblem(c.pointee, DATA_LAYOUTS[o.arch ?? 'spir']);
-        if (problem) diags.report(Messages.unsupportedForTarget, p.span, [problem]);
+        const problem = uboProblem(arg.pointee, DATA_LAYOUTS[o.arch ?? 'spir']);
+        if (problem) diags.report(problem, p.span);
       }
     }
   }

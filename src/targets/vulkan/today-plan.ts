@@ -1,20 +1,21 @@
 /** Today's clspv in the vulkan plan: option checks, the module parts it adds, reflection names on every slot. */
 import { alignTo } from '../../layout/align.js';
+import { type Message, Messages } from '../../diagnostics/messages.js';
 import type { Span } from '../../diagnostics/source.js';
 import type { FunctionInfo, KernelModule } from '../../model/kernel-module.js';
 import type { VulkanKernelPlan, VulkanPlan, VulkanTargetOptions } from './plan.js';
 import { DEFAULT_PRINTF_BUFFER_SIZE, type ImageMetadataSlot, PHYSICAL_STORAGE_REQUIREMENTS, type PrintfBuffer, type PrintfInfo, helpersWithImageMetadata, imageMetadataOf, printfInfos } from './today.js';
 import type { Draft } from '../../abi/origin.js';
 
-type Report = (span: Span | undefined, text: string) => void;
+type Report = (span: Span | undefined, message: Message, args?: readonly (string | number)[]) => void;
 
 /** The option conflicts clspv enforces for its newer options (lib/Compiler.cpp), in its words, and what kernarg does not model. */
 export function checkTodayOptions(module: KernelModule, o: VulkanTargetOptions, arch: 'spir' | 'spir64', err: Report): void {
   if (!o.physicalStorageBuffers) return;
-  if (arch !== 'spir64') err(undefined, '-physical-storage-buffers can only be used with the spirv64 target');
-  if (o.constantArgsUbo) err(undefined, '-physical-storage-buffers and -constant-args-ubo are incompatible');
+  if (arch !== 'spir64') err(undefined, Messages.vkPhysicalNeedsSpir64);
+  if (o.constantArgsUbo) err(undefined, Messages.vkPhysicalConstantUbo);
   if (o.moduleConstantsInStorageBuffer && module.variables.some((v) => v.space === 'constant')) {
-    err(undefined, 'kernarg does not model --module-constants-in-storage-buffer with --physical-storage-buffers (clspv passes the constants\' address as a push constant)');
+    err(undefined, Messages.vkPhysicalModuleConstants);
   }
 }
 
@@ -43,7 +44,7 @@ export function todayModuleParts(module: KernelModule, kernels: readonly Functio
   let modulePush = false;
   const prints = module.functions.some((f) => f.calls.some((c) => c.name === 'printf'));
   if (o.enablePrintf && prints) {
-    const infos = printfInfos(module, o.arch === 'spir64' ? 8 : 4, (call, message) => err(call.span, message));
+    const infos = printfInfos(module, o.arch === 'spir64' ? 8 : 4, (call, unconverted) => err(call.span, Messages.vkPrintfArgSize, [unconverted]));
     const bufferSize = o.printfBufferSize ?? DEFAULT_PRINTF_BUFFER_SIZE;
     if (o.physicalStorageBuffers) {
       const pointerOffset = alignTo(allocEnd, 8);
@@ -53,10 +54,10 @@ export function todayModuleParts(module: KernelModule, kernels: readonly Functio
     } else printf = { bufferSize, infos };
   }
   for (const { f, call } of helpersWithImageMetadata(module)) {
-    err(call.span, `kernarg does not follow image metadata through helper functions ('${f.name}' calls '${call.name}'; clspv inlines it into the kernels)`);
+    err(call.span, Messages.vkImageMetadataHelper, [f.name, call.name]);
   }
   const imageMetadata = new Map(kernels.map((k) => [k.name, imageMetadataOf(k)] as const).filter(([, m]) => m.length));
-  if (o.podPushConstant && (modulePush || imageMetadata.size)) err(undefined, 'kernarg does not model POD push constants beside the printf-buffer pointer or image-metadata push constants');
+  if (o.podPushConstant && (modulePush || imageMetadata.size)) err(undefined, Messages.vkPodPushBesideModulePush);
   return { pcEnd, modulePush, globalPodBase: alignTo(allocEnd, 4), imageMetadata, ...(printf ? { printf } : {}) };
 }
 

@@ -40,9 +40,9 @@ function conversionSize(vector: number | undefined, length: string, conv: string
 /**
  * The buffer bytes of each printf argument, from the format's conversion specifications (what
  * clspv's PrintfPass stores: max(4, the promoted argument's store size); a string literal argument
- * is stored as its 4-byte printf id). Returns a message when an argument has no conversion.
+ * is stored as its 4-byte printf id). Returns the 1-based number of the first argument without a conversion, if one has none.
  */
-export function printfArgSizes(format: string, args: readonly { readonly string?: string }[], pointerBytes: number): number[] | string {
+export function printfArgSizes(format: string, args: readonly { readonly string?: string }[], pointerBytes: number): number[] | { readonly unconverted: number } {
   const sizes: number[] = [];
   const spec = /%([-+ #0]*)(\*|\d+)?(?:\.(\*|\d*))?(?:v(2|3|4|8|16))?(hh|hl|h|ll|l)?([diouxXcsfFeEgGaAp%])/g;
   for (const m of format.matchAll(spec)) {
@@ -52,7 +52,7 @@ export function printfArgSizes(format: string, args: readonly { readonly string?
     const arg = args[sizes.length];
     sizes.push(conversionSize(m[4] === undefined ? undefined : Number(m[4]), m[5] ?? '', m[6], arg?.string !== undefined, pointerBytes));
   }
-  if (args.length > sizes.length) return `printf argument ${sizes.length + 1} has no conversion in its format string, so its size is unknown`;
+  if (args.length > sizes.length) return { unconverted: sizes.length + 1 };
   return sizes.slice(0, args.length);
 }
 
@@ -61,7 +61,7 @@ export function printfArgSizes(format: string, args: readonly { readonly string?
  * string literal it prints gets its own id (stored in place of the string). Calls whose format is
  * not a literal are left alone, as clspv leaves them.
  */
-export function printfInfos(module: KernelModule, pointerBytes: number, report: (call: CallArgs, message: string) => void): PrintfInfo[] {
+export function printfInfos(module: KernelModule, pointerBytes: number, report: (call: CallArgs, unconverted: number) => void): PrintfInfo[] {
   const out: PrintfInfo[] = [];
   let id = 0;
   for (const f of module.functions) {
@@ -71,8 +71,8 @@ export function printfInfos(module: KernelModule, pointerBytes: number, report: 
       if (format === undefined) continue;
       const rest = call.args.slice(1);
       const sizes = printfArgSizes(format, rest, pointerBytes);
-      if (typeof sizes === 'string') {
-        report(call, sizes);
+      if (!Array.isArray(sizes)) {
+        report(call, sizes.unconverted);
         continue;
       }
       out.push({ id: id++, format, argSizes: sizes, reflection: 'PrintfInfo' });

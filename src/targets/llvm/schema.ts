@@ -1,0 +1,21 @@
+import { arrayOf, ident, nat, object, oneOf, str } from '../../abi/plan-schema.js';
+import { checkKernels, slotBase, slotExtra, wg } from '../../abi/plan-fields.js';
+import { TRIPLES } from '../../abi/llvm-kernel.js';
+import type { LlvmPlan } from './lower.js';
+
+const schema = object({
+  target: oneOf(['llvm']),
+  triple: oneOf(TRIPLES),
+  metadata: oneOf(['modern', 'legacy']),
+  kernels: arrayOf(object({
+    name: ident,
+    args: arrayOf(object({ ...slotBase, addrSpace: nat(0, 255), accessQual: str(), typeName: str(), baseType: str(), typeQual: str() }, slotExtra)),
+  }, { reqdWorkGroupSize: wg, workGroupSizeHint: wg, vecTypeHint: str(), intelReqdSubGroupSize: nat(1) })),
+});
+
+/** An llvm plan from its JSON form (metadata only: no bytes to bound). */
+export function readLlvmPlan(json: unknown): LlvmPlan {
+  const plan = schema(json, '') as unknown as LlvmPlan;
+  checkKernels(plan.kernels, () => undefined, () => {});
+  return plan;
+}

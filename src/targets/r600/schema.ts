@@ -1,0 +1,30 @@
+import { arrayOf, ident, nat, object, oneOf, str } from '../../abi/plan-schema.js';
+import { type Loose, bytes, checkKernels, layoutCheck, slotBase, slotExtra } from '../../abi/plan-fields.js';
+import type { R600Plan } from './lower.js';
+
+const schema = object({
+  target: oneOf(['r600']),
+  mcpu: oneOf(['cypress']),
+  kernels: arrayOf(object({
+    name: ident,
+    args: arrayOf(object({ ...slotBase, offset: bytes, size: bytes, typeName: str() }, { ...slotExtra, irType: str(), accessQual: str(), resourceId: nat(), image: ident, fields: arrayOf(str()), layout: layoutCheck })),
+    inputSize: bytes,
+  })),
+});
+
+/** Bytes the r600 packer writes for a slot without a layout. */
+function r600Width(s: Loose): number {
+  if (s.role === 'image-size' || (s.param === null && s.name === 'grid_offset')) return 12;
+  if (s.role === 'image-format') return 8;
+  return 4;
+}
+
+/** An r600 plan from its JSON form: every slot inside the input buffer. */
+export function readR600Plan(json: unknown): R600Plan {
+  const plan = schema(json, '') as unknown as R600Plan;
+  checkKernels(plan.kernels, (k) => k.inputSize, (s, _p, _ai, fits) => {
+    fits(s.offset, Math.max(s.size as number, s.layout ? 0 : r600Width(s)), 'segment');
+    if (s.layout) fits(s.offset, s.layout.size, 'segment');
+  });
+  return plan;
+}
