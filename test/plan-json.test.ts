@@ -116,7 +116,7 @@ test('a value with very many scalars is written by the interpreted writer, not b
 
 test('a JSON plan handed to a packer without readPlan is refused, not packed as zeros', () => {
   const json = base() as OpenCLPlan;
-  assert.throws(() => openclPacker(json, 'k').pack({ p: {}, s: { a: 1, b: [1, 2] }, big: 5n }), /not a value layout: kind "struct" \(read JSON plans with readPlan\)/);
+  assert.throws(() => openclPacker(json, 'k').pack({ p: {}, s: { a: 1, b: [1, 2] }, big: 5n }), /kernel 'k', argument 'p': the slot has no where and fill \(read JSON plans with readPlan\)/);
   const read = readPlan(base()) as OpenCLPlan;
   const out = openclPacker(read, 'k').pack({ p: {}, s: { a: 1, b: [1, 2] }, big: 5n });
   assert.equal(Buffer.from((out[1] as { bytes: Uint8Array }).bytes).toString('hex'), '01000000' + '0000803f' + '00000040');

@@ -8,7 +8,7 @@ import { type QualType, type Type, canonical } from '../types/types.js';
 import { type Draft, setOrigin } from './origin.js';
 import { assertNever } from '../assert-never.js';
 import { type ArgClass, classifyArg } from '../model/arg-class.js';
-import type { KernelPlanBase, SlotBase } from './plan.js';
+import type { Bare, KernelPlanBase, SlotBase } from './plan.js';
 
 export const TRIPLES = ['spir64-unknown-unknown', 'spir-unknown-unknown', 'amdgcn-amd-amdhsa', 'nvptx64-nvidia-cuda', 'r600'] as const;
 export type Triple = (typeof TRIPLES)[number];
@@ -133,8 +133,8 @@ export function checkKernelCalls(module: KernelModule, kernelStubs: boolean, dia
 }
 
 export function llvmKernelPlan(k: FunctionInfo, dl: DataLayout): LlvmKernelPlan {
-  const args: LlvmSlot[] = k.params.map((p) => {
-    const s = { name: p.name } as Draft<LlvmSlot>;
+  const args: Bare<LlvmSlot>[] = k.params.map((p) => {
+    const s = { name: p.name } as Draft<Bare<LlvmSlot>>;
     const arg = llvmArg(classifyArg(p.type));
     setOrigin(s, p, arg.role);
     s.addrSpace = arg.addrSpace;
@@ -145,12 +145,22 @@ export function llvmKernelPlan(k: FunctionInfo, dl: DataLayout): LlvmKernelPlan 
     s.type = p.type;
     return s;
   });
-  const plan = { name: k.name, args } as Draft<LlvmKernelPlan>;
+  const plan = { name: k.name, args } as Draft<Omit<LlvmKernelPlan, 'args'>> & { args: Bare<LlvmSlot>[] };
   const a = k.attributes;
   if (a.reqdWorkGroupSize) plan.reqdWorkGroupSize = a.reqdWorkGroupSize;
   if (a.workGroupSizeHint) plan.workGroupSizeHint = a.workGroupSizeHint;
   if (a.vecTypeHint) plan.vecTypeHint = kernelArgTypeName(a.vecTypeHint);
   if (a.intelReqdSubGroupSize) plan.intelReqdSubGroupSize = a.intelReqdSubGroupSize;
-  return plan;
+  return placeLlvmKernel(plan);
+}
+
+/**
+ * A kernel whose slots carry their `where` and `fill`: each slot is the LLVM IR kernel parameter
+ * at its index, filled with the argument's value as the IR passes it. The plan gives no sizes to
+ * place bytes by (its JSON form carries no types), so no packer packs an llvm plan: it refuses,
+ * naming the argument.
+ */
+export function placeLlvmKernel<K extends Omit<LlvmKernelPlan, 'args'> & { readonly args: readonly Bare<LlvmSlot>[] }>(k: K): K & LlvmKernelPlan {
+  return { ...k, args: k.args.map((a, index) => ({ ...a, where: { kind: 'ir-param', index }, fill: { kind: 'ir-value', param: a.name } })) };
 }
 

@@ -1,5 +1,6 @@
 import type { AccessQualifier, QualType } from '../types/types.js';
 import type { ValueLayout } from '../layout/value-layout.js';
+import type { SlotFill, SlotWhere } from '../layout/placement.js';
 
 export type { ValueLayout };
 
@@ -13,7 +14,14 @@ export interface SlotBase {
   /** Source parameter index, or null for setup/hidden/implicit slots. */
   readonly param: number | null;
   readonly role: SlotRole;
+  /** Where the slot lives (attached by the target's lowering and readPlan; not in the JSON form). */
+  readonly where: SlotWhere;
+  /** How the slot is filled (attached with `where`). */
+  readonly fill: SlotFill;
 }
+
+/** A slot as a lowering builds it, before its target attaches `where` and `fill`. */
+export type Bare<S extends SlotBase> = Omit<S, 'where' | 'fill'>;
 
 export type OpenCLArgKind = 'buffer' | 'local' | 'value' | 'image' | 'sampler' | 'queue' | 'pipe';
 

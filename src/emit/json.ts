@@ -32,12 +32,18 @@ function sharedLayoutJson(l: ValueLayout): unknown {
   return j;
 }
 
-/** Plain data of a plan object: the source type (a compiler object) left out, layouts rendered, undefined dropped. */
+/**
+ * Keys the JSON form leaves out: the source type (a compiler object), and a slot's `where` and
+ * `fill` (they restate the target's own fields; readPlan attaches them again).
+ */
+const LEFT_OUT = new Set(['type', 'where', 'fill']);
+
+/** Plain data of a plan object: the keys above left out, layouts rendered, undefined dropped. */
 function plain(o: object): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const k in o) {
     const v = (o as Record<string, unknown>)[k];
-    if (v === undefined || k === 'type') continue;
+    if (v === undefined || LEFT_OUT.has(k)) continue;
     out[k] = k === 'layout' ? sharedLayoutJson(v as ValueLayout) : v;
   }
   return out;

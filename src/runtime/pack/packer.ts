@@ -100,6 +100,11 @@ class Destinations {
       }
       case 'spec-constant':
         throw new TypeError(`spec constant ${w.id} holds no bytes`);
+      case 'ir-param':
+      case 'unplaced':
+        throw new TypeError(`a ${w.kind} slot holds no bytes`);
+      default:
+        return assertNever(w);
     }
   }
 }
@@ -122,6 +127,9 @@ function writtenBytes(l: ValueLayout): number {
 
 function stepFor(kernel: string, s: PlacedSlot, out: Destinations, options: PackOptions): Step {
   const f = s.fill;
+  if (s.where.kind === 'ir-param' || f.kind === 'ir-value') {
+    throw new PackError(kernel, 'param' in f ? f.param : f.kind, 'an IR parameter: its plan describes an IR signature, not bytes or bindings a host sets (pack the plan of the target that runs it)');
+  }
   /**
    * The view and offset a fill of `width` bytes writes, refused when the plan puts it outside its
    * block (a plan read from JSON may say anything: a binding moved out of its POD cluster, an offset
@@ -220,8 +228,16 @@ function stepFor(kernel: string, s: PlacedSlot, out: Destinations, options: Pack
       };
     }
     case 'geometry': {
-      const [view, o] = place(f.bytes);
+      const [view, o] = place(f.bytes * (f.axes ?? 1));
       const [w, get, axis, overflow] = [PUT[f.bytes], GEOMETRY[f.field], f.axis, f.overflow];
+      if (f.axes === 3) {
+        const b = f.bytes;
+        return (_, g) => {
+          w(view, o, checked(kernel, get(g, 0), b, overflow));
+          w(view, o + b, checked(kernel, get(g, 1), b, overflow));
+          w(view, o + 2 * b, checked(kernel, get(g, 2), b, overflow));
+        };
+      }
       if (!overflow) return (_, g) => w(view, o, get(g, axis));
       return (_, g) => w(view, o, checked(kernel, get(g, axis), f.bytes, overflow));
     }
@@ -254,6 +270,8 @@ function stepFor(kernel: string, s: PlacedSlot, out: Destinations, options: Pack
     }
     case 'zero':
       return () => {};
+    default:
+      return assertNever(f);
   }
 }
 

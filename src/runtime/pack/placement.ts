@@ -1,57 +1,12 @@
 // What the one packer reads: per kernel, every slot's place (where its bytes or handle go) and
-// fill (where they come from). Targets derive these from their plans (src/targets/<t>/pack.ts);
-// nothing here or in the packer knows which target a layout came from.
-import type { ValueLayout } from '../../layout/value-layout.js';
+// fill (where they come from), as the plan's slots carry them (src/layout/placement.ts); the block
+// sizes come from the plan's kernel. Nothing here or in the packer knows which target a plan came from.
+import type { PlacedSlot } from '../../layout/placement.js';
+import { PackError, RuntimeInputError } from './errors.js';
+import { kernelOf } from './launch.js';
+import { assertNever } from '../../assert-never.js';
 
-/** Where a slot lives. */
-export type SlotWhere =
-  /** A kernel argument set by index, with its argument size (0 for local memory). */
-  | { readonly kind: 'arg-index'; readonly index: number; readonly size: number }
-  /** Bytes of the kernel's argument segment (kernarg segment, argument buffer, input buffer). */
-  | { readonly kind: 'segment'; readonly offset: number; readonly size: number }
-  /** A descriptor binding; byte fills go at `offset` of the binding's own `bytes`-long buffer. */
-  | { readonly kind: 'descriptor'; readonly set: number; readonly binding: number; readonly offset: number; readonly bytes: number }
-  | { readonly kind: 'push-constant'; readonly offset: number }
-  | { readonly kind: 'spec-constant'; readonly id: number };
-
-/** A 4-byte slot that refuses wider values: the error's path and text (`address <v> <text>`); without one, wider values are cut to 32 bits. */
-export interface Overflow {
-  readonly path: string;
-  readonly text: string;
-}
-
-/** A launch-geometry field, per axis: what hidden and implicit slots carry. */
-export type GeometryField = 'global-offset' | 'block-count' | 'group-size' | 'remainder' | 'grid-dims';
-
-/** How a slot is filled. */
-export type SlotFill =
-  /** A parameter's value in its byte layout. */
-  | { readonly kind: 'value'; readonly param: string; readonly layout: ValueLayout }
-  /** A parameter's device address. */
-  | { readonly kind: 'address'; readonly param: string; readonly bytes: 4 | 8; readonly overflow?: Overflow }
-  /** A parameter's resource object (a buffer, image, sampler, ... of the host), bound as it is; `resource` names it in refusals. */
-  | { readonly kind: 'handle'; readonly param: string; readonly resource: string }
-  /** A parameter's local-memory byte count (`{local}`), a positive multiple of `elementSize`; a spec constant takes the element count. */
-  | { readonly kind: 'local-bytes'; readonly param: string; readonly elementSize: number }
-  /** The LDS offset of a local argument's block (`{local, offset?}`). */
-  | { readonly kind: 'lds-offset'; readonly param: string }
-  /** The dynamic LDS bytes of the dispatch: the sum of these local arguments' sizes. */
-  | { readonly kind: 'lds-size'; readonly params: readonly string[] }
-  | { readonly kind: 'geometry'; readonly field: GeometryField; readonly axis: 0 | 1 | 2; readonly bytes: 2 | 4 | 8; readonly overflow?: Overflow }
-  /** An image's width, height and depth as three 32-bit words. */
-  | { readonly kind: 'image-size'; readonly image: string }
-  /** An image's channel data type and channel order as two 32-bit words. */
-  | { readonly kind: 'image-format'; readonly image: string }
-  /** An image's device address as one 32-bit word. */
-  | { readonly kind: 'image-address'; readonly image: string }
-  /** A value the runtime supplies by name (`LaunchInfo.hidden`), 0 when absent. */
-  | { readonly kind: 'hidden'; readonly key: string; readonly bytes: 4 | 8; readonly overflow?: Overflow }
-  | { readonly kind: 'zero' };
-
-export interface PlacedSlot {
-  readonly where: SlotWhere;
-  readonly fill: SlotFill;
-}
+export type { GeometryField, Overflow, PlacedSlot, SlotFill, SlotWhere } from '../../layout/placement.js';
 
 /** A kernel as the packer reads it: the argument names the caller gives, the sizes of its byte blocks, its slots. */
 export interface PackLayout {
@@ -62,4 +17,60 @@ export interface PackLayout {
   /** Bytes of the push-constant block the kernel's slots fill (0 where none). */
   readonly pushConstantSize: number;
   readonly slots: readonly PlacedSlot[];
+}
+
+/** A plan's slot as the packer reads it: its name (for refusals), where it lives, how it is filled. */
+export interface PlanSlot extends PlacedSlot {
+  readonly name: string;
+}
+
+/** The bytes of a kernel's argument segment and push-constant block, as its plan states them. */
+export interface BlockSizes {
+  readonly segment: number;
+  readonly pushConstants: number;
+}
+
+/** The argument a fill reads from the caller by name, if any (image properties are read from their image's argument). */
+function argumentOf(s: PlacedSlot): string | undefined {
+  const f = s.fill;
+  switch (f.kind) {
+    case 'value':
+    case 'address':
+    case 'handle':
+    case 'local-bytes':
+    case 'lds-offset':
+    case 'ir-value':
+      return f.param;
+    case 'image-address':
+      return f.image;
+    case 'lds-size':
+    case 'geometry':
+    case 'image-size':
+    case 'image-format':
+    case 'hidden':
+    case 'zero':
+      return undefined;
+    default:
+      return assertNever(f);
+  }
+}
+
+/**
+ * Any plan's kernel as the packer reads it: the slots' own `where` and `fill`, the names of the
+ * arguments they read, and the block sizes the target states (`blocks`); the push-constant block
+ * counts only where a slot lives in it. A slot its target could not place refuses here.
+ */
+export function packLayout<K extends { readonly name: string; readonly args: readonly PlanSlot[] }>(plan: { readonly kernels: readonly K[] }, kernel: string, blocks: (k: K) => BlockSizes): PackLayout {
+  const k = kernelOf(plan, kernel);
+  const names = new Set<string>();
+  for (const s of k.args) {
+    // A plan parsed from JSON but not read with readPlan: its slots have no place.
+    if (!s.where || !s.fill) throw new PackError(kernel, s.name, 'the slot has no where and fill (read JSON plans with readPlan)');
+    if (s.where.kind === 'unplaced') throw new RuntimeInputError(s.where.reason);
+    const n = argumentOf(s);
+    if (n !== undefined) names.add(n);
+  }
+  const { segment, pushConstants } = blocks(k);
+  const pushed = k.args.some((s) => s.where.kind === 'push-constant');
+  return { kernel, names: [...names], segmentSize: segment, pushConstantSize: pushed ? pushConstants : 0, slots: k.args };
 }

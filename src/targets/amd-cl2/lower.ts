@@ -6,7 +6,8 @@ import { layoutOf, scalarSize } from '../../layout/layout.js';
 import { type KernelModule, type Parameter, kernelsOf } from '../../model/kernel-module.js';
 import { kernelArgTypeName, typeToString } from '../../types/print.js';
 import { type QualType, type Type, canonical } from '../../types/types.js';
-import type { AmdCl2KernelPlan, AmdCl2Plan, AmdCl2Slot, UserSgprLayout } from '../../abi/plan.js';
+import type { AmdCl2KernelPlan, AmdCl2Plan, AmdCl2Slot, Bare, UserSgprLayout } from '../../abi/plan.js';
+import { placeAmdCl2Kernel } from './placement.js';
 import { type Draft, setOrigin } from '../../abi/origin.js';
 import { valueLayout } from '../../layout/value-layout.js';
 import { assertNever } from '../../assert-never.js';
@@ -88,11 +89,11 @@ export function lowerAmdCl2(module: KernelModule, options: AmdCl2TargetOptions, 
   const gfx9 = options.gfx9 ?? false;
   const P = bits / 8;
   // The six setup arguments and the user SGPR layout are the same for every kernel: made once, shared (read-only).
-  const setup: AmdCl2Slot[] = [];
+  const setup: Bare<AmdCl2Slot>[] = [];
   let setupEnd = 0;
   for (const name of SETUP_ARGS) {
     const isPtr = name === '_.printf_buffer';
-    const slot: Draft<AmdCl2Slot> = { name, param: null, role: 'setup', offset: setupEnd, size: P, align: P, argType: isPtr ? 'void*' : bits === 64 ? 'long' : 'int', typeName: 'size_t' };
+    const slot: Draft<Bare<AmdCl2Slot>> = { name, param: null, role: 'setup', offset: setupEnd, size: P, align: P, argType: isPtr ? 'void*' : bits === 64 ? 'long' : 'int', typeName: 'size_t' };
     if (isPtr) slot.addressSpace = 'global';
     setup.push(slot);
     setupEnd += P;
@@ -100,7 +101,7 @@ export function lowerAmdCl2(module: KernelModule, options: AmdCl2TargetOptions, 
   const sgprs = userSgprs(use, gfx9);
   const kernels: AmdCl2KernelPlan[] = [];
   for (const k of kernelsOf(module)) {
-    const args: AmdCl2Slot[] = setup.slice();
+    const args: Bare<AmdCl2Slot>[] = setup.slice();
     let off = setupEnd;
     const counters = { read_only: 0, write_only: 0, read_write: 0, sampler: 0 };
     for (const p of k.params) {
@@ -109,7 +110,7 @@ export function lowerAmdCl2(module: KernelModule, options: AmdCl2TargetOptions, 
       args.push(slot);
       off = slot.offset + slot.size;
     }
-    kernels.push({ name: k.name, args, kernargSize: driver === 'new' ? alignTo(off, 16) : off, userSgprs: sgprs });
+    kernels.push(placeAmdCl2Kernel({ name: k.name, args, kernargSize: driver === 'new' ? alignTo(off, 16) : off, userSgprs: sgprs }, bits));
   }
   if (diags.hasErrors) return undefined;
   return { target: 'amd-cl2', bits, driver, use, gfx9, setupBuffer: SETUP_BUFFER, kernels };
@@ -122,10 +123,10 @@ function userSlot(
   driver: 'new' | 'old',
   counters: { read_only: number; write_only: number; read_write: number; sampler: number },
   diags: DiagnosticBag,
-): AmdCl2Slot | undefined {
+): Bare<AmdCl2Slot> | undefined {
   // Fields in the JSON's order: name, param, typeName, type, role (origin), offset, size, align, argType, then the kind's own.
-  const s = { name: p.name, param: p.index, typeName: kernelArgTypeName(p.type), type: p.type } as Draft<AmdCl2Slot>;
-  const place = (role: AmdCl2Slot['role'], off: number, size: number, align: number, argType: string): Draft<AmdCl2Slot> => {
+  const s = { name: p.name, param: p.index, typeName: kernelArgTypeName(p.type), type: p.type } as Draft<Bare<AmdCl2Slot>>;
+  const place = (role: AmdCl2Slot['role'], off: number, size: number, align: number, argType: string): Draft<Bare<AmdCl2Slot>> => {
     setOrigin(s, p, role);
     s.offset = off;
     s.size = size;

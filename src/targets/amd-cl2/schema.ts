@@ -2,6 +2,7 @@ import { PlanError, arrayOf, bool, ident, nat, nullable, object, oneOf, str, tup
 import { ACCESS, SPACES, bytes, checkKernels, layoutCheck, slotBase, slotExtra } from '../../abi/plan-fields.js';
 import type { AmdCl2Plan } from '../../abi/plan.js';
 import { amdCl2ByAddress } from './by-address.js';
+import { placeAmdCl2Kernel } from './placement.js';
 
 const pair = nullable(tuple(nat(0, 255), 2));
 const schema = object({
@@ -28,5 +29,5 @@ export function readAmdCl2Plan(json: unknown): AmdCl2Plan {
     // amd-cl2 passes structures by reference: their layout describes memory elsewhere.
     if (s.layout && s.argType !== 'structure') fits(s.offset, s.layout.size, 'segment');
   });
-  return plan;
+  return { ...plan, kernels: plan.kernels.map((k) => placeAmdCl2Kernel(k, plan.bits)) };
 }

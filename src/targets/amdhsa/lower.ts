@@ -7,7 +7,8 @@ import { kernelArgTypeName } from '../../types/print.js';
 import { assertNever } from '../../assert-never.js';
 import { classifyArg } from '../../model/arg-class.js';
 import { callsTransitively } from '../../abi/call-graph.js';
-import type { AmdhsaKernelPlan, AmdhsaPlan, AmdhsaSlot } from '../../abi/plan.js';
+import type { AmdhsaKernelPlan, AmdhsaPlan, AmdhsaSlot, Bare } from '../../abi/plan.js';
+import { placeAmdhsaKernel } from './placement.js';
 import { type Draft, setOrigin } from '../../abi/origin.js';
 import { valueLayout } from '../../layout/value-layout.js';
 
@@ -101,8 +102,8 @@ function hiddenArgs(codeObject: AmdhsaCodeObject, llvm: AmdhsaLlvm, f: HiddenFac
  * shows them: name, param, typeName, type, role (origin), offset, size, valueKind, then the
  * kind's own fields, and align.
  */
-function explicitSlot(p: FunctionInfo['params'][number], offset: number): AmdhsaSlot {
-  const s = { name: p.name, param: p.index, typeName: kernelArgTypeName(p.type), type: p.type } as Draft<AmdhsaSlot>;
+function explicitSlot(p: FunctionInfo['params'][number], offset: number): Bare<AmdhsaSlot> {
+  const s = { name: p.name, param: p.index, typeName: kernelArgTypeName(p.type), type: p.type } as Draft<Bare<AmdhsaSlot>>;
   const place = (role: AmdhsaSlot['role'], align: number, size: number, valueKind: string) => {
     setOrigin(s, p, role);
     s.offset = alignTo(offset, align);
@@ -150,9 +151,9 @@ function explicitSlot(p: FunctionInfo['params'][number], offset: number): Amdhsa
  * a handful of lists, and the JSON emitter renders each shared slot once.
  */
 class HiddenSlots {
-  private readonly lists = new Map<string, readonly AmdhsaSlot[]>();
+  private readonly lists = new Map<string, readonly Bare<AmdhsaSlot>[]>();
   constructor(private readonly codeObject: AmdhsaCodeObject, private readonly llvm: AmdhsaLlvm) {}
-  at(base: number, f: HiddenFacts): readonly AmdhsaSlot[] {
+  at(base: number, f: HiddenFacts): readonly Bare<AmdhsaSlot>[] {
     const key = `${base}:${f.modulePrints ? 1 : 0}${f.enqueues ? 1 : 0}${f.dynamicLds ? 1 : 0}`;
     let list = this.lists.get(key);
     if (!list) {
@@ -170,7 +171,7 @@ export function lowerAmdhsa(module: KernelModule, options: AmdhsaTargetOptions =
   const modulePrints = module.functions.some((f) => f.calls.some((c) => c.name === 'printf'));
   const hidden = new HiddenSlots(codeObject, llvm);
   const kernels: AmdhsaKernelPlan[] = kernelsOf(module).map((k) => {
-    const args: AmdhsaSlot[] = [];
+    const args: Bare<AmdhsaSlot>[] = [];
     let offset = 0;
     let maxAlign = 4;
     let dynamicLds = false;
@@ -185,13 +186,13 @@ export function lowerAmdhsa(module: KernelModule, options: AmdhsaTargetOptions =
     const enqueues = callsTransitively(module, k, 'enqueue_kernel');
     for (const h of hidden.at(hiddenBase, { modulePrints, enqueues, dynamicLds })) args.push(h);
     const hiddenBytes = codeObject === 4 ? 56 : 256;
-    return {
+    return placeAmdhsaKernel({
       name: k.name,
       args,
       kernargSegmentSize: alignTo(hiddenBase + hiddenBytes, 4),
       kernargSegmentAlign: Math.max(maxAlign, 8),
       hiddenBytes,
-    };
+    });
   });
   return { target: 'amdhsa', codeObject, llvm, mcpu: 'gfx900', kernels };
 }

@@ -1,10 +1,10 @@
 import { PlanError, arrayOf, ident, nat, object, oneOf, str } from '../../abi/plan-schema.js';
 import { ACCESS, SPACES, bytes, checkKernels, layoutCheck, slotBase, slotExtra } from '../../abi/plan-fields.js';
 import type { AmdhsaPlan } from '../../abi/plan.js';
+import { placeAmdhsaKernel } from './placement.js';
 
 const HIDDEN = ['hidden_dynamic_lds_size', 'hidden_global_offset_x', 'hidden_global_offset_y', 'hidden_global_offset_z', 'hidden_printf_buffer', 'hidden_hostcall_buffer', 'hidden_default_queue', 'hidden_completion_action', 'hidden_none', 'hidden_multigrid_sync_arg', 'hidden_block_count_x', 'hidden_block_count_y', 'hidden_block_count_z', 'hidden_group_size_x', 'hidden_group_size_y', 'hidden_group_size_z', 'hidden_remainder_x', 'hidden_remainder_y', 'hidden_remainder_z', 'hidden_grid_dims', 'hidden_heap_v1', 'hidden_queue_ptr'];
 const VALUE_KINDS = ['by_value', 'global_buffer', 'dynamic_shared_pointer', 'image', 'sampler', 'queue', 'pipe', ...HIDDEN];
-
 const schema = object({
   target: oneOf(['amdhsa']),
   codeObject: oneOf([4, 5, 6]),
@@ -35,5 +35,5 @@ export function readAmdhsaPlan(json: unknown): AmdhsaPlan {
     fits(s.offset, Math.max(s.size as number, amdhsaWidth(s.valueKind as string)), 'segment');
     if (s.layout) fits(s.offset, s.layout.size, 'segment');
   });
-  return plan;
+  return { ...plan, kernels: plan.kernels.map(placeAmdhsaKernel) };
 }

@@ -1,6 +1,6 @@
 import { arrayOf, ident, nat, object, oneOf, str } from '../../abi/plan-schema.js';
 import { checkKernels, slotBase, slotExtra, wg } from '../../abi/plan-fields.js';
-import { TRIPLES } from '../../abi/llvm-kernel.js';
+import { TRIPLES, placeLlvmKernel } from '../../abi/llvm-kernel.js';
 import type { LlvmPlan } from './lower.js';
 
 const schema = object({
@@ -17,5 +17,5 @@ const schema = object({
 export function readLlvmPlan(json: unknown): LlvmPlan {
   const plan = schema(json, '') as unknown as LlvmPlan;
   checkKernels(plan.kernels, () => undefined, () => {});
-  return plan;
+  return { ...plan, kernels: plan.kernels.map(placeLlvmKernel) };
 }

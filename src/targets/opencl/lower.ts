@@ -5,7 +5,8 @@ import { type KernelModule, kernelsOf } from '../../model/kernel-module.js';
 import { kernelArgTypeName, kernelArgTypeQual } from '../../types/print.js';
 import { assertNever } from '../../assert-never.js';
 import { type ArgClass, classifyArg } from '../../model/arg-class.js';
-import type { OpenCLArgKind, OpenCLKernelPlan, OpenCLPlan, OpenCLSlot, SlotRole } from '../../abi/plan.js';
+import type { Bare, OpenCLArgKind, OpenCLKernelPlan, OpenCLPlan, OpenCLSlot, SlotRole } from '../../abi/plan.js';
+import { placeOpenclKernel } from './placement.js';
 import { type Draft, setOrigin } from '../../abi/origin.js';
 import { valueLayout } from '../../layout/value-layout.js';
 
@@ -46,10 +47,10 @@ export function lowerOpenCL(module: KernelModule, options: OpenCLTargetOptions =
   const arch = options.arch ?? 'spir64';
   const dl = DATA_LAYOUTS[arch];
   const kernels: OpenCLKernelPlan[] = kernelsOf(module).map((k) => {
-    const args: OpenCLSlot[] = k.params.map((p) => {
+    const args: Bare<OpenCLSlot>[] = k.params.map((p) => {
       const arg = classifyArg(p.type);
       const { kind, role, addressSpace } = openclKind(arg);
-      const slot = { name: p.name } as Draft<OpenCLSlot>;
+      const slot = { name: p.name } as Draft<Bare<OpenCLSlot>>;
       setOrigin(slot, p, role);
       slot.index = p.index;
       slot.kind = kind;
@@ -62,14 +63,14 @@ export function lowerOpenCL(module: KernelModule, options: OpenCLTargetOptions =
       if (kind === 'value') slot.layout = valueLayout(p.type, dl);
       return slot;
     });
-    const plan: { -readonly [K in keyof OpenCLKernelPlan]: OpenCLKernelPlan[K] } = { name: k.name, args };
+    const plan: Draft<Omit<OpenCLKernelPlan, 'args'>> & { args: Bare<OpenCLSlot>[] } = { name: k.name, args };
     const a = k.attributes;
     if (a.reqdWorkGroupSize) plan.reqdWorkGroupSize = a.reqdWorkGroupSize;
     if (a.workGroupSizeHint) plan.workGroupSizeHint = a.workGroupSizeHint;
     if (a.vecTypeHint) plan.vecTypeHint = kernelArgTypeName(a.vecTypeHint);
     if (a.intelReqdSubGroupSize) plan.intelReqdSubGroupSize = a.intelReqdSubGroupSize;
     if (generated?.chosenWorkGroupSize.has(k.name)) plan.workGroupSizeChosen = true;
-    return plan;
+    return placeOpenclKernel(plan);
   });
   return { target: 'opencl', arch, kernels };
 }

@@ -1,6 +1,7 @@
 import { PlanError, arrayOf, bool, ident, nat, nullable, object, oneOf, str } from '../../abi/plan-schema.js';
 import { ACCESS, SPACES, bytes, checkKernels, layoutCheck, slotBase, slotExtra, wg } from '../../abi/plan-fields.js';
 import type { OpenCLPlan } from '../../abi/plan.js';
+import { placeOpenclKernel } from './placement.js';
 
 const schema = object({
   target: oneOf(['opencl']),
@@ -19,5 +20,5 @@ export function readOpenclPlan(json: unknown): OpenCLPlan {
     if (s.kind === 'value' && (s.size === null || !s.layout)) throw new PlanError(p, 'a value argument needs a size and a layout');
     if (s.layout && (s.size === null || s.layout.size > (s.size as number))) throw new PlanError(`${p}.layout`, `${s.layout.size} bytes of layout in a ${String(s.size)}-byte argument`);
   });
-  return plan;
+  return { ...plan, kernels: plan.kernels.map(placeOpenclKernel) };
 }

@@ -9,36 +9,12 @@ import { assertNever } from '../../assert-never.js';
 import { classifyArg } from '../../model/arg-class.js';
 import { type LlvmKernelPlan, type LlvmSlot, checkKernelCalls, llvmKernelPlan } from '../../abi/llvm-kernel.js';
 import { type Draft, setOrigin } from '../../abi/origin.js';
-import type { KernelPlanBase, SlotBase } from '../../abi/plan.js';
+import type { Bare } from '../../abi/plan.js';
+import type { R600KernelPlan, R600Plan, R600Slot } from './plan.js';
+import { placeR600Kernel } from './placement.js';
 import { valueLayout } from '../../layout/value-layout.js';
 
-/** One argument of the kernel after the R600 image pass, plus clover's implicit ones. */
-export interface R600Slot extends SlotBase {
-  /** Byte offset in the r600 kernel input buffer (explicit arguments start after 36 bytes of implicit dwords). */
-  readonly offset: number;
-  readonly size: number;
-  /** LLVM type of the argument after the pass (handles and the inserted arrays). */
-  readonly irType?: string;
-  readonly typeName: string;
-  readonly accessQual?: string;
-  /** Images: index among read-only or write-only images; samplers: index among samplers. */
-  readonly resourceId?: number;
-  /** For `image-size` and `image-format` slots: the image argument they describe. */
-  readonly image?: string;
-  /** What the runtime writes, in order: width/height/depth or channel data type/order (cl_uint each). */
-  readonly fields?: readonly string[];
-  readonly layout?: ReturnType<typeof valueLayout>;
-}
-
-export interface R600KernelPlan extends KernelPlanBase<R600Slot> {
-  readonly inputSize: number;
-}
-
-export interface R600Plan {
-  readonly target: 'r600';
-  readonly mcpu: 'cypress';
-  readonly kernels: readonly R600KernelPlan[];
-}
+export type { R600KernelPlan, R600Plan, R600Slot } from './plan.js';
 
 /** The first explicit argument's offset on r600 (9 implicit dwords: ngroups, global size, local size). */
 export const R600_EXPLICIT_OFFSET = 36;
@@ -53,22 +29,22 @@ export function lowerR600(module: KernelModule, diags: DiagnosticBag): { plan: R
   const kernels: R600KernelPlan[] = [];
   const llvm: LlvmKernelPlan[] = [];
   // clover's two trailing slots depend only on where they start: made once per offset, shared (read-only).
-  const trailing = new Map<number, readonly R600Slot[]>();
+  const trailing = new Map<number, readonly Bare<R600Slot>[]>();
   for (const k of kernelsOf(module)) {
     const lp = llvmKernelPlan(k, SPIR);
     llvm.push(lp);
-    const args: R600Slot[] = [];
+    const args: Bare<R600Slot>[] = [];
     let off = R600_EXPLICIT_OFFSET;
     const counters = { read_only: 0, write_only: 0, sampler: 0 };
     // Fields in the JSON's order: the slot's own, then its offset (aligned here).
-    const push = (slot: Draft<Omit<R600Slot, 'offset'>> & { offset?: number }, align: number) => {
+    const push = (slot: Draft<Omit<Bare<R600Slot>, 'offset'>> & { offset?: number }, align: number) => {
       off = alignTo(off, align);
       slot.offset = off;
-      args.push(slot as R600Slot);
+      args.push(slot as Bare<R600Slot>);
       off += slot.size;
     };
-    const base = (p: Parameter, a: LlvmSlot, size: number, role?: R600Slot['role']): Draft<R600Slot> => {
-      const slot = { name: p.name } as Draft<R600Slot>;
+    const base = (p: Parameter, a: LlvmSlot, size: number, role?: R600Slot['role']): Draft<Bare<R600Slot>> => {
+      const slot = { name: p.name } as Draft<Bare<R600Slot>>;
       setOrigin(slot, p, a.role);
       slot.typeName = a.typeName;
       if (role) slot.role = role;
@@ -145,7 +121,7 @@ export function lowerR600(module: KernelModule, diags: DiagnosticBag): { plan: R
       trailing.set(off, tail);
     }
     args.push(...tail);
-    kernels.push({ name: k.name, args, inputSize: off + 16 });
+    kernels.push(placeR600Kernel({ name: k.name, args, inputSize: off + 16 }));
   }
   if (diags.hasErrors) return undefined;
   return { plan: { target: 'r600', mcpu: 'cypress', kernels }, llvm };

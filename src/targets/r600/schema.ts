@@ -1,6 +1,7 @@
 import { arrayOf, ident, nat, object, oneOf, str } from '../../abi/plan-schema.js';
 import { type Loose, bytes, checkKernels, layoutCheck, slotBase, slotExtra } from '../../abi/plan-fields.js';
 import type { R600Plan } from './lower.js';
+import { placeR600Kernel } from './placement.js';
 
 const schema = object({
   target: oneOf(['r600']),
@@ -26,5 +27,5 @@ export function readR600Plan(json: unknown): R600Plan {
     fits(s.offset, Math.max(s.size as number, s.layout ? 0 : r600Width(s)), 'segment');
     if (s.layout) fits(s.offset, s.layout.size, 'segment');
   });
-  return plan;
+  return { ...plan, kernels: plan.kernels.map(placeR600Kernel) };
 }

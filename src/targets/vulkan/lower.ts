@@ -11,6 +11,8 @@ import { someKernelCalls } from '../../abi/call-graph.js';
 import { addPhysicalRequirements, checkTodayOptions, placeImageMetadata, printfPlan, todayModuleParts, withPrintfFlag } from './today-plan.js';
 import { ARG_KIND_REFLECTION } from './today.js';
 import { type Draft, setOrigin } from '../../abi/origin.js';
+import type { Bare } from '../../abi/plan.js';
+import { placeVulkanKernel } from './placement.js';
 import { valueLayout } from '../../layout/value-layout.js';
 import { assertNever } from '../../assert-never.js';
 import { type ArgClass, classifyArg } from '../../model/arg-class.js';
@@ -231,7 +233,7 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
       }
       set = sharedSet;
     }
-    const args: VulkanSlot[] = [];
+    const args: Bare<VulkanSlot>[] = [];
     let binding = 0;
     const bindingFor = (position: number): number => {
       if (o.bindingScheme !== 'clspv') return binding++;
@@ -246,8 +248,8 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
     const podKind: VulkanArgKind = placement === 'pushconstant' ? 'pod_pushconstant' : placement === 'ubo' ? 'pod_ubo' : 'pod';
     let position = 0;
     // Fields in the JSON's order: name, origin, typeName, type, argKind, the kind's placement, reflection.
-    const slotOf = (p: FunctionInfo['params'][number], kind: Kind, b: number | undefined): VulkanSlot => {
-      const s = { name: p.name } as Draft<VulkanSlot>;
+    const slotOf = (p: FunctionInfo['params'][number], kind: Kind, b: number | undefined): Bare<VulkanSlot> => {
+      const s = { name: p.name } as Draft<Bare<VulkanSlot>>;
       setOrigin(s, p, kind === 'local' ? 'local' : kind === 'pod' ? 'value' : kind === 'sampler' ? 'sampler' : kind.endsWith('image') ? 'image' : 'data');
       s.typeName = kernelArgTypeName(p.type);
       s.type = p.type;
@@ -304,10 +306,10 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
         args.push(slotOf(p, kind, kind === 'local' ? undefined : bindingFor(position++)));
       }
     }
-    const plan: Draft<VulkanKernelPlan> = { name: k.name, args, podPlacement: placement, podSize: alignTo(podEnd, 4) };
+    const plan: Draft<Omit<VulkanKernelPlan, 'args'>> & { args: Bare<VulkanSlot>[] } = { name: k.name, args, podPlacement: placement, podSize: alignTo(podEnd, 4) };
     if (globalPush) plan.podOffset = podBase;
     if (k.attributes.reqdWorkGroupSize) plan.reqdWorkGroupSize = k.attributes.reqdWorkGroupSize;
-    kernelPlans.push(plan);
+    kernelPlans.push(placeVulkanKernel(plan));
   };
   for (const k of kernels) planKernel(k);
   pcEnd = placeImageMetadata(kernelPlans, today.imageMetadata, pcEnd);

@@ -2,6 +2,7 @@ import { type Check, PlanError, arrayOf, bool, ident, nat, object, oneOf, str } 
 import { MAX_ARGUMENT_BYTES, bytes, checkKernels, layoutCheck, slotBase, slotExtra, storeBytes, wg } from '../../abi/plan-fields.js';
 import { CLSPV_REFLECTION } from '../../emit/spirv/clspv-instructions.js';
 import type { VulkanPlan } from './plan.js';
+import { placeVulkanKernel } from './placement.js';
 
 const reflection = oneOf(Object.keys(CLSPV_REFLECTION));
 const printfBuffer: Check<unknown> = (v, path) =>
@@ -52,5 +53,5 @@ export function readVulkanPlan(json: unknown): VulkanPlan {
     if (s.argKind === 'local' && (s.specId === undefined || s.arrayElemSize === undefined)) throw new PlanError(p, 'a local argument needs specId and arrayElemSize');
     if (s.argKind !== 'local' && !pointer && !pod && (s.descriptorSet === undefined || s.binding === undefined)) throw new PlanError(p, 'a descriptor needs descriptorSet and binding');
   });
-  return plan;
+  return { ...plan, kernels: plan.kernels.map(placeVulkanKernel) };
 }
