@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { programSpec, render, samples } from '../test/support/gen.js';
+import { lowerBenchSource } from './lower-source.js';
 import { openclSource } from './scaling-inputs.js';
 
 const baseline = process.env.BASELINE;
@@ -20,25 +20,6 @@ if (!baseline) {
 const pairs = Number(process.env.PAIRS ?? 3);
 const here = resolve(fileURLToPath(import.meta.url), '../..');
 
-/** The `lower` benchmark's file: generated kernels with bodies (the same generator and seeds). */
-function lowerBenchSource(target: number): string {
-  const body = `{
-  size_t i = get_global_id(0);
-  for (int k = 0; k < 16; ++k) { if (i > k) { barrier(CLK_LOCAL_MEM_FENCE); } }
-  float acc = 0.0f; acc += (float)i * 2.0f;
-}`;
-  let source = '';
-  let kernels = 0;
-  for (let i = 0; kernels < target; i++) {
-    for (const spec of samples(programSpec, 50, 1000 + i).values) {
-      if (kernels >= target) break;
-      const r = render(spec, `b${i}_${kernels}`);
-      source += r.source.replace(/\{ \}/g, body);
-      kernels += r.kernelCount;
-    }
-  }
-  return source;
-}
 
 interface Run { cpu: number; rss: number }
 

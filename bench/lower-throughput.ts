@@ -7,25 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { lower } from '../src/lower.js';
-import { programSpec, render, samples } from '../test/support/gen.js';
+import { lowerBenchInput } from './lower-source.js';
 
 const target = Number(process.env.KERNELS ?? 4000);
-const BODY = `{
-  size_t i = get_global_id(0);
-  for (int k = 0; k < 16; ++k) { if (i > k) { barrier(CLK_LOCAL_MEM_FENCE); } }
-  float acc = 0.0f; acc += (float)i * 2.0f;
-}`;
-let source = '';
-let kernels = 0;
-for (let i = 0; kernels < target; i++) {
-  const { values } = samples(programSpec, 50, 1000 + i);
-  for (const spec of values) {
-    if (kernels >= target) break;
-    const r = render(spec, `b${i}_${kernels}`);
-    source += r.source.replace(/\{ \}/g, BODY);
-    kernels += r.kernelCount;
-  }
-}
+const { source, kernels } = lowerBenchInput(target);
 const dir = mkdtempSync(join(tmpdir(), 'kernarg-bench-'));
 const file = join(dir, 'big.cl');
 writeFileSync(file, source);

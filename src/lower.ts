@@ -11,6 +11,7 @@ import { compileTinytc } from './tinytc/index.js';
 import type { KernelModule } from './model/kernel-module.js';
 import { type AbiPlan, FORMATS, TARGETS, type TargetName, targetNamed } from './targets/index.js';
 import type { LowerOptions } from './targets/options.js';
+import type { OptionProblem } from './targets/option-problem.js';
 
 export { FORMATS, TARGETS, type TargetName, type LowerOptions };
 
@@ -25,25 +26,25 @@ export interface LowerResult {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-function refuse(problem: string): LowerResult {
+function refuse(problem: OptionProblem): LowerResult {
   const bag = new DiagnosticBag();
-  bag.report(Messages.badOption, undefined, [problem]);
+  bag.report(problem.message, undefined, problem.args);
   return { diagnostics: bag.items };
 }
 
 /** Compiles one source file for one target and renders it in one format. */
 export function lower(path: string, text: string, host: FileHost, options: LowerOptions): LowerResult {
   const target = targetNamed(options.target);
-  if (!target) return refuse(`unknown target '${options.target}' (choose from ${TARGETS.join(', ')})`);
+  if (!target) return refuse({ message: Messages.unknownTarget, args: [String(options.target), TARGETS.join(', ')] });
   const file = new SourceFile(path, text);
   const format = options.format ?? 'table';
-  if (!target.formats.includes(format)) return refuse(`format '${format}' is not available for target '${target.name}' (choose from ${target.formats.join(', ')})`);
-  if (options.std && !CL_STDS.includes(options.std)) return refuse(`unknown OpenCL C version '${options.std}' (choose from ${CL_STDS.join(', ')})`);
+  if (!target.formats.includes(format)) return refuse({ message: Messages.formatUnavailable, args: [format, target.name, target.formats.join(', ')] });
+  if (options.std && !CL_STDS.includes(options.std)) return refuse({ message: Messages.unknownClStd, args: [options.std, CL_STDS.join(', ')] });
   const problem = target.optionProblem(options);
   if (problem) return refuse(problem);
   const layout = target.layout(options);
   const isIr = options.language ? options.language === 'ir' : path.endsWith('.ir');
-  if (target.tinytcFormats.includes(format) && !isIr) return refuse(`--format ${format} needs tinytc input (.ir)`);
+  if (target.tinytcFormats.includes(format) && !isIr) return refuse({ message: Messages.formatNeedsTinytc, args: [format] });
   const tinytc = isIr ? compileTinytc(file, { layout, dopeOrder: options.dopeOrder }) : undefined;
   // Macros the driver adds before the command line's: the target's (clspv's VULKAN), clang's __FAST_RELAXED_MATH__.
   const driver: CommandLineMacro[] = target.predefines(options).map(([define, value]) => ({ define, value }));

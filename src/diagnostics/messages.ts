@@ -123,8 +123,16 @@ export const Messages = {
   irCollectiveInSpmd: e('KA3110', "'{0}' is a collective instruction and cannot appear inside 'foreach' (a spmd region)"),
   irShapeMismatch: e('KA3111', 'shape mismatch in {0}: {1}'),
   irImmediateRange: e('KA3112', 'immediate {0} does not fit {1}'),
-  irBadOperation: e('KA3113', '{0}'),
-  irYieldPlacement: e('KA3114', '{0}'),
+  irArithOnI1: e('KA3116', 'arith.{0} is not defined on i1 (and, or, xor and not are)'),
+  irArithOnFloat: e('KA3117', 'arith.{0} is not defined on {1}'),
+  irNegativeSubviewOffset: e('KA3118', 'a subview offset must not be negative, not {0}'),
+  irNonPositiveSubviewSize: e('KA3119', 'a subview size must be positive, not {0}'),
+  irNonPositiveExpandExtent: e('KA3120', 'an expand extent must be positive, not {0}'),
+  irNonPositiveLoopStep: e('KA3121', 'a loop step must be positive, not {0}'),
+  irNarrowAtomic: e('KA3122', '.atomic updates of {0} are not supported: OpenCL C has no atomics narrower than 32 bits'),
+  irYieldNotLast: e('KA3123', "'yield' must be the last instruction of its region"),
+  irIfRegionNeedsYield: e('KA3124', "this region of an 'if' with results must end with 'yield' of {0} value(s)"),
+  irNumberOutOfRange: e('KA3125', "'{0}' is out of range"),
   irReservedName: e('KA3115', "'{0}' would be the OpenCL C name '{1}', which is reserved (a keyword, type or builtin)"),
   // Targets, one code per refusal: KA40xx LLVM IR (llvm, r600's module), KA41xx vulkan (clspv's
   // restrictions, in clspv's words where clspv has them), KA42xx amd-cl2 (CLRX), KA43xx r600.
@@ -166,6 +174,11 @@ export const Messages = {
   // r600
   r600ReadWriteImage: e('KA4301', "the R600 image pass handles read_only and write_only images only, not read_write '{0}'"),
   // Options
-  badOption: e('KA5001', '{0}'),
+  unknownTarget: e('KA5002', "unknown target '{0}' (choose from {1})"),
+  formatUnavailable: e('KA5003', "format '{0}' is not available for target '{1}' (choose from {2})"),
+  unknownClStd: e('KA5004', "unknown OpenCL C version '{0}' (choose from {1})"),
+  unknownChoice: e('KA5005', "unknown {0} '{1}' (choose from {2})"),
+  codeObject6NeedsLlvm18: e('KA5006', 'code object 6 needs LLVM 18 or later (--llvm 19)'),
+  formatNeedsTinytc: e('KA5007', '--format {0} needs tinytc input (.ir)'),
 } as const satisfies Record<string, Message>;
 

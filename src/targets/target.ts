@@ -1,4 +1,5 @@
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js';
+import type { OptionProblem } from './option-problem.js';
 import type { DataLayout } from '../layout/data-layout.js';
 import type { KernelModule } from '../model/kernel-module.js';
 import type { PlanBase } from '../abi/plan.js';
@@ -68,9 +69,6 @@ export interface Lowered<P extends PlanBase> {
 
 /** A target: everything kernarg knows about one calling convention, in one record. */
 /** `unknown <name> '<v>' (choose from ...)` where a library caller's value is none of the choices. */
-export function choiceProblem(name: string, v: unknown, choices: readonly unknown[]): string | undefined {
-  return v === undefined || choices.includes(v) ? undefined : `unknown ${name} '${String(v)}' (choose from ${choices.join(', ')})`;
-}
 
 export interface Target<P extends PlanBase = PlanBase> {
   readonly name: P['target'];
@@ -88,7 +86,7 @@ export interface Target<P extends PlanBase = PlanBase> {
   /** Macros the target's compiler predefines for OpenCL C sources. */
   predefines(o: LowerOptions): readonly (readonly [string, string])[];
   /** Why these options cannot be lowered (a value outside its choices, a combination the target refuses), or undefined. */
-  optionProblem(o: LowerOptions): string | undefined;
+  optionProblem(o: LowerOptions): OptionProblem | undefined;
   /** Flags that contradict each other, in the target compiler's words: a usage error on the command line (the lowering reports them too). */
   flagConflict(o: LowerOptions): string | undefined;
   /** `generated`: what kernarg's code generator decided for the kernels (tinytc input), for plans that say so. */

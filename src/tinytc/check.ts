@@ -117,11 +117,11 @@ class FuncChecker {
   private region(r: Region, ifResults: readonly IrType[] | null): void {
     this.scopes.push(new Map());
     r.body.forEach((inst, i) => {
-      if (inst.op === 'yield' && ifResults && i !== r.body.length - 1) this.diags.report(Messages.irYieldPlacement, inst.span, ["'yield' must be the last instruction of its region"]);
+      if (inst.op === 'yield' && ifResults && i !== r.body.length - 1) this.diags.report(Messages.irYieldNotLast, inst.span);
       this.inst(inst, ifResults);
     });
     const last = r.body[r.body.length - 1];
-    if (ifResults && ifResults.length > 0 && last?.op !== 'yield') this.diags.report(Messages.irYieldPlacement, r.span, [`this region of an 'if' with results must end with 'yield' of ${ifResults.length} value(s)`]);
+    if (ifResults && ifResults.length > 0 && last?.op !== 'yield') this.diags.report(Messages.irIfRegionNeedsYield, r.span, [ifResults.length]);
     this.scopes.pop();
   }
 
@@ -204,8 +204,8 @@ class FuncChecker {
         if (inst.operands.length !== (unary ? 1 : 2)) this.diags.report(Messages.irOperandCount, inst.span, [`arith.${inst.fn}`, unary ? '1 operand' : '2 operands']);
         const at = inst.type.type;
         if (at.kind !== 'scalar') this.diags.report(Messages.irTypeMismatch, inst.type.span, ['arith needs a scalar type']);
-        else if (at.name === 'i1' && !['and', 'or', 'xor', 'not'].includes(inst.fn)) this.diags.report(Messages.irBadOperation, inst.span, [`arith.${inst.fn} is not defined on i1 (and, or, xor and not are)`]);
-        else if (isFloatType(at.name) && ['shl', 'shr', 'and', 'or', 'xor', 'not'].includes(inst.fn)) this.diags.report(Messages.irBadOperation, inst.span, [`arith.${inst.fn} is not defined on ${at.name}`]);
+        else if (at.name === 'i1' && !['and', 'or', 'xor', 'not'].includes(inst.fn)) this.diags.report(Messages.irArithOnI1, inst.span, [inst.fn]);
+        else if (isFloatType(at.name) && ['shl', 'shr', 'and', 'or', 'xor', 'not'].includes(inst.fn)) this.diags.report(Messages.irArithOnFloat, inst.span, [inst.fn, at.name]);
         for (const o of inst.operands) this.use(o, inst.type.type, `arith.${inst.fn}`);
         this.results(inst, [inst.type.type]);
         return;
@@ -268,8 +268,8 @@ class FuncChecker {
             if (s.size) this.use(s.size, INDEX, 'a subview size');
             const e = m.shape[i] ?? null;
             const off = s.offset.kind === 'int' ? Number(s.offset.value) : null;
-            if (off !== null && off < 0) this.diags.report(Messages.irBadOperation, s.offset.span, [`a subview offset must not be negative, not ${off}`]);
-            if (s.size?.kind === 'int' && s.size.value <= 0n) this.diags.report(Messages.irBadOperation, s.size.span, [`a subview size must be positive, not ${s.size.value}`]);
+            if (off !== null && off < 0) this.diags.report(Messages.irNegativeSubviewOffset, s.offset.span, [off]);
+            if (s.size?.kind === 'int' && s.size.value <= 0n) this.diags.report(Messages.irNonPositiveSubviewSize, s.size.span, [String(s.size.value)]);
             if (s.size?.kind === 'int' && off !== null && e !== null && off + Number(s.size.value) > e) this.diags.report(Messages.irShapeMismatch, s.size.span, ['subview', `slice ${off}:${s.size.value} exceeds extent ${e} of mode ${i}`]);
             // `off:?` is the rest of the mode: static when the mode and the offset are.
             if (s.size) shape.push(s.size.kind === 'int' ? Number(s.size.value) : null);
@@ -292,7 +292,7 @@ class FuncChecker {
             return null;
           }
           const v = Number(o.value);
-          if (!(v > 0)) this.diags.report(Messages.irBadOperation, o.span, [`an expand extent must be positive, not ${v}`]);
+          if (!(v > 0)) this.diags.report(Messages.irNonPositiveExpandExtent, o.span, [String(v)]);
           return v;
         });
         const unknown = inst.shapeDynamic.filter(Boolean).length;
@@ -365,7 +365,7 @@ class FuncChecker {
         this.use(inst.from, lt, 'the loop start');
         this.use(inst.to, lt, 'the loop end');
         if (inst.step) this.use(inst.step, lt, 'the loop step');
-        if (inst.step?.kind === 'int' && inst.step.value <= 0n) this.diags.report(Messages.irBadOperation, inst.step.span, [`a loop step must be positive, not ${inst.step.value}`]);
+        if (inst.step?.kind === 'int' && inst.step.value <= 0n) this.diags.report(Messages.irNonPositiveLoopStep, inst.step.span, [String(inst.step.value)]);
         if (inst.op === 'foreach') this.collective(inst, 'foreach');
         this.scopes.push(new Map());
         this.define(inst.variable.name, inst.variable.span, lt);
@@ -413,7 +413,7 @@ class FuncChecker {
         if (ranksOk) this.blasShapes(inst, mems);
         const c = mems[mems.length - 1];
         if (inst.atomic && (c.element === 'i1' || c.element === 'i8' || c.element === 'i16')) {
-          this.diags.report(Messages.irBadOperation, inst.span, [`.atomic updates of ${c.element} are not supported: OpenCL C has no atomics narrower than 32 bits`]);
+          this.diags.report(Messages.irNarrowAtomic, inst.span, [c.element]);
         }
         this.results(inst, []);
         return;

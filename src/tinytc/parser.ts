@@ -72,7 +72,7 @@ export class IrParser {
     const t = this.next();
     if (t.kind !== 'int' || !/^[-+]?\d+$/.test(t.text)) this.fail(Messages.expectedButFound, t, [what, t.text]);
     const v = Number(t.text);
-    if (!Number.isSafeInteger(v)) this.fail(Messages.badOption, t, [`'${t.text}' is out of range`]);
+    if (!Number.isSafeInteger(v)) this.fail(Messages.irNumberOutOfRange, t, [t.text]);
     return { value: v, token: t };
   }
 

@@ -1,3 +1,5 @@
+import { Messages } from '../../diagnostics/messages.js';
+import type { OptionProblem } from '../option-problem.js';
 import { alignTo } from '../../layout/align.js';
 import { AMDGCN } from '../../layout/data-layout.js';
 import { irAlign } from '../../layout/ir-align.js';
@@ -26,8 +28,8 @@ export interface AmdhsaTargetOptions {
 }
 
 /** Why an option pair cannot be laid out, or undefined: clang-16 does not know code object 6. */
-export function amdhsaOptionProblem(o: AmdhsaTargetOptions): string | undefined {
-  if ((o.codeObject ?? 5) === 6 && (o.llvm ?? 19) < 18) return 'code object 6 needs LLVM 18 or later (--llvm 19)';
+export function amdhsaOptionProblem(o: AmdhsaTargetOptions): OptionProblem | undefined {
+  if ((o.codeObject ?? 5) === 6 && (o.llvm ?? 19) < 18) return { message: Messages.codeObject6NeedsLlvm18, args: [] };
   return undefined;
 }
 

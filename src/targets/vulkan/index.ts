@@ -1,7 +1,8 @@
 import { DATA_LAYOUTS } from '../../layout/data-layout.js';
 import { emitJson } from '../../emit/json.js';
 import { type LowerOptions, pick } from '../options.js';
-import { type Target, type TargetFlag, choiceProblem } from '../target.js';
+import { type Target, type TargetFlag } from '../target.js';
+import { choiceProblem } from '../option-problem.js';
 import { emitDescriptorMap } from './descriptor-map.js';
 import { withAddressTables } from './address-tables.js';
 import { disassemble } from '../../emit/spirv/disassemble.js';

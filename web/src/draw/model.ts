@@ -210,5 +210,17 @@ export function drawingOf(target: TargetName, plan: PlanJson, k: KernelJson): Dr
     }
     case 'llvm':
       return { target, kernel: k.name, summary: `${String(plan.triple ?? '')}, ${String(plan.metadata ?? '')} metadata`, lanes: llvmLanes(k) };
+    default:
+      // A target without a drawing of its own (a new one: adding a target needs no change here) is
+      // drawn as the list of its slots with whatever place its JSON gives them.
+      return { target, kernel: k.name, summary: `${k.args.length} slots`, lanes: genericLanes(k) };
   }
+}
+
+function genericLanes(k: KernelJson): Lane[] {
+  const rows = k.args.map((s, i) => {
+    const size = typeof s.size === 'number' ? s.size : null;
+    return { box: box(k, i, 0, size ?? 0, {}), cells: [s.role ?? '', s.offset === undefined ? '' : String(s.offset), size === null ? '' : String(size)] };
+  });
+  return [{ kind: 'list', title: 'Slots', columns: ['role', 'offset', 'size'], rows }];
 }

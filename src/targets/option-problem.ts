@@ -1,0 +1,12 @@
+// Why a target refuses an option combination: a catalogue message with its arguments (one code per refusal).
+import { type Message, Messages } from '../diagnostics/messages.js';
+
+/** An option the target refuses: a catalogue message and its arguments. */
+export interface OptionProblem {
+  readonly message: Message;
+  readonly args: readonly (string | number)[];
+}
+
+export function choiceProblem(name: string, v: unknown, choices: readonly unknown[]): OptionProblem | undefined {
+  return v === undefined || choices.includes(v) ? undefined : { message: Messages.unknownChoice, args: [name, String(v), choices.join(', ')] };
+}
