@@ -3,5 +3,5 @@ export { writerFor, writerSource } from './compiled.js';
 export { writeInterpreted } from './interpreted.js';
 export type { ImageDescription, LaunchInfo, PackOptions } from './launch.js';
 export { planPacker, type Descriptor, type Packed, type Packer, type SetArg } from './packer.js';
-export type { GeometryField, Overflow, PackLayout, PlacedSlot, SlotFill, SlotWhere } from './placement.js';
+export { packLayout, type BlockSizes, type GeometryField, type Overflow, type PackLayout, type PlacedSlot, type PlanSlot, type SlotFill, type SlotWhere } from './placement.js';
 export { argListPacker, bindingsPacker, segmentPacker, type ArgListPacker, type BindingsPacker, type SegmentPacker } from './views.js';
