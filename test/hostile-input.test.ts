@@ -249,3 +249,15 @@ test('a macro explosion that leaves a million tokens of syntax errors stops at t
   assert.match(r.stderr, /macro expansion is too large or too deep \[KA1055\]/);
   assert.ok(r.stderr.split('\n').filter((l) => / error: /.test(l)).length <= 201, 'at most the limit of errors shown');
 });
+
+test('a program-scope variable of incomplete type is refused as clang refuses it, however long the array (fuzzer-found hang)', () => {
+  const arr = lowerCl(`constant struct Coeff coeffs[22147483647] = { { }, -1 };\n${KERNEL}`);
+  assert.equal(arr.code, 1);
+  assert.match(arr.stderr, /array has incomplete element type 'constant struct Coeff' \[KA3033\]/);
+  const one = lowerCl(`constant struct Coeff c = { 1 };\n${KERNEL}`);
+  assert.equal(one.code, 1);
+  assert.match(one.stderr, /variable has incomplete type 'constant struct Coeff' \[KA3032\]/);
+  // Completed before the definition, the same struct is fine.
+  const ok = lowerCl(`struct Coeff { int a; };\nconstant struct Coeff c = { 1 };\n${KERNEL}`, ['--format', 'signatures']);
+  assert.equal(ok.code, 0, ok.stderr);
+});

@@ -108,6 +108,8 @@ export const Messages = {
   unknownTypeForCast: e('KA3029', "invalid cast to '{0}'"),
   halfVariable: e('KA3030', "declaring variable of type '{0} half' is not allowed"),
   halfLiteral: e('KA3031', 'half precision constant requires cl_khr_fp16'),
+  variableIncomplete: e('KA3032', "variable has incomplete type '{0}'"),
+  arrayIncompleteElement: e('KA3033', "array has incomplete element type '{0}'"),
   // tinytc IR
   irTypeSyntax: e('KA2100', 'invalid type: {0}'),
   irUndefined: e('KA3100', "use of undefined value '%{0}'"),

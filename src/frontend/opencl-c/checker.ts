@@ -5,6 +5,7 @@
  * Parser hands declarations to Sema); the checker decides what the declaration means, names
  * what is wrong with it, and builds the module's functions, variables and samplers.
  */
+import { typeToString } from '../../types/print.js';
 import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { Messages } from '../../diagnostics/messages.js';
 import type { Span } from '../../diagnostics/source.js';
@@ -162,6 +163,13 @@ export class DeclarationChecker extends TypeChecker {
     }
     if (space !== 'constant' && space !== 'global') {
       this.diags.report(Messages.programScopeSpace, d.nameSpan, [this.options.clVersion >= 200 ? 'global or constant' : 'constant']);
+      return undefined;
+    }
+    // A definition of an incomplete type has no bytes to give (clang refuses it; an initializer
+    // over the elements of a huge array of them was walked element by element: a fuzzer-found hang).
+    if (element.type.kind === 'record' && !element.type.decl.fields) {
+      const shown = typeToString({ ...element, space });
+      this.diags.report(type.type.kind === 'array' || canonical(type).type.kind === 'array' ? Messages.arrayIncompleteElement : Messages.variableIncomplete, d.nameSpan, [shown]);
       return undefined;
     }
     if (element.type.kind === 'scalar' && element.type.name === 'half' && !this.enabled.has('cl_khr_fp16')) {
