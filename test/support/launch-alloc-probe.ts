@@ -2,7 +2,7 @@
 // a small young generation (--max-semi-space-size=1) so that any per-launch allocation shows up
 // as scavenges. Prints one JSON line: { calls, gcs, heapGrowth }. argv: 'enqueue' | 'launch' | 'wait'
 // (launchAndWait, the synchronous path without an event object).
-import { PerformanceObserver, constants } from 'node:perf_hooks';
+import { GCProfiler } from 'node:v8';
 import { Context, kernel } from '../../src/runtime/opencl/host.js';
 
 const mode = process.argv[2] === 'launch' ? 'launch' : process.argv[2] === 'wait' ? 'wait' : 'enqueue';
@@ -24,19 +24,16 @@ const run = (batches: number) => {
   }
 };
 run(4);
-let gcs = 0;
 // Only scavenges (minor GCs) count: they come from young-generation allocation, while a major GC
-// can be started by the memory reducer or a timer whatever the loop does.
-const obs = new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) if (((e as unknown as { detail?: { kind?: number } }).detail)?.kind === constants.NODE_PERFORMANCE_GC_MINOR) gcs++;
-});
-obs.observe({ entryTypes: ['gc'] });
+// can be started by the memory reducer or a timer whatever the loop does. v8.GCProfiler reports
+// every collection synchronously when stopped (PerformanceObserver's gc entries arrived late or not
+// at all on a loaded machine, which could make the allocating control read 0).
+const profiler = new GCProfiler();
+profiler.start();
 const before = process.memoryUsage().heapUsed;
 run(COUNTED);
 const after = process.memoryUsage().heapUsed;
-// GC entries arrive asynchronously: let them be delivered.
-await new Promise((r) => setTimeout(r, 50));
-obs.disconnect();
+const gcs = (profiler.stop()?.statistics ?? []).filter((x) => x.gcType === 'Scavenge').length;
 console.log(JSON.stringify({ mode, calls: COUNTED * batch, gcs, heapGrowth: after - before }));
 k.dispose();
 ctx.dispose();
