@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { jsonSpots } from './support/json-spots.js';
 import fc from 'fast-check';
 import type { OpenCLPlan, ValueLayout } from '../src/abi/plan.js';
 import type { AbiPlan } from '../src/targets/index.js';
@@ -166,15 +167,7 @@ test('readPlan refuses every malformed field with its path', () => {
 
 /** Replaces the `at`-th value (in a depth-first walk) of a JSON tree with `junk`. */
 function damage(root: Record<string, unknown>, at: number, junk: unknown): void {
-  const spots: [Record<string, unknown>, string][] = [];
-  const walk = (o: unknown) => {
-    if (typeof o !== 'object' || o === null) return;
-    for (const k of Object.keys(o)) {
-      spots.push([o as Record<string, unknown>, k]);
-      walk((o as Record<string, unknown>)[k]);
-    }
-  };
-  walk(root);
+  const spots = jsonSpots(root);
   const [o, k] = spots[at % spots.length];
   o[k] = junk;
 }

@@ -5,12 +5,12 @@ import { formatDiagnostics } from '../diagnostics/format.js';
 import { type IrType, type MemrefType, type Program } from '../tinytc/ast.js';
 import { varName } from '../tinytc/calling-convention.js';
 import { compileTinytc } from '../tinytc/index.js';
-import { codegenPolicy, TUNED_POLICY } from '../tinytc/codegen/policy.js';
+import { CPU_DEVICE, codegenPolicy, TUNED_POLICY } from '../tinytc/codegen/policy.js';
 import { deviceType } from './opencl/device-info.js';
 import { SPIR64 } from '../layout/data-layout.js';
 import { lowerOpenCL } from '../targets/opencl/lower.js';
 import { emitTinytcOpenCLCMapped, tinytcClStd } from '../tinytc/opencl-c/index.js';
-import { type BlasPolicy, CPU_BLAS_POLICY } from '../tinytc/codegen/blas-policy.js';
+import type { BlasPolicy } from '../tinytc/codegen/blas-policy.js';
 import { type ShapeTie, checkShapeTies, shapeTies } from './checks/shape-ties.js';
 import { type BufferKind, type CheckedMemref, checkMemref } from './checks/memref.js';
 import { LaunchError, PackError, RuntimeInputError } from './pack/errors.js';
@@ -184,8 +184,8 @@ export class TinytcKernel {
 export function tinytcKernel(ctx: Context, ir: string, name: string, options: { path?: string; openclC?: string; groupTables?: 'pointer' | 'ulong'; blas?: Partial<BlasPolicy>; cache?: boolean | string; capture?: string | false; buildOptions?: string } = {}): TinytcKernel {
   // The code generator's policy from the device's limits; OpenCL C given by the caller was generated with the tuned one.
   const limits = options.openclC === undefined ? ctx.limits : undefined;
-  // A CPU device (PoCL) gets the CPU BLAS rule and the direct GEMM's 128 accumulator bytes (blas-policy.ts).
-  const cpu = /cpu/.test(deviceType(ctx.cl, ctx.device.handle)) ? { blas: CPU_BLAS_POLICY, accumulatorBytes: 128 } : {};
+  // A CPU device (PoCL) gets the CPU BLAS rule (blas-policy.ts, CPU_DEVICE).
+  const cpu = /cpu/.test(deviceType(ctx.cl, ctx.device.handle)) ? CPU_DEVICE : {};
   const policy = limits ? codegenPolicy({ maxWorkGroupSize: limits.maxWorkGroupSize, maxWorkItemSizes: [limits.maxWorkItemSizes[0] ?? 1, limits.maxWorkItemSizes[1] ?? 1], ...cpu }) : TUNED_POLICY;
   const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { layout: SPIR64, policy });
   if (!fe.compiled) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics(fe.diagnostics.items)}`);

@@ -12,6 +12,7 @@ import { type IrType, type MemrefType, type Program } from '../../tinytc/ast.js'
 import { varName } from '../../tinytc/calling-convention.js';
 import { type CompiledTinytc, compileTinytc } from '../../tinytc/index.js';
 import { codegenPolicy } from '../../tinytc/codegen/policy.js';
+import { DIRECT_ACCUMULATOR_BYTES } from '../../tinytc/codegen/work-group-size.js';
 import { emitTinytcSpirv } from '../../targets/vulkan/spirv/index.js';
 import { DATA_LAYOUTS } from '../../layout/data-layout.js';
 import { type ShapeTie, checkShapeTies, shapeTies } from '../checks/shape-ties.js';
@@ -152,8 +153,8 @@ function spirvFor(ctx: VulkanContext, compiled: CompiledTinytc, plan: VulkanPlan
 export function vulkanTinytcKernel(ctx: VulkanContext, ir: string, name: string, options: { path?: string; spirv?: Uint32Array; vulkan?: VulkanTargetOptions } = {}): VulkanTinytcKernel {
   // The code generator's policy from the device's limits (SPIR-V given by the caller brings its own LocalSize).
   const l = ctx.limits;
-  // The SPIR-V printer emits the direct GEMM, tuned with 128 accumulator bytes (blas-policy.ts).
-  const policy = codegenPolicy({ maxWorkGroupSize: l.maxComputeWorkGroupInvocations, maxWorkItemSizes: [l.maxComputeWorkGroupSize[0], l.maxComputeWorkGroupSize[1]], accumulatorBytes: 128 });
+  // The SPIR-V printer emits only the direct GEMM, tuned with its own accumulator figure.
+  const policy = codegenPolicy({ maxWorkGroupSize: l.maxComputeWorkGroupInvocations, maxWorkItemSizes: [l.maxComputeWorkGroupSize[0], l.maxComputeWorkGroupSize[1]], accumulatorBytes: DIRECT_ACCUMULATOR_BYTES });
   const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { layout: DATA_LAYOUTS[options.vulkan?.arch ?? 'spir'], ...(options.spirv ? {} : { policy }) });
   if (!fe.compiled) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics(fe.diagnostics.items)}`);
   const compiled = fe.compiled;

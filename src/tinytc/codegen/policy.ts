@@ -1,6 +1,6 @@
 import type { Func } from '../ast.js';
-import { type BlasPolicy, DEFAULT_BLAS_POLICY } from './blas-policy.js';
-import { ACCUMULATOR_BYTES, CHOSEN_WIDTH, type ChoiceTuning, type WorkGroupChoice, chooseWorkGroupSize } from './work-group-size.js';
+import { type BlasPolicy, CPU_BLAS_POLICY, DEFAULT_BLAS_POLICY } from './blas-policy.js';
+import { ACCUMULATOR_BYTES, CHOSEN_WIDTH, DIRECT_ACCUMULATOR_BYTES, type ChoiceTuning, type WorkGroupChoice, chooseWorkGroupSize } from './work-group-size.js';
 
 /**
  * What the code generator knows of the device it writes for: the figures the work-group choice is
@@ -17,6 +17,9 @@ export interface DeviceFacts extends ChoiceTuning {
 
 /** The figures measured on an H100 (width 32, 256 accumulator bytes, the GPU GEMM rule), and no limit below them. */
 export const TUNED_DEVICE: DeviceFacts = { width: CHOSEN_WIDTH, accumulatorBytes: ACCUMULATOR_BYTES, maxWorkGroupSize: Infinity, maxWorkItemSizes: [Infinity, Infinity], blas: DEFAULT_BLAS_POLICY };
+
+/** What a CPU device (PoCL) changes: the direct GEMM and wide copies (blas-policy.ts), with the direct GEMM's accumulator figure. */
+export const CPU_DEVICE: Partial<DeviceFacts> = { blas: CPU_BLAS_POLICY, accumulatorBytes: DIRECT_ACCUMULATOR_BYTES };
 
 /**
  * The code generator's policy: the decisions tuned to a device rather than fixed by the IR. Today

@@ -5,6 +5,7 @@ import { emitJson, planToJson } from '../../../src/emit/json.js';
 import { memoryHost } from '../../../src/frontend/opencl-c/index.js';
 import { type TargetName, lower } from '../../../src/lower.js';
 import { PackError, RuntimeInputError } from '../../../src/runtime/pack/errors.js';
+import { jsonSpots } from '../../support/json-spots.js';
 import { packed } from '../../support/pack-values.js';
 
 // Fuzz target: the plan reader. Any JSON is a plan or a PlanError. A plan it accepts must pack
@@ -30,15 +31,7 @@ function mutated(data: Uint8Array): unknown {
   let i = 1;
   const next = () => data[i++ % data.length] ?? 0;
   const root = JSON.parse(BASES[data[0] % BASES.length]) as Record<string, unknown>;
-  const spots: [Record<string, unknown>, string][] = [];
-  const walk = (o: unknown) => {
-    if (typeof o !== 'object' || o === null) return;
-    for (const k of Object.keys(o)) {
-      spots.push([o as Record<string, unknown>, k]);
-      walk((o as Record<string, unknown>)[k]);
-    }
-  };
-  walk(root);
+  const spots = jsonSpots(root);
   for (let n = 1 + (next() % 3); n > 0; n--) {
     const [o, k] = spots[((next() << 8) | next()) % spots.length];
     const how = next() % 4;
