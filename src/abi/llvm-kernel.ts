@@ -6,6 +6,7 @@ import { type FunctionInfo, type KernelModule, kernelsOf } from '../model/kernel
 import { clangTypeString, kernelArgTypeName, kernelArgTypeQual } from '../types/print.js';
 import { type QualType, type Type, canonical } from '../types/types.js';
 import { type Draft, setOrigin } from './origin.js';
+import { withPlacement } from './placed-once.js';
 import { assertNever } from '../assert-never.js';
 import { type ArgClass, classifyArg } from '../model/arg-class.js';
 import type { Bare, KernelPlanBase, SlotBase } from './plan.js';
@@ -161,6 +162,7 @@ export function llvmKernelPlan(k: FunctionInfo, dl: DataLayout): LlvmKernelPlan 
  * naming the argument.
  */
 export function placeLlvmKernel<K extends Omit<LlvmKernelPlan, 'args'> & { readonly args: readonly Bare<LlvmSlot>[] }>(k: K): K & LlvmKernelPlan {
-  return { ...k, args: k.args.map((a, index) => ({ ...a, where: { kind: 'ir-param', index }, fill: { kind: 'ir-value', param: a.name } })) };
+  k.args.forEach((a, index) => withPlacement<LlvmSlot>(a, () => ({ where: { kind: 'ir-param', index }, fill: { kind: 'ir-value', param: a.name } }), false));
+  return k as K & LlvmKernelPlan;
 }
 

@@ -21,5 +21,6 @@ function fillOf(a: Bare<AmdCl2Slot>, bytes: 4 | 8): SlotFill {
 /** A kernel whose slots carry their `where` and `fill`; `bits` is the plan's address width. */
 export function placeAmdCl2Kernel<K extends Omit<AmdCl2KernelPlan, 'args'> & { readonly args: readonly Bare<AmdCl2Slot>[] }>(k: K, bits: 32 | 64): K & AmdCl2KernelPlan {
   const bytes = bits === 64 ? 8 : 4;
-  return { ...k, args: k.args.map((a) => withPlacement<AmdCl2Slot>(a, () => ({ where: { kind: 'segment', offset: a.offset, size: a.size }, fill: fillOf(a, bytes) }), a.param === null)) };
+  for (const a of k.args) withPlacement<AmdCl2Slot>(a, () => ({ where: { kind: 'segment', offset: a.offset, size: a.size }, fill: fillOf(a, bytes) }), a.param === null);
+  return k as K & AmdCl2KernelPlan;
 }

@@ -147,10 +147,13 @@ function explicitSlot(p: FunctionInfo['params'][number], offset: number): Bare<A
   return s;
 }
 
+const hiddenSlot = (h: Hidden, base: number): Bare<AmdhsaSlot> => ({ name: h.kind, param: null, role: 'hidden', offset: base + h.offset, size: h.size, valueKind: h.kind, align: h.size });
+
 /**
  * The hidden slots of every kernel whose hidden arguments start at `base`, made once per lowering
  * and shared by the kernels' plans (slots are read-only): a file of thousands of kernels builds
- * a handful of lists, and the JSON emitter renders each shared slot once.
+ * a handful of lists, and the JSON emitter renders each shared slot once. The exception is
+ * `hidden_dynamic_lds_size`, filled from the kernel's own local arguments: a slot per kernel.
  */
 class HiddenSlots {
   private readonly lists = new Map<string, readonly Bare<AmdhsaSlot>[]>();
@@ -159,10 +162,11 @@ class HiddenSlots {
     const key = `${base}:${f.modulePrints ? 1 : 0}${f.enqueues ? 1 : 0}${f.dynamicLds ? 1 : 0}`;
     let list = this.lists.get(key);
     if (!list) {
-      list = hiddenArgs(this.codeObject, this.llvm, f).map((h) => ({ name: h.kind, param: null, role: 'hidden', offset: base + h.offset, size: h.size, valueKind: h.kind, align: h.size }));
+      list = hiddenArgs(this.codeObject, this.llvm, f).map((h) => hiddenSlot(h, base));
       this.lists.set(key, list);
     }
-    return list;
+    if (!f.dynamicLds) return list;
+    return list.map((s) => (s.valueKind === 'hidden_dynamic_lds_size' ? { name: s.name, param: null, role: 'hidden', offset: s.offset, size: s.size, valueKind: s.valueKind, align: s.align } : s));
   }
 }
 

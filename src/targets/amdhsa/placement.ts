@@ -27,8 +27,8 @@ function fillOf(a: Bare<AmdhsaSlot>, localNames: readonly string[]): SlotFill {
 /** A kernel whose slots carry their `where` and `fill`. */
 export function placeAmdhsaKernel<K extends Omit<AmdhsaKernelPlan, 'args'> & { readonly args: readonly Bare<AmdhsaSlot>[] }>(k: K): K & AmdhsaKernelPlan {
   const locals = k.args.filter((a) => a.param !== null && a.valueKind === 'dynamic_shared_pointer').map((a) => a.name);
-  const args = k.args.map((a) =>
-    withPlacement<AmdhsaSlot>(a, () => ({ where: { kind: 'segment', offset: a.offset, size: a.size }, fill: fillOf(a, locals) }), a.param === null && a.valueKind !== 'hidden_dynamic_lds_size'),
-  );
-  return { ...k, args };
+  for (const a of k.args) {
+    withPlacement<AmdhsaSlot>(a, () => ({ where: { kind: 'segment', offset: a.offset, size: a.size }, fill: fillOf(a, locals) }), a.param === null && a.valueKind !== 'hidden_dynamic_lds_size');
+  }
+  return k as K & AmdhsaKernelPlan;
 }

@@ -19,5 +19,6 @@ function fillOf(a: Bare<R600Slot>): SlotFill {
 
 /** A kernel whose slots carry their `where` and `fill`. */
 export function placeR600Kernel<K extends Omit<R600KernelPlan, 'args'> & { readonly args: readonly Bare<R600Slot>[] }>(k: K): K & R600KernelPlan {
-  return { ...k, args: k.args.map((a) => withPlacement<R600Slot>(a, () => ({ where: { kind: 'segment', offset: a.offset, size: a.size }, fill: fillOf(a) }), a.param === null)) };
+  for (const a of k.args) withPlacement<R600Slot>(a, () => ({ where: { kind: 'segment', offset: a.offset, size: a.size }, fill: fillOf(a) }), a.param === null);
+  return k as K & R600KernelPlan;
 }

@@ -2,6 +2,7 @@
 // it is filled. Attached by the lowering and by readPlan.
 import type { Bare } from '../../abi/plan.js';
 import type { PlacedSlot } from '../../layout/placement.js';
+import { withPlacement } from '../../abi/placed-once.js';
 import type { VulkanKernelPlan, VulkanSlot } from './plan.js';
 
 /** A field a slot's place needs and a plan lacks: the reason its kernel cannot be packed. */
@@ -57,5 +58,6 @@ function placedOrWhyNot(a: Bare<VulkanSlot>, podSize: number, clustered: boolean
 /** A kernel whose slots carry their `where` and `fill`: PODs are clustered when they share at most one binding. */
 export function placeVulkanKernel<K extends Omit<VulkanKernelPlan, 'args'> & { readonly args: readonly Bare<VulkanSlot>[] }>(k: K): K & VulkanKernelPlan {
   const clustered = new Set(k.args.filter((x) => x.argKind === 'pod' || x.argKind === 'pod_ubo').map((x) => x.binding)).size <= 1;
-  return { ...k, args: k.args.map((a) => ({ ...a, ...placedOrWhyNot(a, k.podSize, clustered) })) };
+  for (const a of k.args) withPlacement<VulkanSlot>(a, () => placedOrWhyNot(a, k.podSize, clustered), false);
+  return k as K & VulkanKernelPlan;
 }
