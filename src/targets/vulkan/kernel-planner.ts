@@ -1,0 +1,233 @@
+// The per-kernel half of clspv's mapping: one kernel's POD block, descriptor set, bindings and
+// slots. A class of its own, its methods small, so V8 compiles each step once and cheaply: inline
+// in lowerVulkan, the kernel loop made the engine compile (and on-stack replace) the whole of that
+// function again and again, 100-200 ms of compiler time per lowering of a large file.
+import { alignTo } from '../../layout/align.js';
+import { type Message, Messages } from '../../diagnostics/messages.js';
+import type { Span } from '../../diagnostics/source.js';
+import type { DataLayout } from '../../layout/data-layout.js';
+import { layoutOf } from '../../layout/layout.js';
+import type { FunctionInfo } from '../../model/kernel-module.js';
+import { kernelArgTypeName } from '../../types/print.js';
+import { type QualType, type Type, canonical, containsType } from '../../types/types.js';
+import { type Draft, setOrigin } from '../../abi/origin.js';
+import type { Bare } from '../../abi/plan.js';
+import { valueLayout } from '../../layout/value-layout.js';
+import { assertNever } from '../../assert-never.js';
+import { classifyArg } from '../../model/arg-class.js';
+import { placeVulkanKernel } from './placement.js';
+import { checkSmallStorage, choosePlacement, storeSize } from './pod-storage.js';
+import { ARG_KIND_REFLECTION } from './today.js';
+import type { TodayModuleParts } from './today-plan.js';
+import type { StorageClassName, VulkanArgKind, VulkanKernelPlan, VulkanSlot, VulkanTargetOptions } from './plan.js';
+
+type Report = (span: Span | undefined, message: Message, args?: readonly (string | number)[]) => void;
+type Param = FunctionInfo['params'][number];
+
+/** The storage class a slot's data is read through, for the 8/16-bit storage features. */
+function storageOf(kind: VulkanArgKind): StorageClassName | undefined {
+  return kind === 'buffer' || kind === 'pod' ? 'ssbo' : kind === 'buffer_ubo' || kind === 'pod_ubo' ? 'ubo' : kind === 'pod_pushconstant' ? 'pushconstant' : undefined;
+}
+
+type Kind = 'buffer' | 'buffer_ubo' | 'pod' | 'pointer' | 'ro_image' | 'wo_image' | 'sampler' | 'local';
+
+function kindOf(t: QualType, o: VulkanTargetOptions): Kind {
+  const arg = classifyArg(t);
+  switch (arg.kind) {
+    case 'local':
+      return 'local';
+    case 'buffer':
+      // PhysicalPointerArgsPass: global and constant pointers become 64-bit PODs.
+      if (o.physicalStorageBuffers) return 'pointer';
+      return arg.space === 'constant' && o.constantArgsUbo ? 'buffer_ubo' : 'buffer';
+    case 'image':
+      return arg.access === 'read_only' ? 'ro_image' : 'wo_image';
+    case 'sampler':
+      return 'sampler';
+    // Pipes and queues are refused above; events and other opaque values take the POD path (clspv's ArgKind: anything else is a POD).
+    case 'pod':
+    case 'pipe':
+    case 'queue':
+    case 'event':
+    case 'opaque':
+      return 'pod';
+    default:
+      return assertNever(arg);
+  }
+}
+
+const VK_DESCRIPTOR: Record<string, string> = {
+  buffer: 'VK_DESCRIPTOR_TYPE_STORAGE_BUFFER', buffer_ubo: 'VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER', pod: 'VK_DESCRIPTOR_TYPE_STORAGE_BUFFER',
+  pod_ubo: 'VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER', ro_image: 'VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE', wo_image: 'VK_DESCRIPTOR_TYPE_STORAGE_IMAGE',
+  sampler: 'VK_DESCRIPTOR_TYPE_SAMPLER',
+};
+
+/** Where one kernel's PODs went: what its slots need to be made. */
+interface PodBlock {
+  readonly placement: VulkanKernelPlan['podPlacement'];
+  readonly globalPush: boolean;
+  readonly base: number;
+  readonly end: number;
+  readonly offsets: ReadonlyMap<number, number>;
+}
+
+/** What the kernels share while they are planned in order: the sets, spec ids and bindings handed out so far. */
+export interface PlannerState {
+  nextSet: number;
+  nextSpec: number;
+  readonly descriptorSets: { set: number; use: string }[];
+}
+
+export class KernelPlanner {
+  /** The types each storage class carries (8/16-bit storage features), gathered as slots are made. */
+  readonly storageTypes: Record<StorageClassName, QualType[]> = { ssbo: [], ubo: [], pushconstant: [] };
+  private readonly clspvBindings = new Map<number, number>();
+  private sharedSet: number | undefined;
+
+  constructor(
+    private readonly o: VulkanTargetOptions,
+    private readonly dl: DataLayout,
+    private readonly modulePushConstants: boolean,
+    private readonly today: TodayModuleParts,
+    private readonly state: PlannerState,
+    private readonly err: Report,
+  ) {}
+
+  /** The plan of one kernel, its slots placed (its image metadata still to come). */
+  plan(k: FunctionInfo): Draft<VulkanKernelPlan> {
+    const o = this.o;
+    const kinds = k.params.map((p) => kindOf(p.type, o));
+    const pods = k.params.filter((_, i) => kinds[i] === 'pod' || kinds[i] === 'pointer');
+    const block = this.podBlock(k, kinds, pods);
+    const set = this.descriptorSet(k, kinds, pods.length > 0 && block.placement !== 'pushconstant');
+    const args: Bare<VulkanSlot>[] = [];
+    let binding = 0;
+    const bindingFor = (position: number): number => (o.bindingScheme !== 'clspv' ? binding++ : this.clspvBinding(position));
+    let position = 0;
+    if ((o.clusterPodKernelArgs ?? true) && pods.length > 0) {
+      // Non-POD arguments (locals included) in order, numbered as if the PODs did not exist; then the PODs.
+      for (const p of k.params) {
+        const kind = kinds[p.index];
+        if (kind === 'pod' || kind === 'pointer') continue;
+        args.push(this.slot(p, kind, kind === 'local' ? undefined : bindingFor(position++), set, block));
+      }
+      const podBinding = block.placement === 'pushconstant' ? (o.bindingScheme === 'clspv' ? (bindingFor(position++), undefined) : undefined) : bindingFor(position++);
+      for (const p of pods) args.push(this.slot(p, kinds[p.index] === 'pointer' ? 'pointer' : 'pod', podBinding, set, block));
+    } else {
+      // Every argument in order; locals take no binding.
+      for (const p of k.params) {
+        const kind = kinds[p.index];
+        args.push(this.slot(p, kind, kind === 'local' ? undefined : bindingFor(position++), set, block));
+      }
+    }
+    const plan: Draft<Omit<VulkanKernelPlan, 'args'>> & { args: Bare<VulkanSlot>[] } = { name: k.name, args, podPlacement: block.placement, podSize: alignTo(block.end, 4) };
+    if (block.globalPush) plan.podOffset = block.base;
+    if (k.attributes.reqdWorkGroupSize) plan.reqdWorkGroupSize = k.attributes.reqdWorkGroupSize;
+    return placeVulkanKernel(plan);
+  }
+
+  /** POD block layout: the natural layout of a struct of the POD arguments in order, where the options and sizes put it. */
+  private podBlock(k: FunctionInfo, kinds: readonly Kind[], pods: readonly Param[]): PodBlock {
+    const offsets = new Map<number, number>();
+    if (!pods.length) return { placement: 'none', globalPush: false, base: 0, end: 0, offsets };
+    const { o, dl, today, err } = this;
+    const cluster = o.clusterPodKernelArgs ?? true;
+    const maxPush = o.maxPushConstantSize ?? 128;
+    const chosen = choosePlacement(pods, o, cluster, maxPush, this.modulePushConstants || (today.imageMetadata.get(k.name)?.length ?? 0) > 0, dl, today.globalPodBase);
+    const placement = chosen === 'global-pushconstant' ? 'pushconstant' : chosen;
+    // Type-mangled global push constants (today's clspv, --pod-args=auto): the PODs follow the module push constants.
+    const globalPush = chosen === 'global-pushconstant';
+    const base = globalPush ? today.globalPodBase : 0;
+    if (placement === 'ssbo' && pods.some((p) => kinds[p.index] === 'pointer')) err(k.span, Messages.vkSsboPodsWithPointers);
+    let end = 0;
+    for (const p of pods) {
+      const l = layoutOf(p.type, dl);
+      let align = l.align;
+      const c = canonical(p.type).type;
+      if (placement === 'ubo' && (c.kind === 'record' || c.kind === 'array')) align = alignTo(align, 16);
+      const off = cluster ? alignTo(end, align) : 0;
+      offsets.set(p.index, base + off);
+      if (cluster) end = off + l.size;
+      else end = Math.max(end, l.size);
+    }
+    if (placement === 'pushconstant' && !globalPush) {
+      if (alignTo(end, 4) > maxPush) err(k.span, Messages.vkMaxPushConstantSize);
+      if (pods.some((p) => containsType(p.type, (x) => x.kind === 'array'))) err(k.span, Messages.vkPushConstantArrays);
+    }
+    if (!globalPush) checkSmallStorage(pods.filter((p) => kinds[p.index] !== 'pointer'), placement, o, err);
+    return { placement, globalPush, base, end, offsets };
+  }
+
+  /** The descriptor set of this kernel: its own (--distinct-kernel-descriptor-sets), the shared one when it binds anything, or none. */
+  private descriptorSet(k: FunctionInfo, kinds: readonly Kind[], podsBound: boolean): number | undefined {
+    const s = this.state;
+    if (this.o.distinctKernelDescriptorSets) {
+      const set = s.nextSet++;
+      s.descriptorSets.push({ set, use: `kernel ${k.name}` });
+      return set;
+    }
+    if (!podsBound && !kinds.some((kd) => kd !== 'local' && kd !== 'pod' && kd !== 'pointer')) return undefined;
+    if (this.sharedSet === undefined) {
+      this.sharedSet = s.nextSet++;
+      s.descriptorSets.push({ set: this.sharedSet, use: 'kernel arguments' });
+    }
+    return this.sharedSet;
+  }
+
+  /** --binding-scheme=clspv: one binding per argument position across the module's kernels. */
+  private clspvBinding(position: number): number {
+    let b = this.clspvBindings.get(position);
+    if (b === undefined) {
+      b = this.clspvBindings.size;
+      this.clspvBindings.set(position, b);
+    }
+    return b;
+  }
+
+  /** One slot. Fields in the JSON's order: name, origin, typeName, type, argKind, the kind's placement, reflection. */
+  private slot(p: Param, kind: Kind, b: number | undefined, set: number | undefined, block: PodBlock): Bare<VulkanSlot> {
+    const { dl } = this;
+    const placement = block.placement;
+    const s = { name: p.name } as Draft<Bare<VulkanSlot>>;
+    setOrigin(s, p, kind === 'local' ? 'local' : kind === 'pod' ? 'value' : kind === 'sampler' ? 'sampler' : kind.endsWith('image') ? 'image' : 'data');
+    s.typeName = kernelArgTypeName(p.type);
+    s.type = p.type;
+    if (kind === 'local') {
+      const c = canonical(p.type).type as Extract<Type, { kind: 'pointer' }>;
+      const elem = canonical(c.pointee).type;
+      s.argKind = 'local';
+      s.specId = this.state.nextSpec++;
+      s.arrayElemSize = elem.kind === 'scalar' && elem.name === 'void' ? 1 : layoutOf(elem, dl).size;
+    } else if (kind === 'pointer') {
+      s.argKind = placement === 'pushconstant' ? 'pointer_pushconstant' : 'pointer_ubo';
+      if (s.argKind === 'pointer_ubo') {
+        s.descriptorSet = set;
+        s.binding = b;
+      }
+      s.offset = block.offsets.get(p.index)!;
+      s.argSize = storeSize(p.type, dl);
+      if (s.argKind === 'pointer_ubo') s.vkDescriptorType = VK_DESCRIPTOR.pod_ubo;
+    } else if (kind === 'pod') {
+      const podKind: VulkanArgKind = placement === 'pushconstant' ? 'pod_pushconstant' : placement === 'ubo' ? 'pod_ubo' : 'pod';
+      s.argKind = podKind;
+      if (placement !== 'pushconstant') {
+        s.descriptorSet = set;
+        s.binding = b;
+      }
+      s.offset = block.offsets.get(p.index)!;
+      s.argSize = storeSize(p.type, dl);
+      if (placement !== 'pushconstant') s.vkDescriptorType = VK_DESCRIPTOR[podKind];
+      s.layout = valueLayout(p.type, dl);
+    } else {
+      s.argKind = kind;
+      s.descriptorSet = set;
+      s.binding = b;
+      s.offset = 0;
+      s.vkDescriptorType = VK_DESCRIPTOR[kind];
+    }
+    s.reflection = ARG_KIND_REFLECTION[s.argKind];
+    const where = storageOf(s.argKind);
+    if (where) this.storageTypes[where].push(p.type);
+    return s;
+  }
+}
