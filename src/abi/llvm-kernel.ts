@@ -101,7 +101,7 @@ export function baseTypeName(t: QualType | Type, dl: DataLayout): string {
 }
 
 /** The slot role, `kernel_arg_addr_space` (SPIR numbers) and `kernel_arg_access_qual` of each argument class. */
-function llvmArg(a: ArgClass): { role: SlotBase['role']; addrSpace: number; accessQual: string } {
+export function llvmArg(a: ArgClass): { role: SlotBase['role']; addrSpace: number; accessQual: string } {
   switch (a.kind) {
     case 'buffer':
       return { role: 'data', addrSpace: SPIR_NUMBER[a.pointee.space ?? 'generic'], accessQual: 'none' };

@@ -2,7 +2,7 @@ import { SPIR } from '../../layout/data-layout.js';
 import { emitJson } from '../../emit/json.js';
 import { emitLlvmIr } from '../../emit/llvm-ir.js';
 import type { Target } from '../target.js';
-import { type R600Plan, lowerR600 } from './lower.js';
+import { type R600Plan, r600LlvmKernels, r600Plan } from './lower.js';
 import { r600Table } from './table.js';
 import { readR600Plan } from './schema.js';
 import { R600_VOCABULARY, r600View } from './view.js';
@@ -24,14 +24,13 @@ export const r600Target: Target<R600Plan> = {
   view: r600View,
   readPlan: readR600Plan,
   lower(module, _o, diags) {
-    const r = lowerR600(module, diags);
-    if (!r) return undefined;
-    const { plan, llvm } = r;
+    const plan = r600Plan(module, diags);
+    if (!plan) return undefined;
     return {
       plan,
       render(format, ctx) {
         if (format === 'json') return emitJson(plan);
-        if (format === 'llvm-ir') return emitLlvmIr(ctx.module, llvm, { triple: 'r600', metadata: 'legacy', r600Lowered: true });
+        if (format === 'llvm-ir') return emitLlvmIr(ctx.module, r600LlvmKernels(ctx.module), { triple: 'r600', metadata: 'legacy', r600Lowered: true });
         return r600Table(plan);
       },
     };
