@@ -110,9 +110,26 @@ function slotText(slot: { readonly param: number | null }): string {
   return t;
 }
 
+/** A run of consecutive shared slots and its text (the slots' texts joined by `,\n`), kept under the run's first slot. */
+const sharedRunText = new WeakMap<object, { readonly slots: readonly object[]; readonly text: string }>();
+
+/**
+ * The text of the shared slots `args[from..to)`: targets add them as one list per lowering (a
+ * kernel's hidden or setup slots), so the run is rendered once and then found again under its
+ * first slot, checked slot by slot.
+ */
+function sharedRun(args: readonly { readonly param: number | null }[], from: number, to: number): string {
+  const cached = sharedRunText.get(args[from]);
+  if (cached && cached.slots.length === to - from && cached.slots.every((s, i) => s === args[from + i])) return cached.text;
+  const slots = args.slice(from, to);
+  const text = slots.map(slotText).join(',\n');
+  sharedRunText.set(args[from], { slots, text });
+  return text;
+}
+
 /**
  * A kernel's slots at depth 4, separated by `,\n`, pushed onto `out` as pieces (not joined: a
- * shared slot's cached text goes out as it is, never copied into a kernel's string): each run of
+ * shared run's cached text goes out as it is, never copied into a kernel's string): each run of
  * the kernel's own slots in one native call (the run as an array, its brackets cut off).
  */
 function pushArgs(args: readonly { readonly param: number | null }[], out: string[]): void {
@@ -128,14 +145,20 @@ function pushArgs(args: readonly { readonly param: number | null }[], out: strin
     piece(t.slice(2, t.length - 2 - 2 * (SLOT_DEPTH - 1)));
     run = [];
   };
-  for (const a of args) {
-    if (a.param !== null) run.push(plain(a));
-    else {
-      flush();
-      if (!first) out.push(',\n');
-      out.push(slotText(a));
-      first = false;
+  for (let i = 0; i < args.length; ) {
+    const a = args[i];
+    if (a.param !== null) {
+      run.push(plain(a));
+      i++;
+      continue;
     }
+    flush();
+    let j = i + 1;
+    while (j < args.length && args[j].param === null) j++;
+    if (!first) out.push(',\n');
+    out.push(sharedRun(args, i, j));
+    first = false;
+    i = j;
   }
   flush();
 }

@@ -147,26 +147,23 @@ function explicitSlot(p: FunctionInfo['params'][number], offset: number): Bare<A
   return s;
 }
 
-const hiddenSlot = (h: Hidden, base: number): Bare<AmdhsaSlot> => ({ name: h.kind, param: null, role: 'hidden', offset: base + h.offset, size: h.size, valueKind: h.kind, align: h.size });
-
 /**
  * The hidden slots of every kernel whose hidden arguments start at `base`, made once per lowering
  * and shared by the kernels' plans (slots are read-only): a file of thousands of kernels builds
- * a handful of lists, and the JSON emitter renders each shared slot once. The exception is
- * `hidden_dynamic_lds_size`, filled from the kernel's own local arguments: a slot per kernel.
+ * a handful of lists, and the JSON emitter renders each shared slot once. `hidden_dynamic_lds_size`
+ * is filled from the kernel's local arguments, so their names are part of the key.
  */
 class HiddenSlots {
   private readonly lists = new Map<string, readonly Bare<AmdhsaSlot>[]>();
   constructor(private readonly codeObject: AmdhsaCodeObject, private readonly llvm: AmdhsaLlvm) {}
-  at(base: number, f: HiddenFacts): readonly Bare<AmdhsaSlot>[] {
-    const key = `${base}:${f.modulePrints ? 1 : 0}${f.enqueues ? 1 : 0}${f.dynamicLds ? 1 : 0}`;
+  at(base: number, f: HiddenFacts, localNames: readonly string[]): readonly Bare<AmdhsaSlot>[] {
+    const key = `${base}:${f.modulePrints ? 1 : 0}${f.enqueues ? 1 : 0}${f.dynamicLds ? 1 : 0}:${localNames.join(',')}`;
     let list = this.lists.get(key);
     if (!list) {
-      list = hiddenArgs(this.codeObject, this.llvm, f).map((h) => hiddenSlot(h, base));
+      list = hiddenArgs(this.codeObject, this.llvm, f).map((h) => ({ name: h.kind, param: null, role: 'hidden', offset: base + h.offset, size: h.size, valueKind: h.kind, align: h.size }));
       this.lists.set(key, list);
     }
-    if (!f.dynamicLds) return list;
-    return list.map((s) => (s.valueKind === 'hidden_dynamic_lds_size' ? { name: s.name, param: null, role: 'hidden', offset: s.offset, size: s.size, valueKind: s.valueKind, align: s.align } : s));
+    return list;
   }
 }
 
@@ -181,16 +178,20 @@ export function lowerAmdhsa(module: KernelModule, options: AmdhsaTargetOptions =
     let offset = 0;
     let maxAlign = 4;
     let dynamicLds = false;
+    const localNames: string[] = [];
     for (const p of k.params) {
       const slot = explicitSlot(p, offset);
       args.push(slot);
       offset = slot.offset + slot.size;
       maxAlign = Math.max(maxAlign, slot.align!);
-      if (slot.valueKind === 'dynamic_shared_pointer') dynamicLds = true;
+      if (slot.valueKind === 'dynamic_shared_pointer') {
+        dynamicLds = true;
+        localNames.push(slot.name);
+      }
     }
     const hiddenBase = alignTo(offset, 8);
     const enqueues = callsTransitively(module, k, 'enqueue_kernel');
-    for (const h of hidden.at(hiddenBase, { modulePrints, enqueues, dynamicLds })) args.push(h);
+    for (const h of hidden.at(hiddenBase, { modulePrints, enqueues, dynamicLds }, localNames)) args.push(h);
     const hiddenBytes = codeObject === 4 ? 56 : 256;
     return placeAmdhsaKernel({
       name: k.name,

@@ -28,7 +28,8 @@ function fillOf(a: Bare<AmdhsaSlot>, localNames: readonly string[]): SlotFill {
 export function placeAmdhsaKernel<K extends Omit<AmdhsaKernelPlan, 'args'> & { readonly args: readonly Bare<AmdhsaSlot>[] }>(k: K): K & AmdhsaKernelPlan {
   const locals = k.args.filter((a) => a.param !== null && a.valueKind === 'dynamic_shared_pointer').map((a) => a.name);
   for (const a of k.args) {
-    withPlacement<AmdhsaSlot>(a, () => ({ where: { kind: 'segment', offset: a.offset, size: a.size }, fill: fillOf(a, locals) }), a.param === null && a.valueKind !== 'hidden_dynamic_lds_size');
+    // Hidden slots are shared by the kernels of a lowering with the same hidden facts and local argument names (what hidden_dynamic_lds_size's fill names).
+    withPlacement<AmdhsaSlot>(a, () => ({ where: { kind: 'segment', offset: a.offset, size: a.size }, fill: fillOf(a, locals) }), a.param === null);
   }
   return k as K & AmdhsaKernelPlan;
 }
