@@ -38,13 +38,20 @@ function sharedLayoutJson(l: ValueLayout): unknown {
  */
 const LEFT_OUT = new Set(['type', 'where', 'fill']);
 
-/** Plain data of a plan object: the keys above left out, layouts rendered, undefined dropped. */
-function plain(o: object): Record<string, unknown> {
+/**
+ * Plain data of a plan object: the keys above left out, layouts rendered, undefined dropped. With
+ * `layouts`, a layout is left as the number 0 and pushed there, for its text to be put in after.
+ */
+function plain(o: object, layouts?: ValueLayout[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const k in o) {
     const v = (o as Record<string, unknown>)[k];
     if (v === undefined || LEFT_OUT.has(k)) continue;
-    out[k] = k === 'layout' ? sharedLayoutJson(v as ValueLayout) : v;
+    if (k !== 'layout') out[k] = v;
+    else if (layouts) {
+      layouts.push(v as ValueLayout);
+      out[k] = 0;
+    } else out[k] = sharedLayoutJson(v as ValueLayout);
   }
   return out;
 }
@@ -103,6 +110,32 @@ function members(depth: number, o: Record<string, unknown>, out: string[]): void
 const sharedSlotText = new WeakMap<object, string>();
 const SLOT_DEPTH = 4;
 
+/**
+ * A slot's `layout` member as the run of slots is first written (`plain` leaves the number 0):
+ * a real newline and that indentation only occur between members of a slot (newlines inside
+ * strings are escaped), and a slot has one `layout`, so each match is one slot's layout.
+ */
+const LAYOUT_MEMBER = `\n${pad(SLOT_DEPTH + 1)}"layout": `;
+const LAYOUT_PLACEHOLDER = `${LAYOUT_MEMBER}0`;
+
+/** A value layout's text where slots hold it (slots share layouts: each is rendered once). */
+const layoutText = new WeakMap<ValueLayout, string>();
+function slotLayoutText(l: ValueLayout): string {
+  let t = layoutText.get(l);
+  if (t === undefined) layoutText.set(l, (t = at(SLOT_DEPTH + 1, sharedLayoutJson(l))));
+  return t;
+}
+
+/** `text` (slots written with `plain(…, layouts)`) with each placeholder replaced by its layout's text, in order. */
+function withLayouts(text: string, layouts: readonly ValueLayout[]): string {
+  if (!layouts.length) return text;
+  const parts = text.split(LAYOUT_PLACEHOLDER);
+  if (parts.length !== layouts.length + 1) throw new Error(`JSON emitter: ${parts.length - 1} layout placeholders for ${layouts.length} layouts`);
+  let out = parts[0];
+  for (let i = 0; i < layouts.length; i++) out += LAYOUT_MEMBER + slotLayoutText(layouts[i]) + parts[i + 1];
+  return out;
+}
+
 function slotText(slot: { readonly param: number | null }): string {
   if (slot.param !== null) return pad(SLOT_DEPTH) + at(SLOT_DEPTH, plain(slot));
   let t = sharedSlotText.get(slot);
@@ -134,6 +167,7 @@ function sharedRun(args: readonly { readonly param: number | null }[], from: num
  */
 function pushArgs(args: readonly { readonly param: number | null }[], out: string[]): void {
   let run: Record<string, unknown>[] = [];
+  const layouts: ValueLayout[] = [];
   let first = true;
   const piece = (t: string) => {
     out.push(first ? t : `,\n${t}`);
@@ -142,13 +176,14 @@ function pushArgs(args: readonly { readonly param: number | null }[], out: strin
   const flush = () => {
     if (!run.length) return;
     const t = at(SLOT_DEPTH - 1, run);
-    piece(t.slice(2, t.length - 2 - 2 * (SLOT_DEPTH - 1)));
+    piece(withLayouts(t.slice(2, t.length - 2 - 2 * (SLOT_DEPTH - 1)), layouts));
     run = [];
+    layouts.length = 0;
   };
   for (let i = 0; i < args.length; ) {
     const a = args[i];
     if (a.param !== null) {
-      run.push(plain(a));
+      run.push(plain(a, layouts));
       i++;
       continue;
     }
@@ -161,6 +196,21 @@ function pushArgs(args: readonly { readonly param: number | null }[], out: strin
     i = j;
   }
   flush();
+}
+
+const KERNEL_OPEN = `${pad(2)}{\n${pad(3)}"name": `;
+const ARGS_CLOSE = `\n${pad(3)}]`;
+const KERNEL_CLOSE = `\n${pad(2)}}`;
+
+/** A kernel's fields after `name` and `args` at depth 3, as `members(3, plain(fields))` writes them, read off the kernel itself (no copy of it made). */
+function kernelFields(k: object, out: string[]): void {
+  for (const key in k) {
+    if (key === 'name' || key === 'args' || LEFT_OUT.has(key)) continue;
+    let v = (k as Record<string, unknown>)[key];
+    if (v === undefined || typeof v === 'function') continue;
+    if (key === 'layout') v = sharedLayoutJson(v as ValueLayout);
+    out.push(`${pad(3)}${JSON.stringify(key)}: ${at(3, v)}`);
+  }
 }
 
 /**
@@ -184,17 +234,17 @@ export function emitJsonChunks(plan: PlanBase): string[] {
   top.push(`${pad(1)}"kernels": [\n`);
   chunks.push(`{\n${top.join(',\n')}`);
   for (let i = 0; i < kernels.length; i++) {
-    const { name, args, ...fields } = kernels[i];
-    const head = `${i ? ',\n' : ''}${pad(2)}{\n${pad(3)}"name": ${JSON.stringify(name)},\n${pad(3)}"args": `;
-    if (args.length === 0) chunks.push(`${head}[]`);
+    const k = kernels[i];
+    const head = `${i ? ',\n' : ''}${KERNEL_OPEN}${JSON.stringify(k.name)},\n${pad(3)}"args": `;
+    if (k.args.length === 0) chunks.push(`${head}[]`);
     else {
       chunks.push(`${head}[\n`);
-      pushArgs(args, chunks);
-      chunks.push(`\n${pad(3)}]`);
+      pushArgs(k.args, chunks);
+      chunks.push(ARGS_CLOSE);
     }
     const rest: string[] = [];
-    members(3, plain(fields), rest);
-    chunks.push(rest.length ? `,\n${rest.join(',\n')}\n${pad(2)}}` : `\n${pad(2)}}`);
+    kernelFields(k, rest);
+    chunks.push(rest.length ? `,\n${rest.join(',\n')}${KERNEL_CLOSE}` : KERNEL_CLOSE);
   }
   chunks.push(`\n${pad(1)}]\n}\n`);
   return chunks;
