@@ -14,9 +14,9 @@ import { type Draft, setOrigin } from '../../abi/origin.js';
 import type { Bare } from '../../abi/plan.js';
 import { valueLayout } from '../../layout/value-layout.js';
 import { assertNever } from '../../assert-never.js';
-import { classifyArg } from '../../model/arg-class.js';
+import type { ArgClass } from '../../model/arg-class.js';
 import { placeVulkanKernel } from './placement.js';
-import { checkSmallStorage, choosePlacement, storeSize } from './pod-storage.js';
+import { checkSmallStorage, choosePlacement, scalarsIn, storeSize } from './pod-storage.js';
 import { ARG_KIND_REFLECTION } from './today.js';
 import type { TodayModuleParts } from './today-plan.js';
 import type { StorageClassName, VulkanArgKind, VulkanKernelPlan, VulkanSlot, VulkanTargetOptions } from './plan.js';
@@ -31,8 +31,7 @@ function storageOf(kind: VulkanArgKind): StorageClassName | undefined {
 
 type Kind = 'buffer' | 'buffer_ubo' | 'pod' | 'pointer' | 'ro_image' | 'wo_image' | 'sampler' | 'local';
 
-function kindOf(t: QualType, o: VulkanTargetOptions): Kind {
-  const arg = classifyArg(t);
+function kindOf(arg: ArgClass, o: VulkanTargetOptions): Kind {
   switch (arg.kind) {
     case 'local':
       return 'local';
@@ -78,9 +77,15 @@ export interface PlannerState {
   readonly descriptorSets: { set: number; use: string }[];
 }
 
+/** What the slots carry, gathered as they are made, for the module's requirements. */
+export interface SlotContents {
+  /** The scalar types of every argument, and of those each storage class carries (8/16-bit storage features): scalarsIn's shared sets, each once. */
+  readonly scalars: Record<StorageClassName | 'all', Set<ReadonlySet<string>>>;
+  readonly images: Extract<ArgClass, { kind: 'image' }>[];
+}
+
 export class KernelPlanner {
-  /** The types each storage class carries (8/16-bit storage features), gathered as slots are made. */
-  readonly storageTypes: Record<StorageClassName, QualType[]> = { ssbo: [], ubo: [], pushconstant: [] };
+  readonly contents: SlotContents = { scalars: { all: new Set(), ssbo: new Set(), ubo: new Set(), pushconstant: new Set() }, images: [] };
   private readonly clspvBindings = new Map<number, number>();
   private sharedSet: number | undefined;
 
@@ -93,10 +98,11 @@ export class KernelPlanner {
     private readonly err: Report,
   ) {}
 
-  /** The plan of one kernel, its slots placed (its image metadata still to come). */
-  plan(k: FunctionInfo): Draft<VulkanKernelPlan> {
+  /** The plan of one kernel (`classes`: its parameters' argument classes), its slots placed (its image metadata still to come). */
+  plan(k: FunctionInfo, classes: readonly ArgClass[]): Draft<VulkanKernelPlan> {
     const o = this.o;
-    const kinds = k.params.map((p) => kindOf(p.type, o));
+    const kinds = classes.map((c) => kindOf(c, o));
+    for (const c of classes) if (c.kind === 'image') this.contents.images.push(c);
     const pods = k.params.filter((_, i) => kinds[i] === 'pod' || kinds[i] === 'pointer');
     const block = this.podBlock(k, kinds, pods);
     const set = this.descriptorSet(k, kinds, pods.length > 0 && block.placement !== 'pushconstant');
@@ -227,7 +233,9 @@ export class KernelPlanner {
     }
     s.reflection = ARG_KIND_REFLECTION[s.argKind];
     const where = storageOf(s.argKind);
-    if (where) this.storageTypes[where].push(p.type);
+    const scalars = scalarsIn(p.type);
+    this.contents.scalars.all.add(scalars);
+    if (where) this.contents.scalars[where].add(scalars);
     return s;
   }
 }

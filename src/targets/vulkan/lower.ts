@@ -13,6 +13,7 @@ import { KernelPlanner, type PlannerState } from './kernel-planner.js';
 import { checkCalls, checkParams } from './module-checks.js';
 import { vulkanRequirements } from './requirements.js';
 import type { VulkanKernelPlan, VulkanPlan, VulkanTargetOptions } from './plan.js';
+import { type ArgClass, classifyArg } from '../../model/arg-class.js';
 
 export type * from './plan.js';
 export { checkBufferStorage, uboProblem } from './pod-storage.js';
@@ -39,9 +40,9 @@ function literalSamplers(module: KernelModule, o: VulkanTargetOptions): VulkanPl
 }
 
 /** The kernels' plans in order (a loop of its own, so the engine optimises it apart from lowerVulkan). */
-function planKernels(planner: KernelPlanner, kernels: readonly FunctionInfo[]): Draft<VulkanKernelPlan>[] {
+function planKernels(planner: KernelPlanner, kernels: readonly FunctionInfo[], classes: readonly (readonly ArgClass[])[]): Draft<VulkanKernelPlan>[] {
   const plans: Draft<VulkanKernelPlan>[] = [];
-  for (const k of kernels) plans.push(planner.plan(k));
+  for (let i = 0; i < kernels.length; i++) plans.push(planner.plan(kernels[i], classes[i]));
   return plans;
 }
 
@@ -75,7 +76,8 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
 
   // Restrictions of the seed.
   checkCalls(module, kernels, o, err);
-  checkParams(kernels, o, err);
+  const classes = kernels.map((k) => k.params.map((p) => classifyArg(p.type)));
+  checkParams(kernels, classes, o, err);
   checkBufferStorage(module, o, diags);
 
   const literal = literalSamplers(module, o);
@@ -114,7 +116,7 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
 
   const state: PlannerState = { nextSet, nextSpec: 3, descriptorSets };
   const planner = new KernelPlanner(o, dl, pushConstants.length > 0 || today.modulePush, today, state, err);
-  const kernelPlans = planKernels(planner, kernels);
+  const kernelPlans = planKernels(planner, kernels, classes);
   nextSet = state.nextSet;
   let nextSpec = state.nextSpec;
   pcEnd = placeImageMetadata(kernelPlans, today.imageMetadata, pcEnd);
@@ -146,7 +148,7 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   });
   if (diags.hasErrors) return undefined;
 
-  const needs = vulkanRequirements(module, kernels, kernelPlans, planner.storageTypes, constantData !== undefined, printf, uses);
+  const needs = vulkanRequirements(module, kernelPlans, planner.contents, constantData !== undefined, printf, uses);
   const pcSize = pushConstantEnd(kernelPlans, pcEnd);
   return withPrintfFlag({
     target: 'vulkan',

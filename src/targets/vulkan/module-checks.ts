@@ -5,7 +5,7 @@ import type { Span } from '../../diagnostics/source.js';
 import type { FunctionInfo, KernelModule } from '../../model/kernel-module.js';
 import { containsType } from '../../types/types.js';
 import { assertNever } from '../../assert-never.js';
-import { classifyArg } from '../../model/arg-class.js';
+import type { ArgClass } from '../../model/arg-class.js';
 import type { VulkanTargetOptions } from './plan.js';
 
 type Report = (span: Span | undefined, message: Message, args?: readonly (string | number)[]) => void;
@@ -21,13 +21,12 @@ export function checkCalls(module: KernelModule, kernels: readonly FunctionInfo[
   }
 }
 
-/** The parameter types clspv refuses. */
-export function checkParams(kernels: readonly FunctionInfo[], o: VulkanTargetOptions, err: Report): void {
-  for (const k of kernels) for (const p of k.params) checkParam(p, o, err);
+/** The parameter types clspv refuses (`classes`: each kernel's parameters' argument classes). */
+export function checkParams(kernels: readonly FunctionInfo[], classes: readonly (readonly ArgClass[])[], o: VulkanTargetOptions, err: Report): void {
+  kernels.forEach((k, i) => k.params.forEach((p, j) => checkParam(p, classes[i][j], o, err)));
 }
 
-function checkParam(p: FunctionInfo['params'][number], o: VulkanTargetOptions, err: Report): void {
-  const arg = classifyArg(p.type);
+function checkParam(p: FunctionInfo['params'][number], arg: ArgClass, o: VulkanTargetOptions, err: Report): void {
   switch (arg.kind) {
     case 'buffer':
     case 'local': {

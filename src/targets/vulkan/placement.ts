@@ -57,7 +57,13 @@ function placedOrWhyNot(a: Bare<VulkanSlot>, podSize: number, clustered: boolean
 
 /** A kernel whose slots carry their `where` and `fill`: PODs are clustered when they share at most one binding. */
 export function placeVulkanKernel<K extends Omit<VulkanKernelPlan, 'args'> & { readonly args: readonly Bare<VulkanSlot>[] }>(k: K): K & VulkanKernelPlan {
-  const clustered = new Set(k.args.filter((x) => x.argKind === 'pod' || x.argKind === 'pod_ubo').map((x) => x.binding)).size <= 1;
+  let clustered = true;
+  let podBinding: number | undefined | null = null;
+  for (const x of k.args) {
+    if (x.argKind !== 'pod' && x.argKind !== 'pod_ubo') continue;
+    if (podBinding === null) podBinding = x.binding;
+    else if (x.binding !== podBinding) clustered = false;
+  }
   for (const a of k.args) withPlacement<VulkanSlot>(a, () => placedOrWhyNot(a, k.podSize, clustered), false);
   return k as K & VulkanKernelPlan;
 }

@@ -121,7 +121,7 @@ export function checkSmallStorage(
   o: VulkanTargetOptions,
   err: (span: Span | undefined, message: Message, args?: readonly (string | number)[]) => void,
 ): void {
-  if (placement === 'none') return;
+  if (placement === 'none' || (!o.no8bitStorage?.length && !o.no16bitStorage?.length)) return;
   const name = { ssbo: 'SSBOs', ubo: 'UBOs', pushconstant: 'push constants' }[placement];
   for (const p of pods) {
     const s = scalarsIn(p.type);
@@ -132,6 +132,8 @@ export function checkSmallStorage(
 
 /** Buffer arguments also carry 8/16-bit types through the storage interface. */
 export function checkBufferStorage(module: KernelModule, o: VulkanTargetOptions, diags: DiagnosticBag): void {
+  // Without these options no buffer can be refused.
+  if (!o.no8bitStorage?.length && !o.no16bitStorage?.length && !o.constantArgsUbo) return;
   for (const k of kernelsOf(module)) {
     for (const p of k.params) {
       const arg = classifyArg(p.type);

@@ -1,12 +1,11 @@
 // What a Vulkan device must offer for a module: SPIR-V capabilities and extensions, Vulkan
 // features and extensions, from the scalar types the arguments carry (per storage class), the
 // images, and the builtins the kernels call.
-import type { FunctionInfo, KernelModule } from '../../model/kernel-module.js';
-import type { QualType } from '../../types/types.js';
-import { type ArgClass, classifyArg } from '../../model/arg-class.js';
+import type { KernelModule } from '../../model/kernel-module.js';
 import { has16, has8, scalarsIn } from './pod-storage.js';
 import { addPhysicalRequirements } from './today-plan.js';
-import type { StorageClassName, VulkanKernelPlan, VulkanPlan } from './plan.js';
+import type { SlotContents } from './kernel-planner.js';
+import type { VulkanKernelPlan, VulkanPlan } from './plan.js';
 
 export interface VulkanRequirements {
   readonly capabilities: string[];
@@ -15,52 +14,32 @@ export interface VulkanRequirements {
   readonly vulkanExtensions: string[];
 }
 
-/**
- * The scalar names of the types, added to `to`. scalarsIn answers with shared sets (one per
- * scalar, one per record): each set is added once.
- */
-function addScalars(to: Set<string>, types: Iterable<QualType>): void {
-  const added = new Set<ReadonlySet<string>>();
-  for (const t of types) {
-    const s = scalarsIn(t);
-    if (added.has(s)) continue;
-    added.add(s);
-    for (const x of s) to.add(x);
-  }
-}
-
-function* paramTypes(kernels: readonly FunctionInfo[]): Generator<QualType> {
-  for (const k of kernels) for (const p of k.params) yield p.type;
-}
-
-function imagesOf(kernels: readonly FunctionInfo[]): Extract<ArgClass, { kind: 'image' }>[] {
-  const images: Extract<ArgClass, { kind: 'image' }>[] = [];
-  for (const k of kernels) {
-    for (const p of k.params) {
-      const arg = classifyArg(p.type);
-      if (arg.kind === 'image') images.push(arg);
-    }
-  }
-  return images;
+/** The union of scalarsIn's sets. */
+function union(sets: Iterable<ReadonlySet<string>>): Set<string> {
+  const out = new Set<string>();
+  for (const s of sets) for (const x of s) out.add(x);
+  return out;
 }
 
 const hasBuffers = (plans: readonly VulkanKernelPlan[]) => plans.some((k) => k.args.some((a) => a.argKind === 'buffer' || a.argKind === 'buffer_ubo'));
 
-/** Capabilities, features and extensions the module needs. `storageTypes`: the types each storage class carries; `uses`: whether some kernel calls a builtin. */
+/**
+ * Capabilities, features and extensions the module needs. `contents`: the scalar types and images
+ * the kernels' slots carry; `constantData`: module constants are in a storage buffer; `uses`:
+ * whether some kernel calls a builtin.
+ */
 export function vulkanRequirements(
   module: KernelModule,
-  kernels: readonly FunctionInfo[],
   plans: readonly VulkanKernelPlan[],
-  storageTypes: Readonly<Record<StorageClassName, readonly QualType[]>>,
+  contents: SlotContents,
   constantData: boolean,
   printf: VulkanPlan['printf'],
   uses: (builtin: string) => boolean,
 ): VulkanRequirements {
-  const types = new Set<string>();
-  addScalars(types, paramTypes(kernels));
+  const types = union(contents.scalars.all);
   if (constantData) for (const v of module.variables) for (const s of scalarsIn(v.type)) types.add(s);
   const caps = ['Shader'];
-  const images = imagesOf(kernels);
+  const images = contents.images;
   if (hasBuffers(plans)) caps.push('VariablePointersStorageBuffer');
   if (has8(types)) caps.push('Int8');
   if (types.has('short') || types.has('ushort')) caps.push('Int16');
@@ -81,8 +60,7 @@ export function vulkanRequirements(
   if (types.has('double')) features.push('shaderFloat64');
   if (images.length) features.push('shaderStorageImageReadWithoutFormat', 'shaderStorageImageWriteWithoutFormat');
   const vkExt = ['VK_KHR_storage_buffer_storage_class', 'VK_KHR_variable_pointers', 'VK_KHR_shader_non_semantic_info'];
-  const storage = { ssbo: new Set<string>(), ubo: new Set<string>(), pushconstant: new Set<string>() };
-  for (const where of ['ssbo', 'ubo', 'pushconstant'] as const) addScalars(storage[where], storageTypes[where]);
+  const storage = { ssbo: union(contents.scalars.ssbo), ubo: union(contents.scalars.ubo), pushconstant: union(contents.scalars.pushconstant) };
   if (has8(storage.ssbo)) features.push('storageBuffer8BitAccess');
   if (has8(storage.ubo)) features.push('uniformAndStorageBuffer8BitAccess');
   if (has8(storage.pushconstant)) features.push('storagePushConstant8');
