@@ -10,9 +10,12 @@ import type { Bare, SlotBase } from './plan.js';
  * still share one object (the JSON emitter renders each shared slot once). A slot whose fill
  * depends on its kernel must not be shared between kernels.
  */
+/** Whether a slot carries its where and fill already (a shared slot another kernel placed). */
+export const isPlaced = (slot: object): boolean => (slot as { where?: unknown }).where !== undefined;
+
 export function withPlacement<S extends SlotBase>(slot: Bare<S>, placed: () => PlacedSlot, shared: boolean): S {
   const s = slot as { where?: PlacedSlot['where']; fill?: PlacedSlot['fill'] };
-  if (shared && s.where !== undefined) return slot as unknown as S;
+  if (shared && isPlaced(slot)) return slot as unknown as S;
   const p = placed();
   s.where = p.where;
   s.fill = p.fill;

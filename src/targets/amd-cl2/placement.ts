@@ -3,7 +3,7 @@
 import { amdCl2ByAddress } from './by-address.js';
 import type { AmdCl2KernelPlan, AmdCl2Slot, Bare } from '../../abi/plan.js';
 import type { Overflow, SlotFill } from '../../layout/placement.js';
-import { withPlacement } from '../../abi/placed-once.js';
+import { isPlaced, withPlacement } from '../../abi/placed-once.js';
 
 const OVERFLOW_32: Overflow = { path: '(address)', text: 'does not fit 32 bits' };
 
@@ -21,6 +21,9 @@ function fillOf(a: Bare<AmdCl2Slot>, bytes: 4 | 8): SlotFill {
 /** A kernel whose slots carry their `where` and `fill`; `bits` is the plan's address width. */
 export function placeAmdCl2Kernel<K extends Omit<AmdCl2KernelPlan, 'args'> & { readonly args: readonly Bare<AmdCl2Slot>[] }>(k: K, bits: 32 | 64): K & AmdCl2KernelPlan {
   const bytes = bits === 64 ? 8 : 4;
-  for (const a of k.args) withPlacement<AmdCl2Slot>(a, () => ({ where: { kind: 'segment', offset: a.offset, size: a.size }, fill: fillOf(a, bytes) }), a.param === null);
+  for (const a of k.args) {
+    if (a.param === null && isPlaced(a)) continue;
+    withPlacement<AmdCl2Slot>(a, () => ({ where: { kind: 'segment', offset: a.offset, size: a.size }, fill: fillOf(a, bytes) }), a.param === null);
+  }
   return k as K & AmdCl2KernelPlan;
 }

@@ -3,7 +3,7 @@
 // by the lowering and by readPlan.
 import type { Bare } from '../../abi/plan.js';
 import type { SlotFill } from '../../layout/placement.js';
-import { withPlacement } from '../../abi/placed-once.js';
+import { isPlaced, withPlacement } from '../../abi/placed-once.js';
 import type { R600KernelPlan, R600Slot } from './plan.js';
 
 function fillOf(a: Bare<R600Slot>): SlotFill {
@@ -19,6 +19,9 @@ function fillOf(a: Bare<R600Slot>): SlotFill {
 
 /** A kernel whose slots carry their `where` and `fill`. */
 export function placeR600Kernel<K extends Omit<R600KernelPlan, 'args'> & { readonly args: readonly Bare<R600Slot>[] }>(k: K): K & R600KernelPlan {
-  for (const a of k.args) withPlacement<R600Slot>(a, () => ({ where: { kind: 'segment', offset: a.offset, size: a.size }, fill: fillOf(a) }), a.param === null);
+  for (const a of k.args) {
+    if (a.param === null && isPlaced(a)) continue;
+    withPlacement<R600Slot>(a, () => ({ where: { kind: 'segment', offset: a.offset, size: a.size }, fill: fillOf(a) }), a.param === null);
+  }
   return k as K & R600KernelPlan;
 }
