@@ -202,14 +202,22 @@ const KERNEL_OPEN = `${pad(2)}{\n${pad(3)}"name": `;
 const ARGS_CLOSE = `\n${pad(3)}]`;
 const KERNEL_CLOSE = `\n${pad(2)}}`;
 
+/** Texts of objects kernels hold as fields (amd-cl2's user SGPR layout, made once per lowering and shared): each rendered once. */
+const kernelFieldText = new WeakMap<object, string>();
+function kernelFieldValue(v: unknown): string {
+  if (typeof v !== 'object' || v === null) return at(3, v);
+  let t = kernelFieldText.get(v);
+  if (t === undefined) kernelFieldText.set(v, (t = at(3, v)));
+  return t;
+}
+
 /** A kernel's fields after `name` and `args` at depth 3, as `members(3, plain(fields))` writes them, read off the kernel itself (no copy of it made). */
 function kernelFields(k: object, out: string[]): void {
   for (const key in k) {
     if (key === 'name' || key === 'args' || LEFT_OUT.has(key)) continue;
-    let v = (k as Record<string, unknown>)[key];
+    const v = (k as Record<string, unknown>)[key];
     if (v === undefined || typeof v === 'function') continue;
-    if (key === 'layout') v = sharedLayoutJson(v as ValueLayout);
-    out.push(`${pad(3)}${JSON.stringify(key)}: ${at(3, v)}`);
+    out.push(`${pad(3)}${JSON.stringify(key)}: ${key === 'layout' ? at(3, sharedLayoutJson(v as ValueLayout)) : kernelFieldValue(v)}`);
   }
 }
 
