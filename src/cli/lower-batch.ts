@@ -6,7 +6,7 @@ import { escapeControls, formatDiagnostics } from '../diagnostics/format.js';
 import { lower } from '../lower.js';
 import { UsageError } from './args.js';
 import { type CliIO, includeHost } from './io.js';
-import { type LowerSettings, readPrepared } from './lower-command.js';
+import { type LowerSettings, readPrepared } from './lower-settings.js';
 
 /** The file extension of each output format (the table formats and signatures are text). */
 export const FORMAT_EXTENSIONS: Readonly<Record<string, string>> = {
