@@ -1,8 +1,9 @@
 // Every GEMM variant and axpby vector width of blas-policy.ts, generated as OpenCL C, run on the
 // OpenCL test device (PoCL in CI) against the JS reference: static and dynamic shapes that the
 // tiles do not divide, .n/.t on both sides, padded and non-unit first strides (no vload there),
-// f32, f64 and i32, batched over group_id, explicit work-group sizes. The SPIR-V printer has one
-// variant of each, run by tinytc-exec.test.ts.
+// f32, f64 and i32, batched over group_id, explicit work-group sizes. The same GEMM variants as
+// SPIR-V on the Vulkan test device (lavapipe in CI), each module checked by spirv-val; the SPIR-V
+// printer has one axpby, run by tinytc-exec.test.ts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CPU_BLAS_POLICY, GEMM_VARIANTS, type GemmVariantName } from '../src/tinytc/codegen/blas-policy.js';
@@ -11,6 +12,8 @@ import { SourceFile } from '../src/diagnostics/source.js';
 import { compileTinytc } from '../src/tinytc/index.js';
 import { SPIR64 } from '../src/layout/data-layout.js';
 import { testDevice } from './support/device.js';
+import { testVulkan } from './support/vulkan-device.js';
+import type { AnyContext } from '../src/runtime/api.js';
 import { type ExecCase, randomFloats, runOnBoth, smallInts } from './support/tinytc-exec.js';
 
 type T = 'f32' | 'f64' | 'i32';
@@ -70,18 +73,30 @@ function cases(): Omit<ExecCase, 'blas'>[] {
   return out;
 }
 
+/** Within a family (staged-*, vector-*) the variants differ only in their K tile: two of each (several tiles that K does not divide; all of K in one) run every case, the others the ragged static one and the batched 64³ f64 one. */
+function everyVariant(ctx: AnyContext): void {
+  const all = cases();
+  const some = [all[0], all[all.length - 1]];
+  for (const variant of GEMM_VARIANTS) {
+    for (const c of variant.startsWith('direct') || variant.endsWith('-k4') || variant.endsWith('-all') ? all : some) runOnBoth(ctx, { ...c, blas: { gemm: [{ variant }] } });
+  }
+}
+
 test('every GEMM variant against the reference [opencl]', (t) => {
   const ctx = testDevice(t);
   if (!ctx) return;
   try {
-    // Within a family (staged-*, vector-*) the variants differ only in their K tile: two of each
-    // (several tiles that K does not divide; all of K in one) run every case, the others the
-    // ragged static one and the batched 64³ f64 one.
-    const all = cases();
-    const some = [all[0], all[all.length - 1]];
-    for (const variant of GEMM_VARIANTS) {
-      for (const c of variant.startsWith('direct') || variant.endsWith('-k4') || variant.endsWith('-all') ? all : some) runOnBoth(ctx, { ...c, blas: { gemm: [{ variant }] } });
-    }
+    everyVariant(ctx);
+  } finally {
+    ctx.dispose();
+  }
+});
+
+test('every GEMM variant as SPIR-V against the reference, each module through spirv-val [vulkan]', (t) => {
+  const ctx = testVulkan(t);
+  if (!ctx) return;
+  try {
+    everyVariant(ctx);
   } finally {
     ctx.dispose();
   }

@@ -5,7 +5,9 @@ import { Op, Scope, Semantics } from '../../../emit/spirv/spec.js';
 import type { Fence } from '../../../tinytc/codegen/barriers.js';
 import type { LoweredKernel, SlotExt } from '../../../tinytc/codegen/lowered.js';
 import { type EvalSlice, expandDope, fuseDope, subviewDope } from '../../../tinytc/codegen/dope.js';
+import type { BlasPolicy } from '../../../tinytc/codegen/blas-policy.js';
 import * as blas from './collective.js';
+import { gemm } from './gemm.js';
 import { fmod } from './fmod.js';
 import type { SCollectiveContext, SScalar } from './collective.js';
 import type { Base, Gen, SExt, SView, Sym } from './gen.js';
@@ -31,6 +33,8 @@ export interface BodyEnv {
   /** Whether the memory rooted at a parameter or alloca stores floats as bits (it takes compare-and-swap loops). */
   bits(root: string): boolean;
   readonly floatAtomicAdd: boolean;
+  /** How GEMMs are emitted (the compiled unit's BLAS rule, or the caller's). */
+  readonly blas: BlasPolicy;
 }
 
 const INT_ARITH: Record<string, number> = { add: Op.IAdd, sub: Op.ISub, mul: Op.IMul, div: Op.SDiv, and: Op.BitwiseAnd, or: Op.BitwiseOr, xor: Op.BitwiseXor };
@@ -72,6 +76,7 @@ export class SpirvBodyEmitter {
       lid,
       wg,
       floatAtomicAdd: env.floatAtomicAdd,
+      blas: env.blas,
       workgroupArray: (t, n) => ({ base: { kind: 'variable', sc: 'Workgroup', variable: env.workgroupArray(t, n, false), wrapped: false, bits: false }, space: 'local', element: t, offset: 0, shape: [n], stride: [1] }),
       localBarrier: () => this.barrier('local'),
     };
@@ -336,7 +341,7 @@ export class SpirvBodyEmitter {
       case 'sum':
         return blas.sum(c, inst.transA, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.scalarArg(o[2], t(2)), this.view(o[3]));
       case 'gemm':
-        return blas.gemm(c, inst.transA, inst.transB, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
+        return gemm(c, inst.transA, inst.transB, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
       case 'gemv':
         return blas.gemv(c, inst.transA, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
       case 'ger':
