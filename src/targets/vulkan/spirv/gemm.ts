@@ -34,8 +34,10 @@ function registerTile(ctx: SCollectiveContext, c: SView, ib: SExt, jb: SExt, nei
   const [wg0, wg1] = ctx.wg;
   const [M, N] = c.shape;
   const { rm, rn, fullRows, fullCols } = gemmTiling(ctx.wg, M, N);
-  const rows = Array.from({ length: rm }, (_, r) => g.ext.add(ib, inBlock(ctx, ctx.lid0, wg0, rm, neighbours, r)));
-  const cols = Array.from({ length: rn }, (_, q) => g.ext.add(jb, inBlock(ctx, ctx.lid1, wg1, rn, neighbours, q)));
+  // (ib + lid) + r·wg, or ib + (lid·rm + r).
+  const at = (b: SExt, lid: Sym, wg: number, per: number, r: number) => (neighbours ? g.ext.add(b, inBlock(ctx, lid, wg, per, true, r)) : g.ext.add(g.ext.add(b, lid), r * wg));
+  const rows = Array.from({ length: rm }, (_, r) => at(ib, ctx.lid0, wg0, rm, r));
+  const cols = Array.from({ length: rn }, (_, q) => at(jb, ctx.lid1, wg1, rn, q));
   const inRow = rows.map((r) => (fullRows ? null : g.lessThan(r, M)));
   const inCol = cols.map((q) => (fullCols ? null : g.lessThan(q, N)));
   const zero = g.constant(c.element, 0);
