@@ -6,14 +6,19 @@
 // printer has one axpby, run by tinytc-exec.test.ts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CPU_BLAS_POLICY, GEMM_VARIANTS, type GemmVariantName } from '../src/tinytc/codegen/blas-policy.js';
+import { type BlasPolicy, CPU_BLAS_POLICY, GPU_BLAS_POLICY, GEMM_VARIANTS, type GemmVariantName } from '../src/tinytc/codegen/blas-policy.js';
 import { emitTinytcOpenCLC } from '../src/tinytc/opencl-c/index.js';
 import { SourceFile } from '../src/diagnostics/source.js';
 import { compileTinytc } from '../src/tinytc/index.js';
 import { SPIR64 } from '../src/layout/data-layout.js';
 import { testDevice } from './support/device.js';
 import { testVulkan } from './support/vulkan-device.js';
-import type { AnyContext } from '../src/runtime/api.js';
+import { type AnyContext, tinytcKernel } from '../src/runtime/api.js';
+import { DiagnosticBag } from '../src/diagnostics/diagnostic.js';
+import { disassemble } from '../src/emit/spirv/disassemble.js';
+import { withAddressTables } from '../src/targets/vulkan/address-tables.js';
+import { lowerVulkan } from '../src/targets/vulkan/lower.js';
+import { emitTinytcSpirv } from '../src/targets/vulkan/spirv/index.js';
 import { type ExecCase, randomFloats, runOnBoth, smallInts } from './support/tinytc-exec.js';
 
 type T = 'f32' | 'f64' | 'i32';
@@ -182,4 +187,53 @@ test('the default policy gives the GPU rule, CPU_BLAS_POLICY the direct GEMM; a 
   assert.match(emit([{ element: 'f64', maxSize: 64, variant: 'staged-k16' }]), /local double/);
   assert.doesNotMatch(emit([{ element: 'f32', variant: 'staged-k16' }]), /local /);
   assert.doesNotMatch(emit([{ maxSize: 32, variant: 'staged-k16' }]), /local /);
+});
+
+/** The SPIR-V of one case under one variant (the GPU rule's work-group size), disassembled. */
+function spirvText(c: Omit<ExecCase, 'blas'>, variant: GemmVariantName, blas: Partial<BlasPolicy> = {}): string {
+  const fe = compileTinytc(new SourceFile('x.ir', c.ir), { layout: SPIR64 });
+  const plan = withAddressTables(lowerVulkan(fe.compiled!.module, {}, new DiagnosticBag()))!;
+  return disassemble(emitTinytcSpirv(fe.compiled!, plan, { blas: { gemm: [{ variant }], ...blas } }));
+}
+
+/** The element counts of the module's Workgroup arrays of a type. */
+const workgroupArrays = (text: string, t: string) => [...text.matchAll(new RegExp(`%_ptr_Workgroup__arr_${t}_uint_(\\d+) = OpTypePointer`, 'g'))].map((m) => Number(m[1]));
+// Workgroup scope for execution and memory, AcquireRelease | WorkgroupMemory.
+const BARRIER = /OpControlBarrier %uint_2 %uint_2 %uint_264/g;
+
+test('SPIR-V: staged variants keep the tiles in Workgroup arrays of the OpenCL C sizes between two barriers; direct has neither', () => {
+  const [, , , , , whole] = cases();
+  const d = spirvText(whole, 'direct');
+  assert.doesNotMatch(d, /Workgroup__arr|OpControlBarrier/);
+  const w = spirvText(whole, 'staged-all');
+  assert.deepEqual(workgroupArrays(w, 'double'), [1536, 1568]);
+  assert.equal(w.match(BARRIER)?.length, 2);
+  // Blocks of 64 × 64 doubles: K 48 halved to 24 in 40 KiB (as the OpenCL C), to 12 in the 16 KiB a device may give.
+  const tall = gemmCase('tall', 'f64', 'n', 'n', mat('f64', 64, 48, 1), mat('f64', 48, 64, 2), mat('f64', 64, 64, 3));
+  assert.deepEqual(workgroupArrays(spirvText(tall, 'staged-all'), 'double'), [64 * 24, 64 * 25]);
+  assert.deepEqual(workgroupArrays(spirvText(tall, 'staged-all', { localBytes: 16384 }), 'double'), [64 * 12, 64 * 13]);
+  // vector-*: B's tile row by row, padded by rn (64 + 8 per row of K).
+  assert.deepEqual(workgroupArrays(spirvText(batched('f64', 64, 1), 'vector-k16'), 'double'), [1024, 1152]);
+});
+
+test('Vulkan runtime: a CPU device (lavapipe) keeps the direct GEMM, a GPU stages; the GPU rule\'s tiles fit the device\'s work-group memory [vulkan]', (t) => {
+  const ctx = testVulkan(t);
+  if (!ctx) return;
+  try {
+    const b = batched('f64', 64, 1);
+    const spirv = (blas?: Partial<BlasPolicy>) => {
+      const k = tinytcKernel(ctx, b.ir, b.fn, blas ? { blas } : {});
+      k.dispose();
+      return disassemble(k.spirv);
+    };
+    const cpu = /cpu/i.test(ctx.device.type);
+    assert.equal(workgroupArrays(spirv(), 'double').length, cpu ? 0 : 2);
+    const tiles = workgroupArrays(spirv(GPU_BLAS_POLICY), 'double');
+    // 8 KiB of the device's work-group memory are left to the kernel's own arrays.
+    assert.ok(8 * (tiles[0] + tiles[1]) <= ctx.limits.maxComputeSharedMemorySize - 8192, `tiles of ${tiles.join(' and ')} doubles`);
+    // lavapipe (32 KiB): 32 × 8 work-items (the CPU rule's size), blocks of 64 × 64, K tiles of 16 (32 would take 33 KiB).
+    if (cpu && ctx.limits.maxComputeSharedMemorySize === 32768) assert.deepEqual(tiles, [64 * 16, 64 * 17]);
+  } finally {
+    ctx.dispose();
+  }
 });
