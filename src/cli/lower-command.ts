@@ -7,6 +7,7 @@ import { pick } from '../targets/options.js';
 import { applyTargetFlags, flagOptionSpecs } from './target-flags.js';
 import { type OptionSpec, UsageError, parseArgs } from './args.js';
 import { type CliIO, includeHost, readStdinText, readText } from './io.js';
+import { lowerBatch } from './lower-batch.js';
 
 const DOPE_ORDERS = ['interleaved', 'shapes-first'] as const;
 const GROUP_TABLES = ['pointer', 'ulong'] as const;
@@ -35,6 +36,7 @@ const COMMON_OPTIONS: readonly OptionSpec[] = [
   { name: 'group-tables', kind: 'string', value: 'pointer|ulong', help: "tinytc --format opencl-c: group tables as 'global T*global*' (default) or 'global ulong*' cast back in the body (for NVIDIA)" },
   { name: 'dope-order', kind: 'string', value: 'interleaved|shapes-first', help: 'tinytc: extra memref arguments per mode (v0.3, default) or all shapes then strides (v0.4)' },
   { name: 'output', short: 'o', kind: 'string', value: '<file>', help: 'write the output to a file (required for --format spirv, which is binary)' },
+  { name: 'output-dir', kind: 'string', value: '<dir>', help: "lower several inputs in one call: each one's output goes to <dir>/<input name>.<format's extension>" },
 ];
 
 /** Every option `lower` takes: the common ones, then each target's from its record, then --color. */
@@ -60,7 +62,10 @@ export interface PreparedLower {
 }
 
 export function lowerCommand(argv: readonly string[], io: CliIO): number {
-  const prepared = prepareLower(argv, io);
+  const settings = lowerSettings(argv, io);
+  if (typeof settings === 'number') return settings;
+  if (settings.outputDir !== undefined) return lowerBatch(settings, settings.outputDir, io);
+  const prepared = readPrepared(settings, 0, io);
   if (typeof prepared === 'number') return prepared;
   // In pieces: a JSON plan of hundreds of thousands of kernels can be longer than one string may be.
   const result = lower(prepared.path, prepared.text, includeHost(io), { ...prepared.options, chunked: true });
@@ -100,15 +105,33 @@ function writeInBatches(chunks: readonly string[], io: CliIO): void {
   if (batch.length) io.stdout(batch.join(''));
 }
 
-/** Parses and checks a `lower` command line (usage errors throw); returns an exit code when the input cannot be read. */
-export function prepareLower(argv: readonly string[], io: CliIO): PreparedLower | number {
+/** A checked `lower` command line before any input is read: its inputs and what applies to all of them. */
+export interface LowerSettings {
+  readonly paths: readonly string[];
+  readonly format: string;
+  readonly color: boolean;
+  /** The options for each input, in `paths` order (they differ only in the input's language). */
+  readonly options: readonly LowerOptions[];
+  readonly outPath?: string;
+  /** `--output-dir`: lower every input, each output to its own file there. */
+  readonly outputDir?: string;
+  readonly noWarnings: boolean;
+  readonly warningsAreErrors: boolean;
+}
+
+/** Parses and checks a `lower` command line (usage errors throw); returns an exit code when a target flag refuses. */
+export function lowerSettings(argv: readonly string[], io: CliIO): LowerSettings | number {
   const args = parseArgs(argv, LOWER_OPTIONS);
-  if (args.positionals.length !== 1) throw new UsageError(args.positionals.length ? 'lower takes exactly one input file' : 'lower needs an input file');
-  const path = args.positionals[0];
+  const paths = args.positionals;
+  const outputDir = args.values.get('output-dir') as string | undefined;
+  if (!paths.length) throw new UsageError('lower needs an input file');
+  if (paths.length > 1 && outputDir === undefined) throw new UsageError('lower takes one input file, or several with --output-dir <dir>');
+  const outPath = args.values.get('output') as string | undefined;
+  if (outPath !== undefined && outputDir !== undefined) throw new UsageError('give -o (one output file) or --output-dir (one per input), not both');
   const language = args.values.get('language') as string | undefined;
   if (language !== undefined && language !== 'cl' && language !== 'ir') throw new UsageError(`-x takes cl (OpenCL C) or ir (tinytc), not '${language}'`);
-  if (path === '-' && language === undefined) throw new UsageError("reading standard input ('-') needs -x cl or -x ir");
-  const isIr = language ? language === 'ir' : path.endsWith('.ir');
+  if (paths.includes('-') && language === undefined) throw new UsageError("reading standard input ('-') needs -x cl or -x ir");
+  if (paths.includes('-') && outputDir !== undefined) throw new UsageError("standard input ('-') has no name to write under --output-dir: give it as a file");
   const target = args.values.get('target') as string | undefined;
   if (!target) throw new UsageError('lower needs --target');
   const record = targetNamed(target);
@@ -116,47 +139,74 @@ export function prepareLower(argv: readonly string[], io: CliIO): PreparedLower 
   const format = (args.values.get('format') as string | undefined) ?? 'table';
   if (!record.formats.includes(format)) throw new UsageError(`format '${format}' is not available for target '${target}' (choose from ${record.formats.join(', ')})`);
   const std = clStd(args.values.get('cl-std') as string | undefined);
-  if (!language && !path.endsWith('.cl') && !path.endsWith('.ir')) throw new UsageError(`cannot tell the language of '${path}': use a .cl (OpenCL C) or .ir (tinytc) file, or -x cl`);
   const dopeOrder = args.values.get('dope-order') as string | undefined;
   if (dopeOrder !== undefined && dopeOrder !== 'interleaved' && dopeOrder !== 'shapes-first') throw new UsageError(`--dope-order takes interleaved or shapes-first, not '${dopeOrder}'`);
-  if (dopeOrder !== undefined && !isIr) throw new UsageError('--dope-order applies to tinytc (.ir) input only');
   const groupTables = args.values.get('group-tables') as string | undefined;
   if (groupTables !== undefined && groupTables !== 'pointer' && groupTables !== 'ulong') throw new UsageError(`--group-tables takes pointer or ulong, not '${groupTables}'`);
-  if (groupTables !== undefined && (!isIr || format !== 'opencl-c')) throw new UsageError('--group-tables applies to tinytc (.ir) input with --format opencl-c only');
-  if (format === 'opencl-c' && !isIr) throw new UsageError('--format opencl-c needs tinytc input (.ir)');
-  if (format.startsWith('spirv') && !isIr) throw new UsageError(`--format ${format} needs tinytc input (.ir)`);
-  const outPath = args.values.get('output') as string | undefined;
   // Binary never goes to stdout: a terminal would get garbage and a pipe is better served by a file.
-  if (format === 'spirv' && outPath === undefined) throw new UsageError('--format spirv is binary: give -o <file>');
+  if (format === 'spirv' && outPath === undefined && outputDir === undefined) throw new UsageError('--format spirv is binary: give -o <file>');
   if (args.values.has('float-atomic-add') && !format.startsWith('spirv')) throw new UsageError('--float-atomic-add applies to --format spirv and spirv-asm only');
   const commandLine = args.sequence.filter(([o]) => o === 'define' || o === 'undefine').map(([o, d]) => commandLineMacro(o as 'define' | 'undefine', d));
-  const base: LowerOptions = {
-    target: record.name,
-    format,
-    language: isIr ? 'ir' : 'cl',
-    std,
-    includeDirs: (args.values.get('include') as string[] | undefined) ?? [],
-    commandLine,
-    fastRelaxedMath: args.values.get('cl-fast-relaxed-math') as boolean | undefined,
-    dopeOrder: dopeOrder === undefined ? undefined : pick(DOPE_ORDERS, dopeOrder),
-    groupTables: groupTables === undefined ? undefined : pick(GROUP_TABLES, groupTables),
-  };
   // clang's -cl-kernel-arg-info is the --kernel-arg-info of a target that has one.
   const values = new Map(args.values);
   if (values.get('cl-kernel-arg-info') === true && !values.has('kernel-arg-info') && record.flags.some((f) => f.flag === 'kernel-arg-info')) values.set('kernel-arg-info', true);
-  const options = applyTargetFlags(record, values, base, io);
-  if (typeof options === 'number') return options;
-  const conflict = record.flagConflict(options);
-  if (conflict) throw new UsageError(conflict);
+  const options: LowerOptions[] = [];
+  for (const path of paths) {
+    // Each input's language is its own (a batch may mix .cl and .ir); the checks that depend on it name the input when there are several.
+    const named = (m: string) => (paths.length > 1 ? `${escapeControls(path)}: ${m}` : m);
+    if (!language && !path.endsWith('.cl') && !path.endsWith('.ir')) throw new UsageError(`cannot tell the language of '${escapeControls(path)}': use a .cl (OpenCL C) or .ir (tinytc) file, or -x cl`);
+    const isIr = language ? language === 'ir' : path.endsWith('.ir');
+    if (dopeOrder !== undefined && !isIr) throw new UsageError(named('--dope-order applies to tinytc (.ir) input only'));
+    if (groupTables !== undefined && (!isIr || format !== 'opencl-c')) throw new UsageError(named('--group-tables applies to tinytc (.ir) input with --format opencl-c only'));
+    if (format === 'opencl-c' && !isIr) throw new UsageError(named('--format opencl-c needs tinytc input (.ir)'));
+    if (format.startsWith('spirv') && !isIr) throw new UsageError(named(`--format ${format} needs tinytc input (.ir)`));
+    const base: LowerOptions = {
+      target: record.name,
+      format,
+      language: isIr ? 'ir' : 'cl',
+      std,
+      includeDirs: (args.values.get('include') as string[] | undefined) ?? [],
+      commandLine,
+      fastRelaxedMath: args.values.get('cl-fast-relaxed-math') as boolean | undefined,
+      dopeOrder: dopeOrder === undefined ? undefined : pick(DOPE_ORDERS, dopeOrder),
+      groupTables: groupTables === undefined ? undefined : pick(GROUP_TABLES, groupTables),
+    };
+    const applied = applyTargetFlags(record, values, base, io);
+    if (typeof applied === 'number') return applied;
+    const conflict = record.flagConflict(applied);
+    if (conflict) throw new UsageError(conflict);
+    options.push(applied);
+  }
+  return {
+    paths,
+    format,
+    color: (args.values.get('color') as boolean | undefined) ?? io.color,
+    options,
+    noWarnings: args.values.get('no-warnings') === true,
+    warningsAreErrors: args.values.get('Werror') === true,
+    ...(outPath !== undefined ? { outPath } : {}),
+    ...(outputDir !== undefined ? { outputDir } : {}),
+  };
+}
+
+/** Parses and checks a one-input `lower` command line and reads the input; returns an exit code when it cannot be read. */
+export function prepareLower(argv: readonly string[], io: CliIO): PreparedLower | number {
+  const settings = lowerSettings(argv, io);
+  if (typeof settings === 'number') return settings;
+  if (settings.paths.length !== 1 || settings.outputDir !== undefined) throw new UsageError('this command takes exactly one input file');
+  return readPrepared(settings, 0, io);
+}
+
+/** Reads input `i` of `settings` (standard input for '-'); returns 1 when it cannot be read, after saying why. */
+export function readPrepared(settings: LowerSettings, i: number, io: CliIO): PreparedLower | number {
+  const path = settings.paths[i];
   const read = path === '-' ? readStdinText(io) : readText(io, path);
-  const color = (args.values.get('color') as boolean | undefined) ?? io.color;
   if ('error' in read) {
     io.stderr(`kernarg: error: cannot read '${escapeControls(path)}': ${read.error}\n`);
     return 1;
   }
-  const text = read.text;
-  const flags = { noWarnings: args.values.get('no-warnings') === true, warningsAreErrors: args.values.get('Werror') === true };
-  return { path: path === '-' ? '<stdin>' : path, text, format, color, ...flags, ...(outPath !== undefined ? { outPath } : {}), options };
+  const { format, color, noWarnings, warningsAreErrors, outPath } = settings;
+  return { path: path === '-' ? '<stdin>' : path, text: read.text, format, color, noWarnings, warningsAreErrors, ...(outPath !== undefined ? { outPath } : {}), options: settings.options[i] };
 }
 
 /** clang's -cl-std spellings: CL1.2, cl1.2, CL (1.0). */
