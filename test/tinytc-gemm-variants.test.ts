@@ -1,11 +1,13 @@
 // Every GEMM variant and axpby vector width of blas-policy.ts, generated as OpenCL C, run on the
 // OpenCL test device (PoCL in CI) against the JS reference: static and dynamic shapes that the
 // tiles do not divide, .n/.t on both sides, padded and non-unit first strides (no vload there),
-// f32, f64 and i32, batched over group_id, explicit work-group sizes. The same GEMM variants as
-// SPIR-V on the Vulkan test device (lavapipe in CI), each module checked by spirv-val; the SPIR-V
-// printer has one axpby, run by tinytc-exec.test.ts.
+// f32, f64 and i32, batched over group_id, explicit work-group sizes; generated GEMMs under
+// generated variants (fast-check). The same GEMM variants as SPIR-V on the Vulkan test device
+// (lavapipe in CI), with group arguments too, each module checked by spirv-val; the SPIR-V printer
+// has one axpby, run by tinytc-exec.test.ts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import fc from 'fast-check';
 import { type BlasPolicy, CPU_BLAS_POLICY, GPU_BLAS_POLICY, GEMM_VARIANTS, type GemmVariantName } from '../src/tinytc/codegen/blas-policy.js';
 import { emitTinytcOpenCLC } from '../src/tinytc/opencl-c/index.js';
 import { SourceFile } from '../src/diagnostics/source.js';
@@ -58,6 +60,30 @@ function batched(t: 'f32' | 'f64', n: number, howmany: number): Omit<ExecCase, '
   return { ir, fn: 'bgemm', howmany, tol: 1e-5, args: () => Object.fromEntries(['A', 'B', 'C'].map((x, i) => [x, { data: floats(t, n * n * howmany, i + 1), shape: [n, n, howmany] }])) };
 }
 
+/** A batch of GEMMs through group arguments (member pointers from a table; SPIR-V reads them by buffer address), ragged sizes per member. */
+function grouped(): Omit<ExecCase, 'blas'> {
+  const g = 'group<memref<f32x?x?>>';
+  const ir = `func @ggemm(%A: ${g}, %B: ${g}, %C: ${g}) {
+  %id = group_id
+  %a = load %A[%id] : ${g}
+  %b = load %B[%id] : ${g}
+  %c = load %C[%id] : ${g}
+  gemm.t.n 1.0, %a, %b, 1.0, %c : f32, memref<f32x?x?>, memref<f32x?x?>, f32, memref<f32x?x?>
+}`;
+  const sizes = [[21, 13, 9], [5, 40, 17]];
+  const member = (m: number, n: number, seed: number) => ({ data: randomFloats(Float32Array, m * n, seed), shape: [m, n] });
+  return {
+    ir,
+    fn: 'ggemm',
+    howmany: sizes.length,
+    args: () => ({
+      A: { group: sizes.map(([m, , k], i) => member(k, m, 10 + i)) },
+      B: { group: sizes.map(([, n, k], i) => member(k, n, 20 + i)) },
+      C: { group: sizes.map(([m, n], i) => member(m, n, 30 + i)) },
+    }),
+  };
+}
+
 /** The cases every variant runs. */
 function cases(): Omit<ExecCase, 'blas'>[] {
   const out: Omit<ExecCase, 'blas'>[] = [];
@@ -79,9 +105,10 @@ function cases(): Omit<ExecCase, 'blas'>[] {
 }
 
 /** Within a family (staged-*, vector-*) the variants differ only in their K tile: two of each (several tiles that K does not divide; all of K in one) run every case, the others the ragged static one and the batched 64³ f64 one. */
-function everyVariant(ctx: AnyContext): void {
-  const all = cases();
-  const some = [all[0], all[all.length - 1]];
+function everyVariant(ctx: AnyContext, extra: Omit<ExecCase, 'blas'>[] = []): void {
+  const base = cases();
+  const all = [...base, ...extra];
+  const some = [base[0], base[base.length - 1]];
   for (const variant of GEMM_VARIANTS) {
     for (const c of variant.startsWith('direct') || variant.endsWith('-k4') || variant.endsWith('-all') ? all : some) runOnBoth(ctx, { ...c, blas: { gemm: [{ variant }] } });
   }
@@ -97,11 +124,64 @@ test('every GEMM variant against the reference [opencl]', (t) => {
   }
 });
 
+/** A GEMM of generated extents (1–40, so tiles divide some and not others), transpositions, static or dynamic types, padded strides, element type, variant and work-group. */
+const generatedGemm = fc
+  .record({
+    m: fc.integer({ min: 1, max: 40 }),
+    n: fc.integer({ min: 1, max: 40 }),
+    k: fc.integer({ min: 1, max: 40 }),
+    ta: fc.constantFrom('n' as const, 't' as const),
+    tb: fc.constantFrom('n' as const, 't' as const),
+    dyn: fc.boolean(),
+    pad: fc.integer({ min: 0, max: 3 }),
+    t: fc.constantFrom('f32' as const, 'f64' as const, 'i32' as const),
+    variant: fc.constantFrom(...GEMM_VARIANTS),
+    wg: fc.constantFrom(undefined, [8, 4] as [number, number], [16, 2] as [number, number], [4, 1] as [number, number]),
+  })
+  .map(({ m, n, k, ta, tb, dyn, pad, t, variant, wg }) => {
+    const [ar, ac] = ta === 'n' ? [m, k] : [k, m];
+    const [br, bc] = tb === 'n' ? [k, n] : [n, k];
+    const A = mat(t, ar, ac, 1, { dyn, ...(pad ? { stride: [1, ar + pad] as [number, number] } : {}), random: true });
+    const B = mat(t, br, bc, 2, { dyn, random: true });
+    return { variant, c: gemmCase('gen', t, ta, tb, A, B, mat(t, m, n, 3, { dyn, random: true }), wg) };
+  });
+
+/** Generated GEMMs under generated variants against the reference (KERNARG_FC_RUNS, KERNARG_FC_SEED); `runs` by default (PoCL builds each kernel with clang, slower than lavapipe). */
+function generatedVariants(ctx: AnyContext, runs: number): void {
+  fc.assert(
+    fc.property(generatedGemm, ({ variant, c }) => {
+      runOnBoth(ctx, { ...c, blas: { gemm: [{ variant }] } });
+    }),
+    { numRuns: Number(process.env.KERNARG_FC_RUNS ?? runs), seed: Number(process.env.KERNARG_FC_SEED ?? 20261123), endOnFailure: true },
+  );
+}
+
+test('generated GEMMs under every variant against the reference (fast-check) [opencl]', (t) => {
+  const ctx = testDevice(t);
+  if (!ctx) return;
+  try {
+    generatedVariants(ctx, 4);
+  } finally {
+    ctx.dispose();
+  }
+});
+
+test('generated GEMMs under every variant as SPIR-V against the reference (fast-check) [vulkan]', (t) => {
+  const ctx = testVulkan(t);
+  if (!ctx) return;
+  try {
+    generatedVariants(ctx, 12);
+  } finally {
+    ctx.dispose();
+  }
+});
+
 test('every GEMM variant as SPIR-V against the reference, each module through spirv-val [vulkan]', (t) => {
   const ctx = testVulkan(t);
   if (!ctx) return;
   try {
-    everyVariant(ctx);
+    // Groups too: their members are read by buffer address in SPIR-V (a path of its own).
+    everyVariant(ctx, [grouped()]);
   } finally {
     ctx.dispose();
   }
