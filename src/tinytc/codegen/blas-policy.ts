@@ -1,8 +1,9 @@
 import type { ScalarTypeName } from '../ast.js';
 
 /**
- * How the OpenCL C backend emits GEMM and axpby: data, so that the rule measured on a device
- * (scripts/gpu-gemm-sweep.sh prints the table it comes from) is a one-line change here.
+ * How the OpenCL C backend emits GEMM and axpby, and the SPIR-V printer GEMM (its vector variants
+ * without vector reads: src/targets/vulkan/spirv/gemm.ts): data, so that the rule measured on a
+ * device (scripts/gpu-gemm-sweep.sh prints the table it comes from) is a one-line change here.
  *
  * GEMM variants (every one computes the same sums in the same order, k = 0, 1, …):
  * - `direct`: each work-item keeps a register tile of C (tiling.ts) and reads A and B from where
