@@ -23,8 +23,8 @@ import { lowerVulkan } from '../src/targets/vulkan/lower.js';
 import { emitTinytcSpirv } from '../src/targets/vulkan/spirv/index.js';
 import { type ExecCase, randomFloats, runOnBoth, smallInts } from './support/tinytc-exec.js';
 
-type T = 'f32' | 'f64' | 'i32';
-const ARRAY = { f32: Float32Array, f64: Float64Array, i32: Int32Array } as const;
+type T = 'f32' | 'f64' | 'i32' | 'i8';
+const ARRAY = { f32: Float32Array, f64: Float64Array, i32: Int32Array, i8: Int8Array } as const;
 const floats = (t: 'f32' | 'f64', n: number, seed: number) => (t === 'f32' ? randomFloats(Float32Array, n, seed) : randomFloats(Float64Array, n, seed));
 
 /** A matrix parameter: its type (static or dynamic, with a stride when given) and its data. */
@@ -33,7 +33,7 @@ function mat(t: T, m: number, n: number, seed: number, opts: { stride?: [number,
   const len = st ? st[0] * (m - 1) + st[1] * (n - 1) + 1 : m * n;
   return {
     type: `memref<${t}x${opts.dyn ? '?x?' : `${m}x${n}`}${st ? `,strided<${st[0]},${opts.dyn ? '?' : st[1]}>` : ''}>`,
-    make: () => ({ data: opts.random && t !== 'i32' ? floats(t, len, seed) : smallInts(ARRAY[t], len, seed), shape: [m, n], ...(st ? { stride: st } : {}) }),
+    make: () => ({ data: opts.random && (t === 'f32' || t === 'f64') ? floats(t, len, seed) : smallInts(ARRAY[t], len, seed), shape: [m, n], ...(st ? { stride: st } : {}) }),
   };
 }
 
@@ -82,6 +82,24 @@ function grouped(): Omit<ExecCase, 'blas'> {
       C: { group: sizes.map(([m, n], i) => member(m, n, 30 + i)) },
     }),
   };
+}
+
+/** A and B of another element type than C: read and converted to C's type (i8 into i32, f32 into f64). */
+function mixed(): Omit<ExecCase, 'blas'>[] {
+  return (
+    [
+      ['i8', 'i32', 'n', 't'],
+      ['f32', 'f64', 't', 'n'],
+    ] as const
+  ).map(([ab, ct, ta, tb]) => {
+    const A = ta === 'n' ? mat(ab as T, 19, 11, 1) : mat(ab as T, 11, 19, 1);
+    const B = tb === 'n' ? mat(ab as T, 11, 13, 2) : mat(ab as T, 13, 11, 2);
+    const C = mat(ct, 19, 13, 3);
+    const ir = `func @mixed(%A: ${A.type}, %B: ${B.type}, %C: ${C.type}) {
+  gemm.${ta}.${tb} 2, %A, %B, -1, %C : ${ct}, ${A.type}, ${B.type}, ${ct}, ${C.type}
+}`;
+    return { ir, fn: 'mixed', args: () => ({ A: A.make(), B: B.make(), C: C.make() }) };
+  });
 }
 
 /** The cases every variant runs. */
@@ -180,8 +198,8 @@ test('every GEMM variant as SPIR-V against the reference, each module through sp
   const ctx = testVulkan(t);
   if (!ctx) return;
   try {
-    // Groups too: their members are read by buffer address in SPIR-V (a path of its own).
-    everyVariant(ctx, [grouped()]);
+    // Groups too (their members are read by buffer address in SPIR-V, a path of its own), and mixed element types.
+    everyVariant(ctx, [grouped(), ...mixed()]);
   } finally {
     ctx.dispose();
   }

@@ -28,7 +28,8 @@ export interface SCollectiveContext {
 
 export type Trans = 'n' | 't' | null;
 export const op = (v: SView, t: Trans) => (t === 't' && v.shape.length === 2 ? { rows: v.shape[1], cols: v.shape[0] } : { rows: v.shape[0], cols: v.shape[1] ?? 1 });
-export const opAt = (ctx: SCollectiveContext, v: SView, t: Trans, i: SExt, j: SExt) => (t === 't' ? ctx.g.load(v, [j, i]) : ctx.g.load(v, [i, j]));
+/** Element (i, j) of op(v), converted to type e (the BLAS operation's: mixed-type operands convert as C assigns). */
+export const opAt = (ctx: SCollectiveContext, v: SView, t: Trans, i: SExt, j: SExt, e: SView['element'] = v.element) => ctx.g.loadAs(v, t === 't' ? [j, i] : [i, j], e);
 
 /** `C := value + beta C`, plain or atomic; beta 0 does not read C. */
 export function update(ctx: SCollectiveContext, c: SView, index: SExt[], value: number, beta: SScalar, atomic: AtomicMode | null): void {

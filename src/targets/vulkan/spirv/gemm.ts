@@ -1,7 +1,8 @@
 // GEMM in SPIR-V, by the variant the BLAS policy gives C's shape and type (blas-policy.ts), as the
 // OpenCL C backend's gemm.ts emits it: the same register tile (tiling.ts), the same K tiles, the
 // same tile layouts in work-group memory, and the products added in the order k = 0, 1, … into
-// each accumulator, so both backends compute the same values. SPIR-V has no vload: the vector
+// each accumulator, so both backends compute the same values. A and B of another element type
+// than C are converted to C's as they are read (as the OpenCL C's assignments to C's type do). SPIR-V has no vload: the vector
 // variants keep their layouts (neighbouring rows and columns per invocation) and read element by
 // element.
 import { SCALAR_BYTES } from '../../../tinytc/ast.js';
@@ -85,8 +86,8 @@ function direct(ctx: SCollectiveContext, neighbours: boolean, ta: Trans, tb: Tra
   blocks(ctx, c, (ib, jb) => {
     const t = registerTile(ctx, c, ib, jb, neighbours);
     ctx.g.forIndex(0, op(a, ta).cols, 1, (k) => {
-      const as = t.rows.map((r, i) => guarded(ctx, e, t.inRow[i], () => opAt(ctx, a, ta, r, k)));
-      const bs = t.cols.map((q, j) => guarded(ctx, e, t.inCol[j], () => opAt(ctx, b, tb, k, q)));
+      const as = t.rows.map((r, i) => guarded(ctx, e, t.inRow[i], () => opAt(ctx, a, ta, r, k, e)));
+      const bs = t.cols.map((q, j) => guarded(ctx, e, t.inCol[j], () => opAt(ctx, b, tb, k, q, e)));
       products(ctx, t, e, as, bs);
     });
     writeBack(ctx, c, t, alpha, beta, atomic);
@@ -121,7 +122,7 @@ function loadTile(ctx: SCollectiveContext, e: SView['element'], t: TileLoad): vo
     const at: [SExt, SExt] = [g.ext.add(t.base[0], i0), g.ext.add(t.base[1], i1)];
     const inside = ([0, 1] as const).filter((d) => !t.full[d]).map((d) => g.lessThan(at[d], t.limit[d]));
     const cond = inside.length === 0 ? null : inside.length === 1 ? inside[0] : g.and(inside[0], inside[1]);
-    g.store(t.tile, [t.at(i0, i1)], guarded(ctx, e, cond, () => opAt(ctx, t.view, t.trans, at[0], at[1])));
+    g.store(t.tile, [t.at(i0, i1)], guarded(ctx, e, cond, () => opAt(ctx, t.view, t.trans, at[0], at[1], e)));
   });
 }
 
