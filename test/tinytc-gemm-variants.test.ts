@@ -122,6 +122,17 @@ function cases(): Omit<ExecCase, 'blas'>[] {
   return out;
 }
 
+/** Runs body on the API's test device (PoCL or lavapipe in CI), disposing of it afterwards. */
+function onDevice(api: 'opencl' | 'vulkan', t: { skip: (m: string) => void }, body: (ctx: AnyContext) => void): void {
+  const ctx = api === 'vulkan' ? testVulkan(t) : testDevice(t);
+  if (!ctx) return;
+  try {
+    body(ctx);
+  } finally {
+    ctx.dispose();
+  }
+}
+
 /** Within a family (staged-*, vector-*) the variants differ only in their K tile: two of each (several tiles that K does not divide; all of K in one) run every case, the others the ragged static one and the batched 64³ f64 one. */
 function everyVariant(ctx: AnyContext, extra: Omit<ExecCase, 'blas'>[] = []): void {
   const base = cases();
@@ -132,15 +143,11 @@ function everyVariant(ctx: AnyContext, extra: Omit<ExecCase, 'blas'>[] = []): vo
   }
 }
 
-test('every GEMM variant against the reference [opencl]', (t) => {
-  const ctx = testDevice(t);
-  if (!ctx) return;
-  try {
+test('every GEMM variant against the reference [opencl]', (t) =>
+  onDevice('opencl', t, (ctx) => {
     everyVariant(ctx);
-  } finally {
-    ctx.dispose();
-  }
-});
+  }),
+);
 
 /** A GEMM of generated extents (1–40, so tiles divide some and not others), transpositions, static or dynamic types, padded strides, element type, variant and work-group. */
 const generatedGemm = fc
@@ -174,36 +181,24 @@ function generatedVariants(ctx: AnyContext, runs: number): void {
   );
 }
 
-test('generated GEMMs under every variant against the reference (fast-check) [opencl]', (t) => {
-  const ctx = testDevice(t);
-  if (!ctx) return;
-  try {
+test('generated GEMMs under every variant against the reference (fast-check) [opencl]', (t) =>
+  onDevice('opencl', t, (ctx) => {
     generatedVariants(ctx, 4);
-  } finally {
-    ctx.dispose();
-  }
-});
+  }),
+);
 
-test('generated GEMMs under every variant as SPIR-V against the reference (fast-check) [vulkan]', (t) => {
-  const ctx = testVulkan(t);
-  if (!ctx) return;
-  try {
+test('generated GEMMs under every variant as SPIR-V against the reference (fast-check) [vulkan]', (t) =>
+  onDevice('vulkan', t, (ctx) => {
     generatedVariants(ctx, 12);
-  } finally {
-    ctx.dispose();
-  }
-});
+  }),
+);
 
-test('every GEMM variant as SPIR-V against the reference, each module through spirv-val [vulkan]', (t) => {
-  const ctx = testVulkan(t);
-  if (!ctx) return;
-  try {
+test('every GEMM variant as SPIR-V against the reference, each module through spirv-val [vulkan]', (t) =>
+  onDevice('vulkan', t, (ctx) => {
     // Groups too (their members are read by buffer address in SPIR-V, a path of its own), and mixed element types.
     everyVariant(ctx, [grouped(), ...mixed()]);
-  } finally {
-    ctx.dispose();
-  }
-});
+  }),
+);
 
 test('vectorised axpby (2, 4, 8 and 16 elements) against the reference, with tails and strided operands [opencl]', (t) => {
   const ctx = testDevice(t);
