@@ -2,9 +2,9 @@
 // OpenCL C backend's gemm.ts emits it: the same register tile (tiling.ts), the same K tiles, the
 // same tile layouts in work-group memory, and the products added in the order k = 0, 1, … into
 // each accumulator, so both backends compute the same values. A and B of another element type
-// than C are converted to C's as they are read (as the OpenCL C's assignments to C's type do). SPIR-V has no vload: the vector
-// variants keep their layouts (neighbouring rows and columns per invocation) and read element by
-// element.
+// than C are converted to C's as they are read (as the OpenCL C's assignments to C's type do).
+// SPIR-V has no vload: the vector variants keep their layouts (neighbouring rows and columns per
+// invocation) and read element by element.
 import { SCALAR_BYTES } from '../../../tinytc/ast.js';
 import { Op } from '../../../emit/spirv/spec.js';
 import type { AtomicMode } from '../../../tinytc/codegen/atomic-mode.js';
