@@ -84,3 +84,10 @@ test('through bin/kernarg.js: a .cl and a .ir in one call, written to disk', () 
   assert.equal(JSON.parse(readFileSync(join(dir, 'a.json'), 'utf8')).kernels[0].name, 'a');
   assert.equal(JSON.parse(readFileSync(join(dir, 'g.json'), 'utf8')).kernels[0].name, 'g');
 });
+
+test('bin/kernarg.js --version prints the version module\'s version (its own short path)', async () => {
+  const { KERNARG_VERSION } = await import('../src/version.js');
+  const r = spawnSync(process.execPath, [join(import.meta.dirname, '..', 'bin', 'kernarg.js'), '--version'], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout, `${KERNARG_VERSION}\n`);
+});
