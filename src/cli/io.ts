@@ -12,8 +12,39 @@ export interface CliIO {
   readStdin?(): string | undefined;
   /** Writes an output file (`-o`; text or binary), throwing when it cannot; absent where the CLI runs without a file system. */
   writeFile?(path: string, data: string | Uint8Array): void;
+  /** Appends text to an output file `writeFile` began: outputs longer than one string may be (`writeOutput`). */
+  appendFile?(path: string, text: string): void;
   /** Whether stderr is a colour terminal. */
   readonly color: boolean;
+}
+
+/** Outputs up to this many characters are joined and written at once; longer ones go out in batches. */
+const JOIN_LIMIT = 1 << 28;
+
+/**
+ * Writes an output file from the pieces `lower(…, { chunked: true })` returns: joined when that
+ * fits a string comfortably, else (100,000 kernels of amdhsa JSON are 690 MiB, longer than one V8
+ * string) begun with `writeFile` and continued with `appendFile` in batches of about 1 MiB.
+ */
+export function writeOutput(io: CliIO, path: string, data: Uint8Array | readonly string[], joinLimit = JOIN_LIMIT): void {
+  if (!io.writeFile) throw new Error('this environment cannot write files');
+  if (data instanceof Uint8Array) return io.writeFile(path, data);
+  let total = 0;
+  for (const c of data) total += c.length;
+  if (total <= joinLimit || !io.appendFile) return io.writeFile(path, data.join(''));
+  io.writeFile(path, '');
+  let batch: string[] = [];
+  let length = 0;
+  for (const c of data) {
+    batch.push(c);
+    length += c.length;
+    if (length >= 1 << 20) {
+      io.appendFile(path, batch.join(''));
+      batch = [];
+      length = 0;
+    }
+  }
+  if (batch.length) io.appendFile(path, batch.join(''));
 }
 
 /** Reads an input through the CLI's IO, with the reason when it cannot. */

@@ -5,7 +5,7 @@ import { basename, extname, join, resolve } from 'node:path';
 import { escapeControls, formatDiagnostics } from '../diagnostics/format.js';
 import { lower } from '../lower.js';
 import { UsageError } from './args.js';
-import { type CliIO, includeHost } from './io.js';
+import { type CliIO, includeHost, writeOutput } from './io.js';
 import { type LowerSettings, readPrepared } from './lower-settings.js';
 
 /** The file extension of each output format (the table formats and signatures are text). */
@@ -70,7 +70,7 @@ export function lowerBatch(settings: LowerSettings, dir: string, io: CliIO): num
       continue;
     }
     try {
-      io.writeFile(outputs[i], result.binary ?? result.chunks!.join(''));
+      writeOutput(io, outputs[i], result.binary ?? result.chunks!);
     } catch (e) {
       io.stderr(`kernarg: error: cannot write '${escapeControls(outputs[i])}': ${(e as Error).message}\n`);
       failed++;

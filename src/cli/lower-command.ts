@@ -1,7 +1,7 @@
 import { escapeControls, formatDiagnostics } from '../diagnostics/format.js';
 import { lower } from '../lower.js';
 import { UsageError } from './args.js';
-import { type CliIO, includeHost } from './io.js';
+import { type CliIO, includeHost, writeOutput } from './io.js';
 import { lowerBatch } from './lower-batch.js';
 import { lowerSettings, readPrepared } from './lower-settings.js';
 
@@ -26,7 +26,7 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
   }
   if (!io.writeFile) throw new UsageError('this environment cannot write files: leave out -o');
   try {
-    io.writeFile(prepared.outPath, result.binary ?? result.chunks!.join(''));
+    writeOutput(io, prepared.outPath, result.binary ?? result.chunks!);
   } catch (e) {
     io.stderr(`kernarg: error: cannot write '${escapeControls(prepared.outPath)}': ${(e as Error).message}
 `);

@@ -1,4 +1,4 @@
-import { readSync, writeFileSync, writeSync } from 'node:fs';
+import { appendFileSync, readSync, writeFileSync, writeSync } from 'node:fs';
 import { isatty } from 'node:tty';
 import type { CliIO } from './io.js';
 import { INPUT_LIMIT_BYTES, readInput } from './read-input.js';
@@ -56,6 +56,7 @@ export function nodeIO(): CliIO {
     readInput,
     readStdin: () => readStdinBounded(),
     writeFile: (p, text) => writeFileSync(p, text),
+    appendFile: (p, text) => appendFileSync(p, text),
     // isatty(2), not process.stderr.isTTY: the latter builds the stderr stream (about 9 ms).
     color: isatty(2) && !process.env.NO_COLOR && process.env.TERM !== 'dumb',
   };

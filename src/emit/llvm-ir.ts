@@ -5,6 +5,11 @@ import type { FunctionInfo, KernelModule } from '../model/kernel-module.js';
 import { kernelArgTypeName } from '../types/print.js';
 import { type QualType, type RecordDecl, type Type, canonical } from '../types/types.js';
 
+/** `xs` appended to `out` by a loop: `out.push(...xs)` passes every element as an argument, and a module of 100,000 kernels has more lines than the stack holds arguments. */
+function pushAll(out: string[], xs: readonly string[]): void {
+  for (const x of xs) out.push(x);
+}
+
 export interface LlvmIrOptions {
   readonly triple: Triple;
   readonly metadata: 'modern' | 'legacy';
@@ -291,18 +296,20 @@ class ModuleWriter {
           const refs = tuples.map((t) => this.node(`!{${[`!${llvmString(t.key)}`, ...t.items].join(', ')}}`));
           legacyKernels.push(this.node(`!{ptr ${ident('@', f.name)}, ${refs.join(', ')}}`));
         }
-        md.push(...this.attributeMetadata(f));
+        pushAll(md, this.attributeMetadata(f));
         body.push(`define ${this.cc(true)}void ${ident('@', f.name)}(${params.map((p) => p.ir).join(', ')})${md.length ? ' ' + md.join(' ') : ''} {`);
         body.push('entry:');
-        if (this.options.resourceIdProbes) body.push(...this.probes(f, globals, intrinsics));
+        if (this.options.resourceIdProbes) pushAll(body, this.probes(f, globals, intrinsics));
         if (this.options.kernelStubs) {
           const args = f.params.map((p) => `${this.argType(p.type)} ${ident('%', p.name)}`);
           body.push(`  call ${this.cc(false)}void ${ident('@', this.stubName(f.name))}(${args.join(', ')})`);
-        } else body.push(...this.calls(f, byName));
+        } else pushAll(body, this.calls(f, byName));
         body.push('  ret void', '}', '');
         if (this.options.kernelStubs) {
           body.push(`define ${this.cc(false)}void ${ident('@', this.stubName(f.name))}(${f.params.map((p) => this.param(p.type, p.name)).join(', ')}) {`);
-          body.push('entry:', ...this.calls(f, byName), '  ret void', '}', '');
+          body.push('entry:');
+          pushAll(body, this.calls(f, byName));
+          body.push('  ret void', '}', '');
         }
       } else if (reachable.has(f.name)) {
         if (f.defined) {
@@ -331,11 +338,14 @@ class ModuleWriter {
       out.push(`${s.name} = type ${s.body}`);
     }
     if (this.structOrder.length) out.push('');
-    if (globals.length) out.push(...globals, '');
-    out.push(...body);
+    if (globals.length) {
+      pushAll(out, globals);
+      out.push('');
+    }
+    pushAll(out, body);
     for (const i of intrinsics) out.push(i);
     if (intrinsics.size) out.push('');
-    out.push(...named);
+    pushAll(out, named);
     this.nodes.forEach((n, i) => out.push(`!${i} = ${n}`));
     return out.join('\n') + '\n';
   }

@@ -68,7 +68,8 @@ export function todayModuleParts(module: KernelModule, kernels: readonly Functio
  * (the plans are still being built) and returns the end of the push constants.
  */
 export function placeImageMetadata(kernels: readonly Draft<VulkanKernelPlan>[], metadata: ReadonlyMap<string, readonly ImageMetadataSlot[]>, pcEnd: number): number {
-  const words = Math.max(0, ...[...metadata.values()].map((m) => m.length));
+  let words = 0;
+  for (const m of metadata.values()) words = Math.max(words, m.length);
   if (!words) return pcEnd;
   let podEnd = 0;
   for (const k of kernels) if (k.podOffset !== undefined) podEnd = Math.max(podEnd, k.podOffset + k.podSize);
