@@ -1,0 +1,288 @@
+import { type Message, Messages } from '../../diagnostics/messages.js';
+import { BOL, K_CHAR, K_IDENT, K_NUMBER, K_OTHER, K_PUNCT, K_STRING, SPACE } from './token.js';
+
+/** Punctuators by first character, longest first (C11 6.4.6), digraphs mapped to their spelling. */
+const PUNCT_BY_FIRST = new Map<string, string[]>();
+for (const p of [
+  '%:%:', '...', '<<=', '>>=', '->', '++', '--', '<<', '>>', '<=', '>=', '==', '!=', '&&', '||', '*=', '/=', '%=', '+=', '-=', '&=',
+  '^=', '|=', '##', '<:', ':>', '<%', '%>', '%:', '#', '[', ']', '(', ')', '{', '}', '.', '&', '*', '+', '-', '~', '!', '/', '%',
+  '<', '>', '^', '|', '?', ':', ';', '=', ',',
+]) {
+  const list = PUNCT_BY_FIRST.get(p[0]) ?? [];
+  list.push(p);
+  PUNCT_BY_FIRST.set(p[0], list);
+}
+const DIGRAPHS: Record<string, string> = { '<:': '[', ':>': ']', '<%': '{', '%>': '}', '%:': '#', '%:%:': '##' };
+
+/** Character classes by code: 1 identifier start, 2 digit. */
+export const CHAR_CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch === '_' || ch === '$') CHAR_CLASS[c] = 1;
+  else if (ch >= '0' && ch <= '9') CHAR_CLASS[c] = 2;
+}
+const isIdStartCode = (c: number) => c < 128 && CHAR_CLASS[c] === 1;
+const isDigitCode = (c: number) => c >= 48 && c <= 57;
+export const isIdCode = (c: number) => c < 128 && CHAR_CLASS[c] !== 0;
+
+/**
+ * Removes line splices (backslash-newline) and says where each character of the result was in
+ * the original text, so tokens keep exact spans: `at[k]` is the first clean offset after the k-th
+ * splice and `shift[k]` the characters removed up to there. Works splice by splice (indexOf and
+ * slices), so a file with a few continuation lines costs what one without them does.
+ */
+function removeSplices(text: string): { clean: string; at: number[]; shift: number[] } {
+  const parts: string[] = [];
+  const at: number[] = [];
+  const shift: number[] = [];
+  let out = 0;
+  let from = 0;
+  for (let b = text.indexOf('\\'); b >= 0; b = text.indexOf('\\', b + 1)) {
+    let j = b + 1;
+    while (text[j] === ' ' || text[j] === '\t') j++;
+    if (text[j] !== '\n' && text[j] !== '\r') continue;
+    if (text[j] === '\r' && text[j + 1] === '\n') j++;
+    out += b - from;
+    parts.push(text.slice(from, b));
+    from = j + 1;
+    at.push(out);
+    shift.push(from - out);
+    b = j;
+  }
+  if (from === 0) return { clean: text, at, shift };
+  parts.push(text.slice(from));
+  return { clean: parts.join(''), at, shift };
+}
+
+/**
+ * Where a character or string literal whose body starts at `j` stops: at its closing quote `qc`
+ * when it has one, else at the end of its line (or text).
+ */
+export function literalStop(s: string, j: number, qc: number): number {
+  const n = s.length;
+  for (;;) {
+    if (j >= n) return j;
+    const d = s.charCodeAt(j);
+    if (d === qc || d === 10 || d === 13) return j;
+    j += d === 92 && j + 1 < n && s.charCodeAt(j + 1) !== 10 ? 2 : 1;
+  }
+}
+
+/** A lexer problem, kept with its offsets so a cached lexing can be reported again for another inclusion. */
+export interface LexProblem {
+  readonly message: Message;
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * A lexer that makes one preprocessing token (C11 6.4) at a time, on demand, over a file's text
+ * with its line splices removed: `next()` lexes the token at `i` into the fields `bits`, `start`,
+ * `end` (offsets in the clean text; `orig` maps them back) and `id` (the spelling is
+ * `strings[id]`, one string per distinct spelling). Whoever drives it may move `i` and `flags`
+ * to a token boundary it found itself (the preprocessor skips function bodies and inactive
+ * groups at the character level and lexes only what it must).
+ */
+export class LazyLexer {
+  /** The text, line splices removed. */
+  readonly s: string;
+  readonly n: number;
+  private readonly at: number[];
+  private readonly shift: number[];
+  readonly spliced: boolean;
+  /** Where the next token is looked for, and the BOL/SPACE flags it will get. */
+  i: number;
+  flags = BOL;
+  bits = 0;
+  start = 0;
+  end = 0;
+  id = 0;
+  readonly strings: string[] = [];
+  private readonly names = new Map<string, number>();
+  readonly problems: LexProblem[] = [];
+
+  constructor(text: string) {
+    const { clean, at, shift } = removeSplices(text);
+    this.s = clean;
+    this.n = clean.length;
+    this.at = at;
+    this.shift = shift;
+    this.spliced = at.length > 0;
+    // A UTF-8 byte-order mark opens the file, as clang allows.
+    this.i = clean.charCodeAt(0) === 0xfeff ? 1 : 0;
+  }
+
+  /** The original offset of clean offset `c`. */
+  orig(c: number): number {
+    if (!this.spliced) return c;
+    const at = this.at;
+    let lo = 0;
+    let hi = at.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (at[mid] <= c) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo === 0 ? c : c + this.shift[lo - 1];
+  }
+
+  /** The original end offset of a token ending at clean offset `end`. */
+  origEnd(end: number): number {
+    return this.spliced ? this.orig(end - 1) + 1 : end;
+  }
+
+  private internText(t: string): number {
+    let id = this.names.get(t);
+    if (id === undefined) {
+      this.names.set(t, (id = this.strings.length));
+      this.strings.push(t);
+    }
+    return id;
+  }
+
+  private token(kind: number, start: number, end: number, id: number): true {
+    this.bits = kind | this.flags;
+    this.flags = 0;
+    this.start = start;
+    this.end = end;
+    this.id = id;
+    this.i = end;
+    return true;
+  }
+
+  private problem(message: Message, start: number, end: number): void {
+    this.problems.push({ message, start: this.orig(start), end: this.orig(end) + 1 });
+  }
+
+  /** Lexes the next token (comments and white space passed over); false at the end of the text. */
+  next(): boolean {
+    const s = this.s;
+    const n = this.n;
+    let i = this.i;
+    while (i < n) {
+      const code = s.charCodeAt(i);
+      if (code === 10 || code === 13) {
+        this.flags = BOL;
+        i++;
+        continue;
+      }
+      if (code === 32 || code === 9 || code === 12 || code === 11) {
+        this.flags |= SPACE;
+        i++;
+        continue;
+      }
+      if (code === 47 && s.charCodeAt(i + 1) === 47) {
+        while (i < n && s.charCodeAt(i) !== 10 && s.charCodeAt(i) !== 13) i++;
+        this.flags |= SPACE;
+        continue;
+      }
+      if (code === 47 && s.charCodeAt(i + 1) === 42) {
+        const close = s.indexOf('*/', i + 2);
+        if (close < 0) {
+          this.problem(Messages.unterminatedComment, i, i + 1);
+          i = n;
+        } else i = close + 2;
+        this.flags |= SPACE;
+        continue;
+      }
+      const start = i;
+      // Character and string literals, with their encoding prefixes.
+      let p = i;
+      if (code === 117 && s.charCodeAt(p + 1) === 56) p += 2;
+      else if (code === 76 || code === 117 || code === 85) p += 1;
+      const qc = s.charCodeAt(p);
+      if (qc === 34 || qc === 39) {
+        const j = literalStop(s, p + 1, qc);
+        const kind = qc === 34 ? K_STRING : K_CHAR;
+        if (s.charCodeAt(j) !== qc) {
+          this.problem(qc === 34 ? Messages.unterminatedString : Messages.unterminatedChar, start, Math.max(start, j - 1));
+          return this.token(kind, start, j, this.internText(s.slice(start, j)));
+        }
+        return this.token(kind, start, j + 1, this.internText(s.slice(start, j + 1)));
+      }
+      // `U8"…"` and `L8"…"` are not literal prefixes; their `U`/`L` stays an 'other' token, as it always
+      // has here (clang reads an identifier `U8`): kept so outputs do not change with this lexer.
+      if (isIdStartCode(code) && !((code === 85 || code === 76) && s.charCodeAt(i + 1) === 56 && (s.charCodeAt(i + 2) === 34 || s.charCodeAt(i + 2) === 39))) {
+        let j = i + 1;
+        while (j < n && isIdCode(s.charCodeAt(j))) j++;
+        return this.token(K_IDENT, start, j, this.internText(s.slice(start, j)));
+      }
+      if (isDigitCode(code) || (code === 46 && isDigitCode(s.charCodeAt(i + 1)))) {
+        let j = i + 1;
+        while (j < n) {
+          const d = s.charCodeAt(j);
+          if ((d === 43 || d === 45) && 'eEpP'.includes(s[j - 1])) j++;
+          else if (isIdCode(d) || d === 46) j++;
+          else break;
+        }
+        return this.token(K_NUMBER, start, j, this.internText(s.slice(start, j)));
+      }
+      const c = s[i];
+      const candidates = PUNCT_BY_FIRST.get(c);
+      if (candidates) {
+        for (const pn of candidates) {
+          if (pn.length === 1 || s.startsWith(pn, i)) return this.token(K_PUNCT, start, i + pn.length, this.internText(DIGRAPHS[pn] ?? pn));
+        }
+      }
+      // Anything else is a single "other" token; the parser complains if it reaches it.
+      const cp = s.codePointAt(i)!;
+      const len = cp > 0xffff ? 2 : 1;
+      return this.token(K_OTHER, start, i + len, this.internText(s.slice(start, i + len)));
+    }
+    this.i = i;
+    return false;
+  }
+
+  /**
+   * Passes over the text of an inactive group at the character level, to the next line whose
+   * first token is '#' (comments and literals honoured, so a '#' inside one is not taken): leaves
+   * `i` there (or at the end) and returns it; -1 when a literal or comment there is unterminated
+   * (a lexer problem the caller must report the token-by-token way).
+   */
+  skipToDirective(): number {
+    const s = this.s;
+    const n = this.n;
+    let i = this.i;
+    let bol = (this.flags & BOL) !== 0;
+    while (i < n) {
+      const c = s.charCodeAt(i);
+      if (c === 10 || c === 13) {
+        bol = true;
+        i++;
+        continue;
+      }
+      if (c === 32 || c === 9 || c === 12 || c === 11) {
+        i++;
+        continue;
+      }
+      if (c === 47) {
+        const d = s.charCodeAt(i + 1);
+        if (d === 47) {
+          while (i < n && s.charCodeAt(i) !== 10 && s.charCodeAt(i) !== 13) i++;
+          continue;
+        }
+        if (d === 42) {
+          const close = s.indexOf('*/', i + 2);
+          if (close < 0) return -1;
+          i = close + 2;
+          continue;
+        }
+      }
+      if (bol && (c === 35 || (c === 37 && s.charCodeAt(i + 1) === 58 && !(s.charCodeAt(i + 2) === 37 && s.charCodeAt(i + 3) === 58)))) {
+        this.i = i;
+        this.flags = BOL;
+        return i;
+      }
+      bol = false;
+      if (c === 34 || c === 39) {
+        const j = literalStop(s, i + 1, c);
+        if (s.charCodeAt(j) !== c) return -1;
+        i = j + 1;
+        continue;
+      }
+      i++;
+    }
+    this.i = n;
+    return n;
+  }
+}
