@@ -28,6 +28,12 @@ export interface BodyRecord {
   readonly span: Span;
 }
 
+/** Maps offsets in a text with line splices removed to the file's own. */
+export interface TextOrigin {
+  orig(c: number): number;
+  origEnd(c: number): number;
+}
+
 let bodyNumber = 0;
 
 /**
@@ -57,9 +63,10 @@ export class BodyRecorder {
 
   constructor(
     private readonly idents: IdentTable,
-    private readonly file: SourceFile,
-    /** Maps clean text offsets (the scanner's) to the file's. */
-    private readonly origin: { orig(c: number): number; origEnd(c: number): number },
+    /** The file the character scanner reads (a file included inside the body while it is read). */
+    public file: SourceFile,
+    /** Maps the scanner's clean text offsets to the file's. */
+    public origin: TextOrigin,
     private readonly open: Span,
   ) {}
 

@@ -1,3 +1,4 @@
+import type { SourceFile } from '../../diagnostics/source.js';
 import { SkipAbort, type BodyRecorder } from './body-record.js';
 import { IdentTable } from './ident-table.js';
 import { CHAR_CLASS, type LazyLexer, isIdCode, literalStop } from './lazy-lexer.js';
@@ -6,6 +7,8 @@ import { BOL, K_CHAR, K_IDENT, K_NUMBER, K_PUNCT, K_STRING, KIND_MASK, SPACE } f
 /** What the body scanner asks of the preprocessor. */
 export interface BodyHost {
   readonly idents: IdentTable;
+  /** The file the lexer reads. */
+  readonly file: SourceFile;
   /** Whether identifier `id` names a macro now. */
   isMacro(id: number): boolean;
   /** The lexer holds a macro name: expands it into the recorder; leaves the lexer after what it read. */
@@ -30,17 +33,24 @@ for (const ch of '+*/&|^!=>#') OTHER_PUNCT[ch.charCodeAt(0)] = 1;
  * expanded through the host, as on the token path; while call arguments are being collected, and
  * for anything unusual (literal prefixes, digraphs, other characters), the exact lexer reads the
  * token. Returns with the lexer just after the body's '}' (or after the macro expansion that
- * closed it).
+ * closed it); with `toEnd` (a file included inside the body), at the end of the text.
  */
-export function scanBodyText(lx: LazyLexer, rec: BodyRecorder, host: BodyHost): void {
+export function scanBodyText(lx: LazyLexer, rec: BodyRecorder, host: BodyHost, toEnd: boolean): void {
   const s = lx.s;
   const n = lx.n;
   const idents = host.idents;
+  const outer = rec.file;
+  const outerOrigin = rec.origin;
+  rec.file = host.file;
+  rec.origin = lx;
   let i = lx.i;
   let bol = (lx.flags & BOL) !== 0;
   let space = (lx.flags & SPACE) !== 0;
   while (!rec.closed) {
-    if (i >= n) throw new SkipAbort();
+    if (i >= n) {
+      if (toEnd) break;
+      throw new SkipAbort();
+    }
     const c = s.charCodeAt(i);
     if (c === 10 || c === 13) {
       bol = true;
@@ -172,6 +182,8 @@ export function scanBodyText(lx: LazyLexer, rec: BodyRecorder, host: BodyHost): 
   }
   lx.i = i;
   lx.flags = 0;
+  rec.file = outer;
+  rec.origin = outerOrigin;
 }
 
 const isQuote = (c: number) => c === 34 || c === 39;

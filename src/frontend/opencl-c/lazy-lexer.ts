@@ -100,6 +100,12 @@ export class LazyLexer {
   readonly strings: string[] = [];
   private readonly names = new Map<string, number>();
   readonly problems: LexProblem[] = [];
+  /**
+   * Where `skipToDirective` last found the next '#', '"', "'", '/' and '%:' (the text's length
+   * when none): still right for any later start at or before them, so each inactive group does
+   * not search again past its end.
+   */
+  private readonly nextAt = new Int32Array(5).fill(-1);
 
   constructor(text: string) {
     const { clean, at, shift } = removeSplices(text);
@@ -234,53 +240,83 @@ export class LazyLexer {
   }
 
   /**
-   * Passes over the text of an inactive group at the character level, to the next line whose
-   * first token is '#' (comments and literals honoured, so a '#' inside one is not taken): leaves
-   * `i` there (or at the end) and returns it; -1 when a literal or comment there is unterminated
-   * (a lexer problem the caller must report the token-by-token way).
+   * Passes over the text of an inactive group, to the next line whose first token is '#'
+   * (comments and literals honoured, so a '#' inside one is not taken): leaves `i` there (or at
+   * the end) and returns it; -1 when a literal or comment there is unterminated (a lexer problem
+   * the caller must report the token-by-token way). Jumps from one character that matters ('#',
+   * '%:', quotes, '/') to the next with `indexOf`, so plain text costs what a memory scan does.
    */
   skipToDirective(): number {
     const s = this.s;
     const n = this.n;
     let i = this.i;
-    let bol = (this.flags & BOL) !== 0;
-    while (i < n) {
-      const c = s.charCodeAt(i);
-      if (c === 10 || c === 13) {
-        bol = true;
-        i++;
+    // Whether a token may still open a line at `i`: nothing but white space and comments since the last line break.
+    let bolAtI = (this.flags & BOL) !== 0;
+    const find = (what: string, from: number) => {
+      const k = s.indexOf(what, from);
+      return k < 0 ? n : k;
+    };
+    // Nothing between `i` and `k` matters but white space and line breaks: is `k` first on its line?
+    const bolAt = (k: number) => {
+      for (let b = k - 1; b >= i; b--) {
+        const d = s.charCodeAt(b);
+        if (d === 10 || d === 13) return true;
+        if (d !== 32 && d !== 9 && d !== 12 && d !== 11) return false;
+      }
+      return bolAtI;
+    };
+    const next = this.nextAt;
+    let [hash, quote, apos, slash, digraph] = next;
+    for (;;) {
+      if (hash < i) hash = find('#', i);
+      if (quote < i) quote = find('"', i);
+      if (apos < i) apos = find("'", i);
+      if (slash < i) slash = find('/', i);
+      if (digraph < i) digraph = find('%:', i);
+      const k = Math.min(hash, quote, apos, slash, digraph);
+      if (k >= n) break;
+      const c = s.charCodeAt(k);
+      if (c === 35 || c === 37) {
+        const pasting = c === 37 && s.startsWith('%:%:', k);
+        if (!pasting && bolAt(k)) {
+          next[0] = hash;
+          next[1] = quote;
+          next[2] = apos;
+          next[3] = slash;
+          next[4] = digraph;
+          this.i = k;
+          this.flags = BOL;
+          return k;
+        }
+        i = k + (pasting ? 4 : c === 37 ? 2 : 1);
+        bolAtI = false;
         continue;
       }
-      if (c === 32 || c === 9 || c === 12 || c === 11) {
-        i++;
-        continue;
-      }
-      if (c === 47) {
-        const d = s.charCodeAt(i + 1);
-        if (d === 47) {
-          while (i < n && s.charCodeAt(i) !== 10 && s.charCodeAt(i) !== 13) i++;
-          continue;
-        }
-        if (d === 42) {
-          const close = s.indexOf('*/', i + 2);
-          if (close < 0) return -1;
-          i = close + 2;
-          continue;
-        }
-      }
-      if (bol && (c === 35 || (c === 37 && s.charCodeAt(i + 1) === 58 && !(s.charCodeAt(i + 2) === 37 && s.charCodeAt(i + 3) === 58)))) {
-        this.i = i;
-        this.flags = BOL;
-        return i;
-      }
-      bol = false;
       if (c === 34 || c === 39) {
-        const j = literalStop(s, i + 1, c);
+        const j = literalStop(s, k + 1, c);
         if (s.charCodeAt(j) !== c) return -1;
         i = j + 1;
+        bolAtI = false;
         continue;
       }
-      i++;
+      const d = s.charCodeAt(k + 1);
+      if (d === 47) {
+        const bol = bolAt(k);
+        let j = k + 2;
+        while (j < n && s.charCodeAt(j) !== 10 && s.charCodeAt(j) !== 13) j++;
+        i = j;
+        bolAtI = bol;
+      } else if (d === 42) {
+        const close = s.indexOf('*/', k + 2);
+        if (close < 0) return -1;
+        // A comment leaves the line's start as it was, line breaks inside it included.
+        const bol = bolAt(k);
+        i = close + 2;
+        bolAtI = bol;
+      } else {
+        i = k + 1;
+        bolAtI = false;
+      }
     }
     this.i = n;
     return n;

@@ -79,6 +79,12 @@ export class SkippingPreprocessor extends Preprocessor implements TokenSink {
     this.files.push(file);
     const walk: FileWalk = { file, lx: new LazyLexer(file.text), conds: [], depth };
     const lx = walk.lx;
+    const body = this.body;
+    if (body) {
+      // Included inside a function body: the whole file belongs to the body.
+      scanBodyText(lx, body, this.bodyHost(walk), true);
+      if (body.closed) throw new SkipAbort();
+    }
     while (!this.aborted && lx.next()) {
       if (lx.problems.length) throw new SkipAbort();
       const bits = lx.bits;
@@ -151,12 +157,6 @@ export class SkippingPreprocessor extends Preprocessor implements TokenSink {
     }
   }
 
-  protected override include(...args: Parameters<Preprocessor['include']>): void {
-    // The included file's tokens would belong to the body.
-    if (this.body) throw new SkipAbort();
-    super.include(...args);
-  }
-
   protected override emitPragma(t: Token): void {
     if (this.body) throw new SkipAbort();
     super.emitPragma(t);
@@ -179,14 +179,18 @@ export class SkippingPreprocessor extends Preprocessor implements TokenSink {
     this.bodyOpen = new Token(lx.bits, '{', file, lx.orig(lx.start), lx.origEnd(lx.end), false, false);
     const open: Span = span(file, this.bodyOpen.start, this.bodyOpen.end);
     const body = (this.body = new BodyRecorder(this.idents, file, lx, open));
-    const host: BodyHost = {
+    scanBodyText(lx, body, this.bodyHost(walk), false);
+    if (this.body === body) this.closeBody();
+  }
+
+  private bodyHost(walk: FileWalk): BodyHost {
+    return {
       idents: this.idents,
+      file: walk.file,
       isMacro: (id) => this.isMacroId(id),
       expand: () => this.expandHere(walk),
       directive: () => this.directiveLines(walk),
     };
-    scanBodyText(lx, body, host);
-    if (this.body === body) this.closeBody();
   }
 
   private isMacroId(id: number): boolean {
