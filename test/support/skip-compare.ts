@@ -32,10 +32,12 @@ export function fingerprint(value: unknown): string {
 }
 
 /** The module and diagnostics of one source read both ways: bodies skipped at the character level, and token by token. */
-export function compileBothWays(path: string, text: string, host: FileHost, options: OpenCLFrontendOptions): { skipped: string; tokens: string } {
-  const run = (skipBodies: boolean) => {
-    const r = compileOpenCL(new SourceFile(path, text), host, { ...options, skipBodies });
-    return fingerprint({ module: r.module, diagnostics: r.diagnostics.items });
+export function compileBothWays(path: string, text: string, host: FileHost, options: OpenCLFrontendOptions): { skipped: string; tokens: string; skippedBodies: number } {
+  const skipped = compileOpenCL(new SourceFile(path, text), host, { ...options, skipBodies: true });
+  const tokens = compileOpenCL(new SourceFile(path, text), host, { ...options, skipBodies: false });
+  return {
+    skipped: fingerprint({ module: skipped.module, diagnostics: skipped.diagnostics.items }),
+    tokens: fingerprint({ module: tokens.module, diagnostics: tokens.diagnostics.items }),
+    skippedBodies: skipped.skippedBodies ?? 0,
   };
-  return { skipped: run(true), tokens: run(false) };
 }

@@ -12,6 +12,13 @@ import { K_IDENT, K_PUNCT } from './token.js';
  */
 export class SkipAbort {}
 
+/** The lexer's next token (false at the end); a lexer problem anywhere aborts skipping (SkipAbort). */
+export function lexOrAbort(lx: { next(): boolean; readonly problems: readonly unknown[] }): boolean {
+  const more = lx.next();
+  if (lx.problems.length) throw new SkipAbort();
+  return more;
+}
+
 /**
  * What the parser's body scan would find in a function body, found while the preprocessor read
  * the body: the names it uses, and the calls, before the parser's type-name test (which needs the

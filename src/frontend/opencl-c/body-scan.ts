@@ -1,5 +1,5 @@
 import type { SourceFile } from '../../diagnostics/source.js';
-import { SkipAbort, type BodyRecorder } from './body-record.js';
+import { lexOrAbort, SkipAbort, type BodyRecorder } from './body-record.js';
 import { IdentTable } from './ident-table.js';
 import { CHAR_CLASS, type LazyLexer, isIdCode, literalStop } from './lazy-lexer.js';
 import { BOL, K_CHAR, K_IDENT, K_NUMBER, K_PUNCT, K_STRING, KIND_MASK, SPACE } from './token.js';
@@ -15,6 +15,8 @@ export interface BodyHost {
   expand(): void;
   /** The lexer holds a '#' opening a line: obeys the directive (and passes over an inactive group it opens). */
   directive(): void;
+  /** Preprocessing was stopped (a runaway expansion or include): the token path's output would end here. */
+  stopped(): boolean;
 }
 
 // Single-character punctuators that start no longer one (the rest are read one character at a time, see below).
@@ -47,6 +49,7 @@ export function scanBodyText(lx: LazyLexer, rec: BodyRecorder, host: BodyHost, t
   let bol = (lx.flags & BOL) !== 0;
   let space = (lx.flags & SPACE) !== 0;
   while (!rec.closed) {
+    if (host.stopped()) throw new SkipAbort();
     if (i >= n) {
       if (toEnd) break;
       throw new SkipAbort();
@@ -82,7 +85,7 @@ export function scanBodyText(lx: LazyLexer, rec: BodyRecorder, host: BodyHost, t
       if (c === 35) {
         lx.i = i;
         lx.flags = flags;
-        lx.next();
+        lexOrAbort(lx);
         host.directive();
         i = lx.i;
         bol = (lx.flags & BOL) !== 0;
@@ -109,7 +112,7 @@ export function scanBodyText(lx: LazyLexer, rec: BodyRecorder, host: BodyHost, t
       if (host.isMacro(id)) {
         lx.i = i;
         lx.flags = flags;
-        lx.next();
+        lexOrAbort(lx);
         host.expand();
         i = lx.i;
         continue;
@@ -165,8 +168,7 @@ export function scanBodyText(lx: LazyLexer, rec: BodyRecorder, host: BodyHost, t
     // The exact lexer: call arguments being collected, literal prefixes, digraphs, anything else.
     lx.i = i;
     lx.flags = flags;
-    lx.next();
-    if (lx.problems.length) throw new SkipAbort();
+    lexOrAbort(lx);
     const kind = lx.bits & KIND_MASK;
     const text = lx.strings[lx.id];
     if (kind === K_IDENT) {

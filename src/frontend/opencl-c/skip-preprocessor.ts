@@ -1,6 +1,6 @@
 import { Messages } from '../../diagnostics/messages.js';
 import { type SourceFile, type Span, span } from '../../diagnostics/source.js';
-import { BodyRecorder, SkipAbort } from './body-record.js';
+import { BodyRecorder, lexOrAbort, SkipAbort } from './body-record.js';
 import { scanBodyText, type BodyHost } from './body-scan.js';
 import { IdentTable } from './ident-table.js';
 import { LazyLexer } from './lazy-lexer.js';
@@ -34,9 +34,8 @@ class LazyRun implements TokenSource {
   has(k: number): boolean {
     const { lx, file } = this.walk;
     while (k >= this.toks.length && !this.done) {
-      if (!lx.next()) this.done = true;
+      if (!lexOrAbort(lx)) this.done = true;
       else {
-        if (lx.problems.length) throw new SkipAbort();
         const text = lx.strings[lx.id];
         if ((lx.bits & BOL) !== 0 && (lx.bits & KIND_MASK) === K_PUNCT && text === '#') this.done = true;
         else {
@@ -85,8 +84,7 @@ export class SkippingPreprocessor extends Preprocessor implements TokenSink {
       scanBodyText(lx, body, this.bodyHost(walk), true);
       if (body.closed) throw new SkipAbort();
     }
-    while (!this.aborted && lx.next()) {
-      if (lx.problems.length) throw new SkipAbort();
+    while (!this.aborted && lexOrAbort(lx)) {
       const bits = lx.bits;
       const kind = bits & KIND_MASK;
       const text = lx.strings[lx.id];
@@ -135,8 +133,7 @@ export class SkippingPreprocessor extends Preprocessor implements TokenSink {
     for (;;) {
       const hash = new Token(lx.bits, '#', file, lx.orig(lx.start), lx.origEnd(lx.end), false, false);
       const line: Token[] = [];
-      while (lx.next()) {
-        if (lx.problems.length) throw new SkipAbort();
+      while (lexOrAbort(lx)) {
         if ((lx.bits & BOL) !== 0) {
           // The next line's first token: read again from its start.
           lx.i = lx.start;
@@ -153,7 +150,7 @@ export class SkippingPreprocessor extends Preprocessor implements TokenSink {
       // An inactive group: nothing in it matters until the next directive.
       const at = lx.skipToDirective();
       if (at < 0) throw new SkipAbort();
-      if (!lx.next()) return;
+      if (!lexOrAbort(lx)) return;
     }
   }
 
@@ -169,7 +166,8 @@ export class SkippingPreprocessor extends Preprocessor implements TokenSink {
     const run = new LazyRun(walk, first);
     const stream = new TokenStream(run);
     this.expandStream(stream, this, true);
-    lx.i = run.ends[stream.position - 1];
+    // Nothing read when preprocessing was stopped: the name is passed over all the same.
+    lx.i = run.ends[Math.max(1, stream.position) - 1];
     lx.flags = 0;
   }
 
@@ -190,6 +188,7 @@ export class SkippingPreprocessor extends Preprocessor implements TokenSink {
       isMacro: (id) => this.isMacroId(id),
       expand: () => this.expandHere(walk),
       directive: () => this.directiveLines(walk),
+      stopped: () => this.aborted,
     };
   }
 

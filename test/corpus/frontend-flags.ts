@@ -1,4 +1,4 @@
-import type { CommandLineMacro } from '../src/frontend/opencl-c/preprocessor.js';
+import type { CommandLineMacro } from '../../src/frontend/opencl-c/preprocessor.js';
 
 /** A corpus file's clang flags (`-D`, `-U`, `-I`; the rest ignored) as frontend options. */
 export function frontendFlags(flags: readonly string[]): { includeDirs: string[]; commandLine: CommandLineMacro[] } {
