@@ -4,13 +4,18 @@
 // yields the same kernarg metadata), run in turn (kernarg, clang, kernarg, clang, …) so both see
 // the same machine. Also `kernarg --version` against `node -e 0` (Node's own start-up, the floor).
 // Prints per-file medians, the median of the per-pair ratios, and peak memory of each side.
+// Then the same files in batches: one `kernarg lower --output-dir` call for all of them against
+// clang-16 once per file and clang-16 with all files in one call.
 // Run: CORPUS=<folder of .cl files> npm run bench -- cli      (RUNS=7 pairs per file by default)
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 const RUNS = Number(process.env.RUNS ?? 7);
+const KERNARG_FLAGS = ['--target', 'amdhsa', '--format', 'json'];
+const CLANG_FLAGS = ['-x', 'cl', '-cl-std=CL1.2', '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx900', '-nogpulib', '-O0', '-S'];
 const bin = resolve(import.meta.dirname, '..', 'bin', 'kernarg.js');
 
 interface Sample {
@@ -19,9 +24,9 @@ interface Sample {
 }
 
 /** Runs a command under GNU time; returns its wall time and peak RSS (the command's own). */
-function timed(cmd: string, args: readonly string[]): Sample {
+function timed(cmd: string, args: readonly string[], cwd?: string): Sample {
   const t0 = performance.now();
-  const r = spawnSync('/usr/bin/time', ['-f', '%M', cmd, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const r = spawnSync('/usr/bin/time', ['-f', '%M', cmd, ...args], { encoding: 'utf8', maxBuffer: 64 << 20, cwd });
   const ms = performance.now() - t0;
   const lines = r.stderr.trim().split('\n');
   const kib = Number(lines.at(-1));
@@ -75,14 +80,58 @@ if (!corpus) {
   const files = readdirSync(corpus).filter((f) => f.endsWith('.cl')).sort();
   const ratios: number[] = [];
   const failed: string[] = [];
+  const passed: string[] = [];
   for (const f of files) {
     const path = join(corpus, f);
-    const r = tryPair(f, [process.execPath, [bin, 'lower', path, '--target', 'amdhsa', '--format', 'json', '-I', corpus]], ['clang-16', ['-x', 'cl', '-cl-std=CL1.2', '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx900', '-nogpulib', '-O0', '-S', '-I', corpus, '-o', '/dev/null', path]]);
-    if (r) ratios.push(r.ratio);
-    else failed.push(f);
+    const r = tryPair(f, [process.execPath, [bin, 'lower', path, ...KERNARG_FLAGS, '-I', corpus]], ['clang-16', [...CLANG_FLAGS, '-I', corpus, '-o', '/dev/null', path]]);
+    if (r) {
+      ratios.push(r.ratio);
+      passed.push(path);
+    } else failed.push(f);
   }
   if (failed.length) console.log(`left out (kernarg or clang refused them): ${failed.join(', ')}`);
   if (!ratios.length) throw new Error('no file of the corpus went through both');
   const speedups = ratios.map((r) => 1 / r);
   console.log(`\n${files.length} files: kernarg/clang median ratio ${median(ratios).toFixed(2)} (clang/kernarg ${median(speedups).toFixed(2)}×), worst ${Math.max(...ratios).toFixed(2)}`);
+  batch(corpus, passed);
+}
+
+/**
+ * The same files in one call each: `kernarg lower --output-dir` (every file lowered by one process)
+ * against clang-16 called once per file (what a build does) and clang-16 given all files at once
+ * (`-S a.cl b.cl …` writes each .s into its working folder). Rounds alternate the three; the
+ * per-file cost of a batch is its wall time over the number of files.
+ */
+function batch(corpus: string, paths: readonly string[]): void {
+  const rounds = Math.max(3, Math.min(RUNS, 5));
+  const out = mkdtempSync(join(tmpdir(), 'kernarg-batch-'));
+  const ours: number[] = [];
+  const perCall: number[] = [];
+  const theirs: number[] = [];
+  let oursPeak = 0;
+  let perCallPeak = 0;
+  let theirsPeak = 0;
+  for (let r = 0; r < rounds; r++) {
+    const a = timed(process.execPath, [bin, 'lower', ...paths, '--output-dir', out, ...KERNARG_FLAGS, '-I', corpus]);
+    ours.push(a.ms);
+    oursPeak = Math.max(oursPeak, a.kib);
+    let sum = 0;
+    for (const p of paths) {
+      const c = timed('clang-16', [...CLANG_FLAGS, '-I', corpus, '-o', '/dev/null', p]);
+      sum += c.ms;
+      perCallPeak = Math.max(perCallPeak, c.kib);
+    }
+    perCall.push(sum);
+    const b = timed('clang-16', [...CLANG_FLAGS, '-I', corpus, ...paths], out);
+    theirs.push(b.ms);
+    theirsPeak = Math.max(theirsPeak, b.kib);
+  }
+  const n = paths.length;
+  const k = median(ours);
+  const c1 = median(perCall);
+  const cb = median(theirs);
+  console.log(`\nbatch: ${n} files, ${rounds} rounds (median wall of the whole set; per file = / ${n})`);
+  console.log(`kernarg lower --output-dir (one call)   ${k.toFixed(0).padStart(6)} ms  ${(k / n).toFixed(1).padStart(6)} ms/file  peak ${(oursPeak / 1024).toFixed(0)} MiB`);
+  console.log(`clang-16, one call per file            ${c1.toFixed(0).padStart(6)} ms  ${(c1 / n).toFixed(1).padStart(6)} ms/file  peak ${(perCallPeak / 1024).toFixed(0)} MiB  → kernarg ${(c1 / k).toFixed(2)}× faster`);
+  console.log(`clang-16, all files in one call        ${cb.toFixed(0).padStart(6)} ms  ${(cb / n).toFixed(1).padStart(6)} ms/file  peak ${(theirsPeak / 1024).toFixed(0)} MiB  → kernarg ${(cb / k).toFixed(2)}× faster`);
 }

@@ -47,8 +47,9 @@ const vectors = words(process.env.AXPBY_VECTORS).map((v) => {
   return Number(v) as BlasPolicy['axpbyVector'];
 });
 const sweep = words(process.env.WG_SWEEP).map((w) => w.split('x').map(Number) as [number, number]);
-if (api === 'vulkan' && (variants.length || vectors.length)) console.log('Vulkan: the SPIR-V printer has one GEMM and one axpby; GEMM_VARIANTS and AXPBY_VECTORS apply to OpenCL only');
-const policies = <T>(extra: readonly T[], fallback: T) => [fallback, ...extra.filter((x) => x !== fallback)].slice(0, api === 'vulkan' ? 1 : undefined);
+if (api === 'vulkan' && vectors.length) console.log('Vulkan: the SPIR-V printer has one axpby; AXPBY_VECTORS applies to OpenCL only');
+/** The default first, then the swept ones; Vulkan sweeps GEMM variants only (SPIR-V has one axpby). */
+const policies = <T>(extra: readonly T[], fallback: T, swept = true) => [fallback, ...extra.filter((x) => x !== fallback)].slice(0, swept ? undefined : 1);
 const rows: string[][] = [];
 
 // Bandwidth first: the copy rate is the GEMMs' roofline below.
@@ -72,7 +73,7 @@ func @axpby(%alpha: f32, %A: ${mt}, %B: ${mt}) {
   const [A, B] = [ctx.buffer(new Float32Array(len * howmany).fill(1)), ctx.buffer(bytes)];
   const mem = (data: DeviceBuffer | VulkanBuffer) => ({ data, shape: [len, howmany] });
   const first: Record<string, number> = {};
-  for (const v of policies(vectors, DEFAULT_BLAS_POLICY.axpbyVector)) {
+  for (const v of policies(vectors, DEFAULT_BLAS_POLICY.axpbyVector, api !== 'vulkan')) {
     const options = { blas: { axpbyVector: v } };
     const copy = tinytcKernel(ctx, ir, 'copy', options);
     const axpby = tinytcKernel(ctx, ir, 'axpby', options);

@@ -8,6 +8,8 @@
 # On the GPU machine (.node/ carried, see scripts/gpu-env.sh) it uses the carried Node and NVIDIA's
 # driver; elsewhere the node on PATH and the default OpenCL device (PoCL), with cut-down sizes, and
 # without the torch baseline where torch is missing.
+# KERNARG_API=vulkan: the same GEMM sweep through kernarg's SPIR-V on Vulkan (NVIDIA's ICD on the GPU
+# machine, the default Vulkan device, lavapipe, elsewhere); copy and axpby at the one SPIR-V width.
 set -u
 cd "$(dirname "$0")/.."
 out=${OUT:-/tmp/out}
@@ -16,8 +18,12 @@ node=node
 if [ -f .node/node.xz ]; then
   . scripts/gpu-env.sh
   node=/tmp/node
-  export KERNARG_DEVICE=${KERNARG_DEVICE:-NVIDIA}
+  export KERNARG_DEVICE=${KERNARG_DEVICE:-NVIDIA} KERNARG_VK_DEVICE=${KERNARG_VK_DEVICE:-NVIDIA}
+  # No spirv-tools there: the variants' modules are validated by the tests on CI, not here.
+  export KERNARG_SPIRV_VAL=0
 fi
+api=${KERNARG_API:-opencl}
+export KERNARG_API=$api
 baseline=
 if python3 -c 'import torch' 2> /dev/null; then
   python3 bench/torch_baseline.py > "$out/torch.json" 2> "$out/setup.log" && baseline="$out/torch.json"
@@ -25,10 +31,10 @@ if python3 -c 'import torch' 2> /dev/null; then
 else
   echo "no torch here: no cuBLAS baseline, ratios against kernarg's default kernels only"
 fi
-echo "== GEMM variants and vector axpby against the reference"
-CI=true $node --import tsx --test test/tinytc-gemm-variants.test.ts 2>&1 | tee "$out/gemm-variants-tests.log" | grep -E '^# (pass|fail)|^not ok|error:' | head -20
-echo "== sweep"
+echo "== GEMM variants and vector axpby against the reference ($api)"
+CI=true $node --import tsx --test --test-name-pattern="\\[$api\\]" test/tinytc-gemm-variants.test.ts 2>&1 | tee "$out/gemm-variants-tests-$api.log" | grep -E '^# (pass|fail)|^not ok|error:' | head -20
+echo "== sweep ($api)"
 GEMM_VARIANTS=${GEMM_VARIANTS:-direct direct-vector staged-k16 staged-all vector-k8 vector-k16 vector-k32 vector-all} \
   AXPBY_VECTORS=${AXPBY_VECTORS:-1 2 4 8} \
   WG_SWEEP=${WG_SWEEP:-16x8 32x4 32x8 64x4} \
-  KERNARG_BASELINE=$baseline $node --import tsx bench/run.ts tinytc 2>&1 | tee "$out/gemm-sweep.log"
+  KERNARG_BASELINE=$baseline $node --import tsx bench/run.ts tinytc 2>&1 | tee "$out/gemm-sweep-$api.log"

@@ -260,4 +260,9 @@ test('a program-scope variable of incomplete type is refused as clang refuses it
   // Completed before the definition, the same struct is fine.
   const ok = lowerCl(`struct Coeff { int a; };\nconstant struct Coeff c = { 1 };\n${KERNEL}`, ['--format', 'signatures']);
   assert.equal(ok.code, 0, ok.stderr);
+  // An extern array of them is refused too (clang-16: "array has incomplete element type"); an extern single one is a declaration.
+  const ext = lowerCl(`extern constant struct Coeff coeffs[4];\n${KERNEL}`);
+  assert.equal(ext.code, 1);
+  assert.match(ext.stderr, /:1:30: error: array has incomplete element type 'constant struct Coeff' \[KA3033\]/);
+  assert.equal(lowerCl(`extern constant struct Coeff c;\n${KERNEL}`, ['--format', 'signatures']).code, 0);
 });

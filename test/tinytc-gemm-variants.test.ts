@@ -1,20 +1,30 @@
 // Every GEMM variant and axpby vector width of blas-policy.ts, generated as OpenCL C, run on the
 // OpenCL test device (PoCL in CI) against the JS reference: static and dynamic shapes that the
 // tiles do not divide, .n/.t on both sides, padded and non-unit first strides (no vload there),
-// f32, f64 and i32, batched over group_id, explicit work-group sizes. The SPIR-V printer has one
-// variant of each, run by tinytc-exec.test.ts.
+// f32, f64 and i32, batched over group_id, explicit work-group sizes; generated GEMMs under
+// generated variants (fast-check). The same GEMM variants as SPIR-V on the Vulkan test device
+// (lavapipe in CI), with group arguments too, each module checked by spirv-val; the SPIR-V printer
+// has one axpby, run by tinytc-exec.test.ts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CPU_BLAS_POLICY, GEMM_VARIANTS, type GemmVariantName } from '../src/tinytc/codegen/blas-policy.js';
+import fc from 'fast-check';
+import { type BlasPolicy, CPU_BLAS_POLICY, GPU_BLAS_POLICY, GEMM_VARIANTS, type GemmVariantName } from '../src/tinytc/codegen/blas-policy.js';
 import { emitTinytcOpenCLC } from '../src/tinytc/opencl-c/index.js';
 import { SourceFile } from '../src/diagnostics/source.js';
 import { compileTinytc } from '../src/tinytc/index.js';
 import { SPIR64 } from '../src/layout/data-layout.js';
 import { testDevice } from './support/device.js';
+import { testVulkan } from './support/vulkan-device.js';
+import { type AnyContext, tinytcKernel } from '../src/runtime/api.js';
+import { DiagnosticBag } from '../src/diagnostics/diagnostic.js';
+import { disassemble } from '../src/emit/spirv/disassemble.js';
+import { withAddressTables } from '../src/targets/vulkan/address-tables.js';
+import { lowerVulkan } from '../src/targets/vulkan/lower.js';
+import { emitTinytcSpirv } from '../src/targets/vulkan/spirv/index.js';
 import { type ExecCase, randomFloats, runOnBoth, smallInts } from './support/tinytc-exec.js';
 
-type T = 'f32' | 'f64' | 'i32';
-const ARRAY = { f32: Float32Array, f64: Float64Array, i32: Int32Array } as const;
+type T = 'f32' | 'f64' | 'i32' | 'i8';
+const ARRAY = { f32: Float32Array, f64: Float64Array, i32: Int32Array, i8: Int8Array } as const;
 const floats = (t: 'f32' | 'f64', n: number, seed: number) => (t === 'f32' ? randomFloats(Float32Array, n, seed) : randomFloats(Float64Array, n, seed));
 
 /** A matrix parameter: its type (static or dynamic, with a stride when given) and its data. */
@@ -23,7 +33,7 @@ function mat(t: T, m: number, n: number, seed: number, opts: { stride?: [number,
   const len = st ? st[0] * (m - 1) + st[1] * (n - 1) + 1 : m * n;
   return {
     type: `memref<${t}x${opts.dyn ? '?x?' : `${m}x${n}`}${st ? `,strided<${st[0]},${opts.dyn ? '?' : st[1]}>` : ''}>`,
-    make: () => ({ data: opts.random && t !== 'i32' ? floats(t, len, seed) : smallInts(ARRAY[t], len, seed), shape: [m, n], ...(st ? { stride: st } : {}) }),
+    make: () => ({ data: opts.random && (t === 'f32' || t === 'f64') ? floats(t, len, seed) : smallInts(ARRAY[t], len, seed), shape: [m, n], ...(st ? { stride: st } : {}) }),
   };
 }
 
@@ -50,6 +60,48 @@ function batched(t: 'f32' | 'f64', n: number, howmany: number): Omit<ExecCase, '
   return { ir, fn: 'bgemm', howmany, tol: 1e-5, args: () => Object.fromEntries(['A', 'B', 'C'].map((x, i) => [x, { data: floats(t, n * n * howmany, i + 1), shape: [n, n, howmany] }])) };
 }
 
+/** A batch of GEMMs through group arguments (member pointers from a table; SPIR-V reads them by buffer address), ragged sizes per member. */
+function grouped(): Omit<ExecCase, 'blas'> {
+  const g = 'group<memref<f32x?x?>>';
+  const ir = `func @ggemm(%A: ${g}, %B: ${g}, %C: ${g}) {
+  %id = group_id
+  %a = load %A[%id] : ${g}
+  %b = load %B[%id] : ${g}
+  %c = load %C[%id] : ${g}
+  gemm.t.n 1.0, %a, %b, 1.0, %c : f32, memref<f32x?x?>, memref<f32x?x?>, f32, memref<f32x?x?>
+}`;
+  const sizes = [[21, 13, 9], [5, 40, 17]];
+  const member = (m: number, n: number, seed: number) => ({ data: randomFloats(Float32Array, m * n, seed), shape: [m, n] });
+  return {
+    ir,
+    fn: 'ggemm',
+    howmany: sizes.length,
+    args: () => ({
+      A: { group: sizes.map(([m, , k], i) => member(k, m, 10 + i)) },
+      B: { group: sizes.map(([, n, k], i) => member(k, n, 20 + i)) },
+      C: { group: sizes.map(([m, n], i) => member(m, n, 30 + i)) },
+    }),
+  };
+}
+
+/** A and B of another element type than C: read and converted to C's type (i8 into i32, f32 into f64). */
+function mixed(): Omit<ExecCase, 'blas'>[] {
+  return (
+    [
+      ['i8', 'i32', 'n', 't'],
+      ['f32', 'f64', 't', 'n'],
+    ] as const
+  ).map(([ab, ct, ta, tb]) => {
+    const A = ta === 'n' ? mat(ab as T, 19, 11, 1) : mat(ab as T, 11, 19, 1);
+    const B = tb === 'n' ? mat(ab as T, 11, 13, 2) : mat(ab as T, 13, 11, 2);
+    const C = mat(ct, 19, 13, 3);
+    const ir = `func @mixed(%A: ${A.type}, %B: ${B.type}, %C: ${C.type}) {
+  gemm.${ta}.${tb} 2, %A, %B, -1, %C : ${ct}, ${A.type}, ${B.type}, ${ct}, ${C.type}
+}`;
+    return { ir, fn: 'mixed', args: () => ({ A: A.make(), B: B.make(), C: C.make() }) };
+  });
+}
+
 /** The cases every variant runs. */
 function cases(): Omit<ExecCase, 'blas'>[] {
   const out: Omit<ExecCase, 'blas'>[] = [];
@@ -70,22 +122,83 @@ function cases(): Omit<ExecCase, 'blas'>[] {
   return out;
 }
 
-test('every GEMM variant against the reference [opencl]', (t) => {
-  const ctx = testDevice(t);
+/** Runs body on the API's test device (PoCL or lavapipe in CI), disposing of it afterwards. */
+function onDevice(api: 'opencl' | 'vulkan', t: { skip: (m: string) => void }, body: (ctx: AnyContext) => void): void {
+  const ctx = api === 'vulkan' ? testVulkan(t) : testDevice(t);
   if (!ctx) return;
   try {
-    // Within a family (staged-*, vector-*) the variants differ only in their K tile: two of each
-    // (several tiles that K does not divide; all of K in one) run every case, the others the
-    // ragged static one and the batched 64³ f64 one.
-    const all = cases();
-    const some = [all[0], all[all.length - 1]];
-    for (const variant of GEMM_VARIANTS) {
-      for (const c of variant.startsWith('direct') || variant.endsWith('-k4') || variant.endsWith('-all') ? all : some) runOnBoth(ctx, { ...c, blas: { gemm: [{ variant }] } });
-    }
+    body(ctx);
   } finally {
     ctx.dispose();
   }
-});
+}
+
+/** Within a family (staged-*, vector-*) the variants differ only in their K tile: two of each (several tiles that K does not divide; all of K in one) run every case, the others the ragged static one and the batched 64³ f64 one. */
+function everyVariant(ctx: AnyContext, extra: Omit<ExecCase, 'blas'>[] = []): void {
+  const base = cases();
+  const all = [...base, ...extra];
+  const some = [base[0], base[base.length - 1]];
+  for (const variant of GEMM_VARIANTS) {
+    for (const c of variant.startsWith('direct') || variant.endsWith('-k4') || variant.endsWith('-all') ? all : some) runOnBoth(ctx, { ...c, blas: { gemm: [{ variant }] } });
+  }
+}
+
+test('every GEMM variant against the reference [opencl]', (t) =>
+  onDevice('opencl', t, (ctx) => {
+    everyVariant(ctx);
+  }),
+);
+
+/** A GEMM of generated extents (1–40, so tiles divide some and not others), transpositions, static or dynamic types, padded strides, element type, variant and work-group. */
+const generatedGemm = fc
+  .record({
+    m: fc.integer({ min: 1, max: 40 }),
+    n: fc.integer({ min: 1, max: 40 }),
+    k: fc.integer({ min: 1, max: 40 }),
+    ta: fc.constantFrom('n' as const, 't' as const),
+    tb: fc.constantFrom('n' as const, 't' as const),
+    dyn: fc.boolean(),
+    pad: fc.integer({ min: 0, max: 3 }),
+    t: fc.constantFrom('f32' as const, 'f64' as const, 'i32' as const),
+    variant: fc.constantFrom(...GEMM_VARIANTS),
+    wg: fc.constantFrom(undefined, [8, 4] as [number, number], [16, 2] as [number, number], [4, 1] as [number, number]),
+  })
+  .map(({ m, n, k, ta, tb, dyn, pad, t, variant, wg }) => {
+    const [ar, ac] = ta === 'n' ? [m, k] : [k, m];
+    const [br, bc] = tb === 'n' ? [k, n] : [n, k];
+    const A = mat(t, ar, ac, 1, { dyn, ...(pad ? { stride: [1, ar + pad] as [number, number] } : {}), random: true });
+    const B = mat(t, br, bc, 2, { dyn, random: true });
+    return { variant, c: gemmCase('gen', t, ta, tb, A, B, mat(t, m, n, 3, { dyn, random: true }), wg) };
+  });
+
+/** Generated GEMMs under generated variants against the reference (KERNARG_FC_RUNS, KERNARG_FC_SEED); `runs` by default (PoCL builds each kernel with clang, slower than lavapipe). */
+function generatedVariants(ctx: AnyContext, runs: number): void {
+  fc.assert(
+    fc.property(generatedGemm, ({ variant, c }) => {
+      runOnBoth(ctx, { ...c, blas: { gemm: [{ variant }] } });
+    }),
+    { numRuns: Number(process.env.KERNARG_FC_RUNS ?? runs), seed: Number(process.env.KERNARG_FC_SEED ?? 20261123), endOnFailure: true },
+  );
+}
+
+test('generated GEMMs under every variant against the reference (fast-check) [opencl]', (t) =>
+  onDevice('opencl', t, (ctx) => {
+    generatedVariants(ctx, 4);
+  }),
+);
+
+test('generated GEMMs under every variant as SPIR-V against the reference (fast-check) [vulkan]', (t) =>
+  onDevice('vulkan', t, (ctx) => {
+    generatedVariants(ctx, 12);
+  }),
+);
+
+test('every GEMM variant as SPIR-V against the reference, each module through spirv-val [vulkan]', (t) =>
+  onDevice('vulkan', t, (ctx) => {
+    // Groups too (their members are read by buffer address in SPIR-V, a path of its own), and mixed element types.
+    everyVariant(ctx, [grouped(), ...mixed()]);
+  }),
+);
 
 test('vectorised axpby (2, 4, 8 and 16 elements) against the reference, with tails and strided operands [opencl]', (t) => {
   const ctx = testDevice(t);
@@ -167,4 +280,53 @@ test('the default policy gives the GPU rule, CPU_BLAS_POLICY the direct GEMM; a 
   assert.match(emit([{ element: 'f64', maxSize: 64, variant: 'staged-k16' }]), /local double/);
   assert.doesNotMatch(emit([{ element: 'f32', variant: 'staged-k16' }]), /local /);
   assert.doesNotMatch(emit([{ maxSize: 32, variant: 'staged-k16' }]), /local /);
+});
+
+/** The SPIR-V of one case under one variant (the GPU rule's work-group size), disassembled. */
+function spirvText(c: Omit<ExecCase, 'blas'>, variant: GemmVariantName, blas: Partial<BlasPolicy> = {}): string {
+  const fe = compileTinytc(new SourceFile('x.ir', c.ir), { layout: SPIR64 });
+  const plan = withAddressTables(lowerVulkan(fe.compiled!.module, {}, new DiagnosticBag()))!;
+  return disassemble(emitTinytcSpirv(fe.compiled!, plan, { blas: { gemm: [{ variant }], ...blas } }));
+}
+
+/** The element counts of the module's Workgroup arrays of a type. */
+const workgroupArrays = (text: string, t: string) => [...text.matchAll(new RegExp(`%_ptr_Workgroup__arr_${t}_uint_(\\d+) = OpTypePointer`, 'g'))].map((m) => Number(m[1]));
+// Workgroup scope for execution and memory, AcquireRelease | WorkgroupMemory.
+const BARRIER = /OpControlBarrier %uint_2 %uint_2 %uint_264/g;
+
+test('SPIR-V: staged variants keep the tiles in Workgroup arrays of the OpenCL C sizes between two barriers; direct has neither', () => {
+  const [, , , , , whole] = cases();
+  const d = spirvText(whole, 'direct');
+  assert.doesNotMatch(d, /Workgroup__arr|OpControlBarrier/);
+  const w = spirvText(whole, 'staged-all');
+  assert.deepEqual(workgroupArrays(w, 'double'), [1536, 1568]);
+  assert.equal(w.match(BARRIER)?.length, 2);
+  // Blocks of 64 × 64 doubles: K 48 halved to 24 in 40 KiB (as the OpenCL C), to 12 in the 16 KiB a device may give.
+  const tall = gemmCase('tall', 'f64', 'n', 'n', mat('f64', 64, 48, 1), mat('f64', 48, 64, 2), mat('f64', 64, 64, 3));
+  assert.deepEqual(workgroupArrays(spirvText(tall, 'staged-all'), 'double'), [64 * 24, 64 * 25]);
+  assert.deepEqual(workgroupArrays(spirvText(tall, 'staged-all', { localBytes: 16384 }), 'double'), [64 * 12, 64 * 13]);
+  // vector-*: B's tile row by row, padded by rn (64 + 8 per row of K).
+  assert.deepEqual(workgroupArrays(spirvText(batched('f64', 64, 1), 'vector-k16'), 'double'), [1024, 1152]);
+});
+
+test('Vulkan runtime: a CPU device (lavapipe) keeps the direct GEMM, a GPU stages; the GPU rule\'s tiles fit the device\'s work-group memory [vulkan]', (t) => {
+  const ctx = testVulkan(t);
+  if (!ctx) return;
+  try {
+    const b = batched('f64', 64, 1);
+    const spirv = (blas?: Partial<BlasPolicy>) => {
+      const k = tinytcKernel(ctx, b.ir, b.fn, blas ? { blas } : {});
+      k.dispose();
+      return disassemble(k.spirv);
+    };
+    const cpu = /cpu/i.test(ctx.device.type);
+    assert.equal(workgroupArrays(spirv(), 'double').length, cpu ? 0 : 2);
+    const tiles = workgroupArrays(spirv(GPU_BLAS_POLICY), 'double');
+    // 8 KiB of the device's work-group memory are left to the kernel's own arrays.
+    assert.ok(8 * (tiles[0] + tiles[1]) <= ctx.limits.maxComputeSharedMemorySize - 8192, `tiles of ${tiles.join(' and ')} doubles`);
+    // lavapipe (32 KiB): 32 × 8 work-items (the CPU rule's size), blocks of 64 × 64, K tiles of 16 (32 would take 33 KiB).
+    if (cpu && ctx.limits.maxComputeSharedMemorySize === 32768) assert.deepEqual(tiles, [64 * 16, 64 * 17]);
+  } finally {
+    ctx.dispose();
+  }
 });

@@ -1,66 +1,17 @@
 import { escapeControls, formatDiagnostics } from '../diagnostics/format.js';
-import { CL_STDS, type ClStd } from '../frontend/opencl-c/predefined.js';
-import type { CommandLineMacro } from '../frontend/opencl-c/preprocessor.js';
-import { type LowerOptions, TARGETS, lower } from '../lower.js';
-import { TARGET_RECORDS, targetNamed } from '../targets/index.js';
-import { pick } from '../targets/options.js';
-import { applyTargetFlags, flagOptionSpecs } from './target-flags.js';
-import { type OptionSpec, UsageError, parseArgs } from './args.js';
-import { type CliIO, includeHost, readStdinText, readText } from './io.js';
+import { lower } from '../lower.js';
+import { UsageError } from './args.js';
+import { type CliIO, includeHost } from './io.js';
+import { lowerBatch } from './lower-batch.js';
+import { lowerSettings, readPrepared } from './lower-settings.js';
 
-const DOPE_ORDERS = ['interleaved', 'shapes-first'] as const;
-const GROUP_TABLES = ['pointer', 'ulong'] as const;
-
-/** clBuildProgram options (and clang's spellings of them) that change code, not the argument ABI. */
-const BUILD_OPTIONS_WITHOUT_ABI_EFFECT = [
-  'cl-single-precision-constant', 'cl-denorms-are-zero', 'cl-fp32-correctly-rounded-divide-sqrt', 'cl-opt-disable',
-  'cl-mad-enable', 'cl-no-signed-zeros', 'cl-unsafe-math-optimizations', 'cl-finite-math-only', 'cl-uniform-work-group-size',
-  'cl-no-subgroup-ifp', 'cl-strict-aliasing',
-];
-
-/** Options of every target: the input's and the output's. */
-const COMMON_OPTIONS: readonly OptionSpec[] = [
-  { name: 'target', kind: 'string', value: '<target>', help: `target ABI: ${TARGETS.join(' | ')}` },
-  { name: 'format', kind: 'string', value: '<format>', help: `output: table (default) | json${TARGET_RECORDS.filter((t) => t.formats.length > 2).map((t) => ` | ${t.formats.slice(2).join(', ')} (${t.name})`).join('')}` },
-  { name: 'include', short: 'I', kind: 'list', value: '<dir>', help: 'add a directory to the #include search path' },
-  { name: 'define', short: 'D', kind: 'list', value: '<name>[=<value>]', help: "define a macro, object-like or function-like ('F(x)=body'), in order with -U" },
-  { name: 'undefine', short: 'U', kind: 'list', value: '<name>', help: 'undefine a macro' },
-  { name: 'cl-std', kind: 'string', value: '<CLx.y>', help: `OpenCL C version: ${CL_STDS.join(' | ')} (default CL1.2; clang's -cl-std=CL2.0 too)`, singleDash: true },
-  { name: 'language', short: 'x', kind: 'string', value: 'cl|ir', help: "input language, as clang's -x (default: from the file's extension; needed for - as standard input)" },
-  { name: 'no-warnings', short: 'w', kind: 'boolean', help: 'suppress warnings (clang -w)' },
-  { name: 'Werror', kind: 'boolean', help: 'treat warnings as errors (clang -Werror)', singleDash: true },
-  { name: 'cl-fast-relaxed-math', kind: 'boolean', help: 'as clang: defines __FAST_RELAXED_MATH__', singleDash: true },
-  { name: 'cl-kernel-arg-info', kind: 'boolean', help: 'as clang; for a target with --kernel-arg-info (llvm) the same', singleDash: true },
-  ...BUILD_OPTIONS_WITHOUT_ABI_EFFECT.map((name): OptionSpec => ({ name, kind: 'boolean', help: 'OpenCL build option: accepted, no effect on the ABI', singleDash: true })),
-  { name: 'group-tables', kind: 'string', value: 'pointer|ulong', help: "tinytc --format opencl-c: group tables as 'global T*global*' (default) or 'global ulong*' cast back in the body (for NVIDIA)" },
-  { name: 'dope-order', kind: 'string', value: 'interleaved|shapes-first', help: 'tinytc: extra memref arguments per mode (v0.3, default) or all shapes then strides (v0.4)' },
-  { name: 'output', short: 'o', kind: 'string', value: '<file>', help: 'write the output to a file (required for --format spirv, which is binary)' },
-];
-
-/** Every option `lower` takes: the common ones, then each target's from its record, then --color. */
-export const LOWER_OPTIONS: readonly OptionSpec[] = [
-  ...COMMON_OPTIONS,
-  ...flagOptionSpecs(),
-  { name: 'color', kind: 'boolean', help: 'colour diagnostics (default: when stderr is a terminal)' },
-];
-
-/** A checked `lower` command line: the input, its text and the options to lower it with. */
-export interface PreparedLower {
-  readonly path: string;
-  readonly text: string;
-  readonly format: string;
-  readonly color: boolean;
-  readonly options: LowerOptions;
-  /** `-o`: the file the output goes to (binary formats need one). */
-  readonly outPath?: string;
-  /** `-w`: errors only. */
-  readonly noWarnings?: boolean;
-  /** `-Werror`: a warning fails the command. */
-  readonly warningsAreErrors?: boolean;
-}
+export { LOWER_OPTIONS, type PreparedLower, prepareLower } from './lower-settings.js';
 
 export function lowerCommand(argv: readonly string[], io: CliIO): number {
-  const prepared = prepareLower(argv, io);
+  const settings = lowerSettings(argv, io);
+  if (typeof settings === 'number') return settings;
+  if (settings.outputDir !== undefined) return lowerBatch(settings, settings.outputDir, io);
+  const prepared = readPrepared(settings, 0, io);
   if (typeof prepared === 'number') return prepared;
   // In pieces: a JSON plan of hundreds of thousands of kernels can be longer than one string may be.
   const result = lower(prepared.path, prepared.text, includeHost(io), { ...prepared.options, chunked: true });
@@ -77,7 +28,7 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
   try {
     io.writeFile(prepared.outPath, result.binary ?? result.chunks!.join(''));
   } catch (e) {
-    io.stderr(`kernarg: error: cannot write '${prepared.outPath}': ${(e as Error).message}
+    io.stderr(`kernarg: error: cannot write '${escapeControls(prepared.outPath)}': ${(e as Error).message}
 `);
     return 1;
   }
@@ -98,88 +49,4 @@ function writeInBatches(chunks: readonly string[], io: CliIO): void {
     }
   }
   if (batch.length) io.stdout(batch.join(''));
-}
-
-/** Parses and checks a `lower` command line (usage errors throw); returns an exit code when the input cannot be read. */
-export function prepareLower(argv: readonly string[], io: CliIO): PreparedLower | number {
-  const args = parseArgs(argv, LOWER_OPTIONS);
-  if (args.positionals.length !== 1) throw new UsageError(args.positionals.length ? 'lower takes exactly one input file' : 'lower needs an input file');
-  const path = args.positionals[0];
-  const language = args.values.get('language') as string | undefined;
-  if (language !== undefined && language !== 'cl' && language !== 'ir') throw new UsageError(`-x takes cl (OpenCL C) or ir (tinytc), not '${language}'`);
-  if (path === '-' && language === undefined) throw new UsageError("reading standard input ('-') needs -x cl or -x ir");
-  const isIr = language ? language === 'ir' : path.endsWith('.ir');
-  const target = args.values.get('target') as string | undefined;
-  if (!target) throw new UsageError('lower needs --target');
-  const record = targetNamed(target);
-  if (!record) throw new UsageError(`unknown target '${target}' (available: ${TARGETS.join(', ')})`);
-  const format = (args.values.get('format') as string | undefined) ?? 'table';
-  if (!record.formats.includes(format)) throw new UsageError(`format '${format}' is not available for target '${target}' (choose from ${record.formats.join(', ')})`);
-  const std = clStd(args.values.get('cl-std') as string | undefined);
-  if (!language && !path.endsWith('.cl') && !path.endsWith('.ir')) throw new UsageError(`cannot tell the language of '${path}': use a .cl (OpenCL C) or .ir (tinytc) file, or -x cl`);
-  const dopeOrder = args.values.get('dope-order') as string | undefined;
-  if (dopeOrder !== undefined && dopeOrder !== 'interleaved' && dopeOrder !== 'shapes-first') throw new UsageError(`--dope-order takes interleaved or shapes-first, not '${dopeOrder}'`);
-  if (dopeOrder !== undefined && !isIr) throw new UsageError('--dope-order applies to tinytc (.ir) input only');
-  const groupTables = args.values.get('group-tables') as string | undefined;
-  if (groupTables !== undefined && groupTables !== 'pointer' && groupTables !== 'ulong') throw new UsageError(`--group-tables takes pointer or ulong, not '${groupTables}'`);
-  if (groupTables !== undefined && (!isIr || format !== 'opencl-c')) throw new UsageError('--group-tables applies to tinytc (.ir) input with --format opencl-c only');
-  if (format === 'opencl-c' && !isIr) throw new UsageError('--format opencl-c needs tinytc input (.ir)');
-  if (format.startsWith('spirv') && !isIr) throw new UsageError(`--format ${format} needs tinytc input (.ir)`);
-  const outPath = args.values.get('output') as string | undefined;
-  // Binary never goes to stdout: a terminal would get garbage and a pipe is better served by a file.
-  if (format === 'spirv' && outPath === undefined) throw new UsageError('--format spirv is binary: give -o <file>');
-  if (args.values.has('float-atomic-add') && !format.startsWith('spirv')) throw new UsageError('--float-atomic-add applies to --format spirv and spirv-asm only');
-  const commandLine = args.sequence.filter(([o]) => o === 'define' || o === 'undefine').map(([o, d]) => commandLineMacro(o as 'define' | 'undefine', d));
-  const base: LowerOptions = {
-    target: record.name,
-    format,
-    language: isIr ? 'ir' : 'cl',
-    std,
-    includeDirs: (args.values.get('include') as string[] | undefined) ?? [],
-    commandLine,
-    fastRelaxedMath: args.values.get('cl-fast-relaxed-math') as boolean | undefined,
-    dopeOrder: dopeOrder === undefined ? undefined : pick(DOPE_ORDERS, dopeOrder),
-    groupTables: groupTables === undefined ? undefined : pick(GROUP_TABLES, groupTables),
-  };
-  // clang's -cl-kernel-arg-info is the --kernel-arg-info of a target that has one.
-  const values = new Map(args.values);
-  if (values.get('cl-kernel-arg-info') === true && !values.has('kernel-arg-info') && record.flags.some((f) => f.flag === 'kernel-arg-info')) values.set('kernel-arg-info', true);
-  const options = applyTargetFlags(record, values, base, io);
-  if (typeof options === 'number') return options;
-  const conflict = record.flagConflict(options);
-  if (conflict) throw new UsageError(conflict);
-  const read = path === '-' ? readStdinText(io) : readText(io, path);
-  const color = (args.values.get('color') as boolean | undefined) ?? io.color;
-  if ('error' in read) {
-    io.stderr(`kernarg: error: cannot read '${escapeControls(path)}': ${read.error}\n`);
-    return 1;
-  }
-  const text = read.text;
-  const flags = { noWarnings: args.values.get('no-warnings') === true, warningsAreErrors: args.values.get('Werror') === true };
-  return { path: path === '-' ? '<stdin>' : path, text, format, color, ...flags, ...(outPath !== undefined ? { outPath } : {}), options };
-}
-
-/** clang's -cl-std spellings: CL1.2, cl1.2, CL (1.0). */
-function clStd(text: string | undefined): ClStd | undefined {
-  if (text === undefined) return undefined;
-  const up = text.toUpperCase();
-  const std = up === 'CL' ? 'CL1.0' : up;
-  if (!(CL_STDS as readonly string[]).includes(std)) throw new UsageError(`unknown -cl-std '${text}' (choose from ${CL_STDS.join(', ')})`);
-  return pick(CL_STDS, std);
-}
-
-/** One `-D name[=value]`, `-D 'F(x, y)=body'` or `-U name`, checked: a name (with parameters for -D), a value on one line. */
-function commandLineMacro(option: 'define' | 'undefine', text: string): CommandLineMacro {
-  if (option === 'undefine') {
-    if (!/^[A-Za-z_]\w*$/.test(text)) throw new UsageError(`'-U ${text}': macro name must be an identifier`);
-    return { undefine: text };
-  }
-  const eq = text.indexOf('=');
-  const name = eq < 0 ? text : text.slice(0, eq);
-  if (!/^[A-Za-z_]\w*(\(\s*(?:(?:[A-Za-z_]\w*|\.\.\.)(?:\s*,\s*(?:[A-Za-z_]\w*|\.\.\.))*)?\s*\))?$/.test(name)) {
-    throw new UsageError(`'-D ${text}': macro name must be an identifier, or a function-like macro 'NAME(params)'`);
-  }
-  const value = eq < 0 ? undefined : text.slice(eq + 1);
-  if (value !== undefined && /[\r\n]/.test(value)) throw new UsageError(`'-D ${name}': the value must be on one line`);
-  return { define: name, value };
 }

@@ -16,6 +16,7 @@ const USAGE = `kernarg ${VERSION} — kernel-argument ABI compiler
 
 Usage:
   kernarg lower <file.cl|file.ir> --target <target> [--format <format>] [options]
+  kernarg lower <file>... --output-dir <dir> --target <target> [--format <format>] [options]
   kernarg run <file.cl|file.ir> --kernel <name> --args <file.json> [--global x[,y[,z]]] [--local ...] [--howmany n] [--device <substring>] [--api opencl|vulkan]
   kernarg gen-ts <file.cl|file.ir> -o <out.ts> [lower's -I/-D/--cl-std options]
   kernarg devices [--json]

@@ -29,6 +29,6 @@ export function tinytcKernel(ctx: Context, ir: string, name: string, options?: T
 export function tinytcKernel(ctx: AnyContext, ir: string, name: string, options?: TinytcKernelOptions): TinytcKernel | VulkanTinytcKernel;
 export function tinytcKernel(ctx: AnyContext, ir: string, name: string, options: TinytcKernelOptions = {}): TinytcKernel | VulkanTinytcKernel {
   const { spirv, vulkan, ...opencl } = options;
-  if (ctx instanceof VulkanContext) return vulkanTinytcKernel(ctx, ir, name, { path: options.path, spirv, vulkan });
+  if (ctx instanceof VulkanContext) return vulkanTinytcKernel(ctx, ir, name, { path: options.path, spirv, vulkan, ...(options.blas ? { blas: options.blas } : {}) });
   return openclTinytcKernel(ctx, ir, name, opencl);
 }

@@ -17,7 +17,7 @@ export const Op = {
   Decorate: 71, MemberDecorate: 72, CompositeExtract: 81,
   ConvertFToS: 110, ConvertSToF: 111, UConvert: 113, SConvert: 114, FConvert: 115, ConvertUToPtr: 120, Bitcast: 124,
   SNegate: 126, FNegate: 127, IAdd: 128, FAdd: 129, ISub: 130, FSub: 131, IMul: 132, FMul: 133,
-  SDiv: 135, FDiv: 136, SRem: 138, FRem: 140,
+  UDiv: 134, SDiv: 135, FDiv: 136, UMod: 137, SRem: 138, FRem: 140,
   LogicalEqual: 164, LogicalNotEqual: 165, LogicalOr: 166, LogicalAnd: 167, LogicalNot: 168, Select: 169,
   IEqual: 170, INotEqual: 171, SGreaterThan: 173, SGreaterThanEqual: 175, SLessThan: 177, SLessThanEqual: 179,
   FOrdEqual: 180, FUnordNotEqual: 183, FOrdLessThan: 184, FOrdGreaterThan: 186, FOrdLessThanEqual: 188, FOrdGreaterThanEqual: 190,

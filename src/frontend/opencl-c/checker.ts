@@ -142,6 +142,16 @@ export class DeclarationChecker extends TypeChecker {
   /** `extern`: the name is declared; a later definition of a compatible type completes it. */
   externVariable(d: Declarator): void {
     const name = d.name!;
+    // An array's elements need a size even in a declaration (clang: "array has incomplete element type").
+    if (canonical(d.type).type.kind === 'array') {
+      let element = canonical(d.type);
+      while (element.type.kind === 'array') element = canonical(element.type.element);
+      if (element.type.kind === 'record' && !element.type.decl.fields) {
+        const space = canonical(d.type).space ?? element.space ?? (this.options.clVersion >= 200 ? 'global' : 'constant');
+        this.diags.report(Messages.arrayIncompleteElement, d.nameSpan, [typeToString({ ...element, space })]);
+        return;
+      }
+    }
     if (!this.ordinary.has(name)) this.ordinary.set(name, { kind: 'variable', span: d.nameSpan, type: d.type, declaredOnly: true });
   }
 

@@ -127,7 +127,8 @@ export class VulkanKernel extends VulkanOwned {
     if (!k) throw new RuntimeInputError(`no kernel '${name}' in the plan (have ${plan.kernels.map((x) => x.name).join(', ')})`);
     for (const a of k.args) if (a.argKind !== 'local' && !inPodBlock(a.argKind) && !(a.argKind in DESCRIPTOR_TYPE)) throw new RuntimeInputError(`kernel '${name}', argument '${a.name}': ${a.argKind} arguments are not supported by kernarg's Vulkan host`);
     const { vk, vkDevice: device } = ctx;
-    const arena = new Arena(16384 + 256 * k.args.length);
+    // The module is copied in too (a staged GEMM's runs past 16 KiB).
+    const arena = new Arena(16384 + spirv.byteLength + 256 * k.args.length);
     const made: Made = { sets: [], pipelines: new Map(), pods: [] };
     const release = releaser(ctx, made, arena);
     super(ctx, release);

@@ -11,8 +11,8 @@ import { SourceFile } from '../../diagnostics/source.js';
 import { type IrType, type MemrefType, type Program } from '../../tinytc/ast.js';
 import { varName } from '../../tinytc/calling-convention.js';
 import { type CompiledTinytc, compileTinytc } from '../../tinytc/index.js';
-import { codegenPolicy } from '../../tinytc/codegen/policy.js';
-import { DIRECT_ACCUMULATOR_BYTES } from '../../tinytc/codegen/work-group-size.js';
+import { CPU_DEVICE, codegenPolicy } from '../../tinytc/codegen/policy.js';
+import { type BlasPolicy, LOCAL_BYTES } from '../../tinytc/codegen/blas-policy.js';
 import { emitTinytcSpirv } from '../../targets/vulkan/spirv/index.js';
 import { DATA_LAYOUTS } from '../../layout/data-layout.js';
 import { type ShapeTie, checkShapeTies, shapeTies } from '../checks/shape-ties.js';
@@ -139,8 +139,8 @@ export class VulkanTinytcKernel {
  * The module's SPIR-V: floating atomic adds as OpAtomicFAddEXT when the device has every feature
  * that makes the module need (f32/f64, buffer/workgroup), compare-and-swap loops otherwise.
  */
-function spirvFor(ctx: VulkanContext, compiled: CompiledTinytc, plan: VulkanPlan): Uint32Array {
-  const emit = (floatAtomicAdd: boolean) => emitTinytcSpirv(compiled, plan, { floatAtomicAdd });
+function spirvFor(ctx: VulkanContext, compiled: CompiledTinytc, plan: VulkanPlan, blas: Partial<BlasPolicy>): Uint32Array {
+  const emit = (floatAtomicAdd: boolean) => emitTinytcSpirv(compiled, plan, { floatAtomicAdd, blas });
   if (ctx.enabled.has('shaderBufferFloat32AtomicAdd') || ctx.enabled.has('shaderBufferFloat64AtomicAdd')) {
     const words = emit(true);
     if ([...moduleNeeds(words).features].every((f) => ctx.enabled.has(f))) return words;
@@ -149,18 +149,24 @@ function spirvFor(ctx: VulkanContext, compiled: CompiledTinytc, plan: VulkanPlan
 }
 
 /** Compiles tinytc IR with kernarg for the vulkan target and builds its SPIR-V for the context's device. */
-/** `vulkan`: clspv's options for the plan (`podUbo`, `podPushConstant`, `podArgs: 'auto'`, ...). */
-export function vulkanTinytcKernel(ctx: VulkanContext, ir: string, name: string, options: { path?: string; spirv?: Uint32Array; vulkan?: VulkanTargetOptions } = {}): VulkanTinytcKernel {
-  // The code generator's policy from the device's limits (SPIR-V given by the caller brings its own LocalSize).
+/**
+ * `vulkan`: clspv's options for the plan (`podUbo`, `podPushConstant`, `podArgs: 'auto'`, ...);
+ * `blas`: GEMM variants where they differ from the device's rule.
+ */
+export function vulkanTinytcKernel(ctx: VulkanContext, ir: string, name: string, options: { path?: string; spirv?: Uint32Array; vulkan?: VulkanTargetOptions; blas?: Partial<BlasPolicy> } = {}): VulkanTinytcKernel {
+  // The code generator's policy from the device's limits (SPIR-V given by the caller brings its own
+  // LocalSize): a CPU device (lavapipe) gets the CPU BLAS rule as PoCL does (blas-policy.ts, CPU_DEVICE).
   const l = ctx.limits;
-  // The SPIR-V printer emits only the direct GEMM, tuned with its own accumulator figure.
-  const policy = codegenPolicy({ maxWorkGroupSize: l.maxComputeWorkGroupInvocations, maxWorkItemSizes: [l.maxComputeWorkGroupSize[0], l.maxComputeWorkGroupSize[1]], accumulatorBytes: DIRECT_ACCUMULATOR_BYTES });
+  const cpu = /cpu/i.test(ctx.device.type) ? CPU_DEVICE : {};
+  const policy = codegenPolicy({ maxWorkGroupSize: l.maxComputeWorkGroupInvocations, maxWorkItemSizes: [l.maxComputeWorkGroupSize[0], l.maxComputeWorkGroupSize[1]], ...cpu });
+  // A staged GEMM's tiles within the device's work-group memory, 8 KiB left for the kernel's own arrays (as LOCAL_BYTES leaves on NVIDIA).
+  const blas: Partial<BlasPolicy> = { localBytes: Math.min(LOCAL_BYTES, l.maxComputeSharedMemorySize - 8 * 1024), ...options.blas };
   const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { layout: DATA_LAYOUTS[options.vulkan?.arch ?? 'spir'], ...(options.spirv ? {} : { policy }) });
   if (!fe.compiled) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics(fe.diagnostics.items)}`);
   const compiled = fe.compiled;
   const diags = new DiagnosticBag();
   const plan = withAddressTables(lowerVulkan(compiled.module, options.vulkan ?? {}, diags));
   if (!plan) throw new RuntimeInputError(`kernarg cannot lower the IR for Vulkan:\n${formatDiagnostics(diags.items)}`);
-  const spirv = options.spirv ?? spirvFor(ctx, compiled, plan);
+  const spirv = options.spirv ?? spirvFor(ctx, compiled, plan, blas);
   return new VulkanTinytcKernel(ctx, name, compiled.program, plan, spirv);
 }

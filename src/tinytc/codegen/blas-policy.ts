@@ -1,8 +1,9 @@
 import type { ScalarTypeName } from '../ast.js';
 
 /**
- * How the OpenCL C backend emits GEMM and axpby: data, so that the rule measured on a device
- * (scripts/gpu-gemm-sweep.sh prints the table it comes from) is a one-line change here.
+ * How the OpenCL C backend emits GEMM and axpby, and the SPIR-V printer GEMM (its vector variants
+ * without vector reads: src/targets/vulkan/spirv/gemm.ts): data, so that the rule measured on a
+ * device (scripts/gpu-gemm-sweep.sh prints the table it comes from) is a one-line change here.
  *
  * GEMM variants (every one computes the same sums in the same order, k = 0, 1, …):
  * - `direct`: each work-item keeps a register tile of C (tiling.ts) and reads A and B from where
@@ -44,6 +45,8 @@ export interface BlasPolicy {
    * element by element; local tiles are still read as vectors through pointer casts.
    */
   readonly vectorBuiltins?: boolean;
+  /** Local (work-group) memory one staged GEMM may take: LOCAL_BYTES unless a device has less (the Vulkan runtime sets it). */
+  readonly localBytes?: number;
 }
 
 /**
@@ -95,12 +98,12 @@ export function gemmVariant(policy: BlasPolicy, element: ScalarTypeName, m: unkn
 /**
  * The K tile of a staged variant for blocks of mb × nb elements of `bytes` each: what the variant
  * names (the whole static K for `staged-all`, 64 when K is dynamic), halved until both tiles fit
- * LOCAL_BYTES.
+ * `localBytes` (LOCAL_BYTES by default).
  */
-export function stagedKTile(variant: StagedVariantName, K: unknown, mb: number, nb: number, bytes: number): number {
+export function stagedKTile(variant: StagedVariantName, K: unknown, mb: number, nb: number, bytes: number, localBytes = LOCAL_BYTES): number {
   const tile = variant.slice(variant.indexOf('-') + 1) as KTile;
   let t = tile === 'all' ? (typeof K === 'number' ? Math.max(1, K) : 64) : Number(tile.slice(1));
   // The B tile is padded: one element per column, or up to 8 per row for the vector variants (gemm.ts).
-  while (t > 1 && (mb * t + (nb + 8) * (t + 1)) * bytes > LOCAL_BYTES) t = Math.ceil(t / 2);
+  while (t > 1 && (mb * t + (nb + 8) * (t + 1)) * bytes > localBytes) t = Math.ceil(t / 2);
   return t;
 }

@@ -18,7 +18,7 @@ const nextPow2 = (n: number) => 2 ** Math.ceil(Math.log2(Math.max(1, n)));
  */
 export const ACCUMULATOR_BYTES = 256;
 
-/** The figure with the direct GEMM (CPU devices' BLAS rule, and the SPIR-V printer, which has only that one). */
+/** The figure with the direct GEMM (CPU devices' BLAS rule: PoCL, lavapipe). */
 export const DIRECT_ACCUMULATOR_BYTES = 128;
 
 /** The figures the choice is tuned with: CHOSEN_WIDTH and ACCUMULATOR_BYTES unless a policy (policy.ts) passes a device's. */

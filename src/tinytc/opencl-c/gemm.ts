@@ -190,7 +190,7 @@ function staged(ctx: CollectiveContext, variant: StagedVariantName, ta: Trans, t
   const mb = wg0 * t.rm;
   const nb = wg1 * t.rn;
   const bytes = SCALAR_BYTES[c.element];
-  const kt = stagedKTile(variant, K, mb, nb, bytes);
+  const kt = stagedKTile(variant, K, mb, nb, bytes, ctx.policy.localBytes);
   const fullK = typeof K === 'number' && K % kt === 0;
   const aTile = ctx.names.internal('a_tile');
   const bTile = ctx.names.internal('b_tile');

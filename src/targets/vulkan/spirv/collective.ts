@@ -1,6 +1,6 @@
 import { Op } from '../../../emit/spirv/spec.js';
 import type { AtomicMode } from '../../../tinytc/codegen/atomic-mode.js';
-import { gemmTiling } from '../../../tinytc/codegen/tiling.js';
+import type { BlasPolicy } from '../../../tinytc/codegen/blas-policy.js';
 import { atomicUpdate } from './atomics.js';
 import type { Gen, SExt, SView, Sym } from './gen.js';
 
@@ -18,18 +18,21 @@ export interface SCollectiveContext {
   readonly lid: Sym;
   readonly wg: readonly [number, number];
   readonly floatAtomicAdd: boolean;
+  /** GEMM variants (gemm.ts) and the work-group memory a staged one may take. */
+  readonly blas: BlasPolicy;
   /** A work-group array of n elements of the type, at module scope. */
   workgroupArray(t: SView['element'], n: number): SView;
   /** A barrier over work-group memory. */
   localBarrier(): void;
 }
 
-type Trans = 'n' | 't' | null;
-const op = (v: SView, t: Trans) => (t === 't' && v.shape.length === 2 ? { rows: v.shape[1], cols: v.shape[0] } : { rows: v.shape[0], cols: v.shape[1] ?? 1 });
-const opAt = (ctx: SCollectiveContext, v: SView, t: Trans, i: SExt, j: SExt) => (t === 't' ? ctx.g.load(v, [j, i]) : ctx.g.load(v, [i, j]));
+export type Trans = 'n' | 't' | null;
+export const op = (v: SView, t: Trans) => (t === 't' && v.shape.length === 2 ? { rows: v.shape[1], cols: v.shape[0] } : { rows: v.shape[0], cols: v.shape[1] ?? 1 });
+/** Element (i, j) of op(v), converted to type e (the BLAS operation's: mixed-type operands convert as C assigns). */
+export const opAt = (ctx: SCollectiveContext, v: SView, t: Trans, i: SExt, j: SExt, e: SView['element'] = v.element) => ctx.g.loadAs(v, t === 't' ? [j, i] : [i, j], e);
 
 /** `C := value + beta C`, plain or atomic; beta 0 does not read C. */
-function update(ctx: SCollectiveContext, c: SView, index: SExt[], value: number, beta: SScalar, atomic: AtomicMode | null): void {
+export function update(ctx: SCollectiveContext, c: SView, index: SExt[], value: number, beta: SScalar, atomic: AtomicMode | null): void {
   const g = ctx.g;
   const t = c.element;
   if (atomic) {
@@ -106,47 +109,4 @@ export function sum(ctx: SCollectiveContext, t: Trans, atomic: AtomicMode | null
     update(ctx, b, [], g.mul(e, alpha.id, acc.get()), beta, atomic);
   });
   ctx.localBarrier();
-}
-
-/** C := alpha op(A) op(B) + beta C with the register tile gemmTiling chooses (as the OpenCL C backend). */
-export function gemm(ctx: SCollectiveContext, ta: Trans, tb: Trans, atomic: AtomicMode | null, alpha: SScalar, a: SView, b: SView, beta: SScalar, c: SView): void {
-  const g = ctx.g;
-  const e = c.element;
-  const [wg0, wg1] = ctx.wg;
-  const M = c.shape[0];
-  const N = c.shape[1];
-  const K = op(a, ta).cols;
-  const { rm, rn, fullRows, fullCols } = gemmTiling(ctx.wg, M, N);
-  const zero = g.constant(e, 0);
-  g.forIndex(0, N, wg1 * rn, (jb) =>
-    g.forIndex(0, M, wg0 * rm, (ib) => {
-      const row = (r: number): SExt => g.ext.add(g.ext.add(ib, ctx.lid0), r * wg0);
-      const col = (q: number): SExt => g.ext.add(g.ext.add(jb, ctx.lid1), q * wg1);
-      const rows = Array.from({ length: rm }, (_, r) => row(r));
-      const cols = Array.from({ length: rn }, (_, q) => col(q));
-      const inRow = rows.map((r) => (fullRows ? null : g.lessThan(r, M)));
-      const inCol = cols.map((q) => (fullCols ? null : g.lessThan(q, N)));
-      const accs = rows.map(() => cols.map(() => g.variable(e, zero)));
-      // A guarded operand is read only where it is in range (OpSelect would read it anyway).
-      const guarded = (cond: number | null, read: () => number) => {
-        if (cond === null) return read();
-        const v = g.variable(e, zero);
-        g.f.ifThen(cond, () => v.set(read()));
-        return v.get();
-      };
-      g.forIndex(0, K, 1, (k) => {
-        const as = rows.map((r, i) => guarded(inRow[i], () => opAt(ctx, a, ta, r, k)));
-        const bs = cols.map((q, j) => guarded(inCol[j], () => opAt(ctx, b, tb, k, q)));
-        rows.forEach((_, i) => cols.forEach((_, j) => accs[i][j].set(g.add(e, accs[i][j].get(), g.mul(e, as[i], bs[j])))));
-      });
-      rows.forEach((r, i) =>
-        cols.forEach((q, j) => {
-          const write = () => update(ctx, c, [r, q], g.mul(e, alpha.id, accs[i][j].get()), beta, atomic);
-          const conds = [inRow[i], inCol[j]].filter((x): x is number => x !== null);
-          if (conds.length === 0) write();
-          else g.f.ifThen(conds.length === 2 ? g.and(conds[0], conds[1]) : conds[0], write);
-        }),
-      );
-    }),
-  );
 }

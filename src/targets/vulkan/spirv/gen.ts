@@ -139,6 +139,22 @@ export class Gen {
     return p.bits ? this.f.op(Op.Bitcast, this.type(t), x) : x;
   }
 
+  /** Reads one element converted to type t (as C converts on assignment: mixed-type BLAS operands). */
+  loadAs(v: SView, index: readonly SExt[], t: ScalarTypeName): number {
+    return this.convert(this.load(v, index), v.element, t);
+  }
+
+  /** C's conversions: to bool is `!= 0`, from bool is 0 or 1, integers sign-extend or truncate. */
+  convert(a: number, from: ScalarTypeName, to: ScalarTypeName): number {
+    if (from === to || (INT_BITS[from] === 64 && INT_BITS[to] === 64)) return a;
+    if (to === 'i1') return isFloatType(from) ? this.f.op(Op.FUnordNotEqual, this.boolt, a, this.constant(from, 0)) : this.f.op(Op.INotEqual, this.boolt, a, this.constant(from, 0n));
+    if (from === 'i1') return this.f.op(Op.Select, this.type(to), a, this.constant(to, 1), this.constant(to, 0));
+    const fromFloat = isFloatType(from);
+    const toFloat = isFloatType(to);
+    const op = fromFloat && toFloat ? Op.FConvert : fromFloat ? Op.ConvertFToS : toFloat ? Op.ConvertSToF : Op.SConvert;
+    return this.f.op(op, this.type(to), a);
+  }
+
   /** Writes one element (value of the scalar type). */
   store(v: SView, index: readonly SExt[], value: number): void {
     this.write(v.element, this.elementPtr(v, index), value);

@@ -2,6 +2,7 @@ import type { HostRule } from '../../../abi/origin.js';
 import type { VulkanPlan, VulkanSlot } from '../lower.js';
 import { type ScalarTypeName, instructions } from '../../../tinytc/ast.js';
 import type { CompiledTinytc } from '../../../tinytc/index.js';
+import type { BlasPolicy } from '../../../tinytc/codegen/blas-policy.js';
 import { kernelsOf } from '../../../model/kernel-module.js';
 import { SpirvBuilder } from '../../../emit/spirv/builder.js';
 import { CLSPV_REFLECTION_IMPORT, Reflection } from '../../../emit/spirv/clspv-reflection.js';
@@ -16,6 +17,8 @@ import { bitsRoots } from './roots.js';
 export interface TinytcSpirvOptions {
   /** Use OpAtomicFAddEXT for floating atomic adds (the device has shaderBufferFloat32/64AtomicAdd); else compare-and-swap loops. */
   readonly floatAtomicAdd?: boolean;
+  /** GEMM variants (and the work-group memory a staged one may take) where they differ from the compiled unit's policy. */
+  readonly blas?: Partial<BlasPolicy>;
 }
 
 /** The host rule of a tinytc-derived slot (originFields puts it there). */
@@ -44,6 +47,7 @@ export function emitTinytcSpirvModule(compiled: CompiledTinytc, plan: VulkanPlan
   const b = new SpirvBuilder();
   b.capability('Shader');
   const floatAtomicAdd = options.floatAtomicAdd ?? false;
+  const blas: BlasPolicy = { ...compiled.policy.blas, ...options.blas };
   const voidT = b.typeVoid();
   const fnT = b.typeFunction(voidT);
   const uvec3 = b.typeVector(b.typeInt(32), 3);
@@ -123,6 +127,7 @@ export function emitTinytcSpirvModule(compiled: CompiledTinytc, plan: VulkanPlan
       },
       bits: (root) => roots.has(root),
       floatAtomicAdd,
+      blas,
     };
     if (f.body.body.length) {
       // Built-ins are read once at the top, where they dominate every use.

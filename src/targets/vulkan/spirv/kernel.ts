@@ -5,7 +5,9 @@ import { Op, Scope, Semantics } from '../../../emit/spirv/spec.js';
 import type { Fence } from '../../../tinytc/codegen/barriers.js';
 import type { LoweredKernel, SlotExt } from '../../../tinytc/codegen/lowered.js';
 import { type EvalSlice, expandDope, fuseDope, subviewDope } from '../../../tinytc/codegen/dope.js';
+import type { BlasPolicy } from '../../../tinytc/codegen/blas-policy.js';
 import * as blas from './collective.js';
+import { gemm } from './gemm.js';
 import { fmod } from './fmod.js';
 import type { SCollectiveContext, SScalar } from './collective.js';
 import type { Base, Gen, SExt, SView, Sym } from './gen.js';
@@ -31,6 +33,8 @@ export interface BodyEnv {
   /** Whether the memory rooted at a parameter or alloca stores floats as bits (it takes compare-and-swap loops). */
   bits(root: string): boolean;
   readonly floatAtomicAdd: boolean;
+  /** How GEMMs are emitted (the compiled unit's BLAS rule, or the caller's). */
+  readonly blas: BlasPolicy;
 }
 
 const INT_ARITH: Record<string, number> = { add: Op.IAdd, sub: Op.ISub, mul: Op.IMul, div: Op.SDiv, and: Op.BitwiseAnd, or: Op.BitwiseOr, xor: Op.BitwiseXor };
@@ -72,6 +76,7 @@ export class SpirvBodyEmitter {
       lid,
       wg,
       floatAtomicAdd: env.floatAtomicAdd,
+      blas: env.blas,
       workgroupArray: (t, n) => ({ base: { kind: 'variable', sc: 'Workgroup', variable: env.workgroupArray(t, n, false), wrapped: false, bits: false }, space: 'local', element: t, offset: 0, shape: [n], stride: [1] }),
       localBarrier: () => this.barrier('local'),
     };
@@ -170,7 +175,7 @@ export class SpirvBodyEmitter {
       case 'cast': {
         const from = (inst.from.type as { name: ScalarTypeName }).name;
         const to = (inst.to.type as { name: ScalarTypeName }).name;
-        this.define(result!, this.cast(this.scalar(inst.operand, from), from, to), to);
+        this.define(result!, this.g.convert(this.scalar(inst.operand, from), from, to), to);
         return;
       }
       case 'load': {
@@ -292,35 +297,23 @@ export class SpirvBodyEmitter {
     if (t === 'i1') {
       if (inst.fn === 'eq') return g.f.op(Op.LogicalEqual, g.boolt, a, b);
       if (inst.fn === 'ne') return g.f.op(Op.LogicalNotEqual, g.boolt, a, b);
-      [a, b] = [this.cast(a, 'i1', 'i32'), this.cast(b, 'i1', 'i32')];
+      [a, b] = [this.g.convert(a, 'i1', 'i32'), this.g.convert(b, 'i1', 'i32')];
     }
     return g.f.op(INT_CMP[inst.fn], g.boolt, a, b);
-  }
-
-  /** C's conversions: to bool is `!= 0`, from bool is 0 or 1, integers sign-extend or truncate. */
-  private cast(a: number, from: ScalarTypeName, to: ScalarTypeName): number {
-    const g = this.g;
-    if (from === to || (INT_BITS[from] === 64 && INT_BITS[to] === 64)) return a;
-    if (to === 'i1') return isFloatType(from) ? g.f.op(Op.FUnordNotEqual, g.boolt, a, g.constant(from, 0)) : g.f.op(Op.INotEqual, g.boolt, a, g.constant(from, 0n));
-    if (from === 'i1') return g.f.op(Op.Select, g.type(to), a, g.constant(to, 1), g.constant(to, 0));
-    const fromFloat = isFloatType(from);
-    const toFloat = isFloatType(to);
-    const op = fromFloat && toFloat ? Op.FConvert : fromFloat ? Op.ConvertFToS : toFloat ? Op.ConvertSToF : Op.SConvert;
-    return g.f.op(op, g.type(to), a);
   }
 
   private loop(inst: Extract<Inst, { op: 'for' | 'foreach' }>): void {
     const g = this.g;
     const t = inst.loopType ? (inst.loopType.type as { name: ScalarTypeName }).name : 'index';
     // Every loop counts in the index type, so the last step of a narrow one cannot wrap around.
-    const widen = (x: number) => this.cast(x, t, 'index');
+    const widen = (x: number) => this.g.convert(x, t, 'index');
     const from: SExt = { id: widen(this.scalar(inst.from, t)) };
     const to: SExt = { id: widen(this.scalar(inst.to, t)) };
     const spread = inst.op === 'foreach';
     const step: SExt = spread ? this.wg[0] * this.wg[1] : inst.step ? { id: widen(this.scalar(inst.step, t)) } : 1;
     const start = spread ? g.ext.add(from, this.ctx.lid) : from;
     g.forIndex(start, to, step, (k) => {
-      this.define(inst.variable.name, this.cast(k.id, 'index', t), t);
+      this.define(inst.variable.name, this.g.convert(k.id, 'index', t), t);
       this.region(inst.body);
     });
   }
@@ -336,7 +329,7 @@ export class SpirvBodyEmitter {
       case 'sum':
         return blas.sum(c, inst.transA, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.scalarArg(o[2], t(2)), this.view(o[3]));
       case 'gemm':
-        return blas.gemm(c, inst.transA, inst.transB, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
+        return gemm(c, inst.transA, inst.transB, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
       case 'gemv':
         return blas.gemv(c, inst.transA, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
       case 'ger':

@@ -1,0 +1,192 @@
+// The `lower` command line: its options, their checks, and reading its inputs (shared by `lower`,
+// its batch form and `diff`).
+import { escapeControls } from '../diagnostics/format.js';
+import { CL_STDS, type ClStd } from '../frontend/opencl-c/predefined.js';
+import type { CommandLineMacro } from '../frontend/opencl-c/preprocessor.js';
+import { type LowerOptions, TARGETS } from '../lower.js';
+import { TARGET_RECORDS, targetNamed } from '../targets/index.js';
+import { pick } from '../targets/options.js';
+import { applyTargetFlags, flagOptionSpecs } from './target-flags.js';
+import { type OptionSpec, UsageError, parseArgs } from './args.js';
+import { type CliIO, readStdinText, readText } from './io.js';
+
+const DOPE_ORDERS = ['interleaved', 'shapes-first'] as const;
+const GROUP_TABLES = ['pointer', 'ulong'] as const;
+
+/** clBuildProgram options (and clang's spellings of them) that change code, not the argument ABI. */
+const BUILD_OPTIONS_WITHOUT_ABI_EFFECT = [
+  'cl-single-precision-constant', 'cl-denorms-are-zero', 'cl-fp32-correctly-rounded-divide-sqrt', 'cl-opt-disable',
+  'cl-mad-enable', 'cl-no-signed-zeros', 'cl-unsafe-math-optimizations', 'cl-finite-math-only', 'cl-uniform-work-group-size',
+  'cl-no-subgroup-ifp', 'cl-strict-aliasing',
+];
+
+/** Options of every target: the input's and the output's. */
+const COMMON_OPTIONS: readonly OptionSpec[] = [
+  { name: 'target', kind: 'string', value: '<target>', help: `target ABI: ${TARGETS.join(' | ')}` },
+  { name: 'format', kind: 'string', value: '<format>', help: `output: table (default) | json${TARGET_RECORDS.filter((t) => t.formats.length > 2).map((t) => ` | ${t.formats.slice(2).join(', ')} (${t.name})`).join('')}` },
+  { name: 'include', short: 'I', kind: 'list', value: '<dir>', help: 'add a directory to the #include search path' },
+  { name: 'define', short: 'D', kind: 'list', value: '<name>[=<value>]', help: "define a macro, object-like or function-like ('F(x)=body'), in order with -U" },
+  { name: 'undefine', short: 'U', kind: 'list', value: '<name>', help: 'undefine a macro' },
+  { name: 'cl-std', kind: 'string', value: '<CLx.y>', help: `OpenCL C version: ${CL_STDS.join(' | ')} (default CL1.2; clang's -cl-std=CL2.0 too)`, singleDash: true },
+  { name: 'language', short: 'x', kind: 'string', value: 'cl|ir', help: "input language, as clang's -x (default: from the file's extension; needed for - as standard input)" },
+  { name: 'no-warnings', short: 'w', kind: 'boolean', help: 'suppress warnings (clang -w)' },
+  { name: 'Werror', kind: 'boolean', help: 'treat warnings as errors (clang -Werror)', singleDash: true },
+  { name: 'cl-fast-relaxed-math', kind: 'boolean', help: 'as clang: defines __FAST_RELAXED_MATH__', singleDash: true },
+  { name: 'cl-kernel-arg-info', kind: 'boolean', help: 'as clang; for a target with --kernel-arg-info (llvm) the same', singleDash: true },
+  ...BUILD_OPTIONS_WITHOUT_ABI_EFFECT.map((name): OptionSpec => ({ name, kind: 'boolean', help: 'OpenCL build option: accepted, no effect on the ABI', singleDash: true })),
+  { name: 'group-tables', kind: 'string', value: 'pointer|ulong', help: "tinytc --format opencl-c: group tables as 'global T*global*' (default) or 'global ulong*' cast back in the body (for NVIDIA)" },
+  { name: 'dope-order', kind: 'string', value: 'interleaved|shapes-first', help: 'tinytc: extra memref arguments per mode (v0.3, default) or all shapes then strides (v0.4)' },
+  { name: 'output', short: 'o', kind: 'string', value: '<file>', help: 'write the output to a file (required for --format spirv, which is binary)' },
+  { name: 'output-dir', kind: 'string', value: '<dir>', help: "lower several inputs in one call: each one's output goes to <dir>/<input name>.<format's extension>" },
+];
+
+/** Every option `lower` takes: the common ones, then each target's from its record, then --color. */
+export const LOWER_OPTIONS: readonly OptionSpec[] = [
+  ...COMMON_OPTIONS,
+  ...flagOptionSpecs(),
+  { name: 'color', kind: 'boolean', help: 'colour diagnostics (default: when stderr is a terminal)' },
+];
+
+/** A checked `lower` command line: the input, its text and the options to lower it with. */
+export interface PreparedLower {
+  readonly path: string;
+  readonly text: string;
+  readonly format: string;
+  readonly color: boolean;
+  readonly options: LowerOptions;
+  /** `-o`: the file the output goes to (binary formats need one). */
+  readonly outPath?: string;
+  /** `-w`: errors only. */
+  readonly noWarnings?: boolean;
+  /** `-Werror`: a warning fails the command. */
+  readonly warningsAreErrors?: boolean;
+}
+
+/** A checked `lower` command line before any input is read: its inputs and what applies to all of them. */
+export interface LowerSettings {
+  readonly paths: readonly string[];
+  readonly format: string;
+  readonly color: boolean;
+  /** The options for each input, in `paths` order (they differ only in the input's language). */
+  readonly options: readonly LowerOptions[];
+  readonly outPath?: string;
+  /** `--output-dir`: lower every input, each output to its own file there. */
+  readonly outputDir?: string;
+  readonly noWarnings: boolean;
+  readonly warningsAreErrors: boolean;
+}
+
+/** Parses and checks a `lower` command line (usage errors throw); returns an exit code when a target flag refuses. */
+export function lowerSettings(argv: readonly string[], io: CliIO): LowerSettings | number {
+  const args = parseArgs(argv, LOWER_OPTIONS);
+  const paths = args.positionals;
+  const outputDir = args.values.get('output-dir') as string | undefined;
+  if (!paths.length) throw new UsageError('lower needs an input file');
+  if (paths.length > 1 && outputDir === undefined) throw new UsageError('lower takes one input file, or several with --output-dir <dir>');
+  const outPath = args.values.get('output') as string | undefined;
+  if (outPath !== undefined && outputDir !== undefined) throw new UsageError('give -o (one output file) or --output-dir (one per input), not both');
+  const language = args.values.get('language') as string | undefined;
+  if (language !== undefined && language !== 'cl' && language !== 'ir') throw new UsageError(`-x takes cl (OpenCL C) or ir (tinytc), not '${language}'`);
+  if (paths.includes('-') && language === undefined) throw new UsageError("reading standard input ('-') needs -x cl or -x ir");
+  if (paths.includes('-') && outputDir !== undefined) throw new UsageError("standard input ('-') has no name to write under --output-dir: give it as a file");
+  const target = args.values.get('target') as string | undefined;
+  if (!target) throw new UsageError('lower needs --target');
+  const record = targetNamed(target);
+  if (!record) throw new UsageError(`unknown target '${target}' (available: ${TARGETS.join(', ')})`);
+  const format = (args.values.get('format') as string | undefined) ?? 'table';
+  if (!record.formats.includes(format)) throw new UsageError(`format '${format}' is not available for target '${target}' (choose from ${record.formats.join(', ')})`);
+  const std = clStd(args.values.get('cl-std') as string | undefined);
+  const dopeOrder = args.values.get('dope-order') as string | undefined;
+  if (dopeOrder !== undefined && dopeOrder !== 'interleaved' && dopeOrder !== 'shapes-first') throw new UsageError(`--dope-order takes interleaved or shapes-first, not '${dopeOrder}'`);
+  const groupTables = args.values.get('group-tables') as string | undefined;
+  if (groupTables !== undefined && groupTables !== 'pointer' && groupTables !== 'ulong') throw new UsageError(`--group-tables takes pointer or ulong, not '${groupTables}'`);
+  // Binary never goes to stdout: a terminal would get garbage and a pipe is better served by a file.
+  if (format === 'spirv' && outPath === undefined && outputDir === undefined) throw new UsageError('--format spirv is binary: give -o <file>');
+  if (args.values.has('float-atomic-add') && !format.startsWith('spirv')) throw new UsageError('--float-atomic-add applies to --format spirv and spirv-asm only');
+  const commandLine = args.sequence.filter(([o]) => o === 'define' || o === 'undefine').map(([o, d]) => commandLineMacro(o as 'define' | 'undefine', d));
+  // clang's -cl-kernel-arg-info is the --kernel-arg-info of a target that has one.
+  const values = new Map(args.values);
+  if (values.get('cl-kernel-arg-info') === true && !values.has('kernel-arg-info') && record.flags.some((f) => f.flag === 'kernel-arg-info')) values.set('kernel-arg-info', true);
+  const options: LowerOptions[] = [];
+  for (const path of paths) {
+    // Each input's language is its own (a batch may mix .cl and .ir); the checks that depend on it name the input when there are several.
+    const named = (m: string) => (paths.length > 1 ? `${escapeControls(path)}: ${m}` : m);
+    if (!language && !path.endsWith('.cl') && !path.endsWith('.ir')) throw new UsageError(`cannot tell the language of '${escapeControls(path)}': use a .cl (OpenCL C) or .ir (tinytc) file, or -x cl`);
+    const isIr = language ? language === 'ir' : path.endsWith('.ir');
+    if (dopeOrder !== undefined && !isIr) throw new UsageError(named('--dope-order applies to tinytc (.ir) input only'));
+    if (groupTables !== undefined && (!isIr || format !== 'opencl-c')) throw new UsageError(named('--group-tables applies to tinytc (.ir) input with --format opencl-c only'));
+    if (format === 'opencl-c' && !isIr) throw new UsageError(named('--format opencl-c needs tinytc input (.ir)'));
+    if (format.startsWith('spirv') && !isIr) throw new UsageError(named(`--format ${format} needs tinytc input (.ir)`));
+    const base: LowerOptions = {
+      target: record.name,
+      format,
+      language: isIr ? 'ir' : 'cl',
+      std,
+      includeDirs: (args.values.get('include') as string[] | undefined) ?? [],
+      commandLine,
+      fastRelaxedMath: args.values.get('cl-fast-relaxed-math') as boolean | undefined,
+      dopeOrder: dopeOrder === undefined ? undefined : pick(DOPE_ORDERS, dopeOrder),
+      groupTables: groupTables === undefined ? undefined : pick(GROUP_TABLES, groupTables),
+    };
+    const applied = applyTargetFlags(record, values, base, io);
+    if (typeof applied === 'number') return applied;
+    const conflict = record.flagConflict(applied);
+    if (conflict) throw new UsageError(conflict);
+    options.push(applied);
+  }
+  return {
+    paths,
+    format,
+    color: (args.values.get('color') as boolean | undefined) ?? io.color,
+    options,
+    noWarnings: args.values.get('no-warnings') === true,
+    warningsAreErrors: args.values.get('Werror') === true,
+    ...(outPath !== undefined ? { outPath } : {}),
+    ...(outputDir !== undefined ? { outputDir } : {}),
+  };
+}
+
+/** Parses and checks a one-input `lower` command line and reads the input; returns an exit code when it cannot be read. */
+export function prepareLower(argv: readonly string[], io: CliIO): PreparedLower | number {
+  const settings = lowerSettings(argv, io);
+  if (typeof settings === 'number') return settings;
+  if (settings.paths.length !== 1 || settings.outputDir !== undefined) throw new UsageError('this command takes exactly one input file');
+  return readPrepared(settings, 0, io);
+}
+
+/** Reads input `i` of `settings` (standard input for '-'); returns 1 when it cannot be read, after saying why. */
+export function readPrepared(settings: LowerSettings, i: number, io: CliIO): PreparedLower | number {
+  const path = settings.paths[i];
+  const read = path === '-' ? readStdinText(io) : readText(io, path);
+  if ('error' in read) {
+    io.stderr(`kernarg: error: cannot read '${escapeControls(path)}': ${read.error}\n`);
+    return 1;
+  }
+  const { format, color, noWarnings, warningsAreErrors, outPath } = settings;
+  return { path: path === '-' ? '<stdin>' : path, text: read.text, format, color, noWarnings, warningsAreErrors, ...(outPath !== undefined ? { outPath } : {}), options: settings.options[i] };
+}
+
+/** clang's -cl-std spellings: CL1.2, cl1.2, CL (1.0). */
+function clStd(text: string | undefined): ClStd | undefined {
+  if (text === undefined) return undefined;
+  const up = text.toUpperCase();
+  const std = up === 'CL' ? 'CL1.0' : up;
+  if (!(CL_STDS as readonly string[]).includes(std)) throw new UsageError(`unknown -cl-std '${text}' (choose from ${CL_STDS.join(', ')})`);
+  return pick(CL_STDS, std);
+}
+
+/** One `-D name[=value]`, `-D 'F(x, y)=body'` or `-U name`, checked: a name (with parameters for -D), a value on one line. */
+function commandLineMacro(option: 'define' | 'undefine', text: string): CommandLineMacro {
+  if (option === 'undefine') {
+    if (!/^[A-Za-z_]\w*$/.test(text)) throw new UsageError(`'-U ${text}': macro name must be an identifier`);
+    return { undefine: text };
+  }
+  const eq = text.indexOf('=');
+  const name = eq < 0 ? text : text.slice(0, eq);
+  if (!/^[A-Za-z_]\w*(\(\s*(?:(?:[A-Za-z_]\w*|\.\.\.)(?:\s*,\s*(?:[A-Za-z_]\w*|\.\.\.))*)?\s*\))?$/.test(name)) {
+    throw new UsageError(`'-D ${text}': macro name must be an identifier, or a function-like macro 'NAME(params)'`);
+  }
+  const value = eq < 0 ? undefined : text.slice(eq + 1);
+  if (value !== undefined && /[\r\n]/.test(value)) throw new UsageError(`'-D ${name}': the value must be on one line`);
+  return { define: name, value };
+}
