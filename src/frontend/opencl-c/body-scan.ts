@@ -1,6 +1,6 @@
 import type { SourceFile } from '../../diagnostics/source.js';
 import { lexOrAbort, SkipAbort, type BodyRecorder } from './body-record.js';
-import { IdentTable } from './ident-table.js';
+import type { IdentTable } from './ident-table.js';
 import { CHAR_CLASS, type LazyLexer, isIdCode, literalStop } from './lazy-lexer.js';
 import { BOL, K_CHAR, K_IDENT, K_NUMBER, K_PUNCT, K_STRING, KIND_MASK, SPACE } from './token.js';
 
@@ -172,7 +172,8 @@ export function scanBodyText(lx: LazyLexer, rec: BodyRecorder, host: BodyHost, t
     const kind = lx.bits & KIND_MASK;
     const text = lx.strings[lx.id];
     if (kind === K_IDENT) {
-      const id = idents.intern(s, lx.start, lx.end, IdentTable.hash(s, lx.start, lx.end));
+      // The lexer interns into the same table (see SkippingPreprocessor).
+      const id = lx.id;
       if (host.isMacro(id)) {
         host.expand();
         i = lx.i;

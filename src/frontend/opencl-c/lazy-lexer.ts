@@ -1,4 +1,5 @@
 import { type Message, Messages } from '../../diagnostics/messages.js';
+import { IdentTable } from './ident-table.js';
 import { BOL, K_CHAR, K_IDENT, K_NUMBER, K_OTHER, K_PUNCT, K_STRING, SPACE } from './token.js';
 
 /** Punctuators by first character, longest first (C11 6.4.6), digraphs mapped to their spelling. */
@@ -97,8 +98,8 @@ export class LazyLexer {
   start = 0;
   end = 0;
   id = 0;
-  readonly strings: string[] = [];
-  private readonly names = new Map<string, number>();
+  /** Spellings by id: the table's names (shared by every lexer of one preprocessing run that is given the table). */
+  readonly strings: readonly string[];
   readonly problems: LexProblem[] = [];
   /**
    * Where `skipToDirective` last found the next '#', '"', "'", '/' and '%:' (the text's length
@@ -107,7 +108,12 @@ export class LazyLexer {
    */
   private readonly nextAt = new Int32Array(5).fill(-1);
 
-  constructor(text: string) {
+  constructor(
+    text: string,
+    /** Where spellings are interned: ids are the table's. */
+    readonly table: IdentTable = new IdentTable(),
+  ) {
+    this.strings = table.names;
     const { clean, at, shift } = removeSplices(text);
     this.s = clean;
     this.n = clean.length;
@@ -137,13 +143,9 @@ export class LazyLexer {
     return this.spliced ? this.orig(end - 1) + 1 : end;
   }
 
-  private internText(t: string): number {
-    let id = this.names.get(t);
-    if (id === undefined) {
-      this.names.set(t, (id = this.strings.length));
-      this.strings.push(t);
-    }
-    return id;
+  /** The id of the spelling `s[start..end)`, found without making a string once it is known. */
+  private intern(start: number, end: number): number {
+    return this.table.intern(this.s, start, end, IdentTable.hash(this.s, start, end));
   }
 
   private token(kind: number, start: number, end: number, id: number): true {
@@ -202,16 +204,16 @@ export class LazyLexer {
         const kind = qc === 34 ? K_STRING : K_CHAR;
         if (s.charCodeAt(j) !== qc) {
           this.problem(qc === 34 ? Messages.unterminatedString : Messages.unterminatedChar, start, Math.max(start, j - 1));
-          return this.token(kind, start, j, this.internText(s.slice(start, j)));
+          return this.token(kind, start, j, this.intern(start, j));
         }
-        return this.token(kind, start, j + 1, this.internText(s.slice(start, j + 1)));
+        return this.token(kind, start, j + 1, this.intern(start, j + 1));
       }
       // `U8"…"` and `L8"…"` are not literal prefixes; their `U`/`L` stays an 'other' token, as it always
       // has here (clang reads an identifier `U8`): kept so outputs do not change with this lexer.
       if (isIdStartCode(code) && !((code === 85 || code === 76) && s.charCodeAt(i + 1) === 56 && (s.charCodeAt(i + 2) === 34 || s.charCodeAt(i + 2) === 39))) {
         let j = i + 1;
         while (j < n && isIdCode(s.charCodeAt(j))) j++;
-        return this.token(K_IDENT, start, j, this.internText(s.slice(start, j)));
+        return this.token(K_IDENT, start, j, this.intern(start, j));
       }
       if (isDigitCode(code) || (code === 46 && isDigitCode(s.charCodeAt(i + 1)))) {
         let j = i + 1;
@@ -221,19 +223,19 @@ export class LazyLexer {
           else if (isIdCode(d) || d === 46) j++;
           else break;
         }
-        return this.token(K_NUMBER, start, j, this.internText(s.slice(start, j)));
+        return this.token(K_NUMBER, start, j, this.intern(start, j));
       }
       const c = s[i];
       const candidates = PUNCT_BY_FIRST.get(c);
       if (candidates) {
         for (const pn of candidates) {
-          if (pn.length === 1 || s.startsWith(pn, i)) return this.token(K_PUNCT, start, i + pn.length, this.internText(DIGRAPHS[pn] ?? pn));
+          if (pn.length === 1 || s.startsWith(pn, i)) return this.token(K_PUNCT, start, i + pn.length, this.table.internString(DIGRAPHS[pn] ?? pn));
         }
       }
       // Anything else is a single "other" token; the parser complains if it reaches it.
       const cp = s.codePointAt(i)!;
       const len = cp > 0xffff ? 2 : 1;
-      return this.token(K_OTHER, start, i + len, this.internText(s.slice(start, i + len)));
+      return this.token(K_OTHER, start, i + len, this.intern(start, i + len));
     }
     this.i = i;
     return false;

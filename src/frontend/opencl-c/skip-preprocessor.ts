@@ -76,7 +76,7 @@ export class SkippingPreprocessor extends Preprocessor implements TokenSink {
       return;
     }
     this.files.push(file);
-    const walk: FileWalk = { file, lx: new LazyLexer(file.text), conds: [], depth };
+    const walk: FileWalk = { file, lx: new LazyLexer(file.text, this.idents), conds: [], depth };
     const lx = walk.lx;
     const body = this.body;
     if (body) {
@@ -89,7 +89,7 @@ export class SkippingPreprocessor extends Preprocessor implements TokenSink {
       const kind = bits & KIND_MASK;
       const text = lx.strings[lx.id];
       if ((bits & BOL) !== 0 && kind === K_PUNCT && text === '#') this.directiveLines(walk);
-      else if (kind === K_IDENT && this.isMacroName(text)) this.expandHere(walk);
+      else if (kind === K_IDENT && this.isMacroId(lx.id)) this.expandHere(walk);
       else if (kind === K_PUNCT && text === '{' && this.depth === 0 && this.afterParen) this.skipBody(walk);
       else {
         this.output.pushSpelled(bits, lx.strings, lx.id, lx.orig(lx.start), lx.origEnd(lx.end), file);
