@@ -1,9 +1,10 @@
 import { type SourceFile, type Span, joinSpans } from '../../diagnostics/source.js';
-import type { CallArgs } from '../../model/kernel-module.js';
 import { CALLS_WITH_ARGS, CallArgsBuilder } from './call-args.js';
 import type { IdentTable } from './ident-table.js';
-import { STATEMENT_KEYWORDS } from './parser-core.js';
 import { K_IDENT, K_PUNCT } from './token.js';
+import type { BodyRecord } from './token-buffer.js';
+
+export type { BodyRecord };
 
 /**
  * Thrown when skipping function bodies at the character level meets something it does not
@@ -17,22 +18,6 @@ export function lexOrAbort(lx: { next(): boolean; readonly problems: readonly un
   const more = lx.next();
   if (lx.problems.length) throw new SkipAbort();
   return more;
-}
-
-/**
- * What the parser's body scan would find in a function body, found while the preprocessor read
- * the body: the names it uses, and the calls, before the parser's type-name test (which needs the
- * parser's typedefs) is applied.
- */
-export interface BodyRecord {
-  /** Per name, the first identifier followed by '(' that is no member and no statement keyword. */
-  readonly candidates: readonly { readonly name: string; readonly span: Span }[];
-  /** Every such call of a builtin whose arguments targets read (CALLS_WITH_ARGS), in order. */
-  readonly callArgs: readonly CallArgs[];
-  /** Identifiers the body names (not as members), each once, in order of first use. */
-  readonly names: readonly string[];
-  /** From the '{' to the '}'. */
-  readonly span: Span;
 }
 
 /** Maps offsets in a text with line splices removed to the file's own. */
@@ -122,7 +107,6 @@ export class BodyRecorder {
 
   private call(id: number): void {
     const name = this.idents.names[id];
-    if (STATEMENT_KEYWORDS.has(name)) return;
     const span = this.pendingSpan ?? { file: this.file, start: this.origin.orig(this.pendingStart), end: this.origin.origEnd(this.pendingEnd) };
     if (CALLS_WITH_ARGS.has(name)) {
       const b = new CallArgsBuilder(name, span);

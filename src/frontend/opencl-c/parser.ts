@@ -158,10 +158,10 @@ class Parser extends ExpressionParser {
     return { calls, callArgs, names: [...names], span: this.span(open) };
   }
 
-  /** A body the preprocessor read: its calls are what `scanBody` would take, type names left out here. */
+  /** A body the preprocessor read: its calls are what `scanBody` would take, keywords and type names left out here. */
   private recordedBody(record: BodyRecord): FunctionBody {
     this.bodiesRead++;
-    const isCall = (name: string, span: Span) => !this.startsType(new Token('ident', name, span.file, span.start, span.end, false, false));
+    const isCall = (name: string, span: Span) => !STATEMENT_KEYWORDS.has(name) && !this.startsType(new Token('ident', name, span.file, span.start, span.end, false, false));
     const calls = record.candidates.filter((c) => isCall(c.name, c.span));
     const callArgs = record.callArgs.filter((c) => isCall(c.name, c.span));
     return { calls, callArgs, names: record.names.slice(), span: record.span };

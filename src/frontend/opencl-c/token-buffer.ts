@@ -1,8 +1,24 @@
 import type { SourceFile, Span } from '../../diagnostics/source.js';
 import type { LexedTokens } from './lexer.js';
 import type { TokenSource } from './macro-expand.js';
-import type { BodyRecord } from './body-record.js';
+import type { CallArgs } from '../../model/kernel-module.js';
 import { BODY, K_EOF, KIND_MASK, KINDS, Token, type TokenKind } from './token.js';
+
+/**
+ * What the parser's body scan would find in a function body, found while the preprocessor read
+ * the body: the names it uses, and the calls, before the parser's keyword and type-name tests (the
+ * latter needs the parser's typedefs) are applied.
+ */
+export interface BodyRecord {
+  /** Per name, the first identifier followed by '(' that is no member (statement keywords included: the parser drops them). */
+  readonly candidates: readonly { readonly name: string; readonly span: Span }[];
+  /** Every such call of a builtin whose arguments targets read (CALLS_WITH_ARGS), in order. */
+  readonly callArgs: readonly CallArgs[];
+  /** Identifiers the body names (not as members), each once, in order of first use. */
+  readonly names: readonly string[];
+  /** From the '{' to the '}'. */
+  readonly span: Span;
+}
 
 /**
  * The preprocessed token stream as parallel arrays: no object per token, so the hundreds of
