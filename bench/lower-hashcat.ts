@@ -1,7 +1,7 @@
 // Lowering throughput on real body-heavy code: the hashcat selection of the real-world corpus
 // (test/corpus/corpora.ts, hashcat's build options; every file pulls in ~2.6 MB of hashcat's inc_*
 // library: huge function bodies and #if groups), file by file. kernarg in process, warm (a child
-// process per checkout: each file lowered once, then the median of RUNS runs' CPU time, user +
+// process per checkout: each file lowered three times, then the median of RUNS runs' CPU time, user +
 // system; --target opencl --format json), against clang-16 `-target spir64 -emit-llvm -S -O0` (the
 // cheapest clang run that yields the same argument metadata; median of 3 processes' CPU time, peak
 // RSS from GNU time): the median of the per-file ratios. (Growth with input size: the generated
@@ -23,7 +23,7 @@ const runs = Number(process.env.RUNS ?? 5);
 interface Job { path: string; std: string; includeDirs: string[]; commandLine: unknown[] }
 interface Measured { cpu: number[]; rss: number }
 
-/** In a fresh process: each job lowered once to warm up, then `runs` times; the median CPU time per job. */
+/** In a fresh process: each job lowered three times to warm up, then `runs` times; the median CPU time per job. */
 const CHILD = `
 const [lib, jobsJson, runs] = process.argv.slice(1);
 const { readFileSync } = await import('node:fs');
@@ -34,7 +34,7 @@ for (const job of JSON.parse(jobsJson)) {
   const text = readFileSync(job.path, 'utf8');
   const opts = { target: 'opencl', format: 'json', std: job.std, includeDirs: job.includeDirs, commandLine: job.commandLine };
   const once = () => { const r = lower(job.path, text, host, opts); if (r.output === undefined) throw new Error(job.path + ': ' + r.diagnostics.map((d) => d.message).join('; ')); };
-  once();
+  for (let i = 0; i < 3; i++) once();
   const ts = [];
   for (let i = 0; i < Number(runs); i++) { const c = process.cpuUsage(); once(); const d = process.cpuUsage(c); ts.push((d.user + d.system) / 1000); }
   ts.sort((a, b) => a - b);

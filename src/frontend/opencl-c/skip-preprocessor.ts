@@ -61,9 +61,14 @@ class LazyRun implements TokenSource {
  * parser does not take as a function body is caught there (see compileOpenCL).
  */
 export class SkippingPreprocessor extends Preprocessor implements TokenSink {
-  /** Brace depth of the output, and whether its last token is ')'. */
+  /** Brace depth of the output, and whether its last token is a ')' a function body may follow (see track). */
   private depth = 0;
   private afterParen = false;
+  /** At brace depth 0: parenthesis depth, whether the open group is an attribute's, whether the declaration named a record. */
+  private parens = 0;
+  private attributeGroup = false;
+  private afterAttribute = false;
+  private recordSeen = false;
   private body: BodyRecorder | undefined;
   private bodyOpen: Token | undefined;
   private readonly idents = new IdentTable();
@@ -99,12 +104,26 @@ export class SkippingPreprocessor extends Preprocessor implements TokenSink {
     for (const c of walk.conds) this.diags.report(Messages.unterminatedConditional, c.span);
   }
 
+  /**
+   * Follows the output at brace depth 0 to tell a function body's '{' from others: after the ')'
+   * closing a parenthesised group, unless that group is an attribute's in a declaration that
+   * named struct, union or enum (`struct __attribute__((packed)) {`: a record's members).
+   */
   private track(kind: number, text: string): void {
     if (kind === K_PUNCT) {
       if (text === '{') this.depth++;
-      else if (text === '}') this.depth--;
-    }
-    this.afterParen = kind === K_PUNCT && text === ')';
+      else if (text === '}') {
+        if (--this.depth === 0) this.recordSeen = false;
+      } else if (this.depth === 0) {
+        if (text === '(') {
+          if (this.parens++ === 0) this.attributeGroup = this.afterAttribute;
+        } else if (text === ')') {
+          if (this.parens > 0) this.parens--;
+        } else if (text === ';') this.recordSeen = false;
+      }
+    } else if (kind === K_IDENT && this.depth === 0 && (text === 'struct' || text === 'union' || text === 'enum')) this.recordSeen = true;
+    this.afterAttribute = kind === K_IDENT && (text === '__attribute__' || text === '__attribute');
+    this.afterParen = kind === K_PUNCT && text === ')' && this.depth === 0 && this.parens === 0 && !(this.attributeGroup && this.recordSeen);
   }
 
   /** Where expanded tokens go: the open body's recorder, else the output. */
@@ -125,6 +144,7 @@ export class SkippingPreprocessor extends Preprocessor implements TokenSink {
     this.body = undefined;
     this.bodyOpen = undefined;
     this.afterParen = false;
+    this.recordSeen = false;
   }
 
   /** The lexer holds a '#' at the start of a line: obeys that directive, then passes over any inactive group it opens. */
