@@ -98,8 +98,10 @@ export function scanBodyText(lx: LazyLexer, rec: BodyRecorder, host: BodyHost, t
     bol = false;
     space = false;
     const cls = c < 128 ? CHAR_CLASS[c] : 0;
+    // `L'…'`, `u8"…"` and the like (and `U8"`, `L8"`): the exact lexer reads them.
     const prefixed = (c === 76 || c === 117 || c === 85) && isQuote(s.charCodeAt(i + 1) === 56 ? s.charCodeAt(i + 2) : s.charCodeAt(i + 1));
-    if (cls === 1 && !prefixed && !rec.collecting) {
+    const collecting = rec.collecting;
+    if (cls === 1 && !prefixed && !collecting) {
       let h = c;
       let j = i + 1;
       while (j < n) {
@@ -121,7 +123,7 @@ export function scanBodyText(lx: LazyLexer, rec: BodyRecorder, host: BodyHost, t
       i = j;
       continue;
     }
-    if (!rec.collecting && !prefixed) {
+    if (!collecting && !prefixed) {
       if (cls === 2 || (c === 46 && isDigit(s.charCodeAt(i + 1)))) {
         let j = i + 1;
         while (j < n) {
