@@ -105,6 +105,30 @@ export class BodyRecorder {
     this.pendingSpan = span;
   }
 
+  /** `push` for an identifier of the body's file while no call arguments are collected (the character scanner's common case). */
+  ident(id: number, start: number, end: number): void {
+    this.pendingId = -1;
+    if (this.prevMember) {
+      this.prevMember = false;
+      return;
+    }
+    const stamp = this.idents.stamp;
+    if (stamp[id] !== this.stampValue && stamp[id] !== this.callStamp) {
+      stamp[id] = this.stampValue;
+      this.names.push(this.idents.names[id]);
+    }
+    this.pendingId = id;
+    this.pendingStart = start;
+    this.pendingEnd = end;
+    this.pendingSpan = undefined;
+  }
+
+  /** `push` for a token that is no identifier, brace, parenthesis, '.' or '->', while no call arguments are collected. */
+  other(): void {
+    this.pendingId = -1;
+    this.prevMember = false;
+  }
+
   private call(id: number): void {
     const name = this.idents.names[id];
     const span = this.pendingSpan ?? { file: this.file, start: this.origin.orig(this.pendingStart), end: this.origin.origEnd(this.pendingEnd) };

@@ -2,7 +2,7 @@ import type { SourceFile } from '../../diagnostics/source.js';
 import { lexOrAbort, SkipAbort, type BodyRecorder } from './body-record.js';
 import type { IdentTable } from './ident-table.js';
 import { CHAR_CLASS, type LazyLexer, isIdCode, literalStop } from './lazy-lexer.js';
-import { BOL, K_CHAR, K_IDENT, K_NUMBER, K_PUNCT, K_STRING, KIND_MASK, SPACE } from './token.js';
+import { BOL, K_IDENT, K_PUNCT, KIND_MASK, SPACE } from './token.js';
 
 /** What the body scanner asks of the preprocessor. */
 export interface BodyHost {
@@ -19,9 +19,11 @@ export interface BodyHost {
   stopped(): boolean;
 }
 
-// Single-character punctuators that start no longer one (the rest are read one character at a time, see below).
+// Single-character punctuators that start no longer one (the rest are read one character at a time,
+// see below): 2 for those the recorder looks at, 1 for the others.
 const SIMPLE = new Uint8Array(128);
-for (const ch of '{}(),;[]?~') SIMPLE[ch.charCodeAt(0)] = 1;
+for (const ch of ',;[]?~') SIMPLE[ch.charCodeAt(0)] = 1;
+for (const ch of '{}()') SIMPLE[ch.charCodeAt(0)] = 2;
 // Characters that may start a longer punctuator the body scan does not care to tell apart ('<:' etc. excepted).
 const OTHER_PUNCT = new Uint8Array(128);
 for (const ch of '+*/&|^!=>#') OTHER_PUNCT[ch.charCodeAt(0)] = 1;
@@ -48,8 +50,8 @@ export function scanBodyText(lx: LazyLexer, rec: BodyRecorder, host: BodyHost, t
   let i = lx.i;
   let bol = (lx.flags & BOL) !== 0;
   let space = (lx.flags & SPACE) !== 0;
+  if (host.stopped()) throw new SkipAbort();
   while (!rec.closed) {
-    if (host.stopped()) throw new SkipAbort();
     if (i >= n) {
       if (toEnd) break;
       throw new SkipAbort();
@@ -63,6 +65,7 @@ export function scanBodyText(lx: LazyLexer, rec: BodyRecorder, host: BodyHost, t
     if (c === 32 || c === 9 || c === 12 || c === 11) {
       space = true;
       i++;
+      while (i < n && s.charCodeAt(i) === 32) i++;
       continue;
     }
     if (c === 47) {
@@ -87,6 +90,7 @@ export function scanBodyText(lx: LazyLexer, rec: BodyRecorder, host: BodyHost, t
         lx.flags = flags;
         lexOrAbort(lx);
         host.directive();
+        if (host.stopped()) throw new SkipAbort();
         i = lx.i;
         bol = (lx.flags & BOL) !== 0;
         space = (lx.flags & SPACE) !== 0;
@@ -116,10 +120,11 @@ export function scanBodyText(lx: LazyLexer, rec: BodyRecorder, host: BodyHost, t
         lx.flags = flags;
         lexOrAbort(lx);
         host.expand();
+        if (host.stopped()) throw new SkipAbort();
         i = lx.i;
         continue;
       }
-      rec.push(K_IDENT, idents.names[id], id, i, j, undefined);
+      rec.ident(id, i, j);
       i = j;
       continue;
     }
@@ -132,19 +137,20 @@ export function scanBodyText(lx: LazyLexer, rec: BodyRecorder, host: BodyHost, t
           else if (isIdCode(d) || d === 46) j++;
           else break;
         }
-        rec.push(K_NUMBER, '', -1, i, j, undefined);
+        rec.other();
         i = j;
         continue;
       }
       if (c === 34 || c === 39) {
         const j = literalStop(s, i + 1, c);
         if (s.charCodeAt(j) !== c) throw new SkipAbort();
-        rec.push(c === 34 ? K_STRING : K_CHAR, '', -1, i, j + 1, undefined);
+        rec.other();
         i = j + 1;
         continue;
       }
-      if (c < 128 && SIMPLE[c] === 1) {
-        rec.push(K_PUNCT, s[i], -1, i, i + 1, undefined);
+      if (c < 128 && SIMPLE[c] !== 0) {
+        if (SIMPLE[c] === 2) rec.push(K_PUNCT, s[i], -1, i, i + 1, undefined);
+        else rec.other();
         i++;
         continue;
       }
@@ -157,12 +163,13 @@ export function scanBodyText(lx: LazyLexer, rec: BodyRecorder, host: BodyHost, t
       if (c === 45) {
         const d = s.charCodeAt(i + 1);
         const len = d === 62 || d === 45 || d === 61 ? 2 : 1;
-        rec.push(K_PUNCT, d === 62 ? '->' : '', -1, i, i + len, undefined);
+        if (d === 62) rec.push(K_PUNCT, '->', -1, i, i + len, undefined);
+        else rec.other();
         i += len;
         continue;
       }
       if (c < 128 && OTHER_PUNCT[c] === 1) {
-        rec.push(K_PUNCT, '', -1, i, i + 1, undefined);
+        rec.other();
         i++;
         continue;
       }
@@ -178,6 +185,7 @@ export function scanBodyText(lx: LazyLexer, rec: BodyRecorder, host: BodyHost, t
       const id = lx.id;
       if (host.isMacro(id)) {
         host.expand();
+        if (host.stopped()) throw new SkipAbort();
         i = lx.i;
         continue;
       }

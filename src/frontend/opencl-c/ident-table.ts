@@ -8,6 +8,11 @@ export class IdentTable {
   private slots = new Int32Array(1 << 12);
   private mask = (1 << 12) - 1;
   private hashes = new Int32Array(256);
+  /** Each name's characters, one after another, and where each name's start and how long it is. */
+  private chars = new Uint16Array(4096);
+  private used = 0;
+  private offsets = new Int32Array(256);
+  private lengths = new Int32Array(256);
   readonly names: string[] = [];
   stamp = new Int32Array(256);
   /** Per id: the macro-table version `isMacro` was last decided at (-1: never), and the answer. */
@@ -28,11 +33,12 @@ export class IdentTable {
       const v = this.slots[slot];
       if (v === 0) return this.add(slot, s.slice(start, end), hash);
       const id = v - 1;
-      if (this.hashes[id] !== hash) continue;
-      const name = this.names[id];
-      if (name.length !== len) continue;
+      if (this.hashes[id] !== hash || this.lengths[id] !== len) continue;
+      // Compared with the name's characters in the pool: a typed array reads faster than a string sliced from a large text.
+      const chars = this.chars;
+      const at = this.offsets[id];
       let k = 0;
-      while (k < len && name.charCodeAt(k) === s.charCodeAt(start + k)) k++;
+      while (k < len && chars[at + k] === s.charCodeAt(start + k)) k++;
       if (k === len) return id;
     }
   }
@@ -53,11 +59,22 @@ export class IdentTable {
         return b;
       };
       this.hashes = grow(this.hashes);
+      this.offsets = grow(this.offsets);
+      this.lengths = grow(this.lengths);
       this.stamp = grow(this.stamp);
       this.macroAt = grow(this.macroAt, -1);
       this.macroIs = grow(this.macroIs);
     }
     this.hashes[id] = hash;
+    if (this.used + name.length > this.chars.length) {
+      const chars = new Uint16Array(Math.max(2 * this.chars.length, this.used + name.length));
+      chars.set(this.chars);
+      this.chars = chars;
+    }
+    for (let k = 0; k < name.length; k++) this.chars[this.used + k] = name.charCodeAt(k);
+    this.offsets[id] = this.used;
+    this.lengths[id] = name.length;
+    this.used += name.length;
     this.slots[slot] = id + 1;
     // Keep the table at most half full.
     if (2 * this.names.length > this.slots.length) this.rehash();
