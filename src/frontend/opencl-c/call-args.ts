@@ -14,46 +14,70 @@ export const CALLS_WITH_ARGS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * The arguments of a call whose '(' is at `open` in `toks`, split at top-level commas. Each
- * argument keeps its tokens' texts joined by spaces; an argument made only of string literals
- * also carries their concatenated bytes as text (undefined when an escape cannot be decoded).
+ * The arguments of one call, fed token by token from just after its '(': split at top-level
+ * commas, ended by the ')' (or another closer) at depth 0. Each argument keeps its tokens' texts
+ * joined by spaces; an argument made only of string literals also carries their concatenated
+ * bytes as text (undefined when an escape cannot be decoded).
  */
-export function callArgsAt(name: string, nameSpan: Span, toks: TokenBuffer, open: number): CallArgs {
-  const args: { text: string; string?: string }[] = [];
-  let depth = 0;
-  let cur: number[] = [];
-  const flush = () => {
-    if (!cur.length) return;
+export class CallArgsBuilder {
+  private depth = 0;
+  private curKinds: number[] = [];
+  private curTexts: string[] = [];
+  private readonly args: { text: string; string?: string }[] = [];
+
+  constructor(
+    readonly name: string,
+    readonly span: Span,
+  ) {}
+
+  /** Takes the next token (pragmas excluded); true when it ended the call (it is then not part of it). */
+  push(kind: number, text: string): boolean {
+    if (kind === K_PUNCT && (text === '(' || text === '[' || text === '{')) this.depth++;
+    if (kind === K_PUNCT && (text === ')' || text === ']' || text === '}')) {
+      if (this.depth === 0) return true;
+      this.depth--;
+    }
+    if (this.depth === 0 && kind === K_PUNCT && text === ',') {
+      this.flush();
+      return false;
+    }
+    this.curKinds.push(kind);
+    this.curTexts.push(text);
+    return false;
+  }
+
+  private flush(): void {
+    if (!this.curTexts.length) return;
     let string: string | undefined;
-    if (cur.every((k) => toks.kindAt(k) === K_STRING)) {
+    if (this.curKinds.every((k) => k === K_STRING)) {
       const bytes: number[] = [];
       let ok = true;
-      for (const k of cur) {
-        const b = parseStringLiteral(toks.text(k));
+      for (const t of this.curTexts) {
+        const b = parseStringLiteral(t);
         if (typeof b === 'string') ok = false;
         else bytes.push(...b);
       }
       if (ok) string = new TextDecoder().decode(new Uint8Array(bytes));
     }
-    args.push({ text: cur.map((k) => toks.text(k)).join(' '), ...(string !== undefined ? { string } : {}) });
-    cur = [];
-  };
+    this.args.push({ text: this.curTexts.join(' '), ...(string !== undefined ? { string } : {}) });
+    this.curKinds = [];
+    this.curTexts = [];
+  }
+
+  result(): CallArgs {
+    this.flush();
+    return { name: this.name, span: this.span, args: this.args };
+  }
+}
+
+/** The arguments of a call whose '(' is at `open` in `toks` (see CallArgsBuilder). */
+export function callArgsAt(name: string, nameSpan: Span, toks: TokenBuffer, open: number): CallArgs {
+  const b = new CallArgsBuilder(name, nameSpan);
   for (let i = open + 1; i < toks.length; i++) {
     const kind = toks.kindAt(i);
     if (kind === K_EOF) break;
     if (kind === K_PRAGMA) continue;
-    const text = toks.text(i);
-    if (kind === K_PUNCT && (text === '(' || text === '[' || text === '{')) depth++;
-    if (kind === K_PUNCT && (text === ')' || text === ']' || text === '}')) {
-      if (depth === 0) break;
-      depth--;
-    }
-    if (depth === 0 && kind === K_PUNCT && text === ',') {
-      flush();
-      continue;
-    }
-    cur.push(i);
+    if (b.push(kind, toks.text(i))) break;
   }
-  flush();
-  return { name, span: nameSpan, args };
+  return b.result();
 }

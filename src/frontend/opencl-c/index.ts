@@ -4,7 +4,9 @@ import type { DataLayout } from '../../layout/data-layout.js';
 import type { KernelModule } from '../../model/kernel-module.js';
 import { parse } from './parser.js';
 import { type ClStd, clVersion } from './predefined.js';
-import { type CommandLineMacro, type FileHost, preprocess } from './preprocessor.js';
+import { SkipAbort } from './body-record.js';
+import { type CommandLineMacro, type FileHost, type PreprocessOptions, preprocess } from './preprocessor.js';
+import { SkippingPreprocessor } from './skip-preprocessor.js';
 
 export interface OpenCLFrontendOptions {
   readonly std?: ClStd;
@@ -15,28 +17,52 @@ export interface OpenCLFrontendOptions {
   readonly undefines?: readonly string[];
   /** `-D`/`-U` in command-line order (instead of `defines` and `undefines`). */
   readonly commandLine?: readonly CommandLineMacro[];
+  /**
+   * Read function bodies and inactive `#if` groups at the character level (default true): the
+   * result is the same as reading them token by token, only faster.
+   */
+  readonly skipBodies?: boolean;
 }
 
 export interface FrontendResult {
   /** Present when there were no errors. */
   readonly module?: KernelModule;
   readonly diagnostics: DiagnosticBag;
+  /** How many function bodies were read at the character level (0 when the token path answered). */
+  readonly skippedBodies?: number;
 }
 
 /** OpenCL C source → KernelModule: preprocess, parse declarations, check kernels. */
 export function compileOpenCL(file: SourceFile, host: FileHost, options: OpenCLFrontendOptions): FrontendResult {
+  if (options.skipBodies === false) return compileWith(file, host, options, false)!;
+  // `#line` directives mark the file: a second reading must start from the same marks.
+  const marks = file.lineMarkers.length;
+  try {
+    const skipped = compileWith(file, host, options, true);
+    if (skipped) return skipped;
+  } catch (e) {
+    if (!(e instanceof SkipAbort)) throw e;
+  }
+  file.lineMarkers.length = marks;
+  return compileWith(file, host, options, false)!;
+}
+
+/** One reading; with `skip`, undefined when the parser did not take every body read at the character level as one. */
+function compileWith(file: SourceFile, host: FileHost, options: OpenCLFrontendOptions, skip: boolean): FrontendResult | undefined {
   const diags = new DiagnosticBag();
   const std = options.std ?? 'CL1.2';
-  const pp = preprocess(file, host, {
+  const ppOptions: PreprocessOptions = {
     std,
     target: { name: options.layout.name, pointerBits: options.layout.sizeT === 8 ? 64 : 32 },
     includeDirs: options.includeDirs,
     defines: options.defines,
     undefines: options.undefines,
     commandLine: options.commandLine,
-  }, diags);
+  };
+  const pp = skip ? new SkippingPreprocessor(host, ppOptions, diags).run(file) : preprocess(file, host, ppOptions, diags);
   const parsed = parse(pp.tokens, { layout: options.layout, clVersion: clVersion(std) }, diags);
-  if (diags.hasErrors) return { diagnostics: diags };
+  if (parsed.bodiesRead !== pp.tokens.bodyCount) return undefined;
+  if (diags.hasErrors) return { diagnostics: diags, skippedBodies: parsed.bodiesRead };
   const module: KernelModule = {
     language: 'opencl-c',
     path: file.path,
@@ -48,7 +74,7 @@ export function compileOpenCL(file: SourceFile, host: FileHost, options: OpenCLF
     samplers: parsed.samplers,
     records: parsed.records,
   };
-  return { module, diagnostics: diags };
+  return { module, diagnostics: diags, skippedBodies: parsed.bodiesRead };
 }
 
 /** Convenience for in-memory sources: no includes beyond the given files. */

@@ -250,9 +250,9 @@ export interface TokenSink {
   push(t: Token): void;
 }
 
-/** Tokens made on demand: `get(k)` for 0 <= k < length (a run of a file's lexing). */
+/** Tokens made on demand: `get(k)` for every k that `has(k)` (a run of a file's lexing). */
 export interface TokenSource {
-  readonly length: number;
+  has(k: number): boolean;
   get(k: number): Token;
 }
 
@@ -281,7 +281,7 @@ export class TokenStream {
     const input = this.input;
     if (Array.isArray(input)) return (input as readonly Token[])[k];
     const src = input as TokenSource;
-    if (k >= src.length) return undefined;
+    if (!src.has(k)) return undefined;
     if (this.peekedAt !== k) {
       this.peeked = src.get(k);
       this.peekedAt = k;

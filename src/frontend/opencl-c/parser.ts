@@ -4,7 +4,9 @@ import { Messages } from '../../diagnostics/messages.js';
 import type { CallArgs, CallSite } from '../../model/kernel-module.js';
 import { CALLS_WITH_ARGS, callArgsAt } from './call-args.js';
 import { DeclarationChecker, type FunctionBody } from './checker.js';
-import { K_EOF, K_IDENT, K_PRAGMA, K_PUNCT } from './token.js';
+import type { Span } from '../../diagnostics/source.js';
+import type { BodyRecord } from './body-record.js';
+import { K_EOF, K_IDENT, K_PRAGMA, K_PUNCT, Token } from './token.js';
 import type { TokenBuffer } from './token-buffer.js';
 import { STATEMENT_KEYWORDS, type ParseOptions, type ParseResult, type DeclSpec, type Declarator, ParseError } from './parser-core.js';
 import { ExpressionParser } from './parser-expressions.js';
@@ -18,6 +20,8 @@ export type { ParseOptions, ParseResult } from './parser-core.js';
  */
 class Parser extends ExpressionParser {
   protected readonly checker = new DeclarationChecker(this.options, this.diags, this.ordinary, this.enabled, this.evalCtx);
+  /** Function bodies the preprocessor read at the character level that were taken here as bodies. */
+  private bodiesRead = 0;
 
   // ---- Translation unit ----------------------------------------------------------------
 
@@ -36,7 +40,7 @@ class Parser extends ExpressionParser {
       }
     }
     this.next(); // consumes trailing pragmas
-    return { ...this.checker.result(), records: this.records, extensions: this.extensions };
+    return { ...this.checker.result(), records: this.records, extensions: this.extensions, bodiesRead: this.bodiesRead };
   }
 
   /** Skips to the end of the broken declaration: a ';' or a '}' closing a top-level brace. */
@@ -115,6 +119,8 @@ class Parser extends ExpressionParser {
   /** Skips a body by balanced braces, noting calls and the names it uses. */
   protected scanBody(): FunctionBody {
     const open = this.expect('{');
+    const record = this.toks.bodyAt(this.pos - 1);
+    if (record) return this.recordedBody(record);
     const calls: CallSite[] = [];
     const callArgs: CallArgs[] = [];
     const seenCalls = new Set<string>();
@@ -150,6 +156,15 @@ class Parser extends ExpressionParser {
       names.add(text);
     }
     return { calls, callArgs, names: [...names], span: this.span(open) };
+  }
+
+  /** A body the preprocessor read: its calls are what `scanBody` would take, keywords and type names left out here. */
+  private recordedBody(record: BodyRecord): FunctionBody {
+    this.bodiesRead++;
+    const isCall = (name: string, span: Span) => !STATEMENT_KEYWORDS.has(name) && !this.startsType(new Token('ident', name, span.file, span.start, span.end, false, false));
+    const calls = record.candidates.filter((c) => isCall(c.name, c.span));
+    const callArgs = record.callArgs.filter((c) => isCall(c.name, c.span));
+    return { calls, callArgs, names: record.names.slice(), span: record.span };
   }
 
   protected variableDeclaration(spec: DeclSpec, d: Declarator): void {

@@ -48,7 +48,7 @@ export interface PreprocessResult {
 
 const MAX_INCLUDE_DEPTH = 200;
 
-interface Conditional {
+export interface Conditional {
   /** This branch is being compiled. */
   active: boolean;
   /** Some branch of this #if group was taken already. */
@@ -87,8 +87,8 @@ function normalizePath(p: string): string {
  */
 export class Preprocessor extends MacroExpander {
   private readonly pragmas: ExtensionPragma[] = [];
-  private readonly output = new TokenBuffer();
-  private readonly files: SourceFile[] = [];
+  protected readonly output = new TokenBuffer();
+  protected readonly files: SourceFile[] = [];
   private readonly onceFiles = new Set<string>();
   /** Each included file is read and lexed once per run, however often it is included. */
   private readonly readCache = new Map<string, ReturnType<FileHost['readFile']>>();
@@ -127,7 +127,7 @@ export class Preprocessor extends MacroExpander {
     return { tokens: this.output, pragmas: this.pragmas, macros: this.macros, files: this.files };
   }
 
-  private processFile(file: SourceFile, depth: number, emit: boolean): void {
+  protected processFile(file: SourceFile, depth: number, emit: boolean): void {
     this.files.push(file);
     const cached = file.includedFrom ? this.lexCache.get(file.path) : BUILTIN_TOKENS.get(file);
     const lx = cached ?? lexTokens(file.text);
@@ -188,7 +188,7 @@ export class Preprocessor extends MacroExpander {
     }
   }
 
-  private directive(hash: Token, line: Token[], conds: Conditional[], active: boolean, file: SourceFile, depth: number, emit: boolean): void {
+  protected directive(hash: Token, line: Token[], conds: Conditional[], active: boolean, file: SourceFile, depth: number, emit: boolean): void {
     const name = line[0];
     if (!name) return; // the null directive
     const word = name.kind === 'ident' || name.kind === 'number' ? name.text : '';
@@ -388,7 +388,7 @@ export class Preprocessor extends MacroExpander {
     this.macros.set(id.text, { name: id.text, params, variadic, body, span: id.span });
   }
 
-  private include(rest: Token[], at: Token, file: SourceFile, depth: number, emit: boolean): void {
+  protected include(rest: Token[], at: Token, file: SourceFile, depth: number, emit: boolean): void {
     let toks = rest;
     if (toks[0] && toks[0].kind === 'ident') {
       const expanded: Token[] = [];
@@ -449,7 +449,12 @@ export class Preprocessor extends MacroExpander {
     }
     const enabled = state.text !== 'disable' && state.text !== 'end';
     this.pragmas.push({ name: nameTok.text, enabled, span: nameTok.span });
-    if (emit) this.output.push(nameTok.with({ kind: 'pragma', text: `${enabled ? 'enable' : 'disable'}:${nameTok.text}`, bol: true, space: true }));
+    if (emit) this.emitPragma(nameTok.with({ kind: 'pragma', text: `${enabled ? 'enable' : 'disable'}:${nameTok.text}`, bol: true, space: true }));
+  }
+
+  /** Puts an extension pragma's token in the output, where the parser applies it in order. */
+  protected emitPragma(t: Token): void {
+    this.output.push(t);
   }
 
   private lineDirective(rest: Token[], at: Token, file: SourceFile): void {

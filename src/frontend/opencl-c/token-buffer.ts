@@ -1,7 +1,24 @@
 import type { SourceFile, Span } from '../../diagnostics/source.js';
 import type { LexedTokens } from './lexer.js';
 import type { TokenSource } from './macro-expand.js';
-import { K_EOF, KIND_MASK, KINDS, Token, type TokenKind } from './token.js';
+import type { CallArgs } from '../../model/kernel-module.js';
+import { BODY, K_EOF, KIND_MASK, KINDS, Token, type TokenKind } from './token.js';
+
+/**
+ * What the parser's body scan would find in a function body, found while the preprocessor read
+ * the body: the names it uses, and the calls, before the parser's keyword and type-name tests (the
+ * latter needs the parser's typedefs) are applied.
+ */
+export interface BodyRecord {
+  /** Per name, the first identifier followed by '(' that is no member (statement keywords included: the parser drops them). */
+  readonly candidates: readonly { readonly name: string; readonly span: Span }[];
+  /** Every such call of a builtin whose arguments targets read (CALLS_WITH_ARGS), in order. */
+  readonly callArgs: readonly CallArgs[];
+  /** Identifiers the body names (not as members), each once, in order of first use. */
+  readonly names: readonly string[];
+  /** From the '{' to the '}'. */
+  readonly span: Span;
+}
 
 /**
  * The preprocessed token stream as parallel arrays: no object per token, so the hundreds of
@@ -20,10 +37,12 @@ export class TokenBuffer {
   /** Token i's spelling is `strings[idArr[i]]`. */
   private readonly strings: string[] = [];
   private readonly stringIds = new Map<string, number>();
-  /** The last file lexing copied from, and its spellings' ids here (-1: not yet seen). */
-  private lastLexed: LexedTokens | undefined;
+  /** The last lexer's spelling table copied from, and its spellings' ids here (-1: not yet seen). */
+  private lastStrings: readonly string[] | undefined;
   private lastIds: Int32Array = new Int32Array(0);
-  private readonly lexedIds = new WeakMap<LexedTokens, Int32Array>();
+  private readonly lexedIds = new WeakMap<readonly string[], Int32Array>();
+  /** The records of function bodies read at the character level, by the index of their '{' token. */
+  private readonly bodies = new Map<number, BodyRecord>();
   /** The files tokens come from, by the index `fileArr` holds. */
   private readonly files: SourceFile[] = [];
   private readonly fileIndices = new Map<SourceFile, number>();
@@ -91,8 +110,25 @@ export class TokenBuffer {
 
   /** Lets go of the last file lexing (the parser needs only the buffer). */
   finish(): void {
-    this.lastLexed = undefined;
+    this.lastStrings = undefined;
     this.lastIds = new Int32Array(0);
+  }
+
+  /** This buffer's id of spelling `lid` of a lexer's spelling table (which may still grow). */
+  private idFor(strings: readonly string[], lid: number): number {
+    if (strings !== this.lastStrings) {
+      this.lastStrings = strings;
+      this.lastIds = this.lexedIds.get(strings) ?? new Int32Array(strings.length).fill(-1);
+      this.lexedIds.set(strings, this.lastIds);
+    }
+    if (lid >= this.lastIds.length) {
+      const ids = new Int32Array(Math.max(strings.length, 2 * this.lastIds.length)).fill(-1);
+      ids.set(this.lastIds);
+      this.lexedIds.set(strings, (this.lastIds = ids));
+    }
+    let id = this.lastIds[lid];
+    if (id < 0) id = this.lastIds[lid] = this.stringId(strings[lid]);
+    return id;
   }
 
   /** Appends a token object (a macro's output, a pragma, the end of file). */
@@ -117,17 +153,38 @@ export class TokenBuffer {
     this.bitsArr[n] = lx.bits[k];
     this.startsArr[n] = lx.starts[k];
     this.endsArr[n] = lx.ends[k];
-    if (lx !== this.lastLexed) {
-      this.lastLexed = lx;
-      this.lastIds = this.lexedIds.get(lx) ?? new Int32Array(lx.strings.length).fill(-1);
-      this.lexedIds.set(lx, this.lastIds);
-    }
-    const lid = lx.ids[k];
-    let id = this.lastIds[lid];
-    if (id < 0) id = this.lastIds[lid] = this.stringId(lx.strings[lid]);
-    this.idArr[n] = id;
+    this.idArr[n] = this.idFor(lx.strings, lx.ids[k]);
     this.fileArr[n] = this.fileIndex(file);
     this.metaArr[n] = 0;
+  }
+
+  /** Appends a token a lazy lexer made: its bits, spelling `strings[lid]` and original offsets. */
+  pushSpelled(bits: number, strings: readonly string[], lid: number, start: number, end: number, file: SourceFile): void {
+    if (this.length === this.cap) this.grow();
+    const n = this.length++;
+    this.bitsArr[n] = bits;
+    this.startsArr[n] = start;
+    this.endsArr[n] = end;
+    this.idArr[n] = this.idFor(strings, lid);
+    this.fileArr[n] = this.fileIndex(file);
+    this.metaArr[n] = 0;
+  }
+
+  /** Appends a function body read at the character level: a '{' token (BODY set) carrying its record. */
+  pushBody(open: Token, record: BodyRecord): void {
+    this.bodies.set(this.length, record);
+    this.push(open);
+    this.bitsArr[this.length - 1] |= BODY;
+  }
+
+  /** The record of the body whose '{' is token `i`, if it was read at the character level. */
+  bodyAt(i: number): BodyRecord | undefined {
+    return i < this.length && (this.bitsArr[i] & BODY) !== 0 ? this.bodies.get(i) : undefined;
+  }
+
+  /** How many bodies were read at the character level. */
+  get bodyCount(): number {
+    return this.bodies.size;
   }
 
   /** The kind index of token `i` (a `KINDS` position; the end of file past the last token). */
@@ -176,6 +233,10 @@ export class LexedRun implements TokenSource {
     to: number,
   ) {
     this.length = to - from;
+  }
+
+  has(k: number): boolean {
+    return k < this.length;
   }
 
   get(k: number): Token {

@@ -18,6 +18,8 @@ export const KIND_INDEX = Object.fromEntries(KINDS.map((k, i) => [k, i])) as Rec
 export const KIND_MASK = 15;
 export const BOL = 16;
 export const SPACE = 32;
+/** On a '{' token: a function body the preprocessor read at the character level (its record is in the token buffer). */
+export const BODY = 64;
 export const K_IDENT = 0;
 export const K_NUMBER = 1;
 export const K_CHAR = 2;

@@ -1,0 +1,149 @@
+import { type SourceFile, type Span, joinSpans } from '../../diagnostics/source.js';
+import { CALLS_WITH_ARGS, CallArgsBuilder } from './call-args.js';
+import type { IdentTable } from './ident-table.js';
+import { K_IDENT, K_PUNCT } from './token.js';
+import type { BodyRecord } from './token-buffer.js';
+
+export type { BodyRecord };
+
+/**
+ * Thrown when skipping function bodies at the character level meets something it does not
+ * answer exactly (a lexer problem, an `#include` or extension pragma inside a body, a body left
+ * open): the translation unit is then compiled again the token-by-token way.
+ */
+export class SkipAbort {}
+
+/** The lexer's next token (false at the end); a lexer problem anywhere aborts skipping (SkipAbort). */
+export function lexOrAbort(lx: { next(): boolean; readonly problems: readonly unknown[] }): boolean {
+  const more = lx.next();
+  if (lx.problems.length) throw new SkipAbort();
+  return more;
+}
+
+/** Maps offsets in a text with line splices removed to the file's own. */
+export interface TextOrigin {
+  orig(c: number): number;
+  origEnd(c: number): number;
+}
+
+let bodyNumber = 0;
+
+/**
+ * Follows the tokens of one function body, as the preprocessor makes them, the way the parser's
+ * `scanBody` walks them in the token buffer: brace level, member access (`.`, `->`), an identifier
+ * followed by '(' as a call, and the arguments of the calls CALLS_WITH_ARGS names. Tokens come
+ * either as numbers from the character scanner (source text) or as macro expansion output.
+ */
+export class BodyRecorder {
+  level = 1;
+  closed = false;
+  private prevMember = false;
+  /** The last token was an identifier (not a member): its id, and where it is. */
+  private pendingId = -1;
+  private pendingStart = 0;
+  private pendingEnd = 0;
+  private pendingSpan: Span | undefined;
+  private readonly stampValue = ++bodyNumber;
+  private readonly callStamp = -this.stampValue;
+  private readonly names: string[] = [];
+  private readonly candidates: { name: string; span: Span }[] = [];
+  /** Every call CALLS_WITH_ARGS names, in order; each is finished when the body closes. */
+  private readonly callArgs: CallArgsBuilder[] = [];
+  /** Calls whose arguments are being collected (one may be inside another's arguments). */
+  private collectors: CallArgsBuilder[] = [];
+  private closeSpan: Span | undefined;
+
+  constructor(
+    private readonly idents: IdentTable,
+    /** The file the character scanner reads (a file included inside the body while it is read). */
+    public file: SourceFile,
+    /** Maps the scanner's clean text offsets to the file's. */
+    public origin: TextOrigin,
+    private readonly open: Span,
+  ) {}
+
+  /** Whether the next tokens must come with their exact spelling (call arguments are being read). */
+  get collecting(): boolean {
+    return this.collectors.length > 0;
+  }
+
+  /**
+   * The next token: kind, spelling (exact for identifiers, braces, parentheses, `.` and `->`, and
+   * for every token while `collecting`), identifier id, and either clean offsets in the body's file
+   * or the span the token buffer would give it (`span`: macro output).
+   */
+  push(kind: number, text: string, id: number, start: number, end: number, span: Span | undefined): void {
+    if (this.collectors.length) {
+      this.collectors = this.collectors.filter((c) => !c.push(kind, text));
+    }
+    if (this.pendingId >= 0) {
+      const pid = this.pendingId;
+      this.pendingId = -1;
+      if (kind === K_PUNCT && text === '(') this.call(pid);
+    }
+    if (kind === K_PUNCT) {
+      if (text === '{') this.level++;
+      else if (text === '}' && --this.level === 0) {
+        this.closed = true;
+        this.closeSpan = span ?? { file: this.file, start: this.origin.orig(start), end: this.origin.origEnd(end) };
+        if (this.collectors.length) throw new SkipAbort();
+      }
+      this.prevMember = text === '.' || text === '->';
+      return;
+    }
+    const member = this.prevMember;
+    this.prevMember = false;
+    if (kind !== K_IDENT || member) return;
+    const stamp = this.idents.stamp;
+    if (stamp[id] !== this.stampValue && stamp[id] !== this.callStamp) {
+      stamp[id] = this.stampValue;
+      this.names.push(text);
+    }
+    this.pendingId = id;
+    this.pendingStart = start;
+    this.pendingEnd = end;
+    this.pendingSpan = span;
+  }
+
+  /** `push` for an identifier of the body's file while no call arguments are collected (the character scanner's common case). */
+  ident(id: number, start: number, end: number): void {
+    this.pendingId = -1;
+    if (this.prevMember) {
+      this.prevMember = false;
+      return;
+    }
+    const stamp = this.idents.stamp;
+    if (stamp[id] !== this.stampValue && stamp[id] !== this.callStamp) {
+      stamp[id] = this.stampValue;
+      this.names.push(this.idents.names[id]);
+    }
+    this.pendingId = id;
+    this.pendingStart = start;
+    this.pendingEnd = end;
+    this.pendingSpan = undefined;
+  }
+
+  /** `push` for a token that is no identifier, brace, parenthesis, '.' or '->', while no call arguments are collected. */
+  other(): void {
+    this.pendingId = -1;
+    this.prevMember = false;
+  }
+
+  private call(id: number): void {
+    const name = this.idents.names[id];
+    const span = this.pendingSpan ?? { file: this.file, start: this.origin.orig(this.pendingStart), end: this.origin.origEnd(this.pendingEnd) };
+    if (CALLS_WITH_ARGS.has(name)) {
+      const b = new CallArgsBuilder(name, span);
+      this.collectors.push(b);
+      this.callArgs.push(b);
+    }
+    if (this.idents.stamp[id] !== this.callStamp) {
+      this.idents.stamp[id] = this.callStamp;
+      this.candidates.push({ name, span });
+    }
+  }
+
+  record(): BodyRecord {
+    return { candidates: this.candidates, callArgs: this.callArgs.map((b) => b.result()), names: this.names, span: joinSpans(this.open, this.closeSpan!) };
+  }
+}

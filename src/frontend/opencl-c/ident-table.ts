@@ -1,0 +1,94 @@
+/**
+ * Identifiers met while scanning text at the character level, interned by a hash of their
+ * characters: looking one up compares characters in place and allocates nothing once the name
+ * is known. Each name gets a small integer id and one string; `stamp` is free per-id scratch for
+ * whoever needs to mark names (a body scan marks the names it has seen with its own number).
+ */
+export class IdentTable {
+  private slots = new Int32Array(1 << 12);
+  private mask = (1 << 12) - 1;
+  private hashes = new Int32Array(256);
+  /** Each name's characters, one after another, and where each name's start and how long it is. */
+  private chars = new Uint16Array(4096);
+  private used = 0;
+  private offsets = new Int32Array(256);
+  private lengths = new Int32Array(256);
+  readonly names: string[] = [];
+  stamp = new Int32Array(256);
+  /** Per id: the macro-table version `isMacro` was last decided at (-1: never), and the answer. */
+  macroAt = new Int32Array(256).fill(-1);
+  macroIs = new Uint8Array(256);
+
+  /** The hash of `s[start..end)` as `intern` expects it. */
+  static hash(s: string, start: number, end: number): number {
+    let h = 0;
+    for (let k = start; k < end; k++) h = (Math.imul(h, 31) + s.charCodeAt(k)) | 0;
+    return h;
+  }
+
+  /** The id of the identifier `s[start..end)`, whose `hash` the caller computed while reading it. */
+  intern(s: string, start: number, end: number, hash: number): number {
+    const len = end - start;
+    for (let slot = hash & this.mask; ; slot = (slot + 1) & this.mask) {
+      const v = this.slots[slot];
+      if (v === 0) return this.add(slot, s.slice(start, end), hash);
+      const id = v - 1;
+      if (this.hashes[id] !== hash || this.lengths[id] !== len) continue;
+      // Compared with the name's characters in the pool: a typed array reads faster than a string sliced from a large text.
+      const chars = this.chars;
+      const at = this.offsets[id];
+      let k = 0;
+      while (k < len && chars[at + k] === s.charCodeAt(start + k)) k++;
+      if (k === len) return id;
+    }
+  }
+
+  /** The id of a name given as a string. */
+  internString(name: string): number {
+    return this.intern(name, 0, name.length, IdentTable.hash(name, 0, name.length));
+  }
+
+  private add(slot: number, name: string, hash: number): number {
+    const id = this.names.length;
+    this.names.push(name);
+    if (id === this.hashes.length) {
+      const grow = <T extends Int32Array | Uint8Array>(a: T, fill = 0): T => {
+        const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+        b.fill(fill as never);
+        b.set(a);
+        return b;
+      };
+      this.hashes = grow(this.hashes);
+      this.offsets = grow(this.offsets);
+      this.lengths = grow(this.lengths);
+      this.stamp = grow(this.stamp);
+      this.macroAt = grow(this.macroAt, -1);
+      this.macroIs = grow(this.macroIs);
+    }
+    this.hashes[id] = hash;
+    if (this.used + name.length > this.chars.length) {
+      const chars = new Uint16Array(Math.max(2 * this.chars.length, this.used + name.length));
+      chars.set(this.chars);
+      this.chars = chars;
+    }
+    for (let k = 0; k < name.length; k++) this.chars[this.used + k] = name.charCodeAt(k);
+    this.offsets[id] = this.used;
+    this.lengths[id] = name.length;
+    this.used += name.length;
+    this.slots[slot] = id + 1;
+    // Keep the table at most half full.
+    if (2 * this.names.length > this.slots.length) this.rehash();
+    return id;
+  }
+
+  private rehash(): void {
+    const size = this.slots.length * 2;
+    this.slots = new Int32Array(size);
+    this.mask = size - 1;
+    for (let id = 0; id < this.names.length; id++) {
+      let slot = this.hashes[id] & this.mask;
+      while (this.slots[slot] !== 0) slot = (slot + 1) & this.mask;
+      this.slots[slot] = id + 1;
+    }
+  }
+}

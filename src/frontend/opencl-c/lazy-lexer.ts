@@ -1,0 +1,326 @@
+import { type Message, Messages } from '../../diagnostics/messages.js';
+import { IdentTable } from './ident-table.js';
+import { BOL, K_CHAR, K_IDENT, K_NUMBER, K_OTHER, K_PUNCT, K_STRING, SPACE } from './token.js';
+
+/** Punctuators by first character, longest first (C11 6.4.6), digraphs mapped to their spelling. */
+const PUNCT_BY_FIRST = new Map<string, string[]>();
+for (const p of [
+  '%:%:', '...', '<<=', '>>=', '->', '++', '--', '<<', '>>', '<=', '>=', '==', '!=', '&&', '||', '*=', '/=', '%=', '+=', '-=', '&=',
+  '^=', '|=', '##', '<:', ':>', '<%', '%>', '%:', '#', '[', ']', '(', ')', '{', '}', '.', '&', '*', '+', '-', '~', '!', '/', '%',
+  '<', '>', '^', '|', '?', ':', ';', '=', ',',
+]) {
+  const list = PUNCT_BY_FIRST.get(p[0]) ?? [];
+  list.push(p);
+  PUNCT_BY_FIRST.set(p[0], list);
+}
+const DIGRAPHS: Record<string, string> = { '<:': '[', ':>': ']', '<%': '{', '%>': '}', '%:': '#', '%:%:': '##' };
+
+/** Character classes by code: 1 identifier start, 2 digit. */
+export const CHAR_CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch === '_' || ch === '$') CHAR_CLASS[c] = 1;
+  else if (ch >= '0' && ch <= '9') CHAR_CLASS[c] = 2;
+}
+const isIdStartCode = (c: number) => c < 128 && CHAR_CLASS[c] === 1;
+const isDigitCode = (c: number) => c >= 48 && c <= 57;
+export const isIdCode = (c: number) => c < 128 && CHAR_CLASS[c] !== 0;
+
+/**
+ * Removes line splices (backslash-newline) and says where each character of the result was in
+ * the original text, so tokens keep exact spans: `at[k]` is the first clean offset after the k-th
+ * splice and `shift[k]` the characters removed up to there. Works splice by splice (indexOf and
+ * slices), so a file with a few continuation lines costs what one without them does.
+ */
+function removeSplices(text: string): { clean: string; at: number[]; shift: number[] } {
+  const parts: string[] = [];
+  const at: number[] = [];
+  const shift: number[] = [];
+  let out = 0;
+  let from = 0;
+  for (let b = text.indexOf('\\'); b >= 0; b = text.indexOf('\\', b + 1)) {
+    let j = b + 1;
+    while (text[j] === ' ' || text[j] === '\t') j++;
+    if (text[j] !== '\n' && text[j] !== '\r') continue;
+    if (text[j] === '\r' && text[j + 1] === '\n') j++;
+    out += b - from;
+    parts.push(text.slice(from, b));
+    from = j + 1;
+    at.push(out);
+    shift.push(from - out);
+    b = j;
+  }
+  if (from === 0) return { clean: text, at, shift };
+  parts.push(text.slice(from));
+  return { clean: parts.join(''), at, shift };
+}
+
+/**
+ * Where a character or string literal whose body starts at `j` stops: at its closing quote `qc`
+ * when it has one, else at the end of its line (or text).
+ */
+export function literalStop(s: string, j: number, qc: number): number {
+  const n = s.length;
+  for (;;) {
+    if (j >= n) return j;
+    const d = s.charCodeAt(j);
+    if (d === qc || d === 10 || d === 13) return j;
+    j += d === 92 && j + 1 < n && s.charCodeAt(j + 1) !== 10 ? 2 : 1;
+  }
+}
+
+/** A lexer problem, kept with its offsets so a cached lexing can be reported again for another inclusion. */
+export interface LexProblem {
+  readonly message: Message;
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * A lexer that makes one preprocessing token (C11 6.4) at a time, on demand, over a file's text
+ * with its line splices removed: `next()` lexes the token at `i` into the fields `bits`, `start`,
+ * `end` (offsets in the clean text; `orig` maps them back) and `id` (the spelling is
+ * `strings[id]`, one string per distinct spelling). Whoever drives it may move `i` and `flags`
+ * to a token boundary it found itself (the preprocessor skips function bodies and inactive
+ * groups at the character level and lexes only what it must).
+ */
+export class LazyLexer {
+  /** The text, line splices removed. */
+  readonly s: string;
+  readonly n: number;
+  private readonly at: number[];
+  private readonly shift: number[];
+  readonly spliced: boolean;
+  /** Where the next token is looked for, and the BOL/SPACE flags it will get. */
+  i: number;
+  flags = BOL;
+  bits = 0;
+  start = 0;
+  end = 0;
+  id = 0;
+  /** Spellings by id: the table's names (shared by every lexer of one preprocessing run that is given the table). */
+  readonly strings: readonly string[];
+  readonly problems: LexProblem[] = [];
+  /**
+   * Where `skipToDirective` last found the next '#', '"', "'", '/' and '%:' (the text's length
+   * when none): still right for any later start at or before them, so each inactive group does
+   * not search again past its end.
+   */
+  private readonly nextAt = new Int32Array(5).fill(-1);
+
+  constructor(
+    text: string,
+    /** Where spellings are interned: ids are the table's. */
+    readonly table: IdentTable = new IdentTable(),
+  ) {
+    this.strings = table.names;
+    const { clean, at, shift } = removeSplices(text);
+    this.s = clean;
+    this.n = clean.length;
+    this.at = at;
+    this.shift = shift;
+    this.spliced = at.length > 0;
+    // A UTF-8 byte-order mark opens the file, as clang allows.
+    this.i = clean.charCodeAt(0) === 0xfeff ? 1 : 0;
+  }
+
+  /** The original offset of clean offset `c`. */
+  orig(c: number): number {
+    if (!this.spliced) return c;
+    const at = this.at;
+    let lo = 0;
+    let hi = at.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (at[mid] <= c) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo === 0 ? c : c + this.shift[lo - 1];
+  }
+
+  /** The original end offset of a token ending at clean offset `end`. */
+  origEnd(end: number): number {
+    return this.spliced ? this.orig(end - 1) + 1 : end;
+  }
+
+  /** The id of the spelling `s[start..end)`, found without making a string once it is known. */
+  private intern(start: number, end: number): number {
+    return this.table.intern(this.s, start, end, IdentTable.hash(this.s, start, end));
+  }
+
+  private token(kind: number, start: number, end: number, id: number): true {
+    this.bits = kind | this.flags;
+    this.flags = 0;
+    this.start = start;
+    this.end = end;
+    this.id = id;
+    this.i = end;
+    return true;
+  }
+
+  private problem(message: Message, start: number, end: number): void {
+    this.problems.push({ message, start: this.orig(start), end: this.orig(end) + 1 });
+  }
+
+  /** Lexes the next token (comments and white space passed over); false at the end of the text. */
+  next(): boolean {
+    const s = this.s;
+    const n = this.n;
+    let i = this.i;
+    while (i < n) {
+      const code = s.charCodeAt(i);
+      if (code === 10 || code === 13) {
+        this.flags = BOL;
+        i++;
+        continue;
+      }
+      if (code === 32 || code === 9 || code === 12 || code === 11) {
+        this.flags |= SPACE;
+        i++;
+        continue;
+      }
+      if (code === 47 && s.charCodeAt(i + 1) === 47) {
+        while (i < n && s.charCodeAt(i) !== 10 && s.charCodeAt(i) !== 13) i++;
+        this.flags |= SPACE;
+        continue;
+      }
+      if (code === 47 && s.charCodeAt(i + 1) === 42) {
+        const close = s.indexOf('*/', i + 2);
+        if (close < 0) {
+          this.problem(Messages.unterminatedComment, i, i + 1);
+          i = n;
+        } else i = close + 2;
+        this.flags |= SPACE;
+        continue;
+      }
+      const start = i;
+      // Character and string literals, with their encoding prefixes.
+      let p = i;
+      if (code === 117 && s.charCodeAt(p + 1) === 56) p += 2;
+      else if (code === 76 || code === 117 || code === 85) p += 1;
+      const qc = s.charCodeAt(p);
+      if (qc === 34 || qc === 39) {
+        const j = literalStop(s, p + 1, qc);
+        const kind = qc === 34 ? K_STRING : K_CHAR;
+        if (s.charCodeAt(j) !== qc) {
+          this.problem(qc === 34 ? Messages.unterminatedString : Messages.unterminatedChar, start, Math.max(start, j - 1));
+          return this.token(kind, start, j, this.intern(start, j));
+        }
+        return this.token(kind, start, j + 1, this.intern(start, j + 1));
+      }
+      // `U8"…"` and `L8"…"` are not literal prefixes; their `U`/`L` stays an 'other' token, as it always
+      // has here (clang reads an identifier `U8`): kept so outputs do not change with this lexer.
+      if (isIdStartCode(code) && !((code === 85 || code === 76) && s.charCodeAt(i + 1) === 56 && (s.charCodeAt(i + 2) === 34 || s.charCodeAt(i + 2) === 39))) {
+        let j = i + 1;
+        while (j < n && isIdCode(s.charCodeAt(j))) j++;
+        return this.token(K_IDENT, start, j, this.intern(start, j));
+      }
+      if (isDigitCode(code) || (code === 46 && isDigitCode(s.charCodeAt(i + 1)))) {
+        let j = i + 1;
+        while (j < n) {
+          const d = s.charCodeAt(j);
+          if ((d === 43 || d === 45) && 'eEpP'.includes(s[j - 1])) j++;
+          else if (isIdCode(d) || d === 46) j++;
+          else break;
+        }
+        return this.token(K_NUMBER, start, j, this.intern(start, j));
+      }
+      const c = s[i];
+      const candidates = PUNCT_BY_FIRST.get(c);
+      if (candidates) {
+        for (const pn of candidates) {
+          if (pn.length === 1 || s.startsWith(pn, i)) return this.token(K_PUNCT, start, i + pn.length, this.table.internString(DIGRAPHS[pn] ?? pn));
+        }
+      }
+      // Anything else is a single "other" token; the parser complains if it reaches it.
+      const cp = s.codePointAt(i)!;
+      const len = cp > 0xffff ? 2 : 1;
+      return this.token(K_OTHER, start, i + len, this.intern(start, i + len));
+    }
+    this.i = i;
+    return false;
+  }
+
+  /**
+   * Passes over the text of an inactive group, to the next line whose first token is '#'
+   * (comments and literals honoured, so a '#' inside one is not taken): leaves `i` there (or at
+   * the end) and returns it; -1 when a literal or comment there is unterminated (a lexer problem
+   * the caller must report the token-by-token way). Jumps from one character that matters ('#',
+   * '%:', quotes, '/') to the next with `indexOf`, so plain text costs what a memory scan does.
+   */
+  skipToDirective(): number {
+    const s = this.s;
+    const n = this.n;
+    let i = this.i;
+    // Whether a token may still open a line at `i`: nothing but white space and comments since the last line break.
+    let bolAtI = (this.flags & BOL) !== 0;
+    const find = (what: string, from: number) => {
+      const k = s.indexOf(what, from);
+      return k < 0 ? n : k;
+    };
+    // Nothing between `i` and `k` matters but white space and line breaks: is `k` first on its line?
+    const bolAt = (k: number) => {
+      for (let b = k - 1; b >= i; b--) {
+        const d = s.charCodeAt(b);
+        if (d === 10 || d === 13) return true;
+        if (d !== 32 && d !== 9 && d !== 12 && d !== 11) return false;
+      }
+      return bolAtI;
+    };
+    const next = this.nextAt;
+    let [hash, quote, apos, slash, digraph] = next;
+    for (;;) {
+      if (hash < i) hash = find('#', i);
+      if (quote < i) quote = find('"', i);
+      if (apos < i) apos = find("'", i);
+      if (slash < i) slash = find('/', i);
+      if (digraph < i) digraph = find('%:', i);
+      const k = Math.min(hash, quote, apos, slash, digraph);
+      if (k >= n) break;
+      const c = s.charCodeAt(k);
+      if (c === 35 || c === 37) {
+        const pasting = c === 37 && s.startsWith('%:%:', k);
+        if (!pasting && bolAt(k)) {
+          next[0] = hash;
+          next[1] = quote;
+          next[2] = apos;
+          next[3] = slash;
+          next[4] = digraph;
+          this.i = k;
+          this.flags = BOL;
+          return k;
+        }
+        i = k + (pasting ? 4 : c === 37 ? 2 : 1);
+        bolAtI = false;
+        continue;
+      }
+      if (c === 34 || c === 39) {
+        const j = literalStop(s, k + 1, c);
+        if (s.charCodeAt(j) !== c) return -1;
+        i = j + 1;
+        bolAtI = false;
+        continue;
+      }
+      const d = s.charCodeAt(k + 1);
+      if (d === 47) {
+        const bol = bolAt(k);
+        let j = k + 2;
+        while (j < n && s.charCodeAt(j) !== 10 && s.charCodeAt(j) !== 13) j++;
+        i = j;
+        bolAtI = bol;
+      } else if (d === 42) {
+        const close = s.indexOf('*/', k + 2);
+        if (close < 0) return -1;
+        // A comment leaves the line's start as it was, line breaks inside it included.
+        const bol = bolAt(k);
+        i = close + 2;
+        bolAtI = bol;
+      } else {
+        i = k + 1;
+        bolAtI = false;
+      }
+    }
+    this.i = n;
+    return n;
+  }
+}

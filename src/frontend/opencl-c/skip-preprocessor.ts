@@ -1,0 +1,223 @@
+import { Messages } from '../../diagnostics/messages.js';
+import { type SourceFile, type Span, span } from '../../diagnostics/source.js';
+import { BodyRecorder, lexOrAbort, SkipAbort } from './body-record.js';
+import { scanBodyText, type BodyHost } from './body-scan.js';
+import { IdentTable } from './ident-table.js';
+import { LazyLexer } from './lazy-lexer.js';
+import { type TokenSink, TokenStream, type TokenSource } from './macro-expand.js';
+import { type Conditional, Preprocessor } from './preprocessor.js';
+import { BOL, K_IDENT, K_PUNCT, KIND_MASK, SPACE, Token } from './token.js';
+
+/** One file being read: its lazy lexer and its open conditionals. */
+interface FileWalk {
+  readonly file: SourceFile;
+  readonly lx: LazyLexer;
+  readonly conds: Conditional[];
+  readonly depth: number;
+}
+
+/** The tokens after a macro name, lexed as expansion asks for them, up to the next directive line. */
+class LazyRun implements TokenSource {
+  private readonly toks: Token[];
+  /** Clean end offset of each token. */
+  readonly ends: number[];
+  private done = false;
+
+  constructor(
+    private readonly walk: FileWalk,
+    first: Token,
+  ) {
+    this.toks = [first];
+    this.ends = [walk.lx.end];
+  }
+
+  has(k: number): boolean {
+    const { lx, file } = this.walk;
+    while (k >= this.toks.length && !this.done) {
+      if (!lexOrAbort(lx)) this.done = true;
+      else {
+        const text = lx.strings[lx.id];
+        if ((lx.bits & BOL) !== 0 && (lx.bits & KIND_MASK) === K_PUNCT && text === '#') this.done = true;
+        else {
+          this.toks.push(new Token(lx.bits, text, file, lx.orig(lx.start), lx.origEnd(lx.end), false, false));
+          this.ends.push(lx.end);
+        }
+      }
+    }
+    return k < this.toks.length;
+  }
+
+  get(k: number): Token {
+    return this.toks[k];
+  }
+}
+
+/**
+ * The preprocessor, reading each file with a lazy lexer: inactive `#if` groups are passed over at
+ * the character level, and so are function bodies — a '{' of the file at brace depth 0 right after
+ * a ')' — which become one '{' token carrying the body's record (calls, call arguments, names; see
+ * BodyRecorder) instead of their tokens. Directives inside bodies are obeyed and macros expanded
+ * exactly as on the token path. What it cannot answer exactly throws SkipAbort; a body guess the
+ * parser does not take as a function body is caught there (see compileOpenCL).
+ */
+export class SkippingPreprocessor extends Preprocessor implements TokenSink {
+  /** Brace depth of the output, and whether its last token is a ')' a function body may follow (see track). */
+  private depth = 0;
+  private afterParen = false;
+  /** At brace depth 0: parenthesis depth, whether the open group is an attribute's, whether the declaration named a record. */
+  private parens = 0;
+  private attributeGroup = false;
+  private afterAttribute = false;
+  private recordSeen = false;
+  private body: BodyRecorder | undefined;
+  private bodyOpen: Token | undefined;
+  private readonly idents = new IdentTable();
+  /** Bumped by every #define and #undef: the identifier table's macro answers are kept per version. */
+  private macroVersion = 0;
+
+  protected override processFile(file: SourceFile, depth: number, emit: boolean): void {
+    if (!emit) {
+      super.processFile(file, depth, emit);
+      return;
+    }
+    this.files.push(file);
+    const walk: FileWalk = { file, lx: new LazyLexer(file.text, this.idents), conds: [], depth };
+    const lx = walk.lx;
+    const body = this.body;
+    if (body) {
+      // Included inside a function body: the whole file belongs to the body.
+      scanBodyText(lx, body, this.bodyHost(walk), true);
+      if (body.closed) throw new SkipAbort();
+    }
+    while (!this.aborted && lexOrAbort(lx)) {
+      const bits = lx.bits;
+      const kind = bits & KIND_MASK;
+      const text = lx.strings[lx.id];
+      if ((bits & BOL) !== 0 && kind === K_PUNCT && text === '#') this.directiveLines(walk);
+      else if (kind === K_IDENT && this.isMacroId(lx.id)) this.expandHere(walk);
+      else if (kind === K_PUNCT && text === '{' && this.depth === 0 && this.afterParen) this.skipBody(walk);
+      else {
+        this.output.pushSpelled(bits, lx.strings, lx.id, lx.orig(lx.start), lx.origEnd(lx.end), file);
+        this.track(kind, text);
+      }
+    }
+    for (const c of walk.conds) this.diags.report(Messages.unterminatedConditional, c.span);
+  }
+
+  /**
+   * Follows the output at brace depth 0 to tell a function body's '{' from others: after the ')'
+   * closing a parenthesised group, unless that group is an attribute's in a declaration that
+   * named struct, union or enum (`struct __attribute__((packed)) {`: a record's members).
+   */
+  private track(kind: number, text: string): void {
+    if (kind === K_PUNCT) {
+      if (text === '{') this.depth++;
+      else if (text === '}') {
+        if (--this.depth === 0) this.recordSeen = false;
+      } else if (this.depth === 0) {
+        if (text === '(') {
+          if (this.parens++ === 0) this.attributeGroup = this.afterAttribute;
+        } else if (text === ')') {
+          if (this.parens > 0) this.parens--;
+        } else if (text === ';') this.recordSeen = false;
+      }
+    } else if (kind === K_IDENT && this.depth === 0 && (text === 'struct' || text === 'union' || text === 'enum')) this.recordSeen = true;
+    this.afterAttribute = kind === K_IDENT && (text === '__attribute__' || text === '__attribute');
+    this.afterParen = kind === K_PUNCT && text === ')' && this.depth === 0 && this.parens === 0 && !(this.attributeGroup && this.recordSeen);
+  }
+
+  /** Where expanded tokens go: the open body's recorder, else the output. */
+  push(t: Token): void {
+    const body = this.body;
+    if (!body) {
+      this.output.push(t);
+      this.track(t.bits & KIND_MASK, t.text);
+      return;
+    }
+    const kind = t.bits & KIND_MASK;
+    body.push(kind, t.text, kind === K_IDENT ? this.idents.internString(t.text) : -1, 0, 0, t.expansion ?? t.span);
+    if (body.closed) this.closeBody();
+  }
+
+  private closeBody(): void {
+    this.output.pushBody(this.bodyOpen!, this.body!.record());
+    this.body = undefined;
+    this.bodyOpen = undefined;
+    this.afterParen = false;
+    this.recordSeen = false;
+  }
+
+  /** The lexer holds a '#' at the start of a line: obeys that directive, then passes over any inactive group it opens. */
+  private directiveLines(walk: FileWalk): void {
+    const { lx, file, conds } = walk;
+    for (;;) {
+      const hash = new Token(lx.bits, '#', file, lx.orig(lx.start), lx.origEnd(lx.end), false, false);
+      const line: Token[] = [];
+      while (lexOrAbort(lx)) {
+        if ((lx.bits & BOL) !== 0) {
+          // The next line's first token: read again from its start.
+          lx.i = lx.start;
+          lx.flags = lx.bits & (BOL | SPACE);
+          break;
+        }
+        line.push(new Token(lx.bits, lx.strings[lx.id], file, lx.orig(lx.start), lx.origEnd(lx.end), false, false));
+      }
+      const active = conds.length === 0 || conds[conds.length - 1].active;
+      const word = line[0]?.text;
+      if (word === 'define' || word === 'undef') this.macroVersion++;
+      this.directive(hash, line, conds, active, file, walk.depth, true);
+      if (conds.length === 0 || conds[conds.length - 1].active) return;
+      // An inactive group: nothing in it matters until the next directive.
+      const at = lx.skipToDirective();
+      if (at < 0) throw new SkipAbort();
+      if (!lexOrAbort(lx)) return;
+    }
+  }
+
+  protected override emitPragma(t: Token): void {
+    if (this.body) throw new SkipAbort();
+    super.emitPragma(t);
+  }
+
+  /** The lexer holds a macro name: expands it (and what it calls) as the token path would. */
+  private expandHere(walk: FileWalk): void {
+    const { lx, file } = walk;
+    const first = new Token(lx.bits, lx.strings[lx.id], file, lx.orig(lx.start), lx.origEnd(lx.end), false, false);
+    const run = new LazyRun(walk, first);
+    const stream = new TokenStream(run);
+    this.expandStream(stream, this, true);
+    // Nothing read when preprocessing was stopped: the name is passed over all the same.
+    lx.i = run.ends[Math.max(1, stream.position) - 1];
+    lx.flags = 0;
+  }
+
+  /** The lexer holds a '{' that opens a function body: reads the body at the character level. */
+  private skipBody(walk: FileWalk): void {
+    const { lx, file } = walk;
+    this.bodyOpen = new Token(lx.bits, '{', file, lx.orig(lx.start), lx.origEnd(lx.end), false, false);
+    const open: Span = span(file, this.bodyOpen.start, this.bodyOpen.end);
+    const body = (this.body = new BodyRecorder(this.idents, file, lx, open));
+    scanBodyText(lx, body, this.bodyHost(walk), false);
+    if (this.body === body) this.closeBody();
+  }
+
+  private bodyHost(walk: FileWalk): BodyHost {
+    return {
+      idents: this.idents,
+      file: walk.file,
+      isMacro: (id) => this.isMacroId(id),
+      expand: () => this.expandHere(walk),
+      directive: () => this.directiveLines(walk),
+      stopped: () => this.aborted,
+    };
+  }
+
+  private isMacroId(id: number): boolean {
+    const t = this.idents;
+    if (t.macroAt[id] !== this.macroVersion) {
+      t.macroAt[id] = this.macroVersion;
+      t.macroIs[id] = this.isMacroName(t.names[id]) ? 1 : 0;
+    }
+    return t.macroIs[id] === 1;
+  }
+}
