@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { type Api, openContext, tinytcKernel } from '../src/runtime/api.js';
 import type { DeviceBuffer } from '../src/runtime/opencl/host.js';
 import { type BlasPolicy, DEFAULT_BLAS_POLICY, GEMM_VARIANTS, gemmVariant, isGemmVariant } from '../src/tinytc/codegen/blas-policy.js';
+import { parseSpirvKnobs } from '../src/tinytc/codegen/spirv-knobs.js';
 import type { VulkanBuffer } from '../src/runtime/vulkan/context.js';
 
 const api = (process.env.KERNARG_API ?? 'opencl') as Api;
@@ -47,6 +48,11 @@ const vectors = words(process.env.AXPBY_VECTORS).map((v) => {
   return Number(v) as BlasPolicy['axpbyVector'];
 });
 const sweep = words(process.env.WG_SWEEP).map((w) => w.split('x').map(Number) as [number, number]);
+// SPIRV_KNOBS="default index32 unroll=full index32,fill=hoisted": each GEMM (variant × work-group)
+// under each setting of the SPIR-V knobs (spirv-knobs.ts), Vulkan only; `default` is the printer's spelling.
+const knobSettings = api === 'vulkan' && words(process.env.SPIRV_KNOBS).length ? words(process.env.SPIRV_KNOBS).map((k) => ({ name: k, knobs: parseSpirvKnobs(k) })) : [{ name: 'default', knobs: {} }];
+/** The GEMM rule the API's printer follows by default: Vulkan's own where the policy has one. */
+const defaultGemm = (t: 'f32' | 'f64', n: number) => gemmVariant(api === 'vulkan' ? { ...DEFAULT_BLAS_POLICY, gemm: DEFAULT_BLAS_POLICY.vulkanGemm ?? DEFAULT_BLAS_POLICY.gemm } : DEFAULT_BLAS_POLICY, t, n, n);
 if (api === 'vulkan' && vectors.length) console.log('Vulkan: the SPIR-V printer has one axpby; AXPBY_VECTORS applies to OpenCL only');
 /** The default first, then the swept ones; Vulkan sweeps GEMM variants only (SPIR-V has one axpby). */
 const policies = <T>(extra: readonly T[], fallback: T, swept = true) => [fallback, ...extra.filter((x) => x !== fallback)].slice(0, swept ? undefined : 1);
@@ -111,7 +117,7 @@ for (const [t, n] of [['f32', 32], ['f64', 32], ['f32', 64], ['f64', 64]] as ['f
   const key = `bmm_${t}_${n}`;
   let first = 0;
   for (const wg of [null, ...sweep]) {
-    for (const variant of policies(variants, gemmVariant(DEFAULT_BLAS_POLICY, t, n, n))) {
+    for (const [variant, knob] of policies(variants, defaultGemm(t, n)).flatMap((v) => knobSettings.map((k) => [v, k] as const))) {
       const ir = `func @bgemm(%A: ${mt}, %B: ${mt}, %C: ${mt})${wg ? ` work_group_size(${wg[0]}, ${wg[1]})` : ''} {
   %id = group_id
   %a = subview %A[:, :, %id] : ${mt}
@@ -119,11 +125,11 @@ for (const [t, n] of [['f32', 32], ['f64', 32], ['f32', 64], ['f64', 64]] as ['f
   %c = subview %C[:, :, %id] : ${mt}
   gemm.n.n 1.0, %a, %b, 0.0, %c : ${t}, ${mv}, ${mv}, ${t}, ${mv}
 }`;
-      const label = [`gemm ${n}³ ${t}`, `×${howmany}`, variant, wg ? wg.join('x') : 'chosen'];
+      const label = [`gemm ${n}³ ${t}`, `×${howmany}`, knob.name === 'default' ? variant : `${variant} ${knob.name}`, wg ? wg.join('x') : 'chosen'];
       let ms: number;
       let local: readonly number[];
       try {
-        const k = tinytcKernel(ctx, ir, 'bgemm', { blas: { gemm: [{ variant }] } });
+        const k = tinytcKernel(ctx, ir, 'bgemm', { blas: { gemm: [{ variant }], spirv: knob.knobs } });
         local = k.local;
         ms = time(() => k.launch({ args, howmany }));
       } catch (e) {
@@ -132,7 +138,7 @@ for (const [t, n] of [['f32', 32], ['f64', 32], ['f32', 64], ['f64', 64]] as ['f
       }
       const gflops = (2 * n ** 3 * howmany) / (ms * 1e6);
       first ||= gflops;
-      const sweepKey = `${key}@${variant}@${local.slice(0, 2).join('x')}${wg ? '' : '-chosen'}`;
+      const sweepKey = `${key}@${variant}@${local.slice(0, 2).join('x')}${wg ? '' : '-chosen'}${knob.name === 'default' ? '' : `@${knob.name}`}`;
       results[sweepKey] = gflops;
       // Roofline: A and B read, C written once (beta 0), at the device's measured copy rate (torch's
       // device copy when the baseline is given, else kernarg's copy kernel above).
@@ -141,7 +147,7 @@ for (const [t, n] of [['f32', 32], ['f64', 32], ['f32', 64], ['f64', 64]] as ['f
       const roof = (2 * n ** 3 * howmany) / (moved / (copyRate * 1e9)) / 1e9;
       label[3] = `${local.slice(0, 2).join('x')}${wg ? '' : ' (chosen)'}`;
       rows.push([...label, ms.toFixed(3), `${gflops.toFixed(0)} GFLOP/s`, baseline[key] ? `${((100 * gflops) / baseline[key]).toFixed(1)}%` : '-', `${(gflops / first).toFixed(2)}×`, `${((100 * gbps) / copyRate).toFixed(1)}%`]);
-      if (!wg && variant === gemmVariant(DEFAULT_BLAS_POLICY, t, n, n)) {
+      if (!wg && variant === defaultGemm(t, n) && knob.name === 'default') {
         results[key] = gflops;
         console.log(`gemm ${n}x${n}x${n} ${t} × ${howmany}: ${ms.toFixed(3)} ms, ${gflops.toFixed(0)} GFLOP/s, work-group ${local.slice(0, 2).join('x')}${ratio(key, gflops)}; moved ${(moved / 2 ** 20).toFixed(0)} MiB at ${gbps.toFixed(0)} GB/s = ${((100 * gbps) / copyRate).toFixed(1)}% of the copy rate ${copyRate.toFixed(0)} GB/s (memory roofline ${roof.toFixed(0)} GFLOP/s)`);
       }

@@ -10,6 +10,9 @@
 # without the torch baseline where torch is missing.
 # KERNARG_API=vulkan: the same GEMM sweep through kernarg's SPIR-V on Vulkan (NVIDIA's ICD on the GPU
 # machine, the default Vulkan device, lavapipe, elsewhere); copy and axpby at the one SPIR-V width.
+# There every GEMM also runs under each setting of the SPIR-V knobs (SPIRV_KNOBS, see
+# src/tinytc/codegen/spirv-knobs.ts), with fewer variants and work-groups by default so that the
+# whole sweep stays within a few minutes: 4 variants × 2 work-groups (chosen, 32x4) × 6 settings × 4 shapes.
 set -u
 cd "$(dirname "$0")/.."
 out=${OUT:-/tmp/out}
@@ -34,6 +37,11 @@ fi
 echo "== GEMM variants and vector axpby against the reference ($api)"
 CI=true $node --import tsx --test --test-name-pattern="\\[$api\\]" test/tinytc-gemm-variants.test.ts 2>&1 | tee "$out/gemm-variants-tests-$api.log" | grep -E '^# (pass|fail)|^not ok|error:' | head -20
 echo "== sweep ($api)"
+if [ "$api" = vulkan ]; then
+  export SPIRV_KNOBS=${SPIRV_KNOBS:-default index32 fill=hoisted unroll=hint unroll=full index32,fill=hoisted,unroll=full}
+  GEMM_VARIANTS=${GEMM_VARIANTS:-staged-k16 staged-k32 staged-all direct}
+  WG_SWEEP=${WG_SWEEP:-32x4}
+fi
 GEMM_VARIANTS=${GEMM_VARIANTS:-direct direct-vector staged-k16 staged-all vector-k8 vector-k16 vector-k32 vector-all} \
   AXPBY_VECTORS=${AXPBY_VECTORS:-1 2 4 8} \
   WG_SWEEP=${WG_SWEEP:-16x8 32x4 32x8 64x4} \

@@ -16,6 +16,7 @@ import { SPIR64 } from '../src/layout/data-layout.js';
 import { testDevice } from './support/device.js';
 import { testVulkan } from './support/vulkan-device.js';
 import { type AnyContext, tinytcKernel } from '../src/runtime/api.js';
+import { SPIRV_KNOB_SETTINGS, parseSpirvKnobs } from '../src/tinytc/codegen/spirv-knobs.js';
 import { DiagnosticBag } from '../src/diagnostics/diagnostic.js';
 import { disassemble } from '../src/emit/spirv/disassemble.js';
 import { withAddressTables } from '../src/targets/vulkan/address-tables.js';
@@ -134,12 +135,12 @@ function onDevice(api: 'opencl' | 'vulkan', t: { skip: (m: string) => void }, bo
 }
 
 /** Within a family (staged-*, vector-*) the variants differ only in their K tile: two of each (several tiles that K does not divide; all of K in one) run every case, the others the ragged static one and the batched 64³ f64 one. */
-function everyVariant(ctx: AnyContext, extra: Omit<ExecCase, 'blas'>[] = []): void {
+function everyVariant(ctx: AnyContext, extra: Omit<ExecCase, 'blas'>[] = [], blas: Partial<BlasPolicy> = {}): void {
   const base = cases();
   const all = [...base, ...extra];
   const some = [base[0], base[base.length - 1]];
   for (const variant of GEMM_VARIANTS) {
-    for (const c of variant.startsWith('direct') || variant.endsWith('-k4') || variant.endsWith('-all') ? all : some) runOnBoth(ctx, { ...c, blas: { gemm: [{ variant }] } });
+    for (const c of variant.startsWith('direct') || variant.endsWith('-k4') || variant.endsWith('-all') ? all : some) runOnBoth(ctx, { ...c, blas: { ...blas, gemm: [{ variant }] } });
   }
 }
 
@@ -197,6 +198,25 @@ test('every GEMM variant as SPIR-V against the reference, each module through sp
   onDevice('vulkan', t, (ctx) => {
     // Groups too (their members are read by buffer address in SPIR-V, a path of its own), and mixed element types.
     everyVariant(ctx, [grouped(), ...mixed()]);
+  }),
+);
+
+test('every GEMM variant as SPIR-V under each setting of the SPIR-V knobs against the reference, through spirv-val [vulkan]', (t) =>
+  onDevice('vulkan', t, (ctx) => {
+    // The batched 32³ and 64³ of the benchmark are among the cases: the shapes the knobs are swept on.
+    for (const setting of SPIRV_KNOB_SETTINGS.filter((s) => s !== 'default')) everyVariant(ctx, [grouped(), ...mixed()], { spirv: parseSpirvKnobs(setting) });
+  }),
+);
+
+test('generated GEMMs under every variant and generated SPIR-V knobs against the reference (fast-check) [vulkan]', (t) =>
+  onDevice('vulkan', t, (ctx) => {
+    const knobs = fc.record({ index32: fc.boolean(), fill: fc.constantFrom('divide' as const, 'hoisted' as const), unroll: fc.constantFrom('none' as const, 'hint' as const, 'full' as const) });
+    fc.assert(
+      fc.property(generatedGemm, knobs, ({ variant, c }, spirv) => {
+        runOnBoth(ctx, { ...c, blas: { gemm: [{ variant }], spirv } });
+      }),
+      { numRuns: Number(process.env.KERNARG_FC_RUNS ?? 16), seed: Number(process.env.KERNARG_FC_SEED ?? 20261123), endOnFailure: true },
+    );
   }),
 );
 
@@ -329,4 +349,44 @@ test('Vulkan runtime: a CPU device (lavapipe) keeps the direct GEMM, a GPU stage
   } finally {
     ctx.dispose();
   }
+});
+
+test('SPIR-V knobs: index32 indexes the tiles in 32 bits, hoisted fills divide once per tile, full unroll leaves no K loop and no accumulator variable', () => {
+  const b = batched('f32', 64, 1);
+  const knobs = (setting: string) => spirvText(b, 'staged-all', { spirv: parseSpirvKnobs(setting) });
+  const plain = knobs('default');
+  // Today's spelling: every index 64-bit, a UMod and a UDiv per element of each tile fill.
+  assert.match(plain, /OpAccessChain %_ptr_Workgroup_float %\d+ %\d+\n/);
+  assert.doesNotMatch(plain, /OpIMul %uint/);
+  assert.equal(plain.match(/OpUMod %ulong/g)?.length, 2);
+  const narrow = knobs('index32');
+  assert.match(narrow, /OpUMod %uint/);
+  assert.doesNotMatch(narrow, /OpUMod %ulong|OpIMul %ulong %\d+ %ulong_6[45]\b/, 'tile offsets and fills in 32 bits');
+  // Hoisted: the work-item's fast index once per tile, outside the fill loop (two tiles: two UMods).
+  const hoisted = knobs('fill=hoisted');
+  assert.equal(hoisted.match(/OpUMod/g)?.length, 2);
+  assert.equal(hoisted.match(/OpLoopMerge/g)?.length, plain.match(/OpLoopMerge/g)?.length);
+  assert.match(knobs('unroll=hint'), /OpLoopMerge %\d+ %\d+ 1\n/);
+  const full = knobs('unroll=full');
+  // Blocks, K tiles, fills and K steps written out: no loop, and the 32 accumulators are SSA values.
+  assert.doesNotMatch(full, /OpLoopMerge/);
+  assert.doesNotMatch(full, /OpVariable %_ptr_Function_float/);
+  assert.equal(full.match(/OpFMul %float/g)?.length, 64 * 32 + 32, '64 K steps × 32 products, and alpha × acc');
+  // A K longer than UNROLL_K_STEPS keeps its loop and its accumulator variables.
+  const deep = gemmCase('deep', 'f32', 'n', 'n', mat('f32', 8, 300, 1), mat('f32', 300, 8, 2), mat('f32', 8, 8, 3));
+  assert.match(spirvText(deep, 'direct', { spirv: { unroll: 'full' } }), /OpVariable %_ptr_Function_float/);
+  assert.throws(() => parseSpirvKnobs('unroll=most'), /SPIR-V knob 'unroll=most'/);
+  assert.deepEqual(parseSpirvKnobs('index32,fill=hoisted,unroll=full'), { index32: true, fill: 'hoisted', unroll: 'full' });
+});
+
+test('SPIR-V: the GPU policy\'s Vulkan rule (VULKAN_GPU_GEMM) picks staged-k16 for the benchmarked shapes; a caller\'s gemm rule alone wins', () => {
+  const b = batched('f32', 64, 1);
+  const fe = compileTinytc(new SourceFile('x.ir', b.ir), { layout: SPIR64 });
+  const plan = withAddressTables(lowerVulkan(fe.compiled!.module, {}, new DiagnosticBag()))!;
+  const text = (blas?: Partial<BlasPolicy>) => disassemble(emitTinytcSpirv(fe.compiled!, plan, blas ? { blas } : {}));
+  // staged-k16 on 16 × 8: blocks of 64 × 64, K tiles of 16 (staged-all would hold all 64).
+  assert.deepEqual(workgroupArrays(text(), 'float'), [64 * 16, 64 * 17]);
+  assert.deepEqual(workgroupArrays(text(GPU_BLAS_POLICY), 'float'), [64 * 16, 64 * 17]);
+  assert.deepEqual(workgroupArrays(text({ gemm: [{ variant: 'staged-all' }] }), 'float'), [64 * 64, 64 * 65]);
+  assert.deepEqual(workgroupArrays(text(CPU_BLAS_POLICY), 'float'), []);
 });

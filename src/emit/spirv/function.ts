@@ -69,8 +69,8 @@ export class FunctionBuilder {
     this.label(merge);
   }
 
-  /** while (cond()) { body(); next(); } — cond runs in its own block after the loop header. */
-  loop(cond: () => number, body: () => void, next: () => void): void {
+  /** while (cond()) { body(); next(); } — cond runs in its own block after the loop header; `control`: OpLoopMerge's Loop Control bits (1: Unroll). */
+  loop(cond: () => number, body: () => void, next: () => void, control = 0): void {
     const header = this.b.id();
     const check = this.b.id();
     const bodyLabel = this.b.id();
@@ -78,7 +78,7 @@ export class FunctionBuilder {
     const merge = this.b.id();
     this.emit(Op.Branch, header);
     this.label(header);
-    this.emit(Op.LoopMerge, merge, cont, 0);
+    this.emit(Op.LoopMerge, merge, cont, control);
     this.emit(Op.Branch, check);
     this.label(check);
     const c = cond();

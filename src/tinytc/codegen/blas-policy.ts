@@ -1,4 +1,7 @@
 import type { ScalarTypeName } from '../ast.js';
+import type { SpirvGemmKnobs } from './spirv-knobs.js';
+
+export { UNROLL_K_STEPS } from './spirv-knobs.js';
 
 /**
  * How the OpenCL C backend emits GEMM and axpby, and the SPIR-V printer GEMM (its vector variants
@@ -47,7 +50,22 @@ export interface BlasPolicy {
   readonly vectorBuiltins?: boolean;
   /** Local (work-group) memory one staged GEMM may take: LOCAL_BYTES unless a device has less (the Vulkan runtime sets it). */
   readonly localBytes?: number;
+  /** The rule the SPIR-V printer uses in place of `gemm` (measured through Vulkan on its own): VULKAN_GPU_GEMM on GPUs. */
+  readonly vulkanGemm?: readonly GemmRule[];
+  /** How the SPIR-V printer spells a GEMM's indices and loops (all off when absent). */
+  readonly spirv?: SpirvGemmKnobs;
 }
+
+/**
+ * The GEMM rule of the SPIR-V printer on GPUs, from the Vulkan sweep on an NVIDIA H100
+ * (scripts/gpu-gemm-sweep.sh with KERNARG_API=vulkan, 2026-11-23: direct, staged-k16, staged-k32,
+ * staged-all and vector-all × work-groups 16x8/8x8/16x4/32x4 beside torch.bmm): staged-k16 was the
+ * fastest for every shape — 32³ f32 92.6% of cuBLAS (16x8), 32³ f64 85.4% (16x8), 64³ f32 56.2% and
+ * 64³ f64 50.8% (both on 32x4; 47.9% and 46.2% on the chosen 16x8) — while the OpenCL winners above
+ * ran at 17–27% for 64³ (staged-all 64³ f32 19.1%). The work-group rule (work-group-size.ts) is one
+ * for both APIs, so Vulkan keeps the chosen 16x8 for 64³.
+ */
+export const VULKAN_GPU_GEMM: readonly GemmRule[] = [{ maxSize: 64, variant: 'staged-k16' }, { variant: 'direct' }];
 
 /**
  * The rule for GPUs, from the sweep on an NVIDIA H100 (scripts/gpu-gemm-sweep.sh, 2026-11-23: every
@@ -65,6 +83,7 @@ export const GPU_BLAS_POLICY: BlasPolicy = {
     { variant: 'direct' },
   ],
   axpbyVector: 2,
+  vulkanGemm: VULKAN_GPU_GEMM,
 };
 
 /**

@@ -4,54 +4,130 @@
 // each accumulator, so both backends compute the same values. A and B of another element type
 // than C are converted to C's as they are read (as the OpenCL C's assignments to C's type do).
 // SPIR-V has no vload: the vector variants keep their layouts (neighbouring rows and columns per
-// invocation) and read element by element.
+// invocation) and read element by element. The policy's SPIR-V knobs (blas-policy.ts,
+// SpirvGemmKnobs) change how indices and loops are spelled, never the sums.
 import { SCALAR_BYTES } from '../../../tinytc/ast.js';
 import { Op } from '../../../emit/spirv/spec.js';
 import type { AtomicMode } from '../../../tinytc/codegen/atomic-mode.js';
-import { type StagedVariantName, gemmVariant, stagedKTile } from '../../../tinytc/codegen/blas-policy.js';
+import { type StagedVariantName, UNROLL_K_STEPS, gemmVariant, stagedKTile } from '../../../tinytc/codegen/blas-policy.js';
+import type { ExtOps } from '../../../tinytc/codegen/dope.js';
 import { gemmTiling } from '../../../tinytc/codegen/tiling.js';
 import { type SCollectiveContext, type SScalar, type Trans, op, opAt, update } from './collective.js';
-import type { SExt, SView, Sym } from './gen.js';
+import { type SExt, type SView, type Sym, narrow } from './gen.js';
+
+/**
+ * How one GEMM is spelled (the policy's knobs resolved for its shapes): the index arithmetic (`x`,
+ * 32-bit where M, N and K are static and small), the work-item ids in it, the fill and the unroll.
+ */
+interface Spelling {
+  readonly x: ExtOps<Sym>;
+  readonly i32: boolean;
+  readonly lid0: Sym;
+  readonly lid1: Sym;
+  readonly lid: Sym;
+  readonly fill: 'divide' | 'hoisted';
+  readonly unroll: 'none' | 'hint' | 'full';
+}
+
+/** Extents whose indices, products with the tiles' strides included, stay far below 2^31. */
+const SMALL = 2 ** 20;
 
 /** C := alpha op(A) op(B) + beta C. */
 export function gemm(ctx: SCollectiveContext, ta: Trans, tb: Trans, atomic: AtomicMode | null, alpha: SScalar, a: SView, b: SView, beta: SScalar, c: SView): void {
   const variant = gemmVariant(ctx.blas, c.element, c.shape[0], c.shape[1]);
-  if (variant === 'direct' || variant === 'direct-vector') direct(ctx, variant === 'direct-vector', ta, tb, atomic, alpha, a, b, beta, c);
-  else staged(ctx, variant, ta, tb, atomic, alpha, a, b, beta, c);
+  const knobs = ctx.blas.spirv ?? {};
+  const i32 = knobs.index32 === true && [c.shape[0], c.shape[1], op(a, ta).cols].every((e) => typeof e === 'number' && e < SMALL);
+  const g = ctx.g;
+  const sp: Spelling = {
+    x: i32 ? g.ext32 : g.ext,
+    i32,
+    lid0: i32 ? g.sym32(ctx.lid0) : ctx.lid0,
+    lid1: i32 ? g.sym32(ctx.lid1) : ctx.lid1,
+    lid: i32 ? g.sym32(ctx.lid) : ctx.lid,
+    fill: knobs.fill ?? 'divide',
+    unroll: knobs.unroll ?? 'none',
+  };
+  if (variant === 'direct' || variant === 'direct-vector') direct(ctx, sp, variant === 'direct-vector', ta, tb, atomic, alpha, a, b, beta, c);
+  else staged(ctx, sp, variant, ta, tb, atomic, alpha, a, b, beta, c);
+}
+
+/**
+ * for (i = start; i < end; i += step) body(i). Under `full` unroll, with a static end and at most
+ * `maxTrips` trips, written out: from a static start each i is a number; from a run-time start
+ * below `startBound` (≤ step: a work-item id), the trips every work-item makes run unguarded and the
+ * last ones behind `i < end`. Otherwise a loop (32-bit where its bounds are narrow in a 32-bit
+ * spelling), marked Unroll unless the knob is `none`. Returns whether it was written out.
+ */
+function loop(ctx: SCollectiveContext, sp: Spelling, start: SExt, end: SExt, step: number, maxTrips: number, body: (i: SExt) => void, startBound = 1): boolean {
+  const g = ctx.g;
+  if (sp.unroll === 'full' && typeof end === 'number') {
+    if (typeof start === 'number') {
+      const trips = Math.max(0, Math.ceil((end - start) / step));
+      if (trips <= maxTrips) {
+        for (let s = 0; s < trips; s++) body(start + s * step);
+        return true;
+      }
+    } else if (startBound <= step && Math.ceil(end / step) <= maxTrips) {
+      for (let s = 0; s * step < end; s++) {
+        const i = sp.x.add(start, s * step);
+        if (s * step + startBound <= end) body(i);
+        else g.f.ifThen(g.lessThan(i, end), () => body(i));
+      }
+      return true;
+    }
+  }
+  g.forIndex(start, end, step, body, { i32: sp.i32 && narrow(start) && narrow(end), control: sp.unroll === 'none' ? 0 : 1 });
+  return false;
+}
+
+/** An accumulator: a Function variable, or (`ssa`: every loop it is updated in is written out) the id last set. */
+function accumulator(ctx: SCollectiveContext, e: SView['element'], ssa: boolean): { get(): number; set(x: number): void } {
+  const zero = ctx.g.constant(e, 0);
+  if (!ssa) return ctx.g.variable(e, zero);
+  let value = zero;
+  return {
+    get: () => value,
+    set: (x) => {
+      value = x;
+    },
+  };
 }
 
 /** Widths the OpenCL C backend reads local tiles as vectors at (its tile layouts pad for them). */
 const isVectorWidth = (n: number) => n === 2 || n === 4 || n === 8;
 
 /** The r-th row (or column) of an invocation inside its block: lid + r·wg, or with `neighbours` lid·per + r. */
-function inBlock(ctx: SCollectiveContext, lid: Sym, wg: number, per: number, neighbours: boolean, r: number): SExt {
-  const x = ctx.g.ext;
+function inBlock(sp: Spelling, lid: Sym, wg: number, per: number, neighbours: boolean, r: number): SExt {
+  const x = sp.x;
   return neighbours ? x.add(x.mul(lid, per), r) : x.add(lid, r * wg);
 }
 
-/** An invocation's register tile over C's block at (ib, jb): its rows, columns, bounds checks and accumulators. */
-function registerTile(ctx: SCollectiveContext, c: SView, ib: SExt, jb: SExt, neighbours: boolean) {
+/** An invocation's register tile over C's block at (ib, jb): its rows, columns, bounds checks and accumulators (SSA values with `ssa`). */
+function registerTile(ctx: SCollectiveContext, sp: Spelling, c: SView, ib: SExt, jb: SExt, neighbours: boolean, ssa: boolean) {
   const g = ctx.g;
+  const x = sp.x;
   const [wg0, wg1] = ctx.wg;
   const [M, N] = c.shape;
   const { rm, rn, fullRows, fullCols } = gemmTiling(ctx.wg, M, N);
   // (ib + lid) + r·wg, or ib + (lid·rm + r).
-  const at = (b: SExt, lid: Sym, wg: number, per: number, r: number) => (neighbours ? g.ext.add(b, inBlock(ctx, lid, wg, per, true, r)) : g.ext.add(g.ext.add(b, lid), r * wg));
-  const rows = Array.from({ length: rm }, (_, r) => at(ib, ctx.lid0, wg0, rm, r));
-  const cols = Array.from({ length: rn }, (_, q) => at(jb, ctx.lid1, wg1, rn, q));
+  const at = (b: SExt, lid: Sym, wg: number, per: number, r: number) => (neighbours ? x.add(b, inBlock(sp, lid, wg, per, true, r)) : x.add(x.add(b, lid), r * wg));
+  const rows = Array.from({ length: rm }, (_, r) => at(ib, sp.lid0, wg0, rm, r));
+  const cols = Array.from({ length: rn }, (_, q) => at(jb, sp.lid1, wg1, rn, q));
   const inRow = rows.map((r) => (fullRows ? null : g.lessThan(r, M)));
   const inCol = cols.map((q) => (fullCols ? null : g.lessThan(q, N)));
-  const zero = g.constant(c.element, 0);
-  const accs = rows.map(() => cols.map(() => g.variable(c.element, zero)));
+  const accs = rows.map(() => cols.map(() => accumulator(ctx, c.element, ssa)));
   return { rm, rn, fullRows, fullCols, rows, cols, inRow, inCol, accs };
 }
 type RegisterTile = ReturnType<typeof registerTile>;
 
-/** C's blocks of (wg0·rm) × (wg1·rn), one after another, the work-group on each. */
-function blocks(ctx: SCollectiveContext, c: SView, body: (ib: Sym, jb: Sym) => void): void {
+/** C's blocks of (wg0·rm) × (wg1·rn), one after another, the work-group on each (written out under `full` up to 4 per mode). */
+function blocks(ctx: SCollectiveContext, sp: Spelling, c: SView, body: (ib: SExt, jb: SExt) => void): void {
   const { rm, rn } = gemmTiling(ctx.wg, c.shape[0], c.shape[1]);
-  ctx.g.forIndex(0, c.shape[1], ctx.wg[1] * rn, (jb) => ctx.g.forIndex(0, c.shape[0], ctx.wg[0] * rm, (ib) => body(ib, jb)));
+  loop(ctx, sp, 0, c.shape[1], ctx.wg[1] * rn, 4, (jb) => loop(ctx, sp, 0, c.shape[0], ctx.wg[0] * rm, 4, (ib) => body(ib, jb)));
 }
+
+/** Whether a `full` unroll writes out every K step of a GEMM (then its accumulators are SSA values). */
+const unrollsK = (sp: Spelling, K: SExt) => sp.unroll === 'full' && typeof K === 'number' && K <= UNROLL_K_STEPS;
 
 /** acc[r][q] += as[r] · bs[q] for every accumulator. */
 function products(ctx: SCollectiveContext, t: RegisterTile, e: SView['element'], as: readonly number[], bs: readonly number[]): void {
@@ -81,11 +157,13 @@ function guarded(ctx: SCollectiveContext, e: SView['element'], cond: number | nu
 }
 
 /** Register blocking from where A and B are: each invocation reads its rows of op(A) and columns of op(B) once per k. */
-function direct(ctx: SCollectiveContext, neighbours: boolean, ta: Trans, tb: Trans, atomic: AtomicMode | null, alpha: SScalar, a: SView, b: SView, beta: SScalar, c: SView): void {
+function direct(ctx: SCollectiveContext, sp: Spelling, neighbours: boolean, ta: Trans, tb: Trans, atomic: AtomicMode | null, alpha: SScalar, a: SView, b: SView, beta: SScalar, c: SView): void {
   const e = c.element;
-  blocks(ctx, c, (ib, jb) => {
-    const t = registerTile(ctx, c, ib, jb, neighbours);
-    ctx.g.forIndex(0, op(a, ta).cols, 1, (k) => {
+  const K = op(a, ta).cols;
+  const ssa = unrollsK(sp, K);
+  blocks(ctx, sp, c, (ib, jb) => {
+    const t = registerTile(ctx, sp, c, ib, jb, neighbours, ssa);
+    loop(ctx, sp, 0, K, 1, UNROLL_K_STEPS, (k) => {
       const as = t.rows.map((r, i) => guarded(ctx, e, t.inRow[i], () => opAt(ctx, a, ta, r, k, e)));
       const bs = t.cols.map((q, j) => guarded(ctx, e, t.inCol[j], () => opAt(ctx, b, tb, k, q, e)));
       products(ctx, t, e, as, bs);
@@ -110,20 +188,33 @@ interface TileLoad {
  * The work-group copies a tile into work-group memory, walking the operand's first mode fastest
  * (neighbouring invocations read neighbouring addresses); elements outside the matrix become 0.
  */
-function loadTile(ctx: SCollectiveContext, e: SView['element'], t: TileLoad): void {
+function loadTile(ctx: SCollectiveContext, sp: Spelling, e: SView['element'], t: TileLoad): void {
   const g = ctx.g;
+  const x = sp.x;
   // The tile mode that is the operand's first (memory) mode.
   const f = t.trans === 't' ? 1 : 0;
   const nf = t.extent[f];
-  g.forIndex(ctx.lid, t.extent[0] * t.extent[1], ctx.wg[0] * ctx.wg[1], (it) => {
-    const fast: SExt = nf === 1 ? 0 : { id: g.f.op(Op.UMod, g.i64t, it.id, g.i64(nf)) };
-    const slow: SExt = nf === 1 ? it : { id: g.f.op(Op.UDiv, g.i64t, it.id, g.i64(nf)) };
+  const ns = t.extent[1 - f];
+  const W = ctx.wg[0] * ctx.wg[1];
+  const element = (fast: SExt, slow: SExt) => {
     const [i0, i1] = f === 0 ? [fast, slow] : [slow, fast];
-    const at: [SExt, SExt] = [g.ext.add(t.base[0], i0), g.ext.add(t.base[1], i1)];
+    const at: [SExt, SExt] = [x.add(t.base[0], i0), x.add(t.base[1], i1)];
     const inside = ([0, 1] as const).filter((d) => !t.full[d]).map((d) => g.lessThan(at[d], t.limit[d]));
     const cond = inside.length === 0 ? null : inside.length === 1 ? inside[0] : g.and(inside[0], inside[1]);
     g.store(t.tile, [t.at(i0, i1)], guarded(ctx, e, cond, () => opAt(ctx, t.view, t.trans, at[0], at[1], e)));
-  });
+  };
+  const divide = (a: SExt, opcode: number): Sym => (sp.i32 ? { id: g.f.op(opcode, g.i32t, g.idx32(a), g.u32(nf)), i32: true } : { id: g.f.op(opcode, g.i64t, g.idx(a), g.i64(nf)) });
+  const maxTrips = Math.ceil((nf * ns) / W);
+  if (sp.fill === 'hoisted' && nf > 1 && W % nf === 0) {
+    // Every work-item keeps its fast index: lid mod nf; its slow index starts at lid / nf and steps by W / nf.
+    const fast = divide(sp.lid, Op.UMod);
+    loop(ctx, sp, divide(sp.lid, Op.UDiv), ns, W / nf, maxTrips, (slow) => element(fast, slow), W / nf);
+  } else if (sp.fill === 'hoisted' && nf > 1 && nf % W === 0) {
+    // Whole rows (columns) of the fast mode at a time: the work-group walks each from lid by W.
+    loop(ctx, sp, 0, ns, 1, ns, (slow) => loop(ctx, sp, sp.lid, nf, W, nf / W, (fast) => element(fast, slow), W));
+  } else {
+    loop(ctx, sp, sp.lid, nf * ns, W, maxTrips, (it) => (nf === 1 ? element(0, it) : element(divide(it, Op.UMod), divide(it, Op.UDiv))), W);
+  }
 }
 
 /**
@@ -134,9 +225,9 @@ function loadTile(ctx: SCollectiveContext, e: SView['element'], t: TileLoad): vo
  * (the columns a warp reads lie in different banks); `vector-*`: B's tile row by row, padded by rn,
  * and each invocation's rows and columns neighbours.
  */
-function staged(ctx: SCollectiveContext, variant: StagedVariantName, ta: Trans, tb: Trans, atomic: AtomicMode | null, alpha: SScalar, a: SView, b: SView, beta: SScalar, c: SView): void {
+function staged(ctx: SCollectiveContext, sp: Spelling, variant: StagedVariantName, ta: Trans, tb: Trans, atomic: AtomicMode | null, alpha: SScalar, a: SView, b: SView, beta: SScalar, c: SView): void {
   const g = ctx.g;
-  const x = g.ext;
+  const x = sp.x;
   const e = c.element;
   const [wg0, wg1] = ctx.wg;
   const [M, N] = c.shape;
@@ -153,21 +244,24 @@ function staged(ctx: SCollectiveContext, variant: StagedVariantName, ta: Trans, 
   const aAt = (i: SExt, kk: SExt) => x.add(i, x.mul(kk, mb));
   const aTile = ctx.workgroupArray(e, mb * kt);
   const bTile = ctx.workgroupArray(e, vector ? kt * bRow : nb * (kt + 1));
-  blocks(ctx, c, (ib, jb) => {
-    const t = registerTile(ctx, c, ib, jb, vector);
-    const aRows = Array.from({ length: rm }, (_, r) => inBlock(ctx, ctx.lid0, wg0, rm, vector, r));
-    const bCols = Array.from({ length: rn }, (_, q) => inBlock(ctx, ctx.lid1, wg1, rn, vector, q));
-    g.forIndex(0, K, kt, (kb) => {
+  // Written out (K static and short enough under `full`): every tile's k count is static, the accumulators SSA values.
+  const ssa = unrollsK(sp, K);
+  blocks(ctx, sp, c, (ib, jb) => {
+    const t = registerTile(ctx, sp, c, ib, jb, vector, ssa);
+    const aRows = Array.from({ length: rm }, (_, r) => inBlock(sp, sp.lid0, wg0, rm, vector, r));
+    const bCols = Array.from({ length: rn }, (_, q) => inBlock(sp, sp.lid1, wg1, rn, vector, q));
+    loop(ctx, sp, 0, K, kt, ssa ? UNROLL_K_STEPS : 0, (kb) => {
       // The k of this tile: all T of them, or what is left of K.
       let kn: SExt = kt;
-      if (!fullK) {
-        const left = g.idx(x.sub(K, kb));
-        kn = { id: g.f.op(Op.Select, g.i64t, g.lessThan({ id: left }, kt), left, g.i64(kt)) };
+      if (typeof K === 'number' && typeof kb === 'number') kn = Math.min(kt, K - kb);
+      else if (!fullK) {
+        const left = x.sub(K, kb);
+        kn = sp.i32 && narrow(left) ? { id: g.f.op(Op.Select, g.i32t, g.lessThan(left, kt), g.idx32(left), g.u32(kt)), i32: true } : { id: g.f.op(Op.Select, g.i64t, g.lessThan(left, kt), g.idx(left), g.i64(kt)) };
       }
-      loadTile(ctx, e, { view: a, trans: ta, base: [ib, kb], extent: [mb, kt], limit: [M, K], full: [fullRows, fullK], tile: aTile, at: aAt });
-      loadTile(ctx, e, { view: b, trans: tb, base: [kb, jb], extent: [kt, nb], limit: [K, N], full: [fullK, fullCols], tile: bTile, at: bAt });
+      loadTile(ctx, sp, e, { view: a, trans: ta, base: [ib, kb], extent: [mb, kt], limit: [M, K], full: [fullRows, fullK], tile: aTile, at: aAt });
+      loadTile(ctx, sp, e, { view: b, trans: tb, base: [kb, jb], extent: [kt, nb], limit: [K, N], full: [fullK, fullCols], tile: bTile, at: bAt });
       ctx.localBarrier();
-      g.forIndex(0, kn, 1, (k) => {
+      loop(ctx, sp, 0, kn, 1, kt, (k) => {
         const as = aRows.map((r) => g.load(aTile, [aAt(r, k)]));
         const bs = bCols.map((q) => g.load(bTile, [bAt(k, q)]));
         products(ctx, t, e, as, bs);

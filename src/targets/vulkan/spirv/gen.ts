@@ -4,10 +4,18 @@ import type { FunctionBuilder } from '../../../emit/spirv/function.js';
 import { Op, type StorageClassName } from '../../../emit/spirv/spec.js';
 import { type Ext, type ExtOps, extOps } from '../../../tinytc/codegen/dope.js';
 
-/** A run-time value of the index type (a 64-bit integer result id), boxed so it never passes for a static number. */
+/**
+ * A run-time index value (a result id), boxed so it never passes for a static number: of the index
+ * type (64 bits), or with `i32` a 32-bit integer known to be small (the GEMM's narrow indices,
+ * widened wherever 64-bit arithmetic meets them).
+ */
 export interface Sym {
   readonly id: number;
+  readonly i32?: true;
 }
+
+/** Whether an extent or index can take part in 32-bit arithmetic: a 32-bit Sym, or a number below 2^31. */
+export const narrow = (e: SExt): boolean => (typeof e === 'number' ? Number.isInteger(e) && e >= 0 && e < 2 ** 31 : e.i32 === true);
 export type SExt = Ext<Sym>;
 
 /** Where a view's elements live. */
@@ -42,6 +50,8 @@ export interface ElementPtr {
  */
 export class Gen {
   readonly ext: ExtOps<Sym>;
+  /** Index arithmetic in 32 bits (its operands narrowed: for values the caller knows are below 2^31). */
+  readonly ext32: ExtOps<Sym>;
   private readonly i64s = new Map<number, number>();
   private readonly u32s = new Map<number, number>();
 
@@ -52,6 +62,8 @@ export class Gen {
       sub: (x, y) => ({ id: f.op(Op.ISub, this.i64t, this.idx(x), this.idx(y)) }),
       div: (x, y) => ({ id: f.op(Op.SDiv, this.i64t, this.idx(x), this.idx(y)) }),
     });
+    const op32 = (opcode: number) => (x: SExt, y: SExt): Sym => ({ id: f.op(opcode, this.i32t, this.idx32(x), this.idx32(y)), i32: true });
+    this.ext32 = extOps<Sym>({ mul: op32(Op.IMul), add: op32(Op.IAdd), sub: op32(Op.ISub), div: op32(Op.SDiv) });
   }
 
   get i64t(): number {
@@ -107,15 +119,29 @@ export class Gen {
     return this.b.constant(this.type(t), BigInt(v), bits);
   }
 
-  /** An extent as an index-typed id. */
+  /** An extent as an index-typed id (a 32-bit one widened). */
   idx(e: SExt): number {
-    return typeof e === 'number' ? this.i64(e) : e.id;
+    if (typeof e === 'number') return this.i64(e);
+    return e.i32 ? this.f.op(Op.UConvert, this.i64t, e.id) : e.id;
+  }
+
+  /** An extent as a 32-bit id (an index-typed one narrowed: the caller knows it is below 2^31). */
+  idx32(e: SExt): number {
+    if (typeof e === 'number') return this.u32(e);
+    return e.i32 ? e.id : this.f.op(Op.UConvert, this.i32t, e.id);
+  }
+
+  /** A Sym in 32 bits. */
+  sym32(e: SExt): Sym {
+    return typeof e !== 'number' && e.i32 ? e : { id: this.idx32(e), i32: true };
   }
 
   /** A pointer to element `index` (a tuple) of a view. */
   elementPtr(v: SView, index: readonly SExt[], wantBits = false): ElementPtr {
-    const at = this.idx(this.ext.add(v.offset, this.ext.offsetOf(v.stride, index)));
+    const offset = this.offsetOf(v, index);
     const base = v.base;
+    // An array index may be 32-bit: narrow offsets stay so.
+    const at = base.kind === 'variable' && typeof offset !== 'number' && offset.i32 ? offset.id : this.idx(offset);
     if (base.kind === 'variable') {
       const stored = this.storedType(v.element, base.bits);
       const ptrType = this.b.typePointer(base.sc, stored);
@@ -127,6 +153,21 @@ export class Gen {
     const stored = this.storedType(v.element, wantBits);
     const ptr = this.f.op(Op.ConvertUToPtr, this.b.typePointer('PhysicalStorageBuffer', stored), addr);
     return { ptr, sc: 'PhysicalStorageBuffer', bits: wantBits && isFloatType(v.element), align: size };
+  }
+
+  /**
+   * The element offset of an index tuple from the view's first element: in 32 bits when some index is
+   * a 32-bit Sym, every index is narrow, and the view's static shape and strides keep every offset
+   * inside it below 2^31 (then widened once to meet a 64-bit offset); in 64 bits otherwise.
+   */
+  private offsetOf(v: SView, index: readonly SExt[]): SExt {
+    const statics = v.shape.every((e) => typeof e === 'number') && v.stride.every((e) => typeof e === 'number');
+    const span = statics ? (v.shape as number[]).reduce((acc, e, k) => acc + Math.max(0, e - 1) * (v.stride[k] as number), 0) : Infinity;
+    if (index.some((i) => typeof i !== 'number' && i.i32) && index.every(narrow) && span < 2 ** 31) {
+      const inner = this.ext32.offsetOf(v.stride, index);
+      return v.offset === 0 ? inner : this.ext.add(v.offset, inner);
+    }
+    return this.ext.add(v.offset, this.ext.offsetOf(v.stride, index));
   }
 
   /** Reads one element as its scalar type. */
@@ -164,15 +205,22 @@ export class Gen {
     this.f.store(p.ptr, p.bits ? this.f.op(Op.Bitcast, this.storedType(t, true), value) : value, p.align);
   }
 
-  /** for (i = start; i < end; i += step) body(i), counting in the index type. */
-  forIndex(start: SExt, end: SExt, step: SExt, body: (i: Sym) => void): void {
-    const v = this.f.local(this.i64t);
-    this.f.store(v, this.idx(start));
-    const endId = this.idx(end);
+  /**
+   * for (i = start; i < end; i += step) body(i), counting in the index type, or with `i32` in 32 bits
+   * (start, end and step narrow); `control`: OpLoopMerge's Loop Control bits (1: Unroll).
+   */
+  forIndex(start: SExt, end: SExt, step: SExt, body: (i: Sym) => void, opts: { readonly i32?: boolean; readonly control?: number } = {}): void {
+    const w = opts.i32 === true;
+    const t = w ? this.i32t : this.i64t;
+    const id = (e: SExt) => (w ? this.idx32(e) : this.idx(e));
+    const v = this.f.local(t);
+    this.f.store(v, id(start));
+    const endId = id(end);
     this.f.loop(
-      () => this.f.op(Op.SLessThan, this.boolt, this.f.load(this.i64t, v), endId),
-      () => body({ id: this.f.load(this.i64t, v) }),
-      () => this.f.store(v, this.f.op(Op.IAdd, this.i64t, this.f.load(this.i64t, v), this.idx(step))),
+      () => this.f.op(Op.SLessThan, this.boolt, this.f.load(t, v), endId),
+      () => body(w ? { id: this.f.load(t, v), i32: true } : { id: this.f.load(t, v) }),
+      () => this.f.store(v, this.f.op(Op.IAdd, t, this.f.load(t, v), id(step))),
+      opts.control ?? 0,
     );
   }
 
@@ -195,8 +243,10 @@ export class Gen {
   mul(t: ScalarTypeName, a: number, b: number): number {
     return this.arith(isFloatType(t) ? Op.FMul : Op.IMul, t, a, b);
   }
+  /** a < b, in 32 bits where both are narrow and one is a 32-bit Sym, else in the index type. */
   lessThan(a: SExt, b: SExt): number {
-    return this.f.op(Op.SLessThan, this.boolt, this.idx(a), this.idx(b));
+    const w = narrow(a) && narrow(b) && [a, b].some((e) => typeof e !== 'number');
+    return w ? this.f.op(Op.SLessThan, this.boolt, this.idx32(a), this.idx32(b)) : this.f.op(Op.SLessThan, this.boolt, this.idx(a), this.idx(b));
   }
   and(a: number, b: number): number {
     return this.f.op(Op.LogicalAnd, this.boolt, a, b);

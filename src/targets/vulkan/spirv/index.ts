@@ -47,7 +47,10 @@ export function emitTinytcSpirvModule(compiled: CompiledTinytc, plan: VulkanPlan
   const b = new SpirvBuilder();
   b.capability('Shader');
   const floatAtomicAdd = options.floatAtomicAdd ?? false;
-  const blas: BlasPolicy = { ...compiled.policy.blas, ...options.blas };
+  // The policy's Vulkan GEMM rule (measured apart from OpenCL's) in place of its gemm rule, unless the caller names a gemm rule alone.
+  const merged: BlasPolicy = { ...compiled.policy.blas, ...options.blas };
+  const vulkanGemm = options.blas?.gemm && !options.blas.vulkanGemm ? undefined : merged.vulkanGemm;
+  const blas: BlasPolicy = vulkanGemm ? { ...merged, gemm: vulkanGemm } : merged;
   const voidT = b.typeVoid();
   const fnT = b.typeFunction(voidT);
   const uvec3 = b.typeVector(b.typeInt(32), 3);
