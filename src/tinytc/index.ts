@@ -69,10 +69,16 @@ export function compileTinytc(file: SourceFile, options: TinytcFrontendOptions):
   };
   const generated: GeneratedCode = { chosenWorkGroupSize: new Set(program.funcs.filter((f) => choices.get(f)?.chosen).map((f) => f.name)) };
   const lowered = new Map<string, LoweredKernel>();
+  // Each function's index by name, made on first use (a search per kernel made printers quadratic).
+  let byName: Map<string, number> | undefined;
   const kernel = (name: string): LoweredKernel => {
     let k = lowered.get(name);
     if (!k) {
-      const i = program.funcs.findIndex((f) => f.name === name);
+      if (!byName) {
+        byName = new Map();
+        for (const [j, f] of program.funcs.entries()) if (!byName.has(f.name)) byName.set(f.name, j);
+      }
+      const i = byName.get(name) ?? -1;
       if (i < 0) throw new RangeError(`tinytc: no function @${name}`);
       const f = program.funcs[i];
       k = lowerKernel(f, types.get(f)!, functions[i], choices.get(f)!);
