@@ -2,10 +2,10 @@
 // file. A build that lowers every kernel file pays Node's start-up and the loading of kernarg once
 // instead of once per file (start-up alone is about as long as clang takes for a small file).
 import { basename, extname, join, resolve } from 'node:path';
-import { escapeControls, formatDiagnostics } from '../diagnostics/format.js';
-import { lower } from '../lower.js';
+import { escapeControls } from '../diagnostics/format.js';
 import { UsageError } from './args.js';
-import { type CliIO, includeHost, writeOutput } from './io.js';
+import { type CliIO, includeHost } from './io.js';
+import { lowerPrepared, writeReported } from './lower-one.js';
 import { type LowerSettings, readPrepared } from './lower-settings.js';
 
 /** The file extension of each output format (the table formats and signatures are text). */
@@ -62,19 +62,8 @@ export function lowerBatch(settings: LowerSettings, dir: string, io: CliIO): num
       failed++;
       continue;
     }
-    const result = lower(prepared.path, prepared.text, cachedHost, { ...prepared.options, chunked: true });
-    const shown = settings.noWarnings ? result.diagnostics.filter((d) => d.severity === 'error') : result.diagnostics;
-    if (shown.length) io.stderr(formatDiagnostics(shown, { color: settings.color }));
-    if ((result.binary === undefined && result.chunks === undefined) || (settings.warningsAreErrors && shown.length)) {
-      failed++;
-      continue;
-    }
-    try {
-      writeOutput(io, outputs[i], result.binary ?? result.chunks!);
-    } catch (e) {
-      io.stderr(`kernarg: error: cannot write '${escapeControls(outputs[i])}': ${(e as Error).message}\n`);
-      failed++;
-    }
+    const output = lowerPrepared(prepared, cachedHost, io);
+    if (output === undefined || !writeReported(io, outputs[i], output)) failed++;
   }
   return failed ? 1 : 0;
 }
