@@ -6,12 +6,12 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SourceFile } from '../src/diagnostics/source.js';
-import { emitTinytcOpenCLC } from '../src/tinytc/opencl-c/index.js';
-import { compileTinytc } from '../src/tinytc/index.js';
-import { SPIR64 } from '../src/layout/data-layout.js';
-import { Context } from '../src/runtime/opencl/host.js';
-import { buildProgram } from '../src/runtime/opencl/program.js';
+import { SourceFile } from '../dist/diagnostics/source.js';
+import { emitTinytcOpenCLC } from '../dist/tinytc/opencl-c/index.js';
+import { compileTinytc } from '../dist/tinytc/index.js';
+import { SPIR64 } from '../dist/layout/data-layout.js';
+import { Context } from '../dist/runtime/opencl/host.js';
+import { buildProgram } from '../dist/runtime/opencl/program.js';
 
 const path = join(import.meta.dirname, '..', 'test', 'fixtures', 'tinytc-kernels', 'input.ir');
 const fe = compileTinytc(new SourceFile(path, readFileSync(path, 'utf8')), { layout: SPIR64 });

@@ -3,10 +3,10 @@
 // comparison, classification and JSON rendering add. Prints peak memory.
 // Run: npm run bench -- diff   (N=2000 kernels by default)
 import { performance } from 'node:perf_hooks';
-import { diffViews } from '../src/diff/compare.js';
-import { diffToJson } from '../src/diff/render.js';
-import { abiView } from '../src/diff/view.js';
-import { type LowerOptions, lower } from '../src/lower.js';
+import { diffViews } from '../dist/diff/compare.js';
+import { diffToJson } from '../dist/diff/render.js';
+import { abiView } from '../dist/diff/view.js';
+import { type LowerOptions, lower } from '../dist/lower.js';
 
 const N = Number(process.env.N ?? 2000);
 

@@ -9,8 +9,8 @@
 // Run: npm run bench -- formats   (SIZES=1000,10000,100000; FORMAT_TARGETS=vulkan,amdhsa to pick)
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { FORMATS, TARGETS, type TargetName, lower } from '../src/lower.js';
-import { targetNamed } from '../src/targets/index.js';
+import { FORMATS, TARGETS, type TargetName, lower } from '../dist/lower.js';
+import { targetNamed } from '../dist/targets/index.js';
 import { tinytcFunctions } from './scaling-inputs.js';
 import { targetScalingSource } from './target-source.js';
 

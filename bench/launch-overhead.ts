@@ -10,7 +10,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Context, kernel } from '../src/runtime/opencl/host.js';
+import { Context, kernel } from '../dist/runtime/opencl/host.js';
 
 const SRC = 'kernel void empty(global float *a, int n, float4 v) {}';
 const N = Number(process.env.LAUNCHES ?? 20000);

@@ -12,7 +12,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { lower } from '../src/lower.js';
+import { lower } from '../dist/lower.js';
 import { lowerBodiesSource } from './lower-bodies-source.js';
 
 const SIZES = (process.env.SIZES ?? '1000 4000 16000').split(/\s+/).filter(Boolean).map(Number);

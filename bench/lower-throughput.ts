@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { lower } from '../src/lower.js';
+import { lower } from '../dist/lower.js';
 import { lowerBenchInput } from './lower-source.js';
 
 const target = Number(process.env.KERNELS ?? 4000);

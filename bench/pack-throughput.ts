@@ -2,12 +2,12 @@
 // writers vs its interpreted fallback vs a plain DataView loop written the obvious way.
 // Run: npm run bench -- pack
 import { performance } from 'node:perf_hooks';
-import type { AmdhsaPlan, OpenCLPlan, ValueLayout } from '../src/abi/plan.js';
-import { amdhsaPacker } from '../src/targets/amdhsa/pack.js';
-import { vulkanPacker } from '../src/targets/vulkan/pack.js';
-import type { VulkanPlan } from '../src/targets/vulkan/lower.js';
-import { lower } from '../src/lower.js';
-import { openclPacker } from '../src/targets/opencl/pack.js';
+import type { AmdhsaPlan, OpenCLPlan, ValueLayout } from '../dist/abi/plan.js';
+import { amdhsaPacker } from '../dist/targets/amdhsa/pack.js';
+import { vulkanPacker } from '../dist/targets/vulkan/pack.js';
+import type { VulkanPlan } from '../dist/targets/vulkan/lower.js';
+import { lower } from '../dist/lower.js';
+import { openclPacker } from '../dist/targets/opencl/pack.js';
 
 const SRC = `typedef struct { float3 pos; float mass; int id; short flags; } Body;
 kernel void k(global float *out, int n, float dt, float4 gravity, Body b, long seed, uint2 range, double scale, char4 mask, ushort tag) {}`;

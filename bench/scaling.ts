@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { lower } from '../src/lower.js';
+import { lower } from '../dist/lower.js';
 import { openclSource, tinytcFunctions, tinytcGemms, tinytcParams } from './scaling-inputs.js';
 
 interface Case {

@@ -6,8 +6,8 @@
 // the smallest and largest size: 1.0 is linear), each target's time against the fastest target at
 // 4× (the 4,000-kernel file), the output size and peak memory.
 // Run: npm run bench -- targets   (BASE=1000 kernels by default; SIZES=1,4 for a quick look; REPS=5)
-import { lower } from '../src/lower.js';
-import type { TargetName } from '../src/lower.js';
+import { lower } from '../dist/lower.js';
+import type { TargetName } from '../dist/lower.js';
 import { targetScalingSource as source } from './target-source.js';
 
 const BASE = Number(process.env.BASE ?? 1000);

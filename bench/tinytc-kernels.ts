@@ -5,11 +5,11 @@
 // through kernarg's SPIR-V on Vulkan (KERNARG_VK_DEVICE picks the device); KERNARG_COMPARE=<the
 // RESULT JSON of an OpenCL run> then prints Vulkan as a share of OpenCL. Run: npm run bench -- tinytc
 import { readFileSync } from 'node:fs';
-import { type Api, openContext, tinytcKernel } from '../src/runtime/api.js';
-import type { DeviceBuffer } from '../src/runtime/opencl/host.js';
-import { type BlasPolicy, DEFAULT_BLAS_POLICY, GEMM_VARIANTS, gemmVariant, isGemmVariant } from '../src/tinytc/codegen/blas-policy.js';
-import { parseSpirvKnobs } from '../src/tinytc/codegen/spirv-knobs.js';
-import type { VulkanBuffer } from '../src/runtime/vulkan/context.js';
+import { type Api, openContext, tinytcKernel } from '../dist/runtime/api.js';
+import type { DeviceBuffer } from '../dist/runtime/opencl/host.js';
+import { type BlasPolicy, DEFAULT_BLAS_POLICY, GEMM_VARIANTS, gemmVariant, isGemmVariant } from '../dist/tinytc/codegen/blas-policy.js';
+import { parseSpirvKnobs } from '../dist/tinytc/codegen/spirv-knobs.js';
+import type { VulkanBuffer } from '../dist/runtime/vulkan/context.js';
 
 const api = (process.env.KERNARG_API ?? 'opencl') as Api;
 const ctx = openContext(api, api === 'vulkan' ? process.env.KERNARG_VK_DEVICE : process.env.KERNARG_DEVICE);

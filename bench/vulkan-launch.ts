@@ -4,18 +4,18 @@
 // Run: node --expose-gc --max-semi-space-size=64 --import tsx bench/run.ts vulkan-launch (no scavenge
 // inside the timed loop, so the heap growth is what the launches left behind)
 import { performance } from 'node:perf_hooks';
-import type { VulkanPlan } from '../src/targets/vulkan/lower.js';
-import type { OpenCLPlan } from '../src/abi/plan.js';
-import { emitTinytcOpenCLC } from '../src/tinytc/opencl-c/index.js';
-import { emitTinytcSpirv } from '../src/targets/vulkan/spirv/index.js';
-import { lower } from '../src/lower.js';
-import { Context, Kernel } from '../src/runtime/opencl/host.js';
-import { VulkanContext } from '../src/runtime/vulkan/context.js';
-import { VulkanKernel } from '../src/runtime/vulkan/kernel.js';
-import { compileTinytc } from '../src/tinytc/index.js';
-import { SourceFile } from '../src/diagnostics/source.js';
-import { SPIR, SPIR64 } from '../src/layout/data-layout.js';
-import { lowerOpenCL } from '../src/targets/opencl/lower.js';
+import type { VulkanPlan } from '../dist/targets/vulkan/lower.js';
+import type { OpenCLPlan } from '../dist/abi/plan.js';
+import { emitTinytcOpenCLC } from '../dist/tinytc/opencl-c/index.js';
+import { emitTinytcSpirv } from '../dist/targets/vulkan/spirv/index.js';
+import { lower } from '../dist/lower.js';
+import { Context, Kernel } from '../dist/runtime/opencl/host.js';
+import { VulkanContext } from '../dist/runtime/vulkan/context.js';
+import { VulkanKernel } from '../dist/runtime/vulkan/kernel.js';
+import { compileTinytc } from '../dist/tinytc/index.js';
+import { SourceFile } from '../dist/diagnostics/source.js';
+import { SPIR, SPIR64 } from '../dist/layout/data-layout.js';
+import { lowerOpenCL } from '../dist/targets/opencl/lower.js';
 
 const IR = 'func @empty(%a: memref<f32x?>, %alpha: f32) {}';
 const N = Number(process.env.LAUNCHES ?? 5000);

@@ -45,4 +45,4 @@ fi
 GEMM_VARIANTS=${GEMM_VARIANTS:-direct direct-vector staged-k16 staged-all vector-k8 vector-k16 vector-k32 vector-all} \
   AXPBY_VECTORS=${AXPBY_VECTORS:-1 2 4 8} \
   WG_SWEEP=${WG_SWEEP:-16x8 32x4 32x8 64x4} \
-  KERNARG_BASELINE=$baseline $node --import tsx bench/run.ts tinytc 2>&1 | tee "$out/gemm-sweep-$api.log"
+  KERNARG_BASELINE=$baseline BENCH_NO_BUILD=1 $node --import tsx bench/run.ts tinytc 2>&1 | tee "$out/gemm-sweep-$api.log"

@@ -14,6 +14,6 @@ nvidia-smi -L 2>&1 | tee "$out/gpu.txt"
 /tmp/node bin/kernarg.js devices 2>&1 | tee "$out/devices-full.txt" | head -30
 export KERNARG_DEVICE=${KERNARG_DEVICE:-NVIDIA}
 CI=true /tmp/node --import tsx --test test/opencl-pocl.test.ts test/tinytc-pocl.test.ts test/host-async.test.ts test/build-cache.test.ts test/host-cli.test.ts test/gen-ts.test.ts 2>&1 | tee "$out/tests.log" | grep -E '^# (pass|fail)|^not ok|# build'
-KERNARG_C_HOST=.node/c-host /tmp/node --import tsx bench/run.ts launch 2>&1 | tee "$out/launch.log"
-/tmp/node --import tsx bench/run.ts cache 2>&1 | tee "$out/cache.log"
-/tmp/node --import tsx bench/run.ts pack 2>&1 | tee "$out/pack.log"
+KERNARG_C_HOST=.node/c-host BENCH_NO_BUILD=1 /tmp/node --import tsx bench/run.ts launch 2>&1 | tee "$out/launch.log"
+BENCH_NO_BUILD=1 /tmp/node --import tsx bench/run.ts cache 2>&1 | tee "$out/cache.log"
+BENCH_NO_BUILD=1 /tmp/node --import tsx bench/run.ts pack 2>&1 | tee "$out/pack.log"

@@ -19,7 +19,7 @@ for api in opencl vulkan; do
   CI=true KERNARG_SPIRV_VAL=0 KERNARG_API=$api /tmp/node --import tsx --test --test-name-pattern="\\[$api\\]" test/tinytc-exec.test.ts test/tinytc-gemm-variants.test.ts 2>&1 | tee "$out/tinytc-tests-$api.log" | grep -E '^# (pass|fail)|^not ok|Counterexample|error:' | head -40
 done
 CI=true /tmp/node --import tsx --test test/tinytc-pocl.test.ts test/vulkan-cli.test.ts 2>&1 | tee "$out/tinytc-cli-tests.log" | grep -E '^# (pass|fail)|^not ok|error:' | head -20
-KERNARG_BASELINE="$out/torch.json" /tmp/node --import tsx bench/run.ts tinytc 2>&1 | tee "$out/tinytc-bench.log"
+KERNARG_BASELINE="$out/torch.json" BENCH_NO_BUILD=1 /tmp/node --import tsx bench/run.ts tinytc 2>&1 | tee "$out/tinytc-bench.log"
 grep '^RESULT ' "$out/tinytc-bench.log" | sed 's/^RESULT //' > /tmp/opencl-result.json
-KERNARG_API=vulkan KERNARG_BASELINE="$out/torch.json" KERNARG_COMPARE=/tmp/opencl-result.json /tmp/node --import tsx bench/run.ts tinytc 2>&1 | tee "$out/tinytc-vulkan-bench.log"
-/tmp/node --expose-gc --max-semi-space-size=64 --import tsx bench/run.ts vulkan-launch 2>&1 | tee "$out/vulkan-launch.log"
+KERNARG_API=vulkan KERNARG_BASELINE="$out/torch.json" KERNARG_COMPARE=/tmp/opencl-result.json BENCH_NO_BUILD=1 /tmp/node --import tsx bench/run.ts tinytc 2>&1 | tee "$out/tinytc-vulkan-bench.log"
+BENCH_NO_BUILD=1 /tmp/node --expose-gc --max-semi-space-size=64 --import tsx bench/run.ts vulkan-launch 2>&1 | tee "$out/vulkan-launch.log"
