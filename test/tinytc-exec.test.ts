@@ -277,6 +277,27 @@ withDevice('sum (.n, .t, vector to scalar), gemv (.n, .t), ger, hadamard — sta
   }
 });
 
+withDevice('BLAS with mixed element types: alpha, beta and every operand converted to C\'s element type first (f32 into f64, f64 into f32, integers into floats, floats into integers)', (ctx) => {
+  const arr = { f32: Float32Array, f64: Float64Array, i32: Int32Array } as const;
+  type T = keyof typeof arr;
+  const of = (t: T, xs: ArrayLike<number>) => (t === 'f32' ? Float32Array.from(xs) : t === 'f64' ? Float64Array.from(xs) : Int32Array.from(xs, Math.trunc));
+  const v = (t: T, n: number, seed: number, fractional = false) => ({ type: `memref<${t}x${n}>`, make: () => ({ data: fractional ? of(t, randomFloats(Float64Array, n, seed).map((x) => x * 7)) : smallInts(arr[t], n, seed), shape: [n] }) });
+  const m = (t: T, r: number, c: number, seed: number) => ({ type: `memref<${t}x${r}x${c}>`, make: () => ({ data: randomFloats(Float64Array, r * c, seed).map((x) => (t === 'i32' ? Math.trunc(x * 9) : x)), shape: [r, c] }) });
+  const typed = (t: T, x: { type: string; make: () => { data: Float64Array; shape: number[] } }) => ({ type: x.type, make: () => { const o = x.make(); return { ...o, data: of(t, o.data) }; } });
+  // f64 alpha and an f32 vector into f64: the product in f64, not f32.
+  runOnBoth(ctx, blasCase('mx_axpby1', '  axpby.n %al, %a, 2.0, %b : f64, memref<f32x100>, f32, memref<f64x100>', { al: scalar('f64', 0.1), a: v('f32', 100, 3, true), b: v('f64', 100, 4, true) }));
+  // f64 into f32, transposed.
+  runOnBoth(ctx, blasCase('mx_axpby2', '  axpby.t 1.5, %a, -1.0, %b : f64, memref<f64x21x37>, f32, memref<f32x37x21>', { a: typed('f64', m('f64', 21, 37, 5)), b: typed('f32', m('f32', 37, 21, 6)) }));
+  // Floats into integers: alpha 2.5 becomes 2, fractional elements truncate toward zero (exact).
+  runOnBoth(ctx, blasCase('mx_axpby_int', '  axpby.n 2.5, %a, 1, %b : f32, memref<f32x64>, i32, memref<i32x64>', { a: v('f32', 64, 7, true), b: v('i32', 64, 8) }));
+  runOnBoth(ctx, blasCase('mx_had', '  hadamard 2, %x, %y, 1.0, %z : i32, memref<i32x130>, memref<f32x130>, f64, memref<f64x130>', { x: v('i32', 130, 1), y: v('f32', 130, 2, true), z: v('f64', 130, 3, true) }));
+  runOnBoth(ctx, blasCase('mx_ger', '  ger 0.5, %x, %y, 1.0, %A : f64, memref<f32x33>, memref<f64x12>, f32, memref<f32x33x12>', { x: v('f32', 33, 7, true), y: v('f64', 12, 8, true), A: typed('f32', m('f32', 33, 12, 9)) }));
+  runOnBoth(ctx, blasCase('mx_gemv', '  gemv.n 1.0, %A, %x, 0.5, %y : f32, memref<f32x45x17>, memref<i32x17>, f64, memref<f64x45>', { A: typed('f32', m('f32', 45, 17, 4)), x: v('i32', 17, 5), y: v('f64', 45, 6, true) }));
+  runOnBoth(ctx, blasCase('mx_sum', '  sum.n 2, %A, 1.0, %b : i32, memref<f32x37x9>, f64, memref<f64x37>', { A: typed('f32', m('f32', 37, 9, 1)), b: v('f64', 37, 2, true) }));
+  runOnBoth(ctx, blasCase('mx_sumv', '  sum.n 1.0, %a, 0.0, %s : f32, memref<i32x500>, f32, memref<f32>', { a: v('i32', 500, 3), s: { type: 'memref<f32>', make: () => ({ data: Float32Array.of(0), shape: [] }) } }));
+  runOnBoth(ctx, blasCase('mx_gemm', '  gemm.n.t 1.0, %A, %B, 0.5, %C : f32, memref<f32x33x17>, memref<f32x9x17>, f64, memref<f64x33x9>', { A: typed('f32', m('f32', 33, 17, 11)), B: typed('f32', m('f32', 9, 17, 12)), C: typed('f64', m('f64', 33, 9, 13)) }));
+});
+
 withDevice('gemm: .n/.t on both sides, static 32³ and 64³, ragged dynamic sizes, padded strides, f64 and i32, batched over group_id', (ctx) => {
   for (const [ta, tb] of [['n', 'n'], ['n', 't'], ['t', 'n'], ['t', 't']] as const) {
     for (const [m, n, k, dyn] of [[32, 32, 32, false], [37, 23, 19, true], [5, 70, 3, false]] as const) {

@@ -180,7 +180,7 @@ class Run {
           return;
         }
         const m = src as Mem;
-        this.set(inst, read(m, inst.indices.map((o) => this.idx(o))));
+        this.set(inst, readElement(m, inst.indices.map((o) => this.idx(o))));
         return;
       }
       case 'store': {
@@ -267,15 +267,18 @@ class Run {
     const o = inst.operands;
     const tn = (i: number) => (inst.types[i].type as { name: ScalarTypeName }).name;
     const n = o.length;
-    const alpha = this.scalar(o[0], tn(0));
-    const betaOp = o[n === 4 ? 2 : 3];
-    const beta = this.scalar(betaOp, tn(n === 4 ? 2 : 3));
-    const betaZero = betaOp.kind !== 'value';
-    const betaIsZero = betaZero && Number(beta) === 0;
     const c = this.mem(o[n - 1]);
     const et = c.element;
+    // Mixed-type operands: alpha, beta and every element read are converted to C's element type
+    // first, and the arithmetic is done in that type.
+    const alpha = wrap(et, this.scalar(o[0], tn(0)));
+    const betaOp = o[n === 4 ? 2 : 3];
+    const beta = wrap(et, this.scalar(betaOp, tn(n === 4 ? 2 : 3)));
+    const betaZero = betaOp.kind !== 'value';
+    const betaIsZero = betaZero && Number(beta) === 0;
+    const read = (m: Mem, index: readonly number[]) => wrap(et, readElement(m, index));
     const upd = (index: number[], value: Scalar) => {
-      const v = betaIsZero ? value : add(et, value, mul(et, beta, read(c, index)));
+      const v = betaIsZero ? value : add(et, value, mul(et, beta, readElement(c, index)));
       write(c, index, wrap(et, v));
     };
     const T = (m: Mem, t: 'n' | 't' | null) => (t === 't' && m.shape.length === 2 ? { rows: m.shape[1], cols: m.shape[0], at: (i: number, j: number) => read(m, [j, i]) } : { rows: m.shape[0], cols: m.shape[1] ?? 1, at: (i: number, j: number) => read(m, m.shape.length === 2 ? [i, j] : [i]) });
@@ -363,7 +366,7 @@ function address(m: Mem, index: readonly number[]): number {
   return index.reduce((a, i, k) => a + i * m.stride[k], m.base);
 }
 
-function read(m: Mem, index: readonly number[]): Scalar {
+function readElement(m: Mem, index: readonly number[]): Scalar {
   const a = address(m, index);
   if (a < 0 || a >= m.data.length) throw new Error(`reference: read out of bounds at ${a} (length ${m.data.length})`);
   return m.data[a];

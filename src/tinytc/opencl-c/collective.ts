@@ -4,7 +4,7 @@ import type { BlasPolicy } from '../codegen/blas-policy.js';
 import type { Names } from './names.js';
 import { type Ext, type View, elementAt, extText } from './views.js';
 
-/** alpha or beta: a C expression, and its value when it is an immediate. */
+/** alpha or beta, cast to the C operand's element type where it has another: a C expression, and its value when it is an immediate. */
 export interface ScalarArg {
   readonly expr: string;
   readonly imm?: number;
@@ -27,7 +27,10 @@ export interface CollectiveContext {
 
 export type Trans = 'n' | 't' | null;
 export const op = (v: View, t: Trans) => (t === 't' && v.shape.length === 2 ? { rows: v.shape[1], cols: v.shape[0] } : { rows: v.shape[0], cols: v.shape[1] ?? 1 });
-export const opAt = (v: View, t: Trans, i: Ext, j: Ext) => (t === 't' ? elementAt(v, [j, i]) : elementAt(v, [i, j]));
+/** Element (i, j) of op(v); with `e`, cast to that type where v's elements have another (mixed-type BLAS operands compute in C's type). */
+export const opAt = (v: View, t: Trans, i: Ext, j: Ext, e: View['element'] = v.element) => readAs(v, t === 't' ? [j, i] : [i, j], e);
+/** An element of v as type e: cast where v's element type is another. */
+export const readAs = (v: View, index: Ext[], e: View['element']) => (v.element === e ? elementAt(v, index) : `((${C_TYPE[e]})${elementAt(v, index)})`);
 export const indent = (lines: string[], by = '  ') => lines.map((l) => by + l);
 
 /** `C := value + beta C`, as a plain or an atomic update; beta 0 does not read C. */
@@ -62,15 +65,15 @@ function linear(ctx: CollectiveContext, n: Ext, body: (i: string) => string[], f
 }
 
 export function axpby(ctx: CollectiveContext, t: Trans, atomic: AtomicMode | null, alpha: ScalarArg, a: View, beta: ScalarArg, b: View): string[] {
-  if (b.shape.length === 0) return [`if (${ctx.lid} == 0) {`, `  ${update(ctx, b, [], `${alpha.expr} * ${elementAt(a, [])}`, beta, atomic)}`, '}'];
+  if (b.shape.length === 0) return [`if (${ctx.lid} == 0) {`, `  ${update(ctx, b, [], `${alpha.expr} * ${readAs(a, [], b.element)}`, beta, atomic)}`, '}'];
   if (b.shape.length === 1) {
-    const scalar = (from: Ext) => linear(ctx, b.shape[0], (i) => [update(ctx, b, [i], `${alpha.expr} * ${elementAt(a, [i])}`, beta, atomic)], from);
+    const scalar = (from: Ext) => linear(ctx, b.shape[0], (i) => [update(ctx, b, [i], `${alpha.expr} * ${readAs(a, [i], b.element)}`, beta, atomic)], from);
     const v = ctx.policy.vectorBuiltins === false ? 1 : ctx.policy.axpbyVector;
     const floating = b.element === 'f32' || b.element === 'f64';
     if (v === 1 || atomic || !floating || a.element !== b.element || a.stride[0] !== 1 || b.stride[0] !== 1) return scalar(0);
     return vectorAxpby(ctx, v, alpha, a, beta, b, scalar);
   }
-  return grid(ctx, b.shape[0], b.shape[1], (i, j) => [update(ctx, b, [i, j], `${alpha.expr} * ${opAt(a, t, i, j)}`, beta, atomic)]);
+  return grid(ctx, b.shape[0], b.shape[1], (i, j) => [update(ctx, b, [i, j], `${alpha.expr} * ${opAt(a, t, i, j, b.element)}`, beta, atomic)]);
 }
 
 /**
@@ -100,11 +103,11 @@ function vectorAxpby(ctx: CollectiveContext, v: number, alpha: ScalarArg, a: Vie
 }
 
 export function hadamard(ctx: CollectiveContext, atomic: AtomicMode | null, alpha: ScalarArg, a: View, b: View, beta: ScalarArg, c: View): string[] {
-  return linear(ctx, c.shape[0], (i) => [update(ctx, c, [i], `${alpha.expr} * ${elementAt(a, [i])} * ${elementAt(b, [i])}`, beta, atomic)]);
+  return linear(ctx, c.shape[0], (i) => [update(ctx, c, [i], `${alpha.expr} * ${readAs(a, [i], c.element)} * ${readAs(b, [i], c.element)}`, beta, atomic)]);
 }
 
 export function ger(ctx: CollectiveContext, atomic: AtomicMode | null, alpha: ScalarArg, a: View, b: View, beta: ScalarArg, c: View): string[] {
-  return grid(ctx, c.shape[0], c.shape[1], (i, j) => [update(ctx, c, [i, j], `${alpha.expr} * ${elementAt(a, [i])} * ${elementAt(b, [j])}`, beta, atomic)]);
+  return grid(ctx, c.shape[0], c.shape[1], (i, j) => [update(ctx, c, [i, j], `${alpha.expr} * ${readAs(a, [i], c.element)} * ${readAs(b, [j], c.element)}`, beta, atomic)]);
 }
 
 export function gemv(ctx: CollectiveContext, t: Trans, atomic: AtomicMode | null, alpha: ScalarArg, a: View, b: View, beta: ScalarArg, c: View): string[] {
@@ -113,7 +116,7 @@ export function gemv(ctx: CollectiveContext, t: Trans, atomic: AtomicMode | null
   const ct = C_TYPE[c.element];
   return linear(ctx, c.shape[0], (i) => [
     `${ct} ${acc} = 0;`,
-    `for (long ${k} = 0; ${k} < ${extText(op(a, t).cols)}; ++${k}) ${acc} += ${opAt(a, t, i, k)} * ${elementAt(b, [k])};`,
+    `for (long ${k} = 0; ${k} < ${extText(op(a, t).cols)}; ++${k}) ${acc} += ${opAt(a, t, i, k, c.element)} * ${readAs(b, [k], c.element)};`,
     update(ctx, c, [i], `${alpha.expr} * ${acc}`, beta, atomic),
   ]);
 }
@@ -125,7 +128,7 @@ export function sum(ctx: CollectiveContext, t: Trans, atomic: AtomicMode | null,
     const k = ctx.names.internal('k');
     return linear(ctx, b.shape[0], (i) => [
       `${ct} ${acc} = 0;`,
-      `for (long ${k} = 0; ${k} < ${extText(op(a, t).cols)}; ++${k}) ${acc} += ${opAt(a, t, i, k)};`,
+      `for (long ${k} = 0; ${k} < ${extText(op(a, t).cols)}; ++${k}) ${acc} += ${opAt(a, t, i, k, b.element)};`,
       update(ctx, b, [i], `${alpha.expr} * ${acc}`, beta, atomic),
     ]);
   }
@@ -137,7 +140,7 @@ export function sum(ctx: CollectiveContext, t: Trans, atomic: AtomicMode | null,
   return [
     '{',
     `  ${ct} ${acc} = 0;`,
-    ...indent(linear(ctx, a.shape[0], (i) => [`${acc} += ${elementAt(a, [i])};`])),
+    ...indent(linear(ctx, a.shape[0], (i) => [`${acc} += ${readAs(a, [i], b.element)};`])),
     `  ${partial}[${ctx.lid}] = ${acc};`,
     '  barrier(CLK_LOCAL_MEM_FENCE);',
     `  if (${ctx.lid} == 0) {`,

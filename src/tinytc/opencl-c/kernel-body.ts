@@ -119,8 +119,13 @@ export class KernelBodyEmitter {
     return isFloatType(t) ? floatLiteral(o.value, t) : String(o.value);
   }
 
-  private scalarArg(o: Operand, t: ScalarTypeName): ScalarArg {
-    const expr = this.scalar(o, t);
+  /**
+   * alpha or beta of a BLAS instruction (IR type t) as a C expression of type `as`, the C operand's
+   * element type: a mixed-type operand is cast to it first (the arithmetic is done in C's type).
+   */
+  private scalarArg(o: Operand, t: ScalarTypeName, as: ScalarTypeName): ScalarArg {
+    const own = this.scalar(o, t);
+    const expr = t === as ? own : `((${C_TYPE[as]})${own})`;
     return o.kind === 'value' ? { expr } : { expr, imm: Number(o.value) };
   }
 
@@ -367,25 +372,26 @@ export class KernelBodyEmitter {
     const t = (i: number) => (inst.types[i].type as { name: ScalarTypeName }).name;
     const o = inst.operands;
     const atomic = this.k.atomicModes.get(inst) ?? null;
+    const e = this.view(o[o.length - 1]).element;
     let lines: string[];
     switch (inst.fn) {
       case 'axpby':
-        lines = blas.axpby(this.ctx, inst.transA, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.scalarArg(o[2], t(2)), this.view(o[3]));
+        lines = blas.axpby(this.ctx, inst.transA, atomic, this.scalarArg(o[0], t(0), e), this.view(o[1]), this.scalarArg(o[2], t(2), e), this.view(o[3]));
         break;
       case 'sum':
-        lines = blas.sum(this.ctx, inst.transA, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.scalarArg(o[2], t(2)), this.view(o[3]));
+        lines = blas.sum(this.ctx, inst.transA, atomic, this.scalarArg(o[0], t(0), e), this.view(o[1]), this.scalarArg(o[2], t(2), e), this.view(o[3]));
         break;
       case 'gemm':
-        lines = gemm(this.ctx, inst.transA, inst.transB, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
+        lines = gemm(this.ctx, inst.transA, inst.transB, atomic, this.scalarArg(o[0], t(0), e), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3), e), this.view(o[4]));
         break;
       case 'gemv':
-        lines = blas.gemv(this.ctx, inst.transA, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
+        lines = blas.gemv(this.ctx, inst.transA, atomic, this.scalarArg(o[0], t(0), e), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3), e), this.view(o[4]));
         break;
       case 'ger':
-        lines = blas.ger(this.ctx, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
+        lines = blas.ger(this.ctx, atomic, this.scalarArg(o[0], t(0), e), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3), e), this.view(o[4]));
         break;
       case 'hadamard':
-        lines = blas.hadamard(this.ctx, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
+        lines = blas.hadamard(this.ctx, atomic, this.scalarArg(o[0], t(0), e), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3), e), this.view(o[4]));
         break;
     }
     for (const l of lines) this.line(l);

@@ -4,7 +4,7 @@ import type { BlasPolicy } from '../../../tinytc/codegen/blas-policy.js';
 import { atomicUpdate } from './atomics.js';
 import type { Gen, SExt, SView, Sym } from './gen.js';
 
-/** alpha or beta: its id, and its value when it is an immediate. */
+/** alpha or beta, converted to the C operand's element type: its id, and its value when it is an immediate. */
 export interface SScalar {
   readonly id: number;
   readonly imm?: number;
@@ -63,17 +63,17 @@ export function axpby(ctx: SCollectiveContext, t: Trans, atomic: AtomicMode | nu
   const g = ctx.g;
   const e = b.element;
   if (b.shape.length === 0) {
-    g.f.ifThen(g.f.op(Op.IEqual, g.boolt, ctx.lid.id, g.i64(0)), () => update(ctx, b, [], times(ctx, e, alpha.id, g.load(a, [])), beta, atomic));
-  } else if (b.shape.length === 1) linear(ctx, b.shape[0], (i) => update(ctx, b, [i], times(ctx, e, alpha.id, g.load(a, [i])), beta, atomic));
-  else grid(ctx, b.shape[0], b.shape[1], (i, j) => update(ctx, b, [i, j], times(ctx, e, alpha.id, opAt(ctx, a, t, i, j)), beta, atomic));
+    g.f.ifThen(g.f.op(Op.IEqual, g.boolt, ctx.lid.id, g.i64(0)), () => update(ctx, b, [], times(ctx, e, alpha.id, g.loadAs(a, [], e)), beta, atomic));
+  } else if (b.shape.length === 1) linear(ctx, b.shape[0], (i) => update(ctx, b, [i], times(ctx, e, alpha.id, g.loadAs(a, [i], e)), beta, atomic));
+  else grid(ctx, b.shape[0], b.shape[1], (i, j) => update(ctx, b, [i, j], times(ctx, e, alpha.id, opAt(ctx, a, t, i, j, e)), beta, atomic));
 }
 
 export function hadamard(ctx: SCollectiveContext, atomic: AtomicMode | null, alpha: SScalar, a: SView, b: SView, beta: SScalar, c: SView): void {
-  linear(ctx, c.shape[0], (i) => update(ctx, c, [i], times(ctx, c.element, alpha.id, ctx.g.load(a, [i]), ctx.g.load(b, [i])), beta, atomic));
+  linear(ctx, c.shape[0], (i) => update(ctx, c, [i], times(ctx, c.element, alpha.id, ctx.g.loadAs(a, [i], c.element), ctx.g.loadAs(b, [i], c.element)), beta, atomic));
 }
 
 export function ger(ctx: SCollectiveContext, atomic: AtomicMode | null, alpha: SScalar, a: SView, b: SView, beta: SScalar, c: SView): void {
-  grid(ctx, c.shape[0], c.shape[1], (i, j) => update(ctx, c, [i, j], times(ctx, c.element, alpha.id, ctx.g.load(a, [i]), ctx.g.load(b, [j])), beta, atomic));
+  grid(ctx, c.shape[0], c.shape[1], (i, j) => update(ctx, c, [i, j], times(ctx, c.element, alpha.id, ctx.g.loadAs(a, [i], c.element), ctx.g.loadAs(b, [j], c.element)), beta, atomic));
 }
 
 export function gemv(ctx: SCollectiveContext, t: Trans, atomic: AtomicMode | null, alpha: SScalar, a: SView, b: SView, beta: SScalar, c: SView): void {
@@ -81,7 +81,7 @@ export function gemv(ctx: SCollectiveContext, t: Trans, atomic: AtomicMode | nul
   const e = c.element;
   linear(ctx, c.shape[0], (i) => {
     const acc = g.variable(e, g.constant(e, 0));
-    g.forIndex(0, op(a, t).cols, 1, (k) => acc.set(g.add(e, acc.get(), g.mul(e, opAt(ctx, a, t, i, k), g.load(b, [k])))));
+    g.forIndex(0, op(a, t).cols, 1, (k) => acc.set(g.add(e, acc.get(), g.mul(e, opAt(ctx, a, t, i, k, e), g.loadAs(b, [k], e)))));
     update(ctx, c, [i], g.mul(e, alpha.id, acc.get()), beta, atomic);
   });
 }
@@ -92,7 +92,7 @@ export function sum(ctx: SCollectiveContext, t: Trans, atomic: AtomicMode | null
   if (a.shape.length === 2) {
     linear(ctx, b.shape[0], (i) => {
       const acc = g.variable(e, g.constant(e, 0));
-      g.forIndex(0, op(a, t).cols, 1, (k) => acc.set(g.add(e, acc.get(), opAt(ctx, a, t, i, k))));
+      g.forIndex(0, op(a, t).cols, 1, (k) => acc.set(g.add(e, acc.get(), opAt(ctx, a, t, i, k, e))));
       update(ctx, b, [i], g.mul(e, alpha.id, acc.get()), beta, atomic);
     });
     return;
@@ -101,7 +101,7 @@ export function sum(ctx: SCollectiveContext, t: Trans, atomic: AtomicMode | null
   const n = ctx.wg[0] * ctx.wg[1];
   const partial = ctx.workgroupArray(e, n);
   const acc = g.variable(e, g.constant(e, 0));
-  linear(ctx, a.shape[0], (i) => acc.set(g.add(e, acc.get(), g.load(a, [i]))));
+  linear(ctx, a.shape[0], (i) => acc.set(g.add(e, acc.get(), g.loadAs(a, [i], e))));
   g.store(partial, [ctx.lid], acc.get());
   ctx.localBarrier();
   g.f.ifThen(g.f.op(Op.IEqual, g.boolt, ctx.lid.id, g.i64(0)), () => {

@@ -124,8 +124,12 @@ export class SpirvBodyEmitter {
     return this.g.constant(t, isFloatType(t) ? o.value : BigInt(Math.trunc(o.value)));
   }
 
-  private scalarArg(o: Operand, t: ScalarTypeName): SScalar {
-    const id = this.scalar(o, t);
+  /**
+   * alpha or beta of a BLAS instruction (IR type t) as an id of type `as`, the C operand's element
+   * type: mixed-type operands are converted to it first, as the OpenCL C backend and the reference do.
+   */
+  private scalarArg(o: Operand, t: ScalarTypeName, as: ScalarTypeName): SScalar {
+    const id = this.g.convert(this.scalar(o, t), t, as);
     return o.kind === 'value' ? { id } : { id, imm: Number(o.value) };
   }
 
@@ -322,20 +326,21 @@ export class SpirvBodyEmitter {
     const t = (i: number) => (inst.types[i].type as { name: ScalarTypeName }).name;
     const o = inst.operands;
     const c = this.ctx;
+    const e = this.view(o[o.length - 1]).element;
     const atomic = this.k.atomicModes.get(inst) ?? null;
     switch (inst.fn) {
       case 'axpby':
-        return blas.axpby(c, inst.transA, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.scalarArg(o[2], t(2)), this.view(o[3]));
+        return blas.axpby(c, inst.transA, atomic, this.scalarArg(o[0], t(0), e), this.view(o[1]), this.scalarArg(o[2], t(2), e), this.view(o[3]));
       case 'sum':
-        return blas.sum(c, inst.transA, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.scalarArg(o[2], t(2)), this.view(o[3]));
+        return blas.sum(c, inst.transA, atomic, this.scalarArg(o[0], t(0), e), this.view(o[1]), this.scalarArg(o[2], t(2), e), this.view(o[3]));
       case 'gemm':
-        return gemm(c, inst.transA, inst.transB, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
+        return gemm(c, inst.transA, inst.transB, atomic, this.scalarArg(o[0], t(0), e), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3), e), this.view(o[4]));
       case 'gemv':
-        return blas.gemv(c, inst.transA, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
+        return blas.gemv(c, inst.transA, atomic, this.scalarArg(o[0], t(0), e), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3), e), this.view(o[4]));
       case 'ger':
-        return blas.ger(c, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
+        return blas.ger(c, atomic, this.scalarArg(o[0], t(0), e), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3), e), this.view(o[4]));
       case 'hadamard':
-        return blas.hadamard(c, atomic, this.scalarArg(o[0], t(0)), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3)), this.view(o[4]));
+        return blas.hadamard(c, atomic, this.scalarArg(o[0], t(0), e), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3), e), this.view(o[4]));
     }
   }
 }
