@@ -1,17 +1,20 @@
-// The CLI per file against clang-16 on a real corpus: for every .cl file of CORPUS, the wall time
-// of `kernarg lower FILE --target amdhsa --format json` and of
+// The CLI per file against clang-16 on the real corpora: for every file, the wall time of
+// `kernarg lower FILE --target amdhsa --format json` and of
 // `clang-16 -target amdgcn-amd-amdhsa -mcpu=gfx900 -nogpulib -O0 -S` (the cheapest clang run that
-// yields the same kernarg metadata), run in turn (kernarg, clang, kernarg, clang, …) so both see
-// the same machine. Also `kernarg --version` against `node -e 0` (Node's own start-up, the floor).
-// Prints per-file medians, the median of the per-pair ratios, and peak memory of each side.
-// Then the same files in batches: one `kernarg lower --output-dir` call for all of them against
-// clang-16 once per file and clang-16 with all files in one call.
-// Run: CORPUS=<folder of .cl files> npm run bench -- cli      (RUNS=7 pairs per file by default)
+// yields the same kernarg metadata), both given the build options the file's host passes
+// (test/corpus/corpora.ts: darktable's, hashcat's, silx's), run in turn (kernarg, clang, kernarg,
+// clang, …) so both see the same machine. Also `kernarg --version` against `node -e 0` (Node's own
+// start-up, the floor). Prints per-file medians, each corpus's median of the per-pair ratios and
+// peak memory of each side. Then each corpus's files in batches: one `kernarg lower --output-dir`
+// call for all of them against clang-16 once per file and clang-16 with all files in one call.
+// Run: npm run bench -- cli      (CORPUS=darktable|hashcat|silx|all, default all; or a folder of
+// .cl files, given `-I` that folder; RUNS=7 pairs per file by default)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { CORPORA } from '../test/corpus/corpora.js';
 
 const RUNS = Number(process.env.RUNS ?? 7);
 const KERNARG_FLAGS = ['--target', 'amdhsa', '--format', 'json'];
@@ -72,29 +75,42 @@ function tryPair(...args: Parameters<typeof pair>): ReturnType<typeof pair> | un
 console.log(`kernarg --version vs node -e 0 (${RUNS} pairs; median ms, median of per-pair ratios, peak RSS)`);
 pair('--version', [process.execPath, [bin, '--version']], [process.execPath, ['-e', '0']]);
 
-const corpus = process.env.CORPUS;
-if (!corpus) {
-  console.log('CORPUS is not set: skipping the per-file comparison (set CORPUS to a folder of .cl files).');
-} else {
-  console.log(`\nkernarg lower --target amdhsa --format json vs clang-16 -O0 -S, per file of ${corpus}`);
-  const files = readdirSync(corpus).filter((f) => f.endsWith('.cl')).sort();
+interface BenchFile {
+  readonly path: string;
+  readonly flags: readonly string[];
+}
+
+/** The corpora to time: CORPUS names one of test/corpus/corpora.ts (or `all`), or is a folder of .cl files. */
+function corpora(which: string): { name: string; files: BenchFile[] }[] {
+  const named = CORPORA.filter((c) => which === 'all' || c.name === which);
+  if (named.length) return named.map((c) => ({ name: c.name, files: c.files().map((f) => ({ path: f.path, flags: f.flags })) }));
+  const files = readdirSync(which).filter((f) => f.endsWith('.cl')).sort();
+  return [{ name: which, files: files.map((f) => ({ path: join(which, f), flags: ['-I', which] })) }];
+}
+
+const summary: string[] = [];
+for (const { name, files } of corpora(process.env.CORPUS ?? 'all')) {
+  console.log(`\n${name}: kernarg lower --target amdhsa --format json vs clang-16 -O0 -S, per file (${files.length} files, the host's build options)`);
   const ratios: number[] = [];
   const failed: string[] = [];
-  const passed: string[] = [];
+  const passed: BenchFile[] = [];
   for (const f of files) {
-    const path = join(corpus, f);
-    const r = tryPair(f, [process.execPath, [bin, 'lower', path, ...KERNARG_FLAGS, '-I', corpus]], ['clang-16', [...CLANG_FLAGS, '-I', corpus, '-o', '/dev/null', path]]);
+    const r = tryPair(basename(f.path), [process.execPath, [bin, 'lower', f.path, ...KERNARG_FLAGS, ...f.flags]], ['clang-16', [...CLANG_FLAGS, ...f.flags, '-o', '/dev/null', f.path]]);
     if (r) {
       ratios.push(r.ratio);
-      passed.push(path);
-    } else failed.push(f);
+      passed.push(f);
+    } else failed.push(basename(f.path));
   }
   if (failed.length) console.log(`left out (kernarg or clang refused them): ${failed.join(', ')}`);
-  if (!ratios.length) throw new Error('no file of the corpus went through both');
+  if (!ratios.length) throw new Error(`no file of ${name} went through both`);
   const speedups = ratios.map((r) => 1 / r);
-  console.log(`\n${files.length} files: kernarg/clang median ratio ${median(ratios).toFixed(2)} (clang/kernarg ${median(speedups).toFixed(2)}×), worst ${Math.max(...ratios).toFixed(2)}`);
-  batch(corpus, passed);
+  const line = `${name}, ${ratios.length} files: kernarg/clang median ratio ${median(ratios).toFixed(2)} (clang/kernarg ${median(speedups).toFixed(2)}×), worst ${Math.max(...ratios).toFixed(2)}, best ${Math.min(...ratios).toFixed(3)}`;
+  console.log(`\n${line}`);
+  summary.push(line);
+  // Batches share one set of options: files with other options than the first one's are timed per call only.
+  batch(passed.filter((f) => f.flags.join('\0') === passed[0].flags.join('\0')));
 }
+console.log(`\nper file, one call each:\n${summary.join('\n')}`);
 
 /**
  * The same files in one call each: `kernarg lower --output-dir` (every file lowered by one process)
@@ -102,7 +118,9 @@ if (!corpus) {
  * (`-S a.cl b.cl …` writes each .s into its working folder). Rounds alternate the three; the
  * per-file cost of a batch is its wall time over the number of files.
  */
-function batch(corpus: string, paths: readonly string[]): void {
+function batch(files: readonly BenchFile[]): void {
+  const paths = files.map((f) => f.path);
+  const flags = files[0].flags;
   const rounds = Math.max(3, Math.min(RUNS, 5));
   const out = mkdtempSync(join(tmpdir(), 'kernarg-batch-'));
   const ours: number[] = [];
@@ -112,17 +130,17 @@ function batch(corpus: string, paths: readonly string[]): void {
   let perCallPeak = 0;
   let theirsPeak = 0;
   for (let r = 0; r < rounds; r++) {
-    const a = timed(process.execPath, [bin, 'lower', ...paths, '--output-dir', out, ...KERNARG_FLAGS, '-I', corpus]);
+    const a = timed(process.execPath, [bin, 'lower', ...paths, '--output-dir', out, ...KERNARG_FLAGS, ...flags]);
     ours.push(a.ms);
     oursPeak = Math.max(oursPeak, a.kib);
     let sum = 0;
     for (const p of paths) {
-      const c = timed('clang-16', [...CLANG_FLAGS, '-I', corpus, '-o', '/dev/null', p]);
+      const c = timed('clang-16', [...CLANG_FLAGS, ...flags, '-o', '/dev/null', p]);
       sum += c.ms;
       perCallPeak = Math.max(perCallPeak, c.kib);
     }
     perCall.push(sum);
-    const b = timed('clang-16', [...CLANG_FLAGS, '-I', corpus, ...paths], out);
+    const b = timed('clang-16', [...CLANG_FLAGS, ...flags, ...paths], out);
     theirs.push(b.ms);
     theirsPeak = Math.max(theirsPeak, b.kib);
   }
