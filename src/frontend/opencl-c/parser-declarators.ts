@@ -2,7 +2,7 @@
 import { Messages } from '../../diagnostics/messages.js';
 import { type QualType, q, scalar } from '../../types/types.js';
 import { evaluateInt } from './expr.js';
-import { type Token, tokenSpan } from './token.js';
+import { K_IDENT, KIND_MASK, type Token, tokenSpan } from './token.js';
 import { ADDRESS_SPACES, ACCESS, BASIC_KEYWORDS, QUALIFIERS, type Attribute, type ParamDecl, type Declarator, MAX_NESTING } from './parser-core.js';
 import { stripQuals, substitute } from './parser-types.js';
 import { SpecifierParser } from './parser-specifiers.js';
@@ -125,11 +125,14 @@ export abstract class DeclaratorParser extends SpecifierParser {
   }
 
   protected startsType(t: Token): boolean {
-    if (t.kind !== 'ident') return false;
-    const w = t.text;
+    return (t.bits & KIND_MASK) === K_IDENT && this.startsTypeWord(t.text);
+  }
+
+  /** startsType for an identifier spelled `w`. */
+  protected startsTypeWord(w: string): boolean {
     return (
       BASIC_KEYWORDS.has(w) || QUALIFIERS.has(w) || ADDRESS_SPACES.has(w) || ACCESS.has(w) || w === 'struct' || w === 'union' ||
-      w === 'enum' || (w === 'pipe' && this.options.clVersion >= 200) || this.typedefs.has(w) || this.builtinTypeName(t) !== undefined
+      w === 'enum' || (w === 'pipe' && this.options.clVersion >= 200) || this.typedefs.has(w) || this.isBuiltinTypeName(w)
     );
   }
 

@@ -6,7 +6,7 @@ import { CALLS_WITH_ARGS, callArgsAt } from './call-args.js';
 import { DeclarationChecker, type FunctionBody } from './checker.js';
 import type { Span } from '../../diagnostics/source.js';
 import type { BodyRecord } from './body-record.js';
-import { K_EOF, K_IDENT, K_PRAGMA, K_PUNCT, Token } from './token.js';
+import { K_EOF, K_IDENT, K_PRAGMA, K_PUNCT } from './token.js';
 import type { TokenBuffer } from './token-buffer.js';
 import { STATEMENT_KEYWORDS, type ParseOptions, type ParseResult, type DeclSpec, type Declarator, ParseError } from './parser-core.js';
 import { ExpressionParser } from './parser-expressions.js';
@@ -161,9 +161,9 @@ class Parser extends ExpressionParser {
   /** A body the preprocessor read: its calls are what `scanBody` would take, keywords and type names left out here. */
   private recordedBody(record: BodyRecord): FunctionBody {
     this.bodiesRead++;
-    const isCall = (name: string, span: Span) => !STATEMENT_KEYWORDS.has(name) && !this.startsType(new Token('ident', name, span.file, span.start, span.end, false, false));
-    const calls = record.candidates.filter((c) => isCall(c.name, c.span));
-    const callArgs = record.callArgs.filter((c) => isCall(c.name, c.span));
+    const isCall = (c: { readonly name: string }) => !STATEMENT_KEYWORDS.has(c.name) && !this.startsTypeWord(c.name);
+    const calls = record.candidates.filter(isCall);
+    const callArgs = record.callArgs.filter(isCall);
     return { calls, callArgs, names: record.names.slice(), span: record.span };
   }
 
