@@ -247,14 +247,30 @@ export class MacroExpander {
    * substitute and reaching it again per nesting level: the frames of F(F(F(…))) stay small.
    */
   private preExpand(arg: readonly Token[], at: Token): Token[] {
-    const expanded: Token[] = [];
     if (++this.argumentDepth > MAX_ARGUMENT_DEPTH) {
       this.diags.report(Messages.macroArgsTooDeep, tokenSpan(at), [MAX_ARGUMENT_DEPTH]);
       this.aborted = true;
     }
+    // Nothing in it that expands or is dropped (no macro name, no placemarker): it is its own
+    // expansion (shared, read-only: substitute copies from it). Aborted, expansion yields nothing.
+    if (!this.aborted && !this.mayChange(arg)) {
+      this.argumentDepth--;
+      return arg as Token[];
+    }
+    const expanded: Token[] = [];
     this.expandStream(new TokenStream(arg), expanded, false);
     this.argumentDepth--;
     return expanded;
+  }
+
+  /** Whether expanding `arg` may give anything but its own tokens. */
+  private mayChange(arg: readonly Token[]): boolean {
+    for (let k = 0; k < arg.length; k++) {
+      const t = arg[k];
+      const kind = t.bits & KIND_MASK;
+      if (kind === K_IDENT ? this.isMacroName(t.text) : kind === K_OTHER && t.text === '') return true;
+    }
+    return false;
   }
 
   private paste(lhs: Token, rhs: Token, at: Token): Token {
