@@ -1,5 +1,6 @@
 /** Declarators: pointers, arrays, function suffixes, parameters and type names. */
 import { Messages } from '../../diagnostics/messages.js';
+import type { Span } from '../../diagnostics/source.js';
 import { type QualType, q, scalar } from '../../types/types.js';
 import { evaluateInt } from './expr.js';
 import { K_IDENT, KIND_MASK, type Token, tokenSpan } from './token.js';
@@ -38,7 +39,8 @@ export abstract class DeclaratorParser extends SpecifierParser {
       t = { type: { kind: 'pointer', pointee: t }, ...quals };
     }
     let name: string | null = null;
-    let nameSpan = tokenSpan(this.peek());
+    // Where the name would be: made into a span only when no name is read.
+    let nameSpan: Span | undefined;
     let inner: ((t: QualType) => QualType) | undefined;
     let innerDecl: Declarator | undefined;
     const tok = this.peek();
@@ -59,7 +61,7 @@ export abstract class DeclaratorParser extends SpecifierParser {
       if (tok.kind === 'eof') this.fail(Messages.unexpectedEof, tok, ['a declarator']);
       this.fail(Messages.expectedButFound, tok, ['an identifier', tok.text]);
     }
-    attrs.push(...this.attributes());
+    if (this.is('__attribute__')) attrs.push(...this.attributes());
     const suffixes: ((t: QualType) => QualType)[] = [];
     let suffixDepth = 0;
     let params: ParamDecl[] | null = null;
@@ -109,7 +111,7 @@ export abstract class DeclaratorParser extends SpecifierParser {
           variadic = va;
         }
         suffixes.push((result) => q({ kind: 'function', result, params: ps.map((p) => p.type), variadic: va }));
-        attrs.push(...this.attributes());
+        if (this.is('__attribute__')) attrs.push(...this.attributes());
         continue;
       }
       break;
@@ -121,7 +123,7 @@ export abstract class DeclaratorParser extends SpecifierParser {
       variadic = innerDecl.variadic;
     }
     this.depth--;
-    return { name, nameSpan, type: t, params, variadic, attrs: [...attrs, ...(innerDecl?.attrs ?? [])] };
+    return { name, nameSpan: nameSpan ?? tokenSpan(tok), type: t, params, variadic, attrs: innerDecl?.attrs.length ? [...attrs, ...innerDecl.attrs] : attrs };
   }
 
   protected startsType(t: Token): boolean {

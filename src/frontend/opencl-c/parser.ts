@@ -72,7 +72,7 @@ class Parser extends ExpressionParser {
     if (this.accept(';')) return; // struct/enum declaration only
     for (let n = 0; ; n++) {
       const d = this.declarator(spec.base, false);
-      d.attrs.push(...this.attributes());
+      if (this.is('__attribute__')) d.attrs.push(...this.attributes());
       if (d.type.type.kind === 'function' && n === 0 && this.is('{')) {
         this.functionDeclaration(spec, d, true);
         return;
