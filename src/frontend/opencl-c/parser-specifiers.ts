@@ -154,8 +154,8 @@ export abstract class SpecifierParser extends ParserCore {
     const w = t.text;
     const sc = BUILTIN_SCALAR_NAMES.get(w);
     if (sc) return scalar(sc);
-    if ((IMAGE_TYPES as readonly string[]).includes(w)) return { kind: 'image', name: w as ImageName };
-    if ((OPAQUE_TYPES as readonly string[]).includes(w)) {
+    if (IMAGE_NAMES.has(w)) return { kind: 'image', name: w as ImageName };
+    if (OPAQUE_NAMES.has(w)) {
       if (OPAQUE_NEEDS_CL20.has(w) && this.options.clVersion < 200) return undefined;
       return { kind: 'opaque', name: w as OpaqueName };
     }
@@ -166,8 +166,8 @@ export abstract class SpecifierParser extends ParserCore {
 
   /** Whether builtinTypeName answers for `w`, without making the type. */
   protected isBuiltinTypeName(w: string): boolean {
-    if (BUILTIN_SCALAR_NAMES.has(w) || VECTOR_NAMES.has(w) || (IMAGE_TYPES as readonly string[]).includes(w)) return true;
-    return (OPAQUE_TYPES as readonly string[]).includes(w) && !(OPAQUE_NEEDS_CL20.has(w) && this.options.clVersion < 200);
+    if (BUILTIN_SCALAR_NAMES.has(w) || VECTOR_NAMES.has(w) || IMAGE_NAMES.has(w)) return true;
+    return OPAQUE_NAMES.has(w) && !(OPAQUE_NEEDS_CL20.has(w) && this.options.clVersion < 200);
   }
 
   protected basicType(counts: Map<string, number>, at: Token): Type {
@@ -435,6 +435,9 @@ export abstract class SpecifierParser extends ParserCore {
   }
 
 }
+
+const IMAGE_NAMES: ReadonlySet<string> = new Set(IMAGE_TYPES);
+const OPAQUE_NAMES: ReadonlySet<string> = new Set(OPAQUE_TYPES);
 
 /** `float4` and the like: element and length by name. */
 const VECTOR_NAMES = new Map<string, readonly [VectorElement, 2 | 3 | 4 | 8 | 16]>();

@@ -164,7 +164,8 @@ class Parser extends ExpressionParser {
     const isCall = (c: { readonly name: string }) => !STATEMENT_KEYWORDS.has(c.name) && !this.startsTypeWord(c.name);
     const calls = record.candidates.filter(isCall);
     const callArgs = record.callArgs.filter(isCall);
-    return { calls, callArgs, names: record.names.slice(), span: record.span };
+    // The record is this body's alone (made by the preprocessor for this reading): its names are taken as they are.
+    return { calls, callArgs, names: record.names as string[], span: record.span };
   }
 
   protected variableDeclaration(spec: DeclSpec, d: Declarator): void {
