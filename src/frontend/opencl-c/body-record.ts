@@ -50,7 +50,7 @@ export class BodyRecorder {
   /** Every call CALLS_WITH_ARGS names, in order; each is finished when the body closes. */
   private readonly callArgs: CallArgsBuilder[] = [];
   /** Calls whose arguments are being collected (one may be inside another's arguments). */
-  private collectors: CallArgsBuilder[] = [];
+  private readonly collectors: CallArgsBuilder[] = [];
   private closeSpan: Span | undefined;
 
   constructor(
@@ -73,8 +73,12 @@ export class BodyRecorder {
    * or the span the token buffer would give it (`span`: macro output).
    */
   push(kind: number, text: string, id: number, start: number, end: number, span: Span | undefined): void {
-    if (this.collectors.length) {
-      this.collectors = this.collectors.filter((c) => !c.push(kind, text));
+    const collectors = this.collectors;
+    if (collectors.length) {
+      // Each collector takes the token; those it ended leave (in place: no array per token).
+      let kept = 0;
+      for (let c = 0; c < collectors.length; c++) if (!collectors[c].push(kind, text)) collectors[kept++] = collectors[c];
+      collectors.length = kept;
     }
     if (this.pendingId >= 0) {
       const pid = this.pendingId;

@@ -14,6 +14,9 @@ export interface KernelCheckContext {
   readonly enabled: ReadonlySet<string>;
 }
 
+/** Scalar parameter types a kernel may take only with __cl_clang_non_portable_kernel_param_types. */
+const NOT_PORTABLE_SCALARS: ReadonlySet<string> = new Set(['bool', 'size_t', 'ptrdiff_t', 'intptr_t', 'uintptr_t']);
+
 /** Reports what a kernel's result and parameters may not be; `definition` when it has a body. */
 export function checkKernel(ctx: KernelCheckContext, f: FunctionInfo, nameSpan: Span, definition: boolean): void {
   const { diags, clVersion, enabled } = ctx;
@@ -23,7 +26,6 @@ export function checkKernel(ctx: KernelCheckContext, f: FunctionInfo, nameSpan: 
   for (const p of f.params) {
     const c = canonical(p.type);
     const t = c.type;
-    const shown = typeToString(p.type);
     // A prototype may leave parameters unnamed (abstract declarators); a definition may not.
     if (!p.name && definition) diags.report(Messages.missingParamName, p.span, [p.index]);
     if (t.kind === 'pointer') {
@@ -35,14 +37,14 @@ export function checkKernel(ctx: KernelCheckContext, f: FunctionInfo, nameSpan: 
       continue;
     }
     if (t.kind === 'scalar') {
-      if (['bool', 'size_t', 'ptrdiff_t', 'intptr_t', 'uintptr_t'].includes(t.name) && !nonPortable) {
-        diags.report(Messages.kernelParamType, p.span, [shown]);
+      if (NOT_PORTABLE_SCALARS.has(t.name) && !nonPortable) {
+        diags.report(Messages.kernelParamType, p.span, [typeToString(p.type)]);
       } else if (t.name === 'half' && !enabled.has('cl_khr_fp16')) diags.report(Messages.halfByValue, p.span);
       else if (t.name === 'void') diags.report(Messages.kernelParamType, p.span, ['void']);
       continue;
     }
     if (t.kind === 'vector' && t.element === 'half' && !enabled.has('cl_khr_fp16')) {
-      diags.report(Messages.kernelParamType, p.span, [shown]);
+      diags.report(Messages.kernelParamType, p.span, [typeToString(p.type)]);
       continue;
     }
     if (t.kind === 'opaque' && t.name !== 'sampler_t' && t.name !== 'queue_t') {
@@ -54,10 +56,10 @@ export function checkKernel(ctx: KernelCheckContext, f: FunctionInfo, nameSpan: 
       continue;
     }
     if (t.kind === 'record') {
-      if (!t.decl.fields) diags.report(Messages.incompleteType, p.span, [shown]);
+      if (!t.decl.fields) diags.report(Messages.incompleteType, p.span, [typeToString(p.type)]);
       else if (!nonPortable && recordHasPointer(t.decl)) diags.report(Messages.recordWithPointers, p.span, [t.decl.tagKind]);
       continue;
     }
-    if (t.kind === 'array') diags.report(Messages.kernelParamType, p.span, [shown]);
+    if (t.kind === 'array') diags.report(Messages.kernelParamType, p.span, [typeToString(p.type)]);
   }
 }

@@ -34,10 +34,11 @@ export interface PendingVariable {
   readonly isSampler: boolean;
 }
 
-type KnownFunction = FunctionInfo & { bodySpan?: Span };
 
 export class DeclarationChecker extends TypeChecker {
-  private readonly functions = new Map<string, KnownFunction>();
+  private readonly functions = new Map<string, FunctionInfo>();
+  /** Where each defined function's body is (kept apart from the module's FunctionInfo). */
+  private readonly bodySpans = new Map<string, Span>();
   private readonly functionOrder: string[] = [];
   private readonly variables: ModuleVariable[] = [];
   private readonly samplers: LiteralSampler[] = [];
@@ -59,10 +60,7 @@ export class DeclarationChecker extends TypeChecker {
 
   /** The functions in order of first declaration, and the program-scope data. */
   result(): { functions: FunctionInfo[]; variables: ModuleVariable[]; samplers: LiteralSampler[] } {
-    const functions = this.functionOrder.map((n) => {
-      const { bodySpan: _unused, ...f } = this.functions.get(n)!;
-      return f;
-    });
+    const functions = this.functionOrder.map((n) => this.functions.get(n)!);
     return { functions, variables: this.variables, samplers: this.samplers };
   }
 
@@ -97,8 +95,8 @@ export class DeclarationChecker extends TypeChecker {
     const callArgs = body?.callArgs ?? [];
     const uses = body ? this.moduleVariablesNamed(body.names, new Set(params.map((p) => p.name))) : [];
     const bodySpan = body?.span;
-    const info: KnownFunction = {
-      name, isKernel: spec.kernel, result: fn.result, params, attributes, defined: hasBody, calls, uses, ...(callArgs.length ? { callArgs } : {}), span: d.nameSpan, bodySpan,
+    const info: FunctionInfo = {
+      name, isKernel: spec.kernel, result: fn.result, params, attributes, defined: hasBody, calls, uses, ...(callArgs.length ? { callArgs } : {}), span: d.nameSpan,
     };
     const prev = this.functions.get(name);
     const prevOrdinary = this.ordinary.get(name);
@@ -113,7 +111,7 @@ export class DeclarationChecker extends TypeChecker {
         this.diags.report(Messages.conflictingTypes, d.nameSpan, [name], [{ message: 'previous declaration is here', span: prev.span }]);
         return;
       }
-      if (prev.bodySpan && hasBody) {
+      if (this.bodySpans.has(name) && hasBody) {
         this.diags.report(Messages.redefinition, d.nameSpan, [name], [{ message: 'previous definition is here', span: prev.span }]);
         return;
       }
@@ -121,7 +119,7 @@ export class DeclarationChecker extends TypeChecker {
         ...prev,
         isKernel: prev.isKernel || spec.kernel,
         attributes: { ...prev.attributes, ...attributes },
-        ...(hasBody ? { params, calls, uses, ...(callArgs.length ? { callArgs } : {}), defined: true, span: d.nameSpan, bodySpan } : {}),
+        ...(hasBody ? { params, calls, uses, ...(callArgs.length ? { callArgs } : {}), defined: true, span: d.nameSpan } : {}),
       };
       this.functions.set(name, merged);
     } else {
@@ -129,6 +127,7 @@ export class DeclarationChecker extends TypeChecker {
       this.functionOrder.push(name);
       this.ordinary.set(name, { kind: 'function', span: d.nameSpan });
     }
+    if (bodySpan) this.bodySpans.set(name, bodySpan);
     if (spec.kernel) checkKernel({ diags: this.diags, clVersion: this.options.clVersion, enabled: this.enabled }, this.functions.get(name)!, d.nameSpan, hasBody);
   }
 

@@ -14,6 +14,17 @@ for (const p of [
   PUNCT_BY_FIRST.set(p[0], list);
 }
 const DIGRAPHS: Record<string, string> = { '<:': '[', ':>': ']', '<%': '{', '%>': '}', '%:': '#', '%:%:': '##' };
+/** The same by first character code, each with its spelling's index in PUNCT_SPELLINGS (the ids a lexer caches). */
+const PUNCT_SPELLINGS: string[] = [];
+const PUNCT_AT: ({ readonly text: string; readonly spelling: number }[] | undefined)[] = [];
+for (const [first, list] of PUNCT_BY_FIRST) {
+  PUNCT_AT[first.charCodeAt(0)] = list.map((text) => {
+    const spelled = DIGRAPHS[text] ?? text;
+    let spelling = PUNCT_SPELLINGS.indexOf(spelled);
+    if (spelling < 0) spelling = PUNCT_SPELLINGS.push(spelled) - 1;
+    return { text, spelling };
+  });
+}
 
 /** Character classes by code: 1 identifier start, 2 digit. */
 export const CHAR_CLASS = new Uint8Array(128);
@@ -24,6 +35,7 @@ for (let c = 0; c < 128; c++) {
 }
 const isIdStartCode = (c: number) => c < 128 && CHAR_CLASS[c] === 1;
 const isDigitCode = (c: number) => c >= 48 && c <= 57;
+const isExponentCode = (c: number) => c === 101 || c === 69 || c === 112 || c === 80;
 export const isIdCode = (c: number) => c < 128 && CHAR_CLASS[c] !== 0;
 
 /**
@@ -107,6 +119,8 @@ export class LazyLexer {
    * not search again past its end.
    */
   private readonly nextAt = new Int32Array(5).fill(-1);
+  /** The table's id of each punctuator spelling (PUNCT_SPELLINGS), -1 until first met. */
+  private readonly punctIds = new Int32Array(PUNCT_SPELLINGS.length).fill(-1);
 
   constructor(
     text: string,
@@ -211,25 +225,36 @@ export class LazyLexer {
       // `U8"…"` and `L8"…"` are not literal prefixes; their `U`/`L` stays an 'other' token, as it always
       // has here (clang reads an identifier `U8`): kept so outputs do not change with this lexer.
       if (isIdStartCode(code) && !((code === 85 || code === 76) && s.charCodeAt(i + 1) === 56 && (s.charCodeAt(i + 2) === 34 || s.charCodeAt(i + 2) === 39))) {
+        // Hashed while read (as IdentTable.hash would), so interning does not read it again.
+        let h = code;
         let j = i + 1;
-        while (j < n && isIdCode(s.charCodeAt(j))) j++;
-        return this.token(K_IDENT, start, j, this.intern(start, j));
+        while (j < n) {
+          const d = s.charCodeAt(j);
+          if (d >= 128 || CHAR_CLASS[d] === 0) break;
+          h = (Math.imul(h, 31) + d) | 0;
+          j++;
+        }
+        return this.token(K_IDENT, start, j, this.table.intern(s, start, j, h));
       }
       if (isDigitCode(code) || (code === 46 && isDigitCode(s.charCodeAt(i + 1)))) {
         let j = i + 1;
         while (j < n) {
           const d = s.charCodeAt(j);
-          if ((d === 43 || d === 45) && 'eEpP'.includes(s[j - 1])) j++;
+          if ((d === 43 || d === 45) && isExponentCode(s.charCodeAt(j - 1))) j++;
           else if (isIdCode(d) || d === 46) j++;
           else break;
         }
         return this.token(K_NUMBER, start, j, this.intern(start, j));
       }
-      const c = s[i];
-      const candidates = PUNCT_BY_FIRST.get(c);
+      const candidates = code < 128 ? PUNCT_AT[code] : undefined;
       if (candidates) {
         for (const pn of candidates) {
-          if (pn.length === 1 || s.startsWith(pn, i)) return this.token(K_PUNCT, start, i + pn.length, this.table.internString(DIGRAPHS[pn] ?? pn));
+          const len = pn.text.length;
+          if (len === 1 || s.startsWith(pn.text, i)) {
+            let id = this.punctIds[pn.spelling];
+            if (id < 0) id = this.punctIds[pn.spelling] = this.table.internString(PUNCT_SPELLINGS[pn.spelling]);
+            return this.token(K_PUNCT, start, i + len, id);
+          }
         }
       }
       // Anything else is a single "other" token; the parser complains if it reaches it.

@@ -2,7 +2,7 @@ import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { Messages } from '../../diagnostics/messages.js';
 import { SourceFile, type Span } from '../../diagnostics/source.js';
 import { lex } from './lexer.js';
-import { Token, tokenSpan } from './token.js';
+import { BOL, K_IDENT, K_OTHER, K_PUNCT, KIND_MASK, SPACE, Token, tokenSpan } from './token.js';
 
 export interface Macro {
   readonly name: string;
@@ -21,7 +21,7 @@ export const MIN_EXPANSION_TOKENS = 1_000_000;
 /** How deep macro calls may nest inside macro arguments (`F(F(F(...)))`): each level pre-expands the one inside it. */
 const MAX_ARGUMENT_DEPTH = 1000;
 
-export const isPunct = (t: Token | undefined, text: string) => t !== undefined && t.kind === 'punct' && t.text === text;
+export const isPunct = (t: Token | undefined, text: string) => t !== undefined && (t.bits & KIND_MASK) === K_PUNCT && t.text === text;
 
 /** A placeholder for an empty macro argument next to `##` (C11 6.10.3.3p2). */
 const PLACEMARKER = 'other' as const;
@@ -36,6 +36,8 @@ export class MacroExpander {
   protected aborted = false;
   private counter = 0;
   private argumentDepth = 0;
+  /** The hide set of the expansion of the call collectArgs read last. */
+  private callHide: ReadonlySet<string> = new Set();
 
   constructor(protected readonly diags: DiagnosticBag) {}
 
@@ -53,8 +55,8 @@ export class MacroExpander {
       if (untilSettled && !first && stream.settled()) return;
       const t = stream.next();
       if (!t) return;
-      if (t.kind !== 'ident' || !this.isMacroName(t.text)) {
-        if (!(t.kind === PLACEMARKER && t.text === '')) out.push(t);
+      if ((t.bits & KIND_MASK) !== K_IDENT || !this.isMacroName(t.text)) {
+        if (!((t.bits & KIND_MASK) === K_OTHER && t.text === '')) out.push(t); // placemarkers dropped
         continue;
       }
       const replaced = this.expandOne(t, stream);
@@ -82,10 +84,23 @@ export class MacroExpander {
     if (!m) return undefined;
     const expansion = t.expansion ?? t.span;
     if (m.params === null) {
-      return this.finish(this.substitute(m, [], t), withHidden(t.hide, name), expansion, t);
+      return this.finish(this.substitute(m, NO_ARGS, t), withHidden(t.hide, name), expansion, t);
     }
     // A function-like macro name not followed by '(' is left alone.
     if (!stream.skipPlacemarkersTo('(')) return undefined;
+    const args = this.collectArgs(m, t, stream);
+    if (!args) return [];
+    return this.finish(this.substitute(m, args, t), this.callHide, expansion, t);
+  }
+
+  /**
+   * The arguments of a call of `m` (its '(' read), or undefined once a wrong call is reported; the
+   * hide set of its expansion left in callHide. Apart from expandOne, whose frame stays small:
+   * F(F(F(…))) nests expandOne's frame per level.
+   */
+  private collectArgs(m: Macro, t: Token, stream: TokenStream): Token[][] | undefined {
+    const name = t.text;
+    const params = m.params!;
     const args: Token[][] = [[]];
     let level = 0;
     let rparen: Token | undefined;
@@ -99,7 +114,7 @@ export class MacroExpander {
           break;
         }
         level--;
-      } else if (isPunct(a, ',') && level === 0 && !(m.variadic && args.length === m.params.length)) {
+      } else if (isPunct(a, ',') && level === 0 && !(m.variadic && args.length === params.length)) {
         args.push([]);
         continue;
       }
@@ -107,22 +122,26 @@ export class MacroExpander {
     }
     if (!rparen) {
       this.diags.report(Messages.macroUnterminatedCall, tokenSpan(t), [name]);
-      return [];
+      return undefined;
     }
-    const named = m.params.length - (m.variadic ? 1 : 0);
-    if (m.params.length === 0 && args.length === 1 && args[0].length === 0) args.length = 0;
+    const named = params.length - (m.variadic ? 1 : 0);
+    if (params.length === 0 && args.length === 1 && args[0].length === 0) args.length = 0;
     if (m.variadic && args.length === named) args.push([]);
-    if (args.length !== m.params.length) {
-      const msg = args.length < m.params.length
-        ? `requires ${m.params.length} arguments, but only ${args.length} given`
-        : `passed ${args.length} arguments, but takes just ${m.params.length}`;
+    if (args.length !== params.length) {
+      const msg = args.length < params.length
+        ? `requires ${params.length} arguments, but only ${args.length} given`
+        : `passed ${args.length} arguments, but takes just ${params.length}`;
       this.diags.report(Messages.macroArgCount, tokenSpan(t), [name, msg], m.span ? [{ message: 'macro is defined here', span: m.span }] : []);
-      return [];
+      return undefined;
     }
-    const hs = new Set<string>();
-    if (t.hide && rparen.hide) for (const h of t.hide) if (rparen.hide.has(h)) hs.add(h);
-    hs.add(name);
-    return this.finish(this.substitute(m, args, t), hs, expansion, t);
+    // The common case, no hide set on either parenthesis' side: the shared singleton {name}.
+    if (t.hide && rparen.hide) {
+      const both = new Set<string>();
+      for (const h of t.hide) if (rparen.hide.has(h)) both.add(h);
+      both.add(name);
+      this.callHide = both;
+    } else this.callHide = withHidden(undefined, name);
+    return args;
   }
 
   private finish(body: Token[], hs: ReadonlySet<string>, expansion: Span, at: Token): Token[] {
@@ -133,11 +152,13 @@ export class MacroExpander {
       return [];
     }
     // Tokens of one argument share one hide set: each distinct set is united with hs once, not once per token.
-    const unions = new Map<ReadonlySet<string>, ReadonlySet<string>>();
-    return body.map((b, k) => {
+    let unions: Map<ReadonlySet<string>, ReadonlySet<string>> | undefined;
+    // `body` is substitute's own array: its tokens are replaced in place.
+    for (let k = 0; k < body.length; k++) {
+      const b = body[k];
       let hide: ReadonlySet<string> = hs;
       if (b.hide && b.hide.size) {
-        let u = unions.get(b.hide);
+        let u = (unions ??= new Map()).get(b.hide);
         if (!u) {
           const merged = new Set(hs);
           for (const h of b.hide) merged.add(h);
@@ -145,70 +166,111 @@ export class MacroExpander {
         }
         hide = u;
       }
-      return b.with({ hide, expansion, bol: k === 0 ? at.bol : false, space: k === 0 ? at.space : b.space });
-    });
+      // As b.with({ hide, expansion, bol, space }) would make it: the first token takes the invocation's bol and space.
+      const bits = (b.bits & KIND_MASK) | (k === 0 ? at.bits & (BOL | SPACE) : b.bits & SPACE);
+      body[k] = new Token(bits, b.text, b.file, b.start, b.end, false, false, hide, expansion);
+    }
+    return body;
   }
 
   private substitute(m: Macro, args: Token[][], at: Token): Token[] {
     const body = m.body;
-    const params = m.params ?? [];
-    const paramIndex = (tok: Token | undefined) => (tok && tok.kind === 'ident' ? params.indexOf(tok.text) : -1);
+    const params = m.params ?? NO_PARAMS;
     const out: Token[] = [];
-    const placemarker = (ref: Token): Token => ref.with({ kind: PLACEMARKER, text: '' });
+    // Each argument is macro-expanded once however often the body names it (clang's pre-expanded arguments).
+    let expandedArgs: (Token[] | undefined)[] | undefined;
     for (let k = 0; k < body.length; k++) {
       const t = body[k];
-      if (m.params && isPunct(t, '#') && paramIndex(body[k + 1]) >= 0) {
-        out.push(stringize(args[paramIndex(body[k + 1])], t));
+      if (m.params && isPunct(t, '#') && paramIndexIn(params, body[k + 1]) >= 0) {
+        out.push(stringize(args[paramIndexIn(params, body[k + 1])], t));
         k++;
         continue;
       }
       if (isPunct(t, '##')) {
-        const rhsTok = body[k + 1];
-        const pi = paramIndex(rhsTok);
-        let rhs: Token[];
-        if (m.params && isPunct(rhsTok, '#') && paramIndex(body[k + 2]) >= 0) {
-          rhs = [stringize(args[paramIndex(body[k + 2])], rhsTok)];
-          k += 2;
-        } else {
-          rhs = pi >= 0 ? args[pi].slice() : [rhsTok];
-          k++;
-        }
-        const lhs = out.pop();
-        // GNU comma elision: `, ## __VA_ARGS__` with no variable arguments drops the comma.
-        if (lhs && isPunct(lhs, ',') && m.variadic && rhsTok?.text === params[params.length - 1] && pi === params.length - 1) {
-          if (rhs.length === 0) continue;
-          out.push(lhs, ...rhs);
-          continue;
-        }
-        if (rhs.length === 0) rhs = [placemarker(rhsTok)];
-        if (!lhs) {
-          out.push(...rhs);
-          continue;
-        }
-        out.push(this.paste(lhs, rhs[0], at), ...rhs.slice(1));
+        k = this.pasteAt(m, args, k, out, at);
         continue;
       }
-      const pi = paramIndex(t);
+      const pi = paramIndexIn(params, t);
       if (pi >= 0) {
         const arg = args[pi];
         if (isPunct(body[k + 1], '##')) {
-          out.push(...(arg.length ? arg : [placemarker(t)]));
+          if (arg.length) for (const a of arg) out.push(a);
+          else out.push(placemarker(t));
         } else {
-          const expanded: Token[] = [];
-          if (++this.argumentDepth > MAX_ARGUMENT_DEPTH) {
-            this.diags.report(Messages.macroArgsTooDeep, tokenSpan(at), [MAX_ARGUMENT_DEPTH]);
-            this.aborted = true;
+          const expanded = ((expandedArgs ??= [])[pi] ??= this.preExpand(arg, at));
+          if (expanded.length) {
+            // The first token takes the parameter's spacing (a copy: the expansion is shared by every use).
+            const first = expanded[0];
+            out.push((first.bits & SPACE) === (t.bits & SPACE) ? first : first.with({ space: t.space }));
+            for (let e = 1; e < expanded.length; e++) out.push(expanded[e]);
           }
-          this.expandInto(arg, expanded);
-          this.argumentDepth--;
-          if (expanded.length) expanded[0] = expanded[0].with({ space: t.space });
-          out.push(...expanded);
         }
         continue;
       }
       out.push(t);
     }
     return out;
+  }
+
+  /** Substitutes the `##` at body[k] (and its right operand) onto `out`; returns the index of the last body token it read. */
+  private pasteAt(m: Macro, args: Token[][], k: number, out: Token[], at: Token): number {
+    const body = m.body;
+    const params = m.params ?? NO_PARAMS;
+    const rhsTok = body[k + 1];
+    const pi = paramIndexIn(params, rhsTok);
+    let rhs: Token[];
+    if (m.params && isPunct(rhsTok, '#') && paramIndexIn(params, body[k + 2]) >= 0) {
+      rhs = [stringize(args[paramIndexIn(params, body[k + 2])], rhsTok)];
+      k += 2;
+    } else {
+      rhs = pi >= 0 ? args[pi].slice() : [rhsTok];
+      k++;
+    }
+    const lhs = out.pop();
+    // GNU comma elision: `, ## __VA_ARGS__` with no variable arguments drops the comma.
+    if (lhs && isPunct(lhs, ',') && m.variadic && rhsTok?.text === params[params.length - 1] && pi === params.length - 1) {
+      if (rhs.length === 0) return k;
+      out.push(lhs, ...rhs);
+      return k;
+    }
+    if (rhs.length === 0) rhs = [placemarker(rhsTok)];
+    if (!lhs) {
+      out.push(...rhs);
+      return k;
+    }
+    out.push(this.paste(lhs, rhs[0], at), ...rhs.slice(1));
+    return k;
+  }
+
+  /**
+   * An argument macro-expanded on its own, before substitution. In its own method, reached from
+   * substitute and reaching it again per nesting level: the frames of F(F(F(…))) stay small.
+   */
+  private preExpand(arg: readonly Token[], at: Token): Token[] {
+    if (++this.argumentDepth > MAX_ARGUMENT_DEPTH) {
+      this.diags.report(Messages.macroArgsTooDeep, tokenSpan(at), [MAX_ARGUMENT_DEPTH]);
+      this.aborted = true;
+    }
+    // Nothing in it that expands or is dropped (no macro name, no placemarker): it is its own
+    // expansion (shared, read-only: substitute copies from it). Aborted, expansion yields nothing.
+    if (!this.aborted && !this.mayChange(arg)) {
+      this.argumentDepth--;
+      return arg as Token[];
+    }
+    const expanded: Token[] = [];
+    this.expandStream(new TokenStream(arg), expanded, false);
+    this.argumentDepth--;
+    return expanded;
+  }
+
+  /** Whether expanding `arg` may give anything but its own tokens. */
+  private mayChange(arg: readonly Token[]): boolean {
+    for (let k = 0; k < arg.length; k++) {
+      const t = arg[k];
+      const kind = t.bits & KIND_MASK;
+      if (kind === K_IDENT ? this.isMacroName(t.text) : kind === K_OTHER && t.text === '') return true;
+    }
+    return false;
   }
 
   private paste(lhs: Token, rhs: Token, at: Token): Token {
@@ -242,6 +304,13 @@ function withHidden(hide: ReadonlySet<string> | undefined, name: string): Readon
   }
   return out;
 }
+
+const NO_PARAMS: readonly string[] = [];
+const NO_ARGS: Token[][] = [];
+function paramIndexIn(params: readonly string[], tok: Token | undefined): number {
+  return tok && (tok.bits & KIND_MASK) === K_IDENT ? params.indexOf(tok.text) : -1;
+}
+const placemarker = (ref: Token): Token => ref.with({ kind: PLACEMARKER, text: '' });
 
 const DYNAMIC_MACROS = new Set(['__LINE__', '__FILE__', '__COUNTER__']);
 

@@ -1,7 +1,7 @@
 /** Parser core: shared tables, options and results, token access, diagnostics and parser state. */
 import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { type Message, Messages } from '../../diagnostics/messages.js';
-import { type Span, joinSpans } from '../../diagnostics/source.js';
+import type { Span } from '../../diagnostics/source.js';
 import type { DataLayout } from '../../layout/data-layout.js';
 import type { FunctionInfo, LiteralSampler, ModuleVariable } from '../../model/kernel-module.js';
 import { type AccessQualifier, type AddressSpace, type EnumDecl, type QualType, type RecordDecl, type ScalarName } from '../../types/types.js';
@@ -223,6 +223,13 @@ export abstract class ParserCore {
 
   protected span(from: Token): Span {
     const prev = this.tokenAt(Math.max(0, this.pos - 1));
-    return joinSpans(tokenSpan(from), tokenSpan(prev));
+    // joinSpans(tokenSpan(from), tokenSpan(prev)), without the two spans in between.
+    const a = from.expansion;
+    const b = prev.expansion;
+    const file = a ? a.file : from.file;
+    if (file !== (b ? b.file : prev.file)) return a ?? from.span;
+    const start = Math.min(a ? a.start : from.start, b ? b.start : prev.start);
+    const end = Math.max(a ? a.end : from.end, b ? b.end : prev.end);
+    return { file, start, end };
   }
 }

@@ -1,8 +1,9 @@
 /** Declarators: pointers, arrays, function suffixes, parameters and type names. */
 import { Messages } from '../../diagnostics/messages.js';
+import type { Span } from '../../diagnostics/source.js';
 import { type QualType, q, scalar } from '../../types/types.js';
 import { evaluateInt } from './expr.js';
-import { type Token, tokenSpan } from './token.js';
+import { K_IDENT, KIND_MASK, type Token, tokenSpan } from './token.js';
 import { ADDRESS_SPACES, ACCESS, BASIC_KEYWORDS, QUALIFIERS, type Attribute, type ParamDecl, type Declarator, MAX_NESTING } from './parser-core.js';
 import { stripQuals, substitute } from './parser-types.js';
 import { SpecifierParser } from './parser-specifiers.js';
@@ -38,7 +39,8 @@ export abstract class DeclaratorParser extends SpecifierParser {
       t = { type: { kind: 'pointer', pointee: t }, ...quals };
     }
     let name: string | null = null;
-    let nameSpan = tokenSpan(this.peek());
+    // Where the name would be: made into a span only when no name is read.
+    let nameSpan: Span | undefined;
     let inner: ((t: QualType) => QualType) | undefined;
     let innerDecl: Declarator | undefined;
     const tok = this.peek();
@@ -59,7 +61,7 @@ export abstract class DeclaratorParser extends SpecifierParser {
       if (tok.kind === 'eof') this.fail(Messages.unexpectedEof, tok, ['a declarator']);
       this.fail(Messages.expectedButFound, tok, ['an identifier', tok.text]);
     }
-    attrs.push(...this.attributes());
+    if (this.is('__attribute__')) attrs.push(...this.attributes());
     const suffixes: ((t: QualType) => QualType)[] = [];
     let suffixDepth = 0;
     let params: ParamDecl[] | null = null;
@@ -109,7 +111,7 @@ export abstract class DeclaratorParser extends SpecifierParser {
           variadic = va;
         }
         suffixes.push((result) => q({ kind: 'function', result, params: ps.map((p) => p.type), variadic: va }));
-        attrs.push(...this.attributes());
+        if (this.is('__attribute__')) attrs.push(...this.attributes());
         continue;
       }
       break;
@@ -121,15 +123,18 @@ export abstract class DeclaratorParser extends SpecifierParser {
       variadic = innerDecl.variadic;
     }
     this.depth--;
-    return { name, nameSpan, type: t, params, variadic, attrs: [...attrs, ...(innerDecl?.attrs ?? [])] };
+    return { name, nameSpan: nameSpan ?? tokenSpan(tok), type: t, params, variadic, attrs: innerDecl?.attrs.length ? [...attrs, ...innerDecl.attrs] : attrs };
   }
 
   protected startsType(t: Token): boolean {
-    if (t.kind !== 'ident') return false;
-    const w = t.text;
+    return (t.bits & KIND_MASK) === K_IDENT && this.startsTypeWord(t.text);
+  }
+
+  /** startsType for an identifier spelled `w`. */
+  protected startsTypeWord(w: string): boolean {
     return (
       BASIC_KEYWORDS.has(w) || QUALIFIERS.has(w) || ADDRESS_SPACES.has(w) || ACCESS.has(w) || w === 'struct' || w === 'union' ||
-      w === 'enum' || (w === 'pipe' && this.options.clVersion >= 200) || this.typedefs.has(w) || this.builtinTypeName(t) !== undefined
+      w === 'enum' || (w === 'pipe' && this.options.clVersion >= 200) || this.typedefs.has(w) || this.isBuiltinTypeName(w)
     );
   }
 

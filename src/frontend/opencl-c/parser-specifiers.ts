@@ -1,5 +1,6 @@
 /** Declaration specifiers: storage classes, qualifiers, builtin types, attributes, struct/union and enum specifiers. */
 import { Messages } from '../../diagnostics/messages.js';
+import type { Span } from '../../diagnostics/source.js';
 import { typeToString } from '../../types/print.js';
 import { type AccessQualifier, type AddressSpace, type EnumDecl, type FieldDecl, IMAGE_TYPES, type ImageName, OPAQUE_TYPES, type OpaqueName, type QualType, type RecordDecl, type ScalarName, type Type, type VectorElement, canonical, q, scalar } from '../../types/types.js';
 import { type IntTypeName, evaluateInt } from './expr.js';
@@ -11,7 +12,9 @@ export abstract class SpecifierParser extends ParserCore {
 
   protected declSpecifiers(forParam: boolean): DeclSpec {
     const startTok = this.peek();
-    const counts = new Map<string, number>();
+    // The basic type keywords met, counted: the first alone (the common case) needs no map.
+    let firstBasic: string | undefined;
+    let counts: Map<string, number> | undefined;
     let named: { type: Type; quals?: Partial<QualType> } | undefined;
     let isConst = false;
     let isVolatile = false;
@@ -19,7 +22,8 @@ export abstract class SpecifierParser extends ParserCore {
     let space: AddressSpace | undefined;
     let access: AccessQualifier | undefined;
     let pipe = false;
-    const spec: DeclSpec = { base: q(scalar('int')), typedef: false, extern: false, kernel: false, attrs: [], span: tokenSpan(startTok), implicit: false };
+    // Its base and span are set once all is read (a failure throws it away).
+    const spec: DeclSpec = { base: undefined as unknown as QualType, typedef: false, extern: false, kernel: false, attrs: [], span: undefined as unknown as Span, implicit: false };
     let any = false;
     for (;;) {
       const t = this.peek();
@@ -75,23 +79,27 @@ export abstract class SpecifierParser extends ParserCore {
         if (named) this.fail(Messages.conflictingSpecifiers, t, [w, typeToString(q(named.type))]);
         this.next();
         const key = w === '_Bool' ? 'bool' : w.startsWith('__signed') ? 'signed' : w;
-        counts.set(key, (counts.get(key) ?? 0) + 1);
+        if (firstBasic === undefined) firstBasic = key;
+        else {
+          counts ??= new Map([[firstBasic, 1]]);
+          counts.set(key, (counts.get(key) ?? 0) + 1);
+        }
         any = true;
         continue;
       }
       if (w === 'struct' || w === 'union') {
-        if (named || counts.size) this.fail(Messages.conflictingSpecifiers, t, [w, 'another type']);
+        if (named || firstBasic !== undefined) this.fail(Messages.conflictingSpecifiers, t, [w, 'another type']);
         named = { type: this.recordSpecifier() };
         any = true;
         continue;
       }
       if (w === 'enum') {
-        if (named || counts.size) this.fail(Messages.conflictingSpecifiers, t, [w, 'another type']);
+        if (named || firstBasic !== undefined) this.fail(Messages.conflictingSpecifiers, t, [w, 'another type']);
         named = { type: this.enumSpecifier() };
         any = true;
         continue;
       }
-      if (named || counts.size) break;
+      if (named || firstBasic !== undefined) break;
       const builtin = this.builtinTypeName(t);
       if (builtin) {
         this.next();
@@ -122,21 +130,22 @@ export abstract class SpecifierParser extends ParserCore {
     }
     let type: Type;
     if (named) type = named.type;
-    else if (counts.size === 0) {
+    else if (firstBasic === undefined) {
       // Unknown identifiers before a declarator, like `foo_t x;`: report the identifier.
       const t = this.peek();
       if (t.kind === 'ident' && (this.peek(1).kind === 'ident' || this.is('*', 1))) this.fail(Messages.unknownType, t, [t.text]);
       spec.implicit = true;
       type = scalar('int');
-    } else type = this.basicType(counts, startTok);
+    } else type = counts ? this.basicType(counts, startTok) : singleBasicType(firstBasic);
     if (pipe) type = { kind: 'pipe', element: q(type, { const: isConst || undefined }) };
-    spec.base = q(type, {
-      ...(isConst && !pipe ? { const: true } : {}),
-      ...(isVolatile ? { volatile: true } : {}),
-      ...(isRestrict ? { restrict: true } : {}),
-      ...(space ? { space } : {}),
-      ...(access ? { access } : {}),
-    });
+    // As q(type, { const, volatile, restrict, space, access }) with only those present, in that order.
+    const base: { -readonly [K in keyof QualType]: QualType[K] } = { type };
+    if (isConst && !pipe) base.const = true;
+    if (isVolatile) base.volatile = true;
+    if (isRestrict) base.restrict = true;
+    if (space) base.space = space;
+    if (access) base.access = access;
+    spec.base = base;
     spec.span = this.span(startTok);
     return spec;
   }
@@ -145,14 +154,20 @@ export abstract class SpecifierParser extends ParserCore {
     const w = t.text;
     const sc = BUILTIN_SCALAR_NAMES.get(w);
     if (sc) return scalar(sc);
-    if ((IMAGE_TYPES as readonly string[]).includes(w)) return { kind: 'image', name: w as ImageName };
-    if ((OPAQUE_TYPES as readonly string[]).includes(w)) {
+    if (IMAGE_NAMES.has(w)) return { kind: 'image', name: w as ImageName };
+    if (OPAQUE_NAMES.has(w)) {
       if (OPAQUE_NEEDS_CL20.has(w) && this.options.clVersion < 200) return undefined;
       return { kind: 'opaque', name: w as OpaqueName };
     }
-    const m = /^(char|uchar|short|ushort|int|uint|long|ulong|half|float|double)(2|3|4|8|16)$/.exec(w);
-    if (m) return { kind: 'vector', element: m[1] as VectorElement, length: Number(m[2]) as 2 | 3 | 4 | 8 | 16 };
+    const v = VECTOR_NAMES.get(w);
+    if (v) return { kind: 'vector', element: v[0], length: v[1] };
     return undefined;
+  }
+
+  /** Whether builtinTypeName answers for `w`, without making the type. */
+  protected isBuiltinTypeName(w: string): boolean {
+    if (BUILTIN_SCALAR_NAMES.has(w) || VECTOR_NAMES.has(w) || IMAGE_NAMES.has(w)) return true;
+    return OPAQUE_NAMES.has(w) && !(OPAQUE_NEEDS_CL20.has(w) && this.options.clVersion < 200);
   }
 
   protected basicType(counts: Map<string, number>, at: Token): Type {
@@ -419,4 +434,35 @@ export abstract class SpecifierParser extends ParserCore {
     return { kind: 'enum', decl };
   }
 
+}
+
+const IMAGE_NAMES: ReadonlySet<string> = new Set(IMAGE_TYPES);
+const OPAQUE_NAMES: ReadonlySet<string> = new Set(OPAQUE_TYPES);
+
+/** `float4` and the like: element and length by name. */
+const VECTOR_NAMES = new Map<string, readonly [VectorElement, 2 | 3 | 4 | 8 | 16]>();
+for (const e of ['char', 'uchar', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'half', 'float', 'double'] as const) {
+  for (const n of [2, 3, 4, 8, 16] as const) VECTOR_NAMES.set(`${e}${n}`, [e, n]);
+}
+
+/** The type one basic keyword names alone (as basicType would give it; one keyword raises no diagnostic). */
+function singleBasicType(key: string): Type {
+  switch (key) {
+    case 'void':
+    case 'bool':
+    case 'float':
+    case 'double':
+    case 'half':
+    case 'char':
+    case 'short':
+    case 'int':
+    case 'long':
+      return scalar(key as ScalarName);
+    case 'signed':
+      return scalar('int');
+    case 'unsigned':
+      return { ...scalar('uint'), spelling: 'unsigned int' };
+    default:
+      throw new Error(`not a basic type keyword: ${key}`);
+  }
 }

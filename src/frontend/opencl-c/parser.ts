@@ -6,7 +6,7 @@ import { CALLS_WITH_ARGS, callArgsAt } from './call-args.js';
 import { DeclarationChecker, type FunctionBody } from './checker.js';
 import type { Span } from '../../diagnostics/source.js';
 import type { BodyRecord } from './body-record.js';
-import { K_EOF, K_IDENT, K_PRAGMA, K_PUNCT, Token } from './token.js';
+import { K_EOF, K_IDENT, K_PRAGMA, K_PUNCT } from './token.js';
 import type { TokenBuffer } from './token-buffer.js';
 import { STATEMENT_KEYWORDS, type ParseOptions, type ParseResult, type DeclSpec, type Declarator, ParseError } from './parser-core.js';
 import { ExpressionParser } from './parser-expressions.js';
@@ -72,7 +72,7 @@ class Parser extends ExpressionParser {
     if (this.accept(';')) return; // struct/enum declaration only
     for (let n = 0; ; n++) {
       const d = this.declarator(spec.base, false);
-      d.attrs.push(...this.attributes());
+      if (this.is('__attribute__')) d.attrs.push(...this.attributes());
       if (d.type.type.kind === 'function' && n === 0 && this.is('{')) {
         this.functionDeclaration(spec, d, true);
         return;
@@ -161,10 +161,11 @@ class Parser extends ExpressionParser {
   /** A body the preprocessor read: its calls are what `scanBody` would take, keywords and type names left out here. */
   private recordedBody(record: BodyRecord): FunctionBody {
     this.bodiesRead++;
-    const isCall = (name: string, span: Span) => !STATEMENT_KEYWORDS.has(name) && !this.startsType(new Token('ident', name, span.file, span.start, span.end, false, false));
-    const calls = record.candidates.filter((c) => isCall(c.name, c.span));
-    const callArgs = record.callArgs.filter((c) => isCall(c.name, c.span));
-    return { calls, callArgs, names: record.names.slice(), span: record.span };
+    const isCall = (c: { readonly name: string }) => !STATEMENT_KEYWORDS.has(c.name) && !this.startsTypeWord(c.name);
+    const calls = record.candidates.filter(isCall);
+    const callArgs = record.callArgs.filter(isCall);
+    // The record is this body's alone (made by the preprocessor for this reading): its names are taken as they are.
+    return { calls, callArgs, names: record.names as string[], span: record.span };
   }
 
   protected variableDeclaration(spec: DeclSpec, d: Declarator): void {
