@@ -38,20 +38,13 @@ function sharedLayoutJson(l: ValueLayout): unknown {
  */
 const LEFT_OUT = new Set(['type', 'where', 'fill']);
 
-/**
- * Plain data of a plan object: the keys above left out, layouts rendered, undefined dropped. With
- * `layouts`, a layout is left as the number 0 and pushed there, for its text to be put in after.
- */
-function plain(o: object, layouts?: ValueLayout[]): Record<string, unknown> {
+/** Plain data of a plan object: the keys above left out, layouts rendered, undefined dropped. */
+function plain(o: object): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const k in o) {
     const v = (o as Record<string, unknown>)[k];
     if (v === undefined || LEFT_OUT.has(k)) continue;
-    if (k !== 'layout') out[k] = v;
-    else if (layouts) {
-      layouts.push(v as ValueLayout);
-      out[k] = 0;
-    } else out[k] = sharedLayoutJson(v as ValueLayout);
+    out[k] = k === 'layout' ? sharedLayoutJson(v as ValueLayout) : v;
   }
   return out;
 }
@@ -160,7 +153,7 @@ function pushObject(o: Record<string, unknown>, depth: number, out: string[]): v
   out.push(first ? '{}' : `${br(depth)}}`);
 }
 
-/** Keys of a slot, a kernel or the plan that the JSON form leaves out (see `LEFT_OUT`). */
+/** Keys of a slot, a kernel or the plan that the JSON form leaves out (`LEFT_OUT`, without a set lookup). */
 function leftOut(k: string): boolean {
   return k === 'type' || k === 'where' || k === 'fill';
 }
