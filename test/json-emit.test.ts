@@ -48,3 +48,36 @@ test('emitJson equals the reference stringify on generated programs, every targe
     { seed, numRuns: 150 },
   );
 });
+
+// The writer escapes strings only where they need it, writes numbers, nested values and empty
+// containers itself, and reads plan objects with `plain`'s loop: values of every JSON kind (and
+// the values JSON.stringify drops or turns into null) put into the plan, its kernels and their
+// slots (shared ones included) must still be written exactly as the reference writes them.
+test('emitJson equals the reference stringify with arbitrary values in the plan, its kernels and slots', () => {
+  const awkwardString = fc.oneof(fc.string({ unit: 'binary', maxLength: 12 }), fc.constantFrom('"', '\\', '\n', '\u2028', '\ud800', '\udc00x', '😀', '\u007f', '\u0000', 'a"b'));
+  const leaf = fc.oneof(awkwardString, fc.double(), fc.integer(), fc.constantFrom(-0, Infinity, NaN, true, false, null, undefined, () => 1, Symbol('s'), new Date(0)));
+  const value = fc.letrec((tie) => ({
+    v: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('v'), { maxLength: 3 }), fc.dictionary(awkwardString, tie('v'), { maxKeys: 3 })),
+  })).v;
+  const extras = fc.dictionary(fc.oneof(awkwardString, fc.constantFrom('0', '7', 'name', 'layout', 'type', 'kernels')), value, { maxKeys: 3 });
+  const plans = TARGETS.flatMap((target) => {
+    const r = lower('g.cl', render(fc.sample(programSpec, { seed, numRuns: 1 })[0], 'g').source, host, { target, std: 'CL2.0', format: 'table' });
+    return r.plan ? [r.plan] : [];
+  });
+  assert.equal(plans.length, TARGETS.length);
+  fc.assert(
+    fc.property(fc.nat(plans.length - 1), extras, extras, extras, fc.nat(), (pi, top, kernel, slot, at) => {
+      const plan = plans[pi];
+      // A 'layout' key holds a value layout wherever plan objects hold one: drop it from the extras.
+      const noLayout = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== 'layout' && k !== 'kernels' && k !== 'name' && k !== 'args'));
+      const kernels = plan.kernels.map((k, ki) => ({
+        ...k,
+        ...(ki === at % plan.kernels.length ? noLayout(kernel) : {}),
+        args: k.args.map((a, ai) => (ai === at % Math.max(1, k.args.length) ? { ...a, ...noLayout(slot) } : a)),
+      }));
+      const p = { ...plan, ...noLayout(top), kernels } as typeof plan;
+      assert.equal(emitJson(p), JSON.stringify(planToJson(p), null, 2) + '\n');
+    }),
+    { seed, numRuns: 300 },
+  );
+});
