@@ -9,6 +9,7 @@ import { type Api, openContext, tinytcKernel } from '../dist/runtime/api.js';
 import type { DeviceBuffer } from '../dist/runtime/opencl/host.js';
 import { type BlasPolicy, DEFAULT_BLAS_POLICY, GEMM_VARIANTS, gemmVariant, isGemmVariant } from '../dist/tinytc/codegen/blas-policy.js';
 import { parseSpirvKnobs } from '../dist/tinytc/codegen/spirv-knobs.js';
+import { API_POLICIES } from '../dist/tinytc/codegen/api-policies.js';
 import type { VulkanBuffer } from '../dist/runtime/vulkan/context.js';
 
 const api = (process.env.KERNARG_API ?? 'opencl') as Api;
@@ -51,8 +52,8 @@ const sweep = words(process.env.WG_SWEEP).map((w) => w.split('x').map(Number) as
 // SPIRV_KNOBS="default index32 unroll=full index32,fill=hoisted": each GEMM (variant × work-group)
 // under each setting of the SPIR-V knobs (spirv-knobs.ts), Vulkan only; `default` is the printer's spelling.
 const knobSettings = api === 'vulkan' && words(process.env.SPIRV_KNOBS).length ? words(process.env.SPIRV_KNOBS).map((k) => ({ name: k, knobs: parseSpirvKnobs(k) })) : [{ name: 'default', knobs: {} }];
-/** The GEMM rule the API's printer follows by default: Vulkan's own where the policy has one. */
-const defaultGemm = (t: 'f32' | 'f64', n: number) => gemmVariant(api === 'vulkan' ? { ...DEFAULT_BLAS_POLICY, gemm: DEFAULT_BLAS_POLICY.vulkanGemm ?? DEFAULT_BLAS_POLICY.gemm } : DEFAULT_BLAS_POLICY, t, n, n);
+/** The GEMM rule the API's printer follows by default on a GPU (api-policies.ts). */
+const defaultGemm = (t: 'f32' | 'f64', n: number) => gemmVariant(API_POLICIES[api].gpu.blas, t, n, n);
 if (api === 'vulkan' && vectors.length) console.log('Vulkan: the SPIR-V printer has one axpby; AXPBY_VECTORS applies to OpenCL only');
 /** The default first, then the swept ones; Vulkan sweeps GEMM variants only (SPIR-V has one axpby). */
 const policies = <T>(extra: readonly T[], fallback: T, swept = true) => [fallback, ...extra.filter((x) => x !== fallback)].slice(0, swept ? undefined : 1);

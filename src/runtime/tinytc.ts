@@ -184,10 +184,10 @@ export class TinytcKernel {
 export function tinytcKernel(ctx: Context, ir: string, name: string, options: { path?: string; openclC?: string; groupTables?: 'pointer' | 'ulong'; blas?: Partial<BlasPolicy>; cache?: boolean | string; capture?: string | false; buildOptions?: string } = {}): TinytcKernel {
   // The code generator's policy from the device's limits; OpenCL C given by the caller was generated with the tuned one.
   const limits = options.openclC === undefined ? ctx.limits : undefined;
-  // A CPU device (PoCL) gets the CPU BLAS rule (blas-policy.ts, CPU_DEVICE).
+  // Its OpenCL entry (api-policies.ts): a CPU device (PoCL) gets the CPU one (CPU_DEVICE).
   const cpu = /cpu/.test(deviceType(ctx.cl, ctx.device.handle)) ? CPU_DEVICE : {};
   const policy = limits ? codegenPolicy({ maxWorkGroupSize: limits.maxWorkGroupSize, maxWorkItemSizes: [limits.maxWorkItemSizes[0] ?? 1, limits.maxWorkItemSizes[1] ?? 1], ...cpu }) : TUNED_POLICY;
-  const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { layout: SPIR64, policy });
+  const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { layout: SPIR64, policy, api: 'opencl' });
   if (!fe.compiled) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics(fe.diagnostics.items)}`);
   const compiled = fe.compiled;
   const plan = lowerOpenCL(compiled.module, {}, compiled.generated);
