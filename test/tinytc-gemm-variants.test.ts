@@ -13,6 +13,7 @@ import { API_POLICIES } from '../src/tinytc/codegen/api-policies.js';
 import { emitTinytcOpenCLC } from '../src/tinytc/opencl-c/index.js';
 import { SourceFile } from '../src/diagnostics/source.js';
 import { compileTinytc } from '../src/tinytc/index.js';
+import { batchedGemmIr } from '../src/tinytc/batched-gemm-ir.js';
 import { SPIR64 } from '../src/layout/data-layout.js';
 import { testDevice } from './support/device.js';
 import { testVulkan } from './support/vulkan-device.js';
@@ -50,15 +51,7 @@ function gemmCase(name: string, t: T, ta: 'n' | 't', tb: 'n' | 't', A: ReturnTyp
 }
 
 function batched(t: 'f32' | 'f64', n: number, howmany: number): Omit<ExecCase, 'blas'> {
-  const mt = `memref<${t}x${n}x${n}x?>`;
-  const mv = `memref<${t}x${n}x${n}>`;
-  const ir = `func @bgemm(%A: ${mt}, %B: ${mt}, %C: ${mt}) {
-  %id = group_id
-  %a = subview %A[:, :, %id] : ${mt}
-  %b = subview %B[:, :, %id] : ${mt}
-  %c = subview %C[:, :, %id] : ${mt}
-  gemm.n.n 1.0, %a, %b, 0.0, %c : ${t}, ${mv}, ${mv}, ${t}, ${mv}
-}`;
+  const ir = batchedGemmIr(t, n);
   return { ir, fn: 'bgemm', howmany, tol: 1e-5, args: () => Object.fromEntries(['A', 'B', 'C'].map((x, i) => [x, { data: floats(t, n * n * howmany, i + 1), shape: [n, n, howmany] }])) };
 }
 
