@@ -16,9 +16,13 @@ import { type BufferKind, type CheckedMemref, checkMemref } from './checks/memre
 import { LaunchError, PackError, RuntimeInputError } from './pack/errors.js';
 import { type Context, DeviceBuffer, Kernel, type KernelBuild, type SvmBlock } from './opencl/host.js';
 
-/** A logical memref: data (host array or device buffer), shape, and stride (canonical when left out). */
-export interface MemrefValue {
-  readonly data: ArrayBufferView | DeviceBuffer;
+/**
+ * A logical memref: data (a host array, copied in and back, or a buffer of the API's context: an
+ * OpenCL DeviceBuffer by default, a VulkanBuffer as VulkanMemrefValue), shape, and stride (canonical
+ * when left out).
+ */
+export interface MemrefValue<B = DeviceBuffer> {
+  readonly data: ArrayBufferView | B;
   readonly shape: readonly number[];
   readonly stride?: readonly number[];
 }

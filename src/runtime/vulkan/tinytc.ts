@@ -20,14 +20,11 @@ import { type BufferKind, type CheckedMemref, checkMemref } from '../checks/memr
 import { PackError, RuntimeInputError } from '../pack/errors.js';
 import { VulkanBuffer, type VulkanContext } from './context.js';
 import { VulkanKernel } from './kernel.js';
+import type { MemrefValue } from '../tinytc.js';
 import { moduleNeeds } from './module-needs.js';
 
 /** A logical memref on Vulkan: host data (copied in and back) or a buffer of the context. */
-export interface VulkanMemrefValue {
-  readonly data: ArrayBufferView | VulkanBuffer;
-  readonly shape: readonly number[];
-  readonly stride?: readonly number[];
-}
+export type VulkanMemrefValue = MemrefValue<VulkanBuffer>;
 
 type Checked = CheckedMemref<VulkanBuffer>;
 
