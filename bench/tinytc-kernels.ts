@@ -9,6 +9,8 @@ import { type Api, openContext, tinytcKernel } from '../dist/runtime/api.js';
 import type { DeviceBuffer } from '../dist/runtime/opencl/host.js';
 import { type BlasPolicy, DEFAULT_BLAS_POLICY, GEMM_VARIANTS, gemmVariant, isGemmVariant } from '../dist/tinytc/codegen/blas-policy.js';
 import { parseSpirvKnobs } from '../dist/tinytc/codegen/spirv-knobs.js';
+import { API_POLICIES } from '../dist/tinytc/codegen/api-policies.js';
+import { batchedGemmIr } from '../dist/tinytc/batched-gemm-ir.js';
 import type { VulkanBuffer } from '../dist/runtime/vulkan/context.js';
 
 const api = (process.env.KERNARG_API ?? 'opencl') as Api;
@@ -51,8 +53,8 @@ const sweep = words(process.env.WG_SWEEP).map((w) => w.split('x').map(Number) as
 // SPIRV_KNOBS="default index32 unroll=full index32,fill=hoisted": each GEMM (variant × work-group)
 // under each setting of the SPIR-V knobs (spirv-knobs.ts), Vulkan only; `default` is the printer's spelling.
 const knobSettings = api === 'vulkan' && words(process.env.SPIRV_KNOBS).length ? words(process.env.SPIRV_KNOBS).map((k) => ({ name: k, knobs: parseSpirvKnobs(k) })) : [{ name: 'default', knobs: {} }];
-/** The GEMM rule the API's printer follows by default: Vulkan's own where the policy has one. */
-const defaultGemm = (t: 'f32' | 'f64', n: number) => gemmVariant(api === 'vulkan' ? { ...DEFAULT_BLAS_POLICY, gemm: DEFAULT_BLAS_POLICY.vulkanGemm ?? DEFAULT_BLAS_POLICY.gemm } : DEFAULT_BLAS_POLICY, t, n, n);
+/** The GEMM rule the API's printer follows by default on a GPU (api-policies.ts). */
+const defaultGemm = (t: 'f32' | 'f64', n: number) => gemmVariant(API_POLICIES[api].gpu.blas, t, n, n);
 if (api === 'vulkan' && vectors.length) console.log('Vulkan: the SPIR-V printer has one axpby; AXPBY_VECTORS applies to OpenCL only');
 /** The default first, then the swept ones; Vulkan sweeps GEMM variants only (SPIR-V has one axpby). */
 const policies = <T>(extra: readonly T[], fallback: T, swept = true) => [fallback, ...extra.filter((x) => x !== fallback)].slice(0, swept ? undefined : 1);
@@ -107,8 +109,6 @@ const copyRate = baseline.copy_GBps ?? results.copy_GBps;
 for (const [t, n] of [['f32', 32], ['f64', 32], ['f32', 64], ['f64', 64]] as ['f32' | 'f64', number][]) {
   const howmany = small ? 256 : n === 32 ? 32768 : 16384;
   const bytes = t === 'f32' ? 4 : 8;
-  const mt = `memref<${t}x${n}x${n}x?>`;
-  const mv = `memref<${t}x${n}x${n}>`;
   const size = n * n * howmany * bytes;
   const init = t === 'f32' ? new Float32Array(n * n * howmany).fill(0.5) : new Float64Array(n * n * howmany).fill(0.5);
   const [A, B, C] = [ctx.buffer(init), ctx.buffer(init), ctx.buffer(size)];
@@ -118,13 +118,7 @@ for (const [t, n] of [['f32', 32], ['f64', 32], ['f32', 64], ['f64', 64]] as ['f
   let first = 0;
   for (const wg of [null, ...sweep]) {
     for (const [variant, knob] of policies(variants, defaultGemm(t, n)).flatMap((v) => knobSettings.map((k) => [v, k] as const))) {
-      const ir = `func @bgemm(%A: ${mt}, %B: ${mt}, %C: ${mt})${wg ? ` work_group_size(${wg[0]}, ${wg[1]})` : ''} {
-  %id = group_id
-  %a = subview %A[:, :, %id] : ${mt}
-  %b = subview %B[:, :, %id] : ${mt}
-  %c = subview %C[:, :, %id] : ${mt}
-  gemm.n.n 1.0, %a, %b, 0.0, %c : ${t}, ${mv}, ${mv}, ${t}, ${mv}
-}`;
+      const ir = batchedGemmIr(t, n, wg);
       const label = [`gemm ${n}³ ${t}`, `×${howmany}`, knob.name === 'default' ? variant : `${variant} ${knob.name}`, wg ? wg.join('x') : 'chosen'];
       let ms: number;
       let local: readonly number[];

@@ -9,9 +9,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { type BlasPolicy, CPU_BLAS_POLICY, GPU_BLAS_POLICY, GEMM_VARIANTS, type GemmVariantName } from '../src/tinytc/codegen/blas-policy.js';
+import { API_POLICIES } from '../src/tinytc/codegen/api-policies.js';
 import { emitTinytcOpenCLC } from '../src/tinytc/opencl-c/index.js';
 import { SourceFile } from '../src/diagnostics/source.js';
 import { compileTinytc } from '../src/tinytc/index.js';
+import { batchedGemmIr } from '../src/tinytc/batched-gemm-ir.js';
 import { SPIR64 } from '../src/layout/data-layout.js';
 import { testDevice } from './support/device.js';
 import { testVulkan } from './support/vulkan-device.js';
@@ -49,15 +51,7 @@ function gemmCase(name: string, t: T, ta: 'n' | 't', tb: 'n' | 't', A: ReturnTyp
 }
 
 function batched(t: 'f32' | 'f64', n: number, howmany: number): Omit<ExecCase, 'blas'> {
-  const mt = `memref<${t}x${n}x${n}x?>`;
-  const mv = `memref<${t}x${n}x${n}>`;
-  const ir = `func @bgemm(%A: ${mt}, %B: ${mt}, %C: ${mt}) {
-  %id = group_id
-  %a = subview %A[:, :, %id] : ${mt}
-  %b = subview %B[:, :, %id] : ${mt}
-  %c = subview %C[:, :, %id] : ${mt}
-  gemm.n.n 1.0, %a, %b, 0.0, %c : ${t}, ${mv}, ${mv}, ${t}, ${mv}
-}`;
+  const ir = batchedGemmIr(t, n);
   return { ir, fn: 'bgemm', howmany, tol: 1e-5, args: () => Object.fromEntries(['A', 'B', 'C'].map((x, i) => [x, { data: floats(t, n * n * howmany, i + 1), shape: [n, n, howmany] }])) };
 }
 
@@ -341,7 +335,7 @@ test('Vulkan runtime: a CPU device (lavapipe) keeps the direct GEMM, a GPU stage
     };
     const cpu = /cpu/i.test(ctx.device.type);
     assert.equal(workgroupArrays(spirv(), 'double').length, cpu ? 0 : 2);
-    const tiles = workgroupArrays(spirv(GPU_BLAS_POLICY), 'double');
+    const tiles = workgroupArrays(spirv(API_POLICIES.vulkan.gpu.blas), 'double');
     // 8 KiB of the device's work-group memory are left to the kernel's own arrays.
     assert.ok(8 * (tiles[0] + tiles[1]) <= ctx.limits.maxComputeSharedMemorySize - 8192, `tiles of ${tiles.join(' and ')} doubles`);
     // lavapipe (32 KiB): 32 × 8 work-items (the CPU rule's size), blocks of 64 × 64, K tiles of 16 (32 would take 33 KiB).
@@ -379,14 +373,18 @@ test('SPIR-V knobs: index32 indexes the tiles in 32 bits, hoisted fills divide o
   assert.deepEqual(parseSpirvKnobs('index32,fill=hoisted,unroll=full'), { index32: true, fill: 'hoisted', unroll: 'full' });
 });
 
-test('SPIR-V: the GPU policy\'s Vulkan rule (VULKAN_GPU_GEMM) picks staged-k16 for the benchmarked shapes; a caller\'s gemm rule alone wins', () => {
+test('SPIR-V: Vulkan\'s GPU policy (API_POLICIES.vulkan.gpu, VULKAN_GPU_GEMM) picks staged-k16 for the benchmarked shapes, OpenCL\'s the same unit\'s staged-all; a caller\'s gemm rule wins', () => {
   const b = batched('f32', 64, 1);
   const fe = compileTinytc(new SourceFile('x.ir', b.ir), { layout: SPIR64 });
   const plan = withAddressTables(lowerVulkan(fe.compiled!.module, {}, new DiagnosticBag()))!;
   const text = (blas?: Partial<BlasPolicy>) => disassemble(emitTinytcSpirv(fe.compiled!, plan, blas ? { blas } : {}));
   // staged-k16 on 16 × 8: blocks of 64 × 64, K tiles of 16 (staged-all would hold all 64).
   assert.deepEqual(workgroupArrays(text(), 'float'), [64 * 16, 64 * 17]);
-  assert.deepEqual(workgroupArrays(text(GPU_BLAS_POLICY), 'float'), [64 * 16, 64 * 17]);
+  assert.deepEqual(workgroupArrays(text(API_POLICIES.vulkan.gpu.blas), 'float'), [64 * 16, 64 * 17]);
+  // The OpenCL C printer reads OpenCL's entry of the same compiled unit: staged-all, K whole.
+  assert.match(emitTinytcOpenCLC(fe.compiled!), /local float kernarg_a_tile\[4096\]/);
+  // A caller's gemm rule wins over the API's: named alone, or as a whole policy (OpenCL's GPU rule, CPU's).
   assert.deepEqual(workgroupArrays(text({ gemm: [{ variant: 'staged-all' }] }), 'float'), [64 * 64, 64 * 65]);
+  assert.deepEqual(workgroupArrays(text(GPU_BLAS_POLICY), 'float'), [64 * 64, 64 * 65]);
   assert.deepEqual(workgroupArrays(text(CPU_BLAS_POLICY), 'float'), []);
 });

@@ -14,7 +14,7 @@ import { withAddressTables } from '../src/targets/vulkan/address-tables.js';
 import { lowerVulkan } from '../src/targets/vulkan/lower.js';
 import { emitTinytcSpirv } from '../src/targets/vulkan/spirv/index.js';
 import { lowerOpenCL } from '../src/targets/opencl/lower.js';
-import { type CodegenPolicy, TUNED_POLICY, codegenPolicy } from '../src/tinytc/codegen/policy.js';
+import { CPU_DEVICE, type CodegenPolicy, TUNED_POLICY, type TinytcApi, codegenPolicy } from '../src/tinytc/codegen/policy.js';
 import { type CompiledTinytc, compileTinytc } from '../src/tinytc/index.js';
 import { emitTinytcOpenCLC, tinytcClStd } from '../src/tinytc/opencl-c/index.js';
 import { testDevice } from './support/device.js';
@@ -37,8 +37,8 @@ func @g(%alpha: f32, %A: memref<f32x64x64>, %B: memref<f32x64x64>, %beta: f32, %
   }
 }`;
 
-function compile(policy?: CodegenPolicy): CompiledTinytc {
-  const fe = compileTinytc(new SourceFile('p.ir', IR), { layout: SPIR64, ...(policy ? { policy } : {}) });
+function compile(policy?: CodegenPolicy, api?: TinytcApi): CompiledTinytc {
+  const fe = compileTinytc(new SourceFile('p.ir', IR), { layout: SPIR64, ...(policy ? { policy } : {}), ...(api ? { api } : {}) });
   assert.ok(fe.compiled, fe.diagnostics.items.map((d) => d.message).join('\n'));
   return fe.compiled;
 }
@@ -84,6 +84,41 @@ test("a device's limits narrow a chosen size, never a written one; large limits 
   assert.deepEqual(reqd(compile(codegenPolicy({ width: 64, accumulatorBytes: 64 })), 'g'), [64, 8, 1]);
   // PoCL's and lavapipe's limits (4096 and 1024 work-items) leave the tuned choice as it is.
   for (const maxWorkGroupSize of [4096, 1024]) assert.equal(emitTinytcOpenCLC(compile(codegenPolicy({ maxWorkGroupSize, maxWorkItemSizes: [maxWorkGroupSize, maxWorkGroupSize] }))), emitTinytcOpenCLC(compile(TUNED_POLICY)));
+});
+
+test("the work-group is the API's: Vulkan's GPU entry gives a 64³ GEMM 32 × 4 (its sweep), OpenCL's and every CPU entry keep the tuned choice; the OpenCL C is the same unit's either way", () => {
+  assert.deepEqual(reqd(compile(undefined, 'vulkan'), 'g'), [32, 4, 1]);
+  assert.deepEqual(reqd(compile(undefined, 'opencl'), 'g'), [16, 8, 1]);
+  assert.equal(emitTinytcOpenCLC(compile(undefined, 'opencl')), emitTinytcOpenCLC(compile()));
+  assert.deepEqual(reqd(compile(codegenPolicy(CPU_DEVICE), 'vulkan'), 'g'), reqd(compile(codegenPolicy(CPU_DEVICE), 'opencl'), 'g'));
+  // A written size stays; the device's limits still narrow Vulkan's measured one.
+  assert.deepEqual(reqd(compile(undefined, 'vulkan'), 'written'), [128, 4, 1]);
+  assert.deepEqual(reqd(compile(codegenPolicy({ maxWorkGroupSize: 64 }), 'vulkan'), 'g'), [32, 2, 1]);
+  // A 32³ GEMM stays on the tuned choice under Vulkan (16 × 8 was fastest there).
+  const small = compileTinytc(new SourceFile('s.ir', IR.replaceAll('64', '32')), { layout: SPIR64, api: 'vulkan' }).compiled!;
+  assert.deepEqual(reqd(small, 'g'), reqd(compileTinytc(new SourceFile('s.ir', IR.replaceAll('64', '32')), { layout: SPIR64 }).compiled!, 'g'));
+});
+
+test("Vulkan's GPU entry (32 × 4, staged-k16) computes what the reference does on the Vulkan test device [vulkan]", (t) => {
+  const ctx = testVulkan(t);
+  if (!ctx) return;
+  try {
+    const c = compile(undefined, 'vulkan');
+    const plan = withAddressTables(lowerVulkan(c.module, {}, new DiagnosticBag()))!;
+    const k = new VulkanTinytcKernel(ctx, 'g', c.program, plan, emitTinytcSpirv(c, plan));
+    try {
+      assert.deepEqual(k.local, [32, 4, 1]);
+      const dev = gemmArgs();
+      const ref = cloneArgs(dev);
+      k.launch({ args: dev });
+      runReference(c.program.funcs.find((f) => f.name === 'g')!, ref);
+      assertSameArrays(dev, ref, 1e-4, '@g on 32 × 4 work-items, staged-k16');
+    } finally {
+      k.dispose();
+    }
+  } finally {
+    ctx.dispose();
+  }
 });
 
 const SMALL = codegenPolicy({ maxWorkGroupSize: 8 });

@@ -16,9 +16,13 @@ import { type BufferKind, type CheckedMemref, checkMemref } from './checks/memre
 import { LaunchError, PackError, RuntimeInputError } from './pack/errors.js';
 import { type Context, DeviceBuffer, Kernel, type KernelBuild, type SvmBlock } from './opencl/host.js';
 
-/** A logical memref: data (host array or device buffer), shape, and stride (canonical when left out). */
-export interface MemrefValue {
-  readonly data: ArrayBufferView | DeviceBuffer;
+/**
+ * A logical memref: data (a host array, copied in and back, or a buffer of the API's context: an
+ * OpenCL DeviceBuffer by default, a VulkanBuffer as VulkanMemrefValue), shape, and stride (canonical
+ * when left out).
+ */
+export interface MemrefValue<B = DeviceBuffer> {
+  readonly data: ArrayBufferView | B;
   readonly shape: readonly number[];
   readonly stride?: readonly number[];
 }
@@ -184,10 +188,10 @@ export class TinytcKernel {
 export function tinytcKernel(ctx: Context, ir: string, name: string, options: { path?: string; openclC?: string; groupTables?: 'pointer' | 'ulong'; blas?: Partial<BlasPolicy>; cache?: boolean | string; capture?: string | false; buildOptions?: string } = {}): TinytcKernel {
   // The code generator's policy from the device's limits; OpenCL C given by the caller was generated with the tuned one.
   const limits = options.openclC === undefined ? ctx.limits : undefined;
-  // A CPU device (PoCL) gets the CPU BLAS rule (blas-policy.ts, CPU_DEVICE).
+  // Its OpenCL entry (api-policies.ts): a CPU device (PoCL) gets the CPU one (CPU_DEVICE).
   const cpu = /cpu/.test(deviceType(ctx.cl, ctx.device.handle)) ? CPU_DEVICE : {};
   const policy = limits ? codegenPolicy({ maxWorkGroupSize: limits.maxWorkGroupSize, maxWorkItemSizes: [limits.maxWorkItemSizes[0] ?? 1, limits.maxWorkItemSizes[1] ?? 1], ...cpu }) : TUNED_POLICY;
-  const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { layout: SPIR64, policy });
+  const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { layout: SPIR64, policy, api: 'opencl' });
   if (!fe.compiled) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics(fe.diagnostics.items)}`);
   const compiled = fe.compiled;
   const plan = lowerOpenCL(compiled.module, {}, compiled.generated);

@@ -10,7 +10,7 @@ import type { Func, Program } from './ast.js';
 import { type DopeOrder, lowerFunc } from './calling-convention.js';
 import { type ValueTypes, checkProgram } from './check.js';
 import { type LoweredKernel, lowerKernel } from './codegen/lowered.js';
-import { type CodegenPolicy, TUNED_POLICY } from './codegen/policy.js';
+import { type CodegenPolicy, TUNED_POLICY, type TinytcApi } from './codegen/policy.js';
 import { lexIr } from './lexer.js';
 import { IrParser } from './parser.js';
 
@@ -19,6 +19,11 @@ export interface TinytcFrontendOptions {
   readonly dopeOrder?: DopeOrder;
   /** The code generator's device-tuned decisions (work-group sizes); the tuned figures when left out. */
   readonly policy?: CodegenPolicy;
+  /**
+   * The API the interface is compiled for, whose work-group rule chooses the sizes the kernels
+   * declare (api-policies.ts): OpenCL's when left out, as `lower` compiles for every target.
+   */
+  readonly api?: TinytcApi;
 }
 
 /** A checked program with its kernels' interface and, on demand, each kernel lowered for the printers. */
@@ -53,7 +58,7 @@ export function compileTinytc(file: SourceFile, options: TinytcFrontendOptions):
   const types = checkProgram(program, diags);
   if (diags.hasErrors) return { program, diagnostics: diags };
   const policy = options.policy ?? TUNED_POLICY;
-  const choices = new Map(program.funcs.map((f) => [f, policy.workGroupSize(f)]));
+  const choices = new Map(program.funcs.map((f) => [f, policy.workGroupSize(f, options.api)]));
   const functions = program.funcs.map((f) => lowerFunc(f, options.dopeOrder ?? 'interleaved', choices.get(f)?.size ?? null, diags));
   const module: KernelModule = {
     language: 'tinytc',

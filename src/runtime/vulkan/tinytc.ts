@@ -20,14 +20,11 @@ import { type BufferKind, type CheckedMemref, checkMemref } from '../checks/memr
 import { PackError, RuntimeInputError } from '../pack/errors.js';
 import { VulkanBuffer, type VulkanContext } from './context.js';
 import { VulkanKernel } from './kernel.js';
+import type { MemrefValue } from '../tinytc.js';
 import { moduleNeeds } from './module-needs.js';
 
 /** A logical memref on Vulkan: host data (copied in and back) or a buffer of the context. */
-export interface VulkanMemrefValue {
-  readonly data: ArrayBufferView | VulkanBuffer;
-  readonly shape: readonly number[];
-  readonly stride?: readonly number[];
-}
+export type VulkanMemrefValue = MemrefValue<VulkanBuffer>;
 
 type Checked = CheckedMemref<VulkanBuffer>;
 
@@ -154,14 +151,16 @@ function spirvFor(ctx: VulkanContext, compiled: CompiledTinytc, plan: VulkanPlan
  * `blas`: GEMM variants where they differ from the device's rule.
  */
 export function vulkanTinytcKernel(ctx: VulkanContext, ir: string, name: string, options: { path?: string; spirv?: Uint32Array; vulkan?: VulkanTargetOptions; blas?: Partial<BlasPolicy> } = {}): VulkanTinytcKernel {
-  // The code generator's policy from the device's limits (SPIR-V given by the caller brings its own
-  // LocalSize): a CPU device (lavapipe) gets the CPU BLAS rule as PoCL does (blas-policy.ts, CPU_DEVICE).
+  // The code generator's policy from the device's limits, its Vulkan entry's work-groups and BLAS
+  // rule (api-policies.ts): a CPU device (lavapipe) gets the CPU entry as PoCL does (CPU_DEVICE).
+  // SPIR-V given by the caller brings its own LocalSize: its plan is `lower`'s (the tuned policy,
+  // OpenCL's work-groups), which is how such SPIR-V was written.
   const l = ctx.limits;
   const cpu = /cpu/i.test(ctx.device.type) ? CPU_DEVICE : {};
   const policy = codegenPolicy({ maxWorkGroupSize: l.maxComputeWorkGroupInvocations, maxWorkItemSizes: [l.maxComputeWorkGroupSize[0], l.maxComputeWorkGroupSize[1]], ...cpu });
   // A staged GEMM's tiles within the device's work-group memory, 8 KiB left for the kernel's own arrays (as LOCAL_BYTES leaves on NVIDIA).
   const blas: Partial<BlasPolicy> = { localBytes: Math.min(LOCAL_BYTES, l.maxComputeSharedMemorySize - 8 * 1024), ...options.blas };
-  const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { layout: DATA_LAYOUTS[options.vulkan?.arch ?? 'spir'], ...(options.spirv ? {} : { policy }) });
+  const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { layout: DATA_LAYOUTS[options.vulkan?.arch ?? 'spir'], ...(options.spirv ? {} : { policy, api: 'vulkan' }) });
   if (!fe.compiled) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics(fe.diagnostics.items)}`);
   const compiled = fe.compiled;
   const diags = new DiagnosticBag();

@@ -50,25 +50,23 @@ export interface BlasPolicy {
   readonly vectorBuiltins?: boolean;
   /** Local (work-group) memory one staged GEMM may take: LOCAL_BYTES unless a device has less (the Vulkan runtime sets it). */
   readonly localBytes?: number;
-  /** The rule the SPIR-V printer uses in place of `gemm` (measured through Vulkan on its own): VULKAN_GPU_GEMM on GPUs. */
-  readonly vulkanGemm?: readonly GemmRule[];
   /** How the SPIR-V printer spells a GEMM's indices and loops (all off when absent). */
   readonly spirv?: SpirvGemmKnobs;
 }
 
 /**
- * The GEMM rule of the SPIR-V printer on GPUs, from the Vulkan sweep on an NVIDIA H100
+ * The GEMM rule of Vulkan's GPU policy (api-policies.ts), from the Vulkan sweep on an NVIDIA H100
  * (scripts/gpu-gemm-sweep.sh with KERNARG_API=vulkan, 2026-11-23: direct, staged-k16, staged-k32,
  * staged-all and vector-all × work-groups 16x8/8x8/16x4/32x4 beside torch.bmm): staged-k16 was the
  * fastest for every shape — 32³ f32 92.6% of cuBLAS (16x8), 32³ f64 85.4% (16x8), 64³ f32 56.2% and
  * 64³ f64 50.8% (both on 32x4; 47.9% and 46.2% on the chosen 16x8) — while the OpenCL winners above
- * ran at 17–27% for 64³ (staged-all 64³ f32 19.1%). The work-group rule (work-group-size.ts) is one
- * for both APIs, so Vulkan keeps the chosen 16x8 for 64³.
+ * ran at 17–27% for 64³ (staged-all 64³ f32 19.1%). Vulkan's 32x4 for 64³ is its work-group rule
+ * beside this one (VULKAN_GPU_GEMM_WORK_GROUPS in api-policies.ts).
  */
 export const VULKAN_GPU_GEMM: readonly GemmRule[] = [{ maxSize: 64, variant: 'staged-k16' }, { variant: 'direct' }];
 
 /**
- * The rule for GPUs, from the sweep on an NVIDIA H100 (scripts/gpu-gemm-sweep.sh, 2026-11-23: every
+ * The rule for GPUs under OpenCL (api-policies.ts), from the sweep on an NVIDIA H100 (scripts/gpu-gemm-sweep.sh, 2026-11-23: every
  * variant × work-group 16x8/32x4/32x8/64x4 × 32³/64³ f32/f64 batched, beside torch.bmm): the
  * fastest per shape was vector-all for 32³ f32 (110.7% of cuBLAS), staged-k16 for 32³ f64 (97.1%),
  * staged-all for 64³ f32 (98.3%) and 64³ f64 (83.6%, at 16x8: work-group-size.ts's 256 accumulator
@@ -83,7 +81,6 @@ export const GPU_BLAS_POLICY: BlasPolicy = {
     { variant: 'direct' },
   ],
   axpbyVector: 2,
-  vulkanGemm: VULKAN_GPU_GEMM,
 };
 
 /**
@@ -93,7 +90,7 @@ export const GPU_BLAS_POLICY: BlasPolicy = {
  */
 export const CPU_BLAS_POLICY: BlasPolicy = { gemm: [{ variant: 'direct' }], axpbyVector: 8 };
 
-/** What `lower` (no device) emits: the GPU rule. */
+/** OpenCL's GPU rule: what a caller without a device or an API gets. */
 export const DEFAULT_BLAS_POLICY: BlasPolicy = GPU_BLAS_POLICY;
 
 /**

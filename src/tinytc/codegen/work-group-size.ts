@@ -21,10 +21,22 @@ export const ACCUMULATOR_BYTES = 256;
 /** The figure with the direct GEMM (CPU devices' BLAS rule: PoCL, lavapipe). */
 export const DIRECT_ACCUMULATOR_BYTES = 128;
 
-/** The figures the choice is tuned with: CHOSEN_WIDTH and ACCUMULATOR_BYTES unless a policy (policy.ts) passes a device's. */
+/**
+ * A work-group for functions whose GEMMs all have static C: the first rule whose `maxSize` the
+ * largest row or column count of C stays within gives `size`, or kernarg's choice below where it
+ * gives none (an API's measured sizes: api-policies.ts).
+ */
+export interface GemmWorkGroupRule {
+  readonly maxSize: number;
+  readonly size?: readonly [number, number];
+}
+
+/** The figures the choice is tuned with: CHOSEN_WIDTH and ACCUMULATOR_BYTES unless a policy (policy.ts) passes a device's or an API's. */
 export interface ChoiceTuning {
   readonly width: number;
   readonly accumulatorBytes: number;
+  /** Sizes measured for GEMMs of static C ahead of the choice below (none by default). */
+  readonly gemmWorkGroups?: readonly GemmWorkGroupRule[];
 }
 
 /**
@@ -36,6 +48,7 @@ export interface ChoiceTuning {
  * - Otherwise rows go to the first mode (32, or fewer when every row count is smaller) and columns
  *   to the second (one per 8 columns of the widest static matrix, up to 8; 4 when a matrix has a
  *   dynamic column count or the outputs are vectors).
+ * A GEMM rule of the tuning (gemmWorkGroups) goes first where one matches and gives a size.
  * A function with an empty body (a signature, as the calling-convention page writes them) runs
  * nothing and gets none.
  */
@@ -65,6 +78,9 @@ export function chooseWorkGroupSize(f: Func, tuning: ChoiceTuning = { width: CHO
   }
   if (!collective) return { size: [tuning.width, 1], chosen: true };
   if (gemms.length && !dynamicGemm) {
+    const largest = Math.max(...gemms.map((g) => Math.max(g.m, g.n)));
+    const measured = tuning.gemmWorkGroups?.find((r) => largest <= r.maxSize)?.size;
+    if (measured) return { size: measured, chosen: true };
     const wg1 = Math.min(8, Math.max(1, ...gemms.map((g) => Math.ceil(g.n / 4))));
     const fits = (wg0: number) => gemms.every((g) => Math.min(4, Math.ceil(g.m / wg0)) * Math.min(8, Math.ceil(g.n / wg1)) * g.bytes <= tuning.accumulatorBytes);
     const maxRows = Math.max(...gemms.map((g) => g.m));

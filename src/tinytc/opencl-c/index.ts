@@ -16,7 +16,7 @@ function usesF64(types: ValueTypes): boolean {
 }
 
 export interface TinytcOpenCLCOptions extends OpenCLCOptions {
-  /** GEMM variants and the axpby vector width, where they differ from the compiled unit's policy. */
+  /** GEMM variants and the axpby vector width, where they differ from the compiled unit's OpenCL policy. */
   readonly blas?: Partial<BlasPolicy>;
 }
 
@@ -39,7 +39,7 @@ export function emitTinytcOpenCLCMapped(compiled: CompiledTinytc, options: Tinyt
   let f64 = false;
   // vloadN/vstoreN only in OpenCL C 1.2 programs (blas-policy.ts says why).
   const cl2 = tinytcClStd(compiled, options.groupTables ?? 'pointer') === 'CL2.0';
-  const policy: BlasPolicy = { ...compiled.policy.blas, ...options.blas, ...(cl2 ? { vectorBuiltins: false } : {}) };
+  const policy: BlasPolicy = { ...compiled.policy.blas.opencl, ...options.blas, ...(cl2 ? { vectorBuiltins: false } : {}) };
   const texts = kernels.map((k) => {
     const lowered = compiled.kernel(k.name);
     const f = lowered.func;

@@ -17,7 +17,7 @@ import { bitsRoots } from './roots.js';
 export interface TinytcSpirvOptions {
   /** Use OpAtomicFAddEXT for floating atomic adds (the device has shaderBufferFloat32/64AtomicAdd); else compare-and-swap loops. */
   readonly floatAtomicAdd?: boolean;
-  /** GEMM variants (and the work-group memory a staged one may take) where they differ from the compiled unit's policy. */
+  /** GEMM variants (and the work-group memory a staged one may take) where they differ from the compiled unit's Vulkan policy (a gemm rule here wins). */
   readonly blas?: Partial<BlasPolicy>;
 }
 
@@ -47,10 +47,8 @@ export function emitTinytcSpirvModule(compiled: CompiledTinytc, plan: VulkanPlan
   const b = new SpirvBuilder();
   b.capability('Shader');
   const floatAtomicAdd = options.floatAtomicAdd ?? false;
-  // The policy's Vulkan GEMM rule (measured apart from OpenCL's) in place of its gemm rule, unless the caller names a gemm rule alone.
-  const merged: BlasPolicy = { ...compiled.policy.blas, ...options.blas };
-  const vulkanGemm = options.blas?.gemm && !options.blas.vulkanGemm ? undefined : merged.vulkanGemm;
-  const blas: BlasPolicy = vulkanGemm ? { ...merged, gemm: vulkanGemm } : merged;
+  // The policy's Vulkan entry (api-policies.ts), under what the caller names.
+  const blas: BlasPolicy = { ...compiled.policy.blas.vulkan, ...options.blas };
   const voidT = b.typeVoid();
   const fnT = b.typeFunction(voidT);
   const uvec3 = b.typeVector(b.typeInt(32), 3);
