@@ -107,12 +107,7 @@ test("Vulkan's GPU entry (32 × 4, staged-k16) computes what the reference does 
     const plan = withAddressTables(lowerVulkan(c.module, {}, new DiagnosticBag()))!;
     const k = new VulkanTinytcKernel(ctx, 'g', c.program, plan, emitTinytcSpirv(c, plan));
     try {
-      assert.deepEqual(k.local, [32, 4, 1]);
-      const dev = gemmArgs();
-      const ref = cloneArgs(dev);
-      k.launch({ args: dev });
-      runReference(c.program.funcs.find((f) => f.name === 'g')!, ref);
-      assertSameArrays(dev, ref, 1e-4, '@g on 32 × 4 work-items, staged-k16');
+      runAgainstReference(c, k, [32, 4, 1]);
     } finally {
       k.dispose();
     }
@@ -134,14 +129,14 @@ function gemmArgs(): Record<string, unknown> {
   };
 }
 
-/** Launches @g (built under SMALL) on 8 work-items and compares every array with the reference's. */
-function runAgainstReference(c: CompiledTinytc, k: { readonly local: readonly number[]; launch(o: { args: Record<string, unknown> }): unknown }): void {
-  assert.deepEqual(k.local, [8, 1, 1]);
+/** Launches @g on the work-group it was built for (`local`; 8 work-items under SMALL) and compares every array with the reference's. */
+function runAgainstReference(c: CompiledTinytc, k: { readonly local: readonly number[]; launch(o: { args: Record<string, unknown> }): unknown }, local: readonly number[] = [8, 1, 1]): void {
+  assert.deepEqual(k.local, local);
   const dev = gemmArgs();
   const ref = cloneArgs(dev);
   k.launch({ args: dev });
   runReference(c.program.funcs.find((f) => f.name === 'g')!, ref);
-  assertSameArrays(dev, ref, 1e-4, '@g on 8 work-items');
+  assertSameArrays(dev, ref, 1e-4, `@g on ${local.join(' × ')} work-items`);
 }
 
 test('kernels generated for a device of 8 work-items compute what the reference does [opencl]', (t) => {
