@@ -1,15 +1,22 @@
 # Baselines for bench/tinytc-kernels.ts on the same GPU: torch.bmm (cuBLAS) on the same batched
 # small GEMMs, and the device's copy bandwidth (a device-to-device tensor copy). Prints one JSON line.
-import json, sys
+import json, os, sys, time
 import torch
 
 REPS = 20
 dev = torch.device('cuda')
 
+# As bench/tinytc-kernels.ts: WARM_MS of wall-clock time launching the same call (at least 3 calls)
+# before the timed ones, so that the GPU's clocks are those of sustained load on both sides.
+WARM_MS = float(os.environ.get('WARM_MS', '250'))
+
 def timed(fn):
-    for _ in range(3):
+    until = time.perf_counter() + WARM_MS / 1000
+    i = 0
+    while i < 3 or time.perf_counter() < until:
         fn()
-    torch.cuda.synchronize()
+        torch.cuda.synchronize()
+        i += 1
     ts = []
     for _ in range(REPS):
         a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)

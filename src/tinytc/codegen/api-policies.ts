@@ -19,8 +19,10 @@ export interface ApiPolicy {
  * Vulkan's work-group for a GEMM of static C up to 64 × 64, from the same H100 Vulkan sweep as
  * VULKAN_GPU_GEMM (scripts/gpu-gemm-sweep.sh with KERNARG_API=vulkan, 2026-11-23): staged-k16 ran
  * 64³ f32 at 56.2% of cuBLAS and 64³ f64 at 50.8% on 32x4, 47.9% and 46.2% on the 16x8 the tuned rule
- * chooses. Held back from the Vulkan GPU entry: under load, lavapipe once computed one wrong element
- * of a 64³ staged-k16 GEMM on 32x4 (issue #19's notes), not yet explained.
+ * chooses. Not in the Vulkan GPU entry: with the SPIR-V spelling VULKAN_GPU_GEMM now carries, the
+ * chosen 16x8 beat 32x4 for every shape (sweep of 2026-11-27: 64³ f32 94.6% against 64.7%, 64³ f64
+ * 80.7% against 60.2% of cuBLAS), and under load lavapipe once computed one wrong element of a 64³
+ * staged-k16 GEMM on 32x4 (issue #19's notes).
  */
 export const VULKAN_GPU_GEMM_WORK_GROUPS: readonly GemmWorkGroupRule[] = [{ maxSize: 32 }, { maxSize: 64, size: [32, 4] }];
 

@@ -35,6 +35,11 @@ export interface GemmRule {
   /** The static row (M) and column (N) counts of C, both at most this. */
   readonly maxSize?: number;
   readonly variant: GemmVariantName;
+  /**
+   * How the SPIR-V printer spells this rule's GEMMs (measured with its variant; the OpenCL C
+   * printer ignores it). A caller's BlasPolicy.spirv overrides each knob it sets.
+   */
+  readonly spirv?: SpirvGemmKnobs;
 }
 
 export interface BlasPolicy {
@@ -55,15 +60,20 @@ export interface BlasPolicy {
 }
 
 /**
- * The GEMM rule of Vulkan's GPU policy (api-policies.ts), from the Vulkan sweep on an NVIDIA H100
- * (scripts/gpu-gemm-sweep.sh with KERNARG_API=vulkan, 2026-11-23: direct, staged-k16, staged-k32,
- * staged-all and vector-all × work-groups 16x8/8x8/16x4/32x4 beside torch.bmm): staged-k16 was the
- * fastest for every shape — 32³ f32 92.6% of cuBLAS (16x8), 32³ f64 85.4% (16x8), 64³ f32 56.2% and
- * 64³ f64 50.8% (both on 32x4; 47.9% and 46.2% on the chosen 16x8) — while the OpenCL winners above
- * ran at 17–27% for 64³ (staged-all 64³ f32 19.1%). Vulkan's 32x4 for 64³ is its work-group rule
- * beside this one (VULKAN_GPU_GEMM_WORK_GROUPS in api-policies.ts).
+ * The GEMM rule of Vulkan's GPU policy (api-policies.ts), from the Vulkan sweeps on an NVIDIA H100
+ * (scripts/gpu-gemm-sweep.sh with KERNARG_API=vulkan, beside torch.bmm with TF32 off in the same run).
+ * 2026-11-23 (direct, staged-k16, staged-k32, staged-all, vector-all × work-groups 16x8/8x8/16x4/32x4):
+ * staged-k16 was the fastest variant for every shape, while the OpenCL winners above ran at 17–27%
+ * of cuBLAS for 64³. 2026-11-27 (staged-k16, staged-all, vector-k16, vector-all × 16x8/32x4 × the
+ * SPIR-V knobs default, index32, index32+unroll=full, index32+fill=hoisted+unroll=full; WARM_MS 150):
+ * staged-k16 on the chosen 16x8 spelled with all three knobs ran 32³ f32 / 32³ f64 / 64³ f32 / 64³ f64
+ * at 108.5 / 99.9 / 94.6 / 80.7% of cuBLAS against 88.3 / 82.2 / 56.6 / 45.2% unspelled (1.23 / 1.22 /
+ * 1.67 / 1.79×); the fastest of all for 32³ f32 (vector-k16, 113.4%) was within 5% and is not worth
+ * a rule of its own. The knobs belong to this rule only: `direct` with unroll=full ran at 0.13–0.3×
+ * its loops. Vulkan's 32x4 work-group is a rule beside this one (VULKAN_GPU_GEMM_WORK_GROUPS in
+ * api-policies.ts); with the knobs, 16x8 beat it for every shape in the second sweep.
  */
-export const VULKAN_GPU_GEMM: readonly GemmRule[] = [{ maxSize: 64, variant: 'staged-k16' }, { variant: 'direct' }];
+export const VULKAN_GPU_GEMM: readonly GemmRule[] = [{ maxSize: 64, variant: 'staged-k16', spirv: { index32: true, fill: 'hoisted', unroll: 'full' } }, { variant: 'direct' }];
 
 /**
  * The rule for GPUs under OpenCL (api-policies.ts), from the sweep on an NVIDIA H100 (scripts/gpu-gemm-sweep.sh, 2026-11-23: every
@@ -104,11 +114,15 @@ export function isGemmVariant(s: string): s is GemmVariantName {
   return (GEMM_VARIANTS as readonly string[]).includes(s);
 }
 
+/** The rule the policy applies to a GEMM of C's type and static (or dynamic) M × N; none: `direct`, unspelled. */
+export function gemmRule(policy: BlasPolicy, element: ScalarTypeName, m: unknown, n: unknown): GemmRule | undefined {
+  const size = typeof m === 'number' && typeof n === 'number' ? Math.max(m, n) : null;
+  return policy.gemm.find((r) => (r.element === undefined || r.element === element) && (r.maxSize === undefined || (size !== null && size <= r.maxSize)));
+}
+
 /** The variant the policy gives a GEMM of C's type. */
 export function gemmVariant(policy: BlasPolicy, element: ScalarTypeName, m: unknown, n: unknown): GemmVariantName {
-  const size = typeof m === 'number' && typeof n === 'number' ? Math.max(m, n) : null;
-  const rule = policy.gemm.find((r) => (r.element === undefined || r.element === element) && (r.maxSize === undefined || (size !== null && size <= r.maxSize)));
-  return rule?.variant ?? 'direct';
+  return gemmRule(policy, element, m, n)?.variant ?? 'direct';
 }
 
 /**

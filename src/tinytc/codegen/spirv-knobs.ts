@@ -19,7 +19,8 @@ export interface SpirvGemmKnobs {
   /**
    * `none`: runtime loops; `hint`: loops marked LoopControl Unroll; `full`: loops with static trip
    * counts (K loops up to UNROLL_K_STEPS steps in all, fills, blocks up to 4) emitted unrolled, and
-   * then the accumulators as SSA values instead of Function variables.
+   * then the accumulators as SSA values instead of Function variables — in the 32-bit spelling only
+   * (where `index32` applies); with 64-bit indices `full` spells what `hint` does (gemm.ts says why).
    */
   readonly unroll?: 'none' | 'hint' | 'full';
 }

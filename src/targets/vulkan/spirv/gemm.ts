@@ -9,7 +9,8 @@
 import { SCALAR_BYTES } from '../../../tinytc/ast.js';
 import { Op } from '../../../emit/spirv/spec.js';
 import type { AtomicMode } from '../../../tinytc/codegen/atomic-mode.js';
-import { type StagedVariantName, UNROLL_K_STEPS, gemmVariant, stagedKTile } from '../../../tinytc/codegen/blas-policy.js';
+import { type StagedVariantName, UNROLL_K_STEPS, gemmRule, stagedKTile } from '../../../tinytc/codegen/blas-policy.js';
+import type { SpirvGemmKnobs } from '../../../tinytc/codegen/spirv-knobs.js';
 import type { ExtOps } from '../../../tinytc/codegen/dope.js';
 import { gemmTiling } from '../../../tinytc/codegen/tiling.js';
 import { type SCollectiveContext, type SScalar, type Trans, op, opAt, update } from './collective.js';
@@ -34,9 +35,12 @@ const SMALL = 2 ** 20;
 
 /** C := alpha op(A) op(B) + beta C. */
 export function gemm(ctx: SCollectiveContext, ta: Trans, tb: Trans, atomic: AtomicMode | null, alpha: SScalar, a: SView, b: SView, beta: SScalar, c: SView): void {
-  const variant = gemmVariant(ctx.blas, c.element, c.shape[0], c.shape[1]);
-  const knobs = ctx.blas.spirv ?? {};
+  const rule = gemmRule(ctx.blas, c.element, c.shape[0], c.shape[1]);
+  const variant = rule?.variant ?? 'direct';
+  // The rule's spelling, each knob a caller sets overriding it (not a hot path: once per GEMM printed).
+  const knobs: SpirvGemmKnobs = { ...rule?.spirv, ...ctx.blas.spirv };
   const i32 = knobs.index32 === true && [c.shape[0], c.shape[1], op(a, ta).cols].every((e) => typeof e === 'number' && e < SMALL);
+  const unroll = knobs.unroll ?? 'none';
   const g = ctx.g;
   const sp: Spelling = {
     x: i32 ? g.ext32 : g.ext,
@@ -45,7 +49,13 @@ export function gemm(ctx: SCollectiveContext, ta: Trans, tb: Trans, atomic: Atom
     lid1: i32 ? g.sym32(ctx.lid1) : ctx.lid1,
     lid: i32 ? g.sym32(ctx.lid) : ctx.lid,
     fill: knobs.fill ?? 'divide',
-    unroll: knobs.unroll ?? 'none',
+    // Loops are written out only in the 32-bit spelling: NVIDIA's Vulkan compiler (driver 580.159,
+    // H100 and H200) computed columns 26–29 of a 32×48×32 f64 `vector-all` GEMM wrong, the same
+    // values at every launch and on both 16x8 and 32x4, from the fully unrolled 64-bit spelling,
+    // while the byte-identical module gave the reference's values on lavapipe and passes spirv-val,
+    // and the same GEMM written out with 32-bit indices was right (bench/tinytc-gemm-probe.ts,
+    // 2026-11-27). Elsewhere `full` asks for what `hint` does: loops marked Unroll.
+    unroll: unroll === 'full' && !i32 ? 'hint' : unroll,
   };
   if (variant === 'direct' || variant === 'direct-vector') direct(ctx, sp, variant === 'direct-vector', ta, tb, atomic, alpha, a, b, beta, c);
   else staged(ctx, sp, variant, ta, tb, atomic, alpha, a, b, beta, c);
