@@ -20,7 +20,11 @@ export interface ApiPolicy {
  * VULKAN_GPU_GEMM (scripts/gpu-gemm-sweep.sh with KERNARG_API=vulkan, 2026-11-23): staged-k16 ran
  * 64³ f32 at 56.2% of cuBLAS and 64³ f64 at 50.8% on 32x4, 47.9% and 46.2% on the 16x8 the tuned rule
  * chooses. Held back from the Vulkan GPU entry: under load, lavapipe once computed one wrong element
- * of a 64³ staged-k16 GEMM on 32x4 (issue #19's notes), not yet explained.
+ * of a 64³ staged-k16 GEMM on 32x4 (issue #19's notes), not yet explained. Ruled out so far: that run
+ * was one work-group (no cross-group hazard possible), and test/tinytc-gemm-dispatch.test.ts executes
+ * every variant on 32x4 and 16x8 as whole dispatches without finding any overlap, unordered access or
+ * uninitialised read; 4000 repeats on lavapipe under load did not reproduce it
+ * (scripts/vulkan-gemm-repeat.ts). It goes back in after repeats on the H100 come out clean.
  */
 export const VULKAN_GPU_GEMM_WORK_GROUPS: readonly GemmWorkGroupRule[] = [{ maxSize: 32 }, { maxSize: 64, size: [32, 4] }];
 
