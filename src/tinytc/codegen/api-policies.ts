@@ -21,8 +21,11 @@ export interface ApiPolicy {
  * 64³ f32 at 56.2% of cuBLAS and 64³ f64 at 50.8% on 32x4, 47.9% and 46.2% on the 16x8 the tuned rule
  * chooses. Not in the Vulkan GPU entry: with the SPIR-V spelling VULKAN_GPU_GEMM now carries, the
  * chosen 16x8 beat 32x4 for every shape (sweep of 2026-11-27: 64³ f32 94.6% against 64.7%, 64³ f64
- * 80.7% against 60.2% of cuBLAS), and under load lavapipe once computed one wrong element of a 64³
- * staged-k16 GEMM on 32x4 (issue #19's notes).
+ * 80.7% against 60.2% of cuBLAS). Under load, lavapipe once computed one wrong element of a 64³
+ * staged-k16 GEMM on 32x4 (issue #19's notes), not explained. Ruled out: that run was one work-group
+ * (no cross-group hazard possible), and test/tinytc-gemm-dispatch.test.ts executes every variant on
+ * 32x4 and 16x8 as whole dispatches without finding any overlap, unordered access or uninitialised
+ * read; 4000 repeats on lavapipe under load did not reproduce it (scripts/vulkan-gemm-repeat.ts).
  */
 export const VULKAN_GPU_GEMM_WORK_GROUPS: readonly GemmWorkGroupRule[] = [{ maxSize: 32 }, { maxSize: 64, size: [32, 4] }];
 
