@@ -10,6 +10,10 @@
 //   a knob that changes only the spelling (index32, fill=hoisted);
 // - floating-point contraction (a*b+c as one FMA, which SPIR-V allows without NoContraction):
 //   differences from the default spelling of about 1e-16 relative, far below the test's 1e-5.
+// Found (2026-11-27, H100 and H200): the fault is NVIDIA's compiler on the 64-bit spelling written
+// out — whole columns wrong, the same at every launch, on both work-groups; the byte-identical module
+// is right on lavapipe. Since then `unroll=full` writes loops out only with 32-bit indices
+// (src/targets/vulkan/spirv/gemm.ts), so `unroll=full` alone no longer emits that spelling here.
 // Run from the repository root (imports src/ and the tests' data through tsx):
 //   KERNARG_API=vulkan KERNARG_VK_DEVICE=NVIDIA node --import tsx bench/tinytc-gemm-probe.ts
 // PROBE_VARIANTS (default "vector-all staged-all"), PROBE_SETTINGS (knob settings; default the

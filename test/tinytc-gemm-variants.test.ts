@@ -361,14 +361,16 @@ test('SPIR-V knobs: index32 indexes the tiles in 32 bits, hoisted fills divide o
   assert.equal(hoisted.match(/OpUMod/g)?.length, 2);
   assert.equal(hoisted.match(/OpLoopMerge/g)?.length, plain.match(/OpLoopMerge/g)?.length);
   assert.match(knobs('unroll=hint'), /OpLoopMerge %\d+ %\d+ 1\n/);
-  const full = knobs('unroll=full');
+  // unroll=full alone (64-bit indices) spells what unroll=hint does; with index32 it writes out:
+  assert.equal(knobs('unroll=full'), knobs('unroll=hint'));
+  const full = knobs('index32,unroll=full');
   // Blocks, K tiles, fills and K steps written out: no loop, and the 32 accumulators are SSA values.
   assert.doesNotMatch(full, /OpLoopMerge/);
   assert.doesNotMatch(full, /OpVariable %_ptr_Function_float/);
   assert.equal(full.match(/OpFMul %float/g)?.length, 64 * 32 + 32, '64 K steps × 32 products, and alpha × acc');
   // A K longer than UNROLL_K_STEPS keeps its loop and its accumulator variables.
   const deep = gemmCase('deep', 'f32', 'n', 'n', mat('f32', 8, 300, 1), mat('f32', 300, 8, 2), mat('f32', 8, 8, 3));
-  assert.match(spirvText(deep, 'direct', { spirv: { unroll: 'full' } }), /OpVariable %_ptr_Function_float/);
+  assert.match(spirvText(deep, 'direct', { spirv: { index32: true, unroll: 'full' } }), /OpVariable %_ptr_Function_float/);
   assert.throws(() => parseSpirvKnobs('unroll=most'), /SPIR-V knob 'unroll=most'/);
   assert.deepEqual(parseSpirvKnobs('index32,fill=hoisted,unroll=full'), { index32: true, fill: 'hoisted', unroll: 'full' });
 });

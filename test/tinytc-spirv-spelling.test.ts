@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { API_POLICIES } from '../src/tinytc/codegen/api-policies.js';
 import { type BlasPolicy, gemmRule } from '../src/tinytc/codegen/blas-policy.js';
+import { UNROLL_PRODUCTS } from '../src/tinytc/codegen/spirv-knobs.js';
 import { SourceFile } from '../src/diagnostics/source.js';
 import { DiagnosticBag } from '../src/diagnostics/diagnostic.js';
 import { compileTinytc } from '../src/tinytc/index.js';
@@ -75,12 +76,24 @@ test('unroll=full writes loops out only with 32-bit indices; with 64-bit ones it
   assert.equal(count(spirvText(ir, { gemm: [{ variant: 'vector-all' }], spirv: { index32: true, unroll: 'full' } }), /OpLoopMerge/), 0);
 });
 
+test('unroll=full writes out at most UNROLL_PRODUCTS products per work-item: a 64³ GEMM on 8 work-items keeps its loops', () => {
+  const ir = (wg: string) => batchedGemmIr('f32', 64, wg === '16, 8' ? [16, 8] : [8, 1]);
+  const spelling = { gemm: [{ variant: 'staged-k16' as const }], spirv: { index32: true, unroll: 'full' as const } };
+  // 16 × 8 work-items: 4 × 8 accumulators × 64 k = 2,048 products, written out.
+  assert.equal(count(spirvText(ir('16, 8'), spelling), /OpLoopMerge/), 0);
+  // 8 work-items: a register tile 8 times larger, far beyond the bound: loops marked Unroll, as under hint.
+  const small = spirvText(ir('8, 1'), spelling);
+  assert.ok(count(small, /OpLoopMerge %\w+ %\w+ 1$/) > 0);
+  assert.equal(small, spirvText(ir('8, 1'), { ...spelling, spirv: { index32: true, unroll: 'hint' } }));
+  assert.ok(UNROLL_PRODUCTS >= 2048, 'the benchmarked GEMMs (at most 2,048 products) stay written out');
+});
+
 test('Vulkan\'s GPU rule, spelled as shipped, against the reference on the Vulkan test device [vulkan]', (t) => {
   const ctx = testVulkan(t);
   if (!ctx) return;
   try {
     for (const [ty, n] of [['f32', 32], ['f64', 32], ['f32', 64], ['f64', 64]] as const) {
-      const make = ty === 'f32' ? Float32Array : Float64Array;
+      const floats = (n: number, seed: number) => (ty === 'f32' ? randomFloats(Float32Array, n, seed) : randomFloats(Float64Array, n, seed));
       const howmany = 3;
       runOnBoth(ctx, {
         ir: batchedGemmIr(ty, n),
@@ -88,7 +101,7 @@ test('Vulkan\'s GPU rule, spelled as shipped, against the reference on the Vulka
         howmany,
         tol: 1e-5,
         blas: GPU,
-        args: () => Object.fromEntries(['A', 'B', 'C'].map((x, i) => [x, { data: randomFloats(make, n * n * howmany, 11 + i), shape: [n, n, howmany] }])),
+        args: () => Object.fromEntries(['A', 'B', 'C'].map((x, i) => [x, { data: floats(n * n * howmany, 11 + i), shape: [n, n, howmany] }])),
       });
     }
     // A GEMM the tiles do not divide, transposed on both sides, with beta: the rule's first entry (≤ 64) still applies.

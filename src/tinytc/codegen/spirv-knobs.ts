@@ -20,13 +20,22 @@ export interface SpirvGemmKnobs {
    * `none`: runtime loops; `hint`: loops marked LoopControl Unroll; `full`: loops with static trip
    * counts (K loops up to UNROLL_K_STEPS steps in all, fills, blocks up to 4) emitted unrolled, and
    * then the accumulators as SSA values instead of Function variables — in the 32-bit spelling only
-   * (where `index32` applies); with 64-bit indices `full` spells what `hint` does (gemm.ts says why).
+   * (where `index32` applies) and up to UNROLL_PRODUCTS products per work-item; elsewhere `full`
+   * spells what `hint` does (gemm.ts says why).
    */
   readonly unroll?: 'none' | 'hint' | 'full';
 }
 
 /** The K steps (products per accumulator) a `full` unroll writes out at most; longer K keeps its loops. */
 export const UNROLL_K_STEPS = 256;
+
+/**
+ * The products (register tile × K × blocks of C) one work-item's GEMM may have written out under
+ * `full`; beyond it `full` spells what `hint` does. The benchmarked GEMMs write out at most 2,048
+ * (64³ on 16 × 8 work-items); a 64³ GEMM on a work-group of 8 writes out 32,768, which lavapipe's
+ * LLVM spent over ten minutes compiling.
+ */
+export const UNROLL_PRODUCTS = 4096;
 
 /** Every knob at one setting: the sweep's and the tests' list (`default` is all off, what the printer emits today). */
 export const SPIRV_KNOB_SETTINGS: readonly string[] = ['default', 'index32', 'fill=hoisted', 'unroll=hint', 'unroll=full', 'index32,fill=hoisted,unroll=full'];

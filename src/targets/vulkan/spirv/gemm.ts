@@ -10,7 +10,7 @@ import { SCALAR_BYTES } from '../../../tinytc/ast.js';
 import { Op } from '../../../emit/spirv/spec.js';
 import type { AtomicMode } from '../../../tinytc/codegen/atomic-mode.js';
 import { type StagedVariantName, UNROLL_K_STEPS, gemmRule, stagedKTile } from '../../../tinytc/codegen/blas-policy.js';
-import type { SpirvGemmKnobs } from '../../../tinytc/codegen/spirv-knobs.js';
+import { type SpirvGemmKnobs, UNROLL_PRODUCTS } from '../../../tinytc/codegen/spirv-knobs.js';
 import type { ExtOps } from '../../../tinytc/codegen/dope.js';
 import { gemmTiling } from '../../../tinytc/codegen/tiling.js';
 import { type SCollectiveContext, type SScalar, type Trans, op, opAt, update } from './collective.js';
@@ -55,10 +55,23 @@ export function gemm(ctx: SCollectiveContext, ta: Trans, tb: Trans, atomic: Atom
     // while the byte-identical module gave the reference's values on lavapipe and passes spirv-val,
     // and the same GEMM written out with 32-bit indices was right (bench/tinytc-gemm-probe.ts,
     // 2026-11-27). Elsewhere `full` asks for what `hint` does: loops marked Unroll.
-    unroll: unroll === 'full' && !i32 ? 'hint' : unroll,
+    // The same where writing out would make more than UNROLL_PRODUCTS products per work-item.
+    unroll: unroll === 'full' && (!i32 || writtenOutProducts(ctx, c, op(a, ta).cols) > UNROLL_PRODUCTS) ? 'hint' : unroll,
   };
   if (variant === 'direct' || variant === 'direct-vector') direct(ctx, sp, variant === 'direct-vector', ta, tb, atomic, alpha, a, b, beta, c);
   else staged(ctx, sp, variant, ta, tb, atomic, alpha, a, b, beta, c);
+}
+
+/**
+ * The products one work-item would write out under `full`: its register tile × K × the blocks of C
+ * the work-group walks (static extents; a dynamic one counts as unbounded).
+ */
+function writtenOutProducts(ctx: SCollectiveContext, c: SView, K: SExt): number {
+  const [M, N] = c.shape;
+  if (typeof M !== 'number' || typeof N !== 'number' || typeof K !== 'number') return Infinity;
+  const { rm, rn } = gemmTiling(ctx.wg, M, N);
+  const blocks = Math.ceil(M / (ctx.wg[0] * rm)) * Math.ceil(N / (ctx.wg[1] * rn));
+  return rm * rn * K * blocks;
 }
 
 /**
