@@ -38,7 +38,7 @@ echo "== GEMM variants and vector axpby against the reference ($api)"
 CI=true $node --import tsx --test --test-name-pattern="\\[$api\\]" test/tinytc-gemm-variants.test.ts 2>&1 | tee "$out/gemm-variants-tests-$api.log" | grep -E '^# (pass|fail)|^not ok|error:' | head -20
 echo "== sweep ($api)"
 if [ "$api" = vulkan ]; then
-  export SPIRV_KNOBS=${SPIRV_KNOBS:-default index32 fill=hoisted unroll=hint unroll=full index32,fill=hoisted,unroll=full}
+  export SPIRV_KNOBS=${SPIRV_KNOBS:-default index32 fill=hoisted unroll=hint index32,unroll=full index32,fill=hoisted,unroll=full}
   GEMM_VARIANTS=${GEMM_VARIANTS:-staged-k16 staged-k32 staged-all direct}
   WG_SWEEP=${WG_SWEEP:-32x4}
 fi
