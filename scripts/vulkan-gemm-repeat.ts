@@ -22,6 +22,7 @@ import { parseSpirvKnobs } from '../src/tinytc/codegen/spirv-knobs.js';
 import { compileTinytc } from '../src/tinytc/index.js';
 import { runReference } from '../test/support/tinytc-reference.js';
 import { cloneArgs, randomFloats } from '../test/support/tinytc-exec.js';
+import { policyGemmArgs, policyGemmIr } from '../test/support/policy-kernel.js';
 
 const { values: o } = parseArgs({ options: { case: { type: 'string', default: 'g' }, wg: { type: 'string', default: '32x4' }, variant: { type: 'string' }, knobs: { type: 'string', default: 'default' }, reps: { type: 'string', default: '100' }, howmany: { type: 'string', default: '1' } } });
 const [wg0, wg1] = o.wg!.split('x').map(Number);
@@ -29,18 +30,7 @@ const howmany = Number(o.howmany);
 
 function kernelCase(): { ir: string; fn: string; args: () => Record<string, unknown>; variant: GemmVariantName } {
   if (o.case === 'g') {
-    const ir = `func @g(%alpha: f32, %A: memref<f32x64x64>, %B: memref<f32x64x64>, %beta: f32, %C: memref<f32x64x64>, %y: memref<f32x64>) work_group_size(${wg0}, ${wg1}) {
-  gemm.n.n %alpha, %A, %B, %beta, %C : f32, memref<f32x64x64>, memref<f32x64x64>, f32, memref<f32x64x64>
-  %c0 = subview %C[:, 0] : memref<f32x64x64>
-  axpby.n %alpha, %c0, %beta, %y : f32, memref<f32x64>, f32, memref<f32x64>
-  foreach %i = 0, 64 {
-    %v = load %y[%i] : memref<f32x64>
-    %w = arith.mul %v, 2.0 : f32
-    store %w, %y[%i] : memref<f32x64>
-  }
-}`;
-    const m = (seed: number, n = 64 * 64, shape = [64, 64]) => ({ data: randomFloats(Float32Array, n, seed), shape });
-    return { ir, fn: 'g', variant: 'staged-k16', args: () => ({ alpha: 1.25, A: m(1), B: m(2), beta: -0.5, C: m(3), y: m(4, 64, [64]) }) };
+    return { ir: policyGemmIr([wg0, wg1]), fn: 'g', variant: 'staged-k16', args: policyGemmArgs };
   }
   const t = (r: number, c: number) => `memref<f64x${r}x${c}x${howmany}>`;
   const v = (r: number, c: number) => `memref<f64x${r}x${c}>`;

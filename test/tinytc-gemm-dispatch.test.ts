@@ -9,7 +9,6 @@
 // got one element wrong on under load), and the check finding each hazard planted on purpose.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { readFileSync } from 'node:fs';
 import { DiagnosticBag } from '../src/diagnostics/diagnostic.js';
 import { SourceFile } from '../src/diagnostics/source.js';
 import { Op } from '../src/emit/spirv/spec.js';
@@ -25,6 +24,7 @@ import { type GemmDispatchCase, checkGemmDispatch, gemmDispatchSpirv } from './s
 import { runDispatch } from './support/spirv-dispatch.js';
 import { assertSameArrays, cloneArgs, randomFloats } from './support/tinytc-exec.js';
 import { runReference } from './support/tinytc-reference.js';
+import { policyGemmArgs, policyGemmIr } from './support/policy-kernel.js';
 
 const WORK_GROUPS = [[32, 4], [16, 8]] as const;
 const KNOBS = ['default', 'unroll=full', 'index32,fill=hoisted', 'index32,fill=hoisted,unroll=full'];
@@ -61,18 +61,7 @@ test('every GEMM variant on 32×4 and 16×8, ragged shapes (37×19×23, 20×40×
 
 /** tinytc-policy.test.ts's @g (GEMM, axpby of C's first column, foreach) and its arguments. */
 function policyKernel(): { ir: string; args: () => Record<string, unknown> } {
-  const src = readFileSync(new URL('./tinytc-policy.test.ts', import.meta.url), 'utf8');
-  const from = src.indexOf('const IR = `') + 'const IR = `'.length;
-  const ir = src.slice(from, src.indexOf('`;', from));
-  const args = () => ({
-    alpha: 1.25,
-    A: { data: randomFloats(Float32Array, 64 * 64, 1), shape: [64, 64] },
-    B: { data: randomFloats(Float32Array, 64 * 64, 2), shape: [64, 64] },
-    beta: -0.5,
-    C: { data: randomFloats(Float32Array, 64 * 64, 3), shape: [64, 64] },
-    y: { data: randomFloats(Float32Array, 64, 4), shape: [64] },
-  });
-  return { ir, args };
+  return { ir: policyGemmIr(), args: policyGemmArgs };
 }
 
 test("tinytc-policy's @g as the Vulkan GPU policy prints it on 32×4 (staged-k16, the measured rule) and 16×8: one work-group, no hazard, every array as the reference", () => {

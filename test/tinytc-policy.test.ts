@@ -22,21 +22,13 @@ import { testDevice } from './support/device.js';
 import { assertSameArrays, cloneArgs, randomFloats } from './support/tinytc-exec.js';
 import { runReference } from './support/tinytc-reference.js';
 import { testVulkan } from './support/vulkan-device.js';
+import { policyGemmArgs, policyGemmIr } from './support/policy-kernel.js';
 
 const IR = `func @written(%A: memref<f32x128x4>) work_group_size(128, 4) {
   %x = load %A[0, 0] : memref<f32x128x4>
   store %x, %A[1, 0] : memref<f32x128x4>
 }
-func @g(%alpha: f32, %A: memref<f32x64x64>, %B: memref<f32x64x64>, %beta: f32, %C: memref<f32x64x64>, %y: memref<f32x64>) {
-  gemm.n.n %alpha, %A, %B, %beta, %C : f32, memref<f32x64x64>, memref<f32x64x64>, f32, memref<f32x64x64>
-  %c0 = subview %C[:, 0] : memref<f32x64x64>
-  axpby.n %alpha, %c0, %beta, %y : f32, memref<f32x64>, f32, memref<f32x64>
-  foreach %i = 0, 64 {
-    %v = load %y[%i] : memref<f32x64>
-    %w = arith.mul %v, 2.0 : f32
-    store %w, %y[%i] : memref<f32x64>
-  }
-}`;
+${policyGemmIr()}`;
 
 function compile(policy?: CodegenPolicy, api?: TinytcApi): CompiledTinytc {
   const fe = compileTinytc(new SourceFile('p.ir', IR), { layout: SPIR64, ...(policy ? { policy } : {}), ...(api ? { api } : {}) });
@@ -121,16 +113,7 @@ test("Vulkan's GPU entry (16 × 8, staged-k16) computes what the reference does 
 
 const SMALL = codegenPolicy({ maxWorkGroupSize: 8 });
 
-function gemmArgs(): Record<string, unknown> {
-  return {
-    alpha: 1.25,
-    A: { data: randomFloats(Float32Array, 64 * 64, 1), shape: [64, 64] },
-    B: { data: randomFloats(Float32Array, 64 * 64, 2), shape: [64, 64] },
-    beta: -0.5,
-    C: { data: randomFloats(Float32Array, 64 * 64, 3), shape: [64, 64] },
-    y: { data: randomFloats(Float32Array, 64, 4), shape: [64] },
-  };
-}
+const gemmArgs = policyGemmArgs;
 
 /** Launches @g on the work-group it was built for (`local`; 8 work-items under SMALL) and compares every array with the reference's. */
 function runAgainstReference(c: CompiledTinytc, k: { readonly local: readonly number[]; launch(o: { args: Record<string, unknown> }): unknown }, local: readonly number[] = [8, 1, 1]): void {
