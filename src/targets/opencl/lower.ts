@@ -18,25 +18,36 @@ export interface OpenCLTargetOptions {
 /** Handles (buffers, images, samplers, queues, pipes) are passed as 8-byte `cl_mem`/`cl_sampler` values. */
 const HANDLE_SIZE = 8;
 
+type OpenCLKindOf = { readonly kind: OpenCLArgKind; readonly role: SlotRole; readonly addressSpace?: 'global' | 'constant' | 'local' };
+// One answer object per class (read-only), not one per argument.
+const GLOBAL_BUFFER: OpenCLKindOf = { kind: 'buffer', role: 'data', addressSpace: 'global' };
+const CONSTANT_BUFFER: OpenCLKindOf = { kind: 'buffer', role: 'data', addressSpace: 'constant' };
+const LOCAL: OpenCLKindOf = { kind: 'local', role: 'local', addressSpace: 'local' };
+const IMAGE: OpenCLKindOf = { kind: 'image', role: 'image' };
+const PIPE: OpenCLKindOf = { kind: 'pipe', role: 'pipe' };
+const SAMPLER: OpenCLKindOf = { kind: 'sampler', role: 'sampler' };
+const QUEUE: OpenCLKindOf = { kind: 'queue', role: 'queue' };
+const VALUE: OpenCLKindOf = { kind: 'value', role: 'value' };
+
 /** The clSetKernelArg kind and slot role of each argument class. */
-function openclKind(a: ArgClass): { kind: OpenCLArgKind; role: SlotRole; addressSpace?: 'global' | 'constant' | 'local' } {
+function openclKind(a: ArgClass): OpenCLKindOf {
   switch (a.kind) {
     case 'buffer':
-      return { kind: 'buffer', role: 'data', addressSpace: a.space };
+      return a.space === 'constant' ? CONSTANT_BUFFER : GLOBAL_BUFFER;
     case 'local':
-      return { kind: 'local', role: 'local', addressSpace: 'local' };
+      return LOCAL;
     case 'image':
-      return { kind: 'image', role: 'image' };
+      return IMAGE;
     case 'pipe':
-      return { kind: 'pipe', role: 'pipe' };
+      return PIPE;
     case 'sampler':
-      return { kind: 'sampler', role: 'sampler' };
+      return SAMPLER;
     case 'queue':
-      return { kind: 'queue', role: 'queue' };
+      return QUEUE;
     case 'pod':
     case 'event':
     case 'opaque':
-      return { kind: 'value', role: 'value' };
+      return VALUE;
     default:
       return assertNever(a);
   }
