@@ -58,7 +58,8 @@ export abstract class SpecifierParser extends ParserCore {
       if (ADDRESS_SPACES.has(w)) {
         this.next();
         const s = ADDRESS_SPACES.get(w)!;
-        this.checker.addressSpace(space, s, tokenSpan(t));
+        // The span only for a second, different address space (the checker's one complaint).
+        if (space && space !== s) this.checker.addressSpace(space, s, tokenSpan(t));
         space = s;
         any = true;
         continue;
