@@ -61,14 +61,24 @@ export function lowerOpenCL(module: KernelModule, options: OpenCLTargetOptions =
     const args: Bare<OpenCLSlot>[] = k.params.map((p) => {
       const arg = classifyArg(p.type);
       const { kind, role, addressSpace } = openclKind(arg);
-      const slot = { name: p.name } as Draft<Bare<OpenCLSlot>>;
-      setOrigin(slot, p, role);
-      slot.index = p.index;
-      slot.kind = kind;
-      slot.typeName = kernelArgTypeName(p.type);
-      slot.typeQual = kernelArgTypeQual(p.type);
-      slot.size = kind === 'local' ? null : kind === 'value' ? layoutOf(p.type, dl).size : HANDLE_SIZE;
-      slot.type = p.type;
+      const typeName = kernelArgTypeName(p.type);
+      const typeQual = kernelArgTypeQual(p.type);
+      const size = kind === 'local' ? null : kind === 'value' ? layoutOf(p.type, dl).size : HANDLE_SIZE;
+      let slot: Draft<Bare<OpenCLSlot>>;
+      if (!p.origin) {
+        // The keys setOrigin and the writes below give a parameter of the source itself, in their
+        // order, as one literal: the slot's fields sit in the object, not in a store grown write by write.
+        slot = { name: p.name, param: p.index, role, index: p.index, kind, typeName, typeQual, size, type: p.type };
+      } else {
+        slot = { name: p.name } as Draft<Bare<OpenCLSlot>>;
+        setOrigin(slot, p, role);
+        slot.index = p.index;
+        slot.kind = kind;
+        slot.typeName = typeName;
+        slot.typeQual = typeQual;
+        slot.size = size;
+        slot.type = p.type;
+      }
       if (addressSpace) slot.addressSpace = addressSpace;
       if (arg.kind === 'image' || arg.kind === 'pipe') slot.access = arg.access;
       if (kind === 'value') slot.layout = valueLayout(p.type, dl);
