@@ -15,6 +15,8 @@ interface FileWalk {
   readonly lx: LazyLexer;
   readonly conds: Conditional[];
   readonly depth: number;
+  /** What the body scanner asks of the preprocessor while it reads this file, made at its first body. */
+  host?: BodyHost;
 }
 
 /** The tokens after a macro name, lexed as expansion asks for them, up to the next directive line. */
@@ -222,14 +224,14 @@ export class SkippingPreprocessor extends Preprocessor implements TokenSink {
   }
 
   private bodyHost(walk: FileWalk): BodyHost {
-    return {
+    return (walk.host ??= {
       idents: this.idents,
       file: walk.file,
       isMacro: (id) => this.isMacroId(id),
       expand: () => this.expandHere(walk),
       directive: () => this.directiveLines(walk),
       stopped: () => this.aborted,
-    };
+    });
   }
 
   private isMacroId(id: number): boolean {
