@@ -279,9 +279,9 @@ const KERNEL_CLOSE = `${br(KERNEL_DEPTH)}}`;
 
 /**
  * One kernel at depth 2, from the line break before its `{` to its `}`, pushed onto `out` as
- * pieces; a long shared run of slots goes onto `chunks` itself, after `out` joined.
+ * pieces; with `chunks`, a long shared run of slots goes onto them itself, after `out` joined.
  */
-function pushKernel(k: { readonly name: string; readonly args: readonly { readonly param: number | null }[] }, out: string[], chunks: string[]): void {
+function pushKernel(k: { readonly name: string; readonly args: readonly { readonly param: number | null }[] }, out: string[], chunks: string[] | undefined): void {
   if (hasIndexKey(k)) {
     // `{ name, args, ...fields }` puts array-index keys first: such a kernel is written as planToJson makes it.
     const { name, args, ...fields } = k;
@@ -303,7 +303,7 @@ function pushKernel(k: { readonly name: string; readonly args: readonly { readon
     let j = i + 1;
     while (j < args.length && args[j].param === null) j++;
     const run = sharedRunText(args, i, j);
-    if (run.length >= OWN_CHUNK_CHARS) {
+    if (chunks !== undefined && run.length >= OWN_CHUNK_CHARS) {
       chunks.push(out.join(''), run);
       out.length = 0;
     } else out.push(run);
@@ -340,7 +340,25 @@ const CHUNK_PIECES = 1 << 6;
  */
 export function emitJsonChunks(plan: PlanBase): string[] {
   const chunks: string[] = [];
-  const out: string[] = [];
+  chunks.push(pushPlan(plan, [], chunks).join(''));
+  return chunks;
+}
+
+/**
+ * Exactly `JSON.stringify(planToJson(plan), null, 2) + '\n'` (see `emitJsonChunks`), joined once
+ * from all its pieces: most are strings made once per lowering (member texts, shared runs), so
+ * the pieces cost an array of references, where chunks would be a second copy of the text that
+ * lives until the end (and is copied by every young-generation collection meanwhile).
+ */
+export function emitJson(plan: PlanBase): string {
+  return pushPlan(plan, [], undefined).join('');
+}
+
+/**
+ * The plan's text as pieces pushed onto `out`; with `chunks`, runs of whole kernels are joined
+ * and handed to them as they are made, and the pieces left are returned for the caller to join.
+ */
+function pushPlan(plan: PlanBase, out: string[], chunks: string[] | undefined): string[] {
   const any = pushPlainMembers(plan, Level.Plan, true, out);
   out.push(`${any ? ',' : '{'}${br(1)}"kernels": `);
   const kernels = plan.kernels;
@@ -348,19 +366,13 @@ export function emitJsonChunks(plan: PlanBase): string[] {
   for (let i = 0; i < kernels.length; i++) {
     out.push(i ? ',' : '[');
     pushKernel(kernels[i], out, chunks);
-    if (out.length >= CHUNK_PIECES) {
+    if (chunks !== undefined && out.length >= CHUNK_PIECES) {
       chunks.push(out.join(''));
       out.length = 0;
     }
   }
   if (kernels.length) out.push(br(1), ']');
   out.push('\n}\n');
-  chunks.push(out.join(''));
   memberTexts.length = 0;
-  return chunks;
-}
-
-/** Exactly `JSON.stringify(planToJson(plan), null, 2) + '\n'` (see `emitJsonChunks`). */
-export function emitJson(plan: PlanBase): string {
-  return emitJsonChunks(plan).join('');
+  return out;
 }

@@ -138,9 +138,8 @@ export function kernelArgTypeQual(t: QualType): string {
   if (c.type.kind === 'pipe') return 'pipe';
   if (c.type.kind !== 'pointer') return '';
   const pointee = canonical(c.type.pointee);
-  const parts: string[] = [];
-  if (c.restrict) parts.push('restrict');
-  if (pointee.const || pointee.space === 'constant') parts.push('const');
-  if (pointee.volatile) parts.push('volatile');
-  return parts.join(' ');
+  // The eight answers as constants, indexed by restrict, const, volatile (no string made per call).
+  return TYPE_QUALS[(c.restrict ? 4 : 0) | (pointee.const || pointee.space === 'constant' ? 2 : 0) | (pointee.volatile ? 1 : 0)];
 }
+const TYPE_QUALS: readonly string[] = Array.from({ length: 8 }, (_, k) =>
+  [k & 4 ? 'restrict' : '', k & 2 ? 'const' : '', k & 1 ? 'volatile' : ''].filter(Boolean).join(' '));

@@ -26,6 +26,14 @@ const MACROS = [
   '#define SELF SELF + 1',
   '#define TYPE int',
   '#define MULTI(a) a + \\\n  helper(a)',
+  // Plain invocations (expanded inside bodies without token objects: body-expand.ts) and near misses.
+  '#define SQR(x) ((x) * (x))',
+  '#define IDX(x, y, w) ((y) * (w) + (x))',
+  '#define NOARGS() helper(0)',
+  '#define K 16',
+  '#define USES_LATER LATER + 1',
+  '#define CALLS(f, a) f(a)',
+  '#define OPENS(x) { x',
 ];
 
 const STATEMENTS = [
@@ -39,11 +47,15 @@ const STATEMENTS = [
   'U8 = 3;', 'x = __LINE__;', 'printf(__FILE__);', 'x = __COUNTER__;', 'x = 1e+5 + 0x1p-3f + .5f + 1.0e-3;', 'x = a-->b;', 'x = a - > b;', 'x = s . x;',
   's.x(1);', 's->fn(2);', 'x = sizeof(int);', 'x = (helper)(1);', 'x = sizeof (helper(1));', 'int (*fp)(int) = helper;', 'x = a ? helper(1) : sub(out, 1);',
   'x = y.z->w(1);', 'return;', 'x = `;', 'x = @;', 'x = \\ 1;', 'x = a %: b;', 'x = \u00e9;',
+  'x = SQR(a + b);', 'x = IDX(a, b, (int)(z));', 'x = SQR(SQR(a));', 'x = NOARGS();', 'x = K * K;', 'x = USES_LATER;', 'x = CALLS(helper, 2);',
+  'CALLS(printf, "%d");', 'printf(IDX(1, 2, 3));', 'read_imagef(img, smp, (int2)(K, K));', 'x = SQR(\n  a);', 'x = SQR( (a, b) );', 'x = SQR(helper(1));',
+  'x = IDX(a, K, b);', 'x = SQR(__LINE__);', 'x = SQR ((a));', 'x = SQR /* c */ (a);', 'OPENS(x = 1;) }', 'x = SQR({ a });', 'x = CALLS(s.x, 1);',
+  'x = CALLS(p->y, 1);', 'x = SQR(L"w"[0]);', 'x = SQR(a<:0:>);',
 ];
 
 /** Text that makes the compilation fail (one per program at most, so most programs compare their modules too). */
 const BROKEN = [
-  'x = "unterminated;', "x = 'u;", '}', '{', '\n#error boom\n', "\n#if 0\n don't\n#endif\n", '\n#else\n', '\n#endif\n', '\n#elif 1\n', '\n#if 1\n',
+  'x = "unterminated;', "x = 'u;", '}', '{', 'x = SQR(a\n#define LATER 2\n);', 'x = SQR(a }', 'x = NOARGS(1);', 'x = IDX(a, b);', 'x = SQR();', 'x = SQR(', '\n#error boom\n', "\n#if 0\n don't\n#endif\n", '\n#else\n', '\n#endif\n', '\n#elif 1\n', '\n#if 1\n',
   '/* unterminated', 'x = FN(1,', '\n#include "missing.h"\n', '\n#define\n', 'x = FN(1);', 'x = CALLER(1, 2);',
   '#if 0\nint junk( { "\n#endif', '\n#ifdef OBJ\n x = OBJ;\n#else\n }\n#endif\n', '\n#if defined(OBJ) && FN(1, 0)\n#endif\n',
 ];
@@ -51,7 +63,7 @@ const BROKEN = [
 const DIRECTIVES = [
   '#define OBJ helper(9)', '#undef OBJ', '#define LOCAL_M(x) x + 1', '#undef helper2', '#pragma unroll', '#include "body.h"',
   '#line 100', '#warning w', '  # define SPACED helper(5)', '#if 0\n "{ #endif"\n /* #else */\n#endif', '#', '/* c */ #define AFTER_COMMENT 1',
-  '/*\n*/ #define AFTER_LONG_COMMENT 1', '#if 0\n#if 1\n#else\n#endif\n #elif 1\n x = 1;\n#endif', '#ifdef OBJ\n x = OBJ;\n#elif defined(FN) || defined CALLER\n x = 2;\n#else\n x = 3;\n#endif',
+  '/*\n*/ #define AFTER_LONG_COMMENT 1', '#define LATER helper(7)', '#undef SQR', '#define K SQR(2)', '#undef LATER', '#if 0\n#if 1\n#else\n#endif\n #elif 1\n x = 1;\n#endif', '#ifdef OBJ\n x = OBJ;\n#elif defined(FN) || defined CALLER\n x = 2;\n#else\n x = 3;\n#endif',
 ];
 const CONDITIONS = ['#if 0', '#if 1', '#ifdef OBJ', '#ifndef OBJ', '#if defined(OBJ) || defined CALLER', '#if __LINE__ > 20'];
 /** Directives the character-level scan leaves to the token path (the whole file is read again): rare, so most programs are skipped. */

@@ -135,13 +135,17 @@ export class BodyRecorder {
 
   private call(id: number): void {
     const name = this.idents.names[id];
+    const withArgs = CALLS_WITH_ARGS.has(name);
+    const first = this.idents.stamp[id] !== this.callStamp;
+    // A call met again in this body whose arguments nobody reads needs no span.
+    if (!withArgs && !first) return;
     const span = this.pendingSpan ?? { file: this.file, start: this.origin.orig(this.pendingStart), end: this.origin.origEnd(this.pendingEnd) };
-    if (CALLS_WITH_ARGS.has(name)) {
+    if (withArgs) {
       const b = new CallArgsBuilder(name, span);
       this.collectors.push(b);
       this.callArgs.push(b);
     }
-    if (this.idents.stamp[id] !== this.callStamp) {
+    if (first) {
       this.idents.stamp[id] = this.callStamp;
       this.candidates.push({ name, span });
     }

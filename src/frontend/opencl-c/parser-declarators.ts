@@ -21,22 +21,24 @@ export abstract class DeclaratorParser extends SpecifierParser {
     const attrs: Attribute[] = [];
     while (this.is('*')) {
       this.next();
-      const quals: { -readonly [K in keyof QualType]?: QualType[K] } = {};
+      // Made only when the pointer has qualifiers (most have none).
+      let quals: { -readonly [K in keyof QualType]?: QualType[K] } | undefined;
       for (;;) {
         const w = this.peek().text;
         if (this.peek().kind !== 'ident') break;
         if (QUALIFIERS.has(w)) {
           this.next();
+          quals ??= {};
           if (w.includes('const')) quals.const = true;
           else if (w.includes('volatile')) quals.volatile = true;
           else quals.restrict = true;
         } else if (ADDRESS_SPACES.has(w)) {
           this.next();
-          quals.space = ADDRESS_SPACES.get(w)!;
+          (quals ??= {}).space = ADDRESS_SPACES.get(w)!;
         } else if (w === '__attribute__') attrs.push(...this.attributes());
         else break;
       }
-      t = { type: { kind: 'pointer', pointee: t }, ...quals };
+      t = quals ? { type: { kind: 'pointer', pointee: t }, ...quals } : { type: { kind: 'pointer', pointee: t } };
     }
     let name: string | null = null;
     // Where the name would be: made into a span only when no name is read.

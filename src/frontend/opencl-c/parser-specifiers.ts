@@ -15,7 +15,8 @@ export abstract class SpecifierParser extends ParserCore {
     // The basic type keywords met, counted: the first alone (the common case) needs no map.
     let firstBasic: string | undefined;
     let counts: Map<string, number> | undefined;
-    let named: { type: Type; quals?: Partial<QualType> } | undefined;
+    // The type a name or tag gave (struct, enum, builtin, typedef), if any.
+    let named: Type | undefined;
     let isConst = false;
     let isVolatile = false;
     let isRestrict = false;
@@ -58,7 +59,8 @@ export abstract class SpecifierParser extends ParserCore {
       if (ADDRESS_SPACES.has(w)) {
         this.next();
         const s = ADDRESS_SPACES.get(w)!;
-        this.checker.addressSpace(space, s, tokenSpan(t));
+        // The span only for a second, different address space (the checker's one complaint).
+        if (space && space !== s) this.checker.addressSpace(space, s, tokenSpan(t));
         space = s;
         any = true;
         continue;
@@ -76,7 +78,7 @@ export abstract class SpecifierParser extends ParserCore {
         continue;
       }
       if (BASIC_KEYWORDS.has(w)) {
-        if (named) this.fail(Messages.conflictingSpecifiers, t, [w, typeToString(q(named.type))]);
+        if (named) this.fail(Messages.conflictingSpecifiers, t, [w, typeToString(q(named))]);
         this.next();
         const key = w === '_Bool' ? 'bool' : w.startsWith('__signed') ? 'signed' : w;
         if (firstBasic === undefined) firstBasic = key;
@@ -89,13 +91,13 @@ export abstract class SpecifierParser extends ParserCore {
       }
       if (w === 'struct' || w === 'union') {
         if (named || firstBasic !== undefined) this.fail(Messages.conflictingSpecifiers, t, [w, 'another type']);
-        named = { type: this.recordSpecifier() };
+        named = this.recordSpecifier();
         any = true;
         continue;
       }
       if (w === 'enum') {
         if (named || firstBasic !== undefined) this.fail(Messages.conflictingSpecifiers, t, [w, 'another type']);
-        named = { type: this.enumSpecifier() };
+        named = this.enumSpecifier();
         any = true;
         continue;
       }
@@ -103,7 +105,7 @@ export abstract class SpecifierParser extends ParserCore {
       const builtin = this.builtinTypeName(t);
       if (builtin) {
         this.next();
-        named = { type: builtin };
+        named = builtin;
         any = true;
         continue;
       }
@@ -111,7 +113,7 @@ export abstract class SpecifierParser extends ParserCore {
       if (td) {
         // In `T x` T is a type; in `int T` T is the declarator: typedef names only before a type.
         this.next();
-        named = { type: { kind: 'typedef', name: w, target: td.type, span: td.span } };
+        named = { kind: 'typedef', name: w, target: td.type, span: td.span };
         any = true;
         continue;
       }
@@ -129,7 +131,7 @@ export abstract class SpecifierParser extends ParserCore {
       this.fail(Messages.expectedButFound, t, [forParam ? 'a parameter declaration' : 'a declaration', t.text]);
     }
     let type: Type;
-    if (named) type = named.type;
+    if (named) type = named;
     else if (firstBasic === undefined) {
       // Unknown identifiers before a declarator, like `foo_t x;`: report the identifier.
       const t = this.peek();

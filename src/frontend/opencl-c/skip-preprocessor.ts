@@ -1,6 +1,7 @@
 import { Messages } from '../../diagnostics/messages.js';
 import { type SourceFile, type Span, span } from '../../diagnostics/source.js';
 import { BodyRecorder, lexOrAbort, SkipAbort } from './body-record.js';
+import { PlainExpander, type PlainExpansionHost } from './body-expand.js';
 import { scanBodyText, type BodyHost } from './body-scan.js';
 import { IdentTable } from './ident-table.js';
 import { LazyLexer } from './lazy-lexer.js';
@@ -14,6 +15,8 @@ interface FileWalk {
   readonly lx: LazyLexer;
   readonly conds: Conditional[];
   readonly depth: number;
+  /** What the body scanner asks of the preprocessor while it reads this file, made at its first body. */
+  host?: BodyHost;
 }
 
 /** The tokens after a macro name, lexed as expansion asks for them, up to the next directive line. */
@@ -74,6 +77,8 @@ export class SkippingPreprocessor extends Preprocessor implements TokenSink {
   private readonly idents = new IdentTable();
   /** Bumped by every #define and #undef: the identifier table's macro answers are kept per version. */
   private macroVersion = 0;
+  /** Plain macro invocations inside bodies, expanded straight into the recorder (see PlainExpander). */
+  private readonly plain = new PlainExpander(this.plainHost());
 
   protected override processFile(file: SourceFile, depth: number, emit: boolean): void {
     if (!emit) {
@@ -182,6 +187,10 @@ export class SkippingPreprocessor extends Preprocessor implements TokenSink {
   /** The lexer holds a macro name: expands it (and what it calls) as the token path would. */
   private expandHere(walk: FileWalk): void {
     const { lx, file } = walk;
+    if (this.body) {
+      const m = this.macros.get(lx.strings[lx.id]);
+      if (m && this.plain.expand(m, lx, file)) return;
+    }
     const first = new Token(lx.bits, lx.strings[lx.id], file, lx.orig(lx.start), lx.origEnd(lx.end), false, false);
     const run = new LazyRun(walk, first);
     const stream = new TokenStream(run);
@@ -201,15 +210,28 @@ export class SkippingPreprocessor extends Preprocessor implements TokenSink {
     if (this.body === body) this.closeBody();
   }
 
-  private bodyHost(walk: FileWalk): BodyHost {
+  private plainHost(): PlainExpansionHost {
     return {
+      idents: this.idents,
+      isMacro: (id) => this.isMacroId(id),
+      macroVersion: () => this.macroVersion,
+      budget: () => this.expansionBudget,
+      spend: (count) => {
+        this.expansionBudget -= count;
+      },
+      push: (kind, text, id, span) => this.body!.push(kind, text, id, 0, 0, span),
+    };
+  }
+
+  private bodyHost(walk: FileWalk): BodyHost {
+    return (walk.host ??= {
       idents: this.idents,
       file: walk.file,
       isMacro: (id) => this.isMacroId(id),
       expand: () => this.expandHere(walk),
       directive: () => this.directiveLines(walk),
       stopped: () => this.aborted,
-    };
+    });
   }
 
   private isMacroId(id: number): boolean {

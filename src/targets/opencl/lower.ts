@@ -18,25 +18,36 @@ export interface OpenCLTargetOptions {
 /** Handles (buffers, images, samplers, queues, pipes) are passed as 8-byte `cl_mem`/`cl_sampler` values. */
 const HANDLE_SIZE = 8;
 
+type OpenCLKindOf = { readonly kind: OpenCLArgKind; readonly role: SlotRole; readonly addressSpace?: 'global' | 'constant' | 'local' };
+// One answer object per class (read-only), not one per argument.
+const GLOBAL_BUFFER: OpenCLKindOf = { kind: 'buffer', role: 'data', addressSpace: 'global' };
+const CONSTANT_BUFFER: OpenCLKindOf = { kind: 'buffer', role: 'data', addressSpace: 'constant' };
+const LOCAL: OpenCLKindOf = { kind: 'local', role: 'local', addressSpace: 'local' };
+const IMAGE: OpenCLKindOf = { kind: 'image', role: 'image' };
+const PIPE: OpenCLKindOf = { kind: 'pipe', role: 'pipe' };
+const SAMPLER: OpenCLKindOf = { kind: 'sampler', role: 'sampler' };
+const QUEUE: OpenCLKindOf = { kind: 'queue', role: 'queue' };
+const VALUE: OpenCLKindOf = { kind: 'value', role: 'value' };
+
 /** The clSetKernelArg kind and slot role of each argument class. */
-function openclKind(a: ArgClass): { kind: OpenCLArgKind; role: SlotRole; addressSpace?: 'global' | 'constant' | 'local' } {
+function openclKind(a: ArgClass): OpenCLKindOf {
   switch (a.kind) {
     case 'buffer':
-      return { kind: 'buffer', role: 'data', addressSpace: a.space };
+      return a.space === 'constant' ? CONSTANT_BUFFER : GLOBAL_BUFFER;
     case 'local':
-      return { kind: 'local', role: 'local', addressSpace: 'local' };
+      return LOCAL;
     case 'image':
-      return { kind: 'image', role: 'image' };
+      return IMAGE;
     case 'pipe':
-      return { kind: 'pipe', role: 'pipe' };
+      return PIPE;
     case 'sampler':
-      return { kind: 'sampler', role: 'sampler' };
+      return SAMPLER;
     case 'queue':
-      return { kind: 'queue', role: 'queue' };
+      return QUEUE;
     case 'pod':
     case 'event':
     case 'opaque':
-      return { kind: 'value', role: 'value' };
+      return VALUE;
     default:
       return assertNever(a);
   }
@@ -50,14 +61,24 @@ export function lowerOpenCL(module: KernelModule, options: OpenCLTargetOptions =
     const args: Bare<OpenCLSlot>[] = k.params.map((p) => {
       const arg = classifyArg(p.type);
       const { kind, role, addressSpace } = openclKind(arg);
-      const slot = { name: p.name } as Draft<Bare<OpenCLSlot>>;
-      setOrigin(slot, p, role);
-      slot.index = p.index;
-      slot.kind = kind;
-      slot.typeName = kernelArgTypeName(p.type);
-      slot.typeQual = kernelArgTypeQual(p.type);
-      slot.size = kind === 'local' ? null : kind === 'value' ? layoutOf(p.type, dl).size : HANDLE_SIZE;
-      slot.type = p.type;
+      const typeName = kernelArgTypeName(p.type);
+      const typeQual = kernelArgTypeQual(p.type);
+      const size = kind === 'local' ? null : kind === 'value' ? layoutOf(p.type, dl).size : HANDLE_SIZE;
+      let slot: Draft<Bare<OpenCLSlot>>;
+      if (!p.origin) {
+        // The keys setOrigin and the writes below give a parameter of the source itself, in their
+        // order, as one literal: the slot's fields sit in the object, not in a store grown write by write.
+        slot = { name: p.name, param: p.index, role, index: p.index, kind, typeName, typeQual, size, type: p.type };
+      } else {
+        slot = { name: p.name } as Draft<Bare<OpenCLSlot>>;
+        setOrigin(slot, p, role);
+        slot.index = p.index;
+        slot.kind = kind;
+        slot.typeName = typeName;
+        slot.typeQual = typeQual;
+        slot.size = size;
+        slot.type = p.type;
+      }
       if (addressSpace) slot.addressSpace = addressSpace;
       if (arg.kind === 'image' || arg.kind === 'pipe') slot.access = arg.access;
       if (kind === 'value') slot.layout = valueLayout(p.type, dl);
