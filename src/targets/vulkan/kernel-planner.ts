@@ -16,6 +16,7 @@ import { valueLayout } from '../../layout/value-layout.js';
 import { assertNever } from '../../assert-never.js';
 import type { ArgClass } from '../../model/arg-class.js';
 import { placeVulkanKernel } from './placement.js';
+import { isTableParam } from './address-tables.js';
 import { checkSmallStorage, choosePlacement, scalarsIn, smallStorageLimited, storeSize } from './pod-storage.js';
 import { ARG_KIND_REFLECTION } from './today.js';
 import type { TodayModuleParts } from './today-plan.js';
@@ -85,10 +86,16 @@ export interface SlotContents {
   /** The scalar types of every argument, and of those each storage class carries (8/16-bit storage features): scalarsIn's shared sets, each once. */
   readonly scalars: Record<StorageClassName | 'all', Set<ReadonlySet<string>>>;
   readonly images: Extract<ArgClass, { kind: 'image' }>[];
+  /** Some slot is a storage or uniform buffer (argKind buffer, buffer_ubo). */
+  buffers: boolean;
+  /** Some slot is a physical pointer (argKind pointer_pushconstant, pointer_ubo). */
+  pointers: boolean;
+  /** Some slot is a tinytc group's table of pointers (see address-tables.ts). */
+  tables: boolean;
 }
 
 export class KernelPlanner {
-  readonly contents: SlotContents = { scalars: { all: new Set(), ssbo: new Set(), ubo: new Set(), pushconstant: new Set() }, images: [] };
+  readonly contents: SlotContents = { scalars: { all: new Set(), ssbo: new Set(), ubo: new Set(), pushconstant: new Set() }, images: [], buffers: false, pointers: false, tables: false };
   private readonly clspvBindings = new Map<number, number>();
   private sharedSet: number | undefined;
   // Per kernel, reused from kernel to kernel (only `plan` and what it calls read them): each
@@ -238,6 +245,7 @@ export class KernelPlanner {
         break;
       }
       case 'pointer': {
+        this.contents.pointers = true;
         const role = originRole(p, 'data');
         const offset = this.podOffsets[p.index];
         const argSize = storeSize(type, dl);
@@ -264,7 +272,12 @@ export class KernelPlanner {
       case 'ro_image':
       case 'wo_image':
       case 'sampler': {
-        const role = originRole(p, kind === 'sampler' ? 'sampler' : kind === 'buffer' || kind === 'buffer_ubo' ? 'data' : 'image');
+        const buffer = kind === 'buffer' || kind === 'buffer_ubo';
+        if (buffer) {
+          this.contents.buffers = true;
+          if (kind === 'buffer' && isTableParam(p)) this.contents.tables = true;
+        }
+        const role = originRole(p, kind === 'sampler' ? 'sampler' : buffer ? 'data' : 'image');
         s = { name, param, role, typeName, type, argKind: kind, descriptorSet: set, binding: b, offset: 0, vkDescriptorType: VK_DESCRIPTOR[kind], reflection: ARG_KIND_REFLECTION[kind], where: undefined, fill: undefined };
         break;
       }
