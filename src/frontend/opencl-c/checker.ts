@@ -96,7 +96,7 @@ export class DeclarationChecker extends TypeChecker {
     const uses = body ? this.moduleVariablesNamed(body.names, new Set(params.map((p) => p.name))) : [];
     const bodySpan = body?.span;
     const info: FunctionInfo = {
-      name, isKernel: spec.kernel, result: fn.result, params, attributes, defined: hasBody, calls, uses, ...(callArgs.length ? { callArgs } : {}), span: d.nameSpan,
+      name, isKernel: spec.kernel, result: fn.result, params, attributes, defined: hasBody, calls, uses, callArgs, span: d.nameSpan,
     };
     const prev = this.functions.get(name);
     const prevOrdinary = this.ordinary.get(name);
@@ -119,7 +119,7 @@ export class DeclarationChecker extends TypeChecker {
         ...prev,
         isKernel: prev.isKernel || spec.kernel,
         attributes: { ...prev.attributes, ...attributes },
-        ...(hasBody ? { params, calls, uses, ...(callArgs.length ? { callArgs } : {}), defined: true, span: d.nameSpan } : {}),
+        ...(hasBody ? { params, calls, uses, callArgs, defined: true, span: d.nameSpan } : {}),
       };
       this.functions.set(name, merged);
     } else {
