@@ -1,7 +1,7 @@
 import type { HostRule } from '../../abi/origin.js';
 import type { Parameter } from '../../model/kernel-module.js';
 import { PHYSICAL_STORAGE_REQUIREMENTS } from './today.js';
-import type { VulkanPlan, VulkanSlot } from './lower.js';
+import type { VulkanPlan, VulkanSlot } from './plan.js';
 
 /** Whether a buffer parameter is a tinytc group's table (a derived parameter: the data of a group, one entry per member). */
 export const isTableParam = (p: Parameter): boolean => p.origin?.perMember === true && p.origin.role === 'data';

@@ -98,10 +98,8 @@ export class KernelPlanner {
   readonly contents: SlotContents = { scalars: { all: new Set(), ssbo: new Set(), ubo: new Set(), pushconstant: new Set() }, images: [], buffers: false, pointers: false, tables: false };
   private readonly clspvBindings = new Map<number, number>();
   private sharedSet: number | undefined;
-  // Per kernel, reused from kernel to kernel (only `plan` and what it calls read them): each
-  // parameter's kind, the POD parameters, each POD's offset by parameter index, the next binding.
-  private readonly kinds: Kind[] = [];
-  private readonly pods: Param[] = [];
+  // Per kernel, reused from kernel to kernel (only `plan` and what it calls read them): each POD's
+  // offset by parameter index, the next binding.
   private readonly podOffsets: number[] = [];
   private binding = 0;
 
@@ -118,36 +116,40 @@ export class KernelPlanner {
   plan(k: FunctionInfo, classes: readonly ArgClass[]): Draft<VulkanKernelPlan> {
     const o = this.o;
     const params = k.params;
-    const kinds = this.kinds;
-    const pods = this.pods;
-    kinds.length = 0;
-    pods.length = 0;
+    // Arrays made at their final length (one made by pushes reserves 17 elements at its first push;
+    // and setting a reused one's length to 0 gives its store up, so reuse saves nothing).
+    const kinds = new Array<Kind>(classes.length);
+    let podCount = 0;
     for (let i = 0; i < classes.length; i++) {
       const c = classes[i];
       const kind = kindOf(c, o);
-      kinds.push(kind);
+      kinds[i] = kind;
       if (c.kind === 'image') this.contents.images.push(c);
-      if (kind === 'pod' || kind === 'pointer') pods.push(params[i]);
+      if (kind === 'pod' || kind === 'pointer') podCount++;
     }
+    const pods = new Array<Param>(podCount);
+    for (let i = 0, j = 0; j < podCount; i++) if (kinds[i] === 'pod' || kinds[i] === 'pointer') pods[j++] = params[i];
     const block = this.podBlock(k, kinds, pods);
-    const set = this.descriptorSet(k, kinds, pods.length > 0 && block.placement !== 'pushconstant');
-    const args: Bare<VulkanSlot>[] = [];
+    const set = this.descriptorSet(k, kinds, podCount > 0 && block.placement !== 'pushconstant');
+    // Every parameter has one slot.
+    const args = new Array<Bare<VulkanSlot>>(params.length);
+    let n = 0;
     this.binding = 0;
     let position = 0;
-    if ((o.clusterPodKernelArgs ?? true) && pods.length > 0) {
+    if ((o.clusterPodKernelArgs ?? true) && podCount > 0) {
       // Non-POD arguments (locals included) in order, numbered as if the PODs did not exist; then the PODs.
       for (const p of params) {
         const kind = kinds[p.index];
         if (kind === 'pod' || kind === 'pointer') continue;
-        args.push(this.slot(p, kind, kind === 'local' ? undefined : this.nextBinding(position++), set, block));
+        args[n++] = (this.slot(p, kind, kind === 'local' ? undefined : this.nextBinding(position++), set, block));
       }
       const podBinding = block.placement === 'pushconstant' ? (o.bindingScheme === 'clspv' ? (this.nextBinding(position++), undefined) : undefined) : this.nextBinding(position++);
-      for (const p of pods) args.push(this.slot(p, kinds[p.index] === 'pointer' ? 'pointer' : 'pod', podBinding, set, block));
+      for (const p of pods) args[n++] = (this.slot(p, kinds[p.index] === 'pointer' ? 'pointer' : 'pod', podBinding, set, block));
     } else {
       // Every argument in order; locals take no binding.
       for (const p of params) {
         const kind = kinds[p.index];
-        args.push(this.slot(p, kind, kind === 'local' ? undefined : this.nextBinding(position++), set, block));
+        args[n++] = (this.slot(p, kind, kind === 'local' ? undefined : this.nextBinding(position++), set, block));
       }
     }
     const plan: Draft<Omit<VulkanKernelPlan, 'args'>> & { args: Bare<VulkanSlot>[] } = { name: k.name, args, podPlacement: block.placement, podSize: alignTo(block.end, 4) };
