@@ -54,3 +54,35 @@ export function setOrigin(slot: OriginDraft, p: Parameter, role: SlotRole): void
   if (o.dim !== undefined) slot.dim = o.dim;
   slot.host = hostRule(o);
 }
+
+/** The `param` a slot of this parameter carries: the logical argument's index for derived parameters (as `setOrigin` writes it). */
+export function originParam(p: Parameter): number {
+  return p.origin ? p.origin.argIndex : p.index;
+}
+
+/** The `role` a slot of this parameter carries, `role` being its own (as `setOrigin` writes it). */
+export function originRole(p: Parameter, role: SlotRole): SlotRole {
+  const o = p.origin;
+  return o && o.role !== 'data' ? o.role : role;
+}
+
+/**
+ * A slot a lowering built as one object literal (param and role from `originParam` and
+ * `originRole`; one literal allocates every field in the object, where property writes after
+ * `{ name }` grow its property store again and again) with what `setOrigin` would add: for a
+ * derived parameter (tinytc), a copy with `dim` and `host` right after `role`, so the keys, and
+ * with them the JSON form, come in setOrigin's order. Other parameters' slots are returned as they are.
+ */
+export function withOriginDetail<S extends object>(slot: S, p: Parameter): S {
+  const o = p.origin;
+  if (!o) return slot;
+  const src = slot as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const k in src) {
+    out[k] = src[k];
+    if (k !== 'role') continue;
+    if (o.dim !== undefined) out.dim = o.dim;
+    out.host = hostRule(o);
+  }
+  return out as S;
+}

@@ -56,7 +56,11 @@ export interface FunctionInfo {
   readonly calls: readonly CallSite[];
   /** Module-scope variables the body names. */
   readonly uses: readonly string[];
-  /** Calls of printf, the image channel getters and image reads, with their arguments, in body order. */
+  /**
+   * Calls of printf, the image channel getters and image reads, with their arguments, in body
+   * order. The OpenCL C frontend always sets it (empty when there are none), so its functions have
+   * one shape: optional for modules built by hand or by other frontends.
+   */
   readonly callArgs?: readonly CallArgs[];
   readonly span: Span;
 }

@@ -95,14 +95,11 @@ export class DeclarationChecker extends TypeChecker {
     const callArgs = body?.callArgs ?? [];
     const uses = body ? this.moduleVariablesNamed(body.names, params) : [];
     const bodySpan = body?.span;
-    // Plain property writes in the order the spread `{ …, ...(callArgs.length ? { callArgs } : {}), span }`
-    // gives: on Node 20's V8 a literal with a spread in it adds each later property the slow way.
-    const draft: Omit<FunctionInfo, 'callArgs' | 'span'> & { callArgs?: readonly CallArgs[]; span?: Span } = {
-      name, isKernel: spec.kernel, result: fn.result, params, attributes, defined: hasBody, calls, uses,
+    // One shape for every function (callArgs always set, empty when none): a spread or a property
+    // added later would give FunctionInfo two maps and deopt every target's kernel loop.
+    const info: FunctionInfo = {
+      name, isKernel: spec.kernel, result: fn.result, params, attributes, defined: hasBody, calls, uses, callArgs, span: d.nameSpan,
     };
-    if (callArgs.length) draft.callArgs = callArgs;
-    draft.span = d.nameSpan;
-    const info = draft as FunctionInfo;
     const prev = this.functions.get(name);
     const prevOrdinary = this.ordinary.get(name);
     if (prevOrdinary && prevOrdinary.kind !== 'function') {
@@ -124,7 +121,7 @@ export class DeclarationChecker extends TypeChecker {
         ...prev,
         isKernel: prev.isKernel || spec.kernel,
         attributes: { ...prev.attributes, ...attributes },
-        ...(hasBody ? { params, calls, uses, ...(callArgs.length ? { callArgs } : {}), defined: true, span: d.nameSpan } : {}),
+        ...(hasBody ? { params, calls, uses, callArgs, defined: true, span: d.nameSpan } : {}),
       };
       this.functions.set(name, merged);
     } else {

@@ -8,7 +8,7 @@ import { kernelArgTypeName, typeToString } from '../../types/print.js';
 import { type QualType, type Type, canonical } from '../../types/types.js';
 import type { AmdCl2KernelPlan, AmdCl2Plan, AmdCl2Slot, Bare, UserSgprLayout } from '../../abi/plan.js';
 import { placeAmdCl2Kernel } from './placement.js';
-import { type Draft, setOrigin } from '../../abi/origin.js';
+import { type Draft, originParam, originRole, withOriginDetail } from '../../abi/origin.js';
 import { valueLayout } from '../../layout/value-layout.js';
 import { assertNever } from '../../assert-never.js';
 import { classifyArg } from '../../model/arg-class.js';
@@ -116,6 +116,35 @@ export function lowerAmdCl2(module: KernelModule, options: AmdCl2TargetOptions, 
   return { target: 'amd-cl2', bits, driver, use, gfx9, setupBuffer: SETUP_BUFFER, kernels };
 }
 
+/** A kernel argument's slot as `userSlot` makes it: where and fill are its last keys, written by `placeAmdCl2Kernel`. */
+type Unplaced = Bare<AmdCl2Slot> & { where: undefined; fill: undefined };
+
+/** CLRX's pointer words (`uint*`, `structure*`), each made once. */
+const pointerWords = new Map<string, string>();
+function pointerWord(word: string): string {
+  let w = pointerWords.get(word);
+  if (w === undefined) pointerWords.set(word, (w = `${word}*`));
+  return w;
+}
+
+/** The `qualifiers` of a pointer argument (CLRX's order), or undefined when it has none. */
+function qualifiersOf(t: QualType, pointee: QualType): ('const' | 'restrict' | 'volatile')[] | undefined {
+  const isConst = pointee.const === true;
+  const isRestrict = canonical(t).restrict === true;
+  const isVolatile = pointee.volatile === true;
+  if (!isConst && !isRestrict && !isVolatile) return undefined;
+  const out: ('const' | 'restrict' | 'volatile')[] = [];
+  if (isConst) out.push('const');
+  if (isRestrict) out.push('restrict');
+  if (isVolatile) out.push('volatile');
+  return out;
+}
+
+/**
+ * One kernel argument's slot, as one object literal per shape (no closures, no property-store
+ * growth). Fields in the JSON's order: name, param, typeName, type, role (origin), offset, size,
+ * align, argType, then the kind's own.
+ */
 function userSlot(
   p: Parameter,
   offset: number,
@@ -124,38 +153,38 @@ function userSlot(
   counters: { read_only: number; write_only: number; read_write: number; sampler: number },
   diags: DiagnosticBag,
 ): Bare<AmdCl2Slot> | undefined {
-  // Fields in the JSON's order: name, param, typeName, type, role (origin), offset, size, align, argType, then the kind's own.
-  const s = { name: p.name, param: p.index, typeName: kernelArgTypeName(p.type), type: p.type } as Draft<Bare<AmdCl2Slot>>;
-  const place = (role: AmdCl2Slot['role'], off: number, size: number, align: number, argType: string): Draft<Bare<AmdCl2Slot>> => {
-    setOrigin(s, p, role);
-    s.offset = off;
-    s.size = size;
-    s.align = align;
-    s.argType = argType;
-    return s;
-  };
-  const handle = (role: AmdCl2Slot['role'], argType: string) => place(role, alignTo(offset, P), P, P, argType);
-  const noArgType = () => {
-    diags.report(Messages.clrxNoArgumentType, p.span, [typeToString(p.type)]);
-    return undefined;
-  };
-  const arg = classifyArg(p.type);
+  const name = p.name;
+  const param = originParam(p);
+  const type = p.type;
+  const arg = classifyArg(type);
+  // Pointers and handles: pointer-sized and aligned.
+  const at = alignTo(offset, P);
+  let s: Unplaced;
   switch (arg.kind) {
     case 'buffer':
     case 'local': {
       const pointee = arg.pointee;
       const w = pointeeWord(pointee);
       if (!w) {
-        diags.report(Messages.clrxNoPointerType, p.span, [typeToString(p.type)]);
+        diags.report(Messages.clrxNoPointerType, p.span, [typeToString(type)]);
         return undefined;
       }
-      const space = arg.kind === 'local' ? 'local' : arg.space;
-      const qualifiers = [pointee.const ? 'const' : '', canonical(p.type).restrict ? 'restrict' : '', pointee.volatile ? 'volatile' : ''].filter(Boolean) as ('const' | 'restrict' | 'volatile')[];
-      const slot = handle(arg.kind === 'local' ? 'local' : 'data', `${w.word}*`);
-      slot.addressSpace = space;
-      if (w.structSize !== undefined) slot.structSize = w.structSize;
-      if (qualifiers.length) slot.qualifiers = qualifiers;
-      return slot;
+      const typeName = kernelArgTypeName(type);
+      const role = originRole(p, arg.kind === 'local' ? 'local' : 'data');
+      const argType = pointerWord(w.word);
+      const addressSpace = arg.kind === 'local' ? 'local' : arg.space;
+      const structSize = w.structSize;
+      const qualifiers = qualifiersOf(type, pointee);
+      if (structSize === undefined) {
+        s = qualifiers
+          ? { name, param, typeName, type, role, offset: at, size: P, align: P, argType, addressSpace, qualifiers, where: undefined, fill: undefined }
+          : { name, param, typeName, type, role, offset: at, size: P, align: P, argType, addressSpace, where: undefined, fill: undefined };
+      } else {
+        s = qualifiers
+          ? { name, param, typeName, type, role, offset: at, size: P, align: P, argType, addressSpace, structSize, qualifiers, where: undefined, fill: undefined }
+          : { name, param, typeName, type, role, offset: at, size: P, align: P, argType, addressSpace, structSize, where: undefined, fill: undefined };
+      }
+      break;
     }
     case 'image': {
       const word = IMAGE_WORDS[arg.image];
@@ -163,42 +192,46 @@ function userSlot(
         diags.report(Messages.clrxNoImageType, p.span, [arg.image]);
         return undefined;
       }
-      const slot = handle('image', word);
-      slot.access = arg.access;
-      slot.resourceId = counters[arg.access]++;
-      return slot;
+      const resourceId = counters[arg.access]++;
+      s = { name, param, typeName: kernelArgTypeName(type), type, role: originRole(p, 'image'), offset: at, size: P, align: P, argType: word, access: arg.access, resourceId, where: undefined, fill: undefined };
+      break;
     }
     case 'sampler': {
-      const slot = handle('sampler', 'sampler');
-      slot.resourceId = counters.sampler++;
-      return slot;
+      const resourceId = counters.sampler++;
+      s = { name, param, typeName: kernelArgTypeName(type), type, role: originRole(p, 'sampler'), offset: at, size: P, align: P, argType: 'sampler', resourceId, where: undefined, fill: undefined };
+      break;
     }
     case 'queue':
-      return handle('queue', 'queue');
+      s = { name, param, typeName: kernelArgTypeName(type), type, role: originRole(p, 'queue'), offset: at, size: P, align: P, argType: 'queue', where: undefined, fill: undefined };
+      break;
     case 'event':
-      return handle('value', 'clkevent');
-    case 'pipe': {
-      const slot = handle('pipe', 'pipe');
-      slot.access = arg.access;
-      return slot;
-    }
+      s = { name, param, typeName: kernelArgTypeName(type), type, role: originRole(p, 'value'), offset: at, size: P, align: P, argType: 'clkevent', where: undefined, fill: undefined };
+      break;
+    case 'pipe':
+      s = { name, param, typeName: kernelArgTypeName(type), type, role: originRole(p, 'pipe'), offset: at, size: P, align: P, argType: 'pipe', access: arg.access, where: undefined, fill: undefined };
+      break;
     case 'pod': {
       if (arg.type.kind === 'record') {
-        const slot = handle('value', 'structure');
-        slot.structSize = layoutOf(arg.type, AMDGCN).size;
-        slot.layout = valueLayout(p.type, AMDGCN);
-        return slot;
+        const structSize = layoutOf(arg.type, AMDGCN).size;
+        s = { name, param, typeName: kernelArgTypeName(type), type, role: originRole(p, 'value'), offset: at, size: P, align: P, argType: 'structure', structSize, layout: valueLayout(type, AMDGCN), where: undefined, fill: undefined };
+        break;
       }
       const w = scalarWord(arg.type);
-      if (!w) return noArgType();
+      if (!w) return noArgType(p, diags);
       const n = w.length === 3 && driver === 'new' ? 4 : w.length;
-      const slot = place('value', alignTo(offset, w.element), w.element * n, w.element, w.word);
-      slot.layout = valueLayout(p.type, AMDGCN);
-      return slot;
+      s = { name, param, typeName: kernelArgTypeName(type), type, role: originRole(p, 'value'), offset: alignTo(offset, w.element), size: w.element * n, align: w.element, argType: w.word, layout: valueLayout(type, AMDGCN), where: undefined, fill: undefined };
+      break;
     }
     case 'opaque':
-      return noArgType();
+      return noArgType(p, diags);
     default:
       return assertNever(arg);
   }
+  return withOriginDetail(s, p);
+}
+
+/** A by-value type CLRX has no argument type for: reported, no slot. */
+function noArgType(p: Parameter, diags: DiagnosticBag): undefined {
+  diags.report(Messages.clrxNoArgumentType, p.span, [typeToString(p.type)]);
+  return undefined;
 }

@@ -11,7 +11,7 @@ import { classifyArg } from '../../model/arg-class.js';
 import { callsTransitively } from '../../abi/call-graph.js';
 import type { AmdhsaKernelPlan, AmdhsaPlan, AmdhsaSlot, Bare } from '../../abi/plan.js';
 import { placeAmdhsaKernel } from './placement.js';
-import { type Draft, setOrigin } from '../../abi/origin.js';
+import { originParam, originRole, withOriginDetail } from '../../abi/origin.js';
 import { valueLayout } from '../../layout/value-layout.js';
 
 export type AmdhsaCodeObject = 4 | 5 | 6;
@@ -99,52 +99,49 @@ function hiddenArgs(codeObject: AmdhsaCodeObject, llvm: AmdhsaLlvm, f: HiddenFac
   return out;
 }
 
+/** An explicit slot as `explicitSlot` makes it: where and fill are its last keys, written by `placeAmdhsaKernel`. */
+type Unplaced = Bare<AmdhsaSlot> & { where: undefined; fill: undefined };
+
 /**
- * One explicit argument at `offset`, rounded up to its alignment. Fields in the order the JSON
- * shows them: name, param, typeName, type, role (origin), offset, size, valueKind, then the
- * kind's own fields, and align.
+ * One explicit argument at `offset`, rounded up to its alignment, as one object literal per
+ * shape. Fields in the order the JSON shows them: name, param, typeName, type, role (origin),
+ * offset, size, valueKind, then the kind's own fields, and align.
  */
 function explicitSlot(p: FunctionInfo['params'][number], offset: number): Bare<AmdhsaSlot> {
-  const s = { name: p.name, param: p.index, typeName: kernelArgTypeName(p.type), type: p.type } as Draft<Bare<AmdhsaSlot>>;
-  const place = (role: AmdhsaSlot['role'], align: number, size: number, valueKind: string) => {
-    setOrigin(s, p, role);
-    s.offset = alignTo(offset, align);
-    s.size = size;
-    s.valueKind = valueKind;
-    return align;
-  };
-  const arg = classifyArg(p.type);
-  let align: number;
+  const name = p.name;
+  const param = originParam(p);
+  const type = p.type;
+  const typeName = kernelArgTypeName(type);
+  const arg = classifyArg(type);
+  let s: Unplaced;
   switch (arg.kind) {
-    case 'local':
-      align = place('local', 4, 4, 'dynamic_shared_pointer');
-      s.addressSpace = 'local';
-      s.pointeeAlign = arg.pointee.type.kind === 'scalar' && arg.pointee.type.name === 'void' ? 1 : layoutOf(arg.pointee, AMDGCN).align;
+    case 'local': {
+      const pointeeAlign = arg.pointee.type.kind === 'scalar' && arg.pointee.type.name === 'void' ? 1 : layoutOf(arg.pointee, AMDGCN).align;
+      s = { name, param, typeName, type, role: originRole(p, 'local'), offset: alignTo(offset, 4), size: 4, valueKind: 'dynamic_shared_pointer', addressSpace: 'local', pointeeAlign, align: 4, where: undefined, fill: undefined };
       break;
+    }
     case 'buffer':
-      align = place('data', 8, 8, 'global_buffer');
-      s.addressSpace = arg.space;
+      s = { name, param, typeName, type, role: originRole(p, 'data'), offset: alignTo(offset, 8), size: 8, valueKind: 'global_buffer', addressSpace: arg.space, align: 8, where: undefined, fill: undefined };
       break;
     case 'image':
     case 'pipe':
-      align = place(arg.kind, 8, 8, arg.kind);
-      s.access = arg.access;
+      s = { name, param, typeName, type, role: originRole(p, arg.kind), offset: alignTo(offset, 8), size: 8, valueKind: arg.kind, access: arg.access, align: 8, where: undefined, fill: undefined };
       break;
     case 'sampler':
     case 'queue':
-      align = place(arg.kind, 8, 8, arg.kind);
+      s = { name, param, typeName, type, role: originRole(p, arg.kind), offset: alignTo(offset, 8), size: 8, valueKind: arg.kind, align: 8, where: undefined, fill: undefined };
       break;
     case 'pod':
     case 'event':
-    case 'opaque':
-      align = place('value', irAlign(p.type, AMDGCN), layoutOf(p.type, AMDGCN).size, 'by_value');
-      s.layout = valueLayout(p.type, AMDGCN);
+    case 'opaque': {
+      const align = irAlign(type, AMDGCN);
+      s = { name, param, typeName, type, role: originRole(p, 'value'), offset: alignTo(offset, align), size: layoutOf(type, AMDGCN).size, valueKind: 'by_value', layout: valueLayout(type, AMDGCN), align, where: undefined, fill: undefined };
       break;
+    }
     default:
       return assertNever(arg);
   }
-  s.align = align;
-  return s;
+  return withOriginDetail(s, p);
 }
 
 /**

@@ -2,7 +2,8 @@
 // explicit arguments from the caller, hidden ones from the launch. Attached by the lowering and by readPlan.
 import type { AmdhsaKernelPlan, AmdhsaSlot, Bare } from '../../abi/plan.js';
 import type { GeometryField, SlotFill } from '../../layout/placement.js';
-import { isPlaced, withPlacement } from '../../abi/placed-once.js';
+import { isPlaced } from '../../abi/placed-once.js';
+import type { Draft } from '../../abi/origin.js';
 
 /** The launch-geometry field behind each hidden value kind that has one. */
 const GEOMETRY: readonly [string, GeometryField, 2 | 4 | 8][] = [
@@ -25,13 +26,19 @@ function fillOf(a: Bare<AmdhsaSlot>, localNames: () => readonly string[]): SlotF
   return { kind: 'hidden', key: kind, bytes: 8 };
 }
 
-/** A kernel whose slots carry their `where` and `fill`. */
+/**
+ * A kernel whose slots carry their `where` and `fill`, written onto them in place (plain writes,
+ * no closure per slot). Hidden slots are shared by the kernels of a lowering with the same hidden
+ * facts and local argument names (what hidden_dynamic_lds_size's fill names): placed once, by the
+ * first kernel that has them.
+ */
 export function placeAmdhsaKernel<K extends Omit<AmdhsaKernelPlan, 'args'> & { readonly args: readonly Bare<AmdhsaSlot>[] }>(k: K): K & AmdhsaKernelPlan {
   const locals = () => k.args.filter((a) => a.param !== null && a.valueKind === 'dynamic_shared_pointer').map((a) => a.name);
   for (const a of k.args) {
     if (a.param === null && isPlaced(a)) continue;
-    // Hidden slots are shared by the kernels of a lowering with the same hidden facts and local argument names (what hidden_dynamic_lds_size's fill names).
-    withPlacement<AmdhsaSlot>(a, () => ({ where: { kind: 'segment', offset: a.offset, size: a.size }, fill: fillOf(a, locals) }), a.param === null);
+    const s = a as Bare<AmdhsaSlot> & Partial<Draft<Pick<AmdhsaSlot, 'where' | 'fill'>>>;
+    s.where = { kind: 'segment', offset: a.offset, size: a.size };
+    s.fill = fillOf(a, locals);
   }
   return k as K & AmdhsaKernelPlan;
 }

@@ -10,19 +10,22 @@ import { layoutOf } from '../../layout/layout.js';
 import type { FunctionInfo } from '../../model/kernel-module.js';
 import { kernelArgTypeName } from '../../types/print.js';
 import { type QualType, type Type, canonical, containsType } from '../../types/types.js';
-import { type Draft, setOrigin } from '../../abi/origin.js';
+import { type Draft, originParam, originRole, withOriginDetail } from '../../abi/origin.js';
 import type { Bare } from '../../abi/plan.js';
 import { valueLayout } from '../../layout/value-layout.js';
 import { assertNever } from '../../assert-never.js';
 import type { ArgClass } from '../../model/arg-class.js';
 import { placeVulkanKernel } from './placement.js';
-import { checkSmallStorage, choosePlacement, scalarsIn, storeSize } from './pod-storage.js';
+import { isTableParam } from './address-tables.js';
+import { checkSmallStorage, choosePlacement, scalarsIn, smallStorageLimited, storeSize } from './pod-storage.js';
 import { ARG_KIND_REFLECTION } from './today.js';
 import type { TodayModuleParts } from './today-plan.js';
 import type { StorageClassName, VulkanArgKind, VulkanKernelPlan, VulkanSlot, VulkanTargetOptions } from './plan.js';
 
 type Report = (span: Span | undefined, message: Message, args?: readonly (string | number)[]) => void;
 type Param = FunctionInfo['params'][number];
+/** A slot as `slot` makes it: where and fill are its last keys, written by `placeVulkanKernel` (in the object from the start, not added to it). */
+type Unplaced = Bare<VulkanSlot> & { where: undefined; fill: undefined };
 
 /** The storage class a slot's data is read through, for the 8/16-bit storage features. */
 function storageOf(kind: VulkanArgKind): StorageClassName | undefined {
@@ -61,14 +64,15 @@ const VK_DESCRIPTOR: Record<string, string> = {
   sampler: 'VK_DESCRIPTOR_TYPE_SAMPLER',
 };
 
-/** Where one kernel's PODs went: what its slots need to be made. */
+/** Where one kernel's PODs went: what its slots need to be made (each POD's offset is in the planner's `podOffsets`). */
 interface PodBlock {
   readonly placement: VulkanKernelPlan['podPlacement'];
   readonly globalPush: boolean;
   readonly base: number;
   readonly end: number;
-  readonly offsets: ReadonlyMap<number, number>;
 }
+
+const NO_PODS: PodBlock = { placement: 'none', globalPush: false, base: 0, end: 0 };
 
 /** What the kernels share while they are planned in order: the sets, spec ids and bindings handed out so far. */
 export interface PlannerState {
@@ -82,12 +86,22 @@ export interface SlotContents {
   /** The scalar types of every argument, and of those each storage class carries (8/16-bit storage features): scalarsIn's shared sets, each once. */
   readonly scalars: Record<StorageClassName | 'all', Set<ReadonlySet<string>>>;
   readonly images: Extract<ArgClass, { kind: 'image' }>[];
+  /** Some slot is a storage or uniform buffer (argKind buffer, buffer_ubo). */
+  buffers: boolean;
+  /** Some slot is a physical pointer (argKind pointer_pushconstant, pointer_ubo). */
+  pointers: boolean;
+  /** Some slot is a tinytc group's table of pointers (see address-tables.ts). */
+  tables: boolean;
 }
 
 export class KernelPlanner {
-  readonly contents: SlotContents = { scalars: { all: new Set(), ssbo: new Set(), ubo: new Set(), pushconstant: new Set() }, images: [] };
+  readonly contents: SlotContents = { scalars: { all: new Set(), ssbo: new Set(), ubo: new Set(), pushconstant: new Set() }, images: [], buffers: false, pointers: false, tables: false };
   private readonly clspvBindings = new Map<number, number>();
   private sharedSet: number | undefined;
+  // Per kernel, reused from kernel to kernel (only `plan` and what it calls read them): each POD's
+  // offset by parameter index, the next binding.
+  private readonly podOffsets: number[] = [];
+  private binding = 0;
 
   constructor(
     private readonly o: VulkanTargetOptions,
@@ -101,29 +115,41 @@ export class KernelPlanner {
   /** The plan of one kernel (`classes`: its parameters' argument classes), its slots placed (its image metadata still to come). */
   plan(k: FunctionInfo, classes: readonly ArgClass[]): Draft<VulkanKernelPlan> {
     const o = this.o;
-    const kinds = classes.map((c) => kindOf(c, o));
-    for (const c of classes) if (c.kind === 'image') this.contents.images.push(c);
-    const pods = k.params.filter((_, i) => kinds[i] === 'pod' || kinds[i] === 'pointer');
+    const params = k.params;
+    // Arrays made at their final length (one made by pushes reserves 17 elements at its first push;
+    // and setting a reused one's length to 0 gives its store up, so reuse saves nothing).
+    const kinds = new Array<Kind>(classes.length);
+    let podCount = 0;
+    for (let i = 0; i < classes.length; i++) {
+      const c = classes[i];
+      const kind = kindOf(c, o);
+      kinds[i] = kind;
+      if (c.kind === 'image') this.contents.images.push(c);
+      if (kind === 'pod' || kind === 'pointer') podCount++;
+    }
+    const pods = new Array<Param>(podCount);
+    for (let i = 0, j = 0; j < podCount; i++) if (kinds[i] === 'pod' || kinds[i] === 'pointer') pods[j++] = params[i];
     const block = this.podBlock(k, kinds, pods);
-    const set = this.descriptorSet(k, kinds, pods.length > 0 && block.placement !== 'pushconstant');
-    const args: Bare<VulkanSlot>[] = [];
-    let binding = 0;
-    const bindingFor = (position: number): number => (o.bindingScheme !== 'clspv' ? binding++ : this.clspvBinding(position));
+    const set = this.descriptorSet(k, kinds, podCount > 0 && block.placement !== 'pushconstant');
+    // Every parameter has one slot.
+    const args = new Array<Bare<VulkanSlot>>(params.length);
+    let n = 0;
+    this.binding = 0;
     let position = 0;
-    if ((o.clusterPodKernelArgs ?? true) && pods.length > 0) {
+    if ((o.clusterPodKernelArgs ?? true) && podCount > 0) {
       // Non-POD arguments (locals included) in order, numbered as if the PODs did not exist; then the PODs.
-      for (const p of k.params) {
+      for (const p of params) {
         const kind = kinds[p.index];
         if (kind === 'pod' || kind === 'pointer') continue;
-        args.push(this.slot(p, kind, kind === 'local' ? undefined : bindingFor(position++), set, block));
+        args[n++] = (this.slot(p, kind, kind === 'local' ? undefined : this.nextBinding(position++), set, block));
       }
-      const podBinding = block.placement === 'pushconstant' ? (o.bindingScheme === 'clspv' ? (bindingFor(position++), undefined) : undefined) : bindingFor(position++);
-      for (const p of pods) args.push(this.slot(p, kinds[p.index] === 'pointer' ? 'pointer' : 'pod', podBinding, set, block));
+      const podBinding = block.placement === 'pushconstant' ? (o.bindingScheme === 'clspv' ? (this.nextBinding(position++), undefined) : undefined) : this.nextBinding(position++);
+      for (const p of pods) args[n++] = (this.slot(p, kinds[p.index] === 'pointer' ? 'pointer' : 'pod', podBinding, set, block));
     } else {
       // Every argument in order; locals take no binding.
-      for (const p of k.params) {
+      for (const p of params) {
         const kind = kinds[p.index];
-        args.push(this.slot(p, kind, kind === 'local' ? undefined : bindingFor(position++), set, block));
+        args[n++] = (this.slot(p, kind, kind === 'local' ? undefined : this.nextBinding(position++), set, block));
       }
     }
     const plan: Draft<Omit<VulkanKernelPlan, 'args'>> & { args: Bare<VulkanSlot>[] } = { name: k.name, args, podPlacement: block.placement, podSize: alignTo(block.end, 4) };
@@ -132,11 +158,16 @@ export class KernelPlanner {
     return placeVulkanKernel(plan);
   }
 
+  /** The binding of the argument at `position` (among those that take one): per kernel in order, or clspv's per position across kernels. */
+  private nextBinding(position: number): number {
+    return this.o.bindingScheme !== 'clspv' ? this.binding++ : this.clspvBinding(position);
+  }
+
   /** POD block layout: the natural layout of a struct of the POD arguments in order, where the options and sizes put it. */
   private podBlock(k: FunctionInfo, kinds: readonly Kind[], pods: readonly Param[]): PodBlock {
-    const offsets = new Map<number, number>();
-    if (!pods.length) return { placement: 'none', globalPush: false, base: 0, end: 0, offsets };
+    if (!pods.length) return NO_PODS;
     const { o, dl, today, err } = this;
+    const offsets = this.podOffsets;
     const cluster = o.clusterPodKernelArgs ?? true;
     const maxPush = o.maxPushConstantSize ?? 128;
     const chosen = choosePlacement(pods, o, cluster, maxPush, this.modulePushConstants || (today.imageMetadata.get(k.name)?.length ?? 0) > 0, dl, today.globalPodBase);
@@ -144,15 +175,19 @@ export class KernelPlanner {
     // Type-mangled global push constants (today's clspv, --pod-args=auto): the PODs follow the module push constants.
     const globalPush = chosen === 'global-pushconstant';
     const base = globalPush ? today.globalPodBase : 0;
-    if (placement === 'ssbo' && pods.some((p) => kinds[p.index] === 'pointer')) err(k.span, Messages.vkSsboPodsWithPointers);
+    let pointers = false;
+    for (const p of pods) if (kinds[p.index] === 'pointer') pointers = true;
+    if (placement === 'ssbo' && pointers) err(k.span, Messages.vkSsboPodsWithPointers);
     let end = 0;
     for (const p of pods) {
       const l = layoutOf(p.type, dl);
       let align = l.align;
-      const c = canonical(p.type).type;
-      if (placement === 'ubo' && (c.kind === 'record' || c.kind === 'array')) align = alignTo(align, 16);
+      if (placement === 'ubo') {
+        const c = canonical(p.type).type;
+        if (c.kind === 'record' || c.kind === 'array') align = alignTo(align, 16);
+      }
       const off = cluster ? alignTo(end, align) : 0;
-      offsets.set(p.index, base + off);
+      offsets[p.index] = base + off;
       if (cluster) end = off + l.size;
       else end = Math.max(end, l.size);
     }
@@ -160,8 +195,8 @@ export class KernelPlanner {
       if (alignTo(end, 4) > maxPush) err(k.span, Messages.vkMaxPushConstantSize);
       if (pods.some((p) => containsType(p.type, (x) => x.kind === 'array'))) err(k.span, Messages.vkPushConstantArrays);
     }
-    if (!globalPush) checkSmallStorage(pods.filter((p) => kinds[p.index] !== 'pointer'), placement, o, err);
-    return { placement, globalPush, base, end, offsets };
+    if (!globalPush && smallStorageLimited(o)) checkSmallStorage(pointers ? pods.filter((p) => kinds[p.index] !== 'pointer') : pods, placement, o, err);
+    return { placement, globalPush, base, end };
   }
 
   /** The descriptor set of this kernel: its own (--distinct-kernel-descriptor-sets), the shared one when it binds anything, or none. */
@@ -190,52 +225,71 @@ export class KernelPlanner {
     return b;
   }
 
-  /** One slot. Fields in the JSON's order: name, origin, typeName, type, argKind, the kind's placement, reflection. */
+  /**
+   * One slot, as one object literal per shape. Fields in the JSON's order: name, param, role
+   * (origin), typeName, type, argKind, the kind's placement, reflection; then where and fill,
+   * which `placeVulkanKernel` writes.
+   */
   private slot(p: Param, kind: Kind, b: number | undefined, set: number | undefined, block: PodBlock): Bare<VulkanSlot> {
     const { dl } = this;
     const placement = block.placement;
-    const s = { name: p.name } as Draft<Bare<VulkanSlot>>;
-    setOrigin(s, p, kind === 'local' ? 'local' : kind === 'pod' ? 'value' : kind === 'sampler' ? 'sampler' : kind.endsWith('image') ? 'image' : 'data');
-    s.typeName = kernelArgTypeName(p.type);
-    s.type = p.type;
-    if (kind === 'local') {
-      const c = canonical(p.type).type as Extract<Type, { kind: 'pointer' }>;
-      const elem = canonical(c.pointee).type;
-      s.argKind = 'local';
-      s.specId = this.state.nextSpec++;
-      s.arrayElemSize = elem.kind === 'scalar' && elem.name === 'void' ? 1 : layoutOf(elem, dl).size;
-    } else if (kind === 'pointer') {
-      s.argKind = placement === 'pushconstant' ? 'pointer_pushconstant' : 'pointer_ubo';
-      if (s.argKind === 'pointer_ubo') {
-        s.descriptorSet = set;
-        s.binding = b;
+    const name = p.name;
+    const param = originParam(p);
+    const type = p.type;
+    const typeName = kernelArgTypeName(type);
+    let s: Unplaced;
+    switch (kind) {
+      case 'local': {
+        const c = canonical(type).type as Extract<Type, { kind: 'pointer' }>;
+        const elem = canonical(c.pointee).type;
+        const arrayElemSize = elem.kind === 'scalar' && elem.name === 'void' ? 1 : layoutOf(elem, dl).size;
+        s = { name, param, role: originRole(p, 'local'), typeName, type, argKind: 'local', specId: this.state.nextSpec++, arrayElemSize, reflection: ARG_KIND_REFLECTION.local, where: undefined, fill: undefined };
+        break;
       }
-      s.offset = block.offsets.get(p.index)!;
-      s.argSize = storeSize(p.type, dl);
-      if (s.argKind === 'pointer_ubo') s.vkDescriptorType = VK_DESCRIPTOR.pod_ubo;
-    } else if (kind === 'pod') {
-      const podKind: VulkanArgKind = placement === 'pushconstant' ? 'pod_pushconstant' : placement === 'ubo' ? 'pod_ubo' : 'pod';
-      s.argKind = podKind;
-      if (placement !== 'pushconstant') {
-        s.descriptorSet = set;
-        s.binding = b;
+      case 'pointer': {
+        this.contents.pointers = true;
+        const role = originRole(p, 'data');
+        const offset = this.podOffsets[p.index];
+        const argSize = storeSize(type, dl);
+        s = placement === 'pushconstant'
+          ? { name, param, role, typeName, type, argKind: 'pointer_pushconstant', offset, argSize, reflection: ARG_KIND_REFLECTION.pointer_pushconstant, where: undefined, fill: undefined }
+          : { name, param, role, typeName, type, argKind: 'pointer_ubo', descriptorSet: set, binding: b, offset, argSize, vkDescriptorType: VK_DESCRIPTOR.pod_ubo, reflection: ARG_KIND_REFLECTION.pointer_ubo, where: undefined, fill: undefined };
+        break;
       }
-      s.offset = block.offsets.get(p.index)!;
-      s.argSize = storeSize(p.type, dl);
-      if (placement !== 'pushconstant') s.vkDescriptorType = VK_DESCRIPTOR[podKind];
-      s.layout = valueLayout(p.type, dl);
-    } else {
-      s.argKind = kind;
-      s.descriptorSet = set;
-      s.binding = b;
-      s.offset = 0;
-      s.vkDescriptorType = VK_DESCRIPTOR[kind];
+      case 'pod': {
+        const role = originRole(p, 'value');
+        const offset = this.podOffsets[p.index];
+        const argSize = storeSize(type, dl);
+        const layout = valueLayout(type, dl);
+        if (placement === 'pushconstant') {
+          s = { name, param, role, typeName, type, argKind: 'pod_pushconstant', offset, argSize, layout, reflection: ARG_KIND_REFLECTION.pod_pushconstant, where: undefined, fill: undefined };
+        } else {
+          const argKind = placement === 'ubo' ? 'pod_ubo' : 'pod';
+          s = { name, param, role, typeName, type, argKind, descriptorSet: set, binding: b, offset, argSize, vkDescriptorType: VK_DESCRIPTOR[argKind], layout, reflection: ARG_KIND_REFLECTION[argKind], where: undefined, fill: undefined };
+        }
+        break;
+      }
+      case 'buffer':
+      case 'buffer_ubo':
+      case 'ro_image':
+      case 'wo_image':
+      case 'sampler': {
+        const buffer = kind === 'buffer' || kind === 'buffer_ubo';
+        if (buffer) {
+          this.contents.buffers = true;
+          if (kind === 'buffer' && isTableParam(p)) this.contents.tables = true;
+        }
+        const role = originRole(p, kind === 'sampler' ? 'sampler' : buffer ? 'data' : 'image');
+        s = { name, param, role, typeName, type, argKind: kind, descriptorSet: set, binding: b, offset: 0, vkDescriptorType: VK_DESCRIPTOR[kind], reflection: ARG_KIND_REFLECTION[kind], where: undefined, fill: undefined };
+        break;
+      }
+      default:
+        return assertNever(kind);
     }
-    s.reflection = ARG_KIND_REFLECTION[s.argKind];
     const where = storageOf(s.argKind);
-    const scalars = scalarsIn(p.type);
+    const scalars = scalarsIn(type);
     this.contents.scalars.all.add(scalars);
     if (where) this.contents.scalars[where].add(scalars);
-    return s;
+    return withOriginDetail(s, p);
   }
 }

@@ -3,7 +3,7 @@
 import { type Message, Messages } from '../../diagnostics/messages.js';
 import type { Span } from '../../diagnostics/source.js';
 import type { FunctionInfo, KernelModule } from '../../model/kernel-module.js';
-import { containsType } from '../../types/types.js';
+import { type RecordDecl, type Type, containsType } from '../../types/types.js';
 import { assertNever } from '../../assert-never.js';
 import type { ArgClass } from '../../model/arg-class.js';
 import type { VulkanTargetOptions } from './plan.js';
@@ -23,7 +23,31 @@ export function checkCalls(module: KernelModule, kernels: readonly FunctionInfo[
 
 /** The parameter types clspv refuses (`classes`: each kernel's parameters' argument classes). */
 export function checkParams(kernels: readonly FunctionInfo[], classes: readonly (readonly ArgClass[])[], o: VulkanTargetOptions, err: Report): void {
-  kernels.forEach((k, i) => k.params.forEach((p, j) => checkParam(p, classes[i][j], o, err)));
+  for (let i = 0; i < kernels.length; i++) {
+    const params = kernels[i].params;
+    const cs = classes[i];
+    for (let j = 0; j < params.length; j++) checkParam(params[j], cs[j], o, err);
+  }
+}
+
+/** What the POD checks ask of a record, worked out once per declaration (kernels pass the same structs again and again). */
+interface RecordFacts {
+  readonly longVector: boolean;
+  readonly pointer: boolean;
+}
+const recordFacts = new WeakMap<RecordDecl, RecordFacts>();
+const isLongVector = (x: Type) => x.kind === 'vector' && x.length > 4;
+const isPointer = (x: Type) => x.kind === 'pointer';
+
+function factsOf(t: Extract<Type, { kind: 'record' }>): RecordFacts {
+  let f = recordFacts.get(t.decl);
+  if (!f) {
+    // Only a complete record's answers are final (an incomplete one has no fields to walk yet).
+    const q = { type: t };
+    f = { longVector: containsType(q, isLongVector), pointer: containsType(q, isPointer) };
+    if (t.decl.fields) recordFacts.set(t.decl, f);
+  }
+  return f;
 }
 
 function checkParam(p: FunctionInfo['params'][number], arg: ArgClass, o: VulkanTargetOptions, err: Report): void {
@@ -45,8 +69,13 @@ function checkParam(p: FunctionInfo['params'][number], arg: ArgClass, o: VulkanT
       break;
     case 'pod': {
       const t = arg.type;
-      if (!o.longVector && (t.kind === 'vector' || t.kind === 'array' || t.kind === 'record') && containsType(p.type, (x) => x.kind === 'vector' && x.length > 4)) err(p.span, Messages.vkLongVector);
-      if (t.kind === 'record' && containsType(p.type, (x) => x.kind === 'pointer')) err(p.span, Messages.vkStructWithPointers);
+      if (t.kind === 'record') {
+        const f = factsOf(t);
+        if (!o.longVector && f.longVector) err(p.span, Messages.vkLongVector);
+        if (f.pointer) err(p.span, Messages.vkStructWithPointers);
+        break;
+      }
+      if (!o.longVector && (t.kind === 'vector' || t.kind === 'array') && containsType(p.type, isLongVector)) err(p.span, Messages.vkLongVector);
       break;
     }
     case 'sampler':

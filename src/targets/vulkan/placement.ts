@@ -1,9 +1,13 @@
 // Where each clspv argument lives (push constants, a descriptor binding, a spec constant) and how
 // it is filled. Attached by the lowering and by readPlan.
 import type { Bare } from '../../abi/plan.js';
-import type { PlacedSlot } from '../../layout/placement.js';
-import { withPlacement } from '../../abi/placed-once.js';
+import type { SlotWhere } from '../../layout/placement.js';
+import type { Draft } from '../../abi/origin.js';
+import { assertNever } from '../../assert-never.js';
 import type { VulkanKernelPlan, VulkanSlot } from './plan.js';
+
+/** A slot being placed: the bare slot with where and fill to write. */
+type Placed = Bare<VulkanSlot> & Pick<VulkanSlot, 'where' | 'fill'>;
 
 /** A field a slot's place needs and a plan lacks: the reason its kernel cannot be packed. */
 class Missing {
@@ -15,47 +19,70 @@ const need = <T>(v: T | undefined, a: Bare<VulkanSlot>, what: string): T => {
   return v;
 };
 
+/** A descriptor binding's place: byte fills go at the slot's offset of the binding's `bytes`-long buffer. */
+function descriptor(a: Bare<VulkanSlot>, bytes: number): SlotWhere {
+  return { kind: 'descriptor', set: need(a.descriptorSet, a, 'a descriptor set'), binding: need(a.binding, a, 'a binding'), offset: a.offset ?? 0, bytes };
+}
+
 /**
  * Where a slot lives: PODs in the push-constant block or a descriptor's buffer (clustered, all
  * PODs share one binding and its podSize bytes; otherwise each has its own argSize bytes), local
- * arguments in their spec constant, resources at their descriptor.
+ * arguments in their spec constant, resources at their descriptor. Written onto the slot.
  */
-function placed(a: Bare<VulkanSlot>, podSize: number, clustered: boolean): PlacedSlot {
+function place(a: Draft<Placed>, podSize: number, clustered: boolean): void {
   const param = a.name;
-  const descriptor = (bytes: number) => ({ kind: 'descriptor', set: need(a.descriptorSet, a, 'a descriptor set'), binding: need(a.binding, a, 'a binding'), offset: a.offset ?? 0, bytes }) as const;
   switch (a.argKind) {
     case 'local':
-      return { where: { kind: 'spec-constant', id: need(a.specId, a, 'a spec id') }, fill: { kind: 'local-bytes', param, elementSize: need(a.arrayElemSize, a, 'an element size') } };
+      a.where = { kind: 'spec-constant', id: need(a.specId, a, 'a spec id') };
+      a.fill = { kind: 'local-bytes', param, elementSize: need(a.arrayElemSize, a, 'an element size') };
+      return;
     case 'pointer_pushconstant':
       // --physical-storage-buffers: the buffer's device address, 8 bytes among the PODs.
-      return { where: { kind: 'push-constant', offset: need(a.offset, a, 'an offset') }, fill: { kind: 'address', param, bytes: 8 } };
+      a.where = { kind: 'push-constant', offset: need(a.offset, a, 'an offset') };
+      a.fill = { kind: 'address', param, bytes: 8 };
+      return;
     case 'pointer_ubo':
-      return { where: descriptor(podSize), fill: { kind: 'address', param, bytes: 8 } };
+      a.where = descriptor(a, podSize);
+      a.fill = { kind: 'address', param, bytes: 8 };
+      return;
     case 'pod_pushconstant':
-      return { where: { kind: 'push-constant', offset: need(a.offset, a, 'an offset') }, fill: { kind: 'value', param, layout: need(a.layout, a, 'a layout') } };
+      a.where = { kind: 'push-constant', offset: need(a.offset, a, 'an offset') };
+      a.fill = { kind: 'value', param, layout: need(a.layout, a, 'a layout') };
+      return;
     case 'pod':
     case 'pod_ubo':
-      return { where: descriptor(clustered ? podSize : need(a.argSize, a, 'an argument size')), fill: { kind: 'value', param, layout: need(a.layout, a, 'a layout') } };
+      a.where = descriptor(a, clustered ? podSize : need(a.argSize, a, 'an argument size'));
+      a.fill = { kind: 'value', param, layout: need(a.layout, a, 'a layout') };
+      return;
     case 'buffer':
     case 'buffer_ubo':
     case 'ro_image':
     case 'wo_image':
     case 'sampler':
-      return { where: descriptor(0), fill: { kind: 'handle', param, resource: a.argKind } };
+      a.where = descriptor(a, 0);
+      a.fill = { kind: 'handle', param, resource: a.argKind };
+      return;
+    default:
+      assertNever(a.argKind);
   }
 }
 
 /** The slot's place, or the reason it has none (given when a packer is made for its kernel). */
-function placedOrWhyNot(a: Bare<VulkanSlot>, podSize: number, clustered: boolean): PlacedSlot {
+function placeOrSayWhyNot(a: Draft<Placed>, podSize: number, clustered: boolean): void {
   try {
-    return placed(a, podSize, clustered);
+    place(a, podSize, clustered);
   } catch (e) {
-    if (e instanceof Missing) return { where: { kind: 'unplaced', reason: e.reason }, fill: { kind: 'zero' } };
-    throw e;
+    if (!(e instanceof Missing)) throw e;
+    a.where = { kind: 'unplaced', reason: e.reason };
+    a.fill = { kind: 'zero' };
   }
 }
 
-/** A kernel whose slots carry their `where` and `fill`: PODs are clustered when they share at most one binding. */
+/**
+ * A kernel whose slots carry their `where` and `fill`: PODs are clustered when they share at most
+ * one binding. Slots are placed in place (each is the one its lowering or readPlan just built,
+ * never shared between kernels).
+ */
 export function placeVulkanKernel<K extends Omit<VulkanKernelPlan, 'args'> & { readonly args: readonly Bare<VulkanSlot>[] }>(k: K): K & VulkanKernelPlan {
   let clustered = true;
   let podBinding: number | undefined | null = null;
@@ -64,6 +91,6 @@ export function placeVulkanKernel<K extends Omit<VulkanKernelPlan, 'args'> & { r
     if (podBinding === null) podBinding = x.binding;
     else if (x.binding !== podBinding) clustered = false;
   }
-  for (const a of k.args) withPlacement<VulkanSlot>(a, () => placedOrWhyNot(a, k.podSize, clustered), false);
+  for (const a of k.args) placeOrSayWhyNot(a as Draft<Placed>, k.podSize, clustered);
   return k as K & VulkanKernelPlan;
 }

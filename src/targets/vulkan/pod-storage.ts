@@ -115,6 +115,9 @@ export function uboProblem(t: QualType, dl: (typeof DATA_LAYOUTS)[keyof typeof D
   return undefined;
 }
 
+/** Whether the options refuse 8- or 16-bit types in some storage class (without them `checkSmallStorage` has nothing to check). */
+export const smallStorageLimited = (o: VulkanTargetOptions): boolean => (o.no8bitStorage?.length ?? 0) > 0 || (o.no16bitStorage?.length ?? 0) > 0;
+
 export function checkSmallStorage(
   pods: readonly FunctionInfo['params'][number][],
   placement: 'ssbo' | 'ubo' | 'pushconstant' | 'none',

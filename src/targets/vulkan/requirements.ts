@@ -5,7 +5,7 @@ import type { KernelModule } from '../../model/kernel-module.js';
 import { has16, has8, scalarsIn } from './pod-storage.js';
 import { addPhysicalRequirements } from './today-plan.js';
 import type { SlotContents } from './kernel-planner.js';
-import type { VulkanKernelPlan, VulkanPlan } from './plan.js';
+import type { VulkanPlan } from './plan.js';
 
 export interface VulkanRequirements {
   readonly capabilities: string[];
@@ -21,8 +21,6 @@ function union(sets: Iterable<ReadonlySet<string>>): Set<string> {
   return out;
 }
 
-const hasBuffers = (plans: readonly VulkanKernelPlan[]) => plans.some((k) => k.args.some((a) => a.argKind === 'buffer' || a.argKind === 'buffer_ubo'));
-
 /**
  * Capabilities, features and extensions the module needs. `contents`: the scalar types and images
  * the kernels' slots carry; `constantData`: module constants are in a storage buffer; `uses`:
@@ -30,7 +28,6 @@ const hasBuffers = (plans: readonly VulkanKernelPlan[]) => plans.some((k) => k.a
  */
 export function vulkanRequirements(
   module: KernelModule,
-  plans: readonly VulkanKernelPlan[],
   contents: SlotContents,
   constantData: boolean,
   printf: VulkanPlan['printf'],
@@ -40,7 +37,7 @@ export function vulkanRequirements(
   if (constantData) for (const v of module.variables) for (const s of scalarsIn(v.type)) types.add(s);
   const caps = ['Shader'];
   const images = contents.images;
-  if (hasBuffers(plans)) caps.push('VariablePointersStorageBuffer');
+  if (contents.buffers) caps.push('VariablePointersStorageBuffer');
   if (has8(types)) caps.push('Int8');
   if (types.has('short') || types.has('ushort')) caps.push('Int16');
   if (types.has('long') || types.has('ulong')) caps.push('Int64');
@@ -73,6 +70,6 @@ export function vulkanRequirements(
   if (has8(types)) features.push('shaderInt8');
   if (types.has('half') || has8(types)) vkExt.push('VK_KHR_shader_float16_int8');
   const spirvExtensions = ['SPV_KHR_storage_buffer_storage_class', 'SPV_KHR_variable_pointers', 'SPV_KHR_non_semantic_info'];
-  addPhysicalRequirements(plans, printf, { caps, features, vkExt, spirvExtensions });
+  addPhysicalRequirements(contents.pointers, printf, { caps, features, vkExt, spirvExtensions });
   return { capabilities: caps, spirvExtensions, vulkanFeatures: features, vulkanExtensions: vkExt };
 }

@@ -56,7 +56,13 @@ export function todayModuleParts(module: KernelModule, kernels: readonly Functio
   for (const { f, call } of helpersWithImageMetadata(module)) {
     err(call.span, Messages.vkImageMetadataHelper, [f.name, call.name]);
   }
-  const imageMetadata = new Map(kernels.map((k) => [k.name, imageMetadataOf(k)] as const).filter(([, m]) => m.length));
+  const imageMetadata = new Map<string, readonly ImageMetadataSlot[]>();
+  for (const k of kernels) {
+    // Only the calls a body records with their arguments can read image metadata.
+    if (!k.callArgs?.length) continue;
+    const m = imageMetadataOf(k);
+    if (m.length) imageMetadata.set(k.name, m);
+  }
   if (o.podPushConstant && (modulePush || imageMetadata.size)) err(undefined, Messages.vkPodPushBesideModulePush);
   return { pcEnd, modulePush, globalPodBase: alignTo(allocEnd, 4), imageMetadata, ...(printf ? { printf } : {}) };
 }
@@ -89,12 +95,11 @@ export function printfPlan(p: NonNullable<TodayModuleParts['printf']>, takeSet: 
   return { buffer, infos: p.infos };
 }
 
-/** Physical pointer arguments or a printf-buffer pointer need buffer device addresses on the device. */
+/** Physical pointer arguments (`pointers`: some slot is one) or a printf-buffer pointer need buffer device addresses on the device. */
 export function addPhysicalRequirements(
-  kernels: readonly VulkanKernelPlan[], printf: VulkanPlan['printf'],
+  pointers: boolean, printf: VulkanPlan['printf'],
   lists: { caps: string[]; features: string[]; vkExt: string[]; spirvExtensions: string[] },
 ): void {
-  const pointers = kernels.some((k) => k.args.some((a) => a.argKind === 'pointer_pushconstant' || a.argKind === 'pointer_ubo'));
   if (!pointers && printf?.buffer.reflection !== 'PrintfBufferPointerPushConstant') return;
   const r = PHYSICAL_STORAGE_REQUIREMENTS;
   const pairs = [[lists.caps, r.capabilities], [lists.features, r.vulkanFeatures], [lists.vkExt, r.vulkanExtensions], [lists.spirvExtensions, r.spirvExtensions]] as const;
