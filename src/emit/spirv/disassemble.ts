@@ -7,7 +7,7 @@ import { AddressingModel, BuiltIn, Capability, Decoration, ExecutionMode, Execut
  * C a literal of the result type's width (OpConstant), and the enumerations by name. A trailing
  * `*` repeats the last kind to the end of the instruction; `?` marks an optional tail.
  */
-type Kind = 'T' | 'R' | 'I' | 'L' | 'S' | 'C' | 'Cap' | 'SC' | 'Dec' | 'AM' | 'MM' | 'EM' | 'Mode' | 'FnCtl' | 'Ctl' | 'Mem' | 'Ext';
+type Kind = 'T' | 'R' | 'I' | 'L' | 'S' | 'C' | 'Cap' | 'SC' | 'Dec' | 'AM' | 'MM' | 'EM' | 'Mode' | 'FnCtl' | 'LoopCtl' | 'SelCtl' | 'Mem' | 'Ext';
 const LAYOUT: Partial<Record<number, readonly (Kind | '*')[]>> = {
   [Op.Name]: ['I', 'S'], [Op.MemberName]: ['I', 'L', 'S'], [Op.String]: ['R', 'S'], [Op.Extension]: ['S'], [Op.ExtInstImport]: ['R', 'S'],
   [Op.ExtInst]: ['T', 'R', 'I', 'Ext', 'I', '*'], [Op.MemoryModel]: ['AM', 'MM'], [Op.EntryPoint]: ['EM', 'I', 'S', 'I', '*'],
@@ -19,7 +19,7 @@ const LAYOUT: Partial<Record<number, readonly (Kind | '*')[]>> = {
   [Op.Function]: ['T', 'R', 'FnCtl', 'I'], [Op.FunctionEnd]: [], [Op.Variable]: ['T', 'R', 'SC'],
   [Op.Load]: ['T', 'R', 'I', 'Mem'], [Op.Store]: ['I', 'I', 'Mem'], [Op.AccessChain]: ['T', 'R', 'I', 'I', '*'],
   [Op.Decorate]: ['I', 'Dec'], [Op.MemberDecorate]: ['I', 'L', 'Dec'], [Op.CompositeExtract]: ['T', 'R', 'I', 'L', '*'],
-  [Op.LoopMerge]: ['I', 'I', 'Ctl'], [Op.SelectionMerge]: ['I', 'Ctl'], [Op.Label]: ['R'], [Op.Branch]: ['I'], [Op.BranchConditional]: ['I', 'I', 'I'],
+  [Op.LoopMerge]: ['I', 'I', 'LoopCtl'], [Op.SelectionMerge]: ['I', 'SelCtl'], [Op.Label]: ['R'], [Op.Branch]: ['I'], [Op.BranchConditional]: ['I', 'I', 'I'],
   [Op.Return]: [],
 };
 /** Every other opcode kernarg emits: a result type, a result id, then ids. */
@@ -133,8 +133,9 @@ function decode(words: Uint32Array): Decoded[] {
           break;
         }
         case 'FnCtl':
-        case 'Ctl':
-          parts.push(words[i] === 0 ? 'None' : String(words[i]));
+        case 'LoopCtl':
+        case 'SelCtl':
+          parts.push(controlMask(CONTROL_BITS[kind], words[i]));
           i++;
           break;
         case 'Ext': {
@@ -164,6 +165,22 @@ function decode(words: Uint32Array): Decoded[] {
  * and constant spellings, made unique), or as numbers with `rawIds` (`spirv-dis --raw-id`).
  * Knows the instructions kernarg emits.
  */
+/**
+ * The named bits of the control masks, as spirv-dis spells them (SPIR-V spec 3.24, 3.22, 3.23): a
+ * mask prints as its names joined by '|', None for 0, and as its number where a bit has no name here.
+ */
+const CONTROL_BITS: Readonly<Record<'FnCtl' | 'LoopCtl' | 'SelCtl', readonly string[]>> = {
+  FnCtl: ['Inline', 'DontInline', 'Pure', 'Const'],
+  LoopCtl: ['Unroll', 'DontUnroll'],
+  SelCtl: ['Flatten', 'DontFlatten'],
+};
+
+function controlMask(bits: readonly string[], mask: number): string {
+  if (mask === 0) return 'None';
+  if (mask >>> bits.length !== 0) return String(mask);
+  return bits.filter((_, b) => mask & (1 << b)).join('|');
+}
+
 export function disassemble(words: Uint32Array, options: { rawIds?: boolean } = {}): string {
   const out = [`; SPIR-V`, `; Version: ${(words[1] >> 16) & 0xff}.${(words[1] >> 8) & 0xff}`, `; Generator: Khronos; ${words[2] & 0xffff}`, `; Bound: ${words[3]}`, `; Schema: ${words[4]}`];
   const list = decode(words);
