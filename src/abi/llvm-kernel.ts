@@ -6,7 +6,7 @@ import { type FunctionInfo, type KernelModule, kernelsOf } from '../model/kernel
 import { clangTypeString, kernelArgTypeName, kernelArgTypeQual } from '../types/print.js';
 import { type QualType, type Type, canonical } from '../types/types.js';
 import { type Draft, setOrigin } from './origin.js';
-import { withPlacement } from './placed-once.js';
+import { placeSlot } from './placed-once.js';
 import { assertNever } from '../assert-never.js';
 import { type ArgClass, classifyArg } from '../model/arg-class.js';
 import type { Bare, KernelPlanBase, SlotBase } from './plan.js';
@@ -162,7 +162,7 @@ export function llvmKernelPlan(k: FunctionInfo, dl: DataLayout): LlvmKernelPlan 
  * naming the argument.
  */
 export function placeLlvmKernel<K extends Omit<LlvmKernelPlan, 'args'> & { readonly args: readonly Bare<LlvmSlot>[] }>(k: K): K & LlvmKernelPlan {
-  k.args.forEach((a, index) => withPlacement<LlvmSlot>(a, () => ({ where: { kind: 'ir-param', index }, fill: { kind: 'ir-value', param: a.name } }), false));
+  k.args.forEach((a, index) => placeSlot<LlvmSlot>(a, { kind: 'ir-param', index }, { kind: 'ir-value', param: a.name }));
   return k as K & LlvmKernelPlan;
 }
 

@@ -43,14 +43,10 @@ function hostRule(o: NonNullable<Parameter['origin']>): HostRule {
  * to an object made by a spread costs about a microsecond, and plans have one slot per argument.
  */
 export function setOrigin(slot: OriginDraft, p: Parameter, role: SlotRole): void {
+  slot.param = originParam(p);
+  slot.role = originRole(p, role);
   const o = p.origin;
-  if (!o) {
-    slot.param = p.index;
-    slot.role = role;
-    return;
-  }
-  slot.param = o.argIndex;
-  slot.role = o.role === 'data' ? role : o.role;
+  if (!o) return;
   if (o.dim !== undefined) slot.dim = o.dim;
   slot.host = hostRule(o);
 }

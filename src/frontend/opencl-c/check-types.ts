@@ -43,9 +43,9 @@ export class TypeChecker {
     else if (count * size > BigInt(MAX_OBJECT_BYTES)) this.diags.report(Messages.objectTooLarge, at, [typeToString(q({ kind: 'array', element, length: Number(count) }))]);
   }
 
-  /** A type may name one address space, the one `previous` held if any. */
-  addressSpace(previous: AddressSpace | undefined, next: AddressSpace, at: Span): void {
-    if (previous && previous !== next) this.diags.report(Messages.multipleAddressSpaces, at);
+  /** A type may name one address space, the one `previous` held if any; `at` is asked for only to report. */
+  addressSpace(previous: AddressSpace | undefined, next: AddressSpace, at: () => Span): void {
+    if (previous && previous !== next) this.diags.report(Messages.multipleAddressSpaces, at());
   }
 
   /** A `half` literal needs cl_khr_fp16 enabled. */

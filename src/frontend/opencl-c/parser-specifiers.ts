@@ -59,8 +59,7 @@ export abstract class SpecifierParser extends ParserCore {
       if (ADDRESS_SPACES.has(w)) {
         this.next();
         const s = ADDRESS_SPACES.get(w)!;
-        // The span only for a second, different address space (the checker's one complaint).
-        if (space && space !== s) this.checker.addressSpace(space, s, tokenSpan(t));
+        this.checker.addressSpace(space, s, () => tokenSpan(t));
         space = s;
         any = true;
         continue;

@@ -3,8 +3,7 @@
 import { amdCl2ByAddress } from './by-address.js';
 import type { AmdCl2KernelPlan, AmdCl2Slot, Bare } from '../../abi/plan.js';
 import type { Overflow, SlotFill } from '../../layout/placement.js';
-import { isPlaced } from '../../abi/placed-once.js';
-import type { Draft } from '../../abi/origin.js';
+import { isPlaced, placeSlot } from '../../abi/placed-once.js';
 
 const OVERFLOW_32: Overflow = { path: '(address)', text: 'does not fit 32 bits' };
 
@@ -24,10 +23,7 @@ export function placeAmdCl2Kernel<K extends Omit<AmdCl2KernelPlan, 'args'> & { r
   const bytes = bits === 64 ? 8 : 4;
   for (const a of k.args) {
     if (a.param === null && isPlaced(a)) continue;
-    // Written in place (no closure per slot); the shared setup slots by the first kernel only.
-    const s = a as Bare<AmdCl2Slot> & Partial<Draft<Pick<AmdCl2Slot, 'where' | 'fill'>>>;
-    s.where = { kind: 'segment', offset: a.offset, size: a.size };
-    s.fill = fillOf(a, bytes);
+    placeSlot<AmdCl2Slot>(a, { kind: 'segment', offset: a.offset, size: a.size }, fillOf(a, bytes));
   }
   return k as K & AmdCl2KernelPlan;
 }

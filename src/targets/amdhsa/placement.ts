@@ -2,8 +2,7 @@
 // explicit arguments from the caller, hidden ones from the launch. Attached by the lowering and by readPlan.
 import type { AmdhsaKernelPlan, AmdhsaSlot, Bare } from '../../abi/plan.js';
 import type { GeometryField, SlotFill } from '../../layout/placement.js';
-import { isPlaced } from '../../abi/placed-once.js';
-import type { Draft } from '../../abi/origin.js';
+import { isPlaced, placeSlot } from '../../abi/placed-once.js';
 
 /** The launch-geometry field behind each hidden value kind that has one. */
 const GEOMETRY: readonly [string, GeometryField, 2 | 4 | 8][] = [
@@ -36,9 +35,7 @@ export function placeAmdhsaKernel<K extends Omit<AmdhsaKernelPlan, 'args'> & { r
   const locals = () => k.args.filter((a) => a.param !== null && a.valueKind === 'dynamic_shared_pointer').map((a) => a.name);
   for (const a of k.args) {
     if (a.param === null && isPlaced(a)) continue;
-    const s = a as Bare<AmdhsaSlot> & Partial<Draft<Pick<AmdhsaSlot, 'where' | 'fill'>>>;
-    s.where = { kind: 'segment', offset: a.offset, size: a.size };
-    s.fill = fillOf(a, locals);
+    placeSlot<AmdhsaSlot>(a, { kind: 'segment', offset: a.offset, size: a.size }, fillOf(a, locals));
   }
   return k as K & AmdhsaKernelPlan;
 }

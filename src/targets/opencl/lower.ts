@@ -7,7 +7,7 @@ import { assertNever } from '../../assert-never.js';
 import { type ArgClass, classifyArg } from '../../model/arg-class.js';
 import type { Bare, OpenCLArgKind, OpenCLKernelPlan, OpenCLPlan, OpenCLSlot, SlotRole } from '../../abi/plan.js';
 import { placeOpenclKernel } from './placement.js';
-import { type Draft, setOrigin } from '../../abi/origin.js';
+import { type Draft, originParam, originRole, withOriginDetail } from '../../abi/origin.js';
 import { valueLayout } from '../../layout/value-layout.js';
 
 export interface OpenCLTargetOptions {
@@ -64,21 +64,9 @@ export function lowerOpenCL(module: KernelModule, options: OpenCLTargetOptions =
       const typeName = kernelArgTypeName(p.type);
       const typeQual = kernelArgTypeQual(p.type);
       const size = kind === 'local' ? null : kind === 'value' ? layoutOf(p.type, dl).size : HANDLE_SIZE;
-      let slot: Draft<Bare<OpenCLSlot>>;
-      if (!p.origin) {
-        // The keys setOrigin and the writes below give a parameter of the source itself, in their
-        // order, as one literal: the slot's fields sit in the object, not in a store grown write by write.
-        slot = { name: p.name, param: p.index, role, index: p.index, kind, typeName, typeQual, size, type: p.type };
-      } else {
-        slot = { name: p.name } as Draft<Bare<OpenCLSlot>>;
-        setOrigin(slot, p, role);
-        slot.index = p.index;
-        slot.kind = kind;
-        slot.typeName = typeName;
-        slot.typeQual = typeQual;
-        slot.size = size;
-        slot.type = p.type;
-      }
+      // One literal (the slot's fields sit in the object, not in a store grown write by write), with
+      // a derived parameter's dim and host after role, in setOrigin's order.
+      const slot: Draft<Bare<OpenCLSlot>> = withOriginDetail({ name: p.name, param: originParam(p), role: originRole(p, role), index: p.index, kind, typeName, typeQual, size, type: p.type }, p);
       if (addressSpace) slot.addressSpace = addressSpace;
       if (arg.kind === 'image' || arg.kind === 'pipe') slot.access = arg.access;
       if (kind === 'value') slot.layout = valueLayout(p.type, dl);

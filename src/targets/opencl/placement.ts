@@ -1,7 +1,7 @@
 // Where each clSetKernelArg slot lives and how it is filled: attached by the lowering and by readPlan.
 import type { Bare, OpenCLKernelPlan, OpenCLSlot } from '../../abi/plan.js';
 import type { PlacedSlot } from '../../layout/placement.js';
-import { withPlacement } from '../../abi/placed-once.js';
+import { placeSlot } from '../../abi/placed-once.js';
 
 /** One clSetKernelArg call: a value's bytes, a local-memory size, or a host object. */
 function placed(a: Bare<OpenCLSlot>): PlacedSlot {
@@ -16,6 +16,9 @@ function placed(a: Bare<OpenCLSlot>): PlacedSlot {
 
 /** A kernel whose slots carry their `where` and `fill`. */
 export function placeOpenclKernel<K extends Omit<OpenCLKernelPlan, 'args'> & { readonly args: readonly Bare<OpenCLSlot>[] }>(k: K): K & OpenCLKernelPlan {
-  for (const a of k.args) withPlacement<OpenCLSlot>(a, () => placed(a), false);
+  for (const a of k.args) {
+    const p = placed(a);
+    placeSlot<OpenCLSlot>(a, p.where, p.fill);
+  }
   return k as K & OpenCLKernelPlan;
 }

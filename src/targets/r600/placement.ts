@@ -3,7 +3,7 @@
 // by the lowering and by readPlan.
 import type { Bare } from '../../abi/plan.js';
 import type { SlotFill } from '../../layout/placement.js';
-import { isPlaced, withPlacement } from '../../abi/placed-once.js';
+import { isPlaced, placeSlot } from '../../abi/placed-once.js';
 import type { R600KernelPlan, R600Slot } from './plan.js';
 
 function fillOf(a: Bare<R600Slot>): SlotFill {
@@ -21,7 +21,7 @@ function fillOf(a: Bare<R600Slot>): SlotFill {
 export function placeR600Kernel<K extends Omit<R600KernelPlan, 'args'> & { readonly args: readonly Bare<R600Slot>[] }>(k: K): K & R600KernelPlan {
   for (const a of k.args) {
     if (a.param === null && isPlaced(a)) continue;
-    withPlacement<R600Slot>(a, () => ({ where: { kind: 'segment', offset: a.offset, size: a.size }, fill: fillOf(a) }), a.param === null);
+    placeSlot<R600Slot>(a, { kind: 'segment', offset: a.offset, size: a.size }, fillOf(a));
   }
   return k as K & R600KernelPlan;
 }

@@ -16,7 +16,6 @@ import { valueLayout } from '../../layout/value-layout.js';
 import { assertNever } from '../../assert-never.js';
 import type { ArgClass } from '../../model/arg-class.js';
 import { placeVulkanKernel } from './placement.js';
-import { isTableParam } from './address-tables.js';
 import { checkSmallStorage, choosePlacement, scalarsIn, smallStorageLimited, storeSize } from './pod-storage.js';
 import { ARG_KIND_REFLECTION } from './today.js';
 import type { TodayModuleParts } from './today-plan.js';
@@ -90,12 +89,10 @@ export interface SlotContents {
   buffers: boolean;
   /** Some slot is a physical pointer (argKind pointer_pushconstant, pointer_ubo). */
   pointers: boolean;
-  /** Some slot is a tinytc group's table of pointers (see address-tables.ts). */
-  tables: boolean;
 }
 
 export class KernelPlanner {
-  readonly contents: SlotContents = { scalars: { all: new Set(), ssbo: new Set(), ubo: new Set(), pushconstant: new Set() }, images: [], buffers: false, pointers: false, tables: false };
+  readonly contents: SlotContents = { scalars: { all: new Set(), ssbo: new Set(), ubo: new Set(), pushconstant: new Set() }, images: [], buffers: false, pointers: false };
   private readonly clspvBindings = new Map<number, number>();
   private sharedSet: number | undefined;
   // Per kernel, reused from kernel to kernel (only `plan` and what it calls read them): each POD's
@@ -275,10 +272,7 @@ export class KernelPlanner {
       case 'wo_image':
       case 'sampler': {
         const buffer = kind === 'buffer' || kind === 'buffer_ubo';
-        if (buffer) {
-          this.contents.buffers = true;
-          if (kind === 'buffer' && isTableParam(p)) this.contents.tables = true;
-        }
+        if (buffer) this.contents.buffers = true;
         const role = originRole(p, kind === 'sampler' ? 'sampler' : buffer ? 'data' : 'image');
         s = { name, param, role, typeName, type, argKind: kind, descriptorSet: set, binding: b, offset: 0, vkDescriptorType: VK_DESCRIPTOR[kind], reflection: ARG_KIND_REFLECTION[kind], where: undefined, fill: undefined };
         break;

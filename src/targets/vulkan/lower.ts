@@ -9,7 +9,6 @@ import { someKernelCalls } from '../../abi/call-graph.js';
 import type { Draft } from '../../abi/origin.js';
 import { checkTodayOptions, placeImageMetadata, printfPlan, todayModuleParts, withPrintfFlag } from './today-plan.js';
 import { checkBufferStorage } from './pod-storage.js';
-import { markTableFree } from './address-tables.js';
 import { KernelPlanner, type PlannerState } from './kernel-planner.js';
 import { checkCalls, checkParams } from './module-checks.js';
 import { vulkanRequirements } from './requirements.js';
@@ -151,7 +150,7 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
 
   const needs = vulkanRequirements(module, planner.contents, constantData !== undefined, printf, uses);
   const pcSize = pushConstantEnd(kernelPlans, pcEnd);
-  const plan = withPrintfFlag({
+  return withPrintfFlag({
     target: 'vulkan',
     arch,
     pushConstants,
@@ -165,6 +164,4 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
     kernels: kernelPlans,
     ...(printf ? { printf } : {}),
   });
-  // Slots of tinytc group tables were seen as the slots were made: without them, withAddressTables need not look again.
-  return planner.contents.tables ? plan : markTableFree(plan);
 }

@@ -20,8 +20,8 @@ export interface ApiPolicy {
  * VULKAN_GPU_GEMM (scripts/gpu-gemm-sweep.sh with KERNARG_API=vulkan, 2026-11-23): staged-k16 ran
  * 64³ f32 at 56.2% of cuBLAS and 64³ f64 at 50.8% on 32x4, 47.9% and 46.2% on the 16x8 the tuned rule
  * chooses. Not in the Vulkan GPU entry: with the SPIR-V spelling VULKAN_GPU_GEMM now carries, the
- * chosen 16x8 beat 32x4 for every shape (sweep of 2026-11-27: 64³ f32 94.6% against 64.7%, 64³ f64
- * 80.7% against 60.2% of cuBLAS). Under load, lavapipe once computed one wrong element of a 64³
+ * chosen 16x8 beat 32x4 for every shape, best variant against best variant (sweep of 2026-11-27:
+ * 64³ f32 94.6% against 74.7%, 64³ f64 80.7% against 60.2% of cuBLAS). Under load, lavapipe once computed one wrong element of a 64³
  * staged-k16 GEMM on 32x4 (issue #19's notes), not explained. Ruled out: that run was one work-group
  * (no cross-group hazard possible), and test/tinytc-gemm-dispatch.test.ts executes every variant on
  * 32x4 and 16x8 as whole dispatches without finding any overlap, unordered access or uninitialised

@@ -69,8 +69,9 @@ export interface BlasPolicy {
  * staged-k16 on the chosen 16x8 spelled with all three knobs ran 32³ f32 / 32³ f64 / 64³ f32 / 64³ f64
  * at 108.5 / 99.9 / 94.6 / 80.7% of cuBLAS against 88.3 / 82.2 / 56.6 / 45.2% unspelled (1.23 / 1.22 /
  * 1.67 / 1.79×); the fastest of all for 32³ f32 (vector-k16, 113.4%) was within 5% and is not worth
- * a rule of its own. The knobs belong to this rule only: `direct` with unroll=full ran at 0.13–0.3×
- * its loops. Vulkan's 32x4 work-group is a rule beside this one (VULKAN_GPU_GEMM_WORK_GROUPS in
+ * a rule of its own. The knobs belong to this rule only: `direct` with index32+unroll=full ran 64³ at
+ * 0.10–0.34× its loops (a first sweep of the same day, whose figures varied up to 4× run to run).
+ * Vulkan's 32x4 work-group is a rule beside this one (VULKAN_GPU_GEMM_WORK_GROUPS in
  * api-policies.ts); with the knobs, 16x8 beat it for every shape in the second sweep.
  */
 export const VULKAN_GPU_GEMM: readonly GemmRule[] = [{ maxSize: 64, variant: 'staged-k16', spirv: { index32: true, fill: 'hoisted', unroll: 'full' } }, { variant: 'direct' }];
