@@ -1,4 +1,5 @@
 import type { PlanBase, ValueLayout } from '../abi/plan.js';
+import { oneByte } from '../text/one-byte.js';
 
 function layoutJson(l: ValueLayout): unknown {
   switch (l.kind) {
@@ -223,7 +224,7 @@ function memberText(depth: number, key: string, first: boolean, v: unknown): str
   let t = byValue.get(v);
   if (t === undefined) {
     const value = key === 'layout' ? layoutText(v as ValueLayout, depth) : textOf(v, depth);
-    byValue.set(v, (t = memberHead(depth, key, first) + value));
+    byValue.set(v, (t = oneByte(memberHead(depth, key, first) + value)));
   }
   return t;
 }
@@ -253,7 +254,7 @@ function sharedRunText(args: readonly object[], from: number, to: number): strin
     if (i) out.push(SLOT_SEP);
     pushSlot(slots[i], out);
   }
-  const text = out.join('');
+  const text = oneByte(out.join(''));
   sharedRunTexts.set(args[from], { slots, text });
   return text;
 }
@@ -266,7 +267,7 @@ const kernelFieldTexts = new WeakMap<object, string>();
 function pushKernelField(v: unknown, out: string[]): void {
   if (typeof v !== 'object' || v === null) return pushValue(v, KERNEL_DEPTH + 1, out);
   let t = kernelFieldTexts.get(v);
-  if (t === undefined) kernelFieldTexts.set(v, (t = textOf(v, KERNEL_DEPTH + 1)));
+  if (t === undefined) kernelFieldTexts.set(v, (t = oneByte(textOf(v, KERNEL_DEPTH + 1))));
   out.push(t);
 }
 
