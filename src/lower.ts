@@ -3,7 +3,7 @@ import { Messages } from './diagnostics/messages.js';
 import { SourceFile } from './diagnostics/source.js';
 import { emitOpenCLC } from './emit/opencl-c.js';
 import { emitTinytcOpenCLC } from './tinytc/opencl-c/index.js';
-import { emitJsonChunks } from './emit/json.js';
+import { emitJsonChunks, emitJsonPieces } from './emit/json.js';
 import { compileOpenCL } from './frontend/opencl-c/index.js';
 import { CL_STDS } from './frontend/opencl-c/predefined.js';
 import type { CommandLineMacro, FileHost } from './frontend/opencl-c/preprocessor.js';
@@ -19,6 +19,11 @@ export interface LowerResult {
   readonly output?: string;
   /** With `chunked`: the output in pieces, to be written in order (joined, they are the text `output` would hold). */
   readonly chunks?: readonly string[];
+  /**
+   * With `chunked` and `streamed`, for JSON: the output's pieces, each made as it is iterated
+   * (joined, they are the text `output` would hold; iterating again renders the plan again).
+   */
+  readonly pieces?: Iterable<string>;
   readonly module?: KernelModule;
   readonly plan?: AbiPlan;
   /** Binary formats (spirv): the bytes; `output` is then unset. */
@@ -60,7 +65,11 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
   const lowered = target.lower(module, options, diags, tinytc?.compiled?.generated);
   if (!lowered) return { module, diagnostics: diags.items };
   // JSON of any size: kernel by kernel, so a plan longer than one V8 string can still be written.
-  if (options.chunked && format === 'json') return { chunks: emitJsonChunks(lowered.plan), module, plan: lowered.plan, diagnostics: diags.items };
+  if (options.chunked && format === 'json') {
+    const plan = lowered.plan;
+    if (options.streamed) return { pieces: { [Symbol.iterator]: () => emitJsonPieces(plan) }, module, plan, diagnostics: diags.items };
+    return { chunks: emitJsonChunks(plan), module, plan, diagnostics: diags.items };
+  }
   const rendered = lowered.render(format, {
     module,
     options,

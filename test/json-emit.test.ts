@@ -5,7 +5,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { emitJson, planToJson } from '../src/emit/json.js';
+import { emitJson, emitJsonChunks, emitJsonPieces, planToJson } from '../src/emit/json.js';
 import { type LowerOptions, TARGETS, lower } from '../src/lower.js';
 import { FIXTURES } from './support/fixtures.js';
 import { programSpec, render } from './support/gen.js';
@@ -16,9 +16,17 @@ const seed = process.env.KERNARG_FC_SEED ? Number(process.env.KERNARG_FC_SEED) :
 function same(path: string, text: string, options: LowerOptions): number {
   const r = lower(path, text, host, { ...options, format: 'table' });
   if (!r.plan) return 0;
-  assert.equal(emitJson(r.plan), JSON.stringify(planToJson(r.plan), null, 2) + '\n', `${path} --target ${options.target}`);
-  // A second rendering (shared slots now cached) is the same text.
-  assert.equal(emitJson(r.plan), emitJson(r.plan));
+  const reference = JSON.stringify(planToJson(r.plan), null, 2) + '\n';
+  assert.equal(emitJson(r.plan), reference, `${path} --target ${options.target}`);
+  // A second rendering (shared slots now cached) is the same text; so are the chunked and streamed forms.
+  assert.equal(emitJson(r.plan), reference);
+  assert.equal(emitJsonChunks(r.plan).join(''), reference);
+  assert.equal([...emitJsonPieces(r.plan)].join(''), reference);
+  // lower's own streamed result, iterated twice.
+  const streamed = lower(path, text, host, { ...options, format: 'json', chunked: true, streamed: true });
+  assert.equal(streamed.chunks, undefined);
+  assert.equal([...streamed.pieces!].join(''), reference);
+  assert.equal([...streamed.pieces!].join(''), reference);
   return 1;
 }
 
@@ -76,7 +84,9 @@ test('emitJson equals the reference stringify with arbitrary values in the plan,
         args: k.args.map((a, ai) => (ai === at % Math.max(1, k.args.length) ? { ...a, ...noLayout(slot) } : a)),
       }));
       const p = { ...plan, ...noLayout(top), kernels } as typeof plan;
-      assert.equal(emitJson(p), JSON.stringify(planToJson(p), null, 2) + '\n');
+      const reference = JSON.stringify(planToJson(p), null, 2) + '\n';
+      assert.equal(emitJson(p), reference);
+      assert.equal([...emitJsonPieces(p)].join(''), reference);
     }),
     { seed, numRuns: 300 },
   );

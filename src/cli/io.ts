@@ -18,33 +18,39 @@ export interface CliIO {
   readonly color: boolean;
 }
 
-/** Outputs up to this many characters are joined and written at once; longer ones go out in batches. */
-const JOIN_LIMIT = 1 << 28;
+/** Text outputs go out in writes of about this many characters. */
+const BATCH_CHARS = 1 << 20;
 
 /**
- * Writes an output file from the pieces `lower(…, { chunked: true })` returns: joined when that
- * fits a string comfortably, else (100,000 kernels of amdhsa JSON are 690 MiB, longer than one V8
- * string) begun with `writeFile` and continued with `appendFile` in batches of about 1 MiB.
+ * Writes an output file from the pieces `lower(…, { chunked: true })` returns (`pieces` or
+ * `chunks`), as they come: begun with `writeFile` and continued with `appendFile` in batches of
+ * about 1 MiB, so no more than a batch is held at once (100,000 kernels of amdhsa JSON are
+ * 690 MiB, longer than one V8 string), and an output under 1 MiB is one write. An IO without
+ * `appendFile` gets the text joined in one write.
  */
-export function writeOutput(io: CliIO, path: string, data: Uint8Array | readonly string[], joinLimit = JOIN_LIMIT): void {
-  if (!io.writeFile) throw new Error('this environment cannot write files');
-  if (data instanceof Uint8Array) return io.writeFile(path, data);
-  let total = 0;
-  for (const c of data) total += c.length;
-  if (total <= joinLimit || !io.appendFile) return io.writeFile(path, data.join(''));
-  io.writeFile(path, '');
+export function writeOutput(io: CliIO, path: string, data: Uint8Array | Iterable<string>): void {
+  const write = io.writeFile;
+  if (!write) throw new Error('this environment cannot write files');
+  if (data instanceof Uint8Array) return write(path, data);
+  const append = io.appendFile;
+  if (!append) return write(path, Array.from(data).join(''));
   let batch: string[] = [];
   let length = 0;
+  let begun = false;
+  const flush = () => {
+    const text = batch.join('');
+    if (begun) append(path, text);
+    else write(path, text);
+    begun = true;
+    batch = [];
+    length = 0;
+  };
   for (const c of data) {
     batch.push(c);
     length += c.length;
-    if (length >= 1 << 20) {
-      io.appendFile(path, batch.join(''));
-      batch = [];
-      length = 0;
-    }
+    if (length >= BATCH_CHARS) flush();
   }
-  if (batch.length) io.appendFile(path, batch.join(''));
+  if (batch.length || !begun) flush();
 }
 
 /** Reads an input through the CLI's IO, with the reason when it cannot. */

@@ -24,7 +24,7 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
 }
 
 /** Writes pieces joined into writes of about 1 MiB (one system call per piece would cost more than the join). */
-function writeInBatches(chunks: readonly string[], io: CliIO): void {
+function writeInBatches(chunks: Iterable<string>, io: CliIO): void {
   let batch: string[] = [];
   let length = 0;
   for (const c of chunks) {

@@ -38,6 +38,12 @@ export interface LowerOptions {
   readonly floatAtomicAdd?: boolean;
   /** Return the text as `chunks` (pieces to write in order) instead of `output`: JSON of any size can be written. */
   readonly chunked?: boolean;
+  /**
+   * With `chunked`: JSON is returned as `pieces`, made one by one as they are iterated (a writer
+   * that writes each and drops it keeps none of them), instead of `chunks`. Other formats still
+   * come as `chunks`.
+   */
+  readonly streamed?: boolean;
   /** llvm options. */
   readonly llvm?: LlvmTargetOptions & { readonly kernelArgInfo?: boolean };
 }
