@@ -8,6 +8,31 @@ function recordName(decl: RecordDecl): string {
 }
 
 /**
+ * Type names made by appending to another (`T*`, `float4`), one string per spelling: lowerings
+ * ask for the same few thousands of times, and a string made afresh each time is a new key for
+ * every table and JSON writer that looks it up (hashed, and flattened first). Bounded: a process
+ * that lowers many programs starts again past MAX_SPELLINGS.
+ */
+const spellings = new Map<string, Map<string | number, string>>();
+const MAX_SPELLINGS = 4096;
+let spellingCount = 0;
+function spelled(head: string, tail: string | number): string {
+  let byTail = spellings.get(head);
+  if (byTail === undefined) spellings.set(head, (byTail = new Map()));
+  let s = byTail.get(tail);
+  if (s === undefined) {
+    if (++spellingCount > MAX_SPELLINGS) {
+      spellings.clear();
+      spellingCount = 1;
+      spellings.set(head, byTail);
+      byTail.clear();
+    }
+    byTail.set(tail, (s = `${head}${tail}`));
+  }
+  return s;
+}
+
+/**
  * A type as clang's `kernel_arg_type` (and `clGetKernelArgInfo`) spells it: typedef names
  * kept, OpenCL scalar names (`uint`), `struct Tag`, qualifiers and address spaces dropped,
  * pointers as `T*`.
@@ -18,13 +43,13 @@ export function kernelArgTypeName(t: QualType | Type): string {
     case 'scalar':
       return type.name;
     case 'vector':
-      return `${type.element}${type.length}`;
+      return spelled(type.element, type.length);
     case 'pointer':
       // A pointer to a pointer prints its pointee in full, address spaces included: `__global float **`.
       if (canonicalPointer(type.pointee)) return `${clangTypeString(type.pointee.type)}*`;
       // A pointer to an array (not a typedef of one) keeps the element's qualifiers and spelling: `const __global unsigned char[6]*`.
       if (type.pointee.type.kind === 'array') return `${arrayTypeString(type.pointee.type)}*`;
-      return `${kernelArgTypeName(type.pointee)}*`;
+      return spelled(kernelArgTypeName(type.pointee), '*');
     case 'array':
       return `${kernelArgTypeName(type.element)} [${type.length ?? ''}]`;
     case 'record':

@@ -101,15 +101,20 @@ export function lowerAmdCl2(module: KernelModule, options: AmdCl2TargetOptions, 
   const sgprs = userSgprs(use, gfx9);
   const kernels: AmdCl2KernelPlan[] = [];
   for (const k of kernelsOf(module)) {
-    const args: Bare<AmdCl2Slot>[] = setup.slice();
+    // Made at its final length (a copy of the setup slots regrows as the kernel's own are pushed).
+    const args = new Array<Bare<AmdCl2Slot>>(setup.length + k.params.length);
+    for (let i = 0; i < setup.length; i++) args[i] = setup[i];
+    let n = setup.length;
     let off = setupEnd;
     const counters = { read_only: 0, write_only: 0, read_write: 0, sampler: 0 };
     for (const p of k.params) {
       const slot = userSlot(p, off, P, driver, counters, diags);
       if (!slot) continue;
-      args.push(slot);
+      args[n++] = slot;
       off = slot.offset + slot.size;
     }
+    // A refused parameter has no slot (the lowering then fails with its diagnostic).
+    args.length = n;
     kernels.push(placeAmdCl2Kernel({ name: k.name, args, kernargSize: driver === 'new' ? alignTo(off, 16) : off, userSgprs: sgprs }, bits));
   }
   if (diags.hasErrors) return undefined;

@@ -171,14 +171,15 @@ export function lowerAmdhsa(module: KernelModule, options: AmdhsaTargetOptions =
   const modulePrints = module.functions.some((f) => f.calls.some((c) => c.name === 'printf'));
   const hidden = new HiddenSlots(codeObject, llvm);
   const kernels: AmdhsaKernelPlan[] = kernelsOf(module).map((k) => {
-    const args: Bare<AmdhsaSlot>[] = [];
+    const params = k.params;
+    const explicit = new Array<Bare<AmdhsaSlot>>(params.length);
     let offset = 0;
     let maxAlign = 4;
     let dynamicLds = false;
     const localNames: string[] = [];
-    for (const p of k.params) {
-      const slot = explicitSlot(p, offset);
-      args.push(slot);
+    for (let i = 0; i < params.length; i++) {
+      const slot = explicitSlot(params[i], offset);
+      explicit[i] = slot;
       offset = slot.offset + slot.size;
       maxAlign = Math.max(maxAlign, slot.align!);
       if (slot.valueKind === 'dynamic_shared_pointer') {
@@ -188,7 +189,11 @@ export function lowerAmdhsa(module: KernelModule, options: AmdhsaTargetOptions =
     }
     const hiddenBase = alignTo(offset, 8);
     const enqueues = callsTransitively(module, k, 'enqueue_kernel');
-    for (const h of hidden.at(hiddenBase, { modulePrints, enqueues, dynamicLds }, localNames)) args.push(h);
+    const shared = hidden.at(hiddenBase, { modulePrints, enqueues, dynamicLds }, localNames);
+    // Made at its final length (a list made by pushes regrows as the ~20 hidden slots go on).
+    const args = new Array<Bare<AmdhsaSlot>>(explicit.length + shared.length);
+    for (let i = 0; i < explicit.length; i++) args[i] = explicit[i];
+    for (let i = 0; i < shared.length; i++) args[explicit.length + i] = shared[i];
     const hiddenBytes = codeObject === 4 ? 56 : 256;
     return placeAmdhsaKernel({
       name: k.name,
