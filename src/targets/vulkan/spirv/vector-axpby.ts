@@ -1,8 +1,18 @@
 import { assertNever } from '../../../assert-never.js';
 import { SCALAR_BYTES } from '../../../tinytc/ast.js';
 import { Op } from '../../../emit/spirv/spec.js';
-import type { SCollectiveContext, SScalar } from './collective.js';
-import type { SExt, SView, Sym } from './gen.js';
+import type { Gen, SExt, SView, Sym } from './gen.js';
+
+/** What the vector loop needs of collective.ts's SCollectiveContext (which has it all). */
+export interface VectorContext {
+  readonly g: Gen;
+  readonly lid: Sym;
+  readonly wg: readonly [number, number];
+  vectorBuffer(variable: number, t: SView['element'], count: number): number;
+}
+
+/** alpha or beta as collective.ts's SScalar: its id, and its value when an immediate. */
+type Scalar = { readonly id: number; readonly imm?: number };
 
 /** Vulkan's Shader capability has vectors of 2, 3 and 4 components (8 and 16 need Vector16, a Kernel capability). */
 const MAX_COMPONENTS = 4;
@@ -32,7 +42,7 @@ interface VectorOperand {
  * the vector with its alignment (w × the element's size) as the Aligned operand: the address of the
  * view's first element must be a multiple of that.
  */
-function vectorOperand(ctx: SCollectiveContext, v: SView, w: number): { aligned: number | boolean; operand: () => VectorOperand } {
+function vectorOperand(ctx: VectorContext, v: SView, w: number): { aligned: number | boolean; operand: () => VectorOperand } {
   const g = ctx.g;
   const vec = g.b.typeVector(g.type(v.element), w);
   const base = v.base;
@@ -67,7 +77,7 @@ function vectorOperand(ctx: SCollectiveContext, v: SView, w: number): { aligned:
 }
 
 /** a ∧ b, where either may be known statically. */
-function both(ctx: SCollectiveContext, a: number | boolean, b: number | boolean): number | boolean {
+function both(ctx: VectorContext, a: number | boolean, b: number | boolean): number | boolean {
   if (a === false || b === false) return false;
   if (a === true) return b;
   if (b === true) return a;
@@ -82,7 +92,7 @@ function both(ctx: SCollectiveContext, a: number | boolean, b: number | boolean)
  * all. Each element is computed as the scalar loop computes it: alpha × a, plus beta × b (plus b when
  * beta is 1; b unread when beta is 0). v = 1 is the scalar loop.
  */
-export function vectorAxpby(ctx: SCollectiveContext, v: number, alpha: SScalar, a: SView, beta: SScalar, b: SView, scalar: (from: SExt) => void): void {
+export function vectorAxpby(ctx: VectorContext, v: number, alpha: Scalar, a: SView, beta: Scalar, b: SView, scalar: (from: SExt) => void): void {
   const g = ctx.g;
   const n = b.shape[0];
   if (v === 1 || (typeof n === 'number' && n < v)) return scalar(0);
