@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { type Api, openContext, tinytcKernel } from '../dist/runtime/api.js';
 import type { DeviceBuffer } from '../dist/runtime/opencl/host.js';
-import { type BlasPolicy, DEFAULT_BLAS_POLICY, GEMM_VARIANTS, gemmVariant, isGemmVariant } from '../dist/tinytc/codegen/blas-policy.js';
+import { type BlasPolicy, GEMM_VARIANTS, gemmVariant, isGemmVariant } from '../dist/tinytc/codegen/blas-policy.js';
 import { parseSpirvKnobs } from '../dist/tinytc/codegen/spirv-knobs.js';
 import { API_POLICIES } from '../dist/tinytc/codegen/api-policies.js';
 import { batchedGemmIr } from '../dist/tinytc/batched-gemm-ir.js';
@@ -64,9 +64,10 @@ const sweep = words(process.env.WG_SWEEP).map((w) => w.split('x').map(Number) as
 const knobSettings = api === 'vulkan' && words(process.env.SPIRV_KNOBS).length ? words(process.env.SPIRV_KNOBS).map((k) => ({ name: k, knobs: parseSpirvKnobs(k) })) : [{ name: 'default', knobs: {} }];
 /** The GEMM rule the API's printer follows by default on a GPU (api-policies.ts). */
 const defaultGemm = (t: 'f32' | 'f64', n: number) => gemmVariant(API_POLICIES[api].gpu.blas, t, n, n);
-if (api === 'vulkan' && vectors.length) console.log('Vulkan: the SPIR-V printer has one axpby; AXPBY_VECTORS applies to OpenCL only');
-/** The default first, then the swept ones; Vulkan sweeps GEMM variants only (SPIR-V has one axpby). */
-const policies = <T>(extra: readonly T[], fallback: T, swept = true) => [fallback, ...extra.filter((x) => x !== fallback)].slice(0, swept ? undefined : 1);
+/** The axpby vector width the API's printer takes by default on a GPU (api-policies.ts): both printers follow it. */
+const defaultVector = API_POLICIES[api].gpu.blas.axpbyVector;
+/** The default first, then the swept ones. */
+const policies = <T>(extra: readonly T[], fallback: T) => [fallback, ...extra.filter((x) => x !== fallback)];
 const rows: string[][] = [];
 
 // Bandwidth first: the copy rate is the GEMMs' roofline below.
@@ -90,13 +91,13 @@ func @axpby(%alpha: f32, %A: ${mt}, %B: ${mt}) {
   const [A, B] = [ctx.buffer(new Float32Array(len * howmany).fill(1)), ctx.buffer(bytes)];
   const mem = (data: DeviceBuffer | VulkanBuffer) => ({ data, shape: [len, howmany] });
   const first: Record<string, number> = {};
-  for (const v of policies(vectors, DEFAULT_BLAS_POLICY.axpbyVector, api !== 'vulkan')) {
+  for (const v of policies(vectors, defaultVector)) {
     const options = { blas: { axpbyVector: v } };
     const copy = tinytcKernel(ctx, ir, 'copy', options);
     const axpby = tinytcKernel(ctx, ir, 'axpby', options);
     const tc = time(() => copy.launch({ args: { A: mem(A), B: mem(B) }, howmany }));
     const ta = time(() => axpby.launch({ args: { alpha: 2, A: mem(A), B: mem(B) }, howmany }));
-    const suffix = v === DEFAULT_BLAS_POLICY.axpbyVector ? '' : `@v${v}`;
+    const suffix = v === defaultVector ? '' : `@v${v}`;
     const rates = { copy_GBps: (2 * bytes) / (tc * 1e6), axpby_GBps: (3 * bytes) / (ta * 1e6) };
     for (const [key, rate] of Object.entries(rates)) {
       first[key] ??= rate;
@@ -105,7 +106,7 @@ func @axpby(%alpha: f32, %A: ${mt}, %B: ${mt}) {
       const base = baseline.copy_GBps ? `${((100 * rate) / baseline.copy_GBps).toFixed(1)}%` : '-';
       rows.push([key === 'copy_GBps' ? 'copy' : 'axpby', `${(bytes / 2 ** 20).toFixed(0)} MiB`, `vector ${v}`, '-', ms.toFixed(3), `${rate.toFixed(0)} GB/s`, base, `${(rate / first[key]).toFixed(2)}×`, '-']);
     }
-    if (v === DEFAULT_BLAS_POLICY.axpbyVector) {
+    if (v === defaultVector) {
       console.log(`copy (axpby beta 0) ${(bytes / 2 ** 20).toFixed(0)} MiB: ${tc.toFixed(3)} ms, ${rates.copy_GBps.toFixed(0)} GB/s read+write${ratio('copy_GBps', rates.copy_GBps)}`);
       console.log(`axpby (beta 1) ${(bytes / 2 ** 20).toFixed(0)} MiB: ${ta.toFixed(3)} ms, ${rates.axpby_GBps.toFixed(0)} GB/s read+write${ratio('copy_GBps', rates.axpby_GBps)}`);
     }

@@ -3,8 +3,8 @@
 // tiles do not divide, .n/.t on both sides, padded and non-unit first strides (no vload there),
 // f32, f64 and i32, batched over group_id, explicit work-group sizes; generated GEMMs under
 // generated variants (fast-check). The same GEMM variants as SPIR-V on the Vulkan test device
-// (lavapipe in CI), with group arguments too, each module checked by spirv-val; the SPIR-V printer
-// has one axpby, run by tinytc-exec.test.ts.
+// (lavapipe in CI), with group arguments too, each module checked by spirv-val; the SPIR-V printer's
+// axpby vector widths run in tinytc-spirv-axpby.test.ts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';

@@ -136,6 +136,8 @@ export function spirvCrossMatches(cross: string, c: Compiled, what: string): voi
   const got: typeof want.resources = [];
   const add = (list: Block[] | undefined, sc: string) => {
     for (const b of list ?? []) {
+      // A buffer also read as vectors has a second variable at its binding (interface.ts): one resource.
+      if (sc !== 'PushConstant' && got.some((g) => g.name === b.name && g.storageClass === sc && g.descriptorSet === b.set && g.binding === b.binding)) continue;
       const pod = /\.pod_args(\.\d+)?$/.test(b.name);
       got.push({
         name: b.name,

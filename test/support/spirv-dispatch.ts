@@ -10,7 +10,8 @@
 //   Function variable never stored;
 // - an access outside a buffer or an array;
 // - work-items of one work-group stopping at different barriers (non-uniform control flow).
-// It knows the opcodes kernarg's tinytc printer emits for GEMMs and throws on any other.
+// It knows the opcodes kernarg's tinytc printer emits for GEMMs and the vector axpby (a buffer's
+// second variable of vectors at its binding is the same memory) and throws on any other.
 import { Op } from '../../src/emit/spirv/spec.js';
 
 type Data = Float32Array | Float64Array | Int32Array | BigInt64Array;
@@ -25,6 +26,8 @@ interface Mem {
 interface Ptr {
   readonly m: Mem;
   readonly i: number;
+  /** A buffer read as vectors (its aliased variable of vecN elements): n elements from i. */
+  readonly n?: number;
 }
 interface Item {
   readonly r: unknown[];
@@ -85,7 +88,7 @@ function literalString(words: Uint32Array, at: number): string {
   }
 }
 
-type Type = { k: 'int'; w: number; signed: boolean } | { k: 'float'; w: number } | { k: 'bool' } | { k: 'vec'; n: number } | { k: 'array'; elem: number; n: number } | { k: 'rta'; elem: number } | { k: 'struct'; members: number[] } | { k: 'ptr'; sc: number; to: number } | { k: 'other' };
+type Type = { k: 'int'; w: number; signed: boolean } | { k: 'float'; w: number } | { k: 'bool' } | { k: 'vec'; n: number; comp: number } | { k: 'array'; elem: number; n: number } | { k: 'rta'; elem: number } | { k: 'struct'; members: number[] } | { k: 'ptr'; sc: number; to: number } | { k: 'other' };
 
 /** Runs the module's entry point `entry` over a grid of `groups` work-groups. */
 export function runDispatch(words: Uint32Array, entry: string, input: DispatchInput): DispatchResult {
@@ -135,7 +138,7 @@ export function runDispatch(words: Uint32Array, entry: string, input: DispatchIn
         types.set(ins[1], { k: 'bool' });
         break;
       case Op.TypeVector:
-        types.set(ins[1], { k: 'vec', n: ins[3] });
+        types.set(ins[1], { k: 'vec', n: ins[3], comp: ins[2] });
         break;
       case Op.TypeArray:
         types.set(ins[1], { k: 'array', elem: ins[2], n: Number(consts.get(ins[3])) });
@@ -204,6 +207,9 @@ export function runDispatch(words: Uint32Array, entry: string, input: DispatchIn
   let uids = 0;
   const pointee = (varType: number) => (types.get(varType) as { to: number }).to;
   const buffers = new Map<number, Mem>();
+  /** A buffer's variable of vectors (the vector axpby's alias at the same binding): the buffer and the components. */
+  const vectorViews = new Map<number, { param: string; n: number }>();
+  const byParam = new Map<string, Mem>();
   const pods = new Map<number, Mem>();
   const workgroupVars: { id: number; length: number; name: string }[] = [];
   const writes = new Map<string, Uint32Array>();
@@ -216,9 +222,16 @@ export function runDispatch(words: Uint32Array, entry: string, input: DispatchIn
       if (member.k === 'rta') {
         const param = name.slice(name.lastIndexOf('.') + 1);
         if (!name.startsWith(`${entry}.`)) continue;
+        const elem = types.get(member.elem)!;
+        if (elem.k === 'vec') {
+          vectorViews.set(id, { param, n: elem.n });
+          continue;
+        }
         const data = input.buffers[param];
         if (!data) throw new Error(`no data for buffer ${param}`);
-        buffers.set(id, { uid: uids++, name: param, kind: 'buffer', data, length: data.length, track: new Track(data.length) });
+        const m: Mem = { uid: uids++, name: param, kind: 'buffer', data, length: data.length, track: new Track(data.length) };
+        buffers.set(id, m);
+        byParam.set(param, m);
         writes.set(param, new Uint32Array(data.length));
       } else {
         const values = t.members.map((_, i) => {
@@ -295,13 +308,17 @@ export function runDispatch(words: Uint32Array, entry: string, input: DispatchIn
     const op = ins[0] & 0xffff;
     const [t, res, a, b, c] = [ins[1], ins[2], ins[3], ins[4], ins[5]];
     const rt = types.get(t);
-    const f32 = rt?.k === 'float' && rt.w === 32;
+    const ct = rt?.k === 'vec' ? types.get(rt.comp) : rt;
+    const f32 = ct?.k === 'float' && ct.w === 32;
     const round = f32 ? Math.fround : (v: number) => v;
     const int = (v: number) => (rt?.k === 'int' && rt.w === 32 ? v >>> 0 : v);
     const s32 = (id: number, v: number) => (width(id) === 32 ? v | 0 : v);
     const bin = (f: (x: number, y: number) => number): Exec => (s) => {
       s.r[res] = f(s.r[a] as number, s.r[b] as number);
     };
+    /** Component by component where the result is a vector. */
+    const fbin = (f: (x: number, y: number) => number): Exec =>
+      rt?.k === 'vec' ? (s) => void (s.r[res] = (s.r[a] as number[]).map((x, k) => f(x, (s.r[b] as number[])[k]))) : bin(f);
     switch (op) {
       case Op.Label:
       case Op.LoopMerge:
@@ -340,6 +357,14 @@ export function runDispatch(words: Uint32Array, entry: string, input: DispatchIn
         if (bi !== undefined) throw new Error(`the builtin ${bi}`);
         return (s) => {
           const p = s.r[a] as Ptr;
+          if (p.n) {
+            s.r[res] = Array.from({ length: p.n }, (_, k) => {
+              const q = { m: p.m, i: p.i + k };
+              access(s, q, false);
+              return p.m.data[q.i];
+            });
+            return;
+          }
           access(s, p, false);
           const v = p.m.data[p.i];
           if (v === undefined && p.m.kind === 'function') problem(`work-group ${groupIndex} work-item ${s.w} reads ${where(p)}, never written`);
@@ -349,15 +374,22 @@ export function runDispatch(words: Uint32Array, entry: string, input: DispatchIn
       case Op.Store:
         return (s) => {
           const p = s.r[ins[1]] as Ptr;
-          access(s, p, true);
           const d = p.m.data;
+          if (p.n) {
+            (s.r[ins[2]] as number[]).forEach((v, k) => {
+              access(s, { m: p.m, i: p.i + k }, true);
+              d[p.i + k] = v;
+            });
+            return;
+          }
+          access(s, p, true);
           d[p.i] = d instanceof BigInt64Array ? BigInt(s.r[ins[2]] as number) : s.r[ins[2]];
         };
       case Op.AccessChain: {
         const indices = [...ins.subarray(4)];
         return (s) => {
           const base = s.r[a] as Ptr;
-          if (base.m.kind === 'buffer') s.r[res] = { m: base.m, i: s.r[indices[1]] as number };
+          if (base.m.kind === 'buffer') s.r[res] = base.n ? { m: base.m, i: (s.r[indices[1]] as number) * base.n, n: base.n } : { m: base.m, i: s.r[indices[1]] as number };
           else if (base.m.kind === 'pod') s.r[res] = { m: base.m, i: s.r[indices[0]] as number };
           else s.r[res] = { m: base.m, i: s.r[indices[0]] as number };
         };
@@ -384,11 +416,15 @@ export function runDispatch(words: Uint32Array, entry: string, input: DispatchIn
       case Op.SDiv:
         return bin((p, q) => Math.trunc(p / q));
       case Op.FAdd:
-        return bin((p, q) => round(p + q));
+        return fbin((p, q) => round(p + q));
       case Op.FSub:
-        return bin((p, q) => round(p - q));
+        return fbin((p, q) => round(p - q));
       case Op.FMul:
-        return bin((p, q) => round(p * q));
+        return fbin((p, q) => round(p * q));
+      case Op.VectorTimesScalar:
+        return (s) => void (s.r[res] = (s.r[a] as number[]).map((x) => round(x * (s.r[b] as number))));
+      case Op.BitwiseAnd:
+        return bin((p, q) => Number(BigInt(p) & BigInt(q)));
       case Op.FNegate:
         return (s) => void (s.r[res] = -(s.r[a] as number));
       case Op.SLessThan:
@@ -419,6 +455,7 @@ export function runDispatch(words: Uint32Array, entry: string, input: DispatchIn
           const r: unknown[] = new Array<unknown>(words[3]).fill(0);
           for (const [id, v] of consts) r[id] = v;
           for (const [id, m] of buffers) r[id] = { m, i: 0 } satisfies Ptr;
+          for (const [id, v] of vectorViews) r[id] = { m: byParam.get(v.param)!, i: 0, n: v.n } satisfies Ptr;
           for (const [id, m] of pods) r[id] = { m, i: 0 } satisfies Ptr;
           for (const [id, m] of workgroup) r[id] = { m, i: 0 } satisfies Ptr;
           return { r, pc: 0, stop: 0, w };

@@ -7,6 +7,7 @@ import { compileTinytc } from '../../src/tinytc/index.js';
 import { SPIR64 } from '../../src/layout/data-layout.js';
 import { type AnyContext, tinytcKernel } from '../../src/runtime/api.js';
 import type { BlasPolicy } from '../../src/tinytc/codegen/blas-policy.js';
+import type { VulkanTargetOptions } from '../../src/targets/vulkan/lower.js';
 import { runReference } from './tinytc-reference.js';
 import { SPIRV_VAL, spirvVal } from './spirv-check.js';
 import { findTool } from './tools.js';
@@ -61,8 +62,10 @@ export interface ExecCase {
   readonly args: () => Args;
   readonly howmany?: number;
   readonly tol?: number;
-  /** OpenCL: the GEMM variants and axpby vector width to generate (Vulkan's SPIR-V has one of each). */
+  /** The GEMM variants and axpby vector width to generate (both printers). */
   readonly blas?: Partial<BlasPolicy>;
+  /** Vulkan: clspv's options for the plan (`physicalStorageBuffers` with `arch: 'spir64'`: buffers by address). */
+  readonly vulkan?: VulkanTargetOptions;
 }
 
 let spirvValBin: string | null | undefined;
@@ -86,7 +89,7 @@ export function runOnBoth(ctx: AnyContext, c: ExecCase): Args {
   const f = fe.program.funcs.find((x) => x.name === c.fn)!;
   const dev = c.args();
   const ref = cloneArgs(dev);
-  const k = tinytcKernel(ctx, c.ir, c.fn, c.blas ? { blas: c.blas } : {});
+  const k = tinytcKernel(ctx, c.ir, c.fn, { ...(c.blas ? { blas: c.blas } : {}), ...(c.vulkan ? { vulkan: c.vulkan } : {}) });
   validateModule((k as { spirv?: Uint32Array }).spirv, c.fn);
   try {
     k.launch({ args: dev, howmany: c.howmany ?? 1 });

@@ -20,7 +20,7 @@ export interface ReflectedKernel {
   localSize?: [number, number, number];
 }
 
-/** A module-scope resource as its decorations declare it. */
+/** A module-scope resource as its decorations declare it (variables of one name at one binding, aliases, are one). */
 export interface DecoratedResource {
   readonly name: string;
   readonly storageClass: string;
@@ -171,11 +171,17 @@ export function readInterface(words: Uint32Array): ModuleInterface {
     if (!p || !structs.has(p.pointee)) continue;
     const d = decorations.get(v.id);
     const offsets = memberOffsets.get(p.pointee) ?? new Map<number, number>();
+    const storageClass = STORAGE_CLASS.get(v.sc) ?? String(v.sc);
+    const descriptorSet = d?.get(Decoration.DescriptorSet);
+    const binding = d?.get(Decoration.Binding);
+    const name = names.get(v.id) ?? `%${v.id}`;
+    // Variables of one name at one descriptor binding (a buffer read as scalars and as vectors) are one resource.
+    if (binding !== undefined && out.resources.some((r) => r.name === name && r.storageClass === storageClass && r.descriptorSet === descriptorSet && r.binding === binding)) continue;
     out.resources.push({
-      name: names.get(v.id) ?? `%${v.id}`,
-      storageClass: STORAGE_CLASS.get(v.sc) ?? String(v.sc),
-      ...(d?.has(Decoration.DescriptorSet) ? { descriptorSet: d.get(Decoration.DescriptorSet)! } : {}),
-      ...(d?.has(Decoration.Binding) ? { binding: d.get(Decoration.Binding)! } : {}),
+      name,
+      storageClass,
+      ...(descriptorSet !== undefined ? { descriptorSet } : {}),
+      ...(binding !== undefined ? { binding } : {}),
       members: [...offsets].map(([i, offset]) => ({ name: memberNames.get(`${p.pointee}.${i}`) ?? String(i), offset })),
     });
   }

@@ -17,7 +17,7 @@ export const Op = {
   Decorate: 71, MemberDecorate: 72, CompositeExtract: 81,
   ConvertFToS: 110, ConvertSToF: 111, UConvert: 113, SConvert: 114, FConvert: 115, ConvertUToPtr: 120, Bitcast: 124,
   SNegate: 126, FNegate: 127, IAdd: 128, FAdd: 129, ISub: 130, FSub: 131, IMul: 132, FMul: 133,
-  UDiv: 134, SDiv: 135, FDiv: 136, UMod: 137, SRem: 138, FRem: 140,
+  UDiv: 134, SDiv: 135, FDiv: 136, UMod: 137, SRem: 138, FRem: 140, VectorTimesScalar: 142,
   LogicalEqual: 164, LogicalNotEqual: 165, LogicalOr: 166, LogicalAnd: 167, LogicalNot: 168, Select: 169,
   IEqual: 170, INotEqual: 171, SGreaterThan: 173, SGreaterThanEqual: 175, SLessThan: 177, SLessThanEqual: 179,
   FOrdEqual: 180, FUnordNotEqual: 183, FOrdLessThan: 184, FOrdGreaterThan: 186, FOrdLessThanEqual: 188, FOrdGreaterThanEqual: 190,
@@ -40,7 +40,7 @@ export type CapabilityName = keyof typeof Capability;
 export const StorageClass = { UniformConstant: 0, Input: 1, Uniform: 2, Workgroup: 4, Function: 7, PushConstant: 9, StorageBuffer: 12, PhysicalStorageBuffer: 5349 } as const;
 export type StorageClassName = keyof typeof StorageClass;
 
-export const Decoration = { SpecId: 1, Block: 2, ArrayStride: 6, BuiltIn: 11, NonWritable: 24, Binding: 33, DescriptorSet: 34, Offset: 35 } as const;
+export const Decoration = { SpecId: 1, Block: 2, ArrayStride: 6, BuiltIn: 11, Aliased: 20, NonWritable: 24, Binding: 33, DescriptorSet: 34, Offset: 35 } as const;
 export type DecorationName = keyof typeof Decoration;
 
 export const BuiltIn = { NumWorkgroups: 24, WorkgroupSize: 25, WorkgroupId: 26, LocalInvocationId: 27 } as const;

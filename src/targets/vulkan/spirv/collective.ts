@@ -2,6 +2,7 @@ import { Op } from '../../../emit/spirv/spec.js';
 import type { AtomicMode } from '../../../tinytc/codegen/atomic-mode.js';
 import type { BlasPolicy } from '../../../tinytc/codegen/blas-policy.js';
 import { atomicUpdate } from './atomics.js';
+import { vectorAxpby, vectorizable } from './vector-axpby.js';
 import type { Gen, SExt, SView, Sym } from './gen.js';
 
 /** alpha or beta, converted to the C operand's element type: its id, and its value when it is an immediate. */
@@ -20,6 +21,8 @@ export interface SCollectiveContext {
   readonly floatAtomicAdd: boolean;
   /** GEMM variants (gemm.ts) and the work-group memory a staged one may take. */
   readonly blas: BlasPolicy;
+  /** A storage-buffer variable's data as a runtime array of `count`-component vectors (interface.ts). */
+  vectorBuffer(variable: number, t: SView['element'], count: number): number;
   /** A work-group array of n elements of the type, at module scope. */
   workgroupArray(t: SView['element'], n: number): SView;
   /** A barrier over work-group memory. */
@@ -52,9 +55,9 @@ function grid(ctx: SCollectiveContext, rows: SExt, cols: SExt, body: (i: Sym, j:
   ctx.g.forIndex(ctx.lid1, cols, ctx.wg[1], (j) => ctx.g.forIndex(ctx.lid0, rows, ctx.wg[0], (i) => body(i, j)));
 }
 
-/** One index per work-item, all of them in turn. */
-function linear(ctx: SCollectiveContext, n: SExt, body: (i: Sym) => void): void {
-  ctx.g.forIndex(ctx.lid, n, ctx.wg[0] * ctx.wg[1], body);
+/** One index per work-item, all of them in turn (from `from` on). */
+function linear(ctx: SCollectiveContext, n: SExt, body: (i: Sym) => void, from: SExt = 0): void {
+  ctx.g.forIndex(ctx.g.ext.add(from, ctx.lid), n, ctx.wg[0] * ctx.wg[1], body);
 }
 
 const times = (ctx: SCollectiveContext, t: SView['element'], ...xs: number[]) => xs.reduce((a, x) => ctx.g.mul(t, a, x));
@@ -64,8 +67,11 @@ export function axpby(ctx: SCollectiveContext, t: Trans, atomic: AtomicMode | nu
   const e = b.element;
   if (b.shape.length === 0) {
     g.f.ifThen(g.f.op(Op.IEqual, g.boolt, ctx.lid.id, g.i64(0)), () => update(ctx, b, [], times(ctx, e, alpha.id, g.loadAs(a, [], e)), beta, atomic));
-  } else if (b.shape.length === 1) linear(ctx, b.shape[0], (i) => update(ctx, b, [i], times(ctx, e, alpha.id, g.loadAs(a, [i], e)), beta, atomic));
-  else grid(ctx, b.shape[0], b.shape[1], (i, j) => update(ctx, b, [i, j], times(ctx, e, alpha.id, opAt(ctx, a, t, i, j, e)), beta, atomic));
+  } else if (b.shape.length === 1) {
+    const scalar = (from: SExt) => linear(ctx, b.shape[0], (i) => update(ctx, b, [i], times(ctx, e, alpha.id, g.loadAs(a, [i], e)), beta, atomic), from);
+    if (atomic || !vectorizable(a, b)) scalar(0);
+    else vectorAxpby(ctx, ctx.blas.axpbyVector, alpha, a, beta, b, scalar);
+  } else grid(ctx, b.shape[0], b.shape[1], (i, j) => update(ctx, b, [i, j], times(ctx, e, alpha.id, opAt(ctx, a, t, i, j, e)), beta, atomic));
 }
 
 export function hadamard(ctx: SCollectiveContext, atomic: AtomicMode | null, alpha: SScalar, a: SView, b: SView, beta: SScalar, c: SView): void {

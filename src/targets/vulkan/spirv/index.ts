@@ -100,6 +100,7 @@ export function emitTinytcSpirvModule(compiled: CompiledTinytc, plan: VulkanPlan
     const podValues = new Map<string, number>();
     const env: BodyEnv = {
       buffer: (slot) => res.buffers.get(slot),
+      vectorBuffer: res.vectorBuffer,
       pod: (slot) => {
         let v = podValues.get(slot);
         if (v === undefined) {

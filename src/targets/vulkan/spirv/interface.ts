@@ -42,6 +42,13 @@ export interface KernelResources {
   readonly buffers: ReadonlyMap<string, number>;
   /** Where each POD slot is read from. */
   readonly pods: ReadonlyMap<string, PodMember>;
+  /**
+   * The same storage buffer as a runtime array of `count`-component vectors of `type` (declared on
+   * first use): a second variable at the buffer variable's set and binding (descriptor aliasing, as
+   * clspv declares a buffer read as two types). Both variables are decorated Aliased, as SPIR-V asks
+   * of two memory object declarations that reach the same locations with a write among the accesses.
+   */
+  vectorBuffer(variable: number, type: ScalarTypeName, count: number): number;
 }
 
 /** The name of a POD block: `<kernel>.pod_args`, or with its binding when PODs are not clustered (one block each). */
@@ -49,7 +56,8 @@ export const podBlockName = (kernel: string, binding: number | undefined, cluste
 
 /**
  * The resources of one kernel exactly as its vulkan plan places them: each buffer slot a
- * `{ T data[]; }` storage block at its set and binding; the POD slots blocks (storage buffer,
+ * `{ T data[]; }` storage block at its set and binding (and, for vector access, a `{ vecN<T> data[]; }`
+ * one at the same set and binding, see vectorBuffer); the POD slots blocks (storage buffer,
  * uniform buffer or push constants), one per binding, with members at the plan's offsets —
  * buffer addresses among them under `--physical-storage-buffers`.
  * `element` says what a buffer slot holds: the memref's element type, or 64-bit entries for
@@ -58,20 +66,43 @@ export const podBlockName = (kernel: string, binding: number | undefined, cluste
 export function declareResources(g: Gen, plan: VulkanKernelPlan, element: (slot: VulkanSlot) => { type: ScalarTypeName; bits: boolean }): KernelResources {
   const b = g.b;
   const buffers = new Map<string, number>();
-  for (const s of plan.args) {
-    if (s.argKind !== 'buffer') continue;
-    const e = element(s);
-    const stored = g.storedType(e.type, e.bits);
-    narrowStorage(b, 'StorageBuffer', SCALAR_BYTES[e.type]);
-    const block = b.typeStruct([b.typeRuntimeArray(stored, SCALAR_BYTES[e.type])]);
+  const slots = new Map<number, VulkanSlot>();
+  const storageBlock = (s: VulkanSlot, element: number, stride: number) => {
+    const block = b.typeStruct([b.typeRuntimeArray(element, stride)]);
     b.decorate(block, 'Block');
     b.memberDecorate(block, 0, 'Offset', 0);
     const v = b.variable(b.typePointer('StorageBuffer', block), 'StorageBuffer');
     b.decorate(v, 'DescriptorSet', s.descriptorSet!);
     b.decorate(v, 'Binding', s.binding!);
     b.name(v, `${plan.name}.${s.name}`);
+    return v;
+  };
+  for (const s of plan.args) {
+    if (s.argKind !== 'buffer') continue;
+    const e = element(s);
+    const stored = g.storedType(e.type, e.bits);
+    narrowStorage(b, 'StorageBuffer', SCALAR_BYTES[e.type]);
+    const v = storageBlock(s, stored, SCALAR_BYTES[e.type]);
     buffers.set(s.name, v);
+    slots.set(v, s);
   }
+  const vectors = new Map<string, number>();
+  const aliased = new Set<number>();
+  const markAliased = (v: number) => {
+    if (!aliased.has(v)) b.decorate(v, 'Aliased');
+    aliased.add(v);
+  };
+  const vectorBuffer = (variable: number, type: ScalarTypeName, count: number) => {
+    const key = `${variable}/${type}x${count}`;
+    let v = vectors.get(key);
+    if (v === undefined) {
+      v = storageBlock(slots.get(variable)!, b.typeVector(g.type(type), count), count * SCALAR_BYTES[type]);
+      vectors.set(key, v);
+      markAliased(variable);
+      markAliased(v);
+    }
+    return v;
+  };
   const pods = new Map<string, PodMember>();
   const podSlots = plan.args.filter(inPodBlock);
   const groups = new Map<number | undefined, VulkanSlot[]>();
@@ -94,5 +125,5 @@ export function declareResources(g: Gen, plan: VulkanKernelPlan, element: (slot:
     b.name(v, podBlockName(plan.name, binding, groups.size === 1));
     sorted.forEach((s, index) => pods.set(s.name, { variable: v, sc, index, type: podScalar(s) }));
   }
-  return { buffers, pods };
+  return { buffers, pods, vectorBuffer };
 }

@@ -24,6 +24,8 @@ type Table = { readonly variable: number } | { readonly addr: number };
 export interface BodyEnv {
   /** The storage-buffer variable of a buffer slot (`{ T data[]; }`), or undefined when the slot is an address among the PODs. */
   buffer(slot: string): number | undefined;
+  /** A buffer variable's data as a runtime array of `count`-component vectors: a second variable at its set and binding. */
+  vectorBuffer(variable: number, t: ScalarTypeName, count: number): number;
   /** The value of a POD slot, loaded at the top of the kernel. */
   pod(slot: string): number;
   /** Component `axis` of a uvec3 built-in, as an index. */
@@ -77,6 +79,7 @@ export class SpirvBodyEmitter {
       wg,
       floatAtomicAdd: env.floatAtomicAdd,
       blas: env.blas,
+      vectorBuffer: env.vectorBuffer,
       workgroupArray: (t, n) => ({ base: { kind: 'variable', sc: 'Workgroup', variable: env.workgroupArray(t, n, false), wrapped: false, bits: false }, space: 'local', element: t, offset: 0, shape: [n], stride: [1] }),
       localBarrier: () => this.barrier('local'),
     };
