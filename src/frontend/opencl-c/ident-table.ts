@@ -33,10 +33,11 @@ export class IdentTable {
     const len = end - start;
     for (let slot = hash & this.mask; ; slot = (slot + 1) & this.mask) {
       const v = this.slots[slot];
-      // A fresh flat copy, not a slice of the text: a slice the engine internalizes later (names are
-      // property keys in many tables) turns thin, and thin strings make every text joined from them
-      // two-byte (src/text/one-byte.ts); a slice also keeps the whole text alive.
-      if (v === 0) return this.add(slot, oneByte(s.slice(start, end)), hash);
+      // A fresh flat copy, not a slice of the text: V8 slices names of 13 characters or more (shorter
+      // ones it copies), a slice the engine internalizes later (names are property keys in many
+      // tables) turns thin, and thin strings make every text joined from them two-byte
+      // (src/text/one-byte.ts); a slice also keeps the whole text alive.
+      if (v === 0) return this.add(slot, len >= 13 ? oneByte(s.slice(start, end)) : s.slice(start, end), hash);
       const id = v - 1;
       if (this.hashes[id] !== hash || this.lengths[id] !== len) continue;
       // Compared with the name's characters in the pool: a typed array reads faster than a string sliced from a large text.
