@@ -11,14 +11,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Context, kernel } from '../dist/runtime/opencl/host.js';
+import type { Handle } from '../dist/runtime/opencl/cl.js';
 
 const SRC = 'kernel void empty(global float *a, int n, float4 v) {}';
 const N = Number(process.env.LAUNCHES ?? 20000);
 // A kernarg round runs in a child process of its own (this file with KERNARG_LAUNCH_ROUND=1): a GPU
 // in exclusive-process mode admits one process at a time, and NVIDIA's OpenCL keeps the device
 // until the process ends, whatever is released.
-if (process.env.KERNARG_LAUNCH_ROUND === '1') {
-  console.log(JSON.stringify(await kernargRound()));
+// Each mode in a process of its own, as the C host runs each.
+const roundMode = process.env.KERNARG_LAUNCH_ROUND;
+if (roundMode === 'sync' || roundMode === 'async' || roundMode === 'changing' || roundMode === 'floor') {
+  console.log(JSON.stringify(await kernargRound(roundMode)));
   process.exit(0);
 }
 // The same calls from C. sync: clSetKernelArg x3, clEnqueueNDRangeKernel with an event, clWaitForEvents,
@@ -49,7 +52,7 @@ int main(int argc, char **argv) {
   if (!dev) { fprintf(stderr, "no device matches '%s'\\n", match); return 1; }
   I e; H ctx = clCreateContext(0, 1, &dev, 0, 0, &e); H q = clCreateCommandQueue(ctx, dev, 2, &e);
   const char *src = "${SRC}"; H prog = clCreateProgramWithSource(ctx, 1, &src, 0, &e);
-  if (clBuildProgram(prog, 1, &dev, "", 0, 0)) return 2; H k = clCreateKernel(prog, "empty", &e); H buf = clCreateBuffer(ctx, 1, 1024, 0, &e);
+  if (clBuildProgram(prog, 1, &dev, "-cl-std=CL1.2", 0, 0)) return 2; H k = clCreateKernel(prog, "empty", &e); H buf = clCreateBuffer(ctx, 1, 1024, 0, &e);
   int nv = 7; float v[4] = {1, 2, 3, 4}; size_t g = 1; uint64_t t;
   struct timespec a, b;
   if (async) {
@@ -86,55 +89,98 @@ const cHost = (mode: 'sync' | 'async') => {
   if (said !== mode) throw new Error(`the C host ${host} has no ${mode} mode (it printed '${c.stdout.trim()}'): rebuild it with KERNARG_KEEP_C_HOST=<path> npm run bench -- launch`);
   return Number(us);
 };
-/** One round of kernarg's launches: both modes on a fresh context, released at the end. */
-async function kernargRound(): Promise<{ sync: number; async: number; changing: number; device: string }> {
+type Mode = 'sync' | 'async' | 'changing' | 'floor';
+
+/** One round of kernarg's launches in one mode, on a fresh context released at the end: µs per launch. */
+async function kernargRound(mode: Mode): Promise<{ us: number; device: string }> {
   const ctx = Context.open(process.env.KERNARG_DEVICE);
   const device = `${ctx.device.platform} / ${ctx.device.name}`;
   const k = await kernel(SRC, 'empty', { context: ctx, cache: false });
   const a = ctx.buffer(1024);
   const o = { args: { a, n: 7, v: [1, 2, 3, 4] }, global: [1] };
-  // The same calls as the C host's sync loop: enqueue with an event, wait, read start/end, release.
-  const sync = () => k.launchAndWait(o);
-  for (let i = 0; i < 1000; i++) sync();
-  let t0 = performance.now();
-  for (let i = 0; i < N; i++) sync();
-  const syncUs = ((performance.now() - t0) / N) * 1000;
-  for (let i = 0; i < 1000; i++) k.enqueue(o);
-  ctx.finish();
-  t0 = performance.now();
-  for (let i = 0; i < N; i++) k.enqueue(o);
-  ctx.finish();
-  const asyncUs = ((performance.now() - t0) / N) * 1000;
-  // Sync again with the int argument alternating between two values: one clSetKernelArg per launch.
-  const os = [o, { args: { a, n: 8, v: [1, 2, 3, 4] }, global: [1] }];
-  for (let i = 0; i < 1000; i++) k.launchAndWait(os[i & 1]);
-  t0 = performance.now();
-  for (let i = 0; i < N; i++) k.launchAndWait(os[i & 1]);
-  const changingUs = ((performance.now() - t0) / N) * 1000;
+  let us: number;
+  if (mode === 'sync') {
+    // The same calls as the C host's sync loop: enqueue with an event, wait, read start/end, release.
+    for (let i = 0; i < 1000; i++) k.launchAndWait(o);
+    const t0 = performance.now();
+    for (let i = 0; i < N; i++) k.launchAndWait(o);
+    us = ((performance.now() - t0) / N) * 1000;
+  } else if (mode === 'async') {
+    for (let i = 0; i < 1000; i++) k.enqueue(o);
+    ctx.finish();
+    const t0 = performance.now();
+    for (let i = 0; i < N; i++) k.enqueue(o);
+    ctx.finish();
+    us = ((performance.now() - t0) / N) * 1000;
+  } else if (mode === 'floor') {
+    // Node's floor: the C host's sync calls one for one (three clSetKernelArg, enqueue with an event,
+    // wait, two profiling reads, release) straight through the FFI bindings, no kernarg in between:
+    // what any Node host pays for the same calls.
+    const { cl, queue } = ctx;
+    const err = [0];
+    const prog = cl.CreateProgramWithSource(ctx.handle, 1, [SRC], null, err);
+    if (cl.BuildProgram(prog, 1, [ctx.device.handle], '-cl-std=CL1.2', null, null) !== 0) throw new Error('floor: build failed');
+    const kh = cl.CreateKernel(prog, 'empty', err);
+    const mem = new BigUint64Array([a.handle]);
+    const nv = new Int32Array([7]);
+    const v = new Float32Array([1, 2, 3, 4]);
+    const global = new BigUint64Array([1n]);
+    const ev: (Handle | null)[] = [null];
+    const one: Handle[] = [0n];
+    const t = new BigUint64Array(1);
+    const call = () => {
+      cl.SetKernelArgMem(kh, 0, 8, mem);
+      cl.SetKernelArg(kh, 1, 4, nv);
+      cl.SetKernelArg(kh, 2, 16, v);
+      cl.EnqueueNDRangeKernel(queue, kh, 1, null, global, null, 0, null, ev);
+      one[0] = ev[0]!;
+      cl.WaitForEvents(1, one);
+      cl.GetEventProfilingInfo(one[0], 0x1282, 8, t, null);
+      cl.GetEventProfilingInfo(one[0], 0x1283, 8, t, null);
+      cl.ReleaseEvent(one[0]);
+    };
+    for (let i = 0; i < 1000; i++) call();
+    const t0 = performance.now();
+    for (let i = 0; i < N; i++) call();
+    us = ((performance.now() - t0) / N) * 1000;
+    cl.ReleaseKernel(kh);
+    cl.ReleaseProgram(prog);
+  } else {
+    // Sync with the int argument alternating between two values: one clSetKernelArg per launch.
+    const os = [o, { args: { a, n: 8, v: [1, 2, 3, 4] }, global: [1] }];
+    for (let i = 0; i < 1000; i++) k.launchAndWait(os[i & 1]);
+    const t0 = performance.now();
+    for (let i = 0; i < N; i++) k.launchAndWait(os[i & 1]);
+    us = ((performance.now() - t0) / N) * 1000;
+  }
   k.dispose();
   a.dispose();
   ctx.dispose();
-  return { sync: syncUs, async: asyncUs, changing: changingUs, device };
+  return { us, device };
 }
 
-const kernargInChild = () => {
-  const c = spawnSync(process.execPath, [...process.execArgv, import.meta.filename], { encoding: 'utf8', env: { ...process.env, KERNARG_LAUNCH_ROUND: '1' } });
-  if (c.status !== 0) throw new Error(`kernarg round failed: ${c.stderr}`);
-  return JSON.parse(c.stdout.trim().split('\n').pop()!) as { sync: number; async: number; changing: number; device: string };
+const kernargInChild = (mode: Mode) => {
+  const c = spawnSync(process.execPath, [...process.execArgv, import.meta.filename], { encoding: 'utf8', env: { ...process.env, KERNARG_LAUNCH_ROUND: mode } });
+  if (c.status !== 0) throw new Error(`kernarg ${mode} round failed: ${c.stderr}`);
+  return JSON.parse(c.stdout.trim().split('\n').pop()!) as { us: number; device: string };
 };
 
 // Rounds alternate the C host and kernarg (medians reported), so that a busy machine slows both alike.
-const ROUNDS = Number(process.env.ROUNDS ?? 3);
-const samples = { cSync: [] as number[], cAsync: [] as number[], kSync: [] as number[], kAsync: [] as number[], kChanging: [] as number[] };
+// PoCL's sync launches on a small machine vary by half from round to round (its worker threads'
+// wake-ups, which Node's own threads compete with): seven rounds, and the median of the rounds'
+// own ratios beside the ratio of the medians.
+const ROUNDS = Number(process.env.ROUNDS ?? 7);
+const samples = { cSync: [] as number[], cAsync: [] as number[], kSync: [] as number[], kAsync: [] as number[], kChanging: [] as number[], floor: [] as number[] };
 let deviceName = '';
 for (let r = 0; r < ROUNDS; r++) {
   samples.cSync.push(cHost('sync'));
   samples.cAsync.push(cHost('async'));
-  const k = kernargInChild();
-  deviceName = k.device;
-  samples.kSync.push(k.sync);
-  samples.kAsync.push(k.async);
-  samples.kChanging.push(k.changing);
+  const sync = kernargInChild('sync');
+  deviceName = sync.device;
+  samples.kSync.push(sync.us);
+  samples.kAsync.push(kernargInChild('async').us);
+  samples.kChanging.push(kernargInChild('changing').us);
+  samples.floor.push(kernargInChild('floor').us);
 }
 const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 const theirs = { sync: median(samples.cSync), async: median(samples.cAsync) };
@@ -147,9 +193,11 @@ console.log(`sync  (per launch: set args, enqueue with event, wait, profile, rel
 console.log(`  kernarg (validate + pack; unchanged args not set again): ${oursSync.toFixed(2)} us/launch`);
 console.log(`  kernarg, the int argument changing every launch:       ${oursChanging.toFixed(2)} us/launch`);
 console.log(`  C host (sets all 3 args every launch):                 ${theirs.sync.toFixed(2)} us/launch`);
-console.log(`  ratio: ${(oursSync / theirs.sync).toFixed(3)}x the C host (${(oursChanging / theirs.sync).toFixed(3)}x with one arg changing)`);
+const paired = (ours: number[], c: number[]) => median(ours.map((x, i) => x / c[i])).toFixed(3);
+console.log(`  ratio: ${(oursSync / theirs.sync).toFixed(3)}x the C host (${(oursChanging / theirs.sync).toFixed(3)}x with one arg changing); median of the rounds' ratios ${paired(samples.kSync, samples.cSync)}x (${paired(samples.kChanging, samples.cSync)}x)`);
+console.log(`  Node's floor (the C host's calls one for one through the FFI, no kernarg): ${median(samples.floor).toFixed(2)} us/launch = ${(median(samples.floor) / theirs.sync).toFixed(3)}x the C host; kernarg is ${paired(samples.kSync, samples.floor)}x the floor (median of the rounds' ratios)`);
 console.log(`async (${N} x set args + enqueue without event, then one finish)`);
 console.log(`  kernarg (validate + pack; unchanged args not set again): ${oursAsync.toFixed(2)} us/launch`);
 console.log(`  C host:                                     ${theirs.async.toFixed(2)} us/launch`);
-console.log(`  ratio: ${(oursAsync / theirs.async).toFixed(3)}x the C host`);
+console.log(`  ratio: ${(oursAsync / theirs.async).toFixed(3)}x the C host; median of the rounds' ratios ${paired(samples.kAsync, samples.cAsync)}x`);
 console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
