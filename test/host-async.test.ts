@@ -86,7 +86,8 @@ test('async: a warm enqueue allocates nothing (at most one scavenge over 400,000
   if (!probe) return;
   probe.dispose();
   const run = (mode: string) => {
-    const r = spawnSync(process.execPath, ['--max-semi-space-size=1', '--import', 'tsx', 'test/support/launch-alloc-probe.ts', mode], { encoding: 'utf8' });
+    // Pretenuring off, as in pack-alloc.test.ts: every young allocation shows as scavenges.
+    const r = spawnSync(process.execPath, ['--max-semi-space-size=1', '--no-allocation-site-pretenuring', '--import', 'tsx', 'test/support/launch-alloc-probe.ts', mode], { encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
     return JSON.parse(r.stdout.trim().split('\n').pop()!) as { calls: number; gcs: number; heapGrowth: number };
   };
