@@ -1,9 +1,15 @@
 import type { AmdCl2Plan } from '../../abi/plan.js';
-import { renderTable, cell } from '../../emit/text-table.js';
+import { TableRenderer, cell } from '../../emit/text-table.js';
 
 /** The amd-cl2 plan for reading: one table per kernel. */
 export function amdCl2Table(plan: AmdCl2Plan): string {
   const out: string[] = [];
+  // The setup slots are shared by the kernels' plans: their lines are made once per set of widths.
+  const table = new TableRenderer<AmdCl2Plan['kernels'][number]['args'][number]>(
+    ['offset', 'size', 'align', 'name', 'clrx type', 'space/access', 'type', 'resource'],
+    (a) => [String(a.offset), String(a.size), String(a.align), a.name, a.argType, a.addressSpace ?? a.access ?? '', a.typeName, cell(a.resourceId)],
+    (a) => a.param === null,
+  );
   for (const k of plan.kernels) {
     const sg = k.userSgprs;
     const regs = [`${sg.count} user SGPRs`, 's[0:3] scratch'];
@@ -11,8 +17,7 @@ export function amdCl2Table(plan: AmdCl2Plan): string {
     if (sg.argsPointer) regs.push(`s[${sg.argsPointer.join(':')}] args`);
     if (sg.flatBasesPointer) regs.push(`s[${sg.flatBasesPointer.join(':')}] flat bases, s${sg.flatScratchOffset} flat scratch offset, s${sg.scratchPerThread} scratch per thread`);
     out.push(`kernel ${k.name} (amd-cl2, ${plan.bits}-bit, ${plan.driver} driver${plan.gfx9 ? ', GFX9' : ''})  argument buffer: ${k.kernargSize} bytes; ${regs.join(', ')}\n`);
-    const rows = k.args.map((a) => [String(a.offset), String(a.size), String(a.align), a.name, a.argType, a.addressSpace ?? a.access ?? '', a.typeName, cell(a.resourceId)]);
-    out.push(renderTable(['offset', 'size', 'align', 'name', 'clrx type', 'space/access', 'type', 'resource'], rows));
+    out.push(table.render(k.args));
   }
   return out.join('\n');
 }
