@@ -22,6 +22,28 @@ export interface CliIO {
 const BATCH_CHARS = 1 << 20;
 
 /**
+ * Pieces joined into texts of about 1 MiB, each made as the pieces come (one write per piece would
+ * cost more system calls than the join; the whole text at once may be longer than one V8 string).
+ * An empty output is one empty text.
+ */
+export function* inBatches(pieces: Iterable<string>): Generator<string, void, undefined> {
+  let batch: string[] = [];
+  let length = 0;
+  let any = false;
+  for (const c of pieces) {
+    batch.push(c);
+    length += c.length;
+    if (length >= BATCH_CHARS) {
+      yield batch.join('');
+      any = true;
+      batch = [];
+      length = 0;
+    }
+  }
+  if (batch.length || !any) yield batch.join('');
+}
+
+/**
  * Writes an output file from the pieces `lower(…, { chunked: true })` returns (`pieces` or
  * `chunks`), as they come: begun with `writeFile` and continued with `appendFile` in batches of
  * about 1 MiB, so no more than a batch is held at once (100,000 kernels of amdhsa JSON are
@@ -34,23 +56,12 @@ export function writeOutput(io: CliIO, path: string, data: Uint8Array | Iterable
   if (data instanceof Uint8Array) return write(path, data);
   const append = io.appendFile;
   if (!append) return write(path, Array.from(data).join(''));
-  let batch: string[] = [];
-  let length = 0;
   let begun = false;
-  const flush = () => {
-    const text = batch.join('');
+  for (const text of inBatches(data)) {
     if (begun) append(path, text);
     else write(path, text);
     begun = true;
-    batch = [];
-    length = 0;
-  };
-  for (const c of data) {
-    batch.push(c);
-    length += c.length;
-    if (length >= BATCH_CHARS) flush();
   }
-  if (batch.length || !begun) flush();
 }
 
 /** Reads an input through the CLI's IO, with the reason when it cannot. */

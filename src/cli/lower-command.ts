@@ -1,5 +1,5 @@
 import { UsageError } from './args.js';
-import { type CliIO, includeHost } from './io.js';
+import { type CliIO, inBatches, includeHost } from './io.js';
 import { lowerBatch } from './lower-batch.js';
 import { lowerPrepared, writeReported } from './lower-one.js';
 import { lowerSettings, readPrepared } from './lower-settings.js';
@@ -16,25 +16,9 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
   if (output === undefined) return 1;
   if (prepared.outPath === undefined) {
     if (output instanceof Uint8Array) io.stdout(output as unknown as string);
-    else writeInBatches(output, io);
+    else for (const text of inBatches(output)) if (text) io.stdout(text);
     return 0;
   }
   if (!io.writeFile) throw new UsageError('this environment cannot write files: leave out -o');
   return writeReported(io, prepared.outPath, output) ? 0 : 1;
-}
-
-/** Writes pieces joined into writes of about 1 MiB (one system call per piece would cost more than the join). */
-function writeInBatches(chunks: Iterable<string>, io: CliIO): void {
-  let batch: string[] = [];
-  let length = 0;
-  for (const c of chunks) {
-    batch.push(c);
-    length += c.length;
-    if (length >= 1 << 20) {
-      io.stdout(batch.join(''));
-      batch = [];
-      length = 0;
-    }
-  }
-  if (batch.length) io.stdout(batch.join(''));
 }

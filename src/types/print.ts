@@ -1,3 +1,4 @@
+import { spelledOnce } from '../text/spelled-once.js';
 import { type QualType, type RecordDecl, type Type, canonical } from './types.js';
 
 function recordName(decl: RecordDecl): string {
@@ -5,31 +6,6 @@ function recordName(decl: RecordDecl): string {
   if (decl.typedefName) return decl.typedefName;
   const { path, line, col } = decl.span.file.presumed(decl.span.start);
   return `${decl.tagKind} (unnamed at ${path}:${line}:${col})`;
-}
-
-/**
- * Type names made by appending to another (`T*`, `float4`), one string per spelling: lowerings
- * ask for the same few thousands of times, and a string made afresh each time is a new key for
- * every table and JSON writer that looks it up (hashed, and flattened first). Bounded: a process
- * that lowers many programs starts again past MAX_SPELLINGS.
- */
-const spellings = new Map<string, Map<string | number, string>>();
-const MAX_SPELLINGS = 4096;
-let spellingCount = 0;
-function spelled(head: string, tail: string | number): string {
-  let byTail = spellings.get(head);
-  if (byTail === undefined) spellings.set(head, (byTail = new Map()));
-  let s = byTail.get(tail);
-  if (s === undefined) {
-    if (++spellingCount > MAX_SPELLINGS) {
-      spellings.clear();
-      spellingCount = 1;
-      spellings.set(head, byTail);
-      byTail.clear();
-    }
-    byTail.set(tail, (s = `${head}${tail}`));
-  }
-  return s;
 }
 
 /**
@@ -43,13 +19,13 @@ export function kernelArgTypeName(t: QualType | Type): string {
     case 'scalar':
       return type.name;
     case 'vector':
-      return spelled(type.element, type.length);
+      return spelledOnce(type.element, type.length);
     case 'pointer':
       // A pointer to a pointer prints its pointee in full, address spaces included: `__global float **`.
       if (canonicalPointer(type.pointee)) return `${clangTypeString(type.pointee.type)}*`;
       // A pointer to an array (not a typedef of one) keeps the element's qualifiers and spelling: `const __global unsigned char[6]*`.
       if (type.pointee.type.kind === 'array') return `${arrayTypeString(type.pointee.type)}*`;
-      return spelled(kernelArgTypeName(type.pointee), '*');
+      return spelledOnce(kernelArgTypeName(type.pointee), '*');
     case 'array':
       return `${kernelArgTypeName(type.element)} [${type.length ?? ''}]`;
     case 'record':

@@ -8,6 +8,7 @@ import { kernelArgTypeName, typeToString } from '../../types/print.js';
 import { type QualType, type Type, canonical } from '../../types/types.js';
 import type { AmdCl2KernelPlan, AmdCl2Plan, AmdCl2Slot, Bare, UserSgprLayout } from '../../abi/plan.js';
 import { placeAmdCl2Kernel } from './placement.js';
+import { spelledOnce } from '../../text/spelled-once.js';
 import { type Draft, originParam, originRole, withOriginDetail } from '../../abi/origin.js';
 import { valueLayout } from '../../layout/value-layout.js';
 import { assertNever } from '../../assert-never.js';
@@ -124,14 +125,6 @@ export function lowerAmdCl2(module: KernelModule, options: AmdCl2TargetOptions, 
 /** A kernel argument's slot as `userSlot` makes it: where and fill are its last keys, written by `placeAmdCl2Kernel`. */
 type Unplaced = Bare<AmdCl2Slot> & { where: undefined; fill: undefined };
 
-/** CLRX's pointer words (`uint*`, `structure*`), each made once. */
-const pointerWords = new Map<string, string>();
-function pointerWord(word: string): string {
-  let w = pointerWords.get(word);
-  if (w === undefined) pointerWords.set(word, (w = `${word}*`));
-  return w;
-}
-
 /** The `qualifiers` of a pointer argument (CLRX's order), or undefined when it has none. */
 function qualifiersOf(t: QualType, pointee: QualType): ('const' | 'restrict' | 'volatile')[] | undefined {
   const isConst = pointee.const === true;
@@ -176,7 +169,8 @@ function userSlot(
       }
       const typeName = kernelArgTypeName(type);
       const role = originRole(p, arg.kind === 'local' ? 'local' : 'data');
-      const argType = pointerWord(w.word);
+      // CLRX's pointer words (`uint*`, `structure*`), each made once.
+      const argType = spelledOnce(w.word, '*');
       const addressSpace = arg.kind === 'local' ? 'local' : arg.space;
       const structSize = w.structSize;
       const qualifiers = qualifiersOf(type, pointee);
