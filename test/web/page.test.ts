@@ -89,6 +89,8 @@ describe('web page', () => {
     // Pick the targets by clicking: amd-cl2 and r600 on, and POD push constants for vulkan.
     await page.click('#pick-amd-cl2');
     await page.click('#pick-r600');
+    // clspv's many options are folded away until opened.
+    await page.click('.panel[data-target="vulkan"] .options-fold > summary');
     await page.check('input[data-option="vulkan.pod-pushconstant"]');
     await page.selectOption('select[data-option="amdhsa.code-object"]', '4');
     await settled(page);
@@ -158,6 +160,7 @@ describe('web page', () => {
     await page.click('#pick-llvm');
     await page.click('#pick-opencl');
     await page.selectOption('select[data-option="llvm.metadata"]', 'legacy');
+    await page.click('.panel[data-target="vulkan"] .options-fold > summary');
     await page.selectOption('select[data-option="vulkan.cluster-pod-kernel-args"]', '0');
     await page.click('button[data-view="table"]');
     await settled(page);

@@ -1,15 +1,18 @@
 // Runs the core for every chosen target: the JSON plan, the text table, diagnostics and the
 // parameters' source spans (for linking the drawings to the editor).
-import { type DiffResult, type Diagnostic, type TargetName, abiView, diffViews, lower } from 'kernarg';
+import { type DiffResult, type Diagnostic, type FileHost, type LowerResult, type TargetName, abiView, diffViews, lower } from 'kernarg';
 import type { PlanJson } from './plan-json.js';
 import type { AppState } from './state.js';
 import { lowerOptions } from './target-options.js';
 
 export interface TargetResult {
   readonly target: TargetName;
+  /** The source is tinytc IR (formats that print tinytc bodies apply). */
+  readonly isIr: boolean;
   readonly plan?: PlanJson;
   readonly json?: string;
-  readonly table?: string;
+  /** The same source in another of the target's formats (table, llvm-ir, clrx, ...), made when first asked for. */
+  readonly render: (format: string) => LowerResult;
   readonly diagnostics: readonly Diagnostic[];
   /** Two-source mode: the old version's ABI against this one (when both lower). */
   readonly diff?: DiffResult;
@@ -28,9 +31,13 @@ export interface SourceArg {
 /** A diagnostic as the editor shows it, with the targets that reported it. */
 export interface ShownDiagnostic {
   readonly diagnostic: Diagnostic;
-  /** Offsets in the edited file, or undefined for a diagnostic without a span there. */
+  /** The page's file the span is in (the main file or a header), or undefined for one without a span in them. */
+  readonly file?: string;
+  /** Offsets in that file, and the 1-based line and column of `from`. */
   readonly from?: number;
   readonly to?: number;
+  readonly line?: number;
+  readonly col?: number;
   /** Targets reporting it, or undefined when every target did (a source problem). */
   readonly targets?: readonly TargetName[];
 }
@@ -50,20 +57,29 @@ export interface Compiled {
   readonly oldDiagnostics: readonly ShownDiagnostic[];
 }
 
-/** The old file's name in two-source mode: same language as the new one. */
+/** The old file's name in two-source mode: same folder (its includes find the same headers) and language as the new one. */
 export function oldFile(file: string): string {
-  return file.replace(/^.*\./, 'old.');
+  return file.replace(/[^/]*\.(\w+)$/, 'old.$1');
 }
 
-const noFiles = { readFile: (): undefined => undefined };
+/** The page's files as the preprocessor's file host: a path is found when a file of the list has it. */
+export function filesHost(state: Pick<AppState, 'headers'>): FileHost {
+  const byPath = new Map(state.headers.map((h) => [h.path, h.text]));
+  return { readFile: (path) => byPath.get(path) };
+}
+
+/** The page's folder is the main file's folder and `-I .` too, so `#include <x.h>` finds a file of the list as `"x.h"` does. */
+const INCLUDE_DIRS = ['.'];
 
 export function compile(state: AppState): Compiled {
   const src = { defines: state.defines, std: state.std };
+  const host = filesHost(state);
+  const optionsFor = (target: TargetName, format: string) => ({ ...lowerOptions(target, src, state.options, format), includeDirs: INCLUDE_DIRS });
   const results: TargetResult[] = [];
   const args = new Map<string, SourceArg[]>();
   const kernels: string[] = [];
   for (const target of state.targets) {
-    const r = lower(state.file, state.source, noFiles, lowerOptions(target, src, state.options, 'json'));
+    const r = lower(state.file, state.source, host, optionsFor(target, 'json'));
     if (r.module && kernels.length === 0) {
       for (const f of r.module.functions) {
         if (!f.isKernel) continue;
@@ -82,23 +98,31 @@ export function compile(state: AppState): Compiled {
     let diff: DiffResult | undefined;
     let oldDiagnostics: readonly Diagnostic[] | undefined;
     if (state.compare) {
-      const old = lower(oldFile(state.file), state.old, noFiles, lowerOptions(target, src, state.options, 'json'));
+      const old = lower(oldFile(state.file), state.old, host, optionsFor(target, 'json'));
       oldDiagnostics = old.diagnostics;
       if (old.plan && r.plan) diff = diffViews(abiView(old.plan), abiView(r.plan));
     }
+    // Other formats only when a panel shows them: a real file with headers takes tens of milliseconds a format.
+    const made = new Map<string, LowerResult>([['json', r]]);
+    const { file, source } = state;
+    const render = (format: string): LowerResult => {
+      let out = made.get(format);
+      if (!out) made.set(format, (out = lower(file, source, host, optionsFor(target, format))));
+      return out;
+    };
     if (r.output === undefined) {
-      results.push({ target, diagnostics: r.diagnostics, oldDiagnostics });
+      results.push({ target, isIr: file.endsWith('.ir'), render, diagnostics: r.diagnostics, oldDiagnostics });
       continue;
     }
-    const table = lower(state.file, state.source, noFiles, lowerOptions(target, src, state.options, 'table')).output;
-    results.push({ target, plan: JSON.parse(r.output) as PlanJson, json: r.output, table, diagnostics: r.diagnostics, diff, oldDiagnostics });
+    results.push({ target, isIr: file.endsWith('.ir'), plan: JSON.parse(r.output) as PlanJson, json: r.output, render, diagnostics: r.diagnostics, diff, oldDiagnostics });
   }
   const oldResults = results.map((r) => ({ target: r.target, diagnostics: r.oldDiagnostics ?? [] }));
-  return { results, args, kernels, diagnostics: mergeDiagnostics(state.file, results), oldDiagnostics: mergeDiagnostics(oldFile(state.file), oldResults) };
+  const oldPaths = new Set([oldFile(state.file), ...state.headers.map((h) => h.path)]);
+  return { results, args, kernels, diagnostics: mergeDiagnostics(new Set([state.file, ...state.headers.map((h) => h.path)]), results), oldDiagnostics: mergeDiagnostics(oldPaths, oldResults) };
 }
 
 /** Each distinct diagnostic once, naming its targets when only some of them report it. */
-function mergeDiagnostics(file: string, results: readonly Pick<TargetResult, 'target' | 'diagnostics'>[]): ShownDiagnostic[] {
+function mergeDiagnostics(files: ReadonlySet<string>, results: readonly Pick<TargetResult, 'target' | 'diagnostics'>[]): ShownDiagnostic[] {
   const seen = new Map<string, { d: Diagnostic; targets: TargetName[] }>();
   for (const r of results) {
     for (const d of r.diagnostics) {
@@ -110,13 +134,14 @@ function mergeDiagnostics(file: string, results: readonly Pick<TargetResult, 'ta
   }
   const out: ShownDiagnostic[] = [];
   for (const { d, targets } of seen.values()) {
-    const inFile = d.span && d.span.file.path === file;
-    out.push({
-      diagnostic: d,
-      from: inFile ? d.span!.start : undefined,
-      to: inFile ? Math.max(d.span!.end, d.span!.start) : undefined,
-      targets: targets.length === results.length ? undefined : targets,
-    });
+    const targetsOf = targets.length === results.length ? undefined : targets;
+    const span = d.span;
+    if (!span || !files.has(span.file.path)) {
+      out.push({ diagnostic: d, targets: targetsOf });
+      continue;
+    }
+    const { line, col } = span.file.lineCol(span.start);
+    out.push({ diagnostic: d, file: span.file.path, from: span.start, to: Math.max(span.end, span.start), line, col, targets: targetsOf });
   }
   return out;
 }

@@ -3,7 +3,7 @@
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { c } from '@codemirror/legacy-modes/mode/clike';
 import { HighlightStyle, StreamLanguage, bracketMatching, syntaxHighlighting } from '@codemirror/language';
-import { Compartment, EditorState, type Extension, type Range, RangeSetBuilder, StateEffect, StateField } from '@codemirror/state';
+import { EditorState, type Extension, type Range, RangeSetBuilder, StateEffect, StateField } from '@codemirror/state';
 import { Decoration, type DecorationSet, EditorView, WidgetType, drawSelection, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import type { ShownDiagnostic, SourceArg } from './compile.js';
@@ -110,7 +110,14 @@ const markedField = StateField.define<DecorationSet>({
 
 export interface SourceEditor {
   readonly view: EditorView;
+  /** The file the editor shows now. */
+  readonly file: string;
+  /** Starts over with one file (an example, a language change): every other file's editing state is dropped. */
   setText(text: string, file: string): void;
+  /** Shows another file, each keeping its own undo history, selection and scroll position while it has the same text. */
+  open(file: string, text: string): void;
+  /** Drops a file's kept editing state (the file was removed or renamed). */
+  forget(file: string): void;
   showDiagnostics(list: readonly ShownDiagnostic[]): void;
   mark(ranges: readonly { from: number; to: number }[]): void;
   /** Selects a range and moves focus to the editor ("go to the source"). */
@@ -121,12 +128,13 @@ function languageFor(file: string): Extension {
   return file.endsWith('.ir') ? tinytcLanguage : openclLanguage;
 }
 
-export function createEditor(parent: HTMLElement, text: string, file: string, onChange: (text: string) => void, onCursor: (pos: number) => void, label = 'Kernel source'): SourceEditor {
-  const language = new Compartment();
-  const view = new EditorView({
-    parent,
-    state: EditorState.create({
-      doc: text,
+/** `onChange` gets the shown file's name with its new text. */
+export function createEditor(parent: HTMLElement, text: string, file: string, onChange: (text: string, file: string) => void, onCursor: (pos: number) => void, label = 'Kernel source'): SourceEditor {
+  let current = file;
+  const kept = new Map<string, EditorState>();
+  const stateFor = (doc: string, name: string) =>
+    EditorState.create({
+      doc,
       extensions: [
         lineNumbers(),
         EditorView.lineWrapping,
@@ -135,31 +143,52 @@ export function createEditor(parent: HTMLElement, text: string, file: string, on
         highlightActiveLine(),
         bracketMatching(),
         keymap.of([...defaultKeymap, ...historyKeymap]),
-        language.of(languageFor(file)),
+        languageFor(name),
         syntaxHighlighting(highlight),
         diagnosticsField,
         markedField,
         EditorView.contentAttributes.of({ 'aria-label': label, 'aria-multiline': 'true' }),
         EditorView.updateListener.of((u) => {
-          if (u.docChanged) onChange(u.state.doc.toString());
+          if (u.docChanged) onChange(u.state.doc.toString(), current);
           if (u.selectionSet || u.docChanged) onCursor(u.state.selection.main.head);
         }),
       ],
-    }),
-  });
+    });
+  const view = new EditorView({ parent, state: stateFor(text, file) });
+  // The file's name for screen readers: which file the editor holds.
+  const named = () => view.dom.setAttribute('data-file', current);
+  named();
   return {
     view,
+    get file() {
+      return current;
+    },
     setText(t, f) {
-      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: t }, effects: language.reconfigure(languageFor(f)) });
+      kept.clear();
+      current = f;
+      view.setState(stateFor(t, f));
+      named();
+    },
+    open(f, t) {
+      if (f === current && view.state.doc.toString() === t) return;
+      kept.set(current, view.state);
+      const old = kept.get(f);
+      current = f;
+      view.setState(old && old.doc.toString() === t ? old : stateFor(t, f));
+      named();
+    },
+    forget(f) {
+      kept.delete(f);
     },
     showDiagnostics(list) {
-      view.dispatch({ effects: setDiagnostics.of(list) });
+      view.dispatch({ effects: setDiagnostics.of(list.filter((d) => d.file === current)) });
     },
     mark(ranges) {
       view.dispatch({ effects: setMarked.of(ranges) });
     },
     select(from, to) {
-      view.dispatch({ selection: { anchor: from, head: to }, scrollIntoView: true });
+      // Centred: the line and the message under it both show, whatever was scrolled before.
+      view.dispatch({ selection: { anchor: from, head: to }, effects: EditorView.scrollIntoView(from, { y: 'center' }) });
       view.focus();
     },
   };

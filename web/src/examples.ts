@@ -1,11 +1,26 @@
-/** The kernels of the example picker: each shows one thing layouts get wrong. */
+// Real application code, unchanged from test/real/darktable/ (GPL-3.0-or-later, © the darktable
+// authors; that folder's README and COPYRIGHT.debian say so): read as text by the page's build.
+import darktableBloom from '../../test/real/darktable/bloom.cl?raw';
+import darktableColorspace from '../../test/real/darktable/colorspace.h?raw';
+import darktableCommon from '../../test/real/darktable/common.h?raw';
+import type { HeaderFile } from './state.js';
+
+/** The kernels of the example picker: each shows one thing layouts get wrong, or how real code looks. */
 export interface Example {
   readonly id: string;
   readonly title: string;
   /** File name the core sees: `.cl` is OpenCL C, `.ir` tinytc IR. */
   readonly file: string;
   readonly source: string;
+  /** Files the source includes. */
+  readonly headers?: readonly HeaderFile[];
+  /** The picker's group for examples from real projects, naming their origin and licence. */
+  readonly group?: string;
+  /** Where the files come from and their licence, shown under the picker while the example is open. */
+  readonly licence?: string;
 }
+
+const DARKTABLE = 'Real code: darktable 4.2.1 (GPL-3.0-or-later)';
 
 export const EXAMPLES: readonly Example[] = [
   {
@@ -69,5 +84,17 @@ kernel void reduce(global const float* in, global float* out,
 ; a group becomes a pointer table plus tables of its dynamic extents.
 func @scale(%alpha: f32, %A: memref<f32x16x?>, %Bs: group<memref<f64x?x4>, offset: ?>) {}
 `,
+  },
+  {
+    id: 'darktable-bloom',
+    title: 'bloom.cl with common.h and colorspace.h',
+    file: 'bloom.cl',
+    source: darktableBloom,
+    headers: [
+      { path: 'common.h', text: darktableCommon },
+      { path: 'colorspace.h', text: darktableColorspace },
+    ],
+    group: DARKTABLE,
+    licence: "darktable 4.2.1's bloom.cl, common.h and colorspace.h, unchanged: GPL-3.0-or-later, © the darktable authors (test/real/darktable/COPYRIGHT.debian).",
   },
 ];

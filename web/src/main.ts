@@ -2,10 +2,13 @@
 import type { TargetName } from 'kernarg';
 import { type Compiled, compile, diagnosticId, oldFile } from './compile.js';
 import { argAt, createEditor } from './editor.js';
-import { EXAMPLES } from './examples.js';
+import { EXAMPLES, type Example } from './examples.js';
 import { copyText } from './export.js';
+import { createFileBar, isKernelSource } from './files.js';
 import { type Panel, createPanel } from './panels.js';
-import { type AppState, type View, decodeState, defaultState, encodeState } from './state.js';
+import { showProblems } from './problems.js';
+import { attachTooltip } from './tooltip.js';
+import { type AppState, type HeaderFile, type View, decodeState, defaultState, encodeState } from './state.js';
 import { ALL_TARGETS, CL_VERSIONS, targetTitle } from './target-options.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -22,9 +25,24 @@ async function start(): Promise<void> {
   const kernel = $<HTMLSelectElement>('kernel');
   const picker = $<HTMLFieldSetElement>('target-picker');
   const panelsEl = $<HTMLDivElement>('panels');
-  const messages = $<HTMLDivElement>('messages');
+  const messages = $<HTMLUListElement>('messages');
+  const licence = $<HTMLParagraphElement>('licence');
 
-  example.append(new Option('(your own)', ''), ...EXAMPLES.map((e) => new Option(e.title, e.id)));
+  // Examples from real projects sit in a group whose label names the project and its licence.
+  example.append(new Option('(your own)', ''));
+  for (const e of EXAMPLES) {
+    const option = new Option(e.title, e.id);
+    if (!e.group) {
+      example.append(option);
+      continue;
+    }
+    const group = [...example.querySelectorAll('optgroup')].find((g) => g.label === e.group) ?? example.appendChild(Object.assign(document.createElement('optgroup'), { label: e.group }));
+    group.append(option);
+  }
+  const sameFiles = (e: Example) =>
+    e.source === state.source && e.file === state.file && (e.headers ?? []).length === state.headers.length && (e.headers ?? []).every((h, i) => h.path === state.headers[i].path && h.text === state.headers[i].text);
+  /** A file's text: the main file's, or a header's. */
+  const textOf = (path: string): string => (path === state.file ? state.source : (state.headers.find((h) => h.path === path)?.text ?? ''));
   std.append(...CL_VERSIONS.map((v) => new Option(v.replace('CL', ''), v)));
   for (const t of ALL_TARGETS) {
     const box = document.createElement('input');
@@ -43,19 +61,25 @@ async function start(): Promise<void> {
     });
   }
 
-  const editor = createEditor($('editor'), state.source, state.file, (text) => {
-    state.source = text;
+  const editor = createEditor($('editor'), state.source, state.file, (text, file) => {
+    if (file === state.file) state.source = text;
+    else {
+      const h = state.headers.find((x) => x.path === file);
+      if (h) h.text = text;
+    }
     schedule();
   }, (pos) => {
-    const a = argAt(compiled.args.get(currentKernel()), pos);
+    const a = argAt(mainArgs(), pos);
     setActive(a ? a.key : null);
   });
+  /** The kernel's arguments while the editor shows the main file (they are spans in it), else none. */
+  const mainArgs = () => (editor.file === state.file ? compiled.args.get(currentKernel()) : undefined);
   // Hovering an argument in the source highlights it in every drawing; elsewhere the cursor's does.
   const cursorKey = (): number | null =>
-    editor.view.hasFocus ? (argAt(compiled.args.get(currentKernel()), editor.view.state.selection.main.head)?.key ?? null) : null;
+    editor.view.hasFocus ? (argAt(mainArgs(), editor.view.state.selection.main.head)?.key ?? null) : null;
   editor.view.contentDOM.addEventListener('mousemove', (e) => {
     const pos = editor.view.posAtCoords({ x: e.clientX, y: e.clientY });
-    const a = pos === null ? undefined : argAt(compiled.args.get(currentKernel()), pos);
+    const a = pos === null ? undefined : argAt(mainArgs(), pos);
     setActive(a ? a.key : cursorKey());
   });
   editor.view.contentDOM.addEventListener('mouseleave', () => setActive(cursorKey()));
@@ -63,6 +87,69 @@ async function start(): Promise<void> {
   // Two-source mode: the old version in its own editor above the new one.
   const compare = $<HTMLInputElement>('compare');
   const oldWrap = $<HTMLDivElement>('old-wrap');
+  // The files: tabs over the editor; the main file is compiled, the others are what it includes.
+  const files = createFileBar($('files'), $('drop'), $('files-status'), {
+    show(path) {
+      editor.open(path, textOf(path));
+      render();
+    },
+    setMain(path) {
+      const at = state.headers.findIndex((h) => h.path === path);
+      if (at < 0 || !isKernelSource(path)) return;
+      const next = state.headers[at];
+      state.headers[at] = { path: state.file, text: state.source };
+      state.file = next.path;
+      state.source = next.text;
+      state.kernel = '';
+      editor.open(state.file, state.source);
+      oldEditor.setText(state.old, oldFile(state.file));
+      update();
+    },
+    add(path) {
+      if (path !== state.file && !state.headers.some((h) => h.path === path)) state.headers.push({ path, text: '' });
+      editor.open(path, textOf(path));
+      update();
+    },
+    remove(path) {
+      state.headers = state.headers.filter((h) => h.path !== path);
+      editor.forget(path);
+      if (editor.file === path) editor.open(state.file, state.source);
+      update();
+    },
+    opened(list) {
+      // Files holding a kernel source start over with those files; headers alone join the open ones.
+      const sources = list.filter((f) => isKernelSource(f.path));
+      if (sources.length > 0) {
+        const main = sources[0];
+        state.file = main.path;
+        state.source = main.text;
+        state.headers = list.filter((f) => f !== main).map((f) => ({ ...f }));
+        state.kernel = '';
+        editor.setText(state.source, state.file);
+        state.old = state.source;
+        oldEditor.setText(state.old, oldFile(state.file));
+      } else {
+        for (const f of list) {
+          const h = state.headers.find((x) => x.path === f.path);
+          if (h) h.text = f.text;
+          else state.headers.push({ ...f });
+          editor.forget(f.path);
+        }
+        editor.open(list[0].path, list[0].text);
+      }
+      clearTimeout(timer);
+      update();
+    },
+  });
+  /** Moves the editor to a diagnostic: its file's tab, its line in view, its span selected. */
+  const goTo = (file: string, from: number, to: number) => {
+    if (editor.file !== file) {
+      editor.open(file, textOf(file));
+      render();
+    }
+    editor.select(from, to);
+  };
+
   const oldEditor = createEditor($('old-editor'), state.old, oldFile(state.file), (text) => {
     state.old = text;
     schedule();
@@ -81,6 +168,9 @@ async function start(): Promise<void> {
     panels = state.targets.map((t) => createPanel(t, (key, value) => {
       state.options[key] = value;
       update();
+    }, (format) => {
+      state.formats[t] = format;
+      update();
     }));
     panelsEl.replaceChildren(...panels.map((p) => p.root));
   }
@@ -94,12 +184,17 @@ async function start(): Promise<void> {
     document.body.classList.toggle('linking', key !== null);
     for (const e of panelsEl.querySelectorAll('.slot.hl')) e.classList.remove('hl');
     if (key !== null) for (const e of panelsEl.querySelectorAll(`.slot[data-key="${key}"]`)) e.classList.add('hl');
-    const spans = (compiled.args.get(currentKernel()) ?? []).filter((a) => a.key === key);
+    const spans = (mainArgs() ?? []).filter((a) => a.key === key);
     editor.mark(spans);
   }
 
   function render(): void {
-    example.value = EXAMPLES.find((e) => e.source === state.source && e.file === state.file)?.id ?? '';
+    const shownExample = EXAMPLES.find(sameFiles);
+    example.value = shownExample?.id ?? '';
+    licence.hidden = !shownExample?.licence;
+    licence.textContent = shownExample?.licence ?? '';
+    // The editor may show a file that is gone (a link or an example replaced the files).
+    if (editor.file !== state.file && !state.headers.some((h) => h.path === editor.file)) editor.open(state.file, state.source);
     language.value = state.file.endsWith('.ir') ? 'ir' : 'cl';
     compare.checked = state.compare;
     oldWrap.hidden = !state.compare;
@@ -115,16 +210,13 @@ async function start(): Promise<void> {
     const shared = new Set(compiled.diagnostics.filter((d) => d.targets === undefined && compiled.results.length > 1).map((d) => diagnosticId(d.diagnostic)));
     for (const p of panels) {
       const r = compiled.results.find((x) => x.target === p.target);
-      if (r) p.show(r, state.view, k, state.options, shared);
+      if (r) p.show(r, state.view, k, state.options, shared, state.formats[p.target]);
     }
     editor.showDiagnostics(compiled.diagnostics);
-    const unplaced = compiled.diagnostics.filter((d) => d.from === undefined);
-    messages.replaceChildren(...unplaced.map((d) => {
-      const p = document.createElement('p');
-      p.className = d.diagnostic.severity;
-      p.textContent = `${d.diagnostic.severity}: ${d.diagnostic.message} [${d.diagnostic.code}]${d.targets ? ` (${d.targets.join(', ')})` : ''}`;
-      return p;
-    }));
+    const errors = new Map<string, number>();
+    for (const d of compiled.diagnostics) if (d.file !== undefined && d.diagnostic.severity === 'error') errors.set(d.file, (errors.get(d.file) ?? 0) + 1);
+    files.render(state.file, state.headers, editor.file, errors);
+    showProblems(messages, compiled.diagnostics, (d) => goTo(d.file!, d.from!, d.to!));
     if (state.targets.length === 0) panelsEl.replaceChildren(Object.assign(document.createElement('p'), { textContent: 'Pick a target above.' }));
     setActive(activeKey);
   }
@@ -152,6 +244,7 @@ async function start(): Promise<void> {
     if (!ex) return;
     state.file = ex.file;
     state.source = ex.source;
+    state.headers = (ex.headers ?? []).map((h): HeaderFile => ({ ...h }));
     state.kernel = '';
     editor.setText(ex.source, ex.file);
     state.old = ex.source;
@@ -161,6 +254,7 @@ async function start(): Promise<void> {
   });
   language.addEventListener('change', () => {
     state.file = state.file.replace(/\.(cl|ir)$/, `.${language.value}`);
+    state.headers = state.headers.filter((h) => h.path !== state.file);
     editor.setText(state.source, state.file);
     oldEditor.setText(state.old, oldFile(state.file));
     clearTimeout(timer);
@@ -210,7 +304,7 @@ async function start(): Promise<void> {
   });
   const selectSource = (slot: SVGGElement) => {
     const a = (compiled.args.get(currentKernel()) ?? []).find((x) => String(x.key) === slot.dataset.key);
-    if (a) editor.select(a.from, a.to);
+    if (a) goTo(state.file, a.from, a.to);
   };
   panelsEl.addEventListener('click', (e) => {
     const slot = (e.target as Element).closest<SVGGElement>('.slot');
@@ -238,6 +332,7 @@ async function start(): Promise<void> {
     next.focus();
   });
 
+  attachTooltip(panelsEl);
   rebuildPanels();
   update();
   document.body.dataset.ready = 'true';

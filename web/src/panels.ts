@@ -1,5 +1,5 @@
 // One panel per chosen target: its options, its drawing (or table, or JSON) and its actions.
-import type { DiffResult, TargetName } from 'kernarg';
+import { type DiffResult, FORMATS, TARGET_RECORDS, type TargetName } from 'kernarg';
 import { type TargetResult, diagnosticId } from './compile.js';
 import { drawingOf } from './draw/model.js';
 import { renderDrawing } from './draw/render.js';
@@ -10,8 +10,17 @@ import { optionValue, targetOptions, targetTitle } from './target-options.js';
 export interface Panel {
   readonly target: TargetName;
   readonly root: HTMLElement;
-  /** `shared`: diagnostics every target reports (source errors, shown once in the editor). */
-  show(result: TargetResult, view: View, kernel: string, options: Readonly<Record<string, string>>, shared: ReadonlySet<string>): void;
+  /** `shared`: diagnostics every target reports (source errors, shown once in the editor); `format`: the Text view's choice. */
+  show(result: TargetResult, view: View, kernel: string, options: Readonly<Record<string, string>>, shared: ReadonlySet<string>, format: string | undefined): void;
+}
+
+/**
+ * The target's text formats for a source language: every format of its record but the table and JSON
+ * (views of their own), less those that print tinytc bodies when the source is OpenCL C.
+ */
+export function textFormats(target: TargetName, isIr: boolean): string[] {
+  const tinytcOnly = TARGET_RECORDS.find((t) => t.name === target)?.tinytcFormats ?? [];
+  return (FORMATS[target] ?? []).filter((f) => f !== 'table' && f !== 'json' && (isIr || !tinytcOnly.includes(f)));
 }
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<Record<string, string>> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
@@ -38,7 +47,7 @@ function showChanges(box: HTMLElement, diff: DiffResult | undefined): void {
   box.append(list);
 }
 
-export function createPanel(target: TargetName, onOption: (key: string, value: string) => void): Panel {
+export function createPanel(target: TargetName, onOption: (key: string, value: string) => void, onFormat: (format: string) => void): Panel {
   const id = `panel-${target}`;
   const title = el('h3', { id: `${id}-h` }, targetTitle(target));
   const summary = el('p', { class: 'summary' });
@@ -59,14 +68,27 @@ export function createPanel(target: TargetName, onOption: (key: string, value: s
       opts.append(el('label', { title: spec.help }, `${spec.label} `, select));
     }
   }
+  // A target with many options (clspv's) folds them away, so its drawing sits beside the other
+  // targets' at the same height; they open by themselves while one is off its default.
+  const FOLD_OVER = 4;
+  const optionsSummary = el('summary', {});
+  const optionsFold = el('details', { class: 'options-fold' }, optionsSummary, opts);
+  const optionsBox = () => (controls.size > FOLD_OVER ? optionsFold : opts);
+  let foldTouched = false;
+  optionsSummary.addEventListener('click', () => {
+    foldTouched = true;
+  });
   const changes = el('div', { class: 'changes', hidden: '' });
+  const formatPick = el('select', { 'data-format-of': target, 'aria-label': `${targetTitle(target)} text format` });
+  formatPick.addEventListener('change', () => onFormat(formatPick.value));
+  const formatBar = el('label', { class: 'format', hidden: '' }, 'Format ', formatPick);
   const body = el('div', { class: 'view' });
   const status = el('output', { class: 'status' });
   const copy = el('button', { type: 'button', 'data-action': 'copy-json' }, 'Copy JSON');
   const svgButton = el('button', { type: 'button', 'data-action': 'export-svg' }, 'SVG');
   const pngButton = el('button', { type: 'button', 'data-action': 'export-png' }, 'PNG');
   const actions = el('div', { class: 'actions' }, copy, svgButton, pngButton, status);
-  const root = el('article', { class: 'panel', 'data-target': target, 'aria-labelledby': `${id}-h` }, el('header', {}, title, summary), opts, changes, body, actions);
+  const root = el('article', { class: 'panel', 'data-target': target, 'aria-labelledby': `${id}-h` }, el('header', {}, title, summary), optionsBox(), changes, formatBar, body, actions);
 
   let current: TargetResult | undefined;
   let kernelName = '';
@@ -91,7 +113,7 @@ export function createPanel(target: TargetName, onOption: (key: string, value: s
   return {
     target,
     root,
-    show(result, view, kernel, options, shared) {
+    show(result, view, kernel, options, shared, format) {
       current = result;
       for (const spec of targetOptions(target)) {
         const c = controls.get(`${target}.${spec.key}`)!;
@@ -99,9 +121,13 @@ export function createPanel(target: TargetName, onOption: (key: string, value: s
         if (c instanceof HTMLInputElement) c.checked = v === 'on';
         else c.value = v;
       }
+      const changed = targetOptions(target).filter((spec) => optionValue(options, target, spec) !== spec.default).length;
+      optionsSummary.textContent = `${controls.size} options${changed > 0 ? `, ${changed} changed` : ''}`;
+      if (!foldTouched && changed > 0) optionsFold.open = true;
       say('');
       showChanges(changes, result.diff);
       body.replaceChildren();
+      formatBar.hidden = true;
       const plan = result.plan;
       const k = plan?.kernels.find((x) => x.name === kernel) ?? plan?.kernels[0];
       kernelName = k?.name ?? '';
@@ -136,11 +162,40 @@ export function createPanel(target: TargetName, onOption: (key: string, value: s
           break;
         }
         case 'table':
-          body.append(el('pre', { class: 'text', tabindex: '0', 'aria-label': `${target} table` }, result.table ?? ''));
+          body.append(el('pre', { class: 'text', tabindex: '0', 'aria-label': `${target} table` }, result.render('table').output ?? ''));
           break;
         case 'json':
           body.append(el('pre', { class: 'text', tabindex: '0', 'aria-label': `${target} JSON` }, result.json ?? ''));
           break;
+        case 'text':
+          showText(format);
+          break;
+        default:
+          view satisfies never;
+      }
+      // The Text view: the core's other formats of this target (LLVM IR, CLRX, the descriptor map, ...).
+      function showText(wanted: string | undefined): void {
+        const formats = textFormats(target, result.isIr);
+        if (formats.length === 0) {
+          body.append(el('p', { class: 'summary' }, `${targetTitle(target)} has no text format beyond the table and JSON.`));
+          return;
+        }
+        const f = wanted !== undefined && formats.includes(wanted) ? wanted : formats[0];
+        formatPick.replaceChildren(...formats.map((x) => el('option', { value: x }, x)));
+        formatPick.value = f;
+        formatBar.hidden = false;
+        const out = result.render(f);
+        if (out.output !== undefined) {
+          body.append(el('pre', { class: 'text', tabindex: '0', 'aria-label': `${target} ${f}`, 'data-format': f }, out.output));
+          return;
+        }
+        if (out.binary) {
+          body.append(el('p', { class: 'summary', 'data-format': f }, `${f} is binary (${out.binary.length} bytes): the command line writes it with -o.`));
+          return;
+        }
+        const list = el('ul', { class: 'refusal', 'data-format': f });
+        for (const d of out.diagnostics.filter((x) => x.severity === 'error')) list.append(el('li', {}, `${d.message} [${d.code}]`));
+        body.append(el('p', {}, `No ${f} for this source:`), list);
       }
     },
   };

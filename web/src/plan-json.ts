@@ -15,6 +15,7 @@ export interface SlotJson {
   // byte-buffer targets (amdhsa, amd-cl2, r600) and vulkan POD offsets
   offset?: number;
   size?: number | null;
+  align?: number;
   // opencl
   index?: number;
   kind?: string;

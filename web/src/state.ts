@@ -3,12 +3,23 @@ import type { ClStd, TargetName } from 'kernarg';
 import { EXAMPLES } from './examples.js';
 import { ALL_TARGETS, CL_VERSIONS } from './target-options.js';
 
-export type View = 'drawing' | 'table' | 'json';
+export type View = 'drawing' | 'table' | 'json' | 'text';
+
+/** A file beside the main one (a header, or another .cl it includes), by its path relative to the main file's folder. */
+export interface HeaderFile {
+  path: string;
+  text: string;
+}
+
+/** Paths the page accepts for files: relative, `/`-separated, no `..` (they all live in one folder tree). */
+export const FILE_PATH = /^(?!.*(?:^|\/)\.\.?(?:\/|$))[\w.+-]+(?:\/[\w.+-]+)*$/;
 
 export interface AppState {
   /** File name the core compiles; its extension picks the language (.cl or .ir). */
   file: string;
   source: string;
+  /** The other files: what `#include` finds (the page's folder acts as the main file's folder and as `-I .`). */
+  headers: HeaderFile[];
   defines: string;
   std: ClStd;
   /** Targets shown, in the order of the registry. */
@@ -18,6 +29,8 @@ export interface AppState {
   /** The kernel drawn, when the source has several. */
   kernel: string;
   view: View;
+  /** The text format each target shows in the Text view (`target` → format), when not its first. */
+  formats: Record<string, string>;
   /** Two-source mode: `old` is the earlier version of the source, diffed against `source`. */
   compare: boolean;
   old: string;
@@ -25,18 +38,33 @@ export interface AppState {
 
 export function defaultState(): AppState {
   const ex = EXAMPLES[0];
-  return { file: ex.file, source: ex.source, defines: '', std: 'CL1.2', targets: ['opencl', 'vulkan', 'amdhsa'], options: {}, kernel: '', view: 'drawing', compare: false, old: '' };
+  return { file: ex.file, source: ex.source, headers: (ex.headers ?? []).map((h) => ({ ...h })), defines: '', std: 'CL1.2', targets: ['opencl', 'vulkan', 'amdhsa'], options: {}, kernel: '', view: 'drawing', formats: {}, compare: false, old: '' };
 }
 
-const VIEWS: readonly View[] = ['drawing', 'table', 'json'];
+const VIEWS: readonly View[] = ['drawing', 'table', 'json', 'text'];
+
+/** Well-formed files of a decoded state: valid distinct paths, none the main file's. */
+function sanitizeHeaders(raw: unknown, main: string): HeaderFile[] {
+  if (!Array.isArray(raw)) return [];
+  const out: HeaderFile[] = [];
+  for (const h of raw as unknown[]) {
+    if (typeof h !== 'object' || h === null) continue;
+    const { path, text } = h as Record<string, unknown>;
+    if (typeof path !== 'string' || typeof text !== 'string' || !FILE_PATH.test(path) || path === main || out.some((o) => o.path === path)) continue;
+    out.push({ path, text });
+  }
+  return out;
+}
 
 /** Keeps only well-formed fields of decoded state; anything else falls back to the default. */
 function sanitize(raw: unknown): AppState {
   const s = defaultState();
   if (typeof raw !== 'object' || raw === null) return s;
   const r = raw as Record<string, unknown>;
-  if (typeof r.file === 'string' && /^[\w.-]+\.(cl|ir)$/.test(r.file)) s.file = r.file;
+  if (typeof r.file === 'string' && FILE_PATH.test(r.file) && /\.(cl|ir)$/.test(r.file)) s.file = r.file;
   if (typeof r.source === 'string') s.source = r.source;
+  // A link from before files existed has no headers: it holds one file, so none.
+  s.headers = sanitizeHeaders(r.headers, s.file);
   if (typeof r.defines === 'string') s.defines = r.defines;
   if (typeof r.std === 'string' && (CL_VERSIONS as readonly string[]).includes(r.std)) s.std = r.std as ClStd;
   if (Array.isArray(r.targets)) s.targets = ALL_TARGETS.filter((t) => (r.targets as unknown[]).includes(t));
@@ -45,6 +73,9 @@ function sanitize(raw: unknown): AppState {
   }
   if (typeof r.kernel === 'string') s.kernel = r.kernel;
   if (typeof r.view === 'string' && (VIEWS as readonly string[]).includes(r.view)) s.view = r.view as View;
+  if (typeof r.formats === 'object' && r.formats !== null) {
+    for (const [k, v] of Object.entries(r.formats)) if (typeof v === 'string') s.formats[k] = v;
+  }
   if (typeof r.compare === 'boolean') s.compare = r.compare;
   if (typeof r.old === 'string') s.old = r.old;
   return s;

@@ -18,6 +18,8 @@ export interface Box {
   /** Source argument the box belongs to (colour and linking), or null. */
   readonly key: number | null;
   readonly mark: Mark;
+  /** The slot's alignment when the plan states it (its own `align`, or its value's layout's). */
+  readonly align?: number;
   readonly layout?: LayoutJson;
   /** Extra line of the tooltip. */
   readonly detail?: string;
@@ -85,6 +87,7 @@ function box(k: KernelJson, i: number, offset: number, size: number, extra: Reco
     size,
     key: keyOf(s, k),
     mark: markOf(s),
+    align: s.align ?? s.layout?.align,
     layout: s.layout,
     detail,
     data: { slot: i, name: s.name, offset, size, ...extra },

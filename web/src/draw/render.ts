@@ -1,5 +1,6 @@
 // Draws a Drawing as one SVG: lanes stacked top to bottom, each slot a focusable group that
 // carries its plan data (data-* attributes) and its source argument (data-key).
+import { type Tip, fieldsOf } from './fields.js';
 import type { BindingsLane, Box, BytesLane, Drawing, Lane, ListLane } from './model.js';
 import { gaps, paddingOf } from './padding.js';
 import { fit, svg } from './svg.js';
@@ -31,18 +32,65 @@ function describe(b: Box, where: string): string {
   return `${b.name}${b.type ? `: ${b.type}` : ''}${mark}, ${where}${b.detail ? `. ${b.detail}` : ''}`;
 }
 
-function slotGroup(b: Box, label: string): SVGGElement {
+/** The page's tooltip (web/src/tooltip.ts) reads it; a native <title> would show a second one. */
+const tipAttr = (tip: Tip): string => JSON.stringify(tip);
+
+/** A slot's tooltip: its type, where it lives, its size and alignment as the plan gives them. */
+function slotTip(b: Box, rows: readonly (readonly [string, string])[]): Tip {
+  const head = b.mark === 'arg' ? b.name : `${b.name} (${b.mark})`;
+  const out: [string, string][] = [['type', b.type || '—'], ...rows.map(([k, v]): [string, string] => [k, v])];
+  out.push(['align', b.align === undefined ? 'not stated by this target' : String(b.align)]);
+  if (b.layout?.kind === 'union') out.push(['union of', b.layout.fields.map((f) => f.name ?? '(unnamed)').join(', ')]);
+  if (b.detail) out.push(['note', b.detail]);
+  return { title: head, rows: out };
+}
+
+function slotGroup(b: Box, label: string, tip: Tip): SVGGElement {
   const data: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(b.data)) data[`data-${k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}`] = v;
-  const g = svg('g', { class: slotClass(b), 'data-key': b.key ?? undefined, 'data-mark': b.mark, tabindex: -1, role: 'button', 'aria-label': label, ...data });
-  g.append(svg('title', {}, label));
-  return g;
+  return svg('g', { class: slotClass(b), 'data-key': b.key ?? undefined, 'data-mark': b.mark, tabindex: -1, role: 'button', 'aria-label': label, 'data-tip': tipAttr(tip), ...data });
+}
+
+const FIELD_FONT = 9.5;
+
+/**
+ * A struct's fields inside its box: a divider where each starts and its name along the bottom of its
+ * bytes, each field a hover target of its own. Returns whether any was drawn (the slot's label then
+ * takes the top line only).
+ */
+function drawFields(g: SVGGElement, b: Box, rowY: (r: number) => number, shown: (row: number) => boolean): boolean {
+  const fields = b.layout ? fieldsOf(b.layout) : [];
+  if (fields.length === 0) return false;
+  for (const f of fields) {
+    const from = b.offset + f.offset;
+    const ps = pieces(from, from + f.size).filter((p) => shown(p.row));
+    if (ps.length === 0) continue;
+    const rows: [string, string][] = [['type', f.type], ['offset', `${from} (${f.offset} in ${b.name})`], ['size', `${f.size} bytes`], ['align', String(f.align)]];
+    if (f.bits) rows.push(['bits', f.bits]);
+    const fg = svg('g', { class: 'field', 'data-field': f.name, 'data-offset': from, 'data-size': f.size, 'data-align': f.align, 'data-type': f.type, 'data-tip': tipAttr({ title: `${b.name}.${f.name}`, rows }) });
+    for (const [i, p] of ps.entries()) {
+      const y = rowY(p.row);
+      fg.append(svg('rect', { x: p.x + 1, y: y + 18, width: p.w - 2, height: ROW_H - 20, class: 'field-box' }));
+      // The divider where the field starts (not at the box's own edge).
+      if (i === 0 && from > b.offset && (from % PER_ROW) !== 0) fg.append(svg('line', { x1: p.x, y1: y + 18, x2: p.x, y2: y + ROW_H - 3, class: 'field-line' }));
+    }
+    const wide = ps.reduce((a, p) => (p.w > a.w ? p : a), ps[0]);
+    const text = fit(f.name, wide.w - 6, FIELD_FONT);
+    if (text) fg.append(svg('text', { x: wide.x + 3, y: rowY(wide.row) + ROW_H - 7, class: 'field-name' }, text));
+    g.append(fg);
+  }
+  return true;
 }
 
 /** Name and type inside a rectangle, cut to fit; a mark badge for ABI-added slots. */
-function labelIn(g: SVGGElement, b: Box, x: number, y: number, w: number, h: number): void {
+function labelIn(g: SVGGElement, b: Box, x: number, y: number, w: number, h: number, topOnly = false): void {
   const inner = w - 8;
   if (inner < 14) return;
+  if (topOnly) {
+    // Fields take the bottom line: name and type share the top one.
+    g.append(svg('text', { x: x + 4, y: y + 14, class: 'slot-name' }, fit(`${b.short ?? b.name}${b.type ? `: ${b.type}` : ''}`, inner, 12)));
+    return;
+  }
   const twoLines = h >= 34;
   const nameY = twoLines ? y + h / 2 - 3 : y + h / 2 + 4;
   g.append(svg('text', { x: x + 4, y: nameY, class: 'slot-name' }, fit(b.short ?? b.name, inner, 12)));
@@ -142,14 +190,14 @@ function drawBytes(root: SVGSVGElement, lane: BytesLane, y0: number, hatch: stri
   }
   for (const [s, e] of gaps(used, 0, lane.size)) {
     const label = `unused (padding), bytes ${s}–${e - 1} (${e - s} byte${e - s === 1 ? '' : 's'})`;
-    const g = svg('g', { class: 'padding', 'data-offset': s, 'data-size': e - s }, svg('title', {}, label));
+    const g = svg('g', { class: 'padding', 'data-offset': s, 'data-size': e - s, 'aria-label': label, 'data-tip': tipAttr({ title: 'unused (padding)', rows: [['offset', String(s)], ['size', `${e - s} bytes`]] }) });
     for (const p of shown(pieces(s, e))) g.append(svg('rect', { x: p.x, y: rowY(p.row), width: p.w, height: ROW_H, fill: hatch, class: 'pad' }));
     root.append(g);
   }
   for (const b of lane.boxes) {
     if (b.size <= 0) continue;
     const ps = pieces(b.offset, b.offset + b.size);
-    const g = slotGroup(b, describe(b, `bytes ${b.offset}–${b.offset + b.size - 1} (${b.size} bytes)`));
+    const g = slotGroup(b, describe(b, `bytes ${b.offset}–${b.offset + b.size - 1} (${b.size} bytes)`), slotTip(b, [['offset', String(b.offset)], ['size', `${b.size} bytes`], ['bytes', `${b.offset}–${b.offset + b.size - 1}`]]));
     for (const p of ps) g.append(svg('rect', { x: p.x + 1, y: rowY(p.row) + 1, width: p.w - 2, height: ROW_H - 2, rx: 3, class: 'slot-box' }));
     // Bytes inside a struct that no field covers: hatched over the slot's colour.
     if (b.layout) {
@@ -157,8 +205,9 @@ function drawBytes(root: SVGSVGElement, lane: BytesLane, y0: number, hatch: stri
         for (const p of pieces(b.offset + s, b.offset + e)) g.append(svg('rect', { x: p.x + 1, y: rowY(p.row) + 3, width: p.w - 2, height: ROW_H - 6, fill: hatch, class: 'pad-inner' }));
       }
     }
+    const withFields = drawFields(g, b, rowY, (row) => layout.y[row] !== null);
     const wide = ps.reduce((a, p) => (p.w > a.w ? p : a), ps[0]);
-    labelIn(g, b, wide.x, rowY(wide.row), wide.w, ROW_H);
+    labelIn(g, b, wide.x, rowY(wide.row), wide.w, ROW_H, withFields);
     root.append(g);
   }
   return HEAD_H + layout.height;
@@ -176,7 +225,7 @@ function drawList(root: SVGSVGElement, lane: ListLane, y0: number): number {
   lane.columns.forEach((c, i) => root.append(svg('text', { x: colX(i), y: y0 + 11, class: 'col-head start' }, c)));
   lane.rows.forEach((row, r) => {
     const y = y0 + HEAD_H + r * LIST_H;
-    const g = slotGroup(row.box, describe(row.box, lane.columns.map((c, i) => `${c} ${row.cells[i] || '—'}`).join(', ')));
+    const g = slotGroup(row.box, describe(row.box, lane.columns.map((c, i) => `${c} ${row.cells[i] || '—'}`).join(', ')), slotTip(row.box, lane.columns.map((c, i) => [c, row.cells[i] || '—'] as const)));
     g.append(svg('rect', { x: PAD, y: y + 2, width: WIDTH - 2 * PAD, height: LIST_H - 4, rx: 3, class: 'row-back' }));
     g.append(svg('rect', { x: PAD, y: y + 2, width: boxW, height: LIST_H - 4, rx: 3, class: 'slot-box' }));
     g.append(svg('text', { x: PAD + 5, y: y + LIST_H / 2 + 4, class: 'slot-name' }, fit(`${row.box.name}${row.box.type ? `: ${row.box.type}` : ''}`, boxW - 10, 12)));
@@ -195,7 +244,7 @@ function drawBindings(root: SVGSVGElement, lane: BindingsLane, y0: number): numb
     set.boxes.forEach((b, i) => {
       const x = PAD + (i % perRow) * (BIND_W + 6);
       const by = y + Math.floor(i / perRow) * (BIND_H + 6);
-      const g = slotGroup(b, describe(b, `set ${set.set}, binding ${String(b.data.binding)}`));
+      const g = slotGroup(b, describe(b, `set ${set.set}, binding ${String(b.data.binding)}`), slotTip(b, [['set', String(set.set)], ['binding', String(b.data.binding)]]));
       g.append(svg('rect', { x, y: by, width: BIND_W, height: BIND_H, rx: 4, class: 'slot-box' }));
       g.append(svg('text', { x: x + 5, y: by + 17, class: 'slot-name' }, fit(`b${String(b.data.binding)} ${b.name}`, BIND_W - 10, 12)));
       g.append(svg('text', { x: x + 5, y: by + 34, class: 'slot-type' }, fit(b.type, BIND_W - 10, 10.5)));
