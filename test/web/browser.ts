@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // Serves web/dist over HTTP and drives Debian's chromium through playwright-core (no browser
 // download): the page's tests load exactly what `npm run build:web` produced.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
@@ -86,4 +86,39 @@ export async function settled(page: Page): Promise<void> {
   await page.waitForTimeout(200);
   // A typed change is lowered after a short pause; `data-pending` is set until then.
   await page.waitForFunction(() => document.body.dataset.pending === undefined);
+}
+
+/**
+ * One browser and one server for a test file, and `open(t, path)` giving a fresh page on them that
+ * fails its test if the page threw. Call in a describe's scope (it registers before/after hooks).
+ */
+export function pageOpener(hooks: { before: (fn: () => Promise<void>) => void; after: (fn: () => Promise<void>) => void }) {
+  let browser: Browser | null = null;
+  let server: Server | undefined;
+  let base = '';
+  hooks.before(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    ({ server, url: base } = await serveDist());
+  });
+  hooks.after(async () => {
+    await browser?.close();
+    server?.close();
+  });
+  return {
+    url: () => base,
+    async open(t: TestContext, path = '', options: Parameters<Browser['newPage']>[0] = {}): Promise<Page | null> {
+      browser ??= await launch(t);
+      if (!browser) return null;
+      const page = await browser.newPage({ viewport: { width: 1600, height: 1000 }, ...options });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      t.after(async () => {
+        await page.close();
+        if (errors.length > 0) throw new Error(`the page threw: ${errors.join('; ')}`);
+      });
+      await page.goto(base + path);
+      await settled(page);
+      return page;
+    },
+  };
 }
