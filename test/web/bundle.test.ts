@@ -6,6 +6,7 @@ import { builtinModules } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import { test } from 'node:test';
 import { DIST, requireBuild } from './browser.js';
+import { bundleSize } from './bundle-size.js';
 
 /** Packages the page may bundle: the editor and its parser/highlighter. */
 const ALLOWED_PACKAGES = /^(@codemirror\/[\w-]+|@lezer\/[\w-]+|@marijn\/find-cluster-break|style-mod|w3c-keyname|crelt)$/;
@@ -70,4 +71,20 @@ test('the production bundle has no Node built-ins and no polyfill copies', () =>
   assert.deepEqual(nodeLeaks(sources, js.map((f) => readFileSync(join(assets, f), 'utf8')).join('\n')), []);
   const html = readFileSync(join(DIST, 'index.html'), 'utf8');
   assert.doesNotMatch(html, /https?:\/\//, 'the page loads nothing from other hosts');
+});
+
+test("README's bundle size figures are the built bundle's (within 5%, so a small change elsewhere need not edit them)", () => {
+  requireBuild();
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  // The sentence may wrap anywhere: any run of white space stands for one space.
+  const m = /one\s+script\s+of\s+(\d+)\s+KB\s+minified,\s+\*\*(\d+)\s+KB\s+gzip\*\*,\s+and\s+([\d.]+)\s+KB\s+of\s+CSS\s+\(([\d.]+)\s+KB\s+gzip\)/.exec(readme);
+  assert.ok(m, "README's page section states the bundle size as 'one script of N KB minified, **N KB gzip**, and N KB of CSS (N KB gzip)'");
+  const size = bundleSize();
+  const stated = m.slice(1).map(Number);
+  const measured = [size.js, size.jsGzip, size.css, size.cssGzip].map((n) => n / 1000);
+  const names = ['script', 'script gzip', 'CSS', 'CSS gzip'];
+  for (const [i, name] of names.entries()) {
+    const off = Math.abs(stated[i] - measured[i]) / measured[i];
+    assert.ok(off <= 0.05, `README says ${name} ${stated[i]} KB, the build measures ${measured[i].toFixed(1)} KB (node --import tsx test/web/bundle-size.ts): update the README`);
+  }
 });

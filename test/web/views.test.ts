@@ -64,6 +64,15 @@ describe('web page views', () => {
       assert.ok(tallest <= height, `${width}px: a column ${tallest}px tall`);
       const overflowY = await page.$eval('.panel[data-target="amdhsa"]', (e) => getComputedStyle(e).overflowY);
       assert.equal(overflowY, 'auto');
+      // The picture: the kernel with a local buffer, its `buffer` argument linked from amdhsa's drawing.
+      await page.selectOption('#kernel', 'bloom_hblur');
+      await settled(page);
+      await page.click('svg[data-target="vulkan"] .slot[data-name="rad"]');
+      await page.evaluate(() => {
+        document.getElementById('panels')!.scrollLeft = 0;
+        scrollTo(0, 0);
+      });
+      await page.hover('svg[data-target="vulkan"] .slot[data-name="rad"] .slot-name');
       await page.screenshot({ path: join(ARTIFACTS, `darktable-${width}.png`) });
       await page.close();
     }
