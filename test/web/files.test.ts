@@ -158,4 +158,44 @@ describe('web page with several files', () => {
     assert.ok(place.focused, 'the editor has focus');
     await page.screenshot({ path: join(ARTIFACTS, 'problem-click.png') });
   });
+
+  test('opening a real folder (test/real/darktable) and choosing bloom.cl as the main file lowers it as lower() does', async (t) => {
+    const page = await open(t);
+    if (!page) return;
+    await page.setInputFiles('#folder-input', DARKTABLE);
+    await page.waitForFunction(() => document.querySelectorAll('#files .file-tab').length > 10);
+    await settled(page);
+    const names = await tabs(page);
+    // Sources and headers, by their path in the folder; the README and the copyright file are left out.
+    assert.ok(names.includes('common.h') && names.includes('bloom.cl') && !names.includes('README.md'), names.join(' '));
+    assert.match(await page.textContent('#files-status') ?? '', /^2 files left out/);
+    assert.equal(names[0], 'atrous.cl', 'the first source by name is the main file');
+    await page.selectOption('#main-file', 'bloom.cl');
+    await settled(page);
+    assert.equal((await tabs(page))[0], 'bloom.cl');
+    const plan = planOf('bloom.cl', dt('bloom.cl'), { 'common.h': dt('common.h'), 'colorspace.h': dt('colorspace.h') }, { target: 'amdhsa' });
+    assert.deepEqual(await drawn(page, 'amdhsa'), plan.kernels[0].args.map((a) => [a.name, a.offset, a.size]));
+    assert.equal(await page.$$eval('#messages li', (els) => els.length), 0);
+  });
+
+  test('dropping a header on the source column adds it beside the open files', async (t) => {
+    const page = await open(t);
+    if (!page) return;
+    await typeSource(page, MAIN.replace('sub/types.h', 'types.h'));
+    await settled(page);
+    assert.ok(await page.$$eval('#messages li', (els) => els.length) > 0, 'the include is missing at first');
+    await page.evaluate((text) => {
+      const data = new DataTransfer();
+      data.items.add(new File([text], 'types.h', { type: 'text/plain' }));
+      const zone = document.getElementById('drop')!;
+      zone.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+      zone.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    }, HEADER);
+    await page.waitForFunction(() => document.querySelectorAll('#files .file-tab').length === 2);
+    await settled(page);
+    assert.deepEqual(await tabs(page), ['kernel.cl', 'types.h']);
+    assert.equal(await page.$$eval('#messages li', (els) => els.length), 0);
+    const plan = planOf('kernel.cl', MAIN.replace('sub/types.h', 'types.h'), { 'types.h': HEADER }, { target: 'amdhsa' });
+    assert.deepEqual(await drawn(page, 'amdhsa'), plan.kernels[0].args.map((a) => [a.name, a.offset, a.size]));
+  });
 });
