@@ -137,7 +137,7 @@ export function createPanel(target: TargetName, onOption: (key: string, value: s
         summary.textContent = plan ? 'no kernels' : 'not lowered';
         const errors = result.diagnostics.filter((d) => d.severity === 'error');
         if (!plan && errors.length > 0 && errors.every((d) => shared.has(diagnosticId(d)))) {
-          body.append(el('p', {}, `Nothing to draw: the source has ${errors.length === 1 ? 'an error' : `${errors.length} errors`}, shown in the editor.`));
+          body.append(el('p', {}, `Nothing to draw: the source has ${errors.length === 1 ? 'an error' : `${errors.length} errors`}, listed under the editor.`));
           return;
         }
         const list = el('ul', { class: 'refusal' });
