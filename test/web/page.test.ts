@@ -313,7 +313,7 @@ describe('web page', () => {
         await page.close();
       }
     }
-    // The README's picture: the first example with one argument highlighted.
+    // A picture of the first example with one argument highlighted (the README's are views.test.ts's darktable ones).
     const page = await open(t, '', { viewport: { width: 1500, height: 940 } });
     if (!page) return;
     await page.evaluate(() => {
