@@ -3,7 +3,7 @@
 import darktableBloom from '../../test/real/darktable/bloom.cl?raw';
 import darktableColorspace from '../../test/real/darktable/colorspace.h?raw';
 import darktableCommon from '../../test/real/darktable/common.h?raw';
-import type { HeaderFile } from './state.js';
+import type { HeaderFile } from './paths.js';
 
 /** The kernels of the example picker: each shows one thing layouts get wrong, or how real code looks. */
 export interface Example {

@@ -1,7 +1,6 @@
 // The page's files: one tab per file (the main one first), adding a file by name, opening files or a
 // folder from disk (picker or drag and drop), choosing which file is compiled, and removing headers.
-import type { HeaderFile } from './state.js';
-import { FILE_PATH } from './state.js';
+import { FILE_PATH, type HeaderFile, isKernelSource, relativeToFolder } from './paths.js';
 
 /** What the bar asks of the page. */
 export interface FileActions {
@@ -22,9 +21,6 @@ export interface FileBar {
   say(text: string): void;
 }
 
-/** Files a kernel source can be: the main file's candidates. */
-export const isKernelSource = (path: string): boolean => /\.(cl|ir)$/.test(path);
-
 /** Text files only: a folder of sources often holds images and build outputs too. */
 const TEXT = /\.(cl|ir|h|hpp|inc|clh|cl\.h|def|conf)$/i;
 /** A folder opened by mistake (a home directory) must not freeze the page. */
@@ -37,14 +33,6 @@ function button(text: string, props: Record<string, string> = {}): HTMLButtonEle
   b.textContent = text;
   for (const [k, v] of Object.entries(props)) b.setAttribute(k, v);
   return b;
-}
-
-/** Paths relative to the opened folder: the folder's own name, shared by every path, is dropped. */
-export function relativeToFolder(paths: readonly string[]): string[] {
-  const split = paths.map((p) => p.replace(/^\/+/, '').split('/'));
-  const top = split[0]?.[0];
-  const shared = split.length > 0 && split.every((s) => s.length > 1 && s[0] === top);
-  return split.map((s) => (shared ? s.slice(1) : s).join('/'));
 }
 
 /** Reads picked or dropped files: text files with usable paths, capped in count and size. */

@@ -1,18 +1,12 @@
 // The page's whole state, and its round trip through the URL's fragment (the share link).
 import type { ClStd, TargetName } from 'kernarg';
 import { EXAMPLES } from './examples.js';
+import { FILE_PATH, type HeaderFile, validFiles } from './paths.js';
 import { ALL_TARGETS, CL_VERSIONS } from './target-options.js';
 
+export type { HeaderFile };
+
 export type View = 'drawing' | 'table' | 'json' | 'text';
-
-/** A file beside the main one (a header, or another .cl it includes), by its path relative to the main file's folder. */
-export interface HeaderFile {
-  path: string;
-  text: string;
-}
-
-/** Paths the page accepts for files: relative, `/`-separated, no `..` (they all live in one folder tree). */
-export const FILE_PATH = /^(?!.*(?:^|\/)\.\.?(?:\/|$))[\w.+-]+(?:\/[\w.+-]+)*$/;
 
 export interface AppState {
   /** File name the core compiles; its extension picks the language (.cl or .ir). */
@@ -43,19 +37,6 @@ export function defaultState(): AppState {
 
 const VIEWS: readonly View[] = ['drawing', 'table', 'json', 'text'];
 
-/** Well-formed files of a decoded state: valid distinct paths, none the main file's. */
-function sanitizeHeaders(raw: unknown, main: string): HeaderFile[] {
-  if (!Array.isArray(raw)) return [];
-  const out: HeaderFile[] = [];
-  for (const h of raw as unknown[]) {
-    if (typeof h !== 'object' || h === null) continue;
-    const { path, text } = h as Record<string, unknown>;
-    if (typeof path !== 'string' || typeof text !== 'string' || !FILE_PATH.test(path) || path === main || out.some((o) => o.path === path)) continue;
-    out.push({ path, text });
-  }
-  return out;
-}
-
 /** Keeps only well-formed fields of decoded state; anything else falls back to the default. */
 function sanitize(raw: unknown): AppState {
   const s = defaultState();
@@ -64,7 +45,7 @@ function sanitize(raw: unknown): AppState {
   if (typeof r.file === 'string' && FILE_PATH.test(r.file) && /\.(cl|ir)$/.test(r.file)) s.file = r.file;
   if (typeof r.source === 'string') s.source = r.source;
   // A link from before files existed has no headers: it holds one file, so none.
-  s.headers = sanitizeHeaders(r.headers, s.file);
+  s.headers = validFiles(r.headers, s.file);
   if (typeof r.defines === 'string') s.defines = r.defines;
   if (typeof r.std === 'string' && (CL_VERSIONS as readonly string[]).includes(r.std)) s.std = r.std as ClStd;
   if (Array.isArray(r.targets)) s.targets = ALL_TARGETS.filter((t) => (r.targets as unknown[]).includes(t));
