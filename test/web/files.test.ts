@@ -119,6 +119,36 @@ describe('web page with several files', () => {
     assert.ok(before.some(([name]) => name === 's'), 'the struct from the header is drawn');
   });
 
+  test('a link to the darktable example names its unchanged files instead of holding them, and holds an edited one', async (t) => {
+    const page = await open(t);
+    if (!page) return;
+    await page.selectOption('#example', 'darktable-bloom');
+    await settled(page);
+    await page.waitForFunction(() => location.hash.length > 3);
+    const short = await page.evaluate(() => location.hash);
+    assert.ok(short.length < 600, `${short.length} characters for 35 KB of files`);
+    const before = await drawn(page, 'amdhsa');
+    const again = await open(t, short);
+    if (!again) return;
+    assert.deepEqual(await tabs(again), ['bloom.cl', 'common.h', 'colorspace.h']);
+    assert.equal(await again.inputValue('#example'), 'darktable-bloom', 'the files are the example\'s, byte for byte');
+    assert.deepEqual(await drawn(again, 'amdhsa'), before);
+    // An edit to common.h: the link now carries that file's text.
+    await openTab(again, 'common.h');
+    await again.click('#editor .cm-content');
+    await again.keyboard.press('Control+Home');
+    await again.keyboard.insertText('#define EDITED 1\n');
+    await settled(again);
+    await again.waitForFunction((s) => location.hash !== s, short);
+    const edited = await again.evaluate(() => location.hash);
+    assert.ok(edited.length > short.length + 200, 'the edited header travels in the link');
+    const third = await open(t, edited);
+    if (!third) return;
+    await openTab(third, 'common.h');
+    assert.ok((await editorText(third)).startsWith('#define EDITED 1\n/*'));
+    assert.equal(await third.inputValue('#example'), '', 'no longer the example');
+  });
+
   test('a problem in a header: the list names file:line:col, and a click opens that tab with the line in view', async (t) => {
     const page = await open(t, '', { viewport: { width: 1280, height: 800 } });
     if (!page) return;

@@ -79,9 +79,63 @@ async function pipe(bytes: Uint8Array, stream: CompressionStream | Decompression
   return new Uint8Array(await new Response(out).arrayBuffer());
 }
 
+/** An example's file with this path and text, named as `example id`: a link names it instead of holding it. */
+function exampleWith(path: string, text: string): string | undefined {
+  for (const e of EXAMPLES) {
+    if (e.file === path && e.source === text) return e.id;
+    if (e.headers?.some((h) => h.path === path && h.text === text)) return e.id;
+  }
+  return undefined;
+}
+
+/** The text of an example's file, or undefined for an unknown example or path. */
+function exampleText(id: unknown, path: unknown): string | undefined {
+  const e = EXAMPLES.find((x) => x.id === id);
+  if (!e || typeof path !== 'string') return undefined;
+  return e.file === path ? e.source : e.headers?.find((h) => h.path === path)?.text;
+}
+
+/**
+ * The state as a link writes it: files an example holds unchanged are named (`from`: the example)
+ * rather than copied, and the old version is flagged when it equals the source, so a link to a real
+ * kernel with its headers stays short.
+ */
+function linkForm(s: AppState): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...s };
+  const mainFrom = exampleWith(s.file, s.source);
+  if (mainFrom) {
+    delete out.source;
+    out.sourceFrom = mainFrom;
+  }
+  out.headers = s.headers.map((h) => {
+    const from = exampleWith(h.path, h.text);
+    return from ? { path: h.path, from } : h;
+  });
+  if (s.old === s.source) {
+    delete out.old;
+    out.oldIsSource = true;
+  }
+  return out;
+}
+
+/** The link's form back to plain fields (named example files read from the examples), for `sanitize`. */
+function fromLinkForm(r: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...r };
+  if (out.sourceFrom !== undefined) out.source = exampleText(out.sourceFrom, out.file);
+  if (Array.isArray(out.headers)) {
+    out.headers = (out.headers as unknown[]).map((h) => {
+      if (typeof h !== 'object' || h === null || !('from' in h)) return h;
+      const { path, from } = h as Record<string, unknown>;
+      return { path, text: exampleText(from, path) };
+    });
+  }
+  if (out.oldIsSource === true) out.old = out.source;
+  return out;
+}
+
 /** `#z=` + deflate-raw of the JSON state, base64url: short enough for a chat message. */
 export async function encodeState(s: AppState): Promise<string> {
-  const json = new TextEncoder().encode(JSON.stringify(s));
+  const json = new TextEncoder().encode(JSON.stringify(linkForm(s)));
   return `z=${toBase64Url(await pipe(json, new CompressionStream('deflate-raw')))}`;
 }
 
@@ -91,7 +145,8 @@ export async function decodeState(fragment: string): Promise<AppState | undefine
   if (!m) return undefined;
   try {
     const bytes = await pipe(fromBase64Url(m[1]), new DecompressionStream('deflate-raw'));
-    return sanitize(JSON.parse(new TextDecoder().decode(bytes)));
+    const raw: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    return sanitize(typeof raw === 'object' && raw !== null ? fromLinkForm(raw as Record<string, unknown>) : raw);
   } catch {
     return undefined;
   }
