@@ -190,5 +190,8 @@ test('the command line spells the new options as clspv and ROCm users know them'
   assert.equal(run(['lower', 'k.cl', '--target', 'amdhsa', '--llvm', '17']).code, 2);
   assert.equal(run(['lower', 'k.cl', '--target', 'amdhsa', '--code-object', '7']).code, 2);
   assert.equal(run(['lower', 'k.cl', '--target', 'amdhsa', '--code-object', '6', '--llvm', '16']).code, 1);
-  assert.match(run(['lower', 'k.cl', '--target', 'amdhsa', '--code-object', '6']).out, /code object 6, LLVM 19/);
+  assert.match(run(['lower', 'k.cl', '--target', 'amdhsa', '--code-object', '6', '--llvm', '19']).out, /code object 6, LLVM 19/);
+  // No flags: today's LLVM and its default code object; --llvm 19 keeps clang-19's default, 5.
+  assert.match(run(['lower', 'k.cl', '--target', 'amdhsa']).out, /code object 6, LLVM 22/);
+  assert.match(run(['lower', 'k.cl', '--target', 'amdhsa', '--llvm', '19']).out, /code object 5, LLVM 19/);
 });
