@@ -58,9 +58,6 @@ function checkParam(p: FunctionInfo['params'][number], arg: ArgClass, o: VulkanT
       if ((pointee.kind === 'scalar' && pointee.name === 'half') || (pointee.kind === 'vector' && pointee.element === 'half')) err(p.span, Messages.vkHalfPointer, [p.name]);
       break;
     }
-    case 'image':
-      if (arg.shape.buffer) err(p.span, Messages.vkImage1dBuffer, [p.name]);
-      break;
     case 'pipe':
       err(p.span, Messages.vkPipe);
       break;
@@ -78,6 +75,7 @@ function checkParam(p: FunctionInfo['params'][number], arg: ArgClass, o: VulkanT
       if (!o.longVector && (t.kind === 'vector' || t.kind === 'array') && containsType(p.type, isLongVector)) err(p.span, Messages.vkLongVector);
       break;
     }
+    case 'image':
     case 'sampler':
     case 'event':
     case 'opaque':

@@ -34,7 +34,7 @@ export interface VulkanTargetOptions {
   readonly printfBufferSize?: number;
 }
 
-export type VulkanArgKind = 'buffer' | 'buffer_ubo' | 'pod' | 'pod_ubo' | 'pod_pushconstant' | 'pointer_pushconstant' | 'pointer_ubo' | 'ro_image' | 'wo_image' | 'sampler' | 'local';
+export type VulkanArgKind = 'buffer' | 'buffer_ubo' | 'pod' | 'pod_ubo' | 'pod_pushconstant' | 'pointer_pushconstant' | 'pointer_ubo' | 'ro_image' | 'wo_image' | 'storage_texel_buffer' | 'uniform_texel_buffer' | 'sampler' | 'local';
 
 export interface VulkanSlot extends SlotBase {
   readonly argKind: VulkanArgKind;

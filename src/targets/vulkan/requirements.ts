@@ -45,11 +45,15 @@ export function vulkanRequirements(
   if (types.has('double')) caps.push('Float64');
   const writes = images.filter((c) => c.access !== 'read_only');
   const reads = images.filter((c) => c.access === 'read_only');
-  const is1d = (c: (typeof images)[number]) => c.shape.dims === 1;
+  const is1d = (c: (typeof images)[number]) => c.shape.dims === 1 && !c.shape.buffer;
+  // Texel buffers (image1d_buffer_t): Dim Buffer images, as clspv's SPIRVProducerPass declares them.
+  const isBuffer = (c: (typeof images)[number]) => c.shape.buffer;
   if (writes.length) caps.push('ImageStorageWriteWithoutFormat');
   if (['get_image_width', 'get_image_height', 'get_image_depth', 'get_image_dim', 'get_image_array_size'].some(uses)) caps.push('ImageQuery');
   if (writes.some(is1d)) caps.push('Image1D');
   if (reads.some(is1d)) caps.push('Sampled1D');
+  if (writes.some(isBuffer)) caps.push('ImageBuffer');
+  if (reads.some(isBuffer)) caps.push('SampledBuffer');
   if (['get_sub_group_size', 'get_num_sub_groups', 'get_sub_group_id', 'get_sub_group_local_id', 'sub_group_broadcast', 'sub_group_all', 'sub_group_any', 'sub_group_barrier'].some(uses)) caps.push('GroupNonUniform');
   const features: string[] = [];
   if (types.has('short') || types.has('ushort')) features.push('shaderInt16');

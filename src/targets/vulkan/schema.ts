@@ -24,7 +24,7 @@ const schema = object({
   vulkanExtensions: arrayOf(str()),
   kernels: arrayOf(object({
     name: ident,
-    args: arrayOf(object({ ...slotBase, argKind: oneOf(['buffer', 'buffer_ubo', 'pod', 'pod_ubo', 'pod_pushconstant', 'pointer_pushconstant', 'pointer_ubo', 'ro_image', 'wo_image', 'sampler', 'local']), typeName: str() }, { ...slotExtra, descriptorSet: nat(), binding: nat(), offset: bytes, argSize: bytes, specId: nat(), arrayElemSize: nat(1, MAX_ARGUMENT_BYTES), vkDescriptorType: str(), reflection, pointerTable: oneOf(['PhysicalStorageBuffer64']), layout: layoutCheck })),
+    args: arrayOf(object({ ...slotBase, argKind: oneOf(['buffer', 'buffer_ubo', 'pod', 'pod_ubo', 'pod_pushconstant', 'pointer_pushconstant', 'pointer_ubo', 'ro_image', 'wo_image', 'storage_texel_buffer', 'uniform_texel_buffer', 'sampler', 'local']), typeName: str() }, { ...slotExtra, descriptorSet: nat(), binding: nat(), offset: bytes, argSize: bytes, specId: nat(), arrayElemSize: nat(1, MAX_ARGUMENT_BYTES), vkDescriptorType: str(), reflection, pointerTable: oneOf(['PhysicalStorageBuffer64']), layout: layoutCheck })),
     podPlacement: oneOf(['ssbo', 'ubo', 'pushconstant', 'none']),
     podSize: bytes,
   }, {
