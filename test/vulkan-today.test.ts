@@ -187,6 +187,10 @@ test('the command line spells the new options as clspv and ROCm users know them'
   assert.deepEqual(j.printf.buffer, { reflection: 'PrintfBufferPointerPushConstant', pushConstantOffset: 0, size: 8, bufferSize: 4096 });
   assert.equal(run(['lower', 'k.cl', '--target', 'vulkan', '--printf-buffer-size=lots']).code, 2);
   assert.equal(run(['lower', 'k.cl', '--target', 'opencl', '--enable-printf']).code, 2);
+  // clspv's -cl-native-math, in both spellings; it is clspv's, not clang's.
+  assert.equal(run(['lower', 'k.cl', '--target', 'vulkan', '--enable-printf', '--cl-native-math']).code, 0);
+  assert.equal(run(['lower', 'k.cl', '--target', 'vulkan', '--enable-printf', '-cl-native-math']).code, 0);
+  assert.equal(run(['lower', 'k.cl', '--target', 'opencl', '--cl-native-math']).code, 2);
   assert.equal(run(['lower', 'k.cl', '--target', 'amdhsa', '--llvm', '17']).code, 2);
   assert.equal(run(['lower', 'k.cl', '--target', 'amdhsa', '--code-object', '7']).code, 2);
   assert.equal(run(['lower', 'k.cl', '--target', 'amdhsa', '--code-object', '6', '--llvm', '16']).code, 1);

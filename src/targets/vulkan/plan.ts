@@ -32,6 +32,11 @@ export interface VulkanTargetOptions {
   readonly enablePrintf?: boolean;
   /** `-printf-buffer-size` in bytes (default 1 MiB). */
   readonly printfBufferSize?: number;
+  /**
+   * `-cl-native-math`: native math builtins. clspv's Option.cpp makes it imply
+   * `-cl-fast-relaxed-math`, so `__FAST_RELAXED_MATH__` is defined (Compiler.cpp); no other ABI effect.
+   */
+  readonly nativeMath?: boolean;
 }
 
 export type VulkanArgKind = 'buffer' | 'buffer_ubo' | 'pod' | 'pod_ubo' | 'pod_pushconstant' | 'pointer_pushconstant' | 'pointer_ubo' | 'ro_image' | 'wo_image' | 'storage_texel_buffer' | 'uniform_texel_buffer' | 'sampler' | 'local';
