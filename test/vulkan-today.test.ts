@@ -199,3 +199,28 @@ test('the command line spells the new options as clspv and ROCm users know them'
   assert.match(run(['lower', 'k.cl', '--target', 'amdhsa']).out, /code object 6, LLVM 22/);
   assert.match(run(['lower', 'k.cl', '--target', 'amdhsa', '--llvm', '19']).out, /code object 5, LLVM 19/);
 });
+
+test('module constants with physical storage buffers: ConstantDataPointerPushConstant, before the printf-buffer pointer', () => {
+  // from: test/PhysicalStorageBuffers/physical_constant_module_scope.cl (ConstantDataPointerPushConstant 0 8
+  // "0500000004000000030000000200000001000000") and lib/DeclarePushConstantsPass.cpp (ModuleConstantsPointer,
+  // then PrintfBufferPointer, after the NDRange push constants).
+  const src = 'constant int myconst[5] = { 5, 4, 3, 2, 1 };\nkernel void test(global int *result) {\n  size_t tid = get_global_id(0);\n  result[tid] = myconst[tid];\n}\n';
+  const r = plan(src, { ...PSB, moduleConstantsInStorageBuffer: true });
+  assert.deepEqual(r.errors, []);
+  const c = r.plan!.constantData!;
+  assert.ok('pushConstantOffset' in c);
+  assert.deepEqual([c.reflection, c.pushConstantOffset, c.size, c.hexbytes], ['ConstantDataPointerPushConstant', 0, 8, '0500000004000000030000000200000001000000']);
+  assert.equal(r.plan!.descriptorSets.length, 0, 'no set for the constants');
+  assert.ok(r.plan!.vulkanFeatures.includes('bufferDeviceAddress'));
+  // The global push-constant PODs follow both pointers; the printf pointer follows the constants'.
+  const both = plan(src.replace('result[tid] = myconst[tid];', 'result[tid] = myconst[tid];\n  printf("%d", tid);'), { ...PSB, moduleConstantsInStorageBuffer: true, enablePrintf: true });
+  assert.deepEqual(both.errors, []);
+  assert.equal((both.plan!.constantData as { pushConstantOffset: number }).pushConstantOffset, 0);
+  assert.deepEqual(both.plan!.printf!.buffer, { reflection: 'PrintfBufferPointerPushConstant', pushConstantOffset: 8, size: 8, bufferSize: 1048576 });
+  assert.equal(both.plan!.kernels[0].args[0].offset, 16);
+  // With global offsets as push constants, the pointer comes after them (a uint3 takes 16 bytes).
+  const offsets = plan(src, { ...PSB, moduleConstantsInStorageBuffer: true, globalOffsetPushConstant: true });
+  assert.equal((offsets.plan!.constantData as { pushConstantOffset: number }).pushConstantOffset, 16);
+  // Without physical storage buffers: the storage buffer in its own set, as before.
+  assert.equal(plan(src, { moduleConstantsInStorageBuffer: true }).plan!.constantData!.hexbytes, '0500000004000000030000000200000001000000');
+});

@@ -147,7 +147,6 @@ export const Messages = {
   vkPodPushModulePush: e('KA4103', 'POD arguments as push constants are not compatible with module scope push constants'),
   vkPhysicalNeedsSpir64: e('KA4104', '-physical-storage-buffers can only be used with the spirv64 target'),
   vkPhysicalConstantUbo: e('KA4105', '-physical-storage-buffers and -constant-args-ubo are incompatible'),
-  vkPhysicalModuleConstants: e('KA4106', "kernarg does not model --module-constants-in-storage-buffer with --physical-storage-buffers (clspv passes the constants' address as a push constant)"),
   vkPodPushBesideModulePush: e('KA4107', 'kernarg does not model POD push constants beside the printf-buffer pointer or image-metadata push constants'),
   // vulkan: what a kernel may not do or take
   vkKernelCallsKernel: e('KA4110', "kernel functions can't be called from other kernels ('{0}' calls '{1}')"),

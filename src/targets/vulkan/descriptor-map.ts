@@ -26,8 +26,9 @@ export function emitDescriptorMap(plan: VulkanPlan): string {
   const out: string[] = [];
   for (const p of plan.pushConstants) out.push(`pushconstant,name,${p.name},offset,${p.offset},size,${p.size}`);
   for (const s of plan.literalSamplers) out.push(`sampler,${s.mask},samplerExpr,"${s.expr}",descriptorSet,${s.descriptorSet},binding,${s.binding}`);
-  if (plan.constantData) {
-    const c = plan.constantData;
+  const c = plan.constantData;
+  // clspv-reflection prints no line for ConstantDataPointerPushConstant (no case in its ReflectionParser).
+  if (c && !('pushConstantOffset' in c)) {
     out.push(`constant,descriptorSet,${c.descriptorSet},binding,${c.binding},kind,${c.kind},hexbytes,${c.hexbytes}`);
   }
   for (const k of plan.kernels) {

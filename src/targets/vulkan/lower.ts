@@ -72,7 +72,7 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   if (o.podPushConstant && modulePushConstantsRequested && (o.globalOffsetPushConstant || o.globalOffset)) {
     err(undefined, Messages.vkPodPushModulePush);
   }
-  checkTodayOptions(module, o, arch, err);
+  checkTodayOptions(o, arch, err);
 
   // Restrictions of the seed.
   checkCalls(module, kernels, o, err);
@@ -125,7 +125,8 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
     for (const axis of ['x', 'y', 'z']) specConstants.push({ name: `global_offset_${axis}`, specId: nextSpec++ });
   }
 
-  // Module constants in one storage buffer, in the set after the kernel-argument sets.
+  // Module constants in one storage buffer, in the set after the kernel-argument sets (or, with
+  // physical storage buffers, behind the pointer todayModuleParts placed among the push constants).
   let constantData: VulkanPlan['constantData'];
   if (o.moduleConstantsInStorageBuffer && module.variables.some((v) => v.space === 'constant')) {
     let end = 0;
@@ -138,9 +139,15 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
     }
     const bytes = new Uint8Array(end);
     for (const v of vars) bytes.set(v.bytes, v.offset);
-    const set = nextSet++;
-    descriptorSets.push({ set, use: 'module constants' });
-    constantData = { descriptorSet: set, binding: 0, kind: 'buffer', hexbytes: Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join(''), variables: vars.map(({ name, offset, size }) => ({ name, offset, size })) };
+    const hexbytes = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+    const variables = vars.map(({ name, offset, size }) => ({ name, offset, size }));
+    if (today.constantsPointerOffset !== undefined) {
+      constantData = { reflection: 'ConstantDataPointerPushConstant', pushConstantOffset: today.constantsPointerOffset, size: 8, hexbytes, variables };
+    } else {
+      const set = nextSet++;
+      descriptorSets.push({ set, use: 'module constants' });
+      constantData = { descriptorSet: set, binding: 0, kind: 'buffer', hexbytes, variables };
+    }
   }
   const printf = today.printf && printfPlan(today.printf, () => {
     descriptorSets.push({ set: nextSet, use: 'printf buffer' });
@@ -148,7 +155,7 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   });
   if (diags.hasErrors) return undefined;
 
-  const needs = vulkanRequirements(module, planner.contents, constantData !== undefined, printf, uses);
+  const needs = vulkanRequirements(module, planner.contents, constantData, printf, uses);
   const pcSize = pushConstantEnd(kernelPlans, pcEnd);
   return withPrintfFlag({
     target: 'vulkan',

@@ -29,12 +29,12 @@ function union(sets: Iterable<ReadonlySet<string>>): Set<string> {
 export function vulkanRequirements(
   module: KernelModule,
   contents: SlotContents,
-  constantData: boolean,
+  constantData: VulkanPlan['constantData'],
   printf: VulkanPlan['printf'],
   uses: (builtin: string) => boolean,
 ): VulkanRequirements {
   const types = union(contents.scalars.all);
-  if (constantData) for (const v of module.variables) for (const s of scalarsIn(v.type)) types.add(s);
+  if (constantData !== undefined) for (const v of module.variables) for (const s of scalarsIn(v.type)) types.add(s);
   const caps = ['Shader'];
   const images = contents.images;
   if (contents.buffers) caps.push('VariablePointersStorageBuffer');
@@ -74,6 +74,6 @@ export function vulkanRequirements(
   if (has8(types)) features.push('shaderInt8');
   if (types.has('half') || has8(types)) vkExt.push('VK_KHR_shader_float16_int8');
   const spirvExtensions = ['SPV_KHR_storage_buffer_storage_class', 'SPV_KHR_variable_pointers', 'SPV_KHR_non_semantic_info'];
-  addPhysicalRequirements(contents.pointers, printf, { caps, features, vkExt, spirvExtensions });
+  addPhysicalRequirements(contents.pointers, printf, constantData, { caps, features, vkExt, spirvExtensions });
   return { capabilities: caps, spirvExtensions, vulkanFeatures: features, vulkanExtensions: vkExt };
 }
