@@ -224,3 +224,18 @@ test('module constants with physical storage buffers: ConstantDataPointerPushCon
   // Without physical storage buffers: the storage buffer in its own set, as before.
   assert.equal(plan(src, { moduleConstantsInStorageBuffer: true }).plan!.constantData!.hexbytes, '0500000004000000030000000200000001000000');
 });
+
+test('get_max_sub_group_size: the subgroup_max_size spec constant (SpecConstantSubgroupMaxSize), after locals, work_dim and global offsets', () => {
+  // from: test/SubGroup/get_sub_group_max_size.cl (-cl-std=CL3.0): SpecId 3, SpecConstantSubgroupMaxSize 3.
+  const src = '#pragma OPENCL EXTENSION cl_khr_subgroups : enable\n\nvoid kernel test(global uint *c)\n{\n  *c = get_max_sub_group_size();\n}\n';
+  const r = lower('k.cl', src, memoryHost({}), { target: 'vulkan', format: 'json', std: 'CL3.0' });
+  const p = r.plan as VulkanPlan;
+  assert.deepEqual(p.specConstants.map((s) => `${s.name}=${s.specId}`), ['workgroup_size_x=0', 'workgroup_size_y=1', 'workgroup_size_z=2', 'subgroup_max_size=3']);
+  // clspv-reflection prints no line for it.
+  const map = lower('k.cl', src, memoryHost({}), { target: 'vulkan', format: 'descriptor-map', std: 'CL3.0' }).output!;
+  assert.doesNotMatch(map, /subgroup_max_size/);
+  // After work_dim (SPIRVProducerPass allocates kSubgroupMaxSize last); no spec constant without the call.
+  const both = plan('kernel void k(global uint *c) { c[0] = get_max_sub_group_size() + get_work_dim(); }\n', {});
+  assert.deepEqual(both.plan!.specConstants.slice(3).map((s) => `${s.name}=${s.specId}`), ['work_dim=3', 'subgroup_max_size=4']);
+  assert.deepEqual(plan('kernel void k(global uint *c) { c[0] = get_work_dim(); }\n', {}).plan!.specConstants.slice(3).map((s) => s.name), ['work_dim']);
+});

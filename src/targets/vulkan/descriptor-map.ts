@@ -37,6 +37,7 @@ export function emitDescriptorMap(plan: VulkanPlan): string {
     // texel buffers: its ReflectionParser has no case for their instructions.
     for (const a of k.args) if (!SILENT.has(a.argKind)) out.push(argLine(k.name, a));
   }
-  for (const s of plan.specConstants) out.push(`spec_constant,${s.name},spec_id,${s.specId}`);
+  // clspv-reflection prints no line for SpecConstantSubgroupMaxSize.
+  for (const s of plan.specConstants) if (s.name !== 'subgroup_max_size') out.push(`spec_constant,${s.name},spec_id,${s.specId}`);
   return out.join('\n') + '\n';
 }

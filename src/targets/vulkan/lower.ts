@@ -124,6 +124,10 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   if (o.globalOffset && !globalOffsetPush && (uses('get_global_id') || uses('get_global_offset'))) {
     for (const axis of ['x', 'y', 'z']) specConstants.push({ name: `global_offset_${axis}`, specId: nextSpec++ });
   }
+  // get_max_sub_group_size (and get_enqueued_num_sub_groups, defined through it) reads a spec
+  // constant clspv allocates last (DefineOpenCLWorkItemBuiltinsPass, SPIRVProducerPass):
+  // reflected by SpecConstantSubgroupMaxSize.
+  if (uses('get_max_sub_group_size') || uses('get_enqueued_num_sub_groups')) specConstants.push({ name: 'subgroup_max_size', specId: nextSpec++ });
 
   // Module constants in one storage buffer, in the set after the kernel-argument sets (or, with
   // physical storage buffers, behind the pointer todayModuleParts placed among the push constants).
