@@ -151,7 +151,7 @@ test("restrictions and option conflicts give clspv's messages", () => {
 
 test('capabilities, features and extensions a device must enable', () => {
   const p = map('#pragma OPENCL EXTENSION cl_khr_fp16 : enable\nkernel void k(global short *s, global uchar *c, long l, write_only image1d_t w, read_only image1d_t r, global double *d, half h) { get_image_width(r); }').plan!;
-  assert.deepEqual(p.capabilities, ['Shader', 'VariablePointersStorageBuffer', 'Int8', 'Int16', 'Int64', 'Float16', 'Float64', 'ImageStorageWriteWithoutFormat', 'ImageQuery', 'Image1D', 'Sampled1D']);
+  assert.deepEqual(p.capabilities, ['Shader', 'VariablePointersStorageBuffer', 'Int8', 'Int16', 'Int64', 'Float16', 'Float64', 'StorageImageWriteWithoutFormat', 'ImageQuery', 'Image1D', 'Sampled1D']);
   for (const f of ['shaderInt16', 'shaderStorageImageReadWithoutFormat', 'shaderStorageImageWriteWithoutFormat', 'storageBuffer8BitAccess', 'storageBuffer16BitAccess']) assert.ok(p.vulkanFeatures.includes(f), f);
   for (const x of ['VK_KHR_storage_buffer_storage_class', 'VK_KHR_variable_pointers']) assert.ok(p.vulkanExtensions.includes(x));
 });

@@ -48,7 +48,7 @@ export function vulkanRequirements(
   const is1d = (c: (typeof images)[number]) => c.shape.dims === 1 && !c.shape.buffer;
   // Texel buffers (image1d_buffer_t): Dim Buffer images, as clspv's SPIRVProducerPass declares them.
   const isBuffer = (c: (typeof images)[number]) => c.shape.buffer;
-  if (writes.length) caps.push('ImageStorageWriteWithoutFormat');
+  if (writes.length) caps.push('StorageImageWriteWithoutFormat');
   if (['get_image_width', 'get_image_height', 'get_image_depth', 'get_image_dim', 'get_image_array_size'].some(uses)) caps.push('ImageQuery');
   if (writes.some(is1d)) caps.push('Image1D');
   if (reads.some(is1d)) caps.push('Sampled1D');
