@@ -239,3 +239,17 @@ test('get_max_sub_group_size: the subgroup_max_size spec constant (SpecConstantS
   assert.deepEqual(both.plan!.specConstants.slice(3).map((s) => `${s.name}=${s.specId}`), ['work_dim=3', 'subgroup_max_size=4']);
   assert.deepEqual(plan('kernel void k(global uint *c) { c[0] = get_work_dim(); }\n', {}).plan!.specConstants.slice(3).map((s) => s.name), ['work_dim']);
 });
+
+test('OpenCL C 3.0 program-scope global variables: refused as clspv\'s clang refuses them (the feature is off in clspv)', () => {
+  // from: lib/FeatureMacro.cpp (__opencl_c_program_scope_global_variables is not supported) and
+  // test/Features/cl3-all-features.cl; clang-16/22 with the feature off say "program scope variable
+  // must reside in constant address space". No clspv source emits the ProgramScopeVariable* instructions.
+  const src = 'global int counter = 3;\nconstant int k = 2;\nkernel void f(global int *a) { a[0] = counter + k; }\n';
+  const cl3 = lower('k.cl', src, memoryHost({}), { target: 'vulkan', format: 'json', std: 'CL3.0' });
+  assert.deepEqual(cl3.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.message]), [
+    ['KA4600', "program scope variable must reside in constant address space ('counter': clspv leaves __opencl_c_program_scope_global_variables off)"],
+  ]);
+  // OpenCL C 2.0 makes the feature mandatory: not refused; the opencl target keeps them in CL3.0 too.
+  assert.ok(lower('k.cl', src, memoryHost({}), { target: 'vulkan', format: 'json', std: 'CL2.0' }).plan);
+  assert.ok(lower('k.cl', src, memoryHost({}), { target: 'opencl', format: 'json', std: 'CL3.0' }).plan);
+});

@@ -167,6 +167,8 @@ export const Messages = {
   vkUboArrayStride: e('KA4125', 'clspv restriction: to satisfy UBO ArrayStride restrictions, element size must be a multiple of array alignment'),
   vkUboArrayAlign: e('KA4126', 'in an UBO, arrays must be aligned to their element alignment, rounded up to a multiple of 16'),
   vkUboStructAlign: e('KA4127', 'in an UBO, structs must be aligned to their largest element alignment, rounded up to a multiple of 16 bytes'),
+  // vulkan, today's clspv (KA46xx): what clspv's feature set refuses
+  vkProgramScopeGlobal: e('KA4600', "program scope variable must reside in constant address space ('{0}': clspv leaves __opencl_c_program_scope_global_variables off)"),
   // amd-cl2
   clrxNoPointerType: e('KA4201', "the AMD OpenCL 2.0 ABI (CLRX) has no pointer type for '{0}'"),
   clrxNoImageType: e('KA4202', "'{0}' is not an image type of the AMD OpenCL 2.0 ABI (CLRX)"),

@@ -10,7 +10,7 @@ import type { Draft } from '../../abi/origin.js';
 import { checkTodayOptions, placeImageMetadata, printfPlan, todayModuleParts, withPrintfFlag } from './today-plan.js';
 import { checkBufferStorage } from './pod-storage.js';
 import { KernelPlanner, type PlannerState } from './kernel-planner.js';
-import { checkCalls, checkParams } from './module-checks.js';
+import { checkCalls, checkParams, checkProgramScope } from './module-checks.js';
 import { vulkanRequirements } from './requirements.js';
 import type { VulkanKernelPlan, VulkanPlan, VulkanTargetOptions } from './plan.js';
 import { type ArgClass, classifyArg } from '../../model/arg-class.js';
@@ -76,6 +76,7 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
 
   // Restrictions of the seed.
   checkCalls(module, kernels, o, err);
+  checkProgramScope(module, err);
   const classes = kernels.map((k) => k.params.map((p) => classifyArg(p.type)));
   checkParams(kernels, classes, o, err);
   checkBufferStorage(module, o, diags);

@@ -21,6 +21,18 @@ export function checkCalls(module: KernelModule, kernels: readonly FunctionInfo[
   }
 }
 
+/**
+ * OpenCL C 3.0 program-scope `global` variables: clspv lists
+ * `__opencl_c_program_scope_global_variables` as unsupported (lib/FeatureMacro.cpp), so its clang
+ * refuses them in clang's words; none of the reflection instructions for them
+ * (ProgramScopeVariablesStorageBuffer, -PointerRelocation, -PointerPushConstant) is ever emitted.
+ * OpenCL C 2.0 requires the feature, and clspv has no test of it there: not checked.
+ */
+export function checkProgramScope(module: KernelModule, err: Report): void {
+  if (module.clVersion < 300) return;
+  for (const v of module.variables) if (v.space === 'global') err(v.span, Messages.vkProgramScopeGlobal, [v.name]);
+}
+
 /** The parameter types clspv refuses (`classes`: each kernel's parameters' argument classes). */
 export function checkParams(kernels: readonly FunctionInfo[], classes: readonly (readonly ArgClass[])[], o: VulkanTargetOptions, err: Report): void {
   for (let i = 0; i < kernels.length; i++) {
