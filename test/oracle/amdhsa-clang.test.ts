@@ -9,10 +9,13 @@ import { CLANG, CLANG19, CLANG22_AMDHSA, READELF22, parseAmdhsaMetadata, parseAm
 import { amdhsaNotes, codeObjectOf } from '../support/amdhsa-notes.js';
 
 /** The compilers kernarg's `--llvm` generations follow, and the code objects each knows. */
-const GENERATIONS: readonly { llvm: AmdhsaLlvm; tool: string[]; codeObjects: readonly AmdhsaCodeObject[] }[] = [
+const GENERATIONS: readonly { llvm: AmdhsaLlvm; tool: string[]; codeObjects: readonly AmdhsaCodeObject[]; generated?: readonly AmdhsaCodeObject[] }[] = [
   { llvm: 16, tool: CLANG, codeObjects: [4, 5] },
   { llvm: 19, tool: CLANG19, codeObjects: [4, 5, 6] },
-  { llvm: 22, tool: CLANG22_AMDHSA, codeObjects: [4, 5, 6] },
+  // clang-22 compiles twice as slowly (a __clang_ocl_kern_imp_ body per kernel): its generated
+  // kernels run under code object 6 only, its default; the hidden-argument test and the fixtures
+  // cover 4 and 5, and 4, 5 and 6 lay out their hidden blocks as under 19.
+  { llvm: 22, tool: CLANG22_AMDHSA, codeObjects: [4, 5, 6], generated: [6] },
 ];
 
 /**
@@ -50,7 +53,7 @@ function compareAmdhsa(clang: string, llvm: AmdhsaLlvm, source: string, std: 'CL
   return ours.plan.kernels.length;
 }
 
-for (const { llvm, tool, codeObjects } of GENERATIONS) {
+for (const { llvm, tool, codeObjects, generated = codeObjects } of GENERATIONS) {
   const cos = codeObjects.join(', ');
   test(`amdhsa hidden arguments follow clang-${llvm} with and without printf, local pointers and enqueue_kernel`, (t) => {
     const clang = requireTool(t, tool);
@@ -74,7 +77,7 @@ for (const { llvm, tool, codeObjects } of GENERATIONS) {
     }
   });
 
-  test(`amdhsa kernarg segments equal clang-${llvm} on 500+ generated kernels, code objects ${cos}`, (t) => {
+  test(`amdhsa kernarg segments equal clang-${llvm} on 500+ generated kernels, code objects ${generated.join(', ')}`, (t) => {
     const clang = requireTool(t, tool);
     if (!clang) return;
     // 242 programs: some kernels sit under SPIR-only guards, and 500+ remain.
@@ -82,7 +85,7 @@ for (const { llvm, tool, codeObjects } of GENERATIONS) {
     const kernels = inBatches(values, 22, seed, (batch, start, index) => {
       const source = renderBatch(batch, start, 'h');
       let n = 0;
-      for (const co of codeObjects) n = compareAmdhsa(clang, llvm, source, STDS[index % 3], co);
+      for (const co of generated) n = compareAmdhsa(clang, llvm, source, STDS[index % 3], co);
       return n;
     });
     assert.ok(kernels >= 500, `only ${kernels} kernels`);
