@@ -6,10 +6,12 @@ import { CORPORA, CORPUS_ROOT } from '../corpus/corpora.js';
 import { CLANG22_AMDHSA, LLC22, requireTool } from '../support/tools.js';
 
 /**
- * A sample of the real-world corpora (every 16th file of each, from a different start each
+ * A sample of the real-world corpora (every 32nd file of each, from a different start each
  * corpus; `scripts/amdhsa-clang22-sweep.ts` compares every file) against clang-22 on amdhsa with
- * kernarg's defaults (`--llvm 22`, code object 6).
+ * kernarg's defaults (`--llvm 22`, code object 6). hashcat is left to the sweep: each of its
+ * files makes clang-22 write ~15 MB of IR (about 8 s) and costs kernarg seconds, for two kernels.
  */
+const SAMPLED = CORPORA.filter((c) => c.name !== 'hashcat');
 test('real-world corpus sample: amdhsa with its defaults equals clang-22 (code object 6) on every kernel clang-22 accepts', async (t) => {
   const clang = requireTool(t, CLANG22_AMDHSA);
   const llc = requireTool(t, LLC22);
@@ -20,7 +22,8 @@ test('real-world corpus sample: amdhsa with its defaults equals clang-22 (code o
     return;
   }
   const failures: string[] = [];
-  for (const [n, corpus] of CORPORA.entries()) {
+  assert.ok(SAMPLED.length >= 2);
+  for (const [n, corpus] of SAMPLED.entries()) {
     const files = corpus.files().filter((_, i) => i % 32 === n % 32);
     assert.ok(files.length >= 1, `${corpus.name}: no files`);
     let kernels = 0;
