@@ -18,8 +18,9 @@ import { valueLayout } from '../../layout/value-layout.js';
 export type AmdhsaCodeObject = 4 | 5 | 6;
 /**
  * The LLVM generation whose AMDGPU backend the layout follows: 16 (ROCm 5.5–5.6), 19 (ROCm 6.4)
- * or 22 (today's LLVM, the default). 19 and 22 lay out every kernarg segment alike (checked
- * against clang-19 and clang-22); 22 changes the default code object to 6.
+ * or 22 (today's LLVM, the default). 19 and 22 give the same hidden arguments (checked against
+ * clang-19 and clang-22); 22 aligns by-value records to their C alignment (`byValueAlign`),
+ * declares OpenCL C 3.0's optional features for amdgcn and defaults to code object 6.
  */
 export type AmdhsaLlvm = 16 | 19 | 22;
 export const AMDHSA_LLVMS: readonly AmdhsaLlvm[] = [16, 19, 22];
