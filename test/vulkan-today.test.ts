@@ -187,8 +187,69 @@ test('the command line spells the new options as clspv and ROCm users know them'
   assert.deepEqual(j.printf.buffer, { reflection: 'PrintfBufferPointerPushConstant', pushConstantOffset: 0, size: 8, bufferSize: 4096 });
   assert.equal(run(['lower', 'k.cl', '--target', 'vulkan', '--printf-buffer-size=lots']).code, 2);
   assert.equal(run(['lower', 'k.cl', '--target', 'opencl', '--enable-printf']).code, 2);
+  // clspv's -cl-native-math, in both spellings; it is clspv's, not clang's.
+  assert.equal(run(['lower', 'k.cl', '--target', 'vulkan', '--enable-printf', '--cl-native-math']).code, 0);
+  assert.equal(run(['lower', 'k.cl', '--target', 'vulkan', '--enable-printf', '-cl-native-math']).code, 0);
+  assert.equal(run(['lower', 'k.cl', '--target', 'opencl', '--cl-native-math']).code, 2);
   assert.equal(run(['lower', 'k.cl', '--target', 'amdhsa', '--llvm', '17']).code, 2);
   assert.equal(run(['lower', 'k.cl', '--target', 'amdhsa', '--code-object', '7']).code, 2);
   assert.equal(run(['lower', 'k.cl', '--target', 'amdhsa', '--code-object', '6', '--llvm', '16']).code, 1);
-  assert.match(run(['lower', 'k.cl', '--target', 'amdhsa', '--code-object', '6']).out, /code object 6, LLVM 19/);
+  assert.match(run(['lower', 'k.cl', '--target', 'amdhsa', '--code-object', '6', '--llvm', '19']).out, /code object 6, LLVM 19/);
+  // No flags: today's LLVM and its default code object; --llvm 19 keeps clang-19's default, 5.
+  assert.match(run(['lower', 'k.cl', '--target', 'amdhsa']).out, /code object 6, LLVM 22/);
+  assert.match(run(['lower', 'k.cl', '--target', 'amdhsa', '--llvm', '19']).out, /code object 5, LLVM 19/);
+});
+
+test('module constants with physical storage buffers: ConstantDataPointerPushConstant, before the printf-buffer pointer', () => {
+  // from: test/PhysicalStorageBuffers/physical_constant_module_scope.cl (ConstantDataPointerPushConstant 0 8
+  // "0500000004000000030000000200000001000000") and lib/DeclarePushConstantsPass.cpp (ModuleConstantsPointer,
+  // then PrintfBufferPointer, after the NDRange push constants).
+  const src = 'constant int myconst[5] = { 5, 4, 3, 2, 1 };\nkernel void test(global int *result) {\n  size_t tid = get_global_id(0);\n  result[tid] = myconst[tid];\n}\n';
+  const r = plan(src, { ...PSB, moduleConstantsInStorageBuffer: true });
+  assert.deepEqual(r.errors, []);
+  const c = r.plan!.constantData!;
+  assert.ok('pushConstantOffset' in c);
+  assert.deepEqual([c.reflection, c.pushConstantOffset, c.size, c.hexbytes], ['ConstantDataPointerPushConstant', 0, 8, '0500000004000000030000000200000001000000']);
+  assert.equal(r.plan!.descriptorSets.length, 0, 'no set for the constants');
+  assert.ok(r.plan!.vulkanFeatures.includes('bufferDeviceAddress'));
+  // The global push-constant PODs follow both pointers; the printf pointer follows the constants'.
+  const both = plan(src.replace('result[tid] = myconst[tid];', 'result[tid] = myconst[tid];\n  printf("%d", tid);'), { ...PSB, moduleConstantsInStorageBuffer: true, enablePrintf: true });
+  assert.deepEqual(both.errors, []);
+  assert.equal((both.plan!.constantData as { pushConstantOffset: number }).pushConstantOffset, 0);
+  assert.deepEqual(both.plan!.printf!.buffer, { reflection: 'PrintfBufferPointerPushConstant', pushConstantOffset: 8, size: 8, bufferSize: 1048576 });
+  assert.equal(both.plan!.kernels[0].args[0].offset, 16);
+  // With global offsets as push constants, the pointer comes after them (a uint3 takes 16 bytes).
+  const offsets = plan(src, { ...PSB, moduleConstantsInStorageBuffer: true, globalOffsetPushConstant: true });
+  assert.equal((offsets.plan!.constantData as { pushConstantOffset: number }).pushConstantOffset, 16);
+  // Without physical storage buffers: the storage buffer in its own set, as before.
+  assert.equal(plan(src, { moduleConstantsInStorageBuffer: true }).plan!.constantData!.hexbytes, '0500000004000000030000000200000001000000');
+});
+
+test('get_max_sub_group_size: the subgroup_max_size spec constant (SpecConstantSubgroupMaxSize), after locals, work_dim and global offsets', () => {
+  // from: test/SubGroup/get_sub_group_max_size.cl (-cl-std=CL3.0): SpecId 3, SpecConstantSubgroupMaxSize 3.
+  const src = '#pragma OPENCL EXTENSION cl_khr_subgroups : enable\n\nvoid kernel test(global uint *c)\n{\n  *c = get_max_sub_group_size();\n}\n';
+  const r = lower('k.cl', src, memoryHost({}), { target: 'vulkan', format: 'json', std: 'CL3.0' });
+  const p = r.plan as VulkanPlan;
+  assert.deepEqual(p.specConstants.map((s) => `${s.name}=${s.specId}`), ['workgroup_size_x=0', 'workgroup_size_y=1', 'workgroup_size_z=2', 'subgroup_max_size=3']);
+  // clspv-reflection prints no line for it.
+  const map = lower('k.cl', src, memoryHost({}), { target: 'vulkan', format: 'descriptor-map', std: 'CL3.0' }).output!;
+  assert.doesNotMatch(map, /subgroup_max_size/);
+  // After work_dim (SPIRVProducerPass allocates kSubgroupMaxSize last); no spec constant without the call.
+  const both = plan('kernel void k(global uint *c) { c[0] = get_max_sub_group_size() + get_work_dim(); }\n', {});
+  assert.deepEqual(both.plan!.specConstants.slice(3).map((s) => `${s.name}=${s.specId}`), ['work_dim=3', 'subgroup_max_size=4']);
+  assert.deepEqual(plan('kernel void k(global uint *c) { c[0] = get_work_dim(); }\n', {}).plan!.specConstants.slice(3).map((s) => s.name), ['work_dim']);
+});
+
+test('OpenCL C 3.0 program-scope global variables: refused as clspv\'s clang refuses them (the feature is off in clspv)', () => {
+  // from: lib/FeatureMacro.cpp (__opencl_c_program_scope_global_variables is not supported) and
+  // test/Features/cl3-all-features.cl; clang-16/22 with the feature off say "program scope variable
+  // must reside in constant address space". No clspv source emits the ProgramScopeVariable* instructions.
+  const src = 'global int counter = 3;\nconstant int k = 2;\nkernel void f(global int *a) { a[0] = counter + k; }\n';
+  const cl3 = lower('k.cl', src, memoryHost({}), { target: 'vulkan', format: 'json', std: 'CL3.0' });
+  assert.deepEqual(cl3.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.message]), [
+    ['KA4600', "program scope variable must reside in constant address space ('counter': clspv leaves __opencl_c_program_scope_global_variables off)"],
+  ]);
+  // OpenCL C 2.0 makes the feature mandatory: not refused; the opencl target keeps them in CL3.0 too.
+  assert.ok(lower('k.cl', src, memoryHost({}), { target: 'vulkan', format: 'json', std: 'CL2.0' }).plan);
+  assert.ok(lower('k.cl', src, memoryHost({}), { target: 'opencl', format: 'json', std: 'CL3.0' }).plan);
 });

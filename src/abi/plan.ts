@@ -91,8 +91,8 @@ export interface AmdhsaKernelPlan extends KernelPlanBase<AmdhsaSlot> {
 export interface AmdhsaPlan {
   readonly target: 'amdhsa';
   readonly codeObject: 4 | 5 | 6;
-  /** The LLVM generation the layout follows (16 or 19). */
-  readonly llvm: 16 | 19;
+  /** The LLVM generation the layout follows (16, 19 or 22). */
+  readonly llvm: 16 | 19 | 22;
   readonly mcpu: 'gfx900';
   readonly kernels: readonly AmdhsaKernelPlan[];
 }

@@ -147,7 +147,6 @@ export const Messages = {
   vkPodPushModulePush: e('KA4103', 'POD arguments as push constants are not compatible with module scope push constants'),
   vkPhysicalNeedsSpir64: e('KA4104', '-physical-storage-buffers can only be used with the spirv64 target'),
   vkPhysicalConstantUbo: e('KA4105', '-physical-storage-buffers and -constant-args-ubo are incompatible'),
-  vkPhysicalModuleConstants: e('KA4106', "kernarg does not model --module-constants-in-storage-buffer with --physical-storage-buffers (clspv passes the constants' address as a push constant)"),
   vkPodPushBesideModulePush: e('KA4107', 'kernarg does not model POD push constants beside the printf-buffer pointer or image-metadata push constants'),
   // vulkan: what a kernel may not do or take
   vkKernelCallsKernel: e('KA4110', "kernel functions can't be called from other kernels ('{0}' calls '{1}')"),
@@ -155,7 +154,6 @@ export const Messages = {
   vkPrintfArgSize: e('KA4112', 'printf argument {0} has no conversion in its format string, so its size is unknown'),
   vkImageMetadataHelper: e('KA4113', "kernarg does not follow image metadata through helper functions ('{0}' calls '{1}'; clspv inlines it into the kernels)"),
   vkHalfPointer: e('KA4114', "half pointers are not supported as kernel arguments ('{0}')"),
-  vkImage1dBuffer: e('KA4115', "image1d_buffer_t is not supported ('{0}')"),
   vkPipe: e('KA4116', 'pipes are not supported'),
   vkQueue: e('KA4117', "queue_t is not supported ('{0}')"),
   vkLongVector: e('KA4118', 'vectors with more than 4 elements are not supported'),
@@ -169,6 +167,8 @@ export const Messages = {
   vkUboArrayStride: e('KA4125', 'clspv restriction: to satisfy UBO ArrayStride restrictions, element size must be a multiple of array alignment'),
   vkUboArrayAlign: e('KA4126', 'in an UBO, arrays must be aligned to their element alignment, rounded up to a multiple of 16'),
   vkUboStructAlign: e('KA4127', 'in an UBO, structs must be aligned to their largest element alignment, rounded up to a multiple of 16 bytes'),
+  // vulkan, today's clspv (KA46xx): what clspv's feature set refuses
+  vkProgramScopeGlobal: e('KA4600', "program scope variable must reside in constant address space ('{0}': clspv leaves __opencl_c_program_scope_global_variables off)"),
   // amd-cl2
   clrxNoPointerType: e('KA4201', "the AMD OpenCL 2.0 ABI (CLRX) has no pointer type for '{0}'"),
   clrxNoImageType: e('KA4202', "'{0}' is not an image type of the AMD OpenCL 2.0 ABI (CLRX)"),

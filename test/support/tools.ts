@@ -35,6 +35,12 @@ export function requireTool(t: TestContext, names: string[], probe?: string[]): 
 export const CLANG = ['clang-16', '/usr/lib/llvm-16/bin/clang'];
 /** Today's LLVM: the amdhsa oracle for `--llvm 19` and code object 6. */
 export const CLANG19 = ['clang-19', '/usr/lib/llvm-19/bin/clang'];
+/** LLVM 22: the amdhsa oracle for `--llvm 22` (code object 6 its default). */
+export const CLANG22_AMDHSA = ['clang-22', '/usr/lib/llvm-22/bin/clang'];
+/** LLVM 22's llc: the corpus checks run clang-22's modules through it with their bodies stripped. */
+export const LLC22 = ['/usr/lib/llvm-22/bin/llc', 'llc-22'];
+/** LLVM 22's readelf: reads the AMDGPU metadata note of a compiled code object. */
+export const READELF22 = ['llvm-readelf-22', '/usr/lib/llvm-22/bin/llvm-readelf'];
 
 /** Runs clang on a source text; returns stdout, or throws with stderr. */
 export function runClang(clang: string, source: string, args: string[], path?: string): string {
@@ -109,7 +115,20 @@ export interface AmdhsaKernel {
 export function parseAmdhsaMetadata(asm: string): Map<string, AmdhsaKernel> {
   const start = asm.indexOf('.amdgpu_metadata');
   const end = asm.indexOf('.end_amdgpu_metadata');
-  const lines = asm.slice(start, end).split('\n');
+  if (start < 0 || end < 0) throw new Error('no .amdgpu_metadata block in the assembly');
+  return parseAmdhsaYaml(asm.slice(start, end));
+}
+
+/** Parses the `NT_AMDGPU_METADATA` note as `llvm-readelf --notes` prints it (the same YAML, from `---` to `...`). */
+export function parseAmdhsaNotes(notes: string): Map<string, AmdhsaKernel> {
+  const start = notes.indexOf('AMDGPU Metadata:');
+  const end = notes.indexOf('\n...', start);
+  if (start < 0 || end < 0) throw new Error('no AMDGPU Metadata note in the readelf output');
+  return parseAmdhsaYaml(notes.slice(start, end));
+}
+
+function parseAmdhsaYaml(yaml: string): Map<string, AmdhsaKernel> {
+  const lines = yaml.split('\n');
   const kernels: AmdhsaKernel[] = [];
   let kernel: AmdhsaKernel | undefined;
   let arg: AmdhsaArg | undefined;

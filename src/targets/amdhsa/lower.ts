@@ -6,6 +6,7 @@ import { irAlign } from '../../layout/ir-align.js';
 import { layoutOf } from '../../layout/layout.js';
 import { type FunctionInfo, type KernelModule, kernelsOf } from '../../model/kernel-module.js';
 import { kernelArgTypeName } from '../../types/print.js';
+import { canonical } from '../../types/types.js';
 import { assertNever } from '../../assert-never.js';
 import { classifyArg } from '../../model/arg-class.js';
 import { callsTransitively } from '../../abi/call-graph.js';
@@ -15,21 +16,64 @@ import { originParam, originRole, withOriginDetail } from '../../abi/origin.js';
 import { valueLayout } from '../../layout/value-layout.js';
 
 export type AmdhsaCodeObject = 4 | 5 | 6;
-/** The LLVM generation whose AMDGPU backend the layout follows: 16 (ROCm 5.5–5.7) or 19 (ROCm 6.3–6.4, the default). */
-export type AmdhsaLlvm = 16 | 19;
-export const AMDHSA_LLVMS: readonly AmdhsaLlvm[] = [16, 19];
+/**
+ * The LLVM generation whose AMDGPU backend the layout follows: 16 (ROCm 5.5–5.6), 19 (ROCm 6.4)
+ * or 22 (today's LLVM, the default). 19 and 22 give the same hidden arguments (checked against
+ * clang-19 and clang-22); 22 aligns by-value records to their C alignment (`byValueAlign`),
+ * declares OpenCL C 3.0's optional features for amdgcn and defaults to code object 6.
+ */
+export type AmdhsaLlvm = 16 | 19 | 22;
+export const AMDHSA_LLVMS: readonly AmdhsaLlvm[] = [16, 19, 22];
+/** The default generation: the newest one kernarg models. */
+export const AMDHSA_DEFAULT_LLVM: AmdhsaLlvm = 22;
 export const AMDHSA_CODE_OBJECTS: readonly AmdhsaCodeObject[] = [4, 5, 6];
 
 export interface AmdhsaTargetOptions {
-  /** Code object version: 4 (56 hidden bytes), 5 (256, the default) or 6 (LLVM 18 and later; the same kernarg layout as 5). */
+  /** Code object version: 4 (56 hidden bytes), 5 (256) or 6 (LLVM 18 and later; the same kernarg layout as 5). Default: `defaultCodeObject(llvm)`. */
   readonly codeObject?: AmdhsaCodeObject;
-  /** Compiler generation (default 19). */
+  /** Compiler generation (default 22). */
   readonly llvm?: AmdhsaLlvm;
+}
+
+/**
+ * The code object a generation writes when none is asked for: clang-22 defaults to 6
+ * (`.amdhsa_code_object_version 6`); under 19 and 16 kernarg keeps 5, clang-19's default
+ * (clang-16's own default is 4, but `--llvm 16` has always meant code object 5 here unless asked).
+ */
+export function defaultCodeObject(llvm: AmdhsaLlvm): AmdhsaCodeObject {
+  switch (llvm) {
+    case 22:
+      return 6;
+    case 19:
+    case 16:
+      return 5;
+    default:
+      return assertNever(llvm);
+  }
+}
+
+/**
+ * OpenCL C 3.0's optional features clang-22 declares for amdgcn that clang-16 and clang-19 do not
+ * (`clang-22 -x cl -cl-std=CL3.0 -target amdgcn-amd-amdhsa -E -dM`): code under
+ * `#ifdef __opencl_c_generic_address_space` and the like is compiled only under `--llvm 22`.
+ * (clang-22 also drops `__opencl_c_named_address_space_builtins` and `__AMDGCN_WAVEFRONT_SIZE`,
+ * which the shared prelude still defines: a recorded difference, README.)
+ */
+const LLVM22_CL30_FEATURES = [
+  'atomic_order_acq_rel', 'atomic_order_seq_cst', 'atomic_scope_all_devices', 'atomic_scope_device', 'device_enqueue',
+  'generic_address_space', 'pipes', 'program_scope_global_variables', 'read_write_images', 'work_group_collective_functions',
+] as const;
+
+/** The macros a generation's clang adds to the shared amdgcn prelude for one OpenCL C version. */
+export function amdhsaPredefines(llvm: AmdhsaLlvm, std: string | undefined): (readonly [string, string])[] {
+  if (llvm < 22 || std !== 'CL3.0') return [];
+  return LLVM22_CL30_FEATURES.map((f) => [`__opencl_c_${f}`, '1'] as const);
 }
 
 /** Why an option pair cannot be laid out, or undefined: clang-16 does not know code object 6. */
 export function amdhsaOptionProblem(o: AmdhsaTargetOptions): OptionProblem | undefined {
-  if ((o.codeObject ?? 5) === 6 && (o.llvm ?? 19) < 18) return { message: Messages.codeObject6NeedsLlvm18, args: [] };
+  const llvm = o.llvm ?? AMDHSA_DEFAULT_LLVM;
+  if ((o.codeObject ?? defaultCodeObject(llvm)) === 6 && llvm < 18) return { message: Messages.codeObject6NeedsLlvm18, args: [] };
   return undefined;
 }
 
@@ -52,8 +96,8 @@ interface HiddenFacts {
  * slot +24 is the printf buffer when the module calls printf, else the hostcall buffer; +40 is
  * the completion action — LLVM 16 only for kernels that enqueue (else `hidden_none`), LLVM 19
  * always (at -O0 no pass proves it unused). Code objects 5 and 6: the printf buffer only when the
- * module calls printf; the completion action for enqueuers (LLVM 16) or always (LLVM 19);
- * LLVM 19 (from LLVM 18, llvm-project #65273) adds `hidden_dynamic_lds_size` (u32) at +120 for
+ * module calls printf; the completion action for enqueuers (LLVM 16) or always (LLVM 19 and 22);
+ * LLVM 19 and 22 (from LLVM 18, llvm-project #65273) add `hidden_dynamic_lds_size` (u32) at +120 for
  * kernels with local pointer parameters (OpenCL C has no other dynamic LDS);
  * unused entries leave gaps.
  */
@@ -99,6 +143,18 @@ function hiddenArgs(codeObject: AmdhsaCodeObject, llvm: AmdhsaLlvm, f: HiddenFac
   return out;
 }
 
+/**
+ * The alignment a by-value argument's kernarg slot is rounded to. Up to LLVM 19 clang passes a
+ * struct or union as its LLVM IR type, aligned as that type (an `aligned` attribute becomes
+ * padding, not alignment). clang-22 passes records `byref` with their C alignment (`ptr
+ * addrspace(4) byref(%struct.S) align 32`), so an `aligned(32)` struct moves to a multiple of 32
+ * and raises the segment alignment; scalars and vectors are passed as before.
+ */
+function byValueAlign(type: FunctionInfo['params'][number]['type'], llvm: AmdhsaLlvm): number {
+  if (llvm >= 22 && canonical(type).type.kind === 'record') return layoutOf(type, AMDGCN).align;
+  return irAlign(type, AMDGCN);
+}
+
 /** An explicit slot as `explicitSlot` makes it: where and fill are its last keys, written by `placeAmdhsaKernel`. */
 type Unplaced = Bare<AmdhsaSlot> & { where: undefined; fill: undefined };
 
@@ -107,7 +163,7 @@ type Unplaced = Bare<AmdhsaSlot> & { where: undefined; fill: undefined };
  * shape. Fields in the order the JSON shows them: name, param, typeName, type, role (origin),
  * offset, size, valueKind, then the kind's own fields, and align.
  */
-function explicitSlot(p: FunctionInfo['params'][number], offset: number): Bare<AmdhsaSlot> {
+function explicitSlot(p: FunctionInfo['params'][number], offset: number, llvm: AmdhsaLlvm): Bare<AmdhsaSlot> {
   const name = p.name;
   const param = originParam(p);
   const type = p.type;
@@ -134,7 +190,7 @@ function explicitSlot(p: FunctionInfo['params'][number], offset: number): Bare<A
     case 'pod':
     case 'event':
     case 'opaque': {
-      const align = irAlign(type, AMDGCN);
+      const align = byValueAlign(type, llvm);
       s = { name, param, typeName, type, role: originRole(p, 'value'), offset: alignTo(offset, align), size: layoutOf(type, AMDGCN).size, valueKind: 'by_value', layout: valueLayout(type, AMDGCN), align, where: undefined, fill: undefined };
       break;
     }
@@ -164,10 +220,10 @@ class HiddenSlots {
   }
 }
 
-/** ROCm's kernarg segment for amdgcn-amd-amdhsa (gfx900), as clang-16 or clang-19 lays it out at -O0. */
+/** ROCm's kernarg segment for amdgcn-amd-amdhsa (gfx900), as clang-16, clang-19 or clang-22 lays it out at -O0. */
 export function lowerAmdhsa(module: KernelModule, options: AmdhsaTargetOptions = {}): AmdhsaPlan {
-  const codeObject = options.codeObject ?? 5;
-  const llvm = options.llvm ?? 19;
+  const llvm = options.llvm ?? AMDHSA_DEFAULT_LLVM;
+  const codeObject = options.codeObject ?? defaultCodeObject(llvm);
   const modulePrints = module.functions.some((f) => f.calls.some((c) => c.name === 'printf'));
   const hidden = new HiddenSlots(codeObject, llvm);
   const kernels: AmdhsaKernelPlan[] = kernelsOf(module).map((k) => {
@@ -178,7 +234,7 @@ export function lowerAmdhsa(module: KernelModule, options: AmdhsaTargetOptions =
     let dynamicLds = false;
     const localNames: string[] = [];
     for (let i = 0; i < params.length; i++) {
-      const slot = explicitSlot(params[i], offset);
+      const slot = explicitSlot(params[i], offset, llvm);
       explicit[i] = slot;
       offset = slot.offset + slot.size;
       maxAlign = Math.max(maxAlign, slot.align!);

@@ -8,7 +8,7 @@ const VALUE_KINDS = ['by_value', 'global_buffer', 'dynamic_shared_pointer', 'ima
 const schema = object({
   target: oneOf(['amdhsa']),
   codeObject: oneOf([4, 5, 6]),
-  llvm: oneOf([16, 19]),
+  llvm: oneOf([16, 19, 22]),
   mcpu: oneOf(['gfx900']),
   kernels: arrayOf(object({
     name: ident,

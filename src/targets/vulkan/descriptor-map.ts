@@ -1,5 +1,8 @@
 import type { VulkanPlan, VulkanSlot } from './lower.js';
 
+/** The argument kinds clspv-reflection prints no descriptor-map line for. */
+const SILENT: ReadonlySet<VulkanSlot['argKind']> = new Set(['pointer_pushconstant', 'pointer_ubo', 'storage_texel_buffer', 'uniform_texel_buffer']);
+
 function argLine(kernel: string, a: VulkanSlot): string {
   const head = `kernel,${kernel},arg,${a.name},argOrdinal,${a.param}`;
   switch (a.argKind) {
@@ -23,15 +26,18 @@ export function emitDescriptorMap(plan: VulkanPlan): string {
   const out: string[] = [];
   for (const p of plan.pushConstants) out.push(`pushconstant,name,${p.name},offset,${p.offset},size,${p.size}`);
   for (const s of plan.literalSamplers) out.push(`sampler,${s.mask},samplerExpr,"${s.expr}",descriptorSet,${s.descriptorSet},binding,${s.binding}`);
-  if (plan.constantData) {
-    const c = plan.constantData;
+  const c = plan.constantData;
+  // clspv-reflection prints no line for ConstantDataPointerPushConstant (no case in its ReflectionParser).
+  if (c && !('pushConstantOffset' in c)) {
     out.push(`constant,descriptorSet,${c.descriptorSet},binding,${c.binding},kind,${c.kind},hexbytes,${c.hexbytes}`);
   }
   for (const k of plan.kernels) {
     out.push(`kernel_decl,${k.name}`);
-    // clspv-reflection prints no line for pointer arguments (pointer_pushconstant, pointer_ubo).
-    for (const a of k.args) if (a.argKind !== 'pointer_pushconstant' && a.argKind !== 'pointer_ubo') out.push(argLine(k.name, a));
+    // clspv-reflection prints no line for pointer arguments (pointer_pushconstant, pointer_ubo) nor
+    // texel buffers: its ReflectionParser has no case for their instructions.
+    for (const a of k.args) if (!SILENT.has(a.argKind)) out.push(argLine(k.name, a));
   }
-  for (const s of plan.specConstants) out.push(`spec_constant,${s.name},spec_id,${s.specId}`);
+  // clspv-reflection prints no line for SpecConstantSubgroupMaxSize.
+  for (const s of plan.specConstants) if (s.name !== 'subgroup_max_size') out.push(`spec_constant,${s.name},spec_id,${s.specId}`);
   return out.join('\n') + '\n';
 }

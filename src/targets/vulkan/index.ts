@@ -20,7 +20,7 @@ const POD_ARGS = ['ssbo', 'auto'] as const;
 const BINDING_SCHEMES = ['seed', 'clspv'] as const;
 
 const set = (o: LowerOptions, v: Partial<VulkanTargetOptions>): LowerOptions => ({ ...o, vulkan: { ...o.vulkan, ...v } });
-const bool = (flag: string, key: 'podUbo' | 'podPushConstant' | 'constantArgsUbo' | 'distinctKernelDescriptorSets' | 'moduleConstantsInStorageBuffer' | 'globalOffset' | 'globalOffsetPushConstant' | 'longVector' | 'physicalStorageBuffers' | 'enablePrintf', help: string): TargetFlag =>
+const bool = (flag: string, key: 'podUbo' | 'podPushConstant' | 'constantArgsUbo' | 'distinctKernelDescriptorSets' | 'moduleConstantsInStorageBuffer' | 'globalOffset' | 'globalOffsetPushConstant' | 'longVector' | 'physicalStorageBuffers' | 'enablePrintf' | 'nativeMath', help: string): TargetFlag =>
   ({ kind: 'boolean', flag, help, apply: (o, v) => set(o, { [key]: v }) });
 
 /** clspv's Vulkan calling convention: descriptor sets, bindings, POD blocks, push and spec constants. */
@@ -59,13 +59,15 @@ export const vulkanTarget: Target<VulkanPlan> = {
       kind: 'boolean', flag: 'float-atomic-add', help: '--format spirv*: floating atomic adds as OpAtomicFAddEXT (devices with shaderBufferFloat32/64AtomicAdd) instead of compare-and-swap loops',
       apply: (o, v) => ({ ...o, floatAtomicAdd: v }),
     },
+    bool('cl-native-math', 'nativeMath', "clspv's native math builtins; implies -cl-fast-relaxed-math (defines __FAST_RELAXED_MATH__), no other ABI effect"),
     { kind: 'count', flag: 'printf-buffer-size', value: '<bytes>', default: '1048576', help: 'printf buffer size', apply: (o, v) => set(o, { printfBufferSize: v }) },
   ] satisfies TargetFlag[]).map((f): TargetFlag => ({ ...f, singleDash: true })),
   formats: ['table', 'json', 'descriptor-map', 'spirv', 'spirv-asm'],
   tinytcFormats: ['spirv', 'spirv-asm'],
   layout: (o) => DATA_LAYOUTS[o.vulkan?.arch ?? 'spir'],
   // clspv defines VULKAN (100, for Vulkan 1.0) for its sources.
-  predefines: () => [['VULKAN', '100']],
+  // clspv defines __FAST_RELAXED_MATH__ under -cl-native-math (lower adds it itself for -cl-fast-relaxed-math).
+  predefines: (o) => (o.vulkan?.nativeMath && !o.fastRelaxedMath ? [['VULKAN', '100'], ['__FAST_RELAXED_MATH__', '1']] : [['VULKAN', '100']]),
   optionProblem: (o) => choiceProblem('vulkan.arch', o.vulkan?.arch, ARCHES),
   flagConflict(o) {
     const v = o.vulkan ?? {};

@@ -31,7 +31,7 @@ function storageOf(kind: VulkanArgKind): StorageClassName | undefined {
   return kind === 'buffer' || kind === 'pod' ? 'ssbo' : kind === 'buffer_ubo' || kind === 'pod_ubo' ? 'ubo' : kind === 'pod_pushconstant' ? 'pushconstant' : undefined;
 }
 
-type Kind = 'buffer' | 'buffer_ubo' | 'pod' | 'pointer' | 'ro_image' | 'wo_image' | 'sampler' | 'local';
+type Kind = 'buffer' | 'buffer_ubo' | 'pod' | 'pointer' | 'ro_image' | 'wo_image' | 'storage_texel_buffer' | 'uniform_texel_buffer' | 'sampler' | 'local';
 
 function kindOf(arg: ArgClass, o: VulkanTargetOptions): Kind {
   switch (arg.kind) {
@@ -42,6 +42,9 @@ function kindOf(arg: ArgClass, o: VulkanTargetOptions): Kind {
       if (o.physicalStorageBuffers) return 'pointer';
       return arg.space === 'constant' && o.constantArgsUbo ? 'buffer_ubo' : 'buffer';
     case 'image':
+      // clspv's ArgKind.cpp (since #1226, 2023): image1d_buffer_t is a texel buffer, a uniform one
+      // when read_only (sampled, Dim Buffer), else a storage one (write_only and read_write).
+      if (arg.shape.buffer) return arg.access === 'read_only' ? 'uniform_texel_buffer' : 'storage_texel_buffer';
       return arg.access === 'read_only' ? 'ro_image' : 'wo_image';
     case 'sampler':
       return 'sampler';
@@ -60,7 +63,7 @@ function kindOf(arg: ArgClass, o: VulkanTargetOptions): Kind {
 const VK_DESCRIPTOR: Record<string, string> = {
   buffer: 'VK_DESCRIPTOR_TYPE_STORAGE_BUFFER', buffer_ubo: 'VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER', pod: 'VK_DESCRIPTOR_TYPE_STORAGE_BUFFER',
   pod_ubo: 'VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER', ro_image: 'VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE', wo_image: 'VK_DESCRIPTOR_TYPE_STORAGE_IMAGE',
-  sampler: 'VK_DESCRIPTOR_TYPE_SAMPLER',
+  sampler: 'VK_DESCRIPTOR_TYPE_SAMPLER', uniform_texel_buffer: 'VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER', storage_texel_buffer: 'VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER',
 };
 
 /** Where one kernel's PODs went: what its slots need to be made (each POD's offset is in the planner's `podOffsets`). */
@@ -270,6 +273,8 @@ export class KernelPlanner {
       case 'buffer_ubo':
       case 'ro_image':
       case 'wo_image':
+      case 'storage_texel_buffer':
+      case 'uniform_texel_buffer':
       case 'sampler': {
         const buffer = kind === 'buffer' || kind === 'buffer_ubo';
         if (buffer) this.contents.buffers = true;

@@ -10,7 +10,7 @@ import type { Draft } from '../../abi/origin.js';
 import { checkTodayOptions, placeImageMetadata, printfPlan, todayModuleParts, withPrintfFlag } from './today-plan.js';
 import { checkBufferStorage } from './pod-storage.js';
 import { KernelPlanner, type PlannerState } from './kernel-planner.js';
-import { checkCalls, checkParams } from './module-checks.js';
+import { checkCalls, checkParams, checkProgramScope } from './module-checks.js';
 import { vulkanRequirements } from './requirements.js';
 import type { VulkanKernelPlan, VulkanPlan, VulkanTargetOptions } from './plan.js';
 import { type ArgClass, classifyArg } from '../../model/arg-class.js';
@@ -72,10 +72,11 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   if (o.podPushConstant && modulePushConstantsRequested && (o.globalOffsetPushConstant || o.globalOffset)) {
     err(undefined, Messages.vkPodPushModulePush);
   }
-  checkTodayOptions(module, o, arch, err);
+  checkTodayOptions(o, arch, err);
 
   // Restrictions of the seed.
   checkCalls(module, kernels, o, err);
+  checkProgramScope(module, err);
   const classes = kernels.map((k) => k.params.map((p) => classifyArg(p.type)));
   checkParams(kernels, classes, o, err);
   checkBufferStorage(module, o, diags);
@@ -124,8 +125,13 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   if (o.globalOffset && !globalOffsetPush && (uses('get_global_id') || uses('get_global_offset'))) {
     for (const axis of ['x', 'y', 'z']) specConstants.push({ name: `global_offset_${axis}`, specId: nextSpec++ });
   }
+  // get_max_sub_group_size (and get_enqueued_num_sub_groups, defined through it) reads a spec
+  // constant clspv allocates last (DefineOpenCLWorkItemBuiltinsPass, SPIRVProducerPass):
+  // reflected by SpecConstantSubgroupMaxSize.
+  if (uses('get_max_sub_group_size') || uses('get_enqueued_num_sub_groups')) specConstants.push({ name: 'subgroup_max_size', specId: nextSpec++ });
 
-  // Module constants in one storage buffer, in the set after the kernel-argument sets.
+  // Module constants in one storage buffer, in the set after the kernel-argument sets (or, with
+  // physical storage buffers, behind the pointer todayModuleParts placed among the push constants).
   let constantData: VulkanPlan['constantData'];
   if (o.moduleConstantsInStorageBuffer && module.variables.some((v) => v.space === 'constant')) {
     let end = 0;
@@ -138,9 +144,15 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
     }
     const bytes = new Uint8Array(end);
     for (const v of vars) bytes.set(v.bytes, v.offset);
-    const set = nextSet++;
-    descriptorSets.push({ set, use: 'module constants' });
-    constantData = { descriptorSet: set, binding: 0, kind: 'buffer', hexbytes: Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join(''), variables: vars.map(({ name, offset, size }) => ({ name, offset, size })) };
+    const hexbytes = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+    const variables = vars.map(({ name, offset, size }) => ({ name, offset, size }));
+    if (today.constantsPointerOffset !== undefined) {
+      constantData = { reflection: 'ConstantDataPointerPushConstant', pushConstantOffset: today.constantsPointerOffset, size: 8, hexbytes, variables };
+    } else {
+      const set = nextSet++;
+      descriptorSets.push({ set, use: 'module constants' });
+      constantData = { descriptorSet: set, binding: 0, kind: 'buffer', hexbytes, variables };
+    }
   }
   const printf = today.printf && printfPlan(today.printf, () => {
     descriptorSets.push({ set: nextSet, use: 'printf buffer' });
@@ -148,7 +160,7 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   });
   if (diags.hasErrors) return undefined;
 
-  const needs = vulkanRequirements(module, planner.contents, constantData !== undefined, printf, uses);
+  const needs = vulkanRequirements(module, planner.contents, constantData, printf, uses);
   const pcSize = pushConstantEnd(kernelPlans, pcEnd);
   return withPrintfFlag({
     target: 'vulkan',

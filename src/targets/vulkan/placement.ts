@@ -58,6 +58,8 @@ function place(a: Draft<Placed>, podSize: number, clustered: boolean): void {
     case 'buffer_ubo':
     case 'ro_image':
     case 'wo_image':
+    case 'storage_texel_buffer':
+    case 'uniform_texel_buffer':
     case 'sampler':
       a.where = descriptor(a, 0);
       a.fill = { kind: 'handle', param, resource: a.argKind };

@@ -32,9 +32,14 @@ export interface VulkanTargetOptions {
   readonly enablePrintf?: boolean;
   /** `-printf-buffer-size` in bytes (default 1 MiB). */
   readonly printfBufferSize?: number;
+  /**
+   * `-cl-native-math`: native math builtins. clspv's Option.cpp makes it imply
+   * `-cl-fast-relaxed-math`, so `__FAST_RELAXED_MATH__` is defined (Compiler.cpp); no other ABI effect.
+   */
+  readonly nativeMath?: boolean;
 }
 
-export type VulkanArgKind = 'buffer' | 'buffer_ubo' | 'pod' | 'pod_ubo' | 'pod_pushconstant' | 'pointer_pushconstant' | 'pointer_ubo' | 'ro_image' | 'wo_image' | 'sampler' | 'local';
+export type VulkanArgKind = 'buffer' | 'buffer_ubo' | 'pod' | 'pod_ubo' | 'pod_pushconstant' | 'pointer_pushconstant' | 'pointer_ubo' | 'ro_image' | 'wo_image' | 'storage_texel_buffer' | 'uniform_texel_buffer' | 'sampler' | 'local';
 
 export interface VulkanSlot extends SlotBase {
   readonly argKind: VulkanArgKind;
@@ -71,12 +76,29 @@ export interface VulkanKernelPlan extends KernelPlanBase<VulkanSlot> {
   readonly imageMetadata?: readonly (ImageMetadataSlot & { readonly pushConstantOffset: number; readonly size: 4 })[];
 }
 
+/** One module constant inside the constant-data bytes. */
+export interface ConstantVariable {
+  readonly name: string;
+  readonly offset: number;
+  readonly size: number;
+}
+
+/**
+ * `--module-constants-in-storage-buffer`: the module's `constant` data, which the host provides.
+ * In a storage buffer at binding 0 of its own set (ConstantDataStorageBuffer, the descriptor map's
+ * `constant` line) or, with `--physical-storage-buffers`, through an 8-byte device address among
+ * the module push constants (ConstantDataPointerPushConstant; lib/SPIRVProducerPass.cpp).
+ */
+export type ConstantData =
+  | { readonly descriptorSet: number; readonly binding: number; readonly kind: 'buffer'; readonly hexbytes: string; readonly variables: readonly ConstantVariable[] }
+  | { readonly reflection: 'ConstantDataPointerPushConstant'; readonly pushConstantOffset: number; readonly size: 8; readonly hexbytes: string; readonly variables: readonly ConstantVariable[] };
+
 export interface VulkanPlan {
   readonly target: 'vulkan';
   readonly arch: 'spir' | 'spir64';
   readonly pushConstants: readonly { readonly name: string; readonly offset: number; readonly size: number }[];
   readonly literalSamplers: readonly { readonly mask: number; readonly expr: string; readonly descriptorSet: number; readonly binding: number; readonly name?: string }[];
-  readonly constantData?: { readonly descriptorSet: number; readonly binding: number; readonly kind: 'buffer'; readonly hexbytes: string; readonly variables: readonly { readonly name: string; readonly offset: number; readonly size: number }[] };
+  readonly constantData?: ConstantData;
   readonly specConstants: readonly { readonly name: string; readonly specId: number }[];
   /** Set when every kernel has reqd_work_group_size: the LocalSize execution modes replace the spec constants. */
   readonly localSize: boolean;

@@ -29,12 +29,12 @@ function union(sets: Iterable<ReadonlySet<string>>): Set<string> {
 export function vulkanRequirements(
   module: KernelModule,
   contents: SlotContents,
-  constantData: boolean,
+  constantData: VulkanPlan['constantData'],
   printf: VulkanPlan['printf'],
   uses: (builtin: string) => boolean,
 ): VulkanRequirements {
   const types = union(contents.scalars.all);
-  if (constantData) for (const v of module.variables) for (const s of scalarsIn(v.type)) types.add(s);
+  if (constantData !== undefined) for (const v of module.variables) for (const s of scalarsIn(v.type)) types.add(s);
   const caps = ['Shader'];
   const images = contents.images;
   if (contents.buffers) caps.push('VariablePointersStorageBuffer');
@@ -45,11 +45,15 @@ export function vulkanRequirements(
   if (types.has('double')) caps.push('Float64');
   const writes = images.filter((c) => c.access !== 'read_only');
   const reads = images.filter((c) => c.access === 'read_only');
-  const is1d = (c: (typeof images)[number]) => c.shape.dims === 1;
-  if (writes.length) caps.push('ImageStorageWriteWithoutFormat');
+  const is1d = (c: (typeof images)[number]) => c.shape.dims === 1 && !c.shape.buffer;
+  // Texel buffers (image1d_buffer_t): Dim Buffer images, as clspv's SPIRVProducerPass declares them.
+  const isBuffer = (c: (typeof images)[number]) => c.shape.buffer;
+  if (writes.length) caps.push('StorageImageWriteWithoutFormat');
   if (['get_image_width', 'get_image_height', 'get_image_depth', 'get_image_dim', 'get_image_array_size'].some(uses)) caps.push('ImageQuery');
   if (writes.some(is1d)) caps.push('Image1D');
   if (reads.some(is1d)) caps.push('Sampled1D');
+  if (writes.some(isBuffer)) caps.push('ImageBuffer');
+  if (reads.some(isBuffer)) caps.push('SampledBuffer');
   if (['get_sub_group_size', 'get_num_sub_groups', 'get_sub_group_id', 'get_sub_group_local_id', 'sub_group_broadcast', 'sub_group_all', 'sub_group_any', 'sub_group_barrier'].some(uses)) caps.push('GroupNonUniform');
   const features: string[] = [];
   if (types.has('short') || types.has('ushort')) features.push('shaderInt16');
@@ -70,6 +74,6 @@ export function vulkanRequirements(
   if (has8(types)) features.push('shaderInt8');
   if (types.has('half') || has8(types)) vkExt.push('VK_KHR_shader_float16_int8');
   const spirvExtensions = ['SPV_KHR_storage_buffer_storage_class', 'SPV_KHR_variable_pointers', 'SPV_KHR_non_semantic_info'];
-  addPhysicalRequirements(contents.pointers, printf, { caps, features, vkExt, spirvExtensions });
+  addPhysicalRequirements(contents.pointers, printf, constantData, { caps, features, vkExt, spirvExtensions });
   return { capabilities: caps, spirvExtensions, vulkanFeatures: features, vulkanExtensions: vkExt };
 }

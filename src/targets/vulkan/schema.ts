@@ -10,6 +10,12 @@ const printfBuffer: Check<unknown> = (v, path) =>
     ? object({ reflection: oneOf(['PrintfBufferPointerPushConstant']), pushConstantOffset: nat(), size: oneOf([8]), bufferSize: nat() })(v, path)
     : object({ reflection: oneOf(['PrintfBufferStorageBuffer']), descriptorSet: nat(), binding: oneOf([0]), bufferSize: nat() })(v, path);
 
+const constantVariables = arrayOf(object({ name: str(), offset: nat(), size: nat() }));
+const constantData: Check<unknown> = (v, path) =>
+  (v as { reflection?: unknown } | null)?.reflection === 'ConstantDataPointerPushConstant'
+    ? object({ reflection: oneOf(['ConstantDataPointerPushConstant']), pushConstantOffset: nat(), size: oneOf([8]), hexbytes: str(1 << 26), variables: constantVariables })(v, path)
+    : object({ descriptorSet: nat(), binding: nat(), kind: oneOf(['buffer']), hexbytes: str(1 << 26), variables: constantVariables })(v, path);
+
 const schema = object({
   target: oneOf(['vulkan']),
   arch: oneOf(['spir', 'spir64']),
@@ -24,7 +30,7 @@ const schema = object({
   vulkanExtensions: arrayOf(str()),
   kernels: arrayOf(object({
     name: ident,
-    args: arrayOf(object({ ...slotBase, argKind: oneOf(['buffer', 'buffer_ubo', 'pod', 'pod_ubo', 'pod_pushconstant', 'pointer_pushconstant', 'pointer_ubo', 'ro_image', 'wo_image', 'sampler', 'local']), typeName: str() }, { ...slotExtra, descriptorSet: nat(), binding: nat(), offset: bytes, argSize: bytes, specId: nat(), arrayElemSize: nat(1, MAX_ARGUMENT_BYTES), vkDescriptorType: str(), reflection, pointerTable: oneOf(['PhysicalStorageBuffer64']), layout: layoutCheck })),
+    args: arrayOf(object({ ...slotBase, argKind: oneOf(['buffer', 'buffer_ubo', 'pod', 'pod_ubo', 'pod_pushconstant', 'pointer_pushconstant', 'pointer_ubo', 'ro_image', 'wo_image', 'storage_texel_buffer', 'uniform_texel_buffer', 'sampler', 'local']), typeName: str() }, { ...slotExtra, descriptorSet: nat(), binding: nat(), offset: bytes, argSize: bytes, specId: nat(), arrayElemSize: nat(1, MAX_ARGUMENT_BYTES), vkDescriptorType: str(), reflection, pointerTable: oneOf(['PhysicalStorageBuffer64']), layout: layoutCheck })),
     podPlacement: oneOf(['ssbo', 'ubo', 'pushconstant', 'none']),
     podSize: bytes,
   }, {
@@ -35,14 +41,15 @@ const schema = object({
   })),
 }, {
   printf: object({ buffer: printfBuffer, infos: arrayOf(object({ id: nat(), format: str(1 << 16), argSizes: arrayOf(nat()), reflection: oneOf(['PrintfInfo']) })) }),
-  constantData: object({ descriptorSet: nat(), binding: nat(), kind: oneOf(['buffer']), hexbytes: str(1 << 26), variables: arrayOf(object({ name: str(), offset: nat(), size: nat() })) }),
+  constantData,
   pushConstantRange: object({ offset: nat(), size: nat() }),
 });
 
 /** A vulkan plan from its JSON form: PODs and pointers inside the POD block, descriptors with a set and binding, locals with a spec id. */
 export function readVulkanPlan(json: unknown): VulkanPlan {
   const plan = schema(json, '') as unknown as VulkanPlan;
-  checkKernels(plan.kernels, (k) => k.podSize, (s, p, _ai, fits) => {
+  // Global push-constant PODs start at podOffset, and their offsets include it.
+  checkKernels(plan.kernels, (k) => (k.podOffset ?? 0) + k.podSize, (s, p, _ai, fits) => {
     const pod = (s.argKind as string).startsWith('pod');
     if (pod && (!s.layout || s.offset === undefined || s.argSize === undefined)) throw new PlanError(p, 'a POD argument needs a layout, an offset and an argSize');
     if (pod) fits(s.offset, storeBytes(s.layout!), 'POD block');

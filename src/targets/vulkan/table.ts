@@ -8,7 +8,8 @@ export function vulkanTable(plan: VulkanPlan): string {
   out.push(`module (vulkan, ${plan.arch})  ${sets || 'no descriptor sets'}${plan.pushConstantRange ? `; push constants ${plan.pushConstantRange.size} bytes` : ''}\n`);
   if (plan.literalSamplers.length) out.push(renderTable(['set', 'binding', 'sampler'], plan.literalSamplers.map((s) => [String(s.descriptorSet), String(s.binding), s.expr])));
   if (plan.pushConstants.length) out.push(renderTable(['push offset', 'size', 'module push constant'], plan.pushConstants.map((p) => [String(p.offset), String(p.size), p.name])));
-  if (plan.constantData) out.push(`module constants: set ${plan.constantData.descriptorSet}, binding 0, ${plan.constantData.hexbytes.length / 2} bytes\n`);
+  const c = plan.constantData;
+  if (c) out.push(`module constants: ${'pushConstantOffset' in c ? `pointer push constant at ${c.pushConstantOffset}` : `set ${c.descriptorSet}, binding 0`}, ${c.hexbytes.length / 2} bytes\n`);
   out.push(`spec constants: ${plan.specConstants.map((s) => `${s.name}=${s.specId}`).join(', ') || '(none)'}${plan.localSize ? '; work-group size from reqd_work_group_size (LocalSize)' : ''}\n`);
   for (const k of plan.kernels) {
     out.push(`\nkernel ${k.name}  PODs: ${k.podPlacement}${k.podPlacement !== 'none' ? ` (${k.podSize} bytes)` : ''}\n`);

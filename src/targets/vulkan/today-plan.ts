@@ -10,25 +10,24 @@ import type { Draft } from '../../abi/origin.js';
 type Report = (span: Span | undefined, message: Message, args?: readonly (string | number)[]) => void;
 
 /** The option conflicts clspv enforces for its newer options (lib/Compiler.cpp), in its words, and what kernarg does not model. */
-export function checkTodayOptions(module: KernelModule, o: VulkanTargetOptions, arch: 'spir' | 'spir64', err: Report): void {
+export function checkTodayOptions(o: VulkanTargetOptions, arch: 'spir' | 'spir64', err: Report): void {
   if (!o.physicalStorageBuffers) return;
   if (arch !== 'spir64') err(undefined, Messages.vkPhysicalNeedsSpir64);
   if (o.constantArgsUbo) err(undefined, Messages.vkPhysicalConstantUbo);
-  if (o.moduleConstantsInStorageBuffer && module.variables.some((v) => v.space === 'constant')) {
-    err(undefined, Messages.vkPhysicalModuleConstants);
-  }
 }
 
 export interface TodayModuleParts {
-  /** End of the module push constants after the printf-buffer pointer. */
+  /** End of the module push constants after the module-constants and printf-buffer pointers. */
   readonly pcEnd: number;
-  /** A module push constant exists that the seed's list does not show (the printf-buffer pointer): no per-kernel push-constant PODs. */
+  /** A module push constant exists that the seed's list does not show (a pointer): no per-kernel push-constant PODs. */
   readonly modulePush: boolean;
   /** Where type-mangled global push-constant PODs start: after the module push constants (a uint3 occupies 16 bytes), 4-aligned. */
   readonly globalPodBase: number;
   /** Per kernel, the image-metadata words it reads (offsets assigned by `placeImageMetadata`). */
   readonly imageMetadata: ReadonlyMap<string, readonly ImageMetadataSlot[]>;
   readonly printf?: { readonly pointerOffset?: number; readonly bufferSize: number; readonly infos: readonly PrintfInfo[] };
+  /** With physical storage buffers, where the module constants' device address is pushed. */
+  readonly constantsPointerOffset?: number;
 }
 
 /**
@@ -43,6 +42,13 @@ export function todayModuleParts(module: KernelModule, kernels: readonly Functio
   let printf: TodayModuleParts['printf'];
   let modulePush = false;
   const prints = module.functions.some((f) => f.calls.some((c) => c.name === 'printf'));
+  // DeclarePushConstantsPass: the module-constants pointer comes before the printf-buffer pointer.
+  let constantsPointerOffset: number | undefined;
+  if (o.physicalStorageBuffers && o.moduleConstantsInStorageBuffer && module.variables.some((v) => v.space === 'constant')) {
+    constantsPointerOffset = alignTo(allocEnd, 8);
+    pcEnd = allocEnd = constantsPointerOffset + 8;
+    modulePush = true;
+  }
   if (o.enablePrintf && prints) {
     const infos = printfInfos(module, o.arch === 'spir64' ? 8 : 4, (call, unconverted) => err(call.span, Messages.vkPrintfArgSize, [unconverted]));
     const bufferSize = o.printfBufferSize ?? DEFAULT_PRINTF_BUFFER_SIZE;
@@ -64,7 +70,7 @@ export function todayModuleParts(module: KernelModule, kernels: readonly Functio
     if (m.length) imageMetadata.set(k.name, m);
   }
   if (o.podPushConstant && (modulePush || imageMetadata.size)) err(undefined, Messages.vkPodPushBesideModulePush);
-  return { pcEnd, modulePush, globalPodBase: alignTo(allocEnd, 4), imageMetadata, ...(printf ? { printf } : {}) };
+  return { pcEnd, modulePush, globalPodBase: alignTo(allocEnd, 4), imageMetadata, ...(printf ? { printf } : {}), ...(constantsPointerOffset !== undefined ? { constantsPointerOffset } : {}) };
 }
 
 /**
@@ -95,12 +101,13 @@ export function printfPlan(p: NonNullable<TodayModuleParts['printf']>, takeSet: 
   return { buffer, infos: p.infos };
 }
 
-/** Physical pointer arguments (`pointers`: some slot is one) or a printf-buffer pointer need buffer device addresses on the device. */
+/** Physical pointer arguments (`pointers`: some slot is one), a module-constants or printf-buffer pointer need buffer device addresses on the device. */
 export function addPhysicalRequirements(
-  pointers: boolean, printf: VulkanPlan['printf'],
+  pointers: boolean, printf: VulkanPlan['printf'], constantData: VulkanPlan['constantData'],
   lists: { caps: string[]; features: string[]; vkExt: string[]; spirvExtensions: string[] },
 ): void {
-  if (!pointers && printf?.buffer.reflection !== 'PrintfBufferPointerPushConstant') return;
+  const constantsPointer = constantData !== undefined && 'pushConstantOffset' in constantData;
+  if (!pointers && !constantsPointer && printf?.buffer.reflection !== 'PrintfBufferPointerPushConstant') return;
   const r = PHYSICAL_STORAGE_REQUIREMENTS;
   const pairs = [[lists.caps, r.capabilities], [lists.features, r.vulkanFeatures], [lists.vkExt, r.vulkanExtensions], [lists.spirvExtensions, r.spirvExtensions]] as const;
   for (const [list, add] of pairs) for (const x of add) if (!list.includes(x)) list.push(x);

@@ -164,6 +164,8 @@ export const ARG_KIND_REFLECTION = {
   pointer_ubo: 'ArgumentPointerUniform',
   ro_image: 'ArgumentSampledImage',
   wo_image: 'ArgumentStorageImage',
+  storage_texel_buffer: 'ArgumentStorageTexelBuffer',
+  uniform_texel_buffer: 'ArgumentUniformTexelBuffer',
   sampler: 'ArgumentSampler',
   local: 'ArgumentWorkgroup',
 } as const satisfies Record<string, ClspvReflectionName>;

@@ -11,7 +11,8 @@ export function vulkanView(plan: VulkanPlan): PlanView {
   for (const p of plan.pushConstants) facts[`pushConstant ${p.name}`] = `${p.offset}+${p.size}`;
   for (const c of plan.specConstants) facts[`specConstant ${c.name}`] = c.specId;
   for (const l of plan.literalSamplers) facts[`literalSampler ${l.mask}`] = `set ${l.descriptorSet} binding ${l.binding}`;
-  if (plan.constantData) facts['constantData'] = `set ${plan.constantData.descriptorSet} binding ${plan.constantData.binding} ${plan.constantData.hexbytes}`;
+  const c = plan.constantData;
+  if (c) facts['constantData'] = 'pushConstantOffset' in c ? `push constant ${c.pushConstantOffset} ${c.hexbytes}` : `set ${c.descriptorSet} binding ${c.binding} ${c.hexbytes}`;
   for (const c of plan.capabilities) facts[`capability ${c}`] = 'required';
   for (const f of plan.vulkanFeatures) facts[`vulkanFeature ${f}`] = 'required';
   for (const e of plan.vulkanExtensions) facts[`vulkanExtension ${e}`] = 'required';
