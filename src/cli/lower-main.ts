@@ -21,6 +21,6 @@ export function runLowerCli(argv: readonly string[]): number {
   try {
     return lowerCommand(argv.slice(1), io);
   } catch (e) {
-    return reportFailure(e, io);
+    return reportFailure(e, io, 'lower');
   }
 }
