@@ -13,6 +13,8 @@ export interface OptionSpec {
   readonly help: string;
   /** Also spelled with one dash, as the tool it mirrors does (clang's `-cl-std=CL2.0`, clspv's `-pod-ubo`). */
   readonly singleDash?: boolean;
+  /** Help spells it with one dash, as the build lines it is pasted from do (`-Werror`, `-cl-mad-enable`). */
+  readonly shownWithOneDash?: boolean;
   /** The values a string option takes: the parser refuses any other (with a "did you mean"). */
   readonly choices?: readonly string[];
 }
@@ -107,9 +109,16 @@ export function parseArgs(argv: readonly string[], specs: readonly OptionSpec[])
   return { positionals, values, sequence };
 }
 
+/** An option's spelling in help and in the README: `-I, --include <dir>`, `-cl-std <CLx.y>`. */
+export function optionFlag(s: OptionSpec): string {
+  return (s.short ? `-${s.short}, ` : '') + `${s.shownWithOneDash ? '-' : '--'}${s.name}` + (s.value ? ` ${s.value}` : '');
+}
+
+/** The help lines of some options: flag column, then what each does. */
 export function optionHelp(specs: readonly OptionSpec[]): string {
   const rows = specs.map((s) => {
-    const flag = (s.short ? `-${s.short}, ` : '    ') + `${s.singleDash ? '-' : '--'}${s.name}` + (s.value ? ` ${s.value}` : '');
+    // Options without a one-letter form are indented past the `-X, ` of those with one.
+    const flag = (s.short ? '' : '    ') + optionFlag(s);
     return [flag, s.help];
   });
   const w = Math.max(...rows.map((r) => r[0].length));

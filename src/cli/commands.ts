@@ -3,7 +3,7 @@
 // function that runs it. The README's per-command tables are made from these records too
 // (`npm run docs`; test/cli-help.test.ts compares them with each command's `--help`).
 import { KERNARG_VERSION } from '../version.js';
-import { type OptionSpec, optionHelp } from './args.js';
+import { type OptionSpec, optionFlag, optionHelp } from './args.js';
 import { DEVICES_OPTIONS, devicesCommand } from './devices-command.js';
 import { DIFF_OPTIONS, EXIT_BREAKING, diffCommand } from './diff-command.js';
 import { GEN_TS_OPTIONS, genTsCommand } from './gen-ts-command.js';
@@ -20,6 +20,8 @@ export type CommandName = (typeof COMMAND_NAMES)[number];
 export interface OptionSection {
   readonly title: string;
   readonly options: readonly OptionSpec[];
+  /** Where the README shows these options instead of in the command's own table (the target option table). */
+  readonly readmeElsewhere?: string;
 }
 
 export interface CommandRecord {
@@ -42,7 +44,7 @@ export const COMMANDS = {
     ],
     sections: [
       { title: 'options', options: LOWER_OWN_OPTIONS },
-      { title: "target options (from each target's record; a target refuses another's)", options: TARGET_FLAG_OPTIONS },
+      { title: "target options (from each target's record; a target refuses another's)", options: TARGET_FLAG_OPTIONS, readmeElsewhere: 'target options' },
     ],
     run: lowerCommand,
   },
@@ -111,4 +113,18 @@ Environment: KERNARG_CACHE_DIR (build cache folder), KERNARG_CACHE=0 (no build c
 KERNARG_CAPTURE=<dir> (write every launch there for kernarg replay).
 Exit codes: 0 success, 1 input errors (diagnostics on stderr), 2 usage errors; diff: ${EXIT_BREAKING} when a change is breaking.
 `;
+}
+
+/** The README's part for one command, made from its record: synopses, summary, and its options as a table per section. */
+export function commandReadme(name: CommandName): string {
+  const c: CommandRecord = COMMANDS[name];
+  // A table cell's '|' is escaped, inside code spans too (GitHub's tables split on any other).
+  const cell = (text: string) => text.replaceAll('|', '\\|');
+  const out = ['```', ...c.usage.map((u) => `kernarg ${u}`), '```', '', `${c.summary[0].toUpperCase()}${c.summary.slice(1)}.`];
+  for (const s of c.sections) {
+    out.push('', `${s.title[0].toUpperCase()}${s.title.slice(1)}${s.readmeElsewhere ? `: see the ${s.readmeElsewhere} table.` : ':'}`);
+    if (s.readmeElsewhere) continue;
+    out.push('', '| option | meaning |', '| --- | --- |', ...s.options.map((o) => `| \`${cell(optionFlag(o))}\` | ${cell(o.help)} |`));
+  }
+  return out.join('\n') + '\n';
 }

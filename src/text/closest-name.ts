@@ -11,6 +11,9 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
   let before = new Array<number>(b.length + 1).fill(0);
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   let row = new Array<number>(b.length + 1).fill(0);
+  // The smallest entry of the previous row: a swap reaches two rows back, so the scan stops only
+  // when this row is past the limit and the previous one could not come back under it by a swap.
+  let prevBest = 0;
   for (let i = 1; i <= a.length; i++) {
     row[0] = i;
     let best = row[0];
@@ -21,10 +24,11 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
       row[j] = d;
       if (d < best) best = d;
     }
-    if (best > limit) return limit + 1;
+    if (best > limit && prevBest >= limit) return limit + 1;
+    prevBest = best;
     [before, prev, row] = [prev, row, before];
   }
-  return prev[b.length];
+  return Math.min(prev[b.length], limit + 1);
 }
 
 /**
