@@ -1,4 +1,7 @@
 import { describePlatforms, type DeviceReport, type PlatformReport } from '../runtime/opencl/device-info.js';
+import { DiagnosticBag } from '../diagnostics/diagnostic.js';
+import { formatDiagnostic } from '../diagnostics/format.js';
+import { Messages } from '../diagnostics/messages.js';
 import { CLError } from '../runtime/opencl/cl.js';
 import { RuntimeInputError } from '../runtime/pack/errors.js';
 import { VulkanError } from '../runtime/vulkan/vk.js';
@@ -78,7 +81,9 @@ export function devicesCommand(argv: readonly string[], io: CliIO): number {
   const vulkan = api === 'opencl' ? undefined : list(listVulkanDevices);
   const failures = [opencl, vulkan].filter((l) => l !== undefined && 'error' in l).length;
   const listed = [opencl, vulkan].filter((l) => l !== undefined).length;
-  for (const [name, l] of [['OpenCL', opencl], ['Vulkan', vulkan]] as const) if (l && 'error' in l) io.stderr(`kernarg: ${failures === listed ? 'error' : 'warning'}: ${name}: ${l.error}\n`);
+  // No file is involved: said as kernarg's own, with a code; a warning when the other API could be listed.
+  const message = failures === listed ? Messages.devicesUnlisted : Messages.devicesPartly;
+  for (const [name, l] of [['OpenCL', opencl], ['Vulkan', vulkan]] as const) if (l && 'error' in l) io.stderr(formatDiagnostic(new DiagnosticBag().report(message, undefined, [name, l.error])));
   if (failures === listed) return 1;
   if (args.values.get('json')) {
     const out: Record<string, unknown> = {};

@@ -41,7 +41,7 @@ export function replayCommand(argv: readonly string[], io: CliIO): number {
     return 0;
   } catch (e) {
     if (e instanceof RuntimeInputError || e instanceof CLError || e instanceof PackError) {
-      io.stderr(`kernarg: error: ${path}: ${e.message}\n`);
+      io.stderr(fileDiagnostic(path, Messages.runFailed, [e.message]));
       return 1;
     }
     throw e;

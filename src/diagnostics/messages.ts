@@ -191,5 +191,7 @@ export const Messages = {
   argsTooMany: { code: 'KA6012', severity: 'note', text: 'too many mistakes in the arguments; stopping now (the first {0} are shown)' },
   noSuchKernel: e('KA6013', "no kernel named '{0}' in this file (it has {1}){2}"),
   runFailed: e('KA6014', '{0}'),
+  devicesUnlisted: e('KA6015', 'cannot list the {0} devices: {1}'),
+  devicesPartly: w('KA6016', 'cannot list the {0} devices: {1}'),
 } as const satisfies Record<string, Message>;
 
