@@ -95,6 +95,7 @@ test("each command's --help lists its own options only; kernarg --help lists the
   assert.doesNotMatch(main.stdout, /--pod-ubo|element types|--output-dir <dir> {2}/);
   // `lower … --help` through the bin takes the whole CLI's path, not the lower-only bundle's.
   assert.equal(kernarg(['lower', 'x.cl', '--target', 'opencl', '--help']).stdout, lower1);
+  assert.equal(kernarg(['lower', '-h']).stdout, lower1);
 });
 
 test('"did you mean" for commands, options, targets, formats, choices and kernel names; usage errors exit 2', () => {
