@@ -181,6 +181,14 @@ test('-o and --output-dir make missing folders; an output that cannot be written
     const genTs = onDisk(['gen-ts', join(dir, 'nope.cl')]);
     assert.equal(genTs.code, 1);
     assert.equal(genTs.stderr, `${join(dir, 'nope.cl')}: error: cannot read the input file: no such file or directory [KA6001]\n`);
+    // A sampler map: unreadable as a whole, or refused at the line of its bad entry with a code frame.
+    const noMap = onDisk(['lower', src, '--target', 'vulkan', '--samplermap', join(dir, 'none.map')]);
+    assert.equal(noMap.code, 1);
+    assert.equal(noMap.stderr, `${join(dir, 'none.map')}: error: cannot read the sampler map: no such file or directory [KA6001]\n`);
+    writeFileSync(join(dir, 'bad.map'), 'CLK_ADDRESS_CLAMP|CLK_FILTER_NEAREST,\nCLK_BOGUS\n');
+    const badMap = onDisk(['lower', src, '--target', 'vulkan', '--samplermap', join(dir, 'bad.map')]);
+    assert.equal(badMap.code, 1);
+    assert.match(badMap.stderr, new RegExp(`^${join(dir, 'bad.map')}:2:1: error: .*CLK_BOGUS.* \\[KA6003\\]\n 2 \\| CLK_BOGUS\n   \\| \\^~{8}\n1 error generated\\.\n$`));
     const replay = onDisk(['replay', join(dir, 'nope.json')]);
     assert.equal(replay.stderr, `${join(dir, 'nope.json')}: error: cannot read the capture file: no such file or directory [KA6001]\n`);
   } finally {
