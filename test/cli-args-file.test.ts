@@ -2,6 +2,8 @@
 // mistake of a file in one run, each at the line:col of the value it refuses. The scanner that
 // finds the places is checked against JSON.parse, the oracle of what JSON is.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import type { OpenCLPlan } from '../src/abi/plan.js';
@@ -165,4 +167,36 @@ test('kernarg run: every mistake at once, at line:col, exit 1; a kernel name get
   const typo = run(['k.cl', '--kernel', 'kk', '--args', 'a.json', '--global', '4'], { 'k.cl': K, 'a.json': text });
   assert.equal(typo.code, 1);
   assert.equal(typo.stderr, "k.cl: error: no kernel named 'kk' in this file (it has k); did you mean 'k'? [KA6013]\n");
+});
+
+test("darktable's basic.cl (real code, headers from its folder): a kernel typo and an args file's three mistakes, in one run each", (t) => {
+  const ctx = testDevice(t);
+  if (!ctx) return;
+  ctx.dispose();
+  const dir = join(import.meta.dirname, 'real', 'darktable');
+  const cl = join(dir, 'basic.cl');
+  const disk = (argv: string[], files: Record<string, string>) => {
+    let stderr = '';
+    const dev = process.env.KERNARG_DEVICE ? ['--device', process.env.KERNARG_DEVICE] : [];
+    const io = { stdout: () => {}, stderr: (s: string) => (stderr += s), readFile: (p: string) => files[p] ?? (p.startsWith(dir) ? readFileSync(p, 'utf8') : undefined), color: false };
+    return { code: runCliWith(['run', ...argv, ...dev], io), stderr };
+  };
+  const ok = '{"in": {"image": {"width": 4, "height": 3, "channelOrder": "RGBA", "channelType": "FLOAT"}}, "out": {"image": {"width": 4, "height": 3, "channelOrder": "RGBA", "channelType": "FLOAT"}}, "width": 4, "height": 3, "black": 0, "scale": 2}';
+  const typo = disk([cl, '--kernel', 'exposur', '--args', 'ok.json', '--global', '4,3'], { 'ok.json': ok });
+  assert.equal(typo.code, 1);
+  assert.match(typo.stderr, /^\S+basic\.cl: error: no kernel named 'exposur' in this file \(it has .*\bexposure\b.*\); did you mean 'exposure'\? \[KA6013\]\n$/);
+  const bad = `{
+  "in": {"image": {"width": 4, "height": 3, "channelOrder": "RGBA", "channelType": "FLAOT"}},
+  "out": {"image": {"width": 4, "height": 3, "channelOrder": "RGBA", "channelType": "FLOAT"}},
+  "width": 4, "height": 3.5, "black": 0,
+  "scael": 2
+}`;
+  const r = disk([cl, '--kernel', 'exposure', '--args', 'bad.json', '--global', '4,3'], { 'bad.json': bad });
+  assert.equal(r.code, 1);
+  assert.deepEqual(r.stderr.split('\n').filter((l) => / error: /.test(l)).map((l) => l.replace(/ \[KA6011\]$/, '')), [
+    "bad.json:5:12: error: kernel 'exposure', argument 'scael': 'exposure' has no argument 'scael' (it takes in, out, width, height, black, scale); did you mean 'scale'?",
+    "bad.json:2:84: error: kernel 'exposure', argument 'in.image.channelType': expected one of SNORM_INT8, SNORM_INT16, UNORM_INT8, UNORM_INT16, SIGNED_INT8, SIGNED_INT16, SIGNED_INT32, UNSIGNED_INT8, UNSIGNED_INT16, UNSIGNED_INT32, HALF_FLOAT, FLOAT, got the string \"FLAOT\"; did you mean 'FLOAT'?",
+    "bad.json:4:25: error: kernel 'exposure', argument 'height': 3.5 is not an integer (type int)",
+    "bad.json:1:1: error: kernel 'exposure', argument 'scale': missing",
+  ]);
 });

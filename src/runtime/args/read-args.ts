@@ -191,7 +191,7 @@ const positive = (kernel: string, path: string, x: unknown): number => {
 function enumName(kernel: string, path: string, x: unknown, table: readonly { readonly name: string; readonly value: number }[], allowed: ReadonlyMap<string, unknown>): { value: number; key: string } {
   const key = typeof x === 'string' ? x.replace(/^CL_/, '') : '';
   const e = allowed.has(key) ? table.find((t) => t.name === `CL_${key}`) : undefined;
-  if (!e) throw new PackError(kernel, path, `expected one of ${[...allowed.keys()].join(', ')}, got ${describeJson(x)}`);
+  if (!e) throw new PackError(kernel, path, `expected one of ${[...allowed.keys()].join(', ')}, got ${describeJson(x)}${typeof x === 'string' ? didYouMean(key, allowed.keys()) : ''}`);
   return { value: e.value, key };
 }
 
