@@ -139,6 +139,9 @@ test('every mistake of an args file in one reading, each at the line:col of its 
   ]);
   assert.match(out, /\n 2 \|   "x": \{"buffer": "float", "data": \[1, "two", 3\]\},\n   \| {40}\^~~~~\n/);
   assert.match(out, /6 errors generated\.\n$/);
+  // Names from a fixed list get the nearest one.
+  assert.throws(() => readOpenCLArgs({ s: { sampler: { addressing: 'clamp_to_edeg' } } }, plan('kernel void k(sampler_t s) {}'), LIMITS), /argument 's\.sampler\.addressing': .*got the string "clamp_to_edeg"; did you mean 'clamp_to_edge'\?/);
+  assert.throws(() => readOpenCLArgs({ s: { sampler: { filter: 'linaer' } } }, plan('kernel void k(sampler_t s) {}'), LIMITS), /did you mean 'linear'\?/);
   // Capped: a file with more mistakes than the limit stops there and says so.
   const many = JSON.stringify({ x: { buffer: 'float', data: Array(500).fill('z') }, y: { buffer: 'int', size: 1 }, p: { a: 1, b: 2 }, n: 1, tmp: { local: 4 } });
   let capped: unknown;

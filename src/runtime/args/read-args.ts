@@ -235,9 +235,9 @@ function readSampler(kernel: string, path: string, v: unknown): SamplerInput {
   const a = own(o, 'addressing') ?? 'clamp_to_edge';
   const f = own(o, 'filter') ?? 'nearest';
   const addressing = typeof a === 'string' ? ADDRESSING.get(a) : undefined;
-  if (addressing === undefined) throw new PackError(kernel, `${at}.addressing`, `expected one of ${[...ADDRESSING.keys()].join(', ')}, got ${describeJson(a)}`);
+  if (addressing === undefined) throw new PackError(kernel, `${at}.addressing`, `expected one of ${[...ADDRESSING.keys()].join(', ')}, got ${describeJson(a)}${typeof a === 'string' ? didYouMean(a, ADDRESSING.keys()) : ''}`);
   const filter = typeof f === 'string' ? FILTERS.get(f) : undefined;
-  if (filter === undefined) throw new PackError(kernel, `${at}.filter`, `expected one of ${[...FILTERS.keys()].join(', ')}, got ${describeJson(f)}`);
+  if (filter === undefined) throw new PackError(kernel, `${at}.filter`, `expected one of ${[...FILTERS.keys()].join(', ')}, got ${describeJson(f)}${typeof f === 'string' ? didYouMean(f, FILTERS.keys()) : ''}`);
   return { normalized, addressing, filter };
 }
 
