@@ -9,7 +9,7 @@ if (argv.length === 1 && argv[0] === '--version') {
   const [{ KERNARG_VERSION }, { writeSync }] = await Promise.all([import('../dist/version.js'), import('node:fs')]);
   // write(2), not process.stdout: building the stream would cost more than the rest of the call.
   writeSync(1, `${KERNARG_VERSION}\n`);
-} else if (argv[0] === 'lower' && !argv.includes('--help')) {
+} else if (argv[0] === 'lower' && !argv.includes('--help') && !argv.includes('-h')) {
   const { runLowerCli } = await import('../dist/cli-lower.mjs');
   process.exitCode = runLowerCli(argv);
 } else {

@@ -3,6 +3,7 @@
 // test/docs.test.ts fails when they are stale.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { COMMAND_NAMES, commandReadme } from '../src/cli/commands.js';
 import { targetOptionTable } from '../src/cli/target-flags.js';
 import { Messages } from '../src/diagnostics/messages.js';
 
@@ -17,8 +18,28 @@ export function readmeWithOptionTable(readme: string): string {
   return readme.slice(0, begin + README_BEGIN.length) + '\n' + targetOptionTable() + readme.slice(end);
 }
 
+/** The markers around a command's part of the README. */
+export const commandMarkers = (name: string): [string, string] => [
+  `<!-- kernarg ${name} --help: generated from src/cli/commands.ts by \`npm run docs\` -->`,
+  `<!-- end of kernarg ${name} --help -->`,
+];
+
+/** The README with every command's part (synopses, summary, options) made anew from the command records. */
+export function readmeWithCommandHelp(readme: string): string {
+  let out = readme;
+  for (const name of COMMAND_NAMES) {
+    const [open, close] = commandMarkers(name);
+    const begin = out.indexOf(open);
+    const end = out.indexOf(close);
+    if (begin < 0 || end < begin) throw new Error(`README.md lacks the markers ${open} ... ${close}`);
+    out = out.slice(0, begin + open.length) + '\n' + commandReadme(name) + out.slice(end);
+  }
+  return out;
+}
+
 const PHASES: readonly [string, string][] = [
   ['KA1', 'lexing and preprocessing'], ['KA2', 'parsing'], ['KA3', 'semantic checks'], ['KA4', 'targets'], ['KA5', 'options'],
+  ['KA6', "the command line's files: inputs, outputs, run's arguments"],
 ];
 
 /** docs/diagnostics.md: every code with its severity and message, by phase. */

@@ -54,7 +54,7 @@ test('an input that fails is reported, the others are still written, and the exi
   assert.equal(r.code, 1);
   assert.deepEqual([...r.written.keys()], ['out/a.json']);
   assert.match(r.stderr, /^bad\.cl:1:12: error: kernel must have void return type \[KA3003\]/m);
-  assert.match(r.stderr, /cannot read 'missing\.cl'/);
+  assert.match(r.stderr, /^missing\.cl: error: cannot read the input file: no such file or directory \[KA6001\]$/m);
 });
 
 test('batch usage errors exit 2 and write nothing', () => {

@@ -112,7 +112,7 @@ test('#include of /dev/zero, /dev/urandom, a FIFO or a directory is refused with
     }
     const direct = run(['lower', fifoCl, '--target', 'opencl']);
     assert.equal(direct.code, 1);
-    assert.equal(direct.stderr, `kernarg: error: cannot read '${fifoCl}': is not a regular file\n`);
+    assert.equal(direct.stderr, `${fifoCl}: error: cannot read the input file: is not a regular file [KA6001]\n`);
     // The reader the CLI uses for every input (kernel sources, --args files, sampler maps).
     assert.deepEqual(readInput('/dev/zero'), { error: 'is not a regular file' });
     assert.deepEqual(readInput(join(dir, 'missing.cl')), { error: 'no such file or directory' });

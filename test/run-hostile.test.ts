@@ -122,7 +122,7 @@ test('kernarg run (OpenCL C): launch geometry — reqd_work_group_size used with
     const u = run(argv);
     assert.equal(u.code, 2, `${argv.join(' ')}: ${u.stderr}`);
   }
-  refused(run(['k.cl', '--kernel', 'nope', '--args', 'ok2.json', '--global', '4']), /no kernel named 'nope' in 'k\.cl' \(have k, r, s, big\)/);
+  refused(run(['k.cl', '--kernel', 'nope', '--args', 'ok2.json', '--global', '4']), /^k\.cl: error: no kernel named 'nope' in this file \(it has k, r, s, big\) \[KA6013\]/);
 });
 
 const IR = `func @axpy(%a: memref<f32x?>, %b: memref<f32x?>) {

@@ -122,9 +122,9 @@ test('contract: tinytc memrefs (strided, types inferred), groups with offsets, i
   assert.equal(r.args.n, '9223372036854775807');
 });
 
-test('--help documents the whole JSON contract', () => {
+test('run --help documents the whole JSON contract', () => {
   let out = '';
-  assert.equal(runCliWith(['--help'], { stdout: (t) => (out += t), stderr: () => {}, readFile: () => undefined, color: false }), 0);
+  assert.equal(runCliWith(['run', '--help'], { stdout: (t) => (out += t), stderr: () => {}, readFile: () => undefined, color: false }), 0);
   for (const kind of ['scalar', 'vector', 'struct / union', 'buffer', 'local pointer', 'image', 'sampler', 'tinytc memref', 'tinytc group', 'digit strings', '"NaN"']) assert.ok(out.includes(kind), kind);
 });
 

@@ -1,4 +1,9 @@
-/** A declarative command-line option. */
+import { didYouMean } from '../text/closest-name.js';
+
+/**
+ * One command-line option: the one record its parsing, its checks and its `--help` line all read
+ * (the TypeScript compiler's `optionDeclarations` is the model).
+ */
 export interface OptionSpec {
   readonly name: string;
   /** One-letter form, like -I or -D (value may be attached: -Idir). */
@@ -8,6 +13,10 @@ export interface OptionSpec {
   readonly help: string;
   /** Also spelled with one dash, as the tool it mirrors does (clang's `-cl-std=CL2.0`, clspv's `-pod-ubo`). */
   readonly singleDash?: boolean;
+  /** Help spells it with one dash, as the build lines it is pasted from do (`-Werror`, `-cl-mad-enable`). */
+  readonly shownWithOneDash?: boolean;
+  /** The values a string option takes: the parser refuses any other (with a "did you mean"). */
+  readonly choices?: readonly string[];
 }
 
 export interface ParsedArgs {
@@ -19,6 +28,21 @@ export interface ParsedArgs {
 
 export class UsageError extends Error {}
 
+/** How the user would spell an option: `--name`, or `-X` for one with only a short form in mind. */
+const spelled = (s: OptionSpec) => `--${s.name}`;
+
+/** An unknown option, with the nearest known one when there is a likely typo. */
+export function unknownOption(given: string, name: string, specs: readonly OptionSpec[]): UsageError {
+  return new UsageError(`unknown option '${given}'${didYouMean(name, specs.map((s) => s.name), (n) => spelled(specs.find((s) => s.name === n)!))}`);
+}
+
+/** A string option's value checked against its choices. */
+export function checkChoice(spec: OptionSpec, value: string): void {
+  if (!spec.choices || spec.choices.includes(value)) return;
+  const list = spec.choices.length === 2 ? spec.choices.join(' or ') : spec.choices.join(', ');
+  throw new UsageError(`--${spec.name} takes ${list}, not '${value}'${didYouMean(value, spec.choices)}`);
+}
+
 /** Parses `--name value`, `--name=value`, `-X value`, `-Xvalue`, `--flag`, `--no-flag`. */
 export function parseArgs(argv: readonly string[], specs: readonly OptionSpec[]): ParsedArgs {
   const byName = new Map(specs.map((s) => [s.name, s]));
@@ -27,6 +51,7 @@ export function parseArgs(argv: readonly string[], specs: readonly OptionSpec[])
   const values = new Map<string, string | boolean | string[]>();
   const sequence: [string, string][] = [];
   const set = (spec: OptionSpec, v: string | boolean) => {
+    if (typeof v === 'string') checkChoice(spec, v);
     if (spec.kind === 'list') {
       sequence.push([spec.name, String(v)]);
       const list = (values.get(spec.name) as string[] | undefined) ?? [];
@@ -52,7 +77,7 @@ export function parseArgs(argv: readonly string[], specs: readonly OptionSpec[])
         values.set(name.slice(3), false);
         continue;
       }
-      if (!spec) throw new UsageError(`unknown option '${'-'.repeat(dashes)}${name}'`);
+      if (!spec) throw unknownOption(`${'-'.repeat(dashes)}${name}`, name, specs);
       if (spec.kind === 'boolean') {
         if (eq >= 0) {
           const v = a.slice(eq + 1);
@@ -69,7 +94,7 @@ export function parseArgs(argv: readonly string[], specs: readonly OptionSpec[])
     }
     if (a.startsWith('-') && a.length > 1) {
       const spec = byShort.get(a[1]);
-      if (!spec) throw new UsageError(`unknown option '${a}'`);
+      if (!spec) throw unknownOption(a, /^-[\w-]+/.exec(a)?.[0].slice(1) ?? a.slice(1), specs);
       if (spec.kind === 'boolean') {
         values.set(spec.name, true);
         continue;
@@ -84,9 +109,16 @@ export function parseArgs(argv: readonly string[], specs: readonly OptionSpec[])
   return { positionals, values, sequence };
 }
 
+/** An option's spelling in help and in the README: `-I, --include <dir>`, `-cl-std <CLx.y>`. */
+export function optionFlag(s: OptionSpec): string {
+  return (s.short ? `-${s.short}, ` : '') + `${s.shownWithOneDash ? '-' : '--'}${s.name}` + (s.value ? ` ${s.value}` : '');
+}
+
+/** The help lines of some options: flag column, then what each does. */
 export function optionHelp(specs: readonly OptionSpec[]): string {
   const rows = specs.map((s) => {
-    const flag = (s.short ? `-${s.short}, ` : '    ') + `${s.singleDash ? '-' : '--'}${s.name}` + (s.value ? ` ${s.value}` : '');
+    // Options without a one-letter form are indented past the `-X, ` of those with one.
+    const flag = (s.short ? '' : '    ') + optionFlag(s);
     return [flag, s.help];
   });
   const w = Math.max(...rows.map((r) => r[0].length));

@@ -3,7 +3,8 @@ import { diffViews } from '../diff/compare.js';
 import { type DiffSide, diffToJson, diffToTable } from '../diff/render.js';
 import { abiView } from '../diff/view.js';
 import { TARGETS, lower } from '../lower.js';
-import { type OptionSpec, UsageError } from './args.js';
+import { didYouMean } from '../text/closest-name.js';
+import { type OptionSpec, UsageError, checkChoice, unknownOption } from './args.js';
 import { type CliIO, includeHost } from './io.js';
 import { LOWER_OPTIONS, prepareLower } from './lower-command.js';
 
@@ -16,7 +17,7 @@ export const DIFF_OPTIONS: readonly OptionSpec[] = [
   { name: 'new-target', kind: 'string', value: '<target>', help: 'the new side\'s target' },
   { name: 'old-opt', kind: 'list', value: '<option>', help: "a lower option for the old side only (repeatable; '--old-opt --pod-ubo', '--old-opt=--code-object=4')" },
   { name: 'new-opt', kind: 'list', value: '<option>', help: 'a lower option for the new side only (repeatable)' },
-  { name: 'format', kind: 'string', value: 'table|json', help: 'output: table (default) or json' },
+  { name: 'format', kind: 'string', value: 'table|json', choices: ['table', 'json'], help: 'output: table (default) or json' },
 ];
 
 const DIFF_OWNED = new Map(DIFF_OPTIONS.map((o) => [o.name, o]));
@@ -40,8 +41,10 @@ function splitArgs(argv: readonly string[]): { own: Map<string, string[]>; files
         own.set(name, [...(own.get(name) ?? []), v]);
         continue;
       }
-      shared.push(a);
       const spec = LOWER_BY_NAME.get(name);
+      // Unknown to diff and to lower: the nearest of both commands' options, not lower's alone.
+      if (!spec && !(name.startsWith('no-') && LOWER_BY_NAME.get(name.slice(3))?.kind === 'boolean')) throw unknownOption(a.slice(0, eq < 0 ? undefined : eq), name, [...DIFF_OPTIONS, ...LOWER_OPTIONS]);
+      shared.push(a);
       if (spec && spec.kind !== 'boolean' && eq < 0 && i + 1 < argv.length) shared.push(argv[++i]);
       continue;
     }
@@ -69,12 +72,12 @@ export function diffCommand(argv: readonly string[], io: CliIO): number {
   const { own, files, shared } = splitArgs(argv);
   if (files.length !== 2) throw new UsageError(`diff takes two input files (old and new), not ${files.length}`);
   const format = one(own, 'format') ?? 'table';
-  if (format !== 'table' && format !== 'json') throw new UsageError(`diff --format takes table or json, not '${format}'`);
+  checkChoice(DIFF_OWNED.get('format')!, format);
   const target = one(own, 'target');
   const oldTarget = one(own, 'old-target') ?? target;
   const newTarget = one(own, 'new-target') ?? target;
   if (!oldTarget || !newTarget) throw new UsageError('diff needs --target (or both --old-target and --new-target)');
-  for (const t of [oldTarget, newTarget]) if (!(TARGETS as readonly string[]).includes(t)) throw new UsageError(`unknown target '${t}' (available: ${TARGETS.join(', ')})`);
+  for (const t of [oldTarget, newTarget]) if (!(TARGETS as readonly string[]).includes(t)) throw new UsageError(`unknown target '${t}' (available: ${TARGETS.join(', ')})${didYouMean(t, TARGETS)}`);
   for (const o of [...(own.get('old-opt') ?? []), ...(own.get('new-opt') ?? [])]) if (!o.trimStart().startsWith('-')) throw new UsageError(`--old-opt/--new-opt take lower options ('--pod-ubo', '--code-object=4'), not '${o}'`);
   const oldOpts = sideOptions(own.get('old-opt'));
   const newOpts = sideOptions(own.get('new-opt'));

@@ -11,7 +11,9 @@ import { SPIR64 } from '../layout/data-layout.js';
 import { lower } from '../lower.js';
 import { KERNARG_VERSION } from '../version.js';
 import { type OptionSpec, UsageError, parseArgs } from './args.js';
-import { type CliIO, includeHost } from './io.js';
+import { type CliIO, includeHost, whyUnreadable } from './io.js';
+import { fileDiagnostic } from './file-diagnostics.js';
+import { Messages } from '../diagnostics/messages.js';
 
 export const GEN_TS_OPTIONS: readonly OptionSpec[] = [
   { name: 'output', short: 'o', kind: 'string', value: '<out.ts>', help: 'the module to write (stdout when left out)' },
@@ -37,7 +39,7 @@ export function genTsCommand(argv: readonly string[], io: CliIO): number {
   const out = args.values.get('output') as string | undefined;
   const source = io.readFile(path);
   if (source === undefined) {
-    io.stderr(`kernarg: error: cannot read '${path}'\n`);
+    io.stderr(fileDiagnostic(path, Messages.cannotReadFile, ['input file', whyUnreadable(io, path)]));
     return 1;
   }
   const generator = `kernarg ${KERNARG_VERSION}`;
@@ -73,7 +75,7 @@ export function genTsCommand(argv: readonly string[], io: CliIO): number {
     try {
       io.writeFile(out, text);
     } catch (e) {
-      io.stderr(`kernarg: error: cannot write '${out}': ${(e as Error).message}\n`);
+      io.stderr(fileDiagnostic(out, Messages.cannotWriteOutput, [(e as Error).message]));
       return 1;
     }
   }

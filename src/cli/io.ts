@@ -71,6 +71,12 @@ export function readText(io: CliIO, path: string): ReadResult {
   return text === undefined ? { error: 'no such file or directory' } : { text };
 }
 
+/** Why a file `readFile` could not read cannot be read, in words. */
+export function whyUnreadable(io: CliIO, path: string): string {
+  const r = readText(io, path);
+  return 'error' in r ? r.error : 'it changed while being read';
+}
+
 /** Standard input (the `-` input), or why it cannot be read. */
 export function readStdinText(io: CliIO): ReadResult {
   const text = io.readStdin?.();

@@ -1,6 +1,8 @@
 // One input of `kernarg lower`, shared by the one-file form and the batch: lower it, show its
 // diagnostics (-w and -Werror applied), and write an output file, saying why when it cannot.
-import { escapeControls, formatDiagnostics } from '../diagnostics/format.js';
+import { formatDiagnostics } from '../diagnostics/format.js';
+import { Messages } from '../diagnostics/messages.js';
+import { fileDiagnostic } from './file-diagnostics.js';
 import type { FileHost } from '../frontend/opencl-c/preprocessor.js';
 import { lower } from '../lower.js';
 import { type CliIO, writeOutput } from './io.js';
@@ -25,7 +27,7 @@ export function writeReported(io: CliIO, path: string, data: Uint8Array | Iterab
     writeOutput(io, path, data);
     return true;
   } catch (e) {
-    io.stderr(`kernarg: error: cannot write '${escapeControls(path)}': ${(e as Error).message}\n`);
+    io.stderr(fileDiagnostic(path, Messages.cannotWriteOutput, [(e as Error).message]));
     return false;
   }
 }

@@ -9,6 +9,9 @@ import { pick } from '../targets/options.js';
 import { applyTargetFlags, flagOptionSpecs } from './target-flags.js';
 import { type OptionSpec, UsageError, parseArgs } from './args.js';
 import { type CliIO, readStdinText, readText } from './io.js';
+import { fileDiagnostic } from './file-diagnostics.js';
+import { Messages } from '../diagnostics/messages.js';
+import { didYouMean } from '../text/closest-name.js';
 
 const DOPE_ORDERS = ['interleaved', 'shapes-first'] as const;
 const GROUP_TABLES = ['pointer', 'ulong'] as const;
@@ -30,22 +33,27 @@ const COMMON_OPTIONS: readonly OptionSpec[] = [
   { name: 'cl-std', kind: 'string', value: '<CLx.y>', help: `OpenCL C version: ${CL_STDS.join(' | ')} (default CL1.2; clang's -cl-std=CL2.0 too)`, singleDash: true },
   { name: 'language', short: 'x', kind: 'string', value: 'cl|ir', help: "input language, as clang's -x (default: from the file's extension; needed for - as standard input)" },
   { name: 'no-warnings', short: 'w', kind: 'boolean', help: 'suppress warnings (clang -w)' },
-  { name: 'Werror', kind: 'boolean', help: 'treat warnings as errors (clang -Werror)', singleDash: true },
-  { name: 'cl-fast-relaxed-math', kind: 'boolean', help: 'as clang: defines __FAST_RELAXED_MATH__', singleDash: true },
-  { name: 'cl-kernel-arg-info', kind: 'boolean', help: 'as clang; for a target with --kernel-arg-info (llvm) the same', singleDash: true },
-  ...BUILD_OPTIONS_WITHOUT_ABI_EFFECT.map((name): OptionSpec => ({ name, kind: 'boolean', help: 'OpenCL build option: accepted, no effect on the ABI', singleDash: true })),
-  { name: 'group-tables', kind: 'string', value: 'pointer|ulong', help: "tinytc --format opencl-c: group tables as 'global T*global*' (default) or 'global ulong*' cast back in the body (for NVIDIA)" },
-  { name: 'dope-order', kind: 'string', value: 'interleaved|shapes-first', help: 'tinytc: extra memref arguments per mode (v0.3, default) or all shapes then strides (v0.4)' },
+  { name: 'Werror', kind: 'boolean', shownWithOneDash: true, help: 'treat warnings as errors (clang -Werror)', singleDash: true },
+  { name: 'cl-fast-relaxed-math', kind: 'boolean', shownWithOneDash: true, help: 'as clang: defines __FAST_RELAXED_MATH__', singleDash: true },
+  { name: 'cl-kernel-arg-info', kind: 'boolean', shownWithOneDash: true, help: 'as clang; for a target with --kernel-arg-info (llvm) the same', singleDash: true },
+  ...BUILD_OPTIONS_WITHOUT_ABI_EFFECT.map((name): OptionSpec => ({ name, kind: 'boolean', help: 'OpenCL build option: accepted, no effect on the ABI', singleDash: true, shownWithOneDash: true })),
+  { name: 'group-tables', kind: 'string', value: 'pointer|ulong', choices: GROUP_TABLES, help: "tinytc --format opencl-c: group tables as 'global T*global*' (default) or 'global ulong*' cast back in the body (for NVIDIA)" },
+  { name: 'dope-order', kind: 'string', value: 'interleaved|shapes-first', choices: DOPE_ORDERS, help: 'tinytc: extra memref arguments per mode (v0.3, default) or all shapes then strides (v0.4)' },
   { name: 'output', short: 'o', kind: 'string', value: '<file>', help: 'write the output to a file (required for --format spirv, which is binary)' },
   { name: 'output-dir', kind: 'string', value: '<dir>', help: "lower several inputs in one call: each one's output goes to <dir>/<input name>.<format's extension>" },
 ];
 
-/** Every option `lower` takes: the common ones, then each target's from its record, then --color. */
-export const LOWER_OPTIONS: readonly OptionSpec[] = [
+/** `lower`'s own options: the input's, the output's, and --color. */
+export const LOWER_OWN_OPTIONS: readonly OptionSpec[] = [
   ...COMMON_OPTIONS,
-  ...flagOptionSpecs(),
   { name: 'color', kind: 'boolean', help: 'colour diagnostics (default: when stderr is a terminal)' },
 ];
+
+/** The targets' options, each from its target's record. */
+export const TARGET_FLAG_OPTIONS: readonly OptionSpec[] = flagOptionSpecs();
+
+/** Every option `lower` takes: its own and every target's. */
+export const LOWER_OPTIONS: readonly OptionSpec[] = [...LOWER_OWN_OPTIONS, ...TARGET_FLAG_OPTIONS];
 
 /** A checked `lower` command line: the input, its text and the options to lower it with. */
 export interface PreparedLower {
@@ -92,14 +100,13 @@ export function lowerSettings(argv: readonly string[], io: CliIO): LowerSettings
   const target = args.values.get('target') as string | undefined;
   if (!target) throw new UsageError('lower needs --target');
   const record = targetNamed(target);
-  if (!record) throw new UsageError(`unknown target '${target}' (available: ${TARGETS.join(', ')})`);
+  if (!record) throw new UsageError(`unknown target '${target}' (available: ${TARGETS.join(', ')})${didYouMean(target, TARGETS)}`);
   const format = (args.values.get('format') as string | undefined) ?? 'table';
-  if (!record.formats.includes(format)) throw new UsageError(`format '${format}' is not available for target '${target}' (choose from ${record.formats.join(', ')})`);
+  if (!record.formats.includes(format)) throw new UsageError(`format '${format}' is not available for target '${target}' (choose from ${record.formats.join(', ')})${didYouMean(format, record.formats)}`);
   const std = clStd(args.values.get('cl-std') as string | undefined);
+  // --dope-order and --group-tables were checked against their records' choices while parsing.
   const dopeOrder = args.values.get('dope-order') as string | undefined;
-  if (dopeOrder !== undefined && dopeOrder !== 'interleaved' && dopeOrder !== 'shapes-first') throw new UsageError(`--dope-order takes interleaved or shapes-first, not '${dopeOrder}'`);
   const groupTables = args.values.get('group-tables') as string | undefined;
-  if (groupTables !== undefined && groupTables !== 'pointer' && groupTables !== 'ulong') throw new UsageError(`--group-tables takes pointer or ulong, not '${groupTables}'`);
   // Binary never goes to stdout: a terminal would get garbage and a pipe is better served by a file.
   if (format === 'spirv' && outPath === undefined && outputDir === undefined) throw new UsageError('--format spirv is binary: give -o <file>');
   if (args.values.has('float-atomic-add') && !format.startsWith('spirv')) throw new UsageError('--float-atomic-add applies to --format spirv and spirv-asm only');
@@ -159,7 +166,7 @@ export function readPrepared(settings: LowerSettings, i: number, io: CliIO): Pre
   const path = settings.paths[i];
   const read = path === '-' ? readStdinText(io) : readText(io, path);
   if ('error' in read) {
-    io.stderr(`kernarg: error: cannot read '${escapeControls(path)}': ${read.error}\n`);
+    io.stderr(fileDiagnostic(path === '-' ? '<stdin>' : path, Messages.cannotReadFile, ['input file', read.error]));
     return 1;
   }
   const { format, color, noWarnings, warningsAreErrors, outPath } = settings;
@@ -171,7 +178,7 @@ function clStd(text: string | undefined): ClStd | undefined {
   if (text === undefined) return undefined;
   const up = text.toUpperCase();
   const std = up === 'CL' ? 'CL1.0' : up;
-  if (!(CL_STDS as readonly string[]).includes(std)) throw new UsageError(`unknown -cl-std '${text}' (choose from ${CL_STDS.join(', ')})`);
+  if (!(CL_STDS as readonly string[]).includes(std)) throw new UsageError(`unknown -cl-std '${text}' (choose from ${CL_STDS.join(', ')})${didYouMean(text, CL_STDS)}`);
   return pick(CL_STDS, std);
 }
 

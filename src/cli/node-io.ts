@@ -1,7 +1,18 @@
-import { appendFileSync, readSync, writeFileSync, writeSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readSync, writeFileSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { isatty } from 'node:tty';
 import type { CliIO } from './io.js';
-import { INPUT_LIMIT_BYTES, readInput } from './read-input.js';
+import { INPUT_LIMIT_BYTES, ioReason, readInput } from './read-input.js';
+
+/** Writes a file, making its folder first (`-o out/k.json`, `--output-dir out`); a failure says why in words. */
+function writeMakingFolders(path: string, data: string | Uint8Array): void {
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, data);
+  } catch (e) {
+    throw new Error(ioReason(e));
+  }
+}
 
 /**
  * Writes to a file descriptor with write(2) directly. Touching `process.stdout` builds a stream
@@ -55,8 +66,14 @@ export function nodeIO(): CliIO {
     },
     readInput,
     readStdin: () => readStdinBounded(),
-    writeFile: (p, text) => writeFileSync(p, text),
-    appendFile: (p, text) => appendFileSync(p, text),
+    writeFile: writeMakingFolders,
+    appendFile: (p, text) => {
+      try {
+        appendFileSync(p, text);
+      } catch (e) {
+        throw new Error(ioReason(e));
+      }
+    },
     // isatty(2), not process.stderr.isTTY: the latter builds the stderr stream (about 9 ms).
     color: isatty(2) && !process.env.NO_COLOR && process.env.TERM !== 'dumb',
   };

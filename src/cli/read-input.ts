@@ -19,7 +19,7 @@ export function readInput(path: string, limitBytes: number = INPUT_LIMIT_BYTES):
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (e) {
-    return { error: reason(e) };
+    return { error: ioReason(e) };
   }
   try {
     const st = fstatSync(fd);
@@ -38,13 +38,14 @@ export function readInput(path: string, limitBytes: number = INPUT_LIMIT_BYTES):
     }
     return { text: Buffer.concat(chunks, total).toString('utf8') };
   } catch (e) {
-    return { error: reason(e) };
+    return { error: ioReason(e) };
   } finally {
     closeSync(fd);
   }
 }
 
-function reason(e: unknown): string {
+/** Why a file operation failed, in words (an errno code's meaning, not Node's `ENOENT: …, open 'x'`). */
+export function ioReason(e: unknown): string {
   const code = (e as { code?: unknown }).code;
   switch (code) {
     case 'ENOENT': return 'no such file or directory';
@@ -53,6 +54,9 @@ function reason(e: unknown): string {
     case 'ENOTDIR': return 'a component of the path is not a directory';
     case 'ELOOP': return 'too many levels of symbolic links';
     case 'ENAMETOOLONG': return 'file name too long';
+    case 'EEXIST': return 'a file of that name is in the way';
+    case 'ENOSPC': return 'no space left on the device';
+    case 'EROFS': return 'the file system is read-only';
     default: return e instanceof Error ? e.message : String(e);
   }
 }

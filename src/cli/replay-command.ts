@@ -3,7 +3,9 @@ import { CLError } from '../runtime/opencl/cl.js';
 import { Context } from '../runtime/opencl/host.js';
 import { PackError, RuntimeInputError } from '../runtime/pack/errors.js';
 import { type OptionSpec, UsageError, parseArgs } from './args.js';
-import type { CliIO } from './io.js';
+import { type CliIO, whyUnreadable } from './io.js';
+import { fileDiagnostic } from './file-diagnostics.js';
+import { Messages } from '../diagnostics/messages.js';
 
 export const REPLAY_OPTIONS: readonly OptionSpec[] = [
   { name: 'device', kind: 'string', value: '<substring>', help: 'replay on the device whose platform or name contains this' },
@@ -19,7 +21,7 @@ export function replayCommand(argv: readonly string[], io: CliIO): number {
   const path = args.positionals[0];
   const text = io.readFile(path);
   if (text === undefined) {
-    io.stderr(`kernarg: error: cannot read '${path}'\n`);
+    io.stderr(fileDiagnostic(path, Messages.cannotReadFile, ['capture file', whyUnreadable(io, path)]));
     return 1;
   }
   let ctx: Context | undefined;
@@ -39,7 +41,7 @@ export function replayCommand(argv: readonly string[], io: CliIO): number {
     return 0;
   } catch (e) {
     if (e instanceof RuntimeInputError || e instanceof CLError || e instanceof PackError) {
-      io.stderr(`kernarg: error: ${path}: ${e.message}\n`);
+      io.stderr(fileDiagnostic(path, Messages.runFailed, [e.message]));
       return 1;
     }
     throw e;

@@ -11,7 +11,14 @@ import { Context, DeviceBuffer, DeviceImage, Kernel } from '../runtime/opencl/ho
 import { APIS, type AnyContext, type Api, openContext, tinytcKernel } from '../runtime/api.js';
 import { VulkanError } from '../runtime/vulkan/vk.js';
 import { type OptionSpec, UsageError, parseArgs } from './args.js';
-import type { CliIO } from './io.js';
+import { NOT_JSON, argsDiagnostics, parseArgsJson } from './args-file.js';
+import { fileDiagnostic } from './file-diagnostics.js';
+import { type CliIO, readText } from './io.js';
+import { Messages } from '../diagnostics/messages.js';
+import { SourceFile } from '../diagnostics/source.js';
+import { SPIR64 } from '../layout/data-layout.js';
+import { didYouMean } from '../text/closest-name.js';
+import { compileTinytc } from '../tinytc/index.js';
 import { RUN_JSON_HELP, RUN_MAX_ELEMENTS } from './run-help.js';
 
 export const RUN_OPTIONS: readonly OptionSpec[] = [
@@ -21,7 +28,7 @@ export const RUN_OPTIONS: readonly OptionSpec[] = [
   { name: 'local', kind: 'string', value: 'x[,y[,z]]', help: 'local size, as many dimensions as --global (OpenCL C input only; default: reqd_work_group_size, else the driver\'s choice)' },
   { name: 'howmany', kind: 'string', value: '<n>', help: 'tinytc input only: work-groups along the third dimension (default 1; at most the members of any group)' },
   { name: 'device', kind: 'string', value: '<substring>', help: 'pick the device whose platform or name contains this' },
-  { name: 'api', kind: 'string', value: 'opencl|vulkan', help: 'run through OpenCL (default) or Vulkan (tinytc input: SPIR-V)' },
+  { name: 'api', kind: 'string', value: 'opencl|vulkan', choices: APIS, help: 'run through OpenCL (default) or Vulkan (tinytc input: SPIR-V)' },
   { name: 'capture', kind: 'string', value: '<dir>', help: 'write the launch to <dir> as a capture file for kernarg replay (default KERNARG_CAPTURE)' },
   { name: 'cl-std', kind: 'string', value: '<CLx.y>', help: 'OpenCL C version for .cl input (CL1.0, CL1.1, CL1.2 (default), CL2.0, CL3.0)' },
 ];
@@ -93,23 +100,20 @@ function printResult(io: CliIO, device: string, args: readonly [string, unknown]
 /** `kernarg run`: builds and launches one kernel on an OpenCL device and prints the arguments after the run as JSON. */
 export function runCommand(argv: readonly string[], io: CliIO): number {
   const o = runOptions(argv);
-  const source = io.readFile(o.path);
-  if (source === undefined) {
-    io.stderr(`kernarg: error: cannot read '${o.path}'\n`);
+  const sourceRead = readText(io, o.path);
+  if ('error' in sourceRead) {
+    io.stderr(fileDiagnostic(o.path, Messages.cannotReadFile, ['input file', sourceRead.error]));
     return 1;
   }
-  const argsText = io.readFile(o.argsPath);
-  if (argsText === undefined) {
-    io.stderr(`kernarg: error: cannot read '${o.argsPath}'\n`);
+  const source = sourceRead.text;
+  const argsRead = readText(io, o.argsPath);
+  if ('error' in argsRead) {
+    io.stderr(fileDiagnostic(o.argsPath, Messages.cannotReadFile, ['arguments file', argsRead.error]));
     return 1;
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(argsText);
-  } catch (e) {
-    io.stderr(`${o.argsPath}: error: not valid JSON: ${(e as Error).message}\n`);
-    return 1;
-  }
+  const argsText = argsRead.text;
+  const json = parseArgsJson(io, o.argsPath, argsText);
+  if (json === NOT_JSON) return 1;
   let ctx: AnyContext | undefined;
   try {
     ctx = openContext(o.api, o.device);
@@ -117,7 +121,8 @@ export function runCommand(argv: readonly string[], io: CliIO): number {
     // Vulkan reports no single allocation limit here: its buffers are checked when they are made.
     const limits: HostLimits = { maxBytes: ctx instanceof Context ? ctx.limits.maxMemAllocSize : Number.MAX_SAFE_INTEGER, maxElements: RUN_MAX_ELEMENTS };
     if (o.isIr) {
-      const k = tinytcKernel(ctx, source, o.name, { path: o.path, ...(o.capture ? { capture: o.capture } : {}) });
+      const k = tinytcFunction(io, ctx, source, o);
+      if (k === undefined) return 1;
       const { values, arrays } = readTinytcArgs(o.name, json, k.params, limits);
       const timeMs = k.launch({ args: values, howmany: o.howmany }).timeMs;
       const out: [string, unknown][] = [];
@@ -145,7 +150,11 @@ export function runCommand(argv: readonly string[], io: CliIO): number {
     if (!(ctx instanceof Context)) throw new RuntimeInputError('OpenCL C input runs through --api opencl');
     const plan = r.plan as OpenCLPlan;
     const kplan = plan.kernels.find((k) => k.name === o.name);
-    if (!kplan) throw new RuntimeInputError(`no kernel named '${o.name}' in '${o.path}' (have ${plan.kernels.map((k) => k.name).join(', ') || 'none'})`);
+    if (!kplan) {
+      const names = plan.kernels.map((k) => k.name);
+      io.stderr(fileDiagnostic(o.path, Messages.noSuchKernel, [o.name, names.join(', ') || 'none', didYouMean(o.name, names)]));
+      return 1;
+    }
     // Every argument is read and checked before anything is built, allocated or enqueued.
     const inputs = readOpenCLArgs(json, kplan, limits);
     const k = new Kernel(ctx, o.name, plan, source, `-cl-std=${o.std}`, { origin: o.path, includes, ...(o.capture ? { capture: o.capture } : {}) });
@@ -171,13 +180,31 @@ export function runCommand(argv: readonly string[], io: CliIO): number {
       for (const x of owned) x.dispose();
     }
   } catch (e) {
-    if (e instanceof PackError || e instanceof LaunchError || e instanceof CLError || e instanceof VulkanError || e instanceof RuntimeInputError) {
-      io.stderr(`kernarg: error: ${e.message}\n`);
+    // An argument's mistakes are placed in the arguments file; the rest (devices, builds, launches) name the input.
+    if (e instanceof PackError) {
+      io.stderr(argsDiagnostics(o.argsPath, argsText, e));
+      return 1;
+    }
+    if (e instanceof LaunchError || e instanceof CLError || e instanceof VulkanError || e instanceof RuntimeInputError) {
+      io.stderr(fileDiagnostic(o.path, Messages.runFailed, [e.message]));
       return 1;
     }
     throw e;
   } finally {
     ctx?.dispose();
+  }
+}
+
+/** A tinytc function of the input, or undefined after saying that the file has none of that name (and which it has). */
+function tinytcFunction(io: CliIO, ctx: AnyContext, source: string, o: RunOptions): ReturnType<typeof tinytcKernel> | undefined {
+  try {
+    return tinytcKernel(ctx, source, o.name, { path: o.path, ...(o.capture ? { capture: o.capture } : {}) });
+  } catch (e) {
+    if (!(e instanceof RuntimeInputError) || !e.message.startsWith(`no function @${o.name} `)) throw e;
+    // The runtime built the file, so it parses: its names for the "did you mean".
+    const names = compileTinytc(new SourceFile(o.path, source), { layout: SPIR64 }).program?.funcs.map((f) => f.name) ?? [];
+    io.stderr(fileDiagnostic(o.path, Messages.noSuchKernel, [o.name, names.map((n) => `@${n}`).join(', ') || 'none', didYouMean(o.name, names)]));
+    return undefined;
   }
 }
 

@@ -4,7 +4,9 @@ import type { LowerOptions } from '../targets/options.js';
 import type { Target, TargetFlag } from '../targets/target.js';
 import { type OptionSpec, type ParsedArgs, UsageError } from './args.js';
 import { type CliIO, readText } from './io.js';
-import { escapeControls } from '../diagnostics/format.js';
+import { Messages } from '../diagnostics/messages.js';
+import { fileDiagnostic, textDiagnostics } from './file-diagnostics.js';
+import { didYouMean } from '../text/closest-name.js';
 
 /** How help spells a flag's value. */
 function valueText(f: TargetFlag): string | undefined {
@@ -94,7 +96,7 @@ export function applyTargetFlags(target: Pick<Target, 'name' | 'flags'>, values:
         break;
       case 'choice': {
         const s = String(v);
-        if (!f.choices.includes(s)) throw new UsageError(`--${name} takes ${f.choices.join(', ')}, not '${s}'`);
+        if (!f.choices.includes(s)) throw new UsageError(`--${name} takes ${f.choices.join(', ')}, not '${s}'${didYouMean(s, f.choices)}`);
         o = f.apply(o, s);
         break;
       }
@@ -107,7 +109,7 @@ export function applyTargetFlags(target: Pick<Target, 'name' | 'flags'>, values:
       case 'words': {
         const given = Array.isArray(v) ? v : [String(v)];
         const words = given.flatMap((x) => x.split(',')).filter(Boolean);
-        for (const w of words) if (!f.choices.includes(w)) throw new UsageError(`--${name}: unknown ${f.noun} '${w}' (choose from ${f.choices.join(', ')})`);
+        for (const w of words) if (!f.choices.includes(w)) throw new UsageError(`--${name}: unknown ${f.noun} '${w}' (choose from ${f.choices.join(', ')})${didYouMean(w, f.choices)}`);
         o = f.apply(o, words);
         break;
       }
@@ -115,12 +117,12 @@ export function applyTargetFlags(target: Pick<Target, 'name' | 'flags'>, values:
         const path = String(v);
         const read = readText(io, path);
         if ('error' in read) {
-          io.stderr(`kernarg: error: cannot read ${f.help.split(' (')[0]} '${escapeControls(path)}': ${read.error}\n`);
+          io.stderr(fileDiagnostic(path, Messages.cannotReadFile, [f.help.split(' (')[0], read.error]));
           return 1;
         }
         const r = f.apply(o, read.text);
         if ('message' in r) {
-          io.stderr(`${escapeControls(path)}:${r.line}:1: error: ${escapeControls(r.message)}\n`);
+          io.stderr(textDiagnostics(path, read.text, [{ message: Messages.samplerMapLine, args: [r.message], place: lineStart(read.text, r.line) }]));
           return 1;
         }
         o = r;
@@ -131,4 +133,16 @@ export function applyTargetFlags(target: Pick<Target, 'name' | 'flags'>, values:
     }
   }
   return o;
+}
+
+/** The place of a 1-based line's text (a sampler map's refusal names the line). */
+function lineStart(text: string, line: number): { start: number; end: number } {
+  let start = 0;
+  for (let l = 1; l < line; l++) {
+    const nl = text.indexOf('\n', start);
+    if (nl < 0) break;
+    start = nl + 1;
+  }
+  const nl = text.indexOf('\n', start);
+  return { start, end: nl < 0 ? text.length : nl };
 }

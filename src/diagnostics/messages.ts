@@ -182,5 +182,16 @@ export const Messages = {
   unknownChoice: e('KA5005', "unknown {0} '{1}' (choose from {2})"),
   codeObject6NeedsLlvm18: e('KA5006', 'code object 6 needs LLVM 18 or later (--llvm 19)'),
   formatNeedsTinytc: e('KA5007', '--format {0} needs tinytc input (.ir)'),
+  // The command line's files (KA6000-KA6099): inputs and outputs, `run --args` files, and what `run` met
+  cannotReadFile: e('KA6001', 'cannot read the {0}: {1}'),
+  cannotWriteOutput: e('KA6002', 'cannot write the output: {0}'),
+  samplerMapLine: e('KA6003', '{0}'),
+  argsNotJson: e('KA6010', 'not valid JSON: {0}'),
+  argsMistake: e('KA6011', "kernel '{0}', argument '{1}': {2}"),
+  argsTooMany: { code: 'KA6012', severity: 'note', text: 'too many mistakes in the arguments; stopping now (the first {0} are shown)' },
+  noSuchKernel: e('KA6013', "no kernel named '{0}' in this file (it has {1}){2}"),
+  runFailed: e('KA6014', '{0}'),
+  devicesUnlisted: e('KA6015', 'cannot list the {0} devices: {1}'),
+  devicesPartly: w('KA6016', 'cannot list the {0} devices: {1}'),
 } as const satisfies Record<string, Message>;
 

@@ -1,4 +1,5 @@
 import { PackError } from '../pack/errors.js';
+import { ArgProblems } from './arg-problems.js';
 
 /** A typed array of one element type: what a buffer, memref or image is filled from and read back into. */
 export type HostArray = Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array | BigInt64Array | BigUint64Array | Float32Array | Float64Array;
@@ -68,7 +69,18 @@ export function hostArray(kernel: string, path: string, element: string, data: u
   const out = info.make(count);
   if (data === undefined) return out;
   const list = data as unknown[];
-  for (let i = 0; i < list.length; i++) out[i] = element64(info) ? bigEntry(kernel, `${path}.data[${i}]`, list[i], info, element) : (numberEntry(kernel, `${path}.data[${i}]`, list[i], info, element) as never);
+  // Entry by entry, every refused one kept (up to the limit): a file with three bad entries is told all three.
+  const wide = element64(info);
+  let problems: ArgProblems | undefined;
+  for (let i = 0; i < list.length; i++) {
+    try {
+      out[i] = wide ? bigEntry(kernel, `${path}.data[${i}]`, list[i], info, element) : (numberEntry(kernel, `${path}.data[${i}]`, list[i], info, element) as never);
+    } catch (e) {
+      (problems ??= new ArgProblems()).add(e);
+      if (problems.full) break;
+    }
+  }
+  problems?.throwIfAny();
   return out;
 }
 

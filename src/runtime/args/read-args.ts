@@ -1,7 +1,10 @@
 import { CHANNEL_ORDERS, CHANNEL_TYPES } from '../../abi/image-formats.js';
 import type { OpenCLKernelPlan, OpenCLSlot, ValueLayout } from '../../abi/plan.js';
 import { canonical } from '../../types/types.js';
-import { PackError } from '../pack/errors.js';
+import { PackError, ValueError } from '../pack/errors.js';
+import { writeInterpreted } from '../pack/interpreted.js';
+import { didYouMean } from '../../text/closest-name.js';
+import { ArgProblems } from './arg-problems.js';
 import { type HostArray, type HostLimits, ELEMENT_TYPES, bigEntry, describeJson, hostArray } from './host-data.js';
 
 /**
@@ -49,33 +52,60 @@ const IMAGE_DIMS = new Map<string, 1 | 2 | 3>([['image1d_t', 1], ['image2d_t', 2
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const own = (o: Record<string, unknown>, k: string): unknown => (Object.hasOwn(o, k) ? o[k] : undefined);
 
-/** Refuses keys an object form does not take (so a misspelt "sizee" is not silently ignored). */
+/** Refuses keys an object form does not take (so a misspelt "sizee" is not silently ignored), every one of them. */
 function onlyKeys(kernel: string, path: string, o: Record<string, unknown>, allowed: readonly string[]): void {
-  for (const k of Object.keys(o)) if (!allowed.includes(k)) throw new PackError(kernel, `${path}.${k}`, `unexpected key '${k}' (this form takes ${allowed.join(', ')})`);
+  const problems = new ArgProblems();
+  for (const k of Object.keys(o)) if (!allowed.includes(k)) problems.add(new PackError(kernel, `${path}.${k}`, `unexpected key '${k}' (this form takes ${allowed.join(', ')})${didYouMean(k, allowed)}`));
+  problems.throwIfAny();
 }
 
 /**
  * Reads the `--args` JSON of an OpenCL C kernel against its plan. Keys are own properties only
  * (`{"__proto__": …}` is an unknown argument, never a prototype); every argument is present once.
+ * Every argument is checked, values as the packer will write them: all the mistakes found are
+ * thrown together (an ArgsError, up to ARG_PROBLEM_LIMIT of them).
  */
 export function readOpenCLArgs(json: unknown, plan: OpenCLKernelPlan, limits: HostLimits): Map<string, ArgInput> {
   const kernel = plan.name;
   if (!isObject(json)) throw new PackError(kernel, '(arguments)', `the arguments file must hold an object mapping parameter names to values, got ${describeJson(json)}`);
   const names = plan.args.map((a) => a.name);
-  for (const k of Object.keys(json)) if (!names.includes(k)) throw new PackError(kernel, k, `'${kernel}' has no argument '${k}' (it takes ${names.join(', ') || 'none'})`);
+  const problems = new ArgProblems();
+  for (const k of Object.keys(json)) if (!names.includes(k)) problems.add(new PackError(kernel, k, `'${kernel}' has no argument '${k}' (it takes ${names.join(', ') || 'none'})${didYouMean(k, names.filter((n) => !Object.hasOwn(json, n)))}`));
   const out = new Map<string, ArgInput>();
   for (const slot of plan.args) {
-    if (!Object.hasOwn(json, slot.name)) throw new PackError(kernel, slot.name, 'missing');
-    out.set(slot.name, readArg(kernel, slot, json[slot.name], limits));
+    if (problems.full) break;
+    if (!Object.hasOwn(json, slot.name)) {
+      problems.add(new PackError(kernel, slot.name, 'missing'));
+      continue;
+    }
+    const arg = problems.check(() => readArg(kernel, slot, json[slot.name], limits));
+    if (arg) out.set(slot.name, arg);
   }
+  problems.throwIfAny();
   return out;
 }
+
+/** The largest value written once while reading (every device's parameter space is far smaller). */
+const TRIAL_WRITE_BYTES = 1 << 20;
 
 function readArg(kernel: string, slot: OpenCLSlot, v: unknown, limits: HostLimits): ArgInput {
   const path = slot.name;
   switch (slot.kind) {
-    case 'value':
-      return { kind: 'value', value: slot.layout ? jsonValue(kernel, path, slot.layout, v) : v };
+    case 'value': {
+      const value = slot.layout ? jsonValue(kernel, path, slot.layout, v) : v;
+      // Written once here into scratch bytes, as the packer will write it: a value's mistake is
+      // found with the others, before anything is built or launched. A value past any device's
+      // parameter space is left to the launch, which refuses its size.
+      if (slot.layout && slot.layout.size <= TRIAL_WRITE_BYTES) {
+        try {
+          writeInterpreted(new DataView(new ArrayBuffer(slot.layout.size)), 0, slot.layout, value, path);
+        } catch (e) {
+          if (e instanceof ValueError) throw new PackError(kernel, e.path, e.problem);
+          throw e;
+        }
+      }
+      return { kind: 'value', value };
+    }
     case 'buffer': {
       if (!isObject(v) || !Object.hasOwn(v, 'buffer')) throw new PackError(kernel, path, `a ${slot.addressSpace ?? 'global'} pointer takes {"buffer": "<element type>", "data": [...]} or {"buffer": "<element type>", "size": <elements>}, got ${describeJson(v)}`);
       onlyKeys(kernel, path, v, ['buffer', 'data', 'size']);
@@ -161,7 +191,7 @@ const positive = (kernel: string, path: string, x: unknown): number => {
 function enumName(kernel: string, path: string, x: unknown, table: readonly { readonly name: string; readonly value: number }[], allowed: ReadonlyMap<string, unknown>): { value: number; key: string } {
   const key = typeof x === 'string' ? x.replace(/^CL_/, '') : '';
   const e = allowed.has(key) ? table.find((t) => t.name === `CL_${key}`) : undefined;
-  if (!e) throw new PackError(kernel, path, `expected one of ${[...allowed.keys()].join(', ')}, got ${describeJson(x)}`);
+  if (!e) throw new PackError(kernel, path, `expected one of ${[...allowed.keys()].join(', ')}, got ${describeJson(x)}${typeof x === 'string' ? didYouMean(key, allowed.keys()) : ''}`);
   return { value: e.value, key };
 }
 
@@ -205,9 +235,9 @@ function readSampler(kernel: string, path: string, v: unknown): SamplerInput {
   const a = own(o, 'addressing') ?? 'clamp_to_edge';
   const f = own(o, 'filter') ?? 'nearest';
   const addressing = typeof a === 'string' ? ADDRESSING.get(a) : undefined;
-  if (addressing === undefined) throw new PackError(kernel, `${at}.addressing`, `expected one of ${[...ADDRESSING.keys()].join(', ')}, got ${describeJson(a)}`);
+  if (addressing === undefined) throw new PackError(kernel, `${at}.addressing`, `expected one of ${[...ADDRESSING.keys()].join(', ')}, got ${describeJson(a)}${typeof a === 'string' ? didYouMean(a, ADDRESSING.keys()) : ''}`);
   const filter = typeof f === 'string' ? FILTERS.get(f) : undefined;
-  if (filter === undefined) throw new PackError(kernel, `${at}.filter`, `expected one of ${[...FILTERS.keys()].join(', ')}, got ${describeJson(f)}`);
+  if (filter === undefined) throw new PackError(kernel, `${at}.filter`, `expected one of ${[...FILTERS.keys()].join(', ')}, got ${describeJson(f)}${typeof f === 'string' ? didYouMean(f, FILTERS.keys()) : ''}`);
   return { normalized, addressing, filter };
 }
 

@@ -1,5 +1,7 @@
 import type { IrType, MemrefType } from '../../tinytc/ast.js';
 import { PackError } from '../pack/errors.js';
+import { didYouMean } from '../../text/closest-name.js';
+import { ArgProblems } from './arg-problems.js';
 import { type HostArray, type HostLimits, ELEMENT_TYPES, bigEntry, describeJson, hostArray } from './host-data.js';
 
 /** A tinytc argument read from JSON: logical values for TinytcKernel.launch, and the host arrays to print back. */
@@ -22,7 +24,10 @@ const MEMREF_FORM = '{"type"?: "<f32|f64|i8|i16|i32|i64|index>", "data": [...] o
  */
 export function readTinytcArgs(kernel: string, json: unknown, params: ReadonlyMap<string, IrType>, limits: HostLimits): TinytcArgs {
   if (!isObject(json)) throw new PackError(kernel, '(arguments)', `the arguments file must hold an object mapping argument names to values, got ${describeJson(json)}`);
-  for (const k of Object.keys(json)) if (!params.has(k)) throw new PackError(kernel, k, `@${kernel} has no argument '${k}' (it takes ${[...params.keys()].join(', ') || 'none'})`);
+  // Every argument is read apart and every mistake kept: all are thrown together at the end.
+  const problems = new ArgProblems();
+  const names = [...params.keys()];
+  for (const k of Object.keys(json)) if (!params.has(k)) problems.add(new PackError(kernel, k, `@${kernel} has no argument '${k}' (it takes ${names.join(', ') || 'none'})${didYouMean(k, names.filter((n) => !Object.hasOwn(json, n)))}`));
   const values: Record<string, unknown> = Object.create(null);
   const arrays: { arg: string; member?: number; data: HostArray }[] = [];
   const memref = (t: MemrefType, m: unknown, where: string, arg: string, member?: number) => {
@@ -38,9 +43,7 @@ export function readTinytcArgs(kernel: string, json: unknown, params: ReadonlyMa
     const stride = own(m, 'stride');
     return { data, shape: own(m, 'shape'), ...(stride !== undefined ? { stride } : {}) };
   };
-  for (const [name, type] of params) {
-    if (!Object.hasOwn(json, name)) throw new PackError(kernel, name, 'missing');
-    const v = json[name];
+  const read = (name: string, type: IrType, v: unknown) => {
     switch (type.kind) {
       case 'scalar':
         values[name] = type.name === 'i64' || type.name === 'index' ? (typeof v === 'string' || typeof v === 'number' ? bigEntry(kernel, name, v, { signed: true }, type.name) : v) : v;
@@ -61,6 +64,12 @@ export function readTinytcArgs(kernel: string, json: unknown, params: ReadonlyMa
       case 'void':
         throw new PackError(kernel, name, 'a void argument cannot be given');
     }
+  };
+  for (const [name, type] of params) {
+    if (problems.full) break;
+    if (!Object.hasOwn(json, name)) problems.add(new PackError(kernel, name, 'missing'));
+    else problems.check(() => read(name, type, json[name]));
   }
+  problems.throwIfAny();
   return { values, arrays };
 }
