@@ -17,6 +17,7 @@ import type { Bare, SlotRole } from '../../abi/plan.js';
 import { originParam, originRole, withOriginDetail } from '../../abi/origin.js';
 import type { CudaArch, CudaKernelPlan, CudaLocalMemory, CudaPlan, CudaSlot, PtxParamType, PtxPointerSpace } from './plan.js';
 import { placeCudaKernel } from './placement.js';
+import { checkNvptxFeatures } from './features.js';
 
 export const CUDA_ARCHES: readonly CudaArch[] = ['nvptx64', 'nvptx'];
 export const CUDA_LOCAL_MEMORY: readonly CudaLocalMemory[] = ['nvidia', 'pocl'];
@@ -190,7 +191,7 @@ export function lowerCuda(module: KernelModule, options: CudaTargetOptions, diag
   const localMemory = options.localMemory ?? 'nvidia';
   const dl = cudaLayout(arch);
   const kernels: CudaKernelPlan[] = [];
-  let ok = true;
+  let ok = checkNvptxFeatures(module, diags);
   for (const k of kernelsOf(module)) {
     const plan = lowerKernel(k, dl, localMemory, diags);
     if (plan && plan.paramBytes <= CUDA_PARAM_LIMIT) kernels.push(plan);
