@@ -26,6 +26,19 @@ export const CUDA_LOCAL_MEMORY: readonly CudaLocalMemory[] = ['nvidia', 'pocl'];
 export const CUDA_PARAM_LIMIT_CLASSIC = 4096;
 export const CUDA_PARAM_LIMIT = 32764;
 
+/**
+ * Where the CUDA driver puts the parameter buffer in constant bank 0 on Volta and later (c[0x0][0x210]),
+ * and so what an alignment above 16 is counted from: cuFuncGetParamInfo on an H200 (driver 580) puts
+ * `.param .align 32 .b8 b[32]` after a 13-byte parameter at offset 16 (0x220 is 32-aligned), and an
+ * `.align 64` parameter after one byte at 48. Alignments up to 16 divide 0x210, so they count from 0.
+ */
+export const CUDA_PARAM_BASE = 0x210;
+
+/** The offset of a parameter of alignment `align` placed at or after `offset` in the parameter buffer. */
+export function paramOffset(offset: number, align: number): number {
+  return alignTo(offset + CUDA_PARAM_BASE, align) - CUDA_PARAM_BASE;
+}
+
 export interface CudaTargetOptions {
   readonly arch?: CudaArch;
   readonly localMemory?: CudaLocalMemory;
@@ -164,7 +177,7 @@ function lowerKernel(k: FunctionInfo, dl: DataLayout, local: CudaLocalMemory, di
       continue;
     }
     const index = args.length;
-    const at = alignTo(offset, d.align);
+    const at = paramOffset(offset, d.align);
     const s: Unplaced = {
       name: p.name, param: originParam(p), role: d.role, ptxName: `${k.name}_param_${index}`, index, offset: at, size: d.size, align: d.align, ptxType: d.ptxType,
       ...(d.space ? { space: d.space } : {}), ...(d.pointeeAlign !== undefined ? { pointeeAlign: d.pointeeAlign } : {}),

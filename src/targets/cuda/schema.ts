@@ -1,7 +1,7 @@
 import { PlanError, arrayOf, ident, nat, object, oneOf, str } from '../../abi/plan-schema.js';
 import { bytes, checkKernels, layoutCheck, slotBase, slotExtra } from '../../abi/plan-fields.js';
 import type { CudaPlan } from './plan.js';
-import { CUDA_ARCHES, CUDA_LOCAL_MEMORY } from './lower.js';
+import { CUDA_ARCHES, CUDA_LOCAL_MEMORY, CUDA_PARAM_BASE } from './lower.js';
 import { placeCudaKernel } from './placement.js';
 
 const PTX_TYPES = ['u8', 'u16', 'u32', 'u64', 'f32', 'f64', 'b8'] as const;
@@ -30,7 +30,7 @@ export function readCudaPlan(json: unknown): CudaPlan {
     const size = s.size as number;
     const align = s.align as number;
     if (s.index !== ai) throw new PlanError(`${p}.index`, `parameter ${ai} says index ${String(s.index)}`);
-    if (offset % align !== 0) throw new PlanError(`${p}.offset`, `${offset} is not a multiple of the alignment ${align}`);
+    if ((offset + CUDA_PARAM_BASE) % align !== 0) throw new PlanError(`${p}.offset`, `${offset} is not aligned to ${align} from the parameter buffer's base 0x${CUDA_PARAM_BASE.toString(16)}`);
     const want = PTX_SIZES[s.ptxType as (typeof PTX_TYPES)[number]];
     if (want !== undefined && size !== want) throw new PlanError(`${p}.size`, `a .${String(s.ptxType)} parameter is ${want} bytes, not ${size}`);
     if (s.layout && s.layout.size > size) throw new PlanError(`${p}.layout`, `a ${s.layout.size}-byte value in a ${size}-byte parameter`);
