@@ -1,3 +1,9 @@
+# The NVIDIA oracle of --target cuda, run on the GPU machine in the folder where the chunks of
+# scripts/cuda-nvidia-kit.py were unpacked (s<n>.cl sources, m<nn>.json manifests): NVIDIA's OpenCL
+# builds each source with its options, clGetProgramInfo(CL_PROGRAM_BINARIES) gives the PTX, whose
+# .entry blocks are kept, and the CUDA driver loads that PTX and answers cuFuncGetParamInfo for every
+# parameter. Written compactly on purpose: the device gets only 2,000-character commands, so this file
+# travels as `xz -9e | base64` in one of them. Usage there: python3 gpu-nvidia-ptx.py $OUT/nvidia-ptx.json
 import ctypes as C,re,sys,json,glob
 L=C.CDLL('libOpenCL.so.1');V=C.c_void_p;S=C.c_size_t;L.clCreateProgramWithSource.restype=V;L.clCreateContext.restype=V
 p=(V*8)();n=C.c_uint();L.clGetPlatformIDs(8,p,C.byref(n));d=V()
