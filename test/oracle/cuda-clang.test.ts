@@ -96,3 +96,30 @@ test('cuda refuses half by value and half vectors, as clang refuses them for NVP
   // A half pointer is a plain pointer: accepted by both.
   assert.equal(compareCuda(clang, 'kernel void p(global half *h, local half *l) {}\n', 'CL1.2', 'nvptx64'), 1);
 });
+
+test("--local-memory pocl prints the CUDA driver interface as clang does for pocl's nvptx64 triple (kernels with no local or constant pointers)", (t) => {
+  const clang = requireTool(t, CLANG);
+  if (!clang) return;
+  // pocl compiles for the bare `nvptx64` triple (CUDA driver interface: `.visible .entry`, no `.ptr`) after
+  // rewriting local and constant pointers and appending four .u32 parameters; without those pointers the
+  // rest of each list is clang's.
+  const source = 'typedef struct { char c; double d; } S;\ntypedef union { int i; float f; } U;\n' +
+    'kernel void a(global float *p, global const S *q, char c, short s, int i, long l, float f, double d) {}\n' +
+    'kernel void b(float3 v, char3 w, S s, U u, int16 x, double2 y, global void *z) {}\nkernel void c(void) {}\n';
+  const theirs = ptxEntries(runClang(clang, source, ['-cl-std=CL1.2', '-target', 'nvptx64', '-S']));
+  const ours = ptxEntries(lower('p.cl', source, memoryHost({}), { target: 'cuda', format: 'ptx', cuda: { localMemory: 'pocl' } }).output!);
+  assert.deepEqual([...ours.keys()], [...theirs.keys()]);
+  for (const [name, entry] of ours) {
+    const lines = entry.split('\n');
+    const expected = theirs.get(name)!;
+    assert.deepEqual(lines.slice(-5, -1).map((l) => l.replace(/^\t\.param \.u32 \w+_param_\d+,?$/, 'u32')), ['u32', 'u32', 'u32', 'u32'], `${name}: pocl's four appended parameters`);
+    if (lines.length === 6) {
+      assert.equal(expected, `.visible .entry ${name}()`, name);
+      continue;
+    }
+    // Drop the four appended parameters (and the comma they leave on the last original one).
+    const kept = lines.slice(0, -5).concat(')');
+    kept[kept.length - 2] = kept[kept.length - 2].replace(/,$/, '');
+    assert.equal(kept.join('\n'), expected, name);
+  }
+});
