@@ -38,7 +38,9 @@ for (const { llvm, tool } of GENERATIONS) {
   test(`cuda .entry parameter lists equal clang-${llvm}'s NVPTX (nvcl) on generated kernels, 64- and 32-bit`, (t) => {
     const clang = requireTool(t, [...tool]);
     if (!clang) return;
-    const { values, seed } = samples(programSpec, 40, 7200 + llvm);
+    // clang-16 on 40 programs, the later generations (which have never differed from it) on 24.
+    const programs = llvm === 16 ? 40 : 24;
+    const { values, seed } = samples(programSpec, programs, 7200 + llvm);
     let refused = 0;
     const kernels = inBatches(values, 20, seed, (batch, start, index) => {
       let n = 0;
@@ -60,7 +62,7 @@ for (const { llvm, tool } of GENERATIONS) {
       return n;
     });
     t.diagnostic(`${kernels} kernels equal, ${refused} programs refused by both`);
-    assert.ok(kernels >= 100, `only ${kernels} kernels compared`);
+    assert.ok(kernels >= 2 * programs, `only ${kernels} kernels compared`);
   });
 
   test(`cuda .entry parameter lists equal clang-${llvm}'s NVPTX (nvcl) on every valid fixture`, (t) => {
