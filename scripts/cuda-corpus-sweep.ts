@@ -1,11 +1,11 @@
 // The full sweep of --target cuda over the real-world corpora (every file of darktable, silx and
-// hashcat's sampled kernels, as test/corpus/corpora.ts lists them) against clang-16's and clang-22's
+// hashcat's sampled kernels, as test/corpus/corpora.ts lists them) against clang-16's, 19's and 22's
 // NVPTX backends: kernels compared, equal, and files refused with the reason.
-// Run: npx tsx scripts/cuda-corpus-sweep.ts [16|19|22 ...]   (default: 16 22)
+// Run: npx tsx scripts/cuda-corpus-sweep.ts [16|19|22 ...]   (default: all three)
 import { CORPORA } from '../test/corpus/corpora.js';
 import { compareCudaFile } from '../test/corpus/cuda-compare.js';
 
-const versions = process.argv.slice(2).length ? process.argv.slice(2) : ['16', '22'];
+const versions = process.argv.slice(2).length ? process.argv.slice(2) : ['16', '19', '22'];
 for (const v of versions) {
   const clang = `/usr/lib/llvm-${v}/bin/clang`;
   const llc = `/usr/lib/llvm-${v}/bin/llc`;
