@@ -182,7 +182,7 @@ export const Messages = {
   cudaParamLimitClassic: w('KA4404', "kernel '{0}' has {1} bytes of parameters: more than {2} bytes needs CUDA 12.1 or later and a Volta or later GPU"),
   cudaPoclArgument: e('KA4405', "pocl's CUDA driver does not pass {0} arguments ('{1}'): choose --local-memory nvidia"),
   cudaNeedsFeature: e('KA4406', "use of type '{0}' requires {1} support, which clang's NVPTX target does not declare"),
-  cudaHalfVariable: e('KA4407', "declaring variable of type '{0} half' is not allowed: NVPTX has no cl_khr_fp16"),
+  cudaHalfVariable: e('KA4407', "declaring variable of type '{0}' is not allowed: NVPTX has no cl_khr_fp16"),
   // Options
   unknownTarget: e('KA5002', "unknown target '{0}' (choose from {1})"),
   formatUnavailable: e('KA5003', "format '{0}' is not available for target '{1}' (choose from {2})"),

@@ -95,6 +95,11 @@ test('cuda refuses half by value and half vectors, as clang refuses them for NVP
     assert.ok(ours.diagnostics.some((d) => d.code === 'KA4401'), ours.diagnostics.map((d) => `${d.code} ${d.message}`).join('\n'));
     assert.throws(() => runClang(clang, source, ['-cl-std=CL1.2', '-target', 'nvptx64-nvidia-nvcl', '-S']), /clang failed/);
   }
+  // half variables and arrays of half: both refuse (a struct holding half, both accept).
+  const variables = '#pragma OPENCL EXTENSION cl_khr_fp16 : enable\nconstant half arr[2] = {1, 2};\nkernel void v(global half *p) {}\n';
+  assert.deepEqual(lower('v.cl', variables, memoryHost({}), { target: 'cuda' }).diagnostics.map((d) => d.code), ['KA4407']);
+  assert.throws(() => runClang(clang, variables, ['-cl-std=CL1.2', '-target', 'nvptx64-nvidia-nvcl', '-S']), /clang failed/);
+  assert.equal(compareCuda(clang, '#pragma OPENCL EXTENSION cl_khr_fp16 : enable\ntypedef struct { half h; } H;\nconstant H hs = {1};\nkernel void s(global H *p) {}\n', 'CL1.2', 'nvptx64'), 1);
   // A half pointer is a plain pointer: accepted by both.
   assert.equal(compareCuda(clang, 'kernel void p(global half *h, local half *l) {}\n', 'CL1.2', 'nvptx64'), 1);
 });

@@ -7,7 +7,7 @@ import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import type { KernelModule } from '../../model/kernel-module.js';
 import { classifyArg } from '../../model/arg-class.js';
 import { clangTypeString } from '../../types/print.js';
-import { canonical, containsType } from '../../types/types.js';
+import { canonical } from '../../types/types.js';
 import { assertNever } from '../../assert-never.js';
 
 /** The extension or feature a kernel parameter's type needs that NVPTX does not declare, or undefined. */
@@ -49,9 +49,11 @@ export function checkNvptxFeatures(module: KernelModule, diags: DiagnosticBag): 
     }
   }
   for (const v of module.variables) {
-    if (!containsType(v.type, (t) => t.kind === 'scalar' && t.name === 'half')) continue;
-    if (canonical(v.type).type.kind !== 'scalar') continue;
-    diags.report(Messages.cudaHalfVariable, v.span, [`__${v.space}`]);
+    // clang refuses half variables and arrays of half (a struct with a half field it accepts).
+    let t = canonical(v.type).type;
+    while (t.kind === 'array') t = canonical(t.element).type;
+    if (t.kind !== 'scalar' || t.name !== 'half') continue;
+    diags.report(Messages.cudaHalfVariable, v.span, [clangTypeString(v.type)]);
     ok = false;
   }
   return ok;
