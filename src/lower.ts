@@ -52,7 +52,7 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
   if (target.tinytcFormats.includes(format) && !isIr) return refuse({ message: Messages.formatNeedsTinytc, args: [format] });
   const tinytc = isIr ? compileTinytc(file, { layout, dopeOrder: options.dopeOrder }) : undefined;
   // Macros the driver adds before the command line's: the target's (clspv's VULKAN), clang's __FAST_RELAXED_MATH__.
-  const driver: CommandLineMacro[] = target.predefines(options).map(([define, value]) => ({ define, value }));
+  const driver: CommandLineMacro[] = [...(target.undefines?.(options) ?? []).map((undefine) => ({ undefine })), ...target.predefines(options).map(([define, value]) => ({ define, value }))];
   if (options.fastRelaxedMath) driver.push({ define: '__FAST_RELAXED_MATH__' });
   const commandLine: readonly CommandLineMacro[] = [
     ...driver,

@@ -175,6 +175,14 @@ export const Messages = {
   clrxNoArgumentType: e('KA4203', "the AMD OpenCL 2.0 ABI (CLRX) has no argument type for '{0}'"),
   // r600
   r600ReadWriteImage: e('KA4301', "the R600 image pass handles read_only and write_only images only, not read_write '{0}'"),
+  // cuda (KA44xx): what clang's NVPTX backend and CUDA's launch refuse
+  cudaHalfByValue: e('KA4401', "'{0}' holds half, and NVPTX has no cl_khr_fp16: clang refuses half by value in kernel parameter '{1}'"),
+  cudaHalfVector: e('KA4402', "'{0}' points to half vectors, which clang does not declare for NVPTX (no cl_khr_fp16; parameter '{1}')"),
+  cudaParamLimit: e('KA4403', "kernel '{0}' has {1} bytes of parameters: more than CUDA's {2}-byte limit"),
+  cudaParamLimitClassic: w('KA4404', "kernel '{0}' has {1} bytes of parameters: more than {2} bytes needs CUDA 12.1 or later and a Volta or later GPU"),
+  cudaPoclArgument: e('KA4405', "pocl's CUDA driver does not pass {0} arguments ('{1}'): choose --local-memory nvidia"),
+  cudaNeedsFeature: e('KA4406', "use of type '{0}' requires {1} support, which clang's NVPTX target does not declare"),
+  cudaHalfVariable: e('KA4407', "declaring variable of type '{0}' is not allowed: NVPTX has no cl_khr_fp16"),
   // Options
   unknownTarget: e('KA5002', "unknown target '{0}' (choose from {1})"),
   formatUnavailable: e('KA5003', "format '{0}' is not available for target '{1}' (choose from {2})"),

@@ -3,6 +3,7 @@ import type { CommandLineMacro } from '../frontend/opencl-c/preprocessor.js';
 import type { DopeOrder } from '../tinytc/calling-convention.js';
 import type { AmdCl2TargetOptions } from './amd-cl2/lower.js';
 import type { AmdhsaCodeObject, AmdhsaLlvm } from './amdhsa/lower.js';
+import type { CudaTargetOptions } from './cuda/lower.js';
 import type { LlvmTargetOptions } from './llvm/lower.js';
 import type { VulkanTargetOptions } from './vulkan/plan.js';
 
@@ -26,6 +27,8 @@ export interface LowerOptions {
   readonly codeObject?: AmdhsaCodeObject;
   /** amdhsa: the LLVM generation the layout follows, 16 or 19 (default). */
   readonly amdLlvm?: AmdhsaLlvm;
+  /** cuda options: `arch` (nvptx64, nvptx) and `localMemory` (nvidia, pocl). */
+  readonly cuda?: CudaTargetOptions;
   /** amd-cl2 options. */
   readonly amdCl2?: AmdCl2TargetOptions;
   /** tinytc input: order of the extra memref arguments (v0.3 interleaved, or v0.4 shapes-first). */

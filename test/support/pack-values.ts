@@ -9,6 +9,8 @@ import { vulkanPacker } from '../../src/targets/vulkan/pack.js';
 import { amdhsaPacker } from '../../src/targets/amdhsa/pack.js';
 import { amdCl2Packer } from '../../src/targets/amd-cl2/pack.js';
 import { r600Packer } from '../../src/targets/r600/pack.js';
+import type { CudaPlan } from '../../src/targets/cuda/plan.js';
+import { cudaPacker } from '../../src/targets/cuda/pack.js';
 
 /** Generated JS values for a layout: numbers, bigints for 64-bit integers, arrays, objects. */
 export function valueFor(l: ValueLayout): fc.Arbitrary<unknown> {
@@ -70,6 +72,9 @@ export function argsFor(plan: AbiPlan, kernel: string, seed: number): Record<str
       case 'llvm':
         args[a.name] = null;
         break;
+      case 'cuda':
+        args[a.name] = a.layout ? value(a.layout) : a.role === 'local' ? { local: 16 } : 0x4000n + BigInt(a.offset as number);
+        break;
     }
   }
   return args;
@@ -93,6 +98,8 @@ export function packed(plan: AbiPlan, kernel: string, args: Record<string, unkno
     }
     case 'llvm':
       return sortedJson(planToJson(plan));
+    case 'cuda':
+      return hex(cudaPacker(plan as CudaPlan, kernel, o).pack(args, LAUNCH));
   }
 }
 

@@ -1,0 +1,60 @@
+// What clang's NVPTX target lacks that SPIR has (its OpenCLOptions for nvptx*-nvidia-nvcl, checked
+// with clang-16, 19 and 22): no cl_khr_fp16, cl_khr_3d_image_writes or
+// cl_khr_gl_msaa_sharing, and in OpenCL C 3.0 none of the optional features of images, pipes and
+// device-side enqueue. Sources that use them are refused, as clang refuses them.
+import { Messages } from '../../diagnostics/messages.js';
+import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
+import type { KernelModule } from '../../model/kernel-module.js';
+import { classifyArg } from '../../model/arg-class.js';
+import { clangTypeString } from '../../types/print.js';
+import { canonical } from '../../types/types.js';
+import { assertNever } from '../../assert-never.js';
+
+/** The extension or feature a kernel parameter's type needs that NVPTX does not declare, or undefined. */
+function missingFeature(p: KernelModule['functions'][number]['params'][number], clVersion: number): string | undefined {
+  const arg = classifyArg(p.type);
+  switch (arg.kind) {
+    case 'image':
+      if (clVersion >= 300) return '__opencl_c_images';
+      if (arg.shape.msaa) return 'cl_khr_gl_msaa_sharing';
+      if (arg.image === 'image3d_t' && arg.access === 'write_only') return 'cl_khr_3d_image_writes';
+      return undefined;
+    case 'sampler':
+      return clVersion >= 300 ? '__opencl_c_images' : undefined;
+    case 'pipe':
+      return clVersion >= 300 ? '__opencl_c_pipes' : undefined;
+    case 'queue':
+    case 'event':
+      return clVersion >= 300 ? '__opencl_c_device_enqueue' : undefined;
+    case 'buffer':
+    case 'local':
+    case 'pod':
+    case 'opaque':
+      return undefined;
+    default:
+      return assertNever(arg);
+  }
+}
+
+/** Reports every use NVPTX refuses; true when there was none. */
+export function checkNvptxFeatures(module: KernelModule, diags: DiagnosticBag): boolean {
+  let ok = true;
+  for (const f of module.functions) {
+    if (!f.isKernel) continue;
+    for (const p of f.params) {
+      const feature = missingFeature(p, module.clVersion);
+      if (!feature) continue;
+      diags.report(Messages.cudaNeedsFeature, p.span, [clangTypeString(p.type), feature]);
+      ok = false;
+    }
+  }
+  for (const v of module.variables) {
+    // clang refuses half variables and arrays of half (a struct with a half field it accepts).
+    let t = canonical(v.type).type;
+    while (t.kind === 'array') t = canonical(t.element).type;
+    if (t.kind !== 'scalar' || t.name !== 'half') continue;
+    diags.report(Messages.cudaHalfVariable, v.span, [clangTypeString(v.type)]);
+    ok = false;
+  }
+  return ok;
+}

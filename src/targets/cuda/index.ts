@@ -1,0 +1,49 @@
+import { emitJson } from '../../emit/json.js';
+import { pick } from '../options.js';
+import type { Target } from '../target.js';
+import { choiceProblem } from '../option-problem.js';
+import type { CudaPlan } from './plan.js';
+import { CUDA_ARCHES, CUDA_LOCAL_MEMORY, cudaLayout, lowerCuda } from './lower.js';
+import { emitPtxEntries } from './ptx.js';
+import { cudaPredefines, cudaUndefines } from './predefines.js';
+import { cudaTable } from './table.js';
+import { readCudaPlan } from './schema.js';
+import { CUDA_VOCABULARY, cudaView } from './view.js';
+
+/** NVIDIA's PTX `.param` space: what NVIDIA's OpenCL, pocl's CUDA driver and the CUDA driver API launch with. */
+export const cudaTarget: Target<CudaPlan> = {
+  name: 'cuda',
+  title: 'CUDA (PTX .param)',
+  summary: "the PTX .entry parameters as clang's NVPTX backend declares them, and their offsets in CUDA's parameter buffer",
+  flags: [
+    { kind: 'choice', flag: 'arch', choices: CUDA_ARCHES, default: 'nvptx64', help: 'device address width values are sized with', apply: (o, v) => ({ ...o, cuda: { ...o.cuda, arch: pick(CUDA_ARCHES, v) } }) },
+    {
+      kind: 'choice', flag: 'local-memory', choices: CUDA_LOCAL_MEMORY, default: 'nvidia',
+      help: "how local pointer arguments become dynamic shared memory: NVIDIA's OpenCL (.ptr .shared addresses) or pocl's CUDA driver (32-bit offsets, plus _work_dim and _global_offset_x/y/z)",
+      apply: (o, v) => ({ ...o, cuda: { ...o.cuda, localMemory: pick(CUDA_LOCAL_MEMORY, v) } }),
+    },
+  ],
+  formats: ['table', 'json', 'ptx'],
+  tinytcFormats: [],
+  layout: (o) => cudaLayout(o.cuda?.arch),
+  predefines: (o) => cudaPredefines(o.std),
+  undefines: (o) => cudaUndefines(o.std),
+  flagConflict: () => undefined,
+  optionProblem: (o) => choiceProblem('arch', o.cuda?.arch, CUDA_ARCHES) ?? choiceProblem('local memory', o.cuda?.localMemory, CUDA_LOCAL_MEMORY),
+  table: cudaTable,
+  vocabulary: CUDA_VOCABULARY,
+  view: cudaView,
+  readPlan: readCudaPlan,
+  lower(module, o, diags) {
+    const plan = lowerCuda(module, o.cuda ?? {}, diags);
+    if (!plan) return undefined;
+    return {
+      plan,
+      render(format) {
+        if (format === 'json') return emitJson(plan);
+        if (format === 'ptx') return emitPtxEntries(plan);
+        return cudaTable(plan);
+      },
+    };
+  },
+};

@@ -1,0 +1,27 @@
+// Where each `.param` lives (its bytes in the packed parameter buffer) and how it is filled: values
+// in their layout, addresses of buffers, images and samplers (a CUDA host passes each as a 64- or
+// 32-bit handle), local arguments as their block's offset in the launch's dynamic shared memory,
+// and pocl's appended parameters from the launch geometry. Attached by the lowering and by readPlan.
+import type { Bare } from '../../abi/plan.js';
+import type { SlotFill } from '../../layout/placement.js';
+import { placeSlot } from '../../abi/placed-once.js';
+import type { CudaKernelPlan, CudaLocalMemory, CudaSlot } from './plan.js';
+
+function fillOf(a: Bare<CudaSlot>, local: CudaLocalMemory): SlotFill {
+  if (a.param === null) {
+    if (a.name === '_work_dim') return { kind: 'geometry', field: 'grid-dims', axis: 0, bytes: 4 };
+    const axis = ({ x: 0, y: 1, z: 2 } as const)[a.name.slice(-1) as 'x'] ?? 0;
+    return { kind: 'geometry', field: 'global-offset', axis, bytes: 4 };
+  }
+  if (a.role === 'local') return { kind: 'lds-offset', param: a.name };
+  if (a.layout) return { kind: 'value', param: a.name, layout: a.layout };
+  // pocl copies a constant buffer into its constant bank and passes the copy's offset there.
+  if (local === 'pocl' && a.ptxType === 'u32' && a.space === undefined) return { kind: 'hidden', key: `pocl_constant_offset:${a.name}`, bytes: 4 };
+  return { kind: 'address', param: a.name, bytes: a.size === 4 ? 4 : 8 };
+}
+
+/** A kernel whose slots carry their `where` (bytes of the parameter buffer) and `fill`, written onto them in place. */
+export function placeCudaKernel<K extends Omit<CudaKernelPlan, 'args'> & { readonly args: readonly Bare<CudaSlot>[] }>(k: K, local: CudaLocalMemory): K & CudaKernelPlan {
+  for (const a of k.args) placeSlot<CudaSlot>(a, { kind: 'segment', offset: a.offset, size: a.size }, fillOf(a, local));
+  return k as K & CudaKernelPlan;
+}
