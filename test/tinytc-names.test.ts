@@ -11,7 +11,11 @@ import { formatDiagnostics } from '../src/diagnostics/format.js';
 import { memoryHost } from '../src/frontend/opencl-c/index.js';
 import { lower } from '../src/lower.js';
 import { kernelName } from '../src/tinytc/calling-convention.js';
+import { APIS, tinytcKernel } from '../src/runtime/api.js';
+import { testDevice } from './support/device.js';
 import { samples } from './support/gen.js';
+import { runOnBoth } from './support/tinytc-exec.js';
+import { testVulkan } from './support/vulkan-device.js';
 import { SPIRV_VAL, spirvVal } from './support/spirv-check.js';
 import { CLANG, parseKernelMetadata, requireTool, runClang } from './support/tools.js';
 
@@ -131,3 +135,26 @@ test('tinytc names: names clang\'s OpenCL C headers define (macros, types, enums
     assert.match(v.output, new RegExp(`int (x${name}|${name}_1) = `), v.output);
   }
 });
+
+// A kernel named by digits alone runs under either name on both APIs (the runtimes look kernels up through kernelName).
+for (const api of APIS) {
+  test(`tinytc names: @256 runs as '256' and as 'x256' [${api}]`, async (t) => {
+    const ctx = api === 'vulkan' ? testVulkan(t) : testDevice(t);
+    if (!ctx) return;
+    try {
+      const ir = 'func @256(%0: i32, %out: memref<i32x4>) {\n  %1 = arith.add %0, 1 : i32\n  store %1, %out[2] : memref<i32x4>\n}\n';
+      const dev = runOnBoth(ctx, { ir, fn: '256', args: () => ({ x0: 41, out: { data: new Int32Array(4), shape: [4] } }) });
+      assert.equal((dev.out as { data: Int32Array }).data[2], 42);
+      const k = tinytcKernel(ctx, ir, 'x256');
+      const out = new Int32Array(4);
+      try {
+        await k.launch({ args: { x0: 6, out: { data: out, shape: [4] } } });
+      } finally {
+        (k as { dispose?: () => void }).dispose?.();
+      }
+      assert.equal(out[2], 7);
+    } finally {
+      ctx.dispose();
+    }
+  });
+}

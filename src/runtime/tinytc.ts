@@ -219,5 +219,5 @@ export function tinytcKernel(ctx: Context, ir: string, name: string, options: { 
     ...(options.cache !== undefined ? { cache: options.cache } : {}),
     ...(options.capture !== undefined ? { capture: options.capture } : {}),
   };
-  return new TinytcKernel(ctx, name, compiled.program, plan, options.openclC ?? generated!.text, std, build, options.buildOptions);
+  return new TinytcKernel(ctx, kernelName(name), compiled.program, plan, options.openclC ?? generated!.text, std, build, options.buildOptions);
 }

@@ -167,5 +167,5 @@ export function vulkanTinytcKernel(ctx: VulkanContext, ir: string, name: string,
   const plan = withAddressTables(lowerVulkan(compiled.module, options.vulkan ?? {}, diags));
   if (!plan) throw new RuntimeInputError(`kernarg cannot lower the IR for Vulkan:\n${formatDiagnostics(diags.items)}`);
   const spirv = options.spirv ?? spirvFor(ctx, compiled, plan, blas);
-  return new VulkanTinytcKernel(ctx, name, compiled.program, plan, spirv);
+  return new VulkanTinytcKernel(ctx, kernelName(name), compiled.program, plan, spirv);
 }
