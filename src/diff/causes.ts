@@ -6,7 +6,8 @@
  * but they are consequences: the diff names the change they follow from, reports a moved implicit
  * block once, and counts causes, not rows.
  */
-import type { SlotView } from './view.js';
+import { assertNever } from '../assert-never.js';
+import type { Fact, SlotView } from './view.js';
 
 type PositionProp = 'offset' | 'index' | 'pushConstantOffset' | 'binding' | 'specId' | 'resourceId';
 
@@ -39,8 +40,12 @@ export interface SlotFate {
   readonly shifts: boolean;
   /** Paired and changed only in where it sits (position properties, its rank among the slots). */
   readonly positionOnly: boolean;
-  /** What it was described as in the rows: `scale (size 4 → 8)`. */
-  readonly summary: string;
+  /** What happened to it, for the rows that follow from it (`describeFate`). */
+  readonly what: 'added' | 'removed' | 'moved' | 'changed';
+  /** For `changed`: the first shifting property that changed, and its two values. */
+  readonly prop?: string;
+  readonly from?: Fact;
+  readonly to?: Fact;
 }
 
 /**
@@ -74,6 +79,20 @@ export function firstShift(fates: readonly SlotFate[]): SlotFate | null {
   // Only moves (a reorder): the first slot that moved.
   for (const f of fates) if (f.shifts && (!best || f.at < best.at)) best = f;
   return best;
+}
+
+/** How the rows that follow from a slot's change name it: `'scale' (size 4 → 8)`, `'c' added`. */
+export function describeFate(f: SlotFate): string {
+  switch (f.what) {
+    case 'added':
+    case 'removed':
+    case 'moved':
+      return `'${f.slot.name}' ${f.what}`;
+    case 'changed':
+      return f.prop === undefined ? `'${f.slot.name}'` : `'${f.slot.name}' (${f.prop} ${f.from ?? '-'} → ${f.to ?? '-'})`;
+    default:
+      return assertNever(f.what);
+  }
 }
 
 /** Whether a changed property moves what follows. */

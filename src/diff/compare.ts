@@ -1,4 +1,4 @@
-import { EXTENT_FACTS, type SlotFate, causeOf, firstShift, isPositionProp, positionPlural, shiftsWhatFollows } from './causes.js';
+import { EXTENT_FACTS, type SlotFate, causeOf, describeFate, firstShift, isPositionProp, positionPlural, shiftsWhatFollows } from './causes.js';
 import { type Severity, type Verdict, kernelFactVerdict, moduleFactVerdict, slotPropertyVerdict } from './rules.js';
 import { assertNever } from '../assert-never.js';
 import type { AbiView, Fact, KernelView, SlotView } from './view.js';
@@ -109,29 +109,36 @@ interface PairDelta {
   readonly props: readonly string[];
 }
 
-const arrow = (a: Fact, b: Fact) => `${a ?? '-'} → ${b ?? '-'}`;
-
 /** Each slot's part in the kernel's changes (see causes.ts): which shift what follows, which only moved. */
 function slotFates(o: KernelView, n: KernelView, deltas: readonly PairDelta[], removed: readonly SlotView[], added: readonly SlotView[]): Map<SlotView, SlotFate> {
   const oldPos = new Map(o.slots.map((s, i) => [s, i]));
   const fates = new Map<SlotView, SlotFate>();
-  for (const s of removed) fates.set(s, { slot: s, at: oldPos.get(s)!, shifts: true, positionOnly: false, summary: `'${s.name}' removed` });
+  for (const s of removed) fates.set(s, { slot: s, at: oldPos.get(s)!, shifts: true, positionOnly: false, what: 'removed' });
   // An added slot sits just before the first old slot that follows it in the new order.
-  const pairedAfter = (i: number) => {
-    for (let j = i + 1; j < n.slots.length; j++) {
-      const d = deltas.find((x) => x.neu === n.slots[j]);
-      if (d) return oldPos.get(d.old)! - 0.5;
+  if (added.length) {
+    const byNew = new Map(deltas.map((d) => [d.neu, d]));
+    const isAdded = new Set(added);
+    const at: [SlotView, number][] = [];
+    let next = o.slots.length;
+    for (let i = n.slots.length - 1; i >= 0; i--) {
+      const s = n.slots[i];
+      const d = byNew.get(s);
+      if (d) next = oldPos.get(d.old)! - 0.5;
+      else if (isAdded.has(s)) at.push([s, next]);
     }
-    return o.slots.length;
-  };
-  n.slots.forEach((s, i) => {
-    if (added.includes(s)) fates.set(s, { slot: s, at: pairedAfter(i), shifts: true, positionOnly: false, summary: `'${s.name}' added` });
-  });
+    // In new order, so that of several added together the first is named first.
+    for (const [s, x] of at.reverse()) fates.set(s, { slot: s, at: x, shifts: true, positionOnly: false, what: 'added' });
+  }
   for (const d of deltas) {
+    // An unchanged slot neither moves anything nor is moved: it takes no part.
+    if (!d.moved && !d.props.length) continue;
     const shifting = d.props.find(shiftsWhatFollows);
     const positionOnly = (d.moved || d.props.length > 0) && d.props.every(isPositionProp);
-    const summary = d.moved ? `'${d.old.name}' moved` : shifting ? `'${d.old.name}' (${shifting} ${arrow(d.old.props[shifting] ?? null, d.neu.props[shifting] ?? null)})` : `'${d.old.name}'`;
-    fates.set(d.old, { slot: d.old, at: oldPos.get(d.old)!, shifts: d.moved || shifting !== undefined, positionOnly, summary });
+    const at = oldPos.get(d.old)!;
+    const shifts = d.moved || shifting !== undefined;
+    fates.set(d.old, d.moved || shifting === undefined
+      ? { slot: d.old, at, shifts, positionOnly, what: d.moved ? 'moved' : 'changed' }
+      : { slot: d.old, at, shifts, positionOnly, what: 'changed', prop: shifting, from: d.old.props[shifting] ?? null, to: d.neu.props[shifting] ?? null });
   }
   return fates;
 }
@@ -147,7 +154,7 @@ function blockRow(k: string, cause: SlotFate, moved: readonly PairDelta[]): Chan
   return {
     change: 'block-moved', kernel: k, slot: first.name, param: null, role, property: props.join('/'),
     old: moved.map((d) => at(d.old)).join(','), new: moved.map((d) => at(d.neu)).join(','),
-    class: 'breaking', reason: `the ${role} block moves with ${cause.summary}: the host fills it at the new ${props.map(positionPlural).join(' and ')}`,
+    class: 'breaking', reason: `the ${role} block moves with ${describeFate(cause)}: the host fills it at the new ${props.map(positionPlural).join(' and ')}`,
     cause: cause.slot.name, slots,
   };
 }
@@ -173,7 +180,7 @@ function compareKernel(o: KernelView, n: KernelView, props: readonly string[], s
     if (a === b) continue;
     const v = kernelFactVerdict(f, a, b);
     const cause = EXTENT_FACTS.has(f) ? extentCause : null;
-    out.push(change('kernel-property', k, null, f, a, b, cause ? { class: v.class, reason: `follows from ${cause.summary}: ${v.reason}` } : v, cause?.slot.name ?? null));
+    out.push(change('kernel-property', k, null, f, a, b, cause ? { class: v.class, reason: `follows from ${describeFate(cause)}: ${v.reason}` } : v, cause?.slot.name ?? null));
   }
   for (const s of removed) {
     out.push(change('slot-removed', k, s, null, describeSlot(s, props), null,
@@ -189,7 +196,8 @@ function compareKernel(o: KernelView, n: KernelView, props: readonly string[], s
   for (const d of deltas) {
     const a = d.old;
     const b = d.neu;
-    const cause = causeOf(fates.get(a)!, all);
+    const fate = fates.get(a);
+    const cause = fate ? causeOf(fate, all) : null;
     if (cause && hiddenish(a) && !d.moved) {
       const list = blocks.get(cause) ?? [];
       if (!list.length) blockAt.set(cause, out.length);
@@ -200,11 +208,11 @@ function compareKernel(o: KernelView, n: KernelView, props: readonly string[], s
     if (a.name !== b.name) out.push(change('slot-renamed', k, a, 'name', a.name, b.name, { class: 'compatible', reason: 'hosts pass arguments by position; only the name changed' }));
     if (d.moved) {
       const reason = hiddenish(a) ? 'the hidden values come in another order' : 'the arguments come in another order';
-      out.push(change('slot-moved', k, a, 'order', d.oldRank, d.newRank, { class: 'breaking', reason: cause ? `follows from ${cause.summary}: ${reason}` : reason }, cause?.slot.name ?? null));
+      out.push(change('slot-moved', k, a, 'order', d.oldRank, d.newRank, { class: 'breaking', reason: cause ? `follows from ${describeFate(cause)}: ${reason}` : reason }, cause?.slot.name ?? null));
     }
     for (const p of d.props) {
       const v = slotPropertyVerdict(p, hiddenish(a));
-      out.push(change('slot-property', k, a, p, a.props[p] ?? null, b.props[p] ?? null, cause ? { class: v.class, reason: `follows from ${cause.summary}: ${v.reason}` } : v, cause?.slot.name ?? null));
+      out.push(change('slot-property', k, a, p, a.props[p] ?? null, b.props[p] ?? null, cause ? { class: v.class, reason: `follows from ${describeFate(cause)}: ${v.reason}` } : v, cause?.slot.name ?? null));
     }
   }
   // Inserted last to first, so the earlier positions stay right.
