@@ -5,7 +5,7 @@ import type { OpenCLPlan } from '../abi/plan.js';
 import { emitTinytcOpenCLC, tinytcClStd } from '../tinytc/opencl-c/index.js';
 import { emitTypeScriptBindings } from '../emit/typescript-bindings.js';
 import { CL_STDS } from '../frontend/opencl-c/predefined.js';
-import { varName } from '../tinytc/calling-convention.js';
+import { kernelName, varName } from '../tinytc/calling-convention.js';
 import { compileTinytc } from '../tinytc/index.js';
 import { SPIR64 } from '../layout/data-layout.js';
 import { lower } from '../lower.js';
@@ -52,7 +52,7 @@ export function genTsCommand(argv: readonly string[], io: CliIO): number {
     }
     const compiled = fe.compiled;
     const plan = lowerOpenCL(compiled.module, {}, compiled.generated);
-    const params = new Map(compiled.program.funcs.map((f) => [f.name, f.params.map((p) => [varName(p.name), p.type] as const)] as const));
+    const params = new Map(compiled.program.funcs.map((f) => [kernelName(f.name), f.params.map((p) => [varName(p.name), p.type] as const)] as const));
     text = emitTypeScriptBindings({
       generator,
       origin: path,

@@ -136,6 +136,9 @@ export const Messages = {
   irIfRegionNeedsYield: e('KA3124', "this region of an 'if' with results must end with 'yield' of {0} value(s)"),
   irNumberOutOfRange: e('KA3125', "'{0}' is out of range"),
   irReservedName: e('KA3115', "'{0}' would be the OpenCL C name '{1}', which is reserved (a keyword, type or builtin)"),
+  // tinytc names as tinytc's lexer reads them, and the OpenCL C names they become (KA2200-KA2299)
+  irNameSpelling: e('KA2200', "'{0}' is not a tinytc name: a name is digits alone ('%0', '@256') or a letter followed by letters, digits and '_'"),
+  irKernelNameClash: e('KA2201', "'@{0}' would be the OpenCL C kernel '{1}', which '@{2}' is too (a name of digits alone gets an 'x' in front)"),
   // Targets, one code per refusal: KA40xx LLVM IR (llvm, r600's module), KA41xx vulkan (clspv's
   // restrictions, in clspv's words where clspv has them), KA42xx amd-cl2 (CLRX), KA43xx r600.
   // LLVM IR

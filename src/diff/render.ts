@@ -1,5 +1,5 @@
 import { renderTable } from '../emit/text-table.js';
-import type { DiffResult } from './compare.js';
+import type { Change, DiffResult } from './compare.js';
 
 /** What one side of a diff was: the file, the target, the options it was lowered with. */
 export interface DiffSide {
@@ -15,24 +15,33 @@ export function diffToJson(old: DiffSide, neu: DiffSide, r: DiffResult): string 
     kernargDiff: 1,
     old: side(old),
     new: side(neu),
-    summary: { breaking: r.breaking, compatible: r.compatible },
+    summary: { breaking: r.breaking, compatible: r.compatible, consequences: r.consequences },
     changes: r.changes.map((c) => ({
       change: c.change, kernel: c.kernel, slot: c.slot, param: c.param, role: c.role, property: c.property,
-      old: c.old, new: c.new, class: c.class, reason: c.reason,
+      old: c.old, new: c.new, class: c.class, reason: c.reason, cause: c.cause,
+      ...(c.slots ? { slots: c.slots.map((m) => ({ slot: m.slot, property: m.property, old: m.old, new: m.new })) } : {}),
     })),
   }, null, 2) + '\n';
 }
 
 const cell = (v: string | number | null) => (v === null ? '-' : String(v));
 
-/** The table for people: what was compared, the counts, then one row per change. */
+/** A moved block's slot cell: its first and last slot and how many. */
+function slotCell(c: Change): string {
+  if (!c.slots) return c.slot ?? '';
+  const names = [...new Set(c.slots.map((m) => m.slot))];
+  return names.length === 1 ? names[0] : `${names[0]} .. ${names[names.length - 1]} (${names.length})`;
+}
+
+/** The table for people: what was compared, the counts, then one row per change; a consequence's class in parentheses. */
 export function diffToTable(old: DiffSide, neu: DiffSide, r: DiffResult): string {
   const head = (label: string, s: DiffSide) => `${label} ${s.file} --target ${s.target}${s.options.length ? ' ' + s.options.join(' ') : ''}\n`;
   const out = [head('old:', old), head('new:', neu)];
   if (!r.changes.length) return out.join('') + 'no changes\n';
-  out.push(`${r.breaking} breaking, ${r.compatible} compatible\n\n`);
+  const following = r.consequences ? `; ${r.consequences} ${r.consequences === 1 ? 'consequence' : 'consequences'} of them, class in parentheses` : '';
+  out.push(`${r.breaking} breaking, ${r.compatible} compatible${following}\n\n`);
   const rows = r.changes.map((c) => [
-    c.class, c.kernel ?? '(module)', c.slot ?? '', c.change, c.property ?? '', cell(c.old), cell(c.new), c.reason,
+    c.cause === null ? c.class : `(${c.class})`, c.kernel ?? '(module)', slotCell(c), c.change, c.property ?? '', cell(c.old), cell(c.new), c.reason,
   ]);
   out.push(renderTable(['class', 'kernel', 'slot', 'change', 'property', 'old', 'new', 'reason'], rows));
   return out.join('');

@@ -46,7 +46,7 @@ export function slotPropertyVerdict(prop: string, hidden: boolean): Verdict {
     case 'irType':
       return breaking('the lowered argument has another IR type');
     case 'align':
-      return compatible('the alignment changed but the offset did not (an offset change is listed apart)');
+      return compatible('the alignment alone changes no byte the host writes (an offset change is listed apart)');
     case 'typeName':
       return compatible('the type is spelled differently; its bytes are compared by size and layout');
     case 'baseType':

@@ -3,7 +3,7 @@ import type { HostRule } from '../abi/origin.js';
 import { SourceFile } from '../diagnostics/source.js';
 import { formatDiagnostics } from '../diagnostics/format.js';
 import { type IrType, type MemrefType, type Program } from '../tinytc/ast.js';
-import { varName } from '../tinytc/calling-convention.js';
+import { kernelName, varName } from '../tinytc/calling-convention.js';
 import { compileTinytc } from '../tinytc/index.js';
 import { CPU_DEVICE, codegenPolicy, TUNED_POLICY } from '../tinytc/codegen/policy.js';
 import { deviceType } from './opencl/device-info.js';
@@ -58,11 +58,11 @@ export class TinytcKernel {
   readonly copies = new Map<string, { buffer: DeviceBuffer | SvmBlock; target: ArrayBufferView }[]>();
 
   constructor(readonly ctx: Context, readonly name: string, program: Program | readonly (readonly [string, IrType])[], plan: OpenCLPlan, openclC: string, std: 'CL1.2' | 'CL2.0' = 'CL2.0', build: KernelBuild = {}, buildOptions = '') {
-    const k = plan.kernels.find((x) => x.name === name);
+    const k = plan.kernels.find((x) => x.name === kernelName(name));
     if (!k) throw new RuntimeInputError(`no function @${name} (have ${plan.kernels.map((x) => '@' + x.name).join(', ')})`);
     this.slots = k.args as (OpenCLSlot & { host?: HostRule })[];
     // The parameters' IR types: from the parsed program, or as typed bindings embed them.
-    const f = Array.isArray(program) ? undefined : (program as Program).funcs.find((x) => x.name === name)!;
+    const f = Array.isArray(program) ? undefined : (program as Program).funcs.find((x) => kernelName(x.name) === kernelName(name))!;
     this.params = f ? new Map(f.params.map((p) => [varName(p.name), p.type])) : new Map(program as readonly [string, IrType][]);
     // Extents the body ties together (typed bindings carry no body: their launches check shapes one by one).
     this.ties = f ? shapeTies(f) : [];
@@ -219,5 +219,5 @@ export function tinytcKernel(ctx: Context, ir: string, name: string, options: { 
     ...(options.cache !== undefined ? { cache: options.cache } : {}),
     ...(options.capture !== undefined ? { capture: options.capture } : {}),
   };
-  return new TinytcKernel(ctx, name, compiled.program, plan, options.openclC ?? generated!.text, std, build, options.buildOptions);
+  return new TinytcKernel(ctx, kernelName(name), compiled.program, plan, options.openclC ?? generated!.text, std, build, options.buildOptions);
 }

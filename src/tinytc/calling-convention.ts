@@ -14,6 +14,17 @@ export function varName(name: string): string {
   return /^[A-Za-z]/.test(name) ? name : `x${name}`;
 }
 
+/**
+ * A function's OpenCL C kernel name (and SPIR-V entry point): the name itself, or for a name of
+ * digits alone, which tinytc accepts (`@256`) but no C identifier can be, the same `x` prefix as
+ * for values (`@256` → `x256`). Never anything else: the lexer refuses every other spelling, the
+ * checker a name that is reserved in OpenCL C or that two functions would share. Idempotent, so
+ * hosts may name a kernel either way (`--kernel 256` or `--kernel x256`).
+ */
+export function kernelName(name: string): string {
+  return varName(name);
+}
+
 const global = (t: QualType): QualType => ({ ...t, space: 'global' });
 const ptr = (pointee: QualType, quals: Partial<QualType> = {}): QualType => ({ type: { kind: 'pointer', pointee }, ...quals });
 
@@ -72,5 +83,5 @@ export function lowerFunc(f: Func, order: DopeOrder, wg: readonly [number, numbe
   const attributes: KernelAttributes = {};
   if (wg) attributes.reqdWorkGroupSize = [wg[0], wg[1], 1];
   if (f.subgroupSize) attributes.intelReqdSubGroupSize = f.subgroupSize;
-  return { name: f.name, isKernel: true, result: q(scalar('void')), params, attributes, defined: true, calls: [], uses: [], span: f.span };
+  return { name: kernelName(f.name), isKernel: true, result: q(scalar('void')), params, attributes, defined: true, calls: [], uses: [], span: f.span };
 }

@@ -2,7 +2,7 @@ import { assertNever } from '../assert-never.js';
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { Messages } from '../diagnostics/messages.js';
 import type { Span } from '../diagnostics/source.js';
-import { varName } from './calling-convention.js';
+import { kernelName, varName } from './calling-convention.js';
 import { BUILTIN_PREFIX, isReservedCName } from './reserved-names.js';
 import { INT_BITS, isFloatType, type Dim, type Func, type Inst, type IrType, type MemrefType, type Operand, type Program, type Region, type ScalarTypeName, typeText } from './ast.js';
 
@@ -31,11 +31,17 @@ export type ValueTypes = ReadonlyMap<string, IrType>;
  */
 export function checkProgram(program: Program, diags: DiagnosticBag): Map<Func, ValueTypes> {
   const seen = new Map<string, Span>();
+  // Kernel names as OpenCL C spells them: `@256` and `@x256` are two tinytc names but one kernel.
+  const spelled = new Map<string, Func>();
   const out = new Map<Func, ValueTypes>();
   for (const f of program.funcs) {
     const prev = seen.get(f.name);
     if (prev) diags.report(Messages.irDuplicateFunc, f.span, [f.name], [{ message: 'first defined here', span: prev }]);
     seen.set(f.name, f.span);
+    const c = kernelName(f.name);
+    const other = spelled.get(c);
+    if (other && other.name !== f.name) diags.report(Messages.irKernelNameClash, f.span, [f.name, c, other.name], [{ message: 'defined here', span: other.span }]);
+    if (!other) spelled.set(c, f);
     out.set(f, new FuncChecker(f, diags).run());
   }
   return out;
@@ -53,7 +59,8 @@ class FuncChecker {
   constructor(private readonly f: Func, private readonly diags: DiagnosticBag) {}
 
   run(): ValueTypes {
-    if (isReservedCName(this.f.name) || BUILTIN_PREFIX.test(this.f.name)) this.diags.report(Messages.irReservedName, this.f.span, [`@${this.f.name}`, this.f.name]);
+    const kernel = kernelName(this.f.name);
+    if (isReservedCName(kernel) || BUILTIN_PREFIX.test(kernel)) this.diags.report(Messages.irReservedName, this.f.span, [`@${this.f.name}`, kernel]);
     for (const p of this.f.params) {
       const c = varName(p.name);
       if (isReservedCName(c) || BUILTIN_PREFIX.test(c)) this.diags.report(Messages.irReservedName, p.span, [`%${p.name}`, c]);

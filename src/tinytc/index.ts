@@ -7,7 +7,7 @@ import type { DataLayout } from '../layout/data-layout.js';
 import type { GeneratedCode } from '../model/generated-code.js';
 import type { KernelModule } from '../model/kernel-module.js';
 import type { Func, Program } from './ast.js';
-import { type DopeOrder, lowerFunc } from './calling-convention.js';
+import { type DopeOrder, kernelName, lowerFunc } from './calling-convention.js';
 import { type ValueTypes, checkProgram } from './check.js';
 import { type LoweredKernel, lowerKernel } from './codegen/lowered.js';
 import { type CodegenPolicy, TUNED_POLICY, type TinytcApi } from './codegen/policy.js';
@@ -72,7 +72,7 @@ export function compileTinytc(file: SourceFile, options: TinytcFrontendOptions):
     samplers: [],
     records: [],
   };
-  const generated: GeneratedCode = { chosenWorkGroupSize: new Set(program.funcs.filter((f) => choices.get(f)?.chosen).map((f) => f.name)) };
+  const generated: GeneratedCode = { chosenWorkGroupSize: new Set(program.funcs.filter((f) => choices.get(f)?.chosen).map((f) => kernelName(f.name))) };
   const lowered = new Map<string, LoweredKernel>();
   // Each function's index by name, made on first use (a search per kernel made printers quadratic).
   let byName: Map<string, number> | undefined;
@@ -81,9 +81,9 @@ export function compileTinytc(file: SourceFile, options: TinytcFrontendOptions):
     if (!k) {
       if (!byName) {
         byName = new Map();
-        for (const [j, f] of program.funcs.entries()) if (!byName.has(f.name)) byName.set(f.name, j);
+        for (const [j, f] of program.funcs.entries()) if (!byName.has(kernelName(f.name))) byName.set(kernelName(f.name), j);
       }
-      const i = byName.get(name) ?? -1;
+      const i = byName.get(kernelName(name)) ?? -1;
       if (i < 0) throw new RangeError(`tinytc: no function @${name}`);
       const f = program.funcs[i];
       k = lowerKernel(f, types.get(f)!, functions[i], choices.get(f)!);

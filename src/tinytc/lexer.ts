@@ -35,15 +35,23 @@ export function lexIr(file: SourceFile, diags: DiagnosticBag): IrToken[] {
     }
     const start = i;
     if (c === '%' || c === '@') {
+      // A name as tinytc's lexer reads one: digits alone (`%0`, `@256`) or a letter and then
+      // letters, digits and '_'. Where more name characters follow (`@256k`, `%_x`), tinytc stops
+      // at the digits (or reads no name at all) and then fails to parse; here the whole run is one
+      // refused token, so the diagnostic shows it and nothing cascades.
       let j = i + 1;
-      while (j < s.length && /[A-Za-z0-9_]/.test(s[j])) j++;
-      if (j === i + 1) {
+      const ok = /[0-9]/.test(s[j] ?? '') ? /[0-9]/ : /[A-Za-z]/.test(s[j] ?? '') ? /[A-Za-z0-9_]/ : null;
+      if (ok) while (j < s.length && ok.test(s[j])) j++;
+      let end = j;
+      while (end < s.length && /[A-Za-z0-9_]/.test(s[end])) end++;
+      if (end === i + 1) {
         diags.report(Messages.strayCharacter, span(file, i, i + 1), [c]);
         i++;
         continue;
       }
-      push(c === '%' ? 'local' : 'global', start, j, s.slice(i + 1, j));
-      i = j;
+      if (end !== j) diags.report(Messages.irNameSpelling, span(file, i, end), [s.slice(i, end)]);
+      push(c === '%' ? 'local' : 'global', start, end, s.slice(i + 1, end));
+      i = end;
       continue;
     }
     if (s.startsWith('->', i)) {

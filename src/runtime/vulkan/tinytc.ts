@@ -9,7 +9,7 @@ import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import { SourceFile } from '../../diagnostics/source.js';
 import { type IrType, type MemrefType, type Program } from '../../tinytc/ast.js';
-import { varName } from '../../tinytc/calling-convention.js';
+import { kernelName, varName } from '../../tinytc/calling-convention.js';
 import { type CompiledTinytc, compileTinytc } from '../../tinytc/index.js';
 import { CPU_DEVICE, codegenPolicy } from '../../tinytc/codegen/policy.js';
 import { type BlasPolicy, LOCAL_BYTES } from '../../tinytc/codegen/blas-policy.js';
@@ -39,10 +39,10 @@ export class VulkanTinytcKernel {
   private readonly ties: readonly ShapeTie[];
 
   constructor(readonly ctx: VulkanContext, readonly name: string, program: Program, readonly plan: VulkanPlan, readonly spirv: Uint32Array) {
-    const k = plan.kernels.find((x) => x.name === name);
+    const k = plan.kernels.find((x) => x.name === kernelName(name));
     if (!k) throw new RuntimeInputError(`no function @${name} (have ${plan.kernels.map((x) => '@' + x.name).join(', ')})`);
     this.slots = k.args as (VulkanSlot & { host?: HostRule })[];
-    const f = program.funcs.find((x) => x.name === name)!;
+    const f = program.funcs.find((x) => kernelName(x.name) === kernelName(name))!;
     this.params = new Map(f.params.map((p) => [varName(p.name), p.type]));
     this.ties = shapeTies(f);
     for (const [arg, type] of this.params) {
@@ -167,5 +167,5 @@ export function vulkanTinytcKernel(ctx: VulkanContext, ir: string, name: string,
   const plan = withAddressTables(lowerVulkan(compiled.module, options.vulkan ?? {}, diags));
   if (!plan) throw new RuntimeInputError(`kernarg cannot lower the IR for Vulkan:\n${formatDiagnostics(diags.items)}`);
   const spirv = options.spirv ?? spirvFor(ctx, compiled, plan, blas);
-  return new VulkanTinytcKernel(ctx, name, compiled.program, plan, spirv);
+  return new VulkanTinytcKernel(ctx, kernelName(name), compiled.program, plan, spirv);
 }

@@ -47,7 +47,7 @@ export function emitTinytcOpenCLCMapped(compiled: CompiledTinytc, options: Tinyt
     const wg = lowered.wg;
     const body = new KernelBodyEmitter(lowered, global.child(), atomics, policy).emit();
     if (body.lines.length) f64 ||= usesF64(lowered.types);
-    const note = lowered.wgChosen ? `// work-group size (${wg[0]}, ${wg[1]}) chosen by kernarg: @${k.name} gives no work_group_size\n` : '';
+    const note = lowered.wgChosen ? `// work-group size (${wg[0]}, ${wg[1]}) chosen by kernarg: @${f.name} gives no work_group_size\n` : '';
     const lines = [...prologue, ...body.lines.map((l) => `  ${l}`)];
     const text = `${note}${head} {${lines.length ? `\n${lines.join('\n')}\n` : ''}}\n`;
     // One origin per text line: the function for its head and prologue, each body line's instruction.

@@ -1,4 +1,4 @@
-import { BUILTIN_PREFIX, C_RESERVED, isReservedCName } from '../reserved-names.js';
+import { BUILTIN_PREFIX, C_RESERVED, HEADER_FAMILIES, isReservedCName } from '../reserved-names.js';
 
 const RESERVED: ReadonlySet<string> = new Set(C_RESERVED);
 
@@ -30,9 +30,13 @@ export class Names {
     return this.taken(name) || isReservedCName(name);
   }
 
-  /** `base`, or `base_1`, `base_2`, … — the first one free. Names in builtin families get an `x` prefix first. */
+  /**
+   * `base`, or `base_1`, `base_2`, … — the first one free. Names in builtin or header families
+   * (`as_…`, `FLT_…`, `cl_khr_…`) get an `x` prefix first: every suffixed spelling of them is
+   * reserved too, so suffixes alone would never find a free one.
+   */
   fresh(base: string, ...also: Names[]): string {
-    const b = BUILTIN_PREFIX.test(base) || base.startsWith('kernarg_') ? `x${base}` : base;
+    const b = BUILTIN_PREFIX.test(base) || HEADER_FAMILIES.test(base) || base.startsWith('kernarg_') ? `x${base}` : base;
     return this.claim(b, (n) => this.has(n) || also.some((a) => a.has(n)), also);
   }
 
