@@ -92,38 +92,63 @@ function optionWord(word: string): string {
 }
 
 /**
- * The driver's options for a build input whose tree sits at `root` (null: no headers, no tree):
- * `-cl-std`, the main file's folder, each `-I`, the macros in order, then the extra options. With
- * root `'.'` this is the text a person reads (in a capture, a build error): the tree's own paths.
+ * The macros after the command line, name by name: a name's last `-D` or `-U` decides it. OpenCL's
+ * build options have `-D` but no `-U`, so the driver gets the `-D`s that stand and an `#undef` of
+ * every name whose last word is `-U` (driverSource), which undefines the driver's own macros too.
  */
-export function driverOptions(input: BuildInput, root: string | null): string {
-  const words = [`-cl-std=${buildStd(input)}`];
-  const at = (dir: string) => optionWord(root === '.' ? dir : joinPaths(root!, dir));
-  if (root !== null) words.push(`-I ${at(folderOf(input.path))}`);
-  for (const f of input.flags) {
-    switch (f.kind) {
-      case 'std':
-        break;
-      case 'include':
-        if (root !== null) words.push(`-I ${at(f.dir)}`);
-        break;
-      case 'define':
-        words.push(`-D ${optionWord(f.value === undefined ? f.name : `${f.name}=${f.value}`)}`);
-        break;
-      case 'undefine':
-        words.push(`-U ${f.name}`);
-        break;
-      default:
-        assertNever(f);
+function netMacros(flags: readonly BuildFlag[]): { defines: Extract<BuildFlag, { kind: 'define' }>[]; undefines: string[] } {
+  const last = new Map<string, BuildFlag>();
+  for (const f of flags) {
+    // A function-like macro's name is the part before its parameters.
+    if (f.kind === 'define' || f.kind === 'undefine') {
+      const name = /^\w+/.exec(f.name)![0];
+      last.delete(name);
+      last.set(name, f);
     }
   }
-  if (input.extra?.trim()) words.push(input.extra.trim());
-  return words.join(' ');
+  const defines: Extract<BuildFlag, { kind: 'define' }>[] = [];
+  const undefines: string[] = [];
+  for (const [name, f] of last) {
+    if (f.kind === 'define') defines.push(f);
+    else undefines.push(name);
+  }
+  return { defines, undefines };
 }
 
-/** The options as a person reads them (a capture, a build error, the cache key): the tree's own paths, `-I .` for its root. */
+/** The include folders as the driver gets them: the main file's first, then each `-I` in order (none without a tree). */
+function includeWords(input: BuildInput, root: string | null): string[] {
+  if (root === null) return [];
+  const at = (dir: string) => `-I ${optionWord(root === '.' ? dir : joinPaths(root, dir))}`;
+  return [at(folderOf(input.path)), ...input.flags.flatMap((f) => (f.kind === 'include' ? [at(f.dir)] : []))];
+}
+
+const defineWord = (f: Extract<BuildFlag, { kind: 'define' }>) => `-D ${optionWord(f.value === undefined ? f.name : `${f.name}=${f.value}`)}`;
+
+/**
+ * The driver's options for a build input whose tree sits at `root` (null: no headers, no tree):
+ * `-cl-std`, the main file's folder, each `-I`, the `-D`s that stand, then the extra options.
+ */
+export function driverOptions(input: BuildInput, root: string | null): string {
+  const extra = input.extra?.trim() ? [input.extra.trim()] : [];
+  return [`-cl-std=${buildStd(input)}`, ...includeWords(input, root), ...netMacros(input.flags).defines.map(defineWord), ...extra].join(' ');
+}
+
+/** The source the driver compiles: the main source, after an `#undef` of each name the command line's `-U` leaves undefined. */
+export function driverSource(input: BuildInput): string {
+  const { undefines } = netMacros(input.flags);
+  if (!undefines.length) return input.source;
+  // `#line 1` keeps the driver's line numbers those of the file.
+  return `${undefines.map((n) => `#undef ${n}\n`).join('')}#line 1\n${input.source}`;
+}
+
+/**
+ * The options as a person reads them (a capture, a build error) and as the build cache keys them:
+ * the tree's own paths (`-I .` for its root), `-D` and `-U` as the command line gave them.
+ */
 export function shownOptions(input: BuildInput): string {
-  return driverOptions(input, needsTree(input) ? '.' : null);
+  const macros = input.flags.flatMap((f) => (f.kind === 'define' ? [defineWord(f)] : f.kind === 'undefine' ? [`-U ${f.name}`] : []));
+  const extra = input.extra?.trim() ? [input.extra.trim()] : [];
+  return [`-cl-std=${buildStd(input)}`, ...includeWords(input, needsTree(input) ? '.' : null), ...macros, ...extra].join(' ');
 }
 
 /** Whether the driver needs an include tree for this input: it read headers. */

@@ -83,7 +83,8 @@ export function captureLaunch(k: CapturedKernel, packed: readonly SetArg[], o: C
     kernarg: KERNARG_VERSION,
     device: `${k.ctx.device.platform} / ${k.ctx.device.name}`,
     kernel: k.name,
-    origin: k.program.spec.origin,
+    // An absolute path names the machine the capture was made on: the build input's own path stands in.
+    origin: k.program.spec.build && k.program.spec.origin.startsWith('/') ? k.program.spec.build.path : k.program.spec.origin,
     source: k.source,
     options: k.buildOptions,
     ...(k.program.spec.build ? { build: k.program.spec.build } : {}),
