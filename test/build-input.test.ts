@@ -19,7 +19,7 @@ test('build input: darktable basic.cl records every header its preprocessor read
   const portable = portableBuild(input, '/elsewhere');
   assert.equal(portable.root, DARKTABLE);
   assert.equal(portable.input.path, 'basic.cl');
-  assert.equal(shownOptions(portable.input), '-cl-std=CL1.2 -I .');
+  assert.equal(shownOptions(portable.input), '-cl-std=CL1.2');
   assert.equal(buildInputProblem(portable.input), undefined);
   assert.ok(!JSON.stringify(portable.input.headers).includes(DARKTABLE), 'no absolute path in the portable input');
 });
@@ -32,14 +32,17 @@ test('build input: the driver gets the main file\'s folder first, then -I in ord
     flags: [{ kind: 'define', name: 'X', value: '1' }, { kind: 'include', dir: 'inc/one' }, { kind: 'std', std: 'CL2.0' }, { kind: 'undefine', name: 'X' }, { kind: 'include', dir: 'inc/two' }, { kind: 'define', name: 'S', value: 'a b' }],
     extra: '-cl-mad-enable',
   };
-  // OpenCL's build options have no -U: the driver gets the -D's that stand and an #undef before the source.
-  assert.equal(driverOptions(input, '/t'), '-cl-std=CL2.0 -I /t/src/k -I /t/inc/one -I /t/inc/two -D "S=a b" -cl-mad-enable');
-  assert.equal(driverSource(input), '#undef X\n#line 1\n#include "a.h"\n');
-  assert.equal(shownOptions(input), '-cl-std=CL2.0 -I src/k -I inc/one -I inc/two -D X=1 -U X -D "S=a b" -cl-mad-enable');
+  // OpenCL's build options have no -U: the driver gets the -D's that stand and an #undef before the source,
+  // which includes the main file from the tree (so its folder is searched first for its own includes only).
+  assert.equal(driverOptions(input, '/t'), '-cl-std=CL2.0 -I /t/inc/one -I /t/inc/two -D "S=a b" -cl-mad-enable');
+  assert.equal(driverSource(input, '/t'), '#undef X\n#include "/t/src/k/main.cl"\n');
+  assert.equal(driverSource(input, null), '#undef X\n#line 1\n#include "a.h"\n');
+  assert.equal(driverSource({ ...input, flags: [] }, null), input.source);
+  assert.equal(shownOptions(input), '-cl-std=CL2.0 -I inc/one -I inc/two -D X=1 -U X -D "S=a b" -cl-mad-enable');
   assert.equal(driverOptions({ ...input, headers: {} }, null), '-cl-std=CL2.0 -D "S=a b" -cl-mad-enable', 'no headers: no tree, no -I');
   const redefined: BuildInput = { ...input, flags: [{ kind: 'define', name: 'X', value: '5' }, { kind: 'undefine', name: 'X' }, { kind: 'define', name: 'F(a)', value: 'a' }, { kind: 'define', name: 'X', value: '2' }, { kind: 'undefine', name: 'F' }] };
   assert.equal(driverOptions(redefined, null), '-cl-std=CL1.2 -D X=2 -cl-mad-enable');
-  assert.equal(driverSource(redefined), '#undef F\n#line 1\n#include "a.h"\n');
+  assert.equal(driverSource(redefined, null), '#undef F\n#line 1\n#include "a.h"\n');
   assert.deepEqual(frontendOptions(input), { std: 'CL2.0', includeDirs: ['inc/one', 'inc/two'], commandLine: [{ define: 'X', value: '1' }, { undefine: 'X' }, { define: 'S', value: 'a b' }] });
 });
 
@@ -117,5 +120,5 @@ test('paths: normalize, common folder, relative, tree paths', () => {
   assert.equal(relativeTo('/a', '/a'), '.');
   assert.equal(relativeTo('/', '/a'), 'a');
   assert.ok(isTreePath('a/b.h'));
-  for (const p of ['', '.', '/a', 'a/../b', 'a/./b', 'a//b', 'a\0b']) assert.ok(!isTreePath(p), p);
+  for (const p of ['', '.', '/a', 'a/../b', 'a/./b', 'a//b', 'a\0b', 'a"b', 'a\\b', 'a\nb']) assert.ok(!isTreePath(p), p);
 });

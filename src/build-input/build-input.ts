@@ -1,14 +1,16 @@
 // The one model of what an OpenCL C build needs, shared by every path that hands OpenCL C to a driver:
 // `kernarg run`, `kernarg replay`, gen-ts bindings, the runtime's kernel() and the explorer page.
 //
-// The driver gets a virtual include tree, not a source already resolved: the headers kernarg's
-// preprocessor read are written out under one folder, laid out as they were found, and the driver is
-// given `-I <tree>/<main file's folder>` first, then each `-I` in order. So the driver runs its own
-// preprocessor over the same files with clang's search order (the including file's folder, then -I):
-// include guards, `#pragma once`, and branches on macros only the device defines behave as they do
-// for a real file. A source resolved by kernarg would bake kernarg's own preprocessing choices into
-// what the driver sees. What the tree costs: `__FILE__` inside a header names its place in the tree;
-// the driver's build log is rewritten back to the real (run) or recorded (replay, bindings) paths.
+// The driver gets a virtual include tree, not a source already resolved: the main file and the
+// headers kernarg's preprocessor read are written out under one folder, laid out as they were found,
+// and the driver's source is one `#include` of the main file there, with each `-I` in order. So the
+// driver runs its own preprocessor over the same files with clang's search order (the including
+// file's folder, then -I): include guards, `#pragma once`, and branches on macros only the device
+// defines behave as they do for the real files. A source resolved by kernarg would bake kernarg's own
+// preprocessing choices into what the driver sees; giving the main source as a string with `-I <its
+// folder>` would let every header find files beside the main file, which clang does not (an oracle
+// test found such a layout). What the tree costs: `__FILE__` names a file's place in the tree; the
+// driver's build log is rewritten back to the real (run) or recorded (replay, bindings) paths.
 import type { FileHost } from '../frontend/opencl-c/preprocessor.js';
 import type { CommandLineMacro } from '../frontend/opencl-c/preprocessor.js';
 import { CL_STDS, type ClStd } from '../frontend/opencl-c/predefined.js';
@@ -115,35 +117,39 @@ function netMacros(flags: readonly BuildFlag[]): { defines: Extract<BuildFlag, {
   return { defines, undefines };
 }
 
-/** The include folders as the driver gets them: the main file's first, then each `-I` in order (none without a tree). */
+/** The include folders as the driver gets them: each `-I` in order (none without a tree: nothing to find). */
 function includeWords(input: BuildInput, root: string | null): string[] {
   if (root === null) return [];
   const at = (dir: string) => `-I ${optionWord(root === '.' ? dir : joinPaths(root, dir))}`;
-  return [at(folderOf(input.path)), ...input.flags.flatMap((f) => (f.kind === 'include' ? [at(f.dir)] : []))];
+  return input.flags.flatMap((f) => (f.kind === 'include' ? [at(f.dir)] : []));
 }
 
 const defineWord = (f: Extract<BuildFlag, { kind: 'define' }>) => `-D ${optionWord(f.value === undefined ? f.name : `${f.name}=${f.value}`)}`;
 
 /**
  * The driver's options for a build input whose tree sits at `root` (null: no headers, no tree):
- * `-cl-std`, the main file's folder, each `-I`, the `-D`s that stand, then the extra options.
+ * `-cl-std`, each `-I` in the tree, the `-D`s that stand, then the extra options.
  */
 export function driverOptions(input: BuildInput, root: string | null): string {
   const extra = input.extra?.trim() ? [input.extra.trim()] : [];
   return [`-cl-std=${buildStd(input)}`, ...includeWords(input, root), ...netMacros(input.flags).defines.map(defineWord), ...extra].join(' ');
 }
 
-/** The source the driver compiles: the main source, after an `#undef` of each name the command line's `-U` leaves undefined. */
-export function driverSource(input: BuildInput): string {
-  const { undefines } = netMacros(input.flags);
-  if (!undefines.length) return input.source;
+/**
+ * The source the driver compiles: an `#undef` of each name the command line's `-U` leaves undefined,
+ * then, with a tree at `root`, an `#include` of the main file in it (so its own folder is searched
+ * first for its includes, as clang does for a file), else the main source itself.
+ */
+export function driverSource(input: BuildInput, root: string | null): string {
+  const undef = netMacros(input.flags).undefines.map((n) => `#undef ${n}\n`).join('');
+  if (root !== null) return `${undef}#include "${joinPaths(root, input.path)}"\n`;
   // `#line 1` keeps the driver's line numbers those of the file.
-  return `${undefines.map((n) => `#undef ${n}\n`).join('')}#line 1\n${input.source}`;
+  return undef ? `${undef}#line 1\n${input.source}` : input.source;
 }
 
 /**
  * The options as a person reads them (a capture, a build error) and as the build cache keys them:
- * the tree's own paths (`-I .` for its root), `-D` and `-U` as the command line gave them.
+ * `-I` as paths in the tree (`.` for its root), `-D` and `-U` as the command line gave them.
  */
 export function shownOptions(input: BuildInput): string {
   const macros = input.flags.flatMap((f) => (f.kind === 'define' ? [defineWord(f)] : f.kind === 'undefine' ? [`-U ${f.name}`] : []));

@@ -1,12 +1,12 @@
 // The virtual include tree a driver builds from (see src/build-input/build-input.ts for why a tree and
-// not a resolved source): the headers of a portable build input written under one folder, named by
+// not a resolved source): the main file and headers of a portable build input under one folder, named by
 // the hash of what it holds, so the same input always gets the same folder (the driver's own cache
 // and `__FILE__` stay stable) and processes building it at once share it.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BuildInput, driverOptions, needsTree } from '../../build-input/build-input.js';
+import { type BuildInput, driverOptions, driverSource, needsTree } from '../../build-input/build-input.js';
 import { folderOf } from '../../build-input/paths.js';
 
 /** Where trees go: KERNARG_INCLUDE_TREES, else the system's temporary folder. */
@@ -27,15 +27,15 @@ function write(dir: string, input: BuildInput): void {
   mkdirSync(dir, { recursive: true });
   // -I folders with no header read are made too: the driver is given them.
   for (const f of input.flags) if (f.kind === 'include') mkdirSync(join(dir, f.dir), { recursive: true });
-  mkdirSync(join(dir, folderOf(input.path)), { recursive: true });
-  for (const [p, text] of Object.entries(input.headers)) {
+  for (const [p, text] of [[input.path, input.source], ...Object.entries(input.headers)]) {
     mkdirSync(join(dir, folderOf(p)), { recursive: true });
     writeFileSync(join(dir, p), text);
   }
 }
 
-/** A written tree: the driver's options for it, and the folder (null when the input read no header). */
+/** A written tree: the driver's source and options for it, and the folder (null when the input read no header). */
 export interface IncludeTree {
+  readonly source: string;
   readonly options: string;
   readonly dir: string | null;
 }
@@ -46,11 +46,12 @@ export interface IncludeTree {
  * the whole tree or none; one already in place is used when it holds the same texts.
  */
 export function includeTree(input: BuildInput): IncludeTree {
-  if (!needsTree(input)) return { options: driverOptions(input, null), dir: null };
-  const key = createHash('sha256').update(JSON.stringify([input.path, input.headers, input.flags.filter((f) => f.kind === 'include')])).digest('hex').slice(0, 24);
+  if (!needsTree(input)) return { source: driverSource(input, null), options: driverOptions(input, null), dir: null };
+  const files = { ...input.headers, [input.path]: input.source };
+  const key = createHash('sha256').update(JSON.stringify([files, input.flags.filter((f) => f.kind === 'include')])).digest('hex').slice(0, 24);
   const base = treesFolder();
   const dir = join(base, key);
-  if (!holds(dir, input.headers)) {
+  if (!holds(dir, files)) {
     const fresh = join(base, `${key}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
     write(fresh, input);
     // Renaming onto a folder that exists fails: then another process put its tree there first (the same
@@ -64,14 +65,14 @@ export function includeTree(input: BuildInput): IncludeTree {
       }
     };
     if (!place()) {
-      if (!holds(dir, input.headers)) {
+      if (!holds(dir, files)) {
         rmSync(dir, { recursive: true, force: true });
-        if (!place() && !holds(dir, input.headers)) throw new Error(`cannot write the include tree at ${dir}`);
+        if (!place() && !holds(dir, files)) throw new Error(`cannot write the include tree at ${dir}`);
       }
       rmSync(fresh, { recursive: true, force: true });
     }
   }
-  return { options: driverOptions(input, dir), dir };
+  return { source: driverSource(input, dir), options: driverOptions(input, dir), dir };
 }
 
 /** The driver's build log with the tree's paths replaced by the folder it stands for (the real files, or the recorded paths). */

@@ -3,7 +3,7 @@ import { KERNARG_VERSION } from '../../version.js';
 import { type CacheKeyParts, cacheDir, cacheKey, readEntry, writeEntry } from './build-cache.js';
 import { CLError, type CL, type Handle, check } from './cl.js';
 import { deviceString, infoString, platformString } from './device-info.js';
-import { type BuildInput, driverOptions, driverSource } from '../../build-input/build-input.js';
+import { type BuildInput, driverOptions } from '../../build-input/build-input.js';
 import { includeTree, logInTermsOf } from './include-tree.js';
 
 /** What building a program needs of a context (host.ts's Context has it). */
@@ -114,9 +114,9 @@ function buildLog(ctx: BuildContext, p: Handle): string {
 
 function fromSource(ctx: BuildContext, spec: ProgramSpec): Handle {
   const err = [0];
-  const p = ctx.cl.CreateProgramWithSource(ctx.handle, 1, [spec.build ? driverSource(spec.build) : spec.source], null, err);
+  const tree = spec.build ? includeTree(spec.build) : { source: spec.source, options: spec.options, dir: null };
+  const p = ctx.cl.CreateProgramWithSource(ctx.handle, 1, [tree.source], null, err);
   check(err[0], 'clCreateProgramWithSource');
-  const tree = spec.build ? includeTree(spec.build) : { options: spec.options, dir: null };
   const code = compile(ctx, p, tree.options);
   if (code !== 0) {
     const log = logInTermsOf(buildLog(ctx, p), tree, spec.shownAs ?? '.');
