@@ -1,30 +1,19 @@
 // POSIX path arithmetic for build inputs, without Node (the core runs in a browser too). Paths are
 // those kernarg's preprocessor reads: '/'-separated, absolute or relative to the working folder.
+import { dirname, joinPath } from '../frontend/opencl-c/preprocessor.js';
 
-/** The path with `.` and empty parts removed and `..` applied (`..` above a relative path's start is kept). */
+/** The path with `.` and empty parts removed and `..` applied (`..` above a relative path's start is kept): the preprocessor's own. */
 export function normalize(p: string): string {
-  const abs = p.startsWith('/');
-  const out: string[] = [];
-  for (const part of p.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..' && out.length && out[out.length - 1] !== '..') out.pop();
-    else if (part !== '..' || !abs) out.push(part);
-  }
-  return (abs ? '/' : '') + (out.join('/') || (abs ? '' : '.'));
+  return joinPath('.', p);
 }
 
 /** The folder a file is in (`.` for a bare name). */
 export function folderOf(p: string): string {
-  const n = normalize(p);
-  const i = n.lastIndexOf('/');
-  return i < 0 ? '.' : i === 0 ? '/' : n.slice(0, i);
+  return dirname(normalize(p));
 }
 
-/** `name` inside `dir` (an absolute `name` stands alone). */
-export function joinPaths(dir: string, name: string): string {
-  if (name.startsWith('/')) return normalize(name);
-  return normalize(dir === '.' ? name : `${dir}/${name}`);
-}
+/** `name` inside `dir` (an absolute `name` stands alone), as the preprocessor joins an include's name to a folder. */
+export const joinPaths = joinPath;
 
 /** `p` as an absolute path, relative ones taken from the absolute folder `cwd`. */
 export function resolvePath(cwd: string, p: string): string {

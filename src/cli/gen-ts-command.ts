@@ -5,9 +5,9 @@ import type { OpenCLPlan } from '../abi/plan.js';
 import { emitTinytcOpenCLC, tinytcClStd } from '../tinytc/opencl-c/index.js';
 import { emitTypeScriptBindings } from '../emit/typescript-bindings.js';
 import { CL_STDS, type ClStd } from '../frontend/opencl-c/predefined.js';
-import { type BuildFlag, portableBuild, shownOptions } from '../build-input/build-input.js';
+import { portableBuild, shownOptions } from '../build-input/build-input.js';
 import { lowerForDriver } from '../build-input/lower-build.js';
-import { commandLineMacro } from './lower-settings.js';
+import { buildFlags } from './build-flags.js';
 import { varName } from '../tinytc/calling-convention.js';
 import { compileTinytc } from '../tinytc/index.js';
 import { SPIR64 } from '../layout/data-layout.js';
@@ -34,14 +34,7 @@ export function genTsCommand(argv: readonly string[], io: CliIO): number {
   if (!(CL_STDS as readonly string[]).includes(std)) throw new UsageError(`unknown --cl-std '${std}' (choose from ${CL_STDS.join(', ')})`);
   if (isIr && args.sequence.length) throw new UsageError(`--${args.sequence[0][0]} is for OpenCL C input: tinytc IR has no preprocessor`);
   // --cl-std, then -I, -D and -U in command-line order: the build input the module embeds.
-  const flags: BuildFlag[] = [
-    { kind: 'std', std: std as ClStd },
-    ...args.sequence.map(([option, value]): BuildFlag => {
-      if (option === 'include') return { kind: 'include', dir: value };
-      const m = commandLineMacro(option as 'define' | 'undefine', value);
-      return 'undefine' in m ? { kind: 'undefine', name: m.undefine } : { kind: 'define', name: m.define, ...(m.value !== undefined ? { value: m.value } : {}) };
-    }),
-  ];
+  const flags = buildFlags(std as ClStd, args.sequence);
   const out = args.values.get('output') as string | undefined;
   const source = io.readFile(path);
   if (source === undefined) {

@@ -13,7 +13,7 @@ import { APIS, type AnyContext, type Api, openContext, tinytcKernel } from '../r
 import { VulkanError } from '../runtime/vulkan/vk.js';
 import { type OptionSpec, UsageError, parseArgs } from './args.js';
 import { type CliIO, includeHost } from './io.js';
-import { commandLineMacro } from './lower-settings.js';
+import { buildFlags } from './build-flags.js';
 import { RUN_JSON_HELP, RUN_MAX_ELEMENTS } from './run-help.js';
 
 export const RUN_OPTIONS: readonly OptionSpec[] = [
@@ -89,14 +89,7 @@ function runOptions(argv: readonly string[]): RunOptions {
   if (api === 'vulkan' && !isIr) throw new UsageError('--api vulkan runs tinytc IR (.ir); OpenCL C runs through --api opencl');
   const capture = args.values.get('capture') as string | undefined;
   if (api === 'vulkan' && capture !== undefined) throw new UsageError('--capture records OpenCL launches; it does not apply to --api vulkan');
-  const flags: BuildFlag[] = [
-    { kind: 'std', std: (stdText as ClStd | undefined) ?? 'CL1.2' },
-    ...args.sequence.map(([option, value]): BuildFlag => {
-      if (option === 'include') return { kind: 'include', dir: value };
-      const m = commandLineMacro(option as 'define' | 'undefine', value);
-      return 'undefine' in m ? { kind: 'undefine', name: m.undefine } : { kind: 'define', name: m.define, ...(m.value !== undefined ? { value: m.value } : {}) };
-    }),
-  ];
+  const flags = buildFlags((stdText as ClStd | undefined) ?? 'CL1.2', args.sequence);
   return { path, name, argsPath, isIr, global, local, howmany, flags, device: args.values.get('device') as string | undefined, capture, api: api as Api };
 }
 
