@@ -25,7 +25,7 @@ export const RUN_OPTIONS: readonly OptionSpec[] = [
   { name: 'device', kind: 'string', value: '<substring>', help: 'pick the device whose platform or name contains this' },
   { name: 'api', kind: 'string', value: 'opencl|vulkan', help: 'run through OpenCL (default) or Vulkan (tinytc input: SPIR-V)' },
   { name: 'capture', kind: 'string', value: '<dir>', help: 'write the launch to <dir> as a capture file for kernarg replay (default KERNARG_CAPTURE)' },
-  { name: 'cl-std', kind: 'string', value: '<CLx.y>', help: 'OpenCL C version for .cl input (CL1.0, CL1.1, CL1.2 (default), CL2.0, CL3.0)' },
+  { name: 'cl-std', kind: 'string', value: '<CLx.y>', help: "OpenCL C version for .cl input (CL1.0, CL1.1, CL1.2 (default), CL2.0, CL3.0; clang's -cl-std=CL2.0 too)", singleDash: true },
   { name: 'include', short: 'I', kind: 'list', value: '<dir>', help: "add a directory to the #include search path of .cl input, after the including file's folder (kernarg and the driver)" },
   { name: 'define', short: 'D', kind: 'list', value: '<name>[=<value>]', help: 'define a macro for .cl input, in order with -U (kernarg and the driver)' },
   { name: 'undefine', short: 'U', kind: 'list', value: '<name>', help: 'undefine a macro for .cl input (kernarg and the driver)' },
