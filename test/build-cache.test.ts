@@ -12,6 +12,7 @@ import { compileTinytc } from '../src/tinytc/index.js';
 import { SPIR64 } from '../src/layout/data-layout.js';
 import { cacheDir, readEntry } from '../src/runtime/opencl/build-cache.js';
 import { BuildError } from '../src/runtime/opencl/program.js';
+import { RuntimeInputError } from '../src/runtime/pack/errors.js';
 import { testDevice } from './support/device.js';
 import { lowerForDriver } from '../src/build-input/lower-build.js';
 import { portableBuild, shownOptions } from '../src/build-input/build-input.js';
@@ -259,6 +260,11 @@ test('cache: a hit never hides a build that fails uncached: every header\'s byte
     const e = await kernel(SRC, 'k', { context: ctx, cache: dir, includeDirs: [inc] }).catch((x) => x);
     assert.ok(e instanceof BuildError, String(e));
     assert.ok(e.log.includes(`${join(inc, 'scale.h')}:2:`), e.log);
+    // A tree folder that cannot be made is said in one line, not a stack trace.
+    process.env.KERNARG_INCLUDE_TREES = join(inc, 'scale.h', 'under-a-file');
+    const unwritable = await kernel(SRC, 'k', { context: ctx, cache: false, includeDirs: [inc] }).catch((x) => x);
+    assert.ok(unwritable instanceof RuntimeInputError, String(unwritable));
+    assert.match(unwritable.message, /^cannot write the include tree for .*k\.cl: ENOTDIR.*KERNARG_INCLUDE_TREES/);
   } finally {
     if (saved === undefined) delete process.env.KERNARG_INCLUDE_TREES;
     else process.env.KERNARG_INCLUDE_TREES = saved;

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BuildInput, driverOptions, driverSource, needsTree } from '../../build-input/build-input.js';
 import { folderOf } from '../../build-input/paths.js';
+import { RuntimeInputError } from '../pack/errors.js';
 
 /** Where trees go: KERNARG_INCLUDE_TREES, else the system's temporary folder. */
 function treesFolder(env: NodeJS.ProcessEnv = process.env): string {
@@ -46,6 +47,15 @@ export interface IncludeTree {
  * the whole tree or none; one already in place is used when it holds the same texts.
  */
 export function includeTree(input: BuildInput): IncludeTree {
+  try {
+    return writtenTree(input);
+  } catch (e) {
+    // A folder that cannot be written is the environment's problem, said as one: no stack trace.
+    throw new RuntimeInputError(`cannot write the include tree for ${input.path}: ${(e as Error).message} (KERNARG_INCLUDE_TREES names another folder)`);
+  }
+}
+
+function writtenTree(input: BuildInput): IncludeTree {
   if (!needsTree(input)) return { source: driverSource(input, null), options: driverOptions(input, null), dir: null };
   const files = { ...input.headers, [input.path]: input.source };
   const key = createHash('sha256').update(JSON.stringify([files, input.flags.filter((f) => f.kind === 'include')])).digest('hex').slice(0, 24);
@@ -67,7 +77,7 @@ export function includeTree(input: BuildInput): IncludeTree {
     if (!place()) {
       if (!holds(dir, files)) {
         rmSync(dir, { recursive: true, force: true });
-        if (!place() && !holds(dir, files)) throw new Error(`cannot write the include tree at ${dir}`);
+        if (!place() && !holds(dir, files)) throw new Error(`${dir} holds other files and cannot be replaced`);
       }
       rmSync(fresh, { recursive: true, force: true });
     }
