@@ -31,9 +31,9 @@ export interface ProgramSpec {
   /** Set when kernarg generated the OpenCL C (tinytc): what it was generated from. */
   readonly generatedFrom?: string;
   /**
-   * The portable build input `source` and `options` come from, when it read headers: the driver
-   * builds it from an include tree (include-tree.ts) and every header's bytes key the cache.
-   * `options` is then the input's options with the tree's own paths (driverOptions(build, '.')).
+   * The portable build input `source` and `options` come from (OpenCL C a person wrote): the driver
+   * builds it, from an include tree when it read headers (include-tree.ts), and every header's bytes
+   * key the cache. `options` is then shownOptions(build): what a person reads, and the cache's key.
    */
   readonly build?: BuildInput;
   /** The folder the build input's paths are relative to, for the build log (default: the recorded paths). */
