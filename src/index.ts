@@ -35,3 +35,5 @@ export { CL_STDS, type ClStd } from './frontend/opencl-c/predefined.js';
 export { TRIPLES, type Triple } from './abi/llvm-kernel.js';
 export { diffViews, type Change, type DiffResult } from './diff/compare.js';
 export { abiView } from './diff/view.js';
+export { buildInputProblem, buildStd, driverOptions, driverSource, frontendOptions, portableBuild, recordingHost, shownOptions, type BuildFlag, type BuildInput, type PortableBuild } from './build-input/build-input.js';
+export { lowerForDriver } from './build-input/lower-build.js';

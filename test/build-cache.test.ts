@@ -12,7 +12,11 @@ import { compileTinytc } from '../src/tinytc/index.js';
 import { SPIR64 } from '../src/layout/data-layout.js';
 import { cacheDir, readEntry } from '../src/runtime/opencl/build-cache.js';
 import { BuildError } from '../src/runtime/opencl/program.js';
+import { RuntimeInputError } from '../src/runtime/pack/errors.js';
 import { testDevice } from './support/device.js';
+import { lowerForDriver } from '../src/build-input/lower-build.js';
+import { portableBuild, shownOptions } from '../src/build-input/build-input.js';
+import { type BoundKernel, type EmbeddedProgram, bindProgram } from '../src/runtime/bindings.js';
 
 const SRC = '#include "scale.h"\nkernel void k(global float *a) { a[get_global_id(0)] *= SCALE; }';
 
@@ -211,5 +215,60 @@ test('tinytc OpenCL C: one origin per generated line, each instruction line trac
       });
       assert.ok(traced >= 10, `${c}: ${traced} declarations traced`);
     }
+  }
+});
+
+test('cache: a hit never hides a build that fails uncached: every header\'s bytes key the entry, and the driver\'s log names the header', async (t) => {
+  const ctx = testDevice(t);
+  if (!ctx) return;
+  const dir = fresh();
+  const inc = fresh();
+  const trees = fresh();
+  const saved = process.env.KERNARG_INCLUDE_TREES;
+  process.env.KERNARG_INCLUDE_TREES = trees;
+  try {
+    writeFileSync(join(inc, 'scale.h'), '#define SCALE 2.0f\n');
+    const main = join(inc, 'k.cl');
+    const { result, input } = lowerForDriver(main, SRC, { readFile: (p) => (p === join(inc, 'scale.h') ? readFileSync(p, 'utf8') : undefined) }, [{ kind: 'std', std: 'CL1.2' }]);
+    assert.ok(result.plan);
+    const portable = portableBuild(input, '/').input;
+    assert.deepEqual(Object.keys(portable.headers), ['scale.h']);
+    const program = (headers: Record<string, string>): EmbeddedProgram => {
+      const build = { ...portable, headers };
+      return { origin: 'k.cl', generator: 'test', language: 'opencl-c', source: SRC, options: shownOptions(build), build, plan: result.plan! };
+    };
+    const good = program({ 'scale.h': '#define SCALE 2.0f\n' });
+    const outcome = () => (bindProgram(ctx, good, { cache: dir }).k as BoundKernel<unknown>).kernel.program.cache;
+    assert.deepEqual([outcome(), outcome()], ['miss', 'hit']);
+    // The same source and options, one header's bytes changed so the driver refuses them: never the cached binary.
+    const broken = program({ 'scale.h': '#define SCALE 2.0f\ninline float twice(float x) { return x * undefined_thing; }\n' });
+    for (const cache of [dir, false] as const) {
+      const e = (() => {
+        try {
+          bindProgram(ctx, broken, { cache });
+        } catch (x) {
+          return x;
+        }
+      })();
+      assert.ok(e instanceof BuildError, `cache ${cache}: ${String(e)}`);
+      assert.match(e.log, /(^|\s)scale\.h:2:\d+:.*undefined_thing/m, 'the log names the header by its path in the build input');
+      assert.ok(!e.message.includes(trees), 'not by its place in the include tree');
+    }
+    assert.equal(readdirSync(dir).filter((f) => f.endsWith('.bin')).length, 1, 'a failed build stores nothing');
+    // kernel() (and run) name the real file.
+    writeFileSync(join(inc, 'scale.h'), '#define SCALE 2.0f\ninline float twice(float x) { return x * undefined_thing; }\n');
+    const e = await kernel(SRC, 'k', { context: ctx, cache: dir, includeDirs: [inc] }).catch((x) => x);
+    assert.ok(e instanceof BuildError, String(e));
+    assert.ok(e.log.includes(`${join(inc, 'scale.h')}:2:`), e.log);
+    // A tree folder that cannot be made is said in one line, not a stack trace.
+    process.env.KERNARG_INCLUDE_TREES = join(inc, 'scale.h', 'under-a-file');
+    const unwritable = await kernel(SRC, 'k', { context: ctx, cache: false, includeDirs: [inc] }).catch((x) => x);
+    assert.ok(unwritable instanceof RuntimeInputError, String(unwritable));
+    assert.match(unwritable.message, /^cannot write the include tree for .*k\.cl: ENOTDIR.*KERNARG_INCLUDE_TREES/);
+  } finally {
+    if (saved === undefined) delete process.env.KERNARG_INCLUDE_TREES;
+    else process.env.KERNARG_INCLUDE_TREES = saved;
+    ctx.dispose();
+    for (const d of [dir, inc, trees]) rmSync(d, { recursive: true, force: true });
   }
 });

@@ -141,6 +141,12 @@ test('replay: images are recorded as not captured and refused by name; bad captu
   bad('{"a": 1}', /not a kernarg capture file/);
   bad(JSON.stringify({ ...c, version: 9 }), /version 9 is not supported/);
   bad(JSON.stringify({ ...c, source: 1 }), /"source" must be a string/);
+  // A build input's headers are written into a folder of their own: no path may leave it.
+  const build = { path: 'k.cl', source: c.source, headers: { 'a.h': '' }, flags: [] };
+  bad(JSON.stringify({ ...c, version: 2, build: { ...build, headers: { '../../escape.h': 'x' } } }), /"build": header '\.\.\/\.\.\/escape\.h': a header's path must be relative and inside the tree/);
+  bad(JSON.stringify({ ...c, version: 2, build: { ...build, headers: { '/etc/x.h': 'x' } } }), /"build": header '\/etc\/x\.h'/);
+  bad(JSON.stringify({ ...c, version: 2, build: { ...build, path: '/abs/k.cl' } }), /"build": "path" must be a relative path/);
+  bad(JSON.stringify({ ...c, version: 2, build: { ...build, flags: [{ kind: 'include', dir: '../up' }] } }), /"build": flag/);
   const trimmed = { ...c, args: c.args.map((a, n) => (n === 1 ? { ...a, contents: Buffer.alloc(2).toString('base64') } : a)).filter((a) => a.kind !== 'unsupported') };
   bad(JSON.stringify(trimmed), /2 bytes of contents for a 4-byte buffer/);
   assert.equal(cli(['replay', join(dir, 'missing.json')]).code, 1);

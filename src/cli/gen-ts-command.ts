@@ -4,11 +4,13 @@ import { lowerOpenCL } from '../targets/opencl/lower.js';
 import type { OpenCLPlan } from '../abi/plan.js';
 import { emitTinytcOpenCLC, tinytcClStd } from '../tinytc/opencl-c/index.js';
 import { emitTypeScriptBindings } from '../emit/typescript-bindings.js';
-import { CL_STDS } from '../frontend/opencl-c/predefined.js';
+import { CL_STDS, type ClStd } from '../frontend/opencl-c/predefined.js';
+import { portableBuild, shownOptions } from '../build-input/build-input.js';
+import { lowerForDriver } from '../build-input/lower-build.js';
+import { buildFlags } from './build-flags.js';
 import { kernelName, varName } from '../tinytc/calling-convention.js';
 import { compileTinytc } from '../tinytc/index.js';
 import { SPIR64 } from '../layout/data-layout.js';
-import { lower } from '../lower.js';
 import { KERNARG_VERSION } from '../version.js';
 import { type OptionSpec, UsageError, parseArgs } from './args.js';
 import { type CliIO, includeHost, whyUnreadable } from './io.js';
@@ -18,7 +20,8 @@ import { Messages } from '../diagnostics/messages.js';
 export const GEN_TS_OPTIONS: readonly OptionSpec[] = [
   { name: 'output', short: 'o', kind: 'string', value: '<out.ts>', help: 'the module to write (stdout when left out)' },
   { name: 'include', short: 'I', kind: 'list', value: '<dir>', help: 'add a directory to the #include search path (kernarg and the driver)' },
-  { name: 'define', short: 'D', kind: 'list', value: '<name>[=<value>]', help: 'define a macro (kernarg and the driver)' },
+  { name: 'define', short: 'D', kind: 'list', value: '<name>[=<value>]', help: 'define a macro, in order with -U (kernarg and the driver)' },
+  { name: 'undefine', short: 'U', kind: 'list', value: '<name>', help: 'undefine a macro (kernarg and the driver)' },
   { name: 'cl-std', kind: 'string', value: '<CLx.y>', help: `OpenCL C version: ${CL_STDS.join(' | ')} (default CL1.2)` },
 ];
 
@@ -31,11 +34,9 @@ export function genTsCommand(argv: readonly string[], io: CliIO): number {
   if (!isIr && !path.endsWith('.cl')) throw new UsageError(`cannot tell the language of '${path}': use a .cl or .ir file`);
   const std = (args.values.get('cl-std') as string | undefined) ?? 'CL1.2';
   if (!(CL_STDS as readonly string[]).includes(std)) throw new UsageError(`unknown --cl-std '${std}' (choose from ${CL_STDS.join(', ')})`);
-  const includes = (args.values.get('include') as string[] | undefined) ?? [];
-  const defines = ((args.values.get('define') as string[] | undefined) ?? []).map((d): [string, string | undefined] => {
-    const eq = d.indexOf('=');
-    return eq < 0 ? [d, undefined] : [d.slice(0, eq), d.slice(eq + 1)];
-  });
+  if (isIr && args.sequence.length) throw new UsageError(`--${args.sequence[0][0]} is for OpenCL C input: tinytc IR has no preprocessor`);
+  // --cl-std, then -I, -D and -U in command-line order: the build input the module embeds.
+  const flags = buildFlags(std as ClStd, args.sequence);
   const out = args.values.get('output') as string | undefined;
   const source = io.readFile(path);
   if (source === undefined) {
@@ -62,13 +63,15 @@ export function genTsCommand(argv: readonly string[], io: CliIO): number {
       tinytc: { params, ulongSource: emitTinytcOpenCLC(compiled, { groupTables: 'ulong' }), ulongOptions: `-cl-std=${tinytcClStd(compiled, 'ulong')}` },
     });
   } else {
-    const r = lower(path, source, includeHost(io), { target: 'opencl', format: 'json', std: std as 'CL1.2', includeDirs: includes, defines });
+    const { result: r, input } = lowerForDriver(path, source, includeHost(io), flags);
     if (!r.plan) {
       io.stderr(formatDiagnostics(r.diagnostics, { color: io.color }));
       return 1;
     }
-    const options = [`-cl-std=${std}`, ...includes.map((d) => `-I ${d}`), ...defines.map(([n, v]) => (v === undefined ? `-D ${n}` : `-D ${n}=${v}`))].join(' ');
-    text = emitTypeScriptBindings({ generator, origin: path, plan: r.plan as OpenCLPlan, source, options });
+    // Paths relative to the folders the files were read from: the module holds no absolute path.
+    const portable = portableBuild(input, process.cwd()).input;
+    const origin = path.startsWith('/') ? portable.path : path;
+    text = emitTypeScriptBindings({ generator, origin, plan: r.plan as OpenCLPlan, source, options: shownOptions(portable), build: portable });
   }
   if (out === undefined) io.stdout(text);
   else if (io.writeFile) {

@@ -183,7 +183,7 @@ function clStd(text: string | undefined): ClStd | undefined {
 }
 
 /** One `-D name[=value]`, `-D 'F(x, y)=body'` or `-U name`, checked: a name (with parameters for -D), a value on one line. */
-function commandLineMacro(option: 'define' | 'undefine', text: string): CommandLineMacro {
+export function commandLineMacro(option: 'define' | 'undefine', text: string): CommandLineMacro {
   if (option === 'undefine') {
     if (!/^[A-Za-z_]\w*$/.test(text)) throw new UsageError(`'-U ${text}': macro name must be an identifier`);
     return { undefine: text };

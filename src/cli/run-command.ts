@@ -1,7 +1,8 @@
 import type { OpenCLPlan } from '../abi/plan.js';
 import { formatDiagnostics } from '../diagnostics/format.js';
 import { CL_STDS, type ClStd } from '../frontend/opencl-c/predefined.js';
-import { lower } from '../lower.js';
+import { type BuildFlag, portableBuild, shownOptions } from '../build-input/build-input.js';
+import { lowerForDriver } from '../build-input/lower-build.js';
 import { type HostArray, type HostLimits, jsonValues } from '../runtime/args/host-data.js';
 import { type ArgInput, readOpenCLArgs } from '../runtime/args/read-args.js';
 import { readTinytcArgs } from '../runtime/args/read-tinytc-args.js';
@@ -13,7 +14,8 @@ import { VulkanError } from '../runtime/vulkan/vk.js';
 import { type OptionSpec, UsageError, parseArgs } from './args.js';
 import { NOT_JSON, argsDiagnostics, parseArgsJson } from './args-file.js';
 import { fileDiagnostic } from './file-diagnostics.js';
-import { type CliIO, readText } from './io.js';
+import { type CliIO, includeHost, readText } from './io.js';
+import { buildFlags } from './build-flags.js';
 import { Messages } from '../diagnostics/messages.js';
 import { SourceFile } from '../diagnostics/source.js';
 import { SPIR64 } from '../layout/data-layout.js';
@@ -30,7 +32,10 @@ export const RUN_OPTIONS: readonly OptionSpec[] = [
   { name: 'device', kind: 'string', value: '<substring>', help: 'pick the device whose platform or name contains this' },
   { name: 'api', kind: 'string', value: 'opencl|vulkan', choices: APIS, help: 'run through OpenCL (default) or Vulkan (tinytc input: SPIR-V)' },
   { name: 'capture', kind: 'string', value: '<dir>', help: 'write the launch to <dir> as a capture file for kernarg replay (default KERNARG_CAPTURE)' },
-  { name: 'cl-std', kind: 'string', value: '<CLx.y>', help: 'OpenCL C version for .cl input (CL1.0, CL1.1, CL1.2 (default), CL2.0, CL3.0)' },
+  { name: 'cl-std', kind: 'string', value: '<CLx.y>', help: "OpenCL C version for .cl input (CL1.0, CL1.1, CL1.2 (default), CL2.0, CL3.0; clang's -cl-std=CL2.0 too)", singleDash: true },
+  { name: 'include', short: 'I', kind: 'list', value: '<dir>', help: "add a directory to the #include search path of .cl input, after the including file's folder (kernarg and the driver)" },
+  { name: 'define', short: 'D', kind: 'list', value: '<name>[=<value>]', help: 'define a macro for .cl input, in order with -U (kernarg and the driver)' },
+  { name: 'undefine', short: 'U', kind: 'list', value: '<name>', help: 'undefine a macro for .cl input (kernarg and the driver)' },
 ];
 
 
@@ -49,7 +54,8 @@ interface RunOptions {
   readonly global?: number[];
   readonly local?: number[];
   readonly howmany: number;
-  readonly std: ClStd;
+  /** .cl input: --cl-std, then -I, -D and -U in command-line order. */
+  readonly flags: readonly BuildFlag[];
   readonly device?: string;
   readonly capture?: string;
   readonly api: Api;
@@ -72,6 +78,9 @@ function runOptions(argv: readonly string[]): RunOptions {
   const stdText = args.values.get('cl-std') as string | undefined;
   if (stdText !== undefined && !(CL_STDS as readonly string[]).includes(stdText)) throw new UsageError(`unknown --cl-std '${stdText}' (choose from ${CL_STDS.join(', ')})`);
   if (isIr) {
+    for (const o of ['include', 'define', 'undefine']) {
+      if (args.values.has(o)) throw new UsageError(`--${o} is for OpenCL C input: tinytc IR has no preprocessor`);
+    }
     for (const o of ['global', 'local', 'cl-std']) {
       if (args.values.has(o)) throw new UsageError(`--${o} is for OpenCL C input: a tinytc function launches with its work-group size and --howmany work-groups along the third dimension`);
     }
@@ -87,7 +96,8 @@ function runOptions(argv: readonly string[]): RunOptions {
   if (api === 'vulkan' && !isIr) throw new UsageError('--api vulkan runs tinytc IR (.ir); OpenCL C runs through --api opencl');
   const capture = args.values.get('capture') as string | undefined;
   if (api === 'vulkan' && capture !== undefined) throw new UsageError('--capture records OpenCL launches; it does not apply to --api vulkan');
-  return { path, name, argsPath, isIr, global, local, howmany, std: (stdText as ClStd | undefined) ?? 'CL1.2', device: args.values.get('device') as string | undefined, capture, api: api as Api };
+  const flags = buildFlags((stdText as ClStd | undefined) ?? 'CL1.2', args.sequence);
+  return { path, name, argsPath, isIr, global, local, howmany, flags, device: args.values.get('device') as string | undefined, capture, api: api as Api };
 }
 
 /** Output, written piece by piece so no single string grows with the data. */
@@ -135,14 +145,8 @@ export function runCommand(argv: readonly string[], io: CliIO): number {
       printResult(io, device, out, timeMs);
       return 0;
     }
-    // The files the source includes key the build cache, as the source does.
-    const includes: [string, string | null][] = [];
-    const readFile = (p: string) => {
-      const text = io.readFile(p);
-      includes.push([p, text ?? null]);
-      return text;
-    };
-    const r = lower(o.path, source, { readFile }, { target: 'opencl', format: 'json', std: o.std });
+    // One reading of the source and its headers makes the plan and the build input the driver compiles.
+    const { result: r, input } = lowerForDriver(o.path, source, includeHost(io), o.flags);
     if (!r.plan) {
       io.stderr(formatDiagnostics(r.diagnostics));
       return 1;
@@ -157,7 +161,9 @@ export function runCommand(argv: readonly string[], io: CliIO): number {
     }
     // Every argument is read and checked before anything is built, allocated or enqueued.
     const inputs = readOpenCLArgs(json, kplan, limits);
-    const k = new Kernel(ctx, o.name, plan, source, `-cl-std=${o.std}`, { origin: o.path, includes, ...(o.capture ? { capture: o.capture } : {}) });
+    // The driver builds from an include tree of the headers read; its messages name the real files.
+    const portable = portableBuild(input, process.cwd());
+    const k = new Kernel(ctx, o.name, plan, source, shownOptions(portable.input), { origin: o.path, build: portable.input, shownAs: portable.root, ...(o.capture ? { capture: o.capture } : {}) });
     const owned: { dispose(): void }[] = [k];
     try {
       const values: Record<string, unknown> = Object.create(null);

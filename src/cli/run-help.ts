@@ -25,4 +25,7 @@ Output: {"device", "args": the arguments after the run (buffers, memrefs, group 
 read back; 64-bit integers past 2^53 as digit strings), "timeMs"}. Every value is checked against the
 plan and the device before anything is enqueued; a refusal names the kernel and the argument, exit 1.
 At most ${RUN_MAX_ELEMENTS} elements per array.
+Headers (.cl input): kernarg's preprocessor reads every #include (the including file's folder first,
+then each -I in order; -D and -U in order) and the driver builds from exactly those files, laid out
+as found in a folder of their own, so run works from any folder; --capture stores every header.
 `;

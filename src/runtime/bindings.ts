@@ -4,6 +4,8 @@ import { type Context, type DeviceBuffer, Kernel, type LaunchOptions } from './o
 import type { LaunchEvent, LaunchProfile } from './opencl/events.js';
 import { buildProgram } from './opencl/program.js';
 import { TinytcKernel } from './tinytc.js';
+import { type BuildInput, buildInputProblem, shownOptions } from '../build-input/build-input.js';
+import { RuntimeInputError } from './pack/errors.js';
 
 /** What a typed-bindings module (`kernarg gen-ts`) embeds: its source, build options and plan. */
 export interface EmbeddedProgram {
@@ -12,6 +14,12 @@ export interface EmbeddedProgram {
   readonly language: 'opencl-c' | 'tinytc';
   readonly source: string;
   readonly options: string;
+  /**
+   * OpenCL C: what the driver builds (the source, every header kernarg read, the options), paths
+   * relative to the source's folder tree, so the module builds the same from any folder, with the
+   * original files gone and with the build cache on or off.
+   */
+  readonly build?: BuildInput;
   /** The plan as plain data: slots without their source types. */
   readonly plan: object;
   /** tinytc: each function's logical parameters, and the OpenCL C with group tables as ulong. */
@@ -90,22 +98,29 @@ export function bindProgram(ctx: Context, program: EmbeddedProgram, options: Bin
   const ulong = program.language === 'tinytc' && program.ulongSource !== undefined && (options.groupTables ?? (/nvidia/i.test(ctx.device.platform) ? 'ulong' : 'pointer')) === 'ulong';
   const source = ulong ? program.ulongSource! : program.source;
   const buildOptions = ulong ? program.ulongOptions! : program.options;
+  let input: BuildInput | undefined;
+  if (program.language === 'opencl-c' && program.build !== undefined) {
+    const problem = buildInputProblem(program.build);
+    if (problem) throw new RuntimeInputError(`the embedded build input of ${program.origin}: ${problem}`);
+    input = program.build;
+  }
   const spec = {
-    source,
-    options: buildOptions,
+    source: input ? input.source : source,
+    options: input ? shownOptions(input) : buildOptions,
+    ...(input ? { build: input } : {}),
     origin: program.language === 'tinytc' ? `${program.origin}.cl` : program.origin,
     ...(program.language === 'tinytc' ? { generatedFrom: program.origin } : {}),
     ...(options.cache !== undefined ? { cache: options.cache } : {}),
   };
   const built = buildProgram(ctx, spec);
-  const build = { ...spec, program: built, ...(options.capture !== undefined ? { capture: options.capture } : {}) };
+  const kernelBuild = { ...spec, program: built, ...(options.capture !== undefined ? { capture: options.capture } : {}) };
   const out: Record<string, BoundKernel<unknown> | BoundTinytcKernel<unknown>> = {};
   for (const k of plan.kernels) {
     const params = program.params?.[k.name];
     const std = /-cl-std=CL2\.0/.test(buildOptions) ? 'CL2.0' : 'CL1.2';
     out[k.name] = params
-      ? new BoundTinytcKernel(new TinytcKernel(ctx, k.name, params as readonly (readonly [string, IrType])[], plan, source, std, build))
-      : new BoundKernel(new Kernel(ctx, k.name, plan, source, buildOptions, build));
+      ? new BoundTinytcKernel(new TinytcKernel(ctx, k.name, params as readonly (readonly [string, IrType])[], plan, source, std, kernelBuild))
+      : new BoundKernel(new Kernel(ctx, k.name, plan, spec.source, spec.options, kernelBuild));
   }
   return out;
 }

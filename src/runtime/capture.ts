@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { portablePlan } from '../emit/portable-plan.js';
 import type { OpenCLPlan } from '../abi/plan.js';
+import type { BuildInput } from '../build-input/build-input.js';
 import { KERNARG_VERSION } from '../version.js';
 import type { SetArg } from './pack/packer.js';
 import type { BuiltProgram } from './opencl/program.js';
@@ -16,13 +17,19 @@ export type CapturedArg =
 /** A self-contained record of one launch: what a driver developer needs to run it again. */
 export interface Capture {
   readonly format: 'kernarg-capture';
-  readonly version: 1;
+  /** 2: with `build`; 1: the source and options only (replayed as before). */
+  readonly version: 1 | 2;
   readonly kernarg: string;
   readonly device: string;
   readonly kernel: string;
   readonly origin: string;
   readonly source: string;
   readonly options: string;
+  /**
+   * What the driver built (version 2): the source, every header kernarg's preprocessor read and the
+   * options, paths relative to the source's folder tree, so a replay needs none of the original files.
+   */
+  readonly build?: BuildInput;
   readonly plan: OpenCLPlan;
   readonly global: readonly number[];
   readonly local: readonly number[] | null;
@@ -72,13 +79,15 @@ export function captureLaunch(k: CapturedKernel, packed: readonly SetArg[], o: C
   });
   const capture: Capture = {
     format: 'kernarg-capture',
-    version: 1,
+    version: 2,
     kernarg: KERNARG_VERSION,
     device: `${k.ctx.device.platform} / ${k.ctx.device.name}`,
     kernel: k.name,
-    origin: k.program.spec.origin,
+    // An absolute path names the machine the capture was made on: the build input's own path stands in.
+    origin: k.program.spec.build && k.program.spec.origin.startsWith('/') ? k.program.spec.build.path : k.program.spec.origin,
     source: k.source,
     options: k.buildOptions,
+    ...(k.program.spec.build ? { build: k.program.spec.build } : {}),
     plan: portablePlan(k.plan, [k.name]),
     global: [...o.global],
     local: o.local ? [...o.local] : null,

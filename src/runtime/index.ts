@@ -5,6 +5,7 @@ export { BuildError, buildProgram, type BuiltProgram, type CacheOutcome, type Pr
 export { describePlatforms, type DeviceReport, type PlatformReport } from './opencl/device-info.js';
 export { BoundKernel, BoundTinytcKernel, bindProgram, type BindOptions, type BoundLaunch, type EmbeddedProgram, type GroupOf, type LocalMemory, type MemrefOf } from './bindings.js';
 export { type Capture, type CapturedArg } from './capture.js';
+export type { BuildFlag, BuildInput } from '../build-input/build-input.js';
 export { parseCapture, replayCapture, type ReplayedBuffer } from './replay.js';
 export { TinytcKernel, type GroupValue, type MemrefValue, type TinytcLaunch } from './tinytc.js';
 export { APIS, openContext, tinytcKernel, type AnyContext, type Api, type TinytcKernelOptions } from './api.js';

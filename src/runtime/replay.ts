@@ -1,4 +1,5 @@
 import type { Capture, CapturedArg } from './capture.js';
+import { buildInputProblem, shownOptions } from '../build-input/build-input.js';
 import { RuntimeInputError } from './pack/errors.js';
 import { type Handle, check } from './opencl/cl.js';
 import type { Context } from './opencl/host.js';
@@ -31,9 +32,13 @@ function values(typeName: string, bytes: Uint8Array): (number | string)[] | unde
 export function parseCapture(json: unknown): Capture {
   const c = json as Partial<Capture>;
   if (typeof c !== 'object' || c === null || c.format !== 'kernarg-capture') throw new RuntimeInputError('not a kernarg capture file (no "format": "kernarg-capture")');
-  if (c.version !== 1) throw new RuntimeInputError(`capture format version ${String(c.version)} is not supported (this kernarg reads version 1)`);
+  if (c.version !== 1 && c.version !== 2) throw new RuntimeInputError(`capture format version ${String(c.version)} is not supported (this kernarg reads versions 1 and 2)`);
   for (const k of ['kernel', 'source', 'options', 'origin'] as const) if (typeof c[k] !== 'string') throw new RuntimeInputError(`capture: "${k}" must be a string`);
   if (!Array.isArray(c.global) || !Array.isArray(c.args)) throw new RuntimeInputError('capture: "global" and "args" must be arrays');
+  if (c.build !== undefined) {
+    const problem = buildInputProblem(c.build);
+    if (problem) throw new RuntimeInputError(`capture: "build": ${problem}`);
+  }
   return c as Capture;
 }
 
@@ -44,7 +49,10 @@ export function parseCapture(json: unknown): Capture {
 export function replayCapture(ctx: Context, capture: Capture): Map<string, ReplayedBuffer> {
   const { cl } = ctx;
   for (const a of capture.args) if (a.kind === 'unsupported') throw new RuntimeInputError(`capture of kernel '${capture.kernel}', argument '${a.name}': cannot replay ${a.why}`);
-  const program = buildProgram(ctx, { source: capture.source, options: capture.options, origin: capture.origin });
+  // A version-2 capture carries its headers: the driver builds from an include tree of them, so the
+  // original files and the folder the capture was made in are not needed.
+  const b = capture.build;
+  const program = buildProgram(ctx, b ? { source: b.source, options: shownOptions(b), origin: capture.origin, build: b } : { source: capture.source, options: capture.options, origin: capture.origin });
   const err = [0];
   const kernel = cl.CreateKernel(program.handle, capture.kernel, err);
   check(err[0], `clCreateKernel(${capture.kernel})`);

@@ -17,7 +17,7 @@ export interface CacheKeyParts {
   readonly kernarg: string;
   readonly source: string;
   readonly options: string;
-  /** Every file the source includes (path and contents; null when looked for and not found). */
+  /** Every header the build reads: its path in the build input's include tree, and its text. */
   readonly includes: readonly (readonly [string, string | null])[];
   readonly platform: string;
   readonly platformVersion: string;

@@ -1,6 +1,8 @@
 import type { OpenCLKernelPlan, OpenCLPlan } from '../../abi/plan.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
-import { lower } from '../../lower.js';
+import { type BuildFlag, portableBuild, shownOptions } from '../../build-input/build-input.js';
+import { lowerForDriver } from '../../build-input/lower-build.js';
+import type { FileHost } from '../../frontend/opencl-c/preprocessor.js';
 import { type LimitsOfDevice, type LimitsOfKernel, checkGeometry, checkLocalMemory, checkParameterSize } from '../checks/limits.js';
 import { PackError, RuntimeInputError } from '../pack/errors.js';
 import type { SetArg } from '../pack/packer.js';
@@ -181,7 +183,7 @@ export interface LaunchOptions {
   readonly waitFor?: readonly LaunchEvent[];
 }
 
-/** How a Kernel's program is built: the cache, the source's origin and includes, a shared program, launch capture. */
+/** How a Kernel's program is built: the cache, the source's origin and build input, a shared program, launch capture. */
 export interface KernelBuild extends Partial<Omit<ProgramSpec, 'source' | 'options'>> {
   /** A program already built from the same source (kernels of one module share it). */
   readonly program?: BuiltProgram;
@@ -409,29 +411,34 @@ export interface KernelOptions {
   readonly origin?: string;
 }
 
+/** Headers from the file system (a file that cannot be read is one not found: the search goes on). */
+const diskHost: FileHost = {
+  readFile(p) {
+    try {
+      return readFileSync(p, 'utf8');
+    } catch {
+      return undefined;
+    }
+  },
+};
+
 /**
  * Compiles OpenCL C with kernarg (its plan validates and packs every launch) and with the
  * device's compiler: `const k = await kernel(source, 'saxpy'); await k.launch({ args, global })`.
  */
 export async function kernel(source: string, name: string, options: KernelOptions = {}): Promise<Kernel> {
-  const std = options.std ?? 'CL1.2';
   const origin = options.origin ?? `${name}.cl`;
-  // Every file kernarg's preprocessor reads is a file the driver reads: their contents key the cache.
-  const includes: [string, string | null][] = [];
-  const readFile = (p: string): string | undefined => {
-    let text: string | undefined;
-    try {
-      text = readFileSync(p, 'utf8');
-    } catch {
-      text = undefined;
-    }
-    includes.push([p, text ?? null]);
-    return text;
-  };
-  const dirs = options.includeDirs ?? [];
-  const r = lower(origin, source, { readFile }, { target: 'opencl', format: 'json', std, includeDirs: [...dirs] });
+  const flags: BuildFlag[] = [{ kind: 'std', std: options.std ?? 'CL1.2' }, ...(options.includeDirs ?? []).map((dir): BuildFlag => ({ kind: 'include', dir }))];
+  // One reading of the files for kernarg's plan and the driver's build: the headers read are the tree the driver gets.
+  const { result: r, input } = lowerForDriver(origin, source, diskHost, flags, options.buildOptions);
   if (!r.plan) throw new RuntimeInputError(`kernarg cannot lower '${name}':\n${formatDiagnostics(r.diagnostics)}`);
   const ctx = options.context ?? Context.open(options.device);
-  const buildOptions = [`-cl-std=${std}`, ...dirs.map((d) => `-I ${d}`), options.buildOptions ?? ''].join(' ').trim();
-  return new Kernel(ctx, name, r.plan as OpenCLPlan, source, buildOptions, { origin, includes, ...(options.cache !== undefined ? { cache: options.cache } : {}), ...(options.capture !== undefined ? { capture: options.capture } : {}) });
+  const portable = portableBuild(input, process.cwd());
+  return new Kernel(ctx, name, r.plan as OpenCLPlan, source, shownOptions(portable.input), {
+    origin,
+    build: portable.input,
+    shownAs: portable.root,
+    ...(options.cache !== undefined ? { cache: options.cache } : {}),
+    ...(options.capture !== undefined ? { capture: options.capture } : {}),
+  });
 }

@@ -3,6 +3,8 @@ import { KERNARG_VERSION } from '../../version.js';
 import { type CacheKeyParts, cacheDir, cacheKey, readEntry, writeEntry } from './build-cache.js';
 import { CLError, type CL, type Handle, check } from './cl.js';
 import { deviceString, infoString, platformString } from './device-info.js';
+import { type BuildInput, driverOptions } from '../../build-input/build-input.js';
+import { includeTree, logInTermsOf } from './include-tree.js';
 
 /** What building a program needs of a context (host.ts's Context has it). */
 export interface BuildContext {
@@ -28,8 +30,14 @@ export interface ProgramSpec {
   readonly origin: string;
   /** Set when kernarg generated the OpenCL C (tinytc): what it was generated from. */
   readonly generatedFrom?: string;
-  /** Every file the source includes, with its contents (null: looked for, not found). */
-  readonly includes?: readonly (readonly [string, string | null])[];
+  /**
+   * The portable build input `source` and `options` come from (OpenCL C a person wrote): the driver
+   * builds it, from an include tree when it read headers (include-tree.ts), and every header's bytes
+   * key the cache. `options` is then shownOptions(build): what a person reads, and the cache's key.
+   */
+  readonly build?: BuildInput;
+  /** The folder the build input's paths are relative to, for the build log (default: the recorded paths). */
+  readonly shownAs?: string;
   /** false: no cache; a string: the cache folder; else KERNARG_CACHE_DIR / KERNARG_CACHE (see cacheDir). */
   readonly cache?: boolean | string;
   /** For generated OpenCL C: the user's line each generated line (1-based) comes from. */
@@ -87,7 +95,7 @@ function keyParts(ctx: BuildContext, spec: ProgramSpec): CacheKeyParts {
     kernarg: KERNARG_VERSION,
     source: spec.source,
     options: spec.options,
-    includes: spec.includes ?? [],
+    includes: spec.build ? Object.entries(spec.build.headers) : [],
     platform: device.platform,
     platformVersion: platformString(cl, device.platformHandle, 'version'),
     device: device.name,
@@ -96,8 +104,8 @@ function keyParts(ctx: BuildContext, spec: ProgramSpec): CacheKeyParts {
   };
 }
 
-function compile(ctx: BuildContext, p: Handle, spec: ProgramSpec): number {
-  return ctx.cl.BuildProgram(p, 1, [ctx.device.handle], spec.options, null, null);
+function compile(ctx: BuildContext, p: Handle, options: string): number {
+  return ctx.cl.BuildProgram(p, 1, [ctx.device.handle], options, null, null);
 }
 
 function buildLog(ctx: BuildContext, p: Handle): string {
@@ -106,11 +114,12 @@ function buildLog(ctx: BuildContext, p: Handle): string {
 
 function fromSource(ctx: BuildContext, spec: ProgramSpec): Handle {
   const err = [0];
-  const p = ctx.cl.CreateProgramWithSource(ctx.handle, 1, [spec.source], null, err);
+  const tree = spec.build ? includeTree(spec.build) : { source: spec.source, options: spec.options, dir: null };
+  const p = ctx.cl.CreateProgramWithSource(ctx.handle, 1, [tree.source], null, err);
   check(err[0], 'clCreateProgramWithSource');
-  const code = compile(ctx, p, spec);
+  const code = compile(ctx, p, tree.options);
   if (code !== 0) {
-    const log = buildLog(ctx, p);
+    const log = logInTermsOf(buildLog(ctx, p), tree, spec.shownAs ?? '.');
     ctx.cl.ReleaseProgram(p);
     throw new BuildError(code, log, spec, `${ctx.device.platform} / ${ctx.device.name}`);
   }
@@ -126,7 +135,8 @@ function fromBinary(ctx: BuildContext, spec: ProgramSpec, binary: Buffer): Handl
     if (p) ctx.cl.ReleaseProgram(p);
     return `the driver refused the binary (${err[0] || status[0]})`;
   }
-  const code = compile(ctx, p, spec);
+  // A binary is past preprocessing: the options without the include tree's folders are enough.
+  const code = compile(ctx, p, spec.build ? driverOptions(spec.build, null) : spec.options);
   if (code !== 0) {
     ctx.cl.ReleaseProgram(p);
     return `the driver could not build the binary (${code})`;
