@@ -175,6 +175,9 @@ export const Messages = {
   clrxNoArgumentType: e('KA4203', "the AMD OpenCL 2.0 ABI (CLRX) has no argument type for '{0}'"),
   // r600
   r600ReadWriteImage: e('KA4301', "the R600 image pass handles read_only and write_only images only, not read_write '{0}'"),
+  // zebin (KA4500-KA4599): what IGC's zebin payload has no place for
+  zebinNoArgument: e('KA4501', "IGC's zebin payload has no argument kind for '{0}' (parameter '{1}')"),
+  zebinNoFp64: e('KA4502', "parameter '{0}' uses double, which ocloc refuses for -device {1} (no cl_khr_fp64)"),
   // Options
   unknownTarget: e('KA5002', "unknown target '{0}' (choose from {1})"),
   formatUnavailable: e('KA5003', "format '{0}' is not available for target '{1}' (choose from {2})"),

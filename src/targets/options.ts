@@ -5,6 +5,7 @@ import type { AmdCl2TargetOptions } from './amd-cl2/lower.js';
 import type { AmdhsaCodeObject, AmdhsaLlvm } from './amdhsa/lower.js';
 import type { LlvmTargetOptions } from './llvm/lower.js';
 import type { VulkanTargetOptions } from './vulkan/plan.js';
+import type { ZebinDevice } from './zebin/devices.js';
 
 /** The options of one `lower` call: the input's, and each target's (only the chosen target's are read). */
 export interface LowerOptions {
@@ -44,6 +45,8 @@ export interface LowerOptions {
    * come as `chunks`.
    */
   readonly streamed?: boolean;
+  /** zebin: the Intel GPU, as ocloc's `-device` names it (default pvc). */
+  readonly zebinDevice?: ZebinDevice;
   /** llvm options. */
   readonly llvm?: LlvmTargetOptions & { readonly kernelArgInfo?: boolean };
 }

@@ -1,0 +1,25 @@
+// The Intel GPUs `--device` names, as ocloc spells them, and what of the payload differs by device.
+
+export type ZebinDevice = 'tgllp' | 'dg2' | 'pvc';
+export const ZEBIN_DEVICES: readonly ZebinDevice[] = ['tgllp', 'dg2', 'pvc'];
+
+interface DeviceFacts {
+  /** ocloc's family name of the device (Xe-LP, Xe-HPG, Xe-HPC). */
+  readonly family: string;
+  /**
+   * How a global or constant buffer's address is given when nothing is known of the accesses:
+   * PVC addresses every buffer statelessly (`arg_bypointer`, `addrmode: stateless`); TGL and DG2
+   * promote buffers to binding-table (stateful) accesses where IGC can prove the offsets, and then
+   * pass the address only as `buffer_address`. Which accesses IGC promotes depends on the code
+   * (see README): kernarg predicts the promoted form there.
+   */
+  readonly globalBuffer: 'stateless' | 'buffer_address';
+  /** Whether `double` is supported (ocloc refuses it for TGL and DG2 without cl_khr_fp64). */
+  readonly fp64: boolean;
+}
+
+export const DEVICE_FACTS = {
+  tgllp: { family: 'Xe-LP (Tiger Lake)', globalBuffer: 'buffer_address', fp64: false },
+  dg2: { family: 'Xe-HPG (DG2, Arc)', globalBuffer: 'buffer_address', fp64: false },
+  pvc: { family: 'Xe-HPC (Ponte Vecchio)', globalBuffer: 'stateless', fp64: true },
+} as const satisfies Record<ZebinDevice, DeviceFacts>;
