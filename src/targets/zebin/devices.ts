@@ -14,12 +14,16 @@ interface DeviceFacts {
    * (see README): kernarg predicts the promoted form there.
    */
   readonly globalBuffer: 'stateless' | 'buffer_address';
+  /** Bytes of a general register (GRF): no payload argument is aligned past it. */
+  readonly grfBytes: number;
+  /** Whether the device has images (ocloc then predefines `__IMAGE_SUPPORT__`). */
+  readonly images: boolean;
   /** Whether `double` is supported (ocloc refuses it for TGL and DG2 without cl_khr_fp64). */
   readonly fp64: boolean;
 }
 
 export const DEVICE_FACTS = {
-  tgllp: { family: 'Xe-LP (Tiger Lake)', globalBuffer: 'buffer_address', fp64: false },
-  dg2: { family: 'Xe-HPG (DG2, Arc)', globalBuffer: 'buffer_address', fp64: false },
-  pvc: { family: 'Xe-HPC (Ponte Vecchio)', globalBuffer: 'stateless', fp64: true },
+  tgllp: { family: 'Xe-LP (Tiger Lake)', globalBuffer: 'buffer_address', grfBytes: 32, images: true, fp64: false },
+  dg2: { family: 'Xe-HPG (DG2, Arc)', globalBuffer: 'buffer_address', grfBytes: 32, images: true, fp64: false },
+  pvc: { family: 'Xe-HPC (Ponte Vecchio)', globalBuffer: 'stateless', grfBytes: 64, images: false, fp64: true },
 } as const satisfies Record<ZebinDevice, DeviceFacts>;

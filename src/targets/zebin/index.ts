@@ -3,7 +3,7 @@ import { emitJson } from '../../emit/json.js';
 import { pick } from '../options.js';
 import { type Target } from '../target.js';
 import { choiceProblem } from '../option-problem.js';
-import { ZEBIN_DEVICES } from './devices.js';
+import { DEVICE_FACTS, ZEBIN_DEVICES } from './devices.js';
 import { lowerZebin } from './lower.js';
 import type { ZebinPlan } from './plan.js';
 import { readZebinPlan } from './schema.js';
@@ -22,7 +22,8 @@ export const zebinTarget: Target<ZebinPlan> = {
   formats: ['table', 'json', 'ze-info'],
   tinytcFormats: [],
   layout: () => SPIR64,
-  predefines: () => [],
+  // IGC defines __IMAGE_SUPPORT__ only for devices with images: not for PVC.
+  predefines: (o) => (DEVICE_FACTS[o.zebinDevice ?? 'pvc'].images ? [] : [['__IMAGE_SUPPORT__', null]]),
   flagConflict: () => undefined,
   optionProblem: (o) => choiceProblem('device', o.zebinDevice, ZEBIN_DEVICES),
   table: zebinTable,

@@ -6,6 +6,7 @@ import { Messages } from '../../diagnostics/messages.js';
 import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { alignTo } from '../../layout/align.js';
 import { SPIR64 } from '../../layout/data-layout.js';
+import { irAlign } from '../../layout/ir-align.js';
 import { layoutOf } from '../../layout/layout.js';
 import { valueLayout } from '../../layout/value-layout.js';
 import { classifyArg } from '../../model/arg-class.js';
@@ -62,6 +63,12 @@ function accessOf(a: string | undefined): ZeAccess {
   return a === 'write_only' ? 'writeonly' : a === 'read_write' ? 'readwrite' : 'readonly';
 }
 
+/** A struct or union, or a pointer whose pointee is one. */
+function recordOrPointerToRecord(t: QualType): boolean {
+  const c = canonical(t).type;
+  return c.kind === 'record' || (c.kind === 'pointer' && canonical(c.pointee).type.kind === 'record');
+}
+
 /** Whether a type (through pointers, vectors, arrays and records) names `double`. */
 function namesDouble(t: QualType | Type, seen = new Set<unknown>()): boolean {
   const c = canonical('kind' in t ? { type: t } : t).type;
@@ -92,9 +99,10 @@ function explicitArgs(p: Parameter, samplerIndex: () => number, transformable: b
   const arg = classifyArg(type);
   switch (arg.kind) {
     case 'local': {
+      // The pointee's LLVM alignment (a packed struct's 1, an `aligned` member's padding not counted).
       const pointee = canonical(arg.pointee).type;
-      const slmAlignment = pointee.kind === 'scalar' && pointee.name === 'void' ? 1 : layoutOf(pointee, SPIR64).align;
-      return [{ group: 'ptr_local', size: 8, align: 8, make: (offset) => ({ name, param, role: originRole(p, 'local'), argType: 'arg_bypointer', offset, size: 8, argIndex: p.index, addrmode: 'slm', addrspace: 'local', accessType: 'readwrite', slmAlignment, typeName, type }) }];
+      const slmAlignment = pointee.kind === 'scalar' && pointee.name === 'void' ? 1 : irAlign(pointee, SPIR64);
+      return [{ group: 'ptr_local', size: 8, align: Math.max(8, slmAlignment), make: (offset) => ({ name, param, role: originRole(p, 'local'), argType: 'arg_bypointer', offset, size: 8, argIndex: p.index, addrmode: 'slm', addrspace: 'local', accessType: 'readwrite', slmAlignment, typeName, type }) }];
     }
     case 'buffer':
     case 'pipe': {
@@ -152,8 +160,17 @@ function workItemArg(a: WorkItemArg | 'private_base_stateless'): Pending {
   return { group: a, size, align: size === 12 ? 4 : size, make: (offset) => ({ name: a, param: null, role: 'hidden', argType: a, offset, size }) };
 }
 
+/** IGC refuses a kernel whose arguments (by-value sizes, 8 bytes for every pointer, local ones included) pass 2 KiB. */
+const ARGUMENT_BYTES_LIMIT = 2048;
+
+function argumentBytes(k: FunctionInfo): number {
+  return k.params.reduce((sum, p) => sum + (classifyArg(p.type).kind === 'pod' ? layoutOf(p.type, SPIR64).size : 8), 0);
+}
+
 /** The payload of one kernel. */
 function lowerKernel(module: KernelModule, k: FunctionInfo, device: ZebinDevice, diags: DiagnosticBag): ZebinKernelPlan {
+  const bytes = argumentBytes(k);
+  if (bytes > ARGUMENT_BYTES_LIMIT) diags.report(Messages.zebinArgumentsTooLarge, k.span, [k.name, bytes, ARGUMENT_BYTES_LIMIT]);
   let samplers = 0;
   const explicit: Pending[] = [];
   const implicit: Pending[] = [];
@@ -168,9 +185,11 @@ function lowerKernel(module: KernelModule, k: FunctionInfo, device: ZebinDevice,
   for (const p of k.params) {
     if (!DEVICE_FACTS[device].fp64 && namesDouble(p.type)) diags.report(Messages.zebinNoFp64, p.span, [p.name, device]);
     for (const a of explicitArgs(p, () => samplers++, transformable.has(p.name), diags)) (a.size < 0 ? implicit : explicit).push(a);
-    if (canonical(p.type).type.kind === 'record') byValueRecord = true;
+    if (recordOrPointerToRecord(p.type)) byValueRecord = true;
   }
-  // A by-value struct is copied to private memory (its byval pointer): IGC then passes the private base.
+  // A struct or union by value (copied to private memory through its byval pointer) or a pointer
+  // straight to one (in any address space; not to an array of them): IGC then passes the private
+  // base, whatever the body does, as ocloc shows on empty kernels.
   if (byValueRecord) implicit.push(workItemArg('private_base_stateless'));
   for (const a of workItemArgs(module, k)) implicit.push(workItemArg(a));
   for (const [arg, names] of imageArgs(k, isImage3d)) {
@@ -184,12 +203,14 @@ function lowerKernel(module: KernelModule, k: FunctionInfo, device: ZebinDevice,
     { name: 'payload_header.local_size', param: null, role: 'hidden', argType: 'local_size', offset: 12, size: 12 },
   ];
   let at = PAYLOAD_HEADER;
+  const grf = DEVICE_FACTS[device].grfBytes;
   for (const { a } of all) {
     if (a.size === 0) {
       args.push(a.make(0));
       continue;
     }
-    const slot = a.make(a.size < 0 ? at : alignTo(at, a.align));
+    // IGC aligns no argument past a register (GRF): 64 bytes on PVC, 32 on TGL and DG2.
+    const slot = a.make(a.size < 0 ? at : alignTo(at, Math.min(a.align, grf)));
     args.push(slot);
     at = slot.offset + slot.size;
   }

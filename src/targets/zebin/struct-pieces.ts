@@ -28,7 +28,10 @@ function leavesOf(t: QualType | Type, base: number, dl: DataLayout, out: Leaf[])
       return;
     }
     case 'array': {
-      const e = layoutOf(c.element, dl).size;
+      // IGC steps through an array of vectors by their elements alone: `ushort3 a[3]` is 9 shorts
+      // 2 bytes apart, not three 8-byte vectors (seen in ocloc's source_offset values).
+      const el = canonical(c.element).type;
+      const e = el.kind === 'vector' ? layoutOf(scalar(el.element), dl).size * el.length : layoutOf(c.element, dl).size;
       for (let i = 0; i < (c.length ?? 0); i++) leavesOf(c.element, base + i * e, dl, out);
       return;
     }
