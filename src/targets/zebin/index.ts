@@ -31,7 +31,10 @@ export const zebinTarget: Target<ZebinPlan> = {
   view: zebinView,
   readPlan: readZebinPlan,
   lower(module, o, diags) {
+    const errors = diags.hasErrors;
     const plan = lowerZebin(module, o.zebinDevice ?? 'pvc', diags);
+    // A kernel ocloc would refuse (double on TGL/DG2, over 2 KiB of arguments): no plan, as no binary.
+    if (diags.hasErrors && !errors) return undefined;
     return {
       plan,
       render(format) {

@@ -209,8 +209,11 @@ function lowerKernel(module: KernelModule, k: FunctionInfo, device: ZebinDevice,
       args.push(a.make(0));
       continue;
     }
-    // IGC aligns no argument past a register (GRF): 64 bytes on PVC, 32 on TGL and DG2.
-    const slot = a.make(a.size < 0 ? at : alignTo(at, Math.min(a.align, grf)));
+    // IGC aligns no argument past a register (GRF: 64 bytes on PVC, 32 on TGL and DG2), and starts
+    // one that would straddle two registers (a 12-byte work-size vector) at the next register.
+    let offset = alignTo(at, Math.min(a.align, grf));
+    if (a.size > 0 && a.size <= grf && (offset % grf) + a.size > grf) offset = alignTo(offset, grf);
+    const slot = a.make(a.size < 0 ? at : offset);
     args.push(slot);
     at = slot.offset + slot.size;
   }

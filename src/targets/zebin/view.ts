@@ -1,8 +1,13 @@
 import { type PlanView, layoutFact as lay, numberFact as n, stringFact as s } from '../../abi/plan-view.js';
 import type { ZebinPlan } from './plan.js';
 
-/** Slot properties in display order: only these are compared across two targets. */
-export const ZEBIN_VOCABULARY = ['argType', 'offset', 'size', 'argIndex', 'addrmode', 'addrspace', 'accessType', 'slmAlignment', 'pieces', 'imageType', 'imageTransformable', 'samplerIndex', 'typeName', 'layout'] as const;
+/**
+ * Slot properties in display order: only these are compared across two targets. `.ze_info`'s own
+ * fields go by the names the ABI diff already knows where they mean the same: `arg_index` is the
+ * `index` a host passes to clSetKernelArg / zeKernelSetArgumentValue, `arg_type` the `kind`,
+ * `addrspace` and `access_type` the `addressSpace` and `access`, `slm_alignment` the `pointeeAlign`.
+ */
+export const ZEBIN_VOCABULARY = ['index', 'offset', 'size', 'kind', 'addrmode', 'addressSpace', 'access', 'pointeeAlign', 'pieces', 'imageType', 'imageTransformable', 'samplerIndex', 'typeName', 'layout'] as const;
 
 /** The cross-thread payload as the ABI diff sees it. */
 export function zebinView(plan: ZebinPlan): PlanView {
@@ -10,20 +15,20 @@ export function zebinView(plan: ZebinPlan): PlanView {
     facts: { device: plan.device },
     kernels: plan.kernels.map((k) => ({
       name: k.name,
-      facts: { payloadSize: k.payloadSize },
+      facts: { segmentSize: k.payloadSize },
       slots: k.args.map((a) => ({
         name: a.name,
         param: a.param,
         role: a.role,
         props: {
-          argType: a.argType,
+          index: n(a.argIndex),
           offset: a.offset,
           size: a.size,
-          argIndex: n(a.argIndex),
+          kind: a.argType,
           addrmode: s(a.addrmode),
-          addrspace: s(a.addrspace),
-          accessType: s(a.accessType),
-          slmAlignment: n(a.slmAlignment),
+          addressSpace: s(a.addrspace),
+          access: s(a.accessType),
+          pointeeAlign: n(a.slmAlignment),
           pieces: a.pieces ? a.pieces.map((p) => `${p.sourceOffset}@${p.offset}+${p.size}`).join(',') : null,
           imageType: s(a.imageType),
           imageTransformable: a.imageTransformable ? 'true' : null,
