@@ -24,13 +24,15 @@ interface Tally {
   files: number;
   kernels: number;
   equal: number;
+  /** Of the equal ones: equal only with --private-memory (IGC kept private memory the source does not show). */
+  privateMemory: number;
   differ: string[];
   refused: Map<string, number>;
   kernargRefused: string[];
 }
 
 function tally(): Tally {
-  return { files: 0, kernels: 0, equal: 0, differ: [], refused: new Map(), kernargRefused: [] };
+  return { files: 0, kernels: 0, equal: 0, privateMemory: 0, differ: [], refused: new Map(), kernargRefused: [] };
 }
 
 function add(t: Tally, label: string, o: FileOutcome): void {
@@ -45,6 +47,7 @@ function add(t: Tally, label: string, o: FileOutcome): void {
     t.kernargRefused.push(`${label}: ${o.kernargRefused}`);
     return;
   }
+  t.privateMemory += o.privateMemory.size;
   for (const [k, why] of o.kernels) {
     t.kernels++;
     if (why === undefined) t.equal++;
@@ -53,7 +56,7 @@ function add(t: Tally, label: string, o: FileOutcome): void {
 }
 
 function report(name: string, device: string, t: Tally, ms: number): void {
-  console.log(`${name} (${device}): ${t.files} files, ${t.kernels} kernels compared, ${t.equal} equal, ${t.differ.length} differ, ${[...t.refused.values()].reduce((a, b) => a + b, 0)} files refused by ocloc, ${t.kernargRefused.length} refused by kernarg (${(ms / 1000).toFixed(1)} s)`);
+  console.log(`${name} (${device}): ${t.files} files, ${t.kernels} kernels compared, ${t.equal} equal (${t.privateMemory} of them with --private-memory), ${t.differ.length} differ, ${[...t.refused.values()].reduce((a, b) => a + b, 0)} files refused by ocloc, ${t.kernargRefused.length} refused by kernarg (${(ms / 1000).toFixed(1)} s)`);
   for (const [r, n] of t.refused) console.log(`  ocloc refused ${n}: ${r}`);
   for (const r of t.kernargRefused) console.log(`  kernarg refused: ${r}`);
   for (const d of t.differ.slice(0, 40)) console.log(`  differs: ${d}`);

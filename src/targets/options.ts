@@ -47,6 +47,8 @@ export interface LowerOptions {
   readonly streamed?: boolean;
   /** zebin: the Intel GPU, as ocloc's `-device` names it (default pvc). */
   readonly zebinDevice?: ZebinDevice;
+  /** zebin: every kernel keeps private memory, so IGC passes `private_base_stateless` (kernarg cannot see it from the source). */
+  readonly zebinPrivateMemory?: boolean;
   /** llvm options. */
   readonly llvm?: LlvmTargetOptions & { readonly kernelArgInfo?: boolean };
 }

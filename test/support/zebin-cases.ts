@@ -29,9 +29,9 @@ export const ZEBIN_CASES: readonly ZebinCase[] = [
   { name: 'generated-0', devices: ['pvc'], source: 'generated-0.cl' },
   { name: 'generated-1', devices: ['pvc'], source: 'generated-1.cl' },
   { name: 'generated-2', devices: ['pvc'], source: 'generated-2.cl' },
-  ...['calls', 'cl20-types', 'clspv-image-metadata', 'clspv-physical-pointers', 'clspv-printf', 'decl-constants', 'decl-kernels', 'decl-structs', 'pp-include'].map((f) => ({ name: `fixture-${f}`, devices: ['pvc'], source: `fixture:${f}` })),
+  ...['cl20-types', 'clspv-image-metadata', 'clspv-physical-pointers', 'clspv-printf', 'decl-constants', 'decl-kernels', 'decl-structs', 'pp-include', 'pp-macros'].map((f) => ({ name: `fixture-${f}`, devices: ['pvc'], source: `fixture:${f}` })),
   ...['basic.cl', 'demosaic_ppg.cl', 'bilateral.cl'].map((f) => ({ name: `darktable-${f.replace('.cl', '')}`, devices: ['pvc'], source: `corpus:${DARKTABLE}/${f}`, flags: ['-w', '-cl-fast-relaxed-math', '-DAMD=1', `-I${join(CORPUS_ROOT, DARKTABLE)}`] })),
-  ...['addition.cl', 'medfilt.cl', 'image/image_resize.cl'].map((f) => ({ name: `silx-${f.replace(/\//g, '-').replace('.cl', '')}`, devices: ['pvc'], source: `corpus:${SILX}/${f}`, flags: ['-I', join(CORPUS_ROOT, SILX)] })),
+  ...['addition.cl', 'linalg.cl', 'bitonic.cl'].map((f) => ({ name: `silx-${f.replace(/\//g, '-').replace('.cl', '')}`, devices: ['pvc'], source: `corpus:${SILX}/${f}`, flags: ['-I', join(CORPUS_ROOT, SILX)] })),
 ];
 
 /** The text to compile, the file's path where it has one (its includes), and the flags. */

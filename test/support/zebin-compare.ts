@@ -14,13 +14,18 @@ export interface FileOutcome {
   readonly oclocRefused?: string;
   /** Why kernarg refused the file (its first error), where ocloc compiled it. */
   readonly kernargRefused?: string;
+  /**
+   * Kernels (among those `kernels` lists as equal) that equal ocloc only with --private-memory:
+   * IGC kept private memory the source does not show (test/deliberate/zebin-private-memory.md).
+   */
+  readonly privateMemory: Set<string>;
 }
 
 /**
  * On TGL and DG2, IGC passes a global or constant buffer either statelessly (`arg_bypointer`,
  * `addrmode: stateless`) or, where it promoted every access to the binding table, as
  * `buffer_address`: the same 8 bytes (the buffer's address) at the same offset, chosen by an
- * analysis of the accesses kernarg does not make (test/deliberate/zebin-ocloc-buffer-promotion.md).
+ * analysis of the accesses kernarg does not make (test/deliberate/zebin-buffer-promotion.md).
  * Both read here as one `address` entry, on those devices only.
  */
 function normalized(e: ZeEntry, device: string): string {
@@ -36,12 +41,15 @@ function normalized(e: ZeEntry, device: string): string {
 
 /** The payload entries of every kernel, kernarg's against ocloc's. */
 export function compareZebin(path: string, source: string, options: Omit<LowerOptions, 'target' | 'format'>, device: string, ocloc: OclocResult): FileOutcome {
-  if ('refused' in ocloc) return { kernels: new Map(), oclocRefused: ocloc.refused };
+  if ('refused' in ocloc) return { kernels: new Map(), oclocRefused: ocloc.refused, privateMemory: new Set() };
   const theirs = payloadArguments(ocloc.zeInfo);
   const host = { readFile: (p: string) => (existsSync(p) ? readFileSync(p, 'utf8') : undefined) };
   const r = lower(path, source, host, { ...options, target: 'zebin', format: 'ze-info', zebinDevice: device as LowerOptions['zebinDevice'] });
-  if (r.output === undefined) return { kernels: new Map(), kernargRefused: r.diagnostics.find((d) => d.severity === 'error')?.message ?? 'no output' };
+  if (r.output === undefined) return { kernels: new Map(), kernargRefused: r.diagnostics.find((d) => d.severity === 'error')?.message ?? 'no output', privateMemory: new Set() };
   const ours = payloadArguments(r.output);
+  const withPrivate = lower(path, source, host, { ...options, target: 'zebin', format: 'ze-info', zebinDevice: device as LowerOptions['zebinDevice'], zebinPrivateMemory: true });
+  const oursPrivate = payloadArguments(withPrivate.output ?? '');
+  const privateMemory = new Set<string>();
   const kernels = new Map<string, KernelOutcome>();
   for (const [name, entries] of theirs) {
     const mine = ours.get(name);
@@ -49,14 +57,20 @@ export function compareZebin(path: string, source: string, options: Omit<LowerOp
       kernels.set(name, 'kernarg has no such kernel');
       continue;
     }
-    const a = mine.map((e) => normalized(e, device));
     const b = entries.map((e) => normalized(e, device));
-    let why: string | undefined;
-    for (let i = 0; i < Math.max(a.length, b.length) && !why; i++) {
-      if (a[i] !== b[i]) why = `entry ${i}: kernarg ${a[i] ?? '(none)'} | ocloc ${b[i] ?? '(none)'}`;
-    }
-    kernels.set(name, why);
+    const why = firstDifference(mine.map((e) => normalized(e, device)), b);
+    if (why !== undefined && firstDifference((oursPrivate.get(name) ?? []).map((e) => normalized(e, device)), b) === undefined) {
+      privateMemory.add(name);
+      kernels.set(name, undefined);
+    } else kernels.set(name, why);
   }
   for (const name of ours.keys()) if (!theirs.has(name)) kernels.set(name, 'ocloc has no such kernel');
-  return { kernels };
+  return { kernels, privateMemory };
+}
+
+function firstDifference(a: readonly string[], b: readonly string[]): string | undefined {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    if (a[i] !== b[i]) return `entry ${i}: kernarg ${a[i] ?? '(none)'} | ocloc ${b[i] ?? '(none)'}`;
+  }
+  return undefined;
 }

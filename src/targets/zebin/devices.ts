@@ -27,3 +27,17 @@ export const DEVICE_FACTS = {
   dg2: { family: 'Xe-HPG (DG2, Arc)', globalBuffer: 'buffer_address', grfBytes: 32, images: true, fp64: false },
   pvc: { family: 'Xe-HPC (Ponte Vecchio)', globalBuffer: 'stateless', grfBytes: 64, images: false, fp64: true },
 } as const satisfies Record<ZebinDevice, DeviceFacts>;
+
+/**
+ * How ocloc's predefined macros differ from kernarg's SPIR ones (seen with `#if defined(…)` kernels
+ * through ocloc): it defines the 3-D image write and subgroup features, not the embedded profile's
+ * `cles_khr_int64`; `__IMAGE_SUPPORT__` only where the device has images, `cl_khr_fp64` only where
+ * it has doubles. A null value: a macro ocloc leaves undefined.
+ */
+export function zebinPredefines(device: ZebinDevice): (readonly [string, string | null])[] {
+  const f = DEVICE_FACTS[device];
+  const out: (readonly [string, string | null])[] = [['__opencl_c_3d_image_writes', '1'], ['__opencl_c_subgroups', '1'], ['cles_khr_int64', null]];
+  if (!f.images) out.push(['__IMAGE_SUPPORT__', null]);
+  if (!f.fp64) out.push(['cl_khr_fp64', null]);
+  return out;
+}

@@ -3,7 +3,7 @@ import { emitJson } from '../../emit/json.js';
 import { pick } from '../options.js';
 import { type Target } from '../target.js';
 import { choiceProblem } from '../option-problem.js';
-import { DEVICE_FACTS, ZEBIN_DEVICES } from './devices.js';
+import { ZEBIN_DEVICES, zebinPredefines } from './devices.js';
 import { lowerZebin } from './lower.js';
 import type { ZebinPlan } from './plan.js';
 import { readZebinPlan } from './schema.js';
@@ -18,12 +18,12 @@ export const zebinTarget: Target<ZebinPlan> = {
   summary: "Intel GPUs' cross-thread payload (IGC's zebin .ze_info): explicit and implicit payload arguments",
   flags: [
     { kind: 'choice', flag: 'device', choices: ZEBIN_DEVICES, default: 'pvc', help: "the Intel GPU, as ocloc's -device names it", apply: (o, v) => ({ ...o, zebinDevice: pick(ZEBIN_DEVICES, v) }) },
+    { kind: 'boolean', flag: 'private-memory', help: 'the kernels keep private memory (arrays IGC does not promote to registers): IGC then passes private_base_stateless', apply: (o, v) => ({ ...o, zebinPrivateMemory: v }) },
   ],
   formats: ['table', 'json', 'ze-info'],
   tinytcFormats: [],
   layout: () => SPIR64,
-  // IGC defines __IMAGE_SUPPORT__ only for devices with images: not for PVC.
-  predefines: (o) => (DEVICE_FACTS[o.zebinDevice ?? 'pvc'].images ? [] : [['__IMAGE_SUPPORT__', null]]),
+  predefines: (o) => zebinPredefines(o.zebinDevice ?? 'pvc'),
   flagConflict: () => undefined,
   optionProblem: (o) => choiceProblem('device', o.zebinDevice, ZEBIN_DEVICES),
   table: zebinTable,
@@ -32,7 +32,7 @@ export const zebinTarget: Target<ZebinPlan> = {
   readPlan: readZebinPlan,
   lower(module, o, diags) {
     const errors = diags.hasErrors;
-    const plan = lowerZebin(module, o.zebinDevice ?? 'pvc', diags);
+    const plan = lowerZebin(module, o.zebinDevice ?? 'pvc', diags, o.zebinPrivateMemory ?? false);
     // A kernel ocloc would refuse (double on TGL/DG2, over 2 KiB of arguments): no plan, as no binary.
     if (diags.hasErrors && !errors) return undefined;
     return {

@@ -22,6 +22,9 @@ import type { ZeAccess, ZebinKernelPlan, ZebinPlan, ZebinSlot } from './plan.js'
 import { placeZebinKernel } from './placement.js';
 import { structPieces } from './struct-pieces.js';
 
+/** Where the cross-thread payload starts in the thread's registers, for aligning arguments. */
+const REGISTER_BASE = 64;
+
 /** The bytes IGC reserves at the payload's start: global_id_offset and local_size, 12 bytes each, padded to 32. */
 const PAYLOAD_HEADER = 32;
 
@@ -168,14 +171,14 @@ function argumentBytes(k: FunctionInfo): number {
 }
 
 /** The payload of one kernel. */
-function lowerKernel(module: KernelModule, k: FunctionInfo, device: ZebinDevice, diags: DiagnosticBag): ZebinKernelPlan {
+function lowerKernel(module: KernelModule, k: FunctionInfo, device: ZebinDevice, diags: DiagnosticBag, privateMemory: boolean): ZebinKernelPlan {
   const bytes = argumentBytes(k);
   if (bytes > ARGUMENT_BYTES_LIMIT) diags.report(Messages.zebinArgumentsTooLarge, k.span, [k.name, bytes, ARGUMENT_BYTES_LIMIT]);
   let samplers = 0;
   const explicit: Pending[] = [];
   const implicit: Pending[] = [];
   const params = new Map(k.params.map((p) => [p.name, p]));
-  let byValueRecord = false;
+  let byValueRecord = privateMemory;
   const isImage3d = (name: string) => {
     const p = params.get(name);
     const c = p && classifyArg(p.type);
@@ -189,7 +192,8 @@ function lowerKernel(module: KernelModule, k: FunctionInfo, device: ZebinDevice,
   }
   // A struct or union by value (copied to private memory through its byval pointer) or a pointer
   // straight to one (in any address space; not to an array of them): IGC then passes the private
-  // base, whatever the body does, as ocloc shows on empty kernels.
+  // base, whatever the body does, as ocloc shows on empty kernels. Private arrays the body keeps in
+  // memory need it too: kernarg cannot see which IGC keeps (--private-memory says they all do).
   if (byValueRecord) implicit.push(workItemArg('private_base_stateless'));
   for (const a of workItemArgs(module, k)) implicit.push(workItemArg(a));
   for (const [arg, names] of imageArgs(k, isImage3d)) {
@@ -209,9 +213,11 @@ function lowerKernel(module: KernelModule, k: FunctionInfo, device: ZebinDevice,
       args.push(a.make(0));
       continue;
     }
-    // IGC aligns no argument past a register (GRF: 64 bytes on PVC, 32 on TGL and DG2), and starts
-    // one that would straddle two registers (a 12-byte work-size vector) at the next register.
-    let offset = alignTo(at, Math.min(a.align, grf));
+    // IGC aligns each argument where it lands in the registers, which the payload reaches 64 bytes
+    // in (ocloc: a 128-byte aligned argument after 72 bytes goes to 192, not 128); and starts one that
+    // would straddle two registers (a 12-byte work-size vector; GRF: 64 bytes on PVC, 32 on TGL
+    // and DG2) at the next register.
+    let offset = alignTo(at + REGISTER_BASE, a.align) - REGISTER_BASE;
     if (a.size > 0 && a.size <= grf && (offset % grf) + a.size > grf) offset = alignTo(offset, grf);
     const slot = a.make(a.size < 0 ? at : offset);
     args.push(slot);
@@ -234,6 +240,6 @@ function imageArg(arg: ImageArg, p: Parameter): Pending {
 }
 
 /** Every kernel's cross-thread payload for `device` (default pvc). */
-export function lowerZebin(module: KernelModule, device: ZebinDevice, diags: DiagnosticBag): ZebinPlan {
-  return { target: 'zebin', device, kernels: kernelsOf(module).map((k) => lowerKernel(module, k, device, diags)) };
+export function lowerZebin(module: KernelModule, device: ZebinDevice, diags: DiagnosticBag, privateMemory = false): ZebinPlan {
+  return { target: 'zebin', device, ...(privateMemory ? { privateMemory } : {}), kernels: kernelsOf(module).map((k) => lowerKernel(module, k, device, diags, privateMemory)) };
 }

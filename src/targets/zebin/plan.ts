@@ -60,5 +60,7 @@ export interface ZebinKernelPlan extends KernelPlanBase<ZebinSlot> {
 export interface ZebinPlan {
   readonly target: 'zebin';
   readonly device: ZebinDevice;
+  /** Lowered with --private-memory: every kernel gets private_base_stateless. */
+  readonly privateMemory?: boolean;
   readonly kernels: readonly ZebinKernelPlan[];
 }

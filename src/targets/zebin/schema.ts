@@ -32,7 +32,7 @@ const schema = object({
     })),
     payloadSize: bytes,
   })),
-});
+}, { privateMemory: bool });
 
 /** A zebin plan from its JSON form: every payload entry inside the payload, pieces inside their slot. */
 export function readZebinPlan(json: unknown): ZebinPlan {

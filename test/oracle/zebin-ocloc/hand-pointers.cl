@@ -1,7 +1,7 @@
 // Pointers: global and constant buffers (a binding-table entry and the stateless address), local
 // ones as SLM with the pointee's alignment, access from the type qualifiers, pipes and queues.
 struct S { int a; float b; };
-struct T { double d; };
+struct T { long d; };
 union V { int a; float b; };
 struct __attribute__((packed)) Pk { char c; int i; };
 kernel void spaces(global int *g, constant float *c, local int *l) { }
