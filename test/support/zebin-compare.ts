@@ -12,7 +12,7 @@ export interface FileOutcome {
   readonly kernels: Map<string, KernelOutcome>;
   /** Why ocloc refused the file (then `kernels` is empty). */
   readonly oclocRefused?: string;
-  /** Why kernarg refused the file (its first error), where ocloc compiled it. */
+  /** Why kernarg refused the file (its first error): where ocloc compiled it, a difference; where ocloc refused it too, agreement. */
   readonly kernargRefused?: string;
   /**
    * Kernels (among those `kernels` lists as equal) that equal ocloc only with --private-memory:
@@ -41,9 +41,13 @@ function normalized(e: ZeEntry, device: string): string {
 
 /** The payload entries of every kernel, kernarg's against ocloc's. */
 export function compareZebin(path: string, source: string, options: Omit<LowerOptions, 'target' | 'format'>, device: string, ocloc: OclocResult): FileOutcome {
-  if ('refused' in ocloc) return { kernels: new Map(), oclocRefused: ocloc.refused, privateMemory: new Set() };
-  const theirs = payloadArguments(ocloc.zeInfo);
   const host = { readFile: (p: string) => (existsSync(p) ? readFileSync(p, 'utf8') : undefined) };
+  if ('refused' in ocloc) {
+    const mine = lower(path, source, host, { ...options, target: 'zebin', format: 'json', zebinDevice: device as LowerOptions['zebinDevice'] });
+    const kernargRefused = mine.output === undefined ? (mine.diagnostics.find((d) => d.severity === 'error')?.message ?? 'no output') : undefined;
+    return { kernels: new Map(), oclocRefused: ocloc.refused, ...(kernargRefused ? { kernargRefused } : {}), privateMemory: new Set() };
+  }
+  const theirs = payloadArguments(ocloc.zeInfo);
   const r = lower(path, source, host, { ...options, target: 'zebin', format: 'ze-info', zebinDevice: device as LowerOptions['zebinDevice'] });
   if (r.output === undefined) return { kernels: new Map(), kernargRefused: r.diagnostics.find((d) => d.severity === 'error')?.message ?? 'no output', privateMemory: new Set() };
   const ours = payloadArguments(r.output);
