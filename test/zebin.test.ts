@@ -40,11 +40,15 @@ test('--device picks the Intel GPU: pvc (default) passes buffers statelessly, tg
   assert.match(bad.stderr, /pvc/);
 });
 
-test('zebin refusals: double on tgllp/dg2 (KA4502), arguments past 2 KiB (KA4503), each with a code frame', () => {
+test('zebin refusals: double on tgllp/dg2 (KA4502, KA4504), arguments past 2 KiB (KA4503), each with a code frame', () => {
   const dbl = cli(['lower', 'd.cl', '--target', 'zebin', '--device', 'tgllp'], { 'd.cl': 'kernel void k(global int *a, double d) {}\n' });
   assert.equal(dbl.code, 1);
   assert.match(dbl.stderr, /^d\.cl:1:37: error: parameter 'd' uses double, which ocloc refuses for -device tgllp \(no cl_khr_fp64\) \[KA4502\]\n.*\n.*\^/m);
   assert.equal(cli(['lower', 'd.cl', '--target', 'zebin'], { 'd.cl': 'kernel void k(global int *a, double d) {}\n' }).code, 0);
+  // ocloc refuses a double anywhere in the file, a struct no kernel passes included (KA4504).
+  const field = cli(['lower', 'f.cl', '--target', 'zebin', '--device', 'dg2'], { 'f.cl': 'struct S { int a; double b; };\nkernel void k(global int *a) {}\n' });
+  assert.equal(field.code, 1);
+  assert.match(field.stderr, /^f\.cl:1:26: error: field 'b' uses double, which ocloc refuses for -device dg2 \(no cl_khr_fp64\) \[KA4504\]$/m);
   const big = cli(['lower', 'b.cl', '--target', 'zebin'], { 'b.cl': 'typedef struct { long v[200]; } Big;\nkernel void k(Big a, Big b) {}\n' });
   assert.equal(big.code, 1);
   assert.match(big.stderr, /error: kernel 'k' takes 3200 bytes of arguments, more than IGC's limit of 2048 \[KA4503\]/);

@@ -241,5 +241,11 @@ function imageArg(arg: ImageArg, p: Parameter): Pending {
 
 /** Every kernel's cross-thread payload for `device` (default pvc). */
 export function lowerZebin(module: KernelModule, device: ZebinDevice, diags: DiagnosticBag, privateMemory = false): ZebinPlan {
+  // Without cl_khr_fp64 ocloc refuses the file for any double, used by a kernel or not: struct fields too.
+  if (!DEVICE_FACTS[device].fp64) {
+    for (const r of module.records) {
+      for (const f of r.fields ?? []) if (namesDouble(f.type, new Set([r]))) diags.report(Messages.zebinNoFp64Field, f.span, [f.name ?? '(anonymous)', device]);
+    }
+  }
   return { target: 'zebin', device, ...(privateMemory ? { privateMemory } : {}), kernels: kernelsOf(module).map((k) => lowerKernel(module, k, device, diags, privateMemory)) };
 }
