@@ -22,9 +22,6 @@ import type { ZeAccess, ZebinKernelPlan, ZebinPlan, ZebinSlot } from './plan.js'
 import { placeZebinKernel } from './placement.js';
 import { structPieces } from './struct-pieces.js';
 
-/** Where the cross-thread payload starts in the thread's registers, for aligning arguments. */
-const REGISTER_BASE = 64;
-
 /** The bytes IGC reserves at the payload's start: global_id_offset and local_size, 12 bytes each, padded to 32. */
 const PAYLOAD_HEADER = 32;
 
@@ -208,16 +205,16 @@ function lowerKernel(module: KernelModule, k: FunctionInfo, device: ZebinDevice,
   ];
   let at = PAYLOAD_HEADER;
   const grf = DEVICE_FACTS[device].grfBytes;
+  const base = DEVICE_FACTS[device].alignment.registerOffset;
+  const cap = DEVICE_FACTS[device].alignment.cap ?? Infinity;
   for (const { a } of all) {
     if (a.size === 0) {
       args.push(a.make(0));
       continue;
     }
-    // IGC aligns each argument where it lands in the registers, which the payload reaches 64 bytes
-    // in (ocloc: a 128-byte aligned argument after 72 bytes goes to 192, not 128); and starts one that
-    // would straddle two registers (a 12-byte work-size vector; GRF: 64 bytes on PVC, 32 on TGL
-    // and DG2) at the next register.
-    let offset = alignTo(at + REGISTER_BASE, a.align) - REGISTER_BASE;
+    // IGC aligns each argument as the device does (see DEVICE_FACTS' alignment); and starts one
+    // that would straddle two registers (a 12-byte work-size vector) at the next register.
+    let offset = alignTo(at + base, Math.min(a.align, cap)) - base;
     if (a.size > 0 && a.size <= grf && (offset % grf) + a.size > grf) offset = alignTo(offset, grf);
     const slot = a.make(a.size < 0 ? at : offset);
     args.push(slot);
