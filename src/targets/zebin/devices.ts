@@ -17,9 +17,9 @@ interface DeviceFacts {
   /** Bytes of a general register (GRF): no payload argument is aligned past it. */
   readonly grfBytes: number;
   /**
-   * How IGC aligns an argument, as ocloc shows it: PVC and TGL where it lands in the registers,
-   * which the payload reaches 64 bytes in (a 128-byte aligned argument after 72 payload bytes
-   * goes to 192); DG2 in the payload, to at most a register (the same argument goes to 96).
+   * How IGC aligns an argument, as ocloc shows it: where it lands in the registers, which the
+   * payload reaches 64 bytes in on PVC and TGL (a 128-byte aligned argument after 72 payload bytes
+   * goes to 192) and 32 bytes in on DG2, where no alignment passes 64 (the same argument goes to 96).
    */
   readonly alignment: { readonly registerOffset: number; readonly cap?: number };
   /** Whether the device has images (ocloc then predefines `__IMAGE_SUPPORT__`). */
@@ -30,7 +30,7 @@ interface DeviceFacts {
 
 export const DEVICE_FACTS = {
   tgllp: { family: 'Xe-LP (Tiger Lake)', globalBuffer: 'buffer_address', grfBytes: 32, alignment: { registerOffset: 64 }, images: true, fp64: false },
-  dg2: { family: 'Xe-HPG (DG2, Arc)', globalBuffer: 'buffer_address', grfBytes: 32, alignment: { registerOffset: 0, cap: 32 }, images: true, fp64: false },
+  dg2: { family: 'Xe-HPG (DG2, Arc)', globalBuffer: 'buffer_address', grfBytes: 32, alignment: { registerOffset: 32, cap: 64 }, images: true, fp64: false },
   pvc: { family: 'Xe-HPC (Ponte Vecchio)', globalBuffer: 'stateless', grfBytes: 64, alignment: { registerOffset: 64 }, images: false, fp64: true },
 } as const satisfies Record<ZebinDevice, DeviceFacts>;
 
