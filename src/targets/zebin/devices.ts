@@ -3,7 +3,7 @@
 export type ZebinDevice = 'tgllp' | 'dg2' | 'pvc';
 export const ZEBIN_DEVICES: readonly ZebinDevice[] = ['tgllp', 'dg2', 'pvc'];
 
-interface DeviceFacts {
+export interface DeviceFacts {
   /** ocloc's family name of the device (Xe-LP, Xe-HPG, Xe-HPC). */
   readonly family: string;
   /**

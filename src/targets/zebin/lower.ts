@@ -16,7 +16,7 @@ import type { Bare } from '../../abi/plan.js';
 import { kernelArgTypeName, kernelArgTypeQual } from '../../types/print.js';
 import { type ImageName, type QualType, type Type, canonical } from '../../types/types.js';
 import { assertNever } from '../../assert-never.js';
-import { DEVICE_FACTS, type ZebinDevice } from './devices.js';
+import { DEVICE_FACTS, type DeviceFacts, type ZebinDevice } from './devices.js';
 import { type ImageArg, type WorkItemArg, imageArgs, transformableImages, workItemArgs } from './implicit.js';
 import type { ZeAccess, ZebinKernelPlan, ZebinPlan, ZebinSlot } from './plan.js';
 import { placeZebinKernel } from './placement.js';
@@ -205,8 +205,9 @@ function lowerKernel(module: KernelModule, k: FunctionInfo, device: ZebinDevice,
   ];
   let at = PAYLOAD_HEADER;
   const grf = DEVICE_FACTS[device].grfBytes;
-  const base = DEVICE_FACTS[device].alignment.registerOffset;
-  const cap = DEVICE_FACTS[device].alignment.cap ?? Infinity;
+  const alignment: DeviceFacts['alignment'] = DEVICE_FACTS[device].alignment;
+  const base = alignment.registerOffset;
+  const cap = alignment.cap ?? Infinity;
   for (const { a } of all) {
     if (a.size === 0) {
       args.push(a.make(0));
