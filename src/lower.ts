@@ -51,8 +51,8 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
   const isIr = options.language ? options.language === 'ir' : path.endsWith('.ir');
   if (target.tinytcFormats.includes(format) && !isIr) return refuse({ message: Messages.formatNeedsTinytc, args: [format] });
   const tinytc = isIr ? compileTinytc(file, { layout, dopeOrder: options.dopeOrder }) : undefined;
-  // Macros the driver adds before the command line's: the target's (clspv's VULKAN), clang's __FAST_RELAXED_MATH__.
-  const driver: CommandLineMacro[] = [...(target.undefines?.(options) ?? []).map((undefine) => ({ undefine })), ...target.predefines(options).map(([define, value]) => ({ define, value }))];
+  // Macros the driver adds before the command line's: the target's (clspv's VULKAN; null: one its compiler leaves undefined), clang's __FAST_RELAXED_MATH__.
+  const driver: CommandLineMacro[] = target.predefines(options).map(([define, value]) => (value === null ? { undefine: define } : { define, value }));
   if (options.fastRelaxedMath) driver.push({ define: '__FAST_RELAXED_MATH__' });
   const commandLine: readonly CommandLineMacro[] = [
     ...driver,

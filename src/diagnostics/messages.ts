@@ -186,6 +186,11 @@ export const Messages = {
   cudaPoclArgument: e('KA4405', "pocl's CUDA driver does not pass {0} arguments ('{1}'): choose --local-memory nvidia"),
   cudaNeedsFeature: e('KA4406', "use of type '{0}' requires {1} support, which clang's NVPTX target does not declare"),
   cudaHalfVariable: e('KA4407', "declaring variable of type '{0}' is not allowed: NVPTX has no cl_khr_fp16"),
+  // zebin (KA4500-KA4599): what IGC's zebin payload has no place for
+  zebinNoArgument: e('KA4501', "IGC's zebin payload has no argument kind for '{0}' (parameter '{1}')"),
+  zebinNoFp64: e('KA4502', "parameter '{0}' uses double, which ocloc refuses for -device {1} (no cl_khr_fp64)"),
+  zebinArgumentsTooLarge: e('KA4503', "kernel '{0}' takes {1} bytes of arguments, more than IGC's limit of {2}"),
+  zebinNoFp64Field: e('KA4504', "field '{0}' uses double, which ocloc refuses for -device {1} (no cl_khr_fp64)"),
   // Options
   unknownTarget: e('KA5002', "unknown target '{0}' (choose from {1})"),
   formatUnavailable: e('KA5003', "format '{0}' is not available for target '{1}' (choose from {2})"),

@@ -6,6 +6,7 @@ import type { AmdhsaCodeObject, AmdhsaLlvm } from './amdhsa/lower.js';
 import type { CudaTargetOptions } from './cuda/lower.js';
 import type { LlvmTargetOptions } from './llvm/lower.js';
 import type { VulkanTargetOptions } from './vulkan/plan.js';
+import type { ZebinDevice } from './zebin/devices.js';
 
 /** The options of one `lower` call: the input's, and each target's (only the chosen target's are read). */
 export interface LowerOptions {
@@ -47,6 +48,10 @@ export interface LowerOptions {
    * come as `chunks`.
    */
   readonly streamed?: boolean;
+  /** zebin: the Intel GPU, as ocloc's `-device` names it (default pvc). */
+  readonly zebinDevice?: ZebinDevice;
+  /** zebin: every kernel keeps private memory, so IGC passes `private_base_stateless` (kernarg cannot see it from the source). */
+  readonly zebinPrivateMemory?: boolean;
   /** llvm options. */
   readonly llvm?: LlvmTargetOptions & { readonly kernelArgInfo?: boolean };
 }

@@ -83,10 +83,8 @@ export interface Target<P extends PlanBase = PlanBase> {
   readonly tinytcFormats: readonly string[];
   /** The data layout `sizeof` and initializers are evaluated with. */
   layout(o: LowerOptions): DataLayout;
-  /** Macros the target's compiler predefines for OpenCL C sources. */
-  predefines(o: LowerOptions): readonly (readonly [string, string])[];
-  /** Macros of kernarg's SPIR prelude that the target's compiler does not define (clang's NVPTX: no __SPIR__, images or cl_khr_fp16), undefined before the command line's. */
-  undefines?(o: LowerOptions): readonly string[];
+  /** Macros the target's compiler predefines for OpenCL C sources; a null value: one kernarg's SPIR predefines have that this compiler leaves undefined. */
+  predefines(o: LowerOptions): readonly (readonly [string, string | null])[];
   /** Why these options cannot be lowered (a value outside its choices, a combination the target refuses), or undefined. */
   optionProblem(o: LowerOptions): OptionProblem | undefined;
   /** Flags that contradict each other, in the target compiler's words: a usage error on the command line (the lowering reports them too). */

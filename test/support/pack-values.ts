@@ -11,6 +11,8 @@ import { amdCl2Packer } from '../../src/targets/amd-cl2/pack.js';
 import { r600Packer } from '../../src/targets/r600/pack.js';
 import type { CudaPlan } from '../../src/targets/cuda/plan.js';
 import { cudaPacker } from '../../src/targets/cuda/pack.js';
+import type { ZebinPlan } from '../../src/targets/zebin/plan.js';
+import { zebinPacker } from '../../src/targets/zebin/pack.js';
 
 /** Generated JS values for a layout: numbers, bigints for 64-bit integers, arrays, objects. */
 export function valueFor(l: ValueLayout): fc.Arbitrary<unknown> {
@@ -100,6 +102,8 @@ export function packed(plan: AbiPlan, kernel: string, args: Record<string, unkno
       return sortedJson(planToJson(plan));
     case 'cuda':
       return hex(cudaPacker(plan as CudaPlan, kernel, o).pack(args, LAUNCH));
+    case 'zebin':
+      return hex(zebinPacker(plan as ZebinPlan, kernel, o).pack(args, LAUNCH));
   }
 }
 

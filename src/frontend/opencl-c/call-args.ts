@@ -7,10 +7,13 @@ import type { TokenBuffer } from './token-buffer.js';
 /**
  * Builtins whose arguments a target's ABI depends on: printf (clspv's printf info: the format
  * string and which arguments are string literals), the image channel getters and image reads
- * (clspv's image-metadata and normalized-sampler-mask push constants: which parameter they name).
+ * (clspv's image-metadata and normalized-sampler-mask push constants: which parameter they name),
+ * and the image size queries (IGC's per-image implicit payload arguments).
  */
 export const CALLS_WITH_ARGS: ReadonlySet<string> = new Set([
   'printf', 'get_image_channel_order', 'get_image_channel_data_type', 'read_imagef', 'read_imagei', 'read_imageui', 'read_imageh',
+  // zebin: IGC's implicit image-size arguments, per image the query names.
+  'get_image_width', 'get_image_height', 'get_image_depth', 'get_image_dim', 'get_image_array_size',
 ]);
 
 /**

@@ -5,7 +5,7 @@ import { choiceProblem } from '../option-problem.js';
 import type { CudaPlan } from './plan.js';
 import { CUDA_ARCHES, CUDA_LOCAL_MEMORY, cudaLayout, lowerCuda } from './lower.js';
 import { emitPtxEntries } from './ptx.js';
-import { cudaPredefines, cudaUndefines } from './predefines.js';
+import { cudaPredefines } from './predefines.js';
 import { cudaTable } from './table.js';
 import { readCudaPlan } from './schema.js';
 import { CUDA_VOCABULARY, cudaView } from './view.js';
@@ -27,7 +27,6 @@ export const cudaTarget: Target<CudaPlan> = {
   tinytcFormats: [],
   layout: (o) => cudaLayout(o.cuda?.arch),
   predefines: (o) => cudaPredefines(o.std),
-  undefines: (o) => cudaUndefines(o.std),
   flagConflict: () => undefined,
   optionProblem: (o) => choiceProblem('arch', o.cuda?.arch, CUDA_ARCHES) ?? choiceProblem('local memory', o.cuda?.localMemory, CUDA_LOCAL_MEMORY),
   table: cudaTable,

@@ -23,13 +23,15 @@ const ABSENT_FROM_CL30 = [
   '__opencl_c_program_scope_global_variables', '__opencl_c_read_write_images', '__opencl_c_subgroups', '__opencl_c_work_group_collective_functions',
 ];
 
-export function cudaUndefines(std: ClStd | undefined): readonly string[] {
+/** The macros of kernarg's SPIR predefines that clang's NVPTX target leaves undefined, by OpenCL C version. */
+function cudaUndefines(std: ClStd | undefined): readonly string[] {
   const v = clVersion(std ?? 'CL1.2');
   return [...ALWAYS_ABSENT, ...(v >= 200 ? ABSENT_FROM_CL20 : []), ...(v >= 300 ? ABSENT_FROM_CL30 : [])];
 }
 
-export function cudaPredefines(std: ClStd | undefined): readonly (readonly [string, string])[] {
-  const own: [string, string][] = [['__NVPTX__', '1'], ['__PTX__', '1'], ['__SIZEOF_INT128__', '16']];
+/** NVPTX's own macros, after the SPIR ones it leaves undefined (null values: undefined first, as the driver's own). */
+export function cudaPredefines(std: ClStd | undefined): readonly (readonly [string, string | null])[] {
+  const own: [string, string | null][] = [...cudaUndefines(std).map((n) => [n, null] as [string, null]), ['__NVPTX__', '1'], ['__PTX__', '1'], ['__SIZEOF_INT128__', '16']];
   if (clVersion(std ?? 'CL1.2') >= 300) own.push(['__opencl_c_named_address_space_builtins', '1']);
   return own;
 }

@@ -1,0 +1,47 @@
+import { SPIR64 } from '../../layout/data-layout.js';
+import { emitJson } from '../../emit/json.js';
+import { pick } from '../options.js';
+import { type Target } from '../target.js';
+import { choiceProblem } from '../option-problem.js';
+import { ZEBIN_DEVICES, zebinPredefines } from './devices.js';
+import { lowerZebin } from './lower.js';
+import type { ZebinPlan } from './plan.js';
+import { readZebinPlan } from './schema.js';
+import { zebinTable } from './table.js';
+import { ZEBIN_VOCABULARY, zebinView } from './view.js';
+import { emitZeInfo } from './ze-info.js';
+
+/** Intel GPUs (Level Zero and Intel's OpenCL): IGC's cross-thread payload, as a zebin's `.ze_info` lists it. */
+export const zebinTarget: Target<ZebinPlan> = {
+  name: 'zebin',
+  title: 'Intel zebin (IGC)',
+  summary: "Intel GPUs' cross-thread payload (IGC's zebin .ze_info): explicit and implicit payload arguments",
+  flags: [
+    { kind: 'choice', flag: 'device', choices: ZEBIN_DEVICES, default: 'pvc', help: "the Intel GPU, as ocloc's -device names it", apply: (o, v) => ({ ...o, zebinDevice: pick(ZEBIN_DEVICES, v) }) },
+    { kind: 'boolean', flag: 'private-memory', help: 'the kernels keep private memory (arrays IGC does not promote to registers): IGC then passes private_base_stateless', apply: (o, v) => ({ ...o, zebinPrivateMemory: v }) },
+  ],
+  formats: ['table', 'json', 'ze-info'],
+  tinytcFormats: [],
+  layout: () => SPIR64,
+  predefines: (o) => zebinPredefines(o.zebinDevice ?? 'pvc'),
+  flagConflict: () => undefined,
+  optionProblem: (o) => choiceProblem('device', o.zebinDevice, ZEBIN_DEVICES),
+  table: zebinTable,
+  vocabulary: ZEBIN_VOCABULARY,
+  view: zebinView,
+  readPlan: readZebinPlan,
+  lower(module, o, diags) {
+    const errors = diags.hasErrors;
+    const plan = lowerZebin(module, o.zebinDevice ?? 'pvc', diags, o.zebinPrivateMemory ?? false);
+    // A kernel ocloc would refuse (double on TGL/DG2, over 2 KiB of arguments): no plan, as no binary.
+    if (diags.hasErrors && !errors) return undefined;
+    return {
+      plan,
+      render(format) {
+        if (format === 'json') return emitJson(plan);
+        if (format === 'ze-info') return emitZeInfo(plan);
+        return zebinTable(plan);
+      },
+    };
+  },
+};

@@ -1,0 +1,34 @@
+import { TableRenderer, cell } from '../../emit/text-table.js';
+import { DEVICE_FACTS } from './devices.js';
+import type { ZebinPlan, ZebinSlot } from './plan.js';
+
+/** Where a slot's bytes go, as the table shows it: payload bytes, or the binding table. */
+function mode(a: ZebinSlot): string {
+  const bti = a.bindingTable ? ' +bti' : '';
+  if (a.argType === 'buffer_address') return `address${bti}`;
+  if (a.addrmode) return `${a.addrmode}${bti}`;
+  return '';
+}
+
+/** The zebin plan for reading: one table per kernel. */
+export function zebinTable(plan: ZebinPlan): string {
+  const out: string[] = [];
+  const table = new TableRenderer<ZebinSlot>(
+    ['offset', 'size', 'name', 'arg_type', 'mode', 'space/access', 'type'],
+    (a) => [
+      a.addrmode === 'stateful' || a.argType === 'none' ? '-' : String(a.offset),
+      a.pieces && a.pieces.length > 1 ? `${a.size} (${a.pieces.map((p) => `${p.sourceOffset}@${p.offset}`).join(' ')})` : String(a.size),
+      a.name,
+      a.argType,
+      mode(a),
+      [a.addrspace, a.accessType, a.slmAlignment !== undefined ? `align ${a.slmAlignment}` : undefined, a.imageType].filter((x) => x !== undefined).join(' '),
+      cell(a.typeName),
+    ],
+    () => false,
+  );
+  for (const k of plan.kernels) {
+    out.push(`kernel ${k.name} (zebin, ${plan.device}: ${DEVICE_FACTS[plan.device].family})  cross-thread payload: ${k.payloadSize} bytes\n`);
+    out.push(table.render(k.args));
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,57 @@
+// `--format ze-info`: the `kernels:` list of a zebin's `.ze_info` section with each kernel's
+// `payload_arguments`, in the YAML shape IGC writes (llvm::yaml's: keys padded to a column of 17,
+// two-space lists), so the text compares with what ocloc puts in the section.
+import type { ZebinPlan, ZebinSlot } from './plan.js';
+
+/** One `payload_arguments` entry: its keys in IGC's order. */
+type Entry = readonly (readonly [string, string | number])[];
+
+function key(k: string, v: string | number): string {
+  const head = `${k}:`;
+  return `${head}${' '.repeat(Math.max(1, 17 - head.length))}${v}`;
+}
+
+/** The `.ze_info` entries of one slot: a buffer's binding-table entry before its payload one, a struct's pieces one by one. */
+export function zeEntries(s: ZebinSlot): Entry[] {
+  const idx = s.argIndex ?? 0;
+  switch (s.argType) {
+    case 'none':
+      return [];
+    case 'arg_bypointer':
+    case 'buffer_address': {
+      const out: Entry[] = [];
+      if (s.bindingTable || s.addrmode === 'stateful') {
+        const e: [string, string | number][] = [['arg_type', 'arg_bypointer'], ['offset', 0], ['size', 0], ['arg_index', idx], ['addrmode', 'stateful'], ['addrspace', s.addrspace ?? 'global'], ['access_type', s.accessType ?? 'readwrite']];
+        if (s.samplerIndex !== undefined) e.push(['sampler_index', s.samplerIndex], ['sampler_type', 'texture']);
+        if (s.imageType) e.push(['image_type', s.imageType]);
+        if (s.imageTransformable) e.push(['image_transformable', 'true']);
+        out.push(e);
+      }
+      if (s.argType === 'buffer_address') out.push([['arg_type', 'buffer_address'], ['offset', s.offset], ['size', s.size], ['arg_index', idx]]);
+      else if (s.addrmode !== 'stateful') {
+        const e: [string, string | number][] = [['arg_type', 'arg_bypointer'], ['offset', s.offset], ['size', s.size], ['arg_index', idx], ['addrmode', s.addrmode ?? 'stateless'], ['addrspace', s.addrspace ?? 'global'], ['access_type', s.accessType ?? 'readwrite']];
+        if (s.slmAlignment !== undefined) e.push(['slm_alignment', s.slmAlignment]);
+        out.push(e);
+      }
+      return out;
+    }
+    case 'arg_byvalue':
+      if (s.pieces) return s.pieces.map((p) => [['arg_type', 'arg_byvalue'], ['offset', p.offset], ['size', p.size], ['arg_index', idx], ['source_offset', p.sourceOffset]]);
+      return [[['arg_type', 'arg_byvalue'], ['offset', s.offset], ['size', s.size], ['arg_index', idx]]];
+    default:
+      return [s.argIndex === undefined ? [['arg_type', s.argType], ['offset', s.offset], ['size', s.size]] : [['arg_type', s.argType], ['offset', s.offset], ['size', s.size], ['arg_index', idx]]];
+  }
+}
+
+/** The `kernels:` list, each kernel's name and `payload_arguments`. */
+export function emitZeInfo(plan: ZebinPlan): string {
+  const out = ['kernels:'];
+  for (const k of plan.kernels) {
+    out.push(`  - ${key('name', k.name)}`);
+    const entries = k.args.flatMap(zeEntries);
+    if (!entries.length) continue;
+    out.push('    payload_arguments:');
+    for (const e of entries) e.forEach(([k2, v], i) => out.push(`${i === 0 ? '      - ' : '        '}${key(k2, v)}`));
+  }
+  return `${out.join('\n')}\n`;
+}
