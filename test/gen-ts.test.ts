@@ -135,3 +135,11 @@ test('gen-ts: calls through generated bindings give the right numbers on the dev
   assert.deepEqual(r.a, Array.from({ length: 64 }, (_, i) => i * 0.5));
   assert.deepEqual(r.member, [1, 4, 6, 8, 10], 'the group member from offset 1, doubled');
 });
+
+test('gen-ts: bindings of a file given by an absolute path hold no absolute path, not even in clang-spelled names of unnamed structs', () => {
+  const dir = '/home/someone/project/kernels';
+  const source = 'kernel void k(global float *o, struct { float a; int b; } s) { o[0] = s.a; }\n';
+  const text = genTs(`${dir}/k.cl`, source);
+  assert.ok(!text.includes('/home/'), `the module names the generating machine's folder:\n${text.split('\n').filter((l) => l.includes('/home/')).join('\n')}`);
+  assert.match(text, /struct \(unnamed at k\.cl:1:32\)/, 'the unnamed struct is named by its file in the build tree');
+});

@@ -3,10 +3,23 @@
 import type { FileHost } from '../frontend/opencl-c/preprocessor.js';
 import { type LowerResult, lower } from '../lower.js';
 import { type BuildFlag, type BuildInput, frontendOptions, recordingHost } from './build-input.js';
+import { normalize } from './paths.js';
 
 /** Lowers `source` for the opencl target with `flags`, recording every header it reads into the build input. */
 export function lowerForDriver(path: string, source: string, host: FileHost, flags: readonly BuildFlag[], extra?: string): { readonly result: LowerResult; readonly input: BuildInput } {
   const rec = recordingHost(host);
   const result = lower(path, source, rec.host, { target: 'opencl', format: 'json', ...frontendOptions({ flags }) });
   return { result, input: { path, source, headers: rec.headers, flags: [...flags], ...(extra?.trim() ? { extra: extra.trim() } : {}) } };
+}
+
+/**
+ * Lowers a portable build input from its own tree (the main file and headers held in memory, paths
+ * relative to the tree's root), so names the plan spells from a path (clang's `struct (unnamed at
+ * <file>:l:c)`) carry the tree's relative path rather than the generating machine's absolute one.
+ */
+export function lowerPortable(input: BuildInput): LowerResult {
+  const files = new Map<string, string>([[normalize(input.path), input.source]]);
+  for (const [p, text] of Object.entries(input.headers)) files.set(normalize(p), text);
+  const host: FileHost = { readFile: (p) => files.get(normalize(p)) };
+  return lower(input.path, input.source, host, { target: 'opencl', format: 'json', ...frontendOptions(input) });
 }

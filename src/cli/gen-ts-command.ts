@@ -6,7 +6,7 @@ import { emitTinytcOpenCLC, tinytcClStd } from '../tinytc/opencl-c/index.js';
 import { emitTypeScriptBindings } from '../emit/typescript-bindings.js';
 import { CL_STDS, type ClStd } from '../frontend/opencl-c/predefined.js';
 import { portableBuild, shownOptions } from '../build-input/build-input.js';
-import { lowerForDriver } from '../build-input/lower-build.js';
+import { lowerForDriver, lowerPortable } from '../build-input/lower-build.js';
 import { buildFlags } from './build-flags.js';
 import { kernelName, varName } from '../tinytc/calling-convention.js';
 import { compileTinytc } from '../tinytc/index.js';
@@ -70,8 +70,16 @@ export function genTsCommand(argv: readonly string[], io: CliIO): number {
     }
     // Paths relative to the folders the files were read from: the module holds no absolute path.
     const portable = portableBuild(input, process.cwd()).input;
-    const origin = path.startsWith('/') ? portable.path : path;
-    text = emitTypeScriptBindings({ generator, origin, plan: r.plan as OpenCLPlan, source, options: shownOptions(portable), build: portable });
+    const absolute = path.startsWith('/');
+    const origin = absolute ? portable.path : path;
+    // Lowered again from the tree when the path given was absolute: a name spelled from a path then names the tree's file.
+    const again = absolute ? lowerPortable(portable) : r;
+    const plan = again.plan;
+    if (!plan) {
+      io.stderr(formatDiagnostics(again.diagnostics, { color: io.color }));
+      return 1;
+    }
+    text = emitTypeScriptBindings({ generator, origin, plan: plan as OpenCLPlan, source, options: shownOptions(portable), build: portable });
   }
   if (out === undefined) io.stdout(text);
   else if (io.writeFile) {
