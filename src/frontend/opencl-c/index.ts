@@ -60,6 +60,8 @@ function compileWith(file: SourceFile, host: FileHost, options: OpenCLFrontendOp
     commandLine: options.commandLine,
   };
   const pp = skip ? new SkippingPreprocessor(host, ppOptions, diags).run(file) : preprocess(file, host, ppOptions, diags);
+  // A cut-short token stream is not parsed: its errors would all be cascades of the one that cut it.
+  if (pp.stopped) return { diagnostics: diags, skippedBodies: 0 };
   const parsed = parse(pp.tokens, { layout: options.layout, clVersion: clVersion(std) }, diags);
   if (parsed.bodiesRead !== pp.tokens.bodyCount) return undefined;
   if (diags.hasErrors) return { diagnostics: diags, skippedBodies: parsed.bodiesRead };

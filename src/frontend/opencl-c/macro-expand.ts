@@ -2,7 +2,7 @@ import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { Messages } from '../../diagnostics/messages.js';
 import { SourceFile, type Span } from '../../diagnostics/source.js';
 import { lex } from './lexer.js';
-import { BOL, K_IDENT, K_OTHER, K_PUNCT, KIND_MASK, SPACE, Token, tokenSpan } from './token.js';
+import { BOL, K_IDENT, K_OTHER, K_PUNCT, KIND_MASK, SPACE, Token, type TokenKind, tokenSpan } from './token.js';
 
 export interface Macro {
   readonly name: string;
@@ -14,10 +14,20 @@ export interface Macro {
 }
 
 /**
- * Tokens macro expansion may produce: a million, or two per character of the main file when that
- * is more. Far beyond real kernels; `#define A0 A1 A1` … `A39` (2^40 tokens) stops in a second.
+ * Tokens macro expansion may produce (each macro's replacement, its arguments substituted, counts
+ * in full): a base of 250k plus 4 per character of the main file. The largest need among 1356
+ * real kernels (hashcat, darktable, ...) is 167k (hashcat's inc_cipher_twofish.cl, 34 KB: 4.8
+ * per character, headers included). Expansion costs about 1 µs of one core per budget token
+ * (measured with scripts/expansion-budget.ts), so a runaway expansion stops in ~0.25 s, plus
+ * 0.4 s per 100 KB of source: inside the goal of 1 s per 100 KB.
  */
-export const MIN_EXPANSION_TOKENS = 1_000_000;
+export const EXPANSION_BASE_TOKENS = 250_000;
+export const EXPANSION_TOKENS_PER_CHAR = 4;
+export function expansionBudgetFor(mainFileChars: number): number {
+  return EXPANSION_BASE_TOKENS + EXPANSION_TOKENS_PER_CHAR * mainFileChars;
+}
+/** Pasted texts remembered per compilation (each is short-lived garbage otherwise). */
+const MAX_PASTE_MEMO = 4096;
 /** How deep macro calls may nest inside macro arguments (`F(F(F(...)))`): each level pre-expands the one inside it. */
 const MAX_ARGUMENT_DEPTH = 1000;
 
@@ -32,12 +42,14 @@ const PLACEMARKER = 'other' as const;
  */
 export class MacroExpander {
   protected readonly macros = new Map<string, Macro>();
-  protected expansionBudget = MIN_EXPANSION_TOKENS;
+  protected expansionBudget = EXPANSION_BASE_TOKENS;
   protected aborted = false;
   private counter = 0;
   private argumentDepth = 0;
   /** The hide set of the expansion of the call collectArgs read last. */
   private callHide: ReadonlySet<string> = new Set();
+  /** What each pasted text lexes as (see pastedToken). */
+  private pasted: Map<string, { kind: TokenKind; text: string } | undefined> | undefined;
 
   constructor(protected readonly diags: DiagnosticBag) {}
 
@@ -135,12 +147,9 @@ export class MacroExpander {
       return undefined;
     }
     // The common case, no hide set on either parenthesis' side: the shared singleton {name}.
-    if (t.hide && rparen.hide) {
-      const both = new Set<string>();
-      for (const h of t.hide) if (rparen.hide.has(h)) both.add(h);
-      both.add(name);
-      this.callHide = both;
-    } else this.callHide = withHidden(undefined, name);
+    // Both from one expansion (the usual case inside a macro's replacement), they share one set.
+    if (t.hide && rparen.hide) this.callHide = withHidden(t.hide === rparen.hide ? t.hide : intersection(t.hide, rparen.hide), name);
+    else this.callHide = withHidden(undefined, name);
     return args;
   }
 
@@ -151,14 +160,16 @@ export class MacroExpander {
       this.aborted = true;
       return [];
     }
-    // Tokens of one argument share one hide set: each distinct set is united with hs once, not once per token.
-    let unions: Map<ReadonlySet<string>, ReadonlySet<string>> | undefined;
+    // Tokens of one argument share one hide set: each distinct set is united with hs once per
+    // compilation (sets never change once made), not once per token or per call.
+    let unions = UNIONS.get(hs);
     // `body` is substitute's own array: its tokens are replaced in place.
     for (let k = 0; k < body.length; k++) {
       const b = body[k];
       let hide: ReadonlySet<string> = hs;
       if (b.hide && b.hide.size) {
-        let u = (unions ??= new Map()).get(b.hide);
+        if (!unions) UNIONS.set(hs, (unions = new WeakMap()));
+        let u = unions.get(b.hide);
         if (!u) {
           const merged = new Set(hs);
           for (const h of b.hide) merged.add(h);
@@ -277,13 +288,27 @@ export class MacroExpander {
     if (lhs.kind === PLACEMARKER && lhs.text === '') return rhs;
     if (rhs.kind === PLACEMARKER && rhs.text === '') return lhs;
     const text = lhs.text + rhs.text;
-    const scratch = new DiagnosticBag();
-    const toks = lex(new SourceFile('<scratch space>', text), scratch);
-    if (toks.length !== 2 || scratch.hasErrors) {
+    const pasted = this.pastedToken(text);
+    if (pasted === undefined) {
       this.diags.report(Messages.pasteInvalid, tokenSpan(at), [text]);
       return lhs;
     }
-    return lhs.with({ kind: toks[0].kind, text: toks[0].text });
+    return lhs.with(pasted);
+  }
+
+  /**
+   * The kind of the one token `text` lexes as, or undefined when it is not one valid token. Each
+   * text is lexed once per compilation: a runaway expansion pastes the same few texts a million
+   * times, and a lexer (with its tables) per paste made its time a multiple of the budget's.
+   */
+  private pastedToken(text: string): { kind: TokenKind; text: string } | undefined {
+    const memo = (this.pasted ??= new Map());
+    if (memo.has(text)) return memo.get(text);
+    const scratch = new DiagnosticBag();
+    const toks = lex(new SourceFile('<scratch space>', text), scratch);
+    const one = toks.length === 2 && !scratch.hasErrors ? { kind: toks[0].kind, text: toks[0].text } : undefined;
+    if (memo.size < MAX_PASTE_MEMO) memo.set(text, one);
+    return one;
   }
 }
 
@@ -303,6 +328,15 @@ function withHidden(hide: ReadonlySet<string> | undefined, name: string): Readon
     memo.set(name, (out = s));
   }
   return out;
+}
+
+/** hs ∪ b for hide sets hs and b, made once per pair (finish unites each argument's set with the call's). */
+const UNIONS = new WeakMap<ReadonlySet<string>, WeakMap<ReadonlySet<string>, ReadonlySet<string>>>();
+
+function intersection(a: ReadonlySet<string>, b: ReadonlySet<string>): ReadonlySet<string> {
+  const both = new Set<string>();
+  for (const h of a) if (b.has(h)) both.add(h);
+  return both;
 }
 
 const NO_PARAMS: readonly string[] = [];
