@@ -157,6 +157,11 @@ export abstract class ExpressionParser extends DeclaratorParser {
         type = this.typeOfExpr(e);
       }
       const span = this.span(t);
+      // OpenCL C refuses sizeof(void) and _Alignof(void) (C's GNU extension makes them 1).
+      if (t.text !== 'vec_step') {
+        const c = canonical(type).type;
+        if (c.kind === 'scalar' && c.name === 'void') this.diags.report(Messages.sizeofVoid, span, [t.text === 'sizeof' ? 'sizeof' : t.text === '_Alignof' ? 'alignof' : '__alignof']);
+      }
       if (t.text === 'vec_step') {
         const c = canonical(type).type;
         return { k: 'int', v: BigInt(c.kind === 'vector' ? (c.length === 3 ? 4 : c.length) : 1), t: 'int', span };
