@@ -2,7 +2,7 @@ import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { Messages } from '../../diagnostics/messages.js';
 import { SourceFile, type Span } from '../../diagnostics/source.js';
 import { lex } from './lexer.js';
-import { BOL, K_IDENT, K_OTHER, K_PUNCT, KIND_MASK, SPACE, Token, type TokenKind, tokenSpan } from './token.js';
+import { BOL, type Invocation, K_IDENT, K_OTHER, K_PUNCT, KIND_MASK, type MacroLoc, SPACE, Token, type TokenKind, tokenSpan } from './token.js';
 
 export interface Macro {
   readonly name: string;
@@ -15,14 +15,14 @@ export interface Macro {
 
 /**
  * Tokens macro expansion may produce (each macro's replacement, its arguments substituted, counts
- * in full): a base of 250k plus 4 per character of the main file. The largest need among 1356
+ * in full): a base of 250k plus 2 per character of the main file. The largest need among 1356
  * real kernels (hashcat, darktable, ...) is 167k (hashcat's inc_cipher_twofish.cl, 34 KB: 4.8
  * per character, headers included). Expansion costs about 1 µs of one core per budget token
- * (measured with scripts/expansion-budget.ts), so a runaway expansion stops in ~0.25 s, plus
- * 0.4 s per 100 KB of source: inside the goal of 1 s per 100 KB.
+ * (0.3-0.9 µs by shape, measured with scripts/expansion-budget.ts), so a runaway expansion stops
+ * in ~0.25 s, plus ~0.2 s per 100 KB of source: inside the goal of 1 s per 100 KB on one core.
  */
 export const EXPANSION_BASE_TOKENS = 250_000;
-export const EXPANSION_TOKENS_PER_CHAR = 4;
+export const EXPANSION_TOKENS_PER_CHAR = 2;
 export function expansionBudgetFor(mainFileChars: number): number {
   return EXPANSION_BASE_TOKENS + EXPANSION_TOKENS_PER_CHAR * mainFileChars;
 }
@@ -95,14 +95,15 @@ export class MacroExpander {
     const m = this.macros.get(name);
     if (!m) return undefined;
     const expansion = t.expansion ?? t.span;
+    const inv: Invocation = t.macroLoc ? { name, call: t.span, callLoc: t.macroLoc } : { name, call: t.span };
     if (m.params === null) {
-      return this.finish(this.substitute(m, NO_ARGS, t), withHidden(t.hide, name), expansion, t);
+      return this.finish(this.substitute(m, NO_ARGS, t, inv), withHidden(t.hide, name), expansion, t, inv);
     }
     // A function-like macro name not followed by '(' is left alone.
     if (!stream.skipPlacemarkersTo('(')) return undefined;
     const args = this.collectArgs(m, t, stream);
     if (!args) return [];
-    return this.finish(this.substitute(m, args, t), this.callHide, expansion, t);
+    return this.finish(this.substitute(m, args, t, inv), this.callHide, expansion, t, inv);
   }
 
   /**
@@ -153,7 +154,12 @@ export class MacroExpander {
     return args;
   }
 
-  private finish(body: Token[], hs: ReadonlySet<string>, expansion: Span, at: Token): Token[] {
+  /** Where the tokens substitute made last came from: an argument's location per token (undefined: the replacement list's). */
+  private argLocs: (MacroLoc | undefined)[] = [];
+
+  private finish(body: Token[], hs: ReadonlySet<string>, expansion: Span, at: Token, inv: Invocation): Token[] {
+    const argLocs = this.argLocs;
+    const bodyLoc: MacroLoc = { kind: 'body', inv };
     this.expansionBudget -= body.length;
     if (this.expansionBudget < 0) {
       this.diags.report(Messages.macroExpansionTooDeep, expansion);
@@ -179,15 +185,27 @@ export class MacroExpander {
       }
       // As b.with({ hide, expansion, bol, space }) would make it: the first token takes the invocation's bol and space.
       const bits = (b.bits & KIND_MASK) | (k === 0 ? at.bits & (BOL | SPACE) : b.bits & SPACE);
-      body[k] = new Token(bits, b.text, b.file, b.start, b.end, false, false, hide, expansion);
+      body[k] = new Token(bits, b.text, b.file, b.start, b.end, false, false, hide, expansion, argLocs[k] ?? bodyLoc);
     }
     return body;
   }
 
-  private substitute(m: Macro, args: Token[][], at: Token): Token[] {
+  private substitute(m: Macro, args: Token[][], at: Token, inv: Invocation): Token[] {
     const body = m.body;
     const params = m.params ?? NO_PARAMS;
     const out: Token[] = [];
+    // Parallel to out: an argument token's new location (one per use of a parameter and location it had).
+    const locs: (MacroLoc | undefined)[] = [];
+    // The tokens of one argument mostly share one location: the last one made is used again.
+    let lastParam: Token | undefined;
+    let lastInner: MacroLoc | undefined;
+    let lastLoc: MacroLoc | undefined;
+    const argLoc = (param: Token, a: Token): MacroLoc => {
+      if (lastLoc && lastParam === param && lastInner === a.macroLoc) return lastLoc;
+      lastParam = param;
+      lastInner = a.macroLoc;
+      return (lastLoc = a.macroLoc ? { kind: 'arg', inv, param: param.span, inner: a.macroLoc } : { kind: 'arg', inv, param: param.span });
+    };
     // Each argument is macro-expanded once however often the body names it (clang's pre-expanded arguments).
     let expandedArgs: (Token[] | undefined)[] | undefined;
     for (let k = 0; k < body.length; k++) {
@@ -198,28 +216,40 @@ export class MacroExpander {
         continue;
       }
       if (isPunct(t, '##')) {
+        const lhsAt = Math.max(0, out.length - 1);
         k = this.pasteAt(m, args, k, out, at);
+        // A pasted token and what follows it are the replacement list's (clang spells pastes in a scratch buffer).
+        if (locs.length > lhsAt) locs.length = lhsAt;
         continue;
       }
       const pi = paramIndexIn(params, t);
       if (pi >= 0) {
         const arg = args[pi];
         if (isPunct(body[k + 1], '##')) {
-          if (arg.length) for (const a of arg) out.push(a);
-          else out.push(placemarker(t));
+          if (arg.length) {
+            for (const a of arg) {
+              locs[out.length] = argLoc(t, a);
+              out.push(a);
+            }
+          } else out.push(placemarker(t));
         } else {
           const expanded = ((expandedArgs ??= [])[pi] ??= this.preExpand(arg, at));
           if (expanded.length) {
             // The first token takes the parameter's spacing (a copy: the expansion is shared by every use).
             const first = expanded[0];
+            locs[out.length] = argLoc(t, first);
             out.push((first.bits & SPACE) === (t.bits & SPACE) ? first : first.with({ space: t.space }));
-            for (let e = 1; e < expanded.length; e++) out.push(expanded[e]);
+            for (let e = 1; e < expanded.length; e++) {
+              locs[out.length] = argLoc(t, expanded[e]);
+              out.push(expanded[e]);
+            }
           }
         }
         continue;
       }
       out.push(t);
     }
+    this.argLocs = locs;
     return out;
   }
 

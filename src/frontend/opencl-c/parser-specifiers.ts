@@ -353,6 +353,17 @@ export abstract class SpecifierParser extends ParserCore {
     return { kind: 'record', decl };
   }
 
+  /**
+   * Where clang puts an "expected ';'" after `prev` (Parser::ExpectAndConsume): just past it, where
+   * that is a place in the file; when `prev` came from a macro and the expansion goes on after it
+   * (clang's end-of-token location is then invalid), at the next token, `next`, with its notes.
+   */
+  private afterToken(prev: Token, next: Token): Span {
+    if (prev.macroLoc && next.macroLoc) return tokenSpan(next);
+    const s = tokenSpan(prev);
+    return { file: s.file, start: s.end, end: s.end };
+  }
+
   /** clang's rules for a field `T name[]`: last in a struct that has another named field, never in a union. */
   private flexibleArrays(tagKind: 'struct' | 'union', fields: readonly FieldDecl[]): void {
     fields.forEach((f, i) => {
@@ -394,8 +405,7 @@ export abstract class SpecifierParser extends ParserCore {
       if (this.accept(',')) continue;
       // clang only warns when the last field's ';' is missing, at the end of the field, and goes on.
       if (this.is('}')) {
-        const last = tokenSpan(this.tokenAt(this.pos - 1));
-        this.diags.report(Messages.missingFieldSemicolon, { file: last.file, start: last.end, end: last.end });
+        this.diags.report(Messages.missingFieldSemicolon, this.afterToken(this.tokenAt(this.pos - 1), this.peek()));
         return;
       }
       this.expect(';', "';' after a field");
