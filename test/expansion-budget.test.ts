@@ -40,3 +40,15 @@ test('the budget covers what real kernels need: 250k tokens plus 2 per character
   assert.ok(expansionBudgetFor(34_626) > 167_409);
   assert.equal(expansionBudgetFor(100_000), 450_000);
 });
+
+test('a budget stop inside a function body answers as the token-by-token reading does (which is not run again)', async () => {
+  const { compileOpenCL, memoryHost } = await import('../src/frontend/opencl-c/index.js');
+  const { SourceFile } = await import('../src/diagnostics/source.js');
+  const { SPIR64 } = await import('../src/layout/data-layout.js');
+  for (const c of RUNAWAY_CASES) {
+    const text = c.make(0);
+    const diags = (skipBodies: boolean) => compileOpenCL(new SourceFile('k.cl', text), memoryHost({}), { layout: SPIR64, skipBodies })
+      .diagnostics.items.map((d) => `${d.code}@${d.span?.start}-${d.span?.end}`);
+    assert.deepEqual(diags(true), diags(false), c.name);
+  }
+});

@@ -108,6 +108,11 @@ export class Preprocessor extends MacroExpander {
     super(diags);
   }
 
+  /** Preprocessing stopped part-way (see PreprocessResult.stopped); readable after a run that threw. */
+  get stopped(): boolean {
+    return this.aborted;
+  }
+
   run(main: SourceFile): PreprocessResult {
     this.expansionBudget = expansionBudgetFor(main.text.length);
     const builtin = builtinFile(predefinedSource(this.options.std, this.options.target));
