@@ -115,6 +115,15 @@ function saturated(x: number, bits: number, unsigned: boolean): bigint {
   return t < min ? min : t > max ? max : t;
 }
 
+/**
+ * A size or offset in bytes as a constant. A type past the size limits (already reported where it
+ * was built) can have an inexact or infinite size as a double: it is no constant, never a BigInt of Infinity.
+ */
+export function exactBytes(n: number): bigint {
+  if (!Number.isSafeInteger(n)) throw new NotConstant('the size of a type too large to be exact', true);
+  return BigInt(n);
+}
+
 /** Rounds to the nearest IEEE half value (round-to-nearest-even), returned as a double. */
 function roundHalf(n: number): number {
   if (!Number.isFinite(n) || n === 0) return n;
@@ -172,9 +181,9 @@ function ev(e: Expr, ctx: EvalContext): CValue {
       return v;
     }
     case 'sizeof':
-      return { k: 'int', v: BigInt(layoutOf(e.type, ctx.layout).size), t: promotedInt('size_t', ctx.layout) };
+      return { k: 'int', v: exactBytes(layoutOf(e.type, ctx.layout).size), t: promotedInt('size_t', ctx.layout) };
     case 'alignof':
-      return { k: 'int', v: BigInt(layoutOf(e.type, ctx.layout).align), t: promotedInt('size_t', ctx.layout) };
+      return { k: 'int', v: exactBytes(layoutOf(e.type, ctx.layout).align), t: promotedInt('size_t', ctx.layout) };
     case 'cast':
       return castTo(ev(e.e, ctx), e.type, ctx);
     case 'vector':

@@ -18,8 +18,8 @@ export interface Macro {
  * in full): a base of 250k plus 2 per character of the main file. The largest need among 1356
  * real kernels (hashcat, darktable, ...) is 167k (hashcat's inc_cipher_twofish.cl, 34 KB: 4.8
  * per character, headers included). Expansion costs about 1 µs of one core per budget token
- * (0.3-0.9 µs by shape, measured with scripts/expansion-budget.ts), so a runaway expansion stops
- * in ~0.25 s, plus ~0.2 s per 100 KB of source: inside the goal of 1 s per 100 KB on one core.
+ * (0.3-0.9 µs by shape on a quiet core, up to 2 µs on a loaded one: scripts/expansion-budget.ts),
+ * so a runaway expansion stops in ~0.3 s, ~0.7 s at 100 KB: inside the goal of 1 s per 100 KB.
  */
 export const EXPANSION_BASE_TOKENS = 250_000;
 export const EXPANSION_TOKENS_PER_CHAR = 2;

@@ -203,6 +203,7 @@ export abstract class ExpressionParser extends DeclaratorParser {
       type = f.type;
     }
     this.expect(')');
+    if (!Number.isSafeInteger(offset)) this.fail(Messages.constExprInvalid, this.span(kw), ['an offset too large to be exact']);
     return { k: 'int', v: BigInt(offset), t: this.options.layout.sizeT === 8 ? 'ulong' : 'uint', span: this.span(kw) };
   }
 
