@@ -117,6 +117,7 @@ export const Messages = {
   paramRedefinition: e('KA3204', "redefinition of parameter '{0}'"),
   sizeofVoid: e('KA3205', "invalid application of '{0}' to a void type"),
   flexibleArray: e('KA3206', "flexible array member '{0}' {1}"),
+  implicitInt: e('KA3207', "type specifier missing, defaults to 'int'; ISO C99 and later do not support implicit int"),
   shiftCountTooLarge: w('KA3203', 'shift count >= width of type; it is taken modulo the width, as clang does'),
   // tinytc IR
   irTypeSyntax: e('KA2100', 'invalid type: {0}'),

@@ -136,6 +136,8 @@ export abstract class SpecifierParser extends ParserCore {
       const t = this.peek();
       if (t.kind === 'ident' && (this.peek(1).kind === 'ident' || this.is('*', 1))) this.fail(Messages.unknownType, t, [t.text]);
       spec.implicit = true;
+      // clang-16 refuses implicit int in C99 and later, so in every OpenCL C (`const x = 1;`, `typedef T;`).
+      this.diags.report(Messages.implicitInt, tokenSpan(t));
       type = scalar('int');
     } else type = counts ? this.basicType(counts, startTok) : singleBasicType(firstBasic);
     if (pipe) type = { kind: 'pipe', element: q(type, { const: isConst || undefined }) };
