@@ -37,6 +37,7 @@ export class DiagnosticBag {
     args: readonly (string | number)[] = [],
     related: readonly RelatedInformation[] = [],
   ): Diagnostic {
+    if (span?.notes) related = [...span.notes, ...related];
     const d: Diagnostic = { code: message.code, severity: message.severity, message: fill(message.text, args), span, related };
     // Errors and the rest are capped apart, so warnings filling the list cannot hide the error
     // that stops the compilation (an output missing with no error said).

@@ -101,7 +101,6 @@ export const Messages = {
   accessOnPipeRequired: w('KA3022', "pipe '{0}' has no access qualifier; read_only assumed"),
   missingParamName: e('KA3023', 'kernel parameter {0} has no name'),
   enumTooLarge: e('KA3024', "enumerator value is too large for any integer type"),
-  negativeShift: e('KA3025', 'shift count is negative or too large'),
   divisionByZero: e('KA3026', 'division by zero in constant expression'),
   kernelCallsKernel: w('KA3027', "kernel '{0}' calls kernel '{1}'"),
   kernelAttrArgs: e('KA3028', "'{0}' attribute requires {1}"),
@@ -110,6 +109,16 @@ export const Messages = {
   halfLiteral: e('KA3031', 'half precision constant requires cl_khr_fp16'),
   variableIncomplete: e('KA3032', "variable has incomplete type '{0}'"),
   arrayIncompleteElement: e('KA3033', "array has incomplete element type '{0}'"),
+  // Leniency as clang's (KA3200-KA3299, the front helper's block): what clang-16 accepts with a
+  // warning, or folds in an initializer as its code generator does, is a warning here too.
+  missingFieldSemicolon: w('KA3200', "expected ';' at end of declaration list"),
+  duplicateSignOrWidth: w('KA3201', "duplicate '{0}' declaration specifier"),
+  shiftCountNegative: w('KA3202', 'shift count is negative; it is taken modulo the width of the type, as clang does'),
+  paramRedefinition: e('KA3204', "redefinition of parameter '{0}'"),
+  sizeofVoid: e('KA3205', "invalid application of '{0}' to a void type"),
+  flexibleArray: e('KA3206', "flexible array member '{0}' {1}"),
+  implicitInt: e('KA3207', "type specifier missing, defaults to 'int'; ISO C99 and later do not support implicit int"),
+  shiftCountTooLarge: w('KA3203', 'shift count >= width of type; it is taken modulo the width, as clang does'),
   // tinytc IR
   irTypeSyntax: e('KA2100', 'invalid type: {0}'),
   irUndefined: e('KA3100', "use of undefined value '%{0}'"),

@@ -78,6 +78,11 @@ export interface Span {
   readonly file: SourceFile;
   readonly start: number;
   readonly end: number;
+  /**
+   * Notes a diagnostic at this span adds before its own (clang's "expanded from macro" backtrace of
+   * a token macros made); DiagnosticBag.report puts them in the diagnostic's related information.
+   */
+  readonly notes?: readonly { readonly message: string; readonly span?: Span }[];
 }
 
 export function span(file: SourceFile, start: number, end: number = start): Span {

@@ -36,7 +36,14 @@ export class TypeChecker {
   arrayBytes(element: QualType, count: bigint, at: Span): void {
     const c = canonical(element).type;
     if (c.kind === 'function' || (c.kind === 'record' && !c.decl.fields) || (c.kind === 'scalar' && c.name === 'void')) return;
-    const size = BigInt(layoutOf(c, this.layout).size);
+    // An element that is itself past every limit (nested arrays whose sizes multiply past 2^1024
+    // are Infinity as a double: issue 32's fuzzer crash) makes this array too large as well.
+    const elementSize = layoutOf(c, this.layout).size;
+    if (!Number.isSafeInteger(elementSize)) {
+      this.diags.report(Messages.arrayTooLarge, at, [count.toString()]);
+      return;
+    }
+    const size = BigInt(elementSize);
     const limit = 1n << BigInt(this.layout.sizeT * 8 - 3);
     // clang's own limit first; below it, sizes past 2^50 bytes would lose exactness as numbers.
     if (count * size >= limit) this.diags.report(Messages.arrayTooLarge, at, [count.toString()]);

@@ -92,15 +92,36 @@ export function convertScalar(v: CValue, to: ScalarName, layout: DataLayout): CV
     const nz = v.k === 'float' ? v.v !== 0 : v.v !== 0n;
     return { k: 'int', v: nz ? 1n : 0n, t: 'int' };
   }
-  let big: bigint;
-  if (v.k === 'float') {
-    if (!Number.isFinite(v.v)) throw new NotConstant('a non-finite value converted to an integer');
-    big = BigInt(Math.trunc(v.v));
-  } else big = v.v;
   const size = to === 'void' ? 4 : layoutOf({ kind: 'scalar', name: to }, layout).size;
   const unsigned = isUnsignedScalar(to);
-  const narrowed = unsigned ? BigInt.asUintN(size * 8, big) : BigInt.asIntN(size * 8, big);
+  // What C leaves undefined clang-16 folds, in initializers, array sizes and enumerators alike: a
+  // float out of the integer's range saturates.
+  if (v.k === 'float') return { k: 'int', v: saturated(v.v, size * 8, unsigned), t: promotedInt(to, layout) };
+  const narrowed = unsigned ? BigInt.asUintN(size * 8, v.v) : BigInt.asIntN(size * 8, v.v);
   return { k: 'int', v: narrowed, t: promotedInt(to, layout) };
+}
+
+/**
+ * A float converted to an integer of `bits` as clang-16 folds it in an initializer (LLVM's
+ * APFloat::convertToInteger): toward zero, out-of-range values and infinities saturate, NaN is 0.
+ */
+function saturated(x: number, bits: number, unsigned: boolean): bigint {
+  if (Number.isNaN(x)) return 0n;
+  const min = unsigned ? 0n : -(1n << BigInt(bits - 1));
+  const max = unsigned ? (1n << BigInt(bits)) - 1n : (1n << BigInt(bits - 1)) - 1n;
+  if (x === Infinity) return max;
+  if (x === -Infinity) return min;
+  const t = BigInt(Math.trunc(x));
+  return t < min ? min : t > max ? max : t;
+}
+
+/**
+ * A size or offset in bytes as a constant. A type past the size limits (already reported where it
+ * was built) can have an inexact or infinite size as a double: it is no constant, never a BigInt of Infinity.
+ */
+export function exactBytes(n: number): bigint {
+  if (!Number.isSafeInteger(n)) throw new NotConstant('the size of a type too large to be exact', true);
+  return BigInt(n);
 }
 
 /** Rounds to the nearest IEEE half value (round-to-nearest-even), returned as a double. */
@@ -160,9 +181,9 @@ function ev(e: Expr, ctx: EvalContext): CValue {
       return v;
     }
     case 'sizeof':
-      return { k: 'int', v: BigInt(layoutOf(e.type, ctx.layout).size), t: promotedInt('size_t', ctx.layout) };
+      return { k: 'int', v: exactBytes(layoutOf(e.type, ctx.layout).size), t: promotedInt('size_t', ctx.layout) };
     case 'alignof':
-      return { k: 'int', v: BigInt(layoutOf(e.type, ctx.layout).align), t: promotedInt('size_t', ctx.layout) };
+      return { k: 'int', v: exactBytes(layoutOf(e.type, ctx.layout).align), t: promotedInt('size_t', ctx.layout) };
     case 'cast':
       return castTo(ev(e.e, ctx), e.type, ctx);
     case 'vector':
@@ -277,10 +298,12 @@ function binary(op: string, a: CValue, b: CValue, span: Span, ctx: EvalContext):
     }
   }
   if (op === '<<' || op === '>>') {
-    const n = b.v;
-    if (n < 0n || n >= BigInt(INT_BITS[a.t])) {
-      ctx.diags.report(Messages.negativeShift, span);
-      return { ...a, v: 0n };
+    let n = b.v;
+    const bits = BigInt(INT_BITS[a.t]);
+    if (n < 0n || n >= bits) {
+      // clang-16 folds a wide shift with the count modulo the width (1 << 40 is 256 in an int), with a warning.
+      ctx.diags.report(n < 0n ? Messages.shiftCountNegative : Messages.shiftCountTooLarge, span);
+      n &= bits - 1n;
     }
     return { ...a, v: wrapInt(op === '<<' ? a.v << n : a.v >> n, a.t) };
   }

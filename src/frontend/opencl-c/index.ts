@@ -59,7 +59,20 @@ function compileWith(file: SourceFile, host: FileHost, options: OpenCLFrontendOp
     undefines: options.undefines,
     commandLine: options.commandLine,
   };
-  const pp = skip ? new SkippingPreprocessor(host, ppOptions, diags).run(file) : preprocess(file, host, ppOptions, diags);
+  let pp;
+  if (skip) {
+    const skipping = new SkippingPreprocessor(host, ppOptions, diags);
+    try {
+      pp = skipping.run(file);
+    } catch (e) {
+      // Stopped by the budget (or depth) inside a body: the token path would stop at the same
+      // error after expanding it all again, so its diagnostics are the answer.
+      if (e instanceof SkipAbort && skipping.stopped) return { diagnostics: diags, skippedBodies: 0 };
+      throw e;
+    }
+  } else pp = preprocess(file, host, ppOptions, diags);
+  // A cut-short token stream is not parsed: its errors would all be cascades of the one that cut it.
+  if (pp.stopped) return { diagnostics: diags, skippedBodies: 0 };
   const parsed = parse(pp.tokens, { layout: options.layout, clVersion: clVersion(std) }, diags);
   if (parsed.bodiesRead !== pp.tokens.bodyCount) return undefined;
   if (diags.hasErrors) return { diagnostics: diags, skippedBodies: parsed.bodiesRead };

@@ -49,7 +49,8 @@ export function initializerBytes(type: QualType, init: Init | undefined, ev: Eva
     const c = canonical(type).type;
     if (c.kind === 'array' && c.length === null) {
       const length = init ? inferLength(c, init, ev) : 0;
-      if (length === 0) {
+      // `= {}` makes a zero-length array (a GNU extension clang-16 takes silently); no initializer makes none.
+      if (length === 0 && !(init?.k === 'list' && init.items.length === 0)) {
         ev.diags.report(Messages.badArraySize, at, ['0 (the initializer gives no elements)']);
         return undefined;
       }

@@ -2,7 +2,7 @@ import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { Messages } from '../../diagnostics/messages.js';
 import { SourceFile, type Span } from '../../diagnostics/source.js';
 import { lex } from './lexer.js';
-import { BOL, K_IDENT, K_OTHER, K_PUNCT, KIND_MASK, SPACE, Token, tokenSpan } from './token.js';
+import { BOL, type Invocation, K_IDENT, K_OTHER, K_PUNCT, KIND_MASK, type MacroLoc, SPACE, Token, type TokenKind, tokenSpan } from './token.js';
 
 export interface Macro {
   readonly name: string;
@@ -14,10 +14,20 @@ export interface Macro {
 }
 
 /**
- * Tokens macro expansion may produce: a million, or two per character of the main file when that
- * is more. Far beyond real kernels; `#define A0 A1 A1` … `A39` (2^40 tokens) stops in a second.
+ * Tokens macro expansion may produce (each macro's replacement, its arguments substituted, counts
+ * in full): a base of 250k plus 2 per character of the main file. The largest need among 1356
+ * real kernels (hashcat, darktable, ...) is 167k (hashcat's inc_cipher_twofish.cl, 34 KB: 4.8
+ * per character, headers included). Expansion costs about 1 µs of one core per budget token
+ * (0.3-0.9 µs by shape on a quiet core, up to 2 µs on a loaded one: scripts/expansion-budget.ts),
+ * so a runaway expansion stops in ~0.3 s, ~0.7 s at 100 KB: inside the goal of 1 s per 100 KB.
  */
-export const MIN_EXPANSION_TOKENS = 1_000_000;
+export const EXPANSION_BASE_TOKENS = 250_000;
+export const EXPANSION_TOKENS_PER_CHAR = 2;
+export function expansionBudgetFor(mainFileChars: number): number {
+  return EXPANSION_BASE_TOKENS + EXPANSION_TOKENS_PER_CHAR * mainFileChars;
+}
+/** Pasted texts remembered per compilation (each is short-lived garbage otherwise). */
+const MAX_PASTE_MEMO = 4096;
 /** How deep macro calls may nest inside macro arguments (`F(F(F(...)))`): each level pre-expands the one inside it. */
 const MAX_ARGUMENT_DEPTH = 1000;
 
@@ -32,12 +42,14 @@ const PLACEMARKER = 'other' as const;
  */
 export class MacroExpander {
   protected readonly macros = new Map<string, Macro>();
-  protected expansionBudget = MIN_EXPANSION_TOKENS;
+  protected expansionBudget = EXPANSION_BASE_TOKENS;
   protected aborted = false;
   private counter = 0;
   private argumentDepth = 0;
   /** The hide set of the expansion of the call collectArgs read last. */
   private callHide: ReadonlySet<string> = new Set();
+  /** What each pasted text lexes as (see pastedToken). */
+  private pasted: Map<string, { kind: TokenKind; text: string } | undefined> | undefined;
 
   constructor(protected readonly diags: DiagnosticBag) {}
 
@@ -83,14 +95,15 @@ export class MacroExpander {
     const m = this.macros.get(name);
     if (!m) return undefined;
     const expansion = t.expansion ?? t.span;
+    const inv: Invocation = t.macroLoc ? { name, call: t.span, callLoc: t.macroLoc } : { name, call: t.span };
     if (m.params === null) {
-      return this.finish(this.substitute(m, NO_ARGS, t), withHidden(t.hide, name), expansion, t);
+      return this.finish(this.substitute(m, NO_ARGS, t, inv), withHidden(t.hide, name), expansion, t, inv);
     }
     // A function-like macro name not followed by '(' is left alone.
     if (!stream.skipPlacemarkersTo('(')) return undefined;
     const args = this.collectArgs(m, t, stream);
     if (!args) return [];
-    return this.finish(this.substitute(m, args, t), this.callHide, expansion, t);
+    return this.finish(this.substitute(m, args, t, inv), this.callHide, expansion, t, inv);
   }
 
   /**
@@ -135,30 +148,34 @@ export class MacroExpander {
       return undefined;
     }
     // The common case, no hide set on either parenthesis' side: the shared singleton {name}.
-    if (t.hide && rparen.hide) {
-      const both = new Set<string>();
-      for (const h of t.hide) if (rparen.hide.has(h)) both.add(h);
-      both.add(name);
-      this.callHide = both;
-    } else this.callHide = withHidden(undefined, name);
+    // Both from one expansion (the usual case inside a macro's replacement), they share one set.
+    if (t.hide && rparen.hide) this.callHide = withHidden(t.hide === rparen.hide ? t.hide : intersection(t.hide, rparen.hide), name);
+    else this.callHide = withHidden(undefined, name);
     return args;
   }
 
-  private finish(body: Token[], hs: ReadonlySet<string>, expansion: Span, at: Token): Token[] {
+  /** Where the tokens substitute made last came from: an argument's location per token (undefined: the replacement list's). */
+  private argLocs: (MacroLoc | undefined)[] = [];
+
+  private finish(body: Token[], hs: ReadonlySet<string>, expansion: Span, at: Token, inv: Invocation): Token[] {
+    const argLocs = this.argLocs;
+    const bodyLoc: MacroLoc = { kind: 'body', inv };
     this.expansionBudget -= body.length;
     if (this.expansionBudget < 0) {
       this.diags.report(Messages.macroExpansionTooDeep, expansion);
       this.aborted = true;
       return [];
     }
-    // Tokens of one argument share one hide set: each distinct set is united with hs once, not once per token.
-    let unions: Map<ReadonlySet<string>, ReadonlySet<string>> | undefined;
+    // Tokens of one argument share one hide set: each distinct set is united with hs once per
+    // compilation (sets never change once made), not once per token or per call.
+    let unions = UNIONS.get(hs);
     // `body` is substitute's own array: its tokens are replaced in place.
     for (let k = 0; k < body.length; k++) {
       const b = body[k];
       let hide: ReadonlySet<string> = hs;
       if (b.hide && b.hide.size) {
-        let u = (unions ??= new Map()).get(b.hide);
+        if (!unions) UNIONS.set(hs, (unions = new WeakMap()));
+        let u = unions.get(b.hide);
         if (!u) {
           const merged = new Set(hs);
           for (const h of b.hide) merged.add(h);
@@ -168,15 +185,27 @@ export class MacroExpander {
       }
       // As b.with({ hide, expansion, bol, space }) would make it: the first token takes the invocation's bol and space.
       const bits = (b.bits & KIND_MASK) | (k === 0 ? at.bits & (BOL | SPACE) : b.bits & SPACE);
-      body[k] = new Token(bits, b.text, b.file, b.start, b.end, false, false, hide, expansion);
+      body[k] = new Token(bits, b.text, b.file, b.start, b.end, false, false, hide, expansion, argLocs[k] ?? bodyLoc);
     }
     return body;
   }
 
-  private substitute(m: Macro, args: Token[][], at: Token): Token[] {
+  private substitute(m: Macro, args: Token[][], at: Token, inv: Invocation): Token[] {
     const body = m.body;
     const params = m.params ?? NO_PARAMS;
     const out: Token[] = [];
+    // Parallel to out: an argument token's new location (one per use of a parameter and location it had).
+    const locs: (MacroLoc | undefined)[] = [];
+    // The tokens of one argument mostly share one location: the last one made is used again.
+    let lastParam: Token | undefined;
+    let lastInner: MacroLoc | undefined;
+    let lastLoc: MacroLoc | undefined;
+    const argLoc = (param: Token, a: Token): MacroLoc => {
+      if (lastLoc && lastParam === param && lastInner === a.macroLoc) return lastLoc;
+      lastParam = param;
+      lastInner = a.macroLoc;
+      return (lastLoc = a.macroLoc ? { kind: 'arg', inv, param: param.span, inner: a.macroLoc } : { kind: 'arg', inv, param: param.span });
+    };
     // Each argument is macro-expanded once however often the body names it (clang's pre-expanded arguments).
     let expandedArgs: (Token[] | undefined)[] | undefined;
     for (let k = 0; k < body.length; k++) {
@@ -187,28 +216,40 @@ export class MacroExpander {
         continue;
       }
       if (isPunct(t, '##')) {
+        const lhsAt = Math.max(0, out.length - 1);
         k = this.pasteAt(m, args, k, out, at);
+        // A pasted token and what follows it are the replacement list's (clang spells pastes in a scratch buffer).
+        if (locs.length > lhsAt) locs.length = lhsAt;
         continue;
       }
       const pi = paramIndexIn(params, t);
       if (pi >= 0) {
         const arg = args[pi];
         if (isPunct(body[k + 1], '##')) {
-          if (arg.length) for (const a of arg) out.push(a);
-          else out.push(placemarker(t));
+          if (arg.length) {
+            for (const a of arg) {
+              locs[out.length] = argLoc(t, a);
+              out.push(a);
+            }
+          } else out.push(placemarker(t));
         } else {
           const expanded = ((expandedArgs ??= [])[pi] ??= this.preExpand(arg, at));
           if (expanded.length) {
             // The first token takes the parameter's spacing (a copy: the expansion is shared by every use).
             const first = expanded[0];
+            locs[out.length] = argLoc(t, first);
             out.push((first.bits & SPACE) === (t.bits & SPACE) ? first : first.with({ space: t.space }));
-            for (let e = 1; e < expanded.length; e++) out.push(expanded[e]);
+            for (let e = 1; e < expanded.length; e++) {
+              locs[out.length] = argLoc(t, expanded[e]);
+              out.push(expanded[e]);
+            }
           }
         }
         continue;
       }
       out.push(t);
     }
+    this.argLocs = locs;
     return out;
   }
 
@@ -277,13 +318,27 @@ export class MacroExpander {
     if (lhs.kind === PLACEMARKER && lhs.text === '') return rhs;
     if (rhs.kind === PLACEMARKER && rhs.text === '') return lhs;
     const text = lhs.text + rhs.text;
-    const scratch = new DiagnosticBag();
-    const toks = lex(new SourceFile('<scratch space>', text), scratch);
-    if (toks.length !== 2 || scratch.hasErrors) {
+    const pasted = this.pastedToken(text);
+    if (pasted === undefined) {
       this.diags.report(Messages.pasteInvalid, tokenSpan(at), [text]);
       return lhs;
     }
-    return lhs.with({ kind: toks[0].kind, text: toks[0].text });
+    return lhs.with(pasted);
+  }
+
+  /**
+   * The kind of the one token `text` lexes as, or undefined when it is not one valid token. Each
+   * text is lexed once per compilation: a runaway expansion pastes the same few texts a million
+   * times, and a lexer (with its tables) per paste made its time a multiple of the budget's.
+   */
+  private pastedToken(text: string): { kind: TokenKind; text: string } | undefined {
+    const memo = (this.pasted ??= new Map());
+    if (memo.has(text)) return memo.get(text);
+    const scratch = new DiagnosticBag();
+    const toks = lex(new SourceFile('<scratch space>', text), scratch);
+    const one = toks.length === 2 && !scratch.hasErrors ? { kind: toks[0].kind, text: toks[0].text } : undefined;
+    if (memo.size < MAX_PASTE_MEMO) memo.set(text, one);
+    return one;
   }
 }
 
@@ -303,6 +358,15 @@ function withHidden(hide: ReadonlySet<string> | undefined, name: string): Readon
     memo.set(name, (out = s));
   }
   return out;
+}
+
+/** hs ∪ b for hide sets hs and b, made once per pair (finish unites each argument's set with the call's). */
+const UNIONS = new WeakMap<ReadonlySet<string>, WeakMap<ReadonlySet<string>, ReadonlySet<string>>>();
+
+function intersection(a: ReadonlySet<string>, b: ReadonlySet<string>): ReadonlySet<string> {
+  const both = new Set<string>();
+  for (const h of a) if (b.has(h)) both.add(h);
+  return both;
 }
 
 const NO_PARAMS: readonly string[] = [];

@@ -108,6 +108,7 @@ export abstract class DeclaratorParser extends SpecifierParser {
           }
         }
         this.expect(')', "')' after the parameters");
+        this.checkParamNames(ps);
         if (params === null && suffixes.length === 0 && !innerDecl) {
           params = ps;
           variadic = va;
@@ -138,6 +139,18 @@ export abstract class DeclaratorParser extends SpecifierParser {
       BASIC_KEYWORDS.has(w) || QUALIFIERS.has(w) || ADDRESS_SPACES.has(w) || ACCESS.has(w) || w === 'struct' || w === 'union' ||
       w === 'enum' || (w === 'pipe' && this.options.clVersion >= 200) || this.typedefs.has(w) || this.isBuiltinTypeName(w)
     );
+  }
+
+  /** Two parameters of one list with one name: clang's error (the type is still built, so parsing goes on). */
+  private checkParamNames(ps: readonly ParamDecl[]): void {
+    if (ps.length < 2) return;
+    const seen = new Map<string, Span>();
+    for (const p of ps) {
+      if (p.name === null) continue;
+      const prev = seen.get(p.name);
+      if (prev) this.diags.report(Messages.paramRedefinition, p.span, [p.name], [{ message: 'previous declaration is here', span: prev }]);
+      else seen.set(p.name, p.span);
+    }
   }
 
   protected parameter(): ParamDecl {

@@ -157,6 +157,11 @@ export abstract class ExpressionParser extends DeclaratorParser {
         type = this.typeOfExpr(e);
       }
       const span = this.span(t);
+      // OpenCL C refuses sizeof(void) and _Alignof(void) (C's GNU extension makes them 1).
+      if (t.text !== 'vec_step') {
+        const c = canonical(type).type;
+        if (c.kind === 'scalar' && c.name === 'void') this.diags.report(Messages.sizeofVoid, span, [t.text === 'sizeof' ? 'sizeof' : t.text === '_Alignof' ? 'alignof' : '__alignof']);
+      }
       if (t.text === 'vec_step') {
         const c = canonical(type).type;
         return { k: 'int', v: BigInt(c.kind === 'vector' ? (c.length === 3 ? 4 : c.length) : 1), t: 'int', span };
@@ -198,6 +203,7 @@ export abstract class ExpressionParser extends DeclaratorParser {
       type = f.type;
     }
     this.expect(')');
+    if (!Number.isSafeInteger(offset)) this.fail(Messages.constExprInvalid, this.span(kw), ['an offset too large to be exact']);
     return { k: 'int', v: BigInt(offset), t: this.options.layout.sizeT === 8 ? 'ulong' : 'uint', span: this.span(kw) };
   }
 

@@ -136,6 +136,8 @@ export abstract class SpecifierParser extends ParserCore {
       const t = this.peek();
       if (t.kind === 'ident' && (this.peek(1).kind === 'ident' || this.is('*', 1))) this.fail(Messages.unknownType, t, [t.text]);
       spec.implicit = true;
+      // clang-16 refuses implicit int in C99 and later, so in every OpenCL C (`const x = 1;`, `typedef T;`).
+      this.diags.report(Messages.implicitInt, tokenSpan(t));
       type = scalar('int');
     } else type = counts ? this.basicType(counts, startTok) : singleBasicType(firstBasic);
     if (pipe) type = { kind: 'pipe', element: q(type, { const: isConst || undefined }) };
@@ -173,7 +175,10 @@ export abstract class SpecifierParser extends ParserCore {
 
   protected basicType(counts: Map<string, number>, at: Token): Type {
     const c = (k: string) => counts.get(k) ?? 0;
-    for (const [k, n] of counts) if (n > 1 && k !== 'long') this.diags.report(Messages.duplicateSpecifier, tokenSpan(at), [k]);
+    // clang warns about a repeated sign or 'short' (its width and sign are set once) and refuses a repeated type word.
+    for (const [k, n] of counts) {
+      if (n > 1 && k !== 'long') this.diags.report(SIGN_OR_WIDTH.has(k) ? Messages.duplicateSignOrWidth : Messages.duplicateSpecifier, tokenSpan(at), [k]);
+    }
     if (c('long') > 1) this.fail(Messages.unsupportedType, at, ['long long']);
     if (c('signed') && c('unsigned')) this.fail(Messages.conflictingSpecifiers, at, ['signed', 'unsigned']);
     const u = c('unsigned') > 0;
@@ -211,6 +216,8 @@ export abstract class SpecifierParser extends ParserCore {
         if (nameTok.kind !== 'ident') this.fail(Messages.expectedButFound, nameTok, ['an attribute name', nameTok.text]);
         const name = nameTok.text.replace(/^__(.*)__$/, '$1');
         out.push(this.attributeArgs(name, nameTok));
+        // Attributes are separated by commas: `((packed aligned))` is clang's "expected ')'".
+        if (!this.is(')') && !this.is(',')) this.expect(')');
       }
       this.expect(')');
       this.expect(')');
@@ -327,6 +334,7 @@ export abstract class SpecifierParser extends ParserCore {
     const open = this.expect('{');
     if (++this.depth > MAX_NESTING) this.fail(Messages.tooDeep, open, [MAX_NESTING]);
     const fields: FieldDecl[] = [];
+    const errorsBefore = this.diags.errors;
     while (!this.is('}')) {
       if (this.peek().kind === 'eof') this.fail(Messages.unmatchedBrace, open);
       if (this.accept(';')) continue;
@@ -340,9 +348,34 @@ export abstract class SpecifierParser extends ParserCore {
       else if (a.name === 'aligned') decl.aligned = Math.max(decl.aligned ?? 1, a.ints![0]);
     }
     decl.fields = fields;
+    // A negative array size also leaves a length of null: only a clean field list is checked.
+    if (this.diags.errors === errorsBefore) this.flexibleArrays(tagKind, fields);
     this.checker.record(decl, tokenSpan(nameTok ?? kw));
     this.records.push(decl);
     return { kind: 'record', decl };
+  }
+
+  /**
+   * Where clang puts an "expected ';'" after `prev` (Parser::ExpectAndConsume): just past it, where
+   * that is a place in the file; when `prev` came from a macro and the expansion goes on after it
+   * (clang's end-of-token location is then invalid), at the next token, `next`, with its notes.
+   */
+  private afterToken(prev: Token, next: Token): Span {
+    if (prev.macroLoc && next.macroLoc) return tokenSpan(next);
+    const s = tokenSpan(prev);
+    return { file: s.file, start: s.end, end: s.end };
+  }
+
+  /** clang's rules for a field `T name[]`: last in a struct that has another named field, never in a union. */
+  private flexibleArrays(tagKind: 'struct' | 'union', fields: readonly FieldDecl[]): void {
+    fields.forEach((f, i) => {
+      const c = canonical(f.type).type;
+      if (c.kind !== 'array' || c.length !== null || f.name === null) return;
+      const why = tagKind === 'union' ? 'in a union is not allowed'
+        : i !== fields.length - 1 ? `with type '${typeToString(f.type)}' is not at the end of struct`
+        : fields.length === 1 ? 'not allowed in otherwise empty struct' : undefined;
+      if (why) this.diags.report(Messages.flexibleArray, f.span, [f.name, why]);
+    });
   }
 
   protected fieldDeclaration(fields: FieldDecl[]): void {
@@ -372,6 +405,11 @@ export abstract class SpecifierParser extends ParserCore {
       }
       fields.push(field);
       if (this.accept(',')) continue;
+      // clang only warns when the last field's ';' is missing, at the end of the field, and goes on.
+      if (this.is('}')) {
+        this.diags.report(Messages.missingFieldSemicolon, this.afterToken(this.tokenAt(this.pos - 1), this.peek()));
+        return;
+      }
       this.expect(';', "';' after a field");
       return;
     }
@@ -438,6 +476,8 @@ export abstract class SpecifierParser extends ParserCore {
 }
 
 const IMAGE_NAMES: ReadonlySet<string> = new Set(IMAGE_TYPES);
+/** Specifiers clang sets as a sign or a width: repeated, they are warned about and ignored. */
+const SIGN_OR_WIDTH: ReadonlySet<string> = new Set(['signed', 'unsigned', 'short']);
 const OPAQUE_NAMES: ReadonlySet<string> = new Set(OPAQUE_TYPES);
 
 /** `float4` and the like: element and length by name. */

@@ -2,7 +2,7 @@ import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { Messages } from '../../diagnostics/messages.js';
 import { SourceFile, type Span, span } from '../../diagnostics/source.js';
 import { type LexedTokens, lexTokens } from './lexer.js';
-import { isPunct, type Macro, MacroExpander, MIN_EXPANSION_TOKENS, TokenStream } from './macro-expand.js';
+import { expansionBudgetFor, isPunct, type Macro, MacroExpander, TokenStream } from './macro-expand.js';
 import { evaluatePPExpression } from './pp-expr.js';
 import { type ClStd, KNOWN_EXTENSIONS, type PredefineTarget, predefinedSource } from './predefined.js';
 import { BOL, K_IDENT, K_PUNCT, KIND_MASK, Token, tokenSpan } from './token.js';
@@ -44,6 +44,12 @@ export interface PreprocessResult {
   readonly pragmas: ExtensionPragma[];
   readonly macros: ReadonlyMap<string, Macro>;
   readonly files: SourceFile[];
+  /**
+   * Preprocessing stopped part-way (the expansion budget, argument nesting or include depth ran
+   * out; the error says which): the tokens end at an arbitrary point, so parsing them would only
+   * add cascading errors (and a million-token expansion would be parsed for nothing).
+   */
+  readonly stopped: boolean;
 }
 
 const MAX_INCLUDE_DEPTH = 200;
@@ -102,8 +108,13 @@ export class Preprocessor extends MacroExpander {
     super(diags);
   }
 
+  /** Preprocessing stopped part-way (see PreprocessResult.stopped); readable after a run that threw. */
+  get stopped(): boolean {
+    return this.aborted;
+  }
+
   run(main: SourceFile): PreprocessResult {
-    this.expansionBudget = Math.max(MIN_EXPANSION_TOKENS, 2 * main.text.length);
+    this.expansionBudget = expansionBudgetFor(main.text.length);
     const builtin = builtinFile(predefinedSource(this.options.std, this.options.target));
     const predefined = BUILTIN_MACROS.get(builtin);
     if (predefined) {
@@ -124,7 +135,7 @@ export class Preprocessor extends MacroExpander {
     const eof = main.text.length;
     this.output.push(new Token('eof', '', main, eof, eof, true, false));
     this.output.finish();
-    return { tokens: this.output, pragmas: this.pragmas, macros: this.macros, files: this.files };
+    return { tokens: this.output, pragmas: this.pragmas, macros: this.macros, files: this.files, stopped: this.aborted };
   }
 
   protected processFile(file: SourceFile, depth: number, emit: boolean): void {

@@ -2,7 +2,7 @@ import type { SourceFile, Span } from '../../diagnostics/source.js';
 import type { LexedTokens } from './lexer.js';
 import type { TokenSource } from './macro-expand.js';
 import type { CallArgs } from '../../model/kernel-module.js';
-import { BODY, K_EOF, KIND_MASK, KINDS, Token, type TokenKind } from './token.js';
+import { BODY, K_EOF, KIND_MASK, KINDS, type MacroLoc, Token, type TokenKind } from './token.js';
 
 /**
  * What the parser's body scan would find in a function body, found while the preprocessor read
@@ -52,6 +52,7 @@ export class TokenBuffer {
   private metaArr = new Int32Array(this.cap);
   private readonly hides: (ReadonlySet<string> | undefined)[] = [];
   private readonly expansions: (Span | undefined)[] = [];
+  private readonly macroLocs: (MacroLoc | undefined)[] = [];
   length = 0;
 
   /** Makes room for `n` more tokens at once (a file's count is known before it is expanded). */
@@ -142,6 +143,7 @@ export class TokenBuffer {
     this.fileArr[n] = this.fileIndex(t.file);
     if (t.hide || t.expansion) {
       this.hides.push(t.hide);
+      this.macroLocs.push(t.macroLoc);
       this.metaArr[n] = this.expansions.push(t.expansion);
     } else this.metaArr[n] = 0;
   }
@@ -209,7 +211,7 @@ export class TokenBuffer {
     const file = this.files[this.fileArr[k]];
     const text = this.strings[this.idArr[k]];
     if (!m) return new Token(this.bitsArr[k], text, file, this.startsArr[k], this.endsArr[k], false, false);
-    return new Token(this.bitsArr[k], text, file, this.startsArr[k], this.endsArr[k], false, false, this.hides[m - 1], this.expansions[m - 1]);
+    return new Token(this.bitsArr[k], text, file, this.startsArr[k], this.endsArr[k], false, false, this.hides[m - 1], this.expansions[m - 1], this.macroLocs[m - 1]);
   }
 
   /** Every token as an object, in order (for printing and tests). */
