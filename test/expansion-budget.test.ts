@@ -25,7 +25,11 @@ for (const c of RUNAWAY_CASES) {
       const ms = cpuMs(() => {
         codes = lower('k.cl', src, host, { target: 'opencl', format: 'table' }).diagnostics.map((d) => d.code);
       });
-      const limit = 1000 * Math.max(1, src.length / 100_000);
+      // The goal is 1 s of an idle core per 100 KB (scripts/expansion-budget.ts measures it; README has
+      // the figures). CPU time here counts every thread of a test process that shares a loaded 2-core CI
+      // machine (one case took 0.95 s so), so the bound is twice the goal: still far under the
+      // 2.9-17 s the unbounded expansions took.
+      const limit = 2000 * Math.max(1, src.length / 100_000);
       assert.ok(ms < limit, `${c.name} at ${src.length} bytes: ${ms.toFixed(0)} ms of CPU, over ${limit.toFixed(0)} ms`);
       // One error, the budget's: nothing parsed after the cut.
       assert.deepEqual(codes.filter((k) => k !== 'KA1055'), [], `${c.name}: ${codes.join(', ')}`);
