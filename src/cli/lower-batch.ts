@@ -19,6 +19,8 @@ export const FORMAT_EXTENSIONS: Readonly<Record<string, string>> = {
   'descriptor-map': 'csv',
   spirv: 'spv',
   'spirv-asm': 'spvasm',
+  ptx: 'ptx',
+  'ze-info': 'yaml',
 };
 
 /** Where input `path`'s output goes: DIR/<name without its extension>.<format's extension>. */
