@@ -195,6 +195,7 @@ export const Messages = {
   cudaPoclArgument: e('KA4405', "pocl's CUDA driver does not pass {0} arguments ('{1}'): choose --local-memory nvidia"),
   cudaNeedsFeature: e('KA4406', "use of type '{0}' requires {1} support, which clang's NVPTX target does not declare"),
   cudaHalfVariable: e('KA4407', "declaring variable of type '{0}' is not allowed: NVPTX has no cl_khr_fp16"),
+  cudaNoSubgroups: e('KA4408', "use of undeclared identifier '{0}': clang's NVPTX target declares no sub-group builtins (no cl_khr_subgroups)"),
   // zebin (KA4500-KA4599): what IGC's zebin payload has no place for
   zebinNoArgument: e('KA4501', "IGC's zebin payload has no argument kind for '{0}' (parameter '{1}')"),
   zebinNoFp64: e('KA4502', "parameter '{0}' uses double, which ocloc refuses for -device {1} (no cl_khr_fp64)"),

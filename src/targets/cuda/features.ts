@@ -36,9 +36,25 @@ function missingFeature(p: KernelModule['functions'][number]['params'][number], 
   }
 }
 
+/**
+ * The sub-group builtins (cl_khr_subgroups, OpenCL C 2.0's __opencl_c_subgroups): opencl-c.h declares
+ * them only where the target supports the extension, which NVPTX does not, so clang-16/19/22 refuse a
+ * call as an undeclared identifier.
+ */
+const SUBGROUP_BUILTIN = /^(get_(sub_group_size|max_sub_group_size|num_sub_groups|enqueued_num_sub_groups|sub_group_id|sub_group_local_id)|sub_group_[a-z_]+)$/;
+
 /** Reports every use NVPTX refuses; true when there was none. */
 export function checkNvptxFeatures(module: KernelModule, diags: DiagnosticBag): boolean {
   let ok = true;
+  const declared = new Set(module.functions.map((f) => f.name));
+  for (const f of module.functions) {
+    for (const c of f.calls) {
+      // A function of the source's own with that name is no builtin: clang compiles the call.
+      if (!SUBGROUP_BUILTIN.test(c.name) || declared.has(c.name)) continue;
+      diags.report(Messages.cudaNoSubgroups, c.span, [c.name]);
+      ok = false;
+    }
+  }
   for (const f of module.functions) {
     if (!f.isKernel) continue;
     for (const p of f.params) {
