@@ -165,7 +165,6 @@ export const Messages = {
   vkPrintf: e('KA4111', 'printf is not supported'),
   vkPrintfArgSize: e('KA4112', 'printf argument {0} has no conversion in its format string, so its size is unknown'),
   vkImageMetadataHelper: e('KA4113', "kernarg does not follow image metadata through helper functions ('{0}' calls '{1}'; clspv inlines it into the kernels)"),
-  vkHalfPointer: e('KA4114', "half pointers are not supported as kernel arguments ('{0}')"),
   vkPipe: e('KA4116', 'pipes are not supported'),
   vkQueue: e('KA4117', "queue_t is not supported ('{0}')"),
   vkLongVector: e('KA4118', 'vectors with more than 4 elements are not supported'),

@@ -211,7 +211,7 @@ function compareKernel(o: KernelView, n: KernelView, props: readonly string[], s
       out.push(change('slot-moved', k, a, 'order', d.oldRank, d.newRank, { class: 'breaking', reason: cause ? `follows from ${describeFate(cause)}: ${reason}` : reason }, cause?.slot.name ?? null));
     }
     for (const p of d.props) {
-      const v = slotPropertyVerdict(p, hiddenish(a));
+      const v = slotPropertyVerdict(p, hiddenish(a), a.props[p] ?? null, b.props[p] ?? null);
       out.push(change('slot-property', k, a, p, a.props[p] ?? null, b.props[p] ?? null, cause ? { class: v.class, reason: `follows from ${describeFate(cause)}: ${v.reason}` } : v, cause?.slot.name ?? null));
     }
   }

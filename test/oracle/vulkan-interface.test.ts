@@ -80,8 +80,8 @@ test('every fixture vulkan plan: its interface is valid SPIR-V with valid reflec
     plan.kernels.forEach((_, i) => checkKernel(tl, plan, i, `fixture ${name}`));
     kernels += plan.kernels.length;
   }
-  // The clspv-* fixtures of today's modes are among them (texel buffers, one UBO per argument, the constants pointer).
-  for (const c of ['clspv-texel-buffers', 'clspv-pod-ubo-each', 'clspv-constants-pointer', 'clspv-subgroup-max-size', 'clspv-physical-pointers']) assert.ok(cases.includes(c), `fixture ${c} has a vulkan plan`);
+  // The clspv-* fixtures of today's modes are among them (texel buffers, one UBO per argument, the constants pointer, half pointers).
+  for (const c of ['clspv-texel-buffers', 'clspv-pod-ubo-each', 'clspv-constants-pointer', 'clspv-subgroup-max-size', 'clspv-physical-pointers', 'clspv-half-pointers']) assert.ok(cases.includes(c), `fixture ${c} has a vulkan plan`);
   assert.ok(kernels >= 20, `only ${kernels} kernels`);
 });
 

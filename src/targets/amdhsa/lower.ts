@@ -52,24 +52,6 @@ export function defaultCodeObject(llvm: AmdhsaLlvm): AmdhsaCodeObject {
   }
 }
 
-/**
- * OpenCL C 3.0's optional features clang-22 declares for amdgcn that clang-16 and clang-19 do not
- * (`clang-22 -x cl -cl-std=CL3.0 -target amdgcn-amd-amdhsa -E -dM`): code under
- * `#ifdef __opencl_c_generic_address_space` and the like is compiled only under `--llvm 22`.
- * (clang-22 also drops `__opencl_c_named_address_space_builtins` and `__AMDGCN_WAVEFRONT_SIZE`,
- * which the shared prelude still defines: a recorded difference, README.)
- */
-const LLVM22_CL30_FEATURES = [
-  'atomic_order_acq_rel', 'atomic_order_seq_cst', 'atomic_scope_all_devices', 'atomic_scope_device', 'device_enqueue',
-  'generic_address_space', 'pipes', 'program_scope_global_variables', 'read_write_images', 'work_group_collective_functions',
-] as const;
-
-/** The macros a generation's clang adds to the shared amdgcn prelude for one OpenCL C version. */
-export function amdhsaPredefines(llvm: AmdhsaLlvm, std: string | undefined): (readonly [string, string])[] {
-  if (llvm < 22 || std !== 'CL3.0') return [];
-  return LLVM22_CL30_FEATURES.map((f) => [`__opencl_c_${f}`, '1'] as const);
-}
-
 /** Why an option pair cannot be laid out, or undefined: clang-16 does not know code object 6. */
 export function amdhsaOptionProblem(o: AmdhsaTargetOptions): OptionProblem | undefined {
   const llvm = o.llvm ?? AMDHSA_DEFAULT_LLVM;
