@@ -201,13 +201,13 @@ function cudaLanes(plan: PlanJson, k: KernelJson): Lane[] {
     ...box(k, i, s.offset ?? 0, s.size ?? 0, { index: s.index ?? i, ptx: ptxParam(s, nvcl) }),
     tipRows: [['.param', ptxParam(s, nvcl)], ['kernelParams', `[${s.index ?? i}]`]],
   }));
-  const lanes: Lane[] = [{ kind: 'bytes', title: `Parameter buffer (CU_LAUNCH_PARAM_BUFFER_POINTER) · ${size} bytes`, size, unit: 'byte', boxes }];
+  const lanes: Lane[] = [{ kind: 'bytes', title: `Packed parameter buffer · ${size} bytes`, size, unit: 'byte', boxes }];
   // cuLaunchKernel's other form: an array of pointers, one per parameter, each to its value's bytes.
   const params = k.args.map((s, i) => ({
     box: box(k, i, 0, s.size ?? 0, { index: s.index ?? i, param: 1 }, `kernelParams[${s.index ?? i}] points at ${s.size ?? 0} bytes`),
     cells: [String(s.index ?? i), String(s.size ?? 0), s.ptxType === 'b8' ? `.b8[${s.size ?? 0}]` : `.${s.ptxType ?? ''}`],
   }));
-  lanes.push({ kind: 'list', title: 'kernelParams (cuLaunchKernel): a pointer to each value', columns: ['index', 'size', 'ptx'], rows: params });
+  lanes.push({ kind: 'list', title: 'kernelParams: a pointer to each value', columns: ['index', 'size', 'ptx'], rows: params });
   // Local pointers: blocks of the launch's dynamic shared memory (sharedMemBytes), sized by the host.
   const shared = (k.dynamicShared ?? []).flatMap((name) => {
     const i = k.args.findIndex((s) => s.name === name && s.param !== null);
@@ -217,7 +217,7 @@ function cudaLanes(plan: PlanJson, k: KernelJson): Lane[] {
     const what = nvcl ? 'its block\'s address in the shared window' : 'its block\'s offset in the one extern shared array (pocl)';
     return [{ box: box(k, i, 0, 0, { shared: 1 }, `sharedMemBytes holds this block (the host picks its size); the parameter is ${what}`), cells: [s.pointeeAlign === undefined ? '—' : String(s.pointeeAlign), how] }];
   });
-  if (shared.length > 0) lanes.push({ kind: 'list', title: 'Dynamic shared memory blocks (sharedMemBytes)', columns: ['block align', 'passed as'], rows: shared });
+  if (shared.length > 0) lanes.push({ kind: 'list', title: 'Dynamic shared memory (sharedMemBytes)', columns: ['block align', 'passed as'], rows: shared });
   return lanes;
 }
 
@@ -244,7 +244,8 @@ function zebinLanes(k: KernelJson): Lane[] {
   k.args.forEach((s, i) => {
     const stateful = s.addrmode === 'stateful';
     if (s.bindingTable || stateful) {
-      const kind = s.role === 'image' ? `image ${s.imageType ?? ''}`.trim() : s.role === 'sampler' ? `sampler${s.samplerIndex === undefined ? '' : ` ${s.samplerIndex}`}` : `${s.addrspace ?? ''} buffer`;
+      // Short cells: the list's box column takes most of the width.
+      const kind = s.role === 'image' ? s.imageType ?? 'image' : s.role === 'sampler' ? `sampler${s.samplerIndex === undefined ? '' : ` ${s.samplerIndex}`}` : s.addrspace ?? 'buffer';
       table.push({ box: { ...box(k, i, 0, 0, { bti: 1 }), tipRows: zeRows(s) }, cells: [kind, s.addrmode ?? '', s.accessType ?? ''] });
     }
     // Images and samplers live only in the binding table: no payload bytes.
@@ -298,7 +299,7 @@ export function drawingOf(target: TargetName, plan: PlanJson, k: KernelJson): Dr
       return { target, kernel: k.name, summary: `${String(plan.triple ?? '')}, ${String(plan.metadata ?? '')} metadata`, lanes: llvmLanes(k) };
     case 'cuda': {
       const shared = k.dynamicShared?.length ? `; dynamic shared memory: ${k.dynamicShared.join(', ')}` : '';
-      return { target, kernel: k.name, summary: `parameter buffer ${fmtSize(k.paramBytes ?? 0)} (${String(plan.arch ?? '')}, ${String(plan.localMemory ?? '')} local memory)${shared}`, lanes: cudaLanes(plan, k) };
+      return { target, kernel: k.name, summary: `packed parameter buffer (CU_LAUNCH_PARAM_BUFFER_POINTER) ${fmtSize(k.paramBytes ?? 0)} (${String(plan.arch ?? '')}, ${String(plan.localMemory ?? '')} local memory)${shared}`, lanes: cudaLanes(plan, k) };
     }
     case 'zebin':
       return { target, kernel: k.name, summary: `cross-thread payload ${fmtSize(k.payloadSize ?? 0)} (${String(plan.device ?? '')})`, lanes: zebinLanes(k) };
