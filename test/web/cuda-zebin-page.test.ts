@@ -3,13 +3,13 @@
 // cuda and zebin on the explorer page, in Chromium: their drawings hold lower()'s offsets and sizes,
 // their tooltips give the `.param` declaration or IGC's arg_type, addrmode and source_offset, their
 // option controls (from the target records) reach the core, and the Text view shows `ptx` and
-// `ze-info` as lower() writes them. The picture of OpenCL, CUDA and zebin side by side at 1920 px
+// `ze-info` as lower() writes them, and the two-source mode lists kernarg diff's changes for both. The picture of OpenCL, CUDA and zebin side by side at 1920 px
 // goes to test/.tmp/web/targets-1920.png (web/screenshot-targets.png is that picture, pngquant'd).
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { type LowerOptions, TARGET_RECORDS, lower } from '../../src/index.js';
+import { type LowerOptions, TARGET_RECORDS, abiView, diffViews, lower } from '../../src/index.js';
 import { ARTIFACTS, editorText, pageOpener, settled, typeSource } from './browser.js';
 
 const noFiles = { readFile: (): undefined => undefined };
@@ -41,7 +41,7 @@ function kernelOf(text: string, options: LowerOptions): Kernel {
 }
 
 /** The boxes of one lane kind as drawn: every data-* attribute of each. */
-function drawn(page: Page, target: string, which: string): Promise<Record<string, string>[]> {
+function drawn(page: Page, target: string, which: string): Promise<Record<string, string | undefined>[]> {
   return page.$$eval(`svg[data-target="${target}"] .slot${which}`, (els) => els.map((e) => ({ ...(e as SVGElement).dataset })));
 }
 
@@ -159,5 +159,33 @@ describe('web page: cuda and zebin', () => {
     assert.deepEqual(grid.map((d) => [d.name, Number(d.offset), Number(d.size), d.mark]), pocl.args.map((s) => [s.name, s.offset, s.size, s.param === null ? 'hidden' : 'arg']));
     assert.ok(grid.some((d) => d.name === '_work_dim' && d.mark === 'hidden'));
     assert.ok(grid.filter((d) => d.name === 'a' || d.name === 'b').every((d) => d.ptx?.startsWith('.param .u32 ')));
+  });
+
+  test('two-source mode: kernarg diff\'s changes for cuda and zebin, the breaking slots outlined (zebin\'s struct pieces too)', async (t) => {
+    const page = await open(t);
+    if (!page) return;
+    for (const x of ['vulkan', 'amdhsa', 'cuda', 'zebin']) await page.click(`#pick-${x}`);
+    await page.click('#compare');
+    const oldSrc = 'typedef struct { char tag; long count; } S;\nkernel void k(global float *a, S s, float f) { a[0] = f; }';
+    const newSrc = 'typedef struct { char tag; int count; } S;\nkernel void k(global float *a, S s, float f) { a[0] = f; }';
+    await typeSource(page, oldSrc, '#old-editor');
+    await typeSource(page, newSrc);
+    await settled(page);
+    const newText = await editorText(page);
+    const oldText = await editorText(page, '#old-editor');
+    for (const target of ['cuda', 'zebin'] as const) {
+      const o = lower('old.cl', oldText, noFiles, { target });
+      const n = lower('kernel.cl', newText, noFiles, { target });
+      assert.ok(o.plan && n.plan);
+      const expected = diffViews(abiView(o.plan), abiView(n.plan));
+      assert.ok(expected.breaking > 0, `${target}: the change breaks`);
+      const shown: Record<string, string | undefined>[] = await page.$$eval(`.panel[data-target="${target}"] .changes li`, (els) => els.map((e) => ({ ...(e as HTMLElement).dataset })));
+      assert.deepEqual(shown.map((c) => [c.class, c.slot, c.property]), expected.changes.map((c) => [c.class, c.slot ?? '', c.property ?? '']), `${target}: the page lists kernarg diff's changes`);
+      const outlined = await page.$$eval(`svg[data-target="${target}"] .slot.breaking`, (els) => els.map((e) => (e as SVGElement).dataset.name));
+      assert.ok(outlined.length > 0 && outlined.every((name) => name === 's' || name === 'f'), `${target}: outlined ${outlined.join(', ')}`);
+      // Every box of s is outlined: zebin's pieces, cuda's parameter and its kernelParams row.
+      const boxesOfS = await page.$$eval(`svg[data-target="${target}"] .slot[data-name="s"]`, (els) => els.map((e) => e.classList.contains('breaking')));
+      assert.ok(boxesOfS.length > 0 && boxesOfS.every(Boolean), `${target}: s outlined in every box`);
+    }
   });
 });

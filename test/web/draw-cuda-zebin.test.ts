@@ -104,7 +104,7 @@ test('cuda: every fixture\'s parameter buffer drawn at lower()\'s offsets and si
 
 test('cuda: pocl\'s local memory (.u32 offsets, its hidden arguments greyed) and nvptx\'s 32-bit pointers', () => {
   const src = 'typedef struct { char c; long n; } S;\nkernel void k(global float *out, local int *a, local float2 *b, constant float4 *c, int n, S s, float3 v) { out[0] = n; }';
-  for (const flags of [{ 'local-memory': 'pocl' }, { arch: 'nvptx' }, {}]) {
+  for (const flags of [{ 'local-memory': 'pocl' }, { arch: 'nvptx' }, {}] as Readonly<Record<string, string>>[]) {
     const options = optionsOf('cuda', flags);
     const plan = planOf(src, options);
     const ptx = lower('kernel.cl', src, noFiles, { ...options, format: 'ptx' }).output;
