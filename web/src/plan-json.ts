@@ -41,6 +41,21 @@ export interface SlotJson {
   accessQual?: string;
   baseType?: string;
   typeQual?: string;
+  // cuda
+  ptxName?: string;
+  ptxType?: string;
+  space?: string;
+  pointeeAlign?: number;
+  // zebin
+  argIndex?: number;
+  addrmode?: string;
+  addrspace?: string;
+  accessType?: string;
+  bindingTable?: boolean;
+  slmAlignment?: number;
+  samplerIndex?: number;
+  imageType?: string;
+  pieces?: { sourceOffset: number; offset: number; size: number }[];
   layout?: LayoutJson;
 }
 
@@ -52,6 +67,11 @@ export interface KernelJson {
   inputSize?: number;
   podPlacement?: string;
   podSize?: number;
+  // cuda
+  paramBytes?: number;
+  dynamicShared?: string[];
+  // zebin
+  payloadSize?: number;
   [field: string]: unknown;
 }
 

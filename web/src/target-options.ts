@@ -31,9 +31,15 @@ function controlsOf(flags: readonly TargetFlag[]): OptionSpec[] {
       case 'boolean':
         out.push({ key: f.flag, label: f.help, help, kind: 'flag', default: 'off', apply: (o, v) => f.apply(o, v === 'on') });
         break;
-      case 'choice':
-        out.push({ key: f.flag, label: f.help, help, kind: 'choice', choices: f.choices.map((c) => ({ value: c, label: c })), default: f.default ?? f.choices[0], apply: (o, v) => f.apply(o, v) });
+      case 'choice': {
+        // A flag without a default leaves the choice to the core (amdhsa's code object follows --llvm):
+        // the control then starts on "default", which applies nothing, so picking the first real
+        // choice applies it instead of being taken for the default.
+        const choices = f.choices.map((c) => ({ value: c, label: c }));
+        if (f.default === undefined) choices.unshift({ value: '', label: 'default' });
+        out.push({ key: f.flag, label: f.help, help, kind: 'choice', choices, default: f.default ?? '', apply: (o, v) => f.apply(o, v) });
         break;
+      }
       case 'count':
       case 'words':
       case 'file':

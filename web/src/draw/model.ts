@@ -23,6 +23,8 @@ export interface Box {
   readonly layout?: LayoutJson;
   /** Extra line of the tooltip. */
   readonly detail?: string;
+  /** Target facts the tooltip lists before the alignment (cuda's `.param`, zebin's arg_type and addrmode). */
+  readonly tipRows?: readonly (readonly [string, string])[];
   /** data-* attributes the page's tests read. */
   readonly data: Readonly<Record<string, string | number>>;
 }
@@ -183,6 +185,88 @@ function llvmLanes(k: KernelJson): Lane[] {
   return [{ kind: 'list', title: 'Kernel parameters and their kernel_arg_* metadata', columns: ['addrspace', 'access', 'type qual'], rows }];
 }
 
+/** A cuda parameter's declaration as `--format ptx` prints it (nvcl's `.ptr` spaces; pocl's bare integers). */
+export function ptxParam(s: SlotJson, nvcl: boolean): string {
+  const name = s.ptxName ?? s.name;
+  if (s.ptxType === 'b8') return `.param .align ${s.align ?? 1} .b8 ${name}[${s.size ?? 0}]`;
+  if (s.space === undefined || !nvcl) return `.param .${s.ptxType ?? ''} ${name}`;
+  const space = s.space === 'generic' ? '' : `.${s.space} `;
+  return `.param .${s.ptxType ?? ''} .ptr ${space}.align ${s.pointeeAlign ?? 1} ${name}`;
+}
+
+function cudaLanes(plan: PlanJson, k: KernelJson): Lane[] {
+  const nvcl = plan.localMemory === 'nvidia';
+  const size = k.paramBytes ?? 0;
+  const boxes = k.args.map((s, i): Box => ({
+    ...box(k, i, s.offset ?? 0, s.size ?? 0, { index: s.index ?? i, ptx: ptxParam(s, nvcl) }),
+    tipRows: [['.param', ptxParam(s, nvcl)], ['kernelParams', `[${s.index ?? i}]`]],
+  }));
+  const lanes: Lane[] = [{ kind: 'bytes', title: `Packed parameter buffer · ${size} bytes`, size, unit: 'byte', boxes }];
+  // cuLaunchKernel's other form: an array of pointers, one per parameter, each to its value's bytes.
+  const params = k.args.map((s, i) => ({
+    box: box(k, i, 0, s.size ?? 0, { index: s.index ?? i, param: 1 }, `kernelParams[${s.index ?? i}] points at ${s.size ?? 0} bytes`),
+    cells: [String(s.index ?? i), String(s.size ?? 0), s.ptxType === 'b8' ? `.b8[${s.size ?? 0}]` : `.${s.ptxType ?? ''}`],
+  }));
+  lanes.push({ kind: 'list', title: 'kernelParams: a pointer to each value', columns: ['index', 'size', 'ptx'], rows: params });
+  // Local pointers: blocks of the launch's dynamic shared memory (sharedMemBytes), sized by the host.
+  const shared = (k.dynamicShared ?? []).flatMap((name) => {
+    const i = k.args.findIndex((s) => s.name === name && s.param !== null);
+    if (i < 0) return [];
+    const s = k.args[i];
+    const how = nvcl ? '.shared address' : '.u32 offset';
+    const what = nvcl ? 'its block\'s address in the shared window' : 'its block\'s offset in the one extern shared array (pocl)';
+    return [{ box: box(k, i, 0, 0, { shared: 1 }, `sharedMemBytes holds this block (the host picks its size); the parameter is ${what}`), cells: [s.pointeeAlign === undefined ? '—' : String(s.pointeeAlign), how] }];
+  });
+  if (shared.length > 0) lanes.push({ kind: 'list', title: 'Dynamic shared memory (sharedMemBytes)', columns: ['block align', 'passed as'], rows: shared });
+  return lanes;
+}
+
+/** What a zebin payload entry says in the tooltip: IGC's arg_type and addrmode as .ze_info spells them. */
+function zeRows(s: SlotJson): [string, string][] {
+  const rows: [string, string][] = [['arg_type', s.argType ?? '—']];
+  if (s.addrmode) rows.push(['addrmode', s.addrmode]);
+  if (s.addrspace) rows.push(['addrspace', `${s.addrspace}${s.accessType ? ` ${s.accessType}` : ''}`]);
+  if (s.slmAlignment !== undefined) rows.push(['slm_alignment', String(s.slmAlignment)]);
+  if (s.argIndex !== undefined) rows.push(['arg_index', String(s.argIndex)]);
+  return rows;
+}
+
+/** The fields of a struct a piece of it carries (by their offsets in the struct). */
+function piecesFields(layout: LayoutJson | undefined, from: number, size: number): string {
+  if (!layout || layout.kind !== 'struct') return '';
+  return layout.fields.filter((f) => f.offset >= from && f.offset < from + size).map((f) => f.name ?? '(unnamed)').join(', ');
+}
+
+function zebinLanes(k: KernelJson): Lane[] {
+  const size = k.payloadSize ?? 0;
+  const boxes: Box[] = [];
+  const table: ListLane['rows'][number][] = [];
+  k.args.forEach((s, i) => {
+    const stateful = s.addrmode === 'stateful';
+    if (s.bindingTable || stateful) {
+      // Short cells: the list's box column takes most of the width.
+      const kind = s.role === 'image' ? s.imageType ?? 'image' : s.role === 'sampler' ? `sampler${s.samplerIndex === undefined ? '' : ` ${s.samplerIndex}`}` : s.addrspace ?? 'buffer';
+      table.push({ box: { ...box(k, i, 0, 0, { bti: 1 }), tipRows: zeRows(s) }, cells: [kind, s.addrmode ?? '', s.accessType ?? ''] });
+    }
+    // Images and samplers live only in the binding table: no payload bytes.
+    if (stateful || (s.size ?? 0) <= 0) return;
+    if (s.pieces && s.pieces.length > 0) {
+      // IGC passes a struct as pieces, each at its own payload offset: one box each, named by where
+      // it comes from in the struct (its source_offset), not laid out as the struct is in memory.
+      for (const p of s.pieces) {
+        const held = piecesFields(s.layout, p.sourceOffset, p.size);
+        const b = box(k, i, p.offset, p.size, { sourceOffset: p.sourceOffset, piece: 1 }, held ? `holds ${held}` : undefined);
+        boxes.push({ ...b, name: `${s.name}+${p.sourceOffset}`, layout: undefined, align: undefined, tipRows: [...zeRows(s), ['source_offset', String(p.sourceOffset)]] });
+      }
+      return;
+    }
+    boxes.push({ ...box(k, i, s.offset ?? 0, s.size ?? 0, { argType: s.argType ?? '' }), short: s.name.replace(/^payload_header\./, ''), tipRows: zeRows(s) });
+  });
+  const lanes: Lane[] = [{ kind: 'bytes', title: `Cross-thread payload · ${size} bytes`, size, unit: 'byte', boxes }];
+  if (table.length > 0) lanes.push({ kind: 'list', title: 'Binding-table entries', columns: ['kind', 'addrmode', 'access'], rows: table });
+  return lanes;
+}
+
 function fmtSize(n: number): string {
   return `${n} bytes`;
 }
@@ -213,6 +297,12 @@ export function drawingOf(target: TargetName, plan: PlanJson, k: KernelJson): Dr
     }
     case 'llvm':
       return { target, kernel: k.name, summary: `${String(plan.triple ?? '')}, ${String(plan.metadata ?? '')} metadata`, lanes: llvmLanes(k) };
+    case 'cuda': {
+      const shared = k.dynamicShared?.length ? `; dynamic shared memory: ${k.dynamicShared.join(', ')}` : '';
+      return { target, kernel: k.name, summary: `packed parameter buffer (CU_LAUNCH_PARAM_BUFFER_POINTER) ${fmtSize(k.paramBytes ?? 0)} (${String(plan.arch ?? '')}, ${String(plan.localMemory ?? '')} local memory)${shared}`, lanes: cudaLanes(plan, k) };
+    }
+    case 'zebin':
+      return { target, kernel: k.name, summary: `cross-thread payload ${fmtSize(k.payloadSize ?? 0)} (${String(plan.device ?? '')})`, lanes: zebinLanes(k) };
     default:
       // A target without a drawing of its own (a new one: adding a target needs no change here) is
       // drawn as the list of its slots with whatever place its JSON gives them.

@@ -38,7 +38,7 @@ const tipAttr = (tip: Tip): string => JSON.stringify(tip);
 /** A slot's tooltip: its type, where it lives, its size and alignment as the plan gives them. */
 function slotTip(b: Box, rows: readonly (readonly [string, string])[]): Tip {
   const head = b.mark === 'arg' ? b.name : `${b.name} (${b.mark})`;
-  const out: [string, string][] = [['type', b.type || '—'], ...rows.map(([k, v]): [string, string] => [k, v])];
+  const out: [string, string][] = [['type', b.type || '—'], ...rows.map(([k, v]): [string, string] => [k, v]), ...(b.tipRows ?? []).map(([k, v]): [string, string] => [k, v])];
   out.push(['align', b.align === undefined ? 'not stated by this target' : String(b.align)]);
   if (b.layout?.kind === 'union') out.push(['union of', b.layout.fields.map((f) => f.name ?? '(unnamed)').join(', ')]);
   if (b.detail) out.push(['note', b.detail]);
