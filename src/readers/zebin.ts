@@ -65,7 +65,7 @@ function nat(m: YamlMap, key: string, kernel: string): number {
 }
 
 /** Per kernel: its arguments' names and type names from `kernels_misc_info`, by index. */
-type ArgInfo = { name?: string; typeName?: string; access?: string; size?: number };
+type ArgInfo = { name?: string; typeName?: string; access?: string; size?: number; pipe?: boolean };
 type MiscInfo = Map<string, Map<number, ArgInfo>>;
 
 function miscInfo(root: YamlMap): MiscInfo {
@@ -88,7 +88,7 @@ function miscInfo(root: YamlMap): MiscInfo {
       const typeName = spelled?.replace(/;\d+$/, '');
       const size = spelled === undefined ? undefined : /;(\d{1,7})$/.exec(spelled)?.[1];
       const access = ({ __read_only: 'read_only', __write_only: 'write_only', __read_write: 'read_write' } as Record<string, string>)[text(get(a, 'access_qualifier')) ?? ''];
-      byIndex.set(index, { name: argName !== undefined && /^[A-Za-z_]\w*$/.test(argName) ? argName : undefined, typeName, access, ...(size !== undefined ? { size: Number(size) } : {}) });
+      byIndex.set(index, { name: argName !== undefined && /^[A-Za-z_]\w*$/.test(argName) ? argName : undefined, typeName, access, ...(size !== undefined ? { size: Number(size) } : {}), ...(text(get(a, 'type_qualifiers'))?.split(' ').includes('pipe') ? { pipe: true } : {}) });
     }
     out.set(name, byIndex);
   }
@@ -113,6 +113,7 @@ function planJson(doc: YamlNode, device: ZebinDevice, at: number): unknown {
 }
 
 const ROLE_OF_SPACE: Readonly<Record<string, string>> = { global: 'data', constant: 'data', local: 'local', image: 'image', sampler: 'sampler' };
+const PAYLOAD_HEADER = 32;
 const IMAGE_SIZE = new Set(['image_height', 'image_width', 'image_depth', 'image_array_size']);
 
 function kernelJson(k: YamlMap, kernel: string, info: Map<number, ArgInfo>): unknown {
@@ -161,7 +162,7 @@ function kernelJson(k: YamlMap, kernel: string, info: Map<number, ArgInfo>): unk
         continue;
       }
       const addrspace = text(get(e, 'addrspace'));
-      const slot: Record<string, unknown> = { name: nameOf(argIndex), param: argIndex, role: ROLE_OF_SPACE[addrspace ?? 'global'] ?? 'data', argType, offset, size, argIndex };
+      const slot: Record<string, unknown> = { name: nameOf(argIndex), param: argIndex, role: meta.pipe ? 'pipe' : (ROLE_OF_SPACE[addrspace ?? 'global'] ?? 'data'), argType, offset, size, argIndex };
       if (addrmode !== undefined) slot.addrmode = addrmode;
       if (addrspace !== undefined) slot.addrspace = addrspace;
       const access = text(get(e, 'access_type'));
@@ -190,5 +191,8 @@ function kernelJson(k: YamlMap, kernel: string, info: Map<number, ArgInfo>): unk
     const bytes = pieces ? Math.max(info.get(s.argIndex as number)?.size ?? 0, ...pieces.map((p) => p.sourceOffset + p.size)) : (s.size as number);
     s.layout = byValueLayoutJson(pieces ? undefined : (s.typeName as string | undefined), bytes);
   }
-  return { name: kernel, args: slots, payloadSize };
+  // The payload header (global_id_offset and local_size, 24 bytes) takes 32: the zebin target
+  // counts a kernel's payload from there, so a kernel with nothing past the header has 32 too.
+  const header = slots.some((s) => s.argType === 'global_id_offset' && s.offset === 0);
+  return { name: kernel, args: slots, payloadSize: header ? Math.max(PAYLOAD_HEADER, payloadSize) : payloadSize };
 }
