@@ -7,8 +7,8 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { Messages } from '../diagnostics/messages.js';
 import type { AbiPlan, TargetName } from '../targets/index.js';
 import { EM_AMDGPU, readAmdgpuCodeObject } from './amdgpu-code-object.js';
-import { byteDiagnostic } from './byte-error.js';
-import { isElf } from './elf.js';
+import { byteDiagnostic, caught } from './byte-error.js';
+import { isElf, readElf } from './elf.js';
 import { EM_INTEL_GEN, readZebin } from './zebin.js';
 
 export interface ReadBinaryResult {
@@ -47,7 +47,11 @@ export function binaryReaderFor(bytes: Uint8Array): BinaryReader | undefined {
 export function readBinary(bytes: Uint8Array, path: string): ReadBinaryResult {
   const reader = binaryReaderFor(bytes);
   if (reader) return reader.read(bytes, path);
-  const machine = elfMachine(bytes);
-  const what = machine !== undefined ? `an ELF file for machine ${machine}` : isElf(bytes) ? 'an ELF file kernarg cannot read' : 'no magic number kernarg knows';
-  return { diagnostics: [byteDiagnostic(Messages.binaryUnknown, [what])] };
+  if (isElf(bytes)) {
+    // An ELF file no reader claims: its header read in full says why (truncated, big-endian, or another machine's).
+    const elf = caught(() => readElf(bytes));
+    if (!elf.value) return { diagnostics: elf.diagnostics };
+    return { diagnostics: [byteDiagnostic(Messages.binaryUnknown, [`an ELF file for machine ${elf.value.machine}, neither AMDGPU (${EM_AMDGPU}) nor Intel GPU (${EM_INTEL_GEN})`])] };
+  }
+  return { diagnostics: [byteDiagnostic(Messages.binaryUnknown, ['no magic number kernarg knows'])] };
 }

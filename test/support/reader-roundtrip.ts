@@ -23,6 +23,8 @@ export interface Source {
   readonly includeDirs?: readonly string[];
   readonly defines?: readonly (readonly [string, string | undefined])[];
   readonly clangArgs?: readonly string[];
+  /** Compile without -cl-kernel-arg-info (the metadata then has no argument names). */
+  readonly noArgInfo?: boolean;
   /** Where kernarg finds the source's includes (a fixture file is one). */
   readonly host?: FileHost;
 }
@@ -40,7 +42,7 @@ export function compileCodeObject(clang: string, source: Source, codeObject: Amd
     const file = source.path ?? join(dir, 'k.cl');
     if (!source.path) writeFileSync(file, source.text);
     const object = join(dir, 'k.o');
-    execFileSync(clang, [`-cl-std=${source.std}`, ...(source.clangArgs ?? []), '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx900', '-nogpulib', '-O0', '-cl-kernel-arg-info', `-mcode-object-version=${codeObject}`, '-c', '-o', object, file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    execFileSync(clang, [`-cl-std=${source.std}`, ...(source.clangArgs ?? []), '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx900', '-nogpulib', '-O0', ...(source.noArgInfo ? [] : ['-cl-kernel-arg-info']), `-mcode-object-version=${codeObject}`, '-c', '-o', object, file], { stdio: ['ignore', 'pipe', 'pipe'] });
     return new Uint8Array(readFileSync(object));
   } finally {
     rmSync(dir, { recursive: true, force: true });

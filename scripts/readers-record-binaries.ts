@@ -1,4 +1,6 @@
-// Records the zebins the zebin reader's tests read (test/readers/zebins/<case>.<device>.zebin):
+// Records the binaries the readers' tests read: AMDGPU code objects of test/readers/code-objects/
+// kinds.cl by clang-16 (code object 4), clang-19 (5) and clang-22 (6) at -O0 with
+// -cl-kernel-arg-info (kinds.<llvm>.co<N>.o), and zebins (test/readers/zebins/<case>.<device>.zebin):
 // ocloc (IGC_EnableZEBinary=1, -cl-kernel-arg-info so `.ze_info` names the arguments) on the
 // hand-written zebin oracle cases, for each device. ocloc takes seconds a file, so `npm test`
 // reads these instead of running it; rerun this script when ocloc changes.
@@ -8,6 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
+for (const [llvm, co] of [[16, 4], [19, 5], [22, 6]]) {
+  const out = join(root, 'test/readers/code-objects', `kinds.${llvm}.co${co}.o`);
+  execFileSync(`clang-${llvm}`, ['-cl-std=CL2.0', '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx900', '-nogpulib', '-O0', '-cl-kernel-arg-info', `-mcode-object-version=${co}`, '-c', '-o', out, join(root, 'test/readers/code-objects/kinds.cl')]);
+  console.log(out);
+}
 const cases = ['hand-pointers', 'hand-values', 'hand-images', 'hand-builtins'];
 const devices = ['pvc', 'tgllp', 'dg2'];
 for (const c of cases) {
