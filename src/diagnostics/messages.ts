@@ -234,6 +234,5 @@ export const Messages = {
   zeInfoSyntax: e('KA7031', 'at byte {0}: .ze_info line {1}: {2}'),
   zeInfoField: e('KA7032', "at byte {0}: .ze_info kernel '{1}': {2}"),
   binaryUnknown: e('KA7040', 'at byte 0: not a kind of compiled kernel kernarg reads ({0})'),
-  binaryTargetMismatch: e('KA7041', "the binary is a {0} kernel; '--target {1}' disagrees"),
 } as const satisfies Record<string, Message>;
 

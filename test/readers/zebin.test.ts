@@ -44,6 +44,13 @@ test('on pvc the plan read from each zebin equals the plan kernarg predicts from
   }
 });
 
+test('on tgllp and dg2 the only differences from the predicted plan are the reviewed buffer promotions (test/deliberate/zebin-buffer-promotion.md)', () => {
+  for (const c of recorded.filter((r) => r.device !== 'pvc')) {
+    const r = zebinRoundTrip(new Uint8Array(readFileSync(c.file)), { text: readFileSync(join(CASES, `${c.name}.cl`), 'utf8'), std: 'CL2.0' }, c.device);
+    for (const d of r.differences) assert.match(d, /slot \d+: predicted \w+:\d+:data:(buffer_address|arg_bypointer):\d+:8:\d+:[-a-z]+:(global|constant):.*, read \w+:\d+:data:(arg_bypointer|buffer_address):\d+:8:/, `${c.file}: ${d}`);
+  }
+});
+
 test('the .ze_info YAML reader: what ocloc writes, and a message at the byte for what it does not read', () => {
   const yaml = (s: string) => parseZeInfoYaml(new TextEncoder().encode(s), 1000);
   const doc = yaml("---\nversion: '1.20'\nkernels:\n  - name: k\n    required: [ 8, 1, 1 ]\n    payload_arguments:\n      - arg_type: local_size\n        offset: 12\n...\n");

@@ -124,7 +124,7 @@ function zebinSlotLine(s: ZebinPlan['kernels'][number]['args'][number]): string 
 export function zebinRoundTrip(zebin: Uint8Array, source: Source, device: ZebinDevice): RoundTrip {
   const read = readBinary(zebin, 'k.bin');
   if (!read.plan || read.plan.target !== 'zebin') return { kernels: 0, differences: [`no zebin plan read: ${read.diagnostics.map((d) => d.message).join('; ')}`] };
-  const ours = lower(source.path ?? 'k.cl', source.text, source.host ?? memoryHost({}), { target: 'zebin', std: source.std, device, includeDirs: [...(source.includeDirs ?? [])], defines: source.defines?.map(([n, v]) => [n, v] as [string, string | undefined]) });
+  const ours = lower(source.path ?? 'k.cl', source.text, source.host ?? memoryHost({}), { target: 'zebin', std: source.std, zebinDevice: device, includeDirs: [...(source.includeDirs ?? [])], defines: source.defines?.map(([n, v]) => [n, v] as [string, string | undefined]) });
   if (!ours.plan || ours.plan.target !== 'zebin') return { kernels: 0, differences: [`kernarg did not lower the source: ${ours.diagnostics.map((d) => d.message).join('; ')}`] };
   const differences: string[] = [];
   if (read.plan.device !== device) differences.push(`device: read ${read.plan.device}, compiled for ${device}`);
