@@ -230,7 +230,6 @@ export const Messages = {
   amdgpuMetadata: e('KA7022', "at byte {0}: AMDGPU metadata {1}: {2}"),
   amdgpuMcpu: e('KA7023', 'at byte 48: the code object is for {0}; kernarg models amdhsa plans for gfx900 only'),
   amdgpuPlan: e('KA7024', 'at byte {0}: the metadata does not make a valid amdhsa plan: {1}'),
-  zebinNoZeInfo: e('KA7030', 'at byte {0}: this zebin has no .ze_info section'),
   zeInfoSyntax: e('KA7031', 'at byte {0}: .ze_info line {1}: {2}'),
   zeInfoField: e('KA7032', "at byte {0}: .ze_info kernel '{1}': {2}"),
   binaryUnknown: e('KA7040', 'at byte 0: not a kind of compiled kernel kernarg reads ({0})'),
