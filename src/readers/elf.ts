@@ -120,11 +120,13 @@ function checkedRange(bytes: Uint8Array, name: string, offset: number, size: num
   return bytes.subarray(offset, offset + size);
 }
 
+const UTF8 = new TextDecoder('utf-8', { fatal: false });
+
 /** A NUL-terminated string (or the rest of the table when it has no NUL), as latin-1-safe UTF-8. */
 function cString(table: Uint8Array, at: number): string {
   let end = at;
   while (end < table.length && table[end] !== 0) end++;
-  return new TextDecoder('utf-8', { fatal: false }).decode(table.subarray(at, end));
+  return UTF8.decode(table.subarray(at, end));
 }
 
 /** A section's bytes (SHT_NOBITS and the null section have none). */

@@ -13,6 +13,7 @@ export interface YamlMap { readonly kind: 'map'; readonly entries: readonly { re
 interface Line { indent: number; text: string; readonly number: number; /** Byte of the file where `text` starts. */ at: number }
 
 const MAX_DEPTH = 64;
+const UTF8 = new TextDecoder('utf-8', { fatal: false });
 
 /** The document of a `.ze_info` section; `base` is the section's offset in the file, so messages name file bytes. */
 export function parseZeInfoYaml(bytes: Uint8Array, base: number): YamlNode {
@@ -22,7 +23,7 @@ export function parseZeInfoYaml(bytes: Uint8Array, base: number): YamlNode {
   for (let i = 0; i <= bytes.length; i++) {
     if (i < bytes.length && bytes[i] !== 0x0a) continue;
     number++;
-    const raw = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(start, i)).replace(/\r$/, '');
+    const raw = UTF8.decode(bytes.subarray(start, i)).replace(/\r$/, '');
     const indent = raw.length - raw.trimStart().length;
     const text = raw.trim();
     if (raw.slice(0, indent).includes('\t')) fail(Messages.zeInfoSyntax, base + start, number, 'a tab in the indentation');
