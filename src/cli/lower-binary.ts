@@ -15,6 +15,9 @@ import { type CliIO, readText } from './io.js';
 import { writeReported } from './lower-one.js';
 import { LOWER_OPTIONS } from './lower-settings.js';
 
+/** The options that apply to a compiled kernel's plan. */
+const BINARY_OPTIONS = new Set(['target', 'format', 'output', 'color', 'no-warnings', 'Werror']);
+
 /** The formats a plan read from a binary prints in, per target (the rest need a source). */
 function binaryFormats(target: AbiPlan['target']): readonly string[] {
   return target === 'zebin' ? ['table', 'json', 'ze-info'] : ['table', 'json'];
@@ -41,6 +44,10 @@ export function lowerBinary(argv: readonly string[], io: CliIO): number | undefi
   const reader = binaryReaderFor(bytes);
   const target = args.values.get('target') as string | undefined;
   if (reader && target !== undefined && target !== reader.target) throw new UsageError(`'${escapeControls(path)}' is ${reader.kind === 'zebin' ? 'a zebin' : `an ${reader.kind}`} (target ${reader.target}): leave out --target, or give --target ${reader.target}, not '${target}'`);
+  // Options that shape a lowering (-D, -I, --cl-std, --device, --code-object, ...) have nothing to
+  // act on: the binary was compiled already. Saying so beats ignoring them.
+  const shaping = reader ? [...args.values.keys()].find((k) => !BINARY_OPTIONS.has(k)) : undefined;
+  if (shaping !== undefined) throw new UsageError(`--${shaping} applies to source input; '${escapeControls(path)}' is a compiled kernel`);
   const format = (args.values.get('format') as string | undefined) ?? 'table';
   if (reader && !binaryFormats(reader.target).includes(format)) {
     const formats = binaryFormats(reader.target);

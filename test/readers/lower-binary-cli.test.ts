@@ -52,6 +52,9 @@ test('a --target that disagrees with the binary, or a format it has no plan for,
   const f = run(['lower', CO, '--format', 'ze-info']);
   assert.equal(f.code, 2);
   assert.match(f.stderr, /format 'ze-info' is not available for a binary of target 'amdhsa' \(choose from table, json\)/);
+  const shaping = run(['lower', ZEBIN, '--device', 'dg2']);
+  assert.equal(shaping.code, 2);
+  assert.match(shaping.stderr, /--device applies to source input; '.*hand-images.pvc.zebin' is a compiled kernel/);
   const typo = run(['lower', ZEBIN, '--format', 'jsn']);
   assert.equal(typo.code, 2);
   assert.match(typo.stderr, /did you mean 'json'/);
