@@ -40,6 +40,7 @@ export function readmeWithCommandHelp(readme: string): string {
 const PHASES: readonly [string, string][] = [
   ['KA1', 'lexing and preprocessing'], ['KA2', 'parsing'], ['KA3', 'semantic checks'], ['KA4', 'targets'], ['KA5', 'options'],
   ['KA6', "the command line's files: inputs, outputs, run's arguments"],
+  ['KA7', 'compiled kernels: the binary readers (ELF, msgpack, AMDGPU code objects, zebin)'],
 ];
 
 /** docs/diagnostics.md: every code with its severity and message, by phase. */

@@ -1,12 +1,16 @@
 import { UsageError } from './args.js';
 import { type CliIO, inBatches, includeHost } from './io.js';
 import { lowerBatch } from './lower-batch.js';
+import { lowerBinary } from './lower-binary.js';
 import { lowerPrepared, writeReported } from './lower-one.js';
 import { lowerSettings, readPrepared } from './lower-settings.js';
 
 export { LOWER_OPTIONS, type PreparedLower, prepareLower } from './lower-settings.js';
 
 export function lowerCommand(argv: readonly string[], io: CliIO): number {
+  // A compiled kernel (an ELF code object or zebin) is read, not lowered.
+  const binary = lowerBinary(argv, io);
+  if (binary !== undefined) return binary;
   const settings = lowerSettings(argv, io);
   if (typeof settings === 'number') return settings;
   if (settings.outputDir !== undefined) return lowerBatch(settings, settings.outputDir, io);

@@ -1,7 +1,10 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 
-/** What reading an input gives: its text, or why it could not be read (a sentence, no trailing period). */
-export type ReadResult = { readonly text: string } | { readonly error: string };
+/**
+ * What reading an input gives: its text, or why it could not be read (a sentence, no trailing
+ * period). A file read from disk also gives its bytes, for inputs that are compiled kernels.
+ */
+export type ReadResult = { readonly text: string; readonly bytes?: Uint8Array } | { readonly error: string };
 
 /** The most any one input file may hold: far beyond any real kernel source or argument file. */
 export const INPUT_LIMIT_BYTES = 256 * 1024 * 1024;
@@ -36,7 +39,8 @@ export function readInput(path: string, limitBytes: number = INPUT_LIMIT_BYTES):
       if (total > limitBytes) return { error: `is larger than the input limit of ${limitBytes} bytes` };
       chunks.push(n === buf.length ? buf : buf.subarray(0, n));
     }
-    return { text: Buffer.concat(chunks, total).toString('utf8') };
+    const all = Buffer.concat(chunks, total);
+    return { text: all.toString('utf8'), bytes: new Uint8Array(all.buffer, all.byteOffset, all.byteLength) };
   } catch (e) {
     return { error: ioReason(e) };
   } finally {
