@@ -66,6 +66,8 @@ export interface SpvModule {
   readonly constants: Map<number, number>;
   /** Spec constants (OpSpecConstant*), in module order: id and result type. */
   readonly specConstants: { readonly id: number; readonly type: number }[];
+  /** OpSpecConstantComposite ids (a work-group size made of spec constants is one). */
+  readonly specComposites: Set<number>;
   /** Module-scope OpVariable: id → pointer type and storage class. */
   readonly variables: Map<number, { readonly type: number; readonly storageClass: number }>;
   readonly entryPoints: SpvEntryPoint[];
@@ -116,7 +118,7 @@ export function parseSpirv(bytes: Uint8Array): SpvModule {
   const words = wordsOf(bytes);
   const m: SpvModule = {
     version: words[1], addressing: -1, offsets: new Map(), names: new Map(), memberNames: new Map(), decorations: new Map(), memberDecorations: new Map(), types: new Map(),
-    constants: new Map(), specConstants: [], variables: new Map(), entryPoints: [], executionModes: new Map(), functionParams: new Map(),
+    constants: new Map(), specConstants: [], specComposites: new Set(), variables: new Map(), entryPoints: [], executionModes: new Map(), functionParams: new Map(),
     capabilities: [], extensions: [], strings: [],
   };
   let fn: number | undefined;
@@ -179,6 +181,7 @@ export function parseSpirv(bytes: Uint8Array): SpvModule {
       case Op.SpecConstant: m.constants.set(w(1), w(2)); m.specConstants.push({ id: w(1), type: w(0) }); break;
       case MoreOp.SpecConstantTrue: m.constants.set(w(1), 1); m.specConstants.push({ id: w(1), type: w(0) }); break;
       case MoreOp.SpecConstantFalse: m.constants.set(w(1), 0); m.specConstants.push({ id: w(1), type: w(0) }); break;
+      case Op.SpecConstantComposite: m.specComposites.add(w(1)); break;
       case Op.Variable: if (fn === undefined) m.variables.set(w(1), { type: w(0), storageClass: w(2) }); break;
       case Op.Function: fn = w(1); m.functionParams.set(fn, []); break;
       case MoreOp.FunctionParameter: if (fn !== undefined) m.functionParams.get(fn)!.push({ id: w(1), type: w(0) }); break;

@@ -16,7 +16,7 @@ import { type AddressSpace, type QualType, type ScalarName, type Type, type Vect
 import { placeVulkanKernel } from '../targets/vulkan/placement.js';
 import { placeOpenclKernel } from '../targets/opencl/placement.js';
 import type { VulkanArgKind, VulkanKernelPlan, VulkanPlan, VulkanSlot } from '../targets/vulkan/plan.js';
-import { Capability, ExecutionModel, invert } from '../emit/spirv/spec.js';
+import { BuiltIn, Capability, ExecutionModel, invert } from '../emit/spirv/spec.js';
 import {
   Decoration, ExecutionMode, Malformed, MoreDecoration, MoreExecutionModel, MoreStorageClass, type SpvModule, type SpvType,
   StorageClass, decoration, hasDecoration, memberDecoration, parseSpirv,
@@ -140,6 +140,7 @@ function vulkanPlan(r: Reader, entries: SpvModule['entryPoints']): VulkanPlan {
   const kernels: VulkanKernelPlan[] = [];
   const sets = new Set<number>();
   let pushSize = 0;
+  const specSized = [...m.decorations].some(([id, d]) => d.get(Decoration.BuiltIn)?.[0] === BuiltIn.WorkgroupSize && m.specComposites.has(id));
   for (const e of entries) {
     // SPIR-V 1.4 and later list every global the entry point uses; earlier, only its inputs and outputs: all resources then.
     const vars = m.version >= 0x10400 ? e.interface.filter((id) => m.variables.has(id)) : [...m.variables.keys()];
@@ -169,7 +170,8 @@ function vulkanPlan(r: Reader, entries: SpvModule['entryPoints']): VulkanPlan {
         ...(buffer ? { layout: r.explicitLayout(ptr.pointee, 0) } : {}),
       });
     }
-    const localSize = m.executionModes.get(e.fn)?.get(ExecutionMode.LocalSize);
+    // A constant decorated BuiltIn WorkgroupSize (spec constants: local_size_x_id) overrides LocalSize.
+    const localSize = specSized ? undefined : m.executionModes.get(e.fn)?.get(ExecutionMode.LocalSize);
     pushSize = Math.max(pushSize, podSize);
     kernels.push(placeVulkanKernel({
       name: e.name, args, podPlacement: podSize > 0 ? 'pushconstant' : 'none', podSize: Math.ceil(podSize / 4) * 4,
