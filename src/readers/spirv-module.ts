@@ -4,6 +4,7 @@
 // module first, so a truncated or hostile binary gives a `Malformed` with its byte offset, never
 // an exception out of bounds or a hang (each instruction advances by its nonzero word count).
 import { Decoration, ExecutionMode, MAGIC, Op, StorageClass } from '../emit/spirv/spec.js';
+import { Reflection } from '../emit/spirv/clspv-reflection.js';
 
 /**
  * The SPIR-V numbers this reader needs that kernarg's emitter (spec.ts) does not emit, spelled
@@ -18,6 +19,14 @@ export const MoreDecoration = { BufferBlock: 3, MatrixStride: 7, NonReadable: 25
 export const MoreStorageClass = { CrossWorkgroup: 5, Image: 11 } as const;
 export const MoreExecutionModel = { Kernel: 6 } as const;
 export const MoreExecutionMode = { LocalSizeId: 38 } as const;
+
+const FUNCTION_CALL = 57;
+
+/** clspv's reflection instructions for arguments at a descriptor binding: kernel, ordinal, set, binding first. */
+const DESCRIPTOR_ARGUMENTS: ReadonlySet<number> = new Set([
+  Reflection.ArgumentStorageBuffer, Reflection.ArgumentUniform, Reflection.ArgumentPodStorageBuffer, Reflection.ArgumentPodUniform,
+  Reflection.ArgumentSampledImage, Reflection.ArgumentStorageImage, Reflection.ArgumentSampler,
+]);
 
 /** A SPIR-V module the header and structure of which are broken: where, and what. */
 export class Malformed {
@@ -79,6 +88,17 @@ export interface SpvModule {
   readonly extensions: string[];
   /** OpString texts (llvm-spirv's `kernel_arg_type.<kernel>.<types>` among them). */
   readonly strings: string[];
+  /**
+   * clspv's NonSemantic.ClspvReflection: the descriptor bindings (`set/binding`) that hold an
+   * argument's POD bytes, which the binary's types alone show as any storage or uniform buffer.
+   */
+  readonly clspvPods: Map<string, 'pod' | 'pod_ubo'>;
+  /** Every `kernel/set/binding` clspv's reflection gives an argument (bound whether or not the body uses it). */
+  readonly clspvBindings: Set<string>;
+  /** clspv's PropertyRequiredWorkgroupSize, by kernel name (the module's work-group size is then spec constants). */
+  readonly clspvReqd: Map<string, [number, number, number]>;
+  /** function id → the module-scope variables its instructions name, and the functions it calls. */
+  readonly uses: Map<number, { readonly variables: Set<number>; readonly calls: Set<number> }>;
 }
 
 /** A nul-terminated literal string starting at word `at` and ending before `end`. */
@@ -119,8 +139,11 @@ export function parseSpirv(bytes: Uint8Array): SpvModule {
   const m: SpvModule = {
     version: words[1], addressing: -1, offsets: new Map(), names: new Map(), memberNames: new Map(), decorations: new Map(), memberDecorations: new Map(), types: new Map(),
     constants: new Map(), specConstants: [], specComposites: new Set(), variables: new Map(), entryPoints: [], executionModes: new Map(), functionParams: new Map(),
-    capabilities: [], extensions: [], strings: [],
+    capabilities: [], extensions: [], strings: [], clspvPods: new Map(), clspvBindings: new Set(), clspvReqd: new Map(), uses: new Map(),
   };
+  let reflection: number | undefined;
+  const stringIds = new Map<number, string>();
+  const reflectedKernels = new Map<number, string>();
   let fn: number | undefined;
   for (let at = 5; at < words.length; ) {
     const byteOffset = at * 4;
@@ -140,7 +163,7 @@ export function parseSpirv(bytes: Uint8Array): SpvModule {
       case Op.MemoryModel: m.addressing = w(0); break;
       case Op.Capability: m.capabilities.push(w(0)); break;
       case Op.Extension: m.extensions.push(str(0).text); break;
-      case Op.String: m.strings.push(str(1).text); break;
+      case Op.String: m.strings.push(str(1).text); stringIds.set(w(0), str(1).text); break;
       case Op.Name: m.names.set(w(0), str(1).text); break;
       case Op.MemberName: setIn(m.memberNames, w(0), () => new Map()).set(w(1), str(2).text); break;
       case Op.EntryPoint: {
@@ -181,12 +204,41 @@ export function parseSpirv(bytes: Uint8Array): SpvModule {
       case Op.SpecConstant: m.constants.set(w(1), w(2)); m.specConstants.push({ id: w(1), type: w(0) }); break;
       case MoreOp.SpecConstantTrue: m.constants.set(w(1), 1); m.specConstants.push({ id: w(1), type: w(0) }); break;
       case MoreOp.SpecConstantFalse: m.constants.set(w(1), 0); m.specConstants.push({ id: w(1), type: w(0) }); break;
+      case Op.ExtInstImport: if (str(1).text.startsWith('NonSemantic.ClspvReflection.')) reflection = w(0); break;
+      case Op.ExtInst: {
+        // ArgumentPod{StorageBuffer,Uniform}: kernel, ordinal, set, binding, offset, size (constant ids).
+        // Kernel: function, name (a string id); keyed by the kernel's name, as bindings repeat across kernels.
+        const inst = w(3);
+        if (w(2) !== reflection) break;
+        if (inst === Reflection.Kernel) reflectedKernels.set(w(1), stringIds.get(w(5)) ?? '');
+        if (inst === Reflection.PropertyRequiredWorkgroupSize) {
+          const [x, y, z] = [5, 6, 7].map((i) => m.constants.get(w(i)));
+          const kernel = reflectedKernels.get(w(4));
+          if (kernel !== undefined && x !== undefined && y !== undefined && z !== undefined) m.clspvReqd.set(kernel, [x, y, z]);
+          break;
+        }
+        if (!DESCRIPTOR_ARGUMENTS.has(inst)) break;
+        const set = m.constants.get(w(6));
+        const binding = m.constants.get(w(7));
+        const kernel = reflectedKernels.get(w(4));
+        if (set === undefined || binding === undefined || kernel === undefined) break;
+        m.clspvBindings.add(`${kernel}/${set}/${binding}`);
+        if (inst === Reflection.ArgumentPodStorageBuffer || inst === Reflection.ArgumentPodUniform) m.clspvPods.set(`${kernel}/${set}/${binding}`, inst === Reflection.ArgumentPodUniform ? 'pod_ubo' : 'pod');
+        break;
+      }
       case Op.SpecConstantComposite: m.specComposites.add(w(1)); break;
       case Op.Variable: if (fn === undefined) m.variables.set(w(1), { type: w(0), storageClass: w(2) }); break;
-      case Op.Function: fn = w(1); m.functionParams.set(fn, []); break;
+      case Op.Function: fn = w(1); m.functionParams.set(fn, []); m.uses.set(fn, { variables: new Set(), calls: new Set() }); break;
       case MoreOp.FunctionParameter: if (fn !== undefined) m.functionParams.get(fn)!.push({ id: w(1), type: w(0) }); break;
       case Op.FunctionEnd: fn = undefined; break;
       default: break;
+    }
+    if (fn !== undefined && opcode !== Op.Function) {
+      // Which resources a function uses (SPIR-V before 1.4 lists only inputs and outputs on the entry
+      // point): every operand naming a module-scope variable, and OpFunctionCall's callee.
+      const u = m.uses.get(fn)!;
+      for (let i = at + 1; i < end; i++) if (m.variables.has(words[i])) u.variables.add(words[i]);
+      if (opcode === FUNCTION_CALL && count > 3) u.calls.add(words[at + 3]);
     }
     // Types and variables have their result id first, constants second.
     if (opcode >= Op.TypeVoid && opcode <= MoreOp.TypePipe && count > 1) m.offsets.set(words[at + 1], byteOffset);
@@ -194,6 +246,23 @@ export function parseSpirv(bytes: Uint8Array): SpvModule {
     at = end;
   }
   return m;
+}
+
+/** The module-scope variables a function uses, through the functions it calls (each visited once: no hang on recursion). */
+export function variablesUsedBy(m: SpvModule, fn: number): Set<number> {
+  const out = new Set<number>();
+  const seen = new Set<number>();
+  const todo = [fn];
+  while (todo.length > 0) {
+    const f = todo.pop()!;
+    if (seen.has(f)) continue;
+    seen.add(f);
+    const u = m.uses.get(f);
+    if (!u) continue;
+    for (const v of u.variables) out.add(v);
+    for (const c of u.calls) todo.push(c);
+  }
+  return out;
 }
 
 /** A decoration's first operand on an id, if it has the decoration. */

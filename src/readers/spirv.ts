@@ -19,7 +19,7 @@ import type { VulkanArgKind, VulkanKernelPlan, VulkanPlan, VulkanSlot } from '..
 import { BuiltIn, Capability, ExecutionModel, invert } from '../emit/spirv/spec.js';
 import {
   Decoration, ExecutionMode, Malformed, MoreDecoration, MoreExecutionModel, MoreStorageClass, type SpvModule, type SpvType,
-  StorageClass, decoration, hasDecoration, memberDecoration, parseSpirv,
+  StorageClass, decoration, hasDecoration, memberDecoration, parseSpirv, variablesUsedBy,
 } from './spirv-module.js';
 
 /** Nested types deeper than this are refused (a hostile module can make a struct contain itself). */
@@ -142,10 +142,15 @@ function vulkanPlan(r: Reader, entries: SpvModule['entryPoints']): VulkanPlan {
   let pushSize = 0;
   const specSized = [...m.decorations].some(([id, d]) => d.get(Decoration.BuiltIn)?.[0] === BuiltIn.WorkgroupSize && m.specComposites.has(id));
   for (const e of entries) {
-    // SPIR-V 1.4 and later list every global the entry point uses; earlier, only its inputs and outputs: all resources then.
-    const vars = m.version >= 0x10400 ? e.interface.filter((id) => m.variables.has(id)) : [...m.variables.keys()];
+    // SPIR-V 1.4 and later list every global the entry point uses; earlier, only its inputs and
+    // outputs: then the variables its function (and what it calls) names, in declaration order.
+    const used = variablesUsedBy(m, e.fn);
+    // clspv's reflection, where present, binds every argument, used or not.
+    const reflected = (id: number) => m.clspvBindings.has(`${e.name}/${decoration(m, id, Decoration.DescriptorSet) ?? 0}/${decoration(m, id, Decoration.Binding) ?? 0}`);
+    const vars = m.version >= 0x10400 ? e.interface.filter((id) => m.variables.has(id)) : [...m.variables.keys()].filter((id) => used.has(id) || reflected(id));
     const args: Bare<VulkanSlot>[] = [];
     let podSize = 0;
+    let podPlacement: VulkanKernelPlan['podPlacement'] = 'none';
     for (const id of vars) {
       const v = m.variables.get(id)!;
       const ptr = r.type(v.type, `variable %${id}`);
@@ -155,6 +160,7 @@ function vulkanPlan(r: Reader, entries: SpvModule['entryPoints']): VulkanPlan {
       if (v.storageClass === StorageClass.PushConstant) {
         const layout = r.explicitLayout(ptr.pointee, 0);
         podSize = Math.max(podSize, layout.size);
+        podPlacement = 'pushconstant';
         args.push({ name, param: args.length, role: 'value', argKind: 'pod_pushconstant', offset: 0, argSize: layout.size, typeName: blockName, layout });
         continue;
       }
@@ -164,17 +170,23 @@ function vulkanPlan(r: Reader, entries: SpvModule['entryPoints']): VulkanPlan {
       const binding = decoration(m, id, Decoration.Binding) ?? 0;
       sets.add(set);
       const buffer = kind.argKind === 'buffer' || kind.argKind === 'buffer_ubo';
-      const role = buffer ? 'data' : kind.argKind === 'sampler' ? 'sampler' : 'image';
+      const pod = buffer ? m.clspvPods.get(`${e.name}/${set}/${binding}`) : undefined;
+      const role = pod ? 'value' : buffer ? 'data' : kind.argKind === 'sampler' ? 'sampler' : 'image';
+      const layout = buffer ? r.explicitLayout(ptr.pointee, 0) : undefined;
+      if (pod && layout) {
+        podSize = Math.max(podSize, layout.size);
+        podPlacement = pod === 'pod' ? 'ssbo' : 'ubo';
+      }
       args.push({
-        name, param: args.length, role, argKind: kind.argKind, descriptorSet: set, binding, typeName: blockName, vkDescriptorType: kind.vk,
-        ...(buffer ? { layout: r.explicitLayout(ptr.pointee, 0) } : {}),
+        name, param: args.length, role, argKind: pod ?? kind.argKind, descriptorSet: set, binding, typeName: blockName, vkDescriptorType: kind.vk,
+        ...(layout ? { layout } : {}), ...(pod && layout ? { offset: 0, argSize: layout.size } : {}),
       });
     }
     // A constant decorated BuiltIn WorkgroupSize (spec constants: local_size_x_id) overrides LocalSize.
-    const localSize = specSized ? undefined : m.executionModes.get(e.fn)?.get(ExecutionMode.LocalSize);
-    pushSize = Math.max(pushSize, podSize);
+    const localSize = specSized ? m.clspvReqd.get(e.name) : m.executionModes.get(e.fn)?.get(ExecutionMode.LocalSize);
+    if (podPlacement === 'pushconstant') pushSize = Math.max(pushSize, podSize);
     kernels.push(placeVulkanKernel({
-      name: e.name, args, podPlacement: podSize > 0 ? 'pushconstant' : 'none', podSize: Math.ceil(podSize / 4) * 4,
+      name: e.name, args, podPlacement, podSize: Math.ceil(podSize / 4) * 4,
       ...(localSize && localSize.length >= 3 ? { reqdWorkGroupSize: [localSize[0], localSize[1], localSize[2]] as const } : {}),
     }));
   }
@@ -184,7 +196,8 @@ function vulkanPlan(r: Reader, entries: SpvModule['entryPoints']): VulkanPlan {
   });
   return {
     target: 'vulkan', arch: 'spir', pushConstants: [], literalSamplers: [], specConstants,
-    localSize: kernels.every((k) => k.reqdWorkGroupSize !== undefined),
+    // LocalSize execution modes (not spec constants) size every kernel's work group.
+    localSize: !specSized,
     descriptorSets: [...sets].sort((a, b) => a - b).map((set) => ({ set, use: 'kernel' })),
     ...(pushSize > 0 ? { pushConstantRange: { offset: 0, size: Math.ceil(pushSize / 4) * 4 } } : {}),
     capabilities: m.capabilities.map((c) => CAPABILITY_NAME.get(c) ?? String(c)), spirvExtensions: [...m.extensions],
