@@ -22,6 +22,14 @@ import {
   StorageClass, decoration, hasDecoration, memberDecoration, parseSpirv, variablesUsedBy,
 } from './spirv-module.js';
 
+/** A well-formed module holding what this reader does not read yet (KA7122). */
+class Unsupported {
+  constructor(
+    readonly entry: string,
+    readonly reason: string,
+  ) {}
+}
+
 /** Nested types deeper than this are refused (a hostile module can make a struct contain itself). */
 const MAX_DEPTH = 64;
 
@@ -259,7 +267,7 @@ function openclPlan(r: Reader, entries: SpvModule['entryPoints'], dlArch: 'spir'
       const pt = r.type(p.type, `parameter ${index} of '${e.name}'`);
       const byVal = attrs?.[0] === FUNC_PARAM_ATTR.ByVal && pt.kind === 'pointer';
       if (byVal && pt.kind === 'pointer' && r.type(pt.pointee, 'ByVal parameter').kind === 'struct') {
-        throw new Malformed(e.byteOffset, `parameter ${index} of '${e.name}': a struct passed by value is not read yet`);
+        throw new Unsupported(e.name, `parameter ${index} is a struct passed by value (ByVal), which kernarg does not read from SPIR-V yet`);
       }
       const type = byVal && pt.kind === 'pointer' ? openclType(r, pt.pointee, 0) : openclType(r, p.type, 0);
       const image = pt.kind === 'image';
@@ -270,7 +278,8 @@ function openclPlan(r: Reader, entries: SpvModule['entryPoints'], dlArch: 'spir'
         : space === 'local' ? 'local' : type.kind === 'pointer' ? 'buffer' : 'value';
       const role = kind === 'buffer' ? 'data' : kind;
       const name = m.names.get(p.id) ?? `arg${index}`;
-      const size = kind === 'local' ? null : kind === 'value' ? valueLayout(qt, dl).size : dl.pointerSize('global');
+      // Handles (buffers, images, samplers, queues) are 8-byte cl_mem/cl_sampler values, as the opencl target sizes them.
+      const size = kind === 'local' ? null : kind === 'value' ? valueLayout(qt, dl).size : 8;
       return {
         name, param: index, role, index, kind, ...(space === 'global' || space === 'constant' || space === 'local' ? { addressSpace: space } : {}),
         ...(access ? { access } : {}), typeName: infoNames?.[index] || kernelArgTypeName(qt), typeQual: all.includes(FUNC_PARAM_ATTR.NoAlias) ? 'restrict' : '',
@@ -303,8 +312,9 @@ export function readSpirv(bytes: Uint8Array, path: string): { plan?: VulkanPlan 
     }
     diags.report(Messages.spirvNoEntryPoint, where);
   } catch (e) {
-    if (!(e instanceof Malformed)) throw e;
-    diags.report(Messages.spirvMalformed, where, [e.byteOffset, e.reason]);
+    if (e instanceof Unsupported) diags.report(Messages.spirvUnsupported, where, [e.entry, e.reason]);
+    else if (e instanceof Malformed) diags.report(Messages.spirvMalformed, where, [e.byteOffset, e.reason]);
+    else throw e;
   }
   return { diagnostics: diags.items };
 }
