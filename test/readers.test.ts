@@ -98,3 +98,14 @@ test('readers: a malformed SPIR-V names its byte offset; a bad PTX parameter poi
   assert.equal(formatDiagnostics(size.diagnostics).split('\n')[0], 's.ptx:2:15: error: .address_size must be 32 or 64, not 48 [KA7103]');
   assert.equal(readPtx(new TextEncoder().encode('hello'), 'h.ptx').diagnostics[0].code, 'KA7104');
 });
+
+test('readers: a SPIR-V type that refers to an undeclared type names the byte offset of the instruction referring to it', () => {
+  // Header; OpTypeInt %1 32 0 (byte 20); OpTypeVector %2 %9 4 (byte 36: %9 is not declared);
+  // OpTypeStruct %3 %2 (byte 52) decorated Block, Offset 0; OpTypePointer %4 StorageBuffer %3;
+  // OpVariable %4 %5 StorageBuffer; OpEntryPoint GLCompute %6 "m"; OpFunction's body names %5.
+  const w = [0x07230203, 0x10300, 0, 16, 0, (4 << 16) | 21, 1, 32, 0, (4 << 16) | 23, 2, 9, 4, (3 << 16) | 30, 3, 2,
+    (3 << 16) | 71, 3, 2, (5 << 16) | 72, 3, 0, 35, 0, (4 << 16) | 32, 4, 12, 3, (4 << 16) | 59, 4, 5, 12,
+    (4 << 16) | 15, 5, 6, 0x6d, (2 << 16) | 19, 7, (3 << 16) | 33, 8, 7, (5 << 16) | 54, 7, 6, 0, 8, (4 << 16) | 61, 1, 10, 5, (1 << 16) | 56];
+  const r = readSpirv(new Uint8Array(new Uint32Array(w).buffer), 'undeclared.spv');
+  assert.deepEqual(r.diagnostics.map((d) => d.message), ['malformed SPIR-V at byte 36: the instruction here refers to type %9, which the module does not declare (reading type %9)']);
+});

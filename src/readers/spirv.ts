@@ -44,9 +44,10 @@ class Reader {
     return this.m.offsets.get(id) ?? 0;
   }
 
-  type(id: number, at: string): SpvType {
+  /** The type `id`; `from`: the byte offset of the instruction that refers to it (for the diagnostic). */
+  type(id: number, at: string, from: number): SpvType {
     const t = this.m.types.get(id);
-    if (!t) throw new Malformed(0, `${at} refers to type %${id}, which the module does not declare`);
+    if (!t) throw new Malformed(from, `the instruction here refers to type %${id}, which the module does not declare (reading ${at})`);
     return t;
   }
 
@@ -56,45 +57,46 @@ class Reader {
     return v;
   }
 
-  scalarName(t: SpvType, at: string): ScalarName {
+  scalarName(t: SpvType, at: string, where: number): ScalarName {
     if (t.kind === 'int' && Object.hasOwn(INT_NAMES, t.width)) return INT_NAMES[t.width as 8][t.signed ? 1 : 0];
     if (t.kind === 'float' && Object.hasOwn(FLOAT_NAMES, t.width)) return FLOAT_NAMES[t.width as 16];
     if (t.kind === 'bool') return 'bool';
-    throw new Malformed(0, `${at}: a ${t.kind}${'width' in t ? ` of width ${t.width}` : ''} is not a scalar kernarg can lay out`);
+    throw new Malformed(where, `${at}: a ${t.kind}${'width' in t ? ` of width ${t.width}` : ''} is not a scalar kernarg can lay out`);
   }
 
   /**
    * The byte layout of a type in an explicitly laid-out block (Vulkan's Offset, ArrayStride and
    * MatrixStride decorations; `matrixStride` is the member's, for a matrix member).
    */
-  explicitLayout(id: number, depth: number, matrixStride?: number): ValueLayout {
+  explicitLayout(id: number, depth: number, from: number, matrixStride?: number): ValueLayout {
     if (depth > MAX_DEPTH) throw new Malformed(this.off(id), `type %${id} nests more than ${MAX_DEPTH} deep`);
     const at = `type %${id}`;
-    const t = this.type(id, at);
+    const t = this.type(id, at, from);
+    const here = this.off(id);
     switch (t.kind) {
       case 'bool':
         // A bool has no size of its own in a block: GLSL's bool is a 32-bit word there.
         return { kind: 'scalar', scalar: 'bool', encoding: 'bool', size: 4, align: 4 };
       case 'int':
       case 'float': {
-        const name = this.scalarName(t, at);
+        const name = this.scalarName(t, at, here);
         const size = t.width / 8;
         return { kind: 'scalar', scalar: name, encoding: t.kind === 'float' ? (t.width === 16 ? 'half' : 'float') : t.signed ? 'int' : 'uint', size, align: size };
       }
       case 'vector': {
-        const e = this.explicitLayout(t.component, depth + 1);
+        const e = this.explicitLayout(t.component, depth + 1, here);
         if (e.kind !== 'scalar') throw new Malformed(this.off(id), `${at}: a vector of a non-scalar`);
         // std140/std430 base alignment: two components twice the component's, three or four four times.
         return { kind: 'vector', element: e.scalar, encoding: e.encoding, elementSize: e.size, length: t.count, size: e.size * t.count, align: e.size * (t.count === 2 ? 2 : 4) };
       }
       case 'matrix': {
-        const column = this.explicitLayout(t.column, depth + 1);
+        const column = this.explicitLayout(t.column, depth + 1, here);
         const stride = matrixStride ?? column.size;
         return { kind: 'array', element: column, length: t.count, stride, size: stride * t.count, align: column.align };
       }
       case 'array':
       case 'runtime-array': {
-        const element = this.explicitLayout(t.element, depth + 1, matrixStride);
+        const element = this.explicitLayout(t.element, depth + 1, here, matrixStride);
         const length = t.kind === 'array' ? this.constant(t.length, at) : 0;
         const stride = decoration(this.m, id, Decoration.ArrayStride) ?? element.size;
         return { kind: 'array', element, length, stride, size: stride * length, align: element.align };
@@ -103,7 +105,7 @@ class Reader {
         const fields = t.members.map((mt, i) => {
           const offset = memberDecoration(this.m, id, i, Decoration.Offset);
           if (offset === undefined) throw new Malformed(this.off(id), `${at}: member ${i} has no Offset decoration`);
-          const layout = this.explicitLayout(mt, depth + 1, memberDecoration(this.m, id, i, MoreDecoration.MatrixStride));
+          const layout = this.explicitLayout(mt, depth + 1, here, memberDecoration(this.m, id, i, MoreDecoration.MatrixStride));
           return { name: this.m.memberNames.get(id)?.get(i) ?? null, offset, layout };
         });
         const size = fields.reduce((s, f) => Math.max(s, f.offset + f.layout.size), 0);
@@ -118,9 +120,9 @@ class Reader {
 
 /** The Vulkan descriptor type and clspv-vocabulary argument kind of a resource variable. */
 function resourceKind(r: Reader, varId: number, storageClass: number, pointee: number): { argKind: VulkanArgKind; vk: string } | undefined {
-  let t = r.type(pointee, `variable %${varId}`);
+  let t = r.type(pointee, `variable %${varId}`, r.off(varId));
   // Arrays of descriptors: one binding, several descriptors of the element's kind.
-  for (let d = 0; (t.kind === 'array' || t.kind === 'runtime-array') && storageClass === StorageClass.UniformConstant && d < MAX_DEPTH; d++) t = r.type(t.element, `variable %${varId}`);
+  for (let d = 0; (t.kind === 'array' || t.kind === 'runtime-array') && storageClass === StorageClass.UniformConstant && d < MAX_DEPTH; d++) t = r.type(t.element, `variable %${varId}`, r.off(varId));
   const block = hasDecoration(r.m, pointee, Decoration.Block);
   const bufferBlock = hasDecoration(r.m, pointee, MoreDecoration.BufferBlock);
   if (storageClass === StorageClass.StorageBuffer || (storageClass === StorageClass.Uniform && bufferBlock)) return { argKind: 'buffer', vk: 'VK_DESCRIPTOR_TYPE_STORAGE_BUFFER' };
@@ -161,12 +163,12 @@ function vulkanPlan(r: Reader, entries: SpvModule['entryPoints']): VulkanPlan {
     let podPlacement: VulkanKernelPlan['podPlacement'] = 'none';
     for (const id of vars) {
       const v = m.variables.get(id)!;
-      const ptr = r.type(v.type, `variable %${id}`);
+      const ptr = r.type(v.type, `variable %${id}`, r.off(id));
       if (ptr.kind !== 'pointer') throw new Malformed(r.off(id), `variable %${id} does not have a pointer type`);
       const blockName = m.names.get(ptr.pointee) ?? '';
       const name = m.names.get(id) || blockName || `_${id}`;
       if (v.storageClass === StorageClass.PushConstant) {
-        const layout = r.explicitLayout(ptr.pointee, 0);
+        const layout = r.explicitLayout(ptr.pointee, 0, r.off(id));
         podSize = Math.max(podSize, layout.size);
         podPlacement = 'pushconstant';
         args.push({ name, param: args.length, role: 'value', argKind: 'pod_pushconstant', offset: 0, argSize: layout.size, typeName: blockName, layout });
@@ -180,7 +182,7 @@ function vulkanPlan(r: Reader, entries: SpvModule['entryPoints']): VulkanPlan {
       const buffer = kind.argKind === 'buffer' || kind.argKind === 'buffer_ubo';
       const pod = buffer ? m.clspvPods.get(`${e.name}/${set}/${binding}`) : undefined;
       const role = pod ? 'value' : buffer ? 'data' : kind.argKind === 'sampler' ? 'sampler' : 'image';
-      const layout = buffer ? r.explicitLayout(ptr.pointee, 0) : undefined;
+      const layout = buffer ? r.explicitLayout(ptr.pointee, 0, r.off(id)) : undefined;
       if (pod && layout) {
         podSize = Math.max(podSize, layout.size);
         podPlacement = pod === 'pod' ? 'ssbo' : 'ubo';
@@ -218,23 +220,24 @@ const SPACE_OF = {
 } as const satisfies Record<number, AddressSpace>;
 
 /** An OpenCL C type for a Kernel module's SPIR-V type (integers unsigned: OpenCL SPIR-V keeps no sign). */
-function openclType(r: Reader, id: number, depth: number): Type {
+function openclType(r: Reader, id: number, depth: number, from: number): Type {
   if (depth > MAX_DEPTH) throw new Malformed(r.off(id), `type %${id} nests more than ${MAX_DEPTH} deep`);
   const at = `type %${id}`;
-  const t = r.type(id, at);
+  const t = r.type(id, at, from);
+  const here = r.off(id);
   switch (t.kind) {
     case 'void': return scalar('void');
-    case 'int': case 'float': case 'bool': return scalar(r.scalarName(t.kind === 'int' ? { ...t, signed: false } : t, at));
+    case 'int': case 'float': case 'bool': return scalar(r.scalarName(t.kind === 'int' ? { ...t, signed: false } : t, at, here));
     case 'vector': {
-      const e = openclType(r, t.component, depth + 1);
+      const e = openclType(r, t.component, depth + 1, here);
       if (e.kind !== 'scalar' || ![2, 3, 4, 8, 16].includes(t.count)) throw new Malformed(r.off(id), `${at}: a vector OpenCL C cannot spell`);
       return { kind: 'vector', element: e.name as VectorElement, length: t.count as 2 };
     }
     case 'pointer': {
       const space: AddressSpace = Object.hasOwn(SPACE_OF, t.storageClass) ? SPACE_OF[t.storageClass as 5] : 'private';
-      return { kind: 'pointer', pointee: q(openclType(r, t.pointee, depth + 1), { space }) };
+      return { kind: 'pointer', pointee: q(openclType(r, t.pointee, depth + 1, here), { space }) };
     }
-    case 'array': return { kind: 'array', element: q(openclType(r, t.element, depth + 1)), length: r.constant(t.length, at) };
+    case 'array': return { kind: 'array', element: q(openclType(r, t.element, depth + 1, here)), length: r.constant(t.length, at) };
     case 'image': return { kind: 'image', name: t.dim === 0 ? 'image1d_t' : t.dim === 2 ? 'image3d_t' : t.dim === 5 ? 'image1d_buffer_t' : t.arrayed ? 'image2d_array_t' : 'image2d_t' };
     case 'sampler': return { kind: 'opaque', name: 'sampler_t' };
     case 'queue': return { kind: 'opaque', name: 'queue_t' };
@@ -264,12 +267,12 @@ function openclPlan(r: Reader, entries: SpvModule['entryPoints'], dlArch: 'spir'
     const args = params.map((p, index): Bare<OpenCLSlot> => {
       const attrs = m.decorations.get(p.id)?.get(MoreDecoration.FuncParamAttr);
       const all = [...(m.decorations.get(p.id)?.entries() ?? [])].filter(([d]) => d === MoreDecoration.FuncParamAttr).map(([, v]) => v[0]);
-      const pt = r.type(p.type, `parameter ${index} of '${e.name}'`);
+      const pt = r.type(p.type, `parameter ${index} of '${e.name}'`, e.byteOffset);
       const byVal = attrs?.[0] === FUNC_PARAM_ATTR.ByVal && pt.kind === 'pointer';
-      if (byVal && pt.kind === 'pointer' && r.type(pt.pointee, 'ByVal parameter').kind === 'struct') {
+      if (byVal && pt.kind === 'pointer' && r.type(pt.pointee, 'ByVal parameter', r.off(p.type)).kind === 'struct') {
         throw new Unsupported(e.name, `parameter ${index} is a struct passed by value (ByVal), which kernarg does not read from SPIR-V yet`);
       }
-      const type = byVal && pt.kind === 'pointer' ? openclType(r, pt.pointee, 0) : openclType(r, p.type, 0);
+      const type = byVal && pt.kind === 'pointer' ? openclType(r, pt.pointee, 0, r.off(p.type)) : openclType(r, p.type, 0, e.byteOffset);
       const image = pt.kind === 'image';
       const access = image && pt.access !== undefined && Object.hasOwn(ACCESS, pt.access) ? ACCESS[pt.access as 0] : undefined;
       const qt: QualType = q(type, access ? { access } : {});
