@@ -200,6 +200,17 @@ export const Messages = {
   zebinNoFp64: e('KA4502', "parameter '{0}' uses double, which ocloc refuses for -device {1} (no cl_khr_fp64)"),
   zebinArgumentsTooLarge: e('KA4503', "kernel '{0}' takes {1} bytes of arguments, more than IGC's limit of {2}"),
   zebinNoFp64Field: e('KA4504', "field '{0}' uses double, which ocloc refuses for -device {1} (no cl_khr_fp64)"),
+  // Compiled-kernel readers, PTX text and SPIR-V (KA7100-KA7199): what a PTX or SPIR-V file holds that kernarg cannot read
+  ptxExpected: e('KA7101', 'expected {0} in a PTX .entry, found {1}'),
+  ptxParamType: e('KA7102', "PTX parameter '{0}' has type .{1}, which a kernel parameter cannot have"),
+  ptxAddressSize: e('KA7103', '.address_size must be 32 or 64, not {0}'),
+  ptxNoEntry: e('KA7104', 'this is not PTX: no .version directive and no .entry'),
+  ptxAlign: e('KA7105', "PTX parameter '{0}' has alignment {1}: an alignment is a power of two"),
+  ptxArraySize: e('KA7106', "PTX parameter '{0}' is a .b8 array of {1} bytes; expected a positive byte count"),
+  ptxUnterminatedComment: e('KA7107', 'unterminated /* comment in PTX'),
+  spirvMalformed: e('KA7120', 'malformed SPIR-V at byte {0}: {1}'),
+  spirvNoEntryPoint: e('KA7121', 'this SPIR-V has no GLCompute or Kernel entry point: nothing to read'),
+  spirvUnsupported: e('KA7122', "entry point '{0}': {1}"),
   // Options
   unknownTarget: e('KA5002', "unknown target '{0}' (choose from {1})"),
   formatUnavailable: e('KA5003', "format '{0}' is not available for target '{1}' (choose from {2})"),

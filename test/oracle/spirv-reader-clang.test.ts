@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { memoryHost } from '../../src/frontend/opencl-c/index.js';
+import { lower } from '../../src/lower.js';
+import { readSpirv } from '../../src/readers/spirv.js';
+import type { OpenCLPlan, OpenCLSlot } from '../../src/abi/plan.js';
+import { requireTool } from '../support/tools.js';
+
+const CLANG22 = ['clang-22', '/usr/lib/llvm-22/bin/clang'];
+
+/** OpenCL kernels of every parameter kind the reader reads (structs by value are KA7122 for now). */
+const SOURCE = `
+kernel void buffers(global float *restrict p, constant int *c, local float *l, global const uchar *u, global void *v) {}
+kernel void values(char c, uchar uc, short s, int i, long l, float f, double d, ulong ul) {}
+kernel void vectors(float4 a, int2 b, uchar16 c, double3 d, short8 e, float3 f) {}
+kernel void images(read_only image2d_t r, write_only image2d_t w, read_only image3d_t t, sampler_t s, read_write image2d_t rw) {}
+kernel __attribute__((reqd_work_group_size(8, 4, 2))) void sized(global int *p) {}
+kernel void none(void) {}
+`;
+
+/**
+ * What a Kernel module states of a parameter: its kind, address space, access, size, value layout
+ * size, and `restrict` (FuncParamAttr NoAlias). A `const` pointee is not in the module.
+ */
+const visible = (s: OpenCLSlot) => ({
+  index: s.index, kind: s.kind, addressSpace: s.addressSpace, access: s.access, size: s.size, layoutSize: s.layout?.size, restrict: s.typeQual.split(' ').includes('restrict'),
+});
+
+test("SPIR-V reader: clang-22's OpenCL SPIR-V (spirv64, spirv32) reads as the opencl plan kernarg predicts, every slot", (t) => {
+  const clang = requireTool(t, CLANG22);
+  if (!clang) return;
+  const dir = mkdtempSync(join(tmpdir(), 'kernarg-spv-cl-'));
+  try {
+    const cl = join(dir, 'k.cl');
+    writeFileSync(cl, SOURCE);
+    let slots = 0;
+    for (const [triple, arch] of [['spirv64', 'spir64'], ['spirv32', 'spir']] as const) {
+      const spv = join(dir, `${triple}.spv`);
+      execFileSync(clang, ['-cl-std=CL2.0', '-target', triple, '-c', cl, '-o', spv], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const { plan, diagnostics } = readSpirv(new Uint8Array(readFileSync(spv)), spv);
+      assert.deepEqual(diagnostics.map((d) => d.message), [], triple);
+      const read = plan as OpenCLPlan;
+      assert.equal(read.target, 'opencl');
+      assert.equal(read.arch, arch);
+      const predicted = lower('k.cl', SOURCE, memoryHost({}), { target: 'opencl', std: 'CL2.0', arch }).plan as OpenCLPlan;
+      assert.deepEqual(read.kernels.map((k) => k.name).sort(), predicted.kernels.map((k) => k.name).sort(), triple);
+      for (const k of predicted.kernels) {
+        const r = read.kernels.find((x) => x.name === k.name)!;
+        assert.deepEqual(r.args.map(visible), k.args.map(visible), `${triple} ${k.name}`);
+        assert.deepEqual(r.reqdWorkGroupSize, k.reqdWorkGroupSize, `${triple} ${k.name}: reqd_work_group_size`);
+        slots += k.args.length;
+      }
+    }
+    t.diagnostic(`${slots} parameters of clang-22's SPIR-V read equal to kernarg's opencl plan`);
+    assert.ok(slots >= 50);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('SPIR-V reader: a struct passed by value (FuncParamAttr ByVal) is refused with KA7122, naming the kernel and parameter', (t) => {
+  const clang = requireTool(t, CLANG22);
+  if (!clang) return;
+  const dir = mkdtempSync(join(tmpdir(), 'kernarg-spv-cl-'));
+  try {
+    const cl = join(dir, 's.cl');
+    writeFileSync(cl, 'typedef struct { int a; float b; } S;\nkernel void s(global int *p, S x) {}\n');
+    const spv = join(dir, 's.spv');
+    execFileSync(clang, ['-cl-std=CL2.0', '-target', 'spirv64', '-c', cl, '-o', spv], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const { plan, diagnostics } = readSpirv(new Uint8Array(readFileSync(spv)), spv);
+    assert.equal(plan, undefined);
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.message]), [['KA7122', "entry point 's': parameter 1 is a struct passed by value (ByVal), which kernarg does not read from SPIR-V yet"]]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
