@@ -10,6 +10,8 @@ import { EM_AMDGPU, readAmdgpuCodeObject } from './amdgpu-code-object.js';
 import { byteDiagnostic, caught } from './byte-error.js';
 import { isElf, readElf } from './elf.js';
 import { EM_INTEL_GEN, readZebin } from './zebin.js';
+import { readPtx } from './ptx.js';
+import { readSpirv } from './spirv.js';
 
 export interface ReadBinaryResult {
   readonly plan?: AbiPlan;
@@ -19,8 +21,8 @@ export interface ReadBinaryResult {
 export interface BinaryReader {
   /** What the reader reads, in words (for messages and --help). */
   readonly kind: string;
-  /** The target whose plan it produces. */
-  readonly target: TargetName;
+  /** The targets whose plans it produces (SPIR-V: vulkan for a GLCompute shader, opencl for an OpenCL kernel). */
+  readonly targets: readonly TargetName[];
   /** Whether the bytes are this reader's format (cheap: magic numbers only). */
   matches(bytes: Uint8Array): boolean;
   /** The plan, or diagnostics saying at which byte and why there is none. `path` names the file in nothing but messages. */
@@ -33,9 +35,29 @@ function elfMachine(bytes: Uint8Array): number | undefined {
   return bytes[18] | (bytes[19] << 8);
 }
 
+/** SPIR-V's magic number, in either byte order (a module is a stream of 32-bit words of its writer's order). */
+function isSpirv(b: Uint8Array): boolean {
+  if (b.length < 4) return false;
+  const le = (b[0] | (b[1] << 8) | (b[2] << 16) | (b[3] << 24)) >>> 0;
+  const be = (b[3] | (b[2] << 8) | (b[1] << 16) | (b[0] << 24)) >>> 0;
+  return le === 0x07230203 || be === 0x07230203;
+}
+
+/**
+ * PTX text: after blank space and comments, its first directive is `.version` (every PTX module
+ * starts so: the ISA requires it before anything else). Only the first 4 KiB are looked at.
+ */
+function isPtx(b: Uint8Array): boolean {
+  const head = new TextDecoder('utf-8', { fatal: false }).decode(b.subarray(0, 4096));
+  const rest = head.replace(/^(?:\s+|\/\/[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/)*/, '');
+  return /^\.version\s+\d/.test(rest);
+}
+
 export const BINARY_READERS: readonly BinaryReader[] = [
-  { kind: 'AMDGPU code object', target: 'amdhsa', matches: (b) => elfMachine(b) === EM_AMDGPU, read: (b) => readAmdgpuCodeObject(b) },
-  { kind: 'zebin', target: 'zebin', matches: (b) => elfMachine(b) === EM_INTEL_GEN, read: (b) => readZebin(b) },
+  { kind: 'AMDGPU code object', targets: ['amdhsa'], matches: (b) => elfMachine(b) === EM_AMDGPU, read: (b) => readAmdgpuCodeObject(b) },
+  { kind: 'zebin', targets: ['zebin'], matches: (b) => elfMachine(b) === EM_INTEL_GEN, read: (b) => readZebin(b) },
+  { kind: 'SPIR-V module', targets: ['vulkan', 'opencl'], matches: isSpirv, read: (b, path) => readSpirv(b, path) },
+  { kind: 'PTX module', targets: ['cuda'], matches: isPtx, read: (b, path) => readPtx(b, path) },
 ];
 
 /** The reader of these bytes, or undefined when they are no compiled kernel kernarg reads. */
