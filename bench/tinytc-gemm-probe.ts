@@ -13,7 +13,7 @@
 // Found (2026-11-27, H100 and H200): the fault is NVIDIA's compiler on the 64-bit spelling written
 // out — whole columns wrong, the same at every launch, on both work-groups; the byte-identical module
 // is right on lavapipe. Since then `unroll=full` writes loops out only with 32-bit indices
-// (src/targets/vulkan/spirv/gemm.ts), so `unroll=full` alone no longer emits that spelling here.
+// (src/codegen/spirv/gemm.ts), so `unroll=full` alone no longer emits that spelling here.
 // Run from the repository root (imports src/ and the tests' data through tsx):
 //   KERNARG_API=vulkan KERNARG_VK_DEVICE=NVIDIA node --import tsx bench/tinytc-gemm-probe.ts
 // PROBE_VARIANTS (default "vector-all staged-all"), PROBE_SETTINGS (knob settings; default the
@@ -21,11 +21,11 @@
 // PROBE_DUMP=<dir> writes the SPIR-V of every setting that gave a wrong element there.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { type Api, openContext, tinytcKernel } from '../src/runtime/api.js';
-import { isGemmVariant } from '../src/tinytc/codegen/blas-policy.js';
-import { parseSpirvKnobs } from '../src/tinytc/codegen/spirv-knobs.js';
+import { isGemmVariant } from '../src/codegen/blas-policy.js';
+import { parseSpirvKnobs } from '../src/codegen/spirv-knobs.js';
 import { SourceFile } from '../src/diagnostics/source.js';
 import { SPIR64 } from '../src/layout/data-layout.js';
-import { compileTinytc } from '../src/tinytc/index.js';
+import { compileTinytc } from '../src/codegen/compile-tinytc.js';
 import { randomFloats } from '../test/support/tinytc-exec.js';
 import { runReference } from '../test/support/tinytc-reference.js';
 

@@ -8,10 +8,10 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { type Api, openContext, tinytcKernel } from '../dist/runtime/api.js';
 import type { DeviceBuffer } from '../dist/runtime/opencl/host.js';
-import { type BlasPolicy, GEMM_VARIANTS, gemmVariant, isGemmVariant } from '../dist/tinytc/codegen/blas-policy.js';
-import { parseSpirvKnobs } from '../dist/tinytc/codegen/spirv-knobs.js';
-import { API_POLICIES } from '../dist/tinytc/codegen/api-policies.js';
-import { batchedGemmIr } from '../dist/tinytc/batched-gemm-ir.js';
+import { type BlasPolicy, GEMM_VARIANTS, gemmVariant, isGemmVariant } from '../dist/codegen/blas-policy.js';
+import { parseSpirvKnobs } from '../dist/codegen/spirv-knobs.js';
+import { API_POLICIES } from '../dist/codegen/api-policies.js';
+import { batchedGemmIr } from '../dist/frontend/tinytc/batched-gemm-ir.js';
 import type { VulkanBuffer } from '../dist/runtime/vulkan/context.js';
 
 const api = (process.env.KERNARG_API ?? 'opencl') as Api;

@@ -6,13 +6,13 @@
 import { performance } from 'node:perf_hooks';
 import type { VulkanPlan } from '../dist/targets/vulkan/lower.js';
 import type { OpenCLPlan } from '../dist/abi/plan.js';
-import { emitTinytcOpenCLC } from '../dist/tinytc/opencl-c/index.js';
-import { emitTinytcSpirv } from '../dist/targets/vulkan/spirv/index.js';
+import { emitTinytcOpenCLC } from '../dist/codegen/opencl-c/index.js';
+import { emitTinytcSpirv } from '../dist/codegen/spirv/index.js';
 import { lower } from '../dist/lower.js';
 import { Context, Kernel } from '../dist/runtime/opencl/host.js';
 import { VulkanContext } from '../dist/runtime/vulkan/context.js';
 import { VulkanKernel } from '../dist/runtime/vulkan/kernel.js';
-import { compileTinytc } from '../dist/tinytc/index.js';
+import { compileTinytc } from '../dist/codegen/compile-tinytc.js';
 import { SourceFile } from '../dist/diagnostics/source.js';
 import { SPIR, SPIR64 } from '../dist/layout/data-layout.js';
 import { lowerOpenCL } from '../dist/targets/opencl/lower.js';

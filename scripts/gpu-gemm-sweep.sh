@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The tinytc GEMM sweep in one call: every GEMM variant of src/tinytc/codegen/blas-policy.ts × every
+# The tinytc GEMM sweep in one call: every GEMM variant of src/codegen/blas-policy.ts × every
 # work-group (kernarg's choice and WG_SWEEP) × every benchmarked shape (32³ and 64³, f32 and f64,
 # batched), and the copy and axpby at each vector width, beside torch.bmm (cuBLAS, TF32 off) and
 # torch's device copy timed in the same run. Prints one table, each row also as a multiple of
@@ -11,7 +11,7 @@
 # KERNARG_API=vulkan: the same GEMM sweep through kernarg's SPIR-V on Vulkan (NVIDIA's ICD on the GPU
 # machine, the default Vulkan device, lavapipe, elsewhere); copy and axpby at the one SPIR-V width.
 # There every GEMM also runs under each setting of the SPIR-V knobs (SPIRV_KNOBS, see
-# src/tinytc/codegen/spirv-knobs.ts), with fewer variants and work-groups by default so that the
+# src/codegen/spirv-knobs.ts), with fewer variants and work-groups by default so that the
 # whole sweep stays within a few minutes: 4 variants × 2 work-groups (chosen, 32x4) × 6 settings × 4 shapes.
 set -u
 cd "$(dirname "$0")/.."

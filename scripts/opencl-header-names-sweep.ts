@@ -1,5 +1,5 @@
 // Which names clang's OpenCL C headers define (macros, typedefs, enum constants) kernarg's tinytc
-// code generator may still emit: every name the headers spell that src/tinytc/reserved-names.ts does
+// code generator may still emit: every name the headers spell that src/frontend/tinytc/reserved-names.ts does
 // not reserve is compiled by clang-16 as a kernel name, a parameter name and a variable name, for
 // OpenCL C 1.2 and 2.0, in one file per role. Any clang error is a name the generated code could
 // break on (it must be reserved). The headers are read from clang-16's resource directory.
@@ -8,7 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BUILTIN_PREFIX, isReservedCName } from '../src/tinytc/reserved-names.js';
+import { BUILTIN_PREFIX, isReservedCName } from '../src/frontend/tinytc/reserved-names.js';
 
 const clang = 'clang-16';
 const resource = execFileSync(clang, ['-print-resource-dir'], { encoding: 'utf8' }).trim();

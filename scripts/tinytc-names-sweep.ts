@@ -4,7 +4,7 @@
 // first disagreement with the seed and batch to reproduce it.
 // Run: npx tsx scripts/tinytc-names-sweep.ts [batches=200] [seed=1]
 import fc from 'fast-check';
-import { kernelName } from '../src/tinytc/calling-convention.js';
+import { kernelName } from '../src/frontend/tinytc/calling-convention.js';
 import { checkNameBatch, namedFunc } from '../test/support/gen-tinytc-names.js';
 import { findTool, CLANG } from '../test/support/tools.js';
 import { SPIRV_VAL } from '../test/support/spirv-check.js';

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { formatDiagnostics } from '../src/diagnostics/format.js';
 import { memoryHost } from '../src/frontend/opencl-c/index.js';
 import { lower } from '../src/lower.js';
-import { kernelName } from '../src/tinytc/calling-convention.js';
+import { kernelName } from '../src/frontend/tinytc/calling-convention.js';
 import { APIS, tinytcKernel } from '../src/runtime/api.js';
 import { testDevice } from './support/device.js';
 import { samples } from './support/gen.js';

@@ -1,4 +1,4 @@
-// The SPIR-V printer's vector axpby (src/targets/vulkan/spirv/vector-axpby.ts) on the Vulkan test
+// The SPIR-V printer's vector axpby (src/codegen/spirv/vector-axpby.ts) on the Vulkan test
 // device (lavapipe in CI) against the JS reference, each module checked by spirv-val: widths 1, 2, 4,
 // 8 and 16, lengths with and without a tail, offsets that do and do not suit the vectors (the scalar
 // loop then), beta 0, 1 and other, f32 and f64, buffers as storage buffers and by address
@@ -9,13 +9,13 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { SourceFile } from '../src/diagnostics/source.js';
 import { DiagnosticBag } from '../src/diagnostics/diagnostic.js';
-import { compileTinytc } from '../src/tinytc/index.js';
+import { compileTinytc } from '../src/codegen/compile-tinytc.js';
 import { SPIR64 } from '../src/layout/data-layout.js';
 import { disassemble } from '../src/emit/spirv/disassemble.js';
 import { withAddressTables } from '../src/targets/vulkan/address-tables.js';
 import { type VulkanTargetOptions, lowerVulkan } from '../src/targets/vulkan/lower.js';
-import { emitTinytcSpirv } from '../src/targets/vulkan/spirv/index.js';
-import type { BlasPolicy } from '../src/tinytc/codegen/blas-policy.js';
+import { emitTinytcSpirv } from '../src/codegen/spirv/index.js';
+import type { BlasPolicy } from '../src/codegen/blas-policy.js';
 import type { VulkanContext } from '../src/runtime/vulkan/context.js';
 import { testVulkan } from './support/vulkan-device.js';
 import { type ExecCase, randomFloats, runOnBoth } from './support/tinytc-exec.js';

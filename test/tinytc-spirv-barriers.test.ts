@@ -13,10 +13,10 @@ import { disassemble } from '../src/emit/spirv/disassemble.js';
 import { SPIR } from '../src/layout/data-layout.js';
 import { withAddressTables } from '../src/targets/vulkan/address-tables.js';
 import { lowerVulkan } from '../src/targets/vulkan/lower.js';
-import { emitTinytcSpirv } from '../src/targets/vulkan/spirv/index.js';
-import { GEMM_VARIANTS, type GemmVariantName } from '../src/tinytc/codegen/blas-policy.js';
-import { parseSpirvKnobs } from '../src/tinytc/codegen/spirv-knobs.js';
-import { compileTinytc } from '../src/tinytc/index.js';
+import { emitTinytcSpirv } from '../src/codegen/spirv/index.js';
+import { GEMM_VARIANTS, type GemmVariantName } from '../src/codegen/blas-policy.js';
+import { parseSpirvKnobs } from '../src/codegen/spirv-knobs.js';
+import { compileTinytc } from '../src/codegen/compile-tinytc.js';
 import { randomFloats } from './support/tinytc-exec.js';
 
 type Inst = { res?: string; op: string; args: string[] };

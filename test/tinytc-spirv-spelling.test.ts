@@ -6,18 +6,18 @@
 // so its spelling is checked where CI can run it, not only on the GPU it was measured on.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { API_POLICIES } from '../src/tinytc/codegen/api-policies.js';
-import { type BlasPolicy, gemmRule } from '../src/tinytc/codegen/blas-policy.js';
-import { UNROLL_PRODUCTS } from '../src/tinytc/codegen/spirv-knobs.js';
+import { API_POLICIES } from '../src/codegen/api-policies.js';
+import { type BlasPolicy, gemmRule } from '../src/codegen/blas-policy.js';
+import { UNROLL_PRODUCTS } from '../src/codegen/spirv-knobs.js';
 import { SourceFile } from '../src/diagnostics/source.js';
 import { DiagnosticBag } from '../src/diagnostics/diagnostic.js';
-import { compileTinytc } from '../src/tinytc/index.js';
-import { batchedGemmIr } from '../src/tinytc/batched-gemm-ir.js';
+import { compileTinytc } from '../src/codegen/compile-tinytc.js';
+import { batchedGemmIr } from '../src/frontend/tinytc/batched-gemm-ir.js';
 import { SPIR64 } from '../src/layout/data-layout.js';
 import { disassemble } from '../src/emit/spirv/disassemble.js';
 import { withAddressTables } from '../src/targets/vulkan/address-tables.js';
 import { lowerVulkan } from '../src/targets/vulkan/lower.js';
-import { emitTinytcSpirv } from '../src/targets/vulkan/spirv/index.js';
+import { emitTinytcSpirv } from '../src/codegen/spirv/index.js';
 import { testVulkan } from './support/vulkan-device.js';
 import { randomFloats, runOnBoth } from './support/tinytc-exec.js';
 

@@ -6,7 +6,7 @@ import type { OpenCLPlan } from '../src/abi/plan.js';
 import { DiagnosticBag } from '../src/diagnostics/diagnostic.js';
 import { SourceFile } from '../src/diagnostics/source.js';
 import { memoryHost } from '../src/frontend/opencl-c/index.js';
-import { lexIr } from '../src/tinytc/lexer.js';
+import { lexIr } from '../src/frontend/tinytc/lexer.js';
 import { lower } from '../src/lower.js';
 
 /** The seed's examples, copied into the repository (test/fixtures/SEEDS.md says from where). */

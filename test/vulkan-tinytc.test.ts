@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { SourceFile } from '../src/diagnostics/source.js';
-import { compileTinytc } from '../src/tinytc/index.js';
+import { compileTinytc } from '../src/codegen/compile-tinytc.js';
 import { SPIR } from '../src/layout/data-layout.js';
 import { tinytcKernel } from '../src/runtime/api.js';
 import { assertSameArrays, cloneArgs, smallInts } from './support/tinytc-exec.js';

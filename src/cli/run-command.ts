@@ -20,7 +20,7 @@ import { Messages } from '../diagnostics/messages.js';
 import { SourceFile } from '../diagnostics/source.js';
 import { SPIR64 } from '../layout/data-layout.js';
 import { didYouMean } from '../text/closest-name.js';
-import { compileTinytc } from '../tinytc/index.js';
+import { compileTinytc } from '../codegen/compile-tinytc.js';
 import { RUN_JSON_HELP, RUN_MAX_ELEMENTS } from './run-help.js';
 
 export const RUN_OPTIONS: readonly OptionSpec[] = [

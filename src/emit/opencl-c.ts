@@ -34,7 +34,7 @@ export function kernelHead(k: FunctionInfo, options: OpenCLCOptions = {}): { hea
 /**
  * A complete OpenCL C translation unit for the module's kernels, in the calling convention's
  * spelling, with their attributes and empty bodies (apart from the table casts of
- * `groupTables: 'ulong'`). tinytc's code generator (`src/tinytc/opencl-c`) fills the bodies.
+ * `groupTables: 'ulong'`). tinytc's code generator (`src/codegen/opencl-c`) fills the bodies.
  */
 export function emitOpenCLC(module: KernelModule, options: OpenCLCOptions = {}): string {
   return kernelsOf(module).map((k) => {

@@ -1,5 +1,5 @@
 import type { OpenCLPlan, OpenCLSlot, ValueLayout } from '../abi/plan.js';
-import type { IrType, ScalarTypeName } from '../tinytc/ast.js';
+import type { IrType, ScalarTypeName } from '../frontend/tinytc/ast.js';
 import type { QualType } from '../types/types.js';
 import type { BuildInput } from '../build-input/build-input.js';
 import { portablePlan } from './portable-plan.js';

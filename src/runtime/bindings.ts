@@ -1,5 +1,5 @@
 import type { OpenCLPlan } from '../abi/plan.js';
-import type { IrType } from '../tinytc/ast.js';
+import type { IrType } from '../frontend/tinytc/ast.js';
 import { type Context, type DeviceBuffer, Kernel, type LaunchOptions } from './opencl/host.js';
 import type { LaunchEvent, LaunchProfile } from './opencl/events.js';
 import { buildProgram } from './opencl/program.js';

@@ -1,6 +1,6 @@
 import type { ClStd } from '../frontend/opencl-c/predefined.js';
 import type { CommandLineMacro } from '../frontend/opencl-c/preprocessor.js';
-import type { DopeOrder } from '../tinytc/calling-convention.js';
+import type { DopeOrder } from '../frontend/tinytc/calling-convention.js';
 import type { AmdCl2TargetOptions } from './amd-cl2/lower.js';
 import type { AmdhsaCodeObject, AmdhsaLlvm } from './amdhsa/lower.js';
 import type { CudaTargetOptions } from './cuda/lower.js';

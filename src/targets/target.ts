@@ -5,7 +5,7 @@ import type { KernelModule } from '../model/kernel-module.js';
 import type { PlanBase } from '../abi/plan.js';
 import type { PlanView } from '../abi/plan-view.js';
 import type { GeneratedCode } from '../model/generated-code.js';
-import type { CompiledTinytc } from '../tinytc/index.js';
+import type { CompiledTinytc } from '../codegen/compile-tinytc.js';
 import type { LowerOptions } from './options.js';
 
 /**

@@ -5,7 +5,7 @@ import { DiagnosticBag } from '../../src/diagnostics/diagnostic.js';
 import { SourceFile } from '../../src/diagnostics/source.js';
 import { emitDeclarations } from '../../src/emit/declarations.js';
 import { compileOpenCL } from '../../src/frontend/opencl-c/index.js';
-import { compileTinytc } from '../../src/tinytc/index.js';
+import { compileTinytc } from '../../src/codegen/compile-tinytc.js';
 import type { ClStd } from '../../src/frontend/opencl-c/predefined.js';
 import { preprocess } from '../../src/frontend/opencl-c/preprocessor.js';
 import { tokensToText } from '../../src/frontend/opencl-c/print-tokens.js';

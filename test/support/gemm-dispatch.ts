@@ -7,10 +7,10 @@ import { SourceFile } from '../../src/diagnostics/source.js';
 import { SPIR64 } from '../../src/layout/data-layout.js';
 import { withAddressTables } from '../../src/targets/vulkan/address-tables.js';
 import { lowerVulkan } from '../../src/targets/vulkan/lower.js';
-import { emitTinytcSpirv } from '../../src/targets/vulkan/spirv/index.js';
-import type { GemmVariantName } from '../../src/tinytc/codegen/blas-policy.js';
-import { parseSpirvKnobs } from '../../src/tinytc/codegen/spirv-knobs.js';
-import { compileTinytc } from '../../src/tinytc/index.js';
+import { emitTinytcSpirv } from '../../src/codegen/spirv/index.js';
+import type { GemmVariantName } from '../../src/codegen/blas-policy.js';
+import { parseSpirvKnobs } from '../../src/codegen/spirv-knobs.js';
+import { compileTinytc } from '../../src/codegen/compile-tinytc.js';
 import { runDispatch } from './spirv-dispatch.js';
 import { randomFloats } from './tinytc-exec.js';
 

@@ -8,7 +8,7 @@ import { formatDiagnostics } from '../../src/diagnostics/format.js';
 import { disassemble } from '../../src/emit/spirv/disassemble.js';
 import { memoryHost } from '../../src/frontend/opencl-c/index.js';
 import { lower } from '../../src/lower.js';
-import { kernelName } from '../../src/tinytc/calling-convention.js';
+import { kernelName } from '../../src/frontend/tinytc/calling-convention.js';
 import { spirvVal } from './spirv-check.js';
 import { parseKernelMetadata, runClang } from './tools.js';
 

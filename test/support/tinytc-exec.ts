@@ -3,10 +3,10 @@
 import assert from 'node:assert/strict';
 import { SourceFile } from '../../src/diagnostics/source.js';
 import { formatDiagnostics } from '../../src/diagnostics/format.js';
-import { compileTinytc } from '../../src/tinytc/index.js';
+import { compileTinytc } from '../../src/codegen/compile-tinytc.js';
 import { SPIR64 } from '../../src/layout/data-layout.js';
 import { type AnyContext, tinytcKernel } from '../../src/runtime/api.js';
-import type { BlasPolicy } from '../../src/tinytc/codegen/blas-policy.js';
+import type { BlasPolicy } from '../../src/codegen/blas-policy.js';
 import type { VulkanTargetOptions } from '../../src/targets/vulkan/lower.js';
 import { runReference } from './tinytc-reference.js';
 import { SPIRV_VAL, spirvVal } from './spirv-check.js';

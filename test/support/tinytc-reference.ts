@@ -1,9 +1,9 @@
 // A JS interpreter of tinytc v0.3 semantics: the reference the generated OpenCL C is tested against.
 // Work-groups run one after another; within one, replicated instructions run once (every work-item
 // would compute the same), collective ones and foreach loops run whole.
-import type { Func, Inst, IrType, MemrefType, Operand, Region, ScalarTypeName } from '../../src/tinytc/ast.js';
-import { canonicalStride } from '../../src/tinytc/ast.js';
-import { varName } from '../../src/tinytc/calling-convention.js';
+import type { Func, Inst, IrType, MemrefType, Operand, Region, ScalarTypeName } from '../../src/frontend/tinytc/ast.js';
+import { canonicalStride } from '../../src/frontend/tinytc/ast.js';
+import { varName } from '../../src/frontend/tinytc/calling-convention.js';
 
 export type Scalar = number | bigint | boolean;
 type Typed = Float32Array | Float64Array | Int8Array | Int16Array | Int32Array | BigInt64Array;

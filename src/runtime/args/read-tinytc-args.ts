@@ -1,4 +1,4 @@
-import type { IrType, MemrefType } from '../../tinytc/ast.js';
+import type { IrType, MemrefType } from '../../frontend/tinytc/ast.js';
 import { PackError } from '../pack/errors.js';
 import { didYouMean } from '../../text/closest-name.js';
 import { ArgProblems } from './arg-problems.js';

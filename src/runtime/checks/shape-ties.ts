@@ -1,5 +1,5 @@
-import { type Func, type Operand, instructions } from '../../tinytc/ast.js';
-import { varName } from '../../tinytc/calling-convention.js';
+import { type Func, type Operand, instructions } from '../../frontend/tinytc/ast.js';
+import { varName } from '../../frontend/tinytc/calling-convention.js';
 import { PackError } from '../pack/errors.js';
 
 /** One mode of a logical argument: a memref's, or every group member's (loaded with `index`). */

@@ -6,7 +6,7 @@ import { choiceProblem } from '../option-problem.js';
 import { emitDescriptorMap } from './descriptor-map.js';
 import { withAddressTables } from './address-tables.js';
 import { disassemble } from '../../emit/spirv/disassemble.js';
-import { emitTinytcSpirv } from './spirv/index.js';
+import { emitTinytcSpirv } from '../../codegen/spirv/index.js';
 import { type VulkanPlan, type VulkanTargetOptions, lowerVulkan } from './lower.js';
 import { parseSamplerMap } from './sampler-map.js';
 import { vulkanTable } from './table.js';

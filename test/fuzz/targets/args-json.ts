@@ -1,10 +1,10 @@
 import type { OpenCLPlan } from '../../../src/abi/plan.js';
-import type { IrType } from '../../../src/tinytc/ast.js';
-import { compileTinytc } from '../../../src/tinytc/index.js';
+import type { IrType } from '../../../src/frontend/tinytc/ast.js';
+import { compileTinytc } from '../../../src/codegen/compile-tinytc.js';
 import { memoryHost } from '../../../src/frontend/opencl-c/index.js';
 import { SourceFile } from '../../../src/diagnostics/source.js';
 import { SPIR64 } from '../../../src/layout/data-layout.js';
-import { varName } from '../../../src/tinytc/calling-convention.js';
+import { varName } from '../../../src/frontend/tinytc/calling-convention.js';
 import { lower } from '../../../src/lower.js';
 import { readOpenCLArgs } from '../../../src/runtime/args/read-args.js';
 import { readTinytcArgs } from '../../../src/runtime/args/read-tinytc-args.js';

@@ -1,0 +1,140 @@
+import type { ScalarTypeName } from '../frontend/tinytc/ast.js';
+import type { SpirvGemmKnobs } from './spirv-knobs.js';
+
+export { UNROLL_K_STEPS } from './spirv-knobs.js';
+
+/**
+ * How the OpenCL C backend emits GEMM and axpby, and the SPIR-V printer GEMM (its vector variants
+ * without vector reads: src/codegen/spirv/gemm.ts): data, so that the rule measured on a
+ * device (scripts/gpu-gemm-sweep.sh prints the table it comes from) is a one-line change here.
+ *
+ * GEMM variants (every one computes the same sums in the same order, k = 0, 1, …):
+ * - `direct`: each work-item keeps a register tile of C (tiling.ts) and reads A and B from where
+ *   they are, once per k.
+ * - `direct-vector`: the same with each work-item's rows (columns) of C neighbours, read with one
+ *   vload per k where they are neighbours in memory too (op(A) not transposed, op(B) transposed).
+ * - `staged-kT`: the work-group copies a (block rows × T) tile of op(A) and a (T × block columns)
+ *   tile of op(B) into local memory (vload4 where the contiguous mode has stride 1 and the tile is
+ *   whole), waits at a barrier, and the register tiles read from there; T = 4, 8, 16, 32, 64.
+ * - `staged-all`: the same with the whole of K in one tile (for a batched 32³ or 64³ GEMM, one
+ *   work-group per batch item holds all of A and B) where that fits LOCAL_BYTES, else the largest
+ *   power-of-two tile that does.
+ * - `vector-kT`, `vector-all`: staged, but each work-item's rows (and columns) of C are neighbours,
+ *   so it reads them from the local tiles 2, 4 or 8 at a time (one vector load for its rows of
+ *   op(A), one for its columns of op(B) per k) instead of one load per element.
+ */
+const K_TILES = ['k4', 'k8', 'k16', 'k32', 'k64', 'all'] as const;
+type KTile = (typeof K_TILES)[number];
+export type StagedVariantName = `staged-${KTile}` | `vector-${KTile}`;
+export type GemmVariantName = 'direct' | 'direct-vector' | StagedVariantName;
+export const GEMM_VARIANTS: readonly GemmVariantName[] = ['direct', 'direct-vector', ...K_TILES.map((k) => `staged-${k}` as const), ...K_TILES.map((k) => `vector-${k}` as const)];
+
+/** The first rule whose conditions all hold picks the variant; absent conditions hold. */
+export interface GemmRule {
+  readonly element?: ScalarTypeName;
+  /** The static row (M) and column (N) counts of C, both at most this. */
+  readonly maxSize?: number;
+  readonly variant: GemmVariantName;
+  /**
+   * How the SPIR-V printer spells this rule's GEMMs (measured with its variant; the OpenCL C
+   * printer ignores it). A caller's BlasPolicy.spirv overrides each knob it sets.
+   */
+  readonly spirv?: SpirvGemmKnobs;
+}
+
+export interface BlasPolicy {
+  readonly gemm: readonly GemmRule[];
+  /** Elements per vload/vstore in a non-atomic f32/f64 axpby of vectors whose stride is 1 (1: scalar). */
+  readonly axpbyVector: 1 | 2 | 4 | 8 | 16;
+  /**
+   * Whether vloadN/vstoreN may be used (default true). The OpenCL C printer turns them off in a
+   * program built as OpenCL C 2.0 (pointer group tables): PoCL's 2.0 mode declares no vload or vstore
+   * for any address space ("no matching function for call to '_cl_vload2'"), so those programs read
+   * element by element; local tiles are still read as vectors through pointer casts.
+   */
+  readonly vectorBuiltins?: boolean;
+  /** Local (work-group) memory one staged GEMM may take: LOCAL_BYTES unless a device has less (the Vulkan runtime sets it). */
+  readonly localBytes?: number;
+  /** How the SPIR-V printer spells a GEMM's indices and loops (all off when absent). */
+  readonly spirv?: SpirvGemmKnobs;
+}
+
+/**
+ * The GEMM rule of Vulkan's GPU policy (api-policies.ts), from the Vulkan sweeps on an NVIDIA H100
+ * (scripts/gpu-gemm-sweep.sh with KERNARG_API=vulkan, beside torch.bmm with TF32 off in the same run).
+ * 2026-11-23 (direct, staged-k16, staged-k32, staged-all, vector-all × work-groups 16x8/8x8/16x4/32x4):
+ * staged-k16 was the fastest variant for every shape, while the OpenCL winners above ran at 17–27%
+ * of cuBLAS for 64³. 2026-11-27 (staged-k16, staged-all, vector-k16, vector-all × 16x8/32x4 × the
+ * SPIR-V knobs default, index32, index32+unroll=full, index32+fill=hoisted+unroll=full; WARM_MS 150):
+ * staged-k16 on the chosen 16x8 spelled with all three knobs ran 32³ f32 / 32³ f64 / 64³ f32 / 64³ f64
+ * at 108.5 / 99.9 / 94.6 / 80.7% of cuBLAS against 88.3 / 82.2 / 56.6 / 45.2% unspelled (1.23 / 1.22 /
+ * 1.67 / 1.79×); the fastest of all for 32³ f32 (vector-k16, 113.4%) was within 5% and is not worth
+ * a rule of its own. The knobs belong to this rule only: `direct` with index32+unroll=full ran 64³ at
+ * 0.10–0.34× its loops (a first sweep of the same day, whose figures varied up to 4× run to run).
+ * Vulkan's 32x4 work-group is a rule beside this one (VULKAN_GPU_GEMM_WORK_GROUPS in
+ * api-policies.ts); with the knobs, 16x8 beat it for every shape in the second sweep.
+ */
+export const VULKAN_GPU_GEMM: readonly GemmRule[] = [{ maxSize: 64, variant: 'staged-k16', spirv: { index32: true, fill: 'hoisted', unroll: 'full' } }, { variant: 'direct' }];
+
+/**
+ * The rule for GPUs under OpenCL (api-policies.ts), from the sweep on an NVIDIA H100 (scripts/gpu-gemm-sweep.sh, 2026-11-23: every
+ * variant × work-group 16x8/32x4/32x8/64x4 × 32³/64³ f32/f64 batched, beside torch.bmm): the
+ * fastest per shape was vector-all for 32³ f32 (110.7% of cuBLAS), staged-k16 for 32³ f64 (97.1%),
+ * staged-all for 64³ f32 (98.3%) and 64³ f64 (83.6%, at 16x8: work-group-size.ts's 256 accumulator
+ * bytes); copy and axpby were fastest at 2 elements per access (98.7% / 101.1% of the device copy;
+ * 4 was within 1%, 8 lost a third). Shapes the sweep did not cover (larger or dynamic) keep direct.
+ */
+export const GPU_BLAS_POLICY: BlasPolicy = {
+  gemm: [
+    { element: 'f32', maxSize: 32, variant: 'vector-all' },
+    { element: 'f64', maxSize: 32, variant: 'staged-k16' },
+    { maxSize: 64, variant: 'staged-all' },
+    { variant: 'direct' },
+  ],
+  axpbyVector: 2,
+};
+
+/**
+ * The rule for CPU devices (PoCL): local memory and barriers are emulated there, so the staged and
+ * vector variants ran at 0.03–0.75× direct in the same sweep on PoCL; wide vectors copy best
+ * (8 elements: copy 10.3×, axpby 5.9× scalar).
+ */
+export const CPU_BLAS_POLICY: BlasPolicy = { gemm: [{ variant: 'direct' }], axpbyVector: 8 };
+
+/** OpenCL's GPU rule: what a caller without a device or an API gets. */
+export const DEFAULT_BLAS_POLICY: BlasPolicy = GPU_BLAS_POLICY;
+
+/**
+ * Local memory one staged GEMM may take: 40 KiB of the 48 KiB NVIDIA's OpenCL gives (the least of
+ * the GPUs kernarg runs on), leaving 8 KiB for the kernel's own allocas. A 64³ f64 GEMM on 32 × 8
+ * work-items (blocks of 64 × 64) then stages K by 32.
+ */
+export const LOCAL_BYTES = 40 * 1024;
+
+export function isGemmVariant(s: string): s is GemmVariantName {
+  return (GEMM_VARIANTS as readonly string[]).includes(s);
+}
+
+/** The rule the policy applies to a GEMM of C's type and static (or dynamic) M × N; none: `direct`, unspelled. */
+export function gemmRule(policy: BlasPolicy, element: ScalarTypeName, m: unknown, n: unknown): GemmRule | undefined {
+  const size = typeof m === 'number' && typeof n === 'number' ? Math.max(m, n) : null;
+  return policy.gemm.find((r) => (r.element === undefined || r.element === element) && (r.maxSize === undefined || (size !== null && size <= r.maxSize)));
+}
+
+/** The variant the policy gives a GEMM of C's type. */
+export function gemmVariant(policy: BlasPolicy, element: ScalarTypeName, m: unknown, n: unknown): GemmVariantName {
+  return gemmRule(policy, element, m, n)?.variant ?? 'direct';
+}
+
+/**
+ * The K tile of a staged variant for blocks of mb × nb elements of `bytes` each: what the variant
+ * names (the whole static K for `staged-all`, 64 when K is dynamic), halved until both tiles fit
+ * `localBytes` (LOCAL_BYTES by default).
+ */
+export function stagedKTile(variant: StagedVariantName, K: unknown, mb: number, nb: number, bytes: number, localBytes = LOCAL_BYTES): number {
+  const tile = variant.slice(variant.indexOf('-') + 1) as KTile;
+  let t = tile === 'all' ? (typeof K === 'number' ? Math.max(1, K) : 64) : Number(tile.slice(1));
+  // The B tile is padded: one element per column, or up to 8 per row for the vector variants (gemm.ts).
+  while (t > 1 && (mb * t + (nb + 8) * (t + 1)) * bytes > localBytes) t = Math.ceil(t / 2);
+  return t;
+}

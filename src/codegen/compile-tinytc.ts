@@ -1,0 +1,95 @@
+// The tinytc compiler's one pipeline entry: `lower`, the OpenCL and Vulkan runtimes, gen-ts and the
+// tests all compile IR through compileTinytc, and the printers (OpenCL C here, SPIR-V as a vulkan
+// format) read only what it returns.
+import { DiagnosticBag } from '../diagnostics/diagnostic.js';
+import type { SourceFile } from '../diagnostics/source.js';
+import type { DataLayout } from '../layout/data-layout.js';
+import type { GeneratedCode } from '../model/generated-code.js';
+import type { KernelModule } from '../model/kernel-module.js';
+import type { Func, Program } from '../frontend/tinytc/ast.js';
+import { type DopeOrder, kernelName, lowerFunc } from '../frontend/tinytc/calling-convention.js';
+import { type ValueTypes, checkProgram } from '../frontend/tinytc/check.js';
+import { type LoweredKernel, lowerKernel } from './lowered.js';
+import { type CodegenPolicy, TUNED_POLICY, type TinytcApi } from './policy.js';
+import { lexIr } from '../frontend/tinytc/lexer.js';
+import { IrParser } from '../frontend/tinytc/parser.js';
+
+export interface TinytcFrontendOptions {
+  readonly layout: DataLayout;
+  readonly dopeOrder?: DopeOrder;
+  /** The code generator's device-tuned decisions (work-group sizes); the tuned figures when left out. */
+  readonly policy?: CodegenPolicy;
+  /**
+   * The API the interface is compiled for, whose work-group rule chooses the sizes the kernels
+   * declare (api-policies.ts): OpenCL's when left out, as `lower` compiles for every target.
+   */
+  readonly api?: TinytcApi;
+}
+
+/** A checked program with its kernels' interface and, on demand, each kernel lowered for the printers. */
+export interface CompiledTinytc {
+  readonly program: Program;
+  /** Each function's value types, as the checker derived them. */
+  readonly types: ReadonlyMap<Func, ValueTypes>;
+  /** The generated kernels' interface through the calling convention (reqd_work_group_size as the policy set it). */
+  readonly module: KernelModule;
+  /** What the code generator decided beyond the interface, for the formats that say so. */
+  readonly generated: GeneratedCode;
+  /** The device-tuned decisions it was compiled with (the printers read the BLAS rule from it). */
+  readonly policy: CodegenPolicy;
+  /** A kernel with every backend-neutral decision made (computed once, on first use). */
+  kernel(name: string): LoweredKernel;
+}
+
+export interface TinytcResult {
+  readonly program?: Program;
+  readonly module?: KernelModule;
+  /** Each function's value types, as the checker derived them. */
+  readonly types?: ReadonlyMap<Func, ValueTypes>;
+  /** Everything the printers need; absent when the IR has errors. */
+  readonly compiled?: CompiledTinytc;
+  readonly diagnostics: DiagnosticBag;
+}
+
+/** tinytc IR → checked program → (policy) → KernelModule through the calling convention → lowered kernels. */
+export function compileTinytc(file: SourceFile, options: TinytcFrontendOptions): TinytcResult {
+  const diags = new DiagnosticBag();
+  const program = new IrParser(lexIr(file, diags), diags).parse();
+  const types = checkProgram(program, diags);
+  if (diags.hasErrors) return { program, diagnostics: diags };
+  const policy = options.policy ?? TUNED_POLICY;
+  const choices = new Map(program.funcs.map((f) => [f, policy.workGroupSize(f, options.api)]));
+  const functions = program.funcs.map((f) => lowerFunc(f, options.dopeOrder ?? 'interleaved', choices.get(f)?.size ?? null, diags));
+  const module: KernelModule = {
+    language: 'tinytc',
+    path: file.path,
+    // Group arguments are pointers to pointers, which OpenCL C allows from 2.0.
+    clVersion: 200,
+    layout: options.layout,
+    extensions: [],
+    functions,
+    variables: [],
+    samplers: [],
+    records: [],
+  };
+  const generated: GeneratedCode = { chosenWorkGroupSize: new Set(program.funcs.filter((f) => choices.get(f)?.chosen).map((f) => kernelName(f.name))) };
+  const lowered = new Map<string, LoweredKernel>();
+  // Each function's index by name, made on first use (a search per kernel made printers quadratic).
+  let byName: Map<string, number> | undefined;
+  const kernel = (name: string): LoweredKernel => {
+    let k = lowered.get(name);
+    if (!k) {
+      if (!byName) {
+        byName = new Map();
+        for (const [j, f] of program.funcs.entries()) if (!byName.has(kernelName(f.name))) byName.set(kernelName(f.name), j);
+      }
+      const i = byName.get(kernelName(name)) ?? -1;
+      if (i < 0) throw new RangeError(`tinytc: no function @${name}`);
+      const f = program.funcs[i];
+      k = lowerKernel(f, types.get(f)!, functions[i], choices.get(f)!);
+      lowered.set(name, k);
+    }
+    return k;
+  };
+  return { program, module, types, compiled: { program, types, module, generated, policy, kernel }, diagnostics: diags };
+}

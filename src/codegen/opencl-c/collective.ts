@@ -1,0 +1,153 @@
+import { C_TYPE } from './c-scalars.js';
+import type { AtomicMode } from '../atomic-mode.js';
+import type { BlasPolicy } from '../blas-policy.js';
+import type { Names } from './names.js';
+import { type Ext, type View, elementAt, extText } from './views.js';
+
+/** alpha or beta, cast to the C operand's element type where it has another: a C expression, and its value when it is an immediate. */
+export interface ScalarArg {
+  readonly expr: string;
+  readonly imm?: number;
+}
+
+/** What a collective instruction needs from the kernel around it. */
+export interface CollectiveContext {
+  readonly names: Names;
+  /** get_local_id(0), get_local_id(1) and the linear local id, as long variables. */
+  readonly lid0: string;
+  readonly lid1: string;
+  readonly lid: string;
+  readonly wg: readonly [number, number];
+  /** Declares an array at kernel scope (OpenCL C allows local arrays only there). */
+  hoist(line: string): void;
+  atomic(t: View['element'], space: View['space'], mode: AtomicMode): string;
+  /** Which GEMM variant and axpby vector width the code uses (blas-policy.ts). */
+  readonly policy: BlasPolicy;
+}
+
+export type Trans = 'n' | 't' | null;
+export const op = (v: View, t: Trans) => (t === 't' && v.shape.length === 2 ? { rows: v.shape[1], cols: v.shape[0] } : { rows: v.shape[0], cols: v.shape[1] ?? 1 });
+/** Element (i, j) of op(v); with `e`, cast to that type where v's elements have another (mixed-type BLAS operands compute in C's type). */
+export const opAt = (v: View, t: Trans, i: Ext, j: Ext, e: View['element'] = v.element) => readAs(v, t === 't' ? [j, i] : [i, j], e);
+/** An element of v as type e: cast where v's element type is another. */
+export const readAs = (v: View, index: Ext[], e: View['element']) => (v.element === e ? elementAt(v, index) : `((${C_TYPE[e]})${elementAt(v, index)})`);
+export const indent = (lines: string[], by = '  ') => lines.map((l) => by + l);
+
+/** `C := value + beta C`, as a plain or an atomic update; beta 0 does not read C. */
+export function update(ctx: CollectiveContext, c: View, index: Ext[], value: string, beta: ScalarArg, atomic: AtomicMode | null): string {
+  const lv = elementAt(c, index);
+  const ct = C_TYPE[c.element];
+  if (atomic) {
+    const mode = atomic;
+    return `${ctx.atomic(c.element, c.space, mode)}(&${lv}, (${ct})(${value})${mode === 'update' ? `, (${ct})(${beta.expr})` : ''});`;
+  }
+  if (beta.imm === 0) return `${lv} = (${ct})(${value});`;
+  return `${lv} = (${ct})(${value} + ${beta.imm === 1 ? '' : `${beta.expr} * `}${lv});`;
+}
+
+/** Rows over get_local_id(0), columns over get_local_id(1). */
+function grid(ctx: CollectiveContext, rows: Ext, cols: Ext, body: (i: string, j: string) => string[]): string[] {
+  const i = ctx.names.internal('i');
+  const j = ctx.names.internal('j');
+  return [
+    `for (long ${j} = ${ctx.lid1}; ${j} < ${extText(cols)}; ${j} += ${ctx.wg[1]}) {`,
+    `  for (long ${i} = ${ctx.lid0}; ${i} < ${extText(rows)}; ${i} += ${ctx.wg[0]}) {`,
+    ...indent(body(i, j), '    '),
+    '  }',
+    '}',
+  ];
+}
+
+/** One index per work-item, all of them in turn. */
+function linear(ctx: CollectiveContext, n: Ext, body: (i: string) => string[], from: Ext = 0): string[] {
+  const i = ctx.names.internal('i');
+  return [`for (long ${i} = ${from === 0 ? ctx.lid : `${extText(from)} + ${ctx.lid}`}; ${i} < ${extText(n)}; ${i} += ${ctx.wg[0] * ctx.wg[1]}) {`, ...indent(body(i)), '}'];
+}
+
+export function axpby(ctx: CollectiveContext, t: Trans, atomic: AtomicMode | null, alpha: ScalarArg, a: View, beta: ScalarArg, b: View): string[] {
+  if (b.shape.length === 0) return [`if (${ctx.lid} == 0) {`, `  ${update(ctx, b, [], `${alpha.expr} * ${readAs(a, [], b.element)}`, beta, atomic)}`, '}'];
+  if (b.shape.length === 1) {
+    const scalar = (from: Ext) => linear(ctx, b.shape[0], (i) => [update(ctx, b, [i], `${alpha.expr} * ${readAs(a, [i], b.element)}`, beta, atomic)], from);
+    const v = ctx.policy.vectorBuiltins === false ? 1 : ctx.policy.axpbyVector;
+    const floating = b.element === 'f32' || b.element === 'f64';
+    if (v === 1 || atomic || !floating || a.element !== b.element || a.stride[0] !== 1 || b.stride[0] !== 1) return scalar(0);
+    return vectorAxpby(ctx, v, alpha, a, beta, b, scalar);
+  }
+  return grid(ctx, b.shape[0], b.shape[1], (i, j) => [update(ctx, b, [i, j], `${alpha.expr} * ${opAt(a, t, i, j, b.element)}`, beta, atomic)]);
+}
+
+/**
+ * axpby of contiguous vectors, v elements per vload/vstore (vload needs only the element's
+ * alignment): whole vectors first, then the last n mod v elements one by one, each element
+ * computed as the scalar loop computes it.
+ */
+function vectorAxpby(ctx: CollectiveContext, v: number, alpha: ScalarArg, a: View, beta: ScalarArg, b: View, scalar: (from: Ext) => string[]): string[] {
+  const n = b.shape[0];
+  const vt = `${C_TYPE[b.element]}${v}`;
+  const i = ctx.names.internal('i');
+  const load = (x: View) => `vload${v}(0, &${elementAt(x, [i])})`;
+  const value = `${alpha.expr} * ${load(a)}`;
+  const sum = beta.imm === 0 ? value : `${value} + ${beta.imm === 1 ? '' : `${beta.expr} * `}${load(b)}`;
+  const whole = typeof n === 'number' ? n - (n % v) : `(${n} - ${n} % ${v})`;
+  const tail = ctx.names.internal('tail');
+  return [
+    `for (long ${i} = ${ctx.lid} * ${v}; ${i} + ${v} <= ${extText(n)}; ${i} += ${ctx.wg[0] * ctx.wg[1] * v}) {`,
+    `  vstore${v}((${vt})(${sum}), 0, &${elementAt(b, [i])});`,
+    '}',
+    ...(typeof n === 'number' && n % v === 0
+      ? []
+      : typeof whole === 'number'
+        ? scalar(whole)
+        : ['{', `  const long ${tail} = ${whole};`, ...indent(scalar(tail)), '}']),
+  ];
+}
+
+export function hadamard(ctx: CollectiveContext, atomic: AtomicMode | null, alpha: ScalarArg, a: View, b: View, beta: ScalarArg, c: View): string[] {
+  return linear(ctx, c.shape[0], (i) => [update(ctx, c, [i], `${alpha.expr} * ${readAs(a, [i], c.element)} * ${readAs(b, [i], c.element)}`, beta, atomic)]);
+}
+
+export function ger(ctx: CollectiveContext, atomic: AtomicMode | null, alpha: ScalarArg, a: View, b: View, beta: ScalarArg, c: View): string[] {
+  return grid(ctx, c.shape[0], c.shape[1], (i, j) => [update(ctx, c, [i, j], `${alpha.expr} * ${readAs(a, [i], c.element)} * ${readAs(b, [j], c.element)}`, beta, atomic)]);
+}
+
+export function gemv(ctx: CollectiveContext, t: Trans, atomic: AtomicMode | null, alpha: ScalarArg, a: View, b: View, beta: ScalarArg, c: View): string[] {
+  const k = ctx.names.internal('k');
+  const acc = ctx.names.internal('acc');
+  const ct = C_TYPE[c.element];
+  return linear(ctx, c.shape[0], (i) => [
+    `${ct} ${acc} = 0;`,
+    `for (long ${k} = 0; ${k} < ${extText(op(a, t).cols)}; ++${k}) ${acc} += ${opAt(a, t, i, k, c.element)} * ${readAs(b, [k], c.element)};`,
+    update(ctx, c, [i], `${alpha.expr} * ${acc}`, beta, atomic),
+  ]);
+}
+
+export function sum(ctx: CollectiveContext, t: Trans, atomic: AtomicMode | null, alpha: ScalarArg, a: View, beta: ScalarArg, b: View): string[] {
+  const ct = C_TYPE[b.element];
+  const acc = ctx.names.internal('acc');
+  if (a.shape.length === 2) {
+    const k = ctx.names.internal('k');
+    return linear(ctx, b.shape[0], (i) => [
+      `${ct} ${acc} = 0;`,
+      `for (long ${k} = 0; ${k} < ${extText(op(a, t).cols)}; ++${k}) ${acc} += ${opAt(a, t, i, k, b.element)};`,
+      update(ctx, b, [i], `${alpha.expr} * ${acc}`, beta, atomic),
+    ]);
+  }
+  // A vector into a scalar: partial sums per work-item, then work-item 0 adds them up.
+  const n = ctx.wg[0] * ctx.wg[1];
+  const partial = ctx.names.internal('partial');
+  ctx.hoist(`local ${ct} ${partial}[${n}];`);
+  const k = ctx.names.internal('k');
+  return [
+    '{',
+    `  ${ct} ${acc} = 0;`,
+    ...indent(linear(ctx, a.shape[0], (i) => [`${acc} += ${readAs(a, [i], b.element)};`])),
+    `  ${partial}[${ctx.lid}] = ${acc};`,
+    '  barrier(CLK_LOCAL_MEM_FENCE);',
+    `  if (${ctx.lid} == 0) {`,
+    `    for (int ${k} = 1; ${k} < ${n}; ++${k}) ${acc} += ${partial}[${k}];`,
+    `    ${update(ctx, b, [], `${alpha.expr} * ${acc}`, beta, atomic)}`,
+    '  }',
+    '  barrier(CLK_LOCAL_MEM_FENCE);',
+    '}',
+  ];
+}

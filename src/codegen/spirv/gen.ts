@@ -1,0 +1,254 @@
+import { INT_BITS, SCALAR_BYTES, type ScalarTypeName, isFloatType } from '../../frontend/tinytc/ast.js';
+import type { SpirvBuilder } from '../../emit/spirv/builder.js';
+import type { FunctionBuilder } from '../../emit/spirv/function.js';
+import { Op, type StorageClassName } from '../../emit/spirv/spec.js';
+import { type Ext, type ExtOps, extOps } from '../dope.js';
+
+/**
+ * A run-time index value (a result id), boxed so it never passes for a static number: of the index
+ * type (64 bits), or with `i32` a 32-bit integer known to be small (the GEMM's narrow indices,
+ * widened wherever 64-bit arithmetic meets them).
+ */
+export interface Sym {
+  readonly id: number;
+  readonly i32?: true;
+}
+
+/** Whether an extent or index can take part in 32-bit arithmetic: a 32-bit Sym, or a number below 2^31. */
+export const narrow = (e: SExt): boolean => (typeof e === 'number' ? Number.isInteger(e) && e >= 0 && e < 2 ** 31 : e.i32 === true);
+export type SExt = Ext<Sym>;
+
+/** Where a view's elements live. */
+export type Base =
+  /** A storage buffer (`{ T data[]; }`, member 0) or a work-group array; `bits`: floats stored as same-width integers (for compare-and-swap). */
+  | { readonly kind: 'variable'; readonly sc: 'StorageBuffer' | 'Workgroup'; readonly variable: number; readonly wrapped: boolean; readonly bits: boolean }
+  /** A buffer device address (a group member): elements at addr + i × size. */
+  | { readonly kind: 'address'; readonly addr: number };
+
+/** A memref as the SPIR-V sees it: where its elements are, the first one's offset, and its dope vector. */
+export interface SView {
+  readonly base: Base;
+  readonly space: 'global' | 'local';
+  readonly element: ScalarTypeName;
+  readonly offset: SExt;
+  readonly shape: readonly SExt[];
+  readonly stride: readonly SExt[];
+}
+
+/** A pointer to one element, with how to read and write it. */
+export interface ElementPtr {
+  readonly ptr: number;
+  readonly sc: StorageClassName;
+  /** The stored type is an integer of the element's width (floats bit-cast). */
+  readonly bits: boolean;
+  readonly align?: number;
+}
+
+/**
+ * What every part of a kernel's SPIR-V needs: the module and function builders, the scalar
+ * types of tinytc values, index arithmetic folded by the shared dope rules, and element access.
+ */
+export class Gen {
+  readonly ext: ExtOps<Sym>;
+  /** Index arithmetic in 32 bits (its operands narrowed: for values the caller knows are below 2^31). */
+  readonly ext32: ExtOps<Sym>;
+  private readonly i64s = new Map<number, number>();
+  private readonly u32s = new Map<number, number>();
+
+  constructor(readonly b: SpirvBuilder, readonly f: FunctionBuilder) {
+    this.ext = extOps<Sym>({
+      mul: (x, y) => ({ id: f.op(Op.IMul, this.i64t, this.idx(x), this.idx(y)) }),
+      add: (x, y) => ({ id: f.op(Op.IAdd, this.i64t, this.idx(x), this.idx(y)) }),
+      sub: (x, y) => ({ id: f.op(Op.ISub, this.i64t, this.idx(x), this.idx(y)) }),
+      div: (x, y) => ({ id: f.op(Op.SDiv, this.i64t, this.idx(x), this.idx(y)) }),
+    });
+    const op32 = (opcode: number) => (x: SExt, y: SExt): Sym => ({ id: f.op(opcode, this.i32t, this.idx32(x), this.idx32(y)), i32: true });
+    this.ext32 = extOps<Sym>({ mul: op32(Op.IMul), add: op32(Op.IAdd), sub: op32(Op.ISub), div: op32(Op.SDiv) });
+  }
+
+  get i64t(): number {
+    return this.type('index');
+  }
+  get i32t(): number {
+    return this.type('i32');
+  }
+  get boolt(): number {
+    return this.b.typeBool();
+  }
+
+  /** The SPIR-V type of a tinytc scalar: i1 is bool, integers unsigned types of their width. */
+  type(t: ScalarTypeName): number {
+    if (t === 'i1') return this.b.typeBool();
+    if (isFloatType(t)) {
+      if (t === 'f64') this.b.capability('Float64');
+      return this.b.typeFloat(t === 'f32' ? 32 : 64);
+    }
+    return this.intType(INT_BITS[t]!);
+  }
+
+  intType(bits: number): number {
+    if (bits === 64) this.b.capability('Int64');
+    if (bits === 16) this.b.capability('Int16');
+    if (bits === 8) this.b.capability('Int8');
+    return this.b.typeInt(bits);
+  }
+
+  /** The type elements are stored as: the scalar type, or an integer of its width. */
+  storedType(t: ScalarTypeName, bits: boolean): number {
+    return bits && isFloatType(t) ? this.intType(SCALAR_BYTES[t] * 8) : this.type(t);
+  }
+
+  /** An index-typed (64-bit) constant (cached by value: index arithmetic asks for the same few often). */
+  i64(n: number | bigint): number {
+    if (typeof n === 'bigint') return this.b.constant(this.i64t, n, 64);
+    let id = this.i64s.get(n);
+    if (id === undefined) this.i64s.set(n, (id = this.b.constant(this.i64t, BigInt(n), 64)));
+    return id;
+  }
+  u32(n: number): number {
+    let id = this.u32s.get(n);
+    if (id === undefined) this.u32s.set(n, (id = this.b.constant(this.i32t, BigInt(n), 32)));
+    return id;
+  }
+
+  /** A constant of a tinytc scalar type. */
+  constant(t: ScalarTypeName, v: number | bigint): number {
+    if (t === 'i1') return this.b.bool(v !== 0 && v !== 0n);
+    if (isFloatType(t)) return this.b.floatConstant(this.type(t), t === 'f32' ? 32 : 64, Number(v));
+    const bits = INT_BITS[t]!;
+    return this.b.constant(this.type(t), BigInt(v), bits);
+  }
+
+  /** An extent as an index-typed id (a 32-bit one widened). */
+  idx(e: SExt): number {
+    if (typeof e === 'number') return this.i64(e);
+    return e.i32 ? this.f.op(Op.UConvert, this.i64t, e.id) : e.id;
+  }
+
+  /** An extent as a 32-bit id (an index-typed one narrowed: the caller knows it is below 2^31). */
+  idx32(e: SExt): number {
+    if (typeof e === 'number') return this.u32(e);
+    return e.i32 ? e.id : this.f.op(Op.UConvert, this.i32t, e.id);
+  }
+
+  /** A Sym in 32 bits. */
+  sym32(e: SExt): Sym {
+    return typeof e !== 'number' && e.i32 ? e : { id: this.idx32(e), i32: true };
+  }
+
+  /** A pointer to element `index` (a tuple) of a view. */
+  elementPtr(v: SView, index: readonly SExt[], wantBits = false): ElementPtr {
+    const offset = this.offsetOf(v, index);
+    const base = v.base;
+    // An array index may be 32-bit: narrow offsets stay so.
+    const at = base.kind === 'variable' && typeof offset !== 'number' && offset.i32 ? offset.id : this.idx(offset);
+    if (base.kind === 'variable') {
+      const stored = this.storedType(v.element, base.bits);
+      const ptrType = this.b.typePointer(base.sc, stored);
+      const ptr = base.wrapped ? this.f.op(Op.AccessChain, ptrType, base.variable, this.u32(0), at) : this.f.op(Op.AccessChain, ptrType, base.variable, at);
+      return { ptr, sc: base.sc, bits: base.bits && isFloatType(v.element) };
+    }
+    const size = SCALAR_BYTES[v.element];
+    const addr = this.f.op(Op.IAdd, this.i64t, base.addr, this.f.op(Op.IMul, this.i64t, at, this.i64(size)));
+    const stored = this.storedType(v.element, wantBits);
+    const ptr = this.f.op(Op.ConvertUToPtr, this.b.typePointer('PhysicalStorageBuffer', stored), addr);
+    return { ptr, sc: 'PhysicalStorageBuffer', bits: wantBits && isFloatType(v.element), align: size };
+  }
+
+  /**
+   * The element offset of an index tuple from the view's first element: in 32 bits when some index is
+   * a 32-bit Sym, every index is narrow, and the view's static shape and strides keep every offset
+   * inside it below 2^31 (then widened once to meet a 64-bit offset); in 64 bits otherwise.
+   */
+  private offsetOf(v: SView, index: readonly SExt[]): SExt {
+    const statics = v.shape.every((e) => typeof e === 'number') && v.stride.every((e) => typeof e === 'number');
+    const span = statics ? (v.shape as number[]).reduce((acc, e, k) => acc + Math.max(0, e - 1) * (v.stride[k] as number), 0) : Infinity;
+    if (index.some((i) => typeof i !== 'number' && i.i32) && index.every(narrow) && span < 2 ** 31) {
+      const inner = this.ext32.offsetOf(v.stride, index);
+      return v.offset === 0 ? inner : this.ext.add(v.offset, inner);
+    }
+    return this.ext.add(v.offset, this.ext.offsetOf(v.stride, index));
+  }
+
+  /** Reads one element as its scalar type. */
+  load(v: SView, index: readonly SExt[]): number {
+    return this.read(v.element, this.elementPtr(v, index));
+  }
+
+  read(t: ScalarTypeName, p: ElementPtr): number {
+    const x = this.f.load(this.storedType(t, p.bits), p.ptr, p.align);
+    return p.bits ? this.f.op(Op.Bitcast, this.type(t), x) : x;
+  }
+
+  /** Reads one element converted to type t (as C converts on assignment: mixed-type BLAS operands). */
+  loadAs(v: SView, index: readonly SExt[], t: ScalarTypeName): number {
+    return this.convert(this.load(v, index), v.element, t);
+  }
+
+  /** C's conversions: to bool is `!= 0`, from bool is 0 or 1, integers sign-extend or truncate. */
+  convert(a: number, from: ScalarTypeName, to: ScalarTypeName): number {
+    if (from === to || (INT_BITS[from] === 64 && INT_BITS[to] === 64)) return a;
+    if (to === 'i1') return isFloatType(from) ? this.f.op(Op.FUnordNotEqual, this.boolt, a, this.constant(from, 0)) : this.f.op(Op.INotEqual, this.boolt, a, this.constant(from, 0n));
+    if (from === 'i1') return this.f.op(Op.Select, this.type(to), a, this.constant(to, 1), this.constant(to, 0));
+    const fromFloat = isFloatType(from);
+    const toFloat = isFloatType(to);
+    const op = fromFloat && toFloat ? Op.FConvert : fromFloat ? Op.ConvertFToS : toFloat ? Op.ConvertSToF : Op.SConvert;
+    return this.f.op(op, this.type(to), a);
+  }
+
+  /** Writes one element (value of the scalar type). */
+  store(v: SView, index: readonly SExt[], value: number): void {
+    this.write(v.element, this.elementPtr(v, index), value);
+  }
+
+  write(t: ScalarTypeName, p: ElementPtr, value: number): void {
+    this.f.store(p.ptr, p.bits ? this.f.op(Op.Bitcast, this.storedType(t, true), value) : value, p.align);
+  }
+
+  /**
+   * for (i = start; i < end; i += step) body(i), counting in the index type, or with `i32` in 32 bits
+   * (start, end and step narrow); `control`: OpLoopMerge's Loop Control bits (1: Unroll).
+   */
+  forIndex(start: SExt, end: SExt, step: SExt, body: (i: Sym) => void, opts: { readonly i32?: boolean; readonly control?: number } = {}): void {
+    const w = opts.i32 === true;
+    const t = w ? this.i32t : this.i64t;
+    const id = (e: SExt) => (w ? this.idx32(e) : this.idx(e));
+    const v = this.f.local(t);
+    this.f.store(v, id(start));
+    const endId = id(end);
+    this.f.loop(
+      () => this.f.op(Op.SLessThan, this.boolt, this.f.load(t, v), endId),
+      () => body(w ? { id: this.f.load(t, v), i32: true } : { id: this.f.load(t, v) }),
+      () => this.f.store(v, this.f.op(Op.IAdd, t, this.f.load(t, v), id(step))),
+      opts.control ?? 0,
+    );
+  }
+
+  /** A mutable scalar: a Function variable. */
+  variable(t: ScalarTypeName, init?: number): { get(): number; set(x: number): void } {
+    const type = this.type(t);
+    const p = this.f.local(type);
+    if (init !== undefined) this.f.store(p, init);
+    return { get: () => this.f.load(type, p), set: (x) => this.f.store(p, x) };
+  }
+
+  /** Arithmetic of a float type or the promoted-int type: a op b. */
+  arith(op: number, t: ScalarTypeName, a: number, b: number): number {
+    return this.f.op(op, this.type(t), a, b);
+  }
+
+  add(t: ScalarTypeName, a: number, b: number): number {
+    return this.arith(isFloatType(t) ? Op.FAdd : Op.IAdd, t, a, b);
+  }
+  mul(t: ScalarTypeName, a: number, b: number): number {
+    return this.arith(isFloatType(t) ? Op.FMul : Op.IMul, t, a, b);
+  }
+  /** a < b, in 32 bits where both are narrow and one is a 32-bit Sym, else in the index type. */
+  lessThan(a: SExt, b: SExt): number {
+    const w = narrow(a) && narrow(b) && [a, b].some((e) => typeof e !== 'number');
+    return w ? this.f.op(Op.SLessThan, this.boolt, this.idx32(a), this.idx32(b)) : this.f.op(Op.SLessThan, this.boolt, this.idx(a), this.idx(b));
+  }
+  and(a: number, b: number): number {
+    return this.f.op(Op.LogicalAnd, this.boolt, a, b);
+  }
+}

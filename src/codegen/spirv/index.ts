@@ -1,0 +1,199 @@
+import type { HostRule } from '../../abi/origin.js';
+import type { VulkanPlan, VulkanSlot } from '../../targets/vulkan/lower.js';
+import { type ScalarTypeName, instructions } from '../../frontend/tinytc/ast.js';
+import type { CompiledTinytc } from '../compile-tinytc.js';
+import type { BlasPolicy } from '../blas-policy.js';
+import { kernelsOf } from '../../model/kernel-module.js';
+import { SpirvBuilder } from '../../emit/spirv/builder.js';
+import { CLSPV_REFLECTION_IMPORT, Reflection } from '../../emit/spirv/clspv-reflection.js';
+import { FunctionBuilder } from '../../emit/spirv/function.js';
+import { type SpirvRequirements, requirementsOf } from '../../emit/spirv/requirements.js';
+import { BuiltIn, Op } from '../../emit/spirv/spec.js';
+import { Gen, type Sym } from './gen.js';
+import { declareResources } from './interface.js';
+import { type BodyEnv, SpirvBodyEmitter } from './kernel.js';
+import { bitsRoots } from './roots.js';
+
+export interface TinytcSpirvOptions {
+  /** Use OpAtomicFAddEXT for floating atomic adds (the device has shaderBufferFloat32/64AtomicAdd); else compare-and-swap loops. */
+  readonly floatAtomicAdd?: boolean;
+  /** GEMM variants (and the work-group memory a staged one may take) where they differ from the compiled unit's Vulkan policy (a gemm rule here wins). */
+  readonly blas?: Partial<BlasPolicy>;
+}
+
+/** The host rule of a tinytc-derived slot (originFields puts it there). */
+const hostOf = (s: VulkanSlot) => (s as VulkanSlot & { host?: HostRule }).host;
+
+/** A module and what a device needs to run it. */
+export interface TinytcSpirvModule {
+  readonly words: Uint32Array;
+  readonly requirements: SpirvRequirements;
+}
+
+type BuiltinName = 'LocalInvocationId' | 'WorkgroupId' | 'NumWorkgroups';
+
+/**
+ * tinytc IR as one Vulkan compute module: every function an entry point (GLCompute, Shader
+ * capability) with its resources exactly where the vulkan plan puts them, its work-group size as
+ * LocalSize (when the plan says every function fixes it) or spec constants 0–2, group tables
+ * read as buffer device addresses, and clspv's reflection instructions describing it all.
+ */
+export function emitTinytcSpirv(compiled: CompiledTinytc, plan: VulkanPlan, options: TinytcSpirvOptions = {}): Uint32Array {
+  return emitTinytcSpirvModule(compiled, plan, options).words;
+}
+
+/** emitTinytcSpirv, with what a device needs to run the module. */
+export function emitTinytcSpirvModule(compiled: CompiledTinytc, plan: VulkanPlan, options: TinytcSpirvOptions = {}): TinytcSpirvModule {
+  const b = new SpirvBuilder();
+  b.capability('Shader');
+  const floatAtomicAdd = options.floatAtomicAdd ?? false;
+  // The policy's Vulkan entry (api-policies.ts), under what the caller names.
+  const blas: BlasPolicy = { ...compiled.policy.blas.vulkan, ...options.blas };
+  const voidT = b.typeVoid();
+  const fnT = b.typeFunction(voidT);
+  const uvec3 = b.typeVector(b.typeInt(32), 3);
+  const builtins = new Map<BuiltinName, number>();
+  const builtinVar = (name: BuiltinName) => {
+    let v = builtins.get(name);
+    if (v === undefined) {
+      v = b.variable(b.typePointer('Input', uvec3), 'Input');
+      b.decorate(v, 'BuiltIn', BuiltIn[name]);
+      builtins.set(name, v);
+    }
+    return v;
+  };
+  const addresses = (a: VulkanSlot) => (hostOf(a)?.perMember && hostOf(a)!.take === 'data') || a.argKind === 'pointer_pushconstant' || a.argKind === 'pointer_ubo';
+  if (plan.kernels.some((k) => k.args.some(addresses))) {
+    b.extension('SPV_KHR_physical_storage_buffer');
+    b.capability('PhysicalStorageBufferAddresses');
+    b.physicalAddressing();
+  }
+  let workgroupSize: number | undefined;
+  if (!plan.localSize) {
+    const u32 = b.typeInt(32);
+    const parts = [0, 1, 2].map((specId) => {
+      const c = b.specConstant(u32, 1);
+      b.decorate(c, 'SpecId', specId);
+      return c;
+    });
+    workgroupSize = b.specConstantComposite(uvec3, parts);
+    b.decorate(workgroupSize, 'BuiltIn', BuiltIn.WorkgroupSize);
+  }
+
+  const entries: { fn: number; kernel: (typeof plan.kernels)[number] }[] = [];
+  for (const info of kernelsOf(compiled.module)) {
+    const kp = plan.kernels.find((k) => k.name === info.name)!;
+    const lowered = compiled.kernel(info.name);
+    const f = lowered.func;
+    const fb = new FunctionBuilder(b, voidT, fnT);
+    const g = new Gen(b, fb);
+    const roots = bitsRoots(lowered, floatAtomicAdd);
+    const element = (s: VulkanSlot): { type: ScalarTypeName; bits: boolean } => {
+      const h = hostOf(s)!;
+      if (h.perMember) return { type: 'i64', bits: false };
+      const p = f.params[s.param!];
+      return { type: p.type.kind === 'memref' ? p.type.element : 'i64', bits: roots.has(p.name) };
+    };
+    const res = declareResources(g, kp, element);
+    const used = new Set<number>();
+    const loaded = new Map<string, Sym>();
+    const podValues = new Map<string, number>();
+    const env: BodyEnv = {
+      buffer: (slot) => res.buffers.get(slot),
+      vectorBuffer: res.vectorBuffer,
+      pod: (slot) => {
+        let v = podValues.get(slot);
+        if (v === undefined) {
+          const m = res.pods.get(slot)!;
+          const t = g.type(m.type);
+          v = fb.load(t, fb.op(Op.AccessChain, b.typePointer(m.sc, t), m.variable, g.u32(m.index)));
+          podValues.set(slot, v);
+        }
+        return v;
+      },
+      builtin: (name, axis) => {
+        const key = `${name}.${axis}`;
+        let s = loaded.get(key);
+        if (!s) {
+          const v = builtinVar(name);
+          used.add(v);
+          const x = fb.op(Op.CompositeExtract, b.typeInt(32), fb.load(uvec3, v), axis);
+          s = { id: fb.op(Op.UConvert, g.i64t, x) };
+          loaded.set(key, s);
+        }
+        return s;
+      },
+      workgroupArray: (t, n, bits) => {
+        const arr = b.typeArray(g.storedType(t, bits), n);
+        return b.variable(b.typePointer('Workgroup', arr), 'Workgroup');
+      },
+      bits: (root) => roots.has(root),
+      floatAtomicAdd,
+      blas,
+    };
+    if (f.body.body.length) {
+      // Built-ins are read once at the top, where they dominate every use.
+      for (const inst of instructions(f.body)) {
+        if (inst.op === 'group_id') env.builtin('WorkgroupId', 2);
+        if (inst.op === 'group_size') env.builtin('NumWorkgroups', 2);
+      }
+      new SpirvBodyEmitter(g, lowered, env).emit();
+    }
+    b.addFunction(fb.finish());
+    b.entryPoint(fb.id, info.name, [...used]);
+    if (plan.localSize) {
+      const [x, y, z] = kp.reqdWorkGroupSize!;
+      b.localSize(fb.id, x, y, z);
+    }
+    b.name(fb.id, info.name);
+    entries.push({ fn: fb.id, kernel: kp });
+  }
+  reflect(b, plan, entries, workgroupSize !== undefined);
+  return { words: b.build(), requirements: requirementsOf(b) };
+}
+
+/** clspv's reflection: per kernel Kernel, PropertyRequiredWorkgroupSize, then ArgumentInfo and Argument* per slot; then the spec constants. */
+function reflect(b: SpirvBuilder, plan: VulkanPlan, entries: readonly { fn: number; kernel: VulkanPlan['kernels'][number] }[], specWorkgroupSize: boolean): void {
+  b.extension('SPV_KHR_non_semantic_info');
+  const set = b.extInstImport(CLSPV_REFLECTION_IMPORT);
+  const u32 = b.typeInt(32);
+  const c = (n: number) => b.constant(u32, BigInt(n), 32);
+  for (const p of plan.pushConstants) {
+    const op = ({ global_offset: Reflection.PushConstantGlobalOffset, enqueued_local_size: Reflection.PushConstantEnqueuedLocalSize, global_size: Reflection.PushConstantGlobalSize, region_offset: Reflection.PushConstantRegionOffset, num_workgroups: Reflection.PushConstantNumWorkgroups, region_group_offset: Reflection.PushConstantRegionGroupOffset } as Record<string, number>)[p.name];
+    if (op !== undefined) b.nonSemantic(set, op, [c(p.offset), c(p.size)]);
+  }
+  for (const { fn, kernel } of entries) {
+    const params = new Set(kernel.args.map((a) => a.param));
+    const wg = kernel.reqdWorkGroupSize;
+    const attributes = wg ? `reqd_work_group_size(${wg.join(',')})` : '';
+    const k = b.nonSemantic(set, Reflection.Kernel, [fn, b.string(kernel.name), c(params.size), c(0), b.string(attributes)]);
+    if (wg) b.nonSemantic(set, Reflection.PropertyRequiredWorkgroupSize, [k, c(wg[0]), c(wg[1]), c(wg[2])]);
+    for (const a of kernel.args) {
+      const info = b.nonSemantic(set, Reflection.ArgumentInfo, [b.string(a.name)]);
+      const ordinal = c(a.param ?? 0);
+      switch (a.argKind) {
+        case 'buffer':
+          b.nonSemantic(set, Reflection.ArgumentStorageBuffer, [k, ordinal, c(a.descriptorSet!), c(a.binding!), info]);
+          break;
+        case 'pod':
+          b.nonSemantic(set, Reflection.ArgumentPodStorageBuffer, [k, ordinal, c(a.descriptorSet!), c(a.binding!), c(a.offset!), c(a.argSize!), info]);
+          break;
+        case 'pod_ubo':
+          b.nonSemantic(set, Reflection.ArgumentPodUniform, [k, ordinal, c(a.descriptorSet!), c(a.binding!), c(a.offset!), c(a.argSize!), info]);
+          break;
+        case 'pod_pushconstant':
+          b.nonSemantic(set, Reflection.ArgumentPodPushConstant, [k, ordinal, c(a.offset!), c(a.argSize!), info]);
+          break;
+        case 'pointer_pushconstant':
+          b.nonSemantic(set, Reflection.ArgumentPointerPushConstant, [k, ordinal, c(a.offset!), c(a.argSize!), info]);
+          break;
+        case 'pointer_ubo':
+          b.nonSemantic(set, Reflection.ArgumentPointerUniform, [k, ordinal, c(a.descriptorSet!), c(a.binding!), c(a.offset!), c(a.argSize!), info]);
+          break;
+        default:
+          throw new Error(`tinytc SPIR-V: no reflection for argument kind ${a.argKind}`);
+      }
+    }
+  }
+  if (specWorkgroupSize) b.nonSemantic(set, Reflection.SpecConstantWorkgroupSize, [c(0), c(1), c(2)]);
+}

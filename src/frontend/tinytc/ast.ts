@@ -1,0 +1,125 @@
+import type { Span } from '../../diagnostics/source.js';
+
+export const SCALAR_TYPES = ['i1', 'i8', 'i16', 'i32', 'i64', 'index', 'f32', 'f64'] as const;
+export type ScalarTypeName = (typeof SCALAR_TYPES)[number];
+
+/** Bytes of each scalar type in memory (i1 is never stored in a memref that reaches a kernel). */
+export const SCALAR_BYTES: Record<ScalarTypeName, number> = { i1: 1, i8: 1, i16: 2, i32: 4, i64: 8, index: 8, f32: 4, f64: 8 };
+/** Bits of each integer type (i1 excluded). */
+export const INT_BITS: Partial<Record<ScalarTypeName, number>> = { i8: 8, i16: 16, i32: 32, i64: 64, index: 64 };
+export const isFloatType = (t: ScalarTypeName): t is 'f32' | 'f64' => t === 'f32' || t === 'f64';
+
+/** A static extent or stride, or null for `?`. */
+export type Dim = number | null;
+
+export type IrType =
+  | { readonly kind: 'scalar'; readonly name: ScalarTypeName }
+  | { readonly kind: 'memref'; readonly element: ScalarTypeName; readonly shape: readonly Dim[]; readonly stride: readonly Dim[]; readonly explicitStride: boolean }
+  | { readonly kind: 'group'; readonly memref: Extract<IrType, { kind: 'memref' }>; readonly offset: Dim }
+  | { readonly kind: 'void' };
+
+export type MemrefType = Extract<IrType, { kind: 'memref' }>;
+
+/** An operand: a value reference or an immediate. */
+export type Operand =
+  | { readonly kind: 'value'; readonly name: string; readonly span: Span }
+  | { readonly kind: 'int'; readonly value: bigint; readonly span: Span }
+  | { readonly kind: 'float'; readonly value: number; readonly span: Span };
+
+export interface TypedSpan {
+  readonly type: IrType;
+  readonly span: Span;
+}
+
+/** A subview slice: `i` (one index), `off:size` (size may be `?` or a value), or `:` (everything). */
+export type Slice =
+  | { readonly kind: 'index'; readonly index: Operand }
+  | { readonly kind: 'range'; readonly offset: Operand; readonly size: Operand | null }
+  | { readonly kind: 'all' };
+
+export interface Region {
+  readonly body: Inst[];
+  readonly span: Span;
+}
+
+/** One instruction; `results` names the values it defines (`%x = ...`). */
+export type Inst = {
+  readonly results: readonly { readonly name: string; readonly span: Span }[];
+  readonly span: Span;
+} & (
+  | { readonly op: 'alloca'; readonly type: TypedSpan }
+  | { readonly op: 'arith'; readonly fn: string; readonly operands: readonly Operand[]; readonly type: TypedSpan }
+  | { readonly op: 'cast'; readonly operand: Operand; readonly from: TypedSpan; readonly to: TypedSpan }
+  | { readonly op: 'cmp'; readonly fn: string; readonly operands: readonly Operand[]; readonly type: TypedSpan }
+  | { readonly op: 'expand'; readonly operand: Operand; readonly mode: number; readonly shape: readonly Operand[]; readonly shapeDynamic: readonly boolean[]; readonly type: TypedSpan }
+  | { readonly op: 'fuse'; readonly operand: Operand; readonly from: number; readonly to: number; readonly type: TypedSpan }
+  | { readonly op: 'load'; readonly operand: Operand; readonly indices: readonly Operand[]; readonly type: TypedSpan }
+  | { readonly op: 'store'; readonly value: Operand; readonly operand: Operand; readonly indices: readonly Operand[]; readonly type: TypedSpan }
+  | { readonly op: 'size'; readonly operand: Operand; readonly mode: number; readonly type: TypedSpan }
+  | { readonly op: 'subview'; readonly operand: Operand; readonly slices: readonly Slice[]; readonly type: TypedSpan }
+  | { readonly op: 'group_id' | 'group_size' }
+  | { readonly op: 'if'; readonly condition: Operand; readonly resultTypes: readonly TypedSpan[]; readonly then: Region; readonly else: Region | null }
+  | { readonly op: 'yield'; readonly operands: readonly Operand[]; readonly types: readonly TypedSpan[] }
+  | { readonly op: 'for' | 'foreach'; readonly variable: { readonly name: string; readonly span: Span }; readonly from: Operand; readonly to: Operand; readonly step: Operand | null; readonly loopType: TypedSpan | null; readonly body: Region }
+  | { readonly op: 'blas'; readonly fn: 'axpby' | 'sum' | 'gemm' | 'gemv' | 'ger' | 'hadamard'; readonly transA: 'n' | 't' | null; readonly transB: 'n' | 't' | null; readonly atomic: boolean; readonly operands: readonly Operand[]; readonly types: readonly TypedSpan[] }
+);
+
+export interface Param {
+  readonly name: string;
+  readonly span: Span;
+  readonly type: IrType;
+  readonly typeSpan: Span;
+}
+
+export interface Func {
+  readonly name: string;
+  readonly span: Span;
+  readonly params: readonly Param[];
+  readonly workGroupSize: readonly [number, number] | null;
+  readonly subgroupSize: number | null;
+  readonly attrSpan?: Span;
+  readonly body: Region;
+}
+
+export interface Program {
+  readonly funcs: readonly Func[];
+}
+
+/** Every instruction of a region and of the regions nested in it, in program order. */
+export function* instructions(r: Region): Generator<Inst> {
+  for (const inst of r.body) {
+    yield inst;
+    if (inst.op === 'if') {
+      yield* instructions(inst.then);
+      if (inst.else) yield* instructions(inst.else);
+    } else if (inst.op === 'for' || inst.op === 'foreach') yield* instructions(inst.body);
+  }
+}
+
+export function typeText(t: IrType): string {
+  switch (t.kind) {
+    case 'scalar':
+      return t.name;
+    case 'void':
+      return 'void';
+    case 'memref': {
+      const dims = t.shape.map((d) => `x${d === null ? '?' : d}`).join('');
+      const stride = t.explicitStride ? `,strided<${t.stride.map((d) => (d === null ? '?' : d)).join(',')}>` : '';
+      return `memref<${t.element}${dims}${stride}>`;
+    }
+    case 'group':
+      return `group<${typeText(t.memref)}${t.offset === 0 ? '' : `, offset: ${t.offset === null ? '?' : t.offset}`}>`;
+  }
+}
+
+/** Canonical column-major strides: 1, then products of static extents; `?` after the first dynamic extent. */
+export function canonicalStride(shape: readonly Dim[]): Dim[] {
+  const out: Dim[] = [];
+  let s: Dim = 1;
+  for (let i = 0; i < shape.length; i++) {
+    out.push(s);
+    const e = shape[i];
+    s = s === null || e === null ? null : s * e;
+  }
+  return out;
+}

@@ -1,0 +1,87 @@
+import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
+import { Messages } from '../../diagnostics/messages.js';
+import type { FunctionInfo, KernelAttributes, Parameter, ParamOrigin } from '../../model/kernel-module.js';
+import { type QualType, type ScalarName, q, scalar } from '../../types/types.js';
+import type { Func, IrType, ScalarTypeName } from './ast.js';
+
+/** How the extra arguments of a memref are ordered: tinytc v0.3's OpenCL C generator, or v0.4's SPIR-V one. */
+export type DopeOrder = 'interleaved' | 'shapes-first';
+
+const SCALAR_MAP: Record<Exclude<ScalarTypeName, 'i1'>, ScalarName> = { i8: 'char', i16: 'short', i32: 'int', i64: 'long', index: 'long', f32: 'float', f64: 'double' };
+
+/** tinytc's variable naming: a name that does not start with a letter gets an `x` prefix (`%0` → `x0`). */
+export function varName(name: string): string {
+  return /^[A-Za-z]/.test(name) ? name : `x${name}`;
+}
+
+/**
+ * A function's OpenCL C kernel name (and SPIR-V entry point): the name itself, or for a name of
+ * digits alone, which tinytc accepts (`@256`) but no C identifier can be, the same `x` prefix as
+ * for values (`@256` → `x256`). Never anything else: the lexer refuses every other spelling, the
+ * checker a name that is reserved in OpenCL C or that two functions would share. Idempotent, so
+ * hosts may name a kernel either way (`--kernel 256` or `--kernel x256`).
+ */
+export function kernelName(name: string): string {
+  return varName(name);
+}
+
+const global = (t: QualType): QualType => ({ ...t, space: 'global' });
+const ptr = (pointee: QualType, quals: Partial<QualType> = {}): QualType => ({ type: { kind: 'pointer', pointee }, ...quals });
+
+function scalarOf(t: ScalarTypeName): ScalarName {
+  return t === 'i1' ? 'bool' : SCALAR_MAP[t];
+}
+
+/**
+ * tinytc's calling convention as a lowering to OpenCL C parameters: scalars map to their
+ * OpenCL types; a memref to `global T*` plus one `long` per `?` in shape or stride; a group
+ * to `global T*global*` plus one `global long*` per `?` and `long <name>_offset` for a
+ * dynamic offset. `wg`: the work-group size the code generator's policy gave the function, which
+ * the generated kernel requires (reqd_work_group_size).
+ */
+export function lowerFunc(f: Func, order: DopeOrder, wg: readonly [number, number] | null, diags: DiagnosticBag): FunctionInfo {
+  const params: Parameter[] = [];
+  const taken = new Set(f.params.map((p) => varName(p.name)));
+  // Names emitted so far; user names are reserved first so generated ones go around them.
+  const used = new Set<string>();
+  const add = (name: string, type: QualType, span: Parameter['span'], origin: ParamOrigin, generated: boolean) => {
+    let n = name;
+    const clash = (x: string) => used.has(x) || (generated && taken.has(x));
+    for (let k = 1; clash(n); k++) n = `${name}_${k}`;
+    while (!generated && n !== name && taken.has(n)) n = `${n}_`;
+    if (n !== name) diags.report(Messages.irNameCollision, span, [name, n]);
+    used.add(n);
+    taken.add(n);
+    params.push({ index: params.length, name: n, type, span, origin });
+  };
+  f.params.forEach((p, argIndex) => {
+    const name = varName(p.name);
+    const t: IrType = p.type;
+    if (t.kind === 'scalar') {
+      add(name, q(scalar(scalarOf(t.name))), p.span, { arg: name, argIndex, role: 'value' }, false);
+      return;
+    }
+    if (t.kind !== 'memref' && t.kind !== 'group') return;
+    const m = t.kind === 'memref' ? t : t.memref;
+    const element = global(q(scalar(scalarOf(m.element))));
+    const isGroup = t.kind === 'group';
+    add(name, isGroup ? ptr(global(ptr(element))) : ptr(element), p.span, { arg: name, argIndex, role: 'data', ...(isGroup ? { perMember: true } : {}) }, false);
+    const extraType = isGroup ? ptr(global(q(scalar('long')))) : q(scalar('long'));
+    const entries: { role: 'shape' | 'stride'; dim: number }[] = [];
+    const shapes = m.shape.flatMap((d, j) => (d === null ? [{ role: 'shape' as const, dim: j }] : []));
+    const strides = m.stride.flatMap((d, j) => (d === null ? [{ role: 'stride' as const, dim: j }] : []));
+    if (order === 'shapes-first') entries.push(...shapes, ...strides);
+    else {
+      for (let j = 0; j < m.shape.length; j++) {
+        if (m.shape[j] === null) entries.push({ role: 'shape', dim: j });
+        if (m.stride[j] === null) entries.push({ role: 'stride', dim: j });
+      }
+    }
+    for (const e of entries) add(`${name}_${e.role}${e.dim}`, extraType, p.span, { arg: name, argIndex, role: e.role, dim: e.dim, ...(isGroup ? { perMember: true } : {}) }, true);
+    if (isGroup && t.offset === null) add(`${name}_offset`, q(scalar('long')), p.span, { arg: name, argIndex, role: 'offset' }, true);
+  });
+  const attributes: KernelAttributes = {};
+  if (wg) attributes.reqdWorkGroupSize = [wg[0], wg[1], 1];
+  if (f.subgroupSize) attributes.intelReqdSubGroupSize = f.subgroupSize;
+  return { name: kernelName(f.name), isKernel: true, result: q(scalar('void')), params, attributes, defined: true, calls: [], uses: [], span: f.span };
+}
