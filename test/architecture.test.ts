@@ -104,6 +104,7 @@ const TARGET_IMPORTS_STILL_ALLOWED: readonly { readonly file: string; readonly i
   { file: 'src/targets/options.ts', imports: 'src/frontend/opencl-c/predefined.ts', reason: 'LowerOptions names the OpenCL C standards the preprocessor knows' },
   { file: 'src/targets/options.ts', imports: 'src/frontend/opencl-c/preprocessor.ts', reason: 'LowerOptions carries the preprocessor\'s include resolver' },
   { file: 'src/targets/cuda/predefines.ts', imports: 'src/frontend/opencl-c/predefined.ts', reason: 'the cuda target reads the SPIR prelude\'s macro names to leave some undefined' },
+  { file: 'src/targets/amdhsa/predefines.ts', imports: 'src/frontend/opencl-c/predefined.ts', reason: 'amdhsa\'s predefined macros differ by OpenCL C version (clVersion), as clang\'s do per generation' },
 ];
 
 test('targets import no code generator and no frontend, but for the named files, each still there', () => {
