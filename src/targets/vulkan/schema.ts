@@ -48,8 +48,12 @@ const schema = object({
 /** A vulkan plan from its JSON form: PODs and pointers inside the POD block, descriptors with a set and binding, locals with a spec id. */
 export function readVulkanPlan(json: unknown): VulkanPlan {
   const plan = schema(json, '') as unknown as VulkanPlan;
+  // What each set:binding of the kernel holds: the POD block's bytes (shared by its PODs) or one
+  // resource alone; a plan that puts both, or two resources, at one binding cannot be packed.
+  let held = new Map<string, 'bytes' | 'resource'>();
   // Global push-constant PODs start at podOffset, and their offsets include it.
-  checkKernels(plan.kernels, (k) => (k.podOffset ?? 0) + k.podSize, (s, p, _ai, fits) => {
+  checkKernels(plan.kernels, (k) => (k.podOffset ?? 0) + k.podSize, (s, p, ai, fits) => {
+    if (ai === 0) held = new Map();
     const pod = (s.argKind as string).startsWith('pod');
     if (pod && (!s.layout || s.offset === undefined || s.argSize === undefined)) throw new PlanError(p, 'a POD argument needs a layout, an offset and an argSize');
     if (pod) fits(s.offset, storeBytes(s.layout!), 'POD block');
@@ -59,6 +63,13 @@ export function readVulkanPlan(json: unknown): VulkanPlan {
     if (pointer) fits(s.offset, 8, 'POD block');
     if (s.argKind === 'local' && (s.specId === undefined || s.arrayElemSize === undefined)) throw new PlanError(p, 'a local argument needs specId and arrayElemSize');
     if (s.argKind !== 'local' && !pointer && !pod && (s.descriptorSet === undefined || s.binding === undefined)) throw new PlanError(p, 'a descriptor needs descriptorSet and binding');
+    const inBinding = s.argKind === 'pod' || s.argKind === 'pod_ubo' || s.argKind === 'pointer_ubo';
+    if (s.argKind === 'local' || s.argKind === 'pod_pushconstant' || s.argKind === 'pointer_pushconstant' || s.descriptorSet === undefined || s.binding === undefined) return;
+    const key = `${s.descriptorSet as number}:${s.binding as number}`;
+    const what = inBinding ? 'bytes' : 'resource';
+    const before = held.get(key);
+    if (before !== undefined && (before !== what || what === 'resource')) throw new PlanError(`${p}.binding`, `binding ${key} already holds ${before === 'bytes' ? 'the POD block' : 'a resource'}`);
+    held.set(key, what);
   });
   return { ...plan, kernels: plan.kernels.map(placeVulkanKernel) };
 }
