@@ -50,14 +50,14 @@ test('build input: relative and absolute paths, with ".." and -I outside the sou
   const input: BuildInput = {
     path: 'k/../k/main.cl',
     source: '',
-    headers: { 'k/a.h': 'a', '../shared/inc/b.h': 'b', '/work/p/inc2/c.h': 'c' },
-    flags: [{ kind: 'include', dir: '../shared/inc' }, { kind: 'include', dir: '/work/p/inc2' }],
+    headers: { 'k/a.h': 'a', '../vendor/inc/b.h': 'b', '/work/p/inc2/c.h': 'c' },
+    flags: [{ kind: 'include', dir: '../vendor/inc' }, { kind: 'include', dir: '/work/p/inc2' }],
   };
   const p = portableBuild(input, '/work/p');
   assert.equal(p.root, '/work');
   assert.equal(p.input.path, 'p/k/main.cl');
-  assert.deepEqual({ ...p.input.headers }, { 'p/k/a.h': 'a', 'shared/inc/b.h': 'b', 'p/inc2/c.h': 'c' });
-  assert.deepEqual(p.input.flags, [{ kind: 'include', dir: 'shared/inc' }, { kind: 'include', dir: 'p/inc2' }]);
+  assert.deepEqual({ ...p.input.headers }, { 'p/k/a.h': 'a', 'vendor/inc/b.h': 'b', 'p/inc2/c.h': 'c' });
+  assert.deepEqual(p.input.flags, [{ kind: 'include', dir: 'vendor/inc' }, { kind: 'include', dir: 'p/inc2' }]);
   assert.equal(buildInputProblem(p.input), undefined);
   // A file at the root of the file system: paths relative to '/'.
   assert.deepEqual({ ...portableBuild({ path: '/m.cl', source: '', headers: { '/h.h': '' }, flags: [] }, '/x').input.headers }, { 'h.h': '' });

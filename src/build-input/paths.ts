@@ -1,6 +1,6 @@
 // POSIX path arithmetic for build inputs, without Node (the core runs in a browser too). Paths are
 // those kernarg's preprocessor reads: '/'-separated, absolute or relative to the working folder.
-import { dirname, joinPath } from '../frontend/opencl-c/preprocessor.js';
+import { dirname, joinPath } from '../frontend/opencl-c/include-path.js';
 
 /** The path with `.` and empty parts removed and `..` applied (`..` above a relative path's start is kept): the preprocessor's own. */
 export function normalize(p: string): string {

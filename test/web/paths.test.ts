@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { joinPath } from '../../src/frontend/opencl-c/preprocessor.js';
+import { joinPath } from '../../src/frontend/opencl-c/include-path.js';
 import { FILE_PATH, relativeToFolder, validFiles } from '../../web/src/paths.js';
 
 const segment = fc.stringMatching(/^[\w.+-]{1,8}$/);

@@ -2,10 +2,11 @@
 import { Messages } from '../../diagnostics/messages.js';
 import type { Span } from '../../diagnostics/source.js';
 import { typeToString } from '../../types/print.js';
-import { type AccessQualifier, type AddressSpace, type EnumDecl, type FieldDecl, IMAGE_TYPES, type ImageName, OPAQUE_TYPES, type OpaqueName, type QualType, type RecordDecl, type ScalarName, type Type, type VectorElement, canonical, q, scalar } from '../../types/types.js';
+import { type AccessQualifier, type AddressSpace, type EnumDecl, type FieldDecl, type ImageName, type OpaqueName, type QualType, type RecordDecl, type ScalarName, type Type, canonical, q, scalar } from '../../types/types.js';
 import { type IntTypeName, evaluateInt } from './expr.js';
 import { type Token, tokenSpan } from './token.js';
 import { ParserCore, ADDRESS_SPACES, ACCESS, BUILTIN_SCALAR_NAMES, BASIC_KEYWORDS, STORAGE, QUALIFIERS, OPAQUE_NEEDS_CL20, KNOWN_ATTRIBUTES_NO_ARGS, type Attribute, type DeclSpec, type Declarator, ParseError, MAX_NESTING, MAX_ALIGNMENT } from './parser-core.js';
+import { IMAGE_NAMES, OPAQUE_NAMES, SIGN_OR_WIDTH, VECTOR_NAMES, singleBasicType } from './specifier-names.js';
 
 export abstract class SpecifierParser extends ParserCore {
   // ---- Declaration specifiers ----------------------------------------------------------
@@ -473,37 +474,4 @@ export abstract class SpecifierParser extends ParserCore {
     return { kind: 'enum', decl };
   }
 
-}
-
-const IMAGE_NAMES: ReadonlySet<string> = new Set(IMAGE_TYPES);
-/** Specifiers clang sets as a sign or a width: repeated, they are warned about and ignored. */
-const SIGN_OR_WIDTH: ReadonlySet<string> = new Set(['signed', 'unsigned', 'short']);
-const OPAQUE_NAMES: ReadonlySet<string> = new Set(OPAQUE_TYPES);
-
-/** `float4` and the like: element and length by name. */
-const VECTOR_NAMES = new Map<string, readonly [VectorElement, 2 | 3 | 4 | 8 | 16]>();
-for (const e of ['char', 'uchar', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'half', 'float', 'double'] as const) {
-  for (const n of [2, 3, 4, 8, 16] as const) VECTOR_NAMES.set(`${e}${n}`, [e, n]);
-}
-
-/** The type one basic keyword names alone (as basicType would give it; one keyword raises no diagnostic). */
-function singleBasicType(key: string): Type {
-  switch (key) {
-    case 'void':
-    case 'bool':
-    case 'float':
-    case 'double':
-    case 'half':
-    case 'char':
-    case 'short':
-    case 'int':
-    case 'long':
-      return scalar(key as ScalarName);
-    case 'signed':
-      return scalar('int');
-    case 'unsigned':
-      return { ...scalar('uint'), spelling: 'unsigned int' };
-    default:
-      throw new Error(`not a basic type keyword: ${key}`);
-  }
 }

@@ -7,6 +7,7 @@ import { evaluatePPExpression } from './pp-expr.js';
 import { type ClStd, KNOWN_EXTENSIONS, type PredefineTarget, predefinedSource } from './predefined.js';
 import { BOL, K_IDENT, K_PUNCT, KIND_MASK, Token, tokenSpan } from './token.js';
 import { LexedRun, lexedToken, TokenBuffer } from './token-buffer.js';
+import { dirname, joinPath } from './include-path.js';
 
 /** How the frontend reads files. The core never touches the file system itself. */
 export interface FileHost {
@@ -63,27 +64,6 @@ export interface Conditional {
   /** The enclosing group was active. */
   parentActive: boolean;
   span: Span;
-}
-
-export function dirname(path: string): string {
-  const i = path.lastIndexOf('/');
-  return i < 0 ? '.' : i === 0 ? '/' : path.slice(0, i);
-}
-
-export function joinPath(dir: string, name: string): string {
-  if (name.startsWith('/')) return normalizePath(name);
-  return normalizePath(dir === '.' ? name : `${dir}/${name}`);
-}
-
-function normalizePath(p: string): string {
-  const abs = p.startsWith('/');
-  const out: string[] = [];
-  for (const part of p.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..' && out.length && out[out.length - 1] !== '..') out.pop();
-    else if (part !== '..' || !abs) out.push(part);
-  }
-  return (abs ? '/' : '') + (out.join('/') || (abs ? '' : '.'));
 }
 
 /**
