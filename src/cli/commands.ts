@@ -59,7 +59,10 @@ export const COMMANDS = {
   },
   run: {
     summary: 'build and launch one kernel on an OpenCL or Vulkan device; print its arguments after the run as JSON',
-    usage: ['run <file.cl|file.ir> --kernel <name> --args <file.json> [--global x[,y[,z]]] [--local ...] [--howmany n] [--device <substring>] [--api opencl|vulkan]'],
+    usage: [
+      'run <file.cl|file.ir> --kernel <name> --args <file.json> [--global x[,y[,z]]] [--local ...] [--howmany n] [--device <substring>] [--api opencl|vulkan]',
+      'run <shader.spv> --args <file.json> (--global x[,y[,z]] | --groups x[,y[,z]]) [--local ...] [--kernel <entry>] [--device <substring>] [--api vulkan]',
+    ],
     sections: [{ title: 'options', options: RUN_OPTIONS }],
     notes: RUN_JSON_HELP,
     run: runCommand,

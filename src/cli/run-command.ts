@@ -22,12 +22,14 @@ import { SPIR64 } from '../layout/data-layout.js';
 import { didYouMean } from '../text/closest-name.js';
 import { compileTinytc } from '../codegen/compile-tinytc.js';
 import { RUN_JSON_HELP, RUN_MAX_ELEMENTS } from './run-help.js';
+import { runShaderInput } from './run-shader.js';
 
 export const RUN_OPTIONS: readonly OptionSpec[] = [
-  { name: 'kernel', kind: 'string', value: '<name>', help: 'the kernel (or tinytc function) to run' },
+  { name: 'kernel', kind: 'string', value: '<name>', help: "the kernel (or tinytc function, or a SPIR-V shader's entry point: default its only one) to run" },
   { name: 'args', kind: 'string', value: '<file.json>', help: 'argument values by parameter name (the JSON contract below)' },
-  { name: 'global', kind: 'string', value: 'x[,y[,z]]', help: 'global size (OpenCL C input only; required)' },
-  { name: 'local', kind: 'string', value: 'x[,y[,z]]', help: 'local size, as many dimensions as --global (OpenCL C input only; default: reqd_work_group_size, else the driver\'s choice)' },
+  { name: 'global', kind: 'string', value: 'x[,y[,z]]', help: 'global size (OpenCL C input: required; a SPIR-V shader: this or --groups)' },
+  { name: 'groups', kind: 'string', value: 'x[,y[,z]]', help: 'a SPIR-V shader: work-groups to dispatch, instead of --global' },
+  { name: 'local', kind: 'string', value: 'x[,y[,z]]', help: 'local size, as many dimensions as --global (OpenCL C input: default reqd_work_group_size, else the driver\'s choice; a SPIR-V shader: the dimensions its local_size_*_id leave to spec constants)' },
   { name: 'howmany', kind: 'string', value: '<n>', help: 'tinytc input only: work-groups along the third dimension (default 1; at most the members of any group)' },
   { name: 'device', kind: 'string', value: '<substring>', help: 'pick the device whose platform or name contains this' },
   { name: 'api', kind: 'string', value: 'opencl|vulkan', choices: APIS, help: 'run through OpenCL (default) or Vulkan (tinytc input: SPIR-V)' },
@@ -39,7 +41,7 @@ export const RUN_OPTIONS: readonly OptionSpec[] = [
 ];
 
 
-function sizes(text: string | undefined, what: string): number[] | undefined {
+export function sizes(text: string | undefined, what: string): number[] | undefined {
   if (text === undefined) return undefined;
   const v = text.split(',').map((x) => (/^[0-9]+$/.test(x.trim()) ? Number(x) : NaN));
   if (v.length < 1 || v.length > 3 || v.some((x) => !Number.isSafeInteger(x) || x <= 0)) throw new UsageError(`--${what} takes 1 to 3 positive integers, like 64,8`);
@@ -71,7 +73,8 @@ function runOptions(argv: readonly string[]): RunOptions {
   const argsPath = args.values.get('args') as string | undefined;
   if (!argsPath) throw new UsageError('run needs --args <file.json>');
   const isIr = path.endsWith('.ir');
-  if (!isIr && !path.endsWith('.cl')) throw new UsageError(`cannot tell the language of '${path}': use a .cl or .ir file`);
+  if (!isIr && !path.endsWith('.cl')) throw new UsageError(`cannot tell the language of '${path}': use a .cl or .ir file, or a SPIR-V compute shader (.spv)`);
+  if (args.values.has('groups')) throw new UsageError('--groups is for SPIR-V compute shaders: give OpenCL C kernels --global (and --local)');
   const global = sizes(args.values.get('global') as string | undefined, 'global');
   const local = sizes(args.values.get('local') as string | undefined, 'local');
   const howmanyText = args.values.get('howmany') as string | undefined;
@@ -101,7 +104,7 @@ function runOptions(argv: readonly string[]): RunOptions {
 }
 
 /** Output, written piece by piece so no single string grows with the data. */
-function printResult(io: CliIO, device: string, args: readonly [string, unknown][], timeMs: number): void {
+export function printResult(io: CliIO, device: string, args: readonly [string, unknown][], timeMs: number): void {
   io.stdout(`{\n  "device": ${JSON.stringify(device)},\n  "args": {`);
   args.forEach(([k, v], i) => io.stdout(`${i ? ',' : ''}\n    ${JSON.stringify(k)}: ${JSON.stringify(v)}`));
   io.stdout(`${args.length ? '\n  ' : ''}},\n  "timeMs": ${JSON.stringify(timeMs)}\n}\n`);
@@ -109,6 +112,8 @@ function printResult(io: CliIO, device: string, args: readonly [string, unknown]
 
 /** `kernarg run`: builds and launches one kernel on an OpenCL device and prints the arguments after the run as JSON. */
 export function runCommand(argv: readonly string[], io: CliIO): number {
+  const shader = runShaderInput(argv, io);
+  if (shader !== undefined) return shader;
   const o = runOptions(argv);
   const sourceRead = readText(io, o.path);
   if ('error' in sourceRead) {

@@ -71,8 +71,8 @@ function compare(plan: VulkanPlan, r: Cross, what: string): number {
   assert.deepEqual(push.map((a) => ({ name: a.name, members: ourMembers(a.layout!) })), (r.push_constants ?? []).map((b) => ({ name: b.name, members: crossMembers(r, b.type) })), `push constants of ${what}`);
   const sets = [...new Set(want.map((w) => w.set))].sort((a, b) => a - b);
   assert.deepEqual(plan.descriptorSets.map((s) => s.set), sets, `descriptor sets of ${what}`);
-  // An unnamed spec constant (local_size_x_id): kernarg names it `_<id>`, spirv-cross leaves it ''.
-  assert.deepEqual(plan.specConstants.map((s) => [/^_\d+$/.test(s.name) ? '' : s.name, s.specId]).sort(), (r.specialization_constants ?? []).map((s) => [s.name, s.id]).sort(), `spec constants of ${what}`);
+  // An unnamed spec constant (local_size_x_id): kernarg names it `constant_id_<SpecId>`, spirv-cross leaves it ''.
+  assert.deepEqual(plan.specConstants.map((s) => [/^constant_id_\d+$/.test(s.name) ? '' : s.name, s.specId]).sort(), (r.specialization_constants ?? []).map((s) => [s.name, s.id]).sort(), `spec constants of ${what}`);
   const e = r.entryPoints[0];
   if (e.workgroup_size_is_spec_constant_id.some(Boolean)) assert.equal(k.reqdWorkGroupSize, undefined, `spec-sized work group of ${what}`);
   else assert.deepEqual(k.reqdWorkGroupSize, e.workgroup_size, `work-group size of ${what}`);

@@ -337,6 +337,15 @@ export class VulkanKernel extends VulkanOwned {
     return this.lastPipeline;
   }
 
+  /**
+   * Makes the next launch write every descriptor again. A caller that frees its buffers between
+   * launches calls it: a new buffer may get a freed one's handle, which the per-binding check
+   * would take for the buffer already bound (the descriptor still holds the freed one's memory).
+   */
+  rebindAll(): void {
+    for (const b of this.bindings) b.current = 0n;
+  }
+
   private bindingOf(set: number, binding: number): Binding {
     for (const b of this.bindings) if (b.set === set && b.binding === binding) return b;
     throw new Error(`internal: no binding ${set}:${binding}`);

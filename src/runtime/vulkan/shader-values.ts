@@ -3,7 +3,7 @@
 // value is an object of its members; a vector, matrix (its columns) or array is a list; a
 // runtime-sized last member takes a list of any length, or {"size": n} for n zeroed elements,
 // and sizes the buffer. JSON's spellings are taken too: 64-bit integers as digit strings, floats
-// as "NaN", "Infinity", "-Infinity".
+// as "NaN", "Infinity", "-Infinity"; a GLSL bool member (a uint in SPIR-V) takes true and false.
 import type { ValueLayout } from '../../layout/value-layout.js';
 import { isInteger } from '../../layout/encoding.js';
 import { halfValue } from '../../layout/half.js';
@@ -28,6 +28,8 @@ export function runtimeMember(l: ValueLayout): Field | undefined {
 export function fromJson(l: ValueLayout, v: unknown): unknown {
   switch (l.kind) {
     case 'scalar':
+      // GLSL's bool in a block is a 32-bit uint in SPIR-V: true and false stand for 1 and 0.
+      if (typeof v === 'boolean' && isInteger(l.encoding)) return v ? 1 : 0;
       if (typeof v !== 'string') return v;
       if (isInteger(l.encoding)) return l.size === 8 && DIGITS.test(v) ? BigInt(v) : v;
       return Object.hasOwn(NON_FINITE, v) ? NON_FINITE[v] : v;

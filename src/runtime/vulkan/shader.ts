@@ -9,7 +9,7 @@ import { Malformed } from '../../readers/spirv-module.js';
 import { type ShaderEntry, type ShaderSpecConstant, readShaderEntries } from '../../readers/spirv-shader.js';
 import type { VulkanKernelPlan, VulkanPlan } from '../../targets/vulkan/plan.js';
 import type { ValueLayout } from '../../layout/value-layout.js';
-import { PackError, RuntimeInputError, ValueError } from '../pack/errors.js';
+import { LaunchError, PackError, RuntimeInputError, ValueError } from '../pack/errors.js';
 import { writeFloat, writeInt } from '../pack/scalars.js';
 import { type VulkanBuffer, type VulkanContext } from './context.js';
 import { type SpecEntry, VulkanKernel } from './kernel.js';
@@ -107,7 +107,10 @@ export class VulkanShader {
   run(args: Readonly<Record<string, unknown>>, geometry: ShaderGeometry, maxBytes = Number.MAX_SAFE_INTEGER): ShaderRun {
     const name = this.entry.name;
     if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new PackError(name, '(arguments)', 'expected an object of arguments');
-    for (const k of Object.keys(args)) if (!this.names.includes(k)) throw new PackError(name, k, `'${name}' has no argument '${k}' (it takes ${this.names.join(', ') || 'none'})`);
+    const spec = this.entry.specConstants.map((s) => s.name);
+    for (const k of Object.keys(args)) {
+      if (!this.names.includes(k)) throw new PackError(name, k, `'${name}' has no argument '${k}' (it takes ${this.names.join(', ') || 'none'}${spec.length ? `; specialization constants, set when the shader is made: ${spec.join(', ')}` : ''})`);
+    }
     const global = this.global(geometry);
     const values: Record<string, unknown> = {};
     const made: [string, VulkanBuffer, ValueLayout][] = [];
@@ -124,6 +127,8 @@ export class VulkanShader {
         made.push([a.name, b, sized]);
         values[a.name] = b;
       }
+      // This run's buffers are new; one may have the handle of a buffer freed after the last run.
+      this.k.rebindAll();
       const { timeMs } = this.k.launch({ args: values, global, local: this.localSize });
       const out: Record<string, unknown> = {};
       for (const a of this.kernel.args) out[a.name] = args[a.name];
@@ -142,12 +147,12 @@ export class VulkanShader {
   private global(g: ShaderGeometry): number[] {
     const name = this.entry.name;
     const list = g.global ?? g.groups;
-    if ((g.global === undefined) === (g.groups === undefined) || !Array.isArray(list) || list.length < 1 || list.length > 3) throw new PackError(name, '(launch)', 'give either global (work-items) or groups (work-groups), 1 to 3 dimensions');
+    if ((g.global === undefined) === (g.groups === undefined) || !Array.isArray(list) || list.length < 1 || list.length > 3) throw new LaunchError(name, 'give either global (work-items) or groups (work-groups), 1 to 3 dimensions');
     return [0, 1, 2].map((i) => {
       const n = list[i] ?? 1;
-      if (!Number.isSafeInteger(n) || n < 1) throw new PackError(name, '(launch)', `sizes are positive integers, not ${n}`);
+      if (!Number.isSafeInteger(n) || n < 1) throw new LaunchError(name, `sizes are positive integers, not ${n}`);
       if (g.groups) return n * this.localSize[i];
-      if (n % this.localSize[i] !== 0) throw new PackError(name, '(launch)', `global size ${n} in dimension ${i} is not a multiple of the work-group size ${this.localSize[i]} (the shader's local_size_${'xyz'[i]}); give a multiple, or the work-groups to dispatch`);
+      if (n % this.localSize[i] !== 0) throw new LaunchError(name, `global size ${n} in dimension ${i} is not a multiple of the work-group size ${this.localSize[i]} (the shader's local_size_${'xyz'[i]}); give a multiple, or the work-groups to dispatch`);
       return n;
     });
   }
