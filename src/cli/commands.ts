@@ -69,7 +69,7 @@ export const COMMANDS = {
   },
   'gen-ts': {
     summary: "typed TypeScript bindings of a file's kernels, importing only kernarg/runtime",
-    usage: ['gen-ts <file.cl|file.ir> [-o <out.ts>] [-I <dir>] [-D <name>[=<value>]] [--cl-std <CLx.y>]'],
+    usage: ['gen-ts <file.cl|file.ir> [-o <out.ts>] [-I <dir>] [-D <name>[=<value>]] [--cl-std <CLx.y>]', 'gen-ts <shader.spv> [-o <out.ts>]'],
     sections: [{ title: 'options', options: GEN_TS_OPTIONS }],
     run: genTsCommand,
   },
