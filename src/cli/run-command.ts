@@ -32,7 +32,7 @@ export const RUN_OPTIONS: readonly OptionSpec[] = [
   { name: 'local', kind: 'string', value: 'x[,y[,z]]', help: 'local size, as many dimensions as --global (OpenCL C input: default reqd_work_group_size, else the driver\'s choice; a SPIR-V shader: the dimensions its local_size_*_id leave to spec constants)' },
   { name: 'howmany', kind: 'string', value: '<n>', help: 'tinytc input only: work-groups along the third dimension (default 1; at most the members of any group)' },
   { name: 'device', kind: 'string', value: '<substring>', help: 'pick the device whose platform or name contains this' },
-  { name: 'api', kind: 'string', value: 'opencl|vulkan', choices: APIS, help: 'run through OpenCL (default) or Vulkan (tinytc input: SPIR-V)' },
+  { name: 'api', kind: 'string', value: 'opencl|vulkan', choices: APIS, help: 'run through OpenCL (default) or Vulkan (tinytc input: SPIR-V; a SPIR-V compute shader runs on Vulkan only, the default for it)' },
   { name: 'capture', kind: 'string', value: '<dir>', help: 'write the launch to <dir> as a capture file for kernarg replay (default KERNARG_CAPTURE)' },
   { name: 'cl-std', kind: 'string', value: '<CLx.y>', help: "OpenCL C version for .cl input (CL1.0, CL1.1, CL1.2 (default), CL2.0, CL3.0; clang's -cl-std=CL2.0 too)", singleDash: true },
   { name: 'include', short: 'I', kind: 'list', value: '<dir>', help: "add a directory to the #include search path of .cl input, after the including file's folder (kernarg and the driver)" },
