@@ -28,7 +28,7 @@ export const GEN_TS_OPTIONS: readonly OptionSpec[] = [
 
 /** `kernarg gen-ts <file> -o <out.ts>`: a typed TypeScript module with one entry per kernel. */
 export function genTsCommand(argv: readonly string[], io: CliIO): number {
-  const shader = genTsShader(argv, io);
+  const shader = genTsShader(argv, io, GEN_TS_OPTIONS);
   if (shader !== undefined) return shader;
   const args = parseArgs(argv, GEN_TS_OPTIONS);
   if (args.positionals.length !== 1) throw new UsageError('gen-ts needs one input file');

@@ -6,10 +6,9 @@ import { emitShaderBindings } from '../emit/shader-bindings.js';
 import { readSpirv } from '../readers/spirv.js';
 import { readShaderEntries } from '../readers/spirv-shader.js';
 import { KERNARG_VERSION } from '../version.js';
-import { UsageError, parseArgs } from './args.js';
+import { type OptionSpec, UsageError, parseArgs } from './args.js';
 import { fileDiagnostic } from './file-diagnostics.js';
 import type { CliIO } from './io.js';
-import { GEN_TS_OPTIONS } from './gen-ts-command.js';
 
 const SPIRV_MAGIC = 0x07230203;
 
@@ -24,8 +23,8 @@ function spirvInput(io: CliIO, path: string): Uint8Array | undefined {
 }
 
 /** Writes the bindings of a shader input and returns the exit code; undefined when the input is not SPIR-V. */
-export function genTsShader(argv: readonly string[], io: CliIO): number | undefined {
-  const args = parseArgs(argv, GEN_TS_OPTIONS);
+export function genTsShader(argv: readonly string[], io: CliIO, options: readonly OptionSpec[]): number | undefined {
+  const args = parseArgs(argv, options);
   if (args.positionals.length !== 1) return undefined;
   const path = args.positionals[0];
   const bytes = spirvInput(io, path);

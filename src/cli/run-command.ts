@@ -41,7 +41,7 @@ export const RUN_OPTIONS: readonly OptionSpec[] = [
 ];
 
 
-export function sizes(text: string | undefined, what: string): number[] | undefined {
+function sizes(text: string | undefined, what: string): number[] | undefined {
   if (text === undefined) return undefined;
   const v = text.split(',').map((x) => (/^[0-9]+$/.test(x.trim()) ? Number(x) : NaN));
   if (v.length < 1 || v.length > 3 || v.some((x) => !Number.isSafeInteger(x) || x <= 0)) throw new UsageError(`--${what} takes 1 to 3 positive integers, like 64,8`);
@@ -104,7 +104,7 @@ function runOptions(argv: readonly string[]): RunOptions {
 }
 
 /** Output, written piece by piece so no single string grows with the data. */
-export function printResult(io: CliIO, device: string, args: readonly [string, unknown][], timeMs: number): void {
+function printResult(io: CliIO, device: string, args: readonly [string, unknown][], timeMs: number): void {
   io.stdout(`{\n  "device": ${JSON.stringify(device)},\n  "args": {`);
   args.forEach(([k, v], i) => io.stdout(`${i ? ',' : ''}\n    ${JSON.stringify(k)}: ${JSON.stringify(v)}`));
   io.stdout(`${args.length ? '\n  ' : ''}},\n  "timeMs": ${JSON.stringify(timeMs)}\n}\n`);
@@ -112,7 +112,7 @@ export function printResult(io: CliIO, device: string, args: readonly [string, u
 
 /** `kernarg run`: builds and launches one kernel on an OpenCL device and prints the arguments after the run as JSON. */
 export function runCommand(argv: readonly string[], io: CliIO): number {
-  const shader = runShaderInput(argv, io);
+  const shader = runShaderInput(argv, io, { options: RUN_OPTIONS, sizes, print: printResult });
   if (shader !== undefined) return shader;
   const o = runOptions(argv);
   const sourceRead = readText(io, o.path);

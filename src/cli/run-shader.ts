@@ -9,12 +9,20 @@ import { LaunchError, PackError, RuntimeInputError } from '../runtime/pack/error
 import { VulkanContext } from '../runtime/vulkan/context.js';
 import { VulkanShader } from '../runtime/vulkan/shader.js';
 import { VulkanError } from '../runtime/vulkan/vk.js';
-import { UsageError, parseArgs } from './args.js';
+import { type OptionSpec, UsageError, parseArgs } from './args.js';
 import { NOT_JSON, argsDiagnostics, parseArgsJson } from './args-file.js';
 import { fileDiagnostic } from './file-diagnostics.js';
 import { type CliIO, readText } from './io.js';
 import { RUN_MAX_ELEMENTS } from './run-help.js';
-import { RUN_OPTIONS, printResult, sizes } from './run-command.js';
+
+/** What the run command shares with this hook (passed in, so the two files do not import each other). */
+export interface RunParts {
+  readonly options: readonly OptionSpec[];
+  /** Parses a --global/--groups/--local value; a usage error for a bad one. */
+  readonly sizes: (text: string | undefined, what: string) => number[] | undefined;
+  /** Prints the run's JSON result. */
+  readonly print: (io: CliIO, device: string, args: readonly [string, unknown][], timeMs: number) => void;
+}
 
 /** Options that belong to other inputs, and why a shader takes none of them. */
 const NOT_FOR_SHADERS: Readonly<Record<string, string>> = {
@@ -40,8 +48,8 @@ function isShaderInput(io: CliIO, path: string): boolean {
 }
 
 /** Runs a shader input and returns the exit code; undefined when the input is not SPIR-V (the caller runs it). */
-export function runShaderInput(argv: readonly string[], io: CliIO): number | undefined {
-  const args = parseArgs(argv, RUN_OPTIONS);
+export function runShaderInput(argv: readonly string[], io: CliIO, { options, sizes, print }: RunParts): number | undefined {
+  const args = parseArgs(argv, options);
   if (args.positionals.length !== 1 || !isShaderInput(io, args.positionals[0])) return undefined;
   const path = args.positionals[0];
   for (const [o, why] of Object.entries(NOT_FOR_SHADERS)) if (args.values.has(o)) throw new UsageError(`--${o} ${why}; a SPIR-V compute shader takes --args, --global or --groups, --local, --kernel, --device`);
@@ -86,7 +94,7 @@ export function runShaderInput(argv: readonly string[], io: CliIO): number | und
     shader = new VulkanShader(ctx, read.bytes, { ...(entry ? { entry } : {}), ...(local ? { local } : {}), specialization });
     const r = shader.run(resources, global ? { global } : { groups: groups! }, RUN_MAX_ELEMENTS * 8);
     const out: [string, unknown][] = Object.entries(json as Record<string, unknown>).map(([k, v]) => [k, Object.hasOwn(r.args, k) ? r.args[k] : v]);
-    printResult(io, `${ctx.device.platform} / ${ctx.device.name}`, out, r.timeMs);
+    print(io, `${ctx.device.platform} / ${ctx.device.name}`, out, r.timeMs);
     return 0;
   } catch (e) {
     if (e instanceof PackError) {

@@ -4,17 +4,28 @@
 // (the plan's names), every block typed member by member from its layout, and whose options take
 // the specialization constants by name with their types. Computes nothing the plan does not say.
 import type { ValueLayout } from '../layout/value-layout.js';
-import type { ShaderEntry, SpecScalar } from '../readers/spirv-shader.js';
-import type { VulkanPlan } from '../targets/vulkan/plan.js';
 import { assertNever } from '../assert-never.js';
 
+/**
+ * What the bindings read of a vulkan plan and of the shader's entry points (src/readers'
+ * readSpirv and readShaderEntries), stated here by shape: emitters import no target or reader.
+ */
 export interface ShaderBindingsInput {
   /** The generator, for the header: `kernarg 0.1.0`. */
   readonly generator: string;
   /** The module file as the user named it. */
   readonly origin: string;
-  readonly plan: VulkanPlan;
-  readonly entries: readonly ShaderEntry[];
+  readonly plan: {
+    readonly kernels: readonly {
+      readonly name: string;
+      readonly args: readonly { readonly name: string; readonly argKind: string; readonly descriptorSet?: number; readonly binding?: number; readonly layout?: ValueLayout }[];
+    }[];
+  };
+  readonly entries: readonly {
+    readonly name: string;
+    readonly workGroup: readonly { readonly size: number; readonly specId?: number }[];
+    readonly specConstants: readonly { readonly name: string; readonly specId: number; readonly scalar: string; readonly defaultValue: boolean | number | bigint }[];
+  }[];
   readonly spirv: Uint8Array;
 }
 
@@ -25,10 +36,8 @@ const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.str
 const pascal = (name: string) => name.replace(/(^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_, __, c: string) => c.toUpperCase()) || 'Entry';
 const tuple = (elem: string, n: number) => (n >= 1 && n <= 16 ? `readonly [${new Array(n).fill(elem).join(', ')}]` : `readonly ${elem.includes('|') ? `(${elem})` : elem}[]`);
 
-const SPEC_TYPE = {
-  bool: 'boolean', char: 'number', uchar: 'number', short: 'number', ushort: 'number', int: 'number', uint: 'number',
-  long: 'Int64', ulong: 'Int64', half: 'number', float: 'number', double: 'number',
-} as const satisfies Record<SpecScalar, string>;
+/** A spec constant's value type by its scalar: bool a boolean, 64-bit integers Int64, every other a number. */
+const specType = (scalar: string) => (scalar === 'bool' ? 'boolean' : scalar === 'long' || scalar === 'ulong' ? 'Int64' : 'number');
 
 class Types {
   readonly decls: string[] = [];
@@ -108,7 +117,7 @@ export function emitShaderBindings(input: ShaderBindingsInput): string {
       args.push(`  /** ${where} */\n  ${key(a.name)}: ${types.value(a.layout, false)};`);
       after.push(`  ${key(a.name)}: ${a.argKind === 'buffer' ? types.value(a.layout, true) : types.value(a.layout, false)};`);
     }
-    const spec = e.specConstants.map((s) => `  /** constant_id ${s.specId}, ${s.scalar}; default ${String(s.defaultValue)} */\n  ${key(s.name)}?: ${SPEC_TYPE[s.scalar]};`);
+    const spec = e.specConstants.map((s) => `  /** constant_id ${s.specId}, ${s.scalar}; default ${String(s.defaultValue)} */\n  ${key(s.name)}?: ${specType(s.scalar)};`);
     const wg = e.workGroup.map((d) => (d.specId === undefined ? String(d.size) : `${d.size} (spec constant ${d.specId}: options.local)`)).join(' × ');
     entryDecls.push(
       `/** The arguments of entry point ${e.name}: its resources and push constants, by the names the shader gives them. */\nexport interface ${base}Args {\n${args.join('\n')}\n}`,
