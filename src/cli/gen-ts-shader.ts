@@ -4,7 +4,7 @@ import { formatDiagnostics } from '../diagnostics/format.js';
 import { Messages } from '../diagnostics/messages.js';
 import { emitShaderBindings } from '../emit/shader-bindings.js';
 import { readSpirv } from '../readers/spirv.js';
-import { readShaderEntries } from '../readers/spirv-shader.js';
+import { readShaderInterface } from '../readers/spirv-shader.js';
 import { KERNARG_VERSION } from '../version.js';
 import { type OptionSpec, UsageError, parseArgs } from './args.js';
 import { fileDiagnostic } from './file-diagnostics.js';
@@ -39,7 +39,12 @@ export function genTsShader(argv: readonly string[], io: CliIO, options: readonl
     io.stderr(fileDiagnostic(path, Messages.runFailed, ['this SPIR-V holds OpenCL kernels (OpEntryPoint Kernel): gen-ts writes bindings of Vulkan compute shaders from SPIR-V, and of OpenCL kernels from their OpenCL C']));
     return 1;
   }
-  const text = emitShaderBindings({ generator: `kernarg ${KERNARG_VERSION}`, origin: path.split('/').pop()!, plan: read.plan, entries: readShaderEntries(bytes), spirv: bytes });
+  const shape = readShaderInterface(bytes, path);
+  if (!shape.entries) {
+    io.stderr(formatDiagnostics(shape.diagnostics, { color: io.color }));
+    return 1;
+  }
+  const text = emitShaderBindings({ generator: `kernarg ${KERNARG_VERSION}`, origin: path.split('/').pop()!, plan: read.plan, entries: shape.entries, spirv: bytes });
   const out = args.values.get('output') as string | undefined;
   if (out === undefined) io.stdout(text);
   else if (io.writeFile) {

@@ -4,7 +4,7 @@
 import { Messages } from '../diagnostics/messages.js';
 import { formatDiagnostics } from '../diagnostics/format.js';
 import { readSpirv } from '../readers/spirv.js';
-import { readShaderEntries } from '../readers/spirv-shader.js';
+import { readShaderInterface } from '../readers/spirv-shader.js';
 import { LaunchError, PackError, RuntimeInputError } from '../runtime/pack/errors.js';
 import { VulkanContext } from '../runtime/vulkan/context.js';
 import { VulkanShader } from '../runtime/vulkan/shader.js';
@@ -85,8 +85,13 @@ export function runShaderInput(argv: readonly string[], io: CliIO, { options, si
       io.stderr(formatDiagnostics(plan.diagnostics, { color: io.color }));
       return 1;
     }
+    const shape = readShaderInterface(read.bytes, path);
+    if (!shape.entries) {
+      io.stderr(formatDiagnostics(shape.diagnostics, { color: io.color }));
+      return 1;
+    }
     // Spec constants are set by name, resources too: the module's names split the arguments file.
-    const specNames = new Set(plan.plan.target === 'vulkan' ? readShaderEntries(read.bytes).flatMap((e) => (entry === undefined || e.name === entry ? e.specConstants.map((s) => s.name) : [])) : []);
+    const specNames = new Set(shape.entries.flatMap((e) => (entry === undefined || e.name === entry ? e.specConstants.map((s) => s.name) : [])));
     ctx = VulkanContext.open(args.values.get('device') as string | undefined);
     const specialization: Record<string, unknown> = {};
     const resources: Record<string, unknown> = {};

@@ -4,6 +4,9 @@
 // and which bindings hold arrays of descriptors. Read from the same module as the plan.
 import { BuiltIn, Decoration, ExecutionMode, ExecutionModel, Op } from '../emit/spirv/spec.js';
 import { halfValue } from '../layout/half.js';
+import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
+import { Messages } from '../diagnostics/messages.js';
+import { SourceFile, span } from '../diagnostics/source.js';
 import { Malformed, MoreExecutionMode, MoreOp, type SpvModule, type SpvType, StorageClass, decoration, parseSpirv } from './spirv-module.js';
 
 /** A spec constant's scalar type, as the run's JSON and gen-ts's bindings spell its value. */
@@ -146,4 +149,16 @@ export function readShaderEntries(bytes: Uint8Array): ShaderEntry[] {
     });
     return { name: e.name, workGroup: wg, specConstants, descriptorArrays };
   });
+}
+
+/** readShaderEntries with a broken module as KA7120 (the byte offset where reading stopped), as readSpirv reports it. */
+export function readShaderInterface(bytes: Uint8Array, path: string): { entries?: ShaderEntry[]; diagnostics: Diagnostic[] } {
+  try {
+    return { entries: readShaderEntries(bytes), diagnostics: [] };
+  } catch (e) {
+    if (!(e instanceof Malformed)) throw e;
+    const diags = new DiagnosticBag();
+    diags.report(Messages.spirvMalformed, span(new SourceFile(path, ''), 0), [e.byteOffset, e.reason]);
+    return { diagnostics: diags.items };
+  }
 }
