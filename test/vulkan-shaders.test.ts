@@ -113,6 +113,9 @@ test('kernarg run <shader.spv>: arguments by the shader\'s names, spec constants
     const image = run([file('image.spv', shaderSpirv('image-store', glslang)!), '--args', file('image.json', '{}'), '--groups', '1']);
     assert.equal(image.code, 1);
     assert.match(image.err, /image\.spv: error: entry point 'main', resource 'img' \(set 0, binding 0\) is a storage image/);
+    const misspelt = run([saxpy, '--args', join(dir, 'saxpy.json'), '--global', '64', '--kernel', 'mian']);
+    assert.equal(misspelt.code, 1);
+    assert.match(misspelt.err, /no kernel named 'mian' in this file \(it has main\); did you mean 'main'\? \[KA6013\]/);
     assert.equal(run([saxpy, '--args', join(dir, 'saxpy.json'), '--global', '64', '--api', 'opencl']).code, 2);
     assert.equal(run([saxpy, '--args', join(dir, 'saxpy.json')]).code, 2);
     assert.equal(run([saxpy, '--args', join(dir, 'saxpy.json'), '--global', '64', '--groups', '1']).code, 2);

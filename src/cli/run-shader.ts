@@ -5,6 +5,7 @@ import { Messages } from '../diagnostics/messages.js';
 import { formatDiagnostics } from '../diagnostics/format.js';
 import { readSpirv } from '../readers/spirv.js';
 import { readShaderInterface } from '../readers/spirv-shader.js';
+import { didYouMean } from '../text/closest-name.js';
 import { LaunchError, PackError, RuntimeInputError } from '../runtime/pack/errors.js';
 import { VulkanContext } from '../runtime/vulkan/context.js';
 import { VulkanShader } from '../runtime/vulkan/shader.js';
@@ -88,6 +89,11 @@ export function runShaderInput(argv: readonly string[], io: CliIO, { options, si
     const shape = readShaderInterface(read.bytes, path);
     if (!shape.entries) {
       io.stderr(formatDiagnostics(shape.diagnostics, { color: io.color }));
+      return 1;
+    }
+    const names = shape.entries.map((e) => e.name);
+    if (entry !== undefined && !names.includes(entry)) {
+      io.stderr(fileDiagnostic(path, Messages.noSuchKernel, [entry, names.join(', ') || 'none', didYouMean(entry, names)]));
       return 1;
     }
     // Spec constants are set by name, resources too: the module's names split the arguments file.
