@@ -24,8 +24,8 @@ export const RUN_JSON_HELP = `run --args <file.json>: one object, a key per para
   SPIR-V shader   a key per resource, named as the shader names it: the block's instance name,
                   else its type name, else set<S>_binding<B>. A uniform or storage block is
                   {"member": value, ...} as a struct, laid out as the module states (std140,
-                  std430); a matrix is a list of columns; a runtime-sized last member is a list
-                  or {"size": n}. The push-constant block is one object the same way (push_constants
+                  std430; a storage block's members may be left out: zeroed); a matrix is a list
+                  of columns; a runtime-sized last member is a list or {"size": n}. The push-constant block is one object the same way (push_constants
                   when unnamed). A specialization constant is its value by name (optional: the
                   module's default otherwise; constant_id_<N> when unnamed)
 Output: {"device", "args": the arguments after the run (buffers, memrefs, group members and images

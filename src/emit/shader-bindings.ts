@@ -114,7 +114,9 @@ export function emitShaderBindings(input: ShaderBindingsInput): string {
     for (const a of k.args) {
       if (!a.layout) continue;
       const where = a.argKind === 'pod_pushconstant' ? 'push constants' : `set ${a.descriptorSet}, binding ${a.binding}, ${a.argKind === 'buffer' ? 'storage buffer' : 'uniform buffer'}`;
-      args.push(`  /** ${where} */\n  ${key(a.name)}: ${types.value(a.layout, false)};`);
+      // A storage block's members may be left out (zeroed: an output); the other blocks take every member.
+      const given = types.value(a.layout, false);
+      args.push(`  /** ${where} */\n  ${key(a.name)}: ${a.argKind === 'buffer' && a.layout.kind === 'record' ? `Partial<${given}>` : given};`);
       after.push(`  ${key(a.name)}: ${a.argKind === 'buffer' ? types.value(a.layout, true) : types.value(a.layout, false)};`);
     }
     const spec = e.specConstants.map((s) => `  /** constant_id ${s.specId}, ${s.scalar}; default ${String(s.defaultValue)} */\n  ${key(s.name)}?: ${specType(s.scalar)};`);

@@ -67,30 +67,41 @@ export function sizedLayout(l: ValueLayout, length: number): ValueLayout {
   return { ...l, size: Math.max(l.size, last.offset + array.size), fields: [...l.fields.slice(0, -1), { ...last, layout: array }] };
 }
 
-/** A block's bytes from its value (JSON or JS); every mistake a PackError naming the path inside the argument. */
-export function blockBytes(kernel: string, name: string, layout: ValueLayout, value: unknown, maxBytes: number): { bytes: Uint8Array; layout: ValueLayout } {
-  let v = fromJson(layout, value);
+/**
+ * A block's bytes from its value (JSON or JS); every mistake a PackError naming the path inside the
+ * argument. `partial`: members may be left out and stay zero (a storage block that is an output);
+ * otherwise every member is given once, as in a struct value.
+ */
+export function blockBytes(kernel: string, name: string, layout: ValueLayout, value: unknown, maxBytes: number, partial = false): { bytes: Uint8Array; layout: ValueLayout } {
+  const v = fromJson(layout, value);
+  if (layout.kind !== 'record') throw new PackError(kernel, name, `a block is a struct of members; this one's layout is a ${layout.kind}`);
+  if (typeof v !== 'object' || v === null || Array.isArray(v) || ArrayBuffer.isView(v)) throw new PackError(kernel, name, `expected an object of ${layout.typeName || 'the block'}'s members (${layout.fields.map((f) => f.name).join(', ')}), got ${describe(v)}`);
+  const obj = v as Record<string, unknown>;
+  for (const k of Object.keys(obj)) if (!layout.fields.some((f) => f.name === k)) throw new PackError(kernel, `${name}.${k}`, `${layout.typeName || 'the block'} has no member '${k}' (it has ${layout.fields.map((f) => f.name).join(', ')})`);
   let sized = layout;
+  let runtimeData: unknown;
   const last = runtimeMember(layout);
-  if (last && typeof v === 'object' && v !== null && !Array.isArray(v) && Object.hasOwn(v, last.name!)) {
-    const { length, data } = runtimeLength(kernel, `${name}.${last.name}`, (v as Record<string, unknown>)[last.name!]);
-    sized = sizedLayout(layout, length);
-    const bytes = sized.size;
-    if (bytes > maxBytes) throw new PackError(kernel, `${name}.${last.name}`, `${length} elements make a ${bytes}-byte buffer, more than the ${maxBytes} bytes allowed here`);
-    // {"size": n}: the elements stay zero (the buffer starts zeroed); the writer skips an undefined member.
-    v = { ...(v as Record<string, unknown>), [last.name!]: data };
+  if (last && Object.hasOwn(obj, last.name!)) {
+    const { length, data } = runtimeLength(kernel, `${name}.${last.name}`, obj[last.name!]);
+    sized = sizedLayout(layout, length) as typeof layout;
+    if (sized.size > maxBytes) throw new PackError(kernel, `${name}.${last.name}`, `${length} elements make a ${sized.size}-byte buffer, more than the ${maxBytes} bytes allowed here`);
+    runtimeData = data;
   }
   const bytes = new Uint8Array(Math.max(sized.size, 4));
+  const view = new DataView(bytes.buffer);
   try {
-    if (sized.kind === 'record') {
-      // Every member once, as a struct value; a {"size": n} member is left out of the write only.
-      const obj = v as Record<string, unknown>;
-      if (last && typeof obj === 'object' && obj !== null && Object.hasOwn(obj, last.name!) && obj[last.name!] === undefined) {
-        const rest = { ...sized, fields: sized.fields.slice(0, -1) };
-        const { [last.name!]: _dropped, ...others } = obj;
-        writeInterpreted(new DataView(bytes.buffer), 0, rest, others, name);
-      } else writeInterpreted(new DataView(bytes.buffer), 0, sized, v, name);
-    } else writeInterpreted(new DataView(bytes.buffer), 0, sized, v, name);
+    for (const f of sized.fields) {
+      if (f.name === null) continue;
+      const path = `${name}.${f.name}`;
+      if (!Object.hasOwn(obj, f.name)) {
+        // A runtime-sized member left out has no elements.
+        if (partial || f.name === last?.name) continue;
+        throw new PackError(kernel, path, `missing member '${f.name}' of ${layout.typeName || 'the block'} (every member of a uniform or push-constant block is given; a storage block's may be left out, zeroed)`);
+      }
+      const member = f.name === last?.name ? runtimeData : obj[f.name];
+      // {"size": n}: the elements stay zero, as the buffer starts.
+      if (member !== undefined) writeInterpreted(view, f.offset, f.layout, member, path);
+    }
   } catch (e) {
     if (e instanceof ValueError) throw new PackError(kernel, e.path, e.problem);
     throw e;

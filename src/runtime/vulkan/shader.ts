@@ -122,7 +122,7 @@ export class VulkanShader {
           values[a.name] = fromJson(layout, args[a.name]);
           continue;
         }
-        const { bytes, layout: sized } = blockBytes(name, a.name, layout, args[a.name], maxBytes);
+        const { bytes, layout: sized } = blockBytes(name, a.name, layout, args[a.name], maxBytes, a.argKind === 'buffer');
         const b = this.ctx.buffer(bytes);
         made.push([a.name, b, sized]);
         values[a.name] = b;
