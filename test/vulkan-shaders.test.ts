@@ -1,4 +1,4 @@
-// kernarg's own GLSL compute shaders (test/shaders/*.comp: storage buffers, std140 uniforms with
+// kernarg's own compute shaders (test/shaders/*.comp and one .hlsl: storage buffers, std140 uniforms with
 // vec3 and struct members, push constants, several sets, specialization constants, a spec-sized
 // work group, 64-bit types, an image) compiled by glslangValidator, launched on lavapipe through
 // the runtime (VulkanShader) with generated arguments and through `kernarg run`, and compared

@@ -10,7 +10,7 @@ import type { VulkanPlan } from '../../src/targets/vulkan/plan.js';
 import { SPIRV_CROSS } from '../support/spirv-check.js';
 import { requireTool } from '../support/tools.js';
 import { SHADERS } from '../readers/shaders.js';
-import { SHADER_DIR } from '../support/glsl.js';
+import { shaderSource } from '../support/glsl.js';
 import { SHADER_CASES } from '../shaders/cases.js';
 
 const GLSLANG = ['glslangValidator'];
@@ -89,13 +89,16 @@ test('SPIR-V reader: GLSL compute shaders compiled by glslangValidator read as s
   try {
     let resources = 0;
     // The reader's own shaders, and those the Vulkan host runs (test/shaders, vulkan-shaders.test.ts).
-    const all = { ...SHADERS, ...Object.fromEntries(SHADER_CASES.map((c) => [`run/${c.name}`, readFileSync(join(SHADER_DIR, `${c.name}.comp`), 'utf8')])) };
-    for (const [key, source] of Object.entries(all)) {
+    const all: Record<string, { text: string; args: string[] }> = {
+      ...Object.fromEntries(Object.entries(SHADERS).map(([k, text]) => [k, { text, args: ['-V'] }])),
+      ...Object.fromEntries(SHADER_CASES.map((c) => [`run/${c.name}`, shaderSource(c.name)])),
+    };
+    for (const [key, { text: source, args }] of Object.entries(all)) {
       const name = key.replace('/', '-');
       const comp = join(dir, `${name}.comp`);
       const spv = join(dir, `${name}.spv`);
       writeFileSync(comp, source);
-      execFileSync(glslang, ['-V', comp, '-o', spv], { stdio: ['ignore', 'pipe', 'pipe'] });
+      execFileSync(glslang, [...args, comp, '-o', spv], { stdio: ['ignore', 'pipe', 'pipe'] });
       const bytes = readFileSync(spv);
       const { plan, diagnostics } = readSpirv(new Uint8Array(bytes), spv);
       assert.deepEqual(diagnostics.map((d) => d.message), [], name);

@@ -1,4 +1,4 @@
-// kernarg's own GLSL compute shaders (the .comp files beside this one) with, for each, the launches
+// kernarg's own compute shaders (the .comp files beside this one, and one .hlsl) with, for each, the launches
 // to make and a JS reference of what the shader computes. The lavapipe test and the GPU script
 // (scripts/gpu-vulkan-shaders.sh) run the same cases: arguments are made from a seed, so a
 // fast-check seed and the script's fixed seeds give the same kinds of values.
@@ -15,7 +15,7 @@ export interface ShaderRunCase {
 }
 
 export interface ShaderCase {
-  /** test/shaders/<name>.comp */
+  /** test/shaders/<name>.comp (GLSL) or <name>.hlsl (HLSL, through glslang's HLSL front end) */
   readonly name: string;
   readonly runs: readonly ShaderRunCase[];
   /** The host's refusal, for a shader it does not launch (its plan is still checked). */
@@ -212,6 +212,26 @@ export const SHADER_CASES: readonly ShaderCase[] = [
         const json = (x: bigint) => (x >= BigInt(Number.MIN_SAFE_INTEGER) && x <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(x) : x.toString());
         const u = w.u.map((x) => json(BigInt.asUintN(64, BigInt(x) + addend)));
         return differences('w', after.w, { u, s: json(BigInt.asIntN(64, -BigInt(w.s) * 3n)), d: [w.d[0] * w.d[1], w.d[1]] });
+      },
+    }],
+  },
+  {
+    // HLSL through glslang's HLSL front end: a cbuffer named by its type (no instance), structured
+    // buffers whose one member glslang names `@data`, a ConstantBuffer<T> push constant.
+    name: 'hlsl-buffers',
+    runs: [{
+      label: 'cbuffer, structured buffers, push constant',
+      geometry: { global: [64] },
+      args: (seed) => {
+        const r = random(seed);
+        return { Params: { a: r.float(), n: r.int(0, 64), offset: vec(r, 3) }, tint: { rgb: vec(r, 3), scale: r.float() }, x: { '@data': vec(r, 64) }, y: { '@data': list(64, () => vec(r, 4)) } };
+      },
+      check: (args, after) => {
+        const { a, n, offset } = args.Params as { a: number; n: number; offset: V };
+        const { rgb, scale } = args.tint as { rgb: V; scale: number };
+        const x = (args.x as { '@data': V })['@data'];
+        const y = (args.y as { '@data': V[] })['@data'];
+        return differences('y', after.y, { '@data': y.map((v, i) => (i < n ? [f32(f32(a * x[i]) + offset[0]), offset[1], f32(rgb[2] * scale), v[3]] : v)) });
       },
     }],
   },
