@@ -4,7 +4,8 @@
 // the runtime (VulkanShader) with generated arguments and through `kernarg run`, and compared
 // with a JS reference of each shader.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -17,6 +18,7 @@ import { GLSLANG, shaderSpirv } from './support/glsl.js';
 import { requireTool } from './support/tools.js';
 import { testVulkan } from './support/vulkan-device.js';
 import { SHADER_CASES, differences, random } from './shaders/cases.js';
+import { SHADERS } from './readers/shaders.js';
 
 test('GLSL shaders of our own run on Vulkan through VulkanShader and agree with their JS references (generated arguments)', (t) => {
   const glslang = requireTool(t, GLSLANG, ['--version']);
@@ -125,5 +127,29 @@ test('kernarg run <shader.spv>: arguments by the shader\'s names, spec constants
     assert.equal(random(1).int(0, 9), random(1).int(0, 9));
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('VulkanShader: a spec constant that is an array length takes only its default (blocks are laid out with it)', (t) => {
+  const glslang = requireTool(t, GLSLANG, ['--version']);
+  if (!glslang) return;
+  const ctx = testVulkan(t);
+  if (!ctx) return;
+  const dir = mkdtempSync(join(tmpdir(), 'kernarg-spec-array-'));
+  try {
+    // The reader's shader: `float arr[N]` in a storage block, N = constant_id 7 (default 64).
+    writeFileSync(join(dir, 's.comp'), SHADERS['spec-workgroup']);
+    execFileSync(glslang, ['-V', join(dir, 's.comp'), '-o', join(dir, 's.spv')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const spirv = new Uint8Array(readFileSync(join(dir, 's.spv')));
+    assert.throws(() => new VulkanShader(ctx, spirv, { specialization: { N: 8 } }), /argument 'N': 'N' is the length of an array type, and kernarg lays out blocks with its default \(64\)/);
+    const same = new VulkanShader(ctx, spirv, { specialization: { N: 64, FLAG: true }, local: [4, 2, 1] });
+    const arr = Array.from({ length: 64 }, (_, i) => i / 4);
+    const r = same.run({ Out: { data: { size: 8 } }, inb: { d: [1.5, 0], arr, tail: 7 } }, { global: [8, 2] });
+    // data[gid.x] = d.x + arr[N - 1] + tail, from every invocation of the same x.
+    assert.deepEqual(r.args.Out, { data: Array.from({ length: 8 }, () => 1.5 + 63 / 4 + 7) });
+    same.dispose();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    ctx.dispose();
   }
 });

@@ -21,6 +21,8 @@ export interface ShaderSpecConstant {
   readonly size: 1 | 2 | 4 | 8;
   /** The module's default: a boolean, a number, or a bigint for 64-bit integers. */
   readonly defaultValue: boolean | number | bigint;
+  /** Whether it is the length of an array type: blocks are laid out with its default, so only that value is taken. */
+  readonly sizesArray: boolean;
 }
 
 /** One dimension of the work-group size: the module's size, and the spec constant that overrides it, if any. */
@@ -125,6 +127,7 @@ export function readShaderEntries(bytes: Uint8Array): ShaderEntry[] {
   const little = view.getUint32(0, true) === 0x07230203;
   for (let i = 0; i < words.length; i++) words[i] = view.getUint32(4 * i, little);
   const consts = constantOperands(words);
+  const arrayLengths = new Set([...m.types.values()].flatMap((t) => (t.kind === 'array' ? [t.length] : [])));
   const descriptorArrays = new Map<string, number>();
   for (const [id, v] of m.variables) {
     const set = decoration(m, id, Decoration.DescriptorSet);
@@ -145,7 +148,10 @@ export function readShaderEntries(bytes: Uint8Array): ShaderEntry[] {
       const at = m.offsets.get(s.id) ?? 0;
       const { scalar, size } = specScalar(m.types.get(s.type), at);
       const c = consts.get(s.id);
-      return [{ name: m.names.get(s.id) || unnamedSpecConstant(specId), specId, scalar, size, defaultValue: defaultValue(scalar, c?.op ?? Op.SpecConstant, c?.operands ?? new Uint32Array(0)) }];
+      return [{
+        name: m.names.get(s.id) || unnamedSpecConstant(specId), specId, scalar, size, sizesArray: arrayLengths.has(s.id),
+        defaultValue: defaultValue(scalar, c?.op ?? Op.SpecConstant, c?.operands ?? new Uint32Array(0)),
+      }];
     });
     return { name: e.name, workGroup: wg, specConstants, descriptorArrays };
   });

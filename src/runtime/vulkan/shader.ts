@@ -99,7 +99,15 @@ export class VulkanShader {
     for (const k of Object.keys(given)) {
       if (!entry.specConstants.some((s) => s.name === k)) throw new PackError(name, k, `'${name}' has no specialization constant '${k}' (it has ${entry.specConstants.map((s) => s.name).join(', ') || 'none'})`);
     }
-    for (const s of entry.specConstants) if (Object.hasOwn(given, s.name)) spec.push({ id: s.specId, bytes: specBytes(name, s, given[s.name]) });
+    for (const s of entry.specConstants) {
+      if (!Object.hasOwn(given, s.name)) continue;
+      const bytes = specBytes(name, s, given[s.name]);
+      // The plan's block layouts use the default length; another would move every member after the array.
+      if (s.sizesArray && !bytes.every((b, i) => b === specBytes(name, s, s.defaultValue)[i])) {
+        throw new PackError(name, s.name, `'${s.name}' is the length of an array type, and kernarg lays out blocks with its default (${String(s.defaultValue)}); it cannot be changed here`);
+      }
+      spec.push({ id: s.specId, bytes });
+    }
     this.k = new VulkanKernel(ctx, name, this.plan, new Uint32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)), { specialization: spec });
   }
 
