@@ -216,7 +216,7 @@ export class VulkanKernel extends VulkanOwned {
   private cb: VkHandle = 0n;
 
   /** The compute pipeline for these specialization values (spec id order), built once. */
-  private pipeline(key: string, values?: readonly number[], entries?: readonly SpecEntry[]): VkHandle {
+  private pipeline(key: string, values?: readonly number[], own?: readonly SpecEntry[]): VkHandle {
     const hit = this.pipelines.get(key);
     if (hit !== undefined) return hit;
     const { vk, vkDevice: device } = this.ctx;
@@ -228,16 +228,17 @@ export class VulkanKernel extends VulkanOwned {
       values.forEach((v, i) => a.view.setUint32(a.at(data) + 4 * i, v, true));
       const entries = a.array(S().VkSpecializationMapEntry, this.specIds.map((id, i) => ({ constantID: id, offset: 4 * i, size: 4 })));
       spec = a.put(S().VkSpecializationInfo, { mapEntryCount: values.length, pMapEntries: entries, dataSize: 4 * values.length, pData: data });
-    } else if (entries && entries.length) {
-      const size = entries.reduce((n, e) => n + e.bytes.length, 0);
+    } else if (own && own.length) {
+      // A shader's own constants: each its own width, packed one after another.
+      const size = own.reduce((n, e) => n + e.bytes.length, 0);
       const data = a.alloc(size, 8);
       let at = 0;
-      const map = entries.map((e) => {
+      const map = own.map((e) => {
         a.bytes.set(e.bytes, a.at(data) + at);
         at += e.bytes.length;
         return { constantID: e.id, offset: at - e.bytes.length, size: e.bytes.length };
       });
-      spec = a.put(S().VkSpecializationInfo, { mapEntryCount: entries.length, pMapEntries: a.array(S().VkSpecializationMapEntry, map), dataSize: size, pData: data });
+      spec = a.put(S().VkSpecializationInfo, { mapEntryCount: own.length, pMapEntries: a.array(S().VkSpecializationMapEntry, map), dataSize: size, pData: data });
     }
     const out = a.alloc(8);
     const info = a.put(S().VkComputePipelineCreateInfo, {
