@@ -1,5 +1,5 @@
-// The Khronos validation layer as an oracle for the Vulkan host: the host tests and the tinytc
-// execution suite on Vulkan run again with VK_LAYER_KHRONOS_validation enabled (KERNARG_VK_VALIDATION=1),
+// The Khronos validation layer as an oracle for the Vulkan host: the host tests, the tinytc
+// execution suite on Vulkan and the GLSL shader cases (spec constants, sets, push constants) run again with VK_LAYER_KHRONOS_validation enabled (KERNARG_VK_VALIDATION=1),
 // and the layer must report nothing — no invalid usage, no object left alive at vkDestroyDevice. The
 // run never maps device memory (KERNARG_VK_STAGING=1), so the staging path is validated too.
 import assert from 'node:assert/strict';
@@ -22,7 +22,7 @@ test('the Khronos validation layer reports nothing for the host tests and the ti
   const root = join(import.meta.dirname, '..');
   // A nested `node --test` must not think it reports to this runner.
   const { NODE_TEST_CONTEXT: _, ...env } = process.env;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', 'test/vulkan-host.test.ts', 'test/vulkan-tinytc.test.ts', 'test/tinytc-exec.test.ts'], {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', 'test/vulkan-host.test.ts', 'test/vulkan-tinytc.test.ts', 'test/tinytc-exec.test.ts', 'test/vulkan-shaders.test.ts'], {
     cwd: root, encoding: 'utf8', maxBuffer: 64 << 20,
     env: { ...env, KERNARG_VK_VALIDATION: '1', KERNARG_VK_STAGING: '1', KERNARG_API: 'vulkan', KERNARG_FC_RUNS: '5' },
   });

@@ -59,14 +59,17 @@ export const COMMANDS = {
   },
   run: {
     summary: 'build and launch one kernel on an OpenCL or Vulkan device; print its arguments after the run as JSON',
-    usage: ['run <file.cl|file.ir> --kernel <name> --args <file.json> [--global x[,y[,z]]] [--local ...] [--howmany n] [--device <substring>] [--api opencl|vulkan]'],
+    usage: [
+      'run <file.cl|file.ir> --kernel <name> --args <file.json> [--global x[,y[,z]]] [--local ...] [--howmany n] [--device <substring>] [--api opencl|vulkan]',
+      'run <shader.spv> --args <file.json> (--global x[,y[,z]] | --groups x[,y[,z]]) [--local ...] [--kernel <entry>] [--device <substring>] [--api vulkan]',
+    ],
     sections: [{ title: 'options', options: RUN_OPTIONS }],
     notes: RUN_JSON_HELP,
     run: runCommand,
   },
   'gen-ts': {
     summary: "typed TypeScript bindings of a file's kernels, importing only kernarg/runtime",
-    usage: ['gen-ts <file.cl|file.ir> [-o <out.ts>] [-I <dir>] [-D <name>[=<value>]] [--cl-std <CLx.y>]'],
+    usage: ['gen-ts <file.cl|file.ir> [-o <out.ts>] [-I <dir>] [-D <name>[=<value>]] [--cl-std <CLx.y>]', 'gen-ts <shader.spv> [-o <out.ts>]'],
     sections: [{ title: 'options', options: GEN_TS_OPTIONS }],
     run: genTsCommand,
   },

@@ -16,6 +16,7 @@ import { type OptionSpec, UsageError, parseArgs } from './args.js';
 import { type CliIO, includeHost, whyUnreadable } from './io.js';
 import { fileDiagnostic } from './file-diagnostics.js';
 import { Messages } from '../diagnostics/messages.js';
+import { genTsShader } from './gen-ts-shader.js';
 
 export const GEN_TS_OPTIONS: readonly OptionSpec[] = [
   { name: 'output', short: 'o', kind: 'string', value: '<out.ts>', help: 'the module to write (stdout when left out)' },
@@ -27,11 +28,13 @@ export const GEN_TS_OPTIONS: readonly OptionSpec[] = [
 
 /** `kernarg gen-ts <file> -o <out.ts>`: a typed TypeScript module with one entry per kernel. */
 export function genTsCommand(argv: readonly string[], io: CliIO): number {
+  const shader = genTsShader(argv, io, GEN_TS_OPTIONS);
+  if (shader !== undefined) return shader;
   const args = parseArgs(argv, GEN_TS_OPTIONS);
   if (args.positionals.length !== 1) throw new UsageError('gen-ts needs one input file');
   const path = args.positionals[0];
   const isIr = path.endsWith('.ir');
-  if (!isIr && !path.endsWith('.cl')) throw new UsageError(`cannot tell the language of '${path}': use a .cl or .ir file`);
+  if (!isIr && !path.endsWith('.cl')) throw new UsageError(`cannot tell the language of '${path}': use a .cl or .ir file, or a SPIR-V compute shader`);
   const std = (args.values.get('cl-std') as string | undefined) ?? 'CL1.2';
   if (!(CL_STDS as readonly string[]).includes(std)) throw new UsageError(`unknown --cl-std '${std}' (choose from ${CL_STDS.join(', ')})`);
   if (isIr && args.sequence.length) throw new UsageError(`--${args.sequence[0][0]} is for OpenCL C input: tinytc IR has no preprocessor`);

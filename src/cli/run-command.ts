@@ -22,15 +22,17 @@ import { SPIR64 } from '../layout/data-layout.js';
 import { didYouMean } from '../text/closest-name.js';
 import { compileTinytc } from '../codegen/compile-tinytc.js';
 import { RUN_JSON_HELP, RUN_MAX_ELEMENTS } from './run-help.js';
+import { runShaderInput } from './run-shader.js';
 
 export const RUN_OPTIONS: readonly OptionSpec[] = [
-  { name: 'kernel', kind: 'string', value: '<name>', help: 'the kernel (or tinytc function) to run' },
+  { name: 'kernel', kind: 'string', value: '<name>', help: "the kernel (or tinytc function, or a SPIR-V shader's entry point: default its only one) to run" },
   { name: 'args', kind: 'string', value: '<file.json>', help: 'argument values by parameter name (the JSON contract below)' },
-  { name: 'global', kind: 'string', value: 'x[,y[,z]]', help: 'global size (OpenCL C input only; required)' },
-  { name: 'local', kind: 'string', value: 'x[,y[,z]]', help: 'local size, as many dimensions as --global (OpenCL C input only; default: reqd_work_group_size, else the driver\'s choice)' },
+  { name: 'global', kind: 'string', value: 'x[,y[,z]]', help: 'global size (OpenCL C input: required; a SPIR-V shader: this or --groups)' },
+  { name: 'groups', kind: 'string', value: 'x[,y[,z]]', help: 'a SPIR-V shader: work-groups to dispatch, instead of --global' },
+  { name: 'local', kind: 'string', value: 'x[,y[,z]]', help: 'local size, as many dimensions as --global (OpenCL C input: default reqd_work_group_size, else the driver\'s choice; a SPIR-V shader: the dimensions its local_size_*_id leave to spec constants)' },
   { name: 'howmany', kind: 'string', value: '<n>', help: 'tinytc input only: work-groups along the third dimension (default 1; at most the members of any group)' },
   { name: 'device', kind: 'string', value: '<substring>', help: 'pick the device whose platform or name contains this' },
-  { name: 'api', kind: 'string', value: 'opencl|vulkan', choices: APIS, help: 'run through OpenCL (default) or Vulkan (tinytc input: SPIR-V)' },
+  { name: 'api', kind: 'string', value: 'opencl|vulkan', choices: APIS, help: 'run through OpenCL (default) or Vulkan (tinytc input: SPIR-V; a SPIR-V compute shader runs on Vulkan only, the default for it)' },
   { name: 'capture', kind: 'string', value: '<dir>', help: 'write the launch to <dir> as a capture file for kernarg replay (default KERNARG_CAPTURE)' },
   { name: 'cl-std', kind: 'string', value: '<CLx.y>', help: "OpenCL C version for .cl input (CL1.0, CL1.1, CL1.2 (default), CL2.0, CL3.0; clang's -cl-std=CL2.0 too)", singleDash: true },
   { name: 'include', short: 'I', kind: 'list', value: '<dir>', help: "add a directory to the #include search path of .cl input, after the including file's folder (kernarg and the driver)" },
@@ -71,7 +73,8 @@ function runOptions(argv: readonly string[]): RunOptions {
   const argsPath = args.values.get('args') as string | undefined;
   if (!argsPath) throw new UsageError('run needs --args <file.json>');
   const isIr = path.endsWith('.ir');
-  if (!isIr && !path.endsWith('.cl')) throw new UsageError(`cannot tell the language of '${path}': use a .cl or .ir file`);
+  if (!isIr && !path.endsWith('.cl')) throw new UsageError(`cannot tell the language of '${path}': use a .cl or .ir file, or a SPIR-V compute shader (.spv)`);
+  if (args.values.has('groups')) throw new UsageError('--groups is for SPIR-V compute shaders: give OpenCL C kernels --global (and --local)');
   const global = sizes(args.values.get('global') as string | undefined, 'global');
   const local = sizes(args.values.get('local') as string | undefined, 'local');
   const howmanyText = args.values.get('howmany') as string | undefined;
@@ -109,6 +112,8 @@ function printResult(io: CliIO, device: string, args: readonly [string, unknown]
 
 /** `kernarg run`: builds and launches one kernel on an OpenCL device and prints the arguments after the run as JSON. */
 export function runCommand(argv: readonly string[], io: CliIO): number {
+  const shader = runShaderInput(argv, io, { options: RUN_OPTIONS, sizes, print: printResult });
+  if (shader !== undefined) return shader;
   const o = runOptions(argv);
   const sourceRead = readText(io, o.path);
   if ('error' in sourceRead) {

@@ -21,6 +21,13 @@ export const RUN_JSON_HELP = `run --args <file.json>: one object, a key per para
   tinytc group    {"group": [<memref> or {"memref": <memref>}, ...], "offset"?: n}
                   (--howmany at most the member count)
   tinytc scalar   i8 i16 i32 f32 f64 as numbers; i64 and index as numbers or digit strings
+  SPIR-V shader   a key per resource, named as the shader names it: the block's instance name,
+                  else its type name, else set<S>_binding<B>. A uniform or storage block is
+                  {"member": value, ...} as a struct, laid out as the module states (std140,
+                  std430; a storage block's members may be left out: zeroed); a matrix is a list
+                  of columns; a runtime-sized last member is a list or {"size": n}. The push-constant block is one object the same way (push_constants
+                  when unnamed). A specialization constant is its value by name (optional: the
+                  module's default otherwise; constant_id_<N> when unnamed)
 Output: {"device", "args": the arguments after the run (buffers, memrefs, group members and images
 read back; 64-bit integers past 2^53 as digit strings), "timeMs"}. Every value is checked against the
 plan and the device before anything is enqueued; a refusal names the kernel and the argument, exit 1.

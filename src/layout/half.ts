@@ -30,3 +30,13 @@ export function halfBits(v: number): number {
   void e;
   return sign | h;
 }
+
+/** The number an IEEE binary16 bit pattern holds (the inverse of halfBits for every value it yields). */
+export function halfValue(bits: number): number {
+  const sign = bits & 0x8000 ? -1 : 1;
+  const exp = (bits >> 10) & 0x1f;
+  const frac = bits & 0x3ff;
+  if (exp === 0) return sign * frac * 2 ** -24;
+  if (exp === 31) return frac ? NaN : sign * Infinity;
+  return sign * (1 + frac / 1024) * 2 ** (exp - 15);
+}

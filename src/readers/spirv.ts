@@ -21,6 +21,7 @@ import {
   Decoration, ExecutionMode, Malformed, MoreDecoration, MoreExecutionModel, MoreStorageClass, type SpvModule, type SpvType,
   StorageClass, decoration, hasDecoration, memberDecoration, parseSpirv, variablesUsedBy,
 } from './spirv-module.js';
+import { unnamedSpecConstant } from './spirv-shader.js';
 
 /** A well-formed module holding what this reader does not read yet (KA7122). */
 class Unsupported {
@@ -166,8 +167,10 @@ function vulkanPlan(r: Reader, entries: SpvModule['entryPoints']): VulkanPlan {
       const ptr = r.type(v.type, `variable %${id}`, r.off(id));
       if (ptr.kind !== 'pointer') throw new Malformed(r.off(id), `variable %${id} does not have a pointer type`);
       const blockName = m.names.get(ptr.pointee) ?? '';
-      const name = m.names.get(id) || blockName || `_${id}`;
+      // The instance name, else the block's type name, else (a stripped module) where it is bound.
+      const given = m.names.get(id) || blockName;
       if (v.storageClass === StorageClass.PushConstant) {
+        const name = given || 'push_constants';
         const layout = r.explicitLayout(ptr.pointee, 0, r.off(id));
         podSize = Math.max(podSize, layout.size);
         podPlacement = 'pushconstant';
@@ -178,6 +181,7 @@ function vulkanPlan(r: Reader, entries: SpvModule['entryPoints']): VulkanPlan {
       if (!kind) continue;
       const set = decoration(m, id, Decoration.DescriptorSet) ?? 0;
       const binding = decoration(m, id, Decoration.Binding) ?? 0;
+      const name = given || `set${set}_binding${binding}`;
       sets.add(set);
       const buffer = kind.argKind === 'buffer' || kind.argKind === 'buffer_ubo';
       const pod = buffer ? m.clspvPods.get(`${e.name}/${set}/${binding}`) : undefined;
@@ -202,7 +206,7 @@ function vulkanPlan(r: Reader, entries: SpvModule['entryPoints']): VulkanPlan {
   }
   const specConstants = m.specConstants.flatMap((s) => {
     const specId = decoration(m, s.id, Decoration.SpecId);
-    return specId === undefined ? [] : [{ name: m.names.get(s.id) ?? `_${s.id}`, specId }];
+    return specId === undefined ? [] : [{ name: m.names.get(s.id) || unnamedSpecConstant(specId), specId }];
   });
   return {
     target: 'vulkan', arch: 'spir', pushConstants: [], literalSamplers: [], specConstants,

@@ -10,6 +10,8 @@ import type { VulkanPlan } from '../../src/targets/vulkan/plan.js';
 import { SPIRV_CROSS } from '../support/spirv-check.js';
 import { requireTool } from '../support/tools.js';
 import { SHADERS } from '../readers/shaders.js';
+import { shaderSource } from '../support/glsl.js';
+import { SHADER_CASES } from '../shaders/cases.js';
 
 const GLSLANG = ['glslangValidator'];
 
@@ -71,8 +73,8 @@ function compare(plan: VulkanPlan, r: Cross, what: string): number {
   assert.deepEqual(push.map((a) => ({ name: a.name, members: ourMembers(a.layout!) })), (r.push_constants ?? []).map((b) => ({ name: b.name, members: crossMembers(r, b.type) })), `push constants of ${what}`);
   const sets = [...new Set(want.map((w) => w.set))].sort((a, b) => a - b);
   assert.deepEqual(plan.descriptorSets.map((s) => s.set), sets, `descriptor sets of ${what}`);
-  // An unnamed spec constant (local_size_x_id): kernarg names it `_<id>`, spirv-cross leaves it ''.
-  assert.deepEqual(plan.specConstants.map((s) => [/^_\d+$/.test(s.name) ? '' : s.name, s.specId]).sort(), (r.specialization_constants ?? []).map((s) => [s.name, s.id]).sort(), `spec constants of ${what}`);
+  // An unnamed spec constant (local_size_x_id): kernarg names it `constant_id_<SpecId>`, spirv-cross leaves it ''.
+  assert.deepEqual(plan.specConstants.map((s) => [/^constant_id_\d+$/.test(s.name) ? '' : s.name, s.specId]).sort(), (r.specialization_constants ?? []).map((s) => [s.name, s.id]).sort(), `spec constants of ${what}`);
   const e = r.entryPoints[0];
   if (e.workgroup_size_is_spec_constant_id.some(Boolean)) assert.equal(k.reqdWorkGroupSize, undefined, `spec-sized work group of ${what}`);
   else assert.deepEqual(k.reqdWorkGroupSize, e.workgroup_size, `work-group size of ${what}`);
@@ -86,11 +88,17 @@ test('SPIR-V reader: GLSL compute shaders compiled by glslangValidator read as s
   const dir = mkdtempSync(join(tmpdir(), 'kernarg-glsl-'));
   try {
     let resources = 0;
-    for (const [name, source] of Object.entries(SHADERS)) {
+    // The reader's own shaders, and those the Vulkan host runs (test/shaders, vulkan-shaders.test.ts).
+    const all: Record<string, { text: string; args: string[] }> = {
+      ...Object.fromEntries(Object.entries(SHADERS).map(([k, text]) => [k, { text, args: ['-V'] }])),
+      ...Object.fromEntries(SHADER_CASES.map((c) => [`run/${c.name}`, shaderSource(c.name)])),
+    };
+    for (const [key, { text: source, args }] of Object.entries(all)) {
+      const name = key.replace('/', '-');
       const comp = join(dir, `${name}.comp`);
       const spv = join(dir, `${name}.spv`);
       writeFileSync(comp, source);
-      execFileSync(glslang, ['-V', comp, '-o', spv], { stdio: ['ignore', 'pipe', 'pipe'] });
+      execFileSync(glslang, [...args, comp, '-o', spv], { stdio: ['ignore', 'pipe', 'pipe'] });
       const bytes = readFileSync(spv);
       const { plan, diagnostics } = readSpirv(new Uint8Array(bytes), spv);
       assert.deepEqual(diagnostics.map((d) => d.message), [], name);
@@ -98,8 +106,8 @@ test('SPIR-V reader: GLSL compute shaders compiled by glslangValidator read as s
       const reflect = JSON.parse(execFileSync(cross, [spv, '--reflect'], { encoding: 'utf8' })) as Cross;
       resources += compare(plan as VulkanPlan, reflect, name);
     }
-    t.diagnostic(`${Object.keys(SHADERS).length} shaders, ${resources} resources equal to spirv-cross --reflect`);
-    assert.ok(resources >= 15, `only ${resources} resources compared`);
+    t.diagnostic(`${Object.keys(all).length} shaders, ${resources} resources equal to spirv-cross --reflect`);
+    assert.ok(resources >= 34, `only ${resources} resources compared`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -11,19 +11,28 @@ import { requireTool } from './tools.js';
  * CI=true a missing driver fails the test (.ci/run installs mesa-vulkan-drivers); elsewhere it is skipped.
  */
 export function testVulkan(t: { skip: (m: string) => void }, options: VulkanOpenOptions = {}): VulkanContext | undefined {
+  if (!vulkanPresent(t, () => listVulkanDevices().length)) return undefined;
+  // KERNARG_VK_STAGING=1: device memory is never mapped (the path of discrete GPUs without resizable BAR).
+  return VulkanContext.open(process.env.KERNARG_VK_DEVICE, { staging: process.env.KERNARG_VK_STAGING === '1', ...options });
+}
+
+/**
+ * Whether a Vulkan device is there (`count` lists them: this file's runtime, or dist/'s for a test
+ * of generated bindings, which must not load both); under CI=true none fails the test, elsewhere skips it.
+ */
+export function vulkanPresent(t: { skip: (m: string) => void }, count: () => number): boolean {
   let n = 0;
   try {
-    n = listVulkanDevices().length;
+    n = count();
   } catch (e) {
     if (process.env.CI === 'true') throw e;
   }
   if (!n) {
     if (process.env.CI === 'true') throw new Error('no Vulkan device: .ci/run installs libvulkan1 and mesa-vulkan-drivers (lavapipe)');
     t.skip('no Vulkan device');
-    return undefined;
+    return false;
   }
-  // KERNARG_VK_STAGING=1: device memory is never mapped (the path of discrete GPUs without resizable BAR).
-  return VulkanContext.open(process.env.KERNARG_VK_DEVICE, { staging: process.env.KERNARG_VK_STAGING === '1', ...options });
+  return true;
 }
 
 /** Assembles SPIR-V text with spirv-as (and checks it with spirv-val) for Vulkan 1.2; undefined when skipped. */

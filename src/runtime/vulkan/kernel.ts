@@ -29,6 +29,21 @@ export interface VulkanLaunch {
   readonly local?: readonly number[];
 }
 
+/** A specialization constant's data, fixed when the pipeline is made: its SpecId and its bytes (4 or 8; a bool's 4). */
+export interface SpecEntry {
+  readonly id: number;
+  readonly bytes: Uint8Array;
+}
+
+export interface VulkanKernelOptions {
+  /**
+   * A shader's own specialization constants (GLSL constant_id, local_size_x_id): the one pipeline
+   * is made with exactly these, every other keeping the module's default. Without it, the spec
+   * constants are clspv's (the work-group size, local memory sizes, work_dim), set per launch.
+   */
+  readonly specialization?: readonly SpecEntry[];
+}
+
 interface Binding {
   readonly set: number;
   readonly binding: number;
@@ -121,7 +136,7 @@ export class VulkanKernel extends VulkanOwned {
   private lastPipeline: VkHandle = 0n;
   private readonly fixed: VkHandle | undefined;
 
-  constructor(readonly ctx: VulkanContext, readonly name: string, readonly plan: VulkanPlan, spirv: Uint32Array) {
+  constructor(readonly ctx: VulkanContext, readonly name: string, readonly plan: VulkanPlan, spirv: Uint32Array, options: VulkanKernelOptions = {}) {
     checkDevice(ctx, name, plan, spirv);
     const k = plan.kernels.find((x) => x.name === name);
     if (!k) throw new RuntimeInputError(`no kernel '${name}' in the plan (have ${plan.kernels.map((x) => x.name).join(', ')})`);
@@ -190,7 +205,8 @@ export class VulkanKernel extends VulkanOwned {
       const cbs = a.array('void *', [this.cb]);
       this.submitInfo = a.put(S().VkSubmitInfo, { sType: ST.SUBMIT_INFO, pNext: 0n, waitSemaphoreCount: 0, pWaitSemaphores: 0n, pWaitDstStageMask: 0n, commandBufferCount: 1, pCommandBuffers: cbs, signalSemaphoreCount: 0, pSignalSemaphores: 0n });
       this.fenceSlot = a.array('void *', [this.fence]);
-      if (this.specIds.length === 0) this.fixed = this.pipeline('');
+      if (options.specialization) this.fixed = this.pipeline('', undefined, options.specialization);
+      else if (this.specIds.length === 0) this.fixed = this.pipeline('');
     } catch (e) {
       this.dispose();
       throw e;
@@ -200,7 +216,7 @@ export class VulkanKernel extends VulkanOwned {
   private cb: VkHandle = 0n;
 
   /** The compute pipeline for these specialization values (spec id order), built once. */
-  private pipeline(key: string, values?: readonly number[]): VkHandle {
+  private pipeline(key: string, values?: readonly number[], own?: readonly SpecEntry[]): VkHandle {
     const hit = this.pipelines.get(key);
     if (hit !== undefined) return hit;
     const { vk, vkDevice: device } = this.ctx;
@@ -212,6 +228,17 @@ export class VulkanKernel extends VulkanOwned {
       values.forEach((v, i) => a.view.setUint32(a.at(data) + 4 * i, v, true));
       const entries = a.array(S().VkSpecializationMapEntry, this.specIds.map((id, i) => ({ constantID: id, offset: 4 * i, size: 4 })));
       spec = a.put(S().VkSpecializationInfo, { mapEntryCount: values.length, pMapEntries: entries, dataSize: 4 * values.length, pData: data });
+    } else if (own && own.length) {
+      // A shader's own constants: each its own width, packed one after another.
+      const size = own.reduce((n, e) => n + e.bytes.length, 0);
+      const data = a.alloc(size, 8);
+      let at = 0;
+      const map = own.map((e) => {
+        a.bytes.set(e.bytes, a.at(data) + at);
+        at += e.bytes.length;
+        return { constantID: e.id, offset: at - e.bytes.length, size: e.bytes.length };
+      });
+      spec = a.put(S().VkSpecializationInfo, { mapEntryCount: own.length, pMapEntries: a.array(S().VkSpecializationMapEntry, map), dataSize: size, pData: data });
     }
     const out = a.alloc(8);
     const info = a.put(S().VkComputePipelineCreateInfo, {
@@ -309,6 +336,15 @@ export class VulkanKernel extends VulkanOwned {
     }
     if (!same) this.lastPipeline = this.pipeline(values.join(','), values);
     return this.lastPipeline;
+  }
+
+  /**
+   * Makes the next launch write every descriptor again. A caller that frees its buffers between
+   * launches calls it: a new buffer may get a freed one's handle, which the per-binding check
+   * would take for the buffer already bound (the descriptor still holds the freed one's memory).
+   */
+  rebindAll(): void {
+    for (const b of this.bindings) b.current = 0n;
   }
 
   private bindingOf(set: number, binding: number): Binding {

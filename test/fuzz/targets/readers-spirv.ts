@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lower } from '../../../src/lower.js';
 import { readSpirv } from '../../../src/readers/spirv.js';
+import { readShaderInterface } from '../../../src/readers/spirv-shader.js';
 
 // Fuzz target: the SPIR-V reader. Any bytes give a plan or KA71xx diagnostics, never an exception
 // or a hang. An input with the magic number is read as it is; any other input edits a valid
@@ -25,4 +26,10 @@ export function fuzz(data: Uint8Array): void {
   const r = readSpirv(magic ? data : edited(data), 'fuzz.spv');
   for (const d of r.diagnostics) if (!/^KA71\d\d$/.test(d.code)) throw new Error(`a diagnostic outside the reader's range: ${d.code} ${d.message}`);
   if (!r.plan && r.diagnostics.length === 0) throw new Error('neither a plan nor a diagnostic');
+  // What run and gen-ts read beside a shader's plan (spec constant types and defaults, the work-group size's sources).
+  if (r.plan?.target === 'vulkan') {
+    const s = readShaderInterface(magic ? data : edited(data), 'fuzz.spv');
+    for (const d of s.diagnostics) if (d.code !== 'KA7120') throw new Error(`the shader interface gave ${d.code} ${d.message}`);
+    if (!s.entries && s.diagnostics.length === 0) throw new Error('no shader interface and no diagnostic');
+  }
 }
