@@ -123,6 +123,9 @@ export class TinytcKernel {
       const { members, offset } = groups.get(rule.arg)!;
       if (rule.take === 'offset') {
         physical[s.name] = offset;
+      } else if (rule.take === 'size') {
+        // tinytc v0.4's dynamic group size: the number of members.
+        physical[s.name] = members.length;
       } else if (rule.take === 'data') {
         const table = this.ctx.svm(8 * members.length);
         owned.push(table);

@@ -105,6 +105,8 @@ export class VulkanTinytcKernel {
           const { members, offset } = groups.get(rule.arg)!;
           let table: BigInt64Array | BigUint64Array | undefined;
           if (rule.take === 'offset') physical[s.name] = offset;
+          // tinytc v0.4's dynamic group size: the number of members.
+          else if (rule.take === 'size') physical[s.name] = members.length;
           else if (rule.take === 'data') table = BigUint64Array.from(members, (m) => device(m).address);
           else table = BigInt64Array.from(members, (m) => BigInt(rule.take === 'shape' ? m.shape[rule.dim!] : m.stride[rule.dim!]));
           if (table) {
