@@ -170,7 +170,11 @@ export function toV03(program: Program04, types: ReadonlyMap<Func04, ValueTypes0
   for (const f of program.funcs) {
     const t = new Translator(types.get(f)!);
     try {
-      const params = f.params.map((p) => ({ name: p.name, span: p.span, type: type03(p.type, p.typeSpan), typeSpan: p.typeSpan }));
+      const params = f.params.map((p) => {
+        // v0.3 has no memref parameter in local memory (its code generators make global ones).
+        if ((p.type.kind === 'memref' ? p.type : p.type.kind === 'group' ? p.type.memref : null)?.space === 'local') throw new NotLowered('a memref parameter in local memory', p.typeSpan);
+        return { name: p.name, span: p.span, type: type03(p.type, p.typeSpan), typeSpan: p.typeSpan };
+      });
       funcs.push({ name: f.name, span: f.span, params, workGroupSize: f.workGroupSize, subgroupSize: f.subgroupSize, body: t.region(f.body) });
     } catch (e) {
       if (!(e instanceof NotLowered)) throw e;
