@@ -27,16 +27,26 @@ export interface Tinytc04Result {
   readonly notLowered?: readonly Diagnostic[];
 }
 
+/** Rewrites at most this many times more: views nest no deeper in practice (each pass settles one level). */
+const MAX_REWRITES = 16;
+
 export function compileTinytc04(file: SourceFile, layout: DataLayout, policy: CodegenPolicy, api: TinytcApi | undefined): Tinytc04Result {
   const diags = new DiagnosticBag();
   const program04 = new IrParser04(lexIr04(file, diags), diags).parse();
   const types04 = checkProgram04(program04, diags);
   if (diags.hasErrors) return { diagnostics: diags, program04 };
-  const rewrite = toV03(program04, types04);
-  // The rewrite is checked as v0.3 for its value types; a v0.4 program that is valid but reads
-  // differently in v0.3 (a name reused in sibling regions) is not generated, and says so.
-  const scratch = new DiagnosticBag();
-  const types = checkProgram(rewrite.program, scratch);
+  // The rewrite is checked as v0.3 for its value types, and rewritten with them until its
+  // annotations agree (each pass settles at least one more level of views); a v0.4 program that is
+  // valid but reads differently in v0.3 (a name reused in sibling regions) is not generated, and says so.
+  let rewrite = toV03(program04, types04);
+  let scratch = new DiagnosticBag();
+  let types = checkProgram(rewrite.program, scratch);
+  for (let pass = 0; pass < MAX_REWRITES && scratch.hasErrors && !rewrite.notLowered.length; pass++) {
+    const known = new Map(rewrite.program.funcs.map((f) => [f.name, types.get(f)!]));
+    rewrite = toV03(program04, types04, known);
+    scratch = new DiagnosticBag();
+    types = checkProgram(rewrite.program, scratch);
+  }
   const notLowered = [...rewrite.notLowered, ...scratch.items.filter((d) => d.severity === 'error')];
   const byName = new Map(rewrite.program.funcs.map((f) => [f.name, f]));
   const choices = new Map(rewrite.program.funcs.map((f) => [f, policy.workGroupSize(f, api)]));

@@ -163,7 +163,7 @@ export function vulkanTinytcKernel(ctx: VulkanContext, ir: string, name: string,
   // A staged GEMM's tiles within the device's work-group memory, 8 KiB left for the kernel's own arrays (as LOCAL_BYTES leaves on NVIDIA).
   const blas: Partial<BlasPolicy> = { localBytes: Math.min(LOCAL_BYTES, l.maxComputeSharedMemorySize - 8 * 1024), ...options.blas };
   const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { layout: DATA_LAYOUTS[options.vulkan?.arch ?? 'spir'], ...(options.spirv ? {} : { policy, api: 'vulkan' }) });
-  if (!fe.compiled) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics(fe.diagnostics.items)}`);
+  if (!fe.compiled) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics([...fe.diagnostics.items, ...(fe.notLowered ?? [])])}`);
   const compiled = fe.compiled;
   const diags = new DiagnosticBag();
   const plan = withAddressTables(lowerVulkan(compiled.module, options.vulkan ?? {}, diags));

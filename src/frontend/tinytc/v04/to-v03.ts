@@ -55,9 +55,12 @@ class Translator {
   /** `constant` results, written in place as v0.3 immediates. */
   private readonly constants = new Map<string, Literal>();
 
-  constructor(private readonly types: ValueTypes04) {}
+  /** `known`: the v0.3 types of an earlier pass's rewrite, which win over the v0.4 annotations. */
+  constructor(private readonly types: ValueTypes04, private readonly known: ReadonlyMap<string, IrType> | undefined) {}
 
   private typeOf(v: ValueRef): IrType {
+    const k = this.known?.get(v.name);
+    if (k) return k;
     const t = this.types.get(v.name);
     if (!t) throw new NotLowered(`%${v.name}`, v.span);
     return type03(t, v.span);
@@ -162,13 +165,16 @@ class Translator {
 
 /**
  * The v0.3 tree of each v0.4 function, or the reasons it has none (KA2420 diagnostics, one per
- * function: the first instruction or type without a v0.3 counterpart).
+ * function: the first instruction or type without a v0.3 counterpart). v0.3 writes each operand's
+ * type after ':' and infers view types itself, more statically where a v0.4 `constant` became an
+ * immediate (`subview %a[0:%six]` of a v0.4 `?` is `0:6`, static 6); `known` carries the types v0.3
+ * inferred for an earlier rewrite, so a caller can rewrite again until the annotations agree.
  */
-export function toV03(program: Program04, types: ReadonlyMap<Func04, ValueTypes04>): { program: Program; notLowered: Diagnostic[] } {
+export function toV03(program: Program04, types: ReadonlyMap<Func04, ValueTypes04>, known?: ReadonlyMap<string, ReadonlyMap<string, IrType>>): { program: Program; notLowered: Diagnostic[] } {
   const bag = new DiagnosticBag();
   const funcs: Func[] = [];
   for (const f of program.funcs) {
-    const t = new Translator(types.get(f)!);
+    const t = new Translator(types.get(f)!, known?.get(f.name));
     try {
       const params = f.params.map((p) => {
         // v0.3 has no memref parameter in local memory (its code generators make global ones).
