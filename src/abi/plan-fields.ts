@@ -71,7 +71,7 @@ function layout(v: unknown, path: string, depth = 0): ValueLayout {
 
 export const layoutCheck: Check<ValueLayout> = (v, p) => layout(v, p);
 export const wg = tuple(nat(1), 3);
-const host = object({ arg: ident, take: oneOf(['data', 'shape', 'stride', 'offset', 'value']) }, { dim: nat(0, 64), perMember: bool });
+const host = object({ arg: ident, take: oneOf(['data', 'shape', 'stride', 'offset', 'value', 'size']) }, { dim: nat(0, 64), perMember: bool });
 export const slotBase = { name: ident, param: nullable(nat(0, 1 << 16)), role: oneOf(ROLES) };
 export const slotExtra = { dim: nat(0, 64), host };
 
