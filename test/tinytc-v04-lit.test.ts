@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import fc from 'fast-check';
 import { compileTinytc } from '../src/codegen/compile-tinytc.js';
 import { SourceFile } from '../src/diagnostics/source.js';
 import { DATA_LAYOUTS } from '../src/layout/data-layout.js';
@@ -130,4 +131,36 @@ test('v0.4 refusals are diagnostics with their own codes, never exceptions', () 
     const r = compile('k.ir', ir);
     assert.ok(errors(r).some((d) => d.code === code), `${ir}\n→ ${errors(r).map((d) => `${d.code} ${d.message}`).join('; ') || 'no error'}`);
   }
+});
+
+/** Tokens an edit may insert: v0.4 keywords, punctuation, names, numbers and types. */
+const VOCABULARY = [
+  'func', '@f', '%0', '%x', '$d', '$d = 4', '!calc(', '(', ')', '{', '}', '[', ']', '<', '>', ',', ':', '=', '?', '->', '<=', 'x', '.x', '.t', '.atomic',
+  'constant', '1', '-2', '1.5', 'inf', 'true', '[1.0, 2.0]', 'i32', 'index', 'f16', 'bf16', 'c64', 'bool', 'memref<f32x?>', 'group<memref<f32x?>x?, offset: ?>',
+  'coopmatrix<f32x8x8,matrix_acc>', ',local', 'strided<', 'add', 'equal', 'cast', 'load', 'store', 'subview', 'expand', 'fuse', 'gemm', 'cumsum', 'if', 'else',
+  'for', 'init(', 'foreach', 'foreach_tile', 'as', 'parallel', 'yield', 'barrier', 'alloca', 'attributes', '{alignment=16}', 'cooperative_matrix_apply', '"s"', ';c\n',
+];
+
+test('v0.4 frontend on edited lit programs (generated): never throws; every diagnostic has a code and a place; a clean program has its calling convention', () => {
+  const programs = readdirSync(join(LIT, 'spv')).map((f) => read('spv', f));
+  const edit = fc.oneof(
+    fc.record({ kind: fc.constant('delete' as const), at: fc.nat(), len: fc.integer({ min: 1, max: 12 }) }),
+    fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), text: fc.constantFrom(...VOCABULARY) }),
+  );
+  fc.assert(
+    fc.property(fc.nat({ max: programs.length - 1 }), fc.array(edit, { minLength: 1, maxLength: 4 }), (which, edits) => {
+      let text = programs[which];
+      for (const e of edits) {
+        const at = e.at % (text.length + 1);
+        text = e.kind === 'delete' ? text.slice(0, at) + text.slice(at + e.len) : `${text.slice(0, at)} ${e.text} ${text.slice(at)}`;
+      }
+      const r = compile('e.ir', text);
+      for (const d of r.diagnostics.items) {
+        assert.match(d.code, /^KA\d{4}$/);
+        if (d.span) assert.ok(d.span.start >= 0 && d.span.end <= text.length, d.message);
+      }
+      if (!r.diagnostics.hasErrors) r.program04!.funcs.forEach((f, i) => assert.equal(r.module!.functions[i].params.length, spirvParams04(f).length));
+    }),
+    { numRuns: 400, seed: 4004 },
+  );
 });
