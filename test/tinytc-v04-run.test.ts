@@ -110,3 +110,43 @@ test('kernarg run refuses a v0.4 program it cannot generate with KA2420, naming 
   assert.equal(runCliWith(['run', 'p.ir', '--kernel', 'p', '--args', 'args.json', '--device', process.env.KERNARG_DEVICE ?? ''], io as never), 1);
   assert.match(err, /'parallel' is not lowered to OpenCL C or SPIR-V by kernarg yet.*\[KA2420\]/);
 });
+
+// min and max (which v0.3 lacks: a comparison and an if), a name defined in both branches of an if
+// (v0.4 scopes names to regions), and foreach over constants, on PoCL against a JS reference.
+const MINMAX = `func @mm(%a: memref<i32x8>, %b: memref<f32x8>) {
+  %lo = constant 0 : index
+  %hi = constant 8 : index
+  foreach (%i) = (%lo), (%hi) {
+    %x = load %a[%i] : i32
+    %c3 = constant 3 : i32
+    %y = load %b[%i] : f32
+    %half = constant 0.5 : f32
+    %z = min %y, %half : f32
+    %big = greater_than %x, %c3 : bool
+    if %big {
+      %v = constant 100 : i32
+      store %v, %a[%i]
+    } else {
+      %v = max %x, %c3 : i32
+      store %v, %a[%i]
+    }
+    store %z, %b[%i]
+  }
+}
+`;
+
+test('PoCL: v0.4 min, max, names reused in sibling regions and foreach give the reference results', (t) => {
+  const ctx = testDevice(t);
+  if (!ctx) return;
+  ctx.dispose();
+  const a = [-4, 0, 3, 4, 7, 2, 3, 9];
+  const b = [0.25, 1, -2, 0.5, 3, -0.75, 0.5, 2];
+  const files: Record<string, string> = { 'm.ir': MINMAX, 'args.json': JSON.stringify({ a: { memref: { type: 'i32', data: a, shape: [8] } }, b: { memref: { type: 'f32', data: b, shape: [8] } } }) };
+  let out = '';
+  let err = '';
+  const io = { stdout: (s: string) => (out += s), stderr: (s: string) => (err += s), readFile: (p: string) => files[p], writeFile: () => undefined, color: false };
+  assert.equal(runCliWith(['run', 'm.ir', '--kernel', 'mm', '--args', 'args.json', '--device', process.env.KERNARG_DEVICE ?? ''], io as never), 0, err);
+  const r = JSON.parse(out).args;
+  assert.deepEqual(r.a, a.map((x) => (x > 3 ? 100 : Math.max(x, 3))));
+  assert.deepEqual(r.b, b.map((y) => Math.min(y, 0.5)));
+});

@@ -52,14 +52,36 @@ function memref03(t: Extract<Type04, { kind: 'memref' }>, span: Span): MemrefTyp
 }
 
 class Translator {
-  /** `constant` results, written in place as v0.3 immediates. */
+  /** `constant` results (by v0.3 name), written in place as v0.3 immediates. */
   private readonly constants = new Map<string, Literal>();
+  /**
+   * v0.4 scopes a name to its region, so sibling regions may define the same name; v0.3 defines a
+   * name once per function. Each definition gets a v0.3 name of its own (`%1`, then `%1_1`).
+   */
+  private readonly scopes: Map<string, string>[] = [new Map()];
+  private readonly used = new Set<string>();
 
   /** `known`: the v0.3 types of an earlier pass's rewrite, which win over the v0.4 annotations. */
   constructor(private readonly types: ValueTypes04, private readonly known: ReadonlyMap<string, IrType> | undefined) {}
 
+  /** Gives a v0.4 definition its v0.3 name, visible in the current region. */
+  define(name: string): string {
+    let n = name;
+    for (let k = 1; this.used.has(n); k++) n = `${name}_${k}`;
+    this.used.add(n);
+    this.scopes[this.scopes.length - 1].set(name, n);
+    return n;
+  }
+  private named(name: string): string {
+    for (let i = this.scopes.length - 1; i >= 0; i--) {
+      const n = this.scopes[i].get(name);
+      if (n) return n;
+    }
+    return name;
+  }
+
   private typeOf(v: ValueRef): IrType {
-    const k = this.known?.get(v.name);
+    const k = this.known?.get(this.named(v.name));
     if (k) return k;
     const t = this.types.get(v.name);
     if (!t) throw new NotLowered(`%${v.name}`, v.span);
@@ -69,8 +91,9 @@ class Translator {
     return { type: this.typeOf(v), span: v.span };
   }
   private operand(v: ValueRef): Operand {
-    const c = this.constants.get(v.name);
-    if (!c) return { kind: 'value', name: v.name, span: v.span };
+    const name = this.named(v.name);
+    const c = this.constants.get(name);
+    if (!c) return { kind: 'value', name, span: v.span };
     if (c.kind === 'int') return { kind: 'int', value: c.value, span: v.span };
     if (c.kind === 'bool') return { kind: 'int', value: c.value ? 1n : 0n, span: v.span };
     if (c.kind === 'float') return { kind: 'float', value: c.value, span: v.span };
@@ -80,24 +103,34 @@ class Translator {
     return o.kind === 'int' ? { kind: 'int', value: BigInt(o.value), span: o.span } : this.operand(o);
   }
 
-  region(r: Region04): Region {
-    return { body: r.body.flatMap((i) => this.inst(i)), span: r.span };
+  /** `vars`: names the region defines before its instructions (loop variables). */
+  region(r: Region04, vars: readonly { name: string; span: Span }[] = []): { region: Region; vars: { name: string; span: Span }[] } {
+    this.scopes.push(new Map());
+    const renamed = vars.map((v) => ({ name: this.define(v.name), span: v.span }));
+    const body = r.body.flatMap((i) => this.inst(i));
+    this.scopes.pop();
+    return { region: { body, span: r.span }, vars: renamed };
+  }
+  private body(r: Region04): Region {
+    return this.region(r).region;
   }
 
   private inst(inst: Inst04): Inst[] {
-    const base = { results: inst.results, span: inst.span };
-    const one = (x: object): Inst[] => [{ ...base, ...x } as Inst];
+    // Results are named after the operands and regions are read: they are not visible in them.
+    const results = () => inst.results.map((r) => ({ name: this.define(r.name), span: r.span }));
+    const one = (x: object): Inst[] => [{ ...x, results: results(), span: inst.span } as unknown as Inst];
     const no = (): never => {
       throw new NotLowered(inst.op + inst.flags.join(''), inst.span);
     };
     switch (inst.form) {
       case 'constant':
-        this.constants.set(inst.results[0]?.name ?? '', inst.literal);
         if (inst.type.type.kind !== 'bool') type03(inst.type.type, inst.type.span);
+        for (const r of results()) this.constants.set(r.name, inst.literal);
         return [];
       case 'binary': {
         const ty = this.typed(inst.a);
         if (inst.op in CMP) return one({ op: 'cmp', fn: CMP[inst.op as keyof typeof CMP], operands: [this.operand(inst.a), this.operand(inst.b)], type: ty });
+        if (inst.op === 'min' || inst.op === 'max') return this.minMax(inst, ty);
         if (!ARITH.has(inst.op)) return no();
         return one({ op: 'arith', fn: inst.op, operands: [this.operand(inst.a), this.operand(inst.b)], type: ty });
       }
@@ -144,22 +177,47 @@ class Translator {
       case 'barrier':
         return [];
       case 'if':
-        return one({ op: 'if', condition: this.operand(inst.condition), resultTypes: inst.resultTypes.map((t) => ({ type: type03(t.type, t.span), span: t.span })), then: this.region(inst.then), else: inst.else ? this.region(inst.else) : null });
+        return one({ op: 'if', condition: this.operand(inst.condition), resultTypes: inst.resultTypes.map((t) => ({ type: type03(t.type, t.span), span: t.span })), then: this.body(inst.then), else: inst.else ? this.body(inst.else) : null });
       case 'yield':
         return one({ op: 'yield', operands: inst.values.map((v) => this.operand(v)), types: inst.values.map((v) => this.typed(v)) });
       case 'for': {
         if (inst.init.length) return no();
         const lt: TypedSpan = this.typed(inst.from);
-        return one({ op: 'for', variable: inst.variable, from: this.operand(inst.from), to: this.operand(inst.to), step: inst.step ? this.operand(inst.step) : null, loopType: lt, body: this.region(inst.body) });
+        const from = this.operand(inst.from);
+        const to = this.operand(inst.to);
+        const step = inst.step ? this.operand(inst.step) : null;
+        const { region, vars } = this.region(inst.body, [inst.variable]);
+        return one({ op: 'for', variable: vars[0], from, to, step, loopType: lt, body: region });
       }
       case 'foreach': {
         if (inst.tile || inst.variables.length !== 1) return no();
-        return one({ op: 'foreach', variable: inst.variables[0], from: this.operand(inst.from[0]), to: this.operand(inst.to[0]), step: null, loopType: this.typed(inst.from[0]), body: this.region(inst.body) });
+        const from = this.operand(inst.from[0]);
+        const to = this.operand(inst.to[0]);
+        const { region, vars } = this.region(inst.body, inst.variables);
+        return one({ op: 'foreach', variable: vars[0], from, to, step: null, loopType: this.typed(inst.from[0]), body: region });
       }
       case 'parallel':
       case 'matrix':
         return no();
     }
+  }
+
+  /**
+   * `min`/`max`, which v0.3 lacks, as a comparison and an `if` that yields one operand: `%r = min
+   * %a, %b` is `%r_1 = cmp.lt %a, %b` then `%r = if %r_1 -> (T) { yield %a } else { yield %b }`
+   * (for floats: the second operand where either is NaN, as `a < b ? a : b`).
+   */
+  private minMax(inst: Extract<Inst04, { form: 'binary' }>, ty: TypedSpan): Inst[] {
+    const a = this.operand(inst.a);
+    const b = this.operand(inst.b);
+    const r = inst.results[0];
+    if (!r || inst.results.length !== 1) throw new NotLowered(inst.op, inst.span);
+    const test = { name: this.define(`${r.name}_${inst.op}`), span: r.span };
+    const yieldOf = (o: Operand, span: Span): Region => ({ body: [{ op: 'yield', operands: [o], types: [ty], results: [], span }], span });
+    return [
+      { op: 'cmp', fn: inst.op === 'min' ? 'lt' : 'gt', operands: [a, b], type: ty, results: [test], span: inst.span },
+      { op: 'if', condition: { kind: 'value', name: test.name, span: r.span }, resultTypes: [ty], then: yieldOf(a, inst.span), else: yieldOf(b, inst.span), results: [{ name: this.define(r.name), span: r.span }], span: inst.span },
+    ];
   }
 }
 
@@ -179,9 +237,11 @@ export function toV03(program: Program04, types: ReadonlyMap<Func04, ValueTypes0
       const params = f.params.map((p) => {
         // v0.3 has no memref parameter in local memory (its code generators make global ones).
         if ((p.type.kind === 'memref' ? p.type : p.type.kind === 'group' ? p.type.memref : null)?.space === 'local') throw new NotLowered('a memref parameter in local memory', p.typeSpan);
+        if (p.type.kind === 'bool') throw new NotLowered('a bool parameter', p.typeSpan);
         return { name: p.name, span: p.span, type: type03(p.type, p.typeSpan), typeSpan: p.typeSpan };
       });
-      funcs.push({ name: f.name, span: f.span, params, workGroupSize: f.workGroupSize, subgroupSize: f.subgroupSize, body: t.region(f.body) });
+      for (const p of params) t.define(p.name);
+      funcs.push({ name: f.name, span: f.span, params, workGroupSize: f.workGroupSize, subgroupSize: f.subgroupSize, body: t.region(f.body).region });
     } catch (e) {
       if (!(e instanceof NotLowered)) throw e;
       bag.report(Messages.ir04NotLowered, e.span, [e.what]);
