@@ -1,10 +1,12 @@
-// A tinytc v0.4 GEMM and its v0.3 twin give the same results through `kernarg run` on PoCL (OpenCL C)
+// The command line with tinytc v0.4 (--tinytc, diff, run). A tinytc v0.4 GEMM and its v0.3 twin give the same results through `kernarg run` on PoCL (OpenCL C)
 // and lavapipe (Vulkan SPIR-V), and both equal a JS reference: the v0.4 program reaches the same
 // code generators through its v0.3 rewrite, and its calling convention (a group's size slot, shapes
 // before strides) is filled by the runtimes from the same logical arguments.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { runCliWith } from '../src/cli/main.js';
+import { memoryHost } from '../src/frontend/opencl-c/index.js';
+import { lower } from '../src/lower.js';
 import { testDevice } from './support/device.js';
 import { testVulkan } from './support/vulkan-device.js';
 
@@ -149,4 +151,29 @@ test('PoCL: v0.4 min, max, names reused in sibling regions and foreach give the 
   const r = JSON.parse(out).args;
   assert.deepEqual(r.a, a.map((x) => (x > 3 ? 100 : Math.max(x, 3))));
   assert.deepEqual(r.b, b.map((y) => Math.min(y, 0.5)));
+});
+
+test('--tinytc 0.3|0.4 forces the version where the text does not tell; usage errors exit 2', () => {
+  const ir = 'func @f(%a: memref<f32x?x?x?>) {}';
+  const sig = (v?: '0.3' | '0.4') => lower('k.ir', ir, memoryHost({}), { target: 'opencl', format: 'signatures', tinytcVersion: v }).output;
+  assert.equal(sig(), 'kernel void f(global float* a, long a_shape0, long a_shape1, long a_stride1, long a_shape2, long a_stride2)\n');
+  assert.equal(sig('0.3'), sig());
+  assert.equal(sig('0.4'), 'kernel void f(global float* a, long a_shape0, long a_shape1, long a_shape2, long a_stride1, long a_stride2)\n');
+  let err = '';
+  const io = { stdout: () => undefined, stderr: (s: string) => (err += s), readFile: (p: string) => (p === 'k.ir' ? ir : p === 'k.cl' ? 'kernel void k() {}' : undefined), color: false };
+  assert.equal(runCliWith(['lower', 'k.ir', '--target', 'opencl', '--tinytc', '0.5'], io as never), 2);
+  assert.match(err, /--tinytc takes 0\.3 or 0\.4, not '0\.5'/);
+  assert.equal(runCliWith(['lower', 'k.cl', '--target', 'opencl', '--tinytc', '0.4'], io as never), 2);
+  assert.match(err, /--tinytc applies to tinytc \(\.ir\) input only/);
+});
+
+test('kernarg diff: the same memref read as v0.3 and as v0.4 (--new-opt --tinytc=0.4) is a breaking change of argument order', () => {
+  const files: Record<string, string> = { 'f.ir': 'func @f(%a: memref<f32x?x?x?>) {}\n' };
+  let out = '';
+  const io = { stdout: (s: string) => (out += s), stderr: () => undefined, readFile: (p: string) => files[p], color: false };
+  const code = runCliWith(['diff', 'f.ir', 'f.ir', '--target', 'opencl', '--new-opt', '--tinytc=0.4'], io as never);
+  assert.notEqual(code, 0);
+  assert.match(out, /breaking\s+f\s+a_stride1\s+slot-moved\s+order\s+3\s+4/);
+  out = '';
+  assert.equal(runCliWith(['diff', 'f.ir', 'f.ir', '--target', 'opencl', '--new-opt', '--tinytc=0.3'], io as never), 0);
 });
