@@ -13,6 +13,7 @@ import { SourceFile } from '../src/diagnostics/source.js';
 import { DATA_LAYOUTS } from '../src/layout/data-layout.js';
 import { spirvParams04 } from '../src/frontend/tinytc/v04/calling-convention.js';
 import { detectTinytcVersion } from '../src/frontend/tinytc/v04/version.js';
+import { layoutOf } from '../src/layout/layout.js';
 
 const LIT = join(import.meta.dirname, 'tinytc-lit');
 const read = (dir: string, f: string) => readFileSync(join(LIT, dir, f), 'utf8');
@@ -163,4 +164,20 @@ test('v0.4 frontend on edited lit programs (generated): never throws; every diag
     }),
     { numRuns: 250, seed: 4004 },
   );
+});
+
+test("every pointer of every lit program: the KernelModule's pointee alignment (what every target reads) is tinytc's Alignment", () => {
+  let pointers = 0;
+  for (const f of readdirSync(join(LIT, 'spv')).filter((x) => x.endsWith('.ir'))) {
+    const r = compile(f, read('spv', f));
+    r.program04!.funcs.forEach((fn, i) => {
+      const facts = spirvParams04(fn);
+      r.module!.functions[i].params.forEach((p, j) => {
+        if (p.type.type.kind !== 'pointer') return assert.equal(facts[j].alignment, undefined, `${f} @${fn.name} ${p.name}`);
+        pointers++;
+        assert.equal(layoutOf(p.type.type.pointee, DATA_LAYOUTS.spir64).align, facts[j].alignment, `${f} @${fn.name} ${p.name}`);
+      });
+    });
+  }
+  assert.ok(pointers >= 20, `${pointers} pointers`);
 });
