@@ -113,20 +113,23 @@ test('kernarg run refuses a v0.4 program it cannot generate with KA2420, naming 
   assert.match(err, /'parallel' is not lowered to OpenCL C or SPIR-V by kernarg yet.*\[KA2420\]/);
 });
 
-// min and max (which v0.3 lacks: a comparison and an if), a name defined in both branches of an if
+// min, max and abs (which v0.3 lacks: a comparison and an if), group_id.x as i32 (a cast of v0.3's), a name defined in both branches of an if
 // (v0.4 scopes names to regions), and foreach over constants, on PoCL against a JS reference.
 const MINMAX = `func @mm(%a: memref<i32x8>, %b: memref<f32x8>) {
   %lo = constant 0 : index
   %hi = constant 8 : index
+  %g = group_id.x : i32
   foreach (%i) = (%lo), (%hi) {
     %x = load %a[%i] : i32
     %c3 = constant 3 : i32
     %y = load %b[%i] : f32
     %half = constant 0.5 : f32
-    %z = min %y, %half : f32
+    %ay = abs %y : f32
+    %z = min %ay, %half : f32
     %big = greater_than %x, %c3 : bool
     if %big {
-      %v = constant 100 : i32
+      %c100 = constant 100 : i32
+      %v = add %c100, %g : i32
       store %v, %a[%i]
     } else {
       %v = max %x, %c3 : i32
@@ -137,7 +140,7 @@ const MINMAX = `func @mm(%a: memref<i32x8>, %b: memref<f32x8>) {
 }
 `;
 
-test('PoCL: v0.4 min, max, names reused in sibling regions and foreach give the reference results', (t) => {
+test('PoCL: v0.4 min, max, abs, an i32 group id, names reused in sibling regions and foreach give the reference results', (t) => {
   const ctx = testDevice(t);
   if (!ctx) return;
   ctx.dispose();
@@ -150,7 +153,7 @@ test('PoCL: v0.4 min, max, names reused in sibling regions and foreach give the 
   assert.equal(runCliWith(['run', 'm.ir', '--kernel', 'mm', '--args', 'args.json', '--device', process.env.KERNARG_DEVICE ?? ''], io as never), 0, err);
   const r = JSON.parse(out).args;
   assert.deepEqual(r.a, a.map((x) => (x > 3 ? 100 : Math.max(x, 3))));
-  assert.deepEqual(r.b, b.map((y) => Math.min(y, 0.5)));
+  assert.deepEqual(r.b, b.map((y) => Math.min(Math.abs(y), 0.5)));
 });
 
 test('--tinytc 0.3|0.4 forces the version where the text does not tell; usage errors exit 2', () => {

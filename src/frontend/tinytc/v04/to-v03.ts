@@ -137,13 +137,23 @@ class Translator {
       case 'unary':
         if (inst.op === 'neg' || inst.op === 'not') return one({ op: 'arith', fn: inst.op, operands: [this.operand(inst.a)], type: this.typed(inst.a) });
         if (inst.op === 'cast') return one({ op: 'cast', operand: this.operand(inst.a), from: this.typed(inst.a), to: { type: type03(inst.type.type, inst.type.span), span: inst.type.span } });
+        if (inst.op === 'abs' && this.typeOf(inst.a).kind === 'scalar') return this.abs(inst);
         return no();
-      case 'builtin':
-        // v0.3's group_id and group_size are index; a narrower annotation has no v0.3 spelling.
-        if (inst.type.type.kind !== 'number' || inst.type.type.name !== 'index') return no();
-        if (inst.op === 'group_id' && inst.flags.join('') === '.x') return one({ op: 'group_id' });
-        if (inst.op === 'num_groups' && inst.flags.join('') === '.x') return one({ op: 'group_size' });
-        return no();
+      case 'builtin': {
+        const op = inst.op === 'group_id' ? 'group_id' : inst.op === 'num_groups' ? 'group_size' : null;
+        const to = type03(inst.type.type, inst.type.span);
+        if (!op || inst.flags.join('') !== '.x' || to.kind !== 'scalar' || to.name === 'i1') return no();
+        if (to.name === 'index') return one({ op });
+        // v0.3's group_id and group_size are index: another integer type is a cast of it.
+        const r = inst.results[0];
+        if (!r || inst.results.length !== 1) return no();
+        const id = { name: this.define(`${r.name}_${op}`), span: r.span };
+        const index: TypedSpan = { type: { kind: 'scalar', name: 'index' }, span: inst.type.span };
+        return [
+          { op, results: [id], span: inst.span },
+          { op: 'cast', operand: { kind: 'value', name: id.name, span: r.span }, from: index, to: { type: to, span: inst.type.span }, results: [{ name: this.define(r.name), span: r.span }], span: inst.span },
+        ];
+      }
       case 'alloca':
         return one({ op: 'alloca', type: { type: type03(inst.type.type, inst.type.span), span: inst.type.span } });
       case 'load':
@@ -200,6 +210,28 @@ class Translator {
       case 'matrix':
         return no();
     }
+  }
+
+  /** `abs`, which v0.3 lacks: `%r = abs %a` is `%r_1 = cmp.lt %a, 0`, then an `if` that yields `arith.neg %a` or `%a`. */
+  private abs(inst: Extract<Inst04, { form: 'unary' }>): Inst[] {
+    const a = this.operand(inst.a);
+    const ty = this.typed(inst.a);
+    const r = inst.results[0];
+    if (!r || inst.results.length !== 1 || ty.type.kind !== 'scalar' || ty.type.name === 'i1') throw new NotLowered(inst.op, inst.span);
+    const zero: Operand = ty.type.name === 'f32' || ty.type.name === 'f64' ? { kind: 'float', value: 0, span: inst.span } : { kind: 'int', value: 0n, span: inst.span };
+    const test = { name: this.define(`${r.name}_abs`), span: r.span };
+    const neg = { name: this.define(`${r.name}_neg`), span: r.span };
+    const negated: Region = {
+      body: [
+        { op: 'arith', fn: 'neg', operands: [a], type: ty, results: [neg], span: inst.span },
+        { op: 'yield', operands: [{ kind: 'value', name: neg.name, span: r.span }], types: [ty], results: [], span: inst.span },
+      ],
+      span: inst.span,
+    };
+    return [
+      { op: 'cmp', fn: 'lt', operands: [a, zero], type: ty, results: [test], span: inst.span },
+      { op: 'if', condition: { kind: 'value', name: test.name, span: r.span }, resultTypes: [ty], then: negated, else: { body: [{ op: 'yield', operands: [a], types: [ty], results: [], span: inst.span }], span: inst.span }, results: [{ name: this.define(r.name), span: r.span }], span: inst.span },
+    ];
   }
 
   /**
