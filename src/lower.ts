@@ -50,7 +50,9 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
   const layout = target.layout(options);
   const isIr = options.language ? options.language === 'ir' : path.endsWith('.ir');
   if (target.tinytcFormats.includes(format) && !isIr) return refuse({ message: Messages.formatNeedsTinytc, args: [format] });
-  const tinytc = isIr ? compileTinytc(file, { layout, dopeOrder: options.dopeOrder }) : undefined;
+  const tinytc = isIr ? compileTinytc(file, { layout, dopeOrder: options.dopeOrder, version: options.tinytcVersion }) : undefined;
+  // A v0.4 program with instructions kernarg cannot generate yet has an interface but no code.
+  if (tinytc?.notLowered && target.tinytcFormats.includes(format)) return { module: tinytc.module, diagnostics: [...tinytc.diagnostics.items, ...tinytc.notLowered] };
   // Macros the driver adds before the command line's: the target's (clspv's VULKAN; null: one its compiler leaves undefined), clang's __FAST_RELAXED_MATH__.
   const driver: CommandLineMacro[] = target.predefines(options).map(([define, value]) => (value === null ? { undefine: define } : { define, value }));
   if (options.fastRelaxedMath) driver.push({ define: '__FAST_RELAXED_MATH__' });

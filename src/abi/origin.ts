@@ -4,7 +4,7 @@ import type { SlotRole } from './plan.js';
 /** What a host fills a derived argument with: which logical argument and which part of it. */
 export interface HostRule {
   readonly arg: string;
-  readonly take: 'data' | 'shape' | 'stride' | 'offset' | 'value';
+  readonly take: 'data' | 'shape' | 'stride' | 'offset' | 'value' | 'size';
   readonly dim?: number;
   /** A group: a table with one entry per member. */
   readonly perMember?: boolean;

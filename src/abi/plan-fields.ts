@@ -14,7 +14,7 @@ const SCALAR_SIZES = new Map<string, readonly number[]>([
   ['size_t', [4, 8]], ['ptrdiff_t', [4, 8]], ['intptr_t', [4, 8]], ['uintptr_t', [4, 8]], ['handle', [4, 8]],
 ]);
 const VECTOR_ELEMENTS = ['char', 'uchar', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'half', 'float', 'double'] as const;
-export const ROLES = ['value', 'data', 'local', 'image', 'sampler', 'queue', 'pipe', 'shape', 'stride', 'offset', 'image-size', 'image-format', 'setup', 'hidden'] as const;
+export const ROLES = ['value', 'data', 'local', 'image', 'sampler', 'queue', 'pipe', 'shape', 'stride', 'offset', 'size', 'image-size', 'image-format', 'setup', 'hidden'] as const;
 export const SPACES = ['global', 'constant', 'local'] as const;
 export const ACCESS = ['read_only', 'write_only', 'read_write'] as const;
 const MAX_DEPTH = 64;
@@ -71,7 +71,7 @@ function layout(v: unknown, path: string, depth = 0): ValueLayout {
 
 export const layoutCheck: Check<ValueLayout> = (v, p) => layout(v, p);
 export const wg = tuple(nat(1), 3);
-const host = object({ arg: ident, take: oneOf(['data', 'shape', 'stride', 'offset', 'value']) }, { dim: nat(0, 64), perMember: bool });
+const host = object({ arg: ident, take: oneOf(['data', 'shape', 'stride', 'offset', 'value', 'size']) }, { dim: nat(0, 64), perMember: bool });
 export const slotBase = { name: ident, param: nullable(nat(0, 1 << 16)), role: oneOf(ROLES) };
 export const slotExtra = { dim: nat(0, 64), host };
 

@@ -7,7 +7,7 @@ export type { ValueLayout };
 /** What a physical slot carries. */
 export type SlotRole =
   | 'value' | 'data' | 'local' | 'image' | 'sampler' | 'queue' | 'pipe'
-  | 'shape' | 'stride' | 'offset' | 'image-size' | 'image-format' | 'setup' | 'hidden';
+  | 'shape' | 'stride' | 'offset' | 'size' | 'image-size' | 'image-format' | 'setup' | 'hidden';
 
 export interface SlotBase {
   readonly name: string;

@@ -51,7 +51,7 @@ export function genTsCommand(argv: readonly string[], io: CliIO): number {
   if (isIr) {
     const fe = compileTinytc(new SourceFile(path, source), { layout: SPIR64 });
     if (!fe.compiled) {
-      io.stderr(formatDiagnostics(fe.diagnostics.items, { color: io.color }));
+      io.stderr(formatDiagnostics([...fe.diagnostics.items, ...(fe.notLowered ?? [])], { color: io.color }));
       return 1;
     }
     const compiled = fe.compiled;

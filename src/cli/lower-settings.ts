@@ -12,6 +12,7 @@ import { type CliIO, readStdinText, readText } from './io.js';
 import { fileDiagnostic } from './file-diagnostics.js';
 import { Messages } from '../diagnostics/messages.js';
 import { didYouMean } from '../text/closest-name.js';
+import { TINYTC_VERSIONS } from '../frontend/tinytc/v04/version.js';
 
 const DOPE_ORDERS = ['interleaved', 'shapes-first'] as const;
 const GROUP_TABLES = ['pointer', 'ulong'] as const;
@@ -39,6 +40,7 @@ const COMMON_OPTIONS: readonly OptionSpec[] = [
   ...BUILD_OPTIONS_WITHOUT_ABI_EFFECT.map((name): OptionSpec => ({ name, kind: 'boolean', help: 'OpenCL build option: accepted, no effect on the ABI', singleDash: true, shownWithOneDash: true })),
   { name: 'group-tables', kind: 'string', value: 'pointer|ulong', choices: GROUP_TABLES, help: "tinytc --format opencl-c: group tables as 'global T*global*' (default) or 'global ulong*' cast back in the body (for NVIDIA)" },
   { name: 'dope-order', kind: 'string', value: 'interleaved|shapes-first', choices: DOPE_ORDERS, help: 'tinytc: extra memref arguments per mode (v0.3, default) or all shapes then strides (v0.4)' },
+  { name: 'tinytc', kind: 'string', value: '0.3|0.4', choices: TINYTC_VERSIONS, help: "tinytc: the input's language version (default: recognised from the text)" },
   { name: 'output', short: 'o', kind: 'string', value: '<file>', help: 'write the output to a file (required for --format spirv, which is binary)' },
   { name: 'output-dir', kind: 'string', value: '<dir>', help: "lower several inputs in one call: each one's output goes to <dir>/<input name>.<format's extension>" },
 ];
@@ -107,6 +109,7 @@ export function lowerSettings(argv: readonly string[], io: CliIO): LowerSettings
   // --dope-order and --group-tables were checked against their records' choices while parsing.
   const dopeOrder = args.values.get('dope-order') as string | undefined;
   const groupTables = args.values.get('group-tables') as string | undefined;
+  const tinytcVersion = args.values.get('tinytc') as string | undefined;
   // Binary never goes to stdout: a terminal would get garbage and a pipe is better served by a file.
   if (format === 'spirv' && outPath === undefined && outputDir === undefined) throw new UsageError('--format spirv is binary: give -o <file>');
   if (args.values.has('float-atomic-add') && !format.startsWith('spirv')) throw new UsageError('--float-atomic-add applies to --format spirv and spirv-asm only');
@@ -121,6 +124,7 @@ export function lowerSettings(argv: readonly string[], io: CliIO): LowerSettings
     if (!language && !path.endsWith('.cl') && !path.endsWith('.ir')) throw new UsageError(`cannot tell the language of '${escapeControls(path)}': use a .cl (OpenCL C) or .ir (tinytc) file, or -x cl`);
     const isIr = language ? language === 'ir' : path.endsWith('.ir');
     if (dopeOrder !== undefined && !isIr) throw new UsageError(named('--dope-order applies to tinytc (.ir) input only'));
+    if (tinytcVersion !== undefined && !isIr) throw new UsageError(named('--tinytc applies to tinytc (.ir) input only'));
     if (groupTables !== undefined && (!isIr || format !== 'opencl-c')) throw new UsageError(named('--group-tables applies to tinytc (.ir) input with --format opencl-c only'));
     if (format === 'opencl-c' && !isIr) throw new UsageError(named('--format opencl-c needs tinytc input (.ir)'));
     if (format.startsWith('spirv') && !isIr) throw new UsageError(named(`--format ${format} needs tinytc input (.ir)`));
@@ -134,6 +138,7 @@ export function lowerSettings(argv: readonly string[], io: CliIO): LowerSettings
       fastRelaxedMath: args.values.get('cl-fast-relaxed-math') as boolean | undefined,
       dopeOrder: dopeOrder === undefined ? undefined : pick(DOPE_ORDERS, dopeOrder),
       groupTables: groupTables === undefined ? undefined : pick(GROUP_TABLES, groupTables),
+      tinytcVersion: tinytcVersion === undefined ? undefined : pick(TINYTC_VERSIONS, tinytcVersion),
     };
     const applied = applyTargetFlags(record, values, base, io);
     if (typeof applied === 'number') return applied;

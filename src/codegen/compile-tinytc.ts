@@ -1,6 +1,6 @@
 // The tinytc compiler's one pipeline entry: `lower`, the OpenCL and Vulkan runtimes, gen-ts and the
 // tests all compile IR through compileTinytc, and the printers (OpenCL C here, SPIR-V as a vulkan
-// format) read only what it returns.
+// format) read only what it returns. v0.4 text is read by compile-tinytc04.ts and joins here.
 import { DiagnosticBag } from '../diagnostics/diagnostic.js';
 import type { SourceFile } from '../diagnostics/source.js';
 import type { DataLayout } from '../layout/data-layout.js';
@@ -13,6 +13,13 @@ import { type LoweredKernel, lowerKernel } from './lowered.js';
 import { type CodegenPolicy, TUNED_POLICY, type TinytcApi } from './policy.js';
 import { lexIr } from '../frontend/tinytc/lexer.js';
 import { IrParser } from '../frontend/tinytc/parser.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { FunctionInfo } from '../model/kernel-module.js';
+import type { Func04, Program04 } from '../frontend/tinytc/v04/ast.js';
+import type { ValueTypes04 } from '../frontend/tinytc/v04/check.js';
+import { type TinytcVersion, detectTinytcVersion } from '../frontend/tinytc/v04/version.js';
+import { compileTinytc04 } from './compile-tinytc04.js';
+import type { WorkGroupChoice } from './work-group-size.js';
 
 export interface TinytcFrontendOptions {
   readonly layout: DataLayout;
@@ -24,6 +31,8 @@ export interface TinytcFrontendOptions {
    * declare (api-policies.ts): OpenCL's when left out, as `lower` compiles for every target.
    */
   readonly api?: TinytcApi;
+  /** The language version; by default from the text (frontend/tinytc/v04/version.ts). */
+  readonly version?: TinytcVersion;
 }
 
 /** A checked program with its kernels' interface and, on demand, each kernel lowered for the printers. */
@@ -49,10 +58,27 @@ export interface TinytcResult {
   /** Everything the printers need; absent when the IR has errors. */
   readonly compiled?: CompiledTinytc;
   readonly diagnostics: DiagnosticBag;
+  /** The version the text was read as. */
+  readonly version?: TinytcVersion;
+  /** v0.4: the program as written, and its value types (`program` is its v0.3 rewrite, for the code generators). */
+  readonly program04?: Program04;
+  readonly types04?: ReadonlyMap<Func04, ValueTypes04>;
+  /**
+   * v0.4: why code cannot be generated (instructions without a v0.3 counterpart, KA2420); `compiled`
+   * is absent then, while `module` (the interface) is there. Errors for the formats that print code.
+   */
+  readonly notLowered?: readonly Diagnostic[];
 }
 
 /** tinytc IR → checked program → (policy) → KernelModule through the calling convention → lowered kernels. */
 export function compileTinytc(file: SourceFile, options: TinytcFrontendOptions): TinytcResult {
+  if ((options.version ?? detectTinytcVersion(file.text)) === '0.4') {
+    const r = compileTinytc04(file, options.layout, options.policy ?? TUNED_POLICY, options.api);
+    const base = { diagnostics: r.diagnostics, version: '0.4' as const, program04: r.program04, types04: r.types04, module: r.module };
+    if (!r.rewrite) return { ...base, notLowered: r.notLowered };
+    const { program, types, functions, choices } = r.rewrite;
+    return { ...base, program, types, compiled: compiledFrom(program, types, r.module!, functions, choices, options.policy ?? TUNED_POLICY) };
+  }
   const diags = new DiagnosticBag();
   const program = new IrParser(lexIr(file, diags), diags).parse();
   const types = checkProgram(program, diags);
@@ -72,6 +98,18 @@ export function compileTinytc(file: SourceFile, options: TinytcFrontendOptions):
     samplers: [],
     records: [],
   };
+  return { program, module, types, compiled: compiledFrom(program, types, module, functions, choices, policy), diagnostics: diags, version: '0.3' };
+}
+
+/** The printers' view of a checked v0.3 tree (v0.4 programs come here rewritten) and its interface. */
+function compiledFrom(
+  program: Program,
+  types: ReadonlyMap<Func, ValueTypes>,
+  module: KernelModule,
+  functions: readonly FunctionInfo[],
+  choices: ReadonlyMap<Func, WorkGroupChoice | null>,
+  policy: CodegenPolicy,
+): CompiledTinytc {
   const generated: GeneratedCode = { chosenWorkGroupSize: new Set(program.funcs.filter((f) => choices.get(f)?.chosen).map((f) => kernelName(f.name))) };
   const lowered = new Map<string, LoweredKernel>();
   // Each function's index by name, made on first use (a search per kernel made printers quadratic).
@@ -91,5 +129,5 @@ export function compileTinytc(file: SourceFile, options: TinytcFrontendOptions):
     }
     return k;
   };
-  return { program, module, types, compiled: { program, types, module, generated, policy, kernel }, diagnostics: diags };
+  return { program, types, module, generated, policy, kernel };
 }

@@ -15,7 +15,7 @@ export interface ParamOrigin {
   /** The logical (tinytc) argument's name and index. */
   readonly arg: string;
   readonly argIndex: number;
-  readonly role: 'data' | 'shape' | 'stride' | 'offset' | 'value';
+  readonly role: 'data' | 'shape' | 'stride' | 'offset' | 'value' | 'size';
   /** The mode of a shape or stride entry. */
   readonly dim?: number;
   /** Group arguments: one entry per group member (a table in global memory). */

@@ -123,6 +123,9 @@ export class TinytcKernel {
       const { members, offset } = groups.get(rule.arg)!;
       if (rule.take === 'offset') {
         physical[s.name] = offset;
+      } else if (rule.take === 'size') {
+        // tinytc v0.4's dynamic group size: the number of members.
+        physical[s.name] = members.length;
       } else if (rule.take === 'data') {
         const table = this.ctx.svm(8 * members.length);
         owned.push(table);
@@ -192,7 +195,7 @@ export function tinytcKernel(ctx: Context, ir: string, name: string, options: { 
   const cpu = /cpu/.test(deviceType(ctx.cl, ctx.device.handle)) ? CPU_DEVICE : {};
   const policy = limits ? codegenPolicy({ maxWorkGroupSize: limits.maxWorkGroupSize, maxWorkItemSizes: [limits.maxWorkItemSizes[0] ?? 1, limits.maxWorkItemSizes[1] ?? 1], ...cpu }) : TUNED_POLICY;
   const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { layout: SPIR64, policy, api: 'opencl' });
-  if (!fe.compiled) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics(fe.diagnostics.items)}`);
+  if (!fe.compiled) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics([...fe.diagnostics.items, ...(fe.notLowered ?? [])])}`);
   const compiled = fe.compiled;
   const plan = lowerOpenCL(compiled.module, {}, compiled.generated);
   // NVIDIA's OpenCL compiler refuses pointer-to-pointer kernel parameters: pass group tables as ulong* there.

@@ -34,6 +34,8 @@ export interface LowerOptions {
   readonly amdCl2?: AmdCl2TargetOptions;
   /** tinytc input: order of the extra memref arguments (v0.3 interleaved, or v0.4 shapes-first). */
   readonly dopeOrder?: DopeOrder;
+  /** tinytc input: the language version, 0.3 or 0.4 (by default recognised from the text). */
+  readonly tinytcVersion?: '0.3' | '0.4';
   /** tinytc --format opencl-c: how group tables are spelled (see OpenCLCOptions). */
   readonly groupTables?: 'pointer' | 'ulong';
   /** vulkan options (clspv's). */

@@ -18,7 +18,7 @@ const CLANG22 = ['clang-22', '/usr/lib/llvm-22/bin/clang'];
  */
 const VISIBLE_ROLE = {
   value: 'value', data: 'data', local: 'local', image: 'data', sampler: 'data', pipe: 'data', queue: 'value',
-  shape: 'value', stride: 'value', offset: 'value', 'image-size': 'value', 'image-format': 'value', setup: 'value', hidden: 'value',
+  shape: 'value', stride: 'value', offset: 'value', size: 'value', 'image-size': 'value', 'image-format': 'value', setup: 'value', hidden: 'value',
 } as const satisfies Record<SlotRole, SlotRole>;
 
 /** Every field of a slot the PTX states, as the cuda target predicts it and as the reader reads it. */

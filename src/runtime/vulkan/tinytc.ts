@@ -105,6 +105,8 @@ export class VulkanTinytcKernel {
           const { members, offset } = groups.get(rule.arg)!;
           let table: BigInt64Array | BigUint64Array | undefined;
           if (rule.take === 'offset') physical[s.name] = offset;
+          // tinytc v0.4's dynamic group size: the number of members.
+          else if (rule.take === 'size') physical[s.name] = members.length;
           else if (rule.take === 'data') table = BigUint64Array.from(members, (m) => device(m).address);
           else table = BigInt64Array.from(members, (m) => BigInt(rule.take === 'shape' ? m.shape[rule.dim!] : m.stride[rule.dim!]));
           if (table) {
@@ -161,7 +163,7 @@ export function vulkanTinytcKernel(ctx: VulkanContext, ir: string, name: string,
   // A staged GEMM's tiles within the device's work-group memory, 8 KiB left for the kernel's own arrays (as LOCAL_BYTES leaves on NVIDIA).
   const blas: Partial<BlasPolicy> = { localBytes: Math.min(LOCAL_BYTES, l.maxComputeSharedMemorySize - 8 * 1024), ...options.blas };
   const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { layout: DATA_LAYOUTS[options.vulkan?.arch ?? 'spir'], ...(options.spirv ? {} : { policy, api: 'vulkan' }) });
-  if (!fe.compiled) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics(fe.diagnostics.items)}`);
+  if (!fe.compiled) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics([...fe.diagnostics.items, ...(fe.notLowered ?? [])])}`);
   const compiled = fe.compiled;
   const diags = new DiagnosticBag();
   const plan = withAddressTables(lowerVulkan(compiled.module, options.vulkan ?? {}, diags));

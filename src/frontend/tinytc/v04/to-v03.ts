@@ -1,0 +1,283 @@
+// kernarg's code generators (OpenCL C, Vulkan SPIR-V) read tinytc v0.3's syntax tree. A v0.4
+// function whose instructions all have a v0.3 counterpart is rewritten into that tree, so both
+// versions share one lowering (codegen/lowered.ts) and every printer: `constant` values become the
+// immediates v0.3 writes in place, `add` becomes `arith.add`, `equal` `cmp.eq`, and the operand
+// types v0.3 spells after ':' come from the v0.4 checker. `barrier` is dropped: kernarg places
+// barriers itself (codegen/barriers.ts) as it does for v0.3. `group_id.x` is the batch index, as
+// v0.3's `group_id`: kernarg launches the batch along one axis for both. Each instruction without a
+// counterpart is reported (KA2420) and the function is not generated; its interface still is.
+import type { Diagnostic } from '../../../diagnostics/diagnostic.js';
+import { DiagnosticBag } from '../../../diagnostics/diagnostic.js';
+import { Messages } from '../../../diagnostics/messages.js';
+import type { Span } from '../../../diagnostics/source.js';
+import type { Func, Inst, IrType, MemrefType, Operand, Program, Region, ScalarTypeName, Slice, TypedSpan } from '../ast.js';
+import type { Func04, Inst04, Literal, Program04, Region04, Type04, ValueRef } from './ast.js';
+import type { ValueTypes04 } from './check.js';
+
+const CMP = { equal: 'eq', not_equal: 'ne', greater_than: 'gt', greater_than_equal: 'ge', less_than: 'lt', less_than_equal: 'le' } as const satisfies Record<string, string>;
+const ARITH = new Set(['add', 'sub', 'mul', 'div', 'rem', 'shl', 'shr', 'and', 'or', 'xor']);
+const SCALAR: Partial<Record<string, ScalarTypeName>> = { i8: 'i8', i16: 'i16', i32: 'i32', i64: 'i64', index: 'index', f32: 'f32', f64: 'f64' };
+
+class NotLowered extends Error {
+  constructor(readonly what: string, readonly span: Span) {
+    super(what);
+  }
+}
+
+/** The v0.3 type of a v0.4 type, or why there is none. */
+function type03(t: Type04, span: Span): IrType {
+  switch (t.kind) {
+    case 'bool':
+      return { kind: 'scalar', name: 'i1' };
+    case 'number': {
+      const s = SCALAR[t.name];
+      if (!s) throw new NotLowered(t.name, span);
+      return { kind: 'scalar', name: s };
+    }
+    case 'memref':
+      return memref03(t, span);
+    case 'group':
+      return { kind: 'group', memref: memref03(t.memref, span), offset: t.offset };
+    case 'coopmatrix':
+      throw new NotLowered('coopmatrix', span);
+    case 'void':
+      return { kind: 'void' };
+  }
+}
+
+function memref03(t: Extract<Type04, { kind: 'memref' }>, span: Span): MemrefType {
+  const s = SCALAR[t.element];
+  if (!s) throw new NotLowered(`memref of ${t.element}`, span);
+  return { kind: 'memref', element: s, shape: t.shape, stride: t.stride, explicitStride: t.explicitStride };
+}
+
+class Translator {
+  /** `constant` results (by v0.3 name), written in place as v0.3 immediates. */
+  private readonly constants = new Map<string, Literal>();
+  /**
+   * v0.4 scopes a name to its region, so sibling regions may define the same name; v0.3 defines a
+   * name once per function. Each definition gets a v0.3 name of its own (`%1`, then `%1_1`).
+   */
+  private readonly scopes: Map<string, string>[] = [new Map()];
+  private readonly used = new Set<string>();
+
+  /** `known`: the v0.3 types of an earlier pass's rewrite, which win over the v0.4 annotations. */
+  constructor(private readonly types: ValueTypes04, private readonly known: ReadonlyMap<string, IrType> | undefined) {}
+
+  /** Gives a v0.4 definition its v0.3 name, visible in the current region. */
+  define(name: string): string {
+    let n = name;
+    for (let k = 1; this.used.has(n); k++) n = `${name}_${k}`;
+    this.used.add(n);
+    this.scopes[this.scopes.length - 1].set(name, n);
+    return n;
+  }
+  private named(name: string): string {
+    for (let i = this.scopes.length - 1; i >= 0; i--) {
+      const n = this.scopes[i].get(name);
+      if (n) return n;
+    }
+    return name;
+  }
+
+  private typeOf(v: ValueRef): IrType {
+    const k = this.known?.get(this.named(v.name));
+    if (k) return k;
+    const t = this.types.get(v.name);
+    if (!t) throw new NotLowered(`%${v.name}`, v.span);
+    return type03(t, v.span);
+  }
+  private typed(v: ValueRef): TypedSpan {
+    return { type: this.typeOf(v), span: v.span };
+  }
+  private operand(v: ValueRef): Operand {
+    const name = this.named(v.name);
+    const c = this.constants.get(name);
+    if (!c) return { kind: 'value', name, span: v.span };
+    if (c.kind === 'int') return { kind: 'int', value: c.value, span: v.span };
+    if (c.kind === 'bool') return { kind: 'int', value: c.value ? 1n : 0n, span: v.span };
+    if (c.kind === 'float') return { kind: 'float', value: c.value, span: v.span };
+    throw new NotLowered('a complex constant', v.span);
+  }
+  private intOr(o: { kind: 'value'; name: string; span: Span } | { kind: 'int'; value: number; span: Span }): Operand {
+    return o.kind === 'int' ? { kind: 'int', value: BigInt(o.value), span: o.span } : this.operand(o);
+  }
+
+  /** `vars`: names the region defines before its instructions (loop variables). */
+  region(r: Region04, vars: readonly { name: string; span: Span }[] = []): { region: Region; vars: { name: string; span: Span }[] } {
+    this.scopes.push(new Map());
+    const renamed = vars.map((v) => ({ name: this.define(v.name), span: v.span }));
+    const body = r.body.flatMap((i) => this.inst(i));
+    this.scopes.pop();
+    return { region: { body, span: r.span }, vars: renamed };
+  }
+  private body(r: Region04): Region {
+    return this.region(r).region;
+  }
+
+  private inst(inst: Inst04): Inst[] {
+    // Results are named after the operands and regions are read: they are not visible in them.
+    const results = () => inst.results.map((r) => ({ name: this.define(r.name), span: r.span }));
+    const one = (x: object): Inst[] => [{ ...x, results: results(), span: inst.span } as unknown as Inst];
+    const no = (): never => {
+      throw new NotLowered(inst.op + inst.flags.join(''), inst.span);
+    };
+    switch (inst.form) {
+      case 'constant':
+        if (inst.type.type.kind !== 'bool') type03(inst.type.type, inst.type.span);
+        for (const r of results()) this.constants.set(r.name, inst.literal);
+        return [];
+      case 'binary': {
+        const ty = this.typed(inst.a);
+        if (inst.op in CMP) return one({ op: 'cmp', fn: CMP[inst.op as keyof typeof CMP], operands: [this.operand(inst.a), this.operand(inst.b)], type: ty });
+        if (inst.op === 'min' || inst.op === 'max') return this.minMax(inst, ty);
+        if (!ARITH.has(inst.op)) return no();
+        return one({ op: 'arith', fn: inst.op, operands: [this.operand(inst.a), this.operand(inst.b)], type: ty });
+      }
+      case 'unary':
+        if (inst.op === 'neg' || inst.op === 'not') return one({ op: 'arith', fn: inst.op, operands: [this.operand(inst.a)], type: this.typed(inst.a) });
+        if (inst.op === 'cast') return one({ op: 'cast', operand: this.operand(inst.a), from: this.typed(inst.a), to: { type: type03(inst.type.type, inst.type.span), span: inst.type.span } });
+        if (inst.op === 'abs' && this.typeOf(inst.a).kind === 'scalar') return this.abs(inst);
+        return no();
+      case 'builtin': {
+        const op = inst.op === 'group_id' ? 'group_id' : inst.op === 'num_groups' ? 'group_size' : null;
+        const to = type03(inst.type.type, inst.type.span);
+        if (!op || inst.flags.join('') !== '.x' || to.kind !== 'scalar' || to.name === 'i1') return no();
+        if (to.name === 'index') return one({ op });
+        // v0.3's group_id and group_size are index: another integer type is a cast of it.
+        const r = inst.results[0];
+        if (!r || inst.results.length !== 1) return no();
+        const id = { name: this.define(`${r.name}_${op}`), span: r.span };
+        const index: TypedSpan = { type: { kind: 'scalar', name: 'index' }, span: inst.type.span };
+        return [
+          { op, results: [id], span: inst.span },
+          { op: 'cast', operand: { kind: 'value', name: id.name, span: r.span }, from: index, to: { type: to, span: inst.type.span }, results: [{ name: this.define(r.name), span: r.span }], span: inst.span },
+        ];
+      }
+      case 'alloca':
+        return one({ op: 'alloca', type: { type: type03(inst.type.type, inst.type.span), span: inst.type.span } });
+      case 'load':
+        if (inst.op !== 'load') return no();
+        return one({ op: 'load', operand: this.operand(inst.operand), indices: inst.indices.map((i) => this.operand(i)), type: this.typed(inst.operand) });
+      case 'store':
+        if (inst.op !== 'store' || inst.flags.length) return no();
+        return one({ op: 'store', value: this.operand(inst.value), operand: this.operand(inst.operand), indices: inst.indices.map((i) => this.operand(i)), type: this.typed(inst.operand) });
+      case 'size': {
+        const t = this.types.get(inst.operand.name);
+        if (t?.kind !== 'memref') return no();
+        return one({ op: 'size', operand: this.operand(inst.operand), mode: inst.mode, type: this.typed(inst.operand) });
+      }
+      case 'subview': {
+        const slices: Slice[] = inst.slices.map((s) =>
+          s.size === null || (s.size.kind === 'int' && s.size.value === 0) ? { kind: 'index', index: this.intOr(s.offset) } : { kind: 'range', offset: this.intOr(s.offset), size: this.intOr(s.size) },
+        );
+        return one({ op: 'subview', operand: this.operand(inst.operand), slices, type: this.typed(inst.operand) });
+      }
+      case 'expand':
+        return one({ op: 'expand', operand: this.operand(inst.operand), mode: inst.mode, shape: inst.shape.map((o) => this.intOr(o)), shapeDynamic: inst.shape.map(() => false), type: this.typed(inst.operand) });
+      case 'fuse':
+        return one({ op: 'fuse', operand: this.operand(inst.operand), from: inst.from, to: inst.to, type: this.typed(inst.operand) });
+      case 'blas': {
+        if (inst.op === 'cumsum') return no();
+        const trans = inst.flags.filter((f) => f === '.n' || f === '.t').map((f) => f.slice(1) as 'n' | 't');
+        const need = inst.op === 'gemm' ? 2 : inst.op === 'axpby' || inst.op === 'sum' || inst.op === 'gemv' ? 1 : 0;
+        while (trans.length < need) trans.push('n');
+        return one({ op: 'blas', fn: inst.op, transA: trans[0] ?? null, transB: trans[1] ?? null, atomic: inst.flags.includes('.atomic'), operands: inst.operands.map((v) => this.operand(v)), types: inst.operands.map((v) => this.typed(v)) });
+      }
+      case 'barrier':
+        return [];
+      case 'if':
+        return one({ op: 'if', condition: this.operand(inst.condition), resultTypes: inst.resultTypes.map((t) => ({ type: type03(t.type, t.span), span: t.span })), then: this.body(inst.then), else: inst.else ? this.body(inst.else) : null });
+      case 'yield':
+        return one({ op: 'yield', operands: inst.values.map((v) => this.operand(v)), types: inst.values.map((v) => this.typed(v)) });
+      case 'for': {
+        if (inst.init.length) return no();
+        const lt: TypedSpan = this.typed(inst.from);
+        const from = this.operand(inst.from);
+        const to = this.operand(inst.to);
+        const step = inst.step ? this.operand(inst.step) : null;
+        const { region, vars } = this.region(inst.body, [inst.variable]);
+        return one({ op: 'for', variable: vars[0], from, to, step, loopType: lt, body: region });
+      }
+      case 'foreach': {
+        if (inst.tile || inst.variables.length !== 1) return no();
+        const from = this.operand(inst.from[0]);
+        const to = this.operand(inst.to[0]);
+        const { region, vars } = this.region(inst.body, inst.variables);
+        return one({ op: 'foreach', variable: vars[0], from, to, step: null, loopType: this.typed(inst.from[0]), body: region });
+      }
+      case 'parallel':
+      case 'matrix':
+        return no();
+    }
+  }
+
+  /** `abs`, which v0.3 lacks: `%r = abs %a` is `%r_1 = cmp.lt %a, 0`, then an `if` that yields `arith.neg %a` or `%a`. */
+  private abs(inst: Extract<Inst04, { form: 'unary' }>): Inst[] {
+    const a = this.operand(inst.a);
+    const ty = this.typed(inst.a);
+    const r = inst.results[0];
+    if (!r || inst.results.length !== 1 || ty.type.kind !== 'scalar' || ty.type.name === 'i1') throw new NotLowered(inst.op, inst.span);
+    const zero: Operand = ty.type.name === 'f32' || ty.type.name === 'f64' ? { kind: 'float', value: 0, span: inst.span } : { kind: 'int', value: 0n, span: inst.span };
+    const test = { name: this.define(`${r.name}_abs`), span: r.span };
+    const neg = { name: this.define(`${r.name}_neg`), span: r.span };
+    const negated: Region = {
+      body: [
+        { op: 'arith', fn: 'neg', operands: [a], type: ty, results: [neg], span: inst.span },
+        { op: 'yield', operands: [{ kind: 'value', name: neg.name, span: r.span }], types: [ty], results: [], span: inst.span },
+      ],
+      span: inst.span,
+    };
+    return [
+      { op: 'cmp', fn: 'lt', operands: [a, zero], type: ty, results: [test], span: inst.span },
+      { op: 'if', condition: { kind: 'value', name: test.name, span: r.span }, resultTypes: [ty], then: negated, else: { body: [{ op: 'yield', operands: [a], types: [ty], results: [], span: inst.span }], span: inst.span }, results: [{ name: this.define(r.name), span: r.span }], span: inst.span },
+    ];
+  }
+
+  /**
+   * `min`/`max`, which v0.3 lacks, as a comparison and an `if` that yields one operand: `%r = min
+   * %a, %b` is `%r_1 = cmp.lt %a, %b` then `%r = if %r_1 -> (T) { yield %a } else { yield %b }`
+   * (for floats: the second operand where either is NaN, as `a < b ? a : b`).
+   */
+  private minMax(inst: Extract<Inst04, { form: 'binary' }>, ty: TypedSpan): Inst[] {
+    const a = this.operand(inst.a);
+    const b = this.operand(inst.b);
+    const r = inst.results[0];
+    if (!r || inst.results.length !== 1) throw new NotLowered(inst.op, inst.span);
+    const test = { name: this.define(`${r.name}_${inst.op}`), span: r.span };
+    const yieldOf = (o: Operand, span: Span): Region => ({ body: [{ op: 'yield', operands: [o], types: [ty], results: [], span }], span });
+    return [
+      { op: 'cmp', fn: inst.op === 'min' ? 'lt' : 'gt', operands: [a, b], type: ty, results: [test], span: inst.span },
+      { op: 'if', condition: { kind: 'value', name: test.name, span: r.span }, resultTypes: [ty], then: yieldOf(a, inst.span), else: yieldOf(b, inst.span), results: [{ name: this.define(r.name), span: r.span }], span: inst.span },
+    ];
+  }
+}
+
+/**
+ * The v0.3 tree of each v0.4 function, or the reasons it has none (KA2420 diagnostics, one per
+ * function: the first instruction or type without a v0.3 counterpart). v0.3 writes each operand's
+ * type after ':' and infers view types itself, more statically where a v0.4 `constant` became an
+ * immediate (`subview %a[0:%six]` of a v0.4 `?` is `0:6`, static 6); `known` carries the types v0.3
+ * inferred for an earlier rewrite, so a caller can rewrite again until the annotations agree.
+ */
+export function toV03(program: Program04, types: ReadonlyMap<Func04, ValueTypes04>, known?: ReadonlyMap<string, ReadonlyMap<string, IrType>>): { program: Program; notLowered: Diagnostic[] } {
+  const bag = new DiagnosticBag();
+  const funcs: Func[] = [];
+  for (const f of program.funcs) {
+    const t = new Translator(types.get(f)!, known?.get(f.name));
+    try {
+      const params = f.params.map((p) => {
+        // v0.3 has no memref parameter in local memory (its code generators make global ones).
+        if ((p.type.kind === 'memref' ? p.type : p.type.kind === 'group' ? p.type.memref : null)?.space === 'local') throw new NotLowered('a memref parameter in local memory', p.typeSpan);
+        if (p.type.kind === 'bool') throw new NotLowered('a bool parameter', p.typeSpan);
+        return { name: p.name, span: p.span, type: type03(p.type, p.typeSpan), typeSpan: p.typeSpan };
+      });
+      for (const p of params) t.define(p.name);
+      funcs.push({ name: f.name, span: f.span, params, workGroupSize: f.workGroupSize, subgroupSize: f.subgroupSize, body: t.region(f.body).region });
+    } catch (e) {
+      if (!(e instanceof NotLowered)) throw e;
+      bag.report(Messages.ir04NotLowered, e.span, [e.what]);
+    }
+  }
+  return { program: { funcs }, notLowered: [...bag.items] };
+}
