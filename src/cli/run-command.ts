@@ -110,7 +110,7 @@ function printResult(io: CliIO, device: string, args: readonly [string, unknown]
 
 /** `kernarg run`: builds and launches one kernel on an OpenCL device and prints the arguments after the run as JSON. */
 export function runCommand(argv: readonly string[], io: CliIO): number {
-  if (wantsCuda(argv)) return runCudaCommand(argv, io);
+  if (wantsCuda(argv)) return runCudaCommand(argv, io, RUN_OPTIONS);
   const o = runOptions(argv);
   const sourceRead = readText(io, o.path);
   if ('error' in sourceRead) {

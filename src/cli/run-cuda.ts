@@ -17,14 +17,13 @@ import { type CudaBuffer, CudaContext } from '../runtime/cuda/host.js';
 import { didYouMean } from '../text/closest-name.js';
 import { type BuildFlag } from '../build-input/build-input.js';
 import type { CommandLineMacro } from '../frontend/opencl-c/preprocessor.js';
-import { UsageError, parseArgs } from './args.js';
+import { type OptionSpec, UsageError, parseArgs } from './args.js';
 import { NOT_JSON, argsDiagnostics, parseArgsJson } from './args-file.js';
 import { buildFlags } from './build-flags.js';
 import { compileClToPtx } from './cuda-ptx-compile.js';
 import { fileDiagnostic } from './file-diagnostics.js';
 import { type CliIO, includeHost, readText } from './io.js';
 import { RUN_MAX_ELEMENTS } from './run-help.js';
-import { RUN_OPTIONS } from './run-command.js';
 
 /** Whether a `run` command line asks for the CUDA API (`--api cuda` or `--api=cuda`). */
 export function wantsCuda(argv: readonly string[]): boolean {
@@ -48,8 +47,8 @@ interface CudaRunOptions {
   readonly flags: readonly BuildFlag[];
 }
 
-function cudaRunOptions(argv: readonly string[]): CudaRunOptions {
-  const args = parseArgs(argv, RUN_OPTIONS);
+function cudaRunOptions(argv: readonly string[], options: readonly OptionSpec[]): CudaRunOptions {
+  const args = parseArgs(argv, options);
   if (args.positionals.length !== 1) throw new UsageError('run needs one input file');
   const path = args.positionals[0];
   if (path.endsWith('.ir')) throw new UsageError('--api cuda runs PTX, cubins and OpenCL C; tinytc IR runs through --api opencl or --api vulkan');
@@ -101,9 +100,9 @@ function loadInput(io: CliIO, o: CudaRunOptions, text: string, bytes: Uint8Array
   return { image: compiled.ptx, plan: r.plan as CudaPlan };
 }
 
-/** `kernarg run … --api cuda`: prints the arguments after the run as JSON, as the OpenCL path does. */
-export function runCudaCommand(argv: readonly string[], io: CliIO): number {
-  const o = cudaRunOptions(argv);
+/** `kernarg run … --api cuda` (`options`: run's, which run-command.ts owns): prints the arguments after the run as JSON, as the OpenCL path does. */
+export function runCudaCommand(argv: readonly string[], io: CliIO, options: readonly OptionSpec[]): number {
+  const o = cudaRunOptions(argv, options);
   const input = readText(io, o.path);
   if ('error' in input) {
     io.stderr(fileDiagnostic(o.path, Messages.cannotReadFile, ['input file', input.error]));

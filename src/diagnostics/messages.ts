@@ -259,6 +259,6 @@ export const Messages = {
   cubinNoKernel: e('KA7402', 'at byte {0}: this cubin has no .nv.info.<kernel> section: no kernel parameters to read'),
   cubinParams: e('KA7403', "at byte {0}: kernel '{1}': {2}"),
   cudaNoPtxCompiler: e('KA7410', "--api cuda compiles OpenCL C with clang's NVPTX backend, and {0}: give the PTX (.ptx) or a cubin instead"),
-  cudaPtxCompile: e('KA7411', "clang's NVPTX backend refused the source ({0}):\n{1}"),
+  cudaPtxCompile: e('KA7411', "clang's NVPTX backend refused the source ({0}): {1}"),
 } as const satisfies Record<string, Message>;
 

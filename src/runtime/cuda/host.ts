@@ -79,9 +79,8 @@ export class CudaContext {
     };
   }
 
-  /** The first device whose name contains `match` (case-insensitive), or the first device. */
-  static open(match?: string): CudaContext {
-    const cu = openCuda();
+  /** The first device whose name contains `match` (case-insensitive), or the first device; `cu` another driver's bindings (tests). */
+  static open(match?: string, cu: CudaDriver = openCuda()): CudaContext {
     const all = listCudaDevices(cu);
     if (!all.length) throw new RuntimeInputError(`the CUDA driver (${cu.library}) sees no device`);
     const m = match?.toLowerCase();
