@@ -16,6 +16,7 @@ import { type OptionSpec, UsageError, parseArgs } from './args.js';
 import { type CliIO, includeHost, whyUnreadable } from './io.js';
 import { fileDiagnostic } from './file-diagnostics.js';
 import { Messages } from '../diagnostics/messages.js';
+import { genTsCudaCommand, isCudaInput } from './gen-ts-cuda.js';
 
 export const GEN_TS_OPTIONS: readonly OptionSpec[] = [
   { name: 'output', short: 'o', kind: 'string', value: '<out.ts>', help: 'the module to write (stdout when left out)' },
@@ -27,6 +28,7 @@ export const GEN_TS_OPTIONS: readonly OptionSpec[] = [
 
 /** `kernarg gen-ts <file> -o <out.ts>`: a typed TypeScript module with one entry per kernel. */
 export function genTsCommand(argv: readonly string[], io: CliIO): number {
+  if (isCudaInput(argv)) return genTsCudaCommand(argv, io);
   const args = parseArgs(argv, GEN_TS_OPTIONS);
   if (args.positionals.length !== 1) throw new UsageError('gen-ts needs one input file');
   const path = args.positionals[0];

@@ -11,7 +11,7 @@ import { SAMPLE_KERNELS, buildCubin } from '../../support/cubin-image.js';
 
 const HERE = join(import.meta.dirname, '..', '..', 'readers');
 const BASES = ['code-objects/kinds.16.co4.o', 'code-objects/kinds.19.co5.o', 'code-objects/kinds.22.co6.o', 'zebins/hand-images.pvc.zebin', 'zebins/hand-builtins.tgllp.zebin']
-  .map((f) => new Uint8Array(readFileSync(join(HERE, f))))
+  .map((f): Uint8Array => new Uint8Array(readFileSync(join(HERE, f))))
   // A hand-built cubin (nothing here makes real ones): its EIATTR records past a valid ELF header.
   .concat([buildCubin(SAMPLE_KERNELS)]);
 
