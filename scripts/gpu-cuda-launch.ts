@@ -11,7 +11,8 @@
 //    `kernarg run --api cuda` (the CLI);
 // 5. a real cubin made by the driver's own linker (cuLinkCreate/AddData/Complete from the PTX),
 //    read by kernarg's cubin reader, compared with cuFuncGetParamInfo and launched (written to
-//    $OUT/launch-kernels.cubin to become a fixture), and one from ptxas where it is installed;
+//    $OUT/launch-kernels.cubin), the cubins committed under test/readers/cubins (ptxas and nvcc of
+//    CUDA 13.0, sm_90), and one from ptxas where it is installed;
 // 6. the launch-overhead row: bench/cuda-launch-overhead.ts beside its C host.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -228,6 +229,17 @@ attempt('cubin from cuLink', () => {
   if (out) writeFileSync(join(out, 'launch-kernels.cubin'), cubin);
   checkCubin('cubin (cuLink)', cubin);
 });
+// The cubins committed as reader fixtures (CUDA 13.0's ptxas and nvcc on the development machine): sm_90
+// ones load on an H100/H200 as they are; sm_80's is read and compared, its launch only where the device is sm_80.
+const CUBINS = join(import.meta.dirname, '..', 'test', 'readers', 'cubins');
+for (const name of ['launch-kernels.sm_90.cubin', 'nvcc-kernels.sm_90.cubin', 'launch-kernels.sm_80.cubin']) {
+  const arch = /sm_(\d+)/.exec(name)![1];
+  if (devices[0] && devices[0].computeCapability.replace('.', '') !== arch) {
+    row(`cubin ${name}`, undefined, `made for sm_${arch}; the device is compute capability ${devices[0].computeCapability}`);
+    continue;
+  }
+  attempt(`cubin ${name}`, () => checkCubin(`cubin ${name}`, new Uint8Array(readFileSync(join(CUBINS, name)))));
+}
 if (ptxas) {
   attempt('cubin from ptxas', () => {
     const dir = mkdtempSync(join(tmpdir(), 'kernarg-ptxas-'));

@@ -1,10 +1,14 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { emitJson } from '../src/emit/json.js';
 import { readBinary, binaryReaderFor } from '../src/readers/index.js';
 import { readCubin, readNvInfo } from '../src/readers/cubin.js';
+import { readPtx } from '../src/readers/ptx.js';
 import { readCudaPlan } from '../src/targets/cuda/schema.js';
 import { type CubinKernel, SAMPLE_KERNELS, buildCubin, nvInfoRecords } from './support/cubin-image.js';
+import { deliberateCases } from './support/deliberate.js';
 
 const layout = (k: { args: readonly { offset: number; size: number; align: number; ptxType: string }[] }) => k.args.map((a) => `${a.offset}+${a.size}/${a.align}:${a.ptxType}`);
 
@@ -98,4 +102,34 @@ test('every truncation of a cubin gets a diagnostic naming a byte (the ELF reade
     assert.ok(r.diagnostics.length > 0, `cut at ${n}`);
     for (const d of r.diagnostics) assert.match(d.message, /^at byte \d+: /, `cut at ${n}: ${d.message}`);
   }
+});
+
+test("real cubins (ptxas and nvcc of CUDA 13.0, test/readers/cubins): offsets and sizes equal the PTX plan's but for the reviewed sm_80 constant-bank case", () => {
+  const dir = join(import.meta.dirname, 'readers', 'cubins');
+  const launchPtx = join(import.meta.dirname, '..', 'scripts', 'gpu-cuda', 'launch-kernels.ptx');
+  const cases: [string, string][] = [
+    ['launch-kernels.sm_80.cubin', launchPtx],
+    ['launch-kernels.sm_90.cubin', launchPtx],
+    ['nvcc-kernels.sm_90.cubin', join(dir, 'nvcc-kernels.sm_90.ptx')],
+  ];
+  const differing = new Set<string>();
+  for (const [cubin, ptx] of cases) {
+    const bytes = new Uint8Array(readFileSync(join(dir, cubin)));
+    assert.equal(binaryReaderFor(bytes)?.kind, 'cubin', cubin);
+    const fromCubin = readCubin(bytes);
+    assert.deepEqual(fromCubin.diagnostics, [], cubin);
+    const fromPtx = readPtx(new Uint8Array(readFileSync(ptx)), ptx).plan!;
+    assert.deepEqual(fromCubin.plan!.kernels.map((k) => k.name).sort(), fromPtx.kernels.map((k) => k.name).sort(), cubin);
+    for (const k of fromCubin.plan!.kernels) {
+      const p = fromPtx.kernels.find((x) => x.name === k.name)!;
+      assert.deepEqual(k.args.map((a) => a.size), p.args.map((a) => a.size), `${cubin} ${k.name} sizes`);
+      if (k.args.some((a, i) => a.offset !== p.args[i].offset)) differing.add(`${cubin.replace(/\.cubin$/, '')}-${k.name}`);
+    }
+  }
+  // sm_80 counts alignments above 16 from 0x160 (ptxas: the 32-aligned block after 13 bytes at 32), sm_90 from 0x210 (at 16).
+  const sm80 = readCubin(new Uint8Array(readFileSync(join(dir, 'launch-kernels.sm_80.cubin')))).plan!;
+  assert.deepEqual(sm80.kernels.find((k) => k.name === 'bank')!.args.map((a) => a.offset), [0, 32, 64]);
+  const nvcc = readCubin(new Uint8Array(readFileSync(join(dir, 'nvcc-kernels.sm_90.cubin')))).plan!;
+  assert.deepEqual(nvcc.kernels.find((k) => k.name === 'bank')!.args.map((a) => a.offset), [0, 16, 48]);
+  assert.deepEqual(differing, deliberateCases('cubin'));
 });

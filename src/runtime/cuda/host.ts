@@ -266,7 +266,9 @@ export class CudaKernel {
     if (driverParams) this.driverParams = driverParams;
     this.driverDifferences = driverParams ? paramDifferences(k, driverParams) : [];
     if (this.driverDifferences.length && options.strict !== false) {
-      throw new RuntimeInputError(`kernel '${name}': the cuda plan and the driver's cuFuncGetParamInfo disagree:\n  ${this.driverDifferences.join('\n  ')}`);
+      // The usual cause: the parameter buffer's place in constant bank 0 differs by architecture (test/deliberate/cubin-*.md).
+      const cc = module.ctx.device.computeCapability;
+      throw new RuntimeInputError(`kernel '${name}': the cuda plan and the driver's cuFuncGetParamInfo disagree:\n  ${this.driverDifferences.join('\n  ')}\n(the device is compute capability ${cc}; the cuda plan counts alignments above 16 from 0x210 of constant bank 0, as sm_90 places parameters, where ptxas places them from 0x160 on sm_75 to sm_89 and aligns from 0 on sm_100 and later)`);
     }
     const ko = koffi();
     const bytes = Math.max(1, k.paramBytes);

@@ -10,9 +10,9 @@ import { SAMPLE_KERNELS, buildCubin } from '../../support/cubin-image.js';
 // Any answer but a plan or diagnostics with a reader code naming a byte is a bug.
 
 const HERE = join(import.meta.dirname, '..', '..', 'readers');
-const BASES = ['code-objects/kinds.16.co4.o', 'code-objects/kinds.19.co5.o', 'code-objects/kinds.22.co6.o', 'zebins/hand-images.pvc.zebin', 'zebins/hand-builtins.tgllp.zebin']
+const BASES = ['code-objects/kinds.16.co4.o', 'code-objects/kinds.19.co5.o', 'code-objects/kinds.22.co6.o', 'zebins/hand-images.pvc.zebin', 'zebins/hand-builtins.tgllp.zebin', 'cubins/nvcc-kernels.sm_90.cubin']
   .map((f): Uint8Array => new Uint8Array(readFileSync(join(HERE, f))))
-  // A hand-built cubin (nothing here makes real ones): its EIATTR records past a valid ELF header.
+  // A hand-built cubin beside nvcc's: the builder's records are small, so mutations reach them more often.
   .concat([buildCubin(SAMPLE_KERNELS)]);
 
 function check(bytes: Uint8Array): void {
