@@ -230,9 +230,11 @@ export class CudaKernel {
   private readonly packer: SegmentPacker;
   private readonly names: readonly string[];
   /** The arguments as the packer reads them: the caller's, buffers given for integer parameters turned into addresses. Reused. */
-  private readonly resolved: Record<string, unknown> = Object.create(null);
+  private readonly resolved: Record<string, unknown> = {};
   private readonly pointerWidth: ReadonlyMap<string, 4 | 8>;
   private readonly geometry = new Uint32Array(6);
+  /** The launch the packer reads (geometry for pocl's appended parameters): one object, its size set per launch. */
+  private readonly launchInfo: { global: readonly number[] } = { global: [1] };
   /** Native memory: the parameter buffer, the kernelParams array, the extra array and its size cell. */
   private readonly native: unknown;
   private readonly nativeBytes: Uint8Array;
@@ -253,6 +255,10 @@ export class CudaKernel {
     this.form = options.form ?? 'params';
     this.packer = cudaPacker(plan, name);
     this.names = this.packer.names;
+    // Every name defined up front, in order (defineProperty: a parameter named __proto__ stays a
+    // property): an object of one fixed shape, which the packer's for-in reads without allocating,
+    // where a null-prototype dictionary would make it build a key list per launch.
+    for (const n of this.names) Object.defineProperty(this.resolved, n, { value: undefined, writable: true, enumerable: true, configurable: false });
     // Integer parameters of a pointer's width (nvcc's and Triton's PTX declare pointers so) take a CudaBuffer too.
     const widths = new Map<string, 4 | 8>();
     const pointerBytes = plan.arch === 'nvptx' ? 4 : 8;
@@ -334,7 +340,8 @@ export class CudaKernel {
         r[n] = width === 4 ? Number(v.address) : v.address;
       } else r[n] = v;
     }
-    const packed = this.packer.pack(r, { global: o.global });
+    this.launchInfo.global = o.global;
+    const packed = this.packer.pack(r, this.launchInfo);
     this.nativeBytes.set(packed);
     const g = this.geometry;
     const form = o.form ?? this.form;
