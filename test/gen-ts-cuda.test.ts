@@ -9,7 +9,7 @@ import { SAMPLE_KERNELS, buildCubin } from './support/cubin-image.js';
 import { mockCuda } from './support/mock-cuda.js';
 
 const ROOT = join(import.meta.dirname, '..');
-const HERE = join(import.meta.dirname, 'gen-ts-cuda');
+const HERE = join(import.meta.dirname, 'gen-ts', 'cuda');
 // Inside the package, so that `kernarg/runtime` resolves as it does for a user (test/.tmp is ignored by git).
 const OUT = join(ROOT, 'test', '.tmp', 'gen-ts-cuda');
 const PTX_PATH = join(ROOT, 'scripts', 'gpu-cuda', 'launch-kernels.ptx');
