@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import ts from 'typescript';
 import { runCliWith } from '../src/cli/main.js';
-import { base64 } from '../src/emit/cuda-bindings.js';
+import { base64 } from '../src/targets/cuda/typescript-bindings.js';
 import { SAMPLE_KERNELS, buildCubin } from './support/cubin-image.js';
 import { mockCuda } from './support/mock-cuda.js';
 

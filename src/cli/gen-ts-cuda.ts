@@ -2,7 +2,7 @@
 // from the file (a PTX's .entry lists, a cubin's EIATTR_KPARAM_INFO records).
 import { formatDiagnostics } from '../diagnostics/format.js';
 import { Messages } from '../diagnostics/messages.js';
-import { emitCudaBindings } from '../emit/cuda-bindings.js';
+import { emitCudaBindings } from '../targets/cuda/typescript-bindings.js';
 import { binaryReaderFor, readBinary } from '../readers/index.js';
 import { KERNARG_VERSION } from '../version.js';
 import { UsageError, parseArgs } from './args.js';

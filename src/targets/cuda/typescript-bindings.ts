@@ -3,9 +3,9 @@
 // typed by their PTX type: integers, floats, byte arrays; `.ptr` parameters take a CudaBuffer and
 // so do integers of the pointer's width, as nvcc and Triton declare pointers), and the module
 // embeds the plan and the PTX text (or the cubin's bytes, base64), so loading parses nothing.
-import type { CudaPlan, CudaSlot } from '../targets/cuda/plan.js';
-import { emitJson } from './json.js';
-import { TypeNames, TypeWriter, elementArray, key, pascal } from './typescript-bindings.js';
+import type { CudaPlan, CudaSlot } from './plan.js';
+import { emitJson } from '../../emit/json.js';
+import { TypeNames, TypeWriter, elementArray, key, pascal } from '../../emit/typescript-bindings.js';
 
 export interface CudaBindingsInput {
   readonly generator: string;
