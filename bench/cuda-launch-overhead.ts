@@ -6,7 +6,7 @@
 // launch (validate, pack, copy into the native parameter buffer), in both parameter forms.
 // Run: npm run bench -- launch (after the OpenCL rows), or on its own; without libcuda.so.1 it says so.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -65,8 +65,11 @@ try {
   console.log(`CUDA row: not measured here (${(e as Error).message})`);
 }
 if (haveDriver) {
-  // KERNARG_CUDA_C_HOST names a prebuilt host (machines without a C compiler); else it is built here.
-  let host = process.env.KERNARG_CUDA_C_HOST;
+  // KERNARG_CUDA_C_HOST names a prebuilt host (machines without a C compiler; .node/cuda-c-host is
+  // looked for too: `cc -O2 -o .node/cuda-c-host bench/cuda-launch-host.c -ldl` builds it anywhere,
+  // since it needs no CUDA header); else it is built here.
+  const carried = join(import.meta.dirname, '..', '.node', 'cuda-c-host');
+  let host = process.env.KERNARG_CUDA_C_HOST ?? (existsSync(carried) ? carried : undefined);
   if (!host) {
     const dir = mkdtempSync(join(tmpdir(), 'kernarg-cuda-launch-'));
     host = join(dir, 'host');

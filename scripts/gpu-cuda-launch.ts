@@ -1,5 +1,7 @@
 // The CUDA host on a machine with NVIDIA's driver (no clang, no CUDA toolkit needed):
 //   source scripts/gpu-env.sh; node --import tsx scripts/gpu-cuda-launch.ts     (OUT=<dir> keeps files)
+// (gpu-env.sh unpacks Node as /tmp/node; the launch-overhead row needs dist/ built and a C compiler
+// or .node/cuda-c-host, built anywhere with `cc -O2 -o .node/cuda-c-host bench/cuda-launch-host.c -ldl`.)
 // Every step prints what it did; the end is a PASS/FAIL table and the exit status (0: all pass).
 // 1. the driver, its devices, and whether cuFuncGetParamInfo (12.4+), ptxas and nvcc are there;
 // 2. launch-kernels.ptx (made here from launch-kernels.cl by clang-16: --make-ptx) loaded by the
@@ -256,7 +258,9 @@ ctx.dispose();
 
 // 6. The launch-overhead row (its own processes: the C host and kernarg's rounds).
 const bench = join(import.meta.dirname, '..', 'bench', 'cuda-launch-overhead.ts');
-if (existsSync(bench) && !process.env.SKIP_CUDA_BENCH) {
+if (!existsSync(join(import.meta.dirname, '..', 'dist', 'runtime', 'cuda', 'host.js'))) {
+  row('launch-overhead bench', undefined, 'dist/ is not built here (the benchmarks time the built library: npm run build, then carry dist/)');
+} else if (existsSync(bench) && !process.env.SKIP_CUDA_BENCH) {
   console.log('launch overhead (bench/cuda-launch-overhead.ts):');
   const r = spawnSync(process.execPath, [...process.execArgv, bench], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   console.log(r.stdout.trim());
