@@ -209,3 +209,6 @@ console.log(`  kernarg (validate + pack; unchanged args not set again): ${oursAs
 console.log(`  C host:                                     ${theirs.async.toFixed(2)} us/launch`);
 console.log(`  ratio: ${(oursAsync / theirs.async).toFixed(3)}x the C host; median of the rounds' ratios ${paired(samples.kAsync, samples.cAsync)}x`);
 console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
+// The CUDA row: the same measurement through the CUDA driver API beside a C host making the same
+// driver calls (bench/cuda-launch-overhead.ts), where libcuda.so.1 is installed.
+await import('./cuda-launch-overhead.js');

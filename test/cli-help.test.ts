@@ -118,7 +118,7 @@ test('"did you mean" for commands, options, targets, formats, choices and kernel
   usage(['lower', 'k.cl', '--target', 'opencl', '--cl-std', 'CL2.1'], /unknown -cl-std 'CL2\.1'.*did you mean/);
   usage(['diff', 'k.cl', 'k.cl', '--target', 'opencl', '--old-tagret', 'x'], /unknown option '--old-tagret'; did you mean '--old-target'\?/);
   usage(['diff', 'k.cl', 'k.cl', '--target', 'opencl', '--format', 'jsno'], /--format takes table or json, not 'jsno'; did you mean 'json'\?/);
-  usage(['run', 'k.cl', '--kernel', 'scale', '--args', 'a.json', '--global', '1', '--api', 'vulkn'], /--api takes opencl or vulkan, not 'vulkn'; did you mean 'vulkan'\?\nRun 'kernarg run --help'/);
+  usage(['run', 'k.cl', '--kernel', 'scale', '--args', 'a.json', '--global', '1', '--api', 'vulkn'], /--api takes opencl, vulkan, cuda, not 'vulkn'; did you mean 'vulkan'\?\nRun 'kernarg run --help'/);
   usage(['devices', '--api', 'opnecl'], /--api takes all, opencl, vulkan, not 'opnecl'; did you mean 'opencl'\?/);
   // Nothing near: no suggestion.
   usage(['frobnicate'], /unknown command 'frobnicate' \(commands: lower, diff, run, gen-ts, devices, replay\)\n/);

@@ -16,6 +16,7 @@ import { type OptionSpec, UsageError, parseArgs } from './args.js';
 import { type CliIO, includeHost, whyUnreadable } from './io.js';
 import { fileDiagnostic } from './file-diagnostics.js';
 import { Messages } from '../diagnostics/messages.js';
+import { genTsCudaCommand, isCudaInput } from './gen-ts-cuda.js';
 import { genTsShader } from './gen-ts-shader.js';
 
 export const GEN_TS_OPTIONS: readonly OptionSpec[] = [
@@ -28,6 +29,7 @@ export const GEN_TS_OPTIONS: readonly OptionSpec[] = [
 
 /** `kernarg gen-ts <file> -o <out.ts>`: a typed TypeScript module with one entry per kernel. */
 export function genTsCommand(argv: readonly string[], io: CliIO): number {
+  if (isCudaInput(argv)) return genTsCudaCommand(argv, io);
   const shader = genTsShader(argv, io, GEN_TS_OPTIONS);
   if (shader !== undefined) return shader;
   const args = parseArgs(argv, GEN_TS_OPTIONS);

@@ -22,6 +22,7 @@ import { SPIR64 } from '../layout/data-layout.js';
 import { didYouMean } from '../text/closest-name.js';
 import { compileTinytc } from '../codegen/compile-tinytc.js';
 import { RUN_JSON_HELP, RUN_MAX_ELEMENTS } from './run-help.js';
+import { runCudaCommand, wantsCuda } from './run-cuda.js';
 import { runShaderInput } from './run-shader.js';
 
 export const RUN_OPTIONS: readonly OptionSpec[] = [
@@ -32,7 +33,7 @@ export const RUN_OPTIONS: readonly OptionSpec[] = [
   { name: 'local', kind: 'string', value: 'x[,y[,z]]', help: 'local size, as many dimensions as --global (OpenCL C input: default reqd_work_group_size, else the driver\'s choice; a SPIR-V shader: the dimensions its local_size_*_id leave to spec constants)' },
   { name: 'howmany', kind: 'string', value: '<n>', help: 'tinytc input only: work-groups along the third dimension (default 1; at most the members of any group)' },
   { name: 'device', kind: 'string', value: '<substring>', help: 'pick the device whose platform or name contains this' },
-  { name: 'api', kind: 'string', value: 'opencl|vulkan', choices: APIS, help: 'run through OpenCL (default) or Vulkan (tinytc input: SPIR-V; a SPIR-V compute shader runs on Vulkan only, the default for it)' },
+  { name: 'api', kind: 'string', value: 'opencl|vulkan|cuda', choices: [...APIS, 'cuda'], help: 'run through OpenCL (default), Vulkan (tinytc input: SPIR-V; a SPIR-V compute shader runs on Vulkan only, the default for it) or the CUDA driver (PTX, cubin, or .cl through clang\'s NVPTX backend)' },
   { name: 'capture', kind: 'string', value: '<dir>', help: 'write the launch to <dir> as a capture file for kernarg replay (default KERNARG_CAPTURE)' },
   { name: 'cl-std', kind: 'string', value: '<CLx.y>', help: "OpenCL C version for .cl input (CL1.0, CL1.1, CL1.2 (default), CL2.0, CL3.0; clang's -cl-std=CL2.0 too)", singleDash: true },
   { name: 'include', short: 'I', kind: 'list', value: '<dir>', help: "add a directory to the #include search path of .cl input, after the including file's folder (kernarg and the driver)" },
@@ -112,6 +113,7 @@ function printResult(io: CliIO, device: string, args: readonly [string, unknown]
 
 /** `kernarg run`: builds and launches one kernel on an OpenCL device and prints the arguments after the run as JSON. */
 export function runCommand(argv: readonly string[], io: CliIO): number {
+  if (wantsCuda(argv)) return runCudaCommand(argv, io, RUN_OPTIONS);
   const shader = runShaderInput(argv, io, { options: RUN_OPTIONS, sizes, print: printResult });
   if (shader !== undefined) return shader;
   const o = runOptions(argv);

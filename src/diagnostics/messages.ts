@@ -267,5 +267,12 @@ export const Messages = {
   zeInfoSyntax: e('KA7031', 'at byte {0}: .ze_info line {1}: {2}'),
   zeInfoField: e('KA7032', "at byte {0}: .ze_info kernel '{1}': {2}"),
   binaryUnknown: e('KA7040', 'at byte 0: not a kind of compiled kernel kernarg reads ({0})'),
+  // CUDA cubins and the CUDA driver host (KA7400-KA7499, the cudahost block): a cubin's .nv.info
+  // records (EIATTR_KPARAM_INFO), and what `run --api cuda` needs that the machine lacks
+  cubinRecord: e('KA7401', "at byte {0}: section '{1}': {2}"),
+  cubinNoKernel: e('KA7402', 'at byte {0}: this cubin has no .nv.info.<kernel> section: no kernel parameters to read'),
+  cubinParams: e('KA7403', "at byte {0}: kernel '{1}': {2}"),
+  cudaNoPtxCompiler: e('KA7410', "--api cuda compiles OpenCL C with clang's NVPTX backend, and {0}: give the PTX (.ptx) or a cubin instead"),
+  cudaPtxCompile: e('KA7411', "clang's NVPTX backend refused the source ({0}): {1}"),
 } as const satisfies Record<string, Message>;
 

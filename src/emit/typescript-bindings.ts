@@ -47,10 +47,10 @@ const IR_TYPED_ARRAY: Record<ScalarTypeName, string> = {
 };
 const WIDE = new Set(['long', 'ulong', 'i64', 'index']);
 
-const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name));
-const pascal = (name: string) => name.replace(/(^|_+)([a-zA-Z0-9])/g, (_, __, c: string) => c.toUpperCase()) || 'K';
+export const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name));
+export const pascal = (name: string) => name.replace(/(^|_+)([a-zA-Z0-9])/g, (_, __, c: string) => c.toUpperCase()) || 'K';
 
-class TypeNames {
+export class TypeNames {
   private readonly used = new Set(MODULE_NAMES);
   private readonly records = new Map<string, string>();
 
@@ -84,7 +84,7 @@ function stripTypedefs(q: QualType): QualType {
 }
 
 /** The typed array a pointer argument's buffer holds: its pointee's scalar (or vector element). */
-function elementArray(type: QualType | undefined): string {
+export function elementArray(type: QualType | undefined): string {
   if (!type) return 'ArrayBufferView';
   const t = stripTypedefs(type);
   if (t.type.kind !== 'pointer') return 'ArrayBufferView';
@@ -95,7 +95,7 @@ function elementArray(type: QualType | undefined): string {
 }
 
 /** Writes TypeScript types for OpenCL slots and tinytc parameters into `decls`. */
-class TypeWriter {
+export class TypeWriter {
   readonly decls: string[] = [];
   constructor(private readonly names: TypeNames) {}
 

@@ -11,6 +11,7 @@ import { byteDiagnostic, caught } from './byte-error.js';
 import { isElf, readElf } from './elf.js';
 import { EM_INTEL_GEN, readZebin } from './zebin.js';
 import { readPtx } from './ptx.js';
+import { EM_CUDA, readCubin } from './cubin.js';
 import { readSpirv } from './spirv.js';
 
 export interface ReadBinaryResult {
@@ -58,6 +59,7 @@ export const BINARY_READERS: readonly BinaryReader[] = [
   { kind: 'zebin', targets: ['zebin'], matches: (b) => elfMachine(b) === EM_INTEL_GEN, read: (b) => readZebin(b) },
   { kind: 'SPIR-V module', targets: ['vulkan', 'opencl'], matches: isSpirv, read: (b, path) => readSpirv(b, path) },
   { kind: 'PTX module', targets: ['cuda'], matches: isPtx, read: (b, path) => readPtx(b, path) },
+  { kind: 'cubin', targets: ['cuda'], matches: (b) => elfMachine(b) === EM_CUDA, read: (b) => readCubin(b) },
 ];
 
 /** The reader of these bytes, or undefined when they are no compiled kernel kernarg reads. */

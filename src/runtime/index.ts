@@ -20,3 +20,4 @@ export { amdCl2Packer, amdCl2Segment } from '../targets/amd-cl2/pack.js';
 export { r600Packer, r600Segment } from '../targets/r600/pack.js';
 export { openclArgList, openclPacker } from '../targets/opencl/pack.js';
 export { vulkanBindings, vulkanPacker } from '../targets/vulkan/pack.js';
+export * from './cuda/index.js';

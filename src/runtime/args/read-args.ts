@@ -157,7 +157,7 @@ function checkPointee(kernel: string, path: string, slot: OpenCLSlot, element: s
 }
 
 /** A value argument's JSON: digit strings become bigints where the layout holds a 64-bit integer; the packer checks the rest. */
-function jsonValue(kernel: string, path: string, l: ValueLayout, v: unknown): unknown {
+export function jsonValue(kernel: string, path: string, l: ValueLayout, v: unknown): unknown {
   switch (l.kind) {
     case 'scalar': {
       const wide = (l.encoding === 'int' || l.encoding === 'uint') && l.size === 8;

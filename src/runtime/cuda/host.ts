@@ -1,0 +1,375 @@
+// The CUDA driver API host: a device's primary context, device buffers, modules loaded from PTX
+// text or cubin bytes, and kernels launched with arguments packed by the cuda plan. The shapes
+// follow the OpenCL host (Context, DeviceBuffer, Kernel with launch/enqueue/launchAndWait): the
+// same typed JS arguments, checked against the plan before the driver is called, and nothing
+// allocated per launch once warm (the packer's buffer is copied into native memory that the
+// `kernelParams` pointers and the `extra` array point at, both written once per kernel).
+import type { CudaKernelPlan, CudaPlan } from '../../targets/cuda/plan.js';
+import { cudaPacker } from '../../targets/cuda/pack.js';
+import { koffi } from '../ffi.js';
+import { LaunchError, PackError, RuntimeInputError } from '../pack/errors.js';
+import { checkNames } from '../pack/launch.js';
+import type { SegmentPacker } from '../pack/views.js';
+import { type CuHandle, type CudaDriver, CudaError, cuCheck, openCuda } from './driver.js';
+import { type CudaLaunchLimits, type DriverParam, cudaGeometry, extraImage, kernelParamsImage, paramDifferences } from './launch-images.js';
+
+const release = new FinalizationRegistry<() => void>((free) => {
+  try {
+    free();
+  } catch {
+    // The context may be gone already: nothing left to free.
+  }
+});
+
+// cuDeviceGetAttribute numbers (CUdevice_attribute).
+const ATTR = { maxThreadsPerBlock: 1, maxBlockDimX: 2, maxGridDimX: 5, ccMajor: 75, ccMinor: 76 } as const;
+
+export interface CudaDeviceInfo {
+  /** 'CUDA', so that `platform / name` reads as the OpenCL host's devices do. */
+  readonly platform: string;
+  readonly name: string;
+  readonly ordinal: number;
+  /** cuDriverGetVersion: 12040 for CUDA 12.4. */
+  readonly driverVersion: number;
+  readonly computeCapability: string;
+  readonly totalMemory: number;
+}
+
+/** Every CUDA device the driver sees (cuInit, cuDeviceGetCount, cuDeviceGetName). */
+export function listCudaDevices(cu: CudaDriver = openCuda()): CudaDeviceInfo[] {
+  const init = cu.Init(0);
+  if (init === 100) return [];
+  cuCheck(cu, init, 'cuInit');
+  const n = new Int32Array(1);
+  cuCheck(cu, cu.DriverGetVersion(n), 'cuDriverGetVersion');
+  const driverVersion = n[0];
+  cuCheck(cu, cu.DeviceGetCount(n), 'cuDeviceGetCount');
+  const out: CudaDeviceInfo[] = [];
+  for (let i = 0; i < n[0]; i++) {
+    const dev = new Int32Array(1);
+    cuCheck(cu, cu.DeviceGet(dev, i), 'cuDeviceGet');
+    const name = Buffer.alloc(256);
+    cuCheck(cu, cu.DeviceGetName(name, 255, dev[0]), 'cuDeviceGetName');
+    const major = new Int32Array(1);
+    const minor = new Int32Array(1);
+    cuCheck(cu, cu.DeviceGetAttribute(major, ATTR.ccMajor, dev[0]), 'cuDeviceGetAttribute');
+    cuCheck(cu, cu.DeviceGetAttribute(minor, ATTR.ccMinor, dev[0]), 'cuDeviceGetAttribute');
+    const mem = new BigUint64Array(1);
+    cuCheck(cu, cu.DeviceTotalMem(mem, dev[0]), 'cuDeviceTotalMem');
+    out.push({ platform: 'CUDA', name: name.toString('utf8', 0, name.indexOf(0)), ordinal: dev[0], driverVersion, computeCapability: `${major[0]}.${minor[0]}`, totalMemory: Number(mem[0]) });
+  }
+  return out;
+}
+
+/** One device's primary context, made current on this thread. */
+export class CudaContext {
+  readonly limits: CudaLaunchLimits;
+  private disposed = false;
+
+  private constructor(readonly cu: CudaDriver, readonly device: CudaDeviceInfo, readonly handle: CuHandle) {
+    const v = new Int32Array(1);
+    const attr = (a: number) => {
+      cuCheck(cu, cu.DeviceGetAttribute(v, a, device.ordinal), 'cuDeviceGetAttribute');
+      return v[0];
+    };
+    this.limits = {
+      maxThreadsPerBlock: attr(ATTR.maxThreadsPerBlock),
+      maxBlockDim: [attr(ATTR.maxBlockDimX), attr(ATTR.maxBlockDimX + 1), attr(ATTR.maxBlockDimX + 2)],
+      maxGridDim: [attr(ATTR.maxGridDimX), attr(ATTR.maxGridDimX + 1), attr(ATTR.maxGridDimX + 2)],
+    };
+  }
+
+  /** The first device whose name contains `match` (case-insensitive), or the first device; `cu` another driver's bindings (tests). */
+  static open(match?: string, cu: CudaDriver = openCuda()): CudaContext {
+    const all = listCudaDevices(cu);
+    if (!all.length) throw new RuntimeInputError(`the CUDA driver (${cu.library}) sees no device`);
+    const m = match?.toLowerCase();
+    const d = m ? all.find((x) => `${x.platform} ${x.name}`.toLowerCase().includes(m)) : all[0];
+    if (!d) throw new RuntimeInputError(`no CUDA device matches '${match}' (have: ${all.map((x) => x.name).join('; ')})`);
+    const out: CuHandle[] = [null];
+    cuCheck(cu, cu.DevicePrimaryCtxRetain(out, d.ordinal), 'cuDevicePrimaryCtxRetain');
+    cuCheck(cu, cu.CtxSetCurrent(out[0]), 'cuCtxSetCurrent');
+    return new CudaContext(cu, d, out[0]);
+  }
+
+  /** A device buffer holding a copy of `init`, or `init` bytes set to zero. */
+  buffer<T extends ArrayBufferView>(init: T): CudaBuffer<T>;
+  buffer<T extends ArrayBufferView = ArrayBufferView>(bytes: number): CudaBuffer<T>;
+  buffer(init: ArrayBufferView | number): CudaBuffer {
+    const size = typeof init === 'number' ? init : init.byteLength;
+    if (!Number.isSafeInteger(size) || size <= 0) throw new RuntimeInputError(`a buffer needs a positive whole number of bytes, not ${size}`);
+    if (size > this.device.totalMemory) throw new RuntimeInputError(`a buffer of ${size} bytes is more than the device's ${this.device.totalMemory} bytes of memory`);
+    const out = new BigUint64Array(1);
+    cuCheck(this.cu, this.cu.MemAlloc(out, size), `cuMemAlloc(${size})`);
+    const b = new CudaBuffer(this, out[0], size);
+    if (typeof init === 'number') cuCheck(this.cu, this.cu.MemsetD8(out[0], 0, size), 'cuMemsetD8');
+    else b.write(init);
+    return b;
+  }
+
+  /**
+   * Loads a module from PTX text or cubin bytes (cuModuleLoadDataEx, PTX compiled by the driver's
+   * JIT for this device); a refusal carries the JIT's error log.
+   */
+  module(image: string | Uint8Array, origin = 'module'): CudaModule {
+    // PTX goes in as NUL-terminated text; a cubin's bytes as they are.
+    const bytes = typeof image === 'string' ? Buffer.concat([Buffer.from(image, 'utf8'), Buffer.of(0)]) : image;
+    const k = koffi();
+    const logSize = 16384;
+    const log = k.alloc('uint8_t', logSize);
+    try {
+      // CU_JIT_ERROR_LOG_BUFFER (5) takes the buffer, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES (6) its size.
+      const options = Int32Array.of(5, 6);
+      const values = BigUint64Array.of(k.address(log), BigInt(logSize));
+      const out: CuHandle[] = [null];
+      const code = this.cu.ModuleLoadDataEx(out, bytes, 2, options, values);
+      if (code !== 0) {
+        const text = Buffer.from(k.view(log, logSize));
+        const detail = text.toString('utf8', 0, Math.max(0, text.indexOf(0))).trim();
+        cuCheck(this.cu, code, `cuModuleLoadData(${origin})`, detail);
+      }
+      return new CudaModule(this, out[0], origin);
+    } finally {
+      k.free(log);
+    }
+  }
+
+  /** Blocks until everything launched in this context has finished. */
+  synchronize(): void {
+    cuCheck(this.cu, this.cu.CtxSynchronize(), 'cuCtxSynchronize');
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.cu.DevicePrimaryCtxRelease(this.device.ordinal);
+  }
+}
+
+/** Device memory; `address` is what a pointer parameter receives (the packer reads it). */
+export class CudaBuffer<T extends ArrayBufferView = ArrayBufferView> {
+  /** Never set: carries the element type for the type checker. */
+  declare readonly element?: T;
+  private freed = false;
+
+  constructor(readonly ctx: CudaContext, readonly address: bigint, readonly size: number) {
+    const { cu } = ctx;
+    release.register(this, () => cu.MemFree(address), this);
+  }
+
+  write(data: ArrayBufferView, bytes = data.byteLength): void {
+    if (bytes > this.size) throw new RuntimeInputError(`${bytes} bytes do not fit a buffer of ${this.size}`);
+    cuCheck(this.ctx.cu, this.ctx.cu.MemcpyHtoD(this.address, data, bytes), 'cuMemcpyHtoD');
+  }
+
+  /** Copies the buffer's first `into.byteLength` bytes into `into` (after the context's work has finished). */
+  read<U extends ArrayBufferView>(into: U): U {
+    if (into.byteLength > this.size) throw new RuntimeInputError(`cannot read ${into.byteLength} bytes from a buffer of ${this.size}`);
+    cuCheck(this.ctx.cu, this.ctx.cu.MemcpyDtoH(into, this.address, into.byteLength), 'cuMemcpyDtoH');
+    return into;
+  }
+
+  dispose(): void {
+    if (this.freed) return;
+    this.freed = true;
+    release.unregister(this);
+    this.ctx.cu.MemFree(this.address);
+  }
+}
+
+/** A loaded module: its kernels by name, each with the cuda plan that packs its arguments. */
+export class CudaModule {
+  private unloaded = false;
+  constructor(readonly ctx: CudaContext, readonly handle: CuHandle, readonly origin: string) {
+    const { cu } = ctx;
+    release.register(this, () => cu.ModuleUnload(handle), this);
+  }
+
+  kernel(name: string, plan: CudaPlan, options: CudaKernelOptions = {}): CudaKernel {
+    return new CudaKernel(this, name, plan, options);
+  }
+
+  dispose(): void {
+    if (this.unloaded) return;
+    this.unloaded = true;
+    release.unregister(this);
+    this.ctx.cu.ModuleUnload(this.handle);
+  }
+}
+
+/** How parameters reach the driver: `kernelParams` (a pointer per parameter) or `extra` (the packed buffer whole). */
+export type CudaParamForm = 'params' | 'extra';
+
+export interface CudaKernelOptions {
+  /** The form launches use unless one names another (default `params`). */
+  readonly form?: CudaParamForm;
+  /** Refuse a plan the driver disagrees with (default true); false records the differences in `driverDifferences` only. */
+  readonly strict?: boolean;
+}
+
+export interface CudaLaunch {
+  readonly args: Readonly<Record<string, unknown>>;
+  /** Work-items per axis, as OpenCL counts them: a multiple of `local` on every axis. */
+  readonly global: readonly number[];
+  /** The block size; default the largest divisor of global x up to 256. */
+  readonly local?: readonly number[];
+  readonly form?: CudaParamForm;
+}
+
+/**
+ * A kernel of a loaded module with its plan's packer. On construction the plan is checked against
+ * cuFuncGetParamInfo where the driver has it (12.4 and later): `driverParams` holds the driver's
+ * answers, and a difference is refused unless `strict: false`.
+ */
+export class CudaKernel {
+  readonly handle: CuHandle;
+  readonly plan: CudaKernelPlan;
+  /** cuFuncGetParamInfo's answers, or undefined where the driver lacks the call. */
+  readonly driverParams?: readonly DriverParam[];
+  readonly driverDifferences: readonly string[];
+  private readonly packer: SegmentPacker;
+  private readonly names: readonly string[];
+  /** The arguments as the packer reads them: the caller's, buffers given for integer parameters turned into addresses. Reused. */
+  private readonly resolved: Record<string, unknown> = {};
+  private readonly pointerWidth: ReadonlyMap<string, 4 | 8>;
+  private readonly geometry = new Uint32Array(6);
+  /** The launch the packer reads (geometry for pocl's appended parameters): one object, its size set per launch. */
+  private readonly launchInfo: { global: readonly number[] } = { global: [1] };
+  /** Native memory: the parameter buffer, the kernelParams array, the extra array and its size cell. */
+  private readonly native: unknown;
+  private readonly nativeBytes: Uint8Array;
+  private readonly kernelParams: unknown;
+  private readonly extra: unknown;
+  private readonly nativeAllocs: unknown[];
+  private readonly form: CudaParamForm;
+  private events?: [CuHandle, CuHandle];
+  private readonly elapsed = new Float32Array(1);
+  private disposed = false;
+
+  constructor(readonly module: CudaModule, readonly name: string, plan: CudaPlan, options: CudaKernelOptions = {}) {
+    const k = plan.kernels.find((x) => x.name === name);
+    if (!k) throw new RuntimeInputError(`no kernel named '${name}' in the plan (have ${plan.kernels.map((x) => x.name).join(', ') || 'none'})`);
+    const local = k.args.find((a) => a.role === 'local');
+    if (local) throw new PackError(name, local.name, "kernarg's CUDA host does not place local (shared-memory) arguments: launch this kernel from OpenCL, or give it a buffer instead");
+    this.plan = k;
+    this.form = options.form ?? 'params';
+    this.packer = cudaPacker(plan, name);
+    this.names = this.packer.names;
+    // Every name defined up front, in order (defineProperty: a parameter named __proto__ stays a
+    // property): an object of one fixed shape, which the packer's for-in reads without allocating,
+    // where a null-prototype dictionary would make it build a key list per launch.
+    for (const n of this.names) Object.defineProperty(this.resolved, n, { value: undefined, writable: true, enumerable: true, configurable: false });
+    // Integer parameters of a pointer's width (nvcc's and Triton's PTX declare pointers so) take a CudaBuffer too.
+    const widths = new Map<string, 4 | 8>();
+    const pointerBytes = plan.arch === 'nvptx' ? 4 : 8;
+    for (const a of k.args) if (a.role === 'value' && a.ptxType === (pointerBytes === 8 ? 'u64' : 'u32') && a.param !== null) widths.set(a.name, pointerBytes);
+    this.pointerWidth = widths;
+    const { cu } = module.ctx;
+    const out: CuHandle[] = [null];
+    cuCheck(cu, cu.ModuleGetFunction(out, module.handle, name), `cuModuleGetFunction(${name})`);
+    this.handle = out[0];
+    const driverParams = readParamInfo(cu, this.handle);
+    if (driverParams) this.driverParams = driverParams;
+    this.driverDifferences = driverParams ? paramDifferences(k, driverParams) : [];
+    if (this.driverDifferences.length && options.strict !== false) {
+      // The usual cause: the parameter buffer's place in constant bank 0 differs by architecture (test/deliberate/cubin-*.md).
+      const cc = module.ctx.device.computeCapability;
+      throw new RuntimeInputError(`kernel '${name}': the cuda plan and the driver's cuFuncGetParamInfo disagree:\n  ${this.driverDifferences.join('\n  ')}\n(the device is compute capability ${cc}; the cuda plan counts alignments above 16 from 0x210 of constant bank 0, as sm_90 places parameters, where ptxas places them from 0x160 on sm_75 to sm_89 and aligns from 0 on sm_100 and later)`);
+    }
+    const ko = koffi();
+    const bytes = Math.max(1, k.paramBytes);
+    this.native = ko.alloc('uint8_t', bytes);
+    this.nativeBytes = new Uint8Array(ko.view(this.native, bytes));
+    const base = ko.address(this.native);
+    this.kernelParams = ko.alloc('uint64_t', Math.max(1, k.args.length));
+    new BigUint64Array(ko.view(this.kernelParams, 8 * Math.max(1, k.args.length))).set(kernelParamsImage(k, base));
+    const sizeCell = ko.alloc('uint64_t', 1);
+    new BigUint64Array(ko.view(sizeCell, 8))[0] = BigInt(k.paramBytes);
+    this.extra = ko.alloc('uint64_t', 5);
+    new BigUint64Array(ko.view(this.extra, 40)).set(extraImage(base, ko.address(sizeCell)));
+    this.nativeAllocs = [this.native, this.kernelParams, sizeCell, this.extra];
+    const allocs = this.nativeAllocs;
+    release.register(this, () => allocs.forEach((p) => ko.free(p)), this);
+  }
+
+  /** Packs and launches without waiting: nothing is allocated once warm. */
+  enqueue(o: CudaLaunch): void {
+    this.submit(o);
+  }
+
+  /** Launches, waits, and returns the kernel's run time in ms (between two events around the launch). */
+  launchAndWait(o: CudaLaunch): number {
+    const { cu } = this.module.ctx;
+    const [start, end] = (this.events ??= [this.event(), this.event()]);
+    cuCheck(cu, cu.EventRecord(start, null), 'cuEventRecord');
+    this.submit(o);
+    cuCheck(cu, cu.EventRecord(end, null), 'cuEventRecord');
+    const code = cu.EventSynchronize(end);
+    if (code !== 0) cuCheck(cu, code, `kernel '${this.name}'`, 'the launch failed on the device');
+    cuCheck(cu, cu.EventElapsedTime(this.elapsed, start, end), 'cuEventElapsedTime');
+    return this.elapsed[0];
+  }
+
+  /** Launches and waits: resolves to the run time in ms. */
+  run(o: CudaLaunch): Promise<number> {
+    return Promise.resolve().then(() => this.launchAndWait(o));
+  }
+
+  /** The parameter buffer the last launch passed (a copy): what `extra` points at and `kernelParams` points into. */
+  lastParameterBuffer(): Uint8Array {
+    return this.nativeBytes.slice();
+  }
+
+  private event(): CuHandle {
+    const out: CuHandle[] = [null];
+    cuCheck(this.module.ctx.cu, this.module.ctx.cu.EventCreate(out, 0), 'cuEventCreate');
+    return out[0];
+  }
+
+  private submit(o: CudaLaunch): void {
+    const ctx = this.module.ctx;
+    cudaGeometry(this.name, o.global, o.local, ctx.limits, this.geometry);
+    checkNames(this.name, this.names, o.args);
+    const r = this.resolved;
+    for (let i = 0; i < this.names.length; i++) {
+      const n = this.names[i];
+      const v = o.args[n];
+      if (v instanceof CudaBuffer) {
+        if (v.ctx !== ctx) throw new PackError(this.name, n, 'the buffer belongs to another CUDA context');
+        const width = this.pointerWidth.get(n);
+        r[n] = width === 4 ? Number(v.address) : v.address;
+      } else r[n] = v;
+    }
+    this.launchInfo.global = o.global;
+    const packed = this.packer.pack(r, this.launchInfo);
+    this.nativeBytes.set(packed);
+    const g = this.geometry;
+    const form = o.form ?? this.form;
+    const code = ctx.cu.LaunchKernel(this.handle, g[0], g[1], g[2], g[3], g[4], g[5], 0, null, form === 'params' ? this.kernelParams : null, form === 'extra' ? this.extra : null);
+    if (code !== 0) throw new LaunchError(this.name, `cuLaunchKernel failed: ${new CudaError(code, 'cuLaunchKernel').message.replace(/^cuLaunchKernel failed: /, '')}`);
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    release.unregister(this);
+    const { cu } = this.module.ctx;
+    if (this.events) for (const e of this.events) cu.EventDestroy(e);
+    const ko = koffi();
+    for (const p of this.nativeAllocs) ko.free(p);
+  }
+}
+
+/** cuFuncGetParamInfo for every parameter (it answers CUDA_ERROR_INVALID_VALUE past the last), or undefined where the driver lacks it. */
+function readParamInfo(cu: CudaDriver, f: CuHandle): DriverParam[] | undefined {
+  if (!cu.FuncGetParamInfo) return undefined;
+  const offset = new BigUint64Array(1);
+  const size = new BigUint64Array(1);
+  const out: DriverParam[] = [];
+  // CUDA caps parameters at 32,764 bytes, so at most that many one-byte parameters.
+  for (let i = 0; i < 32764; i++) {
+    if (cu.FuncGetParamInfo(f, i, offset, size) !== 0) break;
+    out.push({ offset: Number(offset[0]), size: Number(size[0]) });
+  }
+  return out;
+}
