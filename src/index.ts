@@ -1,4 +1,5 @@
-export { lower, TARGETS, FORMATS, type LowerOptions, type LowerResult, type TargetName } from './lower.js';
+export { lower, lowerPlan, TARGETS, FORMATS, type LowerOptions, type LowerResult, type TargetName } from './lower.js';
+export { TINYTC_FORMATS } from './codegen/formats.js';
 export { compileOpenCL, memoryHost, type OpenCLFrontendOptions } from './frontend/opencl-c/index.js';
 export type { FileHost } from './frontend/opencl-c/preprocessor.js';
 export { lowerOpenCL, type OpenCLTargetOptions } from './targets/opencl/lower.js';

@@ -67,7 +67,6 @@ const roomOf = (f: string) => f.split('/')[1]!;
 const ROOM_EDGES_STILL_BACKWARDS: readonly { readonly from: string; readonly to: string; readonly reason: string }[] = [
   { from: 'abi', to: 'targets', reason: 'abi/read-plan.ts finds a plan\'s target in the registry; it belongs above the targets' },
   { from: 'targets', to: 'runtime', reason: 'each target\'s pack.ts uses the packer in runtime/pack/, until the packer moves below the targets' },
-  { from: 'targets', to: 'codegen', reason: 'the target contract still renders tinytc code (Target.tinytcFormats, RenderContext.tinytc)' },
   { from: 'build-input', to: 'lower.ts', reason: 'build-input/lower-build.ts drives lower() over a build input; it belongs above lower.ts' },
 ];
 
@@ -98,8 +97,6 @@ test('the top-level rooms of src/ form a DAG but for the named backward arrows, 
  * calling convention; reading source and generating code are the wings above and beside them.
  */
 const TARGET_IMPORTS_STILL_ALLOWED: readonly { readonly file: string; readonly imports: string; readonly reason: string }[] = [
-  { file: 'src/targets/target.ts', imports: 'src/codegen/compile-tinytc.ts', reason: 'RenderContext.tinytc carries the compiled tinytc program into render()' },
-  { file: 'src/targets/vulkan/index.ts', imports: 'src/codegen/spirv/index.ts', reason: 'the spirv and spirv-asm formats of tinytc input render through the vulkan record' },
   { file: 'src/targets/options.ts', imports: 'src/frontend/tinytc/calling-convention.ts', reason: 'LowerOptions names tinytc\'s DopeOrder, until one options table owns it' },
   { file: 'src/targets/options.ts', imports: 'src/frontend/opencl-c/predefined.ts', reason: 'LowerOptions names the OpenCL C standards the preprocessor knows' },
   { file: 'src/targets/options.ts', imports: 'src/frontend/opencl-c/preprocessor.ts', reason: 'LowerOptions carries the preprocessor\'s include resolver' },

@@ -5,7 +5,6 @@ import type { KernelModule } from '../model/kernel-module.js';
 import type { PlanBase } from '../abi/plan.js';
 import type { PlanView } from '../abi/plan-view.js';
 import type { GeneratedCode } from '../model/generated-code.js';
-import type { CompiledTinytc } from '../codegen/compile-tinytc.js';
 import type { LowerOptions } from './options.js';
 
 /**
@@ -51,14 +50,13 @@ type TargetFlagKind =
       apply(o: LowerOptions, text: string): LowerOptions | { readonly line: number; readonly message: string };
     };
 
-/** What a format needs beyond the plan: the module, the tinytc program it came from, and the OpenCL C the input stands for. */
+/**
+ * What a format needs beyond the plan: the module and the options. Formats that print generated
+ * code are the code generator's (src/codegen/formats.ts), not a target's.
+ */
 export interface RenderContext {
   readonly module: KernelModule;
   readonly options: LowerOptions;
-  /** tinytc input: the compiled unit (formats that print bodies need it). */
-  readonly tinytc?: CompiledTinytc;
-  /** The kernels as OpenCL C (tinytc input: the generated bodies). */
-  openclC(): string;
 }
 
 /** A lowered module: the plan, and the target's formats closed over its own typed plan (text, or bytes for binary formats). */
@@ -77,10 +75,8 @@ export interface Target<P extends PlanBase = PlanBase> {
   /** One line for --help and the README. */
   readonly summary: string;
   readonly flags: readonly TargetFlag[];
-  /** Output formats, `table` first (the default). */
+  /** The formats the target renders from its plan and the module, `table` first (the default). */
   readonly formats: readonly string[];
-  /** The formats that print tinytc bodies, so need tinytc (.ir) input. */
-  readonly tinytcFormats: readonly string[];
   /** The data layout `sizeof` and initializers are evaluated with. */
   layout(o: LowerOptions): DataLayout;
   /** Macros the target's compiler predefines for OpenCL C sources; a null value: one kernarg's SPIR predefines have that this compiler leaves undefined. */

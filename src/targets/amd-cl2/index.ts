@@ -27,7 +27,6 @@ export const amdCl2Target: Target<AmdCl2Plan> = {
     { kind: 'boolean', flag: 'gfx9', help: 'user SGPR counts of GFX9 (Vega)', apply: (o, v) => ({ ...o, amdCl2: { ...o.amdCl2, gfx9: v } }) },
   ],
   formats: ['table', 'json', 'clrx'],
-  tinytcFormats: [],
   layout: () => AMDGCN,
   predefines: () => [],
   flagConflict: () => undefined,

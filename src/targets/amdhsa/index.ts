@@ -21,7 +21,6 @@ export const amdhsaTarget: Target<AmdhsaPlan> = {
     { kind: 'choice', flag: 'llvm', choices: AMDHSA_LLVMS.map(String), default: String(AMDHSA_DEFAULT_LLVM), help: "the LLVM generation the layout follows (22 is today's)", apply: (o, v) => ({ ...o, amdLlvm: pick(AMDHSA_LLVMS, v) }) },
   ],
   formats: ['table', 'json'],
-  tinytcFormats: [],
   layout: () => AMDGCN,
   predefines: (o) => amdhsaPredefines(o.amdLlvm ?? AMDHSA_DEFAULT_LLVM, o.std),
   flagConflict: () => undefined,

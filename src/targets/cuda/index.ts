@@ -24,7 +24,6 @@ export const cudaTarget: Target<CudaPlan> = {
     },
   ],
   formats: ['table', 'json', 'ptx'],
-  tinytcFormats: [],
   layout: (o) => cudaLayout(o.cuda?.arch),
   predefines: (o) => cudaPredefines(o.std),
   flagConflict: () => undefined,

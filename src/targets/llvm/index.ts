@@ -23,7 +23,6 @@ export const llvmTarget: Target<LlvmPlan> = {
     { kind: 'boolean', flag: 'kernel-arg-info', help: 'also emit !kernel_arg_name (as clang -cl-kernel-arg-info)', apply: (o, v) => ({ ...o, llvm: { ...o.llvm, kernelArgInfo: v } }) },
   ],
   formats: ['table', 'json', 'llvm-ir'],
-  tinytcFormats: [],
   layout: (o) => TRIPLE_INFO[o.llvm?.triple ?? 'spir64-unknown-unknown'].layout,
   predefines: () => [],
   flagConflict: () => undefined,

@@ -20,8 +20,7 @@ export const openclTarget: Target<OpenCLPlan> = {
   flags: [
     { kind: 'choice', flag: 'arch', choices: ARCHES, default: 'spir64', help: 'device address width values are sized with', apply: (o, v) => ({ ...o, arch: pick(ARCHES, v) }) },
   ],
-  formats: ['table', 'json', 'signatures', 'opencl-c'],
-  tinytcFormats: ['opencl-c'],
+  formats: ['table', 'json', 'signatures'],
   layout: (o) => DATA_LAYOUTS[o.arch ?? 'spir64'],
   predefines: () => [],
   flagConflict: () => undefined,
@@ -37,7 +36,6 @@ export const openclTarget: Target<OpenCLPlan> = {
       render(format, ctx) {
         if (format === 'json') return emitJson(plan);
         if (format === 'signatures') return emitSignatures(ctx.module);
-        if (format === 'opencl-c') return ctx.openclC();
         return openclTable(plan);
       },
     };

@@ -14,7 +14,6 @@ export const r600Target: Target<R600Plan> = {
   summary: "clover's r600 input buffer, with the R600 image pass's inserted arguments",
   flags: [],
   formats: ['table', 'json', 'llvm-ir'],
-  tinytcFormats: [],
   layout: () => SPIR,
   predefines: () => [],
   flagConflict: () => undefined,

@@ -5,8 +5,6 @@ import { type Target, type TargetFlag } from '../target.js';
 import { choiceProblem } from '../option-problem.js';
 import { emitDescriptorMap } from './descriptor-map.js';
 import { withAddressTables } from './address-tables.js';
-import { disassemble } from '../../emit/spirv/disassemble.js';
-import { emitTinytcSpirv } from '../../codegen/spirv/index.js';
 import { type VulkanPlan, type VulkanTargetOptions, lowerVulkan } from './lower.js';
 import { parseSamplerMap } from './sampler-map.js';
 import { vulkanTable } from './table.js';
@@ -62,8 +60,7 @@ export const vulkanTarget: Target<VulkanPlan> = {
     bool('cl-native-math', 'nativeMath', "clspv's native math builtins; implies -cl-fast-relaxed-math (defines __FAST_RELAXED_MATH__), no other ABI effect"),
     { kind: 'count', flag: 'printf-buffer-size', value: '<bytes>', default: '1048576', help: 'printf buffer size', apply: (o, v) => set(o, { printfBufferSize: v }) },
   ] satisfies TargetFlag[]).map((f): TargetFlag => ({ ...f, singleDash: true })),
-  formats: ['table', 'json', 'descriptor-map', 'spirv', 'spirv-asm'],
-  tinytcFormats: ['spirv', 'spirv-asm'],
+  formats: ['table', 'json', 'descriptor-map'],
   layout: (o) => DATA_LAYOUTS[o.vulkan?.arch ?? 'spir'],
   // clspv defines VULKAN (100, for Vulkan 1.0) for its sources.
   // clspv defines __FAST_RELAXED_MATH__ under -cl-native-math (lower adds it itself for -cl-fast-relaxed-math).
@@ -84,14 +81,9 @@ export const vulkanTarget: Target<VulkanPlan> = {
     if (!plan) return undefined;
     return {
       plan,
-      render(format, ctx) {
+      render(format) {
         if (format === 'json') return emitJson(plan);
         if (format === 'descriptor-map') return emitDescriptorMap(plan);
-        if (format === 'spirv' || format === 'spirv-asm') {
-          if (!ctx.tinytc) throw new RangeError(`--format ${format} needs tinytc input`);
-          const words = emitTinytcSpirv(ctx.tinytc, plan, { floatAtomicAdd: o.floatAtomicAdd });
-          return format === 'spirv-asm' ? disassemble(words) : new Uint8Array(words.buffer, words.byteOffset, words.byteLength);
-        }
         return vulkanTable(plan);
       },
     };

@@ -21,7 +21,6 @@ export const zebinTarget: Target<ZebinPlan> = {
     { kind: 'boolean', flag: 'private-memory', help: 'the kernels keep private memory (arrays IGC does not promote to registers): IGC then passes private_base_stateless', apply: (o, v) => ({ ...o, zebinPrivateMemory: v }) },
   ],
   formats: ['table', 'json', 'ze-info'],
-  tinytcFormats: [],
   layout: () => SPIR64,
   predefines: (o) => zebinPredefines(o.zebinDevice ?? 'pvc'),
   flagConflict: () => undefined,
