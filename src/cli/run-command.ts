@@ -6,7 +6,7 @@ import { lowerForDriver } from '../build-input/lower-build.js';
 import { type HostArray, type HostLimits, jsonValues } from '../runtime/args/host-data.js';
 import { type ArgInput, readOpenCLArgs } from '../runtime/args/read-args.js';
 import { readTinytcArgs } from '../runtime/args/read-tinytc-args.js';
-import { LaunchError, PackError, RuntimeInputError } from '../runtime/pack/errors.js';
+import { LaunchError, PackError, RuntimeInputError } from '../pack/errors.js';
 import { CLError } from '../runtime/opencl/cl.js';
 import { Context, DeviceBuffer, DeviceImage, Kernel } from '../runtime/opencl/host.js';
 import { APIS, type AnyContext, type Api, openContext, tinytcKernel } from '../runtime/api.js';

@@ -12,7 +12,7 @@ import { emitTinytcOpenCLCMapped, tinytcClStd } from '../codegen/opencl-c/index.
 import type { BlasPolicy } from '../codegen/blas-policy.js';
 import { type ShapeTie, checkShapeTies, shapeTies } from './checks/shape-ties.js';
 import { type BufferKind, type CheckedMemref, checkMemref } from './checks/memref.js';
-import { LaunchError, PackError, RuntimeInputError } from './pack/errors.js';
+import { LaunchError, PackError, RuntimeInputError } from '../pack/errors.js';
 import { type Context, DeviceBuffer, Kernel, type KernelBuild, type SvmBlock } from './opencl/host.js';
 
 /**

@@ -6,6 +6,7 @@ import type { PlanBase } from '../abi/plan.js';
 import type { PlanView } from '../abi/plan-view.js';
 import type { GeneratedCode } from '../model/generated-code.js';
 import type { LowerOptions } from './options.js';
+import type { PackView, PlanPacking } from '../pack/plan-packing.js';
 
 /**
  * One command-line option of a target: its flag, the values it takes, its default and help line,
@@ -68,7 +69,11 @@ export interface Lowered<P extends PlanBase> {
 /** A target: everything kernarg knows about one calling convention, in one record. */
 /** `unknown <name> '<v>' (choose from ...)` where a library caller's value is none of the choices. */
 
-export interface Target<P extends PlanBase = PlanBase> {
+/**
+ * `V`: the view of the packer a host of the target reads (pack/plan-packing.ts), or undefined for a
+ * target whose plans no host launches.
+ */
+export interface Target<P extends PlanBase = PlanBase, V extends PackView | undefined = PackView | undefined> {
   readonly name: P['target'];
   /** A short name for people (the web page's panels and target picker). */
   readonly title: string;
@@ -95,4 +100,6 @@ export interface Target<P extends PlanBase = PlanBase> {
   view(plan: P): PlanView;
   /** The plan from its JSON form, every field and slot checked: throws a PlanError naming the JSON path. */
   readPlan(json: unknown): P;
+  /** How a host packs a launch of the plan: the packer's view and the kernels' block sizes (the one packer does the rest). */
+  readonly pack: V extends PackView ? PlanPacking<P, V> : undefined;
 }

@@ -15,7 +15,7 @@ import { type BlasPolicy, LOCAL_BYTES } from '../../codegen/blas-policy.js';
 import { emitTinytcSpirv } from '../../codegen/spirv/index.js';
 import { type ShapeTie, checkShapeTies, shapeTies } from '../checks/shape-ties.js';
 import { type BufferKind, type CheckedMemref, checkMemref } from '../checks/memref.js';
-import { PackError, RuntimeInputError } from '../pack/errors.js';
+import { PackError, RuntimeInputError } from '../../pack/errors.js';
 import { VulkanBuffer, type VulkanContext } from './context.js';
 import { VulkanKernel } from './kernel.js';
 import type { MemrefValue } from '../tinytc.js';

@@ -12,7 +12,7 @@ import { LLVM_VOCABULARY, llvmView } from './view.js';
 const METADATA = ['modern', 'legacy'] as const;
 
 /** LLVM IR kernels with clang's `kernel_arg_*` metadata. */
-export const llvmTarget: Target<LlvmPlan> = {
+export const llvmTarget: Target<LlvmPlan, undefined> = {
   name: 'llvm',
   title: 'LLVM IR metadata',
   summary: "LLVM IR kernel declarations with clang's kernel_arg_* metadata",
@@ -31,6 +31,8 @@ export const llvmTarget: Target<LlvmPlan> = {
   vocabulary: LLVM_VOCABULARY,
   view: llvmView,
   readPlan: readLlvmPlan,
+  // No packer packs an llvm plan: it places no bytes (abi/llvm-kernel.ts).
+  pack: undefined,
   lower(module, o, diags) {
     const plan = lowerLlvm(module, o.llvm ?? {}, diags);
     if (!plan) return undefined;

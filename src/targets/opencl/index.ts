@@ -4,6 +4,7 @@ import { emitJson } from '../../emit/json.js';
 import { emitSignatures } from '../../emit/signatures.js';
 import { pick } from '../options.js';
 import { type Target } from '../target.js';
+import { planPacking } from '../../pack/plan-packing.js';
 import { choiceProblem } from '../option-problem.js';
 import { lowerOpenCL } from './lower.js';
 import { openclTable } from './table.js';
@@ -13,7 +14,7 @@ import { OPENCL_VOCABULARY, openclView } from './view.js';
 const ARCHES = ['spir', 'spir64'] as const;
 
 /** OpenCL's `clSetKernelArg` calls, as `clGetKernelArgInfo` describes them. */
-export const openclTarget: Target<OpenCLPlan> = {
+export const openclTarget: Target<OpenCLPlan, 'arg-list'> = {
   name: 'opencl',
   title: 'OpenCL (clSetKernelArg)',
   summary: 'the clSetKernelArg plan: index, kind, address space or access, type name, size',
@@ -29,6 +30,8 @@ export const openclTarget: Target<OpenCLPlan> = {
   vocabulary: OPENCL_VOCABULARY,
   view: openclView,
   readPlan: readOpenclPlan,
+  // clSetKernelArg's list, set by index: no byte blocks.
+  pack: planPacking('arg-list', () => ({ segment: 0, pushConstants: 0 })),
   lower(module, o, _diags, generated) {
     const plan = lowerOpenCL(module, { arch: o.arch }, generated);
     return {

@@ -2,6 +2,7 @@ import { DATA_LAYOUTS } from '../../layout/data-layout.js';
 import { emitJson } from '../../emit/json.js';
 import { type LowerOptions, pick } from '../options.js';
 import { type Target, type TargetFlag } from '../target.js';
+import { planPacking } from '../../pack/plan-packing.js';
 import { choiceProblem } from '../option-problem.js';
 import { emitDescriptorMap } from './descriptor-map.js';
 import { withAddressTables } from './address-tables.js';
@@ -22,7 +23,7 @@ const bool = (flag: string, key: 'podUbo' | 'podPushConstant' | 'constantArgsUbo
   ({ kind: 'boolean', flag, help, apply: (o, v) => set(o, { [key]: v }) });
 
 /** clspv's Vulkan calling convention: descriptor sets, bindings, POD blocks, push and spec constants. */
-export const vulkanTarget: Target<VulkanPlan> = {
+export const vulkanTarget: Target<VulkanPlan, 'bindings'> = {
   name: 'vulkan',
   title: 'Vulkan (clspv)',
   summary: "clspv's Vulkan interface: descriptor sets and bindings, POD blocks, push and spec constants",
@@ -76,6 +77,8 @@ export const vulkanTarget: Target<VulkanPlan> = {
   vocabulary: VULKAN_VOCABULARY,
   view: vulkanView,
   readPlan: readVulkanPlan,
+  // Push constants, descriptor bindings and spec constants.
+  pack: planPacking('bindings', (k) => ({ segment: 0, pushConstants: k.podSize })),
   lower(module, o, diags) {
     const plan = withAddressTables(lowerVulkan(module, o.vulkan ?? {}, diags));
     if (!plan) return undefined;
