@@ -6,7 +6,7 @@ import { jsonSpots } from './support/json-spots.js';
 import fc from 'fast-check';
 import type { OpenCLPlan, ValueLayout } from '../src/abi/plan.js';
 import type { AbiPlan } from '../src/targets/index.js';
-import { PlanError, readPlan } from '../src/abi/read-plan.js';
+import { PlanError, readPlan } from '../src/plan-json/read-plan.js';
 import { emitJson, planToJson } from '../src/emit/json.js';
 import { memoryHost } from '../src/frontend/opencl-c/index.js';
 import { type TargetName, lower } from '../src/lower.js';

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { PlanBase } from '../src/abi/plan.js';
-import { readPlan } from '../src/abi/read-plan.js';
+import { readPlan } from '../src/plan-json/read-plan.js';
 import { emitJson } from '../src/emit/json.js';
 import { lower } from '../src/lower.js';
 import { PackError, planPacker } from '../src/pack/index.js';

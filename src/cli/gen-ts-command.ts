@@ -6,7 +6,7 @@ import { emitTinytcOpenCLC, tinytcClStd } from '../codegen/opencl-c/index.js';
 import { emitTypeScriptBindings } from '../emit/typescript-bindings.js';
 import { CL_STDS, type ClStd } from '../frontend/opencl-c/predefined.js';
 import { portableBuild, shownOptions } from '../build-input/build-input.js';
-import { lowerForDriver, lowerPortable } from '../build-input/lower-build.js';
+import { lowerForDriver, lowerPortable } from '../driver-build/lower-build.js';
 import { buildFlags } from './build-flags.js';
 import { kernelName, varName } from '../frontend/tinytc/calling-convention.js';
 import { compileTinytc } from '../codegen/compile-tinytc.js';

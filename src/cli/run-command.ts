@@ -2,7 +2,7 @@ import type { OpenCLPlan } from '../abi/plan.js';
 import { formatDiagnostics } from '../diagnostics/format.js';
 import { CL_STDS, type ClStd } from '../frontend/opencl-c/predefined.js';
 import { type BuildFlag, portableBuild, shownOptions } from '../build-input/build-input.js';
-import { lowerForDriver } from '../build-input/lower-build.js';
+import { lowerForDriver } from '../driver-build/lower-build.js';
 import { type HostArray, type HostLimits, jsonValues } from '../runtime/args/host-data.js';
 import { type ArgInput, readOpenCLArgs } from '../runtime/args/read-args.js';
 import { readTinytcArgs } from '../runtime/args/read-tinytc-args.js';

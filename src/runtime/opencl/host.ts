@@ -1,7 +1,7 @@
 import type { OpenCLKernelPlan, OpenCLPlan } from '../../abi/plan.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import { type BuildFlag, portableBuild, shownOptions } from '../../build-input/build-input.js';
-import { lowerForDriver } from '../../build-input/lower-build.js';
+import { lowerForDriver } from '../../driver-build/lower-build.js';
 import type { FileHost } from '../../frontend/opencl-c/preprocessor.js';
 import { type LimitsOfDevice, type LimitsOfKernel, checkGeometry, checkLocalMemory, checkParameterSize } from '../checks/limits.js';
 import { PackError, RuntimeInputError } from '../../pack/errors.js';

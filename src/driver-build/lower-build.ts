@@ -2,8 +2,8 @@
 // driver compiles, made from one reading of the files (so both see the same header bytes).
 import type { FileHost } from '../frontend/opencl-c/preprocessor.js';
 import { type LowerResult, lowerPlan } from '../lower.js';
-import { type BuildFlag, type BuildInput, frontendOptions, recordingHost } from './build-input.js';
-import { normalize } from './paths.js';
+import { type BuildFlag, type BuildInput, frontendOptions, recordingHost } from '../build-input/build-input.js';
+import { normalize } from '../build-input/paths.js';
 
 /** Lowers `source` for the opencl target with `flags`, recording every header it reads into the build input. */
 export function lowerForDriver(path: string, source: string, host: FileHost, flags: readonly BuildFlag[], extra?: string): { readonly result: LowerResult; readonly input: BuildInput } {
