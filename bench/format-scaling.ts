@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { FORMATS, TARGETS, type TargetName, lower } from '../dist/lower.js';
-import { targetNamed } from '../dist/targets/index.js';
+import { TINYTC_FORMATS } from '../dist/codegen/formats.js';
 import { tinytcFunctions } from './scaling-inputs.js';
 import { targetScalingSource } from './target-source.js';
 
@@ -27,7 +27,7 @@ interface Case {
 function cases(): Case[] {
   const out: Case[] = [];
   for (const target of TARGETS.filter((t) => !PICK || PICK.includes(t))) {
-    const tinytcOnly = targetNamed(target)!.tinytcFormats;
+    const tinytcOnly = TINYTC_FORMATS[target];
     for (const format of FORMATS[target]) out.push({ target, format, input: tinytcOnly.includes(format) ? 'ir' : 'cl' });
   }
   return out;

@@ -3,11 +3,11 @@
 // Run: npm run bench -- pack
 import { performance } from 'node:perf_hooks';
 import type { AmdhsaPlan, OpenCLPlan, ValueLayout } from '../dist/abi/plan.js';
-import { amdhsaPacker } from '../dist/targets/amdhsa/pack.js';
-import { vulkanPacker } from '../dist/targets/vulkan/pack.js';
+import { amdhsaTarget } from '../dist/targets/amdhsa/index.js';
+import { vulkanTarget } from '../dist/targets/vulkan/index.js';
 import type { VulkanPlan } from '../dist/targets/vulkan/lower.js';
 import { lower } from '../dist/lower.js';
-import { openclPacker } from '../dist/targets/opencl/pack.js';
+import { openclTarget } from '../dist/targets/opencl/index.js';
 
 const SRC = `typedef struct { float3 pos; float mass; int id; short flags; } Body;
 kernel void k(global float *out, int n, float dt, float4 gravity, Body b, long seed, uint2 range, double scale, char4 mask, ushort tag) {}`;
@@ -61,8 +61,8 @@ function bench(name: string, fn: () => void, n = 300_000): number {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const compiled = openclPacker(plan, 'k');
-const interpreted = openclPacker(plan, 'k', { interpreted: true });
+const compiled = openclTarget.pack.packer(plan, 'k');
+const interpreted = openclTarget.pack.packer(plan, 'k', { interpreted: true });
 const slots = plan.kernels[0].args;
 const buffers = new Map(slots.filter((s) => s.layout).map((s) => [s.index, new DataView(new ArrayBuffer(s.size!))]));
 const heap0 = process.memoryUsage().heapUsed;
@@ -107,10 +107,10 @@ console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB;
 const hsaPlan = lower('k.cl', SRC, { readFile: () => undefined }, { target: 'amdhsa', format: 'json' }).plan as AmdhsaPlan;
 const hsaArgs = { ...args, out: 0x1000n };
 const launch = { global: [1024, 4], local: [64, 2], globalOffset: [0, 0] };
-const segment = amdhsaPacker(hsaPlan, 'k');
+const segment = amdhsaTarget.pack.packer(hsaPlan, 'k');
 const vkPlan = lower('k.cl', SRC, { readFile: () => undefined }, { target: 'vulkan', format: 'json', vulkan: { longVector: true } }).plan as VulkanPlan;
 const vkArgs = { ...args, out: { buffer: 1 } };
-const bindings = vulkanPacker(vkPlan, 'k');
+const bindings = vulkanTarget.pack.packer(vkPlan, 'k');
 const heap1 = process.memoryUsage().heapUsed;
 const s = bench('segment (amdhsa, code object 5)', () => segment.pack(hsaArgs, launch), 200_000);
 const v = bench('vulkan bindings (clustered PODs)', () => bindings.pack(vkArgs), 200_000);

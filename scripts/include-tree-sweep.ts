@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BuildFlag, portableBuild } from '../src/build-input/build-input.js';
-import { lowerForDriver } from '../src/build-input/lower-build.js';
+import { lowerForDriver } from '../src/driver-build/lower-build.js';
 import { includeTree } from '../src/runtime/opencl/include-tree.js';
 
 const dash = process.argv.indexOf('--');

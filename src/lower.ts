@@ -1,15 +1,15 @@
 import { DiagnosticBag, type Diagnostic } from './diagnostics/diagnostic.js';
 import { Messages } from './diagnostics/messages.js';
 import { SourceFile } from './diagnostics/source.js';
-import { emitOpenCLC } from './emit/opencl-c.js';
-import { emitTinytcOpenCLC } from './codegen/opencl-c/index.js';
 import { emitJsonChunks, emitJsonPieces } from './emit/json.js';
+import { FORMATS, codegenFormat, renderCodegenFormat } from './codegen/formats.js';
 import { compileOpenCL } from './frontend/opencl-c/index.js';
 import { CL_STDS } from './frontend/opencl-c/predefined.js';
 import type { CommandLineMacro, FileHost } from './frontend/opencl-c/preprocessor.js';
-import { compileTinytc } from './codegen/compile-tinytc.js';
+import { type CompiledTinytc, compileTinytc } from './codegen/compile-tinytc.js';
 import type { KernelModule } from './model/kernel-module.js';
-import { type AbiPlan, FORMATS, TARGETS, type TargetName, targetNamed } from './targets/index.js';
+import { type AbiPlan, TARGETS, type TargetName, targetNamed } from './targets/index.js';
+import type { Lowered } from './targets/target.js';
 import type { LowerOptions } from './targets/options.js';
 import type { OptionProblem } from './targets/option-problem.js';
 
@@ -31,28 +31,40 @@ export interface LowerResult {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-function refuse(problem: OptionProblem): LowerResult {
+function refuse(problem: OptionProblem): Planned {
   const bag = new DiagnosticBag();
   bag.report(problem.message, undefined, problem.args);
   return { diagnostics: bag.items };
 }
 
-/** Compiles one source file for one target and renders it in one format. */
-export function lower(path: string, text: string, host: FileHost, options: LowerOptions): LowerResult {
+/** The plan of one source file for one target, and what rendering it needs; or why there is none. */
+interface Planned {
+  readonly module?: KernelModule;
+  readonly lowered?: Lowered<AbiPlan>;
+  /** tinytc input: the compiled program, for the formats that print its bodies. */
+  readonly tinytc?: CompiledTinytc;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Compiles one source file for one target into its plan: the step `lower` renders, and hosts that only pack launches stop at. */
+function plan(path: string, text: string, host: FileHost, options: LowerOptions): Planned {
   const target = targetNamed(options.target);
   if (!target) return refuse({ message: Messages.unknownTarget, args: [String(options.target), TARGETS.join(', ')] });
   const file = new SourceFile(path, text);
   const format = options.format ?? 'table';
-  if (!target.formats.includes(format)) return refuse({ message: Messages.formatUnavailable, args: [format, target.name, target.formats.join(', ')] });
+  const formats = FORMATS[target.name];
+  if (!formats.includes(format)) return refuse({ message: Messages.formatUnavailable, args: [format, target.name, formats.join(', ')] });
   if (options.std && !CL_STDS.includes(options.std)) return refuse({ message: Messages.unknownClStd, args: [options.std, CL_STDS.join(', ')] });
   const problem = target.optionProblem(options);
   if (problem) return refuse(problem);
-  const layout = target.layout(options);
   const isIr = options.language ? options.language === 'ir' : path.endsWith('.ir');
-  if (target.tinytcFormats.includes(format) && !isIr) return refuse({ message: Messages.formatNeedsTinytc, args: [format] });
-  const tinytc = isIr ? compileTinytc(file, { layout, dopeOrder: options.dopeOrder, version: options.tinytcVersion }) : undefined;
-  // A v0.4 program with instructions kernarg cannot generate yet has an interface but no code.
-  if (tinytc?.notLowered && target.tinytcFormats.includes(format)) return { module: tinytc.module, diagnostics: [...tinytc.diagnostics.items, ...tinytc.notLowered] };
+  if (codegenFormat(target.name, format) && !isIr) return refuse({ message: Messages.formatNeedsTinytc, args: [format] });
+  if (isIr) {
+    const fe = compileTinytc(file, { target, lowerOptions: options });
+    // A v0.4 program with instructions kernarg cannot generate yet has an interface but no code.
+    if (fe.notLowered && codegenFormat(target.name, format)) return { module: fe.module, diagnostics: [...fe.diagnostics.items, ...fe.notLowered] };
+    return { module: fe.module, lowered: fe.lowered, tinytc: fe.compiled, diagnostics: fe.diagnostics.items };
+  }
   // Macros the driver adds before the command line's: the target's (clspv's VULKAN; null: one its compiler leaves undefined), clang's __FAST_RELAXED_MATH__.
   const driver: CommandLineMacro[] = target.predefines(options).map(([define, value]) => (value === null ? { undefine: define } : { define, value }));
   if (options.fastRelaxedMath) driver.push({ define: '__FAST_RELAXED_MATH__' });
@@ -60,25 +72,36 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
     ...driver,
     ...(options.commandLine ?? [...(options.defines ?? []).map(([define, value]) => ({ define, value })), ...(options.undefines ?? []).map((undefine) => ({ undefine }))]),
   ];
-  const fe = tinytc ?? compileOpenCL(file, host, { std: options.std, layout, includeDirs: options.includeDirs, commandLine });
+  const fe = compileOpenCL(file, host, { std: options.std, layout: target.layout(options), includeDirs: options.includeDirs, commandLine });
   if (!fe.module) return { diagnostics: fe.diagnostics.items };
-  const module = fe.module;
-  const diags = fe.diagnostics;
-  const lowered = target.lower(module, options, diags, tinytc?.compiled?.generated);
-  if (!lowered) return { module, diagnostics: diags.items };
+  const lowered = target.lower(fe.module, options, fe.diagnostics);
+  return { module: fe.module, lowered, diagnostics: fe.diagnostics.items };
+}
+
+/** Compiles one source file for one target into its plan, rendering nothing (what a host packs launches with). */
+export function lowerPlan(path: string, text: string, host: FileHost, options: LowerOptions): LowerResult {
+  const { module, lowered, diagnostics } = plan(path, text, host, options);
+  return { ...(module ? { module } : {}), ...(lowered ? { plan: lowered.plan } : {}), diagnostics };
+}
+
+/** Compiles one source file for one target and renders it in one format. */
+export function lower(path: string, text: string, host: FileHost, options: LowerOptions): LowerResult {
+  const { module, lowered, tinytc, diagnostics } = plan(path, text, host, options);
+  if (!lowered) return module ? { module, diagnostics } : { diagnostics };
+  const format = options.format ?? 'table';
   // JSON of any size: kernel by kernel, so a plan longer than one V8 string can still be written.
   if (options.chunked && format === 'json') {
     const plan = lowered.plan;
-    if (options.streamed) return { pieces: { [Symbol.iterator]: () => emitJsonPieces(plan) }, module, plan, diagnostics: diags.items };
-    return { chunks: emitJsonChunks(plan), module, plan, diagnostics: diags.items };
+    if (options.streamed) return { pieces: { [Symbol.iterator]: () => emitJsonPieces(plan) }, module, plan, diagnostics };
+    return { chunks: emitJsonChunks(plan), module, plan, diagnostics };
   }
-  const rendered = lowered.render(format, {
-    module,
-    options,
-    tinytc: tinytc?.compiled,
-    openclC: () => (tinytc?.compiled ? emitTinytcOpenCLC(tinytc.compiled, { groupTables: options.groupTables }) : emitOpenCLC(module, { groupTables: options.groupTables })),
-  });
-  if (typeof rendered !== 'string') return { binary: rendered, module, plan: lowered.plan, diagnostics: diags.items };
-  if (options.chunked) return { chunks: [rendered], module, plan: lowered.plan, diagnostics: diags.items };
-  return { output: rendered, module, plan: lowered.plan, diagnostics: diags.items };
+  const row = codegenFormat(lowered.plan.target, format);
+  let rendered: string | Uint8Array;
+  if (!row) rendered = lowered.render(format, { module: module!, options });
+  else if (tinytc) rendered = renderCodegenFormat(row, tinytc, lowered.plan, options);
+  else throw new RangeError(`--format ${format} needs tinytc input`); // plan() refused it already
+
+  if (typeof rendered !== 'string') return { binary: rendered, module, plan: lowered.plan, diagnostics };
+  if (options.chunked) return { chunks: [rendered], module, plan: lowered.plan, diagnostics };
+  return { output: rendered, module, plan: lowered.plan, diagnostics };
 }

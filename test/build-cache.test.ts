@@ -12,9 +12,9 @@ import { compileTinytc } from '../src/codegen/compile-tinytc.js';
 import { SPIR64 } from '../src/layout/data-layout.js';
 import { cacheDir, readEntry } from '../src/runtime/opencl/build-cache.js';
 import { BuildError } from '../src/runtime/opencl/program.js';
-import { RuntimeInputError } from '../src/runtime/pack/errors.js';
+import { RuntimeInputError } from '../src/pack/errors.js';
 import { testDevice } from './support/device.js';
-import { lowerForDriver } from '../src/build-input/lower-build.js';
+import { lowerForDriver } from '../src/driver-build/lower-build.js';
 import { portableBuild, shownOptions } from '../src/build-input/build-input.js';
 import { type BoundKernel, type EmbeddedProgram, bindProgram } from '../src/runtime/bindings.js';
 

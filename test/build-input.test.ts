@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { type BuildInput, buildInputProblem, driverOptions, driverSource, frontendOptions, portableBuild, shownOptions } from '../src/build-input/build-input.js';
-import { lowerForDriver } from '../src/build-input/lower-build.js';
+import { lowerForDriver } from '../src/driver-build/lower-build.js';
 import { commonFolder, isTreePath, joinPaths, normalize, relativeTo } from '../src/build-input/paths.js';
 
 const DARKTABLE = join(import.meta.dirname, 'real', 'darktable');

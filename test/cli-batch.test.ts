@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { FORMAT_EXTENSIONS } from '../src/cli/lower-batch.js';
 import { runCliWith } from '../src/cli/main.js';
-import { TARGET_RECORDS } from '../src/targets/index.js';
+import { FORMATS, TARGETS } from '../src/lower.js';
 
 function run(argv: string[], files: Record<string, string> = {}) {
   let stdout = '';
@@ -30,7 +30,7 @@ const LIB = 'typedef int4 T;\n';
 const BAD = 'kernel int c(bool b) {}\n';
 
 test('every format of every target has a file extension for --output-dir', () => {
-  for (const t of TARGET_RECORDS) for (const f of t.formats) assert.ok(FORMAT_EXTENSIONS[f], `${t.name} --format ${f}`);
+  for (const t of TARGETS) for (const f of FORMATS[t]) assert.ok(FORMAT_EXTENSIONS[f], `${t} --format ${f}`);
 });
 
 test('--output-dir writes each input to its own file, byte for byte what lowering it alone prints', () => {

@@ -9,7 +9,7 @@ import { lower } from '../src/lower.js';
 import { runCliWith, nodeIO } from '../src/cli/main.js';
 import { openCuda } from '../src/runtime/cuda/driver.js';
 import { CudaContext } from '../src/runtime/cuda/host.js';
-import { RuntimeInputError } from '../src/runtime/pack/errors.js';
+import { RuntimeInputError } from '../src/pack/errors.js';
 import type { CudaPlan } from '../src/targets/cuda/plan.js';
 import { findTool, requireTool } from './support/tools.js';
 

@@ -8,8 +8,8 @@ import { readPtx } from '../src/readers/ptx.js';
 import { CudaContext, CudaBuffer } from '../src/runtime/cuda/host.js';
 import { CUDA_BASE_LIMITS, cudaGeometry, extraImage, kernelParamsImage, paramDifferences } from '../src/runtime/cuda/launch-images.js';
 import { readCudaArgs } from '../src/runtime/args/read-cuda-args.js';
-import { PackError, RuntimeInputError, LaunchError } from '../src/runtime/pack/errors.js';
-import { cudaPacker } from '../src/targets/cuda/pack.js';
+import { PackError, RuntimeInputError, LaunchError } from '../src/pack/errors.js';
+import { cudaTarget } from '../src/targets/cuda/index.js';
 import type { CudaPlan } from '../src/targets/cuda/plan.js';
 import { deliberateCases } from './support/deliberate.js';
 import { type MockKernel, mockCuda } from './support/mock-cuda.js';
@@ -80,14 +80,14 @@ test('where the parameter buffer differs from every parameter aligned from offse
 test('the packed parameter buffer, the kernelParams pointers into it and the extra array, as bytes', () => {
   const out = 0x7f00_0000_1000n;
   const input = 0x7f00_0000_2000n;
-  const mixed = cudaPacker(clPlan, 'mixed').pack({ out: { address: out }, in: { address: input }, ...MIXED_ARGS }, { global: [1] });
+  const mixed = cudaTarget.pack.packer(clPlan, 'mixed').pack({ out: { address: out }, in: { address: input }, ...MIXED_ARGS }, { global: [1] });
   assert.deepEqual(mixed, mixedImage(out, input));
   const base = 0x5555_0000_0040n;
   assert.deepEqual([...kernelParamsImage(clPlan.kernels[0], base)].map((p) => Number(p - base)), [0, 8, 16, 24, 32, 48]);
   assert.deepEqual([...kernelParamsImage(clPlan.kernels[1], base)].map((p) => Number(p - base)), [0, 16, 48]);
   assert.deepEqual([...extraImage(base, 0x99n)], [1n, base, 2n, 0x99n, 0n]);
   // bank: 13 bytes of a, 3 bytes of padding, 32 bytes of b at 16, the pointer at 48.
-  const bank = cudaPacker(clPlan, 'bank').pack({ a: { b: [...Array(13).keys()].map((i) => i + 1) }, b: { x: [1, 2, 3, 4, 5, 6, 7, 8] }, out: { address: out } }, { global: [1] });
+  const bank = cudaTarget.pack.packer(clPlan, 'bank').pack({ a: { b: [...Array(13).keys()].map((i) => i + 1) }, b: { x: [1, 2, 3, 4, 5, 6, 7, 8] }, out: { address: out } }, { global: [1] });
   const want = new Uint8Array(56);
   want.set([...Array(13).keys()].map((i) => i + 1), 0);
   want.set(new Uint8Array(Int32Array.of(1, 2, 3, 4, 5, 6, 7, 8).buffer), 16);

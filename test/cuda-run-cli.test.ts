@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { runCliWith, nodeIO } from '../src/cli/main.js';
 import { compileClToPtx, findNvptxClang, undefinedFunctions } from '../src/cli/cuda-ptx-compile.js';
 import { openCuda } from '../src/runtime/cuda/driver.js';
-import { RuntimeInputError } from '../src/runtime/pack/errors.js';
+import { RuntimeInputError } from '../src/pack/errors.js';
 import { SAMPLE_KERNELS, buildCubin } from './support/cubin-image.js';
 
 const GPU = join(import.meta.dirname, '..', 'scripts', 'gpu-cuda');

@@ -4,7 +4,7 @@ import { memoryHost } from '../src/frontend/opencl-c/index.js';
 import { lower } from '../src/lower.js';
 import { emitJson } from '../src/emit/json.js';
 import { paramOffset } from '../src/targets/cuda/lower.js';
-import { cudaPacker } from '../src/targets/cuda/pack.js';
+import { cudaTarget } from '../src/targets/cuda/index.js';
 import type { CudaPlan } from '../src/targets/cuda/plan.js';
 import { readCudaPlan } from '../src/targets/cuda/schema.js';
 
@@ -47,7 +47,7 @@ test('the cuda packer writes each value at its offset in the parameter buffer, l
   assert.deepEqual(k.args.map((a) => [a.name, a.offset, a.size]), [['p', 0, 8], ['c', 8, 1], ['v', 16, 16], ['l', 32, 8], ['s', 40, 16], ['m', 56, 8]]);
   assert.equal(k.paramBytes, 64);
   assert.deepEqual(k.dynamicShared, ['l', 'm']);
-  const bytes = cudaPacker(p, 'k').pack({ p: 0x1122334455n, c: -2, v: [1, 2, 3, 4], l: { local: 12, offset: 0 }, s: { c: 7, d: 0.5 }, m: { local: 8, offset: 16 } }, { global: [1], local: [1] });
+  const bytes = cudaTarget.pack.packer(p, 'k').pack({ p: 0x1122334455n, c: -2, v: [1, 2, 3, 4], l: { local: 12, offset: 0 }, s: { c: 7, d: 0.5 }, m: { local: 8, offset: 16 } }, { global: [1], local: [1] });
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   assert.equal(bytes.length, 64);
   assert.equal(view.getBigUint64(0, true), 0x1122334455n);
@@ -60,7 +60,7 @@ test('the cuda packer writes each value at its offset in the parameter buffer, l
   assert.equal(view.getBigUint64(56, true), 16n);
   // A plan read back from its JSON packs the same bytes.
   const again = readCudaPlan(JSON.parse(emitJson(p)));
-  assert.deepEqual(cudaPacker(again, 'k').pack({ p: 0x1122334455n, c: -2, v: [1, 2, 3, 4], l: { local: 12, offset: 0 }, s: { c: 7, d: 0.5 }, m: { local: 8, offset: 16 } }, { global: [1], local: [1] }), bytes);
+  assert.deepEqual(cudaTarget.pack.packer(again, 'k').pack({ p: 0x1122334455n, c: -2, v: [1, 2, 3, 4], l: { local: 12, offset: 0 }, s: { c: 7, d: 0.5 }, m: { local: 8, offset: 16 } }, { global: [1], local: [1] }), bytes);
 });
 
 test("--local-memory pocl: 32-bit offsets for local and constant pointers, and pocl's appended work_dim and global offsets", () => {
@@ -69,7 +69,7 @@ test("--local-memory pocl: 32-bit offsets for local and constant pointers, and p
   assert.deepEqual(k.args.map((a) => `${a.name}:${a.offset}:${a.size}:${a.ptxType}`), ['p:0:8:u64', 'c:8:4:u32', 'l:12:4:u32', 'n:16:4:u32', '_work_dim:20:4:u32', '_global_offset_x:24:4:u32', '_global_offset_y:28:4:u32', '_global_offset_z:32:4:u32']);
   const ptx = lower('k.cl', 'kernel void k(global int *p, local float *l) {}', memoryHost({}), { target: 'cuda', format: 'ptx', cuda: { localMemory: 'pocl' } }).output!;
   assert.match(ptx, /^\.visible \.entry k\(\n\t\.param \.u64 k_param_0,\n\t\.param \.u32 k_param_1,\n\t\.param \.u32 k_param_2,/m);
-  const bytes = cudaPacker(p, 'k').pack({ p: 5n, l: { local: 4, offset: 0 }, n: 9 }, { global: [8, 4], local: [4, 2], globalOffset: [1, 2], hidden: { 'pocl_constant_offset:c': 64n } });
+  const bytes = cudaTarget.pack.packer(p, 'k').pack({ p: 5n, l: { local: 4, offset: 0 }, n: 9 }, { global: [8, 4], local: [4, 2], globalOffset: [1, 2], hidden: { 'pocl_constant_offset:c': 64n } });
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   assert.deepEqual([view.getUint32(8, true), view.getUint32(16, true), view.getUint32(20, true), view.getUint32(24, true), view.getUint32(28, true), view.getUint32(32, true)], [64, 9, 2, 1, 2, 0]);
   const refused = lower('k.cl', 'kernel void k(read_only image2d_t i) {}', memoryHost({}), { target: 'cuda', cuda: { localMemory: 'pocl' } });

@@ -6,14 +6,14 @@ import type { R600Plan } from '../src/targets/r600/lower.js';
 import type { VulkanPlan } from '../src/targets/vulkan/lower.js';
 import { memoryHost } from '../src/frontend/opencl-c/index.js';
 import { type TargetName, lower } from '../src/lower.js';
-import { writerFor, writerSource } from '../src/runtime/pack/compiled.js';
-import { PackError } from '../src/runtime/pack/errors.js';
-import { writeInterpreted } from '../src/runtime/pack/interpreted.js';
-import { openclPacker } from '../src/targets/opencl/pack.js';
-import { vulkanPacker } from '../src/targets/vulkan/pack.js';
-import { amdhsaPacker } from '../src/targets/amdhsa/pack.js';
-import { amdCl2Packer } from '../src/targets/amd-cl2/pack.js';
-import { r600Packer } from '../src/targets/r600/pack.js';
+import { writerFor, writerSource } from '../src/pack/compiled.js';
+import { PackError } from '../src/pack/errors.js';
+import { writeInterpreted } from '../src/pack/interpreted.js';
+import { openclTarget } from '../src/targets/opencl/index.js';
+import { vulkanTarget } from '../src/targets/vulkan/index.js';
+import { amdhsaTarget } from '../src/targets/amdhsa/index.js';
+import { amdCl2Target } from '../src/targets/amd-cl2/index.js';
+import { r600Target } from '../src/targets/r600/index.js';
 import { programSpec, render, samples } from './support/gen.js';
 import { hasUnion, valueFor } from './support/pack-values.js';
 
@@ -29,7 +29,7 @@ kernel void k(global float *out, Particle p, local float *tmp, int4 v, ulong big
 const FP16 = '#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n';
 
 test('opencl: clSetKernelArg list with struct bytes at clang-checked offsets (float3 and padding), locals, handles', () => {
-  const p = openclPacker(plan<OpenCLPlan>(FP16 + SRC, 'opencl'), 'k');
+  const p = openclTarget.pack.packer(plan<OpenCLPlan>(FP16 + SRC, 'opencl'), 'k');
   const img = { image: 1 };
   const out = p.pack({ out: { buf: 1 }, p: { tag: 65, pos: [1, 2, 3], id: -2n }, tmp: { local: 256 }, v: [1, -2, 3, -4], big: 0xffffffffffffffffn, img, s: { sampler: 1 }, h: [1.5, -2] });
   assert.deepEqual(out.map((a) => `${a.index}:${a.kind === 'handle' ? a.resource : a.kind}:${a.size}`), ['0:buffer:8', '1:value:48', '2:local:256', '3:value:16', '4:value:8', '5:image:8', '6:sampler:8', '7:value:4']);
@@ -42,7 +42,7 @@ test('opencl: clSetKernelArg list with struct bytes at clang-checked offsets (fl
 });
 
 test('every validation error names the kernel and the argument', () => {
-  const p = openclPacker(plan<OpenCLPlan>(FP16 + SRC, 'opencl'), 'k');
+  const p = openclTarget.pack.packer(plan<OpenCLPlan>(FP16 + SRC, 'opencl'), 'k');
   const good = { out: {}, p: { tag: 1, pos: [0, 0, 0], id: 0 }, tmp: { local: 4 }, v: [0, 0, 0, 0], big: 0, img: {}, s: {}, h: [0, 0] };
   const bad = (patch: object, re: RegExp) => assert.throws(() => p.pack({ ...good, ...patch }), (e: unknown) => e instanceof PackError && e.kernel === 'k' && re.test(e.message), JSON.stringify(patch, (_, v) => (typeof v === 'bigint' ? `${v}n` : v)));
   bad({ p: { tag: 300, pos: [0, 0, 0], id: 0 } }, /argument 'p\.tag': 300 is out of range for char \(-128\.\.127\)/);
@@ -88,7 +88,7 @@ test('compiled and interpreted writers produce the same bytes (generated layouts
 });
 
 test('amdhsa: explicit arguments at their offsets, hidden arguments from the launch geometry', () => {
-  const p = amdhsaPacker(plan<AmdhsaPlan>('kernel void k(global int *a, char c, float4 v) {}', 'amdhsa'), 'k');
+  const p = amdhsaTarget.pack.packer(plan<AmdhsaPlan>('kernel void k(global int *a, char c, float4 v) {}', 'amdhsa'), 'k');
   const seg = p.pack({ a: 0x1000n, c: -1, v: [1, 2, 3, 4] }, { global: [100, 6], local: [32, 4], globalOffset: [5, 0] });
   const view = new DataView(seg.buffer);
   assert.equal(view.getBigUint64(0, true), 0x1000n);
@@ -103,7 +103,7 @@ test('amdhsa: explicit arguments at their offsets, hidden arguments from the lau
 });
 
 test('amdhsa (LLVM 19): hidden_dynamic_lds_size holds the local arguments\' bytes', () => {
-  const p = amdhsaPacker(plan<AmdhsaPlan>('kernel void k(global int *a, local float *l, local int *m) {}', 'amdhsa'), 'k');
+  const p = amdhsaTarget.pack.packer(plan<AmdhsaPlan>('kernel void k(global int *a, local float *l, local int *m) {}', 'amdhsa'), 'k');
   const seg = p.pack({ a: 0x1000n, l: { local: 256, offset: 0 }, m: { local: 64, offset: 256 } }, { global: [64], local: [64] });
   const view = new DataView(seg.buffer);
   assert.equal(view.getUint32(12, true), 256);
@@ -112,14 +112,14 @@ test('amdhsa (LLVM 19): hidden_dynamic_lds_size holds the local arguments\' byte
 
 test('vulkan --physical-storage-buffers: device addresses among the push-constant PODs', () => {
   const r = lower('p.cl', 'kernel void k(global int *a, int n, constant float *c) {}', memoryHost({}), { target: 'vulkan', format: 'json', vulkan: { arch: 'spir64', physicalStorageBuffers: true } });
-  const p = vulkanPacker(r.plan as VulkanPlan, 'k');
+  const p = vulkanTarget.pack.packer(r.plan as VulkanPlan, 'k');
   const out = p.pack({ a: 0x1122334455667788n, n: 7, c: 0x40n });
   assert.equal(hex(out.pushConstants), '8877665544332211' + '07000000' + '00000000' + '4000000000000000');
   assert.deepEqual(out.descriptors, []);
 });
 
 test('r600: image size and format from the image description, clover grid arguments', () => {
-  const p = r600Packer(plan<R600Plan>('kernel void k(read_only image2d_t img, global float *out, int n) {}', 'r600'), 'k');
+  const p = r600Target.pack.packer(plan<R600Plan>('kernel void k(read_only image2d_t img, global float *out, int n) {}', 'r600'), 'k');
   const seg = p.pack({ img: { width: 640, height: 480, channelOrder: 0x10b5, channelType: 0x10de, address: 0x40n }, out: 0x80n, n: 7 }, { global: [640, 480], globalOffset: [1, 2] });
   const view = new DataView(seg.buffer);
   const u = (o: number) => view.getUint32(o, true);
@@ -127,7 +127,7 @@ test('r600: image size and format from the image description, clover grid argume
 });
 
 test('vulkan: the clustered POD block, the descriptors to bind, local sizes as spec constants', () => {
-  const p = vulkanPacker(plan<VulkanPlan>('kernel void k(global int *a, float f, local float4 *l, uint n) {}', 'vulkan'), 'k');
+  const p = vulkanTarget.pack.packer(plan<VulkanPlan>('kernel void k(global int *a, float f, local float4 *l, uint n) {}', 'vulkan'), 'k');
   const buf = { buffer: 1 };
   const r = p.pack({ a: buf, f: 1.5, l: { local: 64 }, n: 7 });
   assert.deepEqual(r.descriptors.map((d) => [d.set, d.binding, d.kind === 'bytes' ? hex(d.value) : [d.resource, d.value]]), [[0, 0, ['buffer', buf]], [0, 1, '0000c03f07000000']]);
@@ -147,7 +147,7 @@ test('every target packs each by-value argument at its plan offset (generated ke
       if (explicit.some((a) => hasUnion(a.layout))) continue;
       const args: Record<string, unknown> = {};
       for (const a of explicit) args[a.name] = a.layout ? fc.sample(valueFor(a.layout), { seed: checked, numRuns: 1 })[0] : a.valueKind === 'dynamic_shared_pointer' ? { local: 4 } : 0x1000n + BigInt(a.offset);
-      const seg = amdhsaPacker(hsa.plan as AmdhsaPlan, k.name).pack(args, { global: [8], local: [4] });
+      const seg = amdhsaTarget.pack.packer(hsa.plan as AmdhsaPlan, k.name).pack(args, { global: [8], local: [4] });
       for (const a of explicit) {
         if (!a.layout) continue;
         const expect = new DataView(new ArrayBuffer(a.layout.size));
@@ -171,8 +171,8 @@ test('the per-kernel compiled packer and the interpreted one agree on generated 
       if (k.args.some((a) => hasUnion(a.layout))) continue;
       const args: Record<string, unknown> = {};
       for (const a of k.args) args[a.name] = a.layout ? fc.sample(valueFor(a.layout), { seed: checked, numRuns: 1 })[0] : a.kind === 'local' ? { local: 16 } : { handle: a.index };
-      const fast = openclPacker(r.plan as OpenCLPlan, k.name).pack(args);
-      const slow = openclPacker(r.plan as OpenCLPlan, k.name, { interpreted: true }).pack(args);
+      const fast = openclTarget.pack.packer(r.plan as OpenCLPlan, k.name).pack(args);
+      const slow = openclTarget.pack.packer(r.plan as OpenCLPlan, k.name, { interpreted: true }).pack(args);
       assert.deepEqual(fast.map((x) => ('bytes' in x ? hex(x.bytes) : 'handle' in x ? x.handle : x.size)), slow.map((x) => ('bytes' in x ? hex(x.bytes) : 'handle' in x ? x.handle : x.size)));
       checked++;
     }
@@ -198,7 +198,7 @@ test('amd-cl2, r600 and vulkan packers write each by-value argument at its plan 
       if (k.args.some((a) => hasUnion(a.layout))) continue;
       const args: Record<string, unknown> = {};
       for (const a of k.args) if (a.param !== null) args[a.name] = a.layout && a.argType !== 'structure' ? sample(a.layout) : 0x2000n + BigInt(a.offset);
-      const seg = amdCl2Packer(cl2!, k.name).pack(args, { global: [4] });
+      const seg = amdCl2Target.pack.packer(cl2!, k.name).pack(args, { global: [4] });
       for (const a of k.args) if (a.param !== null && a.layout && a.argType !== 'structure') expectAt(seg, a.offset, a.layout, args[a.name], `amd-cl2 ${k.name}.${a.name}`);
     }
     const r6 = lower('z.cl', src, memoryHost({}), { target: 'r600', format: 'json', std: 'CL2.0' }).plan as R600Plan | undefined;
@@ -206,7 +206,7 @@ test('amd-cl2, r600 and vulkan packers write each by-value argument at its plan 
       if (k.args.some((a) => hasUnion(a.layout))) continue;
       const args: Record<string, unknown> = {};
       for (const a of k.args) if (a.param !== null && a.role !== 'image-size' && a.role !== 'image-format') args[a.name] = a.layout ? sample(a.layout) : 0x40n;
-      const seg = r600Packer(r6!, k.name).pack(args, { global: [4] });
+      const seg = r600Target.pack.packer(r6!, k.name).pack(args, { global: [4] });
       for (const a of k.args) if (a.param !== null && a.layout) expectAt(seg, a.offset, a.layout, args[a.name], `r600 ${k.name}.${a.name}`);
     }
     const vk = lower('z.cl', src, memoryHost({}), { target: 'vulkan', format: 'json', vulkan: { longVector: true } }).plan as VulkanPlan | undefined;
@@ -214,7 +214,7 @@ test('amd-cl2, r600 and vulkan packers write each by-value argument at its plan 
       if (k.args.some((a) => hasUnion(a.layout))) continue;
       const args: Record<string, unknown> = {};
       for (const a of k.args) args[a.name] = a.layout ? sample(a.layout) : a.argKind === 'local' ? { local: 4 * a.arrayElemSize! } : { resource: a.name };
-      const packed = vulkanPacker(vk!, k.name).pack(args);
+      const packed = vulkanTarget.pack.packer(vk!, k.name).pack(args);
       // The POD block: the push constants, or the bytes bound at the argument's own descriptor.
       const block = (a: (typeof k.args)[number]) => {
         const d = packed.descriptors.find((x) => x.set === a.descriptorSet && x.binding === a.binding);

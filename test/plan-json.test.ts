@@ -6,12 +6,12 @@ import { jsonSpots } from './support/json-spots.js';
 import fc from 'fast-check';
 import type { OpenCLPlan, ValueLayout } from '../src/abi/plan.js';
 import type { AbiPlan } from '../src/targets/index.js';
-import { PlanError, readPlan } from '../src/abi/read-plan.js';
+import { PlanError, readPlan } from '../src/plan-json/read-plan.js';
 import { emitJson, planToJson } from '../src/emit/json.js';
 import { memoryHost } from '../src/frontend/opencl-c/index.js';
 import { type TargetName, lower } from '../src/lower.js';
-import { writerFor, writerSource } from '../src/runtime/pack/compiled.js';
-import { openclPacker } from '../src/targets/opencl/pack.js';
+import { writerFor, writerSource } from '../src/pack/compiled.js';
+import { openclTarget } from '../src/targets/opencl/index.js';
 import { programSpec, render, samples } from './support/gen.js';
 import { irFunction, renderIr } from './support/gen-tinytc.js';
 import { argsFor, packed } from './support/pack-values.js';
@@ -110,16 +110,16 @@ test('a value with very many scalars is written by the interpreted writer, not b
   const big = lower('b.cl', 'typedef struct { int x[100000]; } B;\nkernel void k(B b) {}', memoryHost({}), { target: 'opencl', format: 'json' }).plan as OpenCLPlan;
   const l = big.kernels[0].args[0].layout!;
   assert.ok(writerSource(l).length < 200, 'no unrolled code');
-  const out = openclPacker(big, 'k').pack({ b: { x: new Int32Array(100000).fill(7) } });
+  const out = openclTarget.pack.packer(big, 'k').pack({ b: { x: new Int32Array(100000).fill(7) } });
   const bytes = (out[0] as { bytes: Uint8Array }).bytes;
   assert.equal(new DataView(bytes.buffer).getInt32(4 * 99999, true), 7);
 });
 
 test('a JSON plan handed to a packer without readPlan is refused, not packed as zeros', () => {
   const json = base() as OpenCLPlan;
-  assert.throws(() => openclPacker(json, 'k').pack({ p: {}, s: { a: 1, b: [1, 2] }, big: 5n }), /kernel 'k', argument 'p': the slot has no where and fill \(read JSON plans with readPlan\)/);
+  assert.throws(() => openclTarget.pack.packer(json, 'k').pack({ p: {}, s: { a: 1, b: [1, 2] }, big: 5n }), /kernel 'k', argument 'p': the slot has no where and fill \(read JSON plans with readPlan\)/);
   const read = readPlan(base()) as OpenCLPlan;
-  const out = openclPacker(read, 'k').pack({ p: {}, s: { a: 1, b: [1, 2] }, big: 5n });
+  const out = openclTarget.pack.packer(read, 'k').pack({ p: {}, s: { a: 1, b: [1, 2] }, big: 5n });
   assert.equal(Buffer.from((out[1] as { bytes: Uint8Array }).bytes).toString('hex'), '01000000' + '0000803f' + '00000040');
 });
 

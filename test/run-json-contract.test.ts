@@ -5,7 +5,7 @@ import { checkGeometry } from '../src/runtime/checks/limits.js';
 import type { OpenCLKernelPlan, OpenCLPlan } from '../src/abi/plan.js';
 import { memoryHost } from '../src/frontend/opencl-c/index.js';
 import { lower } from '../src/lower.js';
-import { openclPacker } from '../src/targets/opencl/pack.js';
+import { openclTarget } from '../src/targets/opencl/index.js';
 import { testDevice } from './support/device.js';
 
 // The `kernarg run --args` contract of the README and `--help`, one argument kind at a time,
@@ -135,7 +135,7 @@ const plan = (src: string) => lower('k.cl', src, memoryHost({}), { target: 'open
 test('packers: only own keys supply arguments and fields (compiled and interpreted)', () => {
   const p = plan('typedef struct { int toString; int b; } T;\nkernel void k(T t, int n) {}');
   for (const interpreted of [false, true]) {
-    const packer = openclPacker(p, 'k', { interpreted });
+    const packer = openclTarget.pack.packer(p, 'k', { interpreted });
     const inherited = Object.create({ n: 1 }) as Record<string, unknown>;
     inherited.t = { toString: 1, b: 2 };
     assert.throws(() => packer.pack(inherited), /kernel 'k', argument 'n': missing/);

@@ -3,11 +3,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { PlanBase } from '../src/abi/plan.js';
-import { readPlan } from '../src/abi/read-plan.js';
+import { readPlan } from '../src/plan-json/read-plan.js';
 import { emitJson } from '../src/emit/json.js';
 import { lower } from '../src/lower.js';
-import { PackError, planPacker } from '../src/runtime/pack/index.js';
-import { packLayout } from '../src/runtime/pack/placement.js';
+import { PackError, planPacker } from '../src/pack/index.js';
+import { packLayout } from '../src/pack/placement.js';
 import { TARGET_RECORDS } from '../src/targets/index.js';
 
 const SOURCE = [

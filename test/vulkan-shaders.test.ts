@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { runCliWith } from '../src/cli/main.js';
 import { nodeIO } from '../src/cli/node-io.js';
-import { RuntimeInputError } from '../src/runtime/pack/errors.js';
+import { RuntimeInputError } from '../src/pack/errors.js';
 import { VulkanShader } from '../src/runtime/vulkan/shader.js';
 import { GLSLANG, shaderSpirv } from './support/glsl.js';
 import { requireTool } from './support/tools.js';

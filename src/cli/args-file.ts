@@ -4,7 +4,7 @@
 import { Messages } from '../diagnostics/messages.js';
 import { ArgsError } from '../runtime/args/arg-problems.js';
 import { placesOf, scanJson } from '../runtime/args/json-text.js';
-import type { PackError } from '../runtime/pack/errors.js';
+import type { PackError } from '../pack/errors.js';
 import type { CliIO } from './io.js';
 import { type TextDiagnostic, textDiagnostics } from './file-diagnostics.js';
 

@@ -3,7 +3,7 @@ import { DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { formatDiagnostic } from '../diagnostics/format.js';
 import { Messages } from '../diagnostics/messages.js';
 import { CLError } from '../runtime/opencl/cl.js';
-import { RuntimeInputError } from '../runtime/pack/errors.js';
+import { RuntimeInputError } from '../pack/errors.js';
 import { VulkanError } from '../runtime/vulkan/vk.js';
 import { type VulkanDeviceInfo, listVulkanDevices } from '../runtime/vulkan/instance.js';
 import { type OptionSpec, UsageError, parseArgs } from './args.js';

@@ -1,16 +1,15 @@
 import { formatDiagnostics } from '../diagnostics/format.js';
 import { SourceFile } from '../diagnostics/source.js';
-import { lowerOpenCL } from '../targets/opencl/lower.js';
+import { openclTarget } from '../targets/opencl/index.js';
 import type { OpenCLPlan } from '../abi/plan.js';
 import { emitTinytcOpenCLC, tinytcClStd } from '../codegen/opencl-c/index.js';
 import { emitTypeScriptBindings } from '../emit/typescript-bindings.js';
 import { CL_STDS, type ClStd } from '../frontend/opencl-c/predefined.js';
 import { portableBuild, shownOptions } from '../build-input/build-input.js';
-import { lowerForDriver, lowerPortable } from '../build-input/lower-build.js';
+import { lowerForDriver, lowerPortable } from '../driver-build/lower-build.js';
 import { buildFlags } from './build-flags.js';
 import { kernelName, varName } from '../frontend/tinytc/calling-convention.js';
 import { compileTinytc } from '../codegen/compile-tinytc.js';
-import { SPIR64 } from '../layout/data-layout.js';
 import { KERNARG_VERSION } from '../version.js';
 import { type OptionSpec, UsageError, parseArgs } from './args.js';
 import { type CliIO, includeHost, whyUnreadable } from './io.js';
@@ -51,13 +50,13 @@ export function genTsCommand(argv: readonly string[], io: CliIO): number {
   const generator = `kernarg ${KERNARG_VERSION}`;
   let text: string;
   if (isIr) {
-    const fe = compileTinytc(new SourceFile(path, source), { layout: SPIR64 });
-    if (!fe.compiled) {
+    const fe = compileTinytc(new SourceFile(path, source), { target: openclTarget, lowerOptions: { target: 'opencl' } });
+    if (!fe.compiled || !fe.lowered) {
       io.stderr(formatDiagnostics([...fe.diagnostics.items, ...(fe.notLowered ?? [])], { color: io.color }));
       return 1;
     }
     const compiled = fe.compiled;
-    const plan = lowerOpenCL(compiled.module, {}, compiled.generated);
+    const plan = fe.lowered.plan;
     const params = new Map(compiled.program.funcs.map((f) => [kernelName(f.name), f.params.map((p) => [varName(p.name), p.type] as const)] as const));
     text = emitTypeScriptBindings({
       generator,

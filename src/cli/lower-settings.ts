@@ -3,7 +3,7 @@
 import { escapeControls } from '../diagnostics/format.js';
 import { CL_STDS, type ClStd } from '../frontend/opencl-c/predefined.js';
 import type { CommandLineMacro } from '../frontend/opencl-c/preprocessor.js';
-import { type LowerOptions, TARGETS } from '../lower.js';
+import { FORMATS, type LowerOptions, TARGETS } from '../lower.js';
 import { TARGET_RECORDS, targetNamed } from '../targets/index.js';
 import { pick } from '../targets/options.js';
 import { applyTargetFlags, flagOptionSpecs } from './target-flags.js';
@@ -27,7 +27,7 @@ const BUILD_OPTIONS_WITHOUT_ABI_EFFECT = [
 /** Options of every target: the input's and the output's. */
 const COMMON_OPTIONS: readonly OptionSpec[] = [
   { name: 'target', kind: 'string', value: '<target>', help: `target ABI: ${TARGETS.join(' | ')}` },
-  { name: 'format', kind: 'string', value: '<format>', help: `output: table (default) | json${TARGET_RECORDS.filter((t) => t.formats.length > 2).map((t) => ` | ${t.formats.slice(2).join(', ')} (${t.name})`).join('')}` },
+  { name: 'format', kind: 'string', value: '<format>', help: `output: table (default) | json${TARGET_RECORDS.filter((t) => FORMATS[t.name].length > 2).map((t) => ` | ${FORMATS[t.name].slice(2).join(', ')} (${t.name})`).join('')}` },
   { name: 'include', short: 'I', kind: 'list', value: '<dir>', help: 'add a directory to the #include search path' },
   { name: 'define', short: 'D', kind: 'list', value: '<name>[=<value>]', help: "define a macro, object-like or function-like ('F(x)=body'), in order with -U" },
   { name: 'undefine', short: 'U', kind: 'list', value: '<name>', help: 'undefine a macro' },
@@ -104,7 +104,8 @@ export function lowerSettings(argv: readonly string[], io: CliIO): LowerSettings
   const record = targetNamed(target);
   if (!record) throw new UsageError(`unknown target '${target}' (available: ${TARGETS.join(', ')})${didYouMean(target, TARGETS)}`);
   const format = (args.values.get('format') as string | undefined) ?? 'table';
-  if (!record.formats.includes(format)) throw new UsageError(`format '${format}' is not available for target '${target}' (choose from ${record.formats.join(', ')})${didYouMean(format, record.formats)}`);
+  const formats = FORMATS[record.name];
+  if (!formats.includes(format)) throw new UsageError(`format '${format}' is not available for target '${target}' (choose from ${formats.join(', ')})${didYouMean(format, formats)}`);
   const std = clStd(args.values.get('cl-std') as string | undefined);
   // --dope-order and --group-tables were checked against their records' choices while parsing.
   const dopeOrder = args.values.get('dope-order') as string | undefined;

@@ -1,7 +1,7 @@
 import { parseCapture, replayCapture } from '../runtime/replay.js';
 import { CLError } from '../runtime/opencl/cl.js';
 import { Context } from '../runtime/opencl/host.js';
-import { PackError, RuntimeInputError } from '../runtime/pack/errors.js';
+import { PackError, RuntimeInputError } from '../pack/errors.js';
 import { type OptionSpec, UsageError, parseArgs } from './args.js';
 import { type CliIO, whyUnreadable } from './io.js';
 import { fileDiagnostic } from './file-diagnostics.js';

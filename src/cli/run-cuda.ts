@@ -11,7 +11,7 @@ import { lower } from '../lower.js';
 import { readBinary, binaryReaderFor } from '../readers/index.js';
 import { type HostArray, jsonValues } from '../runtime/args/host-data.js';
 import { readCudaArgs } from '../runtime/args/read-cuda-args.js';
-import { LaunchError, PackError, RuntimeInputError } from '../runtime/pack/errors.js';
+import { LaunchError, PackError, RuntimeInputError } from '../pack/errors.js';
 import { CudaError } from '../runtime/cuda/driver.js';
 import { type CudaBuffer, CudaContext } from '../runtime/cuda/host.js';
 import { didYouMean } from '../text/closest-name.js';

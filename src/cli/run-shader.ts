@@ -6,7 +6,7 @@ import { formatDiagnostics } from '../diagnostics/format.js';
 import { readSpirv } from '../readers/spirv.js';
 import { readShaderInterface } from '../readers/spirv-shader.js';
 import { didYouMean } from '../text/closest-name.js';
-import { LaunchError, PackError, RuntimeInputError } from '../runtime/pack/errors.js';
+import { LaunchError, PackError, RuntimeInputError } from '../pack/errors.js';
 import { VulkanContext } from '../runtime/vulkan/context.js';
 import { VulkanShader } from '../runtime/vulkan/shader.js';
 import { VulkanError } from '../runtime/vulkan/vk.js';

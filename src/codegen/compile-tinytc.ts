@@ -1,11 +1,16 @@
 // The tinytc compiler's one pipeline entry: `lower`, the OpenCL and Vulkan runtimes, gen-ts and the
-// tests all compile IR through compileTinytc, and the printers (OpenCL C here, SPIR-V as a vulkan
-// format) read only what it returns. v0.4 text is read by compile-tinytc04.ts and joins here.
+// tests all compile IR through compileTinytc, and the printers (codegen/formats.ts) read only what it
+// returns. Given a target record, it also lowers the kernels' interface with that record (its data
+// layout and its plan), so no caller rebuilds a target's lowering by hand. v0.4 text is read by
+// compile-tinytc04.ts and joins here.
 import { DiagnosticBag } from '../diagnostics/diagnostic.js';
 import type { SourceFile } from '../diagnostics/source.js';
 import type { DataLayout } from '../layout/data-layout.js';
 import type { GeneratedCode } from '../model/generated-code.js';
 import type { KernelModule } from '../model/kernel-module.js';
+import type { PlanBase } from '../abi/plan.js';
+import type { Lowered, Target } from '../targets/target.js';
+import type { LowerOptions } from '../targets/options.js';
 import type { Func, Program } from '../frontend/tinytc/ast.js';
 import { type DopeOrder, kernelName, lowerFunc } from '../frontend/tinytc/calling-convention.js';
 import { type ValueTypes, checkProgram } from '../frontend/tinytc/check.js';
@@ -50,6 +55,18 @@ export interface CompiledTinytc {
   kernel(name: string): LoweredKernel;
 }
 
+/**
+ * Compiling for a target: its data layout and dope order come from `lowerOptions`, and the result
+ * carries the target's lowering of the kernels (its plan; rendering it is the caller's choice).
+ */
+export interface TinytcTargetOptions<P extends PlanBase> {
+  readonly target: Target<P>;
+  readonly lowerOptions: LowerOptions;
+  /** The device-tuned policy (codegenPolicy of the device's facts); the tuned figures when left out. */
+  readonly policy?: CodegenPolicy;
+  readonly api?: TinytcApi;
+}
+
 export interface TinytcResult {
   readonly program?: Program;
   readonly module?: KernelModule;
@@ -70,8 +87,29 @@ export interface TinytcResult {
   readonly notLowered?: readonly Diagnostic[];
 }
 
-/** tinytc IR → checked program → (policy) → KernelModule through the calling convention → lowered kernels. */
-export function compileTinytc(file: SourceFile, options: TinytcFrontendOptions): TinytcResult {
+/** A compile for a target: the target's lowering beside the program, absent where either has errors. */
+export interface TinytcTargetResult<P extends PlanBase> extends TinytcResult {
+  readonly lowered?: Lowered<P>;
+}
+
+/** tinytc IR → checked program → (policy) → KernelModule through the calling convention → lowered kernels (→ the target's plan). */
+export function compileTinytc(file: SourceFile, options: TinytcFrontendOptions): TinytcResult;
+export function compileTinytc<P extends PlanBase>(file: SourceFile, options: TinytcTargetOptions<P>): TinytcTargetResult<P>;
+export function compileTinytc<P extends PlanBase>(file: SourceFile, options: TinytcFrontendOptions | TinytcTargetOptions<P>): TinytcTargetResult<P> {
+  if (!('target' in options)) return compileProgram(file, options);
+  const { target, lowerOptions: o } = options;
+  const result = compileProgram(file, { layout: target.layout(o), dopeOrder: o.dopeOrder, policy: options.policy, api: options.api, version: o.tinytcVersion });
+  // A v0.4 program with instructions kernarg cannot generate yet still has an interface to lower.
+  const module = result.compiled?.module ?? result.module;
+  if (!module || result.diagnostics.hasErrors) return result;
+  const lowered = target.lower(module, o, result.diagnostics, result.compiled?.generated ?? NOTHING_GENERATED);
+  return lowered ? { ...result, lowered } : result;
+}
+
+/** What a module without generated code decided: nothing. */
+const NOTHING_GENERATED: GeneratedCode = { chosenWorkGroupSize: new Set() };
+
+function compileProgram(file: SourceFile, options: TinytcFrontendOptions): TinytcResult {
   if ((options.version ?? detectTinytcVersion(file.text)) === '0.4') {
     const r = compileTinytc04(file, options.layout, options.policy ?? TUNED_POLICY, options.api);
     const base = { diagnostics: r.diagnostics, version: '0.4' as const, program04: r.program04, types04: r.types04, module: r.module };

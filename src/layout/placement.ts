@@ -1,6 +1,6 @@
 // Where each slot of a plan lives and how its bytes are filled: every target's lowering attaches a
 // `where` and a `fill` to every slot (src/targets/<t>/placement.ts), and its readPlan attaches the
-// same through the same function. The packer (runtime/pack) reads only these; the JSON form and
+// same through the same function. The packer (src/pack) reads only these; the JSON form and
 // the other emitters leave them out (they restate the target's own fields).
 import type { ValueLayout } from './value-layout.js';
 

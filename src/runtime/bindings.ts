@@ -5,7 +5,7 @@ import type { LaunchEvent, LaunchProfile } from './opencl/events.js';
 import { buildProgram } from './opencl/program.js';
 import { TinytcKernel } from './tinytc.js';
 import { type BuildInput, buildInputProblem, shownOptions } from '../build-input/build-input.js';
-import { RuntimeInputError } from './pack/errors.js';
+import { RuntimeInputError } from '../pack/errors.js';
 
 /** What a typed-bindings module (`kernarg gen-ts`) embeds: its source, build options and plan. */
 export interface EmbeddedProgram {

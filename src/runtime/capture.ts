@@ -4,7 +4,7 @@ import { portablePlan } from '../emit/portable-plan.js';
 import type { OpenCLPlan } from '../abi/plan.js';
 import type { BuildInput } from '../build-input/build-input.js';
 import { KERNARG_VERSION } from '../version.js';
-import type { SetArg } from './pack/packer.js';
+import type { SetArg } from '../pack/packer.js';
 import type { BuiltProgram } from './opencl/program.js';
 
 /** One argument as a capture file holds it: the exact bytes clSetKernelArg got, or a buffer's contents. */

@@ -14,10 +14,6 @@ export { VulkanKernel, type SpecEntry, type VulkanKernelOptions, type VulkanLaun
 export { VulkanShader, specBytes, type ShaderGeometry, type ShaderOptions, type ShaderRun } from './vulkan/shader.js';
 export { VulkanTinytcKernel, vulkanTinytcKernel, type VulkanMemrefValue } from './vulkan/tinytc.js';
 export { VK_RESULTS, VulkanError } from './vulkan/vk.js';
-export * from './pack/index.js';
-export { amdhsaPacker, amdhsaSegment } from '../targets/amdhsa/pack.js';
-export { amdCl2Packer, amdCl2Segment } from '../targets/amd-cl2/pack.js';
-export { r600Packer, r600Segment } from '../targets/r600/pack.js';
-export { openclArgList, openclPacker } from '../targets/opencl/pack.js';
-export { vulkanBindings, vulkanPacker } from '../targets/vulkan/pack.js';
+export * from '../pack/index.js';
+export { TARGET_RECORDS, targetNamed } from '../targets/index.js';
 export * from './cuda/index.js';

@@ -1,6 +1,6 @@
 import type { Capture, CapturedArg } from './capture.js';
 import { buildInputProblem, shownOptions } from '../build-input/build-input.js';
-import { RuntimeInputError } from './pack/errors.js';
+import { RuntimeInputError } from '../pack/errors.js';
 import { type Handle, check } from './opencl/cl.js';
 import type { Context } from './opencl/host.js';
 import { buildProgram } from './opencl/program.js';

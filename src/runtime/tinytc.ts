@@ -7,13 +7,12 @@ import { kernelName, varName } from '../frontend/tinytc/calling-convention.js';
 import { compileTinytc } from '../codegen/compile-tinytc.js';
 import { CPU_DEVICE, codegenPolicy, TUNED_POLICY } from '../codegen/policy.js';
 import { deviceType } from './opencl/device-info.js';
-import { SPIR64 } from '../layout/data-layout.js';
-import { lowerOpenCL } from '../targets/opencl/lower.js';
+import { openclTarget } from '../targets/opencl/index.js';
 import { emitTinytcOpenCLCMapped, tinytcClStd } from '../codegen/opencl-c/index.js';
 import type { BlasPolicy } from '../codegen/blas-policy.js';
 import { type ShapeTie, checkShapeTies, shapeTies } from './checks/shape-ties.js';
 import { type BufferKind, type CheckedMemref, checkMemref } from './checks/memref.js';
-import { LaunchError, PackError, RuntimeInputError } from './pack/errors.js';
+import { LaunchError, PackError, RuntimeInputError } from '../pack/errors.js';
 import { type Context, DeviceBuffer, Kernel, type KernelBuild, type SvmBlock } from './opencl/host.js';
 
 /**
@@ -194,10 +193,11 @@ export function tinytcKernel(ctx: Context, ir: string, name: string, options: { 
   // Its OpenCL entry (api-policies.ts): a CPU device (PoCL) gets the CPU one (CPU_DEVICE).
   const cpu = /cpu/.test(deviceType(ctx.cl, ctx.device.handle)) ? CPU_DEVICE : {};
   const policy = limits ? codegenPolicy({ maxWorkGroupSize: limits.maxWorkGroupSize, maxWorkItemSizes: [limits.maxWorkItemSizes[0] ?? 1, limits.maxWorkItemSizes[1] ?? 1], ...cpu }) : TUNED_POLICY;
-  const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { layout: SPIR64, policy, api: 'opencl' });
-  if (!fe.compiled) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics([...fe.diagnostics.items, ...(fe.notLowered ?? [])])}`);
+  // The opencl record's plan of the kernels (its layout and lowering); nothing is rendered but the OpenCL C below.
+  const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { target: openclTarget, lowerOptions: { target: 'opencl' }, policy, api: 'opencl' });
+  if (!fe.compiled || !fe.lowered) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics([...fe.diagnostics.items, ...(fe.notLowered ?? [])])}`);
   const compiled = fe.compiled;
-  const plan = lowerOpenCL(compiled.module, {}, compiled.generated);
+  const plan = fe.lowered.plan;
   // NVIDIA's OpenCL compiler refuses pointer-to-pointer kernel parameters: pass group tables as ulong* there.
   const groupTables = options.groupTables ?? (/nvidia/i.test(ctx.device.platform) ? 'ulong' : 'pointer');
   const std = options.openclC ? 'CL2.0' : tinytcClStd(compiled, groupTables);

@@ -28,9 +28,6 @@ export function targetNamed(name: string): AnyTarget | undefined {
   return TARGET_RECORDS.find((t) => t.name === name);
 }
 
-/** Each target's formats, `table` first. */
-export const FORMATS = Object.fromEntries(TARGET_RECORDS.map((t) => [t.name, t.formats])) as Readonly<Record<TargetName, readonly string[]>>;
-
 /** A plan as tables, one per kernel (the `table` format). */
 export function emitTable(plan: AbiPlan): string {
   const target = targetNamed(plan.target);

@@ -5,8 +5,8 @@ import type { KernelModule } from '../model/kernel-module.js';
 import type { PlanBase } from '../abi/plan.js';
 import type { PlanView } from '../abi/plan-view.js';
 import type { GeneratedCode } from '../model/generated-code.js';
-import type { CompiledTinytc } from '../codegen/compile-tinytc.js';
 import type { LowerOptions } from './options.js';
+import type { PackView, PlanPacking } from '../pack/plan-packing.js';
 
 /**
  * One command-line option of a target: its flag, the values it takes, its default and help line,
@@ -51,14 +51,13 @@ type TargetFlagKind =
       apply(o: LowerOptions, text: string): LowerOptions | { readonly line: number; readonly message: string };
     };
 
-/** What a format needs beyond the plan: the module, the tinytc program it came from, and the OpenCL C the input stands for. */
+/**
+ * What a format needs beyond the plan: the module and the options. Formats that print generated
+ * code are the code generator's (src/codegen/formats.ts), not a target's.
+ */
 export interface RenderContext {
   readonly module: KernelModule;
   readonly options: LowerOptions;
-  /** tinytc input: the compiled unit (formats that print bodies need it). */
-  readonly tinytc?: CompiledTinytc;
-  /** The kernels as OpenCL C (tinytc input: the generated bodies). */
-  openclC(): string;
 }
 
 /** A lowered module: the plan, and the target's formats closed over its own typed plan (text, or bytes for binary formats). */
@@ -70,17 +69,19 @@ export interface Lowered<P extends PlanBase> {
 /** A target: everything kernarg knows about one calling convention, in one record. */
 /** `unknown <name> '<v>' (choose from ...)` where a library caller's value is none of the choices. */
 
-export interface Target<P extends PlanBase = PlanBase> {
+/**
+ * `V`: the view of the packer a host of the target reads (pack/plan-packing.ts), or undefined for a
+ * target whose plans no host launches.
+ */
+export interface Target<P extends PlanBase = PlanBase, V extends PackView | undefined = PackView | undefined> {
   readonly name: P['target'];
   /** A short name for people (the web page's panels and target picker). */
   readonly title: string;
   /** One line for --help and the README. */
   readonly summary: string;
   readonly flags: readonly TargetFlag[];
-  /** Output formats, `table` first (the default). */
+  /** The formats the target renders from its plan and the module, `table` first (the default). */
   readonly formats: readonly string[];
-  /** The formats that print tinytc bodies, so need tinytc (.ir) input. */
-  readonly tinytcFormats: readonly string[];
   /** The data layout `sizeof` and initializers are evaluated with. */
   layout(o: LowerOptions): DataLayout;
   /** Macros the target's compiler predefines for OpenCL C sources; a null value: one kernarg's SPIR predefines have that this compiler leaves undefined. */
@@ -99,4 +100,6 @@ export interface Target<P extends PlanBase = PlanBase> {
   view(plan: P): PlanView;
   /** The plan from its JSON form, every field and slot checked: throws a PlanError naming the JSON path. */
   readPlan(json: unknown): P;
+  /** How a host packs a launch of the plan: the packer's view and the kernels' block sizes (the one packer does the rest). */
+  readonly pack: V extends PackView ? PlanPacking<P, V> : undefined;
 }

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { type BuildFlag, portableBuild } from '../../src/build-input/build-input.js';
-import { lowerForDriver } from '../../src/build-input/lower-build.js';
+import { lowerForDriver } from '../../src/driver-build/lower-build.js';
 import { includeTree } from '../../src/runtime/opencl/include-tree.js';
 import { CLANG, requireTool } from '../support/tools.js';
 

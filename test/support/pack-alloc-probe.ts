@@ -6,13 +6,13 @@ import { GCProfiler } from 'node:v8';
 import type { AmdCl2Plan, AmdhsaPlan, OpenCLPlan } from '../../src/abi/plan.js';
 import { memoryHost } from '../../src/frontend/opencl-c/index.js';
 import { type LowerOptions, lower } from '../../src/lower.js';
-import { amdCl2Packer } from '../../src/targets/amd-cl2/pack.js';
-import { amdhsaPacker } from '../../src/targets/amdhsa/pack.js';
-import { openclPacker } from '../../src/targets/opencl/pack.js';
+import { amdCl2Target } from '../../src/targets/amd-cl2/index.js';
+import { amdhsaTarget } from '../../src/targets/amdhsa/index.js';
+import { openclTarget } from '../../src/targets/opencl/index.js';
 import type { R600Plan } from '../../src/targets/r600/lower.js';
-import { r600Packer } from '../../src/targets/r600/pack.js';
+import { r600Target } from '../../src/targets/r600/index.js';
 import type { VulkanPlan } from '../../src/targets/vulkan/lower.js';
-import { vulkanPacker } from '../../src/targets/vulkan/pack.js';
+import { vulkanTarget } from '../../src/targets/vulkan/index.js';
 
 const SRC = `typedef struct { float3 pos; float mass; int id; short flags; } Body;
 kernel void k(global float *out, int n, float4 g, Body b, long seed, uint2 range, local float *tmp, char4 mask) {}`;
@@ -26,7 +26,7 @@ const pack: () => unknown = (() => {
   switch (target) {
     case 'opencl':
     case 'control': {
-      const p = openclPacker(plan('opencl') as OpenCLPlan, 'k');
+      const p = openclTarget.pack.packer(plan('opencl') as OpenCLPlan, 'k');
       const args = { ...values, out: { buffer: 1 }, tmp: { local: 256 } };
       if (target !== 'control') return () => p.pack(args);
       // The control makes one small array per call and keeps it in a ring of 64: it escapes (so it
@@ -40,22 +40,22 @@ const pack: () => unknown = (() => {
       };
     }
     case 'amdhsa': {
-      const p = amdhsaPacker(plan('amdhsa') as AmdhsaPlan, 'k');
+      const p = amdhsaTarget.pack.packer(plan('amdhsa') as AmdhsaPlan, 'k');
       const args = { ...values, out: 0x1000n, tmp: { local: 256, offset: 0 } };
       return () => p.pack(args, launch);
     }
     case 'amd-cl2': {
-      const p = amdCl2Packer(plan('amd-cl2', SRC, { amdCl2: { bits: 64, use: ['setup', 'args', 'enqueue'] } }) as AmdCl2Plan, 'k');
+      const p = amdCl2Target.pack.packer(plan('amd-cl2', SRC, { amdCl2: { bits: 64, use: ['setup', 'args', 'enqueue'] } }) as AmdCl2Plan, 'k');
       const args = { ...values, b: 0x3000n, out: 0x1000n, tmp: 0x2000n };
       return () => p.pack(args, launch);
     }
     case 'r600': {
-      const p = r600Packer(plan('r600', IMAGE) as R600Plan, 'k');
+      const p = r600Target.pack.packer(plan('r600', IMAGE) as R600Plan, 'k');
       const args = { img: { width: 64, height: 32, channelOrder: 0x10b5, channelType: 0x10de, address: 0x40n }, out: 0x80n, n: 7, g: [1, 2, 3, 4] };
       return () => p.pack(args, launch);
     }
     case 'vulkan': {
-      const p = vulkanPacker(plan('vulkan') as VulkanPlan, 'k');
+      const p = vulkanTarget.pack.packer(plan('vulkan') as VulkanPlan, 'k');
       const args = { ...values, out: { buffer: 1 }, tmp: { local: 256 } };
       return () => p.pack(args);
     }

@@ -4,15 +4,15 @@ import type { AbiPlan } from '../../src/targets/index.js';
 import type { R600Plan } from '../../src/targets/r600/lower.js';
 import type { VulkanPlan } from '../../src/targets/vulkan/lower.js';
 import { planToJson } from '../../src/emit/json.js';
-import { openclPacker } from '../../src/targets/opencl/pack.js';
-import { vulkanPacker } from '../../src/targets/vulkan/pack.js';
-import { amdhsaPacker } from '../../src/targets/amdhsa/pack.js';
-import { amdCl2Packer } from '../../src/targets/amd-cl2/pack.js';
-import { r600Packer } from '../../src/targets/r600/pack.js';
+import { openclTarget } from '../../src/targets/opencl/index.js';
+import { vulkanTarget } from '../../src/targets/vulkan/index.js';
+import { amdhsaTarget } from '../../src/targets/amdhsa/index.js';
+import { amdCl2Target } from '../../src/targets/amd-cl2/index.js';
+import { r600Target } from '../../src/targets/r600/index.js';
 import type { CudaPlan } from '../../src/targets/cuda/plan.js';
-import { cudaPacker } from '../../src/targets/cuda/pack.js';
+import { cudaTarget } from '../../src/targets/cuda/index.js';
 import type { ZebinPlan } from '../../src/targets/zebin/plan.js';
-import { zebinPacker } from '../../src/targets/zebin/pack.js';
+import { zebinTarget } from '../../src/targets/zebin/index.js';
 
 /** Generated JS values for a layout: numbers, bigints for 64-bit integers, arrays, objects. */
 export function valueFor(l: ValueLayout): fc.Arbitrary<unknown> {
@@ -87,23 +87,23 @@ export function packed(plan: AbiPlan, kernel: string, args: Record<string, unkno
   const o = { interpreted };
   switch (plan.target) {
     case 'opencl':
-      return JSON.stringify(openclPacker(plan as OpenCLPlan, kernel, o).pack(args).map((x) => ('bytes' in x ? `${x.index}:${hex(x.bytes)}` : x.kind === 'handle' ? `${x.index}:${x.resource}:${x.size}:${JSON.stringify(x.handle, bigints)}` : `${x.index}:local:${x.size}`)));
+      return JSON.stringify(openclTarget.pack.packer(plan as OpenCLPlan, kernel, o).pack(args).map((x) => ('bytes' in x ? `${x.index}:${hex(x.bytes)}` : x.kind === 'handle' ? `${x.index}:${x.resource}:${x.size}:${JSON.stringify(x.handle, bigints)}` : `${x.index}:local:${x.size}`)));
     case 'amdhsa':
-      return hex(amdhsaPacker(plan as AmdhsaPlan, kernel, o).pack(args, LAUNCH));
+      return hex(amdhsaTarget.pack.packer(plan as AmdhsaPlan, kernel, o).pack(args, LAUNCH));
     case 'amd-cl2':
-      return hex(amdCl2Packer(plan as AmdCl2Plan, kernel, o).pack(args, LAUNCH));
+      return hex(amdCl2Target.pack.packer(plan as AmdCl2Plan, kernel, o).pack(args, LAUNCH));
     case 'r600':
-      return hex(r600Packer(plan as R600Plan, kernel, o).pack(args, LAUNCH));
+      return hex(r600Target.pack.packer(plan as R600Plan, kernel, o).pack(args, LAUNCH));
     case 'vulkan': {
-      const v = vulkanPacker(plan as VulkanPlan, kernel, o).pack(args);
+      const v = vulkanTarget.pack.packer(plan as VulkanPlan, kernel, o).pack(args);
       return JSON.stringify({ push: hex(v.pushConstants), d: v.descriptors.map((d) => [d.set, d.binding, d.kind === 'bytes' ? hex(d.value) : [d.resource, d.value]]), s: [...v.specConstants] }, bigints);
     }
     case 'llvm':
       return sortedJson(planToJson(plan));
     case 'cuda':
-      return hex(cudaPacker(plan as CudaPlan, kernel, o).pack(args, LAUNCH));
+      return hex(cudaTarget.pack.packer(plan as CudaPlan, kernel, o).pack(args, LAUNCH));
     case 'zebin':
-      return hex(zebinPacker(plan as ZebinPlan, kernel, o).pack(args, LAUNCH));
+      return hex(zebinTarget.pack.packer(plan as ZebinPlan, kernel, o).pack(args, LAUNCH));
   }
 }
 

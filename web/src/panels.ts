@@ -1,5 +1,5 @@
 // One panel per chosen target: its options, its drawing (or table, or JSON) and its actions.
-import { type DiffResult, FORMATS, TARGET_RECORDS, type TargetName } from 'kernarg';
+import { type DiffResult, FORMATS, TINYTC_FORMATS, type TargetName } from 'kernarg';
 import { type TargetResult, diagnosticId } from './compile.js';
 import { drawingOf } from './draw/model.js';
 import { renderDrawing } from './draw/render.js';
@@ -19,7 +19,7 @@ export interface Panel {
  * (views of their own), less those that print tinytc bodies when the source is OpenCL C.
  */
 export function textFormats(target: TargetName, isIr: boolean): string[] {
-  const tinytcOnly = TARGET_RECORDS.find((t) => t.name === target)?.tinytcFormats ?? [];
+  const tinytcOnly = TINYTC_FORMATS[target] ?? [];
   return (FORMATS[target] ?? []).filter((f) => f !== 'table' && f !== 'json' && (isIr || !tinytcOnly.includes(f)));
 }
 

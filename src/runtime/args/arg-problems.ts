@@ -1,7 +1,7 @@
 // Every mistake of an arguments file in one run: the readers check each argument (and each entry
 // of an array) apart, keep what they refuse, and throw all of it at the end, as a compiler reports
 // every error of a file rather than the first. Capped, as compiler diagnostics are.
-import { PackError } from '../pack/errors.js';
+import { PackError } from '../../pack/errors.js';
 
 /** The most mistakes one reading keeps; past it the reading stops (as clang's -ferror-limit). */
 export const ARG_PROBLEM_LIMIT = 50;

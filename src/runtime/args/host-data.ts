@@ -1,4 +1,4 @@
-import { PackError } from '../pack/errors.js';
+import { PackError } from '../../pack/errors.js';
 import { ArgProblems } from './arg-problems.js';
 
 /** A typed array of one element type: what a buffer, memref or image is filled from and read back into. */

@@ -1,8 +1,8 @@
 import { CHANNEL_ORDERS, CHANNEL_TYPES } from '../../abi/image-formats.js';
 import type { OpenCLKernelPlan, OpenCLSlot, ValueLayout } from '../../abi/plan.js';
 import { canonical } from '../../types/types.js';
-import { PackError, ValueError } from '../pack/errors.js';
-import { writeInterpreted } from '../pack/interpreted.js';
+import { PackError, ValueError } from '../../pack/errors.js';
+import { writeInterpreted } from '../../pack/interpreted.js';
 import { didYouMean } from '../../text/closest-name.js';
 import { ArgProblems } from './arg-problems.js';
 import { type HostArray, type HostLimits, ELEMENT_TYPES, bigEntry, describeJson, hostArray } from './host-data.js';

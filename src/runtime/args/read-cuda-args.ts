@@ -3,8 +3,8 @@
 // parameter takes a buffer, and so does an integer parameter of the pointer's width (nvcc's and
 // Triton's PTX declare every pointer as `.u64`), which otherwise takes a number.
 import type { CudaKernelPlan, CudaSlot } from '../../targets/cuda/plan.js';
-import { PackError, ValueError } from '../pack/errors.js';
-import { writeInterpreted } from '../pack/interpreted.js';
+import { PackError, ValueError } from '../../pack/errors.js';
+import { writeInterpreted } from '../../pack/interpreted.js';
 import { didYouMean } from '../../text/closest-name.js';
 import { ArgProblems } from './arg-problems.js';
 import { type HostLimits, ELEMENT_TYPES, describeJson, hostArray } from './host-data.js';

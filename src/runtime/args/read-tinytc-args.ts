@@ -1,5 +1,5 @@
 import type { IrType, MemrefType } from '../../frontend/tinytc/ast.js';
-import { PackError } from '../pack/errors.js';
+import { PackError } from '../../pack/errors.js';
 import { didYouMean } from '../../text/closest-name.js';
 import { ArgProblems } from './arg-problems.js';
 import { type HostArray, type HostLimits, ELEMENT_TYPES, bigEntry, describeJson, hostArray } from './host-data.js';

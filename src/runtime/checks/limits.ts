@@ -1,5 +1,5 @@
 import type { OpenCLKernelPlan } from '../../abi/plan.js';
-import { LaunchError, PackError } from '../pack/errors.js';
+import { LaunchError, PackError } from '../../pack/errors.js';
 
 /** The device facts a launch is checked against (CL_DEVICE_* queries). */
 export interface LimitsOfDevice {

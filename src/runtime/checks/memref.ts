@@ -2,7 +2,7 @@
 // the OpenCL and Vulkan tinytc launches: element width, modes, static extents and strides, and
 // whether the data holds every element the view reaches.
 import { canonicalStride, type MemrefType, SCALAR_BYTES } from '../../frontend/tinytc/ast.js';
-import { PackError } from '../pack/errors.js';
+import { PackError } from '../../pack/errors.js';
 
 /** A memref after its checks: shape and stride as numbers, the stride filled in. */
 export interface CheckedMemref<B> {

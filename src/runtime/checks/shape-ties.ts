@@ -1,6 +1,6 @@
 import { type Func, type Operand, instructions } from '../../frontend/tinytc/ast.js';
 import { varName } from '../../frontend/tinytc/calling-convention.js';
-import { PackError } from '../pack/errors.js';
+import { PackError } from '../../pack/errors.js';
 
 /** One mode of a logical argument: a memref's, or every group member's (loaded with `index`). */
 export interface ModeRef {

@@ -3,7 +3,7 @@
 // driver exports for 64-bit device pointers). A machine without NVIDIA's driver gets a
 // RuntimeInputError naming the library, never a stack trace.
 import { koffi } from '../ffi.js';
-import { RuntimeInputError } from '../pack/errors.js';
+import { RuntimeInputError } from '../../pack/errors.js';
 
 /** An opaque driver handle (CUcontext, CUmodule, CUfunction, CUevent, CUstream), as koffi returns it. */
 export type CuHandle = unknown;

@@ -5,11 +5,11 @@
 // allocated per launch once warm (the packer's buffer is copied into native memory that the
 // `kernelParams` pointers and the `extra` array point at, both written once per kernel).
 import type { CudaKernelPlan, CudaPlan } from '../../targets/cuda/plan.js';
-import { cudaPacker } from '../../targets/cuda/pack.js';
+import { cudaTarget } from '../../targets/cuda/index.js';
 import { koffi } from '../ffi.js';
-import { LaunchError, PackError, RuntimeInputError } from '../pack/errors.js';
-import { checkNames } from '../pack/launch.js';
-import type { SegmentPacker } from '../pack/views.js';
+import { LaunchError, PackError, RuntimeInputError } from '../../pack/errors.js';
+import { checkNames } from '../../pack/launch.js';
+import type { SegmentPacker } from '../../pack/views.js';
 import { type CuHandle, type CudaDriver, CudaError, cuCheck, openCuda } from './driver.js';
 import { type CudaLaunchLimits, type DriverParam, cudaGeometry, extraImage, kernelParamsImage, paramDifferences } from './launch-images.js';
 
@@ -253,7 +253,7 @@ export class CudaKernel {
     if (local) throw new PackError(name, local.name, "kernarg's CUDA host does not place local (shared-memory) arguments: launch this kernel from OpenCL, or give it a buffer instead");
     this.plan = k;
     this.form = options.form ?? 'params';
-    this.packer = cudaPacker(plan, name);
+    this.packer = cudaTarget.pack.packer(plan, name);
     this.names = this.packer.names;
     // Every name defined up front, in order (defineProperty: a parameter named __proto__ stays a
     // property): an object of one fixed shape, which the packer's for-in reads without allocating,

@@ -5,7 +5,7 @@
 // Pure functions of the plan and the addresses: CI checks these images with no driver, and the host
 // writes exactly these words into native memory once per kernel.
 import type { CudaKernelPlan } from '../../targets/cuda/plan.js';
-import { LaunchError } from '../pack/errors.js';
+import { LaunchError } from '../../pack/errors.js';
 import { CU_LAUNCH_PARAM } from './driver.js';
 
 /** `kernelParams`: for parameter i (in `.entry` order), the address of its bytes in the packed buffer at `buffer`. */

@@ -1,5 +1,5 @@
 import { koffi } from '../ffi.js';
-import { RuntimeInputError } from '../pack/errors.js';
+import { RuntimeInputError } from '../../pack/errors.js';
 
 /** OpenCL error codes by value, for messages that name them. */
 export const CL_ERRORS: Record<number, string> = {

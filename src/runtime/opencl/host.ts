@@ -1,13 +1,13 @@
 import type { OpenCLKernelPlan, OpenCLPlan } from '../../abi/plan.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import { type BuildFlag, portableBuild, shownOptions } from '../../build-input/build-input.js';
-import { lowerForDriver } from '../../build-input/lower-build.js';
+import { lowerForDriver } from '../../driver-build/lower-build.js';
 import type { FileHost } from '../../frontend/opencl-c/preprocessor.js';
 import { type LimitsOfDevice, type LimitsOfKernel, checkGeometry, checkLocalMemory, checkParameterSize } from '../checks/limits.js';
-import { PackError, RuntimeInputError } from '../pack/errors.js';
-import type { SetArg } from '../pack/packer.js';
-import type { ArgListPacker } from '../pack/views.js';
-import { openclPacker } from '../../targets/opencl/pack.js';
+import { PackError, RuntimeInputError } from '../../pack/errors.js';
+import type { SetArg } from '../../pack/packer.js';
+import type { ArgListPacker } from '../../pack/views.js';
+import { openclTarget } from '../../targets/opencl/index.js';
 import { readFileSync } from 'node:fs';
 import { captureLaunch } from '../capture.js';
 import { CLError, type CL, type Handle, check, openCL, platformIds } from './cl.js';
@@ -241,7 +241,7 @@ export class Kernel {
   private disposed = false;
 
   constructor(readonly ctx: Context, readonly name: string, readonly plan: OpenCLPlan, readonly source: string, readonly buildOptions = '', build: KernelBuild = {}) {
-    this.packer = openclPacker(plan, name);
+    this.packer = openclTarget.pack.packer(plan, name);
     this.kernelPlan = plan.kernels.find((k) => k.name === name)!;
     this.deviceLimits = ctx.limits;
     checkParameterSize(this.kernelPlan, this.deviceLimits);

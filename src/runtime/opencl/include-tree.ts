@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BuildInput, driverOptions, driverSource, needsTree } from '../../build-input/build-input.js';
 import { folderOf } from '../../build-input/paths.js';
-import { RuntimeInputError } from '../pack/errors.js';
+import { RuntimeInputError } from '../../pack/errors.js';
 
 /** Where trees go: KERNARG_INCLUDE_TREES, else the system's temporary folder. */
 function treesFolder(env: NodeJS.ProcessEnv = process.env): string {

@@ -3,7 +3,7 @@
 // released once: by its dispose(), by a FinalizationRegistry when its owner is collected, or by
 // the context's dispose().
 import { koffi } from '../ffi.js';
-import { RuntimeInputError } from '../pack/errors.js';
+import { RuntimeInputError } from '../../pack/errors.js';
 import { Arena } from './arena.js';
 import { enableChain, featureStruct, supportedFeatures } from './features.js';
 import { API_1_2, API_1_3, type VulkanDeviceInfo, computeQueue, createInstance, deviceExtensions, instanceVersion, memoryProperties, physicalDevices } from './instance.js';

@@ -1,7 +1,7 @@
 // The Vulkan instance and its physical devices: creating the instance, listing the devices, and
 // the per-device queries a context makes before it creates its logical device (extensions, compute
 // queue family, memory types).
-import { RuntimeInputError } from '../pack/errors.js';
+import { RuntimeInputError } from '../../pack/errors.js';
 import { Arena } from './arena.js';
 import { ST, structs as S } from './structs.js';
 import { type VK, type VkHandle, check, openVulkan } from './vk.js';

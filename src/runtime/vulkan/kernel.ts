@@ -3,8 +3,9 @@
 // pipeline per set of specialization constants, and a command buffer recorded per launch. The
 // bytes come from the vulkan packer; a warm launch allocates nothing.
 import type { VulkanKernelPlan, VulkanPlan } from '../../targets/vulkan/lower.js';
-import { PackError, RuntimeInputError } from '../pack/errors.js';
-import { vulkanPacker } from '../../targets/vulkan/pack.js';
+import { PackError, RuntimeInputError } from '../../pack/errors.js';
+import type { BindingsPacker } from '../../pack/views.js';
+import { vulkanTarget } from '../../targets/vulkan/index.js';
 import { Arena } from './arena.js';
 import { SHADER_STAGE_COMPUTE, VulkanBuffer, type VulkanContext, VulkanOwned } from './context.js';
 import { moduleNeeds } from './module-needs.js';
@@ -108,7 +109,7 @@ function releaser(ctx: VulkanContext, made: Made, arena: Arena): () => void {
 
 export class VulkanKernel extends VulkanOwned {
   private readonly k: VulkanKernelPlan;
-  private readonly packer: ReturnType<typeof vulkanPacker>;
+  private readonly packer: BindingsPacker;
   private readonly arena: Arena;
   private readonly shader: VkHandle;
   private readonly setLayouts: VkHandle[] = [];
@@ -151,7 +152,7 @@ export class VulkanKernel extends VulkanOwned {
     this.k = k;
     this.arena = arena;
     try {
-      this.packer = vulkanPacker(plan, name);
+      this.packer = vulkanTarget.pack.packer(plan, name);
       const out = arena.alloc(8);
       const a = arena;
       // The shader module.

@@ -1,7 +1,7 @@
 // What a SPIR-V module asks of a Vulkan device, read from its words: the device features its
 // capabilities and atomics need (float atomic add on buffers or on workgroup memory, 64-bit integer
 // atomics), the device extensions its SPIR-V extensions need, and its entry points.
-import { RuntimeInputError } from '../pack/errors.js';
+import { RuntimeInputError } from '../../pack/errors.js';
 
 /** A device extension, and the Vulkan version that made it core (undefined: never core). */
 export interface ExtensionNeed {

@@ -7,9 +7,9 @@
 import type { ValueLayout } from '../../layout/value-layout.js';
 import { isInteger } from '../../layout/encoding.js';
 import { halfValue } from '../../layout/half.js';
-import { PackError, ValueError } from '../pack/errors.js';
-import { writeInterpreted } from '../pack/interpreted.js';
-import { describe } from '../pack/scalars.js';
+import { PackError, ValueError } from '../../pack/errors.js';
+import { writeInterpreted } from '../../pack/interpreted.js';
+import { describe } from '../../pack/scalars.js';
 
 type Record_ = Extract<ValueLayout, { kind: 'record' }>;
 type Field = Record_['fields'][number];

@@ -3,9 +3,8 @@
 // plan's slots. Memrefs become storage buffers; a group's pointer table holds its members' buffer
 // device addresses, since a descriptor cannot hold an array of pointers.
 import type { HostRule } from '../../abi/origin.js';
-import { type VulkanPlan, type VulkanSlot, type VulkanTargetOptions, lowerVulkan } from '../../targets/vulkan/lower.js';
-import { withAddressTables } from '../../targets/vulkan/address-tables.js';
-import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
+import type { VulkanPlan, VulkanSlot, VulkanTargetOptions } from '../../targets/vulkan/lower.js';
+import { vulkanTarget } from '../../targets/vulkan/index.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import { SourceFile } from '../../diagnostics/source.js';
 import { type IrType, type MemrefType, type Program } from '../../frontend/tinytc/ast.js';
@@ -14,10 +13,9 @@ import { type CompiledTinytc, compileTinytc } from '../../codegen/compile-tinytc
 import { CPU_DEVICE, codegenPolicy } from '../../codegen/policy.js';
 import { type BlasPolicy, LOCAL_BYTES } from '../../codegen/blas-policy.js';
 import { emitTinytcSpirv } from '../../codegen/spirv/index.js';
-import { DATA_LAYOUTS } from '../../layout/data-layout.js';
 import { type ShapeTie, checkShapeTies, shapeTies } from '../checks/shape-ties.js';
 import { type BufferKind, type CheckedMemref, checkMemref } from '../checks/memref.js';
-import { PackError, RuntimeInputError } from '../pack/errors.js';
+import { PackError, RuntimeInputError } from '../../pack/errors.js';
 import { VulkanBuffer, type VulkanContext } from './context.js';
 import { VulkanKernel } from './kernel.js';
 import type { MemrefValue } from '../tinytc.js';
@@ -162,12 +160,13 @@ export function vulkanTinytcKernel(ctx: VulkanContext, ir: string, name: string,
   const policy = codegenPolicy({ maxWorkGroupSize: l.maxComputeWorkGroupInvocations, maxWorkItemSizes: [l.maxComputeWorkGroupSize[0], l.maxComputeWorkGroupSize[1]], ...cpu });
   // A staged GEMM's tiles within the device's work-group memory, 8 KiB left for the kernel's own arrays (as LOCAL_BYTES leaves on NVIDIA).
   const blas: Partial<BlasPolicy> = { localBytes: Math.min(LOCAL_BYTES, l.maxComputeSharedMemorySize - 8 * 1024), ...options.blas };
-  const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { layout: DATA_LAYOUTS[options.vulkan?.arch ?? 'spir'], ...(options.spirv ? {} : { policy, api: 'vulkan' }) });
+  // The vulkan record's layout and plan under clspv's options, as `lower --target vulkan` makes them.
+  const lowerOptions = { target: 'vulkan', vulkan: options.vulkan ?? {} };
+  const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { target: vulkanTarget, lowerOptions, ...(options.spirv ? {} : { policy, api: 'vulkan' as const }) });
   if (!fe.compiled) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics([...fe.diagnostics.items, ...(fe.notLowered ?? [])])}`);
   const compiled = fe.compiled;
-  const diags = new DiagnosticBag();
-  const plan = withAddressTables(lowerVulkan(compiled.module, options.vulkan ?? {}, diags));
-  if (!plan) throw new RuntimeInputError(`kernarg cannot lower the IR for Vulkan:\n${formatDiagnostics(diags.items)}`);
+  if (!fe.lowered) throw new RuntimeInputError(`kernarg cannot lower the IR for Vulkan:\n${formatDiagnostics(fe.diagnostics.items)}`);
+  const plan = fe.lowered.plan;
   const spirv = options.spirv ?? spirvFor(ctx, compiled, plan, blas);
   return new VulkanTinytcKernel(ctx, kernelName(name), compiled.program, plan, spirv);
 }

@@ -2,7 +2,7 @@
 // parameter is `void *`: callers pass addresses of structures encoded in an Arena (bigints), or
 // typed arrays. Vulkan 1.2 core exports them all from the loader.
 import { koffi } from '../ffi.js';
-import { RuntimeInputError } from '../pack/errors.js';
+import { RuntimeInputError } from '../../pack/errors.js';
 
 /** VkResult values by number, for messages that name them. */
 export const VK_RESULTS: Record<number, string> = {

@@ -3,6 +3,7 @@ import type { AmdCl2Plan } from '../../abi/plan.js';
 import { emitJson } from '../../emit/json.js';
 import { pick } from '../options.js';
 import type { Target } from '../target.js';
+import { planPacking } from '../../pack/plan-packing.js';
 import { emitClrx } from './clrx.js';
 import { AMD_CL2_FEATURES, lowerAmdCl2 } from './lower.js';
 import { amdCl2Table } from './table.js';
@@ -13,7 +14,7 @@ const BITS = [64, 32] as const;
 const DRIVERS = ['new', 'old'] as const;
 
 /** AMD Catalyst's OpenCL 2.0 argument buffer, as CLRX describes it. */
-export const amdCl2Target: Target<AmdCl2Plan> = {
+export const amdCl2Target: Target<AmdCl2Plan, 'segment'> = {
   name: 'amd-cl2',
   title: 'AMD OpenCL 2.0 (CLRX)',
   summary: "AMD Catalyst's OpenCL 2.0 argument buffer (CLRX): setup arguments, offsets, user SGPRs",
@@ -27,7 +28,6 @@ export const amdCl2Target: Target<AmdCl2Plan> = {
     { kind: 'boolean', flag: 'gfx9', help: 'user SGPR counts of GFX9 (Vega)', apply: (o, v) => ({ ...o, amdCl2: { ...o.amdCl2, gfx9: v } }) },
   ],
   formats: ['table', 'json', 'clrx'],
-  tinytcFormats: [],
   layout: () => AMDGCN,
   predefines: () => [],
   flagConflict: () => undefined,
@@ -36,6 +36,8 @@ export const amdCl2Target: Target<AmdCl2Plan> = {
   vocabulary: AMD_CL2_VOCABULARY,
   view: amdCl2View,
   readPlan: readAmdCl2Plan,
+  // The argument buffer.
+  pack: planPacking('segment', (k) => ({ segment: k.kernargSize, pushConstants: 0 })),
   lower(module, o, diags) {
     const plan = lowerAmdCl2(module, o.amdCl2 ?? {}, diags);
     if (!plan) return undefined;

@@ -3,6 +3,7 @@ import type { AmdhsaPlan } from '../../abi/plan.js';
 import { emitJson } from '../../emit/json.js';
 import { pick } from '../options.js';
 import { type Target } from '../target.js';
+import { planPacking } from '../../pack/plan-packing.js';
 import { choiceProblem } from '../option-problem.js';
 import { AMDHSA_CODE_OBJECTS, AMDHSA_DEFAULT_LLVM, AMDHSA_LLVMS, amdhsaOptionProblem, lowerAmdhsa } from './lower.js';
 import { amdhsaPredefines } from './predefines.js';
@@ -11,7 +12,7 @@ import { readAmdhsaPlan } from './schema.js';
 import { AMDHSA_VOCABULARY, amdhsaView } from './view.js';
 
 /** AMDHSA code objects: the kernarg segment with its hidden arguments, as clang lays it out. */
-export const amdhsaTarget: Target<AmdhsaPlan> = {
+export const amdhsaTarget: Target<AmdhsaPlan, 'segment'> = {
   name: 'amdhsa',
   title: 'AMDHSA (ROCm)',
   summary: 'the AMDHSA kernarg segment: offsets, sizes, value kinds, hidden arguments',
@@ -21,7 +22,6 @@ export const amdhsaTarget: Target<AmdhsaPlan> = {
     { kind: 'choice', flag: 'llvm', choices: AMDHSA_LLVMS.map(String), default: String(AMDHSA_DEFAULT_LLVM), help: "the LLVM generation the layout follows (22 is today's)", apply: (o, v) => ({ ...o, amdLlvm: pick(AMDHSA_LLVMS, v) }) },
   ],
   formats: ['table', 'json'],
-  tinytcFormats: [],
   layout: () => AMDGCN,
   predefines: (o) => amdhsaPredefines(o.amdLlvm ?? AMDHSA_DEFAULT_LLVM, o.std),
   flagConflict: () => undefined,
@@ -31,6 +31,8 @@ export const amdhsaTarget: Target<AmdhsaPlan> = {
   vocabulary: AMDHSA_VOCABULARY,
   view: amdhsaView,
   readPlan: readAmdhsaPlan,
+  // The kernarg segment.
+  pack: planPacking('segment', (k) => ({ segment: k.kernargSegmentSize, pushConstants: 0 })),
   lower(module, o) {
     const plan = lowerAmdhsa(module, { codeObject: o.codeObject, llvm: o.amdLlvm });
     return { plan, render: (format) => (format === 'json' ? emitJson(plan) : amdhsaTable(plan)) };

@@ -1,6 +1,7 @@
 import { emitJson } from '../../emit/json.js';
 import { pick } from '../options.js';
 import type { Target } from '../target.js';
+import { planPacking } from '../../pack/plan-packing.js';
 import { choiceProblem } from '../option-problem.js';
 import type { CudaPlan } from './plan.js';
 import { CUDA_ARCHES, CUDA_LOCAL_MEMORY, cudaLayout, lowerCuda } from './lower.js';
@@ -11,7 +12,7 @@ import { readCudaPlan } from './schema.js';
 import { CUDA_VOCABULARY, cudaView } from './view.js';
 
 /** NVIDIA's PTX `.param` space: what NVIDIA's OpenCL, pocl's CUDA driver and the CUDA driver API launch with. */
-export const cudaTarget: Target<CudaPlan> = {
+export const cudaTarget: Target<CudaPlan, 'segment'> = {
   name: 'cuda',
   title: 'CUDA (PTX .param)',
   summary: "the PTX .entry parameters as clang's NVPTX backend declares them, and their offsets in CUDA's parameter buffer",
@@ -24,7 +25,6 @@ export const cudaTarget: Target<CudaPlan> = {
     },
   ],
   formats: ['table', 'json', 'ptx'],
-  tinytcFormats: [],
   layout: (o) => cudaLayout(o.cuda?.arch),
   predefines: (o) => cudaPredefines(o.std),
   flagConflict: () => undefined,
@@ -33,6 +33,8 @@ export const cudaTarget: Target<CudaPlan> = {
   vocabulary: CUDA_VOCABULARY,
   view: cudaView,
   readPlan: readCudaPlan,
+  // The packed parameter buffer (CU_LAUNCH_PARAM_BUFFER_POINTER).
+  pack: planPacking('segment', (k) => ({ segment: k.paramBytes, pushConstants: 0 })),
   lower(module, o, diags) {
     const plan = lowerCuda(module, o.cuda ?? {}, diags);
     if (!plan) return undefined;

@@ -12,7 +12,7 @@ import { LLVM_VOCABULARY, llvmView } from './view.js';
 const METADATA = ['modern', 'legacy'] as const;
 
 /** LLVM IR kernels with clang's `kernel_arg_*` metadata. */
-export const llvmTarget: Target<LlvmPlan> = {
+export const llvmTarget: Target<LlvmPlan, undefined> = {
   name: 'llvm',
   title: 'LLVM IR metadata',
   summary: "LLVM IR kernel declarations with clang's kernel_arg_* metadata",
@@ -23,7 +23,6 @@ export const llvmTarget: Target<LlvmPlan> = {
     { kind: 'boolean', flag: 'kernel-arg-info', help: 'also emit !kernel_arg_name (as clang -cl-kernel-arg-info)', apply: (o, v) => ({ ...o, llvm: { ...o.llvm, kernelArgInfo: v } }) },
   ],
   formats: ['table', 'json', 'llvm-ir'],
-  tinytcFormats: [],
   layout: (o) => TRIPLE_INFO[o.llvm?.triple ?? 'spir64-unknown-unknown'].layout,
   predefines: () => [],
   flagConflict: () => undefined,
@@ -32,6 +31,8 @@ export const llvmTarget: Target<LlvmPlan> = {
   vocabulary: LLVM_VOCABULARY,
   view: llvmView,
   readPlan: readLlvmPlan,
+  // No packer packs an llvm plan: it places no bytes (abi/llvm-kernel.ts).
+  pack: undefined,
   lower(module, o, diags) {
     const plan = lowerLlvm(module, o.llvm ?? {}, diags);
     if (!plan) return undefined;

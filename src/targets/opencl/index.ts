@@ -4,6 +4,7 @@ import { emitJson } from '../../emit/json.js';
 import { emitSignatures } from '../../emit/signatures.js';
 import { pick } from '../options.js';
 import { type Target } from '../target.js';
+import { planPacking } from '../../pack/plan-packing.js';
 import { choiceProblem } from '../option-problem.js';
 import { lowerOpenCL } from './lower.js';
 import { openclTable } from './table.js';
@@ -13,15 +14,14 @@ import { OPENCL_VOCABULARY, openclView } from './view.js';
 const ARCHES = ['spir', 'spir64'] as const;
 
 /** OpenCL's `clSetKernelArg` calls, as `clGetKernelArgInfo` describes them. */
-export const openclTarget: Target<OpenCLPlan> = {
+export const openclTarget: Target<OpenCLPlan, 'arg-list'> = {
   name: 'opencl',
   title: 'OpenCL (clSetKernelArg)',
   summary: 'the clSetKernelArg plan: index, kind, address space or access, type name, size',
   flags: [
     { kind: 'choice', flag: 'arch', choices: ARCHES, default: 'spir64', help: 'device address width values are sized with', apply: (o, v) => ({ ...o, arch: pick(ARCHES, v) }) },
   ],
-  formats: ['table', 'json', 'signatures', 'opencl-c'],
-  tinytcFormats: ['opencl-c'],
+  formats: ['table', 'json', 'signatures'],
   layout: (o) => DATA_LAYOUTS[o.arch ?? 'spir64'],
   predefines: () => [],
   flagConflict: () => undefined,
@@ -30,6 +30,8 @@ export const openclTarget: Target<OpenCLPlan> = {
   vocabulary: OPENCL_VOCABULARY,
   view: openclView,
   readPlan: readOpenclPlan,
+  // clSetKernelArg's list, set by index: no byte blocks.
+  pack: planPacking('arg-list', () => ({ segment: 0, pushConstants: 0 })),
   lower(module, o, _diags, generated) {
     const plan = lowerOpenCL(module, { arch: o.arch }, generated);
     return {
@@ -37,7 +39,6 @@ export const openclTarget: Target<OpenCLPlan> = {
       render(format, ctx) {
         if (format === 'json') return emitJson(plan);
         if (format === 'signatures') return emitSignatures(ctx.module);
-        if (format === 'opencl-c') return ctx.openclC();
         return openclTable(plan);
       },
     };

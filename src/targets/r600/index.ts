@@ -2,19 +2,19 @@ import { SPIR } from '../../layout/data-layout.js';
 import { emitJson } from '../../emit/json.js';
 import { emitLlvmIr } from '../../emit/llvm-ir.js';
 import type { Target } from '../target.js';
+import { planPacking } from '../../pack/plan-packing.js';
 import { type R600Plan, r600LlvmKernels, r600Plan } from './lower.js';
 import { r600Table } from './table.js';
 import { readR600Plan } from './schema.js';
 import { R600_VOCABULARY, r600View } from './view.js';
 
 /** Clover's r600 input buffer, after LLVM's R600 image pass inserts the image size and format arguments. */
-export const r600Target: Target<R600Plan> = {
+export const r600Target: Target<R600Plan, 'segment'> = {
   name: 'r600',
   title: 'r600 (clover)',
   summary: "clover's r600 input buffer, with the R600 image pass's inserted arguments",
   flags: [],
   formats: ['table', 'json', 'llvm-ir'],
-  tinytcFormats: [],
   layout: () => SPIR,
   predefines: () => [],
   flagConflict: () => undefined,
@@ -23,6 +23,8 @@ export const r600Target: Target<R600Plan> = {
   vocabulary: R600_VOCABULARY,
   view: r600View,
   readPlan: readR600Plan,
+  // The input buffer.
+  pack: planPacking('segment', (k) => ({ segment: k.inputSize, pushConstants: 0 })),
   lower(module, _o, diags) {
     const plan = r600Plan(module, diags);
     if (!plan) return undefined;

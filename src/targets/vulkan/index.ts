@@ -2,11 +2,10 @@ import { DATA_LAYOUTS } from '../../layout/data-layout.js';
 import { emitJson } from '../../emit/json.js';
 import { type LowerOptions, pick } from '../options.js';
 import { type Target, type TargetFlag } from '../target.js';
+import { planPacking } from '../../pack/plan-packing.js';
 import { choiceProblem } from '../option-problem.js';
 import { emitDescriptorMap } from './descriptor-map.js';
 import { withAddressTables } from './address-tables.js';
-import { disassemble } from '../../emit/spirv/disassemble.js';
-import { emitTinytcSpirv } from '../../codegen/spirv/index.js';
 import { type VulkanPlan, type VulkanTargetOptions, lowerVulkan } from './lower.js';
 import { parseSamplerMap } from './sampler-map.js';
 import { vulkanTable } from './table.js';
@@ -24,7 +23,7 @@ const bool = (flag: string, key: 'podUbo' | 'podPushConstant' | 'constantArgsUbo
   ({ kind: 'boolean', flag, help, apply: (o, v) => set(o, { [key]: v }) });
 
 /** clspv's Vulkan calling convention: descriptor sets, bindings, POD blocks, push and spec constants. */
-export const vulkanTarget: Target<VulkanPlan> = {
+export const vulkanTarget: Target<VulkanPlan, 'bindings'> = {
   name: 'vulkan',
   title: 'Vulkan (clspv)',
   summary: "clspv's Vulkan interface: descriptor sets and bindings, POD blocks, push and spec constants",
@@ -62,8 +61,7 @@ export const vulkanTarget: Target<VulkanPlan> = {
     bool('cl-native-math', 'nativeMath', "clspv's native math builtins; implies -cl-fast-relaxed-math (defines __FAST_RELAXED_MATH__), no other ABI effect"),
     { kind: 'count', flag: 'printf-buffer-size', value: '<bytes>', default: '1048576', help: 'printf buffer size', apply: (o, v) => set(o, { printfBufferSize: v }) },
   ] satisfies TargetFlag[]).map((f): TargetFlag => ({ ...f, singleDash: true })),
-  formats: ['table', 'json', 'descriptor-map', 'spirv', 'spirv-asm'],
-  tinytcFormats: ['spirv', 'spirv-asm'],
+  formats: ['table', 'json', 'descriptor-map'],
   layout: (o) => DATA_LAYOUTS[o.vulkan?.arch ?? 'spir'],
   // clspv defines VULKAN (100, for Vulkan 1.0) for its sources.
   // clspv defines __FAST_RELAXED_MATH__ under -cl-native-math (lower adds it itself for -cl-fast-relaxed-math).
@@ -79,19 +77,16 @@ export const vulkanTarget: Target<VulkanPlan> = {
   vocabulary: VULKAN_VOCABULARY,
   view: vulkanView,
   readPlan: readVulkanPlan,
+  // Push constants, descriptor bindings and spec constants.
+  pack: planPacking('bindings', (k) => ({ segment: 0, pushConstants: k.podSize })),
   lower(module, o, diags) {
     const plan = withAddressTables(lowerVulkan(module, o.vulkan ?? {}, diags));
     if (!plan) return undefined;
     return {
       plan,
-      render(format, ctx) {
+      render(format) {
         if (format === 'json') return emitJson(plan);
         if (format === 'descriptor-map') return emitDescriptorMap(plan);
-        if (format === 'spirv' || format === 'spirv-asm') {
-          if (!ctx.tinytc) throw new RangeError(`--format ${format} needs tinytc input`);
-          const words = emitTinytcSpirv(ctx.tinytc, plan, { floatAtomicAdd: o.floatAtomicAdd });
-          return format === 'spirv-asm' ? disassemble(words) : new Uint8Array(words.buffer, words.byteOffset, words.byteLength);
-        }
         return vulkanTable(plan);
       },
     };

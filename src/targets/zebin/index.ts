@@ -2,6 +2,7 @@ import { SPIR64 } from '../../layout/data-layout.js';
 import { emitJson } from '../../emit/json.js';
 import { pick } from '../options.js';
 import { type Target } from '../target.js';
+import { planPacking } from '../../pack/plan-packing.js';
 import { choiceProblem } from '../option-problem.js';
 import { ZEBIN_DEVICES, zebinPredefines } from './devices.js';
 import { lowerZebin } from './lower.js';
@@ -12,7 +13,7 @@ import { ZEBIN_VOCABULARY, zebinView } from './view.js';
 import { emitZeInfo } from './ze-info.js';
 
 /** Intel GPUs (Level Zero and Intel's OpenCL): IGC's cross-thread payload, as a zebin's `.ze_info` lists it. */
-export const zebinTarget: Target<ZebinPlan> = {
+export const zebinTarget: Target<ZebinPlan, 'segment'> = {
   name: 'zebin',
   title: 'Intel zebin (IGC)',
   summary: "Intel GPUs' cross-thread payload (IGC's zebin .ze_info): explicit and implicit payload arguments",
@@ -21,7 +22,6 @@ export const zebinTarget: Target<ZebinPlan> = {
     { kind: 'boolean', flag: 'private-memory', help: 'the kernels keep private memory (arrays IGC does not promote to registers): IGC then passes private_base_stateless', apply: (o, v) => ({ ...o, zebinPrivateMemory: v }) },
   ],
   formats: ['table', 'json', 'ze-info'],
-  tinytcFormats: [],
   layout: () => SPIR64,
   predefines: (o) => zebinPredefines(o.zebinDevice ?? 'pvc'),
   flagConflict: () => undefined,
@@ -30,6 +30,8 @@ export const zebinTarget: Target<ZebinPlan> = {
   vocabulary: ZEBIN_VOCABULARY,
   view: zebinView,
   readPlan: readZebinPlan,
+  // The cross-thread payload (binding-table entries are the driver's, not bytes here).
+  pack: planPacking('segment', (k) => ({ segment: k.payloadSize, pushConstants: 0 })),
   lower(module, o, diags) {
     const errors = diags.hasErrors;
     const plan = lowerZebin(module, o.zebinDevice ?? 'pvc', diags, o.zebinPrivateMemory ?? false);

@@ -9,8 +9,8 @@ import { lower } from '../../../src/lower.js';
 import { readOpenCLArgs } from '../../../src/runtime/args/read-args.js';
 import { readTinytcArgs } from '../../../src/runtime/args/read-tinytc-args.js';
 import { ELEMENT_TYPES } from '../../../src/runtime/args/host-data.js';
-import { PackError } from '../../../src/runtime/pack/errors.js';
-import { openclPacker } from '../../../src/targets/opencl/pack.js';
+import { PackError } from '../../../src/pack/errors.js';
+import { openclTarget } from '../../../src/targets/opencl/index.js';
 
 // Fuzz target: the `kernarg run --args` reader. Any input is a value map or a PackError naming
 // the kernel and the argument; a TypeError/RangeError, a buffer of the wrong element type, or a
@@ -26,7 +26,7 @@ const IR = `func @t(%a: memref<f32x?x4>, %b: memref<i64x2x?,strided<1,?>>, %g: g
 const plan = (lower('k.cl', CL, memoryHost({}), { target: 'opencl', format: 'json' }).plan as OpenCLPlan).kernels[0];
 const fe = compileTinytc(new SourceFile('t.ir', IR), { layout: SPIR64 });
 const params: ReadonlyMap<string, IrType> = new Map(fe.program!.funcs[0].params.map((p) => [varName(p.name), p.type]));
-const packer = openclPacker({ target: 'opencl', arch: 'spir64', kernels: [plan] }, 'k');
+const packer = openclTarget.pack.packer({ target: 'opencl', arch: 'spir64', kernels: [plan] }, 'k');
 const LIMITS = { maxBytes: 1 << 20, maxElements: 1 << 16 };
 
 /** Turns bytes into a JSON value shaped like an argument map, so random bytes reach deep into the reader. */

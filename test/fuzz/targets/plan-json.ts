@@ -1,10 +1,10 @@
 import type { ValueLayout } from '../../../src/abi/plan.js';
 import type { AbiPlan } from '../../../src/targets/index.js';
-import { PlanError, readPlan } from '../../../src/abi/read-plan.js';
+import { PlanError, readPlan } from '../../../src/plan-json/read-plan.js';
 import { emitJson, planToJson } from '../../../src/emit/json.js';
 import { memoryHost } from '../../../src/frontend/opencl-c/index.js';
 import { type TargetName, lower } from '../../../src/lower.js';
-import { PackError, RuntimeInputError } from '../../../src/runtime/pack/errors.js';
+import { PackError, RuntimeInputError } from '../../../src/pack/errors.js';
 import { jsonSpots } from '../../support/json-spots.js';
 import { packed } from '../../support/pack-values.js';
 

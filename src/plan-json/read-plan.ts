@@ -1,8 +1,10 @@
-import { PlanError } from './plan-schema.js';
+// A plan from its JSON form: the registry picks the target whose record reads the rest, so this
+// room stands above the targets (the plan types and their field checks stay in abi/, below them).
+import { PlanError } from '../abi/plan-schema.js';
 import { type AbiPlan, TARGETS, targetNamed } from '../targets/index.js';
 
-export { PlanError } from './plan-schema.js';
-export { MAX_ARGUMENT_BYTES } from './plan-fields.js';
+export { PlanError } from '../abi/plan-schema.js';
+export { MAX_ARGUMENT_BYTES } from '../abi/plan-fields.js';
 
 /**
  * A plan from its JSON form (`kernarg lower --format json`): every field checked, unknown ones

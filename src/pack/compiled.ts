@@ -1,5 +1,5 @@
 import { notALayout } from './errors.js';
-import type { ValueLayout } from '../../layout/value-layout.js';
+import type { ValueLayout } from '../layout/value-layout.js';
 import { writeInterpreted } from './interpreted.js';
 import { intRange } from './scalars.js';
 

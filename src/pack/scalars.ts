@@ -1,5 +1,5 @@
-import { halfBits } from '../../layout/half.js';
-import type { ScalarEncoding } from '../../layout/encoding.js';
+import { halfBits } from '../layout/half.js';
+import type { ScalarEncoding } from '../layout/encoding.js';
 import { ValueError } from './errors.js';
 
 export function intRange(size: number, signed: boolean): [bigint, bigint] {

@@ -1,8 +1,8 @@
 // The one packer: it reads a kernel's placed slots (where each lives, how it is filled) and writes
 // the argument segment, the list of arguments set by index, the push-constant block, the descriptor bindings
-// and the spec constants they describe. It knows no target; src/targets/<t>/pack.ts describe theirs.
-import { assertNever } from '../../assert-never.js';
-import type { ValueLayout } from '../../layout/value-layout.js';
+// and the spec constants they describe. It knows no target; each target record's `pack` (plan-packing.ts) describes its own.
+import { assertNever } from '../assert-never.js';
+import type { ValueLayout } from '../layout/value-layout.js';
 import { codegenAllowed, writerFor } from './compiled.js';
 import { compileArgList, compileNameCheck, listOnly } from './compiled-list.js';
 import { PackError } from './errors.js';

@@ -1,6 +1,6 @@
-import type { ValueLayout } from '../../layout/value-layout.js';
+import type { ValueLayout } from '../layout/value-layout.js';
 import { ValueError, notALayout } from './errors.js';
-import { isInteger } from '../../layout/encoding.js';
+import { isInteger } from '../layout/encoding.js';
 import { describe, writeFloat, writeInt } from './scalars.js';
 
 /** Writes a JS value in a layout: numbers/bigints for scalars, arrays for vectors and arrays, objects for structs. */

@@ -1,12 +1,12 @@
 // What the one packer reads: per kernel, every slot's place (where its bytes or handle go) and
 // fill (where they come from), as the plan's slots carry them (src/layout/placement.ts); the block
 // sizes come from the plan's kernel. Nothing here or in the packer knows which target a plan came from.
-import type { PlacedSlot } from '../../layout/placement.js';
+import type { PlacedSlot } from '../layout/placement.js';
 import { PackError, RuntimeInputError } from './errors.js';
 import { kernelOf } from './launch.js';
-import { assertNever } from '../../assert-never.js';
+import { assertNever } from '../assert-never.js';
 
-export type { GeometryField, Overflow, PlacedSlot, SlotFill, SlotWhere } from '../../layout/placement.js';
+export type { GeometryField, Overflow, PlacedSlot, SlotFill, SlotWhere } from '../layout/placement.js';
 
 /** A kernel as the packer reads it: the argument names the caller gives, the sizes of its byte blocks, its slots. */
 export interface PackLayout {
