@@ -17,8 +17,8 @@ import { assertNever } from '../../assert-never.js';
 import type { ArgClass } from '../../model/arg-class.js';
 import { placeVulkanKernel } from './placement.js';
 import { checkSmallStorage, choosePlacement, scalarsIn, smallStorageLimited, storeSize } from './pod-storage.js';
-import { ARG_KIND_REFLECTION } from './today.js';
-import type { TodayModuleParts } from './today-plan.js';
+import { ARG_KIND_REFLECTION } from './reflection-names.js';
+import type { ClspvModuleParts } from './module-parts.js';
 import type { StorageClassName, VulkanArgKind, VulkanKernelPlan, VulkanSlot, VulkanTargetOptions } from './plan.js';
 
 type Report = (span: Span | undefined, message: Message, args?: readonly (string | number)[]) => void;
@@ -107,7 +107,7 @@ export class KernelPlanner {
     private readonly o: VulkanTargetOptions,
     private readonly dl: DataLayout,
     private readonly modulePushConstants: boolean,
-    private readonly today: TodayModuleParts,
+    private readonly moduleParts: ClspvModuleParts,
     private readonly state: PlannerState,
     private readonly err: Report,
   ) {}
@@ -166,15 +166,15 @@ export class KernelPlanner {
   /** POD block layout: the natural layout of a struct of the POD arguments in order, where the options and sizes put it. */
   private podBlock(k: FunctionInfo, kinds: readonly Kind[], pods: readonly Param[]): PodBlock {
     if (!pods.length) return NO_PODS;
-    const { o, dl, today, err } = this;
+    const { o, dl, moduleParts, err } = this;
     const offsets = this.podOffsets;
     const cluster = o.clusterPodKernelArgs ?? true;
     const maxPush = o.maxPushConstantSize ?? 128;
-    const chosen = choosePlacement(pods, o, cluster, maxPush, this.modulePushConstants || (today.imageMetadata.get(k.name)?.length ?? 0) > 0, dl, today.globalPodBase);
+    const chosen = choosePlacement(pods, o, cluster, maxPush, this.modulePushConstants || (moduleParts.imageMetadata.get(k.name)?.length ?? 0) > 0, dl, moduleParts.globalPodBase);
     const placement = chosen === 'global-pushconstant' ? 'pushconstant' : chosen;
     // Type-mangled global push constants (today's clspv, --pod-args=auto): the PODs follow the module push constants.
     const globalPush = chosen === 'global-pushconstant';
-    const base = globalPush ? today.globalPodBase : 0;
+    const base = globalPush ? moduleParts.globalPodBase : 0;
     let pointers = false;
     for (const p of pods) if (kinds[p.index] === 'pointer') pointers = true;
     if (placement === 'ssbo' && pointers) err(k.span, Messages.vkSsboPodsWithPointers);

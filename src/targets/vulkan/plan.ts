@@ -1,7 +1,8 @@
 import type { KernelPlanBase, SlotBase, ValueLayout } from '../../abi/plan.js';
 import type { QualType } from '../../types/types.js';
 import type { ClspvReflectionName } from '../../emit/spirv/clspv-instructions.js';
-import type { ImageMetadataSlot, PrintfBuffer, PrintfInfo } from './today.js';
+import type { ImageMetadataSlot } from './image-metadata.js';
+import type { PrintfBuffer, PrintfInfo } from './printf.js';
 
 export type StorageClassName = 'ssbo' | 'ubo' | 'pushconstant';
 
