@@ -5,13 +5,13 @@ import { emitOpenCLC } from './emit/opencl-c.js';
 import { emitTinytcOpenCLC } from './codegen/opencl-c/index.js';
 import { emitJsonChunks, emitJsonPieces } from './emit/json.js';
 import { compileOpenCL } from './frontend/opencl-c/index.js';
-import { CL_STDS } from './frontend/opencl-c/predefined.js';
 import type { CommandLineMacro, FileHost } from './frontend/opencl-c/preprocessor.js';
 import { compileTinytc } from './codegen/compile-tinytc.js';
 import type { KernelModule } from './model/kernel-module.js';
 import { type AbiPlan, FORMATS, TARGETS, type TargetName, targetNamed } from './targets/index.js';
 import type { LowerOptions } from './targets/options.js';
 import type { OptionProblem } from './targets/option-problem.js';
+import { commonOptionProblem, languageProblem } from './targets/common-options.js';
 
 export { FORMATS, TARGETS, type TargetName, type LowerOptions };
 
@@ -39,18 +39,17 @@ function refuse(problem: OptionProblem): LowerResult {
 
 /** Compiles one source file for one target and renders it in one format. */
 export function lower(path: string, text: string, host: FileHost, options: LowerOptions): LowerResult {
-  const target = targetNamed(options.target);
-  if (!target) return refuse({ message: Messages.unknownTarget, args: [String(options.target), TARGETS.join(', ')] });
-  const file = new SourceFile(path, text);
   const format = options.format ?? 'table';
-  if (!target.formats.includes(format)) return refuse({ message: Messages.formatUnavailable, args: [format, target.name, target.formats.join(', ')] });
-  if (options.std && !CL_STDS.includes(options.std)) return refuse({ message: Messages.unknownClStd, args: [options.std, CL_STDS.join(', ')] });
-  const problem = target.optionProblem(options);
-  if (problem) return refuse(problem);
-  const layout = target.layout(options);
   const isIr = options.language ? options.language === 'ir' : path.endsWith('.ir');
-  if (target.tinytcFormats.includes(format) && !isIr) return refuse({ message: Messages.formatNeedsTinytc, args: [format] });
-  const tinytc = isIr ? compileTinytc(file, { layout, dopeOrder: options.dopeOrder }) : undefined;
+  // The shared options in the command line's words (common-options.ts), then the target's own.
+  const common = commonOptionProblem({ target: String(options.target), format, std: options.std });
+  const target = targetNamed(options.target);
+  if (common || !target) return refuse(common ?? { message: Messages.unknownTarget, args: [String(options.target), TARGETS.join(', ')] });
+  const problem = target.optionProblem(options) ?? languageProblem(target.name, format, isIr);
+  if (problem) return refuse(problem);
+  const file = new SourceFile(path, text);
+  const layout = target.layout(options);
+  const tinytc = isIr ? compileTinytc(file, { layout, dopeOrder: options.tinytc?.dopeOrder }) : undefined;
   // Macros the driver adds before the command line's: the target's (clspv's VULKAN; null: one its compiler leaves undefined), clang's __FAST_RELAXED_MATH__.
   const driver: CommandLineMacro[] = target.predefines(options).map(([define, value]) => (value === null ? { undefine: define } : { define, value }));
   if (options.fastRelaxedMath) driver.push({ define: '__FAST_RELAXED_MATH__' });
@@ -74,7 +73,7 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
     module,
     options,
     tinytc: tinytc?.compiled,
-    openclC: () => (tinytc?.compiled ? emitTinytcOpenCLC(tinytc.compiled, { groupTables: options.groupTables }) : emitOpenCLC(module, { groupTables: options.groupTables })),
+    openclC: () => (tinytc?.compiled ? emitTinytcOpenCLC(tinytc.compiled, { groupTables: options.tinytc?.groupTables }) : emitOpenCLC(module, { groupTables: options.tinytc?.groupTables })),
   });
   if (typeof rendered !== 'string') return { binary: rendered, module, plan: lowered.plan, diagnostics: diags.items };
   if (options.chunked) return { chunks: [rendered], module, plan: lowered.plan, diagnostics: diags.items };

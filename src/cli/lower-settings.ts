@@ -1,11 +1,12 @@
 // The `lower` command line: its options, their checks, and reading its inputs (shared by `lower`,
 // its batch form and `diff`).
 import { escapeControls } from '../diagnostics/format.js';
-import { CL_STDS, type ClStd } from '../frontend/opencl-c/predefined.js';
-import type { CommandLineMacro } from '../frontend/opencl-c/preprocessor.js';
+import { CL_STDS, type ClStd, type CommandLineMacro, DOPE_ORDERS, GROUP_TABLES } from '../options/input-options.js';
 import { type LowerOptions, TARGETS } from '../lower.js';
 import { TARGET_RECORDS, targetNamed } from '../targets/index.js';
-import { pick } from '../targets/options.js';
+import { type TinytcInputOptions, pick } from '../targets/options.js';
+import { formatProblem, languageProblem, stdProblem, targetProblem } from '../targets/common-options.js';
+import { type OptionProblem, problemText } from '../targets/option-problem.js';
 import { applyTargetFlags, flagOptionSpecs } from './target-flags.js';
 import { type OptionSpec, UsageError, parseArgs } from './args.js';
 import { type CliIO, readStdinText, readText } from './io.js';
@@ -13,8 +14,6 @@ import { fileDiagnostic } from './file-diagnostics.js';
 import { Messages } from '../diagnostics/messages.js';
 import { didYouMean } from '../text/closest-name.js';
 
-const DOPE_ORDERS = ['interleaved', 'shapes-first'] as const;
-const GROUP_TABLES = ['pointer', 'ulong'] as const;
 
 /** clBuildProgram options (and clang's spellings of them) that change code, not the argument ABI. */
 const BUILD_OPTIONS_WITHOUT_ABI_EFFECT = [
@@ -100,9 +99,9 @@ export function lowerSettings(argv: readonly string[], io: CliIO): LowerSettings
   const target = args.values.get('target') as string | undefined;
   if (!target) throw new UsageError('lower needs --target');
   const record = targetNamed(target);
-  if (!record) throw new UsageError(`unknown target '${target}' (available: ${TARGETS.join(', ')})${didYouMean(target, TARGETS)}`);
+  if (!record) throw usageProblem(targetProblem(target), target, TARGETS);
   const format = (args.values.get('format') as string | undefined) ?? 'table';
-  if (!record.formats.includes(format)) throw new UsageError(`format '${format}' is not available for target '${target}' (choose from ${record.formats.join(', ')})${didYouMean(format, record.formats)}`);
+  if (!record.formats.includes(format)) throw usageProblem(formatProblem(target, format), format, record.formats);
   const std = clStd(args.values.get('cl-std') as string | undefined);
   // --dope-order and --group-tables were checked against their records' choices while parsing.
   const dopeOrder = args.values.get('dope-order') as string | undefined;
@@ -122,8 +121,8 @@ export function lowerSettings(argv: readonly string[], io: CliIO): LowerSettings
     const isIr = language ? language === 'ir' : path.endsWith('.ir');
     if (dopeOrder !== undefined && !isIr) throw new UsageError(named('--dope-order applies to tinytc (.ir) input only'));
     if (groupTables !== undefined && (!isIr || format !== 'opencl-c')) throw new UsageError(named('--group-tables applies to tinytc (.ir) input with --format opencl-c only'));
-    if (format === 'opencl-c' && !isIr) throw new UsageError(named('--format opencl-c needs tinytc input (.ir)'));
-    if (format.startsWith('spirv') && !isIr) throw new UsageError(named(`--format ${format} needs tinytc input (.ir)`));
+    const needsTinytc = languageProblem(record.name, format, isIr);
+    if (needsTinytc) throw new UsageError(named(problemText(needsTinytc)));
     const base: LowerOptions = {
       target: record.name,
       format,
@@ -132,8 +131,7 @@ export function lowerSettings(argv: readonly string[], io: CliIO): LowerSettings
       includeDirs: (args.values.get('include') as string[] | undefined) ?? [],
       commandLine,
       fastRelaxedMath: args.values.get('cl-fast-relaxed-math') as boolean | undefined,
-      dopeOrder: dopeOrder === undefined ? undefined : pick(DOPE_ORDERS, dopeOrder),
-      groupTables: groupTables === undefined ? undefined : pick(GROUP_TABLES, groupTables),
+      ...(dopeOrder !== undefined || groupTables !== undefined ? { tinytc: tinytcOptions(dopeOrder, groupTables) } : {}),
     };
     const applied = applyTargetFlags(record, values, base, io);
     if (typeof applied === 'number') return applied;
@@ -173,12 +171,26 @@ export function readPrepared(settings: LowerSettings, i: number, io: CliIO): Pre
   return { path: path === '-' ? '<stdin>' : path, text: read.text, format, color, noWarnings, warningsAreErrors, ...(outPath !== undefined ? { outPath } : {}), options: settings.options[i] };
 }
 
+/** A shared option's problem as a usage error, in lower()'s words, with the nearest good spelling. */
+function usageProblem(problem: OptionProblem | undefined, given: string, choices: readonly string[]): UsageError {
+  return new UsageError(`${problem ? problemText(problem) : `'${given}' is not accepted`}${didYouMean(given, choices)}`);
+}
+
+/** tinytc's options of a command line (both checked against their choices while parsing). */
+function tinytcOptions(dopeOrder: string | undefined, groupTables: string | undefined): TinytcInputOptions {
+  return {
+    ...(dopeOrder !== undefined ? { dopeOrder: pick(DOPE_ORDERS, dopeOrder) } : {}),
+    ...(groupTables !== undefined ? { groupTables: pick(GROUP_TABLES, groupTables) } : {}),
+  };
+}
+
 /** clang's -cl-std spellings: CL1.2, cl1.2, CL (1.0). */
 function clStd(text: string | undefined): ClStd | undefined {
   if (text === undefined) return undefined;
   const up = text.toUpperCase();
   const std = up === 'CL' ? 'CL1.0' : up;
-  if (!(CL_STDS as readonly string[]).includes(std)) throw new UsageError(`unknown -cl-std '${text}' (choose from ${CL_STDS.join(', ')})${didYouMean(text, CL_STDS)}`);
+  const problem = stdProblem(std);
+  if (problem) throw usageProblem({ ...problem, args: [text, ...problem.args.slice(1)] }, text, CL_STDS);
   return pick(CL_STDS, std);
 }
 

@@ -5,6 +5,8 @@ import type { Target, TargetFlag } from '../targets/target.js';
 import { type OptionSpec, type ParsedArgs, UsageError } from './args.js';
 import { type CliIO, readText } from './io.js';
 import { Messages } from '../diagnostics/messages.js';
+import { DiagnosticBag } from '../diagnostics/diagnostic.js';
+import { formatDiagnostic } from '../diagnostics/format.js';
 import { fileDiagnostic, textDiagnostics } from './file-diagnostics.js';
 import { didYouMean } from '../text/closest-name.js';
 
@@ -95,7 +97,11 @@ export function applyTargetFlags(target: Pick<Target, 'name' | 'flags'>, values:
         o = f.apply(o, v === true);
         break;
       case 'choice': {
-        const s = String(v);
+        const given = String(v);
+        const now = f.deprecated?.[given];
+        // An old spelling still works, with a warning naming the new one (scripts and saved command lines keep going).
+        if (now !== undefined) io.stderr(formatDiagnostic(new DiagnosticBag().report(Messages.deprecatedChoice, undefined, [name, given, now])));
+        const s = now ?? given;
         if (!f.choices.includes(s)) throw new UsageError(`--${name} takes ${f.choices.join(', ')}, not '${s}'${didYouMean(s, f.choices)}`);
         o = f.apply(o, s);
         break;

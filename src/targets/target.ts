@@ -27,6 +27,8 @@ type TargetFlagKind =
       /** How help spells the value, where the choices are too many to list (`<triple>`). */
       readonly value?: string;
       readonly default?: string;
+      /** Old spellings still taken, each with the choice it now is: the command line warns and takes the new one. */
+      readonly deprecated?: Readonly<Record<string, string>>;
       readonly help: string;
       apply(o: LowerOptions, v: string): LowerOptions;
     }

@@ -1,6 +1,6 @@
-/** OpenCL C language versions kernarg accepts, as `--cl-std` spells them. */
-export const CL_STDS = ['CL1.0', 'CL1.1', 'CL1.2', 'CL2.0', 'CL3.0'] as const;
-export type ClStd = (typeof CL_STDS)[number];
+// The OpenCL C versions kernarg accepts, as `--cl-std` spells them: an option fact, kept with the others.
+import type { ClStd } from '../../options/input-options.js';
+export { CL_STDS, type ClStd } from '../../options/input-options.js';
 
 export function clVersion(std: ClStd): number {
   return { 'CL1.0': 100, 'CL1.1': 110, 'CL1.2': 120, 'CL2.0': 200, 'CL3.0': 300 }[std];

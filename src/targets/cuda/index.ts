@@ -28,7 +28,7 @@ export const cudaTarget: Target<CudaPlan> = {
   layout: (o) => cudaLayout(o.cuda?.arch),
   predefines: (o) => cudaPredefines(o.std),
   flagConflict: () => undefined,
-  optionProblem: (o) => choiceProblem('arch', o.cuda?.arch, CUDA_ARCHES) ?? choiceProblem('local memory', o.cuda?.localMemory, CUDA_LOCAL_MEMORY),
+  optionProblem: (o) => choiceProblem('cuda.arch', o.cuda?.arch, CUDA_ARCHES) ?? choiceProblem('cuda.localMemory', o.cuda?.localMemory, CUDA_LOCAL_MEMORY),
   table: cudaTable,
   vocabulary: CUDA_VOCABULARY,
   view: cudaView,

@@ -18,20 +18,20 @@ export const openclTarget: Target<OpenCLPlan> = {
   title: 'OpenCL (clSetKernelArg)',
   summary: 'the clSetKernelArg plan: index, kind, address space or access, type name, size',
   flags: [
-    { kind: 'choice', flag: 'arch', choices: ARCHES, default: 'spir64', help: 'device address width values are sized with', apply: (o, v) => ({ ...o, arch: pick(ARCHES, v) }) },
+    { kind: 'choice', flag: 'arch', choices: ARCHES, default: 'spir64', help: 'device address width values are sized with', apply: (o, v) => ({ ...o, opencl: { ...o.opencl, arch: pick(ARCHES, v) } }) },
   ],
   formats: ['table', 'json', 'signatures', 'opencl-c'],
   tinytcFormats: ['opencl-c'],
-  layout: (o) => DATA_LAYOUTS[o.arch ?? 'spir64'],
+  layout: (o) => DATA_LAYOUTS[o.opencl?.arch ?? 'spir64'],
   predefines: () => [],
   flagConflict: () => undefined,
-  optionProblem: (o) => choiceProblem('arch', o.arch, ARCHES),
+  optionProblem: (o) => choiceProblem('opencl.arch', o.opencl?.arch, ARCHES),
   table: openclTable,
   vocabulary: OPENCL_VOCABULARY,
   view: openclView,
   readPlan: readOpenclPlan,
   lower(module, o, _diags, generated) {
-    const plan = lowerOpenCL(module, { arch: o.arch }, generated);
+    const plan = lowerOpenCL(module, o.opencl ?? {}, generated);
     return {
       plan,
       render(format, ctx) {

@@ -96,7 +96,7 @@ export interface SlotContents {
 
 export class KernelPlanner {
   readonly contents: SlotContents = { scalars: { all: new Set(), ssbo: new Set(), ubo: new Set(), pushconstant: new Set() }, images: [], buffers: false, pointers: false };
-  private readonly clspvBindings = new Map<number, number>();
+  private readonly positionBindings = new Map<number, number>();
   private sharedSet: number | undefined;
   // Per kernel, reused from kernel to kernel (only `plan` and what it calls read them): each POD's
   // offset by parameter index, the next binding.
@@ -143,7 +143,7 @@ export class KernelPlanner {
         if (kind === 'pod' || kind === 'pointer') continue;
         args[n++] = (this.slot(p, kind, kind === 'local' ? undefined : this.nextBinding(position++), set, block));
       }
-      const podBinding = block.placement === 'pushconstant' ? (o.bindingScheme === 'clspv' ? (this.nextBinding(position++), undefined) : undefined) : this.nextBinding(position++);
+      const podBinding = block.placement === 'pushconstant' ? (o.bindingScheme === 'by-position' ? (this.nextBinding(position++), undefined) : undefined) : this.nextBinding(position++);
       for (const p of pods) args[n++] = (this.slot(p, kinds[p.index] === 'pointer' ? 'pointer' : 'pod', podBinding, set, block));
     } else {
       // Every argument in order; locals take no binding.
@@ -160,7 +160,7 @@ export class KernelPlanner {
 
   /** The binding of the argument at `position` (among those that take one): per kernel in order, or clspv's per position across kernels. */
   private nextBinding(position: number): number {
-    return this.o.bindingScheme !== 'clspv' ? this.binding++ : this.clspvBinding(position);
+    return this.o.bindingScheme !== 'by-position' ? this.binding++ : this.positionBinding(position);
   }
 
   /** POD block layout: the natural layout of a struct of the POD arguments in order, where the options and sizes put it. */
@@ -215,12 +215,12 @@ export class KernelPlanner {
     return this.sharedSet;
   }
 
-  /** --binding-scheme=clspv: one binding per argument position across the module's kernels. */
-  private clspvBinding(position: number): number {
-    let b = this.clspvBindings.get(position);
+  /** --binding-scheme=by-position: one binding per argument position across the module's kernels. */
+  private positionBinding(position: number): number {
+    let b = this.positionBindings.get(position);
     if (b === undefined) {
-      b = this.clspvBindings.size;
-      this.clspvBindings.set(position, b);
+      b = this.positionBindings.size;
+      this.positionBindings.set(position, b);
     }
     return b;
   }
