@@ -9,6 +9,7 @@ import { lower } from '../src/lower.js';
 import type { AmdhsaPlan, OpenCLPlan, VulkanPlan } from '../src/index.js';
 import { TARGET_RECORDS } from '../src/targets/index.js';
 import { TARGET_NAMES } from '../src/targets/target-names.js';
+import { declareFlags } from '../src/targets/flag-declarations.js';
 
 const KERNEL = 'kernel void k0(global int *a, int n) {}\nkernel void k1(global int *b) {}\n';
 
@@ -83,4 +84,27 @@ test('--binding-scheme per-kernel | by-position; the old spellings seed and clsp
   const scheme = TARGET_RECORDS.find((t) => t.name === 'vulkan')!.flags.find((f) => f.flag === 'binding-scheme')!;
   assert.ok(scheme.kind === 'choice');
   assert.deepEqual(scheme.choices, ['per-kernel', 'by-position']);
+});
+
+test('a flag declaration is checked against the field of lower()\'s options it sets', () => {
+  // @ts-expect-error: amdhsa's options have no field 'codeObjekt'
+  declareFlags('amdhsa', [{ kind: 'choice', key: 'codeObjekt', flag: 'x', choices: [4], help: '' }]);
+  // @ts-expect-error: 7 is no code object
+  declareFlags('amdhsa', [{ kind: 'choice', key: 'codeObject', flag: 'x', choices: [7], help: '' }]);
+  // @ts-expect-error: a byte count cannot set the zebin device
+  declareFlags('zebin', [{ kind: 'count', key: 'device', flag: 'x', value: '<n>', help: '' }]);
+  const [co, zeroOne] = declareFlags('vulkan', [
+    { kind: 'choice', key: 'maxPushConstantSize', flag: 'm', choices: [64, 128], help: '' },
+    { kind: 'zero-one', key: 'workDim', flag: 'w', default: true, help: '' },
+  ]);
+  assert.ok(co.kind === 'choice' && zeroOne.kind === 'choice');
+  assert.equal(co.option, 'vulkan.maxPushConstantSize');
+  assert.deepEqual(co.apply({ target: 'vulkan', vulkan: { podUbo: true } }, '64'), { target: 'vulkan', vulkan: { podUbo: true, maxPushConstantSize: 64 } });
+  assert.deepEqual([zeroOne.choices, zeroOne.default], [['0', '1'], '1']);
+  assert.deepEqual(zeroOne.apply({ target: 'vulkan' }, '0'), { target: 'vulkan', vulkan: { workDim: false } });
+});
+
+test('every flag of every target sets a field of that target\'s own group', () => {
+  const groups: Record<string, string> = { 'amd-cl2': 'amdCl2' };
+  for (const t of TARGET_RECORDS) for (const f of t.flags) assert.match(f.option, new RegExp(`^${groups[t.name] ?? t.name}\\.[a-z]\\w*$`), `${t.name} --${f.flag}`);
 });

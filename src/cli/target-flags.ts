@@ -76,11 +76,11 @@ export function targetOptionTable(): string {
       const v = valueText(f);
       const dflt = 'default' in f && f.default !== undefined ? ` (default \`${f.default}\`)` : '';
       const choices = f.kind === 'choice' && f.value ? `: ${f.choices.map((c) => `\`${c}\``).join(', ')}` : '';
-      return `| \`${t.name}\` | \`--${f.flag}${v ? ` ${v}` : ''}\` | ${f.help}${choices}${dflt} |`;
+      return `| \`${t.name}\` | \`--${f.flag}${v ? ` ${v}` : ''}\` | \`${f.option}\` | ${f.help}${choices}${dflt} |`;
     }),
   );
   const escape = (row: string) => row.replace(/`[^`]*`/g, (code) => code.replaceAll('|', '\\|'));
-  return ['| target | option | meaning |', '| --- | --- | --- |', ...rows.map(escape)].join('\n') + '\n';
+  return ['| target | option | lower() option | meaning |', '| --- | --- | --- | --- |', ...rows.map(escape)].join('\n') + '\n';
 }
 
 /** Checks the chosen target's flags and folds them into the options; a flag of another target is a usage error. */

@@ -10,12 +10,16 @@ import type { LowerOptions } from './options.js';
 
 /**
  * One command-line option of a target: its flag, the values it takes, its default and help line,
- * and how a checked value goes into LowerOptions. The CLI's parsing, validation and --help and the
- * README's option table are all made from these.
+ * the field of LowerOptions it sets, and how a checked value goes there. The CLI's parsing,
+ * validation and --help, the README's option table and the web page's controls are all made from
+ * these; a target declares them with `declareFlags` (flag-declarations.ts), which types each one
+ * against the field it sets and makes its `apply`.
  */
 export type TargetFlag = TargetFlagKind & {
   /** Also spelled with one dash, as the tool it mirrors does (clspv's `-pod-ubo`). */
   readonly singleDash?: boolean;
+  /** The field of lower()'s options it sets, as a library caller writes it: `amdhsa.codeObject`. */
+  readonly option: string;
 };
 
 type TargetFlagKind =

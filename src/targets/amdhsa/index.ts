@@ -1,7 +1,7 @@
 import { AMDGCN } from '../../layout/data-layout.js';
 import type { AmdhsaPlan } from '../../abi/plan.js';
 import { emitJson } from '../../emit/json.js';
-import { pick } from '../options.js';
+import { declareFlags } from '../flag-declarations.js';
 import { type Target } from '../target.js';
 import { choiceProblem } from '../option-problem.js';
 import { AMDHSA_CODE_OBJECTS, AMDHSA_DEFAULT_LLVM, AMDHSA_LLVMS, amdhsaOptionProblem, defaultCodeObject, lowerAmdhsa } from './lower.js';
@@ -18,17 +18,11 @@ export const amdhsaTarget: Target<AmdhsaPlan> = {
   name: 'amdhsa',
   title: 'AMDHSA (ROCm)',
   summary: 'the AMDHSA kernarg segment: offsets, sizes, value kinds, hidden arguments',
-  flags: [
+  flags: declareFlags('amdhsa', [
     // No single default: it follows --llvm (defaultCodeObject, the one place it is written).
-    {
-      kind: 'choice', flag: 'code-object', choices: AMDHSA_CODE_OBJECTS.map(String), help: `code object version (default ${CODE_OBJECT_DEFAULTS})`,
-      apply: (o, v) => ({ ...o, amdhsa: { ...o.amdhsa, codeObject: pick(AMDHSA_CODE_OBJECTS, v) } }),
-    },
-    {
-      kind: 'choice', flag: 'llvm', choices: AMDHSA_LLVMS.map(String), default: String(AMDHSA_DEFAULT_LLVM), help: "the LLVM generation the layout follows (22 is today's)",
-      apply: (o, v) => ({ ...o, amdhsa: { ...o.amdhsa, llvm: pick(AMDHSA_LLVMS, v) } }),
-    },
-  ],
+    { kind: 'choice', key: 'codeObject', flag: 'code-object', choices: AMDHSA_CODE_OBJECTS, help: `code object version (default ${CODE_OBJECT_DEFAULTS})` },
+    { kind: 'choice', key: 'llvm', flag: 'llvm', choices: AMDHSA_LLVMS, default: AMDHSA_DEFAULT_LLVM, help: "the LLVM generation the layout follows (22 is today's)" },
+  ]),
   formats: ['table', 'json'],
   tinytcFormats: [],
   layout: () => AMDGCN,

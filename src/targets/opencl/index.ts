@@ -2,7 +2,7 @@ import { DATA_LAYOUTS } from '../../layout/data-layout.js';
 import type { OpenCLPlan } from '../../abi/plan.js';
 import { emitJson } from '../../emit/json.js';
 import { emitSignatures } from '../../emit/signatures.js';
-import { pick } from '../options.js';
+import { declareFlags } from '../flag-declarations.js';
 import { type Target } from '../target.js';
 import { choiceProblem } from '../option-problem.js';
 import { lowerOpenCL } from './lower.js';
@@ -17,9 +17,7 @@ export const openclTarget: Target<OpenCLPlan> = {
   name: 'opencl',
   title: 'OpenCL (clSetKernelArg)',
   summary: 'the clSetKernelArg plan: index, kind, address space or access, type name, size',
-  flags: [
-    { kind: 'choice', flag: 'arch', choices: ARCHES, default: 'spir64', help: 'device address width values are sized with', apply: (o, v) => ({ ...o, opencl: { ...o.opencl, arch: pick(ARCHES, v) } }) },
-  ],
+  flags: declareFlags('opencl', [{ kind: 'choice', key: 'arch', flag: 'arch', choices: ARCHES, default: 'spir64', help: 'device address width values are sized with' }]),
   formats: ['table', 'json', 'signatures', 'opencl-c'],
   tinytcFormats: ['opencl-c'],
   layout: (o) => DATA_LAYOUTS[o.opencl?.arch ?? 'spir64'],

@@ -19,7 +19,7 @@ import { placeVulkanKernel } from './placement.js';
 import { checkSmallStorage, choosePlacement, scalarsIn, smallStorageLimited, storeSize } from './pod-storage.js';
 import { ARG_KIND_REFLECTION } from './reflection-names.js';
 import type { ClspvModuleParts } from './module-parts.js';
-import type { StorageClassName, VulkanArgKind, VulkanKernelPlan, VulkanSlot, VulkanTargetOptions } from './plan.js';
+import { DEFAULT_MAX_PUSH_CONSTANT_SIZE, type StorageClassName, type VulkanArgKind, type VulkanKernelPlan, type VulkanSlot, type VulkanTargetOptions } from './plan.js';
 
 type Report = (span: Span | undefined, message: Message, args?: readonly (string | number)[]) => void;
 type Param = FunctionInfo['params'][number];
@@ -169,7 +169,7 @@ export class KernelPlanner {
     const { o, dl, moduleParts, err } = this;
     const offsets = this.podOffsets;
     const cluster = o.clusterPodKernelArgs ?? true;
-    const maxPush = o.maxPushConstantSize ?? 128;
+    const maxPush = o.maxPushConstantSize ?? DEFAULT_MAX_PUSH_CONSTANT_SIZE;
     const chosen = choosePlacement(pods, o, cluster, maxPush, this.modulePushConstants || (moduleParts.imageMetadata.get(k.name)?.length ?? 0) > 0, dl, moduleParts.globalPodBase);
     const placement = chosen === 'global-pushconstant' ? 'pushconstant' : chosen;
     // Type-mangled global push constants (today's clspv, --pod-args=auto): the PODs follow the module push constants.

@@ -12,7 +12,7 @@ import { checkBufferStorage } from './pod-storage.js';
 import { KernelPlanner, type PlannerState } from './kernel-planner.js';
 import { checkCalls, checkParams, checkProgramScope } from './module-checks.js';
 import { vulkanRequirements } from './requirements.js';
-import type { VulkanKernelPlan, VulkanPlan, VulkanTargetOptions } from './plan.js';
+import { DEFAULT_MAX_PUSH_CONSTANT_SIZE, type VulkanKernelPlan, type VulkanPlan, type VulkanTargetOptions } from './plan.js';
 import { type ArgClass, classifyArg } from '../../model/arg-class.js';
 
 export type * from './plan.js';
@@ -61,7 +61,7 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   const arch = o.arch ?? 'spir';
   const dl = DATA_LAYOUTS[arch];
   const cluster = o.clusterPodKernelArgs ?? true;
-  const maxPush = o.maxPushConstantSize ?? 128;
+  const maxPush = o.maxPushConstantSize ?? DEFAULT_MAX_PUSH_CONSTANT_SIZE;
   const kernels = kernelsOf(module);
   const err = (span: Span | undefined, message: Message, args: readonly (string | number)[] = []) => diags.report(message, span, args);
 

@@ -10,6 +10,9 @@ export type StorageClassName = 'ssbo' | 'ubo' | 'pushconstant';
 export const BINDING_SCHEMES = ['per-kernel', 'by-position'] as const;
 export type BindingScheme = (typeof BINDING_SCHEMES)[number];
 
+/** clspv's `-max-pushconstant-size` default, the push-constant bytes Vulkan guarantees (maxPushConstantsSize). */
+export const DEFAULT_MAX_PUSH_CONSTANT_SIZE = 128;
+
 export interface VulkanTargetOptions {
   readonly clusterPodKernelArgs?: boolean;
   readonly podUbo?: boolean;

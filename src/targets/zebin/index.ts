@@ -1,6 +1,6 @@
 import { SPIR64 } from '../../layout/data-layout.js';
 import { emitJson } from '../../emit/json.js';
-import { pick } from '../options.js';
+import { declareFlags } from '../flag-declarations.js';
 import { type Target } from '../target.js';
 import { choiceProblem } from '../option-problem.js';
 import { ZEBIN_DEFAULT_DEVICE, ZEBIN_DEVICES, zebinPredefines } from './devices.js';
@@ -16,10 +16,13 @@ export const zebinTarget: Target<ZebinPlan> = {
   name: 'zebin',
   title: 'Intel zebin (IGC)',
   summary: "Intel GPUs' cross-thread payload (IGC's zebin .ze_info): explicit and implicit payload arguments",
-  flags: [
-    { kind: 'choice', flag: 'device', choices: ZEBIN_DEVICES, default: ZEBIN_DEFAULT_DEVICE, help: "the Intel GPU, as ocloc's -device names it", apply: (o, v) => ({ ...o, zebin: { ...o.zebin, device: pick(ZEBIN_DEVICES, v) } }) },
-    { kind: 'boolean', flag: 'private-memory', help: 'the kernels keep private memory (arrays IGC does not promote to registers): IGC then passes private_base_stateless', apply: (o, v) => ({ ...o, zebin: { ...o.zebin, privateMemory: v } }) },
-  ],
+  flags: declareFlags('zebin', [
+    { kind: 'choice', key: 'device', flag: 'device', choices: ZEBIN_DEVICES, default: ZEBIN_DEFAULT_DEVICE, help: "the Intel GPU, as ocloc's -device names it" },
+    {
+      kind: 'boolean', key: 'privateMemory', flag: 'private-memory',
+      help: 'the kernels keep private memory (arrays IGC does not promote to registers): IGC then passes private_base_stateless',
+    },
+  ]),
   formats: ['table', 'json', 'ze-info'],
   tinytcFormats: [],
   layout: () => SPIR64,
