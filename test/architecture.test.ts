@@ -100,8 +100,6 @@ test('the top-level rooms of src/ form a DAG but for the named backward arrows, 
 const TARGET_IMPORTS_STILL_ALLOWED: readonly { readonly file: string; readonly imports: string; readonly reason: string }[] = [
   { file: 'src/targets/target.ts', imports: 'src/codegen/compile-tinytc.ts', reason: 'RenderContext.tinytc carries the compiled tinytc program into render()' },
   { file: 'src/targets/vulkan/index.ts', imports: 'src/codegen/spirv/index.ts', reason: 'the spirv and spirv-asm formats of tinytc input render through the vulkan record' },
-  { file: 'src/targets/cuda/predefines.ts', imports: 'src/frontend/opencl-c/predefined.ts', reason: 'the cuda target reads the SPIR prelude\'s macro names to leave some undefined' },
-  { file: 'src/targets/amdhsa/predefines.ts', imports: 'src/frontend/opencl-c/predefined.ts', reason: 'amdhsa\'s predefined macros differ by OpenCL C version (clVersion), as clang\'s do per generation' },
 ];
 
 test('targets import no code generator and no frontend, but for the named files, each still there', () => {

@@ -1,11 +1,14 @@
 // The `lower` command line: its options, their checks, and reading its inputs (shared by `lower`,
 // its batch form and `diff`).
 import { escapeControls } from '../diagnostics/format.js';
-import { CL_STDS, type ClStd, type CommandLineMacro, DOPE_ORDERS, GROUP_TABLES } from '../options/input-options.js';
+import {
+  CL_STDS, type ClStd, type CommandLineMacro, DOPE_ORDERS, FAST_RELAXED_MATH_DECLARATION, GROUP_TABLES, INPUT_LANGUAGES, INPUT_OPTION_DECLARATIONS,
+  TINYTC_OPTION_DECLARATIONS,
+} from '../options/input-options.js';
 import { type LowerOptions, TARGETS } from '../lower.js';
 import { TARGET_RECORDS, targetNamed } from '../targets/index.js';
 import { type TinytcInputOptions, pick } from '../targets/options.js';
-import { formatProblem, languageProblem, stdProblem, targetProblem } from '../targets/common-options.js';
+import { TARGET_OPTION_DECLARATIONS, formatProblem, languageProblem, stdProblem, targetProblem } from '../targets/common-options.js';
 import { type OptionProblem, problemText } from '../targets/option-problem.js';
 import { applyTargetFlags, flagOptionSpecs } from './target-flags.js';
 import { type OptionSpec, UsageError, parseArgs } from './args.js';
@@ -24,20 +27,16 @@ const BUILD_OPTIONS_WITHOUT_ABI_EFFECT = [
 
 /** Options of every target: the input's and the output's. */
 const COMMON_OPTIONS: readonly OptionSpec[] = [
-  { name: 'target', kind: 'string', value: '<target>', help: `target ABI: ${TARGETS.join(' | ')}` },
-  { name: 'format', kind: 'string', value: '<format>', help: `output: table (default) | json${TARGET_RECORDS.filter((t) => t.formats.length > 2).map((t) => ` | ${t.formats.slice(2).join(', ')} (${t.name})`).join('')}` },
-  { name: 'include', short: 'I', kind: 'list', value: '<dir>', help: 'add a directory to the #include search path' },
-  { name: 'define', short: 'D', kind: 'list', value: '<name>[=<value>]', help: "define a macro, object-like or function-like ('F(x)=body'), in order with -U" },
-  { name: 'undefine', short: 'U', kind: 'list', value: '<name>', help: 'undefine a macro' },
-  { name: 'cl-std', kind: 'string', value: '<CLx.y>', help: `OpenCL C version: ${CL_STDS.join(' | ')} (default CL1.2; clang's -cl-std=CL2.0 too)`, singleDash: true },
-  { name: 'language', short: 'x', kind: 'string', value: 'cl|ir', help: "input language, as clang's -x (default: from the file's extension; needed for - as standard input)" },
+  ...TARGET_OPTION_DECLARATIONS,
+  ...INPUT_OPTION_DECLARATIONS,
   { name: 'no-warnings', short: 'w', kind: 'boolean', help: 'suppress warnings (clang -w)' },
   { name: 'Werror', kind: 'boolean', shownWithOneDash: true, help: 'treat warnings as errors (clang -Werror)', singleDash: true },
-  { name: 'cl-fast-relaxed-math', kind: 'boolean', shownWithOneDash: true, help: 'as clang: defines __FAST_RELAXED_MATH__', singleDash: true },
+  FAST_RELAXED_MATH_DECLARATION,
   { name: 'cl-kernel-arg-info', kind: 'boolean', shownWithOneDash: true, help: 'as clang; for a target with --kernel-arg-info (llvm) the same', singleDash: true },
-  ...BUILD_OPTIONS_WITHOUT_ABI_EFFECT.map((name): OptionSpec => ({ name, kind: 'boolean', help: 'OpenCL build option: accepted, no effect on the ABI', singleDash: true, shownWithOneDash: true })),
-  { name: 'group-tables', kind: 'string', value: 'pointer|ulong', choices: GROUP_TABLES, help: "tinytc --format opencl-c: group tables as 'global T*global*' (default) or 'global ulong*' cast back in the body (for NVIDIA)" },
-  { name: 'dope-order', kind: 'string', value: 'interleaved|shapes-first', choices: DOPE_ORDERS, help: 'tinytc: extra memref arguments per mode (v0.3, default) or all shapes then strides (v0.4)' },
+  ...BUILD_OPTIONS_WITHOUT_ABI_EFFECT.map((name): OptionSpec => ({
+    name, kind: 'boolean', help: 'OpenCL build option: accepted, no effect on the ABI', singleDash: true, shownWithOneDash: true,
+  })),
+  ...TINYTC_OPTION_DECLARATIONS,
   { name: 'output', short: 'o', kind: 'string', value: '<file>', help: 'write the output to a file (required for --format spirv, which is binary)' },
   { name: 'output-dir', kind: 'string', value: '<dir>', help: "lower several inputs in one call: each one's output goes to <dir>/<input name>.<format's extension>" },
 ];
@@ -93,7 +92,7 @@ export function lowerSettings(argv: readonly string[], io: CliIO): LowerSettings
   const outPath = args.values.get('output') as string | undefined;
   if (outPath !== undefined && outputDir !== undefined) throw new UsageError('give -o (one output file) or --output-dir (one per input), not both');
   const language = args.values.get('language') as string | undefined;
-  if (language !== undefined && language !== 'cl' && language !== 'ir') throw new UsageError(`-x takes cl (OpenCL C) or ir (tinytc), not '${language}'`);
+  if (language !== undefined && !(INPUT_LANGUAGES as readonly string[]).includes(language)) throw new UsageError(`-x takes cl (OpenCL C) or ir (tinytc), not '${language}'`);
   if (paths.includes('-') && language === undefined) throw new UsageError("reading standard input ('-') needs -x cl or -x ir");
   if (paths.includes('-') && outputDir !== undefined) throw new UsageError("standard input ('-') has no name to write under --output-dir: give it as a file");
   const target = args.values.get('target') as string | undefined;

@@ -3,7 +3,8 @@
 // in the same words.
 import { Messages } from '../diagnostics/messages.js';
 import { CL_STDS } from '../options/input-options.js';
-import { TARGETS, targetNamed } from './index.js';
+import type { OptionDeclaration } from '../options/option-declaration.js';
+import { TARGETS, TARGET_RECORDS, targetNamed } from './index.js';
 import type { OptionProblem } from './option-problem.js';
 
 /** What the shared options say, read where they are given (the CLI's strings, or a library caller's values). */
@@ -46,3 +47,12 @@ export function languageProblem(target: string, format: string, isIr: boolean): 
 export function commonOptionProblem(o: Omit<CommonOptions, 'isIr'>): OptionProblem | undefined {
   return targetProblem(o.target) ?? formatProblem(o.target, o.format) ?? stdProblem(o.std);
 }
+
+/** --target and --format: the registry's names and each target's formats. */
+export const TARGET_OPTION_DECLARATIONS: readonly OptionDeclaration[] = [
+  { name: 'target', kind: 'string', value: '<target>', option: 'target', help: `target ABI: ${TARGETS.join(' | ')}` },
+  {
+    name: 'format', kind: 'string', value: '<format>', option: 'format',
+    help: `output: table (default) | json${TARGET_RECORDS.filter((t) => t.formats.length > 2).map((t) => ` | ${t.formats.slice(2).join(', ')} (${t.name})`).join('')}`,
+  },
+];
