@@ -73,7 +73,10 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
     module,
     options,
     tinytc: tinytc?.compiled,
-    openclC: () => (tinytc?.compiled ? emitTinytcOpenCLC(tinytc.compiled, { groupTables: options.tinytc?.groupTables }) : emitOpenCLC(module, { groupTables: options.tinytc?.groupTables })),
+    openclC: () => {
+      const groupTables = options.tinytc?.groupTables;
+      return tinytc?.compiled ? emitTinytcOpenCLC(tinytc.compiled, { groupTables }) : emitOpenCLC(module, { groupTables });
+    },
   });
   if (typeof rendered !== 'string') return { binary: rendered, module, plan: lowered.plan, diagnostics: diags.items };
   if (options.chunked) return { chunks: [rendered], module, plan: lowered.plan, diagnostics: diags.items };

@@ -28,16 +28,26 @@ test('a misspelled target does not compile, and lower() still refuses it with a 
   assert.match(r.diagnostics[0].message, /^unknown target 'amdsha' \(choose from opencl, vulkan, amdhsa/);
 });
 
-test('the target names the compiler knows are the registry\'s, in its order', () => {
-  assert.deepEqual([...TARGET_NAMES], TARGET_RECORDS.map((t) => t.name));
+test("the target names the compiler knows are the registry's, in its order", () => {
+  assert.deepEqual(
+    [...TARGET_NAMES],
+    TARGET_RECORDS.map((t) => t.name),
+  );
 });
 
-test('each target option of the command line lands in that target\'s own group of lower()\'s options', () => {
+test("each target option of the command line lands in that target's own group of lower()'s options", () => {
   const json = (argv: string[]) => JSON.parse(cli(['lower', 'k.cl', '--format', 'json', ...argv]).stdout) as unknown;
-  const lib = (o: Parameters<typeof lower>[3]) => JSON.parse(lower('k.cl', KERNEL, memoryHost({}), { ...o, format: 'json' }).output!) as unknown;
-  assert.deepEqual(json(['--target', 'amdhsa', '--code-object', '4', '--llvm', '16']), lib({ target: 'amdhsa', amdhsa: { codeObject: 4, llvm: 16 } }));
+  const lib = (o: Parameters<typeof lower>[3]) =>
+    JSON.parse(lower('k.cl', KERNEL, memoryHost({}), { ...o, format: 'json' }).output!) as unknown;
+  assert.deepEqual(
+    json(['--target', 'amdhsa', '--code-object', '4', '--llvm', '16']),
+    lib({ target: 'amdhsa', amdhsa: { codeObject: 4, llvm: 16 } }),
+  );
   assert.deepEqual(json(['--target', 'opencl', '--arch', 'spir']), lib({ target: 'opencl', opencl: { arch: 'spir' } }));
-  assert.deepEqual(json(['--target', 'zebin', '--device', 'dg2', '--private-memory']), lib({ target: 'zebin', zebin: { device: 'dg2', privateMemory: true } }));
+  assert.deepEqual(
+    json(['--target', 'zebin', '--device', 'dg2', '--private-memory']),
+    lib({ target: 'zebin', zebin: { device: 'dg2', privateMemory: true } }),
+  );
   assert.deepEqual(json(['--target', 'vulkan', '--arch', 'spir64']), lib({ target: 'vulkan', vulkan: { arch: 'spir64' } }));
   // The group is what decides: the same value elsewhere changes nothing.
   const co4 = lower('k.cl', KERNEL, memoryHost({}), { target: 'amdhsa', format: 'json', amdhsa: { codeObject: 4 } }).plan as AmdhsaPlan;
@@ -73,7 +83,10 @@ test('--binding-scheme per-kernel | by-position; the old spellings seed and clsp
   const byPosition = bindings(['--binding-scheme=by-position', '--cluster-pod-kernel-args=0']);
   assert.equal(perKernel.stderr, '');
   assert.deepEqual(perKernel.plan, bindings([]).plan, 'per-kernel is the default');
-  assert.deepEqual(byPosition.plan.kernels.map((k) => k.args.map((a) => ('binding' in a ? a.binding : null))), [[0, 1], [0]]);
+  assert.deepEqual(
+    byPosition.plan.kernels.map((k) => k.args.map((a) => ('binding' in a ? a.binding : null))),
+    [[0, 1], [0]],
+  );
   const seed = bindings(['--binding-scheme', 'seed']);
   assert.deepEqual(seed.plan, perKernel.plan);
   assert.match(seed.stderr, /warning: --binding-scheme seed is an old spelling: it is --binding-scheme per-kernel now \[KA5008\]/);
@@ -86,7 +99,7 @@ test('--binding-scheme per-kernel | by-position; the old spellings seed and clsp
   assert.deepEqual(scheme.choices, ['per-kernel', 'by-position']);
 });
 
-test('a flag declaration is checked against the field of lower()\'s options it sets', () => {
+test("a flag declaration is checked against the field of lower()'s options it sets", () => {
   // @ts-expect-error: amdhsa's options have no field 'codeObjekt'
   declareFlags('amdhsa', [{ kind: 'choice', key: 'codeObjekt', flag: 'x', choices: [4], help: '' }]);
   // @ts-expect-error: 7 is no code object
@@ -99,12 +112,16 @@ test('a flag declaration is checked against the field of lower()\'s options it s
   ]);
   assert.ok(co.kind === 'choice' && zeroOne.kind === 'choice');
   assert.equal(co.option, 'vulkan.maxPushConstantSize');
-  assert.deepEqual(co.apply({ target: 'vulkan', vulkan: { podUbo: true } }, '64'), { target: 'vulkan', vulkan: { podUbo: true, maxPushConstantSize: 64 } });
+  assert.deepEqual(co.apply({ target: 'vulkan', vulkan: { podUbo: true } }, '64'), {
+    target: 'vulkan',
+    vulkan: { podUbo: true, maxPushConstantSize: 64 },
+  });
   assert.deepEqual([zeroOne.choices, zeroOne.default], [['0', '1'], '1']);
   assert.deepEqual(zeroOne.apply({ target: 'vulkan' }, '0'), { target: 'vulkan', vulkan: { workDim: false } });
 });
 
-test('every flag of every target sets a field of that target\'s own group', () => {
+test("every flag of every target sets a field of that target's own group", () => {
   const groups: Record<string, string> = { 'amd-cl2': 'amdCl2' };
-  for (const t of TARGET_RECORDS) for (const f of t.flags) assert.match(f.option, new RegExp(`^${groups[t.name] ?? t.name}\\.[a-z]\\w*$`), `${t.name} --${f.flag}`);
+  for (const t of TARGET_RECORDS)
+    for (const f of t.flags) assert.match(f.option, new RegExp(`^${groups[t.name] ?? t.name}\\.[a-z]\\w*$`), `${t.name} --${f.flag}`);
 });

@@ -2,7 +2,14 @@
 // its batch form and `diff`).
 import { escapeControls } from '../diagnostics/format.js';
 import {
-  CL_STDS, type ClStd, type CommandLineMacro, DOPE_ORDERS, FAST_RELAXED_MATH_DECLARATION, GROUP_TABLES, INPUT_LANGUAGES, INPUT_OPTION_DECLARATIONS,
+  CL_STDS,
+  type ClStd,
+  type CommandLineMacro,
+  DOPE_ORDERS,
+  FAST_RELAXED_MATH_DECLARATION,
+  GROUP_TABLES,
+  INPUT_LANGUAGES,
+  INPUT_OPTION_DECLARATIONS,
   TINYTC_OPTION_DECLARATIONS,
 } from '../options/input-options.js';
 import { type LowerOptions, TARGETS } from '../lower.js';
@@ -92,7 +99,9 @@ export function lowerSettings(argv: readonly string[], io: CliIO): LowerSettings
   const outPath = args.values.get('output') as string | undefined;
   if (outPath !== undefined && outputDir !== undefined) throw new UsageError('give -o (one output file) or --output-dir (one per input), not both');
   const language = args.values.get('language') as string | undefined;
-  if (language !== undefined && !(INPUT_LANGUAGES as readonly string[]).includes(language)) throw new UsageError(`-x takes cl (OpenCL C) or ir (tinytc), not '${language}'`);
+  if (language !== undefined && !(INPUT_LANGUAGES as readonly string[]).includes(language)) {
+    throw new UsageError(`-x takes cl (OpenCL C) or ir (tinytc), not '${language}'`);
+  }
   if (paths.includes('-') && language === undefined) throw new UsageError("reading standard input ('-') needs -x cl or -x ir");
   if (paths.includes('-') && outputDir !== undefined) throw new UsageError("standard input ('-') has no name to write under --output-dir: give it as a file");
   const target = args.values.get('target') as string | undefined;

@@ -100,7 +100,9 @@ export function applyTargetFlags(target: Pick<Target, 'name' | 'flags'>, values:
         const given = String(v);
         const now = f.deprecated?.[given];
         // An old spelling still works, with a warning naming the new one (scripts and saved command lines keep going).
-        if (now !== undefined) io.stderr(formatDiagnostic(new DiagnosticBag().report(Messages.deprecatedChoice, undefined, [name, given, now])));
+        if (now !== undefined) {
+          io.stderr(formatDiagnostic(new DiagnosticBag().report(Messages.deprecatedChoice, undefined, [name, given, now])));
+        }
         const s = now ?? given;
         if (!f.choices.includes(s)) throw new UsageError(`--${name} takes ${f.choices.join(', ')}, not '${s}'${didYouMean(s, f.choices)}`);
         o = f.apply(o, s);

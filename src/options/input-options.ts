@@ -11,7 +11,10 @@ export type ClStd = (typeof CL_STDS)[number];
 export const DEFAULT_CL_STD: ClStd = 'CL1.2';
 
 /** `__OPENCL_C_VERSION__` of each version. */
-const CL_VERSION_NUMBERS = { 'CL1.0': 100, 'CL1.1': 110, 'CL1.2': 120, 'CL2.0': 200, 'CL3.0': 300 } as const satisfies Record<ClStd, number>;
+const CL_VERSION_NUMBERS = { 'CL1.0': 100, 'CL1.1': 110, 'CL1.2': 120, 'CL2.0': 200, 'CL3.0': 300 } as const satisfies Record<
+  ClStd,
+  number
+>;
 
 export function clVersion(std: ClStd): number {
   return CL_VERSION_NUMBERS[std];
@@ -40,34 +43,58 @@ export type CommandLineMacro = { readonly define: string; readonly value?: strin
 export const INPUT_OPTION_DECLARATIONS: readonly OptionDeclaration[] = [
   { name: 'include', short: 'I', kind: 'list', value: '<dir>', option: 'includeDirs', help: 'add a directory to the #include search path' },
   {
-    name: 'define', short: 'D', kind: 'list', value: '<name>[=<value>]', option: 'commandLine',
+    name: 'define',
+    short: 'D',
+    kind: 'list',
+    value: '<name>[=<value>]',
+    option: 'commandLine',
     help: "define a macro, object-like or function-like ('F(x)=body'), in order with -U",
   },
   { name: 'undefine', short: 'U', kind: 'list', value: '<name>', option: 'commandLine', help: 'undefine a macro' },
   {
-    name: 'cl-std', kind: 'string', value: '<CLx.y>', option: 'std', singleDash: true,
+    name: 'cl-std',
+    kind: 'string',
+    value: '<CLx.y>',
+    option: 'std',
+    singleDash: true,
     help: `OpenCL C version: ${CL_STDS.join(' | ')} (default ${DEFAULT_CL_STD}; clang's -cl-std=CL2.0 too)`,
   },
   {
-    name: 'language', short: 'x', kind: 'string', value: INPUT_LANGUAGES.join('|'), option: 'language',
+    name: 'language',
+    short: 'x',
+    kind: 'string',
+    value: INPUT_LANGUAGES.join('|'),
+    option: 'language',
     help: "input language, as clang's -x (default: from the file's extension; needed for - as standard input)",
   },
 ];
 
 /** clang's -cl-fast-relaxed-math: the one build option with an effect on the source (it defines a macro). */
 export const FAST_RELAXED_MATH_DECLARATION: OptionDeclaration = {
-  name: 'cl-fast-relaxed-math', kind: 'boolean', shownWithOneDash: true, singleDash: true, option: 'fastRelaxedMath',
+  name: 'cl-fast-relaxed-math',
+  kind: 'boolean',
+  shownWithOneDash: true,
+  singleDash: true,
+  option: 'fastRelaxedMath',
   help: 'as clang: defines __FAST_RELAXED_MATH__',
 };
 
 /** tinytc input's options. */
 export const TINYTC_OPTION_DECLARATIONS: readonly OptionDeclaration[] = [
   {
-    name: 'group-tables', kind: 'string', value: GROUP_TABLES.join('|'), choices: GROUP_TABLES, option: 'tinytc.groupTables',
+    name: 'group-tables',
+    kind: 'string',
+    value: GROUP_TABLES.join('|'),
+    choices: GROUP_TABLES,
+    option: 'tinytc.groupTables',
     help: "tinytc --format opencl-c: group tables as 'global T*global*' (default) or 'global ulong*' cast back in the body (for NVIDIA)",
   },
   {
-    name: 'dope-order', kind: 'string', value: DOPE_ORDERS.join('|'), choices: DOPE_ORDERS, option: 'tinytc.dopeOrder',
+    name: 'dope-order',
+    kind: 'string',
+    value: DOPE_ORDERS.join('|'),
+    choices: DOPE_ORDERS,
+    option: 'tinytc.dopeOrder',
     help: 'tinytc: extra memref arguments per mode (v0.3, default) or all shapes then strides (v0.4)',
   },
 ];

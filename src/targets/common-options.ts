@@ -30,7 +30,9 @@ export function formatProblem(target: string, format: string): OptionProblem | u
 
 /** Why an OpenCL C version is not one kernarg knows, or undefined. */
 export function stdProblem(std: string | undefined): OptionProblem | undefined {
-  return std === undefined || (CL_STDS as readonly string[]).includes(std) ? undefined : { message: Messages.unknownClStd, args: [std, CL_STDS.join(', ')] };
+  return std === undefined || (CL_STDS as readonly string[]).includes(std)
+    ? undefined
+    : { message: Messages.unknownClStd, args: [std, CL_STDS.join(', ')] };
 }
 
 /** Why a format cannot be made from this input's language (it prints tinytc bodies), or undefined. */
@@ -52,7 +54,12 @@ export function commonOptionProblem(o: Omit<CommonOptions, 'isIr'>): OptionProbl
 export const TARGET_OPTION_DECLARATIONS: readonly OptionDeclaration[] = [
   { name: 'target', kind: 'string', value: '<target>', option: 'target', help: `target ABI: ${TARGETS.join(' | ')}` },
   {
-    name: 'format', kind: 'string', value: '<format>', option: 'format',
-    help: `output: table (default) | json${TARGET_RECORDS.filter((t) => t.formats.length > 2).map((t) => ` | ${t.formats.slice(2).join(', ')} (${t.name})`).join('')}`,
+    name: 'format',
+    kind: 'string',
+    value: '<format>',
+    option: 'format',
+    help: `output: table (default) | json${TARGET_RECORDS.filter((t) => t.formats.length > 2)
+      .map((t) => ` | ${t.formats.slice(2).join(', ')} (${t.name})`)
+      .join('')}`,
   },
 ];

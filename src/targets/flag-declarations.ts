@@ -36,36 +36,61 @@ type KindsFor<V> =
   | ([V] extends [number] ? { readonly kind: 'count'; readonly value: string; readonly default?: number } : never)
   // ...words: comma-separated choices; `repeatable` flags gather every occurrence.
   | ([V] extends [readonly (infer E extends string)[]]
-      ? { readonly kind: 'words'; readonly choices: readonly E[]; readonly repeatable: boolean; readonly noun: string; readonly default?: string }
+      ? {
+          readonly kind: 'words';
+          readonly choices: readonly E[];
+          readonly repeatable: boolean;
+          readonly noun: string;
+          readonly default?: string;
+        }
       : never)
   // ...file: a file whose text `read` turns into the value, or says what is wrong on which line.
   | ([V] extends [readonly unknown[]]
-      ? { readonly kind: 'file'; readonly value: string; read(text: string): { readonly value: V } | { readonly line: number; readonly message: string } }
+      ? {
+          readonly kind: 'file';
+          readonly value: string;
+          read(text: string): { readonly value: V } | { readonly line: number; readonly message: string };
+        }
       : never);
 
 /** One flag of group G: the field it sets, and a kind that fits the field's type. */
-export type FlagDeclaration<G> = { [K in keyof G & string]-?: Shared & { readonly key: K } & KindsFor<NonNullable<G[K]>> }[keyof G & string];
+export type FlagDeclaration<G> = { [K in keyof G & string]-?: Shared & { readonly key: K } & KindsFor<NonNullable<G[K]>> }[keyof G &
+  string];
 
 /** Any flag declaration, its field's type forgotten: what `declareFlags` reads once the types were checked. */
 type AnyDeclaration = Shared & { readonly key: string } & (
-  | { readonly kind: 'boolean' }
-  | { readonly kind: 'zero-one'; readonly default: boolean }
-  | {
-      readonly kind: 'choice';
-      readonly choices: readonly (string | number)[];
-      readonly value?: string;
-      readonly default?: string | number;
-      readonly deprecated?: Readonly<Record<string, string | number>>;
-    }
-  | { readonly kind: 'count'; readonly value: string; readonly default?: number }
-  | { readonly kind: 'words'; readonly choices: readonly string[]; readonly repeatable: boolean; readonly noun: string; readonly default?: string }
-  | { readonly kind: 'file'; readonly value: string; read(text: string): { readonly value: unknown } | { readonly line: number; readonly message: string } }
-);
+    | { readonly kind: 'boolean' }
+    | { readonly kind: 'zero-one'; readonly default: boolean }
+    | {
+        readonly kind: 'choice';
+        readonly choices: readonly (string | number)[];
+        readonly value?: string;
+        readonly default?: string | number;
+        readonly deprecated?: Readonly<Record<string, string | number>>;
+      }
+    | { readonly kind: 'count'; readonly value: string; readonly default?: number }
+    | {
+        readonly kind: 'words';
+        readonly choices: readonly string[];
+        readonly repeatable: boolean;
+        readonly noun: string;
+        readonly default?: string;
+      }
+    | {
+        readonly kind: 'file';
+        readonly value: string;
+        read(text: string): { readonly value: unknown } | { readonly line: number; readonly message: string };
+      }
+  );
 
 /** The flags of one target, each setting a field of `o[group]`. */
-export function declareFlags<N extends GroupName>(group: N, declarations: readonly FlagDeclaration<NonNullable<TargetOptionGroups[N]>>[]): TargetFlag[] {
+export function declareFlags<N extends GroupName>(
+  group: N,
+  declarations: readonly FlagDeclaration<NonNullable<TargetOptionGroups[N]>>[],
+): TargetFlag[] {
   // The one place a field is written by name: the declaration's type checked the value against the field.
-  const set = (o: LowerOptions, key: string, value: unknown): LowerOptions => ({ ...o, [group]: { ...o[group], [key]: value } }) as LowerOptions;
+  const set = (o: LowerOptions, key: string, value: unknown): LowerOptions =>
+    ({ ...o, [group]: { ...o[group], [key]: value } }) as LowerOptions;
   // A group's declarations are some of all declarations; the generic group is not narrowed by TypeScript.
   return (declarations as readonly AnyDeclaration[]).map((d): TargetFlag => {
     const shared = { flag: d.flag, help: d.help, option: `${group}.${d.key}`, ...(d.singleDash ? { singleDash: true } : {}) };
@@ -73,12 +98,20 @@ export function declareFlags<N extends GroupName>(group: N, declarations: readon
       case 'boolean':
         return { ...shared, kind: 'boolean', apply: (o, v) => set(o, d.key, v) };
       case 'zero-one':
-        return { ...shared, kind: 'choice', choices: ['0', '1'], default: d.default ? '1' : '0', apply: (o, v) => set(o, d.key, v === '1') };
+        return {
+          ...shared,
+          kind: 'choice',
+          choices: ['0', '1'],
+          default: d.default ? '1' : '0',
+          apply: (o, v) => set(o, d.key, v === '1'),
+        };
       case 'choice': {
         const choices = d.choices.map(String);
         const deprecated = d.deprecated && Object.fromEntries(Object.entries(d.deprecated).map(([old, now]) => [old, String(now)]));
         return {
-          ...shared, kind: 'choice', choices,
+          ...shared,
+          kind: 'choice',
+          choices,
           ...(d.value !== undefined ? { value: d.value } : {}),
           ...(d.default !== undefined ? { default: String(d.default) } : {}),
           ...(deprecated ? { deprecated } : {}),
@@ -86,16 +119,28 @@ export function declareFlags<N extends GroupName>(group: N, declarations: readon
         };
       }
       case 'count':
-        return { ...shared, kind: 'count', value: d.value, ...(d.default !== undefined ? { default: String(d.default) } : {}), apply: (o, v) => set(o, d.key, v) };
+        return {
+          ...shared,
+          kind: 'count',
+          value: d.value,
+          ...(d.default !== undefined ? { default: String(d.default) } : {}),
+          apply: (o, v) => set(o, d.key, v),
+        };
       case 'words':
         return {
-          ...shared, kind: 'words', choices: d.choices, repeatable: d.repeatable, noun: d.noun,
+          ...shared,
+          kind: 'words',
+          choices: d.choices,
+          repeatable: d.repeatable,
+          noun: d.noun,
           ...(d.default !== undefined ? { default: d.default } : {}),
           apply: (o, v) => set(o, d.key, v),
         };
       case 'file':
         return {
-          ...shared, kind: 'file', value: d.value,
+          ...shared,
+          kind: 'file',
+          value: d.value,
           apply(o, text) {
             const r = d.read(text);
             return 'message' in r ? r : set(o, d.key, r.value);

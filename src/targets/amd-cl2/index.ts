@@ -20,7 +20,10 @@ export const amdCl2Target: Target<AmdCl2Plan> = {
   flags: declareFlags('amdCl2', [
     { kind: 'choice', key: 'bits', flag: 'bits', choices: BITS, default: 64, help: 'pointer and setup-argument width' },
     { kind: 'choice', key: 'driver', flag: 'driver', choices: DRIVERS, default: 'new', help: 'AMD driver generation, new from 191205' },
-    { kind: 'words', key: 'use', flag: 'use', choices: AMD_CL2_FEATURES, repeatable: false, noun: 'feature', default: 'args', help: 'enabled features, comma-separated' },
+    {
+      kind: 'words', key: 'use', flag: 'use', choices: AMD_CL2_FEATURES, repeatable: false, noun: 'feature', default: 'args',
+      help: 'enabled features, comma-separated',
+    },
     { kind: 'boolean', key: 'gfx9', flag: 'gfx9', help: 'user SGPR counts of GFX9 (Vega)' },
   ]),
   formats: ['table', 'json', 'clrx'],

@@ -20,8 +20,14 @@ export const amdhsaTarget: Target<AmdhsaPlan> = {
   summary: 'the AMDHSA kernarg segment: offsets, sizes, value kinds, hidden arguments',
   flags: declareFlags('amdhsa', [
     // No single default: it follows --llvm (defaultCodeObject, the one place it is written).
-    { kind: 'choice', key: 'codeObject', flag: 'code-object', choices: AMDHSA_CODE_OBJECTS, help: `code object version (default ${CODE_OBJECT_DEFAULTS})` },
-    { kind: 'choice', key: 'llvm', flag: 'llvm', choices: AMDHSA_LLVMS, default: AMDHSA_DEFAULT_LLVM, help: "the LLVM generation the layout follows (22 is today's)" },
+    {
+      kind: 'choice', key: 'codeObject', flag: 'code-object', choices: AMDHSA_CODE_OBJECTS,
+      help: `code object version (default ${CODE_OBJECT_DEFAULTS})`,
+    },
+    {
+      kind: 'choice', key: 'llvm', flag: 'llvm', choices: AMDHSA_LLVMS, default: AMDHSA_DEFAULT_LLVM,
+      help: "the LLVM generation the layout follows (22 is today's)",
+    },
   ]),
   formats: ['table', 'json'],
   tinytcFormats: [],

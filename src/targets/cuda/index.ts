@@ -16,7 +16,10 @@ export const cudaTarget: Target<CudaPlan> = {
   title: 'CUDA (PTX .param)',
   summary: "the PTX .entry parameters as clang's NVPTX backend declares them, and their offsets in CUDA's parameter buffer",
   flags: declareFlags('cuda', [
-    { kind: 'choice', key: 'arch', flag: 'arch', choices: CUDA_ARCHES, default: 'nvptx64', help: 'device address width values are sized with' },
+    {
+      kind: 'choice', key: 'arch', flag: 'arch', choices: CUDA_ARCHES, default: 'nvptx64',
+      help: 'device address width values are sized with',
+    },
     {
       kind: 'choice', key: 'localMemory', flag: 'local-memory', choices: CUDA_LOCAL_MEMORY, default: 'nvidia',
       help: "how local pointer arguments become dynamic shared memory: NVIDIA's OpenCL (.ptr .shared addresses) or pocl's CUDA driver (32-bit offsets, plus _work_dim and _global_offset_x/y/z)",
@@ -27,7 +30,8 @@ export const cudaTarget: Target<CudaPlan> = {
   layout: (o) => cudaLayout(o.cuda?.arch),
   predefines: (o) => cudaPredefines(o.std),
   flagConflict: () => undefined,
-  optionProblem: (o) => choiceProblem('cuda.arch', o.cuda?.arch, CUDA_ARCHES) ?? choiceProblem('cuda.localMemory', o.cuda?.localMemory, CUDA_LOCAL_MEMORY),
+  optionProblem: (o) =>
+    choiceProblem('cuda.arch', o.cuda?.arch, CUDA_ARCHES) ?? choiceProblem('cuda.localMemory', o.cuda?.localMemory, CUDA_LOCAL_MEMORY),
   table: cudaTable,
   vocabulary: CUDA_VOCABULARY,
   view: cudaView,

@@ -17,8 +17,14 @@ export const llvmTarget: Target<LlvmPlan> = {
   title: 'LLVM IR metadata',
   summary: "LLVM IR kernel declarations with clang's kernel_arg_* metadata",
   flags: declareFlags('llvm', [
-    { kind: 'choice', key: 'metadata', flag: 'metadata', choices: METADATA, default: 'modern', help: 'function-attached kernel_arg_* or the !opencl.kernels node' },
-    { kind: 'choice', key: 'triple', flag: 'triple', choices: TRIPLES, value: '<triple>', default: 'spir64-unknown-unknown', help: 'target triple' },
+    {
+      kind: 'choice', key: 'metadata', flag: 'metadata', choices: METADATA, default: 'modern',
+      help: 'function-attached kernel_arg_* or the !opencl.kernels node',
+    },
+    {
+      kind: 'choice', key: 'triple', flag: 'triple', choices: TRIPLES, value: '<triple>', default: 'spir64-unknown-unknown',
+      help: 'target triple',
+    },
     { kind: 'boolean', key: 'kernelStubs', flag: 'kernel-stubs', help: 'split each kernel into an entry and a __clang_ocl_kern_imp_ body' },
     { kind: 'boolean', key: 'kernelArgInfo', flag: 'kernel-arg-info', help: 'also emit !kernel_arg_name (as clang -cl-kernel-arg-info)' },
   ]),

@@ -17,7 +17,9 @@ export const openclTarget: Target<OpenCLPlan> = {
   name: 'opencl',
   title: 'OpenCL (clSetKernelArg)',
   summary: 'the clSetKernelArg plan: index, kind, address space or access, type name, size',
-  flags: declareFlags('opencl', [{ kind: 'choice', key: 'arch', flag: 'arch', choices: ARCHES, default: 'spir64', help: 'device address width values are sized with' }]),
+  flags: declareFlags('opencl', [
+    { kind: 'choice', key: 'arch', flag: 'arch', choices: ARCHES, default: 'spir64', help: 'device address width values are sized with' },
+  ]),
   formats: ['table', 'json', 'signatures', 'opencl-c'],
   tinytcFormats: ['opencl-c'],
   layout: (o) => DATA_LAYOUTS[o.opencl?.arch ?? 'spir64'],

@@ -27,14 +27,29 @@ export const vulkanTarget: Target<VulkanPlan> = {
   // clspv spells its options with one dash too (`-pod-ubo`, `-cluster-pod-kernel-args=0`).
   flags: declareFlags('vulkan', [
     { kind: 'choice', key: 'arch', flag: 'arch', choices: ARCHES, default: 'spir', help: 'device address width values are sized with' },
-    { kind: 'zero-one', key: 'clusterPodKernelArgs', flag: 'cluster-pod-kernel-args', default: true, help: 'collect POD arguments into one struct' },
+    {
+      kind: 'zero-one', key: 'clusterPodKernelArgs', flag: 'cluster-pod-kernel-args', default: true,
+      help: 'collect POD arguments into one struct',
+    },
     { kind: 'boolean', key: 'podUbo', flag: 'pod-ubo', help: 'POD arguments in a uniform buffer' },
     { kind: 'boolean', key: 'podPushConstant', flag: 'pod-pushconstant', help: 'POD arguments in push constants' },
-    { kind: 'choice', key: 'podArgs', flag: 'pod-args', choices: POD_ARGS, default: 'ssbo', help: "ssbo (the seed's) or auto (today's clspv: push constant, UBO, SSBO)" },
-    { kind: 'count', key: 'maxPushConstantSize', flag: 'max-pushconstant-size', value: '<bytes>', default: DEFAULT_MAX_PUSH_CONSTANT_SIZE, help: 'push-constant limit' },
+    {
+      kind: 'choice', key: 'podArgs', flag: 'pod-args', choices: POD_ARGS, default: 'ssbo',
+      help: "ssbo (the seed's) or auto (today's clspv: push constant, UBO, SSBO)",
+    },
+    {
+      kind: 'count', key: 'maxPushConstantSize', flag: 'max-pushconstant-size', value: '<bytes>', default: DEFAULT_MAX_PUSH_CONSTANT_SIZE,
+      help: 'push-constant limit',
+    },
     { kind: 'boolean', key: 'constantArgsUbo', flag: 'constant-args-ubo', help: 'constant pointer arguments in uniform buffers' },
-    { kind: 'boolean', key: 'distinctKernelDescriptorSets', flag: 'distinct-kernel-descriptor-sets', help: 'one descriptor set per kernel' },
-    { kind: 'boolean', key: 'moduleConstantsInStorageBuffer', flag: 'module-constants-in-storage-buffer', help: 'module-scope constants in one storage buffer' },
+    {
+      kind: 'boolean', key: 'distinctKernelDescriptorSets', flag: 'distinct-kernel-descriptor-sets',
+      help: 'one descriptor set per kernel',
+    },
+    {
+      kind: 'boolean', key: 'moduleConstantsInStorageBuffer', flag: 'module-constants-in-storage-buffer',
+      help: 'module-scope constants in one storage buffer',
+    },
     {
       kind: 'file', key: 'samplerMap', flag: 'samplermap', value: '<file>', help: 'sampler map (set 0, bindings in file order)',
       read(text) {
@@ -43,31 +58,50 @@ export const vulkanTarget: Target<VulkanPlan> = {
       },
     },
     { kind: 'boolean', key: 'globalOffset', flag: 'global-offset', help: 'support get_global_offset (spec constants)' },
-    { kind: 'boolean', key: 'globalOffsetPushConstant', flag: 'global-offset-push-constant', help: 'global offset as a module push constant' },
+    {
+      kind: 'boolean', key: 'globalOffsetPushConstant', flag: 'global-offset-push-constant',
+      help: 'global offset as a module push constant',
+    },
     { kind: 'zero-one', key: 'workDim', flag: 'work-dim', default: true, help: 'work_dim spec constant for get_work_dim' },
     { kind: 'boolean', key: 'longVector', flag: 'long-vector', help: 'allow vectors of 8 and 16' },
     {
       kind: 'choice', key: 'bindingScheme', flag: 'binding-scheme', choices: BINDING_SCHEMES, default: 'per-kernel',
       // The first spellings, named after where each scheme was read (the seed's examples, today's clspv).
       deprecated: { seed: 'per-kernel', clspv: 'by-position' },
-      help: "each kernel's bindings from 0 (per-kernel) or one binding per argument position across kernels (by-position, as today's clspv)",
+      help:
+        "each kernel's bindings from 0 (per-kernel) or one binding per argument position across kernels " +
+        "(by-position, as today's clspv)",
     },
-    { kind: 'words', key: 'no8bitStorage', flag: 'no-8bit-storage', choices: STORAGE, repeatable: true, noun: 'storage class', help: 'storage classes without 8-bit access' },
-    { kind: 'words', key: 'no16bitStorage', flag: 'no-16bit-storage', choices: STORAGE, repeatable: true, noun: 'storage class', help: 'storage classes without 16-bit access' },
+    {
+      kind: 'words', key: 'no8bitStorage', flag: 'no-8bit-storage', choices: STORAGE, repeatable: true, noun: 'storage class',
+      help: 'storage classes without 8-bit access',
+    },
+    {
+      kind: 'words', key: 'no16bitStorage', flag: 'no-16bit-storage', choices: STORAGE, repeatable: true, noun: 'storage class',
+      help: 'storage classes without 16-bit access',
+    },
     {
       kind: 'boolean', key: 'physicalStorageBuffers', flag: 'physical-storage-buffers',
       help: "today's clspv, --arch=spir64: global and constant pointers as 8-byte addresses among the PODs",
     },
-    { kind: 'boolean', key: 'enablePrintf', flag: 'enable-printf', help: "today's clspv: printf writes to a printf buffer described by reflection data" },
+    {
+      kind: 'boolean', key: 'enablePrintf', flag: 'enable-printf',
+      help: "today's clspv: printf writes to a printf buffer described by reflection data",
+    },
     {
       kind: 'boolean', key: 'floatAtomicAdd', flag: 'float-atomic-add',
-      help: '--format spirv*: floating atomic adds as OpAtomicFAddEXT (devices with shaderBufferFloat32/64AtomicAdd) instead of compare-and-swap loops',
+      help:
+        '--format spirv*: floating atomic adds as OpAtomicFAddEXT (devices with shaderBufferFloat32/64AtomicAdd) ' +
+        'instead of compare-and-swap loops',
     },
     {
       kind: 'boolean', key: 'nativeMath', flag: 'cl-native-math',
       help: "clspv's native math builtins; implies -cl-fast-relaxed-math (defines __FAST_RELAXED_MATH__), no other ABI effect",
     },
-    { kind: 'count', key: 'printfBufferSize', flag: 'printf-buffer-size', value: '<bytes>', default: DEFAULT_PRINTF_BUFFER_SIZE, help: 'printf buffer size' },
+    {
+      kind: 'count', key: 'printfBufferSize', flag: 'printf-buffer-size', value: '<bytes>', default: DEFAULT_PRINTF_BUFFER_SIZE,
+      help: 'printf buffer size',
+    },
   ]).map((f): TargetFlag => ({ ...f, singleDash: true })),
   formats: ['table', 'json', 'descriptor-map', 'spirv', 'spirv-asm'],
   tinytcFormats: ['spirv', 'spirv-asm'],
