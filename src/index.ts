@@ -31,7 +31,7 @@ export { amdCl2Packer, amdCl2Segment } from './targets/amd-cl2/pack.js';
 export { r600Packer, r600Segment } from './targets/r600/pack.js';
 export { openclArgList, openclPacker } from './targets/opencl/pack.js';
 export { vulkanBindings, vulkanPacker } from './targets/vulkan/pack.js';
-export { CL_STDS, type ClStd } from './frontend/opencl-c/predefined.js';
+export { CL_STDS, DEFAULT_CL_STD, type ClStd } from './options/input-options.js';
 export { TRIPLES, type Triple } from './abi/llvm-kernel.js';
 export { diffViews, type Change, type DiffResult } from './diff/compare.js';
 export { abiView } from './diff/view.js';
