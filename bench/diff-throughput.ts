@@ -21,7 +21,7 @@ function source(n: number, extra: boolean): string {
 
 const host = { readFile: () => undefined };
 const CASES: { name: string; old: LowerOptions; neu: LowerOptions; extra: boolean }[] = [
-  { name: 'amdhsa, LLVM 16 CO4 vs 19 CO5', old: { target: 'amdhsa', amdLlvm: 16, codeObject: 4 }, neu: { target: 'amdhsa' }, extra: false },
+  { name: 'amdhsa, LLVM 16 CO4 vs 19 CO5', old: { target: 'amdhsa', amdhsa: { llvm: 16, codeObject: 4 } }, neu: { target: 'amdhsa' }, extra: false },
   { name: 'vulkan, v1 vs v2 (an argument added to every 5th kernel)', old: { target: 'vulkan' }, neu: { target: 'vulkan' }, extra: true },
   { name: 'opencl vs amdhsa (two targets)', old: { target: 'opencl' }, neu: { target: 'amdhsa' }, extra: false },
 ];

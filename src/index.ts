@@ -27,7 +27,7 @@ export { lowerLlvm, type LlvmPlan } from './targets/llvm/lower.js';
 export { lowerR600, type R600Plan } from './targets/r600/lower.js';
 export { compileTinytc, type CompiledTinytc } from './codegen/compile-tinytc.js';
 export { TUNED_DEVICE, codegenPolicy, type CodegenPolicy, type DeviceFacts } from './codegen/policy.js';
-export { CL_STDS, type ClStd } from './frontend/opencl-c/predefined.js';
+export { CL_STDS, DEFAULT_CL_STD, type ClStd } from './options/input-options.js';
 export { TRIPLES, type Triple } from './abi/llvm-kernel.js';
 export { diffViews, type Change, type DiffResult } from './diff/compare.js';
 export { abiView } from './diff/view.js';

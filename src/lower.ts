@@ -4,7 +4,6 @@ import { SourceFile } from './diagnostics/source.js';
 import { emitJsonChunks, emitJsonPieces } from './emit/json.js';
 import { FORMATS, codegenFormat, renderCodegenFormat } from './codegen/formats.js';
 import { compileOpenCL } from './frontend/opencl-c/index.js';
-import { CL_STDS } from './frontend/opencl-c/predefined.js';
 import type { CommandLineMacro, FileHost } from './frontend/opencl-c/preprocessor.js';
 import { type CompiledTinytc, compileTinytc } from './codegen/compile-tinytc.js';
 import type { KernelModule } from './model/kernel-module.js';
@@ -12,6 +11,7 @@ import { type AbiPlan, TARGETS, type TargetName, targetNamed } from './targets/i
 import type { Lowered } from './targets/target.js';
 import type { LowerOptions } from './targets/options.js';
 import type { OptionProblem } from './targets/option-problem.js';
+import { commonOptionProblem, languageProblem } from './common-options.js';
 
 export { FORMATS, TARGETS, type TargetName, type LowerOptions };
 
@@ -48,17 +48,15 @@ interface Planned {
 
 /** Compiles one source file for one target into its plan: the step `lower` renders, and hosts that only pack launches stop at. */
 function plan(path: string, text: string, host: FileHost, options: LowerOptions): Planned {
-  const target = targetNamed(options.target);
-  if (!target) return refuse({ message: Messages.unknownTarget, args: [String(options.target), TARGETS.join(', ')] });
-  const file = new SourceFile(path, text);
   const format = options.format ?? 'table';
-  const formats = FORMATS[target.name];
-  if (!formats.includes(format)) return refuse({ message: Messages.formatUnavailable, args: [format, target.name, formats.join(', ')] });
-  if (options.std && !CL_STDS.includes(options.std)) return refuse({ message: Messages.unknownClStd, args: [options.std, CL_STDS.join(', ')] });
-  const problem = target.optionProblem(options);
-  if (problem) return refuse(problem);
   const isIr = options.language ? options.language === 'ir' : path.endsWith('.ir');
-  if (codegenFormat(target.name, format) && !isIr) return refuse({ message: Messages.formatNeedsTinytc, args: [format] });
+  // The shared options in the command line's words (common-options.ts), then the target's own.
+  const common = commonOptionProblem({ target: String(options.target), format, std: options.std });
+  const target = targetNamed(options.target);
+  if (common || !target) return refuse(common ?? { message: Messages.unknownTarget, args: [String(options.target), TARGETS.join(', ')] });
+  const problem = target.optionProblem(options) ?? languageProblem(target.name, format, isIr);
+  if (problem) return refuse(problem);
+  const file = new SourceFile(path, text);
   if (isIr) {
     const fe = compileTinytc(file, { target, lowerOptions: options });
     // A v0.4 program with instructions kernarg cannot generate yet has an interface but no code.

@@ -80,31 +80,12 @@ test('the top-level rooms of src/ form a DAG', () => {
   assert.notDeepEqual(circles(planted), []);
 });
 
-/**
- * Target files that still import a code generator or a frontend, each with why. Targets describe a
- * calling convention; reading source and generating code are the wings above and beside them.
- */
-const TARGET_IMPORTS_STILL_ALLOWED: readonly { readonly file: string; readonly imports: string; readonly reason: string }[] = [
-  { file: 'src/targets/options.ts', imports: 'src/frontend/tinytc/calling-convention.ts', reason: 'LowerOptions names tinytc\'s DopeOrder, until one options table owns it' },
-  { file: 'src/targets/options.ts', imports: 'src/frontend/opencl-c/predefined.ts', reason: 'LowerOptions names the OpenCL C standards the preprocessor knows' },
-  { file: 'src/targets/options.ts', imports: 'src/frontend/opencl-c/preprocessor.ts', reason: 'LowerOptions carries the preprocessor\'s include resolver' },
-  { file: 'src/targets/cuda/predefines.ts', imports: 'src/frontend/opencl-c/predefined.ts', reason: 'the cuda target reads the SPIR prelude\'s macro names to leave some undefined' },
-  { file: 'src/targets/amdhsa/predefines.ts', imports: 'src/frontend/opencl-c/predefined.ts', reason: 'amdhsa\'s predefined macros differ by OpenCL C version (clVersion), as clang\'s do per generation' },
-];
-
-test('targets import no code generator and no frontend, but for the named files, each still there', () => {
-  const allowed = new Set(TARGET_IMPORTS_STILL_ALLOWED.map((e) => `${e.file} -> ${e.imports}`));
-  const seen = new Set<string>();
+/** Targets describe a calling convention; reading source and generating code are the wings above and beside them. */
+test('targets import no code generator and no frontend', () => {
   const bad: string[] = [];
   for (const [f, facts] of graph) {
     if (!f.startsWith('src/targets/')) continue;
-    for (const i of facts.imports) {
-      if (!i.startsWith('src/codegen/') && !i.startsWith('src/frontend/')) continue;
-      const arrow = `${f} -> ${i}`;
-      if (allowed.has(arrow)) seen.add(arrow);
-      else bad.push(arrow);
-    }
+    for (const i of facts.imports) if (i.startsWith('src/codegen/') || i.startsWith('src/frontend/')) bad.push(`${f} -> ${i}`);
   }
   assert.deepEqual(bad, []);
-  assert.deepEqual([...allowed].filter((a) => !seen.has(a)), [], 'these imports are gone: strike them from TARGET_IMPORTS_STILL_ALLOWED');
 });

@@ -115,7 +115,7 @@ test('"did you mean" for commands, options, targets, formats, choices and kernel
   usage(['lower', 'k.cl', '--target', 'opencl', '--format', 'sigantures'], /format 'sigantures' is not available .*; did you mean 'signatures'\?/);
   usage(['lower', 'k.cl', '--target', 'amdhsa', '--format', 'clrx'], /format 'clrx' is not available for target 'amdhsa'/);
   usage(['lower', 'k.cl', '--target', 'llvm', '--metadata', 'legasy'], /--metadata takes modern, legacy, not 'legasy'; did you mean 'legacy'\?/);
-  usage(['lower', 'k.cl', '--target', 'opencl', '--cl-std', 'CL2.1'], /unknown -cl-std 'CL2\.1'.*did you mean/);
+  usage(['lower', 'k.cl', '--target', 'opencl', '--cl-std', 'CL2.1'], /unknown OpenCL C version 'CL2\.1'.*did you mean/);
   usage(['diff', 'k.cl', 'k.cl', '--target', 'opencl', '--old-tagret', 'x'], /unknown option '--old-tagret'; did you mean '--old-target'\?/);
   usage(['diff', 'k.cl', 'k.cl', '--target', 'opencl', '--format', 'jsno'], /--format takes table or json, not 'jsno'; did you mean 'json'\?/);
   usage(['run', 'k.cl', '--kernel', 'scale', '--args', 'a.json', '--global', '1', '--api', 'vulkn'], /--api takes opencl, vulkan, cuda, not 'vulkn'; did you mean 'vulkan'\?\nRun 'kernarg run --help'/);

@@ -175,8 +175,8 @@ test('lower() answers a misspelled target or option value with a diagnostic, not
     [{ target: 'constructor' }, /unknown target 'constructor'/],
     [{ target: 'llvm', llvm: { triple: 'x86' } }, /unknown llvm\.triple 'x86'/],
     [{ target: 'vulkan', vulkan: { arch: 'spir128' } }, /unknown vulkan\.arch 'spir128'/],
-    [{ target: 'opencl', arch: 'x' }, /unknown arch 'x'/],
-    [{ target: 'amdhsa', codeObject: 7 }, /unknown codeObject '7'/],
+    [{ target: 'opencl', opencl: { arch: 'x' } }, /unknown opencl\.arch 'x'/],
+    [{ target: 'amdhsa', amdhsa: { codeObject: 7 } }, /unknown amdhsa\.codeObject '7'/],
   ] as const) {
     const r = lower('k.cl', KERNEL, host, options as never);
     assert.equal(r.output, undefined);

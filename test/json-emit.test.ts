@@ -44,7 +44,7 @@ test('emitJson equals the reference stringify on every fixture and target', () =
 test('emitJson equals the reference stringify on generated programs, every target and several options', () => {
   const variants: LowerOptions[] = [
     ...TARGETS.map((target) => ({ target })),
-    { target: 'amdhsa', codeObject: 4, amdLlvm: 16 },
+    { target: 'amdhsa', amdhsa: { codeObject: 4, llvm: 16 } },
     { target: 'amd-cl2', amdCl2: { bits: 32, driver: 'old', use: ['generic'] } },
     { target: 'vulkan', vulkan: { podArgs: 'auto', clusterPodKernelArgs: true } },
     { target: 'vulkan', vulkan: { clusterPodKernelArgs: false, distinctKernelDescriptorSets: true } },

@@ -98,7 +98,7 @@ function* kernelsOf<K extends { readonly args: readonly { readonly layout?: Valu
 for (const codeObject of [4, 5] as const) {
   test(`amdhsa code object ${codeObject}: values at their offsets, hidden arguments from the launch (generated kernels)`, () => {
     let scalars = 0;
-    for (const [plan, k] of kernelsOf<AmdhsaPlan['kernels'][number]>({ target: 'amdhsa', format: 'json', std: 'CL2.0', codeObject }, 9001)) {
+    for (const [plan, k] of kernelsOf<AmdhsaPlan['kernels'][number]>({ target: 'amdhsa', format: 'json', std: 'CL2.0', amdhsa: { codeObject } }, 9001)) {
       const args: Record<string, unknown> = {};
       for (const a of k.args) if (a.param !== null) args[a.name] = a.valueKind === 'by_value' ? sample(a.layout!, a.offset) : a.valueKind === 'dynamic_shared_pointer' ? { local: 16, offset: 64 } : 0x1000n + BigInt(a.offset);
       const p = amdhsaTarget.pack.packer(plan as AmdhsaPlan, k.name);
@@ -188,7 +188,7 @@ test('r600: values at their offsets, clover grid arguments and image size and fo
 test("OpenCL: one argument per plan slot at the plan's index and size, values read back, compiled and interpreted (generated kernels)", () => {
   let scalars = 0;
   for (const arch of ['spir64', 'spir'] as const) {
-    for (const [plan, k] of kernelsOf<OpenCLPlan['kernels'][number]>({ target: 'opencl', format: 'json', arch }, 9004, true)) {
+    for (const [plan, k] of kernelsOf<OpenCLPlan['kernels'][number]>({ target: 'opencl', format: 'json', opencl: { arch } }, 9004, true)) {
       const args: Record<string, unknown> = {};
       k.args.forEach((a, i) => (args[a.name] = a.kind === 'value' ? sample(a.layout!, i) : a.kind === 'local' ? { local: 16 * (i + 1) } : { handle: i }));
       for (const interpreted of [false, true]) {

@@ -19,7 +19,7 @@ const VARIANTS: { name: string; vulkan: VulkanTargetOptions; floatAtomicAdd?: bo
   { name: 'pod-args=auto', vulkan: { podArgs: 'auto' } },
   { name: 'cluster-pod-kernel-args=0', vulkan: { clusterPodKernelArgs: false } },
   { name: 'distinct-kernel-descriptor-sets', vulkan: { distinctKernelDescriptorSets: true } },
-  { name: 'binding-scheme=clspv', vulkan: { bindingScheme: 'clspv' } },
+  { name: 'binding-scheme=by-position', vulkan: { bindingScheme: 'by-position' } },
   { name: 'float-atomic-add', vulkan: {}, floatAtomicAdd: true },
   { name: 'physical-storage-buffers', vulkan: { physicalStorageBuffers: true, arch: 'spir64' } },
   { name: 'physical-storage-buffers+pod-ubo', vulkan: { physicalStorageBuffers: true, arch: 'spir64', podUbo: true } },

@@ -158,7 +158,7 @@ test('PoCL: v0.4 min, max, abs, an i32 group id, names reused in sibling regions
 
 test('--tinytc 0.3|0.4 forces the version where the text does not tell; usage errors exit 2', () => {
   const ir = 'func @f(%a: memref<f32x?x?x?>) {}';
-  const sig = (v?: '0.3' | '0.4') => lower('k.ir', ir, memoryHost({}), { target: 'opencl', format: 'signatures', tinytcVersion: v }).output;
+  const sig = (v?: '0.3' | '0.4') => lower('k.ir', ir, memoryHost({}), { target: 'opencl', format: 'signatures', ...(v ? { tinytc: { version: v } } : {}) }).output;
   assert.equal(sig(), 'kernel void f(global float* a, long a_shape0, long a_shape1, long a_stride1, long a_shape2, long a_stride2)\n');
   assert.equal(sig('0.3'), sig());
   assert.equal(sig('0.4'), 'kernel void f(global float* a, long a_shape0, long a_shape1, long a_shape2, long a_stride1, long a_stride2)\n');

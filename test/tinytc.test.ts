@@ -12,7 +12,7 @@ import { lower } from '../src/lower.js';
 /** The seed's examples, copied into the repository (test/fixtures/SEEDS.md says from where). */
 const SEED = join(import.meta.dirname, 'fixtures', 'seed-tinytc-calling-convention.txt');
 const sig = (ir: string, dopeOrder?: 'interleaved' | 'shapes-first') => {
-  const r = lower('k.ir', ir, memoryHost({}), { target: 'opencl', format: 'opencl-c', dopeOrder });
+  const r = lower('k.ir', ir, memoryHost({}), { target: 'opencl', format: 'opencl-c', tinytc: { dopeOrder } });
   return { out: r.output, errors: r.diagnostics.map((d) => d.message), plan: r.plan as OpenCLPlan | undefined };
 };
 

@@ -103,10 +103,10 @@ test('descriptor sets: samplers 0, arguments next, constants after; distinct set
   assert.deepEqual(distinct.kernels.map((k) => k.args[0].descriptorSet), [1, 2]);
 });
 
-test("--binding-scheme=clspv keys bindings by position across kernels (clspv #614)", () => {
+test("--binding-scheme=by-position keys bindings by position across kernels, as clspv does since its #614", () => {
   const src = 'kernel void k0(int v, local int *l, global int *b) {}\nkernel void k1(global int *b) {}';
-  assert.equal(map(src, { clusterPodKernelArgs: false, bindingScheme: 'clspv' }).plan!.kernels[1].args[0].binding, 0);
-  const p = map('kernel void k0(global int *a, global int *b, global int *c) {}\nkernel void k1(global int *x) {}', { bindingScheme: 'clspv' }).plan!;
+  assert.equal(map(src, { clusterPodKernelArgs: false, bindingScheme: 'by-position' }).plan!.kernels[1].args[0].binding, 0);
+  const p = map('kernel void k0(global int *a, global int *b, global int *c) {}\nkernel void k1(global int *x) {}', { bindingScheme: 'by-position' }).plan!;
   assert.deepEqual(p.kernels.map((k) => k.args.map((a) => a.binding)), [[0, 1, 2], [0]]);
 });
 

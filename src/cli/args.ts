@@ -1,23 +1,12 @@
 import { didYouMean } from '../text/closest-name.js';
+import type { OptionDeclaration } from '../options/option-declaration.js';
 
 /**
  * One command-line option: the one record its parsing, its checks and its `--help` line all read
- * (the TypeScript compiler's `optionDeclarations` is the model).
+ * (the TypeScript compiler's `optionDeclarations` is the model); the core declares the options
+ * that set lower()'s options, each command adds its own.
  */
-export interface OptionSpec {
-  readonly name: string;
-  /** One-letter form, like -I or -D (value may be attached: -Idir). */
-  readonly short?: string;
-  readonly kind: 'string' | 'boolean' | 'list';
-  readonly value?: string;
-  readonly help: string;
-  /** Also spelled with one dash, as the tool it mirrors does (clang's `-cl-std=CL2.0`, clspv's `-pod-ubo`). */
-  readonly singleDash?: boolean;
-  /** Help spells it with one dash, as the build lines it is pasted from do (`-Werror`, `-cl-mad-enable`). */
-  readonly shownWithOneDash?: boolean;
-  /** The values a string option takes: the parser refuses any other (with a "did you mean"). */
-  readonly choices?: readonly string[];
-}
+export type OptionSpec = OptionDeclaration;
 
 export interface ParsedArgs {
   readonly positionals: string[];

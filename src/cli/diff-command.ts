@@ -4,6 +4,8 @@ import { type DiffSide, diffToJson, diffToTable } from '../diff/render.js';
 import { abiView } from '../diff/view.js';
 import { TARGETS, lower } from '../lower.js';
 import { didYouMean } from '../text/closest-name.js';
+import { targetProblem } from '../common-options.js';
+import { problemText } from '../targets/option-problem.js';
 import { type OptionSpec, UsageError, checkChoice, unknownOption } from './args.js';
 import { type CliIO, includeHost } from './io.js';
 import { LOWER_OPTIONS, prepareLower } from './lower-command.js';
@@ -77,7 +79,10 @@ export function diffCommand(argv: readonly string[], io: CliIO): number {
   const oldTarget = one(own, 'old-target') ?? target;
   const newTarget = one(own, 'new-target') ?? target;
   if (!oldTarget || !newTarget) throw new UsageError('diff needs --target (or both --old-target and --new-target)');
-  for (const t of [oldTarget, newTarget]) if (!(TARGETS as readonly string[]).includes(t)) throw new UsageError(`unknown target '${t}' (available: ${TARGETS.join(', ')})${didYouMean(t, TARGETS)}`);
+  for (const t of [oldTarget, newTarget]) {
+    const problem = targetProblem(t);
+    if (problem) throw new UsageError(`${problemText(problem)}${didYouMean(t, TARGETS)}`);
+  }
   for (const o of [...(own.get('old-opt') ?? []), ...(own.get('new-opt') ?? [])]) if (!o.trimStart().startsWith('-')) throw new UsageError(`--old-opt/--new-opt take lower options ('--pod-ubo', '--code-object=4'), not '${o}'`);
   const oldOpts = sideOptions(own.get('old-opt'));
   const newOpts = sideOptions(own.get('new-opt'));

@@ -1,3 +1,4 @@
+import { DEFAULT_CL_STD } from '../options/input-options.js';
 import { formatDiagnostics } from '../diagnostics/format.js';
 import { SourceFile } from '../diagnostics/source.js';
 import { openclTarget } from '../targets/opencl/index.js';
@@ -36,7 +37,7 @@ export function genTsCommand(argv: readonly string[], io: CliIO): number {
   const path = args.positionals[0];
   const isIr = path.endsWith('.ir');
   if (!isIr && !path.endsWith('.cl')) throw new UsageError(`cannot tell the language of '${path}': use a .cl or .ir file, or a SPIR-V compute shader`);
-  const std = (args.values.get('cl-std') as string | undefined) ?? 'CL1.2';
+  const std = (args.values.get('cl-std') as string | undefined) ?? DEFAULT_CL_STD;
   if (!(CL_STDS as readonly string[]).includes(std)) throw new UsageError(`unknown --cl-std '${std}' (choose from ${CL_STDS.join(', ')})`);
   if (isIr && args.sequence.length) throw new UsageError(`--${args.sequence[0][0]} is for OpenCL C input: tinytc IR has no preprocessor`);
   // --cl-std, then -I, -D and -U in command-line order: the build input the module embeds.

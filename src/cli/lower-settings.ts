@@ -1,21 +1,30 @@
 // The `lower` command line: its options, their checks, and reading its inputs (shared by `lower`,
 // its batch form and `diff`).
 import { escapeControls } from '../diagnostics/format.js';
-import { CL_STDS, type ClStd } from '../frontend/opencl-c/predefined.js';
-import type { CommandLineMacro } from '../frontend/opencl-c/preprocessor.js';
+import {
+  CL_STDS,
+  type ClStd,
+  type CommandLineMacro,
+  DOPE_ORDERS,
+  FAST_RELAXED_MATH_DECLARATION,
+  GROUP_TABLES,
+  INPUT_LANGUAGES,
+  INPUT_OPTION_DECLARATIONS,
+  TINYTC_OPTION_DECLARATIONS,
+  TINYTC_VERSIONS,
+} from '../options/input-options.js';
 import { FORMATS, type LowerOptions, TARGETS } from '../lower.js';
 import { TARGET_RECORDS, targetNamed } from '../targets/index.js';
-import { pick } from '../targets/options.js';
+import { type TinytcInputOptions, pick } from '../targets/options.js';
+import { TARGET_OPTION_DECLARATIONS, formatProblem, languageProblem, stdProblem, targetProblem } from '../common-options.js';
+import { type OptionProblem, problemText } from '../targets/option-problem.js';
 import { applyTargetFlags, flagOptionSpecs } from './target-flags.js';
 import { type OptionSpec, UsageError, parseArgs } from './args.js';
 import { type CliIO, readStdinText, readText } from './io.js';
 import { fileDiagnostic } from './file-diagnostics.js';
 import { Messages } from '../diagnostics/messages.js';
 import { didYouMean } from '../text/closest-name.js';
-import { TINYTC_VERSIONS } from '../frontend/tinytc/v04/version.js';
 
-const DOPE_ORDERS = ['interleaved', 'shapes-first'] as const;
-const GROUP_TABLES = ['pointer', 'ulong'] as const;
 
 /** clBuildProgram options (and clang's spellings of them) that change code, not the argument ABI. */
 const BUILD_OPTIONS_WITHOUT_ABI_EFFECT = [
@@ -26,21 +35,16 @@ const BUILD_OPTIONS_WITHOUT_ABI_EFFECT = [
 
 /** Options of every target: the input's and the output's. */
 const COMMON_OPTIONS: readonly OptionSpec[] = [
-  { name: 'target', kind: 'string', value: '<target>', help: `target ABI: ${TARGETS.join(' | ')}` },
-  { name: 'format', kind: 'string', value: '<format>', help: `output: table (default) | json${TARGET_RECORDS.filter((t) => FORMATS[t.name].length > 2).map((t) => ` | ${FORMATS[t.name].slice(2).join(', ')} (${t.name})`).join('')}` },
-  { name: 'include', short: 'I', kind: 'list', value: '<dir>', help: 'add a directory to the #include search path' },
-  { name: 'define', short: 'D', kind: 'list', value: '<name>[=<value>]', help: "define a macro, object-like or function-like ('F(x)=body'), in order with -U" },
-  { name: 'undefine', short: 'U', kind: 'list', value: '<name>', help: 'undefine a macro' },
-  { name: 'cl-std', kind: 'string', value: '<CLx.y>', help: `OpenCL C version: ${CL_STDS.join(' | ')} (default CL1.2; clang's -cl-std=CL2.0 too)`, singleDash: true },
-  { name: 'language', short: 'x', kind: 'string', value: 'cl|ir', help: "input language, as clang's -x (default: from the file's extension; needed for - as standard input)" },
+  ...TARGET_OPTION_DECLARATIONS,
+  ...INPUT_OPTION_DECLARATIONS,
   { name: 'no-warnings', short: 'w', kind: 'boolean', help: 'suppress warnings (clang -w)' },
   { name: 'Werror', kind: 'boolean', shownWithOneDash: true, help: 'treat warnings as errors (clang -Werror)', singleDash: true },
-  { name: 'cl-fast-relaxed-math', kind: 'boolean', shownWithOneDash: true, help: 'as clang: defines __FAST_RELAXED_MATH__', singleDash: true },
+  FAST_RELAXED_MATH_DECLARATION,
   { name: 'cl-kernel-arg-info', kind: 'boolean', shownWithOneDash: true, help: 'as clang; for a target with --kernel-arg-info (llvm) the same', singleDash: true },
-  ...BUILD_OPTIONS_WITHOUT_ABI_EFFECT.map((name): OptionSpec => ({ name, kind: 'boolean', help: 'OpenCL build option: accepted, no effect on the ABI', singleDash: true, shownWithOneDash: true })),
-  { name: 'group-tables', kind: 'string', value: 'pointer|ulong', choices: GROUP_TABLES, help: "tinytc --format opencl-c: group tables as 'global T*global*' (default) or 'global ulong*' cast back in the body (for NVIDIA)" },
-  { name: 'dope-order', kind: 'string', value: 'interleaved|shapes-first', choices: DOPE_ORDERS, help: 'tinytc: extra memref arguments per mode (v0.3, default) or all shapes then strides (v0.4)' },
-  { name: 'tinytc', kind: 'string', value: '0.3|0.4', choices: TINYTC_VERSIONS, help: "tinytc: the input's language version (default: recognised from the text)" },
+  ...BUILD_OPTIONS_WITHOUT_ABI_EFFECT.map((name): OptionSpec => ({
+    name, kind: 'boolean', help: 'OpenCL build option: accepted, no effect on the ABI', singleDash: true, shownWithOneDash: true,
+  })),
+  ...TINYTC_OPTION_DECLARATIONS,
   { name: 'output', short: 'o', kind: 'string', value: '<file>', help: 'write the output to a file (required for --format spirv, which is binary)' },
   { name: 'output-dir', kind: 'string', value: '<dir>', help: "lower several inputs in one call: each one's output goes to <dir>/<input name>.<format's extension>" },
 ];
@@ -96,18 +100,19 @@ export function lowerSettings(argv: readonly string[], io: CliIO): LowerSettings
   const outPath = args.values.get('output') as string | undefined;
   if (outPath !== undefined && outputDir !== undefined) throw new UsageError('give -o (one output file) or --output-dir (one per input), not both');
   const language = args.values.get('language') as string | undefined;
-  if (language !== undefined && language !== 'cl' && language !== 'ir') throw new UsageError(`-x takes cl (OpenCL C) or ir (tinytc), not '${language}'`);
+  if (language !== undefined && !(INPUT_LANGUAGES as readonly string[]).includes(language)) {
+    throw new UsageError(`-x takes cl (OpenCL C) or ir (tinytc), not '${language}'`);
+  }
   if (paths.includes('-') && language === undefined) throw new UsageError("reading standard input ('-') needs -x cl or -x ir");
   if (paths.includes('-') && outputDir !== undefined) throw new UsageError("standard input ('-') has no name to write under --output-dir: give it as a file");
   const target = args.values.get('target') as string | undefined;
   if (!target) throw new UsageError('lower needs --target');
   const record = targetNamed(target);
-  if (!record) throw new UsageError(`unknown target '${target}' (available: ${TARGETS.join(', ')})${didYouMean(target, TARGETS)}`);
+  if (!record) throw usageProblem(targetProblem(target), target, TARGETS);
   const format = (args.values.get('format') as string | undefined) ?? 'table';
-  const formats = FORMATS[record.name];
-  if (!formats.includes(format)) throw new UsageError(`format '${format}' is not available for target '${target}' (choose from ${formats.join(', ')})${didYouMean(format, formats)}`);
+  if (!FORMATS[record.name].includes(format)) throw usageProblem(formatProblem(target, format), format, FORMATS[record.name]);
   const std = clStd(args.values.get('cl-std') as string | undefined);
-  // --dope-order and --group-tables were checked against their records' choices while parsing.
+  // --dope-order, --group-tables and --tinytc were checked against their records' choices while parsing.
   const dopeOrder = args.values.get('dope-order') as string | undefined;
   const groupTables = args.values.get('group-tables') as string | undefined;
   const tinytcVersion = args.values.get('tinytc') as string | undefined;
@@ -127,8 +132,8 @@ export function lowerSettings(argv: readonly string[], io: CliIO): LowerSettings
     if (dopeOrder !== undefined && !isIr) throw new UsageError(named('--dope-order applies to tinytc (.ir) input only'));
     if (tinytcVersion !== undefined && !isIr) throw new UsageError(named('--tinytc applies to tinytc (.ir) input only'));
     if (groupTables !== undefined && (!isIr || format !== 'opencl-c')) throw new UsageError(named('--group-tables applies to tinytc (.ir) input with --format opencl-c only'));
-    if (format === 'opencl-c' && !isIr) throw new UsageError(named('--format opencl-c needs tinytc input (.ir)'));
-    if (format.startsWith('spirv') && !isIr) throw new UsageError(named(`--format ${format} needs tinytc input (.ir)`));
+    const needsTinytc = languageProblem(record.name, format, isIr);
+    if (needsTinytc) throw new UsageError(named(problemText(needsTinytc)));
     const base: LowerOptions = {
       target: record.name,
       format,
@@ -137,9 +142,7 @@ export function lowerSettings(argv: readonly string[], io: CliIO): LowerSettings
       includeDirs: (args.values.get('include') as string[] | undefined) ?? [],
       commandLine,
       fastRelaxedMath: args.values.get('cl-fast-relaxed-math') as boolean | undefined,
-      dopeOrder: dopeOrder === undefined ? undefined : pick(DOPE_ORDERS, dopeOrder),
-      groupTables: groupTables === undefined ? undefined : pick(GROUP_TABLES, groupTables),
-      tinytcVersion: tinytcVersion === undefined ? undefined : pick(TINYTC_VERSIONS, tinytcVersion),
+      ...(dopeOrder !== undefined || groupTables !== undefined || tinytcVersion !== undefined ? { tinytc: tinytcOptions(dopeOrder, groupTables, tinytcVersion) } : {}),
     };
     const applied = applyTargetFlags(record, values, base, io);
     if (typeof applied === 'number') return applied;
@@ -179,12 +182,27 @@ export function readPrepared(settings: LowerSettings, i: number, io: CliIO): Pre
   return { path: path === '-' ? '<stdin>' : path, text: read.text, format, color, noWarnings, warningsAreErrors, ...(outPath !== undefined ? { outPath } : {}), options: settings.options[i] };
 }
 
+/** A shared option's problem as a usage error, in lower()'s words, with the nearest good spelling. */
+function usageProblem(problem: OptionProblem | undefined, given: string, choices: readonly string[]): UsageError {
+  return new UsageError(`${problem ? problemText(problem) : `'${given}' is not accepted`}${didYouMean(given, choices)}`);
+}
+
+/** tinytc's options of a command line (both checked against their choices while parsing). */
+function tinytcOptions(dopeOrder: string | undefined, groupTables: string | undefined, version: string | undefined): TinytcInputOptions {
+  return {
+    ...(version !== undefined ? { version: pick(TINYTC_VERSIONS, version) } : {}),
+    ...(dopeOrder !== undefined ? { dopeOrder: pick(DOPE_ORDERS, dopeOrder) } : {}),
+    ...(groupTables !== undefined ? { groupTables: pick(GROUP_TABLES, groupTables) } : {}),
+  };
+}
+
 /** clang's -cl-std spellings: CL1.2, cl1.2, CL (1.0). */
 function clStd(text: string | undefined): ClStd | undefined {
   if (text === undefined) return undefined;
   const up = text.toUpperCase();
   const std = up === 'CL' ? 'CL1.0' : up;
-  if (!(CL_STDS as readonly string[]).includes(std)) throw new UsageError(`unknown -cl-std '${text}' (choose from ${CL_STDS.join(', ')})${didYouMean(text, CL_STDS)}`);
+  const problem = stdProblem(std);
+  if (problem) throw usageProblem({ ...problem, args: [text, ...problem.args.slice(1)] }, text, CL_STDS);
   return pick(CL_STDS, std);
 }
 

@@ -1,3 +1,4 @@
+import { DEFAULT_CL_STD } from '../options/input-options.js';
 import type { OpenCLPlan } from '../abi/plan.js';
 import { formatDiagnostics } from '../diagnostics/format.js';
 import { CL_STDS, type ClStd } from '../frontend/opencl-c/predefined.js';
@@ -100,7 +101,7 @@ function runOptions(argv: readonly string[]): RunOptions {
   if (api === 'vulkan' && !isIr) throw new UsageError('--api vulkan runs tinytc IR (.ir); OpenCL C runs through --api opencl');
   const capture = args.values.get('capture') as string | undefined;
   if (api === 'vulkan' && capture !== undefined) throw new UsageError('--capture records OpenCL launches; it does not apply to --api vulkan');
-  const flags = buildFlags((stdText as ClStd | undefined) ?? 'CL1.2', args.sequence);
+  const flags = buildFlags((stdText as ClStd | undefined) ?? DEFAULT_CL_STD, args.sequence);
   return { path, name, argsPath, isIr, global, local, howmany, flags, device: args.values.get('device') as string | undefined, capture, api: api as Api };
 }
 

@@ -5,6 +5,8 @@ import type { Target, TargetFlag } from '../targets/target.js';
 import { type OptionSpec, type ParsedArgs, UsageError } from './args.js';
 import { type CliIO, readText } from './io.js';
 import { Messages } from '../diagnostics/messages.js';
+import { DiagnosticBag } from '../diagnostics/diagnostic.js';
+import { formatDiagnostic } from '../diagnostics/format.js';
 import { fileDiagnostic, textDiagnostics } from './file-diagnostics.js';
 import { didYouMean } from '../text/closest-name.js';
 
@@ -74,11 +76,11 @@ export function targetOptionTable(): string {
       const v = valueText(f);
       const dflt = 'default' in f && f.default !== undefined ? ` (default \`${f.default}\`)` : '';
       const choices = f.kind === 'choice' && f.value ? `: ${f.choices.map((c) => `\`${c}\``).join(', ')}` : '';
-      return `| \`${t.name}\` | \`--${f.flag}${v ? ` ${v}` : ''}\` | ${f.help}${choices}${dflt} |`;
+      return `| \`${t.name}\` | \`--${f.flag}${v ? ` ${v}` : ''}\` | \`${f.option}\` | ${f.help}${choices}${dflt} |`;
     }),
   );
   const escape = (row: string) => row.replace(/`[^`]*`/g, (code) => code.replaceAll('|', '\\|'));
-  return ['| target | option | meaning |', '| --- | --- | --- |', ...rows.map(escape)].join('\n') + '\n';
+  return ['| target | option | lower() option | meaning |', '| --- | --- | --- | --- |', ...rows.map(escape)].join('\n') + '\n';
 }
 
 /** Checks the chosen target's flags and folds them into the options; a flag of another target is a usage error. */
@@ -95,7 +97,13 @@ export function applyTargetFlags(target: Pick<Target, 'name' | 'flags'>, values:
         o = f.apply(o, v === true);
         break;
       case 'choice': {
-        const s = String(v);
+        const given = String(v);
+        const now = f.deprecated?.[given];
+        // An old spelling still works, with a warning naming the new one (scripts and saved command lines keep going).
+        if (now !== undefined) {
+          io.stderr(formatDiagnostic(new DiagnosticBag().report(Messages.deprecatedChoice, undefined, [name, given, now])));
+        }
+        const s = now ?? given;
         if (!f.choices.includes(s)) throw new UsageError(`--${name} takes ${f.choices.join(', ')}, not '${s}'${didYouMean(s, f.choices)}`);
         o = f.apply(o, s);
         break;

@@ -98,7 +98,7 @@ export function compileTinytc<P extends PlanBase>(file: SourceFile, options: Tin
 export function compileTinytc<P extends PlanBase>(file: SourceFile, options: TinytcFrontendOptions | TinytcTargetOptions<P>): TinytcTargetResult<P> {
   if (!('target' in options)) return compileProgram(file, options);
   const { target, lowerOptions: o } = options;
-  const result = compileProgram(file, { layout: target.layout(o), dopeOrder: o.dopeOrder, policy: options.policy, api: options.api, version: o.tinytcVersion });
+  const result = compileProgram(file, { layout: target.layout(o), dopeOrder: o.tinytc?.dopeOrder, policy: options.policy, api: options.api, version: o.tinytc?.version });
   // A v0.4 program with instructions kernarg cannot generate yet still has an interface to lower.
   const module = result.compiled?.module ?? result.module;
   if (!module || result.diagnostics.hasErrors) return result;

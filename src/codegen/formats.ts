@@ -26,9 +26,9 @@ const bytesOf = (words: Uint32Array) => new Uint8Array(words.buffer, words.byteO
 
 /** Every format that prints tinytc bodies, so needs tinytc (.ir) input. */
 export const CODEGEN_FORMATS: readonly CodegenFormat[] = [
-  { target: 'opencl', format: 'opencl-c', render: (compiled, _plan, o) => emitTinytcOpenCLC(compiled, { groupTables: o.groupTables }) },
-  { target: 'vulkan', format: 'spirv', render: (compiled, plan, o) => bytesOf(emitTinytcSpirv(compiled, plan, { floatAtomicAdd: o.floatAtomicAdd })) },
-  { target: 'vulkan', format: 'spirv-asm', render: (compiled, plan, o) => disassemble(emitTinytcSpirv(compiled, plan, { floatAtomicAdd: o.floatAtomicAdd })) },
+  { target: 'opencl', format: 'opencl-c', render: (compiled, _plan, o) => emitTinytcOpenCLC(compiled, { groupTables: o.tinytc?.groupTables }) },
+  { target: 'vulkan', format: 'spirv', render: (compiled, plan, o) => bytesOf(emitTinytcSpirv(compiled, plan, { floatAtomicAdd: o.vulkan?.floatAtomicAdd })) },
+  { target: 'vulkan', format: 'spirv-asm', render: (compiled, plan, o) => disassemble(emitTinytcSpirv(compiled, plan, { floatAtomicAdd: o.vulkan?.floatAtomicAdd })) },
 ];
 
 /** The row that prints `format` for `target`, or undefined (a format of the target's own, or none). */

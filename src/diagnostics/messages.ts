@@ -232,6 +232,8 @@ export const Messages = {
   unknownChoice: e('KA5005', "unknown {0} '{1}' (choose from {2})"),
   codeObject6NeedsLlvm18: e('KA5006', 'code object 6 needs LLVM 18 or later (--llvm 19)'),
   formatNeedsTinytc: e('KA5007', '--format {0} needs tinytc input (.ir)'),
+  // Options, renamed spellings (KA5008-KA5019, the options helper's block)
+  deprecatedChoice: w('KA5008', "--{0} {1} is an old spelling: it is --{0} {2} now"),
   // The command line's files (KA6000-KA6099): inputs and outputs, `run --args` files, and what `run` met
   cannotReadFile: e('KA6001', 'cannot read the {0}: {1}'),
   cannotWriteOutput: e('KA6002', 'cannot write the output: {0}'),

@@ -4,6 +4,7 @@
  * and one line here.
  */
 import type { Target } from './target.js';
+import type { TargetName } from './target-names.js';
 import { openclTarget } from './opencl/index.js';
 import { vulkanTarget } from './vulkan/index.js';
 import { amdhsaTarget } from './amdhsa/index.js';
@@ -18,8 +19,14 @@ export const TARGET_RECORDS = [openclTarget, vulkanTarget, amdhsaTarget, amdCl2T
 type PlanOf<T> = T extends Target<infer P> ? P : never;
 /** The plan of any registered target, told apart by `target`. */
 export type AbiPlan = PlanOf<(typeof TARGET_RECORDS)[number]>;
-export type TargetName = AbiPlan['target'];
+export type { TargetName };
 export type AnyTarget = Target<AbiPlan>;
+
+// The names the records' plans carry are exactly TARGET_NAMES: a target registered without its name
+// there, or named there without a record, fails to compile here.
+type SameNames<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const NAMES_MATCH: SameNames<AbiPlan['target'], TargetName> = true;
+void NAMES_MATCH;
 
 export const TARGETS: readonly TargetName[] = TARGET_RECORDS.map((t) => t.name);
 

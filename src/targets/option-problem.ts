@@ -8,5 +8,12 @@ export interface OptionProblem {
 }
 
 export function choiceProblem(name: string, v: unknown, choices: readonly unknown[]): OptionProblem | undefined {
-  return v === undefined || choices.includes(v) ? undefined : { message: Messages.unknownChoice, args: [name, String(v), choices.join(', ')] };
+  return v === undefined || choices.includes(v)
+    ? undefined
+    : { message: Messages.unknownChoice, args: [name, String(v), choices.join(', ')] };
+}
+
+/** A problem's words, as the command line says them (a usage error) and lower() reports them (a diagnostic). */
+export function problemText(p: OptionProblem): string {
+  return p.message.text.replace(/\{(\d+)\}/g, (_, i: string) => String(p.args[Number(i)]));
 }

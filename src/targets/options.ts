@@ -1,19 +1,44 @@
-import type { ClStd } from '../frontend/opencl-c/predefined.js';
-import type { CommandLineMacro } from '../frontend/opencl-c/preprocessor.js';
-import type { DopeOrder } from '../frontend/tinytc/calling-convention.js';
+import type { ClStd, CommandLineMacro, DopeOrder, GroupTables, InputLanguage, TinytcVersion } from '../options/input-options.js';
 import type { AmdCl2TargetOptions } from './amd-cl2/lower.js';
-import type { AmdhsaCodeObject, AmdhsaLlvm } from './amdhsa/lower.js';
+import type { AmdhsaTargetOptions } from './amdhsa/lower.js';
 import type { CudaTargetOptions } from './cuda/lower.js';
 import type { LlvmTargetOptions } from './llvm/lower.js';
+import type { OpenCLTargetOptions } from './opencl/lower.js';
+import type { TargetName } from './target-names.js';
 import type { VulkanTargetOptions } from './vulkan/plan.js';
-import type { ZebinDevice } from './zebin/devices.js';
+import type { ZebinTargetOptions } from './zebin/lower.js';
 
-/** The options of one `lower` call: the input's, and each target's (only the chosen target's are read). */
-export interface LowerOptions {
-  readonly target: string;
+/** tinytc input's options: how its calling convention and its OpenCL C are spelled. */
+export interface TinytcInputOptions {
+  /** Order of the extra memref arguments: v0.3's `interleaved` (default) or v0.4's `shapes-first`. */
+  readonly dopeOrder?: DopeOrder;
+  /** --format opencl-c: how group tables are spelled (`pointer`, the default, or `ulong`). */
+  readonly groupTables?: GroupTables;
+  /** The language version, 0.3 or 0.4 (by default recognised from the text). */
+  readonly version?: TinytcVersion;
+}
+
+/**
+ * Each target's options, under the target's own name (`amd-cl2`'s as `amdCl2`): one shape for
+ * every target, so a caller of `lower()` writes `{ target: 'amdhsa', amdhsa: { codeObject: 5 } }`
+ * as the command line's `--target amdhsa --code-object 5`. Only the chosen target's are read.
+ */
+export interface TargetOptionGroups {
+  readonly opencl?: OpenCLTargetOptions;
+  readonly vulkan?: VulkanTargetOptions;
+  readonly amdhsa?: AmdhsaTargetOptions;
+  readonly amdCl2?: AmdCl2TargetOptions;
+  readonly llvm?: LlvmTargetOptions;
+  readonly cuda?: CudaTargetOptions;
+  readonly zebin?: ZebinTargetOptions;
+}
+
+/** The options of one `lower` call: the input's, the output's, and each target's in its group. */
+export interface LowerOptions extends TargetOptionGroups {
+  readonly target: TargetName;
   readonly format?: string;
   /** Input language; by default from the path (`.ir` tinytc, otherwise OpenCL C). */
-  readonly language?: 'cl' | 'ir';
+  readonly language?: InputLanguage;
   readonly std?: ClStd;
   readonly includeDirs?: readonly string[];
   readonly defines?: readonly (readonly [string, string | undefined])[];
@@ -22,26 +47,8 @@ export interface LowerOptions {
   readonly commandLine?: readonly CommandLineMacro[];
   /** clang's `-cl-fast-relaxed-math`: defines `__FAST_RELAXED_MATH__`. */
   readonly fastRelaxedMath?: boolean;
-  /** Target data layout: `spir` or `spir64` (default) for opencl. */
-  readonly arch?: 'spir' | 'spir64';
-  /** amdhsa: code object 4, 5 (default) or 6. */
-  readonly codeObject?: AmdhsaCodeObject;
-  /** amdhsa: the LLVM generation the layout follows, 16 or 19 (default). */
-  readonly amdLlvm?: AmdhsaLlvm;
-  /** cuda options: `arch` (nvptx64, nvptx) and `localMemory` (nvidia, pocl). */
-  readonly cuda?: CudaTargetOptions;
-  /** amd-cl2 options. */
-  readonly amdCl2?: AmdCl2TargetOptions;
-  /** tinytc input: order of the extra memref arguments (v0.3 interleaved, or v0.4 shapes-first). */
-  readonly dopeOrder?: DopeOrder;
-  /** tinytc input: the language version, 0.3 or 0.4 (by default recognised from the text). */
-  readonly tinytcVersion?: '0.3' | '0.4';
-  /** tinytc --format opencl-c: how group tables are spelled (see OpenCLCOptions). */
-  readonly groupTables?: 'pointer' | 'ulong';
-  /** vulkan options (clspv's). */
-  readonly vulkan?: VulkanTargetOptions;
-  /** vulkan --format spirv*: floating atomic adds as OpAtomicFAddEXT (the device has the feature) instead of compare-and-swap loops. */
-  readonly floatAtomicAdd?: boolean;
+  /** tinytc (.ir) input's options. */
+  readonly tinytc?: TinytcInputOptions;
   /** Return the text as `chunks` (pieces to write in order) instead of `output`: JSON of any size can be written. */
   readonly chunked?: boolean;
   /**
@@ -50,12 +57,6 @@ export interface LowerOptions {
    * come as `chunks`.
    */
   readonly streamed?: boolean;
-  /** zebin: the Intel GPU, as ocloc's `-device` names it (default pvc). */
-  readonly zebinDevice?: ZebinDevice;
-  /** zebin: every kernel keeps private memory, so IGC passes `private_base_stateless` (kernarg cannot see it from the source). */
-  readonly zebinPrivateMemory?: boolean;
-  /** llvm options. */
-  readonly llvm?: LlvmTargetOptions & { readonly kernelArgInfo?: boolean };
 }
 
 /** The value of `choices` equal to `v`: a checked string becomes its typed value without a cast. */

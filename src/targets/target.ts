@@ -10,12 +10,16 @@ import type { PackView, PlanPacking } from '../pack/plan-packing.js';
 
 /**
  * One command-line option of a target: its flag, the values it takes, its default and help line,
- * and how a checked value goes into LowerOptions. The CLI's parsing, validation and --help and the
- * README's option table are all made from these.
+ * the field of LowerOptions it sets, and how a checked value goes there. The CLI's parsing,
+ * validation and --help, the README's option table and the web page's controls are all made from
+ * these; a target declares them with `declareFlags` (flag-declarations.ts), which types each one
+ * against the field it sets and makes its `apply`.
  */
 export type TargetFlag = TargetFlagKind & {
   /** Also spelled with one dash, as the tool it mirrors does (clspv's `-pod-ubo`). */
   readonly singleDash?: boolean;
+  /** The field of lower()'s options it sets, as a library caller writes it: `amdhsa.codeObject`. */
+  readonly option: string;
 };
 
 type TargetFlagKind =
@@ -27,6 +31,8 @@ type TargetFlagKind =
       /** How help spells the value, where the choices are too many to list (`<triple>`). */
       readonly value?: string;
       readonly default?: string;
+      /** Old spellings still taken, each with the choice it now is: the command line warns and takes the new one. */
+      readonly deprecated?: Readonly<Record<string, string>>;
       readonly help: string;
       apply(o: LowerOptions, v: string): LowerOptions;
     }

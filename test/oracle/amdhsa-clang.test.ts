@@ -29,7 +29,7 @@ type Reader = { kind: 'asm' } | { kind: 'notes'; readelf: string };
  * `codeObject` 'default': neither side is told one (kernarg's default for the generation against clang's own).
  */
 function compareAmdhsa(clang: string, llvm: AmdhsaLlvm, source: string, std: 'CL1.2' | 'CL2.0' | 'CL3.0', codeObject: AmdhsaCodeObject | 'default', file?: FixtureFile, reader: Reader = { kind: 'asm' }): number {
-  const ours = lower(file?.path ?? 'input.cl', source, file ?? memoryHost({}), { target: 'amdhsa', format: 'json', std, codeObject: codeObject === 'default' ? undefined : codeObject, amdLlvm: llvm, includeDirs: file?.includeDirs, defines: file?.defines });
+  const ours = lower(file?.path ?? 'input.cl', source, file ?? memoryHost({}), { target: 'amdhsa', format: 'json', std, amdhsa: { codeObject: codeObject === 'default' ? undefined : codeObject, llvm }, includeDirs: file?.includeDirs, defines: file?.defines });
   assert.ok(ours.plan && ours.plan.target === 'amdhsa', ours.diagnostics.map((d) => d.message).join('\n') + '\n' + source);
   const args = [`-cl-std=${std}`, ...(file?.clangArgs ?? []), '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx900', '-nogpulib', '-O0', '-cl-kernel-arg-info', ...(codeObject === 'default' ? [] : [`-mcode-object-version=${codeObject}`])];
   const text = reader.kind === 'asm' ? runClang(clang, source, [...args, '-S'], file?.path) : amdhsaNotes(clang, reader.readelf, source, args, file?.path);
@@ -68,7 +68,7 @@ for (const { llvm, tool, codeObjects, generated = codeObjects } of GENERATIONS) 
         compareAmdhsa(clang, llvm, printing, std, co);
       }
       // enqueue_kernel needs OpenCL C 2.0; clang also emits a kernel for the block, which kernarg does not model.
-      const ours = lower('e.cl', enqueuing, memoryHost({}), { target: 'amdhsa', format: 'json', std: 'CL2.0', codeObject: co, amdLlvm: llvm });
+      const ours = lower('e.cl', enqueuing, memoryHost({}), { target: 'amdhsa', format: 'json', std: 'CL2.0', amdhsa: { codeObject: co, llvm } });
       assert.ok(ours.plan && ours.plan.target === 'amdhsa');
       const theirs = parseAmdhsaMetadata(runClang(clang, enqueuing, ['-cl-std=CL2.0', '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx900', '-nogpulib', '-O0', '-S', `-mcode-object-version=${co}`]));
       for (const k of ours.plan.kernels) {
@@ -116,7 +116,7 @@ test('amdhsa kernarg segments equal clang-16 on generated kernels of 5 seeds, co
 });
 
 test('amdhsa refuses code object 6 under --llvm 16 (clang-16 does not know it)', () => {
-  const r = lower('k.cl', 'kernel void k(global int *a) {}', memoryHost({}), { target: 'amdhsa', codeObject: 6, amdLlvm: 16 });
+  const r = lower('k.cl', 'kernel void k(global int *a) {}', memoryHost({}), { target: 'amdhsa', amdhsa: { codeObject: 6, llvm: 16 } });
   assert.equal(r.output, undefined);
   assert.match(r.diagnostics.map((d) => d.message).join('\n'), /code object 6 needs LLVM 18 or later/);
 });
@@ -145,7 +145,7 @@ test('amdhsa --llvm 22 aligns a by-value struct to its C alignment (clang-22 pas
     'typedef struct __attribute__((packed, aligned(8))) { char c; int i; } P8;\n' +
     'kernel void k(char c, struct A a, char d, P8 p) {}\n';
   const offsets = (llvm: AmdhsaLlvm) => {
-    const plan = lower('k.cl', source, memoryHost({}), { target: 'amdhsa', format: 'json', amdLlvm: llvm }).plan;
+    const plan = lower('k.cl', source, memoryHost({}), { target: 'amdhsa', format: 'json', amdhsa: { llvm } }).plan;
     assert.ok(plan && plan.target === 'amdhsa');
     return [...plan.kernels[0].args.slice(0, 4).map((a) => a.offset), plan.kernels[0].kernargSegmentAlign];
   };

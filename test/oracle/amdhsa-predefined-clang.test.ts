@@ -15,7 +15,7 @@ const CLANGS = { 16: CLANG, 19: CLANG19, 22: CLANG22_AMDHSA } as const satisfies
 /** The macros an amdhsa compile starts from: the shared amdgcn prelude, then the target's driver macros (null: `-U`), as `lower` applies them. */
 function kernargMacros(llvm: AmdhsaLlvm, std: (typeof CL_STDS)[number]): Map<string, string> {
   const out = macros(predefinedSource(std, { name: 'amdgcn', pointerBits: 64 }));
-  for (const [name, value] of amdhsaTarget.predefines({ target: 'amdhsa', amdLlvm: llvm, std })) {
+  for (const [name, value] of amdhsaTarget.predefines({ target: 'amdhsa', amdhsa: { llvm }, std })) {
     if (value === null) out.delete(name);
     else out.set(name, value);
   }
@@ -44,7 +44,7 @@ for (const llvm of AMDHSA_LLVMS) {
 test('amdhsa: the generation picks the branch of a wavefront-size guard, as its clang does', () => {
   const source = '#ifdef __AMDGCN_WAVEFRONT_SIZE\nkernel void k(global int *a, int b) {}\n#else\nkernel void k(global int *a) {}\n#endif\n';
   const args = (llvm: AmdhsaLlvm) => {
-    const r = lower('k.cl', source, memoryHost({}), { target: 'amdhsa', amdLlvm: llvm, format: 'json' });
+    const r = lower('k.cl', source, memoryHost({}), { target: 'amdhsa', amdhsa: { llvm }, format: 'json' });
     assert.ok(r.output !== undefined, `--llvm ${llvm}: ${JSON.stringify(r.diagnostics)}`);
     return (JSON.parse(r.output).kernels[0].args as { role: string }[]).filter((a) => a.role !== 'hidden').length;
   };

@@ -60,7 +60,7 @@ const CASES: { name: string; source: string; flags?: (dir: string) => string[]; 
   },
 ];
 
-test('each real-world case of issue 18 matches clang-16 on opencl, amdhsa 4/5 and llvm; vulkan and amd-cl2 plan it or name the restriction', async (t) => {
+test('each real-world case (ports of open-source kernels) matches clang-16 on opencl, amdhsa 4/5 and llvm; vulkan and amd-cl2 plan it or name the restriction', async (t) => {
   const clang = requireTool(t, CLANG);
   const llc = requireTool(t, LLC);
   if (!clang || !llc) return;

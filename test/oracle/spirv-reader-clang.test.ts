@@ -46,7 +46,7 @@ test("SPIR-V reader: clang-22's OpenCL SPIR-V (spirv64, spirv32) reads as the op
       const read = plan as OpenCLPlan;
       assert.equal(read.target, 'opencl');
       assert.equal(read.arch, arch);
-      const predicted = lower('k.cl', SOURCE, memoryHost({}), { target: 'opencl', std: 'CL2.0', arch }).plan as OpenCLPlan;
+      const predicted = lower('k.cl', SOURCE, memoryHost({}), { target: 'opencl', std: 'CL2.0', opencl: { arch } }).plan as OpenCLPlan;
       assert.deepEqual(read.kernels.map((k) => k.name).sort(), predicted.kernels.map((k) => k.name).sort(), triple);
       for (const k of predicted.kernels) {
         const r = read.kernels.find((x) => x.name === k.name)!;

@@ -52,7 +52,7 @@ test('tinytc: .ir lowers through amdhsa (clang-16 oracle) and llvm (llvm-as-16, 
   if (!clang || !llvmAs) return;
   const ir = readFileSync(join(FIXTURES, 'tinytc-kernels', 'input.ir'), 'utf8');
   const c = lower('k.ir', ir, memoryHost({}), { target: 'opencl', format: 'opencl-c' }).output!;
-  const hsa = lower('k.ir', ir, memoryHost({}), { target: 'amdhsa', format: 'json', amdLlvm: 16 }).plan as AmdhsaPlan;
+  const hsa = lower('k.ir', ir, memoryHost({}), { target: 'amdhsa', format: 'json', amdhsa: { llvm: 16 } }).plan as AmdhsaPlan;
   const theirs = parseAmdhsaMetadata(runClang(clang, c, ['-cl-std=CL2.0', '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx900', '-nogpulib', '-O0', '-S', '-mcode-object-version=5']));
   for (const k of hsa.kernels) {
     assert.deepEqual(k.args.map((a) => `${a.offset}:${a.size}:${a.valueKind}`), theirs.get(k.name)!.args.map((a) => `${a['.offset']}:${a['.size']}:${a['.value_kind']}`), k.name);

@@ -66,7 +66,7 @@ export function renderFixture(name: string): Map<string, string> {
         for (const format of FORMATS[target]) {
           // The binary is checked by spirv-val and the interface readers (spirv.test.ts); its text is the golden.
           if (format === 'spirv') continue;
-          const r = lower(inputPath, text, host, { target, format, dopeOrder: options.dopeOrder });
+          const r = lower(inputPath, text, host, { target, format, tinytc: { dopeOrder: options.dopeOrder } });
           files.set(goldenName(target, format), r.output ?? formatDiagnostics(r.diagnostics));
         }
       }

@@ -65,7 +65,7 @@ export function amdhsaRoundTrip(object: Uint8Array, source: Source, llvm: Amdhsa
   const read = readBinary(object, 'k.o');
   if (!read.plan || read.plan.target !== 'amdhsa') return { kernels: 0, differences: [`no amdhsa plan read: ${read.diagnostics.map((d) => d.message).join('; ')}`] };
   const got = read.plan;
-  const ours = lower(source.path ?? 'k.cl', source.text, source.host ?? memoryHost({}), { target: 'amdhsa', std: source.std, codeObject, amdLlvm: llvm, includeDirs: [...(source.includeDirs ?? [])], defines: source.defines?.map(([n, v]) => [n, v] as [string, string | undefined]) });
+  const ours = lower(source.path ?? 'k.cl', source.text, source.host ?? memoryHost({}), { target: 'amdhsa', std: source.std, amdhsa: { codeObject, llvm }, includeDirs: [...(source.includeDirs ?? [])], defines: source.defines?.map(([n, v]) => [n, v] as [string, string | undefined]) });
   if (!ours.plan || ours.plan.target !== 'amdhsa') return { kernels: 0, differences: [`kernarg did not lower the source: ${ours.diagnostics.map((d) => d.message).join('; ')}`] };
   const want = ours.plan;
   if (got.codeObject !== want.codeObject) differences.push(`code object: read ${got.codeObject}, predicted ${want.codeObject}`);
@@ -124,7 +124,7 @@ function zebinSlotLine(s: ZebinPlan['kernels'][number]['args'][number]): string 
 export function zebinRoundTrip(zebin: Uint8Array, source: Source, device: ZebinDevice): RoundTrip {
   const read = readBinary(zebin, 'k.bin');
   if (!read.plan || read.plan.target !== 'zebin') return { kernels: 0, differences: [`no zebin plan read: ${read.diagnostics.map((d) => d.message).join('; ')}`] };
-  const ours = lower(source.path ?? 'k.cl', source.text, source.host ?? memoryHost({}), { target: 'zebin', std: source.std, zebinDevice: device, includeDirs: [...(source.includeDirs ?? [])], defines: source.defines?.map(([n, v]) => [n, v] as [string, string | undefined]) });
+  const ours = lower(source.path ?? 'k.cl', source.text, source.host ?? memoryHost({}), { target: 'zebin', std: source.std, zebin: { device }, includeDirs: [...(source.includeDirs ?? [])], defines: source.defines?.map(([n, v]) => [n, v] as [string, string | undefined]) });
   if (!ours.plan || ours.plan.target !== 'zebin') return { kernels: 0, differences: [`kernarg did not lower the source: ${ours.diagnostics.map((d) => d.message).join('; ')}`] };
   const differences: string[] = [];
   if (read.plan.device !== device) differences.push(`device: read ${read.plan.device}, compiled for ${device}`);

@@ -39,7 +39,7 @@ export interface Compiled {
 /** The module and the plan (`--format json`) of one program under the given options; undefined when the plan refuses them (PODs too big for push constants). */
 export function tryCompileSpirv(ir: string, vulkan: VulkanTargetOptions, floatAtomicAdd = false): Compiled | undefined {
   const host = { readFile: () => undefined };
-  const r = lower('k.ir', ir, host, { target: 'vulkan', format: 'spirv', vulkan, floatAtomicAdd });
+  const r = lower('k.ir', ir, host, { target: 'vulkan', format: 'spirv', vulkan: { ...vulkan, floatAtomicAdd } });
   if (!r.binary && r.diagnostics.some((d) => d.message.includes('max push constant size exceeded'))) return undefined;
   assert.ok(r.binary, `no module: ${r.diagnostics.map((d) => d.message).join('; ')}\n${ir}`);
   const j = lower('k.ir', ir, host, { target: 'vulkan', format: 'json', vulkan });

@@ -1,6 +1,7 @@
 // kernarg's zebin payload against ocloc's, kernel by kernel: both read as `.ze_info` payload entries.
 import { existsSync, readFileSync } from 'node:fs';
 import { lower } from '../../src/lower.js';
+import type { ZebinDevice } from '../../src/targets/zebin/devices.js';
 import type { LowerOptions } from '../../src/targets/options.js';
 import { type OclocResult, type ZeEntry, entryText, payloadArguments } from './zebin-oracle.js';
 
@@ -43,15 +44,15 @@ function normalized(e: ZeEntry, device: string): string {
 export function compareZebin(path: string, source: string, options: Omit<LowerOptions, 'target' | 'format'>, device: string, ocloc: OclocResult): FileOutcome {
   const host = { readFile: (p: string) => (existsSync(p) ? readFileSync(p, 'utf8') : undefined) };
   if ('refused' in ocloc) {
-    const mine = lower(path, source, host, { ...options, target: 'zebin', format: 'json', zebinDevice: device as LowerOptions['zebinDevice'] });
+    const mine = lower(path, source, host, { ...options, target: 'zebin', format: 'json', zebin: { device: device as ZebinDevice } });
     const kernargRefused = mine.output === undefined ? (mine.diagnostics.find((d) => d.severity === 'error')?.message ?? 'no output') : undefined;
     return { kernels: new Map(), oclocRefused: ocloc.refused, ...(kernargRefused ? { kernargRefused } : {}), privateMemory: new Set() };
   }
   const theirs = payloadArguments(ocloc.zeInfo);
-  const r = lower(path, source, host, { ...options, target: 'zebin', format: 'ze-info', zebinDevice: device as LowerOptions['zebinDevice'] });
+  const r = lower(path, source, host, { ...options, target: 'zebin', format: 'ze-info', zebin: { device: device as ZebinDevice } });
   if (r.output === undefined) return { kernels: new Map(), kernargRefused: r.diagnostics.find((d) => d.severity === 'error')?.message ?? 'no output', privateMemory: new Set() };
   const ours = payloadArguments(r.output);
-  const withPrivate = lower(path, source, host, { ...options, target: 'zebin', format: 'ze-info', zebinDevice: device as LowerOptions['zebinDevice'], zebinPrivateMemory: true });
+  const withPrivate = lower(path, source, host, { ...options, target: 'zebin', format: 'ze-info', zebin: { device: device as ZebinDevice, privateMemory: true } });
   const oursPrivate = payloadArguments(withPrivate.output ?? '');
   const privateMemory = new Set<string>();
   const kernels = new Map<string, KernelOutcome>();

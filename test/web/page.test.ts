@@ -96,7 +96,7 @@ describe('web page', () => {
     await settled(page);
 
     for (const [target, options] of [
-      ['amdhsa', { target: 'amdhsa', codeObject: 4 }],
+      ['amdhsa', { target: 'amdhsa', amdhsa: { codeObject: 4 } }],
       ['amd-cl2', { target: 'amd-cl2' }],
       ['r600', { target: 'r600' }],
     ] as const) {

@@ -1,5 +1,5 @@
 // The page's whole state, and its round trip through the URL's fragment (the share link).
-import type { ClStd, TargetName } from 'kernarg';
+import { type ClStd, DEFAULT_CL_STD, type TargetName } from 'kernarg';
 import { EXAMPLES } from './examples.js';
 import { FILE_PATH, type HeaderFile, validFiles } from './paths.js';
 import { ALL_TARGETS, CL_VERSIONS } from './target-options.js';
@@ -32,7 +32,7 @@ export interface AppState {
 
 export function defaultState(): AppState {
   const ex = EXAMPLES[0];
-  return { file: ex.file, source: ex.source, headers: (ex.headers ?? []).map((h) => ({ ...h })), defines: '', std: 'CL1.2', targets: ['opencl', 'vulkan', 'amdhsa'], options: {}, kernel: '', view: 'drawing', formats: {}, compare: false, old: '' };
+  return { file: ex.file, source: ex.source, headers: (ex.headers ?? []).map((h) => ({ ...h })), defines: '', std: DEFAULT_CL_STD, targets: ['opencl', 'vulkan', 'amdhsa'], options: {}, kernel: '', view: 'drawing', formats: {}, compare: false, old: '' };
 }
 
 const VIEWS: readonly View[] = ['drawing', 'table', 'json', 'text'];

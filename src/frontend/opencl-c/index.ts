@@ -1,3 +1,4 @@
+import { DEFAULT_CL_STD } from '../../options/input-options.js';
 import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { SourceFile } from '../../diagnostics/source.js';
 import type { DataLayout } from '../../layout/data-layout.js';
@@ -50,7 +51,7 @@ export function compileOpenCL(file: SourceFile, host: FileHost, options: OpenCLF
 /** One reading; with `skip`, undefined when the parser did not take every body read at the character level as one. */
 function compileWith(file: SourceFile, host: FileHost, options: OpenCLFrontendOptions, skip: boolean): FrontendResult | undefined {
   const diags = new DiagnosticBag();
-  const std = options.std ?? 'CL1.2';
+  const std = options.std ?? DEFAULT_CL_STD;
   const ppOptions: PreprocessOptions = {
     std,
     target: { name: options.layout.name, pointerBits: options.layout.sizeT === 8 ? 64 : 32 },

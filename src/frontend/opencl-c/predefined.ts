@@ -1,10 +1,6 @@
-/** OpenCL C language versions kernarg accepts, as `--cl-std` spells them. */
-export const CL_STDS = ['CL1.0', 'CL1.1', 'CL1.2', 'CL2.0', 'CL3.0'] as const;
-export type ClStd = (typeof CL_STDS)[number];
-
-export function clVersion(std: ClStd): number {
-  return { 'CL1.0': 100, 'CL1.1': 110, 'CL1.2': 120, 'CL2.0': 200, 'CL3.0': 300 }[std];
-}
+// The OpenCL C versions kernarg accepts, as `--cl-std` spells them, and their numbers: option facts, kept with the others.
+import { type ClStd, clVersion } from '../../options/input-options.js';
+export { CL_STDS, type ClStd, clVersion } from '../../options/input-options.js';
 
 /** Extensions a `#pragma OPENCL EXTENSION` may name; each is also defined as a macro, as clang's SPIR targets do. */
 export const KNOWN_EXTENSIONS = [

@@ -1,3 +1,4 @@
+import type { CommandLineMacro } from '../../options/input-options.js';
 import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { Messages } from '../../diagnostics/messages.js';
 import { SourceFile, type Span, span } from '../../diagnostics/source.js';
@@ -30,7 +31,7 @@ export interface PreprocessOptions {
 }
 
 /** One `-D name[=value]` (value undefined: `1`) or `-U name`; the CLI checks names and values. */
-export type CommandLineMacro = { readonly define: string; readonly value?: string } | { readonly undefine: string };
+export type { CommandLineMacro } from '../../options/input-options.js';
 
 export interface ExtensionPragma {
   readonly name: string;

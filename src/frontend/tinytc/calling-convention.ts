@@ -1,3 +1,4 @@
+import type { DopeOrder } from '../../options/input-options.js';
 import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { Messages } from '../../diagnostics/messages.js';
 import type { FunctionInfo, KernelAttributes, Parameter, ParamOrigin } from '../../model/kernel-module.js';
@@ -5,7 +6,7 @@ import { type QualType, type ScalarName, q, scalar } from '../../types/types.js'
 import type { Func, IrType, ScalarTypeName } from './ast.js';
 
 /** How the extra arguments of a memref are ordered: tinytc v0.3's OpenCL C generator, or v0.4's SPIR-V one. */
-export type DopeOrder = 'interleaved' | 'shapes-first';
+export type { DopeOrder } from '../../options/input-options.js';
 
 const SCALAR_MAP: Record<Exclude<ScalarTypeName, 'i1'>, ScalarName> = { i8: 'char', i16: 'short', i32: 'int', i64: 'long', index: 'long', f32: 'float', f64: 'double' };
 

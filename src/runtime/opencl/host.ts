@@ -1,3 +1,4 @@
+import { DEFAULT_CL_STD } from '../../options/input-options.js';
 import type { OpenCLKernelPlan, OpenCLPlan } from '../../abi/plan.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import { type BuildFlag, portableBuild, shownOptions } from '../../build-input/build-input.js';
@@ -428,7 +429,7 @@ const diskHost: FileHost = {
  */
 export async function kernel(source: string, name: string, options: KernelOptions = {}): Promise<Kernel> {
   const origin = options.origin ?? `${name}.cl`;
-  const flags: BuildFlag[] = [{ kind: 'std', std: options.std ?? 'CL1.2' }, ...(options.includeDirs ?? []).map((dir): BuildFlag => ({ kind: 'include', dir }))];
+  const flags: BuildFlag[] = [{ kind: 'std', std: options.std ?? DEFAULT_CL_STD }, ...(options.includeDirs ?? []).map((dir): BuildFlag => ({ kind: 'include', dir }))];
   // One reading of the files for kernarg's plan and the driver's build: the headers read are the tree the driver gets.
   const { result: r, input } = lowerForDriver(origin, source, diskHost, flags, options.buildOptions);
   if (!r.plan) throw new RuntimeInputError(`kernarg cannot lower '${name}':\n${formatDiagnostics(r.diagnostics)}`);

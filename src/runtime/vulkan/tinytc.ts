@@ -161,7 +161,7 @@ export function vulkanTinytcKernel(ctx: VulkanContext, ir: string, name: string,
   // A staged GEMM's tiles within the device's work-group memory, 8 KiB left for the kernel's own arrays (as LOCAL_BYTES leaves on NVIDIA).
   const blas: Partial<BlasPolicy> = { localBytes: Math.min(LOCAL_BYTES, l.maxComputeSharedMemorySize - 8 * 1024), ...options.blas };
   // The vulkan record's layout and plan under clspv's options, as `lower --target vulkan` makes them.
-  const lowerOptions = { target: 'vulkan', vulkan: options.vulkan ?? {} };
+  const lowerOptions = { target: 'vulkan' as const, vulkan: options.vulkan ?? {} };
   const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { target: vulkanTarget, lowerOptions, ...(options.spirv ? {} : { policy, api: 'vulkan' as const }) });
   if (!fe.compiled) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics([...fe.diagnostics.items, ...(fe.notLowered ?? [])])}`);
   const compiled = fe.compiled;

@@ -1,7 +1,7 @@
 import { AMDGCN } from '../../layout/data-layout.js';
 import type { AmdCl2Plan } from '../../abi/plan.js';
 import { emitJson } from '../../emit/json.js';
-import { pick } from '../options.js';
+import { declareFlags } from '../flag-declarations.js';
 import type { Target } from '../target.js';
 import { planPacking } from '../../pack/plan-packing.js';
 import { emitClrx } from './clrx.js';
@@ -18,15 +18,15 @@ export const amdCl2Target: Target<AmdCl2Plan, 'segment'> = {
   name: 'amd-cl2',
   title: 'AMD OpenCL 2.0 (CLRX)',
   summary: "AMD Catalyst's OpenCL 2.0 argument buffer (CLRX): setup arguments, offsets, user SGPRs",
-  flags: [
-    { kind: 'choice', flag: 'bits', choices: BITS.map(String), default: '64', help: 'pointer and setup-argument width', apply: (o, v) => ({ ...o, amdCl2: { ...o.amdCl2, bits: pick(BITS, v) } }) },
-    { kind: 'choice', flag: 'driver', choices: DRIVERS, default: 'new', help: 'AMD driver generation, new from 191205', apply: (o, v) => ({ ...o, amdCl2: { ...o.amdCl2, driver: pick(DRIVERS, v) } }) },
+  flags: declareFlags('amdCl2', [
+    { kind: 'choice', key: 'bits', flag: 'bits', choices: BITS, default: 64, help: 'pointer and setup-argument width' },
+    { kind: 'choice', key: 'driver', flag: 'driver', choices: DRIVERS, default: 'new', help: 'AMD driver generation, new from 191205' },
     {
-      kind: 'words', flag: 'use', choices: AMD_CL2_FEATURES, repeatable: false, noun: 'feature', default: 'args', help: 'enabled features, comma-separated',
-      apply: (o, v) => ({ ...o, amdCl2: { ...o.amdCl2, use: v.map((w) => pick(AMD_CL2_FEATURES, w)) } }),
+      kind: 'words', key: 'use', flag: 'use', choices: AMD_CL2_FEATURES, repeatable: false, noun: 'feature', default: 'args',
+      help: 'enabled features, comma-separated',
     },
-    { kind: 'boolean', flag: 'gfx9', help: 'user SGPR counts of GFX9 (Vega)', apply: (o, v) => ({ ...o, amdCl2: { ...o.amdCl2, gfx9: v } }) },
-  ],
+    { kind: 'boolean', key: 'gfx9', flag: 'gfx9', help: 'user SGPR counts of GFX9 (Vega)' },
+  ]),
   formats: ['table', 'json', 'clrx'],
   layout: () => AMDGCN,
   predefines: () => [],

@@ -3,8 +3,8 @@
 // `clang-N -x cl -cl-std=… -dM -E -target amdgcn-amd-amdhsa -mcpu=gfx900 -nogpulib` for N = 16, 19, 22
 // and every OpenCL C version (test/oracle/amdhsa-predefined-clang.test.ts): code under
 // `#ifdef __AMDGCN_WAVEFRONT_SIZE` or `#if __clang_major__ >= 19` takes the branch the chosen clang takes.
+import { type ClStd, DEFAULT_CL_STD, clVersion } from '../../options/input-options.js';
 import { assertNever } from '../../assert-never.js';
-import { clVersion, type ClStd } from '../../frontend/opencl-c/predefined.js';
 import type { AmdhsaLlvm } from './lower.js';
 
 /**
@@ -38,7 +38,7 @@ export function amdhsaPredefines(llvm: AmdhsaLlvm, std: ClStd | undefined): Pred
     case 19:
       return [...clangVersion(19), ['__AMDGCN_CUMODE__', '1'], ['__AMDGCN_WAVEFRONT_SIZE__', '64']];
     case 22: {
-      const cl30 = clVersion(std ?? 'CL1.2') >= 300;
+      const cl30 = clVersion(std ?? DEFAULT_CL_STD) >= 300;
       return [
         ...clangVersion(22),
         ['__AMDGCN_WAVEFRONT_SIZE', null],

@@ -1,5 +1,5 @@
 import { emitJson } from '../../emit/json.js';
-import { pick } from '../options.js';
+import { declareFlags } from '../flag-declarations.js';
 import type { Target } from '../target.js';
 import { planPacking } from '../../pack/plan-packing.js';
 import { choiceProblem } from '../option-problem.js';
@@ -16,19 +16,22 @@ export const cudaTarget: Target<CudaPlan, 'segment'> = {
   name: 'cuda',
   title: 'CUDA (PTX .param)',
   summary: "the PTX .entry parameters as clang's NVPTX backend declares them, and their offsets in CUDA's parameter buffer",
-  flags: [
-    { kind: 'choice', flag: 'arch', choices: CUDA_ARCHES, default: 'nvptx64', help: 'device address width values are sized with', apply: (o, v) => ({ ...o, cuda: { ...o.cuda, arch: pick(CUDA_ARCHES, v) } }) },
+  flags: declareFlags('cuda', [
     {
-      kind: 'choice', flag: 'local-memory', choices: CUDA_LOCAL_MEMORY, default: 'nvidia',
-      help: "how local pointer arguments become dynamic shared memory: NVIDIA's OpenCL (.ptr .shared addresses) or pocl's CUDA driver (32-bit offsets, plus _work_dim and _global_offset_x/y/z)",
-      apply: (o, v) => ({ ...o, cuda: { ...o.cuda, localMemory: pick(CUDA_LOCAL_MEMORY, v) } }),
+      kind: 'choice', key: 'arch', flag: 'arch', choices: CUDA_ARCHES, default: 'nvptx64',
+      help: 'device address width values are sized with',
     },
-  ],
+    {
+      kind: 'choice', key: 'localMemory', flag: 'local-memory', choices: CUDA_LOCAL_MEMORY, default: 'nvidia',
+      help: "how local pointer arguments become dynamic shared memory: NVIDIA's OpenCL (.ptr .shared addresses) or pocl's CUDA driver (32-bit offsets, plus _work_dim and _global_offset_x/y/z)",
+    },
+  ]),
   formats: ['table', 'json', 'ptx'],
   layout: (o) => cudaLayout(o.cuda?.arch),
   predefines: (o) => cudaPredefines(o.std),
   flagConflict: () => undefined,
-  optionProblem: (o) => choiceProblem('arch', o.cuda?.arch, CUDA_ARCHES) ?? choiceProblem('local memory', o.cuda?.localMemory, CUDA_LOCAL_MEMORY),
+  optionProblem: (o) =>
+    choiceProblem('cuda.arch', o.cuda?.arch, CUDA_ARCHES) ?? choiceProblem('cuda.localMemory', o.cuda?.localMemory, CUDA_LOCAL_MEMORY),
   table: cudaTable,
   vocabulary: CUDA_VOCABULARY,
   view: cudaView,

@@ -1,7 +1,7 @@
 // The macros clang's NVPTX target defines differently from SPIR's (checked against
 // `clang-16 -x cl -dM -E -target nvptx64-nvidia-nvcl` for CL1.2, 2.0 and 3.0): kernels under
 // `#ifdef __IMAGE_SUPPORT__`, `__SPIR__` or `cl_khr_fp16` are not compiled for NVPTX.
-import { type ClStd, clVersion } from '../../frontend/opencl-c/predefined.js';
+import { type ClStd, DEFAULT_CL_STD, clVersion } from '../../options/input-options.js';
 
 const ALWAYS_ABSENT = [
   '__IMAGE_SUPPORT__', '__SPIR', '__SPIR64', '__SPIR64__', '__SPIR__', '__opencl_subgroup_builtins',
@@ -25,13 +25,13 @@ const ABSENT_FROM_CL30 = [
 
 /** The macros of kernarg's SPIR predefines that clang's NVPTX target leaves undefined, by OpenCL C version. */
 function cudaUndefines(std: ClStd | undefined): readonly string[] {
-  const v = clVersion(std ?? 'CL1.2');
+  const v = clVersion(std ?? DEFAULT_CL_STD);
   return [...ALWAYS_ABSENT, ...(v >= 200 ? ABSENT_FROM_CL20 : []), ...(v >= 300 ? ABSENT_FROM_CL30 : [])];
 }
 
 /** NVPTX's own macros, after the SPIR ones it leaves undefined (null values: undefined first, as the driver's own). */
 export function cudaPredefines(std: ClStd | undefined): readonly (readonly [string, string | null])[] {
   const own: [string, string | null][] = [...cudaUndefines(std).map((n) => [n, null] as [string, null]), ['__NVPTX__', '1'], ['__PTX__', '1'], ['__SIZEOF_INT128__', '16']];
-  if (clVersion(std ?? 'CL1.2') >= 300) own.push(['__opencl_c_named_address_space_builtins', '1']);
+  if (clVersion(std ?? DEFAULT_CL_STD) >= 300) own.push(['__opencl_c_named_address_space_builtins', '1']);
   return own;
 }

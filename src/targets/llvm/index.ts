@@ -1,7 +1,7 @@
 import { TRIPLES, TRIPLE_INFO } from '../../abi/llvm-kernel.js';
 import { emitJson } from '../../emit/json.js';
 import { emitLlvmIr } from '../../emit/llvm-ir.js';
-import { pick } from '../options.js';
+import { declareFlags } from '../flag-declarations.js';
 import { type Target } from '../target.js';
 import { choiceProblem } from '../option-problem.js';
 import { type LlvmPlan, lowerLlvm } from './lower.js';
@@ -16,12 +16,18 @@ export const llvmTarget: Target<LlvmPlan, undefined> = {
   name: 'llvm',
   title: 'LLVM IR metadata',
   summary: "LLVM IR kernel declarations with clang's kernel_arg_* metadata",
-  flags: [
-    { kind: 'choice', flag: 'metadata', choices: METADATA, default: 'modern', help: 'function-attached kernel_arg_* or the !opencl.kernels node', apply: (o, v) => ({ ...o, llvm: { ...o.llvm, metadata: pick(METADATA, v) } }) },
-    { kind: 'choice', flag: 'triple', choices: TRIPLES, value: '<triple>', default: 'spir64-unknown-unknown', help: 'target triple', apply: (o, v) => ({ ...o, llvm: { ...o.llvm, triple: pick(TRIPLES, v) } }) },
-    { kind: 'boolean', flag: 'kernel-stubs', help: 'split each kernel into an entry and a __clang_ocl_kern_imp_ body', apply: (o, v) => ({ ...o, llvm: { ...o.llvm, kernelStubs: v } }) },
-    { kind: 'boolean', flag: 'kernel-arg-info', help: 'also emit !kernel_arg_name (as clang -cl-kernel-arg-info)', apply: (o, v) => ({ ...o, llvm: { ...o.llvm, kernelArgInfo: v } }) },
-  ],
+  flags: declareFlags('llvm', [
+    {
+      kind: 'choice', key: 'metadata', flag: 'metadata', choices: METADATA, default: 'modern',
+      help: 'function-attached kernel_arg_* or the !opencl.kernels node',
+    },
+    {
+      kind: 'choice', key: 'triple', flag: 'triple', choices: TRIPLES, value: '<triple>', default: 'spir64-unknown-unknown',
+      help: 'target triple',
+    },
+    { kind: 'boolean', key: 'kernelStubs', flag: 'kernel-stubs', help: 'split each kernel into an entry and a __clang_ocl_kern_imp_ body' },
+    { kind: 'boolean', key: 'kernelArgInfo', flag: 'kernel-arg-info', help: 'also emit !kernel_arg_name (as clang -cl-kernel-arg-info)' },
+  ]),
   formats: ['table', 'json', 'llvm-ir'],
   layout: (o) => TRIPLE_INFO[o.llvm?.triple ?? 'spir64-unknown-unknown'].layout,
   predefines: () => [],

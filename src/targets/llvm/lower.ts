@@ -14,6 +14,8 @@ export interface LlvmTargetOptions {
   readonly triple?: Triple;
   readonly metadata?: 'modern' | 'legacy';
   readonly kernelStubs?: boolean;
+  /** --format llvm-ir: also `!kernel_arg_name` (as clang's -cl-kernel-arg-info). */
+  readonly kernelArgInfo?: boolean;
 }
 
 /** Kernels with the `kernel_arg_*` metadata clang-16 gives them. */

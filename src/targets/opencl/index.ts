@@ -2,7 +2,7 @@ import { DATA_LAYOUTS } from '../../layout/data-layout.js';
 import type { OpenCLPlan } from '../../abi/plan.js';
 import { emitJson } from '../../emit/json.js';
 import { emitSignatures } from '../../emit/signatures.js';
-import { pick } from '../options.js';
+import { declareFlags } from '../flag-declarations.js';
 import { type Target } from '../target.js';
 import { planPacking } from '../../pack/plan-packing.js';
 import { choiceProblem } from '../option-problem.js';
@@ -18,14 +18,14 @@ export const openclTarget: Target<OpenCLPlan, 'arg-list'> = {
   name: 'opencl',
   title: 'OpenCL (clSetKernelArg)',
   summary: 'the clSetKernelArg plan: index, kind, address space or access, type name, size',
-  flags: [
-    { kind: 'choice', flag: 'arch', choices: ARCHES, default: 'spir64', help: 'device address width values are sized with', apply: (o, v) => ({ ...o, arch: pick(ARCHES, v) }) },
-  ],
+  flags: declareFlags('opencl', [
+    { kind: 'choice', key: 'arch', flag: 'arch', choices: ARCHES, default: 'spir64', help: 'device address width values are sized with' },
+  ]),
   formats: ['table', 'json', 'signatures'],
-  layout: (o) => DATA_LAYOUTS[o.arch ?? 'spir64'],
+  layout: (o) => DATA_LAYOUTS[o.opencl?.arch ?? 'spir64'],
   predefines: () => [],
   flagConflict: () => undefined,
-  optionProblem: (o) => choiceProblem('arch', o.arch, ARCHES),
+  optionProblem: (o) => choiceProblem('opencl.arch', o.opencl?.arch, ARCHES),
   table: openclTable,
   vocabulary: OPENCL_VOCABULARY,
   view: openclView,
@@ -33,7 +33,7 @@ export const openclTarget: Target<OpenCLPlan, 'arg-list'> = {
   // clSetKernelArg's list, set by index: no byte blocks.
   pack: planPacking('arg-list', () => ({ segment: 0, pushConstants: 0 })),
   lower(module, o, _diags, generated) {
-    const plan = lowerOpenCL(module, { arch: o.arch }, generated);
+    const plan = lowerOpenCL(module, o.opencl ?? {}, generated);
     return {
       plan,
       render(format, ctx) {

@@ -1,5 +1,5 @@
 import type { HostRule } from '../../abi/origin.js';
-import { PHYSICAL_STORAGE_REQUIREMENTS } from './today.js';
+import { PHYSICAL_STORAGE_REQUIREMENTS } from './physical-pointers.js';
 import type { VulkanPlan, VulkanSlot } from './plan.js';
 
 const isTable = (s: VulkanSlot) => {

@@ -1,26 +1,22 @@
 import { DATA_LAYOUTS } from '../../layout/data-layout.js';
 import { emitJson } from '../../emit/json.js';
-import { type LowerOptions, pick } from '../options.js';
+import { declareFlags } from '../flag-declarations.js';
 import { type Target, type TargetFlag } from '../target.js';
 import { planPacking } from '../../pack/plan-packing.js';
 import { choiceProblem } from '../option-problem.js';
 import { emitDescriptorMap } from './descriptor-map.js';
 import { withAddressTables } from './address-tables.js';
-import { type VulkanPlan, type VulkanTargetOptions, lowerVulkan } from './lower.js';
+import { type VulkanPlan, lowerVulkan } from './lower.js';
+import { BINDING_SCHEMES, DEFAULT_MAX_PUSH_CONSTANT_SIZE } from './plan.js';
+import { DEFAULT_PRINTF_BUFFER_SIZE } from './printf.js';
 import { parseSamplerMap } from './sampler-map.js';
 import { vulkanTable } from './table.js';
 import { readVulkanPlan } from './schema.js';
 import { VULKAN_VOCABULARY, vulkanView } from './view.js';
 
 const ARCHES = ['spir', 'spir64'] as const;
-const ZERO_ONE = ['0', '1'] as const;
 const STORAGE = ['ssbo', 'ubo', 'pushconstant'] as const;
 const POD_ARGS = ['ssbo', 'auto'] as const;
-const BINDING_SCHEMES = ['seed', 'clspv'] as const;
-
-const set = (o: LowerOptions, v: Partial<VulkanTargetOptions>): LowerOptions => ({ ...o, vulkan: { ...o.vulkan, ...v } });
-const bool = (flag: string, key: 'podUbo' | 'podPushConstant' | 'constantArgsUbo' | 'distinctKernelDescriptorSets' | 'moduleConstantsInStorageBuffer' | 'globalOffset' | 'globalOffsetPushConstant' | 'longVector' | 'physicalStorageBuffers' | 'enablePrintf' | 'nativeMath', help: string): TargetFlag =>
-  ({ kind: 'boolean', flag, help, apply: (o, v) => set(o, { [key]: v }) });
 
 /** clspv's Vulkan calling convention: descriptor sets, bindings, POD blocks, push and spec constants. */
 export const vulkanTarget: Target<VulkanPlan, 'bindings'> = {
@@ -28,39 +24,84 @@ export const vulkanTarget: Target<VulkanPlan, 'bindings'> = {
   title: 'Vulkan (clspv)',
   summary: "clspv's Vulkan interface: descriptor sets and bindings, POD blocks, push and spec constants",
   // clspv spells its options with one dash too (`-pod-ubo`, `-cluster-pod-kernel-args=0`).
-  flags: ([
-    { kind: 'choice', flag: 'arch', choices: ARCHES, default: 'spir', help: 'device address width values are sized with', apply: (o, v) => set({ ...o, arch: pick(ARCHES, v) }, { arch: pick(ARCHES, v) }) },
-    { kind: 'choice', flag: 'cluster-pod-kernel-args', choices: ZERO_ONE, default: '1', help: 'collect POD arguments into one struct', apply: (o, v) => set(o, { clusterPodKernelArgs: v === '1' }) },
-    bool('pod-ubo', 'podUbo', 'POD arguments in a uniform buffer'),
-    bool('pod-pushconstant', 'podPushConstant', 'POD arguments in push constants'),
-    { kind: 'choice', flag: 'pod-args', choices: POD_ARGS, default: 'ssbo', help: "ssbo (the seed's) or auto (today's clspv: push constant, UBO, SSBO)", apply: (o, v) => set(o, { podArgs: pick(POD_ARGS, v) }) },
-    { kind: 'count', flag: 'max-pushconstant-size', value: '<bytes>', default: '128', help: 'push-constant limit', apply: (o, v) => set(o, { maxPushConstantSize: v }) },
-    bool('constant-args-ubo', 'constantArgsUbo', 'constant pointer arguments in uniform buffers'),
-    bool('distinct-kernel-descriptor-sets', 'distinctKernelDescriptorSets', 'one descriptor set per kernel'),
-    bool('module-constants-in-storage-buffer', 'moduleConstantsInStorageBuffer', 'module-scope constants in one storage buffer'),
+  flags: declareFlags('vulkan', [
+    { kind: 'choice', key: 'arch', flag: 'arch', choices: ARCHES, default: 'spir', help: 'device address width values are sized with' },
     {
-      kind: 'file', flag: 'samplermap', value: '<file>', help: 'sampler map (set 0, bindings in file order)',
-      apply(o, text) {
+      kind: 'zero-one', key: 'clusterPodKernelArgs', flag: 'cluster-pod-kernel-args', default: true,
+      help: 'collect POD arguments into one struct',
+    },
+    { kind: 'boolean', key: 'podUbo', flag: 'pod-ubo', help: 'POD arguments in a uniform buffer' },
+    { kind: 'boolean', key: 'podPushConstant', flag: 'pod-pushconstant', help: 'POD arguments in push constants' },
+    {
+      kind: 'choice', key: 'podArgs', flag: 'pod-args', choices: POD_ARGS, default: 'ssbo',
+      help: "ssbo (the seed's) or auto (today's clspv: push constant, UBO, SSBO)",
+    },
+    {
+      kind: 'count', key: 'maxPushConstantSize', flag: 'max-pushconstant-size', value: '<bytes>', default: DEFAULT_MAX_PUSH_CONSTANT_SIZE,
+      help: 'push-constant limit',
+    },
+    { kind: 'boolean', key: 'constantArgsUbo', flag: 'constant-args-ubo', help: 'constant pointer arguments in uniform buffers' },
+    {
+      kind: 'boolean', key: 'distinctKernelDescriptorSets', flag: 'distinct-kernel-descriptor-sets',
+      help: 'one descriptor set per kernel',
+    },
+    {
+      kind: 'boolean', key: 'moduleConstantsInStorageBuffer', flag: 'module-constants-in-storage-buffer',
+      help: 'module-scope constants in one storage buffer',
+    },
+    {
+      kind: 'file', key: 'samplerMap', flag: 'samplermap', value: '<file>', help: 'sampler map (set 0, bindings in file order)',
+      read(text) {
         const r = parseSamplerMap(text);
-        return 'message' in r ? r : set(o, { samplerMap: r.masks });
+        return 'message' in r ? r : { value: r.masks };
       },
     },
-    bool('global-offset', 'globalOffset', 'support get_global_offset (spec constants)'),
-    bool('global-offset-push-constant', 'globalOffsetPushConstant', 'global offset as a module push constant'),
-    { kind: 'choice', flag: 'work-dim', choices: ZERO_ONE, default: '1', help: 'work_dim spec constant for get_work_dim', apply: (o, v) => set(o, { workDim: v === '1' }) },
-    bool('long-vector', 'longVector', 'allow vectors of 8 and 16'),
-    { kind: 'choice', flag: 'binding-scheme', choices: BINDING_SCHEMES, default: 'seed', help: "bindings per kernel (seed) or keyed by position across kernels (today's clspv)", apply: (o, v) => set(o, { bindingScheme: pick(BINDING_SCHEMES, v) }) },
-    { kind: 'words', flag: 'no-8bit-storage', choices: STORAGE, repeatable: true, noun: 'storage class', help: 'storage classes without 8-bit access', apply: (o, v) => set(o, { no8bitStorage: v.map((w) => pick(STORAGE, w)) }) },
-    { kind: 'words', flag: 'no-16bit-storage', choices: STORAGE, repeatable: true, noun: 'storage class', help: 'storage classes without 16-bit access', apply: (o, v) => set(o, { no16bitStorage: v.map((w) => pick(STORAGE, w)) }) },
-    bool('physical-storage-buffers', 'physicalStorageBuffers', "today's clspv, --arch=spir64: global and constant pointers as 8-byte addresses among the PODs"),
-    bool('enable-printf', 'enablePrintf', "today's clspv: printf writes to a printf buffer described by reflection data"),
+    { kind: 'boolean', key: 'globalOffset', flag: 'global-offset', help: 'support get_global_offset (spec constants)' },
     {
-      kind: 'boolean', flag: 'float-atomic-add', help: '--format spirv*: floating atomic adds as OpAtomicFAddEXT (devices with shaderBufferFloat32/64AtomicAdd) instead of compare-and-swap loops',
-      apply: (o, v) => ({ ...o, floatAtomicAdd: v }),
+      kind: 'boolean', key: 'globalOffsetPushConstant', flag: 'global-offset-push-constant',
+      help: 'global offset as a module push constant',
     },
-    bool('cl-native-math', 'nativeMath', "clspv's native math builtins; implies -cl-fast-relaxed-math (defines __FAST_RELAXED_MATH__), no other ABI effect"),
-    { kind: 'count', flag: 'printf-buffer-size', value: '<bytes>', default: '1048576', help: 'printf buffer size', apply: (o, v) => set(o, { printfBufferSize: v }) },
-  ] satisfies TargetFlag[]).map((f): TargetFlag => ({ ...f, singleDash: true })),
+    { kind: 'zero-one', key: 'workDim', flag: 'work-dim', default: true, help: 'work_dim spec constant for get_work_dim' },
+    { kind: 'boolean', key: 'longVector', flag: 'long-vector', help: 'allow vectors of 8 and 16' },
+    {
+      kind: 'choice', key: 'bindingScheme', flag: 'binding-scheme', choices: BINDING_SCHEMES, default: 'per-kernel',
+      // The first spellings, named after where each scheme was read (the seed's examples, today's clspv).
+      deprecated: { seed: 'per-kernel', clspv: 'by-position' },
+      help:
+        "each kernel's bindings from 0 (per-kernel) or one binding per argument position across kernels " +
+        "(by-position, as today's clspv)",
+    },
+    {
+      kind: 'words', key: 'no8bitStorage', flag: 'no-8bit-storage', choices: STORAGE, repeatable: true, noun: 'storage class',
+      help: 'storage classes without 8-bit access',
+    },
+    {
+      kind: 'words', key: 'no16bitStorage', flag: 'no-16bit-storage', choices: STORAGE, repeatable: true, noun: 'storage class',
+      help: 'storage classes without 16-bit access',
+    },
+    {
+      kind: 'boolean', key: 'physicalStorageBuffers', flag: 'physical-storage-buffers',
+      help: "today's clspv, --arch=spir64: global and constant pointers as 8-byte addresses among the PODs",
+    },
+    {
+      kind: 'boolean', key: 'enablePrintf', flag: 'enable-printf',
+      help: "today's clspv: printf writes to a printf buffer described by reflection data",
+    },
+    {
+      kind: 'boolean', key: 'floatAtomicAdd', flag: 'float-atomic-add',
+      help:
+        '--format spirv*: floating atomic adds as OpAtomicFAddEXT (devices with shaderBufferFloat32/64AtomicAdd) ' +
+        'instead of compare-and-swap loops',
+    },
+    {
+      kind: 'boolean', key: 'nativeMath', flag: 'cl-native-math',
+      help: "clspv's native math builtins; implies -cl-fast-relaxed-math (defines __FAST_RELAXED_MATH__), no other ABI effect",
+    },
+    {
+      kind: 'count', key: 'printfBufferSize', flag: 'printf-buffer-size', value: '<bytes>', default: DEFAULT_PRINTF_BUFFER_SIZE,
+      help: 'printf buffer size',
+    },
+  ]).map((f): TargetFlag => ({ ...f, singleDash: true })),
   formats: ['table', 'json', 'descriptor-map'],
   layout: (o) => DATA_LAYOUTS[o.vulkan?.arch ?? 'spir'],
   // clspv defines VULKAN (100, for Vulkan 1.0) for its sources.

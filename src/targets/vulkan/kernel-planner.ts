@@ -17,9 +17,9 @@ import { assertNever } from '../../assert-never.js';
 import type { ArgClass } from '../../model/arg-class.js';
 import { placeVulkanKernel } from './placement.js';
 import { checkSmallStorage, choosePlacement, scalarsIn, smallStorageLimited, storeSize } from './pod-storage.js';
-import { ARG_KIND_REFLECTION } from './today.js';
-import type { TodayModuleParts } from './today-plan.js';
-import type { StorageClassName, VulkanArgKind, VulkanKernelPlan, VulkanSlot, VulkanTargetOptions } from './plan.js';
+import { ARG_KIND_REFLECTION } from './reflection-names.js';
+import type { ClspvModuleParts } from './module-parts.js';
+import { DEFAULT_MAX_PUSH_CONSTANT_SIZE, type StorageClassName, type VulkanArgKind, type VulkanKernelPlan, type VulkanSlot, type VulkanTargetOptions } from './plan.js';
 
 type Report = (span: Span | undefined, message: Message, args?: readonly (string | number)[]) => void;
 type Param = FunctionInfo['params'][number];
@@ -96,7 +96,7 @@ export interface SlotContents {
 
 export class KernelPlanner {
   readonly contents: SlotContents = { scalars: { all: new Set(), ssbo: new Set(), ubo: new Set(), pushconstant: new Set() }, images: [], buffers: false, pointers: false };
-  private readonly clspvBindings = new Map<number, number>();
+  private readonly positionBindings = new Map<number, number>();
   private sharedSet: number | undefined;
   // Per kernel, reused from kernel to kernel (only `plan` and what it calls read them): each POD's
   // offset by parameter index, the next binding.
@@ -107,7 +107,7 @@ export class KernelPlanner {
     private readonly o: VulkanTargetOptions,
     private readonly dl: DataLayout,
     private readonly modulePushConstants: boolean,
-    private readonly today: TodayModuleParts,
+    private readonly moduleParts: ClspvModuleParts,
     private readonly state: PlannerState,
     private readonly err: Report,
   ) {}
@@ -143,7 +143,7 @@ export class KernelPlanner {
         if (kind === 'pod' || kind === 'pointer') continue;
         args[n++] = (this.slot(p, kind, kind === 'local' ? undefined : this.nextBinding(position++), set, block));
       }
-      const podBinding = block.placement === 'pushconstant' ? (o.bindingScheme === 'clspv' ? (this.nextBinding(position++), undefined) : undefined) : this.nextBinding(position++);
+      const podBinding = block.placement === 'pushconstant' ? (o.bindingScheme === 'by-position' ? (this.nextBinding(position++), undefined) : undefined) : this.nextBinding(position++);
       for (const p of pods) args[n++] = (this.slot(p, kinds[p.index] === 'pointer' ? 'pointer' : 'pod', podBinding, set, block));
     } else {
       // Every argument in order; locals take no binding.
@@ -160,21 +160,21 @@ export class KernelPlanner {
 
   /** The binding of the argument at `position` (among those that take one): per kernel in order, or clspv's per position across kernels. */
   private nextBinding(position: number): number {
-    return this.o.bindingScheme !== 'clspv' ? this.binding++ : this.clspvBinding(position);
+    return this.o.bindingScheme !== 'by-position' ? this.binding++ : this.positionBinding(position);
   }
 
   /** POD block layout: the natural layout of a struct of the POD arguments in order, where the options and sizes put it. */
   private podBlock(k: FunctionInfo, kinds: readonly Kind[], pods: readonly Param[]): PodBlock {
     if (!pods.length) return NO_PODS;
-    const { o, dl, today, err } = this;
+    const { o, dl, moduleParts, err } = this;
     const offsets = this.podOffsets;
     const cluster = o.clusterPodKernelArgs ?? true;
-    const maxPush = o.maxPushConstantSize ?? 128;
-    const chosen = choosePlacement(pods, o, cluster, maxPush, this.modulePushConstants || (today.imageMetadata.get(k.name)?.length ?? 0) > 0, dl, today.globalPodBase);
+    const maxPush = o.maxPushConstantSize ?? DEFAULT_MAX_PUSH_CONSTANT_SIZE;
+    const chosen = choosePlacement(pods, o, cluster, maxPush, this.modulePushConstants || (moduleParts.imageMetadata.get(k.name)?.length ?? 0) > 0, dl, moduleParts.globalPodBase);
     const placement = chosen === 'global-pushconstant' ? 'pushconstant' : chosen;
     // Type-mangled global push constants (today's clspv, --pod-args=auto): the PODs follow the module push constants.
     const globalPush = chosen === 'global-pushconstant';
-    const base = globalPush ? today.globalPodBase : 0;
+    const base = globalPush ? moduleParts.globalPodBase : 0;
     let pointers = false;
     for (const p of pods) if (kinds[p.index] === 'pointer') pointers = true;
     if (placement === 'ssbo' && pointers) err(k.span, Messages.vkSsboPodsWithPointers);
@@ -215,12 +215,12 @@ export class KernelPlanner {
     return this.sharedSet;
   }
 
-  /** --binding-scheme=clspv: one binding per argument position across the module's kernels. */
-  private clspvBinding(position: number): number {
-    let b = this.clspvBindings.get(position);
+  /** --binding-scheme=by-position: one binding per argument position across the module's kernels. */
+  private positionBinding(position: number): number {
+    let b = this.positionBindings.get(position);
     if (b === undefined) {
-      b = this.clspvBindings.size;
-      this.clspvBindings.set(position, b);
+      b = this.positionBindings.size;
+      this.positionBindings.set(position, b);
     }
     return b;
   }

@@ -7,12 +7,12 @@ import { layoutOf } from '../../layout/layout.js';
 import { type FunctionInfo, type KernelModule, kernelsOf } from '../../model/kernel-module.js';
 import { someKernelCalls } from '../../abi/call-graph.js';
 import type { Draft } from '../../abi/origin.js';
-import { checkTodayOptions, placeImageMetadata, printfPlan, todayModuleParts, withPrintfFlag } from './today-plan.js';
+import { checkPhysicalPointerOptions, placeImageMetadata, printfPlan, clspvModuleParts, withPrintfFlag } from './module-parts.js';
 import { checkBufferStorage } from './pod-storage.js';
 import { KernelPlanner, type PlannerState } from './kernel-planner.js';
 import { checkCalls, checkParams, checkProgramScope } from './module-checks.js';
 import { vulkanRequirements } from './requirements.js';
-import type { VulkanKernelPlan, VulkanPlan, VulkanTargetOptions } from './plan.js';
+import { DEFAULT_MAX_PUSH_CONSTANT_SIZE, type VulkanKernelPlan, type VulkanPlan, type VulkanTargetOptions } from './plan.js';
 import { type ArgClass, classifyArg } from '../../model/arg-class.js';
 
 export type * from './plan.js';
@@ -61,7 +61,7 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   const arch = o.arch ?? 'spir';
   const dl = DATA_LAYOUTS[arch];
   const cluster = o.clusterPodKernelArgs ?? true;
-  const maxPush = o.maxPushConstantSize ?? 128;
+  const maxPush = o.maxPushConstantSize ?? DEFAULT_MAX_PUSH_CONSTANT_SIZE;
   const kernels = kernelsOf(module);
   const err = (span: Span | undefined, message: Message, args: readonly (string | number)[] = []) => diags.report(message, span, args);
 
@@ -72,7 +72,7 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   if (o.podPushConstant && modulePushConstantsRequested && (o.globalOffsetPushConstant || o.globalOffset)) {
     err(undefined, Messages.vkPodPushModulePush);
   }
-  checkTodayOptions(o, arch, err);
+  checkPhysicalPointerOptions(o, arch, err);
 
   // Restrictions of the seed.
   checkCalls(module, kernels, o, err);
@@ -107,8 +107,8 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
     pcEnd = offset + 12;
   }
   if (o.podPushConstant && pushConstants.length) err(undefined, Messages.vkPodPushModulePush);
-  const today = todayModuleParts(module, kernels, o, pushConstants, err);
-  pcEnd = today.pcEnd;
+  const moduleParts = clspvModuleParts(module, kernels, o, pushConstants, err);
+  pcEnd = moduleParts.pcEnd;
 
   // Spec constants: work-group size, then locals, then work_dim and global offsets.
   const localSize = kernels.length > 0 && kernels.every((k) => k.attributes.reqdWorkGroupSize);
@@ -116,11 +116,11 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   if (!localSize) specConstants.push({ name: 'workgroup_size_x', specId: 0 }, { name: 'workgroup_size_y', specId: 1 }, { name: 'workgroup_size_z', specId: 2 });
 
   const state: PlannerState = { nextSet, nextSpec: 3, descriptorSets };
-  const planner = new KernelPlanner(o, dl, pushConstants.length > 0 || today.modulePush, today, state, err);
+  const planner = new KernelPlanner(o, dl, pushConstants.length > 0 || moduleParts.modulePush, moduleParts, state, err);
   const kernelPlans = planKernels(planner, kernels, classes);
   nextSet = state.nextSet;
   let nextSpec = state.nextSpec;
-  pcEnd = placeImageMetadata(kernelPlans, today.imageMetadata, pcEnd);
+  pcEnd = placeImageMetadata(kernelPlans, moduleParts.imageMetadata, pcEnd);
   if ((o.workDim ?? true) && uses('get_work_dim')) specConstants.push({ name: 'work_dim', specId: nextSpec++ });
   if (o.globalOffset && !globalOffsetPush && (uses('get_global_id') || uses('get_global_offset'))) {
     for (const axis of ['x', 'y', 'z']) specConstants.push({ name: `global_offset_${axis}`, specId: nextSpec++ });
@@ -131,7 +131,7 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   if (uses('get_max_sub_group_size') || uses('get_enqueued_num_sub_groups')) specConstants.push({ name: 'subgroup_max_size', specId: nextSpec++ });
 
   // Module constants in one storage buffer, in the set after the kernel-argument sets (or, with
-  // physical storage buffers, behind the pointer todayModuleParts placed among the push constants).
+  // physical storage buffers, behind the pointer clspvModuleParts placed among the push constants).
   let constantData: VulkanPlan['constantData'];
   if (o.moduleConstantsInStorageBuffer && module.variables.some((v) => v.space === 'constant')) {
     let end = 0;
@@ -146,15 +146,15 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
     for (const v of vars) bytes.set(v.bytes, v.offset);
     const hexbytes = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
     const variables = vars.map(({ name, offset, size }) => ({ name, offset, size }));
-    if (today.constantsPointerOffset !== undefined) {
-      constantData = { reflection: 'ConstantDataPointerPushConstant', pushConstantOffset: today.constantsPointerOffset, size: 8, hexbytes, variables };
+    if (moduleParts.constantsPointerOffset !== undefined) {
+      constantData = { reflection: 'ConstantDataPointerPushConstant', pushConstantOffset: moduleParts.constantsPointerOffset, size: 8, hexbytes, variables };
     } else {
       const set = nextSet++;
       descriptorSets.push({ set, use: 'module constants' });
       constantData = { descriptorSet: set, binding: 0, kind: 'buffer', hexbytes, variables };
     }
   }
-  const printf = today.printf && printfPlan(today.printf, () => {
+  const printf = moduleParts.printf && printfPlan(moduleParts.printf, () => {
     descriptorSets.push({ set: nextSet, use: 'printf buffer' });
     return nextSet++;
   });

@@ -1,9 +1,17 @@
 import type { KernelPlanBase, SlotBase, ValueLayout } from '../../abi/plan.js';
 import type { QualType } from '../../types/types.js';
 import type { ClspvReflectionName } from '../../emit/spirv/clspv-instructions.js';
-import type { ImageMetadataSlot, PrintfBuffer, PrintfInfo } from './today.js';
+import type { ImageMetadataSlot } from './image-metadata.js';
+import type { PrintfBuffer, PrintfInfo } from './printf.js';
 
 export type StorageClassName = 'ssbo' | 'ubo' | 'pushconstant';
+
+/** How bindings are numbered: per kernel, or by argument position across kernels. */
+export const BINDING_SCHEMES = ['per-kernel', 'by-position'] as const;
+export type BindingScheme = (typeof BINDING_SCHEMES)[number];
+
+/** clspv's `-max-pushconstant-size` default, the push-constant bytes Vulkan guarantees (maxPushConstantsSize). */
+export const DEFAULT_MAX_PUSH_CONSTANT_SIZE = 128;
 
 export interface VulkanTargetOptions {
   readonly clusterPodKernelArgs?: boolean;
@@ -22,8 +30,14 @@ export interface VulkanTargetOptions {
   readonly workDim?: boolean;
   readonly longVector?: boolean;
   readonly arch?: 'spir' | 'spir64';
-  /** `seed`: bindings per kernel as the seed describes; `clspv`: keyed by argument position across kernels. */
-  readonly bindingScheme?: 'seed' | 'clspv';
+  /**
+   * `per-kernel` (default): each kernel numbers its bindings from 0 in argument order (the
+   * descriptor-map examples of clspv's documentation); `by-position`: one binding per argument
+   * position across the module's kernels, as today's clspv assigns them.
+   */
+  readonly bindingScheme?: BindingScheme;
+  /** --format spirv*: floating atomic adds as OpAtomicFAddEXT (the device has the feature) instead of compare-and-swap loops. */
+  readonly floatAtomicAdd?: boolean;
   readonly no8bitStorage?: readonly StorageClassName[];
   readonly no16bitStorage?: readonly StorageClassName[];
   /** Today's clspv `-physical-storage-buffers`: global and constant pointers travel as 8-byte addresses among the PODs. */

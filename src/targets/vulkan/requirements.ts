@@ -3,7 +3,7 @@
 // images, and the builtins the kernels call.
 import type { KernelModule } from '../../model/kernel-module.js';
 import { has16, has8, scalarsIn } from './pod-storage.js';
-import { addPhysicalRequirements } from './today-plan.js';
+import { addPhysicalRequirements } from './module-parts.js';
 import type { SlotContents } from './kernel-planner.js';
 import type { VulkanPlan } from './plan.js';
 

@@ -2,6 +2,8 @@
 
 export type ZebinDevice = 'tgllp' | 'dg2' | 'pvc';
 export const ZEBIN_DEVICES: readonly ZebinDevice[] = ['tgllp', 'dg2', 'pvc'];
+/** ocloc's default device here: the one whose payload kernarg was checked against most (Ponte Vecchio). */
+export const ZEBIN_DEFAULT_DEVICE: ZebinDevice = 'pvc';
 
 export interface DeviceFacts {
   /** ocloc's family name of the device (Xe-LP, Xe-HPG, Xe-HPC). */

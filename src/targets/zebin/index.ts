@@ -1,10 +1,10 @@
 import { SPIR64 } from '../../layout/data-layout.js';
 import { emitJson } from '../../emit/json.js';
-import { pick } from '../options.js';
+import { declareFlags } from '../flag-declarations.js';
 import { type Target } from '../target.js';
 import { planPacking } from '../../pack/plan-packing.js';
 import { choiceProblem } from '../option-problem.js';
-import { ZEBIN_DEVICES, zebinPredefines } from './devices.js';
+import { ZEBIN_DEFAULT_DEVICE, ZEBIN_DEVICES, zebinPredefines } from './devices.js';
 import { lowerZebin } from './lower.js';
 import type { ZebinPlan } from './plan.js';
 import { readZebinPlan } from './schema.js';
@@ -17,15 +17,21 @@ export const zebinTarget: Target<ZebinPlan, 'segment'> = {
   name: 'zebin',
   title: 'Intel zebin (IGC)',
   summary: "Intel GPUs' cross-thread payload (IGC's zebin .ze_info): explicit and implicit payload arguments",
-  flags: [
-    { kind: 'choice', flag: 'device', choices: ZEBIN_DEVICES, default: 'pvc', help: "the Intel GPU, as ocloc's -device names it", apply: (o, v) => ({ ...o, zebinDevice: pick(ZEBIN_DEVICES, v) }) },
-    { kind: 'boolean', flag: 'private-memory', help: 'the kernels keep private memory (arrays IGC does not promote to registers): IGC then passes private_base_stateless', apply: (o, v) => ({ ...o, zebinPrivateMemory: v }) },
-  ],
+  flags: declareFlags('zebin', [
+    {
+      kind: 'choice', key: 'device', flag: 'device', choices: ZEBIN_DEVICES, default: ZEBIN_DEFAULT_DEVICE,
+      help: "the Intel GPU, as ocloc's -device names it",
+    },
+    {
+      kind: 'boolean', key: 'privateMemory', flag: 'private-memory',
+      help: 'the kernels keep private memory (arrays IGC does not promote to registers): IGC then passes private_base_stateless',
+    },
+  ]),
   formats: ['table', 'json', 'ze-info'],
   layout: () => SPIR64,
-  predefines: (o) => zebinPredefines(o.zebinDevice ?? 'pvc'),
+  predefines: (o) => zebinPredefines(o.zebin?.device ?? ZEBIN_DEFAULT_DEVICE),
   flagConflict: () => undefined,
-  optionProblem: (o) => choiceProblem('device', o.zebinDevice, ZEBIN_DEVICES),
+  optionProblem: (o) => choiceProblem('zebin.device', o.zebin?.device, ZEBIN_DEVICES),
   table: zebinTable,
   vocabulary: ZEBIN_VOCABULARY,
   view: zebinView,
@@ -34,7 +40,7 @@ export const zebinTarget: Target<ZebinPlan, 'segment'> = {
   pack: planPacking('segment', (k) => ({ segment: k.payloadSize, pushConstants: 0 })),
   lower(module, o, diags) {
     const errors = diags.hasErrors;
-    const plan = lowerZebin(module, o.zebinDevice ?? 'pvc', diags, o.zebinPrivateMemory ?? false);
+    const plan = lowerZebin(module, o.zebin?.device ?? ZEBIN_DEFAULT_DEVICE, diags, o.zebin?.privateMemory ?? false);
     // A kernel ocloc would refuse (double on TGL/DG2, over 2 KiB of arguments): no plan, as no binary.
     if (diags.hasErrors && !errors) return undefined;
     return {

@@ -22,6 +22,14 @@ import type { ZeAccess, ZebinKernelPlan, ZebinPlan, ZebinSlot } from './plan.js'
 import { placeZebinKernel } from './placement.js';
 import { structPieces } from './struct-pieces.js';
 
+
+export interface ZebinTargetOptions {
+  /** The Intel GPU, as ocloc's `-device` names it (default pvc). */
+  readonly device?: ZebinDevice;
+  /** Every kernel keeps private memory, so IGC passes `private_base_stateless` (kernarg cannot see it from the source). */
+  readonly privateMemory?: boolean;
+}
+
 /** The bytes IGC reserves at the payload's start: global_id_offset and local_size, 12 bytes each, padded to 32. */
 const PAYLOAD_HEADER = 32;
 

@@ -20,7 +20,7 @@ const BASES = [
   ...TARGETS.map((target) => emitJson(lower('k.cl', SRC, memoryHost({}), { target, format: 'json', std: 'CL2.0' }).plan!)),
   // Today's clspv: buffer device addresses in push constants, printf reflection, image metadata.
   emitJson(lower('p.cl', PRINTS, memoryHost({}), { target: 'vulkan', format: 'json', std: 'CL2.0', vulkan: { physicalStorageBuffers: true, enablePrintf: true, podArgs: 'auto', arch: 'spir64' } }).plan!),
-  emitJson(lower('p.cl', PRINTS, memoryHost({}), { target: 'amdhsa', format: 'json', std: 'CL2.0', codeObject: 6, amdLlvm: 19 }).plan!),
+  emitJson(lower('p.cl', PRINTS, memoryHost({}), { target: 'amdhsa', format: 'json', std: 'CL2.0', amdhsa: { codeObject: 6, llvm: 19 } }).plan!),
 ];
 const SENTINEL = '__kernargFuzzPwned';
 const CODE = [`0,globalThis.${SENTINEL}=1,0`, `"]; globalThis.${SENTINEL} = 1; //`, `\`\${globalThis.${SENTINEL}=1}\``, 'constructor', '__proto__', 'toString', '1e3', '0x10', ' 8'];

@@ -3,8 +3,8 @@
 // decides, and text with none is v0.3 (where the two read alike, kernarg's v0.3 behaviour stays).
 // `--tinytc 0.3|0.4` overrides the guess.
 
-export type TinytcVersion = '0.3' | '0.4';
-export const TINYTC_VERSIONS = ['0.3', '0.4'] as const satisfies readonly TinytcVersion[];
+import type { TinytcVersion } from '../../../options/input-options.js';
+export { TINYTC_VERSIONS, type TinytcVersion } from '../../../options/input-options.js';
 
 /**
  * Spellings only one version has, each with its version: v0.4's `constant`, `parallel`,

@@ -1,22 +1,24 @@
-/** Today's clspv in the vulkan plan: option checks, the module parts it adds, reflection names on every slot. */
+/** clspv's module-wide parts in the vulkan plan (physical pointers, printf, image metadata): option checks, the push constants and sets they add. */
 import { alignTo } from '../../layout/align.js';
 import { type Message, Messages } from '../../diagnostics/messages.js';
 import type { Span } from '../../diagnostics/source.js';
 import type { FunctionInfo, KernelModule } from '../../model/kernel-module.js';
 import type { VulkanKernelPlan, VulkanPlan, VulkanTargetOptions } from './plan.js';
-import { DEFAULT_PRINTF_BUFFER_SIZE, type ImageMetadataSlot, PHYSICAL_STORAGE_REQUIREMENTS, type PrintfBuffer, type PrintfInfo, helpersWithImageMetadata, imageMetadataOf, printfInfos } from './today.js';
+import { DEFAULT_PRINTF_BUFFER_SIZE, type PrintfBuffer, type PrintfInfo, printfInfos } from './printf.js';
+import { type ImageMetadataSlot, helpersWithImageMetadata, imageMetadataOf } from './image-metadata.js';
+import { PHYSICAL_STORAGE_REQUIREMENTS } from './physical-pointers.js';
 import type { Draft } from '../../abi/origin.js';
 
 type Report = (span: Span | undefined, message: Message, args?: readonly (string | number)[]) => void;
 
 /** The option conflicts clspv enforces for its newer options (lib/Compiler.cpp), in its words, and what kernarg does not model. */
-export function checkTodayOptions(o: VulkanTargetOptions, arch: 'spir' | 'spir64', err: Report): void {
+export function checkPhysicalPointerOptions(o: VulkanTargetOptions, arch: 'spir' | 'spir64', err: Report): void {
   if (!o.physicalStorageBuffers) return;
   if (arch !== 'spir64') err(undefined, Messages.vkPhysicalNeedsSpir64);
   if (o.constantArgsUbo) err(undefined, Messages.vkPhysicalConstantUbo);
 }
 
-export interface TodayModuleParts {
+export interface ClspvModuleParts {
   /** End of the module push constants after the module-constants and printf-buffer pointers. */
   readonly pcEnd: number;
   /** A module push constant exists that the seed's list does not show (a pointer): no per-kernel push-constant PODs. */
@@ -35,11 +37,11 @@ export interface TodayModuleParts {
  * the printf-buffer pointer (with physical storage buffers, an 8-byte member after the module
  * push constants), and which image-metadata words each kernel reads.
  */
-export function todayModuleParts(module: KernelModule, kernels: readonly FunctionInfo[], o: VulkanTargetOptions, pushConstants: readonly { readonly offset: number; readonly size: number }[], err: Report): TodayModuleParts {
+export function clspvModuleParts(module: KernelModule, kernels: readonly FunctionInfo[], o: VulkanTargetOptions, pushConstants: readonly { readonly offset: number; readonly size: number }[], err: Report): ClspvModuleParts {
   let pcEnd = Math.max(0, ...pushConstants.map((p) => p.offset + p.size));
   // LLVM's alloc size of a uint3 member is 16: the next member starts there.
   let allocEnd = Math.max(0, ...pushConstants.map((p) => p.offset + (p.size === 12 ? 16 : p.size)));
-  let printf: TodayModuleParts['printf'];
+  let printf: ClspvModuleParts['printf'];
   let modulePush = false;
   const prints = module.functions.some((f) => f.calls.some((c) => c.name === 'printf'));
   // DeclarePushConstantsPass: the module-constants pointer comes before the printf-buffer pointer.
@@ -94,7 +96,7 @@ export function placeImageMetadata(kernels: readonly Draft<VulkanKernelPlan>[], 
 }
 
 /** The printf buffer: a storage buffer at binding 0 of a new set (after the module constants), or the pointer push constant. */
-export function printfPlan(p: NonNullable<TodayModuleParts['printf']>, takeSet: () => number): NonNullable<VulkanPlan['printf']> {
+export function printfPlan(p: NonNullable<ClspvModuleParts['printf']>, takeSet: () => number): NonNullable<VulkanPlan['printf']> {
   const buffer: PrintfBuffer = p.pointerOffset !== undefined
     ? { reflection: 'PrintfBufferPointerPushConstant', pushConstantOffset: p.pointerOffset, size: 8, bufferSize: p.bufferSize }
     : { reflection: 'PrintfBufferStorageBuffer', descriptorSet: takeSet(), binding: 0, bufferSize: p.bufferSize };
