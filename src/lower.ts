@@ -8,6 +8,7 @@ import { compileOpenCL } from './frontend/opencl-c/index.js';
 import { CL_STDS } from './frontend/opencl-c/predefined.js';
 import type { CommandLineMacro, FileHost } from './frontend/opencl-c/preprocessor.js';
 import { compileTinytc } from './codegen/compile-tinytc.js';
+import { renderOpenclSpirv } from './codegen/spirv/opencl-module.js';
 import type { KernelModule } from './model/kernel-module.js';
 import { type AbiPlan, FORMATS, TARGETS, type TargetName, targetNamed } from './targets/index.js';
 import type { LowerOptions } from './targets/options.js';
@@ -70,7 +71,9 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
     if (options.streamed) return { pieces: { [Symbol.iterator]: () => emitJsonPieces(plan) }, module, plan, diagnostics: diags.items };
     return { chunks: emitJsonChunks(plan), module, plan, diagnostics: diags.items };
   }
-  const rendered = lowered.render(format, {
+  // tinytc's OpenCL SPIR-V comes from the code generator beside the plan (the opencl record lists the formats).
+  const openclSpirv = tinytc?.compiled && target.name === 'opencl' && (format === 'spirv' || format === 'spirv-asm') ? renderOpenclSpirv(format, tinytc.compiled) : undefined;
+  const rendered = openclSpirv ?? lowered.render(format, {
     module,
     options,
     tinytc: tinytc?.compiled,

@@ -37,6 +37,8 @@ const COMMON_OPTIONS: readonly OptionSpec[] = [
   { name: 'cl-fast-relaxed-math', kind: 'boolean', shownWithOneDash: true, help: 'as clang: defines __FAST_RELAXED_MATH__', singleDash: true },
   { name: 'cl-kernel-arg-info', kind: 'boolean', shownWithOneDash: true, help: 'as clang; for a target with --kernel-arg-info (llvm) the same', singleDash: true },
   ...BUILD_OPTIONS_WITHOUT_ABI_EFFECT.map((name): OptionSpec => ({ name, kind: 'boolean', help: 'OpenCL build option: accepted, no effect on the ABI', singleDash: true, shownWithOneDash: true })),
+  // tinytc's lit RUN lines pass tinytc-oc -O0; kernarg does not optimise, so its output is what -O0 asks for.
+  { name: 'O0', kind: 'boolean', help: "tinytc-oc's -O0 (tinytc input): accepted; kernarg does not optimise", singleDash: true, shownWithOneDash: true },
   { name: 'group-tables', kind: 'string', value: 'pointer|ulong', choices: GROUP_TABLES, help: "tinytc --format opencl-c: group tables as 'global T*global*' (default) or 'global ulong*' cast back in the body (for NVIDIA)" },
   { name: 'dope-order', kind: 'string', value: 'interleaved|shapes-first', choices: DOPE_ORDERS, help: 'tinytc: extra memref arguments per mode (v0.3, default) or all shapes then strides (v0.4)' },
   { name: 'output', short: 'o', kind: 'string', value: '<file>', help: 'write the output to a file (required for --format spirv, which is binary)' },

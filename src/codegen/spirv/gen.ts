@@ -23,7 +23,9 @@ export type Base =
   /** A storage buffer (`{ T data[]; }`, member 0) or a work-group array; `bits`: floats stored as same-width integers (for compare-and-swap). */
   | { readonly kind: 'variable'; readonly sc: 'StorageBuffer' | 'Workgroup'; readonly variable: number; readonly wrapped: boolean; readonly bits: boolean }
   /** A buffer device address (a group member): elements at addr + i × size. */
-  | { readonly kind: 'address'; readonly addr: number };
+  | { readonly kind: 'address'; readonly addr: number }
+  /** An OpenCL kernel's CrossWorkgroup pointer to the first element (a parameter, or a group member loaded from its table). */
+  | { readonly kind: 'pointer'; readonly ptr: number };
 
 /** A memref as the SPIR-V sees it: where its elements are, the first one's offset, and its dope vector. */
 export interface SView {
@@ -149,10 +151,33 @@ export class Gen {
       return { ptr, sc: base.sc, bits: base.bits && isFloatType(v.element) };
     }
     const size = SCALAR_BYTES[v.element];
+    if (base.kind === 'pointer') {
+      // tinytc's spelling: the element's address by OpInBoundsPtrAccessChain; its bits through a pointer cast.
+      const element = this.f.op(Op.InBoundsPtrAccessChain, this.pointerTo(v.element), base.ptr, at);
+      const bits = wantBits && isFloatType(v.element);
+      const ptr = bits ? this.f.op(Op.Bitcast, this.b.typePointerAligned('CrossWorkgroup', this.storedType(v.element, true), size), element) : element;
+      return { ptr, sc: 'CrossWorkgroup', bits, align: size };
+    }
     const addr = this.f.op(Op.IAdd, this.i64t, base.addr, this.f.op(Op.IMul, this.i64t, at, this.i64(size)));
     const stored = this.storedType(v.element, wantBits);
     const ptr = this.f.op(Op.ConvertUToPtr, this.b.typePointer('PhysicalStorageBuffer', stored), addr);
     return { ptr, sc: 'PhysicalStorageBuffer', bits: wantBits && isFloatType(v.element), align: size };
+  }
+
+  /** An OpenCL kernel's pointer to elements of type t: CrossWorkgroup, decorated with the element's alignment (as tinytc declares them). */
+  pointerTo(t: ScalarTypeName): number {
+    return this.b.typePointerAligned('CrossWorkgroup', this.type(t), SCALAR_BYTES[t]);
+  }
+
+  /** A pointer to pointers to elements of type t (a group's table of members), 8-byte aligned. */
+  pointerTableOf(t: ScalarTypeName): number {
+    return this.b.typePointerAligned('CrossWorkgroup', this.pointerTo(t), 8);
+  }
+
+  /** Entry `index` of a table of pointers to elements of type t: the member's pointer. */
+  loadPointerEntry(table: number, t: ScalarTypeName, index: number): number {
+    const at = this.f.op(Op.InBoundsPtrAccessChain, this.pointerTableOf(t), table, index);
+    return this.f.load(this.pointerTo(t), at, 8);
   }
 
   /**

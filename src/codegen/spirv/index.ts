@@ -4,11 +4,13 @@ import { type ScalarTypeName, instructions } from '../../frontend/tinytc/ast.js'
 import type { CompiledTinytc } from '../compile-tinytc.js';
 import type { BlasPolicy } from '../blas-policy.js';
 import { kernelsOf } from '../../model/kernel-module.js';
-import { SpirvBuilder } from '../../emit/spirv/builder.js';
+import type { SpirvBuilder } from '../../emit/spirv/builder.js';
 import { CLSPV_REFLECTION_IMPORT, Reflection } from '../../emit/spirv/clspv-reflection.js';
 import { FunctionBuilder } from '../../emit/spirv/function.js';
 import { type SpirvRequirements, requirementsOf } from '../../emit/spirv/requirements.js';
 import { BuiltIn, Op } from '../../emit/spirv/spec.js';
+import { Builtins } from './builtins.js';
+import { SPIRV_FLAVOURS, flavourModule } from './flavour.js';
 import { Gen, type Sym } from './gen.js';
 import { declareResources } from './interface.js';
 import { type BodyEnv, SpirvBodyEmitter } from './kernel.js';
@@ -30,8 +32,6 @@ export interface TinytcSpirvModule {
   readonly requirements: SpirvRequirements;
 }
 
-type BuiltinName = 'LocalInvocationId' | 'WorkgroupId' | 'NumWorkgroups';
-
 /**
  * tinytc IR as one Vulkan compute module: every function an entry point (GLCompute, Shader
  * capability) with its resources exactly where the vulkan plan puts them, its work-group size as
@@ -44,24 +44,15 @@ export function emitTinytcSpirv(compiled: CompiledTinytc, plan: VulkanPlan, opti
 
 /** emitTinytcSpirv, with what a device needs to run the module. */
 export function emitTinytcSpirvModule(compiled: CompiledTinytc, plan: VulkanPlan, options: TinytcSpirvOptions = {}): TinytcSpirvModule {
-  const b = new SpirvBuilder();
-  b.capability('Shader');
+  const flavour = SPIRV_FLAVOURS.vulkan;
+  const b = flavourModule(flavour);
   const floatAtomicAdd = options.floatAtomicAdd ?? false;
   // The policy's Vulkan entry (api-policies.ts), under what the caller names.
   const blas: BlasPolicy = { ...compiled.policy.blas.vulkan, ...options.blas };
   const voidT = b.typeVoid();
   const fnT = b.typeFunction(voidT);
   const uvec3 = b.typeVector(b.typeInt(32), 3);
-  const builtins = new Map<BuiltinName, number>();
-  const builtinVar = (name: BuiltinName) => {
-    let v = builtins.get(name);
-    if (v === undefined) {
-      v = b.variable(b.typePointer('Input', uvec3), 'Input');
-      b.decorate(v, 'BuiltIn', BuiltIn[name]);
-      builtins.set(name, v);
-    }
-    return v;
-  };
+  const builtins = new Builtins(b, flavour);
   const addresses = (a: VulkanSlot) => (hostOf(a)?.perMember && hostOf(a)!.take === 'data') || a.argKind === 'pointer_pushconstant' || a.argKind === 'pointer_ubo';
   if (plan.kernels.some((k) => k.args.some(addresses))) {
     b.extension('SPV_KHR_physical_storage_buffer');
@@ -95,8 +86,7 @@ export function emitTinytcSpirvModule(compiled: CompiledTinytc, plan: VulkanPlan
       return { type: p.type.kind === 'memref' ? p.type.element : 'i64', bits: roots.has(p.name) };
     };
     const res = declareResources(g, kp, element);
-    const used = new Set<number>();
-    const loaded = new Map<string, Sym>();
+    const reader = builtins.reader(g, fb);
     const podValues = new Map<string, number>();
     const env: BodyEnv = {
       buffer: (slot) => res.buffers.get(slot),
@@ -111,18 +101,7 @@ export function emitTinytcSpirvModule(compiled: CompiledTinytc, plan: VulkanPlan
         }
         return v;
       },
-      builtin: (name, axis) => {
-        const key = `${name}.${axis}`;
-        let s = loaded.get(key);
-        if (!s) {
-          const v = builtinVar(name);
-          used.add(v);
-          const x = fb.op(Op.CompositeExtract, b.typeInt(32), fb.load(uvec3, v), axis);
-          s = { id: fb.op(Op.UConvert, g.i64t, x) };
-          loaded.set(key, s);
-        }
-        return s;
-      },
+      builtin: reader.read,
       workgroupArray: (t, n, bits) => {
         const arr = b.typeArray(g.storedType(t, bits), n);
         return b.variable(b.typePointer('Workgroup', arr), 'Workgroup');
@@ -130,6 +109,7 @@ export function emitTinytcSpirvModule(compiled: CompiledTinytc, plan: VulkanPlan
       bits: (root) => roots.has(root),
       floatAtomicAdd,
       blas,
+      flavour,
     };
     if (f.body.body.length) {
       // Built-ins are read once at the top, where they dominate every use.
@@ -140,7 +120,7 @@ export function emitTinytcSpirvModule(compiled: CompiledTinytc, plan: VulkanPlan
       new SpirvBodyEmitter(g, lowered, env).emit();
     }
     b.addFunction(fb.finish());
-    b.entryPoint(fb.id, info.name, [...used]);
+    b.entryPoint(fb.id, info.name, [...reader.used]);
     if (plan.localSize) {
       const [x, y, z] = kp.reqdWorkGroupSize!;
       b.localSize(fb.id, x, y, z);

@@ -20,8 +20,9 @@ export const openclTarget: Target<OpenCLPlan> = {
   flags: [
     { kind: 'choice', flag: 'arch', choices: ARCHES, default: 'spir64', help: 'device address width values are sized with', apply: (o, v) => ({ ...o, arch: pick(ARCHES, v) }) },
   ],
-  formats: ['table', 'json', 'signatures', 'opencl-c'],
-  tinytcFormats: ['opencl-c'],
+  formats: ['table', 'json', 'signatures', 'opencl-c', 'spirv', 'spirv-asm'],
+  // spirv, spirv-asm: tinytc's OpenCL SPIR-V, rendered by the code generator (lower.ts), not this record.
+  tinytcFormats: ['opencl-c', 'spirv', 'spirv-asm'],
   layout: (o) => DATA_LAYOUTS[o.arch ?? 'spir64'],
   predefines: () => [],
   flagConflict: () => undefined,
