@@ -94,6 +94,7 @@ export function emitTinytcOpenclSpirv(compiled: CompiledTinytc, options: TinytcO
     b.entryPoint(fb.id, info.name, [...reader.used], flavour.executionModel);
     const wg = info.attributes.reqdWorkGroupSize;
     if (wg) b.localSize(fb.id, wg[0], wg[1], wg[2]);
+    if (info.attributes.intelReqdSubGroupSize) b.subgroupSize(fb.id, info.attributes.intelReqdSubGroupSize);
     b.name(fb.id, info.name);
     info.params.forEach((p) => b.name(bySlot.get(p.name)!, p.name));
   }

@@ -83,6 +83,12 @@ export class SpirvBuilder {
     this.modes.push([Op.ExecutionMode, fn, ExecutionMode.LocalSize, x, y, z]);
   }
 
+  /** An OpenCL kernel's required subgroup size (the SubgroupDispatch capability declares it). */
+  subgroupSize(fn: number, size: number): void {
+    this.capability('SubgroupDispatch');
+    this.modes.push([Op.ExecutionMode, fn, ExecutionMode.SubgroupSize, size]);
+  }
+
   name(id: number, s: string): void {
     this.names.push([Op.Name, id, ...stringWords(s)]);
   }

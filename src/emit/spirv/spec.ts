@@ -31,7 +31,7 @@ export const Op = {
 export type OpName = keyof typeof Op;
 
 export const Capability = {
-  Addresses: 4, Kernel: 6, Shader: 1, Float64: 10, Int64: 11, Int64Atomics: 12, Int16: 22, Int8: 39,
+  Addresses: 4, Kernel: 6, Shader: 1, SubgroupDispatch: 58, Float64: 10, Int64: 11, Int64Atomics: 12, Int16: 22, Int8: 39,
   StorageBuffer16BitAccess: 4433, UniformAndStorageBuffer16BitAccess: 4434, StoragePushConstant16: 4435,
   VariablePointersStorageBuffer: 4441,
   StorageBuffer8BitAccess: 4448, UniformAndStorageBuffer8BitAccess: 4449, StoragePushConstant8: 4450,
@@ -52,7 +52,7 @@ export const AddressingModel = { Logical: 0, Physical64: 2, PhysicalStorageBuffe
 export const MemoryModel = { GLSL450: 1, OpenCL: 2 } as const;
 export const ExecutionModel = { GLCompute: 5, Kernel: 6 } as const;
 export type ExecutionModelName = keyof typeof ExecutionModel;
-export const ExecutionMode = { LocalSize: 17 } as const;
+export const ExecutionMode = { LocalSize: 17, SubgroupSize: 35 } as const;
 
 export const Scope = { Device: 1, Workgroup: 2 } as const;
 /** Memory-semantics bits. */
