@@ -142,3 +142,27 @@ test('--target opencl --format spirv-asm: Kernel entry points under Physical64 a
   assert.equal(out.s, '');
   assert.match(out.e, /-o <file>/);
 });
+
+test('kernarg run --il: tinytc input on OpenCL only, not with --capture (usage errors, before any device is opened)', async () => {
+  const { runCliWith } = await import('../src/cli/main.js');
+  const files: Record<string, string> = { 'f.ir': 'func @f(%a: memref<f32x4>) {}\n', 'k.cl': 'kernel void k(global float* a) {}\n', 'a.json': '{}' };
+  const run = (argv: string[]) => {
+    let e = '';
+    const code = runCliWith(['run', ...argv], { stdout: () => {}, stderr: (x: string) => (e += x), readFile: (p: string) => files[p], color: false });
+    return { code, e };
+  };
+  for (const argv of [
+    ['f.ir', '--kernel', 'f', '--args', 'a.json', '--il', 'spirv', '--api', 'vulkan'],
+    ['k.cl', '--kernel', 'k', '--args', 'a.json', '--global', '1', '--il', 'spirv'],
+  ]) {
+    const r = run(argv);
+    assert.equal(r.code, 2, r.e);
+    assert.match(r.e, /--il picks what a tinytc function \(\.ir\) is built from on OpenCL/);
+  }
+  const c = run(['f.ir', '--kernel', 'f', '--args', 'a.json', '--il', 'spirv', '--capture', 'd']);
+  assert.equal(c.code, 2);
+  assert.match(c.e, /--capture .* does not apply to --il spirv/);
+  const bad = run(['f.ir', '--kernel', 'f', '--args', 'a.json', '--il', 'spir-v']);
+  assert.equal(bad.code, 2);
+  assert.match(bad.e, /spirv/);
+});
