@@ -19,8 +19,9 @@ const MAX_COMPONENTS = 4;
 
 /**
  * Whether `b := alpha a + beta b` may read and write whole vectors: f32 or f64 on both sides, stride 1,
- * in global memory (a storage buffer, or a buffer address), floats stored as themselves (not as the
- * integers of compare-and-swap loops), or an OpenCL kernel's pointer. Whether the offsets suit the vectors is the run-time check's.
+ * in global memory (a storage buffer whose floats are stored as themselves, not as the integers of
+ * compare-and-swap loops; a buffer address; an OpenCL kernel's pointer). Whether the offsets suit
+ * the vectors is the run-time check's.
  */
 export function vectorizable(a: SView, b: SView): boolean {
   const floating = b.element === 'f32' || b.element === 'f64';
