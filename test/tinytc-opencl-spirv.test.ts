@@ -14,6 +14,7 @@ import { chainSpec, renderChain } from './support/gen-tinytc-bodies.js';
 import { irFunction, renderIr } from './support/gen-tinytc.js';
 import { SPIRV_DIS, SPIRV_VAL } from './support/spirv-check.js';
 import { requireTool } from './support/tools.js';
+import { OCLOC } from './support/zebin-oracle.js';
 
 const host = { readFile: () => undefined };
 
@@ -165,4 +166,16 @@ test('kernarg run --il: tinytc input on OpenCL only, not with --capture (usage e
   const bad = run(['f.ir', '--kernel', 'f', '--args', 'a.json', '--il', 'spir-v']);
   assert.equal(bad.code, 2);
   assert.match(bad.e, /spirv/);
+});
+
+test("Intel's offline compiler builds the OpenCL SPIR-V (ocloc -spirv_input, pvc): every fixture program and a sample of generated ones", (t) => {
+  const ocloc = requireTool(t, OCLOC, ['--help']);
+  if (!ocloc) return;
+  // A sample: IGC takes about a second a module.
+  const generated = fc.sample(chainSpec, { numRuns: 3, seed: SEED }).map((s) => renderChain(s).ir);
+  const programs = [...FIXTURES.map((f) => readFileSync(new URL(`./fixtures/${f}/input.ir`, import.meta.url), 'utf8')), ...generated];
+  for (const ir of programs) {
+    const r = tool(ocloc, (f) => ['compile', '-spirv_input', '-file', f, '-device', 'pvc', '-out_dir', join(f, '..', 'out')], compile(ir).words);
+    assert.equal(r.status, 0, `ocloc refused the module of:\n${ir}\n${r.out}`);
+  }
 });

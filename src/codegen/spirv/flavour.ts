@@ -40,6 +40,14 @@ export interface SpirvFlavour {
    * the exact subtraction loop (fmod.ts) where it may be computed as x − y·trunc(x/y) (Vulkan).
    */
   readonly floatRemainder: 'frem' | 'exact-loop';
+  /**
+   * How a loop's mutable flag (the compare-and-swap loop's `done`) is kept and tested: a bool
+   * Function variable under OpLogicalNot, or a 32-bit integer compared with 0 where the consumer needs
+   * it — Intel's IGC (ocloc, -spirv_input) exits 1 without a message on the loop whose condition is
+   * OpLogicalNot of a bool loaded from a Function variable, aborts on OpLogicalNot of an integer
+   * comparison there, and builds the loop whose condition is `flag == 0`.
+   */
+  readonly loopFlag: 'bool' | 'i32';
 }
 
 export const SPIRV_FLAVOURS = {
@@ -60,6 +68,7 @@ export const SPIRV_FLAVOURS = {
     },
     intRemainder: 'via-division',
     floatRemainder: 'exact-loop',
+    loopFlag: 'bool',
   },
   opencl: {
     name: 'opencl',
@@ -81,6 +90,7 @@ export const SPIRV_FLAVOURS = {
     },
     intRemainder: 'srem',
     floatRemainder: 'frem',
+    loopFlag: 'i32',
   },
 } as const satisfies Record<SpirvFlavourName, SpirvFlavour>;
 

@@ -3,6 +3,7 @@ import type { SpirvBuilder } from '../../emit/spirv/builder.js';
 import type { FunctionBuilder } from '../../emit/spirv/function.js';
 import { Op, type StorageClassName } from '../../emit/spirv/spec.js';
 import { type Ext, type ExtOps, extOps } from '../dope.js';
+import { SPIRV_FLAVOURS, type SpirvFlavour } from './flavour.js';
 
 /**
  * A run-time index value (a result id), boxed so it never passes for a static number: of the index
@@ -57,7 +58,7 @@ export class Gen {
   private readonly i64s = new Map<number, number>();
   private readonly u32s = new Map<number, number>();
 
-  constructor(readonly b: SpirvBuilder, readonly f: FunctionBuilder) {
+  constructor(readonly b: SpirvBuilder, readonly f: FunctionBuilder, readonly flavour: SpirvFlavour = SPIRV_FLAVOURS.vulkan) {
     this.ext = extOps<Sym>({
       mul: (x, y) => ({ id: f.op(Op.IMul, this.i64t, this.idx(x), this.idx(y)) }),
       add: (x, y) => ({ id: f.op(Op.IAdd, this.i64t, this.idx(x), this.idx(y)) }),
@@ -255,6 +256,19 @@ export class Gen {
     const p = this.f.local(type);
     if (init !== undefined) this.f.store(p, init);
     return { get: () => this.f.load(type, p), set: (x) => this.f.store(p, x) };
+  }
+
+  /** A mutable boolean for a loop's condition, kept as the flavour says (SpirvFlavour.loopFlag): whether it is clear, and setting it. */
+  flag(init: boolean): { isClear(): number; set(x: number): void } {
+    if (this.flavour.loopFlag === 'bool') {
+      const v = this.variable('i1', this.b.bool(init));
+      return { isClear: () => this.f.op(Op.LogicalNot, this.boolt, v.get()), set: v.set };
+    }
+    const v = this.variable('i32', this.u32(init ? 1 : 0));
+    return {
+      isClear: () => this.f.op(Op.IEqual, this.boolt, v.get(), this.u32(0)),
+      set: (x) => v.set(this.f.op(Op.Select, this.i32t, x, this.u32(1), this.u32(0))),
+    };
   }
 
   /** Arithmetic of a float type or the promoted-int type: a op b. */

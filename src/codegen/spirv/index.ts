@@ -77,7 +77,7 @@ export function emitTinytcSpirvModule(compiled: CompiledTinytc, plan: VulkanPlan
     const lowered = compiled.kernel(info.name);
     const f = lowered.func;
     const fb = new FunctionBuilder(b, voidT, fnT);
-    const g = new Gen(b, fb);
+    const g = new Gen(b, fb, flavour);
     const roots = bitsRoots(lowered, floatAtomicAdd);
     const element = (s: VulkanSlot): { type: ScalarTypeName; bits: boolean } => {
       const h = hostOf(s)!;

@@ -56,7 +56,7 @@ export function emitTinytcOpenclSpirv(compiled: CompiledTinytc, options: TinytcO
     const lowered = compiled.kernel(info.name);
     const f = lowered.func;
     const fb = new FunctionBuilder(b, voidT, 0);
-    const g = new Gen(b, fb);
+    const g = new Gen(b, fb, flavour);
     // One function type per parameter list, shared by the kernels that have it (as tinytc's).
     const types = info.params.map((p) => parameterType(g, p.type, info.name, p.name));
     fb.type(b.typeFunction(voidT, types));
