@@ -258,6 +258,12 @@ export class Gen {
     return { get: () => this.f.load(type, p), set: (x) => this.f.store(p, x) };
   }
 
+  /** A module-scope work-group array of n elements (floats stored as bits when `bits`). */
+  workgroupArray(t: ScalarTypeName, n: number, bits: boolean): number {
+    const arr = this.b.typeArray(this.storedType(t, bits), n);
+    return this.b.variable(this.b.typePointer('Workgroup', arr), 'Workgroup');
+  }
+
   /** A mutable boolean for a loop's condition, kept as the flavour says (SpirvFlavour.loopFlag): whether it is clear, and setting it. */
   flag(init: boolean): { isClear(): number; set(x: number): void } {
     if (this.flavour.loopFlag === 'bool') {

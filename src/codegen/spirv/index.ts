@@ -1,6 +1,6 @@
 import type { HostRule } from '../../abi/origin.js';
 import type { VulkanPlan, VulkanSlot } from '../../targets/vulkan/lower.js';
-import { type ScalarTypeName, instructions } from '../../frontend/tinytc/ast.js';
+import type { ScalarTypeName } from '../../frontend/tinytc/ast.js';
 import type { CompiledTinytc } from '../compile-tinytc.js';
 import type { BlasPolicy } from '../blas-policy.js';
 import { kernelsOf } from '../../model/kernel-module.js';
@@ -13,7 +13,7 @@ import { Builtins } from './builtins.js';
 import { SPIRV_FLAVOURS, flavourModule } from './flavour.js';
 import { Gen, type Sym } from './gen.js';
 import { declareResources } from './interface.js';
-import { type BodyEnv, SpirvBodyEmitter } from './kernel.js';
+import { type BodyEnv, emitKernelBody } from './kernel.js';
 import { bitsRoots } from './roots.js';
 
 export interface TinytcSpirvOptions {
@@ -102,23 +102,13 @@ export function emitTinytcSpirvModule(compiled: CompiledTinytc, plan: VulkanPlan
         return v;
       },
       builtin: reader.read,
-      workgroupArray: (t, n, bits) => {
-        const arr = b.typeArray(g.storedType(t, bits), n);
-        return b.variable(b.typePointer('Workgroup', arr), 'Workgroup');
-      },
+      workgroupArray: (t, n, bits) => g.workgroupArray(t, n, bits),
       bits: (root) => roots.has(root),
       floatAtomicAdd,
       blas,
       flavour,
     };
-    if (f.body.body.length) {
-      // Built-ins are read once at the top, where they dominate every use.
-      for (const inst of instructions(f.body)) {
-        if (inst.op === 'group_id') env.builtin('WorkgroupId', 2);
-        if (inst.op === 'group_size') env.builtin('NumWorkgroups', 2);
-      }
-      new SpirvBodyEmitter(g, lowered, env).emit();
-    }
+    emitKernelBody(g, lowered, env);
     b.addFunction(fb.finish());
     b.entryPoint(fb.id, info.name, [...reader.used]);
     if (plan.localSize) {

@@ -1,5 +1,5 @@
 import { assertNever } from '../../assert-never.js';
-import { INT_BITS, type Inst, type MemrefType, type Operand, type Region, type ScalarTypeName, isFloatType } from '../../frontend/tinytc/ast.js';
+import { INT_BITS, type Inst, instructions, type MemrefType, type Operand, type Region, type ScalarTypeName, isFloatType } from '../../frontend/tinytc/ast.js';
 import type { ValueTypes } from '../../frontend/tinytc/check.js';
 import { Op, Scope } from '../../emit/spirv/spec.js';
 import type { Fence } from '../barriers.js';
@@ -53,6 +53,16 @@ const BOOL_ARITH: Record<string, number> = { and: Op.LogicalAnd, or: Op.LogicalO
 const INT_CMP: Record<string, number> = { eq: Op.IEqual, ne: Op.INotEqual, gt: Op.SGreaterThan, ge: Op.SGreaterThanEqual, lt: Op.SLessThan, le: Op.SLessThanEqual };
 // C's comparisons: ordered, except != which is true for NaN.
 const FLOAT_CMP: Record<string, number> = { eq: Op.FOrdEqual, ne: Op.FUnordNotEqual, gt: Op.FOrdGreaterThan, ge: Op.FOrdGreaterThanEqual, lt: Op.FOrdLessThan, le: Op.FOrdLessThanEqual };
+
+/** A kernel's body (nothing for an empty one), its built-ins read once at the top, where they dominate every use. */
+export function emitKernelBody(g: Gen, k: LoweredKernel, env: BodyEnv): void {
+  if (!k.func.body.body.length) return;
+  for (const inst of instructions(k.func.body)) {
+    if (inst.op === 'group_id') env.builtin('WorkgroupId', 2);
+    if (inst.op === 'group_size') env.builtin('NumWorkgroups', 2);
+  }
+  new SpirvBodyEmitter(g, k, env).emit();
+}
 
 /**
  * One tinytc function's body as SPIR-V, with the OpenCL C backend's decisions: the same barrier

@@ -4,7 +4,6 @@
 // their pointees, 64-bit shapes, strides and offsets, scalars), built-ins as Input variables, the
 // OpenCL.std set imported. The body is the shared SPIR-V printer's (kernel.ts) over the same lowered
 // kernel the OpenCL C and Vulkan printers read; SPIRV_FLAVOURS.opencl holds what differs.
-import { instructions } from '../../frontend/tinytc/ast.js';
 import type { QualType } from '../../types/types.js';
 import { kernelsOf } from '../../model/kernel-module.js';
 import { FunctionBuilder } from '../../emit/spirv/function.js';
@@ -14,7 +13,7 @@ import type { BlasPolicy } from '../blas-policy.js';
 import { Builtins } from './builtins.js';
 import { SPIRV_FLAVOURS, flavourModule } from './flavour.js';
 import { Gen } from './gen.js';
-import { type BodyEnv, SpirvBodyEmitter } from './kernel.js';
+import { type BodyEnv, emitKernelBody } from './kernel.js';
 import { bitsRoots } from './roots.js';
 
 export interface TinytcOpenclSpirvOptions {
@@ -54,7 +53,6 @@ export function emitTinytcOpenclSpirv(compiled: CompiledTinytc, options: TinytcO
   const builtins = new Builtins(b, flavour);
   for (const info of kernelsOf(compiled.module)) {
     const lowered = compiled.kernel(info.name);
-    const f = lowered.func;
     const fb = new FunctionBuilder(b, voidT, 0);
     const g = new Gen(b, fb, flavour);
     // One function type per parameter list, shared by the kernels that have it (as tinytc's).
@@ -76,20 +74,13 @@ export function emitTinytcOpenclSpirv(compiled: CompiledTinytc, options: TinytcO
       },
       pod: slot,
       builtin: reader.read,
-      workgroupArray: (t, n, bits) => b.variable(b.typePointer('Workgroup', b.typeArray(g.storedType(t, bits), n)), 'Workgroup'),
+      workgroupArray: (t, n, bits) => g.workgroupArray(t, n, bits),
       bits: (root) => roots.has(root),
       floatAtomicAdd: false,
       blas,
       flavour,
     };
-    if (f.body.body.length) {
-      // Built-ins are read once at the top, where they dominate every use.
-      for (const inst of instructions(f.body)) {
-        if (inst.op === 'group_id') env.builtin('WorkgroupId', 2);
-        if (inst.op === 'group_size') env.builtin('NumWorkgroups', 2);
-      }
-      new SpirvBodyEmitter(g, lowered, env).emit();
-    }
+    emitKernelBody(g, lowered, env);
     b.addFunction(fb.finish());
     b.entryPoint(fb.id, info.name, [...reader.used], flavour.executionModel);
     const wg = info.attributes.reqdWorkGroupSize;
