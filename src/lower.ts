@@ -51,6 +51,7 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
   const layout = target.layout(options);
   const isIr = options.language ? options.language === 'ir' : path.endsWith('.ir');
   if (target.tinytcFormats.includes(format) && !isIr) return refuse({ message: Messages.formatNeedsTinytc, args: [format] });
+  if (target.name === 'opencl' && format.startsWith('spirv') && options.arch === 'spir') return refuse({ message: Messages.openclSpirvNeeds64, args: [format] });
   const tinytc = isIr ? compileTinytc(file, { layout, dopeOrder: options.dopeOrder }) : undefined;
   // Macros the driver adds before the command line's: the target's (clspv's VULKAN; null: one its compiler leaves undefined), clang's __FAST_RELAXED_MATH__.
   const driver: CommandLineMacro[] = target.predefines(options).map(([define, value]) => (value === null ? { undefine: define } : { define, value }));

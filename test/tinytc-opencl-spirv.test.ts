@@ -142,6 +142,12 @@ test('--target opencl --format spirv-asm: Kernel entry points under Physical64 a
   assert.equal(runCliWith(['lower', 'k.ir', '--target', 'opencl', '--format', 'spirv'], io), 2);
   assert.equal(out.s, '');
   assert.match(out.e, /-o <file>/);
+  // The module is for 64-bit devices: --arch spir (32-bit pointers) gets a diagnostic, exit 1.
+  out.s = '';
+  out.e = '';
+  assert.equal(runCliWith(['lower', 'k.ir', '--target', 'opencl', '--arch', 'spir', '--format', 'spirv-asm'], io), 1);
+  assert.equal(out.s, '');
+  assert.match(out.e, /no module for --arch spir \[KA5050\]/);
 });
 
 test('kernarg run --il: tinytc input on OpenCL only, not with --capture (usage errors, before any device is opened)', async () => {

@@ -218,6 +218,8 @@ export const Messages = {
   unknownChoice: e('KA5005', "unknown {0} '{1}' (choose from {2})"),
   codeObject6NeedsLlvm18: e('KA5006', 'code object 6 needs LLVM 18 or later (--llvm 19)'),
   formatNeedsTinytc: e('KA5007', '--format {0} needs tinytc input (.ir)'),
+  // tinytc's OpenCL SPIR-V (KA5050-KA5059, the clspirv block)
+  openclSpirvNeeds64: e('KA5050', "--format {0} of --target opencl is tinytc's OpenCL SPIR-V for 64-bit devices (Physical64 addressing): it has no module for --arch spir"),
   // The command line's files (KA6000-KA6099): inputs and outputs, `run --args` files, and what `run` met
   cannotReadFile: e('KA6001', 'cannot read the {0}: {1}'),
   cannotWriteOutput: e('KA6002', 'cannot write the output: {0}'),
