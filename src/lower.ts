@@ -56,6 +56,7 @@ function plan(path: string, text: string, host: FileHost, options: LowerOptions)
   if (common || !target) return refuse(common ?? { message: Messages.unknownTarget, args: [String(options.target), TARGETS.join(', ')] });
   const problem = target.optionProblem(options) ?? languageProblem(target.name, format, isIr);
   if (problem) return refuse(problem);
+  if (target.name === 'opencl' && format.startsWith('spirv') && options.opencl?.arch === 'spir') return refuse({ message: Messages.openclSpirvNeeds64, args: [format] });
   const file = new SourceFile(path, text);
   if (isIr) {
     const fe = compileTinytc(file, { target, lowerOptions: options });

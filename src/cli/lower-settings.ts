@@ -44,6 +44,8 @@ const COMMON_OPTIONS: readonly OptionSpec[] = [
   ...BUILD_OPTIONS_WITHOUT_ABI_EFFECT.map((name): OptionSpec => ({
     name, kind: 'boolean', help: 'OpenCL build option: accepted, no effect on the ABI', singleDash: true, shownWithOneDash: true,
   })),
+  // tinytc's lit RUN lines pass tinytc-oc -O0; kernarg does not optimise, so its output is what -O0 asks for.
+  { name: 'O0', kind: 'boolean', help: "tinytc-oc's -O0 (tinytc input): accepted; kernarg does not optimise", singleDash: true, shownWithOneDash: true },
   ...TINYTC_OPTION_DECLARATIONS,
   { name: 'output', short: 'o', kind: 'string', value: '<file>', help: 'write the output to a file (required for --format spirv, which is binary)' },
   { name: 'output-dir', kind: 'string', value: '<dir>', help: "lower several inputs in one call: each one's output goes to <dir>/<input name>.<format's extension>" },

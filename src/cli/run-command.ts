@@ -25,6 +25,7 @@ import { compileTinytc } from '../codegen/compile-tinytc.js';
 import { RUN_JSON_HELP, RUN_MAX_ELEMENTS } from './run-help.js';
 import { runCudaCommand, wantsCuda } from './run-cuda.js';
 import { runShaderInput } from './run-shader.js';
+import { OPENCL_ILS, type OpenclIl } from '../runtime/tinytc.js';
 
 export const RUN_OPTIONS: readonly OptionSpec[] = [
   { name: 'kernel', kind: 'string', value: '<name>', help: "the kernel (or tinytc function, or a SPIR-V shader's entry point: default its only one) to run" },
@@ -35,6 +36,7 @@ export const RUN_OPTIONS: readonly OptionSpec[] = [
   { name: 'howmany', kind: 'string', value: '<n>', help: 'tinytc input only: work-groups along the third dimension (default 1; at most the members of any group)' },
   { name: 'device', kind: 'string', value: '<substring>', help: 'pick the device whose platform or name contains this' },
   { name: 'api', kind: 'string', value: 'opencl|vulkan|cuda', choices: [...APIS, 'cuda'], help: 'run through OpenCL (default), Vulkan (tinytc input: SPIR-V; a SPIR-V compute shader runs on Vulkan only, the default for it) or the CUDA driver (PTX, cubin, or .cl through clang\'s NVPTX backend)' },
+  { name: 'il', kind: 'string', value: 'opencl-c|spirv', choices: OPENCL_ILS, help: "tinytc input on OpenCL: build kernarg's OpenCL C (default) or its OpenCL SPIR-V (clCreateProgramWithIL; a device that takes SPIR only gets it through llvm-spirv)" },
   { name: 'capture', kind: 'string', value: '<dir>', help: 'write the launch to <dir> as a capture file for kernarg replay (default KERNARG_CAPTURE)' },
   { name: 'cl-std', kind: 'string', value: '<CLx.y>', help: "OpenCL C version for .cl input (CL1.0, CL1.1, CL1.2 (default), CL2.0, CL3.0; clang's -cl-std=CL2.0 too)", singleDash: true },
   { name: 'include', short: 'I', kind: 'list', value: '<dir>', help: "add a directory to the #include search path of .cl input, after the including file's folder (kernarg and the driver)" },
@@ -63,6 +65,7 @@ interface RunOptions {
   readonly device?: string;
   readonly capture?: string;
   readonly api: Api;
+  readonly il?: OpenclIl;
 }
 
 /** The options of `kernarg run`, every conflict a usage error (exit 2). */
@@ -101,8 +104,12 @@ function runOptions(argv: readonly string[]): RunOptions {
   if (api === 'vulkan' && !isIr) throw new UsageError('--api vulkan runs tinytc IR (.ir); OpenCL C runs through --api opencl');
   const capture = args.values.get('capture') as string | undefined;
   if (api === 'vulkan' && capture !== undefined) throw new UsageError('--capture records OpenCL launches; it does not apply to --api vulkan');
+  // --il was checked against its choices while parsing.
+  const il = args.values.get('il') as OpenclIl | undefined;
+  if (il !== undefined && (!isIr || api !== 'opencl')) throw new UsageError('--il picks what a tinytc function (.ir) is built from on OpenCL (--api opencl)');
+  if (il === 'spirv' && capture !== undefined) throw new UsageError('--capture records OpenCL C builds for kernarg replay; it does not apply to --il spirv');
   const flags = buildFlags((stdText as ClStd | undefined) ?? DEFAULT_CL_STD, args.sequence);
-  return { path, name, argsPath, isIr, global, local, howmany, flags, device: args.values.get('device') as string | undefined, capture, api: api as Api };
+  return { path, name, argsPath, isIr, global, local, howmany, flags, device: args.values.get('device') as string | undefined, capture, api: api as Api, ...(il ? { il } : {}) };
 }
 
 /** Output, written piece by piece so no single string grows with the data. */
@@ -212,7 +219,7 @@ export function runCommand(argv: readonly string[], io: CliIO): number {
 /** A tinytc function of the input, or undefined after saying that the file has none of that name (and which it has). */
 function tinytcFunction(io: CliIO, ctx: AnyContext, source: string, o: RunOptions): ReturnType<typeof tinytcKernel> | undefined {
   try {
-    return tinytcKernel(ctx, source, o.name, { path: o.path, ...(o.capture ? { capture: o.capture } : {}) });
+    return tinytcKernel(ctx, source, o.name, { path: o.path, ...(o.capture ? { capture: o.capture } : {}), ...(o.il ? { il: o.il } : {}) });
   } catch (e) {
     if (!(e instanceof RuntimeInputError) || !e.message.startsWith(`no function @${o.name} `)) throw e;
     // The runtime built the file, so it parses: its names for the "did you mean".

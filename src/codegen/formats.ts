@@ -6,6 +6,7 @@
 import type { CompiledTinytc } from './compile-tinytc.js';
 import { emitTinytcOpenCLC } from './opencl-c/index.js';
 import { emitTinytcSpirv } from './spirv/index.js';
+import { renderOpenclSpirv } from './spirv/opencl-module.js';
 import { disassemble } from '../emit/spirv/disassemble.js';
 import { type AbiPlan, TARGET_RECORDS, type TargetName } from '../targets/index.js';
 import type { LowerOptions } from '../targets/options.js';
@@ -27,6 +28,9 @@ const bytesOf = (words: Uint32Array) => new Uint8Array(words.buffer, words.byteO
 /** Every format that prints tinytc bodies, so needs tinytc (.ir) input. */
 export const CODEGEN_FORMATS: readonly CodegenFormat[] = [
   { target: 'opencl', format: 'opencl-c', render: (compiled, _plan, o) => emitTinytcOpenCLC(compiled, { groupTables: o.tinytc?.groupTables }) },
+  // tinytc's own output since v0.4: an OpenCL Kernel module (Physical64; lower() refuses --arch spir).
+  { target: 'opencl', format: 'spirv', render: (compiled) => renderOpenclSpirv('spirv', compiled) },
+  { target: 'opencl', format: 'spirv-asm', render: (compiled) => renderOpenclSpirv('spirv-asm', compiled) },
   { target: 'vulkan', format: 'spirv', render: (compiled, plan, o) => bytesOf(emitTinytcSpirv(compiled, plan, { floatAtomicAdd: o.vulkan?.floatAtomicAdd })) },
   { target: 'vulkan', format: 'spirv-asm', render: (compiled, plan, o) => disassemble(emitTinytcSpirv(compiled, plan, { floatAtomicAdd: o.vulkan?.floatAtomicAdd })) },
 ];

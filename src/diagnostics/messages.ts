@@ -234,6 +234,8 @@ export const Messages = {
   formatNeedsTinytc: e('KA5007', '--format {0} needs tinytc input (.ir)'),
   // Options, renamed spellings (KA5008-KA5019, the options helper's block)
   deprecatedChoice: w('KA5008', "--{0} {1} is an old spelling: it is --{0} {2} now"),
+  // tinytc's OpenCL SPIR-V (KA5050-KA5059, the clspirv block)
+  openclSpirvNeeds64: e('KA5050', "--format {0} of --target opencl is tinytc's OpenCL SPIR-V for 64-bit devices (Physical64 addressing): it has no module for --arch spir"),
   // The command line's files (KA6000-KA6099): inputs and outputs, `run --args` files, and what `run` met
   cannotReadFile: e('KA6001', 'cannot read the {0}: {1}'),
   cannotWriteOutput: e('KA6002', 'cannot write the output: {0}'),

@@ -9,6 +9,9 @@ import { CPU_DEVICE, codegenPolicy, TUNED_POLICY } from '../codegen/policy.js';
 import { deviceType } from './opencl/device-info.js';
 import { openclTarget } from '../targets/opencl/index.js';
 import { emitTinytcOpenCLCMapped, tinytcClStd } from '../codegen/opencl-c/index.js';
+import { emitTinytcOpenclSpirv } from '../codegen/spirv/opencl-module.js';
+import { disassemble } from '../emit/spirv/disassemble.js';
+import { buildSpirvProgram } from './opencl/program-il.js';
 import type { BlasPolicy } from '../codegen/blas-policy.js';
 import { type ShapeTie, checkShapeTies, shapeTies } from './checks/shape-ties.js';
 import { type BufferKind, type CheckedMemref, checkMemref } from './checks/memref.js';
@@ -186,8 +189,12 @@ export class TinytcKernel {
   }
 }
 
-/** Compiles tinytc IR with kernarg and builds its OpenCL C (or the given OpenCL C) for the context's device. */
-export function tinytcKernel(ctx: Context, ir: string, name: string, options: { path?: string; openclC?: string; groupTables?: 'pointer' | 'ulong'; blas?: Partial<BlasPolicy>; cache?: boolean | string; capture?: string | false; buildOptions?: string } = {}): TinytcKernel {
+/** What kernarg hands an OpenCL device: its OpenCL C (default), or its OpenCL SPIR-V (program-il.ts says how the device takes it). */
+export const OPENCL_ILS = ['opencl-c', 'spirv'] as const;
+export type OpenclIl = (typeof OPENCL_ILS)[number];
+
+/** Compiles tinytc IR with kernarg and builds its OpenCL C (or the given OpenCL C, or with `il: 'spirv'` its OpenCL SPIR-V) for the context's device. */
+export function tinytcKernel(ctx: Context, ir: string, name: string, options: { path?: string; openclC?: string; groupTables?: 'pointer' | 'ulong'; blas?: Partial<BlasPolicy>; cache?: boolean | string; capture?: string | false; buildOptions?: string; il?: OpenclIl } = {}): TinytcKernel {
   // The code generator's policy from the device's limits; OpenCL C given by the caller was generated with the tuned one.
   const limits = options.openclC === undefined ? ctx.limits : undefined;
   // Its OpenCL entry (api-policies.ts): a CPU device (PoCL) gets the CPU one (CPU_DEVICE).
@@ -198,10 +205,17 @@ export function tinytcKernel(ctx: Context, ir: string, name: string, options: { 
   if (!fe.compiled || !fe.lowered) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics([...fe.diagnostics.items, ...(fe.notLowered ?? [])])}`);
   const compiled = fe.compiled;
   const plan = fe.lowered.plan;
+  const path = options.path ?? `${name}.ir`;
+  if (options.il === 'spirv') {
+    if (options.openclC !== undefined) throw new RuntimeInputError('il: spirv builds the SPIR-V kernarg generates: give no OpenCL C with it');
+    const words = emitTinytcOpenclSpirv(compiled, options.blas ? { blas: options.blas } : {});
+    const program = buildSpirvProgram(ctx, words, { source: disassemble(words, { rawIds: true }), options: options.buildOptions ?? '', origin: `${path}.spv`, generatedFrom: path });
+    const build: KernelBuild = { program, ...(options.capture !== undefined ? { capture: options.capture } : {}) };
+    return new TinytcKernel(ctx, kernelName(name), compiled.program, plan, program.spec.source, 'CL1.2', build);
+  }
   // NVIDIA's OpenCL compiler refuses pointer-to-pointer kernel parameters: pass group tables as ulong* there.
   const groupTables = options.groupTables ?? (/nvidia/i.test(ctx.device.platform) ? 'ulong' : 'pointer');
   const std = options.openclC ? 'CL2.0' : tinytcClStd(compiled, groupTables);
-  const path = options.path ?? `${name}.ir`;
   const generated = options.openclC === undefined ? emitTinytcOpenCLCMapped(compiled, { groupTables, ...(options.blas ? { blas: options.blas } : {}) }) : undefined;
   const irFile = new SourceFile(path, ir);
   const irLines = ir.split('\n');

@@ -66,6 +66,8 @@ export interface ExecCase {
   readonly blas?: Partial<BlasPolicy>;
   /** Vulkan: clspv's options for the plan (`physicalStorageBuffers` with `arch: 'spir64'`: buffers by address). */
   readonly vulkan?: VulkanTargetOptions;
+  /** OpenCL: build kernarg's OpenCL SPIR-V instead of its OpenCL C. */
+  readonly il?: 'spirv';
 }
 
 let spirvValBin: string | null | undefined;
@@ -89,7 +91,7 @@ export function runOnBoth(ctx: AnyContext, c: ExecCase): Args {
   const f = fe.program.funcs.find((x) => x.name === c.fn)!;
   const dev = c.args();
   const ref = cloneArgs(dev);
-  const k = tinytcKernel(ctx, c.ir, c.fn, { ...(c.blas ? { blas: c.blas } : {}), ...(c.vulkan ? { vulkan: c.vulkan } : {}) });
+  const k = tinytcKernel(ctx, c.ir, c.fn, { ...(c.blas ? { blas: c.blas } : {}), ...(c.vulkan ? { vulkan: c.vulkan } : {}), ...(c.il ? { il: c.il } : {}) });
   validateModule((k as { spirv?: Uint32Array }).spirv, c.fn);
   try {
     k.launch({ args: dev, howmany: c.howmany ?? 1 });

@@ -146,7 +146,7 @@ describe('web page views', () => {
     await page.selectOption('#example', 'tinytc');
     await settled(page);
     const ir = await editorText(page);
-    assert.deepEqual(await page.$$eval('select[data-format-of="opencl"] option', (os) => os.map((o) => (o as HTMLOptionElement).value)), ['signatures', 'opencl-c']);
+    assert.deepEqual(await page.$$eval('select[data-format-of="opencl"] option', (os) => os.map((o) => (o as HTMLOptionElement).value)), ['signatures', 'opencl-c', 'spirv', 'spirv-asm']);
     await page.selectOption('select[data-format-of="opencl"]', 'opencl-c');
     await page.selectOption('select[data-format-of="vulkan"]', 'spirv-asm');
     await settled(page);
@@ -157,5 +157,11 @@ describe('web page views', () => {
     const spirv = await shown('vulkan');
     assert.equal(spirv.text, expect('vulkan', 'spirv-asm', 'kernel.ir', ir));
     assert.match(spirv.text ?? '', /OpEntryPoint/);
+    // The OpenCL SPIR-V of the same program, as `lower --target opencl --format spirv-asm` prints it.
+    await page.selectOption('select[data-format-of="opencl"]', 'spirv-asm');
+    await settled(page);
+    const clSpirv = await shown('opencl');
+    assert.equal(clSpirv.text, expect('opencl', 'spirv-asm', 'kernel.ir', ir));
+    assert.match(clSpirv.text ?? '', /OpEntryPoint Kernel/);
   });
 });

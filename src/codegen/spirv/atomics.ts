@@ -46,9 +46,9 @@ export function atomicUpdate(g: Gen, c: SView, index: readonly SExt[], value: nu
   // old = *p; until cmpxchg(p, old, next(old)) returns old: old = what it returned.
   const old = g.f.local(bitsType);
   g.f.store(old, g.f.load(bitsType, p.ptr, p.align));
-  const done = g.variable('i1', g.b.bool(false));
+  const done = g.flag(false);
   g.f.loop(
-    () => g.f.op(Op.LogicalNot, g.boolt, done.get()),
+    () => done.isClear(),
     () => {
       const o = g.f.load(bitsType, old);
       const prev = fromBits(o);

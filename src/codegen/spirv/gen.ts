@@ -3,6 +3,7 @@ import type { SpirvBuilder } from '../../emit/spirv/builder.js';
 import type { FunctionBuilder } from '../../emit/spirv/function.js';
 import { Op, type StorageClassName } from '../../emit/spirv/spec.js';
 import { type Ext, type ExtOps, extOps } from '../dope.js';
+import { SPIRV_FLAVOURS, type SpirvFlavour } from './flavour.js';
 
 /**
  * A run-time index value (a result id), boxed so it never passes for a static number: of the index
@@ -23,7 +24,9 @@ export type Base =
   /** A storage buffer (`{ T data[]; }`, member 0) or a work-group array; `bits`: floats stored as same-width integers (for compare-and-swap). */
   | { readonly kind: 'variable'; readonly sc: 'StorageBuffer' | 'Workgroup'; readonly variable: number; readonly wrapped: boolean; readonly bits: boolean }
   /** A buffer device address (a group member): elements at addr + i × size. */
-  | { readonly kind: 'address'; readonly addr: number };
+  | { readonly kind: 'address'; readonly addr: number }
+  /** An OpenCL kernel's CrossWorkgroup pointer to the first element (a parameter, or a group member loaded from its table). */
+  | { readonly kind: 'pointer'; readonly ptr: number };
 
 /** A memref as the SPIR-V sees it: where its elements are, the first one's offset, and its dope vector. */
 export interface SView {
@@ -55,7 +58,7 @@ export class Gen {
   private readonly i64s = new Map<number, number>();
   private readonly u32s = new Map<number, number>();
 
-  constructor(readonly b: SpirvBuilder, readonly f: FunctionBuilder) {
+  constructor(readonly b: SpirvBuilder, readonly f: FunctionBuilder, readonly flavour: SpirvFlavour = SPIRV_FLAVOURS.vulkan) {
     this.ext = extOps<Sym>({
       mul: (x, y) => ({ id: f.op(Op.IMul, this.i64t, this.idx(x), this.idx(y)) }),
       add: (x, y) => ({ id: f.op(Op.IAdd, this.i64t, this.idx(x), this.idx(y)) }),
@@ -149,10 +152,33 @@ export class Gen {
       return { ptr, sc: base.sc, bits: base.bits && isFloatType(v.element) };
     }
     const size = SCALAR_BYTES[v.element];
+    if (base.kind === 'pointer') {
+      // tinytc's spelling: the element's address by OpInBoundsPtrAccessChain; its bits through a pointer cast.
+      const element = this.f.op(Op.InBoundsPtrAccessChain, this.pointerTo(v.element), base.ptr, at);
+      const bits = wantBits && isFloatType(v.element);
+      const ptr = bits ? this.f.op(Op.Bitcast, this.b.typePointerAligned('CrossWorkgroup', this.storedType(v.element, true), size), element) : element;
+      return { ptr, sc: 'CrossWorkgroup', bits, align: size };
+    }
     const addr = this.f.op(Op.IAdd, this.i64t, base.addr, this.f.op(Op.IMul, this.i64t, at, this.i64(size)));
     const stored = this.storedType(v.element, wantBits);
     const ptr = this.f.op(Op.ConvertUToPtr, this.b.typePointer('PhysicalStorageBuffer', stored), addr);
     return { ptr, sc: 'PhysicalStorageBuffer', bits: wantBits && isFloatType(v.element), align: size };
+  }
+
+  /** An OpenCL kernel's pointer to elements of type t: CrossWorkgroup, decorated with the element's alignment (as tinytc declares them). */
+  pointerTo(t: ScalarTypeName): number {
+    return this.b.typePointerAligned('CrossWorkgroup', this.type(t), SCALAR_BYTES[t]);
+  }
+
+  /** A pointer to pointers to elements of type t (a group's table of members), 8-byte aligned. */
+  pointerTableOf(t: ScalarTypeName): number {
+    return this.b.typePointerAligned('CrossWorkgroup', this.pointerTo(t), 8);
+  }
+
+  /** Entry `index` of a table of pointers to elements of type t: the member's pointer. */
+  loadPointerEntry(table: number, t: ScalarTypeName, index: number): number {
+    const at = this.f.op(Op.InBoundsPtrAccessChain, this.pointerTableOf(t), table, index);
+    return this.f.load(this.pointerTo(t), at, 8);
   }
 
   /**
@@ -230,6 +256,25 @@ export class Gen {
     const p = this.f.local(type);
     if (init !== undefined) this.f.store(p, init);
     return { get: () => this.f.load(type, p), set: (x) => this.f.store(p, x) };
+  }
+
+  /** A module-scope work-group array of n elements (floats stored as bits when `bits`). */
+  workgroupArray(t: ScalarTypeName, n: number, bits: boolean): number {
+    const arr = this.b.typeArray(this.storedType(t, bits), n);
+    return this.b.variable(this.b.typePointer('Workgroup', arr), 'Workgroup');
+  }
+
+  /** A mutable boolean for a loop's condition, kept as the flavour says (SpirvFlavour.loopFlag): whether it is clear, and setting it. */
+  flag(init: boolean): { isClear(): number; set(x: number): void } {
+    if (this.flavour.loopFlag === 'bool') {
+      const v = this.variable('i1', this.b.bool(init));
+      return { isClear: () => this.f.op(Op.LogicalNot, this.boolt, v.get()), set: v.set };
+    }
+    const v = this.variable('i32', this.u32(init ? 1 : 0));
+    return {
+      isClear: () => this.f.op(Op.IEqual, this.boolt, v.get(), this.u32(0)),
+      set: (x) => v.set(this.f.op(Op.Select, this.i32t, x, this.u32(1), this.u32(0))),
+    };
   }
 
   /** Arithmetic of a float type or the promoted-int type: a op b. */

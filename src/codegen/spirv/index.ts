@@ -1,17 +1,19 @@
 import type { HostRule } from '../../abi/origin.js';
 import type { VulkanPlan, VulkanSlot } from '../../targets/vulkan/lower.js';
-import { type ScalarTypeName, instructions } from '../../frontend/tinytc/ast.js';
+import type { ScalarTypeName } from '../../frontend/tinytc/ast.js';
 import type { CompiledTinytc } from '../compile-tinytc.js';
 import type { BlasPolicy } from '../blas-policy.js';
 import { kernelsOf } from '../../model/kernel-module.js';
-import { SpirvBuilder } from '../../emit/spirv/builder.js';
+import type { SpirvBuilder } from '../../emit/spirv/builder.js';
 import { CLSPV_REFLECTION_IMPORT, Reflection } from '../../emit/spirv/clspv-reflection.js';
 import { FunctionBuilder } from '../../emit/spirv/function.js';
 import { type SpirvRequirements, requirementsOf } from '../../emit/spirv/requirements.js';
 import { BuiltIn, Op } from '../../emit/spirv/spec.js';
+import { Builtins } from './builtins.js';
+import { SPIRV_FLAVOURS, flavourModule } from './flavour.js';
 import { Gen, type Sym } from './gen.js';
 import { declareResources } from './interface.js';
-import { type BodyEnv, SpirvBodyEmitter } from './kernel.js';
+import { type BodyEnv, emitKernelBody } from './kernel.js';
 import { bitsRoots } from './roots.js';
 
 export interface TinytcSpirvOptions {
@@ -30,8 +32,6 @@ export interface TinytcSpirvModule {
   readonly requirements: SpirvRequirements;
 }
 
-type BuiltinName = 'LocalInvocationId' | 'WorkgroupId' | 'NumWorkgroups';
-
 /**
  * tinytc IR as one Vulkan compute module: every function an entry point (GLCompute, Shader
  * capability) with its resources exactly where the vulkan plan puts them, its work-group size as
@@ -44,24 +44,15 @@ export function emitTinytcSpirv(compiled: CompiledTinytc, plan: VulkanPlan, opti
 
 /** emitTinytcSpirv, with what a device needs to run the module. */
 export function emitTinytcSpirvModule(compiled: CompiledTinytc, plan: VulkanPlan, options: TinytcSpirvOptions = {}): TinytcSpirvModule {
-  const b = new SpirvBuilder();
-  b.capability('Shader');
+  const flavour = SPIRV_FLAVOURS.vulkan;
+  const b = flavourModule(flavour);
   const floatAtomicAdd = options.floatAtomicAdd ?? false;
   // The policy's Vulkan entry (api-policies.ts), under what the caller names.
   const blas: BlasPolicy = { ...compiled.policy.blas.vulkan, ...options.blas };
   const voidT = b.typeVoid();
   const fnT = b.typeFunction(voidT);
   const uvec3 = b.typeVector(b.typeInt(32), 3);
-  const builtins = new Map<BuiltinName, number>();
-  const builtinVar = (name: BuiltinName) => {
-    let v = builtins.get(name);
-    if (v === undefined) {
-      v = b.variable(b.typePointer('Input', uvec3), 'Input');
-      b.decorate(v, 'BuiltIn', BuiltIn[name]);
-      builtins.set(name, v);
-    }
-    return v;
-  };
+  const builtins = new Builtins(b, flavour);
   const addresses = (a: VulkanSlot) => (hostOf(a)?.perMember && hostOf(a)!.take === 'data') || a.argKind === 'pointer_pushconstant' || a.argKind === 'pointer_ubo';
   if (plan.kernels.some((k) => k.args.some(addresses))) {
     b.extension('SPV_KHR_physical_storage_buffer');
@@ -86,7 +77,7 @@ export function emitTinytcSpirvModule(compiled: CompiledTinytc, plan: VulkanPlan
     const lowered = compiled.kernel(info.name);
     const f = lowered.func;
     const fb = new FunctionBuilder(b, voidT, fnT);
-    const g = new Gen(b, fb);
+    const g = new Gen(b, fb, flavour);
     const roots = bitsRoots(lowered, floatAtomicAdd);
     const element = (s: VulkanSlot): { type: ScalarTypeName; bits: boolean } => {
       const h = hostOf(s)!;
@@ -95,8 +86,7 @@ export function emitTinytcSpirvModule(compiled: CompiledTinytc, plan: VulkanPlan
       return { type: p.type.kind === 'memref' ? p.type.element : 'i64', bits: roots.has(p.name) };
     };
     const res = declareResources(g, kp, element);
-    const used = new Set<number>();
-    const loaded = new Map<string, Sym>();
+    const reader = builtins.reader(g, fb);
     const podValues = new Map<string, number>();
     const env: BodyEnv = {
       buffer: (slot) => res.buffers.get(slot),
@@ -111,36 +101,16 @@ export function emitTinytcSpirvModule(compiled: CompiledTinytc, plan: VulkanPlan
         }
         return v;
       },
-      builtin: (name, axis) => {
-        const key = `${name}.${axis}`;
-        let s = loaded.get(key);
-        if (!s) {
-          const v = builtinVar(name);
-          used.add(v);
-          const x = fb.op(Op.CompositeExtract, b.typeInt(32), fb.load(uvec3, v), axis);
-          s = { id: fb.op(Op.UConvert, g.i64t, x) };
-          loaded.set(key, s);
-        }
-        return s;
-      },
-      workgroupArray: (t, n, bits) => {
-        const arr = b.typeArray(g.storedType(t, bits), n);
-        return b.variable(b.typePointer('Workgroup', arr), 'Workgroup');
-      },
+      builtin: reader.read,
+      workgroupArray: (t, n, bits) => g.workgroupArray(t, n, bits),
       bits: (root) => roots.has(root),
       floatAtomicAdd,
       blas,
+      flavour,
     };
-    if (f.body.body.length) {
-      // Built-ins are read once at the top, where they dominate every use.
-      for (const inst of instructions(f.body)) {
-        if (inst.op === 'group_id') env.builtin('WorkgroupId', 2);
-        if (inst.op === 'group_size') env.builtin('NumWorkgroups', 2);
-      }
-      new SpirvBodyEmitter(g, lowered, env).emit();
-    }
+    emitKernelBody(g, lowered, env);
     b.addFunction(fb.finish());
-    b.entryPoint(fb.id, info.name, [...used]);
+    b.entryPoint(fb.id, info.name, [...reader.used]);
     if (plan.localSize) {
       const [x, y, z] = kp.reqdWorkGroupSize!;
       b.localSize(fb.id, x, y, z);

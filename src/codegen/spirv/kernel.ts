@@ -1,7 +1,7 @@
 import { assertNever } from '../../assert-never.js';
-import { INT_BITS, type Inst, type MemrefType, type Operand, type Region, type ScalarTypeName, isFloatType } from '../../frontend/tinytc/ast.js';
+import { INT_BITS, type Inst, instructions, type MemrefType, type Operand, type Region, type ScalarTypeName, isFloatType } from '../../frontend/tinytc/ast.js';
 import type { ValueTypes } from '../../frontend/tinytc/check.js';
-import { Op, Scope, Semantics } from '../../emit/spirv/spec.js';
+import { Op, Scope } from '../../emit/spirv/spec.js';
 import type { Fence } from '../barriers.js';
 import type { LoweredKernel, SlotExt } from '../lowered.js';
 import { type EvalSlice, expandDope, fuseDope, subviewDope } from '../dope.js';
@@ -11,14 +11,18 @@ import { gemm } from './gemm.js';
 import { fmod } from './fmod.js';
 import type { SCollectiveContext, SScalar } from './collective.js';
 import type { Base, Gen, SExt, SView, Sym } from './gen.js';
+import type { SpirvFlavour } from './flavour.js';
 
 type Value =
   | { readonly kind: 'scalar'; readonly id: number; readonly type: ScalarTypeName }
   | { readonly kind: 'memref'; readonly view: SView }
   | { readonly kind: 'group'; readonly table: Table; readonly memref: MemrefType; readonly shape: readonly (number | Table)[]; readonly stride: readonly (number | Table)[]; readonly offset: SExt };
 
-/** A table of 64-bit entries (group members' addresses, shapes, strides): a storage buffer, or at a buffer address. */
-type Table = { readonly variable: number } | { readonly addr: number };
+/**
+ * A table of 64-bit entries (group members' addresses, shapes, strides): a storage buffer, at a
+ * buffer address, or an OpenCL kernel's pointer (to pointers, for the members' data).
+ */
+type Table = { readonly variable: number } | { readonly addr: number } | { readonly ptr: number };
 
 /** What the module gives a kernel body: its arguments' resources and the built-ins. */
 export interface BodyEnv {
@@ -26,6 +30,8 @@ export interface BodyEnv {
   buffer(slot: string): number | undefined;
   /** A buffer variable's data as a runtime array of `count`-component vectors: a second variable at its set and binding. */
   vectorBuffer(variable: number, t: ScalarTypeName, count: number): number;
+  /** An OpenCL kernel's pointer parameter of a data or table slot (the Vulkan module has none: undefined). */
+  pointer?(slot: string): number | undefined;
   /** The value of a POD slot, loaded at the top of the kernel. */
   pod(slot: string): number;
   /** Component `axis` of a uvec3 built-in, as an index. */
@@ -37,6 +43,8 @@ export interface BodyEnv {
   readonly floatAtomicAdd: boolean;
   /** How GEMMs are emitted (the compiled unit's BLAS rule, or the caller's). */
   readonly blas: BlasPolicy;
+  /** The dialect: barrier semantics and how remainders are spelled. */
+  readonly flavour: SpirvFlavour;
 }
 
 const INT_ARITH: Record<string, number> = { add: Op.IAdd, sub: Op.ISub, mul: Op.IMul, div: Op.SDiv, and: Op.BitwiseAnd, or: Op.BitwiseOr, xor: Op.BitwiseXor };
@@ -45,12 +53,16 @@ const BOOL_ARITH: Record<string, number> = { and: Op.LogicalAnd, or: Op.LogicalO
 const INT_CMP: Record<string, number> = { eq: Op.IEqual, ne: Op.INotEqual, gt: Op.SGreaterThan, ge: Op.SGreaterThanEqual, lt: Op.SLessThan, le: Op.SLessThanEqual };
 // C's comparisons: ordered, except != which is true for NaN.
 const FLOAT_CMP: Record<string, number> = { eq: Op.FOrdEqual, ne: Op.FUnordNotEqual, gt: Op.FOrdGreaterThan, ge: Op.FOrdGreaterThanEqual, lt: Op.FOrdLessThan, le: Op.FOrdLessThanEqual };
-/** The memory-semantics bits of each barrier's memories. */
-const FENCE_SEMANTICS: Record<Fence, number> = {
-  global: Semantics.AcquireRelease | Semantics.UniformMemory,
-  local: Semantics.AcquireRelease | Semantics.WorkgroupMemory,
-  both: Semantics.AcquireRelease | Semantics.UniformMemory | Semantics.WorkgroupMemory,
-};
+
+/** A kernel's body (nothing for an empty one), its built-ins read once at the top, where they dominate every use. */
+export function emitKernelBody(g: Gen, k: LoweredKernel, env: BodyEnv): void {
+  if (!k.func.body.body.length) return;
+  for (const inst of instructions(k.func.body)) {
+    if (inst.op === 'group_id') env.builtin('WorkgroupId', 2);
+    if (inst.op === 'group_size') env.builtin('NumWorkgroups', 2);
+  }
+  new SpirvBodyEmitter(g, k, env).emit();
+}
 
 /**
  * One tinytc function's body as SPIR-V, with the OpenCL C backend's decisions: the same barrier
@@ -92,12 +104,14 @@ export class SpirvBodyEmitter {
 
   private barrier(fence: Fence): void {
     const g = this.g;
-    g.f.emit(Op.ControlBarrier, g.u32(Scope.Workgroup), g.u32(Scope.Workgroup), g.u32(FENCE_SEMANTICS[fence]));
+    g.f.emit(Op.ControlBarrier, g.u32(Scope.Workgroup), g.u32(Scope.Workgroup), g.u32(this.env.flavour.fences[fence]));
   }
 
   private bindParams(): void {
     const ext = (e: SlotExt): SExt => (typeof e === 'number' ? e : { id: this.env.pod(e.slot) });
     const tableOf = (slot: string): Table => {
+      const ptr = this.env.pointer?.(slot);
+      if (ptr !== undefined) return { ptr };
       const variable = this.env.buffer(slot);
       return variable !== undefined ? { variable } : { addr: this.env.pod(slot) };
     };
@@ -105,8 +119,12 @@ export class SpirvBodyEmitter {
     for (const [name, p] of this.k.params) {
       if (p.kind === 'scalar') this.values.set(name, { kind: 'scalar', id: this.env.pod(p.slot), type: (this.types.get(name) as { name: ScalarTypeName }).name });
       else if (p.kind === 'memref') {
+        const ptr = this.env.pointer?.(p.data);
         const variable = this.env.buffer(p.data);
-        const base: Base = variable !== undefined ? { kind: 'variable', sc: 'StorageBuffer', variable, wrapped: true, bits: this.env.bits(name) } : { kind: 'address', addr: this.env.pod(p.data) };
+        const base: Base =
+          ptr !== undefined ? { kind: 'pointer', ptr }
+          : variable !== undefined ? { kind: 'variable', sc: 'StorageBuffer', variable, wrapped: true, bits: this.env.bits(name) }
+          : { kind: 'address', addr: this.env.pod(p.data) };
         this.values.set(name, { kind: 'memref', view: { base, space: 'global', element: p.type.element, offset: 0, shape: p.shape.map(ext), stride: p.stride.map(ext) } });
       } else this.values.set(name, { kind: 'group', table: tableOf(p.table), memref: p.memref, shape: p.shape.map(table), stride: p.stride.map(table), offset: ext(p.offset) });
     }
@@ -189,11 +207,14 @@ export class SpirvBodyEmitter {
         const src = this.value(inst.operand);
         if (src.kind === 'group') {
           const id = g.idx(this.index(inst.indices[0]));
-          const entryView = (t: Table): SView => ({ base: 'variable' in t ? { kind: 'variable', sc: 'StorageBuffer', variable: t.variable, wrapped: true, bits: false } : { kind: 'address', addr: t.addr }, space: 'global', element: 'i64', offset: 0, shape: [], stride: [1] });
-          const entry = (t: Table) => g.load(entryView(t), [{ id }]);
+          const entryBase = (t: Table): Base => ('variable' in t ? { kind: 'variable', sc: 'StorageBuffer', variable: t.variable, wrapped: true, bits: false } : 'ptr' in t ? { kind: 'pointer', ptr: t.ptr } : { kind: 'address', addr: t.addr });
+          const entry = (t: Table) => g.load({ base: entryBase(t), space: 'global', element: 'i64', offset: 0, shape: [], stride: [1] }, [{ id }]);
           const m = src.memref;
           const member = (xs: readonly (number | Table)[]): SExt[] => xs.map((e) => (typeof e === 'number' ? e : { id: entry(e) }));
-          this.values.set(result!, { kind: 'memref', view: { base: { kind: 'address', addr: entry(src.table) }, space: 'global', element: m.element, offset: src.offset, shape: member(src.shape), stride: member(src.stride) } });
+          // The member's data: a pointer loaded from a table of pointers, or an address from a table of addresses.
+          const t = src.table;
+          const base: Base = 'ptr' in t ? { kind: 'pointer', ptr: g.loadPointerEntry(t.ptr, m.element, id) } : { kind: 'address', addr: entry(t) };
+          this.values.set(result!, { kind: 'memref', view: { base, space: 'global', element: m.element, offset: src.offset, shape: member(src.shape), stride: member(src.stride) } });
           return;
         }
         const v = (src as Extract<Value, { kind: 'memref' }>).view;
@@ -272,7 +293,11 @@ export class SpirvBodyEmitter {
     const ty = g.type(t);
     const [a, b] = inst.operands.map((o) => this.scalar(o, t));
     if (t === 'i1') return inst.fn === 'not' ? g.f.op(Op.LogicalNot, ty, a) : g.f.op(BOOL_ARITH[inst.fn], ty, a, b);
-    if (isFloatType(t)) return inst.fn === 'neg' ? g.f.op(Op.FNegate, ty, a) : inst.fn === 'rem' ? fmod(g, t, a, b) : g.f.op(FLOAT_ARITH[inst.fn], ty, a, b);
+    if (isFloatType(t)) {
+      if (inst.fn === 'neg') return g.f.op(Op.FNegate, ty, a);
+      if (inst.fn === 'rem') return this.env.flavour.floatRemainder === 'frem' ? g.f.op(Op.FRem, ty, a, b) : fmod(g, t, a, b);
+      return g.f.op(FLOAT_ARITH[inst.fn], ty, a, b);
+    }
     if (inst.fn === 'neg') return g.f.op(Op.SNegate, ty, a);
     if (inst.fn === 'not') return g.f.op(Op.Not, ty, a);
     const bits = INT_BITS[t]!;
@@ -285,8 +310,8 @@ export class SpirvBodyEmitter {
     if (inst.fn === 'div') r = g.f.op(Op.SDiv, wt, pa, pb);
     else if (inst.fn === 'rem') {
       // Vulkan leaves OpSRem undefined when an operand is negative (NVIDIA returns 0 for -7 rem 3);
-      // C's remainder is a - (a / b) * b with the truncating division, which OpSDiv is.
-      r = g.f.op(Op.ISub, wt, pa, g.f.op(Op.IMul, wt, g.f.op(Op.SDiv, wt, pa, pb), pb));
+      // C's remainder is a - (a / b) * b with the truncating division, which OpSDiv is. OpenCL defines OpSRem as C does.
+      r = this.env.flavour.intRemainder === 'srem' ? g.f.op(Op.SRem, wt, pa, pb) : g.f.op(Op.ISub, wt, pa, g.f.op(Op.IMul, wt, g.f.op(Op.SDiv, wt, pa, pb), pb));
     }
     else {
       // Shift counts are taken modulo the width, as OpenCL C does.

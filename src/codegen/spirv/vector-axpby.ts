@@ -19,12 +19,13 @@ const MAX_COMPONENTS = 4;
 
 /**
  * Whether `b := alpha a + beta b` may read and write whole vectors: f32 or f64 on both sides, stride 1,
- * in global memory (a storage buffer, or a buffer address), floats stored as themselves (not as the
- * integers of compare-and-swap loops). Whether the offsets suit the vectors is the run-time check's.
+ * in global memory (a storage buffer whose floats are stored as themselves, not as the integers of
+ * compare-and-swap loops; a buffer address; an OpenCL kernel's pointer). Whether the offsets suit
+ * the vectors is the run-time check's.
  */
 export function vectorizable(a: SView, b: SView): boolean {
   const floating = b.element === 'f32' || b.element === 'f64';
-  const global = (v: SView) => v.space === 'global' && v.stride[0] === 1 && (v.base.kind === 'address' || (v.base.sc === 'StorageBuffer' && v.base.wrapped && !v.base.bits));
+  const global = (v: SView) => v.space === 'global' && v.stride[0] === 1 && (v.base.kind !== 'variable' || (v.base.sc === 'StorageBuffer' && v.base.wrapped && !v.base.bits));
   return floating && a.element === b.element && global(a) && global(b);
 }
 
@@ -68,6 +69,20 @@ function vectorOperand(ctx: VectorContext, v: SView, w: number): { aligned: numb
         operand: () => {
           const ptrType = g.b.typePointer('PhysicalStorageBuffer', vec);
           return { pointer: (k) => ({ ptr: g.f.op(Op.ConvertUToPtr, ptrType, g.idx(g.ext.add({ id: start }, g.ext.mul(k, w * size)))), align: w * size }) };
+        },
+      };
+    }
+    case 'pointer': {
+      // As a buffer address, through the pointers of an OpenCL kernel: the first element's pointer,
+      // its address tested for the vector's alignment, and cast to a pointer to vectors.
+      const size = SCALAR_BYTES[v.element];
+      const first = g.f.op(Op.InBoundsPtrAccessChain, g.pointerTo(v.element), base.ptr, g.idx(v.offset));
+      return {
+        aligned: multipleOf(g.f.op(Op.ConvertPtrToU, g.i64t, first), w * size),
+        operand: () => {
+          const ptrType = g.b.typePointerAligned('CrossWorkgroup', vec, w * size);
+          const vectors = g.f.op(Op.Bitcast, ptrType, first);
+          return { pointer: (k) => ({ ptr: g.f.op(Op.InBoundsPtrAccessChain, ptrType, vectors, g.idx(k)), align: w * size }) };
         },
       };
     }

@@ -1,5 +1,5 @@
 import {
-  AddressingModel, Capability, type CapabilityName, Decoration, type DecorationName, ExecutionMode, ExecutionModel, MAGIC,
+  AddressingModel, Capability, type CapabilityName, Decoration, type DecorationName, ExecutionMode, ExecutionModel, type ExecutionModelName, MAGIC,
   MemoryModel, Op, StorageClass, type StorageClassName, VERSION_1_3,
 } from './spec.js';
 
@@ -25,6 +25,7 @@ export class SpirvBuilder {
   private readonly extensions = new Set<string>();
   private readonly imports = new Map<string, number>();
   private addressing: number = AddressingModel.Logical;
+  private memory: number = MemoryModel.GLSL450;
   private readonly entryPoints: Inst[] = [];
   private readonly modes: Inst[] = [];
   private readonly debugStrings: Inst[] = [];
@@ -39,6 +40,9 @@ export class SpirvBuilder {
   private readonly intWidths = new Map<number, number>();
   /** Vulkan features the module's instructions need beyond what its capabilities name (see requirements.ts). */
   readonly vulkanFeatures = new Set<string>();
+
+  /** `version`: the header's SPIR-V version word (1.3, what Vulkan 1.1 consumes, unless a flavour says otherwise). */
+  constructor(private readonly version: number = VERSION_1_3) {}
 
   id(): number {
     return this.bound++;
@@ -65,12 +69,24 @@ export class SpirvBuilder {
     this.addressing = AddressingModel.PhysicalStorageBuffer64;
   }
 
-  entryPoint(fn: number, name: string, interfaceIds: readonly number[]): void {
-    this.entryPoints.push([Op.EntryPoint, ExecutionModel.GLCompute, fn, ...stringWords(name), ...interfaceIds]);
+  /** OpMemoryModel's operands (default: Logical GLSL450). */
+  memoryModel(addressing: keyof typeof AddressingModel, memory: keyof typeof MemoryModel): void {
+    this.addressing = AddressingModel[addressing];
+    this.memory = MemoryModel[memory];
+  }
+
+  entryPoint(fn: number, name: string, interfaceIds: readonly number[], model: ExecutionModelName = 'GLCompute'): void {
+    this.entryPoints.push([Op.EntryPoint, ExecutionModel[model], fn, ...stringWords(name), ...interfaceIds]);
   }
 
   localSize(fn: number, x: number, y: number, z: number): void {
     this.modes.push([Op.ExecutionMode, fn, ExecutionMode.LocalSize, x, y, z]);
+  }
+
+  /** An OpenCL kernel's required subgroup size (the SubgroupDispatch capability declares it). */
+  subgroupSize(fn: number, size: number): void {
+    this.capability('SubgroupDispatch');
+    this.modes.push([Op.ExecutionMode, fn, ExecutionMode.SubgroupSize, size]);
   }
 
   name(id: number, s: string): void {
@@ -130,6 +146,16 @@ export class SpirvBuilder {
   }
   typePointer(sc: StorageClassName, pointee: number): number {
     return this.intern(`ptr${sc}:${pointee}`, (id) => [Op.TypePointer, id, StorageClass[sc], pointee]);
+  }
+  /**
+   * A pointer type decorated with the Alignment its pointees have (as tinytc declares its kernels'
+   * pointers): one per (storage class, pointee, alignment), apart from the undecorated one.
+   */
+  typePointerAligned(sc: StorageClassName, pointee: number, alignment: number): number {
+    let fresh = false;
+    const id = this.intern(`ptr${sc}:${pointee}@${alignment}`, (i) => ((fresh = true), [Op.TypePointer, i, StorageClass[sc], pointee]));
+    if (fresh) this.decorate(id, 'Alignment', alignment);
+    return id;
   }
   typeFunction(result: number, params: readonly number[] = []): number {
     return this.intern(`fn${result}(${params.join(',')})`, (id) => [Op.TypeFunction, id, result, ...params]);
@@ -239,12 +265,12 @@ export class SpirvBuilder {
       ...[...this.capabilities].sort((a, b) => a - b).map((c) => [Op.Capability, c]),
       ...[...this.extensions].map((e) => [Op.Extension, ...stringWords(e)]),
       ...[...this.imports].map(([name, id]) => [Op.ExtInstImport, id, ...stringWords(name)]),
-      [Op.MemoryModel, this.addressing, MemoryModel.GLSL450],
+      [Op.MemoryModel, this.addressing, this.memory],
     ];
     let total = 5;
     for (const list of [head, ...sections]) for (const inst of list) total += inst.length;
     const out = new Uint32Array(total);
-    out.set([MAGIC, VERSION_1_3, 0, this.bound, 0]);
+    out.set([MAGIC, this.version, 0, this.bound, 0]);
     let at = 5;
     for (const list of [head, ...sections]) {
       for (const inst of list) {

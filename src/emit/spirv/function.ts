@@ -10,13 +10,27 @@ type Inst = number[];
  */
 export class FunctionBuilder {
   readonly id: number;
+  private readonly params: Inst[] = [];
   private readonly vars: Inst[] = [];
   private readonly body: Inst[] = [];
   private readonly entry: number;
 
-  constructor(private readonly b: SpirvBuilder, private readonly returnType: number, private readonly fnType: number) {
+  /** `fnType` may be left 0 and set with `type` once the parameters' types are known. */
+  constructor(private readonly b: SpirvBuilder, private readonly returnType: number, private fnType: number) {
     this.id = b.id();
     this.entry = b.id();
+  }
+
+  /** Sets the function type (before finish). */
+  type(fnType: number): void {
+    this.fnType = fnType;
+  }
+
+  /** The next OpFunctionParameter, of the type (the function type must list the same types). */
+  param(type: number): number {
+    const id = this.b.id();
+    this.params.push([Op.FunctionParameter, type, id]);
+    return id;
   }
 
   /** An instruction with a result: returns its id. */
@@ -94,6 +108,6 @@ export class FunctionBuilder {
 
   /** The finished function: OpFunction, the entry block with its variables, the body, OpReturn. */
   finish(): Inst[] {
-    return [[Op.Function, this.returnType, this.id, 0, this.fnType], [Op.Label, this.entry], ...this.vars, ...this.body, [Op.Return], [Op.FunctionEnd]];
+    return [[Op.Function, this.returnType, this.id, 0, this.fnType], ...this.params, [Op.Label, this.entry], ...this.vars, ...this.body, [Op.Return], [Op.FunctionEnd]];
   }
 }

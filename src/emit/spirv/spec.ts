@@ -5,6 +5,8 @@
 export const MAGIC = 0x07230203;
 /** SPIR-V 1.3: the version Vulkan 1.1 consumes natively and Vulkan 1.2 accepts. */
 export const VERSION_1_3 = 0x00010300;
+/** SPIR-V 1.2: the newest an OpenCL 2.2 environment consumes (spirv-val --target-env opencl2.2). */
+export const VERSION_1_2 = 0x00010200;
 
 export const Op = {
   Nop: 0, Source: 3, Name: 5, MemberName: 6, String: 7, Extension: 10, ExtInstImport: 11, ExtInst: 12,
@@ -13,9 +15,9 @@ export const Op = {
   TypeStruct: 30, TypePointer: 32, TypeFunction: 33,
   ConstantTrue: 41, ConstantFalse: 42, Constant: 43, ConstantComposite: 44, ConstantNull: 46,
   SpecConstant: 50, SpecConstantComposite: 51,
-  Function: 54, FunctionEnd: 56, Variable: 59, Load: 61, Store: 62, AccessChain: 65,
+  Function: 54, FunctionParameter: 55, FunctionEnd: 56, Variable: 59, Load: 61, Store: 62, AccessChain: 65, InBoundsPtrAccessChain: 70,
   Decorate: 71, MemberDecorate: 72, CompositeExtract: 81,
-  ConvertFToS: 110, ConvertSToF: 111, UConvert: 113, SConvert: 114, FConvert: 115, ConvertUToPtr: 120, Bitcast: 124,
+  ConvertFToS: 110, ConvertSToF: 111, UConvert: 113, SConvert: 114, FConvert: 115, ConvertPtrToU: 117, ConvertUToPtr: 120, Bitcast: 124,
   SNegate: 126, FNegate: 127, IAdd: 128, FAdd: 129, ISub: 130, FSub: 131, IMul: 132, FMul: 133,
   UDiv: 134, SDiv: 135, FDiv: 136, UMod: 137, SRem: 138, FRem: 140, VectorTimesScalar: 142,
   LogicalEqual: 164, LogicalNotEqual: 165, LogicalOr: 166, LogicalAnd: 167, LogicalNot: 168, Select: 169,
@@ -29,7 +31,7 @@ export const Op = {
 export type OpName = keyof typeof Op;
 
 export const Capability = {
-  Shader: 1, Float64: 10, Int64: 11, Int64Atomics: 12, Int16: 22, Int8: 39,
+  Addresses: 4, Kernel: 6, Shader: 1, SubgroupDispatch: 58, Float64: 10, Int64: 11, Int64Atomics: 12, Int16: 22, Int8: 39,
   StorageBuffer16BitAccess: 4433, UniformAndStorageBuffer16BitAccess: 4434, StoragePushConstant16: 4435,
   VariablePointersStorageBuffer: 4441,
   StorageBuffer8BitAccess: 4448, UniformAndStorageBuffer8BitAccess: 4449, StoragePushConstant8: 4450,
@@ -37,29 +39,34 @@ export const Capability = {
 } as const;
 export type CapabilityName = keyof typeof Capability;
 
-export const StorageClass = { UniformConstant: 0, Input: 1, Uniform: 2, Workgroup: 4, Function: 7, PushConstant: 9, StorageBuffer: 12, PhysicalStorageBuffer: 5349 } as const;
+export const StorageClass = { UniformConstant: 0, Input: 1, Uniform: 2, Workgroup: 4, CrossWorkgroup: 5, Function: 7, PushConstant: 9, StorageBuffer: 12, PhysicalStorageBuffer: 5349 } as const;
 export type StorageClassName = keyof typeof StorageClass;
 
-export const Decoration = { SpecId: 1, Block: 2, ArrayStride: 6, BuiltIn: 11, Aliased: 20, NonWritable: 24, Binding: 33, DescriptorSet: 34, Offset: 35 } as const;
+export const Decoration = { SpecId: 1, Block: 2, ArrayStride: 6, BuiltIn: 11, Aliased: 20, Constant: 22, NonWritable: 24, Binding: 33, DescriptorSet: 34, Offset: 35, Alignment: 44 } as const;
 export type DecorationName = keyof typeof Decoration;
 
 export const BuiltIn = { NumWorkgroups: 24, WorkgroupSize: 25, WorkgroupId: 26, LocalInvocationId: 27 } as const;
 export type BuiltInName = keyof typeof BuiltIn;
 
-export const AddressingModel = { Logical: 0, PhysicalStorageBuffer64: 5348 } as const;
-export const MemoryModel = { GLSL450: 1 } as const;
-export const ExecutionModel = { GLCompute: 5 } as const;
-export const ExecutionMode = { LocalSize: 17 } as const;
+export const AddressingModel = { Logical: 0, Physical64: 2, PhysicalStorageBuffer64: 5348 } as const;
+export const MemoryModel = { GLSL450: 1, OpenCL: 2 } as const;
+export const ExecutionModel = { GLCompute: 5, Kernel: 6 } as const;
+export type ExecutionModelName = keyof typeof ExecutionModel;
+export const ExecutionMode = { LocalSize: 17, SubgroupSize: 35 } as const;
 
 export const Scope = { Device: 1, Workgroup: 2 } as const;
 /** Memory-semantics bits. */
-export const Semantics = { None: 0, AcquireRelease: 0x8, UniformMemory: 0x40, WorkgroupMemory: 0x100 } as const;
+export const Semantics = { None: 0, AcquireRelease: 0x8, SequentiallyConsistent: 0x10, UniformMemory: 0x40, WorkgroupMemory: 0x100, CrossWorkgroupMemory: 0x200 } as const;
 /** Memory-operand bits of OpLoad/OpStore. */
 export const MemoryAccess = { Aligned: 0x2 } as const;
 
 /** GLSL.std.450 extended instructions kernarg uses. */
 export const GLSL_STD_450 = 'GLSL.std.450';
 export const Glsl = { FAbs: 4, FrexpStruct: 52, Ldexp: 53 } as const;
+
+/** The OpenCL.std extended instruction set (OpenCL kernels import it; numbers from its specification). */
+export const OPENCL_STD = 'OpenCL.std';
+export const OpenclStd = { fabs: 23, fmod: 29 } as const;
 
 /** Reverse tables, for the disassembler. */
 export function invert<T extends Record<string, number>>(t: T): Map<number, string> {

@@ -55,6 +55,8 @@ export interface CL {
   GetEventInfo(e: Handle, param: number, size: number, out: Int32Array, sizeRet: null): number;
   CreateCommandQueueWithProperties(ctx: Handle, device: Handle, props: BigUint64Array, err: number[]): Handle;
   CreateProgramWithBinary(ctx: Handle, n: number, devices: Handle[], lengths: BigUint64Array, binaries: Buffer[], status: Int32Array, err: number[]): Handle;
+  /** clCreateProgramWithIL (OpenCL 2.1), or null where the loader does not export it. */
+  CreateProgramWithIL: ((ctx: Handle, il: Uint8Array, length: number, err: number[]) => Handle) | null;
   GetProgramInfo(p: Handle, param: number, size: number, out: Buffer | BigUint64Array | null, sizeRet: number[] | null): number;
   /** The program's binary for its one device (CL_PROGRAM_BINARY_SIZES, then CL_PROGRAM_BINARIES). */
   programBinary(p: Handle): Buffer;
@@ -151,11 +153,19 @@ export function openCL(): CL {
       koffi().free(mem);
     }
   };
+  // An OpenCL 2.1 entry point: an older ICD loader may not export it.
+  let createWithIL: CL['CreateProgramWithIL'] = null;
+  try {
+    createWithIL = f('void *clCreateProgramWithIL(void *ctx, const uint8_t *il, size_t length, _Out_ int *err)') as unknown as CL['CreateProgramWithIL'];
+  } catch {
+    createWithIL = null;
+  }
   const waitAsync = f('int clWaitForEvents(uint32_t n, const uint64_t *events)');
   const finishAsync = f('int clFinish(void *q)');
   bound = {
-    ...(api as unknown as Omit<CL, 'view' | 'WaitForEventsAsync' | 'FinishAsync' | 'programBinary'>),
+    ...(api as unknown as Omit<CL, 'view' | 'WaitForEventsAsync' | 'FinishAsync' | 'programBinary' | 'CreateProgramWithIL'>),
     programBinary,
+    CreateProgramWithIL: createWithIL,
     WaitForEventsAsync: (n, events, cb) => waitAsync.async(n, events, cb),
     FinishAsync: (q, cb) => finishAsync.async(q, cb),
     view: (ptr, size) => koffi().view(ptr as never, size),

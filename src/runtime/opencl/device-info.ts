@@ -4,6 +4,8 @@ import { type CL, type Handle, check, openCL, platformIds } from './cl.js';
 const PLATFORM = { profile: 0x0900, version: 0x0901, name: 0x0902, vendor: 0x0903, extensions: 0x0904 } as const;
 const DEVICE_STRING = {
   name: 0x102b, vendor: 0x102c, driverVersion: 0x102d, profile: 0x102e, version: 0x102f, extensions: 0x1030, openclCVersion: 0x103d,
+  // CL_DEVICE_IL_VERSION (OpenCL 2.1): the intermediate languages clCreateProgramWithIL takes, e.g. 'SPIR-V_1.2'.
+  ilVersion: 0x105b,
 } as const;
 const CL_DEVICE_TYPE = 0x1000;
 const CL_DEVICE_MAX_WORK_ITEM_SIZES = 0x1005;
