@@ -1,0 +1,130 @@
+// What a compiled kernel records of its source, per kind of binary: `kernarg check` compares a
+// source's plan with a binary's only on the facts the binary can state. A code object keeps no
+// slot alignment and no struct fields; PTX keeps neither OpenCL C type names nor source names; a
+// SPIR-V integer has no sign. A fact the binary cannot state is no difference; a fact it states
+// and states otherwise is.
+import type { AbiView, Fact, KernelView, SlotView } from '../diff/view.js';
+
+/** The targets a binary reader produces plans for (src/readers/index.ts): the plans `check` compares. */
+export type ReadTarget = 'amdhsa' | 'cuda' | 'zebin' | 'opencl' | 'vulkan';
+
+export interface StatedFacts {
+  /** Slot properties the binary never records: left out of the comparison. */
+  readonly unstated: readonly string[];
+  /**
+   * Slot properties the binary records without a sign (SPIR-V's OpTypeInt is signless; the
+   * reader spells every integer unsigned): the source's `int` agrees with the binary's `uint`.
+   */
+  readonly signless: readonly string[];
+  /**
+   * Whether the binary names the source's parameters: 'never' (PTX names them `<kernel>_param_<i>`),
+   * or 'unless-positional' (a code object without -cl-kernel-arg-info, a SPIR-V module without
+   * OpName, a zebin without kernel_misc_info: the reader names them `arg<i>`).
+   */
+  readonly names: 'never' | 'unless-positional';
+  /** Module facts the binary never records (derived by kernarg from the source's types, not read). */
+  readonly unstatedModuleFacts: (fact: string) => boolean;
+}
+
+const none = () => false;
+
+/**
+ * One row per kind of plan a reader makes; each row says why. The existing round-trip tests
+ * compare the same fields (test/support/reader-roundtrip.ts, test/oracle/ptx-reader-clang.test.ts,
+ * test/oracle/spirv-reader-clang.test.ts).
+ */
+export const STATED_FACTS = {
+  // NT_AMDGPU_METADATA has offsets, sizes, value kinds, type names, address spaces, access and
+  // pointee alignment; no slot alignment, and a by-value struct only as its type name and size.
+  amdhsa: { unstated: ['align', 'layout'], signless: [], names: 'unless-positional', unstatedModuleFacts: none },
+  // A `.param` list has offsets, sizes, alignment, PTX types and pointer spaces: no OpenCL C type
+  // names, and values only as PTX's unsigned bit types or byte arrays.
+  cuda: { unstated: ['typeName', 'layout'], signless: [], names: 'never', unstatedModuleFacts: none },
+  // `.ze_info` has every payload field and (with kernel_misc_info) names and type names; a value's
+  // layout only as its size.
+  zebin: { unstated: ['layout'], signless: [], names: 'unless-positional', unstatedModuleFacts: none },
+  // OpEntryPoint Kernel's parameters: kinds, address spaces, access, sizes, and the OpenCL C type
+  // names when the module carries them (ocloc's does); else signless spellings.
+  opencl: { unstated: [], signless: ['typeName', 'layout'], names: 'unless-positional', unstatedModuleFacts: none },
+  // A shader's descriptors, push constants and spec constants are stated; the Vulkan features and
+  // extensions kernarg lists are derived from the types, not declared in the module.
+  vulkan: {
+    unstated: [], signless: [], names: 'unless-positional',
+    unstatedModuleFacts: (f) => f.startsWith('vulkanFeature ') || f.startsWith('vulkanExtension '),
+  },
+} as const satisfies Record<ReadTarget, StatedFacts>;
+
+export const isReadTarget = (t: string): t is ReadTarget => Object.hasOwn(STATED_FACTS, t);
+
+/** An OpenCL C type spelling without signs, as SPIR-V states it: `int4*` → `uint4*`, `struct{0:long}` → `struct{0:ulong}`. */
+export function signless(v: Fact): Fact {
+  return typeof v === 'string' ? v.replace(/(?<![\w])(?:signed\s+)?(char|short|int|long)(?=\d|\b)/g, 'u$1') : v;
+}
+
+const positional = (k: KernelView) => k.slots.every((s) => s.param === null || s.name === `arg${s.param}`);
+
+/** Each explicit slot keyed by its parameter and its rank among that parameter's slots. */
+function explicitKeys(k: KernelView): Map<SlotView, string> {
+  const seen = new Map<number, number>();
+  const keys = new Map<SlotView, string>();
+  for (const s of k.slots) {
+    if (s.param === null) continue;
+    const n = seen.get(s.param) ?? 0;
+    seen.set(s.param, n + 1);
+    keys.set(s, `${s.param}#${n}`);
+  }
+  return keys;
+}
+
+/**
+ * The binary's kernel with the source's names for its explicit slots (the binary names none of
+ * its own), so that the ABI diff pairs slots as they are passed: by parameter.
+ */
+function withSourceNames(bin: KernelView, src: KernelView): KernelView {
+  const names = new Map([...explicitKeys(src)].map(([s, key]) => [key, s.name]));
+  const keys = explicitKeys(bin);
+  return { ...bin, slots: bin.slots.map((s) => { const n = names.get(keys.get(s) ?? ''); return n === undefined ? s : { ...s, name: n }; }) };
+}
+
+/** The source's slot with the properties the binary cannot state taken out, and the signless ones as the binary spells them. */
+function sourceSlot(s: SlotView, rule: StatedFacts): SlotView {
+  const props: Record<string, Fact> = {};
+  for (const [p, v] of Object.entries(s.props)) if (!rule.unstated.includes(p)) props[p] = v;
+  return { ...s, props };
+}
+
+function binarySlot(s: SlotView, src: SlotView | undefined, rule: StatedFacts): SlotView {
+  const props: Record<string, Fact> = {};
+  for (const [p, v] of Object.entries(s.props)) {
+    if (rule.unstated.includes(p)) continue;
+    // The binary's signless spelling of the source's type agrees with it: keep the source's words in the report.
+    props[p] = src && rule.signless.includes(p) && v !== src.props[p] && v === signless(src.props[p] ?? null) ? src.props[p] ?? null : v;
+  }
+  return { ...s, props };
+}
+
+/**
+ * The two views `check` hands to the ABI diff: the source's and the binary's, each reduced to
+ * what the binary states. Kernels pair by name; where a kernel is on one side only, the unpaired
+ * kernels of each side pair in order for naming alone, so a renamed kernel shows as renamed.
+ */
+export function statedViews(source: AbiView, binary: AbiView): { source: AbiView; binary: AbiView } {
+  if (!isReadTarget(binary.target)) throw new RangeError(`no binary reader makes ${binary.target} plans`);
+  const rule: StatedFacts = STATED_FACTS[binary.target];
+  const srcByName = new Map(source.kernels.map((k) => [k.name, k]));
+  const binNames = new Set(binary.kernels.map((k) => k.name));
+  const unpairedSrc = source.kernels.filter((k) => !binNames.has(k.name));
+  let next = 0;
+  const kernels = binary.kernels.map((b) => {
+    const src = srcByName.get(b.name) ?? unpairedSrc[next++];
+    if (!src) return { ...b, slots: b.slots.map((s) => binarySlot(s, undefined, rule)) };
+    const named = rule.names === 'never' || positional(b) ? withSourceNames(b, src) : b;
+    const srcSlots = new Map(src.slots.map((s) => [s.name, s]));
+    return { ...named, slots: named.slots.map((s) => binarySlot(s, srcSlots.get(s.name), rule)) };
+  });
+  const facts = (f: Readonly<Record<string, Fact>>) => Object.fromEntries(Object.entries(f).filter(([k]) => !rule.unstatedModuleFacts(k)));
+  return {
+    source: { ...source, facts: facts(source.facts), kernels: source.kernels.map((k) => ({ ...k, slots: k.slots.map((s) => sourceSlot(s, rule)) })) },
+    binary: { ...binary, facts: facts(binary.facts), kernels },
+  };
+}
