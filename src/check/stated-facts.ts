@@ -24,6 +24,8 @@ export interface StatedFacts {
   readonly names: 'never' | 'unless-positional';
   /** Module facts the binary never records (derived by kernarg from the source's types, not read). */
   readonly unstatedModuleFacts: (fact: string) => boolean;
+  /** Slots of the source's plan the binary has no entry for. */
+  readonly unstatedSlot: (slot: SlotView) => boolean;
 }
 
 const none = () => false;
@@ -36,21 +38,22 @@ const none = () => false;
 export const STATED_FACTS = {
   // NT_AMDGPU_METADATA has offsets, sizes, value kinds, type names, address spaces, access and
   // pointee alignment; no slot alignment, and a by-value struct only as its type name and size.
-  amdhsa: { unstated: ['align', 'layout'], signless: [], names: 'unless-positional', unstatedModuleFacts: none },
+  amdhsa: { unstated: ['align', 'layout'], signless: [], names: 'unless-positional', unstatedModuleFacts: none, unstatedSlot: none },
   // A `.param` list has offsets, sizes, alignment, PTX types and pointer spaces: no OpenCL C type
   // names, and values only as PTX's unsigned bit types or byte arrays.
-  cuda: { unstated: ['typeName', 'layout'], signless: [], names: 'never', unstatedModuleFacts: none },
+  cuda: { unstated: ['typeName', 'layout'], signless: [], names: 'never', unstatedModuleFacts: none, unstatedSlot: none },
   // `.ze_info` has every payload field and (with kernel_misc_info) names and type names; a value's
-  // layout only as its size.
-  zebin: { unstated: ['layout'], signless: [], names: 'unless-positional', unstatedModuleFacts: none },
+  // layout only as its size. A `queue_t` has no payload entry (arg_type none: `.ze_info` lists nothing for it).
+  zebin: { unstated: ['layout'], signless: [], names: 'unless-positional', unstatedModuleFacts: none, unstatedSlot: (s) => s.props.kind === 'none' },
   // OpEntryPoint Kernel's parameters: kinds, address spaces, access, sizes, and the OpenCL C type
   // names when the module carries them (ocloc's does); else signless spellings.
-  opencl: { unstated: [], signless: ['typeName', 'layout'], names: 'unless-positional', unstatedModuleFacts: none },
+  opencl: { unstated: [], signless: ['typeName', 'layout'], names: 'unless-positional', unstatedModuleFacts: none, unstatedSlot: none },
   // A shader's descriptors, push constants and spec constants are stated; the Vulkan features and
   // extensions kernarg lists are derived from the types, not declared in the module.
   vulkan: {
     unstated: [], signless: [], names: 'unless-positional',
     unstatedModuleFacts: (f) => f.startsWith('vulkanFeature ') || f.startsWith('vulkanExtension '),
+    unstatedSlot: none,
   },
 } as const satisfies Record<ReadTarget, StatedFacts>;
 
@@ -124,7 +127,7 @@ export function statedViews(source: AbiView, binary: AbiView): { source: AbiView
   });
   const facts = (f: Readonly<Record<string, Fact>>) => Object.fromEntries(Object.entries(f).filter(([k]) => !rule.unstatedModuleFacts(k)));
   return {
-    source: { ...source, facts: facts(source.facts), kernels: source.kernels.map((k) => ({ ...k, slots: k.slots.map((s) => sourceSlot(s, rule)) })) },
+    source: { ...source, facts: facts(source.facts), kernels: source.kernels.map((k) => ({ ...k, slots: k.slots.filter((s) => !rule.unstatedSlot(s)).map((s) => sourceSlot(s, rule)) })) },
     binary: { ...binary, facts: facts(binary.facts), kernels },
   };
 }
