@@ -1,0 +1,162 @@
+// `kernarg check` against binaries the real tools compile now: clang-16/19/22 `-c` AMDGPU code
+// objects 4/5/6, clang's NVPTX PTX (64- and 32-bit), clang-22's OpenCL SPIR-V, ocloc's zebin and the
+// SPIR-V it writes beside it. A source checks clean against its own binary (exit 0); a source with an
+// argument's type or address space changed, or a kernel renamed, exits 3 naming the difference. A
+// fast-check property over the generated-signature model: clang-22's code object 6 of every
+// generated program checks clean, and with one kernel renamed it does not (a sample; the readers'
+// sweep, scripts/readers-roundtrip-sweep.ts, covers the round trip in full). A missing tool fails
+// the test under CI=true.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import fc from 'fast-check';
+import { runCliWith } from '../../src/cli/main.js';
+import { readInput } from '../../src/cli/read-input.js';
+import { STDS, programSpec, render } from '../support/gen.js';
+import { compileCodeObject } from '../support/reader-roundtrip.js';
+import { CLANG, CLANG19, CLANG22_AMDHSA, requireTool } from '../support/tools.js';
+import { OCLOC, OCLOC_PROBE } from '../support/zebin-oracle.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'kernarg-check-tools-'));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** Every binary kind takes these: pointers of three address spaces, a vector, scalars, restrict. */
+const SOURCE = `kernel void scale(global float *x, local int *l, float4 v, int n, constant char *c, uchar u) { x[0] = n + v.x + c[0] + l[0] + u; }
+kernel void copy(global const int *restrict a, global int *b, long n) { b[0] = a[0] + n; }
+`;
+
+/** The changes each binary must notice, and the row (kernel, slot, change, property) that names it. */
+const MUTANTS: readonly { readonly name: string; readonly text: string; readonly row: (space: string) => readonly string[] }[] = [
+  { name: 'type', text: SOURCE.replace('float4 v', 'float2 v'), row: () => ['scale', 'v', 'slot-property', 'size'] },
+  { name: 'qualifier', text: SOURCE.replace('constant char *c', 'global char *c'), row: (space) => ['scale', 'c', 'slot-property', space] },
+  { name: 'renamed', text: SOURCE.replace('void copy(', 'void copy2('), row: () => ['copy2', '', 'kernel-renamed', ''] },
+];
+
+function run(argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = runCliWith(['check', ...argv], {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    readFile: (p) => { try { return readFileSync(p, 'utf8'); } catch { return undefined; } },
+    readInput: (p) => readInput(p),
+    color: false,
+  });
+  return { code, stdout, stderr };
+}
+
+/** The table's rows, cut at the columns its dashed line marks. */
+function rows(table: string): string[][] {
+  const lines = table.split('\n');
+  const rule = lines.findIndex((l) => /^-+(  -+)+$/.test(l));
+  if (rule < 0) return [];
+  const starts = [...lines[rule].matchAll(/-+/g)].map((m) => m.index!);
+  return lines.slice(rule + 1).filter(Boolean).map((l) => starts.map((s, i) => l.slice(s, starts[i + 1]).trim()));
+}
+
+let files = 0;
+function write(name: string, data: string | Uint8Array): string {
+  const path = join(scratch, `${files++}-${name}`);
+  writeFileSync(path, data);
+  return path;
+}
+
+/**
+ * The source checks clean against `binary`; each mutant exits 3 with its row among the differences.
+ * `space`: the property an address space is in this binary's plan (cuda's `space`, the others' `addressSpace`).
+ */
+function checkKind(what: string, binary: string, extra: readonly string[], space = 'addressSpace'): void {
+  const clean = run([write('k.cl', SOURCE), binary, '-cl-std=CL2.0', ...extra]);
+  assert.equal(clean.code, 0, `${what}: ${clean.stdout}${clean.stderr}`);
+  assert.match(clean.stdout, /the binary agrees with the source\n$/);
+  for (const m of MUTANTS) {
+    const r = run([write(`${m.name}.cl`, m.text), binary, '-cl-std=CL2.0', ...extra]);
+    assert.equal(r.code, 3, `${what}, ${m.name}: ${r.stdout}${r.stderr}`);
+    const want = m.row(space);
+    assert.ok(rows(r.stdout).some((x) => x.slice(1, 5).join('|') === want.join('|')), `${what}, ${m.name}: no row ${want.join(' ')} in\n${r.stdout}`);
+  }
+}
+
+for (const [llvm, tool, co] of [[16, CLANG, 4], [19, CLANG19, 5], [22, CLANG22_AMDHSA, 6]] as const) {
+  test(`clang-${llvm} code object ${co}: the source checks clean; a changed type, address space or kernel name exits 3 naming it`, (t) => {
+    const clang = requireTool(t, tool);
+    if (!clang) return;
+    const object = write(`k.co${co}.o`, compileCodeObject(clang, { text: SOURCE, std: 'CL2.0' }, co));
+    checkKind(`clang-${llvm} co${co}`, object, []);
+    // Without -cl-kernel-arg-info the note names no argument: the source's names stand in.
+    const bare = write('bare.o', compileCodeObject(clang, { text: SOURCE, std: 'CL2.0', noArgInfo: true }, co));
+    const r = run([write('k.cl', SOURCE), bare, '-cl-std=CL2.0']);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+  });
+}
+
+test("clang's NVPTX PTX, 64- and 32-bit (the address width from .address_size): clean, and each change named", (t) => {
+  const clang = requireTool(t, CLANG22_AMDHSA);
+  if (!clang) return;
+  for (const arch of ['nvptx64', 'nvptx'] as const) {
+    const cl = write('k.cl', SOURCE);
+    const ptx = write(`k.${arch}.ptx`, execFileSync(clang, ['-cl-std=CL2.0', '-target', `${arch}-nvidia-nvcl`, '-S', '-o', '-', cl], { encoding: 'utf8' }));
+    checkKind(`PTX ${arch}`, ptx, [], 'space');
+    assert.match(run([cl, ptx, '-cl-std=CL2.0']).stdout, new RegExp(`^source: .* --target cuda --arch ${arch} --local-memory nvidia `));
+  }
+});
+
+test("clang-22's OpenCL SPIR-V (spirv64, spirv32): clean, and each change named", (t) => {
+  const clang = requireTool(t, CLANG22_AMDHSA);
+  if (!clang) return;
+  for (const [triple, arch] of [['spirv64', 'spir64'], ['spirv32', 'spir']] as const) {
+    const spv = join(scratch, `k.${triple}.spv`);
+    execFileSync(clang, ['-cl-std=CL2.0', '-target', triple, '-c', '-o', spv, write('k.cl', SOURCE)]);
+    checkKind(`SPIR-V ${triple}`, spv, []);
+    assert.match(run([write('k.cl', SOURCE), spv, '-cl-std=CL2.0']).stdout, new RegExp(`^source: .* --target opencl --arch ${arch} `));
+  }
+});
+
+test("ocloc's zebin for pvc and the OpenCL SPIR-V it writes beside it: clean, and each change named", (t) => {
+  const ocloc = requireTool(t, OCLOC, OCLOC_PROBE);
+  if (!ocloc) return;
+  const dir = mkdtempSync(join(scratch, 'ocloc-'));
+  // ocloc writes OCL_DRIVER_VERSION into its working directory: run it in the scratch one.
+  execFileSync(ocloc, ['compile', '-file', write('k.cl', SOURCE), '-device', 'pvc', '-output_no_suffix', '-out_dir', dir, '-options', '-cl-std=CL2.0 -cl-kernel-arg-info'], { cwd: dir, env: { ...process.env, IGC_EnableZEBinary: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = readdirSync(dir);
+  const bin = out.find((f) => !f.endsWith('.spv'));
+  const spv = out.find((f) => f.endsWith('.spv'));
+  assert.ok(bin && spv, `ocloc wrote ${out.join(', ')}`);
+  checkKind('ocloc zebin', join(dir, bin), []);
+  assert.match(run([write('k.cl', SOURCE), join(dir, bin), '-cl-std=CL2.0']).stdout, /^source: .* --target zebin --device pvc /);
+  checkKind('ocloc SPIR-V', join(dir, spv), []);
+});
+
+test('property: clang-22 code object 6 of generated programs checks clean, and with a kernel renamed exits 3 naming it (fast-check, sampled)', (t) => {
+  const clang = requireTool(t, CLANG22_AMDHSA);
+  if (!clang) return;
+  let compared = 0;
+  let refused = 0;
+  let n = 0;
+  fc.assert(fc.property(programSpec, (spec) => {
+    const std = STDS[n % 3];
+    const prefix = `c${n++}`;
+    const { source, kernelCount } = render(spec, prefix);
+    let object: Uint8Array;
+    try {
+      object = compileCodeObject(clang, { text: source, std }, 6);
+    } catch {
+      refused++; // clang refuses the source (so does kernarg, which the fixtures' oracles check): nothing to read.
+      return;
+    }
+    const bin = write('gen.o', object);
+    const clean = run([write('gen.cl', source), bin, `-cl-std=${std}`]);
+    assert.equal(clean.code, 0, `${clean.stdout}${clean.stderr}\n${source}`);
+    compared += kernelCount;
+    const first = new RegExp(`\\b${prefix}_k0\\b`, 'g');
+    if (!first.test(source)) return;
+    const renamed = run([write('gen-renamed.cl', source.replace(first, `${prefix}_k0_renamed`)), bin, `-cl-std=${std}`]);
+    assert.equal(renamed.code, 3, renamed.stdout + renamed.stderr);
+    assert.ok(rows(renamed.stdout).some((r) => r[1] === `${prefix}_k0_renamed` && /^kernel-(renamed|removed)$/.test(r[3])), renamed.stdout);
+  }), { seed: 2811, numRuns: 14, endOnFailure: true });
+  t.diagnostic(`${compared} generated kernels checked clean against clang-22's code objects; ${refused} programs clang refused`);
+  assert.ok(compared >= 14, `only ${compared} kernels compared`);
+});
