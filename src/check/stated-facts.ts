@@ -26,6 +26,12 @@ export interface StatedFacts {
   readonly unstatedModuleFacts: (fact: string) => boolean;
   /** Slots of the source's plan the binary has no entry for. */
   readonly unstatedSlot: (slot: SlotView) => boolean;
+  /**
+   * Whether an optimizing compile may drop implicit slots the kernel never reads (clang above
+   * -O0 removes unused hidden arguments; kernarg predicts -O0's set). When the binary lacks some,
+   * those are no difference, and nor is the segment's size or alignment they ended.
+   */
+  readonly droppedImplicit: boolean;
 }
 
 const none = () => false;
@@ -38,22 +44,23 @@ const none = () => false;
 export const STATED_FACTS = {
   // NT_AMDGPU_METADATA has offsets, sizes, value kinds, type names, address spaces, access and
   // pointee alignment; no slot alignment, and a by-value struct only as its type name and size.
-  amdhsa: { unstated: ['align', 'layout'], signless: [], names: 'unless-positional', unstatedModuleFacts: none, unstatedSlot: none },
+  amdhsa: { unstated: ['align', 'layout'], signless: [], names: 'unless-positional', unstatedModuleFacts: none, unstatedSlot: none, droppedImplicit: true },
   // A `.param` list has offsets, sizes, alignment, PTX types and pointer spaces: no OpenCL C type
   // names, and values only as PTX's unsigned bit types or byte arrays.
-  cuda: { unstated: ['typeName', 'layout'], signless: [], names: 'never', unstatedModuleFacts: none, unstatedSlot: none },
+  cuda: { unstated: ['typeName', 'layout'], signless: [], names: 'never', unstatedModuleFacts: none, unstatedSlot: none, droppedImplicit: false },
   // `.ze_info` has every payload field and (with kernel_misc_info) names and type names; a value's
   // layout only as its size. A `queue_t` has no payload entry (arg_type none: `.ze_info` lists nothing for it).
-  zebin: { unstated: ['layout'], signless: [], names: 'unless-positional', unstatedModuleFacts: none, unstatedSlot: (s) => s.props.kind === 'none' },
+  zebin: { unstated: ['layout'], signless: [], names: 'unless-positional', unstatedModuleFacts: none, unstatedSlot: (s) => s.props.kind === 'none', droppedImplicit: false },
   // OpEntryPoint Kernel's parameters: kinds, address spaces, access, sizes, and the OpenCL C type
   // names when the module carries them (ocloc's does); else signless spellings.
-  opencl: { unstated: [], signless: ['typeName', 'layout'], names: 'unless-positional', unstatedModuleFacts: none, unstatedSlot: none },
+  opencl: { unstated: [], signless: ['typeName', 'layout'], names: 'unless-positional', unstatedModuleFacts: none, unstatedSlot: none, droppedImplicit: false },
   // A shader's descriptors, push constants and spec constants are stated; the Vulkan features and
   // extensions kernarg lists are derived from the types, not declared in the module.
   vulkan: {
     unstated: [], signless: [], names: 'unless-positional',
     unstatedModuleFacts: (f) => f.startsWith('vulkanFeature ') || f.startsWith('vulkanExtension '),
     unstatedSlot: none,
+    droppedImplicit: false,
   },
 } as const satisfies Record<ReadTarget, StatedFacts>;
 
@@ -118,16 +125,26 @@ export function statedViews(source: AbiView, binary: AbiView): { source: AbiView
   const binNames = new Set(binary.kernels.map((k) => k.name));
   const unpairedSrc = source.kernels.filter((k) => !binNames.has(k.name));
   let next = 0;
-  const kernels = binary.kernels.map((b) => {
-    const src = srcByName.get(b.name) ?? unpairedSrc[next++];
+  /** Each binary kernel's source kernel: by name, else the next unpaired one. */
+  const pairs = binary.kernels.map((b) => [b, srcByName.get(b.name) ?? unpairedSrc[next++]] as const);
+  const srcSlots = new Map<KernelView, SlotView[]>(source.kernels.map((k) => [k, k.slots.filter((s) => !rule.unstatedSlot(s)).map((s) => sourceSlot(s, rule))]));
+  const srcKernels = new Map<KernelView, KernelView>(source.kernels.map((k) => [k, { ...k, slots: srcSlots.get(k)! }]));
+  const kernels = pairs.map(([b, src]): KernelView => {
     if (!src) return { ...b, slots: b.slots.map((s) => binarySlot(s, undefined, rule)) };
     const named = rule.names === 'never' || positional(b) ? withSourceNames(b, src) : b;
-    const srcSlots = new Map(src.slots.map((s) => [s.name, s]));
-    return { ...named, slots: named.slots.map((s) => binarySlot(s, srcSlots.get(s.name), rule)) };
+    const bySlotName = new Map(src.slots.map((s) => [s.name, s]));
+    const bin: KernelView = { ...named, slots: named.slots.map((s) => binarySlot(s, bySlotName.get(s.name), rule)) };
+    const kept = new Set(bin.slots.filter((s) => s.param === null).map((s) => s.name));
+    const slots = srcSlots.get(src)!;
+    if (!rule.droppedImplicit || slots.every((s) => s.param !== null || kept.has(s.name))) return bin;
+    // An optimized binary: the implicit slots it dropped, and the segment extent they set, are not compared.
+    const extent = (f: Readonly<Record<string, Fact>>) => Object.fromEntries(Object.entries(f).filter(([name]) => name !== 'segmentSize' && name !== 'segmentAlign'));
+    srcKernels.set(src, { ...src, facts: extent(src.facts), slots: slots.filter((s) => s.param !== null || kept.has(s.name)) });
+    return { ...bin, facts: extent(bin.facts) };
   });
   const facts = (f: Readonly<Record<string, Fact>>) => Object.fromEntries(Object.entries(f).filter(([k]) => !rule.unstatedModuleFacts(k)));
   return {
-    source: { ...source, facts: facts(source.facts), kernels: source.kernels.map((k) => ({ ...k, slots: k.slots.filter((s) => !rule.unstatedSlot(s)).map((s) => sourceSlot(s, rule)) })) },
+    source: { ...source, facts: facts(source.facts), kernels: source.kernels.map((k) => srcKernels.get(k)!) },
     binary: { ...binary, facts: facts(binary.facts), kernels },
   };
 }

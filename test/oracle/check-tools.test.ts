@@ -93,6 +93,14 @@ for (const [llvm, tool, co] of [[16, CLANG, 4], [19, CLANG19, 5], [22, CLANG22_A
   });
 }
 
+test('an optimized code object (clang-22 -O2 drops the hidden arguments the kernel never reads): those are no difference, a changed argument still is', (t) => {
+  const clang = requireTool(t, CLANG22_AMDHSA);
+  if (!clang) return;
+  const object = join(scratch, 'k.O2.o');
+  execFileSync(clang, ['-cl-std=CL2.0', '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx900', '-nogpulib', '-O2', '-cl-kernel-arg-info', '-c', '-o', object, write('k.cl', SOURCE)]);
+  checkKind('clang-22 -O2', object, []);
+});
+
 test("clang's NVPTX PTX, 64- and 32-bit (the address width from .address_size): clean, and each change named", (t) => {
   const clang = requireTool(t, CLANG22_AMDHSA);
   if (!clang) return;
