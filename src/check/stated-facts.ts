@@ -12,10 +12,12 @@ export interface StatedFacts {
   /** Slot properties the binary never records: left out of the comparison. */
   readonly unstated: readonly string[];
   /**
-   * Slot properties the binary records without a sign (SPIR-V's OpTypeInt is signless; the
-   * reader spells every integer unsigned): the source's `int` agrees with the binary's `uint`.
+   * The spellings besides its own in which the binary may state a source's slot property, having
+   * lost part of it: SPIR-V's OpTypeInt is signless (the reader spells every integer unsigned, so
+   * the source's `int` agrees with the binary's `uint`), and clang's SPIR-V backend writes a
+   * pointer whose pointee it cannot infer from the body as `i8*` (`uchar*`).
    */
-  readonly signless: readonly string[];
+  readonly weaker: (prop: string, source: Fact) => readonly Fact[];
   /**
    * Whether the binary names the source's parameters: 'never' (PTX names them `<kernel>_param_<i>`),
    * or 'unless-positional' (a code object without -cl-kernel-arg-info, a SPIR-V module without
@@ -35,6 +37,14 @@ export interface StatedFacts {
 }
 
 const none = () => false;
+const exact = (): readonly Fact[] => [];
+
+/** OpenCL SPIR-V: signless integers; opaque pointers as `uchar*`. */
+function spirvSpellings(prop: string, v: Fact): readonly Fact[] {
+  if (prop === 'layout' || prop === 'vecTypeHint') return [signless(v)];
+  if (prop !== 'typeName') return [];
+  return typeof v === 'string' && v.endsWith('*') ? [signless(v), 'uchar*'] : [signless(v)];
+}
 
 /**
  * One row per kind of plan a reader makes; each row says why. The existing round-trip tests
@@ -44,20 +54,20 @@ const none = () => false;
 export const STATED_FACTS = {
   // NT_AMDGPU_METADATA has offsets, sizes, value kinds, type names, address spaces, access and
   // pointee alignment; no slot alignment, and a by-value struct only as its type name and size.
-  amdhsa: { unstated: ['align', 'layout'], signless: [], names: 'unless-positional', unstatedModuleFacts: none, unstatedSlot: none, droppedImplicit: true },
+  amdhsa: { unstated: ['align', 'layout'], weaker: exact, names: 'unless-positional', unstatedModuleFacts: none, unstatedSlot: none, droppedImplicit: true },
   // A `.param` list has offsets, sizes, alignment, PTX types and pointer spaces: no OpenCL C type
   // names, and values only as PTX's unsigned bit types or byte arrays.
-  cuda: { unstated: ['typeName', 'layout'], signless: [], names: 'never', unstatedModuleFacts: none, unstatedSlot: none, droppedImplicit: false },
+  cuda: { unstated: ['typeName', 'layout'], weaker: exact, names: 'never', unstatedModuleFacts: none, unstatedSlot: none, droppedImplicit: false },
   // `.ze_info` has every payload field and (with kernel_misc_info) names and type names; a value's
   // layout only as its size. A `queue_t` has no payload entry (arg_type none: `.ze_info` lists nothing for it).
-  zebin: { unstated: ['layout'], signless: [], names: 'unless-positional', unstatedModuleFacts: none, unstatedSlot: (s) => s.props.kind === 'none', droppedImplicit: false },
+  zebin: { unstated: ['layout'], weaker: exact, names: 'unless-positional', unstatedModuleFacts: none, unstatedSlot: (s) => s.props.kind === 'none', droppedImplicit: false },
   // OpEntryPoint Kernel's parameters: kinds, address spaces, access, sizes, and the OpenCL C type
   // names when the module carries them (ocloc's does); else signless spellings.
-  opencl: { unstated: [], signless: ['typeName', 'layout'], names: 'unless-positional', unstatedModuleFacts: none, unstatedSlot: none, droppedImplicit: false },
+  opencl: { unstated: [], weaker: spirvSpellings, names: 'unless-positional', unstatedModuleFacts: none, unstatedSlot: none, droppedImplicit: false },
   // A shader's descriptors, push constants and spec constants are stated; the Vulkan features and
   // extensions kernarg lists are derived from the types, not declared in the module.
   vulkan: {
-    unstated: [], signless: [], names: 'unless-positional',
+    unstated: [], weaker: exact, names: 'unless-positional',
     unstatedModuleFacts: (f) => f.startsWith('vulkanFeature ') || f.startsWith('vulkanExtension '),
     unstatedSlot: none,
     droppedImplicit: false,
@@ -107,8 +117,8 @@ function binarySlot(s: SlotView, src: SlotView | undefined, rule: StatedFacts): 
   const props: Record<string, Fact> = {};
   for (const [p, v] of Object.entries(s.props)) {
     if (rule.unstated.includes(p)) continue;
-    // The binary's signless spelling of the source's type agrees with it: keep the source's words in the report.
-    props[p] = src && rule.signless.includes(p) && v !== src.props[p] && v === signless(src.props[p] ?? null) ? src.props[p] ?? null : v;
+    // The binary's weaker spelling of the source's fact agrees with it: keep the source's words in the report.
+    props[p] = src && v !== src.props[p] && rule.weaker(p, src.props[p] ?? null).includes(v) ? src.props[p] ?? null : v;
   }
   return { ...s, props };
 }
@@ -133,7 +143,9 @@ export function statedViews(source: AbiView, binary: AbiView): { source: AbiView
     if (!src) return { ...b, slots: b.slots.map((s) => binarySlot(s, undefined, rule)) };
     const named = rule.names === 'never' || positional(b) ? withSourceNames(b, src) : b;
     const bySlotName = new Map(src.slots.map((s) => [s.name, s]));
-    const bin: KernelView = { ...named, slots: named.slots.map((s) => binarySlot(s, bySlotName.get(s.name), rule)) };
+    const facts: Record<string, Fact> = {};
+    for (const [f, v] of Object.entries(named.facts)) facts[f] = v !== (src.facts[f] ?? null) && rule.weaker(f, src.facts[f] ?? null).includes(v) ? src.facts[f] ?? null : v;
+    const bin: KernelView = { ...named, facts, slots: named.slots.map((s) => binarySlot(s, bySlotName.get(s.name), rule)) };
     const kept = new Set(bin.slots.filter((s) => s.param === null).map((s) => s.name));
     const slots = srcSlots.get(src)!;
     if (!rule.droppedImplicit || slots.every((s) => s.param !== null || kept.has(s.name))) return bin;

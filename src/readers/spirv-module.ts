@@ -18,7 +18,8 @@ export const MoreOp = {
 export const MoreDecoration = { BufferBlock: 3, MatrixStride: 7, NonReadable: 25, FuncParamAttr: 38, UserTypeGOOGLE: 5636 } as const;
 export const MoreStorageClass = { CrossWorkgroup: 5, Image: 11 } as const;
 export const MoreExecutionModel = { Kernel: 6 } as const;
-export const MoreExecutionMode = { LocalSizeId: 38 } as const;
+/** Execution modes beside LocalSize: an OpenCL kernel's attributes (work_group_size_hint, vec_type_hint, intel_reqd_sub_group_size). */
+export const MoreExecutionMode = { LocalSizeHint: 18, VecTypeHint: 30, SubgroupSize: 35, LocalSizeId: 38 } as const;
 
 const FUNCTION_CALL = 57;
 

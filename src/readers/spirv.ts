@@ -12,13 +12,13 @@ import type { Bare, OpenCLArgKind, OpenCLKernelPlan, OpenCLPlan, OpenCLSlot } fr
 import { SPIR, SPIR64 } from '../layout/data-layout.js';
 import { valueLayout } from '../layout/value-layout.js';
 import { kernelArgTypeName } from '../types/print.js';
-import { type AddressSpace, type QualType, type ScalarName, type Type, type VectorElement, q, scalar } from '../types/types.js';
+import { type AddressSpace, IMAGE_TYPES, type ImageName, type QualType, type ScalarName, type Type, type VectorElement, q, scalar } from '../types/types.js';
 import { placeVulkanKernel } from '../targets/vulkan/placement.js';
 import { placeOpenclKernel } from '../targets/opencl/placement.js';
 import type { VulkanArgKind, VulkanKernelPlan, VulkanPlan, VulkanSlot } from '../targets/vulkan/plan.js';
 import { BuiltIn, Capability, ExecutionModel, invert } from '../emit/spirv/spec.js';
 import {
-  Decoration, ExecutionMode, Malformed, MoreDecoration, MoreExecutionModel, MoreStorageClass, type SpvModule, type SpvType,
+  Decoration, ExecutionMode, Malformed, MoreDecoration, MoreExecutionMode, MoreExecutionModel, MoreStorageClass, type SpvModule, type SpvType,
   StorageClass, decoration, hasDecoration, memberDecoration, parseSpirv, variablesUsedBy,
 } from './spirv-module.js';
 
@@ -215,6 +215,25 @@ function vulkanPlan(r: Reader, entries: SpvModule['entryPoints']): VulkanPlan {
   };
 }
 
+const IMAGE_DIM = { 0: 'image1d', 1: 'image2d', 2: 'image3d', 5: 'image1d_buffer' } as const satisfies Record<number, string>;
+
+/** The OpenCL C image type of an OpTypeImage: its Dim, then Arrayed, MS and Depth as the name's suffixes (`image2d_array_msaa_depth_t`). */
+function imageName(t: Extract<SpvType, { kind: 'image' }>, at: string, here: number): ImageName {
+  const base = Object.hasOwn(IMAGE_DIM, t.dim) ? IMAGE_DIM[t.dim as 0] : undefined;
+  const name = `${base}${t.arrayed ? '_array' : ''}${t.ms ? '_msaa' : ''}${t.depth === 1 ? '_depth' : ''}_t`;
+  if (base === undefined || !(IMAGE_TYPES as readonly string[]).includes(name)) throw new Malformed(here, `${at}: an image of Dim ${t.dim} (arrayed ${t.arrayed}, multisampled ${t.ms}, depth ${t.depth}) is no OpenCL C image type`);
+  return name as ImageName;
+}
+
+/** vec_type_hint's operand: the component type in the low 16 bits (SPIR-V's encoding: 0 char ... 6 double), the vector length above. */
+const VEC_HINT_TYPES = ['uchar', 'ushort', 'uint', 'ulong', 'half', 'float', 'double'] as const;
+function vecTypeHint(operand: number): string | undefined {
+  const element = VEC_HINT_TYPES[operand & 0xffff];
+  const length = operand >>> 16;
+  if (element === undefined || ![0, 1, 2, 3, 4, 8, 16].includes(length)) return undefined;
+  return length > 1 ? `${element}${length}` : element;
+}
+
 const SPACE_OF = {
   [StorageClass.Function]: 'private', [MoreStorageClass.CrossWorkgroup]: 'global', [StorageClass.UniformConstant]: 'constant', [StorageClass.Workgroup]: 'local', 8: 'generic',
 } as const satisfies Record<number, AddressSpace>;
@@ -238,7 +257,7 @@ function openclType(r: Reader, id: number, depth: number, from: number): Type {
       return { kind: 'pointer', pointee: q(openclType(r, t.pointee, depth + 1, here), { space }) };
     }
     case 'array': return { kind: 'array', element: q(openclType(r, t.element, depth + 1, here)), length: r.constant(t.length, at) };
-    case 'image': return { kind: 'image', name: t.dim === 0 ? 'image1d_t' : t.dim === 2 ? 'image3d_t' : t.dim === 5 ? 'image1d_buffer_t' : t.arrayed ? 'image2d_array_t' : 'image2d_t' };
+    case 'image': return { kind: 'image', name: imageName(t, at, here) };
     case 'sampler': return { kind: 'opaque', name: 'sampler_t' };
     case 'queue': return { kind: 'opaque', name: 'queue_t' };
     case 'device-event': return { kind: 'opaque', name: 'clk_event_t' };
@@ -289,8 +308,17 @@ function openclPlan(r: Reader, entries: SpvModule['entryPoints'], dlArch: 'spir'
         size, type: qt, ...(kind === 'value' ? { layout: valueLayout(qt, dl) } : {}),
       };
     });
-    const lsz = m.executionModes.get(e.fn)?.get(ExecutionMode.LocalSize);
-    kernels.push(placeOpenclKernel({ name: e.name, args, ...(lsz && lsz.length >= 3 ? { reqdWorkGroupSize: [lsz[0], lsz[1], lsz[2]] as const } : {}) }));
+    const modes = m.executionModes.get(e.fn);
+    const lsz = modes?.get(ExecutionMode.LocalSize);
+    const hint = modes?.get(MoreExecutionMode.LocalSizeHint);
+    const vec = modes?.get(MoreExecutionMode.VecTypeHint)?.[0];
+    const vecHint = vec === undefined ? undefined : vecTypeHint(vec);
+    const subgroup = modes?.get(MoreExecutionMode.SubgroupSize)?.[0];
+    kernels.push(placeOpenclKernel({
+      name: e.name, args, ...(lsz && lsz.length >= 3 ? { reqdWorkGroupSize: [lsz[0], lsz[1], lsz[2]] as const } : {}),
+      ...(hint && hint.length >= 3 ? { workGroupSizeHint: [hint[0], hint[1], hint[2]] as const } : {}),
+      ...(vecHint !== undefined ? { vecTypeHint: vecHint } : {}), ...(subgroup !== undefined ? { intelReqdSubGroupSize: subgroup } : {}),
+    }));
   }
   return { target: 'opencl', arch: dlArch, kernels };
 }

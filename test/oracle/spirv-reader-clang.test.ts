@@ -78,3 +78,33 @@ test('SPIR-V reader: a struct passed by value (FuncParamAttr ByVal) is refused w
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("SPIR-V reader: clang-22's execution modes LocalSizeHint, VecTypeHint and SubgroupSize, and every OpenCL C image type, read as kernarg predicts", (t) => {
+  const clang = requireTool(t, CLANG22);
+  if (!clang) return;
+  const dir = mkdtempSync(join(tmpdir(), 'kernarg-spv-cl-'));
+  try {
+    const source = [
+      'kernel __attribute__((vec_type_hint(float4))) __attribute__((work_group_size_hint(8, 2, 1))) void hinted(global int *p) {}',
+      'kernel __attribute__((vec_type_hint(double16))) __attribute__((intel_reqd_sub_group_size(32))) void sub(global int *p) {}',
+      'kernel __attribute__((vec_type_hint(char))) void plain(global int *p) {}',
+      'kernel void images(read_only image1d_t a, image1d_array_t b, image1d_buffer_t c, image2d_t d, image2d_array_t e, image3d_t f,',
+      '  image2d_depth_t g, image2d_array_depth_t h, write_only image2d_t w, read_write image3d_t rw) {}',
+    ].join('\n');
+    const cl = join(dir, 'k.cl');
+    writeFileSync(cl, source);
+    const spv = join(dir, 'k.spv');
+    execFileSync(clang, ['-cl-std=CL2.0', '-target', 'spirv64', '-c', cl, '-o', spv], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const { plan, diagnostics } = readSpirv(new Uint8Array(readFileSync(spv)), spv);
+    assert.deepEqual(diagnostics.map((d) => d.message), []);
+    const read = plan as OpenCLPlan;
+    const predicted = lower('k.cl', source, memoryHost({}), { target: 'opencl', std: 'CL2.0', arch: 'spir64' }).plan as OpenCLPlan;
+    const facts = (k: OpenCLPlan['kernels'][number]) => ({ hint: k.workGroupSizeHint, vec: k.vecTypeHint, sub: k.intelReqdSubGroupSize });
+    // SPIR-V's vec_type_hint names its component by width alone: a char hint reads as uchar.
+    assert.deepEqual(read.kernels.map(facts), predicted.kernels.map(facts).map((f) => ({ ...f, vec: f.vec === 'char' ? 'uchar' : f.vec })));
+    const images = (p: OpenCLPlan) => p.kernels.find((k) => k.name === 'images')!.args.map((a) => [a.typeName, a.access]);
+    assert.deepEqual(images(read), images(predicted));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
