@@ -76,8 +76,9 @@ export function checkCommand(argv: readonly string[], io: CliIO): number {
     throw new UsageError(`'${escapeControls(binaryPath)}' is a source and '${escapeControls(sourcePath)}' is not: the source comes first (did you mean 'kernarg check ${escapeControls(binaryPath)} ${escapeControls(sourcePath)}'?)`);
   }
   const result = readBinary(bytes, binaryPath);
-  // A text format's reader (PTX) points at line:col with a code frame; a binary's at a byte offset.
-  for (const d of result.diagnostics) io.stderr(d.span ? formatDiagnostics([d], { color }) : `${escapeControls(binaryPath)}: ${d.severity}: ${escapeControls(d.message)} [${d.code}]\n`);
+  // A text format's reader (PTX) points at line:col with a code frame; a binary's at a byte offset
+  // (the SPIR-V reader's span is in an empty file: no line to show).
+  for (const d of result.diagnostics) io.stderr(d.span && d.span.file.text !== '' ? formatDiagnostics([d], { color }) : `${escapeControls(binaryPath)}: ${d.severity}: ${escapeControls(d.message)} [${d.code}]\n`);
   if (!result.plan) return 1;
   const binary = result.plan;
   const target = args.values.get('target') as string | undefined;
