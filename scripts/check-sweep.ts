@@ -3,7 +3,7 @@
 // (nvptx64, nvptx) and OpenCL SPIR-V (spirv64) — and checked against their own source. Prints,
 // per binary kind and corpus: files compiled, files that check clean (exit 0), files that differ
 // (exit 3, with the first rows), and files kernarg refuses (exit 1). `npm test` runs a sample
-// (test/oracle/check-tools.test.ts). Usage: tsx scripts/check-sweep.ts [generated programs, default 60]
+// (test/oracle/check-tools.test.ts). Usage: tsx scripts/check-sweep.ts [generated programs, default 60] [kind substring]
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,9 +31,9 @@ for (let b = 0; b < values.length; b += 10) {
   generated.push({ path, std: STDS[(b / 10) % 3], clangArgs: [] });
 }
 
-function check(source: Source, binary: string): { code: number; out: string } {
+function check(source: Source, binary: string, flags: readonly string[] = []): { code: number; out: string } {
   let out = '';
-  const args = ['check', source.path, binary, `-cl-std=${source.std}`, ...source.clangArgs.map((a) => (a.startsWith('-I') ? `--include=${a.slice(2)}` : `--define=${a.slice(2)}`))];
+  const args = ['check', source.path, binary, `-cl-std=${source.std}`, ...source.clangArgs.map((a) => (a.startsWith('-I') ? `--include=${a.slice(2)}` : `--define=${a.slice(2)}`)), ...flags];
   const code = runCliWith(args, { stdout: (t) => (out += t), stderr: (t) => (out += t), readFile: (p) => { try { return readFileSync(p, 'utf8'); } catch { return undefined; } }, readInput: (p) => readInput(p), color: false });
   return { code, out };
 }
@@ -42,6 +42,8 @@ interface Kind {
   readonly name: string;
   readonly tool: string[];
   readonly args: (out: string) => string[];
+  /** Flags `check` needs beside the source's: clang's spirv64 triple predefines __SPIRV64__, not the spir64 triple's __SPIR64__ the opencl target models. */
+  readonly checkFlags?: readonly string[];
 }
 
 const amd = (co: number, opt: string) => (out: string) => ['-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx900', '-nogpulib', opt, '-cl-kernel-arg-info', `-mcode-object-version=${co}`, '-c', '-o', out];
@@ -53,11 +55,11 @@ const KINDS: Kind[] = [
   { name: 'clang-22 code object 6 -O2', tool: CLANG22_AMDHSA, args: amd(6, '-O2') },
   { name: 'clang-22 PTX nvptx64-nvidia-nvcl', tool: CLANG22_AMDHSA, args: (out) => ['-target', 'nvptx64-nvidia-nvcl', '-S', '-o', out] },
   { name: 'clang-22 PTX nvptx-nvidia-nvcl', tool: CLANG22_AMDHSA, args: (out) => ['-target', 'nvptx-nvidia-nvcl', '-S', '-o', out] },
-  { name: 'clang-22 SPIR-V spirv64', tool: CLANG22_AMDHSA, args: (out) => ['-target', 'spirv64', '-c', '-o', out] },
+  { name: 'clang-22 SPIR-V spirv64', tool: CLANG22_AMDHSA, args: (out) => ['-target', 'spirv64', '-c', '-o', out], checkFlags: ['-U', '__SPIR__', '-U', '__SPIR64__', '-D', '__SPIRV__=1', '-D', '__SPIRV64__=1'] },
 ];
 
 try {
-  for (const kind of KINDS) {
+  for (const kind of KINDS.filter((k) => k.name.includes(process.argv[3] ?? ''))) {
     const clang = findTool(kind.tool);
     if (!clang) throw new Error(`${kind.tool[0]} not found`);
     for (const [corpus, sources] of [['fixtures', fixtures], [`generated (seed ${seed}, ${generatedPrograms} programs)`, generated]] as const) {
@@ -72,7 +74,7 @@ try {
           continue; // clang refuses the source: no binary to check.
         }
         compiled++;
-        const r = check(s, out);
+        const r = check(s, out, kind.checkFlags);
         if (r.code === 0) clean++;
         else if (r.code === 3) {
           differ++;

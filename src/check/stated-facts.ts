@@ -24,6 +24,13 @@ export interface StatedFacts {
    * OpName, a zebin without kernel_misc_info: the reader names them `arg<i>`).
    */
   readonly names: 'never' | 'unless-positional';
+  /**
+   * Slot properties stated only where the binary names its arguments: clang's OpenCL SPIR-V,
+   * without llvm-spirv's `kernel_arg_type` strings and OpName of parameters, spells a type from
+   * LLVM's type (a typedef's target, and a struct by LLVM's name for it, which identical structs
+   * share), not as the source does.
+   */
+  readonly withNames: readonly string[];
   /** Module facts the binary never records (derived by kernarg from the source's types, not read). */
   readonly unstatedModuleFacts: (fact: string) => boolean;
   /** Slots of the source's plan the binary has no entry for. */
@@ -39,11 +46,14 @@ export interface StatedFacts {
 const none = () => false;
 const exact = (): readonly Fact[] => [];
 
-/** OpenCL SPIR-V: signless integers; opaque pointers as `uchar*`. */
+/** OpenCL SPIR-V: signless integers; opaque pointers as `uchar*`; records by their tag. */
 function spirvSpellings(prop: string, v: Fact): readonly Fact[] {
   if (prop === 'layout' || prop === 'vecTypeHint') return [signless(v)];
   if (prop !== 'typeName') return [];
-  return typeof v === 'string' && v.endsWith('*') ? [signless(v), 'uchar*'] : [signless(v)];
+  if (typeof v !== 'string') return [];
+  if (v.endsWith('*')) return [signless(v), 'uchar*'];
+  // A typedef'd record is named by its tag in OpName: the source's `S` is the module's `struct S` (or `union S`).
+  return /^[A-Za-z_]\w*$/.test(v) ? [signless(v), `struct ${v}`, `union ${v}`] : [signless(v)];
 }
 
 /**
@@ -54,20 +64,20 @@ function spirvSpellings(prop: string, v: Fact): readonly Fact[] {
 export const STATED_FACTS = {
   // NT_AMDGPU_METADATA has offsets, sizes, value kinds, type names, address spaces, access and
   // pointee alignment; no slot alignment, and a by-value struct only as its type name and size.
-  amdhsa: { unstated: ['align', 'layout'], weaker: exact, names: 'unless-positional', unstatedModuleFacts: none, unstatedSlot: none, droppedImplicit: true },
+  amdhsa: { unstated: ['align', 'layout'], weaker: exact, names: 'unless-positional', withNames: [], unstatedModuleFacts: none, unstatedSlot: none, droppedImplicit: true },
   // A `.param` list has offsets, sizes, alignment, PTX types and pointer spaces: no OpenCL C type
   // names, and values only as PTX's unsigned bit types or byte arrays.
-  cuda: { unstated: ['typeName', 'layout'], weaker: exact, names: 'never', unstatedModuleFacts: none, unstatedSlot: none, droppedImplicit: false },
+  cuda: { unstated: ['typeName', 'layout'], weaker: exact, names: 'never', withNames: [], unstatedModuleFacts: none, unstatedSlot: none, droppedImplicit: false },
   // `.ze_info` has every payload field and (with kernel_misc_info) names and type names; a value's
   // layout only as its size. A `queue_t` has no payload entry (arg_type none: `.ze_info` lists nothing for it).
-  zebin: { unstated: ['layout'], weaker: exact, names: 'unless-positional', unstatedModuleFacts: none, unstatedSlot: (s) => s.props.kind === 'none', droppedImplicit: false },
+  zebin: { unstated: ['layout'], weaker: exact, names: 'unless-positional', withNames: [], unstatedModuleFacts: none, unstatedSlot: (s) => s.props.kind === 'none', droppedImplicit: false },
   // OpEntryPoint Kernel's parameters: kinds, address spaces, access, sizes, and the OpenCL C type
   // names when the module carries them (ocloc's does); else signless spellings.
-  opencl: { unstated: [], weaker: spirvSpellings, names: 'unless-positional', unstatedModuleFacts: none, unstatedSlot: none, droppedImplicit: false },
+  opencl: { unstated: [], weaker: spirvSpellings, names: 'unless-positional', withNames: ['typeName'], unstatedModuleFacts: none, unstatedSlot: none, droppedImplicit: false },
   // A shader's descriptors, push constants and spec constants are stated; the Vulkan features and
   // extensions kernarg lists are derived from the types, not declared in the module.
   vulkan: {
-    unstated: [], weaker: exact, names: 'unless-positional',
+    unstated: [], weaker: exact, names: 'unless-positional', withNames: [],
     unstatedModuleFacts: (f) => f.startsWith('vulkanFeature ') || f.startsWith('vulkanExtension '),
     unstatedSlot: none,
     droppedImplicit: false,
@@ -107,16 +117,16 @@ function withSourceNames(bin: KernelView, src: KernelView): KernelView {
 }
 
 /** The source's slot with the properties the binary cannot state taken out, and the signless ones as the binary spells them. */
-function sourceSlot(s: SlotView, rule: StatedFacts): SlotView {
+function sourceSlot(s: SlotView, unstated: readonly string[]): SlotView {
   const props: Record<string, Fact> = {};
-  for (const [p, v] of Object.entries(s.props)) if (!rule.unstated.includes(p)) props[p] = v;
+  for (const [p, v] of Object.entries(s.props)) if (!unstated.includes(p)) props[p] = v;
   return { ...s, props };
 }
 
-function binarySlot(s: SlotView, src: SlotView | undefined, rule: StatedFacts): SlotView {
+function binarySlot(s: SlotView, src: SlotView | undefined, rule: StatedFacts, unstated: readonly string[]): SlotView {
   const props: Record<string, Fact> = {};
   for (const [p, v] of Object.entries(s.props)) {
-    if (rule.unstated.includes(p)) continue;
+    if (unstated.includes(p)) continue;
     // The binary's weaker spelling of the source's fact agrees with it: keep the source's words in the report.
     props[p] = src && v !== src.props[p] && rule.weaker(p, src.props[p] ?? null).includes(v) ? src.props[p] ?? null : v;
   }
@@ -137,15 +147,18 @@ export function statedViews(source: AbiView, binary: AbiView): { source: AbiView
   let next = 0;
   /** Each binary kernel's source kernel: by name, else the next unpaired one. */
   const pairs = binary.kernels.map((b) => [b, srcByName.get(b.name) ?? unpairedSrc[next++]] as const);
-  const srcSlots = new Map<KernelView, SlotView[]>(source.kernels.map((k) => [k, k.slots.filter((s) => !rule.unstatedSlot(s)).map((s) => sourceSlot(s, rule))]));
+  // A source kernel's slots as its binary kernel states them (that kernel may name its arguments or not).
+  const unstatedFor = (b: KernelView | undefined) => (b && positional(b) ? [...rule.unstated, ...rule.withNames] : rule.unstated);
+  const binOf = new Map(pairs.filter(([, src]) => src).map(([b, src]) => [src!, b]));
+  const srcSlots = new Map<KernelView, SlotView[]>(source.kernels.map((k) => [k, k.slots.filter((s) => !rule.unstatedSlot(s)).map((s) => sourceSlot(s, unstatedFor(binOf.get(k))))]));
   const srcKernels = new Map<KernelView, KernelView>(source.kernels.map((k) => [k, { ...k, slots: srcSlots.get(k)! }]));
   const kernels = pairs.map(([b, src]): KernelView => {
-    if (!src) return { ...b, slots: b.slots.map((s) => binarySlot(s, undefined, rule)) };
+    if (!src) return { ...b, slots: b.slots.map((s) => binarySlot(s, undefined, rule, unstatedFor(b))) };
     const named = rule.names === 'never' || positional(b) ? withSourceNames(b, src) : b;
     const bySlotName = new Map(src.slots.map((s) => [s.name, s]));
     const facts: Record<string, Fact> = {};
     for (const [f, v] of Object.entries(named.facts)) facts[f] = v !== (src.facts[f] ?? null) && rule.weaker(f, src.facts[f] ?? null).includes(v) ? src.facts[f] ?? null : v;
-    const bin: KernelView = { ...named, facts, slots: named.slots.map((s) => binarySlot(s, bySlotName.get(s.name), rule)) };
+    const bin: KernelView = { ...named, facts, slots: named.slots.map((s) => binarySlot(s, bySlotName.get(s.name), rule, unstatedFor(b))) };
     const kept = new Set(bin.slots.filter((s) => s.param === null).map((s) => s.name));
     const slots = srcSlots.get(src)!;
     if (!rule.droppedImplicit || slots.every((s) => s.param !== null || kept.has(s.name))) return bin;

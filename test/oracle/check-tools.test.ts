@@ -23,9 +23,12 @@ import { OCLOC, OCLOC_PROBE } from '../support/zebin-oracle.js';
 const scratch = mkdtempSync(join(tmpdir(), 'kernarg-check-tools-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** Every binary kind takes these: pointers of three address spaces, a vector, scalars, restrict. */
-const SOURCE = `kernel void scale(global float *x, local int *l, float4 v, int n, constant char *c, uchar u) { x[0] = n + v.x + c[0] + l[0] + u; }
+/** Every binary kind takes these: pointers of three address spaces, a vector, scalars, restrict, a struct and a union by value. */
+const SOURCE = `typedef struct { float a; int b; char c; } S;
+typedef union { int i; float f; char c[6]; } U;
+kernel void scale(global float *x, local int *l, float4 v, int n, constant char *c, uchar u) { x[0] = n + v.x + c[0] + l[0] + u; }
 kernel void copy(global const int *restrict a, global int *b, long n) { b[0] = a[0] + n; }
+kernel void records(global int *o, S s, U u) { o[0] = s.b + u.i; }
 `;
 
 /** The changes each binary must notice, and the row (kernel, slot, change, property) that names it. */
@@ -33,6 +36,7 @@ const MUTANTS: readonly { readonly name: string; readonly text: string; readonly
   { name: 'type', text: SOURCE.replace('float4 v', 'float2 v'), row: () => ['scale', 'v', 'slot-property', 'size'] },
   { name: 'qualifier', text: SOURCE.replace('constant char *c', 'global char *c'), row: (space) => ['scale', 'c', 'slot-property', space] },
   { name: 'renamed', text: SOURCE.replace('void copy(', 'void copy2('), row: () => ['copy2', '', 'kernel-renamed', ''] },
+  { name: 'field', text: SOURCE.replace('float a; int b; char c;', 'float a; int b; char c; int d;'), row: () => ['records', 's', 'slot-property', 'size'] },
 ];
 
 function run(argv: string[]) {
