@@ -1,3 +1,4 @@
+import type { AmdgpuProcessorName } from '../abi/amdgpu-processors.js';
 import type { ClStd } from '../frontend/opencl-c/predefined.js';
 import type { CommandLineMacro } from '../frontend/opencl-c/preprocessor.js';
 import type { DopeOrder } from '../frontend/tinytc/calling-convention.js';
@@ -28,6 +29,8 @@ export interface LowerOptions {
   readonly codeObject?: AmdhsaCodeObject;
   /** amdhsa: the LLVM generation the layout follows, 16 or 19 (default). */
   readonly amdLlvm?: AmdhsaLlvm;
+  /** amdhsa: the processor (`--mcpu`, default gfx900); gfx9 and later, the kernarg segment alike. */
+  readonly amdMcpu?: AmdgpuProcessorName;
   /** cuda options: `arch` (nvptx64, nvptx) and `localMemory` (nvidia, pocl). */
   readonly cuda?: CudaTargetOptions;
   /** amd-cl2 options. */

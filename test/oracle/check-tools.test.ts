@@ -105,6 +105,47 @@ test('an optimized code object (clang-22 -O2 drops the hidden arguments the kern
   checkKind('clang-22 -O2', object, []);
 });
 
+/** Kernels that exist only where clang's predefines for a processor say so: its own macro, wave32, WGP mode. */
+const PROCESSOR_SOURCE = (mcpu: string) => `kernel void always(global int *p, float4 v, long n) { p[0] = v.x + n; }
+#ifdef __gfx900__
+kernel void only_gfx900(global int *p) { p[0] = 1; }
+#endif
+#ifdef __${mcpu.replaceAll('-', '_')}__
+kernel void only_this(global int *p, char c) { p[0] = c; }
+#endif
+#if defined(__AMDGCN_WAVEFRONT_SIZE) && __AMDGCN_WAVEFRONT_SIZE == 32
+kernel void wave32(global int *p) { p[0] = 32; }
+#endif
+#if defined(__AMDGCN_CUMODE__) && __AMDGCN_CUMODE__ == 0
+kernel void wgp_mode(global int *p) { p[0] = 0; }
+#endif
+`;
+
+test('code objects for other processors (clang-16/19/22, gfx9 to gfx12 and generic ones): the plan names the processor, the source checks clean with it', (t) => {
+  const tools = { 16: requireTool(t, CLANG), 19: requireTool(t, CLANG19), 22: requireTool(t, CLANG22_AMDHSA) } as const;
+  if (!tools[16] || !tools[19] || !tools[22]) return;
+  const cases = [[16, 'gfx90a', 5], [16, 'gfx1030', 4], [19, 'gfx942', 5], [19, 'gfx1100', 5], [19, 'gfx11-generic', 6], [22, 'gfx950', 6], [22, 'gfx1201', 6], [22, 'gfx12-generic', 6], [22, 'gfx906', 4]] as const;
+  for (const [llvm, mcpu, co] of cases) {
+    const text = PROCESSOR_SOURCE(mcpu);
+    const object = join(scratch, `p.${mcpu}.o`);
+    execFileSync(tools[llvm]!, ['-cl-std=CL2.0', '-target', 'amdgcn-amd-amdhsa', `-mcpu=${mcpu}`, '-nogpulib', '-O0', '-cl-kernel-arg-info', `-mcode-object-version=${co}`, '-c', '-o', object, write('p.cl', text)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const r = run([write('p.cl', text), object, '-cl-std=CL2.0']);
+    assert.equal(r.code, 0, `clang-${llvm} ${mcpu} co${co}: ${r.stdout}${r.stderr}`);
+    assert.match(r.stdout, new RegExp(`^source: .* --code-object ${co} --llvm ${llvm} --mcpu ${mcpu} `));
+    // Checked against gfx900's prediction instead, it differs: the processor, and the kernels its macros select.
+    const other = run([write('p.cl', text), object, '-cl-std=CL2.0', '--mcpu', 'gfx900']);
+    assert.equal(other.code, 3, other.stdout);
+    assert.ok(rows(other.stdout).some((x) => x[3] === 'module-property' && x[4] === 'mcpu' && x[5] === 'gfx900' && x[6] === mcpu), other.stdout);
+    assert.ok(rows(other.stdout).some((x) => x[1] === 'only_gfx900' && /^kernel-(removed|renamed)$/.test(x[3])), other.stdout);
+  }
+  // gfx7 and gfx8 add hidden arguments kernarg does not place: refused at the processor's byte.
+  const gfx8 = join(scratch, 'gfx803.o');
+  execFileSync(tools[22]!, ['-cl-std=CL2.0', '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx803', '-nogpulib', '-O0', '-c', '-o', gfx8, write('p.cl', SOURCE)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const r = run([write('p.cl', SOURCE), gfx8]);
+  assert.equal(r.code, 1);
+  assert.match(r.stderr, /gfx803\.o: error: at byte 48: the code object is for EF_AMDGPU_MACH 0x2a; kernarg models amdhsa plans for gfx9 and later .*\[KA7023\]/);
+});
+
 test("clang's NVPTX PTX, 64- and 32-bit (the address width from .address_size): clean, and each change named", (t) => {
   const clang = requireTool(t, CLANG22_AMDHSA);
   if (!clang) return;
