@@ -55,7 +55,7 @@ test('recorded code objects 4, 5 and 6 (clang-16, 19, 22) check clean against ki
   for (const [llvm, co] of [[16, 4], [19, 5], [22, 6]]) {
     const r = run([KINDS, join(CODE_OBJECTS, `kinds.${llvm}.co${co}.o`), '-cl-std=CL2.0']);
     assert.equal(r.code, 0, r.stdout + r.stderr);
-    assert.match(r.stdout, new RegExp(`^source: .*kinds\\.cl --target amdhsa --code-object ${co} --llvm ${llvm} --cl-std=CL2\\.0\\n`));
+    assert.match(r.stdout, new RegExp(`^source: .*kinds\\.cl --target amdhsa --code-object ${co} --llvm ${llvm} --mcpu gfx900 --cl-std=CL2\\.0\\n`));
     assert.match(r.stdout, /\nthe binary agrees with the source\n$/);
     assert.equal(r.stderr, '');
   }
@@ -84,7 +84,7 @@ test('a changed argument type, address space or kernel name exits 3, each differ
 test('explicit target options override what the binary implies: --code-object 5 checks a code object 6 file against the code object 5 prediction', () => {
   const r = run([KINDS, join(CODE_OBJECTS, 'kinds.22.co6.o'), '-cl-std=CL2.0', '--code-object', '5']);
   assert.equal(r.code, 3);
-  assert.match(r.stdout, /^source: .* --code-object 6 --llvm 22 --cl-std=CL2\.0 --code-object=5\n/);
+  assert.match(r.stdout, /^source: .* --code-object 6 --llvm 22 --mcpu gfx900 --cl-std=CL2\.0 --code-object=5\n/);
   assert.ok(rows(r.stdout).some((x) => x[1] === '(module)' && x[3] === 'module-property' && x[4] === 'codeObject' && x[5] === '5' && x[6] === '6'), r.stdout);
   // -D reaches the source: a macro that renames a kernel back makes it agree.
   const macro = mutant(KINDS, 'macro.cl', (t) => t.replace(/\bprints\b/, 'NAME'));
@@ -155,4 +155,27 @@ test('a bad binary is a diagnostic at its byte, a bad source one at its line (ex
 test('signless spellings: SPIR-V states integers without a sign, so the source\'s int is the binary\'s uint', () => {
   assert.deepEqual(['int', 'char*', 'long4', 'short', 'uint', 'float', 'signed char', 'struct{0:int,8:long}16', 'uchar16', 'integer', 'S'].map(signless),
     ['uint', 'uchar*', 'ulong4', 'ushort', 'uint', 'float', 'uchar', 'struct{0:uint,8:ulong}16', 'uchar16', 'integer', 'S']);
+});
+
+test('--mcpu: the processor is named in the plan; one the generation does not know, or a generic one below code object 6, is refused (KA7201, KA7202)', () => {
+  const lower = (argv: string[]) => {
+    let stdout = '';
+    let stderr = '';
+    const code = runCliWith(['lower', KINDS, '--target', 'amdhsa', '-cl-std=CL2.0', ...argv], { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), readFile: (p) => readFileSync(p, 'utf8'), color: false });
+    return { code, stdout, stderr };
+  };
+  assert.match(lower(['--mcpu', 'gfx1100']).stdout, /^kernel values \(amdhsa, code object 6, LLVM 22, gfx1100\)/);
+  const old = lower(['--mcpu', 'gfx942', '--llvm', '16']);
+  assert.equal(old.code, 1);
+  assert.match(old.stderr, /--mcpu gfx942 needs --llvm 19 or later \(clang-16 does not know it\) \[KA7201\]/);
+  const generic = lower(['--mcpu', 'gfx11-generic', '--code-object', '5']);
+  assert.equal(generic.code, 1);
+  assert.match(generic.stderr, /--mcpu gfx11-generic is a generic processor: only code object 6 has it \(--code-object 6\) \[KA7202\]/);
+  const typo = lower(['--mcpu', 'gfx110']);
+  assert.equal(typo.code, 2);
+  assert.match(typo.stderr, /not 'gfx110'; did you mean 'gfx1010'\?/);
+  // A code object for another processor implies --mcpu: the recorded gfx900 one checked as gfx1100 differs in the processor alone.
+  const r = run([KINDS, join(CODE_OBJECTS, 'kinds.22.co6.o'), '-cl-std=CL2.0', '--mcpu', 'gfx1100']);
+  assert.equal(r.code, 3);
+  assert.deepEqual(rows(r.stdout).map((x) => x.slice(1, 7)), [['(module)', '', 'module-property', 'mcpu', 'gfx1100', 'gfx900']]);
 });

@@ -33,7 +33,7 @@ export const CHECK_OPTIONS: readonly OptionSpec[] = [...CHECK_OWN_OPTIONS, ...LO
 
 /** What `kernarg check --help` says after the options: the binaries it reads and what each implies. */
 export const CHECK_NOTES = `binaries (the kind from the file's bytes, not its name) and the options each implies:
-  AMDGPU code object (.hsaco, .co, .o)  --target amdhsa --code-object <note's> --llvm <.comment's clang>
+  AMDGPU code object (.hsaco, .co, .o)  --target amdhsa --code-object <note's> --llvm <.comment's clang> --mcpu <e_flags'>
   PTX (.ptx)                             --target cuda --arch nvptx|nvptx64 (.address_size) --local-memory
   zebin (ocloc's .bin)                   --target zebin --device <the zebin's>
   SPIR-V (.spv)                          --target opencl (Kernel) or vulkan (GLCompute) --arch spir|spir64
