@@ -179,3 +179,14 @@ test('--mcpu: the processor is named in the plan; one the generation does not kn
   assert.equal(r.code, 3);
   assert.deepEqual(rows(r.stdout).map((x) => x.slice(1, 7)), [['(module)', '', 'module-property', 'mcpu', 'gfx1100', 'gfx900']]);
 });
+
+test("a recorded OpenCL SPIR-V module with structs and unions by value (clang-22) checks clean against its source; a changed field exits 3", () => {
+  const dir = join(import.meta.dirname, 'readers', 'spirv');
+  const r = run([join(dir, 'by-value.cl'), join(dir, 'by-value.spv'), '-cl-std=CL2.0']);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /^source: .* --target opencl --arch spir64 --cl-std=CL2\.0\n/);
+  const changed = run([mutant(join(dir, 'by-value.cl'), 'by-value.cl', (t) => t.replace('int a; float b; char c;', 'float a; float b; char c;')), join(dir, 'by-value.spv'), '-cl-std=CL2.0']);
+  assert.equal(changed.code, 3);
+  // S is a field of struct N too: both arguments change.
+  assert.deepEqual(rows(changed.stdout).map((x) => x.slice(1, 5)), [['s', 'x', 'slot-property', 'layout'], ['s', 'z', 'slot-property', 'layout']]);
+});
