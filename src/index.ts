@@ -14,6 +14,7 @@ export { DiagnosticBag, type Diagnostic } from './diagnostics/diagnostic.js';
 export { Messages } from './diagnostics/messages.js';
 export { formatDiagnostic, formatDiagnostics } from './diagnostics/format.js';
 export { emitJson, planToJson } from './emit/json.js';
+export { readBinary, binaryReaderFor, type ReadBinaryResult } from './readers/index.js';
 export { emitTable, TARGET_RECORDS, targetNamed, type AbiPlan } from './targets/index.js';
 export type { Target, TargetFlag } from './targets/target.js';
 export { PlanError, readPlan } from './plan-json/read-plan.js';

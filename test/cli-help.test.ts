@@ -121,7 +121,7 @@ test('"did you mean" for commands, options, targets, formats, choices and kernel
   usage(['run', 'k.cl', '--kernel', 'scale', '--args', 'a.json', '--global', '1', '--api', 'vulkn'], /--api takes opencl, vulkan, cuda, not 'vulkn'; did you mean 'vulkan'\?\nRun 'kernarg run --help'/);
   usage(['devices', '--api', 'opnecl'], /--api takes all, opencl, vulkan, not 'opnecl'; did you mean 'opencl'\?/);
   // Nothing near: no suggestion.
-  usage(['frobnicate'], /unknown command 'frobnicate' \(commands: lower, diff, run, gen-ts, devices, replay\)\n/);
+  usage(['frobnicate'], /unknown command 'frobnicate' \(commands: lower, diff, check, run, gen-ts, devices, replay\)\n/);
   usage(['lower', 'k.cl', '--target', 'opencl', '--zzzzzz'], /unknown option '--zzzzzz'\n/);
 });
 

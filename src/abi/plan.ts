@@ -1,3 +1,4 @@
+import type { AmdgpuProcessorName } from './amdgpu-processors.js';
 import type { AccessQualifier, QualType } from '../types/types.js';
 import type { ValueLayout } from '../layout/value-layout.js';
 import type { SlotFill, SlotWhere } from '../layout/placement.js';
@@ -93,7 +94,8 @@ export interface AmdhsaPlan {
   readonly codeObject: 4 | 5 | 6;
   /** The LLVM generation the layout follows (16, 19 or 22). */
   readonly llvm: 16 | 19 | 22;
-  readonly mcpu: 'gfx900';
+  /** The processor (`-mcpu`): gfx9 and later lay the kernarg segment out alike (src/abi/amdgpu-processors.ts). */
+  readonly mcpu: AmdgpuProcessorName;
   readonly kernels: readonly AmdhsaKernelPlan[];
 }
 

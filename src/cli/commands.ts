@@ -4,6 +4,7 @@
 // (`npm run docs`; test/cli-help.test.ts compares them with each command's `--help`).
 import { KERNARG_VERSION } from '../version.js';
 import { type OptionSpec, optionFlag, optionHelp } from './args.js';
+import { CHECK_NOTES, CHECK_OWN_OPTIONS, EXIT_DIFFERENT, checkCommand } from './check-command.js';
 import { DEVICES_OPTIONS, devicesCommand } from './devices-command.js';
 import { DIFF_OPTIONS, EXIT_BREAKING, diffCommand } from './diff-command.js';
 import { GEN_TS_OPTIONS, genTsCommand } from './gen-ts-command.js';
@@ -13,7 +14,7 @@ import { LOWER_OWN_OPTIONS, TARGET_FLAG_OPTIONS } from './lower-settings.js';
 import { REPLAY_OPTIONS, replayCommand } from './replay-command.js';
 import { RUN_JSON_HELP, RUN_OPTIONS, runCommand } from './run-command.js';
 
-export const COMMAND_NAMES = ['lower', 'diff', 'run', 'gen-ts', 'devices', 'replay'] as const;
+export const COMMAND_NAMES = ['lower', 'diff', 'check', 'run', 'gen-ts', 'devices', 'replay'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 /** A titled group of options in a command's help. */
@@ -56,6 +57,15 @@ export const COMMANDS = {
     ],
     sections: [{ title: "options (and every lower option, which applies to both sides: 'kernarg lower --help')", options: DIFF_OPTIONS }],
     run: diffCommand,
+  },
+  check: {
+    summary: `a compiled kernel against its source: the source lowered as the binary implies, compared slot by slot; exit ${EXIT_DIFFERENT} when they differ`,
+    usage: ['check <file.cl|file.ir> <binary> [--format table|json] [-I <dir>] [-D <name>[=<value>]] [-U <name>] [--cl-std <CLx.y>] [target options]'],
+    sections: [
+      { title: "options (and lower's build and target options: 'kernarg lower --help'; target options given here override what the binary implies)", options: CHECK_OWN_OPTIONS },
+    ],
+    notes: CHECK_NOTES,
+    run: checkCommand,
   },
   run: {
     summary: 'build and launch one kernel on an OpenCL or Vulkan device; print its arguments after the run as JSON',
@@ -114,7 +124,8 @@ ${commands}
 
 Environment: KERNARG_CACHE_DIR (build cache folder), KERNARG_CACHE=0 (no build cache),
 KERNARG_CAPTURE=<dir> (write every launch there for kernarg replay).
-Exit codes: 0 success, 1 input errors (diagnostics on stderr), 2 usage errors; diff: ${EXIT_BREAKING} when a change is breaking.
+Exit codes: 0 success, 1 input errors (diagnostics on stderr), 2 usage errors; diff: ${EXIT_BREAKING} when a change is breaking;
+check: ${EXIT_DIFFERENT} when the binary differs from the source.
 `;
 }
 

@@ -266,7 +266,7 @@ export const Messages = {
   amdgpuNoMetadata: e('KA7020', 'at byte {0}: this AMDGPU code object has no NT_AMDGPU_METADATA note (code object v2 and v3 are not read)'),
   amdgpuCodeObject: e('KA7021', 'at byte 8: ELF ABI version {0} is not an AMDHSA code object 4, 5 or 6 (ABI versions 2, 3, 4)'),
   amdgpuMetadata: e('KA7022', "at byte {0}: AMDGPU metadata {1}: {2}"),
-  amdgpuMcpu: e('KA7023', 'at byte 48: the code object is for {0}; kernarg models amdhsa plans for gfx900 only'),
+  amdgpuMcpu: e('KA7023', 'at byte 48: the code object is for {0}; kernarg models amdhsa plans for gfx9 and later (gfx7 and gfx8 code objects add hidden_private_base and hidden_shared_base)'),
   amdgpuPlan: e('KA7024', 'at byte {0}: the metadata does not make a valid amdhsa plan: {1}'),
   zeInfoSyntax: e('KA7031', 'at byte {0}: .ze_info line {1}: {2}'),
   zeInfoField: e('KA7032', "at byte {0}: .ze_info kernel '{1}': {2}"),
@@ -278,5 +278,8 @@ export const Messages = {
   cubinParams: e('KA7403', "at byte {0}: kernel '{1}': {2}"),
   cudaNoPtxCompiler: e('KA7410', "--api cuda compiles OpenCL C with clang's NVPTX backend, and {0}: give the PTX (.ptx) or a cubin instead"),
   cudaPtxCompile: e('KA7411', "clang's NVPTX backend refused the source ({0}): {1}"),
+  // Compiled kernels, checked against their source (KA7200-KA7299): the processors an amdhsa plan names (`--mcpu`)
+  amdMcpuNeedsLlvm: e('KA7201', '--mcpu {0} needs --llvm {1} or later (clang-{2} does not know it)'),
+  amdMcpuNeedsCodeObject6: e('KA7202', '--mcpu {0} is a generic processor: only code object 6 has it (--code-object 6)'),
 } as const satisfies Record<string, Message>;
 

@@ -33,11 +33,15 @@ function slotCell(c: Change): string {
   return names.length === 1 ? names[0] : `${names[0]} .. ${names[names.length - 1]} (${names.length})`;
 }
 
-/** The table for people: what was compared, the counts, then one row per change; a consequence's class in parentheses. */
-export function diffToTable(old: DiffSide, neu: DiffSide, r: DiffResult): string {
-  const head = (label: string, s: DiffSide) => `${label} ${s.file} --target ${s.target}${s.options.length ? ' ' + s.options.join(' ') : ''}\n`;
-  const out = [head('old:', old), head('new:', neu)];
-  if (!r.changes.length) return out.join('') + 'no changes\n';
+/**
+ * The table for people: what was compared, the counts, then one row per change; a consequence's
+ * class in parentheses. `labels` name the two sides (`kernarg check`: the source and the binary).
+ */
+export function diffToTable(old: DiffSide, neu: DiffSide, r: DiffResult, labels: readonly [string, string] = ['old', 'new'], none = 'no changes'): string {
+  const width = Math.max(labels[0].length, labels[1].length) + 1;
+  const head = (label: string, s: DiffSide) => `${`${label}:`.padEnd(width)} ${s.file} --target ${s.target}${s.options.length ? ' ' + s.options.join(' ') : ''}\n`;
+  const out = [head(labels[0], old), head(labels[1], neu)];
+  if (!r.changes.length) return out.join('') + `${none}\n`;
   const following = r.consequences ? `; ${r.consequences} ${r.consequences === 1 ? 'consequence' : 'consequences'} of them, class in parentheses` : '';
   out.push(`${r.breaking} breaking, ${r.compatible} compatible${following}\n\n`);
   const rows = r.changes.map((c) => [

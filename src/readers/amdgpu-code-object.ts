@@ -6,6 +6,7 @@ import { Messages } from '../diagnostics/messages.js';
 import type { AmdhsaPlan } from '../abi/plan.js';
 import { PlanError } from '../abi/plan-schema.js';
 import { readAmdhsaPlan } from '../targets/amdhsa/schema.js';
+import { type AmdgpuProcessorName, processorOfMach } from '../abi/amdgpu-processors.js';
 import { ByteError, caught, fail } from './byte-error.js';
 import { type ElfFile, SHT_NOTE, notesOf, readElf, sectionBytes } from './elf.js';
 import { MsgArray, MsgMap, type MsgValue, decodeMsgpack } from './msgpack.js';
@@ -16,8 +17,6 @@ const NT_AMDGPU_METADATA = 32;
 const ELFOSABI_AMDGPU_HSA = 64;
 /** ELF ABI version → code object (LLVM's ELFABIVERSION_AMDGPU_HSA_V4..V6). */
 const CODE_OBJECTS: Readonly<Record<number, 4 | 5 | 6>> = { 2: 4, 3: 5, 4: 6 };
-/** EF_AMDGPU_MACH (e_flags & 0xff) of gfx900, the one device kernarg's amdhsa plans model. */
-const MACH_GFX900 = 0x2c;
 
 const ROLES = {
   by_value: 'value', global_buffer: 'data', dynamic_shared_pointer: 'local', image: 'image', sampler: 'sampler', queue: 'queue', pipe: 'pipe',
@@ -37,8 +36,10 @@ export function readAmdgpuCodeObject(bytes: Uint8Array): { plan?: AmdhsaPlan; di
 function planOf(elf: ElfFile): AmdhsaPlan {
   const codeObject = CODE_OBJECTS[elf.abiVersion];
   if (elf.osAbi !== ELFOSABI_AMDGPU_HSA || codeObject === undefined) fail(Messages.amdgpuCodeObject, elf.abiVersion);
+  // EF_AMDGPU_MACH (e_flags & 0xff): the processor, gfx9 or later (gfx7 and gfx8 add hidden arguments kernarg does not place).
   const mach = elf.flags & 0xff;
-  if (mach !== MACH_GFX900) fail(Messages.amdgpuMcpu, `EF_AMDGPU_MACH 0x${mach.toString(16)}`);
+  const mcpu = processorOfMach(mach);
+  if (mcpu === undefined) fail(Messages.amdgpuMcpu, `EF_AMDGPU_MACH 0x${mach.toString(16)}`);
   let note: { desc: Uint8Array; descOffset: number } | undefined;
   for (const s of elf.sections) {
     if (s.type !== SHT_NOTE) continue;
@@ -47,7 +48,7 @@ function planOf(elf: ElfFile): AmdhsaPlan {
   }
   if (!note) fail(Messages.amdgpuNoMetadata, 0);
   const meta = decodeMsgpack(note.desc, note.descOffset);
-  const json = planJson(meta, codeObject, llvmOf(elf), note.descOffset);
+  const json = planJson(meta, codeObject, llvmOf(elf), mcpu, note.descOffset);
   try {
     return readAmdhsaPlan(json);
   } catch (e) {
@@ -98,14 +99,14 @@ function required<T>(v: T | undefined, map: MsgMap, what: string): T {
 const identifier = (s: string | undefined): string | undefined => (s !== undefined && /^[A-Za-z_]\w*$/.test(s) ? s : undefined);
 
 /** The plan's JSON form from the metadata map, slot by slot in the metadata's order. */
-function planJson(meta: MsgValue, codeObject: 4 | 5 | 6, llvm: 16 | 19 | 22, at: number): unknown {
+function planJson(meta: MsgValue, codeObject: 4 | 5 | 6, llvm: 16 | 19 | 22, mcpu: AmdgpuProcessorName, at: number): unknown {
   if (!isMap(meta)) fail(Messages.amdgpuMetadata, at, 'root', 'expected a map');
   const kernels = required(field(meta, 'amdhsa.kernels', '', isArray, 'an array'), meta, 'amdhsa.kernels');
   return {
     target: 'amdhsa',
     codeObject,
     llvm,
-    mcpu: 'gfx900',
+    mcpu,
     kernels: kernels.items.map((k, i) => {
       if (!isMap(k)) fail(Messages.amdgpuMetadata, kernels.offsets[i], `kernel ${i}`, 'expected a map');
       return kernelJson(k, codeObject, i);

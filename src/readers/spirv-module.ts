@@ -15,10 +15,11 @@ export const MoreOp = {
   TypeReserveId: 36, TypeQueue: 37, TypePipe: 38, SpecConstantTrue: 48, SpecConstantFalse: 49, FunctionParameter: 55,
   ExecutionModeId: 331, DecorateId: 332, DecorateString: 5632, MemberDecorateString: 5633,
 } as const;
-export const MoreDecoration = { BufferBlock: 3, MatrixStride: 7, NonReadable: 25, FuncParamAttr: 38, UserTypeGOOGLE: 5636 } as const;
+export const MoreDecoration = { BufferBlock: 3, MatrixStride: 7, CPacked: 10, NonReadable: 25, FuncParamAttr: 38, Alignment: 44, UserTypeGOOGLE: 5636 } as const;
 export const MoreStorageClass = { CrossWorkgroup: 5, Image: 11 } as const;
 export const MoreExecutionModel = { Kernel: 6 } as const;
-export const MoreExecutionMode = { LocalSizeId: 38 } as const;
+/** Execution modes beside LocalSize: an OpenCL kernel's attributes (work_group_size_hint, vec_type_hint, intel_reqd_sub_group_size). */
+export const MoreExecutionMode = { LocalSizeHint: 18, VecTypeHint: 30, SubgroupSize: 35, LocalSizeId: 38 } as const;
 
 const FUNCTION_CALL = 57;
 
@@ -82,6 +83,8 @@ export interface SpvModule {
   readonly entryPoints: SpvEntryPoint[];
   /** entry function id → mode → literal (or id, for LocalSizeId) operands. */
   readonly executionModes: Map<number, Map<number, readonly number[]>>;
+  /** OpFunctionParameter id → every FuncParamAttr it is decorated with (a parameter has several: NoAlias, NoWrite, ByVal). */
+  readonly funcParamAttrs: Map<number, number[]>;
   /** function id → its OpFunctionParameter ids and types, in order. */
   readonly functionParams: Map<number, { readonly id: number; readonly type: number }[]>;
   readonly capabilities: number[];
@@ -137,7 +140,7 @@ function wordsOf(bytes: Uint8Array): Uint32Array {
 export function parseSpirv(bytes: Uint8Array): SpvModule {
   const words = wordsOf(bytes);
   const m: SpvModule = {
-    version: words[1], addressing: -1, offsets: new Map(), names: new Map(), memberNames: new Map(), decorations: new Map(), memberDecorations: new Map(), types: new Map(),
+    version: words[1], addressing: -1, offsets: new Map(), names: new Map(), memberNames: new Map(), decorations: new Map(), funcParamAttrs: new Map(), memberDecorations: new Map(), types: new Map(),
     constants: new Map(), specConstants: [], specComposites: new Set(), variables: new Map(), entryPoints: [], executionModes: new Map(), functionParams: new Map(),
     capabilities: [], extensions: [], strings: [], clspvPods: new Map(), clspvBindings: new Set(), clspvReqd: new Map(), uses: new Map(),
   };
@@ -174,7 +177,10 @@ export function parseSpirv(bytes: Uint8Array): SpvModule {
       case Op.ExecutionMode:
       case MoreOp.ExecutionModeId: setIn(m.executionModes, w(0), () => new Map()).set(w(1), rest(2)); break;
       case Op.Decorate:
-      case MoreOp.DecorateId: setIn(m.decorations, w(0), () => new Map()).set(w(1), rest(2)); break;
+      case MoreOp.DecorateId:
+        setIn(m.decorations, w(0), () => new Map()).set(w(1), rest(2));
+        if (w(1) === MoreDecoration.FuncParamAttr) setIn(m.funcParamAttrs, w(0), () => []).push(w(2));
+        break;
       case Op.MemberDecorate: setIn(setIn(m.memberDecorations, w(0), () => new Map()), w(1), () => new Map()).set(w(2), rest(3)); break;
       case Op.TypeVoid: m.types.set(w(0), { kind: 'void' }); break;
       case Op.TypeBool: m.types.set(w(0), { kind: 'bool' }); break;

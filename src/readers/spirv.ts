@@ -12,13 +12,13 @@ import type { Bare, OpenCLArgKind, OpenCLKernelPlan, OpenCLPlan, OpenCLSlot } fr
 import { SPIR, SPIR64 } from '../layout/data-layout.js';
 import { valueLayout } from '../layout/value-layout.js';
 import { kernelArgTypeName } from '../types/print.js';
-import { type AddressSpace, type QualType, type ScalarName, type Type, type VectorElement, q, scalar } from '../types/types.js';
+import { type AddressSpace, type FieldDecl, IMAGE_TYPES, type ImageName, type QualType, type RecordDecl, type ScalarName, type Type, type VectorElement, q, scalar } from '../types/types.js';
 import { placeVulkanKernel } from '../targets/vulkan/placement.js';
 import { placeOpenclKernel } from '../targets/opencl/placement.js';
 import type { VulkanArgKind, VulkanKernelPlan, VulkanPlan, VulkanSlot } from '../targets/vulkan/plan.js';
 import { BuiltIn, Capability, ExecutionModel, invert } from '../emit/spirv/spec.js';
 import {
-  Decoration, ExecutionMode, Malformed, MoreDecoration, MoreExecutionModel, MoreStorageClass, type SpvModule, type SpvType,
+  Decoration, ExecutionMode, Malformed, MoreDecoration, MoreExecutionMode, MoreExecutionModel, MoreStorageClass, type SpvModule, type SpvType,
   StorageClass, decoration, hasDecoration, memberDecoration, parseSpirv, variablesUsedBy,
 } from './spirv-module.js';
 import { unnamedSpecConstant } from './spirv-shader.js';
@@ -219,6 +219,25 @@ function vulkanPlan(r: Reader, entries: SpvModule['entryPoints']): VulkanPlan {
   };
 }
 
+const IMAGE_DIM = { 0: 'image1d', 1: 'image2d', 2: 'image3d', 5: 'image1d_buffer' } as const satisfies Record<number, string>;
+
+/** The OpenCL C image type of an OpTypeImage: its Dim, then Arrayed, MS and Depth as the name's suffixes (`image2d_array_msaa_depth_t`). */
+function imageName(t: Extract<SpvType, { kind: 'image' }>, at: string, here: number): ImageName {
+  const base = Object.hasOwn(IMAGE_DIM, t.dim) ? IMAGE_DIM[t.dim as 0] : undefined;
+  const name = `${base}${t.arrayed ? '_array' : ''}${t.ms ? '_msaa' : ''}${t.depth === 1 ? '_depth' : ''}_t`;
+  if (base === undefined || !(IMAGE_TYPES as readonly string[]).includes(name)) throw new Malformed(here, `${at}: an image of Dim ${t.dim} (arrayed ${t.arrayed}, multisampled ${t.ms}, depth ${t.depth}) is no OpenCL C image type`);
+  return name as ImageName;
+}
+
+/** vec_type_hint's operand: the component type in the low 16 bits (SPIR-V's encoding: 0 char ... 6 double), the vector length above. */
+const VEC_HINT_TYPES = ['uchar', 'ushort', 'uint', 'ulong', 'half', 'float', 'double'] as const;
+function vecTypeHint(operand: number): string | undefined {
+  const element = VEC_HINT_TYPES[operand & 0xffff];
+  const length = operand >>> 16;
+  if (element === undefined || ![0, 1, 2, 3, 4, 8, 16].includes(length)) return undefined;
+  return length > 1 ? `${element}${length}` : element;
+}
+
 const SPACE_OF = {
   [StorageClass.Function]: 'private', [MoreStorageClass.CrossWorkgroup]: 'global', [StorageClass.UniformConstant]: 'constant', [StorageClass.Workgroup]: 'local', 8: 'generic',
 } as const satisfies Record<number, AddressSpace>;
@@ -242,16 +261,39 @@ function openclType(r: Reader, id: number, depth: number, from: number): Type {
       return { kind: 'pointer', pointee: q(openclType(r, t.pointee, depth + 1, here), { space }) };
     }
     case 'array': return { kind: 'array', element: q(openclType(r, t.element, depth + 1, here)), length: r.constant(t.length, at) };
-    case 'image': return { kind: 'image', name: t.dim === 0 ? 'image1d_t' : t.dim === 2 ? 'image3d_t' : t.dim === 5 ? 'image1d_buffer_t' : t.arrayed ? 'image2d_array_t' : 'image2d_t' };
+    case 'image': return { kind: 'image', name: imageName(t, at, here) };
     case 'sampler': return { kind: 'opaque', name: 'sampler_t' };
     case 'queue': return { kind: 'opaque', name: 'queue_t' };
     case 'device-event': return { kind: 'opaque', name: 'clk_event_t' };
     case 'event': return { kind: 'opaque', name: 'event_t' };
     case 'struct':
-      throw new Malformed(r.off(id), `${at}: a struct passed other than by value (ByVal) is not read yet`);
+      // Only inside a by-value record (a nested struct member); a parameter of struct type is a ByVal pointer.
+      if (depth === 0) throw new Malformed(r.off(id), `${at}: a struct passed other than by value (ByVal) is not read yet`);
+      return recordType(r, id, t.members, depth, undefined);
     default:
       throw new Malformed(r.off(id), `${at}: a ${t.kind} is not an OpenCL C parameter type kernarg reads`);
   }
+}
+
+/**
+ * A by-value struct as LLVM lowered it: its members in order (clang's explicit padding arrays
+ * among them; a union is its widest-aligned member and padding), C's layout rules over them,
+ * packed where the type is CPacked, and `aligned` the ByVal parameter's Alignment. Its tag and name
+ * are OpName's (`struct.S`, `union.U`), for the type name only: the fields are `f0`, `f1`, ...
+ */
+function recordType(r: Reader, id: number, members: readonly number[], depth: number, aligned: number | undefined): Type {
+  const nowhere = span(new SourceFile('', ''), 0);
+  const here = r.off(id);
+  const fields: FieldDecl[] = members.map((member, i) => ({ name: `f${i}`, type: q(openclType(r, member, depth + 1, here)), span: nowhere }));
+  const decl: RecordDecl = { tagKind: 'struct', name: recordTag(r, id).name, fields, packed: hasDecoration(r.m, id, MoreDecoration.CPacked), span: nowhere, id, ...(aligned !== undefined ? { aligned } : {}) };
+  return { kind: 'record', decl };
+}
+
+/** OpName's `struct.S` / `union.U` (clang's IR names), as OpenCL C spells the type: `struct S`, `union U`; `struct` alone when unnamed. */
+function recordTag(r: Reader, id: number): { tag: 'struct' | 'union'; name: string | null; spelled: string } {
+  const m = /^(struct|union)\.([A-Za-z_]\w*)$/.exec(r.m.names.get(id) ?? '');
+  if (!m) return { tag: 'struct', name: null, spelled: 'struct' };
+  return { tag: m[1] as 'struct' | 'union', name: m[2], spelled: `${m[1]} ${m[2]}` };
 }
 
 const FUNC_PARAM_ATTR = { NoAlias: 4, NoWrite: 6, ByVal: 2 } as const;
@@ -269,14 +311,14 @@ function openclPlan(r: Reader, entries: SpvModule['entryPoints'], dlArch: 'spir'
     const info = m.strings.find((s) => s.startsWith(`kernel_arg_type.${e.name}.`));
     const infoNames = info?.slice(`kernel_arg_type.${e.name}.`.length).split(',');
     const args = params.map((p, index): Bare<OpenCLSlot> => {
-      const attrs = m.decorations.get(p.id)?.get(MoreDecoration.FuncParamAttr);
-      const all = [...(m.decorations.get(p.id)?.entries() ?? [])].filter(([d]) => d === MoreDecoration.FuncParamAttr).map(([, v]) => v[0]);
+      const all = m.funcParamAttrs.get(p.id) ?? [];
       const pt = r.type(p.type, `parameter ${index} of '${e.name}'`, e.byteOffset);
-      const byVal = attrs?.[0] === FUNC_PARAM_ATTR.ByVal && pt.kind === 'pointer';
-      if (byVal && pt.kind === 'pointer' && r.type(pt.pointee, 'ByVal parameter', r.off(p.type)).kind === 'struct') {
-        throw new Unsupported(e.name, `parameter ${index} is a struct passed by value (ByVal), which kernarg does not read from SPIR-V yet`);
-      }
-      const type = byVal && pt.kind === 'pointer' ? openclType(r, pt.pointee, 0, r.off(p.type)) : openclType(r, p.type, 0, e.byteOffset);
+      const byVal = all.includes(FUNC_PARAM_ATTR.ByVal) && pt.kind === 'pointer';
+      const pointee = byVal && pt.kind === 'pointer' ? r.type(pt.pointee, 'ByVal parameter', r.off(p.type)) : undefined;
+      // A struct by value is a ByVal pointer to it, aligned as the struct is (the parameter's Alignment).
+      const record = pointee?.kind === 'struct' && pt.kind === 'pointer' ? { id: pt.pointee, members: pointee.members } : undefined;
+      const type = record ? recordType(r, record.id, record.members, 0, decoration(m, p.id, MoreDecoration.Alignment))
+        : byVal && pt.kind === 'pointer' ? openclType(r, pt.pointee, 0, r.off(p.type)) : openclType(r, p.type, 0, e.byteOffset);
       const image = pt.kind === 'image';
       const access = image && pt.access !== undefined && Object.hasOwn(ACCESS, pt.access) ? ACCESS[pt.access as 0] : undefined;
       const qt: QualType = q(type, access ? { access } : {});
@@ -289,12 +331,21 @@ function openclPlan(r: Reader, entries: SpvModule['entryPoints'], dlArch: 'spir'
       const size = kind === 'local' ? null : kind === 'value' ? valueLayout(qt, dl).size : 8;
       return {
         name, param: index, role, index, kind, ...(space === 'global' || space === 'constant' || space === 'local' ? { addressSpace: space } : {}),
-        ...(access ? { access } : {}), typeName: infoNames?.[index] || kernelArgTypeName(qt), typeQual: all.includes(FUNC_PARAM_ATTR.NoAlias) ? 'restrict' : '',
+        ...(access ? { access } : {}), typeName: infoNames?.[index] || (record ? recordTag(r, record.id).spelled : kernelArgTypeName(qt)), typeQual: all.includes(FUNC_PARAM_ATTR.NoAlias) ? 'restrict' : '',
         size, type: qt, ...(kind === 'value' ? { layout: valueLayout(qt, dl) } : {}),
       };
     });
-    const lsz = m.executionModes.get(e.fn)?.get(ExecutionMode.LocalSize);
-    kernels.push(placeOpenclKernel({ name: e.name, args, ...(lsz && lsz.length >= 3 ? { reqdWorkGroupSize: [lsz[0], lsz[1], lsz[2]] as const } : {}) }));
+    const modes = m.executionModes.get(e.fn);
+    const lsz = modes?.get(ExecutionMode.LocalSize);
+    const hint = modes?.get(MoreExecutionMode.LocalSizeHint);
+    const vec = modes?.get(MoreExecutionMode.VecTypeHint)?.[0];
+    const vecHint = vec === undefined ? undefined : vecTypeHint(vec);
+    const subgroup = modes?.get(MoreExecutionMode.SubgroupSize)?.[0];
+    kernels.push(placeOpenclKernel({
+      name: e.name, args, ...(lsz && lsz.length >= 3 ? { reqdWorkGroupSize: [lsz[0], lsz[1], lsz[2]] as const } : {}),
+      ...(hint && hint.length >= 3 ? { workGroupSizeHint: [hint[0], hint[1], hint[2]] as const } : {}),
+      ...(vecHint !== undefined ? { vecTypeHint: vecHint } : {}), ...(subgroup !== undefined ? { intelReqdSubGroupSize: subgroup } : {}),
+    }));
   }
   return { target: 'opencl', arch: dlArch, kernels };
 }

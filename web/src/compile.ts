@@ -1,6 +1,6 @@
 // Runs the core for every chosen target: the JSON plan, the text table, diagnostics and the
 // parameters' source spans (for linking the drawings to the editor).
-import { type DiffResult, type Diagnostic, type FileHost, type LowerResult, type TargetName, abiView, diffViews, lower } from 'kernarg';
+import { type DiffResult, type Diagnostic, type FileHost, type LowerResult, type TargetName, abiView, diffViews, emitJson, lower, readBinary, targetNamed } from 'kernarg';
 import type { PlanJson } from './plan-json.js';
 import type { AppState } from './state.js';
 import { lowerOptions } from './target-options.js';
@@ -71,7 +71,28 @@ export function filesHost(state: Pick<AppState, 'headers'>): FileHost {
 /** The page's folder is the main file's folder and `-I .` too, so `#include <x.h>` finds a file of the list as `"x.h"` does. */
 const INCLUDE_DIRS = ['.'];
 
+/**
+ * The plan read from a compiled kernel, as one target's result: drawn, tabled and shown as JSON
+ * like a source's (its target is the binary's). A binary that cannot be read gives its
+ * diagnostics (at a byte, or a PTX line) and no plan.
+ */
+export function compileBinary(binary: NonNullable<AppState['binary']>, targets: readonly TargetName[]): Compiled {
+  const read = readBinary(binary.bytes, binary.path);
+  const plan = read.plan;
+  const none = { results: [], args: new Map(), kernels: [], oldDiagnostics: [] };
+  if (!plan) return { ...none, results: targets.map((target) => ({ target, isIr: false, render: () => ({ diagnostics: read.diagnostics }), diagnostics: read.diagnostics })), diagnostics: read.diagnostics.map((diagnostic) => ({ diagnostic })) };
+  const json = emitJson(plan);
+  const table = targetNamed(plan.target)!.table(plan);
+  const result: TargetResult = {
+    target: plan.target, isIr: false, plan: JSON.parse(json) as PlanJson, json,
+    render: (format) => ({ output: format === 'json' ? json : table, plan, diagnostics: read.diagnostics }),
+    diagnostics: read.diagnostics,
+  };
+  return { ...none, results: [result], kernels: plan.kernels.map((k) => k.name), diagnostics: read.diagnostics.map((diagnostic) => ({ diagnostic })) };
+}
+
 export function compile(state: AppState): Compiled {
+  if (state.binary) return compileBinary(state.binary, state.targets);
   const src = { defines: state.defines, std: state.std };
   const host = filesHost(state);
   const optionsFor = (target: TargetName, format: string) => ({ ...lowerOptions(target, src, state.options, format), includeDirs: INCLUDE_DIRS });

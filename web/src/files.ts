@@ -12,6 +12,8 @@ export interface FileActions {
   remove(path: string): void;
   /** Files read from disk (`paths` relative to the folder opened). */
   opened(files: readonly HeaderFile[]): void;
+  /** A compiled kernel opened or dropped: its plan is drawn instead of the source's. */
+  binary(path: string, bytes: Uint8Array): void;
 }
 
 export interface FileBar {
@@ -23,6 +25,8 @@ export interface FileBar {
 
 /** Text files only: a folder of sources often holds images and build outputs too. */
 const TEXT = /\.(cl|ir|h|hpp|inc|clh|cl\.h|def|conf)$/i;
+/** Compiled kernels kernarg reads (the reader tells the kind from the bytes): code objects, PTX, SPIR-V, zebins. */
+const BINARY = /\.(hsaco|co|o|elf|ptx|spv|bin|zebin)$/i;
 /** A folder opened by mistake (a home directory) must not freeze the page. */
 const MAX_FILES = 200;
 const MAX_BYTES = 4 << 20;
@@ -80,6 +84,16 @@ export function createFileBar(tabs: HTMLElement, dropZone: HTMLElement, status: 
   const say = (text: string) => {
     status.textContent = text;
   };
+  /** The first compiled kernel among the files, read as bytes, goes to `binary`; the rest as sources. */
+  const take = async (list: readonly { path: string; file: File }[]) => {
+    const bin = list.find((e) => BINARY.test(e.path) && e.file.size <= MAX_BYTES);
+    if (bin) {
+      say('');
+      actions.binary(bin.path.replace(/^.*\//, ''), new Uint8Array(await bin.file.arrayBuffer()));
+      return;
+    }
+    report(await readAll(list));
+  };
   const report = ({ files, skipped }: { files: HeaderFile[]; skipped: number }) => {
     say(skipped > 0 ? `${skipped} file${skipped === 1 ? '' : 's'} left out (not a source or header, an unusable name, or over ${MAX_FILES} files / ${MAX_BYTES >> 20} MiB)` : '');
     if (files.length > 0) actions.opened(files);
@@ -106,7 +120,7 @@ export function createFileBar(tabs: HTMLElement, dropZone: HTMLElement, status: 
     input.addEventListener('change', () => {
       const list = [...(input.files ?? [])].map((file) => ({ path: file.webkitRelativePath || file.name, file }));
       input.value = '';
-      readAll(list).then(report, (e: unknown) => say(`could not read the files: ${String(e)}`));
+      take(list).catch((e: unknown) => say(`could not read the files: ${String(e)}`));
     });
   }
   dropZone.addEventListener('dragover', (e) => {
@@ -126,7 +140,7 @@ export function createFileBar(tabs: HTMLElement, dropZone: HTMLElement, status: 
     (async () => {
       if (items.length > 0) for (const entry of items) await walk(entry, list);
       else list.push(...[...e.dataTransfer!.files].map((file) => ({ path: file.name, file })));
-      report(await readAll(list));
+      await take(list);
     })().catch((err: unknown) => say(`could not read the dropped files: ${String(err)}`));
   });
 

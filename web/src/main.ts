@@ -63,6 +63,8 @@ async function start(): Promise<void> {
   }
 
   const editor = createEditor($('editor'), state.source, state.file, (text, file) => {
+    // Editing the source goes back from a binary's plan to lowering the source.
+    state.binary = undefined;
     if (file === state.file) state.source = text;
     else {
       const h = state.headers.find((x) => x.path === file);
@@ -138,8 +140,20 @@ async function start(): Promise<void> {
         }
         editor.open(list[0].path, list[0].text);
       }
+      state.binary = undefined;
       clearTimeout(timer);
       update();
+    },
+    binary(path, bytes) {
+      // The binary's plan is its target's: that target's panel alone shows it.
+      state.binary = { path, bytes };
+      const target = compile(state).results.find((r) => r.plan)?.target;
+      if (target) state.targets = [target];
+      state.kernel = '';
+      rebuildPanels();
+      clearTimeout(timer);
+      update();
+      files.say(target ? `showing the plan read from ${path} (${target}); edit the source or pick an example to lower it again` : '');
     },
   });
   /** Moves the editor to a diagnostic: its file's tab, its line in view, its span selected. */
@@ -243,6 +257,7 @@ async function start(): Promise<void> {
   example.addEventListener('change', () => {
     const ex = EXAMPLES.find((e) => e.id === example.value);
     if (!ex) return;
+    state.binary = undefined;
     state.file = ex.file;
     state.source = ex.source;
     state.headers = (ex.headers ?? []).map((h): HeaderFile => ({ ...h }));

@@ -28,6 +28,11 @@ export interface AppState {
   /** Two-source mode: `old` is the earlier version of the source, diffed against `source`. */
   compare: boolean;
   old: string;
+  /**
+   * A compiled kernel opened or dropped (a code object, PTX, SPIR-V, a zebin): while set, the page
+   * draws the plan read from it instead of lowering the source. Not in the share link (it is bytes).
+   */
+  binary?: { readonly path: string; readonly bytes: Uint8Array };
 }
 
 export function defaultState(): AppState {

@@ -1,4 +1,5 @@
 import { AMDGCN } from '../../layout/data-layout.js';
+import { AMDGPU_PROCESSOR_NAMES, DEFAULT_AMDGPU_PROCESSOR } from '../../abi/amdgpu-processors.js';
 import type { AmdhsaPlan } from '../../abi/plan.js';
 import { emitJson } from '../../emit/json.js';
 import { declareFlags } from '../flag-declarations.js';
@@ -29,14 +30,19 @@ export const amdhsaTarget: Target<AmdhsaPlan, 'segment'> = {
       kind: 'choice', key: 'llvm', flag: 'llvm', choices: AMDHSA_LLVMS, default: AMDHSA_DEFAULT_LLVM,
       help: "the LLVM generation the layout follows (22 is today's)",
     },
+    {
+      kind: 'choice', key: 'mcpu', flag: 'mcpu', choices: AMDGPU_PROCESSOR_NAMES, default: DEFAULT_AMDGPU_PROCESSOR,
+      help: "the processor, as clang's -mcpu (gfx9 and later; the kernarg segment is laid out alike)",
+    },
   ]),
   formats: ['table', 'json'],
   layout: () => AMDGCN,
-  predefines: (o) => amdhsaPredefines(o.amdhsa?.llvm ?? AMDHSA_DEFAULT_LLVM, o.std),
+  predefines: (o) => amdhsaPredefines(o.amdhsa?.llvm ?? AMDHSA_DEFAULT_LLVM, o.std, o.amdhsa?.mcpu),
   flagConflict: () => undefined,
   optionProblem: (o) =>
     choiceProblem('amdhsa.codeObject', o.amdhsa?.codeObject, AMDHSA_CODE_OBJECTS) ??
     choiceProblem('amdhsa.llvm', o.amdhsa?.llvm, AMDHSA_LLVMS) ??
+    choiceProblem('amdhsa.mcpu', o.amdhsa?.mcpu, AMDGPU_PROCESSOR_NAMES) ??
     amdhsaOptionProblem(o.amdhsa ?? {}),
   table: amdhsaTable,
   vocabulary: AMDHSA_VOCABULARY,

@@ -1,3 +1,4 @@
+import { AMDGPU_PROCESSORS, type AmdgpuProcessor, type AmdgpuProcessorName, DEFAULT_AMDGPU_PROCESSOR } from '../../abi/amdgpu-processors.js';
 import { Messages } from '../../diagnostics/messages.js';
 import type { OptionProblem } from '../option-problem.js';
 import { alignTo } from '../../layout/align.js';
@@ -33,6 +34,8 @@ export interface AmdhsaTargetOptions {
   readonly codeObject?: AmdhsaCodeObject;
   /** Compiler generation (default 22). */
   readonly llvm?: AmdhsaLlvm;
+  /** The processor (default gfx900): named in the plan; gfx9 and later lay the segment out alike. */
+  readonly mcpu?: AmdgpuProcessorName;
 }
 
 /**
@@ -52,10 +55,18 @@ export function defaultCodeObject(llvm: AmdhsaLlvm): AmdhsaCodeObject {
   }
 }
 
-/** Why an option pair cannot be laid out, or undefined: clang-16 does not know code object 6. */
+/**
+ * Why an option set cannot be laid out, or undefined: clang-16 does not know code object 6, an
+ * older clang does not know a newer processor, and a generic processor needs code object 6.
+ */
 export function amdhsaOptionProblem(o: AmdhsaTargetOptions): OptionProblem | undefined {
   const llvm = o.llvm ?? AMDHSA_DEFAULT_LLVM;
-  if ((o.codeObject ?? defaultCodeObject(llvm)) === 6 && llvm < 18) return { message: Messages.codeObject6NeedsLlvm18, args: [] };
+  const codeObject = o.codeObject ?? defaultCodeObject(llvm);
+  if (codeObject === 6 && llvm < 18) return { message: Messages.codeObject6NeedsLlvm18, args: [] };
+  if (o.mcpu === undefined) return undefined;
+  const p: AmdgpuProcessor = AMDGPU_PROCESSORS[o.mcpu];
+  if (p.since > llvm) return { message: Messages.amdMcpuNeedsLlvm, args: [o.mcpu, p.since, llvm] };
+  if (p.generic && codeObject !== 6) return { message: Messages.amdMcpuNeedsCodeObject6, args: [o.mcpu] };
   return undefined;
 }
 
@@ -202,7 +213,7 @@ class HiddenSlots {
   }
 }
 
-/** ROCm's kernarg segment for amdgcn-amd-amdhsa (gfx900), as clang-16, clang-19 or clang-22 lays it out at -O0. */
+/** ROCm's kernarg segment for amdgcn-amd-amdhsa (gfx900, and every gfx9+ processor alike), as clang-16, clang-19 or clang-22 lays it out at -O0. */
 export function lowerAmdhsa(module: KernelModule, options: AmdhsaTargetOptions = {}): AmdhsaPlan {
   const llvm = options.llvm ?? AMDHSA_DEFAULT_LLVM;
   const codeObject = options.codeObject ?? defaultCodeObject(llvm);
@@ -241,5 +252,5 @@ export function lowerAmdhsa(module: KernelModule, options: AmdhsaTargetOptions =
       hiddenBytes,
     });
   });
-  return { target: 'amdhsa', codeObject, llvm, mcpu: 'gfx900', kernels };
+  return { target: 'amdhsa', codeObject, llvm, mcpu: options.mcpu ?? DEFAULT_AMDGPU_PROCESSOR, kernels };
 }

@@ -6,6 +6,7 @@
 import { type ClStd, DEFAULT_CL_STD, clVersion } from '../../options/input-options.js';
 import { assertNever } from '../../assert-never.js';
 import type { AmdhsaLlvm } from './lower.js';
+import { AMDGPU_PROCESSORS, type AmdgpuProcessorName, DEFAULT_AMDGPU_PROCESSOR } from '../../abi/amdgpu-processors.js';
 
 /**
  * OpenCL C 3.0's optional features clang-22 declares for amdgcn that clang-16 and clang-19 do not:
@@ -31,7 +32,26 @@ const clangVersion = (major: number): Predefine[] => [...redefine('__clang_major
  * size macros (llvm-project deprecated them: the size is a per-function property now) and, for
  * OpenCL C 3.0, `__opencl_c_named_address_space_builtins`, while declaring every 2.0 feature.
  */
-export function amdhsaPredefines(llvm: AmdhsaLlvm, std: ClStd | undefined): Predefine[] {
+export function amdhsaPredefines(llvm: AmdhsaLlvm, std: ClStd | undefined, mcpu: AmdgpuProcessorName = DEFAULT_AMDGPU_PROCESSOR): Predefine[] {
+  return [...generationPredefines(llvm, std), ...processorPredefines(llvm, mcpu)];
+}
+
+/**
+ * What another processor than gfx900 changes (clang-N -dM -E -mcpu=X against -mcpu=gfx900): its
+ * own `__gfxX__` (a generic one's dashes as underscores), and from gfx10 on 32-wide wavefronts
+ * (the size macros clang-16 and clang-19 define) and `__AMDGCN_CUMODE__ 0` (WGP mode; 19 and 22).
+ */
+function processorPredefines(llvm: AmdhsaLlvm, mcpu: AmdgpuProcessorName): Predefine[] {
+  if (mcpu === DEFAULT_AMDGPU_PROCESSOR) return [];
+  const out: Predefine[] = [['__gfx900__', null], [`__${mcpu.replaceAll('-', '_')}__`, '1']];
+  if (AMDGPU_PROCESSORS[mcpu].family === 9) return out;
+  if (llvm < 22) out.push(...redefine('__AMDGCN_WAVEFRONT_SIZE', '32'));
+  if (llvm === 19) out.push(...redefine('__AMDGCN_WAVEFRONT_SIZE__', '32'));
+  if (llvm >= 19) out.push(...redefine('__AMDGCN_CUMODE__', '0'));
+  return out;
+}
+
+function generationPredefines(llvm: AmdhsaLlvm, std: ClStd | undefined): Predefine[] {
   switch (llvm) {
     case 16:
       return [];

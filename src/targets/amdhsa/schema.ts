@@ -1,6 +1,7 @@
 import { PlanError, arrayOf, ident, nat, object, oneOf, str } from '../../abi/plan-schema.js';
 import { ACCESS, SPACES, bytes, checkKernels, layoutCheck, slotBase, slotExtra } from '../../abi/plan-fields.js';
 import type { AmdhsaPlan } from '../../abi/plan.js';
+import { AMDGPU_PROCESSOR_NAMES } from '../../abi/amdgpu-processors.js';
 import { placeAmdhsaKernel } from './placement.js';
 
 const HIDDEN = ['hidden_dynamic_lds_size', 'hidden_global_offset_x', 'hidden_global_offset_y', 'hidden_global_offset_z', 'hidden_printf_buffer', 'hidden_hostcall_buffer', 'hidden_default_queue', 'hidden_completion_action', 'hidden_none', 'hidden_multigrid_sync_arg', 'hidden_block_count_x', 'hidden_block_count_y', 'hidden_block_count_z', 'hidden_group_size_x', 'hidden_group_size_y', 'hidden_group_size_z', 'hidden_remainder_x', 'hidden_remainder_y', 'hidden_remainder_z', 'hidden_grid_dims', 'hidden_heap_v1', 'hidden_queue_ptr'];
@@ -9,7 +10,7 @@ const schema = object({
   target: oneOf(['amdhsa']),
   codeObject: oneOf([4, 5, 6]),
   llvm: oneOf([16, 19, 22]),
-  mcpu: oneOf(['gfx900']),
+  mcpu: oneOf(AMDGPU_PROCESSOR_NAMES),
   kernels: arrayOf(object({
     name: ident,
     args: arrayOf(object({ ...slotBase, offset: bytes, size: bytes, valueKind: oneOf(VALUE_KINDS) }, { ...slotExtra, align: nat(1, 1 << 16), typeName: str(), addressSpace: oneOf(SPACES), access: oneOf(ACCESS), pointeeAlign: nat(1), layout: layoutCheck })),
