@@ -12,6 +12,7 @@ import type { KernelModule } from './model/kernel-module.js';
 import { type AbiPlan, FORMATS, TARGETS, type TargetName, targetNamed } from './targets/index.js';
 import type { LowerOptions } from './targets/options.js';
 import type { OptionProblem } from './targets/option-problem.js';
+import { offersFormat } from './targets/format-names.js';
 
 export { FORMATS, TARGETS, type TargetName, type LowerOptions };
 
@@ -43,7 +44,7 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
   if (!target) return refuse({ message: Messages.unknownTarget, args: [String(options.target), TARGETS.join(', ')] });
   const file = new SourceFile(path, text);
   const format = options.format ?? 'table';
-  if (!target.formats.includes(format)) return refuse({ message: Messages.formatUnavailable, args: [format, target.name, target.formats.join(', ')] });
+  if (!offersFormat(target.formats, format)) return refuse({ message: Messages.formatUnavailable, args: [format, target.name, target.formats.join(', ')] });
   if (options.std && !CL_STDS.includes(options.std)) return refuse({ message: Messages.unknownClStd, args: [options.std, CL_STDS.join(', ')] });
   const problem = target.optionProblem(options);
   if (problem) return refuse(problem);

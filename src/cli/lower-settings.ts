@@ -1,5 +1,6 @@
 // The `lower` command line: its options, their checks, and reading its inputs (shared by `lower`,
 // its batch form and `diff`).
+import { offersFormat } from '../targets/format-names.js';
 import { escapeControls } from '../diagnostics/format.js';
 import { CL_STDS, type ClStd } from '../frontend/opencl-c/predefined.js';
 import type { CommandLineMacro } from '../frontend/opencl-c/preprocessor.js';
@@ -102,7 +103,7 @@ export function lowerSettings(argv: readonly string[], io: CliIO): LowerSettings
   const record = targetNamed(target);
   if (!record) throw new UsageError(`unknown target '${target}' (available: ${TARGETS.join(', ')})${didYouMean(target, TARGETS)}`);
   const format = (args.values.get('format') as string | undefined) ?? 'table';
-  if (!record.formats.includes(format)) throw new UsageError(`format '${format}' is not available for target '${target}' (choose from ${record.formats.join(', ')})${didYouMean(format, record.formats)}`);
+  if (!offersFormat(record.formats, format)) throw new UsageError(`format '${format}' is not available for target '${target}' (choose from ${record.formats.join(', ')})${didYouMean(format, record.formats)}`);
   const std = clStd(args.values.get('cl-std') as string | undefined);
   // --dope-order and --group-tables were checked against their records' choices while parsing.
   const dopeOrder = args.values.get('dope-order') as string | undefined;

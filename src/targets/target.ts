@@ -1,3 +1,4 @@
+import type { FormatName } from './format-names.js';
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js';
 import type { OptionProblem } from './option-problem.js';
 import type { DataLayout } from '../layout/data-layout.js';
@@ -78,7 +79,7 @@ export interface Target<P extends PlanBase = PlanBase> {
   readonly summary: string;
   readonly flags: readonly TargetFlag[];
   /** Output formats, `table` first (the default). */
-  readonly formats: readonly string[];
+  readonly formats: readonly FormatName[];
   /** The formats that print tinytc bodies, so need tinytc (.ir) input. */
   readonly tinytcFormats: readonly string[];
   /** The data layout `sizeof` and initializers are evaluated with. */
