@@ -1,4 +1,4 @@
-import { PlanError, arrayOf, ident, nat, object, oneOf, str } from '../../abi/plan-schema.js';
+import { PlanError, arrayOf, ident, nat, object, oneOf, planReader, str } from '../../abi/plan-schema.js';
 import { ACCESS, SPACES, bytes, checkKernels, layoutCheck, slotBase, slotExtra } from '../../abi/plan-fields.js';
 import type { AmdhsaPlan } from '../../abi/plan.js';
 import { placeAmdhsaKernel } from './placement.js';
@@ -27,9 +27,11 @@ function amdhsaWidth(kind: string): number {
   return 8;
 }
 
+const readJson = planReader<AmdhsaPlan>()(schema, true);
+
 /** An amdhsa plan from its JSON form: every slot inside its kernarg segment, by_value slots with a layout. */
 export function readAmdhsaPlan(json: unknown): AmdhsaPlan {
-  const plan = schema(json, '') as unknown as AmdhsaPlan;
+  const plan = readJson(json, '');
   checkKernels(plan.kernels, (k) => k.kernargSegmentSize, (s, p, _ai, fits) => {
     if (s.valueKind === 'by_value' && !s.layout) throw new PlanError(p, 'a by_value argument needs a layout');
     fits(s.offset, Math.max(s.size as number, amdhsaWidth(s.valueKind as string)), 'segment');
