@@ -114,9 +114,9 @@ type Same<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 
 
 /**
  * `true` where a schema's output `S` and a plan type `P` agree field by field, every level down
- * (kernels, slots, their value layouts), else a type naming both: a schema file states
- * `const agrees: SchemaAgrees<typeof schema, P> = true`, which fails `tsc` the day a field is
- * added to the plan type and not to its schema, or the other way round.
+ * (kernels, slots, their value layouts), else a type naming both: `planReader` asks for a `true`
+ * of this type, so its call fails `tsc` the day a field is added to the plan type and not to its
+ * schema, or the other way round.
  */
 export type SchemaAgrees<C, P> = C extends Check<infer S>
   ? Same<JsonShape<S>, JsonShape<P>> extends true

@@ -6,7 +6,6 @@ import { assertNever } from '../../assert-never.js';
 import { HIDDEN_ARGS, isHiddenKind } from './hidden-args.js';
 import { isPlaced, placeSlot } from '../../abi/placed-once.js';
 
-
 /** `localNames`: the kernel's local arguments (asked for only by hidden_dynamic_lds_size). */
 function fillOf(a: Bare<AmdhsaSlot>, localNames: () => readonly string[]): SlotFill {
   const kind = a.valueKind;
