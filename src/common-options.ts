@@ -6,6 +6,7 @@ import { Messages } from './diagnostics/messages.js';
 import { CL_STDS } from './options/input-options.js';
 import type { OptionDeclaration } from './options/option-declaration.js';
 import { FORMATS, codegenFormat } from './codegen/formats.js';
+import { offersFormat } from './targets/format-names.js';
 import { TARGETS, TARGET_RECORDS, targetNamed } from './targets/index.js';
 import type { OptionProblem } from './targets/option-problem.js';
 
@@ -26,7 +27,7 @@ export function targetProblem(target: string): OptionProblem | undefined {
 /** Why a format cannot be had from a known target, or undefined. */
 export function formatProblem(target: string, format: string): OptionProblem | undefined {
   const record = targetNamed(target);
-  if (!record || FORMATS[record.name].includes(format)) return undefined;
+  if (!record || offersFormat(FORMATS[record.name], format)) return undefined;
   return { message: Messages.formatUnavailable, args: [format, record.name, FORMATS[record.name].join(', ')] };
 }
 

@@ -1,14 +1,8 @@
 import type { Parameter } from '../model/kernel-module.js';
-import type { SlotRole } from './plan.js';
+import type { HostRule, SlotRole } from './plan.js';
 
-/** What a host fills a derived argument with: which logical argument and which part of it. */
-export interface HostRule {
-  readonly arg: string;
-  readonly take: 'data' | 'shape' | 'stride' | 'offset' | 'value' | 'size';
-  readonly dim?: number;
-  /** A group: a table with one entry per member. */
-  readonly perMember?: boolean;
-}
+export type { HostRule };
+
 
 /** The origin fields a slot carries, writable while the slot is built. */
 export interface OriginDraft {

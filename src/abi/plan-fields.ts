@@ -3,17 +3,20 @@
  * the fields of every slot, and the walk over kernels and slots that refuses duplicate names and
  * bytes past a block. Each target's record reads its own plan with these (`Target.readPlan`).
  */
-import { scalarEncoding } from '../layout/encoding.js';
+import { type LayoutScalarName, scalarEncoding } from '../layout/encoding.js';
+import { SCALAR_FACTS } from '../types/scalar-facts.js';
+import { SCALARS, VECTOR_ELEMENTS } from '../types/types.js';
 import type { ValueLayout } from '../layout/value-layout.js';
 import { type Check, PlanError, arrayOf, bool, ident, nat, nullable, object, oneOf, str, tuple } from './plan-schema.js';
 
-/** Scalars a value layout may name, with their sizes (size_t and friends take the data layout's). */
-const SCALAR_SIZES = new Map<string, readonly number[]>([
-  ['bool', [1]], ['char', [1]], ['uchar', [1]], ['short', [2]], ['ushort', [2]], ['int', [4]], ['uint', [4]],
-  ['long', [8]], ['ulong', [8]], ['half', [2]], ['float', [4]], ['double', [8]],
-  ['size_t', [4, 8]], ['ptrdiff_t', [4, 8]], ['intptr_t', [4, 8]], ['uintptr_t', [4, 8]], ['handle', [4, 8]],
-]);
-const VECTOR_ELEMENTS = ['char', 'uchar', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'half', 'float', 'double'] as const;
+/** The sizes a value layout's scalar may have: its own, or either pointer width for size_t and friends and handles. */
+function scalarSizes(name: LayoutScalarName): readonly number[] {
+  const bytes = name === 'handle' ? 'size_t' : SCALAR_FACTS[name].bytes;
+  return bytes === 'size_t' ? POINTER_WIDTHS : [bytes];
+}
+const POINTER_WIDTHS = [4, 8] as const;
+/** The scalars a value layout may name: void is never a value. */
+const LAYOUT_SCALARS: readonly LayoutScalarName[] = [...SCALARS.filter((n) => n !== 'void'), 'handle'];
 export const ROLES = ['value', 'data', 'local', 'image', 'sampler', 'queue', 'pipe', 'shape', 'stride', 'offset', 'size', 'image-size', 'image-format', 'setup', 'hidden'] as const;
 export const SPACES = ['global', 'constant', 'local'] as const;
 export const ACCESS = ['read_only', 'write_only', 'read_write'] as const;
@@ -37,15 +40,17 @@ function layout(v: unknown, path: string, depth = 0): ValueLayout {
   const sized = { size: bytes, align: nat(1, 1 << 16) };
   switch (kind) {
     case 'scalar': {
-      const o = object({ kind: str(), type: oneOf([...SCALAR_SIZES.keys()]), ...sized })(v, path);
-      if (!SCALAR_SIZES.get(o.type)!.includes(o.size)) throw new PlanError(`${path}.size`, `${o.type} is ${SCALAR_SIZES.get(o.type)!.join(' or ')} bytes, not ${o.size}`);
+      const o = object({ kind: str(), type: oneOf(LAYOUT_SCALARS), ...sized })(v, path);
+      const sizes = scalarSizes(o.type);
+      if (!sizes.includes(o.size)) throw new PlanError(`${path}.size`, `${o.type} is ${sizes.join(' or ')} bytes, not ${o.size}`);
       return { kind: 'scalar', scalar: o.type, encoding: scalarEncoding(o.type), size: o.size, align: o.align };
     }
     case 'vector': {
       const o = object({ kind: str(), element: oneOf(VECTOR_ELEMENTS), length: oneOf([2, 3, 4, 8, 16]), ...sized })(v, path);
-      const bytes = SCALAR_SIZES.get(o.element)![0] * o.length;
+      const elementSize = SCALAR_FACTS[o.element].bytes;
+      const bytes = elementSize * o.length;
       if (o.size < bytes) throw new PlanError(`${path}.size`, `${o.length} × ${o.element} needs ${bytes} bytes, not ${o.size}`);
-      return { kind: 'vector', element: o.element, encoding: scalarEncoding(o.element), elementSize: SCALAR_SIZES.get(o.element)![0], length: o.length, size: o.size, align: o.align };
+      return { kind: 'vector', element: o.element, encoding: scalarEncoding(o.element), elementSize, length: o.length, size: o.size, align: o.align };
     }
     case 'array': {
       const o = object({ kind: str(), element: (x, p) => layout(x, p, depth + 1), length: bytes, stride: bytes, ...sized })(v, path);

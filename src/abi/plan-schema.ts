@@ -51,7 +51,7 @@ export const ident: Check<string> = (v, path) => {
   return v;
 };
 
-export const oneOf = <T extends string | number>(values: readonly T[]): Check<T> => (v, path) => {
+export const oneOf = <const T extends string | number>(values: readonly T[]): Check<T> => (v, path) => {
   if (!values.includes(v as T)) throw new PlanError(path, `expected one of ${values.map((x) => JSON.stringify(x)).join(', ')}, got ${show(v)}`);
   return v as T;
 };
@@ -95,3 +95,41 @@ export const object = <R extends Fields, O extends Fields = Record<never, never>
   for (const k of Object.keys(optional)) if (Object.hasOwn(o, k) && o[k] !== undefined) out[k] = optional[k](o[k], at(k));
   return out as Built<R, O>;
 };
+
+/**
+ * Keys a plan object has that its JSON form leaves out (as the JSON emitter does): the source type
+ * (a compiler object), and a slot's `where` and `fill` (readPlan attaches them again).
+ */
+export type LeftOutOfJson = 'type' | 'where' | 'fill';
+
+/** A type as plain data, for comparing: read-only marks dropped, intersections flattened, the keys above left out. */
+export type JsonShape<T> = T extends string | number | boolean | null | undefined
+  ? T
+  : T extends readonly (infer E)[]
+    ? JsonShape<E>[]
+    : { -readonly [K in keyof T as K extends LeftOutOfJson ? never : K]: JsonShape<T[K]> };
+
+/** Exactly the same type (not merely assignable: an extra optional key, or one optional in one and required in the other, differs). */
+type Same<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 1 : 2 ? true : false;
+
+/**
+ * `true` where a schema's output `S` and a plan type `P` agree field by field, every level down
+ * (kernels, slots, their value layouts), else a type naming both: `planReader` asks for a `true`
+ * of this type, so its call fails `tsc` the day a field is added to the plan type and not to its
+ * schema, or the other way round.
+ */
+export type SchemaAgrees<C, P> = C extends Check<infer S>
+  ? Same<JsonShape<S>, JsonShape<P>> extends true
+    ? true
+    : { readonly schema: JsonShape<S>; readonly planType: JsonShape<P> }
+  : never;
+
+/**
+ * `schema` as the reader of plan type `P`. `agrees` type-checks as `true` only where the compiler
+ * found the schema's output and `P` the same (`SchemaAgrees`), so this one narrowing is checked:
+ * what the value lacks is only what the JSON form leaves out (a slot's `where` and `fill`, which
+ * the target's placement attaches next, and source types, which a read plan does not have).
+ */
+export function planReader<P>(): <C extends Check<unknown>>(schema: C, agrees: SchemaAgrees<C, P>) => Check<P> {
+  return (schema) => schema as Check<unknown> as Check<P>;
+}

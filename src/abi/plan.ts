@@ -10,11 +10,24 @@ export type SlotRole =
   | 'value' | 'data' | 'local' | 'image' | 'sampler' | 'queue' | 'pipe'
   | 'shape' | 'stride' | 'offset' | 'size' | 'image-size' | 'image-format' | 'setup' | 'hidden';
 
+/** What a host fills a derived argument with: which logical argument and which part of it. */
+export interface HostRule {
+  readonly arg: string;
+  readonly take: 'data' | 'shape' | 'stride' | 'offset' | 'value' | 'size';
+  readonly dim?: number;
+  /** A group: a table with one entry per member. */
+  readonly perMember?: boolean;
+}
+
 export interface SlotBase {
   readonly name: string;
   /** Source parameter index, or null for setup/hidden/implicit slots. */
   readonly param: number | null;
   readonly role: SlotRole;
+  /** A slot derived from a logical argument (a tinytc memref's shape or stride): which dimension. */
+  readonly dim?: number;
+  /** A derived slot: how a host fills it from its logical argument. */
+  readonly host?: HostRule;
   /** Where the slot lives (attached by the target's lowering and readPlan; not in the JSON form). */
   readonly where: SlotWhere;
   /** How the slot is filled (attached with `where`). */

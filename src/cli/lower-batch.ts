@@ -4,12 +4,13 @@
 import { basename, extname, join, resolve } from 'node:path';
 import { escapeControls } from '../diagnostics/format.js';
 import { UsageError } from './args.js';
+import { type FormatName, isFormatName } from '../targets/format-names.js';
 import { type CliIO, includeHost } from './io.js';
 import { lowerPrepared, writeReported } from './lower-one.js';
 import { type LowerSettings, readPrepared } from './lower-settings.js';
 
 /** The file extension of each output format (the table formats and signatures are text). */
-export const FORMAT_EXTENSIONS: Readonly<Record<string, string>> = {
+export const FORMAT_EXTENSIONS = {
   table: 'txt',
   json: 'json',
   signatures: 'txt',
@@ -21,11 +22,11 @@ export const FORMAT_EXTENSIONS: Readonly<Record<string, string>> = {
   'spirv-asm': 'spvasm',
   ptx: 'ptx',
   'ze-info': 'yaml',
-};
+} as const satisfies Record<FormatName, string>;
 
 /** Where input `path`'s output goes: DIR/<name without its extension>.<format's extension>. */
 export function batchOutputPath(dir: string, path: string, format: string): string {
-  const ext = FORMAT_EXTENSIONS[format];
+  const ext = isFormatName(format) ? FORMAT_EXTENSIONS[format] : undefined;
   if (ext === undefined) throw new UsageError(`--output-dir: format '${format}' has no file extension`);
   const name = basename(path);
   const stem = extname(name) ? name.slice(0, -extname(name).length) : name;

@@ -1,5 +1,6 @@
 // The `lower` command line: its options, their checks, and reading its inputs (shared by `lower`,
 // its batch form and `diff`).
+import { offersFormat } from '../targets/format-names.js';
 import { escapeControls } from '../diagnostics/format.js';
 import {
   CL_STDS,
@@ -112,7 +113,7 @@ export function lowerSettings(argv: readonly string[], io: CliIO): LowerSettings
   const record = targetNamed(target);
   if (!record) throw usageProblem(targetProblem(target), target, TARGETS);
   const format = (args.values.get('format') as string | undefined) ?? 'table';
-  if (!FORMATS[record.name].includes(format)) throw usageProblem(formatProblem(target, format), format, FORMATS[record.name]);
+  if (!offersFormat(FORMATS[record.name], format)) throw usageProblem(formatProblem(target, format), format, FORMATS[record.name]);
   const std = clStd(args.values.get('cl-std') as string | undefined);
   // --dope-order, --group-tables and --tinytc were checked against their records' choices while parsing.
   const dopeOrder = args.values.get('dope-order') as string | undefined;

@@ -10,13 +10,14 @@ import { renderOpenclSpirv } from './spirv/opencl-module.js';
 import { disassemble } from '../emit/spirv/disassemble.js';
 import { type AbiPlan, TARGET_RECORDS, type TargetName } from '../targets/index.js';
 import type { LowerOptions } from '../targets/options.js';
+import type { FormatName } from '../targets/format-names.js';
 
 type PlanOf<T extends TargetName> = Extract<AbiPlan, { readonly target: T }>;
 
 /** One format of one target, printed from the compiled program and the target's plan of it (text, or bytes for binary formats). */
 interface CodegenFormatOf<T extends TargetName> {
   readonly target: T;
-  readonly format: string;
+  readonly format: FormatName;
   render(compiled: CompiledTinytc, plan: PlanOf<T>, options: LowerOptions): string | Uint8Array;
 }
 
@@ -48,7 +49,7 @@ export function renderCodegenFormat(row: CodegenFormat, compiled: CompiledTinytc
 }
 
 /** One value per registered target. */
-function perTarget<V>(value: (name: TargetName, own: readonly string[]) => V): Readonly<Record<TargetName, V>> {
+function perTarget<V>(value: (name: TargetName, own: readonly FormatName[]) => V): Readonly<Record<TargetName, V>> {
   const out: Partial<Record<TargetName, V>> = {};
   for (const t of TARGET_RECORDS) out[t.name] = value(t.name, t.formats);
   return out as Record<TargetName, V>;
@@ -58,4 +59,4 @@ function perTarget<V>(value: (name: TargetName, own: readonly string[]) => V): R
 export const TINYTC_FORMATS = perTarget((name) => CODEGEN_FORMATS.filter((r) => r.target === name).map((r) => r.format));
 
 /** Each target's formats: its own (`table` first, the default), then the code generator's. */
-export const FORMATS: Readonly<Record<TargetName, readonly string[]>> = perTarget((name, own) => [...own, ...TINYTC_FORMATS[name]]);
+export const FORMATS: Readonly<Record<TargetName, readonly FormatName[]>> = perTarget((name, own) => [...own, ...TINYTC_FORMATS[name]]);

@@ -3,7 +3,8 @@ import { irAlign } from '../layout/ir-align.js';
 import { layoutOf, recordLayout } from '../layout/layout.js';
 import type { FunctionInfo, KernelModule } from '../model/kernel-module.js';
 import { kernelArgTypeName } from '../types/print.js';
-import { type QualType, type RecordDecl, type Type, canonical } from '../types/types.js';
+import { type QualType, type RecordDecl, type ScalarName, type Type, canonical } from '../types/types.js';
+import { type PointerSizedScalar, isPointerSized } from '../types/scalar-facts.js';
 
 /** `xs` appended to `out` by a loop: `out.push(...xs)` passes every element as an argument, and a module of 100,000 kernels has more lines than the stack holds arguments. */
 function pushAll(out: string[], xs: readonly string[]): void {
@@ -37,11 +38,13 @@ function ident(sigil: '@' | '%', name: string): string {
   return /^[A-Za-z_$.][A-Za-z0-9_$.]*$/.test(name) ? `${sigil}${name}` : `${sigil}${llvmString(name)}`;
 }
 
-const SCALAR_IR: Record<string, string> = {
+/** LLVM IR's type for each scalar of a fixed size (size_t and friends take the data layout's width). */
+const SCALAR_IR = {
   void: 'void', bool: 'i1', char: 'i8', uchar: 'i8', short: 'i16', ushort: 'i16', int: 'i32', uint: 'i32', long: 'i64', ulong: 'i64',
   half: 'half', float: 'float', double: 'double',
-};
-const SIGNED = new Set(['char', 'short', 'int', 'long']);
+} as const satisfies Record<Exclude<ScalarName, PointerSizedScalar>, string>;
+/** The scalars `!vec_type_hint` marks signed (clang's vector elements; the hint takes no size_t). */
+const SIGNED = new Set<ScalarName>(['char', 'short', 'int', 'long']);
 
 class ModuleWriter {
   private readonly structs = new Map<number, { name: string; body: string }>();
@@ -74,7 +77,7 @@ class ModuleWriter {
     const dl = this.info.layout;
     switch (c.kind) {
       case 'scalar':
-        return SCALAR_IR[c.name] ?? (dl.sizeT === 8 ? 'i64' : 'i32');
+        return isPointerSized(c.name) ? (dl.sizeT === 8 ? 'i64' : 'i32') : SCALAR_IR[c.name];
       case 'vector':
         return `<${c.length} x ${SCALAR_IR[c.element]}>`;
       case 'pointer':
@@ -254,8 +257,8 @@ class ModuleWriter {
     const out: string[] = [];
     if (a.vecTypeHint) {
       const c = canonical(a.vecTypeHint).type;
-      const elem = c.kind === 'vector' ? c.element : c.kind === 'scalar' ? c.name : '';
-      out.push(`!vec_type_hint ${this.node(`!{${this.irType(a.vecTypeHint)} undef, i32 ${SIGNED.has(elem) ? 1 : 0}}`)}`);
+      const elem = c.kind === 'vector' ? c.element : c.kind === 'scalar' ? c.name : undefined;
+      out.push(`!vec_type_hint ${this.node(`!{${this.irType(a.vecTypeHint)} undef, i32 ${elem !== undefined && SIGNED.has(elem) ? 1 : 0}}`)}`);
     }
     if (a.workGroupSizeHint) out.push(`!work_group_size_hint ${this.node(`!{${a.workGroupSizeHint.map((n) => `i32 ${n}`).join(', ')}}`)}`);
     if (a.reqdWorkGroupSize) out.push(`!reqd_work_group_size ${this.node(`!{${a.reqdWorkGroupSize.map((n) => `i32 ${n}`).join(', ')}}`)}`);

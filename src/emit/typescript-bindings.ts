@@ -1,6 +1,6 @@
 import type { OpenCLPlan, OpenCLSlot, ValueLayout } from '../abi/plan.js';
 import type { IrType, ScalarTypeName } from '../frontend/tinytc/ast.js';
-import type { QualType } from '../types/types.js';
+import type { QualType, ScalarName } from '../types/types.js';
 import type { BuildInput } from '../build-input/build-input.js';
 import { portablePlan } from './portable-plan.js';
 
@@ -38,7 +38,8 @@ const RESERVED_TYPE_NAMES = new Set([
 /** Names the module itself declares or imports. */
 const MODULE_NAMES = ['Kernels', 'load', 'program', 'source', 'BoundKernel', 'BoundTinytcKernel', 'BindOptions', 'Context', 'DeviceBuffer', 'DeviceImage', 'DeviceSampler', 'LocalMemory', 'MemrefOf', 'GroupOf', 'SvmBlock', 'EmbeddedProgram', 'bindProgram'];
 
-const TYPED_ARRAY: Record<string, string> = {
+/** The typed array a buffer of each scalar travels in (half as its 16-bit patterns); other scalars take any view. */
+const TYPED_ARRAY: Partial<Record<ScalarName, string>> = {
   char: 'Int8Array', uchar: 'Uint8Array', short: 'Int16Array', ushort: 'Uint16Array', int: 'Int32Array', uint: 'Uint32Array',
   long: 'BigInt64Array', ulong: 'BigUint64Array', half: 'Uint16Array', float: 'Float32Array', double: 'Float64Array',
 };

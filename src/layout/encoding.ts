@@ -1,26 +1,20 @@
-// How a scalar's bytes encode its value: the one place a C scalar name becomes an encoding. Value
+// How a scalar's bytes encode its value: the one place a scalar name becomes an encoding. Value
 // layouts carry the result as data, so packers and readers never look at type names.
+import { SCALAR_FACTS, type ScalarEncoding, isIntegerEncoding } from '../types/scalar-facts.js';
+import type { ScalarName } from '../types/types.js';
 
-/** A scalar's encoding; its width is the layout's size in bytes. */
-export type ScalarEncoding = 'int' | 'uint' | 'float' | 'half' | 'bool';
+export type { ScalarEncoding };
 
-const ENCODINGS: Readonly<Record<string, ScalarEncoding>> = {
-  bool: 'bool',
-  char: 'int', short: 'int', int: 'int', long: 'int',
-  uchar: 'uint', ushort: 'uint', uint: 'uint', ulong: 'uint',
-  half: 'half', float: 'float', double: 'float',
-  ptrdiff_t: 'int', intptr_t: 'int',
-  size_t: 'uint', uintptr_t: 'uint',
-  /** Pointers, images, samplers and other handles: an unsigned address or handle of the data layout's width. */
-  handle: 'uint',
-};
+/**
+ * The scalars a value layout may name: OpenCL C's, and `handle` for pointers, images, samplers
+ * and other handles (an unsigned address or handle of the data layout's width).
+ */
+export type LayoutScalarName = ScalarName | 'handle';
 
 /** The encoding of a scalar by its OpenCL C name (an enum by its underlying type's). */
-export function scalarEncoding(name: string): ScalarEncoding {
-  return Object.hasOwn(ENCODINGS, name) ? ENCODINGS[name] : 'uint';
+export function scalarEncoding(name: LayoutScalarName): ScalarEncoding {
+  return name === 'handle' ? 'uint' : SCALAR_FACTS[name].encoding;
 }
 
 /** Whether the encoding is an integer one (bool included). */
-export function isInteger(e: ScalarEncoding): boolean {
-  return e === 'int' || e === 'uint' || e === 'bool';
-}
+export const isInteger = isIntegerEncoding;

@@ -1,6 +1,7 @@
 import { alignTo } from './align.js';
 import { type QualType, type RecordDecl, type ScalarName, type Type, canonical } from '../types/types.js';
 import type { DataLayout } from './data-layout.js';
+import { SCALAR_FACTS } from '../types/scalar-facts.js';
 
 export interface TypeLayout {
   readonly size: number;
@@ -21,12 +22,9 @@ export interface RecordLayout extends TypeLayout {
   readonly fields: readonly FieldLayout[];
 }
 
-const SCALAR_SIZE: Partial<Record<ScalarName, number>> = {
-  void: 1, bool: 1, char: 1, uchar: 1, short: 2, ushort: 2, int: 4, uint: 4, long: 8, ulong: 8, half: 2, float: 4, double: 8,
-};
-
 export function scalarSize(name: ScalarName, dl: DataLayout): number {
-  return SCALAR_SIZE[name] ?? dl.sizeT;
+  const bytes = SCALAR_FACTS[name].bytes;
+  return bytes === 'size_t' ? dl.sizeT : bytes;
 }
 
 

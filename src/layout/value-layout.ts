@@ -1,5 +1,5 @@
 import type { DataLayout } from './data-layout.js';
-import { type ScalarEncoding, scalarEncoding } from './encoding.js';
+import { type LayoutScalarName, type ScalarEncoding, scalarEncoding } from './encoding.js';
 import { layoutOf, recordLayout } from './layout.js';
 import { kernelArgTypeName } from '../types/print.js';
 import { type QualType, type RecordDecl, canonical, scalar } from '../types/types.js';
@@ -10,10 +10,11 @@ import { type QualType, type RecordDecl, canonical, scalar } from '../types/type
  * `element` are the OpenCL C spellings, kept for the JSON form and for messages only.
  */
 export type ValueLayout =
-  | { readonly kind: 'scalar'; readonly scalar: string; readonly encoding: ScalarEncoding; readonly size: number; readonly align: number }
+  | { readonly kind: 'scalar'; readonly scalar: LayoutScalarName; readonly encoding: ScalarEncoding; readonly size: number; readonly align: number }
   | {
       readonly kind: 'vector';
-      readonly element: string;
+      /** OpenCL C's vector elements; a SPIR-V block may also hold a vector of bool. */
+      readonly element: LayoutScalarName;
       readonly encoding: ScalarEncoding;
       /** Bytes of one element (a 3-element vector's size is that of 4). */
       readonly elementSize: number;

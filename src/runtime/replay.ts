@@ -1,6 +1,8 @@
 import type { Capture, CapturedArg } from './capture.js';
 import { buildInputProblem, shownOptions } from '../build-input/build-input.js';
 import { RuntimeInputError } from '../pack/errors.js';
+import type { ScalarName } from '../types/types.js';
+import { isScalarName } from '../types/scalar-facts.js';
 import { type Handle, check } from './opencl/cl.js';
 import type { Context } from './opencl/host.js';
 import { buildProgram } from './opencl/program.js';
@@ -12,7 +14,7 @@ export interface ReplayedBuffer {
   readonly values?: readonly (number | string)[];
 }
 
-const ELEMENTS: Record<string, (b: ArrayBuffer) => ArrayLike<number | bigint>> = {
+const ELEMENTS: Partial<Record<ScalarName, (b: ArrayBuffer) => ArrayLike<number | bigint>>> = {
   char: (b) => new Int8Array(b), uchar: (b) => new Uint8Array(b), short: (b) => new Int16Array(b), ushort: (b) => new Uint16Array(b),
   int: (b) => new Int32Array(b), uint: (b) => new Uint32Array(b), long: (b) => new BigInt64Array(b), ulong: (b) => new BigUint64Array(b),
   float: (b) => new Float32Array(b), double: (b) => new Float64Array(b),
@@ -20,7 +22,7 @@ const ELEMENTS: Record<string, (b: ArrayBuffer) => ArrayLike<number | bigint>> =
 
 function values(typeName: string, bytes: Uint8Array): (number | string)[] | undefined {
   const element = /^(?:const |volatile |restrict )*(\w+)\s*\*$/.exec(typeName.trim())?.[1];
-  const make = element ? ELEMENTS[element] : undefined;
+  const make = element && isScalarName(element) ? ELEMENTS[element] : undefined;
   if (!make) return undefined;
   const copy = bytes.slice().buffer;
   const width = make(new ArrayBuffer(8)).length;

@@ -1,3 +1,4 @@
+import type { FormatName } from './format-names.js';
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js';
 import type { OptionProblem } from './option-problem.js';
 import type { DataLayout } from '../layout/data-layout.js';
@@ -87,7 +88,7 @@ export interface Target<P extends PlanBase = PlanBase, V extends PackView | unde
   readonly summary: string;
   readonly flags: readonly TargetFlag[];
   /** The formats the target renders from its plan and the module, `table` first (the default). */
-  readonly formats: readonly string[];
+  readonly formats: readonly FormatName[];
   /** The data layout `sizeof` and initializers are evaluated with. */
   layout(o: LowerOptions): DataLayout;
   /** Macros the target's compiler predefines for OpenCL C sources; a null value: one kernarg's SPIR predefines have that this compiler leaves undefined. */

@@ -1,11 +1,7 @@
 import type { Span } from '../diagnostics/source.js';
+import { SCALAR_FACTS, type ScalarName, isIntegerEncoding } from './scalar-facts.js';
 
-/** OpenCL C built-in scalar types (C99 names normalised to OpenCL's: `unsigned int` is `uint`). */
-export const SCALARS = [
-  'void', 'bool', 'char', 'uchar', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'half', 'float', 'double',
-  'size_t', 'ptrdiff_t', 'intptr_t', 'uintptr_t',
-] as const;
-export type ScalarName = (typeof SCALARS)[number];
+export { SCALARS, type ScalarName } from './scalar-facts.js';
 
 /** Element types a vector may have. */
 export const VECTOR_ELEMENTS = ['char', 'uchar', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'half', 'float', 'double'] as const;
@@ -211,10 +207,9 @@ function withElementQuals(t: QualType): QualType {
 }
 
 export const isInteger = (t: Type): boolean =>
-  (t.kind === 'scalar' && !['void', 'half', 'float', 'double'].includes(t.name)) || t.kind === 'enum';
-export const UNSIGNED = new Set<ScalarName>(['bool', 'uchar', 'ushort', 'uint', 'ulong', 'size_t', 'uintptr_t']);
+  (t.kind === 'scalar' && t.name !== 'void' && isIntegerEncoding(SCALAR_FACTS[t.name].encoding)) || t.kind === 'enum';
 export function isUnsignedScalar(name: ScalarName): boolean {
-  return UNSIGNED.has(name);
+  return SCALAR_FACTS[name].unsigned;
 }
 
 /** Whether any member (transitively) is of a kind the predicate accepts. */

@@ -1,4 +1,4 @@
-import { PlanError, arrayOf, bool, ident, nat, nullable, object, oneOf, str, tuple } from '../../abi/plan-schema.js';
+import { PlanError, arrayOf, bool, ident, nat, nullable, object, oneOf, planReader, str, tuple } from '../../abi/plan-schema.js';
 import { ACCESS, SPACES, bytes, checkKernels, layoutCheck, slotBase, slotExtra } from '../../abi/plan-fields.js';
 import type { AmdCl2Plan } from '../../abi/plan.js';
 import { amdCl2ByAddress } from './by-address.js';
@@ -20,9 +20,11 @@ const schema = object({
   })),
 });
 
+const readJson = planReader<AmdCl2Plan>()(schema, true);
+
 /** An amd-cl2 plan from its JSON form: every slot inside the argument buffer, values with a layout. */
 export function readAmdCl2Plan(json: unknown): AmdCl2Plan {
-  const plan = schema(json, '') as unknown as AmdCl2Plan;
+  const plan = readJson(json, '');
   checkKernels(plan.kernels, (k) => k.kernargSize, (s, p, _ai, fits) => {
     if (s.param !== null && !amdCl2ByAddress(s.argType as string) && !s.layout) throw new PlanError(p, `a ${s.argType as string} argument needs a layout`);
     fits(s.offset, Math.max(s.size as number, s.param === null || amdCl2ByAddress(s.argType as string) ? plan.bits / 8 : 0), 'segment');

@@ -15,15 +15,14 @@ import type { AmdhsaKernelPlan, AmdhsaPlan, AmdhsaSlot, Bare } from '../../abi/p
 import { placeAmdhsaKernel } from './placement.js';
 import { originParam, originRole, withOriginDetail } from '../../abi/origin.js';
 import { valueLayout } from '../../layout/value-layout.js';
+import { type AmdhsaCodeObject, type AmdhsaLlvm, HIDDEN_BYTES, type HiddenFacts, hiddenArgs } from './hidden-args.js';
 
-export type AmdhsaCodeObject = 4 | 5 | 6;
+export type { AmdhsaCodeObject, AmdhsaLlvm };
 /**
- * The LLVM generation whose AMDGPU backend the layout follows: 16 (ROCm 5.5–5.6), 19 (ROCm 6.4)
- * or 22 (today's LLVM, the default). 19 and 22 give the same hidden arguments (checked against
- * clang-19 and clang-22); 22 aligns by-value records to their C alignment (`byValueAlign`),
- * declares OpenCL C 3.0's optional features for amdgcn and defaults to code object 6.
+ * The generations kernarg models (see `AmdhsaLlvm`): beyond the hidden arguments, 22 aligns
+ * by-value records to their C alignment (`byValueAlign`), declares OpenCL C 3.0's optional
+ * features for amdgcn and defaults to code object 6.
  */
-export type AmdhsaLlvm = 16 | 19 | 22;
 export const AMDHSA_LLVMS: readonly AmdhsaLlvm[] = [16, 19, 22];
 /** The default generation: the newest one kernarg models. */
 export const AMDHSA_DEFAULT_LLVM: AmdhsaLlvm = 22;
@@ -68,72 +67,6 @@ export function amdhsaOptionProblem(o: AmdhsaTargetOptions): OptionProblem | und
   if (p.since > llvm) return { message: Messages.amdMcpuNeedsLlvm, args: [o.mcpu, p.since, llvm] };
   if (p.generic && codeObject !== 6) return { message: Messages.amdMcpuNeedsCodeObject6, args: [o.mcpu] };
   return undefined;
-}
-
-interface Hidden {
-  readonly offset: number;
-  readonly size: number;
-  readonly kind: string;
-}
-
-/** What decides which hidden arguments a kernel gets. */
-interface HiddenFacts {
-  readonly modulePrints: boolean;
-  readonly enqueues: boolean;
-  /** The kernel has a local-memory pointer parameter (dynamic LDS). */
-  readonly dynamicLds: boolean;
-}
-
-/**
- * The hidden arguments clang emits at -O0 for gfx900, from the hidden base. Code object 4:
- * slot +24 is the printf buffer when the module calls printf, else the hostcall buffer; +40 is
- * the completion action — LLVM 16 only for kernels that enqueue (else `hidden_none`), LLVM 19
- * always (at -O0 no pass proves it unused). Code objects 5 and 6: the printf buffer only when the
- * module calls printf; the completion action for enqueuers (LLVM 16) or always (LLVM 19 and 22);
- * LLVM 19 and 22 (from LLVM 18, llvm-project #65273) add `hidden_dynamic_lds_size` (u32) at +120 for
- * kernels with local pointer parameters (OpenCL C has no other dynamic LDS);
- * unused entries leave gaps.
- */
-function hiddenArgs(codeObject: AmdhsaCodeObject, llvm: AmdhsaLlvm, f: HiddenFacts): Hidden[] {
-  const { modulePrints } = f;
-  const completion = llvm >= 19 || f.enqueues;
-  if (codeObject === 4) {
-    return [
-      { offset: 0, size: 8, kind: 'hidden_global_offset_x' },
-      { offset: 8, size: 8, kind: 'hidden_global_offset_y' },
-      { offset: 16, size: 8, kind: 'hidden_global_offset_z' },
-      { offset: 24, size: 8, kind: modulePrints ? 'hidden_printf_buffer' : 'hidden_hostcall_buffer' },
-      { offset: 32, size: 8, kind: 'hidden_default_queue' },
-      { offset: 40, size: 8, kind: completion ? 'hidden_completion_action' : 'hidden_none' },
-      { offset: 48, size: 8, kind: 'hidden_multigrid_sync_arg' },
-    ];
-  }
-  const out: Hidden[] = [
-    { offset: 0, size: 4, kind: 'hidden_block_count_x' },
-    { offset: 4, size: 4, kind: 'hidden_block_count_y' },
-    { offset: 8, size: 4, kind: 'hidden_block_count_z' },
-    { offset: 12, size: 2, kind: 'hidden_group_size_x' },
-    { offset: 14, size: 2, kind: 'hidden_group_size_y' },
-    { offset: 16, size: 2, kind: 'hidden_group_size_z' },
-    { offset: 18, size: 2, kind: 'hidden_remainder_x' },
-    { offset: 20, size: 2, kind: 'hidden_remainder_y' },
-    { offset: 22, size: 2, kind: 'hidden_remainder_z' },
-    { offset: 40, size: 8, kind: 'hidden_global_offset_x' },
-    { offset: 48, size: 8, kind: 'hidden_global_offset_y' },
-    { offset: 56, size: 8, kind: 'hidden_global_offset_z' },
-    { offset: 64, size: 2, kind: 'hidden_grid_dims' },
-  ];
-  if (modulePrints) out.push({ offset: 72, size: 8, kind: 'hidden_printf_buffer' });
-  out.push(
-    { offset: 80, size: 8, kind: 'hidden_hostcall_buffer' },
-    { offset: 88, size: 8, kind: 'hidden_multigrid_sync_arg' },
-    { offset: 96, size: 8, kind: 'hidden_heap_v1' },
-    { offset: 104, size: 8, kind: 'hidden_default_queue' },
-  );
-  if (completion) out.push({ offset: 112, size: 8, kind: 'hidden_completion_action' });
-  if (llvm >= 19 && f.dynamicLds) out.push({ offset: 120, size: 4, kind: 'hidden_dynamic_lds_size' });
-  out.push({ offset: 200, size: 8, kind: 'hidden_queue_ptr' });
-  return out;
 }
 
 /**
@@ -243,7 +176,7 @@ export function lowerAmdhsa(module: KernelModule, options: AmdhsaTargetOptions =
     const args = new Array<Bare<AmdhsaSlot>>(explicit.length + shared.length);
     for (let i = 0; i < explicit.length; i++) args[i] = explicit[i];
     for (let i = 0; i < shared.length; i++) args[explicit.length + i] = shared[i];
-    const hiddenBytes = codeObject === 4 ? 56 : 256;
+    const hiddenBytes = HIDDEN_BYTES[codeObject];
     return placeAmdhsaKernel({
       name: k.name,
       args,

@@ -1,13 +1,10 @@
 // Where each kernarg slot lives (its segment bytes) and how clang's value kinds are filled:
 // explicit arguments from the caller, hidden ones from the launch. Attached by the lowering and by readPlan.
 import type { AmdhsaKernelPlan, AmdhsaSlot, Bare } from '../../abi/plan.js';
-import type { GeometryField, SlotFill } from '../../layout/placement.js';
+import type { SlotFill } from '../../layout/placement.js';
+import { assertNever } from '../../assert-never.js';
+import { HIDDEN_ARGS, isHiddenKind } from './hidden-args.js';
 import { isPlaced, placeSlot } from '../../abi/placed-once.js';
-
-/** The launch-geometry field behind each hidden value kind that has one. */
-const GEOMETRY: readonly [string, GeometryField, 2 | 4 | 8][] = [
-  ['hidden_global_offset', 'global-offset', 8], ['hidden_block_count', 'block-count', 4], ['hidden_group_size', 'group-size', 2], ['hidden_remainder', 'remainder', 2],
-];
 
 /** `localNames`: the kernel's local arguments (asked for only by hidden_dynamic_lds_size). */
 function fillOf(a: Bare<AmdhsaSlot>, localNames: () => readonly string[]): SlotFill {
@@ -17,12 +14,22 @@ function fillOf(a: Bare<AmdhsaSlot>, localNames: () => readonly string[]): SlotF
     if (kind === 'dynamic_shared_pointer') return { kind: 'lds-offset', param: a.name };
     return { kind: 'address', param: a.name, bytes: 8 };
   }
-  const axis = ({ x: 0, y: 1, z: 2 } as const)[kind.slice(-1) as 'x'] ?? 0;
-  for (const [prefix, field, bytes] of GEOMETRY) if (kind.startsWith(prefix)) return { kind: 'geometry', field, axis, bytes };
-  if (kind === 'hidden_grid_dims') return { kind: 'geometry', field: 'grid-dims', axis: 0, bytes: 2 };
-  if (kind === 'hidden_dynamic_lds_size') return { kind: 'lds-size', params: localNames() };
-  if (kind === 'hidden_none') return { kind: 'zero' };
-  return { kind: 'hidden', key: kind, bytes: 8 };
+  if (!isHiddenKind(kind)) return { kind: 'hidden', key: kind, bytes: 8 };
+  const row = HIDDEN_ARGS[kind];
+  const fill = row.fill;
+  switch (fill.kind) {
+    case 'geometry':
+      return { kind: 'geometry', field: fill.field, axis: fill.axis, bytes: row.bytes };
+    case 'lds-size':
+      return { kind: 'lds-size', params: localNames() };
+    case 'zero':
+      return { kind: 'zero' };
+    case 'runtime':
+      // Every runtime-supplied hidden argument is a 64-bit pointer or handle.
+      return { kind: 'hidden', key: kind, bytes: 8 };
+    default:
+      return assertNever(fill);
+  }
 }
 
 /**

@@ -1,11 +1,11 @@
-import { PlanError, arrayOf, ident, nat, object, oneOf, str } from '../../abi/plan-schema.js';
+import { PlanError, arrayOf, ident, nat, object, oneOf, planReader, str } from '../../abi/plan-schema.js';
 import { ACCESS, SPACES, bytes, checkKernels, layoutCheck, slotBase, slotExtra } from '../../abi/plan-fields.js';
 import type { AmdhsaPlan } from '../../abi/plan.js';
 import { AMDGPU_PROCESSOR_NAMES } from '../../abi/amdgpu-processors.js';
 import { placeAmdhsaKernel } from './placement.js';
+import { HIDDEN_ARGS, HIDDEN_KINDS, isHiddenKind } from './hidden-args.js';
 
-const HIDDEN = ['hidden_dynamic_lds_size', 'hidden_global_offset_x', 'hidden_global_offset_y', 'hidden_global_offset_z', 'hidden_printf_buffer', 'hidden_hostcall_buffer', 'hidden_default_queue', 'hidden_completion_action', 'hidden_none', 'hidden_multigrid_sync_arg', 'hidden_block_count_x', 'hidden_block_count_y', 'hidden_block_count_z', 'hidden_group_size_x', 'hidden_group_size_y', 'hidden_group_size_z', 'hidden_remainder_x', 'hidden_remainder_y', 'hidden_remainder_z', 'hidden_grid_dims', 'hidden_heap_v1', 'hidden_queue_ptr'];
-const VALUE_KINDS = ['by_value', 'global_buffer', 'dynamic_shared_pointer', 'image', 'sampler', 'queue', 'pipe', ...HIDDEN];
+const VALUE_KINDS = ['by_value', 'global_buffer', 'dynamic_shared_pointer', 'image', 'sampler', 'queue', 'pipe', ...HIDDEN_KINDS];
 const schema = object({
   target: oneOf(['amdhsa']),
   codeObject: oneOf([4, 5, 6]),
@@ -22,15 +22,17 @@ const schema = object({
 
 /** Bytes the amdhsa packer writes for a slot of this kind (by_value ones: their layout). */
 function amdhsaWidth(kind: string): number {
-  if (kind === 'by_value' || kind === 'hidden_none') return 0;
-  if (kind === 'dynamic_shared_pointer' || kind === 'hidden_dynamic_lds_size' || kind.startsWith('hidden_block_count')) return 4;
-  if (kind.startsWith('hidden_group_size') || kind.startsWith('hidden_remainder') || kind === 'hidden_grid_dims') return 2;
+  if (isHiddenKind(kind)) return HIDDEN_ARGS[kind].fill.kind === 'zero' ? 0 : HIDDEN_ARGS[kind].bytes;
+  if (kind === 'by_value') return 0;
+  if (kind === 'dynamic_shared_pointer') return 4;
   return 8;
 }
 
+const readJson = planReader<AmdhsaPlan>()(schema, true);
+
 /** An amdhsa plan from its JSON form: every slot inside its kernarg segment, by_value slots with a layout. */
 export function readAmdhsaPlan(json: unknown): AmdhsaPlan {
-  const plan = schema(json, '') as unknown as AmdhsaPlan;
+  const plan = readJson(json, '');
   checkKernels(plan.kernels, (k) => k.kernargSegmentSize, (s, p, _ai, fits) => {
     if (s.valueKind === 'by_value' && !s.layout) throw new PlanError(p, 'a by_value argument needs a layout');
     fits(s.offset, Math.max(s.size as number, amdhsaWidth(s.valueKind as string)), 'segment');

@@ -1,6 +1,7 @@
 // The PTX `.param` list of each kernel as clang's NVPTX backend lays it out for the nvcl OS
 // (`nvptx64-nvidia-nvcl`, `nvptx-nvidia-nvcl`), and where each parameter's bytes go in the packed
 // buffer a CUDA host passes with CU_LAUNCH_PARAM_BUFFER_POINTER.
+import { POCL_APPENDED_BYTES, POCL_APPENDED_NAMES } from './pocl-appended.js';
 import { Messages } from '../../diagnostics/messages.js';
 import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { alignTo } from '../../layout/align.js';
@@ -158,9 +159,6 @@ function declare(p: FunctionInfo['params'][number], dl: DataLayout, local: CudaL
 
 type Unplaced = Bare<CudaSlot> & { where: undefined; fill: undefined };
 
-/** pocl's CUDA driver appends these to every kernel (pocl-ptx-gen.cc: handleGetWorkDim, handleGetGlobalOffset). */
-const POCL_APPENDED = ['_work_dim', '_global_offset_x', '_global_offset_y', '_global_offset_z'] as const;
-
 function lowerKernel(k: FunctionInfo, dl: DataLayout, local: CudaLocalMemory, diags: DiagnosticBag): CudaKernelPlan | undefined {
   const args: Bare<CudaSlot>[] = [];
   const dynamicShared: string[] = [];
@@ -188,9 +186,10 @@ function lowerKernel(k: FunctionInfo, dl: DataLayout, local: CudaLocalMemory, di
   }
   if (refused) return undefined;
   if (local === 'pocl') {
-    for (const name of POCL_APPENDED) {
+    for (const name of POCL_APPENDED_NAMES) {
       const index = args.length;
-      push({ name, param: null, role: 'hidden', ptxName: `${k.name}_param_${index}`, index, offset: alignTo(offset, 4), size: 4, align: 4, ptxType: 'u32', where: undefined, fill: undefined });
+      const size = POCL_APPENDED_BYTES;
+      push({ name, param: null, role: 'hidden', ptxName: `${k.name}_param_${index}`, index, offset: alignTo(offset, size), size, align: size, ptxType: 'u32', where: undefined, fill: undefined });
     }
   }
   if (offset > CUDA_PARAM_LIMIT) diags.report(Messages.cudaParamLimit, k.span, [k.name, offset, CUDA_PARAM_LIMIT]);

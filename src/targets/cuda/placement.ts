@@ -6,12 +6,15 @@ import type { Bare } from '../../abi/plan.js';
 import type { SlotFill } from '../../layout/placement.js';
 import { placeSlot } from '../../abi/placed-once.js';
 import type { CudaKernelPlan, CudaLocalMemory, CudaSlot } from './plan.js';
+import { POCL_APPENDED, POCL_APPENDED_BYTES } from './pocl-appended.js';
+
+const AXIS_OF_SUFFIX: Readonly<Record<string, 0 | 1 | 2>> = { x: 0, y: 1, z: 2 };
 
 function fillOf(a: Bare<CudaSlot>, local: CudaLocalMemory): SlotFill {
   if (a.param === null) {
-    if (a.name === '_work_dim') return { kind: 'geometry', field: 'grid-dims', axis: 0, bytes: 4 };
-    const axis = ({ x: 0, y: 1, z: 2 } as const)[a.name.slice(-1) as 'x'] ?? 0;
-    return { kind: 'geometry', field: 'global-offset', axis, bytes: 4 };
+    // A plan read from JSON may name another hidden parameter: it is filled as a global offset, its axis by its last letter.
+    const row = Object.hasOwn(POCL_APPENDED, a.name) ? POCL_APPENDED[a.name as keyof typeof POCL_APPENDED] : undefined;
+    return { kind: 'geometry', field: row?.field ?? 'global-offset', axis: row?.axis ?? AXIS_OF_SUFFIX[a.name.slice(-1)] ?? 0, bytes: POCL_APPENDED_BYTES };
   }
   if (a.role === 'local') return { kind: 'lds-offset', param: a.name };
   if (a.layout) return { kind: 'value', param: a.name, layout: a.layout };

@@ -1,4 +1,4 @@
-import { PlanError, arrayOf, ident, nat, object, oneOf, str } from '../../abi/plan-schema.js';
+import { PlanError, arrayOf, ident, nat, object, oneOf, planReader, str } from '../../abi/plan-schema.js';
 import { bytes, checkKernels, layoutCheck, slotBase, slotExtra } from '../../abi/plan-fields.js';
 import type { CudaPlan } from './plan.js';
 import { CUDA_ARCHES, CUDA_LOCAL_MEMORY, CUDA_PARAM_BASE } from './lower.js';
@@ -22,9 +22,11 @@ const schema = object({
   })),
 });
 
+const readJson = planReader<CudaPlan>()(schema, true);
+
 /** A cuda plan from its JSON form: every parameter aligned, in order and inside the parameter buffer, its size its PTX type's. */
 export function readCudaPlan(json: unknown): CudaPlan {
-  const plan = schema(json, '') as unknown as CudaPlan;
+  const plan = readJson(json, '');
   checkKernels(plan.kernels, (k) => k.paramBytes, (s, p, ai, fits) => {
     const offset = s.offset as number;
     const size = s.size as number;

@@ -1,4 +1,4 @@
-import { arrayOf, ident, nat, object, oneOf, str } from '../../abi/plan-schema.js';
+import { arrayOf, ident, nat, object, oneOf, planReader, str } from '../../abi/plan-schema.js';
 import { checkKernels, slotBase, slotExtra, wg } from '../../abi/plan-fields.js';
 import { TRIPLES, placeLlvmKernel } from '../../abi/llvm-kernel.js';
 import type { LlvmPlan } from './lower.js';
@@ -13,9 +13,11 @@ const schema = object({
   }, { reqdWorkGroupSize: wg, workGroupSizeHint: wg, vecTypeHint: str(), intelReqdSubGroupSize: nat(1) })),
 });
 
+const readJson = planReader<LlvmPlan>()(schema, true);
+
 /** An llvm plan from its JSON form (metadata only: no bytes to bound). */
 export function readLlvmPlan(json: unknown): LlvmPlan {
-  const plan = schema(json, '') as unknown as LlvmPlan;
+  const plan = readJson(json, '');
   checkKernels(plan.kernels, () => undefined, () => {});
   return { ...plan, kernels: plan.kernels.map(placeLlvmKernel) };
 }

@@ -1,4 +1,4 @@
-import { PlanError, arrayOf, bool, ident, nat, nullable, object, oneOf, str } from '../../abi/plan-schema.js';
+import { PlanError, arrayOf, bool, ident, nat, nullable, object, oneOf, planReader, str } from '../../abi/plan-schema.js';
 import { ACCESS, SPACES, bytes, checkKernels, layoutCheck, slotBase, slotExtra, wg } from '../../abi/plan-fields.js';
 import type { OpenCLPlan } from '../../abi/plan.js';
 import { placeOpenclKernel } from './placement.js';
@@ -12,9 +12,11 @@ const schema = object({
   }, { reqdWorkGroupSize: wg, workGroupSizeHint: wg, vecTypeHint: str(), intelReqdSubGroupSize: nat(1), workGroupSizeChosen: bool })),
 });
 
+const readJson = planReader<OpenCLPlan>()(schema, true);
+
 /** An opencl plan from its JSON form: arguments in index order, value arguments with a size their layout fits. */
 export function readOpenclPlan(json: unknown): OpenCLPlan {
-  const plan = schema(json, '') as unknown as OpenCLPlan;
+  const plan = readJson(json, '');
   checkKernels(plan.kernels, () => undefined, (s, p, ai) => {
     if (s.index !== ai) throw new PlanError(`${p}.index`, `argument ${ai} has index ${String(s.index)}`);
     if (s.kind === 'value' && (s.size === null || !s.layout)) throw new PlanError(p, 'a value argument needs a size and a layout');

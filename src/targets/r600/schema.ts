@@ -1,4 +1,4 @@
-import { arrayOf, ident, nat, object, oneOf, str } from '../../abi/plan-schema.js';
+import { arrayOf, ident, nat, object, oneOf, planReader, str } from '../../abi/plan-schema.js';
 import { type Loose, bytes, checkKernels, layoutCheck, slotBase, slotExtra } from '../../abi/plan-fields.js';
 import type { R600Plan } from './lower.js';
 import { placeR600Kernel } from './placement.js';
@@ -20,9 +20,11 @@ function r600Width(s: Loose): number {
   return 4;
 }
 
+const readJson = planReader<R600Plan>()(schema, true);
+
 /** An r600 plan from its JSON form: every slot inside the input buffer. */
 export function readR600Plan(json: unknown): R600Plan {
-  const plan = schema(json, '') as unknown as R600Plan;
+  const plan = readJson(json, '');
   checkKernels(plan.kernels, (k) => k.inputSize, (s, _p, _ai, fits) => {
     fits(s.offset, Math.max(s.size as number, s.layout ? 0 : r600Width(s)), 'segment');
     if (s.layout) fits(s.offset, s.layout.size, 'segment');

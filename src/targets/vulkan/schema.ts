@@ -1,17 +1,17 @@
-import { type Check, PlanError, arrayOf, bool, ident, nat, object, oneOf, str } from '../../abi/plan-schema.js';
+import { PlanError, arrayOf, bool, ident, nat, object, oneOf, planReader, str } from '../../abi/plan-schema.js';
 import { MAX_ARGUMENT_BYTES, bytes, checkKernels, layoutCheck, slotBase, slotExtra, storeBytes, wg } from '../../abi/plan-fields.js';
-import { CLSPV_REFLECTION } from '../../emit/spirv/clspv-instructions.js';
+import { CLSPV_REFLECTION, type ClspvReflectionName } from '../../emit/spirv/clspv-instructions.js';
 import type { VulkanPlan } from './plan.js';
 import { placeVulkanKernel } from './placement.js';
 
-const reflection = oneOf(Object.keys(CLSPV_REFLECTION));
-const printfBuffer: Check<unknown> = (v, path) =>
+const reflection = oneOf(Object.keys(CLSPV_REFLECTION) as ClspvReflectionName[]);
+const printfBuffer = (v: unknown, path: string) =>
   (v as { reflection?: unknown } | null)?.reflection === 'PrintfBufferPointerPushConstant'
     ? object({ reflection: oneOf(['PrintfBufferPointerPushConstant']), pushConstantOffset: nat(), size: oneOf([8]), bufferSize: nat() })(v, path)
     : object({ reflection: oneOf(['PrintfBufferStorageBuffer']), descriptorSet: nat(), binding: oneOf([0]), bufferSize: nat() })(v, path);
 
 const constantVariables = arrayOf(object({ name: str(), offset: nat(), size: nat() }));
-const constantData: Check<unknown> = (v, path) =>
+const constantData = (v: unknown, path: string) =>
   (v as { reflection?: unknown } | null)?.reflection === 'ConstantDataPointerPushConstant'
     ? object({ reflection: oneOf(['ConstantDataPointerPushConstant']), pushConstantOffset: nat(), size: oneOf([8]), hexbytes: str(1 << 26), variables: constantVariables })(v, path)
     : object({ descriptorSet: nat(), binding: nat(), kind: oneOf(['buffer']), hexbytes: str(1 << 26), variables: constantVariables })(v, path);
@@ -45,9 +45,11 @@ const schema = object({
   pushConstantRange: object({ offset: nat(), size: nat() }),
 });
 
+const readJson = planReader<VulkanPlan>()(schema, true);
+
 /** A vulkan plan from its JSON form: PODs and pointers inside the POD block, descriptors with a set and binding, locals with a spec id. */
 export function readVulkanPlan(json: unknown): VulkanPlan {
-  const plan = schema(json, '') as unknown as VulkanPlan;
+  const plan = readJson(json, '');
   // What each set:binding of the kernel holds: the POD block's bytes (shared by its PODs) or one
   // resource alone; a plan that puts both, or two resources, at one binding cannot be packed.
   let held = new Map<string, 'bytes' | 'resource'>();

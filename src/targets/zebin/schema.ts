@@ -1,4 +1,4 @@
-import { PlanError, arrayOf, bool, ident, nat, object, oneOf, str } from '../../abi/plan-schema.js';
+import { PlanError, arrayOf, bool, ident, nat, object, oneOf, planReader, str } from '../../abi/plan-schema.js';
 import { ACCESS, bytes, checkKernels, layoutCheck, slotBase, slotExtra } from '../../abi/plan-fields.js';
 import { ZEBIN_DEVICES } from './devices.js';
 import type { ZebinPlan } from './plan.js';
@@ -8,7 +8,7 @@ const ARG_TYPES = [
   'arg_bypointer', 'arg_byvalue', 'buffer_address', 'global_id_offset', 'local_size', 'enqueued_local_size', 'global_size', 'group_count', 'work_dimensions',
   'private_base_stateless', 'printf_buffer', 'image_height', 'image_width', 'image_depth', 'image_array_size', 'image_channel_data_type', 'image_channel_order',
   'sampler_snap_wa', 'none',
-];
+] as const;
 const schema = object({
   target: oneOf(['zebin']),
   device: oneOf(ZEBIN_DEVICES),
@@ -34,9 +34,11 @@ const schema = object({
   })),
 }, { privateMemory: bool });
 
+const readJson = planReader<ZebinPlan>()(schema, true);
+
 /** A zebin plan from its JSON form: every payload entry inside the payload, pieces inside their slot. */
 export function readZebinPlan(json: unknown): ZebinPlan {
-  const plan = schema(json, '') as unknown as ZebinPlan;
+  const plan = readJson(json, '');
   checkKernels(plan.kernels, (k) => k.payloadSize, (s, p, _ai, fits) => {
     fits(s.offset, s.size as number, 'payload');
     const pieces = s.pieces as readonly { offset: number; size: number }[] | undefined;
