@@ -2,7 +2,7 @@
 // choices drawn from the fuzzer's bytes) lowered for cuda, emitted as PTX `.entry` lists, and read
 // back by src/readers/ptx.ts must give the same plan in every field PTX carries. Byte 0 picks the
 // arch, the local-memory flavour and the OpenCL C version.
-import type { CudaArch, CudaLocalMemory } from '../../../src/targets/cuda/lower.js';
+import type { CudaArch, CudaLocalMemory } from '../../../src/targets/cuda/plan.js';
 import { CUDA_ARCHES, CUDA_LOCAL_MEMORY } from '../../../src/targets/cuda/lower.js';
 import { readPtx } from '../../../src/readers/ptx.js';
 import { programSpec, render } from '../../support/gen.js';
