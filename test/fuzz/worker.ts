@@ -31,7 +31,8 @@ export type WorkerMessage =
 export interface DifferentialSide {
   readonly batch: number;
   pending(): number;
-  flush(progress?: () => void): { input: Uint8Array; message: string }[];
+  /** `all` false: only what makes a full batch (the rest waits); true: everything queued. */
+  flush(progress?: () => void, all?: boolean): { input: Uint8Array; message: string }[];
   stats(): OracleStats | undefined;
 }
 
@@ -79,14 +80,14 @@ async function main(): Promise<void> {
     const ms = performance.now() - t0;
     if (ms > cfg.slowMs) parentPort!.postMessage({ kind: 'finding', what: 'slow', input, message: `took ${ms.toFixed(0)} ms`, ms } satisfies WorkerMessage);
     runs++;
-    if (differential && differential.pending() >= differential.batch) flush();
+    if (differential && differential.pending() >= differential.batch) flush(false);
   };
   /** Runs the oracle on the queued inputs; its disagreements are findings of the inputs they name. */
-  const flush = (): void => {
+  const flush = (all: boolean): void => {
     if (!differential) return;
     let found: { input: Uint8Array; message: string }[];
     try {
-      found = differential.flush(() => Atomics.add(beat, 0, 1));
+      found = differential.flush(() => Atomics.add(beat, 0, 1), all);
     } catch (e) {
       const message = e instanceof Error ? (e.stack ?? e.message) : String(e);
       parentPort!.postMessage({ kind: 'finding', what: 'crash', input: new Uint8Array(), message: `the oracle failed: ${message}` } satisfies WorkerMessage);
@@ -132,7 +133,7 @@ async function main(): Promise<void> {
       newInputs = [];
     }
   }
-  flush();
+  flush(true);
   parentPort!.postMessage({ kind: 'done', runs, corpus: corpus.length, features: coverage.seen.size, blocks: coverage.blocks(), newInputs, ...oracleStats() } satisfies WorkerMessage);
   coverage.close();
 }
