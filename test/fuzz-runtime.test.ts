@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { fuzz as fuzzArgs } from './fuzz/targets/args-json.js';
+import assert from 'node:assert/strict';
+import { VULKAN_BLOCK, fuzz as fuzzArgs } from './fuzz/targets/args-json.js';
+import { blockBytes } from '../src/runtime/vulkan/shader-values.js';
 import { fuzz as fuzzPlan } from './fuzz/targets/plan-json.js';
 
 // A short run of the runtime's fuzz targets (the args-JSON reader and the plan reader): seeds
@@ -15,10 +17,15 @@ test('fuzz target args-json: seeds and generated inputs', () => {
   const seeds = [
     '{"f": {"buffer": "float", "data": [1, 2]}, "l": {"buffer": "long", "data": ["9223372036854775807", -1]}, "v": {"buffer": "int", "size": 8}, "s": {"buffer": "uchar", "size": 64}, "raw": {"buffer": "char", "size": 1}, "tmp": {"local": 64}, "byval": {"c": 1, "big": "9007199254740993", "v": [1, 2, 3], "arr": [1, 2, 3]}, "u": {"f": 1.5}, "e": 1, "big": "-9223372036854775808", "ubig": "18446744073709551615", "iv": [1, 2], "lv": ["1", 2], "d": "NaN", "img": {"image": {"width": 2, "height": 1, "channelOrder": "RGBA", "channelType": "FLOAT", "data": [0, 0, 0, 0, 1, 1, 1, 1]}}, "smp": {"sampler": {"normalized": true, "addressing": "repeat", "filter": "linear"}}, "vol": {"image": {"width": 1, "height": 1, "depth": 1, "channelOrder": "R", "channelType": "UNSIGNED_INT8"}}}',
     '{"a": {"memref": {"data": [1, 2, 3, 4], "shape": [1, 4]}}, "b": {"memref": {"type": "i64", "data": ["1", 2, 3, 4], "shape": [2, 2], "stride": [1, 2]}}, "g": {"group": [{"data": [1], "shape": [1]}], "offset": 0}, "n": "5", "x": 1.5, "c": -1}',
+    // Every member of the vulkan block (the kernel's POD arguments but the union, and a runtime-sized tail).
+    '{"byval": {"c": 1, "big": "9007199254740993", "v": [1, 2, 3], "arr": [1, 2, 3]}, "e": 1, "big": "-9223372036854775808", "ubig": "18446744073709551615", "iv": [1, 2], "lv": ["1", 2], "d": "NaN", "tail": [1.5, "Infinity", -0]}',
     '{"__proto__": {"n": 1}}',
     '{"f": [1, 2], "l": {"buffer": "constructor", "data": []}, "byval": {"toString": 1}}',
   ];
   for (const s of seeds) fuzzArgs(enc(s));
+  // The vulkan seed fills the whole block, so the target's write and read-back run on it (8 members, 3 tail floats).
+  const filled = blockBytes('k', 'block', VULKAN_BLOCK, JSON.parse(seeds[2]), 1 << 20);
+  assert.equal(filled.bytes.length, 112 + 12);
   fc.assert(fc.property(fc.uint8Array({ minLength: 1, maxLength: 256 }), (b) => fuzzArgs(b)), { numRuns: RUNS, seed: 1701 });
 });
 

@@ -99,6 +99,8 @@ function miscInfo(root: YamlMap): MiscInfo {
 function planJson(doc: YamlNode, device: ZebinDevice, at: number): unknown {
   if (doc.kind !== 'map') fail(Messages.zeInfoSyntax, at, 1, 'the document is not a mapping');
   const kernels = get(doc, 'kernels');
+  // `kernels:` with nothing after it is YAML's null: a program without kernels, as `--format ze-info` prints one.
+  if (kernels?.kind === 'scalar' && kernels.value === '') return { target: 'zebin', device, kernels: [] };
   if (kernels?.kind !== 'seq') fail(Messages.zeInfoField, doc.at, '(the file)', "no 'kernels:' list");
   const misc = miscInfo(doc);
   const out = [];

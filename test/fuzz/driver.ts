@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { parseDictionary } from './mutate.js';
-import type { WorkerConfig, WorkerMessage } from './worker.js';
+import type { DifferentialSide, OracleStats, WorkerConfig, WorkerMessage } from './worker.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const TARGETS_DIR = join(HERE, 'targets');
@@ -19,11 +19,14 @@ export interface TargetModule {
   fuzz(data: Uint8Array): void;
   /** File extensions of test/fixtures inputs that seed this target. */
   readonly seedExtensions?: readonly string[];
+  /** A differential target's oracle (a reference tool or device run per batch of inputs). */
+  readonly differential?: DifferentialSide;
 }
 
 export interface Finding {
   readonly target: string;
-  readonly what: 'crash' | 'slow' | 'hang' | 'worker-died';
+  /** differs: a differential target's oracle disagrees with kernarg on the input. */
+  readonly what: 'crash' | 'slow' | 'hang' | 'worker-died' | 'differs';
   readonly message: string;
   readonly file: string;
 }
@@ -38,6 +41,8 @@ export interface TargetSummary {
   readonly knownBlocks: number;
   readonly seconds: number;
   readonly findings: readonly Finding[];
+  /** A differential target's oracle counts (programs, kernels, slots compared, tool calls...), summed over its workers. */
+  readonly oracle?: OracleStats;
 }
 
 export interface FuzzOptions {
@@ -118,6 +123,7 @@ async function fuzzTarget(target: string, o: FuzzOptions): Promise<TargetSummary
   let last = { corpus: 0, features: 0, blocks: { covered: 0, known: 0 } };
   let seeds = await seedsFor(target, o.corpusDir);
   let round = 0;
+  let oracle: OracleStats | undefined;
   while (performance.now() < deadline && runs < (o.runs ?? Infinity)) {
     const shared = new SharedArrayBuffer(8 + maxLen);
     const beat = new Int32Array(shared, 0, 2);
@@ -128,6 +134,7 @@ async function fuzzTarget(target: string, o: FuzzOptions): Promise<TargetSummary
     const worker = new Worker(WORKER_BOOT, { eval: true, workerData: cfg, resourceLimits: { maxOldGenerationSizeMb: 2048 } });
     const kept: Uint8Array[] = [];
     let workerRuns = 0;
+    let workerOracle: OracleStats | undefined;
     const ended = await new Promise<'done' | 'hang' | 'died'>((resolve) => {
       let lastBeat = -1;
       let lastChange = performance.now();
@@ -148,6 +155,7 @@ async function fuzzTarget(target: string, o: FuzzOptions): Promise<TargetSummary
         if (m.kind === 'finding') record(m.what, m.input, m.message);
         else {
           workerRuns = m.runs;
+          workerOracle = m.oracle ?? workerOracle;
           last = m;
           kept.push(...m.newInputs);
           keep(m.newInputs);
@@ -165,11 +173,17 @@ async function fuzzTarget(target: string, o: FuzzOptions): Promise<TargetSummary
         resolve('died');
       });
     });
-    runs += Math.max(workerRuns, Atomics.load(beat, 0));
+    // The heartbeat counts inputs begun (and a differential oracle's tool runs): the count of a worker that died.
+    runs += ended === 'done' ? workerRuns : Math.max(workerRuns, Atomics.load(beat, 0));
+    if (workerOracle) {
+      const sum: OracleStats = { ...(oracle ?? {}) };
+      for (const [k, v] of Object.entries(workerOracle)) sum[k] = (sum[k] ?? 0) + v;
+      oracle = sum;
+    }
     seeds = [...seeds, ...kept];
     if (ended === 'done') break;
   }
-  return { target, runs, corpus: last.corpus, features: last.features, blocks: last.blocks.covered, knownBlocks: last.blocks.known, seconds: (performance.now() - start) / 1000, findings };
+  return { target, runs, corpus: last.corpus, features: last.features, blocks: last.blocks.covered, knownBlocks: last.blocks.known, seconds: (performance.now() - start) / 1000, findings, ...(oracle ? { oracle } : {}) };
 }
 
 export async function runFuzz(o: FuzzOptions): Promise<TargetSummary[]> {

@@ -26,5 +26,6 @@ let findings = 0;
 for (const s of summaries) {
   findings += s.findings.length;
   console.log(`${s.target}: ${s.runs} inputs in ${s.seconds.toFixed(0)} s (${(s.runs / s.seconds).toFixed(0)}/s), corpus ${s.corpus}, ${s.blocks} of ${s.knownBlocks} blocks of src/ covered, ${s.findings.length} findings`);
+  if (s.oracle) console.log(`${s.target}: oracle ${Object.entries(s.oracle).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ')}`);
 }
 process.exit(findings ? 1 : 0);

@@ -19,9 +19,25 @@ export interface WorkerConfig {
 }
 
 export type WorkerMessage =
-  | { kind: 'stats'; runs: number; corpus: number; features: number; blocks: { covered: number; known: number }; newInputs: Uint8Array[] }
-  | { kind: 'finding'; what: 'crash' | 'slow'; input: Uint8Array; message: string; ms?: number }
-  | { kind: 'done'; runs: number; corpus: number; features: number; blocks: { covered: number; known: number }; newInputs: Uint8Array[] };
+  | { kind: 'stats'; runs: number; corpus: number; features: number; blocks: { covered: number; known: number }; newInputs: Uint8Array[]; oracle?: OracleStats }
+  | { kind: 'finding'; what: 'crash' | 'slow' | 'differs'; input: Uint8Array; message: string; ms?: number }
+  | { kind: 'done'; runs: number; corpus: number; features: number; blocks: { covered: number; known: number }; newInputs: Uint8Array[]; oracle?: OracleStats };
+
+/**
+ * A differential target's oracle side: `fuzz` runs kernarg on an input and queues it; `flush` runs
+ * the reference tool on everything queued (one call for many inputs) and returns each input it
+ * disagrees with. The worker flushes outside an input's timing, when `batch` inputs wait and at the end.
+ */
+export interface DifferentialSide {
+  readonly batch: number;
+  pending(): number;
+  /** `all` false: only what makes a full batch (the rest waits); true: everything queued. */
+  flush(progress?: () => void, all?: boolean): { input: Uint8Array; message: string }[];
+  stats(): OracleStats | undefined;
+}
+
+/** What a differential target's oracle has compared (target-defined counts, summed by the driver). */
+export type OracleStats = Record<string, number>;
 
 /** Inputs per coverage read: small while new coverage keeps coming, up to 128 once it is rare. */
 const MIN_BATCH = 4;
@@ -29,7 +45,8 @@ const MAX_BATCH = 1024;
 
 async function main(): Promise<void> {
   const cfg = workerData as WorkerConfig;
-  const target = (await import(cfg.targetPath)) as { fuzz(data: Uint8Array): void };
+  const target = (await import(cfg.targetPath)) as { fuzz(data: Uint8Array): void; differential?: DifferentialSide };
+  const differential = target.differential;
   const beat = new Int32Array(cfg.shared, 0, 2);
   const current = new Uint8Array(cfg.shared, 8);
   const coverage = new Coverage((url) => url.includes('/src/'));
@@ -38,6 +55,10 @@ async function main(): Promise<void> {
   let newInputs: Uint8Array[] = [];
   let runs = 0;
   const crashSignatures = new Set<string>();
+  const oracleStats = (): { oracle?: OracleStats } => {
+    const o = differential?.stats();
+    return o ? { oracle: { ...o } } : {};
+  };
 
   const runOne = (input: Uint8Array): void => {
     current.set(input.subarray(0, current.length));
@@ -59,6 +80,20 @@ async function main(): Promise<void> {
     const ms = performance.now() - t0;
     if (ms > cfg.slowMs) parentPort!.postMessage({ kind: 'finding', what: 'slow', input, message: `took ${ms.toFixed(0)} ms`, ms } satisfies WorkerMessage);
     runs++;
+    if (differential && differential.pending() >= differential.batch) flush(false);
+  };
+  /** Runs the oracle on the queued inputs; its disagreements are findings of the inputs they name. */
+  const flush = (all: boolean): void => {
+    if (!differential) return;
+    let found: { input: Uint8Array; message: string }[];
+    try {
+      found = differential.flush(() => Atomics.add(beat, 0, 1), all);
+    } catch (e) {
+      const message = e instanceof Error ? (e.stack ?? e.message) : String(e);
+      parentPort!.postMessage({ kind: 'finding', what: 'crash', input: new Uint8Array(), message: `the oracle failed: ${message}` } satisfies WorkerMessage);
+      return;
+    }
+    for (const f of found) parentPort!.postMessage({ kind: 'finding', what: 'differs', input: f.input, message: f.message } satisfies WorkerMessage);
   };
   const keepIfNew = (input: Uint8Array): boolean => {
     runOne(input);
@@ -94,11 +129,12 @@ async function main(): Promise<void> {
     } else batchSize = Math.min(MAX_BATCH, batchSize * 2);
     if (performance.now() - lastStats > 2000) {
       lastStats = performance.now();
-      parentPort!.postMessage({ kind: 'stats', runs, corpus: corpus.length, features: coverage.seen.size, blocks: coverage.blocks(), newInputs } satisfies WorkerMessage);
+      parentPort!.postMessage({ kind: 'stats', runs, corpus: corpus.length, features: coverage.seen.size, blocks: coverage.blocks(), newInputs, ...oracleStats() } satisfies WorkerMessage);
       newInputs = [];
     }
   }
-  parentPort!.postMessage({ kind: 'done', runs, corpus: corpus.length, features: coverage.seen.size, blocks: coverage.blocks(), newInputs } satisfies WorkerMessage);
+  flush(true);
+  parentPort!.postMessage({ kind: 'done', runs, corpus: corpus.length, features: coverage.seen.size, blocks: coverage.blocks(), newInputs, ...oracleStats() } satisfies WorkerMessage);
   coverage.close();
 }
 

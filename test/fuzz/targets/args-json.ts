@@ -1,4 +1,5 @@
-import type { OpenCLPlan } from '../../../src/abi/plan.js';
+import type { OpenCLPlan, ValueLayout } from '../../../src/abi/plan.js';
+import type { VulkanPlan } from '../../../src/targets/vulkan/plan.js';
 import type { IrType } from '../../../src/frontend/tinytc/ast.js';
 import { compileTinytc } from '../../../src/codegen/compile-tinytc.js';
 import { memoryHost } from '../../../src/frontend/opencl-c/index.js';
@@ -11,10 +12,16 @@ import { readTinytcArgs } from '../../../src/runtime/args/read-tinytc-args.js';
 import { ELEMENT_TYPES } from '../../../src/runtime/args/host-data.js';
 import { PackError } from '../../../src/pack/errors.js';
 import { openclTarget } from '../../../src/targets/opencl/index.js';
+import type { SpecScalar } from '../../../src/readers/spirv-shader.js';
+import { blockBytes, blockValue } from '../../../src/runtime/vulkan/shader-values.js';
+import { specBytes } from '../../../src/runtime/vulkan/shader.js';
 
 // Fuzz target: the `kernarg run --args` reader. Any input is a value map or a PackError naming
 // the kernel and the argument; a TypeError/RangeError, a buffer of the wrong element type, or a
 // value the reader accepted that the packer then rejects with anything but a PackError is a bug.
+// For the vulkan target (`run <shader.spv>`), the same JSON fills a block laid out as the vulkan
+// plan lays out the kernel's POD arguments (with a runtime-sized last member) and each kind of
+// specialization constant: bytes or a PackError, and bytes read back as JSON pack the same bytes.
 
 const CL = `typedef struct { char c; long big; float3 v; int arr[3]; } S;
 typedef union { int i; float f; } U;
@@ -28,6 +35,51 @@ const fe = compileTinytc(new SourceFile('t.ir', IR), { layout: SPIR64 });
 const params: ReadonlyMap<string, IrType> = new Map(fe.program!.funcs[0].params.map((p) => [varName(p.name), p.type]));
 const packer = openclTarget.pack.packer({ target: 'opencl', arch: 'spir64', kernels: [plan] }, 'k');
 const LIMITS = { maxBytes: 1 << 20, maxElements: 1 << 16 };
+
+/** The vulkan plan's POD arguments of the kernel (unions left out: a union's value names one member) as one block, at the plan's offsets, plus a runtime-sized float array. */
+export const VULKAN_BLOCK: ValueLayout = (() => {
+  const k = (lower('k.cl', CL, memoryHost({}), { target: 'vulkan', format: 'json' }).plan as VulkanPlan).kernels[0];
+  const pods = k.args.filter((a) => a.argKind === 'pod' && a.layout && !(a.layout.kind === 'record' && a.layout.tagKind === 'union'));
+  const fields = pods.map((a) => ({ name: a.name, offset: a.offset!, layout: a.layout! }));
+  const end = Math.max(...fields.map((f) => f.offset + f.layout.size));
+  const tail = { name: 'tail', offset: Math.ceil(end / 16) * 16, layout: { kind: 'array', element: { kind: 'scalar', scalar: 'float', encoding: 'float', size: 4, align: 4 }, length: 0, stride: 4, size: 0, align: 4 } as ValueLayout };
+  return { kind: 'record', tagKind: 'struct', typeName: 'Block', size: tail.offset, align: 16, fields: [...fields, tail] } as ValueLayout;
+})();
+const BLOCK_MEMBERS = new Set(VULKAN_BLOCK.kind === 'record' ? VULKAN_BLOCK.fields.map((f) => f.name) : []);
+const SPEC_SCALARS: readonly [SpecScalar, 1 | 2 | 4 | 8][] = [['bool', 4], ['char', 1], ['uchar', 1], ['short', 2], ['ushort', 2], ['int', 4], ['uint', 4], ['long', 8], ['ulong', 8], ['half', 2], ['float', 4], ['double', 8]];
+
+const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+
+/** The vulkan shader side: the block (whole, or partial as a storage block) and every spec constant kind. */
+function fuzzVulkan(json: unknown, pick: number): void {
+  // Half the time only the keys that are block members, so random values reach the writer and the read-back.
+  const object = json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : { tail: json };
+  const block = pick & 1 ? Object.fromEntries(Object.entries(object).filter(([k]) => BLOCK_MEMBERS.has(k))) : object;
+  for (const partial of [false, true]) {
+    let first: { bytes: Uint8Array; layout: ValueLayout };
+    try {
+      first = blockBytes('k', 'block', VULKAN_BLOCK, block, LIMITS.maxBytes, partial);
+    } catch (e) {
+      expectPackError(e);
+      continue;
+    }
+    // The block read back (JSON's spellings for 64-bit integers and non-finite floats) packs the same
+    // bytes. Not through JSON text: JSON.stringify writes -0 as 0 (so does run's printer, which loses the sign).
+    const back = blockValue(first.layout, new DataView(first.bytes.buffer), 0);
+    const again = blockBytes('k', 'block', VULKAN_BLOCK, back, LIMITS.maxBytes, partial);
+    if (hex(again.bytes) !== hex(first.bytes)) throw new Error(`block bytes read back as JSON pack other bytes:\n${hex(first.bytes)}\n${hex(again.bytes)}`);
+  }
+  const values = json && typeof json === 'object' ? Object.values(json) : [json];
+  const [scalar, size] = SPEC_SCALARS[pick % SPEC_SCALARS.length];
+  for (const v of values.slice(0, 4)) {
+    try {
+      const bytes = specBytes('k', { name: 'spec', specId: 0, scalar, size, defaultValue: 0, sizesArray: false }, v);
+      if (bytes.length !== size) throw new Error(`a ${scalar} spec constant's data is ${bytes.length} bytes, not ${size}`);
+    } catch (e) {
+      expectPackError(e);
+    }
+  }
+}
 
 /** Turns bytes into a JSON value shaped like an argument map, so random bytes reach deep into the reader. */
 function jsonFrom(data: Uint8Array, keys: readonly string[]): unknown {
@@ -97,5 +149,6 @@ export function fuzz(data: Uint8Array): void {
   } catch (e) {
     expectPackError(e);
   }
+  fuzzVulkan(json, data[data.length - 1]);
 }
 
