@@ -58,7 +58,7 @@ function measure(argv: readonly string[]): Measure {
   let best: Measure | undefined;
   for (let r = 0; r < REPEAT; r++) {
     const p = spawnSync('/usr/bin/time', ['-f', 'TIME %e %U %S %M', ...argv], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', maxBuffer: 1 << 26 });
-    const line = p.stderr.split('\n').findLast((l) => l.startsWith('TIME '));
+    const line = p.stderr.split('\n').filter((l) => l.startsWith('TIME ')).at(-1);
     if (p.status !== 0 || !line) throw new Error(`${argv.join(' ')} failed (${p.status}):\n${p.stderr.slice(-2000)}`);
     const [wall, user, sys, kb] = line.slice(5).split(' ').map(Number);
     const m = { wall, cpu: user + sys, rssMB: (kb * 1024) / 1e6 };

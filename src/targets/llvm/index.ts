@@ -5,7 +5,7 @@ import { declareFlags } from '../flag-declarations.js';
 import { type Target } from '../target.js';
 import { choiceProblem } from '../option-problem.js';
 import { type LlvmPlan, lowerLlvm } from './lower.js';
-import { llvmTable } from './table.js';
+import { llvmTable, llvmTablePieces } from './table.js';
 import { readLlvmPlan } from './schema.js';
 import { LLVM_VOCABULARY, llvmView } from './view.js';
 
@@ -51,6 +51,7 @@ export const llvmTarget: Target<LlvmPlan, undefined> = {
         }
         return llvmTable(plan);
       },
+      pieces: (format) => (format === 'table' ? llvmTablePieces(plan) : undefined),
     };
   },
 };

@@ -4,7 +4,7 @@ import { emitLlvmIr } from '../../emit/llvm-ir.js';
 import type { Target } from '../target.js';
 import { planPacking } from '../../pack/plan-packing.js';
 import { type R600Plan, r600LlvmKernels, r600Plan } from './lower.js';
-import { r600Table } from './table.js';
+import { r600Table, r600TablePieces } from './table.js';
 import { readR600Plan } from './schema.js';
 import { R600_VOCABULARY, r600View } from './view.js';
 
@@ -35,6 +35,7 @@ export const r600Target: Target<R600Plan, 'segment'> = {
         if (format === 'llvm-ir') return emitLlvmIr(ctx.module, r600LlvmKernels(ctx.module), { triple: 'r600', metadata: 'legacy', r600Lowered: true });
         return r600Table(plan);
       },
+      pieces: (format) => (format === 'table' ? r600TablePieces(plan) : undefined),
     };
   },
 };
