@@ -13,6 +13,8 @@
 // Run: npm run bench -- many-kernels
 //   SIZES=1000,10000,100000,200000 (default)   MANY_TARGETS=amdhsa,opencl   MANY_FORMATS=table,json
 //   REPEAT=n: each measurement n times, the best kept (clang's too)
+//   BASELINE_CLI=<path to another checkout's bin/kernarg.js>: each case run with it too, in pairs
+//   (baseline then this one, side by side), and the ratio of this one's CPU time to the baseline's
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +29,7 @@ const PICK_FORMATS = process.env.MANY_FORMATS?.split(',');
 const REPEAT = Math.max(1, Number(process.env.REPEAT ?? 1));
 const CLI = fileURLToPath(new URL('../bin/kernarg.js', import.meta.url));
 const CLANG = ['clang-16', '-x', 'cl', '-cl-std=CL1.2', '-fsyntax-only'];
+const BASELINE = process.env.BASELINE_CLI;
 
 /** One file of `n` small kernels in the shapes above (the first shape in 3 of 4 kernels, as real files of many kernels are mostly small). */
 export function manyKernelsSource(n: number): string {
@@ -100,11 +103,15 @@ try {
     let worst: { key: string; ratio: number } | undefined;
     for (const { target, format } of all) {
       const key = `${target} ${format}`;
-      const m = measure([process.execPath, CLI, 'lower', file, '--target', target, '--format', format]);
+      const args = ['lower', file, '--target', target, '--format', format];
+      const b = BASELINE ? measure([process.execPath, BASELINE, ...args]) : undefined;
+      const m = measure([process.execPath, CLI, ...args]);
       rows.set(key, [...(rows.get(key) ?? []), m]);
       const ratio = m.wall / c.wall;
       if (!worst || ratio > worst.ratio) worst = { key, ratio };
-      console.log(`   ${pad(key, 24)} ${m.wall.toFixed(2).padStart(7)} s wall (${ratio.toFixed(2)}×)  ${m.cpu.toFixed(2).padStart(7)} s CPU (${(m.cpu / c.cpu).toFixed(2)}×)  ${m.rssMB.toFixed(0).padStart(5)} MB`);
+      const shown = (x: Measure) => `${x.wall.toFixed(2).padStart(7)} s wall (${(x.wall / c.wall).toFixed(2)}×)  ${x.cpu.toFixed(2).padStart(7)} s CPU (${(x.cpu / c.cpu).toFixed(2)}×)  ${x.rssMB.toFixed(0).padStart(5)} MB`;
+      console.log(`   ${pad(key, 24)} ${shown(m)}`);
+      if (b) console.log(`   ${pad('  baseline', 24)} ${shown(b)}   this/baseline CPU ${(m.cpu / b.cpu).toFixed(2)}×, RSS ${(m.rssMB / b.rssMB).toFixed(2)}×`);
     }
     if (worst) console.log(`   worst at ${n}: ${worst.key}, ${worst.ratio.toFixed(2)}× clang's wall time`);
   }
