@@ -20,8 +20,8 @@ export interface LowerResult {
   /** With `chunked`: the output in pieces, to be written in order (joined, they are the text `output` would hold). */
   readonly chunks?: readonly string[];
   /**
-   * With `chunked` and `streamed`, for JSON: the output's pieces, each made as it is iterated
-   * (joined, they are the text `output` would hold; iterating again renders the plan again).
+   * With `chunked` and `streamed`, for JSON and the formats a target writes a kernel at a time
+   * (`Lowered.pieces`): the output's pieces, each made as it is iterated (joined, they are the text `output` would hold; iterating again renders the plan again).
    */
   readonly pieces?: Iterable<string>;
   readonly module?: KernelModule;
@@ -95,6 +95,13 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
     return { chunks: emitJsonChunks(plan), module, plan, diagnostics };
   }
   const row = codegenFormat(lowered.plan.target, format);
+  // The target's text formats likewise, where it writes them a kernel at a time (tables too: a
+  // table's column widths are its own kernel's rows', so no row waits for the others).
+  if (options.chunked && options.streamed && !row) {
+    const ctx = { module: module!, options };
+    // Made anew each time it is iterated, as JSON's are (a generator is iterated once).
+    if (lowered.pieces?.(format, ctx)) return { pieces: { [Symbol.iterator]: () => lowered.pieces!(format, ctx)![Symbol.iterator]() }, module, plan: lowered.plan, diagnostics };
+  }
   let rendered: string | Uint8Array;
   if (!row) rendered = lowered.render(format, { module: module!, options });
   else if (tinytc) rendered = renderCodegenFormat(row, tinytc, lowered.plan, options);

@@ -1,4 +1,5 @@
 import { type LlvmKernelPlan, TRIPLE_INFO, type Triple, type TripleInfo } from '../abi/llvm-kernel.js';
+import { joinPieces } from './pieces.js';
 import { irAlign } from '../layout/ir-align.js';
 import { layoutOf, recordLayout } from '../layout/layout.js';
 import type { FunctionInfo, KernelModule } from '../model/kernel-module.js';
@@ -266,7 +267,12 @@ class ModuleWriter {
     return out;
   }
 
-  write(plans: readonly LlvmKernelPlan[]): string {
+  /**
+   * The module's lines, each with its newline. The struct types and globals the bodies name come
+   * first, so the bodies are all made before the first line; the lines are then yielded one by
+   * one rather than joined, so the text is never held whole beside them.
+   */
+  *lines(plans: readonly LlvmKernelPlan[]): Generator<string, void, undefined> {
     const m = this.module;
     const byName = new Map(m.functions.map((f) => [f.name, f]));
     const planOf = new Map(plans.map((p) => [p.name, p]));
@@ -329,28 +335,24 @@ class ModuleWriter {
     if (legacyKernels.length) named.push(`!opencl.kernels = !{${legacyKernels.join(', ')}}`);
     named.push(`!opencl.ocl.version = !{${version}}`);
     if (this.options.triple.startsWith('spir')) named.push(`!opencl.spir.version = !{${version}}`);
-    const out: string[] = [
-      `; ModuleID = ${llvmString(m.path)}`,
-      `source_filename = ${llvmString(m.path)}`,
-      `target datalayout = "${this.info.datalayout}"`,
-      `target triple = "${this.options.triple}"`,
-      '',
-    ];
+    yield `; ModuleID = ${llvmString(m.path)}\n`;
+    yield `source_filename = ${llvmString(m.path)}\n`;
+    yield `target datalayout = "${this.info.datalayout}"\n`;
+    yield `target triple = "${this.options.triple}"\n\n`;
     for (const id of this.structOrder) {
       const s = this.structs.get(id)!;
-      out.push(`${s.name} = type ${s.body}`);
+      yield `${s.name} = type ${s.body}\n`;
     }
-    if (this.structOrder.length) out.push('');
+    if (this.structOrder.length) yield '\n';
     if (globals.length) {
-      pushAll(out, globals);
-      out.push('');
+      for (const g of globals) yield g + '\n';
+      yield '\n';
     }
-    pushAll(out, body);
-    for (const i of intrinsics) out.push(i);
-    if (intrinsics.size) out.push('');
-    pushAll(out, named);
-    this.nodes.forEach((n, i) => out.push(`!${i} = ${n}`));
-    return out.join('\n') + '\n';
+    for (const line of body) yield line + '\n';
+    for (const i of intrinsics) yield i + '\n';
+    if (intrinsics.size) yield '\n';
+    for (const n of named) yield n + '\n';
+    for (let i = 0; i < this.nodes.length; i++) yield `!${i} = ${this.nodes[i]}\n`;
   }
 
   /** For each image2d/3d and sampler: the resource-id query the R600 pass folds, stored where it can be read back. */
@@ -375,6 +377,11 @@ class ModuleWriter {
   }
 }
 
+/** The module's text a line at a time (`--format llvm-ir` for files of very many kernels). */
+export function emitLlvmIrPieces(module: KernelModule, plans: readonly LlvmKernelPlan[], options: LlvmIrOptions): Generator<string, void, undefined> {
+  return new ModuleWriter(module, options).lines(plans);
+}
+
 export function emitLlvmIr(module: KernelModule, plans: readonly LlvmKernelPlan[], options: LlvmIrOptions): string {
-  return new ModuleWriter(module, options).write(plans);
+  return joinPieces(emitLlvmIrPieces(module, plans, options));
 }

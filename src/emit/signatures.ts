@@ -1,3 +1,4 @@
+import { joinPieces } from './pieces.js';
 import { type FunctionInfo, type KernelModule, kernelsOf } from '../model/kernel-module.js';
 import { kernelArgTypeName } from '../types/print.js';
 import type { QualType } from '../types/types.js';
@@ -52,7 +53,12 @@ export function kernelPrototype(f: FunctionInfo): string {
   return `kernel ${attrs ? attrs + ' ' : ''}void ${f.name}(${params})`;
 }
 
+/** Each kernel's prototype on a line. */
+export function* emitSignaturePieces(module: KernelModule): Generator<string, void, undefined> {
+  for (const k of kernelsOf(module)) yield kernelPrototype(k) + '\n';
+}
+
 export function emitSignatures(module: KernelModule): string {
-  return kernelsOf(module).map((k) => kernelPrototype(k) + '\n').join('');
+  return joinPieces(emitSignaturePieces(module));
 }
 

@@ -71,6 +71,12 @@ export interface RenderContext {
 export interface Lowered<P extends PlanBase> {
   readonly plan: P;
   render(format: string, ctx: RenderContext): string | Uint8Array;
+  /**
+   * The text formats the target can write a kernel at a time: the pieces `render`'s text is joined
+   * from, made as they are iterated (a file of very many kernels is written without holding its
+   * output); undefined for a format rendered whole.
+   */
+  pieces?(format: string, ctx: RenderContext): Iterable<string> | undefined;
 }
 
 /** A target: everything kernarg knows about one calling convention, in one record. */

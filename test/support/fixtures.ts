@@ -10,7 +10,7 @@ import type { ClStd } from '../../src/frontend/opencl-c/predefined.js';
 import { preprocess } from '../../src/frontend/opencl-c/preprocessor.js';
 import { tokensToText } from '../../src/frontend/opencl-c/print-tokens.js';
 import { DATA_LAYOUTS } from '../../src/layout/data-layout.js';
-import { FORMATS, TARGETS, lower } from '../../src/lower.js';
+import { FORMATS, type LowerResult, TARGETS, lower } from '../../src/lower.js';
 import type { VulkanTargetOptions } from '../../src/targets/vulkan/lower.js';
 
 export const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
@@ -43,8 +43,17 @@ export function fixtureCases(): string[] {
   return readdirSync(FIXTURES, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
 }
 
-/** Every golden file of one case: name → expected content. Paths in output are relative to the fixture root. */
-export function renderFixture(name: string): Map<string, string> {
+/** A lowering's text: whole, or (streamed) its pieces joined. */
+function outputText(r: LowerResult): string | undefined {
+  return r.output ?? (r.pieces ? [...r.pieces].join('') : r.chunks?.join(''));
+}
+
+/**
+ * Every golden file of one case: name → expected content. Paths in output are relative to the fixture root.
+ * `streamed`: each target's output as the CLI gets it, in pieces (`lower(…, { chunked, streamed })`), joined.
+ */
+export function renderFixture(name: string, how: { readonly streamed?: boolean } = {}): Map<string, string> {
+  const stream = how.streamed ? { chunked: true, streamed: true } : {};
   const dir = join(FIXTURES, name);
   const optionsPath = join(dir, 'options.json');
   const options: FixtureOptions = existsSync(optionsPath) ? JSON.parse(readFileSync(optionsPath, 'utf8')) : {};
@@ -66,8 +75,8 @@ export function renderFixture(name: string): Map<string, string> {
         for (const format of FORMATS[target]) {
           // The binary is checked by spirv-val and the interface readers (spirv.test.ts); its text is the golden.
           if (format === 'spirv') continue;
-          const r = lower(inputPath, text, host, { target, format, tinytc: { dopeOrder: options.dopeOrder } });
-          files.set(goldenName(target, format), r.output ?? formatDiagnostics(r.diagnostics));
+          const r = lower(inputPath, text, host, { target, format, tinytc: { dopeOrder: options.dopeOrder }, ...stream });
+          files.set(goldenName(target, format), outputText(r) ?? formatDiagnostics(r.diagnostics));
         }
       }
     }
@@ -86,8 +95,8 @@ export function renderFixture(name: string): Map<string, string> {
     for (const target of TARGETS) {
       for (const format of FORMATS[target]) {
         if (format === 'opencl-c' || format.startsWith('spirv')) continue;
-        const r = lower(inputPath, text, host, { ...base, target, format, vulkan: options.vulkan });
-        files.set(goldenName(target, format), r.output ?? formatDiagnostics(r.diagnostics));
+        const r = lower(inputPath, text, host, { ...base, target, format, vulkan: options.vulkan, ...stream });
+        files.set(goldenName(target, format), outputText(r) ?? formatDiagnostics(r.diagnostics));
       }
     }
   }

@@ -1,3 +1,4 @@
+import { joinPieces } from '../../emit/pieces.js';
 import type { AmdCl2Plan, AmdCl2Slot } from '../../abi/plan.js';
 
 /** A CLRX string literal: quotes and backslashes escaped, nothing else from user text unquoted. */
@@ -21,14 +22,17 @@ function argLine(a: AmdCl2Slot): string {
 }
 
 /** The `.kernel`/`.config` blocks a CLRX assembler source needs: features, `.setupargs`, one `.arg` per argument. */
-export function emitClrx(plan: AmdCl2Plan): string {
-  const out: string[] = [`# AMD Catalyst OpenCL 2.0 (CLRX), ${plan.bits}-bit, ${plan.driver} driver${plan.gfx9 ? ', GFX9' : ''}`];
-  out.push(plan.bits === 64 ? '.64bit' : '.32bit');
+export function* emitClrxPieces(plan: AmdCl2Plan): Generator<string, void, undefined> {
+  yield `# AMD Catalyst OpenCL 2.0 (CLRX), ${plan.bits}-bit, ${plan.driver} driver${plan.gfx9 ? ', GFX9' : ''}\n${plan.bits === 64 ? '.64bit' : '.32bit'}\n`;
+  // The `.use` lines are the same for every kernel: made once.
+  const config = `    .config\n${plan.use.map((f) => `        .use${f}\n`).join('')}        .setupargs\n`;
   for (const k of plan.kernels) {
-    out.push(`.kernel ${k.name}`, '    .config');
-    for (const f of plan.use) out.push(`        .use${f}`);
-    out.push('        .setupargs');
-    for (const a of k.args) if (a.param !== null) out.push(`        ${argLine(a)}`);
+    let text = `.kernel ${k.name}\n${config}`;
+    for (const a of k.args) if (a.param !== null) text += `        ${argLine(a)}\n`;
+    yield text;
   }
-  return out.join('\n') + '\n';
+}
+
+export function emitClrx(plan: AmdCl2Plan): string {
+  return joinPieces(emitClrxPieces(plan));
 }

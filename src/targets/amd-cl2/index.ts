@@ -4,9 +4,9 @@ import { emitJson } from '../../emit/json.js';
 import { declareFlags } from '../flag-declarations.js';
 import type { Target } from '../target.js';
 import { planPacking } from '../../pack/plan-packing.js';
-import { emitClrx } from './clrx.js';
+import { emitClrx, emitClrxPieces } from './clrx.js';
 import { AMD_CL2_FEATURES, lowerAmdCl2 } from './lower.js';
-import { amdCl2Table } from './table.js';
+import { amdCl2Table, amdCl2TablePieces } from './table.js';
 import { readAmdCl2Plan } from './schema.js';
 import { AMD_CL2_VOCABULARY, amdCl2View } from './view.js';
 
@@ -47,6 +47,11 @@ export const amdCl2Target: Target<AmdCl2Plan, 'segment'> = {
         if (format === 'json') return emitJson(plan);
         if (format === 'clrx') return emitClrx(plan);
         return amdCl2Table(plan);
+      },
+      pieces(format) {
+        if (format === 'table') return amdCl2TablePieces(plan);
+        if (format === 'clrx') return emitClrxPieces(plan);
+        return undefined;
       },
     };
   },

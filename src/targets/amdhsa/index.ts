@@ -8,7 +8,7 @@ import { planPacking } from '../../pack/plan-packing.js';
 import { choiceProblem } from '../option-problem.js';
 import { AMDHSA_CODE_OBJECTS, AMDHSA_DEFAULT_LLVM, AMDHSA_LLVMS, amdhsaOptionProblem, defaultCodeObject, lowerAmdhsa } from './lower.js';
 import { amdhsaPredefines } from './predefines.js';
-import { amdhsaTable } from './table.js';
+import { amdhsaTable, amdhsaTablePieces } from './table.js';
 import { readAmdhsaPlan } from './schema.js';
 import { AMDHSA_VOCABULARY, amdhsaView } from './view.js';
 
@@ -52,6 +52,6 @@ export const amdhsaTarget: Target<AmdhsaPlan, 'segment'> = {
   pack: planPacking('segment', (k) => ({ segment: k.kernargSegmentSize, pushConstants: 0 })),
   lower(module, o) {
     const plan = lowerAmdhsa(module, o.amdhsa ?? {});
-    return { plan, render: (format) => (format === 'json' ? emitJson(plan) : amdhsaTable(plan)) };
+    return { plan, render: (format) => (format === 'json' ? emitJson(plan) : amdhsaTable(plan)), pieces: (format) => (format === 'table' ? amdhsaTablePieces(plan) : undefined) };
   },
 };

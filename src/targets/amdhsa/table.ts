@@ -1,9 +1,9 @@
 import type { AmdhsaPlan } from '../../abi/plan.js';
 import { TableRenderer, cell } from '../../emit/text-table.js';
+import { joinPieces, separated } from '../../emit/pieces.js';
 
-/** The amdhsa plan for reading: one table per kernel. */
-export function amdhsaTable(plan: AmdhsaPlan): string {
-  const out: string[] = [];
+/** The parts the tables are joined from, a newline between each. */
+function* amdhsaTableParts(plan: AmdhsaPlan): Generator<string, void, undefined> {
   // The hidden slots are shared by the kernels' plans: their lines are made once per set of widths.
   const table = new TableRenderer<AmdhsaPlan['kernels'][number]['args'][number]>(
     ['offset', 'size', 'name', 'value kind', 'space/access', 'type'],
@@ -11,8 +11,16 @@ export function amdhsaTable(plan: AmdhsaPlan): string {
     (a) => a.param === null,
   );
   for (const k of plan.kernels) {
-    out.push(`kernel ${k.name} (amdhsa, code object ${plan.codeObject}, LLVM ${plan.llvm}, ${plan.mcpu})  kernarg segment: size ${k.kernargSegmentSize}, align ${k.kernargSegmentAlign}\n`);
-    out.push(table.render(k.args));
+    yield `kernel ${k.name} (amdhsa, code object ${plan.codeObject}, LLVM ${plan.llvm}, ${plan.mcpu})  kernarg segment: size ${k.kernargSegmentSize}, align ${k.kernargSegmentAlign}\n`;
+    yield table.render(k.args);
   }
-  return out.join('\n');
+}
+
+/** The amdhsa plan for reading: one table per kernel. */
+export function* amdhsaTablePieces(plan: AmdhsaPlan): Generator<string, void, undefined> {
+  yield* separated(amdhsaTableParts(plan), '\n');
+}
+
+export function amdhsaTable(plan: AmdhsaPlan): string {
+  return joinPieces(amdhsaTablePieces(plan));
 }

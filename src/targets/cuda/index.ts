@@ -5,9 +5,9 @@ import { planPacking } from '../../pack/plan-packing.js';
 import { choiceProblem } from '../option-problem.js';
 import type { CudaPlan } from './plan.js';
 import { CUDA_ARCHES, CUDA_LOCAL_MEMORY, cudaLayout, lowerCuda } from './lower.js';
-import { emitPtxEntries } from './ptx.js';
+import { emitPtxEntries, emitPtxEntryPieces } from './ptx.js';
 import { cudaPredefines } from './predefines.js';
-import { cudaTable } from './table.js';
+import { cudaTable, cudaTablePieces } from './table.js';
 import { readCudaPlan } from './schema.js';
 import { CUDA_VOCABULARY, cudaView } from './view.js';
 
@@ -47,6 +47,11 @@ export const cudaTarget: Target<CudaPlan, 'segment'> = {
         if (format === 'json') return emitJson(plan);
         if (format === 'ptx') return emitPtxEntries(plan);
         return cudaTable(plan);
+      },
+      pieces(format) {
+        if (format === 'table') return cudaTablePieces(plan);
+        if (format === 'ptx') return emitPtxEntryPieces(plan);
+        return undefined;
       },
     };
   },

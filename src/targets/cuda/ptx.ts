@@ -2,6 +2,7 @@
 // (NVPTXAsmPrinter::emitFunctionParamList), so it diffs line for line against the `.entry`
 // blocks of a compiled module: nvcl's `.entry` with `.ptr` spaces and pointee alignments, or the
 // CUDA driver interface's `.visible .entry` with bare pointer integers (the triple pocl compiles for).
+import { joinPieces } from '../../emit/pieces.js';
 import type { CudaPlan, CudaSlot } from './plan.js';
 
 function paramText(s: CudaSlot, nvcl: boolean): string {
@@ -12,17 +13,16 @@ function paramText(s: CudaSlot, nvcl: boolean): string {
 }
 
 /** The `.entry` declarations, each preceded by the `.globl` comment LLVM prints and followed by a blank line. */
-export function emitPtxEntries(plan: CudaPlan): string {
+export function* emitPtxEntryPieces(plan: CudaPlan): Generator<string, void, undefined> {
   const nvcl = plan.localMemory === 'nvidia';
-  const out: string[] = [];
   for (const k of plan.kernels) {
     const head = `${nvcl ? '' : '.visible '}.entry ${k.name}(`;
-    out.push(`\t// .globl\t${k.name}\n\n`);
-    if (k.args.length === 0) {
-      out.push(`${head})\n\n`);
-      continue;
-    }
-    out.push(`${head}\n${k.args.map((a) => `\t${paramText(a, nvcl)}`).join(',\n')}\n)\n\n`);
+    const globl = `\t// .globl\t${k.name}\n\n`;
+    if (k.args.length === 0) yield `${globl}${head})\n\n`;
+    else yield `${globl}${head}\n${k.args.map((a) => `\t${paramText(a, nvcl)}`).join(',\n')}\n)\n\n`;
   }
-  return out.join('');
+}
+
+export function emitPtxEntries(plan: CudaPlan): string {
+  return joinPieces(emitPtxEntryPieces(plan));
 }

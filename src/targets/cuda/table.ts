@@ -1,4 +1,5 @@
 import { TableRenderer, cell } from '../../emit/text-table.js';
+import { joinPieces, separated } from '../../emit/pieces.js';
 import type { CudaPlan, CudaSlot } from './plan.js';
 
 /** The `.param` declaration without its name: `.u64 .ptr .global .align 4`, `.u32`, `.align 16 .b8[16]`. */
@@ -8,19 +9,26 @@ function declared(a: CudaSlot, nvcl: boolean): string {
   return `.${a.ptxType} .ptr${a.space === 'generic' ? '' : ` .${a.space}`} .align ${a.pointeeAlign ?? 1}`;
 }
 
-/** The cuda plan for reading: one table per kernel, a row per `.param` with its place in the parameter buffer. */
-export function cudaTable(plan: CudaPlan): string {
+/** The parts the tables are joined from, a newline between each. */
+function* cudaTableParts(plan: CudaPlan): Generator<string, void, undefined> {
   const nvcl = plan.localMemory === 'nvidia';
   const table = new TableRenderer<CudaSlot>(
     ['index', 'offset', 'size', 'align', 'name', '.param', 'type'],
     (a) => [String(a.index), String(a.offset), String(a.size), String(a.align), a.name, declared(a, nvcl), cell(a.typeName)],
     () => false,
   );
-  const out: string[] = [];
   for (const k of plan.kernels) {
     const shared = k.dynamicShared.length ? `; dynamic shared memory: ${k.dynamicShared.join(', ')}` : '';
-    out.push(`kernel ${k.name} (cuda, ${plan.arch}, ${plan.localMemory} local memory)  parameter buffer: ${k.paramBytes} bytes${shared}\n`);
-    out.push(table.render(k.args));
+    yield `kernel ${k.name} (cuda, ${plan.arch}, ${plan.localMemory} local memory)  parameter buffer: ${k.paramBytes} bytes${shared}\n`;
+    yield table.render(k.args);
   }
-  return out.join('\n');
+}
+
+/** The cuda plan for reading: one table per kernel, a row per `.param` with its place in the parameter buffer. */
+export function* cudaTablePieces(plan: CudaPlan): Generator<string, void, undefined> {
+  yield* separated(cudaTableParts(plan), '\n');
+}
+
+export function cudaTable(plan: CudaPlan): string {
+  return joinPieces(cudaTablePieces(plan));
 }

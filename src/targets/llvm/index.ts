@@ -1,11 +1,11 @@
 import { TRIPLES, TRIPLE_INFO } from '../../abi/llvm-kernel.js';
 import { emitJson } from '../../emit/json.js';
-import { emitLlvmIr } from '../../emit/llvm-ir.js';
+import { emitLlvmIr, emitLlvmIrPieces } from '../../emit/llvm-ir.js';
 import { declareFlags } from '../flag-declarations.js';
 import { type Target } from '../target.js';
 import { choiceProblem } from '../option-problem.js';
 import { type LlvmPlan, lowerLlvm } from './lower.js';
-import { llvmTable } from './table.js';
+import { llvmTable, llvmTablePieces } from './table.js';
 import { readLlvmPlan } from './schema.js';
 import { LLVM_VOCABULARY, llvmView } from './view.js';
 
@@ -42,14 +42,18 @@ export const llvmTarget: Target<LlvmPlan, undefined> = {
   lower(module, o, diags) {
     const plan = lowerLlvm(module, o.llvm ?? {}, diags);
     if (!plan) return undefined;
+    const irOptions = { triple: plan.triple, metadata: plan.metadata, kernelArgInfo: o.llvm?.kernelArgInfo, kernelStubs: o.llvm?.kernelStubs };
     return {
       plan,
       render(format, ctx) {
         if (format === 'json') return emitJson(plan);
-        if (format === 'llvm-ir') {
-          return emitLlvmIr(ctx.module, plan.kernels, { triple: plan.triple, metadata: plan.metadata, kernelArgInfo: o.llvm?.kernelArgInfo, kernelStubs: o.llvm?.kernelStubs });
-        }
+        if (format === 'llvm-ir') return emitLlvmIr(ctx.module, plan.kernels, irOptions);
         return llvmTable(plan);
+      },
+      pieces(format, ctx) {
+        if (format === 'table') return llvmTablePieces(plan);
+        if (format === 'llvm-ir') return emitLlvmIrPieces(ctx.module, plan.kernels, irOptions);
+        return undefined;
       },
     };
   },

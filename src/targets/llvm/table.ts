@@ -1,13 +1,21 @@
 import type { LlvmPlan } from './lower.js';
 import { renderTable } from '../../emit/text-table.js';
+import { joinPieces, separated } from '../../emit/pieces.js';
+
+/** The parts the tables are joined from, a newline between each. */
+function* llvmTableParts(plan: LlvmPlan): Generator<string, void, undefined> {
+  for (const k of plan.kernels) {
+    yield `kernel ${k.name} (llvm, ${plan.triple}, ${plan.metadata} metadata)\n`;
+    const rows = k.args.map((a) => [a.name, String(a.addrSpace), a.accessQual, a.typeName, a.baseType, a.typeQual]);
+    yield rows.length ? renderTable(['name', 'addr_space', 'access_qual', 'type', 'base_type', 'type_qual'], rows) : '(no arguments)\n';
+  }
+}
 
 /** The llvm plan for reading: one table per kernel. */
+export function* llvmTablePieces(plan: LlvmPlan): Generator<string, void, undefined> {
+  yield* separated(llvmTableParts(plan), '\n');
+}
+
 export function llvmTable(plan: LlvmPlan): string {
-  const out: string[] = [];
-  for (const k of plan.kernels) {
-    out.push(`kernel ${k.name} (llvm, ${plan.triple}, ${plan.metadata} metadata)\n`);
-    const rows = k.args.map((a) => [a.name, String(a.addrSpace), a.accessQual, a.typeName, a.baseType, a.typeQual]);
-    out.push(rows.length ? renderTable(['name', 'addr_space', 'access_qual', 'type', 'base_type', 'type_qual'], rows) : '(no arguments)\n');
-  }
-  return out.join('\n');
+  return joinPieces(llvmTablePieces(plan));
 }

@@ -1,13 +1,13 @@
 import { DATA_LAYOUTS } from '../../layout/data-layout.js';
 import type { OpenCLPlan } from '../../abi/plan.js';
 import { emitJson } from '../../emit/json.js';
-import { emitSignatures } from '../../emit/signatures.js';
+import { emitSignaturePieces, emitSignatures } from '../../emit/signatures.js';
 import { declareFlags } from '../flag-declarations.js';
 import { type Target } from '../target.js';
 import { planPacking } from '../../pack/plan-packing.js';
 import { choiceProblem } from '../option-problem.js';
 import { lowerOpenCL } from './lower.js';
-import { openclTable } from './table.js';
+import { openclTable, openclTablePieces } from './table.js';
 import { readOpenclPlan } from './schema.js';
 import { OPENCL_VOCABULARY, openclView } from './view.js';
 
@@ -40,6 +40,11 @@ export const openclTarget: Target<OpenCLPlan, 'arg-list'> = {
         if (format === 'json') return emitJson(plan);
         if (format === 'signatures') return emitSignatures(ctx.module);
         return openclTable(plan);
+      },
+      pieces(format, ctx) {
+        if (format === 'table') return openclTablePieces(plan);
+        if (format === 'signatures') return emitSignaturePieces(ctx.module);
+        return undefined;
       },
     };
   },

@@ -1,18 +1,26 @@
 import type { OpenCLPlan } from '../../abi/plan.js';
 import { renderTable } from '../../emit/text-table.js';
+import { joinPieces, separated } from '../../emit/pieces.js';
 
-/** The opencl plan for reading: one table per kernel. */
-export function openclTable(plan: OpenCLPlan): string {
-  const out: string[] = [];
+/** The parts the tables are joined from, a newline between each. */
+function* openclTableParts(plan: OpenCLPlan): Generator<string, void, undefined> {
   for (const k of plan.kernels) {
     const attrs: string[] = [];
     if (k.reqdWorkGroupSize) attrs.push(`reqd_work_group_size(${k.reqdWorkGroupSize.join(', ')})${k.workGroupSizeChosen ? ' (chosen by kernarg)' : ''}`);
     if (k.workGroupSizeHint) attrs.push(`work_group_size_hint(${k.workGroupSizeHint.join(', ')})`);
     if (k.vecTypeHint) attrs.push(`vec_type_hint(${k.vecTypeHint})`);
     if (k.intelReqdSubGroupSize) attrs.push(`intel_reqd_sub_group_size(${k.intelReqdSubGroupSize})`);
-    out.push(`kernel ${k.name} (opencl, ${plan.arch})${attrs.length ? '  ' + attrs.join(' ') : ''}\n`);
+    yield `kernel ${k.name} (opencl, ${plan.arch})${attrs.length ? '  ' + attrs.join(' ') : ''}\n`;
     const rows = k.args.map((a) => [String(a.index), a.name, a.kind, a.addressSpace ?? a.access ?? '', a.typeName, a.typeQual, a.size === null ? 'local' : String(a.size)]);
-    out.push(rows.length ? renderTable(['index', 'name', 'kind', 'space/access', 'type', 'qualifiers', 'size'], rows) : '(no arguments)\n');
+    yield rows.length ? renderTable(['index', 'name', 'kind', 'space/access', 'type', 'qualifiers', 'size'], rows) : '(no arguments)\n';
   }
-  return out.join('\n');
+}
+
+/** The opencl plan for reading: one table per kernel. */
+export function* openclTablePieces(plan: OpenCLPlan): Generator<string, void, undefined> {
+  yield* separated(openclTableParts(plan), '\n');
+}
+
+export function openclTable(plan: OpenCLPlan): string {
+  return joinPieces(openclTablePieces(plan));
 }

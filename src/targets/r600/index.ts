@@ -1,12 +1,15 @@
 import { SPIR } from '../../layout/data-layout.js';
 import { emitJson } from '../../emit/json.js';
-import { emitLlvmIr } from '../../emit/llvm-ir.js';
+import { emitLlvmIr, emitLlvmIrPieces } from '../../emit/llvm-ir.js';
 import type { Target } from '../target.js';
 import { planPacking } from '../../pack/plan-packing.js';
 import { type R600Plan, r600LlvmKernels, r600Plan } from './lower.js';
-import { r600Table } from './table.js';
+import { r600Table, r600TablePieces } from './table.js';
 import { readR600Plan } from './schema.js';
 import { R600_VOCABULARY, r600View } from './view.js';
+
+/** The IR kernarg prints for r600: clover's legacy metadata, after LLVM's R600 image pass. */
+const R600_IR = { triple: 'r600', metadata: 'legacy', r600Lowered: true } as const;
 
 /** Clover's r600 input buffer, after LLVM's R600 image pass inserts the image size and format arguments. */
 export const r600Target: Target<R600Plan, 'segment'> = {
@@ -32,8 +35,13 @@ export const r600Target: Target<R600Plan, 'segment'> = {
       plan,
       render(format, ctx) {
         if (format === 'json') return emitJson(plan);
-        if (format === 'llvm-ir') return emitLlvmIr(ctx.module, r600LlvmKernels(ctx.module), { triple: 'r600', metadata: 'legacy', r600Lowered: true });
+        if (format === 'llvm-ir') return emitLlvmIr(ctx.module, r600LlvmKernels(ctx.module), R600_IR);
         return r600Table(plan);
+      },
+      pieces(format, ctx) {
+        if (format === 'table') return r600TablePieces(plan);
+        if (format === 'llvm-ir') return emitLlvmIrPieces(ctx.module, r600LlvmKernels(ctx.module), R600_IR);
+        return undefined;
       },
     };
   },

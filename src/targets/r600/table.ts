@@ -1,9 +1,9 @@
 import type { R600Plan } from './lower.js';
 import { TableRenderer, cell } from '../../emit/text-table.js';
+import { joinPieces, separated } from '../../emit/pieces.js';
 
-/** The r600 plan for reading: one table per kernel. */
-export function r600Table(plan: R600Plan): string {
-  const out: string[] = [];
+/** The parts the tables are joined from, a newline between each. */
+function* r600TableParts(plan: R600Plan): Generator<string, void, undefined> {
   // The trailing (hidden) slots are shared by the kernels' plans: their lines are made once per set of widths.
   const table = new TableRenderer<R600Plan['kernels'][number]['args'][number]>(
     ['offset', 'size', 'name', 'role', 'type', 'access', 'resource', 'image'],
@@ -11,8 +11,16 @@ export function r600Table(plan: R600Plan): string {
     (a) => a.role === 'hidden',
   );
   for (const k of plan.kernels) {
-    out.push(`kernel ${k.name} (r600, ${plan.mcpu})  input buffer: ${k.inputSize} bytes, explicit arguments from byte 36\n`);
-    out.push(table.render(k.args));
+    yield `kernel ${k.name} (r600, ${plan.mcpu})  input buffer: ${k.inputSize} bytes, explicit arguments from byte 36\n`;
+    yield table.render(k.args);
   }
-  return out.join('\n');
+}
+
+/** The r600 plan for reading: one table per kernel. */
+export function* r600TablePieces(plan: R600Plan): Generator<string, void, undefined> {
+  yield* separated(r600TableParts(plan), '\n');
+}
+
+export function r600Table(plan: R600Plan): string {
+  return joinPieces(r600TablePieces(plan));
 }

@@ -1,3 +1,4 @@
+import { joinPieces } from '../../emit/pieces.js';
 import type { VulkanPlan, VulkanSlot } from './lower.js';
 
 /** The argument kinds clspv-reflection prints no descriptor-map line for. */
@@ -22,8 +23,10 @@ function argLine(kernel: string, a: VulkanSlot): string {
  * clspv's descriptor map (the CSV `clspv-reflection` prints): push constants, samplers, the
  * module-constant buffer, then per kernel `kernel_decl` and its arguments, then spec constants.
  */
-export function emitDescriptorMap(plan: VulkanPlan): string {
-  const out: string[] = [];
+export function* emitDescriptorMapPieces(plan: VulkanPlan): Generator<string, void, undefined> {
+  // Lines, each ended by a newline; no line at all is one empty line (the text was `lines.join('\n') + '\n'`).
+  let out: string[] = [];
+  let any = false;
   for (const p of plan.pushConstants) out.push(`pushconstant,name,${p.name},offset,${p.offset},size,${p.size}`);
   for (const s of plan.literalSamplers) out.push(`sampler,${s.mask},samplerExpr,"${s.expr}",descriptorSet,${s.descriptorSet},binding,${s.binding}`);
   const c = plan.constantData;
@@ -36,8 +39,15 @@ export function emitDescriptorMap(plan: VulkanPlan): string {
     // clspv-reflection prints no line for pointer arguments (pointer_pushconstant, pointer_ubo) nor
     // texel buffers: its ReflectionParser has no case for their instructions.
     for (const a of k.args) if (!SILENT.has(a.argKind)) out.push(argLine(k.name, a));
+    yield out.join('\n') + '\n';
+    any = true;
+    out = [];
   }
   // clspv-reflection prints no line for SpecConstantSubgroupMaxSize.
   for (const s of plan.specConstants) if (s.name !== 'subgroup_max_size') out.push(`spec_constant,${s.name},spec_id,${s.specId}`);
-  return out.join('\n') + '\n';
+  if (out.length || !any) yield out.join('\n') + '\n';
+}
+
+export function emitDescriptorMap(plan: VulkanPlan): string {
+  return joinPieces(emitDescriptorMapPieces(plan));
 }

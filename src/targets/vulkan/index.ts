@@ -4,13 +4,13 @@ import { declareFlags } from '../flag-declarations.js';
 import { type Target, type TargetFlag } from '../target.js';
 import { planPacking } from '../../pack/plan-packing.js';
 import { choiceProblem } from '../option-problem.js';
-import { emitDescriptorMap } from './descriptor-map.js';
+import { emitDescriptorMap, emitDescriptorMapPieces } from './descriptor-map.js';
 import { withAddressTables } from './address-tables.js';
 import { type VulkanPlan, lowerVulkan } from './lower.js';
 import { BINDING_SCHEMES, DEFAULT_MAX_PUSH_CONSTANT_SIZE } from './plan.js';
 import { DEFAULT_PRINTF_BUFFER_SIZE } from './printf.js';
 import { parseSamplerMap } from './sampler-map.js';
-import { vulkanTable } from './table.js';
+import { vulkanTable, vulkanTablePieces } from './table.js';
 import { readVulkanPlan } from './schema.js';
 import { VULKAN_VOCABULARY, vulkanView } from './view.js';
 
@@ -129,6 +129,11 @@ export const vulkanTarget: Target<VulkanPlan, 'bindings'> = {
         if (format === 'json') return emitJson(plan);
         if (format === 'descriptor-map') return emitDescriptorMap(plan);
         return vulkanTable(plan);
+      },
+      pieces(format) {
+        if (format === 'table') return vulkanTablePieces(plan);
+        if (format === 'descriptor-map') return emitDescriptorMapPieces(plan);
+        return undefined;
       },
     };
   },

@@ -8,9 +8,9 @@ import { ZEBIN_DEFAULT_DEVICE, ZEBIN_DEVICES, zebinPredefines } from './devices.
 import { lowerZebin } from './lower.js';
 import type { ZebinPlan } from './plan.js';
 import { readZebinPlan } from './schema.js';
-import { zebinTable } from './table.js';
+import { zebinTable, zebinTablePieces } from './table.js';
 import { ZEBIN_VOCABULARY, zebinView } from './view.js';
-import { emitZeInfo } from './ze-info.js';
+import { emitZeInfo, emitZeInfoPieces } from './ze-info.js';
 
 /** Intel GPUs (Level Zero and Intel's OpenCL): IGC's cross-thread payload, as a zebin's `.ze_info` lists it. */
 export const zebinTarget: Target<ZebinPlan, 'segment'> = {
@@ -49,6 +49,11 @@ export const zebinTarget: Target<ZebinPlan, 'segment'> = {
         if (format === 'json') return emitJson(plan);
         if (format === 'ze-info') return emitZeInfo(plan);
         return zebinTable(plan);
+      },
+      pieces(format) {
+        if (format === 'table') return zebinTablePieces(plan);
+        if (format === 'ze-info') return emitZeInfoPieces(plan);
+        return undefined;
       },
     };
   },

@@ -1,4 +1,5 @@
 import { TableRenderer, cell } from '../../emit/text-table.js';
+import { joinPieces, separated } from '../../emit/pieces.js';
 import { DEVICE_FACTS } from './devices.js';
 import type { ZebinPlan, ZebinSlot } from './plan.js';
 
@@ -10,9 +11,8 @@ function mode(a: ZebinSlot): string {
   return '';
 }
 
-/** The zebin plan for reading: one table per kernel. */
-export function zebinTable(plan: ZebinPlan): string {
-  const out: string[] = [];
+/** The parts the tables are joined from, a newline between each. */
+function* zebinTableParts(plan: ZebinPlan): Generator<string, void, undefined> {
   const table = new TableRenderer<ZebinSlot>(
     ['offset', 'size', 'name', 'arg_type', 'mode', 'space/access', 'type'],
     (a) => [
@@ -27,8 +27,16 @@ export function zebinTable(plan: ZebinPlan): string {
     () => false,
   );
   for (const k of plan.kernels) {
-    out.push(`kernel ${k.name} (zebin, ${plan.device}: ${DEVICE_FACTS[plan.device].family})  cross-thread payload: ${k.payloadSize} bytes\n`);
-    out.push(table.render(k.args));
+    yield `kernel ${k.name} (zebin, ${plan.device}: ${DEVICE_FACTS[plan.device].family})  cross-thread payload: ${k.payloadSize} bytes\n`;
+    yield table.render(k.args);
   }
-  return out.join('\n');
+}
+
+/** The zebin plan for reading: one table per kernel. */
+export function* zebinTablePieces(plan: ZebinPlan): Generator<string, void, undefined> {
+  yield* separated(zebinTableParts(plan), '\n');
+}
+
+export function zebinTable(plan: ZebinPlan): string {
+  return joinPieces(zebinTablePieces(plan));
 }

@@ -1,6 +1,7 @@
 // `--format ze-info`: the `kernels:` list of a zebin's `.ze_info` section with each kernel's
 // `payload_arguments`, in the YAML shape IGC writes (llvm::yaml's: keys padded to a column of 17,
 // two-space lists), so the text compares with what ocloc puts in the section.
+import { joinPieces } from '../../emit/pieces.js';
 import type { ZebinPlan, ZebinSlot } from './plan.js';
 
 /** One `payload_arguments` entry: its keys in IGC's order. */
@@ -44,14 +45,19 @@ export function zeEntries(s: ZebinSlot): Entry[] {
 }
 
 /** The `kernels:` list, each kernel's name and `payload_arguments`. */
-export function emitZeInfo(plan: ZebinPlan): string {
-  const out = ['kernels:'];
+export function* emitZeInfoPieces(plan: ZebinPlan): Generator<string, void, undefined> {
+  yield 'kernels:\n';
   for (const k of plan.kernels) {
-    out.push(`  - ${key('name', k.name)}`);
+    let text = `  - ${key('name', k.name)}\n`;
     const entries = k.args.flatMap(zeEntries);
-    if (!entries.length) continue;
-    out.push('    payload_arguments:');
-    for (const e of entries) e.forEach(([k2, v], i) => out.push(`${i === 0 ? '      - ' : '        '}${key(k2, v)}`));
+    if (entries.length) {
+      text += '    payload_arguments:\n';
+      for (const e of entries) e.forEach(([k2, v], i) => (text += `${i === 0 ? '      - ' : '        '}${key(k2, v)}\n`));
+    }
+    yield text;
   }
-  return `${out.join('\n')}\n`;
+}
+
+export function emitZeInfo(plan: ZebinPlan): string {
+  return joinPieces(emitZeInfoPieces(plan));
 }
