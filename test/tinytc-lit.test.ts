@@ -39,7 +39,7 @@ const EXPECTED_FAILURES: Readonly<Record<string, string>> = {
   'spv/cooperative_matrix_extract.ir': `${NOT_LOWERED} coopmatrix (out of reach this round)`,
   'spv/cooperative_matrix_insert.ir': `${NOT_LOWERED} coopmatrix (out of reach this round)`,
   'spv/expand.ir': 'codegen choice: kernarg folds static dope-vector arithmetic (no constant 1 for a unit stride), tinytc multiplies at run time',
-  'spv/for.ir': `${NOT_LOWERED} for … init(…) (loop-carried values); kernarg's loops keep counters in Function variables, tinytc's use OpPhi`,
+  'spv/for.ir': `${NOT_LOWERED} coopmatrix (a carried cooperative matrix); the scalar init(…) before it lowers, but kernarg's loops keep counters and carried values in Function variables, tinytc's use OpPhi`,
   'spv/fuse.ir': 'codegen choice: kernarg folds the static sizes of a fused view, tinytc multiplies at run time (OpIMul 16 %shape, then 4)',
   'spv/if.ir': `${NOT_LOWERED} coopmatrix results; kernarg yields through Function variables, tinytc through OpPhi`,
   'spv/load.ir': `${NOT_LOWERED} parallel; then atomic_load`,
