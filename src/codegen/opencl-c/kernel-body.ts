@@ -47,7 +47,8 @@ export class KernelBodyEmitter {
   private at: Span | null = null;
   private readonly outAt: (Span | null)[] = [];
   private readonly hoistedAt: (Span | null)[] = [];
-  private readonly yields: { names: string[]; types: ScalarTypeName[] }[] = [];
+  /** The variables a yield assigns: an if's results, or a loop's carried values (`loop`: the yield may read them). */
+  private readonly yields: { names: string[]; types: ScalarTypeName[]; loop?: true }[] = [];
   private depth = 0;
   private readonly ctx: CollectiveContext;
   private readonly lidLines: string[];
@@ -138,6 +139,13 @@ export class KernelBodyEmitter {
     const c = this.names.fresh(varName(irName));
     this.line(`${cType} ${c} = ${expr};`);
     this.values.set(irName, { kind: 'scalar', expr: c, type });
+    return c;
+  }
+
+  /** A C variable of its own holding `expr`, under a fresh name from `base`; no IR value names it. */
+  private temporary(base: string, cType: string, expr: string): string {
+    const c = this.names.fresh(base);
+    this.line(`${cType} ${c} = ${expr};`);
     return c;
   }
 
@@ -298,7 +306,12 @@ export class KernelBodyEmitter {
       }
       case 'yield': {
         const y = this.yields[this.yields.length - 1];
-        inst.operands.forEach((o, i) => this.line(`${y.names[i]} = ${this.scalar(o, y.types[i])};`));
+        const values = inst.operands.map((o, i) => this.scalar(o, y.types[i]));
+        // A loop's yield may read the variables it assigns (`yield %b, %a` swaps): every value is read before any is set.
+        const read = y.loop && values.length > 1
+          ? values.map((v, i) => this.temporary(`${y.names[i]}_next`, C_TYPE[y.types[i]], v))
+          : values;
+        read.forEach((v, i) => this.line(`${y.names[i]} = ${v};`));
         return;
       }
       case 'for':
@@ -356,6 +369,12 @@ export class KernelBodyEmitter {
     const spread = inst.op === 'foreach';
     const step = spread ? String(this.wg[0] * this.wg[1]) : inst.step ? this.scalar(inst.step, t) : '1';
     const start = spread ? `${from} + ${this.ctx.lid}` : from;
+    // Loop-carried values live in variables declared before the loop: the body reads them, its yield
+    // sets them, the results are their last values.
+    const carried = inst.carried ?? [];
+    const ct = carried.map((c) => (c.type.type as { name: ScalarTypeName }).name);
+    const names = carried.map((c, i) => this.declare(c.name, C_TYPE[ct[i]], this.scalar(c.init, ct[i]), ct[i]));
+    if (carried.length) this.yields.push({ names, types: ct, loop: true });
     const v = this.names.fresh(varName(inst.variable.name));
     this.values.set(inst.variable.name, { kind: 'scalar', expr: v, type: t });
     if (isWide(t)) {
@@ -366,6 +385,8 @@ export class KernelBodyEmitter {
       this.block(`for (long ${k} = (long)${start}; ${k} < (long)${to}; ${k} += (long)${step})`, inst.body, [`const ${C_TYPE[t]} ${v} = (${C_TYPE[t]})${k};`]);
     }
     this.line('}');
+    if (carried.length) this.yields.pop();
+    inst.results.forEach((r, i) => this.values.set(r.name, { kind: 'scalar', expr: names[i], type: ct[i] }));
   }
 
   private blas(inst: Extract<Inst, { op: 'blas' }>): void {

@@ -344,10 +344,19 @@ export class SpirvBodyEmitter {
     const spread = inst.op === 'foreach';
     const step: SExt = spread ? this.wg[0] * this.wg[1] : inst.step ? { id: widen(this.scalar(inst.step, t)) } : 1;
     const start = spread ? g.ext.add(from, this.ctx.lid) : from;
+    // Loop-carried values live in Function variables (as an if's results do): set before the loop,
+    // read at the top of each iteration, set by the body's yield.
+    const carried = inst.carried ?? [];
+    const ct = carried.map((c) => (c.type.type as { name: ScalarTypeName }).name);
+    const vars = carried.map((c, i) => g.variable(ct[i], this.scalar(c.init, ct[i])));
+    if (carried.length) this.yields.push({ vars, types: ct });
     g.forIndex(start, to, step, (k) => {
       this.define(inst.variable.name, this.g.convert(k.id, 'index', t), t);
+      carried.forEach((c, i) => this.define(c.name, vars[i].get(), ct[i]));
       this.region(inst.body);
     });
+    if (carried.length) this.yields.pop();
+    inst.results.forEach((r, i) => this.define(r.name, vars[i].get(), ct[i]));
   }
 
   private blas(inst: Extract<Inst, { op: 'blas' }>): void {

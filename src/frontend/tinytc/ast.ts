@@ -60,9 +60,21 @@ export type Inst = {
   | { readonly op: 'group_id' | 'group_size' }
   | { readonly op: 'if'; readonly condition: Operand; readonly resultTypes: readonly TypedSpan[]; readonly then: Region; readonly else: Region | null }
   | { readonly op: 'yield'; readonly operands: readonly Operand[]; readonly types: readonly TypedSpan[] }
-  | { readonly op: 'for' | 'foreach'; readonly variable: { readonly name: string; readonly span: Span }; readonly from: Operand; readonly to: Operand; readonly step: Operand | null; readonly loopType: TypedSpan | null; readonly body: Region }
+  | { readonly op: 'for' | 'foreach'; readonly variable: { readonly name: string; readonly span: Span }; readonly from: Operand; readonly to: Operand; readonly step: Operand | null; readonly loopType: TypedSpan | null; readonly body: Region; readonly carried?: readonly LoopCarried[] }
   | { readonly op: 'blas'; readonly fn: 'axpby' | 'sum' | 'gemm' | 'gemv' | 'ger' | 'hadamard'; readonly transA: 'n' | 't' | null; readonly transB: 'n' | 't' | null; readonly atomic: boolean; readonly operands: readonly Operand[]; readonly types: readonly TypedSpan[] }
 );
+
+/**
+ * A loop-carried value of a `for` (tinytc v0.4's `for … init(%name = %value)`; v0.3 syntax has none):
+ * `name` holds `init` in the first iteration and what the body's closing `yield` gives in the next; the
+ * loop's results are the values after the last iteration (`init` when it runs none).
+ */
+export interface LoopCarried {
+  readonly name: string;
+  readonly span: Span;
+  readonly init: Operand;
+  readonly type: TypedSpan;
+}
 
 export interface Param {
   readonly name: string;

@@ -374,12 +374,18 @@ class FuncChecker {
         if (inst.step) this.use(inst.step, lt, 'the loop step');
         if (inst.step?.kind === 'int' && inst.step.value <= 0n) this.diags.report(Messages.irNonPositiveLoopStep, inst.step.span, [String(inst.step.value)]);
         if (inst.op === 'foreach') this.collective(inst, 'foreach');
+        // Loop-carried values: each initial value is read outside the loop; the body's yield gives the
+        // next ones, as an if's gives its results.
+        const carried = inst.carried ?? [];
+        for (const c of carried) this.use(c.init, c.type.type, 'a loop-carried initial value');
         this.scopes.push(new Map());
         this.define(inst.variable.name, inst.variable.span, lt);
+        for (const c of carried) this.define(c.name, c.span, c.type.type);
         if (inst.op === 'foreach') this.spmd++;
-        this.region(inst.body, null);
+        this.region(inst.body, carried.length ? carried.map((c) => c.type.type) : null);
         if (inst.op === 'foreach') this.spmd--;
         this.scopes.pop();
+        if (carried.length) this.results(inst, carried.map((c) => c.type.type));
         return;
       }
       case 'blas': {

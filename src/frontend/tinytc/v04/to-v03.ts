@@ -4,7 +4,8 @@
 // immediates v0.3 writes in place, `add` becomes `arith.add`, `equal` `cmp.eq`, and the operand
 // types v0.3 spells after ':' come from the v0.4 checker. `barrier` is dropped: kernarg places
 // barriers itself (codegen/barriers.ts) as it does for v0.3. `group_id.x` is the batch index, as
-// v0.3's `group_id`: kernarg launches the batch along one axis for both. Each instruction without a
+// v0.3's `group_id`: kernarg launches the batch along one axis for both. `for … init(…)` keeps its
+// loop-carried scalars (the v0.3 tree's `for` has `carried`, which v0.3 syntax never fills). Each instruction without a
 // counterpart is reported (KA2420) and the function is not generated; its interface still is.
 import type { Diagnostic } from '../../../diagnostics/diagnostic.js';
 import { DiagnosticBag } from '../../../diagnostics/diagnostic.js';
@@ -191,13 +192,21 @@ class Translator {
       case 'yield':
         return one({ op: 'yield', operands: inst.values.map((v) => this.operand(v)), types: inst.values.map((v) => this.typed(v)) });
       case 'for': {
-        if (inst.init.length) return no();
         const lt: TypedSpan = this.typed(inst.from);
         const from = this.operand(inst.from);
         const to = this.operand(inst.to);
         const step = inst.step ? this.operand(inst.step) : null;
-        const { region, vars } = this.region(inst.body, [inst.variable]);
-        return one({ op: 'for', variable: vars[0], from, to, step, loopType: lt, body: region });
+        // `init(%a = %x)`: the initial values are read here, outside the loop; their names are the body's.
+        const inits = inst.init.map((c, i) => {
+          const type = inst.resultTypes[i];
+          const t = type ? type03(type.type, type.span) : this.typeOf(c.value);
+          // The printers keep carried values in scalar variables (a coopmatrix is not lowered at all).
+          if (t.kind !== 'scalar') throw new NotLowered('a loop-carried value that is not a scalar', c.name.span);
+          return { init: this.operand(c.value), type: { type: t, span: type?.span ?? c.value.span } };
+        });
+        const { region, vars } = this.region(inst.body, [inst.variable, ...inst.init.map((c) => c.name)]);
+        const carried = inits.map((c, i) => ({ ...c, name: vars[i + 1].name, span: vars[i + 1].span }));
+        return one({ op: 'for', variable: vars[0], from, to, step, loopType: lt, body: region, ...(carried.length ? { carried } : {}) });
       }
       case 'foreach': {
         if (inst.tile || inst.variables.length !== 1) return no();
