@@ -2,7 +2,7 @@
 // against a C host making the same Vulkan calls (bench/vulkan-launch-host.c: the SPIR-V module
 // kernarg emits, loaded from a file; the POD block as kernarg's packer writes it), with kernarg's
 // OpenCL launch of the same kernel beside them. Modes: sync (submit with a fence, wait, reset, per
-// launch), timed (sync with two timestamps read back: VulkanKernel.launch's default, and what
+// launch), timed (sync with two timestamps read back: VulkanKernel.launch with timed: true, and what
 // OpenCL's launchAndWait does with its event profile), async (N submits, one wait; OpenCL: N
 // enqueues, one clFinish). Each run is a process of its own; rounds alternate, medians reported.
 // Run: npm run bench -- vulkan-launch. KERNARG_VK_C_HOST names a prebuilt C host; else it is built

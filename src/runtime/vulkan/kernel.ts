@@ -26,7 +26,10 @@ export interface VulkanLaunch {
   readonly global: readonly number[];
   /** The work-group size where the module leaves it to spec constants 0–2 (default 1, 1, 1). */
   readonly local?: readonly number[];
-  /** launch(): false leaves out the two timestamps (timeMs reads 0). Default true. */
+  /**
+   * launch(): true records two timestamps around the dispatch and reads them back (timeMs). Off by
+   * default: on lavapipe they double a launch's cost, and a launch is otherwise a submit and a wait.
+   */
   readonly timed?: boolean;
 }
 
@@ -261,12 +264,12 @@ export class VulkanKernel extends VulkanOwned {
   }
 
   /**
-   * Packs `args` with the plan, dispatches global / local work-groups and waits; the kernel time in
-   * ms from two timestamps (0 where the queue has none). `timed: false` leaves the timestamps out
-   * (timeMs reads 0): the launch is then a submit and a fence wait, as a C host's.
+   * Packs `args` with the plan, dispatches global / local work-groups and waits: a submit and a
+   * fence wait, as a C host's. With `timed: true`, the kernel time in ms from two timestamps (0
+   * where the queue has none, and without `timed`).
    */
   launch(o: VulkanLaunch): { readonly timeMs: number } {
-    const timed = o.timed !== false;
+    const timed = o.timed === true;
     const r = this.prepare(o, timed ? TIMED : SYNC);
     const { vk, vkDevice: device } = this.ctx;
     this.ctx.submit(r.submitInfo, this.fence, this.fenceSlot);
