@@ -149,6 +149,16 @@ export class VulkanKernel extends VulkanOwned {
   private readonly specNames: readonly (string | undefined)[];
   private readonly specValues: number[];
   private lastPipeline: VkHandle = 0n;
+  /**
+   * The last launch's argument values, where each is immutable (a number, bigint, string or boolean)
+   * or a buffer, and its geometry (global, local, dimensions): a launch that repeats every one of
+   * them repeats its state, and skips the packer. An array or other object can change inside
+   * between launches, so a launch with one is packed every time.
+   */
+  private readonly lastArgs: unknown[];
+  private readonly lastGeometry = [0, 0, 0, 0, 0, 0, 0];
+  private lastTimed = false;
+  private repeatable = false;
   private readonly fixed: VkHandle | undefined;
 
   constructor(readonly ctx: VulkanContext, readonly name: string, readonly plan: VulkanPlan, spirv: Uint32Array, options: VulkanKernelOptions = {}) {
@@ -168,6 +178,7 @@ export class VulkanKernel extends VulkanOwned {
     this.arena = arena;
     try {
       this.packer = vulkanTarget.pack.packer(plan, name);
+      this.lastArgs = this.packer.names.map(() => undefined);
       const out = arena.alloc(8);
       const a = arena;
       // The shader module.
@@ -297,6 +308,8 @@ export class VulkanKernel extends VulkanOwned {
 
   /** Packs and checks the launch into `this.launchState`, and finds or makes its recording. */
   private prepare(o: VulkanLaunch, mode: number): Recording {
+    if (this.repeatable && this.repeats(o, mode === TIMED)) return this.use(this.recordings[this.lastRecording], this.lastRecording);
+    this.repeatable = false;
     const packed = this.packer.pack(o.args);
     const g = o.global;
     const s = this.launchState;
@@ -332,7 +345,50 @@ export class VulkanKernel extends VulkanOwned {
       if (this.k.podPlacement === 'pushconstant') this.pushBytes.set(packed.pushConstants);
       else this.modulePushConstants(g.length);
     }
-    return this.recordingFor(s);
+    const r = this.recordingFor(s);
+    this.repeatable = this.remember(o, s.timed);
+    return r;
+  }
+
+  /** Whether this launch has the last one's argument values (by identity: see lastArgs), geometry and timing. */
+  private repeats(o: VulkanLaunch, timed: boolean): boolean {
+    const args = o.args;
+    if (timed !== this.lastTimed || typeof args !== 'object' || args === null) return false;
+    const names = this.packer.names;
+    // Exactly the names: as many own keys, each holding the value it held.
+    let count = 0;
+    for (const key in args) {
+      if (!Object.hasOwn(args, key)) return false;
+      count++;
+    }
+    if (count !== names.length) return false;
+    const last = this.lastArgs;
+    for (let i = 0; i < names.length; i++) {
+      const v = args[names[i]];
+      if (v !== last[i] || (v instanceof VulkanBuffer && !v.live)) return false;
+    }
+    const g = o.global;
+    const G = this.lastGeometry;
+    if (!Array.isArray(g) || g.length !== G[6]) return false;
+    for (let i = 0; i < 3; i++) if ((g[i] ?? 1) !== G[i] || (o.local?.[i] ?? 1) !== G[3 + i]) return false;
+    return true;
+  }
+
+  /** Keeps what repeats() compares, after a launch packed without error; false where an argument cannot be compared by identity. */
+  private remember(o: VulkanLaunch, timed: boolean): boolean {
+    const names = this.packer.names;
+    for (let i = 0; i < names.length; i++) {
+      const v = o.args[names[i]];
+      if (v === undefined || typeof v === 'function' || (typeof v === 'object' && !(v instanceof VulkanBuffer))) return false;
+      this.lastArgs[i] = v;
+    }
+    for (let i = 0; i < 3; i++) {
+      this.lastGeometry[i] = o.global[i] ?? 1;
+      this.lastGeometry[3 + i] = o.local?.[i] ?? 1;
+    }
+    this.lastGeometry[6] = o.global.length;
+    this.lastTimed = timed;
+    return true;
   }
 
   /** A recording of this state: the last one's, another's, or one recorded now (waiting only when every one is queued). */
@@ -404,6 +460,7 @@ export class VulkanKernel extends VulkanOwned {
    * other buffer ever gets, so a new buffer with a freed one's handle is bound anew without it.
    */
   rebindAll(): void {
+    this.repeatable = false;
     for (const r of this.recordings) r.invalidate();
   }
 
