@@ -1,67 +1,189 @@
-// Launch overhead and heap growth per launch of one empty tinytc kernel (a buffer and two PODs),
-// through Vulkan (kernarg's SPIR-V, VulkanKernel: pack + bind + record + submit + wait + timestamps)
-// and through OpenCL (kernarg's OpenCL C, Kernel) on the machine's devices, side by side.
-// Run: node --expose-gc --max-semi-space-size=64 --import tsx bench/run.ts vulkan-launch (no scavenge
-// inside the timed loop, so the heap growth is what the launches left behind)
+// Launch overhead of one empty tinytc kernel (a buffer and two PODs) on Vulkan: kernarg's Vulkan host
+// against a C host making the same Vulkan calls (bench/vulkan-launch-host.c: the SPIR-V module
+// kernarg emits, loaded from a file; the POD block as kernarg's packer writes it), with kernarg's
+// OpenCL launch of the same kernel beside them. Modes: sync (submit with a fence, wait, reset, per
+// launch), timed (sync with two timestamps read back: VulkanKernel.launch with timed: true, and what
+// OpenCL's launchAndWait does with its event profile), async (N submits, one wait; OpenCL: N
+// enqueues, one clFinish). Each run is a process of its own; rounds alternate, medians reported.
+// Run: npm run bench -- vulkan-launch. KERNARG_VK_C_HOST names a prebuilt C host; else it is built
+// with cc against the Vulkan headers: /usr/include/vulkan, else VULKAN_INCLUDE (the folder holding
+// vulkan/vulkan.h), else .gl/libvulkan-dev_*.deb unpacked into a temporary folder.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { VulkanPlan } from '../dist/targets/vulkan/lower.js';
 import type { OpenCLPlan } from '../dist/abi/plan.js';
 import { emitTinytcOpenCLC } from '../dist/codegen/opencl-c/index.js';
 import { emitTinytcSpirv } from '../dist/codegen/spirv/index.js';
+import { compileTinytc } from '../dist/codegen/compile-tinytc.js';
+import { SourceFile } from '../dist/diagnostics/source.js';
+import { SPIR, SPIR64 } from '../dist/layout/data-layout.js';
 import { lower } from '../dist/lower.js';
 import { Context, Kernel } from '../dist/runtime/opencl/host.js';
 import { VulkanContext } from '../dist/runtime/vulkan/context.js';
 import { VulkanKernel } from '../dist/runtime/vulkan/kernel.js';
-import { compileTinytc } from '../dist/codegen/compile-tinytc.js';
-import { SourceFile } from '../dist/diagnostics/source.js';
-import { SPIR, SPIR64 } from '../dist/layout/data-layout.js';
 import { lowerOpenCL } from '../dist/targets/opencl/lower.js';
+import { vulkanTarget } from '../dist/targets/vulkan/index.js';
 
 const IR = 'func @empty(%a: memref<f32x?>, %alpha: f32) {}';
 const N = Number(process.env.LAUNCHES ?? 5000);
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const WARM = 1000;
+type Mode = 'sync' | 'timed' | 'async';
+type Api = 'vulkan' | 'opencl';
 const gc = (globalThis as { gc?: () => void }).gc;
 
-function measure(launch: () => void): { us: number; bytes: number } {
-  for (let i = 0; i < 500; i++) launch();
+/** The vulkan plan and SPIR-V kernarg makes for the kernel. */
+function vulkanKernel(): { plan: VulkanPlan; spirv: Uint32Array } {
+  const r = lower('empty.ir', IR, { readFile: () => undefined }, { target: 'vulkan', format: 'json' });
+  const fe = compileTinytc(new SourceFile('empty.ir', IR), { layout: SPIR });
+  const plan = r.plan as VulkanPlan;
+  return { plan, spirv: emitTinytcSpirv(fe.compiled!, plan) };
+}
+
+/** One round of kernarg's launches: µs per launch, and heap growth per launch after a collection. */
+function kernargRound(api: Api, mode: Mode): { us: number; heap: number; device: string } {
+  let launch: () => void;
+  let finish: () => void = () => {};
+  let release: () => void;
+  let device: string;
+  if (api === 'vulkan') {
+    const ctx = VulkanContext.open(process.env.KERNARG_VK_DEVICE);
+    const { plan, spirv } = vulkanKernel();
+    const k = new VulkanKernel(ctx, 'empty', plan, spirv);
+    const a = ctx.buffer(1024);
+    const o = { args: { a, a_shape0: 256, alpha: 2 }, global: [1, 1, 1], timed: mode === 'timed' };
+    launch = mode === 'async' ? () => k.enqueue(o) : () => void k.launch(o);
+    finish = () => ctx.finish();
+    device = ctx.device.name;
+    release = () => {
+      k.dispose();
+      a.dispose();
+      ctx.dispose();
+    };
+  } else {
+    const ctx = Context.open(process.env.KERNARG_DEVICE);
+    const fe = compileTinytc(new SourceFile('empty.ir', IR), { layout: SPIR64 });
+    const plan = lowerOpenCL(fe.module!) as OpenCLPlan;
+    const k = new Kernel(ctx, 'empty', plan, emitTinytcOpenCLC(fe.compiled!, {}), '-cl-std=CL1.2');
+    const a = ctx.buffer(1024);
+    const local = plan.kernels[0].reqdWorkGroupSize ?? [1, 1, 1];
+    const o = { args: { a, a_shape0: 256, alpha: 2 }, global: [...local], local: [...local] };
+    launch = mode === 'async' ? () => k.enqueue(o) : () => void k.launchAndWait(o);
+    finish = () => ctx.finish();
+    device = `${ctx.device.platform} / ${ctx.device.name}`;
+    release = () => {
+      k.dispose();
+      a.dispose();
+      ctx.dispose();
+    };
+  }
+  for (let i = 0; i < WARM; i++) launch();
+  finish();
   gc?.();
   const h0 = process.memoryUsage().heapUsed;
   const t0 = performance.now();
   for (let i = 0; i < N; i++) launch();
+  finish();
   const us = ((performance.now() - t0) / N) * 1000;
-  const bytes = (process.memoryUsage().heapUsed - h0) / N;
-  return { us, bytes };
+  const heap = (process.memoryUsage().heapUsed - h0) / N;
+  release();
+  return { us, heap, device };
 }
 
-const results: string[] = [];
-{
-  const ctx = VulkanContext.open(process.env.KERNARG_VK_DEVICE);
-  const r = lower('empty.ir', IR, { readFile: () => undefined }, { target: 'vulkan', format: 'json' });
-  const fe = compileTinytc(new SourceFile('empty.ir', IR), { layout: SPIR });
-  const plan = r.plan as VulkanPlan;
-  const k = new VulkanKernel(ctx, 'empty', plan, emitTinytcSpirv(fe.compiled!, plan));
-  const a = ctx.buffer(1024);
-  const local = plan.kernels[0].reqdWorkGroupSize ?? [1, 1, 1];
-  const args = { args: { a, a_shape0: 256, alpha: 2 }, global: [local[0], local[1], local[2]] };
-  const m = measure(() => k.launch(args));
-  results.push(`Vulkan ${ctx.device.name}: ${m.us.toFixed(2)} us/launch, heap ${m.bytes.toFixed(1)} B/launch${gc ? '' : ' (run with --expose-gc for a steadier figure)'}`);
-  k.dispose();
-  a.dispose();
-  ctx.dispose();
+const round = process.env.KERNARG_VK_LAUNCH_ROUND;
+if (round) {
+  const [api, mode] = round.split(':') as [Api, Mode];
+  console.log(JSON.stringify(kernargRound(api, mode)));
+  process.exit(0);
 }
-{
-  const ctx = Context.open(process.env.KERNARG_DEVICE);
-  const fe = compileTinytc(new SourceFile('empty.ir', IR), { layout: SPIR64 });
-  const plan = lowerOpenCL(fe.module!) as OpenCLPlan;
-  const k = new Kernel(ctx, 'empty', plan, emitTinytcOpenCLC(fe.compiled!, {}), '-cl-std=CL1.2');
-  const a = ctx.buffer(1024);
-  const local = plan.kernels[0].reqdWorkGroupSize ?? [1, 1, 1];
-  const args = { args: { a, a_shape0: 256, alpha: 2 }, global: [...local], local: [...local] };
-  const m = measure(() => k.launch(args));
-  results.push(`OpenCL ${ctx.device.platform} / ${ctx.device.name}: ${m.us.toFixed(2)} us/launch, heap ${m.bytes.toFixed(1)} B/launch`);
-  k.dispose();
-  a.dispose();
-  ctx.dispose();
+
+/** The folder holding vulkan/vulkan.h, or undefined where /usr/include has it. */
+function vulkanInclude(): string | undefined {
+  if (existsSync('/usr/include/vulkan/vulkan.h')) return undefined;
+  const given = process.env.VULKAN_INCLUDE;
+  if (given) return existsSync(join(given, 'vulkan', 'vulkan.h')) ? given : join(given, '..');
+  const gl = join(import.meta.dirname, '..', '.gl');
+  const deb = existsSync(gl) ? readdirSync(gl).find((f) => /^libvulkan-dev_.*\.deb$/.test(f)) : undefined;
+  if (!deb) throw new Error('no Vulkan headers: install libvulkan-dev, set VULKAN_INCLUDE, or carry .gl/libvulkan-dev_*.deb (apt-get download libvulkan-dev)');
+  const dir = mkdtempSync(join(tmpdir(), 'kernarg-vulkan-dev-'));
+  execFileSync('dpkg', ['-x', join(gl, deb), dir]);
+  return join(dir, 'usr', 'include');
 }
-console.log(`${N} launches of an empty kernel (one buffer, two PODs), after 500 warm-up launches`);
-for (const line of results) console.log(line);
+
+const { plan, spirv } = vulkanKernel();
+const dir = mkdtempSync(join(tmpdir(), 'kernarg-vk-launch-'));
+const spv = join(dir, 'empty.spv');
+writeFileSync(spv, new Uint8Array(spirv.buffer, spirv.byteOffset, spirv.byteLength));
+// The POD block as kernarg's packer fills it for these arguments, and the two bindings.
+const slots = plan.kernels[0].args;
+const bufferSlot = slots.find((s) => s.argKind === 'buffer')!;
+const podSlot = slots.find((s) => s.argKind === 'pod')!;
+if (plan.kernels[0].podPlacement !== 'ssbo' || slots.some((s) => s.descriptorSet !== 0)) throw new Error(`the C host binds set 0 with a POD storage buffer; the plan changed: ${JSON.stringify(plan.kernels[0])}`);
+const packed = vulkanTarget.pack.packer(plan, 'empty').pack({ a: {}, a_shape0: 256, alpha: 2 });
+const podBytes = packed.descriptors.find((d) => d.kind === 'bytes')!.value as Uint8Array;
+const podHex = Buffer.from(podBytes).toString('hex');
+
+let host = process.env.KERNARG_VK_C_HOST;
+if (!host) {
+  const include = vulkanInclude();
+  const lib = execFileSync('sh', ['-c', 'ldconfig -p | grep -m1 "libvulkan.so.1 " | sed "s/.*=> //"'], { encoding: 'utf8' }).trim() || 'libvulkan.so.1';
+  host = join(dir, 'host');
+  execFileSync('cc', ['-O2', ...(include ? ['-I', include] : []), '-o', host, join(import.meta.dirname, 'vulkan-launch-host.c'), lib]);
+  if (process.env.KERNARG_KEEP_VK_C_HOST) execFileSync('cp', [host, process.env.KERNARG_KEEP_VK_C_HOST]);
+}
+
+const cHost = (mode: Mode): number => {
+  const c = spawnSync(host!, [String(N), spv, 'empty', mode, process.env.KERNARG_VK_DEVICE ?? '', String(bufferSlot.binding), String(podSlot.binding), podHex], { encoding: 'utf8' });
+  if (c.status !== 0) throw new Error(`C host failed: ${c.stderr}`);
+  const [said, us] = c.stdout.trim().split(' ');
+  if (said !== mode) throw new Error(`the C host ${host} printed '${c.stdout.trim()}' for ${mode}`);
+  return Number(us);
+};
+const inChild = (api: Api, mode: Mode) => {
+  const c = spawnSync(process.execPath, ['--expose-gc', ...process.execArgv, import.meta.filename], { encoding: 'utf8', env: { ...process.env, KERNARG_VK_LAUNCH_ROUND: `${api}:${mode}` } });
+  if (c.status !== 0) throw new Error(`kernarg ${api} ${mode} round failed: ${c.stderr}`);
+  return JSON.parse(c.stdout.trim().split('\n').pop()!) as { us: number; heap: number; device: string };
+};
+
+const MODES: readonly Mode[] = ['sync', 'timed', 'async'];
+const c: Record<Mode, number[]> = { sync: [], timed: [], async: [] };
+const vk: Record<Mode, number[]> = { sync: [], timed: [], async: [] };
+const vkHeap: Record<Mode, number[]> = { sync: [], timed: [], async: [] };
+const cl: Record<'sync' | 'async', number[]> = { sync: [], async: [] };
+const devices = { vulkan: '', opencl: '' };
+const runs: (() => void)[] = [
+  ...MODES.map((m) => () => void c[m].push(cHost(m))),
+  ...MODES.map((m) => () => {
+    const r = inChild('vulkan', m);
+    devices.vulkan = r.device;
+    vk[m].push(r.us);
+    vkHeap[m].push(r.heap);
+  }),
+  ...(['sync', 'async'] as const).map((m) => () => {
+    const r = inChild('opencl', m);
+    devices.opencl = r.device;
+    cl[m].push(r.us);
+  }),
+];
+// The order turns by three every round, so that no run always follows the same one.
+for (let r = 0; r < ROUNDS; r++) for (let i = 0; i < runs.length; i++) runs[(i + 3 * r) % runs.length]();
+
+const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+const paired = (ours: number[], theirs: number[]) => median(ours.map((x, i) => x / theirs[i])).toFixed(3);
+console.log(`Vulkan: ${devices.vulkan}; OpenCL: ${devices.opencl}`);
+console.log(`${N} launches of an empty kernel (one buffer, two PODs) after ${WARM} warm-up launches, median of ${ROUNDS} alternating rounds`);
+for (const m of MODES) {
+  const what = { sync: 'submit with a fence, wait, reset', timed: 'sync + two timestamps read back', async: `${N} submits, one wait` }[m];
+  console.log(`${m.padEnd(5)} (${what})`);
+  console.log(`  kernarg Vulkan: ${median(vk[m]).toFixed(2)} us/launch, heap growth ${median(vkHeap[m]).toFixed(1)} B/launch (the optimizing compiler's own heap use included: test/vulkan-launch.test.ts measures the launches alone)`);
+  console.log(`  C host Vulkan:  ${median(c[m]).toFixed(2)} us/launch`);
+  console.log(`  ratio: ${(median(vk[m]) / median(c[m])).toFixed(3)}x the C host; median of the rounds' ratios ${paired(vk[m], c[m])}x`);
+  const clMode = m === 'async' ? 'async' : 'sync';
+  if (m !== 'sync') {
+    console.log(`  kernarg OpenCL (${clMode === 'async' ? 'enqueue, one clFinish' : 'launchAndWait: event, wait, profile'}): ${median(cl[clMode]).toFixed(2)} us/launch; Vulkan/OpenCL ${(median(vk[m]) / median(cl[clMode])).toFixed(3)}x (rounds' ratios ${paired(vk[m], cl[clMode])}x)`);
+  }
+}
 console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);

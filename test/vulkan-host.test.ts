@@ -124,7 +124,7 @@ function runSaxpy(ctx: VulkanContext, t: import('node:test').TestContext, p: Vul
   const outBuf = ctx.buffer(new Float32Array(40).fill(-1));
   const k = new VulkanKernel(ctx, 'k', p, words);
   for (const a of [2.5, -1]) {
-    const r = k.launch({ args: { out: outBuf, in: inBuf, a, n }, global: [40], local });
+    const r = k.launch({ args: { out: outBuf, in: inBuf, a, n }, global: [40], local, timed: true });
     assert.ok(r.timeMs >= 0);
     const got = outBuf.read(new Float32Array(40));
     for (let i = 0; i < 40; i++) assert.equal(got[i], i < n ? input[i] * a + n : -1, `out[${i}] with a = ${a}`);

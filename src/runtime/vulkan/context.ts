@@ -11,6 +11,7 @@ import { ST, structs as S } from './structs.js';
 import { type VK, type VkHandle, VulkanError, check, openVulkan } from './vk.js';
 
 const MEM_DEVICE_LOCAL = 1;
+const NO_TIMEOUT = 0xffffffffffffffffn;
 const MEM_HOST_VISIBLE = 2;
 const MEM_HOST_COHERENT = 4;
 const MEM_HOST_CACHED = 8;
@@ -61,6 +62,7 @@ interface Limits {
   readonly maxComputeSharedMemorySize: number;
   readonly timestampPeriod: number;
   readonly minStorageBufferOffsetAlignment: number;
+  readonly minUniformBufferOffsetAlignment: number;
 }
 
 
@@ -73,11 +75,18 @@ interface State {
   alive: boolean;
   readonly children: Map<number, () => void>;
   nextId: number;
+  /** Submissions made to the queue, and how many of them are known to have finished (a wait covers every earlier one). */
+  submitted: number;
+  completed: number;
 }
 
 /** A Vulkan object released once, by dispose(), the registry, or its context's dispose(). */
 export abstract class VulkanOwned {
-  private readonly id: number;
+  /**
+   * Unique within the context, never reused: a recorded launch keys its bindings on it, since a new
+   * buffer may get the handle of one freed before it (a descriptor still naming the freed one).
+   */
+  readonly id: number;
   private readonly state: State;
 
   constructor(ctx: VulkanContext, release: () => void) {
@@ -93,16 +102,30 @@ export abstract class VulkanOwned {
     registry.register(this, once, this);
   }
 
+  /** Not yet released. */
+  get live(): boolean {
+    return this.state.children.has(this.id);
+  }
+
   dispose(): void {
     registry.unregister(this);
     this.state.children.get(this.id)?.();
   }
 }
 
+/** Waits for the queue where a submission may still be running. */
+function settle(vk: VK, queue: VkHandle, state: State): void {
+  if (state.completed === state.submitted || !state.alive) return;
+  check(vk.QueueWaitIdle(queue), 'vkQueueWaitIdle');
+  state.completed = state.submitted;
+}
+
 /** Made outside the constructor, so that the closure does not hold the buffer (see kernel.ts's releaser). */
 function bufferReleaser(ctx: VulkanContext, handle: VkHandle, memory: VkHandle): () => void {
-  const { vk, vkDevice } = ctx;
+  const { vk, vkDevice, queue, state } = ctx;
   return () => {
+    // A launch still queued may read it.
+    settle(vk, queue, state);
     vk.DestroyBuffer(vkDevice, handle, null);
     vk.FreeMemory(vkDevice, memory, null);
   };
@@ -127,6 +150,8 @@ export class VulkanBuffer extends VulkanOwned {
 
   /** Reads the first `into.byteLength` bytes. */
   read<T extends ArrayBufferView>(into: T): T {
+    // After every launch queued before it, as on an in-order queue.
+    this.ctx.finish();
     const dst = new Uint8Array(into.buffer, into.byteOffset, into.byteLength);
     if (this.mapped) dst.set(this.mapped.subarray(0, dst.length));
     else this.ctx.staged(dst.length, (staging) => this.ctx.copy(this, staging, dst.length), (bytes) => dst.set(bytes));
@@ -136,6 +161,7 @@ export class VulkanBuffer extends VulkanOwned {
   write(from: ArrayBufferView): void {
     const src = new Uint8Array(from.buffer, from.byteOffset, from.byteLength);
     if (src.length > this.size) throw new RuntimeInputError(`${src.length} bytes do not fit a buffer of ${this.size}`);
+    this.ctx.finish();
     if (this.mapped) this.mapped.set(src);
     else this.ctx.staged(src.length, (staging) => {
       staging.mapped!.set(src);
@@ -148,6 +174,7 @@ export class VulkanBuffer extends VulkanOwned {
 function contextReleaser(vk: VK, state: State, instance: VkHandle, device: VkHandle, pool: VkHandle, fence: VkHandle, arena: Arena): () => void {
   return () => {
     vk.DeviceWaitIdle(device);
+    state.completed = state.submitted;
     for (const release of [...state.children.values()]) release();
     state.alive = false;
     vk.DestroyFence(device, fence, null);
@@ -160,7 +187,7 @@ function contextReleaser(vk: VK, state: State, instance: VkHandle, device: VkHan
 
 export class VulkanContext {
   readonly vk: VK;
-  readonly state: State = { alive: true, children: new Map(), nextId: 0 };
+  readonly state: State = { alive: true, children: new Map(), nextId: 0, submitted: 0, completed: 0 };
   readonly instance: VkHandle;
   readonly physical: VkHandle;
   readonly vkDevice: VkHandle;
@@ -210,7 +237,7 @@ export class VulkanContext {
       this.apiVersion = Math.min(chosen.info.apiVersion & ~0xfff, instanceVersion(vk, a));
       const props = a.alloc(1024);
       vk.GetPhysicalDeviceProperties(this.physical, props);
-      const p = a.read<{ limits: Limits & { maxComputeWorkGroupSize: ArrayLike<number>; maxComputeWorkGroupCount: ArrayLike<number>; minStorageBufferOffsetAlignment: number | bigint } }>(props, S().VkPhysicalDeviceProperties);
+      const p = a.read<{ limits: Limits & { maxComputeWorkGroupSize: ArrayLike<number>; maxComputeWorkGroupCount: ArrayLike<number>; minStorageBufferOffsetAlignment: number | bigint; minUniformBufferOffsetAlignment: number | bigint } }>(props, S().VkPhysicalDeviceProperties);
       this.limits = {
         maxPushConstantsSize: p.limits.maxPushConstantsSize,
         maxComputeWorkGroupSize: Array.from(p.limits.maxComputeWorkGroupSize),
@@ -219,6 +246,7 @@ export class VulkanContext {
         maxComputeSharedMemorySize: p.limits.maxComputeSharedMemorySize,
         timestampPeriod: p.limits.timestampPeriod,
         minStorageBufferOffsetAlignment: Number(p.limits.minStorageBufferOffsetAlignment),
+        minUniformBufferOffsetAlignment: Number(p.limits.minUniformBufferOffsetAlignment),
       };
       this.extensions = deviceExtensions(vk, this.physical, a);
       const without = new Set(o.withoutFeatures ?? []);
@@ -392,10 +420,30 @@ export class VulkanContext {
   /** Submits one VkSubmitInfo (by address), waits on `fence` (whose handle `fenceSlot` holds), resets it. */
   submit(submitInfo: bigint, fence: VkHandle, fenceSlot: bigint): void {
     const vk = this.vk;
+    const state = this.state;
     check(vk.QueueSubmit(this.queue, 1, submitInfo, fence), 'vkQueueSubmit');
-    const code = vk.WaitForFences(this.vkDevice, 1, fenceSlot, 1, 0xffffffffffffffffn);
+    const serial = ++state.submitted;
+    const code = vk.WaitForFences(this.vkDevice, 1, fenceSlot, 1, NO_TIMEOUT);
     check(code, 'vkWaitForFences');
+    // The fence's wait covers every submission made before this one too (vkQueueSubmit's fence signal operation).
+    state.completed = serial;
     check(vk.ResetFences(this.vkDevice, 1, fenceSlot), 'vkResetFences');
+  }
+
+  /** Submits one VkSubmitInfo (by address) without waiting; returns its serial (finish() waits for it). */
+  enqueue(submitInfo: bigint): number {
+    check(this.vk.QueueSubmit(this.queue, 1, submitInfo, null), 'vkQueueSubmit');
+    return ++this.state.submitted;
+  }
+
+  /** Whether the submission with this serial may still be running. */
+  pending(serial: number): boolean {
+    return serial > this.state.completed;
+  }
+
+  /** Waits until every submission so far has finished (nothing to do when none is pending). */
+  finish(): void {
+    settle(this.vk, this.queue, this.state);
   }
 
   /** 1 while the context keeps a staging buffer for memory the host cannot map, else 0. */
@@ -416,6 +464,7 @@ export class VulkanContext {
     const vk = this.vk;
     if (this.vkDevice) {
       vk.DeviceWaitIdle(this.vkDevice);
+      this.state.completed = this.state.submitted;
       for (const release of [...this.state.children.values()]) release();
       this.state.alive = false;
       if (this.fence) vk.DestroyFence(this.vkDevice, this.fence, null);

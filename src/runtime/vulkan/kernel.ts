@@ -1,7 +1,8 @@
-// One entry point of a SPIR-V module, set up as the vulkan plan says: descriptor set layouts and
-// sets for its bindings, the pipeline layout with the module's push-constant range, a compute
-// pipeline per set of specialization constants, and a command buffer recorded per launch. The
-// bytes come from the vulkan packer; a warm launch allocates nothing.
+// One entry point of a SPIR-V module, set up as the vulkan plan says: descriptor set layouts for
+// its bindings, the pipeline layout with the module's push-constant range, a compute pipeline per
+// set of specialization constants, and command buffers recorded once per launch state and
+// submitted again while the state repeats (recording.ts). The bytes come from the vulkan packer;
+// a warm launch allocates nothing.
 import type { VulkanKernelPlan, VulkanPlan } from '../../targets/vulkan/lower.js';
 import { PackError, RuntimeInputError } from '../../pack/errors.js';
 import type { BindingsPacker } from '../../pack/views.js';
@@ -9,18 +10,15 @@ import { vulkanTarget } from '../../targets/vulkan/index.js';
 import { Arena } from './arena.js';
 import { SHADER_STAGE_COMPUTE, VulkanBuffer, type VulkanContext, VulkanOwned } from './context.js';
 import { moduleNeeds } from './module-needs.js';
+import { type LaunchState, Recording, type RecordingFrame, SIMULTANEOUS_USE } from './recording.js';
 import { ST, structs as S } from './structs.js';
 import { type VkHandle, check } from './vk.js';
 
 const DESCRIPTOR_TYPE: Record<string, number> = { buffer: 7, pod: 7, buffer_ubo: 6, pod_ubo: 6, pointer_ubo: 6 };
 /** Slots in the kernel's POD block: values, and (--physical-storage-buffers) buffer addresses. */
 const inPodBlock = (argKind: string) => argKind.startsWith('pod') || argKind.startsWith('pointer_');
-const STAGE_TOP = 0x1;
-const STAGE_BOTTOM = 0x2000;
-const BIND_COMPUTE = 1;
 const QUERY_64 = 1;
 const QUERY_WAIT = 2;
-const WHOLE_SIZE = 0xffffffffffffffffn;
 
 export interface VulkanLaunch {
   readonly args: Readonly<Record<string, unknown>>;
@@ -28,6 +26,11 @@ export interface VulkanLaunch {
   readonly global: readonly number[];
   /** The work-group size where the module leaves it to spec constants 0–2 (default 1, 1, 1). */
   readonly local?: readonly number[];
+  /**
+   * launch(): true records two timestamps around the dispatch and reads them back (timeMs). Off by
+   * default: on lavapipe they double a launch's cost, and a launch is otherwise a submit and a wait.
+   */
+  readonly timed?: boolean;
 }
 
 /** A specialization constant's data, fixed when the pipeline is made: its SpecId and its bytes (4 or 8; a bool's 4). */
@@ -79,13 +82,16 @@ interface Made {
   pool?: VkHandle;
   layout?: VkHandle;
   shader?: VkHandle;
-  cb?: VkHandle;
   fence?: VkHandle;
   query?: VkHandle;
   sets: VkHandle[];
   pipelines: Map<string, VkHandle>;
+  cbs: VkHandle[];
   pods: VulkanBuffer[];
 }
+
+/** Recordings a kernel keeps: launches alternating among this many states (buffers, geometry, PODs) record nothing. */
+const RECORDINGS = 4;
 
 /**
  * The release of a kernel's objects, made outside its constructor: a closure made there would
@@ -94,6 +100,8 @@ interface Made {
 function releaser(ctx: VulkanContext, made: Made, arena: Arena): () => void {
   const { vk, vkDevice: device } = ctx;
   return () => {
+    // A queued launch may still use the command buffers, sets and pipelines.
+    ctx.finish();
     for (const p of made.pipelines.values()) vk.DestroyPipeline(device, p, null);
     if (made.layout) vk.DestroyPipelineLayout(device, made.layout, null);
     if (made.pool) vk.DestroyDescriptorPool(device, made.pool, null);
@@ -101,11 +109,15 @@ function releaser(ctx: VulkanContext, made: Made, arena: Arena): () => void {
     if (made.shader) vk.DestroyShaderModule(device, made.shader, null);
     if (made.query) vk.DestroyQueryPool(device, made.query, null);
     if (made.fence) vk.DestroyFence(device, made.fence, null);
-    if (made.cb) ctx.freeCommandBuffer(made.cb);
+    for (const cb of made.cbs) ctx.freeCommandBuffer(cb);
     for (const b of made.pods) b.dispose();
     arena.free();
   };
 }
+
+const SYNC = 0;
+const TIMED = 1;
+const ASYNC = 2;
 
 export class VulkanKernel extends VulkanOwned {
   private readonly k: VulkanKernelPlan;
@@ -118,23 +130,35 @@ export class VulkanKernel extends VulkanOwned {
   private readonly pipelines: Map<string, VkHandle>;
   private readonly fence: VkHandle;
   private readonly queryPool: VkHandle;
-  private readonly bindings: Binding[] = [];
-  private readonly ownPods = new Map<Uint8Array, VulkanBuffer>();
+  private readonly bindings: { readonly set: number; readonly binding: number; readonly type: number }[] = [];
   private readonly pushBytes: Uint8Array | undefined;
-  private readonly setsAddr: bigint = 0n;
-  private readonly writesAddr: bigint = 0n;
-  private readonly beginInfo: bigint;
-  private readonly submitInfo: bigint;
+  private readonly pushView: DataView | undefined;
   private readonly fenceSlot: bigint;
+  private readonly frame: RecordingFrame;
+  private readonly recordings: Recording[] = [];
+  /** The recording the last launch used, looked at first. */
+  private lastRecording = 0;
+  private uses = 0;
+  /** This launch's state, refilled in place every launch. */
+  private readonly launchState: LaunchState;
   /** The two timestamps, read as 32-bit halves so that no BigInt is made per launch. */
   private readonly times = new Uint32Array(4);
   private readonly result = { timeMs: 0 };
-  private readonly groups: [number, number, number] = [1, 1, 1];
   private readonly local: [number, number, number] = [1, 1, 1];
   private readonly specIds: readonly number[];
   private readonly specNames: readonly (string | undefined)[];
   private readonly specValues: number[];
   private lastPipeline: VkHandle = 0n;
+  /**
+   * The last launch's argument values, where each is immutable (a number, bigint, string or boolean)
+   * or a buffer, and its geometry (global, local, dimensions): a launch that repeats every one of
+   * them repeats its state, and skips the packer. An array or other object can change inside
+   * between launches, so a launch with one is packed every time.
+   */
+  private readonly lastArgs: unknown[];
+  private readonly lastGeometry = [0, 0, 0, 0, 0, 0, 0];
+  private lastTimed = false;
+  private repeatable = false;
   private readonly fixed: VkHandle | undefined;
 
   constructor(readonly ctx: VulkanContext, readonly name: string, readonly plan: VulkanPlan, spirv: Uint32Array, options: VulkanKernelOptions = {}) {
@@ -143,9 +167,10 @@ export class VulkanKernel extends VulkanOwned {
     if (!k) throw new RuntimeInputError(`no kernel '${name}' in the plan (have ${plan.kernels.map((x) => x.name).join(', ')})`);
     for (const a of k.args) if (a.argKind !== 'local' && !inPodBlock(a.argKind) && !(a.argKind in DESCRIPTOR_TYPE)) throw new RuntimeInputError(`kernel '${name}', argument '${a.name}': ${a.argKind} arguments are not supported by kernarg's Vulkan host`);
     const { vk, vkDevice: device } = ctx;
-    // The module is copied in too (a staged GEMM's runs past 16 KiB).
-    const arena = new Arena(16384 + spirv.byteLength + 256 * k.args.length);
-    const made: Made = { sets: [], pipelines: new Map(), pods: [] };
+    // The module is copied in too (a staged GEMM's runs past 16 KiB); each recording encodes its
+    // submit info, sets and descriptor writes.
+    const arena = new Arena(16384 + spirv.byteLength + 256 * k.args.length + RECORDINGS * (256 + 160 * k.args.length));
+    const made: Made = { sets: [], pipelines: new Map(), cbs: [], pods: [] };
     const release = releaser(ctx, made, arena);
     super(ctx, release);
     this.pipelines = made.pipelines;
@@ -153,6 +178,7 @@ export class VulkanKernel extends VulkanOwned {
     this.arena = arena;
     try {
       this.packer = vulkanTarget.pack.packer(plan, name);
+      this.lastArgs = this.packer.names.map(() => undefined);
       const out = arena.alloc(8);
       const a = arena;
       // The shader module.
@@ -178,34 +204,30 @@ export class VulkanKernel extends VulkanOwned {
       const pcr = range ? a.put(S().VkPushConstantRange, { stageFlags: SHADER_STAGE_COMPUTE, offset: range.offset, size: range.size }) : 0n;
       check(vk.CreatePipelineLayout(device, a.put(S().VkPipelineLayoutCreateInfo, { sType: ST.PIPELINE_LAYOUT_CREATE_INFO, pNext: 0n, flags: 0, setLayoutCount: nSets, pSetLayouts: layouts, pushConstantRangeCount: range ? 1 : 0, pPushConstantRanges: pcr }), null, out), 'vkCreatePipelineLayout');
       this.layout = made.layout = a.u64(out);
-      if (range) this.pushBytes = new Uint8Array(range.offset + range.size);
+      if (range) {
+        this.pushBytes = new Uint8Array(range.offset + range.size);
+        this.pushView = new DataView(this.pushBytes.buffer);
+      }
       if (nSets) {
+        // Room for every recording's sets.
         const counts = new Map<number, number>();
-        for (const x of unique) counts.set(DESCRIPTOR_TYPE[x.argKind], (counts.get(DESCRIPTOR_TYPE[x.argKind]) ?? 0) + 1);
+        for (const x of unique) counts.set(DESCRIPTOR_TYPE[x.argKind], (counts.get(DESCRIPTOR_TYPE[x.argKind]) ?? 0) + RECORDINGS);
         const sizes = a.array(S().VkDescriptorPoolSize, [...counts].map(([type, descriptorCount]) => ({ type, descriptorCount })));
-        check(vk.CreateDescriptorPool(device, a.put(S().VkDescriptorPoolCreateInfo, { sType: ST.DESCRIPTOR_POOL_CREATE_INFO, pNext: 0n, flags: 0, maxSets: nSets, poolSizeCount: counts.size, pPoolSizes: sizes }), null, out), 'vkCreateDescriptorPool');
+        check(vk.CreateDescriptorPool(device, a.put(S().VkDescriptorPoolCreateInfo, { sType: ST.DESCRIPTOR_POOL_CREATE_INFO, pNext: 0n, flags: 0, maxSets: nSets * RECORDINGS, poolSizeCount: counts.size, pPoolSizes: sizes }), null, out), 'vkCreateDescriptorPool');
         this.pool = made.pool = a.u64(out);
-        this.setsAddr = a.alloc(8 * nSets);
-        check(vk.AllocateDescriptorSets(device, a.put(S().VkDescriptorSetAllocateInfo, { sType: ST.DESCRIPTOR_SET_ALLOCATE_INFO, pNext: 0n, descriptorPool: this.pool, descriptorSetCount: nSets, pSetLayouts: layouts }), this.setsAddr), 'vkAllocateDescriptorSets');
-        // One write per binding; a launch patches the buffer handles in place.
-        const infos = unique.map(() => a.put(S().VkDescriptorBufferInfo, { buffer: 0n, offset: 0, range: WHOLE_SIZE }));
-        this.writesAddr = a.array(S().VkWriteDescriptorSet, unique.map((x, i) => ({
-          sType: ST.WRITE_DESCRIPTOR_SET, pNext: 0n, dstSet: a.u64(this.setsAddr + BigInt(8 * x.descriptorSet!)), dstBinding: x.binding!, dstArrayElement: 0,
-          descriptorCount: 1, descriptorType: DESCRIPTOR_TYPE[x.argKind], pImageInfo: 0n, pBufferInfo: infos[i], pTexelBufferView: 0n,
-        })));
-        unique.forEach((x, i) => this.bindings.push({ set: x.descriptorSet!, binding: x.binding!, type: DESCRIPTOR_TYPE[x.argKind], info: infos[i], current: 0n }));
+        for (const x of unique) this.bindings.push({ set: x.descriptorSet!, binding: x.binding!, type: DESCRIPTOR_TYPE[x.argKind] });
       }
       this.specIds = plan.specConstants.map((s) => s.specId).concat(k.args.filter((x) => x.argKind === 'local').map((x) => x.specId!)).sort((x, y) => x - y);
       this.specNames = this.specIds.map((id) => plan.specConstants.find((s) => s.specId === id)?.name);
       this.specValues = this.specIds.map(() => -1);
-      this.cb = made.cb = ctx.commandBuffer();
       this.fence = made.fence = ctx.createFence();
       check(vk.CreateQueryPool(device, a.put(S().VkQueryPoolCreateInfo, { sType: ST.QUERY_POOL_CREATE_INFO, pNext: 0n, flags: 0, queryType: 2, queryCount: 2, pipelineStatistics: 0 }), null, out), 'vkCreateQueryPool');
       this.queryPool = made.query = a.u64(out);
-      this.beginInfo = a.put(S().VkCommandBufferBeginInfo, { sType: ST.COMMAND_BUFFER_BEGIN_INFO, pNext: 0n, flags: 1, pInheritanceInfo: 0n });
-      const cbs = a.array('void *', [this.cb]);
-      this.submitInfo = a.put(S().VkSubmitInfo, { sType: ST.SUBMIT_INFO, pNext: 0n, waitSemaphoreCount: 0, pWaitSemaphores: 0n, pWaitDstStageMask: 0n, commandBufferCount: 1, pCommandBuffers: cbs, signalSemaphoreCount: 0, pSignalSemaphores: 0n });
+      const beginInfo = a.put(S().VkCommandBufferBeginInfo, { sType: ST.COMMAND_BUFFER_BEGIN_INFO, pNext: 0n, flags: SIMULTANEOUS_USE, pInheritanceInfo: 0n });
       this.fenceSlot = a.array('void *', [this.fence]);
+      this.frame = { ctx, arena, pool: this.pool, layouts, nSets, pipelineLayout: this.layout, queryPool: this.queryPool, beginInfo, bindings: this.bindings, made };
+      const n = this.bindings.length;
+      this.launchState = { pipeline: 0n, groups: [1, 1, 1], timed: false, ids: new Array<number>(n).fill(-1), handles: new Array<VkHandle>(n).fill(0n), pods: new Array<Uint8Array | undefined>(n).fill(undefined), push: this.pushBytes };
       if (options.specialization) this.fixed = this.pipeline('', undefined, options.specialization);
       else if (this.specIds.length === 0) this.fixed = this.pipeline('');
     } catch (e) {
@@ -213,8 +235,6 @@ export class VulkanKernel extends VulkanOwned {
       throw e;
     }
   }
-
-  private cb: VkHandle = 0n;
 
   /** The compute pipeline for these specialization values (spec id order), built once. */
   private pipeline(key: string, values?: readonly number[], own?: readonly SpecEntry[]): VkHandle {
@@ -254,57 +274,20 @@ export class VulkanKernel extends VulkanOwned {
     return p;
   }
 
-  /** Packs `args` with the plan, binds them, dispatches global / local work-groups, waits; the kernel time in ms. */
+  /**
+   * Packs `args` with the plan, dispatches global / local work-groups and waits: a submit and a
+   * fence wait, as a C host's. With `timed: true`, the kernel time in ms from two timestamps (0
+   * where the queue has none, and without `timed`).
+   */
   launch(o: VulkanLaunch): { readonly timeMs: number } {
+    const timed = o.timed === true;
+    const r = this.prepare(o, timed ? TIMED : SYNC);
     const { vk, vkDevice: device } = this.ctx;
-    const packed = this.packer.pack(o.args);
-    const g = o.global;
-    if (!Array.isArray(g) || g.length < 1 || g.length > 3) throw new PackError(this.name, '(launch)', 'global size must have 1 to 3 dimensions');
-    const reqd = this.k.reqdWorkGroupSize;
-    for (let i = 0; i < 3; i++) {
-      const l = reqd ? reqd[i] : (o.local?.[i] ?? 1);
-      const n = g[i] ?? 1;
-      if (!Number.isSafeInteger(n) || n < 1 || !Number.isSafeInteger(l) || l < 1 || n % l !== 0) throw new PackError(this.name, '(launch)', `global size ${n} in dimension ${i} must be a positive multiple of the work-group size ${l}`);
-      if (n / l > this.ctx.limits.maxComputeWorkGroupCount[i]) throw new PackError(this.name, '(launch)', `${n / l} work-groups in dimension ${i} exceed the device's ${this.ctx.limits.maxComputeWorkGroupCount[i]}`);
-      this.local[i] = l;
-      this.groups[i] = n / l;
-    }
-    let dirty = false;
-    for (const d of packed.descriptors) {
-      const b = this.bindingOf(d.set, d.binding);
-      const v = d.value;
-      let handle: bigint;
-      if (d.kind === 'handle' && v instanceof VulkanBuffer) handle = v.handle;
-      else if (d.kind === 'bytes') handle = this.ownPod(d.value);
-      else throw new PackError(this.name, this.argAt(d.set, d.binding), 'expected a Vulkan buffer of this context');
-      if (b.current !== handle) {
-        b.current = handle;
-        this.arena.view.setBigUint64(this.arena.at(b.info), handle, true);
-        dirty = true;
-      }
-    }
-    if (dirty) vk.UpdateDescriptorSets(device, this.bindings.length, this.writesAddr, 0, null);
-    const pipeline = this.fixed ?? this.specialized(packed.specConstants, g.length);
-    const cb = this.cb;
-    check(vk.BeginCommandBuffer(cb, this.beginInfo), 'vkBeginCommandBuffer');
-    vk.CmdResetQueryPool(cb, this.queryPool, 0, 2);
-    this.ctx.barrier(cb);
-    vk.CmdBindPipeline(cb, BIND_COMPUTE, pipeline);
-    if (this.setLayouts.length) vk.CmdBindDescriptorSets(cb, BIND_COMPUTE, this.layout, 0, this.setLayouts.length, this.setsAddr, 0, null);
-    if (this.pushBytes) {
-      if (this.k.podPlacement === 'pushconstant') this.pushBytes.set(packed.pushConstants);
-      else this.modulePushConstants(g.length);
-      vk.CmdPushConstants(cb, this.layout, SHADER_STAGE_COMPUTE, 0, this.pushBytes.length, this.pushBytes);
-    }
-    vk.CmdWriteTimestamp(cb, STAGE_TOP, this.queryPool, 0);
-    vk.CmdDispatch(cb, this.groups[0], this.groups[1], this.groups[2]);
-    vk.CmdWriteTimestamp(cb, STAGE_BOTTOM, this.queryPool, 1);
-    this.ctx.barrier(cb);
-    check(vk.EndCommandBuffer(cb), 'vkEndCommandBuffer');
-    this.ctx.submit(this.submitInfo, this.fence, this.fenceSlot);
+    this.ctx.submit(r.submitInfo, this.fence, this.fenceSlot);
+    r.serial = this.ctx.state.submitted;
     this.result.timeMs = 0;
     const bits = this.ctx.timestampBits;
-    if (bits > 0 && vk.GetQueryPoolResults(device, this.queryPool, 0, 2, 16, this.times, 8, QUERY_64 | QUERY_WAIT) === 0) {
+    if (timed && bits > 0 && vk.GetQueryPoolResults(device, this.queryPool, 0, 2, 16, this.times, 8, QUERY_64 | QUERY_WAIT) === 0) {
       const t = this.times;
       let ticks = (t[3] - t[1]) * 2 ** 32 + (t[2] - t[0]);
       if (ticks < 0) ticks += 2 ** bits;
@@ -313,12 +296,145 @@ export class VulkanKernel extends VulkanOwned {
     return this.result;
   }
 
+  /**
+   * Packs `args` and submits the dispatch without waiting (no timestamps); `ctx.finish()` waits for
+   * every launch queued. Buffers read or written through their own methods wait first; the arguments
+   * are taken at the call, so the next launch may change them.
+   */
+  enqueue(o: VulkanLaunch): void {
+    const r = this.prepare(o, ASYNC);
+    r.serial = this.ctx.enqueue(r.submitInfo);
+  }
+
+  /** Packs and checks the launch into `this.launchState`, and finds or makes its recording. */
+  private prepare(o: VulkanLaunch, mode: number): Recording {
+    if (this.repeatable && this.repeats(o, mode === TIMED)) return this.use(this.recordings[this.lastRecording], this.lastRecording);
+    this.repeatable = false;
+    const packed = this.packer.pack(o.args);
+    const g = o.global;
+    const s = this.launchState;
+    if (!Array.isArray(g) || g.length < 1 || g.length > 3) throw new PackError(this.name, '(launch)', 'global size must have 1 to 3 dimensions');
+    const reqd = this.k.reqdWorkGroupSize;
+    for (let i = 0; i < 3; i++) {
+      const l = reqd ? reqd[i] : (o.local?.[i] ?? 1);
+      const n = g[i] ?? 1;
+      if (!Number.isSafeInteger(n) || n < 1 || !Number.isSafeInteger(l) || l < 1 || n % l !== 0) throw new PackError(this.name, '(launch)', `global size ${n} in dimension ${i} must be a positive multiple of the work-group size ${l}`);
+      if (n / l > this.ctx.limits.maxComputeWorkGroupCount[i]) throw new PackError(this.name, '(launch)', `${n / l} work-groups in dimension ${i} exceed the device's ${this.ctx.limits.maxComputeWorkGroupCount[i]}`);
+      this.local[i] = l;
+      s.groups[i] = n / l;
+    }
+    const ds = packed.descriptors;
+    for (let j = 0; j < ds.length; j++) {
+      const d = ds[j];
+      const i = this.bindingOf(d.set, d.binding);
+      if (d.kind === 'bytes') {
+        s.pods[i] = d.value;
+        s.ids[i] = -1;
+        s.handles[i] = 0n;
+        continue;
+      }
+      const v = d.value;
+      if (!(v instanceof VulkanBuffer)) throw new PackError(this.name, this.argAt(d.set, d.binding), 'expected a Vulkan buffer of this context');
+      if (!v.live) throw new PackError(this.name, this.argAt(d.set, d.binding), 'the Vulkan buffer has been disposed');
+      s.ids[i] = v.id;
+      s.handles[i] = v.handle;
+    }
+    s.pipeline = this.fixed ?? this.specialized(packed.specConstants, g.length);
+    s.timed = mode === TIMED;
+    if (this.pushBytes) {
+      if (this.k.podPlacement === 'pushconstant') this.pushBytes.set(packed.pushConstants);
+      else this.modulePushConstants(g.length);
+    }
+    const r = this.recordingFor(s);
+    this.repeatable = this.remember(o, s.timed);
+    return r;
+  }
+
+  /** Whether this launch has the last one's argument values (by identity: see lastArgs), geometry and timing. */
+  private repeats(o: VulkanLaunch, timed: boolean): boolean {
+    const args = o.args;
+    if (timed !== this.lastTimed || typeof args !== 'object' || args === null) return false;
+    const names = this.packer.names;
+    // Exactly the names: as many own keys, each holding the value it held.
+    let count = 0;
+    for (const key in args) {
+      if (!Object.hasOwn(args, key)) return false;
+      count++;
+    }
+    if (count !== names.length) return false;
+    const last = this.lastArgs;
+    for (let i = 0; i < names.length; i++) {
+      const v = args[names[i]];
+      if (v !== last[i] || (v instanceof VulkanBuffer && !v.live)) return false;
+    }
+    const g = o.global;
+    const G = this.lastGeometry;
+    if (!Array.isArray(g) || g.length !== G[6]) return false;
+    for (let i = 0; i < 3; i++) if ((g[i] ?? 1) !== G[i] || (o.local?.[i] ?? 1) !== G[3 + i]) return false;
+    return true;
+  }
+
+  /** Keeps what repeats() compares, after a launch packed without error; false where an argument cannot be compared by identity. */
+  private remember(o: VulkanLaunch, timed: boolean): boolean {
+    const names = this.packer.names;
+    for (let i = 0; i < names.length; i++) {
+      const v = o.args[names[i]];
+      if (v === undefined || typeof v === 'function' || (typeof v === 'object' && !(v instanceof VulkanBuffer))) return false;
+      this.lastArgs[i] = v;
+    }
+    for (let i = 0; i < 3; i++) {
+      this.lastGeometry[i] = o.global[i] ?? 1;
+      this.lastGeometry[3 + i] = o.local?.[i] ?? 1;
+    }
+    this.lastGeometry[6] = o.global.length;
+    this.lastTimed = timed;
+    return true;
+  }
+
+  /** A recording of this state: the last one's, another's, or one recorded now (waiting only when every one is queued). */
+  private recordingFor(s: LaunchState): Recording {
+    const recs = this.recordings;
+    const n = recs.length;
+    for (let j = 0; j < n; j++) {
+      const at = (this.lastRecording + j) % n;
+      const r = recs[at];
+      if (!r.sameShape(s)) continue;
+      if (r.samePods(s)) return this.use(r, at);
+      // Other POD bytes: written in place where no queued launch reads them.
+      if (!this.ctx.pending(r.serial)) {
+        r.writePods(s);
+        return this.use(r, at);
+      }
+    }
+    let at = -1;
+    if (n < RECORDINGS) {
+      recs.push(new Recording(this.frame, s));
+      at = n;
+    } else {
+      for (let j = 0; j < n; j++) if (!this.ctx.pending(recs[j].serial) && (at < 0 || recs[j].lastUse < recs[at].lastUse)) at = j;
+      if (at < 0) {
+        this.ctx.finish();
+        at = 0;
+        for (let j = 1; j < n; j++) if (recs[j].lastUse < recs[at].lastUse) at = j;
+      }
+    }
+    recs[at].record(s);
+    return this.use(recs[at], at);
+  }
+
+  private use(r: Recording, at: number): Recording {
+    this.lastRecording = at;
+    r.lastUse = ++this.uses;
+    return r;
+  }
+
   /** clspv's module-scope push constants, from the launch geometry. */
   private modulePushConstants(dims: number): void {
-    const view = new DataView(this.pushBytes!.buffer);
+    const view = this.pushView!;
+    const groups = this.launchState.groups;
     for (const p of this.plan.pushConstants) {
       for (let i = 0; i < 3; i++) {
-        const v = p.name === 'global_size' ? this.groups[i] * this.local[i] : p.name === 'enqueued_local_size' ? this.local[i] : p.name === 'num_workgroups' ? this.groups[i] : 0;
+        const v = p.name === 'global_size' ? groups[i] * this.local[i] : p.name === 'enqueued_local_size' ? this.local[i] : p.name === 'num_workgroups' ? groups[i] : 0;
         view.setUint32(p.offset + 4 * i, i < dims || p.name !== 'global_size' ? v : 1, true);
       }
     }
@@ -340,37 +456,21 @@ export class VulkanKernel extends VulkanOwned {
   }
 
   /**
-   * Makes the next launch write every descriptor again. A caller that frees its buffers between
-   * launches calls it: a new buffer may get a freed one's handle, which the per-binding check
-   * would take for the buffer already bound (the descriptor still holds the freed one's memory).
+   * Makes the next launch record again. Launches key their bindings on each buffer's id, which no
+   * other buffer ever gets, so a new buffer with a freed one's handle is bound anew without it.
    */
   rebindAll(): void {
-    for (const b of this.bindings) b.current = 0n;
+    this.repeatable = false;
+    for (const r of this.recordings) r.invalidate();
   }
 
-  private bindingOf(set: number, binding: number): Binding {
-    for (const b of this.bindings) if (b.set === set && b.binding === binding) return b;
+  private bindingOf(set: number, binding: number): number {
+    const b = this.bindings;
+    for (let i = 0; i < b.length; i++) if (b[i].set === set && b[i].binding === binding) return i;
     throw new Error(`internal: no binding ${set}:${binding}`);
   }
 
   private argAt(set: number, binding: number): string {
     return this.k.args.find((x) => x.descriptorSet === set && x.binding === binding)?.name ?? `${set}:${binding}`;
-  }
-
-  /** The host-visible buffer of a binding that holds POD bytes (the clustered block or one unclustered POD), refilled from them. */
-  private ownPod(bytes: Uint8Array): bigint {
-    let b = this.ownPods.get(bytes);
-    if (!b) {
-      b = this.ctx.buffer(Math.max(bytes.length, 4), { host: true });
-      this.ownPods.set(bytes, b);
-    }
-    b.mapped!.set(bytes);
-    return b.handle;
-  }
-
-  override dispose(): void {
-    for (const b of this.ownPods.values()) b.dispose();
-    this.ownPods.clear();
-    super.dispose();
   }
 }

@@ -135,9 +135,9 @@ export class VulkanShader {
         made.push([a.name, b, sized]);
         values[a.name] = b;
       }
-      // This run's buffers are new; one may have the handle of a buffer freed after the last run.
-      this.k.rebindAll();
-      const { timeMs } = this.k.launch({ args: values, global, local: this.localSize });
+      // This run's buffers are new (one may have the handle of a buffer freed after the last run):
+      // the kernel keys its recordings on buffer ids, which are never reused, so it binds them anew.
+      const { timeMs } = this.k.launch({ args: values, global, local: this.localSize, timed: true });
       const out: Record<string, unknown> = {};
       for (const a of this.kernel.args) out[a.name] = args[a.name];
       for (const [n, b, layout] of made) {

@@ -114,7 +114,7 @@ export class VulkanTinytcKernel {
           }
         }
       }
-      const r = this.kernel.launch({ args: physical, global: [this.local[0], this.local[1], this.local[2] * howmany] });
+      const r = this.kernel.launch({ args: physical, global: [this.local[0], this.local[1], this.local[2] * howmany], timed: true });
       for (const [b, target] of copies) b.read(target);
       return { timeMs: r.timeMs };
     } finally {

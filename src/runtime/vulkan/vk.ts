@@ -88,7 +88,8 @@ export interface VK {
   DestroyFence(d: VkHandle, f: VkHandle, alloc: null): void;
   ResetFences(d: VkHandle, n: number, fences: P): number;
   WaitForFences(d: VkHandle, n: number, fences: P, all: number, timeout: bigint): number;
-  QueueSubmit(q: VkHandle, n: number, submits: P, fence: VkHandle): number;
+  QueueSubmit(q: VkHandle, n: number, submits: P, fence: VkHandle | null): number;
+  QueueWaitIdle(q: VkHandle): number;
 }
 
 let bound: VK | undefined;
@@ -160,6 +161,7 @@ export function openVulkan(): VK {
     ResetFences: `int vkResetFences(${v}, uint32_t, ${v})`,
     WaitForFences: `int vkWaitForFences(${v}, uint32_t, ${v}, uint32_t, uint64_t)`,
     QueueSubmit: `int vkQueueSubmit(${v}, uint32_t, ${v}, ${v})`,
+    QueueWaitIdle: `int vkQueueWaitIdle(${v})`,
   };
   const api: Record<string, unknown> = {};
   for (const [name, proto] of Object.entries(sig)) api[name] = lib.func(proto);

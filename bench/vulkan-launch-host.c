@@ -1,0 +1,221 @@
+/* The Vulkan launch benchmark's C host (bench/vulkan-launch.ts): the calls kernarg's Vulkan host
+ * makes for one kernel, from C. It loads the SPIR-V module kernarg emitted, binds a 1024-byte
+ * storage buffer and the POD block (its bytes as kernarg's packer wrote them, given in hex) in a
+ * host-visible buffer of its own, makes the pipeline with the work-group size as spec constants
+ * 0-2, and records one command buffer (simultaneous use) as kernarg records one: barrier, bind
+ * pipeline, bind set, dispatch, barrier (timed: a query-pool reset and a timestamp either side).
+ * sync and timed: per launch vkQueueSubmit with a fence, vkWaitForFences, vkResetFences (timed:
+ * vkGetQueryPoolResults after it). async: <launches> vkQueueSubmit calls without a fence, then
+ * one vkQueueWaitIdle. Prints "<mode> <microseconds per launch>".
+ * Usage: host <launches> <module.spv> <entry> sync|timed|async <device substring> <buffer binding>
+ *        <POD binding> <POD bytes in hex>
+ * Build: cc -O2 -I<vulkan headers' parent> -o host vulkan-launch-host.c <libvulkan.so.1> */
+#define _GNU_SOURCE
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <vulkan/vulkan.h>
+
+#define CK(call) do { VkResult r_ = (call); if (r_) { fprintf(stderr, "%s failed: %d\n", #call, r_); return 1; } } while (0)
+
+static uint32_t memoryType(VkPhysicalDeviceMemoryProperties *m, uint32_t bits, VkMemoryPropertyFlags want, VkMemoryPropertyFlags fallback) {
+  for (int pass = 0; pass < 2; pass++) {
+    VkMemoryPropertyFlags f = pass ? fallback : want;
+    for (uint32_t i = 0; i < m->memoryTypeCount; i++) if ((bits & (1u << i)) && (m->memoryTypes[i].propertyFlags & f) == f) return i;
+  }
+  return UINT32_MAX;
+}
+
+/* A buffer with its memory, as kernarg's VulkanContext.buffer makes one (device addresses where enabled). */
+static int makeBuffer(VkDevice dev, VkPhysicalDeviceMemoryProperties *mp, VkDeviceSize size, int host, int bda, VkBuffer *buf, VkDeviceMemory *mem, void **mapped) {
+  VkBufferCreateInfo bi = { VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, 0, 0, size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | (bda ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : 0), VK_SHARING_MODE_EXCLUSIVE, 0, 0 };
+  CK(vkCreateBuffer(dev, &bi, 0, buf));
+  VkMemoryRequirements req;
+  vkGetBufferMemoryRequirements(dev, *buf, &req);
+  VkMemoryPropertyFlags hostFlags = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+  uint32_t type = host ? memoryType(mp, req.memoryTypeBits, hostFlags | VK_MEMORY_PROPERTY_HOST_CACHED_BIT, hostFlags) : memoryType(mp, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0);
+  if (type == UINT32_MAX) { fprintf(stderr, "no memory type\n"); return 1; }
+  VkMemoryAllocateFlagsInfo fi = { VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO, 0, VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT, 0 };
+  VkMemoryAllocateInfo ai = { VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, bda ? &fi : 0, req.size, type };
+  CK(vkAllocateMemory(dev, &ai, 0, mem));
+  CK(vkBindBufferMemory(dev, *buf, *mem, 0));
+  *mapped = 0;
+  if ((mp->memoryTypes[type].propertyFlags & hostFlags) == hostFlags) CK(vkMapMemory(dev, *mem, 0, VK_WHOLE_SIZE, 0, mapped));
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 9) { fprintf(stderr, "usage: %s <launches> <module.spv> <entry> sync|timed|async <device> <buffer binding> <POD binding> <POD hex>\n", argv[0]); return 2; }
+  int n = atoi(argv[1]);
+  const char *mode = argv[4], *match = argv[5];
+  int async = !strcmp(mode, "async"), timed = !strcmp(mode, "timed");
+  uint32_t bufBinding = (uint32_t)atoi(argv[6]), podBinding = (uint32_t)atoi(argv[7]);
+  size_t podLen = strlen(argv[8]) / 2;
+  uint8_t pod[4096];
+  if (podLen > sizeof pod) { fprintf(stderr, "POD block too large\n"); return 2; }
+  for (size_t i = 0; i < podLen; i++) { unsigned v; sscanf(argv[8] + 2 * i, "%2x", &v); pod[i] = (uint8_t)v; }
+  FILE *f = fopen(argv[2], "rb");
+  if (!f) { fprintf(stderr, "cannot open %s\n", argv[2]); return 1; }
+  static uint32_t code[1 << 20];
+  size_t codeSize = fread(code, 1, sizeof code, f);
+  fclose(f);
+
+  VkApplicationInfo app = { VK_STRUCTURE_TYPE_APPLICATION_INFO, 0, "vulkan-launch-host", 1, "kernarg-bench", 1, VK_API_VERSION_1_2 };
+  VkInstanceCreateInfo ii = { VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, 0, 0, &app, 0, 0, 0, 0 };
+  VkInstance inst;
+  CK(vkCreateInstance(&ii, 0, &inst));
+  VkPhysicalDevice pds[16];
+  uint32_t np = 16;
+  CK(vkEnumeratePhysicalDevices(inst, &np, pds));
+  VkPhysicalDevice pd = 0;
+  VkPhysicalDeviceProperties props;
+  for (uint32_t i = 0; i < np && !pd; i++) {
+    vkGetPhysicalDeviceProperties(pds[i], &props);
+    fprintf(stderr, "device: %s\n", props.deviceName);
+    if (!*match || strcasestr(props.deviceName, match)) pd = pds[i];
+  }
+  if (!pd) { fprintf(stderr, "no Vulkan device matches '%s'\n", match); return 1; }
+  vkGetPhysicalDeviceProperties(pd, &props);
+  /* The features kernarg's context enables where the device has them (context.ts KERNARG_FEATURES, float atomics aside). */
+  VkPhysicalDeviceVulkan12Features f12 = { VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES };
+  VkPhysicalDeviceVulkan11Features f11 = { VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, &f12 };
+  VkPhysicalDeviceFeatures2 f2 = { VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &f11 };
+  vkGetPhysicalDeviceFeatures2(pd, &f2);
+  VkPhysicalDeviceVulkan12Features e12 = { VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES };
+  e12.shaderInt8 = f12.shaderInt8; e12.storageBuffer8BitAccess = f12.storageBuffer8BitAccess;
+  e12.uniformAndStorageBuffer8BitAccess = f12.uniformAndStorageBuffer8BitAccess; e12.storagePushConstant8 = f12.storagePushConstant8;
+  e12.bufferDeviceAddress = f12.bufferDeviceAddress; e12.shaderBufferInt64Atomics = f12.shaderBufferInt64Atomics;
+  e12.shaderSharedInt64Atomics = f12.shaderSharedInt64Atomics; e12.vulkanMemoryModel = f12.vulkanMemoryModel;
+  e12.vulkanMemoryModelDeviceScope = f12.vulkanMemoryModelDeviceScope;
+  VkPhysicalDeviceVulkan11Features e11 = { VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, &e12 };
+  e11.storageBuffer16BitAccess = f11.storageBuffer16BitAccess; e11.uniformAndStorageBuffer16BitAccess = f11.uniformAndStorageBuffer16BitAccess;
+  e11.storagePushConstant16 = f11.storagePushConstant16; e11.variablePointersStorageBuffer = f11.variablePointersStorageBuffer;
+  e11.variablePointers = f11.variablePointers;
+  VkPhysicalDeviceFeatures2 e2 = { VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &e11 };
+  e2.features.shaderInt16 = f2.features.shaderInt16; e2.features.shaderInt64 = f2.features.shaderInt64; e2.features.shaderFloat64 = f2.features.shaderFloat64;
+  int bda = e12.bufferDeviceAddress;
+  VkQueueFamilyProperties qf[16];
+  uint32_t nq = 16, family = UINT32_MAX;
+  vkGetPhysicalDeviceQueueFamilyProperties(pd, &nq, qf);
+  for (uint32_t i = 0; i < nq; i++) if (qf[i].queueFlags & VK_QUEUE_COMPUTE_BIT) { family = i; break; }
+  if (family == UINT32_MAX) { fprintf(stderr, "no compute queue\n"); return 1; }
+  float priority = 1;
+  VkDeviceQueueCreateInfo qi = { VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO, 0, 0, family, 1, &priority };
+  VkDeviceCreateInfo di = { VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, &e2, 0, 1, &qi, 0, 0, 0, 0, 0 };
+  VkDevice dev;
+  CK(vkCreateDevice(pd, &di, 0, &dev));
+  VkQueue q;
+  vkGetDeviceQueue(dev, family, 0, &q);
+  VkPhysicalDeviceMemoryProperties mp;
+  vkGetPhysicalDeviceMemoryProperties(pd, &mp);
+
+  /* The storage buffer, and the POD block in a host-visible buffer of its own at offset 0. */
+  VkBuffer buf, podBuf;
+  VkDeviceMemory bufMem, podMem;
+  void *bufMap, *podMap;
+  VkDeviceSize align = props.limits.minStorageBufferOffsetAlignment > props.limits.minUniformBufferOffsetAlignment ? props.limits.minStorageBufferOffsetAlignment : props.limits.minUniformBufferOffsetAlignment;
+  if (align < 4) align = 4;
+  VkDeviceSize podSlice = ((podLen < 4 ? 4 : podLen) + align - 1) / align * align;
+  if (makeBuffer(dev, &mp, 1024, 0, bda, &buf, &bufMem, &bufMap) || makeBuffer(dev, &mp, podSlice, 1, bda, &podBuf, &podMem, &podMap)) return 1;
+  memcpy(podMap, pod, podLen);
+
+  VkShaderModuleCreateInfo si = { VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, 0, 0, codeSize, code };
+  VkShaderModule sm;
+  CK(vkCreateShaderModule(dev, &si, 0, &sm));
+  VkDescriptorSetLayoutBinding lb[2] = {
+    { bufBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, 0 },
+    { podBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, 0 },
+  };
+  VkDescriptorSetLayoutCreateInfo li = { VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, 0, 0, 2, lb };
+  VkDescriptorSetLayout dsl;
+  CK(vkCreateDescriptorSetLayout(dev, &li, 0, &dsl));
+  VkPipelineLayoutCreateInfo pli = { VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO, 0, 0, 1, &dsl, 0, 0 };
+  VkPipelineLayout pl;
+  CK(vkCreatePipelineLayout(dev, &pli, 0, &pl));
+  VkDescriptorPoolSize ps = { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2 };
+  VkDescriptorPoolCreateInfo dpi = { VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, 0, 0, 1, 1, &ps };
+  VkDescriptorPool dp;
+  CK(vkCreateDescriptorPool(dev, &dpi, 0, &dp));
+  VkDescriptorSetAllocateInfo dai = { VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, 0, dp, 1, &dsl };
+  VkDescriptorSet ds;
+  CK(vkAllocateDescriptorSets(dev, &dai, &ds));
+  VkDescriptorBufferInfo infos[2] = { { buf, 0, VK_WHOLE_SIZE }, { podBuf, 0, podSlice } };
+  VkWriteDescriptorSet w[2] = {
+    { VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, 0, ds, bufBinding, 0, 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0, &infos[0], 0 },
+    { VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, 0, ds, podBinding, 0, 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0, &infos[1], 0 },
+  };
+  vkUpdateDescriptorSets(dev, 2, w, 0, 0);
+  /* The work-group size (1, 1, 1) as spec constants 0-2, as kernarg specializes this module. */
+  uint32_t spec[3] = { 1, 1, 1 };
+  VkSpecializationMapEntry me[3] = { { 0, 0, 4 }, { 1, 4, 4 }, { 2, 8, 4 } };
+  VkSpecializationInfo spi = { 3, me, sizeof spec, spec };
+  VkComputePipelineCreateInfo cpi = { VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO, 0, 0,
+    { VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, 0, 0, VK_SHADER_STAGE_COMPUTE_BIT, sm, argv[3], &spi }, pl, 0, -1 };
+  VkPipeline pipe;
+  CK(vkCreateComputePipelines(dev, 0, 1, &cpi, 0, &pipe));
+  VkQueryPoolCreateInfo qpi = { VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO, 0, 0, VK_QUERY_TYPE_TIMESTAMP, 2, 0 };
+  VkQueryPool qp;
+  CK(vkCreateQueryPool(dev, &qpi, 0, &qp));
+  VkCommandPoolCreateInfo cpoi = { VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO, 0, VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT, family };
+  VkCommandPool cpool;
+  CK(vkCreateCommandPool(dev, &cpoi, 0, &cpool));
+  VkCommandBufferAllocateInfo cai = { VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO, 0, cpool, VK_COMMAND_BUFFER_LEVEL_PRIMARY, 1 };
+  VkCommandBuffer cb;
+  CK(vkAllocateCommandBuffers(dev, &cai, &cb));
+  VkFenceCreateInfo fci = { VK_STRUCTURE_TYPE_FENCE_CREATE_INFO, 0, 0 };
+  VkFence fence;
+  CK(vkCreateFence(dev, &fci, 0, &fence));
+
+  /* The command buffer, recorded once. */
+  VkPipelineStageFlags stages = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_HOST_BIT;
+  VkMemoryBarrier mb = { VK_STRUCTURE_TYPE_MEMORY_BARRIER, 0, VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_HOST_WRITE_BIT,
+    VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_HOST_READ_BIT };
+  VkCommandBufferBeginInfo cbi = { VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO, 0, VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT, 0 };
+  CK(vkBeginCommandBuffer(cb, &cbi));
+  if (timed) vkCmdResetQueryPool(cb, qp, 0, 2);
+  vkCmdPipelineBarrier(cb, stages, stages, 0, 1, &mb, 0, 0, 0, 0);
+  vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
+  vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &ds, 0, 0);
+  if (timed) vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, qp, 0);
+  vkCmdDispatch(cb, 1, 1, 1);
+  if (timed) vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, qp, 1);
+  vkCmdPipelineBarrier(cb, stages, stages, 0, 1, &mb, 0, 0, 0, 0);
+  CK(vkEndCommandBuffer(cb));
+  VkSubmitInfo sub = { VK_STRUCTURE_TYPE_SUBMIT_INFO, 0, 0, 0, 0, 1, &cb, 0, 0 };
+
+  struct timespec a, b;
+  uint64_t t[2];
+  if (async) {
+    for (int i = 0; i < 1000; i++) CK(vkQueueSubmit(q, 1, &sub, VK_NULL_HANDLE));
+    CK(vkQueueWaitIdle(q));
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    for (int i = 0; i < n; i++) CK(vkQueueSubmit(q, 1, &sub, VK_NULL_HANDLE));
+    CK(vkQueueWaitIdle(q));
+  } else for (int i = 0; i < n + 1000; i++) {
+    if (i == 1000) clock_gettime(CLOCK_MONOTONIC, &a);
+    CK(vkQueueSubmit(q, 1, &sub, fence));
+    CK(vkWaitForFences(dev, 1, &fence, VK_TRUE, UINT64_MAX));
+    CK(vkResetFences(dev, 1, &fence));
+    if (timed) vkGetQueryPoolResults(dev, qp, 0, 2, sizeof t, t, 8, VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+  }
+  clock_gettime(CLOCK_MONOTONIC, &b);
+  printf("%s %f\n", mode, ((b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec)) / 1e3 / n);
+  vkDeviceWaitIdle(dev);
+  vkDestroyFence(dev, fence, 0);
+  vkDestroyCommandPool(dev, cpool, 0);
+  vkDestroyQueryPool(dev, qp, 0);
+  vkDestroyPipeline(dev, pipe, 0);
+  vkDestroyDescriptorPool(dev, dp, 0);
+  vkDestroyPipelineLayout(dev, pl, 0);
+  vkDestroyDescriptorSetLayout(dev, dsl, 0);
+  vkDestroyShaderModule(dev, sm, 0);
+  vkDestroyBuffer(dev, buf, 0);
+  vkFreeMemory(dev, bufMem, 0);
+  vkDestroyBuffer(dev, podBuf, 0);
+  vkFreeMemory(dev, podMem, 0);
+  vkDestroyDevice(dev, 0);
+  vkDestroyInstance(inst, 0);
+  return 0;
+}
