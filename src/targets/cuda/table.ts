@@ -19,7 +19,7 @@ export function cudaTable(plan: CudaPlan): string {
   const out: string[] = [];
   for (const k of plan.kernels) {
     const shared = k.dynamicShared.length ? `; dynamic shared memory: ${k.dynamicShared.join(', ')}` : '';
-    out.push(`kernel ${k.name} (cuda, ${plan.arch}, ${plan.localMemory} local memory)  parameter buffer: ${k.paramBytes} bytes${shared}\n`);
+    out.push(`kernel ${k.name} (cuda, ${plan.arch}, sm_${plan.sm}, ${plan.localMemory} local memory)  parameter buffer: ${k.paramBytes} bytes${shared}\n`);
     out.push(table.render(k.args));
   }
   return out.join('\n');
