@@ -103,7 +103,8 @@ function declare(p: FunctionInfo['params'][number], dl: DataLayout, local: CudaL
       }
       return { role: originRole(p, 'data'), ptxType: ptrType, size: ptr, align: ptr, space: arg.space === 'constant' ? 'const' : 'global', pointeeAlign: pointeeAlign(arg.pointee, dl) };
     case 'local':
-      if (local === 'pocl') return { role: originRole(p, 'local'), ptxType: 'u32', size: 4, align: 4 };
+      // pocl pads each block in shared memory to its pointee's alignment (pocl_cuda_get_ptr_arg_alignment): kept for the host.
+      if (local === 'pocl') return { role: originRole(p, 'local'), ptxType: 'u32', size: 4, align: 4, pointeeAlign: pointeeAlign(arg.pointee, dl) };
       if (containsType(arg.pointee, (t) => t.kind === 'vector' && t.element === 'half')) {
         diags.report(Messages.cudaHalfVector, p.span, [kernelArgTypeName(type), p.name]);
         return undefined;
