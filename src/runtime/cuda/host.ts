@@ -11,6 +11,8 @@ import { cudaKernelWithOffsets, cudaPlanForSm } from '../../targets/cuda/place-f
 import { koffi } from '../ffi.js';
 import { LaunchError, PackError, RuntimeInputError } from '../../pack/errors.js';
 import { checkNames } from '../../pack/launch.js';
+import { compileNameCheck } from '../../pack/compiled-list.js';
+import { codegenAllowed } from '../../pack/compiled.js';
 import type { SegmentPacker } from '../../pack/views.js';
 import { type CuHandle, type CudaDriver, CudaError, cuCheck, openCuda } from './driver.js';
 import { type CudaLaunchLimits, type DriverParam, cudaGeometry, extraImage, kernelParamsImage, paramDifferences } from './launch-images.js';
@@ -289,6 +291,10 @@ export class CudaKernel {
   private readonly resolved: Record<string, unknown> = {};
   private readonly pointerWidth: ReadonlyMap<string, 4 | 8>;
   private readonly geometry = new Uint32Array(6);
+  /** The global and local sizes the geometry was last checked for (0: none): a launch with the same values reuses it. */
+  private readonly checkedSizes = new Float64Array(6);
+  /** The names of a launch's arguments checked by one compiled switch (undefined where code generation is off): the full check only on a miss, for its message. */
+  private readonly namesOk?: (args: unknown) => boolean;
   /** The launch the packer reads (geometry for pocl's appended parameters): one object, its size set per launch. */
   private readonly launchInfo: { global: readonly number[] } = { global: [1] };
   /** The local parameters (dynamicShared order): their sizes per launch, and the values the layout gives them. */
@@ -326,6 +332,7 @@ export class CudaKernel {
     this.form = options.form ?? 'params';
     this.packer = cudaTarget.pack.packer(plan, name);
     this.names = this.packer.names;
+    if (codegenAllowed()) this.namesOk = compileNameCheck(this.names) as (args: unknown) => boolean;
     this.planLocal = plan.localMemory;
     this.isLocal = this.names.map((n) => k.dynamicShared.includes(n));
     this.localSizes = k.dynamicShared.map(() => 0);
@@ -398,8 +405,8 @@ export class CudaKernel {
 
   private submit(o: CudaLaunch): void {
     const ctx = this.module.ctx;
-    cudaGeometry(this.name, o.global, o.local, ctx.limits, this.geometry);
-    checkNames(this.name, this.names, o.args);
+    if (!this.sameSizes(o.global, o.local)) this.checkGeometry(o.global, o.local);
+    if (!this.namesOk?.(o.args)) checkNames(this.name, this.names, o.args);
     const r = this.resolved;
     const shared = this.plan.dynamicShared.length ? this.placeShared(o.args) : 0;
     for (let i = 0; i < this.names.length; i++) {
@@ -418,6 +425,27 @@ export class CudaKernel {
     const form = o.form ?? this.form;
     const code = ctx.cu.LaunchKernel(this.handle, g[0], g[1], g[2], g[3], g[4], g[5], shared, null, form === 'params' ? this.kernelParams : null, form === 'extra' ? this.extra : null);
     if (code !== 0) throw new LaunchError(this.name, `cuLaunchKernel failed: ${new CudaError(code, 'cuLaunchKernel').message.replace(/^cuLaunchKernel failed: /, '')}`);
+  }
+
+  /** Whether `global` and `local` hold the values the geometry was last computed from (what a C host keeps between launches). */
+  private sameSizes(global: readonly number[], local: readonly number[] | undefined): boolean {
+    const c = this.checkedSizes;
+    if (c[0] === 0 || !Array.isArray(global) || global.length > 3 || (local !== undefined && (!Array.isArray(local) || local.length !== global.length))) return false;
+    for (let i = 0; i < 3; i++) {
+      if ((i < global.length ? global[i] : 1) !== c[i]) return false;
+      if ((local === undefined ? -1 : i < local.length ? local[i] : 1) !== c[3 + i]) return false;
+    }
+    return true;
+  }
+
+  private checkGeometry(global: readonly number[], local: readonly number[] | undefined): void {
+    const c = this.checkedSizes;
+    c[0] = 0;
+    cudaGeometry(this.name, global, local, this.module.ctx.limits, this.geometry);
+    for (let i = 0; i < 3; i++) {
+      c[i] = i < global.length ? global[i] : 1;
+      c[3 + i] = local === undefined ? -1 : i < local.length ? local[i] : 1;
+    }
   }
 
   /**
