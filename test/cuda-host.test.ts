@@ -249,3 +249,27 @@ test('on a GPU the table lacks, the driver\'s offsets are taken; without cuFuncG
   assert.throws(() => silent.kernel('bank', clPlan), (e) => e instanceof RuntimeInputError && /parameter 'b' is aligned to 32, and where this GPU \(sm_130\) places such parameters/.test(e.message));
   assert.deepEqual(silent.kernel('mixed', clPlan).plan.args.map((a) => a.offset), clPlan.kernels[0].args.map((a) => a.offset));
 });
+
+test('a warm launch reuses the grid only for the same sizes: a size changed in place, or a wrong one after a right one, is still checked', () => {
+  const cu = mockCuda(kernels());
+  const ctx = CudaContext.open(undefined, cu);
+  const k = ctx.module(PTX).kernel('mixed', clPlan);
+  const b = ctx.buffer(4096);
+  const global = [64];
+  const local = [32];
+  const launch = () => k.enqueue({ args: { out: b, in: b, ...MIXED_ARGS }, global, local });
+  launch();
+  launch();
+  assert.deepEqual(cu.launches.map((l) => [l.grid[0], l.block[0]]), [[2, 32], [2, 32]]);
+  global[0] = 96;
+  launch();
+  assert.deepEqual([cu.launches.at(-1)!.grid[0], cu.launches.at(-1)!.block[0]], [3, 32]);
+  global[0] = 100;
+  assert.throws(launch, (e) => e instanceof LaunchError && /not a multiple of local size 32/.test(e.message));
+  assert.throws(() => k.enqueue({ args: { out: b, in: b, ...MIXED_ARGS }, global: [96], local: [32, 1] }), LaunchError);
+  // After a refused launch the next right one is computed afresh.
+  assert.doesNotThrow(() => k.enqueue({ args: { out: b, in: b, ...MIXED_ARGS }, global: [96] }));
+  assert.deepEqual([cu.launches.at(-1)!.grid[0], cu.launches.at(-1)!.block[0]], [1, 96]);
+  // A name the kernel lacks is refused on a warm launch too.
+  assert.throws(() => k.enqueue({ args: { out: b, in: b, ...MIXED_ARGS, extra: 1 }, global: [96] }), (e) => e instanceof PackError && /has no argument 'extra'/.test(e.message));
+});
