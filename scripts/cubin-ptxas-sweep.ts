@@ -3,8 +3,9 @@
 // .entry lists depend on signatures only), printed as PTX by llc-16, assembled by ptxas for each
 // architecture asked (-c: relocatable, so calls to undefined builtins do not matter), and every
 // kernel's EIATTR_KPARAM_INFO offsets and sizes (kernarg's cubin reader) compared with the plan
-// kernarg reads from the PTX. Needs a CUDA toolkit's ptxas (PTXAS=..., default ptxas on PATH).
-// Run: node --import tsx scripts/cubin-ptxas-sweep.ts [sm_90 sm_80 sm_100 ...]   (default sm_90 sm_80)
+// kernarg reads from the PTX for that architecture (readPtx's sm: the parameter buffer's base by
+// architecture, src/targets/cuda/param-base.ts), and the cubin's own sm (e_flags) with the one asked. Needs a CUDA toolkit's ptxas (PTXAS=..., default ptxas on PATH).
+// Run: node --import tsx scripts/cubin-ptxas-sweep.ts [sm_90 sm_80 sm_100 ...]   (default sm_90 sm_80 sm_100)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,9 +14,15 @@ import { CORPORA, type CorpusFile } from '../test/corpus/corpora.js';
 import { stripBodies } from '../test/corpus/clang-facts.js';
 import { readCubin } from '../src/readers/cubin.js';
 import { readPtx } from '../src/readers/ptx.js';
+import { isCudaSm } from '../src/targets/cuda/param-base.js';
 
 const ptxas = process.env.PTXAS ?? 'ptxas';
-const arches = process.argv.slice(2).length ? process.argv.slice(2) : ['sm_90', 'sm_80'];
+const arches = process.argv.slice(2).length ? process.argv.slice(2) : ['sm_90', 'sm_80', 'sm_100'];
+const smOf = (arch: string) => {
+  const n = Number(arch.replace(/^sm_/, ''));
+  if (!isCudaSm(n)) throw new Error(`${arch}: kernarg's cuda target has no parameter-buffer base for it`);
+  return n;
+};
 const CLANG = '/usr/lib/llvm-16/bin/clang';
 const LLC = '/usr/lib/llvm-16/bin/llc';
 if (spawnSync(ptxas, ['--version']).status !== 0) throw new Error(`no ptxas (${ptxas}): install a CUDA toolkit or set PTXAS`);
@@ -48,22 +55,25 @@ try {
         refused++;
         continue;
       }
-      const plan = readPtx(new TextEncoder().encode(ptx.stdout), f.path).plan;
-      if (!plan || plan.kernels.length === 0) continue;
+      const ptxBytes = new TextEncoder().encode(ptx.stdout);
+      const sm90 = readPtx(ptxBytes, f.path).plan;
+      if (!sm90 || sm90.kernels.length === 0) continue;
       compiled++;
       const ptxPath = join(dir, 'k.ptx');
       writeFileSync(ptxPath, ptx.stdout);
       for (const arch of arches) {
         const c = counts.get(arch)!;
+        const plan = readPtx(ptxBytes, f.path, smOf(arch)).plan!;
         const cubinPath = join(dir, `k.${arch}.cubin`);
         const r = spawnSync(ptxas, [`-arch=${arch}`, '-c', ptxPath, '-o', cubinPath], { encoding: 'utf8' });
         if (r.status !== 0) {
           // ptxas's refusals (printf, calls to kernels) are no reading at all: counted apart, by reason.
           const why = (r.stderr.split('\n').find((l) => /error|fatal/.test(l)) ?? r.stderr).replace(/^.*?(error|fatal)\s*:\s*/, '').trim();
-          c.ptxasRefused.set(why, (c.ptxasRefused.get(why) ?? 0) + plan.kernels.length);
+          c.ptxasRefused.set(why, (c.ptxasRefused.get(why) ?? 0) + sm90.kernels.length);
           continue;
         }
         const read = readCubin(new Uint8Array(readFileSync(cubinPath)));
+        if (read.plan && read.plan.sm !== smOf(arch)) c.differ.push(`${f.name}: the cubin's e_flags say sm_${read.plan.sm}, ptxas was asked for ${arch}`);
         for (const k of plan.kernels) {
           c.kernels++;
           const got = read.plan?.kernels.find((x) => x.name === k.name);

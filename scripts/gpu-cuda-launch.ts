@@ -15,7 +15,12 @@
 //    read by kernarg's cubin reader, compared with cuFuncGetParamInfo and launched (written to
 //    $OUT/launch-kernels.cubin), the cubins committed under test/readers/cubins (ptxas and nvcc of
 //    CUDA 13.0, sm_90), and one from ptxas where it is installed;
-// 6. the launch-overhead row: bench/cuda-launch-overhead.ts beside its C host.
+// 6. the launch-overhead row: bench/cuda-launch-overhead.ts beside its C host;
+// 7. local (shared-memory) arguments in both conventions: local-kernels.ptx (clang's nvcl `.ptr
+//    .shared` parameters and a static local array) and local-kernels.pocl.ptx (pocl's 32-bit offsets
+//    into one extern array), launched with blocks of three alignments, results checked against JS;
+// 8. the plan placed for the device's architecture (ctx.sm) against cuFuncGetParamInfo for a
+//    .param list with .align 32, 64 and 128 blocks.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,12 +40,17 @@ import { runCliWith, nodeIO } from '../src/cli/main.js';
 const HERE = join(import.meta.dirname, 'gpu-cuda');
 const CL = join(HERE, 'launch-kernels.cl');
 const PTX = join(HERE, 'launch-kernels.ptx');
+const LOCAL_CL = join(HERE, 'local-kernels.cl');
+const LOCAL_PTX = join(HERE, 'local-kernels.ptx');
+const LOCAL_POCL_PTX = join(HERE, 'local-kernels.pocl.ptx');
 
 if (process.argv.includes('--make-ptx')) {
-  const r = compileClToPtx(CL, [{ kind: 'std', std: 'CL1.2' }]);
-  if (!('ptx' in r)) throw new Error(`cannot make the PTX: ${'noCompiler' in r ? r.noCompiler : r.refused}`);
-  writeFileSync(PTX, r.ptx);
-  console.log(`wrote ${PTX} with ${r.clang}`);
+  for (const [cl, ptx] of [[CL, PTX], [LOCAL_CL, LOCAL_PTX]]) {
+    const r = compileClToPtx(cl, [{ kind: 'std', std: 'CL1.2' }]);
+    if (!('ptx' in r)) throw new Error(`cannot make the PTX: ${'noCompiler' in r ? r.noCompiler : r.refused}`);
+    writeFileSync(ptx, r.ptx);
+    console.log(`wrote ${ptx} with ${r.clang}`);
+  }
   process.exit(0);
 }
 
@@ -253,6 +263,49 @@ if (ptxas) {
     checkCubin('cubin (ptxas)', cubin);
   });
 } else row('cubin from ptxas', undefined, 'ptxas is not installed');
+
+// 7. Local (shared-memory) arguments, both conventions: blocks of 1-, 8- and 16-byte elements.
+const LOCAL_SIZE = 64;
+const LOCAL_GROUPS = 4;
+const localN = 7;
+const localExpected = (fixed: boolean) =>
+  Int32Array.from({ length: LOCAL_SIZE * LOCAL_GROUPS }, (_, g) => {
+    const j = LOCAL_SIZE - 1 - (g % LOCAL_SIZE);
+    return ((j + 1) << 24 >> 24) + 100 * j + 10000 * localN + (fixed ? 1000000 * ((j % 5) + 1) : 0);
+  });
+for (const [mode, file] of [['nvidia', LOCAL_PTX], ['pocl', LOCAL_POCL_PTX]] as const) {
+  attempt(`local arguments (${mode})`, () => {
+    const text = readFileSync(file, 'utf8');
+    const src = lower(LOCAL_CL, readFileSync(LOCAL_CL, 'utf8'), memoryHost({}), { target: 'cuda', format: 'json', cuda: { localMemory: mode } });
+    if (!src.plan) throw new Error(src.diagnostics.map((d) => d.message).join('\n'));
+    const m = ctx.module(text, file);
+    for (const form of ['params', 'extra'] as const) {
+      const k = m.kernel('locals', src.plan as CudaPlan, { form });
+      const outBuf = ctx.buffer<Int32Array>(4 * LOCAL_SIZE * LOCAL_GROUPS);
+      k.launchAndWait({ args: { out: outBuf, a: { local: LOCAL_SIZE }, b: { local: 8 * LOCAL_SIZE }, n: localN, c: { local: 16 * LOCAL_SIZE } }, global: [LOCAL_SIZE * LOCAL_GROUPS], local: [LOCAL_SIZE] });
+      const got = outBuf.read(new Int32Array(LOCAL_SIZE * LOCAL_GROUPS));
+      const bad = firstDifference(got, localExpected(mode === 'nvidia'));
+      const where = mode === 'nvidia' ? `window start ${ctx.dynamicSharedStart()}` : 'offsets from 0';
+      row(`local arguments (${mode}, ${form})`, bad === undefined, bad ?? `${LOCAL_SIZE * LOCAL_GROUPS} results equal JS's (${where}, blocks at ${k.plan.dynamicShared.join(', ')})`);
+      k.dispose();
+      outBuf.dispose();
+    }
+    m.dispose();
+  });
+}
+
+// 8. The plan placed for this device's architecture against the driver, for .align 32/64/128 blocks.
+attempt(`plan placed for sm_${ctx.sm}`, () => {
+  const wide = 'typedef struct { char c[13]; } B13;\ntypedef struct __attribute__((aligned(32))) { float v[8]; } A32;\ntypedef struct __attribute__((aligned(64))) { uchar b[64]; } A64;\nkernel void wide(B13 a, A32 b, char c, A64 d, global float *out, long16 e, uchar f) {}\n';
+  const planned = lower('wide.cl', wide, memoryHost({}), { target: 'cuda', format: 'json' }).plan as CudaPlan;
+  const ptx = `.version 8.0\n.target sm_75\n.address_size 64\n.entry wide(${planned.kernels[0].args.map((a) => (a.ptxType === 'b8' ? `.param .align ${a.align} .b8 ${a.ptxName}[${a.size}]` : `.param .${a.ptxType} ${a.ptxName}`)).join(', ')})\n{\n\tret;\n}\n`;
+  const m = ctx.module(ptx, 'wide.ptx');
+  const k = m.kernel('wide', planned, { strict: false });
+  const ok = k.driverParams === undefined ? undefined : k.driverDifferences.length === 0;
+  row(`plan placed for sm_${ctx.sm} (device ${ctx.device.computeCapability})`, ok, ok === undefined ? 'the driver has no cuFuncGetParamInfo' : ok ? `offsets ${k.plan.args.map((a) => a.offset).join(', ')} equal cuFuncGetParamInfo's` : k.driverDifferences.join('; '));
+  k.dispose();
+  m.dispose();
+});
 module.dispose();
 ctx.dispose();
 

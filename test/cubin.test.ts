@@ -8,7 +8,6 @@ import { readCubin, readNvInfo } from '../src/readers/cubin.js';
 import { readPtx } from '../src/readers/ptx.js';
 import { readCudaPlan } from '../src/targets/cuda/schema.js';
 import { type CubinKernel, SAMPLE_KERNELS, buildCubin, nvInfoRecords } from './support/cubin-image.js';
-import { deliberateCases } from './support/deliberate.js';
 
 const layout = (k: { args: readonly { offset: number; size: number; align: number; ptxType: string }[] }) => k.args.map((a) => `${a.offset}+${a.size}/${a.align}:${a.ptxType}`);
 
@@ -104,26 +103,26 @@ test('every truncation of a cubin gets a diagnostic naming a byte (the ELF reade
   }
 });
 
-test("real cubins (ptxas and nvcc of CUDA 13.0, test/readers/cubins): offsets and sizes equal the PTX plan's but for the reviewed sm_80 constant-bank case", () => {
+test("real cubins (ptxas and nvcc of CUDA 13.0, test/readers/cubins): offsets and sizes equal the PTX plan's for the cubin's own architecture", () => {
   const dir = join(import.meta.dirname, 'readers', 'cubins');
   const launchPtx = join(import.meta.dirname, '..', 'scripts', 'gpu-cuda', 'launch-kernels.ptx');
-  const cases: [string, string][] = [
-    ['launch-kernels.sm_80.cubin', launchPtx],
-    ['launch-kernels.sm_90.cubin', launchPtx],
-    ['nvcc-kernels.sm_90.cubin', join(dir, 'nvcc-kernels.sm_90.ptx')],
+  const cases: [string, string, number][] = [
+    ['launch-kernels.sm_80.cubin', launchPtx, 80],
+    ['launch-kernels.sm_90.cubin', launchPtx, 90],
+    ['nvcc-kernels.sm_90.cubin', join(dir, 'nvcc-kernels.sm_90.ptx'), 90],
   ];
-  const differing = new Set<string>();
-  for (const [cubin, ptx] of cases) {
+  for (const [cubin, ptx, sm] of cases) {
     const bytes = new Uint8Array(readFileSync(join(dir, cubin)));
     assert.equal(binaryReaderFor(bytes)?.kind, 'cubin', cubin);
     const fromCubin = readCubin(bytes);
     assert.deepEqual(fromCubin.diagnostics, [], cubin);
-    const fromPtx = readPtx(new Uint8Array(readFileSync(ptx)), ptx).plan!;
+    // The architecture comes from e_flags (ELF ABI version 8: bits 8-15).
+    assert.equal(fromCubin.plan!.sm, sm, cubin);
+    const fromPtx = readPtx(new Uint8Array(readFileSync(ptx)), ptx, fromCubin.plan!.sm).plan!;
     assert.deepEqual(fromCubin.plan!.kernels.map((k) => k.name).sort(), fromPtx.kernels.map((k) => k.name).sort(), cubin);
     for (const k of fromCubin.plan!.kernels) {
       const p = fromPtx.kernels.find((x) => x.name === k.name)!;
-      assert.deepEqual(k.args.map((a) => a.size), p.args.map((a) => a.size), `${cubin} ${k.name} sizes`);
-      if (k.args.some((a, i) => a.offset !== p.args[i].offset)) differing.add(`${cubin.replace(/\.cubin$/, '')}-${k.name}`);
+      assert.deepEqual(k.args.map((a) => [a.offset, a.size]), p.args.map((a) => [a.offset, a.size]), `${cubin} ${k.name}`);
     }
   }
   // sm_80 counts alignments above 16 from 0x160 (ptxas: the 32-aligned block after 13 bytes at 32), sm_90 from 0x210 (at 16).
@@ -131,5 +130,25 @@ test("real cubins (ptxas and nvcc of CUDA 13.0, test/readers/cubins): offsets an
   assert.deepEqual(sm80.kernels.find((k) => k.name === 'bank')!.args.map((a) => a.offset), [0, 32, 64]);
   const nvcc = readCubin(new Uint8Array(readFileSync(join(dir, 'nvcc-kernels.sm_90.cubin')))).plan!;
   assert.deepEqual(nvcc.kernels.find((k) => k.name === 'bank')!.args.map((a) => a.offset), [0, 16, 48]);
-  assert.deepEqual(differing, deliberateCases('cubin'));
+  // Read under sm_90's base, the sm_80 PTX plan differs where it did before the architecture was known.
+  const asSm90 = readPtx(new Uint8Array(readFileSync(launchPtx)), launchPtx).plan!;
+  assert.deepEqual(asSm90.kernels.find((k) => k.name === 'bank')!.args.map((a) => a.offset), [0, 16, 48]);
+});
+
+test("a cubin's architecture from e_flags, either ELF ABI version: alignments inferred from its base; an unknown one refused at byte 48", () => {
+  const bank = [{ name: 'bank', params: [{ ordinal: 0, offset: 0, size: 13 }, { ordinal: 1, offset: 32, size: 32 }] }];
+  for (const [sm, abi] of [[80, 8], [80, 7], [100, 8], [120, 7]] as const) {
+    const r = readCubin(buildCubin(bank, 64, sm, abi));
+    assert.deepEqual(r.diagnostics, [], `sm_${sm} abi ${abi}`);
+    assert.equal(r.plan!.sm, sm);
+    // 32 is 32-aligned from 0x160 and from 0: the 32-byte block keeps its alignment, and the plan reads back.
+    assert.equal(r.plan!.kernels[0].args[1].align, 32);
+    assert.equal(readCudaPlan(JSON.parse(emitJson(r.plan!))).sm, sm);
+  }
+  // From 0x210, offset 32 is only 16-aligned.
+  assert.equal(readCubin(buildCubin(bank, 64, 90)).plan!.kernels[0].args[1].align, 16);
+  const old = readCubin(buildCubin(bank, 64, 70));
+  assert.equal(old.plan, undefined);
+  assert.deepEqual(old.diagnostics.map((d) => [d.code, d.message]), [['KA4420', 'at byte 48: the cubin is for sm_70, whose parameter-buffer base kernarg does not know (it knows sm_75, sm_80, sm_86, sm_87, sm_89, sm_90, sm_100, sm_103, sm_110, sm_120, sm_121)']]);
+  assert.equal(readCubin(buildCubin(bank, 32, 70)).diagnostics[0]?.message.slice(0, 11), 'at byte 36:');
 });

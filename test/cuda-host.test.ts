@@ -181,7 +181,7 @@ test('the host through a driver: both parameter forms hand the driver the same b
 test('the host refuses a plan the driver contradicts, unless told not to, and trusts the plan where the driver cannot say', () => {
   const lying = mockCuda({ ...kernels(), bank: { params: [{ offset: 0, size: 13 }, { offset: 32, size: 32 }, { offset: 64, size: 8 }] } });
   const m = CudaContext.open(undefined, lying).module(PTX);
-  assert.throws(() => m.kernel('bank', clPlan), (e) => e instanceof RuntimeInputError && /the cuda plan and the driver's cuFuncGetParamInfo disagree:\n {2}parameter 1 'b': the plan says offset 16, size 32; the driver says offset 32, size 32/.test(e.message));
+  assert.throws(() => m.kernel('bank', clPlan), (e) => e instanceof RuntimeInputError && /the cuda plan, placed for sm_90, and the driver's cuFuncGetParamInfo disagree:\n {2}parameter 1 'b': the plan says offset 16, size 32; the driver says offset 32, size 32/.test(e.message));
   assert.equal(m.kernel('bank', clPlan, { strict: false }).driverDifferences.length, 2);
   const old = mockCuda(kernels(), { withParamInfo: false });
   const k = CudaContext.open(undefined, old).module(PTX).kernel('bank', clPlan);
@@ -201,8 +201,11 @@ test("the host's argument checks: names, values, another context's buffer, local
   const other = CudaContext.open(undefined, mockCuda(kernels())).buffer(64);
   assert.throws(() => launch({ out: other, in: b, ...MIXED_ARGS }), /belongs to another CUDA context/);
   assert.equal(cu.launches.length, 0, 'nothing reached the driver');
-  const local = lower('l.cl', 'kernel void mixed(local float *l) {}', memoryHost({}), { target: 'cuda', format: 'json' }).plan as CudaPlan;
-  assert.throws(() => m.kernel('mixed', local, { strict: false }), /does not place local \(shared-memory\) arguments/);
+  const local = lower('l.cl', 'kernel void mixed(local float *l) {}', memoryHost({}), { target: 'cuda', format: 'json', cuda: { localMemory: 'pocl' } }).plan as CudaPlan;
+  const lk = m.kernel('mixed', local, { strict: false });
+  for (const bad of [undefined, 3, { local: 0 }, { local: -4 }, { local: 1.5 }]) {
+    assert.throws(() => lk.enqueue({ args: { l: bad }, global: [1] }), (e) => e instanceof PackError && e.arg === 'l' && /\{local: <bytes>\}/.test(e.message), JSON.stringify(bad));
+  }
   assert.ok(b instanceof CudaBuffer);
 });
 
@@ -216,4 +219,57 @@ test('--args for a cuda plan: buffers for .ptr parameters and for pointer-width 
   assert.throws(() => readCudaArgs({ k_param_0: 1, k_param_1: { buffer: 'int', size: 1 } }, nvccStyle.kernels[0], 8, limits), (e) => e instanceof PackError && e.arg === 'k_param_1');
   assert.throws(() => readCudaArgs({ out: 3, in: { buffer: 'int', size: 1 }, ...MIXED_ARGS }, clPlan.kernels[0], 8, limits), (e) => e instanceof PackError && /a global pointer takes \{"buffer"/.test(e.message));
   assert.throws(() => readCudaArgs({ out: { buffer: 'float', size: 1 }, in: { buffer: 'int', size: 1 }, ...MIXED_ARGS, d: 'x' }, clPlan.kernels[0], 8, limits), (e) => e instanceof PackError && e.arg === 'd');
+});
+
+test('the host places a plan for the device it runs on: sm_80 and sm_100 move the 32-aligned block, sm_86 keeps sm_80\'s offsets', () => {
+  // ptxas 13.0's offsets for bank(B13 a, A32 b, global int *out) on each architecture (test/fixtures/cuda-param-bank).
+  const bank = { 80: [0, 32, 64], 86: [0, 32, 64], 90: [0, 16, 48], 100: [0, 32, 64], 120: [0, 32, 64] } as const;
+  for (const [sm, offsets] of Object.entries(bank)) {
+    const cc = [Math.floor(Number(sm) / 10), Number(sm) % 10] as const;
+    const cu = mockCuda({ ...kernels(), bank: { params: offsets.map((offset, i) => ({ offset, size: [13, 32, 8][i] })) } }, { cc });
+    const ctx = CudaContext.open(undefined, cu);
+    assert.equal(ctx.sm, Number(sm));
+    const k = ctx.module(PTX).kernel('bank', clPlan, { form: 'extra' });
+    assert.deepEqual(k.driverDifferences, [], `sm_${sm}`);
+    assert.deepEqual(k.plan.args.map((a) => a.offset), [...offsets]);
+    const out = ctx.buffer(64);
+    k.enqueue({ args: { a: { b: [...Array(13).keys()] }, b: { x: [1, 2, 3, 4, 5, 6, 7, 8] }, out }, global: [1] });
+    const buffer = cu.launches.at(-1)!.buffer!;
+    assert.equal(buffer.length, offsets[2] + 8);
+    const view = new DataView(buffer.buffer, buffer.byteOffset);
+    assert.deepEqual([view.getInt8(12), view.getInt32(offsets[1], true), view.getInt32(offsets[1] + 28, true), view.getBigUint64(offsets[2], true)], [12, 1, 8, out.address], `sm_${sm}`);
+  }
+});
+
+test('on a GPU the table lacks, the driver\'s offsets are taken; without cuFuncGetParamInfo only a parameter aligned above 16 is refused', () => {
+  const told = mockCuda({ ...kernels(), bank: { params: [{ offset: 0, size: 13 }, { offset: 64, size: 32 }, { offset: 96, size: 8 }] } }, { cc: [13, 0] });
+  const k = CudaContext.open(undefined, told).module(PTX).kernel('bank', clPlan);
+  assert.deepEqual([k.plan.args.map((a) => a.offset), k.plan.paramBytes], [[0, 64, 96], 104]);
+  const silent = CudaContext.open(undefined, mockCuda(kernels(), { cc: [13, 0], withParamInfo: false })).module(PTX);
+  assert.throws(() => silent.kernel('bank', clPlan), (e) => e instanceof RuntimeInputError && /parameter 'b' is aligned to 32, and where this GPU \(sm_130\) places such parameters/.test(e.message));
+  assert.deepEqual(silent.kernel('mixed', clPlan).plan.args.map((a) => a.offset), clPlan.kernels[0].args.map((a) => a.offset));
+});
+
+test('a warm launch reuses the grid only for the same sizes: a size changed in place, or a wrong one after a right one, is still checked', () => {
+  const cu = mockCuda(kernels());
+  const ctx = CudaContext.open(undefined, cu);
+  const k = ctx.module(PTX).kernel('mixed', clPlan);
+  const b = ctx.buffer(4096);
+  const global = [64];
+  const local = [32];
+  const launch = () => k.enqueue({ args: { out: b, in: b, ...MIXED_ARGS }, global, local });
+  launch();
+  launch();
+  assert.deepEqual(cu.launches.map((l) => [l.grid[0], l.block[0]]), [[2, 32], [2, 32]]);
+  global[0] = 96;
+  launch();
+  assert.deepEqual([cu.launches.at(-1)!.grid[0], cu.launches.at(-1)!.block[0]], [3, 32]);
+  global[0] = 100;
+  assert.throws(launch, (e) => e instanceof LaunchError && /not a multiple of local size 32/.test(e.message));
+  assert.throws(() => k.enqueue({ args: { out: b, in: b, ...MIXED_ARGS }, global: [96], local: [32, 1] }), LaunchError);
+  // After a refused launch the next right one is computed afresh.
+  assert.doesNotThrow(() => k.enqueue({ args: { out: b, in: b, ...MIXED_ARGS }, global: [96] }));
+  assert.deepEqual([cu.launches.at(-1)!.grid[0], cu.launches.at(-1)!.block[0]], [1, 96]);
+  // A name the kernel lacks is refused on a warm launch too.
+  assert.throws(() => k.enqueue({ args: { out: b, in: b, ...MIXED_ARGS, extra: 1 }, global: [96] }), (e) => e instanceof PackError && /has no argument 'extra'/.test(e.message));
 });

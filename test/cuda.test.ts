@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { memoryHost } from '../src/frontend/opencl-c/index.js';
 import { lower } from '../src/lower.js';
 import { emitJson } from '../src/emit/json.js';
-import { paramOffset } from '../src/targets/cuda/lower.js';
+import { paramOffset } from '../src/targets/cuda/param-base.js';
 import { cudaTarget } from '../src/targets/cuda/index.js';
 import type { CudaPlan } from '../src/targets/cuda/plan.js';
 import { readCudaPlan } from '../src/targets/cuda/schema.js';
@@ -33,7 +33,7 @@ test('parameter offsets follow what cuFuncGetParamInfo said on an H200 (driver 5
   for (const [params, want] of cases) {
     let end = 0;
     const got = params.map(([align, size]) => {
-      const at = paramOffset(end, align);
+      const at = paramOffset(end, align, 90);
       end = at + size;
       return at;
     });

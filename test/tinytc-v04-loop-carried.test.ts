@@ -97,7 +97,7 @@ test('both SPIR-V flavours of the loop are valid: OpenCL (opencl2.2) and Vulkan 
       assert.ok(r.binary, `${target}: no module: ${r.diagnostics.map((d) => d.message).join('; ')}`);
       const file = join(dir, `${target}.spv`);
       writeFileSync(file, r.binary);
-      const v = spawnSync(val, ['--target-env', env, file], { encoding: 'utf8' });
+      const v: { status: number | null; stdout: string; stderr: string } = spawnSync(val, ['--target-env', env, file], { encoding: 'utf8' });
       assert.equal(v.status, 0, `spirv-val --target-env ${env} rejected the ${target} module:\n${v.stdout}${v.stderr}`);
     }
   } finally {
@@ -106,7 +106,7 @@ test('both SPIR-V flavours of the loop are valid: OpenCL (opencl2.2) and Vulkan 
 });
 
 test('OpenCL C: a yield that swaps carried values reads every value before it sets any', () => {
-  const c = lower('c.ir', LOOP, memoryHost({}), { target: 'opencl', format: 'opencl-c' }).output;
+  const c = lower('c.ir', LOOP, memoryHost({}), { target: 'opencl', format: 'opencl-c' }).output ?? '';
   // x and y are set from temporaries taken before either is assigned.
   assert.match(c, /int x_next = y;\s+int y_next = nx;\s+float s_next = ns;\s+int p_next = q;\s+int q_next = p;\s+x = x_next;\s+y = y_next;\s+s = s_next;\s+p = p_next;\s+q = q_next;/);
 });

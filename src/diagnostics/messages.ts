@@ -195,6 +195,8 @@ export const Messages = {
   cudaNeedsFeature: e('KA4406', "use of type '{0}' requires {1} support, which clang's NVPTX target does not declare"),
   cudaHalfVariable: e('KA4407', "declaring variable of type '{0}' is not allowed: NVPTX has no cl_khr_fp16"),
   cudaNoSubgroups: e('KA4408', "use of undeclared identifier '{0}': clang's NVPTX target declares no sub-group builtins (no cl_khr_subgroups)"),
+  // cuda architectures (KA4420-KA4439, the cudaarch block): the parameter buffer's base by sm_XX, local arguments on the CUDA host
+  cubinUnknownSm: e('KA4420', 'at byte {0}: the cubin is for sm_{1}, whose parameter-buffer base kernarg does not know (it knows {2})'),
   // zebin (KA4500-KA4599): what IGC's zebin payload has no place for
   zebinNoArgument: e('KA4501', "IGC's zebin payload has no argument kind for '{0}' (parameter '{1}')"),
   zebinNoFp64: e('KA4502', "parameter '{0}' uses double, which ocloc refuses for -device {1} (no cl_khr_fp64)"),

@@ -124,7 +124,7 @@ export function kernelFactVerdict(fact: string, oldValue: Fact, newValue: Fact):
 }
 
 /** Module facts that describe the build rather than what a host passes. */
-const DESCRIPTIVE = new Set(['arch', 'codeObject', 'llvm', 'mcpu', 'bits', 'driver', 'use', 'gfx9', 'triple', 'metadata', 'localSize', 'device']);
+const DESCRIPTIVE = new Set(['arch', 'sm', 'codeObject', 'llvm', 'mcpu', 'bits', 'driver', 'use', 'gfx9', 'triple', 'metadata', 'localSize', 'device']);
 
 /** Why a changed module-level fact matters. */
 export function moduleFactVerdict(fact: string, oldValue: Fact, newValue: Fact): Verdict {

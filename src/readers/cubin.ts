@@ -8,9 +8,9 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { Messages } from '../diagnostics/messages.js';
 import type { Bare } from '../abi/plan.js';
 import type { ValueLayout } from '../layout/value-layout.js';
-import { CUDA_PARAM_BASE } from '../targets/cuda/lower.js';
+import { CUDA_SMS, cudaParamBase, isCudaSm } from '../targets/cuda/param-base.js';
 import { placeCudaKernel } from '../targets/cuda/placement.js';
-import type { CudaKernelPlan, CudaPlan, CudaSlot, PtxParamType } from '../targets/cuda/plan.js';
+import type { CudaKernelPlan, CudaPlan, CudaSlot, CudaSm, PtxParamType } from '../targets/cuda/plan.js';
 import { caught, fail } from './byte-error.js';
 import { type ElfFile, readElf, sectionBytes } from './elf.js';
 
@@ -95,14 +95,14 @@ const SCALAR = {
  * that its place in constant bank 0 allows, up to its size rounded up to a power of two (and 256),
  * which is what the declared alignment was at least, and enough for readCudaPlan's checks.
  */
-function inferredAlign(offset: number, size: number): number {
+function inferredAlign(offset: number, size: number, base: number): number {
   let a = 1;
-  while (a < 256 && a < size && (offset + CUDA_PARAM_BASE) % (2 * a) === 0) a *= 2;
+  while (a < 256 && a < size && (offset + base) % (2 * a) === 0) a *= 2;
   return a;
 }
 
 /** One kernel's slots from its KPARAM_INFO records: ordinals 0..n-1 once each, in offset order without overlap. */
-function kernelPlan(name: string, info: NvInfo, sectionAt: number): CudaKernelPlan {
+function kernelPlan(name: string, info: NvInfo, sectionAt: number, sm: CudaSm): CudaKernelPlan {
   const byOrdinal = [...info.params].sort((a, b) => a.ordinal - b.ordinal);
   const args: Bare<CudaSlot>[] = [];
   let end = 0;
@@ -111,7 +111,7 @@ function kernelPlan(name: string, info: NvInfo, sectionAt: number): CudaKernelPl
     if (p.ordinal !== i) fail(Messages.cubinParams, p.at, name, p.ordinal < i ? `two EIATTR_KPARAM_INFO records give ordinal ${p.ordinal}` : `no EIATTR_KPARAM_INFO record gives ordinal ${i}`);
     if (p.size === 0) fail(Messages.cubinParams, p.at, name, `parameter ${i} has size 0`);
     if (p.offset < end) fail(Messages.cubinParams, p.at, name, `parameter ${i} at offset ${p.offset} overlaps the one before, which ends at ${end}`);
-    const align = inferredAlign(p.offset, p.size);
+    const align = inferredAlign(p.offset, p.size, cudaParamBase(sm));
     const scalar = p.size in SCALAR && p.offset % p.size === 0 ? SCALAR[p.size as keyof typeof SCALAR] : undefined;
     const ptxName = `${name}_param_${i}`;
     const base = { name: ptxName, param: i, role: 'value', ptxName, index: i, offset: p.offset, size: p.size, align } as const;
@@ -124,16 +124,29 @@ function kernelPlan(name: string, info: NvInfo, sectionAt: number): CudaKernelPl
   return placeCudaKernel({ name, args: args as (Bare<CudaSlot> & { where: undefined; fill: undefined })[], paramBytes: end, dynamicShared: [] }, 'nvidia');
 }
 
+/**
+ * The architecture a cubin was assembled for, from e_flags: bits 8-15 in ELF ABI version 8 (CUDA
+ * 12.8 and later: ptxas 13.0 writes 0x6005a04 for sm_90, 0x6006402 for sm_100), bits 0-7 before.
+ * A cubin runs only on its own architecture's family, so its offsets are that architecture's.
+ */
+export function cubinSm(elf: ElfFile): CudaSm {
+  const sm = elf.abiVersion >= 8 ? (elf.flags >>> 8) & 0xff : elf.flags & 0xff;
+  // e_flags sits at byte 48 of a 64-bit header, 36 of a 32-bit one.
+  if (!isCudaSm(sm)) fail(Messages.cubinUnknownSm, elf.bits === 64 ? 48 : 36, sm, CUDA_SMS.map((n) => `sm_${n}`).join(', '));
+  return sm;
+}
+
 /** The cuda plan of a parsed cubin: one kernel per `.nv.info.<kernel>` section, in section order. */
 export function cubinPlan(elf: ElfFile): CudaPlan {
+  const sm = cubinSm(elf);
   const kernels: CudaKernelPlan[] = [];
   for (const s of elf.sections) {
     if (!s.name.startsWith('.nv.info.')) continue;
     const name = s.name.slice('.nv.info.'.length);
-    kernels.push(kernelPlan(name, readNvInfo(sectionBytes(elf, s), s.offset, s.name), s.offset));
+    kernels.push(kernelPlan(name, readNvInfo(sectionBytes(elf, s), s.offset, s.name), s.offset, sm));
   }
   if (!kernels.length) fail(Messages.cubinNoKernel, 0);
-  return { target: 'cuda', arch: elf.bits === 64 ? 'nvptx64' : 'nvptx', localMemory: 'nvidia', kernels };
+  return { target: 'cuda', arch: elf.bits === 64 ? 'nvptx64' : 'nvptx', sm, localMemory: 'nvidia', kernels };
 }
 
 /** A cubin's cuda plan, or a diagnostic naming the byte where it stops. */

@@ -1,16 +1,18 @@
 // PTX text → a cuda plan: each `.entry` (nvcl's bare `.entry`, or the CUDA driver interface's
 // `.visible .entry`) with its `.param` list, laid out in the packed parameter buffer by the same
 // rule the cuda target predicts with (paramOffset: alignments above 16 count from the buffer's
-// place in constant bank 0). What the PTX does not say (the OpenCL C types, the source names) is
+// place in constant bank 0, which depends on the GPU the driver JIT-compiles for: PTX names no
+// such GPU — its `.target` is the oldest it may run on — so the caller names it, sm_90 by
+// default). What the PTX does not say (the OpenCL C types, the source names) is
 // left out: slots are named as the PTX names its parameters.
 import { Messages } from '../diagnostics/messages.js';
 import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { SourceFile, span } from '../diagnostics/source.js';
 import type { ValueLayout } from '../layout/value-layout.js';
 import type { Bare, SlotRole } from '../abi/plan.js';
-import { paramOffset } from '../targets/cuda/lower.js';
+import { DEFAULT_CUDA_SM, paramOffset } from '../targets/cuda/param-base.js';
 import { placeCudaKernel } from '../targets/cuda/placement.js';
-import type { CudaArch, CudaKernelPlan, CudaPlan, CudaSlot, PtxParamType, PtxPointerSpace } from '../targets/cuda/plan.js';
+import type { CudaArch, CudaKernelPlan, CudaPlan, CudaSlot, CudaSm, PtxParamType, PtxPointerSpace } from '../targets/cuda/plan.js';
 
 interface Token {
   readonly text: string;
@@ -195,7 +197,7 @@ function readParam(c: Cursor, index: number): Omit<Unplaced, 'offset'> | undefin
 }
 
 /** The cursor stands after `.entry`: the name and the parameter list, laid out. */
-function readEntry(c: Cursor, visible: boolean): CudaKernelPlan | undefined {
+function readEntry(c: Cursor, visible: boolean, sm: CudaSm): CudaKernelPlan | undefined {
   const nameTok = c.peek();
   if (nameTok === undefined || !/^[A-Za-z_$%][\w$.]*$/.test(nameTok)) return c.expected('a kernel name');
   c.next();
@@ -208,7 +210,7 @@ function readEntry(c: Cursor, visible: boolean): CudaKernelPlan | undefined {
       c.next();
       const d = readParam(c, args.length);
       if (!d) return undefined;
-      const at = paramOffset(offset, d.align);
+      const at = paramOffset(offset, d.align, sm);
       args.push({ ...d, offset: at });
       offset = at + d.size;
       if (c.peek() === ',') c.next();
@@ -223,9 +225,9 @@ function readEntry(c: Cursor, visible: boolean): CudaKernelPlan | undefined {
 /**
  * The cuda plan of a PTX module. `localMemory` is `nvidia` for nvcl's `.entry` (pointers as `.ptr`
  * with their space) and `pocl` when an entry is `.visible` (the CUDA driver interface nvcc, Triton
- * and pocl's triple print: bare integer pointers). Diagnostics point at the PTX text.
+ * and pocl's triple print: bare integer pointers). `sm`: the GPU whose driver places the parameters. Diagnostics point at the PTX text.
  */
-export function readPtx(bytes: Uint8Array, path: string): { plan?: CudaPlan; diagnostics: Diagnostic[] } {
+export function readPtx(bytes: Uint8Array, path: string, sm: CudaSm = DEFAULT_CUDA_SM): { plan?: CudaPlan; diagnostics: Diagnostic[] } {
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
   const file = new SourceFile(path, text);
   const diags = new DiagnosticBag();
@@ -251,7 +253,7 @@ export function readPtx(bytes: Uint8Array, path: string): { plan?: CudaPlan; dia
     } else if (t === '.entry') {
       const isVisible = c.toks[c.i - 2]?.text === '.visible';
       if (isVisible) visible.any = true;
-      const k = readEntry(c, isVisible);
+      const k = readEntry(c, isVisible, sm);
       if (k) kernels.push(k);
       else failed = true;
     } else if (t === '{') {
@@ -270,5 +272,5 @@ export function readPtx(bytes: Uint8Array, path: string): { plan?: CudaPlan; dia
     diags.report(Messages.ptxNoEntry, span(file, 0, 0));
     return { diagnostics: diags.items };
   }
-  return { plan: { target: 'cuda', arch, localMemory: visible.any ? 'pocl' : 'nvidia', kernels }, diagnostics: diags.items };
+  return { plan: { target: 'cuda', arch, sm, localMemory: visible.any ? 'pocl' : 'nvidia', kernels }, diagnostics: diags.items };
 }

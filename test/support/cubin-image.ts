@@ -57,8 +57,12 @@ interface Section {
   readonly data: Uint8Array;
 }
 
-/** A whole cubin: ELF64 (or ELF32 with `bits: 32`) little-endian, section headers at the end. */
-export function buildCubin(kernels: readonly CubinKernel[], bits: 32 | 64 = 64): Uint8Array {
+/**
+ * A whole cubin: ELF64 (or ELF32 with `bits: 32`) little-endian, section headers at the end. Its
+ * e_flags name `sm` as ptxas 13.0 writes them (ELF ABI version 8: the sm in bits 8-15, 0x6005a04
+ * for sm_90), or with `abi: 7` as toolkits before 12.8 did (the sm in bits 0-7 and 16-23).
+ */
+export function buildCubin(kernels: readonly CubinKernel[], bits: 32 | 64 = 64, sm = 90, abi: 7 | 8 = 8): Uint8Array {
   const sections: Section[] = [{ name: '.nv.info', type: SHT_CUDA_INFO, data: Uint8Array.of(4, 0x2f, 8, 0, 0, 0, 0, 0, 0x18, 0, 0, 0) }];
   for (const k of kernels) {
     sections.push({ name: `.nv.info.${k.name}`, type: SHT_CUDA_INFO, data: nvInfoRecords(k) });
@@ -86,13 +90,14 @@ export function buildCubin(kernels: readonly CubinKernel[], bits: 32 | 64 = 64):
   const total = shoff + entry * (all.length + 1);
   const out = new Uint8Array(total);
   const v = new DataView(out.buffer);
-  out.set([0x7f, 0x45, 0x4c, 0x46, bits === 64 ? 2 : 1, 1, 1, 0x33, 7]);
+  out.set([0x7f, 0x45, 0x4c, 0x46, bits === 64 ? 2 : 1, 1, 1, 0x33, abi]);
+  const flags = abi === 8 ? (0x6000004 | (sm << 8)) >>> 0 : (sm | (sm << 16) | (bits === 64 ? 0x500 : 0x100)) >>> 0;
   v.setUint16(16, 2, true);
   v.setUint16(18, 190, true);
   v.setUint32(20, 1, true);
   if (bits === 64) {
     v.setBigUint64(40, BigInt(shoff), true);
-    v.setUint32(48, 0x005a055a, true);
+    v.setUint32(48, flags, true);
     v.setUint16(52, 64, true);
     v.setUint16(54, 56, true);
     v.setUint16(58, entry, true);
@@ -100,7 +105,7 @@ export function buildCubin(kernels: readonly CubinKernel[], bits: 32 | 64 = 64):
     v.setUint16(62, 1, true);
   } else {
     v.setUint32(32, shoff, true);
-    v.setUint32(36, 0x00140114, true);
+    v.setUint32(36, flags, true);
     v.setUint16(40, 52, true);
     v.setUint16(42, 32, true);
     v.setUint16(46, entry, true);

@@ -12,6 +12,7 @@ import { tokensToText } from '../../src/frontend/opencl-c/print-tokens.js';
 import { DATA_LAYOUTS } from '../../src/layout/data-layout.js';
 import { FORMATS, type LowerResult, TARGETS, lower } from '../../src/lower.js';
 import type { VulkanTargetOptions } from '../../src/targets/vulkan/lower.js';
+import type { CudaSm } from '../../src/targets/cuda/plan.js';
 
 export const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
 
@@ -25,6 +26,8 @@ export interface FixtureOptions {
   oracleSkip?: string;
   /** Options of the vulkan target (clspv's), for cases of today's clspv modes. */
   vulkan?: VulkanTargetOptions;
+  /** More cuda goldens, one set per architecture (`cuda.sm_80.table.txt`): where parameters aligned above 16 go differs by sm. */
+  cudaSms?: CudaSm[];
   /** Where the case's expectations come from (a clspv test or source line), for the reader. */
   from?: string;
   /** Which goldens to make; default: all that apply. */
@@ -97,6 +100,12 @@ export function renderFixture(name: string, how: { readonly streamed?: boolean }
         if (format === 'opencl-c' || format.startsWith('spirv')) continue;
         const r = lower(inputPath, text, host, { ...base, target, format, vulkan: options.vulkan, ...stream });
         files.set(goldenName(target, format), outputText(r) ?? formatDiagnostics(r.diagnostics));
+      }
+    }
+    for (const sm of options.cudaSms ?? []) {
+      for (const format of FORMATS.cuda) {
+        const r = lower(inputPath, text, host, { ...base, target: 'cuda', format, cuda: { sm } });
+        files.set(goldenName(`cuda.sm_${sm}`, format), r.output ?? formatDiagnostics(r.diagnostics));
       }
     }
   }

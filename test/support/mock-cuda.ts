@@ -26,6 +26,8 @@ export interface MockLaunch {
   readonly pointerOffsets?: number[];
   readonly grid: number[];
   readonly block: number[];
+  /** cuLaunchKernel's sharedMemBytes. */
+  readonly shared: number;
 }
 
 export class MockMemory {
@@ -56,8 +58,11 @@ export interface MockCuda extends CudaDriver {
   readonly calls: string[];
 }
 
-/** A mock driver with the given kernels; `withParamInfo: false` plays a driver before 12.4. */
-export function mockCuda(kernels: Readonly<Record<string, MockKernel>>, options: { withParamInfo?: boolean } = {}): MockCuda {
+/**
+ * A mock driver with the given kernels; `withParamInfo: false` plays a driver before 12.4; `cc` the
+ * device's compute capability (default 9.0); `staticShared` CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES.
+ */
+export function mockCuda(kernels: Readonly<Record<string, MockKernel>>, options: { withParamInfo?: boolean; cc?: readonly [number, number]; staticShared?: number } = {}): MockCuda {
   const memory = new MockMemory();
   const launches: MockLaunch[] = [];
   const calls: string[] = [];
@@ -66,7 +71,7 @@ export function mockCuda(kernels: Readonly<Record<string, MockKernel>>, options:
     calls.push(name);
     return 0;
   };
-  const attrs: Record<number, number> = { 1: 1024, 2: 1024, 3: 1024, 4: 64, 5: 2 ** 31 - 1, 6: 65535, 7: 65535, 75: 9, 76: 0 };
+  const attrs: Record<number, number> = { 1: 1024, 2: 1024, 3: 1024, 4: 64, 5: 2 ** 31 - 1, 6: 65535, 7: 65535, 75: options.cc?.[0] ?? 9, 76: options.cc?.[1] ?? 0 };
   const driver: MockCuda = {
     library: 'mock libcuda',
     launches,
@@ -91,13 +96,13 @@ export function mockCuda(kernels: Readonly<Record<string, MockKernel>>, options:
       functions.set(out[0], name);
       return ok('cuModuleGetFunction');
     },
-    FuncGetAttribute: (out) => ((out[0] = 0), ok('cuFuncGetAttribute')),
+    FuncGetAttribute: (out, a) => ((out[0] = a === 1 ? (options.staticShared ?? 0) : 0), ok('cuFuncGetAttribute')),
     MemAlloc: (out, bytes) => ((out[0] = memory.alloc(bytes)), ok('cuMemAlloc')),
     MemFree: () => ok('cuMemFree'),
     MemcpyHtoD: (dst, src, bytes) => (memory.at(dst, bytes).set(new Uint8Array(src.buffer, src.byteOffset, bytes)), ok('cuMemcpyHtoD')),
     MemcpyDtoH: (dst, src, bytes) => (new Uint8Array(dst.buffer, dst.byteOffset, bytes).set(memory.at(src, bytes)), ok('cuMemcpyDtoH')),
     MemsetD8: (dst, value, bytes) => (memory.at(dst, bytes).fill(value), ok('cuMemsetD8')),
-    LaunchKernel(f, gx, gy, gz, bx, by, bz, _shared, _stream, kernelParams, extra) {
+    LaunchKernel(f, gx, gy, gz, bx, by, bz, shared, _stream, kernelParams, extra) {
       const name = functions.get(f)!;
       const k = kernels[name];
       let launch: MockLaunch;
@@ -105,14 +110,14 @@ export function mockCuda(kernels: Readonly<Record<string, MockKernel>>, options:
         const n = k.params.length;
         const pointers: bigint[] = n ? Array.from(koffi.decode(kernelParams, 'uint64_t', n) as ArrayLike<bigint>) : [];
         const params = k.params.map((p, i) => (koffi.decode(pointers[i], 'uint8_t', p.size) as Uint8Array).slice());
-        launch = { kernel: name, form: 'params', params, pointerOffsets: pointers.map((p) => Number(p - pointers[0])), grid: [gx, gy, gz], block: [bx, by, bz] };
+        launch = { kernel: name, form: 'params', params, pointerOffsets: pointers.map((p) => Number(p - pointers[0])), grid: [gx, gy, gz], block: [bx, by, bz], shared };
       } else {
         const words: bigint[] = Array.from(koffi.decode(extra, 'uint64_t', 5) as ArrayLike<bigint>);
         if (words[0] !== 1n || words[2] !== 2n || words[4] !== 0n) throw new Error(`mock CUDA: extra is not BUFFER_POINTER, BUFFER_SIZE, END: ${words}`);
         const size = Number((koffi.decode(words[3], 'uint64_t', 1) as ArrayLike<bigint>)[0]);
         const buffer = (koffi.decode(words[1], 'uint8_t', size) as Uint8Array).slice();
         const params = k.params.map((p) => buffer.slice(p.offset, p.offset + p.size));
-        launch = { kernel: name, form: 'extra', params, buffer, grid: [gx, gy, gz], block: [bx, by, bz] };
+        launch = { kernel: name, form: 'extra', params, buffer, grid: [gx, gy, gz], block: [bx, by, bz], shared };
       }
       launches.push(launch);
       k.body?.(launch.params, memory, launch.grid, launch.block);

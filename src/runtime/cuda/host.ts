@@ -4,14 +4,19 @@
 // same typed JS arguments, checked against the plan before the driver is called, and nothing
 // allocated per launch once warm (the packer's buffer is copied into native memory that the
 // `kernelParams` pointers and the `extra` array point at, both written once per kernel).
-import type { CudaKernelPlan, CudaPlan } from '../../targets/cuda/plan.js';
+import type { CudaKernelPlan, CudaLocalMemory, CudaPlan } from '../../targets/cuda/plan.js';
 import { cudaTarget } from '../../targets/cuda/index.js';
+import { isCudaSm } from '../../targets/cuda/param-base.js';
+import { cudaKernelWithOffsets, cudaPlanForSm } from '../../targets/cuda/place-for-sm.js';
 import { koffi } from '../ffi.js';
 import { LaunchError, PackError, RuntimeInputError } from '../../pack/errors.js';
 import { checkNames } from '../../pack/launch.js';
+import { compileNameCheck } from '../../pack/compiled-list.js';
+import { codegenAllowed } from '../../pack/compiled.js';
 import type { SegmentPacker } from '../../pack/views.js';
 import { type CuHandle, type CudaDriver, CudaError, cuCheck, openCuda } from './driver.js';
 import { type CudaLaunchLimits, type DriverParam, cudaGeometry, extraImage, kernelParamsImage, paramDifferences } from './launch-images.js';
+import { type SharedLayout, dynamicSharedWindow, sharedLayout } from './shared-memory.js';
 
 const release = new FinalizationRegistry<() => void>((free) => {
   try {
@@ -64,7 +69,10 @@ export function listCudaDevices(cu: CudaDriver = openCuda()): CudaDeviceInfo[] {
 /** One device's primary context, made current on this thread. */
 export class CudaContext {
   readonly limits: CudaLaunchLimits;
+  /** The device's architecture as the cuda target's `--sm` numbers it (major * 10 + minor). */
+  readonly sm: number;
   private disposed = false;
+  private sharedWindowStart?: number;
 
   private constructor(readonly cu: CudaDriver, readonly device: CudaDeviceInfo, readonly handle: CuHandle) {
     const v = new Int32Array(1);
@@ -77,6 +85,39 @@ export class CudaContext {
       maxBlockDim: [attr(ATTR.maxBlockDimX), attr(ATTR.maxBlockDimX + 1), attr(ATTR.maxBlockDimX + 2)],
       maxGridDim: [attr(ATTR.maxGridDimX), attr(ATTR.maxGridDimX + 1), attr(ATTR.maxGridDimX + 2)],
     };
+    this.sm = attr(ATTR.ccMajor) * 10 + attr(ATTR.ccMinor);
+  }
+
+  /**
+   * Where a kernel's dynamic shared memory starts in the shared window when it has no static shared
+   * memory: asked of the device once, by a one-thread kernel that stores the address of an extern
+   * shared array (the window may begin with memory the system reserves, so it is not assumed 0).
+   */
+  dynamicSharedStart(): number {
+    if (this.sharedWindowStart !== undefined) return this.sharedWindowStart;
+    const m = this.module(SHARED_WINDOW_PROBE, 'the shared-window probe');
+    const out = this.buffer<BigUint64Array>(8);
+    try {
+      const f: CuHandle[] = [null];
+      cuCheck(this.cu, this.cu.ModuleGetFunction(f, m.handle, SHARED_WINDOW_PROBE_NAME), 'cuModuleGetFunction(shared-window probe)');
+      const ko = koffi();
+      const cell = ko.alloc('uint64_t', 1);
+      const params = ko.alloc('uint64_t', 1);
+      try {
+        new BigUint64Array(ko.view(cell, 8))[0] = out.address;
+        new BigUint64Array(ko.view(params, 8))[0] = BigInt(ko.address(cell));
+        cuCheck(this.cu, this.cu.LaunchKernel(f[0], 1, 1, 1, 1, 1, 1, 16, null, params, null), 'cuLaunchKernel(shared-window probe)');
+        this.synchronize();
+      } finally {
+        ko.free(cell);
+        ko.free(params);
+      }
+      this.sharedWindowStart = Number(out.read(new BigUint64Array(1))[0]);
+      return this.sharedWindowStart;
+    } finally {
+      out.dispose();
+      m.dispose();
+    }
   }
 
   /** The first device whose name contains `match` (case-insensitive), or the first device; `cu` another driver's bindings (tests). */
@@ -145,6 +186,23 @@ export class CudaContext {
     this.cu.DevicePrimaryCtxRelease(this.device.ordinal);
   }
 }
+
+const SHARED_WINDOW_PROBE_NAME = '__kernarg_shared_window';
+/** One thread stores the shared-window address of the dynamic shared area (an extern array) at `out`. */
+const SHARED_WINDOW_PROBE = `.version 6.0
+.target sm_50
+.address_size 64
+.extern .shared .align 16 .b8 dyn[];
+.visible .entry ${SHARED_WINDOW_PROBE_NAME}(.param .u64 out)
+{
+\t.reg .b64 %rd<3>;
+\tld.param.u64 %rd1, [out];
+\tcvta.to.global.u64 %rd1, %rd1;
+\tmov.u64 %rd2, dyn;
+\tst.global.u64 [%rd1], %rd2;
+\tret;
+}
+`;
 
 /** Device memory; `address` is what a pointer parameter receives (the packer reads it). */
 export class CudaBuffer<T extends ArrayBufferView = ArrayBufferView> {
@@ -233,8 +291,21 @@ export class CudaKernel {
   private readonly resolved: Record<string, unknown> = {};
   private readonly pointerWidth: ReadonlyMap<string, 4 | 8>;
   private readonly geometry = new Uint32Array(6);
+  /** The global and local sizes the geometry was last checked for (0: none): a launch with the same values reuses it. */
+  private readonly checkedSizes = new Float64Array(6);
+  /** The names of a launch's arguments checked by one compiled switch (undefined where code generation is off): the full check only on a miss, for its message. */
+  private readonly namesOk?: (args: unknown) => boolean;
   /** The launch the packer reads (geometry for pocl's appended parameters): one object, its size set per launch. */
   private readonly launchInfo: { global: readonly number[] } = { global: [1] };
+  /** The local parameters (dynamicShared order): their sizes per launch, and the values the layout gives them. */
+  private readonly localSizes: number[];
+  private readonly planLocal: CudaLocalMemory;
+  /** Per name of the packer (in its order): a local parameter, whose value placeShared sets. */
+  private readonly isLocal: boolean[];
+  private readonly localArgs: { local: number; offset: number }[];
+  private readonly shared: SharedLayout;
+  /** nvidia local memory: the kernel's dynamic shared area in the shared window (asked once, on the first launch with local arguments). */
+  private sharedWindow?: number;
   /** Native memory: the parameter buffer, the kernelParams array, the extra array and its size cell. */
   private readonly native: unknown;
   private readonly nativeBytes: Uint8Array;
@@ -247,14 +318,26 @@ export class CudaKernel {
   private disposed = false;
 
   constructor(readonly module: CudaModule, readonly name: string, plan: CudaPlan, options: CudaKernelOptions = {}) {
-    const k = plan.kernels.find((x) => x.name === name);
-    if (!k) throw new RuntimeInputError(`no kernel named '${name}' in the plan (have ${plan.kernels.map((x) => x.name).join(', ') || 'none'})`);
-    const local = k.args.find((a) => a.role === 'local');
-    if (local) throw new PackError(name, local.name, "kernarg's CUDA host does not place local (shared-memory) arguments: launch this kernel from OpenCL, or give it a buffer instead");
+    if (!plan.kernels.some((x) => x.name === name)) throw new RuntimeInputError(`no kernel named '${name}' in the plan (have ${plan.kernels.map((x) => x.name).join(', ') || 'none'})`);
+    const { cu } = module.ctx;
+    const out: CuHandle[] = [null];
+    cuCheck(cu, cu.ModuleGetFunction(out, module.handle, name), `cuModuleGetFunction(${name})`);
+    this.handle = out[0];
+    const driverParams = readParamInfo(cu, this.handle);
+    if (driverParams) this.driverParams = driverParams;
+    // The parameters as this device's driver places them (the plan may have been made for another GPU).
+    plan = placedForDevice(plan, name, module.ctx.sm, driverParams);
+    const k = plan.kernels.find((x) => x.name === name)!;
     this.plan = k;
     this.form = options.form ?? 'params';
     this.packer = cudaTarget.pack.packer(plan, name);
     this.names = this.packer.names;
+    if (codegenAllowed()) this.namesOk = compileNameCheck(this.names) as (args: unknown) => boolean;
+    this.planLocal = plan.localMemory;
+    this.isLocal = this.names.map((n) => k.dynamicShared.includes(n));
+    this.localSizes = k.dynamicShared.map(() => 0);
+    this.localArgs = k.dynamicShared.map(() => ({ local: 0, offset: 0 }));
+    this.shared = { values: k.dynamicShared.map(() => 0), sharedMemBytes: 0 };
     // Every name defined up front, in order (defineProperty: a parameter named __proto__ stays a
     // property): an object of one fixed shape, which the packer's for-in reads without allocating,
     // where a null-prototype dictionary would make it build a key list per launch.
@@ -264,17 +347,11 @@ export class CudaKernel {
     const pointerBytes = plan.arch === 'nvptx' ? 4 : 8;
     for (const a of k.args) if (a.role === 'value' && a.ptxType === (pointerBytes === 8 ? 'u64' : 'u32') && a.param !== null) widths.set(a.name, pointerBytes);
     this.pointerWidth = widths;
-    const { cu } = module.ctx;
-    const out: CuHandle[] = [null];
-    cuCheck(cu, cu.ModuleGetFunction(out, module.handle, name), `cuModuleGetFunction(${name})`);
-    this.handle = out[0];
-    const driverParams = readParamInfo(cu, this.handle);
-    if (driverParams) this.driverParams = driverParams;
     this.driverDifferences = driverParams ? paramDifferences(k, driverParams) : [];
     if (this.driverDifferences.length && options.strict !== false) {
       // The usual cause: the parameter buffer's place in constant bank 0 differs by architecture (test/deliberate/cubin-*.md).
       const cc = module.ctx.device.computeCapability;
-      throw new RuntimeInputError(`kernel '${name}': the cuda plan and the driver's cuFuncGetParamInfo disagree:\n  ${this.driverDifferences.join('\n  ')}\n(the device is compute capability ${cc}; the cuda plan counts alignments above 16 from 0x210 of constant bank 0, as sm_90 places parameters, where ptxas places them from 0x160 on sm_75 to sm_89 and aligns from 0 on sm_100 and later)`);
+      throw new RuntimeInputError(`kernel '${name}': the cuda plan, placed for sm_${plan.sm}, and the driver's cuFuncGetParamInfo disagree:\n  ${this.driverDifferences.join('\n  ')}\n(the device is compute capability ${cc})`);
     }
     const ko = koffi();
     const bytes = Math.max(1, k.paramBytes);
@@ -328,9 +405,10 @@ export class CudaKernel {
 
   private submit(o: CudaLaunch): void {
     const ctx = this.module.ctx;
-    cudaGeometry(this.name, o.global, o.local, ctx.limits, this.geometry);
-    checkNames(this.name, this.names, o.args);
+    if (!this.sameSizes(o.global, o.local)) this.checkGeometry(o.global, o.local);
+    if (!this.namesOk?.(o.args)) checkNames(this.name, this.names, o.args);
     const r = this.resolved;
+    const shared = this.plan.dynamicShared.length ? this.placeShared(o.args) : 0;
     for (let i = 0; i < this.names.length; i++) {
       const n = this.names[i];
       const v = o.args[n];
@@ -338,15 +416,65 @@ export class CudaKernel {
         if (v.ctx !== ctx) throw new PackError(this.name, n, 'the buffer belongs to another CUDA context');
         const width = this.pointerWidth.get(n);
         r[n] = width === 4 ? Number(v.address) : v.address;
-      } else r[n] = v;
+      } else if (!this.isLocal[i]) r[n] = v;
     }
     this.launchInfo.global = o.global;
     const packed = this.packer.pack(r, this.launchInfo);
     this.nativeBytes.set(packed);
     const g = this.geometry;
     const form = o.form ?? this.form;
-    const code = ctx.cu.LaunchKernel(this.handle, g[0], g[1], g[2], g[3], g[4], g[5], 0, null, form === 'params' ? this.kernelParams : null, form === 'extra' ? this.extra : null);
+    const code = ctx.cu.LaunchKernel(this.handle, g[0], g[1], g[2], g[3], g[4], g[5], shared, null, form === 'params' ? this.kernelParams : null, form === 'extra' ? this.extra : null);
     if (code !== 0) throw new LaunchError(this.name, `cuLaunchKernel failed: ${new CudaError(code, 'cuLaunchKernel').message.replace(/^cuLaunchKernel failed: /, '')}`);
+  }
+
+  /** Whether `global` and `local` hold the values the geometry was last computed from (what a C host keeps between launches). */
+  private sameSizes(global: readonly number[], local: readonly number[] | undefined): boolean {
+    const c = this.checkedSizes;
+    if (c[0] === 0 || !Array.isArray(global) || global.length > 3 || (local !== undefined && (!Array.isArray(local) || local.length !== global.length))) return false;
+    for (let i = 0; i < 3; i++) {
+      if ((i < global.length ? global[i] : 1) !== c[i]) return false;
+      if ((local === undefined ? -1 : i < local.length ? local[i] : 1) !== c[3 + i]) return false;
+    }
+    return true;
+  }
+
+  private checkGeometry(global: readonly number[], local: readonly number[] | undefined): void {
+    const c = this.checkedSizes;
+    c[0] = 0;
+    cudaGeometry(this.name, global, local, this.module.ctx.limits, this.geometry);
+    for (let i = 0; i < 3; i++) {
+      c[i] = i < global.length ? global[i] : 1;
+      c[3 + i] = local === undefined ? -1 : i < local.length ? local[i] : 1;
+    }
+  }
+
+  /**
+   * The local blocks of one launch (each argument `{local: bytes}`) laid out in dynamic shared
+   * memory: each local parameter's value set in `resolved`, the bytes to ask for returned.
+   */
+  private placeShared(args: Readonly<Record<string, unknown>>): number {
+    const k = this.plan;
+    for (let i = 0; i < k.dynamicShared.length; i++) {
+      const v = args[k.dynamicShared[i]] as { local?: unknown } | undefined;
+      this.localSizes[i] = typeof v === 'object' && v !== null && typeof v.local === 'number' ? v.local : NaN;
+    }
+    let window = 0;
+    if (this.planLocal === 'nvidia') window = (this.sharedWindow ??= dynamicSharedWindow(this.module.ctx.dynamicSharedStart(), this.staticShared()));
+    const layout = sharedLayout(k, this.planLocal, this.localSizes, window, this.shared);
+    for (let i = 0; i < k.dynamicShared.length; i++) {
+      const a = this.localArgs[i];
+      a.local = this.localSizes[i];
+      a.offset = layout.values[i];
+      this.resolved[k.dynamicShared[i]] = a;
+    }
+    return layout.sharedMemBytes;
+  }
+
+  /** CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES: the kernel's static shared memory, which the dynamic area follows. */
+  private staticShared(): number {
+    const v = new Int32Array(1);
+    cuCheck(this.module.ctx.cu, this.module.ctx.cu.FuncGetAttribute(v, 1, this.handle), 'cuFuncGetAttribute(CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES)');
+    return v[0];
   }
 
   dispose(): void {
@@ -358,6 +486,24 @@ export class CudaKernel {
     const ko = koffi();
     for (const p of this.nativeAllocs) ko.free(p);
   }
+}
+
+/**
+ * The plan with `name`'s parameters where this device's driver puts them: placed for the device's
+ * architecture where the fact table has it; else at the offsets cuFuncGetParamInfo gives (same count
+ * and sizes); else as planned where no parameter is aligned above 16 (every base is 16-aligned, so
+ * those offsets are the same on every GPU). Refused only where none of the three can say.
+ */
+function placedForDevice(plan: CudaPlan, name: string, sm: number, driver: readonly DriverParam[] | undefined): CudaPlan {
+  if (isCudaSm(sm)) return cudaPlanForSm(plan, sm);
+  const k = plan.kernels.find((x) => x.name === name)!;
+  if (driver && driver.length === k.args.length && driver.every((d, i) => d.size === k.args[i].size)) {
+    const placed = cudaKernelWithOffsets(k, driver.map((d) => d.offset), plan.localMemory);
+    return { ...plan, kernels: plan.kernels.map((x) => (x === k ? placed : x)) };
+  }
+  const wide = k.args.find((a) => a.align > 16);
+  if (!wide) return plan;
+  throw new RuntimeInputError(`kernel '${name}': parameter '${wide.name}' is aligned to ${wide.align}, and where this GPU (sm_${sm}) places such parameters is neither in kernarg's table (--sm) nor told by its driver (cuFuncGetParamInfo needs driver 12.4 or later)`);
 }
 
 /** cuFuncGetParamInfo for every parameter (it answers CUDA_ERROR_INVALID_VALUE past the last), or undefined where the driver lacks it. */

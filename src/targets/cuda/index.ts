@@ -5,6 +5,7 @@ import { planPacking } from '../../pack/plan-packing.js';
 import { choiceProblem } from '../option-problem.js';
 import type { CudaPlan } from './plan.js';
 import { CUDA_ARCHES, CUDA_LOCAL_MEMORY, cudaLayout, lowerCuda } from './lower.js';
+import { CUDA_SMS, DEFAULT_CUDA_SM } from './param-base.js';
 import { emitPtxEntries, emitPtxEntryPieces } from './ptx.js';
 import { cudaPredefines } from './predefines.js';
 import { cudaTable, cudaTablePieces } from './table.js';
@@ -22,6 +23,10 @@ export const cudaTarget: Target<CudaPlan, 'segment'> = {
       help: 'device address width values are sized with',
     },
     {
+      kind: 'choice', key: 'sm', flag: 'sm', choices: CUDA_SMS, default: DEFAULT_CUDA_SM,
+      help: "the GPU architecture (sm_XX) whose driver places the parameter buffer: where parameters aligned above 16 go (0x160 of constant bank 0 on 75-89, 0x210 on 90, from 0 on 100 and later); the default, 90, is the one checked against a driver",
+    },
+    {
       kind: 'choice', key: 'localMemory', flag: 'local-memory', choices: CUDA_LOCAL_MEMORY, default: 'nvidia',
       help: "how local pointer arguments become dynamic shared memory: NVIDIA's OpenCL (.ptr .shared addresses) or pocl's CUDA driver (32-bit offsets, plus _work_dim and _global_offset_x/y/z)",
     },
@@ -31,7 +36,9 @@ export const cudaTarget: Target<CudaPlan, 'segment'> = {
   predefines: (o) => cudaPredefines(o.std),
   flagConflict: () => undefined,
   optionProblem: (o) =>
-    choiceProblem('cuda.arch', o.cuda?.arch, CUDA_ARCHES) ?? choiceProblem('cuda.localMemory', o.cuda?.localMemory, CUDA_LOCAL_MEMORY),
+    choiceProblem('cuda.arch', o.cuda?.arch, CUDA_ARCHES) ??
+    choiceProblem('cuda.sm', o.cuda?.sm, CUDA_SMS) ??
+    choiceProblem('cuda.localMemory', o.cuda?.localMemory, CUDA_LOCAL_MEMORY),
   table: cudaTable,
   vocabulary: CUDA_VOCABULARY,
   view: cudaView,

@@ -4,7 +4,6 @@
 import { POCL_APPENDED_BYTES, POCL_APPENDED_NAMES } from './pocl-appended.js';
 import { Messages } from '../../diagnostics/messages.js';
 import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
-import { alignTo } from '../../layout/align.js';
 import { SPIR, SPIR64, type DataLayout } from '../../layout/data-layout.js';
 import { irAlign } from '../../layout/ir-align.js';
 import { layoutOf } from '../../layout/layout.js';
@@ -16,7 +15,8 @@ import { type QualType, type Type, canonical, containsType } from '../../types/t
 import { assertNever } from '../../assert-never.js';
 import type { Bare, SlotRole } from '../../abi/plan.js';
 import { originParam, originRole, withOriginDetail } from '../../abi/origin.js';
-import type { CudaArch, CudaKernelPlan, CudaLocalMemory, CudaPlan, CudaSlot, PtxParamType, PtxPointerSpace } from './plan.js';
+import type { CudaArch, CudaKernelPlan, CudaLocalMemory, CudaPlan, CudaSlot, CudaSm, PtxParamType, PtxPointerSpace } from './plan.js';
+import { DEFAULT_CUDA_SM, paramOffset } from './param-base.js';
 import { placeCudaKernel } from './placement.js';
 import { checkNvptxFeatures } from './features.js';
 
@@ -27,21 +27,10 @@ export const CUDA_LOCAL_MEMORY: readonly CudaLocalMemory[] = ['nvidia', 'pocl'];
 export const CUDA_PARAM_LIMIT_CLASSIC = 4096;
 export const CUDA_PARAM_LIMIT = 32764;
 
-/**
- * Where the CUDA driver puts the parameter buffer in constant bank 0 on Volta and later (c[0x0][0x210]),
- * and so what an alignment above 16 is counted from: cuFuncGetParamInfo on an H200 (driver 580) puts
- * `.param .align 32 .b8 b[32]` after a 13-byte parameter at offset 16 (0x220 is 32-aligned), and an
- * `.align 64` parameter after one byte at 48. Alignments up to 16 divide 0x210, so they count from 0.
- */
-export const CUDA_PARAM_BASE = 0x210;
-
-/** The offset of a parameter of alignment `align` placed at or after `offset` in the parameter buffer. */
-export function paramOffset(offset: number, align: number): number {
-  return alignTo(offset + CUDA_PARAM_BASE, align) - CUDA_PARAM_BASE;
-}
-
 export interface CudaTargetOptions {
   readonly arch?: CudaArch;
+  /** The architecture whose driver places the parameters (default DEFAULT_CUDA_SM). */
+  readonly sm?: CudaSm;
   readonly localMemory?: CudaLocalMemory;
 }
 
@@ -115,7 +104,8 @@ function declare(p: FunctionInfo['params'][number], dl: DataLayout, local: CudaL
       }
       return { role: originRole(p, 'data'), ptxType: ptrType, size: ptr, align: ptr, space: arg.space === 'constant' ? 'const' : 'global', pointeeAlign: pointeeAlign(arg.pointee, dl) };
     case 'local':
-      if (local === 'pocl') return { role: originRole(p, 'local'), ptxType: 'u32', size: 4, align: 4 };
+      // pocl pads each block in shared memory to its pointee's alignment (pocl_cuda_get_ptr_arg_alignment): kept for the host.
+      if (local === 'pocl') return { role: originRole(p, 'local'), ptxType: 'u32', size: 4, align: 4, pointeeAlign: pointeeAlign(arg.pointee, dl) };
       if (containsType(arg.pointee, (t) => t.kind === 'vector' && t.element === 'half')) {
         diags.report(Messages.cudaHalfVector, p.span, [kernelArgTypeName(type), p.name]);
         return undefined;
@@ -159,7 +149,7 @@ function declare(p: FunctionInfo['params'][number], dl: DataLayout, local: CudaL
 
 type Unplaced = Bare<CudaSlot> & { where: undefined; fill: undefined };
 
-function lowerKernel(k: FunctionInfo, dl: DataLayout, local: CudaLocalMemory, diags: DiagnosticBag): CudaKernelPlan | undefined {
+function lowerKernel(k: FunctionInfo, dl: DataLayout, sm: CudaSm, local: CudaLocalMemory, diags: DiagnosticBag): CudaKernelPlan | undefined {
   const args: Bare<CudaSlot>[] = [];
   const dynamicShared: string[] = [];
   let offset = 0;
@@ -175,7 +165,7 @@ function lowerKernel(k: FunctionInfo, dl: DataLayout, local: CudaLocalMemory, di
       continue;
     }
     const index = args.length;
-    const at = paramOffset(offset, d.align);
+    const at = paramOffset(offset, d.align, sm);
     const s: Unplaced = {
       name: p.name, param: originParam(p), role: d.role, ptxName: `${k.name}_param_${index}`, index, offset: at, size: d.size, align: d.align, ptxType: d.ptxType,
       ...(d.space ? { space: d.space } : {}), ...(d.pointeeAlign !== undefined ? { pointeeAlign: d.pointeeAlign } : {}),
@@ -189,7 +179,7 @@ function lowerKernel(k: FunctionInfo, dl: DataLayout, local: CudaLocalMemory, di
     for (const name of POCL_APPENDED_NAMES) {
       const index = args.length;
       const size = POCL_APPENDED_BYTES;
-      push({ name, param: null, role: 'hidden', ptxName: `${k.name}_param_${index}`, index, offset: alignTo(offset, size), size, align: size, ptxType: 'u32', where: undefined, fill: undefined });
+      push({ name, param: null, role: 'hidden', ptxName: `${k.name}_param_${index}`, index, offset: paramOffset(offset, size, sm), size, align: size, ptxType: 'u32', where: undefined, fill: undefined });
     }
   }
   if (offset > CUDA_PARAM_LIMIT) diags.report(Messages.cudaParamLimit, k.span, [k.name, offset, CUDA_PARAM_LIMIT]);
@@ -200,14 +190,15 @@ function lowerKernel(k: FunctionInfo, dl: DataLayout, local: CudaLocalMemory, di
 /** The plan, or undefined when a parameter is refused or a kernel's parameters pass CUDA's limit (reported). */
 export function lowerCuda(module: KernelModule, options: CudaTargetOptions, diags: DiagnosticBag): CudaPlan | undefined {
   const arch = options.arch ?? 'nvptx64';
+  const sm = options.sm ?? DEFAULT_CUDA_SM;
   const localMemory = options.localMemory ?? 'nvidia';
   const dl = cudaLayout(arch);
   const kernels: CudaKernelPlan[] = [];
   let ok = checkNvptxFeatures(module, diags);
   for (const k of kernelsOf(module)) {
-    const plan = lowerKernel(k, dl, localMemory, diags);
+    const plan = lowerKernel(k, dl, sm, localMemory, diags);
     if (plan && plan.paramBytes <= CUDA_PARAM_LIMIT) kernels.push(plan);
     else ok = false;
   }
-  return ok ? { target: 'cuda', arch, localMemory, kernels } : undefined;
+  return ok ? { target: 'cuda', arch, sm, localMemory, kernels } : undefined;
 }

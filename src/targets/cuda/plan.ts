@@ -14,6 +14,12 @@ export type CudaArch = 'nvptx64' | 'nvptx';
  */
 export type CudaLocalMemory = 'nvidia' | 'pocl';
 
+/**
+ * The GPU architecture (compute capability as `sm_XX` numbers it) whose driver places the
+ * parameter buffer: it decides where parameters aligned above 16 go (param-base.ts).
+ */
+export type CudaSm = 75 | 80 | 86 | 87 | 89 | 90 | 100 | 103 | 110 | 120 | 121;
+
 /** The `.param` state space types kernarg declares (PTX's fundamental types; `b8` for byte arrays). */
 export type PtxParamType = 'u8' | 'u16' | 'u32' | 'u64' | 'f32' | 'f64' | 'b8';
 
@@ -54,6 +60,8 @@ export interface CudaKernelPlan extends KernelPlanBase<CudaSlot> {
 export interface CudaPlan {
   readonly target: 'cuda';
   readonly arch: CudaArch;
+  /** The architecture the offsets are for (alignments above 16 count from its parameter buffer's base). */
+  readonly sm: CudaSm;
   readonly localMemory: CudaLocalMemory;
   readonly kernels: readonly CudaKernelPlan[];
 }

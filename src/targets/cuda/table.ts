@@ -19,7 +19,7 @@ function* cudaTableParts(plan: CudaPlan): Generator<string, void, undefined> {
   );
   for (const k of plan.kernels) {
     const shared = k.dynamicShared.length ? `; dynamic shared memory: ${k.dynamicShared.join(', ')}` : '';
-    yield `kernel ${k.name} (cuda, ${plan.arch}, ${plan.localMemory} local memory)  parameter buffer: ${k.paramBytes} bytes${shared}\n`;
+    yield `kernel ${k.name} (cuda, ${plan.arch}, sm_${plan.sm}, ${plan.localMemory} local memory)  parameter buffer: ${k.paramBytes} bytes${shared}\n`;
     yield table.render(k.args);
   }
 }

@@ -7,7 +7,7 @@ export const CUDA_VOCABULARY = ['index', 'offset', 'size', 'align', 'ptxType', '
 /** The parameter buffer as the ABI diff sees it. */
 export function cudaView(plan: CudaPlan): PlanView {
   return {
-    facts: { arch: plan.arch, localMemory: plan.localMemory },
+    facts: { arch: plan.arch, sm: plan.sm, localMemory: plan.localMemory },
     kernels: plan.kernels.map((k) => ({
       name: k.name,
       facts: { segmentSize: k.paramBytes },

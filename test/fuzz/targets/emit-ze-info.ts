@@ -23,7 +23,7 @@ export function fuzz(data: Uint8Array): void {
   const pick = data.length ? data[0] : 0;
   const device = ZEBIN_DEVICES[pick % ZEBIN_DEVICES.length];
   const source = render(fromBytes(programSpec, data.subarray(1)), 'z').source;
-  const r = checkLowering('fuzz.cl', source, { target: 'zebin', format: 'ze-info', std: STDS[(pick >> 2) % 3], zebinDevice: device });
+  const r = checkLowering('fuzz.cl', source, { target: 'zebin', format: 'ze-info', std: STDS[(pick >> 2) % 3], zebin: { device } });
   if (r.output === undefined || !r.plan) return;
   const back = readZebin(withZeInfo(BASES[device], new TextEncoder().encode(r.output)));
   if (!back.plan) throw new FuzzFailure(`the .ze_info kernarg emitted does not read back: ${back.diagnostics.map((d) => `${d.code} ${d.message}`).join('; ')}\n--- ze_info ---\n${r.output.slice(0, 3000)}`);

@@ -20,7 +20,7 @@ export const tools = [CLANG] as const;
 
 function lowerBoth(source: string, std: Std, codeObject: 4 | 5): { opencl?: OpenCLPlan; amdhsa?: AmdhsaPlan; refused?: string } {
   const cl = checkLowering('fuzz.cl', source, { target: 'opencl', format: 'json', std });
-  const hsa = checkLowering('fuzz.cl', source, { target: 'amdhsa', format: 'json', std, codeObject, amdLlvm: 16 });
+  const hsa = checkLowering('fuzz.cl', source, { target: 'amdhsa', format: 'json', std, amdhsa: { codeObject, llvm: 16 } });
   const refused = [cl, hsa].find((r) => !r.plan);
   return {
     ...(cl.plan?.target === 'opencl' ? { opencl: cl.plan } : {}),
