@@ -11,6 +11,8 @@ export function vulkanTable(plan: VulkanPlan): string {
   const c = plan.constantData;
   if (c) out.push(`module constants: ${'pushConstantOffset' in c ? `pointer push constant at ${c.pushConstantOffset}` : `set ${c.descriptorSet}, binding 0`}, ${c.hexbytes.length / 2} bytes\n`);
   out.push(`spec constants: ${plan.specConstants.map((s) => `${s.name}=${s.specId}`).join(', ') || '(none)'}${plan.localSize ? '; work-group size from reqd_work_group_size (LocalSize)' : ''}\n`);
+  const wg = plan.workgroupVariables;
+  if (wg) out.push(renderTable(['size', 'workgroup variable (WorkgroupVariableSize)', 'type'], wg.map((w) => [String(w.size), w.variables.map((v) => `${v.kernel}.${v.name}`).join(', '), w.variables.map((v) => v.typeName).join(', ')])));
   for (const k of plan.kernels) {
     out.push(`\nkernel ${k.name}  PODs: ${k.podPlacement}${k.podPlacement !== 'none' ? ` (${k.podSize} bytes)` : ''}\n`);
     const rows = k.args.map((a) => [
