@@ -163,7 +163,7 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
 
   const needs = vulkanRequirements(module, planner.contents, constantData, printf, uses);
   const pcSize = pushConstantEnd(kernelPlans, pcEnd);
-  const workgroup = workgroupVariables(module, kernels, dl);
+  const workgroup = workgroupVariables(kernels, dl);
   return withPrintfFlag({
     target: 'vulkan',
     arch,

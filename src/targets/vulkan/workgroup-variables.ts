@@ -1,8 +1,7 @@
 import { assertNever } from '../../assert-never.js';
-import { callsTransitively } from '../../abi/call-graph.js';
 import type { DataLayout } from '../../layout/data-layout.js';
 import { layoutOf } from '../../layout/layout.js';
-import { type FunctionInfo, type KernelModule } from '../../model/kernel-module.js';
+import type { FunctionInfo } from '../../model/kernel-module.js';
 import { typeToString } from '../../types/print.js';
 import { type QualType, type ScalarName, type Type, canonical } from '../../types/types.js';
 
@@ -73,20 +72,15 @@ function scalarKey(name: ScalarName, dl: DataLayout): string {
   return `i${dl.sizeT * 8}`;
 }
 
-/** The kernels that run `kernel`'s body: itself, and those that call it (ShareModuleScopeVariables traces calls from each kernel). */
-function entryPoints(module: KernelModule, kernels: readonly FunctionInfo[], kernel: FunctionInfo): Set<string> {
-  const out = new Set([kernel.name]);
-  for (const k of kernels) if (k !== kernel && callsTransitively(module, k, kernel.name)) out.add(k.name);
-  return out;
-}
-
 /** The Workgroup variables of the kernels' kernel-scope `local` variables, after clspv's sharing. */
-export function workgroupVariables(module: KernelModule, kernels: readonly FunctionInfo[], dl: DataLayout): WorkgroupVariable[] {
+export function workgroupVariables(kernels: readonly FunctionInfo[], dl: DataLayout): WorkgroupVariable[] {
   const globals: { kernel: string; name: string; type: QualType; key: string; users: Set<string> }[] = [];
   for (const k of kernels) {
     const locals = (k.localVariables ?? []).filter((v) => v.used);
     if (!locals.length) continue;
-    const users = entryPoints(module, kernels, k);
+    // The entry points that reach the variable: its kernel alone (ShareModuleScopeVariables traces
+    // calls from each kernel, but clspv refuses a kernel calling a kernel: module-checks.ts).
+    const users = new Set([k.name]);
     for (const v of locals) globals.push({ kernel: k.name, name: v.name, type: v.type, key: llvmTypeKey(v.type, dl), users });
   }
   const folded = new Array<boolean>(globals.length).fill(false);
