@@ -38,7 +38,7 @@ const INTEGER_BITS = { bool: 8, char: 8, uchar: 8, short: 16, ushort: 16, int: 3
  * variable only when their types are the same LLVM type (clspv::InferType of a global is its value
  * type), so signedness and typedefs do not matter but each struct declaration is its own type.
  */
-function llvmTypeKey(t: QualType | Type, dl: DataLayout): string {
+export function llvmTypeKey(t: QualType | Type, dl: DataLayout): string {
   const c = canonical('kind' in t ? { type: t } : t).type;
   switch (c.kind) {
     case 'scalar':
