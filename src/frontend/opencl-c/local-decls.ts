@@ -29,8 +29,9 @@ const isLocalKeyword = (text: string) => text === 'local' || text === '__local';
  * caller hands the token's object to `keep` (the character-level path makes objects only then).
  */
 export class LocalDeclCollector {
-  /** Identifiers since the statement began (its possible specifiers), or null once another token came. */
-  private prefix: string[] | null = [];
+  /** Identifiers since the statement began (its possible specifiers): the first `prefixLen`; -1 once another token came. */
+  private readonly prefix: string[] = [];
+  private prefixLen = 0;
   private current: Token[] | undefined;
   private starting = false;
   private depth = 0;
@@ -56,7 +57,7 @@ export class LocalDeclCollector {
         // A closer the declaration did not open (the body's own brace, say): no declaration.
         if (this.depth === 0) {
           this.current = undefined;
-          this.prefix = [];
+          this.prefixLen = 0;
           return false;
         }
         this.depth--;
@@ -66,19 +67,24 @@ export class LocalDeclCollector {
       }
       return true;
     }
-    if (kind === K_IDENT && !member && level === 1 && this.prefix !== null && isLocalKeyword(text)) {
-      this.starting = true;
-      return true;
+    if (kind === K_IDENT) {
+      if (this.prefixLen < 0) return false;
+      if (level === 1 && !member && isLocalKeyword(text)) {
+        this.starting = true;
+        return true;
+      }
+      // (No array per statement: the prefix array is reused.)
+      if (this.prefixLen < LOCAL_DECL_PREFIX_LIMIT) this.prefix[this.prefixLen++] = text;
+      else this.prefixLen = -1;
+      return false;
     }
-    if (kind === K_PUNCT && (text === ';' || text === '{' || text === '}')) this.prefix = [];
-    else if (kind === K_IDENT && this.prefix !== null && this.prefix.length < LOCAL_DECL_PREFIX_LIMIT) this.prefix.push(text);
-    else this.prefix = null;
+    this.prefixLen = kind === K_PUNCT && (text === ';' || text === '{' || text === '}') ? 0 : -1;
     return false;
   }
 
   /** `see` for a token that is no identifier, brace, parenthesis or ';', while no declaration is read. */
   other(): void {
-    this.prefix = null;
+    this.prefixLen = -1;
   }
 
   keep(t: Token): void {
@@ -86,7 +92,7 @@ export class LocalDeclCollector {
       this.starting = false;
       this.depth = 0;
       // The specifiers before `local` only name the type: they take the keyword's place in the text.
-      this.current = [...this.prefix!.map((p) => new Token('ident', p, t.file, t.start, t.end, false, false)), t];
+      this.current = [...this.prefix.slice(0, this.prefixLen).map((p) => new Token('ident', p, t.file, t.start, t.end, false, false)), t];
       return;
     }
     this.current!.push(t);
@@ -94,7 +100,7 @@ export class LocalDeclCollector {
 
   private finish(tokens: Token[]): void {
     this.current = undefined;
-    this.prefix = [];
+    this.prefixLen = 0;
     const decl = { tokens, namedAfter: new Set<string>() };
     this.decls.push(decl);
     for (const t of tokens) {
