@@ -122,7 +122,7 @@ export class BodyRecorder {
   ident(id: number, start: number, end: number): void {
     this.pendingId = -1;
     const text = this.idents.names[id];
-    if (this.locals.see(K_IDENT, text, this.level, this.prevMember)) this.locals.keep(this.tokenOf(K_IDENT, text, start, end, undefined));
+    if (this.locals.seeIdent(text, this.level, this.prevMember)) this.locals.keep(this.tokenOf(K_IDENT, text, start, end, undefined));
     if (this.prevMember) {
       this.prevMember = false;
       return;

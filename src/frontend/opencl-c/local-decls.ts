@@ -82,6 +82,22 @@ export class LocalDeclCollector {
     return false;
   }
 
+  /** `see` for an identifier, small enough for the engine to inline where no declaration is read or watched (the character-level path's common case). */
+  seeIdent(text: string, level: number, member: boolean): boolean {
+    if (this.watch.size !== 0 || this.current !== undefined) return this.see(K_IDENT, text, level, member);
+    const n = this.prefixLen;
+    if (n < 0) return false;
+    if (level === 1 && !member && isLocalKeyword(text)) {
+      this.starting = true;
+      return true;
+    }
+    if (n < LOCAL_DECL_PREFIX_LIMIT) {
+      this.prefix[n] = text;
+      this.prefixLen = n + 1;
+    } else this.prefixLen = -1;
+    return false;
+  }
+
   /** `see` for a token that is no identifier, brace, parenthesis or ';', while no declaration is read. */
   other(): void {
     this.prefixLen = -1;
