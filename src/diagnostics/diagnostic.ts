@@ -51,6 +51,17 @@ export class DiagnosticBag {
     return this.errorCount > 0;
   }
 
+  /** Where the bag stands now, for `rollback`. */
+  mark(): { readonly items: number; readonly errors: number } {
+    return { items: this.items.length, errors: this.errorCount };
+  }
+
+  /** Forgets what was reported since `mark` (a tentative reading whose problems are not the input's). */
+  rollback(m: { readonly items: number; readonly errors: number }): void {
+    this.items.length = m.items;
+    this.errorCount = m.errors;
+  }
+
   get errors(): number {
     return this.errorCount;
   }

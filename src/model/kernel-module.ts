@@ -44,6 +44,24 @@ export interface CallArgs {
   readonly args: readonly { readonly text: string; readonly string?: string }[];
 }
 
+/**
+ * A variable of the `local` address space declared at a kernel's outermost scope (OpenCL C 6.7.2):
+ * one per work-group. clspv makes each a Workgroup variable of its own and reflects its size
+ * (WorkgroupVariableSize).
+ */
+export interface LocalVariable {
+  readonly name: string;
+  /** The declared type (`local` included). */
+  readonly type: QualType;
+  /** The innermost element of an array (the type itself otherwise). */
+  readonly elementType: QualType;
+  /** How many elements: the product of the array's lengths; null when the variable is no array. */
+  readonly arraySize: number | null;
+  /** The body names it after its declaration (clspv's optimizer drops one nothing refers to). */
+  readonly used: boolean;
+  readonly span: Span;
+}
+
 export interface FunctionInfo {
   readonly name: string;
   readonly isKernel: boolean;
@@ -62,6 +80,8 @@ export interface FunctionInfo {
    * one shape: optional for modules built by hand or by other frontends.
    */
   readonly callArgs?: readonly CallArgs[];
+  /** `local` variables declared at the body's outermost scope, in order; set by the OpenCL C frontend like `callArgs`. */
+  readonly localVariables?: readonly LocalVariable[];
   readonly span: Span;
 }
 

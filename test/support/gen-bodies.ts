@@ -34,6 +34,8 @@ const MACROS = [
   '#define USES_LATER LATER + 1',
   '#define CALLS(f, a) f(a)',
   '#define OPENS(x) { x',
+  '#define LOCALDECL local float lfrom_macro[K]',
+  '#define LMORE lmore[2]',
 ];
 
 const STATEMENTS = [
@@ -51,6 +53,13 @@ const STATEMENTS = [
   'CALLS(printf, "%d");', 'printf(IDX(1, 2, 3));', 'read_imagef(img, smp, (int2)(K, K));', 'x = SQR(\n  a);', 'x = SQR( (a, b) );', 'x = SQR(helper(1));',
   'x = IDX(a, K, b);', 'x = SQR(__LINE__);', 'x = SQR ((a));', 'x = SQR /* c */ (a);', 'OPENS(x = 1;) }', 'x = SQR({ a });', 'x = CALLS(s.x, 1);',
   'x = CALLS(p->y, 1);', 'x = SQR(L"w"[0]);', 'x = SQR(a<:0:>);',
+  // Kernel-scope `local` declarations (local-decls.ts): arrays sized by macros and expressions, several
+  // declarators, specifiers before `local`, typedefs and structs, pointers to local (no local
+  // variable), initializers and variable lengths (no variable), casts, uses and members of the same name.
+  'local int lbuf[16];', '__local float tile[K][K + 1], lone;', 'volatile local u32 lcnt;', 'local TYPE tarr[SQR(2)];', 'local S sarr[2];',
+  'local float4 *lp;', 'float * local lpp;', 'local int linit = 1;', 'local int lvla[x];', 'local struct { int q; } lanon;', 'x = ((local int *)0)[0];',
+  'lbuf[0] = tile[0][0] + lcnt;', 'x = sarr[0].x + tarr[1];', 'x = s->lbuf;', 'local int lm<:4:>;', '__local char\\\n lsplice[3];', 'unsigned local int luns[2];',
+  'local int lbad[;', 'x = loc.lone;', 'LOCALDECL;', 'local int lmac[K], LMORE;',
 ];
 
 /** Text that makes the compilation fail (one per program at most, so most programs compare their modules too). */

@@ -29,7 +29,7 @@ export const ZEBIN_CASES: readonly ZebinCase[] = [
   { name: 'generated-0', devices: ['pvc'], source: 'generated-0.cl' },
   { name: 'generated-1', devices: ['pvc'], source: 'generated-1.cl' },
   { name: 'generated-2', devices: ['pvc'], source: 'generated-2.cl' },
-  ...['cl20-types', 'clspv-image-metadata', 'clspv-physical-pointers', 'clspv-printf', 'decl-constants', 'decl-kernels', 'decl-structs', 'pp-include', 'pp-macros', 'clspv-constants-pointer', 'clspv-native-math', 'clspv-pod-ubo-each', 'clspv-subgroup-max-size', 'clspv-texel-buffers', 'clspv-half-pointers'].map((f) => ({ name: `fixture-${f}`, devices: ['pvc'], source: `fixture:${f}` })),
+  ...['cl20-types', 'clspv-image-metadata', 'clspv-physical-pointers', 'clspv-printf', 'decl-constants', 'decl-kernels', 'decl-structs', 'pp-include', 'pp-macros', 'clspv-constants-pointer', 'clspv-native-math', 'clspv-pod-ubo-each', 'clspv-subgroup-max-size', 'clspv-texel-buffers', 'clspv-half-pointers', 'clspv-workgroup-variable-size'].map((f) => ({ name: `fixture-${f}`, devices: ['pvc'], source: `fixture:${f}` })),
   ...['basic.cl', 'demosaic_ppg.cl', 'bilateral.cl'].map((f) => ({ name: `darktable-${f.replace('.cl', '')}`, devices: ['pvc'], source: `corpus:${DARKTABLE}/${f}`, flags: ['-w', '-cl-fast-relaxed-math', '-DAMD=1', `-I${join(CORPUS_ROOT, DARKTABLE)}`] })),
   ...['addition.cl', 'linalg.cl', 'bitonic.cl'].map((f) => ({ name: `silx-${f.replace(/\//g, '-').replace('.cl', '')}`, devices: ['pvc'], source: `corpus:${SILX}/${f}`, flags: ['-I', join(CORPUS_ROOT, SILX)] })),
 ];

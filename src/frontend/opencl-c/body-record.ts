@@ -1,7 +1,8 @@
 import { type SourceFile, type Span, joinSpans } from '../../diagnostics/source.js';
 import { CALLS_WITH_ARGS, CallArgsBuilder } from './call-args.js';
 import type { IdentTable } from './ident-table.js';
-import { K_IDENT, K_PUNCT } from './token.js';
+import { LocalDeclCollector } from './local-decls.js';
+import { K_IDENT, K_PUNCT, Token } from './token.js';
 import type { BodyRecord } from './token-buffer.js';
 
 export type { BodyRecord };
@@ -52,6 +53,8 @@ export class BodyRecorder {
   /** Calls whose arguments are being collected (one may be inside another's arguments). */
   private readonly collectors: CallArgsBuilder[] = [];
   private closeSpan: Span | undefined;
+  /** Kernel-scope `local` declarations, read as the parser's body scan reads them. */
+  private readonly locals = new LocalDeclCollector();
 
   constructor(
     private readonly idents: IdentTable,
@@ -64,7 +67,12 @@ export class BodyRecorder {
 
   /** Whether the next tokens must come with their exact spelling (call arguments are being read). */
   get collecting(): boolean {
-    return this.collectors.length > 0;
+    return this.collectors.length > 0 || this.locals.active;
+  }
+
+  /** A token's object, placed where the parser's body scan places it (a macro's output at its expansion). */
+  private tokenOf(kind: number, text: string, start: number, end: number, span: Span | undefined): Token {
+    return span ? new Token(kind, text, span.file, span.start, span.end, false, false) : new Token(kind, text, this.file, this.origin.orig(start), this.origin.origEnd(end), false, false);
   }
 
   /**
@@ -80,6 +88,7 @@ export class BodyRecorder {
       for (let c = 0; c < collectors.length; c++) if (!collectors[c].push(kind, text)) collectors[kept++] = collectors[c];
       collectors.length = kept;
     }
+    if (this.locals.see(kind, text, this.level, kind === K_IDENT && this.prevMember)) this.locals.keep(this.tokenOf(kind, text, start, end, span));
     if (this.pendingId >= 0) {
       const pid = this.pendingId;
       this.pendingId = -1;
@@ -112,6 +121,8 @@ export class BodyRecorder {
   /** `push` for an identifier of the body's file while no call arguments are collected (the character scanner's common case). */
   ident(id: number, start: number, end: number): void {
     this.pendingId = -1;
+    const text = this.idents.names[id];
+    if (this.locals.seeIdent(text, this.level, this.prevMember)) this.locals.keep(this.tokenOf(K_IDENT, text, start, end, undefined));
     if (this.prevMember) {
       this.prevMember = false;
       return;
@@ -119,7 +130,7 @@ export class BodyRecorder {
     const stamp = this.idents.stamp;
     if (stamp[id] !== this.stampValue && stamp[id] !== this.callStamp) {
       stamp[id] = this.stampValue;
-      this.names.push(this.idents.names[id]);
+      this.names.push(text);
     }
     this.pendingId = id;
     this.pendingStart = start;
@@ -131,6 +142,7 @@ export class BodyRecorder {
   other(): void {
     this.pendingId = -1;
     this.prevMember = false;
+    this.locals.other();
   }
 
   private call(id: number): void {
@@ -152,6 +164,6 @@ export class BodyRecorder {
   }
 
   record(): BodyRecord {
-    return { candidates: this.candidates, callArgs: this.callArgs.map((b) => b.result()), names: this.names, span: joinSpans(this.open, this.closeSpan!) };
+    return { candidates: this.candidates, callArgs: this.callArgs.map((b) => b.result()), names: this.names, localDecls: this.locals.result(), span: joinSpans(this.open, this.closeSpan!) };
   }
 }

@@ -22,8 +22,9 @@ export interface BodyHost {
 // Single-character punctuators that start no longer one (the rest are read one character at a time,
 // see below): 2 for those the recorder looks at, 1 for the others.
 const SIMPLE = new Uint8Array(128);
-for (const ch of ',;[]?~') SIMPLE[ch.charCodeAt(0)] = 1;
-for (const ch of '{}()') SIMPLE[ch.charCodeAt(0)] = 2;
+for (const ch of ',[]?~') SIMPLE[ch.charCodeAt(0)] = 1;
+// ';' ends a statement: the local-declaration reader (local-decls.ts) looks at it.
+for (const ch of '{}();') SIMPLE[ch.charCodeAt(0)] = 2;
 // Characters that may start a longer punctuator the body scan does not care to tell apart ('<:' etc. excepted).
 const OTHER_PUNCT = new Uint8Array(128);
 for (const ch of '+*/&|^!=>#') OTHER_PUNCT[ch.charCodeAt(0)] = 1;

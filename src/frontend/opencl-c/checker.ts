@@ -9,7 +9,7 @@ import { typeToString } from '../../types/print.js';
 import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { Messages } from '../../diagnostics/messages.js';
 import type { Span } from '../../diagnostics/source.js';
-import type { CallArgs, CallSite, FunctionInfo, KernelAttributes, LiteralSampler, ModuleVariable, Parameter } from '../../model/kernel-module.js';
+import type { CallArgs, CallSite, FunctionInfo, KernelAttributes, LiteralSampler, LocalVariable, ModuleVariable, Parameter } from '../../model/kernel-module.js';
 import { type QualType, type Type, canonical, q } from '../../types/types.js';
 import { checkKernel } from './check-kernel.js';
 import { TypeChecker } from './check-types.js';
@@ -24,8 +24,12 @@ export interface FunctionBody {
   readonly callArgs: CallArgs[];
   /** Identifiers the body names (not as members), each once, in order of first use. */
   readonly names: string[];
+  /** Kernel-scope `local` variables (the parser reads their declarations). */
+  readonly localVariables: readonly LocalVariable[];
   readonly span: Span;
 }
+
+const NO_LOCALS: readonly LocalVariable[] = [];
 
 /** A program-scope variable whose declarator passed the checks made before its initializer is read. */
 export interface PendingVariable {
@@ -93,12 +97,13 @@ export class DeclarationChecker extends TypeChecker {
     const hasBody = body !== undefined;
     const calls = body?.calls ?? [];
     const callArgs = body?.callArgs ?? [];
+    const localVariables = body?.localVariables ?? NO_LOCALS;
     const uses = body ? this.moduleVariablesNamed(body.names, params) : [];
     const bodySpan = body?.span;
     // One shape for every function (callArgs always set, empty when none): a spread or a property
     // added later would give FunctionInfo two maps and deopt every target's kernel loop.
     const info: FunctionInfo = {
-      name, isKernel: spec.kernel, result: fn.result, params, attributes, defined: hasBody, calls, uses, callArgs, span: d.nameSpan,
+      name, isKernel: spec.kernel, result: fn.result, params, attributes, defined: hasBody, calls, uses, callArgs, localVariables, span: d.nameSpan,
     };
     const prev = this.functions.get(name);
     const prevOrdinary = this.ordinary.get(name);
@@ -121,7 +126,7 @@ export class DeclarationChecker extends TypeChecker {
         ...prev,
         isKernel: prev.isKernel || spec.kernel,
         attributes: { ...prev.attributes, ...attributes },
-        ...(hasBody ? { params, calls, uses, callArgs, defined: true, span: d.nameSpan } : {}),
+        ...(hasBody ? { params, calls, uses, callArgs, localVariables, defined: true, span: d.nameSpan } : {}),
       };
       this.functions.set(name, merged);
     } else {

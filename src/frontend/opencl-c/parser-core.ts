@@ -125,7 +125,7 @@ export abstract class ParserCore {
   protected readonly evalCtx: EvalContext;
 
   constructor(
-    protected readonly toks: TokenBuffer,
+    protected toks: TokenBuffer,
     protected readonly options: ParseOptions,
     protected readonly diags: DiagnosticBag,
   ) {
@@ -153,6 +153,22 @@ export abstract class ParserCore {
     this.recentAt[slot] = i;
     this.recent[slot] = t;
     return t;
+  }
+
+  /** Runs `read` over another token stream (a declaration kept from a function body), then returns to this one where it was. */
+  protected withTokens<T>(toks: TokenBuffer, read: () => T): T {
+    const saved = { toks: this.toks, pos: this.pos, depth: this.depth };
+    this.toks = toks;
+    this.pos = 0;
+    this.recentAt.fill(-1);
+    try {
+      return read();
+    } finally {
+      this.toks = saved.toks;
+      this.pos = saved.pos;
+      this.depth = saved.depth;
+      this.recentAt.fill(-1);
+    }
   }
 
   /** The index of the k-th token ahead, pragmas passed over (the end of file's when it comes first). */

@@ -1,13 +1,15 @@
 /** Recursive-descent parser for OpenCL C: translation unit, declarations and function bodies (skipped, scanned for calls). */
 import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { Messages } from '../../diagnostics/messages.js';
-import type { CallArgs, CallSite } from '../../model/kernel-module.js';
+import type { CallArgs, CallSite, LocalVariable } from '../../model/kernel-module.js';
+import { type QualType, canonical } from '../../types/types.js';
+import { LocalDeclCollector, type LocalDeclSource } from './local-decls.js';
 import { CALLS_WITH_ARGS, callArgsAt } from './call-args.js';
 import { DeclarationChecker, type FunctionBody } from './checker.js';
 import type { Span } from '../../diagnostics/source.js';
 import type { BodyRecord } from './body-record.js';
-import { K_EOF, K_IDENT, K_PRAGMA, K_PUNCT } from './token.js';
-import type { TokenBuffer } from './token-buffer.js';
+import { K_EOF, K_IDENT, K_PRAGMA, K_PUNCT, Token } from './token.js';
+import { TokenBuffer } from './token-buffer.js';
 import { STATEMENT_KEYWORDS, type ParseOptions, type ParseResult, type DeclSpec, type Declarator, ParseError } from './parser-core.js';
 import { ExpressionParser } from './parser-expressions.js';
 
@@ -125,6 +127,7 @@ class Parser extends ExpressionParser {
     const callArgs: CallArgs[] = [];
     const seenCalls = new Set<string>();
     const names = new Set<string>();
+    const locals = new LocalDeclCollector();
     // Read straight from the token buffer: no token object for the body's tokens but calls.
     const toks = this.toks;
     let level = 1;
@@ -138,13 +141,18 @@ class Parser extends ExpressionParser {
         continue;
       }
       const text = toks.text(p);
+      const member = kind === K_IDENT && p > 0 && toks.kindAt(p - 1) === K_PUNCT && (toks.text(p - 1) === '.' || toks.text(p - 1) === '->');
+      if (locals.see(kind, text, level, member)) {
+        // Placed as the character-level body reader places it: a macro's output at its expansion.
+        const at = toks.spanAt(p);
+        locals.keep(new Token(kind, text, at.file, at.start, at.end, false, false));
+      }
       if (kind === K_PUNCT) {
         if (text === '{') level++;
         else if (text === '}') level--;
         continue;
       }
       if (kind !== K_IDENT) continue;
-      const member = p > 0 && toks.kindAt(p - 1) === K_PUNCT && (toks.text(p - 1) === '.' || toks.text(p - 1) === '->');
       if (member) continue;
       if (this.is('(') && !STATEMENT_KEYWORDS.has(text) && !this.startsType(this.tokenAt(p))) {
         if (CALLS_WITH_ARGS.has(text)) callArgs.push(callArgsAt(text, toks.spanAt(p), toks, this.pos));
@@ -155,7 +163,7 @@ class Parser extends ExpressionParser {
       }
       names.add(text);
     }
-    return { calls, callArgs, names: [...names], span: this.span(open) };
+    return { calls, callArgs, names: [...names], localVariables: this.localVariables(locals.result()), span: this.span(open) };
   }
 
   /** A body the preprocessor read: its calls are what `scanBody` would take, keywords and type names left out here. */
@@ -165,7 +173,61 @@ class Parser extends ExpressionParser {
     const calls = record.candidates.filter(isCall);
     const callArgs = record.callArgs.filter(isCall);
     // The record is this body's alone (made by the preprocessor for this reading): its names are taken as they are.
-    return { calls, callArgs, names: record.names as string[], span: record.span };
+    return { calls, callArgs, names: record.names as string[], localVariables: this.localVariables(record.localDecls), span: record.span };
+  }
+
+  /**
+   * The variables of a body's kernel-scope `local` declarations, read with the declaration grammar
+   * and the typedefs and tags in scope at the body. Bodies are not checked here, so a declaration
+   * the grammar does not take (or one with an initializer, which clang refuses for `local`) gives
+   * no variable and no diagnostic; declarations of pointers to `local` declare no `local` variable.
+   */
+  private localVariables(sources: readonly LocalDeclSource[]): LocalVariable[] {
+    const out: LocalVariable[] = [];
+    for (const src of sources) {
+      const toks = new TokenBuffer();
+      for (const t of src.tokens) toks.push(t);
+      const last = src.tokens[src.tokens.length - 1];
+      toks.push(new Token('eof', '', last.file, last.end, last.end, false, false));
+      const mark = this.diags.mark();
+      let found: Declarator[] = [];
+      try {
+        found = this.withTokens(toks, () => this.localDeclarators());
+      } catch (e) {
+        if (!(e instanceof ParseError)) throw e;
+      }
+      this.diags.rollback(mark);
+      for (const d of found) {
+        let element: QualType = canonical(d.type);
+        // `local` may sit on the array (a typedef of an array) or on its elements.
+        let local = element.space === 'local';
+        let count: number | null = null;
+        while (element.type.kind === 'array') {
+          if (element.type.length === null) break;
+          count = (count ?? 1) * element.type.length;
+          element = canonical(element.type.element);
+          local ||= element.space === 'local';
+        }
+        if (element.type.kind === 'array' || element.type.kind === 'function' || !local) continue;
+        out.push({ name: d.name!, type: d.type, elementType: element, arraySize: count, used: src.namedAfter.has(d.name!), span: d.nameSpan });
+      }
+    }
+    return out;
+  }
+
+  /** One declaration's declarators (none when it is a typedef, has an initializer or does not end where its tokens do). */
+  private localDeclarators(): Declarator[] {
+    const spec = this.declSpecifiers(false);
+    if (spec.typedef || spec.extern) return [];
+    const found: Declarator[] = [];
+    for (;;) {
+      const d = this.declarator(spec.base, false);
+      if (this.is('__attribute__')) d.attrs.push(...this.attributes());
+      if (!d.name || this.is('=')) return [];
+      found.push(d);
+      if (this.accept(',')) continue;
+      return this.peek().kind === 'eof' ? found : [];
+    }
   }
 
   protected variableDeclaration(spec: DeclSpec, d: Declarator): void {

@@ -2,6 +2,7 @@ import type { SourceFile, Span } from '../../diagnostics/source.js';
 import type { LexedTokens } from './lexer.js';
 import type { TokenSource } from './macro-expand.js';
 import type { CallArgs } from '../../model/kernel-module.js';
+import type { LocalDeclSource } from './local-decls.js';
 import { BODY, K_EOF, KIND_MASK, KINDS, type MacroLoc, Token, type TokenKind } from './token.js';
 
 /**
@@ -16,6 +17,8 @@ export interface BodyRecord {
   readonly callArgs: readonly CallArgs[];
   /** Identifiers the body names (not as members), each once, in order of first use. */
   readonly names: readonly string[];
+  /** Kernel-scope `local` declaration statements, for the parser to read. */
+  readonly localDecls: readonly LocalDeclSource[];
   /** From the '{' to the '}'. */
   readonly span: Span;
 }

@@ -14,6 +14,7 @@ import { checkCalls, checkParams, checkProgramScope } from './module-checks.js';
 import { vulkanRequirements } from './requirements.js';
 import { DEFAULT_MAX_PUSH_CONSTANT_SIZE, type VulkanKernelPlan, type VulkanPlan, type VulkanTargetOptions } from './plan.js';
 import { type ArgClass, classifyArg } from '../../model/arg-class.js';
+import { workgroupVariables } from './workgroup-variables.js';
 
 export type * from './plan.js';
 export { checkBufferStorage, uboProblem } from './pod-storage.js';
@@ -162,6 +163,7 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
 
   const needs = vulkanRequirements(module, planner.contents, constantData, printf, uses);
   const pcSize = pushConstantEnd(kernelPlans, pcEnd);
+  const workgroup = workgroupVariables(kernels, dl);
   return withPrintfFlag({
     target: 'vulkan',
     arch,
@@ -175,5 +177,6 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
     ...needs,
     kernels: kernelPlans,
     ...(printf ? { printf } : {}),
+    ...(workgroup.length ? { workgroupVariables: workgroup } : {}),
   });
 }

@@ -3,6 +3,7 @@ import type { QualType } from '../../types/types.js';
 import type { ClspvReflectionName } from '../../emit/spirv/clspv-instructions.js';
 import type { ImageMetadataSlot } from './image-metadata.js';
 import type { PrintfBuffer, PrintfInfo } from './printf.js';
+import type { WorkgroupVariable } from './workgroup-variables.js';
 
 export type StorageClassName = 'ssbo' | 'ubo' | 'pushconstant';
 
@@ -125,4 +126,6 @@ export interface VulkanPlan {
   readonly kernels: readonly VulkanKernelPlan[];
   /** With `--enable-printf`: where the printf buffer is, and each printf's id, format and argument sizes. */
   readonly printf?: { readonly buffer: PrintfBuffer; readonly infos: readonly PrintfInfo[] };
+  /** Kernel-scope `local` variables as clspv's Workgroup variables, each with its WorkgroupVariableSize (absent when none). */
+  readonly workgroupVariables?: readonly WorkgroupVariable[];
 }

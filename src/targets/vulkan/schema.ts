@@ -43,6 +43,7 @@ const schema = object({
   printf: object({ buffer: printfBuffer, infos: arrayOf(object({ id: nat(), format: str(1 << 16), argSizes: arrayOf(nat()), reflection: oneOf(['PrintfInfo']) })) }),
   constantData,
   pushConstantRange: object({ offset: nat(), size: nat() }),
+  workgroupVariables: arrayOf(object({ reflection: oneOf(['WorkgroupVariableSize']), size: nat(), variables: arrayOf(object({ kernel: ident, name: ident, typeName: str() })) })),
 });
 
 const readJson = planReader<VulkanPlan>()(schema, true);

@@ -11,6 +11,8 @@ function* vulkanTableParts(plan: VulkanPlan): Generator<string, void, undefined>
   const c = plan.constantData;
   if (c) yield `module constants: ${'pushConstantOffset' in c ? `pointer push constant at ${c.pushConstantOffset}` : `set ${c.descriptorSet}, binding 0`}, ${c.hexbytes.length / 2} bytes\n`;
   yield `spec constants: ${plan.specConstants.map((s) => `${s.name}=${s.specId}`).join(', ') || '(none)'}${plan.localSize ? '; work-group size from reqd_work_group_size (LocalSize)' : ''}\n`;
+  const wg = plan.workgroupVariables;
+  if (wg) yield renderTable(['size', 'workgroup variable (WorkgroupVariableSize)', 'type'], wg.map((w) => [String(w.size), w.variables.map((v) => `${v.kernel}.${v.name}`).join(', '), w.variables.map((v) => v.typeName).join(', ')]));
   for (const k of plan.kernels) {
     yield `\nkernel ${k.name}  PODs: ${k.podPlacement}${k.podPlacement !== 'none' ? ` (${k.podSize} bytes)` : ''}\n`;
     const rows = k.args.map((a) => [

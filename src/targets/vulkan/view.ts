@@ -21,6 +21,7 @@ export function vulkanView(plan: VulkanPlan): PlanView {
     facts['printfBuffer'] = b.reflection === 'PrintfBufferStorageBuffer' ? `set ${b.descriptorSet} binding ${b.binding} ${b.bufferSize} bytes` : `push constant ${b.pushConstantOffset} ${b.bufferSize} bytes`;
     for (const i of plan.printf.infos) facts[`printfInfo ${i.id}`] = `${JSON.stringify(i.format)} [${i.argSizes.join(',')}]`;
   }
+  for (const w of plan.workgroupVariables ?? []) facts[`workgroupVariable ${w.variables.map((v) => `${v.kernel}.${v.name}`).join('+')}`] = `${w.size} bytes`;
   return {
     facts,
     kernels: plan.kernels.map((k) => ({
