@@ -66,7 +66,7 @@ export function exampleFolder(): { dir: string; env: NodeJS.ProcessEnv; dispose:
   symlinkSync(join(ROOT, 'docs'), join(dir, 'docs'));
   mkdirSync(join(dir, '.bin'));
   writeFileSync(join(dir, '.bin', 'kernarg'), `#!/bin/sh\nexec "${process.execPath}" "${join(ROOT, 'bin', 'kernarg.js')}" "$@"\n`, { mode: 0o755 });
-  const env = { ...process.env, PATH: `${join(dir, '.bin')}:${process.env.PATH}`, NO_COLOR: '1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${join(dir, '.bin')}:${process.env.PATH}`, NO_COLOR: '1' };
   delete env.FORCE_COLOR;
   return { dir, env, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
