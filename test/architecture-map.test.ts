@@ -11,6 +11,7 @@ import { lower, lowerPlan } from '../src/lower.js';
 import { FORMAT_NAMES } from '../src/targets/format-names.js';
 import { TARGET_RECORDS } from '../src/targets/index.js';
 import { TARGET_NAMES } from '../src/targets/target-names.js';
+import { readGraph } from './support/import-graph.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const MAP = 'docs/architecture.md';
@@ -80,6 +81,24 @@ test('every top-level room of src/ has a paragraph in the code map', () => {
   // And no paragraph for a room that is gone.
   const gone = [...headings].filter((h) => h!.startsWith('src/') && !rooms.includes(h!));
   assert.deepEqual(gone, []);
+});
+
+test("the code map lists src/'s rooms bottom-up: a room imports only rooms listed before it", () => {
+  const order = [...map.matchAll(/^### `src\/([^`/]+)\/?`$/gm)].map((m) => m[1]!);
+  const at = new Map(order.map((r, i) => [r, i]));
+  const upward: string[] = [];
+  let arrows = 0;
+  for (const [file, facts] of readGraph()) {
+    const from = file.split('/')[1]!;
+    for (const i of facts.imports) {
+      const to = i.split('/')[1]!;
+      if (to === from) continue;
+      arrows++;
+      if (!(at.get(to)! < at.get(from)!)) upward.push(`${file} -> ${i}`);
+    }
+  }
+  assert.ok(arrows > 50, 'the import graph is read');
+  assert.deepEqual(upward, [], `${MAP}: list the imported room before the importing one`);
 });
 
 test('every target record is complete: one record per name of TARGET_NAMES, in order, every member present, table first among its formats', () => {

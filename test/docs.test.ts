@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Messages } from '../src/diagnostics/messages.js';
+import { TARGET_RECORDS } from '../src/targets/index.js';
 import { DIAGNOSTICS_DOC, OPTIONS_DOC, diagnosticsDoc, readText, readmeWithOptionTable } from '../scripts/generated-docs.js';
 
 test("docs/options.md's target option table is the one the target records make", () => {
@@ -19,4 +20,9 @@ test('one code per message', () => {
     assert.ok(!byCode.has(m.code), `${m.code} is both ${byCode.get(m.code)} and ${name}`);
     byCode.set(m.code, name);
   }
+});
+
+test("the README's target table has one row per registered target, in the registry's order", () => {
+  const rows = [...readText('README.md').matchAll(/^\| `([a-z0-9-]+)` \|/gm)].map((m) => m[1]);
+  assert.deepEqual(rows, TARGET_RECORDS.map((t) => t.name));
 });
