@@ -66,7 +66,14 @@ export function exampleFolder(): { dir: string; env: NodeJS.ProcessEnv; dispose:
   symlinkSync(join(ROOT, 'docs'), join(dir, 'docs'));
   mkdirSync(join(dir, '.bin'));
   writeFileSync(join(dir, '.bin', 'kernarg'), `#!/bin/sh\nexec "${process.execPath}" "${join(ROOT, 'bin', 'kernarg.js')}" "$@"\n`, { mode: 0o755 });
-  const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${join(dir, '.bin')}:${process.env.PATH}`, NO_COLOR: '1' };
+  // The build cache and include trees of `kernarg run` stay in the folder too, so nothing outlives the test.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PATH: `${join(dir, '.bin')}:${process.env.PATH}`,
+    NO_COLOR: '1',
+    KERNARG_CACHE_DIR: join(dir, '.cache'),
+    KERNARG_INCLUDE_TREES: join(dir, '.trees'),
+  };
   delete env.FORCE_COLOR;
   return { dir, env, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
