@@ -13,15 +13,15 @@ export const OPTIONS_DOC = 'docs/options.md';
 export const CLI_DOC = 'docs/cli.md';
 export const DIAGNOSTICS_DOC = 'docs/diagnostics.md';
 
-export const README_BEGIN = '<!-- target options: generated from src/targets/*/index.ts by `npm run docs` -->';
-export const README_END = '<!-- end of target options -->';
+export const OPTION_TABLE_BEGIN = '<!-- target options: generated from src/targets/*/index.ts by `npm run docs` -->';
+export const OPTION_TABLE_END = '<!-- end of target options -->';
 
 /** docs/options.md with its target option table made anew. */
-export function readmeWithOptionTable(doc: string): string {
-  const begin = doc.indexOf(README_BEGIN);
-  const end = doc.indexOf(README_END);
-  if (begin < 0 || end < begin) throw new Error(`${OPTIONS_DOC} lacks the markers ${README_BEGIN} ... ${README_END}`);
-  return doc.slice(0, begin + README_BEGIN.length) + '\n' + targetOptionTable() + doc.slice(end);
+export function optionsDocWithTable(doc: string): string {
+  const begin = doc.indexOf(OPTION_TABLE_BEGIN);
+  const end = doc.indexOf(OPTION_TABLE_END);
+  if (begin < 0 || end < begin) throw new Error(`${OPTIONS_DOC} lacks the markers ${OPTION_TABLE_BEGIN} ... ${OPTION_TABLE_END}`);
+  return doc.slice(0, begin + OPTION_TABLE_BEGIN.length) + '\n' + targetOptionTable() + doc.slice(end);
 }
 
 /** The markers around a command's part of docs/cli.md. */
@@ -31,7 +31,7 @@ export const commandMarkers = (name: string): [string, string] => [
 ];
 
 /** docs/cli.md with every command's part (synopses, summary, options) made anew from the command records. */
-export function readmeWithCommandHelp(readme: string): string {
+export function cliDocWithCommandHelp(readme: string): string {
   let out = readme;
   for (const name of COMMAND_NAMES) {
     const [open, close] = commandMarkers(name);

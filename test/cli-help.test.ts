@@ -12,7 +12,7 @@ import { runCliWith } from '../src/cli/main.js';
 import { readInput } from '../src/cli/read-input.js';
 import { TARGET_RECORDS } from '../src/targets/index.js';
 import { closestName, editDistance } from '../src/text/closest-name.js';
-import { CLI_DOC, OPTIONS_DOC, commandMarkers, readText, readmeWithCommandHelp } from '../scripts/generated-docs.js';
+import { CLI_DOC, OPTIONS_DOC, commandMarkers, readText, cliDocWithCommandHelp } from '../scripts/generated-docs.js';
 
 const BIN = join(import.meta.dirname, '..', 'bin', 'kernarg.js');
 const kernarg = (argv: string[]) => spawnSync(process.execPath, [BIN, ...argv], { encoding: 'utf8' });
@@ -35,9 +35,9 @@ function helpRows(text: string): Map<string, string> {
 }
 
 /** docs/cli.md's part for a command: its synopses and its option rows as [flag, meaning]. */
-function readmePart(readme: string, name: string): { usage: string[]; rows: Map<string, string> } {
+function cliDocPart(doc: string, name: string): { usage: string[]; rows: Map<string, string> } {
   const [open, close] = commandMarkers(name);
-  const part = readme.slice(readme.indexOf(open), readme.indexOf(close));
+  const part = doc.slice(doc.indexOf(open), doc.indexOf(close));
   assert.ok(part.length > open.length, `${CLI_DOC} has a part for ${name}`);
   const usage = /```\n([\s\S]*?)```/.exec(part)![1].trimEnd().split('\n');
   const rows = new Map<string, string>();
@@ -47,8 +47,8 @@ function readmePart(readme: string, name: string): { usage: string[]; rows: Map<
 }
 
 test("docs/cli.md and each command's --help say the same: synopses and every option with its meaning", () => {
-  const readme = readText(CLI_DOC);
-  assert.equal(readme, readmeWithCommandHelp(readme), `${CLI_DOC} is stale: run npm run docs`);
+  const cliDoc = readText(CLI_DOC);
+  assert.equal(cliDoc, cliDocWithCommandHelp(cliDoc), `${CLI_DOC} is stale: run npm run docs`);
   const optionsDoc = readText(OPTIONS_DOC);
   // The bin's own path for `lower --help` (the whole CLI, not the lower-only bundle) gives the same text.
   assert.equal(kernarg(['lower', '--help']).stdout, run(['lower', '--help']).stdout);
@@ -57,7 +57,7 @@ test("docs/cli.md and each command's --help say the same: synopses and every opt
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stderr, '');
     const help = r.stdout;
-    const { usage, rows } = readmePart(readme, name);
+    const { usage, rows } = cliDocPart(cliDoc, name);
     const helpUsage = help.split('\n\n')[0].split('\n').map((l) => l.replace(/^(Usage:| {6}) /, ''));
     assert.deepEqual(helpUsage, usage, `${name}: synopses`);
     // The sections docs/cli.md shows in the command's own table; lower's target options are the target table.

@@ -3,11 +3,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Messages } from '../src/diagnostics/messages.js';
 import { TARGET_RECORDS } from '../src/targets/index.js';
-import { DIAGNOSTICS_DOC, OPTIONS_DOC, diagnosticsDoc, readText, readmeWithOptionTable } from '../scripts/generated-docs.js';
+import { DIAGNOSTICS_DOC, OPTIONS_DOC, diagnosticsDoc, readText, optionsDocWithTable } from '../scripts/generated-docs.js';
 
 test("docs/options.md's target option table is the one the target records make", () => {
   const doc = readText(OPTIONS_DOC);
-  assert.equal(doc, readmeWithOptionTable(doc), `${OPTIONS_DOC} is stale: run npm run docs`);
+  assert.equal(doc, optionsDocWithTable(doc), `${OPTIONS_DOC} is stale: run npm run docs`);
 });
 
 test('docs/diagnostics.md lists every diagnostic code', () => {
