@@ -1,37 +1,43 @@
-// The parts of the documentation made from the code: the README's target option table (from the
-// target records) and docs/diagnostics.md (from the message catalogue). `npm run docs` writes them;
-// test/docs.test.ts fails when they are stale.
+// The parts of the documentation made from the code: docs/options.md's target option table (from the
+// target records), docs/cli.md's part for each command (from the command records) and docs/diagnostics.md
+// (from the message catalogue). `npm run docs` writes them; test/docs.test.ts and test/cli-help.test.ts fail
+// when they are stale.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMMAND_NAMES, commandReadme } from '../src/cli/commands.js';
 import { targetOptionTable } from '../src/cli/target-flags.js';
 import { Messages } from '../src/diagnostics/messages.js';
 
-export const README_BEGIN = '<!-- target options: generated from src/targets/*/index.ts by `npm run docs` -->';
-export const README_END = '<!-- end of target options -->';
+/** The documents holding generated parts (the README itself holds none: it is the front door). */
+export const OPTIONS_DOC = 'docs/options.md';
+export const CLI_DOC = 'docs/cli.md';
+export const DIAGNOSTICS_DOC = 'docs/diagnostics.md';
 
-/** The README with its target option table made anew. */
-export function readmeWithOptionTable(readme: string): string {
-  const begin = readme.indexOf(README_BEGIN);
-  const end = readme.indexOf(README_END);
-  if (begin < 0 || end < begin) throw new Error(`README.md lacks the markers ${README_BEGIN} ... ${README_END}`);
-  return readme.slice(0, begin + README_BEGIN.length) + '\n' + targetOptionTable() + readme.slice(end);
+export const OPTION_TABLE_BEGIN = '<!-- target options: generated from src/targets/*/index.ts by `npm run docs` -->';
+export const OPTION_TABLE_END = '<!-- end of target options -->';
+
+/** docs/options.md with its target option table made anew. */
+export function optionsDocWithTable(doc: string): string {
+  const begin = doc.indexOf(OPTION_TABLE_BEGIN);
+  const end = doc.indexOf(OPTION_TABLE_END);
+  if (begin < 0 || end < begin) throw new Error(`${OPTIONS_DOC} lacks the markers ${OPTION_TABLE_BEGIN} ... ${OPTION_TABLE_END}`);
+  return doc.slice(0, begin + OPTION_TABLE_BEGIN.length) + '\n' + targetOptionTable() + doc.slice(end);
 }
 
-/** The markers around a command's part of the README. */
+/** The markers around a command's part of docs/cli.md. */
 export const commandMarkers = (name: string): [string, string] => [
   `<!-- kernarg ${name} --help: generated from src/cli/commands.ts by \`npm run docs\` -->`,
   `<!-- end of kernarg ${name} --help -->`,
 ];
 
-/** The README with every command's part (synopses, summary, options) made anew from the command records. */
-export function readmeWithCommandHelp(readme: string): string {
+/** docs/cli.md with every command's part (synopses, summary, options) made anew from the command records. */
+export function cliDocWithCommandHelp(readme: string): string {
   let out = readme;
   for (const name of COMMAND_NAMES) {
     const [open, close] = commandMarkers(name);
     const begin = out.indexOf(open);
     const end = out.indexOf(close);
-    if (begin < 0 || end < begin) throw new Error(`README.md lacks the markers ${open} ... ${close}`);
+    if (begin < 0 || end < begin) throw new Error(`${CLI_DOC} lacks the markers ${open} ... ${close}`);
     out = out.slice(0, begin + open.length) + '\n' + commandReadme(name) + out.slice(end);
   }
   return out;

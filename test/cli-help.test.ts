@@ -1,4 +1,4 @@
-// Each command's `--help` (from the installed bin), the README's part for it, and the "did you mean"
+// Each command's `--help` (from the installed bin), docs/cli.md's part for it, and the "did you mean"
 // of every kind of name the command line takes.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -12,7 +12,7 @@ import { runCliWith } from '../src/cli/main.js';
 import { readInput } from '../src/cli/read-input.js';
 import { TARGET_RECORDS } from '../src/targets/index.js';
 import { closestName, editDistance } from '../src/text/closest-name.js';
-import { commandMarkers, readText, readmeWithCommandHelp } from '../scripts/generated-docs.js';
+import { CLI_DOC, OPTIONS_DOC, commandMarkers, readText, cliDocWithCommandHelp } from '../scripts/generated-docs.js';
 
 const BIN = join(import.meta.dirname, '..', 'bin', 'kernarg.js');
 const kernarg = (argv: string[]) => spawnSync(process.execPath, [BIN, ...argv], { encoding: 'utf8' });
@@ -34,11 +34,11 @@ function helpRows(text: string): Map<string, string> {
   return rows;
 }
 
-/** The README's part for a command: its synopses and its option rows as [flag, meaning]. */
-function readmePart(readme: string, name: string): { usage: string[]; rows: Map<string, string> } {
+/** docs/cli.md's part for a command: its synopses and its option rows as [flag, meaning]. */
+function cliDocPart(doc: string, name: string): { usage: string[]; rows: Map<string, string> } {
   const [open, close] = commandMarkers(name);
-  const part = readme.slice(readme.indexOf(open), readme.indexOf(close));
-  assert.ok(part.length > open.length, `README has a part for ${name}`);
+  const part = doc.slice(doc.indexOf(open), doc.indexOf(close));
+  assert.ok(part.length > open.length, `${CLI_DOC} has a part for ${name}`);
   const usage = /```\n([\s\S]*?)```/.exec(part)![1].trimEnd().split('\n');
   const rows = new Map<string, string>();
   const cell = (s: string) => s.replaceAll('\\|', '|');
@@ -46,9 +46,10 @@ function readmePart(readme: string, name: string): { usage: string[]; rows: Map<
   return { usage, rows };
 }
 
-test("the README and each command's --help say the same: synopses and every option with its meaning", () => {
-  const readme = readText('README.md');
-  assert.equal(readme, readmeWithCommandHelp(readme), 'README.md is stale: run npm run docs');
+test("docs/cli.md and each command's --help say the same: synopses and every option with its meaning", () => {
+  const cliDoc = readText(CLI_DOC);
+  assert.equal(cliDoc, cliDocWithCommandHelp(cliDoc), `${CLI_DOC} is stale: run npm run docs`);
+  const optionsDoc = readText(OPTIONS_DOC);
   // The bin's own path for `lower --help` (the whole CLI, not the lower-only bundle) gives the same text.
   assert.equal(kernarg(['lower', '--help']).stdout, run(['lower', '--help']).stdout);
   for (const name of COMMAND_NAMES) {
@@ -56,23 +57,23 @@ test("the README and each command's --help say the same: synopses and every opti
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stderr, '');
     const help = r.stdout;
-    const { usage, rows } = readmePart(readme, name);
+    const { usage, rows } = cliDocPart(cliDoc, name);
     const helpUsage = help.split('\n\n')[0].split('\n').map((l) => l.replace(/^(Usage:| {6}) /, ''));
     assert.deepEqual(helpUsage, usage, `${name}: synopses`);
-    // The sections the README shows in the command's own table; lower's target options are the target table.
+    // The sections docs/cli.md shows in the command's own table; lower's target options are the target table.
     const own = COMMANDS[name].sections.filter((s) => !('readmeElsewhere' in s));
     const helpOwn = new Map([...helpRows(help)].filter(([flag]) => own.some((s) => s.options.some((o) => flag.endsWith(o.name) || flag.includes(`${o.name} `)))));
     assert.deepEqual([...rows].sort(), [...helpOwn].sort(), `${name}: options`);
     assert.ok(rows.size > 0);
   }
-  // lower's target options: each target's row of the README's table is in the help line of that flag.
+  // lower's target options: each target's row of docs/options.md's table is in the help line of that flag.
   const lowerHelp = helpRows(run(['lower', '--help']).stdout);
   for (const t of TARGET_RECORDS) {
     for (const f of t.flags) {
       const line = [...lowerHelp].find(([flag]) => flag === `--${f.flag}` || flag.startsWith(`--${f.flag} `) || flag.startsWith(`-${f.flag}`));
       assert.ok(line, `lower --help lists --${f.flag}`);
       assert.ok(line[1].includes(f.help) && line[1].includes(t.name), `--${f.flag}: ${line[1]}`);
-      assert.ok(readme.includes(`| \`${t.name}\` | \`--${f.flag}`), `README lists ${t.name} --${f.flag}`);
+      assert.ok(optionsDoc.includes(`| \`${t.name}\` | \`--${f.flag}`), `${OPTIONS_DOC} lists ${t.name} --${f.flag}`);
     }
   }
 });

@@ -73,18 +73,18 @@ test('the production bundle has no Node built-ins and no polyfill copies', () =>
   assert.doesNotMatch(html, /https?:\/\//, 'the page loads nothing from other hosts');
 });
 
-test("README's bundle size figures are the built bundle's (within 5%, so a small change elsewhere need not edit them)", () => {
+test("docs/explorer-page.md's bundle size figures are the built bundle's (within 5%, so a small change elsewhere need not edit them)", () => {
   requireBuild();
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const readme = readFileSync(join(ROOT, 'docs/explorer-page.md'), 'utf8');
   // The sentence may wrap anywhere: any run of white space stands for one space.
   const m = /one\s+script\s+of\s+(\d+)\s+KB\s+minified,\s+\*\*(\d+)\s+KB\s+gzip\*\*,\s+and\s+([\d.]+)\s+KB\s+of\s+CSS\s+\(([\d.]+)\s+KB\s+gzip\)/.exec(readme);
-  assert.ok(m, "README's page section states the bundle size as 'one script of N KB minified, **N KB gzip**, and N KB of CSS (N KB gzip)'");
+  assert.ok(m, "docs/explorer-page.md states the bundle size as 'one script of N KB minified, **N KB gzip**, and N KB of CSS (N KB gzip)'");
   const size = bundleSize();
   const stated = m.slice(1).map(Number);
   const measured = [size.js, size.jsGzip, size.css, size.cssGzip].map((n) => n / 1000);
   const names = ['script', 'script gzip', 'CSS', 'CSS gzip'];
   for (const [i, name] of names.entries()) {
     const off = Math.abs(stated[i] - measured[i]) / measured[i];
-    assert.ok(off <= 0.05, `README says ${name} ${stated[i]} KB, the build measures ${measured[i].toFixed(1)} KB (node --import tsx test/web/bundle-size.ts): update the README`);
+    assert.ok(off <= 0.05, `docs/explorer-page.md says ${name} ${stated[i]} KB, the build measures ${measured[i].toFixed(1)} KB (node --import tsx test/web/bundle-size.ts): update docs/explorer-page.md`);
   }
 });
