@@ -58,16 +58,17 @@ test('emitJson equals the reference stringify on generated programs, every targe
 });
 
 // The writer escapes strings only where they need it, writes numbers, nested values and empty
-// containers itself, and reads plan objects with `plain`'s loop: values of every JSON kind (and
-// the values JSON.stringify drops or turns into null) put into the plan, its kernels and their
-// slots (shared ones included) must still be written exactly as the reference writes them.
+// containers itself, and reads plan objects in their declared key order (src/emit/json-key-order.ts):
+// values of every JSON kind (and the values JSON.stringify drops or turns into null) put into the
+// plan, its kernels and their slots (shared ones included) under declared keys must still be written
+// exactly as the reference writes them, and keys no list declares are left out by both.
 test('emitJson equals the reference stringify with arbitrary values in the plan, its kernels and slots', () => {
   const awkwardString = fc.oneof(fc.string({ unit: 'binary', maxLength: 12 }), fc.constantFrom('"', '\\', '\n', '\u2028', '\ud800', '\udc00x', '😀', '\u007f', '\u0000', 'a"b'));
   const leaf = fc.oneof(awkwardString, fc.double(), fc.integer(), fc.constantFrom(-0, Infinity, NaN, true, false, null, undefined, () => 1, Symbol('s'), new Date(0)));
   const value = fc.letrec((tie) => ({
     v: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('v'), { maxLength: 3 }), fc.dictionary(awkwardString, tie('v'), { maxKeys: 3 })),
   })).v;
-  const extras = fc.dictionary(fc.oneof(awkwardString, fc.constantFrom('0', '7', 'name', 'layout', 'type', 'kernels')), value, { maxKeys: 3 });
+  const extras = fc.dictionary(fc.oneof(awkwardString, fc.constantFrom('0', '7', 'name', 'layout', 'type', 'kernels', 'typeName', 'offset', 'size', 'role', 'host', 'arch', 'mcpu', 'device', 'inputSize', 'podSize', 'paramBytes', 'payloadSize')), value, { maxKeys: 3 });
   const plans = TARGETS.flatMap((target) => {
     const r = lower('g.cl', render(fc.sample(programSpec, { seed, numRuns: 1 })[0], 'g').source, host, { target, std: 'CL2.0', format: 'table' });
     return r.plan ? [r.plan] : [];

@@ -1,4 +1,5 @@
 import type { PlanBase, ValueLayout } from '../abi/plan.js';
+import { type JsonKeyOrder, keyOrderOf } from './json-key-order.js';
 import { oneByte } from '../text/one-byte.js';
 
 function layoutJson(l: ValueLayout): unknown {
@@ -33,32 +34,29 @@ function sharedLayoutJson(l: ValueLayout): unknown {
   return j;
 }
 
-/**
- * Keys the JSON form leaves out: the source type (a compiler object), and a slot's `where` and
- * `fill` (they restate the target's own fields; readPlan attaches them again).
- */
-const LEFT_OUT = new Set(['type', 'where', 'fill']);
-
-/** Plain data of a plan object: the keys above left out, layouts rendered, undefined dropped. */
-function plain(o: object): Record<string, unknown> {
+/** Plain data of a plan object: its keys in the declared order (json-key-order.ts), layouts rendered, undefined dropped. */
+function plain(o: object, keys: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const k in o) {
+  for (const k of keys) {
     const v = (o as Record<string, unknown>)[k];
-    if (v === undefined || LEFT_OUT.has(k)) continue;
+    if (v === undefined) continue;
     out[k] = k === 'layout' ? sharedLayoutJson(v as ValueLayout) : v;
   }
   return out;
 }
 
-/** The JSON contract of ARCHITECTURE.md: `{ target, kernels: [{ name, args: [...], ...}], ... }`. */
+/** A slot's key order: its plan kind's for slots of a source parameter, or for the others. */
+const slotKeys = (order: JsonKeyOrder, slot: { readonly param: number | null }) => (slot.param === null ? order.implicitSlot : order.slot);
+
+/**
+ * The JSON contract of ARCHITECTURE.md: `{ target, kernels: [{ name, args: [...], ...}], ... }`,
+ * each object's keys in its plan kind's declared order.
+ */
 export function planToJson(plan: PlanBase): unknown {
-  const { kernels, ...rest } = plan;
+  const order = keyOrderOf(plan.target);
   return {
-    ...plain(rest),
-    kernels: kernels.map((k) => {
-      const { name, args, ...fields } = k;
-      return { name, args: args.map((a) => plain(a)), ...plain(fields) };
-    }),
+    ...plain(plan, order.plan),
+    kernels: plan.kernels.map((k) => ({ name: k.name, args: k.args.map((a) => plain(a, slotKeys(order, a))), ...plain(k, order.kernel) })),
   };
 }
 
@@ -154,11 +152,6 @@ function pushObject(o: Record<string, unknown>, depth: number, out: string[]): v
   out.push(first ? '{}' : `${br(depth)}}`);
 }
 
-/** Keys of a slot, a kernel or the plan that the JSON form leaves out (`LEFT_OUT`, without a set lookup). */
-function leftOut(k: string): boolean {
-  return k === 'type' || k === 'where' || k === 'fill';
-}
-
 /** A value's text at a depth, made once. */
 function textOf(v: unknown, depth: number): string {
   const out: string[] = [];
@@ -176,7 +169,7 @@ function layoutText(l: ValueLayout, depth: number): string {
   return t;
 }
 
-/** Which plan object `pushPlainMembers` reads: they differ in the keys written elsewhere and the depth they sit at. */
+/** Which plan object `pushPlainMembers` reads: they differ in the depth they sit at and how nested objects are written. */
 const enum Level {
   /** The plan (depth 0): `kernels` is written after the rest. */
   Plan = 0,
@@ -187,14 +180,14 @@ const enum Level {
 }
 
 /**
- * The members `plain(o)` has, written at `level + 1` and read off `o` itself with `plain`'s own
- * loop; with `first`, the first one opens the object (`{`), else each follows a `,`. Says whether
+ * The members `plain(o, keys)` has, written at `level + 1` and read off `o` itself in the order of
+ * `keys`; with `first`, the first one opens the object (`{`), else each follows a `,`. Says whether
  * any was written.
  */
-function pushPlainMembers(o: object, level: Level, first: boolean, out: string[]): boolean {
+function pushPlainMembers(o: object, keys: readonly string[], level: Level, first: boolean, out: string[]): boolean {
   const start = out.length;
-  for (const k in o) {
-    if (leftOut(k) || (level === Level.Plan ? k === 'kernels' : level === Level.Kernel && (k === 'name' || k === 'args'))) continue;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
     const v = (o as Record<string, unknown>)[k];
     if (absent(v)) continue;
     if (k === 'layout' || v === null || typeof v !== 'object') out.push(memberText(level + 1, k, first, v));
@@ -235,8 +228,8 @@ const KERNEL_DEPTH = 2;
 const SLOT_DEPTH = 4;
 const SLOT_CLOSE = br(SLOT_DEPTH) + '}';
 
-function pushSlot(slot: object, out: string[]): void {
-  out.push(pushPlainMembers(slot, Level.Slot, true, out) ? SLOT_CLOSE : '{}');
+function pushSlot(slot: { readonly param: number | null }, order: JsonKeyOrder, out: string[]): void {
+  out.push(pushPlainMembers(slot, slotKeys(order, slot), Level.Slot, true, out) ? SLOT_CLOSE : '{}');
 }
 
 /**
@@ -245,15 +238,16 @@ function pushSlot(slot: object, out: string[]): void {
  * them is rendered once (the slots' texts joined by `,` and a line break) and found again under
  * its first slot, checked slot by slot.
  */
+type Slot = { readonly param: number | null };
 const sharedRunTexts = new WeakMap<object, { readonly slots: readonly object[]; readonly text: string }>();
-function sharedRunText(args: readonly object[], from: number, to: number): string {
+function sharedRunText(args: readonly Slot[], from: number, to: number, order: JsonKeyOrder): string {
   const cached = sharedRunTexts.get(args[from]);
   if (cached && cached.slots.length === to - from && cached.slots.every((s, i) => s === args[from + i])) return cached.text;
   const slots = args.slice(from, to);
   const out: string[] = [];
   for (let i = 0; i < slots.length; i++) {
     if (i) out.push(SLOT_SEP);
-    pushSlot(slots[i], out);
+    pushSlot(slots[i], order, out);
   }
   const text = oneByte(out.join(''));
   sharedRunTexts.set(args[from], { slots, text });
@@ -283,13 +277,7 @@ const KERNEL_CLOSE = `${br(KERNEL_DEPTH)}}`;
  * One kernel at depth 2, from the line break before its `{` to its `}`, pushed onto `out` as
  * pieces; with `chunks`, a long shared run of slots goes onto them itself, after `out` joined.
  */
-function pushKernel(k: { readonly name: string; readonly args: readonly { readonly param: number | null }[] }, out: string[], chunks: string[] | undefined): void {
-  if (hasIndexKey(k)) {
-    // `{ name, args, ...fields }` puts array-index keys first: such a kernel is written as planToJson makes it.
-    const { name, args, ...fields } = k;
-    out.push(br(KERNEL_DEPTH), textOf({ name, args: args.map((a) => plain(a)), ...plain(fields) }, KERNEL_DEPTH));
-    return;
-  }
+function pushKernel(k: { readonly name: string; readonly args: readonly Slot[] }, order: JsonKeyOrder, out: string[], chunks: string[] | undefined): void {
   out.push(KERNEL_OPEN);
   pushString(k.name, out);
   const args = k.args;
@@ -298,13 +286,13 @@ function pushKernel(k: { readonly name: string; readonly args: readonly { readon
     if (i) out.push(SLOT_SEP);
     const a = args[i];
     if (a.param !== null) {
-      pushSlot(a, out);
+      pushSlot(a, order, out);
       i++;
       continue;
     }
     let j = i + 1;
     while (j < args.length && args[j].param === null) j++;
-    const run = sharedRunText(args, i, j);
+    const run = sharedRunText(args, i, j, order);
     if (chunks !== undefined && run.length >= OWN_CHUNK_CHARS) {
       chunks.push(out.join(''), run);
       out.length = 0;
@@ -312,16 +300,9 @@ function pushKernel(k: { readonly name: string; readonly args: readonly { readon
     i = j;
   }
   if (args.length) out.push(ARGS_CLOSE);
-  pushPlainMembers(k, Level.Kernel, false, out);
+  pushPlainMembers(k, order.kernel, Level.Kernel, false, out);
   out.push(KERNEL_CLOSE);
 }
-
-/** Whether `o` has an array-index key (objects enumerate those first, in numeric order). */
-function hasIndexKey(o: object): boolean {
-  for (const k in o) return INDEX_KEY.test(k) && Number(k) < 2 ** 32 - 1;
-  return false;
-}
-const INDEX_KEY = /^(?:0|[1-9][0-9]*)$/;
 
 /**
  * Pieces are joined and handed out once they are about this many (a kernel or two, some hundreds
@@ -356,11 +337,11 @@ export function* emitJsonPieces(plan: PlanBase): Generator<string, void, undefin
   // Long shared runs, which pushKernel hands over whole (after the text before them).
   const held: string[] = [];
   try {
-    pushPlanHead(plan, out);
+    const order = pushPlanHead(plan, out);
     const kernels = plan.kernels;
     for (let i = 0; i < kernels.length; i++) {
       out.push(i ? ',' : '[');
-      pushKernel(kernels[i], out, held);
+      pushKernel(kernels[i], order, out, held);
       if (held.length) {
         for (const h of held) yield h;
         held.length = 0;
@@ -385,22 +366,24 @@ export function* emitJsonPieces(plan: PlanBase): Generator<string, void, undefin
  */
 export function emitJson(plan: PlanBase): string {
   const out: string[] = [];
-  pushPlanHead(plan, out);
+  const order = pushPlanHead(plan, out);
   const kernels = plan.kernels;
   for (let i = 0; i < kernels.length; i++) {
     out.push(i ? ',' : '[');
-    pushKernel(kernels[i], out, undefined);
+    pushKernel(kernels[i], order, out, undefined);
   }
   pushPlanTail(plan, out);
   memberTexts.length = 0;
   return out.join('');
 }
 
-/** The plan's members other than its kernels, up to the kernels' `[` (or their `[]`). */
-function pushPlanHead(plan: PlanBase, out: string[]): void {
-  const any = pushPlainMembers(plan, Level.Plan, true, out);
+/** The plan's members other than its kernels, up to the kernels' `[` (or their `[]`); returns its kind's key orders. */
+function pushPlanHead(plan: PlanBase, out: string[]): JsonKeyOrder {
+  const order = keyOrderOf(plan.target);
+  const any = pushPlainMembers(plan, order.plan, Level.Plan, true, out);
   out.push(`${any ? ',' : '{'}${br(1)}"kernels": `);
   if (!plan.kernels.length) out.push('[]');
+  return order;
 }
 
 /** What follows the last kernel. */
