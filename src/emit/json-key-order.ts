@@ -46,6 +46,7 @@ export const JSON_KEY_ORDER = {
     [
       'target', 'arch', 'pushConstants', 'literalSamplers', 'constantData', 'specConstants', 'localSize', 'descriptorSets',
       'pushConstantRange', 'capabilities', 'spirvExtensions', 'vulkanFeatures', 'vulkanExtensions', 'printf',
+      'workgroupVariables',
     ],
     ['podPlacement', 'podSize', 'podOffset', 'reqdWorkGroupSize', 'imageMetadata', 'mayUsePrintf'],
     [
@@ -79,7 +80,7 @@ export const JSON_KEY_ORDER = {
     implicitSlot: ['name', 'param', 'role', 'size', 'irType', 'typeName', 'image', 'fields', 'offset'],
   },
   cuda: oneSlotOrder(
-    ['target', 'arch', 'localMemory'],
+    ['target', 'arch', 'sm', 'localMemory'],
     ['paramBytes', 'dynamicShared'],
     ['name', 'param', 'role', 'dim', 'host', 'ptxName', 'index', 'offset', 'size', 'align', 'ptxType', 'space', 'pointeeAlign', 'typeName', 'layout'],
   ),
