@@ -66,7 +66,7 @@ test('kernarg run --api vulkan: bad arguments exit 1 naming kernel and argument;
   assert.equal(cli(['run', 'k.cl', '--kernel', 'k', '--args', 'k.json', '--global', '1', '--api', 'vulkan']).code, 2);
   const metal = cli(['run', 'f.ir', '--kernel', 'f', '--args', 'ok.json', '--api', 'metal']);
   assert.equal(metal.code, 2);
-  assert.match(metal.err, /--api takes opencl or vulkan, not 'metal'/);
+  assert.match(metal.err, /--api takes opencl, vulkan, cuda, not 'metal'/);
 });
 
 test('no Vulkan driver at all (the loader pointed at no ICD): a clear error and exit 1, no crash', () => {
