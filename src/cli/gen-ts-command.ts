@@ -1,4 +1,5 @@
 import { DEFAULT_CL_STD } from '../options/input-options.js';
+import { writeBindings } from './write-bindings.js';
 import { formatDiagnostics } from '../diagnostics/format.js';
 import { SourceFile } from '../diagnostics/source.js';
 import { openclTarget } from '../targets/opencl/index.js';
@@ -86,15 +87,5 @@ export function genTsCommand(argv: readonly string[], io: CliIO): number {
     }
     text = emitTypeScriptBindings({ generator, origin, plan: plan as OpenCLPlan, source, options: shownOptions(portable), build: portable });
   }
-  if (out === undefined) io.stdout(text);
-  else if (io.writeFile) {
-    try {
-      io.writeFile(out, text);
-    } catch (e) {
-      io.stderr(fileDiagnostic(out, Messages.cannotWriteOutput, [(e as Error).message]));
-      return 1;
-    }
-  }
-  else throw new UsageError('this environment cannot write files: leave out -o to print the module');
-  return 0;
+  return writeBindings(io, out, text);
 }

@@ -1,5 +1,6 @@
 // `kernarg gen-ts <file.ptx|file.cubin>`: typed bindings for the CUDA driver host, the plan read
 // from the file (a PTX's .entry lists, a cubin's EIATTR_KPARAM_INFO records).
+import { writeBindings } from './write-bindings.js';
 import { formatDiagnostics } from '../diagnostics/format.js';
 import { Messages } from '../diagnostics/messages.js';
 import { emitCudaBindings } from '../targets/cuda/typescript-bindings.js';
@@ -32,15 +33,5 @@ export function genTsCudaCommand(argv: readonly string[], io: CliIO): number {
     return 1;
   }
   const text = emitCudaBindings({ generator: `kernarg ${KERNARG_VERSION}`, origin: path, plan: r.plan, image: reader.kind === 'cubin' ? { kind: 'cubin', bytes } : { kind: 'ptx', text: read.text } });
-  const out = args.values.get('output') as string | undefined;
-  if (out === undefined) io.stdout(text);
-  else if (io.writeFile) {
-    try {
-      io.writeFile(out, text);
-    } catch (e) {
-      io.stderr(fileDiagnostic(out, Messages.cannotWriteOutput, [(e as Error).message]));
-      return 1;
-    }
-  } else throw new UsageError('this environment cannot write files: leave out -o to print the module');
-  return 0;
+  return writeBindings(io, args.values.get('output') as string | undefined, text);
 }

@@ -1,5 +1,6 @@
 // `kernarg gen-ts <shader.spv>`: typed bindings of a Vulkan compute shader read from SPIR-V (named
 // .spv, or any file but .cl and .ir whose bytes begin with SPIR-V's magic number).
+import { writeBindings } from './write-bindings.js';
 import { formatDiagnostics } from '../diagnostics/format.js';
 import { Messages } from '../diagnostics/messages.js';
 import { emitShaderBindings } from '../emit/shader-bindings.js';
@@ -45,15 +46,5 @@ export function genTsShader(argv: readonly string[], io: CliIO, options: readonl
     return 1;
   }
   const text = emitShaderBindings({ generator: `kernarg ${KERNARG_VERSION}`, origin: path.split('/').pop()!, plan: read.plan, entries: shape.entries, spirv: bytes });
-  const out = args.values.get('output') as string | undefined;
-  if (out === undefined) io.stdout(text);
-  else if (io.writeFile) {
-    try {
-      io.writeFile(out, text);
-    } catch (e) {
-      io.stderr(fileDiagnostic(out, Messages.cannotWriteOutput, [(e as Error).message]));
-      return 1;
-    }
-  } else throw new UsageError('this environment cannot write files: leave out -o to print the module');
-  return 0;
+  return writeBindings(io, args.values.get('output') as string | undefined, text);
 }
