@@ -40,11 +40,15 @@ for (let r = 0; r < rounds; r++) {
   hit.push(c.ms);
   ctx.cl.ReleaseProgram(c.handle);
 }
-console.log(`device: ${ctx.device.platform} / ${ctx.device.name}; program: ${base.length} bytes of OpenCL C, ${rounds} rounds, medians`);
+console.log(
+  `device: ${ctx.device.platform} / ${ctx.device.name}; program: ${base.length} bytes of OpenCL C, ${rounds} rounds, medians`,
+);
 console.log(`  build from source, cache off:        ${median(off).toFixed(1)} ms`);
 console.log(`  build from source and store (miss):  ${median(miss).toFixed(1)} ms`);
 console.log(`  load from the cache (hit):           ${median(hit).toFixed(1)} ms`);
-console.log(`  saved per build: ${(median(off) - median(hit)).toFixed(1)} ms (hit = ${(median(hit) / median(off)).toFixed(3)}x the uncached build)`);
+console.log(
+  `  saved per build: ${(median(off) - median(hit)).toFixed(1)} ms (hit = ${(median(hit) / median(off)).toFixed(3)}x the uncached build)`,
+);
 console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
 ctx.dispose();
 rmSync(dir, { recursive: true });

@@ -18,7 +18,17 @@ import { CORPORA } from '../test/corpus/corpora.js';
 
 const RUNS = Number(process.env.RUNS ?? 7);
 const KERNARG_FLAGS = ['--target', 'amdhsa', '--format', 'json'];
-const CLANG_FLAGS = ['-x', 'cl', '-cl-std=CL1.2', '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx900', '-nogpulib', '-O0', '-S'];
+const CLANG_FLAGS = [
+  '-x',
+  'cl',
+  '-cl-std=CL1.2',
+  '-target',
+  'amdgcn-amd-amdhsa',
+  '-mcpu=gfx900',
+  '-nogpulib',
+  '-O0',
+  '-S',
+];
 const bin = resolve(import.meta.dirname, '..', 'bin', 'kernarg.js');
 
 interface Sample {
@@ -42,7 +52,11 @@ const median = (xs: readonly number[]) => {
   return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-function pair(name: string, a: [string, string[]], b: [string, string[]]): { a: number; b: number; ratio: number; aPeak: number; bPeak: number } {
+function pair(
+  name: string,
+  a: [string, string[]],
+  b: [string, string[]],
+): { a: number; b: number; ratio: number; aPeak: number; bPeak: number } {
   timed(...a);
   timed(...b);
   const as: number[] = [];
@@ -60,7 +74,9 @@ function pair(name: string, a: [string, string[]], b: [string, string[]]): { a: 
     bPeak = Math.max(bPeak, y.kib);
   }
   const out = { a: median(as), b: median(bs), ratio: median(ratios), aPeak: aPeak / 1024, bPeak: bPeak / 1024 };
-  console.log(`${name.padEnd(28)} ${out.a.toFixed(0).padStart(6)} ms ${out.b.toFixed(0).padStart(6)} ms  ratio ${out.ratio.toFixed(2)}  peak ${out.aPeak.toFixed(0)} / ${out.bPeak.toFixed(0)} MiB`);
+  console.log(
+    `${name.padEnd(28)} ${out.a.toFixed(0).padStart(6)} ms ${out.b.toFixed(0).padStart(6)} ms  ratio ${out.ratio.toFixed(2)}  peak ${out.aPeak.toFixed(0)} / ${out.bPeak.toFixed(0)} MiB`,
+  );
   return out;
 }
 
@@ -83,19 +99,28 @@ interface BenchFile {
 /** The corpora to time: CORPUS names one of test/corpus/corpora.ts (or `all`), or is a folder of .cl files. */
 function corpora(which: string): { name: string; files: BenchFile[] }[] {
   const named = CORPORA.filter((c) => which === 'all' || c.name === which);
-  if (named.length) return named.map((c) => ({ name: c.name, files: c.files().map((f) => ({ path: f.path, flags: f.flags })) }));
-  const files = readdirSync(which).filter((f) => f.endsWith('.cl')).sort();
+  if (named.length)
+    return named.map((c) => ({ name: c.name, files: c.files().map((f) => ({ path: f.path, flags: f.flags })) }));
+  const files = readdirSync(which)
+    .filter((f) => f.endsWith('.cl'))
+    .sort();
   return [{ name: which, files: files.map((f) => ({ path: join(which, f), flags: ['-I', which] })) }];
 }
 
 const summary: string[] = [];
 for (const { name, files } of corpora(process.env.CORPUS ?? 'all')) {
-  console.log(`\n${name}: kernarg lower --target amdhsa --format json vs clang-16 -O0 -S, per file (${files.length} files, the host's build options)`);
+  console.log(
+    `\n${name}: kernarg lower --target amdhsa --format json vs clang-16 -O0 -S, per file (${files.length} files, the host's build options)`,
+  );
   const ratios: number[] = [];
   const failed: string[] = [];
   const passed: BenchFile[] = [];
   for (const f of files) {
-    const r = tryPair(basename(f.path), [process.execPath, [bin, 'lower', f.path, ...KERNARG_FLAGS, ...f.flags]], ['clang-16', [...CLANG_FLAGS, ...f.flags, '-o', '/dev/null', f.path]]);
+    const r = tryPair(
+      basename(f.path),
+      [process.execPath, [bin, 'lower', f.path, ...KERNARG_FLAGS, ...f.flags]],
+      ['clang-16', [...CLANG_FLAGS, ...f.flags, '-o', '/dev/null', f.path]],
+    );
     if (r) {
       ratios.push(r.ratio);
       passed.push(f);
@@ -149,7 +174,13 @@ function batch(files: readonly BenchFile[]): void {
   const c1 = median(perCall);
   const cb = median(theirs);
   console.log(`\nbatch: ${n} files, ${rounds} rounds (median wall of the whole set; per file = / ${n})`);
-  console.log(`kernarg lower --output-dir (one call)   ${k.toFixed(0).padStart(6)} ms  ${(k / n).toFixed(1).padStart(6)} ms/file  peak ${(oursPeak / 1024).toFixed(0)} MiB`);
-  console.log(`clang-16, one call per file            ${c1.toFixed(0).padStart(6)} ms  ${(c1 / n).toFixed(1).padStart(6)} ms/file  peak ${(perCallPeak / 1024).toFixed(0)} MiB  → kernarg ${(c1 / k).toFixed(2)}× faster`);
-  console.log(`clang-16, all files in one call        ${cb.toFixed(0).padStart(6)} ms  ${(cb / n).toFixed(1).padStart(6)} ms/file  peak ${(theirsPeak / 1024).toFixed(0)} MiB  → kernarg ${(cb / k).toFixed(2)}× faster`);
+  console.log(
+    `kernarg lower --output-dir (one call)   ${k.toFixed(0).padStart(6)} ms  ${(k / n).toFixed(1).padStart(6)} ms/file  peak ${(oursPeak / 1024).toFixed(0)} MiB`,
+  );
+  console.log(
+    `clang-16, one call per file            ${c1.toFixed(0).padStart(6)} ms  ${(c1 / n).toFixed(1).padStart(6)} ms/file  peak ${(perCallPeak / 1024).toFixed(0)} MiB  → kernarg ${(c1 / k).toFixed(2)}× faster`,
+  );
+  console.log(
+    `clang-16, all files in one call        ${cb.toFixed(0).padStart(6)} ms  ${(cb / n).toFixed(1).padStart(6)} ms/file  peak ${(theirsPeak / 1024).toFixed(0)} MiB  → kernarg ${(cb / k).toFixed(2)}× faster`,
+  );
 }

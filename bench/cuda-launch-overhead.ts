@@ -28,7 +28,15 @@ async function kernargRound(mode: Mode): Promise<{ us: number; device: string }>
   const k = module.kernel('empty', plan, { form: mode === 'sync-extra' ? 'extra' : 'params' });
   const a = ctx.buffer(1024);
   // The plan read from the PTX names parameters as the PTX does; the vector is its 16 bytes.
-  const o = { args: { empty_param_0: a, empty_param_1: 7, empty_param_2: Array.from(new Uint8Array(Float32Array.of(1, 2, 3, 4).buffer)) }, global: [1], local: [1] };
+  const o = {
+    args: {
+      empty_param_0: a,
+      empty_param_1: 7,
+      empty_param_2: Array.from(new Uint8Array(Float32Array.of(1, 2, 3, 4).buffer)),
+    },
+    global: [1],
+    local: [1],
+  };
   let us: number;
   if (mode === 'async') {
     for (let i = 0; i < 1000; i++) k.enqueue(o);
@@ -85,11 +93,20 @@ if (haveDriver) {
   };
   // Each kernarg round in a process of its own, as the C host runs (one CUDA context per process).
   const kernarg = (mode: Mode) => {
-    const c = spawnSync(process.execPath, [...process.execArgv, import.meta.filename], { encoding: 'utf8', env: { ...process.env, KERNARG_CUDA_LAUNCH_ROUND: mode } });
+    const c = spawnSync(process.execPath, [...process.execArgv, import.meta.filename], {
+      encoding: 'utf8',
+      env: { ...process.env, KERNARG_CUDA_LAUNCH_ROUND: mode },
+    });
     if (c.status !== 0) throw new Error(`kernarg ${mode} round failed: ${c.stderr}`);
     return JSON.parse(c.stdout.trim().split('\n').pop()!) as { us: number; device: string };
   };
-  const s = { cSync: [] as number[], cAsync: [] as number[], kSync: [] as number[], kExtra: [] as number[], kAsync: [] as number[] };
+  const s = {
+    cSync: [] as number[],
+    cAsync: [] as number[],
+    kSync: [] as number[],
+    kExtra: [] as number[],
+    kAsync: [] as number[],
+  };
   let device = '';
   const runs: (() => void)[] = [
     () => s.cSync.push(cHost('sync')),
@@ -111,7 +128,11 @@ if (haveDriver) {
   console.log(`  kernarg, kernelParams (validate + pack every launch):  ${median(s.kSync).toFixed(2)} us/launch`);
   console.log(`  kernarg, extra (the packed buffer whole):              ${median(s.kExtra).toFixed(2)} us/launch`);
   console.log(`  C host, kernelParams:                                  ${median(s.cSync).toFixed(2)} us/launch`);
-  console.log(`  ratio: ${(median(s.kSync) / median(s.cSync)).toFixed(3)}x the C host (extra ${(median(s.kExtra) / median(s.cSync)).toFixed(3)}x); median of the rounds' ratios ${paired(s.kSync, s.cSync)}x (${paired(s.kExtra, s.cSync)}x)`);
+  console.log(
+    `  ratio: ${(median(s.kSync) / median(s.cSync)).toFixed(3)}x the C host (extra ${(median(s.kExtra) / median(s.cSync)).toFixed(3)}x); median of the rounds' ratios ${paired(s.kSync, s.cSync)}x (${paired(s.kExtra, s.cSync)}x)`,
+  );
   console.log(`async (${N} x cuLaunchKernel, then one cuCtxSynchronize)`);
-  console.log(`  kernarg: ${median(s.kAsync).toFixed(2)} us/launch; C host: ${median(s.cAsync).toFixed(2)} us/launch; ratio ${(median(s.kAsync) / median(s.cAsync)).toFixed(3)}x (rounds' ratios ${paired(s.kAsync, s.cAsync)}x)`);
+  console.log(
+    `  kernarg: ${median(s.kAsync).toFixed(2)} us/launch; C host: ${median(s.cAsync).toFixed(2)} us/launch; ratio ${(median(s.kAsync) / median(s.cAsync)).toFixed(3)}x (rounds' ratios ${paired(s.kAsync, s.cAsync)}x)`,
+  );
 }

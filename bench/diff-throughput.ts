@@ -14,15 +14,27 @@ function source(n: number, extra: boolean): string {
   const parts = ['typedef struct { float3 p; int id; char tag; } Item;\n'];
   for (let i = 0; i < n; i++) {
     const more = extra && i % 5 === 0 ? ', int added' : '';
-    parts.push(`kernel void k${i}(global float* out, constant Item* items, local float* tile, Item it, uint n${more}) { out[0] = it.p.x; }\n`);
+    parts.push(
+      `kernel void k${i}(global float* out, constant Item* items, local float* tile, Item it, uint n${more}) { out[0] = it.p.x; }\n`,
+    );
   }
   return parts.join('');
 }
 
 const host = { readFile: () => undefined };
 const CASES: { name: string; old: LowerOptions; neu: LowerOptions; extra: boolean }[] = [
-  { name: 'amdhsa, LLVM 16 CO4 vs 19 CO5', old: { target: 'amdhsa', amdhsa: { llvm: 16, codeObject: 4 } }, neu: { target: 'amdhsa' }, extra: false },
-  { name: 'vulkan, v1 vs v2 (an argument added to every 5th kernel)', old: { target: 'vulkan' }, neu: { target: 'vulkan' }, extra: true },
+  {
+    name: 'amdhsa, LLVM 16 CO4 vs 19 CO5',
+    old: { target: 'amdhsa', amdhsa: { llvm: 16, codeObject: 4 } },
+    neu: { target: 'amdhsa' },
+    extra: false,
+  },
+  {
+    name: 'vulkan, v1 vs v2 (an argument added to every 5th kernel)',
+    old: { target: 'vulkan' },
+    neu: { target: 'vulkan' },
+    extra: true,
+  },
   { name: 'opencl vs amdhsa (two targets)', old: { target: 'opencl' }, neu: { target: 'amdhsa' }, extra: false },
 ];
 const oldText = source(N, false);
@@ -37,7 +49,11 @@ const best = (f: () => void, runs = 3) => {
   return b;
 };
 console.log(`${N} kernels; ms, best of 3; baseline: the two lower() calls the diff makes`);
-console.log(['case'.padEnd(58), 'baseline'.padStart(9), 'diff'.padStart(9), '×baseline'.padStart(10), 'changes'.padStart(8)].join(' '));
+console.log(
+  ['case'.padEnd(58), 'baseline'.padStart(9), 'diff'.padStart(9), '×baseline'.padStart(10), 'changes'.padStart(8)].join(
+    ' ',
+  ),
+);
 for (const c of CASES) {
   const newSource = c.extra ? newText : oldText;
   const base = best(() => {
@@ -49,9 +65,21 @@ for (const c of CASES) {
     const a = lower('a.cl', oldText, host, { ...c.old, format: 'json' });
     const b = lower('b.cl', newSource, host, { ...c.neu, format: 'json' });
     const r = diffViews(abiView(a.plan!), abiView(b.plan!));
-    diffToJson({ file: 'a.cl', target: c.old.target, options: [] }, { file: 'b.cl', target: c.neu.target, options: [] }, r);
+    diffToJson(
+      { file: 'a.cl', target: c.old.target, options: [] },
+      { file: 'b.cl', target: c.neu.target, options: [] },
+      r,
+    );
     changes = r.changes.length;
   });
-  console.log([c.name.padEnd(58), base.toFixed(0).padStart(9), full.toFixed(0).padStart(9), (full / base).toFixed(2).padStart(10), String(changes).padStart(8)].join(' '));
+  console.log(
+    [
+      c.name.padEnd(58),
+      base.toFixed(0).padStart(9),
+      full.toFixed(0).padStart(9),
+      (full / base).toFixed(2).padStart(10),
+      String(changes).padStart(8),
+    ].join(' '),
+  );
 }
 console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);

@@ -28,7 +28,8 @@ function cases(): Case[] {
   const out: Case[] = [];
   for (const target of TARGETS.filter((t) => !PICK || PICK.includes(t))) {
     const tinytcOnly = TINYTC_FORMATS[target];
-    for (const format of FORMATS[target]) out.push({ target, format, input: tinytcOnly.includes(format) ? 'ir' : 'cl' });
+    for (const format of FORMATS[target])
+      out.push({ target, format, input: tinytcOnly.includes(format) ? 'ir' : 'cl' });
   }
   return out;
 }
@@ -39,10 +40,18 @@ const host = { readFile: () => undefined };
 /** CPU ms and output bytes of one lowering (chunked: outputs longer than one V8 string are fine). */
 function once(c: Case, text: string): { ms: number; bytes: number } {
   const t0 = process.cpuUsage();
-  const r = lower(c.input === 'cl' ? 'scale.cl' : 'scale.ir', text, host, { target: c.target, format: c.format, chunked: true });
+  const r = lower(c.input === 'cl' ? 'scale.cl' : 'scale.ir', text, host, {
+    target: c.target,
+    format: c.format,
+    chunked: true,
+  });
   const t = process.cpuUsage(t0);
-  if (!r.chunks && !r.binary) throw new Error(`${c.target} --format ${c.format}: ${r.diagnostics.map((d) => d.message).join('\n')}`);
-  return { ms: (t.user + t.system) / 1000, bytes: r.binary ? r.binary.length : r.chunks!.reduce((n, s) => n + s.length, 0) };
+  if (!r.chunks && !r.binary)
+    throw new Error(`${c.target} --format ${c.format}: ${r.diagnostics.map((d) => d.message).join('\n')}`);
+  return {
+    ms: (t.user + t.system) / 1000,
+    bytes: r.binary ? r.binary.length : r.chunks!.reduce((n, s) => n + s.length, 0),
+  };
 }
 
 /** In the child: every case at one size, as JSON lines. */
@@ -69,7 +78,11 @@ else {
   const rows = new Map<string, { ms: number; bytes: number }[]>();
   const rss: number[] = [];
   for (const n of SIZES) {
-    const p = spawnSync(process.execPath, ['--import', 'tsx', self, '--size', String(n)], { encoding: 'utf8', maxBuffer: 1 << 26, env: process.env });
+    const p = spawnSync(process.execPath, ['--import', 'tsx', self, '--size', String(n)], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+      env: process.env,
+    });
     if (p.status !== 0) throw new Error(`${n} kernels: ${p.stderr}`);
     for (const line of p.stdout.trim().split('\n')) {
       const j = JSON.parse(line) as { key?: string; ms: number; bytes: number; rssMiB?: number };
@@ -77,15 +90,31 @@ else {
       else rows.set(j.key!, [...(rows.get(j.key!) ?? []), { ms: j.ms, bytes: j.bytes }]);
     }
   }
-  console.log(`kernels (functions for tinytc-only formats): ${SIZES.join(' / ')}; CPU ms (best of 3; 1 run at 100,000); output at the largest`);
-  console.log(['target format'.padEnd(24), ...SIZES.map((n) => `${n}`.padStart(9)), 'exponent'.padStart(9), 'MiB'.padStart(7)].join(' '));
+  console.log(
+    `kernels (functions for tinytc-only formats): ${SIZES.join(' / ')}; CPU ms (best of 3; 1 run at 100,000); output at the largest`,
+  );
+  console.log(
+    [
+      'target format'.padEnd(24),
+      ...SIZES.map((n) => `${n}`.padStart(9)),
+      'exponent'.padStart(9),
+      'MiB'.padStart(7),
+    ].join(' '),
+  );
   const xs = SIZES.map(Math.log);
   const mx = xs.reduce((a, b) => a + b) / xs.length;
   for (const [key, r] of rows) {
     const ys = r.map((m) => Math.log(m.ms));
     const my = ys.reduce((a, b) => a + b) / ys.length;
     const slope = xs.reduce((a, x, i) => a + (x - mx) * (ys[i] - my), 0) / xs.reduce((a, x) => a + (x - mx) ** 2, 0);
-    console.log([key.padEnd(24), ...r.map((m) => m.ms.toFixed(0).padStart(9)), slope.toFixed(2).padStart(9), (r.at(-1)!.bytes / 2 ** 20).toFixed(1).padStart(7)].join(' '));
+    console.log(
+      [
+        key.padEnd(24),
+        ...r.map((m) => m.ms.toFixed(0).padStart(9)),
+        slope.toFixed(2).padStart(9),
+        (r.at(-1)!.bytes / 2 ** 20).toFixed(1).padStart(7),
+      ].join(' '),
+    );
   }
   console.log(`peak RSS per size: ${rss.map((m, i) => `${SIZES[i]}: ${m.toFixed(0)} MiB`).join(', ')}`);
 }

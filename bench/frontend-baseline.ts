@@ -20,11 +20,32 @@ if (!baseline) {
 const pairs = Number(process.env.PAIRS ?? 3);
 const here = resolve(fileURLToPath(import.meta.url), '../..');
 
-
-interface Run { cpu: number; rss: number }
+interface Run {
+  cpu: number;
+  rss: number;
+}
 
 function run(checkout: string, file: string): Run {
-  const p = spawnSync('/usr/bin/time', ['-f', '%U %S %M', process.execPath, join(checkout, 'bin/kernarg.js'), 'lower', file, '--target', 'opencl', '--format', 'json', '--cl-std', 'CL2.0', '-o', '/dev/null'], { encoding: 'utf8' });
+  const p = spawnSync(
+    '/usr/bin/time',
+    [
+      '-f',
+      '%U %S %M',
+      process.execPath,
+      join(checkout, 'bin/kernarg.js'),
+      'lower',
+      file,
+      '--target',
+      'opencl',
+      '--format',
+      'json',
+      '--cl-std',
+      'CL2.0',
+      '-o',
+      '/dev/null',
+    ],
+    { encoding: 'utf8' },
+  );
   if (p.status !== 0) throw new Error(`${checkout}: ${p.stderr}`);
   const [user, sys, kb] = p.stderr.trim().split('\n').pop()!.split(' ').map(Number);
   return { cpu: (user + sys) * 1000, rss: kb / 1024 };
@@ -45,7 +66,9 @@ ts.sort((a, b) => a - b);
 console.log(JSON.stringify({ cpu: ts[2], rss: process.resourceUsage().maxRSS / 1024 }));
 `;
 function warm(checkout: string, file: string): Run {
-  const p = spawnSync(process.execPath, ['--input-type=module', '-e', WARM, join(checkout, 'dist/lower.js'), file], { encoding: 'utf8' });
+  const p = spawnSync(process.execPath, ['--input-type=module', '-e', WARM, join(checkout, 'dist/lower.js'), file], {
+    encoding: 'utf8',
+  });
   if (p.status !== 0) throw new Error(`${checkout}: ${p.stderr}`);
   return JSON.parse(p.stdout.trim().split('\n').pop()!) as Run;
 }
@@ -56,7 +79,9 @@ try {
   const row = (name: string, bytes: number, base: Run[], ours: Run[]) => {
     const b = { cpu: median(base.map((r) => r.cpu)), rss: median(base.map((r) => r.rss)) };
     const o = { cpu: median(ours.map((r) => r.cpu)), rss: median(ours.map((r) => r.rss)) };
-    console.log(`${name.padEnd(44)} ${`${(bytes / 1e6).toFixed(1)} MB`.padStart(7)} ${`${b.cpu.toFixed(0)} ms`.padStart(13)} ${`${b.rss.toFixed(0)} MiB`.padStart(9)} ${`${o.cpu.toFixed(0)} ms`.padStart(12)} ${`${o.rss.toFixed(0)} MiB`.padStart(9)} ${`${(o.cpu / b.cpu).toFixed(2)}x`.padStart(11)} ${`${(o.rss / b.rss).toFixed(2)}x`.padStart(10)}`);
+    console.log(
+      `${name.padEnd(44)} ${`${(bytes / 1e6).toFixed(1)} MB`.padStart(7)} ${`${b.cpu.toFixed(0)} ms`.padStart(13)} ${`${b.rss.toFixed(0)} MiB`.padStart(9)} ${`${o.cpu.toFixed(0)} ms`.padStart(12)} ${`${o.rss.toFixed(0)} MiB`.padStart(9)} ${`${(o.cpu / b.cpu).toFixed(2)}x`.padStart(11)} ${`${(o.rss / b.rss).toFixed(2)}x`.padStart(10)}`,
+    );
   };
   const inputs: [string, string][] = [
     ['scaling 1x', openclSource(100)],

@@ -76,7 +76,10 @@ let host = process.env.KERNARG_C_HOST;
 if (!host) {
   const dir = mkdtempSync(join(tmpdir(), 'kernarg-launch-'));
   writeFileSync(join(dir, 'host.c'), C);
-  const lib = execFileSync('sh', ['-c', 'ldconfig -p | grep -m1 "libOpenCL.so.1 " | sed "s/.*=> //"'], { encoding: 'utf8' }).trim() || 'libOpenCL.so.1';
+  const lib =
+    execFileSync('sh', ['-c', 'ldconfig -p | grep -m1 "libOpenCL.so.1 " | sed "s/.*=> //"'], {
+      encoding: 'utf8',
+    }).trim() || 'libOpenCL.so.1';
   execFileSync('cc', ['-O2', '-o', join(dir, 'host'), join(dir, 'host.c'), lib]);
   host = join(dir, 'host');
   if (process.env.KERNARG_KEEP_C_HOST) execFileSync('cp', [host, process.env.KERNARG_KEEP_C_HOST]);
@@ -86,7 +89,10 @@ const cHost = (mode: 'sync' | 'async') => {
   if (c.status !== 0) throw new Error(`C host failed: ${c.stderr}`);
   const [said, us] = c.stdout.trim().split(' ');
   // A C host built before the async mode existed prints one number: rebuild it (KERNARG_KEEP_C_HOST).
-  if (said !== mode) throw new Error(`the C host ${host} has no ${mode} mode (it printed '${c.stdout.trim()}'): rebuild it with KERNARG_KEEP_C_HOST=<path> npm run bench -- launch`);
+  if (said !== mode)
+    throw new Error(
+      `the C host ${host} has no ${mode} mode (it printed '${c.stdout.trim()}'): rebuild it with KERNARG_KEEP_C_HOST=<path> npm run bench -- launch`,
+    );
   return Number(us);
 };
 type Mode = 'sync' | 'async' | 'changing' | 'floor';
@@ -119,7 +125,8 @@ async function kernargRound(mode: Mode): Promise<{ us: number; device: string }>
     const { cl, queue } = ctx;
     const err = [0];
     const prog = cl.CreateProgramWithSource(ctx.handle, 1, [SRC], null, err);
-    if (cl.BuildProgram(prog, 1, [ctx.device.handle], '-cl-std=CL1.2', null, null) !== 0) throw new Error('floor: build failed');
+    if (cl.BuildProgram(prog, 1, [ctx.device.handle], '-cl-std=CL1.2', null, null) !== 0)
+      throw new Error('floor: build failed');
     const kh = cl.CreateKernel(prog, 'empty', err);
     const mem = new BigUint64Array([a.handle]);
     const nv = new Int32Array([7]);
@@ -160,7 +167,10 @@ async function kernargRound(mode: Mode): Promise<{ us: number; device: string }>
 }
 
 const kernargInChild = (mode: Mode) => {
-  const c = spawnSync(process.execPath, [...process.execArgv, import.meta.filename], { encoding: 'utf8', env: { ...process.env, KERNARG_LAUNCH_ROUND: mode } });
+  const c = spawnSync(process.execPath, [...process.execArgv, import.meta.filename], {
+    encoding: 'utf8',
+    env: { ...process.env, KERNARG_LAUNCH_ROUND: mode },
+  });
   if (c.status !== 0) throw new Error(`kernarg ${mode} round failed: ${c.stderr}`);
   return JSON.parse(c.stdout.trim().split('\n').pop()!) as { us: number; device: string };
 };
@@ -170,7 +180,14 @@ const kernargInChild = (mode: Mode) => {
 // wake-ups, which Node's own threads compete with): seven rounds, and the median of the rounds'
 // own ratios beside the ratio of the medians.
 const ROUNDS = Number(process.env.ROUNDS ?? 7);
-const samples = { cSync: [] as number[], cAsync: [] as number[], kSync: [] as number[], kAsync: [] as number[], kChanging: [] as number[], floor: [] as number[] };
+const samples = {
+  cSync: [] as number[],
+  cAsync: [] as number[],
+  kSync: [] as number[],
+  kAsync: [] as number[],
+  kChanging: [] as number[],
+  floor: [] as number[],
+};
 let deviceName = '';
 // The order of the six runs turns by two every round, so no run always follows the same one (with a
 // fixed order kernarg's sync run, always right after the C host's asynchronous batch, measured slower
@@ -196,18 +213,26 @@ const oursSync = median(samples.kSync);
 const oursAsync = median(samples.kAsync);
 const oursChanging = median(samples.kChanging);
 
-console.log(`device: ${deviceName}; ${N} launches of an empty 3-argument kernel, median of ${ROUNDS} alternating rounds`);
+console.log(
+  `device: ${deviceName}; ${N} launches of an empty 3-argument kernel, median of ${ROUNDS} alternating rounds`,
+);
 console.log(`sync  (per launch: set args, enqueue with event, wait, profile, release)`);
 console.log(`  kernarg (validate + pack; unchanged args not set again): ${oursSync.toFixed(2)} us/launch`);
 console.log(`  kernarg, the int argument changing every launch:       ${oursChanging.toFixed(2)} us/launch`);
 console.log(`  C host (sets all 3 args every launch):                 ${theirs.sync.toFixed(2)} us/launch`);
 const paired = (ours: number[], c: number[]) => median(ours.map((x, i) => x / c[i])).toFixed(3);
-console.log(`  ratio: ${(oursSync / theirs.sync).toFixed(3)}x the C host (${(oursChanging / theirs.sync).toFixed(3)}x with one arg changing); median of the rounds' ratios ${paired(samples.kSync, samples.cSync)}x (${paired(samples.kChanging, samples.cSync)}x)`);
-console.log(`  Node's floor (the C host's calls one for one through the FFI, no kernarg): ${median(samples.floor).toFixed(2)} us/launch = ${(median(samples.floor) / theirs.sync).toFixed(3)}x the C host; kernarg is ${paired(samples.kSync, samples.floor)}x the floor (median of the rounds' ratios)`);
+console.log(
+  `  ratio: ${(oursSync / theirs.sync).toFixed(3)}x the C host (${(oursChanging / theirs.sync).toFixed(3)}x with one arg changing); median of the rounds' ratios ${paired(samples.kSync, samples.cSync)}x (${paired(samples.kChanging, samples.cSync)}x)`,
+);
+console.log(
+  `  Node's floor (the C host's calls one for one through the FFI, no kernarg): ${median(samples.floor).toFixed(2)} us/launch = ${(median(samples.floor) / theirs.sync).toFixed(3)}x the C host; kernarg is ${paired(samples.kSync, samples.floor)}x the floor (median of the rounds' ratios)`,
+);
 console.log(`async (${N} x set args + enqueue without event, then one finish)`);
 console.log(`  kernarg (validate + pack; unchanged args not set again): ${oursAsync.toFixed(2)} us/launch`);
 console.log(`  C host:                                     ${theirs.async.toFixed(2)} us/launch`);
-console.log(`  ratio: ${(oursAsync / theirs.async).toFixed(3)}x the C host; median of the rounds' ratios ${paired(samples.kAsync, samples.cAsync)}x`);
+console.log(
+  `  ratio: ${(oursAsync / theirs.async).toFixed(3)}x the C host; median of the rounds' ratios ${paired(samples.kAsync, samples.cAsync)}x`,
+);
 console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
 // The CUDA row: the same measurement through the CUDA driver API beside a C host making the same
 // driver calls (bench/cuda-launch-overhead.ts), where libcuda.so.1 is installed.

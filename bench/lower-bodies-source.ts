@@ -38,7 +38,10 @@ float soft_exp(float x) {
 
 /** Kernel bodies by template; `K` is the kernel's index (constants vary with it). */
 const TEMPLATES: readonly ((name: string, k: number) => string)[] = [
-  (name, k) => `kernel void ${name}(read_only image2d_t in, write_only image2d_t out, const params_t p, float strength) {
+  (
+    name,
+    k,
+  ) => `kernel void ${name}(read_only image2d_t in, write_only image2d_t out, const params_t p, float strength) {
   const int x = get_global_id(0);
   const int y = get_global_id(1);
   if (x >= p.width || y >= p.height) return;
@@ -66,7 +69,7 @@ const TEMPLATES: readonly ((name: string, k: number) => string)[] = [
   float acc = 0.0f;
   for (int i = gid; i < n; i += get_global_size(0)) {
     const float v = in[i];
-    acc += SQR(v) * ${k % 5 + 1}.0f;
+    acc += SQR(v) * ${(k % 5) + 1}.0f;
   }
   scratch[lid] = acc;
   barrier(CLK_LOCAL_MEM_FENCE);
@@ -77,7 +80,10 @@ const TEMPLATES: readonly ((name: string, k: number) => string)[] = [
   if (lid == 0) out[get_group_id(0)] = scratch[0];
 }
 `,
-  (name, k) => `kernel void ${name}(global const float *a, global const float *b, global float *c, const int m, const int n, const int kk) {
+  (
+    name,
+    k,
+  ) => `kernel void ${name}(global const float *a, global const float *b, global float *c, const int m, const int n, const int kk) {
   local float as[TILE][TILE];
   local float bs[TILE][TILE];
   const int row = get_global_id(1);
@@ -95,7 +101,10 @@ const TEMPLATES: readonly ((name: string, k: number) => string)[] = [
   if (row < m && col < n) c[IDX(col, row, n)] = acc * ${1 + (k % 3)}.0f;
 }
 `,
-  (name, k) => `kernel void ${name}(global const uchar *pixels, volatile global uint *hist, const int count, const int shift) {
+  (
+    name,
+    k,
+  ) => `kernel void ${name}(global const uchar *pixels, volatile global uint *hist, const int count, const int shift) {
   local uint bins[256];
   const int lid = get_local_id(0);
   for (int i = lid; i < 256; i += get_local_size(0)) bins[i] = 0;
@@ -110,7 +119,10 @@ const TEMPLATES: readonly ((name: string, k: number) => string)[] = [
   }
 }
 `,
-  (name, k) => `kernel void ${name}(global const float4 *in, global float4 *out, constant mat4 *transform, const params_t p) {
+  (
+    name,
+    k,
+  ) => `kernel void ${name}(global const float4 *in, global float4 *out, constant mat4 *transform, const params_t p) {
   const int x = get_global_id(0);
   const int y = get_global_id(1);
   if (x >= p.width || y >= p.height) return;

@@ -67,14 +67,40 @@ for (const kernels of SIZES) {
   let theirsPeak = 0;
   for (let i = 0; i < 3; i++) {
     const t0 = performance.now();
-    const p = spawnSync('/usr/bin/time', ['-f', '%U %S %M', 'clang-16', '-cl-std=CL1.2', '-target', 'spir64', '-emit-llvm', '-S', '-O0', '-o', '/dev/null', file], { encoding: 'utf8' });
+    const p = spawnSync(
+      '/usr/bin/time',
+      [
+        '-f',
+        '%U %S %M',
+        'clang-16',
+        '-cl-std=CL1.2',
+        '-target',
+        'spir64',
+        '-emit-llvm',
+        '-S',
+        '-O0',
+        '-o',
+        '/dev/null',
+        file,
+      ],
+      { encoding: 'utf8' },
+    );
     twall.push(performance.now() - t0);
     if (p.status !== 0) throw new Error(p.stderr);
     const [u, s, m] = p.stderr.trim().split('\n').pop()!.split(' ').map(Number);
     tcpu.push((u + s) * 1000);
     theirsPeak = Math.max(theirsPeak, m / 1024);
   }
-  const row = { kernels, mib: source.length / 2 ** 20, oursCpu: median(cpu), oursWall: median(wall), theirsCpu: median(tcpu), theirsWall: median(twall), oursPeak, theirsPeak };
+  const row = {
+    kernels,
+    mib: source.length / 2 ** 20,
+    oursCpu: median(cpu),
+    oursWall: median(wall),
+    theirsCpu: median(tcpu),
+    theirsWall: median(twall),
+    oursPeak,
+    theirsPeak,
+  };
   rows.push(row);
   console.log(
     `${String(kernels).padStart(6)} kernels, ${row.mib.toFixed(1)} MiB: kernarg ${row.oursCpu.toFixed(0)} ms CPU (${row.oursWall.toFixed(0)} wall), ` +
@@ -85,5 +111,7 @@ for (const kernels of SIZES) {
 if (rows.length > 1) {
   const [a, b] = [rows[0], rows[rows.length - 1]];
   const e = (x: number, y: number) => Math.log(y / x) / Math.log(b.kernels / a.kernels);
-  console.log(`exponent ${a.kernels} → ${b.kernels} kernels: kernarg ${e(a.oursCpu, b.oursCpu).toFixed(2)}, clang-16 ${e(a.theirsCpu, b.theirsCpu).toFixed(2)}`);
+  console.log(
+    `exponent ${a.kernels} → ${b.kernels} kernels: kernarg ${e(a.oursCpu, b.oursCpu).toFixed(2)}, clang-16 ${e(a.theirsCpu, b.theirsCpu).toFixed(2)}`,
+  );
 }

@@ -20,8 +20,16 @@ const here = resolve(fileURLToPath(import.meta.url), '../..');
 const baseline = process.env.BASELINE;
 const runs = Number(process.env.RUNS ?? 5);
 
-interface Job { path: string; std: string; includeDirs: string[]; commandLine: unknown[] }
-interface Measured { cpu: number[]; rss: number }
+interface Job {
+  path: string;
+  std: string;
+  includeDirs: string[];
+  commandLine: unknown[];
+}
+interface Measured {
+  cpu: number[];
+  rss: number;
+}
 
 /** In a fresh process: each job lowered three times to warm up, then `runs` times; the median CPU time per job. */
 const CHILD = `
@@ -44,7 +52,11 @@ console.log(JSON.stringify({ cpu, rss: process.resourceUsage().maxRSS / 1024 }))
 `;
 
 function kernarg(checkout: string, jobs: Job[]): Measured {
-  const p = spawnSync(process.execPath, ['--input-type=module', '-e', CHILD, join(checkout, 'dist/lower.js'), JSON.stringify(jobs), String(runs)], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const p = spawnSync(
+    process.execPath,
+    ['--input-type=module', '-e', CHILD, join(checkout, 'dist/lower.js'), JSON.stringify(jobs), String(runs)],
+    { encoding: 'utf8', maxBuffer: 1 << 26 },
+  );
   if (p.status !== 0) throw new Error(`${checkout}: ${p.stderr}`);
   return JSON.parse(p.stdout.trim().split('\n').pop()!) as Measured;
 }
@@ -54,7 +66,18 @@ function clang(job: Job, flags: readonly string[], count = 3): { cpu: number; rs
   const cpu: number[] = [];
   let rss = 0;
   for (let i = 0; i < count; i++) {
-    const args = [`-cl-std=${job.std}`, '-target', 'spir64', '-emit-llvm', '-S', '-O0', '-o', '/dev/null', ...flags, job.path];
+    const args = [
+      `-cl-std=${job.std}`,
+      '-target',
+      'spir64',
+      '-emit-llvm',
+      '-S',
+      '-O0',
+      '-o',
+      '/dev/null',
+      ...flags,
+      job.path,
+    ];
     const p = spawnSync('/usr/bin/time', ['-f', '%U %S %M', 'clang-16', ...args], { encoding: 'utf8' });
     if (p.status !== 0) throw new Error(`clang-16 ${job.path}: ${p.stderr.slice(0, 500)}`);
     const [user, sys, kb] = p.stderr.trim().split('\n').pop()!.split(' ').map(Number);
@@ -84,9 +107,16 @@ const ms = (x: number) => `${x.toFixed(1)} ms`;
       clangRss = Math.max(clangRss, c.rss);
       ratios.push(c.cpu / hours.cpu[i]);
       if (hbase) baseRatios.push(hbase.cpu[i] / hours.cpu[i]);
-      if (process.env.VERBOSE) console.log(`  ${f.name}: kernarg ${ms(hours.cpu[i])}, clang-16 ${ms(c.cpu)}, ${(c.cpu / hours.cpu[i]).toFixed(1)}x`);
+      if (process.env.VERBOSE)
+        console.log(
+          `  ${f.name}: kernarg ${ms(hours.cpu[i])}, clang-16 ${ms(c.cpu)}, ${(c.cpu / hours.cpu[i]).toFixed(1)}x`,
+        );
     });
-    console.log(`hashcat (${files.length} files, hashcat's build options): kernarg median ${ms(median(hours.cpu))} per file, clang-16/kernarg median of per-file ratios ${median(ratios).toFixed(1)}x (min ${Math.min(...ratios).toFixed(1)}x, max ${Math.max(...ratios).toFixed(1)}x)${hbase ? `; baseline/this median ${median(baseRatios).toFixed(2)}x` : ''}`);
-    console.log(`peak RSS: kernarg ${hours.rss.toFixed(0)} MiB (whole process, all files)${hbase ? `, baseline ${hbase.rss.toFixed(0)} MiB` : ''}; clang-16 ${clangRss.toFixed(0)} MiB (largest single run)`);
+    console.log(
+      `hashcat (${files.length} files, hashcat's build options): kernarg median ${ms(median(hours.cpu))} per file, clang-16/kernarg median of per-file ratios ${median(ratios).toFixed(1)}x (min ${Math.min(...ratios).toFixed(1)}x, max ${Math.max(...ratios).toFixed(1)}x)${hbase ? `; baseline/this median ${median(baseRatios).toFixed(2)}x` : ''}`,
+    );
+    console.log(
+      `peak RSS: kernarg ${hours.rss.toFixed(0)} MiB (whole process, all files)${hbase ? `, baseline ${hbase.rss.toFixed(0)} MiB` : ''}; clang-16 ${clangRss.toFixed(0)} MiB (largest single run)`,
+    );
   }
 }

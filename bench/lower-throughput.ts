@@ -47,6 +47,8 @@ const clangVersion = execFileSync('clang-16', ['--version'], { encoding: 'utf8' 
 const m = median(ours);
 const c = median(theirs);
 console.log(`input: ${kernels} kernels, ${lines} lines, ${(source.length / 1024).toFixed(0)} KiB`);
-console.log(`kernarg lower --target opencl --format json: median ${m.toFixed(1)} ms (${(kernels / (m / 1000)).toFixed(0)} kernels/s), peak RSS ${oursPeak.toFixed(0)} MiB (whole bench process)`);
+console.log(
+  `kernarg lower --target opencl --format json: median ${m.toFixed(1)} ms (${(kernels / (m / 1000)).toFixed(0)} kernels/s), peak RSS ${oursPeak.toFixed(0)} MiB (whole bench process)`,
+);
 console.log(`${clangVersion} -emit-llvm -S -O0: median ${c.toFixed(1)} ms, peak RSS ${clangPeak.toFixed(0)} MiB`);
 console.log(`ratio: kernarg is ${(c / m).toFixed(1)}x faster than clang-16 on the same file`);

@@ -37,10 +37,14 @@ export function manyKernelsSource(n: number): string {
   for (let i = 0; i < n; i++) {
     switch (i % 8) {
       case 3:
-        parts.push(`kernel void k${i}(global float *a, Item it, constant Item *items) { a[0] = it.p.x + items[1].p.y; }\n`);
+        parts.push(
+          `kernel void k${i}(global float *a, Item it, constant Item *items) { a[0] = it.p.x + items[1].p.y; }\n`,
+        );
         break;
       case 6:
-        parts.push(`kernel void k${i}(global int *a, int n, uint m) {\n  int s = 0;\n  for (int j = 0; j < n; j++) if (j % 3 == 0) s += a[j]; else s -= (int)m;\n  a[0] = s;\n}\n`);
+        parts.push(
+          `kernel void k${i}(global int *a, int n, uint m) {\n  int s = 0;\n  for (int j = 0; j < n; j++) if (j % 3 == 0) s += a[j]; else s -= (int)m;\n  a[0] = s;\n}\n`,
+        );
         break;
       default:
         parts.push(`kernel void k${i}(global float *a, int n, float x) { }\n`);
@@ -60,8 +64,15 @@ interface Measure {
 function measure(argv: readonly string[]): Measure {
   let best: Measure | undefined;
   for (let r = 0; r < REPEAT; r++) {
-    const p = spawnSync('/usr/bin/time', ['-f', 'TIME %e %U %S %M', ...argv], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', maxBuffer: 1 << 26 });
-    const line = p.stderr.split('\n').filter((l) => l.startsWith('TIME ')).at(-1);
+    const p = spawnSync('/usr/bin/time', ['-f', 'TIME %e %U %S %M', ...argv], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+    });
+    const line = p.stderr
+      .split('\n')
+      .filter((l) => l.startsWith('TIME '))
+      .at(-1);
     if (p.status !== 0 || !line) throw new Error(`${argv.join(' ')} failed (${p.status}):\n${p.stderr.slice(-2000)}`);
     const [wall, user, sys, kb] = line.slice(5).split(' ').map(Number);
     const m = { wall, cpu: user + sys, rssMB: (kb * 1024) / 1e6 };
@@ -74,7 +85,10 @@ function measure(argv: readonly string[]): Measure {
 function cases(): { target: string; format: string }[] {
   const out: { target: string; format: string }[] = [];
   for (const target of TARGETS.filter((t) => !PICK_TARGETS || PICK_TARGETS.includes(t)))
-    for (const format of FORMATS[target].filter((f) => !TINYTC_FORMATS[target].includes(f) && (!PICK_FORMATS || PICK_FORMATS.includes(f)))) out.push({ target, format });
+    for (const format of FORMATS[target].filter(
+      (f) => !TINYTC_FORMATS[target].includes(f) && (!PICK_FORMATS || PICK_FORMATS.includes(f)),
+    ))
+      out.push({ target, format });
   return out;
 }
 
@@ -99,7 +113,9 @@ try {
     writeFileSync(file, text);
     const c = measure([...CLANG, file]);
     clang.push(c);
-    console.log(`-- ${n} kernels, ${(text.length / 1e6).toFixed(1)} MB: clang-16 -fsyntax-only ${c.wall.toFixed(2)} s wall, ${c.cpu.toFixed(2)} s CPU, ${c.rssMB.toFixed(0)} MB`);
+    console.log(
+      `-- ${n} kernels, ${(text.length / 1e6).toFixed(1)} MB: clang-16 -fsyntax-only ${c.wall.toFixed(2)} s wall, ${c.cpu.toFixed(2)} s CPU, ${c.rssMB.toFixed(0)} MB`,
+    );
     let worst: { key: string; ratio: number } | undefined;
     for (const { target, format } of all) {
       const key = `${target} ${format}`;
@@ -109,16 +125,35 @@ try {
       rows.set(key, [...(rows.get(key) ?? []), m]);
       const ratio = m.wall / c.wall;
       if (!worst || ratio > worst.ratio) worst = { key, ratio };
-      const shown = (x: Measure) => `${x.wall.toFixed(2).padStart(7)} s wall (${(x.wall / c.wall).toFixed(2)}×)  ${x.cpu.toFixed(2).padStart(7)} s CPU (${(x.cpu / c.cpu).toFixed(2)}×)  ${x.rssMB.toFixed(0).padStart(5)} MB`;
+      const shown = (x: Measure) =>
+        `${x.wall.toFixed(2).padStart(7)} s wall (${(x.wall / c.wall).toFixed(2)}×)  ${x.cpu.toFixed(2).padStart(7)} s CPU (${(x.cpu / c.cpu).toFixed(2)}×)  ${x.rssMB.toFixed(0).padStart(5)} MB`;
       console.log(`   ${pad(key, 24)} ${shown(m)}`);
-      if (b) console.log(`   ${pad('  baseline', 24)} ${shown(b)}   this/baseline CPU ${(m.cpu / b.cpu).toFixed(2)}×, RSS ${(m.rssMB / b.rssMB).toFixed(2)}×`);
+      if (b)
+        console.log(
+          `   ${pad('  baseline', 24)} ${shown(b)}   this/baseline CPU ${(m.cpu / b.cpu).toFixed(2)}×, RSS ${(m.rssMB / b.rssMB).toFixed(2)}×`,
+        );
     }
     if (worst) console.log(`   worst at ${n}: ${worst.key}, ${worst.ratio.toFixed(2)}× clang's wall time`);
   }
   if (SIZES.length > 1) {
     console.log(`exponent of CPU time over ${SIZES.join(' / ')} kernels (1.0 is linear); peak RSS at the largest`);
-    console.log(`   ${pad('clang-16 -fsyntax-only', 24)} ${exponent(SIZES, clang.map((m) => m.cpu)).toFixed(2).padStart(5)}  ${clang.at(-1)!.rssMB.toFixed(0).padStart(5)} MB`);
-    for (const [key, ms] of rows) console.log(`   ${pad(key, 24)} ${exponent(SIZES, ms.map((m) => m.cpu)).toFixed(2).padStart(5)}  ${ms.at(-1)!.rssMB.toFixed(0).padStart(5)} MB`);
+    console.log(
+      `   ${pad('clang-16 -fsyntax-only', 24)} ${exponent(
+        SIZES,
+        clang.map((m) => m.cpu),
+      )
+        .toFixed(2)
+        .padStart(5)}  ${clang.at(-1)!.rssMB.toFixed(0).padStart(5)} MB`,
+    );
+    for (const [key, ms] of rows)
+      console.log(
+        `   ${pad(key, 24)} ${exponent(
+          SIZES,
+          ms.map((m) => m.cpu),
+        )
+          .toFixed(2)
+          .padStart(5)}  ${ms.at(-1)!.rssMB.toFixed(0).padStart(5)} MB`,
+      );
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

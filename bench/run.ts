@@ -5,7 +5,25 @@
 // e.g. on the device machine, which gets dist/ carried over).
 import { spawnSync } from 'node:child_process';
 
-const BENCHES: Record<string, string> = { lower: './lower-throughput.js', pack: './pack-throughput.js', launch: './launch-overhead.js', tinytc: './tinytc-kernels.js', targets: './target-scaling.js', 'targets-cli': './target-cli.js', cli: './cli-per-file.js', cache: './build-cache.js', diff: './diff-throughput.js', codegen: './tinytc-codegen.js', 'vulkan-launch': './vulkan-launch.js', scaling: './scaling.js', formats: './format-scaling.js', frontend: './frontend-baseline.js', 'lower-bodies': './lower-bodies.js', 'lower-hashcat': './lower-hashcat.js', 'many-kernels': './many-kernels.js' };
+const BENCHES: Record<string, string> = {
+  lower: './lower-throughput.js',
+  pack: './pack-throughput.js',
+  launch: './launch-overhead.js',
+  tinytc: './tinytc-kernels.js',
+  targets: './target-scaling.js',
+  'targets-cli': './target-cli.js',
+  cli: './cli-per-file.js',
+  cache: './build-cache.js',
+  diff: './diff-throughput.js',
+  codegen: './tinytc-codegen.js',
+  'vulkan-launch': './vulkan-launch.js',
+  scaling: './scaling.js',
+  formats: './format-scaling.js',
+  frontend: './frontend-baseline.js',
+  'lower-bodies': './lower-bodies.js',
+  'lower-hashcat': './lower-hashcat.js',
+  'many-kernels': './many-kernels.js',
+};
 const names = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(BENCHES);
 for (const n of names) {
   if (!BENCHES[n]) {

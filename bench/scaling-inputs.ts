@@ -50,13 +50,15 @@ export function tinytcFunctions(count: number): string {
 /** tinytc: one function with many parameters (the 100k-parameter case). */
 export function tinytcParams(count: number): string {
   const ps: string[] = [];
-  for (let i = 0; i < count; i++) ps.push(i % 3 === 0 ? `%p${i}: memref<f32x?x4>` : i % 3 === 1 ? `%p${i}: i32` : `%p${i}: f64`);
+  for (let i = 0; i < count; i++)
+    ps.push(i % 3 === 0 ? `%p${i}: memref<f32x?x4>` : i % 3 === 1 ? `%p${i}: i32` : `%p${i}: f64`);
   return `func @many(${ps.join(', ')}) {}\n`;
 }
 
 /** tinytc: one function with many gemm instructions (the 1,762-gemm case). */
 export function tinytcGemms(count: number): string {
   let s = 'func @g(%A: memref<f32x32x32>, %B: memref<f32x32x32>, %C: memref<f32x32x32>) {\n';
-  for (let i = 0; i < count; i++) s += `  gemm.n.n 1.0, %A, %B, ${i % 2 ? '1.0' : '0.0'}, %C : f32, memref<f32x32x32>, memref<f32x32x32>, f32, memref<f32x32x32>\n`;
+  for (let i = 0; i < count; i++)
+    s += `  gemm.n.n 1.0, %A, %B, ${i % 2 ? '1.0' : '0.0'}, %C : f32, memref<f32x32x32>, memref<f32x32x32>, f32, memref<f32x32x32>\n`;
   return s + '}\n';
 }

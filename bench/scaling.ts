@@ -24,11 +24,46 @@ interface Case {
 }
 
 const CASES: readonly Case[] = [
-  { name: 'opencl-c', what: 'OpenCL C frontend + opencl lowering, JSON (units of ~1 KB)', sizes: [100, 1000, 10000], make: openclSource, path: 'big.cl', format: 'json' },
-  { name: 'tinytc-frontend', what: 'tinytc frontend + opencl lowering, JSON (empty functions)', sizes: [1000, 10000, 100000], make: tinytcFunctions, path: 'big.ir', format: 'json' },
-  { name: 'tinytc-functions', what: 'tinytc --format opencl-c (empty functions)', sizes: [1000, 10000, 100000], make: tinytcFunctions, path: 'big.ir', format: 'opencl-c' },
-  { name: 'tinytc-params', what: 'tinytc --format opencl-c (parameters of one function)', sizes: [1000, 10000, 100000], make: tinytcParams, path: 'big.ir', format: 'opencl-c' },
-  { name: 'tinytc-gemm', what: 'tinytc --format opencl-c (gemm instructions in one function)', sizes: [20, 200, 2000], make: tinytcGemms, path: 'big.ir', format: 'opencl-c' },
+  {
+    name: 'opencl-c',
+    what: 'OpenCL C frontend + opencl lowering, JSON (units of ~1 KB)',
+    sizes: [100, 1000, 10000],
+    make: openclSource,
+    path: 'big.cl',
+    format: 'json',
+  },
+  {
+    name: 'tinytc-frontend',
+    what: 'tinytc frontend + opencl lowering, JSON (empty functions)',
+    sizes: [1000, 10000, 100000],
+    make: tinytcFunctions,
+    path: 'big.ir',
+    format: 'json',
+  },
+  {
+    name: 'tinytc-functions',
+    what: 'tinytc --format opencl-c (empty functions)',
+    sizes: [1000, 10000, 100000],
+    make: tinytcFunctions,
+    path: 'big.ir',
+    format: 'opencl-c',
+  },
+  {
+    name: 'tinytc-params',
+    what: 'tinytc --format opencl-c (parameters of one function)',
+    sizes: [1000, 10000, 100000],
+    make: tinytcParams,
+    path: 'big.ir',
+    format: 'opencl-c',
+  },
+  {
+    name: 'tinytc-gemm',
+    what: 'tinytc --format opencl-c (gemm instructions in one function)',
+    sizes: [20, 200, 2000],
+    make: tinytcGemms,
+    path: 'big.ir',
+    format: 'opencl-c',
+  },
 ];
 
 /** clang-16 -fsyntax-only on the same source, timed around the process (peak RSS from GNU time's format). */
@@ -38,7 +73,24 @@ function clang(source: string): { ms: number; rssBytes: number } | undefined {
     const file = join(dir, 'big.cl');
     writeFileSync(file, source);
     const t0 = performance.now();
-    const p = spawnSync('/usr/bin/time', ['-f', '%M', 'clang-16', '-x', 'cl', '-cl-std=CL2.0', '-Xclang', '-fdeclare-opencl-builtins', '-Xclang', '-finclude-default-header', '-fsyntax-only', file], { encoding: 'utf8' });
+    const p = spawnSync(
+      '/usr/bin/time',
+      [
+        '-f',
+        '%M',
+        'clang-16',
+        '-x',
+        'cl',
+        '-cl-std=CL2.0',
+        '-Xclang',
+        '-fdeclare-opencl-builtins',
+        '-Xclang',
+        '-finclude-default-header',
+        '-fsyntax-only',
+        file,
+      ],
+      { encoding: 'utf8' },
+    );
     const ms = performance.now() - t0;
     if (p.status !== 0) return undefined;
     return { ms, rssBytes: Number(p.stderr.trim().split('\n').pop()) * 1024 };
@@ -54,12 +106,22 @@ function measure(c: Case, n: number): void {
   const r = lower(c.path, source, { readFile: () => undefined }, { target: 'opencl', format: c.format, std: 'CL2.0' });
   const ms = performance.now() - t0;
   if (r.output === undefined) throw new Error(`${c.name} x${n} did not lower: ${r.diagnostics[0]?.message}`);
-  console.log(JSON.stringify({ ms, bytes: source.length, rssBytes: process.resourceUsage().maxRSS * 1024, outputBytes: r.output.length }));
+  console.log(
+    JSON.stringify({
+      ms,
+      bytes: source.length,
+      rssBytes: process.resourceUsage().maxRSS * 1024,
+      outputBytes: r.output.length,
+    }),
+  );
 }
 
 const child = process.argv.indexOf('--measure');
 if (child >= 0) {
-  measure(CASES.find((c) => c.name === process.argv[child + 1])!, Number(process.argv[child + 2]));
+  measure(
+    CASES.find((c) => c.name === process.argv[child + 1])!,
+    Number(process.argv[child + 2]),
+  );
 } else {
   const pick = process.env.SCALING_CASES?.split(',');
   const self = fileURLToPath(import.meta.url);
@@ -67,9 +129,15 @@ if (child >= 0) {
   for (const c of CASES.filter((x) => !pick || pick.includes(x.name))) {
     const rows: { ms: number; bytes: number; rssBytes: number; clang?: { ms: number; rssBytes: number } }[] = [];
     for (const n of c.sizes) {
-      const p = spawnSync(process.execPath, ['--import', 'tsx', self, '--measure', c.name, String(n)], { encoding: 'utf8', maxBuffer: 1 << 26 });
+      const p = spawnSync(process.execPath, ['--import', 'tsx', self, '--measure', c.name, String(n)], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 26,
+      });
       if (p.status !== 0) throw new Error(`${c.name} x${n}: ${p.stderr}`);
-      rows.push({ ...JSON.parse(p.stdout.trim().split('\n').pop()!), clang: c.path.endsWith('.cl') ? clang(c.make(n)) : undefined });
+      rows.push({
+        ...JSON.parse(p.stdout.trim().split('\n').pop()!),
+        clang: c.path.endsWith('.cl') ? clang(c.make(n)) : undefined,
+      });
     }
     // Least-squares slope of log(ms) on log(bytes).
     const xs = rows.map((r) => Math.log(r.bytes));
@@ -79,8 +147,12 @@ if (child >= 0) {
     const slope = xs.reduce((a, x, i) => a + (x - mx) * (ys[i] - my), 0) / xs.reduce((a, x) => a + (x - mx) ** 2, 0);
     rows.forEach((r, i) => {
       const mb = (b: number) => `${(b / 1e6).toFixed(1)} MB`;
-      console.log(`${c.name.padEnd(18)} ${['1x', '10x', '100x'][i].padStart(5)} ${mb(r.bytes).padStart(9)} ${`${r.ms.toFixed(0)} ms`.padStart(9)} ${`${(r.ms / rows[0].ms).toFixed(1)}x`.padStart(11)} ${mb(r.rssBytes).padStart(10)}${i === 2 ? `  ${slope.toFixed(2)}` : '      '}` +
-        (r.clang ? `   clang-16 -fsyntax-only: ${r.clang.ms.toFixed(0)} ms, ${mb(r.clang.rssBytes)} (kernarg ${(r.ms / r.clang.ms).toFixed(2)}x its time)` : ''));
+      console.log(
+        `${c.name.padEnd(18)} ${['1x', '10x', '100x'][i].padStart(5)} ${mb(r.bytes).padStart(9)} ${`${r.ms.toFixed(0)} ms`.padStart(9)} ${`${(r.ms / rows[0].ms).toFixed(1)}x`.padStart(11)} ${mb(r.rssBytes).padStart(10)}${i === 2 ? `  ${slope.toFixed(2)}` : '      '}` +
+          (r.clang
+            ? `   clang-16 -fsyntax-only: ${r.clang.ms.toFixed(0)} ms, ${mb(r.clang.rssBytes)} (kernarg ${(r.ms / r.clang.ms).toFixed(2)}x its time)`
+            : ''),
+      );
     });
   }
 }

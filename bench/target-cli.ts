@@ -22,7 +22,10 @@ writeFileSync(file, targetScalingSource(KERNELS));
 const report = join(dir, 'usage.json');
 // Preloaded into the child: writes its CPU time and peak RSS when it exits.
 const probe = join(dir, 'usage.mjs');
-writeFileSync(probe, `import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => { const c = process.cpuUsage(); writeFileSync(${JSON.stringify(report)}, JSON.stringify({ cpuMs: (c.user + c.system) / 1000, rssMiB: process.resourceUsage().maxRSS / 1024 })); });\n`);
+writeFileSync(
+  probe,
+  `import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => { const c = process.cpuUsage(); writeFileSync(${JSON.stringify(report)}, JSON.stringify({ cpuMs: (c.user + c.system) / 1000, rssMiB: process.resourceUsage().maxRSS / 1024 })); });\n`,
+);
 const bin = fileURLToPath(new URL('../bin/kernarg.js', import.meta.url));
 
 const cpu = new Map<string, number[]>();
@@ -30,7 +33,18 @@ let peak = 0;
 for (let r = 0; r < REPS; r++) {
   for (const format of FORMATS) {
     for (const t of TARGETS) {
-      const args = ['--import', probe, bin, 'lower', file, '--target', t, ...(format === 'table' ? [] : ['--format', format]), '-o', '/dev/null'];
+      const args = [
+        '--import',
+        probe,
+        bin,
+        'lower',
+        file,
+        '--target',
+        t,
+        ...(format === 'table' ? [] : ['--format', format]),
+        '-o',
+        '/dev/null',
+      ];
       const c = spawnSync(process.execPath, args, { encoding: 'utf8' });
       if (c.status !== 0) throw new Error(`${t} ${format}: ${c.stderr}`);
       const u = JSON.parse(readFileSync(report, 'utf8')) as { cpuMs: number; rssMiB: number };
@@ -41,10 +55,22 @@ for (let r = 0; r < REPS; r++) {
   }
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-console.log(`kernarg lower <${KERNELS} kernels> --target T -o /dev/null: CPU ms per call (median of ${REPS} alternating rounds), ratio to the fastest target`);
-console.log(['target'.padEnd(8), ...FORMATS.flatMap((f) => [`${f} ms`.padStart(10), `×fastest`.padStart(9)])].join(' '));
+console.log(
+  `kernarg lower <${KERNELS} kernels> --target T -o /dev/null: CPU ms per call (median of ${REPS} alternating rounds), ratio to the fastest target`,
+);
+console.log(
+  ['target'.padEnd(8), ...FORMATS.flatMap((f) => [`${f} ms`.padStart(10), `×fastest`.padStart(9)])].join(' '),
+);
 const fastest = FORMATS.map((f) => Math.min(...TARGETS.map((t) => median(cpu.get(`${t} ${f}`)!))));
 for (const t of TARGETS) {
-  console.log([t.padEnd(8), ...FORMATS.flatMap((f, i) => { const m = median(cpu.get(`${t} ${f}`)!); return [m.toFixed(0).padStart(10), (m / fastest[i]).toFixed(2).padStart(9)]; })].join(' '));
+  console.log(
+    [
+      t.padEnd(8),
+      ...FORMATS.flatMap((f, i) => {
+        const m = median(cpu.get(`${t} ${f}`)!);
+        return [m.toFixed(0).padStart(10), (m / fastest[i]).toFixed(2).padStart(9)];
+      }),
+    ].join(' '),
+  );
 }
 console.log(`peak RSS of a call ${peak.toFixed(0)} MiB`);

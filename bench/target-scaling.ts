@@ -65,7 +65,11 @@ for (let fi = 0; fi < FACTORS.length; fi++) {
   for (let r = 0; r < (FACTORS[fi] >= 100 ? 1 : ROUNDS); r++) {
     for (const t of TARGETS) {
       const env = { ...process.env, KERNARG_TARGET_ROUND: t, KERNARG_TARGET_KERNELS: String(kernels) };
-      const c = spawnSync(process.execPath, [...process.execArgv, import.meta.filename], { encoding: 'utf8', env, maxBuffer: 1 << 20 });
+      const c = spawnSync(process.execPath, [...process.execArgv, import.meta.filename], {
+        encoding: 'utf8',
+        env,
+        maxBuffer: 1 << 20,
+      });
       if (c.status !== 0) throw new Error(`${t} at ${kernels} kernels: ${c.stderr}`);
       const out = JSON.parse(c.stdout.trim().split('\n').pop()!) as { ms: number; length: number; rssMiB: number };
       const row = results.get(t)!;
@@ -77,12 +81,30 @@ for (let fi = 0; fi < FACTORS.length; fi++) {
 }
 const mid = Math.max(0, FACTORS.indexOf(4));
 const fastest = Math.min(...TARGETS.map((t) => results.get(t)![mid]));
-console.log(`kernels: ${FACTORS.map((f) => BASE * f).join(' / ')}; CPU ms, each target in a process of its own, ${WARM} warm-up lowerings, best of ${REPS} × ${ROUNDS} rounds (1 run at 100×); JSON size at the largest`);
-console.log(['target'.padEnd(8), ...FACTORS.map((f) => `${BASE * f}`.padStart(10)), 'exponent'.padStart(9), `×fastest@${BASE * FACTORS[mid]}`.padStart(16), 'MiB'.padStart(8)].join(' '));
+console.log(
+  `kernels: ${FACTORS.map((f) => BASE * f).join(' / ')}; CPU ms, each target in a process of its own, ${WARM} warm-up lowerings, best of ${REPS} × ${ROUNDS} rounds (1 run at 100×); JSON size at the largest`,
+);
+console.log(
+  [
+    'target'.padEnd(8),
+    ...FACTORS.map((f) => `${BASE * f}`.padStart(10)),
+    'exponent'.padStart(9),
+    `×fastest@${BASE * FACTORS[mid]}`.padStart(16),
+    'MiB'.padStart(8),
+  ].join(' '),
+);
 for (const t of TARGETS) {
   const ms = results.get(t)!;
   const k = Math.log(ms[ms.length - 1] / ms[0]) / Math.log(FACTORS[FACTORS.length - 1] / FACTORS[0]);
   const mib = bytes.get(t)! / 2 ** 20;
-  console.log([t.padEnd(8), ...ms.map((m) => m.toFixed(0).padStart(10)), k.toFixed(2).padStart(9), (ms[mid] / fastest).toFixed(2).padStart(16), mib.toFixed(0).padStart(8)].join(' '));
+  console.log(
+    [
+      t.padEnd(8),
+      ...ms.map((m) => m.toFixed(0).padStart(10)),
+      k.toFixed(2).padStart(9),
+      (ms[mid] / fastest).toFixed(2).padStart(16),
+      mib.toFixed(0).padStart(8),
+    ].join(' '),
+  );
 }
 console.log(`peak RSS of the largest child ${peak.toFixed(0)} MiB`);

@@ -2,7 +2,10 @@
 
 /** One file of `n` kernels; each has a struct, a local, a constant and a global argument and calls a helper. */
 export function targetScalingSource(n: number): string {
-  const parts: string[] = ['typedef struct { float3 p; int id; char tag; } Item;\n', 'int helper(int x) { return x * 2; }\n'];
+  const parts: string[] = [
+    'typedef struct { float3 p; int id; char tag; } Item;\n',
+    'int helper(int x) { return x * 2; }\n',
+  ];
   for (let i = 0; i < n; i++) {
     parts.push(
       `kernel void k${i}(global float* out, constant Item* items, local float* tile, Item it, uint n${i % 7 === 0 ? ', image2d_t img' : ''}) {\n` +

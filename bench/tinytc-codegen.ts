@@ -78,15 +78,31 @@ function external(cmd: string, args: string[], runs: number): { ms: number; peak
   }
   return { ms: median(ts), peak };
 }
-const clang = external('clang-16', ['-cl-std=CL2.0', '-target', 'spir64', '-emit-llvm', '-S', '-O0', '-o', '/dev/null', join(dir, 'big.cl')], 3);
+const clang = external(
+  'clang-16',
+  ['-cl-std=CL2.0', '-target', 'spir64', '-emit-llvm', '-S', '-O0', '-o', '/dev/null', join(dir, 'big.cl')],
+  3,
+);
 const val = external('spirv-val', ['--target-env', 'vulkan1.2', join(dir, 'big.spv')], 3);
 
 console.log(`input: ${count} functions, ${source.split('\n').length} lines of tinytc IR`);
 console.log(`kernarg parse + check + vulkan plan (--format json): median ${tPlan.toFixed(1)} ms`);
-console.log(`kernarg --format opencl-c: median ${tC.toFixed(1)} ms, ${(openclC.length / 1024).toFixed(0)} KiB of OpenCL C`);
+console.log(
+  `kernarg --format opencl-c: median ${tC.toFixed(1)} ms, ${(openclC.length / 1024).toFixed(0)} KiB of OpenCL C`,
+);
 console.log(`kernarg --format spirv:    median ${tS.toFixed(1)} ms, ${(spirv.length / 1024).toFixed(0)} KiB of SPIR-V`);
-console.log(`kernarg peak RSS: ${rssAfterC.toFixed(0)} MiB after the OpenCL C runs, ${rssAfterS.toFixed(0)} MiB after the SPIR-V runs (whole bench process)`);
-console.log(`${execFileSync('clang-16', ['--version'], { encoding: 'utf8' }).split('\n')[0]} on that OpenCL C (-emit-llvm -O0): median ${clang.ms.toFixed(1)} ms, peak RSS ${clang.peak.toFixed(0)} MiB`);
-console.log(`spirv-val --target-env vulkan1.2 on that module: median ${val.ms.toFixed(1)} ms, peak RSS ${val.peak.toFixed(0)} MiB`);
-console.log(`printers alone (same program and plan, alternating, median of 7 warm runs): OpenCL C ${pC.toFixed(1)} ms, SPIR-V ${pS.toFixed(1)} ms (${(pS / pC).toFixed(2)}x)`);
-console.log(`ratios: SPIR-V / OpenCL C end to end ${(tS / tC).toFixed(2)}x; clang-16 / kernarg SPIR-V ${(clang.ms / tS).toFixed(1)}x; spirv-val / kernarg SPIR-V ${(val.ms / tS).toFixed(1)}x`);
+console.log(
+  `kernarg peak RSS: ${rssAfterC.toFixed(0)} MiB after the OpenCL C runs, ${rssAfterS.toFixed(0)} MiB after the SPIR-V runs (whole bench process)`,
+);
+console.log(
+  `${execFileSync('clang-16', ['--version'], { encoding: 'utf8' }).split('\n')[0]} on that OpenCL C (-emit-llvm -O0): median ${clang.ms.toFixed(1)} ms, peak RSS ${clang.peak.toFixed(0)} MiB`,
+);
+console.log(
+  `spirv-val --target-env vulkan1.2 on that module: median ${val.ms.toFixed(1)} ms, peak RSS ${val.peak.toFixed(0)} MiB`,
+);
+console.log(
+  `printers alone (same program and plan, alternating, median of 7 warm runs): OpenCL C ${pC.toFixed(1)} ms, SPIR-V ${pS.toFixed(1)} ms (${(pS / pC).toFixed(2)}x)`,
+);
+console.log(
+  `ratios: SPIR-V / OpenCL C end to end ${(tS / tC).toFixed(2)}x; clang-16 / kernarg SPIR-V ${(clang.ms / tS).toFixed(1)}x; spirv-val / kernarg SPIR-V ${(val.ms / tS).toFixed(1)}x`,
+);

@@ -32,7 +32,10 @@ import { runReference } from '../test/support/tinytc-reference.js';
 const words = (s: string | undefined, fallback: string) => (s ?? fallback).split(/\s+/).filter(Boolean);
 const api = (process.env.KERNARG_API ?? 'vulkan') as Api;
 const variants = words(process.env.PROBE_VARIANTS, 'vector-all staged-all');
-const settings = words(process.env.PROBE_SETTINGS, 'default unroll=full index32,unroll=full fill=hoisted,unroll=full index32,fill=hoisted,unroll=full');
+const settings = words(
+  process.env.PROBE_SETTINGS,
+  'default unroll=full index32,unroll=full fill=hoisted,unroll=full index32,fill=hoisted,unroll=full',
+);
 const wgs = words(process.env.PROBE_WGS, 'chosen 32x4 8x8');
 const reps = Number(process.env.PROBE_REPS ?? 20);
 const dump = process.env.PROBE_DUMP;
@@ -62,7 +65,9 @@ try {
     for (const variant of variants) {
       let baseline: Float64Array | undefined;
       for (const setting of settings) {
-        const k = tinytcKernel(ctx, irOf(wg), 'g_whole', { blas: { gemm: [{ variant: variant as 'direct' }], spirv: parseSpirvKnobs(setting) } });
+        const k = tinytcKernel(ctx, irOf(wg), 'g_whole', {
+          blas: { gemm: [{ variant: variant as 'direct' }], spirv: parseSpirvKnobs(setting) },
+        });
         const wrong = new Map<number, { device: Set<number>; times: number }>();
         let first: Float64Array | undefined;
         let unstable = 0;
@@ -93,12 +98,20 @@ try {
             });
           }
           const local = (k as { local?: readonly number[] }).local?.slice(0, 2).join('x') ?? wg;
-          const cells = [...wrong].map(([i, w]) => `C[${i % 32},${Math.floor(i / 32)}] ${w.times}/${reps}× ${[...w.device].map((x) => x.toPrecision(17)).join('|')} vs ${ref[i].toPrecision(17)}`);
-          console.log(`${variant} ${setting} wg ${local}: ${wrong.size ? `WRONG ${cells.join('; ')}` : 'all match'}; repeats differing from the first: ${unstable}; vs default: ${differ} elements differ, max rel ${maxRel.toExponential(2)}`);
+          const cells = [...wrong].map(
+            ([i, w]) =>
+              `C[${i % 32},${Math.floor(i / 32)}] ${w.times}/${reps}× ${[...w.device].map((x) => x.toPrecision(17)).join('|')} vs ${ref[i].toPrecision(17)}`,
+          );
+          console.log(
+            `${variant} ${setting} wg ${local}: ${wrong.size ? `WRONG ${cells.join('; ')}` : 'all match'}; repeats differing from the first: ${unstable}; vs default: ${differ} elements differ, max rel ${maxRel.toExponential(2)}`,
+          );
           const spirv = (k as { spirv?: Uint32Array }).spirv;
           if (dump && wrong.size && spirv) {
             mkdirSync(dump, { recursive: true });
-            writeFileSync(`${dump}/g_whole-${variant}-${setting.replace(/[,=]/g, '_')}-${local}.spv`, new Uint8Array(spirv.buffer, spirv.byteOffset, spirv.byteLength));
+            writeFileSync(
+              `${dump}/g_whole-${variant}-${setting.replace(/[,=]/g, '_')}-${local}.spv`,
+              new Uint8Array(spirv.buffer, spirv.byteOffset, spirv.byteLength),
+            );
           }
         } finally {
           (k as { dispose?: () => void }).dispose?.();

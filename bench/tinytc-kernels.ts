@@ -17,10 +17,16 @@ import type { VulkanBuffer } from '../dist/runtime/vulkan/context.js';
 const api = (process.env.KERNARG_API ?? 'opencl') as Api;
 const ctx = openContext(api, api === 'vulkan' ? process.env.KERNARG_VK_DEVICE : process.env.KERNARG_DEVICE);
 const small = !/nvidia/i.test(`${ctx.device.platform} ${ctx.device.name}`);
-console.log(`device (${api}): ${ctx.device.platform} / ${ctx.device.name}${small ? ' (not a GPU: sizes cut down)' : ''}`);
-const compare = process.env.KERNARG_COMPARE ? (JSON.parse(readFileSync(process.env.KERNARG_COMPARE, 'utf8')) as Record<string, number>) : {};
+console.log(
+  `device (${api}): ${ctx.device.platform} / ${ctx.device.name}${small ? ' (not a GPU: sizes cut down)' : ''}`,
+);
+const compare = process.env.KERNARG_COMPARE
+  ? (JSON.parse(readFileSync(process.env.KERNARG_COMPARE, 'utf8')) as Record<string, number>)
+  : {};
 const REPS = Number(process.env.REPS ?? 20);
-const baseline = process.env.KERNARG_BASELINE ? (JSON.parse(readFileSync(process.env.KERNARG_BASELINE, 'utf8')) as Record<string, number>) : {};
+const baseline = process.env.KERNARG_BASELINE
+  ? (JSON.parse(readFileSync(process.env.KERNARG_BASELINE, 'utf8')) as Record<string, number>)
+  : {};
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -61,7 +67,10 @@ const vectors = words(process.env.AXPBY_VECTORS).map((v) => {
 const sweep = words(process.env.WG_SWEEP).map((w) => w.split('x').map(Number) as [number, number]);
 // SPIRV_KNOBS="default index32 unroll=full index32,fill=hoisted": each GEMM (variant × work-group)
 // under each setting of the SPIR-V knobs (spirv-knobs.ts), Vulkan only; `default` is the printer's spelling.
-const knobSettings = api === 'vulkan' && words(process.env.SPIRV_KNOBS).length ? words(process.env.SPIRV_KNOBS).map((k) => ({ name: k, knobs: parseSpirvKnobs(k) })) : [{ name: 'default', knobs: {} }];
+const knobSettings =
+  api === 'vulkan' && words(process.env.SPIRV_KNOBS).length
+    ? words(process.env.SPIRV_KNOBS).map((k) => ({ name: k, knobs: parseSpirvKnobs(k) }))
+    : [{ name: 'default', knobs: {} }];
 /** The GEMM rule the API's printer follows by default on a GPU (api-policies.ts). */
 const defaultGemm = (t: 'f32' | 'f64', n: number) => gemmVariant(API_POLICIES[api].gpu.blas, t, n, n);
 /** The axpby vector width the API's printer takes by default on a GPU (api-policies.ts): both printers follow it. */
@@ -104,11 +113,25 @@ func @axpby(%alpha: f32, %A: ${mt}, %B: ${mt}) {
       results[key + suffix] = rate;
       const ms = key === 'copy_GBps' ? tc : ta;
       const base = baseline.copy_GBps ? `${((100 * rate) / baseline.copy_GBps).toFixed(1)}%` : '-';
-      rows.push([key === 'copy_GBps' ? 'copy' : 'axpby', `${(bytes / 2 ** 20).toFixed(0)} MiB`, `vector ${v}`, '-', ms.toFixed(3), `${rate.toFixed(0)} GB/s`, base, `${(rate / first[key]).toFixed(2)}×`, '-']);
+      rows.push([
+        key === 'copy_GBps' ? 'copy' : 'axpby',
+        `${(bytes / 2 ** 20).toFixed(0)} MiB`,
+        `vector ${v}`,
+        '-',
+        ms.toFixed(3),
+        `${rate.toFixed(0)} GB/s`,
+        base,
+        `${(rate / first[key]).toFixed(2)}×`,
+        '-',
+      ]);
     }
     if (v === defaultVector) {
-      console.log(`copy (axpby beta 0) ${(bytes / 2 ** 20).toFixed(0)} MiB: ${tc.toFixed(3)} ms, ${rates.copy_GBps.toFixed(0)} GB/s read+write${ratio('copy_GBps', rates.copy_GBps)}`);
-      console.log(`axpby (beta 1) ${(bytes / 2 ** 20).toFixed(0)} MiB: ${ta.toFixed(3)} ms, ${rates.axpby_GBps.toFixed(0)} GB/s read+write${ratio('copy_GBps', rates.axpby_GBps)}`);
+      console.log(
+        `copy (axpby beta 0) ${(bytes / 2 ** 20).toFixed(0)} MiB: ${tc.toFixed(3)} ms, ${rates.copy_GBps.toFixed(0)} GB/s read+write${ratio('copy_GBps', rates.copy_GBps)}`,
+      );
+      console.log(
+        `axpby (beta 1) ${(bytes / 2 ** 20).toFixed(0)} MiB: ${ta.toFixed(3)} ms, ${rates.axpby_GBps.toFixed(0)} GB/s read+write${ratio('copy_GBps', rates.axpby_GBps)}`,
+      );
     }
   }
   A.dispose();
@@ -116,7 +139,12 @@ func @axpby(%alpha: f32, %A: ${mt}, %B: ${mt}) {
 }
 const copyRate = baseline.copy_GBps ?? results.copy_GBps;
 
-for (const [t, n] of [['f32', 32], ['f64', 32], ['f32', 64], ['f64', 64]] as ['f32' | 'f64', number][]) {
+for (const [t, n] of [
+  ['f32', 32],
+  ['f64', 32],
+  ['f32', 64],
+  ['f64', 64],
+] as ['f32' | 'f64', number][]) {
   const howmany = small ? 256 : n === 32 ? 32768 : 16384;
   const bytes = t === 'f32' ? 4 : 8;
   const size = n * n * howmany * bytes;
@@ -127,12 +155,19 @@ for (const [t, n] of [['f32', 32], ['f64', 32], ['f32', 64], ['f64', 64]] as ['f
   const key = `bmm_${t}_${n}`;
   let first = 0;
   for (const wg of [null, ...sweep]) {
-    for (const [variant, knob] of policies(variants, defaultGemm(t, n)).flatMap((v) => knobSettings.map((k) => [v, k] as const))) {
+    for (const [variant, knob] of policies(variants, defaultGemm(t, n)).flatMap((v) =>
+      knobSettings.map((k) => [v, k] as const),
+    )) {
       const ir = batchedGemmIr(t, n, wg);
       // kernarg's default kernel is the API's own policy, as a user gets it (its rule's variant and the
       // SPIR-V spelling the rule carries); every other row names its variant and knobs, unspelled otherwise.
       const shipped = !wg && variant === defaultGemm(t, n) && knob.name === 'default';
-      const label = [`gemm ${n}³ ${t}`, `×${howmany}`, shipped ? `${variant} (the rule)` : knob.name === 'default' ? variant : `${variant} ${knob.name}`, wg ? wg.join('x') : 'chosen'];
+      const label = [
+        `gemm ${n}³ ${t}`,
+        `×${howmany}`,
+        shipped ? `${variant} (the rule)` : knob.name === 'default' ? variant : `${variant} ${knob.name}`,
+        wg ? wg.join('x') : 'chosen',
+      ];
       let ms: number;
       let local: readonly number[];
       try {
@@ -153,10 +188,19 @@ for (const [t, n] of [['f32', 32], ['f64', 32], ['f32', 64], ['f64', 64]] as ['f
       const gbps = moved / (ms * 1e6);
       const roof = (2 * n ** 3 * howmany) / (moved / (copyRate * 1e9)) / 1e9;
       label[3] = `${local.slice(0, 2).join('x')}${wg ? '' : ' (chosen)'}`;
-      rows.push([...label, ms.toFixed(3), `${gflops.toFixed(0)} GFLOP/s`, baseline[key] ? `${((100 * gflops) / baseline[key]).toFixed(1)}%` : '-', `${(gflops / first).toFixed(2)}×`, `${((100 * gbps) / copyRate).toFixed(1)}%`]);
+      rows.push([
+        ...label,
+        ms.toFixed(3),
+        `${gflops.toFixed(0)} GFLOP/s`,
+        baseline[key] ? `${((100 * gflops) / baseline[key]).toFixed(1)}%` : '-',
+        `${(gflops / first).toFixed(2)}×`,
+        `${((100 * gbps) / copyRate).toFixed(1)}%`,
+      ]);
       if (shipped) {
         results[key] = gflops;
-        console.log(`gemm ${n}x${n}x${n} ${t} × ${howmany}: ${ms.toFixed(3)} ms, ${gflops.toFixed(0)} GFLOP/s, work-group ${local.slice(0, 2).join('x')}${ratio(key, gflops)}; moved ${(moved / 2 ** 20).toFixed(0)} MiB at ${gbps.toFixed(0)} GB/s = ${((100 * gbps) / copyRate).toFixed(1)}% of the copy rate ${copyRate.toFixed(0)} GB/s (memory roofline ${roof.toFixed(0)} GFLOP/s)`);
+        console.log(
+          `gemm ${n}x${n}x${n} ${t} × ${howmany}: ${ms.toFixed(3)} ms, ${gflops.toFixed(0)} GFLOP/s, work-group ${local.slice(0, 2).join('x')}${ratio(key, gflops)}; moved ${(moved / 2 ** 20).toFixed(0)} MiB at ${gbps.toFixed(0)} GB/s = ${((100 * gbps) / copyRate).toFixed(1)}% of the copy rate ${copyRate.toFixed(0)} GB/s (memory roofline ${roof.toFixed(0)} GFLOP/s)`,
+        );
       }
     }
   }
@@ -165,10 +209,23 @@ for (const [t, n] of [['f32', 32], ['f64', 32], ['f32', 64], ['f64', 64]] as ['f
 
 if (rows.length > 8) {
   // The sweep's table: "vs default" is the first row of its kind (kernarg's default kernel) in this run.
-  const head = ['kernel', 'size', 'variant', 'work-group', 'ms', 'rate', 'of cuBLAS/copy', 'vs default', 'of copy rate'];
+  const head = [
+    'kernel',
+    'size',
+    'variant',
+    'work-group',
+    'ms',
+    'rate',
+    'of cuBLAS/copy',
+    'vs default',
+    'of copy rate',
+  ];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  console.log(`\nsweep (${api}, REPS ${REPS}, WARM_MS ${WARM_MS}, copy rate ${copyRate.toFixed(0)} GB/s${baseline.copy_GBps ? ' from torch' : ' from kernarg'}):`);
-  for (const r of [head, ...rows]) console.log(r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).join('  '));
+  console.log(
+    `\nsweep (${api}, REPS ${REPS}, WARM_MS ${WARM_MS}, copy rate ${copyRate.toFixed(0)} GB/s${baseline.copy_GBps ? ' from torch' : ' from kernarg'}):`,
+  );
+  for (const r of [head, ...rows])
+    console.log(r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).join('  '));
   // The fastest per kernel and shape: the data for blas-policy.ts and the work-group rule.
   const best = new Map<string, string[]>();
   for (const r of rows) {
@@ -177,7 +234,10 @@ if (rows.length > 8) {
     if (Number.isFinite(rate) && !(Number.parseFloat(best.get(k)?.[5] ?? '0') >= rate)) best.set(k, r);
   }
   console.log('\nfastest:');
-  for (const [k, r] of best) console.log(`  ${k}: ${r[2]}, work-group ${r[3]}: ${r[5]}, ${r[7]} the default${r[6] !== '-' ? `, ${r[6]} of ${r[0].startsWith('gemm') ? 'cuBLAS' : 'the device copy'}` : ''}`);
+  for (const [k, r] of best)
+    console.log(
+      `  ${k}: ${r[2]}, work-group ${r[3]}: ${r[5]}, ${r[7]} the default${r[6] !== '-' ? `, ${r[6]} of ${r[0].startsWith('gemm') ? 'cuBLAS' : 'the device copy'}` : ''}`,
+    );
 }
 
 console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB (host process)`);

@@ -107,7 +107,10 @@ function vulkanInclude(): string | undefined {
   if (given) return existsSync(join(given, 'vulkan', 'vulkan.h')) ? given : join(given, '..');
   const gl = join(import.meta.dirname, '..', '.gl');
   const deb = existsSync(gl) ? readdirSync(gl).find((f) => /^libvulkan-dev_.*\.deb$/.test(f)) : undefined;
-  if (!deb) throw new Error('no Vulkan headers: install libvulkan-dev, set VULKAN_INCLUDE, or carry .gl/libvulkan-dev_*.deb (apt-get download libvulkan-dev)');
+  if (!deb)
+    throw new Error(
+      'no Vulkan headers: install libvulkan-dev, set VULKAN_INCLUDE, or carry .gl/libvulkan-dev_*.deb (apt-get download libvulkan-dev)',
+    );
   const dir = mkdtempSync(join(tmpdir(), 'kernarg-vulkan-dev-'));
   execFileSync('dpkg', ['-x', join(gl, deb), dir]);
   return join(dir, 'usr', 'include');
@@ -121,7 +124,10 @@ writeFileSync(spv, new Uint8Array(spirv.buffer, spirv.byteOffset, spirv.byteLeng
 const slots = plan.kernels[0].args;
 const bufferSlot = slots.find((s) => s.argKind === 'buffer')!;
 const podSlot = slots.find((s) => s.argKind === 'pod')!;
-if (plan.kernels[0].podPlacement !== 'ssbo' || slots.some((s) => s.descriptorSet !== 0)) throw new Error(`the C host binds set 0 with a POD storage buffer; the plan changed: ${JSON.stringify(plan.kernels[0])}`);
+if (plan.kernels[0].podPlacement !== 'ssbo' || slots.some((s) => s.descriptorSet !== 0))
+  throw new Error(
+    `the C host binds set 0 with a POD storage buffer; the plan changed: ${JSON.stringify(plan.kernels[0])}`,
+  );
 const packed = vulkanTarget.pack.packer(plan, 'empty').pack({ a: {}, a_shape0: 256, alpha: 2 });
 const podBytes = packed.descriptors.find((d) => d.kind === 'bytes')!.value as Uint8Array;
 const podHex = Buffer.from(podBytes).toString('hex');
@@ -129,21 +135,47 @@ const podHex = Buffer.from(podBytes).toString('hex');
 let host = process.env.KERNARG_VK_C_HOST;
 if (!host) {
   const include = vulkanInclude();
-  const lib = execFileSync('sh', ['-c', 'ldconfig -p | grep -m1 "libvulkan.so.1 " | sed "s/.*=> //"'], { encoding: 'utf8' }).trim() || 'libvulkan.so.1';
+  const lib =
+    execFileSync('sh', ['-c', 'ldconfig -p | grep -m1 "libvulkan.so.1 " | sed "s/.*=> //"'], {
+      encoding: 'utf8',
+    }).trim() || 'libvulkan.so.1';
   host = join(dir, 'host');
-  execFileSync('cc', ['-O2', ...(include ? ['-I', include] : []), '-o', host, join(import.meta.dirname, 'vulkan-launch-host.c'), lib]);
+  execFileSync('cc', [
+    '-O2',
+    ...(include ? ['-I', include] : []),
+    '-o',
+    host,
+    join(import.meta.dirname, 'vulkan-launch-host.c'),
+    lib,
+  ]);
   if (process.env.KERNARG_KEEP_VK_C_HOST) execFileSync('cp', [host, process.env.KERNARG_KEEP_VK_C_HOST]);
 }
 
 const cHost = (mode: Mode): number => {
-  const c = spawnSync(host!, [String(N), spv, 'empty', mode, process.env.KERNARG_VK_DEVICE ?? '', String(bufferSlot.binding), String(podSlot.binding), podHex], { encoding: 'utf8' });
+  const c = spawnSync(
+    host!,
+    [
+      String(N),
+      spv,
+      'empty',
+      mode,
+      process.env.KERNARG_VK_DEVICE ?? '',
+      String(bufferSlot.binding),
+      String(podSlot.binding),
+      podHex,
+    ],
+    { encoding: 'utf8' },
+  );
   if (c.status !== 0) throw new Error(`C host failed: ${c.stderr}`);
   const [said, us] = c.stdout.trim().split(' ');
   if (said !== mode) throw new Error(`the C host ${host} printed '${c.stdout.trim()}' for ${mode}`);
   return Number(us);
 };
 const inChild = (api: Api, mode: Mode) => {
-  const c = spawnSync(process.execPath, ['--expose-gc', ...process.execArgv, import.meta.filename], { encoding: 'utf8', env: { ...process.env, KERNARG_VK_LAUNCH_ROUND: `${api}:${mode}` } });
+  const c = spawnSync(process.execPath, ['--expose-gc', ...process.execArgv, import.meta.filename], {
+    encoding: 'utf8',
+    env: { ...process.env, KERNARG_VK_LAUNCH_ROUND: `${api}:${mode}` },
+  });
   if (c.status !== 0) throw new Error(`kernarg ${api} ${mode} round failed: ${c.stderr}`);
   return JSON.parse(c.stdout.trim().split('\n').pop()!) as { us: number; heap: number; device: string };
 };
@@ -174,16 +206,28 @@ for (let r = 0; r < ROUNDS; r++) for (let i = 0; i < runs.length; i++) runs[(i +
 const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 const paired = (ours: number[], theirs: number[]) => median(ours.map((x, i) => x / theirs[i])).toFixed(3);
 console.log(`Vulkan: ${devices.vulkan}; OpenCL: ${devices.opencl}`);
-console.log(`${N} launches of an empty kernel (one buffer, two PODs) after ${WARM} warm-up launches, median of ${ROUNDS} alternating rounds`);
+console.log(
+  `${N} launches of an empty kernel (one buffer, two PODs) after ${WARM} warm-up launches, median of ${ROUNDS} alternating rounds`,
+);
 for (const m of MODES) {
-  const what = { sync: 'submit with a fence, wait, reset', timed: 'sync + two timestamps read back', async: `${N} submits, one wait` }[m];
+  const what = {
+    sync: 'submit with a fence, wait, reset',
+    timed: 'sync + two timestamps read back',
+    async: `${N} submits, one wait`,
+  }[m];
   console.log(`${m.padEnd(5)} (${what})`);
-  console.log(`  kernarg Vulkan: ${median(vk[m]).toFixed(2)} us/launch, heap growth ${median(vkHeap[m]).toFixed(1)} B/launch (the optimizing compiler's own heap use included: test/vulkan-launch.test.ts measures the launches alone)`);
+  console.log(
+    `  kernarg Vulkan: ${median(vk[m]).toFixed(2)} us/launch, heap growth ${median(vkHeap[m]).toFixed(1)} B/launch (the optimizing compiler's own heap use included: test/vulkan-launch.test.ts measures the launches alone)`,
+  );
   console.log(`  C host Vulkan:  ${median(c[m]).toFixed(2)} us/launch`);
-  console.log(`  ratio: ${(median(vk[m]) / median(c[m])).toFixed(3)}x the C host; median of the rounds' ratios ${paired(vk[m], c[m])}x`);
+  console.log(
+    `  ratio: ${(median(vk[m]) / median(c[m])).toFixed(3)}x the C host; median of the rounds' ratios ${paired(vk[m], c[m])}x`,
+  );
   const clMode = m === 'async' ? 'async' : 'sync';
   if (m !== 'sync') {
-    console.log(`  kernarg OpenCL (${clMode === 'async' ? 'enqueue, one clFinish' : 'launchAndWait: event, wait, profile'}): ${median(cl[clMode]).toFixed(2)} us/launch; Vulkan/OpenCL ${(median(vk[m]) / median(cl[clMode])).toFixed(3)}x (rounds' ratios ${paired(vk[m], cl[clMode])}x)`);
+    console.log(
+      `  kernarg OpenCL (${clMode === 'async' ? 'enqueue, one clFinish' : 'launchAndWait: event, wait, profile'}): ${median(cl[clMode]).toFixed(2)} us/launch; Vulkan/OpenCL ${(median(vk[m]) / median(cl[clMode])).toFixed(3)}x (rounds' ratios ${paired(vk[m], cl[clMode])}x)`,
+    );
   }
 }
 console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);

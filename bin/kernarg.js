@@ -2,7 +2,8 @@
 // Node's on-disk compile cache, where the running Node has it (22.1 and later): later calls skip
 // compiling the bundle. KERNARG_NO_COMPILE_CACHE=1 turns it off.
 import module from 'node:module';
-if (typeof module.enableCompileCache === 'function' && !process.env.KERNARG_NO_COMPILE_CACHE) module.enableCompileCache();
+if (typeof module.enableCompileCache === 'function' && !process.env.KERNARG_NO_COMPILE_CACHE)
+  module.enableCompileCache();
 const argv = process.argv.slice(2);
 // `--version` loads the one-line version module; `lower` a bundle of that command alone; the rest the whole CLI.
 if (argv.length === 1 && argv[0] === '--version') {

@@ -3,7 +3,14 @@
 // test/doc-examples.test.ts fails until the documents show what the commands print.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, documentsWithExamples, exampleBlocks, exampleFolder, readDoc, runExample } from '../test/support/doc-examples.js';
+import {
+  ROOT,
+  documentsWithExamples,
+  exampleBlocks,
+  exampleFolder,
+  readDoc,
+  runExample,
+} from '../test/support/doc-examples.js';
 
 for (const doc of documentsWithExamples()) {
   const text = readDoc(doc);

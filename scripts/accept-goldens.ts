@@ -10,7 +10,8 @@ for (const name of fixtureCases()) {
   if (only.length && !only.includes(name)) continue;
   const dir = join(FIXTURES, name);
   const files = renderFixture(name);
-  for (const f of readdirSync(dir)) if (!KEEP.has(f) && !files.has(f) && !f.endsWith('.h') && !f.startsWith('include')) rmSync(join(dir, f));
+  for (const f of readdirSync(dir))
+    if (!KEEP.has(f) && !files.has(f) && !f.endsWith('.h') && !f.startsWith('include')) rmSync(join(dir, f));
   for (const [f, content] of files) writeFileSync(join(dir, f), content);
   console.log(`${name}: ${[...files.keys()].join(', ')}`);
 }

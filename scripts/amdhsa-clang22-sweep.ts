@@ -28,7 +28,9 @@ for (const corpus of CORPORA) {
     }
   }
   differ += kernels - equal;
-  console.log(`${corpus.name}: ${files.length} files, ${refused.length} refused by clang-22, ${kernels} kernels compared, ${equal} equal`);
+  console.log(
+    `${corpus.name}: ${files.length} files, ${refused.length} refused by clang-22, ${kernels} kernels compared, ${equal} equal`,
+  );
   for (const r of refused) console.log(`  refused: ${r}`);
 }
 console.log(`took ${((Date.now() - started) / 1000).toFixed(0)} s`);

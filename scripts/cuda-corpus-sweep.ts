@@ -11,7 +11,8 @@ for (const v of versions) {
   const llc = `/usr/lib/llvm-${v}/bin/llc`;
   for (const corpus of CORPORA) {
     const files = corpus.files();
-    let kernels = 0, equal = 0;
+    let kernels = 0,
+      equal = 0;
     const refused = new Map<string, number>();
     const both = new Map<string, number>();
     const differ: string[] = [];
@@ -26,7 +27,9 @@ for (const v of versions) {
         else differ.push(`${f.name} ${k}: ${why}`);
       }
     }
-    console.log(`clang-${v} ${corpus.name}: ${files.length} files, ${kernels} kernels compared, ${equal} equal (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    console.log(
+      `clang-${v} ${corpus.name}: ${files.length} files, ${kernels} kernels compared, ${equal} equal (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+    );
     for (const [why, n] of refused) console.log(`  ${n} files refused by clang only: ${why}`);
     for (const [why, n] of both) console.log(`  ${n} files refused by clang and kernarg: ${why}`);
     for (const d of differ.slice(0, 20)) console.log(`  DIFFERS ${d}`);

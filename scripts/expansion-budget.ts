@@ -22,12 +22,21 @@ class MeasuredPreprocessor extends SkippingPreprocessor {
 }
 
 if (!process.argv.includes('--skip-corpus')) {
-  const files = execFileSync('find', ['-L', '.corpus', 'test', '-name', '*.cl'], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
-  const host = { readFile: (p: string) => (existsSync(p) && statSync(p).isFile() ? readFileSync(p, 'utf8') : undefined) };
+  const files = execFileSync('find', ['-L', '.corpus', 'test', '-name', '*.cl'], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .filter(Boolean);
+  const host = {
+    readFile: (p: string) => (existsSync(p) && statSync(p).isFile() ? readFileSync(p, 'utf8') : undefined),
+  };
   const rows: { used: number; chars: number; file: string }[] = [];
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
-    const pp = new MeasuredPreprocessor(host, { std: 'CL2.0', target: { name: 'spir64', pointerBits: 64 }, includeDirs: [dirname(file)] }, new DiagnosticBag());
+    const pp = new MeasuredPreprocessor(
+      host,
+      { std: 'CL2.0', target: { name: 'spir64', pointerBits: 64 }, includeDirs: [dirname(file)] },
+      new DiagnosticBag(),
+    );
     try {
       pp.run(new SourceFile(file, text));
     } catch {
@@ -37,7 +46,8 @@ if (!process.argv.includes('--skip-corpus')) {
   }
   rows.sort((a, b) => b.used - a.used);
   console.log(`${rows.length} files; largest needs (tokens, main-file characters, tokens per character, budget):`);
-  for (const r of rows.slice(0, 8)) console.log(`  ${r.used}\t${r.chars}\t${(r.used / r.chars).toFixed(2)}\t${expansionBudgetFor(r.chars)}\t${r.file}`);
+  for (const r of rows.slice(0, 8))
+    console.log(`  ${r.used}\t${r.chars}\t${(r.used / r.chars).toFixed(2)}\t${expansionBudgetFor(r.chars)}\t${r.file}`);
 }
 
 console.log('runaway expansions (CPU ms; µs per budget token; limit 1 s per 100 KB, at least 1 s):');
@@ -50,6 +60,8 @@ for (const c of RUNAWAY_CASES) {
     const ms = (d.user + d.system) / 1000;
     const limit = 1000 * Math.max(1, src.length / 100_000);
     const codes = [...new Set(r.diagnostics.map((x) => x.code))].join(',');
-    console.log(`  ${c.name.padEnd(40)} ${String(src.length).padStart(8)} B  ${ms.toFixed(0).padStart(5)} ms  ${((1000 * ms) / expansionBudgetFor(src.length)).toFixed(2)} µs/token  ${ms < limit ? 'ok' : 'OVER'}  ${codes}`);
+    console.log(
+      `  ${c.name.padEnd(40)} ${String(src.length).padStart(8)} B  ${ms.toFixed(0).padStart(5)} ms  ${((1000 * ms) / expansionBudgetFor(src.length)).toFixed(2)} µs/token  ${ms < limit ? 'ok' : 'OVER'}  ${codes}`,
+    );
   }
 }

@@ -2,7 +2,14 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  CLI_DOC, DIAGNOSTICS_DOC, OPTIONS_DOC, ROOT, diagnosticsDoc, readText, cliDocWithCommandHelp, optionsDocWithTable,
+  CLI_DOC,
+  DIAGNOSTICS_DOC,
+  OPTIONS_DOC,
+  ROOT,
+  diagnosticsDoc,
+  readText,
+  cliDocWithCommandHelp,
+  optionsDocWithTable,
 } from './generated-docs.js';
 
 writeFileSync(join(ROOT, OPTIONS_DOC), optionsDocWithTable(readText(OPTIONS_DOC)));

@@ -20,7 +20,8 @@ export const OPTION_TABLE_END = '<!-- end of target options -->';
 export function optionsDocWithTable(doc: string): string {
   const begin = doc.indexOf(OPTION_TABLE_BEGIN);
   const end = doc.indexOf(OPTION_TABLE_END);
-  if (begin < 0 || end < begin) throw new Error(`${OPTIONS_DOC} lacks the markers ${OPTION_TABLE_BEGIN} ... ${OPTION_TABLE_END}`);
+  if (begin < 0 || end < begin)
+    throw new Error(`${OPTIONS_DOC} lacks the markers ${OPTION_TABLE_BEGIN} ... ${OPTION_TABLE_END}`);
   return doc.slice(0, begin + OPTION_TABLE_BEGIN.length) + '\n' + targetOptionTable() + doc.slice(end);
 }
 
@@ -44,14 +45,20 @@ export function cliDocWithCommandHelp(readme: string): string {
 }
 
 const PHASES: readonly [string, string][] = [
-  ['KA1', 'lexing and preprocessing'], ['KA2', 'parsing'], ['KA3', 'semantic checks'], ['KA4', 'targets'], ['KA5', 'options'],
+  ['KA1', 'lexing and preprocessing'],
+  ['KA2', 'parsing'],
+  ['KA3', 'semantic checks'],
+  ['KA4', 'targets'],
+  ['KA5', 'options'],
   ['KA6', "the command line's files: inputs, outputs, run's arguments"],
   ['KA7', 'compiled kernels: the binary readers (ELF, msgpack, AMDGPU code objects, zebin)'],
 ];
 
 /** docs/diagnostics.md: every code with its severity and message, by phase. */
 export function diagnosticsDoc(): string {
-  const all = Object.entries(Messages).map(([name, m]) => ({ name, ...m })).sort((a, b) => a.code.localeCompare(b.code));
+  const all = Object.entries(Messages)
+    .map(([name, m]) => ({ name, ...m }))
+    .sort((a, b) => a.code.localeCompare(b.code));
   const out = [
     '# Diagnostic codes',
     '',
@@ -60,7 +67,8 @@ export function diagnosticsDoc(): string {
   ];
   for (const [prefix, phase] of PHASES) {
     out.push('', `## ${prefix}xxx: ${phase}`, '', '| code | severity | message | name |', '| --- | --- | --- | --- |');
-    for (const m of all.filter((x) => x.code.startsWith(prefix))) out.push(`| ${m.code} | ${m.severity} | ${m.text.replaceAll('|', '\\|')} | \`${m.name}\` |`);
+    for (const m of all.filter((x) => x.code.startsWith(prefix)))
+      out.push(`| ${m.code} | ${m.severity} | ${m.text.replaceAll('|', '\\|')} | \`${m.name}\` |`);
   }
   return out.join('\n') + '\n';
 }

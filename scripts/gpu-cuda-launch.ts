@@ -45,7 +45,10 @@ const LOCAL_PTX = join(HERE, 'local-kernels.ptx');
 const LOCAL_POCL_PTX = join(HERE, 'local-kernels.pocl.ptx');
 
 if (process.argv.includes('--make-ptx')) {
-  for (const [cl, ptx] of [[CL, PTX], [LOCAL_CL, LOCAL_PTX]]) {
+  for (const [cl, ptx] of [
+    [CL, PTX],
+    [LOCAL_CL, LOCAL_PTX],
+  ]) {
     const r = compileClToPtx(cl, [{ kind: 'std', std: 'CL1.2' }]);
     if (!('ptx' in r)) throw new Error(`cannot make the PTX: ${'noCompiler' in r ? r.noCompiler : r.refused}`);
     writeFileSync(ptx, r.ptx);
@@ -78,23 +81,36 @@ try {
   process.exit(2);
 }
 const devices = listCudaDevices(cu);
-console.log(`driver library ${cu.library}; cuFuncGetParamInfo ${cu.FuncGetParamInfo ? 'present' : 'absent (driver before 12.4)'}`);
-for (const d of devices) console.log(`device ${d.ordinal}: ${d.name}, compute capability ${d.computeCapability}, ${(d.totalMemory / 2 ** 30).toFixed(1)} GiB, driver API ${d.driverVersion}`);
+console.log(
+  `driver library ${cu.library}; cuFuncGetParamInfo ${cu.FuncGetParamInfo ? 'present' : 'absent (driver before 12.4)'}`,
+);
+for (const d of devices)
+  console.log(
+    `device ${d.ordinal}: ${d.name}, compute capability ${d.computeCapability}, ${(d.totalMemory / 2 ** 30).toFixed(1)} GiB, driver API ${d.driverVersion}`,
+  );
 const tool = (name: string) => spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim();
 const ptxas = tool('ptxas');
 const nvcc = tool('nvcc');
-console.log(`ptxas: ${ptxas || 'not installed'}; nvcc: ${nvcc || 'not installed'}; cc: ${tool('cc') || 'not installed'}`);
+console.log(
+  `ptxas: ${ptxas || 'not installed'}; nvcc: ${nvcc || 'not installed'}; cc: ${tool('cc') || 'not installed'}`,
+);
 
 // 2. Plans and the driver's answers.
 const ptxText = readFileSync(PTX, 'utf8');
 const clText = readFileSync(CL, 'utf8');
 const lowered = lower(CL, clText, memoryHost({}), { target: 'cuda', format: 'json' });
-if (!lowered.plan) throw new Error(`kernarg cannot lower ${CL}: ${lowered.diagnostics.map((d) => d.message).join('; ')}`);
+if (!lowered.plan)
+  throw new Error(`kernarg cannot lower ${CL}: ${lowered.diagnostics.map((d) => d.message).join('; ')}`);
 const clPlan = lowered.plan as CudaPlan;
 const read = readPtx(new TextEncoder().encode(ptxText), PTX);
 if (!read.plan) throw new Error(`kernarg cannot read ${PTX}: ${read.diagnostics.map((d) => d.message).join('; ')}`);
 const ptxPlan = read.plan;
-console.log(`PTX header: ${ptxText.split('\n').filter((l) => /^\.(version|target|address_size)/.test(l)).join(' | ')}`);
+console.log(
+  `PTX header: ${ptxText
+    .split('\n')
+    .filter((l) => /^\.(version|target|address_size)/.test(l))
+    .join(' | ')}`,
+);
 const ctx = CudaContext.open(process.env.KERNARG_DEVICE);
 console.log(`context on ${ctx.device.name}; limits ${JSON.stringify(ctx.limits)}`);
 const module = ctx.module(ptxText, 'launch-kernels.ptx');
@@ -106,7 +122,14 @@ function compareWithDriver(label: string, m: CudaModule, plan: CudaPlan): void {
       const driver = kernel.driverParams;
       const mine = k.args.map((a) => `${a.offset}+${a.size}`).join(' ');
       if (!driver) row(`${label} ${k.name} params`, undefined, `plan ${mine}; the driver has no cuFuncGetParamInfo`);
-      else row(`${label} ${k.name} params`, kernel.driverDifferences.length === 0, kernel.driverDifferences.length ? kernel.driverDifferences.join('; ') : `all ${driver.length} offset+size equal: ${mine}`);
+      else
+        row(
+          `${label} ${k.name} params`,
+          kernel.driverDifferences.length === 0,
+          kernel.driverDifferences.length
+            ? kernel.driverDifferences.join('; ')
+            : `all ${driver.length} offset+size equal: ${mine}`,
+        );
       kernel.dispose();
     });
   }
@@ -122,7 +145,16 @@ const mixedArgs = { c: -7, d: 0.25, v: [1.5, -2, 3.25, 1e6], s: { c: 65, d: 2.5,
 function mixedExpected(): Float32Array {
   const e = new Float32Array(8 * N);
   for (let i = 0; i < N; i++) {
-    e.set([inData[i] + mixedArgs.c, f32(mixedArgs.d * i), ...mixedArgs.v, mixedArgs.s.c, f32(mixedArgs.s.d + mixedArgs.s.i)], 8 * i);
+    e.set(
+      [
+        inData[i] + mixedArgs.c,
+        f32(mixedArgs.d * i),
+        ...mixedArgs.v,
+        mixedArgs.s.c,
+        f32(mixedArgs.s.d + mixedArgs.s.i),
+      ],
+      8 * i,
+    );
   }
   return e;
 }
@@ -134,12 +166,25 @@ const firstDifference = (got: ArrayLike<number>, want: ArrayLike<number>) => {
   return undefined;
 };
 
-function launchChecked(label: string, kernel: CudaKernel, args: (outBuf: unknown, inBuf: unknown) => Record<string, unknown>, outLength: number, want: Int32Array | Float32Array, global: number, form: CudaParamForm): void {
+function launchChecked(
+  label: string,
+  kernel: CudaKernel,
+  args: (outBuf: unknown, inBuf: unknown) => Record<string, unknown>,
+  outLength: number,
+  want: Int32Array | Float32Array,
+  global: number,
+  form: CudaParamForm,
+): void {
   attempt(label, () => {
     const outHost = want instanceof Float32Array ? new Float32Array(outLength) : new Int32Array(outLength);
     const outBuf = ctx.buffer(outLength * 4);
     const inBuf = ctx.buffer(inData);
-    const ms = kernel.launchAndWait({ args: args(outBuf, inBuf), global: [global], local: [Math.min(global, 64)], form });
+    const ms = kernel.launchAndWait({
+      args: args(outBuf, inBuf),
+      global: [global],
+      local: [Math.min(global, 64)],
+      form,
+    });
     outBuf.read(outHost);
     const diff = firstDifference(outHost, want);
     row(label, diff === undefined, diff ?? `${outLength} values equal the JS reference (${ms.toFixed(3)} ms)`);
@@ -151,9 +196,25 @@ function launchChecked(label: string, kernel: CudaKernel, args: (outBuf: unknown
 for (const form of ['params', 'extra'] as const) {
   attempt(`cl plan launch (${form})`, () => {
     const mixed = module.kernel('mixed', clPlan);
-    launchChecked(`mixed, cl plan, ${form}`, mixed, (o, i) => ({ out: o, in: i, ...mixedArgs }), 8 * N, mixedExpected(), N, form);
+    launchChecked(
+      `mixed, cl plan, ${form}`,
+      mixed,
+      (o, i) => ({ out: o, in: i, ...mixedArgs }),
+      8 * N,
+      mixedExpected(),
+      N,
+      form,
+    );
     const bank = module.kernel('bank', clPlan);
-    launchChecked(`bank, cl plan, ${form}`, bank, (o) => ({ a: { b: bankA }, b: { x: bankB }, out: o }), 32, bankExpected, 32, form);
+    launchChecked(
+      `bank, cl plan, ${form}`,
+      bank,
+      (o) => ({ a: { b: bankA }, b: { x: bankB }, out: o }),
+      32,
+      bankExpected,
+      32,
+      form,
+    );
     mixed.dispose();
     bank.dispose();
   });
@@ -170,19 +231,41 @@ function structBytes(): number[] {
 }
 attempt('mixed, ptx plan', () => {
   const mixed = module.kernel('mixed', ptxPlan);
-  launchChecked('mixed, ptx plan (byte arrays), params', mixed, (o, i) => ({
-    mixed_param_0: o, mixed_param_1: i, mixed_param_2: mixedArgs.c & 0xff, mixed_param_3: mixedArgs.d,
-    mixed_param_4: bytesOf(Float32Array.from(mixedArgs.v)), mixed_param_5: structBytes(),
-  }), 8 * N, mixedExpected(), N, 'params');
+  launchChecked(
+    'mixed, ptx plan (byte arrays), params',
+    mixed,
+    (o, i) => ({
+      mixed_param_0: o,
+      mixed_param_1: i,
+      mixed_param_2: mixedArgs.c & 0xff,
+      mixed_param_3: mixedArgs.d,
+      mixed_param_4: bytesOf(Float32Array.from(mixedArgs.v)),
+      mixed_param_5: structBytes(),
+    }),
+    8 * N,
+    mixedExpected(),
+    N,
+    'params',
+  );
   mixed.dispose();
 });
 attempt('kernarg run --api cuda', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kernarg-cuda-run-'));
   const args = join(dir, 'bank.json');
-  writeFileSync(args, JSON.stringify({ bank_param_0: bankA, bank_param_1: bytesOf(Int32Array.from(bankB)), bank_param_2: { buffer: 'int', size: 32 } }));
+  writeFileSync(
+    args,
+    JSON.stringify({
+      bank_param_0: bankA,
+      bank_param_1: bytesOf(Int32Array.from(bankB)),
+      bank_param_2: { buffer: 'int', size: 32 },
+    }),
+  );
   let text = '';
   const io = { ...nodeIO(), stdout: (s: string) => (text += s), stderr: (s: string) => (text += s) };
-  const code = runCliWith(['run', PTX, '--api', 'cuda', '--kernel', 'bank', '--args', args, '--global', '32', '--local', '32'], io);
+  const code = runCliWith(
+    ['run', PTX, '--api', 'cuda', '--kernel', 'bank', '--args', args, '--global', '32', '--local', '32'],
+    io,
+  );
   const got = code === 0 ? (JSON.parse(text) as { args: { bank_param_2: number[] } }).args.bank_param_2 : [];
   const diff = code === 0 ? firstDifference(got, bankExpected) : `exit ${code}: ${text}`;
   row('kernarg run --api cuda (bank, PTX)', diff === undefined, diff ?? 'the printed buffer equals the JS reference');
@@ -193,7 +276,9 @@ function linkCubin(ptx: string): Uint8Array {
   const k = koffi();
   const lib = k.load(cu.library);
   const create = lib.func('int cuLinkCreate_v2(unsigned int n, int *options, void **values, _Out_ void **state)');
-  const add = lib.func('int cuLinkAddData_v2(void *state, int type, const uint8_t *data, size_t size, const char *name, unsigned int n, int *options, void **values)');
+  const add = lib.func(
+    'int cuLinkAddData_v2(void *state, int type, const uint8_t *data, size_t size, const char *name, unsigned int n, int *options, void **values)',
+  );
   const complete = lib.func('int cuLinkComplete(void *state, _Out_ void **cubin, _Out_ uint64_t *size)');
   const destroy = lib.func('int cuLinkDestroy(void *state)');
   const state: unknown[] = [null];
@@ -220,17 +305,38 @@ function checkCubin(label: string, cubin: Uint8Array): void {
     return;
   }
   const plan = r.plan;
-  row(`${label}: read`, true, plan.kernels.map((k) => `${k.name}(${k.args.map((a) => `${a.offset}+${a.size}`).join(' ')})`).join(' '));
+  row(
+    `${label}: read`,
+    true,
+    plan.kernels.map((k) => `${k.name}(${k.args.map((a) => `${a.offset}+${a.size}`).join(' ')})`).join(' '),
+  );
   for (const k of plan.kernels) {
     const fromPtx = ptxPlan.kernels.find((p) => p.name === k.name);
-    const same = fromPtx && JSON.stringify(fromPtx.args.map((a) => [a.offset, a.size])) === JSON.stringify(k.args.map((a) => [a.offset, a.size]));
-    row(`${label}: ${k.name} equals the PTX plan`, !!same, same ? 'every offset and size' : `cubin ${JSON.stringify(k.args.map((a) => [a.offset, a.size]))}, PTX ${JSON.stringify(fromPtx?.args.map((a) => [a.offset, a.size]))}`);
+    const same =
+      fromPtx &&
+      JSON.stringify(fromPtx.args.map((a) => [a.offset, a.size])) ===
+        JSON.stringify(k.args.map((a) => [a.offset, a.size]));
+    row(
+      `${label}: ${k.name} equals the PTX plan`,
+      !!same,
+      same
+        ? 'every offset and size'
+        : `cubin ${JSON.stringify(k.args.map((a) => [a.offset, a.size]))}, PTX ${JSON.stringify(fromPtx?.args.map((a) => [a.offset, a.size]))}`,
+    );
   }
   const m = ctx.module(cubin, label);
   compareWithDriver(`${label} plan vs cuFuncGetParamInfo:`, m, plan);
   attempt(`${label}: launch bank`, () => {
     const bank = m.kernel('bank', plan);
-    launchChecked(`${label}: bank launched with the cubin's plan`, bank, (o) => ({ bank_param_0: bankA, bank_param_1: bytesOf(Int32Array.from(bankB)), bank_param_2: o }), 32, bankExpected, 32, 'extra');
+    launchChecked(
+      `${label}: bank launched with the cubin's plan`,
+      bank,
+      (o) => ({ bank_param_0: bankA, bank_param_1: bytesOf(Int32Array.from(bankB)), bank_param_2: o }),
+      32,
+      bankExpected,
+      32,
+      'extra',
+    );
     bank.dispose();
   });
   m.dispose();
@@ -247,7 +353,11 @@ const CUBINS = join(import.meta.dirname, '..', 'test', 'readers', 'cubins');
 for (const name of ['launch-kernels.sm_90.cubin', 'nvcc-kernels.sm_90.cubin', 'launch-kernels.sm_80.cubin']) {
   const arch = /sm_(\d+)/.exec(name)![1];
   if (devices[0] && devices[0].computeCapability.replace('.', '') !== arch) {
-    row(`cubin ${name}`, undefined, `made for sm_${arch}; the device is compute capability ${devices[0].computeCapability}`);
+    row(
+      `cubin ${name}`,
+      undefined,
+      `made for sm_${arch}; the device is compute capability ${devices[0].computeCapability}`,
+    );
     continue;
   }
   attempt(`cubin ${name}`, () => checkCubin(`cubin ${name}`, new Uint8Array(readFileSync(join(CUBINS, name)))));
@@ -271,22 +381,44 @@ const localN = 7;
 const localExpected = (fixed: boolean) =>
   Int32Array.from({ length: LOCAL_SIZE * LOCAL_GROUPS }, (_, g) => {
     const j = LOCAL_SIZE - 1 - (g % LOCAL_SIZE);
-    return ((j + 1) << 24 >> 24) + 100 * j + 10000 * localN + (fixed ? 1000000 * ((j % 5) + 1) : 0);
+    return (((j + 1) << 24) >> 24) + 100 * j + 10000 * localN + (fixed ? 1000000 * ((j % 5) + 1) : 0);
   });
-for (const [mode, file] of [['nvidia', LOCAL_PTX], ['pocl', LOCAL_POCL_PTX]] as const) {
+for (const [mode, file] of [
+  ['nvidia', LOCAL_PTX],
+  ['pocl', LOCAL_POCL_PTX],
+] as const) {
   attempt(`local arguments (${mode})`, () => {
     const text = readFileSync(file, 'utf8');
-    const src = lower(LOCAL_CL, readFileSync(LOCAL_CL, 'utf8'), memoryHost({}), { target: 'cuda', format: 'json', cuda: { localMemory: mode } });
+    const src = lower(LOCAL_CL, readFileSync(LOCAL_CL, 'utf8'), memoryHost({}), {
+      target: 'cuda',
+      format: 'json',
+      cuda: { localMemory: mode },
+    });
     if (!src.plan) throw new Error(src.diagnostics.map((d) => d.message).join('\n'));
     const m = ctx.module(text, file);
     for (const form of ['params', 'extra'] as const) {
       const k = m.kernel('locals', src.plan as CudaPlan, { form });
       const outBuf = ctx.buffer<Int32Array>(4 * LOCAL_SIZE * LOCAL_GROUPS);
-      k.launchAndWait({ args: { out: outBuf, a: { local: LOCAL_SIZE }, b: { local: 8 * LOCAL_SIZE }, n: localN, c: { local: 16 * LOCAL_SIZE } }, global: [LOCAL_SIZE * LOCAL_GROUPS], local: [LOCAL_SIZE] });
+      k.launchAndWait({
+        args: {
+          out: outBuf,
+          a: { local: LOCAL_SIZE },
+          b: { local: 8 * LOCAL_SIZE },
+          n: localN,
+          c: { local: 16 * LOCAL_SIZE },
+        },
+        global: [LOCAL_SIZE * LOCAL_GROUPS],
+        local: [LOCAL_SIZE],
+      });
       const got = outBuf.read(new Int32Array(LOCAL_SIZE * LOCAL_GROUPS));
       const bad = firstDifference(got, localExpected(mode === 'nvidia'));
       const where = mode === 'nvidia' ? `window start ${ctx.dynamicSharedStart()}` : 'offsets from 0';
-      row(`local arguments (${mode}, ${form})`, bad === undefined, bad ?? `${LOCAL_SIZE * LOCAL_GROUPS} results equal JS's (${where}, blocks at ${k.plan.dynamicShared.join(', ')})`);
+      row(
+        `local arguments (${mode}, ${form})`,
+        bad === undefined,
+        bad ??
+          `${LOCAL_SIZE * LOCAL_GROUPS} results equal JS's (${where}, blocks at ${k.plan.dynamicShared.join(', ')})`,
+      );
       k.dispose();
       outBuf.dispose();
     }
@@ -296,13 +428,22 @@ for (const [mode, file] of [['nvidia', LOCAL_PTX], ['pocl', LOCAL_POCL_PTX]] as 
 
 // 8. The plan placed for this device's architecture against the driver, for .align 32/64/128 blocks.
 attempt(`plan placed for sm_${ctx.sm}`, () => {
-  const wide = 'typedef struct { char c[13]; } B13;\ntypedef struct __attribute__((aligned(32))) { float v[8]; } A32;\ntypedef struct __attribute__((aligned(64))) { uchar b[64]; } A64;\nkernel void wide(B13 a, A32 b, char c, A64 d, global float *out, long16 e, uchar f) {}\n';
+  const wide =
+    'typedef struct { char c[13]; } B13;\ntypedef struct __attribute__((aligned(32))) { float v[8]; } A32;\ntypedef struct __attribute__((aligned(64))) { uchar b[64]; } A64;\nkernel void wide(B13 a, A32 b, char c, A64 d, global float *out, long16 e, uchar f) {}\n';
   const planned = lower('wide.cl', wide, memoryHost({}), { target: 'cuda', format: 'json' }).plan as CudaPlan;
   const ptx = `.version 8.0\n.target sm_75\n.address_size 64\n.entry wide(${planned.kernels[0].args.map((a) => (a.ptxType === 'b8' ? `.param .align ${a.align} .b8 ${a.ptxName}[${a.size}]` : `.param .${a.ptxType} ${a.ptxName}`)).join(', ')})\n{\n\tret;\n}\n`;
   const m = ctx.module(ptx, 'wide.ptx');
   const k = m.kernel('wide', planned, { strict: false });
   const ok = k.driverParams === undefined ? undefined : k.driverDifferences.length === 0;
-  row(`plan placed for sm_${ctx.sm} (device ${ctx.device.computeCapability})`, ok, ok === undefined ? 'the driver has no cuFuncGetParamInfo' : ok ? `offsets ${k.plan.args.map((a) => a.offset).join(', ')} equal cuFuncGetParamInfo's` : k.driverDifferences.join('; '));
+  row(
+    `plan placed for sm_${ctx.sm} (device ${ctx.device.computeCapability})`,
+    ok,
+    ok === undefined
+      ? 'the driver has no cuFuncGetParamInfo'
+      : ok
+        ? `offsets ${k.plan.args.map((a) => a.offset).join(', ')} equal cuFuncGetParamInfo's`
+        : k.driverDifferences.join('; '),
+  );
   k.dispose();
   m.dispose();
 });
@@ -312,17 +453,27 @@ ctx.dispose();
 // 6. The launch-overhead row (its own processes: the C host and kernarg's rounds).
 const bench = join(import.meta.dirname, '..', 'bench', 'cuda-launch-overhead.ts');
 if (!existsSync(join(import.meta.dirname, '..', 'dist', 'runtime', 'cuda', 'host.js'))) {
-  row('launch-overhead bench', undefined, 'dist/ is not built here (the benchmarks time the built library: npm run build, then carry dist/)');
+  row(
+    'launch-overhead bench',
+    undefined,
+    'dist/ is not built here (the benchmarks time the built library: npm run build, then carry dist/)',
+  );
 } else if (existsSync(bench) && !process.env.SKIP_CUDA_BENCH) {
   console.log('launch overhead (bench/cuda-launch-overhead.ts):');
-  const r = spawnSync(process.execPath, [...process.execArgv, bench], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const r = spawnSync(process.execPath, [...process.execArgv, bench], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   console.log(r.stdout.trim());
   if (r.status !== 0) console.log(r.stderr.trim());
   row('launch-overhead bench', r.status === 0, r.status === 0 ? 'figures above' : `exit ${r.status}`);
 }
 
 console.log('\nstep'.padEnd(72) + 'result  detail');
-for (const [step, result, detail] of rows) console.log(`${step.padEnd(70)}  ${result.padEnd(6)}  ${detail.split('\n')[0].slice(0, 160)}`);
+for (const [step, result, detail] of rows)
+  console.log(`${step.padEnd(70)}  ${result.padEnd(6)}  ${detail.split('\n')[0].slice(0, 160)}`);
 const failed = rows.filter((r) => r[1] === 'FAIL').length;
-console.log(`\n${rows.length} steps: ${rows.filter((r) => r[1] === 'PASS').length} PASS, ${failed} FAIL, ${rows.filter((r) => r[1] === 'n/a').length} n/a`);
+console.log(
+  `\n${rows.length} steps: ${rows.filter((r) => r[1] === 'PASS').length} PASS, ${failed} FAIL, ${rows.filter((r) => r[1] === 'n/a').length} n/a`,
+);
 process.exit(failed ? 1 : 0);

@@ -7,10 +7,42 @@ import { scanJson } from '../src/runtime/args/json-text.js';
 const count = Number(process.argv[2] ?? 200000);
 const texts = fc.oneof(
   fc.json({ depthSize: 'medium' }),
-  fc.tuple(fc.json(), fc.nat(), fc.nat(4), fc.constantFrom('', ',', ']', '}', '"', ':', '{', '[', ' ', '\\', '\\u12', '-', '0', '01', '.', 'e', '+', '\n', '\t', "'", 'NaN', 'tru', 'null', '\u0001')).map(([t, at, cut, put]) => {
-    const i = at % (t.length + 1);
-    return t.slice(0, i) + put + t.slice(i + cut);
-  }),
+  fc
+    .tuple(
+      fc.json(),
+      fc.nat(),
+      fc.nat(4),
+      fc.constantFrom(
+        '',
+        ',',
+        ']',
+        '}',
+        '"',
+        ':',
+        '{',
+        '[',
+        ' ',
+        '\\',
+        '\\u12',
+        '-',
+        '0',
+        '01',
+        '.',
+        'e',
+        '+',
+        '\n',
+        '\t',
+        "'",
+        'NaN',
+        'tru',
+        'null',
+        '\u0001',
+      ),
+    )
+    .map(([t, at, cut, put]) => {
+      const i = at % (t.length + 1);
+      return t.slice(0, i) + put + t.slice(i + cut);
+    }),
 );
 let valid = 0;
 let invalid = 0;
@@ -26,6 +58,8 @@ for (const text of fc.sample(texts, count)) {
   else invalid++;
   if ((scanJson(text) === undefined) !== ok) disagree.push(text);
 }
-console.log(`${count} texts (${valid} valid JSON, ${invalid} not): the scanner agrees with JSON.parse on ${count - disagree.length}`);
+console.log(
+  `${count} texts (${valid} valid JSON, ${invalid} not): the scanner agrees with JSON.parse on ${count - disagree.length}`,
+);
 for (const d of disagree.slice(0, 10)) console.log(`disagrees: ${JSON.stringify(d)}`);
 process.exitCode = disagree.length ? 1 : 0;

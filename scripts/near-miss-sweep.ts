@@ -7,7 +7,15 @@ import { parseArgs } from 'node:util';
 import fc from 'fast-check';
 import { compareNearMisses, type Disagreement, nearMissSpec } from '../test/support/near-miss.js';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '5000' }, seed: { type: 'string', default: '1' }, batch: { type: 'string', default: '250' }, show: { type: 'string', default: '3' }, clang: { type: 'string', default: 'clang-16' } } });
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5000' },
+    seed: { type: 'string', default: '1' },
+    batch: { type: 'string', default: '250' },
+    show: { type: 'string', default: '3' },
+    clang: { type: 'string', default: 'clang-16' },
+  },
+});
 const runs = Number(values.runs);
 const seed = Number(values.seed);
 const batch = Number(values.batch);
@@ -25,8 +33,17 @@ const key = (d: Disagreement) => `kernarg: ${shape(d.kernarg.first)} | clang: ${
 const shape = (m: string | undefined) => (m ?? 'no error').replace(/'[^']*'/g, "'…'").replace(/\d+/g, 'N');
 const groups = new Map<string, Disagreement[]>();
 for (const d of all) groups.set(key(d), [...(groups.get(key(d)) ?? []), d]);
-console.log(`near-miss sweep: ${runs} inputs (seed ${seed}), ${agree} agree, ${all.length} disagree (kernarg errs where clang does not: ${all.filter((d) => d.kernarg.error).length}; clang errs where kernarg does not: ${all.filter((d) => !d.kernarg.error).length}), ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+console.log(
+  `near-miss sweep: ${runs} inputs (seed ${seed}), ${agree} agree, ${all.length} disagree (kernarg errs where clang does not: ${all.filter((d) => d.kernarg.error).length}; clang errs where kernarg does not: ${all.filter((d) => !d.kernarg.error).length}), ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+);
 for (const [k, ds] of [...groups].sort((a, b) => b[1].length - a[1].length)) {
   console.log(`\n${ds.length}× ${k}`);
-  for (const d of ds.slice(0, Number(values.show))) console.log(`  [${d.std}] ${d.source.trim().split('\n').filter((l) => !l.includes('_Z;')).join('\n    ')}`);
+  for (const d of ds.slice(0, Number(values.show)))
+    console.log(
+      `  [${d.std}] ${d.source
+        .trim()
+        .split('\n')
+        .filter((l) => !l.includes('_Z;'))
+        .join('\n    ')}`,
+    );
 }

@@ -15,7 +15,9 @@ import { spirvRoute } from '../src/runtime/opencl/program-il.js';
 import { chainSpec, renderChain } from '../test/support/gen-tinytc-bodies.js';
 import { type ExecCase, randomFloats, runOnBoth, smallInts } from '../test/support/tinytc-exec.js';
 
-const { values: o } = parseArgs({ options: { generated: { type: 'string', default: '40' }, seed: { type: 'string', default: '20261123' } } });
+const { values: o } = parseArgs({
+  options: { generated: { type: 'string', default: '40' }, seed: { type: 'string', default: '20261123' } },
+});
 
 const f32 = (n: number, seed: number) => randomFloats(Float32Array, n, seed);
 const f64 = (n: number, seed: number) => randomFloats(Float64Array, n, seed);
@@ -45,7 +47,12 @@ const CASES: (ExecCase & { what: string })[] = [
   }
 }`,
     fn: 'ew',
-    args: () => ({ a: { data: f32(777, 2), shape: [777] }, b: { data: f32(777, 3), shape: [777] }, c: { data: new Float32Array(777), shape: [777] }, k: { data: smallInts(Int32Array, 777, 4), shape: [777] } }),
+    args: () => ({
+      a: { data: f32(777, 2), shape: [777] },
+      b: { data: f32(777, 3), shape: [777] },
+      c: { data: new Float32Array(777), shape: [777] },
+      k: { data: smallInts(Int32Array, 777, 4), shape: [777] },
+    }),
   },
   {
     what: 'GEMM f32 64x48x32, C = A B',
@@ -53,7 +60,11 @@ const CASES: (ExecCase & { what: string })[] = [
   gemm.n.n 1.0, %A, %B, 0.0, %C : f32, memref<f32x64x32>, memref<f32x32x48>, f32, memref<f32x64x48>
 }`,
     fn: 'gemm',
-    args: () => ({ A: { data: f32(64 * 32, 5), shape: [64, 32] }, B: { data: f32(32 * 48, 6), shape: [32, 48] }, C: { data: new Float32Array(64 * 48), shape: [64, 48] } }),
+    args: () => ({
+      A: { data: f32(64 * 32, 5), shape: [64, 32] },
+      B: { data: f32(32 * 48, 6), shape: [32, 48] },
+      C: { data: new Float32Array(64 * 48), shape: [64, 48] },
+    }),
     tol: 1e-5,
   },
   {
@@ -67,7 +78,11 @@ const CASES: (ExecCase & { what: string })[] = [
 }`,
     fn: 'gemm_batched',
     howmany: 3,
-    args: () => ({ A: { data: f64(20 * 17 * 3, 7), shape: [20, 17, 3] }, B: { data: f64(20 * 13 * 3, 8), shape: [20, 13, 3] }, C: { data: f64(17 * 13 * 3, 9), shape: [17, 13, 3] } }),
+    args: () => ({
+      A: { data: f64(20 * 17 * 3, 7), shape: [20, 17, 3] },
+      B: { data: f64(20 * 13 * 3, 8), shape: [20, 13, 3] },
+      C: { data: f64(17 * 13 * 3, 9), shape: [17, 13, 3] },
+    }),
     tol: 1e-12,
   },
   {
@@ -76,7 +91,11 @@ const CASES: (ExecCase & { what: string })[] = [
   gemm.n.n.atomic 1.0, %A, %B, 1.0, %C : f32, memref<f32x16x8>, memref<f32x8x12>, f32, memref<f32x16x12>
 }`,
     fn: 'gemm_atomic',
-    args: () => ({ A: { data: smallInts(Float32Array, 128, 10), shape: [16, 8] }, B: { data: smallInts(Float32Array, 96, 11), shape: [8, 12] }, C: { data: smallInts(Float32Array, 192, 12), shape: [16, 12] } }),
+    args: () => ({
+      A: { data: smallInts(Float32Array, 128, 10), shape: [16, 8] },
+      B: { data: smallInts(Float32Array, 96, 11), shape: [8, 12] },
+      C: { data: smallInts(Float32Array, 192, 12), shape: [16, 12] },
+    }),
     tol: 0,
   },
 ];
@@ -84,7 +103,9 @@ const CASES: (ExecCase & { what: string })[] = [
 const ctx = Context.open(process.env.KERNARG_DEVICE);
 const route = spirvRoute(ctx);
 console.log(`device: ${ctx.device.platform} / ${ctx.device.name}`);
-console.log(`SPIR-V route: ${'refused' in route ? `refused: ${route.refused}` : route.route === 'il' ? 'clCreateProgramWithIL' : `${route.translator} -r, then clCreateProgramWithBinary (cl_khr_spir)`}`);
+console.log(
+  `SPIR-V route: ${'refused' in route ? `refused: ${route.refused}` : route.route === 'il' ? 'clCreateProgramWithIL' : `${route.translator} -r, then clCreateProgramWithBinary (cl_khr_spir)`}`,
+);
 if ('refused' in route) process.exit(1);
 
 let failed = 0;
@@ -104,8 +125,12 @@ for (const c of CASES) {
     console.log(`DIFFER  ${c.what}: ${(e as Error).message.split('\n').slice(0, 6).join('\n')}`);
   }
 }
-console.log(`named kernels: ${CASES.length - failed} of ${CASES.length} agree with the reference through SPIR-V and OpenCL C`);
-console.log(`build + launch + reference, all named kernels: SPIR-V ${ms.spirv.toFixed(0)} ms, OpenCL C ${ms.c.toFixed(0)} ms (ratio ${(ms.spirv / ms.c).toFixed(2)}; the OpenCL C build cache is ${process.env.KERNARG_CACHE === '0' ? 'off' : 'as configured'})`);
+console.log(
+  `named kernels: ${CASES.length - failed} of ${CASES.length} agree with the reference through SPIR-V and OpenCL C`,
+);
+console.log(
+  `build + launch + reference, all named kernels: SPIR-V ${ms.spirv.toFixed(0)} ms, OpenCL C ${ms.c.toFixed(0)} ms (ratio ${(ms.spirv / ms.c).toFixed(2)}; the OpenCL C build cache is ${process.env.KERNARG_CACHE === '0' ? 'off' : 'as configured'})`,
+);
 
 const n = Number(o.generated);
 const specs = fc.sample(chainSpec, { numRuns: n, seed: Number(o.seed) });
@@ -119,6 +144,8 @@ specs.forEach((spec, i) => {
     console.log(`DIFFER  generated #${i}: ${(e as Error).message.split('\n').slice(0, 4).join('\n')}\n${g.ir}`);
   }
 });
-console.log(`generated chained programs through SPIR-V: ${n - genFailed} of ${n} agree with the reference (seed ${o.seed})`);
+console.log(
+  `generated chained programs through SPIR-V: ${n - genFailed} of ${n} agree with the reference (seed ${o.seed})`,
+);
 ctx.dispose();
 process.exit(failed + genFailed ? 1 : 0);

@@ -10,9 +10,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
-for (const [llvm, co] of [[16, 4], [19, 5], [22, 6]]) {
+for (const [llvm, co] of [
+  [16, 4],
+  [19, 5],
+  [22, 6],
+]) {
   const out = join(root, 'test/readers/code-objects', `kinds.${llvm}.co${co}.o`);
-  execFileSync(`clang-${llvm}`, ['-cl-std=CL2.0', '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx900', '-nogpulib', '-O0', '-cl-kernel-arg-info', `-mcode-object-version=${co}`, '-c', '-o', out, join(root, 'test/readers/code-objects/kinds.cl')]);
+  execFileSync(`clang-${llvm}`, [
+    '-cl-std=CL2.0',
+    '-target',
+    'amdgcn-amd-amdhsa',
+    '-mcpu=gfx900',
+    '-nogpulib',
+    '-O0',
+    '-cl-kernel-arg-info',
+    `-mcode-object-version=${co}`,
+    '-c',
+    '-o',
+    out,
+    join(root, 'test/readers/code-objects/kinds.cl'),
+  ]);
   console.log(out);
 }
 const cases = ['hand-pointers', 'hand-values', 'hand-images', 'hand-builtins'];
@@ -23,7 +40,22 @@ for (const c of cases) {
     const dir = mkdtempSync(join(tmpdir(), 'kernarg-zebin-record-'));
     try {
       try {
-        execFileSync('ocloc', ['compile', '-file', join(root, 'test/oracle/zebin-ocloc', `${c}.cl`), '-device', device, '-output_no_suffix', '-out_dir', join(dir, 'out'), '-options', '-cl-std=CL2.0 -cl-kernel-arg-info'], { cwd: dir, env: { ...process.env, IGC_EnableZEBinary: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+        execFileSync(
+          'ocloc',
+          [
+            'compile',
+            '-file',
+            join(root, 'test/oracle/zebin-ocloc', `${c}.cl`),
+            '-device',
+            device,
+            '-output_no_suffix',
+            '-out_dir',
+            join(dir, 'out'),
+            '-options',
+            '-cl-std=CL2.0 -cl-kernel-arg-info',
+          ],
+          { cwd: dir, env: { ...process.env, IGC_EnableZEBinary: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
+        );
       } catch {
         // hand-values passes doubles, which TGL and DG2 refuse: no zebin to record there.
         console.log(`${c}.${device}: ocloc refuses it`);

@@ -11,17 +11,35 @@ import type { AmdhsaCodeObject, AmdhsaLlvm } from '../src/targets/amdhsa/lower.j
 const generatedPrograms = Number(process.argv[2] ?? 40);
 const readelf = findTool(READELF22);
 if (!readelf) throw new Error('llvm-readelf-22 not found');
-const GENERATIONS: readonly [AmdhsaLlvm, string[], AmdhsaCodeObject[]][] = [[16, CLANG, [4, 5]], [19, CLANG19, [4, 5, 6]], [22, CLANG22_AMDHSA, [4, 5, 6]]];
-const fixtures: Source[] = fixtureFiles().map((f) => ({ text: f.text, std: f.std, path: f.path, includeDirs: f.includeDirs, defines: f.defines, clangArgs: f.clangArgs, host: f }));
+const GENERATIONS: readonly [AmdhsaLlvm, string[], AmdhsaCodeObject[]][] = [
+  [16, CLANG, [4, 5]],
+  [19, CLANG19, [4, 5, 6]],
+  [22, CLANG22_AMDHSA, [4, 5, 6]],
+];
+const fixtures: Source[] = fixtureFiles().map((f) => ({
+  text: f.text,
+  std: f.std,
+  path: f.path,
+  includeDirs: f.includeDirs,
+  defines: f.defines,
+  clangArgs: f.clangArgs,
+  host: f,
+}));
 const { values, seed } = samples(programSpec, generatedPrograms, 7000);
 const generated: Source[] = [];
-for (let b = 0; b < values.length; b += 10) generated.push({ text: renderBatch(values.slice(b, b + 10), b, 'r'), std: STDS[(b / 10) % 3] });
+for (let b = 0; b < values.length; b += 10)
+  generated.push({ text: renderBatch(values.slice(b, b + 10), b, 'r'), std: STDS[(b / 10) % 3] });
 for (const [llvm, names, cos] of GENERATIONS) {
   const clang = findTool(names);
   if (!clang) throw new Error(`${names[0]} not found`);
   for (const co of cos) {
-    for (const [corpus, sources] of [['fixtures', fixtures], [`generated (seed ${seed})`, generated]] as const) {
-      let kernels = 0, equal = 0, files = 0;
+    for (const [corpus, sources] of [
+      ['fixtures', fixtures],
+      [`generated (seed ${seed})`, generated],
+    ] as const) {
+      let kernels = 0,
+        equal = 0,
+        files = 0;
       const shown: string[] = [];
       const started = performance.now();
       for (const s of sources) {
@@ -37,7 +55,9 @@ for (const [llvm, names, cos] of GENERATIONS) {
         if (r.differences.length === 0) equal += r.kernels;
         else shown.push(...r.differences.slice(0, 3));
       }
-      console.log(`clang-${llvm} code object ${co}, ${corpus}: ${files} files, ${kernels} kernels, ${equal} in files with every slot equal, ${shown.length ? shown.length + ' differences' : 'no differences'} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+      console.log(
+        `clang-${llvm} code object ${co}, ${corpus}: ${files} files, ${kernels} kernels, ${equal} in files with every slot equal, ${shown.length ? shown.length + ' differences' : 'no differences'} (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+      );
       for (const d of shown.slice(0, 5)) console.log(`  ${d}`);
     }
   }

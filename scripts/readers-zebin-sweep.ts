@@ -13,18 +13,47 @@ import { type Source, zebinRoundTrip } from '../test/support/reader-roundtrip.js
 import { elfSection, entryText, payloadArguments } from '../test/support/zebin-oracle.js';
 
 const root = join(import.meta.dirname, '..');
-const hand = ['hand-pointers', 'hand-values', 'hand-images', 'hand-builtins'].map((c) => join(root, 'test/oracle/zebin-ocloc', `${c}.cl`));
+const hand = ['hand-pointers', 'hand-values', 'hand-images', 'hand-builtins'].map((c) =>
+  join(root, 'test/oracle/zebin-ocloc', `${c}.cl`),
+);
 const sources: (Source & { path: string })[] = [
-  ...fixtureFiles().map((f) => ({ text: f.text, std: f.std, path: f.path, includeDirs: f.includeDirs, defines: f.defines, clangArgs: f.clangArgs, host: f })),
+  ...fixtureFiles().map((f) => ({
+    text: f.text,
+    std: f.std,
+    path: f.path,
+    includeDirs: f.includeDirs,
+    defines: f.defines,
+    clangArgs: f.clangArgs,
+    host: f,
+  })),
   ...hand.map((path) => ({ text: readFileSync(path, 'utf8'), std: 'CL2.0' as const, path })),
 ];
-let files = 0, kernels = 0, zeInfoEqual = 0, planEqual = 0, refused = 0;
+let files = 0,
+  kernels = 0,
+  zeInfoEqual = 0,
+  planEqual = 0,
+  refused = 0;
 const shown: string[] = [];
 for (const s of sources) {
   const dir = mkdtempSync(join(tmpdir(), 'kernarg-zebin-sweep-'));
   try {
     try {
-      execFileSync('ocloc', ['compile', '-file', s.path, '-device', 'pvc', '-output_no_suffix', '-out_dir', join(dir, 'out'), '-options', [`-cl-std=${s.std}`, '-cl-kernel-arg-info', `-I${dirname(s.path)}`, ...(s.clangArgs ?? [])].join(' ')], { cwd: dir, env: { ...process.env, IGC_EnableZEBinary: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      execFileSync(
+        'ocloc',
+        [
+          'compile',
+          '-file',
+          s.path,
+          '-device',
+          'pvc',
+          '-output_no_suffix',
+          '-out_dir',
+          join(dir, 'out'),
+          '-options',
+          [`-cl-std=${s.std}`, '-cl-kernel-arg-info', `-I${dirname(s.path)}`, ...(s.clangArgs ?? [])].join(' '),
+        ],
+        { cwd: dir, env: { ...process.env, IGC_EnableZEBinary: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
     } catch {
       refused++;
       continue;
@@ -53,5 +82,7 @@ for (const s of sources) {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-console.log(`pvc: ${files} zebins (${refused} sources ocloc refused), ${kernels} kernels; ze-info written back from the read plan equal to ocloc's section: ${zeInfoEqual}; plan read equal to kernarg's prediction, every slot: ${planEqual}`);
+console.log(
+  `pvc: ${files} zebins (${refused} sources ocloc refused), ${kernels} kernels; ze-info written back from the read plan equal to ocloc's section: ${zeInfoEqual}; plan read equal to kernarg's prediction, every slot: ${planEqual}`,
+);
 for (const d of shown.slice(0, 12)) console.log(`  ${d}`);

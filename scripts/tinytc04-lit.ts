@@ -32,4 +32,6 @@ for (const dir of ['spv', 'check-ir', 'examples']) {
     console.log(`  ${f.padEnd(34)} ${what}`);
   }
 }
-console.log(`\n${totals.files} files: ${totals.checked} parse and check, ${totals.refused} refused; code for ${totals.generated} of the ${totals.checked}`);
+console.log(
+  `\n${totals.files} files: ${totals.checked} parse and check, ${totals.refused} refused; code for ${totals.generated} of the ${totals.checked}`,
+);

@@ -24,7 +24,16 @@ import { runReference } from '../test/support/tinytc-reference.js';
 import { cloneArgs, randomFloats } from '../test/support/tinytc-exec.js';
 import { policyGemmArgs, policyGemmIr } from '../test/support/policy-kernel.js';
 
-const { values: o } = parseArgs({ options: { case: { type: 'string', default: 'g' }, wg: { type: 'string', default: '32x4' }, variant: { type: 'string' }, knobs: { type: 'string', default: 'default' }, reps: { type: 'string', default: '100' }, howmany: { type: 'string', default: '1' } } });
+const { values: o } = parseArgs({
+  options: {
+    case: { type: 'string', default: 'g' },
+    wg: { type: 'string', default: '32x4' },
+    variant: { type: 'string' },
+    knobs: { type: 'string', default: 'default' },
+    reps: { type: 'string', default: '100' },
+    howmany: { type: 'string', default: '1' },
+  },
+});
 const [wg0, wg1] = o.wg!.split('x').map(Number);
 const howmany = Number(o.howmany);
 
@@ -41,8 +50,16 @@ function kernelCase(): { ir: string; fn: string; args: () => Record<string, unkn
   %c = subview %C[:, :, %id] : ${t(32, 32)}
   gemm.n.n 2.0, %a, %b, -1.0, %c : f64, ${v(32, 48)}, ${v(48, 32)}, f64, ${v(32, 32)}
 }`;
-  const m = (r: number, c: number, seed: number) => ({ data: randomFloats(Float64Array, r * c * howmany, seed), shape: [r, c, howmany] });
-  return { ir, fn: 'whole', variant: 'vector-all', args: () => ({ A: m(32, 48, 7), B: m(48, 32, 8), C: m(32, 32, 9) }) };
+  const m = (r: number, c: number, seed: number) => ({
+    data: randomFloats(Float64Array, r * c * howmany, seed),
+    shape: [r, c, howmany],
+  });
+  return {
+    ir,
+    fn: 'whole',
+    variant: 'vector-all',
+    args: () => ({ A: m(32, 48, 7), B: m(48, 32, 8), C: m(32, 32, 9) }),
+  };
 }
 
 const k = kernelCase();
@@ -54,12 +71,22 @@ const compiled = fe.compiled;
 const ctx = VulkanContext.open(process.env.KERNARG_VK_DEVICE);
 const plan = withAddressTables(lowerVulkan(compiled.module, {}, new DiagnosticBag()))!;
 const localBytes = Math.min(40960, ctx.limits.maxComputeSharedMemorySize - 8192);
-const spirv = emitTinytcSpirv(compiled, plan, { blas: { gemm: [{ variant }], localBytes, spirv: parseSpirvKnobs(o.knobs!) } });
+const spirv = emitTinytcSpirv(compiled, plan, {
+  blas: { gemm: [{ variant }], localBytes, spirv: parseSpirvKnobs(o.knobs!) },
+});
 const kernel = new VulkanTinytcKernel(ctx, k.fn, compiled.program, plan, spirv);
 const ref = k.args();
 const launched = o.case === 'g' ? 1 : howmany;
-runReference(compiled.program.funcs.find((f) => f.name === k.fn)!, ref, launched);
-const refData = Object.fromEntries(Object.entries(ref).flatMap(([n, v]) => (v && typeof v === 'object' && 'data' in v ? [[n, (v as { data: Float32Array | Float64Array }).data]] : [])));
+runReference(
+  compiled.program.funcs.find((f) => f.name === k.fn)!,
+  ref,
+  launched,
+);
+const refData = Object.fromEntries(
+  Object.entries(ref).flatMap(([n, v]) =>
+    v && typeof v === 'object' && 'data' in v ? [[n, (v as { data: Float32Array | Float64Array }).data]] : [],
+  ),
+);
 const reps = Number(o.reps);
 let failed = 0;
 const wrong = new Map<string, number>();
@@ -71,7 +98,9 @@ for (let r = 0; r < reps; r++) {
   const bad: string[] = [];
   for (const [n, want] of Object.entries(refData)) {
     const got = (dev[n] as { data: Float32Array | Float64Array }).data;
-    for (let i = 0; i < want.length; i++) if (!(Math.abs(got[i] - want[i]) <= 1e-4 * Math.max(1, Math.abs(want[i])))) bad.push(`${n}[${i}] ${got[i]} (reference ${want[i]})`);
+    for (let i = 0; i < want.length; i++)
+      if (!(Math.abs(got[i] - want[i]) <= 1e-4 * Math.max(1, Math.abs(want[i]))))
+        bad.push(`${n}[${i}] ${got[i]} (reference ${want[i]})`);
   }
   if (bad.length) {
     failed++;
@@ -79,7 +108,14 @@ for (let r = 0; r < reps; r++) {
     console.log(`rep ${r}: ${bad.length} wrong: ${bad.slice(0, 8).join('; ')}`);
   }
 }
-console.log(`${failed} of ${reps} runs wrong; ${wrong.size} elements: ${[...wrong].slice(0, 20).map(([e, n]) => `${e}×${n}`).join(', ') || 'none'}`);
+console.log(
+  `${failed} of ${reps} runs wrong; ${wrong.size} elements: ${
+    [...wrong]
+      .slice(0, 20)
+      .map(([e, n]) => `${e}×${n}`)
+      .join(', ') || 'none'
+  }`,
+);
 kernel.dispose();
 ctx.dispose();
 if (failed) process.exitCode = 1;

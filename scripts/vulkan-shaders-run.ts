@@ -27,13 +27,17 @@ for (const c of SHADER_CASES) {
   let launches = 0;
   let ms = 0;
   const spirv = shaderSpirv(c.name, glslang);
-  if (!spirv) problems.push(`no SPIR-V in ${SPV_CACHE}: run \`npx tsx scripts/vulkan-shaders-run.ts --compile-only\` where glslangValidator is, and carry the folder`);
+  if (!spirv)
+    problems.push(
+      `no SPIR-V in ${SPV_CACHE}: run \`npx tsx scripts/vulkan-shaders-run.ts --compile-only\` where glslangValidator is, and carry the folder`,
+    );
   else if (c.refused) {
     try {
       new VulkanShader(ctx, spirv).dispose();
       problems.push('launched, but the host should refuse it');
     } catch (e) {
-      if (!c.refused.test(String((e as Error).message))) problems.push(`refused with another message: ${(e as Error).message}`);
+      if (!c.refused.test(String((e as Error).message)))
+        problems.push(`refused with another message: ${(e as Error).message}`);
     }
   } else {
     for (const run of c.runs) {
@@ -57,7 +61,9 @@ for (const c of SHADER_CASES) {
   }
   if (problems.length) failed++;
   const what = c.refused ? 'refused as expected' : `${launches} launches, ${ms.toFixed(3)} ms on the device`;
-  console.log(`${problems.length ? 'FAIL' : 'PASS'} ${c.name}: ${problems.length ? problems.slice(0, 5).join('; ') : what}`);
+  console.log(
+    `${problems.length ? 'FAIL' : 'PASS'} ${c.name}: ${problems.length ? problems.slice(0, 5).join('; ') : what}`,
+  );
 }
 ctx.dispose();
 console.log(`${SHADER_CASES.length - failed} of ${SHADER_CASES.length} shaders passed`);

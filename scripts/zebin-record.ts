@@ -11,7 +11,11 @@ import { runOcloc } from '../test/support/zebin-oracle.js';
 
 // The generated programs are stored as text: the record must not move when the generator does.
 const { values } = samples(programSpec, 60, 27);
-for (let i = 0; i < 3; i++) writeFileSync(join(ZEBIN_RECORDS, '..', `generated-${i}.cl`), renderBatch(values.slice(i * 20, i * 20 + 20), i * 20, 'z'));
+for (let i = 0; i < 3; i++)
+  writeFileSync(
+    join(ZEBIN_RECORDS, '..', `generated-${i}.cl`),
+    renderBatch(values.slice(i * 20, i * 20 + 20), i * 20, 'z'),
+  );
 
 /** The lines of `.ze_info` under `kernels:` that name a kernel or belong to its payload or binding table. */
 function extract(zeInfo: string): string {

@@ -39,7 +39,16 @@ interface Tally {
 }
 
 function tally(): Tally {
-  return { files: 0, kernels: 0, equal: 0, privateMemory: 0, differ: [], refused: new Map(), bothRefused: 0, kernargRefused: [] };
+  return {
+    files: 0,
+    kernels: 0,
+    equal: 0,
+    privateMemory: 0,
+    differ: [],
+    refused: new Map(),
+    bothRefused: 0,
+    kernargRefused: [],
+  };
 }
 
 function add(t: Tally, label: string, o: FileOutcome): void {
@@ -64,7 +73,9 @@ function add(t: Tally, label: string, o: FileOutcome): void {
 }
 
 function report(name: string, device: string, t: Tally, ms: number): void {
-  console.log(`${name} (${device}): ${t.files} files, ${t.kernels} kernels compared, ${t.equal} equal (${t.privateMemory} of them with --private-memory), ${t.differ.length} differ, ${[...t.refused.values()].reduce((a, b) => a + b, 0)} files refused by ocloc (${t.bothRefused} of them by kernarg too), ${t.kernargRefused.length} refused by kernarg alone (${(ms / 1000).toFixed(1)} s)`);
+  console.log(
+    `${name} (${device}): ${t.files} files, ${t.kernels} kernels compared, ${t.equal} equal (${t.privateMemory} of them with --private-memory), ${t.differ.length} differ, ${[...t.refused.values()].reduce((a, b) => a + b, 0)} files refused by ocloc (${t.bothRefused} of them by kernarg too), ${t.kernargRefused.length} refused by kernarg alone (${(ms / 1000).toFixed(1)} s)`,
+  );
   for (const [r, n] of t.refused) console.log(`  ocloc refused ${n}: ${r}`);
   for (const r of t.kernargRefused) console.log(`  kernarg refused: ${r}`);
   for (const d of t.differ.slice(0, 40)) console.log(`  differs: ${d}`);
@@ -79,7 +90,11 @@ for (const device of devices) {
     // Many kernels per ocloc call: `batch` programs a file.
     for (let i = 0; i < values.length; i += batch) {
       const source = renderBatch(values.slice(i, i + batch), i, 'z');
-      add(t, `generated[${i}]`, compareZebin('generated.cl', source, { std: 'CL2.0' }, device, runOcloc(source, device)));
+      add(
+        t,
+        `generated[${i}]`,
+        compareZebin('generated.cl', source, { std: 'CL2.0' }, device, runOcloc(source, device)),
+      );
     }
     report('generated', device, t, Date.now() - started);
   }
@@ -87,8 +102,21 @@ for (const device of devices) {
     const started = Date.now();
     const t = tally();
     for (const f of fixtureFiles()) {
-      const extra = [...f.includeDirs.flatMap((d) => ['-I', d]), ...f.defines.map(([n, v]) => `-D${n}${v === undefined || v === null ? '' : '=' + v}`)];
-      add(t, f.name, compareZebin(f.path, f.text, { std: 'CL2.0', includeDirs: f.includeDirs, defines: f.defines }, device, runOcloc(f.text, device, 'CL2.0', extra, f.path)));
+      const extra = [
+        ...f.includeDirs.flatMap((d) => ['-I', d]),
+        ...f.defines.map(([n, v]) => `-D${n}${v === undefined || v === null ? '' : '=' + v}`),
+      ];
+      add(
+        t,
+        f.name,
+        compareZebin(
+          f.path,
+          f.text,
+          { std: 'CL2.0', includeDirs: f.includeDirs, defines: f.defines },
+          device,
+          runOcloc(f.text, device, 'CL2.0', extra, f.path),
+        ),
+      );
     }
     report('fixtures', device, t, Date.now() - started);
   }
@@ -100,10 +128,24 @@ for (const device of devices) {
       for (const file of files) {
         const text = readFileSync(file.path, 'utf8');
         const { includeDirs, commandLine } = frontendFlags(file.flags);
-        const options = { std: 'CL2.0' as const, includeDirs, commandLine, fastRelaxedMath: file.flags.includes('-cl-fast-relaxed-math') };
-        add(t, file.name, compareZebin(file.path, text, options, device, runOcloc(text, device, 'CL2.0', file.flags, file.path)));
+        const options = {
+          std: 'CL2.0' as const,
+          includeDirs,
+          commandLine,
+          fastRelaxedMath: file.flags.includes('-cl-fast-relaxed-math'),
+        };
+        add(
+          t,
+          file.name,
+          compareZebin(file.path, text, options, device, runOcloc(text, device, 'CL2.0', file.flags, file.path)),
+        );
       }
-      report(`corpus ${corpus.name} (${CORPUS_ROOT.replace(/.*\/\.corpus/, '.corpus')})`, device, t, Date.now() - started);
+      report(
+        `corpus ${corpus.name} (${CORPUS_ROOT.replace(/.*\/\.corpus/, '.corpus')})`,
+        device,
+        t,
+        Date.now() - started,
+      );
     }
   }
 }

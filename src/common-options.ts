@@ -41,7 +41,9 @@ export function stdProblem(std: string | undefined): OptionProblem | undefined {
 /** Why a format cannot be made from this input's language (it prints tinytc bodies), or undefined. */
 export function languageProblem(target: string, format: string, isIr: boolean): OptionProblem | undefined {
   const record = targetNamed(target);
-  return record && codegenFormat(record.name, format) && !isIr ? { message: Messages.formatNeedsTinytc, args: [format] } : undefined;
+  return record && codegenFormat(record.name, format) && !isIr
+    ? { message: Messages.formatNeedsTinytc, args: [format] }
+    : undefined;
 }
 
 /**

@@ -23,7 +23,12 @@ export * from './pack/index.js';
 export { lowerVulkan, type VulkanPlan, type VulkanTargetOptions } from './targets/vulkan/lower.js';
 export { lowerAmdhsa } from './targets/amdhsa/lower.js';
 export { lowerAmdCl2, userSgprs } from './targets/amd-cl2/lower.js';
-export { amdChannelOrderCode, amdChannelTypeCode, channelOrderFromAmd, channelTypeFromAmd } from './abi/image-formats.js';
+export {
+  amdChannelOrderCode,
+  amdChannelTypeCode,
+  channelOrderFromAmd,
+  channelTypeFromAmd,
+} from './abi/image-formats.js';
 export { lowerLlvm, type LlvmPlan } from './targets/llvm/lower.js';
 export { lowerR600, type R600Plan } from './targets/r600/lower.js';
 export { compileTinytc, type CompiledTinytc } from './codegen/compile-tinytc.js';
@@ -32,5 +37,17 @@ export { CL_STDS, DEFAULT_CL_STD, type ClStd } from './options/input-options.js'
 export { TRIPLES, type Triple } from './abi/llvm-kernel.js';
 export { diffViews, type Change, type DiffResult } from './diff/compare.js';
 export { abiView } from './diff/view.js';
-export { buildInputProblem, buildStd, driverOptions, driverSource, frontendOptions, portableBuild, recordingHost, shownOptions, type BuildFlag, type BuildInput, type PortableBuild } from './build-input/build-input.js';
+export {
+  buildInputProblem,
+  buildStd,
+  driverOptions,
+  driverSource,
+  frontendOptions,
+  portableBuild,
+  recordingHost,
+  shownOptions,
+  type BuildFlag,
+  type BuildInput,
+  type PortableBuild,
+} from './build-input/build-input.js';
 export { lowerForDriver } from './driver-build/lower-build.js';

@@ -53,25 +53,38 @@ function plan(path: string, text: string, host: FileHost, options: LowerOptions)
   // The shared options in the command line's words (common-options.ts), then the target's own.
   const common = commonOptionProblem({ target: String(options.target), format, std: options.std });
   const target = targetNamed(options.target);
-  if (common || !target) return refuse(common ?? { message: Messages.unknownTarget, args: [String(options.target), TARGETS.join(', ')] });
+  if (common || !target)
+    return refuse(common ?? { message: Messages.unknownTarget, args: [String(options.target), TARGETS.join(', ')] });
   const problem = target.optionProblem(options) ?? languageProblem(target.name, format, isIr);
   if (problem) return refuse(problem);
-  if (target.name === 'opencl' && format.startsWith('spirv') && options.opencl?.arch === 'spir') return refuse({ message: Messages.openclSpirvNeeds64, args: [format] });
+  if (target.name === 'opencl' && format.startsWith('spirv') && options.opencl?.arch === 'spir')
+    return refuse({ message: Messages.openclSpirvNeeds64, args: [format] });
   const file = new SourceFile(path, text);
   if (isIr) {
     const fe = compileTinytc(file, { target, lowerOptions: options });
     // A v0.4 program with instructions kernarg cannot generate yet has an interface but no code.
-    if (fe.notLowered && codegenFormat(target.name, format)) return { module: fe.module, diagnostics: [...fe.diagnostics.items, ...fe.notLowered] };
+    if (fe.notLowered && codegenFormat(target.name, format))
+      return { module: fe.module, diagnostics: [...fe.diagnostics.items, ...fe.notLowered] };
     return { module: fe.module, lowered: fe.lowered, tinytc: fe.compiled, diagnostics: fe.diagnostics.items };
   }
   // Macros the driver adds before the command line's: the target's (clspv's VULKAN; null: one its compiler leaves undefined), clang's __FAST_RELAXED_MATH__.
-  const driver: CommandLineMacro[] = target.predefines(options).map(([define, value]) => (value === null ? { undefine: define } : { define, value }));
+  const driver: CommandLineMacro[] = target
+    .predefines(options)
+    .map(([define, value]) => (value === null ? { undefine: define } : { define, value }));
   if (options.fastRelaxedMath) driver.push({ define: '__FAST_RELAXED_MATH__' });
   const commandLine: readonly CommandLineMacro[] = [
     ...driver,
-    ...(options.commandLine ?? [...(options.defines ?? []).map(([define, value]) => ({ define, value })), ...(options.undefines ?? []).map((undefine) => ({ undefine }))]),
+    ...(options.commandLine ?? [
+      ...(options.defines ?? []).map(([define, value]) => ({ define, value })),
+      ...(options.undefines ?? []).map((undefine) => ({ undefine })),
+    ]),
   ];
-  const fe = compileOpenCL(file, host, { std: options.std, layout: target.layout(options), includeDirs: options.includeDirs, commandLine });
+  const fe = compileOpenCL(file, host, {
+    std: options.std,
+    layout: target.layout(options),
+    includeDirs: options.includeDirs,
+    commandLine,
+  });
   if (!fe.module) return { diagnostics: fe.diagnostics.items };
   const lowered = target.lower(fe.module, options, fe.diagnostics);
   return { module: fe.module, lowered, diagnostics: fe.diagnostics.items };
@@ -91,7 +104,8 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
   // JSON of any size: kernel by kernel, so a plan longer than one V8 string can still be written.
   if (options.chunked && format === 'json') {
     const plan = lowered.plan;
-    if (options.streamed) return { pieces: { [Symbol.iterator]: () => emitJsonPieces(plan) }, module, plan, diagnostics };
+    if (options.streamed)
+      return { pieces: { [Symbol.iterator]: () => emitJsonPieces(plan) }, module, plan, diagnostics };
     return { chunks: emitJsonChunks(plan), module, plan, diagnostics };
   }
   const row = codegenFormat(lowered.plan.target, format);
@@ -100,7 +114,13 @@ export function lower(path: string, text: string, host: FileHost, options: Lower
   if (options.chunked && options.streamed && !row) {
     const ctx = { module: module!, options };
     // Made anew each time it is iterated, as JSON's are (a generator is iterated once).
-    if (lowered.pieces?.(format, ctx)) return { pieces: { [Symbol.iterator]: () => lowered.pieces!(format, ctx)![Symbol.iterator]() }, module, plan: lowered.plan, diagnostics };
+    if (lowered.pieces?.(format, ctx))
+      return {
+        pieces: { [Symbol.iterator]: () => lowered.pieces!(format, ctx)![Symbol.iterator]() },
+        module,
+        plan: lowered.plan,
+        diagnostics,
+      };
   }
   let rendered: string | Uint8Array;
   if (!row) rendered = lowered.render(format, { module: module!, options });

@@ -12,7 +12,9 @@ import { readPlan } from '../src/plan-json/read-plan.js';
 import type { AmdhsaPlan } from '../src/abi/plan.js';
 
 const NO_FILES = { readFile: () => undefined };
-const FACTS = [false, true].flatMap((modulePrints) => [false, true].flatMap((enqueues) => [false, true].map((dynamicLds) => ({ modulePrints, enqueues, dynamicLds }))));
+const FACTS = [false, true].flatMap((modulePrints) =>
+  [false, true].flatMap((enqueues) => [false, true].map((dynamicLds) => ({ modulePrints, enqueues, dynamicLds }))),
+);
 
 test('amdhsa hidden arguments: in offset order, aligned to their size, never overlapping, inside the hidden block', () => {
   for (const co of AMDHSA_CODE_OBJECTS) {
@@ -21,13 +23,23 @@ test('amdhsa hidden arguments: in offset order, aligned to their size, never ove
         const args = hiddenArgs(co, llvm, f);
         let end = 0;
         for (const a of args) {
-          assert.ok(a.offset >= end, `${co}/${llvm}/${JSON.stringify(f)}: ${a.kind} at ${a.offset} overlaps the argument before it`);
+          assert.ok(
+            a.offset >= end,
+            `${co}/${llvm}/${JSON.stringify(f)}: ${a.kind} at ${a.offset} overlaps the argument before it`,
+          );
           assert.equal(a.offset % a.size, 0, `${a.kind} is aligned to its size`);
           end = a.offset + a.size;
         }
-        assert.ok(end <= HIDDEN_BYTES[co], `code object ${co}'s hidden arguments end at ${end}, past its ${HIDDEN_BYTES[co]} bytes`);
+        assert.ok(
+          end <= HIDDEN_BYTES[co],
+          `code object ${co}'s hidden arguments end at ${end}, past its ${HIDDEN_BYTES[co]} bytes`,
+        );
         // Code object 4's block has no gaps: each of its seven 8-byte words is one argument.
-        if (co === 4) assert.deepEqual(args.map((a) => a.offset), [0, 8, 16, 24, 32, 40, 48]);
+        if (co === 4)
+          assert.deepEqual(
+            args.map((a) => a.offset),
+            [0, 8, 16, 24, 32, 40, 48],
+          );
       }
     }
   }
@@ -38,7 +50,8 @@ test('amdhsa hidden arguments: every row is placed by some code object, and code
     const row: { v4?: unknown; v5?: unknown } = HIDDEN_ARGS[kind];
     assert.ok(row.v4 || row.v5, `${kind} has a placement`);
   }
-  for (const llvm of [19, 22] as const) for (const f of FACTS) assert.deepEqual(hiddenArgs(5, llvm, f), hiddenArgs(6, llvm, f));
+  for (const llvm of [19, 22] as const)
+    for (const f of FACTS) assert.deepEqual(hiddenArgs(5, llvm, f), hiddenArgs(6, llvm, f));
 });
 
 test('amdhsa hidden arguments: a lowered slot and a slot read back from JSON are filled as the row says', () => {

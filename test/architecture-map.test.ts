@@ -31,7 +31,10 @@ function invariantsOf(doc: string): Invariant[] {
     .split(/\n\s*\n/)
     .map(oneLine)
     .filter((p) => p.includes('Architecture Invariant:'))
-    .map((p) => ({ sentence: p, tests: [...p.matchAll(/`(test\/[\w/.-]+\.test\.ts)` › “([^”]+)”/g)].map((m) => [m[1]!, m[2]!] as const) }));
+    .map((p) => ({
+      sentence: p,
+      tests: [...p.matchAll(/`(test\/[\w/.-]+\.test\.ts)` › “([^”]+)”/g)].map((m) => [m[1]!, m[2]!] as const),
+    }));
 }
 
 /** The titles of a test file's tests, as written in `test('…'` (quoted or a template without substitutions). */
@@ -69,12 +72,17 @@ test('every Architecture Invariant names at least one test, and every test it na
   ].join('\n\n');
   assert.equal(invariantProblems(planted).length, 3);
   // A title that wraps across lines in the document still matches the one-line title in the test file.
-  assert.deepEqual(invariantProblems('**Architecture Invariant:** x. Test: `test/docs.test.ts` › “one code\nper message”.'), []);
+  assert.deepEqual(
+    invariantProblems('**Architecture Invariant:** x. Test: `test/docs.test.ts` › “one code\nper message”.'),
+    [],
+  );
 });
 
 test('every top-level room of src/ has a paragraph in the code map', () => {
   const headings = new Set([...map.matchAll(/^### `([^`]+)`$/gm)].map((m) => m[1]));
-  const rooms = readdirSync(join(ROOT, 'src')).map((name) => (statSync(join(ROOT, 'src', name)).isDirectory() ? `src/${name}/` : `src/${name}`));
+  const rooms = readdirSync(join(ROOT, 'src')).map((name) =>
+    statSync(join(ROOT, 'src', name)).isDirectory() ? `src/${name}/` : `src/${name}`,
+  );
   assert.ok(rooms.length > 10);
   const missing = [...rooms, 'web/', 'test/', 'bench/', 'scripts/'].filter((r) => !headings.has(r));
   assert.deepEqual(missing, [], `${MAP}: a ### \`room\` paragraph for each`);
@@ -102,8 +110,20 @@ test("the code map lists src/'s rooms bottom-up: a room imports only rooms liste
 });
 
 test('every target record is complete: one record per name of TARGET_NAMES, in order, every member present, table first among its formats', () => {
-  assert.deepEqual(TARGET_RECORDS.map((t) => t.name), [...TARGET_NAMES]);
-  const methods = ['layout', 'predefines', 'optionProblem', 'flagConflict', 'lower', 'table', 'view', 'readPlan'] as const;
+  assert.deepEqual(
+    TARGET_RECORDS.map((t) => t.name),
+    [...TARGET_NAMES],
+  );
+  const methods = [
+    'layout',
+    'predefines',
+    'optionProblem',
+    'flagConflict',
+    'lower',
+    'table',
+    'view',
+    'readPlan',
+  ] as const;
   for (const t of TARGET_RECORDS) {
     for (const m of methods) assert.equal(typeof t[m], 'function', `${t.name}.${m}`);
     assert.ok(t.title.length > 0 && t.summary.length > 0, `${t.name}: title and summary`);

@@ -34,7 +34,11 @@ test('no target imports another target', () => {
 });
 
 test('no emitter imports a target', () => {
-  const bad = [...graph].flatMap(([f, facts]) => (f.startsWith('src/emit/') ? facts.imports.filter((i) => i.startsWith('src/targets/')).map((i) => `${f} -> ${i}`) : []));
+  const bad = [...graph].flatMap(([f, facts]) =>
+    f.startsWith('src/emit/')
+      ? facts.imports.filter((i) => i.startsWith('src/targets/')).map((i) => `${f} -> ${i}`)
+      : [],
+  );
   assert.deepEqual(bad, []);
 });
 
@@ -76,7 +80,10 @@ test('the top-level rooms of src/ form a DAG', () => {
   assert.ok(rooms.get('targets')?.imports.includes('abi'));
   assert.ok(rooms.get('codegen')?.imports.includes('targets'));
   // One arrow back up (the plan types reading the registry, as abi/read-plan.ts once did) is a circle the check finds.
-  const planted = new Map(rooms).set('abi', { ...rooms.get('abi')!, imports: [...rooms.get('abi')!.imports, 'targets'] });
+  const planted = new Map(rooms).set('abi', {
+    ...rooms.get('abi')!,
+    imports: [...rooms.get('abi')!.imports, 'targets'],
+  });
   assert.notDeepEqual(circles(planted), []);
 });
 
@@ -85,7 +92,8 @@ test('targets import no code generator and no frontend', () => {
   const bad: string[] = [];
   for (const [f, facts] of graph) {
     if (!f.startsWith('src/targets/')) continue;
-    for (const i of facts.imports) if (i.startsWith('src/codegen/') || i.startsWith('src/frontend/')) bad.push(`${f} -> ${i}`);
+    for (const i of facts.imports)
+      if (i.startsWith('src/codegen/') || i.startsWith('src/frontend/')) bad.push(`${f} -> ${i}`);
   }
   assert.deepEqual(bad, []);
 });

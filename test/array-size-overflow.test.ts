@@ -19,7 +19,10 @@ test('arrays whose size overflows a double are refused with KA2041, never a Rang
     for (const target of TARGETS) {
       const r = lower('k.cl', src, { readFile: () => undefined }, { target, format: 'table' });
       assert.equal(r.output, undefined, `${target}: ${src.slice(0, 60)}`);
-      assert.ok(r.diagnostics.some((d) => d.code === 'KA2041'), `${target}: ${r.diagnostics.map((d) => d.code).join(' ')}`);
+      assert.ok(
+        r.diagnostics.some((d) => d.code === 'KA2041'),
+        `${target}: ${r.diagnostics.map((d) => d.code).join(' ')}`,
+      );
     }
   }
 });

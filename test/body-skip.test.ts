@@ -28,10 +28,17 @@ test('body skipping: every fixture compiles to the same module and diagnostics b
   for (const name of fixtureCases()) {
     const dir = join(FIXTURES, name);
     if (!existsSync(join(dir, 'input.cl'))) continue;
-    const options = existsSync(join(dir, 'options.json')) ? JSON.parse(readFileSync(join(dir, 'options.json'), 'utf8')) : {};
+    const options = existsSync(join(dir, 'options.json'))
+      ? JSON.parse(readFileSync(join(dir, 'options.json'), 'utf8'))
+      : {};
     const includeDirs = ((options.includeDirs ?? []) as string[]).map((d) => relative(FIXTURES, join(dir, d)));
     const path = relative(FIXTURES, join(dir, 'input.cl'));
-    const r = compileBothWays(path, readFileSync(join(dir, 'input.cl'), 'utf8'), diskHost(FIXTURES), { std: options.std, includeDirs, defines: options.defines, layout: DATA_LAYOUTS.spir64 });
+    const r = compileBothWays(path, readFileSync(join(dir, 'input.cl'), 'utf8'), diskHost(FIXTURES), {
+      std: options.std,
+      includeDirs,
+      defines: options.defines,
+      layout: DATA_LAYOUTS.spir64,
+    });
     assert.equal(r.skipped, r.tokens, name);
     skipped += r.skippedBodies;
   }
@@ -48,12 +55,19 @@ test('body skipping: every real-world corpus file compiles to the same module an
     let skippedFiles = 0;
     const files = corpus.files();
     for (const file of files) {
-      const r = compileBothWays(file.path, readFileSync(file.path, 'utf8'), diskHost('/'), { std: 'CL1.2', layout: DATA_LAYOUTS.spir64, ...frontendFlags(file.flags) });
+      const r = compileBothWays(file.path, readFileSync(file.path, 'utf8'), diskHost('/'), {
+        std: 'CL1.2',
+        layout: DATA_LAYOUTS.spir64,
+        ...frontendFlags(file.flags),
+      });
       assert.equal(r.skipped, r.tokens, `${corpus.name}: ${file.name}`);
       if (r.skippedBodies > 0) skippedFiles++;
     }
     // Files that fail before any body (an #error for a missing build option) read none.
-    assert.ok(skippedFiles >= files.length * 0.8, `${corpus.name}: bodies read at the character level in only ${skippedFiles} of ${files.length} files`);
+    assert.ok(
+      skippedFiles >= files.length * 0.8,
+      `${corpus.name}: bodies read at the character level in only ${skippedFiles} of ${files.length} files`,
+    );
   }
 });
 

@@ -28,7 +28,12 @@ async function runScaled(ctx: NonNullable<ReturnType<typeof testDevice>>, dir: s
   const k = await kernel(SRC, 'k', { context: ctx, cache: dir, includeDirs: [inc] });
   const a = ctx.buffer(new Float32Array([1, 2, 3, 4]));
   await k.launch({ args: { a }, global: [4] });
-  const out = { cache: k.program.cache, why: k.program.rebuiltBecause, ms: k.program.ms, values: [...a.read(new Float32Array(4))] };
+  const out = {
+    cache: k.program.cache,
+    why: k.program.rebuiltBecause,
+    ms: k.program.ms,
+    values: [...a.read(new Float32Array(4))],
+  };
   k.dispose();
   a.dispose();
   return out;
@@ -46,7 +51,9 @@ test('cache: the second build is served from the cache; an included header chang
   const second = await runScaled(ctx, dir, inc);
   assert.equal(second.cache, 'hit');
   assert.deepEqual(second.values, [2, 4, 6, 8]);
-  t.diagnostic(`build ${first.ms.toFixed(1)} ms, from the cache ${second.ms.toFixed(1)} ms: ${(first.ms - second.ms).toFixed(1)} ms saved`);
+  t.diagnostic(
+    `build ${first.ms.toFixed(1)} ms, from the cache ${second.ms.toFixed(1)} ms: ${(first.ms - second.ms).toFixed(1)} ms saved`,
+  );
   writeFileSync(join(inc, 'scale.h'), '#define SCALE 3.0f\n');
   const changed = await runScaled(ctx, dir, inc);
   assert.equal(changed.cache, 'miss', 'a new header is a new program');
@@ -73,7 +80,11 @@ test('cache: corrupted, truncated, foreign and undecodable entries are detected 
     ['one payload byte flipped', Buffer.from(good.map((b, i) => (i === good.length - 7 ? b ^ 0x5a : b))), /checksum/],
     ['truncated', good.subarray(0, good.length - 100), /truncated/],
     ['empty', Buffer.alloc(0), /not a kernarg cache entry/],
-    ['another program’s entry under this name', Buffer.concat([good.subarray(0, 8), Buffer.alloc(32, 7), good.subarray(40)]), /another program/],
+    [
+      'another program’s entry under this name',
+      Buffer.concat([good.subarray(0, 8), Buffer.alloc(32, 7), good.subarray(40)]),
+      /another program/,
+    ],
   ];
   for (const [what, bytes, why] of damage) {
     writeFileSync(path, bytes);
@@ -81,7 +92,11 @@ test('cache: corrupted, truncated, foreign and undecodable entries are detected 
     assert.equal(r.cache, 'rebuilt', what);
     assert.match(r.why ?? '', why, what);
     assert.deepEqual(r.values, [2, 4, 6, 8], what);
-    assert.equal(readEntry(dir, Buffer.from(entry.slice(0, 64), 'hex')).kind, 'hit', `${what}: the entry is rewritten whole`);
+    assert.equal(
+      readEntry(dir, Buffer.from(entry.slice(0, 64), 'hex')).kind,
+      'hit',
+      `${what}: the entry is rewritten whole`,
+    );
     assert.equal((await runScaled(ctx, dir, inc)).cache, 'hit', what);
   }
   // A well-formed entry whose binary the driver refuses (valid header and checksum, junk inside).
@@ -106,7 +121,9 @@ test('cache: processes building the same program at once all succeed and leave o
   const dir = fresh();
   const start = () =>
     new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-      const p = spawn(process.execPath, ['--import', 'tsx', 'test/support/build-once.ts'], { env: { ...process.env, KERNARG_CACHE_DIR: dir } });
+      const p = spawn(process.execPath, ['--import', 'tsx', 'test/support/build-once.ts'], {
+        env: { ...process.env, KERNARG_CACHE_DIR: dir },
+      });
       let out = '';
       let err = '';
       p.stdout.on('data', (d) => (out += d));
@@ -121,7 +138,11 @@ test('cache: processes building the same program at once all succeed and leave o
     assert.ok(['miss', 'hit'].includes(got.cache), got.cache);
     assert.deepEqual(got.values, expect);
   }
-  assert.deepEqual(readdirSync(dir).filter((f) => !f.endsWith('.bin')), [], 'no temporary file is left behind');
+  assert.deepEqual(
+    readdirSync(dir).filter((f) => !f.endsWith('.bin')),
+    [],
+    'no temporary file is left behind',
+  );
   assert.equal(readdirSync(dir).length, 1);
   const after = await start();
   assert.equal(JSON.parse(after.out).cache, 'hit', after.err);
@@ -159,7 +180,12 @@ test('cache: the opt-out (option false, KERNARG_CACHE=0) builds from source and 
 test('build errors: the driver log, the options, the device and where the source came from', async (t) => {
   const ctx = testDevice(t);
   if (!ctx) return;
-  const e = await kernel('kernel void k(global int *a) {\n  a[0] = undefined_thing;\n}', 'k', { context: ctx, origin: 'src/kernels/k.cl', buildOptions: '-DFOO=1', cache: false }).catch((x) => x);
+  const e = await kernel('kernel void k(global int *a) {\n  a[0] = undefined_thing;\n}', 'k', {
+    context: ctx,
+    origin: 'src/kernels/k.cl',
+    buildOptions: '-DFOO=1',
+    cache: false,
+  }).catch((x) => x);
   assert.ok(e instanceof BuildError, String(e));
   assert.match(e.message, /clBuildProgram failed: CL_BUILD_PROGRAM_FAILURE/);
   assert.match(e.message, /^source: src\/kernels\/k\.cl$/m);
@@ -173,7 +199,8 @@ test('build errors: the driver log, the options, the device and where the source
 test('build errors: a driver error in OpenCL C generated from tinytc names the .ir line it came from', async (t) => {
   const ctx = testDevice(t);
   if (!ctx) return;
-  const ir = '; a comment line\nfunc @k(%a: memref<f32x8>, %n: i32) work_group_size(8, 1) {\n  %x = cast %n : i32 -> f32\n  axpby.n %x, %a, 0.0, %a : f32, memref<f32x8>, f32, memref<f32x8>\n}\n';
+  const ir =
+    '; a comment line\nfunc @k(%a: memref<f32x8>, %n: i32) work_group_size(8, 1) {\n  %x = cast %n : i32 -> f32\n  axpby.n %x, %a, 0.0, %a : f32, memref<f32x8>, f32, memref<f32x8>\n}\n';
   // `-Dx=+` breaks every generated line that uses the value %x: the cast's and the axpby's.
   const e = (() => {
     try {
@@ -185,7 +212,10 @@ test('build errors: a driver error in OpenCL C generated from tinytc names the .
   assert.ok(e instanceof BuildError, String(e));
   assert.match(e.message, /^source: kernels\/bad\.ir\.cl \(OpenCL C that kernarg generated from kernels\/bad\.ir\)$/m);
   assert.match(e.message, /^options: -cl-std=CL1\.2 -Dx=\+$/m);
-  assert.match(e.message, /generated line \d+: float x = \(float\)n;\n  comes from kernels\/bad\.ir:3: %x = cast %n : i32 -> f32/);
+  assert.match(
+    e.message,
+    /generated line \d+: float x = \(float\)n;\n  comes from kernels\/bad\.ir:3: %x = cast %n : i32 -> f32/,
+  );
   assert.match(e.message, /generated line \d+: .*\bx \*.*\n  comes from kernels\/bad\.ir:4: axpby\.n %x/);
   ctx.dispose();
 });
@@ -210,7 +240,11 @@ test('tinytc OpenCL C: one origin per generated line, each instruction line trac
         if (!decl || !o || decl[1].startsWith('kernarg_')) return;
         const irLine = text.split('\n')[file.lineCol(o.start).line - 1];
         const name = decl[1].replace(/_(shape|stride)\d+$/, '').replace(/^x(\d+)$/, '$1');
-        assert.match(irLine, new RegExp(`%${name}\\b`), `${c}: generated line ${i + 1} '${l.trim()}' maps to '${irLine.trim()}'`);
+        assert.match(
+          irLine,
+          new RegExp(`%${name}\\b`),
+          `${c}: generated line ${i + 1} '${l.trim()}' maps to '${irLine.trim()}'`,
+        );
         traced++;
       });
       assert.ok(traced >= 10, `${c}: ${traced} declarations traced`);
@@ -218,7 +252,7 @@ test('tinytc OpenCL C: one origin per generated line, each instruction line trac
   }
 });
 
-test('cache: a hit never hides a build that fails uncached: every header\'s bytes key the entry, and the driver\'s log names the header', async (t) => {
+test("cache: a hit never hides a build that fails uncached: every header's bytes key the entry, and the driver's log names the header", async (t) => {
   const ctx = testDevice(t);
   if (!ctx) return;
   const dir = fresh();
@@ -229,19 +263,34 @@ test('cache: a hit never hides a build that fails uncached: every header\'s byte
   try {
     writeFileSync(join(inc, 'scale.h'), '#define SCALE 2.0f\n');
     const main = join(inc, 'k.cl');
-    const { result, input } = lowerForDriver(main, SRC, { readFile: (p) => (p === join(inc, 'scale.h') ? readFileSync(p, 'utf8') : undefined) }, [{ kind: 'std', std: 'CL1.2' }]);
+    const { result, input } = lowerForDriver(
+      main,
+      SRC,
+      { readFile: (p) => (p === join(inc, 'scale.h') ? readFileSync(p, 'utf8') : undefined) },
+      [{ kind: 'std', std: 'CL1.2' }],
+    );
     assert.ok(result.plan);
     const portable = portableBuild(input, '/').input;
     assert.deepEqual(Object.keys(portable.headers), ['scale.h']);
     const program = (headers: Record<string, string>): EmbeddedProgram => {
       const build = { ...portable, headers };
-      return { origin: 'k.cl', generator: 'test', language: 'opencl-c', source: SRC, options: shownOptions(build), build, plan: result.plan! };
+      return {
+        origin: 'k.cl',
+        generator: 'test',
+        language: 'opencl-c',
+        source: SRC,
+        options: shownOptions(build),
+        build,
+        plan: result.plan!,
+      };
     };
     const good = program({ 'scale.h': '#define SCALE 2.0f\n' });
     const outcome = () => (bindProgram(ctx, good, { cache: dir }).k as BoundKernel<unknown>).kernel.program.cache;
     assert.deepEqual([outcome(), outcome()], ['miss', 'hit']);
     // The same source and options, one header's bytes changed so the driver refuses them: never the cached binary.
-    const broken = program({ 'scale.h': '#define SCALE 2.0f\ninline float twice(float x) { return x * undefined_thing; }\n' });
+    const broken = program({
+      'scale.h': '#define SCALE 2.0f\ninline float twice(float x) { return x * undefined_thing; }\n',
+    });
     for (const cache of [dir, false] as const) {
       const e = (() => {
         try {
@@ -251,12 +300,19 @@ test('cache: a hit never hides a build that fails uncached: every header\'s byte
         }
       })();
       assert.ok(e instanceof BuildError, `cache ${cache}: ${String(e)}`);
-      assert.match(e.log, /(^|\s)scale\.h:2:\d+:.*undefined_thing/m, 'the log names the header by its path in the build input');
+      assert.match(
+        e.log,
+        /(^|\s)scale\.h:2:\d+:.*undefined_thing/m,
+        'the log names the header by its path in the build input',
+      );
       assert.ok(!e.message.includes(trees), 'not by its place in the include tree');
     }
     assert.equal(readdirSync(dir).filter((f) => f.endsWith('.bin')).length, 1, 'a failed build stores nothing');
     // kernel() (and run) name the real file.
-    writeFileSync(join(inc, 'scale.h'), '#define SCALE 2.0f\ninline float twice(float x) { return x * undefined_thing; }\n');
+    writeFileSync(
+      join(inc, 'scale.h'),
+      '#define SCALE 2.0f\ninline float twice(float x) { return x * undefined_thing; }\n',
+    );
     const e = await kernel(SRC, 'k', { context: ctx, cache: dir, includeDirs: [inc] }).catch((x) => x);
     assert.ok(e instanceof BuildError, String(e));
     assert.ok(e.log.includes(`${join(inc, 'scale.h')}:2:`), e.log);

@@ -25,7 +25,13 @@ function run(argv: string[]) {
   const code = runCliWith(['check', ...argv], {
     stdout: (t) => (stdout += t),
     stderr: (t) => (stderr += t),
-    readFile: (p) => { try { return readFileSync(p, 'utf8'); } catch { return undefined; } },
+    readFile: (p) => {
+      try {
+        return readFileSync(p, 'utf8');
+      } catch {
+        return undefined;
+      }
+    },
     readInput: (p) => readInput(p),
     color: false,
   });
@@ -48,14 +54,26 @@ function rows(table: string): string[][] {
   const rule = lines.findIndex((l) => /^-+(  -+)+$/.test(l));
   if (rule < 0) return [];
   const starts = [...lines[rule].matchAll(/-+/g)].map((m) => m.index!);
-  return lines.slice(rule + 1).filter(Boolean).map((l) => starts.map((s, i) => l.slice(s, starts[i + 1]).trim()));
+  return lines
+    .slice(rule + 1)
+    .filter(Boolean)
+    .map((l) => starts.map((s, i) => l.slice(s, starts[i + 1]).trim()));
 }
 
 test('recorded code objects 4, 5 and 6 (clang-16, 19, 22) check clean against kinds.cl: exit 0, the options the note implies', () => {
-  for (const [llvm, co] of [[16, 4], [19, 5], [22, 6]]) {
+  for (const [llvm, co] of [
+    [16, 4],
+    [19, 5],
+    [22, 6],
+  ]) {
     const r = run([KINDS, join(CODE_OBJECTS, `kinds.${llvm}.co${co}.o`), '-cl-std=CL2.0']);
     assert.equal(r.code, 0, r.stdout + r.stderr);
-    assert.match(r.stdout, new RegExp(`^source: .*kinds\\.cl --target amdhsa --code-object ${co} --llvm ${llvm} --mcpu gfx900 --cl-std=CL2\\.0\\n`));
+    assert.match(
+      r.stdout,
+      new RegExp(
+        `^source: .*kinds\\.cl --target amdhsa --code-object ${co} --llvm ${llvm} --mcpu gfx900 --cl-std=CL2\\.0\\n`,
+      ),
+    );
     assert.match(r.stdout, /\nthe binary agrees with the source\n$/);
     assert.equal(r.stderr, '');
   }
@@ -65,35 +83,75 @@ test('a changed argument type, address space or kernel name exits 3, each differ
   const co = join(CODE_OBJECTS, 'kinds.22.co6.o');
   const type = run([mutant(KINDS, 'type.cl', (t) => t.replace('float4 v', 'float2 v')), co, '-cl-std=CL2.0']);
   assert.equal(type.code, 3, type.stderr);
-  assert.deepEqual(rows(type.stdout).find((r) => r[2] === 'v' && r[4] === 'size')?.slice(0, 7), ['breaking', 'values', 'v', 'slot-property', 'size', '8', '16']);
-  assert.ok(rows(type.stdout).some((r) => r[2] === 'v' && r[4] === 'typeName' && r[5] === 'float2' && r[6] === 'float4'), type.stdout);
+  assert.deepEqual(
+    rows(type.stdout)
+      .find((r) => r[2] === 'v' && r[4] === 'size')
+      ?.slice(0, 7),
+    ['breaking', 'values', 'v', 'slot-property', 'size', '8', '16'],
+  );
+  assert.ok(
+    rows(type.stdout).some((r) => r[2] === 'v' && r[4] === 'typeName' && r[5] === 'float2' && r[6] === 'float4'),
+    type.stdout,
+  );
   // The arguments after it move: consequences of the one cause.
   assert.match(type.stdout, /^1 breaking, 0 compatible; \d+ consequences? of them/m);
-  const space = run([mutant(KINDS, 'space.cl', (t) => t.replace('constant char *c', 'global char *c')), co, '-cl-std=CL2.0']);
+  const space = run([
+    mutant(KINDS, 'space.cl', (t) => t.replace('constant char *c', 'global char *c')),
+    co,
+    '-cl-std=CL2.0',
+  ]);
   assert.equal(space.code, 3);
-  assert.deepEqual(rows(space.stdout).map((r) => r.slice(1, 7)), [['values', 'c', 'slot-property', 'addressSpace', 'global', 'constant']]);
+  assert.deepEqual(
+    rows(space.stdout).map((r) => r.slice(1, 7)),
+    [['values', 'c', 'slot-property', 'addressSpace', 'global', 'constant']],
+  );
   const renamed = run([mutant(KINDS, 'renamed.cl', (t) => t.replace(/\bprints\b/, 'printz')), co, '-cl-std=CL2.0']);
   assert.equal(renamed.code, 3);
-  assert.deepEqual(rows(renamed.stdout).map((r) => r.slice(0, 7)), [['breaking', 'printz', '', 'kernel-renamed', '', 'printz', 'prints']]);
+  assert.deepEqual(
+    rows(renamed.stdout).map((r) => r.slice(0, 7)),
+    [['breaking', 'printz', '', 'kernel-renamed', '', 'printz', 'prints']],
+  );
   // A kernel on one side only is a difference, compatible or not.
-  const extra = run([mutant(KINDS, 'fewer.cl', (t) => t.replace(/kernel void prints[^\n]*\n/, '')), co, '-cl-std=CL2.0']);
+  const extra = run([
+    mutant(KINDS, 'fewer.cl', (t) => t.replace(/kernel void prints[^\n]*\n/, '')),
+    co,
+    '-cl-std=CL2.0',
+  ]);
   assert.equal(extra.code, 3);
-  assert.deepEqual(rows(extra.stdout).map((r) => [r[0], r[1], r[3], r[7]]), [['compatible', 'prints', 'kernel-added', 'a new kernel: old hosts do not launch it']]);
+  assert.deepEqual(
+    rows(extra.stdout).map((r) => [r[0], r[1], r[3], r[7]]),
+    [['compatible', 'prints', 'kernel-added', 'a new kernel: old hosts do not launch it']],
+  );
 });
 
 test('explicit target options override what the binary implies: --code-object 5 checks a code object 6 file against the code object 5 prediction', () => {
   const r = run([KINDS, join(CODE_OBJECTS, 'kinds.22.co6.o'), '-cl-std=CL2.0', '--code-object', '5']);
   assert.equal(r.code, 3);
   assert.match(r.stdout, /^source: .* --code-object 6 --llvm 22 --mcpu gfx900 --cl-std=CL2\.0 --code-object=5\n/);
-  assert.ok(rows(r.stdout).some((x) => x[1] === '(module)' && x[3] === 'module-property' && x[4] === 'codeObject' && x[5] === '5' && x[6] === '6'), r.stdout);
+  assert.ok(
+    rows(r.stdout).some(
+      (x) => x[1] === '(module)' && x[3] === 'module-property' && x[4] === 'codeObject' && x[5] === '5' && x[6] === '6',
+    ),
+    r.stdout,
+  );
   // -D reaches the source: a macro that renames a kernel back makes it agree.
   const macro = mutant(KINDS, 'macro.cl', (t) => t.replace(/\bprints\b/, 'NAME'));
-  assert.equal(run([macro, join(CODE_OBJECTS, 'kinds.22.co6.o'), '-cl-std=CL2.0']).code, 3, 'without -D the kernel is named NAME');
+  assert.equal(
+    run([macro, join(CODE_OBJECTS, 'kinds.22.co6.o'), '-cl-std=CL2.0']).code,
+    3,
+    'without -D the kernel is named NAME',
+  );
   assert.equal(run([macro, join(CODE_OBJECTS, 'kinds.22.co6.o'), '-cl-std=CL2.0', '-D', 'NAME=prints']).code, 0);
 });
 
 test('--format json is the diff JSON contract: old is the source, new the binary', () => {
-  const r = run([mutant(KINDS, 'json.cl', (t) => t.replace('uchar u', 'ushort u')), join(CODE_OBJECTS, 'kinds.19.co5.o'), '-cl-std=CL2.0', '--format', 'json']);
+  const r = run([
+    mutant(KINDS, 'json.cl', (t) => t.replace('uchar u', 'ushort u')),
+    join(CODE_OBJECTS, 'kinds.19.co5.o'),
+    '-cl-std=CL2.0',
+    '--format',
+    'json',
+  ]);
   assert.equal(r.code, 3);
   const j = JSON.parse(r.stdout);
   assert.equal(j.kernargDiff, 1);
@@ -109,10 +167,26 @@ test('recorded pvc zebins check clean against their sources; a changed one exits
     assert.equal(r.code, 0, `${c}: ${r.stdout}${r.stderr}`);
     assert.match(r.stdout, /^source: .* --target zebin --device pvc /);
   }
-  const changed = run([mutant(join(ZEBIN_SOURCES, 'hand-values.cl'), 'hand-values.cl', (t) => t.replace('int3 x, float y', 'int3 x, double y')), join(ZEBINS, 'hand-values.pvc.zebin'), '-cl-std=CL2.0']);
+  const changed = run([
+    mutant(join(ZEBIN_SOURCES, 'hand-values.cl'), 'hand-values.cl', (t) =>
+      t.replace('int3 x, float y', 'int3 x, double y'),
+    ),
+    join(ZEBINS, 'hand-values.pvc.zebin'),
+    '-cl-std=CL2.0',
+  ]);
   assert.equal(changed.code, 3, changed.stdout + changed.stderr);
-  assert.ok(rows(changed.stdout).some((r) => r[1] === 'mixed' && r[2] === 'y' && r[4] === 'size' && r[5] === '8' && r[6] === '4'), changed.stdout);
-  assert.ok(rows(changed.stdout).some((r) => r[1] === 'mixed' && r[2] === 'y' && r[4] === 'typeName' && r[5] === 'double' && r[6] === 'float'), changed.stdout);
+  assert.ok(
+    rows(changed.stdout).some(
+      (r) => r[1] === 'mixed' && r[2] === 'y' && r[4] === 'size' && r[5] === '8' && r[6] === '4',
+    ),
+    changed.stdout,
+  );
+  assert.ok(
+    rows(changed.stdout).some(
+      (r) => r[1] === 'mixed' && r[2] === 'y' && r[4] === 'typeName' && r[5] === 'double' && r[6] === 'float',
+    ),
+    changed.stdout,
+  );
 });
 
 test('usage errors exit 2, with a "did you mean" where there is one', () => {
@@ -123,7 +197,10 @@ test('usage errors exit 2, with a "did you mean" where there is one', () => {
     [[KINDS, co, '--code-objct', '5'], /unknown option '--code-objct'; did you mean '--code-object'\?/],
     [[KINDS, co, '--format', 'jsn'], /--format takes table or json, not 'jsn'; did you mean 'json'\?/],
     [[co, KINDS], /the source comes first \(did you mean 'kernarg check .*kinds\.cl .*kinds\.22\.co6\.o'\?\)/],
-    [[KINDS, co, '--target', 'cuda'], /is compiled for amdhsa: leave out --target, or give --target amdhsa, not 'cuda'/],
+    [
+      [KINDS, co, '--target', 'cuda'],
+      /is compiled for amdhsa: leave out --target, or give --target amdhsa, not 'cuda'/,
+    ],
     [[KINDS, co, '--device', 'pvc'], /--device applies to --target zebin only/],
     [[KINDS, co, '-o', 'x'], /unknown option '-o'/],
   ];
@@ -140,28 +217,70 @@ test('a bad binary is a diagnostic at its byte, a bad source one at its line (ex
   writeFileSync(truncated, readFileSync(join(CODE_OBJECTS, 'kinds.22.co6.o')).subarray(0, 300));
   const cut = run([KINDS, truncated]);
   assert.equal(cut.code, 1);
-  assert.match(cut.stderr, /^.*cut\.o: error: at byte 300: \d+ section headers of 64 bytes each do not fit the file \[KA7005\]\n$/);
+  assert.match(
+    cut.stderr,
+    /^.*cut\.o: error: at byte 300: \d+ section headers of 64 bytes each do not fit the file \[KA7005\]\n$/,
+  );
   const text = join(scratch, 'notes.txt');
   writeFileSync(text, 'not a kernel\n');
-  assert.match(run([KINDS, text]).stderr, /notes\.txt: error: at byte 0: not a kind of compiled kernel kernarg reads \(no magic number kernarg knows\) \[KA7040\]/);
-  assert.match(run([KINDS, join(scratch, 'missing.o')]).stderr, /missing\.o: error: cannot read the binary: no such file or directory \[KA6001\]/);
-  const broken = mutant(KINDS, 'broken.cl', (t) => t.replace('kernel void values(', 'kernel void values(global float *x,,'));
+  assert.match(
+    run([KINDS, text]).stderr,
+    /notes\.txt: error: at byte 0: not a kind of compiled kernel kernarg reads \(no magic number kernarg knows\) \[KA7040\]/,
+  );
+  assert.match(
+    run([KINDS, join(scratch, 'missing.o')]).stderr,
+    /missing\.o: error: cannot read the binary: no such file or directory \[KA6001\]/,
+  );
+  const broken = mutant(KINDS, 'broken.cl', (t) =>
+    t.replace('kernel void values(', 'kernel void values(global float *x,,'),
+  );
   const r = run([broken, join(CODE_OBJECTS, 'kinds.22.co6.o'), '-cl-std=CL2.0']);
   assert.equal(r.code, 1);
   assert.match(r.stderr, /broken\.cl:3:\d+: error: .*\[KA2\d{3}\]\n.*\n/);
   assert.equal(r.stdout, '');
 });
 
-test('signless spellings: SPIR-V states integers without a sign, so the source\'s int is the binary\'s uint', () => {
-  assert.deepEqual(['int', 'char*', 'long4', 'short', 'uint', 'float', 'signed char', 'struct{0:int,8:long}16', 'uchar16', 'integer', 'S'].map(signless),
-    ['uint', 'uchar*', 'ulong4', 'ushort', 'uint', 'float', 'uchar', 'struct{0:uint,8:ulong}16', 'uchar16', 'integer', 'S']);
+test("signless spellings: SPIR-V states integers without a sign, so the source's int is the binary's uint", () => {
+  assert.deepEqual(
+    [
+      'int',
+      'char*',
+      'long4',
+      'short',
+      'uint',
+      'float',
+      'signed char',
+      'struct{0:int,8:long}16',
+      'uchar16',
+      'integer',
+      'S',
+    ].map(signless),
+    [
+      'uint',
+      'uchar*',
+      'ulong4',
+      'ushort',
+      'uint',
+      'float',
+      'uchar',
+      'struct{0:uint,8:ulong}16',
+      'uchar16',
+      'integer',
+      'S',
+    ],
+  );
 });
 
 test('--mcpu: the processor is named in the plan; one the generation does not know, or a generic one below code object 6, is refused (KA7201, KA7202)', () => {
   const lower = (argv: string[]) => {
     let stdout = '';
     let stderr = '';
-    const code = runCliWith(['lower', KINDS, '--target', 'amdhsa', '-cl-std=CL2.0', ...argv], { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), readFile: (p) => readFileSync(p, 'utf8'), color: false });
+    const code = runCliWith(['lower', KINDS, '--target', 'amdhsa', '-cl-std=CL2.0', ...argv], {
+      stdout: (t) => (stdout += t),
+      stderr: (t) => (stderr += t),
+      readFile: (p) => readFileSync(p, 'utf8'),
+      color: false,
+    });
     return { code, stdout, stderr };
   };
   assert.match(lower(['--mcpu', 'gfx1100']).stdout, /^kernel values \(amdhsa, code object 6, LLVM 22, gfx1100\)/);
@@ -170,23 +289,41 @@ test('--mcpu: the processor is named in the plan; one the generation does not kn
   assert.match(old.stderr, /--mcpu gfx942 needs --llvm 19 or later \(clang-16 does not know it\) \[KA7201\]/);
   const generic = lower(['--mcpu', 'gfx11-generic', '--code-object', '5']);
   assert.equal(generic.code, 1);
-  assert.match(generic.stderr, /--mcpu gfx11-generic is a generic processor: only code object 6 has it \(--code-object 6\) \[KA7202\]/);
+  assert.match(
+    generic.stderr,
+    /--mcpu gfx11-generic is a generic processor: only code object 6 has it \(--code-object 6\) \[KA7202\]/,
+  );
   const typo = lower(['--mcpu', 'gfx110']);
   assert.equal(typo.code, 2);
   assert.match(typo.stderr, /not 'gfx110'; did you mean 'gfx1010'\?/);
   // A code object for another processor implies --mcpu: the recorded gfx900 one checked as gfx1100 differs in the processor alone.
   const r = run([KINDS, join(CODE_OBJECTS, 'kinds.22.co6.o'), '-cl-std=CL2.0', '--mcpu', 'gfx1100']);
   assert.equal(r.code, 3);
-  assert.deepEqual(rows(r.stdout).map((x) => x.slice(1, 7)), [['(module)', '', 'module-property', 'mcpu', 'gfx1100', 'gfx900']]);
+  assert.deepEqual(
+    rows(r.stdout).map((x) => x.slice(1, 7)),
+    [['(module)', '', 'module-property', 'mcpu', 'gfx1100', 'gfx900']],
+  );
 });
 
-test("a recorded OpenCL SPIR-V module with structs and unions by value (clang-22) checks clean against its source; a changed field exits 3", () => {
+test('a recorded OpenCL SPIR-V module with structs and unions by value (clang-22) checks clean against its source; a changed field exits 3', () => {
   const dir = join(import.meta.dirname, 'readers', 'spirv');
   const r = run([join(dir, 'by-value.cl'), join(dir, 'by-value.spv'), '-cl-std=CL2.0']);
   assert.equal(r.code, 0, r.stdout + r.stderr);
   assert.match(r.stdout, /^source: .* --target opencl --arch spir64 --cl-std=CL2\.0\n/);
-  const changed = run([mutant(join(dir, 'by-value.cl'), 'by-value.cl', (t) => t.replace('int a; float b; char c;', 'float a; float b; char c;')), join(dir, 'by-value.spv'), '-cl-std=CL2.0']);
+  const changed = run([
+    mutant(join(dir, 'by-value.cl'), 'by-value.cl', (t) =>
+      t.replace('int a; float b; char c;', 'float a; float b; char c;'),
+    ),
+    join(dir, 'by-value.spv'),
+    '-cl-std=CL2.0',
+  ]);
   assert.equal(changed.code, 3);
   // S is a field of struct N too: both arguments change.
-  assert.deepEqual(rows(changed.stdout).map((x) => x.slice(1, 5)), [['s', 'x', 'slot-property', 'layout'], ['s', 'z', 'slot-property', 'layout']]);
+  assert.deepEqual(
+    rows(changed.stdout).map((x) => x.slice(1, 5)),
+    [
+      ['s', 'x', 'slot-property', 'layout'],
+      ['s', 'z', 'slot-property', 'layout'],
+    ],
+  );
 });

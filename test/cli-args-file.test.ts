@@ -20,24 +20,33 @@ function run(argv: string[], files: Record<string, string>) {
   let stdout = '';
   let stderr = '';
   const dev = process.env.KERNARG_DEVICE ? ['--device', process.env.KERNARG_DEVICE] : [];
-  const code = runCliWith(['run', ...argv, ...dev], { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), readFile: (p) => files[p], color: false });
+  const code = runCliWith(['run', ...argv, ...dev], {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    readFile: (p) => files[p],
+    color: false,
+  });
   return { code, stdout, stderr };
 }
 
-const K = 'typedef struct { int a; float b; } P;\nkernel void k(global float *x, global int *y, P p, int n, local float *tmp) {}\n';
+const K =
+  'typedef struct { int a; float b; } P;\nkernel void k(global float *x, global int *y, P p, int n, local float *tmp) {}\n';
 
 test('a JSON syntax error is told at line:col of the args file, with a code frame, exit 1 (no device needed)', () => {
   const text = '{\n  "x": {"buffer": "float", "size": 4},\n  "n": 3,\n}\n';
   const r = run(['k.cl', '--kernel', 'k', '--args', 'a.json', '--global', '4'], { 'k.cl': K, 'a.json': text });
   assert.equal(r.code, 1);
   assert.equal(r.stdout, '');
-  assert.equal(r.stderr, [
-    "a.json:4:1: error: not valid JSON: expected a key after ',' (JSON allows no trailing comma) [KA6010]",
-    ' 4 | }',
-    '   | ^',
-    '1 error generated.',
-    '',
-  ].join('\n'));
+  assert.equal(
+    r.stderr,
+    [
+      "a.json:4:1: error: not valid JSON: expected a key after ',' (JSON allows no trailing comma) [KA6010]",
+      ' 4 | }',
+      '   | ^',
+      '1 error generated.',
+      '',
+    ].join('\n'),
+  );
   for (const [bad, place, message] of [
     ['{"x": 1\n  "y": 2}', '2:3', "expected ',' or '}' after an object member"],
     ['{"x": NaN}', '1:7', 'NaN is not JSON: write it as the string "NaN"'],
@@ -55,22 +64,32 @@ test('a JSON syntax error is told at line:col of the args file, with a code fram
 test('scanJson agrees with JSON.parse on what is JSON: generated values, their texts cut and spliced', () => {
   const texts = fc.oneof(
     fc.json(),
-    fc.tuple(fc.json(), fc.nat(), fc.nat(3), fc.constantFrom('', ',', ']', '}', '"', ':', '{', '[', ' ', '\\', '-', '0', 'e', '\n', "'")).map(([t, at, cut, put]) => {
-      const i = at % (t.length + 1);
-      return t.slice(0, i) + put + t.slice(i + cut);
-    }),
+    fc
+      .tuple(
+        fc.json(),
+        fc.nat(),
+        fc.nat(3),
+        fc.constantFrom('', ',', ']', '}', '"', ':', '{', '[', ' ', '\\', '-', '0', 'e', '\n', "'"),
+      )
+      .map(([t, at, cut, put]) => {
+        const i = at % (t.length + 1);
+        return t.slice(0, i) + put + t.slice(i + cut);
+      }),
   );
-  fc.assert(fc.property(texts, (text) => {
-    let valid = true;
-    try {
-      JSON.parse(text);
-    } catch {
-      valid = false;
-    }
-    const e = scanJson(text);
-    assert.equal(e === undefined, valid, `${JSON.stringify(text)}: ${e?.message}`);
-    if (e) assert.ok(e.start >= 0 && e.start <= text.length && e.end <= text.length);
-  }), { numRuns: 3000 });
+  fc.assert(
+    fc.property(texts, (text) => {
+      let valid = true;
+      try {
+        JSON.parse(text);
+      } catch {
+        valid = false;
+      }
+      const e = scanJson(text);
+      assert.equal(e === undefined, valid, `${JSON.stringify(text)}: ${e?.message}`);
+      if (e) assert.ok(e.start >= 0 && e.start <= text.length && e.end <= text.length);
+    }),
+    { numRuns: 3000 },
+  );
   // Nesting far deeper than any stack: no overflow.
   assert.equal(scanJson('['.repeat(200000) + ']'.repeat(200000)), undefined);
   assert.match(scanJson('['.repeat(200000))!.message, /expected a value, found the end/);
@@ -80,26 +99,37 @@ test("placesOf finds each value's text: every leaf of a generated object, by the
   const key = fc.constantFrom('a', 'b', 'data', 'x y', '__proto__', 'é');
   const leaf = fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.string({ maxLength: 4 }));
   const { tree } = fc.letrec((tie) => ({
-    tree: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('tree'), { maxLength: 3 }), fc.dictionary(key, tie('tree'), { maxKeys: 3 })),
+    tree: fc.oneof(
+      { depthSize: 'small' },
+      leaf,
+      fc.array(tie('tree'), { maxLength: 3 }),
+      fc.dictionary(key, tie('tree'), { maxKeys: 3 }),
+    ),
   }));
-  fc.assert(fc.property(fc.dictionary(fc.constantFrom('p', 'q'), tree, { minKeys: 1 }), fc.boolean(), (value, pretty) => {
-    const text = JSON.stringify(value, null, pretty ? 2 : undefined);
-    const leaves: [string, unknown][] = [];
-    const walk = (v: unknown, path: string) => {
-      if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${path}[${i}]`));
-      else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, `${path}.${k}`);
-      else leaves.push([path, v]);
-    };
-    for (const [k, v] of Object.entries(value)) walk(v, k);
-    // Keys with a dot or a bracket are not a reader's path; the reader's keys never have them.
-    const readable = leaves.filter(([p]) => !/x y|é/.test(p));
-    const places = placesOf(text, readable.map(([p]) => p));
-    readable.forEach(([p, v], i) => {
-      const place = places[i];
-      assert.ok(place, p);
-      assert.deepEqual(JSON.parse(text.slice(place.start, place.end)), v, p);
-    });
-  }), { numRuns: 300 });
+  fc.assert(
+    fc.property(fc.dictionary(fc.constantFrom('p', 'q'), tree, { minKeys: 1 }), fc.boolean(), (value, pretty) => {
+      const text = JSON.stringify(value, null, pretty ? 2 : undefined);
+      const leaves: [string, unknown][] = [];
+      const walk = (v: unknown, path: string) => {
+        if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${path}[${i}]`));
+        else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, `${path}.${k}`);
+        else leaves.push([path, v]);
+      };
+      for (const [k, v] of Object.entries(value)) walk(v, k);
+      // Keys with a dot or a bracket are not a reader's path; the reader's keys never have them.
+      const readable = leaves.filter(([p]) => !/x y|é/.test(p));
+      const places = placesOf(
+        text,
+        readable.map(([p]) => p),
+      );
+      readable.forEach(([p, v], i) => {
+        const place = places[i];
+        assert.ok(place, p);
+        assert.deepEqual(JSON.parse(text.slice(place.start, place.end)), v, p);
+      });
+    }),
+    { numRuns: 300 },
+  );
   // The tinytc forms: `a.data[1]` is written a.memref.data[1], `g[0].shape[0]` g.group[0].memref.shape[0].
   const ir = '{"a": {"memref": {"data": [1, "x"]}}, "g": {"group": [{"memref": {"shape": [7]}}]}}';
   const [a, g, missing] = placesOf(ir, ['a.data[1]', 'g[0].shape[0]', 'nope']);
@@ -108,7 +138,8 @@ test("placesOf finds each value's text: every leaf of a generated object, by the
   assert.equal(ir.slice(missing!.start, missing!.end), ir, 'a missing argument is placed at the whole object');
 });
 
-const plan = (src: string) => (lower('k.cl', src, memoryHost({}), { target: 'opencl', format: 'json' }).plan as OpenCLPlan).kernels[0];
+const plan = (src: string) =>
+  (lower('k.cl', src, memoryHost({}), { target: 'opencl', format: 'json' }).plan as OpenCLPlan).kernels[0];
 const LIMITS = { maxBytes: 1 << 20, maxElements: 1 << 16 };
 
 test('every mistake of an args file in one reading, each at the line:col of its value (values checked as the packer writes them)', () => {
@@ -140,10 +171,27 @@ test('every mistake of an args file in one reading, each at the line:col of its 
   assert.match(out, /\n 2 \|   "x": \{"buffer": "float", "data": \[1, "two", 3\]\},\n   \| {40}\^~~~~\n/);
   assert.match(out, /6 errors generated\.\n$/);
   // Names from a fixed list get the nearest one.
-  assert.throws(() => readOpenCLArgs({ s: { sampler: { addressing: 'clamp_to_edeg' } } }, plan('kernel void k(sampler_t s) {}'), LIMITS), /argument 's\.sampler\.addressing': .*got the string "clamp_to_edeg"; did you mean 'clamp_to_edge'\?/);
-  assert.throws(() => readOpenCLArgs({ s: { sampler: { filter: 'linaer' } } }, plan('kernel void k(sampler_t s) {}'), LIMITS), /did you mean 'linear'\?/);
+  assert.throws(
+    () =>
+      readOpenCLArgs(
+        { s: { sampler: { addressing: 'clamp_to_edeg' } } },
+        plan('kernel void k(sampler_t s) {}'),
+        LIMITS,
+      ),
+    /argument 's\.sampler\.addressing': .*got the string "clamp_to_edeg"; did you mean 'clamp_to_edge'\?/,
+  );
+  assert.throws(
+    () => readOpenCLArgs({ s: { sampler: { filter: 'linaer' } } }, plan('kernel void k(sampler_t s) {}'), LIMITS),
+    /did you mean 'linear'\?/,
+  );
   // Capped: a file with more mistakes than the limit stops there and says so.
-  const many = JSON.stringify({ x: { buffer: 'float', data: Array(500).fill('z') }, y: { buffer: 'int', size: 1 }, p: { a: 1, b: 2 }, n: 1, tmp: { local: 4 } });
+  const many = JSON.stringify({
+    x: { buffer: 'float', data: Array(500).fill('z') },
+    y: { buffer: 'int', size: 1 },
+    p: { a: 1, b: 2 },
+    n: 1,
+    tmp: { local: 4 },
+  });
   let capped: unknown;
   try {
     readOpenCLArgs(JSON.parse(many), plan(K), LIMITS);
@@ -152,20 +200,32 @@ test('every mistake of an args file in one reading, each at the line:col of its 
   }
   assert.ok(capped instanceof ArgsError && capped.stopped);
   assert.equal(capped.problems.length, ARG_PROBLEM_LIMIT);
-  assert.match(argsDiagnostics('m.json', many, capped), new RegExp(`note: too many mistakes in the arguments; stopping now \\(the first ${ARG_PROBLEM_LIMIT} are shown\\) \\[KA6012\\]`));
+  assert.match(
+    argsDiagnostics('m.json', many, capped),
+    new RegExp(
+      `note: too many mistakes in the arguments; stopping now \\(the first ${ARG_PROBLEM_LIMIT} are shown\\) \\[KA6012\\]`,
+    ),
+  );
 });
 
 test('kernarg run: every mistake at once, at line:col, exit 1; a kernel name gets a "did you mean"', (t) => {
   const ctx = testDevice(t);
   if (!ctx) return;
   ctx.dispose();
-  const text = '{\n  "x": {"buffer": "float", "size": 4},\n  "y": {"buffer": "float", "size": 4},\n  "p": {"a": 1, "b": 2},\n  "n": 1e40,\n  "tmp": {"local": 0}\n}\n';
+  const text =
+    '{\n  "x": {"buffer": "float", "size": 4},\n  "y": {"buffer": "float", "size": 4},\n  "p": {"a": 1, "b": 2},\n  "n": 1e40,\n  "tmp": {"local": 0}\n}\n';
   const r = run(['k.cl', '--kernel', 'k', '--args', 'a.json', '--global', '4'], { 'k.cl': K, 'a.json': text });
   assert.equal(r.code, 1);
   assert.equal(r.stdout, '');
-  assert.match(r.stderr, /^a\.json:3:19: error: kernel 'k', argument 'y\.buffer': a float buffer for int\*: the kernel reads int \[KA6011\]$/m);
+  assert.match(
+    r.stderr,
+    /^a\.json:3:19: error: kernel 'k', argument 'y\.buffer': a float buffer for int\*: the kernel reads int \[KA6011\]$/m,
+  );
   assert.match(r.stderr, /^a\.json:5:8: error: kernel 'k', argument 'n': 1e\+40 is out of range for int/m);
-  assert.match(r.stderr, /^a\.json:6:10: error: kernel 'k', argument 'tmp': \{"local": N\} takes a positive whole number/m);
+  assert.match(
+    r.stderr,
+    /^a\.json:6:10: error: kernel 'k', argument 'tmp': \{"local": N\} takes a positive whole number/m,
+  );
   assert.match(r.stderr, /3 errors generated\.\n$/);
   const typo = run(['k.cl', '--kernel', 'kk', '--args', 'a.json', '--global', '4'], { 'k.cl': K, 'a.json': text });
   assert.equal(typo.code, 1);
@@ -181,13 +241,22 @@ test("darktable's basic.cl (real code, headers from its folder): a kernel typo a
   const disk = (argv: string[], files: Record<string, string>) => {
     let stderr = '';
     const dev = process.env.KERNARG_DEVICE ? ['--device', process.env.KERNARG_DEVICE] : [];
-    const io = { stdout: () => {}, stderr: (s: string) => (stderr += s), readFile: (p: string) => files[p] ?? (p.startsWith(dir) ? readFileSync(p, 'utf8') : undefined), color: false };
+    const io = {
+      stdout: () => {},
+      stderr: (s: string) => (stderr += s),
+      readFile: (p: string) => files[p] ?? (p.startsWith(dir) ? readFileSync(p, 'utf8') : undefined),
+      color: false,
+    };
     return { code: runCliWith(['run', ...argv, ...dev], io), stderr };
   };
-  const ok = '{"in": {"image": {"width": 4, "height": 3, "channelOrder": "RGBA", "channelType": "FLOAT"}}, "out": {"image": {"width": 4, "height": 3, "channelOrder": "RGBA", "channelType": "FLOAT"}}, "width": 4, "height": 3, "black": 0, "scale": 2}';
+  const ok =
+    '{"in": {"image": {"width": 4, "height": 3, "channelOrder": "RGBA", "channelType": "FLOAT"}}, "out": {"image": {"width": 4, "height": 3, "channelOrder": "RGBA", "channelType": "FLOAT"}}, "width": 4, "height": 3, "black": 0, "scale": 2}';
   const typo = disk([cl, '--kernel', 'exposur', '--args', 'ok.json', '--global', '4,3'], { 'ok.json': ok });
   assert.equal(typo.code, 1);
-  assert.match(typo.stderr, /^\S+basic\.cl: error: no kernel named 'exposur' in this file \(it has .*\bexposure\b.*\); did you mean 'exposure'\? \[KA6013\]\n$/);
+  assert.match(
+    typo.stderr,
+    /^\S+basic\.cl: error: no kernel named 'exposur' in this file \(it has .*\bexposure\b.*\); did you mean 'exposure'\? \[KA6013\]\n$/,
+  );
   const bad = `{
   "in": {"image": {"width": 4, "height": 3, "channelOrder": "RGBA", "channelType": "FLAOT"}},
   "out": {"image": {"width": 4, "height": 3, "channelOrder": "RGBA", "channelType": "FLOAT"}},
@@ -196,10 +265,16 @@ test("darktable's basic.cl (real code, headers from its folder): a kernel typo a
 }`;
   const r = disk([cl, '--kernel', 'exposure', '--args', 'bad.json', '--global', '4,3'], { 'bad.json': bad });
   assert.equal(r.code, 1);
-  assert.deepEqual(r.stderr.split('\n').filter((l) => / error: /.test(l)).map((l) => l.replace(/ \[KA6011\]$/, '')), [
-    "bad.json:5:12: error: kernel 'exposure', argument 'scael': 'exposure' has no argument 'scael' (it takes in, out, width, height, black, scale); did you mean 'scale'?",
-    "bad.json:2:84: error: kernel 'exposure', argument 'in.image.channelType': expected one of SNORM_INT8, SNORM_INT16, UNORM_INT8, UNORM_INT16, SIGNED_INT8, SIGNED_INT16, SIGNED_INT32, UNSIGNED_INT8, UNSIGNED_INT16, UNSIGNED_INT32, HALF_FLOAT, FLOAT, got the string \"FLAOT\"; did you mean 'FLOAT'?",
-    "bad.json:4:25: error: kernel 'exposure', argument 'height': 3.5 is not an integer (type int)",
-    "bad.json:1:1: error: kernel 'exposure', argument 'scale': missing",
-  ]);
+  assert.deepEqual(
+    r.stderr
+      .split('\n')
+      .filter((l) => / error: /.test(l))
+      .map((l) => l.replace(/ \[KA6011\]$/, '')),
+    [
+      "bad.json:5:12: error: kernel 'exposure', argument 'scael': 'exposure' has no argument 'scael' (it takes in, out, width, height, black, scale); did you mean 'scale'?",
+      "bad.json:2:84: error: kernel 'exposure', argument 'in.image.channelType': expected one of SNORM_INT8, SNORM_INT16, UNORM_INT8, UNORM_INT16, SIGNED_INT8, SIGNED_INT16, SIGNED_INT32, UNSIGNED_INT8, UNSIGNED_INT16, UNSIGNED_INT32, HALF_FLOAT, FLOAT, got the string \"FLAOT\"; did you mean 'FLOAT'?",
+      "bad.json:4:25: error: kernel 'exposure', argument 'height': 3.5 is not an integer (type int)",
+      "bad.json:1:1: error: kernel 'exposure', argument 'scale': missing",
+    ],
+  );
 });

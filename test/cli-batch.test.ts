@@ -35,7 +35,10 @@ test('every format of every target has a file extension for --output-dir', () =>
 
 test('--output-dir writes each input to its own file, byte for byte what lowering it alone prints', () => {
   const files = { 'src/a.cl': A, 'src/b.cl': B, 'src/lib.h': LIB };
-  const r = run(['lower', 'src/a.cl', 'src/b.cl', '--output-dir', 'out', '--target', 'amdhsa', '--format', 'json', '-I', 'src'], files);
+  const r = run(
+    ['lower', 'src/a.cl', 'src/b.cl', '--output-dir', 'out', '--target', 'amdhsa', '--format', 'json', '-I', 'src'],
+    files,
+  );
   assert.equal(r.code, 0, r.stderr);
   assert.equal(r.stdout, '');
   assert.deepEqual([...r.written.keys()].sort(), ['out/a.json', 'out/b.json']);
@@ -50,7 +53,10 @@ test('--output-dir writes each input to its own file, byte for byte what lowerin
 
 test('an input that fails is reported, the others are still written, and the exit code is 1', () => {
   const files = { 'a.cl': A, 'bad.cl': BAD };
-  const r = run(['lower', 'a.cl', 'bad.cl', 'missing.cl', '--output-dir', 'out', '--target', 'opencl', '--format', 'json'], files);
+  const r = run(
+    ['lower', 'a.cl', 'bad.cl', 'missing.cl', '--output-dir', 'out', '--target', 'opencl', '--format', 'json'],
+    files,
+  );
   assert.equal(r.code, 1);
   assert.deepEqual([...r.written.keys()], ['out/a.json']);
   assert.match(r.stderr, /^bad\.cl:1:12: error: kernel must have void return type \[KA3003\]/m);
@@ -65,7 +71,10 @@ test('batch usage errors exit 2 and write nothing', () => {
     [['a.cl', '--output-dir', 'out', '-o', 'f.txt', '--target', 'opencl'], /not both/],
     [['-', '--output-dir', 'out', '-x', 'cl', '--target', 'opencl'], /standard input/],
     [['n.txt', '-x', 'cl', '--output-dir', '.', '--target', 'opencl'], /would overwrite the input/],
-    [['a.cl', 'k.ir', '--output-dir', 'out', '--target', 'opencl', '--format', 'opencl-c'], /^kernarg: error: a\.cl: --format opencl-c needs tinytc input/m],
+    [
+      ['a.cl', 'k.ir', '--output-dir', 'out', '--target', 'opencl', '--format', 'opencl-c'],
+      /^kernarg: error: a\.cl: --format opencl-c needs tinytc input/m,
+    ],
   ] as const) {
     const r = run(['lower', ...argv], files);
     assert.equal(r.code, 2, `${argv.join(' ')}: ${r.stderr}`);
@@ -79,15 +88,21 @@ test('through bin/kernarg.js: a .cl and a .ir in one call, written to disk', () 
   writeFileSync(join(dir, 'a.cl'), A);
   writeFileSync(join(dir, 'g.ir'), 'func @g(%x: memref<f32x8>) {}\n');
   const bin = join(import.meta.dirname, '..', 'bin', 'kernarg.js');
-  const r = spawnSync(process.execPath, [bin, 'lower', join(dir, 'a.cl'), join(dir, 'g.ir'), '--output-dir', dir, '--target', 'vulkan', '--format', 'json'], { encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    [bin, 'lower', join(dir, 'a.cl'), join(dir, 'g.ir'), '--output-dir', dir, '--target', 'vulkan', '--format', 'json'],
+    { encoding: 'utf8' },
+  );
   assert.equal(r.status, 0, r.stderr);
   assert.equal(JSON.parse(readFileSync(join(dir, 'a.json'), 'utf8')).kernels[0].name, 'a');
   assert.equal(JSON.parse(readFileSync(join(dir, 'g.json'), 'utf8')).kernels[0].name, 'g');
 });
 
-test('bin/kernarg.js --version prints the version module\'s version (its own short path)', async () => {
+test("bin/kernarg.js --version prints the version module's version (its own short path)", async () => {
   const { KERNARG_VERSION } = await import('../src/version.js');
-  const r = spawnSync(process.execPath, [join(import.meta.dirname, '..', 'bin', 'kernarg.js'), '--version'], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [join(import.meta.dirname, '..', 'bin', 'kernarg.js'), '--version'], {
+    encoding: 'utf8',
+  });
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.stdout, `${KERNARG_VERSION}\n`);
 });

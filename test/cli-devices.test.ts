@@ -10,7 +10,12 @@ import { testVulkan } from './support/vulkan-device.js';
 function cli(argv: string[]) {
   let out = '';
   let err = '';
-  const code = runCliWith(argv, { stdout: (t) => (out += t), stderr: (t) => (err += t), readFile: () => undefined, color: false });
+  const code = runCliWith(argv, {
+    stdout: (t) => (out += t),
+    stderr: (t) => (err += t),
+    readFile: () => undefined,
+    color: false,
+  });
   return { code, out, err };
 }
 
@@ -27,12 +32,18 @@ test('devices --api vulkan lists the Vulkan devices; the name it prints is one r
   const json = cli(['devices', '--api', 'vulkan', '--json']);
   const listed = JSON.parse(json.out);
   assert.deepEqual(Object.keys(listed), ['vulkan']);
-  assert.ok(listed.vulkan.some((d: { name: string; version: string }) => d.name === name && /^1\.\d+\.\d+$/.test(d.version)));
+  assert.ok(
+    listed.vulkan.some((d: { name: string; version: string }) => d.name === name && /^1\.\d+\.\d+$/.test(d.version)),
+  );
   // The printed name picks that device.
-  const ir = 'func @f(%a: memref<f32x4>) work_group_size(4, 1) {\n  axpby.n 2.0, %a, 0.0, %a : f32, memref<f32x4>, f32, memref<f32x4>\n}\n';
+  const ir =
+    'func @f(%a: memref<f32x4>) work_group_size(4, 1) {\n  axpby.n 2.0, %a, 0.0, %a : f32, memref<f32x4>, f32, memref<f32x4>\n}\n';
   let out = '';
   const code = runCliWith(['run', 'f.ir', '--kernel', 'f', '--args', 'a.json', '--api', 'vulkan', '--device', name], {
-    stdout: (s) => (out += s), stderr: () => {}, readFile: (p) => ({ 'f.ir': ir, 'a.json': '{"a": {"memref": {"data": [1, 2, 3, 4], "shape": [4]}}}' })[p], color: false,
+    stdout: (s) => (out += s),
+    stderr: () => {},
+    readFile: (p) => ({ 'f.ir': ir, 'a.json': '{"a": {"memref": {"data": [1, 2, 3, 4], "shape": [4]}}}' })[p],
+    color: false,
   });
   assert.equal(code, 0);
   assert.equal(JSON.parse(out).device, `Vulkan / ${name}`);

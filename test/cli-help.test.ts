@@ -20,7 +20,12 @@ const kernarg = (argv: string[]) => spawnSync(process.execPath, [BIN, ...argv], 
 function run(argv: string[], files: Record<string, string> = {}) {
   let stdout = '';
   let stderr = '';
-  const code = runCliWith(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), readFile: (p) => files[p], color: false });
+  const code = runCliWith(argv, {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    readFile: (p) => files[p],
+    color: false,
+  });
   return { code, stdout, stderr };
 }
 
@@ -58,11 +63,18 @@ test("docs/cli.md and each command's --help say the same: synopses and every opt
     assert.equal(r.stderr, '');
     const help = r.stdout;
     const { usage, rows } = cliDocPart(cliDoc, name);
-    const helpUsage = help.split('\n\n')[0].split('\n').map((l) => l.replace(/^(Usage:| {6}) /, ''));
+    const helpUsage = help
+      .split('\n\n')[0]
+      .split('\n')
+      .map((l) => l.replace(/^(Usage:| {6}) /, ''));
     assert.deepEqual(helpUsage, usage, `${name}: synopses`);
     // The sections docs/cli.md shows in the command's own table; lower's target options are the target table.
     const own = COMMANDS[name].sections.filter((s) => !('readmeElsewhere' in s));
-    const helpOwn = new Map([...helpRows(help)].filter(([flag]) => own.some((s) => s.options.some((o) => flag.endsWith(o.name) || flag.includes(`${o.name} `)))));
+    const helpOwn = new Map(
+      [...helpRows(help)].filter(([flag]) =>
+        own.some((s) => s.options.some((o) => flag.endsWith(o.name) || flag.includes(`${o.name} `))),
+      ),
+    );
     assert.deepEqual([...rows].sort(), [...helpOwn].sort(), `${name}: options`);
     assert.ok(rows.size > 0);
   }
@@ -70,7 +82,9 @@ test("docs/cli.md and each command's --help say the same: synopses and every opt
   const lowerHelp = helpRows(run(['lower', '--help']).stdout);
   for (const t of TARGET_RECORDS) {
     for (const f of t.flags) {
-      const line = [...lowerHelp].find(([flag]) => flag === `--${f.flag}` || flag.startsWith(`--${f.flag} `) || flag.startsWith(`-${f.flag}`));
+      const line = [...lowerHelp].find(
+        ([flag]) => flag === `--${f.flag}` || flag.startsWith(`--${f.flag} `) || flag.startsWith(`-${f.flag}`),
+      );
       assert.ok(line, `lower --help lists --${f.flag}`);
       assert.ok(line[1].includes(f.help) && line[1].includes(t.name), `--${f.flag}: ${line[1]}`);
       assert.ok(optionsDoc.includes(`| \`${t.name}\` | \`--${f.flag}`), `${OPTIONS_DOC} lists ${t.name} --${f.flag}`);
@@ -109,20 +123,50 @@ test('"did you mean" for commands, options, targets, formats, choices and kernel
   };
   usage(['lowr', 'k.cl'], /unknown command 'lowr' .*; did you mean 'lower'\?/);
   usage(['devcies'], /did you mean 'devices'\?/);
-  usage(['lower', 'k.cl', '--taget', 'opencl'], /unknown option '--taget'; did you mean '--target'\?\nRun 'kernarg lower --help' for usage\.\n$/);
-  usage(['lower', 'k.cl', '--target', 'opencl', '--fromat', 'json'], /unknown option '--fromat'; did you mean '--format'\?/);
+  usage(
+    ['lower', 'k.cl', '--taget', 'opencl'],
+    /unknown option '--taget'; did you mean '--target'\?\nRun 'kernarg lower --help' for usage\.\n$/,
+  );
+  usage(
+    ['lower', 'k.cl', '--target', 'opencl', '--fromat', 'json'],
+    /unknown option '--fromat'; did you mean '--format'\?/,
+  );
   usage(['lower', 'k.cl', '--target', 'vulkan', '-pod-ubbo'], /unknown option '-pod-ubbo'; did you mean '--pod-ubo'\?/);
   usage(['lower', 'k.cl', '--target', 'vulkn'], /unknown target 'vulkn' .*; did you mean 'vulkan'\?/);
-  usage(['lower', 'k.cl', '--target', 'opencl', '--format', 'sigantures'], /format 'sigantures' is not available .*; did you mean 'signatures'\?/);
-  usage(['lower', 'k.cl', '--target', 'amdhsa', '--format', 'clrx'], /format 'clrx' is not available for target 'amdhsa'/);
-  usage(['lower', 'k.cl', '--target', 'llvm', '--metadata', 'legasy'], /--metadata takes modern, legacy, not 'legasy'; did you mean 'legacy'\?/);
-  usage(['lower', 'k.cl', '--target', 'opencl', '--cl-std', 'CL2.1'], /unknown OpenCL C version 'CL2\.1'.*did you mean/);
-  usage(['diff', 'k.cl', 'k.cl', '--target', 'opencl', '--old-tagret', 'x'], /unknown option '--old-tagret'; did you mean '--old-target'\?/);
-  usage(['diff', 'k.cl', 'k.cl', '--target', 'opencl', '--format', 'jsno'], /--format takes table or json, not 'jsno'; did you mean 'json'\?/);
-  usage(['run', 'k.cl', '--kernel', 'scale', '--args', 'a.json', '--global', '1', '--api', 'vulkn'], /--api takes opencl, vulkan, cuda, not 'vulkn'; did you mean 'vulkan'\?\nRun 'kernarg run --help'/);
+  usage(
+    ['lower', 'k.cl', '--target', 'opencl', '--format', 'sigantures'],
+    /format 'sigantures' is not available .*; did you mean 'signatures'\?/,
+  );
+  usage(
+    ['lower', 'k.cl', '--target', 'amdhsa', '--format', 'clrx'],
+    /format 'clrx' is not available for target 'amdhsa'/,
+  );
+  usage(
+    ['lower', 'k.cl', '--target', 'llvm', '--metadata', 'legasy'],
+    /--metadata takes modern, legacy, not 'legasy'; did you mean 'legacy'\?/,
+  );
+  usage(
+    ['lower', 'k.cl', '--target', 'opencl', '--cl-std', 'CL2.1'],
+    /unknown OpenCL C version 'CL2\.1'.*did you mean/,
+  );
+  usage(
+    ['diff', 'k.cl', 'k.cl', '--target', 'opencl', '--old-tagret', 'x'],
+    /unknown option '--old-tagret'; did you mean '--old-target'\?/,
+  );
+  usage(
+    ['diff', 'k.cl', 'k.cl', '--target', 'opencl', '--format', 'jsno'],
+    /--format takes table or json, not 'jsno'; did you mean 'json'\?/,
+  );
+  usage(
+    ['run', 'k.cl', '--kernel', 'scale', '--args', 'a.json', '--global', '1', '--api', 'vulkn'],
+    /--api takes opencl, vulkan, cuda, not 'vulkn'; did you mean 'vulkan'\?\nRun 'kernarg run --help'/,
+  );
   usage(['devices', '--api', 'opnecl'], /--api takes all, opencl, vulkan, not 'opnecl'; did you mean 'opencl'\?/);
   // Nothing near: no suggestion.
-  usage(['frobnicate'], /unknown command 'frobnicate' \(commands: lower, diff, check, run, gen-ts, devices, replay\)\n/);
+  usage(
+    ['frobnicate'],
+    /unknown command 'frobnicate' \(commands: lower, diff, check, run, gen-ts, devices, replay\)\n/,
+  );
   usage(['lower', 'k.cl', '--target', 'opencl', '--zzzzzz'], /unknown option '--zzzzzz'\n/);
 });
 
@@ -135,21 +179,27 @@ test('edit distance: a swap is one edit; a suggestion is within a third of the n
   assert.equal(closestName('abcdef', ['uvwxyz']), undefined);
   // Against the textbook definition (optimal string alignment), computed without the early stop.
   const osa = (a: string, b: string): number => {
-    const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+    const d = Array.from({ length: a.length + 1 }, (_, i) =>
+      Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+    );
     for (let i = 1; i <= a.length; i++) {
       for (let j = 1; j <= b.length; j++) {
         d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+          d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
       }
     }
     return d[a.length][b.length];
   };
   const word = fc.string({ unit: fc.constantFrom('a', 'b', 'c', '-'), maxLength: 9 });
-  fc.assert(fc.property(word, word, fc.nat(5), (a, b, limit) => {
-    const exact = osa(a, b);
-    assert.equal(editDistance(a, b), exact);
-    assert.equal(editDistance(a, b, limit), exact <= limit ? exact : limit + 1);
-  }), { numRuns: 500 });
+  fc.assert(
+    fc.property(word, word, fc.nat(5), (a, b, limit) => {
+      const exact = osa(a, b);
+      assert.equal(editDistance(a, b), exact);
+      assert.equal(editDistance(a, b, limit), exact <= limit ? exact : limit + 1);
+    }),
+    { numRuns: 500 },
+  );
 });
 
 test('-o and --output-dir make missing folders; an output that cannot be written is file: error: … [KA6002], exit 1', () => {
@@ -157,7 +207,16 @@ test('-o and --output-dir make missing folders; an output that cannot be written
   try {
     const src = join(dir, 'k.cl');
     writeFileSync(src, 'kernel void k(global int *a) {}\n');
-    const one = kernarg(['lower', src, '--target', 'opencl', '--format', 'json', '-o', join(dir, 'new', 'deeper', 'k.json')]);
+    const one = kernarg([
+      'lower',
+      src,
+      '--target',
+      'opencl',
+      '--format',
+      'json',
+      '-o',
+      join(dir, 'new', 'deeper', 'k.json'),
+    ]);
     assert.equal(one.status, 0, one.stderr);
     assert.equal(JSON.parse(readFileSync(join(dir, 'new', 'deeper', 'k.json'), 'utf8')).kernels[0].name, 'k');
     const batch = kernarg(['lower', src, '--target', 'opencl', '--output-dir', join(dir, 'out', 'sub')]);
@@ -167,31 +226,57 @@ test('-o and --output-dir make missing folders; an output that cannot be written
     const blocked = join(dir, 'k.cl', 'k.json');
     const bad = kernarg(['lower', src, '--target', 'opencl', '-o', blocked]);
     assert.equal(bad.status, 1);
-    assert.equal(bad.stderr, `${blocked}: error: cannot write the output: a file of that name is in the way [KA6002]\n`);
+    assert.equal(
+      bad.stderr,
+      `${blocked}: error: cannot write the output: a file of that name is in the way [KA6002]\n`,
+    );
     // Missing inputs, read through the real file system's reader (the reason in words).
     const onDisk = (argv: string[]) => {
       let stderr = '';
-      const code = runCliWith(argv, { stdout: () => {}, stderr: (t) => (stderr += t), readFile: () => undefined, readInput, color: false });
+      const code = runCliWith(argv, {
+        stdout: () => {},
+        stderr: (t) => (stderr += t),
+        readFile: () => undefined,
+        readInput,
+        color: false,
+      });
       return { code, stderr };
     };
     const missing = onDisk(['run', join(dir, 'nope.cl'), '--kernel', 'k', '--args', 'a.json', '--global', '1']);
     assert.equal(missing.code, 1);
-    assert.equal(missing.stderr, `${join(dir, 'nope.cl')}: error: cannot read the input file: no such file or directory [KA6001]\n`);
+    assert.equal(
+      missing.stderr,
+      `${join(dir, 'nope.cl')}: error: cannot read the input file: no such file or directory [KA6001]\n`,
+    );
     const noArgs = onDisk(['run', src, '--kernel', 'k', '--args', dir, '--global', '1']);
     assert.equal(noArgs.stderr, `${dir}: error: cannot read the arguments file: is a directory [KA6001]\n`);
     const genTs = onDisk(['gen-ts', join(dir, 'nope.cl')]);
     assert.equal(genTs.code, 1);
-    assert.equal(genTs.stderr, `${join(dir, 'nope.cl')}: error: cannot read the input file: no such file or directory [KA6001]\n`);
+    assert.equal(
+      genTs.stderr,
+      `${join(dir, 'nope.cl')}: error: cannot read the input file: no such file or directory [KA6001]\n`,
+    );
     // A sampler map: unreadable as a whole, or refused at the line of its bad entry with a code frame.
     const noMap = onDisk(['lower', src, '--target', 'vulkan', '--samplermap', join(dir, 'none.map')]);
     assert.equal(noMap.code, 1);
-    assert.equal(noMap.stderr, `${join(dir, 'none.map')}: error: cannot read the sampler map: no such file or directory [KA6001]\n`);
+    assert.equal(
+      noMap.stderr,
+      `${join(dir, 'none.map')}: error: cannot read the sampler map: no such file or directory [KA6001]\n`,
+    );
     writeFileSync(join(dir, 'bad.map'), 'CLK_ADDRESS_CLAMP|CLK_FILTER_NEAREST,\nCLK_BOGUS\n');
     const badMap = onDisk(['lower', src, '--target', 'vulkan', '--samplermap', join(dir, 'bad.map')]);
     assert.equal(badMap.code, 1);
-    assert.match(badMap.stderr, new RegExp(`^${join(dir, 'bad.map')}:2:1: error: .*CLK_BOGUS.* \\[KA6003\\]\n 2 \\| CLK_BOGUS\n   \\| \\^~{8}\n1 error generated\\.\n$`));
+    assert.match(
+      badMap.stderr,
+      new RegExp(
+        `^${join(dir, 'bad.map')}:2:1: error: .*CLK_BOGUS.* \\[KA6003\\]\n 2 \\| CLK_BOGUS\n   \\| \\^~{8}\n1 error generated\\.\n$`,
+      ),
+    );
     const replay = onDisk(['replay', join(dir, 'nope.json')]);
-    assert.equal(replay.stderr, `${join(dir, 'nope.json')}: error: cannot read the capture file: no such file or directory [KA6001]\n`);
+    assert.equal(
+      replay.stderr,
+      `${join(dir, 'nope.json')}: error: cannot read the capture file: no such file or directory [KA6001]\n`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -56,7 +56,11 @@ test('pieces are written as they are made: no more than a batch is asked for ahe
 });
 
 test('a small output, or any output to an IO without appendFile, is one write; an empty one too; bytes as they are', () => {
-  for (const [withAppend, data] of [[true, pieces.slice(0, 3)], [false, pieces], [true, []]] as const) {
+  for (const [withAppend, data] of [
+    [true, pieces.slice(0, 3)],
+    [false, pieces],
+    [true, []],
+  ] as const) {
     const { io, files, calls } = memoryIO(withAppend);
     writeOutput(io, 'out.txt', data);
     assert.equal(files.get('out.txt'), data.join(''));

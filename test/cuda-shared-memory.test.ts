@@ -40,7 +40,10 @@ function driverFor(p: CudaPlan, start: number, staticShared = 0) {
     k: { params: k.args.map((a) => ({ offset: a.offset, size: a.size })) },
     __kernarg_shared_window: {
       params: [{ offset: 0, size: 8 }],
-      body: (params, memory) => new DataView(memory.at(new DataView(params[0].buffer, params[0].byteOffset).getBigUint64(0, true), 8).buffer).setBigUint64(0, BigInt(start), true),
+      body: (params, memory) =>
+        new DataView(
+          memory.at(new DataView(params[0].buffer, params[0].byteOffset).getBigUint64(0, true), 8).buffer,
+        ).setBigUint64(0, BigInt(start), true),
     },
   };
   return mockCuda(kernels, { staticShared });
@@ -57,7 +60,10 @@ test('pocl: the host passes 32-bit offsets into one dynamic area and asks for it
   assert.equal(launch.shared, 64);
   const v = new DataView(launch.buffer!.buffer, launch.buffer!.byteOffset);
   const at = (n: string) => p.kernels[0].args.find((a) => a.name === n)!.offset;
-  assert.deepEqual([v.getUint32(at('a'), true), v.getUint32(at('b'), true), v.getUint32(at('c'), true), v.getInt32(at('n'), true)], [0, 8, 32, 7]);
+  assert.deepEqual(
+    [v.getUint32(at('a'), true), v.getUint32(at('b'), true), v.getUint32(at('c'), true), v.getInt32(at('n'), true)],
+    [0, 8, 32, 7],
+  );
   // pocl needs no probe: its kernel adds its extern array's address itself.
   assert.equal(cu.launches.filter((l) => l.kernel === '__kernarg_shared_window').length, 0);
   // Other sizes on the next launch: the layout follows them, nothing else changes.
@@ -74,7 +80,8 @@ test('nvidia: .ptr .shared parameters receive the window addresses after the sta
   const ctx = CudaContext.open(undefined, cu);
   const out = ctx.buffer(16);
   const k = ctx.module('.version 8.0').kernel('k', p);
-  for (let i = 0; i < 2; i++) k.enqueue({ args: { out, a: { local: 5 }, b: { local: 24 }, n: 7, c: { local: 32 } }, global: [4] });
+  for (let i = 0; i < 2; i++)
+    k.enqueue({ args: { out, a: { local: 5 }, b: { local: 24 }, n: 7, c: { local: 32 } }, global: [4] });
   assert.equal(cu.launches.filter((l) => l.kernel === '__kernarg_shared_window').length, 1);
   const launch = cu.launches.at(-1)!;
   assert.equal(launch.form, 'params');

@@ -18,12 +18,23 @@ const OUT = join(ROOT, 'test', '.tmp', 'darktable-end-to-end');
 const TSX = import.meta.resolve('tsx');
 
 function built(): void {
-  assert.ok(existsSync(join(ROOT, 'dist', 'cli.mjs')) && existsSync(join(ROOT, 'dist', 'runtime', 'index.js')), 'dist/ is missing: npm test builds it (npm run build)');
+  assert.ok(
+    existsSync(join(ROOT, 'dist', 'cli.mjs')) && existsSync(join(ROOT, 'dist', 'runtime', 'index.js')),
+    'dist/ is missing: npm test builds it (npm run build)',
+  );
 }
 
 /** Runs the CLI as a user would, from `cwd`, with the build cache off unless `env` says otherwise. */
-function kernarg(args: string[], cwd: string, env: Record<string, string> = {}): { code: number | null; out: string; err: string } {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, KERNARG_CACHE: '0', ...env } });
+function kernarg(
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): { code: number | null; out: string; err: string } {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, KERNARG_CACHE: '0', ...env },
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -38,11 +49,22 @@ function blurLine(x: readonly number[]): number[] {
 }
 
 const LINE = [1, 2, 4, 8, 16, 32, 64, 128];
-const BLUR_ARGS = { ibuf: { buffer: 'float', data: LINE }, obuf: { buffer: 'float', size: 8 }, offset1: 0, offset2: 0, offset3: 1, size1: 1, size2: 1, size3: 8 };
+const BLUR_ARGS = {
+  ibuf: { buffer: 'float', data: LINE },
+  obuf: { buffer: 'float', size: 8 },
+  offset1: 0,
+  offset2: 0,
+  offset3: 1,
+  size1: 1,
+  size2: 1,
+  size3: 8,
+};
 
 function closeTo(got: readonly number[], want: readonly number[], what: string): void {
   assert.equal(got.length, want.length, what);
-  got.forEach((g, i) => assert.ok(Math.abs(g - want[i]) <= 1e-5 * Math.max(1, Math.abs(want[i])), `${what}[${i}]: ${g} vs ${want[i]}`));
+  got.forEach((g, i) =>
+    assert.ok(Math.abs(g - want[i]) <= 1e-5 * Math.max(1, Math.abs(want[i])), `${what}[${i}]: ${g} vs ${want[i]}`),
+  );
 }
 
 test('darktable: run, replay and gen-ts bindings work from /, with the sources deleted and the build cache off', async (t) => {
@@ -60,19 +82,58 @@ test('darktable: run, replay and gen-ts bindings work from /, with the sources d
     cpSync(DARKTABLE, src, { recursive: true });
     // run: basic.cl includes colorspace.h, color_conversion.h, common.h, rgb_norms.h and diffuse.cl from its own folder.
     const pixels = Array.from({ length: 4 * 3 * 4 }, (_, i) => i + 1);
-    writeFileSync(join(work, 'exposure.json'), JSON.stringify({
-      in: { image: { width: 4, height: 3, channelOrder: 'RGBA', channelType: 'FLOAT', data: pixels } },
-      out: { image: { width: 4, height: 3, channelOrder: 'RGBA', channelType: 'FLOAT' } },
-      width: 4, height: 3, black: 1, scale: 2,
-    }));
-    const exposure = kernarg(['run', join(src, 'basic.cl'), '--kernel', 'exposure', '--args', join(work, 'exposure.json'), '--global', '4,3', ...device()], '/', env);
+    writeFileSync(
+      join(work, 'exposure.json'),
+      JSON.stringify({
+        in: { image: { width: 4, height: 3, channelOrder: 'RGBA', channelType: 'FLOAT', data: pixels } },
+        out: { image: { width: 4, height: 3, channelOrder: 'RGBA', channelType: 'FLOAT' } },
+        width: 4,
+        height: 3,
+        black: 1,
+        scale: 2,
+      }),
+    );
+    const exposure = kernarg(
+      [
+        'run',
+        join(src, 'basic.cl'),
+        '--kernel',
+        'exposure',
+        '--args',
+        join(work, 'exposure.json'),
+        '--global',
+        '4,3',
+        ...device(),
+      ],
+      '/',
+      env,
+    );
     assert.equal(exposure.code, 0, exposure.err);
-    assert.deepEqual(JSON.parse(exposure.out).args.out, pixels.map((v, i) => (i % 4 === 3 ? v : (v - 1) * 2)));
+    assert.deepEqual(
+      JSON.parse(exposure.out).args.out,
+      pixels.map((v, i) => (i % 4 === 3 ? v : (v - 1) * 2)),
+    );
 
     // run with a capture: bilateral.cl includes common.h.
     writeFileSync(join(work, 'blur.json'), JSON.stringify(BLUR_ARGS));
     const captures = join(work, 'captures');
-    const blur = kernarg(['run', join(src, 'bilateral.cl'), '--kernel', 'blur_line', '--args', join(work, 'blur.json'), '--global', '1,1', '--capture', captures, ...device()], '/', env);
+    const blur = kernarg(
+      [
+        'run',
+        join(src, 'bilateral.cl'),
+        '--kernel',
+        'blur_line',
+        '--args',
+        join(work, 'blur.json'),
+        '--global',
+        '1,1',
+        '--capture',
+        captures,
+        ...device(),
+      ],
+      '/',
+      env,
+    );
     assert.equal(blur.code, 0, blur.err);
     const ran = JSON.parse(blur.out).args.obuf as number[];
     closeTo(ran, blurLine(LINE), 'run');
@@ -90,8 +151,14 @@ test('darktable: run, replay and gen-ts bindings work from /, with the sources d
     const gen = kernarg(['gen-ts', join(src, 'bilateral.cl'), '-o', modulePath], '/', env);
     assert.equal(gen.code, 0, gen.err);
     const moduleText = readFileSync(modulePath, 'utf8');
-    for (const [what, text] of [['capture', captureText], ['module', moduleText]]) {
-      assert.ok(!text.includes(src) && !text.includes(tmpdir()), `the ${what} holds no absolute path of the machine that made it`);
+    for (const [what, text] of [
+      ['capture', captureText],
+      ['module', moduleText],
+    ]) {
+      assert.ok(
+        !text.includes(src) && !text.includes(tmpdir()),
+        `the ${what} holds no absolute path of the machine that made it`,
+      );
     }
 
     // The originals go: what follows reads only the capture and the module.
@@ -99,22 +166,29 @@ test('darktable: run, replay and gen-ts bindings work from /, with the sources d
     rmSync(trees, { recursive: true, force: true });
     const replayed = kernarg(['replay', join(captures, captureName), ...device()], '/', env);
     assert.equal(replayed.code, 0, replayed.err);
-    assert.deepEqual(JSON.parse(replayed.out).buffers.obuf.values, ran, 'replay gives the run\'s bytes');
+    assert.deepEqual(JSON.parse(replayed.out).buffers.obuf.values, ran, "replay gives the run's bytes");
 
-    writeFileSync(join(OUT, 'use.ts'), [
-      "import { Context } from 'kernarg/runtime';",
-      "import { load } from './bilateral.ts';",
-      'const ctx = Context.open(process.env.KERNARG_DEVICE);',
-      'const k = load(ctx);',
-      `const ibuf = ctx.buffer(new Float32Array(${JSON.stringify(LINE)}));`,
-      'const obuf = ctx.buffer(new Float32Array(8));',
-      'await k.blur_line.run({ args: { ibuf, obuf, offset1: 0, offset2: 0, offset3: 1, size1: 1, size2: 1, size3: 8 }, global: [1, 1] });',
-      'console.log(JSON.stringify({ cache: k.blur_line.kernel.program.cache, values: [...obuf.read(new Float32Array(8))] }));',
-      'ctx.dispose();',
-      '',
-    ].join('\n'));
+    writeFileSync(
+      join(OUT, 'use.ts'),
+      [
+        "import { Context } from 'kernarg/runtime';",
+        "import { load } from './bilateral.ts';",
+        'const ctx = Context.open(process.env.KERNARG_DEVICE);',
+        'const k = load(ctx);',
+        `const ibuf = ctx.buffer(new Float32Array(${JSON.stringify(LINE)}));`,
+        'const obuf = ctx.buffer(new Float32Array(8));',
+        'await k.blur_line.run({ args: { ibuf, obuf, offset1: 0, offset2: 0, offset3: 1, size1: 1, size2: 1, size3: 8 }, global: [1, 1] });',
+        'console.log(JSON.stringify({ cache: k.blur_line.kernel.program.cache, values: [...obuf.read(new Float32Array(8))] }));',
+        'ctx.dispose();',
+        '',
+      ].join('\n'),
+    );
     const bindings = (extra: Record<string, string>) => {
-      const r = spawnSync(process.execPath, ['--import', TSX, join(OUT, 'use.ts')], { cwd: '/', encoding: 'utf8', env: { ...process.env, ...env, ...extra } });
+      const r = spawnSync(process.execPath, ['--import', TSX, join(OUT, 'use.ts')], {
+        cwd: '/',
+        encoding: 'utf8',
+        env: { ...process.env, ...env, ...extra },
+      });
       assert.equal(r.status, 0, r.stderr);
       return JSON.parse(r.stdout) as { cache: string; values: number[] };
     };
@@ -133,7 +207,7 @@ test('darktable: run, replay and gen-ts bindings work from /, with the sources d
   }
 });
 
-test('run -I dir -D X=1: the including file\'s folder first, then -I in order; -D and -U in order; kernarg and the driver agree', async (t) => {
+test("run -I dir -D X=1: the including file's folder first, then -I in order; -D and -U in order; kernarg and the driver agree", async (t) => {
   const probe = testDevice(t);
   if (!probe) return;
   probe.dispose();
@@ -142,7 +216,8 @@ test('run -I dir -D X=1: the including file\'s folder first, then -I in order; -
   try {
     const files: Record<string, string> = {
       // With X == 1 the kernel has one parameter, else two: kernarg's plan follows the macros as the driver's build does.
-      'k/main.cl': '#include "scale.h"\n#if X == 1\nkernel void k(global int *a) { a[get_global_id(0)] = SCALE + OFFSET; }\n#else\nkernel void k(global int *a, int b) { a[get_global_id(0)] = SCALE + OFFSET + b; }\n#endif\n',
+      'k/main.cl':
+        '#include "scale.h"\n#if X == 1\nkernel void k(global int *a) { a[get_global_id(0)] = SCALE + OFFSET; }\n#else\nkernel void k(global int *a, int b) { a[get_global_id(0)] = SCALE + OFFSET + b; }\n#endif\n',
       // Found beside main.cl before inc/scale.h; it finds offset.h in inc before inc2.
       'k/scale.h': '#include "offset.h"\n#define SCALE (X * 10)\n',
       'inc/scale.h': '#define SCALE 999\n',
@@ -156,7 +231,10 @@ test('run -I dir -D X=1: the including file\'s folder first, then -I in order; -
       writeFileSync(join(dir, p), text);
     }
     const run = (cwd: string, at: (p: string) => string, flags: string[], args: string) => {
-      const r = kernarg(['run', at('k/main.cl'), '--kernel', 'k', '--args', at(args), '--global', '2', ...flags, ...device()], cwd);
+      const r = kernarg(
+        ['run', at('k/main.cl'), '--kernel', 'k', '--args', at(args), '--global', '2', ...flags, ...device()],
+        cwd,
+      );
       assert.equal(r.code, 0, r.err);
       return JSON.parse(r.out).args.a as number[];
     };
@@ -165,11 +243,21 @@ test('run -I dir -D X=1: the including file\'s folder first, then -I in order; -
     assert.deepEqual(run('/', abs, ['-I', abs('inc'), '-I', abs('inc2'), '-D', 'X=1'], 'one.json'), [17, 17]);
     // A value with spaces reaches the driver quoted, as one -D.
     assert.deepEqual(run(dir, rel, ['-Iinc', '--include', 'inc2', '--define', 'X=(0 + 1)'], 'one.json'), [17, 17]);
-    assert.deepEqual(run(dir, rel, ['-I', 'inc2', '-I', 'inc', '-D', 'X=5', '-U', 'X', '-D', 'X=2', '-cl-std=CL2.0'], 'two.json'), [1120, 1120], '-I order: inc2 first; the last -D X wins');
-    const missing = kernarg(['run', abs('k/main.cl'), '--kernel', 'k', '--args', abs('one.json'), '--global', '2', '-D', 'X=1', ...device()], '/');
+    assert.deepEqual(
+      run(dir, rel, ['-I', 'inc2', '-I', 'inc', '-D', 'X=5', '-U', 'X', '-D', 'X=2', '-cl-std=CL2.0'], 'two.json'),
+      [1120, 1120],
+      '-I order: inc2 first; the last -D X wins',
+    );
+    const missing = kernarg(
+      ['run', abs('k/main.cl'), '--kernel', 'k', '--args', abs('one.json'), '--global', '2', '-D', 'X=1', ...device()],
+      '/',
+    );
     assert.equal(missing.code, 1, 'without -I inc, offset.h is not found');
     assert.match(missing.err, /'offset\.h' file not found \[KA1041\]/);
-    const usage = kernarg(['run', abs('k/main.cl'), '--kernel', 'k', '--args', abs('one.json'), '--global', '2', '-D', '1X'], '/');
+    const usage = kernarg(
+      ['run', abs('k/main.cl'), '--kernel', 'k', '--args', abs('one.json'), '--global', '2', '-D', '1X'],
+      '/',
+    );
     assert.equal(usage.code, 2);
     assert.match(usage.err, /macro name must be an identifier/);
   } finally {

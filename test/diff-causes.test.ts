@@ -39,10 +39,21 @@ interface DiffJson {
 /** `kernarg diff` in memory: old.cl and new.cl sit in darktable's folder, so their `#include`s find its headers. */
 function diffDarktable(oldText: string, newText: string, format: 'json' | 'table', target = 'amdhsa') {
   const files: Record<string, string> = { [join(DARKTABLE, 'old.cl')]: oldText, [join(DARKTABLE, 'new.cl')]: newText };
-  const readFile = (p: string) => files[p] ?? (() => { try { return readFileSync(p, 'utf8'); } catch { return undefined; } })();
+  const readFile = (p: string) =>
+    files[p] ??
+    (() => {
+      try {
+        return readFileSync(p, 'utf8');
+      } catch {
+        return undefined;
+      }
+    })();
   let stdout = '';
   let stderr = '';
-  const code = runCliWith(['diff', join(DARKTABLE, 'old.cl'), join(DARKTABLE, 'new.cl'), '--target', target, '--format', format], { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), readFile, color: false });
+  const code = runCliWith(
+    ['diff', join(DARKTABLE, 'old.cl'), join(DARKTABLE, 'new.cl'), '--target', target, '--format', format],
+    { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), readFile, color: false },
+  );
   return { code, stdout, stderr };
 }
 
@@ -72,18 +83,40 @@ test('darktable negadoctor, gamma float → float4 on amdhsa: one cause; later a
   assert.equal(j.changes.find((c) => c.property === 'segmentSize')!.cause, 'gamma');
 });
 
-test('darktable negadoctor: the moved hidden block\'s old and new offsets are clang-19\'s (kernarg\'s default LLVM)', (t) => {
+test("darktable negadoctor: the moved hidden block's old and new offsets are clang-19's (kernarg's default LLVM)", (t) => {
   const clang = requireTool(t, CLANG19);
   if (!clang) return;
   const j = JSON.parse(diffDarktable(NEGADOCTOR, PER_CHANNEL, 'json').stdout) as DiffJson;
   const block = j.changes.find((c) => c.change === 'block-moved')!;
   const hidden = (source: string) => {
-    const asm = runClang(clang, source, ['-cl-std=CL1.2', '-I', DARKTABLE, '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx900', '-nogpulib', '-O0', '-S', '-mcode-object-version=5'], undefined);
+    const asm = runClang(
+      clang,
+      source,
+      [
+        '-cl-std=CL1.2',
+        '-I',
+        DARKTABLE,
+        '-target',
+        'amdgcn-amd-amdhsa',
+        '-mcpu=gfx900',
+        '-nogpulib',
+        '-O0',
+        '-S',
+        '-mcode-object-version=5',
+      ],
+      undefined,
+    );
     const k = parseAmdhsaMetadata(asm).get('negadoctor')!;
     return k.args.filter((a) => a['.value_kind']!.startsWith('hidden')).map((a) => Number(a['.offset']));
   };
-  assert.deepEqual(block.slots!.map((m) => m.old), hidden(NEGADOCTOR));
-  assert.deepEqual(block.slots!.map((m) => m.new), hidden(PER_CHANNEL));
+  assert.deepEqual(
+    block.slots!.map((m) => m.old),
+    hidden(NEGADOCTOR),
+  );
+  assert.deepEqual(
+    block.slots!.map((m) => m.new),
+    hidden(PER_CHANNEL),
+  );
 });
 
 test('darktable negadoctor: the table has one row for the hidden block, with the new offsets, and counts causes', () => {
@@ -92,9 +125,15 @@ test('darktable negadoctor: the table has one row for the hidden block, with the
   assert.equal(lines[2], '1 breaking, 0 compatible; 4 consequences of them, class in parentheses');
   const block = lines.filter((l) => l.includes('block-moved'));
   assert.equal(block.length, 1);
-  assert.match(block[0], /^\(breaking\)\s+negadoctor\s+hidden_block_count_x \.\. hidden_queue_ptr \(19\)\s+block-moved\s+offset\s+104,108,/);
+  assert.match(
+    block[0],
+    /^\(breaking\)\s+negadoctor\s+hidden_block_count_x \.\. hidden_queue_ptr \(19\)\s+block-moved\s+offset\s+104,108,/,
+  );
   assert.match(block[0], /\s120,124,128,132,134,136,138,140,142,160,168,176,184,200,208,216,224,232,320\s/);
-  assert.ok(!lines.some((l) => /slot-property\s+offset/.test(l) && l.includes('hidden_')), 'no hidden slot has a row of its own');
+  assert.ok(
+    !lines.some((l) => /slot-property\s+offset/.test(l) && l.includes('hidden_')),
+    'no hidden slot has a row of its own',
+  );
 });
 
 test('darktable exposure (basic.cl), one float → float2 on amdhsa: 1 breaking cause instead of 23 breaking rows', () => {
@@ -103,14 +142,20 @@ test('darktable exposure (basic.cl), one float → float2 on amdhsa: 1 breaking 
   assert.notEqual(edited, basic);
   const j = JSON.parse(diffDarktable(basic, edited, 'json').stdout) as DiffJson;
   assert.equal(j.summary.breaking, 1);
-  assert.deepEqual(j.changes.filter((c) => c.cause === null).map((c) => c.slot), ['scale', 'scale', 'scale', 'scale', 'scale']);
+  assert.deepEqual(
+    j.changes.filter((c) => c.cause === null).map((c) => c.slot),
+    ['scale', 'scale', 'scale', 'scale', 'scale'],
+  );
   assert.equal(j.changes.filter((c) => c.change === 'block-moved').length, 1);
 });
 
 test('a hidden block that moves for another reason (code object 4 → 5) keeps a row per slot', () => {
   const k = 'kernel void k(global int *a, int n) {}\n';
   let out = '';
-  runCliWith(['diff', 'a.cl', 'a.cl', '--target', 'amdhsa', '--llvm', '16', '--old-opt', '--code-object=4', '--format', 'json'], { stdout: (t) => (out += t), stderr: () => {}, readFile: () => k, color: false });
+  runCliWith(
+    ['diff', 'a.cl', 'a.cl', '--target', 'amdhsa', '--llvm', '16', '--old-opt', '--code-object=4', '--format', 'json'],
+    { stdout: (t) => (out += t), stderr: () => {}, readFile: () => k, color: false },
+  );
   const j = JSON.parse(out) as DiffJson;
   assert.ok(!j.changes.some((c) => c.change === 'block-moved'));
   const moved = j.changes.find((c) => c.slot === 'hidden_global_offset_x' && c.property === 'offset')!;
@@ -119,7 +164,23 @@ test('a hidden block that moves for another reason (code object 4 → 5) keeps a
 });
 
 // Generated: one explicit argument of a kernel changes type; whatever else moves must name it.
-const TYPES = ['char', 'short', 'int', 'long', 'float', 'double', 'char3', 'short2', 'int2', 'int3', 'float4', 'long2', 'double2', 'global float *', 'constant int *'] as const;
+const TYPES = [
+  'char',
+  'short',
+  'int',
+  'long',
+  'float',
+  'double',
+  'char3',
+  'short2',
+  'int2',
+  'int3',
+  'float4',
+  'long2',
+  'double2',
+  'global float *',
+  'constant int *',
+] as const;
 
 function plan(source: string, target: TargetName) {
   const r = lower('k.cl', source, memoryHost({}), { target, format: 'json' });
@@ -130,23 +191,31 @@ function plan(source: string, target: TargetName) {
 for (const target of ['amdhsa', 'r600', 'opencl', 'vulkan'] as const satisfies readonly TargetName[]) {
   test(`generated one-argument edits on ${target}: one breaking cause, every other row follows from it, implicit slots in at most one row`, () => {
     const sig = fc.array(fc.constantFrom(...TYPES), { minLength: 1, maxLength: 7 });
-    fc.assert(fc.property(sig, fc.nat(), fc.constantFrom(...TYPES), (types, at, to) => {
-      const i = at % types.length;
-      fc.pre(types[i] !== to);
-      const src = (ts: readonly string[]) => `${ts.some((x) => x.startsWith('double')) || to.startsWith('double') ? '#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n' : ''}kernel void k(${ts.map((x, j) => `${x} p${j}`).join(', ')}, read_only image2d_t im) {}\n`;
-      const after = [...types];
-      after[i] = to;
-      const r = diffViews(abiView(plan(src(types), target)), abiView(plan(src(after), target)));
-      // Module facts (vulkan's capabilities and features for a new scalar type) are requirements of their own.
-      const kernelRows = r.changes.filter((c) => c.change !== 'module-property');
-      for (const c of kernelRows) {
-        if (c.slot === `p${i}`) assert.equal(c.cause, null);
-        else assert.equal(c.cause, `p${i}`, `${target} ${types.join(',')} p${i} → ${to}: ${JSON.stringify(c)}`);
-      }
-      const moduleCauses = new Set(r.changes.filter((c) => c.change === 'module-property').map((c) => c.property)).size;
-      assert.ok(r.breaking + r.compatible <= 1 + moduleCauses);
-      assert.ok(r.changes.filter((c) => c.change === 'block-moved').length <= 1);
-      assert.ok(!r.changes.some((c) => c.param === null && c.change !== 'block-moved' && c.slot !== null), 'implicit slots only in the block row');
-    }), { numRuns: 80, seed: 2026 });
+    fc.assert(
+      fc.property(sig, fc.nat(), fc.constantFrom(...TYPES), (types, at, to) => {
+        const i = at % types.length;
+        fc.pre(types[i] !== to);
+        const src = (ts: readonly string[]) =>
+          `${ts.some((x) => x.startsWith('double')) || to.startsWith('double') ? '#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n' : ''}kernel void k(${ts.map((x, j) => `${x} p${j}`).join(', ')}, read_only image2d_t im) {}\n`;
+        const after = [...types];
+        after[i] = to;
+        const r = diffViews(abiView(plan(src(types), target)), abiView(plan(src(after), target)));
+        // Module facts (vulkan's capabilities and features for a new scalar type) are requirements of their own.
+        const kernelRows = r.changes.filter((c) => c.change !== 'module-property');
+        for (const c of kernelRows) {
+          if (c.slot === `p${i}`) assert.equal(c.cause, null);
+          else assert.equal(c.cause, `p${i}`, `${target} ${types.join(',')} p${i} → ${to}: ${JSON.stringify(c)}`);
+        }
+        const moduleCauses = new Set(r.changes.filter((c) => c.change === 'module-property').map((c) => c.property))
+          .size;
+        assert.ok(r.breaking + r.compatible <= 1 + moduleCauses);
+        assert.ok(r.changes.filter((c) => c.change === 'block-moved').length <= 1);
+        assert.ok(
+          !r.changes.some((c) => c.param === null && c.change !== 'block-moved' && c.slot !== null),
+          'implicit slots only in the block row',
+        );
+      }),
+      { numRuns: 80, seed: 2026 },
+    );
   });
 }

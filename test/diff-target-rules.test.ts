@@ -22,7 +22,12 @@ function diff(oldText: string, newText: string, argv: string[]): JsonChange[] {
   let stdout = '';
   let stderr = '';
   const files: Record<string, string> = { 'old.cl': oldText, 'new.cl': newText };
-  runCliWith(['diff', 'old.cl', 'new.cl', '--format', 'json', ...argv], { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), readFile: (p) => files[p], color: false });
+  runCliWith(['diff', 'old.cl', 'new.cl', '--format', 'json', ...argv], {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    readFile: (p) => files[p],
+    color: false,
+  });
   assert.ok(stdout, stderr);
   return (JSON.parse(stdout) as { changes: JsonChange[] }).changes;
 }
@@ -54,9 +59,15 @@ test('cuda: a pointer .align tightened is breaking (nothing checks it), relaxed 
 });
 
 test('cuda: the .param type and the pointer space', () => {
-  const retyped = prop(diff('kernel void k(int a) {}\n', 'kernel void k(float a) {}\n', ['--target', 'cuda']), 'ptxType');
+  const retyped = prop(
+    diff('kernel void k(int a) {}\n', 'kernel void k(float a) {}\n', ['--target', 'cuda']),
+    'ptxType',
+  );
   assert.deepEqual([retyped.old, retyped.new, retyped.class], ['u32', 'f32', 'breaking']);
-  const space = prop(diff('kernel void k(global int *a) {}\n', 'kernel void k(constant int *a) {}\n', ['--target', 'cuda']), 'space');
+  const space = prop(
+    diff('kernel void k(global int *a) {}\n', 'kernel void k(constant int *a) {}\n', ['--target', 'cuda']),
+    'space',
+  );
   assert.deepEqual([space.old, space.new, space.class], ['global', 'const', 'breaking']);
   // clang gives OpenCL C kernels no generic pointer parameter; the rule for another front end's is direct.
   assert.equal(slotPropertyVerdict('space', false, 'global', 'generic').class, 'compatible');
@@ -66,37 +77,79 @@ test('cuda: the .param type and the pointer space', () => {
 test("cuda: --local-memory nvidia against pocl is a breaking module change (pocl's offsets and trailing parameters)", () => {
   const src = 'kernel void k(global int *a, local int *t) {}\n';
   let stdout = '';
-  runCliWith(['diff', 'k.cl', 'k.cl', '--format', 'json', '--target', 'cuda', '--new-opt=--local-memory=pocl'], { stdout: (t) => (stdout += t), stderr: () => {}, readFile: () => src, color: false });
+  runCliWith(['diff', 'k.cl', 'k.cl', '--format', 'json', '--target', 'cuda', '--new-opt=--local-memory=pocl'], {
+    stdout: (t) => (stdout += t),
+    stderr: () => {},
+    readFile: () => src,
+    color: false,
+  });
   const changes = (JSON.parse(stdout) as { changes: JsonChange[] }).changes;
   const fact = prop(changes, 'localMemory');
   assert.deepEqual([fact.old, fact.new, fact.class], ['nvidia', 'pocl', 'breaking']);
 });
 
 test('zebin: SLM alignment, struct pieces, image type and the device', () => {
-  const slm = prop(diff('kernel void k(local int *t) {}\n', 'kernel void k(local int4 *t) {}\n', ['--target', 'zebin']), 'pointeeAlign');
+  const slm = prop(
+    diff('kernel void k(local int *t) {}\n', 'kernel void k(local int4 *t) {}\n', ['--target', 'zebin']),
+    'pointeeAlign',
+  );
   assert.deepEqual([slm.old, slm.new, slm.class], [4, 16, 'breaking']);
-  assert.equal(prop(diff('kernel void k(local int4 *t) {}\n', 'kernel void k(local int *t) {}\n', ['--target', 'zebin']), 'pointeeAlign').class, 'compatible');
-  const pieces = prop(diff('typedef struct { char a; char b; } S;\nkernel void k(S s) {}\n', 'typedef struct { short a; } S;\nkernel void k(S s) {}\n', ['--target', 'zebin']), 'pieces');
+  assert.equal(
+    prop(
+      diff('kernel void k(local int4 *t) {}\n', 'kernel void k(local int *t) {}\n', ['--target', 'zebin']),
+      'pointeeAlign',
+    ).class,
+    'compatible',
+  );
+  const pieces = prop(
+    diff(
+      'typedef struct { char a; char b; } S;\nkernel void k(S s) {}\n',
+      'typedef struct { short a; } S;\nkernel void k(S s) {}\n',
+      ['--target', 'zebin'],
+    ),
+    'pieces',
+  );
   assert.equal(pieces.class, 'breaking');
   assert.match(pieces.reason, /source_offset/);
-  const image = prop(diff('kernel void k(read_only image2d_t i) {}\n', 'kernel void k(read_only image3d_t i) {}\n', ['--target', 'zebin', '--device', 'tgllp']), 'imageType');
+  const image = prop(
+    diff('kernel void k(read_only image2d_t i) {}\n', 'kernel void k(read_only image3d_t i) {}\n', [
+      '--target',
+      'zebin',
+      '--device',
+      'tgllp',
+    ]),
+    'imageType',
+  );
   assert.equal(image.class, 'breaking');
   let stdout = '';
   const src = 'kernel void k(global int *a) {}\n';
-  runCliWith(['diff', 'k.cl', 'k.cl', '--format', 'json', '--target', 'zebin', '--old-opt=--device=tgllp'], { stdout: (t) => (stdout += t), stderr: () => {}, readFile: () => src, color: false });
+  runCliWith(['diff', 'k.cl', 'k.cl', '--format', 'json', '--target', 'zebin', '--old-opt=--device=tgllp'], {
+    stdout: (t) => (stdout += t),
+    stderr: () => {},
+    readFile: () => src,
+    color: false,
+  });
   const device = prop((JSON.parse(stdout) as { changes: JsonChange[] }).changes, 'device');
   assert.deepEqual([device.old, device.new, device.class], ['tgllp', 'pvc', 'compatible']);
 });
 
 test('cuda: another --sm moves the parameters aligned above 16 (breaking, slot by slot); the architecture itself is descriptive', () => {
-  const src = 'typedef struct { char c[13]; } B13;\ntypedef struct __attribute__((aligned(32))) { float v[8]; } A32;\nkernel void k(B13 a, A32 b, global int *out, float4 v) {}\n';
+  const src =
+    'typedef struct { char c[13]; } B13;\ntypedef struct __attribute__((aligned(32))) { float v[8]; } A32;\nkernel void k(B13 a, A32 b, global int *out, float4 v) {}\n';
   const changes = diff(src, src, ['--target', 'cuda', '--old-opt', '--sm=90', '--new-opt', '--sm=80']);
   const sm = changes.find((c) => c.change === 'module-property' && c.property === 'sm')!;
   assert.deepEqual([sm.old, sm.new, sm.class], [90, 80, 'compatible']);
   // b goes from 16 to 32 (0x210 + 16 and 0x160 + 32 are 32-aligned), and out after it from 48 to 64; a and v-before-b do not move.
   const moved = changes.filter((c) => c.property === 'offset').map((c) => [c.slot, c.old, c.new, c.class]);
-  assert.deepEqual(moved, [['b', 16, 32, 'breaking'], ['out', 48, 64, 'breaking'], ['v', 64, 80, 'breaking']]);
+  assert.deepEqual(moved, [
+    ['b', 16, 32, 'breaking'],
+    ['out', 48, 64, 'breaking'],
+    ['v', 64, 80, 'breaking'],
+  ]);
   // sm_75 to sm_89 share a base: nothing but the fact changes.
   const same = diff(src, src, ['--target', 'cuda', '--old-opt', '--sm=80', '--new-opt', '--sm=89']);
-  assert.deepEqual(same.map((c) => [c.property, c.class]), [['sm', 'compatible']]);
+  assert.deepEqual(
+    same.map((c) => [c.property, c.class]),
+    [['sm', 'compatible']],
+  );
 });

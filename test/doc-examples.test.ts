@@ -4,20 +4,32 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { listDevices } from '../src/runtime/opencl/host.js';
-import { documentsWithExamples, exampleBlocks, exampleFolder, normalize, readDoc, runExample } from './support/doc-examples.js';
+import {
+  documentsWithExamples,
+  exampleBlocks,
+  exampleFolder,
+  normalize,
+  readDoc,
+  runExample,
+} from './support/doc-examples.js';
 import { CLANG22_AMDHSA, requireTool } from './support/tools.js';
 
 /** The reference tools an example's command calls, by the word it starts with. */
 const TOOLS: Readonly<Record<string, readonly string[]>> = { 'clang-22': CLANG22_AMDHSA };
 
-const withExamples = documentsWithExamples().map((doc) => ({ doc, blocks: exampleBlocks(doc, readDoc(doc)) })).filter((d) => d.blocks.length);
+const withExamples = documentsWithExamples()
+  .map((doc) => ({ doc, blocks: exampleBlocks(doc, readDoc(doc)) }))
+  .filter((d) => d.blocks.length);
 
 test('the README has a worked example for each job: lower, diff, check, run, gen-ts', () => {
   const readme = withExamples.find((d) => d.doc === 'README.md');
   assert.ok(readme, 'README.md has console blocks');
   const commands = readme.blocks.flatMap((b) => b.commands.map((c) => c.command));
   for (const job of ['lower', 'diff', 'check', 'run', 'gen-ts']) {
-    assert.ok(commands.some((c) => c.startsWith(`kernarg ${job} `)), `README runs kernarg ${job}`);
+    assert.ok(
+      commands.some((c) => c.startsWith(`kernarg ${job} `)),
+      `README runs kernarg ${job}`,
+    );
   }
 });
 
@@ -60,7 +72,11 @@ for (const { doc, blocks } of withExamples) {
       for (const c of commands) {
         const r = runExample(c.command, folder.dir, folder.env);
         assert.equal(r.status, 0, `${doc}:${c.line}: '${c.command}' exited ${r.status}:\n${r.output}`);
-        assert.equal(normalize(r.output), normalize(c.output), `${doc}:${c.line}: '${c.command}' printed otherwise (node --import tsx scripts/accept-doc-examples.ts)`);
+        assert.equal(
+          normalize(r.output),
+          normalize(c.output),
+          `${doc}:${c.line}: '${c.command}' printed otherwise (node --import tsx scripts/accept-doc-examples.ts)`,
+        );
       }
     } finally {
       folder.dispose();

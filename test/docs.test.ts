@@ -3,7 +3,13 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Messages } from '../src/diagnostics/messages.js';
 import { TARGET_RECORDS } from '../src/targets/index.js';
-import { DIAGNOSTICS_DOC, OPTIONS_DOC, diagnosticsDoc, readText, optionsDocWithTable } from '../scripts/generated-docs.js';
+import {
+  DIAGNOSTICS_DOC,
+  OPTIONS_DOC,
+  diagnosticsDoc,
+  readText,
+  optionsDocWithTable,
+} from '../scripts/generated-docs.js';
 
 test("docs/options.md's target option table is the one the target records make", () => {
   const doc = readText(OPTIONS_DOC);
@@ -24,5 +30,8 @@ test('one code per message', () => {
 
 test("the README's target table has one row per registered target, in the registry's order", () => {
   const rows = [...readText('README.md').matchAll(/^\| `([a-z0-9-]+)` \|/gm)].map((m) => m[1]);
-  assert.deepEqual(rows, TARGET_RECORDS.map((t) => t.name));
+  assert.deepEqual(
+    rows,
+    TARGET_RECORDS.map((t) => t.name),
+  );
 });

@@ -30,9 +30,16 @@ for (const c of RUNAWAY_CASES) {
       // machine (one case took 0.95 s so), so the bound is twice the goal: still far under the
       // 2.9-17 s the unbounded expansions took.
       const limit = 2000 * Math.max(1, src.length / 100_000);
-      assert.ok(ms < limit, `${c.name} at ${src.length} bytes: ${ms.toFixed(0)} ms of CPU, over ${limit.toFixed(0)} ms`);
+      assert.ok(
+        ms < limit,
+        `${c.name} at ${src.length} bytes: ${ms.toFixed(0)} ms of CPU, over ${limit.toFixed(0)} ms`,
+      );
       // One error, the budget's: nothing parsed after the cut.
-      assert.deepEqual(codes.filter((k) => k !== 'KA1055'), [], `${c.name}: ${codes.join(', ')}`);
+      assert.deepEqual(
+        codes.filter((k) => k !== 'KA1055'),
+        [],
+        `${c.name}: ${codes.join(', ')}`,
+      );
       assert.ok(codes.includes('KA1055'), `${c.name}: ${codes.join(', ')}`);
     }
   });
@@ -51,8 +58,10 @@ test('a budget stop inside a function body answers as the token-by-token reading
   const { SPIR64 } = await import('../src/layout/data-layout.js');
   for (const c of RUNAWAY_CASES) {
     const text = c.make(0);
-    const diags = (skipBodies: boolean) => compileOpenCL(new SourceFile('k.cl', text), memoryHost({}), { layout: SPIR64, skipBodies })
-      .diagnostics.items.map((d) => `${d.code}@${d.span?.start}-${d.span?.end}`);
+    const diags = (skipBodies: boolean) =>
+      compileOpenCL(new SourceFile('k.cl', text), memoryHost({}), { layout: SPIR64, skipBodies }).diagnostics.items.map(
+        (d) => `${d.code}@${d.span?.start}-${d.span?.end}`,
+      );
     assert.deepEqual(diags(true), diags(false), c.name);
   }
 });

@@ -13,7 +13,11 @@ for (const name of fixtureCases()) {
     for (const [f, actual] of files) {
       const path = join(dir, f);
       assert.ok(existsSync(path), `${name}/${f} has no golden: run 'npm run accept -- ${name}' and review the diff`);
-      assert.equal(actual, readFileSync(path, 'utf8'), `${name}/${f} differs from its golden (accept with 'npm run accept -- ${name}' if intended)`);
+      assert.equal(
+        actual,
+        readFileSync(path, 'utf8'),
+        `${name}/${f} differs from its golden (accept with 'npm run accept -- ${name}' if intended)`,
+      );
     }
     for (const f of readdirSync(dir)) {
       if (INPUTS.has(f) || f.endsWith('.h') || f.startsWith('include') || f === 'input.ir') continue;

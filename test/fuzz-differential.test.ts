@@ -19,17 +19,35 @@ const findingsDir = (target: string) => join(import.meta.dirname, '.tmp', 'fuzz-
 
 async function shortRun(target: string): Promise<void> {
   rmSync(findingsDir(target), { recursive: true, force: true });
-  const [s] = await runFuzz({ targets: [target], seconds: SECONDS, seed: 32, findingsDir: findingsDir(target), slowMs: 30_000, hangMs: 120_000 });
+  const [s] = await runFuzz({
+    targets: [target],
+    seconds: SECONDS,
+    seed: 32,
+    findingsDir: findingsDir(target),
+    slowMs: 30_000,
+    hangMs: 120_000,
+  });
   assert.ok(s.runs > 0 && s.blocks > 0, `${target} ran (${s.runs} inputs, ${s.blocks} blocks)`);
-  assert.ok(s.oracle && Object.values(s.oracle)[0] > 0, `${target}'s oracle compared something: ${JSON.stringify(s.oracle)}`);
-  assert.deepEqual(s.findings.map((f) => `${f.what}: ${f.message.split('\n').slice(0, 3).join(' / ')} (${f.file})`), [], target);
+  assert.ok(
+    s.oracle && Object.values(s.oracle)[0] > 0,
+    `${target}'s oracle compared something: ${JSON.stringify(s.oracle)}`,
+  );
+  assert.deepEqual(
+    s.findings.map((f) => `${f.what}: ${f.message.split('\n').slice(0, 3).join(' / ')} (${f.file})`),
+    [],
+    target,
+  );
 }
 
 test('opencl-c-clang: regression inputs agree with clang-16, a short run finds nothing, a wrong slot is a finding', async (t) => {
   if (!requireTool(t, CLANG)) return;
   for (const { file, data } of regressionInputs('opencl-c-clang')) {
     clangTarget.fuzz(data);
-    assert.deepEqual(clangTarget.differential.flush().map((d) => d.message), [], file);
+    assert.deepEqual(
+      clangTarget.differential.flush().map((d) => d.message),
+      [],
+      file,
+    );
   }
   await shortRun('opencl-c-clang');
   // The same program with one slot made wrong on each side kernarg reports: both are disagreements.
@@ -39,16 +57,31 @@ test('opencl-c-clang: regression inputs agree with clang-16, a short run finds n
     ...real,
     kernarg: (p) => {
       const r = real.kernarg(p);
-      const bump = <K extends { args: readonly object[] }>(k: K) => ({ ...k, args: k.args.map((a, i) => (i === 0 ? { ...a, [field]: Number((a as Record<string, unknown>)[field] ?? 0) + 1 } : a)) });
-      return { ...r, opencl: r.opencl && ({ ...r.opencl, kernels: r.opencl.kernels.map(bump) } as OpenCLPlan), amdhsa: r.amdhsa && ({ ...r.amdhsa, kernels: r.amdhsa.kernels.map(bump) } as AmdhsaPlan) };
+      const bump = <K extends { args: readonly object[] }>(k: K) => ({
+        ...k,
+        args: k.args.map((a, i) =>
+          i === 0 ? { ...a, [field]: Number((a as Record<string, unknown>)[field] ?? 0) + 1 } : a,
+        ),
+      });
+      return {
+        ...r,
+        opencl: r.opencl && ({ ...r.opencl, kernels: r.opencl.kernels.map(bump) } as OpenCLPlan),
+        amdhsa: r.amdhsa && ({ ...r.amdhsa, kernels: r.amdhsa.kernels.map(bump) } as AmdhsaPlan),
+      };
     },
   });
-  assert.ok(real.kernarg('f0').opencl?.kernels.some((k) => k.args.length), 'the probe program has an argument');
+  assert.ok(
+    real.kernarg('f0').opencl?.kernels.some((k) => k.args.length),
+    'the probe program has an argument',
+  );
   const oracle = new ClangBatchOracle(requireTool(t, CLANG)!);
   try {
     assert.deepEqual(oracle.check([real]), [], 'the unchanged program agrees');
     const [sized] = oracle.check([wrong('size')]);
-    assert.match(sized?.message ?? '', /arg 0: opencl size: kernarg 1, clang null\n.*arg 0: amdhsa size: kernarg 5, clang 4\n/);
+    assert.match(
+      sized?.message ?? '',
+      /arg 0: opencl size: kernarg 1, clang null\n.*arg 0: amdhsa size: kernarg 5, clang 4\n/,
+    );
     const [placed] = oracle.check([wrong('offset')]);
     assert.match(placed?.message ?? '', /arg 0: amdhsa offset: kernarg 1, clang 0/);
   } finally {
@@ -62,7 +95,11 @@ test('tinytc-pocl: regression inputs agree with the JS reference on the OpenCL d
   ctx.dispose();
   for (const { file, data } of regressionInputs('tinytc-pocl')) {
     poclTarget.fuzz(data);
-    assert.deepEqual(poclTarget.differential.flush().map((d) => d.message), [], file);
+    assert.deepEqual(
+      poclTarget.differential.flush().map((d) => d.message),
+      [],
+      file,
+    );
   }
   await shortRun('tinytc-pocl');
 });

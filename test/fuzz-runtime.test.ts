@@ -26,13 +26,22 @@ test('fuzz target args-json: seeds and generated inputs', () => {
   // The vulkan seed fills the whole block, so the target's write and read-back run on it (8 members, 3 tail floats).
   const filled = blockBytes('k', 'block', VULKAN_BLOCK, JSON.parse(seeds[2]), 1 << 20);
   assert.equal(filled.bytes.length, 112 + 12);
-  fc.assert(fc.property(fc.uint8Array({ minLength: 1, maxLength: 256 }), (b) => fuzzArgs(b)), { numRuns: RUNS, seed: 1701 });
+  fc.assert(
+    fc.property(fc.uint8Array({ minLength: 1, maxLength: 256 }), (b) => fuzzArgs(b)),
+    { numRuns: RUNS, seed: 1701 },
+  );
 });
 
 test('fuzz target plan-json: fixture plans and generated inputs', () => {
   const fixtures = join(import.meta.dirname, 'fixtures');
-  for (const dir of readdirSync(fixtures, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)) {
-    for (const f of readdirSync(join(fixtures, dir))) if (f.endsWith('.json') && f !== 'options.json') fuzzPlan(new Uint8Array(readFileSync(join(fixtures, dir, f))));
+  for (const dir of readdirSync(fixtures, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)) {
+    for (const f of readdirSync(join(fixtures, dir)))
+      if (f.endsWith('.json') && f !== 'options.json') fuzzPlan(new Uint8Array(readFileSync(join(fixtures, dir, f))));
   }
-  fc.assert(fc.property(fc.uint8Array({ minLength: 1, maxLength: 64 }), (b) => fuzzPlan(b)), { numRuns: RUNS, seed: 1702 });
+  fc.assert(
+    fc.property(fc.uint8Array({ minLength: 1, maxLength: 64 }), (b) => fuzzPlan(b)),
+    { numRuns: RUNS, seed: 1702 },
+  );
 });

@@ -21,11 +21,13 @@ async function selfContained(): Promise<string[]> {
 
 test('every fuzz target replays its regression inputs without a failure', async () => {
   const names = await selfContained();
-  for (const frontend of ['opencl-c', 'tinytc', 'tinytc-codegen']) assert.ok(names.includes(frontend), `fuzz target ${frontend}`);
+  for (const frontend of ['opencl-c', 'tinytc', 'tinytc-codegen'])
+    assert.ok(names.includes(frontend), `fuzz target ${frontend}`);
   for (const name of names) {
     const mod = (await import(pathToFileURL(join(TARGETS_DIR, `${name}.ts`)).href)) as TargetModule;
     const inputs = regressionInputs(name);
-    if (['opencl-c', 'tinytc', 'tinytc-codegen'].includes(name)) assert.ok(inputs.length > 0, `${name} has regression inputs`);
+    if (['opencl-c', 'tinytc', 'tinytc-codegen'].includes(name))
+      assert.ok(inputs.length > 0, `${name} has regression inputs`);
     for (const { file, data } of inputs) {
       const t0 = performance.now();
       assert.doesNotThrow(() => mod.fuzz(data), file);
@@ -40,9 +42,20 @@ test('a short coverage-guided run of every target finds no crash, slow input or 
   const seconds = Number(process.env.KERNARG_FUZZ_SECONDS ?? 4);
   // slowMs is wall time: a bounded input (the 1M-token macro-expansion budget costs ~0.75 s of CPU) took
   // 10-13 s on a 2-core machine at load ~20, so "slow" here means pathological (30 s), not merely costly.
-  const summaries = await runFuzz({ targets: await selfContained(), seconds, seed: 17, findingsDir, slowMs: 30_000, hangMs: 90_000 });
+  const summaries = await runFuzz({
+    targets: await selfContained(),
+    seconds,
+    seed: 17,
+    findingsDir,
+    slowMs: 30_000,
+    hangMs: 90_000,
+  });
   for (const s of summaries) {
     assert.ok(s.runs > 0 && s.blocks > 0, `${s.target} ran (${s.runs} inputs, ${s.blocks} blocks)`);
-    assert.deepEqual(s.findings.map((f) => `${f.what}: ${f.message.split('\n')[0]} (${f.file})`), [], s.target);
+    assert.deepEqual(
+      s.findings.map((f) => `${f.what}: ${f.message.split('\n')[0]} (${f.file})`),
+      [],
+      s.target,
+    );
   }
 });

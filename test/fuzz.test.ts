@@ -11,7 +11,10 @@ import { FIXTURES } from './support/fixtures.js';
 function check(text: string, path = 'fuzz.cl'): void {
   const r = lower(path, text, { readFile: () => undefined }, { target: 'opencl', format: 'json', std: 'CL2.0' });
   if (r.output === undefined) {
-    assert.ok(r.diagnostics.some((d) => d.severity === 'error'), 'no output without an error');
+    assert.ok(
+      r.diagnostics.some((d) => d.severity === 'error'),
+      'no output without an error',
+    );
     for (const d of r.diagnostics) {
       assert.ok(d.span, `diagnostic without a span: ${d.message}`);
       assert.ok(d.span.start >= 0 && d.span.end >= d.span.start && d.span.end <= d.span.file.text.length + 1);
@@ -20,39 +23,152 @@ function check(text: string, path = 'fuzz.cl'): void {
   } else JSON.parse(r.output);
 }
 
-const corpus = readdirSync(FIXTURES, { withFileTypes: true }).filter((e) => e.isDirectory()).map(({ name: d }) => {
-  const ir = existsSync(join(FIXTURES, d, 'input.ir'));
-  return { path: ir ? 'fuzz.ir' : 'fuzz.cl', text: readFileSync(join(FIXTURES, d, ir ? 'input.ir' : 'input.cl'), 'utf8') };
-});
+const corpus = readdirSync(FIXTURES, { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map(({ name: d }) => {
+    const ir = existsSync(join(FIXTURES, d, 'input.ir'));
+    return {
+      path: ir ? 'fuzz.ir' : 'fuzz.cl',
+      text: readFileSync(join(FIXTURES, d, ir ? 'input.ir' : 'input.cl'), 'utf8'),
+    };
+  });
 const seed = process.env.KERNARG_FC_SEED ? Number(process.env.KERNARG_FC_SEED) : 1234;
 
 test('random bytes never crash the lexer, preprocessor or parser', () => {
-  fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (s) => check(s)), { seed, numRuns: 400 });
+  fc.assert(
+    fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (s) => check(s)),
+    { seed, numRuns: 400 },
+  );
 });
 
 test('random IR token soup never crashes the tinytc frontend', () => {
   const piece = fc.constantFrom(
-    'func', '@f', '%a', '%0', '(', ')', '{', '}', '[', ']', '<', '>', ',', ':', '=', '->', '?', 'x', 'memref', 'group', 'strided', 'offset',
-    'f32', 'i1', 'index', 'i64', '4', '-1', '1.5', 'load', 'store', 'arith.add', 'cmp.lt', 'if', 'else', 'yield', 'for', 'foreach',
-    'gemm.n.t', 'axpby.n', 'subview', 'expand', 'fuse', 'size', 'alloca', 'cast', 'group_id', 'work_group_size', 'subgroup_size', '\n', ';c\n',
+    'func',
+    '@f',
+    '%a',
+    '%0',
+    '(',
+    ')',
+    '{',
+    '}',
+    '[',
+    ']',
+    '<',
+    '>',
+    ',',
+    ':',
+    '=',
+    '->',
+    '?',
+    'x',
+    'memref',
+    'group',
+    'strided',
+    'offset',
+    'f32',
+    'i1',
+    'index',
+    'i64',
+    '4',
+    '-1',
+    '1.5',
+    'load',
+    'store',
+    'arith.add',
+    'cmp.lt',
+    'if',
+    'else',
+    'yield',
+    'for',
+    'foreach',
+    'gemm.n.t',
+    'axpby.n',
+    'subview',
+    'expand',
+    'fuse',
+    'size',
+    'alloca',
+    'cast',
+    'group_id',
+    'work_group_size',
+    'subgroup_size',
+    '\n',
+    ';c\n',
   );
-  fc.assert(fc.property(fc.array(piece, { maxLength: 80 }), (ps) => check(ps.join(' '), 'fuzz.ir')), { seed, numRuns: 600 });
+  fc.assert(
+    fc.property(fc.array(piece, { maxLength: 80 }), (ps) => check(ps.join(' '), 'fuzz.ir')),
+    { seed, numRuns: 600 },
+  );
 });
 
 test('random C-like token soup never crashes', () => {
   const piece = fc.constantFrom(
-    'kernel', 'void', 'struct', 'union', 'enum', 'typedef', 'global', 'local', 'constant', 'int', 'float4', 'image2d_t',
-    'sampler_t', 'pipe', '__attribute__((', 'aligned', 'packed', '))', '(', ')', '{', '}', '[', ']', ';', ',', '*', '=', '#define',
-    '#if', '#endif', '#include', '\n', 'x', 'y', '1', '0x1p3f', '"s"', "'c'", '...', '##', '#', '.', 'sizeof', '-', '?', ':',
-    'reqd_work_group_size(1,2,3)', 'read_only', 'const', '__kernel', '#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n',
+    'kernel',
+    'void',
+    'struct',
+    'union',
+    'enum',
+    'typedef',
+    'global',
+    'local',
+    'constant',
+    'int',
+    'float4',
+    'image2d_t',
+    'sampler_t',
+    'pipe',
+    '__attribute__((',
+    'aligned',
+    'packed',
+    '))',
+    '(',
+    ')',
+    '{',
+    '}',
+    '[',
+    ']',
+    ';',
+    ',',
+    '*',
+    '=',
+    '#define',
+    '#if',
+    '#endif',
+    '#include',
+    '\n',
+    'x',
+    'y',
+    '1',
+    '0x1p3f',
+    '"s"',
+    "'c'",
+    '...',
+    '##',
+    '#',
+    '.',
+    'sizeof',
+    '-',
+    '?',
+    ':',
+    'reqd_work_group_size(1,2,3)',
+    'read_only',
+    'const',
+    '__kernel',
+    '#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n',
   );
-  fc.assert(fc.property(fc.array(piece, { maxLength: 80 }), (ps) => check(ps.join(' '))), { seed, numRuns: 600 });
+  fc.assert(
+    fc.property(fc.array(piece, { maxLength: 80 }), (ps) => check(ps.join(' '))),
+    { seed, numRuns: 600 },
+  );
 });
 
 test('mutated fixtures never crash', () => {
   const mutation = fc.record({
     file: fc.nat(corpus.length - 1),
-    edits: fc.array(fc.record({ at: fc.nat(), len: fc.nat(12), insert: fc.string({ maxLength: 6 }) }), { minLength: 1, maxLength: 6 }),
+    edits: fc.array(fc.record({ at: fc.nat(), len: fc.nat(12), insert: fc.string({ maxLength: 6 }) }), {
+      minLength: 1,
+      maxLength: 6,
+    }),
   });
   fc.assert(
     fc.property(mutation, ({ file, edits }) => {

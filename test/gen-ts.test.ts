@@ -18,7 +18,12 @@ const OUT = join(ROOT, 'test', '.tmp', 'gen-ts');
 function genTs(path: string, source: string, files: Record<string, string> = {}, extra: string[] = []): string {
   let out = '';
   let err = '';
-  const io = { stdout: (s: string) => (out += s), stderr: (s: string) => (err += s), readFile: (p: string) => (p === path ? source : files[p]), color: false };
+  const io = {
+    stdout: (s: string) => (out += s),
+    stderr: (s: string) => (err += s),
+    readFile: (p: string) => (p === path ? source : files[p]),
+    color: false,
+  };
   const code = runCliWith(['gen-ts', path, ...extra], io);
   if (code !== 0) throw new Error(`gen-ts ${path} exited ${code}:\n${err}`);
   return out;
@@ -32,21 +37,39 @@ let previous: ts.Program | undefined;
  */
 function typecheck(files: string[]): { file: string; line: number; code: number; text: string }[] {
   const options: ts.CompilerOptions = {
-    strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    lib: ['lib.es2022.d.ts'], types: ['node'], skipLibCheck: true, noUnusedLocals: false, exactOptionalPropertyTypes: false,
-    baseUrl: ROOT, paths: { 'kernarg/runtime': ['dist/runtime/index.d.ts'] }, typeRoots: [join(ROOT, 'node_modules', '@types')],
+    strict: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    lib: ['lib.es2022.d.ts'],
+    types: ['node'],
+    skipLibCheck: true,
+    noUnusedLocals: false,
+    exactOptionalPropertyTypes: false,
+    baseUrl: ROOT,
+    paths: { 'kernarg/runtime': ['dist/runtime/index.d.ts'] },
+    typeRoots: [join(ROOT, 'node_modules', '@types')],
   };
   // Reusing the previous program keeps unchanged files (the runtime's sources, lib.d.ts) parsed once.
   const program = ts.createProgram(files, options, undefined, previous);
   previous = program;
   return ts.getPreEmitDiagnostics(program).map((d) => {
     const pos = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : { line: -1 };
-    return { file: d.file?.fileName ?? '', line: pos.line + 1, code: d.code, text: ts.flattenDiagnosticMessageText(d.messageText, '\n') };
+    return {
+      file: d.file?.fileName ?? '',
+      line: pos.line + 1,
+      code: d.code,
+      text: ts.flattenDiagnosticMessageText(d.messageText, '\n'),
+    };
   });
 }
 
 function fresh(): void {
-  assert.ok(existsSync(join(ROOT, 'dist', 'runtime', 'index.d.ts')), 'dist/ is missing: npm test builds it (npm run build)');
+  assert.ok(
+    existsSync(join(ROOT, 'dist', 'runtime', 'index.d.ts')),
+    'dist/ is missing: npm test builds it (npm run build)',
+  );
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
 }
@@ -59,8 +82,14 @@ function writeModule(name: string, text: string): string {
 
 function emitTestModules(): string[] {
   return [
-    writeModule('typed-kernels', genTs('test/gen-ts/typed-kernels.cl', readFileSync(join(HERE, 'typed-kernels.cl'), 'utf8'))),
-    writeModule('typed-tinytc', genTs('test/gen-ts/typed-tinytc.ir', readFileSync(join(HERE, 'typed-tinytc.ir'), 'utf8'))),
+    writeModule(
+      'typed-kernels',
+      genTs('test/gen-ts/typed-kernels.cl', readFileSync(join(HERE, 'typed-kernels.cl'), 'utf8')),
+    ),
+    writeModule(
+      'typed-tinytc',
+      genTs('test/gen-ts/typed-tinytc.ir', readFileSync(join(HERE, 'typed-tinytc.ir'), 'utf8')),
+    ),
   ];
 }
 
@@ -72,9 +101,15 @@ test('gen-ts: bindings for every fixture and for generated kernels, and right ca
   for (const c of fixtureCases()) {
     const dir = join(FIXTURES, c);
     const input = existsSync(join(dir, 'input.ir')) ? 'input.ir' : 'input.cl';
-    const opts = existsSync(join(dir, 'options.json')) ? JSON.parse(readFileSync(join(dir, 'options.json'), 'utf8')) : {};
+    const opts = existsSync(join(dir, 'options.json'))
+      ? JSON.parse(readFileSync(join(dir, 'options.json'), 'utf8'))
+      : {};
     if (c.startsWith('diag-')) continue;
-    const extra = [...(opts.std ? ['--cl-std', opts.std] : []), ...(opts.includeDirs ?? []).flatMap((d: string) => ['-I', join(dir, d)]), ...(opts.defines ?? []).flatMap(([n, v]: [string, string | null]) => ['-D', v === null ? n : `${n}=${v}`])];
+    const extra = [
+      ...(opts.std ? ['--cl-std', opts.std] : []),
+      ...(opts.includeDirs ?? []).flatMap((d: string) => ['-I', join(dir, d)]),
+      ...(opts.defines ?? []).flatMap(([n, v]: [string, string | null]) => ['-D', v === null ? n : `${n}=${v}`]),
+    ];
     const read = (p: string) => {
       try {
         return readFileSync(p, 'utf8');
@@ -82,19 +117,38 @@ test('gen-ts: bindings for every fixture and for generated kernels, and right ca
         return undefined;
       }
     };
-    const text = genTs(join(dir, input), readFileSync(join(dir, input), 'utf8'), new Proxy({}, { get: (_, p) => read(String(p)) }), extra);
+    const text = genTs(
+      join(dir, input),
+      readFileSync(join(dir, input), 'utf8'),
+      new Proxy({}, { get: (_, p) => read(String(p)) }),
+      extra,
+    );
     // OpenCL C modules name their source relative to the folder its files were read from (no absolute path); tinytc ones as given.
     const named = input === 'input.cl' ? `(${c}/)?input\\.cl` : `.*${c}/input\\.ir`;
     assert.match(text, new RegExp(`^// Generated by kernarg [\\d.]+ \\(kernarg gen-ts\\) from ${named}\\.`));
-    assert.deepEqual([...text.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1]), ['kernarg/runtime'], 'imports only kernarg/runtime');
+    assert.deepEqual(
+      [...text.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1]),
+      ['kernarg/runtime'],
+      'imports only kernarg/runtime',
+    );
     files.push(writeModule(`fixture-${c}`, text));
   }
   const { values, seed } = samples(programSpec, 40, 1414);
-  values.forEach((spec, i) => files.push(writeModule(`generated-cl-${i}`, genTs(`g${i}.cl`, render(spec, `g${i}`).source, {}, ['--cl-std', 'CL2.0']))));
+  values.forEach((spec, i) =>
+    files.push(
+      writeModule(`generated-cl-${i}`, genTs(`g${i}.cl`, render(spec, `g${i}`).source, {}, ['--cl-std', 'CL2.0'])),
+    ),
+  );
   const ir = samples(irFunction, 40, 1415);
-  ir.values.forEach((f, i) => files.push(writeModule(`generated-ir-${i}`, genTs(`f${i}.ir`, renderIr(f as never, `f${i}`)))));
+  ir.values.forEach((f, i) =>
+    files.push(writeModule(`generated-ir-${i}`, genTs(`f${i}.ir`, renderIr(f as never, `f${i}`)))),
+  );
   const diags = typecheck(files);
-  assert.deepEqual(diags.map((d) => `${d.file}:${d.line}: ${d.text}`), [], `seeds ${seed}, ${ir.seed}`);
+  assert.deepEqual(
+    diags.map((d) => `${d.file}:${d.line}: ${d.text}`),
+    [],
+    `seeds ${seed}, ${ir.seed}`,
+  );
 });
 
 test('gen-ts: each deliberately wrong call fails tsc, and only those lines', () => {
@@ -102,15 +156,25 @@ test('gen-ts: each deliberately wrong call fails tsc, and only those lines', () 
   const files = emitTestModules();
   const wrongPath = join(OUT, 'wrong-calls.ts');
   copyFileSync(join(HERE, 'wrong-calls.ts'), wrongPath);
-  assert.deepEqual(typecheck([...files, wrongPath]).map((d) => `${d.file}:${d.line}: ${d.text}`), [], 'every @ts-expect-error is used');
+  assert.deepEqual(
+    typecheck([...files, wrongPath]).map((d) => `${d.file}:${d.line}: ${d.text}`),
+    [],
+    'every @ts-expect-error is used',
+  );
   // Without the directives, the errors fall exactly on the lines that followed them.
   const lines = readFileSync(wrongPath, 'utf8').split('\n');
   const expected = lines.flatMap((l, i) => (/^\s*\/\/ @ts-expect-error/.test(l) ? [i + 2] : []));
   assert.ok(expected.length >= 15, `${expected.length} wrong calls`);
   writeFileSync(wrongPath, lines.map((l) => l.replace('// @ts-expect-error', '// (was expect-error)')).join('\n'));
   const errs = typecheck([...files, wrongPath]);
-  assert.deepEqual(errs.filter((d) => d.file !== wrongPath), []);
-  assert.deepEqual([...new Set(errs.map((d) => d.line))].sort((a, b) => a - b), expected);
+  assert.deepEqual(
+    errs.filter((d) => d.file !== wrongPath),
+    [],
+  );
+  assert.deepEqual(
+    [...new Set(errs.map((d) => d.line))].sort((a, b) => a - b),
+    expected,
+  );
 });
 
 test('gen-ts: calls through generated bindings give the right numbers on the device', async (t) => {
@@ -123,16 +187,25 @@ test('gen-ts: calls through generated bindings give the right numbers on the dev
   // (The first test type-checks right-calls.ts against these modules.)
   copyFileSync(join(HERE, 'right-calls.ts'), join(OUT, 'right-calls.ts'));
   const m = (await import(join(OUT, 'right-calls.ts'))) as {
-    run(device: string | undefined): Promise<{ saxpy: number[]; vec: number; every: number[]; everyWide: bigint[]; a: number[]; member: number[] }>;
+    run(
+      device: string | undefined,
+    ): Promise<{ saxpy: number[]; vec: number; every: number[]; everyWide: bigint[]; a: number[]; member: number[] }>;
   };
   const r = await m.run(process.env.KERNARG_DEVICE);
   assert.deepEqual(r.saxpy, [21, 42, 63, 84]);
   assert.equal(r.vec, 1 + 2 * 3 - 4);
   for (let i = 0; i < 16; i++) {
     assert.equal(r.every[i], Math.fround(7 + 1.5 * 2 - 3 + 1 + 2 * 3 - 4 + i + 100 + 9 + 0.5), `every[${i}]`);
-    assert.equal(r.everyWide[i], -5_000_000_000n * 3n + BigInt.asIntN(64, 0xfffffffffffffffen >> 1n) + BigInt(i), `wide[${i}]`);
+    assert.equal(
+      r.everyWide[i],
+      -5_000_000_000n * 3n + BigInt.asIntN(64, 0xfffffffffffffffen >> 1n) + BigInt(i),
+      `wide[${i}]`,
+    );
   }
-  assert.deepEqual(r.a, Array.from({ length: 64 }, (_, i) => i * 0.5));
+  assert.deepEqual(
+    r.a,
+    Array.from({ length: 64 }, (_, i) => i * 0.5),
+  );
   assert.deepEqual(r.member, [1, 4, 6, 8, 10], 'the group member from offset 1, doubled');
 });
 
@@ -140,6 +213,12 @@ test('gen-ts: bindings of a file given by an absolute path hold no absolute path
   const dir = '/home/someone/project/kernels';
   const source = 'kernel void k(global float *o, struct { float a; int b; } s) { o[0] = s.a; }\n';
   const text = genTs(`${dir}/k.cl`, source);
-  assert.ok(!text.includes('/home/'), `the module names the generating machine's folder:\n${text.split('\n').filter((l) => l.includes('/home/')).join('\n')}`);
+  assert.ok(
+    !text.includes('/home/'),
+    `the module names the generating machine's folder:\n${text
+      .split('\n')
+      .filter((l) => l.includes('/home/'))
+      .join('\n')}`,
+  );
   assert.match(text, /struct \(unnamed at k\.cl:1:32\)/, 'the unnamed struct is named by its file in the build tree');
 });

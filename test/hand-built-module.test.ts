@@ -14,7 +14,12 @@ const SOURCE = 'kernel void scale(global float* out, float factor, int n, local 
 function handBuilt(target: (typeof TARGET_RECORDS)[number]): KernelModule {
   const file = new SourceFile('scale.cl', SOURCE);
   const at = (text: string) => ({ file, start: SOURCE.indexOf(text), end: SOURCE.indexOf(text) + text.length });
-  const param = (index: number, name: string, type: QualType, text: string): Parameter => ({ index, name, type, span: at(text) });
+  const param = (index: number, name: string, type: QualType, text: string): Parameter => ({
+    index,
+    name,
+    type,
+    span: at(text),
+  });
   const params = [
     param(0, 'out', q({ kind: 'pointer', pointee: q(scalar('float'), { space: 'global' }) }), 'global float* out'),
     param(1, 'factor', q(scalar('float')), 'float factor'),
@@ -27,7 +32,19 @@ function handBuilt(target: (typeof TARGET_RECORDS)[number]): KernelModule {
     clVersion: 120,
     layout: target.layout({ target: target.name }),
     extensions: [],
-    functions: [{ name: 'scale', isKernel: true, result: q(scalar('void')), params, attributes: {}, defined: true, calls: [], uses: [], span: at('scale') }],
+    functions: [
+      {
+        name: 'scale',
+        isKernel: true,
+        result: q(scalar('void')),
+        params,
+        attributes: {},
+        defined: true,
+        calls: [],
+        uses: [],
+        span: at('scale'),
+      },
+    ],
     variables: [],
     samplers: [],
     records: [],
@@ -42,9 +59,18 @@ for (const target of TARGET_RECORDS) {
     assert.deepEqual(diags.items, []);
     assert.ok(lowered, `${target.name} gave no plan`);
     assert.equal(lowered.plan.target, target.name);
-    assert.deepEqual(lowered.plan.kernels.map((k) => k.name), ['scale']);
+    assert.deepEqual(
+      lowered.plan.kernels.map((k) => k.name),
+      ['scale'],
+    );
     // Every parameter has its slot (vulkan puts the PODs last).
-    assert.deepEqual(lowered.plan.kernels[0].args.filter((a) => a.param !== null).map((a) => a.name).sort(), ['factor', 'n', 'out', 'tile']);
+    assert.deepEqual(
+      lowered.plan.kernels[0].args
+        .filter((a) => a.param !== null)
+        .map((a) => a.name)
+        .sort(),
+      ['factor', 'n', 'out', 'tile'],
+    );
     for (const format of target.formats) {
       const fromSource = lower('scale.cl', SOURCE, { readFile: () => undefined }, { target: target.name, format });
       assert.deepEqual(fromSource.diagnostics, []);

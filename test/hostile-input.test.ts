@@ -21,13 +21,17 @@ function run(argv: string[], files?: Record<string, string>) {
 }
 
 const KERNEL = 'kernel void k(global int *a) {}\n';
-const lowerCl = (src: string, extra: string[] = []) => run(['lower', 'k.cl', '--target', 'opencl', ...extra], { 'k.cl': src });
+const lowerCl = (src: string, extra: string[] = []) =>
+  run(['lower', 'k.cl', '--target', 'opencl', ...extra], { 'k.cl': src });
 
 test('#if with 3,000 nested parentheses and 100k unary minus signs evaluates (as clang accepts it)', () => {
   const parens = lowerCl(`#if ${'('.repeat(3000)}1${')'.repeat(3000)}\n${KERNEL}#endif\n`, ['--format', 'signatures']);
   assert.equal(parens.code, 0, parens.stderr);
   assert.equal(parens.stdout, 'kernel void k(global int* a)\n');
-  const minus = lowerCl(`#if ${'- '.repeat(100000)}1\n${KERNEL}#else\n#error odd count\n#endif\n`, ['--format', 'signatures']);
+  const minus = lowerCl(`#if ${'- '.repeat(100000)}1\n${KERNEL}#else\n#error odd count\n#endif\n`, [
+    '--format',
+    'signatures',
+  ]);
   assert.equal(minus.code, 0, minus.stderr);
   const odd = lowerCl(`#if ${'- '.repeat(99999)}1 == -1\n${KERNEL}#endif\n`, ['--format', 'signatures']);
   assert.equal(odd.stdout, 'kernel void k(global int* a)\n');
@@ -50,15 +54,22 @@ test('function-like macros nested thousands deep in their arguments stop with a 
   const r = lowerCl(`#define F(x) x\nconstant int v = ${'F('.repeat(5000)}1${')'.repeat(5000)};\n${KERNEL}`);
   assert.equal(r.code, 1);
   assert.match(r.stderr, /macro arguments nested more than 1000 levels deep \[KA1060\]/);
-  const fine = lowerCl(`#define F(x) x\nconstant int v = ${'F('.repeat(500)}1${')'.repeat(500)};\n${KERNEL}`, ['--format', 'signatures']);
+  const fine = lowerCl(`#define F(x) x\nconstant int v = ${'F('.repeat(500)}1${')'.repeat(500)};\n${KERNEL}`, [
+    '--format',
+    'signatures',
+  ]);
   assert.equal(fine.code, 0, fine.stderr);
 });
 
 test("tinytc: an immediate '0x' with no digits is a diagnostic; signed hexadecimal immediates are read exactly", () => {
-  const r = run(['lower', 'k.ir', '--target', 'opencl', '--format', 'opencl-c'], { 'k.ir': 'func @k(%n: i32) {\n  %x = arith.add %n, 0x : i32\n}\n' });
+  const r = run(['lower', 'k.ir', '--target', 'opencl', '--format', 'opencl-c'], {
+    'k.ir': 'func @k(%n: i32) {\n  %x = arith.add %n, 0x : i32\n}\n',
+  });
   assert.equal(r.code, 1);
   assert.match(r.stderr, /^k\.ir:2:22: error: .*'0x' is not a valid integer constant \[KA2020\]/);
-  const hex = run(['lower', 'k.ir', '--target', 'opencl', '--format', 'opencl-c'], { 'k.ir': 'func @k(%n: i32) {\n  %x = arith.add %n, -0x10 : i32\n}\n' });
+  const hex = run(['lower', 'k.ir', '--target', 'opencl', '--format', 'opencl-c'], {
+    'k.ir': 'func @k(%n: i32) {\n  %x = arith.add %n, -0x10 : i32\n}\n',
+  });
   assert.equal(hex.code, 0, hex.stderr);
   assert.match(hex.stdout, /\(uint\)\(-16\)/);
 });
@@ -70,7 +81,10 @@ test('one long line with hundreds of errors prints a bounded window per error an
   assert.equal(r.code, 1);
   assert.ok(r.stderr.length < 200_000, `stderr is ${r.stderr.length} characters`);
   for (const line of r.stderr.split('\n')) assert.ok(line.length < 300, `a line of ${line.length} characters`);
-  assert.match(r.stderr, /k\.cl:1:20039: error: stray '@' in program \[KA1004\]\n 1 \| \.\.\. +constant int x1 = @; +\.\.\.\n {3}\| +\^\n/);
+  assert.match(
+    r.stderr,
+    /k\.cl:1:20039: error: stray '@' in program \[KA1004\]\n 1 \| \.\.\. +constant int x1 = @; +\.\.\.\n {3}\| +\^\n/,
+  );
   const huge = lowerCl(`constant int ${'v'.repeat(1_000_000)} = @;\n${KERNEL}`);
   assert.equal(huge.code, 1);
   assert.ok(huge.stderr.length < 10_000);
@@ -81,7 +95,10 @@ test('control characters from sources, file names and #include names are printed
   const r = run(['lower', 'e\x1b.cl', '--target', 'opencl'], { 'e\x1b.cl': src });
   assert.equal(r.code, 1);
   assert.doesNotMatch(r.stderr, /[\x00-\x08\x0b-\x1f\x7f]/);
-  assert.match(r.stderr, /^e<U\+001B>\.cl:1:10: error: '<U\+001B>\[31mbad\.h' file not found \[KA1041\]\n 1 \| #include "<U\+001B>\[31mbad\.h"\n {3}\| {10}\^~{18}\n/);
+  assert.match(
+    r.stderr,
+    /^e<U\+001B>\.cl:1:10: error: '<U\+001B>\[31mbad\.h' file not found \[KA1041\]\n 1 \| #include "<U\+001B>\[31mbad\.h"\n {3}\| {10}\^~{18}\n/,
+  );
   assert.match(r.stderr, /stray '<U\+001B>' in program/);
   assert.match(r.stderr, / 2 \| constant int x = <U\+001B> <U\+0007>;\n/);
   const usage = run(['lower', 'k.cl', '--target', 'x\x07'], { 'k.cl': KERNEL });
@@ -96,7 +113,10 @@ test('#include of /dev/zero, /dev/urandom, a FIFO or a directory is refused with
     const fifo = join(dir, 'pipe.h');
     execFileSync('mkfifo', [fifo]);
     const src = join(dir, 'k.cl');
-    writeFileSync(src, `#include "/dev/zero"\n#include "/dev/urandom"\n#include "${fifo}"\n#include "${dir}"\n${KERNEL}`);
+    writeFileSync(
+      src,
+      `#include "/dev/zero"\n#include "/dev/urandom"\n#include "${fifo}"\n#include "${dir}"\n${KERNEL}`,
+    );
     const r = run(['lower', src, '--target', 'opencl']);
     assert.equal(r.code, 1);
     assert.match(r.stderr, /:1:10: error: cannot read '\/dev\/zero': is not a regular file \[KA1061\]/);
@@ -130,14 +150,20 @@ test('#include of /dev/zero, /dev/urandom, a FIFO or a directory is refused with
 test('sizes are exact or refused: objects past 2^50 bytes name the limit instead of rounding', () => {
   const big = lowerCl('struct S { char a[2147483647][2097152][2]; long b; };\nkernel void k(struct S s) {}\n');
   assert.equal(big.code, 1);
-  assert.match(big.stderr, /'char \[2147483647\]\[2097152\]\[2\]' is larger than kernarg's limit of 2\^50 bytes for exact sizes \[KA2031\]/);
+  assert.match(
+    big.stderr,
+    /'char \[2147483647\]\[2097152\]\[2\]' is larger than kernarg's limit of 2\^50 bytes for exact sizes \[KA2031\]/,
+  );
   // Just below the limit the size is exact (clang-16 -target spir64 agrees: 1024^4 * 1023).
-  const ok = lowerCl('struct T { char a[1024][1024][1024][1024][1023]; };\nkernel void k(struct T s) {}\n', ['--format', 'json']);
+  const ok = lowerCl('struct T { char a[1024][1024][1024][1024][1023]; };\nkernel void k(struct T s) {}\n', [
+    '--format',
+    'json',
+  ]);
   assert.equal(ok.code, 0, ok.stderr);
   assert.equal(JSON.parse(ok.stdout).kernels[0].args[0].size, 1124800395214848);
 });
 
-test('aligned() past 2^32 is refused with clang\'s words; 2^32 itself is accepted', () => {
+test("aligned() past 2^32 is refused with clang's words; 2^32 itself is accepted", () => {
   const r = lowerCl('typedef int T __attribute__((aligned(1L<<40)));\nkernel void k(global T *a) {}\n');
   assert.equal(r.code, 1);
   assert.match(r.stderr, /^k\.cl:1:30: error: requested alignment must be 4294967296 bytes or smaller \[KA2030\]/);
@@ -158,13 +184,19 @@ test('#line takes 1 to 2^32-1 exactly, as clang; beyond it is an error, never 1e
 
 test('the same usage mistake exits 2 in lower and in run', () => {
   assert.equal(lowerCl(KERNEL, ['--cl-std', 'CL9.9']).code, 2);
-  const r = run(['run', 'k.cl', '--kernel', 'k', '--args', 'a.json', '--global', '4', '--cl-std', 'CL9.9'], { 'k.cl': KERNEL, 'a.json': '{}' });
+  const r = run(['run', 'k.cl', '--kernel', 'k', '--args', 'a.json', '--global', '4', '--cl-std', 'CL9.9'], {
+    'k.cl': KERNEL,
+    'a.json': '{}',
+  });
   assert.equal(r.code, 2);
   assert.match(r.stderr, /unknown --cl-std 'CL9\.9'/);
   const both = run(['lower', 'k.cl', '--target', 'vulkan', '--pod-ubo', '--pod-pushconstant'], { 'k.cl': KERNEL });
   assert.equal(both.code, 2);
   assert.match(both.stderr, /POD arguments can only be in either uniform buffers or push constants/);
-  const unclustered = run(['lower', 'k.cl', '--target', 'vulkan', '--pod-pushconstant', '--cluster-pod-kernel-args=0'], { 'k.cl': KERNEL });
+  const unclustered = run(
+    ['lower', 'k.cl', '--target', 'vulkan', '--pod-pushconstant', '--cluster-pod-kernel-args=0'],
+    { 'k.cl': KERNEL },
+  );
   assert.equal(unclustered.code, 2);
 });
 
@@ -195,7 +227,11 @@ test('no hostile input reaches exit 70 or a signal through the real binary', () 
     };
     for (const [name, text] of Object.entries(cases)) {
       writeFileSync(join(dir, name), text);
-      const r = spawnSync(process.execPath, [join(import.meta.dirname, '..', 'bin', 'kernarg.js'), 'lower', join(dir, name), '--target', 'opencl'], { encoding: 'utf8', timeout: 60_000 });
+      const r = spawnSync(
+        process.execPath,
+        [join(import.meta.dirname, '..', 'bin', 'kernarg.js'), 'lower', join(dir, name), '--target', 'opencl'],
+        { encoding: 'utf8', timeout: 60_000 },
+      );
       assert.equal(r.signal, null, `${name}: killed by ${r.signal}`);
       assert.ok(r.status === 0 || r.status === 1, `${name}: exit ${r.status}\n${r.stderr}`);
       assert.doesNotMatch(r.stderr, /internal error/);
@@ -209,11 +245,15 @@ test('100k array suffixes, 20k nested tinytc regions and 2^40-token macro expans
   const arr = lowerCl(`constant int a${'[1]'.repeat(100000)} = {0};\n${KERNEL}`);
   assert.equal(arr.code, 1);
   assert.match(arr.stderr, /nesting level exceeded the maximum of 256 .*\[KA2023\]/);
-  const loops = run(['lower', 'k.ir', '--target', 'opencl'], { 'k.ir': `func @k(%n: index) {\n${'for %i = 0, %n : index {\n'.repeat(20000)}${'}\n'.repeat(20000)}}\n` });
+  const loops = run(['lower', 'k.ir', '--target', 'opencl'], {
+    'k.ir': `func @k(%n: index) {\n${'for %i = 0, %n : index {\n'.repeat(20000)}${'}\n'.repeat(20000)}}\n`,
+  });
   assert.equal(loops.code, 1);
   assert.match(loops.stderr, /nesting level exceeded the maximum of 200 /);
   const t0 = performance.now();
-  const expo = lowerCl(`${Array.from({ length: 40 }, (_, i) => `#define A${i} A${i + 1} A${i + 1}\n`).join('')}int x = A0;\n${KERNEL}`);
+  const expo = lowerCl(
+    `${Array.from({ length: 40 }, (_, i) => `#define A${i} A${i + 1} A${i + 1}\n`).join('')}int x = A0;\n${KERNEL}`,
+  );
   assert.equal(expo.code, 1);
   assert.match(expo.stderr, /macro expansion is too large or too deep \[KA1055\]/);
   assert.ok(performance.now() - t0 < 60_000);
@@ -261,7 +301,10 @@ test('a program-scope variable of incomplete type is refused as clang refuses it
   assert.equal(one.code, 1);
   assert.match(one.stderr, /variable has incomplete type 'constant struct Coeff' \[KA3032\]/);
   // Completed before the definition, the same struct is fine.
-  const ok = lowerCl(`struct Coeff { int a; };\nconstant struct Coeff c = { 1 };\n${KERNEL}`, ['--format', 'signatures']);
+  const ok = lowerCl(`struct Coeff { int a; };\nconstant struct Coeff c = { 1 };\n${KERNEL}`, [
+    '--format',
+    'signatures',
+  ]);
   assert.equal(ok.code, 0, ok.stderr);
   // An extern array of them is refused too (clang-16: "array has incomplete element type"); an extern single one is a declaration.
   const ext = lowerCl(`extern constant struct Coeff coeffs[4];\n${KERNEL}`);

@@ -36,7 +36,8 @@ test('emitJson equals the reference stringify on every fixture and target', () =
     const ir = existsSync(join(FIXTURES, d, 'input.ir'));
     if (!ir && !existsSync(join(FIXTURES, d, 'input.cl'))) continue;
     const text = readFileSync(join(FIXTURES, d, ir ? 'input.ir' : 'input.cl'), 'utf8');
-    for (const target of TARGETS) checked += same(ir ? 'f.ir' : 'f.cl', text, { target, std: 'CL2.0', includeDirs: [join(FIXTURES, d)] });
+    for (const target of TARGETS)
+      checked += same(ir ? 'f.ir' : 'f.cl', text, { target, std: 'CL2.0', includeDirs: [join(FIXTURES, d)] });
   }
   assert.ok(checked > 40, `only ${checked} plans checked`);
 });
@@ -63,14 +64,57 @@ test('emitJson equals the reference stringify on generated programs, every targe
 // plan, its kernels and their slots (shared ones included) under declared keys must still be written
 // exactly as the reference writes them, and keys no list declares are left out by both.
 test('emitJson equals the reference stringify with arbitrary values in the plan, its kernels and slots', () => {
-  const awkwardString = fc.oneof(fc.string({ unit: 'binary', maxLength: 12 }), fc.constantFrom('"', '\\', '\n', '\u2028', '\ud800', '\udc00x', '😀', '\u007f', '\u0000', 'a"b'));
-  const leaf = fc.oneof(awkwardString, fc.double(), fc.integer(), fc.constantFrom(-0, Infinity, NaN, true, false, null, undefined, () => 1, Symbol('s'), new Date(0)));
+  const awkwardString = fc.oneof(
+    fc.string({ unit: 'binary', maxLength: 12 }),
+    fc.constantFrom('"', '\\', '\n', '\u2028', '\ud800', '\udc00x', '😀', '\u007f', '\u0000', 'a"b'),
+  );
+  const leaf = fc.oneof(
+    awkwardString,
+    fc.double(),
+    fc.integer(),
+    fc.constantFrom(-0, Infinity, NaN, true, false, null, undefined, () => 1, Symbol('s'), new Date(0)),
+  );
   const value = fc.letrec((tie) => ({
-    v: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('v'), { maxLength: 3 }), fc.dictionary(awkwardString, tie('v'), { maxKeys: 3 })),
+    v: fc.oneof(
+      { depthSize: 'small' },
+      leaf,
+      fc.array(tie('v'), { maxLength: 3 }),
+      fc.dictionary(awkwardString, tie('v'), { maxKeys: 3 }),
+    ),
   })).v;
-  const extras = fc.dictionary(fc.oneof(awkwardString, fc.constantFrom('0', '7', 'name', 'layout', 'type', 'kernels', 'typeName', 'offset', 'size', 'role', 'host', 'arch', 'mcpu', 'device', 'inputSize', 'podSize', 'paramBytes', 'payloadSize')), value, { maxKeys: 3 });
+  const extras = fc.dictionary(
+    fc.oneof(
+      awkwardString,
+      fc.constantFrom(
+        '0',
+        '7',
+        'name',
+        'layout',
+        'type',
+        'kernels',
+        'typeName',
+        'offset',
+        'size',
+        'role',
+        'host',
+        'arch',
+        'mcpu',
+        'device',
+        'inputSize',
+        'podSize',
+        'paramBytes',
+        'payloadSize',
+      ),
+    ),
+    value,
+    { maxKeys: 3 },
+  );
   const plans = TARGETS.flatMap((target) => {
-    const r = lower('g.cl', render(fc.sample(programSpec, { seed, numRuns: 1 })[0], 'g').source, host, { target, std: 'CL2.0', format: 'table' });
+    const r = lower('g.cl', render(fc.sample(programSpec, { seed, numRuns: 1 })[0], 'g').source, host, {
+      target,
+      std: 'CL2.0',
+      format: 'table',
+    });
     return r.plan ? [r.plan] : [];
   });
   assert.equal(plans.length, TARGETS.length);
@@ -78,7 +122,10 @@ test('emitJson equals the reference stringify with arbitrary values in the plan,
     fc.property(fc.nat(plans.length - 1), extras, extras, extras, fc.nat(), (pi, top, kernel, slot, at) => {
       const plan = plans[pi];
       // A 'layout' key holds a value layout wherever plan objects hold one: drop it from the extras.
-      const noLayout = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== 'layout' && k !== 'kernels' && k !== 'name' && k !== 'args'));
+      const noLayout = (o: Record<string, unknown>) =>
+        Object.fromEntries(
+          Object.entries(o).filter(([k]) => k !== 'layout' && k !== 'kernels' && k !== 'name' && k !== 'args'),
+        );
       const kernels = plan.kernels.map((k, ki) => ({
         ...k,
         ...(ki === at % plan.kernels.length ? noLayout(kernel) : {}),

@@ -60,7 +60,9 @@ const checked: { [T in PlanKind]: Checked<T> } = {
   zebin: [true, true, true],
 };
 // The plan kinds are the targets' names, no more and no fewer.
-const kindsAreTargets: [Exclude<TargetName, PlanKind>, Exclude<PlanKind, TargetName>] extends [never, never] ? true : false = true;
+const kindsAreTargets: [Exclude<TargetName, PlanKind>, Exclude<PlanKind, TargetName>] extends [never, never]
+  ? true
+  : false = true;
 
 // The checks can fail: a list without one of its type's fields, and one with a field its type lacks.
 // @ts-expect-error `typeName` is a field of OpenCLSlot the list does not name
@@ -74,7 +76,13 @@ test('the plan kinds with a key order are the registered targets; each list name
   for (const [kind, order] of Object.entries(JSON_KEY_ORDER) as [string, JsonKeyOrder][]) {
     for (const [level, list] of Object.entries(order) as [string, readonly string[]][]) {
       assert.equal(new Set(list).size, list.length, `${kind} ${level}: a key named twice`);
-      for (const k of ['type', 'where', 'fill', ...(level === 'plan' ? ['kernels'] : []), ...(level === 'kernel' ? ['name', 'args'] : [])])
+      for (const k of [
+        'type',
+        'where',
+        'fill',
+        ...(level === 'plan' ? ['kernels'] : []),
+        ...(level === 'kernel' ? ['name', 'args'] : []),
+      ])
         assert.ok(!list.includes(k), `${kind} ${level}: '${k}' is written elsewhere or left out`);
     }
   }
@@ -86,7 +94,9 @@ const seed = process.env.KERNARG_FC_SEED ? Number(process.env.KERNARG_FC_SEED) :
 /** The fixtures' plans for every target, lowered with each case's options as its goldens were made (test/support/fixtures.ts). */
 function fixturePlans(): { name: string; plan: PlanBase; golden: string | undefined }[] {
   const out: { name: string; plan: PlanBase; golden: string | undefined }[] = [];
-  const files = { readFile: (p: string) => (existsSync(join(FIXTURES, p)) ? readFileSync(join(FIXTURES, p), 'utf8') : undefined) };
+  const files = {
+    readFile: (p: string) => (existsSync(join(FIXTURES, p)) ? readFileSync(join(FIXTURES, p), 'utf8') : undefined),
+  };
   for (const d of readdirSync(FIXTURES)) {
     const ir = existsSync(join(FIXTURES, d, 'input.ir'));
     if (!ir && !existsSync(join(FIXTURES, d, 'input.cl'))) continue;
@@ -101,7 +111,12 @@ function fixturePlans(): { name: string; plan: PlanBase; golden: string | undefi
         : { target, format: 'table', std: o.std, includeDirs, defines: o.defines, vulkan: o.vulkan };
       const r = lower(input, text, files, options);
       const goldenPath = join(FIXTURES, d, `${target}.json`);
-      if (r.plan) out.push({ name: `${d} ${target}`, plan: r.plan, golden: existsSync(goldenPath) ? readFileSync(goldenPath, 'utf8') : undefined });
+      if (r.plan)
+        out.push({
+          name: `${d} ${target}`,
+          plan: r.plan,
+          golden: existsSync(goldenPath) ? readFileSync(goldenPath, 'utf8') : undefined,
+        });
     }
   }
   return out;
@@ -130,7 +145,7 @@ function shuffledPlan(plan: PlanBase, rand: () => number): PlanBase {
 /** A small deterministic generator of numbers in [0, 1). */
 function random(seed: number): () => number {
   let s = seed >>> 0 || 1;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
 test('a plan whose objects hold their keys in another order is written as the goldens have it, every fixture and target', () => {
@@ -163,7 +178,8 @@ test('a plan of generated programs with shuffled keys is written as it was, and 
       for (const k of Object.keys(r.plan)) assert.ok(planKeys.has(k), `${target} plan key '${k}' has no place`);
       for (const kernel of r.plan.kernels) {
         for (const k of Object.keys(kernel)) assert.ok(kernelKeys.has(k), `${target} kernel key '${k}' has no place`);
-        for (const a of kernel.args) for (const k of Object.keys(a)) assert.ok(slotKeys.has(k), `${target} slot key '${k}' has no place`);
+        for (const a of kernel.args)
+          for (const k of Object.keys(a)) assert.ok(slotKeys.has(k), `${target} slot key '${k}' has no place`);
       }
       assert.equal(emitJson(shuffledPlan(r.plan, random(s))), emitJson(r.plan));
     }),

@@ -16,7 +16,12 @@ const KERNEL = 'kernel void k0(global int *a, int n) {}\nkernel void k1(global i
 function cli(argv: string[], files: Record<string, string> = { 'k.cl': KERNEL }) {
   let stdout = '';
   let stderr = '';
-  const code = runCliWith(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), readFile: (p) => files[p], color: false });
+  const code = runCliWith(argv, {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    readFile: (p) => files[p],
+    color: false,
+  });
   return { code, stdout, stderr };
 }
 
@@ -48,13 +53,19 @@ test("each target option of the command line lands in that target's own group of
     json(['--target', 'zebin', '--device', 'dg2', '--private-memory']),
     lib({ target: 'zebin', zebin: { device: 'dg2', privateMemory: true } }),
   );
-  assert.deepEqual(json(['--target', 'vulkan', '--arch', 'spir64']), lib({ target: 'vulkan', vulkan: { arch: 'spir64' } }));
+  assert.deepEqual(
+    json(['--target', 'vulkan', '--arch', 'spir64']),
+    lib({ target: 'vulkan', vulkan: { arch: 'spir64' } }),
+  );
   // The group is what decides: the same value elsewhere changes nothing.
-  const co4 = lower('k.cl', KERNEL, memoryHost({}), { target: 'amdhsa', format: 'json', amdhsa: { codeObject: 4 } }).plan as AmdhsaPlan;
-  const dflt = lower('k.cl', KERNEL, memoryHost({}), { target: 'amdhsa', format: 'json', opencl: { arch: 'spir' } }).plan as AmdhsaPlan;
+  const co4 = lower('k.cl', KERNEL, memoryHost({}), { target: 'amdhsa', format: 'json', amdhsa: { codeObject: 4 } })
+    .plan as AmdhsaPlan;
+  const dflt = lower('k.cl', KERNEL, memoryHost({}), { target: 'amdhsa', format: 'json', opencl: { arch: 'spir' } })
+    .plan as AmdhsaPlan;
   assert.equal(co4.codeObject, 4);
   assert.equal(dflt.codeObject, 6);
-  const spir = lower('k.cl', KERNEL, memoryHost({}), { target: 'opencl', format: 'json', opencl: { arch: 'spir' } }).plan as OpenCLPlan;
+  const spir = lower('k.cl', KERNEL, memoryHost({}), { target: 'opencl', format: 'json', opencl: { arch: 'spir' } })
+    .plan as OpenCLPlan;
   assert.equal(spir.arch, 'spir');
 });
 
@@ -89,7 +100,10 @@ test('--binding-scheme per-kernel | by-position; the old spellings seed and clsp
   );
   const seed = bindings(['--binding-scheme', 'seed']);
   assert.deepEqual(seed.plan, perKernel.plan);
-  assert.match(seed.stderr, /warning: --binding-scheme seed is an old spelling: it is --binding-scheme per-kernel now \[KA5008\]/);
+  assert.match(
+    seed.stderr,
+    /warning: --binding-scheme seed is an old spelling: it is --binding-scheme per-kernel now \[KA5008\]/,
+  );
   const clspv = bindings(['-binding-scheme=clspv', '--cluster-pod-kernel-args=0']);
   assert.deepEqual(clspv.plan, byPosition.plan);
   assert.match(clspv.stderr, /--binding-scheme clspv is an old spelling: it is --binding-scheme by-position now/);
@@ -123,5 +137,6 @@ test("a flag declaration is checked against the field of lower()'s options it se
 test("every flag of every target sets a field of that target's own group", () => {
   const groups: Record<string, string> = { 'amd-cl2': 'amdCl2' };
   for (const t of TARGET_RECORDS)
-    for (const f of t.flags) assert.match(f.option, new RegExp(`^${groups[t.name] ?? t.name}\\.[a-z]\\w*$`), `${t.name} --${f.flag}`);
+    for (const f of t.flags)
+      assert.match(f.option, new RegExp(`^${groups[t.name] ?? t.name}\\.[a-z]\\w*$`), `${t.name} --${f.flag}`);
 });

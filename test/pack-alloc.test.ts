@@ -10,7 +10,18 @@ const run = (target: string) => {
   // site's objects straight into the old generation, and then a loop that allocates every call makes
   // no scavenge (the control, one small array per call, was seen with 0 scavenges in 3 of 16 runs
   // under load; with the flag, 20 of 20 made 31 or 32). Off, every young allocation is counted.
-  const r = spawnSync(process.execPath, ['--max-semi-space-size=1', '--no-allocation-site-pretenuring', '--import', 'tsx', 'test/support/pack-alloc-probe.ts', target], { encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--max-semi-space-size=1',
+      '--no-allocation-site-pretenuring',
+      '--import',
+      'tsx',
+      'test/support/pack-alloc-probe.ts',
+      target,
+    ],
+    { encoding: 'utf8' },
+  );
   assert.equal(r.status, 0, r.stderr);
   return JSON.parse(r.stdout.trim().split('\n').pop()!) as { target: string; calls: number; gcs: number };
 };

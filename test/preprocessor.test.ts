@@ -5,8 +5,12 @@ import { pp } from './support/compile.js';
 test('object-like and function-like macros rescan with hide sets', () => {
   assert.equal(pp('#define A B\n#define B A\nA B').text, 'A B');
   assert.equal(pp('#define f(x) x + f(x)\nf(1)').text, '1 + f(1)');
-  assert.equal(pp('#define x 3\n#define f(a) f(x * (a))\n#undef x\n#define x 2\n#define g f\n#define z z[0]\nf(y+1) + f(f(z)) % g(z)').text,
-    'f(2 * (y+1)) + f(2 * (f(2 * (z[0])))) % f(2 * (z[0]))');
+  assert.equal(
+    pp(
+      '#define x 3\n#define f(a) f(x * (a))\n#undef x\n#define x 2\n#define g f\n#define z z[0]\nf(y+1) + f(f(z)) % g(z)',
+    ).text,
+    'f(2 * (y+1)) + f(2 * (f(2 * (z[0])))) % f(2 * (z[0]))',
+  );
   assert.equal(pp('#define NIL(x) x\n#define G NIL\nG(G)(1)').text, 'NIL(1)'); // as clang -E
 });
 
@@ -25,7 +29,10 @@ test('variadic macros and GNU comma elision', () => {
 
 test('argument count errors name the macro and point to its definition', () => {
   const r = pp('#define two(a, b) a\ntwo(1)\ntwo(1, 2, 3)\n');
-  assert.deepEqual(r.errors, ["macro 'two' requires 2 arguments, but only 1 given", "macro 'two' passed 3 arguments, but takes just 2"]);
+  assert.deepEqual(r.errors, [
+    "macro 'two' requires 2 arguments, but only 1 given",
+    "macro 'two' passed 3 arguments, but takes just 2",
+  ]);
   assert.equal(r.diagnostics[0].related[0].message, 'macro is defined here');
   assert.deepEqual(pp('#define f(x) x\nf(1').errors, ["unterminated argument list invoking macro 'f'"]);
 });
@@ -56,7 +63,15 @@ test('conditional structure errors', () => {
 });
 
 test('-D and -U apply after the predefined macros, in order', () => {
-  assert.equal(pp('N M', { defines: [['N', '5'], ['M', undefined]] }).text, '5 1');
+  assert.equal(
+    pp('N M', {
+      defines: [
+        ['N', '5'],
+        ['M', undefined],
+      ],
+    }).text,
+    '5 1',
+  );
   assert.equal(pp('__OPENCL_C_VERSION__ CL_VERSION_2_0', { std: 'CL2.0' }).text, '200 200');
   assert.equal(pp('CLK_ADDRESS_CLAMP FLT_MAX __ENDIAN_LITTLE__').text, '4 0x1.fffffep127f 1');
 });
@@ -65,7 +80,9 @@ test('includes: quotes search the including folder first, then -I; #pragma once'
   const files = { 'dir/a.h': '#pragma once\nint a;\n#include "b.h"\n', 'dir/b.h': 'int b;\n' };
   const r = pp('#include "dir/a.h"\n#include "dir/a.h"\nint c;', { files });
   assert.equal(r.text, 'int a;\nint b;\nint c;');
-  assert.deepEqual(pp('#include "r.h"', { files: { 'r.h': '#include "r.h"\n' } }).errors, ['#include nested too deeply']);
+  assert.deepEqual(pp('#include "r.h"', { files: { 'r.h': '#include "r.h"\n' } }).errors, [
+    '#include nested too deeply',
+  ]);
   assert.deepEqual(pp('#include nothing').errors, ['#include expects "FILENAME" or <FILENAME>']);
 });
 

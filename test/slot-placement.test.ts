@@ -18,7 +18,9 @@ const SOURCE = [
 ].join('\n');
 
 /** Where and fill of every slot, kernel by kernel (JSON-comparable: layouts are plain data). */
-const placements = (plan: { readonly kernels: readonly { readonly args: readonly { readonly where: unknown; readonly fill: unknown }[] }[] }) =>
+const placements = (plan: {
+  readonly kernels: readonly { readonly args: readonly { readonly where: unknown; readonly fill: unknown }[] }[];
+}) =>
   plan.kernels.map((k) => k.args.map((a) => JSON.parse(JSON.stringify({ where: a.where, fill: a.fill })) as unknown));
 
 for (const target of TARGET_RECORDS) {
@@ -42,9 +44,18 @@ for (const target of TARGET_RECORDS) {
 test('an llvm plan places its slots as IR parameters by index, which the packer refuses naming kernel and argument', () => {
   const r = lower('k.cl', SOURCE, { readFile: () => undefined }, { target: 'llvm', format: 'json' });
   const k = r.plan!.kernels[0];
-  assert.deepEqual(k.args.map((a) => a.where), k.args.map((_, index) => ({ kind: 'ir-param', index })));
-  assert.deepEqual(k.args.map((a) => a.fill), k.args.map((a) => ({ kind: 'ir-value', param: a.name })));
+  assert.deepEqual(
+    k.args.map((a) => a.where),
+    k.args.map((_, index) => ({ kind: 'ir-param', index })),
+  );
+  assert.deepEqual(
+    k.args.map((a) => a.fill),
+    k.args.map((a) => ({ kind: 'ir-value', param: a.name })),
+  );
   const plan: PlanBase = r.plan!;
   const layout = packLayout(plan, 'k', () => ({ segment: 0, pushConstants: 0 }));
-  assert.throws(() => planPacker(layout), (e: unknown) => e instanceof PackError && e.kernel === 'k' && e.arg === 'out' && /an IR parameter/.test(e.message));
+  assert.throws(
+    () => planPacker(layout),
+    (e: unknown) => e instanceof PackError && e.kernel === 'k' && e.arg === 'out' && /an IR parameter/.test(e.message),
+  );
 });

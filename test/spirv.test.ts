@@ -8,7 +8,17 @@ import type { VulkanTargetOptions } from '../src/targets/vulkan/lower.js';
 import { lower } from '../src/lower.js';
 import { chainSpec, renderChain } from './support/gen-tinytc-bodies.js';
 import { irFunction, renderIr } from './support/gen-tinytc.js';
-import { SPIRV_CROSS, SPIRV_DIS, SPIRV_VAL, compileSpirv, ownReaderMatches, tryCompileSpirv, spirvCrossMatches, spirvDisMatches, spirvVal } from './support/spirv-check.js';
+import {
+  SPIRV_CROSS,
+  SPIRV_DIS,
+  SPIRV_VAL,
+  compileSpirv,
+  ownReaderMatches,
+  tryCompileSpirv,
+  spirvCrossMatches,
+  spirvDisMatches,
+  spirvVal,
+} from './support/spirv-check.js';
 import { requireTool } from './support/tools.js';
 
 /** Every POD placement and the clspv options that move bindings and sets. */
@@ -78,16 +88,23 @@ test('SPIR-V of generated signatures (scalars, memrefs, groups of every type): v
   const cross = requireTool(t, SPIRV_CROSS, ['--help']);
   if (!val || !cross) return;
   fc.assert(
-    fc.property(fc.array(irFunction, { minLength: 1, maxLength: 3 }), fc.constantFrom(...VARIANTS.filter((v) => !v.vulkan.podPushConstant)), (fs, v) => {
-      const ir = fs.map((f, i) => renderIr(f, `k${i}`)).join('');
-      // The generator may pick a parameter name OpenCL C reserves (`%if`): the front end refuses those.
-      fc.pre(lower('k.ir', ir, { readFile: () => undefined }, { target: 'vulkan', format: 'json', vulkan: v.vulkan }).output !== undefined);
-      const c = compileSpirv(ir, v.vulkan);
-      const what = `generated signatures (${v.name}):\n${ir}`;
-      spirvVal(val, c.words, what);
-      ownReaderMatches(c, what);
-      spirvCrossMatches(cross, c, what);
-    }),
+    fc.property(
+      fc.array(irFunction, { minLength: 1, maxLength: 3 }),
+      fc.constantFrom(...VARIANTS.filter((v) => !v.vulkan.podPushConstant)),
+      (fs, v) => {
+        const ir = fs.map((f, i) => renderIr(f, `k${i}`)).join('');
+        // The generator may pick a parameter name OpenCL C reserves (`%if`): the front end refuses those.
+        fc.pre(
+          lower('k.ir', ir, { readFile: () => undefined }, { target: 'vulkan', format: 'json', vulkan: v.vulkan })
+            .output !== undefined,
+        );
+        const c = compileSpirv(ir, v.vulkan);
+        const what = `generated signatures (${v.name}):\n${ir}`;
+        spirvVal(val, c.words, what);
+        ownReaderMatches(c, what);
+        spirvCrossMatches(cross, c, what);
+      },
+    ),
     { numRuns: RUNS, seed: SEED, endOnFailure: true },
   );
 });
@@ -97,7 +114,13 @@ test('--format spirv needs -o and never writes binary to stdout; spirv-asm is te
   const ir = 'func @k(%a: memref<f32x4>) { %x = load %a[0] : memref<f32x4>\n store %x, %a[1] : memref<f32x4> }\n';
   const files: Record<string, string> = { 'k.ir': ir };
   const written = new Map<string, string | Uint8Array>();
-  const io = (out: { s: string; e: string }) => ({ stdout: (x: string) => (out.s += x), stderr: (x: string) => (out.e += x), readFile: (p: string) => files[p], writeFile: (p: string, d: string | Uint8Array) => void written.set(p, d), color: false });
+  const io = (out: { s: string; e: string }) => ({
+    stdout: (x: string) => (out.s += x),
+    stderr: (x: string) => (out.e += x),
+    readFile: (p: string) => files[p],
+    writeFile: (p: string, d: string | Uint8Array) => void written.set(p, d),
+    color: false,
+  });
   const a = { s: '', e: '' };
   assert.equal(runCliWith(['lower', 'k.ir', '--target', 'vulkan', '--format', 'spirv'], io(a)), 2);
   assert.equal(a.s, '');

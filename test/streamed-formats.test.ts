@@ -17,7 +17,8 @@ const host = { readFile: () => undefined };
 const seed = process.env.KERNARG_FC_SEED ? Number(process.env.KERNARG_FC_SEED) : 1234;
 
 /** The text formats a target renders from OpenCL C input (the code generator's need tinytc input). */
-const textFormats = (target: (typeof TARGETS)[number]) => FORMATS[target].filter((f) => !TINYTC_FORMATS[target].includes(f));
+const textFormats = (target: (typeof TARGETS)[number]) =>
+  FORMATS[target].filter((f) => !TINYTC_FORMATS[target].includes(f));
 
 /** The formats a target streams (JSON has its own path: json-emit.test.ts). */
 const STREAMED = (format: string) => format !== 'json';
@@ -71,7 +72,9 @@ test('streamed formats are the whole text on generated programs, every target an
 
 test('streamed formats come a kernel at a time', () => {
   const n = 40;
-  const source = Array.from({ length: n }, (_, i) => `kernel void k${i}(global float *a, int n, float x) { }\n`).join('');
+  const source = Array.from({ length: n }, (_, i) => `kernel void k${i}(global float *a, int n, float x) { }\n`).join(
+    '',
+  );
   for (const target of TARGETS) {
     for (const format of textFormats(target).filter(STREAMED)) {
       const r = lower('many.cl', source, host, { target, format, chunked: true, streamed: true });
@@ -79,7 +82,11 @@ test('streamed formats come a kernel at a time', () => {
       const pieces = [...r.pieces];
       assert.ok(pieces.length >= n, `${target} ${format}: ${pieces.length} pieces for ${n} kernels`);
       // No piece holds two kernels' names: what is written before the next kernel is made is one kernel's.
-      for (const p of pieces) assert.ok((p.match(/\bk\d+\b/g) ?? []).filter((x, i, all) => all.indexOf(x) === i).length <= 1, `${target} ${format}: a piece of several kernels: ${p}`);
+      for (const p of pieces)
+        assert.ok(
+          (p.match(/\bk\d+\b/g) ?? []).filter((x, i, all) => all.indexOf(x) === i).length <= 1,
+          `${target} ${format}: a piece of several kernels: ${p}`,
+        );
     }
   }
 });

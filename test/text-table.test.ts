@@ -17,27 +17,39 @@ const row = fc.record({ cells: fc.array(cellText, { minLength: 4, maxLength: 4 }
 
 test('TableRenderer writes what renderTable writes, shared rows met again in later tables included', () => {
   fc.assert(
-    fc.property(fc.array(row, { maxLength: 12 }), fc.array(fc.array(fc.nat(), { maxLength: 8 }), { minLength: 1, maxLength: 5 }), (pool: Row[], tables: number[][]) => {
-      let made = 0;
-      const renderer = new TableRenderer<Row>(
-        header,
-        (r) => {
-          made++;
-          return r.cells;
-        },
-        (r) => r.shared,
-      );
-      for (const picks of tables) {
-        // Tables draw rows from one pool, so shared rows recur (as hidden slots do, kernel after kernel).
-        const rows = pool.length ? picks.map((i) => pool[i % pool.length]) : [];
-        assert.equal(renderer.render(rows), renderTable(header, rows.map((r) => r.cells)));
-      }
-      // A shared row's cells were made once, however many tables it is in.
-      const used = new Set(tables.flatMap((picks) => (pool.length ? picks.map((i) => pool[i % pool.length]) : [])));
-      const shared = [...used].filter((r) => r.shared).length;
-      const unshared = tables.flatMap((picks) => (pool.length ? picks.map((i) => pool[i % pool.length]) : [])).filter((r) => !r.shared).length;
-      assert.equal(made, shared + unshared);
-    }),
+    fc.property(
+      fc.array(row, { maxLength: 12 }),
+      fc.array(fc.array(fc.nat(), { maxLength: 8 }), { minLength: 1, maxLength: 5 }),
+      (pool: Row[], tables: number[][]) => {
+        let made = 0;
+        const renderer = new TableRenderer<Row>(
+          header,
+          (r) => {
+            made++;
+            return r.cells;
+          },
+          (r) => r.shared,
+        );
+        for (const picks of tables) {
+          // Tables draw rows from one pool, so shared rows recur (as hidden slots do, kernel after kernel).
+          const rows = pool.length ? picks.map((i) => pool[i % pool.length]) : [];
+          assert.equal(
+            renderer.render(rows),
+            renderTable(
+              header,
+              rows.map((r) => r.cells),
+            ),
+          );
+        }
+        // A shared row's cells were made once, however many tables it is in.
+        const used = new Set(tables.flatMap((picks) => (pool.length ? picks.map((i) => pool[i % pool.length]) : [])));
+        const shared = [...used].filter((r) => r.shared).length;
+        const unshared = tables
+          .flatMap((picks) => (pool.length ? picks.map((i) => pool[i % pool.length]) : []))
+          .filter((r) => !r.shared).length;
+        assert.equal(made, shared + unshared);
+      },
+    ),
     { seed, numRuns: 300 },
   );
 });

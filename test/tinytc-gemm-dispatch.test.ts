@@ -26,22 +26,47 @@ import { assertSameArrays, cloneArgs, randomFloats } from './support/tinytc-exec
 import { runReference } from './support/tinytc-reference.js';
 import { policyGemmArgs, policyGemmIr } from './support/policy-kernel.js';
 
-const WORK_GROUPS = [[32, 4], [16, 8]] as const;
+const WORK_GROUPS = [
+  [32, 4],
+  [16, 8],
+] as const;
 const KNOBS = ['default', 'unroll=full', 'index32,fill=hoisted', 'index32,fill=hoisted,unroll=full'];
-const TRANS = [['n', 'n'], ['t', 'n'], ['n', 't'], ['t', 't']] as const;
+const TRANS = [
+  ['n', 'n'],
+  ['t', 'n'],
+  ['n', 't'],
+  ['t', 't'],
+] as const;
 const BETAS = [0, -0.5];
 
 const problemsOf = (c: GemmDispatchCase) => checkGemmDispatch(c).slice(0, 3);
-const name = (c: GemmDispatchCase) => `${c.variant} ${c.wg.join('x')} ${c.t} ${c.m}x${c.k}x${c.n} ${c.ta}${c.tb} beta=${c.beta} ${c.knobs} x${c.howmany}`;
+const name = (c: GemmDispatchCase) =>
+  `${c.variant} ${c.wg.join('x')} ${c.t} ${c.m}x${c.k}x${c.n} ${c.ta}${c.tb} beta=${c.beta} ${c.knobs} x${c.howmany}`;
 
 test('every GEMM variant on 32×4 and 16×8, 64³ f32 and 32×48×32 f64 over 2 work-groups: no hazard, each C element written once, in-order sums', () => {
   let i = 0;
   for (const variant of GEMM_VARIANTS)
     for (const wg of WORK_GROUPS)
-      for (const [t, m, k, n] of [['f32', 64, 64, 64], ['f64', 32, 48, 32]] as const) {
+      for (const [t, m, k, n] of [
+        ['f32', 64, 64, 64],
+        ['f64', 32, 48, 32],
+      ] as const) {
         // Transpositions, beta and knobs in turn (every one meets every variant over the shapes and work-groups).
         const [ta, tb] = TRANS[i % 4];
-        const c: GemmDispatchCase = { t, m, k, n, ta, tb, alpha: 1.25, beta: BETAS[Math.floor(i / 4) % 2], wg, variant, knobs: KNOBS[(i + Math.floor(i / 8)) % 4], howmany: 2 };
+        const c: GemmDispatchCase = {
+          t,
+          m,
+          k,
+          n,
+          ta,
+          tb,
+          alpha: 1.25,
+          beta: BETAS[Math.floor(i / 4) % 2],
+          wg,
+          variant,
+          knobs: KNOBS[(i + Math.floor(i / 8)) % 4],
+          howmany: 2,
+        };
         i++;
         assert.deepEqual(problemsOf(c), [], name(c));
       }
@@ -51,10 +76,26 @@ test('every GEMM variant on 32×4 and 16×8, ragged shapes (37×19×23, 20×40×
   let i = 0;
   for (const variant of GEMM_VARIANTS)
     for (const wg of WORK_GROUPS)
-      for (const [m, k, n] of [[37, 19, 23], [20, 40, 12]] as const)
+      for (const [m, k, n] of [
+        [37, 19, 23],
+        [20, 40, 12],
+      ] as const)
         for (const [ta, tb] of TRANS)
           for (const beta of BETAS) {
-            const c: GemmDispatchCase = { t: 'f32', m, k, n, ta, tb, alpha: 2, beta, wg, variant, knobs: KNOBS[i++ % 4], howmany: 2 };
+            const c: GemmDispatchCase = {
+              t: 'f32',
+              m,
+              k,
+              n,
+              ta,
+              tb,
+              alpha: 2,
+              beta,
+              wg,
+              variant,
+              knobs: KNOBS[i++ % 4],
+              howmany: 2,
+            };
             assert.deepEqual(problemsOf(c), [], name(c));
           }
 });
@@ -66,8 +107,15 @@ function policyKernel(): { ir: string; args: () => Record<string, unknown> } {
 
 test("tinytc-policy's @g as the Vulkan GPU policy prints it on 32×4 (staged-k16, the measured rule) and 16×8: one work-group, no hazard, every array as the reference", () => {
   const { ir, args } = policyKernel();
-  for (const [wg, policy] of [[[32, 4], codegenPolicy({ gemmWorkGroups: VULKAN_GPU_GEMM_WORK_GROUPS })], [[16, 8], undefined]] as const) {
-    const fe = compileTinytc(new SourceFile('p.ir', ir), { layout: SPIR64, api: 'vulkan', ...(policy ? { policy } : {}) });
+  for (const [wg, policy] of [
+    [[32, 4], codegenPolicy({ gemmWorkGroups: VULKAN_GPU_GEMM_WORK_GROUPS })],
+    [[16, 8], undefined],
+  ] as const) {
+    const fe = compileTinytc(new SourceFile('p.ir', ir), {
+      layout: SPIR64,
+      api: 'vulkan',
+      ...(policy ? { policy } : {}),
+    });
     const compiled = fe.compiled!;
     assert.deepEqual(compiled.kernel('g').wg, wg);
     const plan = withAddressTables(lowerVulkan(compiled.module, {}, new DiagnosticBag()))!;
@@ -78,17 +126,34 @@ test("tinytc-policy's @g as the Vulkan GPU policy prints it on 32×4 (staged-k16
       const ref = cloneArgs(dev);
       const data = (k: string) => (dev[k] as { data: Float32Array }).data;
       // As the runtime launches it (tinytc-policy's runAgainstReference: howmany 1, one work-group).
-      const run = runDispatch(w, 'g', { buffers: { A: data('A'), B: data('B'), C: data('C'), y: data('y') }, pods: { alpha: 1.25, beta: -0.5 }, groups: [1, 1, 1] });
+      const run = runDispatch(w, 'g', {
+        buffers: { A: data('A'), B: data('B'), C: data('C'), y: data('y') },
+        pods: { alpha: 1.25, beta: -0.5 },
+        groups: [1, 1, 1],
+      });
       assert.deepEqual(run.problems, [], `@g on ${wg.join('x')} ${knobs}`);
-      assert.deepEqual([...run.writes.get('C')!].filter((x) => x !== 1), [], 'every element of C written once');
-      runReference(compiled.program.funcs.find((f) => f.name === 'g')!, ref);
+      assert.deepEqual(
+        [...run.writes.get('C')!].filter((x) => x !== 1),
+        [],
+        'every element of C written once',
+      );
+      runReference(
+        compiled.program.funcs.find((f) => f.name === 'g')!,
+        ref,
+      );
       assertSameArrays(dev, ref, 1e-5, `@g on ${wg.join('x')} ${knobs}`);
     }
   }
 });
 
 /** The module with one instruction's word changed: the first instruction of `op` for which `pick` holds, word `at` set to `value`. */
-function patched(words: Uint32Array, op: number, pick: (ins: Uint32Array) => boolean, at: number, value: number): Uint32Array {
+function patched(
+  words: Uint32Array,
+  op: number,
+  pick: (ins: Uint32Array) => boolean,
+  at: number,
+  value: number,
+): Uint32Array {
   const out = words.slice();
   for (let i = 5; i < out.length; i += out[i] >>> 16) {
     if ((out[i] & 0xffff) === op && pick(out.subarray(i, i + (out[i] >>> 16)))) {
@@ -100,20 +165,44 @@ function patched(words: Uint32Array, op: number, pick: (ins: Uint32Array) => boo
 }
 
 test('the check finds each hazard planted on purpose: groups sharing one C, a launch wider than the tiling, barriers that do not order the tiles', () => {
-  const c: GemmDispatchCase = { t: 'f32', m: 64, k: 64, n: 64, ta: 'n', tb: 'n', alpha: 1.25, beta: -0.5, wg: [32, 4], variant: 'staged-k16', knobs: 'default', howmany: 2 };
+  const c: GemmDispatchCase = {
+    t: 'f32',
+    m: 64,
+    k: 64,
+    n: 64,
+    ta: 'n',
+    tb: 'n',
+    alpha: 1.25,
+    beta: -0.5,
+    wg: [32, 4],
+    variant: 'staged-k16',
+    knobs: 'default',
+    howmany: 2,
+  };
   assert.deepEqual(problemsOf(c), []);
   // Every work-group on batch item 0 (group_id read as 0): two groups write and read-modify-write one C.
   const words = gemmDispatchSpirv(c);
-  const groupId = [...words.keys()].find((i) => (words[i] & 0xffff) === Op.Decorate && words[i] >>> 16 === 4 && words[i + 2] === 11 && words[i + 3] === 26);
+  const groupId = [...words.keys()].find(
+    (i) => (words[i] & 0xffff) === Op.Decorate && words[i] >>> 16 === 4 && words[i + 2] === 11 && words[i + 3] === 26,
+  );
   assert.ok(groupId !== undefined);
   const shared = patched(words, Op.Decorate, (ins) => ins[2] === 11 && ins[3] === 26, 3, 27);
   assert.match(checkGemmDispatch(c, shared).join('\n'), /written by work-groups 0 and 1|read by work-group 0/);
   // 64 × 4 work-items on code tiled for 32 × 4: rows lid0 + 32 overlap the next work-items' (over-coverage).
   const wide = patched(words, Op.ExecutionMode, (ins) => ins[2] === 17, 3, 64);
-  assert.match(checkGemmDispatch(c, wide).join('\n'), /written by work-items \d+ and \d+ of work-group 0 with no barrier between|outside its/);
+  assert.match(
+    checkGemmDispatch(c, wide).join('\n'),
+    /written by work-items \d+ and \d+ of work-group 0 with no barrier between|outside its/,
+  );
   // Barriers with UniformMemory only (not WorkgroupMemory): the tiles are unordered between fill and use.
   const uniformOnly = patched(words, Op.Constant, (ins) => ins.length === 4 && ins[3] === 264, 3, 72);
   assert.match(checkGemmDispatch(c, uniformOnly).join('\n'), /with no barrier between/);
   // Beta 0: C is only written; the shared-C plant is still two groups writing one element.
-  assert.match(checkGemmDispatch({ ...c, beta: 0 }, patched(gemmDispatchSpirv({ ...c, beta: 0 }), Op.Decorate, (ins) => ins[2] === 11 && ins[3] === 26, 3, 27)).join('\n'), /written by work-groups 0 and 1/);
+  assert.match(
+    checkGemmDispatch(
+      { ...c, beta: 0 },
+      patched(gemmDispatchSpirv({ ...c, beta: 0 }), Op.Decorate, (ins) => ins[2] === 11 && ins[3] === 26, 3, 27),
+    ).join('\n'),
+    /written by work-groups 0 and 1/,
+  );
 });

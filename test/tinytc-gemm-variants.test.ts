@@ -8,7 +8,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { type BlasPolicy, CPU_BLAS_POLICY, GPU_BLAS_POLICY, GEMM_VARIANTS, type GemmVariantName } from '../src/codegen/blas-policy.js';
+import {
+  type BlasPolicy,
+  CPU_BLAS_POLICY,
+  GPU_BLAS_POLICY,
+  GEMM_VARIANTS,
+  type GemmVariantName,
+} from '../src/codegen/blas-policy.js';
 import { API_POLICIES } from '../src/codegen/api-policies.js';
 import { emitTinytcOpenCLC } from '../src/codegen/opencl-c/index.js';
 import { SourceFile } from '../src/diagnostics/source.js';
@@ -28,19 +34,39 @@ import { type ExecCase, randomFloats, runOnBoth, smallInts } from './support/tin
 
 type T = 'f32' | 'f64' | 'i32' | 'i8';
 const ARRAY = { f32: Float32Array, f64: Float64Array, i32: Int32Array, i8: Int8Array } as const;
-const floats = (t: 'f32' | 'f64', n: number, seed: number) => (t === 'f32' ? randomFloats(Float32Array, n, seed) : randomFloats(Float64Array, n, seed));
+const floats = (t: 'f32' | 'f64', n: number, seed: number) =>
+  t === 'f32' ? randomFloats(Float32Array, n, seed) : randomFloats(Float64Array, n, seed);
 
 /** A matrix parameter: its type (static or dynamic, with a stride when given) and its data. */
-function mat(t: T, m: number, n: number, seed: number, opts: { stride?: [number, number]; dyn?: boolean; random?: boolean } = {}) {
+function mat(
+  t: T,
+  m: number,
+  n: number,
+  seed: number,
+  opts: { stride?: [number, number]; dyn?: boolean; random?: boolean } = {},
+) {
   const st = opts.stride;
   const len = st ? st[0] * (m - 1) + st[1] * (n - 1) + 1 : m * n;
   return {
     type: `memref<${t}x${opts.dyn ? '?x?' : `${m}x${n}`}${st ? `,strided<${st[0]},${opts.dyn ? '?' : st[1]}>` : ''}>`,
-    make: () => ({ data: opts.random && (t === 'f32' || t === 'f64') ? floats(t, len, seed) : smallInts(ARRAY[t], len, seed), shape: [m, n], ...(st ? { stride: st } : {}) }),
+    make: () => ({
+      data: opts.random && (t === 'f32' || t === 'f64') ? floats(t, len, seed) : smallInts(ARRAY[t], len, seed),
+      shape: [m, n],
+      ...(st ? { stride: st } : {}),
+    }),
   };
 }
 
-function gemmCase(name: string, t: T, ta: 'n' | 't', tb: 'n' | 't', A: ReturnType<typeof mat>, B: ReturnType<typeof mat>, C: ReturnType<typeof mat>, wg?: [number, number]): Omit<ExecCase, 'blas'> {
+function gemmCase(
+  name: string,
+  t: T,
+  ta: 'n' | 't',
+  tb: 'n' | 't',
+  A: ReturnType<typeof mat>,
+  B: ReturnType<typeof mat>,
+  C: ReturnType<typeof mat>,
+  wg?: [number, number],
+): Omit<ExecCase, 'blas'> {
   const params = { A, B, C };
   const one = t === 'i32' ? '2' : '2.0';
   const beta = t === 'i32' ? '-1' : '-1.0';
@@ -52,7 +78,16 @@ function gemmCase(name: string, t: T, ta: 'n' | 't', tb: 'n' | 't', A: ReturnTyp
 
 function batched(t: 'f32' | 'f64', n: number, howmany: number): Omit<ExecCase, 'blas'> {
   const ir = batchedGemmIr(t, n);
-  return { ir, fn: 'bgemm', howmany, tol: 1e-5, args: () => Object.fromEntries(['A', 'B', 'C'].map((x, i) => [x, { data: floats(t, n * n * howmany, i + 1), shape: [n, n, howmany] }])) };
+  return {
+    ir,
+    fn: 'bgemm',
+    howmany,
+    tol: 1e-5,
+    args: () =>
+      Object.fromEntries(
+        ['A', 'B', 'C'].map((x, i) => [x, { data: floats(t, n * n * howmany, i + 1), shape: [n, n, howmany] }]),
+      ),
+  };
 }
 
 /** A batch of GEMMs through group arguments (member pointers from a table; SPIR-V reads them by buffer address), ragged sizes per member. */
@@ -65,8 +100,14 @@ function grouped(): Omit<ExecCase, 'blas'> {
   %c = load %C[%id] : ${g}
   gemm.t.n 1.0, %a, %b, 1.0, %c : f32, memref<f32x?x?>, memref<f32x?x?>, f32, memref<f32x?x?>
 }`;
-  const sizes = [[21, 13, 9], [5, 40, 17]];
-  const member = (m: number, n: number, seed: number) => ({ data: randomFloats(Float32Array, m * n, seed), shape: [m, n] });
+  const sizes = [
+    [21, 13, 9],
+    [5, 40, 17],
+  ];
+  const member = (m: number, n: number, seed: number) => ({
+    data: randomFloats(Float32Array, m * n, seed),
+    shape: [m, n],
+  });
   return {
     ir,
     fn: 'ggemm',
@@ -101,17 +142,54 @@ function mixed(): Omit<ExecCase, 'blas'>[] {
 function cases(): Omit<ExecCase, 'blas'>[] {
   const out: Omit<ExecCase, 'blas'>[] = [];
   // 37 × 23 × 19: no tile divides it. Padded leading strides on one side, dynamic shapes on the other.
-  for (const [ta, tb, dyn] of [['n', 'n', false], ['t', 't', false], ['n', 't', true], ['t', 'n', true]] as const) {
+  for (const [ta, tb, dyn] of [
+    ['n', 'n', false],
+    ['t', 't', false],
+    ['n', 't', true],
+    ['t', 'n', true],
+  ] as const) {
     const A = ta === 'n' ? mat('f32', 37, 19, 1, { dyn, stride: [1, 40] }) : mat('f32', 19, 37, 1, { dyn });
     const B = tb === 'n' ? mat('f32', 19, 23, 2, { dyn }) : mat('f32', 23, 19, 2, { dyn, stride: [1, 25] });
     out.push(gemmCase(`g_${ta}${tb}${dyn ? '_dyn' : ''}`, 'f32', ta, tb, A, B, mat('f32', 37, 23, 3, { dyn })));
   }
   // Non-unit first strides (every other element): the tiles load element by element.
-  out.push(gemmCase('g_strided', 'f64', 'n', 'n', mat('f64', 24, 40, 4, { stride: [2, 50] }), mat('f64', 40, 20, 5, { stride: [2, 81] }), mat('f64', 24, 20, 6, { stride: [3, 75] })));
+  out.push(
+    gemmCase(
+      'g_strided',
+      'f64',
+      'n',
+      'n',
+      mat('f64', 24, 40, 4, { stride: [2, 50] }),
+      mat('f64', 40, 20, 5, { stride: [2, 81] }),
+      mat('f64', 24, 20, 6, { stride: [3, 75] }),
+    ),
+  );
   // Static and whole: vload4 on both tiles; an explicit work-group whose block the shape does not fill.
-  out.push(gemmCase('g_whole', 'f64', 'n', 'n', mat('f64', 32, 48, 7, { random: true }), mat('f64', 48, 32, 8, { random: true }), mat('f64', 32, 32, 9, { random: true })));
-  out.push(gemmCase('g_wg', 'f32', 't', 'n', mat('f32', 20, 44, 10), mat('f32', 20, 36, 11), mat('f32', 44, 36, 12), [8, 4]));
-  out.push(gemmCase('g_nt', 'f32', 'n', 't', mat('f32', 32, 16, 16, { random: true }), mat('f32', 32, 16, 17, { random: true }), mat('f32', 32, 32, 18)));
+  out.push(
+    gemmCase(
+      'g_whole',
+      'f64',
+      'n',
+      'n',
+      mat('f64', 32, 48, 7, { random: true }),
+      mat('f64', 48, 32, 8, { random: true }),
+      mat('f64', 32, 32, 9, { random: true }),
+    ),
+  );
+  out.push(
+    gemmCase('g_wg', 'f32', 't', 'n', mat('f32', 20, 44, 10), mat('f32', 20, 36, 11), mat('f32', 44, 36, 12), [8, 4]),
+  );
+  out.push(
+    gemmCase(
+      'g_nt',
+      'f32',
+      'n',
+      't',
+      mat('f32', 32, 16, 16, { random: true }),
+      mat('f32', 32, 16, 17, { random: true }),
+      mat('f32', 32, 32, 18),
+    ),
+  );
   out.push(gemmCase('g_i32', 'i32', 'n', 't', mat('i32', 16, 9, 13), mat('i32', 16, 9, 14), mat('i32', 16, 16, 15)));
   out.push(batched('f32', 32, 3), batched('f64', 64, 2));
   return out;
@@ -134,15 +212,15 @@ function everyVariant(ctx: AnyContext, extra: Omit<ExecCase, 'blas'>[] = [], bla
   const all = [...base, ...extra];
   const some = [base[0], base[base.length - 1]];
   for (const variant of GEMM_VARIANTS) {
-    for (const c of variant.startsWith('direct') || variant.endsWith('-k4') || variant.endsWith('-all') ? all : some) runOnBoth(ctx, { ...c, blas: { ...blas, gemm: [{ variant }] } });
+    for (const c of variant.startsWith('direct') || variant.endsWith('-k4') || variant.endsWith('-all') ? all : some)
+      runOnBoth(ctx, { ...c, blas: { ...blas, gemm: [{ variant }] } });
   }
 }
 
 test('every GEMM variant against the reference [opencl]', (t) =>
   onDevice('opencl', t, (ctx) => {
     everyVariant(ctx);
-  }),
-);
+  }));
 
 /** A GEMM of generated extents (1–40, so tiles divide some and not others), transpositions, static or dynamic types, padded strides, element type, variant and work-group. */
 const generatedGemm = fc
@@ -172,56 +250,71 @@ function generatedVariants(ctx: AnyContext, runs: number): void {
     fc.property(generatedGemm, ({ variant, c }) => {
       runOnBoth(ctx, { ...c, blas: { gemm: [{ variant }] } });
     }),
-    { numRuns: Number(process.env.KERNARG_FC_RUNS ?? runs), seed: Number(process.env.KERNARG_FC_SEED ?? 20261123), endOnFailure: true },
+    {
+      numRuns: Number(process.env.KERNARG_FC_RUNS ?? runs),
+      seed: Number(process.env.KERNARG_FC_SEED ?? 20261123),
+      endOnFailure: true,
+    },
   );
 }
 
 test('generated GEMMs under every variant against the reference (fast-check) [opencl]', (t) =>
   onDevice('opencl', t, (ctx) => {
     generatedVariants(ctx, 4);
-  }),
-);
+  }));
 
 test('generated GEMMs under every variant as SPIR-V against the reference (fast-check) [vulkan]', (t) =>
   onDevice('vulkan', t, (ctx) => {
     generatedVariants(ctx, 12);
-  }),
-);
+  }));
 
 test('every GEMM variant as SPIR-V against the reference, each module through spirv-val [vulkan]', (t) =>
   onDevice('vulkan', t, (ctx) => {
     // Groups too (their members are read by buffer address in SPIR-V, a path of its own), and mixed element types.
     everyVariant(ctx, [grouped(), ...mixed()]);
-  }),
-);
+  }));
 
 test('every GEMM variant as SPIR-V under each setting of the SPIR-V knobs against the reference, through spirv-val [vulkan]', (t) =>
   onDevice('vulkan', t, (ctx) => {
     // The batched 32³ and 64³ of the benchmark are among the cases: the shapes the knobs are swept on.
-    for (const setting of SPIRV_KNOB_SETTINGS.filter((s) => s !== 'default')) everyVariant(ctx, [grouped(), ...mixed()], { spirv: parseSpirvKnobs(setting) });
-  }),
-);
+    for (const setting of SPIRV_KNOB_SETTINGS.filter((s) => s !== 'default'))
+      everyVariant(ctx, [grouped(), ...mixed()], { spirv: parseSpirvKnobs(setting) });
+  }));
 
 test('generated GEMMs under every variant and generated SPIR-V knobs against the reference (fast-check) [vulkan]', (t) =>
   onDevice('vulkan', t, (ctx) => {
-    const knobs = fc.record({ index32: fc.boolean(), fill: fc.constantFrom('divide' as const, 'hoisted' as const), unroll: fc.constantFrom('none' as const, 'hint' as const, 'full' as const) });
+    const knobs = fc.record({
+      index32: fc.boolean(),
+      fill: fc.constantFrom('divide' as const, 'hoisted' as const),
+      unroll: fc.constantFrom('none' as const, 'hint' as const, 'full' as const),
+    });
     fc.assert(
       fc.property(generatedGemm, knobs, ({ variant, c }, spirv) => {
         runOnBoth(ctx, { ...c, blas: { gemm: [{ variant }], spirv } });
       }),
-      { numRuns: Number(process.env.KERNARG_FC_RUNS ?? 16), seed: Number(process.env.KERNARG_FC_SEED ?? 20261123), endOnFailure: true },
+      {
+        numRuns: Number(process.env.KERNARG_FC_RUNS ?? 16),
+        seed: Number(process.env.KERNARG_FC_SEED ?? 20261123),
+        endOnFailure: true,
+      },
     );
-  }),
-);
+  }));
 
 test('vectorised axpby (2, 4, 8 and 16 elements) against the reference, with tails and strided operands [opencl]', (t) => {
   const ctx = testDevice(t);
   if (!ctx) return;
   try {
     for (const axpbyVector of [2, 4, 8, 16] as const) {
-      for (const [n, dyn, beta] of [[301, true, '0.0'], [64, false, '1.0'], [37, false, '-0.5']] as const) {
+      for (const [n, dyn, beta] of [
+        [301, true, '0.0'],
+        [64, false, '1.0'],
+        [37, false, '-0.5'],
+      ] as const) {
         for (const t of ['f32', 'f64'] as const) {
-          const v = (seed: number) => ({ type: `memref<${t}x${dyn ? '?' : n}>`, make: () => ({ data: floats(t, n, seed), shape: [n] }) });
+          const v = (seed: number) => ({
+            type: `memref<${t}x${dyn ? '?' : n}>`,
+            make: () => ({ data: floats(t, n, seed), shape: [n] }),
+          });
           const ir = `func @ax(%a: ${v(1).type}, %b: ${v(2).type}) {\n  axpby.n 1.5, %a, ${beta}, %b : ${t}, ${v(1).type}, ${t}, ${v(2).type}\n}`;
           runOnBoth(ctx, { ir, fn: 'ax', args: () => ({ a: v(1).make(), b: v(2).make() }), blas: { axpbyVector } });
         }
@@ -229,9 +322,26 @@ test('vectorised axpby (2, 4, 8 and 16 elements) against the reference, with tai
       // Batched copy as bench/tinytc-kernels.ts times it, and a strided source (element by element).
       const mt = 'memref<f32x?x?>';
       const copy = `func @copy(%A: ${mt}, %B: ${mt}) {\n  %id = group_id\n  %a = subview %A[:, %id] : ${mt}\n  %b = subview %B[:, %id] : ${mt}\n  axpby.n 1.0, %a, 0.0, %b : f32, memref<f32x?>, f32, memref<f32x?>\n}`;
-      runOnBoth(ctx, { ir: copy, fn: 'copy', howmany: 3, args: () => ({ A: { data: randomFloats(Float32Array, 130 * 3, 3), shape: [130, 3] }, B: { data: new Float32Array(130 * 3), shape: [130, 3] } }), blas: { axpbyVector } });
+      runOnBoth(ctx, {
+        ir: copy,
+        fn: 'copy',
+        howmany: 3,
+        args: () => ({
+          A: { data: randomFloats(Float32Array, 130 * 3, 3), shape: [130, 3] },
+          B: { data: new Float32Array(130 * 3), shape: [130, 3] },
+        }),
+        blas: { axpbyVector },
+      });
       const st = 'memref<f32x50,strided<2>>';
-      runOnBoth(ctx, { ir: `func @sx(%a: ${st}, %b: memref<f32x50>) {\n  axpby.n 2.0, %a, 1.0, %b : f32, ${st}, f32, memref<f32x50>\n}`, fn: 'sx', args: () => ({ a: { data: randomFloats(Float32Array, 99, 4), shape: [50], stride: [2] }, b: { data: randomFloats(Float32Array, 50, 5), shape: [50] } }), blas: { axpbyVector } });
+      runOnBoth(ctx, {
+        ir: `func @sx(%a: ${st}, %b: memref<f32x50>) {\n  axpby.n 2.0, %a, 1.0, %b : f32, ${st}, f32, memref<f32x50>\n}`,
+        fn: 'sx',
+        args: () => ({
+          a: { data: randomFloats(Float32Array, 99, 4), shape: [50], stride: [2] },
+          b: { data: randomFloats(Float32Array, 50, 5), shape: [50] },
+        }),
+        blas: { axpbyVector },
+      });
     }
   } finally {
     ctx.dispose();
@@ -267,28 +377,54 @@ test('vector variants read the neighbouring rows and columns of a work-item from
   const v = openclC(batched('f64', 64, 1), 'vector-k16');
   assert.match(v, /local double kernarg_a_tile\[1024\] __attribute__\(\(aligned\(32\)\)\);/);
   assert.match(v, /local double kernarg_b_tile\[1152\] __attribute__\(\(aligned\(64\)\)\);/);
-  assert.match(v, /const double4 kernarg_v_\d+ = \*\(local double4\*\)&kernarg_a_tile\[kernarg_lid0 \* 4 \+ kernarg_k \* 64\];/);
-  assert.match(v, /const double8 kernarg_v_\d+ = \*\(local double8\*\)&kernarg_b_tile\[kernarg_k \* 72 \+ kernarg_lid1 \* 8\];/);
+  assert.match(
+    v,
+    /const double4 kernarg_v_\d+ = \*\(local double4\*\)&kernarg_a_tile\[kernarg_lid0 \* 4 \+ kernarg_k \* 64\];/,
+  );
+  assert.match(
+    v,
+    /const double8 kernarg_v_\d+ = \*\(local double8\*\)&kernarg_b_tile\[kernarg_k \* 72 \+ kernarg_lid1 \* 8\];/,
+  );
   // 3 rows per work-item: element by element.
-  const odd = openclC(gemmCase('odd', 'f32', 'n', 'n', mat('f32', 24, 8, 1), mat('f32', 8, 8, 2), mat('f32', 24, 8, 3), [8, 2]), 'vector-all');
+  const odd = openclC(
+    gemmCase('odd', 'f32', 'n', 'n', mat('f32', 24, 8, 1), mat('f32', 8, 8, 2), mat('f32', 24, 8, 3), [8, 2]),
+    'vector-all',
+  );
   assert.doesNotMatch(odd, /float3|local float3/);
   assert.match(odd, /kernarg_a_tile\[kernarg_lid0 \* 3 \+ 2 \+ kernarg_k \* 24\]/);
 });
 
 test('direct-vector reads neighbouring rows of op(A) and columns of op(B) with one vload where memory has them side by side', () => {
   const cs = cases();
-  const nt = openclC(cs.find((c) => c.fn === 'g_nt')!, 'direct-vector');
+  const nt = openclC(
+    cs.find((c) => c.fn === 'g_nt')!,
+    'direct-vector',
+  );
   assert.match(nt, /const float2 kernarg_v = vload2\(0, &A\[/);
   assert.match(nt, /const float4 kernarg_v_1 = vload4\(0, &B\[/);
-  assert.doesNotMatch(openclC(cs.find((c) => c.fn === 'g_strided')!, 'direct-vector'), /vload/);
-  assert.doesNotMatch(openclC(cs.find((c) => c.fn === 'g_nn')!, 'direct-vector'), /vload/, 'rows that pass M are read one by one, guarded');
+  assert.doesNotMatch(
+    openclC(
+      cs.find((c) => c.fn === 'g_strided')!,
+      'direct-vector',
+    ),
+    /vload/,
+  );
+  assert.doesNotMatch(
+    openclC(
+      cs.find((c) => c.fn === 'g_nn')!,
+      'direct-vector',
+    ),
+    /vload/,
+    'rows that pass M are read one by one, guarded',
+  );
 });
 
 test('the default policy gives the GPU rule, CPU_BLAS_POLICY the direct GEMM; a rule picks by element type and size', () => {
   const b = batched('f64', 64, 1);
   assert.equal(openclC(b, 'direct'), openclC(b, 'direct'));
   const fe = compileTinytc(new SourceFile('x.ir', b.ir), { layout: SPIR64 });
-  const emit = (gemm: { element?: 'f32' | 'f64'; maxSize?: number; variant: GemmVariantName }[]) => emitTinytcOpenCLC(fe.compiled!, { blas: { gemm } });
+  const emit = (gemm: { element?: 'f32' | 'f64'; maxSize?: number; variant: GemmVariantName }[]) =>
+    emitTinytcOpenCLC(fe.compiled!, { blas: { gemm } });
   assert.match(emitTinytcOpenCLC(fe.compiled!), /local double kernarg_a_tile/, 'the GPU rule stages 64³ f64');
   assert.doesNotMatch(emitTinytcOpenCLC(fe.compiled!, { blas: CPU_BLAS_POLICY }), /local /);
   assert.match(emit([{ element: 'f64', maxSize: 64, variant: 'staged-k16' }]), /local double/);
@@ -304,7 +440,8 @@ function spirvText(c: Omit<ExecCase, 'blas'>, variant: GemmVariantName, blas: Pa
 }
 
 /** The element counts of the module's Workgroup arrays of a type. */
-const workgroupArrays = (text: string, t: string) => [...text.matchAll(new RegExp(`%_ptr_Workgroup__arr_${t}_uint_(\\d+) = OpTypePointer`, 'g'))].map((m) => Number(m[1]));
+const workgroupArrays = (text: string, t: string) =>
+  [...text.matchAll(new RegExp(`%_ptr_Workgroup__arr_${t}_uint_(\\d+) = OpTypePointer`, 'g'))].map((m) => Number(m[1]));
 // Workgroup scope for execution and memory, AcquireRelease | WorkgroupMemory.
 const BARRIER = /OpControlBarrier %uint_2 %uint_2 %uint_264/g;
 
@@ -323,7 +460,7 @@ test('SPIR-V: staged variants keep the tiles in Workgroup arrays of the OpenCL C
   assert.deepEqual(workgroupArrays(spirvText(batched('f64', 64, 1), 'vector-k16'), 'double'), [1024, 1152]);
 });
 
-test('Vulkan runtime: a CPU device (lavapipe) keeps the direct GEMM, a GPU stages; the GPU rule\'s tiles fit the device\'s work-group memory [vulkan]', (t) => {
+test("Vulkan runtime: a CPU device (lavapipe) keeps the direct GEMM, a GPU stages; the GPU rule's tiles fit the device's work-group memory [vulkan]", (t) => {
   const ctx = testVulkan(t);
   if (!ctx) return;
   try {
@@ -337,7 +474,10 @@ test('Vulkan runtime: a CPU device (lavapipe) keeps the direct GEMM, a GPU stage
     assert.equal(workgroupArrays(spirv(), 'double').length, cpu ? 0 : 2);
     const tiles = workgroupArrays(spirv(API_POLICIES.vulkan.gpu.blas), 'double');
     // 8 KiB of the device's work-group memory are left to the kernel's own arrays.
-    assert.ok(8 * (tiles[0] + tiles[1]) <= ctx.limits.maxComputeSharedMemorySize - 8192, `tiles of ${tiles.join(' and ')} doubles`);
+    assert.ok(
+      8 * (tiles[0] + tiles[1]) <= ctx.limits.maxComputeSharedMemorySize - 8192,
+      `tiles of ${tiles.join(' and ')} doubles`,
+    );
     // lavapipe (32 KiB): 32 × 8 work-items (the CPU rule's size), blocks of 64 × 64, K tiles of 16 (32 would take 33 KiB).
     if (cpu && ctx.limits.maxComputeSharedMemorySize === 32768) assert.deepEqual(tiles, [64 * 16, 64 * 17]);
   } finally {
@@ -370,12 +510,19 @@ test('SPIR-V knobs: index32 indexes the tiles in 32 bits, hoisted fills divide o
   assert.equal(full.match(/OpFMul %float/g)?.length, 64 * 32 + 32, '64 K steps × 32 products, and alpha × acc');
   // A K longer than UNROLL_K_STEPS keeps its loop and its accumulator variables.
   const deep = gemmCase('deep', 'f32', 'n', 'n', mat('f32', 8, 300, 1), mat('f32', 300, 8, 2), mat('f32', 8, 8, 3));
-  assert.match(spirvText(deep, 'direct', { spirv: { index32: true, unroll: 'full' } }), /OpVariable %_ptr_Function_float/);
+  assert.match(
+    spirvText(deep, 'direct', { spirv: { index32: true, unroll: 'full' } }),
+    /OpVariable %_ptr_Function_float/,
+  );
   assert.throws(() => parseSpirvKnobs('unroll=most'), /SPIR-V knob 'unroll=most'/);
-  assert.deepEqual(parseSpirvKnobs('index32,fill=hoisted,unroll=full'), { index32: true, fill: 'hoisted', unroll: 'full' });
+  assert.deepEqual(parseSpirvKnobs('index32,fill=hoisted,unroll=full'), {
+    index32: true,
+    fill: 'hoisted',
+    unroll: 'full',
+  });
 });
 
-test('SPIR-V: Vulkan\'s GPU policy (API_POLICIES.vulkan.gpu, VULKAN_GPU_GEMM) picks staged-k16 for the benchmarked shapes, OpenCL\'s the same unit\'s staged-all; a caller\'s gemm rule wins', () => {
+test("SPIR-V: Vulkan's GPU policy (API_POLICIES.vulkan.gpu, VULKAN_GPU_GEMM) picks staged-k16 for the benchmarked shapes, OpenCL's the same unit's staged-all; a caller's gemm rule wins", () => {
   const b = batched('f32', 64, 1);
   const fe = compileTinytc(new SourceFile('x.ir', b.ir), { layout: SPIR64 });
   const plan = withAddressTables(lowerVulkan(fe.compiled!.module, {}, new DiagnosticBag()))!;

@@ -25,11 +25,13 @@ const NOT_LOWERED = 'not lowered yet (KA2420):';
  * is the one kernarg stops at, the rest are what the file goes on to need.
  */
 const EXPECTED_FAILURES: Readonly<Record<string, string>> = {
-  'spv/alloca.ir': 'codegen choice: tinytc places every alloca in one i8 stack array (Alignment 128, OpInBoundsPtrAccessChain into it), kernarg one Workgroup array each',
+  'spv/alloca.ir':
+    'codegen choice: tinytc places every alloca in one i8 stack array (Alignment 128, OpInBoundsPtrAccessChain into it), kernarg one Workgroup array each',
   'spv/arith.ir': `${NOT_LOWERED} a bool parameter; then f16, bf16, complex, coopmatrix arithmetic`,
   'spv/arith_unary.ir': `${NOT_LOWERED} a bool parameter; then abs of complex, coopmatrix`,
   'spv/associated.ir': `${NOT_LOWERED} \`associated\` (OpPtrNotEqual)`,
-  'spv/barrier.ir': 'codegen choice: kernarg drops explicit `barrier` and places its own (codegen/barriers.ts), tinytc prints one OpControlBarrier per barrier with the stated memory semantics',
+  'spv/barrier.ir':
+    'codegen choice: kernarg drops explicit `barrier` and places its own (codegen/barriers.ts), tinytc prints one OpControlBarrier per barrier with the stated memory semantics',
   'spv/builtin.ir': `${NOT_LOWERED} group_id.y (kernarg launches along one axis); then num_groups.y/z, subgroup built-ins`,
   'spv/calling_convention.ir': `${NOT_LOWERED} memref of c32 (complex types)`,
   'spv/cast.ir': `${NOT_LOWERED} c64; then f16, bf16`,
@@ -38,16 +40,19 @@ const EXPECTED_FAILURES: Readonly<Record<string, string>> = {
   'spv/cooperative_matrix_construct.ir': `${NOT_LOWERED} parallel; then cooperative matrices (out of reach this round)`,
   'spv/cooperative_matrix_extract.ir': `${NOT_LOWERED} coopmatrix (out of reach this round)`,
   'spv/cooperative_matrix_insert.ir': `${NOT_LOWERED} coopmatrix (out of reach this round)`,
-  'spv/expand.ir': 'codegen choice: kernarg folds static dope-vector arithmetic (no constant 1 for a unit stride), tinytc multiplies at run time',
+  'spv/expand.ir':
+    'codegen choice: kernarg folds static dope-vector arithmetic (no constant 1 for a unit stride), tinytc multiplies at run time',
   'spv/for.ir': `${NOT_LOWERED} coopmatrix (a carried cooperative matrix); the scalar init(…) before it lowers, but kernarg's loops keep counters and carried values in Function variables, tinytc's use OpPhi`,
-  'spv/fuse.ir': 'codegen choice: kernarg folds the static sizes of a fused view, tinytc multiplies at run time (OpIMul 16 %shape, then 4)',
+  'spv/fuse.ir':
+    'codegen choice: kernarg folds the static sizes of a fused view, tinytc multiplies at run time (OpIMul 16 %shape, then 4)',
   'spv/if.ir': `${NOT_LOWERED} coopmatrix results; kernarg yields through Function variables, tinytc through OpPhi`,
   'spv/load.ir': `${NOT_LOWERED} parallel; then atomic_load`,
   'spv/math_unary.ir': `${NOT_LOWERED} exp; then native_*, complex`,
   'spv/size.ir': `${NOT_LOWERED} size of a group (the group's size argument)`,
   'spv/store.ir': `${NOT_LOWERED} parallel; then atomic_store/add/max/min, complex`,
   'spv/subgroup_broadcast.ir': `${NOT_LOWERED} parallel; then subgroup_broadcast`,
-  'spv/subview.ir': 'codegen choice: kernarg folds static offsets and strides (no OpIMul by the constant 1) and offsets the pointer at each load or store, tinytc at the subview',
+  'spv/subview.ir':
+    'codegen choice: kernarg folds static offsets and strides (no OpIMul by the constant 1) and offsets the pointer at each load or store, tinytc at the subview',
   'spv-v0.3/expand.ir':
     'codegen choice: kernarg folds static dope-vector arithmetic (dope.ts: 32 × 4 is the constant 128, no constant 1 is made for a unit stride), tinytc multiplies at run time (OpIMul 32 4)',
   'spv-v0.3/subview.ir':
@@ -62,7 +67,11 @@ const LIT_DIRS = ['spv', 'spv-v0.3'] as const;
 
 /** The lit files: every .ir in LIT_DIRS, by path relative to test/tinytc-lit. */
 function litFiles(): string[] {
-  return LIT_DIRS.flatMap((d) => readdirSync(join(ROOT, d)).filter((f) => f.endsWith('.ir')).map((f) => `${d}/${f}`)).sort();
+  return LIT_DIRS.flatMap((d) =>
+    readdirSync(join(ROOT, d))
+      .filter((f) => f.endsWith('.ir'))
+      .map((f) => `${d}/${f}`),
+  ).sort();
 }
 
 /** A RUN line `%tinytc-oc <flags> < %s | filecheck <flags>`: kernarg's arguments and FileCheck's. */
@@ -73,7 +82,11 @@ function runLine(path: string, text: string): { kernarg: string[]; filecheck: st
   // tinytc-oc -S prints the module as text; without it the module is binary (no lit file asks for that).
   if (!flags.includes('-S')) throw new Error(`${path}: the RUN line asks for binary SPIR-V (no -S)`);
   const kernarg = ['lower', path, '--target', 'opencl', '--format', 'spirv-asm', ...flags.filter((f) => f !== '-S')];
-  const filecheck = m[2].trim().split(/\s+/).filter(Boolean).map((a) => (a === '%s' ? path : a));
+  const filecheck = m[2]
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((a) => (a === '%s' ? path : a));
   return { kernarg, filecheck };
 }
 
@@ -84,7 +97,12 @@ function runLit(fileCheck: string, rel: string): string | null {
   const { kernarg, filecheck } = runLine(path, text);
   let stdout = '';
   let stderr = '';
-  const code = runCliWith(kernarg, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), readFile: (p) => (p === path ? text : undefined), color: false });
+  const code = runCliWith(kernarg, {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    readFile: (p) => (p === path ? text : undefined),
+    color: false,
+  });
   if (code !== 0) return `kernarg exits ${code}: ${stderr.split('\n')[0].replace(path, rel)}`;
   const r = spawnSync(fileCheck, filecheck, { input: stdout, encoding: 'utf8' });
   if (r.status === 0) return null;
@@ -96,7 +114,10 @@ test("tinytc's lit files for SPIR-V: each passes FileCheck, or fails as EXPECTED
   const fileCheck = requireTool(t, FILECHECK, ['--version']);
   if (!fileCheck) return;
   const files = litFiles();
-  assert.ok(files.filter((f) => f.startsWith('spv/')).length === 25, "tinytc v0.4.0's 25 files are in test/tinytc-lit/spv");
+  assert.ok(
+    files.filter((f) => f.startsWith('spv/')).length === 25,
+    "tinytc v0.4.0's 25 files are in test/tinytc-lit/spv",
+  );
   const unexpected: string[] = [];
   const nowPassing: string[] = [];
   let passed = 0;
@@ -108,8 +129,14 @@ test("tinytc's lit files for SPIR-V: each passes FileCheck, or fails as EXPECTED
     if (why !== null && expected === undefined) unexpected.push(`${rel}: ${why}`);
     if (why !== null) t.diagnostic(`FAIL ${rel}: ${why}`);
   }
-  t.diagnostic(`tinytc lit (SPIR-V): ${passed} of ${files.length} pass (${files.filter((f) => f.startsWith('spv/')).length} v0.4 originals, ${files.filter((f) => !f.startsWith('spv/')).length} v0.3 translations)`);
+  t.diagnostic(
+    `tinytc lit (SPIR-V): ${passed} of ${files.length} pass (${files.filter((f) => f.startsWith('spv/')).length} v0.4 originals, ${files.filter((f) => !f.startsWith('spv/')).length} v0.3 translations)`,
+  );
   assert.deepEqual(unexpected, [], 'files that fail without a reason in EXPECTED_FAILURES');
   assert.deepEqual(nowPassing, [], 'these pass now: strike them from EXPECTED_FAILURES');
-  assert.deepEqual(Object.keys(EXPECTED_FAILURES).filter((f) => !files.includes(f)), [], 'EXPECTED_FAILURES names files that are not there');
+  assert.deepEqual(
+    Object.keys(EXPECTED_FAILURES).filter((f) => !files.includes(f)),
+    [],
+    'EXPECTED_FAILURES names files that are not there',
+  );
 });

@@ -19,7 +19,11 @@ import { OCLOC } from './support/zebin-oracle.js';
 const host = { readFile: () => undefined };
 
 /** The module and the opencl plan of a tinytc program. */
-function compile(ir: string): { words: Uint8Array; asm: string; plan: { kernels: { name: string; args: { kind: string; size: number | null }[] }[] } } {
+function compile(ir: string): {
+  words: Uint8Array;
+  asm: string;
+  plan: { kernels: { name: string; args: { kind: string; size: number | null }[] }[] };
+} {
   const r = lower('k.ir', ir, host, { target: 'opencl', format: 'spirv' });
   assert.ok(r.binary, `no module: ${r.diagnostics.map((d) => d.message).join('; ')}\n${ir}`);
   const asm = lower('k.ir', ir, host, { target: 'opencl', format: 'spirv-asm' }).output!;
@@ -28,7 +32,11 @@ function compile(ir: string): { words: Uint8Array; asm: string; plan: { kernels:
 }
 
 /** Runs a tool on the module in a file: its status and output. */
-function tool(cmd: string, args: (file: string) => string[], words: Uint8Array): { status: number | null; out: string } {
+function tool(
+  cmd: string,
+  args: (file: string) => string[],
+  words: Uint8Array,
+): { status: number | null; out: string } {
   const dir = mkdtempSync(join(tmpdir(), 'kernarg-clspv-'));
   try {
     const file = join(dir, 'k.spv');
@@ -49,7 +57,10 @@ function validForOpencl(val: string, words: Uint8Array, what: string): void {
   const r = tool(val, (f) => ['--target-env', 'opencl2.2', f], words);
   if (r.status === 0) return;
   const errors = r.out.split('\n').filter((l) => l.startsWith('error:'));
-  assert.ok(errors.length > 0 && errors.every((e) => /Capability Int64Atomics is not allowed by OpenCL 2\.2/.test(e)), `spirv-val (opencl2.2) rejected ${what}:\n${r.out}`);
+  assert.ok(
+    errors.length > 0 && errors.every((e) => /Capability Int64Atomics is not allowed by OpenCL 2\.2/.test(e)),
+    `spirv-val (opencl2.2) rejected ${what}:\n${r.out}`,
+  );
   const universal = tool(val, (f) => ['--target-env', 'spv1.2', f], words);
   assert.equal(universal.status, 0, `spirv-val (spv1.2) rejected ${what}:\n${universal.out}`);
 }
@@ -90,7 +101,9 @@ function checkModule(val: string, dis: string, ir: string, what: string): void {
   for (const k of c.plan.kernels) {
     // float and double are the value arguments of their size; every other value an integer.
     const want = k.args.map((a) => (a.kind === 'buffer' ? 'ptr' : `?${a.size}`));
-    const got = (params.get(k.name) ?? []).map((p, i) => (want[i]?.startsWith('?') && p !== 'ptr' ? `?${Number(p.replace(/\D+/, '')) / 8}` : p));
+    const got = (params.get(k.name) ?? []).map((p, i) =>
+      want[i]?.startsWith('?') && p !== 'ptr' ? `?${Number(p.replace(/\D+/, '')) / 8}` : p,
+    );
     assert.deepEqual(got, want, `${what}: ${k.name}'s parameters are not the plan's arguments`);
   }
 }
@@ -101,7 +114,8 @@ test('OpenCL SPIR-V of every fixture tinytc program: valid for OpenCL 2.2, spirv
   const val = requireTool(t, SPIRV_VAL);
   const dis = requireTool(t, SPIRV_DIS);
   if (!val || !dis) return;
-  for (const f of FIXTURES) checkModule(val, dis, readFileSync(new URL(`./fixtures/${f}/input.ir`, import.meta.url), 'utf8'), f);
+  for (const f of FIXTURES)
+    checkModule(val, dis, readFileSync(new URL(`./fixtures/${f}/input.ir`, import.meta.url), 'utf8'), f);
 });
 
 const SEED = Number(process.env.KERNARG_FC_SEED ?? 20261123);
@@ -112,7 +126,9 @@ test('OpenCL SPIR-V of generated programs (chained bodies, signatures of every t
   const dis = requireTool(t, SPIRV_DIS);
   if (!val || !dis) return;
   fc.assert(
-    fc.property(chainSpec, (spec) => checkModule(val, dis, renderChain(spec).ir, `generated program:\n${renderChain(spec).ir}`)),
+    fc.property(chainSpec, (spec) =>
+      checkModule(val, dis, renderChain(spec).ir, `generated program:\n${renderChain(spec).ir}`),
+    ),
     { numRuns: RUNS, seed: SEED, endOnFailure: true },
   );
   fc.assert(
@@ -130,7 +146,12 @@ test('--target opencl --format spirv-asm: Kernel entry points under Physical64 a
   const { runCliWith } = await import('../src/cli/main.js');
   const ir = 'func @k(%a: memref<f32x4>) { %x = load %a[0] : memref<f32x4>\n store %x, %a[1] : memref<f32x4> }\n';
   const out = { s: '', e: '' };
-  const io = { stdout: (x: string) => (out.s += x), stderr: (x: string) => (out.e += x), readFile: (p: string) => (p === 'k.ir' ? ir : undefined), color: false };
+  const io = {
+    stdout: (x: string) => (out.s += x),
+    stderr: (x: string) => (out.e += x),
+    readFile: (p: string) => (p === 'k.ir' ? ir : undefined),
+    color: false,
+  };
   assert.equal(runCliWith(['lower', 'k.ir', '--target', 'opencl', '--format', 'spirv-asm', '-O0'], io), 0, out.e);
   assert.match(out.s, /^; SPIR-V\n; Version: 1\.2\n/);
   assert.match(out.s, /OpMemoryModel Physical64 OpenCL\n/);
@@ -152,10 +173,19 @@ test('--target opencl --format spirv-asm: Kernel entry points under Physical64 a
 
 test('kernarg run --il: tinytc input on OpenCL only, not with --capture (usage errors, before any device is opened)', async () => {
   const { runCliWith } = await import('../src/cli/main.js');
-  const files: Record<string, string> = { 'f.ir': 'func @f(%a: memref<f32x4>) {}\n', 'k.cl': 'kernel void k(global float* a) {}\n', 'a.json': '{}' };
+  const files: Record<string, string> = {
+    'f.ir': 'func @f(%a: memref<f32x4>) {}\n',
+    'k.cl': 'kernel void k(global float* a) {}\n',
+    'a.json': '{}',
+  };
   const run = (argv: string[]) => {
     let e = '';
-    const code = runCliWith(['run', ...argv], { stdout: () => {}, stderr: (x: string) => (e += x), readFile: (p: string) => files[p], color: false });
+    const code = runCliWith(['run', ...argv], {
+      stdout: () => {},
+      stderr: (x: string) => (e += x),
+      readFile: (p: string) => files[p],
+      color: false,
+    });
     return { code, e };
   };
   for (const argv of [
@@ -179,9 +209,16 @@ test("Intel's offline compiler builds the OpenCL SPIR-V (ocloc -spirv_input, pvc
   if (!ocloc) return;
   // A sample: IGC takes about a second a module.
   const generated = fc.sample(chainSpec, { numRuns: 3, seed: SEED }).map((s) => renderChain(s).ir);
-  const programs = [...FIXTURES.map((f) => readFileSync(new URL(`./fixtures/${f}/input.ir`, import.meta.url), 'utf8')), ...generated];
+  const programs = [
+    ...FIXTURES.map((f) => readFileSync(new URL(`./fixtures/${f}/input.ir`, import.meta.url), 'utf8')),
+    ...generated,
+  ];
   for (const ir of programs) {
-    const r = tool(ocloc, (f) => ['compile', '-spirv_input', '-file', f, '-device', 'pvc', '-out_dir', join(f, '..', 'out')], compile(ir).words);
+    const r = tool(
+      ocloc,
+      (f) => ['compile', '-spirv_input', '-file', f, '-device', 'pvc', '-out_dir', join(f, '..', 'out')],
+      compile(ir).words,
+    );
     assert.equal(r.status, 0, `ocloc refused the module of:\n${ir}\n${r.out}`);
   }
 });

@@ -3,7 +3,6 @@ import { test } from 'node:test';
 import { testDevice } from './support/device.js';
 import { tinytcKernel } from '../src/runtime/tinytc.js';
 
-
 // The IR's calling convention, with OpenCL C bodies written by hand (the tinytc code generator is another issue):
 // they prove that memref and group arguments arrive expanded as the convention says.
 const IR = `func @scale(%a: memref<f32x4x?>, %s: f32) work_group_size(1, 1) {}
@@ -26,15 +25,27 @@ test('PoCL: a memref expands into pointer, dynamic shape and stride; howmany set
   const k = tinytcKernel(ctx, IR, 'scale', { openclC: SCALE_C });
   const data = new Float32Array(4 * 3).map((_, i) => i);
   k.launch({ args: { a: { data, shape: [4, 3] }, s: 2 }, howmany: 3 });
-  assert.deepEqual([...data], Array.from({ length: 12 }, (_, i) => i * 2));
-  assert.throws(() => k.launch({ args: { a: { data, shape: [5, 3] }, s: 1 } }), /argument 'a.shape\[0\]': 5 differs from the declared static extent 4/);
-  assert.throws(() => k.launch({ args: { a: { data, shape: [4, 9] }, s: 1 } }), /argument 'a': data holds 48 bytes, the shape and stride need 144/);
+  assert.deepEqual(
+    [...data],
+    Array.from({ length: 12 }, (_, i) => i * 2),
+  );
+  assert.throws(
+    () => k.launch({ args: { a: { data, shape: [5, 3] }, s: 1 } }),
+    /argument 'a.shape\[0\]': 5 differs from the declared static extent 4/,
+  );
+  assert.throws(
+    () => k.launch({ args: { a: { data, shape: [4, 9] }, s: 1 } }),
+    /argument 'a': data holds 48 bytes, the shape and stride need 144/,
+  );
   ctx.dispose();
 });
 
 // NVIDIA's OpenCL compiler refuses pointer-to-pointer kernel parameters even with -cl-std=CL2.0;
 // the same table then travels as `global ulong*` and is cast back inside (what the codegen must do there).
-const GATHER_C_TABLE_AS_ULONG = GATHER_C.replace('global float*global* g,', 'global ulong* g_table,').replace('long id = get_global_id(2);', 'global float*global* g = (global float*global*)g_table;\n  long id = get_global_id(2);');
+const GATHER_C_TABLE_AS_ULONG = GATHER_C.replace('global float*global* g,', 'global ulong* g_table,').replace(
+  'long id = get_global_id(2);',
+  'global float*global* g = (global float*global*)g_table;\n  long id = get_global_id(2);',
+);
 
 test('PoCL: a group becomes an SVM pointer table with per-member shape and stride tables and an offset', (t) => {
   const ctx = testDevice(t);
@@ -66,19 +77,62 @@ test('kernarg run with tinytc IR: memref and group JSON arguments, shape checks'
   const { runCliWith } = await import('../src/cli/main.js');
   const files: Record<string, string> = {
     'f.ir': 'func @f(%a: memref<f32x2x?>, %g: group<memref<i32x?>, offset: ?>, %n: i64) {}',
-    'ok.json': JSON.stringify({ a: { memref: { type: 'f32', data: [1, 2, 3, 4, 5, 6], shape: [2, 3] } }, g: { group: [{ type: 'i32', data: [1] }, { type: 'i32', data: [2, 3] }].map((m, i) => ({ ...m, shape: [i + 1] })), offset: 0 }, n: 5 }),
+    'ok.json': JSON.stringify({
+      a: { memref: { type: 'f32', data: [1, 2, 3, 4, 5, 6], shape: [2, 3] } },
+      g: {
+        group: [
+          { type: 'i32', data: [1] },
+          { type: 'i32', data: [2, 3] },
+        ].map((m, i) => ({ ...m, shape: [i + 1] })),
+        offset: 0,
+      },
+      n: 5,
+    }),
     'notmemref.json': JSON.stringify({ a: { memref: 5 }, g: { group: 3 }, n: 1 }),
     'notgroup.json': JSON.stringify({ a: { memref: { data: [1, 2], shape: [2, 1] } }, g: { group: 3 }, n: 1 }),
-    'bad.json': JSON.stringify({ a: { memref: { data: [1, 2, 3], shape: [3, 1] } }, g: { group: [{ type: 'i32', data: [1], shape: [1] }] }, n: 5 }),
+    'bad.json': JSON.stringify({
+      a: { memref: { data: [1, 2, 3], shape: [3, 1] } },
+      g: { group: [{ type: 'i32', data: [1], shape: [1] }] },
+      n: 5,
+    }),
   };
   let out = '';
   let err = '';
-  const io = { stdout: (s: string) => (out += s), stderr: (s: string) => (err += s), readFile: (p: string) => files[p], color: false };
-  assert.equal(runCliWith(['run', 'f.ir', '--kernel', 'f', '--args', 'ok.json', '--howmany', '2', '--device', process.env.KERNARG_DEVICE ?? ''], io), 0, err);
+  const io = {
+    stdout: (s: string) => (out += s),
+    stderr: (s: string) => (err += s),
+    readFile: (p: string) => files[p],
+    color: false,
+  };
+  assert.equal(
+    runCliWith(
+      [
+        'run',
+        'f.ir',
+        '--kernel',
+        'f',
+        '--args',
+        'ok.json',
+        '--howmany',
+        '2',
+        '--device',
+        process.env.KERNARG_DEVICE ?? '',
+      ],
+      io,
+    ),
+    0,
+    err,
+  );
   const r = JSON.parse(out);
   assert.deepEqual(r.args.a, [1, 2, 3, 4, 5, 6]);
   assert.deepEqual(r.args.g, [[1], [2, 3]]);
-  assert.equal(runCliWith(['run', 'f.ir', '--kernel', 'f', '--args', 'bad.json', '--device', process.env.KERNARG_DEVICE ?? ''], io), 1);
+  assert.equal(
+    runCliWith(
+      ['run', 'f.ir', '--kernel', 'f', '--args', 'bad.json', '--device', process.env.KERNARG_DEVICE ?? ''],
+      io,
+    ),
+    1,
+  );
   assert.match(err, /kernel 'f', argument 'a.shape\[0\]': 3 differs from the declared static extent 2/);
   const dev = ['--device', process.env.KERNARG_DEVICE ?? ''];
   assert.equal(runCliWith(['run', 'f.ir', '--kernel', 'f', '--args', 'notmemref.json', ...dev], io), 1);

@@ -31,16 +31,23 @@ const IR = `func @written(%A: memref<f32x128x4>) work_group_size(128, 4) {
 ${policyGemmIr()}`;
 
 function compile(policy?: CodegenPolicy, api?: TinytcApi): CompiledTinytc {
-  const fe = compileTinytc(new SourceFile('p.ir', IR), { layout: SPIR64, ...(policy ? { policy } : {}), ...(api ? { api } : {}) });
+  const fe = compileTinytc(new SourceFile('p.ir', IR), {
+    layout: SPIR64,
+    ...(policy ? { policy } : {}),
+    ...(api ? { api } : {}),
+  });
   assert.ok(fe.compiled, fe.diagnostics.items.map((d) => d.message).join('\n'));
   return fe.compiled;
 }
 
-const reqd = (c: CompiledTinytc, name: string) => c.module.functions.find((f) => f.name === name)!.attributes.reqdWorkGroupSize;
+const reqd = (c: CompiledTinytc, name: string) =>
+  c.module.functions.find((f) => f.name === name)!.attributes.reqdWorkGroupSize;
 
 test('the KernelModule carries the generated reqd_work_group_size and no chosen marker; the unit says which it chose', () => {
   const c = compile();
-  for (const f of c.module.functions) for (const key of Object.keys(f.attributes)) assert.ok(['reqdWorkGroupSize', 'intelReqdSubGroupSize'].includes(key), `attribute ${key} on @${f.name}`);
+  for (const f of c.module.functions)
+    for (const key of Object.keys(f.attributes))
+      assert.ok(['reqdWorkGroupSize', 'intelReqdSubGroupSize'].includes(key), `attribute ${key} on @${f.name}`);
   assert.deepEqual([...c.generated.chosenWorkGroupSize], ['g']);
   assert.equal(c.kernel('g').wgChosen, true);
   assert.equal(c.kernel('written').wgChosen, false);
@@ -50,12 +57,18 @@ test('the KernelModule carries the generated reqd_work_group_size and no chosen 
 });
 
 test('a policy object decides the size the OpenCL C, the OpenCL plan and the SPIR-V all show', () => {
-  const policy: CodegenPolicy = { blas: TUNED_POLICY.blas, workGroupSize: (f) => (f.workGroupSize ? { size: f.workGroupSize, chosen: false } : { size: [8, 2], chosen: true }) };
+  const policy: CodegenPolicy = {
+    blas: TUNED_POLICY.blas,
+    workGroupSize: (f) => (f.workGroupSize ? { size: f.workGroupSize, chosen: false } : { size: [8, 2], chosen: true }),
+  };
   const c = compile(policy);
   assert.deepEqual(reqd(c, 'g'), [8, 2, 1]);
   assert.deepEqual(c.kernel('g').wg, [8, 2]);
   const text = emitTinytcOpenCLC(c);
-  assert.match(text, /\/\/ work-group size \(8, 2\) chosen by kernarg: @g gives no work_group_size\nkernel __attribute__\(\(reqd_work_group_size\(8, 2, 1\)\)\) void g\(/);
+  assert.match(
+    text,
+    /\/\/ work-group size \(8, 2\) chosen by kernarg: @g gives no work_group_size\nkernel __attribute__\(\(reqd_work_group_size\(8, 2, 1\)\)\) void g\(/,
+  );
   const plan = lowerOpenCL(c.module, {}, c.generated);
   const g = plan.kernels.find((k) => k.name === 'g')!;
   assert.deepEqual(g.reqdWorkGroupSize, [8, 2, 1]);
@@ -76,7 +89,13 @@ test("a device's limits narrow a chosen size, never a written one; large limits 
   // The tuned figures are facts too: where a 16-row tile (128 bytes) passes 64 accumulator bytes, the rows go to the width, 64.
   assert.deepEqual(reqd(compile(codegenPolicy({ width: 64, accumulatorBytes: 64 })), 'g'), [64, 8, 1]);
   // PoCL's and lavapipe's limits (4096 and 1024 work-items) leave the tuned choice as it is.
-  for (const maxWorkGroupSize of [4096, 1024]) assert.equal(emitTinytcOpenCLC(compile(codegenPolicy({ maxWorkGroupSize, maxWorkItemSizes: [maxWorkGroupSize, maxWorkGroupSize] }))), emitTinytcOpenCLC(compile(TUNED_POLICY)));
+  for (const maxWorkGroupSize of [4096, 1024])
+    assert.equal(
+      emitTinytcOpenCLC(
+        compile(codegenPolicy({ maxWorkGroupSize, maxWorkItemSizes: [maxWorkGroupSize, maxWorkGroupSize] })),
+      ),
+      emitTinytcOpenCLC(compile(TUNED_POLICY)),
+    );
 });
 
 test("the work-group is the API's: a Vulkan GPU entry with the sweep's 32 × 4 gives a 64³ GEMM 32 × 4; the shipped entries keep the tuned choice; the OpenCL C is the same unit's either way", () => {
@@ -84,14 +103,24 @@ test("the work-group is the API's: a Vulkan GPU entry with the sweep's 32 × 4 g
   assert.deepEqual(reqd(compile(undefined, 'vulkan'), 'g'), [16, 8, 1]);
   assert.deepEqual(reqd(compile(undefined, 'opencl'), 'g'), [16, 8, 1]);
   assert.equal(emitTinytcOpenCLC(compile(undefined, 'opencl')), emitTinytcOpenCLC(compile()));
-  assert.deepEqual(reqd(compile(codegenPolicy(CPU_DEVICE), 'vulkan'), 'g'), reqd(compile(codegenPolicy(CPU_DEVICE), 'opencl'), 'g'));
+  assert.deepEqual(
+    reqd(compile(codegenPolicy(CPU_DEVICE), 'vulkan'), 'g'),
+    reqd(compile(codegenPolicy(CPU_DEVICE), 'opencl'), 'g'),
+  );
   // The measured rule itself, given as tuning: 64³ gets 32 × 4, a written size stays, the device's limits narrow it, 32³ keeps the tuned choice.
-  const measured = (extra: Parameters<typeof codegenPolicy>[0] = {}) => codegenPolicy({ ...extra, gemmWorkGroups: VULKAN_GPU_GEMM_WORK_GROUPS });
+  const measured = (extra: Parameters<typeof codegenPolicy>[0] = {}) =>
+    codegenPolicy({ ...extra, gemmWorkGroups: VULKAN_GPU_GEMM_WORK_GROUPS });
   assert.deepEqual(reqd(compile(measured()), 'g'), [32, 4, 1]);
   assert.deepEqual(reqd(compile(measured()), 'written'), [128, 4, 1]);
   assert.deepEqual(reqd(compile(measured({ maxWorkGroupSize: 64 })), 'g'), [32, 2, 1]);
-  const small = compileTinytc(new SourceFile('s.ir', IR.replaceAll('64', '32')), { layout: SPIR64, policy: measured() }).compiled!;
-  assert.deepEqual(reqd(small, 'g'), reqd(compileTinytc(new SourceFile('s.ir', IR.replaceAll('64', '32')), { layout: SPIR64 }).compiled!, 'g'));
+  const small = compileTinytc(new SourceFile('s.ir', IR.replaceAll('64', '32')), {
+    layout: SPIR64,
+    policy: measured(),
+  }).compiled!;
+  assert.deepEqual(
+    reqd(small, 'g'),
+    reqd(compileTinytc(new SourceFile('s.ir', IR.replaceAll('64', '32')), { layout: SPIR64 }).compiled!, 'g'),
+  );
 });
 
 test("Vulkan's GPU entry (16 × 8, staged-k16) computes what the reference does on the Vulkan test device [vulkan]", (t) => {
@@ -116,12 +145,19 @@ const SMALL = codegenPolicy({ maxWorkGroupSize: 8 });
 const gemmArgs = policyGemmArgs;
 
 /** Launches @g on the work-group it was built for (`local`; 8 work-items under SMALL) and compares every array with the reference's. */
-function runAgainstReference(c: CompiledTinytc, k: { readonly local: readonly number[]; launch(o: { args: Record<string, unknown> }): unknown }, local: readonly number[] = [8, 1, 1]): void {
+function runAgainstReference(
+  c: CompiledTinytc,
+  k: { readonly local: readonly number[]; launch(o: { args: Record<string, unknown> }): unknown },
+  local: readonly number[] = [8, 1, 1],
+): void {
   assert.deepEqual(k.local, local);
   const dev = gemmArgs();
   const ref = cloneArgs(dev);
   k.launch({ args: dev });
-  runReference(c.program.funcs.find((f) => f.name === 'g')!, ref);
+  runReference(
+    c.program.funcs.find((f) => f.name === 'g')!,
+    ref,
+  );
   assertSameArrays(dev, ref, 1e-4, `@g on ${local.join(' × ')} work-items`);
 }
 
@@ -130,7 +166,17 @@ test('kernels generated for a device of 8 work-items compute what the reference 
   if (!ctx) return;
   try {
     const c = compile(SMALL);
-    runAgainstReference(c, new TinytcKernel(ctx, 'g', c.program, lowerOpenCL(c.module, {}, c.generated), emitTinytcOpenCLC(c), tinytcClStd(c)));
+    runAgainstReference(
+      c,
+      new TinytcKernel(
+        ctx,
+        'g',
+        c.program,
+        lowerOpenCL(c.module, {}, c.generated),
+        emitTinytcOpenCLC(c),
+        tinytcClStd(c),
+      ),
+    );
   } finally {
     ctx.dispose();
   }

@@ -27,13 +27,18 @@ const PLACEMENTS: readonly { name: string; vulkan: VulkanTargetOptions }[] = [
   { name: 'storage buffers', vulkan: {} },
   { name: 'buffer addresses', vulkan: { physicalStorageBuffers: true, arch: 'spir64' } },
 ];
-const floats = (t: F, n: number, seed: number) => (t === 'f32' ? randomFloats(Float32Array, n, seed) : randomFloats(Float64Array, n, seed));
+const floats = (t: F, n: number, seed: number) =>
+  t === 'f32' ? randomFloats(Float32Array, n, seed) : randomFloats(Float64Array, n, seed);
 const vec = (t: F, n: number, seed: number) => ({ data: floats(t, n, seed), shape: [n] });
 
 /** A contiguous axpby: n static or dynamic, alpha a value, beta as written. */
 function plain(t: F, n: number, dyn: boolean, beta: string): Omit<ExecCase, 'blas' | 'vulkan'> {
   const m = `memref<${t}x${dyn ? '?' : n}>`;
-  return { ir: `func @ax(%al: ${t}, %a: ${m}, %b: ${m}) {\n  axpby.n %al, %a, ${beta}, %b : ${t}, ${m}, ${t}, ${m}\n}`, fn: 'ax', args: () => ({ al: 1.25, a: vec(t, n, 1), b: vec(t, n, 2) }) };
+  return {
+    ir: `func @ax(%al: ${t}, %a: ${m}, %b: ${m}) {\n  axpby.n %al, %a, ${beta}, %b : ${t}, ${m}, ${t}, ${m}\n}`,
+    fn: 'ax',
+    args: () => ({ al: 1.25, a: vec(t, n, 1), b: vec(t, n, 2) }),
+  };
 }
 
 /** n elements of A from oa and of B from ob: offsets that suit the vectors or not. */
@@ -44,7 +49,11 @@ function offsets(t: F, n: number, oa: number, ob: number, beta: string): Omit<Ex
   %b = subview %B[%ob:%n] : ${m}
   axpby.n -0.75, %a, ${beta}, %b : ${t}, ${m}, ${t}, ${m}
 }`;
-  return { ir, fn: 'off', args: () => ({ A: vec(t, n + oa, 3), B: vec(t, n + ob, 4), oa: BigInt(oa), ob: BigInt(ob), n: BigInt(n) }) };
+  return {
+    ir,
+    fn: 'off',
+    args: () => ({ A: vec(t, n + oa, 3), B: vec(t, n + ob, 4), oa: BigInt(oa), ob: BigInt(ob), n: BigInt(n) }),
+  };
 }
 
 /** The benchmark's batched copy: column id at offset id × ld, suiting the vectors in some columns and not in others when ld is odd. */
@@ -63,7 +72,11 @@ function batched(t: F, len: number, ld: number, howmany: number): Omit<ExecCase,
 /** b := alpha b + b, a and b the same buffer. */
 function inPlace(t: F, n: number): Omit<ExecCase, 'blas' | 'vulkan'> {
   const m = `memref<${t}x?>`;
-  return { ir: `func @self(%x: ${m}) {\n  axpby.n 0.5, %x, 1.0, %x : ${t}, ${m}, ${t}, ${m}\n}`, fn: 'self', args: () => ({ x: vec(t, n, 7) }) };
+  return {
+    ir: `func @self(%x: ${m}) {\n  axpby.n 0.5, %x, 1.0, %x : ${t}, ${m}, ${t}, ${m}\n}`,
+    fn: 'self',
+    args: () => ({ x: vec(t, n, 7) }),
+  };
 }
 
 /** Group members (read by buffer address under either placement), ragged lengths. */
@@ -75,7 +88,15 @@ function grouped(t: F, sizes: readonly number[]): Omit<ExecCase, 'blas' | 'vulka
   %y = load %Y[%id] : ${g}
   axpby.n 3.0, %x, -1.0, %y : ${t}, memref<${t}x?>, ${t}, memref<${t}x?>
 }`;
-  return { ir, fn: 'grp', howmany: sizes.length, args: () => ({ X: { group: sizes.map((n, i) => vec(t, n, 10 + i)) }, Y: { group: sizes.map((n, i) => vec(t, n, 20 + i)) } }) };
+  return {
+    ir,
+    fn: 'grp',
+    howmany: sizes.length,
+    args: () => ({
+      X: { group: sizes.map((n, i) => vec(t, n, 10 + i)) },
+      Y: { group: sizes.map((n, i) => vec(t, n, 20 + i)) },
+    }),
+  };
 }
 
 function withVulkan(name: string, body: (ctx: VulkanContext) => void): void {
@@ -90,29 +111,43 @@ function withVulkan(name: string, body: (ctx: VulkanContext) => void): void {
   });
 }
 
-withVulkan('vector axpby against the reference: widths 1–16, tails, offsets that do not suit the vectors, beta 0/1/other, f32/f64, storage buffers and buffer addresses', (ctx) => {
-  for (const { vulkan } of PLACEMENTS) {
-    for (const axpbyVector of WIDTHS) {
-      const run = (c: Omit<ExecCase, 'blas' | 'vulkan'>) => runOnBoth(ctx, { ...c, blas: { axpbyVector }, vulkan });
-      for (const t of ['f32', 'f64'] as const) {
-        run(plain(t, 301, true, '0.0'));
-        run(plain(t, 64, false, '1.0'));
-        run(plain(t, 37, false, '-0.5'));
-        run(plain(t, 3, false, '2.0'));
-        for (const [oa, ob] of [[0, 0], [1, 1], [0, 3], [4, 8], [2, 6], [8, 0]]) run(offsets(t, 45, oa, ob, oa === 0 ? '0.0' : '1.0'));
-        run(offsets(t, 61, 16, 32, '0.25'));
-        run(batched(t, 70, 73, 5));
-        run(batched(t, 64, 66, 4));
-        run(inPlace(t, 99));
-        run(grouped(t, [33, 8, 1, 70]));
+withVulkan(
+  'vector axpby against the reference: widths 1–16, tails, offsets that do not suit the vectors, beta 0/1/other, f32/f64, storage buffers and buffer addresses',
+  (ctx) => {
+    for (const { vulkan } of PLACEMENTS) {
+      for (const axpbyVector of WIDTHS) {
+        const run = (c: Omit<ExecCase, 'blas' | 'vulkan'>) => runOnBoth(ctx, { ...c, blas: { axpbyVector }, vulkan });
+        for (const t of ['f32', 'f64'] as const) {
+          run(plain(t, 301, true, '0.0'));
+          run(plain(t, 64, false, '1.0'));
+          run(plain(t, 37, false, '-0.5'));
+          run(plain(t, 3, false, '2.0'));
+          for (const [oa, ob] of [
+            [0, 0],
+            [1, 1],
+            [0, 3],
+            [4, 8],
+            [2, 6],
+            [8, 0],
+          ])
+            run(offsets(t, 45, oa, ob, oa === 0 ? '0.0' : '1.0'));
+          run(offsets(t, 61, 16, 32, '0.25'));
+          run(batched(t, 70, 73, 5));
+          run(batched(t, 64, 66, 4));
+          run(inPlace(t, 99));
+          run(grouped(t, [33, 8, 1, 70]));
+        }
       }
     }
-  }
-});
+  },
+);
 
 withVulkan('generated lengths, offsets, widths, betas and placements against the reference (fast-check)', (ctx) => {
   // Half the offsets multiples of 8 (every width's vectors taken), half anything (mostly the scalar loop).
-  const offset = fc.oneof(fc.integer({ min: 0, max: 4 }).map((k) => 8 * k), fc.integer({ min: 0, max: 9 }));
+  const offset = fc.oneof(
+    fc.integer({ min: 0, max: 4 }).map((k) => 8 * k),
+    fc.integer({ min: 0, max: 9 }),
+  );
   const arb = fc.record({
     t: fc.constantFrom('f32' as const, 'f64' as const),
     n: fc.integer({ min: 1, max: 200 }),
@@ -126,7 +161,11 @@ withVulkan('generated lengths, offsets, widths, betas and placements against the
     fc.property(arb, ({ t, n, oa, ob, axpbyVector, beta, placement }) => {
       runOnBoth(ctx, { ...offsets(t, n, oa, ob, beta), blas: { axpbyVector }, vulkan: placement.vulkan });
     }),
-    { numRuns: Number(process.env.KERNARG_FC_RUNS ?? 30), seed: Number(process.env.KERNARG_FC_SEED ?? 20261123), endOnFailure: true },
+    {
+      numRuns: Number(process.env.KERNARG_FC_RUNS ?? 30),
+      seed: Number(process.env.KERNARG_FC_SEED ?? 20261123),
+      endOnFailure: true,
+    },
   );
 });
 
@@ -148,7 +187,10 @@ test('the module: width 1 is the scalar loop; vectors of at most 4 through an al
   assert.match(s, /%_runtimearr_v2float = OpTypeRuntimeArray %v2float/);
   assert.match(s, /OpDecorate %_runtimearr_v2float ArrayStride 8/);
   // Each buffer is a second variable at its set and binding, both Aliased.
-  for (const [name, binding] of [['ax_a', 0], ['ax_b', 1]] as const) {
+  for (const [name, binding] of [
+    ['ax_a', 0],
+    ['ax_b', 1],
+  ] as const) {
     for (const v of [name, `${name}_0`]) {
       assert.match(s, new RegExp(`OpDecorate %${v} Binding ${binding}\\b`));
       assert.match(s, new RegExp(`OpDecorate %${v} Aliased`));
@@ -175,7 +217,37 @@ test('the module: width 1 is the scalar loop; vectors of at most 4 through an al
   assert.doesNotMatch(p, /Aliased/);
   // Atomic, strided or mixed-type axpbys stay scalar.
   const m = 'memref<f32x50,strided<2>>';
-  assert.doesNotMatch(spirvText({ ir: `func @sx(%a: ${m}, %b: memref<f32x50>) {\n  axpby.n 2.0, %a, 1.0, %b : f32, ${m}, f32, memref<f32x50>\n}`, fn: 'sx', args: () => ({}) }, 4), /OpVectorTimesScalar/);
-  assert.doesNotMatch(spirvText({ ir: 'func @at(%a: memref<f32x?>, %b: memref<f32x?>) {\n  axpby.n.atomic 2.0, %a, 1.0, %b : f32, memref<f32x?>, f32, memref<f32x?>\n}', fn: 'at', args: () => ({}) }, 4), /OpVectorTimesScalar/);
-  assert.doesNotMatch(spirvText({ ir: 'func @mx(%a: memref<f32x64>, %b: memref<f64x64>) {\n  axpby.n 2.0, %a, 1.0, %b : f64, memref<f32x64>, f64, memref<f64x64>\n}', fn: 'mx', args: () => ({}) }, 4), /OpVectorTimesScalar/);
+  assert.doesNotMatch(
+    spirvText(
+      {
+        ir: `func @sx(%a: ${m}, %b: memref<f32x50>) {\n  axpby.n 2.0, %a, 1.0, %b : f32, ${m}, f32, memref<f32x50>\n}`,
+        fn: 'sx',
+        args: () => ({}),
+      },
+      4,
+    ),
+    /OpVectorTimesScalar/,
+  );
+  assert.doesNotMatch(
+    spirvText(
+      {
+        ir: 'func @at(%a: memref<f32x?>, %b: memref<f32x?>) {\n  axpby.n.atomic 2.0, %a, 1.0, %b : f32, memref<f32x?>, f32, memref<f32x?>\n}',
+        fn: 'at',
+        args: () => ({}),
+      },
+      4,
+    ),
+    /OpVectorTimesScalar/,
+  );
+  assert.doesNotMatch(
+    spirvText(
+      {
+        ir: 'func @mx(%a: memref<f32x64>, %b: memref<f64x64>) {\n  axpby.n 2.0, %a, 1.0, %b : f64, memref<f32x64>, f64, memref<f64x64>\n}',
+        fn: 'mx',
+        args: () => ({}),
+      },
+      4,
+    ),
+    /OpVectorTimesScalar/,
+  );
 });

@@ -50,12 +50,15 @@ function runWorkGroup(text: string, data: Record<'A' | 'B' | 'C', Float64Array |
     else if (op === 'OpTypeArray') lengths.set(res!, consts.get(args[1])!);
     else if (op === 'OpTypePointer' && args[0] === 'Workgroup') lengths.set(res!, lengths.get(args[1]) ?? 0);
     else if (op === 'OpVariable' && args[1] === 'Workgroup') lengths.set(res!, lengths.get(args[0])!);
-    else if (op === 'OpName' && /"\w+\.([ABC])"/.test(rest)) buffers.set(args[0], data[/"\w+\.([ABC])"/.exec(rest)![1] as 'A' | 'B' | 'C']);
+    else if (op === 'OpName' && /"\w+\.([ABC])"/.test(rest))
+      buffers.set(args[0], data[/"\w+\.([ABC])"/.exec(rest)![1] as 'A' | 'B' | 'C']);
   }
   assert.ok(!body.some((i) => i.op === 'OpLoopMerge'), 'every loop written out');
   body = body.filter((i) => i.op !== 'OpExtInst');
   const labels = new Map(body.flatMap((i, at) => (i.op === 'OpLabel' ? [[i.res!, at] as const] : [])));
-  const shared = new Map<string, Map<number, number>>([...lengths].filter(([k]) => !k.startsWith('%_')).map(([k]) => [k, new Map()]));
+  const shared = new Map<string, Map<number, number>>(
+    [...lengths].filter(([k]) => !k.startsWith('%_')).map(([k]) => [k, new Map()]),
+  );
   const n = x * y;
   const envs = Array.from({ length: n }, () => new Map<string, unknown>(consts));
   const pcs = new Array<number>(n).fill(0);
@@ -70,7 +73,7 @@ function runWorkGroup(text: string, data: Record<'A' | 'B' | 'C', Float64Array |
     for (let w = 0; w < n; w++) {
       const env = envs[w];
       const get = (id: string) => env.get(id) as number;
-      for (; pcs[w] < body.length; ) {
+      for (; pcs[w] < body.length;) {
         const { res, op, args } = body[pcs[w]++];
         if (op === 'OpControlBarrier') break;
         const key = (p: Ptr) => `${p.v}[${p.i}]`;
@@ -107,10 +110,14 @@ function runWorkGroup(text: string, data: Record<'A' | 'B' | 'C', Float64Array |
               env.set(res!, buffers.has(p.v) ? buffers.get(p.v)![p.i] : locals.get(p.v));
               break;
             }
-            if (!(p.i >= 0 && p.i < lengths.get(p.v)!)) problems.push(`phase ${phase}: work-item ${w} reads ${key(p)}, outside the array`);
+            if (!(p.i >= 0 && p.i < lengths.get(p.v)!))
+              problems.push(`phase ${phase}: work-item ${w} reads ${key(p)}, outside the array`);
             else if (!tile.has(p.i)) problems.push(`phase ${phase}: work-item ${w} reads ${key(p)}, never written`);
             const by = writer.get(key(p));
-            if (by !== undefined && by !== w) problems.push(`phase ${phase}: work-item ${w} reads ${key(p)}, written by ${by} between the same barriers`);
+            if (by !== undefined && by !== w)
+              problems.push(
+                `phase ${phase}: work-item ${w} reads ${key(p)}, written by ${by} between the same barriers`,
+              );
             readers.set(key(p), (readers.get(key(p)) ?? new Set()).add(w));
             env.set(res!, tile.get(p.i));
             break;
@@ -124,11 +131,16 @@ function runWorkGroup(text: string, data: Record<'A' | 'B' | 'C', Float64Array |
               else locals.set(p.v, value);
               break;
             }
-            if (!(p.i >= 0 && p.i < lengths.get(p.v)!)) problems.push(`phase ${phase}: work-item ${w} writes ${key(p)}, outside the array`);
+            if (!(p.i >= 0 && p.i < lengths.get(p.v)!))
+              problems.push(`phase ${phase}: work-item ${w} writes ${key(p)}, outside the array`);
             const by = writer.get(key(p));
-            if (by !== undefined && by !== w) problems.push(`phase ${phase}: ${key(p)} written by ${by} and ${w} between the same barriers`);
+            if (by !== undefined && by !== w)
+              problems.push(`phase ${phase}: ${key(p)} written by ${by} and ${w} between the same barriers`);
             const others = [...(readers.get(key(p)) ?? [])].filter((r) => r !== w);
-            if (others.length) problems.push(`phase ${phase}: work-item ${w} writes ${key(p)}, read by ${others[0]} between the same barriers`);
+            if (others.length)
+              problems.push(
+                `phase ${phase}: work-item ${w} writes ${key(p)}, read by ${others[0]} between the same barriers`,
+              );
             writer.set(key(p), w);
             tile.set(p.i, value);
             break;
@@ -166,13 +178,21 @@ function runWorkGroup(text: string, data: Record<'A' | 'B' | 'C', Float64Array |
       }
       stops.add(pcs[w]);
     }
-    if (stops.size > 1) problems.push(`phase ${phase}: work-items stop at ${stops.size} different barriers (control flow not uniform)`);
+    if (stops.size > 1)
+      problems.push(`phase ${phase}: work-items stop at ${stops.size} different barriers (control flow not uniform)`);
   }
   return { problems, c: data.C };
 }
 
 /** The in-order sums: C = 2 · A · B − C for column-major A (m × k), B (k × n). */
-function reference(a: Float64Array | Float32Array, b: Float64Array | Float32Array, c: Float64Array | Float32Array, m: number, k: number, n: number) {
+function reference(
+  a: Float64Array | Float32Array,
+  b: Float64Array | Float32Array,
+  c: Float64Array | Float32Array,
+  m: number,
+  k: number,
+  n: number,
+) {
   const f32 = c instanceof Float32Array;
   const r = (v: number) => (f32 ? Math.fround(v) : v);
   const out = c.slice();
@@ -186,22 +206,37 @@ function reference(a: Float64Array | Float32Array, b: Float64Array | Float32Arra
   return out;
 }
 
-function gemmText(t: 'f32' | 'f64', m: number, k: number, n: number, variant: GemmVariantName, setting: string): string {
+function gemmText(
+  t: 'f32' | 'f64',
+  m: number,
+  k: number,
+  n: number,
+  variant: GemmVariantName,
+  setting: string,
+): string {
   const [ta, tb, tc] = [`memref<${t}x${m}x${k}>`, `memref<${t}x${k}x${n}>`, `memref<${t}x${m}x${n}>`];
   const ir = `func @g(%A: ${ta}, %B: ${tb}, %C: ${tc}) {\n  gemm.n.n 2.0, %A, %B, -1.0, %C : ${t}, ${ta}, ${tb}, ${t}, ${tc}\n}`;
   // As the Vulkan runtime compiles for a GPU (its work-group and 40 KiB of tiles).
   const fe = compileTinytc(new SourceFile('g.ir', ir), { layout: SPIR, api: 'vulkan' });
   const plan = withAddressTables(lowerVulkan(fe.compiled!.module, {}, new DiagnosticBag()))!;
-  return disassemble(emitTinytcSpirv(fe.compiled!, plan, { blas: { gemm: [{ variant }], localBytes: 40960, spirv: parseSpirvKnobs(setting) } }));
+  return disassemble(
+    emitTinytcSpirv(fe.compiled!, plan, {
+      blas: { gemm: [{ variant }], localBytes: 40960, spirv: parseSpirvKnobs(setting) },
+    }),
+  );
 }
 
 function check(t: 'f32' | 'f64', m: number, k: number, n: number, text: string, what: string): string[] {
-  const make = (len: number, seed: number) => (t === 'f32' ? randomFloats(Float32Array, len, seed) : randomFloats(Float64Array, len, seed));
+  const make = (len: number, seed: number) =>
+    t === 'f32' ? randomFloats(Float32Array, len, seed) : randomFloats(Float64Array, len, seed);
   const [a, b, c] = [make(m * k, 7), make(k * n, 8), make(m * n, 9)];
   const expected = reference(a, b, c, m, k, n);
   const run = runWorkGroup(text, { A: a, B: b, C: c });
   const wrong = [...run.c].findIndex((v, i) => !Object.is(v, expected[i]));
-  return [...run.problems, ...(wrong < 0 ? [] : [`${what}: C[${wrong}] is ${run.c[wrong]}, the in-order sum ${expected[wrong]}`])];
+  return [
+    ...run.problems,
+    ...(wrong < 0 ? [] : [`${what}: C[${wrong}] is ${run.c[wrong]}, the in-order sum ${expected[wrong]}`]),
+  ];
 }
 
 const STAGED = GEMM_VARIANTS.filter((v) => !v.startsWith('direct'));
@@ -211,7 +246,11 @@ test('staged SPIR-V GEMMs written out: no race, unwritten or out-of-range tile a
     // Written out only in the 32-bit spelling (unroll=full alone spells what unroll=hint does: gemm.ts).
     for (const setting of ['index32,unroll=full', 'index32,fill=hoisted,unroll=full']) {
       const what = `${variant} ${setting}`;
-      assert.deepEqual(check('f64', 32, 48, 32, gemmText('f64', 32, 48, 32, variant, setting), what).slice(0, 3), [], what);
+      assert.deepEqual(
+        check('f64', 32, 48, 32, gemmText('f64', 32, 48, 32, variant, setting), what).slice(0, 3),
+        [],
+        what,
+      );
     }
   }
 });
@@ -219,7 +258,11 @@ test('staged SPIR-V GEMMs written out: no race, unwritten or out-of-range tile a
 test('staged SPIR-V GEMMs written out over several K tiles (20×40×12 f32: ragged blocks, K by 8 and 16): no race between reading one tile and filling the next', () => {
   for (const variant of ['staged-k8', 'staged-k16', 'vector-k8', 'vector-k16'] as const) {
     const what = `${variant} index32,unroll=full`;
-    assert.deepEqual(check('f32', 20, 40, 12, gemmText('f32', 20, 40, 12, variant, 'index32,unroll=full'), what).slice(0, 3), [], what);
+    assert.deepEqual(
+      check('f32', 20, 40, 12, gemmText('f32', 20, 40, 12, variant, 'index32,unroll=full'), what).slice(0, 3),
+      [],
+      what,
+    );
   }
 });
 

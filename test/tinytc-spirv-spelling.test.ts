@@ -38,7 +38,7 @@ const dynamicIr = `func @dgemm(%A: memref<f32x?x?>, %B: memref<f32x?x?>, %C: mem
   gemm.n.n 1.0, %A, %B, 0.0, %C : f32, memref<f32x?x?>, memref<f32x?x?>, f32, memref<f32x?x?>
 }`;
 
-test('Vulkan\'s GPU rule carries its SPIR-V spelling: staged-k16 with index32, fill=hoisted and unroll=full up to 64, direct unspelled beyond', () => {
+test("Vulkan's GPU rule carries its SPIR-V spelling: staged-k16 with index32, fill=hoisted and unroll=full up to 64, direct unspelled beyond", () => {
   const small = gemmRule(GPU, 'f64', 64, 64);
   assert.equal(small?.variant, 'staged-k16');
   assert.deepEqual(small?.spirv, { index32: true, fill: 'hoisted', unroll: 'full' });
@@ -49,17 +49,20 @@ test('Vulkan\'s GPU rule carries its SPIR-V spelling: staged-k16 with index32, f
   for (const r of API_POLICIES.opencl.gpu.blas.gemm) assert.equal(r.spirv, undefined);
 });
 
-test('the rule\'s spelling reaches the module: loops written out in 32-bit arithmetic; a caller\'s knob overrides the rule\'s', () => {
+test("the rule's spelling reaches the module: loops written out in 32-bit arithmetic; a caller's knob overrides the rule's", () => {
   const ir = batchedGemmIr('f32', 64);
   const ruled = spirvText(ir, GPU);
   assert.equal(count(ruled, /OpLoopMerge/), 0, 'every loop of the batched 64³ GEMM is written out');
   // Unspelled (the same variant, the printer's default spelling): the K loop and the fills are loops.
   const plain = spirvText(ir, { ...GPU, gemm: [{ maxSize: 64, variant: 'staged-k16' }] });
-  assert.ok(count(plain, /OpLoopMerge/) > 0, 'without the rule\'s knobs the GEMM keeps its loops');
+  assert.ok(count(plain, /OpLoopMerge/) > 0, "without the rule's knobs the GEMM keeps its loops");
   // A caller's unroll=none overrides the rule's unroll=full and leaves its other knobs: 32-bit loop counters.
   const caller = spirvText(ir, { ...GPU, spirv: { unroll: 'none' } });
-  assert.ok(count(caller, /OpLoopMerge/) > 0, 'the caller\'s unroll=none wins');
-  assert.ok(count(caller, /OpVariable %_ptr_Function_uint Function/) > 0, 'the rule\'s index32 stays: 32-bit loop counters');
+  assert.ok(count(caller, /OpLoopMerge/) > 0, "the caller's unroll=none wins");
+  assert.ok(
+    count(caller, /OpVariable %_ptr_Function_uint Function/) > 0,
+    "the rule's index32 stays: 32-bit loop counters",
+  );
   assert.equal(count(caller, /OpVariable %_ptr_Function_ulong Function/), 0);
   assert.equal(count(plain, /OpVariable %_ptr_Function_uint Function/), 0, 'unspelled, the loop counters are 64-bit');
 });
@@ -71,8 +74,17 @@ test('unroll=full writes loops out only with 32-bit indices; with 64-bit ones it
   assert.ok(count(full64, /OpLoopMerge %\w+ %\w+ Unroll$/) > 0);
   // Static shapes without index32 are 64-bit too: the same fallback.
   const ir = batchedGemmIr('f64', 32);
-  assert.equal(spirvText(ir, { gemm: [{ variant: 'vector-all' }], spirv: { unroll: 'full' } }), spirvText(ir, { gemm: [{ variant: 'vector-all' }], spirv: { unroll: 'hint' } }));
-  assert.equal(count(spirvText(ir, { gemm: [{ variant: 'vector-all' }], spirv: { index32: true, unroll: 'full' } }), /OpLoopMerge/), 0);
+  assert.equal(
+    spirvText(ir, { gemm: [{ variant: 'vector-all' }], spirv: { unroll: 'full' } }),
+    spirvText(ir, { gemm: [{ variant: 'vector-all' }], spirv: { unroll: 'hint' } }),
+  );
+  assert.equal(
+    count(
+      spirvText(ir, { gemm: [{ variant: 'vector-all' }], spirv: { index32: true, unroll: 'full' } }),
+      /OpLoopMerge/,
+    ),
+    0,
+  );
 });
 
 test('unroll=full writes out at most UNROLL_PRODUCTS products per work-item: a 64³ GEMM on 8 work-items keeps its loops', () => {
@@ -87,12 +99,18 @@ test('unroll=full writes out at most UNROLL_PRODUCTS products per work-item: a 6
   assert.ok(UNROLL_PRODUCTS >= 2048, 'the benchmarked GEMMs (at most 2,048 products) stay written out');
 });
 
-test('Vulkan\'s GPU rule, spelled as shipped, against the reference on the Vulkan test device [vulkan]', (t) => {
+test("Vulkan's GPU rule, spelled as shipped, against the reference on the Vulkan test device [vulkan]", (t) => {
   const ctx = testVulkan(t);
   if (!ctx) return;
   try {
-    for (const [ty, n] of [['f32', 32], ['f64', 32], ['f32', 64], ['f64', 64]] as const) {
-      const floats = (n: number, seed: number) => (ty === 'f32' ? randomFloats(Float32Array, n, seed) : randomFloats(Float64Array, n, seed));
+    for (const [ty, n] of [
+      ['f32', 32],
+      ['f64', 32],
+      ['f32', 64],
+      ['f64', 64],
+    ] as const) {
+      const floats = (n: number, seed: number) =>
+        ty === 'f32' ? randomFloats(Float32Array, n, seed) : randomFloats(Float64Array, n, seed);
       const howmany = 3;
       runOnBoth(ctx, {
         ir: batchedGemmIr(ty, n),
@@ -100,7 +118,10 @@ test('Vulkan\'s GPU rule, spelled as shipped, against the reference on the Vulka
         howmany,
         tol: 1e-5,
         blas: GPU,
-        args: () => Object.fromEntries(['A', 'B', 'C'].map((x, i) => [x, { data: floats(n * n * howmany, 11 + i), shape: [n, n, howmany] }])),
+        args: () =>
+          Object.fromEntries(
+            ['A', 'B', 'C'].map((x, i) => [x, { data: floats(n * n * howmany, 11 + i), shape: [n, n, howmany] }]),
+          ),
       });
     }
     // A GEMM the tiles do not divide, transposed on both sides, with beta: the rule's first entry (≤ 64) still applies.
@@ -112,7 +133,11 @@ test('Vulkan\'s GPU rule, spelled as shipped, against the reference on the Vulka
       fn: 'tt',
       tol: 1e-5,
       blas: GPU,
-      args: () => ({ A: { data: randomFloats(Float64Array, 29 * 37, 3), shape: [29, 37] }, B: { data: randomFloats(Float64Array, 45 * 29, 4), shape: [45, 29] }, C: { data: randomFloats(Float64Array, 37 * 45, 5), shape: [37, 45] } }),
+      args: () => ({
+        A: { data: randomFloats(Float64Array, 29 * 37, 3), shape: [29, 37] },
+        B: { data: randomFloats(Float64Array, 45 * 29, 4), shape: [45, 29] },
+        C: { data: randomFloats(Float64Array, 37 * 45, 5), shape: [37, 45] },
+      }),
     });
   } finally {
     ctx.dispose();

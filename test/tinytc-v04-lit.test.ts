@@ -17,7 +17,8 @@ import { layoutOf } from '../src/layout/layout.js';
 
 const LIT = join(import.meta.dirname, 'tinytc-lit');
 const read = (dir: string, f: string) => readFileSync(join(LIT, dir, f), 'utf8');
-const compile = (name: string, text: string) => compileTinytc(new SourceFile(name, text), { layout: DATA_LAYOUTS.spir64, version: '0.4' });
+const compile = (name: string, text: string) =>
+  compileTinytc(new SourceFile(name, text), { layout: DATA_LAYOUTS.spir64, version: '0.4' });
 const errors = (r: ReturnType<typeof compile>) => r.diagnostics.items.filter((d) => d.severity === 'error');
 
 /** flash_attention.template as examples/flash_attention/main.cpp completes it (f32, head dimension 64, block 512). */
@@ -29,22 +30,40 @@ const FLASH_DEFS = '$dtype = f32\n$headdim = 64\n$block_size = 512\n';
  * folds no constants, so it accepts it, as tinytc's checker alone does.
  */
 const REFUSED: Record<string, number> = {
-  'axpby0.ir': 7, 'cast_forbidden.ir': 7, 'nesting0.ir': 9, 'nesting1.ir': 9, 'nesting2.ir': 6, 'nesting3.ir': 9,
-  'scalar_arithmetic_error.ir': 6, 'syntax_error0.ir': 5, 'syntax_error1.ir': 6, 'type_mismatch0.ir': 6, 'type_mismatch1.ir': 9,
+  'axpby0.ir': 7,
+  'cast_forbidden.ir': 7,
+  'nesting0.ir': 9,
+  'nesting1.ir': 9,
+  'nesting2.ir': 6,
+  'nesting3.ir': 9,
+  'scalar_arithmetic_error.ir': 6,
+  'syntax_error0.ir': 5,
+  'syntax_error1.ir': 6,
+  'type_mismatch0.ir': 6,
+  'type_mismatch1.ir': 9,
 };
 
 test('tinytc v0.4.0 test/lit/spv: all 25 programs parse and check as v0.4, and are recognised as v0.4 where the text tells', () => {
-  const files = readdirSync(join(LIT, 'spv')).filter((f) => f.endsWith('.ir')).sort();
+  const files = readdirSync(join(LIT, 'spv'))
+    .filter((f) => f.endsWith('.ir'))
+    .sort();
   assert.equal(files.length, 25);
   for (const f of files) {
     const r = compile(f, read('spv', f));
-    assert.deepEqual(errors(r).map((d) => d.message), [], f);
+    assert.deepEqual(
+      errors(r).map((d) => d.message),
+      [],
+      f,
+    );
     assert.ok(r.module, f);
     assert.equal(r.module.functions.length, (read('spv', f).match(/^func @/gm) ?? []).length, f);
   }
   // Programs with nothing but empty functions of plain types (unique_function_type.ir) read alike in both versions.
   const guessed = files.filter((f) => detectTinytcVersion(read('spv', f)) === '0.4');
-  assert.deepEqual(files.filter((f) => !guessed.includes(f)), ['unique_function_type.ir']);
+  assert.deepEqual(
+    files.filter((f) => !guessed.includes(f)),
+    ['unique_function_type.ir'],
+  );
 });
 
 test('tinytc v0.4.0 check-ir and examples: accepted ones check; refused ones are refused on the line tinytc names', () => {
@@ -57,13 +76,27 @@ test('tinytc v0.4.0 check-ir and examples: accepted ones check; refused ones are
     const lines = errors(r).flatMap((d) => (d.span ? [d.span.file.lineCol(d.span.start).line] : []));
     if (f in REFUSED) {
       assert.equal(Number(want?.[1]), REFUSED[f], `${f}: tinytc's CHECK line`);
-      assert.ok(lines.includes(REFUSED[f]), `${f}: kernarg refuses it on line ${REFUSED[f]} (it reported lines ${lines.join(', ') || 'none'})`);
-    } else assert.deepEqual(errors(r).map((d) => d.message), [], f);
+      assert.ok(
+        lines.includes(REFUSED[f]),
+        `${f}: kernarg refuses it on line ${REFUSED[f]} (it reported lines ${lines.join(', ') || 'none'})`,
+      );
+    } else
+      assert.deepEqual(
+        errors(r).map((d) => d.message),
+        [],
+        f,
+      );
   }
   assert.deepEqual(errors(compile('copy.ir', read('examples', 'copy.ir'))), []);
   const flash = compile('flash_attention.ir', FLASH_DEFS + read('examples', 'flash_attention.template'));
-  assert.deepEqual(errors(flash).map((d) => d.message), []);
-  assert.deepEqual(flash.module?.functions.map((f) => f.name), ['flash_attention', 'flash_attention_64']);
+  assert.deepEqual(
+    errors(flash).map((d) => d.message),
+    [],
+  );
+  assert.deepEqual(
+    flash.module?.functions.map((f) => f.name),
+    ['flash_attention', 'flash_attention_64'],
+  );
 });
 
 /** The SPIR-V type each `%[[#NAME:]]` of a CHECK line defines, spelt as spirvParams04 spells it. */
@@ -92,10 +125,22 @@ test("calling_convention.ir: each function's parameters (count, type, Alignment)
   funcs.forEach((f, i) => {
     const pinned = [...blocks[i].matchAll(/OpFunctionParameter %\[\[#(\w+)\]\]/g)].map((m) => m[1]);
     const ours = spirvParams04(f);
-    assert.deepEqual(ours.map((p) => p.type), pinned.map((n) => types.get(n)), `@${f.name}: types`);
-    assert.deepEqual(ours.map((p) => p.alignment), pinned.map((n) => align.get(n)), `@${f.name}: Alignment`);
+    assert.deepEqual(
+      ours.map((p) => p.type),
+      pinned.map((n) => types.get(n)),
+      `@${f.name}: types`,
+    );
+    assert.deepEqual(
+      ours.map((p) => p.alignment),
+      pinned.map((n) => align.get(n)),
+      `@${f.name}: Alignment`,
+    );
     // The KernelModule every target lowers has the same parameters in the same order.
-    assert.deepEqual(r.module!.functions[i].params.map((p) => p.name), ours.map((p) => p.name), `@${f.name}: names`);
+    assert.deepEqual(
+      r.module!.functions[i].params.map((p) => p.name),
+      ours.map((p) => p.name),
+      `@${f.name}: names`,
+    );
   });
 });
 
@@ -130,16 +175,88 @@ test('v0.4 refusals are diagnostics with their own codes, never exceptions', () 
   ];
   for (const [ir, code] of cases) {
     const r = compile('k.ir', ir);
-    assert.ok(errors(r).some((d) => d.code === code), `${ir}\n→ ${errors(r).map((d) => `${d.code} ${d.message}`).join('; ') || 'no error'}`);
+    assert.ok(
+      errors(r).some((d) => d.code === code),
+      `${ir}\n→ ${
+        errors(r)
+          .map((d) => `${d.code} ${d.message}`)
+          .join('; ') || 'no error'
+      }`,
+    );
   }
 });
 
 /** Tokens an edit may insert: v0.4 keywords, punctuation, names, numbers and types. */
 const VOCABULARY = [
-  'func', '@f', '%0', '%x', '$d', '$d = 4', '!calc(', '(', ')', '{', '}', '[', ']', '<', '>', ',', ':', '=', '?', '->', '<=', 'x', '.x', '.t', '.atomic',
-  'constant', '1', '-2', '1.5', 'inf', 'true', '[1.0, 2.0]', 'i32', 'index', 'f16', 'bf16', 'c64', 'bool', 'memref<f32x?>', 'group<memref<f32x?>x?, offset: ?>',
-  'coopmatrix<f32x8x8,matrix_acc>', ',local', 'strided<', 'add', 'equal', 'cast', 'load', 'store', 'subview', 'expand', 'fuse', 'gemm', 'cumsum', 'if', 'else',
-  'for', 'init(', 'foreach', 'foreach_tile', 'as', 'parallel', 'yield', 'barrier', 'alloca', 'attributes', '{alignment=16}', 'cooperative_matrix_apply', '"s"', ';c\n',
+  'func',
+  '@f',
+  '%0',
+  '%x',
+  '$d',
+  '$d = 4',
+  '!calc(',
+  '(',
+  ')',
+  '{',
+  '}',
+  '[',
+  ']',
+  '<',
+  '>',
+  ',',
+  ':',
+  '=',
+  '?',
+  '->',
+  '<=',
+  'x',
+  '.x',
+  '.t',
+  '.atomic',
+  'constant',
+  '1',
+  '-2',
+  '1.5',
+  'inf',
+  'true',
+  '[1.0, 2.0]',
+  'i32',
+  'index',
+  'f16',
+  'bf16',
+  'c64',
+  'bool',
+  'memref<f32x?>',
+  'group<memref<f32x?>x?, offset: ?>',
+  'coopmatrix<f32x8x8,matrix_acc>',
+  ',local',
+  'strided<',
+  'add',
+  'equal',
+  'cast',
+  'load',
+  'store',
+  'subview',
+  'expand',
+  'fuse',
+  'gemm',
+  'cumsum',
+  'if',
+  'else',
+  'for',
+  'init(',
+  'foreach',
+  'foreach_tile',
+  'as',
+  'parallel',
+  'yield',
+  'barrier',
+  'alloca',
+  'attributes',
+  '{alignment=16}',
+  'cooperative_matrix_apply',
+  '"s"',
+  ';c\n',
 ];
 
 test('v0.4 frontend on edited lit programs (generated): never throws; every diagnostic has a code and a place; a clean program has its calling convention', () => {
@@ -149,19 +266,29 @@ test('v0.4 frontend on edited lit programs (generated): never throws; every diag
     fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), text: fc.constantFrom(...VOCABULARY) }),
   );
   fc.assert(
-    fc.property(fc.nat({ max: programs.length - 1 }), fc.array(edit, { minLength: 1, maxLength: 4 }), (which, edits) => {
-      let text = programs[which];
-      for (const e of edits) {
-        const at = e.at % (text.length + 1);
-        text = e.kind === 'delete' ? text.slice(0, at) + text.slice(at + e.len) : `${text.slice(0, at)} ${e.text} ${text.slice(at)}`;
-      }
-      const r = compile('e.ir', text);
-      for (const d of r.diagnostics.items) {
-        assert.match(d.code, /^KA\d{4}$/);
-        if (d.span) assert.ok(d.span.start >= 0 && d.span.end <= text.length, d.message);
-      }
-      if (!r.diagnostics.hasErrors) r.program04!.funcs.forEach((f, i) => assert.equal(r.module!.functions[i].params.length, spirvParams04(f).length));
-    }),
+    fc.property(
+      fc.nat({ max: programs.length - 1 }),
+      fc.array(edit, { minLength: 1, maxLength: 4 }),
+      (which, edits) => {
+        let text = programs[which];
+        for (const e of edits) {
+          const at = e.at % (text.length + 1);
+          text =
+            e.kind === 'delete'
+              ? text.slice(0, at) + text.slice(at + e.len)
+              : `${text.slice(0, at)} ${e.text} ${text.slice(at)}`;
+        }
+        const r = compile('e.ir', text);
+        for (const d of r.diagnostics.items) {
+          assert.match(d.code, /^KA\d{4}$/);
+          if (d.span) assert.ok(d.span.start >= 0 && d.span.end <= text.length, d.message);
+        }
+        if (!r.diagnostics.hasErrors)
+          r.program04!.funcs.forEach((f, i) =>
+            assert.equal(r.module!.functions[i].params.length, spirvParams04(f).length),
+          );
+      },
+    ),
     { numRuns: 250, seed: 4004 },
   );
 });
@@ -173,9 +300,14 @@ test("every pointer of every lit program: the KernelModule's pointee alignment (
     r.program04!.funcs.forEach((fn, i) => {
       const facts = spirvParams04(fn);
       r.module!.functions[i].params.forEach((p, j) => {
-        if (p.type.type.kind !== 'pointer') return assert.equal(facts[j].alignment, undefined, `${f} @${fn.name} ${p.name}`);
+        if (p.type.type.kind !== 'pointer')
+          return assert.equal(facts[j].alignment, undefined, `${f} @${fn.name} ${p.name}`);
         pointers++;
-        assert.equal(layoutOf(p.type.type.pointee, DATA_LAYOUTS.spir64).align, facts[j].alignment, `${f} @${fn.name} ${p.name}`);
+        assert.equal(
+          layoutOf(p.type.type.pointee, DATA_LAYOUTS.spir64).align,
+          facts[j].alignment,
+          `${f} @${fn.name} ${p.name}`,
+        );
       });
     });
   }

@@ -57,19 +57,39 @@ function reference(n: number): { out: number[]; f: number[] } {
 }
 
 function run(n: number, api: 'opencl' | 'vulkan'): { out: number[]; f: number[] } {
-  const args = JSON.stringify({ out: { memref: { type: 'i32', data: [-1, -1, -1, -1], shape: [4] } }, f: { memref: { type: 'f32', data: [-1], shape: [1] } }, n });
+  const args = JSON.stringify({
+    out: { memref: { type: 'i32', data: [-1, -1, -1, -1], shape: [4] } },
+    f: { memref: { type: 'f32', data: [-1], shape: [1] } },
+    n,
+  });
   const files: Record<string, string> = { 'c.ir': LOOP, 'args.json': args };
   let out = '';
   let err = '';
   const device = api === 'vulkan' ? (process.env.KERNARG_VK_DEVICE ?? '') : (process.env.KERNARG_DEVICE ?? '');
-  const io = { stdout: (s: string) => (out += s), stderr: (s: string) => (err += s), readFile: (p: string) => files[p], writeFile: () => undefined, color: false };
-  assert.equal(runCliWith(['run', 'c.ir', '--kernel', 'carry', '--args', 'args.json', '--api', api, '--device', device], io as never), 0, err);
+  const io = {
+    stdout: (s: string) => (out += s),
+    stderr: (s: string) => (err += s),
+    readFile: (p: string) => files[p],
+    writeFile: () => undefined,
+    color: false,
+  };
+  assert.equal(
+    runCliWith(
+      ['run', 'c.ir', '--kernel', 'carry', '--args', 'args.json', '--api', api, '--device', device],
+      io as never,
+    ),
+    0,
+    err,
+  );
   const r = JSON.parse(out).args;
   return { out: r.out, f: r.f };
 }
 
 test('the reference itself: 9 iterations give Fibonacci 34, 55, the swapped pair and the alternating float', () => {
-  assert.deepEqual(reference(9), { out: [34, 55, 2, 1], f: [(((((0.5 + 0 - 1) * 0.5 + 2 - 3) * 0.5 + 4 - 5) * 0.5 + 6 - 7) * 0.5 + 8)] });
+  assert.deepEqual(reference(9), {
+    out: [34, 55, 2, 1],
+    f: [((((0.5 + 0 - 1) * 0.5 + 2 - 3) * 0.5 + 4 - 5) * 0.5 + 6 - 7) * 0.5 + 8],
+  });
   assert.deepEqual(reference(0), { out: [0, 1, 1, 2], f: [0.5] });
 });
 
@@ -92,12 +112,17 @@ test('both SPIR-V flavours of the loop are valid: OpenCL (opencl2.2) and Vulkan 
   if (!val) return;
   const dir = mkdtempSync(join(tmpdir(), 'kernarg-carried-'));
   try {
-    for (const [target, env] of [['opencl', 'opencl2.2'], ['vulkan', 'vulkan1.2']] as const) {
+    for (const [target, env] of [
+      ['opencl', 'opencl2.2'],
+      ['vulkan', 'vulkan1.2'],
+    ] as const) {
       const r = lower('c.ir', LOOP, memoryHost({}), { target, format: 'spirv' });
       assert.ok(r.binary, `${target}: no module: ${r.diagnostics.map((d) => d.message).join('; ')}`);
       const file = join(dir, `${target}.spv`);
       writeFileSync(file, r.binary);
-      const v: { status: number | null; stdout: string; stderr: string } = spawnSync(val, ['--target-env', env, file], { encoding: 'utf8' });
+      const v: { status: number | null; stdout: string; stderr: string } = spawnSync(val, ['--target-env', env, file], {
+        encoding: 'utf8',
+      });
       assert.equal(v.status, 0, `spirv-val --target-env ${env} rejected the ${target} module:\n${v.stdout}${v.stderr}`);
     }
   } finally {
@@ -108,7 +133,10 @@ test('both SPIR-V flavours of the loop are valid: OpenCL (opencl2.2) and Vulkan 
 test('OpenCL C: a yield that swaps carried values reads every value before it sets any', () => {
   const c = lower('c.ir', LOOP, memoryHost({}), { target: 'opencl', format: 'opencl-c' }).output ?? '';
   // x and y are set from temporaries taken before either is assigned.
-  assert.match(c, /int x_next = y;\s+int y_next = nx;\s+float s_next = ns;\s+int p_next = q;\s+int q_next = p;\s+x = x_next;\s+y = y_next;\s+s = s_next;\s+p = p_next;\s+q = q_next;/);
+  assert.match(
+    c,
+    /int x_next = y;\s+int y_next = nx;\s+float s_next = ns;\s+int p_next = q;\s+int q_next = p;\s+x = x_next;\s+y = y_next;\s+s = s_next;\s+p = p_next;\s+q = q_next;/,
+  );
 });
 
 test('a loop-carried value that is not a scalar is refused with KA2420', () => {
@@ -120,5 +148,8 @@ test('a loop-carried value that is not a scalar is refused with KA2420', () => {
 }
 `;
   const r = lower('m.ir', ir, memoryHost({}), { target: 'opencl', format: 'opencl-c' });
-  assert.match(r.diagnostics.map((d) => `${d.message} [${d.code}]`).join('\n'), /'a loop-carried value that is not a scalar' is not lowered.*\[KA2420\]/);
+  assert.match(
+    r.diagnostics.map((d) => `${d.message} [${d.code}]`).join('\n'),
+    /'a loop-carried value that is not a scalar' is not lowered.*\[KA2420\]/,
+  );
 });

@@ -78,8 +78,30 @@ function run(ir: string, api: 'opencl' | 'vulkan'): number[] {
   let out = '';
   let err = '';
   const device = api === 'vulkan' ? (process.env.KERNARG_VK_DEVICE ?? '') : (process.env.KERNARG_DEVICE ?? '');
-  const io = { stdout: (s: string) => (out += s), stderr: (s: string) => (err += s), readFile: (p: string) => files[p], writeFile: () => undefined, color: false };
-  const code = runCliWith(['run', 'g.ir', '--kernel', 'gemm', '--args', 'args.json', '--howmany', String(HOWMANY), '--api', api, '--device', device], io as never);
+  const io = {
+    stdout: (s: string) => (out += s),
+    stderr: (s: string) => (err += s),
+    readFile: (p: string) => files[p],
+    writeFile: () => undefined,
+    color: false,
+  };
+  const code = runCliWith(
+    [
+      'run',
+      'g.ir',
+      '--kernel',
+      'gemm',
+      '--args',
+      'args.json',
+      '--howmany',
+      String(HOWMANY),
+      '--api',
+      api,
+      '--device',
+      device,
+    ],
+    io as never,
+  );
   assert.equal(code, 0, err);
   return JSON.parse(out).args.C;
 }
@@ -106,10 +128,25 @@ test('kernarg run refuses a v0.4 program it cannot generate with KA2420, naming 
   const ctx = testDevice(t);
   if (!ctx) return;
   ctx.dispose();
-  const files: Record<string, string> = { 'p.ir': 'func @p(%a: memref<f32x4>) {\n  parallel {\n  }\n}\n', 'args.json': JSON.stringify({ a: { memref: { type: 'f32', data: [1, 2, 3, 4], shape: [4] } } }) };
+  const files: Record<string, string> = {
+    'p.ir': 'func @p(%a: memref<f32x4>) {\n  parallel {\n  }\n}\n',
+    'args.json': JSON.stringify({ a: { memref: { type: 'f32', data: [1, 2, 3, 4], shape: [4] } } }),
+  };
   let err = '';
-  const io = { stdout: () => undefined, stderr: (s: string) => (err += s), readFile: (p: string) => files[p], writeFile: () => undefined, color: false };
-  assert.equal(runCliWith(['run', 'p.ir', '--kernel', 'p', '--args', 'args.json', '--device', process.env.KERNARG_DEVICE ?? ''], io as never), 1);
+  const io = {
+    stdout: () => undefined,
+    stderr: (s: string) => (err += s),
+    readFile: (p: string) => files[p],
+    writeFile: () => undefined,
+    color: false,
+  };
+  assert.equal(
+    runCliWith(
+      ['run', 'p.ir', '--kernel', 'p', '--args', 'args.json', '--device', process.env.KERNARG_DEVICE ?? ''],
+      io as never,
+    ),
+    1,
+  );
   assert.match(err, /'parallel' is not lowered to OpenCL C or SPIR-V by kernarg yet.*\[KA2420\]/);
 });
 
@@ -146,24 +183,65 @@ test('PoCL: v0.4 min, max, abs, an i32 group id, names reused in sibling regions
   ctx.dispose();
   const a = [-4, 0, 3, 4, 7, 2, 3, 9];
   const b = [0.25, 1, -2, 0.5, 3, -0.75, 0.5, 2];
-  const files: Record<string, string> = { 'm.ir': MINMAX, 'args.json': JSON.stringify({ a: { memref: { type: 'i32', data: a, shape: [8] } }, b: { memref: { type: 'f32', data: b, shape: [8] } } }) };
+  const files: Record<string, string> = {
+    'm.ir': MINMAX,
+    'args.json': JSON.stringify({
+      a: { memref: { type: 'i32', data: a, shape: [8] } },
+      b: { memref: { type: 'f32', data: b, shape: [8] } },
+    }),
+  };
   let out = '';
   let err = '';
-  const io = { stdout: (s: string) => (out += s), stderr: (s: string) => (err += s), readFile: (p: string) => files[p], writeFile: () => undefined, color: false };
-  assert.equal(runCliWith(['run', 'm.ir', '--kernel', 'mm', '--args', 'args.json', '--device', process.env.KERNARG_DEVICE ?? ''], io as never), 0, err);
+  const io = {
+    stdout: (s: string) => (out += s),
+    stderr: (s: string) => (err += s),
+    readFile: (p: string) => files[p],
+    writeFile: () => undefined,
+    color: false,
+  };
+  assert.equal(
+    runCliWith(
+      ['run', 'm.ir', '--kernel', 'mm', '--args', 'args.json', '--device', process.env.KERNARG_DEVICE ?? ''],
+      io as never,
+    ),
+    0,
+    err,
+  );
   const r = JSON.parse(out).args;
-  assert.deepEqual(r.a, a.map((x) => (x > 3 ? 100 : Math.max(x, 3))));
-  assert.deepEqual(r.b, b.map((y) => Math.min(Math.abs(y), 0.5)));
+  assert.deepEqual(
+    r.a,
+    a.map((x) => (x > 3 ? 100 : Math.max(x, 3))),
+  );
+  assert.deepEqual(
+    r.b,
+    b.map((y) => Math.min(Math.abs(y), 0.5)),
+  );
 });
 
 test('--tinytc 0.3|0.4 forces the version where the text does not tell; usage errors exit 2', () => {
   const ir = 'func @f(%a: memref<f32x?x?x?>) {}';
-  const sig = (v?: '0.3' | '0.4') => lower('k.ir', ir, memoryHost({}), { target: 'opencl', format: 'signatures', ...(v ? { tinytc: { version: v } } : {}) }).output;
-  assert.equal(sig(), 'kernel void f(global float* a, long a_shape0, long a_shape1, long a_stride1, long a_shape2, long a_stride2)\n');
+  const sig = (v?: '0.3' | '0.4') =>
+    lower('k.ir', ir, memoryHost({}), {
+      target: 'opencl',
+      format: 'signatures',
+      ...(v ? { tinytc: { version: v } } : {}),
+    }).output;
+  assert.equal(
+    sig(),
+    'kernel void f(global float* a, long a_shape0, long a_shape1, long a_stride1, long a_shape2, long a_stride2)\n',
+  );
   assert.equal(sig('0.3'), sig());
-  assert.equal(sig('0.4'), 'kernel void f(global float* a, long a_shape0, long a_shape1, long a_shape2, long a_stride1, long a_stride2)\n');
+  assert.equal(
+    sig('0.4'),
+    'kernel void f(global float* a, long a_shape0, long a_shape1, long a_shape2, long a_stride1, long a_stride2)\n',
+  );
   let err = '';
-  const io = { stdout: () => undefined, stderr: (s: string) => (err += s), readFile: (p: string) => (p === 'k.ir' ? ir : p === 'k.cl' ? 'kernel void k() {}' : undefined), color: false };
+  const io = {
+    stdout: () => undefined,
+    stderr: (s: string) => (err += s),
+    readFile: (p: string) => (p === 'k.ir' ? ir : p === 'k.cl' ? 'kernel void k() {}' : undefined),
+    color: false,
+  };
   assert.equal(runCliWith(['lower', 'k.ir', '--target', 'opencl', '--tinytc', '0.5'], io as never), 2);
   assert.match(err, /--tinytc takes 0\.3 or 0\.4, not '0\.5'/);
   assert.equal(runCliWith(['lower', 'k.cl', '--target', 'opencl', '--tinytc', '0.4'], io as never), 2);
@@ -173,7 +251,12 @@ test('--tinytc 0.3|0.4 forces the version where the text does not tell; usage er
 test('kernarg diff: the same memref read as v0.3 and as v0.4 (--new-opt --tinytc=0.4) is a breaking change of argument order', () => {
   const files: Record<string, string> = { 'f.ir': 'func @f(%a: memref<f32x?x?x?>) {}\n' };
   let out = '';
-  const io = { stdout: (s: string) => (out += s), stderr: () => undefined, readFile: (p: string) => files[p], color: false };
+  const io = {
+    stdout: (s: string) => (out += s),
+    stderr: () => undefined,
+    readFile: (p: string) => files[p],
+    color: false,
+  };
   const code = runCliWith(['diff', 'f.ir', 'f.ir', '--target', 'opencl', '--new-opt', '--tinytc=0.4'], io as never);
   assert.notEqual(code, 0);
   assert.match(out, /breaking\s+f\s+a_stride1\s+slot-moved\s+order\s+3\s+4/);

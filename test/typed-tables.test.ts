@@ -8,7 +8,17 @@ import { test } from 'node:test';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { type Check, PlanError, arrayOf, ident, nat, nullable, object, oneOf, planReader } from '../src/abi/plan-schema.js';
+import {
+  type Check,
+  PlanError,
+  arrayOf,
+  ident,
+  nat,
+  nullable,
+  object,
+  oneOf,
+  planReader,
+} from '../src/abi/plan-schema.js';
 import { SCALARS, SCALAR_FACTS, type ScalarFacts, type ScalarName } from '../src/types/scalar-facts.js';
 import { scalarEncoding } from '../src/layout/encoding.js';
 import { FORMAT_NAMES, type FormatName } from '../src/targets/format-names.js';
@@ -25,20 +35,38 @@ interface Plan {
   readonly kernels: readonly { readonly name: string; readonly args: readonly Slot[] }[];
 }
 const slot = { name: ident, param: nullable(nat()), offset: nat() };
-const agreeing = object({ target: oneOf(['demo']), kernels: arrayOf(object({ name: ident, args: arrayOf(object(slot)) })) });
-const extraField = object({ target: oneOf(['demo']), kernels: arrayOf(object({ name: ident, args: arrayOf(object({ ...slot, size: nat() })) })) });
-const optionalOffset = object({ target: oneOf(['demo']), kernels: arrayOf(object({ name: ident, args: arrayOf(object({ name: ident, param: nullable(nat()) }, { offset: nat() })) })) });
-const widerTarget = object({ target: oneOf(['demo', 'other']), kernels: arrayOf(object({ name: ident, args: arrayOf(object(slot)) })) });
+const agreeing = object({
+  target: oneOf(['demo']),
+  kernels: arrayOf(object({ name: ident, args: arrayOf(object(slot)) })),
+});
+const extraField = object({
+  target: oneOf(['demo']),
+  kernels: arrayOf(object({ name: ident, args: arrayOf(object({ ...slot, size: nat() })) })),
+});
+const optionalOffset = object({
+  target: oneOf(['demo']),
+  kernels: arrayOf(
+    object({ name: ident, args: arrayOf(object({ name: ident, param: nullable(nat()) }, { offset: nat() })) }),
+  ),
+});
+const widerTarget = object({
+  target: oneOf(['demo', 'other']),
+  kernels: arrayOf(object({ name: ident, args: arrayOf(object(slot)) })),
+});
 
 test('a plan schema that agrees with its plan type reads plans; the ones that do not fail tsc', () => {
   const read: Check<Plan> = planReader<Plan>()(agreeing, true);
   const plan = read({ target: 'demo', kernels: [{ name: 'k', args: [{ name: 'a', param: 0, offset: 0 }] }] }, '');
   assert.equal(plan.kernels[0].args[0].offset, 0);
-  assert.throws(() => read({ target: 'demo', kernels: [{ name: 'k', args: [{ name: 'a', param: 0 }] }] }, ''), PlanError);
+  assert.throws(
+    () => read({ target: 'demo', kernels: [{ name: 'k', args: [{ name: 'a', param: 0 }] }] }, ''),
+    PlanError,
+  );
   // @ts-expect-error the schema checks a slot field (`size`) the plan type does not have
   planReader<Plan>()(extraField, true);
+  type PlanWithSize = Plan & { readonly kernels: readonly { readonly args: readonly { readonly size: number }[] }[] };
   // @ts-expect-error the plan type has a field (`size`) the schema does not check
-  planReader<Plan & { readonly kernels: readonly { readonly args: readonly { readonly size: number }[] }[] }>()(agreeing, true);
+  planReader<PlanWithSize>()(agreeing, true);
   // @ts-expect-error the schema takes `offset` as optional, the plan type requires it
   planReader<Plan>()(optionalOffset, true);
   // @ts-expect-error the schema takes a target name the plan type does not
@@ -47,18 +75,28 @@ test('a plan schema that agrees with its plan type reads plans; the ones that do
 
 test('the TypeScript compiler refuses a plan schema with a field its plan type lacks (compiled with the TypeScript API)', () => {
   const schemaFile = fileURLToPath(new URL('../src/abi/plan-schema.ts', import.meta.url));
-  const probe = (extra: string) => [
-    `import { arrayOf, ident, nat, object, oneOf, planReader } from './plan-schema.js';`,
-    `interface Plan { readonly target: 'demo'; readonly kernels: readonly { readonly name: string; readonly args: readonly { readonly name: string }[] }[] }`,
-    `const schema = object({ target: oneOf(['demo']), kernels: arrayOf(object({ name: ident, args: arrayOf(object({ name: ident${extra} })) })) });`,
-    `export const read = planReader<Plan>()(schema, true);`,
-    '',
-  ].join('\n');
+  const probe = (extra: string) =>
+    [
+      `import { arrayOf, ident, nat, object, oneOf, planReader } from './plan-schema.js';`,
+      `interface Plan { readonly target: 'demo'; readonly kernels: readonly { readonly name: string; readonly args: readonly { readonly name: string }[] }[] }`,
+      `const schema = object({ target: oneOf(['demo']), kernels: arrayOf(object({ name: ident, args: arrayOf(object({ name: ident${extra} })) })) });`,
+      `export const read = planReader<Plan>()(schema, true);`,
+      '',
+    ].join('\n');
   let previous: ts.Program | undefined;
   const errorsOf = (text: string): string[] => {
     const probeFile = schemaFile.replace(/plan-schema\.ts$/, 'schema-probe.ts');
     // ES5's library alone (what the two files need of it; errors in plan-schema.ts itself are not looked at): the full one takes seconds to load.
-    const options: ts.CompilerOptions = { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, lib: ['lib.es5.d.ts'], module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, types: [], skipLibCheck: true };
+    const options: ts.CompilerOptions = {
+      strict: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      lib: ['lib.es5.d.ts'],
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      types: [],
+      skipLibCheck: true,
+    };
     const host = ts.createCompilerHost(options);
     const readFile = host.readFile.bind(host);
     host.readFile = (f) => (f === probeFile ? text : f === schemaFile ? readFileSync(schemaFile, 'utf8') : readFile(f));
@@ -66,12 +104,18 @@ test('the TypeScript compiler refuses a plan schema with a field its plan type l
     host.fileExists = (f) => f === probeFile || exists(f);
     const program = ts.createProgram([probeFile], options, host, previous);
     previous = program;
-    return ts.getPreEmitDiagnostics(program).filter((d) => d.file?.fileName === probeFile).map((d) => `${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
+    return ts
+      .getPreEmitDiagnostics(program)
+      .filter((d) => d.file?.fileName === probeFile)
+      .map((d) => `${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
   };
   assert.deepEqual(errorsOf(probe('')), []);
   const errors = errorsOf(probe(', size: nat()'));
   assert.equal(errors.length, 1, errors.join('\n'));
-  assert.match(errors[0], /^2345: Argument of type 'boolean' is not assignable to parameter of type .*schema.*size: number.*planType/);
+  assert.match(
+    errors[0],
+    /^2345: Argument of type 'boolean' is not assignable to parameter of type .*schema.*size: number.*planType/,
+  );
 });
 
 test('every scalar has its row in the one scalar table, and every target format its file extension', () => {

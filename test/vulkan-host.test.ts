@@ -22,7 +22,8 @@ function plan(source: string, vulkan: Record<string, unknown> = {}): VulkanPlan 
 }
 
 const SAXPY = 'kernel void k(global float* out, global const float* in, float a, uint n) { }';
-const SAXPY_FIXED = 'kernel __attribute__((reqd_work_group_size(4, 1, 1))) void k(global float* out, global const float* in, float a, uint n) { }';
+const SAXPY_FIXED =
+  'kernel __attribute__((reqd_work_group_size(4, 1, 1))) void k(global float* out, global const float* in, float a, uint n) { }';
 
 /** out[i] = in[i] * a + n for i < n, with the PODs where the plan puts them and its offsets. */
 function saxpyModule(p: VulkanPlan): string {
@@ -30,12 +31,17 @@ function saxpyModule(p: VulkanPlan): string {
   const slot = (name: string) => k.args.find((a) => a.name === name)!;
   const placement = k.podPlacement as Placement;
   const sc = { ssbo: 'StorageBuffer', ubo: 'Uniform', pushconstant: 'PushConstant' }[placement];
-  const podDecorations = placement === 'pushconstant' ? '' : `OpDecorate %pod DescriptorSet ${slot('a').descriptorSet}\nOpDecorate %pod Binding ${slot('a').binding}`;
-  const sizeDecl = p.localSize
-    ? `OpExecutionMode %main LocalSize ${k.reqdWorkGroupSize!.join(' ')}`
-    : '';
-  const specDecl = p.localSize ? '' : 'OpDecorate %sx SpecId 0\nOpDecorate %sy SpecId 1\nOpDecorate %sz SpecId 2\nOpDecorate %wg BuiltIn WorkgroupSize';
-  const specTypes = p.localSize ? '' : '%sx = OpSpecConstant %u 1\n%sy = OpSpecConstant %u 1\n%sz = OpSpecConstant %u 1\n%wg = OpSpecConstantComposite %v3 %sx %sy %sz';
+  const podDecorations =
+    placement === 'pushconstant'
+      ? ''
+      : `OpDecorate %pod DescriptorSet ${slot('a').descriptorSet}\nOpDecorate %pod Binding ${slot('a').binding}`;
+  const sizeDecl = p.localSize ? `OpExecutionMode %main LocalSize ${k.reqdWorkGroupSize!.join(' ')}` : '';
+  const specDecl = p.localSize
+    ? ''
+    : 'OpDecorate %sx SpecId 0\nOpDecorate %sy SpecId 1\nOpDecorate %sz SpecId 2\nOpDecorate %wg BuiltIn WorkgroupSize';
+  const specTypes = p.localSize
+    ? ''
+    : '%sx = OpSpecConstant %u 1\n%sy = OpSpecConstant %u 1\n%sz = OpSpecConstant %u 1\n%wg = OpSpecConstantComposite %v3 %sx %sy %sz';
   return `OpCapability Shader
 OpMemoryModel Logical GLSL450
 OpEntryPoint GLCompute %main "k" %gid %out %in %pod
@@ -136,11 +142,17 @@ function runSaxpy(ctx: VulkanContext, t: import('node:test').TestContext, p: Vul
 }
 
 for (const placement of ['ssbo', 'ubo', 'pushconstant'] as const) {
-  withVulkan(`PODs in ${placement === 'ssbo' ? 'a storage buffer' : placement === 'ubo' ? 'a uniform buffer' : 'push constants'}: the packer's bytes reach the shader`, (ctx, t) => {
-    const p = plan(SAXPY_FIXED, placement === 'ubo' ? { podUbo: true } : placement === 'pushconstant' ? { podPushConstant: true } : {});
-    assert.equal(p.kernels[0].podPlacement, placement);
-    runSaxpy(ctx, t, p);
-  });
+  withVulkan(
+    `PODs in ${placement === 'ssbo' ? 'a storage buffer' : placement === 'ubo' ? 'a uniform buffer' : 'push constants'}: the packer's bytes reach the shader`,
+    (ctx, t) => {
+      const p = plan(
+        SAXPY_FIXED,
+        placement === 'ubo' ? { podUbo: true } : placement === 'pushconstant' ? { podPushConstant: true } : {},
+      );
+      assert.equal(p.kernels[0].podPlacement, placement);
+      runSaxpy(ctx, t, p);
+    },
+  );
 }
 
 test('device memory the host cannot map (a discrete GPU without resizable BAR): data moves through a staging buffer', (t) => {
@@ -157,21 +169,30 @@ test('device memory the host cannot map (a discrete GPU without resizable BAR): 
   }
 });
 
-withVulkan('work-group size through spec constants 0–2 (no reqd_work_group_size), and global sizes that are not multiples refused', (ctx, t) => {
-  const p = plan(SAXPY);
-  assert.equal(p.localSize, false);
-  runSaxpy(ctx, t, p, [8]);
-  runSaxpy(ctx, t, p, [20]);
-  const words = assemble(t, saxpyModule(p))!;
-  const k = new VulkanKernel(ctx, 'k', p, words);
-  const b = ctx.buffer(160);
-  assert.throws(() => k.launch({ args: { out: b, in: b, a: 1, n: 1 }, global: [40], local: [7] }), /global size 40 in dimension 0 must be a positive multiple of the work-group size 7/);
-  assert.throws(() => k.launch({ args: { out: b, in: Float32Array.of(1), a: 1, n: 1 }, global: [40] }), /argument 'in': expected a Vulkan buffer of this context/);
-  assert.throws(() => k.launch({ args: { out: b, in: b, a: 'x', n: 1 }, global: [40] }), /kernel 'k', argument 'a'/);
-  k.dispose();
-  b.dispose();
-  assert.equal(ctx.liveObjects(), ctx.stagingBuffers());
-});
+withVulkan(
+  'work-group size through spec constants 0–2 (no reqd_work_group_size), and global sizes that are not multiples refused',
+  (ctx, t) => {
+    const p = plan(SAXPY);
+    assert.equal(p.localSize, false);
+    runSaxpy(ctx, t, p, [8]);
+    runSaxpy(ctx, t, p, [20]);
+    const words = assemble(t, saxpyModule(p))!;
+    const k = new VulkanKernel(ctx, 'k', p, words);
+    const b = ctx.buffer(160);
+    assert.throws(
+      () => k.launch({ args: { out: b, in: b, a: 1, n: 1 }, global: [40], local: [7] }),
+      /global size 40 in dimension 0 must be a positive multiple of the work-group size 7/,
+    );
+    assert.throws(
+      () => k.launch({ args: { out: b, in: Float32Array.of(1), a: 1, n: 1 }, global: [40] }),
+      /argument 'in': expected a Vulkan buffer of this context/,
+    );
+    assert.throws(() => k.launch({ args: { out: b, in: b, a: 'x', n: 1 }, global: [40] }), /kernel 'k', argument 'a'/);
+    k.dispose();
+    b.dispose();
+    assert.equal(ctx.liveObjects(), ctx.stagingBuffers());
+  },
+);
 
 /** out[i] = *table[i]: the table holds buffer device addresses (PhysicalStorageBuffer64). */
 const TABLE_MODULE = `OpCapability Shader
@@ -225,21 +246,25 @@ OpStore %op %x
 OpReturn
 OpFunctionEnd
 `;
-const TABLE_PLAN = 'kernel __attribute__((reqd_work_group_size(1, 1, 1))) void grp(global ulong* table, global float* out) { }';
+const TABLE_PLAN =
+  'kernel __attribute__((reqd_work_group_size(1, 1, 1))) void grp(global ulong* table, global float* out) { }';
 
-withVulkan('buffer device addresses: a table of member addresses, read through PhysicalStorageBuffer pointers', (ctx, t) => {
-  const words = assemble(t, TABLE_MODULE);
-  if (!words) return;
-  const members = [7.5, -2, 99].map((v) => ctx.buffer(Float32Array.of(v, 0)));
-  assert.ok(members.every((m) => m.address !== 0n));
-  const table = ctx.buffer(BigUint64Array.from(members, (m) => m.address));
-  const out = ctx.buffer(12);
-  const k = new VulkanKernel(ctx, 'grp', plan(TABLE_PLAN), words);
-  k.launch({ args: { table, out }, global: [3] });
-  assert.deepEqual([...out.read(new Float32Array(3))], [7.5, -2, 99]);
-  for (const b of [...members, table, out, k]) b.dispose();
-  assert.equal(ctx.liveObjects(), ctx.stagingBuffers());
-});
+withVulkan(
+  'buffer device addresses: a table of member addresses, read through PhysicalStorageBuffer pointers',
+  (ctx, t) => {
+    const words = assemble(t, TABLE_MODULE);
+    if (!words) return;
+    const members = [7.5, -2, 99].map((v) => ctx.buffer(Float32Array.of(v, 0)));
+    assert.ok(members.every((m) => m.address !== 0n));
+    const table = ctx.buffer(BigUint64Array.from(members, (m) => m.address));
+    const out = ctx.buffer(12);
+    const k = new VulkanKernel(ctx, 'grp', plan(TABLE_PLAN), words);
+    k.launch({ args: { table, out }, global: [3] });
+    assert.deepEqual([...out.read(new Float32Array(3))], [7.5, -2, 99]);
+    for (const b of [...members, table, out, k]) b.dispose();
+    assert.equal(ctx.liveObjects(), ctx.stagingBuffers());
+  },
+);
 
 test('a device without buffer device addresses: the module that needs them is refused by name, nothing allocated', (t) => {
   const ctx = testVulkan(t, { withoutFeatures: ['bufferDeviceAddress'] });
@@ -251,7 +276,10 @@ test('a device without buffer device addresses: the module that needs them is re
     const plainBuffer = ctx.buffer(4);
     assert.equal(plainBuffer.address, 0n);
     plainBuffer.dispose();
-    assert.throws(() => new VulkanKernel(ctx, 'grp', plan(TABLE_PLAN), words), /kernel 'grp' needs the Vulkan feature bufferDeviceAddress, which llvmpipe[^,]* lacks|kernel 'grp' needs the Vulkan feature bufferDeviceAddress, which .* lacks/);
+    assert.throws(
+      () => new VulkanKernel(ctx, 'grp', plan(TABLE_PLAN), words),
+      /kernel 'grp' needs the Vulkan feature bufferDeviceAddress, which llvmpipe[^,]* lacks|kernel 'grp' needs the Vulkan feature bufferDeviceAddress, which .* lacks/,
+    );
     assert.equal(ctx.liveObjects(), ctx.stagingBuffers());
   } finally {
     ctx.dispose();
@@ -289,21 +317,40 @@ OpReturn
 OpFunctionEnd
 `;
 
-withVulkan('a missing feature is named: f64 atomic add on a storage buffer (lavapipe has only f32), and asked for at open', (ctx, t) => {
-  const words = assemble(t, F64_ATOMIC_MODULE);
-  if (!words) return;
-  const p = plan('kernel __attribute__((reqd_work_group_size(1, 1, 1))) void acc(global double* sum) { }');
-  if (ctx.supported.has('shaderBufferFloat64AtomicAdd')) return t.skip(`${ctx.device.name} has shaderBufferFloat64AtomicAdd`);
-  assert.throws(() => new VulkanKernel(ctx, 'acc', p, words), new RegExp(`kernel 'acc' needs the Vulkan feature shaderBufferFloat64AtomicAdd, which ${ctx.device.name.replace(/[()]/g, '.')} lacks`));
-  assert.equal(ctx.liveObjects(), ctx.stagingBuffers());
-  assert.throws(() => testVulkan(t, { features: ['shaderBufferFloat64AtomicAdd'] }), /lacks the feature shaderBufferFloat64AtomicAdd/);
-  assert.throws(() => testVulkan(t, { features: ['noSuchFeature'] }), /unknown Vulkan feature 'noSuchFeature'/);
-});
+withVulkan(
+  'a missing feature is named: f64 atomic add on a storage buffer (lavapipe has only f32), and asked for at open',
+  (ctx, t) => {
+    const words = assemble(t, F64_ATOMIC_MODULE);
+    if (!words) return;
+    const p = plan('kernel __attribute__((reqd_work_group_size(1, 1, 1))) void acc(global double* sum) { }');
+    if (ctx.supported.has('shaderBufferFloat64AtomicAdd'))
+      return t.skip(`${ctx.device.name} has shaderBufferFloat64AtomicAdd`);
+    assert.throws(
+      () => new VulkanKernel(ctx, 'acc', p, words),
+      new RegExp(
+        `kernel 'acc' needs the Vulkan feature shaderBufferFloat64AtomicAdd, which ${ctx.device.name.replace(/[()]/g, '.')} lacks`,
+      ),
+    );
+    assert.equal(ctx.liveObjects(), ctx.stagingBuffers());
+    assert.throws(
+      () => testVulkan(t, { features: ['shaderBufferFloat64AtomicAdd'] }),
+      /lacks the feature shaderBufferFloat64AtomicAdd/,
+    );
+    assert.throws(() => testVulkan(t, { features: ['noSuchFeature'] }), /unknown Vulkan feature 'noSuchFeature'/);
+  },
+);
 
-withVulkan('PODs too big for the device\'s push constants (a plan allowed 256 bytes, lavapipe has 128): refused before anything is made', (ctx, t) => {
-  const p = plan('kernel __attribute__((reqd_work_group_size(1, 1, 1))) void big(global float* out, double4 a, double4 b, double4 c, double4 d, double4 e) { }', { podPushConstant: true, maxPushConstantSize: 256 });
-  assert.equal(p.pushConstantRange?.size, 160);
-  const words = assemble(t, `OpCapability Shader
+withVulkan(
+  "PODs too big for the device's push constants (a plan allowed 256 bytes, lavapipe has 128): refused before anything is made",
+  (ctx, t) => {
+    const p = plan(
+      'kernel __attribute__((reqd_work_group_size(1, 1, 1))) void big(global float* out, double4 a, double4 b, double4 c, double4 d, double4 e) { }',
+      { podPushConstant: true, maxPushConstantSize: 256 },
+    );
+    assert.equal(p.pushConstantRange?.size, 160);
+    const words = assemble(
+      t,
+      `OpCapability Shader
 OpMemoryModel Logical GLSL450
 OpEntryPoint GLCompute %main "big"
 OpExecutionMode %main LocalSize 1 1 1
@@ -313,12 +360,20 @@ OpExecutionMode %main LocalSize 1 1 1
 %entry = OpLabel
 OpReturn
 OpFunctionEnd
-`);
-  if (!words) return;
-  if (ctx.limits.maxPushConstantsSize >= 160) return t.skip(`${ctx.device.name} allows ${ctx.limits.maxPushConstantsSize} bytes of push constants`);
-  assert.throws(() => new VulkanKernel(ctx, 'big', p, words), new RegExp(`kernel 'big': the push constants take 160 bytes, .* allows ${ctx.limits.maxPushConstantsSize} \\(maxPushConstantsSize\\)`));
-  assert.equal(ctx.liveObjects(), ctx.stagingBuffers());
-});
+`,
+    );
+    if (!words) return;
+    if (ctx.limits.maxPushConstantsSize >= 160)
+      return t.skip(`${ctx.device.name} allows ${ctx.limits.maxPushConstantsSize} bytes of push constants`);
+    assert.throws(
+      () => new VulkanKernel(ctx, 'big', p, words),
+      new RegExp(
+        `kernel 'big': the push constants take 160 bytes, .* allows ${ctx.limits.maxPushConstantsSize} \\(maxPushConstantsSize\\)`,
+      ),
+    );
+    assert.equal(ctx.liveObjects(), ctx.stagingBuffers());
+  },
+);
 
 withVulkan('a module that is not SPIR-V, or lacks the entry point, is refused with a message', (ctx, t) => {
   const p = plan(SAXPY_FIXED);
@@ -347,10 +402,22 @@ test('forgotten objects: the FinalizationRegistry releases collected buffers and
     ctx.dispose();
   `;
   const { NODE_TEST_CONTEXT: _, ...env } = process.env;
-  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script], { cwd: join(import.meta.dirname, '..'), encoding: 'utf8', env: { ...env, KERNARG_VK_VALIDATION: existsSync('/usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validation.json') ? '1' : '0' } });
+  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: join(import.meta.dirname, '..'),
+    encoding: 'utf8',
+    env: {
+      ...env,
+      KERNARG_VK_VALIDATION: existsSync('/usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validation.json')
+        ? '1'
+        : '0',
+    },
+  });
   assert.equal(r.status, 0, r.stderr);
   const lines = r.stdout.trim().split('\n');
-  assert.deepEqual(lines.filter((l) => /VUID-|Validation Error/.test(l)), []);
+  assert.deepEqual(
+    lines.filter((l) => /VUID-|Validation Error/.test(l)),
+    [],
+  );
   const { made, left } = JSON.parse(lines[lines.length - 1]);
   assert.ok(made >= 8, `made ${made}`);
   assert.equal(left, 0);

@@ -80,9 +80,14 @@ test("a new buffer with a freed buffer's handle is bound anew (bindings are keye
       if (handles.has(b.handle)) reused++;
       handles.add(b.handle);
       k.launch({ args: { out: b, out_shape0: 4, v: i, i: i % 4 }, global });
-      assert.deepEqual([...b.read(new Float32Array(4))], [0, 1, 2, 3].map((x) => (x === i % 4 ? i : -1)), `launch ${i}`);
+      assert.deepEqual(
+        [...b.read(new Float32Array(4))],
+        [0, 1, 2, 3].map((x) => (x === i % 4 ? i : -1)),
+        `launch ${i}`,
+      );
       b.dispose();
-      if (i === 11) assert.throws(() => k.launch({ args: { out: b, out_shape0: 4, v: 1, i: 0 }, global }), /put.*'out'.*disposed/);
+      if (i === 11)
+        assert.throws(() => k.launch({ args: { out: b, out_shape0: 4, v: 1, i: 0 }, global }), /put.*'out'.*disposed/);
     }
     // Where the driver hands out no freed handle again, the case is not exercised: say so.
     if (reused === 0) t.diagnostic('the driver reused no buffer handle');
@@ -98,9 +103,25 @@ test('a warm Vulkan launch allocates nothing: sync, timed and queued; a launch t
   probe.dispose();
   // A young generation that holds every launch's garbage: no collection runs (gcs 0), so the
   // heap's growth is what the launches allocated.
-  const r = spawnSync(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', 'test/support/vulkan-launch-alloc-probe.ts', 'launch,timed,enqueue,control', '1500', '2000'], { encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--max-semi-space-size=64',
+      '--import',
+      'tsx',
+      'test/support/vulkan-launch-alloc-probe.ts',
+      'launch,timed,enqueue,control',
+      '1500',
+      '2000',
+    ],
+    { encoding: 'utf8' },
+  );
   assert.equal(r.status, 0, r.stderr);
-  const rows = r.stdout.trim().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { mode: string; gcs: number; bytesPerCall: number });
+  const rows = r.stdout
+    .trim()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as { mode: string; gcs: number; bytesPerCall: number });
   assert.equal(rows.length, 4, r.stdout);
   for (const row of rows) assert.equal(row.gcs, 0, JSON.stringify(row));
   for (const row of rows.slice(0, 3)) assert.ok(row.bytesPerCall < 8, JSON.stringify(row));

@@ -17,18 +17,30 @@ import { compileBothWays } from './support/skip-compare.js';
 
 function vulkan(source: string): { plan: VulkanPlan; table: string; json: string } {
   const r = lower('k.cl', source, memoryHost({}), { target: 'vulkan', format: 'json' });
-  assert.deepEqual(r.diagnostics.filter((d) => d.severity === 'error'), []);
+  assert.deepEqual(
+    r.diagnostics.filter((d) => d.severity === 'error'),
+    [],
+  );
   const table = lower('k.cl', source, memoryHost({}), { target: 'vulkan', format: 'table' }).output as string;
   return { plan: r.plan as VulkanPlan, table, json: r.output as string };
 }
 
 /** Each Workgroup variable as `size: kernel.name, ...`. */
-const sizes = (p: VulkanPlan) => (p.workgroupVariables ?? []).map((w) => `${w.size}: ${w.variables.map((v) => `${v.kernel}.${v.name}`).join(', ')}`);
+const sizes = (p: VulkanPlan) =>
+  (p.workgroupVariables ?? []).map((w) => `${w.size}: ${w.variables.map((v) => `${v.kernel}.${v.name}`).join(', ')}`);
 
 function locals(source: string, skipBodies: boolean): string[] {
-  const r = compileOpenCL(new SourceFile('k.cl', source), memoryHost({}), { std: 'CL1.2', layout: DATA_LAYOUTS.spir, skipBodies });
+  const r = compileOpenCL(new SourceFile('k.cl', source), memoryHost({}), {
+    std: 'CL1.2',
+    layout: DATA_LAYOUTS.spir,
+    skipBodies,
+  });
   assert.equal(r.diagnostics.hasErrors, false);
-  return r.module!.functions.flatMap((f) => (f.localVariables ?? []).map((v) => `${f.name}.${v.name}: ${typeToString(v.elementType)} x ${v.arraySize}${v.used ? '' : ' unused'}`));
+  return r.module!.functions.flatMap((f) =>
+    (f.localVariables ?? []).map(
+      (v) => `${f.name}.${v.name}: ${typeToString(v.elementType)} x ${v.arraySize}${v.used ? '' : ' unused'}`,
+    ),
+  );
 }
 
 const DECLS = `typedef float T4[4];
@@ -50,8 +62,14 @@ kernel void k(global int *data, local float *lp) {
 
 test('frontend: kernel-scope local declarations, as the parser reads them, on both body paths', () => {
   const expected = [
-    'k.array: local int x 10', 'k.tile: local float x 44', 'k.single: local float x null', 'k.cnt: local volatile uint x null', 'k.t4: float x 4',
-    'k.ss: local struct S x 3', 'k.u: local uint x 2', 'k.unused_one: local int x 7 unused',
+    'k.array: local int x 10',
+    'k.tile: local float x 44',
+    'k.single: local float x null',
+    'k.cnt: local volatile uint x null',
+    'k.t4: float x 4',
+    'k.ss: local struct S x 3',
+    'k.u: local uint x 2',
+    'k.unused_one: local int x 7 unused',
   ];
   // A pointer to local is a private variable; `float * local p` (specifiers other than identifiers before `local`) is not read.
   assert.deepEqual(locals(DECLS, true), expected);
@@ -65,7 +83,11 @@ test('frontend: generated bodies give the same local variables both ways, and ma
       const host = { readFile: (p: string) => files[p] };
       const r = compileBothWays('main.cl', main, host, { std: 'CL2.0', layout: DATA_LAYOUTS.spir64 });
       assert.equal(r.skipped, r.tokens);
-      const m = compileOpenCL(new SourceFile('main.cl', main), host, { std: 'CL2.0', layout: DATA_LAYOUTS.spir64, skipBodies: true }).module;
+      const m = compileOpenCL(new SourceFile('main.cl', main), host, {
+        std: 'CL2.0',
+        layout: DATA_LAYOUTS.spir64,
+        skipBodies: true,
+      }).module;
       for (const f of m?.functions ?? []) found += f.localVariables?.length ?? 0;
     }),
     { numRuns: 150, seed: Number(process.env.SEED ?? 31) },
@@ -76,12 +98,23 @@ test('frontend: generated bodies give the same local variables both ways, and ma
 
 test('WorkgroupVariableSize: clspv local-size.cl — a kernel-scope int[10] is one Workgroup variable of 40 bytes', () => {
   // from: test/WorkgroupVariableSize/local-size.cl: OpVariable Workgroup, WorkgroupVariableSize with OpConstant 40.
-  const { plan, table, json } = vulkan('kernel void k(global int *data) { local int array[10]; array[get_local_id(0)] = 1; data[0] = array[1]; }');
-  assert.deepEqual(plan.workgroupVariables, [{ reflection: 'WorkgroupVariableSize', size: 40, variables: [{ kernel: 'k', name: 'array', typeName: 'local int [10]' }] }]);
+  const { plan, table, json } = vulkan(
+    'kernel void k(global int *data) { local int array[10]; array[get_local_id(0)] = 1; data[0] = array[1]; }',
+  );
+  assert.deepEqual(plan.workgroupVariables, [
+    {
+      reflection: 'WorkgroupVariableSize',
+      size: 40,
+      variables: [{ kernel: 'k', name: 'array', typeName: 'local int [10]' }],
+    },
+  ]);
   assert.match(table, /^40 +k\.array +local int \[10\]$/m);
   assert.deepEqual(readVulkanPlan(JSON.parse(json)).workgroupVariables, plan.workgroupVariables);
   // No spec constant sizes it: only the work-group size's.
-  assert.deepEqual(plan.specConstants.map((s) => s.specId), [0, 1, 2]);
+  assert.deepEqual(
+    plan.specConstants.map((s) => s.specId),
+    [0, 1, 2],
+  );
 });
 
 test('WorkgroupVariableSize: sizes are alloc sizes under the spir data layout (float3 takes 16, structs their padded size)', () => {
@@ -105,10 +138,15 @@ kernel void k3(global int *o) { local int f[9]; local int g[8]; o[0] = f[0] + g[
 });
 
 test('WorkgroupVariableSize: none for unused variables, local pointer arguments and pointers to local; no field at all then', () => {
-  const { plan, table, json } = vulkan('kernel void k(global int *o, local int *scratch) { local int never[4]; local int *p = scratch; o[0] = p[0]; }');
+  const { plan, table, json } = vulkan(
+    'kernel void k(global int *o, local int *scratch) { local int never[4]; local int *p = scratch; o[0] = p[0]; }',
+  );
   assert.equal(plan.workgroupVariables, undefined);
   assert.doesNotMatch(json, /workgroupVariables/);
   assert.doesNotMatch(table, /WorkgroupVariableSize/);
   // The local argument is ArgumentWorkgroup with a spec constant, as before.
-  assert.deepEqual(plan.kernels[0].args.filter((a) => a.argKind === 'local').map((a) => [a.name, a.specId, a.arrayElemSize]), [['scratch', 3, 4]]);
+  assert.deepEqual(
+    plan.kernels[0].args.filter((a) => a.argKind === 'local').map((a) => [a.name, a.specId, a.arrayElemSize]),
+    [['scratch', 3, 4]],
+  );
 });

@@ -13,7 +13,12 @@ import { payloadArguments } from './support/zebin-oracle.js';
 function cli(args: string[], files: Record<string, string>): { code: number; stdout: string; stderr: string } {
   let stdout = '';
   let stderr = '';
-  const code = runCliWith(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), readFile: (p) => files[p], color: false });
+  const code = runCliWith(args, {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    readFile: (p) => files[p],
+    color: false,
+  });
   return { code, stdout, stderr };
 }
 
@@ -27,13 +32,26 @@ test('--device picks the Intel GPU: pvc (default) passes buffers statelessly, tg
   const pvc = cli(['lower', 'k.cl', '--target', 'zebin', '--format', 'ze-info'], { 'k.cl': K });
   assert.equal(pvc.code, 0, pvc.stderr);
   const entries = payloadArguments(pvc.stdout).get('k')!;
-  const a = entries.filter((e) => e.some(([key, v]) => key === 'arg_index' && v === '0')).map((e) => Object.fromEntries(e));
-  assert.deepEqual(a.map((e) => [e.arg_type, e.addrmode, e.offset]), [['arg_bypointer', 'stateful', '0'], ['arg_bypointer', 'stateless', '40']]);
+  const a = entries
+    .filter((e) => e.some(([key, v]) => key === 'arg_index' && v === '0'))
+    .map((e) => Object.fromEntries(e));
+  assert.deepEqual(
+    a.map((e) => [e.arg_type, e.addrmode, e.offset]),
+    [
+      ['arg_bypointer', 'stateful', '0'],
+      ['arg_bypointer', 'stateless', '40'],
+    ],
+  );
   for (const device of ['tgllp', 'dg2']) {
     const r = cli(['lower', 'k.cl', '--target', 'zebin', '--format', 'ze-info', '--device', device], { 'k.cl': K });
     assert.equal(r.code, 0, r.stderr);
-    const e = payloadArguments(r.stdout).get('k')!.map((x) => Object.fromEntries(x));
-    assert.ok(e.some((x) => x.arg_type === 'buffer_address' && x.arg_index === '0' && x.offset === '40'), r.stdout);
+    const e = payloadArguments(r.stdout)
+      .get('k')!
+      .map((x) => Object.fromEntries(x));
+    assert.ok(
+      e.some((x) => x.arg_type === 'buffer_address' && x.arg_index === '0' && x.offset === '40'),
+      r.stdout,
+    );
   }
   const bad = cli(['lower', 'k.cl', '--target', 'zebin', '--device', 'pvcc'], { 'k.cl': K });
   assert.equal(bad.code, 2);
@@ -41,15 +59,30 @@ test('--device picks the Intel GPU: pvc (default) passes buffers statelessly, tg
 });
 
 test('zebin refusals: double on tgllp/dg2 (KA4502, KA4504), arguments past 2 KiB (KA4503), each with a code frame', () => {
-  const dbl = cli(['lower', 'd.cl', '--target', 'zebin', '--device', 'tgllp'], { 'd.cl': 'kernel void k(global int *a, double d) {}\n' });
+  const dbl = cli(['lower', 'd.cl', '--target', 'zebin', '--device', 'tgllp'], {
+    'd.cl': 'kernel void k(global int *a, double d) {}\n',
+  });
   assert.equal(dbl.code, 1);
-  assert.match(dbl.stderr, /^d\.cl:1:37: error: parameter 'd' uses double, which ocloc refuses for -device tgllp \(no cl_khr_fp64\) \[KA4502\]\n.*\n.*\^/m);
-  assert.equal(cli(['lower', 'd.cl', '--target', 'zebin'], { 'd.cl': 'kernel void k(global int *a, double d) {}\n' }).code, 0);
+  assert.match(
+    dbl.stderr,
+    /^d\.cl:1:37: error: parameter 'd' uses double, which ocloc refuses for -device tgllp \(no cl_khr_fp64\) \[KA4502\]\n.*\n.*\^/m,
+  );
+  assert.equal(
+    cli(['lower', 'd.cl', '--target', 'zebin'], { 'd.cl': 'kernel void k(global int *a, double d) {}\n' }).code,
+    0,
+  );
   // ocloc refuses a double anywhere in the file, a struct no kernel passes included (KA4504).
-  const field = cli(['lower', 'f.cl', '--target', 'zebin', '--device', 'dg2'], { 'f.cl': 'struct S { int a; double b; };\nkernel void k(global int *a) {}\n' });
+  const field = cli(['lower', 'f.cl', '--target', 'zebin', '--device', 'dg2'], {
+    'f.cl': 'struct S { int a; double b; };\nkernel void k(global int *a) {}\n',
+  });
   assert.equal(field.code, 1);
-  assert.match(field.stderr, /^f\.cl:1:26: error: field 'b' uses double, which ocloc refuses for -device dg2 \(no cl_khr_fp64\) \[KA4504\]$/m);
-  const big = cli(['lower', 'b.cl', '--target', 'zebin'], { 'b.cl': 'typedef struct { long v[200]; } Big;\nkernel void k(Big a, Big b) {}\n' });
+  assert.match(
+    field.stderr,
+    /^f\.cl:1:26: error: field 'b' uses double, which ocloc refuses for -device dg2 \(no cl_khr_fp64\) \[KA4504\]$/m,
+  );
+  const big = cli(['lower', 'b.cl', '--target', 'zebin'], {
+    'b.cl': 'typedef struct { long v[200]; } Big;\nkernel void k(Big a, Big b) {}\n',
+  });
   assert.equal(big.code, 1);
   assert.match(big.stderr, /error: kernel 'k' takes 3200 bytes of arguments, more than IGC's limit of 2048 \[KA4503\]/);
   assert.doesNotMatch(big.stderr, /at .*\.ts:\d+/);
@@ -61,7 +94,10 @@ test('the zebin JSON form reads back to the same plan and the same packer placem
   const target = targetNamed('zebin')!;
   const back = target.readPlan(JSON.parse(r.output));
   assert.deepEqual(target.view(back), target.view(r.plan));
-  assert.deepEqual(back.kernels[0].args.map((a) => [a.where, a.fill]), r.plan.kernels[0].args.map((a) => [a.where, a.fill]));
+  assert.deepEqual(
+    back.kernels[0].args.map((a) => [a.where, a.fill]),
+    r.plan.kernels[0].args.map((a) => [a.where, a.fill]),
+  );
   const k = r.plan.kernels[0];
   const where = (name: string) => k.args.find((a) => a.name === name)!.where;
   assert.deepEqual(where('a'), { kind: 'segment', offset: 40, size: 8 });
@@ -75,18 +111,31 @@ test('the zebin JSON form reads back to the same plan and the same packer placem
 
 test('kernarg diff --target zebin: a moved payload offset is breaking, an added kernel compatible', () => {
   const old = 'kernel void k(global int *a, int n) { a[0] = n; }\n';
-  const moved = 'kernel void k(global int *a, int n) { a[get_global_id(0)] = n + get_global_size(0); }\nkernel void extra(global int *b) {}\n';
+  const moved =
+    'kernel void k(global int *a, int n) { a[get_global_id(0)] = n + get_global_size(0); }\nkernel void extra(global int *b) {}\n';
   const same = cli(['diff', 'o.cl', 'o.cl', '--target', 'zebin'], { 'o.cl': old });
   assert.equal(same.code, 0);
-  const added = cli(['diff', 'o.cl', 'n.cl', '--target', 'zebin', '--format', 'json'], { 'o.cl': old, 'n.cl': old + 'kernel void extra(global int *b) {}\n' });
+  const added = cli(['diff', 'o.cl', 'n.cl', '--target', 'zebin', '--format', 'json'], {
+    'o.cl': old,
+    'n.cl': old + 'kernel void extra(global int *b) {}\n',
+  });
   assert.equal(added.code, 0, added.stdout);
-  const r = cli(['diff', 'o.cl', 'n.cl', '--target', 'zebin', '--format', 'json'], { 'o.cl': 'kernel void k(global int *a, int n) {}\n', 'n.cl': 'kernel void k(global int *a, long n) {}\n' });
+  const r = cli(['diff', 'o.cl', 'n.cl', '--target', 'zebin', '--format', 'json'], {
+    'o.cl': 'kernel void k(global int *a, int n) {}\n',
+    'n.cl': 'kernel void k(global int *a, long n) {}\n',
+  });
   assert.equal(r.code, EXIT_BREAKING, r.stdout + r.stderr);
   const changes = JSON.parse(r.stdout).changes as { slot: string; property: string; class: string }[];
-  assert.ok(changes.some((c) => c.slot === 'n' && c.property === 'size' && c.class === 'breaking'), r.stdout);
+  assert.ok(
+    changes.some((c) => c.slot === 'n' && c.property === 'size' && c.class === 'breaking'),
+    r.stdout,
+  );
   // Implicit arguments a body adds come after the explicit ones: the host's explicit bytes stay put.
   const grown = cli(['diff', 'o.cl', 'n.cl', '--target', 'zebin', '--format', 'json'], { 'o.cl': old, 'n.cl': moved });
   const g = JSON.parse(grown.stdout).changes as { change: string; slot: string | null }[];
-  assert.ok(g.some((c) => c.change === 'slot-added' && c.slot === 'global_size'), grown.stdout);
+  assert.ok(
+    g.some((c) => c.change === 'slot-added' && c.slot === 'global_size'),
+    grown.stdout,
+  );
   assert.ok(!g.some((c) => c.slot === 'a' || c.slot === 'n'), grown.stdout);
 });

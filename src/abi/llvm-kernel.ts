@@ -11,7 +11,13 @@ import { assertNever } from '../assert-never.js';
 import { type ArgClass, classifyArg } from '../model/arg-class.js';
 import type { Bare, KernelPlanBase, SlotBase } from './plan.js';
 
-export const TRIPLES = ['spir64-unknown-unknown', 'spir-unknown-unknown', 'amdgcn-amd-amdhsa', 'nvptx64-nvidia-cuda', 'r600'] as const;
+export const TRIPLES = [
+  'spir64-unknown-unknown',
+  'spir-unknown-unknown',
+  'amdgcn-amd-amdhsa',
+  'nvptx64-nvidia-cuda',
+  'r600',
+] as const;
 export type Triple = (typeof TRIPLES)[number];
 
 export interface TripleInfo {
@@ -35,14 +41,61 @@ const AMD_SPACES = { private: 5, global: 1, constant: 4, local: 3, generic: 0 };
 
 /** What each `--triple` means for the emitted module (data layouts as clang-16 writes them). */
 export const TRIPLE_INFO: Record<Triple, TripleInfo> = {
-  'spir64-unknown-unknown': { datalayout: `e-i64:64-${VEC_DL}`, kernelCC: 'spir_kernel', functionCC: 'spir_func', layout: DATA_LAYOUTS.spir64, spaces: SPIR_SPACES, image: 1, sampler: 2, queue: 0, byval: true },
-  'spir-unknown-unknown': { datalayout: `e-p:32:32-i64:64-${VEC_DL}`, kernelCC: 'spir_kernel', functionCC: 'spir_func', layout: DATA_LAYOUTS.spir, spaces: SPIR_SPACES, image: 1, sampler: 2, queue: 0, byval: true },
+  'spir64-unknown-unknown': {
+    datalayout: `e-i64:64-${VEC_DL}`,
+    kernelCC: 'spir_kernel',
+    functionCC: 'spir_func',
+    layout: DATA_LAYOUTS.spir64,
+    spaces: SPIR_SPACES,
+    image: 1,
+    sampler: 2,
+    queue: 0,
+    byval: true,
+  },
+  'spir-unknown-unknown': {
+    datalayout: `e-p:32:32-i64:64-${VEC_DL}`,
+    kernelCC: 'spir_kernel',
+    functionCC: 'spir_func',
+    layout: DATA_LAYOUTS.spir,
+    spaces: SPIR_SPACES,
+    image: 1,
+    sampler: 2,
+    queue: 0,
+    byval: true,
+  },
   'amdgcn-amd-amdhsa': {
     datalayout: `e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-i64:64-${VEC_DL}-v2048:2048-n32:64-S32-A5-G1-ni:7`,
-    kernelCC: 'amdgpu_kernel', functionCC: '', layout: DATA_LAYOUTS.amdgcn, spaces: AMD_SPACES, image: 4, sampler: 4, queue: 1, byval: false,
+    kernelCC: 'amdgpu_kernel',
+    functionCC: '',
+    layout: DATA_LAYOUTS.amdgcn,
+    spaces: AMD_SPACES,
+    image: 4,
+    sampler: 4,
+    queue: 1,
+    byval: false,
   },
-  'nvptx64-nvidia-cuda': { datalayout: 'e-i64:64-i128:128-v16:16-v32:32-n16:32:64', kernelCC: 'ptx_kernel', functionCC: '', layout: DATA_LAYOUTS.spir64, spaces: { private: 0, global: 1, constant: 4, local: 3, generic: 0 }, image: 1, sampler: 4, queue: 0, byval: true },
-  r600: { datalayout: `e-p:32:32-i64:64-${VEC_DL}-v2048:2048-n32:64-S32-A5-G1`, kernelCC: 'amdgpu_kernel', functionCC: '', layout: DATA_LAYOUTS.spir, spaces: AMD_SPACES, image: 1, sampler: 4, queue: 1, byval: false },
+  'nvptx64-nvidia-cuda': {
+    datalayout: 'e-i64:64-i128:128-v16:16-v32:32-n16:32:64',
+    kernelCC: 'ptx_kernel',
+    functionCC: '',
+    layout: DATA_LAYOUTS.spir64,
+    spaces: { private: 0, global: 1, constant: 4, local: 3, generic: 0 },
+    image: 1,
+    sampler: 4,
+    queue: 0,
+    byval: true,
+  },
+  r600: {
+    datalayout: `e-p:32:32-i64:64-${VEC_DL}-v2048:2048-n32:64-S32-A5-G1`,
+    kernelCC: 'amdgpu_kernel',
+    functionCC: '',
+    layout: DATA_LAYOUTS.spir,
+    spaces: AMD_SPACES,
+    image: 1,
+    sampler: 4,
+    queue: 1,
+    byval: false,
+  },
 };
 
 /** SPIR address-space numbers, as `kernel_arg_addr_space` uses them on every target. */
@@ -64,7 +117,6 @@ export interface LlvmKernelPlan extends KernelPlanBase<LlvmSlot> {
   readonly vecTypeHint?: string;
   readonly intelReqdSubGroupSize?: number;
 }
-
 
 /** The canonical spelling clang uses for `kernel_arg_base_type`: typedefs resolved, vectors as ext_vector_type. */
 export function baseTypeName(t: QualType | Type, dl: DataLayout): string {
@@ -123,7 +175,12 @@ export function llvmArg(a: ArgClass): { role: SlotBase['role']; addrSpace: numbe
 }
 
 /** A kernel that calls a kernel needs the entry/body split; without `--kernel-stubs` it is an error. */
-export function checkKernelCalls(module: KernelModule, kernelStubs: boolean, diags: DiagnosticBag, message: Message): void {
+export function checkKernelCalls(
+  module: KernelModule,
+  kernelStubs: boolean,
+  diags: DiagnosticBag,
+  message: Message,
+): void {
   if (kernelStubs) return;
   const kernels = new Set(kernelsOf(module).map((k) => k.name));
   for (const f of module.functions) {
@@ -161,8 +218,11 @@ export function llvmKernelPlan(k: FunctionInfo, dl: DataLayout): LlvmKernelPlan 
  * place bytes by (its JSON form carries no types), so no packer packs an llvm plan: it refuses,
  * naming the argument.
  */
-export function placeLlvmKernel<K extends Omit<LlvmKernelPlan, 'args'> & { readonly args: readonly Bare<LlvmSlot>[] }>(k: K): K & LlvmKernelPlan {
-  k.args.forEach((a, index) => placeSlot<LlvmSlot>(a, { kind: 'ir-param', index }, { kind: 'ir-value', param: a.name }));
+export function placeLlvmKernel<K extends Omit<LlvmKernelPlan, 'args'> & { readonly args: readonly Bare<LlvmSlot>[] }>(
+  k: K,
+): K & LlvmKernelPlan {
+  k.args.forEach((a, index) =>
+    placeSlot<LlvmSlot>(a, { kind: 'ir-param', index }, { kind: 'ir-value', param: a.name }),
+  );
   return k as K & LlvmKernelPlan;
 }
-

@@ -3,7 +3,6 @@ import type { HostRule, SlotRole } from './plan.js';
 
 export type { HostRule };
 
-
 /** The origin fields a slot carries, writable while the slot is built. */
 export interface OriginDraft {
   param: number | null;

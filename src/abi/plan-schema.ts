@@ -29,10 +29,13 @@ const show = (v: unknown): string => {
 export const PLAN_MAX = 2 ** 32;
 
 /** A whole number from `min` to `max` (a safe integer: never a string, never a float). */
-export const nat = (min = 0, max = PLAN_MAX): Check<number> => (v, path) => {
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min || v > max) throw new PlanError(path, `expected a whole number from ${min} to ${max}, got ${show(v)}`);
-  return v;
-};
+export const nat =
+  (min = 0, max = PLAN_MAX): Check<number> =>
+  (v, path) => {
+    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min || v > max)
+      throw new PlanError(path, `expected a whole number from ${min} to ${max}, got ${show(v)}`);
+    return v;
+  };
 
 export const bool: Check<boolean> = (v, path) => {
   if (typeof v !== 'boolean') throw new PlanError(path, `expected true or false, got ${show(v)}`);
@@ -40,28 +43,41 @@ export const bool: Check<boolean> = (v, path) => {
 };
 
 /** A string of printable characters, at most `max` long. */
-export const str = (max = 4096): Check<string> => (v, path) => {
-  if (typeof v !== 'string' || v.length > max || /[\u0000-\u001f\u007f]/.test(v)) throw new PlanError(path, `expected a string of at most ${max} printable characters, got ${show(v)}`);
-  return v;
-};
+export const str =
+  (max = 4096): Check<string> =>
+  (v, path) => {
+    if (typeof v !== 'string' || v.length > max || /[\u0000-\u001f\u007f]/.test(v))
+      throw new PlanError(path, `expected a string of at most ${max} printable characters, got ${show(v)}`);
+    return v;
+  };
 
 /** A C identifier (argument, field and kernel names; the packers quote them with JSON.stringify). */
 export const ident: Check<string> = (v, path) => {
-  if (typeof v !== 'string' || !/^[A-Za-z_$][A-Za-z0-9_$.]{0,1023}$/.test(v)) throw new PlanError(path, `expected an identifier, got ${show(v)}`);
+  if (typeof v !== 'string' || !/^[A-Za-z_$][A-Za-z0-9_$.]{0,1023}$/.test(v))
+    throw new PlanError(path, `expected an identifier, got ${show(v)}`);
   return v;
 };
 
-export const oneOf = <const T extends string | number>(values: readonly T[]): Check<T> => (v, path) => {
-  if (!values.includes(v as T)) throw new PlanError(path, `expected one of ${values.map((x) => JSON.stringify(x)).join(', ')}, got ${show(v)}`);
-  return v as T;
-};
+export const oneOf =
+  <const T extends string | number>(values: readonly T[]): Check<T> =>
+  (v, path) => {
+    if (!values.includes(v as T))
+      throw new PlanError(path, `expected one of ${values.map((x) => JSON.stringify(x)).join(', ')}, got ${show(v)}`);
+    return v as T;
+  };
 
-export const nullable = <T>(c: Check<T>): Check<T | null> => (v, path) => (v === null ? null : c(v, path));
+export const nullable =
+  <T>(c: Check<T>): Check<T | null> =>
+  (v, path) =>
+    v === null ? null : c(v, path);
 
-export const arrayOf = <T>(c: Check<T>, max = 1 << 20): Check<T[]> => (v, path) => {
-  if (!Array.isArray(v) || v.length > max) throw new PlanError(path, `expected a list of at most ${max}, got ${show(v)}`);
-  return each(v, c, path);
-};
+export const arrayOf =
+  <T>(c: Check<T>, max = 1 << 20): Check<T[]> =>
+  (v, path) => {
+    if (!Array.isArray(v) || v.length > max)
+      throw new PlanError(path, `expected a list of at most ${max}, got ${show(v)}`);
+    return each(v, c, path);
+  };
 
 /** Every index, holes included (Array.prototype.map would skip a hole, and its check with it). */
 function each<T>(v: readonly unknown[], c: Check<T>, path: string): T[] {
@@ -70,31 +86,41 @@ function each<T>(v: readonly unknown[], c: Check<T>, path: string): T[] {
   return out;
 }
 
-export const tuple = <T>(c: Check<T>, n: number): Check<T[]> => (v, path) => {
-  if (!Array.isArray(v) || v.length !== n) throw new PlanError(path, `expected a list of ${n}, got ${show(v)}`);
-  return each(v, c, path);
-};
+export const tuple =
+  <T>(c: Check<T>, n: number): Check<T[]> =>
+  (v, path) => {
+    if (!Array.isArray(v) || v.length !== n) throw new PlanError(path, `expected a list of ${n}, got ${show(v)}`);
+    return each(v, c, path);
+  };
 
 type Fields = Record<string, Check<unknown>>;
-type Built<R extends Fields, O extends Fields> = { [K in keyof R]: ReturnType<R[K]> } & { [K in keyof O]?: ReturnType<O[K]> };
+type Built<R extends Fields, O extends Fields> = { [K in keyof R]: ReturnType<R[K]> } & {
+  [K in keyof O]?: ReturnType<O[K]>;
+};
 
 /**
  * An object with `required` and `optional` fields and no others; optional ones left out (or
  * null where the check does not take null) stay out of the result.
  */
-export const object = <R extends Fields, O extends Fields = Record<never, never>>(required: R, optional: O = {} as O): Check<Built<R, O>> => (v, path) => {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new PlanError(path, `expected an object, got ${show(v)}`);
-  const o = v as Record<string, unknown>;
-  const at = (k: string) => (path ? `${path}.${k}` : k);
-  for (const k of Object.keys(o)) if (!Object.hasOwn(required, k) && !Object.hasOwn(optional, k)) throw new PlanError(at(k), `unknown field '${k}'`);
-  const out: Record<string, unknown> = {};
-  for (const k of Object.keys(required)) {
-    if (!Object.hasOwn(o, k)) throw new PlanError(at(k), `missing field '${k}'`);
-    out[k] = required[k](o[k], at(k));
-  }
-  for (const k of Object.keys(optional)) if (Object.hasOwn(o, k) && o[k] !== undefined) out[k] = optional[k](o[k], at(k));
-  return out as Built<R, O>;
-};
+export const object =
+  <R extends Fields, O extends Fields = Record<never, never>>(required: R, optional: O = {} as O): Check<Built<R, O>> =>
+  (v, path) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v))
+      throw new PlanError(path, `expected an object, got ${show(v)}`);
+    const o = v as Record<string, unknown>;
+    const at = (k: string) => (path ? `${path}.${k}` : k);
+    for (const k of Object.keys(o))
+      if (!Object.hasOwn(required, k) && !Object.hasOwn(optional, k))
+        throw new PlanError(at(k), `unknown field '${k}'`);
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(required)) {
+      if (!Object.hasOwn(o, k)) throw new PlanError(at(k), `missing field '${k}'`);
+      out[k] = required[k](o[k], at(k));
+    }
+    for (const k of Object.keys(optional))
+      if (Object.hasOwn(o, k) && o[k] !== undefined) out[k] = optional[k](o[k], at(k));
+    return out as Built<R, O>;
+  };
 
 /**
  * Keys a plan object has that its JSON form leaves out (as the JSON emitter does): the source type
@@ -118,11 +144,12 @@ type Same<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 
  * of this type, so its call fails `tsc` the day a field is added to the plan type and not to its
  * schema, or the other way round.
  */
-export type SchemaAgrees<C, P> = C extends Check<infer S>
-  ? Same<JsonShape<S>, JsonShape<P>> extends true
-    ? true
-    : { readonly schema: JsonShape<S>; readonly planType: JsonShape<P> }
-  : never;
+export type SchemaAgrees<C, P> =
+  C extends Check<infer S>
+    ? Same<JsonShape<S>, JsonShape<P>> extends true
+      ? true
+      : { readonly schema: JsonShape<S>; readonly planType: JsonShape<P> }
+    : never;
 
 /**
  * `schema` as the reader of plan type `P`. `agrees` type-checks as `true` only where the compiler

@@ -7,8 +7,21 @@ export type { ValueLayout };
 
 /** What a physical slot carries. */
 export type SlotRole =
-  | 'value' | 'data' | 'local' | 'image' | 'sampler' | 'queue' | 'pipe'
-  | 'shape' | 'stride' | 'offset' | 'size' | 'image-size' | 'image-format' | 'setup' | 'hidden';
+  | 'value'
+  | 'data'
+  | 'local'
+  | 'image'
+  | 'sampler'
+  | 'queue'
+  | 'pipe'
+  | 'shape'
+  | 'stride'
+  | 'offset'
+  | 'size'
+  | 'image-size'
+  | 'image-format'
+  | 'setup'
+  | 'hidden';
 
 /** What a host fills a derived argument with: which logical argument and which part of it. */
 export interface HostRule {

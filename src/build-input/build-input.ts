@@ -45,7 +45,11 @@ export function buildStd(input: BuildInput): ClStd {
 }
 
 /** What `lower()` takes from a build input: the standard, the include folders, the macros in order. */
-export function frontendOptions(input: Pick<BuildInput, 'flags'>): { std: ClStd; includeDirs: string[]; commandLine: CommandLineMacro[] } {
+export function frontendOptions(input: Pick<BuildInput, 'flags'>): {
+  std: ClStd;
+  includeDirs: string[];
+  commandLine: CommandLineMacro[];
+} {
   let std: ClStd = 'CL1.2';
   const includeDirs: string[] = [];
   const commandLine: CommandLineMacro[] = [];
@@ -98,7 +102,10 @@ function optionWord(word: string): string {
  * build options have `-D` but no `-U`, so the driver gets the `-D`s that stand and an `#undef` of
  * every name whose last word is `-U` (driverSource), which undefines the driver's own macros too.
  */
-function netMacros(flags: readonly BuildFlag[]): { defines: Extract<BuildFlag, { kind: 'define' }>[]; undefines: string[] } {
+function netMacros(flags: readonly BuildFlag[]): {
+  defines: Extract<BuildFlag, { kind: 'define' }>[];
+  undefines: string[];
+} {
   const last = new Map<string, BuildFlag>();
   for (const f of flags) {
     // A function-like macro's name is the part before its parameters.
@@ -124,7 +131,8 @@ function includeWords(input: BuildInput, root: string | null): string[] {
   return input.flags.flatMap((f) => (f.kind === 'include' ? [at(f.dir)] : []));
 }
 
-const defineWord = (f: Extract<BuildFlag, { kind: 'define' }>) => `-D ${optionWord(f.value === undefined ? f.name : `${f.name}=${f.value}`)}`;
+const defineWord = (f: Extract<BuildFlag, { kind: 'define' }>) =>
+  `-D ${optionWord(f.value === undefined ? f.name : `${f.name}=${f.value}`)}`;
 
 /**
  * The driver's options for a build input whose tree sits at `root` (null: no headers, no tree):
@@ -132,7 +140,12 @@ const defineWord = (f: Extract<BuildFlag, { kind: 'define' }>) => `-D ${optionWo
  */
 export function driverOptions(input: BuildInput, root: string | null): string {
   const extra = input.extra?.trim() ? [input.extra.trim()] : [];
-  return [`-cl-std=${buildStd(input)}`, ...includeWords(input, root), ...netMacros(input.flags).defines.map(defineWord), ...extra].join(' ');
+  return [
+    `-cl-std=${buildStd(input)}`,
+    ...includeWords(input, root),
+    ...netMacros(input.flags).defines.map(defineWord),
+    ...extra,
+  ].join(' ');
 }
 
 /**
@@ -141,7 +154,9 @@ export function driverOptions(input: BuildInput, root: string | null): string {
  * first for its includes, as clang does for a file), else the main source itself.
  */
 export function driverSource(input: BuildInput, root: string | null): string {
-  const undef = netMacros(input.flags).undefines.map((n) => `#undef ${n}\n`).join('');
+  const undef = netMacros(input.flags)
+    .undefines.map((n) => `#undef ${n}\n`)
+    .join('');
   if (root !== null) return `${undef}#include "${joinPaths(root, input.path)}"\n`;
   // `#line 1` keeps the driver's line numbers those of the file.
   return undef ? `${undef}#line 1\n${input.source}` : input.source;
@@ -152,9 +167,16 @@ export function driverSource(input: BuildInput, root: string | null): string {
  * `-I` as paths in the tree (`.` for its root), `-D` and `-U` as the command line gave them.
  */
 export function shownOptions(input: BuildInput): string {
-  const macros = input.flags.flatMap((f) => (f.kind === 'define' ? [defineWord(f)] : f.kind === 'undefine' ? [`-U ${f.name}`] : []));
+  const macros = input.flags.flatMap((f) =>
+    f.kind === 'define' ? [defineWord(f)] : f.kind === 'undefine' ? [`-U ${f.name}`] : [],
+  );
   const extra = input.extra?.trim() ? [input.extra.trim()] : [];
-  return [`-cl-std=${buildStd(input)}`, ...includeWords(input, needsTree(input) ? '.' : null), ...macros, ...extra].join(' ');
+  return [
+    `-cl-std=${buildStd(input)}`,
+    ...includeWords(input, needsTree(input) ? '.' : null),
+    ...macros,
+    ...extra,
+  ].join(' ');
 }
 
 /** Whether the driver needs an include tree for this input: it read headers. */
@@ -177,10 +199,16 @@ export interface PortableBuild {
 export function portableBuild(input: BuildInput, cwd: string): PortableBuild {
   const abs = (p: string) => resolvePath(cwd, p);
   const dirs = input.flags.flatMap((f) => (f.kind === 'include' ? [abs(f.dir)] : []));
-  const root = commonFolder([folderOf(abs(input.path)), ...Object.keys(input.headers).map((h) => folderOf(abs(h))), ...dirs]);
+  const root = commonFolder([
+    folderOf(abs(input.path)),
+    ...Object.keys(input.headers).map((h) => folderOf(abs(h))),
+    ...dirs,
+  ]);
   const headers: Record<string, string> = Object.create(null);
   for (const [p, text] of Object.entries(input.headers)) headers[relativeTo(root, abs(p))] = text;
-  const flags = input.flags.map((f): BuildFlag => (f.kind === 'include' ? { kind: 'include', dir: relativeTo(root, abs(f.dir)) } : f));
+  const flags = input.flags.map((f): BuildFlag =>
+    f.kind === 'include' ? { kind: 'include', dir: relativeTo(root, abs(f.dir)) } : f,
+  );
   return { root, input: { ...input, path: relativeTo(root, abs(input.path)), headers, flags } };
 }
 
@@ -188,24 +216,32 @@ export function portableBuild(input: BuildInput, cwd: string): PortableBuild {
 export function buildInputProblem(x: unknown): string | undefined {
   const b = x as Partial<BuildInput>;
   if (typeof b !== 'object' || b === null) return 'must be an object';
-  if (typeof b.path !== 'string' || !isTreePath(b.path)) return '"path" must be a relative path inside the tree (no "..", not absolute)';
+  if (typeof b.path !== 'string' || !isTreePath(b.path))
+    return '"path" must be a relative path inside the tree (no "..", not absolute)';
   if (typeof b.source !== 'string') return '"source" must be a string';
   if (b.extra !== undefined && typeof b.extra !== 'string') return '"extra" must be a string';
-  if (typeof b.headers !== 'object' || b.headers === null || Array.isArray(b.headers)) return '"headers" must be an object of path → text';
+  if (typeof b.headers !== 'object' || b.headers === null || Array.isArray(b.headers))
+    return '"headers" must be an object of path → text';
   for (const [p, text] of Object.entries(b.headers)) {
-    if (!isTreePath(p)) return `header '${p}': a header's path must be relative and inside the tree (no "..", not absolute)`;
+    if (!isTreePath(p))
+      return `header '${p}': a header's path must be relative and inside the tree (no "..", not absolute)`;
     if (typeof text !== 'string') return `header '${p}': its text must be a string`;
   }
   if (!Array.isArray(b.flags)) return '"flags" must be an array';
   for (const f of b.flags as unknown[]) {
     const g = f as Partial<Record<string, unknown>>;
     const ok =
-      typeof g === 'object' && g !== null &&
+      typeof g === 'object' &&
+      g !== null &&
       ((g.kind === 'include' && typeof g.dir === 'string' && (g.dir === '.' || isTreePath(g.dir))) ||
-        (g.kind === 'define' && typeof g.name === 'string' && /^[A-Za-z_]\w*(\(.*\))?$/.test(g.name) && (g.value === undefined || (typeof g.value === 'string' && !/[\r\n]/.test(g.value)))) ||
+        (g.kind === 'define' &&
+          typeof g.name === 'string' &&
+          /^[A-Za-z_]\w*(\(.*\))?$/.test(g.name) &&
+          (g.value === undefined || (typeof g.value === 'string' && !/[\r\n]/.test(g.value)))) ||
         (g.kind === 'undefine' && typeof g.name === 'string' && /^[A-Za-z_]\w*$/.test(g.name)) ||
         (g.kind === 'std' && (CL_STDS as readonly unknown[]).includes(g.std)));
-    if (!ok) return `flag ${JSON.stringify(f)} is not an include folder, a macro, an undefine or a standard kernarg knows`;
+    if (!ok)
+      return `flag ${JSON.stringify(f)} is not an include folder, a macro, an undefine or a standard kernarg knows`;
   }
   return undefined;
 }

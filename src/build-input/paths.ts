@@ -40,5 +40,11 @@ export function relativeTo(root: string, p: string): string {
 
 /** Whether `p` is a file's place inside a tree: relative, normalized, no `..`; nothing an `#include "…"` cannot spell (NUL, newline, quote, backslash). */
 export function isTreePath(p: string): boolean {
-  return p.length > 0 && p !== '.' && !p.startsWith('/') && !/[\0\r\n"\\]/.test(p) && p.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+  return (
+    p.length > 0 &&
+    p !== '.' &&
+    !p.startsWith('/') &&
+    !/[\0\r\n"\\]/.test(p) &&
+    p.split('/').every((part) => part !== '' && part !== '.' && part !== '..')
+  );
 }

@@ -22,10 +22,12 @@ function leavesOf(l: ValueLayout, base: number, optional: boolean, out: Leaf[]):
       out.push({ offset: base, scalar: String(signless(l.scalar)), optional });
       return;
     case 'vector':
-      for (let i = 0; i < l.length; i++) out.push({ offset: base + i * l.elementSize, scalar: String(signless(l.element)), optional });
+      for (let i = 0; i < l.length; i++)
+        out.push({ offset: base + i * l.elementSize, scalar: String(signless(l.element)), optional });
       return;
     case 'array':
-      for (let i = 0; i < l.length && out.length <= MAX_LEAVES; i++) leavesOf(l.element, base + i * l.stride, optional, out);
+      for (let i = 0; i < l.length && out.length <= MAX_LEAVES; i++)
+        leavesOf(l.element, base + i * l.stride, optional, out);
       return;
     case 'record':
       for (const f of l.fields) {
@@ -52,5 +54,7 @@ export function leavesAgree(source: ValueLayout, binary: ValueLayout): boolean {
   if (src.length > MAX_LEAVES || bin.length > MAX_LEAVES) return false;
   const srcKeys = new Set(src.map(key));
   const binKeys = new Set(bin.map(key));
-  return bin.every((l) => l.scalar === 'uchar' || srcKeys.has(key(l))) && src.every((l) => l.optional || binKeys.has(key(l)));
+  return (
+    bin.every((l) => l.scalar === 'uchar' || srcKeys.has(key(l))) && src.every((l) => l.optional || binKeys.has(key(l)))
+  );
 }

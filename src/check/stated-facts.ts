@@ -64,20 +64,55 @@ function spirvSpellings(prop: string, v: Fact): readonly Fact[] {
 export const STATED_FACTS = {
   // NT_AMDGPU_METADATA has offsets, sizes, value kinds, type names, address spaces, access and
   // pointee alignment; no slot alignment, and a by-value struct only as its type name and size.
-  amdhsa: { unstated: ['align', 'layout'], weaker: exact, names: 'unless-positional', withNames: [], unstatedModuleFacts: none, unstatedSlot: none, droppedImplicit: true },
+  amdhsa: {
+    unstated: ['align', 'layout'],
+    weaker: exact,
+    names: 'unless-positional',
+    withNames: [],
+    unstatedModuleFacts: none,
+    unstatedSlot: none,
+    droppedImplicit: true,
+  },
   // A `.param` list has offsets, sizes, alignment, PTX types and pointer spaces: no OpenCL C type
   // names, and values only as PTX's unsigned bit types or byte arrays.
-  cuda: { unstated: ['typeName', 'layout'], weaker: exact, names: 'never', withNames: [], unstatedModuleFacts: none, unstatedSlot: none, droppedImplicit: false },
+  cuda: {
+    unstated: ['typeName', 'layout'],
+    weaker: exact,
+    names: 'never',
+    withNames: [],
+    unstatedModuleFacts: none,
+    unstatedSlot: none,
+    droppedImplicit: false,
+  },
   // `.ze_info` has every payload field and (with kernel_misc_info) names and type names; a value's
   // layout only as its size. A `queue_t` has no payload entry (arg_type none: `.ze_info` lists nothing for it).
-  zebin: { unstated: ['layout'], weaker: exact, names: 'unless-positional', withNames: [], unstatedModuleFacts: none, unstatedSlot: (s) => s.props.kind === 'none', droppedImplicit: false },
+  zebin: {
+    unstated: ['layout'],
+    weaker: exact,
+    names: 'unless-positional',
+    withNames: [],
+    unstatedModuleFacts: none,
+    unstatedSlot: (s) => s.props.kind === 'none',
+    droppedImplicit: false,
+  },
   // OpEntryPoint Kernel's parameters: kinds, address spaces, access, sizes, and the OpenCL C type
   // names when the module carries them (ocloc's does); else signless spellings.
-  opencl: { unstated: [], weaker: spirvSpellings, names: 'unless-positional', withNames: ['typeName'], unstatedModuleFacts: none, unstatedSlot: none, droppedImplicit: false },
+  opencl: {
+    unstated: [],
+    weaker: spirvSpellings,
+    names: 'unless-positional',
+    withNames: ['typeName'],
+    unstatedModuleFacts: none,
+    unstatedSlot: none,
+    droppedImplicit: false,
+  },
   // A shader's descriptors, push constants and spec constants are stated; the Vulkan features and
   // extensions kernarg lists are derived from the types, not declared in the module.
   vulkan: {
-    unstated: [], weaker: exact, names: 'unless-positional', withNames: [],
+    unstated: [],
+    weaker: exact,
+    names: 'unless-positional',
+    withNames: [],
     unstatedModuleFacts: (f) => f.startsWith('vulkanFeature ') || f.startsWith('vulkanExtension '),
     unstatedSlot: none,
     droppedImplicit: false,
@@ -113,7 +148,13 @@ function explicitKeys(k: KernelView): Map<SlotView, string> {
 function withSourceNames(bin: KernelView, src: KernelView): KernelView {
   const names = new Map([...explicitKeys(src)].map(([s, key]) => [key, s.name]));
   const keys = explicitKeys(bin);
-  return { ...bin, slots: bin.slots.map((s) => { const n = names.get(keys.get(s) ?? ''); return n === undefined ? s : { ...s, name: n }; }) };
+  return {
+    ...bin,
+    slots: bin.slots.map((s) => {
+      const n = names.get(keys.get(s) ?? '');
+      return n === undefined ? s : { ...s, name: n };
+    }),
+  };
 }
 
 /** The source's slot with the properties the binary cannot state taken out, and the signless ones as the binary spells them. */
@@ -128,7 +169,8 @@ function binarySlot(s: SlotView, src: SlotView | undefined, rule: StatedFacts, u
   for (const [p, v] of Object.entries(s.props)) {
     if (unstated.includes(p)) continue;
     // The binary's weaker spelling of the source's fact agrees with it: keep the source's words in the report.
-    props[p] = src && v !== src.props[p] && rule.weaker(p, src.props[p] ?? null).includes(v) ? src.props[p] ?? null : v;
+    props[p] =
+      src && v !== src.props[p] && rule.weaker(p, src.props[p] ?? null).includes(v) ? (src.props[p] ?? null) : v;
   }
   return { ...s, props };
 }
@@ -148,26 +190,44 @@ export function statedViews(source: AbiView, binary: AbiView): { source: AbiView
   /** Each binary kernel's source kernel: by name, else the next unpaired one. */
   const pairs = binary.kernels.map((b) => [b, srcByName.get(b.name) ?? unpairedSrc[next++]] as const);
   // A source kernel's slots as its binary kernel states them (that kernel may name its arguments or not).
-  const unstatedFor = (b: KernelView | undefined) => (b && positional(b) ? [...rule.unstated, ...rule.withNames] : rule.unstated);
+  const unstatedFor = (b: KernelView | undefined) =>
+    b && positional(b) ? [...rule.unstated, ...rule.withNames] : rule.unstated;
   const binOf = new Map(pairs.filter(([, src]) => src).map(([b, src]) => [src!, b]));
-  const srcSlots = new Map<KernelView, SlotView[]>(source.kernels.map((k) => [k, k.slots.filter((s) => !rule.unstatedSlot(s)).map((s) => sourceSlot(s, unstatedFor(binOf.get(k))))]));
+  const srcSlots = new Map<KernelView, SlotView[]>(
+    source.kernels.map((k) => [
+      k,
+      k.slots.filter((s) => !rule.unstatedSlot(s)).map((s) => sourceSlot(s, unstatedFor(binOf.get(k)))),
+    ]),
+  );
   const srcKernels = new Map<KernelView, KernelView>(source.kernels.map((k) => [k, { ...k, slots: srcSlots.get(k)! }]));
   const kernels = pairs.map(([b, src]): KernelView => {
     if (!src) return { ...b, slots: b.slots.map((s) => binarySlot(s, undefined, rule, unstatedFor(b))) };
     const named = rule.names === 'never' || positional(b) ? withSourceNames(b, src) : b;
     const bySlotName = new Map(src.slots.map((s) => [s.name, s]));
     const facts: Record<string, Fact> = {};
-    for (const [f, v] of Object.entries(named.facts)) facts[f] = v !== (src.facts[f] ?? null) && rule.weaker(f, src.facts[f] ?? null).includes(v) ? src.facts[f] ?? null : v;
-    const bin: KernelView = { ...named, facts, slots: named.slots.map((s) => binarySlot(s, bySlotName.get(s.name), rule, unstatedFor(b))) };
+    for (const [f, v] of Object.entries(named.facts))
+      facts[f] =
+        v !== (src.facts[f] ?? null) && rule.weaker(f, src.facts[f] ?? null).includes(v) ? (src.facts[f] ?? null) : v;
+    const bin: KernelView = {
+      ...named,
+      facts,
+      slots: named.slots.map((s) => binarySlot(s, bySlotName.get(s.name), rule, unstatedFor(b))),
+    };
     const kept = new Set(bin.slots.filter((s) => s.param === null).map((s) => s.name));
     const slots = srcSlots.get(src)!;
     if (!rule.droppedImplicit || slots.every((s) => s.param !== null || kept.has(s.name))) return bin;
     // An optimized binary: the implicit slots it dropped, and the segment extent they set, are not compared.
-    const extent = (f: Readonly<Record<string, Fact>>) => Object.fromEntries(Object.entries(f).filter(([name]) => name !== 'segmentSize' && name !== 'segmentAlign'));
-    srcKernels.set(src, { ...src, facts: extent(src.facts), slots: slots.filter((s) => s.param !== null || kept.has(s.name)) });
+    const extent = (f: Readonly<Record<string, Fact>>) =>
+      Object.fromEntries(Object.entries(f).filter(([name]) => name !== 'segmentSize' && name !== 'segmentAlign'));
+    srcKernels.set(src, {
+      ...src,
+      facts: extent(src.facts),
+      slots: slots.filter((s) => s.param !== null || kept.has(s.name)),
+    });
     return { ...bin, facts: extent(bin.facts) };
   });
-  const facts = (f: Readonly<Record<string, Fact>>) => Object.fromEntries(Object.entries(f).filter(([k]) => !rule.unstatedModuleFacts(k)));
+  const facts = (f: Readonly<Record<string, Fact>>) =>
+    Object.fromEntries(Object.entries(f).filter(([k]) => !rule.unstatedModuleFacts(k)));
   return {
     source: { ...source, facts: facts(source.facts), kernels: source.kernels.map((k) => srcKernels.get(k)!) },
     binary: { ...binary, facts: facts(binary.facts), kernels },

@@ -29,8 +29,16 @@ export function parseArgsJson(io: CliIO, path: string, text: string): unknown {
 /** Every refused argument of an arguments file at the place it is written (its argument's, where the value is missing). */
 export function argsDiagnostics(path: string, text: string, e: PackError): string {
   const problems = e instanceof ArgsError ? e.problems : [e];
-  const places = placesOf(text, problems.map((p) => p.arg));
-  const items: TextDiagnostic[] = problems.map((p, i) => ({ message: Messages.argsMistake, args: [p.kernel, p.arg, p.problem], place: places[i] }));
-  if (e instanceof ArgsError && e.stopped) items.push({ message: Messages.argsTooMany, args: [problems.length], place: places[places.length - 1] });
+  const places = placesOf(
+    text,
+    problems.map((p) => p.arg),
+  );
+  const items: TextDiagnostic[] = problems.map((p, i) => ({
+    message: Messages.argsMistake,
+    args: [p.kernel, p.arg, p.problem],
+    place: places[i],
+  }));
+  if (e instanceof ArgsError && e.stopped)
+    items.push({ message: Messages.argsTooMany, args: [problems.length], place: places[places.length - 1] });
   return textDiagnostics(path, text, items);
 }

@@ -22,7 +22,13 @@ const spelled = (s: OptionSpec) => `--${s.name}`;
 
 /** An unknown option, with the nearest known one when there is a likely typo. */
 export function unknownOption(given: string, name: string, specs: readonly OptionSpec[]): UsageError {
-  return new UsageError(`unknown option '${given}'${didYouMean(name, specs.map((s) => s.name), (n) => spelled(specs.find((s) => s.name === n)!))}`);
+  return new UsageError(
+    `unknown option '${given}'${didYouMean(
+      name,
+      specs.map((s) => s.name),
+      (n) => spelled(specs.find((s) => s.name === n)!),
+    )}`,
+  );
 }
 
 /** A string option's value checked against its choices. */
@@ -70,7 +76,8 @@ export function parseArgs(argv: readonly string[], specs: readonly OptionSpec[])
       if (spec.kind === 'boolean') {
         if (eq >= 0) {
           const v = a.slice(eq + 1);
-          if (!['0', '1', 'true', 'false'].includes(v)) throw new UsageError(`option '${'-'.repeat(dashes)}${name}' takes 0 or 1, not '${v}'`);
+          if (!['0', '1', 'true', 'false'].includes(v))
+            throw new UsageError(`option '${'-'.repeat(dashes)}${name}' takes 0 or 1, not '${v}'`);
           values.set(name, v === '1' || v === 'true');
         } else values.set(name, true);
         continue;
@@ -100,7 +107,9 @@ export function parseArgs(argv: readonly string[], specs: readonly OptionSpec[])
 
 /** An option's spelling in help and in the README: `-I, --include <dir>`, `-cl-std <CLx.y>`. */
 export function optionFlag(s: OptionSpec): string {
-  return (s.short ? `-${s.short}, ` : '') + `${s.shownWithOneDash ? '-' : '--'}${s.name}` + (s.value ? ` ${s.value}` : '');
+  return (
+    (s.short ? `-${s.short}, ` : '') + `${s.shownWithOneDash ? '-' : '--'}${s.name}` + (s.value ? ` ${s.value}` : '')
+  );
 }
 
 /** The help lines of some options: flag column, then what each does. */

@@ -13,7 +13,11 @@ export function buildFlags(std: ClStd, sequence: readonly (readonly [string, str
       if (option === 'include') return [{ kind: 'include', dir: value }];
       if (option !== 'define' && option !== 'undefine') return [];
       const m = commandLineMacro(option, value);
-      return ['undefine' in m ? { kind: 'undefine', name: m.undefine } : { kind: 'define', name: m.define, ...(m.value !== undefined ? { value: m.value } : {}) }];
+      return [
+        'undefine' in m
+          ? { kind: 'undefine', name: m.undefine }
+          : { kind: 'define', name: m.define, ...(m.value !== undefined ? { value: m.value } : {}) },
+      ];
     }),
   ];
 }

@@ -45,7 +45,11 @@ export const COMMANDS = {
     ],
     sections: [
       { title: 'options', options: LOWER_OWN_OPTIONS },
-      { title: "target options (from each target's record; a target refuses another's)", options: TARGET_FLAG_OPTIONS, readmeElsewhere: 'target options' },
+      {
+        title: "target options (from each target's record; a target refuses another's)",
+        options: TARGET_FLAG_OPTIONS,
+        readmeElsewhere: 'target options',
+      },
     ],
     run: lowerCommand,
   },
@@ -55,14 +59,25 @@ export const COMMANDS = {
       'diff <old> <new> --target <target> [--old-opt <option>]... [--new-opt <option>]... [--format table|json] [lower options]',
       'diff <old> <new> --old-target <target> --new-target <target> [lower options]',
     ],
-    sections: [{ title: "options (and every lower option, which applies to both sides: 'kernarg lower --help')", options: DIFF_OPTIONS }],
+    sections: [
+      {
+        title: "options (and every lower option, which applies to both sides: 'kernarg lower --help')",
+        options: DIFF_OPTIONS,
+      },
+    ],
     run: diffCommand,
   },
   check: {
     summary: `a compiled kernel against its source: the source lowered as the binary implies, compared slot by slot; exit ${EXIT_DIFFERENT} when they differ`,
-    usage: ['check <file.cl|file.ir> <binary> [--format table|json] [-I <dir>] [-D <name>[=<value>]] [-U <name>] [--cl-std <CLx.y>] [target options]'],
+    usage: [
+      'check <file.cl|file.ir> <binary> [--format table|json] [-I <dir>] [-D <name>[=<value>]] [-U <name>] [--cl-std <CLx.y>] [target options]',
+    ],
     sections: [
-      { title: "options (and lower's build and target options: 'kernarg lower --help'; target options given here override what the binary implies)", options: CHECK_OWN_OPTIONS },
+      {
+        title:
+          "options (and lower's build and target options: 'kernarg lower --help'; target options given here override what the binary implies)",
+        options: CHECK_OWN_OPTIONS,
+      },
     ],
     notes: CHECK_NOTES,
     run: checkCommand,
@@ -79,7 +94,10 @@ export const COMMANDS = {
   },
   'gen-ts': {
     summary: "typed TypeScript bindings of a file's kernels, importing only kernarg/runtime",
-    usage: ['gen-ts <file.cl|file.ir> [-o <out.ts>] [-I <dir>] [-D <name>[=<value>]] [--cl-std <CLx.y>]', 'gen-ts <shader.spv> [-o <out.ts>]'],
+    usage: [
+      'gen-ts <file.cl|file.ir> [-o <out.ts>] [-I <dir>] [-D <name>[=<value>]] [--cl-std <CLx.y>]',
+      'gen-ts <shader.spv> [-o <out.ts>]',
+    ],
     sections: [{ title: 'options', options: GEN_TS_OPTIONS }],
     run: genTsCommand,
   },
@@ -134,11 +152,25 @@ export function commandReadme(name: CommandName): string {
   const c: CommandRecord = COMMANDS[name];
   // A table cell's '|' is escaped, inside code spans too (GitHub's tables split on any other).
   const cell = (text: string) => text.replaceAll('|', '\\|');
-  const out = ['```', ...c.usage.map((u) => `kernarg ${u}`), '```', '', `${c.summary[0].toUpperCase()}${c.summary.slice(1)}.`];
+  const out = [
+    '```',
+    ...c.usage.map((u) => `kernarg ${u}`),
+    '```',
+    '',
+    `${c.summary[0].toUpperCase()}${c.summary.slice(1)}.`,
+  ];
   for (const s of c.sections) {
-    out.push('', `${s.title[0].toUpperCase()}${s.title.slice(1)}${s.readmeElsewhere ? `: see the ${s.readmeElsewhere} table.` : ':'}`);
+    out.push(
+      '',
+      `${s.title[0].toUpperCase()}${s.title.slice(1)}${s.readmeElsewhere ? `: see the ${s.readmeElsewhere} table.` : ':'}`,
+    );
     if (s.readmeElsewhere) continue;
-    out.push('', '| option | meaning |', '| --- | --- |', ...s.options.map((o) => `| \`${cell(optionFlag(o))}\` | ${cell(o.help)} |`));
+    out.push(
+      '',
+      '| option | meaning |',
+      '| --- | --- |',
+      ...s.options.map((o) => `| \`${cell(optionFlag(o))}\` | ${cell(o.help)} |`),
+    );
   }
   return out.join('\n') + '\n';
 }

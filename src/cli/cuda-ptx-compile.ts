@@ -42,12 +42,16 @@ export function undefinedFunctions(ptx: string): string[] {
   const declared = new Set<string>();
   const defined = new Set<string>();
   // A .func header: optional return parameter in parentheses, the name, the parameter list, then ';' or '{'.
-  const header = /^\s*(?:\.extern\s+|\.visible\s+|\.weak\s+)?\.func\s+(?:\([^)]*\)\s*)?([\w$.]+)\s*(?:\([^)]*\))?\s*([;{])/gm;
+  const header =
+    /^\s*(?:\.extern\s+|\.visible\s+|\.weak\s+)?\.func\s+(?:\([^)]*\)\s*)?([\w$.]+)\s*(?:\([^)]*\))?\s*([;{])/gm;
   for (const m of ptx.matchAll(header)) (m[2] === '{' ? defined : declared).add(m[1]);
   return [...declared].filter((n) => !defined.has(n));
 }
 
-export type PtxCompile = { readonly ptx: string; readonly clang: string } | { readonly noCompiler: string } | { readonly refused: string; readonly clang: string };
+export type PtxCompile =
+  | { readonly ptx: string; readonly clang: string }
+  | { readonly noCompiler: string }
+  | { readonly refused: string; readonly clang: string };
 
 /** One build flag as clang spells it. */
 function clangFlag(f: BuildFlag): string[] {
@@ -66,20 +70,41 @@ function clangFlag(f: BuildFlag): string[] {
 }
 
 /** Compiles one OpenCL C file for nvptx64-nvidia-nvcl (or nvptx-nvidia-nvcl), with the build's flags. */
-export function compileClToPtx(path: string, flags: readonly BuildFlag[], arch: 'nvptx64' | 'nvptx' = 'nvptx64'): PtxCompile {
+export function compileClToPtx(
+  path: string,
+  flags: readonly BuildFlag[],
+  arch: 'nvptx64' | 'nvptx' = 'nvptx64',
+): PtxCompile {
   const clang = findNvptxClang();
   if (!clang) return { noCompiler: `no clang with the NVPTX backend was found (tried ${CLANGS.join(', ')})` };
   const dir = mkdtempSync(join(tmpdir(), 'kernarg-ptx-'));
   try {
     const prelude = join(dir, 'work-items.h');
     writeFileSync(prelude, WORK_ITEM_PRELUDE);
-    const args = ['-x', 'cl', '-Xclang', '-finclude-default-header', '-include', prelude, '-target', `${arch}-nvidia-nvcl`, '-S', '-O2', '-o', '-'];
+    const args = [
+      '-x',
+      'cl',
+      '-Xclang',
+      '-finclude-default-header',
+      '-include',
+      prelude,
+      '-target',
+      `${arch}-nvidia-nvcl`,
+      '-S',
+      '-O2',
+      '-o',
+      '-',
+    ];
     for (const f of flags) args.push(...clangFlag(f));
     args.push(path);
     const r = spawnSync(clang, args, { encoding: 'utf8', maxBuffer: 256 << 20 });
     if (r.status !== 0) return { refused: (r.stderr || r.error?.message || `exit ${r.status}`).trim(), clang };
     const missing = undefinedFunctions(r.stdout);
-    if (missing.length) return { refused: `the module calls functions nothing defines (OpenCL builtins past the work-item functions need libclc): ${missing.join(', ')}`, clang };
+    if (missing.length)
+      return {
+        refused: `the module calls functions nothing defines (OpenCL builtins past the work-item functions need libclc): ${missing.join(', ')}`,
+        clang,
+      };
     return { ptx: r.stdout, clang };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -13,14 +13,28 @@ import type { CliIO } from './io.js';
 const DEVICE_APIS = ['all', 'opencl', 'vulkan'] as const;
 
 export const DEVICES_OPTIONS: readonly OptionSpec[] = [
-  { name: 'api', kind: 'string', value: 'opencl|vulkan|all', choices: DEVICE_APIS, help: "the API whose devices to list (default all): run --api and --device take what this prints" },
-  { name: 'json', kind: 'boolean', help: 'print the devices as JSON: {"platforms": [OpenCL platforms with their devices], "vulkan": [Vulkan devices]} (the APIs listed)' },
+  {
+    name: 'api',
+    kind: 'string',
+    value: 'opencl|vulkan|all',
+    choices: DEVICE_APIS,
+    help: 'the API whose devices to list (default all): run --api and --device take what this prints',
+  },
+  {
+    name: 'json',
+    kind: 'boolean',
+    help: 'print the devices as JSON: {"platforms": [OpenCL platforms with their devices], "vulkan": [Vulkan devices]} (the APIs listed)',
+  },
 ];
 
 /** A byte count exactly, with its size in KiB/MiB/GiB beside it. */
 function bytes(n: number | null): string {
   if (n === null) return 'n/a';
-  const units: [number, string][] = [[2 ** 30, 'GiB'], [2 ** 20, 'MiB'], [2 ** 10, 'KiB']];
+  const units: [number, string][] = [
+    [2 ** 30, 'GiB'],
+    [2 ** 20, 'MiB'],
+    [2 ** 10, 'KiB'],
+  ];
   const u = units.find(([size]) => n >= size);
   return u ? `${n} (${+(n / u[0]).toFixed(2)} ${u[1]})` : `${n}`;
 }
@@ -40,7 +54,10 @@ function deviceText(d: DeviceReport): string {
     ['max allocation', bytes(l.maxMemAllocSize)],
     ['global memory', bytes(l.globalMemSize)],
     ['max constant buffer', bytes(l.maxConstantBufferSize)],
-    ['non-uniform work-groups', l.nonUniformWorkGroupSupport === null ? 'n/a' : l.nonUniformWorkGroupSupport ? 'yes' : 'no'],
+    [
+      'non-uniform work-groups',
+      l.nonUniformWorkGroupSupport === null ? 'n/a' : l.nonUniformWorkGroupSupport ? 'yes' : 'no',
+    ],
     ['SVM capabilities', l.svmCapabilities === null ? 'n/a' : `0x${l.svmCapabilities.toString(16)}`],
     ['extensions', d.extensions.join(' ')],
   ];
@@ -52,7 +69,9 @@ function platformText(p: PlatformReport): string {
 }
 
 function vulkanText(d: VulkanDeviceInfo): string {
-  return [`  device: ${d.name}`, `    ${'type'.padEnd(24)}${d.type}`, `    ${'Vulkan'.padEnd(24)}${d.version}`].join('\n');
+  return [`  device: ${d.name}`, `    ${'type'.padEnd(24)}${d.type}`, `    ${'Vulkan'.padEnd(24)}${d.version}`].join(
+    '\n',
+  );
 }
 
 /** What one API's listing gave: its devices, or why they could not be listed (no loader, a failing driver). */
@@ -83,7 +102,11 @@ export function devicesCommand(argv: readonly string[], io: CliIO): number {
   const listed = [opencl, vulkan].filter((l) => l !== undefined).length;
   // No file is involved: said as kernarg's own, with a code; a warning when the other API could be listed.
   const message = failures === listed ? Messages.devicesUnlisted : Messages.devicesPartly;
-  for (const [name, l] of [['OpenCL', opencl], ['Vulkan', vulkan]] as const) if (l && 'error' in l) io.stderr(formatDiagnostic(new DiagnosticBag().report(message, undefined, [name, l.error])));
+  for (const [name, l] of [
+    ['OpenCL', opencl],
+    ['Vulkan', vulkan],
+  ] as const)
+    if (l && 'error' in l) io.stderr(formatDiagnostic(new DiagnosticBag().report(message, undefined, [name, l.error])));
   if (failures === listed) return 1;
   if (args.values.get('json')) {
     const out: Record<string, unknown> = {};
@@ -94,8 +117,12 @@ export function devicesCommand(argv: readonly string[], io: CliIO): number {
     return 0;
   }
   const parts: string[] = [];
-  if (opencl && 'found' in opencl) parts.push(opencl.found.length ? opencl.found.map(platformText).join('\n\n') : 'no OpenCL platform found');
-  if (vulkan && 'found' in vulkan) parts.push(vulkan.found.length ? ['platform: Vulkan', ...vulkan.found.map(vulkanText)].join('\n') : 'no Vulkan device found');
+  if (opencl && 'found' in opencl)
+    parts.push(opencl.found.length ? opencl.found.map(platformText).join('\n\n') : 'no OpenCL platform found');
+  if (vulkan && 'found' in vulkan)
+    parts.push(
+      vulkan.found.length ? ['platform: Vulkan', ...vulkan.found.map(vulkanText)].join('\n') : 'no Vulkan device found',
+    );
   io.stdout(parts.join('\n\n') + '\n');
   return 0;
 }

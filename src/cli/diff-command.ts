@@ -15,11 +15,22 @@ export const EXIT_BREAKING = 3;
 
 export const DIFF_OPTIONS: readonly OptionSpec[] = [
   { name: 'target', kind: 'string', value: '<target>', help: 'the target both sides are lowered for' },
-  { name: 'old-target', kind: 'string', value: '<target>', help: 'the old side\'s target (compare two targets\' views)' },
-  { name: 'new-target', kind: 'string', value: '<target>', help: 'the new side\'s target' },
-  { name: 'old-opt', kind: 'list', value: '<option>', help: "a lower option for the old side only (repeatable; '--old-opt --pod-ubo', '--old-opt=--code-object=4')" },
+  { name: 'old-target', kind: 'string', value: '<target>', help: "the old side's target (compare two targets' views)" },
+  { name: 'new-target', kind: 'string', value: '<target>', help: "the new side's target" },
+  {
+    name: 'old-opt',
+    kind: 'list',
+    value: '<option>',
+    help: "a lower option for the old side only (repeatable; '--old-opt --pod-ubo', '--old-opt=--code-object=4')",
+  },
   { name: 'new-opt', kind: 'list', value: '<option>', help: 'a lower option for the new side only (repeatable)' },
-  { name: 'format', kind: 'string', value: 'table|json', choices: ['table', 'json'], help: 'output: table (default) or json' },
+  {
+    name: 'format',
+    kind: 'string',
+    value: 'table|json',
+    choices: ['table', 'json'],
+    help: 'output: table (default) or json',
+  },
 ];
 
 const DIFF_OWNED = new Map(DIFF_OPTIONS.map((o) => [o.name, o]));
@@ -45,7 +56,8 @@ function splitArgs(argv: readonly string[]): { own: Map<string, string[]>; files
       }
       const spec = LOWER_BY_NAME.get(name);
       // Unknown to diff and to lower: the nearest of both commands' options, not lower's alone.
-      if (!spec && !(name.startsWith('no-') && LOWER_BY_NAME.get(name.slice(3))?.kind === 'boolean')) throw unknownOption(a.slice(0, eq < 0 ? undefined : eq), name, [...DIFF_OPTIONS, ...LOWER_OPTIONS]);
+      if (!spec && !(name.startsWith('no-') && LOWER_BY_NAME.get(name.slice(3))?.kind === 'boolean'))
+        throw unknownOption(a.slice(0, eq < 0 ? undefined : eq), name, [...DIFF_OPTIONS, ...LOWER_OPTIONS]);
       shared.push(a);
       if (spec && spec.kind !== 'boolean' && eq < 0 && i + 1 < argv.length) shared.push(argv[++i]);
       continue;
@@ -68,7 +80,8 @@ const one = (own: Map<string, string[]>, name: string): string | undefined => {
 };
 
 /** `--old-opt "--code-object 4"` and `--old-opt=--code-object=4` both name one option and its value. */
-const sideOptions = (values: readonly string[] | undefined): string[] => (values ?? []).flatMap((v) => v.split(/\s+/).filter(Boolean));
+const sideOptions = (values: readonly string[] | undefined): string[] =>
+  (values ?? []).flatMap((v) => v.split(/\s+/).filter(Boolean));
 
 export function diffCommand(argv: readonly string[], io: CliIO): number {
   const { own, files, shared } = splitArgs(argv);
@@ -83,13 +96,20 @@ export function diffCommand(argv: readonly string[], io: CliIO): number {
     const problem = targetProblem(t);
     if (problem) throw new UsageError(`${problemText(problem)}${didYouMean(t, TARGETS)}`);
   }
-  for (const o of [...(own.get('old-opt') ?? []), ...(own.get('new-opt') ?? [])]) if (!o.trimStart().startsWith('-')) throw new UsageError(`--old-opt/--new-opt take lower options ('--pod-ubo', '--code-object=4'), not '${o}'`);
+  for (const o of [...(own.get('old-opt') ?? []), ...(own.get('new-opt') ?? [])])
+    if (!o.trimStart().startsWith('-'))
+      throw new UsageError(`--old-opt/--new-opt take lower options ('--pod-ubo', '--code-object=4'), not '${o}'`);
   const oldOpts = sideOptions(own.get('old-opt'));
   const newOpts = sideOptions(own.get('new-opt'));
-  for (const o of [...oldOpts, ...newOpts]) if (/^--(target|format)(=|$)/.test(o)) throw new UsageError('use --old-target/--new-target to compare two targets; diff has its own --format');
+  for (const o of [...oldOpts, ...newOpts])
+    if (/^--(target|format)(=|$)/.test(o))
+      throw new UsageError('use --old-target/--new-target to compare two targets; diff has its own --format');
 
   const sides: { side: DiffSide; view: ReturnType<typeof abiView> }[] = [];
-  for (const [file, t, opts] of [[files[0], oldTarget, oldOpts], [files[1], newTarget, newOpts]] as const) {
+  for (const [file, t, opts] of [
+    [files[0], oldTarget, oldOpts],
+    [files[1], newTarget, newOpts],
+  ] as const) {
     const prepared = prepareLower([file, ...shared, '--target', t, ...opts], io);
     if (typeof prepared === 'number') return prepared;
     const result = lower(prepared.path, prepared.text, includeHost(io), { ...prepared.options, format: 'json' });

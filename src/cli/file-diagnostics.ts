@@ -26,7 +26,10 @@ export function textDiagnostics(path: string, text: string, items: readonly Text
   const placed: Diagnostic[] = [];
   let whole = '';
   for (const item of items) {
-    if (item.place) placed.push(bag.report(item.message, span(file, item.place.start, item.place.end), item.args, [] as RelatedInformation[]));
+    if (item.place)
+      placed.push(
+        bag.report(item.message, span(file, item.place.start, item.place.end), item.args, [] as RelatedInformation[]),
+      );
     else whole += fileDiagnostic(path, item.message, item.args);
   }
   return whole + (placed.length ? formatDiagnostics(placed) : '');

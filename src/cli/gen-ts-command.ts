@@ -22,10 +22,27 @@ import { genTsShader } from './gen-ts-shader.js';
 
 export const GEN_TS_OPTIONS: readonly OptionSpec[] = [
   { name: 'output', short: 'o', kind: 'string', value: '<out.ts>', help: 'the module to write (stdout when left out)' },
-  { name: 'include', short: 'I', kind: 'list', value: '<dir>', help: 'add a directory to the #include search path (kernarg and the driver)' },
-  { name: 'define', short: 'D', kind: 'list', value: '<name>[=<value>]', help: 'define a macro, in order with -U (kernarg and the driver)' },
+  {
+    name: 'include',
+    short: 'I',
+    kind: 'list',
+    value: '<dir>',
+    help: 'add a directory to the #include search path (kernarg and the driver)',
+  },
+  {
+    name: 'define',
+    short: 'D',
+    kind: 'list',
+    value: '<name>[=<value>]',
+    help: 'define a macro, in order with -U (kernarg and the driver)',
+  },
   { name: 'undefine', short: 'U', kind: 'list', value: '<name>', help: 'undefine a macro (kernarg and the driver)' },
-  { name: 'cl-std', kind: 'string', value: '<CLx.y>', help: `OpenCL C version: ${CL_STDS.join(' | ')} (default CL1.2)` },
+  {
+    name: 'cl-std',
+    kind: 'string',
+    value: '<CLx.y>',
+    help: `OpenCL C version: ${CL_STDS.join(' | ')} (default CL1.2)`,
+  },
 ];
 
 /** `kernarg gen-ts <file> -o <out.ts>`: a typed TypeScript module with one entry per kernel. */
@@ -37,10 +54,13 @@ export function genTsCommand(argv: readonly string[], io: CliIO): number {
   if (args.positionals.length !== 1) throw new UsageError('gen-ts needs one input file');
   const path = args.positionals[0];
   const isIr = path.endsWith('.ir');
-  if (!isIr && !path.endsWith('.cl')) throw new UsageError(`cannot tell the language of '${path}': use a .cl or .ir file, or a SPIR-V compute shader`);
+  if (!isIr && !path.endsWith('.cl'))
+    throw new UsageError(`cannot tell the language of '${path}': use a .cl or .ir file, or a SPIR-V compute shader`);
   const std = (args.values.get('cl-std') as string | undefined) ?? DEFAULT_CL_STD;
-  if (!(CL_STDS as readonly string[]).includes(std)) throw new UsageError(`unknown --cl-std '${std}' (choose from ${CL_STDS.join(', ')})`);
-  if (isIr && args.sequence.length) throw new UsageError(`--${args.sequence[0][0]} is for OpenCL C input: tinytc IR has no preprocessor`);
+  if (!(CL_STDS as readonly string[]).includes(std))
+    throw new UsageError(`unknown --cl-std '${std}' (choose from ${CL_STDS.join(', ')})`);
+  if (isIr && args.sequence.length)
+    throw new UsageError(`--${args.sequence[0][0]} is for OpenCL C input: tinytc IR has no preprocessor`);
   // --cl-std, then -I, -D and -U in command-line order: the build input the module embeds.
   const flags = buildFlags(std as ClStd, args.sequence);
   const out = args.values.get('output') as string | undefined;
@@ -52,21 +72,32 @@ export function genTsCommand(argv: readonly string[], io: CliIO): number {
   const generator = `kernarg ${KERNARG_VERSION}`;
   let text: string;
   if (isIr) {
-    const fe = compileTinytc(new SourceFile(path, source), { target: openclTarget, lowerOptions: { target: 'opencl' } });
+    const fe = compileTinytc(new SourceFile(path, source), {
+      target: openclTarget,
+      lowerOptions: { target: 'opencl' },
+    });
     if (!fe.compiled || !fe.lowered) {
       io.stderr(formatDiagnostics([...fe.diagnostics.items, ...(fe.notLowered ?? [])], { color: io.color }));
       return 1;
     }
     const compiled = fe.compiled;
     const plan = fe.lowered.plan;
-    const params = new Map(compiled.program.funcs.map((f) => [kernelName(f.name), f.params.map((p) => [varName(p.name), p.type] as const)] as const));
+    const params = new Map(
+      compiled.program.funcs.map(
+        (f) => [kernelName(f.name), f.params.map((p) => [varName(p.name), p.type] as const)] as const,
+      ),
+    );
     text = emitTypeScriptBindings({
       generator,
       origin: path,
       plan,
       source: emitTinytcOpenCLC(compiled, { groupTables: 'pointer' }),
       options: `-cl-std=${tinytcClStd(compiled, 'pointer')}`,
-      tinytc: { params, ulongSource: emitTinytcOpenCLC(compiled, { groupTables: 'ulong' }), ulongOptions: `-cl-std=${tinytcClStd(compiled, 'ulong')}` },
+      tinytc: {
+        params,
+        ulongSource: emitTinytcOpenCLC(compiled, { groupTables: 'ulong' }),
+        ulongOptions: `-cl-std=${tinytcClStd(compiled, 'ulong')}`,
+      },
     });
   } else {
     const { result: r, input } = lowerForDriver(path, source, includeHost(io), flags);
@@ -85,7 +116,14 @@ export function genTsCommand(argv: readonly string[], io: CliIO): number {
       io.stderr(formatDiagnostics(again.diagnostics, { color: io.color }));
       return 1;
     }
-    text = emitTypeScriptBindings({ generator, origin, plan: plan as OpenCLPlan, source, options: shownOptions(portable), build: portable });
+    text = emitTypeScriptBindings({
+      generator,
+      origin,
+      plan: plan as OpenCLPlan,
+      source,
+      options: shownOptions(portable),
+      build: portable,
+    });
   }
   return writeBindings(io, out, text);
 }

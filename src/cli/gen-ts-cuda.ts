@@ -16,7 +16,15 @@ export function isCudaInput(argv: readonly string[]): boolean {
 }
 
 export function genTsCudaCommand(argv: readonly string[], io: CliIO): number {
-  const args = parseArgs(argv, [{ name: 'output', short: 'o', kind: 'string', value: '<out.ts>', help: 'the module to write (stdout when left out)' }]);
+  const args = parseArgs(argv, [
+    {
+      name: 'output',
+      short: 'o',
+      kind: 'string',
+      value: '<out.ts>',
+      help: 'the module to write (stdout when left out)',
+    },
+  ]);
   if (args.positionals.length !== 1) throw new UsageError('gen-ts needs one input file');
   const path = args.positionals[0];
   const read = readText(io, path);
@@ -26,12 +34,20 @@ export function genTsCudaCommand(argv: readonly string[], io: CliIO): number {
   }
   const bytes = read.bytes ?? new TextEncoder().encode(read.text);
   const reader = binaryReaderFor(bytes);
-  if (!reader || (reader.kind !== 'PTX module' && reader.kind !== 'cubin')) throw new UsageError(`'${path}' is ${reader ? `a ${reader.kind}` : 'neither PTX nor a cubin'}: gen-ts makes CUDA bindings from PTX and cubins`);
+  if (!reader || (reader.kind !== 'PTX module' && reader.kind !== 'cubin'))
+    throw new UsageError(
+      `'${path}' is ${reader ? `a ${reader.kind}` : 'neither PTX nor a cubin'}: gen-ts makes CUDA bindings from PTX and cubins`,
+    );
   const r = readBinary(bytes, path);
   if (!r.plan || r.plan.target !== 'cuda') {
     io.stderr(formatDiagnostics(r.diagnostics, { color: io.color }));
     return 1;
   }
-  const text = emitCudaBindings({ generator: `kernarg ${KERNARG_VERSION}`, origin: path, plan: r.plan, image: reader.kind === 'cubin' ? { kind: 'cubin', bytes } : { kind: 'ptx', text: read.text } });
+  const text = emitCudaBindings({
+    generator: `kernarg ${KERNARG_VERSION}`,
+    origin: path,
+    plan: r.plan,
+    image: reader.kind === 'cubin' ? { kind: 'cubin', bytes } : { kind: 'ptx', text: read.text },
+  });
   return writeBindings(io, args.values.get('output') as string | undefined, text);
 }

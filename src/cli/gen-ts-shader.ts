@@ -30,14 +30,21 @@ export function genTsShader(argv: readonly string[], io: CliIO, options: readonl
   const path = args.positionals[0];
   const bytes = spirvInput(io, path);
   if (!bytes) return undefined;
-  if (args.sequence.length || args.values.has('cl-std')) throw new UsageError(`--${args.sequence[0]?.[0] ?? 'cl-std'} is for OpenCL C input: a SPIR-V module is compiled already`);
+  if (args.sequence.length || args.values.has('cl-std'))
+    throw new UsageError(
+      `--${args.sequence[0]?.[0] ?? 'cl-std'} is for OpenCL C input: a SPIR-V module is compiled already`,
+    );
   const read = readSpirv(bytes, path);
   if (!read.plan) {
     io.stderr(formatDiagnostics(read.diagnostics, { color: io.color }));
     return 1;
   }
   if (read.plan.target !== 'vulkan') {
-    io.stderr(fileDiagnostic(path, Messages.runFailed, ['this SPIR-V holds OpenCL kernels (OpEntryPoint Kernel): gen-ts writes bindings of Vulkan compute shaders from SPIR-V, and of OpenCL kernels from their OpenCL C']));
+    io.stderr(
+      fileDiagnostic(path, Messages.runFailed, [
+        'this SPIR-V holds OpenCL kernels (OpEntryPoint Kernel): gen-ts writes bindings of Vulkan compute shaders from SPIR-V, and of OpenCL kernels from their OpenCL C',
+      ]),
+    );
     return 1;
   }
   const shape = readShaderInterface(bytes, path);
@@ -45,6 +52,12 @@ export function genTsShader(argv: readonly string[], io: CliIO, options: readonl
     io.stderr(formatDiagnostics(shape.diagnostics, { color: io.color }));
     return 1;
   }
-  const text = emitShaderBindings({ generator: `kernarg ${KERNARG_VERSION}`, origin: path.split('/').pop()!, plan: read.plan, entries: shape.entries, spirv: bytes });
+  const text = emitShaderBindings({
+    generator: `kernarg ${KERNARG_VERSION}`,
+    origin: path.split('/').pop()!,
+    plan: read.plan,
+    entries: shape.entries,
+    spirv: bytes,
+  });
   return writeBindings(io, args.values.get('output') as string | undefined, text);
 }

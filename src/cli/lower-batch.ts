@@ -45,8 +45,14 @@ export function lowerBatch(settings: LowerSettings, dir: string, io: CliIO): num
   settings.paths.forEach((p, i) => {
     const out = resolve(outputs[i]);
     const other = seen.get(out);
-    if (other !== undefined) throw new UsageError(`'${escapeControls(other)}' and '${escapeControls(p)}' would both write '${escapeControls(outputs[i])}'`);
-    if (inputs.has(out)) throw new UsageError(`the output of '${escapeControls(p)}' would overwrite the input '${escapeControls(outputs[i])}'`);
+    if (other !== undefined)
+      throw new UsageError(
+        `'${escapeControls(other)}' and '${escapeControls(p)}' would both write '${escapeControls(outputs[i])}'`,
+      );
+    if (inputs.has(out))
+      throw new UsageError(
+        `the output of '${escapeControls(p)}' would overwrite the input '${escapeControls(outputs[i])}'`,
+      );
     seen.set(out, p);
   });
   // Include files are read once for the whole batch (a kernel library included by every file).

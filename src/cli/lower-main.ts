@@ -9,7 +9,10 @@ import { nodeIO } from './node-io.js';
 
 /** Whether this entry can run the command line; the whole CLI runs the rest. */
 export function handles(argv: readonly string[]): boolean {
-  return (argv[0] === 'lower' && !argv.includes('--help') && !argv.includes('-h')) || (argv.length === 1 && argv[0] === '--version');
+  return (
+    (argv[0] === 'lower' && !argv.includes('--help') && !argv.includes('-h')) ||
+    (argv.length === 1 && argv[0] === '--version')
+  );
 }
 
 export function runLowerCli(argv: readonly string[]): number {

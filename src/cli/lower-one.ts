@@ -9,7 +9,11 @@ import { type CliIO, writeOutput } from './io.js';
 import type { PreparedLower } from './lower-settings.js';
 
 /** The output of one prepared input (binary, or text in pieces), or undefined when it failed; its diagnostics go to stderr. */
-export function lowerPrepared(prepared: PreparedLower, host: FileHost, io: CliIO): Uint8Array | Iterable<string> | undefined {
+export function lowerPrepared(
+  prepared: PreparedLower,
+  host: FileHost,
+  io: CliIO,
+): Uint8Array | Iterable<string> | undefined {
   // In pieces: a JSON plan of hundreds of thousands of kernels can be longer than one string may be;
   // JSON's made one by one as they are written (streamed), so none is kept after its write.
   const result = lower(prepared.path, prepared.text, host, { ...prepared.options, chunked: true, streamed: true });

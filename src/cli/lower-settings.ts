@@ -17,7 +17,13 @@ import {
 import { FORMATS, type LowerOptions, TARGETS } from '../lower.js';
 import { TARGET_RECORDS, targetNamed } from '../targets/index.js';
 import { type TinytcInputOptions, pick } from '../targets/options.js';
-import { TARGET_OPTION_DECLARATIONS, formatProblem, languageProblem, stdProblem, targetProblem } from '../common-options.js';
+import {
+  TARGET_OPTION_DECLARATIONS,
+  formatProblem,
+  languageProblem,
+  stdProblem,
+  targetProblem,
+} from '../common-options.js';
 import { type OptionProblem, problemText } from '../targets/option-problem.js';
 import { applyTargetFlags, flagOptionSpecs } from './target-flags.js';
 import { type OptionSpec, UsageError, parseArgs } from './args.js';
@@ -26,12 +32,19 @@ import { fileDiagnostic } from './file-diagnostics.js';
 import { Messages } from '../diagnostics/messages.js';
 import { didYouMean } from '../text/closest-name.js';
 
-
 /** clBuildProgram options (and clang's spellings of them) that change code, not the argument ABI. */
 const BUILD_OPTIONS_WITHOUT_ABI_EFFECT = [
-  'cl-single-precision-constant', 'cl-denorms-are-zero', 'cl-fp32-correctly-rounded-divide-sqrt', 'cl-opt-disable',
-  'cl-mad-enable', 'cl-no-signed-zeros', 'cl-unsafe-math-optimizations', 'cl-finite-math-only', 'cl-uniform-work-group-size',
-  'cl-no-subgroup-ifp', 'cl-strict-aliasing',
+  'cl-single-precision-constant',
+  'cl-denorms-are-zero',
+  'cl-fp32-correctly-rounded-divide-sqrt',
+  'cl-opt-disable',
+  'cl-mad-enable',
+  'cl-no-signed-zeros',
+  'cl-unsafe-math-optimizations',
+  'cl-finite-math-only',
+  'cl-uniform-work-group-size',
+  'cl-no-subgroup-ifp',
+  'cl-strict-aliasing',
 ];
 
 /** Options of every target: the input's and the output's. */
@@ -39,17 +52,50 @@ const COMMON_OPTIONS: readonly OptionSpec[] = [
   ...TARGET_OPTION_DECLARATIONS,
   ...INPUT_OPTION_DECLARATIONS,
   { name: 'no-warnings', short: 'w', kind: 'boolean', help: 'suppress warnings (clang -w)' },
-  { name: 'Werror', kind: 'boolean', shownWithOneDash: true, help: 'treat warnings as errors (clang -Werror)', singleDash: true },
+  {
+    name: 'Werror',
+    kind: 'boolean',
+    shownWithOneDash: true,
+    help: 'treat warnings as errors (clang -Werror)',
+    singleDash: true,
+  },
   FAST_RELAXED_MATH_DECLARATION,
-  { name: 'cl-kernel-arg-info', kind: 'boolean', shownWithOneDash: true, help: 'as clang; for a target with --kernel-arg-info (llvm) the same', singleDash: true },
+  {
+    name: 'cl-kernel-arg-info',
+    kind: 'boolean',
+    shownWithOneDash: true,
+    help: 'as clang; for a target with --kernel-arg-info (llvm) the same',
+    singleDash: true,
+  },
   ...BUILD_OPTIONS_WITHOUT_ABI_EFFECT.map((name): OptionSpec => ({
-    name, kind: 'boolean', help: 'OpenCL build option: accepted, no effect on the ABI', singleDash: true, shownWithOneDash: true,
+    name,
+    kind: 'boolean',
+    help: 'OpenCL build option: accepted, no effect on the ABI',
+    singleDash: true,
+    shownWithOneDash: true,
   })),
   // tinytc's lit RUN lines pass tinytc-oc -O0; kernarg does not optimise, so its output is what -O0 asks for.
-  { name: 'O0', kind: 'boolean', help: "tinytc-oc's -O0 (tinytc input): accepted; kernarg does not optimise", singleDash: true, shownWithOneDash: true },
+  {
+    name: 'O0',
+    kind: 'boolean',
+    help: "tinytc-oc's -O0 (tinytc input): accepted; kernarg does not optimise",
+    singleDash: true,
+    shownWithOneDash: true,
+  },
   ...TINYTC_OPTION_DECLARATIONS,
-  { name: 'output', short: 'o', kind: 'string', value: '<file>', help: 'write the output to a file (required for --format spirv, which is binary)' },
-  { name: 'output-dir', kind: 'string', value: '<dir>', help: "lower several inputs in one call: each one's output goes to <dir>/<input name>.<format's extension>" },
+  {
+    name: 'output',
+    short: 'o',
+    kind: 'string',
+    value: '<file>',
+    help: 'write the output to a file (required for --format spirv, which is binary)',
+  },
+  {
+    name: 'output-dir',
+    kind: 'string',
+    value: '<dir>',
+    help: "lower several inputs in one call: each one's output goes to <dir>/<input name>.<format's extension>",
+  },
 ];
 
 /** `lower`'s own options: the input's, the output's, and --color. */
@@ -99,42 +145,62 @@ export function lowerSettings(argv: readonly string[], io: CliIO): LowerSettings
   const paths = args.positionals;
   const outputDir = args.values.get('output-dir') as string | undefined;
   if (!paths.length) throw new UsageError('lower needs an input file');
-  if (paths.length > 1 && outputDir === undefined) throw new UsageError('lower takes one input file, or several with --output-dir <dir>');
+  if (paths.length > 1 && outputDir === undefined)
+    throw new UsageError('lower takes one input file, or several with --output-dir <dir>');
   const outPath = args.values.get('output') as string | undefined;
-  if (outPath !== undefined && outputDir !== undefined) throw new UsageError('give -o (one output file) or --output-dir (one per input), not both');
+  if (outPath !== undefined && outputDir !== undefined)
+    throw new UsageError('give -o (one output file) or --output-dir (one per input), not both');
   const language = args.values.get('language') as string | undefined;
   if (language !== undefined && !(INPUT_LANGUAGES as readonly string[]).includes(language)) {
     throw new UsageError(`-x takes cl (OpenCL C) or ir (tinytc), not '${language}'`);
   }
-  if (paths.includes('-') && language === undefined) throw new UsageError("reading standard input ('-') needs -x cl or -x ir");
-  if (paths.includes('-') && outputDir !== undefined) throw new UsageError("standard input ('-') has no name to write under --output-dir: give it as a file");
+  if (paths.includes('-') && language === undefined)
+    throw new UsageError("reading standard input ('-') needs -x cl or -x ir");
+  if (paths.includes('-') && outputDir !== undefined)
+    throw new UsageError("standard input ('-') has no name to write under --output-dir: give it as a file");
   const target = args.values.get('target') as string | undefined;
   if (!target) throw new UsageError('lower needs --target');
   const record = targetNamed(target);
   if (!record) throw usageProblem(targetProblem(target), target, TARGETS);
   const format = (args.values.get('format') as string | undefined) ?? 'table';
-  if (!offersFormat(FORMATS[record.name], format)) throw usageProblem(formatProblem(target, format), format, FORMATS[record.name]);
+  if (!offersFormat(FORMATS[record.name], format))
+    throw usageProblem(formatProblem(target, format), format, FORMATS[record.name]);
   const std = clStd(args.values.get('cl-std') as string | undefined);
   // --dope-order, --group-tables and --tinytc were checked against their records' choices while parsing.
   const dopeOrder = args.values.get('dope-order') as string | undefined;
   const groupTables = args.values.get('group-tables') as string | undefined;
   const tinytcVersion = args.values.get('tinytc') as string | undefined;
   // Binary never goes to stdout: a terminal would get garbage and a pipe is better served by a file.
-  if (format === 'spirv' && outPath === undefined && outputDir === undefined) throw new UsageError('--format spirv is binary: give -o <file>');
-  if (args.values.has('float-atomic-add') && !format.startsWith('spirv')) throw new UsageError('--float-atomic-add applies to --format spirv and spirv-asm only');
-  const commandLine = args.sequence.filter(([o]) => o === 'define' || o === 'undefine').map(([o, d]) => commandLineMacro(o as 'define' | 'undefine', d));
+  if (format === 'spirv' && outPath === undefined && outputDir === undefined)
+    throw new UsageError('--format spirv is binary: give -o <file>');
+  if (args.values.has('float-atomic-add') && !format.startsWith('spirv'))
+    throw new UsageError('--float-atomic-add applies to --format spirv and spirv-asm only');
+  const commandLine = args.sequence
+    .filter(([o]) => o === 'define' || o === 'undefine')
+    .map(([o, d]) => commandLineMacro(o as 'define' | 'undefine', d));
   // clang's -cl-kernel-arg-info is the --kernel-arg-info of a target that has one.
   const values = new Map(args.values);
-  if (values.get('cl-kernel-arg-info') === true && !values.has('kernel-arg-info') && record.flags.some((f) => f.flag === 'kernel-arg-info')) values.set('kernel-arg-info', true);
+  if (
+    values.get('cl-kernel-arg-info') === true &&
+    !values.has('kernel-arg-info') &&
+    record.flags.some((f) => f.flag === 'kernel-arg-info')
+  )
+    values.set('kernel-arg-info', true);
   const options: LowerOptions[] = [];
   for (const path of paths) {
     // Each input's language is its own (a batch may mix .cl and .ir); the checks that depend on it name the input when there are several.
     const named = (m: string) => (paths.length > 1 ? `${escapeControls(path)}: ${m}` : m);
-    if (!language && !path.endsWith('.cl') && !path.endsWith('.ir')) throw new UsageError(`cannot tell the language of '${escapeControls(path)}': use a .cl (OpenCL C) or .ir (tinytc) file, or -x cl`);
+    if (!language && !path.endsWith('.cl') && !path.endsWith('.ir'))
+      throw new UsageError(
+        `cannot tell the language of '${escapeControls(path)}': use a .cl (OpenCL C) or .ir (tinytc) file, or -x cl`,
+      );
     const isIr = language ? language === 'ir' : path.endsWith('.ir');
-    if (dopeOrder !== undefined && !isIr) throw new UsageError(named('--dope-order applies to tinytc (.ir) input only'));
-    if (tinytcVersion !== undefined && !isIr) throw new UsageError(named('--tinytc applies to tinytc (.ir) input only'));
-    if (groupTables !== undefined && (!isIr || format !== 'opencl-c')) throw new UsageError(named('--group-tables applies to tinytc (.ir) input with --format opencl-c only'));
+    if (dopeOrder !== undefined && !isIr)
+      throw new UsageError(named('--dope-order applies to tinytc (.ir) input only'));
+    if (tinytcVersion !== undefined && !isIr)
+      throw new UsageError(named('--tinytc applies to tinytc (.ir) input only'));
+    if (groupTables !== undefined && (!isIr || format !== 'opencl-c'))
+      throw new UsageError(named('--group-tables applies to tinytc (.ir) input with --format opencl-c only'));
     const needsTinytc = languageProblem(record.name, format, isIr);
     if (needsTinytc) throw new UsageError(named(problemText(needsTinytc)));
     const base: LowerOptions = {
@@ -145,7 +211,9 @@ export function lowerSettings(argv: readonly string[], io: CliIO): LowerSettings
       includeDirs: (args.values.get('include') as string[] | undefined) ?? [],
       commandLine,
       fastRelaxedMath: args.values.get('cl-fast-relaxed-math') as boolean | undefined,
-      ...(dopeOrder !== undefined || groupTables !== undefined || tinytcVersion !== undefined ? { tinytc: tinytcOptions(dopeOrder, groupTables, tinytcVersion) } : {}),
+      ...(dopeOrder !== undefined || groupTables !== undefined || tinytcVersion !== undefined
+        ? { tinytc: tinytcOptions(dopeOrder, groupTables, tinytcVersion) }
+        : {}),
     };
     const applied = applyTargetFlags(record, values, base, io);
     if (typeof applied === 'number') return applied;
@@ -169,7 +237,8 @@ export function lowerSettings(argv: readonly string[], io: CliIO): LowerSettings
 export function prepareLower(argv: readonly string[], io: CliIO): PreparedLower | number {
   const settings = lowerSettings(argv, io);
   if (typeof settings === 'number') return settings;
-  if (settings.paths.length !== 1 || settings.outputDir !== undefined) throw new UsageError('this command takes exactly one input file');
+  if (settings.paths.length !== 1 || settings.outputDir !== undefined)
+    throw new UsageError('this command takes exactly one input file');
   return readPrepared(settings, 0, io);
 }
 
@@ -182,16 +251,31 @@ export function readPrepared(settings: LowerSettings, i: number, io: CliIO): Pre
     return 1;
   }
   const { format, color, noWarnings, warningsAreErrors, outPath } = settings;
-  return { path: path === '-' ? '<stdin>' : path, text: read.text, format, color, noWarnings, warningsAreErrors, ...(outPath !== undefined ? { outPath } : {}), options: settings.options[i] };
+  return {
+    path: path === '-' ? '<stdin>' : path,
+    text: read.text,
+    format,
+    color,
+    noWarnings,
+    warningsAreErrors,
+    ...(outPath !== undefined ? { outPath } : {}),
+    options: settings.options[i],
+  };
 }
 
 /** A shared option's problem as a usage error, in lower()'s words, with the nearest good spelling. */
 function usageProblem(problem: OptionProblem | undefined, given: string, choices: readonly string[]): UsageError {
-  return new UsageError(`${problem ? problemText(problem) : `'${given}' is not accepted`}${didYouMean(given, choices)}`);
+  return new UsageError(
+    `${problem ? problemText(problem) : `'${given}' is not accepted`}${didYouMean(given, choices)}`,
+  );
 }
 
 /** tinytc's options of a command line (both checked against their choices while parsing). */
-function tinytcOptions(dopeOrder: string | undefined, groupTables: string | undefined, version: string | undefined): TinytcInputOptions {
+function tinytcOptions(
+  dopeOrder: string | undefined,
+  groupTables: string | undefined,
+  version: string | undefined,
+): TinytcInputOptions {
   return {
     ...(version !== undefined ? { version: pick(TINYTC_VERSIONS, version) } : {}),
     ...(dopeOrder !== undefined ? { dopeOrder: pick(DOPE_ORDERS, dopeOrder) } : {}),

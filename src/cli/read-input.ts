@@ -52,15 +52,26 @@ export function readInput(path: string, limitBytes: number = INPUT_LIMIT_BYTES):
 export function ioReason(e: unknown): string {
   const code = (e as { code?: unknown }).code;
   switch (code) {
-    case 'ENOENT': return 'no such file or directory';
-    case 'EACCES': case 'EPERM': return 'permission denied';
-    case 'EISDIR': return 'is a directory';
-    case 'ENOTDIR': return 'a component of the path is not a directory';
-    case 'ELOOP': return 'too many levels of symbolic links';
-    case 'ENAMETOOLONG': return 'file name too long';
-    case 'EEXIST': return 'a file of that name is in the way';
-    case 'ENOSPC': return 'no space left on the device';
-    case 'EROFS': return 'the file system is read-only';
-    default: return e instanceof Error ? e.message : String(e);
+    case 'ENOENT':
+      return 'no such file or directory';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EISDIR':
+      return 'is a directory';
+    case 'ENOTDIR':
+      return 'a component of the path is not a directory';
+    case 'ELOOP':
+      return 'too many levels of symbolic links';
+    case 'ENAMETOOLONG':
+      return 'file name too long';
+    case 'EEXIST':
+      return 'a file of that name is in the way';
+    case 'ENOSPC':
+      return 'no space left on the device';
+    case 'EROFS':
+      return 'the file system is read-only';
+    default:
+      return e instanceof Error ? e.message : String(e);
   }
 }

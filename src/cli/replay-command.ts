@@ -8,7 +8,12 @@ import { fileDiagnostic } from './file-diagnostics.js';
 import { Messages } from '../diagnostics/messages.js';
 
 export const REPLAY_OPTIONS: readonly OptionSpec[] = [
-  { name: 'device', kind: 'string', value: '<substring>', help: 'replay on the device whose platform or name contains this' },
+  {
+    name: 'device',
+    kind: 'string',
+    value: '<substring>',
+    help: 'replay on the device whose platform or name contains this',
+  },
 ];
 
 /**
@@ -36,8 +41,24 @@ export function replayCommand(argv: readonly string[], io: CliIO): number {
     ctx = Context.open(args.values.get('device') as string | undefined);
     const buffers = replayCapture(ctx, capture);
     const out: Record<string, unknown> = {};
-    for (const [name, b] of buffers) out[name] = { typeName: b.typeName, bytes: Buffer.from(b.bytes).toString('base64'), ...(b.values ? { values: b.values } : {}) };
-    io.stdout(JSON.stringify({ device: `${ctx.device.platform} / ${ctx.device.name}`, capturedOn: capture.device, kernel: capture.kernel, buffers: out }, null, 2) + '\n');
+    for (const [name, b] of buffers)
+      out[name] = {
+        typeName: b.typeName,
+        bytes: Buffer.from(b.bytes).toString('base64'),
+        ...(b.values ? { values: b.values } : {}),
+      };
+    io.stdout(
+      JSON.stringify(
+        {
+          device: `${ctx.device.platform} / ${ctx.device.name}`,
+          capturedOn: capture.device,
+          kernel: capture.kernel,
+          buffers: out,
+        },
+        null,
+        2,
+      ) + '\n',
+    );
     return 0;
   } catch (e) {
     if (e instanceof RuntimeInputError || e instanceof CLError || e instanceof PackError) {

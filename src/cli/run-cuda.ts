@@ -33,7 +33,8 @@ export function wantsCuda(argv: readonly string[]): boolean {
 function sizes(text: string | undefined, what: string): number[] | undefined {
   if (text === undefined) return undefined;
   const v = text.split(',').map((x) => (/^[0-9]+$/.test(x.trim()) ? Number(x) : NaN));
-  if (v.length < 1 || v.length > 3 || v.some((x) => !Number.isSafeInteger(x) || x <= 0)) throw new UsageError(`--${what} takes 1 to 3 positive integers, like 64,8`);
+  if (v.length < 1 || v.length > 3 || v.some((x) => !Number.isSafeInteger(x) || x <= 0))
+    throw new UsageError(`--${what} takes 1 to 3 positive integers, like 64,8`);
   return v;
 }
 
@@ -51,24 +52,48 @@ function cudaRunOptions(argv: readonly string[], options: readonly OptionSpec[])
   const args = parseArgs(argv, options);
   if (args.positionals.length !== 1) throw new UsageError('run needs one input file');
   const path = args.positionals[0];
-  if (path.endsWith('.ir')) throw new UsageError('--api cuda runs PTX, cubins and OpenCL C; tinytc IR runs through --api opencl or --api vulkan');
-  for (const o of ['howmany', 'capture']) if (args.values.has(o)) throw new UsageError(`--${o} does not apply to --api cuda`);
+  if (path.endsWith('.ir'))
+    throw new UsageError(
+      '--api cuda runs PTX, cubins and OpenCL C; tinytc IR runs through --api opencl or --api vulkan',
+    );
+  for (const o of ['howmany', 'capture'])
+    if (args.values.has(o)) throw new UsageError(`--${o} does not apply to --api cuda`);
   const name = args.values.get('kernel') as string | undefined;
   if (!name) throw new UsageError('run needs --kernel');
   const argsPath = args.values.get('args') as string | undefined;
   if (!argsPath) throw new UsageError('run needs --args <file.json>');
   const global = sizes(args.values.get('global') as string | undefined, 'global');
-  if (!global) throw new UsageError('run needs --global (work-items per axis; CUDA launches global/local blocks of local threads)');
+  if (!global)
+    throw new UsageError(
+      'run needs --global (work-items per axis; CUDA launches global/local blocks of local threads)',
+    );
   const local = sizes(args.values.get('local') as string | undefined, 'local');
-  if (local && local.length !== global.length) throw new UsageError(`--local has ${local.length} dimension${local.length > 1 ? 's' : ''} and --global ${global.length}: give both the same number`);
+  if (local && local.length !== global.length)
+    throw new UsageError(
+      `--local has ${local.length} dimension${local.length > 1 ? 's' : ''} and --global ${global.length}: give both the same number`,
+    );
   const stdText = args.values.get('cl-std') as string | undefined;
-  if (stdText !== undefined && !(CL_STDS as readonly string[]).includes(stdText)) throw new UsageError(`unknown --cl-std '${stdText}' (choose from ${CL_STDS.join(', ')})`);
+  if (stdText !== undefined && !(CL_STDS as readonly string[]).includes(stdText))
+    throw new UsageError(`unknown --cl-std '${stdText}' (choose from ${CL_STDS.join(', ')})`);
   const flags = buildFlags((stdText as ClStd | undefined) ?? 'CL1.2', args.sequence);
-  return { path, name, argsPath, global, ...(local ? { local } : {}), device: args.values.get('device') as string | undefined, flags };
+  return {
+    path,
+    name,
+    argsPath,
+    global,
+    ...(local ? { local } : {}),
+    device: args.values.get('device') as string | undefined,
+    flags,
+  };
 }
 
 /** The module image and plan of the input, or the exit code after its diagnostics. */
-function loadInput(io: CliIO, o: CudaRunOptions, text: string, bytes: Uint8Array): { image: string | Uint8Array; plan: CudaPlan } | number {
+function loadInput(
+  io: CliIO,
+  o: CudaRunOptions,
+  text: string,
+  bytes: Uint8Array,
+): { image: string | Uint8Array; plan: CudaPlan } | number {
   const reader = binaryReaderFor(bytes);
   if (reader && (reader.kind === 'PTX module' || reader.kind === 'cubin')) {
     const r = readBinary(bytes, o.path);
@@ -78,12 +103,28 @@ function loadInput(io: CliIO, o: CudaRunOptions, text: string, bytes: Uint8Array
     }
     return { image: reader.kind === 'cubin' ? bytes : text, plan: r.plan };
   }
-  if (reader) throw new UsageError(`'${o.path}' is a ${reader.kind}, which --api cuda does not run (it runs PTX, cubins and OpenCL C)`);
-  if (!o.path.endsWith('.cl')) throw new UsageError(`cannot tell what '${o.path}' is: --api cuda runs PTX (.ptx), cubins and OpenCL C (.cl)`);
+  if (reader)
+    throw new UsageError(
+      `'${o.path}' is a ${reader.kind}, which --api cuda does not run (it runs PTX, cubins and OpenCL C)`,
+    );
+  if (!o.path.endsWith('.cl'))
+    throw new UsageError(`cannot tell what '${o.path}' is: --api cuda runs PTX (.ptx), cubins and OpenCL C (.cl)`);
   const std = o.flags.find((f) => f.kind === 'std');
   const includeDirs = o.flags.flatMap((f) => (f.kind === 'include' ? [f.dir] : []));
-  const commandLine = o.flags.flatMap((f): CommandLineMacro[] => (f.kind === 'define' ? [{ define: f.name, ...(f.value !== undefined ? { value: f.value } : {}) }] : f.kind === 'undefine' ? [{ undefine: f.name }] : []));
-  const r = lower(o.path, text, includeHost(io), { target: 'cuda', format: 'json', ...(std?.kind === 'std' ? { std: std.std } : {}), includeDirs, commandLine });
+  const commandLine = o.flags.flatMap((f): CommandLineMacro[] =>
+    f.kind === 'define'
+      ? [{ define: f.name, ...(f.value !== undefined ? { value: f.value } : {}) }]
+      : f.kind === 'undefine'
+        ? [{ undefine: f.name }]
+        : [],
+  );
+  const r = lower(o.path, text, includeHost(io), {
+    target: 'cuda',
+    format: 'json',
+    ...(std?.kind === 'std' ? { std: std.std } : {}),
+    includeDirs,
+    commandLine,
+  });
   if (!r.plan) {
     io.stderr(formatDiagnostics(r.diagnostics, { color: io.color }));
     return 1;
@@ -121,7 +162,9 @@ export function runCudaCommand(argv: readonly string[], io: CliIO, options: read
   const kplan = plan.kernels.find((k) => k.name === o.name);
   if (!kplan) {
     const names = plan.kernels.map((k) => k.name);
-    io.stderr(fileDiagnostic(o.path, Messages.noSuchKernel, [o.name, names.join(', ') || 'none', didYouMean(o.name, names)]));
+    io.stderr(
+      fileDiagnostic(o.path, Messages.noSuchKernel, [o.name, names.join(', ') || 'none', didYouMean(o.name, names)]),
+    );
     return 1;
   }
   const pointerBytes = plan.arch === 'nvptx' ? 4 : 8;
@@ -129,7 +172,10 @@ export function runCudaCommand(argv: readonly string[], io: CliIO, options: read
   const owned: { dispose(): void }[] = [];
   try {
     ctx = CudaContext.open(o.device);
-    const inputs = readCudaArgs(json, kplan, pointerBytes, { maxBytes: ctx.device.totalMemory, maxElements: RUN_MAX_ELEMENTS });
+    const inputs = readCudaArgs(json, kplan, pointerBytes, {
+      maxBytes: ctx.device.totalMemory,
+      maxElements: RUN_MAX_ELEMENTS,
+    });
     const module = ctx.module(image, o.path);
     owned.push(module);
     const k = module.kernel(o.name, plan);
@@ -148,7 +194,10 @@ export function runCudaCommand(argv: readonly string[], io: CliIO, options: read
     const timeMs = k.launchAndWait({ args: values, global: o.global, ...(o.local ? { local: o.local } : {}) });
     const after = new Map<string, unknown>();
     for (const [name, b, data] of readBack) after.set(name, jsonValues(b.read(data)));
-    const out = [...inputs.keys()].map((name): [string, unknown] => [name, after.has(name) ? after.get(name) : (json as Record<string, unknown>)[name]]);
+    const out = [...inputs.keys()].map((name): [string, unknown] => [
+      name,
+      after.has(name) ? after.get(name) : (json as Record<string, unknown>)[name],
+    ]);
     io.stdout(`{\n  "device": ${JSON.stringify(`${ctx.device.platform} / ${ctx.device.name}`)},\n  "args": {`);
     out.forEach(([key, v], i) => io.stdout(`${i ? ',' : ''}\n    ${JSON.stringify(key)}: ${JSON.stringify(v)}`));
     io.stdout(`${out.length ? '\n  ' : ''}},\n  "timeMs": ${JSON.stringify(timeMs)}\n}\n`);

@@ -49,24 +49,40 @@ function isShaderInput(io: CliIO, path: string): boolean {
 }
 
 /** Runs a shader input and returns the exit code; undefined when the input is not SPIR-V (the caller runs it). */
-export function runShaderInput(argv: readonly string[], io: CliIO, { options, sizes, print }: RunParts): number | undefined {
+export function runShaderInput(
+  argv: readonly string[],
+  io: CliIO,
+  { options, sizes, print }: RunParts,
+): number | undefined {
   const args = parseArgs(argv, options);
   if (args.positionals.length !== 1 || !isShaderInput(io, args.positionals[0])) return undefined;
   const path = args.positionals[0];
-  for (const [o, why] of Object.entries(NOT_FOR_SHADERS)) if (args.values.has(o)) throw new UsageError(`--${o} ${why}; a SPIR-V compute shader takes --args, --global or --groups, --local, --kernel, --device`);
+  for (const [o, why] of Object.entries(NOT_FOR_SHADERS))
+    if (args.values.has(o))
+      throw new UsageError(
+        `--${o} ${why}; a SPIR-V compute shader takes --args, --global or --groups, --local, --kernel, --device`,
+      );
   const api = (args.values.get('api') as string | undefined) ?? 'vulkan';
   if (api !== 'vulkan') throw new UsageError(`a SPIR-V compute shader runs through --api vulkan, not --api ${api}`);
   const argsPath = args.values.get('args') as string | undefined;
   if (!argsPath) throw new UsageError('run needs --args <file.json>');
   const global = sizes(args.values.get('global') as string | undefined, 'global');
   const groups = sizes(args.values.get('groups') as string | undefined, 'groups');
-  if ((global === undefined) === (groups === undefined)) throw new UsageError('a shader runs with --global (work-items, a multiple of its work-group size) or --groups (work-groups), one of the two');
+  if ((global === undefined) === (groups === undefined))
+    throw new UsageError(
+      'a shader runs with --global (work-items, a multiple of its work-group size) or --groups (work-groups), one of the two',
+    );
   const local = sizes(args.values.get('local') as string | undefined, 'local');
   const entry = args.values.get('kernel') as string | undefined;
 
   const read = io.readInput ? io.readInput(path) : undefined;
   if (!read || 'error' in read || !read.bytes) {
-    io.stderr(fileDiagnostic(path, Messages.cannotReadFile, ['input file', read && 'error' in read ? read.error : 'its bytes cannot be read here']));
+    io.stderr(
+      fileDiagnostic(path, Messages.cannotReadFile, [
+        'input file',
+        read && 'error' in read ? read.error : 'its bytes cannot be read here',
+      ]),
+    );
     return 1;
   }
   const argsRead = readText(io, argsPath);
@@ -79,7 +95,8 @@ export function runShaderInput(argv: readonly string[], io: CliIO, { options, si
   let ctx: VulkanContext | undefined;
   let shader: VulkanShader | undefined;
   try {
-    if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new PackError(entry ?? 'main', '(arguments)', 'the arguments file holds one object, a key per argument');
+    if (typeof json !== 'object' || json === null || Array.isArray(json))
+      throw new PackError(entry ?? 'main', '(arguments)', 'the arguments file holds one object, a key per argument');
     // The module is read before any device is opened: a broken one gets the reader's diagnostics.
     const plan = readSpirv(read.bytes, path);
     if (!plan.plan) {
@@ -93,18 +110,30 @@ export function runShaderInput(argv: readonly string[], io: CliIO, { options, si
     }
     const names = shape.entries.map((e) => e.name);
     if (entry !== undefined && !names.includes(entry)) {
-      io.stderr(fileDiagnostic(path, Messages.noSuchKernel, [entry, names.join(', ') || 'none', didYouMean(entry, names)]));
+      io.stderr(
+        fileDiagnostic(path, Messages.noSuchKernel, [entry, names.join(', ') || 'none', didYouMean(entry, names)]),
+      );
       return 1;
     }
     // Spec constants are set by name, resources too: the module's names split the arguments file.
-    const specNames = new Set(shape.entries.flatMap((e) => (entry === undefined || e.name === entry ? e.specConstants.map((s) => s.name) : [])));
+    const specNames = new Set(
+      shape.entries.flatMap((e) => (entry === undefined || e.name === entry ? e.specConstants.map((s) => s.name) : [])),
+    );
     ctx = VulkanContext.open(args.values.get('device') as string | undefined);
     const specialization: Record<string, unknown> = {};
     const resources: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(json as Record<string, unknown>)) (specNames.has(k) ? specialization : resources)[k] = v;
-    shader = new VulkanShader(ctx, read.bytes, { ...(entry ? { entry } : {}), ...(local ? { local } : {}), specialization });
+    for (const [k, v] of Object.entries(json as Record<string, unknown>))
+      (specNames.has(k) ? specialization : resources)[k] = v;
+    shader = new VulkanShader(ctx, read.bytes, {
+      ...(entry ? { entry } : {}),
+      ...(local ? { local } : {}),
+      specialization,
+    });
     const r = shader.run(resources, global ? { global } : { groups: groups! }, RUN_MAX_ELEMENTS * 8);
-    const out: [string, unknown][] = Object.entries(json as Record<string, unknown>).map(([k, v]) => [k, Object.hasOwn(r.args, k) ? r.args[k] : v]);
+    const out: [string, unknown][] = Object.entries(json as Record<string, unknown>).map(([k, v]) => [
+      k,
+      Object.hasOwn(r.args, k) ? r.args[k] : v,
+    ]);
     print(io, `${ctx.device.platform} / ${ctx.device.name}`, out, r.timeMs);
     return 0;
   } catch (e) {

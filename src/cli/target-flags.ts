@@ -34,9 +34,12 @@ function helpText(owners: readonly { readonly target: string; readonly flag: Tar
   const f = owners[0].flag;
   const choices = f.kind === 'choice' && f.value ? ` (${f.choices.join(' | ')})` : '';
   const defaults = [...new Set(owners.map((o) => defaultOf(o.flag)))];
-  const dflt = defaults.length > 1
-    ? ` (default ${owners.map((o) => `${defaultOf(o.flag) ?? 'none'} for ${o.target}`).join(', ')})`
-    : defaults[0] !== undefined ? ` (default ${defaults[0]})` : '';
+  const dflt =
+    defaults.length > 1
+      ? ` (default ${owners.map((o) => `${defaultOf(o.flag) ?? 'none'} for ${o.target}`).join(', ')})`
+      : defaults[0] !== undefined
+        ? ` (default ${defaults[0]})`
+        : '';
   return `${owners.map((o) => o.target).join(', ')}: ${f.help}${choices}${dflt}`;
 }
 
@@ -80,11 +83,19 @@ export function targetOptionTable(): string {
     }),
   );
   const escape = (row: string) => row.replace(/`[^`]*`/g, (code) => code.replaceAll('|', '\\|'));
-  return ['| target | option | lower() option | meaning |', '| --- | --- | --- | --- |', ...rows.map(escape)].join('\n') + '\n';
+  return (
+    ['| target | option | lower() option | meaning |', '| --- | --- | --- | --- |', ...rows.map(escape)].join('\n') +
+    '\n'
+  );
 }
 
 /** Checks the chosen target's flags and folds them into the options; a flag of another target is a usage error. */
-export function applyTargetFlags(target: Pick<Target, 'name' | 'flags'>, values: ParsedArgs['values'], base: LowerOptions, io: CliIO): LowerOptions | number {
+export function applyTargetFlags(
+  target: Pick<Target, 'name' | 'flags'>,
+  values: ParsedArgs['values'],
+  base: LowerOptions,
+  io: CliIO,
+): LowerOptions | number {
   let o = base;
   const own = new Map(target.flags.map((f) => [f.flag, f]));
   for (const [name, owners] of flagOwners()) {
@@ -101,10 +112,13 @@ export function applyTargetFlags(target: Pick<Target, 'name' | 'flags'>, values:
         const now = f.deprecated?.[given];
         // An old spelling still works, with a warning naming the new one (scripts and saved command lines keep going).
         if (now !== undefined) {
-          io.stderr(formatDiagnostic(new DiagnosticBag().report(Messages.deprecatedChoice, undefined, [name, given, now])));
+          io.stderr(
+            formatDiagnostic(new DiagnosticBag().report(Messages.deprecatedChoice, undefined, [name, given, now])),
+          );
         }
         const s = now ?? given;
-        if (!f.choices.includes(s)) throw new UsageError(`--${name} takes ${f.choices.join(', ')}, not '${s}'${didYouMean(s, f.choices)}`);
+        if (!f.choices.includes(s))
+          throw new UsageError(`--${name} takes ${f.choices.join(', ')}, not '${s}'${didYouMean(s, f.choices)}`);
         o = f.apply(o, s);
         break;
       }
@@ -117,7 +131,11 @@ export function applyTargetFlags(target: Pick<Target, 'name' | 'flags'>, values:
       case 'words': {
         const given = Array.isArray(v) ? v : [String(v)];
         const words = given.flatMap((x) => x.split(',')).filter(Boolean);
-        for (const w of words) if (!f.choices.includes(w)) throw new UsageError(`--${name}: unknown ${f.noun} '${w}' (choose from ${f.choices.join(', ')})${didYouMean(w, f.choices)}`);
+        for (const w of words)
+          if (!f.choices.includes(w))
+            throw new UsageError(
+              `--${name}: unknown ${f.noun} '${w}' (choose from ${f.choices.join(', ')})${didYouMean(w, f.choices)}`,
+            );
         o = f.apply(o, words);
         break;
       }
@@ -130,7 +148,11 @@ export function applyTargetFlags(target: Pick<Target, 'name' | 'flags'>, values:
         }
         const r = f.apply(o, read.text);
         if ('message' in r) {
-          io.stderr(textDiagnostics(path, read.text, [{ message: Messages.samplerMapLine, args: [r.message], place: lineStart(read.text, r.line) }]));
+          io.stderr(
+            textDiagnostics(path, read.text, [
+              { message: Messages.samplerMapLine, args: [r.message], place: lineStart(read.text, r.line) },
+            ]),
+          );
           return 1;
         }
         o = r;

@@ -27,7 +27,10 @@ export interface ApiPolicy {
  * 32x4 and 16x8 as whole dispatches without finding any overlap, unordered access or uninitialised
  * read; 4000 repeats on lavapipe under load did not reproduce it (scripts/vulkan-gemm-repeat.ts).
  */
-export const VULKAN_GPU_GEMM_WORK_GROUPS: readonly GemmWorkGroupRule[] = [{ maxSize: 32 }, { maxSize: 64, size: [32, 4] }];
+export const VULKAN_GPU_GEMM_WORK_GROUPS: readonly GemmWorkGroupRule[] = [
+  { maxSize: 32 },
+  { maxSize: 64, size: [32, 4] },
+];
 
 /**
  * The policy of each API on each class of device: data, each entry from the sweep its comment in

@@ -27,7 +27,12 @@ const K_TILES = ['k4', 'k8', 'k16', 'k32', 'k64', 'all'] as const;
 type KTile = (typeof K_TILES)[number];
 export type StagedVariantName = `staged-${KTile}` | `vector-${KTile}`;
 export type GemmVariantName = 'direct' | 'direct-vector' | StagedVariantName;
-export const GEMM_VARIANTS: readonly GemmVariantName[] = ['direct', 'direct-vector', ...K_TILES.map((k) => `staged-${k}` as const), ...K_TILES.map((k) => `vector-${k}` as const)];
+export const GEMM_VARIANTS: readonly GemmVariantName[] = [
+  'direct',
+  'direct-vector',
+  ...K_TILES.map((k) => `staged-${k}` as const),
+  ...K_TILES.map((k) => `vector-${k}` as const),
+];
 
 /** The first rule whose conditions all hold picks the variant; absent conditions hold. */
 export interface GemmRule {
@@ -74,7 +79,10 @@ export interface BlasPolicy {
  * Vulkan's 32x4 work-group is a rule beside this one (VULKAN_GPU_GEMM_WORK_GROUPS in
  * api-policies.ts); with the knobs, 16x8 beat it for every shape in the second sweep.
  */
-export const VULKAN_GPU_GEMM: readonly GemmRule[] = [{ maxSize: 64, variant: 'staged-k16', spirv: { index32: true, fill: 'hoisted', unroll: 'full' } }, { variant: 'direct' }];
+export const VULKAN_GPU_GEMM: readonly GemmRule[] = [
+  { maxSize: 64, variant: 'staged-k16', spirv: { index32: true, fill: 'hoisted', unroll: 'full' } },
+  { variant: 'direct' },
+];
 
 /**
  * The rule for GPUs under OpenCL (api-policies.ts), from the sweep on an NVIDIA H100 (scripts/gpu-gemm-sweep.sh, 2026-11-23: every
@@ -118,7 +126,11 @@ export function isGemmVariant(s: string): s is GemmVariantName {
 /** The rule the policy applies to a GEMM of C's type and static (or dynamic) M × N; none: `direct`, unspelled. */
 export function gemmRule(policy: BlasPolicy, element: ScalarTypeName, m: unknown, n: unknown): GemmRule | undefined {
   const size = typeof m === 'number' && typeof n === 'number' ? Math.max(m, n) : null;
-  return policy.gemm.find((r) => (r.element === undefined || r.element === element) && (r.maxSize === undefined || (size !== null && size <= r.maxSize)));
+  return policy.gemm.find(
+    (r) =>
+      (r.element === undefined || r.element === element) &&
+      (r.maxSize === undefined || (size !== null && size <= r.maxSize)),
+  );
 }
 
 /** The variant the policy gives a GEMM of C's type. */
@@ -131,7 +143,14 @@ export function gemmVariant(policy: BlasPolicy, element: ScalarTypeName, m: unkn
  * names (the whole static K for `staged-all`, 64 when K is dynamic), halved until both tiles fit
  * `localBytes` (LOCAL_BYTES by default).
  */
-export function stagedKTile(variant: StagedVariantName, K: unknown, mb: number, nb: number, bytes: number, localBytes = LOCAL_BYTES): number {
+export function stagedKTile(
+  variant: StagedVariantName,
+  K: unknown,
+  mb: number,
+  nb: number,
+  bytes: number,
+  localBytes = LOCAL_BYTES,
+): number {
   const tile = variant.slice(variant.indexOf('-') + 1) as KTile;
   let t = tile === 'all' ? (typeof K === 'number' ? Math.max(1, K) : 64) : Number(tile.slice(1));
   // The B tile is padded: one element per column, or up to 8 per row for the vector variants (gemm.ts).

@@ -94,11 +94,23 @@ export interface TinytcTargetResult<P extends PlanBase> extends TinytcResult {
 
 /** tinytc IR → checked program → (policy) → KernelModule through the calling convention → lowered kernels (→ the target's plan). */
 export function compileTinytc(file: SourceFile, options: TinytcFrontendOptions): TinytcResult;
-export function compileTinytc<P extends PlanBase>(file: SourceFile, options: TinytcTargetOptions<P>): TinytcTargetResult<P>;
-export function compileTinytc<P extends PlanBase>(file: SourceFile, options: TinytcFrontendOptions | TinytcTargetOptions<P>): TinytcTargetResult<P> {
+export function compileTinytc<P extends PlanBase>(
+  file: SourceFile,
+  options: TinytcTargetOptions<P>,
+): TinytcTargetResult<P>;
+export function compileTinytc<P extends PlanBase>(
+  file: SourceFile,
+  options: TinytcFrontendOptions | TinytcTargetOptions<P>,
+): TinytcTargetResult<P> {
   if (!('target' in options)) return compileProgram(file, options);
   const { target, lowerOptions: o } = options;
-  const result = compileProgram(file, { layout: target.layout(o), dopeOrder: o.tinytc?.dopeOrder, policy: options.policy, api: options.api, version: o.tinytc?.version });
+  const result = compileProgram(file, {
+    layout: target.layout(o),
+    dopeOrder: o.tinytc?.dopeOrder,
+    policy: options.policy,
+    api: options.api,
+    version: o.tinytc?.version,
+  });
   // A v0.4 program with instructions kernarg cannot generate yet still has an interface to lower.
   const module = result.compiled?.module ?? result.module;
   if (!module || result.diagnostics.hasErrors) return result;
@@ -112,10 +124,21 @@ const NOTHING_GENERATED: GeneratedCode = { chosenWorkGroupSize: new Set() };
 function compileProgram(file: SourceFile, options: TinytcFrontendOptions): TinytcResult {
   if ((options.version ?? detectTinytcVersion(file.text)) === '0.4') {
     const r = compileTinytc04(file, options.layout, options.policy ?? TUNED_POLICY, options.api);
-    const base = { diagnostics: r.diagnostics, version: '0.4' as const, program04: r.program04, types04: r.types04, module: r.module };
+    const base = {
+      diagnostics: r.diagnostics,
+      version: '0.4' as const,
+      program04: r.program04,
+      types04: r.types04,
+      module: r.module,
+    };
     if (!r.rewrite) return { ...base, notLowered: r.notLowered };
     const { program, types, functions, choices } = r.rewrite;
-    return { ...base, program, types, compiled: compiledFrom(program, types, r.module!, functions, choices, options.policy ?? TUNED_POLICY) };
+    return {
+      ...base,
+      program,
+      types,
+      compiled: compiledFrom(program, types, r.module!, functions, choices, options.policy ?? TUNED_POLICY),
+    };
   }
   const diags = new DiagnosticBag();
   const program = new IrParser(lexIr(file, diags), diags).parse();
@@ -123,7 +146,9 @@ function compileProgram(file: SourceFile, options: TinytcFrontendOptions): Tinyt
   if (diags.hasErrors) return { program, diagnostics: diags };
   const policy = options.policy ?? TUNED_POLICY;
   const choices = new Map(program.funcs.map((f) => [f, policy.workGroupSize(f, options.api)]));
-  const functions = program.funcs.map((f) => lowerFunc(f, options.dopeOrder ?? 'interleaved', choices.get(f)?.size ?? null, diags));
+  const functions = program.funcs.map((f) =>
+    lowerFunc(f, options.dopeOrder ?? 'interleaved', choices.get(f)?.size ?? null, diags),
+  );
   const module: KernelModule = {
     language: 'tinytc',
     path: file.path,
@@ -136,7 +161,14 @@ function compileProgram(file: SourceFile, options: TinytcFrontendOptions): Tinyt
     samplers: [],
     records: [],
   };
-  return { program, module, types, compiled: compiledFrom(program, types, module, functions, choices, policy), diagnostics: diags, version: '0.3' };
+  return {
+    program,
+    module,
+    types,
+    compiled: compiledFrom(program, types, module, functions, choices, policy),
+    diagnostics: diags,
+    version: '0.3',
+  };
 }
 
 /** The printers' view of a checked v0.3 tree (v0.4 programs come here rewritten) and its interface. */
@@ -148,7 +180,9 @@ function compiledFrom(
   choices: ReadonlyMap<Func, WorkGroupChoice | null>,
   policy: CodegenPolicy,
 ): CompiledTinytc {
-  const generated: GeneratedCode = { chosenWorkGroupSize: new Set(program.funcs.filter((f) => choices.get(f)?.chosen).map((f) => kernelName(f.name))) };
+  const generated: GeneratedCode = {
+    chosenWorkGroupSize: new Set(program.funcs.filter((f) => choices.get(f)?.chosen).map((f) => kernelName(f.name))),
+  };
   const lowered = new Map<string, LoweredKernel>();
   // Each function's index by name, made on first use (a search per kernel made printers quadratic).
   let byName: Map<string, number> | undefined;
@@ -157,7 +191,8 @@ function compiledFrom(
     if (!k) {
       if (!byName) {
         byName = new Map();
-        for (const [j, f] of program.funcs.entries()) if (!byName.has(kernelName(f.name))) byName.set(kernelName(f.name), j);
+        for (const [j, f] of program.funcs.entries())
+          if (!byName.has(kernelName(f.name))) byName.set(kernelName(f.name), j);
       }
       const i = byName.get(kernelName(name)) ?? -1;
       if (i < 0) throw new RangeError(`tinytc: no function @${name}`);

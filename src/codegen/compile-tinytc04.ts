@@ -23,14 +23,24 @@ export interface Tinytc04Result {
   /** The interface (absent when the program has errors). */
   readonly module?: KernelModule;
   /** The v0.3 rewrite with its value types and work-group choices, when every function has one. */
-  readonly rewrite?: { readonly program: Program; readonly types: ReadonlyMap<Func, ValueTypes>; readonly functions: readonly FunctionInfo[]; readonly choices: ReadonlyMap<Func, WorkGroupChoice | null> };
+  readonly rewrite?: {
+    readonly program: Program;
+    readonly types: ReadonlyMap<Func, ValueTypes>;
+    readonly functions: readonly FunctionInfo[];
+    readonly choices: ReadonlyMap<Func, WorkGroupChoice | null>;
+  };
   readonly notLowered?: readonly Diagnostic[];
 }
 
 /** Rewrites at most this many times more: views nest no deeper in practice (each pass settles one level). */
 const MAX_REWRITES = 16;
 
-export function compileTinytc04(file: SourceFile, layout: DataLayout, policy: CodegenPolicy, api: TinytcApi | undefined): Tinytc04Result {
+export function compileTinytc04(
+  file: SourceFile,
+  layout: DataLayout,
+  policy: CodegenPolicy,
+  api: TinytcApi | undefined,
+): Tinytc04Result {
   const diags = new DiagnosticBag();
   const program04 = new IrParser04(lexIr04(file, diags), diags).parse();
   const types04 = checkProgram04(program04, diags);
@@ -55,7 +65,17 @@ export function compileTinytc04(file: SourceFile, layout: DataLayout, policy: Co
     const g = byName.get(f.name);
     return lowerFunc04(f, g ? (choices.get(g)?.size ?? null) : f.workGroupSize, diags);
   });
-  const module: KernelModule = { language: 'tinytc', path: file.path, clVersion: 200, layout, extensions: [], functions, variables: [], samplers: [], records: [] };
+  const module: KernelModule = {
+    language: 'tinytc',
+    path: file.path,
+    clVersion: 200,
+    layout,
+    extensions: [],
+    functions,
+    variables: [],
+    samplers: [],
+    records: [],
+  };
   const base = { diagnostics: diags, program04, types04, module };
   if (notLowered.length) return { ...base, notLowered };
   return { ...base, rewrite: { program: rewrite.program, types, functions, choices } };

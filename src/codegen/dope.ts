@@ -46,10 +46,17 @@ export interface Dope<S> {
 }
 
 /** A subview slice with its operands already evaluated. */
-export type EvalSlice<S> = { readonly kind: 'index'; readonly index: Ext<S> } | { readonly kind: 'range'; readonly offset: Ext<S>; readonly size: Ext<S> | null } | { readonly kind: 'all' };
+export type EvalSlice<S> =
+  | { readonly kind: 'index'; readonly index: Ext<S> }
+  | { readonly kind: 'range'; readonly offset: Ext<S>; readonly size: Ext<S> | null }
+  | { readonly kind: 'all' };
 
 /** subview: the element offset of the first element, and the kept modes' shape and stride. */
-export function subviewDope<S>(ops: ExtOps<S>, v: Dope<S>, slices: readonly EvalSlice<S>[]): { offset: Ext<S>; shape: Ext<S>[]; stride: Ext<S>[] } {
+export function subviewDope<S>(
+  ops: ExtOps<S>,
+  v: Dope<S>,
+  slices: readonly EvalSlice<S>[],
+): { offset: Ext<S>; shape: Ext<S>[]; stride: Ext<S>[] } {
   const offsets: Ext<S>[] = [];
   const shape: Ext<S>[] = [];
   const stride: Ext<S>[] = [];
@@ -67,7 +74,12 @@ export function subviewDope<S>(ops: ExtOps<S>, v: Dope<S>, slices: readonly Eval
 }
 
 /** expand: mode m split into the given extents (null: the one dynamic extent, the quotient of the rest). */
-export function expandDope<S>(ops: ExtOps<S>, v: Dope<S>, m: number, given: readonly (Ext<S> | null)[]): { shape: Ext<S>[]; stride: Ext<S>[] } {
+export function expandDope<S>(
+  ops: ExtOps<S>,
+  v: Dope<S>,
+  m: number,
+  given: readonly (Ext<S> | null)[],
+): { shape: Ext<S>[]; stride: Ext<S>[] } {
   const known = given.reduce<Ext<S>>((acc, e) => (e === null ? acc : ops.mul(acc, e)), 1);
   const ext = given.map((e) => e ?? ops.div(v.shape[m], known));
   const strides: Ext<S>[] = [];
@@ -76,14 +88,25 @@ export function expandDope<S>(ops: ExtOps<S>, v: Dope<S>, m: number, given: read
     strides.push(s);
     s = ops.mul(s, e);
   }
-  return { shape: [...v.shape.slice(0, m), ...ext, ...v.shape.slice(m + 1)], stride: [...v.stride.slice(0, m), ...strides, ...v.stride.slice(m + 1)] };
+  return {
+    shape: [...v.shape.slice(0, m), ...ext, ...v.shape.slice(m + 1)],
+    stride: [...v.stride.slice(0, m), ...strides, ...v.stride.slice(m + 1)],
+  };
 }
 
 /** fuse: modes from..to become one, with the first one's stride. */
-export function fuseDope<S>(ops: ExtOps<S>, v: Dope<S>, from: number, to: number): { shape: Ext<S>[]; stride: Ext<S>[] } {
+export function fuseDope<S>(
+  ops: ExtOps<S>,
+  v: Dope<S>,
+  from: number,
+  to: number,
+): { shape: Ext<S>[]; stride: Ext<S>[] } {
   let e: Ext<S> = 1;
   for (let i = from; i <= to; i++) e = ops.mul(e, v.shape[i]);
-  return { shape: [...v.shape.slice(0, from), e, ...v.shape.slice(to + 1)], stride: [...v.stride.slice(0, from), v.stride[from], ...v.stride.slice(to + 1)] };
+  return {
+    shape: [...v.shape.slice(0, from), e, ...v.shape.slice(to + 1)],
+    stride: [...v.stride.slice(0, from), v.stride[from], ...v.stride.slice(to + 1)],
+  };
 }
 
 /** The elements an alloca of this static shape and stride spans. */

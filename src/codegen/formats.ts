@@ -28,12 +28,26 @@ const bytesOf = (words: Uint32Array) => new Uint8Array(words.buffer, words.byteO
 
 /** Every format that prints tinytc bodies, so needs tinytc (.ir) input. */
 export const CODEGEN_FORMATS: readonly CodegenFormat[] = [
-  { target: 'opencl', format: 'opencl-c', render: (compiled, _plan, o) => emitTinytcOpenCLC(compiled, { groupTables: o.tinytc?.groupTables }) },
+  {
+    target: 'opencl',
+    format: 'opencl-c',
+    render: (compiled, _plan, o) => emitTinytcOpenCLC(compiled, { groupTables: o.tinytc?.groupTables }),
+  },
   // tinytc's own output since v0.4: an OpenCL Kernel module (Physical64; lower() refuses --arch spir).
   { target: 'opencl', format: 'spirv', render: (compiled) => renderOpenclSpirv('spirv', compiled) },
   { target: 'opencl', format: 'spirv-asm', render: (compiled) => renderOpenclSpirv('spirv-asm', compiled) },
-  { target: 'vulkan', format: 'spirv', render: (compiled, plan, o) => bytesOf(emitTinytcSpirv(compiled, plan, { floatAtomicAdd: o.vulkan?.floatAtomicAdd })) },
-  { target: 'vulkan', format: 'spirv-asm', render: (compiled, plan, o) => disassemble(emitTinytcSpirv(compiled, plan, { floatAtomicAdd: o.vulkan?.floatAtomicAdd })) },
+  {
+    target: 'vulkan',
+    format: 'spirv',
+    render: (compiled, plan, o) =>
+      bytesOf(emitTinytcSpirv(compiled, plan, { floatAtomicAdd: o.vulkan?.floatAtomicAdd })),
+  },
+  {
+    target: 'vulkan',
+    format: 'spirv-asm',
+    render: (compiled, plan, o) =>
+      disassemble(emitTinytcSpirv(compiled, plan, { floatAtomicAdd: o.vulkan?.floatAtomicAdd })),
+  },
 ];
 
 /** The row that prints `format` for `target`, or undefined (a format of the target's own, or none). */
@@ -42,10 +56,20 @@ export function codegenFormat(target: string, format: string): CodegenFormat | u
 }
 
 /** Prints a row's format for a plan of its target. */
-export function renderCodegenFormat(row: CodegenFormat, compiled: CompiledTinytc, plan: AbiPlan, options: LowerOptions): string | Uint8Array {
-  if (plan.target !== row.target) throw new RangeError(`--format ${row.format} of target '${row.target}' given a plan of '${plan.target}'`);
+export function renderCodegenFormat(
+  row: CodegenFormat,
+  compiled: CompiledTinytc,
+  plan: AbiPlan,
+  options: LowerOptions,
+): string | Uint8Array {
+  if (plan.target !== row.target)
+    throw new RangeError(`--format ${row.format} of target '${row.target}' given a plan of '${plan.target}'`);
   // The check above is what TypeScript cannot see across the union of rows: the plan is the row's.
-  return (row.render as (compiled: CompiledTinytc, plan: AbiPlan, options: LowerOptions) => string | Uint8Array)(compiled, plan, options);
+  return (row.render as (compiled: CompiledTinytc, plan: AbiPlan, options: LowerOptions) => string | Uint8Array)(
+    compiled,
+    plan,
+    options,
+  );
 }
 
 /** One value per registered target. */
@@ -56,7 +80,12 @@ function perTarget<V>(value: (name: TargetName, own: readonly FormatName[]) => V
 }
 
 /** The formats that print tinytc bodies, per target. */
-export const TINYTC_FORMATS = perTarget((name) => CODEGEN_FORMATS.filter((r) => r.target === name).map((r) => r.format));
+export const TINYTC_FORMATS = perTarget((name) =>
+  CODEGEN_FORMATS.filter((r) => r.target === name).map((r) => r.format),
+);
 
 /** Each target's formats: its own (`table` first, the default), then the code generator's. */
-export const FORMATS: Readonly<Record<TargetName, readonly FormatName[]>> = perTarget((name, own) => [...own, ...TINYTC_FORMATS[name]]);
+export const FORMATS: Readonly<Record<TargetName, readonly FormatName[]>> = perTarget((name, own) => [
+  ...own,
+  ...TINYTC_FORMATS[name],
+]);

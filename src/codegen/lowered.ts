@@ -12,8 +12,21 @@ export type SlotExt = number | { readonly slot: string };
 /** Where a tinytc parameter's parts come from, by the calling convention's slot names. */
 export type ParamBinding =
   | { readonly kind: 'scalar'; readonly slot: string }
-  | { readonly kind: 'memref'; readonly data: string; readonly type: MemrefType; readonly shape: readonly SlotExt[]; readonly stride: readonly SlotExt[] }
-  | { readonly kind: 'group'; readonly table: string; readonly memref: MemrefType; readonly shape: readonly SlotExt[]; readonly stride: readonly SlotExt[]; readonly offset: SlotExt };
+  | {
+      readonly kind: 'memref';
+      readonly data: string;
+      readonly type: MemrefType;
+      readonly shape: readonly SlotExt[];
+      readonly stride: readonly SlotExt[];
+    }
+  | {
+      readonly kind: 'group';
+      readonly table: string;
+      readonly memref: MemrefType;
+      readonly shape: readonly SlotExt[];
+      readonly stride: readonly SlotExt[];
+      readonly offset: SlotExt;
+    };
 
 /**
  * One tinytc function with every backend-neutral decision made: its work-group size, where its
@@ -38,17 +51,37 @@ export interface LoweredKernel {
 }
 
 /** `choice`: the policy's work-group size (null for an empty body, which runs as 1 × 1). */
-export function lowerKernel(func: Func, types: ValueTypes, info: FunctionInfo, choice: WorkGroupChoice | null): LoweredKernel {
-  const slot = (argIndex: number, role: string, dim?: number) => info.params.find((p) => p.origin?.argIndex === argIndex && p.origin.role === role && p.origin.dim === dim)!.name;
+export function lowerKernel(
+  func: Func,
+  types: ValueTypes,
+  info: FunctionInfo,
+  choice: WorkGroupChoice | null,
+): LoweredKernel {
+  const slot = (argIndex: number, role: string, dim?: number) =>
+    info.params.find((p) => p.origin?.argIndex === argIndex && p.origin.role === role && p.origin.dim === dim)!.name;
   const params = new Map<string, ParamBinding>();
   func.params.forEach((p, i) => {
     const t = p.type;
     const ext = (d: number | null, role: string, j?: number): SlotExt => d ?? { slot: slot(i, role, j) };
     if (t.kind === 'scalar') params.set(p.name, { kind: 'scalar', slot: slot(i, 'value') });
-    else if (t.kind === 'memref') params.set(p.name, { kind: 'memref', data: slot(i, 'data'), type: t, shape: t.shape.map((d, j) => ext(d, 'shape', j)), stride: t.stride.map((d, j) => ext(d, 'stride', j)) });
+    else if (t.kind === 'memref')
+      params.set(p.name, {
+        kind: 'memref',
+        data: slot(i, 'data'),
+        type: t,
+        shape: t.shape.map((d, j) => ext(d, 'shape', j)),
+        stride: t.stride.map((d, j) => ext(d, 'stride', j)),
+      });
     else if (t.kind === 'group') {
       const m = t.memref;
-      params.set(p.name, { kind: 'group', table: slot(i, 'data'), memref: m, shape: m.shape.map((d, j) => ext(d, 'shape', j)), stride: m.stride.map((d, j) => ext(d, 'stride', j)), offset: ext(t.offset, 'offset') });
+      params.set(p.name, {
+        kind: 'group',
+        table: slot(i, 'data'),
+        memref: m,
+        shape: m.shape.map((d, j) => ext(d, 'shape', j)),
+        stride: m.stride.map((d, j) => ext(d, 'stride', j)),
+        offset: ext(t.offset, 'offset'),
+      });
     }
   });
   const allocas = new Map<Inst, number>();
@@ -70,5 +103,15 @@ export function lowerKernel(func: Func, types: ValueTypes, info: FunctionInfo, c
     }
   };
   walk(func.body, false);
-  return { func, types, wg: choice?.size ?? [1, 1], wgChosen: choice?.chosen ?? false, params, barriers: placeBarriers(func), allocaElements: allocas, atomicModes: modes, storeByFirst };
+  return {
+    func,
+    types,
+    wg: choice?.size ?? [1, 1],
+    wgChosen: choice?.chosen ?? false,
+    params,
+    barriers: placeBarriers(func),
+    allocaElements: allocas,
+    atomicModes: modes,
+    storeByFirst,
+  };
 }

@@ -1,7 +1,13 @@
 import type { Func } from '../frontend/tinytc/ast.js';
 import { API_POLICIES, type DeviceKind, TINYTC_APIS, type TinytcApi } from './api-policies.js';
 import type { BlasPolicy } from './blas-policy.js';
-import { ACCUMULATOR_BYTES, CHOSEN_WIDTH, type ChoiceTuning, type WorkGroupChoice, chooseWorkGroupSize } from './work-group-size.js';
+import {
+  ACCUMULATOR_BYTES,
+  CHOSEN_WIDTH,
+  type ChoiceTuning,
+  type WorkGroupChoice,
+  chooseWorkGroupSize,
+} from './work-group-size.js';
 
 export { TINYTC_APIS, type TinytcApi, type DeviceKind } from './api-policies.js';
 
@@ -20,7 +26,13 @@ export interface DeviceFacts extends ChoiceTuning {
 }
 
 /** The figures measured on an H100 (width 32, 256 accumulator bytes, each API's GPU policy), and no limit below them. */
-export const TUNED_DEVICE: DeviceFacts = { kind: 'gpu', width: CHOSEN_WIDTH, accumulatorBytes: ACCUMULATOR_BYTES, maxWorkGroupSize: Infinity, maxWorkItemSizes: [Infinity, Infinity] };
+export const TUNED_DEVICE: DeviceFacts = {
+  kind: 'gpu',
+  width: CHOSEN_WIDTH,
+  accumulatorBytes: ACCUMULATOR_BYTES,
+  maxWorkGroupSize: Infinity,
+  maxWorkItemSizes: [Infinity, Infinity],
+};
 
 /** A CPU device (PoCL, lavapipe): each API's CPU policy (the direct GEMM, wide copies, the direct GEMM's accumulator figure). */
 export const CPU_DEVICE: Partial<DeviceFacts> = { kind: 'cpu' };
@@ -45,9 +57,14 @@ export interface CodegenPolicy {
  */
 export function codegenPolicy(device: Partial<DeviceFacts> = {}): CodegenPolicy {
   const kind = device.kind ?? TUNED_DEVICE.kind;
-  const facts = Object.fromEntries(TINYTC_APIS.map((api) => [api, { ...TUNED_DEVICE, ...API_POLICIES[api][kind].tuning, ...device }])) as Record<TinytcApi, DeviceFacts>;
+  const facts = Object.fromEntries(
+    TINYTC_APIS.map((api) => [api, { ...TUNED_DEVICE, ...API_POLICIES[api][kind].tuning, ...device }]),
+  ) as Record<TinytcApi, DeviceFacts>;
   return {
-    blas: Object.fromEntries(TINYTC_APIS.map((api) => [api, API_POLICIES[api][kind].blas])) as Record<TinytcApi, BlasPolicy>,
+    blas: Object.fromEntries(TINYTC_APIS.map((api) => [api, API_POLICIES[api][kind].blas])) as Record<
+      TinytcApi,
+      BlasPolicy
+    >,
     workGroupSize(f, api = 'opencl') {
       const choice = chooseWorkGroupSize(f, facts[api]);
       return choice?.chosen ? { size: fitDevice(choice.size, facts[api]), chosen: true } : choice;

@@ -38,7 +38,14 @@ export const UNROLL_K_STEPS = 256;
 export const UNROLL_PRODUCTS = 4096;
 
 /** Every knob at one setting: the sweep's and the tests' list (`default` is all off, what the printer emits today). */
-export const SPIRV_KNOB_SETTINGS: readonly string[] = ['default', 'index32', 'fill=hoisted', 'unroll=hint', 'unroll=full', 'index32,fill=hoisted,unroll=full'];
+export const SPIRV_KNOB_SETTINGS: readonly string[] = [
+  'default',
+  'index32',
+  'fill=hoisted',
+  'unroll=hint',
+  'unroll=full',
+  'index32,fill=hoisted,unroll=full',
+];
 
 /**
  * Knobs from their written form: `default`, or settings joined by commas — `index32`,

@@ -52,7 +52,10 @@ export interface ChoiceTuning {
  * A function with an empty body (a signature, as the calling-convention page writes them) runs
  * nothing and gets none.
  */
-export function chooseWorkGroupSize(f: Func, tuning: ChoiceTuning = { width: CHOSEN_WIDTH, accumulatorBytes: ACCUMULATOR_BYTES }): WorkGroupChoice | null {
+export function chooseWorkGroupSize(
+  f: Func,
+  tuning: ChoiceTuning = { width: CHOSEN_WIDTH, accumulatorBytes: ACCUMULATOR_BYTES },
+): WorkGroupChoice | null {
   if (f.workGroupSize) return { size: f.workGroupSize, chosen: false };
   if (f.subgroupSize) return { size: [f.subgroupSize, 1], chosen: false };
   if (f.body.body.length === 0) return null;
@@ -82,7 +85,11 @@ export function chooseWorkGroupSize(f: Func, tuning: ChoiceTuning = { width: CHO
     const measured = tuning.gemmWorkGroups?.find((r) => largest <= r.maxSize)?.size;
     if (measured) return { size: measured, chosen: true };
     const wg1 = Math.min(8, Math.max(1, ...gemms.map((g) => Math.ceil(g.n / 4))));
-    const fits = (wg0: number) => gemms.every((g) => Math.min(4, Math.ceil(g.m / wg0)) * Math.min(8, Math.ceil(g.n / wg1)) * g.bytes <= tuning.accumulatorBytes);
+    const fits = (wg0: number) =>
+      gemms.every(
+        (g) =>
+          Math.min(4, Math.ceil(g.m / wg0)) * Math.min(8, Math.ceil(g.n / wg1)) * g.bytes <= tuning.accumulatorBytes,
+      );
     const maxRows = Math.max(...gemms.map((g) => g.m));
     const wg0 = maxRows < 16 ? nextPow2(maxRows) : fits(16) ? 16 : tuning.width;
     return { size: [wg0, wg1], chosen: true };

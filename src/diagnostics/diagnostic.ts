@@ -38,7 +38,13 @@ export class DiagnosticBag {
     related: readonly RelatedInformation[] = [],
   ): Diagnostic {
     if (span?.notes) related = [...span.notes, ...related];
-    const d: Diagnostic = { code: message.code, severity: message.severity, message: fill(message.text, args), span, related };
+    const d: Diagnostic = {
+      code: message.code,
+      severity: message.severity,
+      message: fill(message.text, args),
+      span,
+      related,
+    };
     // Errors and the rest are capped apart, so warnings filling the list cannot hide the error
     // that stops the compilation (an output missing with no error said).
     if (d.severity === 'error') {
@@ -66,4 +72,3 @@ export class DiagnosticBag {
     return this.errorCount;
   }
 }
-

@@ -6,7 +6,14 @@ export interface FormatOptions {
   color?: boolean;
 }
 
-const COLORS = { error: '\x1b[1;31m', warning: '\x1b[1;35m', note: '\x1b[1;36m', bold: '\x1b[1m', reset: '\x1b[0m', green: '\x1b[1;32m' };
+const COLORS = {
+  error: '\x1b[1;31m',
+  warning: '\x1b[1;35m',
+  note: '\x1b[1;36m',
+  bold: '\x1b[1m',
+  reset: '\x1b[0m',
+  green: '\x1b[1;32m',
+};
 
 /** Columns of a source line shown around the caret; longer lines are cut to this window with '...' at the cuts. */
 const FRAME_WIDTH = 240;
@@ -20,8 +27,10 @@ const OUTPUT_LIMIT = 1 << 20;
  * so no byte from a source, a file name or an #include name reaches the terminal as a command.
  */
 export function escapeControls(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
-    (c) => `<U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}>`);
+  return text.replace(
+    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+    (c) => `<U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}>`,
+  );
 }
 
 function clip(text: string, limit: number): string {
@@ -61,7 +70,10 @@ export function codeFrame(s: Span, color = false): string {
     const shown = ch === '\t' ? ' ' : escapeControls(ch);
     if (k < to) text += shown;
     const c = k + 1;
-    marker += (c === col ? '^' : c > col && c <= last ? '~' : ' ').padEnd(shown.length, c > col && c <= last ? '~' : ' ');
+    marker += (c === col ? '^' : c > col && c <= last ? '~' : ' ').padEnd(
+      shown.length,
+      c > col && c <= last ? '~' : ' ',
+    );
   }
   if (to < full.length) text += '...';
   marker = marker.trimEnd();

@@ -13,7 +13,12 @@ type PositionProp = 'offset' | 'index' | 'pushConstantOffset' | 'binding' | 'spe
 
 /** Properties that say only where a slot sits (they change when something before it changes), as a moved block's row names them. */
 const POSITION_PLURAL = {
-  offset: 'offsets', index: 'indices', pushConstantOffset: 'push-constant offsets', binding: 'bindings', specId: 'specialization ids', resourceId: 'resource ids',
+  offset: 'offsets',
+  index: 'indices',
+  pushConstantOffset: 'push-constant offsets',
+  binding: 'bindings',
+  specId: 'specialization ids',
+  resourceId: 'resource ids',
 } as const satisfies Record<PositionProp, string>;
 
 export const isPositionProp = (prop: string): prop is PositionProp => Object.hasOwn(POSITION_PLURAL, prop);
@@ -29,7 +34,13 @@ export const positionPlural = (prop: PositionProp): string => POSITION_PLURAL[pr
 const SHIFTING_PROPS: ReadonlySet<string> = new Set(['size', 'align', 'kind', 'irType', 'elemSize', 'addressSpace']);
 
 /** Kernel facts made from the slots (their extent, their largest alignment): they follow from any slot that moved, grew or went. */
-export const EXTENT_FACTS: ReadonlySet<string> = new Set(['segmentSize', 'segmentAlign', 'podSize', 'podPlacement', 'podOffset']);
+export const EXTENT_FACTS: ReadonlySet<string> = new Set([
+  'segmentSize',
+  'segmentAlign',
+  'podSize',
+  'podPlacement',
+  'podOffset',
+]);
 
 /** What happened to one slot, as far as causes go. */
 export interface SlotFate {
@@ -63,7 +74,16 @@ export function causeOf(fate: SlotFate, fates: readonly SlotFate[]): SlotFate | 
     let best: SlotFate | null = null;
     for (const f of fates) if (f !== at && f.shifts && f.at < at.at && (!best || f.at > best.at)) best = f;
     if (!best) {
-      for (const f of fates) if (f !== at && f.shifts && !f.positionOnly && f.slot.param !== null && f.at > at.at && (!best || f.at < best.at)) best = f;
+      for (const f of fates)
+        if (
+          f !== at &&
+          f.shifts &&
+          !f.positionOnly &&
+          f.slot.param !== null &&
+          f.at > at.at &&
+          (!best || f.at < best.at)
+        )
+          best = f;
       if (!best) return at === fate ? null : at.slot.param === null ? null : at;
       return best;
     }
@@ -89,7 +109,9 @@ export function describeFate(f: SlotFate): string {
     case 'moved':
       return `'${f.slot.name}' ${f.what}`;
     case 'changed':
-      return f.prop === undefined ? `'${f.slot.name}'` : `'${f.slot.name}' (${f.prop} ${f.from ?? '-'} → ${f.to ?? '-'})`;
+      return f.prop === undefined
+        ? `'${f.slot.name}'`
+        : `'${f.slot.name}' (${f.prop} ${f.from ?? '-'} → ${f.to ?? '-'})`;
     default:
       return assertNever(f.what);
   }

@@ -1,12 +1,29 @@
-import { EXTENT_FACTS, type SlotFate, causeOf, describeFate, firstShift, isPositionProp, positionPlural, shiftsWhatFollows } from './causes.js';
+import {
+  EXTENT_FACTS,
+  type SlotFate,
+  causeOf,
+  describeFate,
+  firstShift,
+  isPositionProp,
+  positionPlural,
+  shiftsWhatFollows,
+} from './causes.js';
 import { type Severity, type Verdict, kernelFactVerdict, moduleFactVerdict, slotPropertyVerdict } from './rules.js';
 import { assertNever } from '../assert-never.js';
 import type { AbiView, Fact, KernelView, SlotView } from './view.js';
 
 export type ChangeKind =
-  | 'kernel-added' | 'kernel-removed' | 'kernel-renamed'
-  | 'slot-added' | 'slot-removed' | 'slot-renamed' | 'slot-moved' | 'slot-property' | 'block-moved'
-  | 'kernel-property' | 'module-property';
+  | 'kernel-added'
+  | 'kernel-removed'
+  | 'kernel-renamed'
+  | 'slot-added'
+  | 'slot-removed'
+  | 'slot-renamed'
+  | 'slot-moved'
+  | 'slot-property'
+  | 'block-moved'
+  | 'kernel-property'
+  | 'module-property';
 
 /** One difference between two ABIs, classified. */
 export interface Change {
@@ -50,8 +67,30 @@ export interface DiffResult {
 const hiddenish = (s: SlotView) => s.param === null;
 
 /** One change, always built in the same shape (tens of thousands of them for a large diff). */
-function change(kind: ChangeKind, kernel: string | null, slot: SlotView | null, property: string | null, old: Fact, neu: Fact, v: Verdict, cause: string | null = null): Change {
-  return { change: kind, kernel, slot: slot ? slot.name : null, param: slot ? slot.param : null, role: slot ? slot.role : null, property, old, new: neu, class: v.class, reason: v.reason, cause, slots: null };
+function change(
+  kind: ChangeKind,
+  kernel: string | null,
+  slot: SlotView | null,
+  property: string | null,
+  old: Fact,
+  neu: Fact,
+  v: Verdict,
+  cause: string | null = null,
+): Change {
+  return {
+    change: kind,
+    kernel,
+    slot: slot ? slot.name : null,
+    param: slot ? slot.param : null,
+    role: slot ? slot.role : null,
+    property,
+    old,
+    new: neu,
+    class: v.class,
+    reason: v.reason,
+    cause,
+    slots: null,
+  };
 }
 
 /** The properties compared: all of one target's, or only those two targets share. */
@@ -60,7 +99,11 @@ function comparedProps(a: AbiView, b: AbiView): readonly string[] {
 }
 
 /** Fact names to compare: the union for one target, the intersection across two. */
-function comparedFacts(a: Readonly<Record<string, Fact>>, b: Readonly<Record<string, Fact>>, sameTarget: boolean): string[] {
+function comparedFacts(
+  a: Readonly<Record<string, Fact>>,
+  b: Readonly<Record<string, Fact>>,
+  sameTarget: boolean,
+): string[] {
   const keys = Object.keys(a);
   for (const k of Object.keys(b)) if (!(k in a)) keys.push(k);
   return sameTarget ? keys : keys.filter((k) => k in a && k in b);
@@ -68,15 +111,27 @@ function comparedFacts(a: Readonly<Record<string, Fact>>, b: Readonly<Record<str
 
 /** A one-line description of a slot for added/removed rows. */
 function describeSlot(s: SlotView, props: readonly string[]): string {
-  return props.filter((p) => s.props[p] !== null && s.props[p] !== undefined).map((p) => `${p} ${s.props[p]}`).join(', ');
+  return props
+    .filter((p) => s.props[p] !== null && s.props[p] !== undefined)
+    .map((p) => `${p} ${s.props[p]}`)
+    .join(', ');
 }
 
 function sameSignature(a: KernelView, b: KernelView, props: readonly string[]): boolean {
-  return a.slots.length === b.slots.length && a.slots.every((s, i) => s.name === b.slots[i].name && props.every((p) => (s.props[p] ?? null) === (b.slots[i].props[p] ?? null)));
+  return (
+    a.slots.length === b.slots.length &&
+    a.slots.every(
+      (s, i) =>
+        s.name === b.slots[i].name && props.every((p) => (s.props[p] ?? null) === (b.slots[i].props[p] ?? null)),
+    )
+  );
 }
 
 /** Pairs slots by name, then unpaired explicit slots by (parameter, role): those are renames. */
-function pairSlots(old: readonly SlotView[], neu: readonly SlotView[]): { pairs: [SlotView, SlotView][]; removed: SlotView[]; added: SlotView[] } {
+function pairSlots(
+  old: readonly SlotView[],
+  neu: readonly SlotView[],
+): { pairs: [SlotView, SlotView][]; removed: SlotView[]; added: SlotView[] } {
   const byName = new Map(neu.map((s) => [s.name, s]));
   const used = new Set<SlotView>();
   const pairs: [SlotView, SlotView][] = [];
@@ -90,7 +145,12 @@ function pairSlots(old: readonly SlotView[], neu: readonly SlotView[]): { pairs:
   }
   const removed: SlotView[] = [];
   for (const o of unpaired) {
-    const n = o.param === null ? undefined : neu.find((x) => !used.has(x) && x.param === o.param && x.role === o.role && !old.some((y) => y.name === x.name));
+    const n =
+      o.param === null
+        ? undefined
+        : neu.find(
+            (x) => !used.has(x) && x.param === o.param && x.role === o.role && !old.some((y) => y.name === x.name),
+          );
     if (n) {
       pairs.push([o, n]);
       used.add(n);
@@ -110,10 +170,17 @@ interface PairDelta {
 }
 
 /** Each slot's part in the kernel's changes (see causes.ts): which shift what follows, which only moved. */
-function slotFates(o: KernelView, n: KernelView, deltas: readonly PairDelta[], removed: readonly SlotView[], added: readonly SlotView[]): Map<SlotView, SlotFate> {
+function slotFates(
+  o: KernelView,
+  n: KernelView,
+  deltas: readonly PairDelta[],
+  removed: readonly SlotView[],
+  added: readonly SlotView[],
+): Map<SlotView, SlotFate> {
   const oldPos = new Map(o.slots.map((s, i) => [s, i]));
   const fates = new Map<SlotView, SlotFate>();
-  for (const s of removed) fates.set(s, { slot: s, at: oldPos.get(s)!, shifts: true, positionOnly: false, what: 'removed' });
+  for (const s of removed)
+    fates.set(s, { slot: s, at: oldPos.get(s)!, shifts: true, positionOnly: false, what: 'removed' });
   // An added slot sits just before the first old slot that follows it in the new order.
   if (added.length) {
     const byNew = new Map(deltas.map((d) => [d.neu, d]));
@@ -127,7 +194,8 @@ function slotFates(o: KernelView, n: KernelView, deltas: readonly PairDelta[], r
       else if (isAdded.has(s)) at.push([s, next]);
     }
     // In new order, so that of several added together the first is named first.
-    for (const [s, x] of at.reverse()) fates.set(s, { slot: s, at: x, shifts: true, positionOnly: false, what: 'added' });
+    for (const [s, x] of at.reverse())
+      fates.set(s, { slot: s, at: x, shifts: true, positionOnly: false, what: 'added' });
   }
   for (const d of deltas) {
     // An unchanged slot neither moves anything nor is moved: it takes no part.
@@ -136,9 +204,21 @@ function slotFates(o: KernelView, n: KernelView, deltas: readonly PairDelta[], r
     const positionOnly = (d.moved || d.props.length > 0) && d.props.every(isPositionProp);
     const at = oldPos.get(d.old)!;
     const shifts = d.moved || shifting !== undefined;
-    fates.set(d.old, d.moved || shifting === undefined
-      ? { slot: d.old, at, shifts, positionOnly, what: d.moved ? 'moved' : 'changed' }
-      : { slot: d.old, at, shifts, positionOnly, what: 'changed', prop: shifting, from: d.old.props[shifting] ?? null, to: d.neu.props[shifting] ?? null });
+    fates.set(
+      d.old,
+      d.moved || shifting === undefined
+        ? { slot: d.old, at, shifts, positionOnly, what: d.moved ? 'moved' : 'changed' }
+        : {
+            slot: d.old,
+            at,
+            shifts,
+            positionOnly,
+            what: 'changed',
+            prop: shifting,
+            from: d.old.props[shifting] ?? null,
+            to: d.neu.props[shifting] ?? null,
+          },
+    );
   }
   return fates;
 }
@@ -149,17 +229,35 @@ function blockRow(k: string, cause: SlotFate, moved: readonly PairDelta[]): Chan
   const roles = [...new Set(moved.map((d) => d.old.role))];
   const role = roles.length === 1 ? roles[0] : 'implicit';
   const at = (s: SlotView) => props.map((p) => s.props[p] ?? '-').join('/');
-  const slots: SlotMove[] = moved.flatMap((d) => props.filter((p) => d.props.includes(p)).map((p) => ({ slot: d.old.name, property: p, old: d.old.props[p] ?? null, new: d.neu.props[p] ?? null })));
+  const slots: SlotMove[] = moved.flatMap((d) =>
+    props
+      .filter((p) => d.props.includes(p))
+      .map((p) => ({ slot: d.old.name, property: p, old: d.old.props[p] ?? null, new: d.neu.props[p] ?? null })),
+  );
   const first = moved[0].old;
   return {
-    change: 'block-moved', kernel: k, slot: first.name, param: null, role, property: props.join('/'),
-    old: moved.map((d) => at(d.old)).join(','), new: moved.map((d) => at(d.neu)).join(','),
-    class: 'breaking', reason: `the ${role} block moves with ${describeFate(cause)}: the host fills it at the new ${props.map(positionPlural).join(' and ')}`,
-    cause: cause.slot.name, slots,
+    change: 'block-moved',
+    kernel: k,
+    slot: first.name,
+    param: null,
+    role,
+    property: props.join('/'),
+    old: moved.map((d) => at(d.old)).join(','),
+    new: moved.map((d) => at(d.neu)).join(','),
+    class: 'breaking',
+    reason: `the ${role} block moves with ${describeFate(cause)}: the host fills it at the new ${props.map(positionPlural).join(' and ')}`,
+    cause: cause.slot.name,
+    slots,
   };
 }
 
-function compareKernel(o: KernelView, n: KernelView, props: readonly string[], sameTarget: boolean, out: Change[]): void {
+function compareKernel(
+  o: KernelView,
+  n: KernelView,
+  props: readonly string[],
+  sameTarget: boolean,
+  out: Change[],
+): void {
   const k = o.name;
   const { pairs, removed, added } = pairSlots(o.slots, n.slots);
   // Order among the slots both sides have: a slot whose rank changed has moved.
@@ -168,7 +266,11 @@ function compareKernel(o: KernelView, n: KernelView, props: readonly string[], s
   const byOld = [...pairs].sort((x, y) => oldPos.get(x[0])! - oldPos.get(y[0])!);
   const newRank = new Map([...pairs].sort((x, y) => newPos.get(x[1])! - newPos.get(y[1])!).map((p, i) => [p[1], i]));
   const deltas: PairDelta[] = byOld.map(([a, b], oldRank) => ({
-    old: a, neu: b, oldRank, newRank: newRank.get(b)!, moved: oldRank !== newRank.get(b),
+    old: a,
+    neu: b,
+    oldRank,
+    newRank: newRank.get(b)!,
+    moved: oldRank !== newRank.get(b),
     props: props.filter((p) => (a.props[p] ?? null) !== (b.props[p] ?? null)),
   }));
   const fates = slotFates(o, n, deltas, removed, added);
@@ -180,15 +282,43 @@ function compareKernel(o: KernelView, n: KernelView, props: readonly string[], s
     if (a === b) continue;
     const v = kernelFactVerdict(f, a, b);
     const cause = EXTENT_FACTS.has(f) ? extentCause : null;
-    out.push(change('kernel-property', k, null, f, a, b, cause ? { class: v.class, reason: `follows from ${describeFate(cause)}: ${v.reason}` } : v, cause?.slot.name ?? null));
+    out.push(
+      change(
+        'kernel-property',
+        k,
+        null,
+        f,
+        a,
+        b,
+        cause ? { class: v.class, reason: `follows from ${describeFate(cause)}: ${v.reason}` } : v,
+        cause?.slot.name ?? null,
+      ),
+    );
   }
   for (const s of removed) {
-    out.push(change('slot-removed', k, s, null, describeSlot(s, props), null,
-      hiddenish(s) ? { class: 'compatible', reason: 'the old host fills bytes the kernel no longer reads' } : { class: 'breaking', reason: 'the old host passes an argument the kernel no longer takes' }));
+    out.push(
+      change(
+        'slot-removed',
+        k,
+        s,
+        null,
+        describeSlot(s, props),
+        null,
+        hiddenish(s)
+          ? { class: 'compatible', reason: 'the old host fills bytes the kernel no longer reads' }
+          : { class: 'breaking', reason: 'the old host passes an argument the kernel no longer takes' },
+      ),
+    );
   }
   for (const s of added) {
-    out.push(change('slot-added', k, s, null, null, describeSlot(s, props),
-      { class: 'breaking', reason: hiddenish(s) ? `the old host does not fill this ${s.role} slot` : 'the old host does not pass this argument' }));
+    out.push(
+      change('slot-added', k, s, null, null, describeSlot(s, props), {
+        class: 'breaking',
+        reason: hiddenish(s)
+          ? `the old host does not fill this ${s.role} slot`
+          : 'the old host does not pass this argument',
+      }),
+    );
   }
   // Implicit slots that only moved because of an explicit change: one row per cause, where the first of them sat.
   const blocks = new Map<SlotFate, PairDelta[]>();
@@ -205,14 +335,42 @@ function compareKernel(o: KernelView, n: KernelView, props: readonly string[], s
       blocks.set(cause, list);
       continue;
     }
-    if (a.name !== b.name) out.push(change('slot-renamed', k, a, 'name', a.name, b.name, { class: 'compatible', reason: 'hosts pass arguments by position; only the name changed' }));
+    if (a.name !== b.name)
+      out.push(
+        change('slot-renamed', k, a, 'name', a.name, b.name, {
+          class: 'compatible',
+          reason: 'hosts pass arguments by position; only the name changed',
+        }),
+      );
     if (d.moved) {
       const reason = hiddenish(a) ? 'the hidden values come in another order' : 'the arguments come in another order';
-      out.push(change('slot-moved', k, a, 'order', d.oldRank, d.newRank, { class: 'breaking', reason: cause ? `follows from ${describeFate(cause)}: ${reason}` : reason }, cause?.slot.name ?? null));
+      out.push(
+        change(
+          'slot-moved',
+          k,
+          a,
+          'order',
+          d.oldRank,
+          d.newRank,
+          { class: 'breaking', reason: cause ? `follows from ${describeFate(cause)}: ${reason}` : reason },
+          cause?.slot.name ?? null,
+        ),
+      );
     }
     for (const p of d.props) {
       const v = slotPropertyVerdict(p, hiddenish(a), a.props[p] ?? null, b.props[p] ?? null);
-      out.push(change('slot-property', k, a, p, a.props[p] ?? null, b.props[p] ?? null, cause ? { class: v.class, reason: `follows from ${describeFate(cause)}: ${v.reason}` } : v, cause?.slot.name ?? null));
+      out.push(
+        change(
+          'slot-property',
+          k,
+          a,
+          p,
+          a.props[p] ?? null,
+          b.props[p] ?? null,
+          cause ? { class: v.class, reason: `follows from ${describeFate(cause)}: ${v.reason}` } : v,
+          cause?.slot.name ?? null,
+        ),
+      );
     }
   }
   // Inserted last to first, so the earlier positions stay right.
@@ -238,15 +396,31 @@ export function diffViews(old: AbiView, neu: AbiView): DiffResult {
     const n = newByName.get(k.name);
     if (n) compareKernel(k, n, props, sameTarget, changes);
   }
-  const kernelRow = (kind: ChangeKind, kernel: string, a: Fact, b: Fact, class_: Severity, reason: string): Change => change(kind, kernel, null, null, a, b, { class: class_, reason });
+  const kernelRow = (kind: ChangeKind, kernel: string, a: Fact, b: Fact, class_: Severity, reason: string): Change =>
+    change(kind, kernel, null, null, a, b, { class: class_, reason });
   for (const r of removed) {
     const twin = added.find((a) => sameSignature(r, a, props));
     if (twin) {
       added.splice(added.indexOf(twin), 1);
-      changes.push(kernelRow('kernel-renamed', r.name, r.name, twin.name, 'breaking', 'same signature under a new name: hosts look kernels up by name'));
-    } else changes.push(kernelRow('kernel-removed', r.name, r.name, null, 'breaking', 'hosts that launch it find no kernel'));
+      changes.push(
+        kernelRow(
+          'kernel-renamed',
+          r.name,
+          r.name,
+          twin.name,
+          'breaking',
+          'same signature under a new name: hosts look kernels up by name',
+        ),
+      );
+    } else
+      changes.push(
+        kernelRow('kernel-removed', r.name, r.name, null, 'breaking', 'hosts that launch it find no kernel'),
+      );
   }
-  for (const a of added) changes.push(kernelRow('kernel-added', a.name, null, a.name, 'compatible', 'a new kernel: old hosts do not launch it'));
+  for (const a of added)
+    changes.push(
+      kernelRow('kernel-added', a.name, null, a.name, 'compatible', 'a new kernel: old hosts do not launch it'),
+    );
   return { changes, ...countCauses(changes) };
 }
 

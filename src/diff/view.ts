@@ -20,4 +20,3 @@ export function abiView(plan: AbiPlan): AbiView {
   const { facts, kernels } = target.view(plan);
   return { target: plan.target, vocabulary: target.vocabulary, facts, kernels };
 }
-

@@ -6,10 +6,19 @@ import { type BuildFlag, type BuildInput, frontendOptions, recordingHost } from 
 import { normalize } from '../build-input/paths.js';
 
 /** Lowers `source` for the opencl target with `flags`, recording every header it reads into the build input. */
-export function lowerForDriver(path: string, source: string, host: FileHost, flags: readonly BuildFlag[], extra?: string): { readonly result: LowerResult; readonly input: BuildInput } {
+export function lowerForDriver(
+  path: string,
+  source: string,
+  host: FileHost,
+  flags: readonly BuildFlag[],
+  extra?: string,
+): { readonly result: LowerResult; readonly input: BuildInput } {
   const rec = recordingHost(host);
   const result = lowerPlan(path, source, rec.host, { target: 'opencl', ...frontendOptions({ flags }) });
-  return { result, input: { path, source, headers: rec.headers, flags: [...flags], ...(extra?.trim() ? { extra: extra.trim() } : {}) } };
+  return {
+    result,
+    input: { path, source, headers: rec.headers, flags: [...flags], ...(extra?.trim() ? { extra: extra.trim() } : {}) },
+  };
 }
 
 /**

@@ -17,13 +17,17 @@ export function emitDeclarations(m: KernelModule): string {
     out.push(`${name}: size ${rl.size}, align ${rl.align}${attrs.length ? ', ' + attrs.join(', ') : ''}`);
     for (const f of rl.fields) {
       const bits = f.bitWidth !== undefined ? ` bits ${f.bitOffset! % 8}+${f.bitWidth}` : '';
-      out.push(`  +${f.offset}${bits} ${f.name ?? '(anonymous)'}: ${typeToString(f.type)} (size ${layoutOf(f.type, m.layout).size})`);
+      out.push(
+        `  +${f.offset}${bits} ${f.name ?? '(anonymous)'}: ${typeToString(f.type)} (size ${layoutOf(f.type, m.layout).size})`,
+      );
     }
   }
   for (const f of m.functions) {
     const attrs = kernelAttributesText(f);
     const params = f.params.map((p) => parameterText(p.type, p.name)).join(', ');
-    out.push(`${f.isKernel ? 'kernel' : 'function'} ${f.name}(${params}) -> ${typeToString(f.result)}${attrs ? ' ' + attrs : ''}${f.defined ? '' : ' [declared]'}`);
+    out.push(
+      `${f.isKernel ? 'kernel' : 'function'} ${f.name}(${params}) -> ${typeToString(f.result)}${attrs ? ' ' + attrs : ''}${f.defined ? '' : ' [declared]'}`,
+    );
     if (f.calls.length) out.push(`  calls: ${f.calls.map((c) => c.name).join(', ')}`);
     if (f.uses.length) out.push(`  uses: ${f.uses.join(', ')}`);
   }

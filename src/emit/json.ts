@@ -9,7 +9,14 @@ function layoutJson(l: ValueLayout): unknown {
     case 'vector':
       return { kind: 'vector', element: l.element, length: l.length, size: l.size, align: l.align };
     case 'array':
-      return { kind: 'array', element: layoutJson(l.element), length: l.length, stride: l.stride, size: l.size, align: l.align };
+      return {
+        kind: 'array',
+        element: layoutJson(l.element),
+        length: l.length,
+        stride: l.stride,
+        size: l.size,
+        align: l.align,
+      };
     case 'record':
       return {
         kind: l.tagKind,
@@ -46,7 +53,8 @@ function plain(o: object, keys: readonly string[]): Record<string, unknown> {
 }
 
 /** A slot's key order: its plan kind's for slots of a source parameter, or for the others. */
-const slotKeys = (order: JsonKeyOrder, slot: { readonly param: number | null }) => (slot.param === null ? order.implicitSlot : order.slot);
+const slotKeys = (order: JsonKeyOrder, slot: { readonly param: number | null }) =>
+  slot.param === null ? order.implicitSlot : order.slot;
 
 /**
  * The JSON contract of ARCHITECTURE.md: `{ target, kernels: [{ name, args: [...], ...}], ... }`,
@@ -56,7 +64,11 @@ export function planToJson(plan: PlanBase): unknown {
   const order = keyOrderOf(plan.target);
   return {
     ...plain(plan, order.plan),
-    kernels: plan.kernels.map((k) => ({ name: k.name, args: k.args.map((a) => plain(a, slotKeys(order, a))), ...plain(k, order.kernel) })),
+    kernels: plan.kernels.map((k) => ({
+      name: k.name,
+      args: k.args.map((a) => plain(a, slotKeys(order, a))),
+      ...plain(k, order.kernel),
+    })),
   };
 }
 
@@ -113,7 +125,8 @@ function pushValue(value: unknown, depth: number, out: string[]): void {
       return;
     case 'object':
       if (value === null) out.push('null');
-      else if (typeof (value as { toJSON?: unknown }).toJSON === 'function') out.push(JSON.stringify(value, null, 2).replaceAll('\n', br(depth)));
+      else if (typeof (value as { toJSON?: unknown }).toJSON === 'function')
+        out.push(JSON.stringify(value, null, 2).replaceAll('\n', br(depth)));
       else if (Array.isArray(value)) pushArray(value, depth, out);
       else pushObject(value as Record<string, unknown>, depth, out);
       return;
@@ -217,7 +230,8 @@ function memberText(depth: number, key: string, first: boolean, v: unknown): str
   let t = byValue.get(v);
   if (t === undefined) {
     // Texts of numbers, booleans and null are one-byte as made; strings and layouts (which hold type and field names) are copied (../text/one-byte.ts).
-    const text = memberHead(depth, key, first) + (key === 'layout' ? layoutText(v as ValueLayout, depth) : textOf(v, depth));
+    const text =
+      memberHead(depth, key, first) + (key === 'layout' ? layoutText(v as ValueLayout, depth) : textOf(v, depth));
     byValue.set(v, (t = typeof v === 'object' || typeof v === 'string' ? oneByte(text) : text));
   }
   return t;
@@ -242,7 +256,8 @@ type Slot = { readonly param: number | null };
 const sharedRunTexts = new WeakMap<object, { readonly slots: readonly object[]; readonly text: string }>();
 function sharedRunText(args: readonly Slot[], from: number, to: number, order: JsonKeyOrder): string {
   const cached = sharedRunTexts.get(args[from]);
-  if (cached && cached.slots.length === to - from && cached.slots.every((s, i) => s === args[from + i])) return cached.text;
+  if (cached && cached.slots.length === to - from && cached.slots.every((s, i) => s === args[from + i]))
+    return cached.text;
   const slots = args.slice(from, to);
   const out: string[] = [];
   for (let i = 0; i < slots.length; i++) {
@@ -277,12 +292,17 @@ const KERNEL_CLOSE = `${br(KERNEL_DEPTH)}}`;
  * One kernel at depth 2, from the line break before its `{` to its `}`, pushed onto `out` as
  * pieces; with `chunks`, a long shared run of slots goes onto them itself, after `out` joined.
  */
-function pushKernel(k: { readonly name: string; readonly args: readonly Slot[] }, order: JsonKeyOrder, out: string[], chunks: string[] | undefined): void {
+function pushKernel(
+  k: { readonly name: string; readonly args: readonly Slot[] },
+  order: JsonKeyOrder,
+  out: string[],
+  chunks: string[] | undefined,
+): void {
   out.push(KERNEL_OPEN);
   pushString(k.name, out);
   const args = k.args;
   out.push(args.length === 0 ? ARGS_EMPTY : ARGS_OPEN);
-  for (let i = 0; i < args.length; ) {
+  for (let i = 0; i < args.length;) {
     if (i) out.push(SLOT_SEP);
     const a = args[i];
     if (a.param !== null) {

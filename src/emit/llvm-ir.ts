@@ -29,7 +29,10 @@ export interface LlvmIrOptions {
 export function llvmString(s: string): string {
   let out = '';
   for (const b of new TextEncoder().encode(s)) {
-    out += b >= 0x20 && b < 0x7f && b !== 0x22 && b !== 0x5c ? String.fromCharCode(b) : '\\' + b.toString(16).toUpperCase().padStart(2, '0');
+    out +=
+      b >= 0x20 && b < 0x7f && b !== 0x22 && b !== 0x5c
+        ? String.fromCharCode(b)
+        : '\\' + b.toString(16).toUpperCase().padStart(2, '0');
   }
   return `"${out}"`;
 }
@@ -41,8 +44,19 @@ function ident(sigil: '@' | '%', name: string): string {
 
 /** LLVM IR's type for each scalar of a fixed size (size_t and friends take the data layout's width). */
 const SCALAR_IR = {
-  void: 'void', bool: 'i1', char: 'i8', uchar: 'i8', short: 'i16', ushort: 'i16', int: 'i32', uint: 'i32', long: 'i64', ulong: 'i64',
-  half: 'half', float: 'float', double: 'double',
+  void: 'void',
+  bool: 'i1',
+  char: 'i8',
+  uchar: 'i8',
+  short: 'i16',
+  ushort: 'i16',
+  int: 'i32',
+  uint: 'i32',
+  long: 'i64',
+  ulong: 'i64',
+  half: 'half',
+  float: 'float',
+  double: 'double',
 } as const satisfies Record<Exclude<ScalarName, PointerSizedScalar>, string>;
 /** The scalars `!vec_type_hint` marks signed (clang's vector elements; the hint takes no size_t). */
 const SIGNED = new Set<ScalarName>(['char', 'short', 'int', 'long']);
@@ -55,7 +69,10 @@ class ModuleWriter {
   private readonly nodeIds = new Map<string, number>();
   private readonly info: TripleInfo;
 
-  constructor(private readonly module: KernelModule, private readonly options: LlvmIrOptions) {
+  constructor(
+    private readonly module: KernelModule,
+    private readonly options: LlvmIrOptions,
+  ) {
     this.info = TRIPLE_INFO[options.triple];
   }
 
@@ -114,7 +131,9 @@ class ModuleWriter {
     this.structs.set(decl.id, entry);
     const dl = this.info.layout;
     const rl = recordLayout(decl, dl);
-    const packed = irAlign({ kind: 'record', decl }, dl) === 1 && rl.fields.some((f) => f.bitWidth === undefined && irAlign(f.type, dl) > 1);
+    const packed =
+      irAlign({ kind: 'record', decl }, dl) === 1 &&
+      rl.fields.some((f) => f.bitWidth === undefined && irAlign(f.type, dl) > 1);
     const members: string[] = [];
     let at = 0;
     const pad = (to: number) => {
@@ -232,12 +251,30 @@ class ModuleWriter {
   private metadataTuples(k: LlvmKernelPlan): { key: string; items: string[] }[] {
     const rows: { addr: number; access: string; type: string; base: string; qual: string; name: string }[] = [];
     for (const a of k.args) {
-      rows.push({ addr: a.addrSpace, access: a.accessQual, type: a.typeName, base: a.baseType, qual: a.typeQual, name: a.name });
+      rows.push({
+        addr: a.addrSpace,
+        access: a.accessQual,
+        type: a.typeName,
+        base: a.baseType,
+        qual: a.typeQual,
+        name: a.name,
+      });
       const c = canonical(a.type).type;
-      if (this.options.r600Lowered && c.kind === 'image' && (a.typeName === 'image2d_t' || a.typeName === 'image3d_t')) {
+      if (
+        this.options.r600Lowered &&
+        c.kind === 'image' &&
+        (a.typeName === 'image2d_t' || a.typeName === 'image3d_t')
+      ) {
         for (const kind of ['size', 'format']) {
           const t = `__llvm_image_${kind}`;
-          rows.push({ addr: a.addrSpace, access: a.accessQual, type: t, base: t, qual: a.typeQual, name: `__${kind}_${a.name}` });
+          rows.push({
+            addr: a.addrSpace,
+            access: a.accessQual,
+            type: t,
+            base: t,
+            qual: a.typeQual,
+            name: `__${kind}_${a.name}`,
+          });
         }
       }
     }
@@ -249,7 +286,8 @@ class ModuleWriter {
       { key: 'kernel_arg_base_type', items: rows.map((r) => s(r.base)) },
       { key: 'kernel_arg_type_qual', items: rows.map((r) => s(r.qual)) },
     ];
-    if (this.options.kernelArgInfo && this.options.metadata === 'modern') tuples.push({ key: 'kernel_arg_name', items: rows.map((r) => s(r.name)) });
+    if (this.options.kernelArgInfo && this.options.metadata === 'modern')
+      tuples.push({ key: 'kernel_arg_name', items: rows.map((r) => s(r.name)) });
     return tuples;
   }
 
@@ -259,11 +297,16 @@ class ModuleWriter {
     if (a.vecTypeHint) {
       const c = canonical(a.vecTypeHint).type;
       const elem = c.kind === 'vector' ? c.element : c.kind === 'scalar' ? c.name : undefined;
-      out.push(`!vec_type_hint ${this.node(`!{${this.irType(a.vecTypeHint)} undef, i32 ${elem !== undefined && SIGNED.has(elem) ? 1 : 0}}`)}`);
+      out.push(
+        `!vec_type_hint ${this.node(`!{${this.irType(a.vecTypeHint)} undef, i32 ${elem !== undefined && SIGNED.has(elem) ? 1 : 0}}`)}`,
+      );
     }
-    if (a.workGroupSizeHint) out.push(`!work_group_size_hint ${this.node(`!{${a.workGroupSizeHint.map((n) => `i32 ${n}`).join(', ')}}`)}`);
-    if (a.reqdWorkGroupSize) out.push(`!reqd_work_group_size ${this.node(`!{${a.reqdWorkGroupSize.map((n) => `i32 ${n}`).join(', ')}}`)}`);
-    if (a.intelReqdSubGroupSize) out.push(`!intel_reqd_sub_group_size ${this.node(`!{i32 ${a.intelReqdSubGroupSize}}`)}`);
+    if (a.workGroupSizeHint)
+      out.push(`!work_group_size_hint ${this.node(`!{${a.workGroupSizeHint.map((n) => `i32 ${n}`).join(', ')}}`)}`);
+    if (a.reqdWorkGroupSize)
+      out.push(`!reqd_work_group_size ${this.node(`!{${a.reqdWorkGroupSize.map((n) => `i32 ${n}`).join(', ')}}`)}`);
+    if (a.intelReqdSubGroupSize)
+      out.push(`!intel_reqd_sub_group_size ${this.node(`!{i32 ${a.intelReqdSubGroupSize}}`)}`);
     return out;
   }
 
@@ -306,7 +349,9 @@ class ModuleWriter {
           legacyKernels.push(this.node(`!{ptr ${ident('@', f.name)}, ${refs.join(', ')}}`));
         }
         pushAll(md, this.attributeMetadata(f));
-        body.push(`define ${this.cc(true)}void ${ident('@', f.name)}(${params.map((p) => p.ir).join(', ')})${md.length ? ' ' + md.join(' ') : ''} {`);
+        body.push(
+          `define ${this.cc(true)}void ${ident('@', f.name)}(${params.map((p) => p.ir).join(', ')})${md.length ? ' ' + md.join(' ') : ''} {`,
+        );
         body.push('entry:');
         if (this.options.resourceIdProbes) pushAll(body, this.probes(f, globals, intrinsics));
         if (this.options.kernelStubs) {
@@ -315,17 +360,24 @@ class ModuleWriter {
         } else pushAll(body, this.calls(f, byName));
         body.push('  ret void', '}', '');
         if (this.options.kernelStubs) {
-          body.push(`define ${this.cc(false)}void ${ident('@', this.stubName(f.name))}(${f.params.map((p) => this.param(p.type, p.name)).join(', ')}) {`);
+          body.push(
+            `define ${this.cc(false)}void ${ident('@', this.stubName(f.name))}(${f.params.map((p) => this.param(p.type, p.name)).join(', ')}) {`,
+          );
           body.push('entry:');
           pushAll(body, this.calls(f, byName));
           body.push('  ret void', '}', '');
         }
       } else if (reachable.has(f.name)) {
         if (f.defined) {
-          body.push(`define internal ${this.cc(false)}${this.irType(f.result)} ${ident('@', f.name)}(${f.params.map((p) => this.param(p.type, p.name)).join(', ')}) {`);
+          body.push(
+            `define internal ${this.cc(false)}${this.irType(f.result)} ${ident('@', f.name)}(${f.params.map((p) => this.param(p.type, p.name)).join(', ')}) {`,
+          );
           body.push('entry:', ...this.calls(f, byName), `  ${this.ret(f.result)}`, '}', '');
         } else {
-          body.push(`declare ${this.cc(false)}${this.irType(f.result)} ${ident('@', f.name)}(${f.params.map((p) => this.paramType(p.type)).join(', ')})`, '');
+          body.push(
+            `declare ${this.cc(false)}${this.irType(f.result)} ${ident('@', f.name)}(${f.params.map((p) => this.paramType(p.type)).join(', ')})`,
+            '',
+          );
         }
       }
     }
@@ -363,7 +415,8 @@ class ModuleWriter {
       let fn: string | undefined;
       // The pass knows images and samplers by their kernel_arg_type spelling only.
       const spelled = kernelArgTypeName(p.type);
-      if (c.kind === 'image' && (spelled === 'image2d_t' || spelled === 'image3d_t')) fn = `llvm.OpenCL.image.get.resource.id.${spelled === 'image2d_t' ? '2d' : '3d'}`;
+      if (c.kind === 'image' && (spelled === 'image2d_t' || spelled === 'image3d_t'))
+        fn = `llvm.OpenCL.image.get.resource.id.${spelled === 'image2d_t' ? '2d' : '3d'}`;
       else if (spelled === 'sampler_t') fn = 'llvm.OpenCL.sampler.get.resource.id';
       if (!fn) continue;
       const ty = this.irType(p.type);
@@ -371,14 +424,21 @@ class ModuleWriter {
       const g = ident('@', `kernarg.rid.${f.name}.${p.name}`);
       globals.push(`${g} = addrspace(1) global i32 -1`);
       const r = ident('%', `rid.${p.name}`);
-      lines.push(`  ${r} = call i32 @${fn}(${ty} ${ident('%', p.name)})`, `  store volatile i32 ${r}, ptr addrspace(1) ${g}`);
+      lines.push(
+        `  ${r} = call i32 @${fn}(${ty} ${ident('%', p.name)})`,
+        `  store volatile i32 ${r}, ptr addrspace(1) ${g}`,
+      );
     }
     return lines;
   }
 }
 
 /** The module's text a line at a time (`--format llvm-ir` for files of very many kernels). */
-export function emitLlvmIrPieces(module: KernelModule, plans: readonly LlvmKernelPlan[], options: LlvmIrOptions): Generator<string, void, undefined> {
+export function emitLlvmIrPieces(
+  module: KernelModule,
+  plans: readonly LlvmKernelPlan[],
+  options: LlvmIrOptions,
+): Generator<string, void, undefined> {
   return new ModuleWriter(module, options).lines(plans);
 }
 

@@ -37,8 +37,10 @@ export function kernelHead(k: FunctionInfo, options: OpenCLCOptions = {}): { hea
  * `groupTables: 'ulong'`). tinytc's code generator (`src/codegen/opencl-c`) fills the bodies.
  */
 export function emitOpenCLC(module: KernelModule, options: OpenCLCOptions = {}): string {
-  return kernelsOf(module).map((k) => {
-    const { head, prologue } = kernelHead(k, options);
-    return prologue.length ? `${head} {\n${prologue.join('\n')}\n}\n` : `${head} {}\n`;
-  }).join('');
+  return kernelsOf(module)
+    .map((k) => {
+      const { head, prologue } = kernelHead(k, options);
+      return prologue.length ? `${head} {\n${prologue.join('\n')}\n}\n` : `${head} {}\n`;
+    })
+    .join('');
 }

@@ -9,7 +9,8 @@ export function portablePlan(plan: OpenCLPlan, kernels?: readonly string[]): Ope
   const keep = kernels ? plan.kernels.filter((k) => kernels.includes(k.name)) : plan.kernels;
   const text = JSON.stringify({ ...plan, kernels: keep }, function (key, value) {
     // Slots are the only objects with both `kind` and `index`; their `type` is the QualType.
-    if (key === 'type' && typeof value === 'object' && value !== null && 'index' in this && 'kind' in this) return undefined;
+    if (key === 'type' && typeof value === 'object' && value !== null && 'index' in this && 'kind' in this)
+      return undefined;
     return value;
   });
   return JSON.parse(text) as OpenCLPlan;

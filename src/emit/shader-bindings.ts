@@ -18,26 +18,62 @@ export interface ShaderBindingsInput {
   readonly plan: {
     readonly kernels: readonly {
       readonly name: string;
-      readonly args: readonly { readonly name: string; readonly argKind: string; readonly descriptorSet?: number; readonly binding?: number; readonly layout?: ValueLayout }[];
+      readonly args: readonly {
+        readonly name: string;
+        readonly argKind: string;
+        readonly descriptorSet?: number;
+        readonly binding?: number;
+        readonly layout?: ValueLayout;
+      }[];
     }[];
   };
   readonly entries: readonly {
     readonly name: string;
     readonly workGroup: readonly { readonly size: number; readonly specId?: number }[];
-    readonly specConstants: readonly { readonly name: string; readonly specId: number; readonly scalar: string; readonly defaultValue: boolean | number | bigint }[];
+    readonly specConstants: readonly {
+      readonly name: string;
+      readonly specId: number;
+      readonly scalar: string;
+      readonly defaultValue: boolean | number | bigint;
+    }[];
   }[];
   readonly spirv: Uint8Array;
 }
 
 /** Names the module declares or imports, and TypeScript's own: never given to a block's type. */
-const TAKEN = new Set(['VulkanShader', 'ShaderGeometry', 'VulkanContext', 'Int64', 'Sized', 'SPIRV', 'spirv', 'any', 'bigint', 'boolean', 'never', 'number', 'object', 'string', 'symbol', 'unknown', 'void', 'undefined', 'null']);
+const TAKEN = new Set([
+  'VulkanShader',
+  'ShaderGeometry',
+  'VulkanContext',
+  'Int64',
+  'Sized',
+  'SPIRV',
+  'spirv',
+  'any',
+  'bigint',
+  'boolean',
+  'never',
+  'number',
+  'object',
+  'string',
+  'symbol',
+  'unknown',
+  'void',
+  'undefined',
+  'null',
+]);
 
 const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name));
-const pascal = (name: string) => name.replace(/(^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_, __, c: string) => c.toUpperCase()) || 'Entry';
-const tuple = (elem: string, n: number) => (n >= 1 && n <= 16 ? `readonly [${new Array(n).fill(elem).join(', ')}]` : `readonly ${elem.includes('|') ? `(${elem})` : elem}[]`);
+const pascal = (name: string) =>
+  name.replace(/(^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_, __, c: string) => c.toUpperCase()) || 'Entry';
+const tuple = (elem: string, n: number) =>
+  n >= 1 && n <= 16
+    ? `readonly [${new Array(n).fill(elem).join(', ')}]`
+    : `readonly ${elem.includes('|') ? `(${elem})` : elem}[]`;
 
 /** A spec constant's value type by its scalar: bool a boolean, 64-bit integers Int64, every other a number. */
-const specType = (scalar: string) => (scalar === 'bool' ? 'boolean' : scalar === 'long' || scalar === 'ulong' ? 'Int64' : 'number');
+const specType = (scalar: string) =>
+  scalar === 'bool' ? 'boolean' : scalar === 'long' || scalar === 'ulong' ? 'Int64' : 'number';
 
 class Types {
   readonly decls: string[] = [];
@@ -59,7 +95,10 @@ class Types {
       case 'scalar':
         return l.encoding === 'bool' ? 'boolean' : l.size === 8 && l.encoding !== 'float' ? 'Int64' : 'number';
       case 'vector':
-        return tuple(l.elementSize === 8 && l.encoding !== 'float' ? 'Int64' : l.encoding === 'bool' ? 'boolean' : 'number', l.length);
+        return tuple(
+          l.elementSize === 8 && l.encoding !== 'float' ? 'Int64' : l.encoding === 'bool' ? 'boolean' : 'number',
+          l.length,
+        );
       case 'array':
         return tuple(this.value(l.element, read), l.length);
       case 'record':
@@ -79,12 +118,17 @@ class Types {
     if (have) return have;
     const name = this.fresh(`${l.typeName || 'Block'}${asRead ? 'Read' : ''}`);
     names.set(l, name);
-    const lines = l.fields.filter((f) => f.name !== null).map((f) => {
-      const element = f === last && runtime && f.layout.kind === 'array' ? this.value(f.layout.element, read) : undefined;
-      const t = element === undefined ? this.value(f.layout, read) : asRead ? `${element}[]` : `Sized<${element}>`;
-      return `  ${key(f.name!)}: ${t};`;
-    });
-    this.decls.push(`/** ${l.typeName || 'an unnamed block'} (${l.size} bytes${runtime ? ', then its runtime-sized array' : ''}) */\nexport interface ${name} {\n${lines.join('\n')}\n}`);
+    const lines = l.fields
+      .filter((f) => f.name !== null)
+      .map((f) => {
+        const element =
+          f === last && runtime && f.layout.kind === 'array' ? this.value(f.layout.element, read) : undefined;
+        const t = element === undefined ? this.value(f.layout, read) : asRead ? `${element}[]` : `Sized<${element}>`;
+        return `  ${key(f.name!)}: ${t};`;
+      });
+    this.decls.push(
+      `/** ${l.typeName || 'an unnamed block'} (${l.size} bytes${runtime ? ', then its runtime-sized array' : ''}) */\nexport interface ${name} {\n${lines.join('\n')}\n}`,
+    );
     return name;
   }
 
@@ -97,7 +141,11 @@ function base64(bytes: Uint8Array): string {
   let out = '';
   for (let i = 0; i < bytes.length; i += 3) {
     const n = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
-    out += abc[(n >> 18) & 63] + abc[(n >> 12) & 63] + (i + 1 < bytes.length ? abc[(n >> 6) & 63] : '=') + (i + 2 < bytes.length ? abc[n & 63] : '=');
+    out +=
+      abc[(n >> 18) & 63] +
+      abc[(n >> 12) & 63] +
+      (i + 1 < bytes.length ? abc[(n >> 6) & 63] : '=') +
+      (i + 2 < bytes.length ? abc[n & 63] : '=');
   }
   return out;
 }
@@ -113,14 +161,26 @@ export function emitShaderBindings(input: ShaderBindingsInput): string {
     const after: string[] = [];
     for (const a of k.args) {
       if (!a.layout) continue;
-      const where = a.argKind === 'pod_pushconstant' ? 'push constants' : `set ${a.descriptorSet}, binding ${a.binding}, ${a.argKind === 'buffer' ? 'storage buffer' : 'uniform buffer'}`;
+      const where =
+        a.argKind === 'pod_pushconstant'
+          ? 'push constants'
+          : `set ${a.descriptorSet}, binding ${a.binding}, ${a.argKind === 'buffer' ? 'storage buffer' : 'uniform buffer'}`;
       // A storage block's members may be left out (zeroed: an output); the other blocks take every member.
       const given = types.value(a.layout, false);
-      args.push(`  /** ${where} */\n  ${key(a.name)}: ${a.argKind === 'buffer' && a.layout.kind === 'record' ? `Partial<${given}>` : given};`);
-      after.push(`  ${key(a.name)}: ${a.argKind === 'buffer' ? types.value(a.layout, true) : types.value(a.layout, false)};`);
+      args.push(
+        `  /** ${where} */\n  ${key(a.name)}: ${a.argKind === 'buffer' && a.layout.kind === 'record' ? `Partial<${given}>` : given};`,
+      );
+      after.push(
+        `  ${key(a.name)}: ${a.argKind === 'buffer' ? types.value(a.layout, true) : types.value(a.layout, false)};`,
+      );
     }
-    const spec = e.specConstants.map((s) => `  /** constant_id ${s.specId}, ${s.scalar}; default ${String(s.defaultValue)} */\n  ${key(s.name)}?: ${specType(s.scalar)};`);
-    const wg = e.workGroup.map((d) => (d.specId === undefined ? String(d.size) : `${d.size} (spec constant ${d.specId}: options.local)`)).join(' × ');
+    const spec = e.specConstants.map(
+      (s) =>
+        `  /** constant_id ${s.specId}, ${s.scalar}; default ${String(s.defaultValue)} */\n  ${key(s.name)}?: ${specType(s.scalar)};`,
+    );
+    const wg = e.workGroup
+      .map((d) => (d.specId === undefined ? String(d.size) : `${d.size} (spec constant ${d.specId}: options.local)`))
+      .join(' × ');
     entryDecls.push(
       `/** The arguments of entry point ${e.name}: its resources and push constants, by the names the shader gives them. */\nexport interface ${base}Args {\n${args.join('\n')}\n}`,
       `/** ${e.name}'s arguments after a run: storage buffers read back, the rest as given. */\nexport interface ${base}After {\n${after.join('\n')}\n}`,

@@ -61,4 +61,3 @@ export function* emitSignaturePieces(module: KernelModule): Generator<string, vo
 export function emitSignatures(module: KernelModule): string {
   return joinPieces(emitSignaturePieces(module));
 }
-

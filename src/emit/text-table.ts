@@ -14,7 +14,10 @@ function widthsOf(header: readonly string[], rows: readonly (readonly string[])[
 const rules = (widths: readonly number[]) => widths.map((w) => '-'.repeat(w));
 
 function line(cells: readonly string[], widths: readonly number[]): string {
-  return cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]))).join('  ').trimEnd();
+  return cells
+    .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i])))
+    .join('  ')
+    .trimEnd();
 }
 
 /**
@@ -40,9 +43,11 @@ export class TableRenderer<T extends object> {
     const widths = widthsOf(this.header, cells);
     const key = widths.join(',');
     let head = this.heads.get(key);
-    if (head === undefined) this.heads.set(key, (head = `${line(this.header, widths)}\n${line(rules(widths), widths)}`));
+    if (head === undefined)
+      this.heads.set(key, (head = `${line(this.header, widths)}\n${line(rules(widths), widths)}`));
     const out: string[] = [head];
-    for (let i = 0; i < rows.length; i++) out.push(this.isShared(rows[i]) ? this.sharedLine(rows[i], cells[i], widths, key) : line(cells[i], widths));
+    for (let i = 0; i < rows.length; i++)
+      out.push(this.isShared(rows[i]) ? this.sharedLine(rows[i], cells[i], widths, key) : line(cells[i], widths));
     return out.join('\n') + '\n';
   }
 

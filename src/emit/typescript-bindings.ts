@@ -26,30 +26,137 @@ export interface BindingsInput {
 
 /** Names TypeScript will not take as a type name (reserved words and predefined types). */
 const RESERVED_TYPE_NAMES = new Set([
-  'any', 'bigint', 'boolean', 'never', 'null', 'number', 'object', 'string', 'symbol', 'undefined', 'unknown', 'void',
-  'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do', 'else', 'enum', 'export',
-  'extends', 'false', 'finally', 'for', 'function', 'if', 'import', 'in', 'instanceof', 'new', 'return', 'super', 'switch',
-  'this', 'throw', 'true', 'try', 'typeof', 'var', 'while', 'with', 'implements', 'interface', 'let', 'package', 'private',
-  'protected', 'public', 'static', 'yield', 'await', 'type', 'as', 'async', 'declare', 'from', 'get', 'is', 'keyof', 'module',
-  'namespace', 'readonly', 'require', 'set', 'infer', 'unique', 'asserts', 'abstract', 'accessor', 'satisfies', 'out', 'of',
-  'constructor', 'global',
+  'any',
+  'bigint',
+  'boolean',
+  'never',
+  'null',
+  'number',
+  'object',
+  'string',
+  'symbol',
+  'undefined',
+  'unknown',
+  'void',
+  'break',
+  'case',
+  'catch',
+  'class',
+  'const',
+  'continue',
+  'debugger',
+  'default',
+  'delete',
+  'do',
+  'else',
+  'enum',
+  'export',
+  'extends',
+  'false',
+  'finally',
+  'for',
+  'function',
+  'if',
+  'import',
+  'in',
+  'instanceof',
+  'new',
+  'return',
+  'super',
+  'switch',
+  'this',
+  'throw',
+  'true',
+  'try',
+  'typeof',
+  'var',
+  'while',
+  'with',
+  'implements',
+  'interface',
+  'let',
+  'package',
+  'private',
+  'protected',
+  'public',
+  'static',
+  'yield',
+  'await',
+  'type',
+  'as',
+  'async',
+  'declare',
+  'from',
+  'get',
+  'is',
+  'keyof',
+  'module',
+  'namespace',
+  'readonly',
+  'require',
+  'set',
+  'infer',
+  'unique',
+  'asserts',
+  'abstract',
+  'accessor',
+  'satisfies',
+  'out',
+  'of',
+  'constructor',
+  'global',
 ]);
 
 /** Names the module itself declares or imports. */
-const MODULE_NAMES = ['Kernels', 'load', 'program', 'source', 'BoundKernel', 'BoundTinytcKernel', 'BindOptions', 'Context', 'DeviceBuffer', 'DeviceImage', 'DeviceSampler', 'LocalMemory', 'MemrefOf', 'GroupOf', 'SvmBlock', 'EmbeddedProgram', 'bindProgram'];
+const MODULE_NAMES = [
+  'Kernels',
+  'load',
+  'program',
+  'source',
+  'BoundKernel',
+  'BoundTinytcKernel',
+  'BindOptions',
+  'Context',
+  'DeviceBuffer',
+  'DeviceImage',
+  'DeviceSampler',
+  'LocalMemory',
+  'MemrefOf',
+  'GroupOf',
+  'SvmBlock',
+  'EmbeddedProgram',
+  'bindProgram',
+];
 
 /** The typed array a buffer of each scalar travels in (half as its 16-bit patterns); other scalars take any view. */
 const TYPED_ARRAY: Partial<Record<ScalarName, string>> = {
-  char: 'Int8Array', uchar: 'Uint8Array', short: 'Int16Array', ushort: 'Uint16Array', int: 'Int32Array', uint: 'Uint32Array',
-  long: 'BigInt64Array', ulong: 'BigUint64Array', half: 'Uint16Array', float: 'Float32Array', double: 'Float64Array',
+  char: 'Int8Array',
+  uchar: 'Uint8Array',
+  short: 'Int16Array',
+  ushort: 'Uint16Array',
+  int: 'Int32Array',
+  uint: 'Uint32Array',
+  long: 'BigInt64Array',
+  ulong: 'BigUint64Array',
+  half: 'Uint16Array',
+  float: 'Float32Array',
+  double: 'Float64Array',
 };
 const IR_TYPED_ARRAY: Record<ScalarTypeName, string> = {
-  i1: 'Uint8Array', i8: 'Int8Array', i16: 'Int16Array', i32: 'Int32Array', i64: 'BigInt64Array', index: 'BigInt64Array', f32: 'Float32Array', f64: 'Float64Array',
+  i1: 'Uint8Array',
+  i8: 'Int8Array',
+  i16: 'Int16Array',
+  i32: 'Int32Array',
+  i64: 'BigInt64Array',
+  index: 'BigInt64Array',
+  f32: 'Float32Array',
+  f64: 'Float64Array',
 };
 const WIDE = new Set(['long', 'ulong', 'i64', 'index']);
 
 export const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name));
-export const pascal = (name: string) => name.replace(/(^|_+)([a-zA-Z0-9])/g, (_, __, c: string) => c.toUpperCase()) || 'K';
+export const pascal = (name: string) =>
+  name.replace(/(^|_+)([a-zA-Z0-9])/g, (_, __, c: string) => c.toUpperCase()) || 'K';
 
 export class TypeNames {
   private readonly used = new Set(MODULE_NAMES);
@@ -57,7 +164,8 @@ export class TypeNames {
 
   /** A fresh type name near `want`. */
   fresh(want: string): string {
-    let name = /^[A-Za-z_$][\w$]*$/.test(want) && !RESERVED_TYPE_NAMES.has(want) ? want : `${want.replace(/\W/g, '_')}_`;
+    let name =
+      /^[A-Za-z_$][\w$]*$/.test(want) && !RESERVED_TYPE_NAMES.has(want) ? want : `${want.replace(/\W/g, '_')}_`;
     if (/^\d/.test(name)) name = `_${name}`;
     for (let n = 2; this.used.has(name); n++) name = `${name.replace(/_\d+$/, '')}_${n}`;
     this.used.add(name);
@@ -76,7 +184,10 @@ export class TypeNames {
   }
 }
 
-const tuple = (elem: string, n: number) => (n <= 16 ? `readonly [${new Array(n).fill(elem).join(', ')}]` : `readonly ${elem.includes('|') ? `(${elem})` : elem}[]`);
+const tuple = (elem: string, n: number) =>
+  n <= 16
+    ? `readonly [${new Array(n).fill(elem).join(', ')}]`
+    : `readonly ${elem.includes('|') ? `(${elem})` : elem}[]`;
 
 function stripTypedefs(q: QualType): QualType {
   let t = q;
@@ -113,14 +224,21 @@ export class TypeWriter {
           const fields = l.fields.filter((f) => f.name !== null);
           if (l.fields.some((f) => f.bitWidth !== undefined)) {
             // Reserve the declaration's place, then fill it: nested records are declared first.
-            this.decls.push(`/** ${l.typeName}: has bit-fields, which kernarg does not pack, so no value is accepted. */\nexport type ${name} = never;`);
+            this.decls.push(
+              `/** ${l.typeName}: has bit-fields, which kernarg does not pack, so no value is accepted. */\nexport type ${name} = never;`,
+            );
             return;
           }
           const lines = fields.map((f) => `  readonly ${key(f.name!)}: ${this.value(f.layout)};`);
           if (l.tagKind === 'union') {
             const alts = fields.map((f) => `{ readonly ${key(f.name!)}: ${this.value(f.layout)} }`);
-            this.decls.push(`/** ${l.typeName} (${l.size} bytes): exactly one member. */\nexport type ${name} = ${alts.join(' | ') || 'never'};`);
-          } else this.decls.push(`/** ${l.typeName} (${l.size} bytes) */\nexport interface ${name} {\n${lines.join('\n')}\n}`);
+            this.decls.push(
+              `/** ${l.typeName} (${l.size} bytes): exactly one member. */\nexport type ${name} = ${alts.join(' | ') || 'never'};`,
+            );
+          } else
+            this.decls.push(
+              `/** ${l.typeName} (${l.size} bytes) */\nexport interface ${name} {\n${lines.join('\n')}\n}`,
+            );
         });
     }
   }
@@ -175,8 +293,14 @@ export function emitTypeScriptBindings(input: BindingsInput): string {
     const params = input.tinytc?.params.get(k.name);
     let fields: string[];
     if (params) fields = params.map(([name, t]) => `  readonly ${key(name)}: ${writer.ir(t)};`);
-    else fields = k.args.map((s) => `  /** ${comment(s.typeName)} (argument ${s.index}, ${s.kind}) */\n  readonly ${key(s.name)}: ${writer.slot(s)};`);
-    argDecls.push(`/** The arguments of ${params ? '@' : 'kernel '}${k.name}. */\nexport interface ${argsName} {\n${fields.join('\n')}\n}`);
+    else
+      fields = k.args.map(
+        (s) =>
+          `  /** ${comment(s.typeName)} (argument ${s.index}, ${s.kind}) */\n  readonly ${key(s.name)}: ${writer.slot(s)};`,
+      );
+    argDecls.push(
+      `/** The arguments of ${params ? '@' : 'kernel '}${k.name}. */\nexport interface ${argsName} {\n${fields.join('\n')}\n}`,
+    );
     entries.push(`  readonly ${key(k.name)}: ${params ? 'BoundTinytcKernel' : 'BoundKernel'}<${argsName}>;`);
   }
   const program = {
@@ -188,15 +312,26 @@ export function emitTypeScriptBindings(input: BindingsInput): string {
     ...(input.build ? { build: input.build } : {}),
     plan: portablePlan(input.plan),
     ...(input.tinytc
-      ? { params: Object.fromEntries(input.tinytc.params), ulongSource: input.tinytc.ulongSource, ulongOptions: input.tinytc.ulongOptions }
+      ? {
+          params: Object.fromEntries(input.tinytc.params),
+          ulongSource: input.tinytc.ulongSource,
+          ulongOptions: input.tinytc.ulongOptions,
+        }
       : {}),
   };
-  const imports = ['bindProgram', 'type BindOptions', 'type Context', 'type EmbeddedProgram', input.tinytc ? 'type BoundTinytcKernel' : 'type BoundKernel'];
-  if (!input.tinytc) imports.push('type DeviceBuffer', 'type DeviceImage', 'type DeviceSampler', 'type LocalMemory', 'type SvmBlock');
+  const imports = [
+    'bindProgram',
+    'type BindOptions',
+    'type Context',
+    'type EmbeddedProgram',
+    input.tinytc ? 'type BoundTinytcKernel' : 'type BoundKernel',
+  ];
+  if (!input.tinytc)
+    imports.push('type DeviceBuffer', 'type DeviceImage', 'type DeviceSampler', 'type LocalMemory', 'type SvmBlock');
   else imports.push('type GroupOf', 'type MemrefOf');
   return [
     `// Generated by ${input.generator} (kernarg gen-ts) from ${comment(input.origin)}. Do not edit: regenerate it.`,
-    '// Each kernel takes its arguments by name, typed from kernarg\'s plan; the plan and the OpenCL C',
+    "// Each kernel takes its arguments by name, typed from kernarg's plan; the plan and the OpenCL C",
     `// ${input.build ? '(with every header it includes) ' : ''}are embedded below, so loading parses nothing and reads no file.`,
     `import { ${imports.join(', ')} } from 'kernarg/runtime';`,
     '',

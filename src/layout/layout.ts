@@ -27,7 +27,6 @@ export function scalarSize(name: ScalarName, dl: DataLayout): number {
   return bytes === 'size_t' ? dl.sizeT : bytes;
 }
 
-
 const recordCache = new WeakMap<DataLayout, WeakMap<RecordDecl, RecordLayout>>();
 
 /** sizeof and alignof of a type under a data layout, exactly as clang-16 lays it out. */
@@ -60,7 +59,12 @@ export function layoutOf(t: QualType | Type, dl: DataLayout): TypeLayout {
     case 'pipe':
     case 'opaque': {
       // Handles: images and pipes are global-memory objects, the rest private values.
-      const space = type.kind === 'opaque' && type.name === 'sampler_t' ? 'constant' : type.kind === 'opaque' ? 'private' : 'global';
+      const space =
+        type.kind === 'opaque' && type.name === 'sampler_t'
+          ? 'constant'
+          : type.kind === 'opaque'
+            ? 'private'
+            : 'global';
       const s = dl.pointerSize(space);
       return { size: s, align: s };
     }
@@ -98,7 +102,14 @@ export function recordLayout(decl: RecordDecl, dl: DataLayout): RecordLayout {
       const unit = fl.size * 8;
       if (!packed && Math.floor(bits / unit) !== Math.floor((bits + w - 1) / unit)) bits = alignTo(bits, fl.align * 8);
       if (f.aligned) bits = alignTo(bits, f.aligned * 8);
-      fields.push({ name: f.name, type: f.type, offset: Math.floor(bits / 8), size: fl.size, bitOffset: bits, bitWidth: w });
+      fields.push({
+        name: f.name,
+        type: f.type,
+        offset: Math.floor(bits / 8),
+        size: fl.size,
+        bitOffset: bits,
+        bitWidth: w,
+      });
       bits += w;
       if (f.name !== null) align = Math.max(align, fieldAlign);
     } else {

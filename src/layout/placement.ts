@@ -11,7 +11,13 @@ export type SlotWhere =
   /** Bytes of the kernel's argument segment (kernarg segment, argument buffer, input buffer). */
   | { readonly kind: 'segment'; readonly offset: number; readonly size: number }
   /** A descriptor binding; byte fills go at `offset` of the binding's own `bytes`-long buffer. */
-  | { readonly kind: 'descriptor'; readonly set: number; readonly binding: number; readonly offset: number; readonly bytes: number }
+  | {
+      readonly kind: 'descriptor';
+      readonly set: number;
+      readonly binding: number;
+      readonly offset: number;
+      readonly bytes: number;
+    }
   | { readonly kind: 'push-constant'; readonly offset: number }
   | { readonly kind: 'spec-constant'; readonly id: number }
   /**
@@ -46,7 +52,14 @@ export type SlotFill =
   /** The dynamic LDS bytes of the dispatch: the sum of these local arguments' sizes. */
   | { readonly kind: 'lds-size'; readonly params: readonly string[] }
   /** One axis of a geometry field; with `axes: 3`, the three axes from `axis` 0 as consecutive words. */
-  | { readonly kind: 'geometry'; readonly field: GeometryField; readonly axis: 0 | 1 | 2; readonly bytes: 2 | 4 | 8; readonly axes?: 3; readonly overflow?: Overflow }
+  | {
+      readonly kind: 'geometry';
+      readonly field: GeometryField;
+      readonly axis: 0 | 1 | 2;
+      readonly bytes: 2 | 4 | 8;
+      readonly axes?: 3;
+      readonly overflow?: Overflow;
+    }
   /** An image's width, height and depth as three 32-bit words. */
   | { readonly kind: 'image-size'; readonly image: string }
   /** An image's channel data type and channel order as two 32-bit words. */

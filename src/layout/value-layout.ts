@@ -10,7 +10,13 @@ import { type QualType, type RecordDecl, canonical, scalar } from '../types/type
  * `element` are the OpenCL C spellings, kept for the JSON form and for messages only.
  */
 export type ValueLayout =
-  | { readonly kind: 'scalar'; readonly scalar: LayoutScalarName; readonly encoding: ScalarEncoding; readonly size: number; readonly align: number }
+  | {
+      readonly kind: 'scalar';
+      readonly scalar: LayoutScalarName;
+      readonly encoding: ScalarEncoding;
+      readonly size: number;
+      readonly align: number;
+    }
   | {
       readonly kind: 'vector';
       /** OpenCL C's vector elements; a SPIR-V block may also hold a vector of bool. */
@@ -22,14 +28,27 @@ export type ValueLayout =
       readonly size: number;
       readonly align: number;
     }
-  | { readonly kind: 'array'; readonly element: ValueLayout; readonly length: number; readonly stride: number; readonly size: number; readonly align: number }
+  | {
+      readonly kind: 'array';
+      readonly element: ValueLayout;
+      readonly length: number;
+      readonly stride: number;
+      readonly size: number;
+      readonly align: number;
+    }
   | {
       readonly kind: 'record';
       readonly tagKind: 'struct' | 'union';
       readonly typeName: string;
       readonly size: number;
       readonly align: number;
-      readonly fields: readonly { readonly name: string | null; readonly offset: number; readonly layout: ValueLayout; readonly bitOffset?: number; readonly bitWidth?: number }[];
+      readonly fields: readonly {
+        readonly name: string | null;
+        readonly offset: number;
+        readonly layout: ValueLayout;
+        readonly bitOffset?: number;
+        readonly bitWidth?: number;
+      }[];
     };
 
 /**
@@ -53,11 +72,28 @@ export function valueLayout(t: QualType, dl: DataLayout): ValueLayout {
   const c = canonical(t).type;
   switch (c.kind) {
     case 'scalar':
-      return leaf(dl, c.name, () => ({ kind: 'scalar', scalar: c.name, encoding: scalarEncoding(c.name), ...layoutOf(c, dl) }));
+      return leaf(dl, c.name, () => ({
+        kind: 'scalar',
+        scalar: c.name,
+        encoding: scalarEncoding(c.name),
+        ...layoutOf(c, dl),
+      }));
     case 'enum':
-      return leaf(dl, c.decl.underlying, () => ({ kind: 'scalar', scalar: c.decl.underlying, encoding: scalarEncoding(c.decl.underlying), ...layoutOf(c, dl) }));
+      return leaf(dl, c.decl.underlying, () => ({
+        kind: 'scalar',
+        scalar: c.decl.underlying,
+        encoding: scalarEncoding(c.decl.underlying),
+        ...layoutOf(c, dl),
+      }));
     case 'vector':
-      return leaf(dl, `${c.element}${c.length}`, () => ({ kind: 'vector', element: c.element, encoding: scalarEncoding(c.element), elementSize: layoutOf(scalar(c.element), dl).size, length: c.length, ...layoutOf(c, dl) }));
+      return leaf(dl, `${c.element}${c.length}`, () => ({
+        kind: 'vector',
+        element: c.element,
+        encoding: scalarEncoding(c.element),
+        elementSize: layoutOf(scalar(c.element), dl).size,
+        length: c.length,
+        ...layoutOf(c, dl),
+      }));
     case 'array': {
       const { size, align } = layoutOf(c, dl);
       const element = valueLayout(c.element, dl);
@@ -75,7 +111,11 @@ export function valueLayout(t: QualType, dl: DataLayout): ValueLayout {
     }
     default:
       // Pointers and handles are packed by the runtime as handles, never as values.
-      return leaf(dl, `handle:${c.kind === 'pointer' ? (c.pointee.space ?? 'generic') : c.kind === 'opaque' && c.name === 'sampler_t' ? 'sampler' : c.kind}`, () => ({ kind: 'scalar', scalar: 'handle', encoding: scalarEncoding('handle'), ...layoutOf(c, dl) }));
+      return leaf(
+        dl,
+        `handle:${c.kind === 'pointer' ? (c.pointee.space ?? 'generic') : c.kind === 'opaque' && c.name === 'sampler_t' ? 'sampler' : c.kind}`,
+        () => ({ kind: 'scalar', scalar: 'handle', encoding: scalarEncoding('handle'), ...layoutOf(c, dl) }),
+      );
   }
 }
 

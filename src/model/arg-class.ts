@@ -55,7 +55,13 @@ const SHAPES: Readonly<Record<ImageName, ImageShape>> = {
 };
 
 function shape(dims: 1 | 2 | 3, f: Partial<Omit<ImageShape, 'dims'>> = {}): ImageShape {
-  return { dims, arrayed: f.arrayed ?? false, buffer: f.buffer ?? false, depth: f.depth ?? false, msaa: f.msaa ?? false };
+  return {
+    dims,
+    arrayed: f.arrayed ?? false,
+    buffer: f.buffer ?? false,
+    depth: f.depth ?? false,
+    msaa: f.msaa ?? false,
+  };
 }
 
 /** The class of a parameter of this declared type (typedefs seen through; images and pipes read_only unless qualified). */

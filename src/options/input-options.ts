@@ -11,10 +11,13 @@ export type ClStd = (typeof CL_STDS)[number];
 export const DEFAULT_CL_STD: ClStd = 'CL1.2';
 
 /** `__OPENCL_C_VERSION__` of each version. */
-const CL_VERSION_NUMBERS = { 'CL1.0': 100, 'CL1.1': 110, 'CL1.2': 120, 'CL2.0': 200, 'CL3.0': 300 } as const satisfies Record<
-  ClStd,
-  number
->;
+const CL_VERSION_NUMBERS = {
+  'CL1.0': 100,
+  'CL1.1': 110,
+  'CL1.2': 120,
+  'CL2.0': 200,
+  'CL3.0': 300,
+} as const satisfies Record<ClStd, number>;
 
 export function clVersion(std: ClStd): number {
   return CL_VERSION_NUMBERS[std];
@@ -41,7 +44,14 @@ export type CommandLineMacro = { readonly define: string; readonly value?: strin
  * the targets (common-options.ts).
  */
 export const INPUT_OPTION_DECLARATIONS: readonly OptionDeclaration[] = [
-  { name: 'include', short: 'I', kind: 'list', value: '<dir>', option: 'includeDirs', help: 'add a directory to the #include search path' },
+  {
+    name: 'include',
+    short: 'I',
+    kind: 'list',
+    value: '<dir>',
+    option: 'includeDirs',
+    help: 'add a directory to the #include search path',
+  },
   {
     name: 'define',
     short: 'D',

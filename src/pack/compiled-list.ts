@@ -11,7 +11,12 @@ import type { PackLayout } from './placement.js';
 export function listOnly(layout: PackLayout): boolean {
   return (
     layout.slots.length === layout.names.length &&
-    layout.slots.every((s, i) => s.where.kind === 'arg-index' && (s.fill.kind === 'value' || s.fill.kind === 'handle' || s.fill.kind === 'local-bytes') && s.fill.param === layout.names[i])
+    layout.slots.every(
+      (s, i) =>
+        s.where.kind === 'arg-index' &&
+        (s.fill.kind === 'value' || s.fill.kind === 'handle' || s.fill.kind === 'local-bytes') &&
+        s.fill.param === layout.names[i],
+    )
   );
 }
 
@@ -28,9 +33,21 @@ export function compileArgList(layout: PackLayout, out: readonly SetArg[], packe
   if (names.length === 0) lines.push('for (const k in args) return slow(args, launch);', 'fast: {');
   else {
     // `for in` also walks inherited enumerable keys: each counted key must be the object's own.
-    lines.push('let count = 0;', 'for (const k in args) {', '  if (!HOP.call(args, k)) return slow(args, launch);', '  switch (k) {');
+    lines.push(
+      'let count = 0;',
+      'for (const k in args) {',
+      '  if (!HOP.call(args, k)) return slow(args, launch);',
+      '  switch (k) {',
+    );
     for (const name of names) lines.push(`    case ${JSON.stringify(name)}:`);
-    lines.push('      count++; break;', '    default: return slow(args, launch);', '  }', '}', `if (count !== ${n(names.length)}) return slow(args, launch);`, 'fast: {');
+    lines.push(
+      '      count++; break;',
+      '    default: return slow(args, launch);',
+      '  }',
+      '}',
+      `if (count !== ${n(names.length)}) return slow(args, launch);`,
+      'fast: {',
+    );
   }
   slots.forEach((s, i) => {
     const v = `a${i}`;
@@ -42,17 +59,31 @@ export function compileArgList(layout: PackLayout, out: readonly SetArg[], packe
         emitWriter(f.layout, `views[${n(views.length - 1)}]`, '0', v, lines, counter);
         return;
       case 'local-bytes':
-        lines.push(`if (typeof ${v} !== 'object' || ${v} === null || !Object.hasOwn(${v}, 'local') || !Number.isSafeInteger(${v}.local) || ${v}.local <= 0${f.elementSize === 1 ? '' : ` || ${v}.local % ${n(f.elementSize)} !== 0`}) break fast;`, `out[${n(i)}].size = ${v}.local;`);
+        lines.push(
+          `if (typeof ${v} !== 'object' || ${v} === null || !Object.hasOwn(${v}, 'local') || !Number.isSafeInteger(${v}.local) || ${v}.local <= 0${f.elementSize === 1 ? '' : ` || ${v}.local % ${n(f.elementSize)} !== 0`}) break fast;`,
+          `out[${n(i)}].size = ${v}.local;`,
+        );
         return;
       case 'handle':
-        lines.push(`if (typeof ${v} !== 'object' || ${v} === null || Array.isArray(${v})) break fast;`, `out[${n(i)}].handle = ${v};`);
+        lines.push(
+          `if (typeof ${v} !== 'object' || ${v} === null || Array.isArray(${v})) break fast;`,
+          `out[${n(i)}].handle = ${v};`,
+        );
         return;
       default:
         throw new TypeError(`not a fill of an argument set by index: ${f.kind}`);
     }
   });
   lines.push('return packed;', '}', 'return slow(args, launch);');
-  const make = new Function('out', 'views', 'packed', 'slow', 'HOP', 'I64_MIN', `return function pack(args, launch) {\n${lines.join('\n')}\n};`);
+  const make = new Function(
+    'out',
+    'views',
+    'packed',
+    'slow',
+    'HOP',
+    'I64_MIN',
+    `return function pack(args, launch) {\n${lines.join('\n')}\n};`,
+  );
   return make(out, views, packed, slow, HOP, I64_MIN) as Pack;
 }
 
@@ -61,8 +92,20 @@ export function compileArgList(layout: PackLayout, out: readonly SetArg[], packe
  * path does); false sends the caller to checkNames, which accepts or throws the precise error.
  */
 export function compileNameCheck(names: readonly string[]): (args: Args) => boolean {
-  const lines = ['if (typeof args !== "object" || args === null) return false;', 'let count = 0;', 'for (const k in args) {', '  if (!HOP.call(args, k)) return false;', '  switch (k) {'];
+  const lines = [
+    'if (typeof args !== "object" || args === null) return false;',
+    'let count = 0;',
+    'for (const k in args) {',
+    '  if (!HOP.call(args, k)) return false;',
+    '  switch (k) {',
+  ];
   for (const name of names) lines.push(`    case ${JSON.stringify(name)}:`);
-  lines.push(names.length ? '      count++; break;' : '', '    default: return false;', '  }', '}', `return count === ${checkedInteger(names.length, 'an argument count')};`);
+  lines.push(
+    names.length ? '      count++; break;' : '',
+    '    default: return false;',
+    '  }',
+    '}',
+    `return count === ${checkedInteger(names.length, 'an argument count')};`,
+  );
   return new Function('HOP', `return function names(args) {\n${lines.join('\n')}\n};`)(HOP) as (args: Args) => boolean;
 }

@@ -44,5 +44,7 @@ export class LaunchError extends Error {
  * zeros. Plans read from JSON go through readPlan first.
  */
 export function notALayout(l: never): never {
-  throw new TypeError(`not a value layout: kind ${JSON.stringify((l as { kind?: unknown } | null)?.kind)} (read JSON plans with readPlan)`);
+  throw new TypeError(
+    `not a value layout: kind ${JSON.stringify((l as { kind?: unknown } | null)?.kind)} (read JSON plans with readPlan)`,
+  );
 }

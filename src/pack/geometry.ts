@@ -26,10 +26,19 @@ function sizes(v: unknown, n: number, min: number): boolean {
 export function readGeometry(kernel: string, l: LaunchInfo, g: Geometry): void {
   const global = l.global;
   const n = Array.isArray(global) ? global.length : 0;
-  if (n < 1 || n > 3 || !sizes(global, n, 1)) throw new LaunchError(kernel, 'the global size must be 1 to 3 whole numbers from 1 to 2^32-1');
+  if (n < 1 || n > 3 || !sizes(global, n, 1))
+    throw new LaunchError(kernel, 'the global size must be 1 to 3 whole numbers from 1 to 2^32-1');
   const s = n > 1 ? 's' : '';
-  if (l.local !== undefined && !sizes(l.local, n, 1)) throw new LaunchError(kernel, `the local size must be ${n} whole number${s} from 1 to 2^32-1, like the global size`);
-  if (l.globalOffset !== undefined && !sizes(l.globalOffset, n, 0)) throw new LaunchError(kernel, `the global offset must be ${n} whole number${s} from 0 to 2^32-1, like the global size`);
+  if (l.local !== undefined && !sizes(l.local, n, 1))
+    throw new LaunchError(
+      kernel,
+      `the local size must be ${n} whole number${s} from 1 to 2^32-1, like the global size`,
+    );
+  if (l.globalOffset !== undefined && !sizes(l.globalOffset, n, 0))
+    throw new LaunchError(
+      kernel,
+      `the global offset must be ${n} whole number${s} from 0 to 2^32-1, like the global size`,
+    );
   g.dims = n;
   for (let i = 0; i < 3; i++) {
     g.global[i] = global[i] ?? 1;

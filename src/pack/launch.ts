@@ -33,9 +33,15 @@ export interface ImageDescription {
 export type Args = Readonly<Record<string, unknown>>;
 
 /** The named kernel of a plan; a missing one is the user's mistake, not an argument's. */
-export function kernelOf<K extends { readonly name: string }>(plan: { readonly kernels: readonly K[] }, kernel: string): K {
+export function kernelOf<K extends { readonly name: string }>(
+  plan: { readonly kernels: readonly K[] },
+  kernel: string,
+): K {
   const k = plan.kernels.find((x) => x.name === kernel);
-  if (!k) throw new RuntimeInputError(`no kernel named '${kernel}' (have ${plan.kernels.map((x) => x.name).join(', ') || 'none'})`);
+  if (!k)
+    throw new RuntimeInputError(
+      `no kernel named '${kernel}' (have ${plan.kernels.map((x) => x.name).join(', ') || 'none'})`,
+    );
   return k;
 }
 
@@ -43,13 +49,17 @@ const nameSets = new WeakMap<readonly string[], Set<string>>();
 
 /** Every argument given once, none unknown; one pass over the given keys. */
 export function checkNames(kernel: string, names: readonly string[], args: Args): void {
-  if (typeof args !== 'object' || args === null) throw new PackError(kernel, '(arguments)', `expected an object of arguments, got ${describe(args)}`);
+  if (typeof args !== 'object' || args === null)
+    throw new PackError(kernel, '(arguments)', `expected an object of arguments, got ${describe(args)}`);
   let set = nameSets.get(names);
   if (!set) nameSets.set(names, (set = new Set(names)));
   // Own properties only: a key such as `__proto__` or an inherited one never supplies an argument.
   // for-in with an own-key check rather than Object.keys: no array is made per call.
-  for (const k in args) if (Object.hasOwn(args, k) && !set.has(k)) throw new PackError(kernel, k, `'${kernel}' has no argument '${k}' (it takes ${names.join(', ') || 'none'})`);
-  for (let i = 0; i < names.length; i++) if (!Object.hasOwn(args, names[i])) throw new PackError(kernel, names[i], 'missing');
+  for (const k in args)
+    if (Object.hasOwn(args, k) && !set.has(k))
+      throw new PackError(kernel, k, `'${kernel}' has no argument '${k}' (it takes ${names.join(', ') || 'none'})`);
+  for (let i = 0; i < names.length; i++)
+    if (!Object.hasOwn(args, names[i])) throw new PackError(kernel, names[i], 'missing');
 }
 
 export function writeValue(kernel: string, w: Writer, view: DataView, offset: number, name: string, v: unknown): void {
@@ -64,7 +74,8 @@ export function writeValue(kernel: string, w: Writer, view: DataView, offset: nu
 export function address(kernel: string, name: string, v: unknown): bigint {
   if (typeof v === 'bigint') return v;
   if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return BigInt(v);
-  if (typeof v === 'object' && v !== null && 'address' in v && typeof (v as { address: unknown }).address === 'bigint') return (v as { address: bigint }).address;
+  if (typeof v === 'object' && v !== null && 'address' in v && typeof (v as { address: unknown }).address === 'bigint')
+    return (v as { address: bigint }).address;
   throw new PackError(kernel, name, `expected a device address (bigint) or an object with one, got ${describe(v)}`);
 }
 
@@ -73,6 +84,7 @@ export function hiddenValue(kernel: string, launch: LaunchInfo, key: string): bi
   const h = launch.hidden;
   if (!h || !Object.hasOwn(h, key)) return 0n;
   const v = h[key];
-  if (typeof v !== 'bigint' || v < 0n || v > 0xffffffffffffffffn) throw new PackError(kernel, key, `a hidden address takes a bigint from 0 to 2^64-1, got ${describe(v)}`);
+  if (typeof v !== 'bigint' || v < 0n || v > 0xffffffffffffffffn)
+    throw new PackError(kernel, key, `a hidden address takes a bigint from 0 to 2^64-1, got ${describe(v)}`);
   return v;
 }

@@ -4,12 +4,24 @@
 export type SetArg =
   | { readonly index: number; readonly kind: 'value'; readonly size: number; readonly bytes: Uint8Array }
   | { readonly index: number; readonly kind: 'local'; size: number }
-  | { readonly index: number; readonly kind: 'handle'; readonly resource: string; readonly size: number; handle: unknown };
+  | {
+      readonly index: number;
+      readonly kind: 'handle';
+      readonly resource: string;
+      readonly size: number;
+      handle: unknown;
+    };
 
 /** One descriptor binding: the bytes of the values that live in its buffer, or the resource object bound there. */
 export type Descriptor =
   | { readonly set: number; readonly binding: number; readonly kind: 'bytes'; readonly value: Uint8Array }
-  | { readonly set: number; readonly binding: number; readonly kind: 'handle'; readonly resource: string; value: unknown };
+  | {
+      readonly set: number;
+      readonly binding: number;
+      readonly kind: 'handle';
+      readonly resource: string;
+      value: unknown;
+    };
 
 /** Everything a pack writes; the same objects every call (nothing is allocated). */
 export interface Packed {

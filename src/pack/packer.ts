@@ -7,7 +7,16 @@ import { codegenAllowed, writerFor } from './compiled.js';
 import { compileArgList, compileNameCheck, listOnly } from './compiled-list.js';
 import { PackError } from './errors.js';
 import { GEOMETRY, type Geometry, newGeometry, readGeometry } from './geometry.js';
-import { type Args, type ImageDescription, type LaunchInfo, type PackOptions, address, checkNames, hiddenValue, writeValue } from './launch.js';
+import {
+  type Args,
+  type ImageDescription,
+  type LaunchInfo,
+  type PackOptions,
+  address,
+  checkNames,
+  hiddenValue,
+  writeValue,
+} from './launch.js';
 import type { Descriptor, Packed, SetArg } from './packed.js';
 import type { Overflow, PackLayout, PlacedSlot } from './placement.js';
 import { describe } from './scalars.js';
@@ -42,12 +51,14 @@ const PUT: Readonly<Record<2 | 4 | 8, (view: DataView, o: number, v: number | bi
 
 /** The value, or the overflow's error where it does not fit its 4 bytes. */
 function checked<T extends number | bigint>(kernel: string, v: T, bytes: 2 | 4 | 8, overflow: Overflow | undefined): T {
-  if (overflow && bytes === 4 && (typeof v === 'number' ? v > 0xffffffff : v > 0xffffffffn)) throw new PackError(kernel, overflow.path, `address ${v} ${overflow.text}`);
+  if (overflow && bytes === 4 && (typeof v === 'number' ? v > 0xffffffff : v > 0xffffffffn))
+    throw new PackError(kernel, overflow.path, `address ${v} ${overflow.text}`);
   return v;
 }
 
 /** A 32-bit field's value: a whole number from 0 to 2^32-1 (absent, where optional). */
-const u32ok = (x: unknown, optional = false): boolean => (optional && x === undefined) || (Number.isSafeInteger(x) && (x as number) >= 0 && (x as number) <= 0xffffffff);
+const u32ok = (x: unknown, optional = false): boolean =>
+  (optional && x === undefined) || (Number.isSafeInteger(x) && (x as number) >= 0 && (x as number) <= 0xffffffff);
 
 /** The `local` byte count of a local argument's `{local}`, own property only; undefined where there is none. */
 function localBytes(v: unknown): unknown {
@@ -128,7 +139,11 @@ function writtenBytes(l: ValueLayout): number {
 function stepFor(kernel: string, s: PlacedSlot, out: Destinations, options: PackOptions): Step {
   const f = s.fill;
   if (s.where.kind === 'ir-param' || f.kind === 'ir-value') {
-    throw new PackError(kernel, 'param' in f ? f.param : f.kind, 'an IR parameter: its plan describes an IR signature, not bytes or bindings a host sets (pack the plan of the target that runs it)');
+    throw new PackError(
+      kernel,
+      'param' in f ? f.param : f.kind,
+      'an IR parameter: its plan describes an IR signature, not bytes or bindings a host sets (pack the plan of the target that runs it)',
+    );
   }
   /**
    * The view and offset a fill of `width` bytes writes, refused when the plan puts it outside its
@@ -138,14 +153,35 @@ function stepFor(kernel: string, s: PlacedSlot, out: Destinations, options: Pack
   const place = (width: number): [DataView, number] => {
     const [view, o] = out.bytes(s);
     if (!Number.isSafeInteger(o) || o < 0 || o + width > view.byteLength) {
-      const who = 'param' in f ? f.param : 'image' in f ? f.image : 'params' in f ? (f.params[0] ?? '') : 'key' in f ? f.key : f.kind;
-      throw new PackError(kernel, who, `the plan places ${width} bytes at offset ${o} of a ${view.byteLength}-byte ${s.where.kind} block`);
+      const who =
+        'param' in f
+          ? f.param
+          : 'image' in f
+            ? f.image
+            : 'params' in f
+              ? (f.params[0] ?? '')
+              : 'key' in f
+                ? f.key
+                : f.kind;
+      throw new PackError(
+        kernel,
+        who,
+        `the plan places ${width} bytes at offset ${o} of a ${view.byteLength}-byte ${s.where.kind} block`,
+      );
     }
     return [view, o];
   };
   const image = (args: Args, name: string): ImageDescription => {
     const v = args[name] as ImageDescription | undefined;
-    if (typeof v !== 'object' || v === null || !u32ok(v.width) || !u32ok(v.height, true) || !u32ok(v.depth, true) || !u32ok(v.channelOrder) || !u32ok(v.channelType)) {
+    if (
+      typeof v !== 'object' ||
+      v === null ||
+      !u32ok(v.width) ||
+      !u32ok(v.height, true) ||
+      !u32ok(v.depth, true) ||
+      !u32ok(v.channelOrder) ||
+      !u32ok(v.channelType)
+    ) {
       throw new PackError(kernel, name, 'an image takes {width, height?, depth?, channelOrder, channelType, address?}');
     }
     return v;
@@ -164,9 +200,20 @@ function stepFor(kernel: string, s: PlacedSlot, out: Destinations, options: Pack
     case 'handle': {
       const w = s.where;
       const { param, resource } = f;
-      const refuse = (v: unknown) => new PackError(kernel, param, `a ${resource} argument takes a ${w.kind === 'arg-index' ? resource : 'resource'} object, got ${describe(v)}`);
+      const refuse = (v: unknown) =>
+        new PackError(
+          kernel,
+          param,
+          `a ${resource} argument takes a ${w.kind === 'arg-index' ? resource : 'resource'} object, got ${describe(v)}`,
+        );
       if (w.kind === 'arg-index') {
-        const slot: SetArg & { kind: 'handle' } = { index: w.index, kind: 'handle', resource, size: w.size, handle: undefined };
+        const slot: SetArg & { kind: 'handle' } = {
+          index: w.index,
+          kind: 'handle',
+          resource,
+          size: w.size,
+          handle: undefined,
+        };
         out.args.push(slot);
         return (args) => {
           const v = args[param];
@@ -175,7 +222,13 @@ function stepFor(kernel: string, s: PlacedSlot, out: Destinations, options: Pack
         };
       }
       if (w.kind !== 'descriptor') throw new TypeError(`a resource cannot live in a ${w.kind}`);
-      const d: Descriptor & { kind: 'handle' } = { set: w.set, binding: w.binding, kind: 'handle', resource, value: undefined };
+      const d: Descriptor & { kind: 'handle' } = {
+        set: w.set,
+        binding: w.binding,
+        kind: 'handle',
+        resource,
+        value: undefined,
+      };
       out.descriptors.push(d);
       return (args) => {
         const v = args[param];
@@ -192,7 +245,12 @@ function stepFor(kernel: string, s: PlacedSlot, out: Destinations, options: Pack
         return (args) => {
           const v = args[param];
           const bytes = localBytes(v);
-          if (typeof bytes !== 'number' || !Number.isSafeInteger(bytes) || bytes <= 0 || bytes % elementSize !== 0) throw new PackError(kernel, param, `a local argument takes {local: <bytes>} with a positive byte count, got ${describe(v)}`);
+          if (typeof bytes !== 'number' || !Number.isSafeInteger(bytes) || bytes <= 0 || bytes % elementSize !== 0)
+            throw new PackError(
+              kernel,
+              param,
+              `a local argument takes {local: <bytes>} with a positive byte count, got ${describe(v)}`,
+            );
           slot.size = bytes;
         };
       }
@@ -202,7 +260,11 @@ function stepFor(kernel: string, s: PlacedSlot, out: Destinations, options: Pack
       return (args) => {
         const bytes = localBytes(args[param]);
         if (typeof bytes !== 'number' || !Number.isSafeInteger(bytes) || bytes <= 0 || bytes % elementSize !== 0) {
-          throw new PackError(kernel, param, `a local argument takes {local: <bytes>}, a positive multiple of its element size ${elementSize}`);
+          throw new PackError(
+            kernel,
+            param,
+            `a local argument takes {local: <bytes>}, a positive multiple of its element size ${elementSize}`,
+          );
         }
         spec.set(id, bytes / elementSize);
       };
@@ -211,7 +273,8 @@ function stepFor(kernel: string, s: PlacedSlot, out: Destinations, options: Pack
       const [view, o] = place(4);
       return (args) => {
         const v = (args[f.param] as { offset?: unknown } | undefined)?.offset ?? 0;
-        if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw new PackError(kernel, f.param, 'a local argument takes {local: bytes, offset?: LDS offset}');
+        if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0)
+          throw new PackError(kernel, f.param, 'a local argument takes {local: bytes, offset?: LDS offset}');
         u32(view, o, v);
       };
     }
@@ -221,7 +284,8 @@ function stepFor(kernel: string, s: PlacedSlot, out: Destinations, options: Pack
         let bytes = 0;
         for (const n of f.params) {
           const v = (args[n] as { local?: unknown } | undefined)?.local ?? 0;
-          if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw new PackError(kernel, n, 'a local argument takes {local: bytes, offset?: LDS offset}');
+          if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0)
+            throw new PackError(kernel, n, 'a local argument takes {local: bytes, offset?: LDS offset}');
           bytes += v;
         }
         u32(view, o, bytes);
@@ -288,7 +352,13 @@ export function planPacker(layout: PackLayout, options: PackOptions = {}): Packe
   const needsGeometry = layout.slots.some((s) => s.fill.kind === 'geometry');
   const { zeroed } = out;
   const g = newGeometry();
-  const packed: Packed = { segment: out.segment, args: out.args, pushConstants: out.pushConstants, descriptors: out.descriptors, specConstants: out.specConstants };
+  const packed: Packed = {
+    segment: out.segment,
+    args: out.args,
+    pushConstants: out.pushConstants,
+    descriptors: out.descriptors,
+    specConstants: out.specConstants,
+  };
   const named = !options.interpreted && codegenAllowed() ? compileNameCheck(names) : undefined;
   const slow = (args: Args, launch: LaunchInfo): Packed => {
     if (!named?.(args)) checkNames(kernel, names, args);

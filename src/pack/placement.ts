@@ -60,17 +60,28 @@ function argumentOf(s: PlacedSlot): string | undefined {
  * arguments they read, and the block sizes the target states (`blocks`); the push-constant block
  * counts only where a slot lives in it. A slot its target could not place refuses here.
  */
-export function packLayout<K extends { readonly name: string; readonly args: readonly PlanSlot[] }>(plan: { readonly kernels: readonly K[] }, kernel: string, blocks: (k: K) => BlockSizes): PackLayout {
+export function packLayout<K extends { readonly name: string; readonly args: readonly PlanSlot[] }>(
+  plan: { readonly kernels: readonly K[] },
+  kernel: string,
+  blocks: (k: K) => BlockSizes,
+): PackLayout {
   const k = kernelOf(plan, kernel);
   const names = new Set<string>();
   for (const s of k.args) {
     // A plan parsed from JSON but not read with readPlan: its slots have no place.
-    if (!s.where || !s.fill) throw new PackError(kernel, s.name, 'the slot has no where and fill (read JSON plans with readPlan)');
+    if (!s.where || !s.fill)
+      throw new PackError(kernel, s.name, 'the slot has no where and fill (read JSON plans with readPlan)');
     if (s.where.kind === 'unplaced') throw new RuntimeInputError(s.where.reason);
     const n = argumentOf(s);
     if (n !== undefined) names.add(n);
   }
   const { segment, pushConstants } = blocks(k);
   const pushed = k.args.some((s) => s.where.kind === 'push-constant');
-  return { kernel, names: [...names], segmentSize: segment, pushConstantSize: pushed ? pushConstants : 0, slots: k.args };
+  return {
+    kernel,
+    names: [...names],
+    segmentSize: segment,
+    pushConstantSize: pushed ? pushConstants : 0,
+    slots: k.args,
+  };
 }

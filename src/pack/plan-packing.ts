@@ -3,7 +3,14 @@
 // record for its packer and names no target's packing code.
 import type { PackOptions } from './launch.js';
 import { type BlockSizes, type PackLayout, type PlanSlot, packLayout } from './placement.js';
-import { type ArgListPacker, type BindingsPacker, type SegmentPacker, argListPacker, bindingsPacker, segmentPacker } from './views.js';
+import {
+  type ArgListPacker,
+  type BindingsPacker,
+  type SegmentPacker,
+  argListPacker,
+  bindingsPacker,
+  segmentPacker,
+} from './views.js';
 
 /** What each view of the packer hands a host. */
 export interface PackerViews {
@@ -37,7 +44,10 @@ export interface PlanPacking<P extends PackablePlan, V extends PackView> {
 }
 
 /** A target's packing: the view its host reads, and its kernels' block sizes as its plan states them. */
-export function planPacking<P extends PackablePlan, V extends PackView>(view: V, blocks: (k: P['kernels'][number]) => BlockSizes): PlanPacking<P, V> {
+export function planPacking<P extends PackablePlan, V extends PackView>(
+  view: V,
+  blocks: (k: P['kernels'][number]) => BlockSizes,
+): PlanPacking<P, V> {
   const layout = (plan: P, kernel: string): PackLayout => packLayout<P['kernels'][number]>(plan, kernel, blocks);
   const make = VIEWS[view];
   return { view, layout, packer: (plan, kernel, options = {}) => make(layout(plan, kernel), options) };

@@ -8,7 +8,15 @@ export function intRange(size: number, signed: boolean): [bigint, bigint] {
 }
 
 /** Writes one integer of an integer encoding (`bool` also takes true and false), refusing values outside its range (nothing is truncated); `type` names it in refusals. */
-export function writeInt(view: DataView, offset: number, v: unknown, size: number, encoding: ScalarEncoding, type: string, path: string): void {
+export function writeInt(
+  view: DataView,
+  offset: number,
+  v: unknown,
+  size: number,
+  encoding: ScalarEncoding,
+  type: string,
+  path: string,
+): void {
   const signed = encoding === 'int';
   let n: bigint;
   if (typeof v === 'bigint') n = v;
@@ -16,7 +24,8 @@ export function writeInt(view: DataView, offset: number, v: unknown, size: numbe
     if (!Number.isInteger(v)) throw new ValueError(path, `${v} is not an integer (type ${type})`);
     const [lo, hi] = intRange(size, signed);
     if (BigInt(v) < lo || BigInt(v) > hi) throw new ValueError(path, `${v} is out of range for ${type} (${lo}..${hi})`);
-    if (!Number.isSafeInteger(v)) throw new ValueError(path, `${v} is beyond 2^53: pass a bigint for exact 64-bit values`);
+    if (!Number.isSafeInteger(v))
+      throw new ValueError(path, `${v} is beyond 2^53: pass a bigint for exact 64-bit values`);
     n = BigInt(v);
   } else if (typeof v === 'boolean' && encoding === 'bool') n = v ? 1n : 0n;
   else throw new ValueError(path, `expected an integer for ${type}, got ${describe(v)}`);
@@ -38,13 +47,22 @@ export function writeInt(view: DataView, offset: number, v: unknown, size: numbe
 }
 
 /** Writes one IEEE float (`half`: binary16; `float`: binary32 or binary64 by its size). */
-export function writeFloat(view: DataView, offset: number, v: unknown, size: number, encoding: ScalarEncoding, type: string, path: string): void {
+export function writeFloat(
+  view: DataView,
+  offset: number,
+  v: unknown,
+  size: number,
+  encoding: ScalarEncoding,
+  type: string,
+  path: string,
+): void {
   if (typeof v !== 'number') throw new ValueError(path, `expected a number for ${type}, got ${describe(v)}`);
   if (encoding === 'half') {
     if (Number.isFinite(v) && Math.abs(v) >= 65520) throw new ValueError(path, `${v} is out of range for half`);
     view.setUint16(offset, halfBits(v), true);
   } else if (size === 4) {
-    if (Number.isFinite(v) && Math.abs(v) > 3.4028234663852886e38) throw new ValueError(path, `${v} is out of range for float`);
+    if (Number.isFinite(v) && Math.abs(v) > 3.4028234663852886e38)
+      throw new ValueError(path, `${v} is out of range for float`);
     view.setFloat32(offset, v, true);
   } else view.setFloat64(offset, v, true);
 }

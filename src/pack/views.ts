@@ -14,7 +14,12 @@ export interface SegmentPacker {
 
 export function segmentPacker(layout: PackLayout, options: PackOptions = {}): SegmentPacker {
   const p = planPacker(layout, options);
-  return { kernel: layout.kernel, names: layout.names, size: layout.segmentSize, pack: (args, launch) => p.pack(args, launch).segment };
+  return {
+    kernel: layout.kernel,
+    names: layout.names,
+    size: layout.segmentSize,
+    pack: (args, launch) => p.pack(args, launch).segment,
+  };
 }
 
 export interface ArgListPacker {

@@ -15,6 +15,10 @@ export { MAX_ARGUMENT_BYTES } from '../abi/plan-fields.js';
 export function readPlan(json: unknown): AbiPlan {
   const target = (json as { target?: unknown } | null)?.target;
   const record = typeof target === 'string' ? targetNamed(target) : undefined;
-  if (!record) throw new PlanError('target', `expected one of ${TARGETS.map((t) => JSON.stringify(t)).join(', ')}, got ${JSON.stringify(target) ?? 'nothing'}`);
+  if (!record)
+    throw new PlanError(
+      'target',
+      `expected one of ${TARGETS.map((t) => JSON.stringify(t)).join(', ')}, got ${JSON.stringify(target) ?? 'nothing'}`,
+    );
   return record.readPlan(json);
 }

@@ -19,7 +19,13 @@ const ELFOSABI_AMDGPU_HSA = 64;
 const CODE_OBJECTS: Readonly<Record<number, 4 | 5 | 6>> = { 2: 4, 3: 5, 4: 6 };
 
 const ROLES = {
-  by_value: 'value', global_buffer: 'data', dynamic_shared_pointer: 'local', image: 'image', sampler: 'sampler', queue: 'queue', pipe: 'pipe',
+  by_value: 'value',
+  global_buffer: 'data',
+  dynamic_shared_pointer: 'local',
+  image: 'image',
+  sampler: 'sampler',
+  queue: 'queue',
+  pipe: 'pipe',
 } as const satisfies Record<string, string>;
 
 /** The ELF's machine and ABI: an AMDHSA code object (whatever its version). */
@@ -79,7 +85,13 @@ function llvmOf(elf: ElfFile): 16 | 19 | 22 {
 }
 
 /** A field of a metadata map, its type checked; `where` names the map for the message. */
-function field<T>(map: MsgMap, key: string, where: string, check: (v: MsgValue) => v is MsgValue & T, expected: string): T | undefined {
+function field<T>(
+  map: MsgMap,
+  key: string,
+  where: string,
+  check: (v: MsgValue) => v is MsgValue & T,
+  expected: string,
+): T | undefined {
   const v = map.get(key);
   if (v === undefined) return undefined;
   if (!check(v)) fail(Messages.amdgpuMetadata, map.offsetOf(key), `${where} ${key}`, `expected ${expected}`);
@@ -96,10 +108,17 @@ function required<T>(v: T | undefined, map: MsgMap, what: string): T {
 }
 
 /** A name kernarg's plans accept (an identifier), or undefined. */
-const identifier = (s: string | undefined): string | undefined => (s !== undefined && /^[A-Za-z_]\w*$/.test(s) ? s : undefined);
+const identifier = (s: string | undefined): string | undefined =>
+  s !== undefined && /^[A-Za-z_]\w*$/.test(s) ? s : undefined;
 
 /** The plan's JSON form from the metadata map, slot by slot in the metadata's order. */
-function planJson(meta: MsgValue, codeObject: 4 | 5 | 6, llvm: 16 | 19 | 22, mcpu: AmdgpuProcessorName, at: number): unknown {
+function planJson(
+  meta: MsgValue,
+  codeObject: 4 | 5 | 6,
+  llvm: 16 | 19 | 22,
+  mcpu: AmdgpuProcessorName,
+  at: number,
+): unknown {
   if (!isMap(meta)) fail(Messages.amdgpuMetadata, at, 'root', 'expected a map');
   const kernels = required(field(meta, 'amdhsa.kernels', '', isArray, 'an array'), meta, 'amdhsa.kernels');
   return {
@@ -135,13 +154,26 @@ function kernelJson(k: MsgMap, codeObject: 4 | 5 | 6, index: number): unknown {
       return { name: unique(valueKind, used), param: null, role: 'hidden', offset, size: argSize, valueKind };
     }
     const role = (ROLES as Record<string, string>)[valueKind];
-    if (role === undefined) fail(Messages.amdgpuMetadata, a.offsetOf('.value_kind'), `${aw} .value_kind`, `'${valueKind}' is not a value kind kernarg knows`);
+    if (role === undefined)
+      fail(
+        Messages.amdgpuMetadata,
+        a.offsetOf('.value_kind'),
+        `${aw} .value_kind`,
+        `'${valueKind}' is not a value kind kernarg knows`,
+      );
     const typeName = field(a, '.type_name', aw, isString, 'a string');
     const addressSpace = field(a, '.address_space', aw, isString, 'a string');
     const access = field(a, '.access', aw, isString, 'a string');
     const pointeeAlign = field(a, '.pointee_align', aw, isNat, 'a count');
     // Without -cl-kernel-arg-info the metadata has no names: arguments are named by position.
-    const slot: Record<string, unknown> = { name: unique(identifier(field(a, '.name', aw, isString, 'a string')) ?? `arg${param}`, used), param: param++, role, offset, size: argSize, valueKind };
+    const slot: Record<string, unknown> = {
+      name: unique(identifier(field(a, '.name', aw, isString, 'a string')) ?? `arg${param}`, used),
+      param: param++,
+      role,
+      offset,
+      size: argSize,
+      valueKind,
+    };
     if (typeName !== undefined) slot.typeName = typeName;
     if (addressSpace !== undefined) slot.addressSpace = addressSpace;
     if (access !== undefined) slot.access = access;

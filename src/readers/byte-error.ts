@@ -5,7 +5,10 @@ import type { Message } from '../diagnostics/messages.js';
 
 /** A malformed input: the message's first argument is the byte offset it was found at. */
 export class ByteError extends Error {
-  constructor(readonly diagnosticMessage: Message, readonly args: readonly (string | number)[]) {
+  constructor(
+    readonly diagnosticMessage: Message,
+    readonly args: readonly (string | number)[],
+  ) {
     super(diagnosticMessage.text);
   }
 }

@@ -46,7 +46,13 @@ export function readNvInfo(data: Uint8Array, sectionAt: number, name: string): N
   let at = 0;
   // Every round moves `at` forward by at least 2 bytes.
   while (at < data.length) {
-    if (data.length - at < 2) fail(Messages.cubinRecord, sectionAt + at, name, `a record needs 2 bytes of format and attribute, ${data.length - at} left`);
+    if (data.length - at < 2)
+      fail(
+        Messages.cubinRecord,
+        sectionAt + at,
+        name,
+        `a record needs 2 bytes of format and attribute, ${data.length - at} left`,
+      );
     const format = data[at];
     const attr = data[at + 1];
     switch (format) {
@@ -54,28 +60,53 @@ export function readNvInfo(data: Uint8Array, sectionAt: number, name: string): N
         at = alignUp(at + 2, 4);
         break;
       case EIFMT.bval:
-        if (data.length - at < 3) fail(Messages.cubinRecord, sectionAt + at, name, 'a one-byte record ends past the section');
+        if (data.length - at < 3)
+          fail(Messages.cubinRecord, sectionAt + at, name, 'a one-byte record ends past the section');
         at = alignUp(at + 3, 2);
         break;
       case EIFMT.hval:
-        if (data.length - at < 4) fail(Messages.cubinRecord, sectionAt + at, name, 'a 16-bit record ends past the section');
+        if (data.length - at < 4)
+          fail(Messages.cubinRecord, sectionAt + at, name, 'a 16-bit record ends past the section');
         if (attr === EIATTR_CBANK_PARAM_SIZE) paramSize = view.getUint16(at + 2, true);
         at += 4;
         break;
       case EIFMT.sval: {
-        if (data.length - at < 4) fail(Messages.cubinRecord, sectionAt + at, name, 'a sized record ends inside its size');
+        if (data.length - at < 4)
+          fail(Messages.cubinRecord, sectionAt + at, name, 'a sized record ends inside its size');
         const len = view.getUint16(at + 2, true);
-        if (len > data.length - at - 4) fail(Messages.cubinRecord, sectionAt + at, name, `a record of ${len} bytes where ${data.length - at - 4} are left`);
+        if (len > data.length - at - 4)
+          fail(
+            Messages.cubinRecord,
+            sectionAt + at,
+            name,
+            `a record of ${len} bytes where ${data.length - at - 4} are left`,
+          );
         if (attr === EIATTR_KPARAM_INFO) {
-          if (len !== KPARAM_INFO_BYTES) fail(Messages.cubinRecord, sectionAt + at, name, `EIATTR_KPARAM_INFO holds ${KPARAM_INFO_BYTES} bytes, not ${len}`);
+          if (len !== KPARAM_INFO_BYTES)
+            fail(
+              Messages.cubinRecord,
+              sectionAt + at,
+              name,
+              `EIATTR_KPARAM_INFO holds ${KPARAM_INFO_BYTES} bytes, not ${len}`,
+            );
           const flags = view.getUint32(at + 12, true);
-          params.push({ ordinal: view.getUint16(at + 8, true), offset: view.getUint16(at + 10, true), size: flags >>> 18, at: sectionAt + at });
+          params.push({
+            ordinal: view.getUint16(at + 8, true),
+            offset: view.getUint16(at + 10, true),
+            size: flags >>> 18,
+            at: sectionAt + at,
+          });
         }
         at += 4 + len;
         break;
       }
       default:
-        fail(Messages.cubinRecord, sectionAt + at, name, `record format ${format} is none of NVAL (1), BVAL (2), HVAL (3) and SVAL (4)`);
+        fail(
+          Messages.cubinRecord,
+          sectionAt + at,
+          name,
+          `record format ${format} is none of NVAL (1), BVAL (2), HVAL (3) and SVAL (4)`,
+        );
     }
   }
   return paramSize === undefined ? { params } : { params, paramSize };
@@ -108,20 +139,63 @@ function kernelPlan(name: string, info: NvInfo, sectionAt: number, sm: CudaSm): 
   let end = 0;
   for (let i = 0; i < byOrdinal.length; i++) {
     const p = byOrdinal[i];
-    if (p.ordinal !== i) fail(Messages.cubinParams, p.at, name, p.ordinal < i ? `two EIATTR_KPARAM_INFO records give ordinal ${p.ordinal}` : `no EIATTR_KPARAM_INFO record gives ordinal ${i}`);
+    if (p.ordinal !== i)
+      fail(
+        Messages.cubinParams,
+        p.at,
+        name,
+        p.ordinal < i
+          ? `two EIATTR_KPARAM_INFO records give ordinal ${p.ordinal}`
+          : `no EIATTR_KPARAM_INFO record gives ordinal ${i}`,
+      );
     if (p.size === 0) fail(Messages.cubinParams, p.at, name, `parameter ${i} has size 0`);
-    if (p.offset < end) fail(Messages.cubinParams, p.at, name, `parameter ${i} at offset ${p.offset} overlaps the one before, which ends at ${end}`);
+    if (p.offset < end)
+      fail(
+        Messages.cubinParams,
+        p.at,
+        name,
+        `parameter ${i} at offset ${p.offset} overlaps the one before, which ends at ${end}`,
+      );
     const align = inferredAlign(p.offset, p.size, cudaParamBase(sm));
     const scalar = p.size in SCALAR && p.offset % p.size === 0 ? SCALAR[p.size as keyof typeof SCALAR] : undefined;
     const ptxName = `${name}_param_${i}`;
-    const base = { name: ptxName, param: i, role: 'value', ptxName, index: i, offset: p.offset, size: p.size, align } as const;
-    args.push(scalar
-      ? { ...base, ptxType: scalar[0], layout: scalar[1] }
-      : { ...base, ptxType: 'b8', layout: { kind: 'array', element: SCALAR[1][1], length: p.size, stride: 1, size: p.size, align } });
+    const base = {
+      name: ptxName,
+      param: i,
+      role: 'value',
+      ptxName,
+      index: i,
+      offset: p.offset,
+      size: p.size,
+      align,
+    } as const;
+    args.push(
+      scalar
+        ? { ...base, ptxType: scalar[0], layout: scalar[1] }
+        : {
+            ...base,
+            ptxType: 'b8',
+            layout: { kind: 'array', element: SCALAR[1][1], length: p.size, stride: 1, size: p.size, align },
+          },
+    );
     end = p.offset + p.size;
   }
-  if (info.paramSize !== undefined && info.paramSize < end) fail(Messages.cubinParams, sectionAt, name, `EIATTR_CBANK_PARAM_SIZE says ${info.paramSize} bytes, but the parameters end at ${end}`);
-  return placeCudaKernel({ name, args: args as (Bare<CudaSlot> & { where: undefined; fill: undefined })[], paramBytes: end, dynamicShared: [] }, 'nvidia');
+  if (info.paramSize !== undefined && info.paramSize < end)
+    fail(
+      Messages.cubinParams,
+      sectionAt,
+      name,
+      `EIATTR_CBANK_PARAM_SIZE says ${info.paramSize} bytes, but the parameters end at ${end}`,
+    );
+  return placeCudaKernel(
+    {
+      name,
+      args: args as (Bare<CudaSlot> & { where: undefined; fill: undefined })[],
+      paramBytes: end,
+      dynamicShared: [],
+    },
+    'nvidia',
+  );
 }
 
 /**
@@ -132,7 +206,8 @@ function kernelPlan(name: string, info: NvInfo, sectionAt: number, sm: CudaSm): 
 export function cubinSm(elf: ElfFile): CudaSm {
   const sm = elf.abiVersion >= 8 ? (elf.flags >>> 8) & 0xff : elf.flags & 0xff;
   // e_flags sits at byte 48 of a 64-bit header, 36 of a 32-bit one.
-  if (!isCudaSm(sm)) fail(Messages.cubinUnknownSm, elf.bits === 64 ? 48 : 36, sm, CUDA_SMS.map((n) => `sm_${n}`).join(', '));
+  if (!isCudaSm(sm))
+    fail(Messages.cubinUnknownSm, elf.bits === 64 ? 48 : 36, sm, CUDA_SMS.map((n) => `sm_${n}`).join(', '));
   return sm;
 }
 

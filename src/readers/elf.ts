@@ -48,7 +48,14 @@ class Bytes {
     this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
   need(at: number, n: number, what: string): void {
-    if (at < 0 || n < 0 || at + n > this.bytes.length) fail(Messages.elfTruncated, Math.max(0, Math.min(at, this.bytes.length)), what, n, Math.max(0, this.bytes.length - at));
+    if (at < 0 || n < 0 || at + n > this.bytes.length)
+      fail(
+        Messages.elfTruncated,
+        Math.max(0, Math.min(at, this.bytes.length)),
+        what,
+        n,
+        Math.max(0, this.bytes.length - at),
+      );
   }
   u16(at: number, what: string): number {
     this.need(at, 2, what);
@@ -97,26 +104,52 @@ export function readElf(bytes: Uint8Array): ElfFile {
   // ELF's extended numbering: 0 sections (or SHN_XINDEX names) mean the real figure is in section 0.
   if (shnum === 0) shnum = b.word(bits, shoff + (bits === 64 ? 32 : 20), 'the extended section count');
   if (shstrndx === SHN_XINDEX) shstrndx = b.u32(shoff + (bits === 64 ? 40 : 24), 'the extended string table index');
-  if (shoff > bytes.length || shnum > Math.floor((bytes.length - shoff) / entry)) fail(Messages.elfSectionHeaders, Math.min(shoff, bytes.length), shnum, entry);
+  if (shoff > bytes.length || shnum > Math.floor((bytes.length - shoff) / entry))
+    fail(Messages.elfSectionHeaders, Math.min(shoff, bytes.length), shnum, entry);
   const raw: { nameAt: number; type: number; offset: number; size: number; link: number }[] = [];
   for (let i = 0; i < shnum; i++) {
     const at = shoff + i * entry;
-    raw.push(bits === 64
-      ? { nameAt: b.u32(at, 'sh_name'), type: b.u32(at + 4, 'sh_type'), offset: b.u64(at + 24, 'sh_offset'), size: b.u64(at + 32, 'sh_size'), link: b.u32(at + 40, 'sh_link') }
-      : { nameAt: b.u32(at, 'sh_name'), type: b.u32(at + 4, 'sh_type'), offset: b.u32(at + 16, 'sh_offset'), size: b.u32(at + 20, 'sh_size'), link: b.u32(at + 24, 'sh_link') });
+    raw.push(
+      bits === 64
+        ? {
+            nameAt: b.u32(at, 'sh_name'),
+            type: b.u32(at + 4, 'sh_type'),
+            offset: b.u64(at + 24, 'sh_offset'),
+            size: b.u64(at + 32, 'sh_size'),
+            link: b.u32(at + 40, 'sh_link'),
+          }
+        : {
+            nameAt: b.u32(at, 'sh_name'),
+            type: b.u32(at + 4, 'sh_type'),
+            offset: b.u32(at + 16, 'sh_offset'),
+            size: b.u32(at + 20, 'sh_size'),
+            link: b.u32(at + 24, 'sh_link'),
+          },
+    );
   }
   const strtab = shstrndx < raw.length ? raw[shstrndx] : undefined;
-  const names = strtab ? checkedRange(bytes, '.shstrtab', strtab.offset, strtab.size, shoff + shstrndx * entry) : new Uint8Array(0);
+  const names = strtab
+    ? checkedRange(bytes, '.shstrtab', strtab.offset, strtab.size, shoff + shstrndx * entry)
+    : new Uint8Array(0);
   const sections = raw.map((s, index): ElfSection => {
-    if (strtab && s.nameAt >= names.length && !(index === 0 && s.nameAt === 0)) fail(Messages.elfSectionName, shoff + index * entry, index, s.nameAt, names.length);
-    return { index, name: strtab ? cString(names, s.nameAt) : '', type: s.type, offset: s.offset, size: s.size, link: s.link };
+    if (strtab && s.nameAt >= names.length && !(index === 0 && s.nameAt === 0))
+      fail(Messages.elfSectionName, shoff + index * entry, index, s.nameAt, names.length);
+    return {
+      index,
+      name: strtab ? cString(names, s.nameAt) : '',
+      type: s.type,
+      offset: s.offset,
+      size: s.size,
+      link: s.link,
+    };
   });
   return { ...base, sections };
 }
 
 /** `size` bytes at `offset`, or a ByteError naming the section header that claimed them. */
 function checkedRange(bytes: Uint8Array, name: string, offset: number, size: number, headerAt: number): Uint8Array {
-  if (offset > bytes.length || size > bytes.length - offset) fail(Messages.elfSectionData, headerAt, name, size, offset, bytes.length);
+  if (offset > bytes.length || size > bytes.length - offset)
+    fail(Messages.elfSectionData, headerAt, name, size, offset, bytes.length);
   return bytes.subarray(offset, offset + size);
 }
 
@@ -148,7 +181,8 @@ export function notesOf(elf: ElfFile, s: ElfSection): ElfNote[] {
     const type = b.u32(at + 8, 'n_type');
     const nameAt = at + 12;
     const descAt = nameAt + pad4(namesz);
-    if (pad4(namesz) > data.length - nameAt) fail(Messages.elfNote, s.offset + at, s.name, namesz, data.length - nameAt);
+    if (pad4(namesz) > data.length - nameAt)
+      fail(Messages.elfNote, s.offset + at, s.name, namesz, data.length - nameAt);
     if (descsz > data.length - descAt) fail(Messages.elfNote, s.offset + at + 4, s.name, descsz, data.length - descAt);
     const name = cString(data.subarray(nameAt, nameAt + namesz), 0);
     notes.push({ name, type, desc: data.subarray(descAt, descAt + descsz), descOffset: s.offset + descAt });

@@ -55,7 +55,12 @@ function isPtx(b: Uint8Array): boolean {
 }
 
 export const BINARY_READERS: readonly BinaryReader[] = [
-  { kind: 'AMDGPU code object', targets: ['amdhsa'], matches: (b) => elfMachine(b) === EM_AMDGPU, read: (b) => readAmdgpuCodeObject(b) },
+  {
+    kind: 'AMDGPU code object',
+    targets: ['amdhsa'],
+    matches: (b) => elfMachine(b) === EM_AMDGPU,
+    read: (b) => readAmdgpuCodeObject(b),
+  },
   { kind: 'zebin', targets: ['zebin'], matches: (b) => elfMachine(b) === EM_INTEL_GEN, read: (b) => readZebin(b) },
   { kind: 'SPIR-V module', targets: ['vulkan', 'opencl'], matches: isSpirv, read: (b, path) => readSpirv(b, path) },
   { kind: 'PTX module', targets: ['cuda'], matches: isPtx, read: (b, path) => readPtx(b, path) },
@@ -75,7 +80,13 @@ export function readBinary(bytes: Uint8Array, path: string): ReadBinaryResult {
     // An ELF file no reader claims: its header read in full says why (truncated, big-endian, or another machine's).
     const elf = caught(() => readElf(bytes));
     if (!elf.value) return { diagnostics: elf.diagnostics };
-    return { diagnostics: [byteDiagnostic(Messages.binaryUnknown, [`an ELF file for machine ${elf.value.machine}, neither AMDGPU (${EM_AMDGPU}) nor Intel GPU (${EM_INTEL_GEN})`])] };
+    return {
+      diagnostics: [
+        byteDiagnostic(Messages.binaryUnknown, [
+          `an ELF file for machine ${elf.value.machine}, neither AMDGPU (${EM_AMDGPU}) nor Intel GPU (${EM_INTEL_GEN})`,
+        ]),
+      ],
+    };
   }
   return { diagnostics: [byteDiagnostic(Messages.binaryUnknown, ['no magic number kernarg knows'])] };
 }

@@ -12,7 +12,15 @@ import type { ValueLayout } from '../layout/value-layout.js';
 import type { Bare, SlotRole } from '../abi/plan.js';
 import { DEFAULT_CUDA_SM, paramOffset } from '../targets/cuda/param-base.js';
 import { placeCudaKernel } from '../targets/cuda/placement.js';
-import type { CudaArch, CudaKernelPlan, CudaPlan, CudaSlot, CudaSm, PtxParamType, PtxPointerSpace } from '../targets/cuda/plan.js';
+import type {
+  CudaArch,
+  CudaKernelPlan,
+  CudaPlan,
+  CudaSlot,
+  CudaSm,
+  PtxParamType,
+  PtxPointerSpace,
+} from '../targets/cuda/plan.js';
 
 interface Token {
   readonly text: string;
@@ -59,12 +67,27 @@ function tokenize(text: string, file: SourceFile, diags: DiagnosticBag): Token[]
 
 /** PTX's fundamental types a parameter may have, as the plan records them (LLVM prints every integer as `.uN`). */
 const SCALAR_TYPES = {
-  u8: 'u8', s8: 'u8', b8: 'u8', u16: 'u16', s16: 'u16', b16: 'u16', u32: 'u32', s32: 'u32', b32: 'u32',
-  u64: 'u64', s64: 'u64', b64: 'u64', f32: 'f32', f64: 'f64',
+  u8: 'u8',
+  s8: 'u8',
+  b8: 'u8',
+  u16: 'u16',
+  s16: 'u16',
+  b16: 'u16',
+  u32: 'u32',
+  s32: 'u32',
+  b32: 'u32',
+  u64: 'u64',
+  s64: 'u64',
+  b64: 'u64',
+  f32: 'f32',
+  f64: 'f64',
 } as const satisfies Record<string, Exclude<PtxParamType, 'b8'>>;
 type ScalarSpelling = keyof typeof SCALAR_TYPES;
 
-const SIZE = { u8: 1, u16: 2, u32: 4, u64: 8, f32: 4, f64: 8 } as const satisfies Record<Exclude<PtxParamType, 'b8'>, number>;
+const SIZE = { u8: 1, u16: 2, u32: 4, u64: 8, f32: 4, f64: 8 } as const satisfies Record<
+  Exclude<PtxParamType, 'b8'>,
+  number
+>;
 
 /** The byte layout of a scalar parameter, named as OpenCL C's unsigned types (PTX keeps no sign). */
 const SCALAR_LAYOUT = {
@@ -76,10 +99,16 @@ const SCALAR_LAYOUT = {
   f64: { kind: 'scalar', scalar: 'double', encoding: 'float', size: 8, align: 8 },
 } as const satisfies Record<Exclude<PtxParamType, 'b8'>, ValueLayout>;
 
-const SPACES = { global: 'global', const: 'const', shared: 'shared' } as const satisfies Record<string, Exclude<PtxPointerSpace, 'generic'>>;
+const SPACES = { global: 'global', const: 'const', shared: 'shared' } as const satisfies Record<
+  string,
+  Exclude<PtxPointerSpace, 'generic'>
+>;
 
 /** The role a pointer parameter plays, by the space it points into (generic: queues, events, opaque values). */
-const SPACE_ROLE = { global: 'data', const: 'data', shared: 'local', generic: 'value' } as const satisfies Record<PtxPointerSpace, SlotRole>;
+const SPACE_ROLE = { global: 'data', const: 'data', shared: 'local', generic: 'value' } as const satisfies Record<
+  PtxPointerSpace,
+  SlotRole
+>;
 
 const isPow2 = (n: number) => Number.isInteger(n) && n > 0 && (n & (n - 1)) === 0;
 
@@ -99,12 +128,17 @@ class Cursor {
   /** Where an error points: the current token, or the end of the text. */
   here(): { start: number; end: number } {
     const t = this.toks[this.i];
-    return t ? { start: t.start, end: t.start + t.text.length } : { start: this.file.text.length, end: this.file.text.length };
+    return t
+      ? { start: t.start, end: t.start + t.text.length }
+      : { start: this.file.text.length, end: this.file.text.length };
   }
   expected(what: string): undefined {
     const { start, end } = this.here();
     const found = this.peek();
-    this.diags.report(Messages.ptxExpected, span(this.file, start, end), [what, found === undefined ? 'the end of the file' : `'${found}'`]);
+    this.diags.report(Messages.ptxExpected, span(this.file, start, end), [
+      what,
+      found === undefined ? 'the end of the file' : `'${found}'`,
+    ]);
     return undefined;
   }
   number(what: string): number | undefined {
@@ -191,7 +225,15 @@ function readParam(c: Cursor, index: number): Omit<Unplaced, 'offset'> | undefin
     return undefined;
   }
   if (space !== undefined) {
-    return { ...base, role: SPACE_ROLE[space], size, align: slotAlign, ptxType, space, pointeeAlign: pointeeAlign ?? 1 };
+    return {
+      ...base,
+      role: SPACE_ROLE[space],
+      size,
+      align: slotAlign,
+      ptxType,
+      space,
+      pointeeAlign: pointeeAlign ?? 1,
+    };
   }
   return { ...base, role: 'value', size, align: slotAlign, ptxType, layout: SCALAR_LAYOUT[ptxType] };
 }
@@ -227,7 +269,11 @@ function readEntry(c: Cursor, visible: boolean, sm: CudaSm): CudaKernelPlan | un
  * with their space) and `pocl` when an entry is `.visible` (the CUDA driver interface nvcc, Triton
  * and pocl's triple print: bare integer pointers). `sm`: the GPU whose driver places the parameters. Diagnostics point at the PTX text.
  */
-export function readPtx(bytes: Uint8Array, path: string, sm: CudaSm = DEFAULT_CUDA_SM): { plan?: CudaPlan; diagnostics: Diagnostic[] } {
+export function readPtx(
+  bytes: Uint8Array,
+  path: string,
+  sm: CudaSm = DEFAULT_CUDA_SM,
+): { plan?: CudaPlan; diagnostics: Diagnostic[] } {
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
   const file = new SourceFile(path, text);
   const diags = new DiagnosticBag();
@@ -272,5 +318,8 @@ export function readPtx(bytes: Uint8Array, path: string, sm: CudaSm = DEFAULT_CU
     diags.report(Messages.ptxNoEntry, span(file, 0, 0));
     return { diagnostics: diags.items };
   }
-  return { plan: { target: 'cuda', arch, sm, localMemory: visible.any ? 'pocl' : 'nvidia', kernels }, diagnostics: diags.items };
+  return {
+    plan: { target: 'cuda', arch, sm, localMemory: visible.any ? 'pocl' : 'nvidia', kernels },
+    diagnostics: diags.items,
+  };
 }

@@ -11,11 +11,33 @@ import { Reflection } from '../emit/spirv/clspv-reflection.js';
  * as the unified specification spells them.
  */
 export const MoreOp = {
-  TypeMatrix: 24, TypeImage: 25, TypeSampler: 26, TypeSampledImage: 27, TypeOpaque: 31, TypeEvent: 34, TypeDeviceEvent: 35,
-  TypeReserveId: 36, TypeQueue: 37, TypePipe: 38, SpecConstantTrue: 48, SpecConstantFalse: 49, FunctionParameter: 55,
-  ExecutionModeId: 331, DecorateId: 332, DecorateString: 5632, MemberDecorateString: 5633,
+  TypeMatrix: 24,
+  TypeImage: 25,
+  TypeSampler: 26,
+  TypeSampledImage: 27,
+  TypeOpaque: 31,
+  TypeEvent: 34,
+  TypeDeviceEvent: 35,
+  TypeReserveId: 36,
+  TypeQueue: 37,
+  TypePipe: 38,
+  SpecConstantTrue: 48,
+  SpecConstantFalse: 49,
+  FunctionParameter: 55,
+  ExecutionModeId: 331,
+  DecorateId: 332,
+  DecorateString: 5632,
+  MemberDecorateString: 5633,
 } as const;
-export const MoreDecoration = { BufferBlock: 3, MatrixStride: 7, CPacked: 10, NonReadable: 25, FuncParamAttr: 38, Alignment: 44, UserTypeGOOGLE: 5636 } as const;
+export const MoreDecoration = {
+  BufferBlock: 3,
+  MatrixStride: 7,
+  CPacked: 10,
+  NonReadable: 25,
+  FuncParamAttr: 38,
+  Alignment: 44,
+  UserTypeGOOGLE: 5636,
+} as const;
 export const MoreStorageClass = { CrossWorkgroup: 5, Image: 11 } as const;
 export const MoreExecutionModel = { Kernel: 6 } as const;
 /** Execution modes beside LocalSize: an OpenCL kernel's attributes (work_group_size_hint, vec_type_hint, intel_reqd_sub_group_size). */
@@ -25,8 +47,13 @@ const FUNCTION_CALL = 57;
 
 /** clspv's reflection instructions for arguments at a descriptor binding: kernel, ordinal, set, binding first. */
 const DESCRIPTOR_ARGUMENTS: ReadonlySet<number> = new Set([
-  Reflection.ArgumentStorageBuffer, Reflection.ArgumentUniform, Reflection.ArgumentPodStorageBuffer, Reflection.ArgumentPodUniform,
-  Reflection.ArgumentSampledImage, Reflection.ArgumentStorageImage, Reflection.ArgumentSampler,
+  Reflection.ArgumentStorageBuffer,
+  Reflection.ArgumentUniform,
+  Reflection.ArgumentPodStorageBuffer,
+  Reflection.ArgumentPodUniform,
+  Reflection.ArgumentSampledImage,
+  Reflection.ArgumentStorageImage,
+  Reflection.ArgumentSampler,
 ]);
 
 /** A SPIR-V module the header and structure of which are broken: where, and what. */
@@ -38,7 +65,10 @@ export class Malformed {
 }
 
 export type SpvType =
-  | { readonly kind: 'void' | 'bool' | 'sampler' | 'event' | 'device-event' | 'reserve-id' | 'queue' | 'pipe' | 'opaque' }
+  | {
+      readonly kind:
+        'void' | 'bool' | 'sampler' | 'event' | 'device-event' | 'reserve-id' | 'queue' | 'pipe' | 'opaque';
+    }
   | { readonly kind: 'int'; readonly width: number; readonly signed: boolean }
   | { readonly kind: 'float'; readonly width: number }
   | { readonly kind: 'vector'; readonly component: number; readonly count: number }
@@ -47,7 +77,16 @@ export type SpvType =
   | { readonly kind: 'runtime-array'; readonly element: number }
   | { readonly kind: 'struct'; readonly members: readonly number[] }
   | { readonly kind: 'pointer'; readonly storageClass: number; readonly pointee: number }
-  | { readonly kind: 'image'; readonly dim: number; readonly depth: number; readonly arrayed: number; readonly ms: number; readonly sampled: number; readonly format: number; readonly access?: number }
+  | {
+      readonly kind: 'image';
+      readonly dim: number;
+      readonly depth: number;
+      readonly arrayed: number;
+      readonly ms: number;
+      readonly sampled: number;
+      readonly format: number;
+      readonly access?: number;
+    }
   | { readonly kind: 'sampled-image'; readonly image: number }
   | { readonly kind: 'function'; readonly result: number; readonly params: readonly number[] };
 
@@ -105,7 +144,12 @@ export interface SpvModule {
 }
 
 /** A nul-terminated literal string starting at word `at` and ending before `end`. */
-function literalString(words: Uint32Array, at: number, end: number, byteOffset: number): { text: string; next: number } {
+function literalString(
+  words: Uint32Array,
+  at: number,
+  end: number,
+  byteOffset: number,
+): { text: string; next: number } {
   const bytes: number[] = [];
   for (let i = at; i < end; i++) {
     const w = words[i];
@@ -126,11 +170,20 @@ const setIn = <K, V>(m: Map<K, V>, k: K, make: () => V): V => {
 
 /** The words of a SPIR-V binary, either byte order (the magic number tells which). */
 function wordsOf(bytes: Uint8Array): Uint32Array {
-  if (bytes.length < 20) throw new Malformed(bytes.length, `a SPIR-V module starts with a 20-byte header; this has ${bytes.length} bytes`);
-  if (bytes.length % 4 !== 0) throw new Malformed(bytes.length - (bytes.length % 4), `a SPIR-V module is whole 32-bit words; ${bytes.length} bytes leave ${bytes.length % 4} over`);
+  if (bytes.length < 20)
+    throw new Malformed(bytes.length, `a SPIR-V module starts with a 20-byte header; this has ${bytes.length} bytes`);
+  if (bytes.length % 4 !== 0)
+    throw new Malformed(
+      bytes.length - (bytes.length % 4),
+      `a SPIR-V module is whole 32-bit words; ${bytes.length} bytes leave ${bytes.length % 4} over`,
+    );
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const little = view.getUint32(0, true) === MAGIC;
-  if (!little && view.getUint32(0, false) !== MAGIC) throw new Malformed(0, `not SPIR-V: the magic number is 0x${view.getUint32(0, true).toString(16).padStart(8, '0')}, not 0x07230203`);
+  if (!little && view.getUint32(0, false) !== MAGIC)
+    throw new Malformed(
+      0,
+      `not SPIR-V: the magic number is 0x${view.getUint32(0, true).toString(16).padStart(8, '0')}, not 0x07230203`,
+    );
   const words = new Uint32Array(bytes.length / 4);
   for (let i = 0; i < words.length; i++) words[i] = view.getUint32(4 * i, little);
   return words;
@@ -140,77 +193,186 @@ function wordsOf(bytes: Uint8Array): Uint32Array {
 export function parseSpirv(bytes: Uint8Array): SpvModule {
   const words = wordsOf(bytes);
   const m: SpvModule = {
-    version: words[1], addressing: -1, offsets: new Map(), names: new Map(), memberNames: new Map(), decorations: new Map(), funcParamAttrs: new Map(), memberDecorations: new Map(), types: new Map(),
-    constants: new Map(), specConstants: [], specComposites: new Set(), variables: new Map(), entryPoints: [], executionModes: new Map(), functionParams: new Map(),
-    capabilities: [], extensions: [], strings: [], clspvPods: new Map(), clspvBindings: new Set(), clspvReqd: new Map(), uses: new Map(),
+    version: words[1],
+    addressing: -1,
+    offsets: new Map(),
+    names: new Map(),
+    memberNames: new Map(),
+    decorations: new Map(),
+    funcParamAttrs: new Map(),
+    memberDecorations: new Map(),
+    types: new Map(),
+    constants: new Map(),
+    specConstants: [],
+    specComposites: new Set(),
+    variables: new Map(),
+    entryPoints: [],
+    executionModes: new Map(),
+    functionParams: new Map(),
+    capabilities: [],
+    extensions: [],
+    strings: [],
+    clspvPods: new Map(),
+    clspvBindings: new Set(),
+    clspvReqd: new Map(),
+    uses: new Map(),
   };
   let reflection: number | undefined;
   const stringIds = new Map<number, string>();
   const reflectedKernels = new Map<number, string>();
   let fn: number | undefined;
-  for (let at = 5; at < words.length; ) {
+  for (let at = 5; at < words.length;) {
     const byteOffset = at * 4;
     const count = words[at] >>> 16;
     const opcode = words[at] & 0xffff;
     if (count === 0) throw new Malformed(byteOffset, `instruction with opcode ${opcode} has a word count of 0`);
     const end = at + count;
-    if (end > words.length) throw new Malformed(byteOffset, `instruction with opcode ${opcode} has ${count} words, past the end of the module (${words.length - at} words left)`);
+    if (end > words.length)
+      throw new Malformed(
+        byteOffset,
+        `instruction with opcode ${opcode} has ${count} words, past the end of the module (${words.length - at} words left)`,
+      );
     /** Operand `i` (0 is the first after the opcode word), checked to lie inside the instruction. */
     const w = (i: number): number => {
-      if (at + 1 + i >= end) throw new Malformed(byteOffset, `instruction with opcode ${opcode} has ${count} words; operand ${i + 1} is missing`);
+      if (at + 1 + i >= end)
+        throw new Malformed(
+          byteOffset,
+          `instruction with opcode ${opcode} has ${count} words; operand ${i + 1} is missing`,
+        );
       return words[at + 1 + i];
     };
     const rest = (i: number): number[] => Array.from(words.subarray(Math.min(at + 1 + i, end), end));
     const str = (i: number) => literalString(words, at + 1 + i, end, byteOffset);
     switch (opcode) {
-      case Op.MemoryModel: m.addressing = w(0); break;
-      case Op.Capability: m.capabilities.push(w(0)); break;
-      case Op.Extension: m.extensions.push(str(0).text); break;
-      case Op.String: m.strings.push(str(1).text); stringIds.set(w(0), str(1).text); break;
-      case Op.Name: m.names.set(w(0), str(1).text); break;
-      case Op.MemberName: setIn(m.memberNames, w(0), () => new Map()).set(w(1), str(2).text); break;
+      case Op.MemoryModel:
+        m.addressing = w(0);
+        break;
+      case Op.Capability:
+        m.capabilities.push(w(0));
+        break;
+      case Op.Extension:
+        m.extensions.push(str(0).text);
+        break;
+      case Op.String:
+        m.strings.push(str(1).text);
+        stringIds.set(w(0), str(1).text);
+        break;
+      case Op.Name:
+        m.names.set(w(0), str(1).text);
+        break;
+      case Op.MemberName:
+        setIn(m.memberNames, w(0), () => new Map()).set(w(1), str(2).text);
+        break;
       case Op.EntryPoint: {
         const name = str(2);
         m.entryPoints.push({ model: w(0), fn: w(1), name: name.text, interface: rest(name.next - at - 1), byteOffset });
         break;
       }
       case Op.ExecutionMode:
-      case MoreOp.ExecutionModeId: setIn(m.executionModes, w(0), () => new Map()).set(w(1), rest(2)); break;
+      case MoreOp.ExecutionModeId:
+        setIn(m.executionModes, w(0), () => new Map()).set(w(1), rest(2));
+        break;
       case Op.Decorate:
       case MoreOp.DecorateId:
         setIn(m.decorations, w(0), () => new Map()).set(w(1), rest(2));
         if (w(1) === MoreDecoration.FuncParamAttr) setIn(m.funcParamAttrs, w(0), () => []).push(w(2));
         break;
-      case Op.MemberDecorate: setIn(setIn(m.memberDecorations, w(0), () => new Map()), w(1), () => new Map()).set(w(2), rest(3)); break;
-      case Op.TypeVoid: m.types.set(w(0), { kind: 'void' }); break;
-      case Op.TypeBool: m.types.set(w(0), { kind: 'bool' }); break;
-      case Op.TypeInt: m.types.set(w(0), { kind: 'int', width: w(1), signed: w(2) === 1 }); break;
-      case Op.TypeFloat: m.types.set(w(0), { kind: 'float', width: w(1) }); break;
-      case Op.TypeVector: m.types.set(w(0), { kind: 'vector', component: w(1), count: w(2) }); break;
-      case MoreOp.TypeMatrix: m.types.set(w(0), { kind: 'matrix', column: w(1), count: w(2) }); break;
-      case Op.TypeArray: m.types.set(w(0), { kind: 'array', element: w(1), length: w(2) }); break;
-      case Op.TypeRuntimeArray: m.types.set(w(0), { kind: 'runtime-array', element: w(1) }); break;
-      case Op.TypeStruct: m.types.set(w(0), { kind: 'struct', members: rest(1) }); break;
-      case Op.TypePointer: m.types.set(w(0), { kind: 'pointer', storageClass: w(1), pointee: w(2) }); break;
-      case Op.TypeFunction: m.types.set(w(0), { kind: 'function', result: w(1), params: rest(2) }); break;
+      case Op.MemberDecorate:
+        setIn(
+          setIn(m.memberDecorations, w(0), () => new Map()),
+          w(1),
+          () => new Map(),
+        ).set(w(2), rest(3));
+        break;
+      case Op.TypeVoid:
+        m.types.set(w(0), { kind: 'void' });
+        break;
+      case Op.TypeBool:
+        m.types.set(w(0), { kind: 'bool' });
+        break;
+      case Op.TypeInt:
+        m.types.set(w(0), { kind: 'int', width: w(1), signed: w(2) === 1 });
+        break;
+      case Op.TypeFloat:
+        m.types.set(w(0), { kind: 'float', width: w(1) });
+        break;
+      case Op.TypeVector:
+        m.types.set(w(0), { kind: 'vector', component: w(1), count: w(2) });
+        break;
+      case MoreOp.TypeMatrix:
+        m.types.set(w(0), { kind: 'matrix', column: w(1), count: w(2) });
+        break;
+      case Op.TypeArray:
+        m.types.set(w(0), { kind: 'array', element: w(1), length: w(2) });
+        break;
+      case Op.TypeRuntimeArray:
+        m.types.set(w(0), { kind: 'runtime-array', element: w(1) });
+        break;
+      case Op.TypeStruct:
+        m.types.set(w(0), { kind: 'struct', members: rest(1) });
+        break;
+      case Op.TypePointer:
+        m.types.set(w(0), { kind: 'pointer', storageClass: w(1), pointee: w(2) });
+        break;
+      case Op.TypeFunction:
+        m.types.set(w(0), { kind: 'function', result: w(1), params: rest(2) });
+        break;
       case MoreOp.TypeImage: {
         const access = at + 9 < end ? words[at + 9] : undefined;
-        m.types.set(w(0), { kind: 'image', dim: w(2), depth: w(3), arrayed: w(4), ms: w(5), sampled: w(6), format: w(7), ...(access !== undefined ? { access } : {}) });
+        m.types.set(w(0), {
+          kind: 'image',
+          dim: w(2),
+          depth: w(3),
+          arrayed: w(4),
+          ms: w(5),
+          sampled: w(6),
+          format: w(7),
+          ...(access !== undefined ? { access } : {}),
+        });
         break;
       }
-      case MoreOp.TypeSampledImage: m.types.set(w(0), { kind: 'sampled-image', image: w(1) }); break;
-      case MoreOp.TypeSampler: m.types.set(w(0), { kind: 'sampler' }); break;
-      case MoreOp.TypeEvent: m.types.set(w(0), { kind: 'event' }); break;
-      case MoreOp.TypeDeviceEvent: m.types.set(w(0), { kind: 'device-event' }); break;
-      case MoreOp.TypeReserveId: m.types.set(w(0), { kind: 'reserve-id' }); break;
-      case MoreOp.TypeQueue: m.types.set(w(0), { kind: 'queue' }); break;
-      case MoreOp.TypePipe: m.types.set(w(0), { kind: 'pipe' }); break;
-      case MoreOp.TypeOpaque: m.types.set(w(0), { kind: 'opaque' }); break;
-      case Op.Constant: m.constants.set(w(1), w(2)); break;
-      case Op.SpecConstant: m.constants.set(w(1), w(2)); m.specConstants.push({ id: w(1), type: w(0) }); break;
-      case MoreOp.SpecConstantTrue: m.constants.set(w(1), 1); m.specConstants.push({ id: w(1), type: w(0) }); break;
-      case MoreOp.SpecConstantFalse: m.constants.set(w(1), 0); m.specConstants.push({ id: w(1), type: w(0) }); break;
-      case Op.ExtInstImport: if (str(1).text.startsWith('NonSemantic.ClspvReflection.')) reflection = w(0); break;
+      case MoreOp.TypeSampledImage:
+        m.types.set(w(0), { kind: 'sampled-image', image: w(1) });
+        break;
+      case MoreOp.TypeSampler:
+        m.types.set(w(0), { kind: 'sampler' });
+        break;
+      case MoreOp.TypeEvent:
+        m.types.set(w(0), { kind: 'event' });
+        break;
+      case MoreOp.TypeDeviceEvent:
+        m.types.set(w(0), { kind: 'device-event' });
+        break;
+      case MoreOp.TypeReserveId:
+        m.types.set(w(0), { kind: 'reserve-id' });
+        break;
+      case MoreOp.TypeQueue:
+        m.types.set(w(0), { kind: 'queue' });
+        break;
+      case MoreOp.TypePipe:
+        m.types.set(w(0), { kind: 'pipe' });
+        break;
+      case MoreOp.TypeOpaque:
+        m.types.set(w(0), { kind: 'opaque' });
+        break;
+      case Op.Constant:
+        m.constants.set(w(1), w(2));
+        break;
+      case Op.SpecConstant:
+        m.constants.set(w(1), w(2));
+        m.specConstants.push({ id: w(1), type: w(0) });
+        break;
+      case MoreOp.SpecConstantTrue:
+        m.constants.set(w(1), 1);
+        m.specConstants.push({ id: w(1), type: w(0) });
+        break;
+      case MoreOp.SpecConstantFalse:
+        m.constants.set(w(1), 0);
+        m.specConstants.push({ id: w(1), type: w(0) });
+        break;
+      case Op.ExtInstImport:
+        if (str(1).text.startsWith('NonSemantic.ClspvReflection.')) reflection = w(0);
+        break;
       case Op.ExtInst: {
         // ArgumentPod{StorageBuffer,Uniform}: kernel, ordinal, set, binding, offset, size (constant ids).
         // Kernel: function, name (a string id); keyed by the kernel's name, as bindings repeat across kernels.
@@ -220,7 +382,8 @@ export function parseSpirv(bytes: Uint8Array): SpvModule {
         if (inst === Reflection.PropertyRequiredWorkgroupSize) {
           const [x, y, z] = [5, 6, 7].map((i) => m.constants.get(w(i)));
           const kernel = reflectedKernels.get(w(4));
-          if (kernel !== undefined && x !== undefined && y !== undefined && z !== undefined) m.clspvReqd.set(kernel, [x, y, z]);
+          if (kernel !== undefined && x !== undefined && y !== undefined && z !== undefined)
+            m.clspvReqd.set(kernel, [x, y, z]);
           break;
         }
         if (!DESCRIPTOR_ARGUMENTS.has(inst)) break;
@@ -229,15 +392,29 @@ export function parseSpirv(bytes: Uint8Array): SpvModule {
         const kernel = reflectedKernels.get(w(4));
         if (set === undefined || binding === undefined || kernel === undefined) break;
         m.clspvBindings.add(`${kernel}/${set}/${binding}`);
-        if (inst === Reflection.ArgumentPodStorageBuffer || inst === Reflection.ArgumentPodUniform) m.clspvPods.set(`${kernel}/${set}/${binding}`, inst === Reflection.ArgumentPodUniform ? 'pod_ubo' : 'pod');
+        if (inst === Reflection.ArgumentPodStorageBuffer || inst === Reflection.ArgumentPodUniform)
+          m.clspvPods.set(`${kernel}/${set}/${binding}`, inst === Reflection.ArgumentPodUniform ? 'pod_ubo' : 'pod');
         break;
       }
-      case Op.SpecConstantComposite: m.specComposites.add(w(1)); break;
-      case Op.Variable: if (fn === undefined) m.variables.set(w(1), { type: w(0), storageClass: w(2) }); break;
-      case Op.Function: fn = w(1); m.functionParams.set(fn, []); m.uses.set(fn, { variables: new Set(), calls: new Set() }); break;
-      case MoreOp.FunctionParameter: if (fn !== undefined) m.functionParams.get(fn)!.push({ id: w(1), type: w(0) }); break;
-      case Op.FunctionEnd: fn = undefined; break;
-      default: break;
+      case Op.SpecConstantComposite:
+        m.specComposites.add(w(1));
+        break;
+      case Op.Variable:
+        if (fn === undefined) m.variables.set(w(1), { type: w(0), storageClass: w(2) });
+        break;
+      case Op.Function:
+        fn = w(1);
+        m.functionParams.set(fn, []);
+        m.uses.set(fn, { variables: new Set(), calls: new Set() });
+        break;
+      case MoreOp.FunctionParameter:
+        if (fn !== undefined) m.functionParams.get(fn)!.push({ id: w(1), type: w(0) });
+        break;
+      case Op.FunctionEnd:
+        fn = undefined;
+        break;
+      default:
+        break;
     }
     if (fn !== undefined && opcode !== Op.Function) {
       // Which resources a function uses (SPIR-V before 1.4 lists only inputs and outputs on the entry
@@ -248,7 +425,8 @@ export function parseSpirv(bytes: Uint8Array): SpvModule {
     }
     // Types and variables have their result id first, constants second.
     if (opcode >= Op.TypeVoid && opcode <= MoreOp.TypePipe && count > 1) m.offsets.set(words[at + 1], byteOffset);
-    else if (opcode === Op.Variable || (opcode >= Op.ConstantTrue && opcode <= Op.SpecConstantComposite)) m.offsets.set(words[at + 2], byteOffset);
+    else if (opcode === Op.Variable || (opcode >= Op.ConstantTrue && opcode <= Op.SpecConstantComposite))
+      m.offsets.set(words[at + 2], byteOffset);
     at = end;
   }
   return m;

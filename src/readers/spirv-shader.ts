@@ -7,10 +7,20 @@ import { halfValue } from '../layout/half.js';
 import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { Messages } from '../diagnostics/messages.js';
 import { SourceFile, span } from '../diagnostics/source.js';
-import { Malformed, MoreExecutionMode, MoreOp, type SpvModule, type SpvType, StorageClass, decoration, parseSpirv } from './spirv-module.js';
+import {
+  Malformed,
+  MoreExecutionMode,
+  MoreOp,
+  type SpvModule,
+  type SpvType,
+  StorageClass,
+  decoration,
+  parseSpirv,
+} from './spirv-module.js';
 
 /** A spec constant's scalar type, as the run's JSON and gen-ts's bindings spell its value. */
-export type SpecScalar = 'bool' | 'char' | 'uchar' | 'short' | 'ushort' | 'int' | 'uint' | 'long' | 'ulong' | 'half' | 'float' | 'double';
+export type SpecScalar =
+  'bool' | 'char' | 'uchar' | 'short' | 'ushort' | 'int' | 'uint' | 'long' | 'ulong' | 'half' | 'float' | 'double';
 
 export interface ShaderSpecConstant {
   /** The constant's OpName, else `constant_id_<SpecId>` (the name the vulkan plan gives it). */
@@ -43,17 +53,27 @@ export interface ShaderEntry {
 /** The name the vulkan plan and the run give an unnamed spec constant. */
 export const unnamedSpecConstant = (specId: number): string => `constant_id_${specId}`;
 
-const SPEC_CONSTANT_OPS: ReadonlySet<number> = new Set([Op.SpecConstant, MoreOp.SpecConstantTrue, MoreOp.SpecConstantFalse]);
+const SPEC_CONSTANT_OPS: ReadonlySet<number> = new Set([
+  Op.SpecConstant,
+  MoreOp.SpecConstantTrue,
+  MoreOp.SpecConstantFalse,
+]);
 
 /** Words of an instruction by result id: constants, spec constants and composites (operands after the result type and id). */
 function constantOperands(words: Uint32Array): Map<number, { op: number; operands: Uint32Array }> {
   const out = new Map<number, { op: number; operands: Uint32Array }>();
   // parseSpirv has checked every word count and bound, so this walk stays inside the module.
-  for (let at = 5; at < words.length; ) {
+  for (let at = 5; at < words.length;) {
     const count = words[at] >>> 16;
     const op = words[at] & 0xffff;
     if (count === 0) break;
-    if ((op === Op.Constant || op === Op.ConstantComposite || op === Op.SpecConstantComposite || SPEC_CONSTANT_OPS.has(op)) && count >= 3) {
+    if (
+      (op === Op.Constant ||
+        op === Op.ConstantComposite ||
+        op === Op.SpecConstantComposite ||
+        SPEC_CONSTANT_OPS.has(op)) &&
+      count >= 3
+    ) {
       out.set(words[at + 2], { op, operands: words.subarray(at + 3, at + count) });
     }
     at += count;
@@ -64,11 +84,20 @@ function constantOperands(words: Uint32Array): Map<number, { op: number; operand
 function specScalar(t: SpvType | undefined, where: number): { scalar: SpecScalar; size: 1 | 2 | 4 | 8 } {
   if (t?.kind === 'bool') return { scalar: 'bool', size: 4 };
   if (t?.kind === 'int' && [8, 16, 32, 64].includes(t.width)) {
-    const names = { 8: ['uchar', 'char'], 16: ['ushort', 'short'], 32: ['uint', 'int'], 64: ['ulong', 'long'] } as const;
+    const names = {
+      8: ['uchar', 'char'],
+      16: ['ushort', 'short'],
+      32: ['uint', 'int'],
+      64: ['ulong', 'long'],
+    } as const;
     return { scalar: names[t.width as 8][t.signed ? 1 : 0], size: (t.width / 8) as 1 };
   }
-  if (t?.kind === 'float' && [16, 32, 64].includes(t.width)) return { scalar: ({ 16: 'half', 32: 'float', 64: 'double' } as const)[t.width as 16], size: (t.width / 8) as 2 };
-  throw new Malformed(where, `a specialization constant of type ${t ? t.kind : 'unknown'} is not a scalar kernarg can set`);
+  if (t?.kind === 'float' && [16, 32, 64].includes(t.width))
+    return { scalar: ({ 16: 'half', 32: 'float', 64: 'double' } as const)[t.width as 16], size: (t.width / 8) as 2 };
+  throw new Malformed(
+    where,
+    `a specialization constant of type ${t ? t.kind : 'unknown'} is not a scalar kernarg can set`,
+  );
 }
 
 /** A default value from its literal words (little-endian low word first, as SPIR-V stores wide literals). */
@@ -81,18 +110,30 @@ function defaultValue(scalar: SpecScalar, op: number, operands: Uint32Array): bo
   view.setUint32(0, lo, true);
   view.setUint32(4, hi, true);
   switch (scalar) {
-    case 'bool': return lo !== 0;
-    case 'char': return view.getInt8(0);
-    case 'uchar': return view.getUint8(0);
-    case 'short': return view.getInt16(0, true);
-    case 'ushort': return view.getUint16(0, true);
-    case 'int': return view.getInt32(0, true);
-    case 'uint': return lo;
-    case 'long': return view.getBigInt64(0, true);
-    case 'ulong': return view.getBigUint64(0, true);
-    case 'half': return halfValue(lo & 0xffff);
-    case 'float': return view.getFloat32(0, true);
-    case 'double': return view.getFloat64(0, true);
+    case 'bool':
+      return lo !== 0;
+    case 'char':
+      return view.getInt8(0);
+    case 'uchar':
+      return view.getUint8(0);
+    case 'short':
+      return view.getInt16(0, true);
+    case 'ushort':
+      return view.getUint16(0, true);
+    case 'int':
+      return view.getInt32(0, true);
+    case 'uint':
+      return lo;
+    case 'long':
+      return view.getBigInt64(0, true);
+    case 'ulong':
+      return view.getBigUint64(0, true);
+    case 'half':
+      return halfValue(lo & 0xffff);
+    case 'float':
+      return view.getFloat32(0, true);
+    case 'double':
+      return view.getFloat64(0, true);
   }
 }
 
@@ -101,7 +142,11 @@ function defaultValue(scalar: SpecScalar, op: number, operands: Uint32Array): bo
  * LocalSizeId, which wins over LocalSize (as Vulkan orders them); each component of a composite
  * or of LocalSizeId is a literal constant or a spec constant with its SpecId.
  */
-function workGroup(m: SpvModule, fn: number, consts: ReturnType<typeof constantOperands>): [WorkGroupDimension, WorkGroupDimension, WorkGroupDimension] {
+function workGroup(
+  m: SpvModule,
+  fn: number,
+  consts: ReturnType<typeof constantOperands>,
+): [WorkGroupDimension, WorkGroupDimension, WorkGroupDimension] {
   const component = (id: number): WorkGroupDimension => {
     const c = consts.get(id);
     if (!c) throw new Malformed(m.offsets.get(id) ?? 0, `a work-group size component %${id} is not a constant`);
@@ -110,7 +155,8 @@ function workGroup(m: SpvModule, fn: number, consts: ReturnType<typeof constantO
   };
   const builtin = [...m.decorations].find(([, d]) => d.get(Decoration.BuiltIn)?.[0] === BuiltIn.WorkgroupSize)?.[0];
   const composite = builtin === undefined ? undefined : consts.get(builtin);
-  if (composite && composite.operands.length >= 3) return [component(composite.operands[0]), component(composite.operands[1]), component(composite.operands[2])];
+  if (composite && composite.operands.length >= 3)
+    return [component(composite.operands[0]), component(composite.operands[1]), component(composite.operands[2])];
   const modes = m.executionModes.get(fn);
   const ids = modes?.get(MoreExecutionMode.LocalSizeId);
   if (ids && ids.length >= 3) return [component(ids[0]), component(ids[1]), component(ids[2])];
@@ -139,26 +185,37 @@ export function readShaderEntries(bytes: Uint8Array): ShaderEntry[] {
     if (pointee?.kind === 'array') descriptorArrays.set(`${set}:${binding}`, m.constants.get(pointee.length) ?? 0);
     else if (pointee?.kind === 'runtime-array') descriptorArrays.set(`${set}:${binding}`, 0);
   }
-  return m.entryPoints.filter((e) => e.model === ExecutionModel.GLCompute).map((e) => {
-    const wg = workGroup(m, e.fn, consts);
-    const sizing = new Set(wg.flatMap((d) => (d.specId === undefined ? [] : [d.specId])));
-    const specConstants = m.specConstants.flatMap((s): ShaderSpecConstant[] => {
-      const specId = decoration(m, s.id, Decoration.SpecId);
-      if (specId === undefined || sizing.has(specId)) return [];
-      const at = m.offsets.get(s.id) ?? 0;
-      const { scalar, size } = specScalar(m.types.get(s.type), at);
-      const c = consts.get(s.id);
-      return [{
-        name: m.names.get(s.id) || unnamedSpecConstant(specId), specId, scalar, size, sizesArray: arrayLengths.has(s.id),
-        defaultValue: defaultValue(scalar, c?.op ?? Op.SpecConstant, c?.operands ?? new Uint32Array(0)),
-      }];
+  return m.entryPoints
+    .filter((e) => e.model === ExecutionModel.GLCompute)
+    .map((e) => {
+      const wg = workGroup(m, e.fn, consts);
+      const sizing = new Set(wg.flatMap((d) => (d.specId === undefined ? [] : [d.specId])));
+      const specConstants = m.specConstants.flatMap((s): ShaderSpecConstant[] => {
+        const specId = decoration(m, s.id, Decoration.SpecId);
+        if (specId === undefined || sizing.has(specId)) return [];
+        const at = m.offsets.get(s.id) ?? 0;
+        const { scalar, size } = specScalar(m.types.get(s.type), at);
+        const c = consts.get(s.id);
+        return [
+          {
+            name: m.names.get(s.id) || unnamedSpecConstant(specId),
+            specId,
+            scalar,
+            size,
+            sizesArray: arrayLengths.has(s.id),
+            defaultValue: defaultValue(scalar, c?.op ?? Op.SpecConstant, c?.operands ?? new Uint32Array(0)),
+          },
+        ];
+      });
+      return { name: e.name, workGroup: wg, specConstants, descriptorArrays };
     });
-    return { name: e.name, workGroup: wg, specConstants, descriptorArrays };
-  });
 }
 
 /** readShaderEntries with a broken module as KA7120 (the byte offset where reading stopped), as readSpirv reports it. */
-export function readShaderInterface(bytes: Uint8Array, path: string): { entries?: ShaderEntry[]; diagnostics: Diagnostic[] } {
+export function readShaderInterface(
+  bytes: Uint8Array,
+  path: string,
+): { entries?: ShaderEntry[]; diagnostics: Diagnostic[] } {
   try {
     return { entries: readShaderEntries(bytes), diagnostics: [] };
   } catch (e) {

@@ -12,14 +12,39 @@ import type { Bare, OpenCLArgKind, OpenCLKernelPlan, OpenCLPlan, OpenCLSlot } fr
 import { SPIR, SPIR64 } from '../layout/data-layout.js';
 import { valueLayout } from '../layout/value-layout.js';
 import { kernelArgTypeName } from '../types/print.js';
-import { type AddressSpace, type FieldDecl, IMAGE_TYPES, type ImageName, type QualType, type RecordDecl, type ScalarName, type Type, type VectorElement, q, scalar } from '../types/types.js';
+import {
+  type AddressSpace,
+  type FieldDecl,
+  IMAGE_TYPES,
+  type ImageName,
+  type QualType,
+  type RecordDecl,
+  type ScalarName,
+  type Type,
+  type VectorElement,
+  q,
+  scalar,
+} from '../types/types.js';
 import { placeVulkanKernel } from '../targets/vulkan/placement.js';
 import { placeOpenclKernel } from '../targets/opencl/placement.js';
 import type { VulkanArgKind, VulkanKernelPlan, VulkanPlan, VulkanSlot } from '../targets/vulkan/plan.js';
 import { BuiltIn, Capability, ExecutionModel, invert } from '../emit/spirv/spec.js';
 import {
-  Decoration, ExecutionMode, Malformed, MoreDecoration, MoreExecutionMode, MoreExecutionModel, MoreStorageClass, type SpvModule, type SpvType,
-  StorageClass, decoration, hasDecoration, memberDecoration, parseSpirv, variablesUsedBy,
+  Decoration,
+  ExecutionMode,
+  Malformed,
+  MoreDecoration,
+  MoreExecutionMode,
+  MoreExecutionModel,
+  MoreStorageClass,
+  type SpvModule,
+  type SpvType,
+  StorageClass,
+  decoration,
+  hasDecoration,
+  memberDecoration,
+  parseSpirv,
+  variablesUsedBy,
 } from './spirv-module.js';
 import { unnamedSpecConstant } from './spirv-shader.js';
 
@@ -34,7 +59,12 @@ class Unsupported {
 /** Nested types deeper than this are refused (a hostile module can make a struct contain itself). */
 const MAX_DEPTH = 64;
 
-const INT_NAMES = { 8: ['uchar', 'char'], 16: ['ushort', 'short'], 32: ['uint', 'int'], 64: ['ulong', 'long'] } as const satisfies Record<number, readonly [ScalarName, ScalarName]>;
+const INT_NAMES = {
+  8: ['uchar', 'char'],
+  16: ['ushort', 'short'],
+  32: ['uint', 'int'],
+  64: ['ulong', 'long'],
+} as const satisfies Record<number, readonly [ScalarName, ScalarName]>;
 const FLOAT_NAMES = { 16: 'half', 32: 'float', 64: 'double' } as const satisfies Record<number, ScalarName>;
 
 class Reader {
@@ -48,7 +78,11 @@ class Reader {
   /** The type `id`; `from`: the byte offset of the instruction that refers to it (for the diagnostic). */
   type(id: number, at: string, from: number): SpvType {
     const t = this.m.types.get(id);
-    if (!t) throw new Malformed(from, `the instruction here refers to type %${id}, which the module does not declare (reading ${at})`);
+    if (!t)
+      throw new Malformed(
+        from,
+        `the instruction here refers to type %${id}, which the module does not declare (reading ${at})`,
+      );
     return t;
   }
 
@@ -62,7 +96,10 @@ class Reader {
     if (t.kind === 'int' && Object.hasOwn(INT_NAMES, t.width)) return INT_NAMES[t.width as 8][t.signed ? 1 : 0];
     if (t.kind === 'float' && Object.hasOwn(FLOAT_NAMES, t.width)) return FLOAT_NAMES[t.width as 16];
     if (t.kind === 'bool') return 'bool';
-    throw new Malformed(where, `${at}: a ${t.kind}${'width' in t ? ` of width ${t.width}` : ''} is not a scalar kernarg can lay out`);
+    throw new Malformed(
+      where,
+      `${at}: a ${t.kind}${'width' in t ? ` of width ${t.width}` : ''} is not a scalar kernarg can lay out`,
+    );
   }
 
   /**
@@ -82,13 +119,27 @@ class Reader {
       case 'float': {
         const name = this.scalarName(t, at, here);
         const size = t.width / 8;
-        return { kind: 'scalar', scalar: name, encoding: t.kind === 'float' ? (t.width === 16 ? 'half' : 'float') : t.signed ? 'int' : 'uint', size, align: size };
+        return {
+          kind: 'scalar',
+          scalar: name,
+          encoding: t.kind === 'float' ? (t.width === 16 ? 'half' : 'float') : t.signed ? 'int' : 'uint',
+          size,
+          align: size,
+        };
       }
       case 'vector': {
         const e = this.explicitLayout(t.component, depth + 1, here);
         if (e.kind !== 'scalar') throw new Malformed(this.off(id), `${at}: a vector of a non-scalar`);
         // std140/std430 base alignment: two components twice the component's, three or four four times.
-        return { kind: 'vector', element: e.scalar, encoding: e.encoding, elementSize: e.size, length: t.count, size: e.size * t.count, align: e.size * (t.count === 2 ? 2 : 4) };
+        return {
+          kind: 'vector',
+          element: e.scalar,
+          encoding: e.encoding,
+          elementSize: e.size,
+          length: t.count,
+          size: e.size * t.count,
+          align: e.size * (t.count === 2 ? 2 : 4),
+        };
       }
       case 'matrix': {
         const column = this.explicitLayout(t.column, depth + 1, here);
@@ -106,7 +157,12 @@ class Reader {
         const fields = t.members.map((mt, i) => {
           const offset = memberDecoration(this.m, id, i, Decoration.Offset);
           if (offset === undefined) throw new Malformed(this.off(id), `${at}: member ${i} has no Offset decoration`);
-          const layout = this.explicitLayout(mt, depth + 1, here, memberDecoration(this.m, id, i, MoreDecoration.MatrixStride));
+          const layout = this.explicitLayout(
+            mt,
+            depth + 1,
+            here,
+            memberDecoration(this.m, id, i, MoreDecoration.MatrixStride),
+          );
           return { name: this.m.memberNames.get(id)?.get(i) ?? null, offset, layout };
         });
         const size = fields.reduce((s, f) => Math.max(s, f.offset + f.layout.size), 0);
@@ -120,14 +176,28 @@ class Reader {
 }
 
 /** The Vulkan descriptor type and clspv-vocabulary argument kind of a resource variable. */
-function resourceKind(r: Reader, varId: number, storageClass: number, pointee: number): { argKind: VulkanArgKind; vk: string } | undefined {
+function resourceKind(
+  r: Reader,
+  varId: number,
+  storageClass: number,
+  pointee: number,
+): { argKind: VulkanArgKind; vk: string } | undefined {
   let t = r.type(pointee, `variable %${varId}`, r.off(varId));
   // Arrays of descriptors: one binding, several descriptors of the element's kind.
-  for (let d = 0; (t.kind === 'array' || t.kind === 'runtime-array') && storageClass === StorageClass.UniformConstant && d < MAX_DEPTH; d++) t = r.type(t.element, `variable %${varId}`, r.off(varId));
+  for (
+    let d = 0;
+    (t.kind === 'array' || t.kind === 'runtime-array') &&
+    storageClass === StorageClass.UniformConstant &&
+    d < MAX_DEPTH;
+    d++
+  )
+    t = r.type(t.element, `variable %${varId}`, r.off(varId));
   const block = hasDecoration(r.m, pointee, Decoration.Block);
   const bufferBlock = hasDecoration(r.m, pointee, MoreDecoration.BufferBlock);
-  if (storageClass === StorageClass.StorageBuffer || (storageClass === StorageClass.Uniform && bufferBlock)) return { argKind: 'buffer', vk: 'VK_DESCRIPTOR_TYPE_STORAGE_BUFFER' };
-  if (storageClass === StorageClass.Uniform && block) return { argKind: 'buffer_ubo', vk: 'VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER' };
+  if (storageClass === StorageClass.StorageBuffer || (storageClass === StorageClass.Uniform && bufferBlock))
+    return { argKind: 'buffer', vk: 'VK_DESCRIPTOR_TYPE_STORAGE_BUFFER' };
+  if (storageClass === StorageClass.Uniform && block)
+    return { argKind: 'buffer_ubo', vk: 'VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER' };
   if (storageClass !== StorageClass.UniformConstant) return undefined;
   const DIM_BUFFER = 5;
   switch (t.kind) {
@@ -136,8 +206,13 @@ function resourceKind(r: Reader, varId: number, storageClass: number, pointee: n
     case 'sampled-image':
       return { argKind: 'ro_image', vk: 'VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER' };
     case 'image':
-      if (t.dim === DIM_BUFFER) return t.sampled === 2 ? { argKind: 'storage_texel_buffer', vk: 'VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER' } : { argKind: 'uniform_texel_buffer', vk: 'VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER' };
-      return t.sampled === 2 ? { argKind: 'wo_image', vk: 'VK_DESCRIPTOR_TYPE_STORAGE_IMAGE' } : { argKind: 'ro_image', vk: 'VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE' };
+      if (t.dim === DIM_BUFFER)
+        return t.sampled === 2
+          ? { argKind: 'storage_texel_buffer', vk: 'VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER' }
+          : { argKind: 'uniform_texel_buffer', vk: 'VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER' };
+      return t.sampled === 2
+        ? { argKind: 'wo_image', vk: 'VK_DESCRIPTOR_TYPE_STORAGE_IMAGE' }
+        : { argKind: 'ro_image', vk: 'VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE' };
     default:
       return undefined;
   }
@@ -151,14 +226,22 @@ function vulkanPlan(r: Reader, entries: SpvModule['entryPoints']): VulkanPlan {
   const kernels: VulkanKernelPlan[] = [];
   const sets = new Set<number>();
   let pushSize = 0;
-  const specSized = [...m.decorations].some(([id, d]) => d.get(Decoration.BuiltIn)?.[0] === BuiltIn.WorkgroupSize && m.specComposites.has(id));
+  const specSized = [...m.decorations].some(
+    ([id, d]) => d.get(Decoration.BuiltIn)?.[0] === BuiltIn.WorkgroupSize && m.specComposites.has(id),
+  );
   for (const e of entries) {
     // SPIR-V 1.4 and later list every global the entry point uses; earlier, only its inputs and
     // outputs: then the variables its function (and what it calls) names, in declaration order.
     const used = variablesUsedBy(m, e.fn);
     // clspv's reflection, where present, binds every argument, used or not.
-    const reflected = (id: number) => m.clspvBindings.has(`${e.name}/${decoration(m, id, Decoration.DescriptorSet) ?? 0}/${decoration(m, id, Decoration.Binding) ?? 0}`);
-    const vars = m.version >= 0x10400 ? e.interface.filter((id) => m.variables.has(id)) : [...m.variables.keys()].filter((id) => used.has(id) || reflected(id));
+    const reflected = (id: number) =>
+      m.clspvBindings.has(
+        `${e.name}/${decoration(m, id, Decoration.DescriptorSet) ?? 0}/${decoration(m, id, Decoration.Binding) ?? 0}`,
+      );
+    const vars =
+      m.version >= 0x10400
+        ? e.interface.filter((id) => m.variables.has(id))
+        : [...m.variables.keys()].filter((id) => used.has(id) || reflected(id));
     const args: Bare<VulkanSlot>[] = [];
     let podSize = 0;
     let podPlacement: VulkanKernelPlan['podPlacement'] = 'none';
@@ -174,7 +257,16 @@ function vulkanPlan(r: Reader, entries: SpvModule['entryPoints']): VulkanPlan {
         const layout = r.explicitLayout(ptr.pointee, 0, r.off(id));
         podSize = Math.max(podSize, layout.size);
         podPlacement = 'pushconstant';
-        args.push({ name, param: args.length, role: 'value', argKind: 'pod_pushconstant', offset: 0, argSize: layout.size, typeName: blockName, layout });
+        args.push({
+          name,
+          param: args.length,
+          role: 'value',
+          argKind: 'pod_pushconstant',
+          offset: 0,
+          argSize: layout.size,
+          typeName: blockName,
+          layout,
+        });
         continue;
       }
       const kind = resourceKind(r, id, v.storageClass, ptr.pointee);
@@ -192,40 +284,69 @@ function vulkanPlan(r: Reader, entries: SpvModule['entryPoints']): VulkanPlan {
         podPlacement = pod === 'pod' ? 'ssbo' : 'ubo';
       }
       args.push({
-        name, param: args.length, role, argKind: pod ?? kind.argKind, descriptorSet: set, binding, typeName: blockName, vkDescriptorType: kind.vk,
-        ...(layout ? { layout } : {}), ...(pod && layout ? { offset: 0, argSize: layout.size } : {}),
+        name,
+        param: args.length,
+        role,
+        argKind: pod ?? kind.argKind,
+        descriptorSet: set,
+        binding,
+        typeName: blockName,
+        vkDescriptorType: kind.vk,
+        ...(layout ? { layout } : {}),
+        ...(pod && layout ? { offset: 0, argSize: layout.size } : {}),
       });
     }
     // A constant decorated BuiltIn WorkgroupSize (spec constants: local_size_x_id) overrides LocalSize.
     const localSize = specSized ? m.clspvReqd.get(e.name) : m.executionModes.get(e.fn)?.get(ExecutionMode.LocalSize);
     if (podPlacement === 'pushconstant') pushSize = Math.max(pushSize, podSize);
-    kernels.push(placeVulkanKernel({
-      name: e.name, args, podPlacement, podSize: Math.ceil(podSize / 4) * 4,
-      ...(localSize && localSize.length >= 3 ? { reqdWorkGroupSize: [localSize[0], localSize[1], localSize[2]] as const } : {}),
-    }));
+    kernels.push(
+      placeVulkanKernel({
+        name: e.name,
+        args,
+        podPlacement,
+        podSize: Math.ceil(podSize / 4) * 4,
+        ...(localSize && localSize.length >= 3
+          ? { reqdWorkGroupSize: [localSize[0], localSize[1], localSize[2]] as const }
+          : {}),
+      }),
+    );
   }
   const specConstants = m.specConstants.flatMap((s) => {
     const specId = decoration(m, s.id, Decoration.SpecId);
     return specId === undefined ? [] : [{ name: m.names.get(s.id) || unnamedSpecConstant(specId), specId }];
   });
   return {
-    target: 'vulkan', arch: 'spir', pushConstants: [], literalSamplers: [], specConstants,
+    target: 'vulkan',
+    arch: 'spir',
+    pushConstants: [],
+    literalSamplers: [],
+    specConstants,
     // LocalSize execution modes (not spec constants) size every kernel's work group.
     localSize: !specSized,
     descriptorSets: [...sets].sort((a, b) => a - b).map((set) => ({ set, use: 'kernel' })),
     ...(pushSize > 0 ? { pushConstantRange: { offset: 0, size: Math.ceil(pushSize / 4) * 4 } } : {}),
-    capabilities: m.capabilities.map((c) => CAPABILITY_NAME.get(c) ?? String(c)), spirvExtensions: [...m.extensions],
-    vulkanFeatures: [], vulkanExtensions: [], kernels,
+    capabilities: m.capabilities.map((c) => CAPABILITY_NAME.get(c) ?? String(c)),
+    spirvExtensions: [...m.extensions],
+    vulkanFeatures: [],
+    vulkanExtensions: [],
+    kernels,
   };
 }
 
-const IMAGE_DIM = { 0: 'image1d', 1: 'image2d', 2: 'image3d', 5: 'image1d_buffer' } as const satisfies Record<number, string>;
+const IMAGE_DIM = { 0: 'image1d', 1: 'image2d', 2: 'image3d', 5: 'image1d_buffer' } as const satisfies Record<
+  number,
+  string
+>;
 
 /** The OpenCL C image type of an OpTypeImage: its Dim, then Arrayed, MS and Depth as the name's suffixes (`image2d_array_msaa_depth_t`). */
 function imageName(t: Extract<SpvType, { kind: 'image' }>, at: string, here: number): ImageName {
   const base = Object.hasOwn(IMAGE_DIM, t.dim) ? IMAGE_DIM[t.dim as 0] : undefined;
   const name = `${base}${t.arrayed ? '_array' : ''}${t.ms ? '_msaa' : ''}${t.depth === 1 ? '_depth' : ''}_t`;
-  if (base === undefined || !(IMAGE_TYPES as readonly string[]).includes(name)) throw new Malformed(here, `${at}: an image of Dim ${t.dim} (arrayed ${t.arrayed}, multisampled ${t.ms}, depth ${t.depth}) is no OpenCL C image type`);
+  if (base === undefined || !(IMAGE_TYPES as readonly string[]).includes(name))
+    throw new Malformed(
+      here,
+      `${at}: an image of Dim ${t.dim} (arrayed ${t.arrayed}, multisampled ${t.ms}, depth ${t.depth}) is no OpenCL C image type`,
+    );
   return name as ImageName;
 }
 
@@ -239,7 +360,11 @@ function vecTypeHint(operand: number): string | undefined {
 }
 
 const SPACE_OF = {
-  [StorageClass.Function]: 'private', [MoreStorageClass.CrossWorkgroup]: 'global', [StorageClass.UniformConstant]: 'constant', [StorageClass.Workgroup]: 'local', 8: 'generic',
+  [StorageClass.Function]: 'private',
+  [MoreStorageClass.CrossWorkgroup]: 'global',
+  [StorageClass.UniformConstant]: 'constant',
+  [StorageClass.Workgroup]: 'local',
+  8: 'generic',
 } as const satisfies Record<number, AddressSpace>;
 
 /** An OpenCL C type for a Kernel module's SPIR-V type (integers unsigned: OpenCL SPIR-V keeps no sign). */
@@ -249,26 +374,38 @@ function openclType(r: Reader, id: number, depth: number, from: number): Type {
   const t = r.type(id, at, from);
   const here = r.off(id);
   switch (t.kind) {
-    case 'void': return scalar('void');
-    case 'int': case 'float': case 'bool': return scalar(r.scalarName(t.kind === 'int' ? { ...t, signed: false } : t, at, here));
+    case 'void':
+      return scalar('void');
+    case 'int':
+    case 'float':
+    case 'bool':
+      return scalar(r.scalarName(t.kind === 'int' ? { ...t, signed: false } : t, at, here));
     case 'vector': {
       const e = openclType(r, t.component, depth + 1, here);
-      if (e.kind !== 'scalar' || ![2, 3, 4, 8, 16].includes(t.count)) throw new Malformed(r.off(id), `${at}: a vector OpenCL C cannot spell`);
+      if (e.kind !== 'scalar' || ![2, 3, 4, 8, 16].includes(t.count))
+        throw new Malformed(r.off(id), `${at}: a vector OpenCL C cannot spell`);
       return { kind: 'vector', element: e.name as VectorElement, length: t.count as 2 };
     }
     case 'pointer': {
       const space: AddressSpace = Object.hasOwn(SPACE_OF, t.storageClass) ? SPACE_OF[t.storageClass as 5] : 'private';
       return { kind: 'pointer', pointee: q(openclType(r, t.pointee, depth + 1, here), { space }) };
     }
-    case 'array': return { kind: 'array', element: q(openclType(r, t.element, depth + 1, here)), length: r.constant(t.length, at) };
-    case 'image': return { kind: 'image', name: imageName(t, at, here) };
-    case 'sampler': return { kind: 'opaque', name: 'sampler_t' };
-    case 'queue': return { kind: 'opaque', name: 'queue_t' };
-    case 'device-event': return { kind: 'opaque', name: 'clk_event_t' };
-    case 'event': return { kind: 'opaque', name: 'event_t' };
+    case 'array':
+      return { kind: 'array', element: q(openclType(r, t.element, depth + 1, here)), length: r.constant(t.length, at) };
+    case 'image':
+      return { kind: 'image', name: imageName(t, at, here) };
+    case 'sampler':
+      return { kind: 'opaque', name: 'sampler_t' };
+    case 'queue':
+      return { kind: 'opaque', name: 'queue_t' };
+    case 'device-event':
+      return { kind: 'opaque', name: 'clk_event_t' };
+    case 'event':
+      return { kind: 'opaque', name: 'event_t' };
     case 'struct':
       // Only inside a by-value record (a nested struct member); a parameter of struct type is a ByVal pointer.
-      if (depth === 0) throw new Malformed(r.off(id), `${at}: a struct passed other than by value (ByVal) is not read yet`);
+      if (depth === 0)
+        throw new Malformed(r.off(id), `${at}: a struct passed other than by value (ByVal) is not read yet`);
       return recordType(r, id, t.members, depth, undefined);
     default:
       throw new Malformed(r.off(id), `${at}: a ${t.kind} is not an OpenCL C parameter type kernarg reads`);
@@ -281,11 +418,29 @@ function openclType(r: Reader, id: number, depth: number, from: number): Type {
  * packed where the type is CPacked, and `aligned` the ByVal parameter's Alignment. Its tag and name
  * are OpName's (`struct.S`, `union.U`), for the type name only: the fields are `f0`, `f1`, ...
  */
-function recordType(r: Reader, id: number, members: readonly number[], depth: number, aligned: number | undefined): Type {
+function recordType(
+  r: Reader,
+  id: number,
+  members: readonly number[],
+  depth: number,
+  aligned: number | undefined,
+): Type {
   const nowhere = span(new SourceFile('', ''), 0);
   const here = r.off(id);
-  const fields: FieldDecl[] = members.map((member, i) => ({ name: `f${i}`, type: q(openclType(r, member, depth + 1, here)), span: nowhere }));
-  const decl: RecordDecl = { tagKind: 'struct', name: recordTag(r, id).name, fields, packed: hasDecoration(r.m, id, MoreDecoration.CPacked), span: nowhere, id, ...(aligned !== undefined ? { aligned } : {}) };
+  const fields: FieldDecl[] = members.map((member, i) => ({
+    name: `f${i}`,
+    type: q(openclType(r, member, depth + 1, here)),
+    span: nowhere,
+  }));
+  const decl: RecordDecl = {
+    tagKind: 'struct',
+    name: recordTag(r, id).name,
+    fields,
+    packed: hasDecoration(r.m, id, MoreDecoration.CPacked),
+    span: nowhere,
+    id,
+    ...(aligned !== undefined ? { aligned } : {}),
+  };
   return { kind: 'record', decl };
 }
 
@@ -306,7 +461,11 @@ function openclPlan(r: Reader, entries: SpvModule['entryPoints'], dlArch: 'spir'
   const kernels: OpenCLKernelPlan[] = [];
   for (const e of entries) {
     const params = m.functionParams.get(e.fn);
-    if (!params) throw new Malformed(e.byteOffset, `entry point '${e.name}' names function %${e.fn}, which the module does not define`);
+    if (!params)
+      throw new Malformed(
+        e.byteOffset,
+        `entry point '${e.name}' names function %${e.fn}, which the module does not define`,
+      );
     // llvm-spirv's kernel arg info: `kernel_arg_type.<kernel>.<type>,<type>,`.
     const info = m.strings.find((s) => s.startsWith(`kernel_arg_type.${e.name}.`));
     const infoNames = info?.slice(`kernel_arg_type.${e.name}.`.length).split(',');
@@ -316,23 +475,46 @@ function openclPlan(r: Reader, entries: SpvModule['entryPoints'], dlArch: 'spir'
       const byVal = all.includes(FUNC_PARAM_ATTR.ByVal) && pt.kind === 'pointer';
       const pointee = byVal && pt.kind === 'pointer' ? r.type(pt.pointee, 'ByVal parameter', r.off(p.type)) : undefined;
       // A struct by value is a ByVal pointer to it, aligned as the struct is (the parameter's Alignment).
-      const record = pointee?.kind === 'struct' && pt.kind === 'pointer' ? { id: pt.pointee, members: pointee.members } : undefined;
-      const type = record ? recordType(r, record.id, record.members, 0, decoration(m, p.id, MoreDecoration.Alignment))
-        : byVal && pt.kind === 'pointer' ? openclType(r, pt.pointee, 0, r.off(p.type)) : openclType(r, p.type, 0, e.byteOffset);
+      const record =
+        pointee?.kind === 'struct' && pt.kind === 'pointer' ? { id: pt.pointee, members: pointee.members } : undefined;
+      const type = record
+        ? recordType(r, record.id, record.members, 0, decoration(m, p.id, MoreDecoration.Alignment))
+        : byVal && pt.kind === 'pointer'
+          ? openclType(r, pt.pointee, 0, r.off(p.type))
+          : openclType(r, p.type, 0, e.byteOffset);
       const image = pt.kind === 'image';
-      const access = image && pt.access !== undefined && Object.hasOwn(ACCESS, pt.access) ? ACCESS[pt.access as 0] : undefined;
+      const access =
+        image && pt.access !== undefined && Object.hasOwn(ACCESS, pt.access) ? ACCESS[pt.access as 0] : undefined;
       const qt: QualType = q(type, access ? { access } : {});
       const space = type.kind === 'pointer' ? type.pointee.space : undefined;
-      const kind: OpenCLArgKind = image ? 'image' : type.kind === 'opaque' && type.name === 'sampler_t' ? 'sampler' : type.kind === 'opaque' && type.name === 'queue_t' ? 'queue'
-        : space === 'local' ? 'local' : type.kind === 'pointer' ? 'buffer' : 'value';
+      const kind: OpenCLArgKind = image
+        ? 'image'
+        : type.kind === 'opaque' && type.name === 'sampler_t'
+          ? 'sampler'
+          : type.kind === 'opaque' && type.name === 'queue_t'
+            ? 'queue'
+            : space === 'local'
+              ? 'local'
+              : type.kind === 'pointer'
+                ? 'buffer'
+                : 'value';
       const role = kind === 'buffer' ? 'data' : kind;
       const name = m.names.get(p.id) ?? `arg${index}`;
       // Handles (buffers, images, samplers, queues) are 8-byte cl_mem/cl_sampler values, as the opencl target sizes them.
       const size = kind === 'local' ? null : kind === 'value' ? valueLayout(qt, dl).size : 8;
       return {
-        name, param: index, role, index, kind, ...(space === 'global' || space === 'constant' || space === 'local' ? { addressSpace: space } : {}),
-        ...(access ? { access } : {}), typeName: infoNames?.[index] || (record ? recordTag(r, record.id).spelled : kernelArgTypeName(qt)), typeQual: all.includes(FUNC_PARAM_ATTR.NoAlias) ? 'restrict' : '',
-        size, type: qt, ...(kind === 'value' ? { layout: valueLayout(qt, dl) } : {}),
+        name,
+        param: index,
+        role,
+        index,
+        kind,
+        ...(space === 'global' || space === 'constant' || space === 'local' ? { addressSpace: space } : {}),
+        ...(access ? { access } : {}),
+        typeName: infoNames?.[index] || (record ? recordTag(r, record.id).spelled : kernelArgTypeName(qt)),
+        typeQual: all.includes(FUNC_PARAM_ATTR.NoAlias) ? 'restrict' : '',
+        size,
+        type: qt,
+        ...(kind === 'value' ? { layout: valueLayout(qt, dl) } : {}),
       };
     });
     const modes = m.executionModes.get(e.fn);
@@ -341,11 +523,16 @@ function openclPlan(r: Reader, entries: SpvModule['entryPoints'], dlArch: 'spir'
     const vec = modes?.get(MoreExecutionMode.VecTypeHint)?.[0];
     const vecHint = vec === undefined ? undefined : vecTypeHint(vec);
     const subgroup = modes?.get(MoreExecutionMode.SubgroupSize)?.[0];
-    kernels.push(placeOpenclKernel({
-      name: e.name, args, ...(lsz && lsz.length >= 3 ? { reqdWorkGroupSize: [lsz[0], lsz[1], lsz[2]] as const } : {}),
-      ...(hint && hint.length >= 3 ? { workGroupSizeHint: [hint[0], hint[1], hint[2]] as const } : {}),
-      ...(vecHint !== undefined ? { vecTypeHint: vecHint } : {}), ...(subgroup !== undefined ? { intelReqdSubGroupSize: subgroup } : {}),
-    }));
+    kernels.push(
+      placeOpenclKernel({
+        name: e.name,
+        args,
+        ...(lsz && lsz.length >= 3 ? { reqdWorkGroupSize: [lsz[0], lsz[1], lsz[2]] as const } : {}),
+        ...(hint && hint.length >= 3 ? { workGroupSizeHint: [hint[0], hint[1], hint[2]] as const } : {}),
+        ...(vecHint !== undefined ? { vecTypeHint: vecHint } : {}),
+        ...(subgroup !== undefined ? { intelReqdSubGroupSize: subgroup } : {}),
+      }),
+    );
   }
   return { target: 'opencl', arch: dlArch, kernels };
 }
@@ -355,7 +542,10 @@ function openclPlan(r: Reader, entries: SpvModule['entryPoints'], dlArch: 'spir'
  * module with both is read as its GLCompute part, with a note). A malformed module gets KA7120
  * with the byte offset where reading stopped; diagnostics carry no span (a binary has no lines).
  */
-export function readSpirv(bytes: Uint8Array, path: string): { plan?: VulkanPlan | OpenCLPlan; diagnostics: Diagnostic[] } {
+export function readSpirv(
+  bytes: Uint8Array,
+  path: string,
+): { plan?: VulkanPlan | OpenCLPlan; diagnostics: Diagnostic[] } {
   const diags = new DiagnosticBag();
   const where = span(new SourceFile(path, ''), 0);
   try {

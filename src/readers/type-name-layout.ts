@@ -10,7 +10,12 @@ function fixedBytes(name: string): number | undefined {
   return bytes === 'size_t' ? undefined : bytes;
 }
 /** The spellings clang's `kernel_arg_type` uses for unsigned scalars, as OpenCL C names them. */
-const UNSIGNED: Readonly<Record<string, string>> = { 'unsigned char': 'uchar', 'unsigned short': 'ushort', 'unsigned int': 'uint', 'unsigned long': 'ulong' };
+const UNSIGNED: Readonly<Record<string, string>> = {
+  'unsigned char': 'uchar',
+  'unsigned short': 'ushort',
+  'unsigned int': 'uint',
+  'unsigned long': 'ulong',
+};
 const VECTOR_LENGTHS = [2, 3, 4, 8, 16];
 
 /** `{kind: scalar|vector|array, ...}` for a by-value argument of `size` bytes named `typeName`. */
@@ -22,7 +27,15 @@ export function byValueLayoutJson(typeName: string | undefined, size: number): u
   if (v && elementBytes !== undefined) {
     const length = Number(v[2]);
     const stored = length === 3 ? 4 : length;
-    if (VECTOR_LENGTHS.includes(length) && elementBytes * stored === size) return { kind: 'vector', element: v[1], length, size, align: size };
+    if (VECTOR_LENGTHS.includes(length) && elementBytes * stored === size)
+      return { kind: 'vector', element: v[1], length, size, align: size };
   }
-  return { kind: 'array', element: { kind: 'scalar', type: 'uchar', size: 1, align: 1 }, length: size, stride: 1, size, align: 1 };
+  return {
+    kind: 'array',
+    element: { kind: 'scalar', type: 'uchar', size: 1, align: 1 },
+    length: size,
+    stride: 1,
+    size,
+    align: 1,
+  };
 }

@@ -6,11 +6,28 @@ import { Messages } from '../diagnostics/messages.js';
 import { fail } from './byte-error.js';
 
 export type YamlNode = YamlScalar | YamlSeq | YamlMap;
-export interface YamlScalar { readonly kind: 'scalar'; readonly value: string; readonly at: number }
-export interface YamlSeq { readonly kind: 'seq'; readonly items: readonly YamlNode[]; readonly at: number }
-export interface YamlMap { readonly kind: 'map'; readonly entries: readonly { readonly key: string; readonly value: YamlNode }[]; readonly at: number }
+export interface YamlScalar {
+  readonly kind: 'scalar';
+  readonly value: string;
+  readonly at: number;
+}
+export interface YamlSeq {
+  readonly kind: 'seq';
+  readonly items: readonly YamlNode[];
+  readonly at: number;
+}
+export interface YamlMap {
+  readonly kind: 'map';
+  readonly entries: readonly { readonly key: string; readonly value: YamlNode }[];
+  readonly at: number;
+}
 
-interface Line { indent: number; text: string; readonly number: number; /** Byte of the file where `text` starts. */ at: number }
+interface Line {
+  indent: number;
+  text: string;
+  readonly number: number;
+  /** Byte of the file where `text` starts. */ at: number;
+}
 
 const MAX_DEPTH = 64;
 const UTF8 = new TextDecoder('utf-8', { fatal: false });
@@ -26,14 +43,22 @@ export function parseZeInfoYaml(bytes: Uint8Array, base: number): YamlNode {
     const raw = UTF8.decode(bytes.subarray(start, i)).replace(/\r$/, '');
     const indent = raw.length - raw.trimStart().length;
     const text = raw.trim();
-    if (raw.slice(0, indent).includes('\t')) fail(Messages.zeInfoSyntax, base + start, number, 'a tab in the indentation');
-    if (text !== '' && !text.startsWith('#') && text !== '---' && text !== '...') lines.push({ indent, text, number, at: base + start + indent });
+    if (raw.slice(0, indent).includes('\t'))
+      fail(Messages.zeInfoSyntax, base + start, number, 'a tab in the indentation');
+    if (text !== '' && !text.startsWith('#') && text !== '---' && text !== '...')
+      lines.push({ indent, text, number, at: base + start + indent });
     start = i + 1;
   }
   const p = new Parser(lines);
   if (!lines.length) return { kind: 'map', entries: [], at: base };
   const doc = p.block(lines[0].indent, 0);
-  if (p.i < lines.length) fail(Messages.zeInfoSyntax, lines[p.i].at, lines[p.i].number, 'indented less than the document, or more than its parent allows');
+  if (p.i < lines.length)
+    fail(
+      Messages.zeInfoSyntax,
+      lines[p.i].at,
+      lines[p.i].number,
+      'indented less than the document, or more than its parent allows',
+    );
   return doc;
 }
 
@@ -86,7 +111,10 @@ class Parser {
       if (!m) fail(Messages.zeInfoSyntax, l.at, l.number, `expected 'key: value', got '${l.text.slice(0, 40)}'`);
       const key = m[1].startsWith("'") ? m[1].slice(1, -1).replace(/''/g, "'") : m[1];
       this.i++;
-      const value = m[2] !== undefined && m[2] !== '' ? scalarOrFlow(m[2], l.at + l.text.length - m[2].length, l) : this.nested(indent, depth, l, true);
+      const value =
+        m[2] !== undefined && m[2] !== ''
+          ? scalarOrFlow(m[2], l.at + l.text.length - m[2].length, l)
+          : this.nested(indent, depth, l, true);
       entries.push({ key, value });
     }
     return { kind: 'map', entries, at };
@@ -95,7 +123,12 @@ class Parser {
   /** The block under a `key:` or `-` line: more indented, or (a key's sequence) at the key's own indent. */
   private nested(indent: number, depth: number, owner: Line, sameIndentSeq = false): YamlNode {
     const next = this.lines[this.i];
-    if (next && (next.indent > indent || (sameIndentSeq && next.indent === indent && (next.text === '-' || next.text.startsWith('- '))))) return this.block(next.indent, depth + 1);
+    if (
+      next &&
+      (next.indent > indent ||
+        (sameIndentSeq && next.indent === indent && (next.text === '-' || next.text.startsWith('- '))))
+    )
+      return this.block(next.indent, depth + 1);
     return { kind: 'scalar', value: '', at: owner.at + owner.text.length };
   }
 }
@@ -119,8 +152,13 @@ function scalar(text: string, at: number, l: Line): YamlScalar {
   }
   if (text.startsWith('"')) {
     if (!/^"(?:[^"\\]|\\.)*"$/.test(text)) fail(Messages.zeInfoSyntax, at, l.number, 'an unterminated quoted scalar');
-    return { kind: 'scalar', value: text.slice(1, -1).replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c)), at };
+    return {
+      kind: 'scalar',
+      value: text.slice(1, -1).replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c)),
+      at,
+    };
   }
-  if (/^[&*!|>{]/.test(text)) fail(Messages.zeInfoSyntax, at, l.number, `'${text[0]}' starts YAML kernarg's .ze_info reader does not read`);
+  if (/^[&*!|>{]/.test(text))
+    fail(Messages.zeInfoSyntax, at, l.number, `'${text[0]}' starts YAML kernarg's .ze_info reader does not read`);
   return { kind: 'scalar', value: text.replace(/\s+#.*$/, ''), at };
 }

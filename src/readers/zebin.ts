@@ -33,7 +33,13 @@ function deviceOf(elf: ElfFile): ZebinDevice {
       if (n.name !== 'IntelGT' || n.type !== 1 || n.desc.length < 4) continue;
       const family = n.desc[0] | (n.desc[1] << 8) | (n.desc[2] << 16) | (n.desc[3] * 2 ** 24);
       const device = PRODUCT_FAMILIES[family];
-      if (!device) fail(Messages.zeInfoField, n.descOffset, '(the file)', `product family ${family} is not a device kernarg models (tgllp 29, dg2 1270, pvc 1271)`);
+      if (!device)
+        fail(
+          Messages.zeInfoField,
+          n.descOffset,
+          '(the file)',
+          `product family ${family} is not a device kernarg models (tgllp 29, dg2 1270, pvc 1271)`,
+        );
       return device;
     }
   }
@@ -61,7 +67,13 @@ const text = (n: YamlNode | undefined): string | undefined => (n?.kind === 'scal
 function nat(m: YamlMap, key: string, kernel: string): number {
   const n = get(m, key);
   const v = text(n);
-  if (v === undefined || !/^\d{1,9}$/.test(v)) fail(Messages.zeInfoField, n?.at ?? m.at, kernel, `${key}: expected a count, got ${v === undefined ? 'nothing' : `'${v.slice(0, 20)}'`}`);
+  if (v === undefined || !/^\d{1,9}$/.test(v))
+    fail(
+      Messages.zeInfoField,
+      n?.at ?? m.at,
+      kernel,
+      `${key}: expected a count, got ${v === undefined ? 'nothing' : `'${v.slice(0, 20)}'`}`,
+    );
   return Number(v);
 }
 
@@ -88,8 +100,16 @@ function miscInfo(root: YamlMap): MiscInfo {
       const spelled = text(get(a, 'type_name'));
       const typeName = spelled?.replace(/;\d+$/, '');
       const size = spelled === undefined ? undefined : /;(\d{1,7})$/.exec(spelled)?.[1];
-      const access = ({ __read_only: 'read_only', __write_only: 'write_only', __read_write: 'read_write' } as Record<string, string>)[text(get(a, 'access_qualifier')) ?? ''];
-      byIndex.set(index, { name: argName !== undefined && /^[A-Za-z_]\w*$/.test(argName) ? argName : undefined, typeName, access, ...(size !== undefined ? { size: Number(size) } : {}), ...(text(get(a, 'type_qualifiers'))?.split(' ').includes('pipe') ? { pipe: true } : {}) });
+      const access = (
+        { __read_only: 'read_only', __write_only: 'write_only', __read_write: 'read_write' } as Record<string, string>
+      )[text(get(a, 'access_qualifier')) ?? ''];
+      byIndex.set(index, {
+        name: argName !== undefined && /^[A-Za-z_]\w*$/.test(argName) ? argName : undefined,
+        typeName,
+        access,
+        ...(size !== undefined ? { size: Number(size) } : {}),
+        ...(text(get(a, 'type_qualifiers'))?.split(' ').includes('pipe') ? { pipe: true } : {}),
+      });
     }
     out.set(name, byIndex);
   }
@@ -115,7 +135,13 @@ function planJson(doc: YamlNode, device: ZebinDevice, at: number): unknown {
   return { target: 'zebin', device, kernels: out };
 }
 
-const ROLE_OF_SPACE: Readonly<Record<string, string>> = { global: 'data', constant: 'data', local: 'local', image: 'image', sampler: 'sampler' };
+const ROLE_OF_SPACE: Readonly<Record<string, string>> = {
+  global: 'data',
+  constant: 'data',
+  local: 'local',
+  image: 'image',
+  sampler: 'sampler',
+};
 const PAYLOAD_HEADER = 32;
 const IMAGE_SIZE = new Set(['image_height', 'image_width', 'image_depth', 'image_array_size']);
 
@@ -136,7 +162,10 @@ function kernelJson(k: YamlMap, kernel: string, info: Map<number, ArgInfo>): unk
     payloadSize = Math.max(payloadSize, offset + size);
     const argIndex = get(e, 'arg_index') === undefined ? undefined : nat(e, 'arg_index', kernel);
     const addrmode = text(get(e, 'addrmode'));
-    if (argIndex !== undefined && (argType === 'arg_bypointer' || argType === 'arg_byvalue' || argType === 'buffer_address')) {
+    if (
+      argIndex !== undefined &&
+      (argType === 'arg_bypointer' || argType === 'arg_byvalue' || argType === 'buffer_address')
+    ) {
       const prior = explicit.get(argIndex);
       const meta = info.get(argIndex) ?? {};
       if (argType === 'arg_byvalue') {
@@ -147,7 +176,15 @@ function kernelJson(k: YamlMap, kernel: string, info: Map<number, ArgInfo>): unk
           prior.size = offset + size - (prior.offset as number);
           continue;
         }
-        const slot: Record<string, unknown> = { name: nameOf(argIndex), param: argIndex, role: 'value', argType, offset, size, argIndex };
+        const slot: Record<string, unknown> = {
+          name: nameOf(argIndex),
+          param: argIndex,
+          role: 'value',
+          argType,
+          offset,
+          size,
+          argIndex,
+        };
         if (sourceOffset !== undefined) slot.pieces = [{ sourceOffset, offset, size }];
         if (meta.typeName !== undefined) slot.typeName = meta.typeName;
         slots.push(slot);
@@ -155,7 +192,12 @@ function kernelJson(k: YamlMap, kernel: string, info: Map<number, ArgInfo>): unk
         continue;
       }
       // A buffer's stateful (binding-table) entry comes first; its payload entry joins it.
-      if (prior && prior.addrmode === 'stateful' && (prior.addrspace === 'global' || prior.addrspace === 'constant') && prior.size === 0) {
+      if (
+        prior &&
+        prior.addrmode === 'stateful' &&
+        (prior.addrspace === 'global' || prior.addrspace === 'constant') &&
+        prior.size === 0
+      ) {
         prior.bindingTable = true;
         prior.argType = argType;
         prior.offset = offset;
@@ -165,7 +207,15 @@ function kernelJson(k: YamlMap, kernel: string, info: Map<number, ArgInfo>): unk
         continue;
       }
       const addrspace = text(get(e, 'addrspace'));
-      const slot: Record<string, unknown> = { name: nameOf(argIndex), param: argIndex, role: meta.pipe ? 'pipe' : (ROLE_OF_SPACE[addrspace ?? 'global'] ?? 'data'), argType, offset, size, argIndex };
+      const slot: Record<string, unknown> = {
+        name: nameOf(argIndex),
+        param: argIndex,
+        role: meta.pipe ? 'pipe' : (ROLE_OF_SPACE[addrspace ?? 'global'] ?? 'data'),
+        argType,
+        offset,
+        size,
+        argIndex,
+      };
       if (addrmode !== undefined) slot.addrmode = addrmode;
       if (addrspace !== undefined) slot.addrspace = addrspace;
       const access = text(get(e, 'access_type'));
@@ -182,16 +232,32 @@ function kernelJson(k: YamlMap, kernel: string, info: Map<number, ArgInfo>): unk
       continue;
     }
     // Implicit arguments, named as the zebin target names them.
-    const name = argIndex !== undefined ? `${argType}.${nameOf(argIndex)}` : offset < 24 && (argType === 'global_id_offset' || argType === 'local_size') ? `payload_header.${argType}` : argType;
-    const role = argType === 'image_channel_data_type' || argType === 'image_channel_order' ? 'image-format' : IMAGE_SIZE.has(argType) ? 'image-size' : 'hidden';
-    slots.push(argIndex !== undefined ? { name, param: null, role, argType, offset, size, argIndex } : { name, param: null, role, argType, offset, size });
+    const name =
+      argIndex !== undefined
+        ? `${argType}.${nameOf(argIndex)}`
+        : offset < 24 && (argType === 'global_id_offset' || argType === 'local_size')
+          ? `payload_header.${argType}`
+          : argType;
+    const role =
+      argType === 'image_channel_data_type' || argType === 'image_channel_order'
+        ? 'image-format'
+        : IMAGE_SIZE.has(argType)
+          ? 'image-size'
+          : 'hidden';
+    slots.push(
+      argIndex !== undefined
+        ? { name, param: null, role, argType, offset, size, argIndex }
+        : { name, param: null, role, argType, offset, size },
+    );
   }
   for (const s of slots) {
     // By-value layouts: scalars and vectors by their type name; a struct as its bytes (ocloc does not describe its fields).
     // A struct's bytes run to its last piece's end in the source (its size where ocloc names it).
     if (s.argType !== 'arg_byvalue') continue;
     const pieces = s.pieces as { sourceOffset: number; size: number }[] | undefined;
-    const bytes = pieces ? Math.max(info.get(s.argIndex as number)?.size ?? 0, ...pieces.map((p) => p.sourceOffset + p.size)) : (s.size as number);
+    const bytes = pieces
+      ? Math.max(info.get(s.argIndex as number)?.size ?? 0, ...pieces.map((p) => p.sourceOffset + p.size))
+      : (s.size as number);
     s.layout = byValueLayoutJson(pieces ? undefined : (s.typeName as string | undefined), bytes);
   }
   // The payload header (global_id_offset and local_size, 24 bytes) takes 32: the zebin target

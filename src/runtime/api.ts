@@ -24,11 +24,32 @@ export type TinytcKernelOptions = NonNullable<Parameters<typeof openclTinytcKern
 };
 
 /** A tinytc function built for the context's device, through OpenCL C or SPIR-V by the context's API. */
-export function tinytcKernel(ctx: VulkanContext, ir: string, name: string, options?: TinytcKernelOptions): VulkanTinytcKernel;
+export function tinytcKernel(
+  ctx: VulkanContext,
+  ir: string,
+  name: string,
+  options?: TinytcKernelOptions,
+): VulkanTinytcKernel;
 export function tinytcKernel(ctx: Context, ir: string, name: string, options?: TinytcKernelOptions): TinytcKernel;
-export function tinytcKernel(ctx: AnyContext, ir: string, name: string, options?: TinytcKernelOptions): TinytcKernel | VulkanTinytcKernel;
-export function tinytcKernel(ctx: AnyContext, ir: string, name: string, options: TinytcKernelOptions = {}): TinytcKernel | VulkanTinytcKernel {
+export function tinytcKernel(
+  ctx: AnyContext,
+  ir: string,
+  name: string,
+  options?: TinytcKernelOptions,
+): TinytcKernel | VulkanTinytcKernel;
+export function tinytcKernel(
+  ctx: AnyContext,
+  ir: string,
+  name: string,
+  options: TinytcKernelOptions = {},
+): TinytcKernel | VulkanTinytcKernel {
   const { spirv, vulkan, ...opencl } = options;
-  if (ctx instanceof VulkanContext) return vulkanTinytcKernel(ctx, ir, name, { path: options.path, spirv, vulkan, ...(options.blas ? { blas: options.blas } : {}) });
+  if (ctx instanceof VulkanContext)
+    return vulkanTinytcKernel(ctx, ir, name, {
+      path: options.path,
+      spirv,
+      vulkan,
+      ...(options.blas ? { blas: options.blas } : {}),
+    });
   return openclTinytcKernel(ctx, ir, name, opencl);
 }

@@ -42,7 +42,11 @@ export interface MemrefOf<T extends ArrayBufferView, S extends readonly number[]
 
 /** A tinytc group: host arrays (copied into shared virtual memory), and the offset into the group. */
 export interface GroupOf<T extends ArrayBufferView, S extends readonly number[]> {
-  readonly group: readonly { readonly data: T; readonly shape: S; readonly stride?: { readonly [I in keyof S]: number } }[];
+  readonly group: readonly {
+    readonly data: T;
+    readonly shape: S;
+    readonly stride?: { readonly [I in keyof S]: number };
+  }[];
   readonly offset?: number;
 }
 
@@ -93,9 +97,16 @@ export interface BindOptions {
  * Builds an embedded program once for `ctx` and binds each kernel of its plan (what a generated
  * module's `load` calls). The result is keyed by kernel name.
  */
-export function bindProgram(ctx: Context, program: EmbeddedProgram, options: BindOptions = {}): Record<string, BoundKernel<unknown> | BoundTinytcKernel<unknown>> {
+export function bindProgram(
+  ctx: Context,
+  program: EmbeddedProgram,
+  options: BindOptions = {},
+): Record<string, BoundKernel<unknown> | BoundTinytcKernel<unknown>> {
   const plan = program.plan as OpenCLPlan;
-  const ulong = program.language === 'tinytc' && program.ulongSource !== undefined && (options.groupTables ?? (/nvidia/i.test(ctx.device.platform) ? 'ulong' : 'pointer')) === 'ulong';
+  const ulong =
+    program.language === 'tinytc' &&
+    program.ulongSource !== undefined &&
+    (options.groupTables ?? (/nvidia/i.test(ctx.device.platform) ? 'ulong' : 'pointer')) === 'ulong';
   const source = ulong ? program.ulongSource! : program.source;
   const buildOptions = ulong ? program.ulongOptions! : program.options;
   let input: BuildInput | undefined;
@@ -113,13 +124,27 @@ export function bindProgram(ctx: Context, program: EmbeddedProgram, options: Bin
     ...(options.cache !== undefined ? { cache: options.cache } : {}),
   };
   const built = buildProgram(ctx, spec);
-  const kernelBuild = { ...spec, program: built, ...(options.capture !== undefined ? { capture: options.capture } : {}) };
+  const kernelBuild = {
+    ...spec,
+    program: built,
+    ...(options.capture !== undefined ? { capture: options.capture } : {}),
+  };
   const out: Record<string, BoundKernel<unknown> | BoundTinytcKernel<unknown>> = {};
   for (const k of plan.kernels) {
     const params = program.params?.[k.name];
     const std = /-cl-std=CL2\.0/.test(buildOptions) ? 'CL2.0' : 'CL1.2';
     out[k.name] = params
-      ? new BoundTinytcKernel(new TinytcKernel(ctx, k.name, params as readonly (readonly [string, IrType])[], plan, source, std, kernelBuild))
+      ? new BoundTinytcKernel(
+          new TinytcKernel(
+            ctx,
+            k.name,
+            params as readonly (readonly [string, IrType])[],
+            plan,
+            source,
+            std,
+            kernelBuild,
+          ),
+        )
       : new BoundKernel(new Kernel(ctx, k.name, plan, spec.source, spec.options, kernelBuild));
   }
   return out;

@@ -11,7 +11,14 @@ import type { BuiltProgram } from './opencl/program.js';
 export type CapturedArg =
   | { readonly index: number; readonly name: string; readonly kind: 'value'; readonly bytes: string }
   | { readonly index: number; readonly name: string; readonly kind: 'local'; readonly size: number }
-  | { readonly index: number; readonly name: string; readonly kind: 'buffer'; readonly typeName: string; readonly size: number; readonly contents: string }
+  | {
+      readonly index: number;
+      readonly name: string;
+      readonly kind: 'buffer';
+      readonly typeName: string;
+      readonly size: number;
+      readonly contents: string;
+    }
   | { readonly index: number; readonly name: string; readonly kind: 'unsupported'; readonly why: string };
 
 /** A self-contained record of one launch: what a driver developer needs to run it again. */
@@ -68,14 +75,34 @@ export function captureLaunch(k: CapturedKernel, packed: readonly SetArg[], o: C
   const args = packed.map((a): CapturedArg => {
     const slot = slots[a.index];
     const base = { index: a.index, name: slot.name };
-    if (a.kind === 'value') return { ...base, kind: 'value', bytes: Buffer.from(a.bytes.buffer, a.bytes.byteOffset, a.size).toString('hex') };
+    if (a.kind === 'value')
+      return { ...base, kind: 'value', bytes: Buffer.from(a.bytes.buffer, a.bytes.byteOffset, a.size).toString('hex') };
     if (a.kind === 'local') return { ...base, kind: 'local', size: a.size };
     const h = a.handle as { handle?: unknown; size?: unknown; read?: unknown; svm?: unknown };
-    if (a.kind === 'handle' && a.resource === 'buffer' && typeof h.handle === 'bigint' && typeof h.size === 'number' && typeof h.read === 'function') {
+    if (
+      a.kind === 'handle' &&
+      a.resource === 'buffer' &&
+      typeof h.handle === 'bigint' &&
+      typeof h.size === 'number' &&
+      typeof h.read === 'function'
+    ) {
       const contents = (h as { read(into: Uint8Array): Uint8Array }).read(new Uint8Array(h.size));
-      return { ...base, kind: 'buffer', typeName: slot.typeName, size: h.size, contents: Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength).toString('base64') };
+      return {
+        ...base,
+        kind: 'buffer',
+        typeName: slot.typeName,
+        size: h.size,
+        contents: Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength).toString('base64'),
+      };
     }
-    return { ...base, kind: 'unsupported', why: typeof h.svm === 'bigint' ? 'a shared-virtual-memory pointer (its contents are not captured)' : `a ${a.resource} (only buffers are captured)` };
+    return {
+      ...base,
+      kind: 'unsupported',
+      why:
+        typeof h.svm === 'bigint'
+          ? 'a shared-virtual-memory pointer (its contents are not captured)'
+          : `a ${a.resource} (only buffers are captured)`,
+    };
   });
   const capture: Capture = {
     format: 'kernarg-capture',
@@ -84,7 +111,8 @@ export function captureLaunch(k: CapturedKernel, packed: readonly SetArg[], o: C
     device: `${k.ctx.device.platform} / ${k.ctx.device.name}`,
     kernel: k.name,
     // An absolute path names the machine the capture was made on: the build input's own path stands in.
-    origin: k.program.spec.build && k.program.spec.origin.startsWith('/') ? k.program.spec.build.path : k.program.spec.origin,
+    origin:
+      k.program.spec.build && k.program.spec.origin.startsWith('/') ? k.program.spec.build.path : k.program.spec.origin,
     source: k.source,
     options: k.buildOptions,
     ...(k.program.spec.build ? { build: k.program.spec.build } : {}),

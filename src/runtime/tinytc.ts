@@ -31,13 +31,15 @@ export interface MemrefValue<B = DeviceBuffer> {
 
 type Checked = CheckedMemref<DeviceBuffer>;
 
-const BUFFERS: BufferKind<DeviceBuffer> = { is: (x): x is DeviceBuffer => x instanceof DeviceBuffer, word: 'a device buffer' };
+const BUFFERS: BufferKind<DeviceBuffer> = {
+  is: (x): x is DeviceBuffer => x instanceof DeviceBuffer,
+  word: 'a device buffer',
+};
 
 export interface GroupValue {
   readonly group: readonly MemrefValue[];
   readonly offset?: number;
 }
-
 
 export interface TinytcLaunch {
   readonly args: Readonly<Record<string, unknown>>;
@@ -59,30 +61,59 @@ export class TinytcKernel {
   /** Host arrays copied in, to read back after a launch: argument (and member) → buffer. */
   readonly copies = new Map<string, { buffer: DeviceBuffer | SvmBlock; target: ArrayBufferView }[]>();
 
-  constructor(readonly ctx: Context, readonly name: string, program: Program | readonly (readonly [string, IrType])[], plan: OpenCLPlan, openclC: string, std: 'CL1.2' | 'CL2.0' = 'CL2.0', build: KernelBuild = {}, buildOptions = '') {
+  constructor(
+    readonly ctx: Context,
+    readonly name: string,
+    program: Program | readonly (readonly [string, IrType])[],
+    plan: OpenCLPlan,
+    openclC: string,
+    std: 'CL1.2' | 'CL2.0' = 'CL2.0',
+    build: KernelBuild = {},
+    buildOptions = '',
+  ) {
     const k = plan.kernels.find((x) => x.name === kernelName(name));
-    if (!k) throw new RuntimeInputError(`no function @${name} (have ${plan.kernels.map((x) => '@' + x.name).join(', ')})`);
+    if (!k)
+      throw new RuntimeInputError(`no function @${name} (have ${plan.kernels.map((x) => '@' + x.name).join(', ')})`);
     this.slots = k.args as (OpenCLSlot & { host?: HostRule })[];
     // The parameters' IR types: from the parsed program, or as typed bindings embed them.
-    const f = Array.isArray(program) ? undefined : (program as Program).funcs.find((x) => kernelName(x.name) === kernelName(name))!;
-    this.params = f ? new Map(f.params.map((p) => [varName(p.name), p.type])) : new Map(program as readonly [string, IrType][]);
+    const f = Array.isArray(program)
+      ? undefined
+      : (program as Program).funcs.find((x) => kernelName(x.name) === kernelName(name))!;
+    this.params = f
+      ? new Map(f.params.map((p) => [varName(p.name), p.type]))
+      : new Map(program as readonly [string, IrType][]);
     // Extents the body ties together (typed bindings carry no body: their launches check shapes one by one).
     this.ties = f ? shapeTies(f) : [];
     const wg = k.reqdWorkGroupSize;
     this.local = wg ? [wg[0], wg[1], wg[2]] : [1, 1, 1];
-    this.kernel = new Kernel(ctx, name, plan, openclC, `-cl-std=${std}${buildOptions ? ` ${buildOptions}` : ''}`, build);
+    this.kernel = new Kernel(
+      ctx,
+      name,
+      plan,
+      openclC,
+      `-cl-std=${std}${buildOptions ? ` ${buildOptions}` : ''}`,
+      build,
+    );
   }
 
   /** Expands the logical arguments, launches with global = local × (1, 1, howmany), copies host arrays back. */
   launch(o: TinytcLaunch): { timeMs: number } {
     const howmany = o.howmany ?? 1;
-    if (typeof howmany !== 'number' || !Number.isSafeInteger(howmany) || howmany < 1) throw new LaunchError(this.name, `howmany must be a positive integer, not ${String(howmany)}`);
+    if (typeof howmany !== 'number' || !Number.isSafeInteger(howmany) || howmany < 1)
+      throw new LaunchError(this.name, `howmany must be a positive integer, not ${String(howmany)}`);
     const physical: Record<string, unknown> = {};
     const owned: { dispose(): void }[] = [];
     const indirect: SvmBlock[] = [];
     this.copies.clear();
-    if (typeof o.args !== 'object' || o.args === null) throw new PackError(this.name, '(arguments)', 'expected an object of arguments');
-    for (const key of Object.keys(o.args)) if (!this.params.has(key)) throw new PackError(this.name, key, `@${this.name} has no argument '${key}' (it takes ${[...this.params.keys()].join(', ') || 'none'})`);
+    if (typeof o.args !== 'object' || o.args === null)
+      throw new PackError(this.name, '(arguments)', 'expected an object of arguments');
+    for (const key of Object.keys(o.args))
+      if (!this.params.has(key))
+        throw new PackError(
+          this.name,
+          key,
+          `@${this.name} has no argument '${key}' (it takes ${[...this.params.keys()].join(', ') || 'none'})`,
+        );
     for (const [name] of this.params) if (!Object.hasOwn(o.args, name)) throw new PackError(this.name, name, 'missing');
     // Every memref and group is checked (shapes, strides, offsets, data sizes, ties, howmany) before anything is allocated.
     const memrefs = new Map<string, Checked>();
@@ -96,14 +127,33 @@ export class TinytcKernel {
         shapes.set(name, m.shape);
       } else if (type.kind === 'group') {
         const g = v as GroupValue;
-        if (typeof g !== 'object' || g === null || !Array.isArray(g.group) || g.group.length === 0) throw new PackError(this.name, name, 'a group takes {group: [memref, ...], offset?}');
+        if (typeof g !== 'object' || g === null || !Array.isArray(g.group) || g.group.length === 0)
+          throw new PackError(this.name, name, 'a group takes {group: [memref, ...], offset?}');
         const offset = g.offset ?? type.offset ?? 0;
-        if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0) throw new PackError(this.name, `${name}.offset`, `a group offset is a non-negative whole number of elements, not ${String(offset)}`);
-        if (type.offset !== null && offset !== type.offset) throw new PackError(this.name, `${name}.offset`, `${offset} differs from the declared static offset ${type.offset}`);
-        if (g.group.length < howmany) throw new PackError(this.name, name, `the group has ${g.group.length} member${g.group.length > 1 ? 's' : ''}, but howmany ${howmany} launches ${howmany} work-groups and work-group i reads member i`);
+        if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0)
+          throw new PackError(
+            this.name,
+            `${name}.offset`,
+            `a group offset is a non-negative whole number of elements, not ${String(offset)}`,
+          );
+        if (type.offset !== null && offset !== type.offset)
+          throw new PackError(
+            this.name,
+            `${name}.offset`,
+            `${offset} differs from the declared static offset ${type.offset}`,
+          );
+        if (g.group.length < howmany)
+          throw new PackError(
+            this.name,
+            name,
+            `the group has ${g.group.length} member${g.group.length > 1 ? 's' : ''}, but howmany ${howmany} launches ${howmany} work-groups and work-group i reads member i`,
+          );
         const members = g.group.map((m, i) => this.memref(`${name}[${i}]`, type.memref, m, offset));
         groups.set(name, { members, offset });
-        shapes.set(name, members.map((m) => m.shape));
+        shapes.set(
+          name,
+          members.map((m) => m.shape),
+        );
       }
     }
     checkShapeTies(this.name, this.ties, shapes, howmany);
@@ -132,7 +182,12 @@ export class TinytcKernel {
         const table = this.ctx.svm(8 * members.length);
         owned.push(table);
         const blocks = members.map((m, i) => {
-          if (m.data instanceof DeviceBuffer) throw new PackError(this.name, `${rule.arg}[${i}]`, 'group members take host arrays (they are copied into shared virtual memory)');
+          if (m.data instanceof DeviceBuffer)
+            throw new PackError(
+              this.name,
+              `${rule.arg}[${i}]`,
+              'group members take host arrays (they are copied into shared virtual memory)',
+            );
           const b = this.ctx.svm(m.data.byteLength);
           owned.push(b);
           indirect.push(b);
@@ -141,10 +196,14 @@ export class TinytcKernel {
           this.remember(`${rule.arg}[${i}]`, b, src);
           return b;
         });
-        table.access((bytes) => blocks.forEach((b, i) => new DataView(bytes.buffer, bytes.byteOffset).setBigUint64(8 * i, b.ptr, true)));
+        table.access((bytes) =>
+          blocks.forEach((b, i) => new DataView(bytes.buffer, bytes.byteOffset).setBigUint64(8 * i, b.ptr, true)),
+        );
         physical[s.name] = { svm: table.ptr };
       } else {
-        const values = BigInt64Array.from(members.map((m) => BigInt(rule.take === 'shape' ? m.shape[rule.dim!] : m.stride[rule.dim!])));
+        const values = BigInt64Array.from(
+          members.map((m) => BigInt(rule.take === 'shape' ? m.shape[rule.dim!] : m.stride[rule.dim!])),
+        );
         const buf = this.ctx.buffer(values);
         owned.push(buf);
         physical[s.name] = buf;
@@ -152,11 +211,18 @@ export class TinytcKernel {
     }
     if (indirect.length) this.kernel.useIndirectSvm(indirect);
     try {
-      const r = this.kernel.launch({ args: physical, global: [this.local[0], this.local[1], this.local[2] * howmany], local: this.local }).wait();
+      const r = this.kernel
+        .launch({ args: physical, global: [this.local[0], this.local[1], this.local[2] * howmany], local: this.local })
+        .wait();
       for (const list of this.copies.values()) {
         for (const c of list) {
           if (c.buffer instanceof DeviceBuffer) c.buffer.read(c.target);
-          else c.buffer.access((bytes) => new Uint8Array(c.target.buffer, c.target.byteOffset, c.target.byteLength).set(bytes.subarray(0, c.target.byteLength)));
+          else
+            c.buffer.access((bytes) =>
+              new Uint8Array(c.target.buffer, c.target.byteOffset, c.target.byteLength).set(
+                bytes.subarray(0, c.target.byteLength),
+              ),
+            );
         }
       }
       return r;
@@ -171,7 +237,11 @@ export class TinytcKernel {
     this.copies.set(key, list);
   }
 
-  private deviceData(name: string, m: { data: ArrayBufferView | DeviceBuffer }, owned: { dispose(): void }[]): DeviceBuffer {
+  private deviceData(
+    name: string,
+    m: { data: ArrayBufferView | DeviceBuffer },
+    owned: { dispose(): void }[],
+  ): DeviceBuffer {
     if (m.data instanceof DeviceBuffer) return m.data;
     const b = this.ctx.buffer(m.data);
     owned.push(b);
@@ -194,29 +264,66 @@ export const OPENCL_ILS = ['opencl-c', 'spirv'] as const;
 export type OpenclIl = (typeof OPENCL_ILS)[number];
 
 /** Compiles tinytc IR with kernarg and builds its OpenCL C (or the given OpenCL C, or with `il: 'spirv'` its OpenCL SPIR-V) for the context's device. */
-export function tinytcKernel(ctx: Context, ir: string, name: string, options: { path?: string; openclC?: string; groupTables?: 'pointer' | 'ulong'; blas?: Partial<BlasPolicy>; cache?: boolean | string; capture?: string | false; buildOptions?: string; il?: OpenclIl } = {}): TinytcKernel {
+export function tinytcKernel(
+  ctx: Context,
+  ir: string,
+  name: string,
+  options: {
+    path?: string;
+    openclC?: string;
+    groupTables?: 'pointer' | 'ulong';
+    blas?: Partial<BlasPolicy>;
+    cache?: boolean | string;
+    capture?: string | false;
+    buildOptions?: string;
+    il?: OpenclIl;
+  } = {},
+): TinytcKernel {
   // The code generator's policy from the device's limits; OpenCL C given by the caller was generated with the tuned one.
   const limits = options.openclC === undefined ? ctx.limits : undefined;
   // Its OpenCL entry (api-policies.ts): a CPU device (PoCL) gets the CPU one (CPU_DEVICE).
   const cpu = /cpu/.test(deviceType(ctx.cl, ctx.device.handle)) ? CPU_DEVICE : {};
-  const policy = limits ? codegenPolicy({ maxWorkGroupSize: limits.maxWorkGroupSize, maxWorkItemSizes: [limits.maxWorkItemSizes[0] ?? 1, limits.maxWorkItemSizes[1] ?? 1], ...cpu }) : TUNED_POLICY;
+  const policy = limits
+    ? codegenPolicy({
+        maxWorkGroupSize: limits.maxWorkGroupSize,
+        maxWorkItemSizes: [limits.maxWorkItemSizes[0] ?? 1, limits.maxWorkItemSizes[1] ?? 1],
+        ...cpu,
+      })
+    : TUNED_POLICY;
   // The opencl record's plan of the kernels (its layout and lowering); nothing is rendered but the OpenCL C below.
-  const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { target: openclTarget, lowerOptions: { target: 'opencl' }, policy, api: 'opencl' });
-  if (!fe.compiled || !fe.lowered) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics([...fe.diagnostics.items, ...(fe.notLowered ?? [])])}`);
+  const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), {
+    target: openclTarget,
+    lowerOptions: { target: 'opencl' },
+    policy,
+    api: 'opencl',
+  });
+  if (!fe.compiled || !fe.lowered)
+    throw new RuntimeInputError(
+      `kernarg cannot compile the IR:\n${formatDiagnostics([...fe.diagnostics.items, ...(fe.notLowered ?? [])])}`,
+    );
   const compiled = fe.compiled;
   const plan = fe.lowered.plan;
   const path = options.path ?? `${name}.ir`;
   if (options.il === 'spirv') {
-    if (options.openclC !== undefined) throw new RuntimeInputError('il: spirv builds the SPIR-V kernarg generates: give no OpenCL C with it');
+    if (options.openclC !== undefined)
+      throw new RuntimeInputError('il: spirv builds the SPIR-V kernarg generates: give no OpenCL C with it');
     const words = emitTinytcOpenclSpirv(compiled, options.blas ? { blas: options.blas } : {});
-    const program = buildSpirvProgram(ctx, words, { source: disassemble(words, { rawIds: true }), options: options.buildOptions ?? '', origin: `${path}.spv`, generatedFrom: path });
+    const program = buildSpirvProgram(ctx, words, {
+      source: disassemble(words, { rawIds: true }),
+      options: options.buildOptions ?? '',
+      origin: `${path}.spv`,
+      generatedFrom: path,
+    });
     const build: KernelBuild = { program, ...(options.capture !== undefined ? { capture: options.capture } : {}) };
     return new TinytcKernel(ctx, kernelName(name), compiled.program, plan, program.spec.source, 'CL1.2', build);
   }
   // NVIDIA's OpenCL compiler refuses pointer-to-pointer kernel parameters: pass group tables as ulong* there.
   const groupTables = options.groupTables ?? (/nvidia/i.test(ctx.device.platform) ? 'ulong' : 'pointer');
   const std = options.openclC ? 'CL2.0' : tinytcClStd(compiled, groupTables);
-  const generated = options.openclC === undefined ? emitTinytcOpenCLCMapped(compiled, { groupTables, ...(options.blas ? { blas: options.blas } : {}) }) : undefined;
+  const generated =
+    options.openclC === undefined
+      ? emitTinytcOpenCLCMapped(compiled, { groupTables, ...(options.blas ? { blas: options.blas } : {}) })
+      : undefined;
   const irFile = new SourceFile(path, ir);
   const irLines = ir.split('\n');
   const build: KernelBuild = {
@@ -236,5 +343,14 @@ export function tinytcKernel(ctx: Context, ir: string, name: string, options: { 
     ...(options.cache !== undefined ? { cache: options.cache } : {}),
     ...(options.capture !== undefined ? { capture: options.capture } : {}),
   };
-  return new TinytcKernel(ctx, kernelName(name), compiled.program, plan, options.openclC ?? generated!.text, std, build, options.buildOptions);
+  return new TinytcKernel(
+    ctx,
+    kernelName(name),
+    compiled.program,
+    plan,
+    options.openclC ?? generated!.text,
+    std,
+    build,
+    options.buildOptions,
+  );
 }

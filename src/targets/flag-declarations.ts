@@ -19,7 +19,9 @@ interface Shared {
 /** The declarations a field of type V can have: set by a flag of kind... */
 type KindsFor<V> =
   // ...boolean: present or absent; or clspv's `=0|1` spelling with a default.
-  | ([V] extends [boolean] ? { readonly kind: 'boolean' } | { readonly kind: 'zero-one'; readonly default: boolean } : never)
+  | ([V] extends [boolean]
+      ? { readonly kind: 'boolean' } | { readonly kind: 'zero-one'; readonly default: boolean }
+      : never)
   // ...choice: one of the field's values, by its text (`--bits 32` sets 32).
   | ([V] extends [string | number]
       ? {
@@ -54,8 +56,9 @@ type KindsFor<V> =
       : never);
 
 /** One flag of group G: the field it sets, and a kind that fits the field's type. */
-export type FlagDeclaration<G> = { [K in keyof G & string]-?: Shared & { readonly key: K } & KindsFor<NonNullable<G[K]>> }[keyof G &
-  string];
+export type FlagDeclaration<G> = {
+  [K in keyof G & string]-?: Shared & { readonly key: K } & KindsFor<NonNullable<G[K]>>;
+}[keyof G & string];
 
 /** Any flag declaration, its field's type forgotten: what `declareFlags` reads once the types were checked. */
 type AnyDeclaration = Shared & { readonly key: string } & (
@@ -93,7 +96,12 @@ export function declareFlags<N extends GroupName>(
     ({ ...o, [group]: { ...o[group], [key]: value } }) as LowerOptions;
   // A group's declarations are some of all declarations; the generic group is not narrowed by TypeScript.
   return (declarations as readonly AnyDeclaration[]).map((d): TargetFlag => {
-    const shared = { flag: d.flag, help: d.help, option: `${group}.${d.key}`, ...(d.singleDash ? { singleDash: true } : {}) };
+    const shared = {
+      flag: d.flag,
+      help: d.help,
+      option: `${group}.${d.key}`,
+      ...(d.singleDash ? { singleDash: true } : {}),
+    };
     switch (d.kind) {
       case 'boolean':
         return { ...shared, kind: 'boolean', apply: (o, v) => set(o, d.key, v) };
@@ -107,7 +115,8 @@ export function declareFlags<N extends GroupName>(
         };
       case 'choice': {
         const choices = d.choices.map(String);
-        const deprecated = d.deprecated && Object.fromEntries(Object.entries(d.deprecated).map(([old, now]) => [old, String(now)]));
+        const deprecated =
+          d.deprecated && Object.fromEntries(Object.entries(d.deprecated).map(([old, now]) => [old, String(now)]));
         return {
           ...shared,
           kind: 'choice',

@@ -2,7 +2,19 @@
 // target that adds a format adds it here, and every table keyed by `FormatName` (the CLI's file
 // extensions) fails `tsc` until it has the new format's row.
 
-export const FORMAT_NAMES = ['table', 'json', 'signatures', 'opencl-c', 'llvm-ir', 'clrx', 'descriptor-map', 'spirv', 'spirv-asm', 'ptx', 'ze-info'] as const;
+export const FORMAT_NAMES = [
+  'table',
+  'json',
+  'signatures',
+  'opencl-c',
+  'llvm-ir',
+  'clrx',
+  'descriptor-map',
+  'spirv',
+  'spirv-asm',
+  'ptx',
+  'ze-info',
+] as const;
 export type FormatName = (typeof FORMAT_NAMES)[number];
 
 export function isFormatName(name: string): name is FormatName {

@@ -14,7 +14,16 @@ import { r600Target } from './r600/index.js';
 import { cudaTarget } from './cuda/index.js';
 import { zebinTarget } from './zebin/index.js';
 
-export const TARGET_RECORDS = [openclTarget, vulkanTarget, amdhsaTarget, amdCl2Target, llvmTarget, r600Target, cudaTarget, zebinTarget] as const;
+export const TARGET_RECORDS = [
+  openclTarget,
+  vulkanTarget,
+  amdhsaTarget,
+  amdCl2Target,
+  llvmTarget,
+  r600Target,
+  cudaTarget,
+  zebinTarget,
+] as const;
 
 type PlanOf<T> = T extends Target<infer P> ? P : never;
 /** The plan of any registered target, told apart by `target`. */

@@ -1,4 +1,11 @@
-import type { ClStd, CommandLineMacro, DopeOrder, GroupTables, InputLanguage, TinytcVersion } from '../options/input-options.js';
+import type {
+  ClStd,
+  CommandLineMacro,
+  DopeOrder,
+  GroupTables,
+  InputLanguage,
+  TinytcVersion,
+} from '../options/input-options.js';
 import type { AmdCl2TargetOptions } from './amd-cl2/lower.js';
 import type { AmdhsaTargetOptions } from './amdhsa/lower.js';
 import type { CudaTargetOptions } from './cuda/lower.js';

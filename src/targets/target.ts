@@ -24,7 +24,12 @@ export type TargetFlag = TargetFlagKind & {
 };
 
 type TargetFlagKind =
-  | { readonly kind: 'boolean'; readonly flag: string; readonly help: string; apply(o: LowerOptions, v: boolean): LowerOptions }
+  | {
+      readonly kind: 'boolean';
+      readonly flag: string;
+      readonly help: string;
+      apply(o: LowerOptions, v: boolean): LowerOptions;
+    }
   | {
       readonly kind: 'choice';
       readonly flag: string;
@@ -37,7 +42,14 @@ type TargetFlagKind =
       readonly help: string;
       apply(o: LowerOptions, v: string): LowerOptions;
     }
-  | { readonly kind: 'count'; readonly flag: string; readonly value: string; readonly default?: string; readonly help: string; apply(o: LowerOptions, v: number): LowerOptions }
+  | {
+      readonly kind: 'count';
+      readonly flag: string;
+      readonly value: string;
+      readonly default?: string;
+      readonly help: string;
+      apply(o: LowerOptions, v: number): LowerOptions;
+    }
   | {
       /** Comma-separated words from `choices`; `repeatable` flags gather every occurrence. */
       readonly kind: 'words';

@@ -54,7 +54,11 @@ export function closestName(name: string, candidates: Iterable<string>): string 
 }
 
 /** `; did you mean 'x'?` when a candidate is near, else nothing: for the end of a message. */
-export function didYouMean(name: string, candidates: Iterable<string>, spell: (c: string) => string = (c) => c): string {
+export function didYouMean(
+  name: string,
+  candidates: Iterable<string>,
+  spell: (c: string) => string = (c) => c,
+): string {
   const c = closestName(name, candidates);
   return c === undefined ? '' : `; did you mean '${spell(c)}'?`;
 }

@@ -106,9 +106,12 @@ export function declarationText(t: QualType, name: string): string {
   switch (type.kind) {
     case 'pointer': {
       const inner = type.pointee;
-      const quals = [t.const ? 'const' : '', t.volatile ? 'volatile' : '', t.restrict ? 'restrict' : ''].filter(Boolean).join(' ');
+      const quals = [t.const ? 'const' : '', t.volatile ? 'volatile' : '', t.restrict ? 'restrict' : '']
+        .filter(Boolean)
+        .join(' ');
       const declarator = `*${quals ? quals + ' ' : ''}${name}`.trimEnd();
-      if (inner.type.kind === 'pointer' || inner.type.kind === 'array') return declarationText(inner, `(${declarator})`);
+      if (inner.type.kind === 'pointer' || inner.type.kind === 'array')
+        return declarationText(inner, `(${declarator})`);
       return `${qualPrefix(inner, true)}${baseText(inner.type)} ${declarator}`;
     }
     case 'array':
@@ -140,7 +143,10 @@ export function kernelArgTypeQual(t: QualType): string {
   if (c.type.kind !== 'pointer') return '';
   const pointee = canonical(c.type.pointee);
   // The eight answers as constants, indexed by restrict, const, volatile (no string made per call).
-  return TYPE_QUALS[(c.restrict ? 4 : 0) | (pointee.const || pointee.space === 'constant' ? 2 : 0) | (pointee.volatile ? 1 : 0)];
+  return TYPE_QUALS[
+    (c.restrict ? 4 : 0) | (pointee.const || pointee.space === 'constant' ? 2 : 0) | (pointee.volatile ? 1 : 0)
+  ];
 }
 const TYPE_QUALS: readonly string[] = Array.from({ length: 8 }, (_, k) =>
-  [k & 4 ? 'restrict' : '', k & 2 ? 'const' : '', k & 1 ? 'volatile' : ''].filter(Boolean).join(' '));
+  [k & 4 ? 'restrict' : '', k & 2 ? 'const' : '', k & 1 ? 'volatile' : ''].filter(Boolean).join(' '),
+);

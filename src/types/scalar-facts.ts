@@ -5,8 +5,23 @@
 
 /** OpenCL C built-in scalar types (C99 names normalised to OpenCL's: `unsigned int` is `uint`). */
 export const SCALARS = [
-  'void', 'bool', 'char', 'uchar', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'half', 'float', 'double',
-  'size_t', 'ptrdiff_t', 'intptr_t', 'uintptr_t',
+  'void',
+  'bool',
+  'char',
+  'uchar',
+  'short',
+  'ushort',
+  'int',
+  'uint',
+  'long',
+  'ulong',
+  'half',
+  'float',
+  'double',
+  'size_t',
+  'ptrdiff_t',
+  'intptr_t',
+  'uintptr_t',
 ] as const;
 export type ScalarName = (typeof SCALARS)[number];
 
@@ -43,7 +58,9 @@ export const SCALAR_FACTS = {
 } as const satisfies Record<ScalarName, ScalarFacts>;
 
 /** The scalars as wide as the data layout's size_t. */
-export type PointerSizedScalar = { [K in ScalarName]: (typeof SCALAR_FACTS)[K]['bytes'] extends 'size_t' ? K : never }[ScalarName];
+export type PointerSizedScalar = {
+  [K in ScalarName]: (typeof SCALAR_FACTS)[K]['bytes'] extends 'size_t' ? K : never;
+}[ScalarName];
 
 export function isPointerSized(name: ScalarName): name is PointerSizedScalar {
   return SCALAR_FACTS[name].bytes === 'size_t';

@@ -4,11 +4,32 @@ import { SCALAR_FACTS, type ScalarName, isIntegerEncoding } from './scalar-facts
 export { SCALARS, type ScalarName } from './scalar-facts.js';
 
 /** Element types a vector may have. */
-export const VECTOR_ELEMENTS = ['char', 'uchar', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'half', 'float', 'double'] as const;
+export const VECTOR_ELEMENTS = [
+  'char',
+  'uchar',
+  'short',
+  'ushort',
+  'int',
+  'uint',
+  'long',
+  'ulong',
+  'half',
+  'float',
+  'double',
+] as const;
 export type VectorElement = (typeof VECTOR_ELEMENTS)[number];
 export const IMAGE_TYPES = [
-  'image1d_t', 'image1d_array_t', 'image1d_buffer_t', 'image2d_t', 'image2d_array_t', 'image3d_t',
-  'image2d_depth_t', 'image2d_array_depth_t', 'image2d_msaa_t', 'image2d_array_msaa_t', 'image2d_msaa_depth_t',
+  'image1d_t',
+  'image1d_array_t',
+  'image1d_buffer_t',
+  'image2d_t',
+  'image2d_array_t',
+  'image3d_t',
+  'image2d_depth_t',
+  'image2d_array_depth_t',
+  'image2d_msaa_t',
+  'image2d_array_msaa_t',
+  'image2d_msaa_depth_t',
   'image2d_array_msaa_depth_t',
 ] as const;
 export type ImageName = (typeof IMAGE_TYPES)[number];
@@ -78,8 +99,17 @@ export interface FunctionType {
 }
 
 export type Type =
-  | ScalarType | VectorType | PointerType | ArrayType | RecordType | EnumType | TypedefType | ImageType | OpaqueType
-  | PipeType | FunctionType;
+  | ScalarType
+  | VectorType
+  | PointerType
+  | ArrayType
+  | RecordType
+  | EnumType
+  | TypedefType
+  | ImageType
+  | OpaqueType
+  | PipeType
+  | FunctionType;
 
 /** A type with its qualifiers, as C attaches them: address space and access qualifier included. */
 export interface QualType {
@@ -175,7 +205,14 @@ export function canonical(t: QualType): QualType {
 const typedefCanonical = new WeakMap<Type, QualType>();
 
 /** A qualified type with only the qualifiers that are set, in clean's order. */
-function qualified(type: Type, isConst: boolean, isVolatile: boolean, isRestrict: boolean, space: AddressSpace | undefined, access: AccessQualifier | undefined): QualType {
+function qualified(
+  type: Type,
+  isConst: boolean,
+  isVolatile: boolean,
+  isRestrict: boolean,
+  space: AddressSpace | undefined,
+  access: AccessQualifier | undefined,
+): QualType {
   const out: { -readonly [K in keyof QualType]: QualType[K] } = { type };
   if (isConst) out.const = true;
   if (isVolatile) out.volatile = true;
@@ -203,7 +240,14 @@ function withElementQuals(t: QualType): QualType {
     elementQuals.set(t.type, e);
   }
   if (!e.const && !e.volatile && !e.space) return t;
-  return qualified(t.type, !!(t.const || e.const), !!(t.volatile || e.volatile), !!t.restrict, t.space ?? e.space, t.access);
+  return qualified(
+    t.type,
+    !!(t.const || e.const),
+    !!(t.volatile || e.volatile),
+    !!t.restrict,
+    t.space ?? e.space,
+    t.access,
+  );
 }
 
 export const isInteger = (t: Type): boolean =>

@@ -1,5 +1,10 @@
 import { spawn } from 'node:child_process';
-import { type AmdhsaKernel, type ClangKernelMetadata, parseAmdhsaMetadata, parseKernelMetadata } from '../support/tools.js';
+import {
+  type AmdhsaKernel,
+  type ClangKernelMetadata,
+  parseAmdhsaMetadata,
+  parseKernelMetadata,
+} from '../support/tools.js';
 
 export interface ToolResult {
   readonly code: number | null;
@@ -21,7 +26,9 @@ export function runTool(cmd: string, args: readonly string[], input?: string): P
     p.stdin.on('error', (e: NodeJS.ErrnoException) => {
       if (e.code !== 'EPIPE') reject(e);
     });
-    p.on('close', (code) => resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }));
+    p.on('close', (code) =>
+      resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }),
+    );
     p.stdin.end(input ?? '');
   });
 }
@@ -59,15 +66,52 @@ export function stripBodies(ir: string): string {
 }
 
 /** What clang-16 reports for one file built with the host's flags, or why it refuses the file. */
-export async function clangFacts(clang: string, llc: string, path: string, flags: readonly string[]): Promise<ClangFacts | { refused: string }> {
-  const spir = await runTool(clang, [...flags, '-target', 'spir64', '-emit-llvm', '-S', '-O0', '-cl-kernel-arg-info', '-o', '-', path]);
-  if (spir.code !== 0) return { refused: spir.stderr.split('\n').find((l) => l.includes('error:')) ?? spir.stderr.slice(0, 200) };
-  const amdIr = await runTool(clang, [...flags, '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx900', '-nogpulib', '-emit-llvm', '-S', '-O0', '-cl-kernel-arg-info', '-o', '-', path]);
-  if (amdIr.code !== 0) return { refused: `amdgcn: ${amdIr.stderr.split('\n').find((l) => l.includes('error:')) ?? amdIr.stderr.slice(0, 200)}` };
+export async function clangFacts(
+  clang: string,
+  llc: string,
+  path: string,
+  flags: readonly string[],
+): Promise<ClangFacts | { refused: string }> {
+  const spir = await runTool(clang, [
+    ...flags,
+    '-target',
+    'spir64',
+    '-emit-llvm',
+    '-S',
+    '-O0',
+    '-cl-kernel-arg-info',
+    '-o',
+    '-',
+    path,
+  ]);
+  if (spir.code !== 0)
+    return { refused: spir.stderr.split('\n').find((l) => l.includes('error:')) ?? spir.stderr.slice(0, 200) };
+  const amdIr = await runTool(clang, [
+    ...flags,
+    '-target',
+    'amdgcn-amd-amdhsa',
+    '-mcpu=gfx900',
+    '-nogpulib',
+    '-emit-llvm',
+    '-S',
+    '-O0',
+    '-cl-kernel-arg-info',
+    '-o',
+    '-',
+    path,
+  ]);
+  if (amdIr.code !== 0)
+    return {
+      refused: `amdgcn: ${amdIr.stderr.split('\n').find((l) => l.includes('error:')) ?? amdIr.stderr.slice(0, 200)}`,
+    };
   const ir = stripBodies(amdIr.stdout);
   const amdhsa = {} as Record<4 | 5, Map<string, AmdhsaKernel>>;
   for (const co of [4, 5] as const) {
-    const r = await runTool(llc, ['-O0', '-mtriple=amdgcn-amd-amdhsa', '-mcpu=gfx900', `--amdhsa-code-object-version=${co}`, '-o', '-', '-'], ir);
+    const r = await runTool(
+      llc,
+      ['-O0', '-mtriple=amdgcn-amd-amdhsa', '-mcpu=gfx900', `--amdhsa-code-object-version=${co}`, '-o', '-', '-'],
+      ir,
+    );
     if (r.code !== 0) throw new Error(`llc failed on ${path}: ${r.stderr.slice(0, 2000)}`);
     amdhsa[co] = parseAmdhsaMetadata(r.stdout);
   }

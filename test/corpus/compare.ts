@@ -16,7 +16,13 @@ export interface TargetOutcome {
 
 const SPIR_ADDR: Record<number, string> = { 1: 'global', 2: 'constant', 3: 'local' };
 const KIND_OF_VALUE_KIND: Record<string, string> = {
-  global_buffer: 'buffer', dynamic_shared_pointer: 'local', by_value: 'value', image: 'image', sampler: 'sampler', queue: 'queue', pipe: 'pipe',
+  global_buffer: 'buffer',
+  dynamic_shared_pointer: 'local',
+  by_value: 'value',
+  image: 'image',
+  sampler: 'sampler',
+  queue: 'queue',
+  pipe: 'pipe',
 };
 
 /** Runs `kernarg lower` exactly as a user would, with the host's flags pasted after the target's. */
@@ -47,11 +53,18 @@ function firstError(stderr: string): string {
 
 function diff(pairs: [string, unknown, unknown][]): string | undefined {
   const bad = pairs.filter(([, a, b]) => JSON.stringify(a) !== JSON.stringify(b));
-  return bad.length ? bad.map(([w, a, b]) => `${w}: kernarg ${JSON.stringify(a)}, clang ${JSON.stringify(b)}`).join('; ') : undefined;
+  return bad.length
+    ? bad.map(([w, a, b]) => `${w}: kernarg ${JSON.stringify(a)}, clang ${JSON.stringify(b)}`).join('; ')
+    : undefined;
 }
 
 /** Every kernel clang reports, compared on one target. */
-export function compareTarget(target: CorpusTarget, path: string, flags: readonly string[], facts: ClangFacts): TargetOutcome {
+export function compareTarget(
+  target: CorpusTarget,
+  path: string,
+  flags: readonly string[],
+  facts: ClangFacts,
+): TargetOutcome {
   const kernels = new Map<string, string | undefined>();
   const co = target === 'amdhsa-co4' ? 4 : 5;
   // Kernels under target macros differ: the AMD targets answer to clang's amdgcn kernels, the others to SPIR's.
@@ -67,16 +80,42 @@ export function compareTarget(target: CorpusTarget, path: string, flags: readonl
     const ours = parseKernelMetadata(r.stdout);
     for (const [name, md] of facts.spir) {
       const m = ours.get(name);
-      kernels.set(name, m ? diff((['addrSpace', 'accessQual', 'type', 'baseType', 'typeQual', 'argName', 'reqdWorkGroupSize', 'workGroupSizeHint', 'intelReqdSubGroupSize', 'vecTypeHint'] as const)
-        .map((k) => [k, m[k], md[k]])) : 'kernel missing');
+      kernels.set(
+        name,
+        m
+          ? diff(
+              (
+                [
+                  'addrSpace',
+                  'accessQual',
+                  'type',
+                  'baseType',
+                  'typeQual',
+                  'argName',
+                  'reqdWorkGroupSize',
+                  'workGroupSizeHint',
+                  'intelReqdSubGroupSize',
+                  'vecTypeHint',
+                ] as const
+              ).map((k) => [k, m[k], md[k]]),
+            )
+          : 'kernel missing',
+      );
     }
     for (const n of ours.keys()) if (!facts.spir.has(n)) kernels.set(n, 'kernel clang does not have');
     return { kernels };
   }
-  const args = target.startsWith('amdhsa') ? ['--target', 'amdhsa', '--llvm', '16', '--code-object', String(co)] : ['--target', target];
+  const args = target.startsWith('amdhsa')
+    ? ['--target', 'amdhsa', '--llvm', '16', '--code-object', String(co)]
+    : ['--target', target];
   const r = kernarg(path, [...args, '--format', 'json', ...flags]);
   if (r.code !== 0) {
-    if ((target === 'vulkan' || target === 'amd-cl2') && r.code === 1 && /\[KA4\d{3}\]/.test(r.stderr) && !/\[KA[0-35]\d{3}\]/.test(r.stderr)) {
+    if (
+      (target === 'vulkan' || target === 'amd-cl2') &&
+      r.code === 1 &&
+      /\[KA4\d{3}\]/.test(r.stderr) &&
+      !/\[KA[0-35]\d{3}\]/.test(r.stderr)
+    ) {
       return { kernels: new Map(names.map((n) => [n, undefined])), restricted: firstError(r.stderr) };
     }
     return refuseAll(`kernarg exit ${r.code}: ${firstError(r.stderr)}`);
@@ -101,23 +140,39 @@ export function compareTarget(target: CorpusTarget, path: string, flags: readonl
       const pairs: [string, unknown, unknown][] = [['args', k.args.length, md.type.length]];
       k.args.forEach((a, i) => {
         const kind = hsa ? KIND_OF_VALUE_KIND[hsa.args[i]?.['.value_kind'] ?? ''] : a.kind;
-        pairs.push([`${i} name`, a.name, md.argName[i]], [`${i} type`, a.typeName, md.type[i]], [`${i} qual`, a.typeQual, md.typeQual[i]], [`${i} kind`, a.kind, kind]);
-        if (kind === 'buffer' || kind === 'local') pairs.push([`${i} space`, a.addressSpace, SPIR_ADDR[md.addrSpace[i]]]);
+        pairs.push(
+          [`${i} name`, a.name, md.argName[i]],
+          [`${i} type`, a.typeName, md.type[i]],
+          [`${i} qual`, a.typeQual, md.typeQual[i]],
+          [`${i} kind`, a.kind, kind],
+        );
+        if (kind === 'buffer' || kind === 'local')
+          pairs.push([`${i} space`, a.addressSpace, SPIR_ADDR[md.addrSpace[i]]]);
         if (kind === 'image' || kind === 'pipe') pairs.push([`${i} access`, a.access, md.accessQual[i]]);
         if (kind === 'value' && hsa) pairs.push([`${i} size`, a.size, Number(hsa.args[i]['.size'])]);
       });
-      pairs.push(['reqd_work_group_size', k.reqdWorkGroupSize, md.reqdWorkGroupSize], ['work_group_size_hint', k.workGroupSizeHint, md.workGroupSizeHint]);
+      pairs.push(
+        ['reqd_work_group_size', k.reqdWorkGroupSize, md.reqdWorkGroupSize],
+        ['work_group_size_hint', k.workGroupSizeHint, md.workGroupSizeHint],
+      );
       kernels.set(name, diff(pairs));
       continue;
     }
     if (!hsa) throw new Error(`unreachable: ${name} is one of clang's amdgcn kernels`);
-    const slots = (list: Record<string, unknown>[]) => list.map((a) => `${a.offset}:${a.size}:${a.valueKind}${a.param === null ? '' : ':' + a.name}`);
-    const theirs = hsa.args.map((a) => `${a['.offset']}:${a['.size']}:${a['.value_kind']}${a['.value_kind']!.startsWith('hidden') ? '' : ':' + a['.name']}`);
-    kernels.set(name, diff([
-      ['slots', slots(k.args), theirs],
-      ['segment size', String(k.kernargSegmentSize), hsa.props['.kernarg_segment_size']],
-      ['segment align', String(k.kernargSegmentAlign), hsa.props['.kernarg_segment_align']],
-    ]));
+    const slots = (list: Record<string, unknown>[]) =>
+      list.map((a) => `${a.offset}:${a.size}:${a.valueKind}${a.param === null ? '' : ':' + a.name}`);
+    const theirs = hsa.args.map(
+      (a) =>
+        `${a['.offset']}:${a['.size']}:${a['.value_kind']}${a['.value_kind']!.startsWith('hidden') ? '' : ':' + a['.name']}`,
+    );
+    kernels.set(
+      name,
+      diff([
+        ['slots', slots(k.args), theirs],
+        ['segment size', String(k.kernargSegmentSize), hsa.props['.kernarg_segment_size']],
+        ['segment align', String(k.kernargSegmentAlign), hsa.props['.kernarg_segment_align']],
+      ]),
+    );
   }
   return { kernels };
 }

@@ -31,12 +31,68 @@ function clFiles(dir: string, keep: (name: string) => boolean = () => true): str
 /** hashcat 6.2.6's build options (src/backend.c) for one kernel file, on a generic OpenCL GPU with vector width 1. */
 function hashcatFlags(dir: string, file: string): string[] {
   const m = /^m(\d{5})(?:_a(\d))?-/.exec(file)!;
-  const has = ['ADD', 'ADDC', 'SUB', 'SUBC', 'VADD', 'VADDC', 'VADD_CO', 'VADDC_CO', 'VSUB', 'VSUBB', 'VSUB_CO', 'VSUBB_CO', 'VPERM', 'VADD3', 'VBFE', 'BFE', 'LOP3', 'MOV64', 'PRMT'];
+  const has = [
+    'ADD',
+    'ADDC',
+    'SUB',
+    'SUBC',
+    'VADD',
+    'VADDC',
+    'VADD_CO',
+    'VADDC_CO',
+    'VSUB',
+    'VSUBB',
+    'VSUB_CO',
+    'VSUBB_CO',
+    'VPERM',
+    'VADD3',
+    'VBFE',
+    'BFE',
+    'LOP3',
+    'MOV64',
+    'PRMT',
+  ];
   return [
-    '-D', 'KERNEL_STATIC', '-I', dir, '-D', `INCLUDE_PATH=${dir}`, '-D', 'XM2S(x)=#x', '-D', 'M2S(x)=XM2S(x)',
-    '-D', 'LOCAL_MEM_TYPE=1', '-D', 'VENDOR_ID=8', '-D', 'CUDA_ARCH=0', ...has.flatMap((h) => ['-D', `HAS_${h}=0`]),
-    '-D', 'VECT_SIZE=1', '-D', 'DEVICE_TYPE=4', '-D', 'DGST_R0=0', '-D', 'DGST_R1=3', '-D', 'DGST_R2=2', '-D', 'DGST_R3=1', '-D', 'DGST_ELEM=4',
-    '-D', `KERN_TYPE=${Number(m[1])}`, '-D', `ATTACK_EXEC=${m[2] === undefined ? 10 : 11}`, '-D', `ATTACK_KERN=${m[2] ?? 0}`, '-D', `ATTACK_MODE=${m[2] ?? 0}`, '-w',
+    '-D',
+    'KERNEL_STATIC',
+    '-I',
+    dir,
+    '-D',
+    `INCLUDE_PATH=${dir}`,
+    '-D',
+    'XM2S(x)=#x',
+    '-D',
+    'M2S(x)=XM2S(x)',
+    '-D',
+    'LOCAL_MEM_TYPE=1',
+    '-D',
+    'VENDOR_ID=8',
+    '-D',
+    'CUDA_ARCH=0',
+    ...has.flatMap((h) => ['-D', `HAS_${h}=0`]),
+    '-D',
+    'VECT_SIZE=1',
+    '-D',
+    'DEVICE_TYPE=4',
+    '-D',
+    'DGST_R0=0',
+    '-D',
+    'DGST_R1=3',
+    '-D',
+    'DGST_R2=2',
+    '-D',
+    'DGST_R3=1',
+    '-D',
+    'DGST_ELEM=4',
+    '-D',
+    `KERN_TYPE=${Number(m[1])}`,
+    '-D',
+    `ATTACK_EXEC=${m[2] === undefined ? 10 : 11}`,
+    '-D',
+    `ATTACK_KERN=${m[2] ?? 0}`,
+    '-D',
+    `ATTACK_MODE=${m[2] ?? 0}`,
+    '-w',
   ];
 }
 
@@ -51,7 +107,11 @@ export const CORPORA: readonly Corpus[] = [
     pkg: 'darktable',
     files: () => {
       const dir = join(CORPUS_ROOT, 'usr/share/darktable/kernels');
-      return clFiles(dir).map((path) => ({ path, name: relative(dir, path), flags: ['-w', '-cl-fast-relaxed-math', '-DAMD=1', `-I${dir}`] }));
+      return clFiles(dir).map((path) => ({
+        path,
+        name: relative(dir, path),
+        flags: ['-w', '-cl-fast-relaxed-math', '-DAMD=1', `-I${dir}`],
+      }));
     },
   },
   {

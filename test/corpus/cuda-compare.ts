@@ -18,15 +18,35 @@ export interface CudaOutcome {
 
 const firstError = (text: string) => text.split('\n').find((l) => l.includes('error:')) ?? text.slice(0, 200);
 
-export async function compareCudaFile(clang: string, llc: string, path: string, flags: readonly string[]): Promise<CudaOutcome> {
-  const ir = await runTool(clang, [...flags, '-target', 'nvptx64-nvidia-nvcl', '-emit-llvm', '-S', '-O0', '-o', '-', path]);
+export async function compareCudaFile(
+  clang: string,
+  llc: string,
+  path: string,
+  flags: readonly string[],
+): Promise<CudaOutcome> {
+  const ir = await runTool(clang, [
+    ...flags,
+    '-target',
+    'nvptx64-nvidia-nvcl',
+    '-emit-llvm',
+    '-S',
+    '-O0',
+    '-o',
+    '-',
+    path,
+  ]);
   const ours = kernarg(path, ['--target', 'cuda', '--format', 'ptx', ...flags]);
   const kernels = new Map<string, string | undefined>();
   if (ir.code !== 0) {
-    if (ours.code === 1 && /\[KA44\d\d\]/.test(ours.stderr)) return { kernels, bothRefuse: firstError(ours.stderr).replace(/^.*?error: /, '') };
+    if (ours.code === 1 && /\[KA44\d\d\]/.test(ours.stderr))
+      return { kernels, bothRefuse: firstError(ours.stderr).replace(/^.*?error: /, '') };
     return { kernels, refused: firstError(ir.stderr).replace(/^.*?error: /, '') };
   }
-  const ptx = await runTool(llc, ['-O0', '--asm-verbose=false', '-mtriple=nvptx64-nvidia-nvcl', '-o', '-', '-'], stripBodies(ir.stdout));
+  const ptx = await runTool(
+    llc,
+    ['-O0', '--asm-verbose=false', '-mtriple=nvptx64-nvidia-nvcl', '-o', '-', '-'],
+    stripBodies(ir.stdout),
+  );
   if (ptx.code !== 0) throw new Error(`llc failed on ${path}: ${ptx.stderr.slice(0, 2000)}`);
   const theirs = ptxEntries(ptx.stdout);
   if (ours.code !== 0) {
@@ -34,7 +54,15 @@ export async function compareCudaFile(clang: string, llc: string, path: string, 
     return { kernels };
   }
   const mine = ptxEntries(ours.stdout);
-  for (const [k, entry] of theirs) kernels.set(k, mine.get(k) === undefined ? 'kernel missing' : mine.get(k) === entry ? undefined : `kernarg:\n${mine.get(k)}\nclang:\n${entry}`);
+  for (const [k, entry] of theirs)
+    kernels.set(
+      k,
+      mine.get(k) === undefined
+        ? 'kernel missing'
+        : mine.get(k) === entry
+          ? undefined
+          : `kernarg:\n${mine.get(k)}\nclang:\n${entry}`,
+    );
   for (const k of mine.keys()) if (!theirs.has(k)) kernels.set(k, 'a kernel clang does not have');
   return { kernels };
 }

@@ -4,8 +4,15 @@
 // glibc 2.38 and Debian bookworm has 2.36; older releases download their binary from GitHub.
 import { Session } from 'node:inspector';
 
-interface Range { startOffset: number; endOffset: number; count: number }
-interface ScriptCoverage { url: string; functions: { ranges: Range[] }[] }
+interface Range {
+  startOffset: number;
+  endOffset: number;
+  count: number;
+}
+interface ScriptCoverage {
+  url: string;
+  functions: { ranges: Range[] }[];
+}
 
 /** hit counts in libFuzzer's buckets: 1, 2, 3, 4-7, 8-15, 16-31, 32-127, 128+ */
 function bucket(n: number): number {
@@ -24,7 +31,10 @@ export class Coverage {
    * counts: a block hit 1, 2, 3, 4-7... times are different features (libFuzzer's counters: finer,
    * but many more inputs kept and many more coverage reads). Off, a feature is a block covered.
    */
-  constructor(private readonly include: (url: string) => boolean, private readonly counts = false) {
+  constructor(
+    private readonly include: (url: string) => boolean,
+    private readonly counts = false,
+  ) {
     this.session.connect();
     this.post('Profiler.enable');
     this.post('Profiler.startPreciseCoverage', { callCount: true, detailed: true });

@@ -62,7 +62,10 @@ export interface FuzzOptions {
 }
 
 export function targetNames(): string[] {
-  return readdirSync(TARGETS_DIR).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3)).sort();
+  return readdirSync(TARGETS_DIR)
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => f.slice(0, -3))
+    .sort();
 }
 
 function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
@@ -80,7 +83,9 @@ export function regressionInputs(target: string): { file: string; data: Uint8Arr
 async function seedsFor(target: string, corpusDir: string | undefined): Promise<Uint8Array[]> {
   const mod = (await import(pathToFileURL(join(TARGETS_DIR, `${target}.ts`)).href)) as TargetModule;
   const exts = mod.seedExtensions ?? [];
-  const seeds: Uint8Array[] = filesUnder(FIXTURES_DIR, (n) => exts.some((e) => n.endsWith(e))).map((f) => readFileSync(f));
+  const seeds: Uint8Array[] = filesUnder(FIXTURES_DIR, (n) => exts.some((e) => n.endsWith(e))).map((f) =>
+    readFileSync(f),
+  );
   seeds.push(...regressionInputs(target).map((r) => r.data));
   if (corpusDir) seeds.push(...filesUnder(join(corpusDir, target), () => true).map((f) => readFileSync(f)));
   return seeds;
@@ -128,10 +133,21 @@ async function fuzzTarget(target: string, o: FuzzOptions): Promise<TargetSummary
     const shared = new SharedArrayBuffer(8 + maxLen);
     const beat = new Int32Array(shared, 0, 2);
     const cfg: WorkerConfig = {
-      targetPath: pathToFileURL(join(TARGETS_DIR, `${target}.ts`)).href, seeds, dict, maxLen, shared,
-      runs: (o.runs ?? Infinity) - runs, seconds: (deadline - performance.now()) / 1000, seed: (o.seed ?? Date.now()) + round++, slowMs: o.slowMs ?? 2000,
+      targetPath: pathToFileURL(join(TARGETS_DIR, `${target}.ts`)).href,
+      seeds,
+      dict,
+      maxLen,
+      shared,
+      runs: (o.runs ?? Infinity) - runs,
+      seconds: (deadline - performance.now()) / 1000,
+      seed: (o.seed ?? Date.now()) + round++,
+      slowMs: o.slowMs ?? 2000,
     };
-    const worker = new Worker(WORKER_BOOT, { eval: true, workerData: cfg, resourceLimits: { maxOldGenerationSizeMb: 2048 } });
+    const worker = new Worker(WORKER_BOOT, {
+      eval: true,
+      workerData: cfg,
+      resourceLimits: { maxOldGenerationSizeMb: 2048 },
+    });
     const kept: Uint8Array[] = [];
     let workerRuns = 0;
     let workerOracle: OracleStats | undefined;
@@ -159,7 +175,10 @@ async function fuzzTarget(target: string, o: FuzzOptions): Promise<TargetSummary
           last = m;
           kept.push(...m.newInputs);
           keep(m.newInputs);
-          if (m.kind === 'stats') log(`${target}: ${runs + m.runs} runs, corpus ${m.corpus}, ${m.blocks.covered} of ${m.blocks.known} blocks`);
+          if (m.kind === 'stats')
+            log(
+              `${target}: ${runs + m.runs} runs, corpus ${m.corpus}, ${m.blocks.covered} of ${m.blocks.known} blocks`,
+            );
           else {
             clearInterval(watch);
             resolve('done');
@@ -168,7 +187,11 @@ async function fuzzTarget(target: string, o: FuzzOptions): Promise<TargetSummary
       });
       worker.on('error', (e) => {
         const len = Atomics.load(beat, 1);
-        record('worker-died', new Uint8Array(shared, 8, len).slice(), e instanceof Error ? (e.stack ?? e.message) : String(e));
+        record(
+          'worker-died',
+          new Uint8Array(shared, 8, len).slice(),
+          e instanceof Error ? (e.stack ?? e.message) : String(e),
+        );
         clearInterval(watch);
         resolve('died');
       });
@@ -183,12 +206,23 @@ async function fuzzTarget(target: string, o: FuzzOptions): Promise<TargetSummary
     seeds = [...seeds, ...kept];
     if (ended === 'done') break;
   }
-  return { target, runs, corpus: last.corpus, features: last.features, blocks: last.blocks.covered, knownBlocks: last.blocks.known, seconds: (performance.now() - start) / 1000, findings, ...(oracle ? { oracle } : {}) };
+  return {
+    target,
+    runs,
+    corpus: last.corpus,
+    features: last.features,
+    blocks: last.blocks.covered,
+    knownBlocks: last.blocks.known,
+    seconds: (performance.now() - start) / 1000,
+    findings,
+    ...(oracle ? { oracle } : {}),
+  };
 }
 
 export async function runFuzz(o: FuzzOptions): Promise<TargetSummary[]> {
   const names = o.targets?.length ? [...o.targets] : targetNames();
-  for (const n of names) if (!targetNames().includes(n)) throw new Error(`no fuzz target '${n}' (have: ${targetNames().join(', ')})`);
+  for (const n of names)
+    if (!targetNames().includes(n)) throw new Error(`no fuzz target '${n}' (have: ${targetNames().join(', ')})`);
   const out: TargetSummary[] = [];
   for (const n of names) out.push(await fuzzTarget(n, o));
   return out;

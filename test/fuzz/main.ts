@@ -18,14 +18,25 @@ const runs = opt('runs');
 const seed = opt('seed');
 const root = join(import.meta.dirname, '..', '..', '.fuzz');
 const summaries = await runFuzz({
-  targets: args, seconds, runs, seed,
-  corpusDir: join(root, 'corpus'), findingsDir: join(root, 'findings'),
+  targets: args,
+  seconds,
+  runs,
+  seed,
+  corpusDir: join(root, 'corpus'),
+  findingsDir: join(root, 'findings'),
   log: (l) => console.log(l),
 });
 let findings = 0;
 for (const s of summaries) {
   findings += s.findings.length;
-  console.log(`${s.target}: ${s.runs} inputs in ${s.seconds.toFixed(0)} s (${(s.runs / s.seconds).toFixed(0)}/s), corpus ${s.corpus}, ${s.blocks} of ${s.knownBlocks} blocks of src/ covered, ${s.findings.length} findings`);
-  if (s.oracle) console.log(`${s.target}: oracle ${Object.entries(s.oracle).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ')}`);
+  console.log(
+    `${s.target}: ${s.runs} inputs in ${s.seconds.toFixed(0)} s (${(s.runs / s.seconds).toFixed(0)}/s), corpus ${s.corpus}, ${s.blocks} of ${s.knownBlocks} blocks of src/ covered, ${s.findings.length} findings`,
+  );
+  if (s.oracle)
+    console.log(
+      `${s.target}: oracle ${Object.entries(s.oracle)
+        .map(([k, v]) => `${k} ${Math.round(v)}`)
+        .join(', ')}`,
+    );
 }
 process.exit(findings ? 1 : 0);

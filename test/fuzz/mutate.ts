@@ -20,7 +20,23 @@ export class Rng {
   }
 }
 
-const INTERESTING = ['0', '-1', '1', '255', '256', '65535', '2147483647', '2147483648', '4294967295', '4294967296', '9223372036854775807', '18446744073709551616', '1e308', '0x', '0x7fffffff'];
+const INTERESTING = [
+  '0',
+  '-1',
+  '1',
+  '255',
+  '256',
+  '65535',
+  '2147483647',
+  '2147483648',
+  '4294967295',
+  '4294967296',
+  '9223372036854775807',
+  '18446744073709551616',
+  '1e308',
+  '0x',
+  '0x7fffffff',
+];
 
 function splice(a: Uint8Array, at: number, remove: number, insert: Uint8Array): Uint8Array {
   const out = new Uint8Array(a.length - remove + insert.length);
@@ -33,7 +49,13 @@ function splice(a: Uint8Array, at: number, remove: number, insert: Uint8Array): 
 const enc = new TextEncoder();
 
 /** One to a few mutations of `input`, never longer than `maxLen`. */
-export function mutate(input: Uint8Array, rng: Rng, corpus: readonly Uint8Array[], dict: readonly Uint8Array[], maxLen: number): Uint8Array {
+export function mutate(
+  input: Uint8Array,
+  rng: Rng,
+  corpus: readonly Uint8Array[],
+  dict: readonly Uint8Array[],
+  maxLen: number,
+): Uint8Array {
   let a = input;
   const rounds = 1 + rng.below(4);
   for (let r = 0; r < rounds; r++) {
@@ -52,7 +74,12 @@ export function mutate(input: Uint8Array, rng: Rng, corpus: readonly Uint8Array[
         }
         break;
       case 2: // insert bytes
-        a = splice(a, at, 0, Uint8Array.from({ length: 1 + rng.below(4) }, () => (rng.below(4) ? 32 + rng.below(95) : rng.below(256))));
+        a = splice(
+          a,
+          at,
+          0,
+          Uint8Array.from({ length: 1 + rng.below(4) }, () => (rng.below(4) ? 32 + rng.below(95) : rng.below(256))),
+        );
         break;
       case 3: // erase a chunk
         if (a.length) a = splice(a, at, Math.min(a.length - at, 1 + rng.below(16)), new Uint8Array());
@@ -67,7 +94,12 @@ export function mutate(input: Uint8Array, rng: Rng, corpus: readonly Uint8Array[
         if (corpus.length) {
           const o = corpus[rng.below(corpus.length)];
           const from = rng.below(o.length + 1);
-          a = splice(a, at, rng.below(2) ? 0 : Math.min(a.length - at, rng.below(32)), o.subarray(from, from + rng.below(128)));
+          a = splice(
+            a,
+            at,
+            rng.below(2) ? 0 : Math.min(a.length - at, rng.below(32)),
+            o.subarray(from, from + rng.below(128)),
+          );
         }
         break;
       case 6: // insert a dictionary word
@@ -83,7 +115,8 @@ export function mutate(input: Uint8Array, rng: Rng, corpus: readonly Uint8Array[
       case 9: // an interesting number
         a = splice(a, at, 0, enc.encode(INTERESTING[rng.below(INTERESTING.length)]));
         break;
-      default: { // repeat a short chunk many times (nesting, long lines)
+      default: {
+        // repeat a short chunk many times (nesting, long lines)
         if (a.length) {
           const from = rng.below(a.length);
           const chunk = a.slice(from, from + 1 + rng.below(8));

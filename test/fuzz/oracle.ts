@@ -33,10 +33,12 @@ export function checkLowering(path: string, text: string, options: LowerOptions,
   for (const d of r.diagnostics) {
     if (!d.span) continue;
     const len = d.span.file.text.length;
-    if (!(d.span.start >= 0 && d.span.end >= d.span.start && d.span.end <= len + 1)) throw new FuzzFailure(`diagnostic span ${d.span.start}-${d.span.end} outside its file of ${len}: ${d.message}`);
+    if (!(d.span.start >= 0 && d.span.end >= d.span.start && d.span.end <= len + 1))
+      throw new FuzzFailure(`diagnostic span ${d.span.start}-${d.span.end} outside its file of ${len}: ${d.message}`);
   }
   const formatted = formatDiagnostics(r.diagnostics);
-  if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(formatted)) throw new FuzzFailure('a control character reached the diagnostic output');
+  if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(formatted))
+    throw new FuzzFailure('a control character reached the diagnostic output');
   if (r.output !== undefined && options.format === 'json') JSON.parse(r.output);
   if (++calls % repeatEvery !== 0) return r;
   const again = lower(path, text, host, options);

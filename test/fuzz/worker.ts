@@ -19,9 +19,25 @@ export interface WorkerConfig {
 }
 
 export type WorkerMessage =
-  | { kind: 'stats'; runs: number; corpus: number; features: number; blocks: { covered: number; known: number }; newInputs: Uint8Array[]; oracle?: OracleStats }
+  | {
+      kind: 'stats';
+      runs: number;
+      corpus: number;
+      features: number;
+      blocks: { covered: number; known: number };
+      newInputs: Uint8Array[];
+      oracle?: OracleStats;
+    }
   | { kind: 'finding'; what: 'crash' | 'slow' | 'differs'; input: Uint8Array; message: string; ms?: number }
-  | { kind: 'done'; runs: number; corpus: number; features: number; blocks: { covered: number; known: number }; newInputs: Uint8Array[]; oracle?: OracleStats };
+  | {
+      kind: 'done';
+      runs: number;
+      corpus: number;
+      features: number;
+      blocks: { covered: number; known: number };
+      newInputs: Uint8Array[];
+      oracle?: OracleStats;
+    };
 
 /**
  * A differential target's oracle side: `fuzz` runs kernarg on an input and queues it; `flush` runs
@@ -78,7 +94,14 @@ async function main(): Promise<void> {
       }
     }
     const ms = performance.now() - t0;
-    if (ms > cfg.slowMs) parentPort!.postMessage({ kind: 'finding', what: 'slow', input, message: `took ${ms.toFixed(0)} ms`, ms } satisfies WorkerMessage);
+    if (ms > cfg.slowMs)
+      parentPort!.postMessage({
+        kind: 'finding',
+        what: 'slow',
+        input,
+        message: `took ${ms.toFixed(0)} ms`,
+        ms,
+      } satisfies WorkerMessage);
     runs++;
     if (differential && differential.pending() >= differential.batch) flush(false);
   };
@@ -90,10 +113,21 @@ async function main(): Promise<void> {
       found = differential.flush(() => Atomics.add(beat, 0, 1), all);
     } catch (e) {
       const message = e instanceof Error ? (e.stack ?? e.message) : String(e);
-      parentPort!.postMessage({ kind: 'finding', what: 'crash', input: new Uint8Array(), message: `the oracle failed: ${message}` } satisfies WorkerMessage);
+      parentPort!.postMessage({
+        kind: 'finding',
+        what: 'crash',
+        input: new Uint8Array(),
+        message: `the oracle failed: ${message}`,
+      } satisfies WorkerMessage);
       return;
     }
-    for (const f of found) parentPort!.postMessage({ kind: 'finding', what: 'differs', input: f.input, message: f.message } satisfies WorkerMessage);
+    for (const f of found)
+      parentPort!.postMessage({
+        kind: 'finding',
+        what: 'differs',
+        input: f.input,
+        message: f.message,
+      } satisfies WorkerMessage);
   };
   const keepIfNew = (input: Uint8Array): boolean => {
     runOne(input);
@@ -129,12 +163,28 @@ async function main(): Promise<void> {
     } else batchSize = Math.min(MAX_BATCH, batchSize * 2);
     if (performance.now() - lastStats > 2000) {
       lastStats = performance.now();
-      parentPort!.postMessage({ kind: 'stats', runs, corpus: corpus.length, features: coverage.seen.size, blocks: coverage.blocks(), newInputs, ...oracleStats() } satisfies WorkerMessage);
+      parentPort!.postMessage({
+        kind: 'stats',
+        runs,
+        corpus: corpus.length,
+        features: coverage.seen.size,
+        blocks: coverage.blocks(),
+        newInputs,
+        ...oracleStats(),
+      } satisfies WorkerMessage);
       newInputs = [];
     }
   }
   flush(true);
-  parentPort!.postMessage({ kind: 'done', runs, corpus: corpus.length, features: coverage.seen.size, blocks: coverage.blocks(), newInputs, ...oracleStats() } satisfies WorkerMessage);
+  parentPort!.postMessage({
+    kind: 'done',
+    runs,
+    corpus: corpus.length,
+    features: coverage.seen.size,
+    blocks: coverage.blocks(),
+    newInputs,
+    ...oracleStats(),
+  } satisfies WorkerMessage);
   coverage.close();
 }
 

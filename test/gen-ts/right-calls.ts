@@ -15,15 +15,26 @@ export async function run(device: string | undefined) {
   await k.vec.run({ args: { out, v: [1, 2, 3, 4] }, global: [1] });
   const vec = out.read(new Float32Array(1))[0];
   const wide = ctx.buffer<BigInt64Array>(8 * 16);
-  const img = ctx.image({ width: 1, channelOrder: 0x10b5, channelType: 0x10de, data: new Float32Array([0.5, 0, 0, 0]) });
+  const img = ctx.image({
+    width: 1,
+    channelOrder: 0x10b5,
+    channelType: 0x10de,
+    data: new Float32Array([0.5, 0, 0, 0]),
+  });
   const p = { tag: 7, pos: [1.5, 2, -3] as const, id: -5_000_000_000n, inner: { a: 100, b: [0, 9] as const } };
-  await k.every.launch({ args: { out, p, tmp: { local: 16 * 4 }, v: [1, 2, 3, 4], big: 0xfffffffffffffffen, wide, img, s: ctx.sampler() }, global: [16], local: [16] });
+  await k.every.launch({
+    args: { out, p, tmp: { local: 16 * 4 }, v: [1, 2, 3, 4], big: 0xfffffffffffffffen, wide, img, s: ctx.sampler() },
+    global: [16],
+    local: [16],
+  });
   const every = [...out.read(new Float32Array(16))];
   const everyWide = [...wide.read(new BigInt64Array(16))];
   const ir = loadIr(ctx, { cache: false });
   const a = new Float32Array(64).map((_, i) => i);
   const member = new Float64Array([1, 2, 3, 4, 5]);
-  ir.scale.launch({ args: { alpha: 0.5, a: { data: a, shape: [32, 2] }, g: { group: [{ data: member, shape: [4] }], offset: 1 } } });
+  ir.scale.launch({
+    args: { alpha: 0.5, a: { data: a, shape: [32, 2] }, g: { group: [{ data: member, shape: [4] }], offset: 1 } },
+  });
   ctx.dispose();
   return { saxpy, vec, every, everyWide, a: [...a], member: [...member] };
 }

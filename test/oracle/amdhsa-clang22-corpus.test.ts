@@ -36,8 +36,14 @@ test('real-world corpus sample: amdhsa with its defaults equals clang-22 (code o
         if (why !== undefined) failures.push(`${corpus.name} ${file.name} ${kernel}: ${why}`);
       }
     }
-    t.diagnostic(`${corpus.name}: ${files.length} files sampled, ${refused} refused by clang-22, ${kernels} kernels compared`);
+    t.diagnostic(
+      `${corpus.name}: ${files.length} files sampled, ${refused} refused by clang-22, ${kernels} kernels compared`,
+    );
     assert.ok(kernels > 0, `${corpus.name}: the sample compared no kernel`);
   }
-  assert.deepEqual(failures, [], `${failures.length} kernels differ from clang-22:\n${failures.slice(0, 20).join('\n')}`);
+  assert.deepEqual(
+    failures,
+    [],
+    `${failures.length} kernels differ from clang-22:\n${failures.slice(0, 20).join('\n')}`,
+  );
 });

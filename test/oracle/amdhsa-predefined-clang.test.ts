@@ -28,7 +28,24 @@ for (const llvm of AMDHSA_LLVMS) {
     if (!clang) return;
     const deliberate = deliberateCases('predefined');
     for (const std of CL_STDS) {
-      const theirs = macros(execFileSync(clang, ['-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx900', '-nogpulib', `-cl-std=${std}`, '-dM', '-E', '-x', 'cl', '/dev/null'], { encoding: 'utf8' }));
+      const theirs = macros(
+        execFileSync(
+          clang,
+          [
+            '-target',
+            'amdgcn-amd-amdhsa',
+            '-mcpu=gfx900',
+            '-nogpulib',
+            `-cl-std=${std}`,
+            '-dM',
+            '-E',
+            '-x',
+            'cl',
+            '/dev/null',
+          ],
+          { encoding: 'utf8' },
+        ),
+      );
       const ours = kernargMacros(llvm, std);
       const where = `--llvm ${llvm} ${std}`;
       for (const [name, value] of ours) {
@@ -36,13 +53,16 @@ for (const llvm of AMDHSA_LLVMS) {
         assert.ok(theirs.has(name), `kernarg defines ${name}, clang-${llvm} does not (${where})`);
         assert.equal(value, theirs.get(name), `value of ${name} (${where})`);
       }
-      for (const name of theirs.keys()) if (OPENCL_FAMILY.test(name)) assert.ok(ours.has(name), `clang-${llvm} defines ${name}, kernarg does not (${where})`);
+      for (const name of theirs.keys())
+        if (OPENCL_FAMILY.test(name))
+          assert.ok(ours.has(name), `clang-${llvm} defines ${name}, kernarg does not (${where})`);
     }
   });
 }
 
 test('amdhsa: the generation picks the branch of a wavefront-size guard, as its clang does', () => {
-  const source = '#ifdef __AMDGCN_WAVEFRONT_SIZE\nkernel void k(global int *a, int b) {}\n#else\nkernel void k(global int *a) {}\n#endif\n';
+  const source =
+    '#ifdef __AMDGCN_WAVEFRONT_SIZE\nkernel void k(global int *a, int b) {}\n#else\nkernel void k(global int *a) {}\n#endif\n';
   const args = (llvm: AmdhsaLlvm) => {
     const r = lower('k.cl', source, memoryHost({}), { target: 'amdhsa', amdhsa: { llvm }, format: 'json' });
     assert.ok(r.output !== undefined, `--llvm ${llvm}: ${JSON.stringify(r.diagnostics)}`);

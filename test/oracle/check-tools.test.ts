@@ -32,11 +32,27 @@ kernel void records(global int *o, S s, U u) { o[0] = s.b + u.i; }
 `;
 
 /** The changes each binary must notice, and the row (kernel, slot, change, property) that names it. */
-const MUTANTS: readonly { readonly name: string; readonly text: string; readonly row: (space: string) => readonly string[] }[] = [
+const MUTANTS: readonly {
+  readonly name: string;
+  readonly text: string;
+  readonly row: (space: string) => readonly string[];
+}[] = [
   { name: 'type', text: SOURCE.replace('float4 v', 'float2 v'), row: () => ['scale', 'v', 'slot-property', 'size'] },
-  { name: 'qualifier', text: SOURCE.replace('constant char *c', 'global char *c'), row: (space) => ['scale', 'c', 'slot-property', space] },
-  { name: 'renamed', text: SOURCE.replace('void copy(', 'void copy2('), row: () => ['copy2', '', 'kernel-renamed', ''] },
-  { name: 'field', text: SOURCE.replace('float a; int b; char c;', 'float a; int b; char c; int d;'), row: () => ['records', 's', 'slot-property', 'size'] },
+  {
+    name: 'qualifier',
+    text: SOURCE.replace('constant char *c', 'global char *c'),
+    row: (space) => ['scale', 'c', 'slot-property', space],
+  },
+  {
+    name: 'renamed',
+    text: SOURCE.replace('void copy(', 'void copy2('),
+    row: () => ['copy2', '', 'kernel-renamed', ''],
+  },
+  {
+    name: 'field',
+    text: SOURCE.replace('float a; int b; char c;', 'float a; int b; char c; int d;'),
+    row: () => ['records', 's', 'slot-property', 'size'],
+  },
 ];
 
 function run(argv: string[]) {
@@ -45,7 +61,13 @@ function run(argv: string[]) {
   const code = runCliWith(['check', ...argv], {
     stdout: (t) => (stdout += t),
     stderr: (t) => (stderr += t),
-    readFile: (p) => { try { return readFileSync(p, 'utf8'); } catch { return undefined; } },
+    readFile: (p) => {
+      try {
+        return readFileSync(p, 'utf8');
+      } catch {
+        return undefined;
+      }
+    },
     readInput: (p) => readInput(p),
     color: false,
   });
@@ -58,7 +80,10 @@ function rows(table: string): string[][] {
   const rule = lines.findIndex((l) => /^-+(  -+)+$/.test(l));
   if (rule < 0) return [];
   const starts = [...lines[rule].matchAll(/-+/g)].map((m) => m.index!);
-  return lines.slice(rule + 1).filter(Boolean).map((l) => starts.map((s, i) => l.slice(s, starts[i + 1]).trim()));
+  return lines
+    .slice(rule + 1)
+    .filter(Boolean)
+    .map((l) => starts.map((s, i) => l.slice(s, starts[i + 1]).trim()));
 }
 
 let files = 0;
@@ -80,11 +105,18 @@ function checkKind(what: string, binary: string, extra: readonly string[], space
     const r = run([write(`${m.name}.cl`, m.text), binary, '-cl-std=CL2.0', ...extra]);
     assert.equal(r.code, 3, `${what}, ${m.name}: ${r.stdout}${r.stderr}`);
     const want = m.row(space);
-    assert.ok(rows(r.stdout).some((x) => x.slice(1, 5).join('|') === want.join('|')), `${what}, ${m.name}: no row ${want.join(' ')} in\n${r.stdout}`);
+    assert.ok(
+      rows(r.stdout).some((x) => x.slice(1, 5).join('|') === want.join('|')),
+      `${what}, ${m.name}: no row ${want.join(' ')} in\n${r.stdout}`,
+    );
   }
 }
 
-for (const [llvm, tool, co] of [[16, CLANG, 4], [19, CLANG19, 5], [22, CLANG22_AMDHSA, 6]] as const) {
+for (const [llvm, tool, co] of [
+  [16, CLANG, 4],
+  [19, CLANG19, 5],
+  [22, CLANG22_AMDHSA, 6],
+] as const) {
   test(`clang-${llvm} code object ${co}: the source checks clean; a changed type, address space or kernel name exits 3 naming it`, (t) => {
     const clang = requireTool(t, tool);
     if (!clang) return;
@@ -101,7 +133,19 @@ test('an optimized code object (clang-22 -O2 drops the hidden arguments the kern
   const clang = requireTool(t, CLANG22_AMDHSA);
   if (!clang) return;
   const object = join(scratch, 'k.O2.o');
-  execFileSync(clang, ['-cl-std=CL2.0', '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx900', '-nogpulib', '-O2', '-cl-kernel-arg-info', '-c', '-o', object, write('k.cl', SOURCE)]);
+  execFileSync(clang, [
+    '-cl-std=CL2.0',
+    '-target',
+    'amdgcn-amd-amdhsa',
+    '-mcpu=gfx900',
+    '-nogpulib',
+    '-O2',
+    '-cl-kernel-arg-info',
+    '-c',
+    '-o',
+    object,
+    write('k.cl', SOURCE),
+  ]);
   checkKind('clang-22 -O2', object, []);
 });
 
@@ -124,26 +168,79 @@ kernel void wgp_mode(global int *p) { p[0] = 0; }
 test('code objects for other processors (clang-16/19/22, gfx9 to gfx12 and generic ones): the plan names the processor, the source checks clean with it', (t) => {
   const tools = { 16: requireTool(t, CLANG), 19: requireTool(t, CLANG19), 22: requireTool(t, CLANG22_AMDHSA) } as const;
   if (!tools[16] || !tools[19] || !tools[22]) return;
-  const cases = [[16, 'gfx90a', 5], [16, 'gfx1030', 4], [19, 'gfx942', 5], [19, 'gfx1100', 5], [19, 'gfx11-generic', 6], [22, 'gfx950', 6], [22, 'gfx1201', 6], [22, 'gfx12-generic', 6], [22, 'gfx906', 4]] as const;
+  const cases = [
+    [16, 'gfx90a', 5],
+    [16, 'gfx1030', 4],
+    [19, 'gfx942', 5],
+    [19, 'gfx1100', 5],
+    [19, 'gfx11-generic', 6],
+    [22, 'gfx950', 6],
+    [22, 'gfx1201', 6],
+    [22, 'gfx12-generic', 6],
+    [22, 'gfx906', 4],
+  ] as const;
   for (const [llvm, mcpu, co] of cases) {
     const text = PROCESSOR_SOURCE(mcpu);
     const object = join(scratch, `p.${mcpu}.o`);
-    execFileSync(tools[llvm]!, ['-cl-std=CL2.0', '-target', 'amdgcn-amd-amdhsa', `-mcpu=${mcpu}`, '-nogpulib', '-O0', '-cl-kernel-arg-info', `-mcode-object-version=${co}`, '-c', '-o', object, write('p.cl', text)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    execFileSync(
+      tools[llvm]!,
+      [
+        '-cl-std=CL2.0',
+        '-target',
+        'amdgcn-amd-amdhsa',
+        `-mcpu=${mcpu}`,
+        '-nogpulib',
+        '-O0',
+        '-cl-kernel-arg-info',
+        `-mcode-object-version=${co}`,
+        '-c',
+        '-o',
+        object,
+        write('p.cl', text),
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     const r = run([write('p.cl', text), object, '-cl-std=CL2.0']);
     assert.equal(r.code, 0, `clang-${llvm} ${mcpu} co${co}: ${r.stdout}${r.stderr}`);
     assert.match(r.stdout, new RegExp(`^source: .* --code-object ${co} --llvm ${llvm} --mcpu ${mcpu} `));
     // Checked against gfx900's prediction instead, it differs: the processor, and the kernels its macros select.
     const other = run([write('p.cl', text), object, '-cl-std=CL2.0', '--mcpu', 'gfx900']);
     assert.equal(other.code, 3, other.stdout);
-    assert.ok(rows(other.stdout).some((x) => x[3] === 'module-property' && x[4] === 'mcpu' && x[5] === 'gfx900' && x[6] === mcpu), other.stdout);
-    assert.ok(rows(other.stdout).some((x) => x[1] === 'only_gfx900' && /^kernel-(removed|renamed)$/.test(x[3])), other.stdout);
+    assert.ok(
+      rows(other.stdout).some(
+        (x) => x[3] === 'module-property' && x[4] === 'mcpu' && x[5] === 'gfx900' && x[6] === mcpu,
+      ),
+      other.stdout,
+    );
+    assert.ok(
+      rows(other.stdout).some((x) => x[1] === 'only_gfx900' && /^kernel-(removed|renamed)$/.test(x[3])),
+      other.stdout,
+    );
   }
   // gfx7 and gfx8 add hidden arguments kernarg does not place: refused at the processor's byte.
   const gfx8 = join(scratch, 'gfx803.o');
-  execFileSync(tools[22]!, ['-cl-std=CL2.0', '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx803', '-nogpulib', '-O0', '-c', '-o', gfx8, write('p.cl', SOURCE)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  execFileSync(
+    tools[22]!,
+    [
+      '-cl-std=CL2.0',
+      '-target',
+      'amdgcn-amd-amdhsa',
+      '-mcpu=gfx803',
+      '-nogpulib',
+      '-O0',
+      '-c',
+      '-o',
+      gfx8,
+      write('p.cl', SOURCE),
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   const r = run([write('p.cl', SOURCE), gfx8]);
   assert.equal(r.code, 1);
-  assert.match(r.stderr, /gfx803\.o: error: at byte 48: the code object is for EF_AMDGPU_MACH 0x2a; kernarg models amdhsa plans for gfx9 and later .*\[KA7023\]/);
+  assert.match(
+    r.stderr,
+    /gfx803\.o: error: at byte 48: the code object is for EF_AMDGPU_MACH 0x2a; kernarg models amdhsa plans for gfx9 and later .*\[KA7023\]/,
+  );
 });
 
 test("clang's NVPTX PTX, 64- and 32-bit (the address width from .address_size): clean, and each change named", (t) => {
@@ -151,20 +248,34 @@ test("clang's NVPTX PTX, 64- and 32-bit (the address width from .address_size): 
   if (!clang) return;
   for (const arch of ['nvptx64', 'nvptx'] as const) {
     const cl = write('k.cl', SOURCE);
-    const ptx = write(`k.${arch}.ptx`, execFileSync(clang, ['-cl-std=CL2.0', '-target', `${arch}-nvidia-nvcl`, '-S', '-o', '-', cl], { encoding: 'utf8' }));
+    const ptx = write(
+      `k.${arch}.ptx`,
+      execFileSync(clang, ['-cl-std=CL2.0', '-target', `${arch}-nvidia-nvcl`, '-S', '-o', '-', cl], {
+        encoding: 'utf8',
+      }),
+    );
     checkKind(`PTX ${arch}`, ptx, [], 'space');
-    assert.match(run([cl, ptx, '-cl-std=CL2.0']).stdout, new RegExp(`^source: .* --target cuda --arch ${arch} --local-memory nvidia `));
+    assert.match(
+      run([cl, ptx, '-cl-std=CL2.0']).stdout,
+      new RegExp(`^source: .* --target cuda --arch ${arch} --local-memory nvidia `),
+    );
   }
 });
 
 test("clang-22's OpenCL SPIR-V (spirv64, spirv32): clean, and each change named", (t) => {
   const clang = requireTool(t, CLANG22_AMDHSA);
   if (!clang) return;
-  for (const [triple, arch] of [['spirv64', 'spir64'], ['spirv32', 'spir']] as const) {
+  for (const [triple, arch] of [
+    ['spirv64', 'spir64'],
+    ['spirv32', 'spir'],
+  ] as const) {
     const spv = join(scratch, `k.${triple}.spv`);
     execFileSync(clang, ['-cl-std=CL2.0', '-target', triple, '-c', '-o', spv, write('k.cl', SOURCE)]);
     checkKind(`SPIR-V ${triple}`, spv, []);
-    assert.match(run([write('k.cl', SOURCE), spv, '-cl-std=CL2.0']).stdout, new RegExp(`^source: .* --target opencl --arch ${arch} `));
+    assert.match(
+      run([write('k.cl', SOURCE), spv, '-cl-std=CL2.0']).stdout,
+      new RegExp(`^source: .* --target opencl --arch ${arch} `),
+    );
   }
 });
 
@@ -173,13 +284,31 @@ test("ocloc's zebin for pvc and the OpenCL SPIR-V it writes beside it: clean, an
   if (!ocloc) return;
   const dir = mkdtempSync(join(scratch, 'ocloc-'));
   // ocloc writes OCL_DRIVER_VERSION into its working directory: run it in the scratch one.
-  execFileSync(ocloc, ['compile', '-file', write('k.cl', SOURCE), '-device', 'pvc', '-output_no_suffix', '-out_dir', dir, '-options', '-cl-std=CL2.0 -cl-kernel-arg-info'], { cwd: dir, env: { ...process.env, IGC_EnableZEBinary: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  execFileSync(
+    ocloc,
+    [
+      'compile',
+      '-file',
+      write('k.cl', SOURCE),
+      '-device',
+      'pvc',
+      '-output_no_suffix',
+      '-out_dir',
+      dir,
+      '-options',
+      '-cl-std=CL2.0 -cl-kernel-arg-info',
+    ],
+    { cwd: dir, env: { ...process.env, IGC_EnableZEBinary: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   const out = readdirSync(dir);
   const bin = out.find((f) => !f.endsWith('.spv'));
   const spv = out.find((f) => f.endsWith('.spv'));
   assert.ok(bin && spv, `ocloc wrote ${out.join(', ')}`);
   checkKind('ocloc zebin', join(dir, bin), []);
-  assert.match(run([write('k.cl', SOURCE), join(dir, bin), '-cl-std=CL2.0']).stdout, /^source: .* --target zebin --device pvc /);
+  assert.match(
+    run([write('k.cl', SOURCE), join(dir, bin), '-cl-std=CL2.0']).stdout,
+    /^source: .* --target zebin --device pvc /,
+  );
   checkKind('ocloc SPIR-V', join(dir, spv), []);
 });
 
@@ -189,27 +318,39 @@ test('property: clang-22 code object 6 of generated programs checks clean, and w
   let compared = 0;
   let refused = 0;
   let n = 0;
-  fc.assert(fc.property(programSpec, (spec) => {
-    const std = STDS[n % 3];
-    const prefix = `c${n++}`;
-    const { source, kernelCount } = render(spec, prefix);
-    let object: Uint8Array;
-    try {
-      object = compileCodeObject(clang, { text: source, std }, 6);
-    } catch {
-      refused++; // clang refuses the source (so does kernarg, which the fixtures' oracles check): nothing to read.
-      return;
-    }
-    const bin = write('gen.o', object);
-    const clean = run([write('gen.cl', source), bin, `-cl-std=${std}`]);
-    assert.equal(clean.code, 0, `${clean.stdout}${clean.stderr}\n${source}`);
-    compared += kernelCount;
-    const first = new RegExp(`\\b${prefix}_k0\\b`, 'g');
-    if (!first.test(source)) return;
-    const renamed = run([write('gen-renamed.cl', source.replace(first, `${prefix}_k0_renamed`)), bin, `-cl-std=${std}`]);
-    assert.equal(renamed.code, 3, renamed.stdout + renamed.stderr);
-    assert.ok(rows(renamed.stdout).some((r) => r[1] === `${prefix}_k0_renamed` && /^kernel-(renamed|removed)$/.test(r[3])), renamed.stdout);
-  }), { seed: 2811, numRuns: 14, endOnFailure: true });
-  t.diagnostic(`${compared} generated kernels checked clean against clang-22's code objects; ${refused} programs clang refused`);
+  fc.assert(
+    fc.property(programSpec, (spec) => {
+      const std = STDS[n % 3];
+      const prefix = `c${n++}`;
+      const { source, kernelCount } = render(spec, prefix);
+      let object: Uint8Array;
+      try {
+        object = compileCodeObject(clang, { text: source, std }, 6);
+      } catch {
+        refused++; // clang refuses the source (so does kernarg, which the fixtures' oracles check): nothing to read.
+        return;
+      }
+      const bin = write('gen.o', object);
+      const clean = run([write('gen.cl', source), bin, `-cl-std=${std}`]);
+      assert.equal(clean.code, 0, `${clean.stdout}${clean.stderr}\n${source}`);
+      compared += kernelCount;
+      const first = new RegExp(`\\b${prefix}_k0\\b`, 'g');
+      if (!first.test(source)) return;
+      const renamed = run([
+        write('gen-renamed.cl', source.replace(first, `${prefix}_k0_renamed`)),
+        bin,
+        `-cl-std=${std}`,
+      ]);
+      assert.equal(renamed.code, 3, renamed.stdout + renamed.stderr);
+      assert.ok(
+        rows(renamed.stdout).some((r) => r[1] === `${prefix}_k0_renamed` && /^kernel-(renamed|removed)$/.test(r[3])),
+        renamed.stdout,
+      );
+    }),
+    { seed: 2811, numRuns: 14, endOnFailure: true },
+  );
+  t.diagnostic(
+    `${compared} generated kernels checked clean against clang-22's code objects; ${refused} programs clang refused`,
+  );
   assert.ok(compared >= 14, `only ${compared} kernels compared`);
 });

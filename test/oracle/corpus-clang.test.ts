@@ -11,17 +11,20 @@ import { CLANG, LLC, requireTool } from '../support/tools.js';
 async function pool<T, R>(items: readonly T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await work(items[i]);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await work(items[i]);
+      }
+    }),
+  );
   return out;
 }
 
 /** Deliberate differences are `test/deliberate/corpus-<corpus>--<file>--<kernel>--<target>.md`. */
-const caseName = (corpus: string, file: string, kernel: string, target: CorpusTarget) => `${corpus}--${file.replace(/\//g, '_')}--${kernel}--${target}`;
+const caseName = (corpus: string, file: string, kernel: string, target: CorpusTarget) =>
+  `${corpus}--${file.replace(/\//g, '_')}--${kernel}--${target}`;
 
 test('real-world corpus: every kernel clang-16 accepts matches on opencl, amdhsa 4/5 and llvm; vulkan and amd-cl2 plan it or name the restriction', async (t) => {
   const clang = requireTool(t, CLANG);
@@ -63,7 +66,8 @@ test('real-world corpus: every kernel clang-16 accepts matches on opencl, amdhsa
           const name = caseName(corpus.name, file.name, kernel, target);
           if (deliberate.has(name)) {
             seen.add(name);
-            if (why === undefined) failures.push(`${name}: listed as a deliberate difference but now matches clang (remove the file)`);
+            if (why === undefined)
+              failures.push(`${name}: listed as a deliberate difference but now matches clang (remove the file)`);
             continue;
           }
           if (why === undefined) {
@@ -73,15 +77,24 @@ test('real-world corpus: every kernel clang-16 accepts matches on opencl, amdhsa
         }
       }
     });
-    t.diagnostic(`${corpus.name} (${corpus.pkg}): ${files.length} files, ${refused.length} refused by clang-16, ${total} kernels`);
+    t.diagnostic(
+      `${corpus.name} (${corpus.pkg}): ${files.length} files, ${refused.length} refused by clang-16, ${total} kernels`,
+    );
     for (const r of refused) t.diagnostic(`  skipped (clang refuses): ${r}`);
     for (const target of CORPUS_TARGETS) {
       const r = restricted.get(target)!;
-      t.diagnostic(`  ${corpus.name} ${target}: matched ${matched.get(target)}/${totals.get(target)}${r ? ` (${r} of them a documented ${target} restriction, no plan)` : ''}`);
+      t.diagnostic(
+        `  ${corpus.name} ${target}: matched ${matched.get(target)}/${totals.get(target)}${r ? ` (${r} of them a documented ${target} restriction, no plan)` : ''}`,
+      );
     }
     for (const [reason, n] of reasons) t.diagnostic(`  restriction, ${n} kernels: ${reason}`);
   }
   t.diagnostic(`corpus test took ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  for (const d of deliberate) if (!seen.has(d)) failures.push(`${d}: deliberate-difference file names no kernel of the corpus`);
-  assert.deepEqual(failures, [], `${failures.length} kernel/target pairs differ from clang-16:\n${failures.slice(0, 40).join('\n')}`);
+  for (const d of deliberate)
+    if (!seen.has(d)) failures.push(`${d}: deliberate-difference file names no kernel of the corpus`);
+  assert.deepEqual(
+    failures,
+    [],
+    `${failures.length} kernel/target pairs differ from clang-16:\n${failures.slice(0, 40).join('\n')}`,
+  );
 });

@@ -10,7 +10,7 @@ import { CLANG, LLC, requireTool } from '../support/tools.js';
  * fifth darktable and silx file (hashcat's files take seconds each for clang; the full sweep,
  * every file of every corpus against clang-16 and clang-22, is scripts/cuda-corpus-sweep.ts).
  */
-test('real-world corpus sample: every kernel clang-16 compiles for nvptx64-nvidia-nvcl has kernarg\'s .entry block', async (t) => {
+test("real-world corpus sample: every kernel clang-16 compiles for nvptx64-nvidia-nvcl has kernarg's .entry block", async (t) => {
   const clang = requireTool(t, CLANG);
   const llc = requireTool(t, LLC);
   if (!clang || !llc) return;

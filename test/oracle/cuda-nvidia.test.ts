@@ -39,7 +39,9 @@ function invocation(name: string): { path: string; flags: string[] } | undefined
     const f = fixtureFiles().find((x) => x.name === file);
     return f && { path: f.path, flags: [`-cl-std=${f.std}`, ...f.clangArgs] };
   }
-  const f = CORPORA.find((c) => c.name === kind)?.files().find((x) => x.name === file);
+  const f = CORPORA.find((c) => c.name === kind)
+    ?.files()
+    .find((x) => x.name === file);
   return f && { path: f.path, flags: [...f.flags] };
 }
 
@@ -52,7 +54,10 @@ test("cuda .entry lists and parameter offsets agree with NVIDIA's OpenCL and the
   const deliberate = deliberateCases('cuda-nvidia');
   const seen = new Set<string>();
   const failures: string[] = [];
-  let kernels = 0, equal = 0, handles = 0, offsets = 0;
+  let kernels = 0,
+    equal = 0,
+    handles = 0,
+    offsets = 0;
   for (const src of RECORDED.sources) {
     const inv = invocation(src.name);
     assert.ok(inv, `recorded source ${src.name} is not in the repository`);
@@ -61,7 +66,8 @@ test("cuda .entry lists and parameter offsets agree with NVIDIA's OpenCL and the
     if (src.refused !== undefined) {
       // NVIDIA refuses what clang accepts: a reviewed difference, or both refuse.
       if (deliberate.has(caseName)) seen.add(caseName);
-      else if (r.code === 0) failures.push(`${src.name}: NVIDIA refuses (${src.refused.split('\n')[0]}) but kernarg plans it`);
+      else if (r.code === 0)
+        failures.push(`${src.name}: NVIDIA refuses (${src.refused.split('\n')[0]}) but kernarg plans it`);
       continue;
     }
     if (r.code !== 0 && deliberate.has(caseName)) {
@@ -73,11 +79,16 @@ test("cuda .entry lists and parameter offsets agree with NVIDIA's OpenCL and the
       continue;
     }
     const ours = ptxEntries(r.stdout);
-    const json = JSON.parse(kernarg(inv.path, ['--target', 'cuda', '--format', 'json', ...inv.flags]).stdout) as { kernels: { name: string; args: { offset: number; size: number }[] }[] };
+    const json = JSON.parse(kernarg(inv.path, ['--target', 'cuda', '--format', 'json', ...inv.flags]).stdout) as {
+      kernels: { name: string; args: { offset: number; size: number }[] }[];
+    };
     // The kit preprocessed without clang's OpenCL header, so a kernel declared through its
     // __kernel_exec macro was not sent; every kernel NVIDIA compiled must be one of kernarg's.
-    for (const k of ours.keys()) if (!(k in src.entries!) && !NOT_SENT.has(`${src.name} ${k}`)) failures.push(`${src.name}: NVIDIA has no kernel ${k}`);
-    for (const k of Object.keys(src.entries!)) if (!ours.has(k)) failures.push(`${src.name}: kernarg has no kernel ${k}`);
+    for (const k of ours.keys())
+      if (!(k in src.entries!) && !NOT_SENT.has(`${src.name} ${k}`))
+        failures.push(`${src.name}: NVIDIA has no kernel ${k}`);
+    for (const k of Object.keys(src.entries!))
+      if (!ours.has(k)) failures.push(`${src.name}: kernarg has no kernel ${k}`);
     for (const [kernel, theirs] of Object.entries(src.entries!)) {
       if (!ours.has(kernel)) continue;
       kernels++;
@@ -94,19 +105,28 @@ test("cuda .entry lists and parameter offsets agree with NVIDIA's OpenCL and the
       else if (usedHandles) {
         handles++;
         if (deliberate.has('images-as-texref')) seen.add('images-as-texref');
-        else failures.push(`${src.name} ${kernel}: NVIDIA passes images or samplers as references; review it in test/deliberate/cuda-nvidia-images-as-texref.md`);
-      }
-      else equal++;
+        else
+          failures.push(
+            `${src.name} ${kernel}: NVIDIA passes images or samplers as references; review it in test/deliberate/cuda-nvidia-images-as-texref.md`,
+          );
+      } else equal++;
       const info = src.paramInfo?.[kernel];
       if (info) {
         const slots = json.kernels.find((k) => k.name === kernel)!.args.map((s) => [s.offset, s.size]);
         if (JSON.stringify(slots) === JSON.stringify(info)) offsets++;
-        else failures.push(`${src.name} ${kernel}: cuFuncGetParamInfo ${JSON.stringify(info)}, kernarg ${JSON.stringify(slots)}`);
+        else
+          failures.push(
+            `${src.name} ${kernel}: cuFuncGetParamInfo ${JSON.stringify(info)}, kernarg ${JSON.stringify(slots)}`,
+          );
       }
     }
   }
-  for (const d of deliberate) if (!seen.has(d)) failures.push(`test/deliberate/cuda-nvidia-${d}.md names no source NVIDIA and kernarg disagree on`);
-  t.diagnostic(`${RECORDED.device}: ${RECORDED.sources.length} sources, ${kernels} kernels: ${equal} .entry blocks equal, ${handles} equal but for NVIDIA's texref/surfref/samplerref image and sampler parameters; ${offsets} kernels' offsets and sizes equal cuFuncGetParamInfo`);
+  for (const d of deliberate)
+    if (!seen.has(d))
+      failures.push(`test/deliberate/cuda-nvidia-${d}.md names no source NVIDIA and kernarg disagree on`);
+  t.diagnostic(
+    `${RECORDED.device}: ${RECORDED.sources.length} sources, ${kernels} kernels: ${equal} .entry blocks equal, ${handles} equal but for NVIDIA's texref/surfref/samplerref image and sampler parameters; ${offsets} kernels' offsets and sizes equal cuFuncGetParamInfo`,
+  );
   assert.deepEqual(failures, []);
   assert.ok(equal + handles >= 40, `only ${equal + handles} kernels compared`);
 });

@@ -19,7 +19,9 @@ function probes(records: { spelling: string; fields: string[] }[], prefix: strin
   records.forEach((r, i) => {
     lines.push(`constant char ${prefix}${i}_size[sizeof(${r.spelling}) + 1] = {0};`);
     lines.push(`constant char ${prefix}${i}_align[__alignof__(${r.spelling}) + 1] = {0};`);
-    r.fields.forEach((f) => lines.push(`constant char ${prefix}${i}_off_${f}[__builtin_offsetof(${r.spelling}, ${f}) + 1] = {0};`));
+    r.fields.forEach((f) =>
+      lines.push(`constant char ${prefix}${i}_off_${f}[__builtin_offsetof(${r.spelling}, ${f}) + 1] = {0};`),
+    );
   });
   return lines.join('\n') + '\n';
 }
@@ -32,7 +34,10 @@ function clangProbeValues(clang: string, source: string, layout: DataLayout['nam
 }
 
 function kernargProbeValues(source: string, layout: DataLayout['name']): Map<string, number> {
-  const r = compileOpenCL(new SourceFile('probe.cl', source), memoryHost({}), { layout: DATA_LAYOUTS[layout], std: 'CL1.2' });
+  const r = compileOpenCL(new SourceFile('probe.cl', source), memoryHost({}), {
+    layout: DATA_LAYOUTS[layout],
+    std: 'CL1.2',
+  });
   assert.ok(r.module, r.diagnostics.items.map((d) => d.message).join('\n') + '\n' + source);
   return new Map(r.module.variables.map((v) => [v.name, v.bytes.length - 1]));
 }
@@ -57,19 +62,38 @@ test('struct and union layouts equal clang-16 field by field on spir, spir64 and
   const { values, seed } = samples(programSpec, 150, 424242);
   const checked = inBatches(values, 30, seed, (batch, start) => {
     const rendered = batch.map((spec, i) => render({ ...spec, kernels: [] }, `L${start + i}`));
-    const source = rendered.map((r) => r.source).join('') + probes(rendered.flatMap((r) => r.records), 'probe');
+    const source =
+      rendered.map((r) => r.source).join('') +
+      probes(
+        rendered.flatMap((r) => r.records),
+        'probe',
+      );
     return compareProbes(clang, source);
   });
   assert.ok(checked > 1000, `only ${checked} probes`);
 });
 
 const BITFIELD_TYPES = ['char', 'uchar', 'short', 'ushort', 'int', 'uint', 'long', 'ulong'] as const;
-const BITS: Record<string, number> = { char: 8, uchar: 8, short: 16, ushort: 16, int: 32, uint: 32, long: 64, ulong: 64 };
+const BITS: Record<string, number> = {
+  char: 8,
+  uchar: 8,
+  short: 16,
+  ushort: 16,
+  int: 32,
+  uint: 32,
+  long: 64,
+  ulong: 64,
+};
 
 const bitfieldStruct = fc.record({
   packed: fc.boolean(),
   fields: fc.array(
-    fc.record({ type: fc.constantFrom(...BITFIELD_TYPES), width: fc.nat(64), plain: fc.boolean(), named: fc.boolean() }),
+    fc.record({
+      type: fc.constantFrom(...BITFIELD_TYPES),
+      width: fc.nat(64),
+      plain: fc.boolean(),
+      named: fc.boolean(),
+    }),
     { minLength: 1, maxLength: 7 },
   ),
 });

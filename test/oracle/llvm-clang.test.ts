@@ -7,23 +7,61 @@ import { fixtureFiles } from '../support/fixtures.js';
 import { inBatches, programSpec, renderBatch, samples } from '../support/gen.js';
 import { CLANG, LLVM_AS, llvmAsErrors, parseKernelMetadata, requireTool, runClang } from '../support/tools.js';
 
-type File = { path: string; readFile: (p: string) => string | undefined; includeDirs: string[]; defines: [string, string | undefined][]; clangArgs: string[] };
+type File = {
+  path: string;
+  readFile: (p: string) => string | undefined;
+  includeDirs: string[];
+  defines: [string, string | undefined][];
+  clangArgs: string[];
+};
 
 /** kernarg's llvm-ir assembles, and its kernel_arg_* tuples (names too) equal clang-16's. */
 function compareLlvm(clang: string, llvmAs: string, source: string, file?: File): number {
   const ours = lower(file?.path ?? 'input.cl', source, file ?? memoryHost({}), {
-    target: 'llvm', format: 'llvm-ir', std: 'CL2.0', includeDirs: file?.includeDirs, defines: file?.defines, llvm: { kernelArgInfo: true },
+    target: 'llvm',
+    format: 'llvm-ir',
+    std: 'CL2.0',
+    includeDirs: file?.includeDirs,
+    defines: file?.defines,
+    llvm: { kernelArgInfo: true },
   });
   assert.ok(ours.output, ours.diagnostics.map((d) => d.message).join('\n') + '\n' + source);
   const errors = llvmAsErrors(llvmAs, ours.output);
   assert.equal(errors, '', `llvm-as rejected:\n${errors}\n${ours.output}`);
   const mine = parseKernelMetadata(ours.output);
-  const theirs = parseKernelMetadata(runClang(clang, source, ['-cl-std=CL2.0', ...(file?.clangArgs ?? []), '-target', 'spir64', '-emit-llvm', '-S', '-O0', '-cl-kernel-arg-info'], file?.path));
+  const theirs = parseKernelMetadata(
+    runClang(
+      clang,
+      source,
+      [
+        '-cl-std=CL2.0',
+        ...(file?.clangArgs ?? []),
+        '-target',
+        'spir64',
+        '-emit-llvm',
+        '-S',
+        '-O0',
+        '-cl-kernel-arg-info',
+      ],
+      file?.path,
+    ),
+  );
   assert.deepEqual([...mine.keys()].sort(), [...theirs.keys()].sort());
   for (const [name, md] of mine) {
     const t = theirs.get(name)!;
     const where = `kernel ${name}\n${source}`;
-    for (const key of ['addrSpace', 'accessQual', 'type', 'baseType', 'typeQual', 'argName', 'reqdWorkGroupSize', 'workGroupSizeHint', 'intelReqdSubGroupSize', 'vecTypeHint'] as const) {
+    for (const key of [
+      'addrSpace',
+      'accessQual',
+      'type',
+      'baseType',
+      'typeQual',
+      'argName',
+      'reqdWorkGroupSize',
+      'workGroupSizeHint',
+      'intelReqdSubGroupSize',
+      'vecTypeHint',
+    ] as const) {
       assert.deepEqual(md[key], t[key], `${key}: ${where}`);
     }
   }
@@ -43,7 +81,9 @@ test('llvm target: valid IR and clang-16 metadata on 200+ generated kernels', (t
   const llvmAs = requireTool(t, LLVM_AS);
   if (!clang || !llvmAs) return;
   const { values, seed } = samples(programSpec, 100, 777);
-  const kernels = inBatches(values, 20, seed, (batch, start) => compareLlvm(clang, llvmAs, renderBatch(batch, start, 'l')));
+  const kernels = inBatches(values, 20, seed, (batch, start) =>
+    compareLlvm(clang, llvmAs, renderBatch(batch, start, 'l')),
+  );
 
   assert.ok(kernels >= 200, `only ${kernels} kernels`);
 });
@@ -55,7 +95,9 @@ test('llvm target: clang-16 metadata on generated kernels of 5 seeds', (t) => {
   let kernels = 0;
   for (const defaultSeed of [1, 2, 3, 4, 5]) {
     const { values, seed } = samples(programSpec, 40, defaultSeed);
-    kernels += inBatches(values, 20, seed, (batch, start) => compareLlvm(clang, llvmAs, renderBatch(batch, start, 'm')));
+    kernels += inBatches(values, 20, seed, (batch, start) =>
+      compareLlvm(clang, llvmAs, renderBatch(batch, start, 'm')),
+    );
   }
   assert.ok(kernels >= 150, `only ${kernels} kernels`);
 });
@@ -74,7 +116,12 @@ void caller(global float *out, S s, read_only image2d_t img, sampler_t smp, loca
 `;
   for (const triple of TRIPLES) {
     for (const metadata of ['modern', 'legacy'] as const) {
-      const r = lower('k.cl', source, memoryHost({}), { target: 'llvm', format: 'llvm-ir', std: 'CL1.2', llvm: { triple, metadata, kernelStubs: true, kernelArgInfo: true } });
+      const r = lower('k.cl', source, memoryHost({}), {
+        target: 'llvm',
+        format: 'llvm-ir',
+        std: 'CL1.2',
+        llvm: { triple, metadata, kernelStubs: true, kernelArgInfo: true },
+      });
       assert.ok(r.output, r.diagnostics.map((d) => d.message).join('\n'));
       assert.equal(llvmAsErrors(llvmAs, r.output), '', `${triple} ${metadata}:\n${r.output}`);
       assert.match(r.output, /define internal .*@helper\(/);

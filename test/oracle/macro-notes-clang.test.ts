@@ -43,9 +43,18 @@ test('diagnostics in macro expansions: the locations and "expanded from macro" n
     for (const [name, src] of Object.entries(CASES)) {
       const file = join(dir, 'k.cl');
       writeFileSync(file, src);
-      const r = spawnSync(clang, ['-cl-std=CL2.0', '-target', 'spir64', '-fsyntax-only', '-fno-color-diagnostics', file], { encoding: 'utf8' });
+      const r = spawnSync(
+        clang,
+        ['-cl-std=CL2.0', '-target', 'spir64', '-fsyntax-only', '-fno-color-diagnostics', file],
+        { encoding: 'utf8' },
+      );
       const theirs = lines(r.stderr);
-      const mine = lines(formatDiagnostics(lower('k.cl', src, { readFile: () => undefined }, { target: 'opencl', format: 'table', std: 'CL2.0' }).diagnostics));
+      const mine = lines(
+        formatDiagnostics(
+          lower('k.cl', src, { readFile: () => undefined }, { target: 'opencl', format: 'table', std: 'CL2.0' })
+            .diagnostics,
+        ),
+      );
       assert.ok(theirs.length > 0, `${name}: clang gave no diagnostic`);
       assert.deepEqual(mine, theirs, name);
     }

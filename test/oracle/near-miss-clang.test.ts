@@ -62,13 +62,18 @@ test('hand-written near misses: an error in kernarg exactly where clang-16 -fsyn
   const names = Object.keys(CASES);
   const wrong: string[] = [];
   for (const std of ['CL1.2', 'CL2.0'] as const) {
-    const theirs = clangVerdicts(clang, names.map((n) => CASES[n] + KERNEL), std);
+    const theirs = clangVerdicts(
+      clang,
+      names.map((n) => CASES[n] + KERNEL),
+      std,
+    );
     names.forEach((name, i) => {
       const mine = kernargVerdict(CASES[name] + KERNEL, std);
       const differs = mine.error !== theirs[i].error;
       if (deliberate.has(name)) {
         if (!differs) wrong.push(`${name} (${std}) is listed in test/deliberate but agrees with clang now`);
-      } else if (differs) wrong.push(`${name} (${std}): kernarg ${mine.first ?? 'no error'}; clang ${theirs[i].first ?? 'no error'}`);
+      } else if (differs)
+        wrong.push(`${name} (${std}): kernarg ${mine.first ?? 'no error'}; clang ${theirs[i].first ?? 'no error'}`);
     });
   }
   assert.deepEqual(wrong, []);
@@ -84,6 +89,8 @@ test('generated near misses (a sample): kernarg and clang-16 agree on error or n
   if (!clang) return;
   const { values, seed } = samples(nearMissSpec, 48, 26005);
   const { agree, disagreements } = compareNearMisses(clang, values);
-  const shown = disagreements.map((d) => `[${d.std}] kernarg: ${d.kernarg.first ?? 'no error'}; clang: ${d.clang.first ?? 'no error'}\n${d.source}`);
+  const shown = disagreements.map(
+    (d) => `[${d.std}] kernarg: ${d.kernarg.first ?? 'no error'}; clang: ${d.clang.first ?? 'no error'}\n${d.source}`,
+  );
   assert.deepEqual(shown, [], `seed ${seed}: ${agree} agree`);
 });

@@ -8,7 +8,13 @@ import { CLANG, parseAmdhsaMetadata, parseKernelMetadata, requireTool, runClang 
 
 const SPIR_ADDR: Record<number, string> = { 1: 'global', 2: 'constant', 3: 'local' };
 const KIND_OF_VALUE_KIND: Record<string, string> = {
-  global_buffer: 'buffer', dynamic_shared_pointer: 'local', by_value: 'value', image: 'image', sampler: 'sampler', queue: 'queue', pipe: 'pipe',
+  global_buffer: 'buffer',
+  dynamic_shared_pointer: 'local',
+  by_value: 'value',
+  image: 'image',
+  sampler: 'sampler',
+  queue: 'queue',
+  pipe: 'pipe',
 };
 
 /**
@@ -19,13 +25,52 @@ export function compareWithClang(
   clang: string,
   source: string,
   std: 'CL1.2' | 'CL2.0' | 'CL3.0',
-  file?: { path: string; readFile: (p: string) => string | undefined; includeDirs: string[]; defines: [string, string | undefined][]; clangArgs: string[] },
+  file?: {
+    path: string;
+    readFile: (p: string) => string | undefined;
+    includeDirs: string[];
+    defines: [string, string | undefined][];
+    clangArgs: string[];
+  },
 ): number {
-  const ours = lower(file?.path ?? 'input.cl', source, file ?? memoryHost({}), { target: 'opencl', format: 'json', std, includeDirs: file?.includeDirs, defines: file?.defines });
-  assert.ok(ours.plan && ours.plan.target === 'opencl', `kernarg rejected a program clang accepts:\n${ours.diagnostics.map((d) => d.message).join('\n')}\n${source}`);
+  const ours = lower(file?.path ?? 'input.cl', source, file ?? memoryHost({}), {
+    target: 'opencl',
+    format: 'json',
+    std,
+    includeDirs: file?.includeDirs,
+    defines: file?.defines,
+  });
+  assert.ok(
+    ours.plan && ours.plan.target === 'opencl',
+    `kernarg rejected a program clang accepts:\n${ours.diagnostics.map((d) => d.message).join('\n')}\n${source}`,
+  );
   const extra = file?.clangArgs ?? [];
-  const spir = parseKernelMetadata(runClang(clang, source, [`-cl-std=${std}`, ...extra, '-target', 'spir64', '-emit-llvm', '-S', '-O0', '-cl-kernel-arg-info'], file?.path));
-  const amd = parseAmdhsaMetadata(runClang(clang, source, [`-cl-std=${std}`, ...extra, '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx900', '-nogpulib', '-O0', '-cl-kernel-arg-info', '-S'], file?.path));
+  const spir = parseKernelMetadata(
+    runClang(
+      clang,
+      source,
+      [`-cl-std=${std}`, ...extra, '-target', 'spir64', '-emit-llvm', '-S', '-O0', '-cl-kernel-arg-info'],
+      file?.path,
+    ),
+  );
+  const amd = parseAmdhsaMetadata(
+    runClang(
+      clang,
+      source,
+      [
+        `-cl-std=${std}`,
+        ...extra,
+        '-target',
+        'amdgcn-amd-amdhsa',
+        '-mcpu=gfx900',
+        '-nogpulib',
+        '-O0',
+        '-cl-kernel-arg-info',
+        '-S',
+      ],
+      file?.path,
+    ),
+  );
   assert.deepEqual(ours.plan.kernels.map((k) => k.name).sort(), [...spir.keys()].sort(), 'kernel names');
   for (const k of ours.plan.kernels) {
     const md = spir.get(k.name)!;
@@ -39,14 +84,14 @@ export function compareWithClang(
       assert.equal(a.typeQual, md.typeQual[i], `typeQual: ${where(i)}`);
       const h = hsa?.args[i];
       if (h) assert.equal(a.kind, KIND_OF_VALUE_KIND[h['.value_kind']!], `kind: ${where(i)}`);
-      if (a.kind === 'buffer' || a.kind === 'local') assert.equal(a.addressSpace, SPIR_ADDR[md.addrSpace[i]], `addressSpace: ${where(i)}`);
+      if (a.kind === 'buffer' || a.kind === 'local')
+        assert.equal(a.addressSpace, SPIR_ADDR[md.addrSpace[i]], `addressSpace: ${where(i)}`);
       else assert.equal(a.addressSpace, undefined, `addressSpace: ${where(i)}`);
       if (a.kind === 'image' || a.kind === 'pipe') assert.equal(a.access, md.accessQual[i], `access: ${where(i)}`);
       else assert.equal(md.accessQual[i], 'none', `access: ${where(i)}`);
       if (a.kind === 'value') {
         if (h) assert.equal(a.size, Number(h['.size']), `size: ${where(i)}`);
-      }
-      else if (a.kind === 'local') assert.equal(a.size, null);
+      } else if (a.kind === 'local') assert.equal(a.size, null);
       else assert.equal(a.size, 8);
     });
     assert.deepEqual(k.reqdWorkGroupSize, md.reqdWorkGroupSize, `reqd_work_group_size of ${k.name}`);
@@ -87,13 +132,15 @@ test('opencl target equals clang-16 on every valid fixture', (t) => {
   for (const f of files) compareWithClang(clang, f.text, f.std, f);
 });
 
-test('opencl target equals clang-16 on generated kernels of 5 seeds (pointers to arrays, typedef\'d arrays and pointers, redeclarations, guarded kernels)', (t) => {
+test("opencl target equals clang-16 on generated kernels of 5 seeds (pointers to arrays, typedef'd arrays and pointers, redeclarations, guarded kernels)", (t) => {
   const clang = requireTool(t, CLANG);
   if (!clang) return;
   let kernels = 0;
   for (const defaultSeed of [1, 2, 3, 4, 5]) {
     const { values, seed } = samples(programSpec, 40, defaultSeed);
-    kernels += inBatches(values, 20, seed, (batch, start, index) => compareWithClang(clang, renderBatch(batch, start, 's'), STDS[index % 3]));
+    kernels += inBatches(values, 20, seed, (batch, start, index) =>
+      compareWithClang(clang, renderBatch(batch, start, 's'), STDS[index % 3]),
+    );
   }
   assert.ok(kernels >= 200, `only ${kernels} kernels generated`);
 });
@@ -102,6 +149,8 @@ test('opencl target equals clang-16 on 500+ generated kernels', (t) => {
   const clang = requireTool(t, CLANG);
   if (!clang) return;
   const { values, seed } = samples(programSpec, 240, 20261122);
-  const kernels = inBatches(values, 24, seed, (batch, start, index) => compareWithClang(clang, renderBatch(batch, start, 'g'), STDS[index % 3]));
+  const kernels = inBatches(values, 24, seed, (batch, start, index) =>
+    compareWithClang(clang, renderBatch(batch, start, 'g'), STDS[index % 3]),
+  );
   assert.ok(kernels >= 500, `only ${kernels} kernels generated`);
 });

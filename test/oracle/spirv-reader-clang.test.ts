@@ -28,7 +28,13 @@ kernel void none(void) {}
  * size, and `restrict` (FuncParamAttr NoAlias). A `const` pointee is not in the module.
  */
 const visible = (s: OpenCLSlot) => ({
-  index: s.index, kind: s.kind, addressSpace: s.addressSpace, access: s.access, size: s.size, layoutSize: s.layout?.size, restrict: s.typeQual.split(' ').includes('restrict'),
+  index: s.index,
+  kind: s.kind,
+  addressSpace: s.addressSpace,
+  access: s.access,
+  size: s.size,
+  layoutSize: s.layout?.size,
+  restrict: s.typeQual.split(' ').includes('restrict'),
 });
 
 test("SPIR-V reader: clang-22's OpenCL SPIR-V (spirv64, spirv32) reads as the opencl plan kernarg predicts, every slot", (t) => {
@@ -39,15 +45,25 @@ test("SPIR-V reader: clang-22's OpenCL SPIR-V (spirv64, spirv32) reads as the op
     const cl = join(dir, 'k.cl');
     writeFileSync(cl, SOURCE);
     let slots = 0;
-    for (const [triple, arch] of [['spirv64', 'spir64'], ['spirv32', 'spir']] as const) {
+    for (const [triple, arch] of [
+      ['spirv64', 'spir64'],
+      ['spirv32', 'spir'],
+    ] as const) {
       const spv = join(dir, `${triple}.spv`);
-      execFileSync(clang, ['-cl-std=CL2.0', '-target', triple, '-c', cl, '-o', spv], { stdio: ['ignore', 'pipe', 'pipe'] });
+      execFileSync(clang, ['-cl-std=CL2.0', '-target', triple, '-c', cl, '-o', spv], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       const { plan, diagnostics } = readSpirv(new Uint8Array(readFileSync(spv)), spv);
-      assert.deepEqual(diagnostics.map((d) => d.message), [], triple);
+      assert.deepEqual(
+        diagnostics.map((d) => d.message),
+        [],
+        triple,
+      );
       const read = plan as OpenCLPlan;
       assert.equal(read.target, 'opencl');
       assert.equal(read.arch, arch);
-      const predicted = lower('k.cl', SOURCE, memoryHost({}), { target: 'opencl', std: 'CL2.0', opencl: { arch } }).plan as OpenCLPlan;
+      const predicted = lower('k.cl', SOURCE, memoryHost({}), { target: 'opencl', std: 'CL2.0', opencl: { arch } })
+        .plan as OpenCLPlan;
       assert.deepEqual(read.kernels.map((k) => k.name).sort(), predicted.kernels.map((k) => k.name).sort(), triple);
       for (const k of predicted.kernels) {
         const r = read.kernels.find((x) => x.name === k.name)!;
@@ -63,7 +79,7 @@ test("SPIR-V reader: clang-22's OpenCL SPIR-V (spirv64, spirv32) reads as the op
   }
 });
 
-test('SPIR-V reader: structs and unions by value (ByVal pointers: CPacked, Alignment, nested records, padding) read as the bytes of the source\'s plan (clang-22 spirv64)', (t) => {
+test("SPIR-V reader: structs and unions by value (ByVal pointers: CPacked, Alignment, nested records, padding) read as the bytes of the source's plan (clang-22 spirv64)", (t) => {
   const clang = requireTool(t, CLANG22);
   if (!clang) return;
   const dir = mkdtempSync(join(tmpdir(), 'kernarg-spv-cl-'));
@@ -79,17 +95,39 @@ test('SPIR-V reader: structs and unions by value (ByVal pointers: CPacked, Align
     const cl = join(dir, 's.cl');
     writeFileSync(cl, source);
     const spv = join(dir, 's.spv');
-    execFileSync(clang, ['-cl-std=CL2.0', '-target', 'spirv64', '-c', cl, '-o', spv], { stdio: ['ignore', 'pipe', 'pipe'] });
+    execFileSync(clang, ['-cl-std=CL2.0', '-target', 'spirv64', '-c', cl, '-o', spv], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const { plan, diagnostics } = readSpirv(new Uint8Array(readFileSync(spv)), spv);
-    assert.deepEqual(diagnostics.map((d) => d.message), []);
+    assert.deepEqual(
+      diagnostics.map((d) => d.message),
+      [],
+    );
     const read = (plan as OpenCLPlan).kernels[0].args;
-    const predicted = (lower('s.cl', source, memoryHost({}), { target: 'opencl', std: 'CL2.0', opencl: { arch: 'spir64' } }).plan as OpenCLPlan).kernels[0].args;
-    assert.deepEqual(read.map((a) => [a.kind, a.size, a.layout?.size, a.layout?.align]), predicted.map((a) => [a.kind, a.size, a.layout?.size, a.layout?.align]));
+    const predicted = (
+      lower('s.cl', source, memoryHost({}), { target: 'opencl', std: 'CL2.0', opencl: { arch: 'spir64' } })
+        .plan as OpenCLPlan
+    ).kernels[0].args;
+    assert.deepEqual(
+      read.map((a) => [a.kind, a.size, a.layout?.size, a.layout?.align]),
+      predicted.map((a) => [a.kind, a.size, a.layout?.size, a.layout?.align]),
+    );
     // The tag from OpName (no kernel_arg_type strings in clang's module); a union is LLVM's lowering of it.
-    assert.deepEqual(read.slice(1, 6).map((a) => a.typeName), ['struct S', 'struct P', 'struct N', 'union U', 'struct Al']);
-    for (const i of [1, 2, 3, 4, 5]) assert.ok(leavesAgree(predicted[i].layout!, read[i].layout!), `${predicted[i].typeName}: ${JSON.stringify(read[i].layout)}`);
+    assert.deepEqual(
+      read.slice(1, 6).map((a) => a.typeName),
+      ['struct S', 'struct P', 'struct N', 'union U', 'struct Al'],
+    );
+    for (const i of [1, 2, 3, 4, 5])
+      assert.ok(
+        leavesAgree(predicted[i].layout!, read[i].layout!),
+        `${predicted[i].typeName}: ${JSON.stringify(read[i].layout)}`,
+      );
     // A field of another type is not the same bytes.
-    const other = lower('s.cl', source.replace('int a; float b;', 'float a; float b;'), memoryHost({}), { target: 'opencl', std: 'CL2.0', opencl: { arch: 'spir64' } }).plan as OpenCLPlan;
+    const other = lower('s.cl', source.replace('int a; float b;', 'float a; float b;'), memoryHost({}), {
+      target: 'opencl',
+      std: 'CL2.0',
+      opencl: { arch: 'spir64' },
+    }).plan as OpenCLPlan;
     assert.equal(leavesAgree(other.kernels[0].args[1].layout!, read[1].layout!), false);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -111,15 +149,32 @@ test("SPIR-V reader: clang-22's execution modes LocalSizeHint, VecTypeHint and S
     const cl = join(dir, 'k.cl');
     writeFileSync(cl, source);
     const spv = join(dir, 'k.spv');
-    execFileSync(clang, ['-cl-std=CL2.0', '-target', 'spirv64', '-c', cl, '-o', spv], { stdio: ['ignore', 'pipe', 'pipe'] });
+    execFileSync(clang, ['-cl-std=CL2.0', '-target', 'spirv64', '-c', cl, '-o', spv], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const { plan, diagnostics } = readSpirv(new Uint8Array(readFileSync(spv)), spv);
-    assert.deepEqual(diagnostics.map((d) => d.message), []);
+    assert.deepEqual(
+      diagnostics.map((d) => d.message),
+      [],
+    );
     const read = plan as OpenCLPlan;
-    const predicted = lower('k.cl', source, memoryHost({}), { target: 'opencl', std: 'CL2.0', opencl: { arch: 'spir64' } }).plan as OpenCLPlan;
-    const facts = (k: OpenCLPlan['kernels'][number]) => ({ hint: k.workGroupSizeHint, vec: k.vecTypeHint, sub: k.intelReqdSubGroupSize });
+    const predicted = lower('k.cl', source, memoryHost({}), {
+      target: 'opencl',
+      std: 'CL2.0',
+      opencl: { arch: 'spir64' },
+    }).plan as OpenCLPlan;
+    const facts = (k: OpenCLPlan['kernels'][number]) => ({
+      hint: k.workGroupSizeHint,
+      vec: k.vecTypeHint,
+      sub: k.intelReqdSubGroupSize,
+    });
     // SPIR-V's vec_type_hint names its component by width alone: a char hint reads as uchar.
-    assert.deepEqual(read.kernels.map(facts), predicted.kernels.map(facts).map((f) => ({ ...f, vec: f.vec === 'char' ? 'uchar' : f.vec })));
-    const images = (p: OpenCLPlan) => p.kernels.find((k) => k.name === 'images')!.args.map((a) => [a.typeName, a.access]);
+    assert.deepEqual(
+      read.kernels.map(facts),
+      predicted.kernels.map(facts).map((f) => ({ ...f, vec: f.vec === 'char' ? 'uchar' : f.vec })),
+    );
+    const images = (p: OpenCLPlan) =>
+      p.kernels.find((k) => k.name === 'images')!.args.map((a) => [a.typeName, a.access]);
     assert.deepEqual(images(read), images(predicted));
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -12,7 +12,11 @@ import { CLANG, requireTool, runClang } from '../support/tools.js';
  * with __builtin_offsetof under clang-16: its offsets must be the clustered POD offsets.
  */
 function comparePods(clang: string, source: string, arch: 'spir' | 'spir64'): number {
-  const r = lower('v.cl', source, memoryHost({}), { target: 'vulkan', format: 'json', vulkan: { arch, longVector: true } });
+  const r = lower('v.cl', source, memoryHost({}), {
+    target: 'vulkan',
+    format: 'json',
+    vulkan: { arch, longVector: true },
+  });
   assert.ok(r.plan && r.module, r.diagnostics.map((d) => d.message).join('\n') + '\n' + source);
   const plan = r.plan as VulkanPlan;
   let probes = '';
@@ -21,7 +25,9 @@ function comparePods(clang: string, source: string, arch: 'spir' | 'spir64'): nu
     const pods = k.args.filter((a) => a.argKind === 'pod');
     if (!pods.length) continue;
     const fn = r.module.functions.find((f) => f.name === k.name)!;
-    const members = pods.map((a, i) => `${declarationText({ ...fn.params[a.param!].type, const: undefined }, `m${i}`)};`);
+    const members = pods.map(
+      (a, i) => `${declarationText({ ...fn.params[a.param!].type, const: undefined }, `m${i}`)};`,
+    );
     probes += `struct pods_${k.name} { ${members.join(' ')} };\n`;
     pods.forEach((a, i) => {
       const name = `off_${k.name}_${i}`;

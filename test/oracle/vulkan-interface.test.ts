@@ -40,17 +40,25 @@ function checkKernel(tools: Tools, plan: VulkanPlan, index: number, what: string
     };
     run(tools.as, ['--target-env', 'vulkan1.2', src, '-o', spv]);
     run(tools.val, ['--target-env', 'vulkan1.2', spv]);
-    const r = JSON.parse(run(tools.cross, [spv, '--reflect'])) as Record<string, { set: number; binding: number; type: string }[] | undefined>;
+    const r = JSON.parse(run(tools.cross, [spv, '--reflect'])) as Record<
+      string,
+      { set: number; binding: number; type: string }[] | undefined
+    >;
     const got = new Map<string, string>();
     for (const list of ['ssbos', 'ubos', 'separate_images', 'images', 'separate_samplers']) {
-      for (const b of r[list] ?? []) got.set(`${b.set}:${b.binding}`, `${list}${b.type.endsWith('Buffer') ? ` ${b.type}` : ''}`);
+      for (const b of r[list] ?? [])
+        got.set(`${b.set}:${b.binding}`, `${list}${b.type.endsWith('Buffer') ? ` ${b.type}` : ''}`);
     }
     const k = plan.kernels[index];
     for (const a of k.args) {
       if (a.descriptorSet === undefined) continue;
       const want = CROSS_CATEGORY[a.vkDescriptorType!];
       assert.ok(want, `${what}: ${a.name} has descriptor type ${a.vkDescriptorType}`);
-      assert.equal(got.get(`${a.descriptorSet}:${a.binding}`), `${want.list}${want.type ? ` ${want.type}` : ''}`, `${what}: ${k.name}.${a.name} (${a.argKind}, ${a.vkDescriptorType}) at set ${a.descriptorSet} binding ${a.binding}`);
+      assert.equal(
+        got.get(`${a.descriptorSet}:${a.binding}`),
+        `${want.list}${want.type ? ` ${want.type}` : ''}`,
+        `${what}: ${k.name}.${a.name} (${a.argKind}, ${a.vkDescriptorType}) at set ${a.descriptorSet} binding ${a.binding}`,
+      );
     }
     if (plan.pushConstantRange) assert.equal((r.push_constants ?? []).length, 1, `${what}: the push-constant block`);
   } finally {
@@ -81,7 +89,15 @@ test('every fixture vulkan plan: its interface is valid SPIR-V with valid reflec
     kernels += plan.kernels.length;
   }
   // The clspv-* fixtures of today's modes are among them (texel buffers, one UBO per argument, the constants pointer, half pointers).
-  for (const c of ['clspv-texel-buffers', 'clspv-pod-ubo-each', 'clspv-constants-pointer', 'clspv-subgroup-max-size', 'clspv-physical-pointers', 'clspv-half-pointers']) assert.ok(cases.includes(c), `fixture ${c} has a vulkan plan`);
+  for (const c of [
+    'clspv-texel-buffers',
+    'clspv-pod-ubo-each',
+    'clspv-constants-pointer',
+    'clspv-subgroup-max-size',
+    'clspv-physical-pointers',
+    'clspv-half-pointers',
+  ])
+    assert.ok(cases.includes(c), `fixture ${c} has a vulkan plan`);
   assert.ok(kernels >= 20, `only ${kernels} kernels`);
 });
 

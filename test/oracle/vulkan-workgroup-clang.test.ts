@@ -36,8 +36,31 @@ function allocSize(t: string): number | undefined {
   return ({ half: 2, float: 4, double: 8 } as Record<string, number>)[t];
 }
 
-const ELEMENTS = ['char', 'uchar', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'float', 'char3', 'int2', 'uint2', 'float3', 'float4', 'short3', 'ulong2', 'struct P', 'struct Q', 'U'];
-const variable = fc.record({ element: fc.constantFrom(...ELEMENTS), dims: fc.array(fc.integer({ min: 1, max: 5 }), { maxLength: 2 }) });
+const ELEMENTS = [
+  'char',
+  'uchar',
+  'short',
+  'ushort',
+  'int',
+  'uint',
+  'long',
+  'ulong',
+  'float',
+  'char3',
+  'int2',
+  'uint2',
+  'float3',
+  'float4',
+  'short3',
+  'ulong2',
+  'struct P',
+  'struct Q',
+  'U',
+];
+const variable = fc.record({
+  element: fc.constantFrom(...ELEMENTS),
+  dims: fc.array(fc.integer({ min: 1, max: 5 }), { maxLength: 2 }),
+});
 const kernelLocals = fc.array(variable, { minLength: 1, maxLength: 4 });
 
 function generatedProgram(kernels: { element: string; dims: number[] }[][]): string {
@@ -54,13 +77,29 @@ function generatedProgram(kernels: { element: string; dims: number[] }[][]): str
 function compare(clang: string, name: string, source: string): number {
   const ir = runClang(clang, source, ['-x', 'cl', '-cl-std=CL1.2', '-target', 'spir', '-O0', '-emit-llvm', '-S']);
   const clangTypes = new Map<string, string>();
-  for (const m of ir.matchAll(/^@([\w.]+) = internal addrspace\(3\) global (.+?) (?:undef|poison), align \d+$/gm)) clangTypes.set(m[1], m[2]);
-  const module = compileOpenCL(new SourceFile('k.cl', source), memoryHost({}), { std: 'CL1.2', layout: DATA_LAYOUTS.spir }).module!;
-  const ours = module.functions.filter((f) => f.isKernel).flatMap((f) => (f.localVariables ?? []).map((v) => ({ id: `${f.name}.${v.name}`, key: llvmTypeKey(v.type, DATA_LAYOUTS.spir) })));
-  assert.deepEqual(ours.map((v) => v.id), [...clangTypes.keys()], `${name}: the kernel-scope local variables, in clang's order`);
+  for (const m of ir.matchAll(/^@([\w.]+) = internal addrspace\(3\) global (.+?) (?:undef|poison), align \d+$/gm))
+    clangTypes.set(m[1], m[2]);
+  const module = compileOpenCL(new SourceFile('k.cl', source), memoryHost({}), {
+    std: 'CL1.2',
+    layout: DATA_LAYOUTS.spir,
+  }).module!;
+  const ours = module.functions
+    .filter((f) => f.isKernel)
+    .flatMap((f) =>
+      (f.localVariables ?? []).map((v) => ({ id: `${f.name}.${v.name}`, key: llvmTypeKey(v.type, DATA_LAYOUTS.spir) })),
+    );
+  assert.deepEqual(
+    ours.map((v) => v.id),
+    [...clangTypes.keys()],
+    `${name}: the kernel-scope local variables, in clang's order`,
+  );
   for (const a of ours) {
     for (const b of ours) {
-      assert.equal(a.key === b.key, clangTypes.get(a.id) === clangTypes.get(b.id), `${name}: ${a.id} (${clangTypes.get(a.id)}) and ${b.id} (${clangTypes.get(b.id)}): one LLVM type or two`);
+      assert.equal(
+        a.key === b.key,
+        clangTypes.get(a.id) === clangTypes.get(b.id),
+        `${name}: ${a.id} (${clangTypes.get(a.id)}) and ${b.id} (${clangTypes.get(b.id)}): one LLVM type or two`,
+      );
     }
   }
   const r = lower('k.cl', source, memoryHost({}), { target: 'vulkan', format: 'json' });
@@ -69,7 +108,8 @@ function compare(clang: string, name: string, source: string): number {
     const types = new Set(w.variables.map((v) => clangTypes.get(`${v.kernel}.${v.name}`)));
     assert.equal(types.size, 1, `${name}: a shared variable holds one LLVM type`);
     const size = allocSize([...types][0]!);
-    if (size !== undefined) assert.equal(w.size, size, `${name}: ${w.variables[0].kernel}.${w.variables[0].name} ${[...types][0]}`);
+    if (size !== undefined)
+      assert.equal(w.size, size, `${name}: ${w.variables[0].kernel}.${w.variables[0].name} ${[...types][0]}`);
   }
   return ours.length;
 }
@@ -77,7 +117,11 @@ function compare(clang: string, name: string, source: string): number {
 test('kernel-scope local variables, their LLVM types and alloc sizes agree with clang-16 (fixture and generated kernels)', (t) => {
   const clang = requireTool(t, CLANG);
   if (!clang) return;
-  let compared = compare(clang, 'fixture clspv-workgroup-variable-size', readFileSync(join(FIXTURES, 'clspv-workgroup-variable-size', 'input.cl'), 'utf8'));
+  let compared = compare(
+    clang,
+    'fixture clspv-workgroup-variable-size',
+    readFileSync(join(FIXTURES, 'clspv-workgroup-variable-size', 'input.cl'), 'utf8'),
+  );
   const [programs] = fc.sample(fc.array(kernelLocals, { minLength: 40, maxLength: 40 }), { numRuns: 1, seed: 7 });
   compared += compare(clang, 'generated', generatedProgram(programs));
   assert.ok(compared > 80, `only ${compared} variables compared`);

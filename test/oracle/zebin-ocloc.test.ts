@@ -25,17 +25,29 @@ function corpusReady(c: ZebinCase): boolean {
 }
 
 /** The kernels of one case and device against a `.ze_info` text: the differences not reviewed, and the counts compared and equal only with --private-memory. */
-function check(c: ZebinCase, device: string, zeInfo: string, seen: Set<string>): { failures: string[]; kernels: number; privateMemory: number } {
+function check(
+  c: ZebinCase,
+  device: string,
+  zeInfo: string,
+  seen: Set<string>,
+): { failures: string[]; kernels: number; privateMemory: number } {
   const { text, path, flags } = caseSource(c);
   const { includeDirs, commandLine } = frontendFlags(flags);
-  const outcome = compareZebin(path ?? `${c.name}.cl`, text, { std: 'CL2.0', includeDirs, commandLine, fastRelaxedMath: flags.includes('-cl-fast-relaxed-math') }, device, { zeInfo });
+  const outcome = compareZebin(
+    path ?? `${c.name}.cl`,
+    text,
+    { std: 'CL2.0', includeDirs, commandLine, fastRelaxedMath: flags.includes('-cl-fast-relaxed-math') },
+    device,
+    { zeInfo },
+  );
   const failures: string[] = [];
   if (outcome.kernargRefused) failures.push(`${c.name} ${device}: kernarg refused: ${outcome.kernargRefused}`);
   for (const [kernel, why] of outcome.kernels) {
     const name = `${c.name}--${device}--${kernel}`;
     if (DELIBERATE.has(name)) {
       seen.add(name);
-      if (why === undefined) failures.push(`${name}: listed as a deliberate difference but now matches ocloc (remove the file)`);
+      if (why === undefined)
+        failures.push(`${name}: listed as a deliberate difference but now matches ocloc (remove the file)`);
     } else if (why !== undefined) failures.push(`${name}: ${why}`);
   }
   return { failures, kernels: outcome.kernels.size, privateMemory: outcome.privateMemory.size };
@@ -56,16 +68,24 @@ test('zebin payloads equal the recorded ocloc .ze_info on every kernel of the ca
     }
   }
   // The private-memory class is one reviewed file: IGC keeps private arrays in memory where kernarg cannot see it.
-  assert.ok(existsSync(new URL('../deliberate/zebin-private-memory.md', import.meta.url)), 'the private-memory class needs its review file');
-  for (const d of DELIBERATE) if (!seen.has(d)) failures.push(`test/deliberate/zebin-ocloc-${d}.md names no kernel of the cached set`);
-  t.diagnostic(`${kernels} kernels compared, ${kernels - seen.size} equal (${privateMemory} of them only with --private-memory), ${seen.size} reviewed deliberate differences`);
+  assert.ok(
+    existsSync(new URL('../deliberate/zebin-private-memory.md', import.meta.url)),
+    'the private-memory class needs its review file',
+  );
+  for (const d of DELIBERATE)
+    if (!seen.has(d)) failures.push(`test/deliberate/zebin-ocloc-${d}.md names no kernel of the cached set`);
+  t.diagnostic(
+    `${kernels} kernels compared, ${kernels - seen.size} equal (${privateMemory} of them only with --private-memory), ${seen.size} reviewed deliberate differences`,
+  );
   assert.deepEqual(failures, []);
   assert.ok(kernels >= 150, `only ${kernels} kernels`);
 });
 
 test('ocloc still writes the recorded .ze_info for a rotating sample of the cached set (the oracle stays live)', (t) => {
   if (!requireTool(t, OCLOC, OCLOC_PROBE)) return;
-  const cases = ZEBIN_CASES.flatMap((c) => c.devices.map((device) => ({ c, device }))).filter(({ c }) => corpusReady(c));
+  const cases = ZEBIN_CASES.flatMap((c) => c.devices.map((device) => ({ c, device }))).filter(({ c }) =>
+    corpusReady(c),
+  );
   // Two a run, a different two each day: every record is re-checked within a few weeks.
   const day = Math.floor(Date.now() / 86_400_000);
   const picks = [cases[(day * 2) % cases.length], cases[(day * 2 + 1) % cases.length]];
@@ -76,9 +96,18 @@ test('ocloc still writes the recorded .ze_info for a rotating sample of the cach
     const recorded = payloadArguments(readFileSync(recordPath(c.name, device), 'utf8'));
     const now = payloadArguments(live.zeInfo);
     assert.deepEqual([...now.keys()], [...recorded.keys()], `${c.name} ${device}: kernels`);
-    for (const [k, entries] of now) assert.deepEqual(entries.map(entryText), recorded.get(k)!.map(entryText), `${c.name} ${device} ${k}: ocloc's payload moved from the record (re-record with scripts/zebin-record.ts and review)`);
+    for (const [k, entries] of now)
+      assert.deepEqual(
+        entries.map(entryText),
+        recorded.get(k)!.map(entryText),
+        `${c.name} ${device} ${k}: ocloc's payload moved from the record (re-record with scripts/zebin-record.ts and review)`,
+      );
     const r = check(c, device, live.zeInfo, new Set());
-    assert.deepEqual(r.failures.filter((f) => !DELIBERATE.has(f.split(':')[0])), [], `${c.name} ${device}`);
+    assert.deepEqual(
+      r.failures.filter((f) => !DELIBERATE.has(f.split(':')[0])),
+      [],
+      `${c.name} ${device}`,
+    );
     t.diagnostic(`${c.name} (${device}): ${r.kernels} kernels re-compiled by ocloc`);
   }
 });

@@ -16,7 +16,11 @@ import { CLANG, CLANG19, CLANG22_AMDHSA, READELF22, requireTool } from '../suppo
 
 const DIR = join(import.meta.dirname, 'code-objects');
 const KINDS: Source = { text: readFileSync(join(DIR, 'kinds.cl'), 'utf8'), std: 'CL2.0' };
-const RECORDED = [[16, 4], [19, 5], [22, 6]] as const;
+const RECORDED = [
+  [16, 4],
+  [19, 5],
+  [22, 6],
+] as const;
 const object = (llvm: number, co: number) => new Uint8Array(readFileSync(join(DIR, `kinds.${llvm}.co${co}.o`)));
 
 test('recorded code objects 4, 5 and 6 read into the plan kernarg predicts from their source, every slot', () => {
@@ -29,8 +33,14 @@ test('recorded code objects 4, 5 and 6 read into the plan kernarg predicts from 
 
 test('the round trip notices a plan that differs: a code object 4 object is not the code object 5 prediction', () => {
   const r = amdhsaRoundTrip(object(16, 4), KINDS, 16, 5);
-  assert.ok(r.differences.some((d) => /code object: read 4, predicted 5/.test(d)), r.differences.join('\n'));
-  assert.ok(r.differences.some((d) => /slot \d+: predicted .*hidden_block_count_x/.test(d)), r.differences.join('\n'));
+  assert.ok(
+    r.differences.some((d) => /code object: read 4, predicted 5/.test(d)),
+    r.differences.join('\n'),
+  );
+  assert.ok(
+    r.differences.some((d) => /slot \d+: predicted .*hidden_block_count_x/.test(d)),
+    r.differences.join('\n'),
+  );
 });
 
 test('a code object read: names, type names, address spaces, access, pointee alignment, by-value layouts from the type name', () => {
@@ -39,10 +49,27 @@ test('a code object read: names, type names, address spaces, access, pointee ali
   assert.ok(r.plan?.target === 'amdhsa');
   const [values, handles] = r.plan.kernels;
   const by = (k: typeof values, n: string) => k.args.find((a) => a.name === n)!;
-  assert.deepEqual([by(values, 'l').valueKind, by(values, 'l').pointeeAlign, by(values, 'l').addressSpace], ['dynamic_shared_pointer', 4, 'local']);
+  assert.deepEqual(
+    [by(values, 'l').valueKind, by(values, 'l').pointeeAlign, by(values, 'l').addressSpace],
+    ['dynamic_shared_pointer', 4, 'local'],
+  );
   assert.deepEqual([by(values, 'c').addressSpace, by(values, 'c').typeName], ['constant', 'char*']);
-  assert.deepEqual(by(values, 'v').layout, { kind: 'vector', element: 'float', encoding: 'float', elementSize: 4, length: 4, size: 16, align: 16 });
-  assert.deepEqual(by(values, 'd').layout?.kind === 'vector' && [by(values, 'd').layout!.size, (by(values, 'd').layout as { length: number }).length], [32, 3]);
+  assert.deepEqual(by(values, 'v').layout, {
+    kind: 'vector',
+    element: 'float',
+    encoding: 'float',
+    elementSize: 4,
+    length: 4,
+    size: 16,
+    align: 16,
+  });
+  assert.deepEqual(
+    by(values, 'd').layout?.kind === 'vector' && [
+      by(values, 'd').layout!.size,
+      (by(values, 'd').layout as { length: number }).length,
+    ],
+    [32, 3],
+  );
   // A struct the metadata only names: its bytes.
   assert.deepEqual(by(values, 's').layout?.kind === 'array' && by(values, 's').layout!.size, 12);
   assert.deepEqual([by(handles, 'img').access, by(handles, 'out').access], ['read_only', 'write_only']);
@@ -53,13 +80,27 @@ test('a code object read: names, type names, address spaces, access, pointee ali
 test('kernel arguments without -cl-kernel-arg-info names are named by position', (t) => {
   const clang = requireTool(t, CLANG22_AMDHSA);
   if (!clang) return;
-  const bytes = compileCodeObject(clang, { text: 'kernel void k(global int *a, int n) {}', std: 'CL1.2', noArgInfo: true }, 6);
+  const bytes = compileCodeObject(
+    clang,
+    { text: 'kernel void k(global int *a, int n) {}', std: 'CL1.2', noArgInfo: true },
+    6,
+  );
   const r = readBinary(bytes, 'k.o');
   assert.ok(r.plan?.target === 'amdhsa', JSON.stringify(r.diagnostics));
-  assert.deepEqual(r.plan.kernels[0].args.slice(0, 2).map((a) => [a.name, a.typeName]), [['arg0', 'int*'], ['arg1', 'int']]);
+  assert.deepEqual(
+    r.plan.kernels[0].args.slice(0, 2).map((a) => [a.name, a.typeName]),
+    [
+      ['arg0', 'int*'],
+      ['arg1', 'int'],
+    ],
+  );
 });
 
-for (const [llvm, tool, co] of [[16, CLANG, 4], [19, CLANG19, 5], [22, CLANG22_AMDHSA, 6]] as const) {
+for (const [llvm, tool, co] of [
+  [16, CLANG, 4],
+  [19, CLANG19, 5],
+  [22, CLANG22_AMDHSA, 6],
+] as const) {
   test(`clang-${llvm} code object ${co}: fixtures and generated kernels read back equal to kernarg's plan, and to llvm-readelf-22 --notes (a sample)`, (t) => {
     const clang = requireTool(t, tool);
     const readelf = requireTool(t, READELF22);
@@ -67,7 +108,15 @@ for (const [llvm, tool, co] of [[16, CLANG, 4], [19, CLANG19, 5], [22, CLANG22_A
     const files = fixtureFiles();
     // Three fixtures a generation, a different three each (the sweep script reads them all).
     const start = (llvm % 5) * 3;
-    const sources: Source[] = files.slice(start, start + 3).map((f) => ({ text: f.text, std: f.std, path: f.path, includeDirs: f.includeDirs, defines: f.defines, clangArgs: f.clangArgs, host: f }));
+    const sources: Source[] = files.slice(start, start + 3).map((f) => ({
+      text: f.text,
+      std: f.std,
+      path: f.path,
+      includeDirs: f.includeDirs,
+      defines: f.defines,
+      clangArgs: f.clangArgs,
+      host: f,
+    }));
     const { values } = samples(programSpec, 12, 7100 + llvm);
     sources.push({ text: renderBatch(values, 0, 'q'), std: STDS[llvm % 3] });
     let kernels = 0;
@@ -99,7 +148,10 @@ test('malformed files get a diagnostic at a byte, with the reader code', () => {
   // An ELF for another ABI version is no code object 4-6.
   const v3 = good.slice();
   v3[8] = 1;
-  assert.match(readBinary(v3, 'v3.o').diagnostics[0].message, /ELF ABI version 1 is not an AMDHSA code object 4, 5 or 6/);
+  assert.match(
+    readBinary(v3, 'v3.o').diagnostics[0].message,
+    /ELF ABI version 1 is not an AMDHSA code object 4, 5 or 6/,
+  );
 });
 
 test('msgpack: lengths past the data, nesting past the budget, unknown type bytes and trailing bytes are messages at their byte', () => {

@@ -44,22 +44,25 @@ const mutation = fc.record({
 });
 
 test('truncated, bit-flipped and overwritten code objects and zebins never throw (fast-check)', () => {
-  fc.assert(fc.property(mutation, (m) => {
-    const src = REAL[m.file];
-    let bytes: Uint8Array;
-    if (m.kind === 'truncate') bytes = src.subarray(0, m.at % src.length);
-    else {
-      bytes = src.slice();
-      const view = new DataView(bytes.buffer);
-      for (let i = 0; i < m.count; i++) {
-        // Header and section-header bytes are where a flip changes the most: half the mutations land in the first 128 bytes or the section headers.
-        const at = (m.at * (i + 1) * 2654435761) % (i % 2 ? bytes.length : 128);
-        if (m.kind === 'flip') bytes[at] ^= 1 << m.bit;
-        else if (at + 4 <= bytes.length) view.setUint32(at, m.word, true);
+  fc.assert(
+    fc.property(mutation, (m) => {
+      const src = REAL[m.file];
+      let bytes: Uint8Array;
+      if (m.kind === 'truncate') bytes = src.subarray(0, m.at % src.length);
+      else {
+        bytes = src.slice();
+        const view = new DataView(bytes.buffer);
+        for (let i = 0; i < m.count; i++) {
+          // Header and section-header bytes are where a flip changes the most: half the mutations land in the first 128 bytes or the section headers.
+          const at = (m.at * (i + 1) * 2654435761) % (i % 2 ? bytes.length : 128);
+          if (m.kind === 'flip') bytes[at] ^= 1 << m.bit;
+          else if (at + 4 <= bytes.length) view.setUint32(at, m.word, true);
+        }
       }
-    }
-    return wellFormed(bytes);
-  }), { seed: SEED, numRuns: 1000 });
+      return wellFormed(bytes);
+    }),
+    { seed: SEED, numRuns: 1000 },
+  );
 });
 
 test('every truncation of a code object and a zebin is a diagnostic, never an exception', () => {
@@ -67,10 +70,13 @@ test('every truncation of a code object and a zebin is a diagnostic, never an ex
 });
 
 test('random bytes, bare and behind a real ELF header, never throw (fast-check)', () => {
-  fc.assert(fc.property(fc.uint8Array({ maxLength: 600 }), fc.nat(REAL.length - 1), fc.boolean(), (tail, file, behind) => {
-    const bytes = behind ? Uint8Array.from([...REAL[file].subarray(0, 64), ...tail]) : tail;
-    return wellFormed(bytes);
-  }), { seed: SEED, numRuns: 1500 });
+  fc.assert(
+    fc.property(fc.uint8Array({ maxLength: 600 }), fc.nat(REAL.length - 1), fc.boolean(), (tail, file, behind) => {
+      const bytes = behind ? Uint8Array.from([...REAL[file].subarray(0, 64), ...tail]) : tail;
+      return wellFormed(bytes);
+    }),
+    { seed: SEED, numRuns: 1500 },
+  );
 });
 
 test('msgpack and the .ze_info YAML reader throw nothing but their ByteError on random input (fast-check)', () => {
@@ -82,8 +88,23 @@ test('msgpack and the .ze_info YAML reader throw nothing but their ByteError on 
     }
     return true;
   };
-  fc.assert(fc.property(fc.uint8Array({ maxLength: 300 }), (b) => onlyByteErrors(() => decodeMsgpack(b))), { seed: SEED, numRuns: 2000 });
-  const yamlish = fc.array(fc.tuple(fc.nat(8), fc.constantFrom('- ', '', ''), fc.constantFrom('a', 'kernels', "'q''x'", 'k"'), fc.constantFrom(':', ': 1', ": '2'", ': [ 1, 2 ]', ': "x\\"', ' x', ': &a', ':\t')), { maxLength: 30 })
+  fc.assert(
+    fc.property(fc.uint8Array({ maxLength: 300 }), (b) => onlyByteErrors(() => decodeMsgpack(b))),
+    { seed: SEED, numRuns: 2000 },
+  );
+  const yamlish = fc
+    .array(
+      fc.tuple(
+        fc.nat(8),
+        fc.constantFrom('- ', '', ''),
+        fc.constantFrom('a', 'kernels', "'q''x'", 'k"'),
+        fc.constantFrom(':', ': 1', ": '2'", ': [ 1, 2 ]', ': "x\\"', ' x', ': &a', ':\t'),
+      ),
+      { maxLength: 30 },
+    )
     .map((ls) => ls.map(([i, d, k, v]) => `${' '.repeat(i)}${d}${k}${v}`).join('\n'));
-  fc.assert(fc.property(yamlish, (s) => onlyByteErrors(() => parseZeInfoYaml(new TextEncoder().encode(s), 0))), { seed: SEED, numRuns: 2000 });
+  fc.assert(
+    fc.property(yamlish, (s) => onlyByteErrors(() => parseZeInfoYaml(new TextEncoder().encode(s), 0))),
+    { seed: SEED, numRuns: 2000 },
+  );
 });

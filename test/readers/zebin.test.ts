@@ -16,7 +16,9 @@ const ZEBINS = join(import.meta.dirname, 'zebins');
 const CASES = join(import.meta.dirname, '..', 'oracle', 'zebin-ocloc');
 const NAMES = ['hand-pointers', 'hand-values', 'hand-images', 'hand-builtins'];
 const DEVICES = ['pvc', 'tgllp', 'dg2'] as const;
-const recorded = NAMES.flatMap((name) => DEVICES.map((device) => ({ name, device, file: join(ZEBINS, `${name}.${device}.zebin`) }))).filter((c) => existsSync(c.file));
+const recorded = NAMES.flatMap((name) =>
+  DEVICES.map((device) => ({ name, device, file: join(ZEBINS, `${name}.${device}.zebin`) })),
+).filter((c) => existsSync(c.file));
 
 test('every recorded zebin reads into a plan whose ze-info is the section ocloc wrote, entry for entry', () => {
   assert.ok(recorded.length >= 10, `only ${recorded.length} zebins`);
@@ -30,7 +32,8 @@ test('every recorded zebin reads into a plan whose ze-info is the section ocloc 
     const theirs = payloadArguments(new TextDecoder().decode(elfSection(bytes, '.ze_info')));
     const ours = payloadArguments(emitZeInfo(r.plan));
     assert.deepEqual([...ours.keys()], [...theirs.keys()], c.file);
-    for (const [k, entries] of theirs) assert.deepEqual(ours.get(k)!.map(entryText), entries.map(entryText), `${c.file} ${k}`);
+    for (const [k, entries] of theirs)
+      assert.deepEqual(ours.get(k)!.map(entryText), entries.map(entryText), `${c.file} ${k}`);
     kernels += theirs.size;
   }
   assert.ok(kernels >= 80, `only ${kernels} kernels`);
@@ -38,7 +41,11 @@ test('every recorded zebin reads into a plan whose ze-info is the section ocloc 
 
 test('on pvc the plan read from each zebin equals the plan kernarg predicts from its source, every slot', () => {
   for (const c of recorded.filter((r) => r.device === 'pvc')) {
-    const r = zebinRoundTrip(new Uint8Array(readFileSync(c.file)), { text: readFileSync(join(CASES, `${c.name}.cl`), 'utf8'), std: 'CL2.0' }, 'pvc');
+    const r = zebinRoundTrip(
+      new Uint8Array(readFileSync(c.file)),
+      { text: readFileSync(join(CASES, `${c.name}.cl`), 'utf8'), std: 'CL2.0' },
+      'pvc',
+    );
     assert.deepEqual(r.differences, [], c.file);
     assert.ok(r.kernels > 0);
   }
@@ -46,16 +53,32 @@ test('on pvc the plan read from each zebin equals the plan kernarg predicts from
 
 test('on tgllp and dg2 the only differences from the predicted plan are the reviewed buffer promotions (test/deliberate/zebin-buffer-promotion.md)', () => {
   for (const c of recorded.filter((r) => r.device !== 'pvc')) {
-    const r = zebinRoundTrip(new Uint8Array(readFileSync(c.file)), { text: readFileSync(join(CASES, `${c.name}.cl`), 'utf8'), std: 'CL2.0' }, c.device);
-    for (const d of r.differences) assert.match(d, /slot \d+: predicted \w+:\d+:data:(buffer_address|arg_bypointer):\d+:8:\d+:[-a-z]+:(global|constant):.*, read \w+:\d+:data:(arg_bypointer|buffer_address):\d+:8:/, `${c.file}: ${d}`);
+    const r = zebinRoundTrip(
+      new Uint8Array(readFileSync(c.file)),
+      { text: readFileSync(join(CASES, `${c.name}.cl`), 'utf8'), std: 'CL2.0' },
+      c.device,
+    );
+    for (const d of r.differences)
+      assert.match(
+        d,
+        /slot \d+: predicted \w+:\d+:data:(buffer_address|arg_bypointer):\d+:8:\d+:[-a-z]+:(global|constant):.*, read \w+:\d+:data:(arg_bypointer|buffer_address):\d+:8:/,
+        `${c.file}: ${d}`,
+      );
   }
 });
 
 test('the .ze_info YAML reader: what ocloc writes, and a message at the byte for what it does not read', () => {
   const yaml = (s: string) => parseZeInfoYaml(new TextEncoder().encode(s), 1000);
-  const doc = yaml("---\nversion: '1.20'\nkernels:\n  - name: k\n    required: [ 8, 1, 1 ]\n    payload_arguments:\n      - arg_type: local_size\n        offset: 12\n...\n");
+  const doc = yaml(
+    "---\nversion: '1.20'\nkernels:\n  - name: k\n    required: [ 8, 1, 1 ]\n    payload_arguments:\n      - arg_type: local_size\n        offset: 12\n...\n",
+  );
   assert.equal(doc.kind, 'map');
-  assert.deepEqual(JSON.parse(JSON.stringify(doc, (k, v) => (k === 'at' ? undefined : v))).entries[1].value.items[0].entries[1].value.items.map((i: { value: string }) => i.value), ['8', '1', '1']);
+  assert.deepEqual(
+    JSON.parse(
+      JSON.stringify(doc, (k, v) => (k === 'at' ? undefined : v)),
+    ).entries[1].value.items[0].entries[1].value.items.map((i: { value: string }) => i.value),
+    ['8', '1', '1'],
+  );
   const refuse = (s: string) => {
     try {
       yaml(s);
@@ -69,5 +92,10 @@ test('the .ze_info YAML reader: what ocloc writes, and a message at the byte for
   assert.equal(refuse("a: 'open\n"), 'KA7031 1003 | 1 | an unterminated quoted scalar');
   assert.equal(refuse('a: &anchor 1\n'), "KA7031 1003 | 1 | '&' starts YAML kernarg's .ze_info reader does not read");
   assert.equal(refuse('\ta: 1\n'), 'KA7031 1000 | 1 | a tab in the indentation');
-  assert.match(refuse(`${'a:\n'.split('').join('')}${Array.from({ length: 80 }, (_, i) => `${' '.repeat(i + 1)}k${i}:\n`).join('')}`), /KA7031 .* nested deeper than 64 levels/);
+  assert.match(
+    refuse(
+      `${'a:\n'.split('').join('')}${Array.from({ length: 80 }, (_, i) => `${' '.repeat(i + 1)}k${i}:\n`).join('')}`,
+    ),
+    /KA7031 .* nested deeper than 64 levels/,
+  );
 });

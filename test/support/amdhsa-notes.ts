@@ -9,14 +9,23 @@ import { join } from 'node:path';
  * --notes` of it: the ELF header (whose ABI version names the code object) and the
  * `NT_AMDGPU_METADATA` note. Throws with clang's or readelf's message.
  */
-export function amdhsaNotes(clang: string, readelf: string, source: string, args: readonly string[], path?: string): string {
+export function amdhsaNotes(
+  clang: string,
+  readelf: string,
+  source: string,
+  args: readonly string[],
+  path?: string,
+): string {
   const dir = mkdtempSync(join(tmpdir(), 'kernarg-amdhsa-'));
   try {
     const file = path ?? join(dir, 'input.cl');
     if (!path) writeFileSync(file, source);
     const object = join(dir, 'k.o');
     try {
-      execFileSync(clang, [...args, '-c', '-o', object, file], { stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 << 20 });
+      execFileSync(clang, [...args, '-c', '-o', object, file], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        maxBuffer: 256 << 20,
+      });
     } catch (e) {
       const err = e as { stderr?: Buffer; message: string };
       throw new Error(`clang failed: ${err.stderr?.toString() ?? err.message}\n--- source ---\n${source}`);

@@ -27,7 +27,10 @@ export function nvInfoRecords(k: CubinKernel): Uint8Array {
   const end = k.params.reduce((m, p) => Math.max(m, p.offset + p.size), 0);
   const bytes: number[] = [];
   const u16 = (v: number) => bytes.push(v & 0xff, (v >> 8) & 0xff);
-  const u32 = (v: number) => { u16(v & 0xffff); u16(v >>> 16); };
+  const u32 = (v: number) => {
+    u16(v & 0xffff);
+    u16(v >>> 16);
+  };
   // EIATTR_CBANK_PARAM_SIZE (0x19), HVAL.
   bytes.push(3, 0x19);
   u16(k.paramSize ?? end);
@@ -63,7 +66,9 @@ interface Section {
  * for sm_90), or with `abi: 7` as toolkits before 12.8 did (the sm in bits 0-7 and 16-23).
  */
 export function buildCubin(kernels: readonly CubinKernel[], bits: 32 | 64 = 64, sm = 90, abi: 7 | 8 = 8): Uint8Array {
-  const sections: Section[] = [{ name: '.nv.info', type: SHT_CUDA_INFO, data: Uint8Array.of(4, 0x2f, 8, 0, 0, 0, 0, 0, 0x18, 0, 0, 0) }];
+  const sections: Section[] = [
+    { name: '.nv.info', type: SHT_CUDA_INFO, data: Uint8Array.of(4, 0x2f, 8, 0, 0, 0, 0, 0, 0x18, 0, 0, 0) },
+  ];
   for (const k of kernels) {
     sections.push({ name: `.nv.info.${k.name}`, type: SHT_CUDA_INFO, data: nvInfoRecords(k) });
     // EXIT and a branch-to-self, as bytes only: the reader never looks at code.
@@ -130,7 +135,22 @@ export function buildCubin(kernels: readonly CubinKernel[], bits: 32 | 64 = 64, 
 
 /** The parameters of a kernel with a struct, a vector, pointers, a char then a double and a 32-aligned block after 13 bytes. */
 export const SAMPLE_KERNELS: readonly CubinKernel[] = [
-  { name: 'mixed', params: [{ ordinal: 0, offset: 0, size: 8 }, { ordinal: 1, offset: 8, size: 1 }, { ordinal: 2, offset: 16, size: 8 }, { ordinal: 3, offset: 32, size: 16 }, { ordinal: 4, offset: 48, size: 16 }] },
-  { name: 'bank', params: [{ ordinal: 0, offset: 0, size: 13 }, { ordinal: 1, offset: 16, size: 32 }] },
+  {
+    name: 'mixed',
+    params: [
+      { ordinal: 0, offset: 0, size: 8 },
+      { ordinal: 1, offset: 8, size: 1 },
+      { ordinal: 2, offset: 16, size: 8 },
+      { ordinal: 3, offset: 32, size: 16 },
+      { ordinal: 4, offset: 48, size: 16 },
+    ],
+  },
+  {
+    name: 'bank',
+    params: [
+      { ordinal: 0, offset: 0, size: 13 },
+      { ordinal: 1, offset: 16, size: 32 },
+    ],
+  },
   { name: 'none', params: [] },
 ];

@@ -23,7 +23,9 @@ const COUNTED = 80;
 const run = (batches: number) => {
   for (let b = 0; b < batches; b++) {
     if (mode === 'wait') for (let i = 0; i < batch; i++) k.launchAndWait(o);
-    else if (mode === 'fresh') for (let i = 0; i < batch; i++) k.enqueue({ args: { empty_param_0: a, empty_param_1: i & 7, empty_param_2: bytes }, global: [1], local: [1] });
+    else if (mode === 'fresh')
+      for (let i = 0; i < batch; i++)
+        k.enqueue({ args: { empty_param_0: a, empty_param_1: i & 7, empty_param_2: bytes }, global: [1], local: [1] });
     else for (let i = 0; i < batch; i++) k.enqueue(o);
     ctx.synchronize();
   }

@@ -6,7 +6,10 @@ import { runCliWith } from '../../src/cli/main.js';
 export const DIFF_FIXTURES = join(import.meta.dirname, '..', 'diff-fixtures');
 
 export function diffCases(): string[] {
-  return readdirSync(DIFF_FIXTURES, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  return readdirSync(DIFF_FIXTURES, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
 }
 
 /** Runs one case in both formats: golden file name → what kernarg prints now (with the exit status) and what the golden holds. */
@@ -16,10 +19,18 @@ export function renderDiffCase(name: string): Map<string, { actual: string; gold
   const ext = existsSync(join(dir, 'old.ir')) ? 'ir' : 'cl';
   const readFile = (p: string) => (existsSync(join(dir, p)) ? readFileSync(join(dir, p), 'utf8') : undefined);
   const out = new Map<string, { actual: string; golden: string | undefined }>();
-  for (const [format, file] of [['table', 'diff.table.txt'], ['json', 'diff.json']] as const) {
+  for (const [format, file] of [
+    ['table', 'diff.table.txt'],
+    ['json', 'diff.json'],
+  ] as const) {
     let stdout = '';
     let stderr = '';
-    const code = runCliWith(['diff', `old.${ext}`, `new.${ext}`, ...args, '--format', format], { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), readFile, color: false });
+    const code = runCliWith(['diff', `old.${ext}`, `new.${ext}`, ...args, '--format', format], {
+      stdout: (t) => (stdout += t),
+      stderr: (t) => (stderr += t),
+      readFile,
+      color: false,
+    });
     out.set(file, { actual: `${stdout}${stderr}exit status ${code}\n`, golden: readFile(file) });
   }
   return out;

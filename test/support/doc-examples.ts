@@ -10,7 +10,10 @@ export const ROOT = join(import.meta.dirname, '..', '..');
 
 /** The documents whose console blocks are run: the front door and every topic under docs/. */
 export function documentsWithExamples(): string[] {
-  const docs = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`);
+  const docs = readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f) => `docs/${f}`);
   return ['README.md', ...docs];
 }
 
@@ -44,7 +47,13 @@ export function exampleBlocks(doc: string, text: string): ExampleBlock[] {
       else if (l !== '') throw new Error(`${doc}: a console block starts with output, not a '$ ' command: ${l}`);
     }
     const line = text.slice(0, at).split('\n').length;
-    blocks.push({ doc, line, start, end, commands: commands.map((c) => ({ command: c.command, output: c.output.join('\n') })) });
+    blocks.push({
+      doc,
+      line,
+      start,
+      end,
+      commands: commands.map((c) => ({ command: c.command, output: c.output.join('\n') })),
+    });
   }
   return blocks;
 }
@@ -65,7 +74,11 @@ export function exampleFolder(): { dir: string; env: NodeJS.ProcessEnv; dispose:
   const dir = mkdtempSync(join(tmpdir(), 'kernarg-doc-examples-'));
   symlinkSync(join(ROOT, 'docs'), join(dir, 'docs'));
   mkdirSync(join(dir, '.bin'));
-  writeFileSync(join(dir, '.bin', 'kernarg'), `#!/bin/sh\nexec "${process.execPath}" "${join(ROOT, 'bin', 'kernarg.js')}" "$@"\n`, { mode: 0o755 });
+  writeFileSync(
+    join(dir, '.bin', 'kernarg'),
+    `#!/bin/sh\nexec "${process.execPath}" "${join(ROOT, 'bin', 'kernarg.js')}" "$@"\n`,
+    { mode: 0o755 },
+  );
   // The build cache and include trees of `kernarg run` stay in the folder too, so nothing outlives the test.
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -79,7 +92,11 @@ export function exampleFolder(): { dir: string; env: NodeJS.ProcessEnv; dispose:
 }
 
 /** Runs one command as the document's reader would (bash, stderr with stdout); its output without the last newline. */
-export function runExample(command: string, cwd: string, env: NodeJS.ProcessEnv): { status: number | null; output: string } {
+export function runExample(
+  command: string,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): { status: number | null; output: string } {
   const r = spawnSync('bash', ['-c', `${command} 2>&1`], { cwd, env, encoding: 'utf8', timeout: 120_000 });
   return { status: r.status, output: (r.stdout ?? '').replace(/\n$/, '') };
 }

@@ -43,7 +43,10 @@ function goldenName(target: string, format: string): string {
 }
 
 export function fixtureCases(): string[] {
-  return readdirSync(FIXTURES, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  return readdirSync(FIXTURES, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
 }
 
 /** A lowering's text: whole, or (streamed) its pieces joined. */
@@ -63,13 +66,24 @@ export function renderFixture(name: string, how: { readonly streamed?: boolean }
   const isIr = existsSync(join(dir, 'input.ir'));
   const inputPath = relative(FIXTURES, join(dir, isIr ? 'input.ir' : 'input.cl'));
   const text = readFileSync(join(dir, isIr ? 'input.ir' : 'input.cl'), 'utf8');
-  const host = { readFile: (p: string) => { try { return readFileSync(join(FIXTURES, p), 'utf8'); } catch { return undefined; } } };
+  const host = {
+    readFile: (p: string) => {
+      try {
+        return readFileSync(join(FIXTURES, p), 'utf8');
+      } catch {
+        return undefined;
+      }
+    },
+  };
   const includeDirs = (options.includeDirs ?? []).map((d) => relative(FIXTURES, join(dir, d)));
   const outputs = new Set(options.outputs ?? ['preprocessed', 'declarations', 'targets']);
   const files = new Map<string, string>();
   const base = { std: options.std, includeDirs, defines: options.defines };
   if (isIr) {
-    const fe = compileTinytc(new SourceFile(inputPath, text), { layout: DATA_LAYOUTS.spir64, dopeOrder: options.dopeOrder });
+    const fe = compileTinytc(new SourceFile(inputPath, text), {
+      layout: DATA_LAYOUTS.spir64,
+      dopeOrder: options.dopeOrder,
+    });
     const diags = formatDiagnostics(fe.diagnostics.items);
     if (diags) files.set('diagnostics.txt', diags);
     if (fe.module) files.set('declarations.txt', emitDeclarations(fe.module));
@@ -78,7 +92,12 @@ export function renderFixture(name: string, how: { readonly streamed?: boolean }
         for (const format of FORMATS[target]) {
           // The binary is checked by spirv-val and the interface readers (spirv.test.ts); its text is the golden.
           if (format === 'spirv') continue;
-          const r = lower(inputPath, text, host, { target, format, tinytc: { dopeOrder: options.dopeOrder }, ...stream });
+          const r = lower(inputPath, text, host, {
+            target,
+            format,
+            tinytc: { dopeOrder: options.dopeOrder },
+            ...stream,
+          });
           files.set(goldenName(target, format), outputText(r) ?? formatDiagnostics(r.diagnostics));
         }
       }
@@ -87,7 +106,12 @@ export function renderFixture(name: string, how: { readonly streamed?: boolean }
   }
   if (outputs.has('preprocessed')) {
     const bag = new DiagnosticBag();
-    const pp = preprocess(new SourceFile(inputPath, text), host, { ...base, std: options.std ?? 'CL1.2', target: { name: 'spir64', pointerBits: 64 } }, bag);
+    const pp = preprocess(
+      new SourceFile(inputPath, text),
+      host,
+      { ...base, std: options.std ?? 'CL1.2', target: { name: 'spir64', pointerBits: 64 } },
+      bag,
+    );
     files.set('preprocessed.txt', tokensToText(pp.tokens));
   }
   const fe = compileOpenCL(new SourceFile(inputPath, text), host, { ...base, layout: DATA_LAYOUTS.spir64 });
@@ -129,14 +153,24 @@ export function fixtureFiles(): FixtureFile[] {
   for (const name of fixtureCases()) {
     const dir = join(FIXTURES, name);
     if (!existsSync(join(dir, 'opencl.json')) || !existsSync(join(dir, 'input.cl'))) continue;
-    const options: FixtureOptions = existsSync(join(dir, 'options.json')) ? JSON.parse(readFileSync(join(dir, 'options.json'), 'utf8')) : {};
+    const options: FixtureOptions = existsSync(join(dir, 'options.json'))
+      ? JSON.parse(readFileSync(join(dir, 'options.json'), 'utf8'))
+      : {};
     if (options.oracleSkip) continue;
     const path = join(dir, 'input.cl');
     const includeDirs = (options.includeDirs ?? []).map((d) => join(dir, d));
     const defines = options.defines ?? [];
     out.push({
-      name, path, text: readFileSync(path, 'utf8'), std: (options.std ?? 'CL1.2') as FixtureFile['std'], includeDirs, defines,
-      clangArgs: [...includeDirs.map((d) => `-I${d}`), ...defines.map(([n, v]) => `-D${n}${v === null || v === undefined ? '' : '=' + v}`)],
+      name,
+      path,
+      text: readFileSync(path, 'utf8'),
+      std: (options.std ?? 'CL1.2') as FixtureFile['std'],
+      includeDirs,
+      defines,
+      clangArgs: [
+        ...includeDirs.map((d) => `-I${d}`),
+        ...defines.map(([n, v]) => `-D${n}${v === null || v === undefined ? '' : '=' + v}`),
+      ],
       readFile: (p) => (existsSync(p) ? readFileSync(p, 'utf8') : undefined),
     });
   }

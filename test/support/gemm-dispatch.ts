@@ -53,17 +53,26 @@ export function gemmDispatchSpirv(c: GemmDispatchCase): Uint32Array {
   const fe = compileTinytc(new SourceFile('bg.ir', gemmDispatchIr(c)), { layout: SPIR64, api: 'vulkan' });
   if (!fe.compiled) throw new Error(fe.diagnostics.items.map((d) => d.message).join('\n'));
   const plan = withAddressTables(lowerVulkan(fe.compiled.module, {}, new DiagnosticBag()))!;
-  return emitTinytcSpirv(fe.compiled, plan, { blas: { gemm: [{ variant: c.variant }], localBytes: 40960, spirv: parseSpirvKnobs(c.knobs) } });
+  return emitTinytcSpirv(fe.compiled, plan, {
+    blas: { gemm: [{ variant: c.variant }], localBytes: 40960, spirv: parseSpirvKnobs(c.knobs) },
+  });
 }
 
 /** C after the in-order sums (k = 0, 1, … into each accumulator, then alpha · acc + beta · C, as both printers write it), rounded as the type. */
-function reference(c: GemmDispatchCase, a: Float32Array | Float64Array, b: Float32Array | Float64Array, c0: Float32Array | Float64Array): Float32Array | Float64Array {
+function reference(
+  c: GemmDispatchCase,
+  a: Float32Array | Float64Array,
+  b: Float32Array | Float64Array,
+  c0: Float32Array | Float64Array,
+): Float32Array | Float64Array {
   const r = c.t === 'f32' ? Math.fround : (v: number) => v;
   const out = c0.slice();
   const [ar, ac] = c.ta === 'n' ? [c.m, c.k] : [c.k, c.m];
   const [br, bc] = c.tb === 'n' ? [c.k, c.n] : [c.n, c.k];
-  const A = (g: number, i: number, p: number) => (c.ta === 'n' ? a[i + ar * p + ar * ac * g] : a[p + ar * i + ar * ac * g]);
-  const B = (g: number, p: number, j: number) => (c.tb === 'n' ? b[p + br * j + br * bc * g] : b[j + br * p + br * bc * g]);
+  const A = (g: number, i: number, p: number) =>
+    c.ta === 'n' ? a[i + ar * p + ar * ac * g] : a[p + ar * i + ar * ac * g];
+  const B = (g: number, p: number, j: number) =>
+    c.tb === 'n' ? b[p + br * j + br * bc * g] : b[j + br * p + br * bc * g];
   for (let g = 0; g < c.howmany; g++)
     for (let j = 0; j < c.n; j++)
       for (let i = 0; i < c.m; i++) {
@@ -78,8 +87,13 @@ function reference(c: GemmDispatchCase, a: Float32Array | Float64Array, b: Float
 
 /** Runs the case's whole dispatch (or `words`, a module changed on purpose) and returns every problem found. */
 export function checkGemmDispatch(c: GemmDispatchCase, words = gemmDispatchSpirv(c)): string[] {
-  const make = (len: number, seed: number) => (c.t === 'f32' ? randomFloats(Float32Array, len, seed) : randomFloats(Float64Array, len, seed));
-  const [a, b, c0] = [make(c.m * c.k * c.howmany, 11), make(c.k * c.n * c.howmany, 12), make(c.m * c.n * c.howmany, 13)];
+  const make = (len: number, seed: number) =>
+    c.t === 'f32' ? randomFloats(Float32Array, len, seed) : randomFloats(Float64Array, len, seed);
+  const [a, b, c0] = [
+    make(c.m * c.k * c.howmany, 11),
+    make(c.k * c.n * c.howmany, 12),
+    make(c.m * c.n * c.howmany, 13),
+  ];
   const expected = reference(c, a, b, c0);
   const C = c0.slice();
   const run = runDispatch(words, 'bg', { buffers: { A: a.slice(), B: b.slice(), C }, groups: [1, 1, c.howmany] });
@@ -90,7 +104,10 @@ export function checkGemmDispatch(c: GemmDispatchCase, words = gemmDispatchSpirv
   }
   const cw = run.writes.get('C')!;
   const bad = cw.findIndex((x) => x !== 1);
-  if (bad >= 0) problems.push(`C[${bad}] written ${cw[bad]} times (${cw.filter((x) => x !== 1).length} elements not written exactly once)`);
+  if (bad >= 0)
+    problems.push(
+      `C[${bad}] written ${cw[bad]} times (${cw.filter((x) => x !== 1).length} elements not written exactly once)`,
+    );
   const wrong = C.findIndex((v, i) => !Object.is(v, expected[i]));
   if (wrong >= 0) problems.push(`C[${wrong}] is ${C[wrong]}, the in-order sum ${expected[wrong]}`);
   return problems;

@@ -19,9 +19,30 @@ const SPELLINGS: Record<string, string[]> = {
   float: ['float'],
   double: ['double'],
 };
-const VEC_ELEMS = ['char', 'uchar', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'float', 'double', 'half'] as const;
+const VEC_ELEMS = [
+  'char',
+  'uchar',
+  'short',
+  'ushort',
+  'int',
+  'uint',
+  'long',
+  'ulong',
+  'float',
+  'double',
+  'half',
+] as const;
 const VEC_SIZES = [2, 3, 4, 8, 16] as const;
-const IMAGES = ['image1d_t', 'image1d_array_t', 'image1d_buffer_t', 'image2d_t', 'image2d_array_t', 'image3d_t', 'image2d_depth_t', 'image2d_array_depth_t'] as const;
+const IMAGES = [
+  'image1d_t',
+  'image1d_array_t',
+  'image1d_buffer_t',
+  'image2d_t',
+  'image2d_array_t',
+  'image3d_t',
+  'image2d_depth_t',
+  'image2d_array_depth_t',
+] as const;
 
 export type TypeChoice =
   | { kind: 'scalar'; s: number; spelling: number }
@@ -53,15 +74,22 @@ export interface EnumSpec {
 }
 export type ParamSpec =
   | {
-    kind: 'ptr'; space: number; pointee: TypeChoice | null; isConst: boolean; isVolatile: boolean; isRestrict: boolean; arrayForm: boolean; spaceSpelling: boolean;
-    /** Pointer to array: `T (*p)[a][b]` (empty: a plain pointer). */
-    dims: number[];
-    /** `(*(p))` instead of `(*p)`, and `*const p`. */
-    paren: boolean;
-    constPointer: boolean;
-    /** Point to a typedef'd array (`typedef T A[n]; A *p`) instead. */
-    viaArrayTypedef: boolean;
-  }
+      kind: 'ptr';
+      space: number;
+      pointee: TypeChoice | null;
+      isConst: boolean;
+      isVolatile: boolean;
+      isRestrict: boolean;
+      arrayForm: boolean;
+      spaceSpelling: boolean;
+      /** Pointer to array: `T (*p)[a][b]` (empty: a plain pointer). */
+      dims: number[];
+      /** `(*(p))` instead of `(*p)`, and `*const p`. */
+      paren: boolean;
+      constPointer: boolean;
+      /** Point to a typedef'd array (`typedef T A[n]; A *p`) instead. */
+      viaArrayTypedef: boolean;
+    }
   | { kind: 'ptrTypedef'; space: number; pointee: TypeChoice; isConst: boolean }
   | { kind: 'sized' }
   | { kind: 'value'; type: TypeChoice; isConst: boolean }
@@ -82,8 +110,16 @@ export interface KernelSpec {
 
 /** Conditions on predefined macros that differ between targets and OpenCL C versions. */
 export const GUARDS = [
-  'defined(__IMAGE_SUPPORT__)', 'defined(__SPIR64__)', 'defined(__SPIR__)', 'defined(__AMDGCN__)', 'defined(__opencl_c_generic_address_space)',
-  'defined(cl_khr_fp64)', '__OPENCL_C_VERSION__ >= 200', 'defined(cles_khr_int64)', 'defined(cl_khr_subgroups)', 'defined(__ENDIAN_LITTLE__) && CL_VERSION_2_0 == 200',
+  'defined(__IMAGE_SUPPORT__)',
+  'defined(__SPIR64__)',
+  'defined(__SPIR__)',
+  'defined(__AMDGCN__)',
+  'defined(__opencl_c_generic_address_space)',
+  'defined(cl_khr_fp64)',
+  '__OPENCL_C_VERSION__ >= 200',
+  'defined(cles_khr_int64)',
+  'defined(cl_khr_subgroups)',
+  'defined(__ENDIAN_LITTLE__) && CL_VERSION_2_0 == 200',
   '!defined(__opencl_c_images)',
 ];
 export interface ProgramSpec {
@@ -94,8 +130,18 @@ export interface ProgramSpec {
 }
 
 const typeChoice: fc.Arbitrary<TypeChoice> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('scalar' as const), s: fc.nat(SCALARS.length - 1), spelling: fc.nat(2) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('vector' as const), e: fc.nat(VEC_ELEMS.length - 2), n: fc.nat(VEC_SIZES.length - 1) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({ kind: fc.constant('scalar' as const), s: fc.nat(SCALARS.length - 1), spelling: fc.nat(2) }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('vector' as const),
+      e: fc.nat(VEC_ELEMS.length - 2),
+      n: fc.nat(VEC_SIZES.length - 1),
+    }),
+  },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('struct' as const), ref: fc.nat(7) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('typedef' as const), ref: fc.nat(7) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('enum' as const), ref: fc.nat(3) }) },
@@ -132,16 +178,38 @@ const paramSpec: fc.Arbitrary<ParamSpec> = fc.oneof(
       isRestrict: fc.boolean(),
       arrayForm: fc.oneof({ weight: 6, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
       spaceSpelling: fc.boolean(),
-      dims: fc.oneof({ weight: 3, arbitrary: fc.constant<number[]>([]) }, { weight: 2, arbitrary: fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 3 }) }),
+      dims: fc.oneof(
+        { weight: 3, arbitrary: fc.constant<number[]>([]) },
+        { weight: 2, arbitrary: fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 3 }) },
+      ),
       paren: fc.boolean(),
       constPointer: fc.boolean(),
-      viaArrayTypedef: fc.oneof({ weight: 3, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+      viaArrayTypedef: fc.oneof(
+        { weight: 3, arbitrary: fc.constant(false) },
+        { weight: 1, arbitrary: fc.constant(true) },
+      ),
     }),
   },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('ptrTypedef' as const), space: fc.nat(2), pointee: typeChoice, isConst: fc.boolean() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('ptrTypedef' as const),
+      space: fc.nat(2),
+      pointee: typeChoice,
+      isConst: fc.boolean(),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('sized' as const) }) },
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('value' as const), type: typeChoice, isConst: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('image' as const), image: fc.nat(IMAGES.length - 1), access: fc.nat(2), spelling: fc.boolean() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('image' as const),
+      image: fc.nat(IMAGES.length - 1),
+      access: fc.nat(2),
+      spelling: fc.boolean(),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('sampler' as const) }) },
 );
 
@@ -149,17 +217,27 @@ const dims = fc.tuple(fc.integer({ min: 1, max: 64 }), fc.integer({ min: 1, max:
 
 export const programSpec: fc.Arbitrary<ProgramSpec> = fc.record({
   structs: fc.array(structSpec, { maxLength: 5 }),
-  enums: fc.array(fc.record({ values: fc.array(fc.integer({ min: -5, max: 100000 }), { minLength: 1, maxLength: 4 }) }), { maxLength: 2 }),
+  enums: fc.array(
+    fc.record({ values: fc.array(fc.integer({ min: -5, max: 100000 }), { minLength: 1, maxLength: 4 }) }),
+    { maxLength: 2 },
+  ),
   typedefs: fc.array(fc.record({ target: typeChoice, chain: fc.integer({ min: 1, max: 3 }) }), { maxLength: 4 }),
   kernels: fc.array(
     fc.record({
       params: fc.array(paramSpec, { maxLength: 8 }),
       reqd: fc.option(dims, { freq: 4 }),
       hint: fc.option(dims, { freq: 5 }),
-      vecHint: fc.option(fc.oneof(
-        fc.record({ kind: fc.constant('scalar' as const), s: fc.nat(SCALARS.length - 1), spelling: fc.constant(0) }),
-        fc.record({ kind: fc.constant('vector' as const), e: fc.nat(VEC_ELEMS.length - 2), n: fc.nat(VEC_SIZES.length - 1) }),
-      ), { freq: 5 }),
+      vecHint: fc.option(
+        fc.oneof(
+          fc.record({ kind: fc.constant('scalar' as const), s: fc.nat(SCALARS.length - 1), spelling: fc.constant(0) }),
+          fc.record({
+            kind: fc.constant('vector' as const),
+            e: fc.nat(VEC_ELEMS.length - 2),
+            n: fc.nat(VEC_SIZES.length - 1),
+          }),
+        ),
+        { freq: 5 },
+      ),
       attrAfter: fc.boolean(),
       kernelSpelling: fc.boolean(),
       redeclare: fc.constantFrom('none' as const, 'none' as const, 'renamed' as const, 'abstract' as const),
@@ -243,10 +321,20 @@ export function render(spec: ProgramSpec, prefix = 'g', opts: { images?: boolean
     typedefNames.push(`${prefix}_T${i}`);
   });
   const all = { structs: structNames.length, typedefs: typedefNames.length };
-  const SPACES = [['global', '__global'], ['constant', '__constant'], ['local', '__local']];
-  const ACCESS = [['read_only', '__read_only'], ['write_only', '__write_only'], ['', '']];
+  const SPACES = [
+    ['global', '__global'],
+    ['constant', '__constant'],
+    ['local', '__local'],
+  ];
+  const ACCESS = [
+    ['read_only', '__read_only'],
+    ['write_only', '__write_only'],
+    ['', ''],
+  ];
   // A struct sized with abstract declarators in sizeof and a cast: pointer width and array shape reach its layout.
-  lines.push(`typedef struct { char c[sizeof(global float (*)[2]) + sizeof(int (*global (*)[3])[4]) / 8]; int i[(int)2.5f]; } ${prefix}_Z;`);
+  lines.push(
+    `typedef struct { char c[sizeof(global float (*)[2]) + sizeof(int (*global (*)[3])[4]) / 8]; int i[(int)2.5f]; } ${prefix}_Z;`,
+  );
   spec.kernels.forEach((k, ki) => {
     // `rename` gives the prototype's spelling: other names (or none) and other top-level qualifiers.
     const param = (p: ParamSpec, pi: number, proto: boolean): string => {
@@ -256,7 +344,9 @@ export function render(spec: ProgramSpec, prefix = 'g', opts: { images?: boolean
           const space = SPACES[p.space][p.spaceSpelling ? 1 : 0];
           const pointee = p.pointee ? typeText(p.pointee, all) : 'void';
           const q = [p.isConst ? 'const' : '', p.isVolatile ? 'volatile' : ''].filter(Boolean).join(' ');
-          const ptrQuals = [p.isRestrict ? 'restrict' : '', p.constPointer !== proto ? 'const' : ''].filter(Boolean).join(' ');
+          const ptrQuals = [p.isRestrict ? 'restrict' : '', p.constPointer !== proto ? 'const' : '']
+            .filter(Boolean)
+            .join(' ');
           const star = `*${ptrQuals ? ptrQuals + ' ' : ''}${name}`.trim();
           if (p.dims.length && pointee !== 'void') {
             const dims = p.dims.map((d) => `[${d}]`).join('');
@@ -272,7 +362,10 @@ export function render(spec: ProgramSpec, prefix = 'g', opts: { images?: boolean
         }
         case 'ptrTypedef': {
           const td = `${prefix}_P${ki}_${pi}`;
-          if (!proto) arrays.push(`typedef ${SPACES[p.space][0]} ${p.isConst ? 'const ' : ''}${typeText(p.pointee, all)} *${td};`);
+          if (!proto)
+            arrays.push(
+              `typedef ${SPACES[p.space][0]} ${p.isConst ? 'const ' : ''}${typeText(p.pointee, all)} *${td};`,
+            );
           return `${td} ${name}`;
         }
         case 'sized':
@@ -293,7 +386,10 @@ export function render(spec: ProgramSpec, prefix = 'g', opts: { images?: boolean
     lines.push(...arrays);
     const guard = k.guard === null ? undefined : GUARDS[k.guard];
     if (guard) lines.push(`#if ${guard}`);
-    if (k.redeclare !== 'none') lines.push(`${k.kernelSpelling ? '__kernel' : 'kernel'} void ${prefix}_k${ki}(${k.params.map((p, pi) => param(p, pi, true)).join(', ') || 'void'});`);
+    if (k.redeclare !== 'none')
+      lines.push(
+        `${k.kernelSpelling ? '__kernel' : 'kernel'} void ${prefix}_k${ki}(${k.params.map((p, pi) => param(p, pi, true)).join(', ') || 'void'});`,
+      );
     const attrs: string[] = [];
     if (k.reqd) attrs.push(`__attribute__((reqd_work_group_size(${k.reqd.join(', ')})))`);
     if (k.hint) attrs.push(`__attribute__((work_group_size_hint(${k.hint.join(', ')})))`);
@@ -316,7 +412,12 @@ export function samples<T>(arb: fc.Arbitrary<T>, count: number, defaultSeed: num
  * Runs `check` over `values` in batches of `size` and sums what it returns; a failure names the
  * seed and the batch, so the run can be reproduced with KERNARG_FC_SEED.
  */
-export function inBatches<T>(values: readonly T[], size: number, seed: number, check: (batch: readonly T[], start: number, index: number) => number): number {
+export function inBatches<T>(
+  values: readonly T[],
+  size: number,
+  seed: number,
+  check: (batch: readonly T[], start: number, index: number) => number,
+): number {
   let total = 0;
   for (let b = 0; b < values.length; b += size) {
     try {
@@ -329,7 +430,12 @@ export function inBatches<T>(values: readonly T[], size: number, seed: number, c
 }
 
 /** One source of several generated programs, their names numbered from `start` after `prefix`. */
-export function renderBatch(batch: readonly ProgramSpec[], start: number, prefix: string, opts: { images?: boolean } = {}): string {
+export function renderBatch(
+  batch: readonly ProgramSpec[],
+  start: number,
+  prefix: string,
+  opts: { images?: boolean } = {},
+): string {
   return batch.map((spec, i) => render(spec, `${prefix}${start + i}`, opts).source).join('\n');
 }
 

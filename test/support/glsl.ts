@@ -13,14 +13,18 @@ export const SPV_CACHE = join(import.meta.dirname, '..', '.tmp', 'shader-spv');
 /** A shader's source file (test/shaders/<name>.comp, or .hlsl for glslang's HLSL front end) and glslang's arguments for it. */
 export function shaderSource(name: string): { path: string; text: string; args: string[] } {
   const hlsl = join(SHADER_DIR, `${name}.hlsl`);
-  if (existsSync(hlsl)) return { path: hlsl, text: readFileSync(hlsl, 'utf8'), args: ['-V', '-D', '-e', 'main', '-S', 'comp'] };
+  if (existsSync(hlsl))
+    return { path: hlsl, text: readFileSync(hlsl, 'utf8'), args: ['-V', '-D', '-e', 'main', '-S', 'comp'] };
   const comp = join(SHADER_DIR, `${name}.comp`);
   return { path: comp, text: readFileSync(comp, 'utf8'), args: ['-V'] };
 }
 
 /** The cached module of a source: named by the SHA-256 of glslang's arguments and the source. */
 export function spvCachePath(source: string, args: readonly string[] = ['-V']): string {
-  return join(SPV_CACHE, `${createHash('sha256').update(args.join('\0')).update('\0').update(source).digest('hex').slice(0, 32)}.spv`);
+  return join(
+    SPV_CACHE,
+    `${createHash('sha256').update(args.join('\0')).update('\0').update(source).digest('hex').slice(0, 32)}.spv`,
+  );
 }
 
 /** The SPIR-V of a test shader: from the cache, else compiled with `glslang` (undefined: not cached and no compiler given). */

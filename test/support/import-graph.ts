@@ -33,10 +33,18 @@ export interface FileFacts {
 
 /** Reads every file's imports and Node globals with one TypeScript program (web-standard globals come from the DOM library). */
 export function readGraph(files: readonly string[] = sourceFiles()): Map<string, FileFacts> {
-  const program = ts.createProgram(files.map((f) => join(ROOT, f)), {
-    target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'], types: ['node'], skipLibCheck: true, noEmit: true,
-  });
+  const program = ts.createProgram(
+    files.map((f) => join(ROOT, f)),
+    {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+      types: ['node'],
+      skipLibCheck: true,
+      noEmit: true,
+    },
+  );
   const checker = program.getTypeChecker();
   const graph = new Map<string, FileFacts>();
   for (const f of files) {
@@ -46,17 +54,31 @@ export function readGraph(files: readonly string[] = sourceFiles()): Map<string,
     const packages = new Set<string>();
     const globals = new Set<string>();
     const addSpecifier = (spec: string) => {
-      if (spec.startsWith('.')) imports.add(relative(ROOT, resolve(dirname(sf.fileName), spec.replace(/\.js$/, '.ts'))));
+      if (spec.startsWith('.'))
+        imports.add(relative(ROOT, resolve(dirname(sf.fileName), spec.replace(/\.js$/, '.ts'))));
       else packages.add(spec);
     };
     const visit = (n: ts.Node): void => {
-      if ((ts.isImportDeclaration(n) || ts.isExportDeclaration(n)) && n.moduleSpecifier && ts.isStringLiteral(n.moduleSpecifier)) addSpecifier(n.moduleSpecifier.text);
-      else if (ts.isCallExpression(n) && n.expression.kind === ts.SyntaxKind.ImportKeyword && n.arguments[0] && ts.isStringLiteral(n.arguments[0])) addSpecifier(n.arguments[0].text);
-      else if (ts.isImportTypeNode(n) && ts.isLiteralTypeNode(n.argument) && ts.isStringLiteral(n.argument.literal)) addSpecifier(n.argument.literal.text);
+      if (
+        (ts.isImportDeclaration(n) || ts.isExportDeclaration(n)) &&
+        n.moduleSpecifier &&
+        ts.isStringLiteral(n.moduleSpecifier)
+      )
+        addSpecifier(n.moduleSpecifier.text);
+      else if (
+        ts.isCallExpression(n) &&
+        n.expression.kind === ts.SyntaxKind.ImportKeyword &&
+        n.arguments[0] &&
+        ts.isStringLiteral(n.arguments[0])
+      )
+        addSpecifier(n.arguments[0].text);
+      else if (ts.isImportTypeNode(n) && ts.isLiteralTypeNode(n.argument) && ts.isStringLiteral(n.argument.literal))
+        addSpecifier(n.argument.literal.text);
       else if (ts.isIdentifier(n)) {
         const symbol = checker.getSymbolAtLocation(n);
         const decls = symbol?.declarations ?? [];
-        if (decls.length && decls.every((d) => d.getSourceFile().fileName.includes('/@types/node/'))) globals.add(n.text);
+        if (decls.length && decls.every((d) => d.getSourceFile().fileName.includes('/@types/node/')))
+          globals.add(n.text);
       }
       ts.forEachChild(n, visit);
     };

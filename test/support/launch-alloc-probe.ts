@@ -7,7 +7,10 @@ import { Context, kernel } from '../../src/runtime/opencl/host.js';
 
 const mode = process.argv[2] === 'launch' ? 'launch' : process.argv[2] === 'wait' ? 'wait' : 'enqueue';
 const ctx = Context.open(process.env.KERNARG_DEVICE);
-const k = await kernel('kernel void empty(global float *a, int n, float4 v) {}', 'empty', { context: ctx, cache: false });
+const k = await kernel('kernel void empty(global float *a, int n, float4 v) {}', 'empty', {
+  context: ctx,
+  cache: false,
+});
 const a = ctx.buffer(1024);
 const args = { a, n: 7, v: [1, 2, 3, 4] };
 const o = { args, global: [1] };

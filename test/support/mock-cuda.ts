@@ -13,7 +13,12 @@ export interface MockKernel {
   /** cuFuncGetParamInfo's answers: offset and size of each parameter. */
   readonly params: readonly { readonly offset: number; readonly size: number }[];
   /** Runs the launch on the mock's memory: each parameter's bytes, the grid and block. */
-  readonly body?: (params: readonly Uint8Array[], memory: MockMemory, grid: readonly number[], block: readonly number[]) => void;
+  readonly body?: (
+    params: readonly Uint8Array[],
+    memory: MockMemory,
+    grid: readonly number[],
+    block: readonly number[],
+  ) => void;
 }
 
 export interface MockLaunch {
@@ -62,7 +67,10 @@ export interface MockCuda extends CudaDriver {
  * A mock driver with the given kernels; `withParamInfo: false` plays a driver before 12.4; `cc` the
  * device's compute capability (default 9.0); `staticShared` CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES.
  */
-export function mockCuda(kernels: Readonly<Record<string, MockKernel>>, options: { withParamInfo?: boolean; cc?: readonly [number, number]; staticShared?: number } = {}): MockCuda {
+export function mockCuda(
+  kernels: Readonly<Record<string, MockKernel>>,
+  options: { withParamInfo?: boolean; cc?: readonly [number, number]; staticShared?: number } = {},
+): MockCuda {
   const memory = new MockMemory();
   const launches: MockLaunch[] = [];
   const calls: string[] = [];
@@ -71,7 +79,17 @@ export function mockCuda(kernels: Readonly<Record<string, MockKernel>>, options:
     calls.push(name);
     return 0;
   };
-  const attrs: Record<number, number> = { 1: 1024, 2: 1024, 3: 1024, 4: 64, 5: 2 ** 31 - 1, 6: 65535, 7: 65535, 75: options.cc?.[0] ?? 9, 76: options.cc?.[1] ?? 0 };
+  const attrs: Record<number, number> = {
+    1: 1024,
+    2: 1024,
+    3: 1024,
+    4: 64,
+    5: 2 ** 31 - 1,
+    6: 65535,
+    7: 65535,
+    75: options.cc?.[0] ?? 9,
+    76: options.cc?.[1] ?? 0,
+  };
   const driver: MockCuda = {
     library: 'mock libcuda',
     launches,
@@ -99,8 +117,14 @@ export function mockCuda(kernels: Readonly<Record<string, MockKernel>>, options:
     FuncGetAttribute: (out, a) => ((out[0] = a === 1 ? (options.staticShared ?? 0) : 0), ok('cuFuncGetAttribute')),
     MemAlloc: (out, bytes) => ((out[0] = memory.alloc(bytes)), ok('cuMemAlloc')),
     MemFree: () => ok('cuMemFree'),
-    MemcpyHtoD: (dst, src, bytes) => (memory.at(dst, bytes).set(new Uint8Array(src.buffer, src.byteOffset, bytes)), ok('cuMemcpyHtoD')),
-    MemcpyDtoH: (dst, src, bytes) => (new Uint8Array(dst.buffer, dst.byteOffset, bytes).set(memory.at(src, bytes)), ok('cuMemcpyDtoH')),
+    MemcpyHtoD: (dst, src, bytes) => (
+      memory.at(dst, bytes).set(new Uint8Array(src.buffer, src.byteOffset, bytes)),
+      ok('cuMemcpyHtoD')
+    ),
+    MemcpyDtoH: (dst, src, bytes) => (
+      new Uint8Array(dst.buffer, dst.byteOffset, bytes).set(memory.at(src, bytes)),
+      ok('cuMemcpyDtoH')
+    ),
     MemsetD8: (dst, value, bytes) => (memory.at(dst, bytes).fill(value), ok('cuMemsetD8')),
     LaunchKernel(f, gx, gy, gz, bx, by, bz, shared, _stream, kernelParams, extra) {
       const name = functions.get(f)!;
@@ -110,10 +134,19 @@ export function mockCuda(kernels: Readonly<Record<string, MockKernel>>, options:
         const n = k.params.length;
         const pointers: bigint[] = n ? Array.from(koffi.decode(kernelParams, 'uint64_t', n) as ArrayLike<bigint>) : [];
         const params = k.params.map((p, i) => (koffi.decode(pointers[i], 'uint8_t', p.size) as Uint8Array).slice());
-        launch = { kernel: name, form: 'params', params, pointerOffsets: pointers.map((p) => Number(p - pointers[0])), grid: [gx, gy, gz], block: [bx, by, bz], shared };
+        launch = {
+          kernel: name,
+          form: 'params',
+          params,
+          pointerOffsets: pointers.map((p) => Number(p - pointers[0])),
+          grid: [gx, gy, gz],
+          block: [bx, by, bz],
+          shared,
+        };
       } else {
         const words: bigint[] = Array.from(koffi.decode(extra, 'uint64_t', 5) as ArrayLike<bigint>);
-        if (words[0] !== 1n || words[2] !== 2n || words[4] !== 0n) throw new Error(`mock CUDA: extra is not BUFFER_POINTER, BUFFER_SIZE, END: ${words}`);
+        if (words[0] !== 1n || words[2] !== 2n || words[4] !== 0n)
+          throw new Error(`mock CUDA: extra is not BUFFER_POINTER, BUFFER_SIZE, END: ${words}`);
         const size = Number((koffi.decode(words[3], 'uint64_t', 1) as ArrayLike<bigint>)[0]);
         const buffer = (koffi.decode(words[1], 'uint8_t', size) as Uint8Array).slice();
         const params = k.params.map((p) => buffer.slice(p.offset, p.offset + p.size));

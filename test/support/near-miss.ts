@@ -13,7 +13,28 @@ import { SPIR64 } from '../../src/layout/data-layout.js';
 import { type ProgramSpec, programSpec, render } from './gen.js';
 
 /** Tokens an edit inserts or puts in another's place: the punctuation and words declarations are made of. */
-const EDIT_TOKENS = [';', ',', '(', ')', '{', '}', '[', ']', '*', ':', '=', '1', 'const', 'int', 'struct', 'global', 'kernel', 'void', 'typedef', 'x'] as const;
+const EDIT_TOKENS = [
+  ';',
+  ',',
+  '(',
+  ')',
+  '{',
+  '}',
+  '[',
+  ']',
+  '*',
+  ':',
+  '=',
+  '1',
+  'const',
+  'int',
+  'struct',
+  'global',
+  'kernel',
+  'void',
+  'typedef',
+  'x',
+] as const;
 
 export type Edit =
   | { kind: 'delete'; at: number }
@@ -115,11 +136,17 @@ export function clangVerdicts(clang: string, sources: readonly string[], std: Ne
       writeFileSync(f, s);
       return f;
     });
-    const r = spawnSync(clang, [`-cl-std=${std}`, '-target', 'spir64', '-fsyntax-only', '-fno-color-diagnostics', '-ferror-limit=1', ...files], { encoding: 'utf8', maxBuffer: 256 << 20 });
+    const r = spawnSync(
+      clang,
+      [`-cl-std=${std}`, '-target', 'spir64', '-fsyntax-only', '-fno-color-diagnostics', '-ferror-limit=1', ...files],
+      { encoding: 'utf8', maxBuffer: 256 << 20 },
+    );
     if (r.error) throw r.error;
     const firsts = new Map<string, string>();
-    for (const m of r.stderr.matchAll(/^(\S+\.cl):\d+:\d+: (?:fatal )?error: (.*)$/gm)) if (!firsts.has(m[1])) firsts.set(m[1], m[2]);
-    if (r.status !== 0 && firsts.size === 0) throw new Error(`clang failed with no error line:\n${r.stderr.slice(0, 2000)}`);
+    for (const m of r.stderr.matchAll(/^(\S+\.cl):\d+:\d+: (?:fatal )?error: (.*)$/gm))
+      if (!firsts.has(m[1])) firsts.set(m[1], m[2]);
+    if (r.status !== 0 && firsts.size === 0)
+      throw new Error(`clang failed with no error line:\n${r.stderr.slice(0, 2000)}`);
     return files.map((f) => ({ error: firsts.has(f), first: firsts.get(f) }));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -134,7 +161,10 @@ export interface Disagreement {
 }
 
 /** Compares the verdicts on a batch of specs (one clang run per -cl-std). */
-export function compareNearMisses(clang: string, specs: readonly NearMissSpec[]): { agree: number; disagreements: Disagreement[] } {
+export function compareNearMisses(
+  clang: string,
+  specs: readonly NearMissSpec[],
+): { agree: number; disagreements: Disagreement[] } {
   const disagreements: Disagreement[] = [];
   let agree = 0;
   for (const std of ['CL1.2', 'CL2.0'] as const) {

@@ -17,8 +17,16 @@ import { vulkanTarget } from '../../src/targets/vulkan/index.js';
 const SRC = `typedef struct { float3 pos; float mass; int id; short flags; } Body;
 kernel void k(global float *out, int n, float4 g, Body b, long seed, uint2 range, local float *tmp, char4 mask) {}`;
 const IMAGE = 'kernel void k(read_only image2d_t img, global float *out, int n, float4 g) {}';
-const plan = (target: LowerOptions['target'], src = SRC, extra: Partial<LowerOptions> = {}) => lower('k.cl', src, memoryHost({}), { target, format: 'json', std: 'CL2.0', ...extra }).plan!;
-const values = { n: 1024, g: [0, -9.81, 0, 0], b: { pos: [1, 2, 3], mass: 4.5, id: 7, flags: 3 }, seed: 123456789012345n, range: [0, 4096], mask: [1, -1, 1, -1] };
+const plan = (target: LowerOptions['target'], src = SRC, extra: Partial<LowerOptions> = {}) =>
+  lower('k.cl', src, memoryHost({}), { target, format: 'json', std: 'CL2.0', ...extra }).plan!;
+const values = {
+  n: 1024,
+  g: [0, -9.81, 0, 0],
+  b: { pos: [1, 2, 3], mass: 4.5, id: 7, flags: 3 },
+  seed: 123456789012345n,
+  range: [0, 4096],
+  mask: [1, -1, 1, -1],
+};
 const launch = { global: [1024, 4], local: [64, 2], globalOffset: [3, 0], hidden: { hidden_printf_buffer: 0x7000n } };
 
 const target = process.argv[2] ?? 'opencl';
@@ -45,13 +53,21 @@ const pack: () => unknown = (() => {
       return () => p.pack(args, launch);
     }
     case 'amd-cl2': {
-      const p = amdCl2Target.pack.packer(plan('amd-cl2', SRC, { amdCl2: { bits: 64, use: ['setup', 'args', 'enqueue'] } }) as AmdCl2Plan, 'k');
+      const p = amdCl2Target.pack.packer(
+        plan('amd-cl2', SRC, { amdCl2: { bits: 64, use: ['setup', 'args', 'enqueue'] } }) as AmdCl2Plan,
+        'k',
+      );
       const args = { ...values, b: 0x3000n, out: 0x1000n, tmp: 0x2000n };
       return () => p.pack(args, launch);
     }
     case 'r600': {
       const p = r600Target.pack.packer(plan('r600', IMAGE) as R600Plan, 'k');
-      const args = { img: { width: 64, height: 32, channelOrder: 0x10b5, channelType: 0x10de, address: 0x40n }, out: 0x80n, n: 7, g: [1, 2, 3, 4] };
+      const args = {
+        img: { width: 64, height: 32, channelOrder: 0x10b5, channelType: 0x10de, address: 0x40n },
+        out: 0x80n,
+        n: 7,
+        g: [1, 2, 3, 4],
+      };
       return () => p.pack(args, launch);
     }
     case 'vulkan': {

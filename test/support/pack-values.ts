@@ -23,10 +23,21 @@ export function valueFor(l: ValueLayout): fc.Arbitrary<unknown> {
       if (s === 'half') return fc.double({ noNaN: true, min: -60000, max: 60000 });
       const bits = BigInt(l.size * 8);
       const signed = !s.startsWith('u');
-      return fc.bigInt(signed ? -(1n << (bits - 1n)) : 0n, signed ? (1n << (bits - 1n)) - 1n : (1n << bits) - 1n).map((b) => (l.size < 8 ? Number(b) : b));
+      return fc
+        .bigInt(signed ? -(1n << (bits - 1n)) : 0n, signed ? (1n << (bits - 1n)) - 1n : (1n << bits) - 1n)
+        .map((b) => (l.size < 8 ? Number(b) : b));
     }
     case 'vector':
-      return fc.array(valueFor({ kind: 'scalar', scalar: l.element, encoding: l.encoding, size: l.size / (l.length === 3 ? 4 : l.length), align: 1 }), { minLength: l.length, maxLength: l.length });
+      return fc.array(
+        valueFor({
+          kind: 'scalar',
+          scalar: l.element,
+          encoding: l.encoding,
+          size: l.size / (l.length === 3 ? 4 : l.length),
+          align: 1,
+        }),
+        { minLength: l.length, maxLength: l.length },
+      );
     case 'array':
       return fc.array(valueFor(l.element), { minLength: l.length, maxLength: l.length });
     case 'record':
@@ -44,12 +55,23 @@ export function hasUnion(l: ValueLayout | undefined): boolean {
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 const IMAGE = { width: 4, height: 2, depth: 1, channelOrder: 0x10b5, channelType: 0x10de, address: 0x40n };
-const LAUNCH = { global: [8, 4], local: [4, 2], globalOffset: [1, 2], hidden: { hidden_default_queue: 0x77n, '_.printf_buffer': 0x99n } };
+const LAUNCH = {
+  global: [8, 4],
+  local: [4, 2],
+  globalOffset: [1, 2],
+  hidden: { hidden_default_queue: 0x77n, '_.printf_buffer': 0x99n },
+};
 
 /** Arguments for every explicit slot of a kernel of any target (generated values for value slots); undefined when it has unions. */
 export function argsFor(plan: AbiPlan, kernel: string, seed: number): Record<string, unknown> | undefined {
   const k = plan.kernels.find((x) => x.name === kernel)!;
-  const slots = k.args as unknown as readonly { name: string; param: number | null; role: string; layout?: ValueLayout; [f: string]: unknown }[];
+  const slots = k.args as unknown as readonly {
+    name: string;
+    param: number | null;
+    role: string;
+    layout?: ValueLayout;
+    [f: string]: unknown;
+  }[];
   if (slots.some((a) => hasUnion(a.layout))) return undefined;
   const value = (l: ValueLayout) => fc.sample(valueFor(l), { seed, numRuns: 1 })[0];
   const args: Record<string, unknown> = {};
@@ -60,7 +82,11 @@ export function argsFor(plan: AbiPlan, kernel: string, seed: number): Record<str
         args[a.name] = a.layout ? value(a.layout) : a.kind === 'local' ? { local: 16 } : { handle: a.index };
         break;
       case 'amdhsa':
-        args[a.name] = a.layout ? value(a.layout) : a.valueKind === 'dynamic_shared_pointer' ? { local: 4, offset: 8 } : 0x1000n + BigInt(a.offset as number);
+        args[a.name] = a.layout
+          ? value(a.layout)
+          : a.valueKind === 'dynamic_shared_pointer'
+            ? { local: 4, offset: 8 }
+            : 0x1000n + BigInt(a.offset as number);
         break;
       case 'amd-cl2':
         args[a.name] = a.layout && a.argType !== 'structure' ? value(a.layout) : 0x2000n + BigInt(a.offset as number);
@@ -69,13 +95,23 @@ export function argsFor(plan: AbiPlan, kernel: string, seed: number): Record<str
         args[a.name] = a.role === 'image' ? IMAGE : a.layout ? value(a.layout) : 0x40n;
         break;
       case 'vulkan':
-        args[a.name] = a.layout ? value(a.layout) : a.argKind === 'local' ? { local: 4 * (a.arrayElemSize as number) } : String(a.argKind).startsWith('pointer') ? 0x3000n + BigInt(a.offset as number) : { resource: a.name };
+        args[a.name] = a.layout
+          ? value(a.layout)
+          : a.argKind === 'local'
+            ? { local: 4 * (a.arrayElemSize as number) }
+            : String(a.argKind).startsWith('pointer')
+              ? 0x3000n + BigInt(a.offset as number)
+              : { resource: a.name };
         break;
       case 'llvm':
         args[a.name] = null;
         break;
       case 'cuda':
-        args[a.name] = a.layout ? value(a.layout) : a.role === 'local' ? { local: 16 } : 0x4000n + BigInt(a.offset as number);
+        args[a.name] = a.layout
+          ? value(a.layout)
+          : a.role === 'local'
+            ? { local: 16 }
+            : 0x4000n + BigInt(a.offset as number);
         break;
     }
   }
@@ -87,7 +123,18 @@ export function packed(plan: AbiPlan, kernel: string, args: Record<string, unkno
   const o = { interpreted };
   switch (plan.target) {
     case 'opencl':
-      return JSON.stringify(openclTarget.pack.packer(plan as OpenCLPlan, kernel, o).pack(args).map((x) => ('bytes' in x ? `${x.index}:${hex(x.bytes)}` : x.kind === 'handle' ? `${x.index}:${x.resource}:${x.size}:${JSON.stringify(x.handle, bigints)}` : `${x.index}:local:${x.size}`)));
+      return JSON.stringify(
+        openclTarget.pack
+          .packer(plan as OpenCLPlan, kernel, o)
+          .pack(args)
+          .map((x) =>
+            'bytes' in x
+              ? `${x.index}:${hex(x.bytes)}`
+              : x.kind === 'handle'
+                ? `${x.index}:${x.resource}:${x.size}:${JSON.stringify(x.handle, bigints)}`
+                : `${x.index}:local:${x.size}`,
+          ),
+      );
     case 'amdhsa':
       return hex(amdhsaTarget.pack.packer(plan as AmdhsaPlan, kernel, o).pack(args, LAUNCH));
     case 'amd-cl2':
@@ -96,7 +143,14 @@ export function packed(plan: AbiPlan, kernel: string, args: Record<string, unkno
       return hex(r600Target.pack.packer(plan as R600Plan, kernel, o).pack(args, LAUNCH));
     case 'vulkan': {
       const v = vulkanTarget.pack.packer(plan as VulkanPlan, kernel, o).pack(args);
-      return JSON.stringify({ push: hex(v.pushConstants), d: v.descriptors.map((d) => [d.set, d.binding, d.kind === 'bytes' ? hex(d.value) : [d.resource, d.value]]), s: [...v.specConstants] }, bigints);
+      return JSON.stringify(
+        {
+          push: hex(v.pushConstants),
+          d: v.descriptors.map((d) => [d.set, d.binding, d.kind === 'bytes' ? hex(d.value) : [d.resource, d.value]]),
+          s: [...v.specConstants],
+        },
+        bigints,
+      );
     }
     case 'llvm':
       return sortedJson(planToJson(plan));
@@ -112,6 +166,10 @@ const bigints = (_: string, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)
 /** JSON with object keys sorted, so two plans compare by content. */
 function sortedJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(sortedJson).join(',')}]`;
-  if (typeof v === 'object' && v !== null) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${sortedJson((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  if (typeof v === 'object' && v !== null)
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${sortedJson((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   return JSON.stringify(v);
 }

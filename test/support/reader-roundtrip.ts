@@ -42,7 +42,25 @@ export function compileCodeObject(clang: string, source: Source, codeObject: Amd
     const file = source.path ?? join(dir, 'k.cl');
     if (!source.path) writeFileSync(file, source.text);
     const object = join(dir, 'k.o');
-    execFileSync(clang, [`-cl-std=${source.std}`, ...(source.clangArgs ?? []), '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx900', '-nogpulib', '-O0', ...(source.noArgInfo ? [] : ['-cl-kernel-arg-info']), `-mcode-object-version=${codeObject}`, '-c', '-o', object, file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    execFileSync(
+      clang,
+      [
+        `-cl-std=${source.std}`,
+        ...(source.clangArgs ?? []),
+        '-target',
+        'amdgcn-amd-amdhsa',
+        '-mcpu=gfx900',
+        '-nogpulib',
+        '-O0',
+        ...(source.noArgInfo ? [] : ['-cl-kernel-arg-info']),
+        `-mcode-object-version=${codeObject}`,
+        '-c',
+        '-o',
+        object,
+        file,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     return new Uint8Array(readFileSync(object));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -51,7 +69,10 @@ export function compileCodeObject(clang: string, source: Source, codeObject: Amd
 
 /** The fields of an amdhsa slot a code object's metadata carries, in one line. */
 function amdhsaSlotLine(s: AmdhsaPlan['kernels'][number]['args'][number]): string {
-  const explicit = s.param === null ? '' : ` ${s.name} param=${s.param} type=${s.typeName} space=${s.addressSpace ?? '-'} access=${s.access ?? '-'} pointee=${s.pointeeAlign ?? '-'}`;
+  const explicit =
+    s.param === null
+      ? ''
+      : ` ${s.name} param=${s.param} type=${s.typeName} space=${s.addressSpace ?? '-'} access=${s.access ?? '-'} pointee=${s.pointeeAlign ?? '-'}`;
   return `${s.offset}:${s.size}:${s.valueKind}${explicit}`;
 }
 
@@ -60,15 +81,33 @@ function amdhsaSlotLine(s: AmdhsaPlan['kernels'][number]['args'][number]): strin
  * object and generation, every slot and the segment's size and alignment; and, with `readelf`,
  * the reader's slots against `llvm-readelf --notes` of the same bytes.
  */
-export function amdhsaRoundTrip(object: Uint8Array, source: Source, llvm: AmdhsaLlvm, codeObject: AmdhsaCodeObject, readelf?: string): RoundTrip {
+export function amdhsaRoundTrip(
+  object: Uint8Array,
+  source: Source,
+  llvm: AmdhsaLlvm,
+  codeObject: AmdhsaCodeObject,
+  readelf?: string,
+): RoundTrip {
   const differences: string[] = [];
   const read = readBinary(object, 'k.o');
-  if (!read.plan || read.plan.target !== 'amdhsa') return { kernels: 0, differences: [`no amdhsa plan read: ${read.diagnostics.map((d) => d.message).join('; ')}`] };
+  if (!read.plan || read.plan.target !== 'amdhsa')
+    return { kernels: 0, differences: [`no amdhsa plan read: ${read.diagnostics.map((d) => d.message).join('; ')}`] };
   const got = read.plan;
-  const ours = lower(source.path ?? 'k.cl', source.text, source.host ?? memoryHost({}), { target: 'amdhsa', std: source.std, amdhsa: { codeObject, llvm }, includeDirs: [...(source.includeDirs ?? [])], defines: source.defines?.map(([n, v]) => [n, v] as [string, string | undefined]) });
-  if (!ours.plan || ours.plan.target !== 'amdhsa') return { kernels: 0, differences: [`kernarg did not lower the source: ${ours.diagnostics.map((d) => d.message).join('; ')}`] };
+  const ours = lower(source.path ?? 'k.cl', source.text, source.host ?? memoryHost({}), {
+    target: 'amdhsa',
+    std: source.std,
+    amdhsa: { codeObject, llvm },
+    includeDirs: [...(source.includeDirs ?? [])],
+    defines: source.defines?.map(([n, v]) => [n, v] as [string, string | undefined]),
+  });
+  if (!ours.plan || ours.plan.target !== 'amdhsa')
+    return {
+      kernels: 0,
+      differences: [`kernarg did not lower the source: ${ours.diagnostics.map((d) => d.message).join('; ')}`],
+    };
   const want = ours.plan;
-  if (got.codeObject !== want.codeObject) differences.push(`code object: read ${got.codeObject}, predicted ${want.codeObject}`);
+  if (got.codeObject !== want.codeObject)
+    differences.push(`code object: read ${got.codeObject}, predicted ${want.codeObject}`);
   if (got.llvm !== want.llvm) differences.push(`llvm: read ${got.llvm} (from .comment), compiled with ${want.llvm}`);
   const gotByName = new Map(got.kernels.map((k) => [k.name, k]));
   for (const k of want.kernels) {
@@ -79,12 +118,24 @@ export function amdhsaRoundTrip(object: Uint8Array, source: Source, llvm: Amdhsa
     }
     const a = k.args.map(amdhsaSlotLine);
     const b = g.args.map(amdhsaSlotLine);
-    for (let i = 0; i < Math.max(a.length, b.length); i++) if (a[i] !== b[i]) differences.push(`kernel ${k.name} slot ${i}: predicted ${a[i] ?? 'none'}, read ${b[i] ?? 'none'}`);
-    if (k.kernargSegmentSize !== g.kernargSegmentSize) differences.push(`kernel ${k.name}: segment size predicted ${k.kernargSegmentSize}, read ${g.kernargSegmentSize}`);
-    if (k.kernargSegmentAlign !== g.kernargSegmentAlign) differences.push(`kernel ${k.name}: segment align predicted ${k.kernargSegmentAlign}, read ${g.kernargSegmentAlign}`);
-    if (k.hiddenBytes !== g.hiddenBytes) differences.push(`kernel ${k.name}: hidden bytes predicted ${k.hiddenBytes}, read ${g.hiddenBytes}`);
+    for (let i = 0; i < Math.max(a.length, b.length); i++)
+      if (a[i] !== b[i])
+        differences.push(`kernel ${k.name} slot ${i}: predicted ${a[i] ?? 'none'}, read ${b[i] ?? 'none'}`);
+    if (k.kernargSegmentSize !== g.kernargSegmentSize)
+      differences.push(
+        `kernel ${k.name}: segment size predicted ${k.kernargSegmentSize}, read ${g.kernargSegmentSize}`,
+      );
+    if (k.kernargSegmentAlign !== g.kernargSegmentAlign)
+      differences.push(
+        `kernel ${k.name}: segment align predicted ${k.kernargSegmentAlign}, read ${g.kernargSegmentAlign}`,
+      );
+    if (k.hiddenBytes !== g.hiddenBytes)
+      differences.push(`kernel ${k.name}: hidden bytes predicted ${k.hiddenBytes}, read ${g.hiddenBytes}`);
   }
-  if (got.kernels.length !== want.kernels.length) differences.push(`kernels: read ${got.kernels.map((k) => k.name).join(',')}, predicted ${want.kernels.map((k) => k.name).join(',')}`);
+  if (got.kernels.length !== want.kernels.length)
+    differences.push(
+      `kernels: read ${got.kernels.map((k) => k.name).join(',')}, predicted ${want.kernels.map((k) => k.name).join(',')}`,
+    );
   if (readelf) differences.push(...againstReadelf(object, got, readelf));
   return { kernels: want.kernels.length, differences };
 }
@@ -102,11 +153,30 @@ function againstReadelf(object: Uint8Array, got: AmdhsaPlan, readelf: string): s
         out.push(`readelf: no kernel ${k.name}`);
         continue;
       }
-      const line = (o: string | number | undefined, s: string | number | undefined, v: string | undefined, n: string | undefined) => `${o}:${s}:${v}:${n ?? ''}`;
+      const line = (
+        o: string | number | undefined,
+        s: string | number | undefined,
+        v: string | undefined,
+        n: string | undefined,
+      ) => `${o}:${s}:${v}:${n ?? ''}`;
       const a = k.args.map((s) => line(s.offset, s.size, s.valueKind, s.param === null ? undefined : s.name));
-      const b = t.args.map((s) => line(s['.offset'], s['.size'], s['.value_kind'], s['.value_kind']?.startsWith('hidden') ? undefined : s['.name']));
-      if (a.join('|') !== b.join('|')) out.push(`readelf: kernel ${k.name}: reader ${a.join(' ')} / readelf ${b.join(' ')}`);
-      if (String(k.kernargSegmentSize) !== t.props['.kernarg_segment_size'] || String(k.kernargSegmentAlign) !== t.props['.kernarg_segment_align']) out.push(`readelf: kernel ${k.name}: segment ${k.kernargSegmentSize}/${k.kernargSegmentAlign} against ${t.props['.kernarg_segment_size']}/${t.props['.kernarg_segment_align']}`);
+      const b = t.args.map((s) =>
+        line(
+          s['.offset'],
+          s['.size'],
+          s['.value_kind'],
+          s['.value_kind']?.startsWith('hidden') ? undefined : s['.name'],
+        ),
+      );
+      if (a.join('|') !== b.join('|'))
+        out.push(`readelf: kernel ${k.name}: reader ${a.join(' ')} / readelf ${b.join(' ')}`);
+      if (
+        String(k.kernargSegmentSize) !== t.props['.kernarg_segment_size'] ||
+        String(k.kernargSegmentAlign) !== t.props['.kernarg_segment_align']
+      )
+        out.push(
+          `readelf: kernel ${k.name}: segment ${k.kernargSegmentSize}/${k.kernargSegmentAlign} against ${t.props['.kernarg_segment_size']}/${t.props['.kernarg_segment_align']}`,
+        );
     }
     return out;
   } finally {
@@ -117,15 +187,47 @@ function againstReadelf(object: Uint8Array, got: AmdhsaPlan, readelf: string): s
 /** The fields of a zebin slot `.ze_info` carries (not its layout: ocloc does not describe struct fields). */
 function zebinSlotLine(s: ZebinPlan['kernels'][number]['args'][number]): string {
   const pieces = s.pieces?.map((p) => `${p.sourceOffset}>${p.offset}+${p.size}`).join(',') ?? '';
-  return [s.name, s.param, s.role, s.argType, s.offset, s.size, s.argIndex, s.addrmode, s.addrspace, s.accessType, s.bindingTable, s.slmAlignment, pieces, s.imageType, s.imageTransformable, s.samplerIndex, s.typeName, s.access].map((x) => x ?? '-').join(':');
+  return [
+    s.name,
+    s.param,
+    s.role,
+    s.argType,
+    s.offset,
+    s.size,
+    s.argIndex,
+    s.addrmode,
+    s.addrspace,
+    s.accessType,
+    s.bindingTable,
+    s.slmAlignment,
+    pieces,
+    s.imageType,
+    s.imageTransformable,
+    s.samplerIndex,
+    s.typeName,
+    s.access,
+  ]
+    .map((x) => x ?? '-')
+    .join(':');
 }
 
 /** The plan read from a zebin against the plan kernarg predicts for `device`, every slot and the payload size. */
 export function zebinRoundTrip(zebin: Uint8Array, source: Source, device: ZebinDevice): RoundTrip {
   const read = readBinary(zebin, 'k.bin');
-  if (!read.plan || read.plan.target !== 'zebin') return { kernels: 0, differences: [`no zebin plan read: ${read.diagnostics.map((d) => d.message).join('; ')}`] };
-  const ours = lower(source.path ?? 'k.cl', source.text, source.host ?? memoryHost({}), { target: 'zebin', std: source.std, zebin: { device }, includeDirs: [...(source.includeDirs ?? [])], defines: source.defines?.map(([n, v]) => [n, v] as [string, string | undefined]) });
-  if (!ours.plan || ours.plan.target !== 'zebin') return { kernels: 0, differences: [`kernarg did not lower the source: ${ours.diagnostics.map((d) => d.message).join('; ')}`] };
+  if (!read.plan || read.plan.target !== 'zebin')
+    return { kernels: 0, differences: [`no zebin plan read: ${read.diagnostics.map((d) => d.message).join('; ')}`] };
+  const ours = lower(source.path ?? 'k.cl', source.text, source.host ?? memoryHost({}), {
+    target: 'zebin',
+    std: source.std,
+    zebin: { device },
+    includeDirs: [...(source.includeDirs ?? [])],
+    defines: source.defines?.map(([n, v]) => [n, v] as [string, string | undefined]),
+  });
+  if (!ours.plan || ours.plan.target !== 'zebin')
+    return {
+      kernels: 0,
+      differences: [`kernarg did not lower the source: ${ours.diagnostics.map((d) => d.message).join('; ')}`],
+    };
   const differences: string[] = [];
   if (read.plan.device !== device) differences.push(`device: read ${read.plan.device}, compiled for ${device}`);
   const gotByName = new Map(read.plan.kernels.map((k) => [k.name, k]));
@@ -137,8 +239,11 @@ export function zebinRoundTrip(zebin: Uint8Array, source: Source, device: ZebinD
     }
     const a = k.args.filter((s) => s.argType !== 'none').map(zebinSlotLine);
     const b = g.args.map(zebinSlotLine);
-    for (let i = 0; i < Math.max(a.length, b.length); i++) if (a[i] !== b[i]) differences.push(`kernel ${k.name} slot ${i}: predicted ${a[i] ?? 'none'}, read ${b[i] ?? 'none'}`);
-    if (k.payloadSize !== g.payloadSize) differences.push(`kernel ${k.name}: payload predicted ${k.payloadSize}, read ${g.payloadSize}`);
+    for (let i = 0; i < Math.max(a.length, b.length); i++)
+      if (a[i] !== b[i])
+        differences.push(`kernel ${k.name} slot ${i}: predicted ${a[i] ?? 'none'}, read ${b[i] ?? 'none'}`);
+    if (k.payloadSize !== g.payloadSize)
+      differences.push(`kernel ${k.name}: payload predicted ${k.payloadSize}, read ${g.payloadSize}`);
   }
   return { kernels: ours.plan.kernels.length, differences };
 }

@@ -25,8 +25,14 @@ export interface RunawayCase {
 export const RUNAWAY_CASES: readonly RunawayCase[] = [
   // Issue 32's slow input: a 2.6 KB chain of 130 doubling macros, its use cut short by junk (17 s before the fix).
   { name: 'doubling chain cut by junk', make: (b) => padTo(`${doublingChain(130)}A0 @@ junk\n`, b) },
-  { name: 'doubling chain in a kernel parameter', make: (b) => padTo(`${doublingChain(130)}kernel void k(A0 x) {}\n`, b) },
-  { name: 'doubling chain in a function body', make: (b) => padTo(`${doublingChain(130)}void f(void) { A0; }\nkernel void k(global int *p) {}\n`, b) },
+  {
+    name: 'doubling chain in a kernel parameter',
+    make: (b) => padTo(`${doublingChain(130)}kernel void k(A0 x) {}\n`, b),
+  },
+  {
+    name: 'doubling chain in a function body',
+    make: (b) => padTo(`${doublingChain(130)}void f(void) { A0; }\nkernel void k(global int *p) {}\n`, b),
+  },
   // Function-like: each level doubles its argument.
   {
     name: 'function-like doubling of arguments',

@@ -32,7 +32,12 @@ export function fingerprint(value: unknown): string {
 }
 
 /** The module and diagnostics of one source read both ways: bodies skipped at the character level, and token by token. */
-export function compileBothWays(path: string, text: string, host: FileHost, options: OpenCLFrontendOptions): { skipped: string; tokens: string; skippedBodies: number } {
+export function compileBothWays(
+  path: string,
+  text: string,
+  host: FileHost,
+  options: OpenCLFrontendOptions,
+): { skipped: string; tokens: string; skippedBodies: number } {
   const skipped = compileOpenCL(new SourceFile(path, text), host, { ...options, skipBodies: true });
   const tokens = compileOpenCL(new SourceFile(path, text), host, { ...options, skipBodies: false });
   return {

@@ -44,7 +44,10 @@ export function tryCompileSpirv(ir: string, vulkan: VulkanTargetOptions, floatAt
   assert.ok(r.binary, `no module: ${r.diagnostics.map((d) => d.message).join('; ')}\n${ir}`);
   const j = lower('k.ir', ir, host, { target: 'vulkan', format: 'json', vulkan });
   const b = r.binary;
-  return { words: new Uint32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength)), plan: JSON.parse(j.output!) };
+  return {
+    words: new Uint32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength)),
+    plan: JSON.parse(j.output!),
+  };
 }
 
 export function compileSpirv(ir: string, vulkan: VulkanTargetOptions, floatAtomicAdd = false): Compiled {
@@ -73,8 +76,16 @@ export function spirvVal(val: string, words: Uint32Array, what: string): void {
 
 /** --format spirv-asm is spirv-dis's text (friendly names); with raw ids, spirv-dis --raw-id's. */
 export function spirvDisMatches(dis: string, words: Uint32Array, what: string): void {
-  assert.equal(disassemble(words), tool(dis, (f) => [f], words, what), `spirv-asm differs from spirv-dis for ${what}`);
-  assert.equal(disassemble(words, { rawIds: true }), tool(dis, (f) => ['--raw-id', f], words, what), `raw-id text differs from spirv-dis --raw-id for ${what}`);
+  assert.equal(
+    disassemble(words),
+    tool(dis, (f) => [f], words, what),
+    `spirv-asm differs from spirv-dis for ${what}`,
+  );
+  assert.equal(
+    disassemble(words, { rawIds: true }),
+    tool(dis, (f) => ['--raw-id', f], words, what),
+    `raw-id text differs from spirv-dis --raw-id for ${what}`,
+  );
 }
 
 /** PODs, and buffer addresses among them (`--physical-storage-buffers`). */
@@ -94,14 +105,29 @@ function expected(plan: PlanJson) {
     ...(k.reqdWorkGroupSize ? { reqdWorkGroupSize: k.reqdWorkGroupSize } : {}),
     ...(plan.localSize ? { localSize: k.reqdWorkGroupSize } : {}),
   }));
-  const resources: { name: string; storageClass: string; descriptorSet?: number; binding?: number; members: { name: string; offset: number }[] }[] = [];
+  const resources: {
+    name: string;
+    storageClass: string;
+    descriptorSet?: number;
+    binding?: number;
+    members: { name: string; offset: number }[];
+  }[] = [];
   for (const k of plan.kernels) {
-    for (const a of k.args) if (a.argKind === 'buffer') resources.push({ name: `${k.name}.${a.name}`, storageClass: 'StorageBuffer', descriptorSet: a.descriptorSet, binding: a.binding, members: [{ name: '0', offset: 0 }] });
+    for (const a of k.args)
+      if (a.argKind === 'buffer')
+        resources.push({
+          name: `${k.name}.${a.name}`,
+          storageClass: 'StorageBuffer',
+          descriptorSet: a.descriptorSet,
+          binding: a.binding,
+          members: [{ name: '0', offset: 0 }],
+        });
     const pods = k.args.filter(inBlock).sort((x, y) => x.offset! - y.offset!);
     const bindings = [...new Set(pods.map((p) => p.binding))];
     for (const binding of bindings) {
       const block = pods.filter((p) => p.binding === binding);
-      const sc = block[0].argKind === 'pod' ? 'StorageBuffer' : block[0].argKind.endsWith('_ubo') ? 'Uniform' : 'PushConstant';
+      const sc =
+        block[0].argKind === 'pod' ? 'StorageBuffer' : block[0].argKind.endsWith('_ubo') ? 'Uniform' : 'PushConstant';
       resources.push({
         name: bindings.length === 1 ? `${k.name}.pod_args` : `${k.name}.pod_args.${binding}`,
         storageClass: sc,
@@ -113,13 +139,18 @@ function expected(plan: PlanJson) {
   return { kernels, resources, specIds: plan.specConstants.map((s) => s.specId).sort() };
 }
 
-const byName = <T extends { name: string }>(xs: T[]) => [...xs].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+const byName = <T extends { name: string }>(xs: T[]) =>
+  [...xs].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
 /** kernarg's reader of the reflection instructions and the decorations gives back the plan. */
 export function ownReaderMatches(c: Compiled, what: string): void {
   const got = readInterface(c.words);
   const want = expected(c.plan);
-  assert.deepEqual(JSON.parse(JSON.stringify(got.kernels)), JSON.parse(JSON.stringify(want.kernels)), `reflection instructions of ${what}`);
+  assert.deepEqual(
+    JSON.parse(JSON.stringify(got.kernels)),
+    JSON.parse(JSON.stringify(want.kernels)),
+    `reflection instructions of ${what}`,
+  );
   assert.deepEqual(byName(got.resources), byName(want.resources), `decorations of ${what}`);
   assert.deepEqual([...got.specIds].sort(), want.specIds, `spec ids of ${what}`);
   if (!c.plan.localSize) assert.deepEqual(got.workgroupSizeSpecIds, [0, 1, 2], `work-group-size spec ids of ${what}`);
@@ -137,13 +168,21 @@ export function spirvCrossMatches(cross: string, c: Compiled, what: string): voi
   const add = (list: Block[] | undefined, sc: string) => {
     for (const b of list ?? []) {
       // A buffer also read as vectors has a second variable at its binding (interface.ts): one resource.
-      if (sc !== 'PushConstant' && got.some((g) => g.name === b.name && g.storageClass === sc && g.descriptorSet === b.set && g.binding === b.binding)) continue;
+      if (
+        sc !== 'PushConstant' &&
+        got.some(
+          (g) => g.name === b.name && g.storageClass === sc && g.descriptorSet === b.set && g.binding === b.binding,
+        )
+      )
+        continue;
       const pod = /\.pod_args(\.\d+)?$/.test(b.name);
       got.push({
         name: b.name,
         storageClass: sc,
         ...(sc !== 'PushConstant' ? { descriptorSet: b.set, binding: b.binding } : {}),
-        members: pod ? types[b.type].members.map((m) => ({ name: m.name, offset: m.offset })) : [{ name: '0', offset: types[b.type].members[0].offset }],
+        members: pod
+          ? types[b.type].members.map((m) => ({ name: m.name, offset: m.offset }))
+          : [{ name: '0', offset: types[b.type].members[0].offset }],
       });
     }
   };
@@ -162,9 +201,18 @@ export function spirvCrossMatches(cross: string, c: Compiled, what: string): voi
   assert.equal(range, c.plan.pushConstantRange?.size ?? 0, `push-constant range of ${what}`);
   const spec = ((r.specialization_constants ?? []) as { id: number }[]).map((s) => s.id).sort();
   assert.deepEqual(spec, want.specIds, `spirv-cross spec ids of ${what}`);
-  for (const e of r.entryPoints as { name: string; workgroup_size: number[]; workgroup_size_is_spec_constant_id: boolean[] }[]) {
+  for (const e of r.entryPoints as {
+    name: string;
+    workgroup_size: number[];
+    workgroup_size_is_spec_constant_id: boolean[];
+  }[]) {
     const k = c.plan.kernels.find((x) => x.name === e.name)!;
     if (c.plan.localSize) assert.deepEqual(e.workgroup_size, k.reqdWorkGroupSize, `LocalSize of ${e.name} in ${what}`);
-    else assert.deepEqual({ size: e.workgroup_size, spec: e.workgroup_size_is_spec_constant_id }, { size: [0, 1, 2], spec: [true, true, true] }, `work-group-size spec ids of ${e.name} in ${what}`);
+    else
+      assert.deepEqual(
+        { size: e.workgroup_size, spec: e.workgroup_size_is_spec_constant_id },
+        { size: [0, 1, 2], spec: [true, true, true] },
+        `work-group-size spec ids of ${e.name} in ${what}`,
+      );
   }
 }

@@ -52,7 +52,9 @@ class Track {
   readonly re: Int32Array;
   readonly many: Uint8Array;
   constructor(n: number) {
-    [this.wg, this.wi, this.we, this.rgs, this.ri, this.re] = Array.from({ length: 6 }, () => new Int32Array(n).fill(-1));
+    [this.wg, this.wi, this.we, this.rgs, this.ri, this.re] = Array.from({ length: 6 }, () =>
+      new Int32Array(n).fill(-1),
+    );
     this.many = new Uint8Array(n);
   }
 }
@@ -88,7 +90,16 @@ function literalString(words: Uint32Array, at: number): string {
   }
 }
 
-type Type = { k: 'int'; w: number; signed: boolean } | { k: 'float'; w: number } | { k: 'bool' } | { k: 'vec'; n: number; comp: number } | { k: 'array'; elem: number; n: number } | { k: 'rta'; elem: number } | { k: 'struct'; members: number[] } | { k: 'ptr'; sc: number; to: number } | { k: 'other' };
+type Type =
+  | { k: 'int'; w: number; signed: boolean }
+  | { k: 'float'; w: number }
+  | { k: 'bool' }
+  | { k: 'vec'; n: number; comp: number }
+  | { k: 'array'; elem: number; n: number }
+  | { k: 'rta'; elem: number }
+  | { k: 'struct'; members: number[] }
+  | { k: 'ptr'; sc: number; to: number }
+  | { k: 'other' };
 
 /** Runs the module's entry point `entry` over a grid of `groups` work-groups. */
 export function runDispatch(words: Uint32Array, entry: string, input: DispatchInput): DispatchResult {
@@ -102,7 +113,7 @@ export function runDispatch(words: Uint32Array, entry: string, input: DispatchIn
   const entries = new Map<string, number>();
   const functions = new Map<number, Uint32Array[]>();
   let current: Uint32Array[] | null = null;
-  for (let at = 5; at < words.length; ) {
+  for (let at = 5; at < words.length;) {
     const n = words[at] >>> 16;
     const op = words[at] & 0xffff;
     const ins = words.subarray(at, at + n);
@@ -229,7 +240,14 @@ export function runDispatch(words: Uint32Array, entry: string, input: DispatchIn
         }
         const data = input.buffers[param];
         if (!data) throw new Error(`no data for buffer ${param}`);
-        const m: Mem = { uid: uids++, name: param, kind: 'buffer', data, length: data.length, track: new Track(data.length) };
+        const m: Mem = {
+          uid: uids++,
+          name: param,
+          kind: 'buffer',
+          data,
+          length: data.length,
+          track: new Track(data.length),
+        };
         buffers.set(id, m);
         byParam.set(param, m);
         writes.set(param, new Uint32Array(data.length));
@@ -262,7 +280,9 @@ export function runDispatch(words: Uint32Array, entry: string, input: DispatchIn
     if (!t) return;
     const i = p.i;
     if (!(Number.isInteger(i) && i >= 0 && i < m.length)) {
-      problem(`work-group ${groupIndex} work-item ${s.w} ${write ? 'writes' : 'reads'} ${where(p)}, outside its ${m.length} elements`);
+      problem(
+        `work-group ${groupIndex} work-item ${s.w} ${write ? 'writes' : 'reads'} ${where(p)}, outside its ${m.length} elements`,
+      );
       return;
     }
     const local = m.kind === 'workgroup';
@@ -272,16 +292,30 @@ export function runDispatch(words: Uint32Array, entry: string, input: DispatchIn
     if (write) {
       if (!local && m.kind === 'buffer') writes.get(m.name)![i]++;
       if (t.wg[i] >= 0 && t.wg[i] !== g) problem(`${where(p)} written by work-groups ${t.wg[i]} and ${g}`);
-      else if (mine && t.wi[i] !== s.w) problem(`${where(p)} written by work-items ${t.wi[i]} and ${s.w} of work-group ${g} with no barrier between`);
-      if (t.rgs[i] === -2 || (t.rgs[i] >= 0 && t.rgs[i] !== g)) problem(`work-group ${groupIndex} work-item ${s.w} writes ${where(p)}, read by ${t.rgs[i] === -2 ? 'several work-groups' : `work-group ${t.rgs[i]}`}`);
-      else if (t.rgs[i] === g && t.re[i] === epoch && (t.many[i] || t.ri[i] !== s.w)) problem(`work-group ${groupIndex} work-item ${s.w} writes ${where(p)}, read by another work-item of its group with no barrier between`);
+      else if (mine && t.wi[i] !== s.w)
+        problem(`${where(p)} written by work-items ${t.wi[i]} and ${s.w} of work-group ${g} with no barrier between`);
+      if (t.rgs[i] === -2 || (t.rgs[i] >= 0 && t.rgs[i] !== g))
+        problem(
+          `work-group ${groupIndex} work-item ${s.w} writes ${where(p)}, read by ${t.rgs[i] === -2 ? 'several work-groups' : `work-group ${t.rgs[i]}`}`,
+        );
+      else if (t.rgs[i] === g && t.re[i] === epoch && (t.many[i] || t.ri[i] !== s.w))
+        problem(
+          `work-group ${groupIndex} work-item ${s.w} writes ${where(p)}, read by another work-item of its group with no barrier between`,
+        );
       t.wg[i] = g;
       t.wi[i] = s.w;
       t.we[i] = epoch;
     } else {
-      if (local && t.wg[i] !== g) problem(`work-group ${groupIndex} work-item ${s.w} reads ${where(p)}, which this work-group never wrote (uninitialised)`);
-      else if (t.wg[i] >= 0 && t.wg[i] !== g) problem(`work-group ${groupIndex} work-item ${s.w} reads ${where(p)}, written by work-group ${t.wg[i]}`);
-      else if (mine && t.wi[i] !== s.w) problem(`work-group ${groupIndex} work-item ${s.w} reads ${where(p)}, written by work-item ${t.wi[i]} with no barrier between`);
+      if (local && t.wg[i] !== g)
+        problem(
+          `work-group ${groupIndex} work-item ${s.w} reads ${where(p)}, which this work-group never wrote (uninitialised)`,
+        );
+      else if (t.wg[i] >= 0 && t.wg[i] !== g)
+        problem(`work-group ${groupIndex} work-item ${s.w} reads ${where(p)}, written by work-group ${t.wg[i]}`);
+      else if (mine && t.wi[i] !== s.w)
+        problem(
+          `work-group ${groupIndex} work-item ${s.w} reads ${where(p)}, written by work-item ${t.wi[i]} with no barrier between`,
+        );
       if (t.rgs[i] === g && t.re[i] === epoch) {
         if (t.ri[i] !== s.w) t.many[i] = 1;
       } else t.many[i] = 0;
@@ -299,8 +333,18 @@ export function runDispatch(words: Uint32Array, entry: string, input: DispatchIn
   const isFloat = (t: number) => types.get(t)?.k === 'float';
   // The type of each value: constants' and the body's (every opcode with a result type and a result id).
   const valueType = new Map<number, number>();
-  const NO_TYPE = new Set<number>([Op.Label, Op.Branch, Op.BranchConditional, Op.Return, Op.ControlBarrier, Op.Store, Op.LoopMerge, Op.SelectionMerge]);
-  for (let at = 5; at < words.length; at += words[at] >>> 16) if ((words[at] & 0xffff) === Op.Constant) valueType.set(words[at + 2], words[at + 1]);
+  const NO_TYPE = new Set<number>([
+    Op.Label,
+    Op.Branch,
+    Op.BranchConditional,
+    Op.Return,
+    Op.ControlBarrier,
+    Op.Store,
+    Op.LoopMerge,
+    Op.SelectionMerge,
+  ]);
+  for (let at = 5; at < words.length; at += words[at] >>> 16)
+    if ((words[at] & 0xffff) === Op.Constant) valueType.set(words[at + 2], words[at + 1]);
   for (const ins of body) if (!NO_TYPE.has(ins[0] & 0xffff)) valueType.set(ins[2], ins[1]);
   const width = (value: number) => (types.get(valueType.get(value)!) as { w?: number } | undefined)?.w ?? 0;
   const code: Exec[] = body.map((ins) => compile(ins));
@@ -313,12 +357,16 @@ export function runDispatch(words: Uint32Array, entry: string, input: DispatchIn
     const round = f32 ? Math.fround : (v: number) => v;
     const int = (v: number) => (rt?.k === 'int' && rt.w === 32 ? v >>> 0 : v);
     const s32 = (id: number, v: number) => (width(id) === 32 ? v | 0 : v);
-    const bin = (f: (x: number, y: number) => number): Exec => (s) => {
-      s.r[res] = f(s.r[a] as number, s.r[b] as number);
-    };
+    const bin =
+      (f: (x: number, y: number) => number): Exec =>
+      (s) => {
+        s.r[res] = f(s.r[a] as number, s.r[b] as number);
+      };
     /** Component by component where the result is a vector. */
     const fbin = (f: (x: number, y: number) => number): Exec =>
-      rt?.k === 'vec' ? (s) => void (s.r[res] = (s.r[a] as number[]).map((x, k) => f(x, (s.r[b] as number[])[k]))) : bin(f);
+      rt?.k === 'vec'
+        ? (s) => void (s.r[res] = (s.r[a] as number[]).map((x, k) => f(x, (s.r[b] as number[])[k])))
+        : bin(f);
     switch (op) {
       case Op.Label:
       case Op.LoopMerge:
@@ -347,7 +395,10 @@ export function runDispatch(words: Uint32Array, entry: string, input: DispatchIn
         };
       case Op.Variable:
         return (s) => {
-          s.r[res] = { m: { uid: -1, name: `%${res}`, kind: 'function', data: [undefined], length: 1 }, i: 0 } satisfies Ptr;
+          s.r[res] = {
+            m: { uid: -1, name: `%${res}`, kind: 'function', data: [undefined], length: 1 },
+            i: 0,
+          } satisfies Ptr;
         };
       case Op.Load: {
         const bi = builtins.get(a);
@@ -367,7 +418,8 @@ export function runDispatch(words: Uint32Array, entry: string, input: DispatchIn
           }
           access(s, p, false);
           const v = p.m.data[p.i];
-          if (v === undefined && p.m.kind === 'function') problem(`work-group ${groupIndex} work-item ${s.w} reads ${where(p)}, never written`);
+          if (v === undefined && p.m.kind === 'function')
+            problem(`work-group ${groupIndex} work-item ${s.w} reads ${where(p)}, never written`);
           s.r[res] = typeof v === 'bigint' ? Number(v) : v;
         };
       }
@@ -389,7 +441,10 @@ export function runDispatch(words: Uint32Array, entry: string, input: DispatchIn
         const indices = [...ins.subarray(4)];
         return (s) => {
           const base = s.r[a] as Ptr;
-          if (base.m.kind === 'buffer') s.r[res] = base.n ? { m: base.m, i: (s.r[indices[1]] as number) * base.n, n: base.n } : { m: base.m, i: s.r[indices[1]] as number };
+          if (base.m.kind === 'buffer')
+            s.r[res] = base.n
+              ? { m: base.m, i: (s.r[indices[1]] as number) * base.n, n: base.n }
+              : { m: base.m, i: s.r[indices[1]] as number };
           else if (base.m.kind === 'pod') s.r[res] = { m: base.m, i: s.r[indices[0]] as number };
           else s.r[res] = { m: base.m, i: s.r[indices[0]] as number };
         };
@@ -448,7 +503,14 @@ export function runDispatch(words: Uint32Array, entry: string, input: DispatchIn
         groupIndex = i + gx * (j + gy * k);
         workgroup = new Map();
         for (const v of workgroupVars) {
-          workgroup.set(v.id, { uid: uids++, name: v.name, kind: 'workgroup', data: new Array(v.length), length: v.length, track: new Track(v.length) });
+          workgroup.set(v.id, {
+            uid: uids++,
+            name: v.name,
+            kind: 'workgroup',
+            data: new Array(v.length),
+            length: v.length,
+            track: new Track(v.length),
+          });
         }
         lids = Array.from({ length: n }, (_, w) => [w % x, Math.floor(w / x) % y, Math.floor(w / (x * y))]);
         const items: Item[] = Array.from({ length: n }, (_, w) => {
@@ -472,7 +534,9 @@ export function runDispatch(words: Uint32Array, entry: string, input: DispatchIn
             at.add(s.stop === 2 ? -1 : s.pc - 1);
           }
           if (at.size > 1) {
-            problem(`work-group ${groupIndex}: its work-items stop at ${at.size} different barriers (control flow not uniform)`);
+            problem(
+              `work-group ${groupIndex}: its work-items stop at ${at.size} different barriers (control flow not uniform)`,
+            );
             return { problems, writes };
           }
           const [pc] = at;

@@ -30,7 +30,8 @@ export function cloneArgs(a: Args): Args {
 function arrays(a: unknown, path: string, out: [string, ArrayBufferView][]): [string, ArrayBufferView][] {
   if (isView(a)) out.push([path, a]);
   else if (Array.isArray(a)) a.forEach((x, i) => arrays(x, `${path}[${i}]`, out));
-  else if (a && typeof a === 'object') for (const [k, v] of Object.entries(a)) arrays(v, path ? `${path}.${k}` : k, out);
+  else if (a && typeof a === 'object')
+    for (const [k, v] of Object.entries(a)) arrays(v, path ? `${path}.${k}` : k, out);
   return out;
 }
 
@@ -51,7 +52,8 @@ export function assertSameArrays(device: Args, reference: Args, tol: number, wha
       const fa = a as number;
       const fb = b as number;
       if (fa === fb || (Number.isNaN(fa) && Number.isNaN(fb))) continue;
-      if (!(Math.abs(fa - fb) <= tol * Math.max(1, Math.abs(fb)))) assert.fail(`${what}: ${path}[${i}] is ${fa} on the device, ${fb} in the reference`);
+      if (!(Math.abs(fa - fb) <= tol * Math.max(1, Math.abs(fb))))
+        assert.fail(`${what}: ${path}[${i}] is ${fa} on the device, ${fb} in the reference`);
     }
   });
 }
@@ -81,17 +83,23 @@ function validateModule(words: Uint32Array | undefined, fn: string): void {
   if (!words || process.env.KERNARG_SPIRV_VAL === '0') return;
   spirvValBin ??= findTool(SPIRV_VAL);
   if (spirvValBin) spirvVal(spirvValBin, words, `the module of @${fn}`);
-  else if (process.env.CI === 'true') assert.fail('spirv-val (Debian spirv-tools) is not installed; KERNARG_SPIRV_VAL=0 skips the check on purpose');
+  else if (process.env.CI === 'true')
+    assert.fail('spirv-val (Debian spirv-tools) is not installed; KERNARG_SPIRV_VAL=0 skips the check on purpose');
 }
 
 /** Compiles, launches on the device, runs the reference, compares. Returns the device's arguments. */
 export function runOnBoth(ctx: AnyContext, c: ExecCase): Args {
   const fe = compileTinytc(new SourceFile(`${c.fn}.ir`, c.ir), { layout: SPIR64 });
-  if (!fe.program || fe.diagnostics.hasErrors) assert.fail(`IR of @${c.fn} does not compile:\n${formatDiagnostics(fe.diagnostics.items)}`);
+  if (!fe.program || fe.diagnostics.hasErrors)
+    assert.fail(`IR of @${c.fn} does not compile:\n${formatDiagnostics(fe.diagnostics.items)}`);
   const f = fe.program.funcs.find((x) => x.name === c.fn)!;
   const dev = c.args();
   const ref = cloneArgs(dev);
-  const k = tinytcKernel(ctx, c.ir, c.fn, { ...(c.blas ? { blas: c.blas } : {}), ...(c.vulkan ? { vulkan: c.vulkan } : {}), ...(c.il ? { il: c.il } : {}) });
+  const k = tinytcKernel(ctx, c.ir, c.fn, {
+    ...(c.blas ? { blas: c.blas } : {}),
+    ...(c.vulkan ? { vulkan: c.vulkan } : {}),
+    ...(c.il ? { il: c.il } : {}),
+  });
   validateModule((k as { spirv?: Uint32Array }).spirv, c.fn);
   try {
     k.launch({ args: dev, howmany: c.howmany ?? 1 });
@@ -118,7 +126,11 @@ export function smallInts(make: new (n: number) => NumberArray, n: number, seed 
 }
 
 /** Uniform floats in [-1, 1) from a seed. */
-export function randomFloats<T extends Float32Array | Float64Array>(make: new (n: number) => T, n: number, seed = 1): T {
+export function randomFloats<T extends Float32Array | Float64Array>(
+  make: new (n: number) => T,
+  n: number,
+  seed = 1,
+): T {
   const out = new make(n);
   let s = seed >>> 0 || 1;
   for (let i = 0; i < n; i++) {

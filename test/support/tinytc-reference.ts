@@ -63,7 +63,18 @@ function arith(fn: string, t: ScalarTypeName, a: Scalar, b: Scalar): Scalar {
   if (isF(t)) {
     const x = a as number;
     const y = b as number;
-    const r = fn === 'add' ? x + y : fn === 'sub' ? x - y : fn === 'mul' ? x * y : fn === 'div' ? x / y : fn === 'rem' ? x % y : -x;
+    const r =
+      fn === 'add'
+        ? x + y
+        : fn === 'sub'
+          ? x - y
+          : fn === 'mul'
+            ? x * y
+            : fn === 'div'
+              ? x / y
+              : fn === 'rem'
+                ? x % y
+                : -x;
     return wrap(t, r);
   }
   const bits = BigInt(wide(t) ? 64 : t === 'i32' ? 32 : t === 'i16' ? 16 : 8);
@@ -71,41 +82,66 @@ function arith(fn: string, t: ScalarTypeName, a: Scalar, b: Scalar): Scalar {
   const y = fn === 'neg' || fn === 'not' ? 0n : big(b);
   if ((fn === 'div' || fn === 'rem') && y === 0n) throw new Error('integer division by zero');
   switch (fn) {
-    case 'add': return wrap(t, x + y);
-    case 'sub': return wrap(t, x - y);
-    case 'mul': return wrap(t, x * y);
-    case 'div': return wrap(t, x / y);
-    case 'rem': return wrap(t, x % y);
-    case 'shl': return wrap(t, x << (y & (bits - 1n)));
-    case 'shr': return wrap(t, x >> (y & (bits - 1n)));
-    case 'and': return wrap(t, x & y);
-    case 'or': return wrap(t, x | y);
-    case 'xor': return wrap(t, x ^ y);
-    case 'neg': return wrap(t, -x);
-    default: return wrap(t, ~x);
+    case 'add':
+      return wrap(t, x + y);
+    case 'sub':
+      return wrap(t, x - y);
+    case 'mul':
+      return wrap(t, x * y);
+    case 'div':
+      return wrap(t, x / y);
+    case 'rem':
+      return wrap(t, x % y);
+    case 'shl':
+      return wrap(t, x << (y & (bits - 1n)));
+    case 'shr':
+      return wrap(t, x >> (y & (bits - 1n)));
+    case 'and':
+      return wrap(t, x & y);
+    case 'or':
+      return wrap(t, x | y);
+    case 'xor':
+      return wrap(t, x ^ y);
+    case 'neg':
+      return wrap(t, -x);
+    default:
+      return wrap(t, ~x);
   }
 }
 
 function compare(fn: string, a: Scalar, b: Scalar): boolean {
   const [x, y] = typeof a === 'bigint' || typeof b === 'bigint' ? [big(a), big(b)] : [Number(a), Number(b)];
   switch (fn) {
-    case 'eq': return x === y;
-    case 'ne': return x !== y;
-    case 'gt': return x > y;
-    case 'ge': return x >= y;
-    case 'lt': return x < y;
-    default: return x <= y;
+    case 'eq':
+      return x === y;
+    case 'ne':
+      return x !== y;
+    case 'gt':
+      return x > y;
+    case 'ge':
+      return x >= y;
+    case 'lt':
+      return x < y;
+    default:
+      return x <= y;
   }
 }
 
 /** Adds, multiplies in type t (exact for integers up to the final wrap, rounded per step for f32). */
-const add = (t: ScalarTypeName, a: Scalar, b: Scalar): Scalar => (isF(t) ? wrap(t, Number(a) + Number(b)) : big(a) + big(b));
-const mul = (t: ScalarTypeName, a: Scalar, b: Scalar): Scalar => (isF(t) ? wrap(t, Number(a) * Number(b)) : big(a) * big(b));
+const add = (t: ScalarTypeName, a: Scalar, b: Scalar): Scalar =>
+  isF(t) ? wrap(t, Number(a) + Number(b)) : big(a) + big(b);
+const mul = (t: ScalarTypeName, a: Scalar, b: Scalar): Scalar =>
+  isF(t) ? wrap(t, Number(a) * Number(b)) : big(a) * big(b);
 
 class Run {
   private readonly values = new Map<string, Value>();
 
-  constructor(private readonly f: Func, args: Readonly<Record<string, unknown>>, private readonly groupId: number, private readonly groupCount: number) {
+  constructor(
+    private readonly f: Func,
+    args: Readonly<Record<string, unknown>>,
+    private readonly groupId: number,
+    private readonly groupCount: number,
+  ) {
     f.params.forEach((p) => {
       const v = args[varName(p.name)];
       if (p.type.kind === 'scalar') this.values.set(p.name, wrap(p.type.name, v as Scalar));
@@ -137,7 +173,8 @@ class Run {
 
   private region(r: Region): Scalar[] | null {
     for (const inst of r.body) {
-      if (inst.op === 'yield') return inst.operands.map((o, i) => this.scalar(o, (inst.types[i].type as { name: ScalarTypeName }).name));
+      if (inst.op === 'yield')
+        return inst.operands.map((o, i) => this.scalar(o, (inst.types[i].type as { name: ScalarTypeName }).name));
       this.inst(inst);
     }
     return null;
@@ -153,12 +190,21 @@ class Run {
       case 'alloca': {
         const t = inst.type.type as MemrefType;
         const n = 1 + t.shape.reduce<number>((a, e, i) => a + (e! - 1) * t.stride[i]!, 0);
-        this.set(inst, { data: allocate(t.element, n), base: 0, shape: t.shape as number[], stride: t.stride as number[], element: t.element });
+        this.set(inst, {
+          data: allocate(t.element, n),
+          base: 0,
+          shape: t.shape as number[],
+          stride: t.stride as number[],
+          element: t.element,
+        });
         return;
       }
       case 'arith': {
         const t = st(inst.type.type);
-        this.set(inst, arith(inst.fn, t, this.scalar(inst.operands[0], t), inst.operands[1] ? this.scalar(inst.operands[1], t) : 0));
+        this.set(
+          inst,
+          arith(inst.fn, t, this.scalar(inst.operands[0], t), inst.operands[1] ? this.scalar(inst.operands[1], t) : 0),
+        );
         return;
       }
       case 'cmp': {
@@ -180,12 +226,22 @@ class Run {
           return;
         }
         const m = src as Mem;
-        this.set(inst, readElement(m, inst.indices.map((o) => this.idx(o))));
+        this.set(
+          inst,
+          readElement(
+            m,
+            inst.indices.map((o) => this.idx(o)),
+          ),
+        );
         return;
       }
       case 'store': {
         const m = this.mem(inst.operand);
-        write(m, inst.indices.map((o) => this.idx(o)), this.scalar(inst.value, m.element));
+        write(
+          m,
+          inst.indices.map((o) => this.idx(o)),
+          this.scalar(inst.value, m.element),
+        );
         return;
       }
       case 'size':
@@ -222,13 +278,21 @@ class Run {
           strides.push(s);
           s *= e;
         }
-        this.set(inst, { ...m, shape: [...m.shape.slice(0, inst.mode), ...ext, ...m.shape.slice(inst.mode + 1)], stride: [...m.stride.slice(0, inst.mode), ...strides, ...m.stride.slice(inst.mode + 1)] });
+        this.set(inst, {
+          ...m,
+          shape: [...m.shape.slice(0, inst.mode), ...ext, ...m.shape.slice(inst.mode + 1)],
+          stride: [...m.stride.slice(0, inst.mode), ...strides, ...m.stride.slice(inst.mode + 1)],
+        });
         return;
       }
       case 'fuse': {
         const m = this.mem(inst.operand);
         const e = m.shape.slice(inst.from, inst.to + 1).reduce((a, b) => a * b, 1);
-        this.set(inst, { ...m, shape: [...m.shape.slice(0, inst.from), e, ...m.shape.slice(inst.to + 1)], stride: [...m.stride.slice(0, inst.from), m.stride[inst.from], ...m.stride.slice(inst.to + 1)] });
+        this.set(inst, {
+          ...m,
+          shape: [...m.shape.slice(0, inst.from), e, ...m.shape.slice(inst.to + 1)],
+          stride: [...m.stride.slice(0, inst.from), m.stride[inst.from], ...m.stride.slice(inst.to + 1)],
+        });
         return;
       }
       case 'group_id':
@@ -281,7 +345,14 @@ class Run {
       const v = betaIsZero ? value : add(et, value, mul(et, beta, readElement(c, index)));
       write(c, index, wrap(et, v));
     };
-    const T = (m: Mem, t: 'n' | 't' | null) => (t === 't' && m.shape.length === 2 ? { rows: m.shape[1], cols: m.shape[0], at: (i: number, j: number) => read(m, [j, i]) } : { rows: m.shape[0], cols: m.shape[1] ?? 1, at: (i: number, j: number) => read(m, m.shape.length === 2 ? [i, j] : [i]) });
+    const T = (m: Mem, t: 'n' | 't' | null) =>
+      t === 't' && m.shape.length === 2
+        ? { rows: m.shape[1], cols: m.shape[0], at: (i: number, j: number) => read(m, [j, i]) }
+        : {
+            rows: m.shape[0],
+            cols: m.shape[1] ?? 1,
+            at: (i: number, j: number) => read(m, m.shape.length === 2 ? [i, j] : [i]),
+          };
     switch (inst.fn) {
       case 'axpby': {
         const a = this.mem(o[1]);
@@ -289,7 +360,8 @@ class Run {
         else if (c.shape.length === 1) for (let i = 0; i < c.shape[0]; i++) upd([i], mul(et, alpha, read(a, [i])));
         else {
           const A = T(a, inst.transA);
-          for (let j = 0; j < c.shape[1]; j++) for (let i = 0; i < c.shape[0]; i++) upd([i, j], mul(et, alpha, A.at(i, j)));
+          for (let j = 0; j < c.shape[1]; j++)
+            for (let i = 0; i < c.shape[0]; i++) upd([i, j], mul(et, alpha, A.at(i, j)));
         }
         return;
       }
@@ -302,7 +374,8 @@ class Run {
       case 'ger': {
         const a = this.mem(o[1]);
         const b = this.mem(o[2]);
-        for (let j = 0; j < c.shape[1]; j++) for (let i = 0; i < c.shape[0]; i++) upd([i, j], mul(et, mul(et, alpha, read(a, [i])), read(b, [j])));
+        for (let j = 0; j < c.shape[1]; j++)
+          for (let i = 0; i < c.shape[0]; i++) upd([i, j], mul(et, mul(et, alpha, read(a, [i])), read(b, [j])));
         return;
       }
       case 'gemv': {
@@ -349,17 +422,29 @@ class Run {
 
 function allocate(t: ScalarTypeName, n: number): Typed {
   switch (t) {
-    case 'f32': return new Float32Array(n);
-    case 'f64': return new Float64Array(n);
-    case 'i8': return new Int8Array(n);
-    case 'i16': return new Int16Array(n);
-    case 'i32': return new Int32Array(n);
-    default: return new BigInt64Array(n);
+    case 'f32':
+      return new Float32Array(n);
+    case 'f64':
+      return new Float64Array(n);
+    case 'i8':
+      return new Int8Array(n);
+    case 'i16':
+      return new Int16Array(n);
+    case 'i32':
+      return new Int32Array(n);
+    default:
+      return new BigInt64Array(n);
   }
 }
 
 function toMem(v: RefMemref, t: MemrefType): Mem {
-  return { data: v.data as Typed, base: 0, shape: [...v.shape], stride: v.stride ? [...v.stride] : (canonicalStride(v.shape) as number[]), element: t.element };
+  return {
+    data: v.data as Typed,
+    base: 0,
+    shape: [...v.shape],
+    stride: v.stride ? [...v.stride] : (canonicalStride(v.shape) as number[]),
+    element: t.element,
+  };
 }
 
 function address(m: Mem, index: readonly number[]): number {

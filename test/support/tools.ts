@@ -48,7 +48,11 @@ export function runClang(clang: string, source: string, args: string[], path?: s
   try {
     const file = path ?? join(dir, 'input.cl');
     if (!path) writeFileSync(file, source);
-    return execFileSync(clang, [...args, '-o', '-', file], { encoding: 'utf8', maxBuffer: 256 << 20, stdio: ['ignore', 'pipe', 'pipe'] });
+    return execFileSync(clang, [...args, '-o', '-', file], {
+      encoding: 'utf8',
+      maxBuffer: 256 << 20,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
   } catch (e) {
     const err = e as { stderr?: string; message: string };
     throw new Error(`clang failed: ${err.stderr ?? err.message}\n--- source ---\n${source}`);
@@ -95,7 +99,9 @@ export function parseKernelMetadata(ir: string): Map<string, ClangKernelMetadata
       argName: items(md('kernel_arg_name')),
       ...(md('reqd_work_group_size') ? { reqdWorkGroupSize: items(md('reqd_work_group_size')).map(Number) } : {}),
       ...(md('work_group_size_hint') ? { workGroupSizeHint: items(md('work_group_size_hint')).map(Number) } : {}),
-      ...(md('intel_reqd_sub_group_size') ? { intelReqdSubGroupSize: Number(items(md('intel_reqd_sub_group_size'))[0]) } : {}),
+      ...(md('intel_reqd_sub_group_size')
+        ? { intelReqdSubGroupSize: Number(items(md('intel_reqd_sub_group_size'))[0]) }
+        : {}),
       ...(vth ? { vecTypeHint: nodes.get(vth) } : {}),
     });
   }
@@ -133,7 +139,12 @@ function parseAmdhsaYaml(yaml: string): Map<string, AmdhsaKernel> {
   let kernel: AmdhsaKernel | undefined;
   let arg: AmdhsaArg | undefined;
   let inKernels = false;
-  const unquote = (v: string) => v.trim().replace(/^!str /, '').replace(/^'(.*)'$/, '$1').replace(/''/g, "'");
+  const unquote = (v: string) =>
+    v
+      .trim()
+      .replace(/^!str /, '')
+      .replace(/^'(.*)'$/, '$1')
+      .replace(/''/g, "'");
   for (const raw of lines) {
     if (/^amdhsa\.kernels:/.test(raw)) {
       inKernels = true;
@@ -185,10 +196,16 @@ export function llvmAsErrors(llvmAs: string, ir: string): string {
 
 /** Runs llc -march=r600 -print-after-all; returns the first IR dump in which no resource-id query is left. */
 export function r600AfterImagePass(llc: string, ir: string): string {
-  const r = spawnSync(llc, ['-march=r600', '-mcpu=cypress', '-print-after-all', '-stop-after=amdgpu-lower-module-lds', '-o', '/dev/null', '-'], { input: ir, encoding: 'utf8', maxBuffer: 256 << 20 });
+  const r = spawnSync(
+    llc,
+    ['-march=r600', '-mcpu=cypress', '-print-after-all', '-stop-after=amdgpu-lower-module-lds', '-o', '/dev/null', '-'],
+    { input: ir, encoding: 'utf8', maxBuffer: 256 << 20 },
+  );
   if (r.status !== 0) throw new Error(`llc failed: ${r.stderr.slice(-2000)}`);
   const dumps = r.stderr.split(/^\*\*\* IR Dump After .*\*\*\*$/m).slice(1);
-  const done = dumps.find((d) => /^define /m.test(d) && /^!opencl\.kernels/m.test(d) && !/call i32 @llvm\.OpenCL\./.test(d));
+  const done = dumps.find(
+    (d) => /^define /m.test(d) && /^!opencl\.kernels/m.test(d) && !/call i32 @llvm\.OpenCL\./.test(d),
+  );
   if (!done) throw new Error('no IR dump after the image pass');
   return done;
 }
@@ -206,10 +223,12 @@ export function parseLegacyModule(ir: string): Map<string, LegacyKernel> {
   for (const m of ir.matchAll(/^!(\d+) = !\{(.*)\}$/gm)) nodes.set(m[1], m[2]);
   const out = new Map<string, LegacyKernel>();
   for (const m of ir.matchAll(/^define [^@]*@([\w.$]+)\((.*)\)[^(]*\{$/gm)) {
-    const params = m[2] ? m[2].split(/, (?![^(]*\))/).map((p) => {
-      const pm = /^(.*) %([\w.$]+)$/.exec(p.trim());
-      return { type: pm ? pm[1] : p, name: pm ? pm[2] : '' };
-    }) : [];
+    const params = m[2]
+      ? m[2].split(/, (?![^(]*\))/).map((p) => {
+          const pm = /^(.*) %([\w.$]+)$/.exec(p.trim());
+          return { type: pm ? pm[1] : p, name: pm ? pm[2] : '' };
+        })
+      : [];
     out.set(m[1], { params, tuples: {}, resourceIds: new Map() });
   }
   const list = /^!opencl\.kernels = !\{(.*)\}$/m.exec(ir)?.[1] ?? '';
@@ -220,10 +239,13 @@ export function parseLegacyModule(ir: string): Map<string, LegacyKernel> {
     const k = fn ? out.get(fn) : undefined;
     if (!k) continue;
     for (const r of parts.slice(1)) {
-      const items = [...(nodes.get(r.slice(1)) ?? '').matchAll(/i32 (-?\d+)|!"((?:[^"\\]|\\.)*)"/g)].map((x) => (x[1] !== undefined ? x[1] : x[2]));
+      const items = [...(nodes.get(r.slice(1)) ?? '').matchAll(/i32 (-?\d+)|!"((?:[^"\\]|\\.)*)"/g)].map((x) =>
+        x[1] !== undefined ? x[1] : x[2],
+      );
       k.tuples[items[0]] = items.slice(1);
     }
   }
-  for (const m of ir.matchAll(/store volatile i32 (-?\d+), ptr addrspace\(1\) @kernarg\.rid\.([\w$]+)\.([\w$]+)/g)) out.get(m[2])?.resourceIds.set(m[3], Number(m[1]));
+  for (const m of ir.matchAll(/store volatile i32 (-?\d+), ptr addrspace\(1\) @kernarg\.rid\.([\w$]+)\.([\w$]+)/g))
+    out.get(m[2])?.resourceIds.set(m[3], Number(m[1]));
   return out;
 }

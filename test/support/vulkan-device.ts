@@ -10,10 +10,16 @@ import { requireTool } from './tools.js';
  * A Vulkan context for device tests (KERNARG_VK_DEVICE picks one by substring; lavapipe in CI). Under
  * CI=true a missing driver fails the test (.ci/run installs mesa-vulkan-drivers); elsewhere it is skipped.
  */
-export function testVulkan(t: { skip: (m: string) => void }, options: VulkanOpenOptions = {}): VulkanContext | undefined {
+export function testVulkan(
+  t: { skip: (m: string) => void },
+  options: VulkanOpenOptions = {},
+): VulkanContext | undefined {
   if (!vulkanPresent(t, () => listVulkanDevices().length)) return undefined;
   // KERNARG_VK_STAGING=1: device memory is never mapped (the path of discrete GPUs without resizable BAR).
-  return VulkanContext.open(process.env.KERNARG_VK_DEVICE, { staging: process.env.KERNARG_VK_STAGING === '1', ...options });
+  return VulkanContext.open(process.env.KERNARG_VK_DEVICE, {
+    staging: process.env.KERNARG_VK_STAGING === '1',
+    ...options,
+  });
 }
 
 /**
@@ -28,7 +34,8 @@ export function vulkanPresent(t: { skip: (m: string) => void }, count: () => num
     if (process.env.CI === 'true') throw e;
   }
   if (!n) {
-    if (process.env.CI === 'true') throw new Error('no Vulkan device: .ci/run installs libvulkan1 and mesa-vulkan-drivers (lavapipe)');
+    if (process.env.CI === 'true')
+      throw new Error('no Vulkan device: .ci/run installs libvulkan1 and mesa-vulkan-drivers (lavapipe)');
     t.skip('no Vulkan device');
     return false;
   }
@@ -43,7 +50,9 @@ export function assemble(t: TestContext, text: string): Uint32Array | undefined 
   const dir = mkdtempSync(join(tmpdir(), 'kernarg-spv-'));
   try {
     writeFileSync(join(dir, 'm.spvasm'), text);
-    execFileSync(as, ['--target-env', 'vulkan1.2', join(dir, 'm.spvasm'), '-o', join(dir, 'm.spv')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    execFileSync(as, ['--target-env', 'vulkan1.2', join(dir, 'm.spvasm'), '-o', join(dir, 'm.spv')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     execFileSync(val, ['--target-env', 'vulkan1.2', join(dir, 'm.spv')], { stdio: ['ignore', 'pipe', 'pipe'] });
     const b = readFileSync(join(dir, 'm.spv'));
     return new Uint32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));

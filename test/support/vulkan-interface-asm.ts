@@ -19,17 +19,29 @@ export const CROSS_CATEGORY: Record<string, { list: string; type?: string }> = {
 };
 
 const MODULE_PUSH: Record<string, string> = {
-  global_offset: 'PushConstantGlobalOffset', enqueued_local_size: 'PushConstantEnqueuedLocalSize', global_size: 'PushConstantGlobalSize',
-  region_offset: 'PushConstantRegionOffset', num_workgroups: 'PushConstantNumWorkgroups', region_group_offset: 'PushConstantRegionGroupOffset',
+  global_offset: 'PushConstantGlobalOffset',
+  enqueued_local_size: 'PushConstantEnqueuedLocalSize',
+  global_size: 'PushConstantGlobalSize',
+  region_offset: 'PushConstantRegionOffset',
+  num_workgroups: 'PushConstantNumWorkgroups',
+  region_group_offset: 'PushConstantRegionGroupOffset',
 };
 
 const METADATA: Record<string, string> = {
-  channel_order: 'ImageArgumentInfoChannelOrderPushConstant', channel_data_type: 'ImageArgumentInfoChannelDataTypePushConstant', normalized_sampler_mask: 'NormalizedSamplerMaskPushConstant',
+  channel_order: 'ImageArgumentInfoChannelOrderPushConstant',
+  channel_data_type: 'ImageArgumentInfoChannelDataTypePushConstant',
+  normalized_sampler_mask: 'NormalizedSamplerMaskPushConstant',
 };
 
 /** The OpTypeImage operands after the sampled type, from the OpenCL C image type name. */
 function imageShape(typeName: string, sampled: 1 | 2): string {
-  const dim = typeName.startsWith('image1d_buffer') ? 'Buffer' : typeName.startsWith('image1d') ? '1D' : typeName.startsWith('image3d') ? '3D' : '2D';
+  const dim = typeName.startsWith('image1d_buffer')
+    ? 'Buffer'
+    : typeName.startsWith('image1d')
+      ? '1D'
+      : typeName.startsWith('image3d')
+        ? '3D'
+        : '2D';
   const arrayed = typeName.includes('_array') ? 1 : 0;
   return `${dim} 0 ${arrayed} 0 ${sampled} Unknown`;
 }
@@ -40,7 +52,10 @@ function descriptorOf(a: VulkanSlot, kernel: VulkanKernelPlan): { type: string; 
     case 'VK_DESCRIPTOR_TYPE_STORAGE_BUFFER':
       return { type: 'ssbo', sc: 'StorageBuffer' };
     case 'VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER':
-      return { type: `ubo${Math.max(1, Math.ceil((a.argKind === 'buffer_ubo' ? 16 : kernel.podSize) / 16))}`, sc: 'Uniform' };
+      return {
+        type: `ubo${Math.max(1, Math.ceil((a.argKind === 'buffer_ubo' ? 16 : kernel.podSize) / 16))}`,
+        sc: 'Uniform',
+      };
     case 'VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE':
     case 'VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER':
       return { type: `image ${imageShape(a.typeName, 1)}`, sc: 'UniformConstant' };
@@ -50,7 +65,9 @@ function descriptorOf(a: VulkanSlot, kernel: VulkanKernelPlan): { type: string; 
     case 'VK_DESCRIPTOR_TYPE_SAMPLER':
       return { type: 'sampler', sc: 'UniformConstant' };
     default:
-      throw new Error(`slot ${a.name} (${a.argKind}) has no descriptor type the interface knows: ${a.vkDescriptorType}`);
+      throw new Error(
+        `slot ${a.name} (${a.argKind}) has no descriptor type the interface knows: ${a.vkDescriptorType}`,
+      );
   }
 }
 
@@ -82,7 +99,8 @@ export function interfaceAsm(plan: VulkanPlan, index: number): string {
     if (!id) {
       id = fresh('t');
       types.set(key, id);
-      for (const line of def(id)) (line.startsWith('OpDecorate') || line.startsWith('OpMemberDecorate') ? deco : vars).push(line);
+      for (const line of def(id))
+        (line.startsWith('OpDecorate') || line.startsWith('OpMemberDecorate') ? deco : vars).push(line);
     }
     return id;
   };
@@ -91,20 +109,33 @@ export function interfaceAsm(plan: VulkanPlan, index: number): string {
   const blockOf = (key: string): string => {
     if (key === 'ssbo') {
       const rta = type('rta', (id) => [`${id} = OpTypeRuntimeArray ${uint()}`, `OpDecorate ${id} ArrayStride 4`]);
-      return type('ssbo', (id) => [`${id} = OpTypeStruct ${rta}`, `OpDecorate ${id} Block`, `OpMemberDecorate ${id} 0 Offset 0`]);
+      return type('ssbo', (id) => [
+        `${id} = OpTypeStruct ${rta}`,
+        `OpDecorate ${id} Block`,
+        `OpMemberDecorate ${id} 0 Offset 0`,
+      ]);
     }
     const words = key.startsWith('push') ? Number(key.slice(4)) : Number(key.slice(3));
     const element = key.startsWith('push') ? uint() : type('uint4', (id) => [`${id} = OpTypeVector ${uint()} 4`]);
-    const arr = type(`arr${key}`, (id) => [`${id} = OpTypeArray ${element} ${u(words)}`, `OpDecorate ${id} ArrayStride ${key.startsWith('push') ? 4 : 16}`]);
-    return type(key, (id) => [`${id} = OpTypeStruct ${arr}`, `OpDecorate ${id} Block`, `OpMemberDecorate ${id} 0 Offset 0`]);
+    const arr = type(`arr${key}`, (id) => [
+      `${id} = OpTypeArray ${element} ${u(words)}`,
+      `OpDecorate ${id} ArrayStride ${key.startsWith('push') ? 4 : 16}`,
+    ]);
+    return type(key, (id) => [
+      `${id} = OpTypeStruct ${arr}`,
+      `OpDecorate ${id} Block`,
+      `OpMemberDecorate ${id} 0 Offset 0`,
+    ]);
   };
   const interfaceIds: string[] = [];
   /** A variable the entry point uses (spirv-cross reflects only what is used). */
   const variable = (key: string, sc: string, set?: number, binding?: number) => {
     const block = key === 'ssbo' || key.startsWith('ubo') || key.startsWith('push');
-    const pointee = block ? blockOf(key)
-      : key === 'sampler' ? type('sampler', (id) => [`${id} = OpTypeSampler`])
-      : type(key, (id) => [`${id} = OpTypeImage ${float()} ${key.slice(6)}`]);
+    const pointee = block
+      ? blockOf(key)
+      : key === 'sampler'
+        ? type('sampler', (id) => [`${id} = OpTypeSampler`])
+        : type(key, (id) => [`${id} = OpTypeImage ${float()} ${key.slice(6)}`]);
     const ptr = type(`ptr ${sc} ${key}`, (id) => [`${id} = OpTypePointer ${sc} ${pointee}`]);
     const v = fresh('v');
     vars.push(`${v} = OpVariable ${ptr} ${sc}`);
@@ -112,7 +143,9 @@ export function interfaceAsm(plan: VulkanPlan, index: number): string {
     interfaceIds.push(v);
     if (block) {
       const element = key.startsWith('ubo') ? type('uint4', (id) => [`${id} = OpTypeVector ${uint()} 4`]) : uint();
-      const eptr = type(`ptr ${sc} elem ${key.startsWith('ubo') ? 'uint4' : 'uint'}`, (id) => [`${id} = OpTypePointer ${sc} ${element}`]);
+      const eptr = type(`ptr ${sc} elem ${key.startsWith('ubo') ? 'uint4' : 'uint'}`, (id) => [
+        `${id} = OpTypePointer ${sc} ${element}`,
+      ]);
       const p = fresh('p');
       body.push(`${p} = OpAccessChain ${eptr} ${v} ${u(0)} ${u(0)}`, `${fresh('x')} = OpLoad ${element} ${p}`);
     } else body.push(`${fresh('x')} = OpLoad ${pointee} ${v}`);
@@ -134,27 +167,40 @@ export function interfaceAsm(plan: VulkanPlan, index: number): string {
   const c = plan.constantData;
   if (c && !('pushConstantOffset' in c)) variable('ssbo', 'StorageBuffer', c.descriptorSet, c.binding);
   const pb = plan.printf?.buffer;
-  if (pb && pb.reflection === 'PrintfBufferStorageBuffer') variable('ssbo', 'StorageBuffer', pb.descriptorSet, pb.binding);
-  if (plan.pushConstantRange) variable(`push${Math.max(1, Math.ceil(plan.pushConstantRange.size / 4))}`, 'PushConstant');
+  if (pb && pb.reflection === 'PrintfBufferStorageBuffer')
+    variable('ssbo', 'StorageBuffer', pb.descriptorSet, pb.binding);
+  if (plan.pushConstantRange)
+    variable(`push${Math.max(1, Math.ceil(plan.pushConstantRange.size / 4))}`, 'PushConstant');
 
   // Reflection: module push constants, literal samplers, constant data, printf buffer, the kernel, spec constants.
-  for (const p of plan.pushConstants) refl.push(`%_ = OpExtInst %void %refl ${MODULE_PUSH[p.name]} ${u(p.offset)} ${u(p.size)}`);
-  for (const s of plan.literalSamplers) refl.push(`%_ = OpExtInst %void %refl LiteralSampler ${u(s.descriptorSet)} ${u(s.binding)} ${u(s.mask)}`);
+  for (const p of plan.pushConstants)
+    refl.push(`%_ = OpExtInst %void %refl ${MODULE_PUSH[p.name]} ${u(p.offset)} ${u(p.size)}`);
+  for (const s of plan.literalSamplers)
+    refl.push(`%_ = OpExtInst %void %refl LiteralSampler ${u(s.descriptorSet)} ${u(s.binding)} ${u(s.mask)}`);
   if (c) {
     const data = str(c.hexbytes);
-    refl.push('pushConstantOffset' in c
-      ? `%_ = OpExtInst %void %refl ConstantDataPointerPushConstant ${u(c.pushConstantOffset)} ${u(c.size)} ${data}`
-      : `%_ = OpExtInst %void %refl ConstantDataStorageBuffer ${u(c.descriptorSet)} ${u(c.binding)} ${data}`);
+    refl.push(
+      'pushConstantOffset' in c
+        ? `%_ = OpExtInst %void %refl ConstantDataPointerPushConstant ${u(c.pushConstantOffset)} ${u(c.size)} ${data}`
+        : `%_ = OpExtInst %void %refl ConstantDataStorageBuffer ${u(c.descriptorSet)} ${u(c.binding)} ${data}`,
+    );
   }
   if (pb) {
-    refl.push(pb.reflection === 'PrintfBufferStorageBuffer'
-      ? `%_ = OpExtInst %void %refl PrintfBufferStorageBuffer ${u(pb.descriptorSet)} ${u(pb.binding)} ${u(pb.bufferSize)}`
-      : `%_ = OpExtInst %void %refl PrintfBufferPointerPushConstant ${u(pb.pushConstantOffset)} ${u(pb.size)} ${u(pb.bufferSize)}`);
+    refl.push(
+      pb.reflection === 'PrintfBufferStorageBuffer'
+        ? `%_ = OpExtInst %void %refl PrintfBufferStorageBuffer ${u(pb.descriptorSet)} ${u(pb.binding)} ${u(pb.bufferSize)}`
+        : `%_ = OpExtInst %void %refl PrintfBufferPointerPushConstant ${u(pb.pushConstantOffset)} ${u(pb.size)} ${u(pb.bufferSize)}`,
+    );
   }
   const kernel = fresh('k');
   const kname = str(k.name);
-  refl.push(`${kernel} = OpExtInst %void %refl Kernel ${fn} ${kname} ${u(k.args.length)} ${u(k.mayUsePrintf ? 1 : 0)} ${str('')}`);
-  if (k.reqdWorkGroupSize) refl.push(`%_ = OpExtInst %void %refl PropertyRequiredWorkgroupSize ${kernel} ${k.reqdWorkGroupSize.map(u).join(' ')}`);
+  refl.push(
+    `${kernel} = OpExtInst %void %refl Kernel ${fn} ${kname} ${u(k.args.length)} ${u(k.mayUsePrintf ? 1 : 0)} ${str('')}`,
+  );
+  if (k.reqdWorkGroupSize)
+    refl.push(
+      `%_ = OpExtInst %void %refl PropertyRequiredWorkgroupSize ${kernel} ${k.reqdWorkGroupSize.map(u).join(' ')}`,
+    );
   for (const a of k.args) {
     const info = fresh('i');
     refl.push(`${info} = OpExtInst %void %refl ArgumentInfo ${str(a.name)}`);
@@ -171,7 +217,9 @@ export function interfaceAsm(plan: VulkanPlan, index: number): string {
       case 'ArgumentPodStorageBuffer':
       case 'ArgumentPodUniform':
       case 'ArgumentPointerUniform':
-        refl.push(`%_ = OpExtInst %void %refl ${a.reflection} ${at} ${u(a.descriptorSet!)} ${u(a.binding!)} ${u(a.offset!)} ${u(a.argSize!)} ${info}`);
+        refl.push(
+          `%_ = OpExtInst %void %refl ${a.reflection} ${at} ${u(a.descriptorSet!)} ${u(a.binding!)} ${u(a.offset!)} ${u(a.argSize!)} ${info}`,
+        );
         break;
       case undefined:
         throw new Error(`slot ${a.name} of ${k.name} names no reflection instruction`);
@@ -180,13 +228,26 @@ export function interfaceAsm(plan: VulkanPlan, index: number): string {
     }
   }
   // NormalizedSamplerMaskPushConstant is version 6 of the set (2023-10), newer than Debian's SPIRV-Tools 2023.1: left out.
-  for (const m of (k.imageMetadata ?? []).filter((x) => x.kind !== 'normalized_sampler_mask')) refl.push(`%_ = OpExtInst %void %refl ${METADATA[m.kind]} ${kernel} ${u(m.param)} ${u(m.pushConstantOffset)} ${u(m.size)}`);
-  for (const p of plan.printf?.infos ?? []) refl.push(`%_ = OpExtInst %void %refl PrintfInfo ${u(p.id)} ${str(p.format)}${p.argSizes.map((s) => ` ${u(s)}`).join('')}`);
+  for (const m of (k.imageMetadata ?? []).filter((x) => x.kind !== 'normalized_sampler_mask'))
+    refl.push(
+      `%_ = OpExtInst %void %refl ${METADATA[m.kind]} ${kernel} ${u(m.param)} ${u(m.pushConstantOffset)} ${u(m.size)}`,
+    );
+  for (const p of plan.printf?.infos ?? [])
+    refl.push(
+      `%_ = OpExtInst %void %refl PrintfInfo ${u(p.id)} ${str(p.format)}${p.argSizes.map((s) => ` ${u(s)}`).join('')}`,
+    );
   const spec = new Map(plan.specConstants.map((s) => [s.name, s.specId]));
-  if (spec.has('workgroup_size_x')) refl.push(`%_ = OpExtInst %void %refl SpecConstantWorkgroupSize ${['x', 'y', 'z'].map((a) => u(spec.get(`workgroup_size_${a}`)!)).join(' ')}`);
-  if (spec.has('global_offset_x')) refl.push(`%_ = OpExtInst %void %refl SpecConstantGlobalOffset ${['x', 'y', 'z'].map((a) => u(spec.get(`global_offset_${a}`)!)).join(' ')}`);
+  if (spec.has('workgroup_size_x'))
+    refl.push(
+      `%_ = OpExtInst %void %refl SpecConstantWorkgroupSize ${['x', 'y', 'z'].map((a) => u(spec.get(`workgroup_size_${a}`)!)).join(' ')}`,
+    );
+  if (spec.has('global_offset_x'))
+    refl.push(
+      `%_ = OpExtInst %void %refl SpecConstantGlobalOffset ${['x', 'y', 'z'].map((a) => u(spec.get(`global_offset_${a}`)!)).join(' ')}`,
+    );
   if (spec.has('work_dim')) refl.push(`%_ = OpExtInst %void %refl SpecConstantWorkDim ${u(spec.get('work_dim')!)}`);
-  if (spec.has('subgroup_max_size')) refl.push(`%_ = OpExtInst %void %refl SpecConstantSubgroupMaxSize ${u(spec.get('subgroup_max_size')!)}`);
+  if (spec.has('subgroup_max_size'))
+    refl.push(`%_ = OpExtInst %void %refl SpecConstantSubgroupMaxSize ${u(spec.get('subgroup_max_size')!)}`);
 
   // Each `%_` result gets its own id; constants go before the variables that size arrays with them.
   let r = 0;
@@ -194,7 +255,10 @@ export function interfaceAsm(plan: VulkanPlan, index: number): string {
   const physical = plan.capabilities.includes('PhysicalStorageBufferAddresses');
   for (const cap of plan.capabilities) head.push(`OpCapability ${cap}`);
   for (const ext of new Set([...plan.spirvExtensions, 'SPV_KHR_non_semantic_info'])) head.push(`OpExtension "${ext}"`);
-  head.push('%refl = OpExtInstImport "NonSemantic.ClspvReflection.5"', `OpMemoryModel ${physical ? 'PhysicalStorageBuffer64' : 'Logical'} GLSL450`);
+  head.push(
+    '%refl = OpExtInstImport "NonSemantic.ClspvReflection.5"',
+    `OpMemoryModel ${physical ? 'PhysicalStorageBuffer64' : 'Logical'} GLSL450`,
+  );
   head.push(`OpEntryPoint GLCompute ${fn} ${JSON.stringify(k.name)} ${interfaceIds.join(' ')}`.trimEnd());
   const local = plan.localSize && k.reqdWorkGroupSize ? k.reqdWorkGroupSize : [1, 1, 1];
   head.push(`OpExecutionMode ${fn} LocalSize ${local.join(' ')}`);
@@ -205,11 +269,23 @@ export function interfaceAsm(plan: VulkanPlan, index: number): string {
   // Array types need their length constants first: scalar types, constants, then the rest.
   const scalarTypes = typeLines.filter((l) => /OpType(Int|Float|Vector|Sampler|Image)\b/.test(l));
   const otherTypes = typeLines.filter((l) => !scalarTypes.includes(l));
-  return [
-    ...head, ...debug, ...deco,
-    '%void = OpTypeVoid', '%fnty = OpTypeFunction %void',
-    ...scalarTypes, ...constants, ...otherTypes, ...varLines,
-    `${fn} = OpFunction %void None %fnty`, `${fresh('l')} = OpLabel`, ...body, 'OpReturn', 'OpFunctionEnd',
-    ...reflection,
-  ].join('\n') + '\n';
+  return (
+    [
+      ...head,
+      ...debug,
+      ...deco,
+      '%void = OpTypeVoid',
+      '%fnty = OpTypeFunction %void',
+      ...scalarTypes,
+      ...constants,
+      ...otherTypes,
+      ...varLines,
+      `${fn} = OpFunction %void None %fnty`,
+      `${fresh('l')} = OpLabel`,
+      ...body,
+      'OpReturn',
+      'OpFunctionEnd',
+      ...reflection,
+    ].join('\n') + '\n'
+  );
 }

@@ -29,9 +29,36 @@ export const ZEBIN_CASES: readonly ZebinCase[] = [
   { name: 'generated-0', devices: ['pvc'], source: 'generated-0.cl' },
   { name: 'generated-1', devices: ['pvc'], source: 'generated-1.cl' },
   { name: 'generated-2', devices: ['pvc'], source: 'generated-2.cl' },
-  ...['cl20-types', 'clspv-image-metadata', 'clspv-physical-pointers', 'clspv-printf', 'decl-constants', 'decl-kernels', 'decl-structs', 'pp-include', 'pp-macros', 'clspv-constants-pointer', 'clspv-native-math', 'clspv-pod-ubo-each', 'clspv-subgroup-max-size', 'clspv-texel-buffers', 'clspv-half-pointers', 'clspv-workgroup-variable-size'].map((f) => ({ name: `fixture-${f}`, devices: ['pvc'], source: `fixture:${f}` })),
-  ...['basic.cl', 'demosaic_ppg.cl', 'bilateral.cl'].map((f) => ({ name: `darktable-${f.replace('.cl', '')}`, devices: ['pvc'], source: `corpus:${DARKTABLE}/${f}`, flags: ['-w', '-cl-fast-relaxed-math', '-DAMD=1', `-I${join(CORPUS_ROOT, DARKTABLE)}`] })),
-  ...['addition.cl', 'linalg.cl', 'bitonic.cl'].map((f) => ({ name: `silx-${f.replace(/\//g, '-').replace('.cl', '')}`, devices: ['pvc'], source: `corpus:${SILX}/${f}`, flags: ['-I', join(CORPUS_ROOT, SILX)] })),
+  ...[
+    'cl20-types',
+    'clspv-image-metadata',
+    'clspv-physical-pointers',
+    'clspv-printf',
+    'decl-constants',
+    'decl-kernels',
+    'decl-structs',
+    'pp-include',
+    'pp-macros',
+    'clspv-constants-pointer',
+    'clspv-native-math',
+    'clspv-pod-ubo-each',
+    'clspv-subgroup-max-size',
+    'clspv-texel-buffers',
+    'clspv-half-pointers',
+    'clspv-workgroup-variable-size',
+  ].map((f) => ({ name: `fixture-${f}`, devices: ['pvc'], source: `fixture:${f}` })),
+  ...['basic.cl', 'demosaic_ppg.cl', 'bilateral.cl'].map((f) => ({
+    name: `darktable-${f.replace('.cl', '')}`,
+    devices: ['pvc'],
+    source: `corpus:${DARKTABLE}/${f}`,
+    flags: ['-w', '-cl-fast-relaxed-math', '-DAMD=1', `-I${join(CORPUS_ROOT, DARKTABLE)}`],
+  })),
+  ...['addition.cl', 'linalg.cl', 'bitonic.cl'].map((f) => ({
+    name: `silx-${f.replace(/\//g, '-').replace('.cl', '')}`,
+    devices: ['pvc'],
+    source: `corpus:${SILX}/${f}`,
+    flags: ['-I', join(CORPUS_ROOT, SILX)],
+  })),
 ];
 
 /** The text to compile, the file's path where it has one (its includes), and the flags. */
@@ -39,7 +66,14 @@ export function caseSource(c: ZebinCase): { text: string; path?: string; flags: 
   if (c.source.startsWith('fixture:')) {
     const f = fixtureFiles().find((x) => x.name === c.source.slice('fixture:'.length));
     if (!f) throw new Error(`no fixture ${c.source}`);
-    return { text: f.text, path: f.path, flags: [...f.includeDirs.map((d) => `-I${d}`), ...f.defines.map(([n, v]) => `-D${n}${v === undefined || v === null ? '' : '=' + v}`)] };
+    return {
+      text: f.text,
+      path: f.path,
+      flags: [
+        ...f.includeDirs.map((d) => `-I${d}`),
+        ...f.defines.map(([n, v]) => `-D${n}${v === undefined || v === null ? '' : '=' + v}`),
+      ],
+    };
   }
   if (c.source.startsWith('corpus:')) {
     const path = join(CORPUS_ROOT, c.source.slice('corpus:'.length));
@@ -50,4 +84,5 @@ export function caseSource(c: ZebinCase): { text: string; path?: string; flags: 
   return { text: readFileSync(path, 'utf8'), path, flags: c.flags ?? [] };
 }
 
-export const recordPath = (name: string, device: string): string => join(ZEBIN_RECORDS, `${name}.${device}.ze_info.yaml`);
+export const recordPath = (name: string, device: string): string =>
+  join(ZEBIN_RECORDS, `${name}.${device}.ze_info.yaml`);

@@ -34,25 +34,62 @@ function normalized(e: ZeEntry, device: string): string {
   const get = (k: string) => e.find(([key]) => key === k)?.[1];
   const type = get('arg_type');
   const space = get('addrspace');
-  if (type === 'buffer_address' || (type === 'arg_bypointer' && get('addrmode') === 'stateless' && (space === 'global' || space === 'constant'))) {
+  if (
+    type === 'buffer_address' ||
+    (type === 'arg_bypointer' && get('addrmode') === 'stateless' && (space === 'global' || space === 'constant'))
+  ) {
     return `address offset=${get('offset')} size=${get('size')} arg_index=${get('arg_index')}`;
   }
   return entryText(e);
 }
 
 /** The payload entries of every kernel, kernarg's against ocloc's. */
-export function compareZebin(path: string, source: string, options: Omit<LowerOptions, 'target' | 'format'>, device: string, ocloc: OclocResult): FileOutcome {
+export function compareZebin(
+  path: string,
+  source: string,
+  options: Omit<LowerOptions, 'target' | 'format'>,
+  device: string,
+  ocloc: OclocResult,
+): FileOutcome {
   const host = { readFile: (p: string) => (existsSync(p) ? readFileSync(p, 'utf8') : undefined) };
   if ('refused' in ocloc) {
-    const mine = lower(path, source, host, { ...options, target: 'zebin', format: 'json', zebin: { device: device as ZebinDevice } });
-    const kernargRefused = mine.output === undefined ? (mine.diagnostics.find((d) => d.severity === 'error')?.message ?? 'no output') : undefined;
-    return { kernels: new Map(), oclocRefused: ocloc.refused, ...(kernargRefused ? { kernargRefused } : {}), privateMemory: new Set() };
+    const mine = lower(path, source, host, {
+      ...options,
+      target: 'zebin',
+      format: 'json',
+      zebin: { device: device as ZebinDevice },
+    });
+    const kernargRefused =
+      mine.output === undefined
+        ? (mine.diagnostics.find((d) => d.severity === 'error')?.message ?? 'no output')
+        : undefined;
+    return {
+      kernels: new Map(),
+      oclocRefused: ocloc.refused,
+      ...(kernargRefused ? { kernargRefused } : {}),
+      privateMemory: new Set(),
+    };
   }
   const theirs = payloadArguments(ocloc.zeInfo);
-  const r = lower(path, source, host, { ...options, target: 'zebin', format: 'ze-info', zebin: { device: device as ZebinDevice } });
-  if (r.output === undefined) return { kernels: new Map(), kernargRefused: r.diagnostics.find((d) => d.severity === 'error')?.message ?? 'no output', privateMemory: new Set() };
+  const r = lower(path, source, host, {
+    ...options,
+    target: 'zebin',
+    format: 'ze-info',
+    zebin: { device: device as ZebinDevice },
+  });
+  if (r.output === undefined)
+    return {
+      kernels: new Map(),
+      kernargRefused: r.diagnostics.find((d) => d.severity === 'error')?.message ?? 'no output',
+      privateMemory: new Set(),
+    };
   const ours = payloadArguments(r.output);
-  const withPrivate = lower(path, source, host, { ...options, target: 'zebin', format: 'ze-info', zebin: { device: device as ZebinDevice, privateMemory: true } });
+  const withPrivate = lower(path, source, host, {
+    ...options,
+    target: 'zebin',
+    format: 'ze-info',
+    zebin: { device: device as ZebinDevice, privateMemory: true },
+  });
   const oursPrivate = payloadArguments(withPrivate.output ?? '');
   const privateMemory = new Set<string>();
   const kernels = new Map<string, KernelOutcome>();
@@ -63,8 +100,17 @@ export function compareZebin(path: string, source: string, options: Omit<LowerOp
       continue;
     }
     const b = entries.map((e) => normalized(e, device));
-    const why = firstDifference(mine.map((e) => normalized(e, device)), b);
-    if (why !== undefined && firstDifference((oursPrivate.get(name) ?? []).map((e) => normalized(e, device)), b) === undefined) {
+    const why = firstDifference(
+      mine.map((e) => normalized(e, device)),
+      b,
+    );
+    if (
+      why !== undefined &&
+      firstDifference(
+        (oursPrivate.get(name) ?? []).map((e) => normalized(e, device)),
+        b,
+      ) === undefined
+    ) {
       privateMemory.add(name);
       kernels.set(name, undefined);
     } else kernels.set(name, why);

@@ -14,14 +14,19 @@ export const OCLOC_PROBE = ['--help'];
 /** The bytes of the section named `name` of a 64-bit little-endian ELF file, or undefined. */
 export function elfSection(elf: Uint8Array, name: string): Uint8Array | undefined {
   const v = new DataView(elf.buffer, elf.byteOffset, elf.byteLength);
-  if (v.getUint32(0) !== 0x7f454c46 || elf[4] !== 2 || elf[5] !== 1) throw new Error('not a 64-bit little-endian ELF file');
+  if (v.getUint32(0) !== 0x7f454c46 || elf[4] !== 2 || elf[5] !== 1)
+    throw new Error('not a 64-bit little-endian ELF file');
   const shoff = Number(v.getBigUint64(0x28, true));
   const shentsize = v.getUint16(0x3a, true);
   const shnum = v.getUint16(0x3c, true);
   const shstrndx = v.getUint16(0x3e, true);
   const header = (i: number) => {
     const at = shoff + i * shentsize;
-    return { name: v.getUint32(at, true), offset: Number(v.getBigUint64(at + 0x18, true)), size: Number(v.getBigUint64(at + 0x20, true)) };
+    return {
+      name: v.getUint32(at, true),
+      offset: Number(v.getBigUint64(at + 0x18, true)),
+      size: Number(v.getBigUint64(at + 0x20, true)),
+    };
   };
   const strtab = header(shstrndx);
   const nameAt = (off: number) => {
@@ -87,7 +92,13 @@ export type OclocResult = { readonly zeInfo: string } | { readonly refused: stri
  * Compiles OpenCL C with ocloc for `device` (zebin forced on) and returns its `.ze_info` text:
  * `source` written to a scratch file, or the file at `path` where it includes files beside it.
  */
-export function runOcloc(source: string, device: string, std = 'CL2.0', extra: readonly string[] = [], path?: string): OclocResult {
+export function runOcloc(
+  source: string,
+  device: string,
+  std = 'CL2.0',
+  extra: readonly string[] = [],
+  path?: string,
+): OclocResult {
   const dir = mkdtempSync(join(tmpdir(), 'kernarg-ocloc-'));
   try {
     const file = path ?? join(dir, 'k.cl');
@@ -95,15 +106,36 @@ export function runOcloc(source: string, device: string, std = 'CL2.0', extra: r
     try {
       // ocloc compiles the text from memory: a file's own folder is not searched for `#include "…"` unless named.
       const own = path ? [`-I${dirname(path)}`] : [];
-      execFileSync('ocloc', ['compile', '-file', file, '-device', device, '-output_no_suffix', '-out_dir', join(dir, 'out'), '-options', [`-cl-std=${std}`, ...extra, ...own].join(' ')], {
-        env: { ...process.env, IGC_EnableZEBinary: '1' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        maxBuffer: 64 << 20,
-      });
+      execFileSync(
+        'ocloc',
+        [
+          'compile',
+          '-file',
+          file,
+          '-device',
+          device,
+          '-output_no_suffix',
+          '-out_dir',
+          join(dir, 'out'),
+          '-options',
+          [`-cl-std=${std}`, ...extra, ...own].join(' '),
+        ],
+        {
+          env: { ...process.env, IGC_EnableZEBinary: '1' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+          maxBuffer: 64 << 20,
+        },
+      );
     } catch (e) {
       const err = e as { stdout?: Buffer; stderr?: Buffer; message: string };
       const text = `${err.stdout?.toString() ?? ''}${err.stderr?.toString() ?? ''}` || err.message;
-      return { refused: text.split('\n').find((l) => /error:/.test(l))?.trim() ?? text.trim().split('\n')[0] };
+      return {
+        refused:
+          text
+            .split('\n')
+            .find((l) => /error:/.test(l))
+            ?.trim() ?? text.trim().split('\n')[0],
+      };
     }
     const bin = readdirSync(join(dir, 'out')).find((f) => !f.endsWith('.spv'));
     if (!bin) return { refused: 'ocloc wrote no binary' };

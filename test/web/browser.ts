@@ -11,19 +11,37 @@ import { type Browser, type Page, chromium } from 'playwright-core';
 export const DIST = join(import.meta.dirname, '..', '..', 'web', 'dist');
 export const ARTIFACTS = join(import.meta.dirname, '..', '.tmp', 'web');
 const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json', '.svg': 'image/svg+xml' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+};
 
 /** The built page, or a failure telling how to build it. */
 export function requireBuild(): void {
-  if (!existsSync(join(DIST, 'index.html'))) throw new Error('web/dist is missing: run `npm run build:web` (npm test does)');
+  if (!existsSync(join(DIST, 'index.html')))
+    throw new Error('web/dist is missing: run `npm run build:web` (npm test does)');
 }
 
 export async function serveDist(): Promise<{ server: Server; url: string }> {
   requireBuild();
   const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
     let file = join(DIST, path);
     if (!file.startsWith(DIST) || !existsSync(file)) {
       res.writeHead(404).end();
@@ -47,8 +65,6 @@ export async function launch(t: TestContext): Promise<Browser | null> {
   return chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
 }
 
-
-
 /** Replaces an editor's text (the source, or `#old-editor`) by typing it, as a person would. */
 export async function typeSource(page: Page, text: string, editor = '#editor'): Promise<void> {
   const want = text.replace(/\s+/g, ' ').trim();
@@ -64,15 +80,24 @@ export async function typeSource(page: Page, text: string, editor = '#editor'): 
     await page.keyboard.insertText(text);
     const held = await page
       .waitForFunction(
-        ([sel, w]) => Array.from(document.querySelectorAll(`${sel} .cm-content .cm-line`), (l) => l.textContent ?? '').join('\n').replace(/\s+/g, ' ').trim() === w,
+        ([sel, w]) =>
+          Array.from(document.querySelectorAll(`${sel} .cm-content .cm-line`), (l) => l.textContent ?? '')
+            .join('\n')
+            .replace(/\s+/g, ' ')
+            .trim() === w,
         [editor, want] as const,
         { timeout: 5000 },
       )
-      .then(() => true, () => false);
+      .then(
+        () => true,
+        () => false,
+      );
     if (held) return;
     last = await editorText(page, editor);
   }
-  throw new Error(`the editor ${editor} did not take the text after 3 tries; it holds: ${JSON.stringify(last.slice(0, 200))}`);
+  throw new Error(
+    `the editor ${editor} did not take the text after 3 tries; it holds: ${JSON.stringify(last.slice(0, 200))}`,
+  );
 }
 
 /** The editor's text as CodeMirror shows it (one .cm-line per line). */
@@ -92,7 +117,10 @@ export async function settled(page: Page): Promise<void> {
  * One browser and one server for a test file, and `open(t, path)` giving a fresh page on them that
  * fails its test if the page threw. Call in a describe's scope (it registers before/after hooks).
  */
-export function pageOpener(hooks: { before: (fn: () => Promise<void>) => void; after: (fn: () => Promise<void>) => void }) {
+export function pageOpener(hooks: {
+  before: (fn: () => Promise<void>) => void;
+  after: (fn: () => Promise<void>) => void;
+}) {
   let browser: Browser | null = null;
   let server: Server | undefined;
   let base = '';

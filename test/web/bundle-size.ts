@@ -51,7 +51,11 @@ function partOf(source: string): Part {
 }
 
 /** Characters of generated code attributed to each part: a segment's source owns the text up to the next segment. */
-export function attribute(code: string, map: { sources: string[]; mappings: string }, mapDir: string): Record<Part, number> {
+export function attribute(
+  code: string,
+  map: { sources: string[]; mappings: string },
+  mapDir: string,
+): Record<Part, number> {
   const parts: Record<Part, number> = { codemirror: 0, core: 0, page: 0, other: 0 };
   const sources = map.sources.map((s) => partOf(relative(ROOT, resolve(mapDir, s))));
   const lines = code.split('\n');

@@ -9,7 +9,15 @@ import type { PlanJson } from '../../web/src/plan-json.js';
 test('a target with no drawing of its own is drawn as the list of its slots', () => {
   const plan = {
     target: 'newtarget',
-    kernels: [{ name: 'k', args: [{ name: 'a', param: 0, role: 'buffer', offset: 0, size: 8 }, { name: 'n', param: 1, role: 'value', offset: 8, size: 4 }] }],
+    kernels: [
+      {
+        name: 'k',
+        args: [
+          { name: 'a', param: 0, role: 'buffer', offset: 0, size: 8 },
+          { name: 'n', param: 1, role: 'value', offset: 8, size: 4 },
+        ],
+      },
+    ],
   } as unknown as PlanJson;
   const d = drawingOf('newtarget' as TargetName, plan, plan.kernels[0]);
   assert.equal(d.summary, '2 slots');
@@ -17,5 +25,11 @@ test('a target with no drawing of its own is drawn as the list of its slots', ()
   const lane = d.lanes[0];
   assert.equal(lane.kind, 'list');
   if (lane.kind !== 'list') return;
-  assert.deepEqual(lane.rows.map((r) => [r.box.name, ...r.cells]), [['a', 'buffer', '0', '8'], ['n', 'value', '8', '4']]);
+  assert.deepEqual(
+    lane.rows.map((r) => [r.box.name, ...r.cells]),
+    [
+      ['a', 'buffer', '0', '8'],
+      ['n', 'value', '8', '4'],
+    ],
+  );
 });

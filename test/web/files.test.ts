@@ -14,10 +14,19 @@ import { ARTIFACTS, editorText, pageOpener, settled, typeSource } from './browse
 const DARKTABLE = join(import.meta.dirname, '..', 'real', 'darktable');
 const dt = (name: string) => readFileSync(join(DARKTABLE, name), 'utf8');
 
-interface Slot { name: string; offset?: number; size?: number | null }
+interface Slot {
+  name: string;
+  offset?: number;
+  size?: number | null;
+}
 
 /** lower()'s JSON plan of a main file with files beside it, as the page's file list gives them (`-I .` too). */
-function planOf(path: string, text: string, files: Record<string, string>, options: LowerOptions): { kernels: { name: string; args: Slot[] }[] } {
+function planOf(
+  path: string,
+  text: string,
+  files: Record<string, string>,
+  options: LowerOptions,
+): { kernels: { name: string; args: Slot[] }[] } {
   const r = lower(path, text, memoryHost(files), { ...options, format: 'json', includeDirs: ['.'] });
   assert.ok(r.output, `lower failed: ${r.diagnostics.map((d) => d.message).join('; ')}`);
   return JSON.parse(r.output) as { kernels: { name: string; args: Slot[] }[] };
@@ -25,14 +34,17 @@ function planOf(path: string, text: string, files: Record<string, string>, optio
 
 /** The byte-lane slots drawn for a target: name, offset and size. */
 function drawn(page: Page, target: string): Promise<[string, number, number][]> {
-  return page.$$eval(`svg.drawing[data-target="${target}"] .slot[data-slot]`, (els) => els.map((e) => {
-    const d = (e as SVGElement).dataset;
-    return [d.name ?? '', Number(d.offset), Number(d.size)] as [string, number, number];
-  }));
+  return page.$$eval(`svg.drawing[data-target="${target}"] .slot[data-slot]`, (els) =>
+    els.map((e) => {
+      const d = (e as SVGElement).dataset;
+      return [d.name ?? '', Number(d.offset), Number(d.size)] as [string, number, number];
+    }),
+  );
 }
 
 const tabs = (page: Page) => page.$$eval('#files .file-tab', (els) => els.map((e) => (e as HTMLElement).dataset.file));
-const shownTab = (page: Page) => page.$eval('#files .file-tab[aria-current="true"]', (e) => (e as HTMLElement).dataset.file);
+const shownTab = (page: Page) =>
+  page.$eval('#files .file-tab[aria-current="true"]', (e) => (e as HTMLElement).dataset.file);
 
 async function openTab(page: Page, path: string): Promise<void> {
   await page.click(`#files .file-tab[data-file="${path}"]`);
@@ -58,7 +70,9 @@ describe('web page with several files', () => {
     await settled(page);
     const files = { 'sub/types.h': HEADER };
     for (const target of ['amdhsa', 'vulkan'] as const) {
-      const args = planOf('kernel.cl', MAIN, files, { target }).kernels[0].args.filter((a) => target === 'amdhsa' || a.name === 's');
+      const args = planOf('kernel.cl', MAIN, files, { target }).kernels[0].args.filter(
+        (a) => target === 'amdhsa' || a.name === 's',
+      );
       const shown = await drawn(page, target);
       for (const a of args) {
         const d = shown.find(([name]) => name === a.name);
@@ -72,23 +86,35 @@ describe('web page with several files', () => {
     await settled(page);
     const expected = lower('kernel.cl', MAIN, memoryHost({}), { target: 'amdhsa', includeDirs: ['.'] }).diagnostics[0];
     const first = await page.$eval('#messages li', (e) => e.textContent ?? '');
-    assert.ok(first.startsWith('kernel.cl:1:') && first.includes(expected.message) && first.includes(`[${expected.code}]`), first);
+    assert.ok(
+      first.startsWith('kernel.cl:1:') && first.includes(expected.message) && first.includes(`[${expected.code}]`),
+      first,
+    );
   });
 
   test('the darktable example: bloom.cl with common.h and colorspace.h, its licence shown, lowered as lower() lowers the real files', async (t) => {
     const page = await open(t, '', { viewport: { width: 1280, height: 800 } });
     if (!page) return;
-    const group = await page.$eval('#example option[value="darktable-bloom"]', (o) => (o.parentElement as HTMLOptGroupElement).label);
+    const group = await page.$eval(
+      '#example option[value="darktable-bloom"]',
+      (o) => (o.parentElement as HTMLOptGroupElement).label,
+    );
     assert.match(group, /darktable 4\.2\.1 \(GPL-3\.0-or-later\)/, 'the licence is named in the example list');
     await page.selectOption('#example', 'darktable-bloom');
     await settled(page);
     assert.deepEqual(await tabs(page), ['bloom.cl', 'common.h', 'colorspace.h']);
-    assert.match(await page.textContent('#licence') ?? '', /GPL-3\.0-or-later/);
+    assert.match((await page.textContent('#licence')) ?? '', /GPL-3\.0-or-later/);
     assert.ok(await page.isVisible('#licence'));
     const files = { 'common.h': dt('common.h'), 'colorspace.h': dt('colorspace.h') };
     const plan = planOf('bloom.cl', dt('bloom.cl'), files, { target: 'amdhsa' });
-    assert.deepEqual(await page.$$eval('#kernel option', (os) => os.map((o) => o.textContent)), plan.kernels.map((k) => k.name));
-    assert.deepEqual(await drawn(page, 'amdhsa'), plan.kernels[0].args.map((a) => [a.name, a.offset, a.size]));
+    assert.deepEqual(
+      await page.$$eval('#kernel option', (os) => os.map((o) => o.textContent)),
+      plan.kernels.map((k) => k.name),
+    );
+    assert.deepEqual(
+      await drawn(page, 'amdhsa'),
+      plan.kernels[0].args.map((a) => [a.name, a.offset, a.size]),
+    );
     // Each header shows in its tab.
     await openTab(page, 'common.h');
     assert.ok((await editorText(page)).includes('This file is part of darktable'));
@@ -116,7 +142,10 @@ describe('web page with several files', () => {
     await openTab(again, 'sub/types.h');
     assert.equal(await editorText(again), HEADER.replace(/\n$/, '\n'));
     assert.deepEqual(await drawn(again, 'amdhsa'), before);
-    assert.ok(before.some(([name]) => name === 's'), 'the struct from the header is drawn');
+    assert.ok(
+      before.some(([name]) => name === 's'),
+      'the struct from the header is drawn',
+    );
   });
 
   test('a link to the darktable example names its unchanged files instead of holding them, and holds an edited one', async (t) => {
@@ -131,7 +160,7 @@ describe('web page with several files', () => {
     const again = await open(t, short);
     if (!again) return;
     assert.deepEqual(await tabs(again), ['bloom.cl', 'common.h', 'colorspace.h']);
-    assert.equal(await again.inputValue('#example'), 'darktable-bloom', 'the files are the example\'s, byte for byte');
+    assert.equal(await again.inputValue('#example'), 'darktable-bloom', "the files are the example's, byte for byte");
     assert.deepEqual(await drawn(again, 'amdhsa'), before);
     // An edit to common.h: the link now carries that file's text.
     await openTab(again, 'common.h');
@@ -162,13 +191,20 @@ describe('web page with several files', () => {
     await openTab(page, 'bloom.cl');
     await settled(page);
     const header = `${dt('colorspace.h')}broken_t oops;`;
-    const [d] = lower('bloom.cl', dt('bloom.cl'), memoryHost({ 'common.h': dt('common.h'), 'colorspace.h': header }), { target: 'opencl', includeDirs: ['.'] }).diagnostics;
+    const [d] = lower('bloom.cl', dt('bloom.cl'), memoryHost({ 'common.h': dt('common.h'), 'colorspace.h': header }), {
+      target: 'opencl',
+      includeDirs: ['.'],
+    }).diagnostics;
     assert.ok(d?.span && d.span.file.path === 'colorspace.h', 'lower() reports it in colorspace.h');
     const { line, col } = d.span.file.lineCol(d.span.start);
     assert.equal(line, header.split('\n').length);
     const button = '#messages button.problem[data-file="colorspace.h"]';
     assert.equal(await page.textContent(button), `colorspace.h:${line}:${col}: error: ${d.message} [${d.code}]`);
-    assert.equal(await page.textContent('#files .file-tab[data-file="colorspace.h"] .badge.errors'), '1', 'the tab counts its errors');
+    assert.equal(
+      await page.textContent('#files .file-tab[data-file="colorspace.h"] .badge.errors'),
+      '1',
+      'the tab counts its errors',
+    );
     // The editor shows bloom.cl from its top: the click must change file and scroll.
     assert.equal(await shownTab(page), 'bloom.cl');
     await page.click(button);
@@ -179,7 +215,12 @@ describe('web page with several files', () => {
       const selected = getSelection()?.toString();
       if (!widget) return null;
       const w = widget.getBoundingClientRect();
-      return { line: widget.dataset.line, inView: w.top >= scroller.top && w.bottom <= scroller.bottom, selected, focused: document.activeElement?.classList.contains('cm-content') };
+      return {
+        line: widget.dataset.line,
+        inView: w.top >= scroller.top && w.bottom <= scroller.bottom,
+        selected,
+        focused: document.activeElement?.classList.contains('cm-content'),
+      };
     });
     assert.ok(place, 'the problem is shown under its line in the header');
     assert.equal(place.line, String(line));
@@ -197,14 +238,25 @@ describe('web page with several files', () => {
     await settled(page);
     const names = await tabs(page);
     // Sources and headers, by their path in the folder; the README and the copyright file are left out.
-    assert.ok(names.includes('common.h') && names.includes('bloom.cl') && !names.includes('README.md'), names.join(' '));
-    assert.match(await page.textContent('#files-status') ?? '', /^2 files left out/);
+    assert.ok(
+      names.includes('common.h') && names.includes('bloom.cl') && !names.includes('README.md'),
+      names.join(' '),
+    );
+    assert.match((await page.textContent('#files-status')) ?? '', /^2 files left out/);
     assert.equal(names[0], 'atrous.cl', 'the first source by name is the main file');
     await page.selectOption('#main-file', 'bloom.cl');
     await settled(page);
     assert.equal((await tabs(page))[0], 'bloom.cl');
-    const plan = planOf('bloom.cl', dt('bloom.cl'), { 'common.h': dt('common.h'), 'colorspace.h': dt('colorspace.h') }, { target: 'amdhsa' });
-    assert.deepEqual(await drawn(page, 'amdhsa'), plan.kernels[0].args.map((a) => [a.name, a.offset, a.size]));
+    const plan = planOf(
+      'bloom.cl',
+      dt('bloom.cl'),
+      { 'common.h': dt('common.h'), 'colorspace.h': dt('colorspace.h') },
+      { target: 'amdhsa' },
+    );
+    assert.deepEqual(
+      await drawn(page, 'amdhsa'),
+      plan.kernels[0].args.map((a) => [a.name, a.offset, a.size]),
+    );
     assert.equal(await page.$$eval('#messages li', (els) => els.length), 0);
   });
 
@@ -213,7 +265,7 @@ describe('web page with several files', () => {
     if (!page) return;
     await typeSource(page, MAIN.replace('sub/types.h', 'types.h'));
     await settled(page);
-    assert.ok(await page.$$eval('#messages li', (els) => els.length) > 0, 'the include is missing at first');
+    assert.ok((await page.$$eval('#messages li', (els) => els.length)) > 0, 'the include is missing at first');
     await page.evaluate((text) => {
       const data = new DataTransfer();
       data.items.add(new File([text], 'types.h', { type: 'text/plain' }));
@@ -225,7 +277,15 @@ describe('web page with several files', () => {
     await settled(page);
     assert.deepEqual(await tabs(page), ['kernel.cl', 'types.h']);
     assert.equal(await page.$$eval('#messages li', (els) => els.length), 0);
-    const plan = planOf('kernel.cl', MAIN.replace('sub/types.h', 'types.h'), { 'types.h': HEADER }, { target: 'amdhsa' });
-    assert.deepEqual(await drawn(page, 'amdhsa'), plan.kernels[0].args.map((a) => [a.name, a.offset, a.size]));
+    const plan = planOf(
+      'kernel.cl',
+      MAIN.replace('sub/types.h', 'types.h'),
+      { 'types.h': HEADER },
+      { target: 'amdhsa' },
+    );
+    assert.deepEqual(
+      await drawn(page, 'amdhsa'),
+      plan.kernels[0].args.map((a) => [a.name, a.offset, a.size]),
+    );
   });
 });

@@ -1,6 +1,18 @@
 // Runs the core for every chosen target: the JSON plan, the text table, diagnostics and the
 // parameters' source spans (for linking the drawings to the editor).
-import { type DiffResult, type Diagnostic, type FileHost, type LowerResult, type TargetName, abiView, diffViews, emitJson, lower, readBinary, targetNamed } from 'kernarg';
+import {
+  type DiffResult,
+  type Diagnostic,
+  type FileHost,
+  type LowerResult,
+  type TargetName,
+  abiView,
+  diffViews,
+  emitJson,
+  lower,
+  readBinary,
+  targetNamed,
+} from 'kernarg';
 import type { PlanJson } from './plan-json.js';
 import type { AppState } from './state.js';
 import { lowerOptions } from './target-options.js';
@@ -80,22 +92,43 @@ export function compileBinary(binary: NonNullable<AppState['binary']>, targets: 
   const read = readBinary(binary.bytes, binary.path);
   const plan = read.plan;
   const none = { results: [], args: new Map(), kernels: [], oldDiagnostics: [] };
-  if (!plan) return { ...none, results: targets.map((target) => ({ target, isIr: false, render: () => ({ diagnostics: read.diagnostics }), diagnostics: read.diagnostics })), diagnostics: read.diagnostics.map((diagnostic) => ({ diagnostic })) };
+  if (!plan)
+    return {
+      ...none,
+      results: targets.map((target) => ({
+        target,
+        isIr: false,
+        render: () => ({ diagnostics: read.diagnostics }),
+        diagnostics: read.diagnostics,
+      })),
+      diagnostics: read.diagnostics.map((diagnostic) => ({ diagnostic })),
+    };
   const json = emitJson(plan);
   const table = targetNamed(plan.target)!.table(plan);
   const result: TargetResult = {
-    target: plan.target, isIr: false, plan: JSON.parse(json) as PlanJson, json,
+    target: plan.target,
+    isIr: false,
+    plan: JSON.parse(json) as PlanJson,
+    json,
     render: (format) => ({ output: format === 'json' ? json : table, plan, diagnostics: read.diagnostics }),
     diagnostics: read.diagnostics,
   };
-  return { ...none, results: [result], kernels: plan.kernels.map((k) => k.name), diagnostics: read.diagnostics.map((diagnostic) => ({ diagnostic })) };
+  return {
+    ...none,
+    results: [result],
+    kernels: plan.kernels.map((k) => k.name),
+    diagnostics: read.diagnostics.map((diagnostic) => ({ diagnostic })),
+  };
 }
 
 export function compile(state: AppState): Compiled {
   if (state.binary) return compileBinary(state.binary, state.targets);
   const src = { defines: state.defines, std: state.std };
   const host = filesHost(state);
-  const optionsFor = (target: TargetName, format: string) => ({ ...lowerOptions(target, src, state.options, format), includeDirs: INCLUDE_DIRS });
+  const optionsFor = (target: TargetName, format: string) => ({
+    ...lowerOptions(target, src, state.options, format),
+    includeDirs: INCLUDE_DIRS,
+  });
   const results: TargetResult[] = [];
   const args = new Map<string, SourceArg[]>();
   const kernels: string[] = [];
@@ -135,15 +168,33 @@ export function compile(state: AppState): Compiled {
       results.push({ target, isIr: file.endsWith('.ir'), render, diagnostics: r.diagnostics, oldDiagnostics });
       continue;
     }
-    results.push({ target, isIr: file.endsWith('.ir'), plan: JSON.parse(r.output) as PlanJson, json: r.output, render, diagnostics: r.diagnostics, diff, oldDiagnostics });
+    results.push({
+      target,
+      isIr: file.endsWith('.ir'),
+      plan: JSON.parse(r.output) as PlanJson,
+      json: r.output,
+      render,
+      diagnostics: r.diagnostics,
+      diff,
+      oldDiagnostics,
+    });
   }
   const oldResults = results.map((r) => ({ target: r.target, diagnostics: r.oldDiagnostics ?? [] }));
   const oldPaths = new Set([oldFile(state.file), ...state.headers.map((h) => h.path)]);
-  return { results, args, kernels, diagnostics: mergeDiagnostics(new Set([state.file, ...state.headers.map((h) => h.path)]), results), oldDiagnostics: mergeDiagnostics(oldPaths, oldResults) };
+  return {
+    results,
+    args,
+    kernels,
+    diagnostics: mergeDiagnostics(new Set([state.file, ...state.headers.map((h) => h.path)]), results),
+    oldDiagnostics: mergeDiagnostics(oldPaths, oldResults),
+  };
 }
 
 /** Each distinct diagnostic once, naming its targets when only some of them report it. */
-function mergeDiagnostics(files: ReadonlySet<string>, results: readonly Pick<TargetResult, 'target' | 'diagnostics'>[]): ShownDiagnostic[] {
+function mergeDiagnostics(
+  files: ReadonlySet<string>,
+  results: readonly Pick<TargetResult, 'target' | 'diagnostics'>[],
+): ShownDiagnostic[] {
   const seen = new Map<string, { d: Diagnostic; targets: TargetName[] }>();
   for (const r of results) {
     for (const d of r.diagnostics) {
@@ -162,7 +213,15 @@ function mergeDiagnostics(files: ReadonlySet<string>, results: readonly Pick<Tar
       continue;
     }
     const { line, col } = span.file.lineCol(span.start);
-    out.push({ diagnostic: d, file: span.file.path, from: span.start, to: Math.max(span.end, span.start), line, col, targets: targetsOf });
+    out.push({
+      diagnostic: d,
+      file: span.file.path,
+      from: span.start,
+      to: Math.max(span.end, span.start),
+      line,
+      col,
+      targets: targetsOf,
+    });
   }
   return out;
 }

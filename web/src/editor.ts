@@ -4,12 +4,44 @@ import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { c } from '@codemirror/legacy-modes/mode/clike';
 import { HighlightStyle, StreamLanguage, bracketMatching, syntaxHighlighting } from '@codemirror/language';
 import { EditorState, type Extension, type Range, RangeSetBuilder, StateEffect, StateField } from '@codemirror/state';
-import { Decoration, type DecorationSet, EditorView, WidgetType, drawSelection, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
+import {
+  Decoration,
+  type DecorationSet,
+  EditorView,
+  WidgetType,
+  drawSelection,
+  highlightActiveLine,
+  keymap,
+  lineNumbers,
+} from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import type { ShownDiagnostic, SourceArg } from './compile.js';
 
-const OPENCL_WORDS = new Set(['kernel', '__kernel', 'global', '__global', 'local', '__local', 'constant', '__constant', 'private', '__private', 'generic', '__generic', 'read_only', '__read_only', 'write_only', '__write_only', 'read_write', '__read_write', 'pipe', '__attribute__', 'typedef']);
-const OPENCL_TYPE = /^(?:(?:u?(?:char|short|int|long)|uchar|ushort|uint|ulong|float|double|half|bool)(?:2|3|4|8|16)?|size_t|ptrdiff_t|intptr_t|uintptr_t|image[123]d(?:_array)?(?:_buffer)?(?:_depth|_msaa|_msaa_depth)?_t|sampler_t|event_t|queue_t|clk_event_t|reserve_id_t|ndrange_t)$/;
+const OPENCL_WORDS = new Set([
+  'kernel',
+  '__kernel',
+  'global',
+  '__global',
+  'local',
+  '__local',
+  'constant',
+  '__constant',
+  'private',
+  '__private',
+  'generic',
+  '__generic',
+  'read_only',
+  '__read_only',
+  'write_only',
+  '__write_only',
+  'read_write',
+  '__read_write',
+  'pipe',
+  '__attribute__',
+  'typedef',
+]);
+const OPENCL_TYPE =
+  /^(?:(?:u?(?:char|short|int|long)|uchar|ushort|uint|ulong|float|double|half|bool)(?:2|3|4|8|16)?|size_t|ptrdiff_t|intptr_t|uintptr_t|image[123]d(?:_array)?(?:_buffer)?(?:_depth|_msaa|_msaa_depth)?_t|sampler_t|event_t|queue_t|clk_event_t|reserve_id_t|ndrange_t)$/;
 
 /** OpenCL C: CodeMirror's C stream mode (far smaller than the C++ grammar) taught OpenCL's words. */
 const openclLanguage = StreamLanguage.define({
@@ -48,7 +80,10 @@ const highlight = HighlightStyle.define([
 ]);
 
 class DiagnosticWidget extends WidgetType {
-  constructor(readonly d: ShownDiagnostic, readonly line: number) {
+  constructor(
+    readonly d: ShownDiagnostic,
+    readonly line: number,
+  ) {
     super();
   }
   override eq(o: DiagnosticWidget): boolean {
@@ -79,7 +114,9 @@ function diagnosticDecorations(state: EditorState, list: readonly ShownDiagnosti
     const to = Math.min(Math.max(d.to ?? from, from), len);
     const line = state.doc.lineAt(from);
     if (to > from) ranges.push(Decoration.mark({ class: `cm-diag-range ${d.diagnostic.severity}` }).range(from, to));
-    ranges.push(Decoration.widget({ widget: new DiagnosticWidget(d, line.number), block: true, side: 1 }).range(line.to));
+    ranges.push(
+      Decoration.widget({ widget: new DiagnosticWidget(d, line.number), block: true, side: 1 }).range(line.to),
+    );
   }
   return Decoration.set(ranges, true);
 }
@@ -100,7 +137,8 @@ const markedField = StateField.define<DecorationSet>({
       if (!e.is(setMarked)) continue;
       const b = new RangeSetBuilder<Decoration>();
       const len = tr.state.doc.length;
-      for (const r of [...e.value].sort((x, y) => x.from - y.from)) if (r.to <= len && r.to > r.from) b.add(r.from, r.to, Decoration.mark({ class: 'cm-arg-marked' }));
+      for (const r of [...e.value].sort((x, y) => x.from - y.from))
+        if (r.to <= len && r.to > r.from) b.add(r.from, r.to, Decoration.mark({ class: 'cm-arg-marked' }));
       return b.finish();
     }
     return value.map(tr.changes);
@@ -129,7 +167,14 @@ function languageFor(file: string): Extension {
 }
 
 /** `onChange` gets the shown file's name with its new text. */
-export function createEditor(parent: HTMLElement, text: string, file: string, onChange: (text: string, file: string) => void, onCursor: (pos: number) => void, label = 'Kernel source'): SourceEditor {
+export function createEditor(
+  parent: HTMLElement,
+  text: string,
+  file: string,
+  onChange: (text: string, file: string) => void,
+  onCursor: (pos: number) => void,
+  label = 'Kernel source',
+): SourceEditor {
   let current = file;
   const kept = new Map<string, EditorState>();
   const stateFor = (doc: string, name: string) =>
@@ -188,7 +233,10 @@ export function createEditor(parent: HTMLElement, text: string, file: string, on
     },
     select(from, to) {
       // Centred: the line and the message under it both show, whatever was scrolled before.
-      view.dispatch({ selection: { anchor: from, head: to }, effects: EditorView.scrollIntoView(from, { y: 'center' }) });
+      view.dispatch({
+        selection: { anchor: from, head: to },
+        effects: EditorView.scrollIntoView(from, { y: 'center' }),
+      });
       view.focus();
     },
   };

@@ -95,6 +95,7 @@ func @scale(%alpha: f32, %A: memref<f32x16x?>, %Bs: group<memref<f64x?x4>, offse
       { path: 'colorspace.h', text: darktableColorspace },
     ],
     group: DARKTABLE,
-    licence: "darktable 4.2.1's bloom.cl, common.h and colorspace.h, unchanged: GPL-3.0-or-later, © the darktable authors (test/real/darktable/COPYRIGHT.debian).",
+    licence:
+      "darktable 4.2.1's bloom.cl, common.h and colorspace.h, unchanged: GPL-3.0-or-later, © the darktable authors (test/real/darktable/COPYRIGHT.debian).",
   },
 ];

@@ -1,7 +1,19 @@
 // Copying and exporting: a drawing as a standalone SVG (styles inlined) or a PNG.
 
 /** Presentation properties the page's CSS sets on drawings, copied inline for export. */
-const STYLE_PROPS = ['fill', 'fill-opacity', 'stroke', 'stroke-width', 'stroke-dasharray', 'opacity', 'font-family', 'font-size', 'font-weight', 'text-anchor', 'dominant-baseline'];
+const STYLE_PROPS = [
+  'fill',
+  'fill-opacity',
+  'stroke',
+  'stroke-width',
+  'stroke-dasharray',
+  'opacity',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'text-anchor',
+  'dominant-baseline',
+];
 
 /** A standalone SVG document of a drawing as it looks now (theme and highlight included). */
 export function standaloneSvg(drawing: SVGSVGElement): string {

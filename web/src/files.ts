@@ -40,7 +40,9 @@ function button(text: string, props: Record<string, string> = {}): HTMLButtonEle
 }
 
 /** Reads picked or dropped files: text files with usable paths, capped in count and size. */
-async function readAll(entries: readonly { path: string; file: File }[]): Promise<{ files: HeaderFile[]; skipped: number }> {
+async function readAll(
+  entries: readonly { path: string; file: File }[],
+): Promise<{ files: HeaderFile[]; skipped: number }> {
   const paths = relativeToFolder(entries.map((e) => e.path));
   const files: HeaderFile[] = [];
   let skipped = 0;
@@ -76,7 +78,12 @@ async function walk(entry: FileSystemEntry, out: { path: string; file: File }[])
   }
 }
 
-export function createFileBar(tabs: HTMLElement, dropZone: HTMLElement, status: HTMLElement, actions: FileActions): FileBar {
+export function createFileBar(
+  tabs: HTMLElement,
+  dropZone: HTMLElement,
+  status: HTMLElement,
+  actions: FileActions,
+): FileBar {
   const mainSelect = document.getElementById('main-file') as HTMLSelectElement;
   const newName = document.getElementById('new-file') as HTMLInputElement;
   const picker = document.getElementById('file-input') as HTMLInputElement;
@@ -95,7 +102,11 @@ export function createFileBar(tabs: HTMLElement, dropZone: HTMLElement, status: 
     report(await readAll(list));
   };
   const report = ({ files, skipped }: { files: HeaderFile[]; skipped: number }) => {
-    say(skipped > 0 ? `${skipped} file${skipped === 1 ? '' : 's'} left out (not a source or header, an unusable name, or over ${MAX_FILES} files / ${MAX_BYTES >> 20} MiB)` : '');
+    say(
+      skipped > 0
+        ? `${skipped} file${skipped === 1 ? '' : 's'} left out (not a source or header, an unusable name, or over ${MAX_FILES} files / ${MAX_BYTES >> 20} MiB)`
+        : '',
+    );
     if (files.length > 0) actions.opened(files);
   };
 
@@ -135,7 +146,9 @@ export function createFileBar(tabs: HTMLElement, dropZone: HTMLElement, status: 
     if (!e.dataTransfer?.types.includes('Files')) return;
     e.preventDefault();
     dropZone.classList.remove('dropping');
-    const items = [...e.dataTransfer.items].map((i) => i.webkitGetAsEntry()).filter((x): x is FileSystemEntry => x !== null);
+    const items = [...e.dataTransfer.items]
+      .map((i) => i.webkitGetAsEntry())
+      .filter((x): x is FileSystemEntry => x !== null);
     const list: { path: string; file: File }[] = [];
     (async () => {
       if (items.length > 0) for (const entry of items) await walk(entry, list);
@@ -151,15 +164,33 @@ export function createFileBar(tabs: HTMLElement, dropZone: HTMLElement, status: 
       tabs.replaceChildren();
       for (const path of all) {
         const n = errors.get(path) ?? 0;
-        const tab = button(path, { 'data-file': path, class: 'file-tab', 'aria-current': String(path === shown), title: path === main ? `${path}: the file compiled` : path });
-        if (path === main) tab.append(Object.assign(document.createElement('span'), { className: 'badge main', textContent: 'main' }));
-        if (n > 0) tab.append(Object.assign(document.createElement('span'), { className: 'badge errors', textContent: String(n), title: `${n} error${n === 1 ? '' : 's'}` }));
+        const tab = button(path, {
+          'data-file': path,
+          class: 'file-tab',
+          'aria-current': String(path === shown),
+          title: path === main ? `${path}: the file compiled` : path,
+        });
+        if (path === main)
+          tab.append(Object.assign(document.createElement('span'), { className: 'badge main', textContent: 'main' }));
+        if (n > 0)
+          tab.append(
+            Object.assign(document.createElement('span'), {
+              className: 'badge errors',
+              textContent: String(n),
+              title: `${n} error${n === 1 ? '' : 's'}`,
+            }),
+          );
         tab.addEventListener('click', () => actions.show(path));
         const wrap = document.createElement('span');
         wrap.className = 'file';
         wrap.append(tab);
         if (path !== main) {
-          const remove = button('×', { class: 'remove', 'data-remove': path, 'aria-label': `Remove ${path}`, title: `Remove ${path}` });
+          const remove = button('×', {
+            class: 'remove',
+            'data-remove': path,
+            'aria-label': `Remove ${path}`,
+            title: `Remove ${path}`,
+          });
           remove.addEventListener('click', () => actions.remove(path));
           wrap.append(remove);
         }

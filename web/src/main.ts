@@ -37,13 +37,19 @@ async function start(): Promise<void> {
       example.append(option);
       continue;
     }
-    const group = [...example.querySelectorAll('optgroup')].find((g) => g.label === e.group) ?? example.appendChild(Object.assign(document.createElement('optgroup'), { label: e.group }));
+    const group =
+      [...example.querySelectorAll('optgroup')].find((g) => g.label === e.group) ??
+      example.appendChild(Object.assign(document.createElement('optgroup'), { label: e.group }));
     group.append(option);
   }
   const sameFiles = (e: Example) =>
-    e.source === state.source && e.file === state.file && (e.headers ?? []).length === state.headers.length && (e.headers ?? []).every((h, i) => h.path === state.headers[i].path && h.text === state.headers[i].text);
+    e.source === state.source &&
+    e.file === state.file &&
+    (e.headers ?? []).length === state.headers.length &&
+    (e.headers ?? []).every((h, i) => h.path === state.headers[i].path && h.text === state.headers[i].text);
   /** A file's text: the main file's, or a header's. */
-  const textOf = (path: string): string => (path === state.file ? state.source : (state.headers.find((h) => h.path === path)?.text ?? ''));
+  const textOf = (path: string): string =>
+    path === state.file ? state.source : (state.headers.find((h) => h.path === path)?.text ?? '');
   std.append(...CL_VERSIONS.map((v) => new Option(v.replace('CL', ''), v)));
   for (const t of ALL_TARGETS) {
     const box = document.createElement('input');
@@ -62,19 +68,25 @@ async function start(): Promise<void> {
     });
   }
 
-  const editor = createEditor($('editor'), state.source, state.file, (text, file) => {
-    // Editing the source goes back from a binary's plan to lowering the source.
-    state.binary = undefined;
-    if (file === state.file) state.source = text;
-    else {
-      const h = state.headers.find((x) => x.path === file);
-      if (h) h.text = text;
-    }
-    schedule();
-  }, (pos) => {
-    const a = argAt(mainArgs(), pos);
-    setActive(a ? a.key : null);
-  });
+  const editor = createEditor(
+    $('editor'),
+    state.source,
+    state.file,
+    (text, file) => {
+      // Editing the source goes back from a binary's plan to lowering the source.
+      state.binary = undefined;
+      if (file === state.file) state.source = text;
+      else {
+        const h = state.headers.find((x) => x.path === file);
+        if (h) h.text = text;
+      }
+      schedule();
+    },
+    (pos) => {
+      const a = argAt(mainArgs(), pos);
+      setActive(a ? a.key : null);
+    },
+  );
   /** The kernel's arguments while the editor shows the main file (they are spans in it), else none. */
   const mainArgs = () => (editor.file === state.file ? compiled.args.get(currentKernel()) : undefined);
   // Hovering an argument in the source highlights it in every drawing; elsewhere the cursor's does.
@@ -153,7 +165,11 @@ async function start(): Promise<void> {
       rebuildPanels();
       clearTimeout(timer);
       update();
-      files.say(target ? `showing the plan read from ${path} (${target}); edit the source or pick an example to lower it again` : '');
+      files.say(
+        target
+          ? `showing the plan read from ${path} (${target}); edit the source or pick an example to lower it again`
+          : '',
+      );
     },
   });
   /** Moves the editor to a diagnostic: its file's tab, its line in view, its span selected. */
@@ -165,10 +181,17 @@ async function start(): Promise<void> {
     editor.select(from, to);
   };
 
-  const oldEditor = createEditor($('old-editor'), state.old, oldFile(state.file), (text) => {
-    state.old = text;
-    schedule();
-  }, () => undefined, 'Old kernel source');
+  const oldEditor = createEditor(
+    $('old-editor'),
+    state.old,
+    oldFile(state.file),
+    (text) => {
+      state.old = text;
+      schedule();
+    },
+    () => undefined,
+    'Old kernel source',
+  );
   compare.addEventListener('change', () => {
     state.compare = compare.checked;
     if (state.compare && state.old === '') {
@@ -180,13 +203,19 @@ async function start(): Promise<void> {
 
   let panels: Panel[] = [];
   function rebuildPanels(): void {
-    panels = state.targets.map((t) => createPanel(t, (key, value) => {
-      state.options[key] = value;
-      update();
-    }, (format) => {
-      state.formats[t] = format;
-      update();
-    }));
+    panels = state.targets.map((t) =>
+      createPanel(
+        t,
+        (key, value) => {
+          state.options[key] = value;
+          update();
+        },
+        (format) => {
+          state.formats[t] = format;
+          update();
+        },
+      ),
+    );
     panelsEl.replaceChildren(...panels.map((p) => p.root));
   }
 
@@ -209,7 +238,8 @@ async function start(): Promise<void> {
     licence.hidden = !shownExample?.licence;
     licence.textContent = shownExample?.licence ?? '';
     // The editor may show a file that is gone (a link or an example replaced the files).
-    if (editor.file !== state.file && !state.headers.some((h) => h.path === editor.file)) editor.open(state.file, state.source);
+    if (editor.file !== state.file && !state.headers.some((h) => h.path === editor.file))
+      editor.open(state.file, state.source);
     language.value = state.file.endsWith('.ir') ? 'ir' : 'cl';
     compare.checked = state.compare;
     oldWrap.hidden = !state.compare;
@@ -217,22 +247,29 @@ async function start(): Promise<void> {
     std.value = state.std;
     if (defines.value !== state.defines) defines.value = state.defines;
     for (const box of picker.querySelectorAll('input')) box.checked = state.targets.includes(box.value as TargetName);
-    for (const b of document.querySelectorAll<HTMLButtonElement>('[data-view]')) b.setAttribute('aria-checked', String(b.dataset.view === state.view));
+    for (const b of document.querySelectorAll<HTMLButtonElement>('[data-view]'))
+      b.setAttribute('aria-checked', String(b.dataset.view === state.view));
     const k = currentKernel();
     kernel.replaceChildren(...compiled.kernels.map((n) => new Option(n, n)));
     kernel.value = k;
     kernel.disabled = compiled.kernels.length < 2;
-    const shared = new Set(compiled.diagnostics.filter((d) => d.targets === undefined && compiled.results.length > 1).map((d) => diagnosticId(d.diagnostic)));
+    const shared = new Set(
+      compiled.diagnostics
+        .filter((d) => d.targets === undefined && compiled.results.length > 1)
+        .map((d) => diagnosticId(d.diagnostic)),
+    );
     for (const p of panels) {
       const r = compiled.results.find((x) => x.target === p.target);
       if (r) p.show(r, state.view, k, state.options, shared, state.formats[p.target]);
     }
     editor.showDiagnostics(compiled.diagnostics);
     const errors = new Map<string, number>();
-    for (const d of compiled.diagnostics) if (d.file !== undefined && d.diagnostic.severity === 'error') errors.set(d.file, (errors.get(d.file) ?? 0) + 1);
+    for (const d of compiled.diagnostics)
+      if (d.file !== undefined && d.diagnostic.severity === 'error') errors.set(d.file, (errors.get(d.file) ?? 0) + 1);
     files.render(state.file, state.headers, editor.file, errors);
     showProblems(messages, compiled.diagnostics, (d) => goTo(d.file!, d.from!, d.to!));
-    if (state.targets.length === 0) panelsEl.replaceChildren(Object.assign(document.createElement('p'), { textContent: 'Pick a target above.' }));
+    if (state.targets.length === 0)
+      panelsEl.replaceChildren(Object.assign(document.createElement('p'), { textContent: 'Pick a target above.' }));
     setActive(activeKey);
   }
 

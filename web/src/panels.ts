@@ -11,7 +11,14 @@ export interface Panel {
   readonly target: TargetName;
   readonly root: HTMLElement;
   /** `shared`: diagnostics every target reports (source errors, shown once in the editor); `format`: the Text view's choice. */
-  show(result: TargetResult, view: View, kernel: string, options: Readonly<Record<string, string>>, shared: ReadonlySet<string>, format: string | undefined): void;
+  show(
+    result: TargetResult,
+    view: View,
+    kernel: string,
+    options: Readonly<Record<string, string>>,
+    shared: ReadonlySet<string>,
+    format: string | undefined,
+  ): void;
 }
 
 /**
@@ -23,7 +30,11 @@ export function textFormats(target: TargetName, isIr: boolean): string[] {
   return (FORMATS[target] ?? []).filter((f) => f !== 'table' && f !== 'json' && (isIr || !tinytcOnly.includes(f)));
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<Record<string, string>> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<Record<string, string>> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(props)) if (v !== undefined) e.setAttribute(k, v);
   e.append(...children);
@@ -36,18 +47,44 @@ function showChanges(box: HTMLElement, diff: DiffResult | undefined): void {
   box.replaceChildren();
   if (!diff) return;
   const fact = (v: string | number | null) => (v === null ? '—' : String(v));
-  box.append(el('p', { class: 'diff-summary' }, diff.changes.length === 0 ? 'No ABI change from the old version.' : `Against the old version: ${diff.breaking} breaking, ${diff.compatible} compatible`));
+  box.append(
+    el(
+      'p',
+      { class: 'diff-summary' },
+      diff.changes.length === 0
+        ? 'No ABI change from the old version.'
+        : `Against the old version: ${diff.breaking} breaking, ${diff.compatible} compatible`,
+    ),
+  );
   const list = el('ul', {});
   for (const c of diff.changes) {
     const where = [c.kernel ?? '(module)', c.slot].filter(Boolean).join(' · ');
     const what = c.property ? `${c.property} ${fact(c.old)} → ${fact(c.new)}` : c.change.replace('-', ' ');
-    list.append(el('li', { class: c.class, 'data-class': c.class, 'data-kernel': c.kernel ?? '', 'data-slot': c.slot ?? '', 'data-change': c.change, 'data-property': c.property ?? '' },
-      el('strong', {}, c.class), ` ${where}: ${what}`, el('span', { class: 'reason' }, ` — ${c.reason}`)));
+    list.append(
+      el(
+        'li',
+        {
+          class: c.class,
+          'data-class': c.class,
+          'data-kernel': c.kernel ?? '',
+          'data-slot': c.slot ?? '',
+          'data-change': c.change,
+          'data-property': c.property ?? '',
+        },
+        el('strong', {}, c.class),
+        ` ${where}: ${what}`,
+        el('span', { class: 'reason' }, ` — ${c.reason}`),
+      ),
+    );
   }
   box.append(list);
 }
 
-export function createPanel(target: TargetName, onOption: (key: string, value: string) => void, onFormat: (format: string) => void): Panel {
+export function createPanel(
+  target: TargetName,
+  onOption: (key: string, value: string) => void,
+  onFormat: (format: string) => void,
+): Panel {
   const id = `panel-${target}`;
   const title = el('h3', { id: `${id}-h` }, targetTitle(target));
   const summary = el('p', { class: 'summary' });
@@ -88,7 +125,16 @@ export function createPanel(target: TargetName, onOption: (key: string, value: s
   const svgButton = el('button', { type: 'button', 'data-action': 'export-svg' }, 'SVG');
   const pngButton = el('button', { type: 'button', 'data-action': 'export-png' }, 'PNG');
   const actions = el('div', { class: 'actions' }, copy, svgButton, pngButton, status);
-  const root = el('article', { class: 'panel', 'data-target': target, 'aria-labelledby': `${id}-h` }, el('header', {}, title, summary), optionsBox(), changes, formatBar, body, actions);
+  const root = el(
+    'article',
+    { class: 'panel', 'data-target': target, 'aria-labelledby': `${id}-h` },
+    el('header', {}, title, summary),
+    optionsBox(),
+    changes,
+    formatBar,
+    body,
+    actions,
+  );
 
   let current: TargetResult | undefined;
   let kernelName = '';
@@ -121,7 +167,9 @@ export function createPanel(target: TargetName, onOption: (key: string, value: s
         if (c instanceof HTMLInputElement) c.checked = v === 'on';
         else c.value = v;
       }
-      const changed = targetOptions(target).filter((spec) => optionValue(options, target, spec) !== spec.default).length;
+      const changed = targetOptions(target).filter(
+        (spec) => optionValue(options, target, spec) !== spec.default,
+      ).length;
       optionsSummary.textContent = `${controls.size} options${changed > 0 ? `, ${changed} changed` : ''}`;
       if (!foldTouched && changed > 0) optionsFold.open = true;
       say('');
@@ -137,7 +185,13 @@ export function createPanel(target: TargetName, onOption: (key: string, value: s
         summary.textContent = plan ? 'no kernels' : 'not lowered';
         const errors = result.diagnostics.filter((d) => d.severity === 'error');
         if (!plan && errors.length > 0 && errors.every((d) => shared.has(diagnosticId(d)))) {
-          body.append(el('p', {}, `Nothing to draw: the source has ${errors.length === 1 ? 'an error' : `${errors.length} errors`}, listed under the editor.`));
+          body.append(
+            el(
+              'p',
+              {},
+              `Nothing to draw: the source has ${errors.length === 1 ? 'an error' : `${errors.length} errors`}, listed under the editor.`,
+            ),
+          );
           return;
         }
         const list = el('ul', { class: 'refusal' });
@@ -156,13 +210,20 @@ export function createPanel(target: TargetName, onOption: (key: string, value: s
           // Two-source mode: the slots a breaking change touches, outlined in the new drawing.
           for (const c of result.diff?.changes ?? []) {
             if (c.class !== 'breaking' || c.kernel !== k.name || c.slot === null) continue;
-            for (const s of svgEl.querySelectorAll<SVGGElement>('.slot[data-slot]')) if (s.dataset.name === c.slot) s.classList.add('breaking');
+            for (const s of svgEl.querySelectorAll<SVGGElement>('.slot[data-slot]'))
+              if (s.dataset.name === c.slot) s.classList.add('breaking');
           }
           body.append(svgEl);
           break;
         }
         case 'table':
-          body.append(el('pre', { class: 'text', tabindex: '0', 'aria-label': `${target} table` }, result.render('table').output ?? ''));
+          body.append(
+            el(
+              'pre',
+              { class: 'text', tabindex: '0', 'aria-label': `${target} table` },
+              result.render('table').output ?? '',
+            ),
+          );
           break;
         case 'json':
           body.append(el('pre', { class: 'text', tabindex: '0', 'aria-label': `${target} JSON` }, result.json ?? ''));
@@ -177,7 +238,9 @@ export function createPanel(target: TargetName, onOption: (key: string, value: s
       function showText(wanted: string | undefined): void {
         const formats = textFormats(target, result.isIr);
         if (formats.length === 0) {
-          body.append(el('p', { class: 'summary' }, `${targetTitle(target)} has no text format beyond the table and JSON.`));
+          body.append(
+            el('p', { class: 'summary' }, `${targetTitle(target)} has no text format beyond the table and JSON.`),
+          );
           return;
         }
         const f = wanted !== undefined && formats.includes(wanted) ? wanted : formats[0];
@@ -186,15 +249,24 @@ export function createPanel(target: TargetName, onOption: (key: string, value: s
         formatBar.hidden = false;
         const out = result.render(f);
         if (out.output !== undefined) {
-          body.append(el('pre', { class: 'text', tabindex: '0', 'aria-label': `${target} ${f}`, 'data-format': f }, out.output));
+          body.append(
+            el('pre', { class: 'text', tabindex: '0', 'aria-label': `${target} ${f}`, 'data-format': f }, out.output),
+          );
           return;
         }
         if (out.binary) {
-          body.append(el('p', { class: 'summary', 'data-format': f }, `${f} is binary (${out.binary.length} bytes): the command line writes it with -o.`));
+          body.append(
+            el(
+              'p',
+              { class: 'summary', 'data-format': f },
+              `${f} is binary (${out.binary.length} bytes): the command line writes it with -o.`,
+            ),
+          );
           return;
         }
         const list = el('ul', { class: 'refusal', 'data-format': f });
-        for (const d of out.diagnostics.filter((x) => x.severity === 'error')) list.append(el('li', {}, `${d.message} [${d.code}]`));
+        for (const d of out.diagnostics.filter((x) => x.severity === 'error'))
+          list.append(el('li', {}, `${d.message} [${d.code}]`));
         body.append(el('p', {}, `No ${f} for this source:`), list);
       }
     },

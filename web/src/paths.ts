@@ -28,7 +28,14 @@ export function validFiles(raw: unknown, main: string): HeaderFile[] {
   for (const h of raw as unknown[]) {
     if (typeof h !== 'object' || h === null) continue;
     const { path, text } = h as Record<string, unknown>;
-    if (typeof path !== 'string' || typeof text !== 'string' || !FILE_PATH.test(path) || path === main || out.some((o) => o.path === path)) continue;
+    if (
+      typeof path !== 'string' ||
+      typeof text !== 'string' ||
+      !FILE_PATH.test(path) ||
+      path === main ||
+      out.some((o) => o.path === path)
+    )
+      continue;
     out.push({ path, text });
   }
   return out;

@@ -5,7 +5,13 @@ export type LayoutJson =
   | { kind: 'scalar'; type: string; size: number; align: number }
   | { kind: 'vector'; element: string; length: number; size: number; align: number }
   | { kind: 'array'; element: LayoutJson; length: number; stride: number; size: number; align: number }
-  | { kind: 'struct' | 'union'; typeName: string; size: number; align: number; fields: { name: string | null; offset: number; bitOffset?: number; bitWidth?: number; layout: LayoutJson }[] };
+  | {
+      kind: 'struct' | 'union';
+      typeName: string;
+      size: number;
+      align: number;
+      fields: { name: string | null; offset: number; bitOffset?: number; bitWidth?: number; layout: LayoutJson }[];
+    };
 
 export interface SlotJson {
   name: string;
@@ -81,7 +87,11 @@ export interface PlanJson {
   // vulkan module resources
   pushConstants?: { name: string; offset: number; size: number }[];
   literalSamplers?: { mask: number; expr: string; descriptorSet: number; binding: number; name?: string }[];
-  constantData?: { descriptorSet: number; binding: number; variables: { name: string; offset: number; size: number }[] };
+  constantData?: {
+    descriptorSet: number;
+    binding: number;
+    variables: { name: string; offset: number; size: number }[];
+  };
   specConstants?: { name: string; specId: number }[];
   descriptorSets?: { set: number; use: string }[];
   pushConstantRange?: { offset: number; size: number };

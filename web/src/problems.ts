@@ -9,7 +9,11 @@ export function problemText(d: ShownDiagnostic): string {
   return `${where}${d.diagnostic.severity}: ${d.diagnostic.message} [${d.diagnostic.code}]${targets}`;
 }
 
-export function showProblems(list: HTMLElement, problems: readonly ShownDiagnostic[], pick: (d: ShownDiagnostic) => void): void {
+export function showProblems(
+  list: HTMLElement,
+  problems: readonly ShownDiagnostic[],
+  pick: (d: ShownDiagnostic) => void,
+): void {
   list.replaceChildren();
   for (const d of problems) {
     const li = document.createElement('li');

@@ -37,7 +37,20 @@ export interface AppState {
 
 export function defaultState(): AppState {
   const ex = EXAMPLES[0];
-  return { file: ex.file, source: ex.source, headers: (ex.headers ?? []).map((h) => ({ ...h })), defines: '', std: DEFAULT_CL_STD, targets: ['opencl', 'vulkan', 'amdhsa'], options: {}, kernel: '', view: 'drawing', formats: {}, compare: false, old: '' };
+  return {
+    file: ex.file,
+    source: ex.source,
+    headers: (ex.headers ?? []).map((h) => ({ ...h })),
+    defines: '',
+    std: DEFAULT_CL_STD,
+    targets: ['opencl', 'vulkan', 'amdhsa'],
+    options: {},
+    kernel: '',
+    view: 'drawing',
+    formats: {},
+    compare: false,
+    old: '',
+  };
 }
 
 const VIEWS: readonly View[] = ['drawing', 'table', 'json', 'text'];

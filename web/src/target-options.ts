@@ -29,7 +29,14 @@ function controlsOf(flags: readonly TargetFlag[]): OptionSpec[] {
     const help = `--${f.flag}`;
     switch (f.kind) {
       case 'boolean':
-        out.push({ key: f.flag, label: f.help, help, kind: 'flag', default: 'off', apply: (o, v) => f.apply(o, v === 'on') });
+        out.push({
+          key: f.flag,
+          label: f.help,
+          help,
+          kind: 'flag',
+          default: 'off',
+          apply: (o, v) => f.apply(o, v === 'on'),
+        });
         break;
       case 'choice': {
         // A flag without a default leaves the choice to the core (amdhsa's code object follows --llvm):
@@ -37,7 +44,15 @@ function controlsOf(flags: readonly TargetFlag[]): OptionSpec[] {
         // choice applies it instead of being taken for the default.
         const choices = f.choices.map((c) => ({ value: c, label: c }));
         if (f.default === undefined) choices.unshift({ value: '', label: 'default' });
-        out.push({ key: f.flag, label: f.help, help, kind: 'choice', choices, default: f.default ?? '', apply: (o, v) => f.apply(o, v) });
+        out.push({
+          key: f.flag,
+          label: f.help,
+          help,
+          kind: 'choice',
+          choices,
+          default: f.default ?? '',
+          apply: (o, v) => f.apply(o, v),
+        });
         break;
       }
       case 'count':
@@ -72,7 +87,10 @@ export function optionValue(options: Readonly<Record<string, string>>, target: T
 /** `-D` text (`N=4 FAST`, `-D N=4 -DFAST`) as the core's define pairs. */
 export function parseDefines(text: string): [string, string | undefined][] {
   const out: [string, string | undefined][] = [];
-  const words = text.trim().split(/\s+/).filter((w) => w !== '' && w !== '-D');
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w !== '' && w !== '-D');
   for (const raw of words) {
     const w = raw.startsWith('-D') ? raw.slice(2) : raw;
     const eq = w.indexOf('=');
@@ -87,7 +105,12 @@ export interface SourceOptions {
 }
 
 /** LowerOptions for one target from the page's source options and option map: each control left off its default is applied as the CLI applies its flag. */
-export function lowerOptions(target: TargetName, src: SourceOptions, options: Readonly<Record<string, string>>, format: string): LowerOptions {
+export function lowerOptions(
+  target: TargetName,
+  src: SourceOptions,
+  options: Readonly<Record<string, string>>,
+  format: string,
+): LowerOptions {
   let o: LowerOptions = { target, format, std: src.std, defines: parseDefines(src.defines) };
   for (const spec of targetOptions(target)) {
     const v = optionValue(options, target, spec);

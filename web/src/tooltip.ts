@@ -15,7 +15,11 @@ export function attachTooltip(area: HTMLElement): void {
     if (el !== shownFor) {
       const data = JSON.parse(el.getAttribute('data-tip') ?? '{}') as Tip;
       const dl = document.createElement('dl');
-      for (const [k, v] of data.rows ?? []) dl.append(Object.assign(document.createElement('dt'), { textContent: k }), Object.assign(document.createElement('dd'), { textContent: v }));
+      for (const [k, v] of data.rows ?? [])
+        dl.append(
+          Object.assign(document.createElement('dt'), { textContent: k }),
+          Object.assign(document.createElement('dd'), { textContent: v }),
+        );
       tip.replaceChildren(Object.assign(document.createElement('strong'), { textContent: data.title ?? '' }), dl);
       shownFor = el;
     }

@@ -1,7 +1,16 @@
 import { type ScalarTypeName, isFloatType } from '../../frontend/tinytc/ast.js';
 
 /** OpenCL C spelling of each tinytc scalar type. */
-export const C_TYPE: Record<ScalarTypeName, string> = { i1: 'bool', i8: 'char', i16: 'short', i32: 'int', i64: 'long', index: 'long', f32: 'float', f64: 'double' };
+export const C_TYPE: Record<ScalarTypeName, string> = {
+  i1: 'bool',
+  i8: 'char',
+  i16: 'short',
+  i32: 'int',
+  i64: 'long',
+  index: 'long',
+  f32: 'float',
+  f64: 'double',
+};
 
 export const isWide = (t: ScalarTypeName) => t === 'i64' || t === 'index';
 

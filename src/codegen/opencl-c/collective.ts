@@ -26,15 +26,27 @@ export interface CollectiveContext {
 }
 
 export type Trans = 'n' | 't' | null;
-export const op = (v: View, t: Trans) => (t === 't' && v.shape.length === 2 ? { rows: v.shape[1], cols: v.shape[0] } : { rows: v.shape[0], cols: v.shape[1] ?? 1 });
+export const op = (v: View, t: Trans) =>
+  t === 't' && v.shape.length === 2
+    ? { rows: v.shape[1], cols: v.shape[0] }
+    : { rows: v.shape[0], cols: v.shape[1] ?? 1 };
 /** Element (i, j) of op(v); with `e`, cast to that type where v's elements have another (mixed-type BLAS operands compute in C's type). */
-export const opAt = (v: View, t: Trans, i: Ext, j: Ext, e: View['element'] = v.element) => readAs(v, t === 't' ? [j, i] : [i, j], e);
+export const opAt = (v: View, t: Trans, i: Ext, j: Ext, e: View['element'] = v.element) =>
+  readAs(v, t === 't' ? [j, i] : [i, j], e);
 /** An element of v as type e: cast where v's element type is another. */
-export const readAs = (v: View, index: Ext[], e: View['element']) => (v.element === e ? elementAt(v, index) : `((${C_TYPE[e]})${elementAt(v, index)})`);
+export const readAs = (v: View, index: Ext[], e: View['element']) =>
+  v.element === e ? elementAt(v, index) : `((${C_TYPE[e]})${elementAt(v, index)})`;
 export const indent = (lines: string[], by = '  ') => lines.map((l) => by + l);
 
 /** `C := value + beta C`, as a plain or an atomic update; beta 0 does not read C. */
-export function update(ctx: CollectiveContext, c: View, index: Ext[], value: string, beta: ScalarArg, atomic: AtomicMode | null): string {
+export function update(
+  ctx: CollectiveContext,
+  c: View,
+  index: Ext[],
+  value: string,
+  beta: ScalarArg,
+  atomic: AtomicMode | null,
+): string {
   const lv = elementAt(c, index);
   const ct = C_TYPE[c.element];
   if (atomic) {
@@ -61,19 +73,45 @@ function grid(ctx: CollectiveContext, rows: Ext, cols: Ext, body: (i: string, j:
 /** One index per work-item, all of them in turn. */
 function linear(ctx: CollectiveContext, n: Ext, body: (i: string) => string[], from: Ext = 0): string[] {
   const i = ctx.names.internal('i');
-  return [`for (long ${i} = ${from === 0 ? ctx.lid : `${extText(from)} + ${ctx.lid}`}; ${i} < ${extText(n)}; ${i} += ${ctx.wg[0] * ctx.wg[1]}) {`, ...indent(body(i)), '}'];
+  return [
+    `for (long ${i} = ${from === 0 ? ctx.lid : `${extText(from)} + ${ctx.lid}`}; ${i} < ${extText(n)}; ${i} += ${ctx.wg[0] * ctx.wg[1]}) {`,
+    ...indent(body(i)),
+    '}',
+  ];
 }
 
-export function axpby(ctx: CollectiveContext, t: Trans, atomic: AtomicMode | null, alpha: ScalarArg, a: View, beta: ScalarArg, b: View): string[] {
-  if (b.shape.length === 0) return [`if (${ctx.lid} == 0) {`, `  ${update(ctx, b, [], `${alpha.expr} * ${readAs(a, [], b.element)}`, beta, atomic)}`, '}'];
+export function axpby(
+  ctx: CollectiveContext,
+  t: Trans,
+  atomic: AtomicMode | null,
+  alpha: ScalarArg,
+  a: View,
+  beta: ScalarArg,
+  b: View,
+): string[] {
+  if (b.shape.length === 0)
+    return [
+      `if (${ctx.lid} == 0) {`,
+      `  ${update(ctx, b, [], `${alpha.expr} * ${readAs(a, [], b.element)}`, beta, atomic)}`,
+      '}',
+    ];
   if (b.shape.length === 1) {
-    const scalar = (from: Ext) => linear(ctx, b.shape[0], (i) => [update(ctx, b, [i], `${alpha.expr} * ${readAs(a, [i], b.element)}`, beta, atomic)], from);
+    const scalar = (from: Ext) =>
+      linear(
+        ctx,
+        b.shape[0],
+        (i) => [update(ctx, b, [i], `${alpha.expr} * ${readAs(a, [i], b.element)}`, beta, atomic)],
+        from,
+      );
     const v = ctx.policy.vectorBuiltins === false ? 1 : ctx.policy.axpbyVector;
     const floating = b.element === 'f32' || b.element === 'f64';
-    if (v === 1 || atomic || !floating || a.element !== b.element || a.stride[0] !== 1 || b.stride[0] !== 1) return scalar(0);
+    if (v === 1 || atomic || !floating || a.element !== b.element || a.stride[0] !== 1 || b.stride[0] !== 1)
+      return scalar(0);
     return vectorAxpby(ctx, v, alpha, a, beta, b, scalar);
   }
-  return grid(ctx, b.shape[0], b.shape[1], (i, j) => [update(ctx, b, [i, j], `${alpha.expr} * ${opAt(a, t, i, j, b.element)}`, beta, atomic)]);
+  return grid(ctx, b.shape[0], b.shape[1], (i, j) => [
+    update(ctx, b, [i, j], `${alpha.expr} * ${opAt(a, t, i, j, b.element)}`, beta, atomic),
+  ]);
 }
 
 /**
@@ -81,7 +119,15 @@ export function axpby(ctx: CollectiveContext, t: Trans, atomic: AtomicMode | nul
  * alignment): whole vectors first, then the last n mod v elements one by one, each element
  * computed as the scalar loop computes it.
  */
-function vectorAxpby(ctx: CollectiveContext, v: number, alpha: ScalarArg, a: View, beta: ScalarArg, b: View, scalar: (from: Ext) => string[]): string[] {
+function vectorAxpby(
+  ctx: CollectiveContext,
+  v: number,
+  alpha: ScalarArg,
+  a: View,
+  beta: ScalarArg,
+  b: View,
+  scalar: (from: Ext) => string[],
+): string[] {
   const n = b.shape[0];
   const vt = `${C_TYPE[b.element]}${v}`;
   const i = ctx.names.internal('i');
@@ -102,15 +148,44 @@ function vectorAxpby(ctx: CollectiveContext, v: number, alpha: ScalarArg, a: Vie
   ];
 }
 
-export function hadamard(ctx: CollectiveContext, atomic: AtomicMode | null, alpha: ScalarArg, a: View, b: View, beta: ScalarArg, c: View): string[] {
-  return linear(ctx, c.shape[0], (i) => [update(ctx, c, [i], `${alpha.expr} * ${readAs(a, [i], c.element)} * ${readAs(b, [i], c.element)}`, beta, atomic)]);
+export function hadamard(
+  ctx: CollectiveContext,
+  atomic: AtomicMode | null,
+  alpha: ScalarArg,
+  a: View,
+  b: View,
+  beta: ScalarArg,
+  c: View,
+): string[] {
+  return linear(ctx, c.shape[0], (i) => [
+    update(ctx, c, [i], `${alpha.expr} * ${readAs(a, [i], c.element)} * ${readAs(b, [i], c.element)}`, beta, atomic),
+  ]);
 }
 
-export function ger(ctx: CollectiveContext, atomic: AtomicMode | null, alpha: ScalarArg, a: View, b: View, beta: ScalarArg, c: View): string[] {
-  return grid(ctx, c.shape[0], c.shape[1], (i, j) => [update(ctx, c, [i, j], `${alpha.expr} * ${readAs(a, [i], c.element)} * ${readAs(b, [j], c.element)}`, beta, atomic)]);
+export function ger(
+  ctx: CollectiveContext,
+  atomic: AtomicMode | null,
+  alpha: ScalarArg,
+  a: View,
+  b: View,
+  beta: ScalarArg,
+  c: View,
+): string[] {
+  return grid(ctx, c.shape[0], c.shape[1], (i, j) => [
+    update(ctx, c, [i, j], `${alpha.expr} * ${readAs(a, [i], c.element)} * ${readAs(b, [j], c.element)}`, beta, atomic),
+  ]);
 }
 
-export function gemv(ctx: CollectiveContext, t: Trans, atomic: AtomicMode | null, alpha: ScalarArg, a: View, b: View, beta: ScalarArg, c: View): string[] {
+export function gemv(
+  ctx: CollectiveContext,
+  t: Trans,
+  atomic: AtomicMode | null,
+  alpha: ScalarArg,
+  a: View,
+  b: View,
+  beta: ScalarArg,
+  c: View,
+): string[] {
   const k = ctx.names.internal('k');
   const acc = ctx.names.internal('acc');
   const ct = C_TYPE[c.element];
@@ -121,7 +196,15 @@ export function gemv(ctx: CollectiveContext, t: Trans, atomic: AtomicMode | null
   ]);
 }
 
-export function sum(ctx: CollectiveContext, t: Trans, atomic: AtomicMode | null, alpha: ScalarArg, a: View, beta: ScalarArg, b: View): string[] {
+export function sum(
+  ctx: CollectiveContext,
+  t: Trans,
+  atomic: AtomicMode | null,
+  alpha: ScalarArg,
+  a: View,
+  beta: ScalarArg,
+  b: View,
+): string[] {
   const ct = C_TYPE[b.element];
   const acc = ctx.names.internal('acc');
   if (a.shape.length === 2) {

@@ -40,7 +40,15 @@ function inBlock(lid: string, wg: number, per: number, neighbours: boolean, r: n
 const isVectorWidth = (n: number) => n === 2 || n === 4 || n === 8;
 
 /** Zeroes the accumulators; after the K loop, C's elements of the tile that lie inside C get alpha · acc (+ beta · C). */
-function accumulate(ctx: CollectiveContext, c: View, t: RegisterTile, kLoop: string[], alpha: ScalarArg, beta: ScalarArg, atomic: AtomicMode | null): string[] {
+function accumulate(
+  ctx: CollectiveContext,
+  c: View,
+  t: RegisterTile,
+  kLoop: string[],
+  alpha: ScalarArg,
+  beta: ScalarArg,
+  atomic: AtomicMode | null,
+): string[] {
   const ct = C_TYPE[c.element];
   return [
     ...t.rows.flatMap((r) => t.cols.map((q) => `${ct} ${t.accs[r][q]} = 0;`)),
@@ -56,10 +64,19 @@ function accumulate(ctx: CollectiveContext, c: View, t: RegisterTile, kLoop: str
 }
 
 /** The products of one k into the accumulators. */
-const products = (t: RegisterTile) => t.rows.flatMap((r) => t.cols.map((q) => `  ${t.accs[r][q]} += ${t.as[r]} * ${t.bs[q]};`));
+const products = (t: RegisterTile) =>
+  t.rows.flatMap((r) => t.cols.map((q) => `  ${t.accs[r][q]} += ${t.as[r]} * ${t.bs[q]};`));
 
 /** C's blocks of (wg0·rm) × (wg1·rn), one after another, the work-group on each. */
-function blocks(ctx: CollectiveContext, M: Ext, N: Ext, ib: string, jb: string, t: RegisterTile, body: string[]): string[] {
+function blocks(
+  ctx: CollectiveContext,
+  M: Ext,
+  N: Ext,
+  ib: string,
+  jb: string,
+  t: RegisterTile,
+  body: string[],
+): string[] {
   return [
     `for (long ${jb} = 0; ${jb} < ${extText(N)}; ${jb} += ${ctx.wg[1] * t.rn}) {`,
     `  for (long ${ib} = 0; ${ib} < ${extText(M)}; ${ib} += ${ctx.wg[0] * t.rm}) {`,
@@ -74,9 +91,20 @@ function blocks(ctx: CollectiveContext, M: Ext, N: Ext, ib: string, jb: string, 
  * (blas-policy.ts). Both variants keep a register tile per work-item and add the products in the
  * order k = 0, 1, …, so they compute the same values.
  */
-export function gemm(ctx: CollectiveContext, ta: Trans, tb: Trans, atomic: AtomicMode | null, alpha: ScalarArg, a: View, b: View, beta: ScalarArg, c: View): string[] {
+export function gemm(
+  ctx: CollectiveContext,
+  ta: Trans,
+  tb: Trans,
+  atomic: AtomicMode | null,
+  alpha: ScalarArg,
+  a: View,
+  b: View,
+  beta: ScalarArg,
+  c: View,
+): string[] {
   const variant = gemmVariant(ctx.policy, c.element, c.shape[0], c.shape[1]);
-  if (variant === 'direct' || variant === 'direct-vector') return direct(ctx, variant === 'direct-vector', ta, tb, atomic, alpha, a, b, beta, c);
+  if (variant === 'direct' || variant === 'direct-vector')
+    return direct(ctx, variant === 'direct-vector', ta, tb, atomic, alpha, a, b, beta, c);
   return staged(ctx, variant, ta, tb, atomic, alpha, a, b, beta, c);
 }
 
@@ -88,7 +116,18 @@ export function gemm(ctx: CollectiveContext, ta: Trans, tb: Trans, atomic: Atomi
  * contiguous in memory (op(A) not transposed, op(B) transposed, first stride 1), whole and 2, 4
  * or 8 of them.
  */
-function direct(ctx: CollectiveContext, neighbours: boolean, ta: Trans, tb: Trans, atomic: AtomicMode | null, alpha: ScalarArg, a: View, b: View, beta: ScalarArg, c: View): string[] {
+function direct(
+  ctx: CollectiveContext,
+  neighbours: boolean,
+  ta: Trans,
+  tb: Trans,
+  atomic: AtomicMode | null,
+  alpha: ScalarArg,
+  a: View,
+  b: View,
+  beta: ScalarArg,
+  c: View,
+): string[] {
   const [M, N] = c.shape;
   const K = op(a, ta).cols;
   const ct = C_TYPE[c.element];
@@ -99,11 +138,30 @@ function direct(ctx: CollectiveContext, neighbours: boolean, ta: Trans, tb: Tran
   const guarded = (cond: string | null, value: string) => (cond ? `(${cond} ? ${value} : 0)` : value);
   const floating = c.element === 'f32' || c.element === 'f64';
   /** One vector load for a work-item's values of one k where they are neighbours in memory, else one load each. */
-  const reads = (names: readonly string[], x: View, along: boolean, whole: boolean, at: (i: number) => string, inside: (i: number) => string | null) => {
-    if (!(neighbours && along && whole && floating && ctx.policy.vectorBuiltins !== false && x.element === c.element && x.stride[0] === 1 && isVectorWidth(names.length)))
+  const reads = (
+    names: readonly string[],
+    x: View,
+    along: boolean,
+    whole: boolean,
+    at: (i: number) => string,
+    inside: (i: number) => string | null,
+  ) => {
+    if (!(
+      neighbours &&
+      along &&
+      whole &&
+      floating &&
+      ctx.policy.vectorBuiltins !== false &&
+      x.element === c.element &&
+      x.stride[0] === 1 &&
+      isVectorWidth(names.length)
+    ))
       return names.map((n, i) => `  const ${ct} ${n} = ${guarded(inside(i), at(i))};`);
     const v = ctx.names.internal('v');
-    return [`  const ${ct}${names.length} ${v} = vload${names.length}(0, &${at(0)});`, ...names.map((n, i) => `  const ${ct} ${n} = ${v}.s${i.toString(16)};`)];
+    return [
+      `  const ${ct}${names.length} ${v} = vload${names.length}(0, &${at(0)});`,
+      ...names.map((n, i) => `  const ${ct} ${n} = ${v}.s${i.toString(16)};`),
+    ];
   };
   const kLoop = [
     `for (long ${k} = 0; ${k} < ${extText(K)}; ++${k}) {`,
@@ -138,7 +196,15 @@ interface TileLoad {
 function loadTile(ctx: CollectiveContext, ct: string, floating: boolean, t: TileLoad): string[] {
   // The tile mode that is the operand's first (memory) mode.
   const f = t.trans === 't' ? 1 : 0;
-  const v = floating && ctx.policy.vectorBuiltins !== false && C_TYPE[t.view.element] === ct && t.view.stride[0] === 1 && t.full[f] && t.extent[f] % VECTOR === 0 ? VECTOR : 1;
+  const v =
+    floating &&
+    ctx.policy.vectorBuiltins !== false &&
+    C_TYPE[t.view.element] === ct &&
+    t.view.stride[0] === 1 &&
+    t.full[f] &&
+    t.extent[f] % VECTOR === 0
+      ? VECTOR
+      : 1;
   const nf = t.extent[f] / v;
   const n = ctx.wg[0] * ctx.wg[1];
   const it = ctx.names.internal('t');
@@ -147,9 +213,14 @@ function loadTile(ctx: CollectiveContext, ct: string, floating: boolean, t: Tile
   const idx = (fast: string): [string, string] => (f === 0 ? [fast, si] : [si, fast]);
   const [i0, i1] = idx(fi);
   const g = (d: 0 | 1, i: string) => `${t.base[d]} + ${i}`;
-  const inside = ([0, 1] as const).filter((d) => !t.full[d]).map((d) => `${g(d, [i0, i1][d])} < ${extText(t.limit[d])}`);
+  const inside = ([0, 1] as const)
+    .filter((d) => !t.full[d])
+    .map((d) => `${g(d, [i0, i1][d])} < ${extText(t.limit[d])}`);
   const element = opAt(t.view, t.trans, `(${g(0, i0)})`, `(${g(1, i1)})`);
-  const lines = [`const long ${fi} = ${nf === 1 ? '0' : `${it} % ${nf}`}${v > 1 ? ` * ${v}` : ''};`, `const long ${si} = ${it} / ${nf};`];
+  const lines = [
+    `const long ${fi} = ${nf === 1 ? '0' : `${it} % ${nf}`}${v > 1 ? ` * ${v}` : ''};`,
+    `const long ${si} = ${it} / ${nf};`,
+  ];
   if (v === 1) {
     lines.push(`${t.local}[${t.at(i0, i1)}] = ${inside.length ? `${inside.join(' && ')} ? ${element} : 0` : element};`);
   } else {
@@ -164,7 +235,11 @@ function loadTile(ctx: CollectiveContext, ct: string, floating: boolean, t: Tile
         lines.push(`${t.local}[${t.at(e0, e1)}] = ${x}.s${e.toString(16)};`);
       }
   }
-  return [`for (long ${it} = ${ctx.lid}; ${it} < ${(t.extent[0] * t.extent[1]) / v}; ${it} += ${n}) {`, ...indent(lines), '}'];
+  return [
+    `for (long ${it} = ${ctx.lid}; ${it} < ${(t.extent[0] * t.extent[1]) / v}; ${it} += ${n}) {`,
+    ...indent(lines),
+    '}',
+  ];
 }
 
 /**
@@ -176,7 +251,18 @@ function loadTile(ctx: CollectiveContext, ct: string, floating: boolean, t: Tile
  * rn, keeping the alignment), and each work-item reads its rm rows and rn columns as one vector
  * each where rm and rn are 2, 4 or 8.
  */
-function staged(ctx: CollectiveContext, variant: StagedVariantName, ta: Trans, tb: Trans, atomic: AtomicMode | null, alpha: ScalarArg, a: View, b: View, beta: ScalarArg, c: View): string[] {
+function staged(
+  ctx: CollectiveContext,
+  variant: StagedVariantName,
+  ta: Trans,
+  tb: Trans,
+  atomic: AtomicMode | null,
+  alpha: ScalarArg,
+  a: View,
+  b: View,
+  beta: ScalarArg,
+  c: View,
+): string[] {
   const [wg0, wg1] = ctx.wg;
   const [M, N] = c.shape;
   const K = op(a, ta).cols;
@@ -199,7 +285,9 @@ function staged(ctx: CollectiveContext, variant: StagedVariantName, ta: Trans, t
   // B's tile: k + j·(T+1) (staged), or k·(nb+pad) + j (vector; the pad keeps rows aligned to rn elements).
   const bRow = vector ? nb + (vecB ? t.rn : 1) : 0;
   const bSize = vector ? kt * bRow : nb * (kt + 1);
-  const bAt = vector ? (kk: string, j: string) => `${kk} * ${bRow} + ${j}` : (kk: string, j: string) => `${kk} + ${j} * ${kt + 1}`;
+  const bAt = vector
+    ? (kk: string, j: string) => `${kk} * ${bRow} + ${j}`
+    : (kk: string, j: string) => `${kk} + ${j} * ${kt + 1}`;
   // Vector reads need the tiles aligned to the vector (OpenCL C aligns arrays to their element only).
   const align = (n: boolean, w: number) => (n ? ` __attribute__((aligned(${bytes * w})))` : '');
   ctx.hoist(`local ${ct} ${aTile}[${mb * kt}]${align(vecA, t.rm)};`);
@@ -207,22 +295,46 @@ function staged(ctx: CollectiveContext, variant: StagedVariantName, ta: Trans, t
   const floating = c.element === 'f32' || c.element === 'f64';
   const kn = fullK ? String(kt) : ctx.names.internal('kn');
   const aRow = (r: number) => `${inBlock(ctx.lid0, wg0, t.rm, vector, r)} + ${k} * ${mb}`;
-  const bCol = (q: number) => bAt(k, vector ? inBlock(ctx.lid1, wg1, t.rn, true, q) : `(${inBlock(ctx.lid1, wg1, t.rn, false, q)})`);
+  const bCol = (q: number) =>
+    bAt(k, vector ? inBlock(ctx.lid1, wg1, t.rn, true, q) : `(${inBlock(ctx.lid1, wg1, t.rn, false, q)})`);
   /** A work-item's rm (rn) values of one k: one vector load and its components, or one load each. */
   const reads = (names: readonly string[], tile: string, at: (i: number) => string, vec: boolean) => {
     if (!vec) return names.map((x, i) => `    const ${ct} ${x} = ${tile}[${at(i)}];`);
     const vt = `${ct}${names.length}`;
     const v = ctx.names.internal('v');
-    return [`    const ${vt} ${v} = *(local ${vt}*)&${tile}[${at(0)}];`, ...names.map((x, i) => `    const ${ct} ${x} = ${v}.s${i.toString(16)};`)];
+    return [
+      `    const ${vt} ${v} = *(local ${vt}*)&${tile}[${at(0)}];`,
+      ...names.map((x, i) => `    const ${ct} ${x} = ${v}.s${i.toString(16)};`),
+    ];
   };
   const kLoop = [
     `for (long ${kb} = 0; ${kb} < ${extText(K)}; ${kb} += ${kt}) {`,
     ...(fullK ? [] : [`  const long ${kn} = ${extText(K)} - ${kb} < ${kt} ? ${extText(K)} - ${kb} : ${kt};`]),
     ...indent(
-      loadTile(ctx, ct, floating, { view: a, trans: ta, base: [ib, kb], extent: [mb, kt], limit: [M, K], full: [t.fullRows, fullK], local: aTile, at: (i, kk) => `${i} + ${kk} * ${mb}`, contiguous: 0 }),
+      loadTile(ctx, ct, floating, {
+        view: a,
+        trans: ta,
+        base: [ib, kb],
+        extent: [mb, kt],
+        limit: [M, K],
+        full: [t.fullRows, fullK],
+        local: aTile,
+        at: (i, kk) => `${i} + ${kk} * ${mb}`,
+        contiguous: 0,
+      }),
     ),
     ...indent(
-      loadTile(ctx, ct, floating, { view: b, trans: tb, base: [kb, jb], extent: [kt, nb], limit: [K, N], full: [fullK, t.fullCols], local: bTile, at: bAt, contiguous: vector ? 1 : 0 }),
+      loadTile(ctx, ct, floating, {
+        view: b,
+        trans: tb,
+        base: [kb, jb],
+        extent: [kt, nb],
+        limit: [K, N],
+        full: [fullK, t.fullCols],
+        local: bTile,
+        at: bAt,
+        contiguous: vector ? 1 : 0,
+      }),
     ),
     '  barrier(CLK_LOCAL_MEM_FENCE);',
     `  for (long ${k} = 0; ${k} < ${kn}; ++${k}) {`,

@@ -11,7 +11,8 @@ import type { Span } from '../../diagnostics/source.js';
 
 /** Whether any value (parameters included) is or holds f64: then the code needs cl_khr_fp64. */
 function usesF64(types: ValueTypes): boolean {
-  const element = (t: IrType): string => (t.kind === 'scalar' ? t.name : t.kind === 'memref' ? t.element : t.kind === 'group' ? t.memref.element : '');
+  const element = (t: IrType): string =>
+    t.kind === 'scalar' ? t.name : t.kind === 'memref' ? t.element : t.kind === 'group' ? t.memref.element : '';
   return [...types.values()].some((t) => element(t) === 'f64');
 }
 
@@ -32,14 +33,21 @@ export function emitTinytcOpenCLC(compiled: CompiledTinytc, options: TinytcOpenC
 }
 
 /** The OpenCL C, and for each of its lines the IR instruction (or function) it comes from: build errors map back through it. */
-export function emitTinytcOpenCLCMapped(compiled: CompiledTinytc, options: TinytcOpenCLCOptions = {}): { text: string; origins: (Span | null)[] } {
+export function emitTinytcOpenCLCMapped(
+  compiled: CompiledTinytc,
+  options: TinytcOpenCLCOptions = {},
+): { text: string; origins: (Span | null)[] } {
   const kernels = kernelsOf(compiled.module);
   const global = new Names([...kernels.map((k) => k.name), ...kernels.flatMap((k) => k.params.map((p) => p.name))]);
   const atomics = new AtomicHelpers(global);
   let f64 = false;
   // vloadN/vstoreN only in OpenCL C 1.2 programs (blas-policy.ts says why).
   const cl2 = tinytcClStd(compiled, options.groupTables ?? 'pointer') === 'CL2.0';
-  const policy: BlasPolicy = { ...compiled.policy.blas.opencl, ...options.blas, ...(cl2 ? { vectorBuiltins: false } : {}) };
+  const policy: BlasPolicy = {
+    ...compiled.policy.blas.opencl,
+    ...options.blas,
+    ...(cl2 ? { vectorBuiltins: false } : {}),
+  };
   const texts = kernels.map((k) => {
     const lowered = compiled.kernel(k.name);
     const f = lowered.func;
@@ -47,7 +55,9 @@ export function emitTinytcOpenCLCMapped(compiled: CompiledTinytc, options: Tinyt
     const wg = lowered.wg;
     const body = new KernelBodyEmitter(lowered, global.child(), atomics, policy).emit();
     if (body.lines.length) f64 ||= usesF64(lowered.types);
-    const note = lowered.wgChosen ? `// work-group size (${wg[0]}, ${wg[1]}) chosen by kernarg: @${f.name} gives no work_group_size\n` : '';
+    const note = lowered.wgChosen
+      ? `// work-group size (${wg[0]}, ${wg[1]}) chosen by kernarg: @${f.name} gives no work_group_size\n`
+      : '';
     const lines = [...prologue, ...body.lines.map((l) => `  ${l}`)];
     const text = `${note}${head} {${lines.length ? `\n${lines.join('\n')}\n` : ''}}\n`;
     // One origin per text line: the function for its head and prologue, each body line's instruction.
@@ -71,6 +81,10 @@ export function emitTinytcOpenCLCMapped(compiled: CompiledTinytc, options: Tinyt
 
 /** The OpenCL C version the generated code builds as: 2.0 where group tables are pointers to pointers, else 1.2, which every device takes. */
 export function tinytcClStd(compiled: CompiledTinytc, groupTables: 'pointer' | 'ulong' = 'pointer'): 'CL1.2' | 'CL2.0' {
-  const pointerTables = groupTables === 'pointer' && compiled.module.functions.some((f) => f.params.some((p) => p.type.type.kind === 'pointer' && p.type.type.pointee.type.kind === 'pointer'));
+  const pointerTables =
+    groupTables === 'pointer' &&
+    compiled.module.functions.some((f) =>
+      f.params.some((p) => p.type.type.kind === 'pointer' && p.type.type.pointee.type.kind === 'pointer'),
+    );
   return pointerTables ? 'CL2.0' : 'CL1.2';
 }

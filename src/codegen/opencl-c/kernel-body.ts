@@ -1,5 +1,13 @@
 import { assertNever } from '../../assert-never.js';
-import { INT_BITS, type Inst, type MemrefType, type Operand, type Region, type ScalarTypeName, isFloatType } from '../../frontend/tinytc/ast.js';
+import {
+  INT_BITS,
+  type Inst,
+  type MemrefType,
+  type Operand,
+  type Region,
+  type ScalarTypeName,
+  isFloatType,
+} from '../../frontend/tinytc/ast.js';
 import type { ValueTypes } from '../../frontend/tinytc/check.js';
 import { varName } from '../../frontend/tinytc/calling-convention.js';
 import type { Span } from '../../diagnostics/source.js';
@@ -18,7 +26,14 @@ import { C_EXT, type Ext, type View, elementAt, extText, pointerType } from './v
 type Value =
   | { readonly kind: 'scalar'; readonly expr: string; readonly type: ScalarTypeName }
   | { readonly kind: 'memref'; readonly view: View }
-  | { readonly kind: 'group'; readonly table: string; readonly memref: MemrefType; readonly shape: readonly Ext[]; readonly stride: readonly Ext[]; readonly offset: Ext };
+  | {
+      readonly kind: 'group';
+      readonly table: string;
+      readonly memref: MemrefType;
+      readonly shape: readonly Ext[];
+      readonly stride: readonly Ext[];
+      readonly offset: Ext;
+    };
 
 export interface KernelBody {
   /** Declarations at kernel scope (local arrays), then the statements. */
@@ -27,10 +42,23 @@ export interface KernelBody {
   readonly origins: readonly (Span | null)[];
 }
 
-const ARITH_OP: Record<string, string> = { add: '+', sub: '-', mul: '*', div: '/', rem: '%', and: '&', or: '|', xor: '^' };
+const ARITH_OP: Record<string, string> = {
+  add: '+',
+  sub: '-',
+  mul: '*',
+  div: '/',
+  rem: '%',
+  and: '&',
+  or: '|',
+  xor: '^',
+};
 const CMP_OP: Record<string, string> = { eq: '==', ne: '!=', gt: '>', ge: '>=', lt: '<', le: '<=' };
 /** OpenCL C's spelling of each barrier's memories. */
-const C_FENCE: Record<Fence, string> = { global: 'CLK_GLOBAL_MEM_FENCE', local: 'CLK_LOCAL_MEM_FENCE', both: 'CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE' };
+const C_FENCE: Record<Fence, string> = {
+  global: 'CLK_GLOBAL_MEM_FENCE',
+  local: 'CLK_LOCAL_MEM_FENCE',
+  both: 'CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE',
+};
 const SIMPLE = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
@@ -66,7 +94,11 @@ export class KernelBodyEmitter {
     const lid0 = names.internal('lid0');
     const lid1 = names.internal('lid1');
     const lid = names.internal('lid');
-    this.lidLines = [`const long ${lid0} = get_local_id(0);`, `const long ${lid1} = get_local_id(1);`, `const long ${lid} = ${lid0} + ${lid1} * ${wg[0]};`];
+    this.lidLines = [
+      `const long ${lid0} = get_local_id(0);`,
+      `const long ${lid1} = get_local_id(1);`,
+      `const long ${lid} = ${lid0} + ${lid1} * ${wg[0]};`,
+    ];
     this.ctx = {
       names,
       lid0,
@@ -83,7 +115,10 @@ export class KernelBodyEmitter {
     this.bindParams();
     this.region(this.k.func.body);
     if (this.out.length === 0 && this.hoisted.length === 0) return { lines: [], origins: [] };
-    return { lines: [...this.hoisted, ...this.lidLines, ...this.out], origins: [...this.hoistedAt, ...this.lidLines.map(() => null), ...this.outAt] };
+    return {
+      lines: [...this.hoisted, ...this.lidLines, ...this.out],
+      origins: [...this.hoistedAt, ...this.lidLines.map(() => null), ...this.outAt],
+    };
   }
 
   private line(s: string): void {
@@ -99,9 +134,32 @@ export class KernelBodyEmitter {
   private bindParams(): void {
     const ext = (e: SlotExt): Ext => (typeof e === 'number' ? e : e.slot);
     for (const [name, p] of this.k.params) {
-      if (p.kind === 'scalar') this.values.set(name, { kind: 'scalar', expr: p.slot, type: (this.types.get(name) as { name: ScalarTypeName }).name });
-      else if (p.kind === 'memref') this.values.set(name, { kind: 'memref', view: { ptr: p.data, space: 'global', element: p.type.element, shape: p.shape.map(ext), stride: p.stride.map(ext) } });
-      else this.values.set(name, { kind: 'group', table: p.table, memref: p.memref, shape: p.shape.map(ext), stride: p.stride.map(ext), offset: ext(p.offset) });
+      if (p.kind === 'scalar')
+        this.values.set(name, {
+          kind: 'scalar',
+          expr: p.slot,
+          type: (this.types.get(name) as { name: ScalarTypeName }).name,
+        });
+      else if (p.kind === 'memref')
+        this.values.set(name, {
+          kind: 'memref',
+          view: {
+            ptr: p.data,
+            space: 'global',
+            element: p.type.element,
+            shape: p.shape.map(ext),
+            stride: p.stride.map(ext),
+          },
+        });
+      else
+        this.values.set(name, {
+          kind: 'group',
+          table: p.table,
+          memref: p.memref,
+          shape: p.shape.map(ext),
+          stride: p.stride.map(ext),
+          offset: ext(p.offset),
+        });
     }
   }
 
@@ -163,12 +221,17 @@ export class KernelBodyEmitter {
     let ptr = parent.ptr;
     if (offset !== 0 || !SIMPLE.test(ptr)) {
       ptr = this.names.fresh(base);
-      this.line(`${pointerType(parent.space, C_TYPE[parent.element])} ${ptr} = ${parent.ptr}${offset === 0 ? '' : ` + ${extText(offset)}`};`);
+      this.line(
+        `${pointerType(parent.space, C_TYPE[parent.element])} ${ptr} = ${parent.ptr}${offset === 0 ? '' : ` + ${extText(offset)}`};`,
+      );
     }
     // Static entries of the result type are literals, whatever the parent spelled.
     const sh = shape.map((e, j) => t.shape[j] ?? this.bind(`${base}_shape${j}`, e));
     const st = stride.map((e, j) => t.stride[j] ?? this.bind(`${base}_stride${j}`, e));
-    this.values.set(irName, { kind: 'memref', view: { ptr, space: parent.space, element: parent.element, shape: sh, stride: st } });
+    this.values.set(irName, {
+      kind: 'memref',
+      view: { ptr, space: parent.space, element: parent.element, shape: sh, stride: st },
+    });
   }
 
   private region(r: Region): void {
@@ -205,7 +268,16 @@ export class KernelBodyEmitter {
         const c = this.names.fresh(varName(result!));
         const size = this.k.allocaElements.get(inst)!;
         this.hoist(`local ${C_TYPE[t.element]} ${c}[${size}];`);
-        this.values.set(result!, { kind: 'memref', view: { ptr: c, space: 'local', element: t.element, shape: t.shape.map((d) => d!), stride: t.stride.map((d) => d!) } });
+        this.values.set(result!, {
+          kind: 'memref',
+          view: {
+            ptr: c,
+            space: 'local',
+            element: t.element,
+            shape: t.shape.map((d) => d!),
+            stride: t.stride.map((d) => d!),
+          },
+        });
         return;
       }
       case 'arith':
@@ -231,7 +303,9 @@ export class KernelBodyEmitter {
           const base = varName(result!);
           const ptr = this.names.fresh(base);
           const m = src.memref;
-          this.line(`${pointerType('global', C_TYPE[m.element])} ${ptr} = ${src.table}[${extText(id)}]${src.offset === 0 ? '' : ` + ${extText(src.offset)}`};`);
+          this.line(
+            `${pointerType('global', C_TYPE[m.element])} ${ptr} = ${src.table}[${extText(id)}]${src.offset === 0 ? '' : ` + ${extText(src.offset)}`};`,
+          );
           const member = (tables: readonly Ext[], what: string) =>
             tables.map((e, j) => {
               if (typeof e === 'number') return e;
@@ -239,18 +313,38 @@ export class KernelBodyEmitter {
               this.line(`long ${c} = ${e}[${extText(id)}];`);
               return c;
             });
-          this.values.set(result!, { kind: 'memref', view: { ptr, space: 'global', element: m.element, shape: member(src.shape, 'shape'), stride: member(src.stride, 'stride') } });
+          this.values.set(result!, {
+            kind: 'memref',
+            view: {
+              ptr,
+              space: 'global',
+              element: m.element,
+              shape: member(src.shape, 'shape'),
+              stride: member(src.stride, 'stride'),
+            },
+          });
           return;
         }
         const v = (src as Extract<Value, { kind: 'memref' }>).view;
-        this.declare(result!, C_TYPE[v.element], elementAt(v, inst.indices.map((o) => this.index(o))), v.element);
+        this.declare(
+          result!,
+          C_TYPE[v.element],
+          elementAt(
+            v,
+            inst.indices.map((o) => this.index(o)),
+          ),
+          v.element,
+        );
         return;
       }
       case 'store': {
         // tinytc has every work-item of a mixed region store the same value, which races with a load of
         // the same location by another work-item; here one work-item stores and barriers order the rest.
         const v = this.view(inst.operand);
-        const store = `${elementAt(v, inst.indices.map((o) => this.index(o)))} = ${this.scalar(inst.value, v.element)};`;
+        const store = `${elementAt(
+          v,
+          inst.indices.map((o) => this.index(o)),
+        )} = ${this.scalar(inst.value, v.element)};`;
         this.line(this.k.storeByFirst.has(inst) ? `if (${this.ctx.lid} == 0) ${store}` : store);
         return;
       }
@@ -260,7 +354,11 @@ export class KernelBodyEmitter {
       case 'subview': {
         const v = this.view(inst.operand);
         const slices = inst.slices.map((s): EvalSlice<string> =>
-          s.kind === 'index' ? { kind: 'index', index: this.index(s.index) } : s.kind === 'all' ? s : { kind: 'range', offset: this.index(s.offset), size: s.size ? this.index(s.size) : null },
+          s.kind === 'index'
+            ? { kind: 'index', index: this.index(s.index) }
+            : s.kind === 'all'
+              ? s
+              : { kind: 'range', offset: this.index(s.offset), size: s.size ? this.index(s.size) : null },
         );
         const d = subviewDope(C_EXT, v, slices);
         this.defineView(result!, v, d.offset, d.shape, d.stride);
@@ -268,7 +366,12 @@ export class KernelBodyEmitter {
       }
       case 'expand': {
         const v = this.view(inst.operand);
-        const d = expandDope(C_EXT, v, inst.mode, inst.shape.map((o, i) => (inst.shapeDynamic[i] ? null : this.index(o))));
+        const d = expandDope(
+          C_EXT,
+          v,
+          inst.mode,
+          inst.shape.map((o, i) => (inst.shapeDynamic[i] ? null : this.index(o))),
+        );
         this.defineView(result!, v, 0, d.shape, d.stride);
         return;
       }
@@ -308,9 +411,10 @@ export class KernelBodyEmitter {
         const y = this.yields[this.yields.length - 1];
         const values = inst.operands.map((o, i) => this.scalar(o, y.types[i]));
         // A loop's yield may read the variables it assigns (`yield %b, %a` swaps): every value is read before any is set.
-        const read = y.loop && values.length > 1
-          ? values.map((v, i) => this.temporary(`${y.names[i]}_next`, C_TYPE[y.types[i]], v))
-          : values;
+        const read =
+          y.loop && values.length > 1
+            ? values.map((v, i) => this.temporary(`${y.names[i]}_next`, C_TYPE[y.types[i]], v))
+            : values;
         read.forEach((v, i) => this.line(`${y.names[i]} = ${v};`));
         return;
       }
@@ -332,7 +436,8 @@ export class KernelBodyEmitter {
     const [a, b] = inst.operands.map((o) => this.scalar(o, t));
     let expr: string;
     if (t === 'i1') expr = inst.fn === 'not' ? `!${a}` : `${a} ${ARITH_OP[inst.fn]} ${b}`;
-    else if (isFloatType(t)) expr = inst.fn === 'neg' ? `-${a}` : inst.fn === 'rem' ? `fmod(${a}, ${b})` : `${a} ${ARITH_OP[inst.fn]} ${b}`;
+    else if (isFloatType(t))
+      expr = inst.fn === 'neg' ? `-${a}` : inst.fn === 'rem' ? `fmod(${a}, ${b})` : `${a} ${ARITH_OP[inst.fn]} ${b}`;
     else {
       // Integers wrap (through the unsigned type) and shift by the count modulo the width, as OpenCL C does for vectors.
       const u = wrapType(t);
@@ -382,7 +487,9 @@ export class KernelBodyEmitter {
     } else {
       // Narrow loop types count in long, so the last step cannot wrap around.
       const k = this.names.internal('k');
-      this.block(`for (long ${k} = (long)${start}; ${k} < (long)${to}; ${k} += (long)${step})`, inst.body, [`const ${C_TYPE[t]} ${v} = (${C_TYPE[t]})${k};`]);
+      this.block(`for (long ${k} = (long)${start}; ${k} < (long)${to}; ${k} += (long)${step})`, inst.body, [
+        `const ${C_TYPE[t]} ${v} = (${C_TYPE[t]})${k};`,
+      ]);
     }
     this.line('}');
     if (carried.length) this.yields.pop();
@@ -397,25 +504,75 @@ export class KernelBodyEmitter {
     let lines: string[];
     switch (inst.fn) {
       case 'axpby':
-        lines = blas.axpby(this.ctx, inst.transA, atomic, this.scalarArg(o[0], t(0), e), this.view(o[1]), this.scalarArg(o[2], t(2), e), this.view(o[3]));
+        lines = blas.axpby(
+          this.ctx,
+          inst.transA,
+          atomic,
+          this.scalarArg(o[0], t(0), e),
+          this.view(o[1]),
+          this.scalarArg(o[2], t(2), e),
+          this.view(o[3]),
+        );
         break;
       case 'sum':
-        lines = blas.sum(this.ctx, inst.transA, atomic, this.scalarArg(o[0], t(0), e), this.view(o[1]), this.scalarArg(o[2], t(2), e), this.view(o[3]));
+        lines = blas.sum(
+          this.ctx,
+          inst.transA,
+          atomic,
+          this.scalarArg(o[0], t(0), e),
+          this.view(o[1]),
+          this.scalarArg(o[2], t(2), e),
+          this.view(o[3]),
+        );
         break;
       case 'gemm':
-        lines = gemm(this.ctx, inst.transA, inst.transB, atomic, this.scalarArg(o[0], t(0), e), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3), e), this.view(o[4]));
+        lines = gemm(
+          this.ctx,
+          inst.transA,
+          inst.transB,
+          atomic,
+          this.scalarArg(o[0], t(0), e),
+          this.view(o[1]),
+          this.view(o[2]),
+          this.scalarArg(o[3], t(3), e),
+          this.view(o[4]),
+        );
         break;
       case 'gemv':
-        lines = blas.gemv(this.ctx, inst.transA, atomic, this.scalarArg(o[0], t(0), e), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3), e), this.view(o[4]));
+        lines = blas.gemv(
+          this.ctx,
+          inst.transA,
+          atomic,
+          this.scalarArg(o[0], t(0), e),
+          this.view(o[1]),
+          this.view(o[2]),
+          this.scalarArg(o[3], t(3), e),
+          this.view(o[4]),
+        );
         break;
       case 'ger':
-        lines = blas.ger(this.ctx, atomic, this.scalarArg(o[0], t(0), e), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3), e), this.view(o[4]));
+        lines = blas.ger(
+          this.ctx,
+          atomic,
+          this.scalarArg(o[0], t(0), e),
+          this.view(o[1]),
+          this.view(o[2]),
+          this.scalarArg(o[3], t(3), e),
+          this.view(o[4]),
+        );
         break;
       case 'hadamard':
-        lines = blas.hadamard(this.ctx, atomic, this.scalarArg(o[0], t(0), e), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3), e), this.view(o[4]));
+        lines = blas.hadamard(
+          this.ctx,
+          atomic,
+          this.scalarArg(o[0], t(0), e),
+          this.view(o[1]),
+          this.view(o[2]),
+          this.scalarArg(o[3], t(3), e),
+          this.view(o[4]),
+        );
         break;
     }
     for (const l of lines) this.line(l);
   }
 }
-

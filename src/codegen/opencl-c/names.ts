@@ -12,7 +12,10 @@ export class Names {
   /** Per base name: the first suffix not yet known to be taken (suffixes below it all are). */
   private readonly nextSuffix = new Map<string, number>();
 
-  constructor(taken: Iterable<string> = [], private readonly parent?: Names) {
+  constructor(
+    taken: Iterable<string> = [],
+    private readonly parent?: Names,
+  ) {
     for (const t of taken) this.used.add(t);
   }
 
@@ -36,7 +39,8 @@ export class Names {
    * reserved too, so suffixes alone would never find a free one.
    */
   fresh(base: string, ...also: Names[]): string {
-    const b = BUILTIN_PREFIX.test(base) || HEADER_FAMILIES.test(base) || base.startsWith('kernarg_') ? `x${base}` : base;
+    const b =
+      BUILTIN_PREFIX.test(base) || HEADER_FAMILIES.test(base) || base.startsWith('kernarg_') ? `x${base}` : base;
     return this.claim(b, (n) => this.has(n) || also.some((a) => a.has(n)), also);
   }
 

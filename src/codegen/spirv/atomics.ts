@@ -10,7 +10,15 @@ import type { Gen, SExt, SView } from './gen.js';
  * other floating update is a compare-and-swap loop on the bits. Relaxed order, as OpenCL 1.x's
  * atomic_* functions.
  */
-export function atomicUpdate(g: Gen, c: SView, index: readonly SExt[], value: number, mode: AtomicMode, beta: number | null, floatAdd: boolean): void {
+export function atomicUpdate(
+  g: Gen,
+  c: SView,
+  index: readonly SExt[],
+  value: number,
+  mode: AtomicMode,
+  beta: number | null,
+  floatAdd: boolean,
+): void {
   const t = c.element;
   const wide = SCALAR_BYTES[t] === 8;
   const scope = g.u32(c.space === 'local' ? Scope.Workgroup : Scope.Device);

@@ -15,7 +15,10 @@ export type BuiltinName = 'LocalInvocationId' | 'WorkgroupId' | 'NumWorkgroups';
 export class Builtins {
   private readonly vars = new Map<BuiltinName, number>();
 
-  constructor(private readonly b: SpirvBuilder, private readonly flavour: SpirvFlavour) {}
+  constructor(
+    private readonly b: SpirvBuilder,
+    private readonly flavour: SpirvFlavour,
+  ) {}
 
   private get vectorType(): number {
     return this.b.typeVector(this.b.typeInt(this.flavour.builtinBits), 3);
@@ -31,7 +34,10 @@ export class Builtins {
     if (v === undefined) {
       const b = this.b;
       const align = this.alignment;
-      const ptr = align === undefined ? b.typePointer('Input', this.vectorType) : b.typePointerAligned('Input', this.vectorType, align);
+      const ptr =
+        align === undefined
+          ? b.typePointer('Input', this.vectorType)
+          : b.typePointerAligned('Input', this.vectorType, align);
       v = b.variable(ptr, 'Input');
       if (this.flavour.builtinAlignment) b.decorate(v, 'Constant');
       b.decorate(v, 'BuiltIn', BuiltIn[name]);
@@ -44,7 +50,10 @@ export class Builtins {
    * One kernel's reader: component `axis` of a built-in as an index (each read once per kernel,
    * where the caller first asks), and the variables it read, for the entry point's interface.
    */
-  reader(g: Gen, f: FunctionBuilder): { read(name: BuiltinName, axis: number): Sym; readonly used: ReadonlySet<number> } {
+  reader(
+    g: Gen,
+    f: FunctionBuilder,
+  ): { read(name: BuiltinName, axis: number): Sym; readonly used: ReadonlySet<number> } {
     const used = new Set<number>();
     const loaded = new Map<string, Sym>();
     const read = (name: BuiltinName, axis: number): Sym => {

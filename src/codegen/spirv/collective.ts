@@ -30,12 +30,23 @@ export interface SCollectiveContext {
 }
 
 export type Trans = 'n' | 't' | null;
-export const op = (v: SView, t: Trans) => (t === 't' && v.shape.length === 2 ? { rows: v.shape[1], cols: v.shape[0] } : { rows: v.shape[0], cols: v.shape[1] ?? 1 });
+export const op = (v: SView, t: Trans) =>
+  t === 't' && v.shape.length === 2
+    ? { rows: v.shape[1], cols: v.shape[0] }
+    : { rows: v.shape[0], cols: v.shape[1] ?? 1 };
 /** Element (i, j) of op(v), converted to type e (the BLAS operation's: mixed-type operands convert as C assigns). */
-export const opAt = (ctx: SCollectiveContext, v: SView, t: Trans, i: SExt, j: SExt, e: SView['element'] = v.element) => ctx.g.loadAs(v, t === 't' ? [j, i] : [i, j], e);
+export const opAt = (ctx: SCollectiveContext, v: SView, t: Trans, i: SExt, j: SExt, e: SView['element'] = v.element) =>
+  ctx.g.loadAs(v, t === 't' ? [j, i] : [i, j], e);
 
 /** `C := value + beta C`, plain or atomic; beta 0 does not read C. */
-export function update(ctx: SCollectiveContext, c: SView, index: SExt[], value: number, beta: SScalar, atomic: AtomicMode | null): void {
+export function update(
+  ctx: SCollectiveContext,
+  c: SView,
+  index: SExt[],
+  value: number,
+  beta: SScalar,
+  atomic: AtomicMode | null,
+): void {
   const g = ctx.g;
   const t = c.element;
   if (atomic) {
@@ -60,39 +71,112 @@ function linear(ctx: SCollectiveContext, n: SExt, body: (i: Sym) => void, from: 
   ctx.g.forIndex(ctx.g.ext.add(from, ctx.lid), n, ctx.wg[0] * ctx.wg[1], body);
 }
 
-const times = (ctx: SCollectiveContext, t: SView['element'], ...xs: number[]) => xs.reduce((a, x) => ctx.g.mul(t, a, x));
+const times = (ctx: SCollectiveContext, t: SView['element'], ...xs: number[]) =>
+  xs.reduce((a, x) => ctx.g.mul(t, a, x));
 
-export function axpby(ctx: SCollectiveContext, t: Trans, atomic: AtomicMode | null, alpha: SScalar, a: SView, beta: SScalar, b: SView): void {
+export function axpby(
+  ctx: SCollectiveContext,
+  t: Trans,
+  atomic: AtomicMode | null,
+  alpha: SScalar,
+  a: SView,
+  beta: SScalar,
+  b: SView,
+): void {
   const g = ctx.g;
   const e = b.element;
   if (b.shape.length === 0) {
-    g.f.ifThen(g.f.op(Op.IEqual, g.boolt, ctx.lid.id, g.i64(0)), () => update(ctx, b, [], times(ctx, e, alpha.id, g.loadAs(a, [], e)), beta, atomic));
+    g.f.ifThen(g.f.op(Op.IEqual, g.boolt, ctx.lid.id, g.i64(0)), () =>
+      update(ctx, b, [], times(ctx, e, alpha.id, g.loadAs(a, [], e)), beta, atomic),
+    );
   } else if (b.shape.length === 1) {
-    const scalar = (from: SExt) => linear(ctx, b.shape[0], (i) => update(ctx, b, [i], times(ctx, e, alpha.id, g.loadAs(a, [i], e)), beta, atomic), from);
+    const scalar = (from: SExt) =>
+      linear(
+        ctx,
+        b.shape[0],
+        (i) => update(ctx, b, [i], times(ctx, e, alpha.id, g.loadAs(a, [i], e)), beta, atomic),
+        from,
+      );
     if (atomic || !vectorizable(a, b)) scalar(0);
     else vectorAxpby(ctx, ctx.blas.axpbyVector, alpha, a, beta, b, scalar);
-  } else grid(ctx, b.shape[0], b.shape[1], (i, j) => update(ctx, b, [i, j], times(ctx, e, alpha.id, opAt(ctx, a, t, i, j, e)), beta, atomic));
+  } else
+    grid(ctx, b.shape[0], b.shape[1], (i, j) =>
+      update(ctx, b, [i, j], times(ctx, e, alpha.id, opAt(ctx, a, t, i, j, e)), beta, atomic),
+    );
 }
 
-export function hadamard(ctx: SCollectiveContext, atomic: AtomicMode | null, alpha: SScalar, a: SView, b: SView, beta: SScalar, c: SView): void {
-  linear(ctx, c.shape[0], (i) => update(ctx, c, [i], times(ctx, c.element, alpha.id, ctx.g.loadAs(a, [i], c.element), ctx.g.loadAs(b, [i], c.element)), beta, atomic));
+export function hadamard(
+  ctx: SCollectiveContext,
+  atomic: AtomicMode | null,
+  alpha: SScalar,
+  a: SView,
+  b: SView,
+  beta: SScalar,
+  c: SView,
+): void {
+  linear(ctx, c.shape[0], (i) =>
+    update(
+      ctx,
+      c,
+      [i],
+      times(ctx, c.element, alpha.id, ctx.g.loadAs(a, [i], c.element), ctx.g.loadAs(b, [i], c.element)),
+      beta,
+      atomic,
+    ),
+  );
 }
 
-export function ger(ctx: SCollectiveContext, atomic: AtomicMode | null, alpha: SScalar, a: SView, b: SView, beta: SScalar, c: SView): void {
-  grid(ctx, c.shape[0], c.shape[1], (i, j) => update(ctx, c, [i, j], times(ctx, c.element, alpha.id, ctx.g.loadAs(a, [i], c.element), ctx.g.loadAs(b, [j], c.element)), beta, atomic));
+export function ger(
+  ctx: SCollectiveContext,
+  atomic: AtomicMode | null,
+  alpha: SScalar,
+  a: SView,
+  b: SView,
+  beta: SScalar,
+  c: SView,
+): void {
+  grid(ctx, c.shape[0], c.shape[1], (i, j) =>
+    update(
+      ctx,
+      c,
+      [i, j],
+      times(ctx, c.element, alpha.id, ctx.g.loadAs(a, [i], c.element), ctx.g.loadAs(b, [j], c.element)),
+      beta,
+      atomic,
+    ),
+  );
 }
 
-export function gemv(ctx: SCollectiveContext, t: Trans, atomic: AtomicMode | null, alpha: SScalar, a: SView, b: SView, beta: SScalar, c: SView): void {
+export function gemv(
+  ctx: SCollectiveContext,
+  t: Trans,
+  atomic: AtomicMode | null,
+  alpha: SScalar,
+  a: SView,
+  b: SView,
+  beta: SScalar,
+  c: SView,
+): void {
   const g = ctx.g;
   const e = c.element;
   linear(ctx, c.shape[0], (i) => {
     const acc = g.variable(e, g.constant(e, 0));
-    g.forIndex(0, op(a, t).cols, 1, (k) => acc.set(g.add(e, acc.get(), g.mul(e, opAt(ctx, a, t, i, k, e), g.loadAs(b, [k], e)))));
+    g.forIndex(0, op(a, t).cols, 1, (k) =>
+      acc.set(g.add(e, acc.get(), g.mul(e, opAt(ctx, a, t, i, k, e), g.loadAs(b, [k], e)))),
+    );
     update(ctx, c, [i], g.mul(e, alpha.id, acc.get()), beta, atomic);
   });
 }
 
-export function sum(ctx: SCollectiveContext, t: Trans, atomic: AtomicMode | null, alpha: SScalar, a: SView, beta: SScalar, b: SView): void {
+export function sum(
+  ctx: SCollectiveContext,
+  t: Trans,
+  atomic: AtomicMode | null,
+  alpha: SScalar,
+  a: SView,
+  beta: SScalar,
+  b: SView,
+): void {
   const g = ctx.g;
   const e = b.element;
   if (a.shape.length === 2) {

@@ -5,7 +5,14 @@
 import type { Fence } from '../barriers.js';
 import { SpirvBuilder } from '../../emit/spirv/builder.js';
 import {
-  type AddressingModel, type CapabilityName, type ExecutionModelName, type MemoryModel, OPENCL_STD, Semantics, VERSION_1_2, VERSION_1_3,
+  type AddressingModel,
+  type CapabilityName,
+  type ExecutionModelName,
+  type MemoryModel,
+  OPENCL_STD,
+  Semantics,
+  VERSION_1_2,
+  VERSION_1_3,
 } from '../../emit/spirv/spec.js';
 
 export type SpirvFlavourName = 'vulkan' | 'opencl';

@@ -21,7 +21,12 @@ export function fmod(g: Gen, t: 'f32' | 'f64', x: number, y: number): number {
   const inf = b.constantBits(ty, width, width === 32 ? 0x7f800000n : 0x7ff0000000000000n);
   const nan = b.constantBits(ty, width, width === 32 ? 0x7fc00000n : 0x7ff8000000000000n);
   // !(ay > 0): y is 0 or NaN; !(ax < inf): x is infinite or NaN.
-  const bad = f.op(Op.LogicalOr, g.boolt, f.op(Op.LogicalNot, g.boolt, f.op(Op.FOrdGreaterThan, g.boolt, ay, g.constant(t, 0))), f.op(Op.LogicalNot, g.boolt, f.op(Op.FOrdLessThan, g.boolt, ax, inf)));
+  const bad = f.op(
+    Op.LogicalOr,
+    g.boolt,
+    f.op(Op.LogicalNot, g.boolt, f.op(Op.FOrdGreaterThan, g.boolt, ay, g.constant(t, 0))),
+    f.op(Op.LogicalNot, g.boolt, f.op(Op.FOrdLessThan, g.boolt, ax, inf)),
+  );
   const r = g.variable(t, ax);
   const frexp = b.typePlainStruct([ty, i32]);
   const exponent = (v: number) => f.op(Op.CompositeExtract, i32, ext(frexp, Glsl.FrexpStruct, v), 1);
@@ -40,7 +45,12 @@ export function fmod(g: Gen, t: 'f32' | 'f64', x: number, y: number): number {
     ),
   );
   const bitsT = g.intType(width);
-  const negative = f.op(Op.INotEqual, g.boolt, f.op(Op.BitwiseAnd, bitsT, f.op(Op.Bitcast, bitsT, x), b.constant(bitsT, 1n << BigInt(width - 1), width)), b.constant(bitsT, 0n, width));
+  const negative = f.op(
+    Op.INotEqual,
+    g.boolt,
+    f.op(Op.BitwiseAnd, bitsT, f.op(Op.Bitcast, bitsT, x), b.constant(bitsT, 1n << BigInt(width - 1), width)),
+    b.constant(bitsT, 0n, width),
+  );
   const rv = r.get();
   const signed = f.op(Op.Select, ty, negative, f.op(Op.FNegate, ty, rv), rv);
   return f.op(Op.Select, ty, bad, nan, signed);

@@ -34,12 +34,23 @@ interface Spelling {
 const SMALL = 2 ** 20;
 
 /** C := alpha op(A) op(B) + beta C. */
-export function gemm(ctx: SCollectiveContext, ta: Trans, tb: Trans, atomic: AtomicMode | null, alpha: SScalar, a: SView, b: SView, beta: SScalar, c: SView): void {
+export function gemm(
+  ctx: SCollectiveContext,
+  ta: Trans,
+  tb: Trans,
+  atomic: AtomicMode | null,
+  alpha: SScalar,
+  a: SView,
+  b: SView,
+  beta: SScalar,
+  c: SView,
+): void {
   const rule = gemmRule(ctx.blas, c.element, c.shape[0], c.shape[1]);
   const variant = rule?.variant ?? 'direct';
   // The rule's spelling, each knob a caller sets overriding it (not a hot path: once per GEMM printed).
   const knobs: SpirvGemmKnobs = { ...rule?.spirv, ...ctx.blas.spirv };
-  const i32 = knobs.index32 === true && [c.shape[0], c.shape[1], op(a, ta).cols].every((e) => typeof e === 'number' && e < SMALL);
+  const i32 =
+    knobs.index32 === true && [c.shape[0], c.shape[1], op(a, ta).cols].every((e) => typeof e === 'number' && e < SMALL);
   const unroll = knobs.unroll ?? 'none';
   const g = ctx.g;
   const sp: Spelling = {
@@ -56,9 +67,11 @@ export function gemm(ctx: SCollectiveContext, ta: Trans, tb: Trans, atomic: Atom
     // and the same GEMM written out with 32-bit indices was right (bench/tinytc-gemm-probe.ts,
     // 2026-11-27). Elsewhere `full` asks for what `hint` does: loops marked Unroll.
     // The same where writing out would make more than UNROLL_PRODUCTS products per work-item.
-    unroll: unroll === 'full' && (!i32 || writtenOutProducts(ctx, c, op(a, ta).cols) > UNROLL_PRODUCTS) ? 'hint' : unroll,
+    unroll:
+      unroll === 'full' && (!i32 || writtenOutProducts(ctx, c, op(a, ta).cols) > UNROLL_PRODUCTS) ? 'hint' : unroll,
   };
-  if (variant === 'direct' || variant === 'direct-vector') direct(ctx, sp, variant === 'direct-vector', ta, tb, atomic, alpha, a, b, beta, c);
+  if (variant === 'direct' || variant === 'direct-vector')
+    direct(ctx, sp, variant === 'direct-vector', ta, tb, atomic, alpha, a, b, beta, c);
   else staged(ctx, sp, variant, ta, tb, atomic, alpha, a, b, beta, c);
 }
 
@@ -81,7 +94,16 @@ function writtenOutProducts(ctx: SCollectiveContext, c: SView, K: SExt): number 
  * last ones behind `i < end`. Otherwise a loop (32-bit where its bounds are narrow in a 32-bit
  * spelling), marked Unroll unless the knob is `none`. Returns whether it was written out.
  */
-function loop(ctx: SCollectiveContext, sp: Spelling, start: SExt, end: SExt, step: number, maxTrips: number, body: (i: SExt) => void, startBound = 1): boolean {
+function loop(
+  ctx: SCollectiveContext,
+  sp: Spelling,
+  start: SExt,
+  end: SExt,
+  step: number,
+  maxTrips: number,
+  body: (i: SExt) => void,
+  startBound = 1,
+): boolean {
   const g = ctx.g;
   if (sp.unroll === 'full' && typeof end === 'number') {
     if (typeof start === 'number') {
@@ -99,12 +121,19 @@ function loop(ctx: SCollectiveContext, sp: Spelling, start: SExt, end: SExt, ste
       return true;
     }
   }
-  g.forIndex(start, end, step, body, { i32: sp.i32 && narrow(start) && narrow(end), control: sp.unroll === 'none' ? 0 : 1 });
+  g.forIndex(start, end, step, body, {
+    i32: sp.i32 && narrow(start) && narrow(end),
+    control: sp.unroll === 'none' ? 0 : 1,
+  });
   return false;
 }
 
 /** An accumulator: a Function variable, or (`ssa`: every loop it is updated in is written out) the id last set. */
-function accumulator(ctx: SCollectiveContext, e: SView['element'], ssa: boolean): { get(): number; set(x: number): void } {
+function accumulator(
+  ctx: SCollectiveContext,
+  e: SView['element'],
+  ssa: boolean,
+): { get(): number; set(x: number): void } {
   const zero = ctx.g.constant(e, 0);
   if (!ssa) return ctx.g.variable(e, zero);
   let value = zero;
@@ -126,14 +155,23 @@ function inBlock(sp: Spelling, lid: Sym, wg: number, per: number, neighbours: bo
 }
 
 /** An invocation's register tile over C's block at (ib, jb): its rows, columns, bounds checks and accumulators (SSA values with `ssa`). */
-function registerTile(ctx: SCollectiveContext, sp: Spelling, c: SView, ib: SExt, jb: SExt, neighbours: boolean, ssa: boolean) {
+function registerTile(
+  ctx: SCollectiveContext,
+  sp: Spelling,
+  c: SView,
+  ib: SExt,
+  jb: SExt,
+  neighbours: boolean,
+  ssa: boolean,
+) {
   const g = ctx.g;
   const x = sp.x;
   const [wg0, wg1] = ctx.wg;
   const [M, N] = c.shape;
   const { rm, rn, fullRows, fullCols } = gemmTiling(ctx.wg, M, N);
   // (ib + lid) + r·wg, or ib + (lid·rm + r).
-  const at = (b: SExt, lid: Sym, wg: number, per: number, r: number) => (neighbours ? x.add(b, inBlock(sp, lid, wg, per, true, r)) : x.add(x.add(b, lid), r * wg));
+  const at = (b: SExt, lid: Sym, wg: number, per: number, r: number) =>
+    neighbours ? x.add(b, inBlock(sp, lid, wg, per, true, r)) : x.add(x.add(b, lid), r * wg);
   const rows = Array.from({ length: rm }, (_, r) => at(ib, sp.lid0, wg0, rm, r));
   const cols = Array.from({ length: rn }, (_, q) => at(jb, sp.lid1, wg1, rn, q));
   const inRow = rows.map((r) => (fullRows ? null : g.lessThan(r, M)));
@@ -146,20 +184,35 @@ type RegisterTile = ReturnType<typeof registerTile>;
 /** C's blocks of (wg0·rm) × (wg1·rn), one after another, the work-group on each (written out under `full` up to 4 per mode). */
 function blocks(ctx: SCollectiveContext, sp: Spelling, c: SView, body: (ib: SExt, jb: SExt) => void): void {
   const { rm, rn } = gemmTiling(ctx.wg, c.shape[0], c.shape[1]);
-  loop(ctx, sp, 0, c.shape[1], ctx.wg[1] * rn, 4, (jb) => loop(ctx, sp, 0, c.shape[0], ctx.wg[0] * rm, 4, (ib) => body(ib, jb)));
+  loop(ctx, sp, 0, c.shape[1], ctx.wg[1] * rn, 4, (jb) =>
+    loop(ctx, sp, 0, c.shape[0], ctx.wg[0] * rm, 4, (ib) => body(ib, jb)),
+  );
 }
 
 /** Whether a `full` unroll writes out every K step of a GEMM (then its accumulators are SSA values). */
 const unrollsK = (sp: Spelling, K: SExt) => sp.unroll === 'full' && typeof K === 'number' && K <= UNROLL_K_STEPS;
 
 /** acc[r][q] += as[r] · bs[q] for every accumulator. */
-function products(ctx: SCollectiveContext, t: RegisterTile, e: SView['element'], as: readonly number[], bs: readonly number[]): void {
+function products(
+  ctx: SCollectiveContext,
+  t: RegisterTile,
+  e: SView['element'],
+  as: readonly number[],
+  bs: readonly number[],
+): void {
   const g = ctx.g;
   t.accs.forEach((row, i) => row.forEach((acc, j) => acc.set(g.add(e, acc.get(), g.mul(e, as[i], bs[j])))));
 }
 
 /** After the K loop: C's elements of the tile that lie inside C get alpha · acc (+ beta · C). */
-function writeBack(ctx: SCollectiveContext, c: SView, t: RegisterTile, alpha: SScalar, beta: SScalar, atomic: AtomicMode | null): void {
+function writeBack(
+  ctx: SCollectiveContext,
+  c: SView,
+  t: RegisterTile,
+  alpha: SScalar,
+  beta: SScalar,
+  atomic: AtomicMode | null,
+): void {
   const g = ctx.g;
   t.rows.forEach((r, i) =>
     t.cols.forEach((q, j) => {
@@ -180,7 +233,19 @@ function guarded(ctx: SCollectiveContext, e: SView['element'], cond: number | nu
 }
 
 /** Register blocking from where A and B are: each invocation reads its rows of op(A) and columns of op(B) once per k. */
-function direct(ctx: SCollectiveContext, sp: Spelling, neighbours: boolean, ta: Trans, tb: Trans, atomic: AtomicMode | null, alpha: SScalar, a: SView, b: SView, beta: SScalar, c: SView): void {
+function direct(
+  ctx: SCollectiveContext,
+  sp: Spelling,
+  neighbours: boolean,
+  ta: Trans,
+  tb: Trans,
+  atomic: AtomicMode | null,
+  alpha: SScalar,
+  a: SView,
+  b: SView,
+  beta: SScalar,
+  c: SView,
+): void {
   const e = c.element;
   const K = op(a, ta).cols;
   const ssa = unrollsK(sp, K);
@@ -224,9 +289,16 @@ function loadTile(ctx: SCollectiveContext, sp: Spelling, e: SView['element'], t:
     const at: [SExt, SExt] = [x.add(t.base[0], i0), x.add(t.base[1], i1)];
     const inside = ([0, 1] as const).filter((d) => !t.full[d]).map((d) => g.lessThan(at[d], t.limit[d]));
     const cond = inside.length === 0 ? null : inside.length === 1 ? inside[0] : g.and(inside[0], inside[1]);
-    g.store(t.tile, [t.at(i0, i1)], guarded(ctx, e, cond, () => opAt(ctx, t.view, t.trans, at[0], at[1], e)));
+    g.store(
+      t.tile,
+      [t.at(i0, i1)],
+      guarded(ctx, e, cond, () => opAt(ctx, t.view, t.trans, at[0], at[1], e)),
+    );
   };
-  const divide = (a: SExt, opcode: number): Sym => (sp.i32 ? { id: g.f.op(opcode, g.i32t, g.idx32(a), g.u32(nf)), i32: true } : { id: g.f.op(opcode, g.i64t, g.idx(a), g.i64(nf)) });
+  const divide = (a: SExt, opcode: number): Sym =>
+    sp.i32
+      ? { id: g.f.op(opcode, g.i32t, g.idx32(a), g.u32(nf)), i32: true }
+      : { id: g.f.op(opcode, g.i64t, g.idx(a), g.i64(nf)) };
   const maxTrips = Math.ceil((nf * ns) / W);
   if (sp.fill === 'hoisted' && nf > 1 && W % nf === 0) {
     // Every work-item keeps its fast index: lid mod nf; its slow index starts at lid / nf and steps by W / nf.
@@ -236,7 +308,16 @@ function loadTile(ctx: SCollectiveContext, sp: Spelling, e: SView['element'], t:
     // Whole rows (columns) of the fast mode at a time: the work-group walks each from lid by W.
     loop(ctx, sp, 0, ns, 1, ns, (slow) => loop(ctx, sp, sp.lid, nf, W, nf / W, (fast) => element(fast, slow), W));
   } else {
-    loop(ctx, sp, sp.lid, nf * ns, W, maxTrips, (it) => (nf === 1 ? element(0, it) : element(divide(it, Op.UMod), divide(it, Op.UDiv))), W);
+    loop(
+      ctx,
+      sp,
+      sp.lid,
+      nf * ns,
+      W,
+      maxTrips,
+      (it) => (nf === 1 ? element(0, it) : element(divide(it, Op.UMod), divide(it, Op.UDiv))),
+      W,
+    );
   }
 }
 
@@ -248,7 +329,19 @@ function loadTile(ctx: SCollectiveContext, sp: Spelling, e: SView['element'], t:
  * (the columns a warp reads lie in different banks); `vector-*`: B's tile row by row, padded by rn,
  * and each invocation's rows and columns neighbours.
  */
-function staged(ctx: SCollectiveContext, sp: Spelling, variant: StagedVariantName, ta: Trans, tb: Trans, atomic: AtomicMode | null, alpha: SScalar, a: SView, b: SView, beta: SScalar, c: SView): void {
+function staged(
+  ctx: SCollectiveContext,
+  sp: Spelling,
+  variant: StagedVariantName,
+  ta: Trans,
+  tb: Trans,
+  atomic: AtomicMode | null,
+  alpha: SScalar,
+  a: SView,
+  b: SView,
+  beta: SScalar,
+  c: SView,
+): void {
   const g = ctx.g;
   const x = sp.x;
   const e = c.element;
@@ -263,7 +356,9 @@ function staged(ctx: SCollectiveContext, sp: Spelling, variant: StagedVariantNam
   const fullK = typeof K === 'number' && K % kt === 0;
   // B's tile: k + j·(T+1) (staged), or k·(nb+pad) + j (vector).
   const bRow = vector ? nb + (isVectorWidth(rn) ? rn : 1) : 0;
-  const bAt = vector ? (kk: SExt, j: SExt) => x.add(x.mul(kk, bRow), j) : (kk: SExt, j: SExt) => x.add(kk, x.mul(j, kt + 1));
+  const bAt = vector
+    ? (kk: SExt, j: SExt) => x.add(x.mul(kk, bRow), j)
+    : (kk: SExt, j: SExt) => x.add(kk, x.mul(j, kt + 1));
   const aAt = (i: SExt, kk: SExt) => x.add(i, x.mul(kk, mb));
   const aTile = ctx.workgroupArray(e, mb * kt);
   const bTile = ctx.workgroupArray(e, vector ? kt * bRow : nb * (kt + 1));
@@ -279,10 +374,31 @@ function staged(ctx: SCollectiveContext, sp: Spelling, variant: StagedVariantNam
       if (typeof K === 'number' && typeof kb === 'number') kn = Math.min(kt, K - kb);
       else if (!fullK) {
         const left = x.sub(K, kb);
-        kn = sp.i32 && narrow(left) ? { id: g.f.op(Op.Select, g.i32t, g.lessThan(left, kt), g.idx32(left), g.u32(kt)), i32: true } : { id: g.f.op(Op.Select, g.i64t, g.lessThan(left, kt), g.idx(left), g.i64(kt)) };
+        kn =
+          sp.i32 && narrow(left)
+            ? { id: g.f.op(Op.Select, g.i32t, g.lessThan(left, kt), g.idx32(left), g.u32(kt)), i32: true }
+            : { id: g.f.op(Op.Select, g.i64t, g.lessThan(left, kt), g.idx(left), g.i64(kt)) };
       }
-      loadTile(ctx, sp, e, { view: a, trans: ta, base: [ib, kb], extent: [mb, kt], limit: [M, K], full: [fullRows, fullK], tile: aTile, at: aAt });
-      loadTile(ctx, sp, e, { view: b, trans: tb, base: [kb, jb], extent: [kt, nb], limit: [K, N], full: [fullK, fullCols], tile: bTile, at: bAt });
+      loadTile(ctx, sp, e, {
+        view: a,
+        trans: ta,
+        base: [ib, kb],
+        extent: [mb, kt],
+        limit: [M, K],
+        full: [fullRows, fullK],
+        tile: aTile,
+        at: aAt,
+      });
+      loadTile(ctx, sp, e, {
+        view: b,
+        trans: tb,
+        base: [kb, jb],
+        extent: [kt, nb],
+        limit: [K, N],
+        full: [fullK, fullCols],
+        tile: bTile,
+        at: bAt,
+      });
       ctx.localBarrier();
       loop(ctx, sp, 0, kn, 1, kt, (k) => {
         const as = aRows.map((r) => g.load(aTile, [aAt(r, k)]));

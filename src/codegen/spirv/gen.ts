@@ -16,13 +16,20 @@ export interface Sym {
 }
 
 /** Whether an extent or index can take part in 32-bit arithmetic: a 32-bit Sym, or a number below 2^31. */
-export const narrow = (e: SExt): boolean => (typeof e === 'number' ? Number.isInteger(e) && e >= 0 && e < 2 ** 31 : e.i32 === true);
+export const narrow = (e: SExt): boolean =>
+  typeof e === 'number' ? Number.isInteger(e) && e >= 0 && e < 2 ** 31 : e.i32 === true;
 export type SExt = Ext<Sym>;
 
 /** Where a view's elements live. */
 export type Base =
   /** A storage buffer (`{ T data[]; }`, member 0) or a work-group array; `bits`: floats stored as same-width integers (for compare-and-swap). */
-  | { readonly kind: 'variable'; readonly sc: 'StorageBuffer' | 'Workgroup'; readonly variable: number; readonly wrapped: boolean; readonly bits: boolean }
+  | {
+      readonly kind: 'variable';
+      readonly sc: 'StorageBuffer' | 'Workgroup';
+      readonly variable: number;
+      readonly wrapped: boolean;
+      readonly bits: boolean;
+    }
   /** A buffer device address (a group member): elements at addr + i × size. */
   | { readonly kind: 'address'; readonly addr: number }
   /** An OpenCL kernel's CrossWorkgroup pointer to the first element (a parameter, or a group member loaded from its table). */
@@ -58,14 +65,20 @@ export class Gen {
   private readonly i64s = new Map<number, number>();
   private readonly u32s = new Map<number, number>();
 
-  constructor(readonly b: SpirvBuilder, readonly f: FunctionBuilder, readonly flavour: SpirvFlavour = SPIRV_FLAVOURS.vulkan) {
+  constructor(
+    readonly b: SpirvBuilder,
+    readonly f: FunctionBuilder,
+    readonly flavour: SpirvFlavour = SPIRV_FLAVOURS.vulkan,
+  ) {
     this.ext = extOps<Sym>({
       mul: (x, y) => ({ id: f.op(Op.IMul, this.i64t, this.idx(x), this.idx(y)) }),
       add: (x, y) => ({ id: f.op(Op.IAdd, this.i64t, this.idx(x), this.idx(y)) }),
       sub: (x, y) => ({ id: f.op(Op.ISub, this.i64t, this.idx(x), this.idx(y)) }),
       div: (x, y) => ({ id: f.op(Op.SDiv, this.i64t, this.idx(x), this.idx(y)) }),
     });
-    const op32 = (opcode: number) => (x: SExt, y: SExt): Sym => ({ id: f.op(opcode, this.i32t, this.idx32(x), this.idx32(y)), i32: true });
+    const op32 =
+      (opcode: number) =>
+      (x: SExt, y: SExt): Sym => ({ id: f.op(opcode, this.i32t, this.idx32(x), this.idx32(y)), i32: true });
     this.ext32 = extOps<Sym>({ mul: op32(Op.IMul), add: op32(Op.IAdd), sub: op32(Op.ISub), div: op32(Op.SDiv) });
   }
 
@@ -148,7 +161,9 @@ export class Gen {
     if (base.kind === 'variable') {
       const stored = this.storedType(v.element, base.bits);
       const ptrType = this.b.typePointer(base.sc, stored);
-      const ptr = base.wrapped ? this.f.op(Op.AccessChain, ptrType, base.variable, this.u32(0), at) : this.f.op(Op.AccessChain, ptrType, base.variable, at);
+      const ptr = base.wrapped
+        ? this.f.op(Op.AccessChain, ptrType, base.variable, this.u32(0), at)
+        : this.f.op(Op.AccessChain, ptrType, base.variable, at);
       return { ptr, sc: base.sc, bits: base.bits && isFloatType(v.element) };
     }
     const size = SCALAR_BYTES[v.element];
@@ -156,7 +171,13 @@ export class Gen {
       // tinytc's spelling: the element's address by OpInBoundsPtrAccessChain; its bits through a pointer cast.
       const element = this.f.op(Op.InBoundsPtrAccessChain, this.pointerTo(v.element), base.ptr, at);
       const bits = wantBits && isFloatType(v.element);
-      const ptr = bits ? this.f.op(Op.Bitcast, this.b.typePointerAligned('CrossWorkgroup', this.storedType(v.element, true), size), element) : element;
+      const ptr = bits
+        ? this.f.op(
+            Op.Bitcast,
+            this.b.typePointerAligned('CrossWorkgroup', this.storedType(v.element, true), size),
+            element,
+          )
+        : element;
       return { ptr, sc: 'CrossWorkgroup', bits, align: size };
     }
     const addr = this.f.op(Op.IAdd, this.i64t, base.addr, this.f.op(Op.IMul, this.i64t, at, this.i64(size)));
@@ -188,7 +209,9 @@ export class Gen {
    */
   private offsetOf(v: SView, index: readonly SExt[]): SExt {
     const statics = v.shape.every((e) => typeof e === 'number') && v.stride.every((e) => typeof e === 'number');
-    const span = statics ? (v.shape as number[]).reduce((acc, e, k) => acc + Math.max(0, e - 1) * (v.stride[k] as number), 0) : Infinity;
+    const span = statics
+      ? (v.shape as number[]).reduce((acc, e, k) => acc + Math.max(0, e - 1) * (v.stride[k] as number), 0)
+      : Infinity;
     if (index.some((i) => typeof i !== 'number' && i.i32) && index.every(narrow) && span < 2 ** 31) {
       const inner = this.ext32.offsetOf(v.stride, index);
       return v.offset === 0 ? inner : this.ext.add(v.offset, inner);
@@ -214,7 +237,10 @@ export class Gen {
   /** C's conversions: to bool is `!= 0`, from bool is 0 or 1, integers sign-extend or truncate. */
   convert(a: number, from: ScalarTypeName, to: ScalarTypeName): number {
     if (from === to || (INT_BITS[from] === 64 && INT_BITS[to] === 64)) return a;
-    if (to === 'i1') return isFloatType(from) ? this.f.op(Op.FUnordNotEqual, this.boolt, a, this.constant(from, 0)) : this.f.op(Op.INotEqual, this.boolt, a, this.constant(from, 0n));
+    if (to === 'i1')
+      return isFloatType(from)
+        ? this.f.op(Op.FUnordNotEqual, this.boolt, a, this.constant(from, 0))
+        : this.f.op(Op.INotEqual, this.boolt, a, this.constant(from, 0n));
     if (from === 'i1') return this.f.op(Op.Select, this.type(to), a, this.constant(to, 1), this.constant(to, 0));
     const fromFloat = isFloatType(from);
     const toFloat = isFloatType(to);
@@ -235,7 +261,13 @@ export class Gen {
    * for (i = start; i < end; i += step) body(i), counting in the index type, or with `i32` in 32 bits
    * (start, end and step narrow); `control`: OpLoopMerge's Loop Control bits (1: Unroll).
    */
-  forIndex(start: SExt, end: SExt, step: SExt, body: (i: Sym) => void, opts: { readonly i32?: boolean; readonly control?: number } = {}): void {
+  forIndex(
+    start: SExt,
+    end: SExt,
+    step: SExt,
+    body: (i: Sym) => void,
+    opts: { readonly i32?: boolean; readonly control?: number } = {},
+  ): void {
     const w = opts.i32 === true;
     const t = w ? this.i32t : this.i64t;
     const id = (e: SExt) => (w ? this.idx32(e) : this.idx(e));
@@ -291,7 +323,9 @@ export class Gen {
   /** a < b, in 32 bits where both are narrow and one is a 32-bit Sym, else in the index type. */
   lessThan(a: SExt, b: SExt): number {
     const w = narrow(a) && narrow(b) && [a, b].some((e) => typeof e !== 'number');
-    return w ? this.f.op(Op.SLessThan, this.boolt, this.idx32(a), this.idx32(b)) : this.f.op(Op.SLessThan, this.boolt, this.idx(a), this.idx(b));
+    return w
+      ? this.f.op(Op.SLessThan, this.boolt, this.idx32(a), this.idx32(b))
+      : this.f.op(Op.SLessThan, this.boolt, this.idx(a), this.idx(b));
   }
   and(a: number, b: number): number {
     return this.f.op(Op.LogicalAnd, this.boolt, a, b);

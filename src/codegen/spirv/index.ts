@@ -38,12 +38,20 @@ export interface TinytcSpirvModule {
  * LocalSize (when the plan says every function fixes it) or spec constants 0–2, group tables
  * read as buffer device addresses, and clspv's reflection instructions describing it all.
  */
-export function emitTinytcSpirv(compiled: CompiledTinytc, plan: VulkanPlan, options: TinytcSpirvOptions = {}): Uint32Array {
+export function emitTinytcSpirv(
+  compiled: CompiledTinytc,
+  plan: VulkanPlan,
+  options: TinytcSpirvOptions = {},
+): Uint32Array {
   return emitTinytcSpirvModule(compiled, plan, options).words;
 }
 
 /** emitTinytcSpirv, with what a device needs to run the module. */
-export function emitTinytcSpirvModule(compiled: CompiledTinytc, plan: VulkanPlan, options: TinytcSpirvOptions = {}): TinytcSpirvModule {
+export function emitTinytcSpirvModule(
+  compiled: CompiledTinytc,
+  plan: VulkanPlan,
+  options: TinytcSpirvOptions = {},
+): TinytcSpirvModule {
   const flavour = SPIRV_FLAVOURS.vulkan;
   const b = flavourModule(flavour);
   const floatAtomicAdd = options.floatAtomicAdd ?? false;
@@ -53,7 +61,10 @@ export function emitTinytcSpirvModule(compiled: CompiledTinytc, plan: VulkanPlan
   const fnT = b.typeFunction(voidT);
   const uvec3 = b.typeVector(b.typeInt(32), 3);
   const builtins = new Builtins(b, flavour);
-  const addresses = (a: VulkanSlot) => (hostOf(a)?.perMember && hostOf(a)!.take === 'data') || a.argKind === 'pointer_pushconstant' || a.argKind === 'pointer_ubo';
+  const addresses = (a: VulkanSlot) =>
+    (hostOf(a)?.perMember && hostOf(a)!.take === 'data') ||
+    a.argKind === 'pointer_pushconstant' ||
+    a.argKind === 'pointer_ubo';
   if (plan.kernels.some((k) => k.args.some(addresses))) {
     b.extension('SPV_KHR_physical_storage_buffer');
     b.capability('PhysicalStorageBufferAddresses');
@@ -123,20 +134,40 @@ export function emitTinytcSpirvModule(compiled: CompiledTinytc, plan: VulkanPlan
 }
 
 /** clspv's reflection: per kernel Kernel, PropertyRequiredWorkgroupSize, then ArgumentInfo and Argument* per slot; then the spec constants. */
-function reflect(b: SpirvBuilder, plan: VulkanPlan, entries: readonly { fn: number; kernel: VulkanPlan['kernels'][number] }[], specWorkgroupSize: boolean): void {
+function reflect(
+  b: SpirvBuilder,
+  plan: VulkanPlan,
+  entries: readonly { fn: number; kernel: VulkanPlan['kernels'][number] }[],
+  specWorkgroupSize: boolean,
+): void {
   b.extension('SPV_KHR_non_semantic_info');
   const set = b.extInstImport(CLSPV_REFLECTION_IMPORT);
   const u32 = b.typeInt(32);
   const c = (n: number) => b.constant(u32, BigInt(n), 32);
   for (const p of plan.pushConstants) {
-    const op = ({ global_offset: Reflection.PushConstantGlobalOffset, enqueued_local_size: Reflection.PushConstantEnqueuedLocalSize, global_size: Reflection.PushConstantGlobalSize, region_offset: Reflection.PushConstantRegionOffset, num_workgroups: Reflection.PushConstantNumWorkgroups, region_group_offset: Reflection.PushConstantRegionGroupOffset } as Record<string, number>)[p.name];
+    const op = (
+      {
+        global_offset: Reflection.PushConstantGlobalOffset,
+        enqueued_local_size: Reflection.PushConstantEnqueuedLocalSize,
+        global_size: Reflection.PushConstantGlobalSize,
+        region_offset: Reflection.PushConstantRegionOffset,
+        num_workgroups: Reflection.PushConstantNumWorkgroups,
+        region_group_offset: Reflection.PushConstantRegionGroupOffset,
+      } as Record<string, number>
+    )[p.name];
     if (op !== undefined) b.nonSemantic(set, op, [c(p.offset), c(p.size)]);
   }
   for (const { fn, kernel } of entries) {
     const params = new Set(kernel.args.map((a) => a.param));
     const wg = kernel.reqdWorkGroupSize;
     const attributes = wg ? `reqd_work_group_size(${wg.join(',')})` : '';
-    const k = b.nonSemantic(set, Reflection.Kernel, [fn, b.string(kernel.name), c(params.size), c(0), b.string(attributes)]);
+    const k = b.nonSemantic(set, Reflection.Kernel, [
+      fn,
+      b.string(kernel.name),
+      c(params.size),
+      c(0),
+      b.string(attributes),
+    ]);
     if (wg) b.nonSemantic(set, Reflection.PropertyRequiredWorkgroupSize, [k, c(wg[0]), c(wg[1]), c(wg[2])]);
     for (const a of kernel.args) {
       const info = b.nonSemantic(set, Reflection.ArgumentInfo, [b.string(a.name)]);
@@ -146,10 +177,26 @@ function reflect(b: SpirvBuilder, plan: VulkanPlan, entries: readonly { fn: numb
           b.nonSemantic(set, Reflection.ArgumentStorageBuffer, [k, ordinal, c(a.descriptorSet!), c(a.binding!), info]);
           break;
         case 'pod':
-          b.nonSemantic(set, Reflection.ArgumentPodStorageBuffer, [k, ordinal, c(a.descriptorSet!), c(a.binding!), c(a.offset!), c(a.argSize!), info]);
+          b.nonSemantic(set, Reflection.ArgumentPodStorageBuffer, [
+            k,
+            ordinal,
+            c(a.descriptorSet!),
+            c(a.binding!),
+            c(a.offset!),
+            c(a.argSize!),
+            info,
+          ]);
           break;
         case 'pod_ubo':
-          b.nonSemantic(set, Reflection.ArgumentPodUniform, [k, ordinal, c(a.descriptorSet!), c(a.binding!), c(a.offset!), c(a.argSize!), info]);
+          b.nonSemantic(set, Reflection.ArgumentPodUniform, [
+            k,
+            ordinal,
+            c(a.descriptorSet!),
+            c(a.binding!),
+            c(a.offset!),
+            c(a.argSize!),
+            info,
+          ]);
           break;
         case 'pod_pushconstant':
           b.nonSemantic(set, Reflection.ArgumentPodPushConstant, [k, ordinal, c(a.offset!), c(a.argSize!), info]);
@@ -158,7 +205,15 @@ function reflect(b: SpirvBuilder, plan: VulkanPlan, entries: readonly { fn: numb
           b.nonSemantic(set, Reflection.ArgumentPointerPushConstant, [k, ordinal, c(a.offset!), c(a.argSize!), info]);
           break;
         case 'pointer_ubo':
-          b.nonSemantic(set, Reflection.ArgumentPointerUniform, [k, ordinal, c(a.descriptorSet!), c(a.binding!), c(a.offset!), c(a.argSize!), info]);
+          b.nonSemantic(set, Reflection.ArgumentPointerUniform, [
+            k,
+            ordinal,
+            c(a.descriptorSet!),
+            c(a.binding!),
+            c(a.offset!),
+            c(a.argSize!),
+            info,
+          ]);
           break;
         default:
           throw new Error(`tinytc SPIR-V: no reflection for argument kind ${a.argKind}`);

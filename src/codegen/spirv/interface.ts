@@ -5,7 +5,13 @@ import type { StorageClassName } from '../../emit/spirv/spec.js';
 import type { Gen } from './gen.js';
 
 /** The storage class of each POD placement. */
-const POD_CLASS: Record<string, StorageClassName | undefined> = { pod: 'StorageBuffer', pod_ubo: 'Uniform', pod_pushconstant: 'PushConstant', pointer_ubo: 'Uniform', pointer_pushconstant: 'PushConstant' };
+const POD_CLASS: Record<string, StorageClassName | undefined> = {
+  pod: 'StorageBuffer',
+  pod_ubo: 'Uniform',
+  pod_pushconstant: 'PushConstant',
+  pointer_ubo: 'Uniform',
+  pointer_pushconstant: 'PushConstant',
+};
 
 /** Whether a slot lives in a POD block: a value, or (`--physical-storage-buffers`) a buffer's 8-byte address. */
 export const inPodBlock = (s: VulkanSlot) => POD_CLASS[s.argKind] !== undefined;
@@ -15,8 +21,10 @@ export function narrowStorage(b: SpirvBuilder, sc: StorageClassName, bytes: numb
   if (bytes > 2) return;
   const eight = bytes === 1;
   b.extension(eight ? 'SPV_KHR_8bit_storage' : 'SPV_KHR_16bit_storage');
-  if (sc === 'StorageBuffer' || sc === 'PhysicalStorageBuffer') b.capability(eight ? 'StorageBuffer8BitAccess' : 'StorageBuffer16BitAccess');
-  else if (sc === 'Uniform') b.capability(eight ? 'UniformAndStorageBuffer8BitAccess' : 'UniformAndStorageBuffer16BitAccess');
+  if (sc === 'StorageBuffer' || sc === 'PhysicalStorageBuffer')
+    b.capability(eight ? 'StorageBuffer8BitAccess' : 'StorageBuffer16BitAccess');
+  else if (sc === 'Uniform')
+    b.capability(eight ? 'UniformAndStorageBuffer8BitAccess' : 'UniformAndStorageBuffer16BitAccess');
   else if (sc === 'PushConstant') b.capability(eight ? 'StoragePushConstant8' : 'StoragePushConstant16');
 }
 
@@ -52,7 +60,8 @@ export interface KernelResources {
 }
 
 /** The name of a POD block: `<kernel>.pod_args`, or with its binding when PODs are not clustered (one block each). */
-export const podBlockName = (kernel: string, binding: number | undefined, clustered: boolean) => (clustered ? `${kernel}.pod_args` : `${kernel}.pod_args.${binding}`);
+export const podBlockName = (kernel: string, binding: number | undefined, clustered: boolean) =>
+  clustered ? `${kernel}.pod_args` : `${kernel}.pod_args.${binding}`;
 
 /**
  * The resources of one kernel exactly as its vulkan plan places them: each buffer slot a
@@ -63,7 +72,11 @@ export const podBlockName = (kernel: string, binding: number | undefined, cluste
  * `element` says what a buffer slot holds: the memref's element type, or 64-bit entries for
  * group tables.
  */
-export function declareResources(g: Gen, plan: VulkanKernelPlan, element: (slot: VulkanSlot) => { type: ScalarTypeName; bits: boolean }): KernelResources {
+export function declareResources(
+  g: Gen,
+  plan: VulkanKernelPlan,
+  element: (slot: VulkanSlot) => { type: ScalarTypeName; bits: boolean },
+): KernelResources {
   const b = g.b;
   const buffers = new Map<string, number>();
   const slots = new Map<number, VulkanSlot>();

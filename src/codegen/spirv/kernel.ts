@@ -1,5 +1,14 @@
 import { assertNever } from '../../assert-never.js';
-import { INT_BITS, type Inst, instructions, type MemrefType, type Operand, type Region, type ScalarTypeName, isFloatType } from '../../frontend/tinytc/ast.js';
+import {
+  INT_BITS,
+  type Inst,
+  instructions,
+  type MemrefType,
+  type Operand,
+  type Region,
+  type ScalarTypeName,
+  isFloatType,
+} from '../../frontend/tinytc/ast.js';
 import type { ValueTypes } from '../../frontend/tinytc/check.js';
 import { Op, Scope } from '../../emit/spirv/spec.js';
 import type { Fence } from '../barriers.js';
@@ -16,7 +25,14 @@ import type { SpirvFlavour } from './flavour.js';
 type Value =
   | { readonly kind: 'scalar'; readonly id: number; readonly type: ScalarTypeName }
   | { readonly kind: 'memref'; readonly view: SView }
-  | { readonly kind: 'group'; readonly table: Table; readonly memref: MemrefType; readonly shape: readonly (number | Table)[]; readonly stride: readonly (number | Table)[]; readonly offset: SExt };
+  | {
+      readonly kind: 'group';
+      readonly table: Table;
+      readonly memref: MemrefType;
+      readonly shape: readonly (number | Table)[];
+      readonly stride: readonly (number | Table)[];
+      readonly offset: SExt;
+    };
 
 /**
  * A table of 64-bit entries (group members' addresses, shapes, strides): a storage buffer, at a
@@ -47,12 +63,34 @@ export interface BodyEnv {
   readonly flavour: SpirvFlavour;
 }
 
-const INT_ARITH: Record<string, number> = { add: Op.IAdd, sub: Op.ISub, mul: Op.IMul, div: Op.SDiv, and: Op.BitwiseAnd, or: Op.BitwiseOr, xor: Op.BitwiseXor };
+const INT_ARITH: Record<string, number> = {
+  add: Op.IAdd,
+  sub: Op.ISub,
+  mul: Op.IMul,
+  div: Op.SDiv,
+  and: Op.BitwiseAnd,
+  or: Op.BitwiseOr,
+  xor: Op.BitwiseXor,
+};
 const FLOAT_ARITH: Record<string, number> = { add: Op.FAdd, sub: Op.FSub, mul: Op.FMul, div: Op.FDiv };
 const BOOL_ARITH: Record<string, number> = { and: Op.LogicalAnd, or: Op.LogicalOr, xor: Op.LogicalNotEqual };
-const INT_CMP: Record<string, number> = { eq: Op.IEqual, ne: Op.INotEqual, gt: Op.SGreaterThan, ge: Op.SGreaterThanEqual, lt: Op.SLessThan, le: Op.SLessThanEqual };
+const INT_CMP: Record<string, number> = {
+  eq: Op.IEqual,
+  ne: Op.INotEqual,
+  gt: Op.SGreaterThan,
+  ge: Op.SGreaterThanEqual,
+  lt: Op.SLessThan,
+  le: Op.SLessThanEqual,
+};
 // C's comparisons: ordered, except != which is true for NaN.
-const FLOAT_CMP: Record<string, number> = { eq: Op.FOrdEqual, ne: Op.FUnordNotEqual, gt: Op.FOrdGreaterThan, ge: Op.FOrdGreaterThanEqual, lt: Op.FOrdLessThan, le: Op.FOrdLessThanEqual };
+const FLOAT_CMP: Record<string, number> = {
+  eq: Op.FOrdEqual,
+  ne: Op.FUnordNotEqual,
+  gt: Op.FOrdGreaterThan,
+  ge: Op.FOrdGreaterThanEqual,
+  lt: Op.FOrdLessThan,
+  le: Op.FOrdLessThanEqual,
+};
 
 /** A kernel's body (nothing for an empty one), its built-ins read once at the top, where they dominate every use. */
 export function emitKernelBody(g: Gen, k: LoweredKernel, env: BodyEnv): void {
@@ -77,7 +115,11 @@ export class SpirvBodyEmitter {
   private readonly types: ValueTypes;
   private readonly wg: readonly [number, number];
 
-  constructor(private readonly g: Gen, private readonly k: LoweredKernel, private readonly env: BodyEnv) {
+  constructor(
+    private readonly g: Gen,
+    private readonly k: LoweredKernel,
+    private readonly env: BodyEnv,
+  ) {
     this.types = k.types;
     const wg = (this.wg = k.wg);
     const lid0 = env.builtin('LocalInvocationId', 0);
@@ -92,7 +134,20 @@ export class SpirvBodyEmitter {
       floatAtomicAdd: env.floatAtomicAdd,
       blas: env.blas,
       vectorBuffer: env.vectorBuffer,
-      workgroupArray: (t, n) => ({ base: { kind: 'variable', sc: 'Workgroup', variable: env.workgroupArray(t, n, false), wrapped: false, bits: false }, space: 'local', element: t, offset: 0, shape: [n], stride: [1] }),
+      workgroupArray: (t, n) => ({
+        base: {
+          kind: 'variable',
+          sc: 'Workgroup',
+          variable: env.workgroupArray(t, n, false),
+          wrapped: false,
+          bits: false,
+        },
+        space: 'local',
+        element: t,
+        offset: 0,
+        shape: [n],
+        stride: [1],
+      }),
       localBarrier: () => this.barrier('local'),
     };
   }
@@ -117,16 +172,41 @@ export class SpirvBodyEmitter {
     };
     const table = (e: SlotExt): number | Table => (typeof e === 'number' ? e : tableOf(e.slot));
     for (const [name, p] of this.k.params) {
-      if (p.kind === 'scalar') this.values.set(name, { kind: 'scalar', id: this.env.pod(p.slot), type: (this.types.get(name) as { name: ScalarTypeName }).name });
+      if (p.kind === 'scalar')
+        this.values.set(name, {
+          kind: 'scalar',
+          id: this.env.pod(p.slot),
+          type: (this.types.get(name) as { name: ScalarTypeName }).name,
+        });
       else if (p.kind === 'memref') {
         const ptr = this.env.pointer?.(p.data);
         const variable = this.env.buffer(p.data);
         const base: Base =
-          ptr !== undefined ? { kind: 'pointer', ptr }
-          : variable !== undefined ? { kind: 'variable', sc: 'StorageBuffer', variable, wrapped: true, bits: this.env.bits(name) }
-          : { kind: 'address', addr: this.env.pod(p.data) };
-        this.values.set(name, { kind: 'memref', view: { base, space: 'global', element: p.type.element, offset: 0, shape: p.shape.map(ext), stride: p.stride.map(ext) } });
-      } else this.values.set(name, { kind: 'group', table: tableOf(p.table), memref: p.memref, shape: p.shape.map(table), stride: p.stride.map(table), offset: ext(p.offset) });
+          ptr !== undefined
+            ? { kind: 'pointer', ptr }
+            : variable !== undefined
+              ? { kind: 'variable', sc: 'StorageBuffer', variable, wrapped: true, bits: this.env.bits(name) }
+              : { kind: 'address', addr: this.env.pod(p.data) };
+        this.values.set(name, {
+          kind: 'memref',
+          view: {
+            base,
+            space: 'global',
+            element: p.type.element,
+            offset: 0,
+            shape: p.shape.map(ext),
+            stride: p.stride.map(ext),
+          },
+        });
+      } else
+        this.values.set(name, {
+          kind: 'group',
+          table: tableOf(p.table),
+          memref: p.memref,
+          shape: p.shape.map(table),
+          stride: p.stride.map(table),
+          offset: ext(p.offset),
+        });
     }
   }
 
@@ -168,7 +248,12 @@ export class SpirvBodyEmitter {
     // Static entries of the result type are literals, whatever the parent computed.
     this.values.set(name, {
       kind: 'memref',
-      view: { ...parent, offset: this.g.ext.add(parent.offset, offset), shape: shape.map((e, j) => t.shape[j] ?? e), stride: stride.map((e, j) => t.stride[j] ?? e) },
+      view: {
+        ...parent,
+        offset: this.g.ext.add(parent.offset, offset),
+        shape: shape.map((e, j) => t.shape[j] ?? e),
+        stride: stride.map((e, j) => t.stride[j] ?? e),
+      },
     });
   }
 
@@ -188,7 +273,17 @@ export class SpirvBodyEmitter {
         const t = inst.type.type as MemrefType;
         const bits = this.env.bits(result!);
         const variable = this.env.workgroupArray(t.element, this.k.allocaElements.get(inst)!, bits);
-        this.values.set(result!, { kind: 'memref', view: { base: { kind: 'variable', sc: 'Workgroup', variable, wrapped: false, bits }, space: 'local', element: t.element, offset: 0, shape: t.shape.map((d) => d!), stride: t.stride.map((d) => d!) } });
+        this.values.set(result!, {
+          kind: 'memref',
+          view: {
+            base: { kind: 'variable', sc: 'Workgroup', variable, wrapped: false, bits },
+            space: 'local',
+            element: t.element,
+            offset: 0,
+            shape: t.shape.map((d) => d!),
+            stride: t.stride.map((d) => d!),
+          },
+        });
         return;
       }
       case 'arith':
@@ -207,24 +302,58 @@ export class SpirvBodyEmitter {
         const src = this.value(inst.operand);
         if (src.kind === 'group') {
           const id = g.idx(this.index(inst.indices[0]));
-          const entryBase = (t: Table): Base => ('variable' in t ? { kind: 'variable', sc: 'StorageBuffer', variable: t.variable, wrapped: true, bits: false } : 'ptr' in t ? { kind: 'pointer', ptr: t.ptr } : { kind: 'address', addr: t.addr });
-          const entry = (t: Table) => g.load({ base: entryBase(t), space: 'global', element: 'i64', offset: 0, shape: [], stride: [1] }, [{ id }]);
+          const entryBase = (t: Table): Base =>
+            'variable' in t
+              ? { kind: 'variable', sc: 'StorageBuffer', variable: t.variable, wrapped: true, bits: false }
+              : 'ptr' in t
+                ? { kind: 'pointer', ptr: t.ptr }
+                : { kind: 'address', addr: t.addr };
+          const entry = (t: Table) =>
+            g.load({ base: entryBase(t), space: 'global', element: 'i64', offset: 0, shape: [], stride: [1] }, [
+              { id },
+            ]);
           const m = src.memref;
-          const member = (xs: readonly (number | Table)[]): SExt[] => xs.map((e) => (typeof e === 'number' ? e : { id: entry(e) }));
+          const member = (xs: readonly (number | Table)[]): SExt[] =>
+            xs.map((e) => (typeof e === 'number' ? e : { id: entry(e) }));
           // The member's data: a pointer loaded from a table of pointers, or an address from a table of addresses.
           const t = src.table;
-          const base: Base = 'ptr' in t ? { kind: 'pointer', ptr: g.loadPointerEntry(t.ptr, m.element, id) } : { kind: 'address', addr: entry(t) };
-          this.values.set(result!, { kind: 'memref', view: { base, space: 'global', element: m.element, offset: src.offset, shape: member(src.shape), stride: member(src.stride) } });
+          const base: Base =
+            'ptr' in t
+              ? { kind: 'pointer', ptr: g.loadPointerEntry(t.ptr, m.element, id) }
+              : { kind: 'address', addr: entry(t) };
+          this.values.set(result!, {
+            kind: 'memref',
+            view: {
+              base,
+              space: 'global',
+              element: m.element,
+              offset: src.offset,
+              shape: member(src.shape),
+              stride: member(src.stride),
+            },
+          });
           return;
         }
         const v = (src as Extract<Value, { kind: 'memref' }>).view;
-        this.define(result!, g.load(v, inst.indices.map((o) => this.index(o))), v.element);
+        this.define(
+          result!,
+          g.load(
+            v,
+            inst.indices.map((o) => this.index(o)),
+          ),
+          v.element,
+        );
         return;
       }
       case 'store': {
         // As in the OpenCL C backend: outside foreach one invocation stores for all, barriers order the rest.
         const v = this.view(inst.operand);
-        const write = () => g.store(v, inst.indices.map((o) => this.index(o)), this.scalar(inst.value, v.element));
+        const write = () =>
+          g.store(
+            v,
+            inst.indices.map((o) => this.index(o)),
+            this.scalar(inst.value, v.element),
+          );
         if (this.k.storeByFirst.has(inst)) g.f.ifThen(g.f.op(Op.IEqual, g.boolt, this.ctx.lid.id, g.i64(0)), write);
         else write();
         return;
@@ -235,7 +364,11 @@ export class SpirvBodyEmitter {
       case 'subview': {
         const v = this.view(inst.operand);
         const slices = inst.slices.map((s): EvalSlice<Sym> =>
-          s.kind === 'index' ? { kind: 'index', index: this.index(s.index) } : s.kind === 'all' ? s : { kind: 'range', offset: this.index(s.offset), size: s.size ? this.index(s.size) : null },
+          s.kind === 'index'
+            ? { kind: 'index', index: this.index(s.index) }
+            : s.kind === 'all'
+              ? s
+              : { kind: 'range', offset: this.index(s.offset), size: s.size ? this.index(s.size) : null },
         );
         const d = subviewDope(g.ext, v, slices);
         this.defineView(result!, v, d.offset, d.shape, d.stride);
@@ -243,7 +376,12 @@ export class SpirvBodyEmitter {
       }
       case 'expand': {
         const v = this.view(inst.operand);
-        const d = expandDope(g.ext, v, inst.mode, inst.shape.map((o, i) => (inst.shapeDynamic[i] ? null : this.index(o))));
+        const d = expandDope(
+          g.ext,
+          v,
+          inst.mode,
+          inst.shape.map((o, i) => (inst.shapeDynamic[i] ? null : this.index(o))),
+        );
         this.defineView(result!, v, 0, d.shape, d.stride);
         return;
       }
@@ -264,7 +402,11 @@ export class SpirvBodyEmitter {
         const vars = ts.map((t) => g.variable(t));
         this.yields.push({ vars, types: ts });
         const otherwise = inst.else;
-        g.f.ifThen(this.scalar(inst.condition, 'i1'), () => this.region(inst.then), otherwise ? () => this.region(otherwise) : undefined);
+        g.f.ifThen(
+          this.scalar(inst.condition, 'i1'),
+          () => this.region(inst.then),
+          otherwise ? () => this.region(otherwise) : undefined,
+        );
         this.yields.pop();
         inst.results.forEach((r, i) => this.define(r.name, vars[i].get(), ts[i]));
         return;
@@ -295,7 +437,8 @@ export class SpirvBodyEmitter {
     if (t === 'i1') return inst.fn === 'not' ? g.f.op(Op.LogicalNot, ty, a) : g.f.op(BOOL_ARITH[inst.fn], ty, a, b);
     if (isFloatType(t)) {
       if (inst.fn === 'neg') return g.f.op(Op.FNegate, ty, a);
-      if (inst.fn === 'rem') return this.env.flavour.floatRemainder === 'frem' ? g.f.op(Op.FRem, ty, a, b) : fmod(g, t, a, b);
+      if (inst.fn === 'rem')
+        return this.env.flavour.floatRemainder === 'frem' ? g.f.op(Op.FRem, ty, a, b) : fmod(g, t, a, b);
       return g.f.op(FLOAT_ARITH[inst.fn], ty, a, b);
     }
     if (inst.fn === 'neg') return g.f.op(Op.SNegate, ty, a);
@@ -311,9 +454,11 @@ export class SpirvBodyEmitter {
     else if (inst.fn === 'rem') {
       // Vulkan leaves OpSRem undefined when an operand is negative (NVIDIA returns 0 for -7 rem 3);
       // C's remainder is a - (a / b) * b with the truncating division, which OpSDiv is. OpenCL defines OpSRem as C does.
-      r = this.env.flavour.intRemainder === 'srem' ? g.f.op(Op.SRem, wt, pa, pb) : g.f.op(Op.ISub, wt, pa, g.f.op(Op.IMul, wt, g.f.op(Op.SDiv, wt, pa, pb), pb));
-    }
-    else {
+      r =
+        this.env.flavour.intRemainder === 'srem'
+          ? g.f.op(Op.SRem, wt, pa, pb)
+          : g.f.op(Op.ISub, wt, pa, g.f.op(Op.IMul, wt, g.f.op(Op.SDiv, wt, pa, pb), pb));
+    } else {
       // Shift counts are taken modulo the width, as OpenCL C does.
       const count = g.f.op(Op.BitwiseAnd, wt, pb, g.constant(w, bits - 1));
       r = g.f.op(inst.fn === 'shl' ? Op.ShiftLeftLogical : Op.ShiftRightArithmetic, wt, pa, count);
@@ -367,17 +512,68 @@ export class SpirvBodyEmitter {
     const atomic = this.k.atomicModes.get(inst) ?? null;
     switch (inst.fn) {
       case 'axpby':
-        return blas.axpby(c, inst.transA, atomic, this.scalarArg(o[0], t(0), e), this.view(o[1]), this.scalarArg(o[2], t(2), e), this.view(o[3]));
+        return blas.axpby(
+          c,
+          inst.transA,
+          atomic,
+          this.scalarArg(o[0], t(0), e),
+          this.view(o[1]),
+          this.scalarArg(o[2], t(2), e),
+          this.view(o[3]),
+        );
       case 'sum':
-        return blas.sum(c, inst.transA, atomic, this.scalarArg(o[0], t(0), e), this.view(o[1]), this.scalarArg(o[2], t(2), e), this.view(o[3]));
+        return blas.sum(
+          c,
+          inst.transA,
+          atomic,
+          this.scalarArg(o[0], t(0), e),
+          this.view(o[1]),
+          this.scalarArg(o[2], t(2), e),
+          this.view(o[3]),
+        );
       case 'gemm':
-        return gemm(c, inst.transA, inst.transB, atomic, this.scalarArg(o[0], t(0), e), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3), e), this.view(o[4]));
+        return gemm(
+          c,
+          inst.transA,
+          inst.transB,
+          atomic,
+          this.scalarArg(o[0], t(0), e),
+          this.view(o[1]),
+          this.view(o[2]),
+          this.scalarArg(o[3], t(3), e),
+          this.view(o[4]),
+        );
       case 'gemv':
-        return blas.gemv(c, inst.transA, atomic, this.scalarArg(o[0], t(0), e), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3), e), this.view(o[4]));
+        return blas.gemv(
+          c,
+          inst.transA,
+          atomic,
+          this.scalarArg(o[0], t(0), e),
+          this.view(o[1]),
+          this.view(o[2]),
+          this.scalarArg(o[3], t(3), e),
+          this.view(o[4]),
+        );
       case 'ger':
-        return blas.ger(c, atomic, this.scalarArg(o[0], t(0), e), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3), e), this.view(o[4]));
+        return blas.ger(
+          c,
+          atomic,
+          this.scalarArg(o[0], t(0), e),
+          this.view(o[1]),
+          this.view(o[2]),
+          this.scalarArg(o[3], t(3), e),
+          this.view(o[4]),
+        );
       case 'hadamard':
-        return blas.hadamard(c, atomic, this.scalarArg(o[0], t(0), e), this.view(o[1]), this.view(o[2]), this.scalarArg(o[3], t(3), e), this.view(o[4]));
+        return blas.hadamard(
+          c,
+          atomic,
+          this.scalarArg(o[0], t(0), e),
+          this.view(o[1]),
+          this.view(o[2]),
+          this.scalarArg(o[3], t(3), e),
+          this.view(o[4]),
+        );
     }
   }
 }

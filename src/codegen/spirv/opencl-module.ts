@@ -23,7 +23,17 @@ export interface TinytcOpenclSpirvOptions {
 
 /** The SPIR-V scalar each OpenCL C scalar of the calling convention is (integers are signless in SPIR-V). */
 const SCALAR_TYPE = {
-  bool: 'i1', char: 'i8', uchar: 'i8', short: 'i16', ushort: 'i16', int: 'i32', uint: 'i32', long: 'i64', ulong: 'i64', float: 'f32', double: 'f64',
+  bool: 'i1',
+  char: 'i8',
+  uchar: 'i8',
+  short: 'i16',
+  ushort: 'i16',
+  int: 'i32',
+  uint: 'i32',
+  long: 'i64',
+  ulong: 'i64',
+  float: 'f32',
+  double: 'f64',
 } as const;
 
 /** A calling-convention parameter's SPIR-V type: a scalar, or a CrossWorkgroup pointer to one, or to pointers (group tables). */
@@ -32,11 +42,15 @@ function parameterType(g: Gen, t: QualType, kernel: string, param: string): numb
   if (ty.kind === 'scalar' && ty.name in SCALAR_TYPE) return g.type(SCALAR_TYPE[ty.name as keyof typeof SCALAR_TYPE]);
   if (ty.kind === 'pointer') {
     const p = ty.pointee.type;
-    if (p.kind === 'scalar' && p.name in SCALAR_TYPE) return g.pointerTo(SCALAR_TYPE[p.name as keyof typeof SCALAR_TYPE]);
-    if (p.kind === 'pointer' && p.pointee.type.kind === 'scalar' && p.pointee.type.name in SCALAR_TYPE) return g.pointerTableOf(SCALAR_TYPE[p.pointee.type.name as keyof typeof SCALAR_TYPE]);
+    if (p.kind === 'scalar' && p.name in SCALAR_TYPE)
+      return g.pointerTo(SCALAR_TYPE[p.name as keyof typeof SCALAR_TYPE]);
+    if (p.kind === 'pointer' && p.pointee.type.kind === 'scalar' && p.pointee.type.name in SCALAR_TYPE)
+      return g.pointerTableOf(SCALAR_TYPE[p.pointee.type.name as keyof typeof SCALAR_TYPE]);
   }
   // The tinytc calling convention makes no other parameter: reaching here is kernarg's bug.
-  throw new Error(`tinytc OpenCL SPIR-V: parameter ${param} of ${kernel} has a type the calling convention does not make`);
+  throw new Error(
+    `tinytc OpenCL SPIR-V: parameter ${param} of ${kernel} has a type the calling convention does not make`,
+  );
 }
 
 /**
@@ -67,10 +81,13 @@ export function emitTinytcOpenclSpirv(compiled: CompiledTinytc, options: TinytcO
     const roots = bitsRoots(lowered, false);
     const reader = builtins.reader(g, fb);
     const env: BodyEnv = {
-      pointer: (name) => (info.params.find((p) => p.name === name)?.type.type.kind === 'pointer' ? slot(name) : undefined),
+      pointer: (name) =>
+        info.params.find((p) => p.name === name)?.type.type.kind === 'pointer' ? slot(name) : undefined,
       buffer: () => undefined,
       vectorBuffer: () => {
-        throw new Error('tinytc OpenCL SPIR-V: kernel pointers are read as vectors through pointer casts, not storage-buffer aliases');
+        throw new Error(
+          'tinytc OpenCL SPIR-V: kernel pointers are read as vectors through pointer casts, not storage-buffer aliases',
+        );
       },
       pod: slot,
       builtin: reader.read,
@@ -96,8 +113,13 @@ export function emitTinytcOpenclSpirv(compiled: CompiledTinytc, options: TinytcO
  * The opencl target's `spirv` (the module's bytes) and `spirv-asm` formats: the text with numeric
  * ids, as `tinytc-oc -S` and `spirv-dis --raw-id` print them (tinytc's FileCheck lines match ids as numbers).
  */
-export function renderOpenclSpirv(format: 'spirv' | 'spirv-asm', compiled: CompiledTinytc | undefined): string | Uint8Array {
+export function renderOpenclSpirv(
+  format: 'spirv' | 'spirv-asm',
+  compiled: CompiledTinytc | undefined,
+): string | Uint8Array {
   if (!compiled) throw new RangeError(`--format ${format} needs tinytc input`);
   const words = emitTinytcOpenclSpirv(compiled);
-  return format === 'spirv-asm' ? disassemble(words, { rawIds: true }) : new Uint8Array(words.buffer, words.byteOffset, words.byteLength);
+  return format === 'spirv-asm'
+    ? disassemble(words, { rawIds: true })
+    : new Uint8Array(words.buffer, words.byteOffset, words.byteLength);
 }

@@ -25,7 +25,10 @@ const MAX_COMPONENTS = 4;
  */
 export function vectorizable(a: SView, b: SView): boolean {
   const floating = b.element === 'f32' || b.element === 'f64';
-  const global = (v: SView) => v.space === 'global' && v.stride[0] === 1 && (v.base.kind !== 'variable' || (v.base.sc === 'StorageBuffer' && v.base.wrapped && !v.base.bits));
+  const global = (v: SView) =>
+    v.space === 'global' &&
+    v.stride[0] === 1 &&
+    (v.base.kind !== 'variable' || (v.base.sc === 'StorageBuffer' && v.base.wrapped && !v.base.bits));
   return floating && a.element === b.element && global(a) && global(b);
 }
 
@@ -43,11 +46,16 @@ interface VectorOperand {
  * the vector with its alignment (w × the element's size) as the Aligned operand: the address of the
  * view's first element must be a multiple of that.
  */
-function vectorOperand(ctx: VectorContext, v: SView, w: number): { aligned: number | boolean; operand: () => VectorOperand } {
+function vectorOperand(
+  ctx: VectorContext,
+  v: SView,
+  w: number,
+): { aligned: number | boolean; operand: () => VectorOperand } {
   const g = ctx.g;
   const vec = g.b.typeVector(g.type(v.element), w);
   const base = v.base;
-  const multipleOf = (x: number, m: number) => g.f.op(Op.IEqual, g.boolt, g.f.op(Op.BitwiseAnd, g.i64t, x, g.i64(m - 1)), g.i64(0));
+  const multipleOf = (x: number, m: number) =>
+    g.f.op(Op.IEqual, g.boolt, g.f.op(Op.BitwiseAnd, g.i64t, x, g.i64(m - 1)), g.i64(0));
   switch (base.kind) {
     case 'variable': {
       const aligned = typeof v.offset === 'number' ? v.offset % w === 0 : multipleOf(g.idx(v.offset), w);
@@ -57,7 +65,9 @@ function vectorOperand(ctx: VectorContext, v: SView, w: number): { aligned: numb
           const alias = ctx.vectorBuffer(base.variable, v.element, w);
           const first = typeof v.offset === 'number' ? v.offset / w : g.ext.div(v.offset, w);
           const ptrType = g.b.typePointer('StorageBuffer', vec);
-          return { pointer: (k) => ({ ptr: g.f.op(Op.AccessChain, ptrType, alias, g.u32(0), g.idx(g.ext.add(first, k))) }) };
+          return {
+            pointer: (k) => ({ ptr: g.f.op(Op.AccessChain, ptrType, alias, g.u32(0), g.idx(g.ext.add(first, k))) }),
+          };
         },
       };
     }
@@ -68,7 +78,12 @@ function vectorOperand(ctx: VectorContext, v: SView, w: number): { aligned: numb
         aligned: multipleOf(start, w * size),
         operand: () => {
           const ptrType = g.b.typePointer('PhysicalStorageBuffer', vec);
-          return { pointer: (k) => ({ ptr: g.f.op(Op.ConvertUToPtr, ptrType, g.idx(g.ext.add({ id: start }, g.ext.mul(k, w * size)))), align: w * size }) };
+          return {
+            pointer: (k) => ({
+              ptr: g.f.op(Op.ConvertUToPtr, ptrType, g.idx(g.ext.add({ id: start }, g.ext.mul(k, w * size)))),
+              align: w * size,
+            }),
+          };
         },
       };
     }
@@ -82,7 +97,9 @@ function vectorOperand(ctx: VectorContext, v: SView, w: number): { aligned: numb
         operand: () => {
           const ptrType = g.b.typePointerAligned('CrossWorkgroup', vec, w * size);
           const vectors = g.f.op(Op.Bitcast, ptrType, first);
-          return { pointer: (k) => ({ ptr: g.f.op(Op.InBoundsPtrAccessChain, ptrType, vectors, g.idx(k)), align: w * size }) };
+          return {
+            pointer: (k) => ({ ptr: g.f.op(Op.InBoundsPtrAccessChain, ptrType, vectors, g.idx(k)), align: w * size }),
+          };
         },
       };
     }
@@ -107,7 +124,15 @@ function both(ctx: VectorContext, a: number | boolean, b: number | boolean): num
  * all. Each element is computed as the scalar loop computes it: alpha × a, plus beta × b (plus b when
  * beta is 1; b unread when beta is 0). v = 1 is the scalar loop.
  */
-export function vectorAxpby(ctx: VectorContext, v: number, alpha: Scalar, a: SView, beta: Scalar, b: SView, scalar: (from: SExt) => void): void {
+export function vectorAxpby(
+  ctx: VectorContext,
+  v: number,
+  alpha: Scalar,
+  a: SView,
+  beta: Scalar,
+  b: SView,
+  scalar: (from: SExt) => void,
+): void {
   const g = ctx.g;
   const n = b.shape[0];
   if (v === 1 || (typeof n === 'number' && n < v)) return scalar(0);
@@ -123,10 +148,11 @@ export function vectorAxpby(ctx: VectorContext, v: number, alpha: Scalar, a: SVi
       // The step's vectors: v / w of them from vector step × v / w on.
       const first = g.ext.mul(step, v / w);
       const at = Array.from({ length: v / w }, (_, r) => g.ext.add(first, r));
-      const load = (p: VectorOperand) => at.map((i) => {
-        const { ptr, align } = p.pointer(i);
-        return g.f.load(vec, ptr, align);
-      });
+      const load = (p: VectorOperand) =>
+        at.map((i) => {
+          const { ptr, align } = p.pointer(i);
+          return g.f.load(vec, ptr, align);
+        });
       const xs = load(pa);
       const ys = beta.imm === 0 ? [] : load(pb);
       const values = xs.map((x, r) => {

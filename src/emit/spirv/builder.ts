@@ -1,6 +1,18 @@
 import {
-  AddressingModel, Capability, type CapabilityName, Decoration, type DecorationName, ExecutionMode, ExecutionModel, type ExecutionModelName, MAGIC,
-  MemoryModel, Op, StorageClass, type StorageClassName, VERSION_1_3,
+  AddressingModel,
+  Capability,
+  type CapabilityName,
+  Decoration,
+  type DecorationName,
+  ExecutionMode,
+  ExecutionModel,
+  type ExecutionModelName,
+  MAGIC,
+  MemoryModel,
+  Op,
+  StorageClass,
+  type StorageClassName,
+  VERSION_1_3,
 } from './spec.js';
 
 /** One instruction as words: the opcode, then its operands (result type and result id included). */
@@ -153,7 +165,10 @@ export class SpirvBuilder {
    */
   typePointerAligned(sc: StorageClassName, pointee: number, alignment: number): number {
     let fresh = false;
-    const id = this.intern(`ptr${sc}:${pointee}@${alignment}`, (i) => ((fresh = true), [Op.TypePointer, i, StorageClass[sc], pointee]));
+    const id = this.intern(
+      `ptr${sc}:${pointee}@${alignment}`,
+      (i) => ((fresh = true), [Op.TypePointer, i, StorageClass[sc], pointee]),
+    );
     if (fresh) this.decorate(id, 'Alignment', alignment);
     return id;
   }
@@ -260,7 +275,16 @@ export class SpirvBuilder {
   }
 
   build(): Uint32Array {
-    const sections = [this.entryPoints, this.modes, this.debugStrings, this.names, this.annotations, this.globals, this.functions, this.trailer];
+    const sections = [
+      this.entryPoints,
+      this.modes,
+      this.debugStrings,
+      this.names,
+      this.annotations,
+      this.globals,
+      this.functions,
+      this.trailer,
+    ];
     const head: Inst[] = [
       ...[...this.capabilities].sort((a, b) => a - b).map((c) => [Op.Capability, c]),
       ...[...this.extensions].map((e) => [Op.Extension, ...stringWords(e)]),

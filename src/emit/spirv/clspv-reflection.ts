@@ -5,4 +5,6 @@ import { CLSPV_REFLECTION, type ClspvReflectionName } from './clspv-instructions
 export const CLSPV_REFLECTION_IMPORT = 'NonSemantic.ClspvReflection.5';
 
 /** Instruction numbers by name. */
-export const Reflection = Object.fromEntries(Object.entries(CLSPV_REFLECTION).map(([name, i]) => [name, i.opcode])) as { readonly [K in ClspvReflectionName]: (typeof CLSPV_REFLECTION)[K]['opcode'] };
+export const Reflection = Object.fromEntries(Object.entries(CLSPV_REFLECTION).map(([name, i]) => [name, i.opcode])) as {
+  readonly [K in ClspvReflectionName]: (typeof CLSPV_REFLECTION)[K]['opcode'];
+};

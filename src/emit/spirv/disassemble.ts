@@ -1,25 +1,84 @@
 import { CLSPV_REFLECTION_IMPORT, Reflection } from './clspv-reflection.js';
 import { formatFloat } from './float-text.js';
-import { AddressingModel, BuiltIn, Capability, Decoration, ExecutionMode, ExecutionModel, GLSL_STD_450, Glsl, MemoryModel, Op, StorageClass, invert } from './spec.js';
+import {
+  AddressingModel,
+  BuiltIn,
+  Capability,
+  Decoration,
+  ExecutionMode,
+  ExecutionModel,
+  GLSL_STD_450,
+  Glsl,
+  MemoryModel,
+  Op,
+  StorageClass,
+  invert,
+} from './spec.js';
 
 /**
  * Operand kinds, per opcode: T result type, R result id, I id, L literal number, S string,
  * C a literal of the result type's width (OpConstant), and the enumerations by name. A trailing
  * `*` repeats the last kind to the end of the instruction; `?` marks an optional tail.
  */
-type Kind = 'T' | 'R' | 'I' | 'L' | 'S' | 'C' | 'Cap' | 'SC' | 'Dec' | 'AM' | 'MM' | 'EM' | 'Mode' | 'FnCtl' | 'LoopCtl' | 'SelCtl' | 'Mem' | 'Ext';
+type Kind =
+  | 'T'
+  | 'R'
+  | 'I'
+  | 'L'
+  | 'S'
+  | 'C'
+  | 'Cap'
+  | 'SC'
+  | 'Dec'
+  | 'AM'
+  | 'MM'
+  | 'EM'
+  | 'Mode'
+  | 'FnCtl'
+  | 'LoopCtl'
+  | 'SelCtl'
+  | 'Mem'
+  | 'Ext';
 const LAYOUT: Partial<Record<number, readonly (Kind | '*')[]>> = {
-  [Op.Name]: ['I', 'S'], [Op.MemberName]: ['I', 'L', 'S'], [Op.String]: ['R', 'S'], [Op.Extension]: ['S'], [Op.ExtInstImport]: ['R', 'S'],
-  [Op.ExtInst]: ['T', 'R', 'I', 'Ext', 'I', '*'], [Op.MemoryModel]: ['AM', 'MM'], [Op.EntryPoint]: ['EM', 'I', 'S', 'I', '*'],
-  [Op.ExecutionMode]: ['I', 'Mode', 'L', '*'], [Op.Capability]: ['Cap'],
-  [Op.TypeVoid]: ['R'], [Op.TypeBool]: ['R'], [Op.TypeInt]: ['R', 'L', 'L'], [Op.TypeFloat]: ['R', 'L'], [Op.TypeVector]: ['R', 'I', 'L'],
-  [Op.TypeArray]: ['R', 'I', 'I'], [Op.TypeRuntimeArray]: ['R', 'I'], [Op.TypeStruct]: ['R', 'I', '*'], [Op.TypePointer]: ['R', 'SC', 'I'],
-  [Op.TypeFunction]: ['R', 'I', '*'], [Op.ConstantTrue]: ['T', 'R'], [Op.ConstantFalse]: ['T', 'R'], [Op.Constant]: ['T', 'R', 'C'],
-  [Op.SpecConstant]: ['T', 'R', 'C'], [Op.SpecConstantComposite]: ['T', 'R', 'I', '*'],
-  [Op.Function]: ['T', 'R', 'FnCtl', 'I'], [Op.FunctionEnd]: [], [Op.Variable]: ['T', 'R', 'SC'],
-  [Op.Load]: ['T', 'R', 'I', 'Mem'], [Op.Store]: ['I', 'I', 'Mem'], [Op.AccessChain]: ['T', 'R', 'I', 'I', '*'],
-  [Op.Decorate]: ['I', 'Dec'], [Op.MemberDecorate]: ['I', 'L', 'Dec'], [Op.CompositeExtract]: ['T', 'R', 'I', 'L', '*'],
-  [Op.LoopMerge]: ['I', 'I', 'LoopCtl'], [Op.SelectionMerge]: ['I', 'SelCtl'], [Op.Label]: ['R'], [Op.Branch]: ['I'], [Op.BranchConditional]: ['I', 'I', 'I'],
+  [Op.Name]: ['I', 'S'],
+  [Op.MemberName]: ['I', 'L', 'S'],
+  [Op.String]: ['R', 'S'],
+  [Op.Extension]: ['S'],
+  [Op.ExtInstImport]: ['R', 'S'],
+  [Op.ExtInst]: ['T', 'R', 'I', 'Ext', 'I', '*'],
+  [Op.MemoryModel]: ['AM', 'MM'],
+  [Op.EntryPoint]: ['EM', 'I', 'S', 'I', '*'],
+  [Op.ExecutionMode]: ['I', 'Mode', 'L', '*'],
+  [Op.Capability]: ['Cap'],
+  [Op.TypeVoid]: ['R'],
+  [Op.TypeBool]: ['R'],
+  [Op.TypeInt]: ['R', 'L', 'L'],
+  [Op.TypeFloat]: ['R', 'L'],
+  [Op.TypeVector]: ['R', 'I', 'L'],
+  [Op.TypeArray]: ['R', 'I', 'I'],
+  [Op.TypeRuntimeArray]: ['R', 'I'],
+  [Op.TypeStruct]: ['R', 'I', '*'],
+  [Op.TypePointer]: ['R', 'SC', 'I'],
+  [Op.TypeFunction]: ['R', 'I', '*'],
+  [Op.ConstantTrue]: ['T', 'R'],
+  [Op.ConstantFalse]: ['T', 'R'],
+  [Op.Constant]: ['T', 'R', 'C'],
+  [Op.SpecConstant]: ['T', 'R', 'C'],
+  [Op.SpecConstantComposite]: ['T', 'R', 'I', '*'],
+  [Op.Function]: ['T', 'R', 'FnCtl', 'I'],
+  [Op.FunctionEnd]: [],
+  [Op.Variable]: ['T', 'R', 'SC'],
+  [Op.Load]: ['T', 'R', 'I', 'Mem'],
+  [Op.Store]: ['I', 'I', 'Mem'],
+  [Op.AccessChain]: ['T', 'R', 'I', 'I', '*'],
+  [Op.Decorate]: ['I', 'Dec'],
+  [Op.MemberDecorate]: ['I', 'L', 'Dec'],
+  [Op.CompositeExtract]: ['T', 'R', 'I', 'L', '*'],
+  [Op.LoopMerge]: ['I', 'I', 'LoopCtl'],
+  [Op.SelectionMerge]: ['I', 'SelCtl'],
+  [Op.Label]: ['R'],
+  [Op.Branch]: ['I'],
+  [Op.BranchConditional]: ['I', 'I', 'I'],
   [Op.Return]: [],
 };
 /** Every other opcode kernarg emits: a result type, a result id, then ids. */
@@ -28,8 +87,14 @@ const NO_RESULT: ReadonlySet<number> = new Set([Op.ControlBarrier]);
 
 const OP_NAME = invert(Op);
 const NAMES: Record<string, Map<number, string>> = {
-  Cap: invert(Capability), SC: invert(StorageClass), Dec: invert(Decoration), AM: invert(AddressingModel), MM: invert(MemoryModel),
-  EM: invert(ExecutionModel), Mode: invert(ExecutionMode), BuiltIn: invert(BuiltIn),
+  Cap: invert(Capability),
+  SC: invert(StorageClass),
+  Dec: invert(Decoration),
+  AM: invert(AddressingModel),
+  MM: invert(MemoryModel),
+  EM: invert(ExecutionModel),
+  Mode: invert(ExecutionMode),
+  BuiltIn: invert(BuiltIn),
 };
 const REFLECTION_NAME = invert(Reflection);
 const GLSL_NAME = invert(Glsl);
@@ -69,7 +134,7 @@ function decode(words: Uint32Array): Decoded[] {
   const numeric = new Map<number, { float: boolean; width: number }>();
   const imports = new Map<number, string>();
   const list: Decoded[] = [];
-  for (let at = 5; at < words.length; ) {
+  for (let at = 5; at < words.length;) {
     const count = words[at] >>> 16;
     const opcode = words[at] & 0xffff;
     const end = at + count;
@@ -120,7 +185,7 @@ function decode(words: Uint32Array): Decoded[] {
         case 'Dec': {
           const d = words[i++];
           parts.push(NAMES.Dec.get(d) ?? String(d));
-          if (d === Decoration.BuiltIn) parts.push(NAMES.BuiltIn.get(words[i]) ?? String(words[i])), i++;
+          if (d === Decoration.BuiltIn) (parts.push(NAMES.BuiltIn.get(words[i]) ?? String(words[i])), i++);
           last = 'L';
           k = layout.length;
           break;
@@ -141,7 +206,8 @@ function decode(words: Uint32Array): Decoded[] {
         case 'Ext': {
           const set = imports.get(lastId);
           const n = words[i++];
-          const table = set === CLSPV_REFLECTION_IMPORT ? REFLECTION_NAME : set === GLSL_STD_450 ? GLSL_NAME : undefined;
+          const table =
+            set === CLSPV_REFLECTION_IMPORT ? REFLECTION_NAME : set === GLSL_STD_450 ? GLSL_NAME : undefined;
           parts.push(table?.get(n) ?? String(n));
           break;
         }
@@ -152,7 +218,13 @@ function decode(words: Uint32Array): Decoded[] {
     }
     if (opcode === Op.TypeInt) numeric.set(result!, { float: false, width: words[at + 2] });
     if (opcode === Op.TypeFloat) numeric.set(result!, { float: true, width: words[at + 2] });
-    list.push({ opcode, words: words.subarray(at, end), ...(result !== undefined ? { result } : {}), parts, ...(value !== undefined ? { value } : {}) });
+    list.push({
+      opcode,
+      words: words.subarray(at, end),
+      ...(result !== undefined ? { result } : {}),
+      parts,
+      ...(value !== undefined ? { value } : {}),
+    });
     at = end;
   }
   return list;
@@ -182,12 +254,21 @@ function controlMask(bits: readonly string[], mask: number): string {
 }
 
 export function disassemble(words: Uint32Array, options: { rawIds?: boolean } = {}): string {
-  const out = [`; SPIR-V`, `; Version: ${(words[1] >> 16) & 0xff}.${(words[1] >> 8) & 0xff}`, `; Generator: Khronos; ${words[2] & 0xffff}`, `; Bound: ${words[3]}`, `; Schema: ${words[4]}`];
+  const out = [
+    `; SPIR-V`,
+    `; Version: ${(words[1] >> 16) & 0xff}.${(words[1] >> 8) & 0xff}`,
+    `; Generator: Khronos; ${words[2] & 0xffff}`,
+    `; Bound: ${words[3]}`,
+    `; Schema: ${words[4]}`,
+  ];
   const list = decode(words);
   const names = options.rawIds ? undefined : friendlyNames(list);
   const name = (id: number) => `%${names?.get(id) ?? id}`;
   for (const d of list) {
-    const text = [OP_NAME.get(d.opcode) ? `Op${OP_NAME.get(d.opcode)}` : `Op${d.opcode}`, ...d.parts.map((p) => (typeof p === 'string' ? p : name(p.id)))].join(' ');
+    const text = [
+      OP_NAME.get(d.opcode) ? `Op${OP_NAME.get(d.opcode)}` : `Op${d.opcode}`,
+      ...d.parts.map((p) => (typeof p === 'string' ? p : name(p.id))),
+    ].join(' ');
     out.push(d.result === undefined ? `${' '.repeat(15)}${text}` : `${name(d.result).padStart(12)} = ${text}`);
   }
   return out.join('\n') + '\n';
@@ -197,7 +278,10 @@ const INT_ROOT: Record<number, string> = { 8: 'char', 16: 'short', 32: 'int', 64
 const FLOAT_NAME: Record<number, string> = { 16: 'half', 32: 'float', 64: 'double' };
 /** The friendly names spirv-dis gives built-in variables. */
 const BUILTIN_NAME: Record<string, string> = {
-  NumWorkgroups: 'gl_NumWorkGroups', WorkgroupSize: 'gl_WorkGroupSize', WorkgroupId: 'gl_WorkGroupID', LocalInvocationId: 'gl_LocalInvocationID',
+  NumWorkgroups: 'gl_NumWorkGroups',
+  WorkgroupSize: 'gl_WorkGroupSize',
+  WorkgroupId: 'gl_WorkGroupID',
+  LocalInvocationId: 'gl_LocalInvocationID',
 };
 
 /** spirv-dis's friendly names, assigned in one pass over the module in instruction order. */
@@ -232,7 +316,10 @@ function friendlyNames(list: readonly Decoded[]): Map<number, string> {
         save(d.result!, 'bool');
         break;
       case Op.TypeInt:
-        save(d.result!, INT_ROOT[w[2]] ? `${w[3] === 0 ? 'u' : ''}${INT_ROOT[w[2]]}` : `${w[3] === 0 ? 'u' : 'i'}${w[2]}`);
+        save(
+          d.result!,
+          INT_ROOT[w[2]] ? `${w[3] === 0 ? 'u' : ''}${INT_ROOT[w[2]]}` : `${w[3] === 0 ? 'u' : 'i'}${w[2]}`,
+        );
         break;
       case Op.TypeFloat:
         save(d.result!, FLOAT_NAME[w[2]] ?? `fp${w[2]}`);

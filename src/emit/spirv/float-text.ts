@@ -56,6 +56,7 @@ export function formatFloat(bits: bigint, width: number): string {
     return `${sign}${strip(`${digits[0]}.${digits.slice(1)}`)}e${e10 < 0 ? '-' : '+'}${ee < 10 ? '0' : ''}${ee}`;
   }
   // Fixed notation: the point after e10 + 1 digits (zeros in front when e10 < 0).
-  const fixed = e10 >= 0 ? `${digits.slice(0, e10 + 1)}.${digits.slice(e10 + 1)}` : `0.${'0'.repeat(-e10 - 1)}${digits}`;
+  const fixed =
+    e10 >= 0 ? `${digits.slice(0, e10 + 1)}.${digits.slice(e10 + 1)}` : `0.${'0'.repeat(-e10 - 1)}${digits}`;
   return `${sign}${strip(fixed)}`;
 }

@@ -16,7 +16,11 @@ export class FunctionBuilder {
   private readonly entry: number;
 
   /** `fnType` may be left 0 and set with `type` once the parameters' types are known. */
-  constructor(private readonly b: SpirvBuilder, private readonly returnType: number, private fnType: number) {
+  constructor(
+    private readonly b: SpirvBuilder,
+    private readonly returnType: number,
+    private fnType: number,
+  ) {
     this.id = b.id();
     this.entry = b.id();
   }
@@ -53,7 +57,9 @@ export class FunctionBuilder {
   }
 
   load(type: number, ptr: number, alignment?: number): number {
-    return alignment === undefined ? this.op(Op.Load, type, ptr) : this.op(Op.Load, type, ptr, MemoryAccess.Aligned, alignment);
+    return alignment === undefined
+      ? this.op(Op.Load, type, ptr)
+      : this.op(Op.Load, type, ptr, MemoryAccess.Aligned, alignment);
   }
 
   store(ptr: number, value: number, alignment?: number): void {
@@ -108,6 +114,14 @@ export class FunctionBuilder {
 
   /** The finished function: OpFunction, the entry block with its variables, the body, OpReturn. */
   finish(): Inst[] {
-    return [[Op.Function, this.returnType, this.id, 0, this.fnType], ...this.params, [Op.Label, this.entry], ...this.vars, ...this.body, [Op.Return], [Op.FunctionEnd]];
+    return [
+      [Op.Function, this.returnType, this.id, 0, this.fnType],
+      ...this.params,
+      [Op.Label, this.entry],
+      ...this.vars,
+      ...this.body,
+      [Op.Return],
+      [Op.FunctionEnd],
+    ];
   }
 }

@@ -4,7 +4,8 @@ import { Decoration, ExecutionMode, Op, StorageClass, invert } from './spec.js';
 /** One argument as the reflection instructions describe it (the descriptor map's fields). */
 export interface ReflectedArg {
   readonly name: string;
-  readonly argKind: 'buffer' | 'buffer_ubo' | 'pod' | 'pod_ubo' | 'pod_pushconstant' | 'pointer_pushconstant' | 'pointer_ubo' | 'local';
+  readonly argKind:
+    'buffer' | 'buffer_ubo' | 'pod' | 'pod_ubo' | 'pod_pushconstant' | 'pointer_pushconstant' | 'pointer_ubo' | 'local';
   readonly ordinal: number;
   readonly descriptorSet?: number;
   readonly binding?: number;
@@ -86,7 +87,7 @@ export function readInterface(words: Uint32Array): ModuleInterface {
   const kernelsByInst = new Map<number, ReflectedKernel>();
   const infos = new Map<number, string>();
   const out: ModuleInterface = { kernels: [], specIds, resources: [] };
-  for (let at = 5; at < words.length; ) {
+  for (let at = 5; at < words.length;) {
     const count = words[at] >>> 16;
     const op = words[at] & 0xffff;
     const w = (i: number) => words[at + i];
@@ -147,7 +148,8 @@ export function readInterface(words: Uint32Array): ModuleInterface {
           kernelsByInst.set(w(2), k);
           out.kernels.push(k);
         } else if (inst === Reflection.ArgumentInfo) infos.set(w(2), strings.get(operand(0))!);
-        else if (inst === Reflection.PropertyRequiredWorkgroupSize) kernelsByInst.get(operand(0))!.reqdWorkGroupSize = [num(1), num(2), num(3)];
+        else if (inst === Reflection.PropertyRequiredWorkgroupSize)
+          kernelsByInst.get(operand(0))!.reqdWorkGroupSize = [num(1), num(2), num(3)];
         else if (inst === Reflection.SpecConstantWorkgroupSize) out.workgroupSizeSpecIds = [num(0), num(1), num(2)];
         else {
           const kind = ARG_KIND[inst];
@@ -156,8 +158,10 @@ export function readInterface(words: Uint32Array): ModuleInterface {
           const n = count - 5;
           const name = infos.get(operand(n - 1)) ?? '';
           const base = { name, argKind: kind, ordinal: num(1) };
-          if (kind === 'pod_pushconstant' || kind === 'pointer_pushconstant') k.args.push({ ...base, offset: num(2), argSize: num(3) });
-          else if (kind === 'pod' || kind === 'pod_ubo' || kind === 'pointer_ubo') k.args.push({ ...base, descriptorSet: num(2), binding: num(3), offset: num(4), argSize: num(5) });
+          if (kind === 'pod_pushconstant' || kind === 'pointer_pushconstant')
+            k.args.push({ ...base, offset: num(2), argSize: num(3) });
+          else if (kind === 'pod' || kind === 'pod_ubo' || kind === 'pointer_ubo')
+            k.args.push({ ...base, descriptorSet: num(2), binding: num(3), offset: num(4), argSize: num(5) });
           else if (kind === 'local') k.args.push({ ...base });
           else k.args.push({ ...base, descriptorSet: num(2), binding: num(3) });
         }
@@ -176,7 +180,17 @@ export function readInterface(words: Uint32Array): ModuleInterface {
     const binding = d?.get(Decoration.Binding);
     const name = names.get(v.id) ?? `%${v.id}`;
     // Variables of one name at one descriptor binding (a buffer read as scalars and as vectors) are one resource.
-    if (binding !== undefined && out.resources.some((r) => r.name === name && r.storageClass === storageClass && r.descriptorSet === descriptorSet && r.binding === binding)) continue;
+    if (
+      binding !== undefined &&
+      out.resources.some(
+        (r) =>
+          r.name === name &&
+          r.storageClass === storageClass &&
+          r.descriptorSet === descriptorSet &&
+          r.binding === binding,
+      )
+    )
+      continue;
     out.resources.push({
       name,
       storageClass,

@@ -95,7 +95,8 @@ export class PlainExpander {
         this.host.push(plan.kinds[k], plan.texts[k], plan.ids[k], span);
         continue;
       }
-      for (let a = starts[p]; a < starts[p + 1]; a++) this.host.push(this.argKinds[a], this.argTexts[a], this.argIds[a], span);
+      for (let a = starts[p]; a < starts[p + 1]; a++)
+        this.host.push(this.argKinds[a], this.argTexts[a], this.argIds[a], span);
     }
     lx.i = lx.end;
     lx.flags = 0;
@@ -159,7 +160,13 @@ export class PlainExpander {
       plan.checkedAt = version;
       plan.plain = true;
       for (let k = 0; k < plan.kinds.length; k++) {
-        if (plan.kinds[k] === K_IDENT && plan.param[k] < 0 && plan.texts[k] !== m.name && this.host.isMacro(plan.ids[k])) plan.plain = false;
+        if (
+          plan.kinds[k] === K_IDENT &&
+          plan.param[k] < 0 &&
+          plan.texts[k] !== m.name &&
+          this.host.isMacro(plan.ids[k])
+        )
+          plan.plain = false;
       }
     }
     return plan.plain;

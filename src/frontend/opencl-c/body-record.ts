@@ -72,7 +72,9 @@ export class BodyRecorder {
 
   /** A token's object, placed where the parser's body scan places it (a macro's output at its expansion). */
   private tokenOf(kind: number, text: string, start: number, end: number, span: Span | undefined): Token {
-    return span ? new Token(kind, text, span.file, span.start, span.end, false, false) : new Token(kind, text, this.file, this.origin.orig(start), this.origin.origEnd(end), false, false);
+    return span
+      ? new Token(kind, text, span.file, span.start, span.end, false, false)
+      : new Token(kind, text, this.file, this.origin.orig(start), this.origin.origEnd(end), false, false);
   }
 
   /**
@@ -85,10 +87,12 @@ export class BodyRecorder {
     if (collectors.length) {
       // Each collector takes the token; those it ended leave (in place: no array per token).
       let kept = 0;
-      for (let c = 0; c < collectors.length; c++) if (!collectors[c].push(kind, text)) collectors[kept++] = collectors[c];
+      for (let c = 0; c < collectors.length; c++)
+        if (!collectors[c].push(kind, text)) collectors[kept++] = collectors[c];
       collectors.length = kept;
     }
-    if (this.locals.see(kind, text, this.level, kind === K_IDENT && this.prevMember)) this.locals.keep(this.tokenOf(kind, text, start, end, span));
+    if (this.locals.see(kind, text, this.level, kind === K_IDENT && this.prevMember))
+      this.locals.keep(this.tokenOf(kind, text, start, end, span));
     if (this.pendingId >= 0) {
       const pid = this.pendingId;
       this.pendingId = -1;
@@ -122,7 +126,8 @@ export class BodyRecorder {
   ident(id: number, start: number, end: number): void {
     this.pendingId = -1;
     const text = this.idents.names[id];
-    if (this.locals.seeIdent(text, this.level, this.prevMember)) this.locals.keep(this.tokenOf(K_IDENT, text, start, end, undefined));
+    if (this.locals.seeIdent(text, this.level, this.prevMember))
+      this.locals.keep(this.tokenOf(K_IDENT, text, start, end, undefined));
     if (this.prevMember) {
       this.prevMember = false;
       return;
@@ -151,7 +156,11 @@ export class BodyRecorder {
     const first = this.idents.stamp[id] !== this.callStamp;
     // A call met again in this body whose arguments nobody reads needs no span.
     if (!withArgs && !first) return;
-    const span = this.pendingSpan ?? { file: this.file, start: this.origin.orig(this.pendingStart), end: this.origin.origEnd(this.pendingEnd) };
+    const span = this.pendingSpan ?? {
+      file: this.file,
+      start: this.origin.orig(this.pendingStart),
+      end: this.origin.origEnd(this.pendingEnd),
+    };
     if (withArgs) {
       const b = new CallArgsBuilder(name, span);
       this.collectors.push(b);
@@ -164,6 +173,12 @@ export class BodyRecorder {
   }
 
   record(): BodyRecord {
-    return { candidates: this.candidates, callArgs: this.callArgs.map((b) => b.result()), names: this.names, localDecls: this.locals.result(), span: joinSpans(this.open, this.closeSpan!) };
+    return {
+      candidates: this.candidates,
+      callArgs: this.callArgs.map((b) => b.result()),
+      names: this.names,
+      localDecls: this.locals.result(),
+      span: joinSpans(this.open, this.closeSpan!),
+    };
   }
 }

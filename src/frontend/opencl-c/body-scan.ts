@@ -104,7 +104,9 @@ export function scanBodyText(lx: LazyLexer, rec: BodyRecorder, host: BodyHost, t
     space = false;
     const cls = c < 128 ? CHAR_CLASS[c] : 0;
     // `L'…'`, `u8"…"` and the like (and `U8"`, `L8"`): the exact lexer reads them.
-    const prefixed = (c === 76 || c === 117 || c === 85) && isQuote(s.charCodeAt(i + 1) === 56 ? s.charCodeAt(i + 2) : s.charCodeAt(i + 1));
+    const prefixed =
+      (c === 76 || c === 117 || c === 85) &&
+      isQuote(s.charCodeAt(i + 1) === 56 ? s.charCodeAt(i + 2) : s.charCodeAt(i + 1));
     const collecting = rec.collecting;
     if (cls === 1 && !prefixed && !collecting) {
       let h = c;
@@ -203,4 +205,3 @@ export function scanBodyText(lx: LazyLexer, rec: BodyRecorder, host: BodyHost, t
 const isQuote = (c: number) => c === 34 || c === 39;
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isExponent = (c: number) => c === 101 || c === 69 || c === 112 || c === 80;
-

@@ -11,9 +11,19 @@ import type { TokenBuffer } from './token-buffer.js';
  * and the image size queries (IGC's per-image implicit payload arguments).
  */
 export const CALLS_WITH_ARGS: ReadonlySet<string> = new Set([
-  'printf', 'get_image_channel_order', 'get_image_channel_data_type', 'read_imagef', 'read_imagei', 'read_imageui', 'read_imageh',
+  'printf',
+  'get_image_channel_order',
+  'get_image_channel_data_type',
+  'read_imagef',
+  'read_imagei',
+  'read_imageui',
+  'read_imageh',
   // zebin: IGC's implicit image-size arguments, per image the query names.
-  'get_image_width', 'get_image_height', 'get_image_depth', 'get_image_dim', 'get_image_array_size',
+  'get_image_width',
+  'get_image_height',
+  'get_image_depth',
+  'get_image_dim',
+  'get_image_array_size',
 ]);
 
 /**

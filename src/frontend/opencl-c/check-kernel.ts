@@ -31,9 +31,11 @@ export function checkKernel(ctx: KernelCheckContext, f: FunctionInfo, nameSpan: 
     if (t.kind === 'pointer') {
       const pointee = canonical(t.pointee);
       const s = pointee.space;
-      if (pointee.type.kind === 'pointer' && !nonPortable && clVersion < 200) diags.report(Messages.kernelPointerToPointer, p.span);
+      if (pointee.type.kind === 'pointer' && !nonPortable && clVersion < 200)
+        diags.report(Messages.kernelPointerToPointer, p.span);
       else if (s !== 'global' && s !== 'constant' && s !== 'local') diags.report(Messages.kernelPointerSpace, p.span);
-      if (pointee.type.kind === 'opaque' || pointee.type.kind === 'image') diags.report(Messages.pointerToOpaque, p.span, [pointee.type.name]);
+      if (pointee.type.kind === 'opaque' || pointee.type.kind === 'image')
+        diags.report(Messages.pointerToOpaque, p.span, [pointee.type.name]);
       continue;
     }
     if (t.kind === 'scalar') {
@@ -57,7 +59,8 @@ export function checkKernel(ctx: KernelCheckContext, f: FunctionInfo, nameSpan: 
     }
     if (t.kind === 'record') {
       if (!t.decl.fields) diags.report(Messages.incompleteType, p.span, [typeToString(p.type)]);
-      else if (!nonPortable && recordHasPointer(t.decl)) diags.report(Messages.recordWithPointers, p.span, [t.decl.tagKind]);
+      else if (!nonPortable && recordHasPointer(t.decl))
+        diags.report(Messages.recordWithPointers, p.span, [t.decl.tagKind]);
       continue;
     }
     if (t.kind === 'array') diags.report(Messages.kernelParamType, p.span, [typeToString(p.type)]);

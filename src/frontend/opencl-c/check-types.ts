@@ -9,7 +9,16 @@ import type { Span } from '../../diagnostics/source.js';
 import type { DataLayout } from '../../layout/data-layout.js';
 import { layoutOf, recordLayout } from '../../layout/layout.js';
 import { typeToString } from '../../types/print.js';
-import { type AddressSpace, type EnumDecl, type QualType, type RecordDecl, type ScalarName, canonical, isInteger, q } from '../../types/types.js';
+import {
+  type AddressSpace,
+  type EnumDecl,
+  type QualType,
+  type RecordDecl,
+  type ScalarName,
+  canonical,
+  isInteger,
+  q,
+} from '../../types/types.js';
 
 /** Sizes are computed in bits as doubles, exact below 2^53 bits: objects past 2^50 bytes are refused rather than rounded. */
 const MAX_OBJECT_BYTES = 2 ** 50;
@@ -35,7 +44,8 @@ export class TypeChecker {
   /** clang's limit: an object's size in bytes needs fewer bits than a pointer less 3 (2^61 bytes on 64-bit targets). */
   arrayBytes(element: QualType, count: bigint, at: Span): void {
     const c = canonical(element).type;
-    if (c.kind === 'function' || (c.kind === 'record' && !c.decl.fields) || (c.kind === 'scalar' && c.name === 'void')) return;
+    if (c.kind === 'function' || (c.kind === 'record' && !c.decl.fields) || (c.kind === 'scalar' && c.name === 'void'))
+      return;
     // An element that is itself past every limit (nested arrays whose sizes multiply past 2^1024
     // are Infinity as a double: issue 32's fuzzer crash) makes this array too large as well.
     const elementSize = layoutOf(c, this.layout).size;
@@ -47,7 +57,10 @@ export class TypeChecker {
     const limit = 1n << BigInt(this.layout.sizeT * 8 - 3);
     // clang's own limit first; below it, sizes past 2^50 bytes would lose exactness as numbers.
     if (count * size >= limit) this.diags.report(Messages.arrayTooLarge, at, [count.toString()]);
-    else if (count * size > BigInt(MAX_OBJECT_BYTES)) this.diags.report(Messages.objectTooLarge, at, [typeToString(q({ kind: 'array', element, length: Number(count) }))]);
+    else if (count * size > BigInt(MAX_OBJECT_BYTES))
+      this.diags.report(Messages.objectTooLarge, at, [
+        typeToString(q({ kind: 'array', element, length: Number(count) })),
+      ]);
   }
 
   /** A type may name one address space, the one `previous` held if any; `at` is asked for only to report. */
@@ -62,25 +75,37 @@ export class TypeChecker {
 
   /** A complete struct or union, named at `at`. */
   record(decl: RecordDecl, at: Span): void {
-    if (recordLayout(decl, this.layout).size > MAX_OBJECT_BYTES) this.diags.report(Messages.objectTooLarge, at, [typeToString({ type: { kind: 'record', decl } })]);
+    if (recordLayout(decl, this.layout).size > MAX_OBJECT_BYTES)
+      this.diags.report(Messages.objectTooLarge, at, [typeToString({ type: { kind: 'record', decl } })]);
   }
 
   /**
    * A bit-field of `type` whose width expression (at `widthSpan`) evaluated to `value`; the width
    * the field gets, brought into range when it is out of it.
    */
-  bitField(colon: Span, name: string | null, nameSpan: Span, type: QualType, value: bigint | undefined, widthSpan: Span): number {
+  bitField(
+    colon: Span,
+    name: string | null,
+    nameSpan: Span,
+    type: QualType,
+    value: bigint | undefined,
+    widthSpan: Span,
+  ): number {
     let bitWidth = value === undefined ? 1 : Number(value);
     if (!this.enabled.has('__cl_clang_bitfields')) this.diags.report(Messages.bitfieldsDisabled, colon);
     const c = canonical(type).type;
     const width = c.kind === 'scalar' || c.kind === 'enum' ? 8 * layoutOf(c, this.layout).size : 0;
     if (!isInteger(c)) {
-      this.diags.report(Messages.badAttributeArgs, nameSpan, ['bit-field', `has non-integral type '${typeToString(type)}'`]);
+      this.diags.report(Messages.badAttributeArgs, nameSpan, [
+        'bit-field',
+        `has non-integral type '${typeToString(type)}'`,
+      ]);
     } else if (bitWidth < 0 || bitWidth > width) {
       this.diags.report(Messages.bitfieldWidth, widthSpan, [name ?? '<anonymous>', bitWidth, width]);
       bitWidth = Math.min(Math.max(bitWidth, 0), width);
     }
-    if (bitWidth === 0 && name) this.diags.report(Messages.badAttributeArgs, widthSpan, ['bit-field', `'${name}' has zero width`]);
+    if (bitWidth === 0 && name)
+      this.diags.report(Messages.badAttributeArgs, widthSpan, ['bit-field', `'${name}' has zero width`]);
     return bitWidth;
   }
 
@@ -106,9 +131,19 @@ export class TypeChecker {
     const max = vals.reduce((a, b) => (b > a ? b : a), 0n);
     const fits = (lo: bigint, hi: bigint) => min >= lo && max <= hi;
     const order: [ScalarName, bigint, bigint][] = decl.packed
-      ? [['uchar', 0n, 255n], ['char', -128n, 127n], ['ushort', 0n, 65535n], ['short', -32768n, 32767n]]
+      ? [
+          ['uchar', 0n, 255n],
+          ['char', -128n, 127n],
+          ['ushort', 0n, 65535n],
+          ['short', -32768n, 32767n],
+        ]
       : [];
-    order.push(['uint', 0n, 0xffffffffn], ['int', -(1n << 31n), (1n << 31n) - 1n], ['ulong', 0n, (1n << 64n) - 1n], ['long', -(1n << 63n), (1n << 63n) - 1n]);
+    order.push(
+      ['uint', 0n, 0xffffffffn],
+      ['int', -(1n << 31n), (1n << 31n) - 1n],
+      ['ulong', 0n, (1n << 64n) - 1n],
+      ['long', -(1n << 63n), (1n << 63n) - 1n],
+    );
     for (const [name, lo, hi] of order) if (fits(lo, hi)) return name;
     this.diags.report(Messages.enumTooLarge, decl.span);
     return 'long';

@@ -9,7 +9,16 @@ import { typeToString } from '../../types/print.js';
 import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { Messages } from '../../diagnostics/messages.js';
 import type { Span } from '../../diagnostics/source.js';
-import type { CallArgs, CallSite, FunctionInfo, KernelAttributes, LiteralSampler, LocalVariable, ModuleVariable, Parameter } from '../../model/kernel-module.js';
+import type {
+  CallArgs,
+  CallSite,
+  FunctionInfo,
+  KernelAttributes,
+  LiteralSampler,
+  LocalVariable,
+  ModuleVariable,
+  Parameter,
+} from '../../model/kernel-module.js';
 import { type QualType, type Type, canonical, q } from '../../types/types.js';
 import { checkKernel } from './check-kernel.js';
 import { TypeChecker } from './check-types.js';
@@ -37,7 +46,6 @@ export interface PendingVariable {
   readonly space: 'global' | 'constant';
   readonly isSampler: boolean;
 }
-
 
 export class DeclarationChecker extends TypeChecker {
   private readonly functions = new Map<string, FunctionInfo>();
@@ -76,7 +84,12 @@ export class DeclarationChecker extends TypeChecker {
   /** A typedef may be repeated only with the same type (C11 6.7p3). */
   typedef(d: Declarator, prev: { type: QualType; span: Span } | undefined): void {
     if (prev && !sameType(prev.type, d.type)) {
-      this.diags.report(Messages.conflictingTypes, d.nameSpan, [d.name!], [{ message: 'previous definition is here', span: prev.span }]);
+      this.diags.report(
+        Messages.conflictingTypes,
+        d.nameSpan,
+        [d.name!],
+        [{ message: 'previous definition is here', span: prev.span }],
+      );
     }
   }
 
@@ -93,7 +106,12 @@ export class DeclarationChecker extends TypeChecker {
       else if (a.name === 'vec_type_hint') attributes.vecTypeHint = a.type;
       else if (a.name === 'intel_reqd_sub_group_size') attributes.intelReqdSubGroupSize = a.ints![0];
     }
-    const params: Parameter[] = (d.params ?? []).map((p, index) => ({ index, name: p.name ?? '', type: p.type, span: p.span }));
+    const params: Parameter[] = (d.params ?? []).map((p, index) => ({
+      index,
+      name: p.name ?? '',
+      type: p.type,
+      span: p.span,
+    }));
     const hasBody = body !== undefined;
     const calls = body?.calls ?? [];
     const callArgs = body?.callArgs ?? [];
@@ -103,23 +121,48 @@ export class DeclarationChecker extends TypeChecker {
     // One shape for every function (callArgs always set, empty when none): a spread or a property
     // added later would give FunctionInfo two maps and deopt every target's kernel loop.
     const info: FunctionInfo = {
-      name, isKernel: spec.kernel, result: fn.result, params, attributes, defined: hasBody, calls, uses, callArgs, localVariables, span: d.nameSpan,
+      name,
+      isKernel: spec.kernel,
+      result: fn.result,
+      params,
+      attributes,
+      defined: hasBody,
+      calls,
+      uses,
+      callArgs,
+      localVariables,
+      span: d.nameSpan,
     };
     const prev = this.functions.get(name);
     const prevOrdinary = this.ordinary.get(name);
     if (prevOrdinary && prevOrdinary.kind !== 'function') {
-      this.diags.report(Messages.redefinition, d.nameSpan, [name], [{ message: 'previous definition is here', span: prevOrdinary.span }]);
+      this.diags.report(
+        Messages.redefinition,
+        d.nameSpan,
+        [name],
+        [{ message: 'previous definition is here', span: prevOrdinary.span }],
+      );
       return;
     }
     if (spec.kernel && d.variadic) this.diags.report(Messages.kernelVariadic, d.nameSpan);
     if (prev) {
       const overloadable = attrs.some((a) => a.name === 'overloadable');
       if (!sameType(q(fn), q(functionTypeOf(prev))) && !(overloadable && !spec.kernel && !prev.isKernel)) {
-        this.diags.report(Messages.conflictingTypes, d.nameSpan, [name], [{ message: 'previous declaration is here', span: prev.span }]);
+        this.diags.report(
+          Messages.conflictingTypes,
+          d.nameSpan,
+          [name],
+          [{ message: 'previous declaration is here', span: prev.span }],
+        );
         return;
       }
       if (this.bodySpans.has(name) && hasBody) {
-        this.diags.report(Messages.redefinition, d.nameSpan, [name], [{ message: 'previous definition is here', span: prev.span }]);
+        this.diags.report(
+          Messages.redefinition,
+          d.nameSpan,
+          [name],
+          [{ message: 'previous definition is here', span: prev.span }],
+        );
         return;
       }
       const merged = {
@@ -135,7 +178,13 @@ export class DeclarationChecker extends TypeChecker {
       this.ordinary.set(name, { kind: 'function', span: d.nameSpan });
     }
     if (bodySpan) this.bodySpans.set(name, bodySpan);
-    if (spec.kernel) checkKernel({ diags: this.diags, clVersion: this.options.clVersion, enabled: this.enabled }, this.functions.get(name)!, d.nameSpan, hasBody);
+    if (spec.kernel)
+      checkKernel(
+        { diags: this.diags, clVersion: this.options.clVersion, enabled: this.enabled },
+        this.functions.get(name)!,
+        d.nameSpan,
+        hasBody,
+      );
   }
 
   /** The program-scope variables among `names` that no parameter hides. */
@@ -158,12 +207,14 @@ export class DeclarationChecker extends TypeChecker {
       let element = canonical(d.type);
       while (element.type.kind === 'array') element = canonical(element.type.element);
       if (element.type.kind === 'record' && !element.type.decl.fields) {
-        const space = canonical(d.type).space ?? element.space ?? (this.options.clVersion >= 200 ? 'global' : 'constant');
+        const space =
+          canonical(d.type).space ?? element.space ?? (this.options.clVersion >= 200 ? 'global' : 'constant');
         this.diags.report(Messages.arrayIncompleteElement, d.nameSpan, [typeToString({ ...element, space })]);
         return;
       }
     }
-    if (!this.ordinary.has(name)) this.ordinary.set(name, { kind: 'variable', span: d.nameSpan, type: d.type, declaredOnly: true });
+    if (!this.ordinary.has(name))
+      this.ordinary.set(name, { kind: 'variable', span: d.nameSpan, type: d.type, declaredOnly: true });
   }
 
   /**
@@ -175,7 +226,12 @@ export class DeclarationChecker extends TypeChecker {
     // Qualifiers of an array are its elements' (C11 6.7.3p9).
     let element = canonical(type);
     while (element.type.kind === 'array') element = canonical(element.type.element);
-    const c = { ...element, ...canonical(type), space: canonical(type).space ?? element.space, const: canonical(type).const || element.const };
+    const c = {
+      ...element,
+      ...canonical(type),
+      space: canonical(type).space ?? element.space,
+      const: canonical(type).const || element.const,
+    };
     const isSampler = c.type.kind === 'opaque' && c.type.name === 'sampler_t';
     let space = c.space;
     if (!space || space === 'generic') {
@@ -183,14 +239,22 @@ export class DeclarationChecker extends TypeChecker {
       else if (this.options.clVersion >= 200 && !isSampler) space = 'global';
     }
     if (space !== 'constant' && space !== 'global') {
-      this.diags.report(Messages.programScopeSpace, d.nameSpan, [this.options.clVersion >= 200 ? 'global or constant' : 'constant']);
+      this.diags.report(Messages.programScopeSpace, d.nameSpan, [
+        this.options.clVersion >= 200 ? 'global or constant' : 'constant',
+      ]);
       return undefined;
     }
     // A definition of an incomplete type has no bytes to give (clang refuses it; an initializer
     // over the elements of a huge array of them was walked element by element: a fuzzer-found hang).
     if (element.type.kind === 'record' && !element.type.decl.fields) {
       const shown = typeToString({ ...element, space });
-      this.diags.report(type.type.kind === 'array' || canonical(type).type.kind === 'array' ? Messages.arrayIncompleteElement : Messages.variableIncomplete, d.nameSpan, [shown]);
+      this.diags.report(
+        type.type.kind === 'array' || canonical(type).type.kind === 'array'
+          ? Messages.arrayIncompleteElement
+          : Messages.variableIncomplete,
+        d.nameSpan,
+        [shown],
+      );
       return undefined;
     }
     if (element.type.kind === 'scalar' && element.type.name === 'half' && !this.enabled.has('cl_khr_fp16')) {
@@ -207,7 +271,12 @@ export class DeclarationChecker extends TypeChecker {
     const prev = this.ordinary.get(name);
     // An `extern` declaration of a compatible type (an array's length may be left out) is completed here (C11 6.2.7).
     if (prev && !(prev.kind === 'variable' && prev.declaredOnly && compatibleObjectTypes(prev.type, d.type))) {
-      this.diags.report(Messages.redefinition, d.nameSpan, [name], [{ message: 'previous definition is here', span: prev.span }]);
+      this.diags.report(
+        Messages.redefinition,
+        d.nameSpan,
+        [name],
+        [{ message: 'previous definition is here', span: prev.span }],
+      );
       return;
     }
     if (v.isSampler) {

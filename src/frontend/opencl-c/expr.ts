@@ -38,7 +38,10 @@ export interface EvalContext {
 
 class NotConstant extends Error {
   /** The diagnostic was given already where the problem was found. */
-  constructor(message: string, readonly reported = false) {
+  constructor(
+    message: string,
+    readonly reported = false,
+  ) {
     super(message);
   }
 }
@@ -224,7 +227,8 @@ function castTo(v: CValue, type: QualType, ctx: EvalContext): CValue {
   if (t.kind === 'enum') return convertScalar(v, t.decl.underlying, ctx.layout);
   if (t.kind === 'vector') {
     if (v.k === 'vector') {
-      if (v.type.length !== t.length) throw new NotConstant(`cannot convert a vector of ${v.type.length} to ${typeToString(type)}`);
+      if (v.type.length !== t.length)
+        throw new NotConstant(`cannot convert a vector of ${v.type.length} to ${typeToString(type)}`);
       return { k: 'vector', type: t, elems: v.elems.map((x) => convertScalar(x, t.element, ctx.layout)) };
     }
     const s = convertScalar(v, t.element, ctx.layout);
@@ -243,13 +247,15 @@ function vectorLiteral(e: Extract<Expr, { k: 'vector' }>, ctx: EvalContext): CVa
     else parts.push(v);
   }
   if (parts.length === 1) return castTo(parts[0], e.type, ctx);
-  if (parts.length !== t.length) throw new NotConstant(`a vector literal of ${parts.length} components for ${typeToString(e.type)}`);
+  if (parts.length !== t.length)
+    throw new NotConstant(`a vector literal of ${parts.length} components for ${typeToString(e.type)}`);
   return { k: 'vector', type: t, elems: parts.map((p) => convertScalar(p, t.element, ctx.layout)) };
 }
 
 function unary(op: string, v: CValue, span: Span, ctx: EvalContext): CValue {
   if (v.k === 'vector' || v.k === 'string') {
-    if (v.k === 'vector' && (op === '-' || op === '+' || op === '~')) return { ...v, elems: v.elems.map((x) => unary(op, x, span, ctx)) };
+    if (v.k === 'vector' && (op === '-' || op === '+' || op === '~'))
+      return { ...v, elems: v.elems.map((x) => unary(op, x, span, ctx)) };
     throw new NotConstant(`operator '${op}' on ${describeValue(v)}`);
   }
   switch (op) {
@@ -270,9 +276,15 @@ function unary(op: string, v: CValue, span: Span, ctx: EvalContext): CValue {
 function binary(op: string, a: CValue, b: CValue, span: Span, ctx: EvalContext): CValue {
   if (a.k === 'vector' || b.k === 'vector') {
     const n = a.k === 'vector' ? a.elems.length : (b as Extract<CValue, { k: 'vector' }>).elems.length;
-    const type = (a.k === 'vector' ? a.type : (b as Extract<CValue, { k: 'vector' }>).type);
+    const type = a.k === 'vector' ? a.type : (b as Extract<CValue, { k: 'vector' }>).type;
     const at = (v: CValue, i: number) => (v.k === 'vector' ? v.elems[i] : v);
-    return { k: 'vector', type, elems: Array.from({ length: n }, (_, i) => convertScalar(binary(op, at(a, i), at(b, i), span, ctx), type.element, ctx.layout)) };
+    return {
+      k: 'vector',
+      type,
+      elems: Array.from({ length: n }, (_, i) =>
+        convertScalar(binary(op, at(a, i), at(b, i), span, ctx), type.element, ctx.layout),
+      ),
+    };
   }
   if (a.k === 'string' || b.k === 'string') throw new NotConstant(`operator '${op}' on a string literal`);
   if (a.k === 'float' || b.k === 'float') {
@@ -284,17 +296,28 @@ function binary(op: string, a: CValue, b: CValue, span: Span, ctx: EvalContext):
     const round = (n: number) => (rt === 'float' ? Math.fround(n) : rt === 'half' ? roundHalf(n) : n);
     const cmp = (c: boolean): CValue => ({ k: 'int', v: c ? 1n : 0n, t: 'int' });
     switch (op) {
-      case '+': return { k: 'float', v: round(x + y), t: rt };
-      case '-': return { k: 'float', v: round(x - y), t: rt };
-      case '*': return { k: 'float', v: round(x * y), t: rt };
-      case '/': return { k: 'float', v: round(x / y), t: rt };
-      case '<': return cmp(x < y);
-      case '>': return cmp(x > y);
-      case '<=': return cmp(x <= y);
-      case '>=': return cmp(x >= y);
-      case '==': return cmp(x === y);
-      case '!=': return cmp(x !== y);
-      default: throw new NotConstant(`operator '${op}' on floating values`);
+      case '+':
+        return { k: 'float', v: round(x + y), t: rt };
+      case '-':
+        return { k: 'float', v: round(x - y), t: rt };
+      case '*':
+        return { k: 'float', v: round(x * y), t: rt };
+      case '/':
+        return { k: 'float', v: round(x / y), t: rt };
+      case '<':
+        return cmp(x < y);
+      case '>':
+        return cmp(x > y);
+      case '<=':
+        return cmp(x <= y);
+      case '>=':
+        return cmp(x >= y);
+      case '==':
+        return cmp(x === y);
+      case '!=':
+        return cmp(x !== y);
+      default:
+        throw new NotConstant(`operator '${op}' on floating values`);
     }
   }
   if (op === '<<' || op === '>>') {
@@ -312,9 +335,12 @@ function binary(op: string, a: CValue, b: CValue, span: Span, ctx: EvalContext):
   const y = wrapInt(b.v, t);
   const cmp = (c: boolean): CValue => ({ k: 'int', v: c ? 1n : 0n, t: 'int' });
   switch (op) {
-    case '+': return { k: 'int', v: wrapInt(x + y, t), t };
-    case '-': return { k: 'int', v: wrapInt(x - y, t), t };
-    case '*': return { k: 'int', v: wrapInt(x * y, t), t };
+    case '+':
+      return { k: 'int', v: wrapInt(x + y, t), t };
+    case '-':
+      return { k: 'int', v: wrapInt(x - y, t), t };
+    case '*':
+      return { k: 'int', v: wrapInt(x * y, t), t };
     case '/':
     case '%':
       if (y === 0n) {
@@ -322,16 +348,26 @@ function binary(op: string, a: CValue, b: CValue, span: Span, ctx: EvalContext):
         throw new NotConstant('division by zero', true);
       }
       return { k: 'int', v: wrapInt(op === '/' ? x / y : x % y, t), t };
-    case '&': return { k: 'int', v: wrapInt(x & y, t), t };
-    case '|': return { k: 'int', v: wrapInt(x | y, t), t };
-    case '^': return { k: 'int', v: wrapInt(x ^ y, t), t };
-    case '<': return cmp(x < y);
-    case '>': return cmp(x > y);
-    case '<=': return cmp(x <= y);
-    case '>=': return cmp(x >= y);
-    case '==': return cmp(x === y);
-    case '!=': return cmp(x !== y);
-    default: throw new NotConstant(`operator '${op}'`);
+    case '&':
+      return { k: 'int', v: wrapInt(x & y, t), t };
+    case '|':
+      return { k: 'int', v: wrapInt(x | y, t), t };
+    case '^':
+      return { k: 'int', v: wrapInt(x ^ y, t), t };
+    case '<':
+      return cmp(x < y);
+    case '>':
+      return cmp(x > y);
+    case '<=':
+      return cmp(x <= y);
+    case '>=':
+      return cmp(x >= y);
+    case '==':
+      return cmp(x === y);
+    case '!=':
+      return cmp(x !== y);
+    default:
+      throw new NotConstant(`operator '${op}'`);
   }
 }
 

@@ -49,7 +49,12 @@ export function compileOpenCL(file: SourceFile, host: FileHost, options: OpenCLF
 }
 
 /** One reading; with `skip`, undefined when the parser did not take every body read at the character level as one. */
-function compileWith(file: SourceFile, host: FileHost, options: OpenCLFrontendOptions, skip: boolean): FrontendResult | undefined {
+function compileWith(
+  file: SourceFile,
+  host: FileHost,
+  options: OpenCLFrontendOptions,
+  skip: boolean,
+): FrontendResult | undefined {
   const diags = new DiagnosticBag();
   const std = options.std ?? DEFAULT_CL_STD;
   const ppOptions: PreprocessOptions = {

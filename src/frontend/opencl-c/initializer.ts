@@ -10,8 +10,7 @@ type Designator = { field: string; span: Span } | { index: Expr; span: Span };
 
 /** A parsed initializer: an expression or a braced list with optional designators. */
 export type Init =
-  | { k: 'expr'; e: Expr; span: Span }
-  | { k: 'list'; items: { designators: Designator[]; init: Init }[]; span: Span };
+  { k: 'expr'; e: Expr; span: Span } | { k: 'list'; items: { designators: Designator[]; init: Init }[]; span: Span };
 
 /** Writes a scalar value little-endian at `offset`. */
 function writeScalar(view: DataView, offset: number, v: CValue, name: ScalarName, size: number): void {
@@ -44,7 +43,12 @@ interface Ctx {
  * The bytes a program-scope variable starts with, under the evaluation layout. Arrays of
  * unknown size take their length from the initializer (returned in `type`).
  */
-export function initializerBytes(type: QualType, init: Init | undefined, ev: EvalContext, at: Span): { type: QualType; bytes: Uint8Array } | undefined {
+export function initializerBytes(
+  type: QualType,
+  init: Init | undefined,
+  ev: EvalContext,
+  at: Span,
+): { type: QualType; bytes: Uint8Array } | undefined {
   try {
     const c = canonical(type).type;
     if (c.kind === 'array' && c.length === null) {
@@ -80,7 +84,13 @@ export function initializerBytes(type: QualType, init: Init | undefined, ev: Eva
 }
 
 function inferLength(arr: Extract<Type, { kind: 'array' }>, init: Init, ev: EvalContext): number {
-  if (init.k === 'expr' || (init.k === 'list' && init.items.length === 1 && init.items[0].init.k === 'expr' && init.items[0].init.e.k === 'string')) {
+  if (
+    init.k === 'expr' ||
+    (init.k === 'list' &&
+      init.items.length === 1 &&
+      init.items[0].init.k === 'expr' &&
+      init.items[0].init.e.k === 'string')
+  ) {
     const e = init.k === 'expr' ? init.e : (init.items[0].init as { e: Expr }).e;
     if (e.k === 'string' && isCharType(arr.element)) return e.bytes.length + 1;
     if (init.k === 'expr') throw new NotConstant('an array initialized from a non-braced expression');
@@ -159,15 +169,20 @@ function writeValue(type: QualType, offset: number, v: CValue, ctx: Ctx): void {
     case 'vector': {
       const elemSize = layoutOf({ kind: 'scalar', name: c.element }, layout).size;
       const elems = v.k === 'vector' ? v.elems : Array.from({ length: c.length }, () => v);
-      if (elems.length !== c.length) throw new NotConstant(`a vector of ${elems.length} components for '${typeToString(type)}'`);
-      elems.forEach((e, i) => writeScalar(ctx.view, offset + i * elemSize, convertScalar(e, c.element, layout), c.element, elemSize));
+      if (elems.length !== c.length)
+        throw new NotConstant(`a vector of ${elems.length} components for '${typeToString(type)}'`);
+      elems.forEach((e, i) =>
+        writeScalar(ctx.view, offset + i * elemSize, convertScalar(e, c.element, layout), c.element, elemSize),
+      );
       return;
     }
     case 'pointer':
       if (v.k === 'int' && v.v === 0n) return;
       throw new NotConstant('an address');
     default:
-      throw new NotConstant(`a value of '${typeToString(type)}' from ${v.k === 'string' ? 'a string literal' : 'a scalar'}`);
+      throw new NotConstant(
+        `a value of '${typeToString(type)}' from ${v.k === 'string' ? 'a string literal' : 'a scalar'}`,
+      );
   }
 }
 
@@ -189,12 +204,19 @@ function fillAggregate(type: QualType, offset: number, list: Extract<Init, { k: 
     if (list.items.length > 1) ctx.ev.diags.report(Messages.excessInitializers, list.items[1].init.span, ['scalar']);
     return;
   }
-  if (c.kind === 'array' && list.items.length === 1 && list.items[0].init.k === 'expr' && list.items[0].init.e.k === 'string' && isCharType(c.element)) {
+  if (
+    c.kind === 'array' &&
+    list.items.length === 1 &&
+    list.items[0].init.k === 'expr' &&
+    list.items[0].init.e.k === 'string' &&
+    isCharType(c.element)
+  ) {
     fillFromExpr(type, offset, list.items[0].init, ctx);
     return;
   }
   fillFrom(type, offset, cur, ctx, true);
-  if (cur.i < cur.items.length) ctx.ev.diags.report(Messages.excessInitializers, cur.items[cur.i].init.span, [kindName(c)]);
+  if (cur.i < cur.items.length)
+    ctx.ev.diags.report(Messages.excessInitializers, cur.items[cur.i].init.span, [kindName(c)]);
 }
 
 function kindName(t: Type): string {
@@ -302,7 +324,13 @@ function fillElement(type: QualType, offset: number, cur: Cursor, ctx: Ctx): voi
   cur.i++;
 }
 
-function fillDesignated(type: QualType, offset: number, item: { designators: Designator[]; init: Init }, from: number, ctx: Ctx): void {
+function fillDesignated(
+  type: QualType,
+  offset: number,
+  item: { designators: Designator[]; init: Init },
+  from: number,
+  ctx: Ctx,
+): void {
   if (from >= item.designators.length) {
     const cur: Cursor = { items: [{ designators: [], init: item.init }], i: 0 };
     fillElement(type, offset, cur, ctx);
@@ -322,11 +350,17 @@ function fillDesignated(type: QualType, offset: number, item: { designators: Des
   }
   if (c.kind !== 'array') throw new NotConstant('an array designator on a non-array');
   const v = evaluateInt(d.index, ctx.ev);
-  if (v === undefined || v < 0n || (c.length !== null && v >= BigInt(c.length))) throw new NotConstant('an array designator out of range');
+  if (v === undefined || v < 0n || (c.length !== null && v >= BigInt(c.length)))
+    throw new NotConstant('an array designator out of range');
   fillDesignated(c.element, offset + Number(v) * layoutOf(c.element, ctx.ev.layout).size, item, from + 1, ctx);
 }
 
-function fillDesignatedField(f: { type: QualType; offset: number }, base: number, item: { designators: Designator[]; init: Init }, ctx: Ctx): void {
+function fillDesignatedField(
+  f: { type: QualType; offset: number },
+  base: number,
+  item: { designators: Designator[]; init: Init },
+  ctx: Ctx,
+): void {
   fillDesignated(f.type, base + f.offset, item, 1, ctx);
 }
 

@@ -5,9 +5,60 @@ import { BOL, K_CHAR, K_IDENT, K_NUMBER, K_OTHER, K_PUNCT, K_STRING, SPACE } fro
 /** Punctuators by first character, longest first (C11 6.4.6), digraphs mapped to their spelling. */
 const PUNCT_BY_FIRST = new Map<string, string[]>();
 for (const p of [
-  '%:%:', '...', '<<=', '>>=', '->', '++', '--', '<<', '>>', '<=', '>=', '==', '!=', '&&', '||', '*=', '/=', '%=', '+=', '-=', '&=',
-  '^=', '|=', '##', '<:', ':>', '<%', '%>', '%:', '#', '[', ']', '(', ')', '{', '}', '.', '&', '*', '+', '-', '~', '!', '/', '%',
-  '<', '>', '^', '|', '?', ':', ';', '=', ',',
+  '%:%:',
+  '...',
+  '<<=',
+  '>>=',
+  '->',
+  '++',
+  '--',
+  '<<',
+  '>>',
+  '<=',
+  '>=',
+  '==',
+  '!=',
+  '&&',
+  '||',
+  '*=',
+  '/=',
+  '%=',
+  '+=',
+  '-=',
+  '&=',
+  '^=',
+  '|=',
+  '##',
+  '<:',
+  ':>',
+  '<%',
+  '%>',
+  '%:',
+  '#',
+  '[',
+  ']',
+  '(',
+  ')',
+  '{',
+  '}',
+  '.',
+  '&',
+  '*',
+  '+',
+  '-',
+  '~',
+  '!',
+  '/',
+  '%',
+  '<',
+  '>',
+  '^',
+  '|',
+  '?',
+  ':',
+  ';',
+  '=',
+  ',',
 ]) {
   const list = PUNCT_BY_FIRST.get(p[0]) ?? [];
   list.push(p);
@@ -217,14 +268,25 @@ export class LazyLexer {
         const j = literalStop(s, p + 1, qc);
         const kind = qc === 34 ? K_STRING : K_CHAR;
         if (s.charCodeAt(j) !== qc) {
-          this.problem(qc === 34 ? Messages.unterminatedString : Messages.unterminatedChar, start, Math.max(start, j - 1));
+          this.problem(
+            qc === 34 ? Messages.unterminatedString : Messages.unterminatedChar,
+            start,
+            Math.max(start, j - 1),
+          );
           return this.token(kind, start, j, this.intern(start, j));
         }
         return this.token(kind, start, j + 1, this.intern(start, j + 1));
       }
       // `U8"…"` and `L8"…"` are not literal prefixes; their `U`/`L` stays an 'other' token, as it always
       // has here (clang reads an identifier `U8`): kept so outputs do not change with this lexer.
-      if (isIdStartCode(code) && !((code === 85 || code === 76) && s.charCodeAt(i + 1) === 56 && (s.charCodeAt(i + 2) === 34 || s.charCodeAt(i + 2) === 39))) {
+      if (
+        isIdStartCode(code) &&
+        !(
+          (code === 85 || code === 76) &&
+          s.charCodeAt(i + 1) === 56 &&
+          (s.charCodeAt(i + 2) === 34 || s.charCodeAt(i + 2) === 39)
+        )
+      ) {
         // Hashed while read (as IdentTable.hash would), so interning does not read it again.
         let h = code;
         let j = i + 1;

@@ -54,7 +54,15 @@ export function lexTokens(text: string): LexedTokens {
     count++;
   }
   // Exact sizes: the lexing of the main file lives as long as the preprocessor.
-  return { count, bits: bits.slice(0, count), starts: starts.slice(0, count), ends: ends.slice(0, count), ids: ids.slice(0, count), strings: lx.strings, problems: lx.problems };
+  return {
+    count,
+    bits: bits.slice(0, count),
+    starts: starts.slice(0, count),
+    ends: ends.slice(0, count),
+    ids: ids.slice(0, count),
+    strings: lx.strings,
+    problems: lx.problems,
+  };
 }
 
 /** Splits a source file into preprocessing tokens (C11 6.4), comments removed, as token objects. */
@@ -62,7 +70,8 @@ export function lex(file: SourceFile, diags: DiagnosticBag): Token[] {
   const lx = lexTokens(file.text);
   for (const p of lx.problems) diags.report(p.message, span(file, p.start, p.end));
   const tokens: Token[] = [];
-  for (let k = 0; k < lx.count; k++) tokens.push(new Token(lx.bits[k], lx.strings[lx.ids[k]], file, lx.starts[k], lx.ends[k], false, false));
+  for (let k = 0; k < lx.count; k++)
+    tokens.push(new Token(lx.bits[k], lx.strings[lx.ids[k]], file, lx.starts[k], lx.ends[k], false, false));
   tokens.push(new Token('eof', '', file, file.text.length, file.text.length, true, false));
   return tokens;
 }

@@ -36,7 +36,18 @@ export function parseIntLiteral(text: string): IntLiteral | string {
 }
 
 const SIMPLE_ESCAPES: Record<string, number> = {
-  n: 10, t: 9, r: 13, a: 7, b: 8, f: 12, v: 11, '\\': 92, "'": 39, '"': 34, '?': 63, e: 27,
+  n: 10,
+  t: 9,
+  r: 13,
+  a: 7,
+  b: 8,
+  f: 12,
+  v: 11,
+  '\\': 92,
+  "'": 39,
+  '"': 34,
+  '?': 63,
+  e: 27,
 };
 
 /** Decodes the body of a character or string literal into code units; returns a reason on a bad escape. */
@@ -82,7 +93,7 @@ export function parseCharLiteral(text: string): number | string {
   if (m[1]) return units[units.length - 1];
   // Multi-character constants: clang packs them big-endian into an int.
   let v = 0;
-  for (const u of units) v = ((v << 8) | u) | 0;
+  for (const u of units) v = (v << 8) | u | 0;
   if (units.length === 1) v = (units[0] << 24) >> 24;
   return v;
 }
@@ -123,7 +134,8 @@ export function parseFloatLiteral(text: string): FloatLiteral | string {
     const exp = Number(m[3]) - 4 * frac.length;
     return { value: scaleBigInt(mant, exp), type };
   }
-  if (!/^(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?$/.test(body) || !/[.eE]/.test(body)) return `'${text}' is not a valid floating constant`;
+  if (!/^(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?$/.test(body) || !/[.eE]/.test(body))
+    return `'${text}' is not a valid floating constant`;
   return { value: Number(body), type };
 }
 

@@ -108,7 +108,10 @@ export class LocalDeclCollector {
       this.starting = false;
       this.depth = 0;
       // The specifiers before `local` only name the type: they take the keyword's place in the text.
-      this.current = [...this.prefix.slice(0, this.prefixLen).map((p) => new Token('ident', p, t.file, t.start, t.end, false, false)), t];
+      this.current = [
+        ...this.prefix.slice(0, this.prefixLen).map((p) => new Token('ident', p, t.file, t.start, t.end, false, false)),
+        t,
+      ];
       return;
     }
     this.current!.push(t);

@@ -2,7 +2,19 @@ import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { Messages } from '../../diagnostics/messages.js';
 import { SourceFile, type Span } from '../../diagnostics/source.js';
 import { lex } from './lexer.js';
-import { BOL, type Invocation, K_IDENT, K_OTHER, K_PUNCT, KIND_MASK, type MacroLoc, SPACE, Token, type TokenKind, tokenSpan } from './token.js';
+import {
+  BOL,
+  type Invocation,
+  K_IDENT,
+  K_OTHER,
+  K_PUNCT,
+  KIND_MASK,
+  type MacroLoc,
+  SPACE,
+  Token,
+  type TokenKind,
+  tokenSpan,
+} from './token.js';
 
 export interface Macro {
   readonly name: string;
@@ -31,7 +43,8 @@ const MAX_PASTE_MEMO = 4096;
 /** How deep macro calls may nest inside macro arguments (`F(F(F(...)))`): each level pre-expands the one inside it. */
 const MAX_ARGUMENT_DEPTH = 1000;
 
-export const isPunct = (t: Token | undefined, text: string) => t !== undefined && (t.bits & KIND_MASK) === K_PUNCT && t.text === text;
+export const isPunct = (t: Token | undefined, text: string) =>
+  t !== undefined && (t.bits & KIND_MASK) === K_PUNCT && t.text === text;
 
 /** A placeholder for an empty macro argument next to `##` (C11 6.10.3.3p2). */
 const PLACEMARKER = 'other' as const;
@@ -89,7 +102,12 @@ export class MacroExpander {
     if (DYNAMIC_MACROS.has(name)) {
       const where = tokenSpan(t);
       const pos = where.file.presumed(where.start);
-      const text = name === '__LINE__' ? String(pos.line) : name === '__FILE__' ? JSON.stringify(pos.path) : String(this.counter++);
+      const text =
+        name === '__LINE__'
+          ? String(pos.line)
+          : name === '__FILE__'
+            ? JSON.stringify(pos.path)
+            : String(this.counter++);
       return [t.with({ kind: name === '__FILE__' ? 'string' : 'number', text, expansion: where })];
     }
     const m = this.macros.get(name);
@@ -141,15 +159,22 @@ export class MacroExpander {
     if (params.length === 0 && args.length === 1 && args[0].length === 0) args.length = 0;
     if (m.variadic && args.length === named) args.push([]);
     if (args.length !== params.length) {
-      const msg = args.length < params.length
-        ? `requires ${params.length} arguments, but only ${args.length} given`
-        : `passed ${args.length} arguments, but takes just ${params.length}`;
-      this.diags.report(Messages.macroArgCount, tokenSpan(t), [name, msg], m.span ? [{ message: 'macro is defined here', span: m.span }] : []);
+      const msg =
+        args.length < params.length
+          ? `requires ${params.length} arguments, but only ${args.length} given`
+          : `passed ${args.length} arguments, but takes just ${params.length}`;
+      this.diags.report(
+        Messages.macroArgCount,
+        tokenSpan(t),
+        [name, msg],
+        m.span ? [{ message: 'macro is defined here', span: m.span }] : [],
+      );
       return undefined;
     }
     // The common case, no hide set on either parenthesis' side: the shared singleton {name}.
     // Both from one expansion (the usual case inside a macro's replacement), they share one set.
-    if (t.hide && rparen.hide) this.callHide = withHidden(t.hide === rparen.hide ? t.hide : intersection(t.hide, rparen.hide), name);
+    if (t.hide && rparen.hide)
+      this.callHide = withHidden(t.hide === rparen.hide ? t.hide : intersection(t.hide, rparen.hide), name);
     else this.callHide = withHidden(undefined, name);
     return args;
   }
@@ -204,7 +229,9 @@ export class MacroExpander {
       if (lastLoc && lastParam === param && lastInner === a.macroLoc) return lastLoc;
       lastParam = param;
       lastInner = a.macroLoc;
-      return (lastLoc = a.macroLoc ? { kind: 'arg', inv, param: param.span, inner: a.macroLoc } : { kind: 'arg', inv, param: param.span });
+      return (lastLoc = a.macroLoc
+        ? { kind: 'arg', inv, param: param.span, inner: a.macroLoc }
+        : { kind: 'arg', inv, param: param.span });
     };
     // Each argument is macro-expanded once however often the body names it (clang's pre-expanded arguments).
     let expandedArgs: (Token[] | undefined)[] | undefined;
@@ -269,7 +296,13 @@ export class MacroExpander {
     }
     const lhs = out.pop();
     // GNU comma elision: `, ## __VA_ARGS__` with no variable arguments drops the comma.
-    if (lhs && isPunct(lhs, ',') && m.variadic && rhsTok?.text === params[params.length - 1] && pi === params.length - 1) {
+    if (
+      lhs &&
+      isPunct(lhs, ',') &&
+      m.variadic &&
+      rhsTok?.text === params[params.length - 1] &&
+      pi === params.length - 1
+    ) {
       if (rhs.length === 0) return k;
       out.push(lhs, ...rhs);
       return k;

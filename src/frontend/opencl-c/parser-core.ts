@@ -4,38 +4,147 @@ import { type Message, Messages } from '../../diagnostics/messages.js';
 import type { Span } from '../../diagnostics/source.js';
 import type { DataLayout } from '../../layout/data-layout.js';
 import type { FunctionInfo, LiteralSampler, ModuleVariable } from '../../model/kernel-module.js';
-import { type AccessQualifier, type AddressSpace, type EnumDecl, type QualType, type RecordDecl, type ScalarName } from '../../types/types.js';
+import {
+  type AccessQualifier,
+  type AddressSpace,
+  type EnumDecl,
+  type QualType,
+  type RecordDecl,
+  type ScalarName,
+} from '../../types/types.js';
 import { type CValue, type EvalContext, type Expr } from './expr.js';
 import type { TypeChecker } from './check-types.js';
 import { K_EOF, K_IDENT, K_PRAGMA, K_PUNCT, type Token, tokenSpan } from './token.js';
 import type { TokenBuffer } from './token-buffer.js';
 
-export const ADDRESS_SPACES = new Map<string, AddressSpace>(Object.entries({
-  __global: 'global', global: 'global', __local: 'local', local: 'local', __constant: 'constant', constant: 'constant',
-  __private: 'private', private: 'private', __generic: 'generic', generic: 'generic',
-} as Record<string, AddressSpace>));
-export const ACCESS = new Map<string, AccessQualifier>(Object.entries({
-  __read_only: 'read_only', read_only: 'read_only', __write_only: 'write_only', write_only: 'write_only',
-  __read_write: 'read_write', read_write: 'read_write',
-} as Record<string, AccessQualifier>));
-export const BUILTIN_SCALAR_NAMES = new Map<string, ScalarName>(Object.entries({
-  uchar: 'uchar', ushort: 'ushort', uint: 'uint', ulong: 'ulong', size_t: 'size_t', ptrdiff_t: 'ptrdiff_t',
-  intptr_t: 'intptr_t', uintptr_t: 'uintptr_t',
-} as Record<string, ScalarName>));
-export const BASIC_KEYWORDS = new Set(['void', 'bool', '_Bool', 'char', 'short', 'int', 'long', 'float', 'double', 'half', 'signed', 'unsigned', '__signed', '__signed__']);
+export const ADDRESS_SPACES = new Map<string, AddressSpace>(
+  Object.entries({
+    __global: 'global',
+    global: 'global',
+    __local: 'local',
+    local: 'local',
+    __constant: 'constant',
+    constant: 'constant',
+    __private: 'private',
+    private: 'private',
+    __generic: 'generic',
+    generic: 'generic',
+  } as Record<string, AddressSpace>),
+);
+export const ACCESS = new Map<string, AccessQualifier>(
+  Object.entries({
+    __read_only: 'read_only',
+    read_only: 'read_only',
+    __write_only: 'write_only',
+    write_only: 'write_only',
+    __read_write: 'read_write',
+    read_write: 'read_write',
+  } as Record<string, AccessQualifier>),
+);
+export const BUILTIN_SCALAR_NAMES = new Map<string, ScalarName>(
+  Object.entries({
+    uchar: 'uchar',
+    ushort: 'ushort',
+    uint: 'uint',
+    ulong: 'ulong',
+    size_t: 'size_t',
+    ptrdiff_t: 'ptrdiff_t',
+    intptr_t: 'intptr_t',
+    uintptr_t: 'uintptr_t',
+  } as Record<string, ScalarName>),
+);
+export const BASIC_KEYWORDS = new Set([
+  'void',
+  'bool',
+  '_Bool',
+  'char',
+  'short',
+  'int',
+  'long',
+  'float',
+  'double',
+  'half',
+  'signed',
+  'unsigned',
+  '__signed',
+  '__signed__',
+]);
 export const STORAGE = new Set(['typedef', 'extern', 'static', 'inline', '__inline', '__inline__', 'auto', 'register']);
-export const QUALIFIERS = new Set(['const', '__const', 'volatile', '__volatile', 'restrict', '__restrict', '__restrict__']);
+export const QUALIFIERS = new Set([
+  'const',
+  '__const',
+  'volatile',
+  '__volatile',
+  'restrict',
+  '__restrict',
+  '__restrict__',
+]);
 export const OPAQUE_NEEDS_CL20 = new Set<string>(['queue_t', 'clk_event_t', 'reserve_id_t', 'ndrange_t']);
 export const STATEMENT_KEYWORDS = new Set([
-  'if', 'else', 'while', 'for', 'do', 'switch', 'case', 'default', 'return', 'break', 'continue', 'goto', 'sizeof',
-  '__attribute__', '_Alignof', '__alignof__', 'vec_step', '_Static_assert', 'typedef', '__builtin_offsetof',
+  'if',
+  'else',
+  'while',
+  'for',
+  'do',
+  'switch',
+  'case',
+  'default',
+  'return',
+  'break',
+  'continue',
+  'goto',
+  'sizeof',
+  '__attribute__',
+  '_Alignof',
+  '__alignof__',
+  'vec_step',
+  '_Static_assert',
+  'typedef',
+  '__builtin_offsetof',
 ]);
 export const KNOWN_ATTRIBUTES_NO_ARGS = new Set([
-  'packed', 'nosvm', 'always_inline', 'noinline', 'overloadable', 'const', 'pure', 'unused', 'used', 'weak',
-  'convergent', 'noduplicate', 'opencl_unroll_hint', 'cold', 'hot', 'flatten', 'noreturn', 'nothrow', 'visibility',
-  'deprecated', 'may_alias', 'transparent_union', 'maybe_unused', 'section', 'alias', 'uniform_work_group_size',
-  'opencl_global_device', 'opencl_global_host', 'artificial', 'warn_unused_result', 'malloc', 'leaf', 'format',
-  'nonnull', 'returns_nonnull', 'optnone', 'minsize', 'cleanup', 'mode', 'vector_size', 'ext_vector_type', 'enable_if',
+  'packed',
+  'nosvm',
+  'always_inline',
+  'noinline',
+  'overloadable',
+  'const',
+  'pure',
+  'unused',
+  'used',
+  'weak',
+  'convergent',
+  'noduplicate',
+  'opencl_unroll_hint',
+  'cold',
+  'hot',
+  'flatten',
+  'noreturn',
+  'nothrow',
+  'visibility',
+  'deprecated',
+  'may_alias',
+  'transparent_union',
+  'maybe_unused',
+  'section',
+  'alias',
+  'uniform_work_group_size',
+  'opencl_global_device',
+  'opencl_global_host',
+  'artificial',
+  'warn_unused_result',
+  'malloc',
+  'leaf',
+  'format',
+  'nonnull',
+  'returns_nonnull',
+  'optnone',
+  'minsize',
+  'cleanup',
+  'mode',
+  'vector_size',
+  'ext_vector_type',
+  'enable_if',
 ]);
 
 export interface ParseOptions {
@@ -91,7 +200,12 @@ export interface Declarator {
 export type Ordinary =
   | { kind: 'enum'; value: CValue; span: Span }
   | { kind: 'function'; span: Span }
-  | { kind: 'variable'; span: Span; type: QualType; /** An `extern` declaration a definition may still complete. */ declaredOnly?: boolean };
+  | {
+      kind: 'variable';
+      span: Span;
+      type: QualType;
+      /** An `extern` declaration a definition may still complete. */ declaredOnly?: boolean;
+    };
 
 /** Thrown to unwind to the declaration being recovered from; not an Error, so no stack is captured per syntax error. */
 export class ParseError {}

@@ -4,7 +4,16 @@ import type { Span } from '../../diagnostics/source.js';
 import { type QualType, q, scalar } from '../../types/types.js';
 import { evaluateInt } from './expr.js';
 import { K_IDENT, KIND_MASK, type Token, tokenSpan } from './token.js';
-import { ADDRESS_SPACES, ACCESS, BASIC_KEYWORDS, QUALIFIERS, type Attribute, type ParamDecl, type Declarator, MAX_NESTING } from './parser-core.js';
+import {
+  ADDRESS_SPACES,
+  ACCESS,
+  BASIC_KEYWORDS,
+  QUALIFIERS,
+  type Attribute,
+  type ParamDecl,
+  type Declarator,
+  MAX_NESTING,
+} from './parser-core.js';
 import { stripQuals, substitute } from './parser-types.js';
 import { SpecifierParser } from './parser-specifiers.js';
 
@@ -50,7 +59,14 @@ export abstract class DeclaratorParser extends SpecifierParser {
       this.next();
       name = tok.text;
       nameSpan = tokenSpan(tok);
-    } else if (this.is('(') && (this.is('*', 1) || this.is('(', 1) || this.is('[', 1) || this.is('^', 1) || (this.peek(1).kind === 'ident' && !this.startsType(this.peek(1))))) {
+    } else if (
+      this.is('(') &&
+      (this.is('*', 1) ||
+        this.is('(', 1) ||
+        this.is('[', 1) ||
+        this.is('^', 1) ||
+        (this.peek(1).kind === 'ident' && !this.startsType(this.peek(1))))
+    ) {
       this.next();
       const placeholder: QualType = q(scalar('void'));
       innerDecl = this.declarator(placeholder, abstract);
@@ -75,7 +91,8 @@ export abstract class DeclaratorParser extends SpecifierParser {
         if (++suffixDepth > MAX_NESTING) this.fail(Messages.tooDeep, open, [MAX_NESTING]);
         let length: number | null = null;
         if (!this.is(']')) {
-          while (this.peek().kind === 'ident' && (QUALIFIERS.has(this.peek().text) || this.peek().text === 'static')) this.next();
+          while (this.peek().kind === 'ident' && (QUALIFIERS.has(this.peek().text) || this.peek().text === 'static'))
+            this.next();
           const e = this.assignmentExpr();
           const v = evaluateInt(e, this.evalCtx);
           // Zero is clang's zero-length array; the size in bytes is checked once the element is known.
@@ -126,7 +143,14 @@ export abstract class DeclaratorParser extends SpecifierParser {
       variadic = innerDecl.variadic;
     }
     this.depth--;
-    return { name, nameSpan: nameSpan ?? tokenSpan(tok), type: t, params, variadic, attrs: innerDecl?.attrs.length ? [...attrs, ...innerDecl.attrs] : attrs };
+    return {
+      name,
+      nameSpan: nameSpan ?? tokenSpan(tok),
+      type: t,
+      params,
+      variadic,
+      attrs: innerDecl?.attrs.length ? [...attrs, ...innerDecl.attrs] : attrs,
+    };
   }
 
   protected startsType(t: Token): boolean {
@@ -136,8 +160,16 @@ export abstract class DeclaratorParser extends SpecifierParser {
   /** startsType for an identifier spelled `w`. */
   protected startsTypeWord(w: string): boolean {
     return (
-      BASIC_KEYWORDS.has(w) || QUALIFIERS.has(w) || ADDRESS_SPACES.has(w) || ACCESS.has(w) || w === 'struct' || w === 'union' ||
-      w === 'enum' || (w === 'pipe' && this.options.clVersion >= 200) || this.typedefs.has(w) || this.isBuiltinTypeName(w)
+      BASIC_KEYWORDS.has(w) ||
+      QUALIFIERS.has(w) ||
+      ADDRESS_SPACES.has(w) ||
+      ACCESS.has(w) ||
+      w === 'struct' ||
+      w === 'union' ||
+      w === 'enum' ||
+      (w === 'pipe' && this.options.clVersion >= 200) ||
+      this.typedefs.has(w) ||
+      this.isBuiltinTypeName(w)
     );
   }
 
@@ -148,7 +180,13 @@ export abstract class DeclaratorParser extends SpecifierParser {
     for (const p of ps) {
       if (p.name === null) continue;
       const prev = seen.get(p.name);
-      if (prev) this.diags.report(Messages.paramRedefinition, p.span, [p.name], [{ message: 'previous declaration is here', span: prev }]);
+      if (prev)
+        this.diags.report(
+          Messages.paramRedefinition,
+          p.span,
+          [p.name],
+          [{ message: 'previous declaration is here', span: prev }],
+        );
       else seen.set(p.name, p.span);
     }
   }
@@ -158,7 +196,8 @@ export abstract class DeclaratorParser extends SpecifierParser {
     const d = this.declarator(spec.base, true);
     let type = d.type;
     // Parameters of array type are pointers (C11 6.7.6.3p7).
-    if (type.type.kind === 'array') type = { ...stripQuals(type), type: { kind: 'pointer', pointee: type.type.element } };
+    if (type.type.kind === 'array')
+      type = { ...stripQuals(type), type: { kind: 'pointer', pointee: type.type.element } };
     return { name: d.name, type, span: d.name ? d.nameSpan : spec.span };
   }
 

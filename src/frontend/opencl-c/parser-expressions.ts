@@ -6,7 +6,13 @@ import { typeToString } from '../../types/print.js';
 import { type QualType, canonical, q, scalar } from '../../types/types.js';
 import { type Expr, type IntTypeName, evaluateInt } from './expr.js';
 import { type Init } from './initializer.js';
-import { isFloatLiteralText, parseCharLiteral, parseFloatLiteral, parseIntLiteral, parseStringLiteral } from './literals.js';
+import {
+  isFloatLiteralText,
+  parseCharLiteral,
+  parseFloatLiteral,
+  parseIntLiteral,
+  parseStringLiteral,
+} from './literals.js';
 import { type Token, tokenSpan } from './token.js';
 import { ParseError, MAX_NESTING } from './parser-core.js';
 import { findField } from './parser-types.js';
@@ -85,8 +91,24 @@ export abstract class ExpressionParser extends DeclaratorParser {
   }
 
   protected static readonly PREC: Record<string, number> = {
-    '*': 10, '/': 10, '%': 10, '+': 9, '-': 9, '<<': 8, '>>': 8, '<': 7, '>': 7, '<=': 7, '>=': 7, '==': 6, '!=': 6,
-    '&': 5, '^': 4, '|': 3, '&&': 2, '||': 1,
+    '*': 10,
+    '/': 10,
+    '%': 10,
+    '+': 9,
+    '-': 9,
+    '<<': 8,
+    '>>': 8,
+    '<': 7,
+    '>': 7,
+    '<=': 7,
+    '>=': 7,
+    '==': 6,
+    '!=': 6,
+    '&': 5,
+    '^': 4,
+    '|': 3,
+    '&&': 2,
+    '||': 1,
   };
 
   protected binaryExpr(min: number): Expr {
@@ -143,9 +165,20 @@ export abstract class ExpressionParser extends DeclaratorParser {
     if (t.kind === 'punct' && ['&', '*', '++', '--'].includes(t.text)) {
       this.next();
       const e = this.nestedCastExpr(t);
-      return { k: 'other', what: t.text === '&' ? 'an address' : `operator '${t.text}'`, span: joinSpans(tokenSpan(t), e.span) };
+      return {
+        k: 'other',
+        what: t.text === '&' ? 'an address' : `operator '${t.text}'`,
+        span: joinSpans(tokenSpan(t), e.span),
+      };
     }
-    if (t.kind === 'ident' && (t.text === 'sizeof' || t.text === '_Alignof' || t.text === '__alignof__' || t.text === '__alignof' || t.text === 'vec_step')) {
+    if (
+      t.kind === 'ident' &&
+      (t.text === 'sizeof' ||
+        t.text === '_Alignof' ||
+        t.text === '__alignof__' ||
+        t.text === '__alignof' ||
+        t.text === 'vec_step')
+    ) {
       this.next();
       let type: QualType;
       if (this.is('(') && this.startsType(this.peek(1))) {
@@ -160,7 +193,10 @@ export abstract class ExpressionParser extends DeclaratorParser {
       // OpenCL C refuses sizeof(void) and _Alignof(void) (C's GNU extension makes them 1).
       if (t.text !== 'vec_step') {
         const c = canonical(type).type;
-        if (c.kind === 'scalar' && c.name === 'void') this.diags.report(Messages.sizeofVoid, span, [t.text === 'sizeof' ? 'sizeof' : t.text === '_Alignof' ? 'alignof' : '__alignof']);
+        if (c.kind === 'scalar' && c.name === 'void')
+          this.diags.report(Messages.sizeofVoid, span, [
+            t.text === 'sizeof' ? 'sizeof' : t.text === '_Alignof' ? 'alignof' : '__alignof',
+          ]);
       }
       if (t.text === 'vec_step') {
         const c = canonical(type).type;
@@ -185,7 +221,8 @@ export abstract class ExpressionParser extends DeclaratorParser {
         const v = evaluateInt(this.expression(), this.evalCtx);
         this.expect(']');
         const c = canonical(type).type;
-        if (c.kind !== 'array') this.fail(Messages.constExprInvalid, this.span(open), ['subscript of a non-array in offsetof']);
+        if (c.kind !== 'array')
+          this.fail(Messages.constExprInvalid, this.span(open), ['subscript of a non-array in offsetof']);
         if (v === undefined) throw new ParseError();
         type = c.element;
         offset += Number(v) * layoutOf(type, this.options.layout).size;
@@ -203,7 +240,8 @@ export abstract class ExpressionParser extends DeclaratorParser {
       type = f.type;
     }
     this.expect(')');
-    if (!Number.isSafeInteger(offset)) this.fail(Messages.constExprInvalid, this.span(kw), ['an offset too large to be exact']);
+    if (!Number.isSafeInteger(offset))
+      this.fail(Messages.constExprInvalid, this.span(kw), ['an offset too large to be exact']);
     return { k: 'int', v: BigInt(offset), t: this.options.layout.sizeT === 8 ? 'ulong' : 'uint', span: this.span(kw) };
   }
 
@@ -262,7 +300,9 @@ export abstract class ExpressionParser extends DeclaratorParser {
     switch (t.kind) {
       case 'number': {
         if (isFloatLiteralText(t.text) || /^[0-9]+[fFhH]$/.test(t.text)) {
-          const f = parseFloatLiteral(/^[0-9]+[fFhH]$/.test(t.text) ? t.text.slice(0, -1) + '.0' + t.text.slice(-1) : t.text);
+          const f = parseFloatLiteral(
+            /^[0-9]+[fFhH]$/.test(t.text) ? t.text.slice(0, -1) + '.0' + t.text.slice(-1) : t.text,
+          );
           if (typeof f === 'string') this.fail(Messages.constExprInvalid, t, [f]);
           if (f.type === 'half') this.checker.halfLiteral(span);
           return { k: 'float', v: f.type === 'float' ? Math.fround(f.value) : f.value, t: f.type, span };
@@ -290,7 +330,8 @@ export abstract class ExpressionParser extends DeclaratorParser {
         return { k: 'string', bytes, span: this.span(t) };
       }
       case 'ident': {
-        if (t.text === 'true' || t.text === 'false') return { k: 'int', v: t.text === 'true' ? 1n : 0n, t: 'int', span };
+        if (t.text === 'true' || t.text === 'false')
+          return { k: 'int', v: t.text === 'true' ? 1n : 0n, t: 'int', span };
         if (!this.ordinary.has(t.text)) {
           if (this.is('(')) return { k: 'other', what: `a call to '${t.text}'`, span };
           this.diags.report(Messages.undeclaredIdentifier, span, [t.text]);

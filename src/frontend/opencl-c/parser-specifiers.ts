@@ -2,10 +2,40 @@
 import { Messages } from '../../diagnostics/messages.js';
 import type { Span } from '../../diagnostics/source.js';
 import { typeToString } from '../../types/print.js';
-import { type AccessQualifier, type AddressSpace, type EnumDecl, type FieldDecl, type ImageName, type OpaqueName, type QualType, type RecordDecl, type ScalarName, type Type, canonical, q, scalar } from '../../types/types.js';
+import {
+  type AccessQualifier,
+  type AddressSpace,
+  type EnumDecl,
+  type FieldDecl,
+  type ImageName,
+  type OpaqueName,
+  type QualType,
+  type RecordDecl,
+  type ScalarName,
+  type Type,
+  canonical,
+  q,
+  scalar,
+} from '../../types/types.js';
 import { type IntTypeName, evaluateInt } from './expr.js';
 import { type Token, tokenSpan } from './token.js';
-import { ParserCore, ADDRESS_SPACES, ACCESS, BUILTIN_SCALAR_NAMES, BASIC_KEYWORDS, STORAGE, QUALIFIERS, OPAQUE_NEEDS_CL20, KNOWN_ATTRIBUTES_NO_ARGS, type Attribute, type DeclSpec, type Declarator, ParseError, MAX_NESTING, MAX_ALIGNMENT } from './parser-core.js';
+import {
+  ParserCore,
+  ADDRESS_SPACES,
+  ACCESS,
+  BUILTIN_SCALAR_NAMES,
+  BASIC_KEYWORDS,
+  STORAGE,
+  QUALIFIERS,
+  OPAQUE_NEEDS_CL20,
+  KNOWN_ATTRIBUTES_NO_ARGS,
+  type Attribute,
+  type DeclSpec,
+  type Declarator,
+  ParseError,
+  MAX_NESTING,
+  MAX_ALIGNMENT,
+} from './parser-core.js';
 import { IMAGE_NAMES, OPAQUE_NAMES, SIGN_OR_WIDTH, VECTOR_NAMES, singleBasicType } from './specifier-names.js';
 
 export abstract class SpecifierParser extends ParserCore {
@@ -25,7 +55,15 @@ export abstract class SpecifierParser extends ParserCore {
     let access: AccessQualifier | undefined;
     let pipe = false;
     // Its base and span are set once all is read (a failure throws it away).
-    const spec: DeclSpec = { base: undefined as unknown as QualType, typedef: false, extern: false, kernel: false, attrs: [], span: undefined as unknown as Span, implicit: false };
+    const spec: DeclSpec = {
+      base: undefined as unknown as QualType,
+      typedef: false,
+      extern: false,
+      kernel: false,
+      attrs: [],
+      span: undefined as unknown as Span,
+      implicit: false,
+    };
     let any = false;
     for (;;) {
       const t = this.peek();
@@ -135,7 +173,8 @@ export abstract class SpecifierParser extends ParserCore {
     else if (firstBasic === undefined) {
       // Unknown identifiers before a declarator, like `foo_t x;`: report the identifier.
       const t = this.peek();
-      if (t.kind === 'ident' && (this.peek(1).kind === 'ident' || this.is('*', 1))) this.fail(Messages.unknownType, t, [t.text]);
+      if (t.kind === 'ident' && (this.peek(1).kind === 'ident' || this.is('*', 1)))
+        this.fail(Messages.unknownType, t, [t.text]);
       spec.implicit = true;
       // clang-16 refuses implicit int in C99 and later, so in every OpenCL C (`const x = 1;`, `typedef T;`).
       this.diags.report(Messages.implicitInt, tokenSpan(t));
@@ -178,7 +217,12 @@ export abstract class SpecifierParser extends ParserCore {
     const c = (k: string) => counts.get(k) ?? 0;
     // clang warns about a repeated sign or 'short' (its width and sign are set once) and refuses a repeated type word.
     for (const [k, n] of counts) {
-      if (n > 1 && k !== 'long') this.diags.report(SIGN_OR_WIDTH.has(k) ? Messages.duplicateSignOrWidth : Messages.duplicateSpecifier, tokenSpan(at), [k]);
+      if (n > 1 && k !== 'long')
+        this.diags.report(
+          SIGN_OR_WIDTH.has(k) ? Messages.duplicateSignOrWidth : Messages.duplicateSpecifier,
+          tokenSpan(at),
+          [k],
+        );
     }
     if (c('long') > 1) this.fail(Messages.unsupportedType, at, ['long long']);
     if (c('signed') && c('unsigned')) this.fail(Messages.conflictingSpecifiers, at, ['signed', 'unsigned']);
@@ -195,7 +239,12 @@ export abstract class SpecifierParser extends ParserCore {
     if (sizeWords.length > 1) this.fail(Messages.conflictingSpecifiers, at, [sizeWords[0], sizeWords[1]]);
     if (c('char') && c('int')) this.fail(Messages.conflictingSpecifiers, at, ['char', 'int']);
     const base = sizeWords[0] ?? 'int';
-    const names: Record<string, [ScalarName, ScalarName]> = { char: ['char', 'uchar'], short: ['short', 'ushort'], int: ['int', 'uint'], long: ['long', 'ulong'] };
+    const names: Record<string, [ScalarName, ScalarName]> = {
+      char: ['char', 'uchar'],
+      short: ['short', 'ushort'],
+      int: ['int', 'uint'],
+      long: ['long', 'ulong'],
+    };
     const type = scalar(names[base][u ? 1 : 0]);
     // clang prints `unsigned int` and `signed char` as written where it keeps the sugar.
     if (u) return { ...type, spelling: `unsigned ${base}` };
@@ -214,7 +263,8 @@ export abstract class SpecifierParser extends ParserCore {
       while (!this.is(')')) {
         if (this.accept(',')) continue;
         const nameTok = this.next();
-        if (nameTok.kind !== 'ident') this.fail(Messages.expectedButFound, nameTok, ['an attribute name', nameTok.text]);
+        if (nameTok.kind !== 'ident')
+          this.fail(Messages.expectedButFound, nameTok, ['an attribute name', nameTok.text]);
         const name = nameTok.text.replace(/^__(.*)__$/, '$1');
         out.push(this.attributeArgs(name, nameTok));
         // Attributes are separated by commas: `((packed aligned))` is clang's "expected ')'".
@@ -242,7 +292,10 @@ export abstract class SpecifierParser extends ParserCore {
       }
       this.expect(')');
       if (vals.length < n[0] || vals.length > n[1]) {
-        this.fail(Messages.kernelAttrArgs, nameTok, [name, n[0] === n[1] ? `exactly ${n[0]} argument${n[0] > 1 ? 's' : ''}` : `at most ${n[1]} argument`]);
+        this.fail(Messages.kernelAttrArgs, nameTok, [
+          name,
+          n[0] === n[1] ? `exactly ${n[0]} argument${n[0] > 1 ? 's' : ''}` : `at most ${n[1]} argument`,
+        ]);
       }
       return vals;
     };
@@ -250,7 +303,9 @@ export abstract class SpecifierParser extends ParserCore {
       case 'reqd_work_group_size':
       case 'work_group_size_hint': {
         const v = ints([3, 3]);
-        for (const x of v) if (!(x > 0 && x <= 0xffffffff)) this.fail(Messages.badAttributeArgs, nameTok, [name, 'must be greater than 0']);
+        for (const x of v)
+          if (!(x > 0 && x <= 0xffffffff))
+            this.fail(Messages.badAttributeArgs, nameTok, [name, 'must be greater than 0']);
         return { name, span: this.span(nameTok), ints: v };
       }
       case 'intel_reqd_sub_group_size': {
@@ -263,7 +318,8 @@ export abstract class SpecifierParser extends ParserCore {
         const a = v.length ? v[0] : 16;
         // clang's limit: 2^32 bytes (MaxAlignmentExponent). Checked first, so the power-of-2 test below stays within 32 bits.
         if (a > MAX_ALIGNMENT) this.fail(Messages.alignmentTooLarge, nameTok, [MAX_ALIGNMENT]);
-        if (!(a > 0 && Number.isInteger(Math.log2(a)))) this.fail(Messages.badAttributeArgs, nameTok, [name, 'requested alignment is not a power of 2']);
+        if (!(a > 0 && Number.isInteger(Math.log2(a))))
+          this.fail(Messages.badAttributeArgs, nameTok, [name, 'requested alignment is not a power of 2']);
         return { name, span: this.span(nameTok), ints: [a] };
       }
       case 'vec_type_hint': {
@@ -271,19 +327,27 @@ export abstract class SpecifierParser extends ParserCore {
         const type = this.typeName();
         this.expect(')');
         const c = canonical(type).type;
-        const ok = (c.kind === 'scalar' && !['void', 'bool', 'size_t', 'ptrdiff_t', 'intptr_t', 'uintptr_t'].includes(c.name)) || c.kind === 'vector';
-        if (!ok) this.fail(Messages.badAttributeArgs, nameTok, [name, `expects a scalar or vector type, not '${typeToString(type)}'`]);
+        const ok =
+          (c.kind === 'scalar' && !['void', 'bool', 'size_t', 'ptrdiff_t', 'intptr_t', 'uintptr_t'].includes(c.name)) ||
+          c.kind === 'vector';
+        if (!ok)
+          this.fail(Messages.badAttributeArgs, nameTok, [
+            name,
+            `expects a scalar or vector type, not '${typeToString(type)}'`,
+          ]);
         return { name, span: this.span(nameTok), type };
       }
       case 'endian': {
         this.expect('(');
         const w = this.next();
-        if (w.text !== 'host' && w.text !== 'device') this.fail(Messages.badAttributeArgs, w, [name, "argument must be 'host' or 'device'"]);
+        if (w.text !== 'host' && w.text !== 'device')
+          this.fail(Messages.badAttributeArgs, w, [name, "argument must be 'host' or 'device'"]);
         this.expect(')');
         return { name, span: this.span(nameTok), word: w.text };
       }
       default: {
-        if (!KNOWN_ATTRIBUTES_NO_ARGS.has(name)) this.diags.report(Messages.unknownAttribute, tokenSpan(nameTok), [name]);
+        if (!KNOWN_ATTRIBUTES_NO_ARGS.has(name))
+          this.diags.report(Messages.unknownAttribute, tokenSpan(nameTok), [name]);
         if (this.is('(')) this.skipBalanced('(', ')');
         return { name, span: this.span(nameTok) };
       }
@@ -325,7 +389,12 @@ export abstract class SpecifierParser extends ParserCore {
       return { kind: 'record', decl };
     }
     if (decl && decl.fields) {
-      this.diags.report(Messages.redefinition, tokenSpan(nameTok!), [name!], [{ message: 'previous definition is here', span: decl.span }]);
+      this.diags.report(
+        Messages.redefinition,
+        tokenSpan(nameTok!),
+        [name!],
+        [{ message: 'previous definition is here', span: decl.span }],
+      );
       decl = undefined;
     }
     if (!decl) {
@@ -372,9 +441,14 @@ export abstract class SpecifierParser extends ParserCore {
     fields.forEach((f, i) => {
       const c = canonical(f.type).type;
       if (c.kind !== 'array' || c.length !== null || f.name === null) return;
-      const why = tagKind === 'union' ? 'in a union is not allowed'
-        : i !== fields.length - 1 ? `with type '${typeToString(f.type)}' is not at the end of struct`
-        : fields.length === 1 ? 'not allowed in otherwise empty struct' : undefined;
+      const why =
+        tagKind === 'union'
+          ? 'in a union is not allowed'
+          : i !== fields.length - 1
+            ? `with type '${typeToString(f.type)}' is not at the end of struct`
+            : fields.length === 1
+              ? 'not allowed in otherwise empty struct'
+              : undefined;
       if (why) this.diags.report(Messages.flexibleArray, f.span, [f.name, why]);
     });
   }
@@ -388,17 +462,29 @@ export abstract class SpecifierParser extends ParserCore {
     }
     for (;;) {
       let d: Declarator;
-      if (this.is(':')) d = { name: null, nameSpan: tokenSpan(this.peek()), type: spec.base, params: null, variadic: false, attrs: [] };
+      if (this.is(':'))
+        d = { name: null, nameSpan: tokenSpan(this.peek()), type: spec.base, params: null, variadic: false, attrs: [] };
       else d = this.declarator(spec.base, false);
       let bitWidth: number | undefined;
       if (this.is(':')) {
         const colon = this.next();
         const e = this.conditionalExpr();
-        bitWidth = this.checker.bitField(tokenSpan(colon), d.name, d.nameSpan, d.type, evaluateInt(e, this.evalCtx), e.span);
+        bitWidth = this.checker.bitField(
+          tokenSpan(colon),
+          d.name,
+          d.nameSpan,
+          d.type,
+          evaluateInt(e, this.evalCtx),
+          e.span,
+        );
       }
       const attrs = [...spec.attrs, ...d.attrs, ...this.attributes()];
       this.checker.fieldType(d.type, d.nameSpan);
-      const field: { -readonly [K in keyof FieldDecl]: FieldDecl[K] } = { name: d.name, type: d.type, span: d.nameSpan };
+      const field: { -readonly [K in keyof FieldDecl]: FieldDecl[K] } = {
+        name: d.name,
+        type: d.type,
+        span: d.nameSpan,
+      };
       if (bitWidth !== undefined) field.bitWidth = bitWidth;
       for (const a of attrs) {
         if (a.name === 'packed') field.packed = true;
@@ -426,7 +512,8 @@ export abstract class SpecifierParser extends ParserCore {
     if (this.is(':')) {
       this.next();
       const t = canonical(this.typeName()).type;
-      if (t.kind !== 'scalar' || ['void', 'half', 'float', 'double'].includes(t.name)) this.fail(Messages.badAttributeArgs, kw, ['enum', 'underlying type must be an integer type']);
+      if (t.kind !== 'scalar' || ['void', 'half', 'float', 'double'].includes(t.name))
+        this.fail(Messages.badAttributeArgs, kw, ['enum', 'underlying type must be an integer type']);
       fixed = t.name;
     }
     const existing = name ? this.tags.get(name) : undefined;
@@ -435,17 +522,38 @@ export abstract class SpecifierParser extends ParserCore {
     if (!this.is('{')) {
       if (!name) this.fail(Messages.expected, this.peek(), ["a name or '{' after 'enum'"]);
       if (!decl) {
-        decl = { name, enumerators: [], underlying: fixed ?? 'uint', packed: false, complete: false, span: tokenSpan(nameTok!), id: this.nextId++ };
+        decl = {
+          name,
+          enumerators: [],
+          underlying: fixed ?? 'uint',
+          packed: false,
+          complete: false,
+          span: tokenSpan(nameTok!),
+          id: this.nextId++,
+        };
         this.tags.set(name, decl);
       }
       return { kind: 'enum', decl };
     }
     if (decl?.complete) {
-      this.diags.report(Messages.redefinition, tokenSpan(nameTok!), [name!], [{ message: 'previous definition is here', span: decl.span }]);
+      this.diags.report(
+        Messages.redefinition,
+        tokenSpan(nameTok!),
+        [name!],
+        [{ message: 'previous definition is here', span: decl.span }],
+      );
       decl = undefined;
     }
     if (!decl) {
-      decl = { name, enumerators: [], underlying: 'uint', packed: false, complete: false, span: tokenSpan(nameTok ?? kw), id: this.nextId++ };
+      decl = {
+        name,
+        enumerators: [],
+        underlying: 'uint',
+        packed: false,
+        complete: false,
+        span: tokenSpan(nameTok ?? kw),
+        id: this.nextId++,
+      };
       if (name) this.tags.set(name, decl);
     }
     const open = this.expect('{');
@@ -461,7 +569,14 @@ export abstract class SpecifierParser extends ParserCore {
       }
       this.checker.enumerator(id.text, tokenSpan(id), this.ordinary.get(id.text));
       decl.enumerators.push({ name: id.text, value: next, span: tokenSpan(id) });
-      const t: IntTypeName = next >= -(1n << 31n) && next < 1n << 31n ? 'int' : next >= 0n && next < 1n << 32n ? 'uint' : next >= -(1n << 63n) && next < 1n << 63n ? 'long' : 'ulong';
+      const t: IntTypeName =
+        next >= -(1n << 31n) && next < 1n << 31n
+          ? 'int'
+          : next >= 0n && next < 1n << 32n
+            ? 'uint'
+            : next >= -(1n << 63n) && next < 1n << 63n
+              ? 'long'
+              : 'ulong';
       this.ordinary.set(id.text, { kind: 'enum', value: { k: 'int', v: next, t }, span: tokenSpan(id) });
       next++;
       if (!this.accept(',')) break;
@@ -473,5 +588,4 @@ export abstract class SpecifierParser extends ParserCore {
     decl.complete = true;
     return { kind: 'enum', decl };
   }
-
 }

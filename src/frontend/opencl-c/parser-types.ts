@@ -17,7 +17,12 @@ export function findField(fields: readonly FieldLayout[], name: string, dl: Data
 }
 
 export function stripQuals(t: QualType): QualType {
-  return { type: t.type, ...(t.const ? { const: true } : {}), ...(t.volatile ? { volatile: true } : {}), ...(t.restrict ? { restrict: true } : {}) };
+  return {
+    type: t.type,
+    ...(t.const ? { const: true } : {}),
+    ...(t.volatile ? { volatile: true } : {}),
+    ...(t.restrict ? { restrict: true } : {}),
+  };
 }
 
 /** Replaces the placeholder at the bottom of a declarator's type with the real base type. */

@@ -10,7 +10,14 @@ import type { Span } from '../../diagnostics/source.js';
 import type { BodyRecord } from './body-record.js';
 import { K_EOF, K_IDENT, K_PRAGMA, K_PUNCT, Token } from './token.js';
 import { TokenBuffer } from './token-buffer.js';
-import { STATEMENT_KEYWORDS, type ParseOptions, type ParseResult, type DeclSpec, type Declarator, ParseError } from './parser-core.js';
+import {
+  STATEMENT_KEYWORDS,
+  type ParseOptions,
+  type ParseResult,
+  type DeclSpec,
+  type Declarator,
+  ParseError,
+} from './parser-core.js';
 import { ExpressionParser } from './parser-expressions.js';
 
 export type { ParseOptions, ParseResult } from './parser-core.js';
@@ -21,7 +28,13 @@ export type { ParseOptions, ParseResult } from './parser-core.js';
  * as soon as it is read: the names it declares are in scope for what follows.
  */
 class Parser extends ExpressionParser {
-  protected readonly checker = new DeclarationChecker(this.options, this.diags, this.ordinary, this.enabled, this.evalCtx);
+  protected readonly checker = new DeclarationChecker(
+    this.options,
+    this.diags,
+    this.ordinary,
+    this.enabled,
+    this.evalCtx,
+  );
   /** Function bodies the preprocessor read at the character level that were taken here as bodies. */
   private bodiesRead = 0;
 
@@ -42,7 +55,12 @@ class Parser extends ExpressionParser {
       }
     }
     this.next(); // consumes trailing pragmas
-    return { ...this.checker.result(), records: this.records, extensions: this.extensions, bodiesRead: this.bodiesRead };
+    return {
+      ...this.checker.result(),
+      records: this.records,
+      extensions: this.extensions,
+      bodiesRead: this.bodiesRead,
+    };
   }
 
   /** Skips to the end of the broken declaration: a ';' or a '}' closing a top-level brace. */
@@ -104,7 +122,8 @@ class Parser extends ExpressionParser {
       this.checker.typedef(d, this.typedefs.get(d.name));
       this.typedefs.set(d.name, { type: d.type, span: d.nameSpan });
       const target = d.type.type;
-      if ((target.kind === 'record' || target.kind === 'enum') && target.decl.name === null && !target.decl.typedefName) target.decl.typedefName = d.name;
+      if ((target.kind === 'record' || target.kind === 'enum') && target.decl.name === null && !target.decl.typedefName)
+        target.decl.typedefName = d.name;
       return;
     }
     if (d.type.type.kind === 'function') {
@@ -141,7 +160,11 @@ class Parser extends ExpressionParser {
         continue;
       }
       const text = toks.text(p);
-      const member = kind === K_IDENT && p > 0 && toks.kindAt(p - 1) === K_PUNCT && (toks.text(p - 1) === '.' || toks.text(p - 1) === '->');
+      const member =
+        kind === K_IDENT &&
+        p > 0 &&
+        toks.kindAt(p - 1) === K_PUNCT &&
+        (toks.text(p - 1) === '.' || toks.text(p - 1) === '->');
       if (locals.see(kind, text, level, member)) {
         // Placed as the character-level body reader places it: a macro's output at its expansion.
         const at = toks.spanAt(p);
@@ -163,7 +186,13 @@ class Parser extends ExpressionParser {
       }
       names.add(text);
     }
-    return { calls, callArgs, names: [...names], localVariables: this.localVariables(locals.result()), span: this.span(open) };
+    return {
+      calls,
+      callArgs,
+      names: [...names],
+      localVariables: this.localVariables(locals.result()),
+      span: this.span(open),
+    };
   }
 
   /** A body the preprocessor read: its calls are what `scanBody` would take, keywords and type names left out here. */
@@ -173,7 +202,13 @@ class Parser extends ExpressionParser {
     const calls = record.candidates.filter(isCall);
     const callArgs = record.callArgs.filter(isCall);
     // The record is this body's alone (made by the preprocessor for this reading): its names are taken as they are.
-    return { calls, callArgs, names: record.names as string[], localVariables: this.localVariables(record.localDecls), span: record.span };
+    return {
+      calls,
+      callArgs,
+      names: record.names as string[],
+      localVariables: this.localVariables(record.localDecls),
+      span: record.span,
+    };
   }
 
   /**
@@ -209,7 +244,14 @@ class Parser extends ExpressionParser {
           local ||= element.space === 'local';
         }
         if (element.type.kind === 'array' || element.type.kind === 'function' || !local) continue;
-        out.push({ name: d.name!, type: d.type, elementType: element, arraySize: count, used: src.namedAfter.has(d.name!), span: d.nameSpan });
+        out.push({
+          name: d.name!,
+          type: d.type,
+          elementType: element,
+          arraySize: count,
+          used: src.namedAfter.has(d.name!),
+          span: d.nameSpan,
+        });
       }
     }
     return out;

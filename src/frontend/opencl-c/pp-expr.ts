@@ -18,7 +18,14 @@ class Bail extends Error {}
 type Frame =
   | { readonly kind: 'unary'; readonly op: string; readonly ev: boolean }
   | { readonly kind: 'paren'; readonly ev: boolean }
-  | { readonly kind: 'binary'; readonly op: string; readonly prec: number; readonly lhs: PPValue; readonly t: Token; readonly ev: boolean }
+  | {
+      readonly kind: 'binary';
+      readonly op: string;
+      readonly prec: number;
+      readonly lhs: PPValue;
+      readonly t: Token;
+      readonly ev: boolean;
+    }
   | { kind: 'then' | 'else'; readonly cond: PPValue; then?: PPValue; readonly ev: boolean };
 
 /**
@@ -140,16 +147,36 @@ function operand(t: Token, fail: Fail): PPValue {
 
 function unary(op: string, a: PPValue): PPValue {
   switch (op) {
-    case '+': return a;
-    case '-': return norm(-a.v, a.u);
-    case '~': return norm(~a.v, a.u);
-    default: return { v: a.v === 0n ? 1n : 0n, u: false };
+    case '+':
+      return a;
+    case '-':
+      return norm(-a.v, a.u);
+    case '~':
+      return norm(~a.v, a.u);
+    default:
+      return { v: a.v === 0n ? 1n : 0n, u: false };
   }
 }
 
 const PREC: Record<string, number> = {
-  '*': 10, '/': 10, '%': 10, '+': 9, '-': 9, '<<': 8, '>>': 8, '<': 7, '>': 7, '<=': 7, '>=': 7,
-  '==': 6, '!=': 6, '&': 5, '^': 4, '|': 3, '&&': 2, '||': 1,
+  '*': 10,
+  '/': 10,
+  '%': 10,
+  '+': 9,
+  '-': 9,
+  '<<': 8,
+  '>>': 8,
+  '<': 7,
+  '>': 7,
+  '<=': 7,
+  '>=': 7,
+  '==': 6,
+  '!=': 6,
+  '&': 5,
+  '^': 4,
+  '|': 3,
+  '&&': 2,
+  '||': 1,
 };
 
 type Fail = (msg: Parameters<DiagnosticBag['report']>[0], tok: Token | undefined, args?: string[]) => never;
@@ -166,7 +193,8 @@ function apply(op: string, a: PPValue, b: PPValue, t: Token, ev: boolean, fail: 
   const x = u ? a.v & MASK : a.v;
   const y = u ? b.v & MASK : b.v;
   switch (op) {
-    case '*': return norm(x * y, u);
+    case '*':
+      return norm(x * y, u);
     case '/':
     case '%':
       if (y === 0n) {
@@ -174,16 +202,27 @@ function apply(op: string, a: PPValue, b: PPValue, t: Token, ev: boolean, fail: 
         return { v: 0n, u };
       }
       return norm(op === '/' ? x / y : x % y, u);
-    case '+': return norm(x + y, u);
-    case '-': return norm(x - y, u);
-    case '<': return { v: x < y ? 1n : 0n, u: false };
-    case '>': return { v: x > y ? 1n : 0n, u: false };
-    case '<=': return { v: x <= y ? 1n : 0n, u: false };
-    case '>=': return { v: x >= y ? 1n : 0n, u: false };
-    case '==': return { v: x === y ? 1n : 0n, u: false };
-    case '!=': return { v: x !== y ? 1n : 0n, u: false };
-    case '&': return norm(x & y, u);
-    case '^': return norm(x ^ y, u);
-    default: return norm(x | y, u);
+    case '+':
+      return norm(x + y, u);
+    case '-':
+      return norm(x - y, u);
+    case '<':
+      return { v: x < y ? 1n : 0n, u: false };
+    case '>':
+      return { v: x > y ? 1n : 0n, u: false };
+    case '<=':
+      return { v: x <= y ? 1n : 0n, u: false };
+    case '>=':
+      return { v: x >= y ? 1n : 0n, u: false };
+    case '==':
+      return { v: x === y ? 1n : 0n, u: false };
+    case '!=':
+      return { v: x !== y ? 1n : 0n, u: false };
+    case '&':
+      return norm(x & y, u);
+    case '^':
+      return norm(x ^ y, u);
+    default:
+      return norm(x | y, u);
   }
 }

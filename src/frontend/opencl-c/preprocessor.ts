@@ -110,13 +110,20 @@ export class Preprocessor extends MacroExpander {
       ...(this.options.defines ?? []).map(([define, value]) => ({ define, value })),
       ...(this.options.undefines ?? []).map((undefine) => ({ undefine })),
     ];
-    for (const op of ops) cmd += 'undefine' in op ? `#undef ${op.undefine}\n` : `#define ${op.define} ${op.value ?? '1'}\n`;
+    for (const op of ops)
+      cmd += 'undefine' in op ? `#undef ${op.undefine}\n` : `#define ${op.define} ${op.value ?? '1'}\n`;
     if (cmd) this.processFile(new SourceFile('<command line>', cmd), 0, false);
     this.processFile(main, 0, true);
     const eof = main.text.length;
     this.output.push(new Token('eof', '', main, eof, eof, true, false));
     this.output.finish();
-    return { tokens: this.output, pragmas: this.pragmas, macros: this.macros, files: this.files, stopped: this.aborted };
+    return {
+      tokens: this.output,
+      pragmas: this.pragmas,
+      macros: this.macros,
+      files: this.files,
+      stopped: this.aborted,
+    };
   }
 
   protected processFile(file: SourceFile, depth: number, emit: boolean): void {
@@ -180,7 +187,15 @@ export class Preprocessor extends MacroExpander {
     }
   }
 
-  protected directive(hash: Token, line: Token[], conds: Conditional[], active: boolean, file: SourceFile, depth: number, emit: boolean): void {
+  protected directive(
+    hash: Token,
+    line: Token[],
+    conds: Conditional[],
+    active: boolean,
+    file: SourceFile,
+    depth: number,
+    emit: boolean,
+  ): void {
     const name = line[0];
     if (!name) return; // the null directive
     const word = name.kind === 'ident' || name.kind === 'number' ? name.text : '';
@@ -375,7 +390,12 @@ export class Preprocessor extends MacroExpander {
     }
     const old = this.macros.get(id.text);
     if (old && old.span && !sameDefinition(old, params, body)) {
-      this.diags.report(Messages.macroRedefined, tokenSpan(id), [id.text], [{ message: 'previous definition is here', span: old.span }]);
+      this.diags.report(
+        Messages.macroRedefined,
+        tokenSpan(id),
+        [id.text],
+        [{ message: 'previous definition is here', span: old.span }],
+      );
     }
     this.macros.set(id.text, { name: id.text, params, variadic, body, span: id.span });
   }
@@ -393,7 +413,10 @@ export class Preprocessor extends MacroExpander {
     else if (isPunct(toks[0], '<')) {
       const close = toks.findIndex((t) => isPunct(t, '>'));
       if (close > 0) {
-        name = toks.slice(1, close).map((t, k) => (k && t.space ? ' ' : '') + t.text).join('');
+        name = toks
+          .slice(1, close)
+          .map((t, k) => (k && t.space ? ' ' : '') + t.text)
+          .join('');
         angled = true;
       }
     }
@@ -407,7 +430,8 @@ export class Preprocessor extends MacroExpander {
       return;
     }
     const candidates: string[] = [];
-    if (!angled && file.path !== '<built-in>' && file.path !== '<command line>') candidates.push(joinPath(dirname(file.path), name));
+    if (!angled && file.path !== '<built-in>' && file.path !== '<command line>')
+      candidates.push(joinPath(dirname(file.path), name));
     for (const dir of this.options.includeDirs ?? []) candidates.push(joinPath(dir, name));
     for (const path of candidates) {
       if (this.onceFiles.has(path)) return;
@@ -432,7 +456,13 @@ export class Preprocessor extends MacroExpander {
     }
     if (rest[0]?.text !== 'OPENCL' || rest[1]?.text !== 'EXTENSION') return;
     const [, , nameTok, colon, state] = rest;
-    if (!nameTok || nameTok.kind !== 'ident' || !isPunct(colon, ':') || !state || !['enable', 'disable', 'begin', 'end', 'require'].includes(state.text)) {
+    if (
+      !nameTok ||
+      nameTok.kind !== 'ident' ||
+      !isPunct(colon, ':') ||
+      !state ||
+      !['enable', 'disable', 'begin', 'end', 'require'].includes(state.text)
+    ) {
       this.diags.report(Messages.pragmaExtension, tokenSpan(rest[2] ?? rest[1]));
       return;
     }
@@ -441,7 +471,15 @@ export class Preprocessor extends MacroExpander {
     }
     const enabled = state.text !== 'disable' && state.text !== 'end';
     this.pragmas.push({ name: nameTok.text, enabled, span: nameTok.span });
-    if (emit) this.emitPragma(nameTok.with({ kind: 'pragma', text: `${enabled ? 'enable' : 'disable'}:${nameTok.text}`, bol: true, space: true }));
+    if (emit)
+      this.emitPragma(
+        nameTok.with({
+          kind: 'pragma',
+          text: `${enabled ? 'enable' : 'disable'}:${nameTok.text}`,
+          bol: true,
+          space: true,
+        }),
+      );
   }
 
   /** Puts an extension pragma's token in the output, where the parser applies it in order. */
@@ -476,7 +514,6 @@ function builtinFile(text: string): SourceFile {
   return file;
 }
 
-
 function sameDefinition(old: Macro, params: readonly string[] | null, body: readonly Token[]): boolean {
   if ((old.params === null) !== (params === null)) return false;
   if (old.params && params && old.params.join(',') !== params.join(',')) return false;
@@ -484,6 +521,11 @@ function sameDefinition(old: Macro, params: readonly string[] | null, body: read
   return old.body.every((t, k) => t.text === body[k].text && (k === 0 || t.space === body[k].space));
 }
 
-export function preprocess(file: SourceFile, host: FileHost, options: PreprocessOptions, diags: DiagnosticBag): PreprocessResult {
+export function preprocess(
+  file: SourceFile,
+  host: FileHost,
+  options: PreprocessOptions,
+  diags: DiagnosticBag,
+): PreprocessResult {
   return new Preprocessor(host, options, diags).run(file);
 }

@@ -126,9 +126,15 @@ export class SkippingPreprocessor extends Preprocessor implements TokenSink {
           if (this.parens > 0) this.parens--;
         } else if (text === ';') this.recordSeen = false;
       }
-    } else if (kind === K_IDENT && this.depth === 0 && (text === 'struct' || text === 'union' || text === 'enum')) this.recordSeen = true;
+    } else if (kind === K_IDENT && this.depth === 0 && (text === 'struct' || text === 'union' || text === 'enum'))
+      this.recordSeen = true;
     this.afterAttribute = kind === K_IDENT && (text === '__attribute__' || text === '__attribute');
-    this.afterParen = kind === K_PUNCT && text === ')' && this.depth === 0 && this.parens === 0 && !(this.attributeGroup && this.recordSeen);
+    this.afterParen =
+      kind === K_PUNCT &&
+      text === ')' &&
+      this.depth === 0 &&
+      this.parens === 0 &&
+      !(this.attributeGroup && this.recordSeen);
   }
 
   /** Where expanded tokens go: the open body's recorder, else the output. */

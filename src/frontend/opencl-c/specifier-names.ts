@@ -1,6 +1,13 @@
 // The names the specifier parser looks words up in: image, opaque and vector type names, the
 // specifiers clang treats as a sign or width, and the type one basic keyword names alone.
-import { IMAGE_TYPES, OPAQUE_TYPES, type ScalarName, type Type, type VectorElement, scalar } from '../../types/types.js';
+import {
+  IMAGE_TYPES,
+  OPAQUE_TYPES,
+  type ScalarName,
+  type Type,
+  type VectorElement,
+  scalar,
+} from '../../types/types.js';
 
 export const IMAGE_NAMES: ReadonlySet<string> = new Set(IMAGE_TYPES);
 /** Specifiers clang sets as a sign or a width: repeated, they are warned about and ignored. */
@@ -9,7 +16,19 @@ export const OPAQUE_NAMES: ReadonlySet<string> = new Set(OPAQUE_TYPES);
 
 /** `float4` and the like: element and length by name. */
 export const VECTOR_NAMES = new Map<string, readonly [VectorElement, 2 | 3 | 4 | 8 | 16]>();
-for (const e of ['char', 'uchar', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'half', 'float', 'double'] as const) {
+for (const e of [
+  'char',
+  'uchar',
+  'short',
+  'ushort',
+  'int',
+  'uint',
+  'long',
+  'ulong',
+  'half',
+  'float',
+  'double',
+] as const) {
   for (const n of [2, 3, 4, 8, 16] as const) VECTOR_NAMES.set(`${e}${n}`, [e, n]);
 }
 

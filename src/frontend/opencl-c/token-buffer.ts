@@ -164,7 +164,14 @@ export class TokenBuffer {
   }
 
   /** Appends a token a lazy lexer made: its bits, spelling `strings[lid]` and original offsets. */
-  pushSpelled(bits: number, strings: readonly string[], lid: number, start: number, end: number, file: SourceFile): void {
+  pushSpelled(
+    bits: number,
+    strings: readonly string[],
+    lid: number,
+    start: number,
+    end: number,
+    file: SourceFile,
+  ): void {
     if (this.length === this.cap) this.grow();
     const n = this.length++;
     this.bitsArr[n] = bits;
@@ -204,7 +211,13 @@ export class TokenBuffer {
   /** Where token `i` came from: its macro invocation, else its spelling. */
   spanAt(i: number): Span {
     const m = this.metaArr[i];
-    return (m ? this.expansions[m - 1] : undefined) ?? { file: this.files[this.fileArr[i]], start: this.startsArr[i], end: this.endsArr[i] };
+    return (
+      (m ? this.expansions[m - 1] : undefined) ?? {
+        file: this.files[this.fileArr[i]],
+        start: this.startsArr[i],
+        end: this.endsArr[i],
+      }
+    );
   }
 
   /** Token `i` as an object (the last token, the end of file, for any index past it). */
@@ -214,7 +227,18 @@ export class TokenBuffer {
     const file = this.files[this.fileArr[k]];
     const text = this.strings[this.idArr[k]];
     if (!m) return new Token(this.bitsArr[k], text, file, this.startsArr[k], this.endsArr[k], false, false);
-    return new Token(this.bitsArr[k], text, file, this.startsArr[k], this.endsArr[k], false, false, this.hides[m - 1], this.expansions[m - 1], this.macroLocs[m - 1]);
+    return new Token(
+      this.bitsArr[k],
+      text,
+      file,
+      this.startsArr[k],
+      this.endsArr[k],
+      false,
+      false,
+      this.hides[m - 1],
+      this.expansions[m - 1],
+      this.macroLocs[m - 1],
+    );
   }
 
   /** Every token as an object, in order (for printing and tests). */

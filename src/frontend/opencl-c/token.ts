@@ -103,8 +103,15 @@ export class Token {
 
   with(p: TokenPatch): Token {
     return new Token(
-      p.kind ?? this.kind, p.text ?? this.text, this.file, this.start, this.end, p.bol ?? this.bol, p.space ?? this.space,
-      'hide' in p ? p.hide : this.hide, 'expansion' in p ? p.expansion : this.expansion,
+      p.kind ?? this.kind,
+      p.text ?? this.text,
+      this.file,
+      this.start,
+      this.end,
+      p.bol ?? this.bol,
+      p.space ?? this.space,
+      'hide' in p ? p.hide : this.hide,
+      'expansion' in p ? p.expansion : this.expansion,
       'macroLoc' in p ? p.macroLoc : this.macroLoc,
     );
   }
@@ -127,7 +134,9 @@ export function tokenSpan(t: Token): Span {
     }
   }
   const notes = expansionNotes(t);
-  return notes.length ? { file: at.file, start: at.start, end: at.end, notes } : { file: at.file, start: at.start, end: at.end };
+  return notes.length
+    ? { file: at.file, start: at.start, end: at.end, notes }
+    : { file: at.file, start: at.start, end: at.end };
 }
 
 /** clang's default -fmacro-backtrace-limit: past it, the first and last half are shown. */
@@ -142,7 +151,7 @@ function expansionNotes(t: Token): { message: string; span?: Span }[] {
   const stack: { message: string; span?: Span }[] = [];
   let ignored = 0;
   let at: Span = t.span;
-  for (let loc = t.macroLoc; loc; ) {
+  for (let loc = t.macroLoc; loc;) {
     if (loc.kind === 'arg') {
       stack.push({ message: `expanded from macro '${loc.inv.name}'`, span: loc.param });
       ignored = stack.length;

@@ -10,7 +10,8 @@ export function functionTypeOf(f: FunctionInfo): Type {
 export function sameType(a: QualType, b: QualType): boolean {
   const x = canonical(a);
   const y = canonical(b);
-  if (!!x.const !== !!y.const || !!x.volatile !== !!y.volatile || (x.space ?? 'private') !== (y.space ?? 'private')) return false;
+  if (!!x.const !== !!y.const || !!x.volatile !== !!y.volatile || (x.space ?? 'private') !== (y.space ?? 'private'))
+    return false;
   const s = x.type;
   const t = y.type;
   if (s.kind !== t.kind) return false;
@@ -35,7 +36,11 @@ export function sameType(a: QualType, b: QualType): boolean {
       const u = t as typeof s;
       // Top-level qualifiers of parameters are not part of the function type (C11 6.7.6.3p15).
       const unqualified = (p: QualType): QualType => ({ type: p.type, ...(p.space ? { space: p.space } : {}) });
-      return sameType(s.result, u.result) && s.params.length === u.params.length && s.params.every((p, i) => sameType(unqualified(p), unqualified(u.params[i])));
+      return (
+        sameType(s.result, u.result) &&
+        s.params.length === u.params.length &&
+        s.params.every((p, i) => sameType(unqualified(p), unqualified(u.params[i])))
+      );
     }
     default:
       return false;
@@ -46,7 +51,8 @@ export function sameType(a: QualType, b: QualType): boolean {
 export function compatibleObjectTypes(a: QualType, b: QualType): boolean {
   const x = canonical(a);
   const y = canonical(b);
-  if (x.type.kind === 'array' && y.type.kind === 'array' && (x.type.length === null || y.type.length === null)) return sameType(x.type.element, y.type.element);
+  if (x.type.kind === 'array' && y.type.kind === 'array' && (x.type.length === null || y.type.length === null))
+    return sameType(x.type.element, y.type.element);
   return sameType(a, b);
 }
 

@@ -4,7 +4,16 @@ export const SCALAR_TYPES = ['i1', 'i8', 'i16', 'i32', 'i64', 'index', 'f32', 'f
 export type ScalarTypeName = (typeof SCALAR_TYPES)[number];
 
 /** Bytes of each scalar type in memory (i1 is never stored in a memref that reaches a kernel). */
-export const SCALAR_BYTES: Record<ScalarTypeName, number> = { i1: 1, i8: 1, i16: 2, i32: 4, i64: 8, index: 8, f32: 4, f64: 8 };
+export const SCALAR_BYTES: Record<ScalarTypeName, number> = {
+  i1: 1,
+  i8: 1,
+  i16: 2,
+  i32: 4,
+  i64: 8,
+  index: 8,
+  f32: 4,
+  f64: 8,
+};
 /** Bits of each integer type (i1 excluded). */
 export const INT_BITS: Partial<Record<ScalarTypeName, number>> = { i8: 8, i16: 16, i32: 32, i64: 64, index: 64 };
 export const isFloatType = (t: ScalarTypeName): t is 'f32' | 'f64' => t === 'f32' || t === 'f64';
@@ -14,7 +23,13 @@ export type Dim = number | null;
 
 export type IrType =
   | { readonly kind: 'scalar'; readonly name: ScalarTypeName }
-  | { readonly kind: 'memref'; readonly element: ScalarTypeName; readonly shape: readonly Dim[]; readonly stride: readonly Dim[]; readonly explicitStride: boolean }
+  | {
+      readonly kind: 'memref';
+      readonly element: ScalarTypeName;
+      readonly shape: readonly Dim[];
+      readonly stride: readonly Dim[];
+      readonly explicitStride: boolean;
+    }
   | { readonly kind: 'group'; readonly memref: Extract<IrType, { kind: 'memref' }>; readonly offset: Dim }
   | { readonly kind: 'void' };
 
@@ -51,17 +66,59 @@ export type Inst = {
   | { readonly op: 'arith'; readonly fn: string; readonly operands: readonly Operand[]; readonly type: TypedSpan }
   | { readonly op: 'cast'; readonly operand: Operand; readonly from: TypedSpan; readonly to: TypedSpan }
   | { readonly op: 'cmp'; readonly fn: string; readonly operands: readonly Operand[]; readonly type: TypedSpan }
-  | { readonly op: 'expand'; readonly operand: Operand; readonly mode: number; readonly shape: readonly Operand[]; readonly shapeDynamic: readonly boolean[]; readonly type: TypedSpan }
-  | { readonly op: 'fuse'; readonly operand: Operand; readonly from: number; readonly to: number; readonly type: TypedSpan }
+  | {
+      readonly op: 'expand';
+      readonly operand: Operand;
+      readonly mode: number;
+      readonly shape: readonly Operand[];
+      readonly shapeDynamic: readonly boolean[];
+      readonly type: TypedSpan;
+    }
+  | {
+      readonly op: 'fuse';
+      readonly operand: Operand;
+      readonly from: number;
+      readonly to: number;
+      readonly type: TypedSpan;
+    }
   | { readonly op: 'load'; readonly operand: Operand; readonly indices: readonly Operand[]; readonly type: TypedSpan }
-  | { readonly op: 'store'; readonly value: Operand; readonly operand: Operand; readonly indices: readonly Operand[]; readonly type: TypedSpan }
+  | {
+      readonly op: 'store';
+      readonly value: Operand;
+      readonly operand: Operand;
+      readonly indices: readonly Operand[];
+      readonly type: TypedSpan;
+    }
   | { readonly op: 'size'; readonly operand: Operand; readonly mode: number; readonly type: TypedSpan }
   | { readonly op: 'subview'; readonly operand: Operand; readonly slices: readonly Slice[]; readonly type: TypedSpan }
   | { readonly op: 'group_id' | 'group_size' }
-  | { readonly op: 'if'; readonly condition: Operand; readonly resultTypes: readonly TypedSpan[]; readonly then: Region; readonly else: Region | null }
+  | {
+      readonly op: 'if';
+      readonly condition: Operand;
+      readonly resultTypes: readonly TypedSpan[];
+      readonly then: Region;
+      readonly else: Region | null;
+    }
   | { readonly op: 'yield'; readonly operands: readonly Operand[]; readonly types: readonly TypedSpan[] }
-  | { readonly op: 'for' | 'foreach'; readonly variable: { readonly name: string; readonly span: Span }; readonly from: Operand; readonly to: Operand; readonly step: Operand | null; readonly loopType: TypedSpan | null; readonly body: Region; readonly carried?: readonly LoopCarried[] }
-  | { readonly op: 'blas'; readonly fn: 'axpby' | 'sum' | 'gemm' | 'gemv' | 'ger' | 'hadamard'; readonly transA: 'n' | 't' | null; readonly transB: 'n' | 't' | null; readonly atomic: boolean; readonly operands: readonly Operand[]; readonly types: readonly TypedSpan[] }
+  | {
+      readonly op: 'for' | 'foreach';
+      readonly variable: { readonly name: string; readonly span: Span };
+      readonly from: Operand;
+      readonly to: Operand;
+      readonly step: Operand | null;
+      readonly loopType: TypedSpan | null;
+      readonly body: Region;
+      readonly carried?: readonly LoopCarried[];
+    }
+  | {
+      readonly op: 'blas';
+      readonly fn: 'axpby' | 'sum' | 'gemm' | 'gemv' | 'ger' | 'hadamard';
+      readonly transA: 'n' | 't' | null;
+      readonly transB: 'n' | 't' | null;
+      readonly atomic: boolean;
+      readonly operands: readonly Operand[];
+      readonly types: readonly TypedSpan[];
+    }
 );
 
 /**

@@ -8,7 +8,15 @@ import type { Func, IrType, ScalarTypeName } from './ast.js';
 /** How the extra arguments of a memref are ordered: tinytc v0.3's OpenCL C generator, or v0.4's SPIR-V one. */
 export type { DopeOrder } from '../../options/input-options.js';
 
-const SCALAR_MAP: Record<Exclude<ScalarTypeName, 'i1'>, ScalarName> = { i8: 'char', i16: 'short', i32: 'int', i64: 'long', index: 'long', f32: 'float', f64: 'double' };
+const SCALAR_MAP: Record<Exclude<ScalarTypeName, 'i1'>, ScalarName> = {
+  i8: 'char',
+  i16: 'short',
+  i32: 'int',
+  i64: 'long',
+  index: 'long',
+  f32: 'float',
+  f64: 'double',
+};
 
 /** tinytc's variable naming: a name that does not start with a letter gets an `x` prefix (`%0` → `x0`). */
 export function varName(name: string): string {
@@ -27,7 +35,10 @@ export function kernelName(name: string): string {
 }
 
 const global = (t: QualType): QualType => ({ ...t, space: 'global' });
-const ptr = (pointee: QualType, quals: Partial<QualType> = {}): QualType => ({ type: { kind: 'pointer', pointee }, ...quals });
+const ptr = (pointee: QualType, quals: Partial<QualType> = {}): QualType => ({
+  type: { kind: 'pointer', pointee },
+  ...quals,
+});
 
 function scalarOf(t: ScalarTypeName): ScalarName {
   return t === 'i1' ? 'bool' : SCALAR_MAP[t];
@@ -40,7 +51,12 @@ function scalarOf(t: ScalarTypeName): ScalarName {
  * dynamic offset. `wg`: the work-group size the code generator's policy gave the function, which
  * the generated kernel requires (reqd_work_group_size).
  */
-export function lowerFunc(f: Func, order: DopeOrder, wg: readonly [number, number] | null, diags: DiagnosticBag): FunctionInfo {
+export function lowerFunc(
+  f: Func,
+  order: DopeOrder,
+  wg: readonly [number, number] | null,
+  diags: DiagnosticBag,
+): FunctionInfo {
   const params: Parameter[] = [];
   const taken = new Set(f.params.map((p) => varName(p.name)));
   // Names emitted so far; user names are reserved first so generated ones go around them.
@@ -66,7 +82,13 @@ export function lowerFunc(f: Func, order: DopeOrder, wg: readonly [number, numbe
     const m = t.kind === 'memref' ? t : t.memref;
     const element = global(q(scalar(scalarOf(m.element))));
     const isGroup = t.kind === 'group';
-    add(name, isGroup ? ptr(global(ptr(element))) : ptr(element), p.span, { arg: name, argIndex, role: 'data', ...(isGroup ? { perMember: true } : {}) }, false);
+    add(
+      name,
+      isGroup ? ptr(global(ptr(element))) : ptr(element),
+      p.span,
+      { arg: name, argIndex, role: 'data', ...(isGroup ? { perMember: true } : {}) },
+      false,
+    );
     const extraType = isGroup ? ptr(global(q(scalar('long')))) : q(scalar('long'));
     const entries: { role: 'shape' | 'stride'; dim: number }[] = [];
     const shapes = m.shape.flatMap((d, j) => (d === null ? [{ role: 'shape' as const, dim: j }] : []));
@@ -78,11 +100,29 @@ export function lowerFunc(f: Func, order: DopeOrder, wg: readonly [number, numbe
         if (m.stride[j] === null) entries.push({ role: 'stride', dim: j });
       }
     }
-    for (const e of entries) add(`${name}_${e.role}${e.dim}`, extraType, p.span, { arg: name, argIndex, role: e.role, dim: e.dim, ...(isGroup ? { perMember: true } : {}) }, true);
-    if (isGroup && t.offset === null) add(`${name}_offset`, q(scalar('long')), p.span, { arg: name, argIndex, role: 'offset' }, true);
+    for (const e of entries)
+      add(
+        `${name}_${e.role}${e.dim}`,
+        extraType,
+        p.span,
+        { arg: name, argIndex, role: e.role, dim: e.dim, ...(isGroup ? { perMember: true } : {}) },
+        true,
+      );
+    if (isGroup && t.offset === null)
+      add(`${name}_offset`, q(scalar('long')), p.span, { arg: name, argIndex, role: 'offset' }, true);
   });
   const attributes: KernelAttributes = {};
   if (wg) attributes.reqdWorkGroupSize = [wg[0], wg[1], 1];
   if (f.subgroupSize) attributes.intelReqdSubGroupSize = f.subgroupSize;
-  return { name: kernelName(f.name), isKernel: true, result: q(scalar('void')), params, attributes, defined: true, calls: [], uses: [], span: f.span };
+  return {
+    name: kernelName(f.name),
+    isKernel: true,
+    result: q(scalar('void')),
+    params,
+    attributes,
+    defined: true,
+    calls: [],
+    uses: [],
+    span: f.span,
+  };
 }

@@ -4,7 +4,20 @@ import { Messages } from '../../diagnostics/messages.js';
 import type { Span } from '../../diagnostics/source.js';
 import { kernelName, varName } from './calling-convention.js';
 import { BUILTIN_PREFIX, isReservedCName } from './reserved-names.js';
-import { INT_BITS, isFloatType, type Dim, type Func, type Inst, type IrType, type MemrefType, type Operand, type Program, type Region, type ScalarTypeName, typeText } from './ast.js';
+import {
+  INT_BITS,
+  isFloatType,
+  type Dim,
+  type Func,
+  type Inst,
+  type IrType,
+  type MemrefType,
+  type Operand,
+  type Program,
+  type Region,
+  type ScalarTypeName,
+  typeText,
+} from './ast.js';
 
 const INDEX: IrType = { kind: 'scalar', name: 'index' };
 const I1: IrType = { kind: 'scalar', name: 'i1' };
@@ -16,7 +29,12 @@ export function sameIrType(a: IrType, b: IrType): boolean {
   if (a.kind === 'void') return true;
   if (a.kind === 'group') return sameIrType(a.memref, (b as typeof a).memref);
   const m = b as MemrefType;
-  return a.element === m.element && a.shape.length === m.shape.length && a.shape.every((d, i) => d === m.shape[i]) && a.stride.every((d, i) => d === m.stride[i]);
+  return (
+    a.element === m.element &&
+    a.shape.length === m.shape.length &&
+    a.shape.every((d, i) => d === m.shape[i]) &&
+    a.stride.every((d, i) => d === m.stride[i])
+  );
 }
 
 const mul = (a: Dim, b: Dim): Dim => (a === null || b === null ? null : a * b);
@@ -40,13 +58,18 @@ export function checkProgram(program: Program, diags: DiagnosticBag): Map<Func, 
     seen.set(f.name, f.span);
     const c = kernelName(f.name);
     const other = spelled.get(c);
-    if (other && other.name !== f.name) diags.report(Messages.irKernelNameClash, f.span, [f.name, c, other.name], [{ message: 'defined here', span: other.span }]);
+    if (other && other.name !== f.name)
+      diags.report(
+        Messages.irKernelNameClash,
+        f.span,
+        [f.name, c, other.name],
+        [{ message: 'defined here', span: other.span }],
+      );
     if (!other) spelled.set(c, f);
     out.set(f, new FuncChecker(f, diags).run());
   }
   return out;
 }
-
 
 class FuncChecker {
   /** Scopes of visible values. */
@@ -56,14 +79,19 @@ class FuncChecker {
   /** Depth of enclosing foreach regions. */
   private spmd = 0;
 
-  constructor(private readonly f: Func, private readonly diags: DiagnosticBag) {}
+  constructor(
+    private readonly f: Func,
+    private readonly diags: DiagnosticBag,
+  ) {}
 
   run(): ValueTypes {
     const kernel = kernelName(this.f.name);
-    if (isReservedCName(kernel) || BUILTIN_PREFIX.test(kernel)) this.diags.report(Messages.irReservedName, this.f.span, [`@${this.f.name}`, kernel]);
+    if (isReservedCName(kernel) || BUILTIN_PREFIX.test(kernel))
+      this.diags.report(Messages.irReservedName, this.f.span, [`@${this.f.name}`, kernel]);
     for (const p of this.f.params) {
       const c = varName(p.name);
-      if (isReservedCName(c) || BUILTIN_PREFIX.test(c)) this.diags.report(Messages.irReservedName, p.span, [`%${p.name}`, c]);
+      if (isReservedCName(c) || BUILTIN_PREFIX.test(c))
+        this.diags.report(Messages.irReservedName, p.span, [`%${p.name}`, c]);
       if (p.type.kind === 'scalar' && p.type.name === 'i1') this.diags.report(Messages.irBoolParam, p.span, [p.name]);
       this.define(p.name, p.span, p.type);
     }
@@ -85,7 +113,11 @@ class FuncChecker {
 
   /** Static extents that must agree; dynamic ones are the caller's promise. */
   private sameExtent(a: Dim, b: Dim, inst: Inst, what: string): void {
-    if (a !== null && b !== null && a !== b) this.diags.report(Messages.irShapeMismatch, inst.span, [inst.op === 'blas' ? inst.fn : inst.op, `${what} (${a} vs ${b})`]);
+    if (a !== null && b !== null && a !== b)
+      this.diags.report(Messages.irShapeMismatch, inst.span, [
+        inst.op === 'blas' ? inst.fn : inst.op,
+        `${what} (${a} vs ${b})`,
+      ]);
   }
 
   private lookup(name: string): IrType | undefined {
@@ -99,13 +131,21 @@ class FuncChecker {
   /** The operand's type; immediates take the expected type. Reports undefined values and mismatches. */
   private use(o: Operand, expected: IrType | null, what: string): IrType | undefined {
     if (o.kind !== 'value') {
-      if (expected && expected.kind !== 'scalar') this.diags.report(Messages.irTypeMismatch, o.span, [`${what} must be a value of type ${typeText(expected)}, not an immediate`]);
+      if (expected && expected.kind !== 'scalar')
+        this.diags.report(Messages.irTypeMismatch, o.span, [
+          `${what} must be a value of type ${typeText(expected)}, not an immediate`,
+        ]);
       if (expected && expected.kind === 'scalar' && o.kind === 'float' && !expected.name.startsWith('f')) {
-        this.diags.report(Messages.irTypeMismatch, o.span, [`${what}: a floating immediate where ${expected.name} is expected`]);
+        this.diags.report(Messages.irTypeMismatch, o.span, [
+          `${what}: a floating immediate where ${expected.name} is expected`,
+        ]);
       }
       if (expected && expected.kind === 'scalar' && o.kind === 'int') {
         const bits = expected.name === 'i1' ? 1 : INT_BITS[expected.name];
-        const fits = bits === 1 ? o.value === 0n || o.value === 1n : bits === undefined || BigInt.asIntN(bits, o.value) === o.value;
+        const fits =
+          bits === 1
+            ? o.value === 0n || o.value === 1n
+            : bits === undefined || BigInt.asIntN(bits, o.value) === o.value;
         if (!fits) this.diags.report(Messages.irImmediateRange, o.span, [o.value.toString(), expected.name]);
       }
       return expected ?? undefined;
@@ -116,7 +156,9 @@ class FuncChecker {
       return undefined;
     }
     if (expected && !sameIrType(t, expected)) {
-      this.diags.report(Messages.irTypeMismatch, o.span, [`%${o.name} has type ${typeText(t)}, but ${what} is annotated ${typeText(expected)}`]);
+      this.diags.report(Messages.irTypeMismatch, o.span, [
+        `%${o.name} has type ${typeText(t)}, but ${what} is annotated ${typeText(expected)}`,
+      ]);
     }
     return t;
   }
@@ -124,11 +166,13 @@ class FuncChecker {
   private region(r: Region, ifResults: readonly IrType[] | null): void {
     this.scopes.push(new Map());
     r.body.forEach((inst, i) => {
-      if (inst.op === 'yield' && ifResults && i !== r.body.length - 1) this.diags.report(Messages.irYieldNotLast, inst.span);
+      if (inst.op === 'yield' && ifResults && i !== r.body.length - 1)
+        this.diags.report(Messages.irYieldNotLast, inst.span);
       this.inst(inst, ifResults);
     });
     const last = r.body[r.body.length - 1];
-    if (ifResults && ifResults.length > 0 && last?.op !== 'yield') this.diags.report(Messages.irIfRegionNeedsYield, r.span, [ifResults.length]);
+    if (ifResults && ifResults.length > 0 && last?.op !== 'yield')
+      this.diags.report(Messages.irIfRegionNeedsYield, r.span, [ifResults.length]);
     this.scopes.pop();
   }
 
@@ -146,7 +190,8 @@ class FuncChecker {
   }
 
   private indices(ix: readonly Operand[], rank: number, span: Span, what: string): void {
-    if (ix.length !== rank) this.diags.report(Messages.irOperandCount, span, [what, `${rank} indices for this operand, not ${ix.length}`]);
+    if (ix.length !== rank)
+      this.diags.report(Messages.irOperandCount, span, [what, `${rank} indices for this operand, not ${ix.length}`]);
     for (const i of ix) this.use(i, INDEX, 'an index');
   }
 
@@ -160,7 +205,8 @@ class FuncChecker {
 
   /** The extents of op(A), op(B) and C must agree where they are static. */
   private blasShapes(inst: Extract<Inst, { op: 'blas' }>, m: readonly MemrefType[]): void {
-    const op = (x: MemrefType, t: 'n' | 't' | null): readonly Dim[] => (t === 't' && x.shape.length === 2 ? [x.shape[1], x.shape[0]] : x.shape);
+    const op = (x: MemrefType, t: 'n' | 't' | null): readonly Dim[] =>
+      t === 't' && x.shape.length === 2 ? [x.shape[1], x.shape[0]] : x.shape;
     switch (inst.fn) {
       case 'axpby': {
         const a = op(m[0], inst.transA);
@@ -202,29 +248,39 @@ class FuncChecker {
       case 'alloca': {
         this.collective(inst, 'alloca');
         const m = this.memref(inst.type.type, inst.type.span, 'alloca');
-        if (m && (m.shape.some((d) => d === null) || m.stride.some((d) => d === null))) this.diags.report(Messages.irTypeMismatch, inst.type.span, ['alloca needs a static shape and stride']);
+        if (m && (m.shape.some((d) => d === null) || m.stride.some((d) => d === null)))
+          this.diags.report(Messages.irTypeMismatch, inst.type.span, ['alloca needs a static shape and stride']);
         this.results(inst, [inst.type.type]);
         return;
       }
       case 'arith': {
         const unary = inst.fn === 'neg' || inst.fn === 'not';
-        if (inst.operands.length !== (unary ? 1 : 2)) this.diags.report(Messages.irOperandCount, inst.span, [`arith.${inst.fn}`, unary ? '1 operand' : '2 operands']);
+        if (inst.operands.length !== (unary ? 1 : 2))
+          this.diags.report(Messages.irOperandCount, inst.span, [
+            `arith.${inst.fn}`,
+            unary ? '1 operand' : '2 operands',
+          ]);
         const at = inst.type.type;
-        if (at.kind !== 'scalar') this.diags.report(Messages.irTypeMismatch, inst.type.span, ['arith needs a scalar type']);
-        else if (at.name === 'i1' && !['and', 'or', 'xor', 'not'].includes(inst.fn)) this.diags.report(Messages.irArithOnI1, inst.span, [inst.fn]);
-        else if (isFloatType(at.name) && ['shl', 'shr', 'and', 'or', 'xor', 'not'].includes(inst.fn)) this.diags.report(Messages.irArithOnFloat, inst.span, [inst.fn, at.name]);
+        if (at.kind !== 'scalar')
+          this.diags.report(Messages.irTypeMismatch, inst.type.span, ['arith needs a scalar type']);
+        else if (at.name === 'i1' && !['and', 'or', 'xor', 'not'].includes(inst.fn))
+          this.diags.report(Messages.irArithOnI1, inst.span, [inst.fn]);
+        else if (isFloatType(at.name) && ['shl', 'shr', 'and', 'or', 'xor', 'not'].includes(inst.fn))
+          this.diags.report(Messages.irArithOnFloat, inst.span, [inst.fn, at.name]);
         for (const o of inst.operands) this.use(o, inst.type.type, `arith.${inst.fn}`);
         this.results(inst, [inst.type.type]);
         return;
       }
       case 'cmp':
-        if (inst.operands.length !== 2) this.diags.report(Messages.irOperandCount, inst.span, [`cmp.${inst.fn}`, '2 operands']);
+        if (inst.operands.length !== 2)
+          this.diags.report(Messages.irOperandCount, inst.span, [`cmp.${inst.fn}`, '2 operands']);
         for (const o of inst.operands) this.use(o, inst.type.type, `cmp.${inst.fn}`);
         this.results(inst, [I1]);
         return;
       case 'cast':
         this.use(inst.operand, inst.from.type, 'cast');
-        if (inst.from.type.kind !== 'scalar' || inst.to.type.kind !== 'scalar') this.diags.report(Messages.irTypeMismatch, inst.span, ['cast converts scalars only']);
+        if (inst.from.type.kind !== 'scalar' || inst.to.type.kind !== 'scalar')
+          this.diags.report(Messages.irTypeMismatch, inst.span, ['cast converts scalars only']);
         this.results(inst, [inst.to.type]);
         return;
       case 'load': {
@@ -261,7 +317,11 @@ class FuncChecker {
         this.use(inst.operand, inst.type.type, 'subview');
         const m = this.memref(inst.type.type, inst.type.span, 'subview');
         if (!m) return this.results(inst, [{ kind: 'void' }]);
-        if (inst.slices.length !== m.shape.length) this.diags.report(Messages.irOperandCount, inst.span, ['subview', `${m.shape.length} slices for this operand, not ${inst.slices.length}`]);
+        if (inst.slices.length !== m.shape.length)
+          this.diags.report(Messages.irOperandCount, inst.span, [
+            'subview',
+            `${m.shape.length} slices for this operand, not ${inst.slices.length}`,
+          ]);
         const shape: Dim[] = [];
         const stride: Dim[] = [];
         inst.slices.forEach((s, i) => {
@@ -276,8 +336,13 @@ class FuncChecker {
             const e = m.shape[i] ?? null;
             const off = s.offset.kind === 'int' ? Number(s.offset.value) : null;
             if (off !== null && off < 0) this.diags.report(Messages.irNegativeSubviewOffset, s.offset.span, [off]);
-            if (s.size?.kind === 'int' && s.size.value <= 0n) this.diags.report(Messages.irNonPositiveSubviewSize, s.size.span, [String(s.size.value)]);
-            if (s.size?.kind === 'int' && off !== null && e !== null && off + Number(s.size.value) > e) this.diags.report(Messages.irShapeMismatch, s.size.span, ['subview', `slice ${off}:${s.size.value} exceeds extent ${e} of mode ${i}`]);
+            if (s.size?.kind === 'int' && s.size.value <= 0n)
+              this.diags.report(Messages.irNonPositiveSubviewSize, s.size.span, [String(s.size.value)]);
+            if (s.size?.kind === 'int' && off !== null && e !== null && off + Number(s.size.value) > e)
+              this.diags.report(Messages.irShapeMismatch, s.size.span, [
+                'subview',
+                `slice ${off}:${s.size.value} exceeds extent ${e} of mode ${i}`,
+              ]);
             // `off:?` is the rest of the mode: static when the mode and the offset are.
             if (s.size) shape.push(s.size.kind === 'int' ? Number(s.size.value) : null);
             else shape.push(e !== null && off !== null ? e - off : null);
@@ -291,7 +356,8 @@ class FuncChecker {
         this.use(inst.operand, inst.type.type, 'expand');
         const m = this.memref(inst.type.type, inst.type.span, 'expand');
         if (!m || !this.mode(inst.mode, m.shape.length, inst.span)) return this.results(inst, [{ kind: 'void' }]);
-        if (inst.shape.length < 2) this.diags.report(Messages.irOperandCount, inst.span, ['expand', 'at least 2 extents']);
+        if (inst.shape.length < 2)
+          this.diags.report(Messages.irOperandCount, inst.span, ['expand', 'at least 2 extents']);
         const ext: Dim[] = inst.shape.map((o, i) => {
           if (inst.shapeDynamic[i]) return null;
           if (o.kind === 'value') {
@@ -305,10 +371,20 @@ class FuncChecker {
         const unknown = inst.shapeDynamic.filter(Boolean).length;
         if (unknown > 1) this.diags.report(Messages.irOperandCount, inst.span, ['expand', "at most one '?' extent"]);
         const whole = m.shape[inst.mode];
-        const known = ext.every((e, i) => e !== null || inst.shapeDynamic[i]) ? ext.reduce<number>((a, e) => a * (e ?? 1), 1) : null;
+        const known = ext.every((e, i) => e !== null || inst.shapeDynamic[i])
+          ? ext.reduce<number>((a, e) => a * (e ?? 1), 1)
+          : null;
         if (whole !== null && known !== null) {
-          if (unknown === 0 && known !== whole) this.diags.report(Messages.irShapeMismatch, inst.span, ['expand', `the extents multiply to ${known}, the mode has ${whole}`]);
-          else if (unknown === 1 && whole % known !== 0) this.diags.report(Messages.irShapeMismatch, inst.span, ['expand', `${known} does not divide the mode's extent ${whole}`]);
+          if (unknown === 0 && known !== whole)
+            this.diags.report(Messages.irShapeMismatch, inst.span, [
+              'expand',
+              `the extents multiply to ${known}, the mode has ${whole}`,
+            ]);
+          else if (unknown === 1 && whole % known !== 0)
+            this.diags.report(Messages.irShapeMismatch, inst.span, [
+              'expand',
+              `${known} does not divide the mode's extent ${whole}`,
+            ]);
           // A '?' beside static extents of a static mode is inferred.
           else if (unknown === 1) ext[inst.shapeDynamic.indexOf(true)] = whole / known;
         }
@@ -326,7 +402,12 @@ class FuncChecker {
       case 'fuse': {
         this.use(inst.operand, inst.type.type, 'fuse');
         const m = this.memref(inst.type.type, inst.type.span, 'fuse');
-        if (!m || !this.mode(inst.from, m.shape.length, inst.span) || !this.mode(inst.to, m.shape.length, inst.span) || inst.from >= inst.to) {
+        if (
+          !m ||
+          !this.mode(inst.from, m.shape.length, inst.span) ||
+          !this.mode(inst.to, m.shape.length, inst.span) ||
+          inst.from >= inst.to
+        ) {
           if (m && inst.from >= inst.to) this.diags.report(Messages.irOperandCount, inst.span, ['fuse', 'modes i < j']);
           return this.results(inst, [{ kind: 'void' }]);
         }
@@ -346,7 +427,8 @@ class FuncChecker {
         const types = inst.resultTypes.map((t) => t.type);
         this.region(inst.then, types);
         if (inst.else) this.region(inst.else, types);
-        else if (types.length) this.diags.report(Messages.irOperandCount, inst.span, ['if with results', 'an else region']);
+        else if (types.length)
+          this.diags.report(Messages.irOperandCount, inst.span, ['if with results', 'an else region']);
         this.results(inst, types);
         return;
       }
@@ -356,11 +438,17 @@ class FuncChecker {
           return;
         }
         if (inst.operands.length !== ifResults.length || inst.types.length !== inst.operands.length) {
-          this.diags.report(Messages.irOperandCount, inst.span, ['yield', `${ifResults.length} value(s) with as many types`]);
+          this.diags.report(Messages.irOperandCount, inst.span, [
+            'yield',
+            `${ifResults.length} value(s) with as many types`,
+          ]);
         }
         inst.operands.forEach((o, i) => {
           const t = inst.types[i]?.type;
-          if (t && ifResults[i] && !sameIrType(t, ifResults[i])) this.diags.report(Messages.irTypeMismatch, inst.types[i].span, [`yield ${typeText(t)} where the if returns ${typeText(ifResults[i])}`]);
+          if (t && ifResults[i] && !sameIrType(t, ifResults[i]))
+            this.diags.report(Messages.irTypeMismatch, inst.types[i].span, [
+              `yield ${typeText(t)} where the if returns ${typeText(ifResults[i])}`,
+            ]);
           this.use(o, t ?? null, 'yield');
         });
         return;
@@ -368,11 +456,15 @@ class FuncChecker {
       case 'for':
       case 'foreach': {
         const lt: IrType = inst.loopType?.type ?? INDEX;
-        if (lt.kind !== 'scalar' || lt.name.startsWith('f') || lt.name === 'i1') this.diags.report(Messages.irTypeMismatch, inst.loopType?.span ?? inst.span, ['a loop variable needs an integer type']);
+        if (lt.kind !== 'scalar' || lt.name.startsWith('f') || lt.name === 'i1')
+          this.diags.report(Messages.irTypeMismatch, inst.loopType?.span ?? inst.span, [
+            'a loop variable needs an integer type',
+          ]);
         this.use(inst.from, lt, 'the loop start');
         this.use(inst.to, lt, 'the loop end');
         if (inst.step) this.use(inst.step, lt, 'the loop step');
-        if (inst.step?.kind === 'int' && inst.step.value <= 0n) this.diags.report(Messages.irNonPositiveLoopStep, inst.step.span, [String(inst.step.value)]);
+        if (inst.step?.kind === 'int' && inst.step.value <= 0n)
+          this.diags.report(Messages.irNonPositiveLoopStep, inst.step.span, [String(inst.step.value)]);
         if (inst.op === 'foreach') this.collective(inst, 'foreach');
         // Loop-carried values: each initial value is read outside the loop; the body's yield gives the
         // next ones, as an if's gives its results.
@@ -385,7 +477,11 @@ class FuncChecker {
         this.region(inst.body, carried.length ? carried.map((c) => c.type.type) : null);
         if (inst.op === 'foreach') this.spmd--;
         this.scopes.pop();
-        if (carried.length) this.results(inst, carried.map((c) => c.type.type));
+        if (carried.length)
+          this.results(
+            inst,
+            carried.map((c) => c.type.type),
+          );
         return;
       }
       case 'blas': {
@@ -401,7 +497,9 @@ class FuncChecker {
         inst.operands.forEach((o, i) => {
           const t = inst.types[i].type;
           if (scalars.includes(i) ? t.kind !== 'scalar' : t.kind !== 'memref') {
-            this.diags.report(Messages.irTypeMismatch, inst.types[i].span, [`operand ${i + 1} of ${inst.fn} must be ${scalars.includes(i) ? 'a scalar' : 'a memref'}`]);
+            this.diags.report(Messages.irTypeMismatch, inst.types[i].span, [
+              `operand ${i + 1} of ${inst.fn} must be ${scalars.includes(i) ? 'a scalar' : 'a memref'}`,
+            ]);
             ok = false;
           }
           this.use(o, t, `operand ${i + 1} of ${inst.fn}`);
@@ -409,13 +507,22 @@ class FuncChecker {
         if (!ok) return;
         const mems = inst.types.filter((t) => t.type.kind === 'memref').map((t) => t.type as MemrefType);
         const ranks = mems.map((m) => m.shape.length);
-        const want: Record<string, number[]> = { axpby: [-1, -1], sum: [2, 1], gemm: [2, 2, 2], gemv: [2, 1, 1], ger: [1, 1, 2], hadamard: [1, 1, 1] };
+        const want: Record<string, number[]> = {
+          axpby: [-1, -1],
+          sum: [2, 1],
+          gemm: [2, 2, 2],
+          gemv: [2, 1, 1],
+          ger: [1, 1, 2],
+          hadamard: [1, 1, 1],
+        };
         const w = [...want[inst.fn]];
         if (inst.fn === 'sum' && ranks[0] === 1) w.splice(0, 2, 1, 0);
         let ranksOk = true;
         ranks.forEach((r, i) => {
           if (w[i] >= 0 && r !== w[i]) {
-            this.diags.report(Messages.irTypeMismatch, inst.span, [`${inst.fn} operand memref ${i + 1} must have order ${w[i]}, not ${r}`]);
+            this.diags.report(Messages.irTypeMismatch, inst.span, [
+              `${inst.fn} operand memref ${i + 1} must have order ${w[i]}, not ${r}`,
+            ]);
             ranksOk = false;
           }
         });

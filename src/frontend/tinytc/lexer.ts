@@ -22,7 +22,8 @@ export function lexIr(file: SourceFile, diags: DiagnosticBag): IrToken[] {
   const s = file.text;
   const out: IrToken[] = [];
   let i = 0;
-  const push = (kind: IrTokenKind, start: number, end: number, text = s.slice(start, end)) => out.push({ kind, text, span: span(file, start, end) });
+  const push = (kind: IrTokenKind, start: number, end: number, text = s.slice(start, end)) =>
+    out.push({ kind, text, span: span(file, start, end) });
   while (i < s.length) {
     const c = s[i];
     if (c === ';') {
@@ -63,7 +64,13 @@ export function lexIr(file: SourceFile, diags: DiagnosticBag): IrToken[] {
       let j = i + 1;
       const hex = /^[-+]?0[xX]/.test(s.slice(i, i + 3));
       if (hex) j = i + (s[i] === '0' ? 2 : 3);
-      while (j < s.length && (hex ? /[0-9a-fA-F.pP]/.test(s[j]) || (/[+-]/.test(s[j]) && /[pP]/.test(s[j - 1])) : /[0-9.eE]/.test(s[j]) || (/[+-]/.test(s[j]) && /[eE]/.test(s[j - 1])))) j++;
+      while (
+        j < s.length &&
+        (hex
+          ? /[0-9a-fA-F.pP]/.test(s[j]) || (/[+-]/.test(s[j]) && /[pP]/.test(s[j - 1]))
+          : /[0-9.eE]/.test(s[j]) || (/[+-]/.test(s[j]) && /[eE]/.test(s[j - 1])))
+      )
+        j++;
       const text = s.slice(i, j);
       const isFloat = hex ? /[.pP]/.test(text) : /[.eE]/.test(text);
       push(isFloat ? 'float' : 'int', start, j);

@@ -2,8 +2,20 @@ import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { type Message, Messages } from '../../diagnostics/messages.js';
 import { type Span, joinSpans } from '../../diagnostics/source.js';
 import {
-  type Dim, type Func, type Inst, type IrType, type MemrefType, type Operand, type Param, type Program, type Region,
-  SCALAR_TYPES, type ScalarTypeName, type Slice, type TypedSpan, canonicalStride,
+  type Dim,
+  type Func,
+  type Inst,
+  type IrType,
+  type MemrefType,
+  type Operand,
+  type Param,
+  type Program,
+  type Region,
+  SCALAR_TYPES,
+  type ScalarTypeName,
+  type Slice,
+  type TypedSpan,
+  canonicalStride,
 } from './ast.js';
 import type { IrToken } from './lexer.js';
 import { parseFloatLiteral } from '../opencl-c/literals.js';
@@ -20,7 +32,10 @@ export class IrParser {
   private pos = 0;
   private depth = 0;
 
-  constructor(private readonly toks: IrToken[], private readonly diags: DiagnosticBag) {}
+  constructor(
+    private readonly toks: IrToken[],
+    private readonly diags: DiagnosticBag,
+  ) {}
 
   private peek(k = 0): IrToken {
     return this.toks[Math.min(this.pos + k, this.toks.length - 1)];
@@ -79,7 +94,8 @@ export class IrParser {
   private func(): Func {
     const kw = this.expect('func');
     const nameTok = this.next();
-    if (nameTok.kind !== 'global') this.fail(Messages.expectedButFound, nameTok, ["a function name '@name'", nameTok.text]);
+    if (nameTok.kind !== 'global')
+      this.fail(Messages.expectedButFound, nameTok, ["a function name '@name'", nameTok.text]);
     this.expect('(');
     const params: Param[] = [];
     if (!this.is(')')) {
@@ -105,7 +121,8 @@ export class IrParser {
         this.expect(',');
         const n = this.int('an integer');
         this.expect(')');
-        if (m.value <= 0 || n.value <= 0) this.fail(Messages.badAttributeArgs, this.spanFrom(a), ['work_group_size', 'must be positive']);
+        if (m.value <= 0 || n.value <= 0)
+          this.fail(Messages.badAttributeArgs, this.spanFrom(a), ['work_group_size', 'must be positive']);
         workGroupSize = [m.value, n.value];
         attrSpan = this.spanFrom(a);
       } else if (this.is('subgroup_size')) {
@@ -119,7 +136,15 @@ export class IrParser {
       } else break;
     }
     const body = this.region();
-    return { name: nameTok.text, span: joinSpans(kw.span, nameTok.span), params, workGroupSize, subgroupSize, attrSpan, body };
+    return {
+      name: nameTok.text,
+      span: joinSpans(kw.span, nameTok.span),
+      params,
+      workGroupSize,
+      subgroupSize,
+      attrSpan,
+      body,
+    };
   }
 
   private region(): Region {
@@ -137,7 +162,8 @@ export class IrParser {
 
   private scalarType(): ScalarTypeName {
     const t = this.next();
-    if (t.kind !== 'word' || !(SCALAR_TYPES as readonly string[]).includes(t.text)) this.fail(Messages.expectedButFound, t, ['a scalar type', t.text]);
+    if (t.kind !== 'word' || !(SCALAR_TYPES as readonly string[]).includes(t.text))
+      this.fail(Messages.expectedButFound, t, ['a scalar type', t.text]);
     return t.text as ScalarTypeName;
   }
 
@@ -154,7 +180,8 @@ export class IrParser {
     const shape: Dim[] = [];
     while (this.accept('x')) {
       const d = this.dim();
-      if (d.dim !== null && d.dim <= 0) this.fail(Messages.irTypeSyntax, d.token, [`a memref extent must be positive, not ${d.dim}`]);
+      if (d.dim !== null && d.dim <= 0)
+        this.fail(Messages.irTypeSyntax, d.token, [`a memref extent must be positive, not ${d.dim}`]);
       shape.push(d.dim);
     }
     let stride: Dim[] = canonicalStride(shape);
@@ -166,13 +193,17 @@ export class IrParser {
       if (!this.is('>')) {
         for (;;) {
           const d = this.dim();
-          if (d.dim !== null && d.dim < 0) this.fail(Messages.irTypeSyntax, d.token, [`a stride must not be negative, not ${d.dim}`]);
+          if (d.dim !== null && d.dim < 0)
+            this.fail(Messages.irTypeSyntax, d.token, [`a stride must not be negative, not ${d.dim}`]);
           list.push(d.dim);
           if (!this.accept(',')) break;
         }
       }
       this.expect('>');
-      if (list.length !== shape.length) this.fail(Messages.irTypeSyntax, this.spanFrom(s), [`shape and stride list must have the same length (${shape.length} extents, ${list.length} strides)`]);
+      if (list.length !== shape.length)
+        this.fail(Messages.irTypeSyntax, this.spanFrom(s), [
+          `shape and stride list must have the same length (${shape.length} extents, ${list.length} strides)`,
+        ]);
       stride = list;
       explicitStride = true;
     }
@@ -183,7 +214,8 @@ export class IrParser {
 
   type(): IrType {
     const t = this.peek();
-    if (t.kind === 'word' && (SCALAR_TYPES as readonly string[]).includes(t.text)) return { kind: 'scalar', name: this.scalarType() };
+    if (t.kind === 'word' && (SCALAR_TYPES as readonly string[]).includes(t.text))
+      return { kind: 'scalar', name: this.scalarType() };
     if (this.is('memref')) return this.memrefType();
     if (this.is('group')) {
       this.next();
@@ -194,7 +226,8 @@ export class IrParser {
         this.expect('offset');
         this.expect(':');
         const d = this.dim();
-        if (d.dim !== null && d.dim < 0) this.fail(Messages.irTypeSyntax, d.token, [`a group offset must not be negative, not ${d.dim}`]);
+        if (d.dim !== null && d.dim < 0)
+          this.fail(Messages.irTypeSyntax, d.token, [`a group offset must not be negative, not ${d.dim}`]);
         offset = d.dim;
       }
       this.expect('>');
@@ -226,7 +259,8 @@ export class IrParser {
       if (typeof f === 'string') this.fail(Messages.constExprInvalid, t, [f]);
       return { kind: 'float', value: neg ? -f.value : f.value, span: t.span };
     }
-    if (t.kind === 'word' && (t.text === 'true' || t.text === 'false')) return { kind: 'int', value: t.text === 'true' ? 1n : 0n, span: t.span };
+    if (t.kind === 'word' && (t.text === 'true' || t.text === 'false'))
+      return { kind: 'int', value: t.text === 'true' ? 1n : 0n, span: t.span };
     if (t.kind === 'eof') this.fail(Messages.unexpectedEof, t, ['an operand']);
     return this.fail(Messages.expectedButFound, t, ["an operand ('%value' or an immediate)", t.text]);
   }
@@ -267,13 +301,15 @@ export class IrParser {
         this.expect('->');
         return done({ op: 'alloca', type: this.typed() });
       case 'arith': {
-        if (parts.length !== 2 || !ARITH.has(parts[1])) this.fail(Messages.expectedButFound, op, ['an arith instruction (arith.add, …)', op.text]);
+        if (parts.length !== 2 || !ARITH.has(parts[1]))
+          this.fail(Messages.expectedButFound, op, ['an arith instruction (arith.add, …)', op.text]);
         const operands = this.operands();
         this.expect(':');
         return done({ op: 'arith', fn: parts[1], operands, type: this.typed() });
       }
       case 'cmp': {
-        if (parts.length !== 2 || !CMP.has(parts[1])) this.fail(Messages.expectedButFound, op, ['a cmp instruction (cmp.eq, …)', op.text]);
+        if (parts.length !== 2 || !CMP.has(parts[1]))
+          this.fail(Messages.expectedButFound, op, ['a cmp instruction (cmp.eq, …)', op.text]);
         const operands = this.operands();
         this.expect(':');
         return done({ op: 'cmp', fn: parts[1], operands, type: this.typed() });
@@ -383,7 +419,13 @@ export class IrParser {
       case 'yield': {
         const operands: Operand[] = [];
         const types: TypedSpan[] = [];
-        if (this.peek().kind === 'local' || this.peek().kind === 'int' || this.peek().kind === 'float' || this.is('true') || this.is('false')) {
+        if (
+          this.peek().kind === 'local' ||
+          this.peek().kind === 'int' ||
+          this.peek().kind === 'float' ||
+          this.is('true') ||
+          this.is('false')
+        ) {
           operands.push(...this.operands());
           this.expect(':');
           for (;;) {
@@ -424,7 +466,15 @@ export class IrParser {
         types.push(this.typed());
         if (!this.accept(',')) break;
       }
-      return done({ op: 'blas', fn: head as 'gemm', transA: (flags[0] as 'n' | 't') ?? null, transB: (flags[1] as 'n' | 't') ?? null, atomic, operands, types });
+      return done({
+        op: 'blas',
+        fn: head as 'gemm',
+        transA: (flags[0] as 'n' | 't') ?? null,
+        transB: (flags[1] as 'n' | 't') ?? null,
+        atomic,
+        operands,
+        types,
+      });
     }
     return this.fail(Messages.expectedButFound, op, ['an instruction', op.text]);
   }

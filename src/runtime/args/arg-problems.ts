@@ -15,7 +15,11 @@ export class ArgsError extends PackError {
   ) {
     const first = problems[0];
     const more = problems.length - 1;
-    super(first.kernel, first.arg, `${first.problem}${more ? ` (and ${more}${stopped ? ' or more' : ''} more mistake${more === 1 && !stopped ? '' : 's'} in the arguments)` : ''}`);
+    super(
+      first.kernel,
+      first.arg,
+      `${first.problem}${more ? ` (and ${more}${stopped ? ' or more' : ''} more mistake${more === 1 && !stopped ? '' : 's'} in the arguments)` : ''}`,
+    );
     this.name = 'ArgsError';
   }
 }

@@ -2,7 +2,17 @@ import { PackError } from '../../pack/errors.js';
 import { ArgProblems } from './arg-problems.js';
 
 /** A typed array of one element type: what a buffer, memref or image is filled from and read back into. */
-export type HostArray = Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array | BigInt64Array | BigUint64Array | Float32Array | Float64Array;
+export type HostArray =
+  | Int8Array
+  | Uint8Array
+  | Int16Array
+  | Uint16Array
+  | Int32Array
+  | Uint32Array
+  | BigInt64Array
+  | BigUint64Array
+  | Float32Array
+  | Float64Array;
 
 interface ElementInfo {
   readonly bytes: number;
@@ -13,8 +23,20 @@ interface ElementInfo {
   readonly make: (n: number) => HostArray;
 }
 
-const int = (bytes: number, signed: boolean, c: string, make: (n: number) => HostArray): ElementInfo => ({ bytes, kind: 'int', signed, c, make });
-const float = (bytes: number, c: string, make: (n: number) => HostArray): ElementInfo => ({ bytes, kind: 'float', signed: true, c, make });
+const int = (bytes: number, signed: boolean, c: string, make: (n: number) => HostArray): ElementInfo => ({
+  bytes,
+  kind: 'int',
+  signed,
+  c,
+  make,
+});
+const float = (bytes: number, c: string, make: (n: number) => HostArray): ElementInfo => ({
+  bytes,
+  kind: 'float',
+  signed: true,
+  c,
+  make,
+});
 
 /** Element types by name: OpenCL C scalars and tinytc's. A Map, so no user string reaches Object.prototype. */
 export const ELEMENT_TYPES: ReadonlyMap<string, ElementInfo> = new Map([
@@ -39,7 +61,12 @@ export const ELEMENT_TYPES: ReadonlyMap<string, ElementInfo> = new Map([
 
 export function elementInfo(kernel: string, path: string, name: unknown): ElementInfo {
   const info = typeof name === 'string' ? ELEMENT_TYPES.get(name) : undefined;
-  if (!info) throw new PackError(kernel, path, `unknown element type ${JSON.stringify(name) ?? String(name)} (use ${[...ELEMENT_TYPES.keys()].join(', ')})`);
+  if (!info)
+    throw new PackError(
+      kernel,
+      path,
+      `unknown element type ${JSON.stringify(name) ?? String(name)} (use ${[...ELEMENT_TYPES.keys()].join(', ')})`,
+    );
   return info;
 }
 
@@ -58,14 +85,40 @@ export interface HostLimits {
  * safe numbers or digit strings, floats as numbers or "NaN"/"Infinity"/"-Infinity") or a zeroed
  * one of `size` elements; exactly one of the two.
  */
-export function hostArray(kernel: string, path: string, element: string, data: unknown, size: unknown, limits: HostLimits): HostArray {
+export function hostArray(
+  kernel: string,
+  path: string,
+  element: string,
+  data: unknown,
+  size: unknown,
+  limits: HostLimits,
+): HostArray {
   const info = elementInfo(kernel, path, element);
-  if ((data === undefined) === (size === undefined)) throw new PackError(kernel, path, 'give either "data": [...] or "size": <elements>, not both or neither');
+  if ((data === undefined) === (size === undefined))
+    throw new PackError(kernel, path, 'give either "data": [...] or "size": <elements>, not both or neither');
   const count = data === undefined ? size : Array.isArray(data) ? data.length : undefined;
-  if (count === undefined) throw new PackError(kernel, `${path}.data`, `"data" must be an array of ${element}, got ${describeJson(data)}`);
-  if (typeof count !== 'number' || !Number.isSafeInteger(count) || count <= 0) throw new PackError(kernel, `${path}.${data === undefined ? 'size' : 'data'}`, data === undefined ? `"size" must be a positive whole number of elements, got ${describeJson(size)}` : '"data" must hold at least one element');
-  if (limits.maxElements !== undefined && count > limits.maxElements) throw new PackError(kernel, path, `${count} elements is more than ${limits.maxElements}, the most one array may hold here (kernarg run prints every element back)`);
-  if (count * info.bytes > limits.maxBytes) throw new PackError(kernel, path, `${count} ${element} elements (${count * info.bytes} bytes) is more than the device allocates in one buffer (${limits.maxBytes} bytes)`);
+  if (count === undefined)
+    throw new PackError(kernel, `${path}.data`, `"data" must be an array of ${element}, got ${describeJson(data)}`);
+  if (typeof count !== 'number' || !Number.isSafeInteger(count) || count <= 0)
+    throw new PackError(
+      kernel,
+      `${path}.${data === undefined ? 'size' : 'data'}`,
+      data === undefined
+        ? `"size" must be a positive whole number of elements, got ${describeJson(size)}`
+        : '"data" must hold at least one element',
+    );
+  if (limits.maxElements !== undefined && count > limits.maxElements)
+    throw new PackError(
+      kernel,
+      path,
+      `${count} elements is more than ${limits.maxElements}, the most one array may hold here (kernarg run prints every element back)`,
+    );
+  if (count * info.bytes > limits.maxBytes)
+    throw new PackError(
+      kernel,
+      path,
+      `${count} ${element} elements (${count * info.bytes} bytes) is more than the device allocates in one buffer (${limits.maxBytes} bytes)`,
+    );
   const out = info.make(count);
   if (data === undefined) return out;
   const list = data as unknown[];
@@ -74,7 +127,9 @@ export function hostArray(kernel: string, path: string, element: string, data: u
   let problems: ArgProblems | undefined;
   for (let i = 0; i < list.length; i++) {
     try {
-      out[i] = wide ? bigEntry(kernel, `${path}.data[${i}]`, list[i], info, element) : (numberEntry(kernel, `${path}.data[${i}]`, list[i], info, element) as never);
+      out[i] = wide
+        ? bigEntry(kernel, `${path}.data[${i}]`, list[i], info, element)
+        : (numberEntry(kernel, `${path}.data[${i}]`, list[i], info, element) as never);
     } catch (e) {
       (problems ??= new ArgProblems()).add(e);
       if (problems.full) break;
@@ -89,7 +144,8 @@ const element64 = (info: ElementInfo) => info.kind === 'int' && info.bytes === 8
 function numberEntry(kernel: string, path: string, x: unknown, info: ElementInfo, element: string): number {
   if (info.kind === 'float') {
     if (typeof x === 'number') {
-      if (info.bytes === 4 && Math.abs(x) > 3.4028234663852886e38) throw new PackError(kernel, path, `${x} is out of range for ${element}`);
+      if (info.bytes === 4 && Math.abs(x) > 3.4028234663852886e38)
+        throw new PackError(kernel, path, `${x} is out of range for ${element}`);
       return x;
     }
     if (x === 'NaN') return NaN;
@@ -97,7 +153,8 @@ function numberEntry(kernel: string, path: string, x: unknown, info: ElementInfo
     if (x === '-Infinity') return -Infinity;
     throw new PackError(kernel, path, `expected a number for ${element}, got ${describeJson(x)}`);
   }
-  if (typeof x !== 'number' || !Number.isInteger(x)) throw new PackError(kernel, path, `expected an integer for ${element}, got ${describeJson(x)}`);
+  if (typeof x !== 'number' || !Number.isInteger(x))
+    throw new PackError(kernel, path, `expected an integer for ${element}, got ${describeJson(x)}`);
   const bits = info.bytes * 8;
   const lo = info.signed ? -(2 ** (bits - 1)) : 0;
   const hi = info.signed ? 2 ** (bits - 1) - 1 : 2 ** bits - 1;
@@ -106,12 +163,24 @@ function numberEntry(kernel: string, path: string, x: unknown, info: ElementInfo
 }
 
 /** A 64-bit integer: a safe integer number, or a digit string for any value in range. */
-export function bigEntry(kernel: string, path: string, x: unknown, info: { readonly signed: boolean }, element: string): bigint {
+export function bigEntry(
+  kernel: string,
+  path: string,
+  x: unknown,
+  info: { readonly signed: boolean },
+  element: string,
+): bigint {
   let v: bigint;
   if (typeof x === 'number' && Number.isSafeInteger(x)) v = BigInt(x);
   else if (typeof x === 'string' && DIGITS.test(x) && x.length <= 21) v = BigInt(x);
-  else if (typeof x === 'number' && Number.isInteger(x)) throw new PackError(kernel, path, `${x} is beyond 2^53 and may have been rounded: write 64-bit integers past 2^53 as digit strings ("9007199254740993")`);
-  else throw new PackError(kernel, path, `expected an integer (or a digit string) for ${element}, got ${describeJson(x)}`);
+  else if (typeof x === 'number' && Number.isInteger(x))
+    throw new PackError(
+      kernel,
+      path,
+      `${x} is beyond 2^53 and may have been rounded: write 64-bit integers past 2^53 as digit strings ("9007199254740993")`,
+    );
+  else
+    throw new PackError(kernel, path, `expected an integer (or a digit string) for ${element}, got ${describeJson(x)}`);
   const lo = info.signed ? -(1n << 63n) : 0n;
   const hi = info.signed ? (1n << 63n) - 1n : (1n << 64n) - 1n;
   if (v < lo || v > hi) throw new PackError(kernel, path, `${v} is out of range for ${element} (${lo}..${hi})`);
@@ -131,7 +200,8 @@ export function describeJson(v: unknown): string {
 /** A typed array as JSON values: 64-bit integers past 2^53 as digit strings, non-finite floats as "NaN"/"Infinity". */
 export function jsonValues(a: ArrayLike<number | bigint>): (number | string)[] {
   return Array.from(a, (x) => {
-    if (typeof x === 'bigint') return x >= BigInt(Number.MIN_SAFE_INTEGER) && x <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(x) : x.toString();
+    if (typeof x === 'bigint')
+      return x >= BigInt(Number.MIN_SAFE_INTEGER) && x <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(x) : x.toString();
     return Number.isFinite(x) ? x : String(x);
   });
 }

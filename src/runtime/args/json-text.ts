@@ -40,7 +40,11 @@ export function scanJson(text: string, visit?: Visit): JsonSyntaxError | undefin
   let i = 0;
   const frames: Frame[] = [];
   const path: Key[] = [];
-  const err = (at: number, message: string): JsonSyntaxError => ({ start: Math.min(at, n), end: Math.min(at + 1, n), message });
+  const err = (at: number, message: string): JsonSyntaxError => ({
+    start: Math.min(at, n),
+    end: Math.min(at + 1, n),
+    message,
+  });
   const ws = () => {
     while (i < n) {
       const c = text.charCodeAt(i);
@@ -63,7 +67,13 @@ export function scanJson(text: string, visit?: Visit): JsonSyntaxError | undefin
         else return err(i, `invalid escape '\\${e ?? ''}' in a string`);
         continue;
       }
-      if (c < 0x20) return err(i, c === 0x0a || c === 0x0d ? 'a string must end on the line it begins (missing closing ")' : 'control character in a string (write it as \\u00XX)');
+      if (c < 0x20)
+        return err(
+          i,
+          c === 0x0a || c === 0x0d
+            ? 'a string must end on the line it begins (missing closing ")'
+            : 'control character in a string (write it as \\u00XX)',
+        );
       i++;
     }
     return err(start, 'missing closing " of this string');
@@ -91,7 +101,11 @@ export function scanJson(text: string, visit?: Visit): JsonSyntaxError | undefin
   for (;;) {
     ws();
     if (expectValue) {
-      if (i >= n) return err(i, frames.length ? 'expected a value, found the end of the text' : 'the text is empty: expected a JSON value');
+      if (i >= n)
+        return err(
+          i,
+          frames.length ? 'expected a value, found the end of the text' : 'the text is empty: expected a JSON value',
+        );
       const c = text[i];
       const start = i;
       if (c === '{' || c === '[') {
@@ -121,7 +135,8 @@ export function scanJson(text: string, visit?: Visit): JsonSyntaxError | undefin
       } else if (c === '-' || (c >= '0' && c <= '9')) {
         NUMBER.lastIndex = i;
         const m = NUMBER.exec(text);
-        if (!m || /[0-9.eE+-]/.test(text[i + m[0].length] ?? '')) return err(i, 'invalid number (JSON numbers have no leading zeros, no trailing dot, no leading +)');
+        if (!m || /[0-9.eE+-]/.test(text[i + m[0].length] ?? ''))
+          return err(i, 'invalid number (JSON numbers have no leading zeros, no trailing dot, no leading +)');
         i += m[0].length;
       } else {
         WORD.lastIndex = i;
@@ -129,7 +144,13 @@ export function scanJson(text: string, visit?: Visit): JsonSyntaxError | undefin
         if (w === 'true' || w === 'false' || w === 'null') i += w.length;
         else if (w === 'NaN' || w === 'Infinity') return err(i, `${w} is not JSON: write it as the string "${w}"`);
         else if (c === "'") return err(i, 'JSON strings take double quotes, not single');
-        else if (c === ']' || c === '}') return err(i, frames.length && text.slice(0, i).trimEnd().endsWith(',') ? `expected a value after ',' (JSON allows no trailing comma)` : `expected a value, found '${c}'`);
+        else if (c === ']' || c === '}')
+          return err(
+            i,
+            frames.length && text.slice(0, i).trimEnd().endsWith(',')
+              ? `expected a value after ',' (JSON allows no trailing comma)`
+              : `expected a value, found '${c}'`,
+          );
         else return err(i, `expected a value, found ${w ? `'${w}'` : `'${c}'`}`);
       }
       if (visit?.(path, start, i)) return undefined;
@@ -158,7 +179,10 @@ export function scanJson(text: string, visit?: Visit): JsonSyntaxError | undefin
       continue;
     }
     if (i >= n) return err(f.start, `this ${f.array ? "'['" : "'{'"} is never closed`);
-    return err(i, f.array ? "expected ',' or ']' after an array element" : "expected ',' or '}' after an object member");
+    return err(
+      i,
+      f.array ? "expected ',' or ']' after an array element" : "expected ',' or '}' after an object member",
+    );
   }
 }
 

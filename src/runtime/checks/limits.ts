@@ -30,7 +30,11 @@ const AXES = ['x', 'y', 'z'];
 /** Refuses a buffer or SVM block the device cannot allocate in one piece. */
 export function checkAllocation(kernel: string, arg: string, bytes: number, dev: LimitsOfDevice): void {
   if (!Number.isSafeInteger(bytes) || bytes > dev.maxMemAllocSize) {
-    throw new PackError(kernel, arg, `${bytes} bytes is more than the device allocates in one buffer (CL_DEVICE_MAX_MEM_ALLOC_SIZE ${dev.maxMemAllocSize})`);
+    throw new PackError(
+      kernel,
+      arg,
+      `${bytes} bytes is more than the device allocates in one buffer (CL_DEVICE_MAX_MEM_ALLOC_SIZE ${dev.maxMemAllocSize})`,
+    );
   }
 }
 
@@ -41,17 +45,30 @@ export function checkParameterSize(plan: OpenCLKernelPlan, dev: LimitsOfDevice):
   for (const a of plan.args) total += a.kind === 'value' ? (a.size ?? 0) : pointer;
   if (total > dev.maxParameterSize) {
     const largest = plan.args.reduce((m, a) => ((a.size ?? 0) > (m.size ?? 0) ? a : m), plan.args[0]);
-    throw new PackError(plan.name, largest.name, `the arguments take ${total} bytes, more than the device passes to a kernel (CL_DEVICE_MAX_PARAMETER_SIZE ${dev.maxParameterSize}); '${largest.name}' alone takes ${largest.size}`);
+    throw new PackError(
+      plan.name,
+      largest.name,
+      `the arguments take ${total} bytes, more than the device passes to a kernel (CL_DEVICE_MAX_PARAMETER_SIZE ${dev.maxParameterSize}); '${largest.name}' alone takes ${largest.size}`,
+    );
   }
 }
 
 /** Refuses local memory the device does not have: the local arguments plus what the kernel declares itself. */
-export function checkLocalMemory(kernel: string, locals: readonly { readonly name: string; readonly size: number }[], dev: LimitsOfDevice, k: LimitsOfKernel): void {
+export function checkLocalMemory(
+  kernel: string,
+  locals: readonly { readonly name: string; readonly size: number }[],
+  dev: LimitsOfDevice,
+  k: LimitsOfKernel,
+): void {
   let total = k.staticLocalMemSize;
   for (const l of locals) total += l.size;
   if (total <= dev.localMemSize) return;
   const largest = locals.reduce((m, l) => (l.size > m.size ? l : m), locals[0] ?? { name: '(static)', size: 0 });
-  throw new PackError(kernel, largest.name, `{local: ${largest.size}} makes ${total} bytes of local memory${k.staticLocalMemSize ? ` (${k.staticLocalMemSize} declared in the kernel)` : ''}, more than the device has (CL_DEVICE_LOCAL_MEM_SIZE ${dev.localMemSize})`);
+  throw new PackError(
+    kernel,
+    largest.name,
+    `{local: ${largest.size}} makes ${total} bytes of local memory${k.staticLocalMemSize ? ` (${k.staticLocalMemSize} declared in the kernel)` : ''}, more than the device has (CL_DEVICE_LOCAL_MEM_SIZE ${dev.localMemSize})`,
+  );
 }
 
 const reqdCache = new WeakMap<OpenCLKernelPlan, (readonly number[])[]>();
@@ -75,7 +92,8 @@ function sameLocal(local: readonly number[], reqd: readonly number[], dims: numb
 /** `dims` non-negative safe integers. */
 function offsets(v: readonly unknown[], dims: number): boolean {
   if (!Array.isArray(v) || v.length !== dims) return false;
-  for (let i = 0; i < dims; i++) if (typeof v[i] !== 'number' || !Number.isSafeInteger(v[i]) || (v[i] as number) < 0) return false;
+  for (let i = 0; i < dims; i++)
+    if (typeof v[i] !== 'number' || !Number.isSafeInteger(v[i]) || (v[i] as number) < 0) return false;
   return true;
 }
 
@@ -106,16 +124,26 @@ export function checkGeometry(
   }
   const dims = global.length;
   if (globalOffset !== undefined && !offsets(globalOffset, dims)) {
-    throw new LaunchError(kernel, `the global offset must be ${dims} non-negative whole number${dims > 1 ? 's' : ''}, like the global size, got ${JSON.stringify(globalOffset)}`);
+    throw new LaunchError(
+      kernel,
+      `the global offset must be ${dims} non-negative whole number${dims > 1 ? 's' : ''}, like the global size, got ${JSON.stringify(globalOffset)}`,
+    );
   }
   const reqd = plan.reqdWorkGroupSize;
   if (reqd) {
     for (let i = dims; i < 3; i++) {
-      if (reqd[i] !== 1) throw new LaunchError(kernel, `its reqd_work_group_size(${reqd.join(', ')}) needs a ${i + 1}-dimensional launch; the global size has ${dims} dimension${dims > 1 ? 's' : ''}`);
+      if (reqd[i] !== 1)
+        throw new LaunchError(
+          kernel,
+          `its reqd_work_group_size(${reqd.join(', ')}) needs a ${i + 1}-dimensional launch; the global size has ${dims} dimension${dims > 1 ? 's' : ''}`,
+        );
     }
     if (local === undefined) local = reqdLocal(plan, dims);
     else if (!sameLocal(local, reqd, dims)) {
-      throw new LaunchError(kernel, `the local size ${local.join(',')} differs from its reqd_work_group_size(${reqd.join(', ')})`);
+      throw new LaunchError(
+        kernel,
+        `the local size ${local.join(',')} differs from its reqd_work_group_size(${reqd.join(', ')})`,
+      );
     }
   }
   if (local === undefined) {
@@ -123,24 +151,49 @@ export function checkGeometry(
     for (let i = 0; i < dims; i++) if (global[i] > MAX_GROUPS_PER_AXIS) tooManyGroups(kernel, i, global[i], 1);
     return undefined;
   }
-  if (!sizes(local)) throw new LaunchError(kernel, `the local size must be positive integers, got ${JSON.stringify(local)}`);
-  if (local.length !== dims) throw new LaunchError(kernel, `the local size has ${local.length} dimension${local.length > 1 ? 's' : ''}, the global size ${dims}`);
+  if (!sizes(local))
+    throw new LaunchError(kernel, `the local size must be positive integers, got ${JSON.stringify(local)}`);
+  if (local.length !== dims)
+    throw new LaunchError(
+      kernel,
+      `the local size has ${local.length} dimension${local.length > 1 ? 's' : ''}, the global size ${dims}`,
+    );
   let items = 1;
   for (let i = 0; i < dims; i++) {
     items *= local[i];
     const most = dev.maxWorkItemSizes[i] ?? 1;
-    if (local[i] > most) throw new LaunchError(kernel, `the local size ${local[i]} along ${AXES[i]} is more than the device allows (CL_DEVICE_MAX_WORK_ITEM_SIZES[${i}] ${most})`);
+    if (local[i] > most)
+      throw new LaunchError(
+        kernel,
+        `the local size ${local[i]} along ${AXES[i]} is more than the device allows (CL_DEVICE_MAX_WORK_ITEM_SIZES[${i}] ${most})`,
+      );
     if (global[i] % local[i] !== 0 && (reqd || !nonUniformAllowed)) {
-      const why = reqd ? 'its reqd_work_group_size makes work-groups uniform' : 'non-uniform work-groups need an OpenCL C 2.0 or later build on a device that supports them';
-      throw new LaunchError(kernel, `the global size ${global[i]} along ${AXES[i]} is not a multiple of the local size ${local[i]} (${why})`);
+      const why = reqd
+        ? 'its reqd_work_group_size makes work-groups uniform'
+        : 'non-uniform work-groups need an OpenCL C 2.0 or later build on a device that supports them';
+      throw new LaunchError(
+        kernel,
+        `the global size ${global[i]} along ${AXES[i]} is not a multiple of the local size ${local[i]} (${why})`,
+      );
     }
     if (Math.ceil(global[i] / local[i]) > MAX_GROUPS_PER_AXIS) tooManyGroups(kernel, i, global[i], local[i]);
   }
-  if (items > dev.maxWorkGroupSize) throw new LaunchError(kernel, `a work-group of ${local.join('×')} = ${items} work-items is more than the device allows (CL_DEVICE_MAX_WORK_GROUP_SIZE ${dev.maxWorkGroupSize})`);
-  if (items > k.workGroupSize) throw new LaunchError(kernel, `a work-group of ${local.join('×')} = ${items} work-items is more than this kernel allows on the device (CL_KERNEL_WORK_GROUP_SIZE ${k.workGroupSize})`);
+  if (items > dev.maxWorkGroupSize)
+    throw new LaunchError(
+      kernel,
+      `a work-group of ${local.join('×')} = ${items} work-items is more than the device allows (CL_DEVICE_MAX_WORK_GROUP_SIZE ${dev.maxWorkGroupSize})`,
+    );
+  if (items > k.workGroupSize)
+    throw new LaunchError(
+      kernel,
+      `a work-group of ${local.join('×')} = ${items} work-items is more than this kernel allows on the device (CL_KERNEL_WORK_GROUP_SIZE ${k.workGroupSize})`,
+    );
   return local;
 }
 
 function tooManyGroups(kernel: string, axis: number, global: number, local: number): never {
-  throw new LaunchError(kernel, `${Math.ceil(global / local)} work-groups along ${AXES[axis]} (global ${global}, local ${local}) is more than ${MAX_GROUPS_PER_AXIS}, the most a launch takes`);
+  throw new LaunchError(
+    kernel,
+    `${Math.ceil(global / local)} work-groups along ${AXES[axis]} (global ${global}, local ${local}) is more than ${MAX_GROUPS_PER_AXIS}, the most a launch takes`,
+  );
 }

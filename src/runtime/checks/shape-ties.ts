@@ -34,12 +34,18 @@ export function shapeTies(f: Func): ShapeTie[] {
   for (const inst of instructions(f.body)) {
     if (inst.op === 'load' && inst.operand.kind === 'value' && groups.has(inst.operand.name) && inst.results[0]) {
       const ix = inst.indices[0];
-      sources.set(inst.results[0].name, { arg: groups.get(inst.operand.name)!, member: ix?.kind === 'value' ? ix.name : `#${ix?.kind === 'int' ? ix.value : '?'}` });
+      sources.set(inst.results[0].name, {
+        arg: groups.get(inst.operand.name)!,
+        member: ix?.kind === 'value' ? ix.name : `#${ix?.kind === 'int' ? ix.value : '?'}`,
+      });
       continue;
     }
     if (inst.op !== 'blas') continue;
     // Operand order: axpby/sum (alpha, A, beta, B), gemm/gemv/ger/hadamard (alpha, A, B, beta, C).
-    const memrefs = inst.fn === 'axpby' || inst.fn === 'sum' ? [inst.operands[1], inst.operands[3]] : [inst.operands[1], inst.operands[2], inst.operands[4]];
+    const memrefs =
+      inst.fn === 'axpby' || inst.fn === 'sum'
+        ? [inst.operands[1], inst.operands[3]]
+        : [inst.operands[1], inst.operands[2], inst.operands[4]];
     const s = memrefs.map(src);
     const rank = (i: number) => {
       const t = inst.types[inst.fn === 'axpby' || inst.fn === 'sum' ? [1, 3][i] : [1, 2, 4][i]]?.type;
@@ -52,7 +58,8 @@ export function shapeTies(f: Func): ShapeTie[] {
       return { arg: x.arg, mode: md, ...(x.member !== undefined ? { member: x.member } : {}) };
     };
     const tie = (a: ModeRef | undefined, b: ModeRef | undefined, what: string) => {
-      if (a && b && !(a.arg === b.arg && a.mode === b.mode && a.member === b.member)) ties.push({ a, b, fn: inst.fn, what });
+      if (a && b && !(a.arg === b.arg && a.mode === b.mode && a.member === b.member))
+        ties.push({ a, b, fn: inst.fn, what });
     };
     switch (inst.fn) {
       case 'axpby':
@@ -86,7 +93,8 @@ export function shapeTies(f: Func): ShapeTie[] {
 /** Extents by argument: a memref's shape, or one shape per group member. */
 export type GivenShapes = ReadonlyMap<string, readonly number[] | readonly (readonly number[])[]>;
 
-const isGroup = (s: readonly number[] | readonly (readonly number[])[]): s is readonly (readonly number[])[] => Array.isArray(s[0]);
+const isGroup = (s: readonly number[] | readonly (readonly number[])[]): s is readonly (readonly number[])[] =>
+  Array.isArray(s[0]);
 
 /**
  * Refuses extents that break a tie: what would otherwise read and write out of bounds on the
@@ -107,7 +115,11 @@ export function checkShapeTies(kernel: string, ties: readonly ShapeTie[], shapes
       const eb = (gb ? (b as readonly (readonly number[])[])[i] : (b as readonly number[]))[t.b.mode];
       if (ea !== eb) {
         const name = (r: ModeRef, g: boolean) => (g ? `${r.arg}[${i}]` : r.arg);
-        throw new PackError(kernel, name(t.b, gb), `${t.fn} needs ${t.what} to agree: ${name(t.a, ga)}.shape[${t.a.mode}] is ${ea}, ${name(t.b, gb)}.shape[${t.b.mode}] is ${eb}`);
+        throw new PackError(
+          kernel,
+          name(t.b, gb),
+          `${t.fn} needs ${t.what} to agree: ${name(t.a, ga)}.shape[${t.a.mode}] is ${ea}, ${name(t.b, gb)}.shape[${t.b.mode}] is ${eb}`,
+        );
       }
     }
   }

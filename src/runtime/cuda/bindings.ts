@@ -42,11 +42,18 @@ export class BoundCudaKernel<A> {
 }
 
 /** Loads an embedded module into `ctx` and binds every kernel of its plan; `module` is the loaded module, for disposal. */
-export function bindCudaModule(ctx: CudaContext, embedded: EmbeddedCudaModule, options: CudaBindOptions = {}): Record<string, BoundCudaKernel<unknown>> & { readonly module: CudaModule } {
+export function bindCudaModule(
+  ctx: CudaContext,
+  embedded: EmbeddedCudaModule,
+  options: CudaBindOptions = {},
+): Record<string, BoundCudaKernel<unknown>> & { readonly module: CudaModule } {
   const plan = readCudaPlan(embedded.plan);
   const image = embedded.ptx ?? Uint8Array.from(Buffer.from(embedded.cubin ?? '', 'base64'));
   const module = ctx.module(image, embedded.origin);
   const out: Record<string, BoundCudaKernel<unknown>> = Object.create(null);
   for (const k of plan.kernels) out[k.name] = new BoundCudaKernel(module.kernel(k.name, plan, options));
-  return Object.defineProperty(out, 'module', { value: module, enumerable: false }) as Record<string, BoundCudaKernel<unknown>> & { readonly module: CudaModule };
+  return Object.defineProperty(out, 'module', { value: module, enumerable: false }) as Record<
+    string,
+    BoundCudaKernel<unknown>
+  > & { readonly module: CudaModule };
 }

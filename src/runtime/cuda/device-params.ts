@@ -14,16 +14,27 @@ import type { DriverParam } from './launch-images.js';
  * and sizes); else as planned where no parameter is aligned above 16 (every base is 16-aligned, so
  * those offsets are the same on every GPU). Refused only where none of the three can say.
  */
-export function placedForDevice(plan: CudaPlan, name: string, sm: number, driver: readonly DriverParam[] | undefined): CudaPlan {
+export function placedForDevice(
+  plan: CudaPlan,
+  name: string,
+  sm: number,
+  driver: readonly DriverParam[] | undefined,
+): CudaPlan {
   if (isCudaSm(sm)) return cudaPlanForSm(plan, sm);
   const k = plan.kernels.find((x) => x.name === name)!;
   if (driver && driver.length === k.args.length && driver.every((d, i) => d.size === k.args[i].size)) {
-    const placed = cudaKernelWithOffsets(k, driver.map((d) => d.offset), plan.localMemory);
+    const placed = cudaKernelWithOffsets(
+      k,
+      driver.map((d) => d.offset),
+      plan.localMemory,
+    );
     return { ...plan, kernels: plan.kernels.map((x) => (x === k ? placed : x)) };
   }
   const wide = k.args.find((a) => a.align > 16);
   if (!wide) return plan;
-  throw new RuntimeInputError(`kernel '${name}': parameter '${wide.name}' is aligned to ${wide.align}, and where this GPU (sm_${sm}) places such parameters is neither in kernarg's table (--sm) nor told by its driver (cuFuncGetParamInfo needs driver 12.4 or later)`);
+  throw new RuntimeInputError(
+    `kernel '${name}': parameter '${wide.name}' is aligned to ${wide.align}, and where this GPU (sm_${sm}) places such parameters is neither in kernarg's table (--sm) nor told by its driver (cuFuncGetParamInfo needs driver 12.4 or later)`,
+  );
 }
 
 /** cuFuncGetParamInfo for every parameter (it answers CUDA_ERROR_INVALID_VALUE past the last), or undefined where the driver lacks it. */

@@ -13,16 +13,35 @@ export const CU_LAUNCH_PARAM = { end: 0n, bufferPointer: 1n, bufferSize: 2n } as
 
 /** The CUresult values kernarg names in messages (cuGetErrorName names the rest where the driver has it). */
 export const CU_ERRORS: Readonly<Record<number, string>> = {
-  0: 'CUDA_SUCCESS', 1: 'CUDA_ERROR_INVALID_VALUE', 2: 'CUDA_ERROR_OUT_OF_MEMORY', 3: 'CUDA_ERROR_NOT_INITIALIZED',
-  34: 'CUDA_ERROR_STUB_LIBRARY', 35: 'CUDA_ERROR_INSUFFICIENT_DRIVER', 100: 'CUDA_ERROR_NO_DEVICE', 101: 'CUDA_ERROR_INVALID_DEVICE',
-  200: 'CUDA_ERROR_INVALID_IMAGE', 201: 'CUDA_ERROR_INVALID_CONTEXT', 209: 'CUDA_ERROR_NO_BINARY_FOR_GPU', 218: 'CUDA_ERROR_INVALID_PTX',
-  221: 'CUDA_ERROR_JIT_COMPILER_NOT_FOUND', 222: 'CUDA_ERROR_UNSUPPORTED_PTX_VERSION', 400: 'CUDA_ERROR_INVALID_HANDLE',
-  500: 'CUDA_ERROR_NOT_FOUND', 600: 'CUDA_ERROR_NOT_READY', 700: 'CUDA_ERROR_ILLEGAL_ADDRESS', 701: 'CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES',
-  702: 'CUDA_ERROR_LAUNCH_TIMEOUT', 719: 'CUDA_ERROR_LAUNCH_FAILED',
+  0: 'CUDA_SUCCESS',
+  1: 'CUDA_ERROR_INVALID_VALUE',
+  2: 'CUDA_ERROR_OUT_OF_MEMORY',
+  3: 'CUDA_ERROR_NOT_INITIALIZED',
+  34: 'CUDA_ERROR_STUB_LIBRARY',
+  35: 'CUDA_ERROR_INSUFFICIENT_DRIVER',
+  100: 'CUDA_ERROR_NO_DEVICE',
+  101: 'CUDA_ERROR_INVALID_DEVICE',
+  200: 'CUDA_ERROR_INVALID_IMAGE',
+  201: 'CUDA_ERROR_INVALID_CONTEXT',
+  209: 'CUDA_ERROR_NO_BINARY_FOR_GPU',
+  218: 'CUDA_ERROR_INVALID_PTX',
+  221: 'CUDA_ERROR_JIT_COMPILER_NOT_FOUND',
+  222: 'CUDA_ERROR_UNSUPPORTED_PTX_VERSION',
+  400: 'CUDA_ERROR_INVALID_HANDLE',
+  500: 'CUDA_ERROR_NOT_FOUND',
+  600: 'CUDA_ERROR_NOT_READY',
+  700: 'CUDA_ERROR_ILLEGAL_ADDRESS',
+  701: 'CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES',
+  702: 'CUDA_ERROR_LAUNCH_TIMEOUT',
+  719: 'CUDA_ERROR_LAUNCH_FAILED',
 };
 
 export class CudaError extends Error {
-  constructor(readonly code: number, readonly call: string, detail = '') {
+  constructor(
+    readonly code: number,
+    readonly call: string,
+    detail = '',
+  ) {
     super(`${call} failed: ${CU_ERRORS[code] ?? `CUresult ${code}`}${detail ? `\n${detail}` : ''}`);
     this.name = 'CudaError';
   }
@@ -43,7 +62,13 @@ export interface CudaDriver {
   DevicePrimaryCtxRelease(dev: number): number;
   CtxSetCurrent(ctx: CuHandle): number;
   CtxSynchronize(): number;
-  ModuleLoadDataEx(out: CuHandle[], image: Uint8Array, n: number, options: Int32Array | null, values: BigUint64Array | null): number;
+  ModuleLoadDataEx(
+    out: CuHandle[],
+    image: Uint8Array,
+    n: number,
+    options: Int32Array | null,
+    values: BigUint64Array | null,
+  ): number;
   ModuleUnload(m: CuHandle): number;
   ModuleGetFunction(out: CuHandle[], m: CuHandle, name: string): number;
   FuncGetAttribute(out: Int32Array, attribute: number, f: CuHandle): number;
@@ -53,7 +78,19 @@ export interface CudaDriver {
   MemcpyDtoH(dst: ArrayBufferView, src: bigint, bytes: number): number;
   MemsetD8(dst: bigint, value: number, bytes: number): number;
   /** `kernelParams` and `extra` are native pointer arrays (koffi.alloc), or null. */
-  LaunchKernel(f: CuHandle, gx: number, gy: number, gz: number, bx: number, by: number, bz: number, shared: number, stream: CuHandle | null, kernelParams: unknown, extra: unknown): number;
+  LaunchKernel(
+    f: CuHandle,
+    gx: number,
+    gy: number,
+    gz: number,
+    bx: number,
+    by: number,
+    bz: number,
+    shared: number,
+    stream: CuHandle | null,
+    kernelParams: unknown,
+    extra: unknown,
+  ): number;
   StreamSynchronize(stream: CuHandle | null): number;
   EventCreate(out: CuHandle[], flags: number): number;
   EventRecord(e: CuHandle, stream: CuHandle | null): number;
@@ -81,13 +118,17 @@ export function openCuda(library = cudaLibraryName()): CudaDriver {
   try {
     lib = koffi().load(library);
   } catch (e) {
-    throw new RuntimeInputError(`cannot load the CUDA driver library (${library}): --api cuda needs NVIDIA's driver, which installs libcuda.so.1; this machine has none (${(e as Error).message.split('\n')[0]})`);
+    throw new RuntimeInputError(
+      `cannot load the CUDA driver library (${library}): --api cuda needs NVIDIA's driver, which installs libcuda.so.1; this machine has none (${(e as Error).message.split('\n')[0]})`,
+    );
   }
   const f = (proto: string) => {
     try {
       return lib.func(proto);
     } catch (e) {
-      throw new RuntimeInputError(`the CUDA driver library ${library} lacks an entry point kernarg needs (${proto.replace(/\(.*/, '')}): ${(e as Error).message.split('\n')[0]}`);
+      throw new RuntimeInputError(
+        `the CUDA driver library ${library} lacks an entry point kernarg needs (${proto.replace(/\(.*/, '')}): ${(e as Error).message.split('\n')[0]}`,
+      );
     }
   };
   const api = {
@@ -102,7 +143,9 @@ export function openCuda(library = cudaLibraryName()): CudaDriver {
     DevicePrimaryCtxRelease: f('int cuDevicePrimaryCtxRelease_v2(int dev)'),
     CtxSetCurrent: f('int cuCtxSetCurrent(void *ctx)'),
     CtxSynchronize: f('int cuCtxSynchronize()'),
-    ModuleLoadDataEx: f('int cuModuleLoadDataEx(_Out_ void **module, const uint8_t *image, unsigned int n, int *options, uint64_t *values)'),
+    ModuleLoadDataEx: f(
+      'int cuModuleLoadDataEx(_Out_ void **module, const uint8_t *image, unsigned int n, int *options, uint64_t *values)',
+    ),
     ModuleUnload: f('int cuModuleUnload(void *m)'),
     ModuleGetFunction: f('int cuModuleGetFunction(_Out_ void **f, void *m, const char *name)'),
     FuncGetAttribute: f('int cuFuncGetAttribute(_Out_ int *value, int attribute, void *f)'),
@@ -111,7 +154,9 @@ export function openCuda(library = cudaLibraryName()): CudaDriver {
     MemcpyHtoD: f('int cuMemcpyHtoD_v2(uint64_t dst, const void *src, size_t bytes)'),
     MemcpyDtoH: f('int cuMemcpyDtoH_v2(_Out_ void *dst, uint64_t src, size_t bytes)'),
     MemsetD8: f('int cuMemsetD8_v2(uint64_t dst, uint8_t value, size_t bytes)'),
-    LaunchKernel: f('int cuLaunchKernel(void *f, unsigned int gx, unsigned int gy, unsigned int gz, unsigned int bx, unsigned int by, unsigned int bz, unsigned int shared, void *stream, void *kernelParams, void *extra)'),
+    LaunchKernel: f(
+      'int cuLaunchKernel(void *f, unsigned int gx, unsigned int gy, unsigned int gz, unsigned int bx, unsigned int by, unsigned int bz, unsigned int shared, void *stream, void *kernelParams, void *extra)',
+    ),
     StreamSynchronize: f('int cuStreamSynchronize(void *stream)'),
     EventCreate: f('int cuEventCreate(_Out_ void **e, unsigned int flags)'),
     EventRecord: f('int cuEventRecord(void *e, void *stream)'),
@@ -122,7 +167,9 @@ export function openCuda(library = cudaLibraryName()): CudaDriver {
   // Optional: drivers before 12.4 have no cuFuncGetParamInfo, and the host then trusts the plan alone.
   let paramInfo: CudaDriver['FuncGetParamInfo'];
   try {
-    paramInfo = lib.func('int cuFuncGetParamInfo(void *f, size_t index, _Out_ uint64_t *offset, _Out_ uint64_t *size)') as CudaDriver['FuncGetParamInfo'];
+    paramInfo = lib.func(
+      'int cuFuncGetParamInfo(void *f, size_t index, _Out_ uint64_t *offset, _Out_ uint64_t *size)',
+    ) as CudaDriver['FuncGetParamInfo'];
   } catch {
     paramInfo = undefined;
   }

@@ -13,7 +13,14 @@ import { compileNameCheck } from '../../pack/compiled-list.js';
 import { codegenAllowed } from '../../pack/compiled.js';
 import type { SegmentPacker } from '../../pack/views.js';
 import { type CuHandle, type CudaDriver, CudaError, cuCheck, openCuda } from './driver.js';
-import { type CudaLaunchLimits, type DriverParam, cudaGeometry, extraImage, kernelParamsImage, paramDifferences } from './launch-images.js';
+import {
+  type CudaLaunchLimits,
+  type DriverParam,
+  cudaGeometry,
+  extraImage,
+  kernelParamsImage,
+  paramDifferences,
+} from './launch-images.js';
 import { type SharedLayout, dynamicSharedWindow, sharedLayout } from './shared-memory.js';
 import { placedForDevice, readParamInfo } from './device-params.js';
 
@@ -60,7 +67,14 @@ export function listCudaDevices(cu: CudaDriver = openCuda()): CudaDeviceInfo[] {
     cuCheck(cu, cu.DeviceGetAttribute(minor, ATTR.ccMinor, dev[0]), 'cuDeviceGetAttribute');
     const mem = new BigUint64Array(1);
     cuCheck(cu, cu.DeviceTotalMem(mem, dev[0]), 'cuDeviceTotalMem');
-    out.push({ platform: 'CUDA', name: name.toString('utf8', 0, name.indexOf(0)), ordinal: dev[0], driverVersion, computeCapability: `${major[0]}.${minor[0]}`, totalMemory: Number(mem[0]) });
+    out.push({
+      platform: 'CUDA',
+      name: name.toString('utf8', 0, name.indexOf(0)),
+      ordinal: dev[0],
+      driverVersion,
+      computeCapability: `${major[0]}.${minor[0]}`,
+      totalMemory: Number(mem[0]),
+    });
   }
   return out;
 }
@@ -73,7 +87,11 @@ export class CudaContext {
   private disposed = false;
   private sharedWindowStart?: number;
 
-  private constructor(readonly cu: CudaDriver, readonly device: CudaDeviceInfo, readonly handle: CuHandle) {
+  private constructor(
+    readonly cu: CudaDriver,
+    readonly device: CudaDeviceInfo,
+    readonly handle: CuHandle,
+  ) {
     const v = new Int32Array(1);
     const attr = (a: number) => {
       cuCheck(cu, cu.DeviceGetAttribute(v, a, device.ordinal), 'cuDeviceGetAttribute');
@@ -98,14 +116,22 @@ export class CudaContext {
     const out = this.buffer<BigUint64Array>(8);
     try {
       const f: CuHandle[] = [null];
-      cuCheck(this.cu, this.cu.ModuleGetFunction(f, m.handle, SHARED_WINDOW_PROBE_NAME), 'cuModuleGetFunction(shared-window probe)');
+      cuCheck(
+        this.cu,
+        this.cu.ModuleGetFunction(f, m.handle, SHARED_WINDOW_PROBE_NAME),
+        'cuModuleGetFunction(shared-window probe)',
+      );
       const ko = koffi();
       const cell = ko.alloc('uint64_t', 1);
       const params = ko.alloc('uint64_t', 1);
       try {
         new BigUint64Array(ko.view(cell, 8))[0] = out.address;
         new BigUint64Array(ko.view(params, 8))[0] = BigInt(ko.address(cell));
-        cuCheck(this.cu, this.cu.LaunchKernel(f[0], 1, 1, 1, 1, 1, 1, 16, null, params, null), 'cuLaunchKernel(shared-window probe)');
+        cuCheck(
+          this.cu,
+          this.cu.LaunchKernel(f[0], 1, 1, 1, 1, 1, 1, 16, null, params, null),
+          'cuLaunchKernel(shared-window probe)',
+        );
         this.synchronize();
       } finally {
         ko.free(cell);
@@ -125,7 +151,8 @@ export class CudaContext {
     if (!all.length) throw new RuntimeInputError(`the CUDA driver (${cu.library}) sees no device`);
     const m = match?.toLowerCase();
     const d = m ? all.find((x) => `${x.platform} ${x.name}`.toLowerCase().includes(m)) : all[0];
-    if (!d) throw new RuntimeInputError(`no CUDA device matches '${match}' (have: ${all.map((x) => x.name).join('; ')})`);
+    if (!d)
+      throw new RuntimeInputError(`no CUDA device matches '${match}' (have: ${all.map((x) => x.name).join('; ')})`);
     const out: CuHandle[] = [null];
     cuCheck(cu, cu.DevicePrimaryCtxRetain(out, d.ordinal), 'cuDevicePrimaryCtxRetain');
     cuCheck(cu, cu.CtxSetCurrent(out[0]), 'cuCtxSetCurrent');
@@ -137,8 +164,12 @@ export class CudaContext {
   buffer<T extends ArrayBufferView = ArrayBufferView>(bytes: number): CudaBuffer<T>;
   buffer(init: ArrayBufferView | number): CudaBuffer {
     const size = typeof init === 'number' ? init : init.byteLength;
-    if (!Number.isSafeInteger(size) || size <= 0) throw new RuntimeInputError(`a buffer needs a positive whole number of bytes, not ${size}`);
-    if (size > this.device.totalMemory) throw new RuntimeInputError(`a buffer of ${size} bytes is more than the device's ${this.device.totalMemory} bytes of memory`);
+    if (!Number.isSafeInteger(size) || size <= 0)
+      throw new RuntimeInputError(`a buffer needs a positive whole number of bytes, not ${size}`);
+    if (size > this.device.totalMemory)
+      throw new RuntimeInputError(
+        `a buffer of ${size} bytes is more than the device's ${this.device.totalMemory} bytes of memory`,
+      );
     const out = new BigUint64Array(1);
     cuCheck(this.cu, this.cu.MemAlloc(out, size), `cuMemAlloc(${size})`);
     const b = new CudaBuffer(this, out[0], size);
@@ -209,7 +240,11 @@ export class CudaBuffer<T extends ArrayBufferView = ArrayBufferView> {
   declare readonly element?: T;
   private freed = false;
 
-  constructor(readonly ctx: CudaContext, readonly address: bigint, readonly size: number) {
+  constructor(
+    readonly ctx: CudaContext,
+    readonly address: bigint,
+    readonly size: number,
+  ) {
     const { cu } = ctx;
     release.register(this, () => cu.MemFree(address), this);
   }
@@ -221,7 +256,8 @@ export class CudaBuffer<T extends ArrayBufferView = ArrayBufferView> {
 
   /** Copies the buffer's first `into.byteLength` bytes into `into` (after the context's work has finished). */
   read<U extends ArrayBufferView>(into: U): U {
-    if (into.byteLength > this.size) throw new RuntimeInputError(`cannot read ${into.byteLength} bytes from a buffer of ${this.size}`);
+    if (into.byteLength > this.size)
+      throw new RuntimeInputError(`cannot read ${into.byteLength} bytes from a buffer of ${this.size}`);
     cuCheck(this.ctx.cu, this.ctx.cu.MemcpyDtoH(into, this.address, into.byteLength), 'cuMemcpyDtoH');
     return into;
   }
@@ -237,7 +273,11 @@ export class CudaBuffer<T extends ArrayBufferView = ArrayBufferView> {
 /** A loaded module: its kernels by name, each with the cuda plan that packs its arguments. */
 export class CudaModule {
   private unloaded = false;
-  constructor(readonly ctx: CudaContext, readonly handle: CuHandle, readonly origin: string) {
+  constructor(
+    readonly ctx: CudaContext,
+    readonly handle: CuHandle,
+    readonly origin: string,
+  ) {
     const { cu } = ctx;
     release.register(this, () => cu.ModuleUnload(handle), this);
   }
@@ -316,8 +356,16 @@ export class CudaKernel {
   private readonly elapsed = new Float32Array(1);
   private disposed = false;
 
-  constructor(readonly module: CudaModule, readonly name: string, plan: CudaPlan, options: CudaKernelOptions = {}) {
-    if (!plan.kernels.some((x) => x.name === name)) throw new RuntimeInputError(`no kernel named '${name}' in the plan (have ${plan.kernels.map((x) => x.name).join(', ') || 'none'})`);
+  constructor(
+    readonly module: CudaModule,
+    readonly name: string,
+    plan: CudaPlan,
+    options: CudaKernelOptions = {},
+  ) {
+    if (!plan.kernels.some((x) => x.name === name))
+      throw new RuntimeInputError(
+        `no kernel named '${name}' in the plan (have ${plan.kernels.map((x) => x.name).join(', ') || 'none'})`,
+      );
     const { cu } = module.ctx;
     const out: CuHandle[] = [null];
     cuCheck(cu, cu.ModuleGetFunction(out, module.handle, name), `cuModuleGetFunction(${name})`);
@@ -340,17 +388,27 @@ export class CudaKernel {
     // Every name defined up front, in order (defineProperty: a parameter named __proto__ stays a
     // property): an object of one fixed shape, which the packer's for-in reads without allocating,
     // where a null-prototype dictionary would make it build a key list per launch.
-    for (const n of this.names) Object.defineProperty(this.resolved, n, { value: undefined, writable: true, enumerable: true, configurable: false });
+    for (const n of this.names)
+      Object.defineProperty(this.resolved, n, {
+        value: undefined,
+        writable: true,
+        enumerable: true,
+        configurable: false,
+      });
     // Integer parameters of a pointer's width (nvcc's and Triton's PTX declare pointers so) take a CudaBuffer too.
     const widths = new Map<string, 4 | 8>();
     const pointerBytes = plan.arch === 'nvptx' ? 4 : 8;
-    for (const a of k.args) if (a.role === 'value' && a.ptxType === (pointerBytes === 8 ? 'u64' : 'u32') && a.param !== null) widths.set(a.name, pointerBytes);
+    for (const a of k.args)
+      if (a.role === 'value' && a.ptxType === (pointerBytes === 8 ? 'u64' : 'u32') && a.param !== null)
+        widths.set(a.name, pointerBytes);
     this.pointerWidth = widths;
     this.driverDifferences = driverParams ? paramDifferences(k, driverParams) : [];
     if (this.driverDifferences.length && options.strict !== false) {
       // The usual cause: the parameter buffer's place in constant bank 0 differs by architecture (test/deliberate/cubin-*.md).
       const cc = module.ctx.device.computeCapability;
-      throw new RuntimeInputError(`kernel '${name}': the cuda plan, placed for sm_${plan.sm}, and the driver's cuFuncGetParamInfo disagree:\n  ${this.driverDifferences.join('\n  ')}\n(the device is compute capability ${cc})`);
+      throw new RuntimeInputError(
+        `kernel '${name}': the cuda plan, placed for sm_${plan.sm}, and the driver's cuFuncGetParamInfo disagree:\n  ${this.driverDifferences.join('\n  ')}\n(the device is compute capability ${cc})`,
+      );
     }
     const ko = koffi();
     const bytes = Math.max(1, k.paramBytes);
@@ -422,14 +480,36 @@ export class CudaKernel {
     this.nativeBytes.set(packed);
     const g = this.geometry;
     const form = o.form ?? this.form;
-    const code = ctx.cu.LaunchKernel(this.handle, g[0], g[1], g[2], g[3], g[4], g[5], shared, null, form === 'params' ? this.kernelParams : null, form === 'extra' ? this.extra : null);
-    if (code !== 0) throw new LaunchError(this.name, `cuLaunchKernel failed: ${new CudaError(code, 'cuLaunchKernel').message.replace(/^cuLaunchKernel failed: /, '')}`);
+    const code = ctx.cu.LaunchKernel(
+      this.handle,
+      g[0],
+      g[1],
+      g[2],
+      g[3],
+      g[4],
+      g[5],
+      shared,
+      null,
+      form === 'params' ? this.kernelParams : null,
+      form === 'extra' ? this.extra : null,
+    );
+    if (code !== 0)
+      throw new LaunchError(
+        this.name,
+        `cuLaunchKernel failed: ${new CudaError(code, 'cuLaunchKernel').message.replace(/^cuLaunchKernel failed: /, '')}`,
+      );
   }
 
   /** Whether `global` and `local` hold the values the geometry was last computed from (what a C host keeps between launches). */
   private sameSizes(global: readonly number[], local: readonly number[] | undefined): boolean {
     const c = this.checkedSizes;
-    if (c[0] === 0 || !Array.isArray(global) || global.length > 3 || (local !== undefined && (!Array.isArray(local) || local.length !== global.length))) return false;
+    if (
+      c[0] === 0 ||
+      !Array.isArray(global) ||
+      global.length > 3 ||
+      (local !== undefined && (!Array.isArray(local) || local.length !== global.length))
+    )
+      return false;
     for (let i = 0; i < 3; i++) {
       if ((i < global.length ? global[i] : 1) !== c[i]) return false;
       if ((local === undefined ? -1 : i < local.length ? local[i] : 1) !== c[3 + i]) return false;
@@ -458,7 +538,8 @@ export class CudaKernel {
       this.localSizes[i] = typeof v === 'object' && v !== null && typeof v.local === 'number' ? v.local : NaN;
     }
     let window = 0;
-    if (this.planLocal === 'nvidia') window = (this.sharedWindow ??= dynamicSharedWindow(this.module.ctx.dynamicSharedStart(), this.staticShared()));
+    if (this.planLocal === 'nvidia')
+      window = this.sharedWindow ??= dynamicSharedWindow(this.module.ctx.dynamicSharedStart(), this.staticShared());
     const layout = sharedLayout(k, this.planLocal, this.localSizes, window, this.shared);
     for (let i = 0; i < k.dynamicShared.length; i++) {
       const a = this.localArgs[i];
@@ -472,7 +553,11 @@ export class CudaKernel {
   /** CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES: the kernel's static shared memory, which the dynamic area follows. */
   private staticShared(): number {
     const v = new Int32Array(1);
-    cuCheck(this.module.ctx.cu, this.module.ctx.cu.FuncGetAttribute(v, 1, this.handle), 'cuFuncGetAttribute(CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES)');
+    cuCheck(
+      this.module.ctx.cu,
+      this.module.ctx.cu.FuncGetAttribute(v, 1, this.handle),
+      'cuFuncGetAttribute(CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES)',
+    );
     return v[0];
   }
 
@@ -486,4 +571,3 @@ export class CudaKernel {
     for (const p of this.nativeAllocs) ko.free(p);
   }
 }
-

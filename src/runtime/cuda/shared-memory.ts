@@ -26,13 +26,24 @@ export const DYNAMIC_SHARED_ALIGN = 16;
  * The blocks of one launch: `sizes[i]` bytes for the i-th name of `k.dynamicShared`; `window` the
  * shared-window address of the dynamic area (nvidia only; pocl's offsets count from the area).
  */
-export function sharedLayout(k: CudaKernelPlan, local: CudaLocalMemory, sizes: readonly number[], window: number, out?: SharedLayout): SharedLayout {
+export function sharedLayout(
+  k: CudaKernelPlan,
+  local: CudaLocalMemory,
+  sizes: readonly number[],
+  window: number,
+  out?: SharedLayout,
+): SharedLayout {
   const values = out?.values ?? new Array<number>(k.dynamicShared.length);
   let end = 0;
   for (let i = 0; i < k.dynamicShared.length; i++) {
     const name = k.dynamicShared[i];
     const size = sizes[i];
-    if (!Number.isSafeInteger(size) || size <= 0) throw new PackError(k.name, name, `a local argument takes {local: <bytes>}, a positive whole number of bytes, not ${String(size)}`);
+    if (!Number.isSafeInteger(size) || size <= 0)
+      throw new PackError(
+        k.name,
+        name,
+        `a local argument takes {local: <bytes>}, a positive whole number of bytes, not ${String(size)}`,
+      );
     const slot = k.args.find((a) => a.name === name);
     const align = slot?.pointeeAlign ?? 1;
     const at = alignTo(end, align);

@@ -46,7 +46,10 @@ export function entryPath(dir: string, key: Buffer): string {
   return join(dir, `${key.toString('hex')}.bin`);
 }
 
-export type CacheRead = { readonly kind: 'hit'; readonly payload: Buffer } | { readonly kind: 'missing' } | { readonly kind: 'bad'; readonly why: string };
+export type CacheRead =
+  | { readonly kind: 'hit'; readonly payload: Buffer }
+  | { readonly kind: 'missing' }
+  | { readonly kind: 'bad'; readonly why: string };
 
 /** Reads and checks one entry; a damaged one is reported, not returned. */
 export function readEntry(dir: string, key: Buffer): CacheRead {
@@ -56,12 +59,15 @@ export function readEntry(dir: string, key: Buffer): CacheRead {
   } catch {
     return { kind: 'missing' };
   }
-  if (file.length < HEADER || !file.subarray(0, MAGIC.length).equals(MAGIC)) return { kind: 'bad', why: 'not a kernarg cache entry' };
+  if (file.length < HEADER || !file.subarray(0, MAGIC.length).equals(MAGIC))
+    return { kind: 'bad', why: 'not a kernarg cache entry' };
   if (!file.subarray(8, 40).equals(key)) return { kind: 'bad', why: 'written for another program' };
   const length = file.readBigUInt64LE(40);
   const payload = file.subarray(HEADER);
-  if (BigInt(payload.length) !== length) return { kind: 'bad', why: `truncated (${payload.length} of ${length} bytes)` };
-  if (!createHash('sha256').update(payload).digest().equals(file.subarray(48, 80))) return { kind: 'bad', why: 'checksum mismatch' };
+  if (BigInt(payload.length) !== length)
+    return { kind: 'bad', why: `truncated (${payload.length} of ${length} bytes)` };
+  if (!createHash('sha256').update(payload).digest().equals(file.subarray(48, 80)))
+    return { kind: 'bad', why: 'checksum mismatch' };
   return { kind: 'hit', payload };
 }
 

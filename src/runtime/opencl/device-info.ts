@@ -3,7 +3,13 @@ import { type CL, type Handle, check, openCL, platformIds } from './cl.js';
 // clGetPlatformInfo / clGetDeviceInfo parameter names (OpenCL 3.0 headers, cl.h).
 const PLATFORM = { profile: 0x0900, version: 0x0901, name: 0x0902, vendor: 0x0903, extensions: 0x0904 } as const;
 const DEVICE_STRING = {
-  name: 0x102b, vendor: 0x102c, driverVersion: 0x102d, profile: 0x102e, version: 0x102f, extensions: 0x1030, openclCVersion: 0x103d,
+  name: 0x102b,
+  vendor: 0x102c,
+  driverVersion: 0x102d,
+  profile: 0x102e,
+  version: 0x102f,
+  extensions: 0x1030,
+  openclCVersion: 0x103d,
   // CL_DEVICE_IL_VERSION (OpenCL 2.1): the intermediate languages clCreateProgramWithIL takes, e.g. 'SPIR-V_1.2'.
   ilVersion: 0x105b,
 } as const;
@@ -54,7 +60,10 @@ export interface PlatformReport {
   readonly devices: readonly DeviceReport[];
 }
 
-export function infoString(get: (size: number, out: Buffer | null, ret: number[] | null) => number, call: string): string {
+export function infoString(
+  get: (size: number, out: Buffer | null, ret: number[] | null) => number,
+  call: string,
+): string {
   const size = [0];
   check(get(0, null, size), call);
   const buf = Buffer.alloc(size[0]);
@@ -82,8 +91,19 @@ export function deviceType(cl: CL, d: Handle): string {
   const out = Buffer.alloc(8);
   check(cl.GetDeviceInfo(d, CL_DEVICE_TYPE, 8, out, null), 'clGetDeviceInfo');
   const t = out.readBigUInt64LE(0);
-  const names: [bigint, string][] = [[1n, 'default'], [2n, 'cpu'], [4n, 'gpu'], [8n, 'accelerator'], [16n, 'custom']];
-  return names.filter(([bit]) => (t & bit) !== 0n).map(([, n]) => n).join('|') || 'unknown';
+  const names: [bigint, string][] = [
+    [1n, 'default'],
+    [2n, 'cpu'],
+    [4n, 'gpu'],
+    [8n, 'accelerator'],
+    [16n, 'custom'],
+  ];
+  return (
+    names
+      .filter(([bit]) => (t & bit) !== 0n)
+      .map(([, n]) => n)
+      .join('|') || 'unknown'
+  );
 }
 
 export function workItemSizes(cl: CL, d: Handle, dims: number): number[] {
@@ -96,7 +116,9 @@ const words = (s: string) => s.split(/\s+/).filter(Boolean);
 
 /** Everything `kernarg devices` prints about one device. */
 export function describeDevice(cl: CL, d: Handle): DeviceReport {
-  const limits = Object.fromEntries((Object.keys(DEVICE_LIMITS) as DeviceLimitName[]).map((k) => [k, deviceLimit(cl, d, k)])) as Record<DeviceLimitName, number | null>;
+  const limits = Object.fromEntries(
+    (Object.keys(DEVICE_LIMITS) as DeviceLimitName[]).map((k) => [k, deviceLimit(cl, d, k)]),
+  ) as Record<DeviceLimitName, number | null>;
   return {
     name: deviceString(cl, d, 'name'),
     vendor: deviceString(cl, d, 'vendor'),

@@ -26,7 +26,9 @@ export function deviceLimits(cl: CL, device: { readonly handle: Handle; readonly
     localMemSize: safe(deviceLimit(cl, d, 'localMemSize'), NONE),
     maxParameterSize: safe(deviceLimit(cl, d, 'maxParameterSize'), NONE),
     maxWorkGroupSize: safe(deviceLimit(cl, d, 'maxWorkGroupSize'), NONE),
-    maxWorkItemSizes: workItemSizes(cl, d, Math.min(3, deviceLimit(cl, d, 'maxWorkItemDimensions') ?? 3)).map((x) => Math.min(x, NONE)),
+    maxWorkItemSizes: workItemSizes(cl, d, Math.min(3, deviceLimit(cl, d, 'maxWorkItemDimensions') ?? 3)).map((x) =>
+      Math.min(x, NONE),
+    ),
     addressBits: deviceLimit(cl, d, 'addressBits') ?? 64,
     // OpenCL 2.x devices always take non-uniform work-groups (from OpenCL C 2.0 programs); 3.0 devices say whether they do.
     nonUniformWorkGroups: nonUniform !== null ? nonUniform !== 0 : /^OpenCL 2\./.test(device.version),
@@ -38,6 +40,9 @@ export function deviceLimits(cl: CL, device: { readonly handle: Handle; readonly
 /** What one built kernel allows: its largest work-group and the local memory it already uses. */
 export function kernelLimits(cl: CL, kernel: Handle, device: Handle): LimitsOfKernel {
   const out = Buffer.alloc(8);
-  const get = (param: number, fallback: number) => (cl.GetKernelWorkGroupInfo(kernel, device, param, 8, out, null) === 0 ? Math.min(Number(out.readBigUInt64LE(0)), NONE) : fallback);
+  const get = (param: number, fallback: number) =>
+    cl.GetKernelWorkGroupInfo(kernel, device, param, 8, out, null) === 0
+      ? Math.min(Number(out.readBigUInt64LE(0)), NONE)
+      : fallback;
   return { workGroupSize: get(CL_KERNEL_WORK_GROUP_SIZE, NONE), staticLocalMemSize: get(CL_KERNEL_LOCAL_MEM_SIZE, 0) };
 }

@@ -75,8 +75,19 @@ export class LaunchEvent implements PromiseLike<LaunchProfile> {
     if (this.result) return this.result;
     this.wait();
     const t = new BigUint64Array(4);
-    for (let i = 0; i < 4; i++) check(this.cl.GetEventProfilingInfo(this.handle, CL_PROFILING_COMMAND_QUEUED + i, 8, t.subarray(i, i + 1), null), 'clGetEventProfilingInfo');
-    this.result = { kernel: this.kernel, queued: t[0], submit: t[1], start: t[2], end: t[3], timeMs: Number(t[3] - t[2]) / 1e6 };
+    for (let i = 0; i < 4; i++)
+      check(
+        this.cl.GetEventProfilingInfo(this.handle, CL_PROFILING_COMMAND_QUEUED + i, 8, t.subarray(i, i + 1), null),
+        'clGetEventProfilingInfo',
+      );
+    this.result = {
+      kernel: this.kernel,
+      queued: t[0],
+      submit: t[1],
+      start: t[2],
+      end: t[3],
+      timeMs: Number(t[3] - t[2]) / 1e6,
+    };
     return this.result;
   }
 
@@ -87,7 +98,10 @@ export class LaunchEvent implements PromiseLike<LaunchProfile> {
     return this.waiter.runTimeMs(this.handle);
   }
 
-  then<A = LaunchProfile, B = never>(onDone?: ((p: LaunchProfile) => A | PromiseLike<A>) | null, onError?: ((e: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
+  then<A = LaunchProfile, B = never>(
+    onDone?: ((p: LaunchProfile) => A | PromiseLike<A>) | null,
+    onError?: ((e: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
     return new Promise<LaunchProfile>((resolve, reject) => {
       if (this.done) {
         try {
@@ -121,7 +135,11 @@ export class LaunchEvent implements PromiseLike<LaunchProfile> {
   private failIfError(code: number): void {
     if (code === 0) return;
     const status = this.status();
-    throw new CLError(code, `kernel '${this.kernel}'`, status < 0 ? `the launch failed on the device with status ${status}` : '');
+    throw new CLError(
+      code,
+      `kernel '${this.kernel}'`,
+      status < 0 ? `the launch failed on the device with status ${status}` : '',
+    );
   }
 }
 
@@ -150,8 +168,14 @@ export class EventWaiter {
    * computed from 32-bit halves: no BigInt is made.
    */
   runTimeMs(event: Handle): number {
-    check(this.cl.GetEventProfilingInfo(event, CL_PROFILING_COMMAND_QUEUED + 2, 8, this.startOut, null), 'clGetEventProfilingInfo');
-    check(this.cl.GetEventProfilingInfo(event, CL_PROFILING_COMMAND_QUEUED + 3, 8, this.endOut, null), 'clGetEventProfilingInfo');
+    check(
+      this.cl.GetEventProfilingInfo(event, CL_PROFILING_COMMAND_QUEUED + 2, 8, this.startOut, null),
+      'clGetEventProfilingInfo',
+    );
+    check(
+      this.cl.GetEventProfilingInfo(event, CL_PROFILING_COMMAND_QUEUED + 3, 8, this.endOut, null),
+      'clGetEventProfilingInfo',
+    );
     const w = this.timeWords;
     return ((w[3] - w[1]) * 4294967296 + (w[2] - w[0])) / 1e6;
   }

@@ -4,7 +4,13 @@ import { formatDiagnostics } from '../../diagnostics/format.js';
 import { type BuildFlag, portableBuild, shownOptions } from '../../build-input/build-input.js';
 import { lowerForDriver } from '../../driver-build/lower-build.js';
 import type { FileHost } from '../../frontend/opencl-c/preprocessor.js';
-import { type LimitsOfDevice, type LimitsOfKernel, checkGeometry, checkLocalMemory, checkParameterSize } from '../checks/limits.js';
+import {
+  type LimitsOfDevice,
+  type LimitsOfKernel,
+  checkGeometry,
+  checkLocalMemory,
+  checkParameterSize,
+} from '../checks/limits.js';
 import { PackError, RuntimeInputError } from '../../pack/errors.js';
 import type { SetArg } from '../../pack/packer.js';
 import type { ArgListPacker } from '../../pack/views.js';
@@ -72,28 +78,44 @@ export class Context {
   readonly waiter: EventWaiter;
   private disposed = false;
 
-  constructor(readonly device: DeviceInfo, readonly options: ContextOptions = {}) {
+  constructor(
+    readonly device: DeviceInfo,
+    readonly options: ContextOptions = {},
+  ) {
     this.cl = openCL();
     this.waiter = new EventWaiter(this.cl);
     const err = [0];
     this.handle = this.cl.CreateContext(null, 1, [device.handle], null, null, err);
     check(err[0], 'clCreateContext');
-    this.queue = this.cl.CreateCommandQueue(this.handle, device.handle, CL_QUEUE_PROFILING_ENABLE | (options.outOfOrder ? CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE : 0n), err);
+    this.queue = this.cl.CreateCommandQueue(
+      this.handle,
+      device.handle,
+      CL_QUEUE_PROFILING_ENABLE | (options.outOfOrder ? CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE : 0n),
+      err,
+    );
     check(err[0], 'clCreateCommandQueue');
     const { cl, handle, queue } = this;
-    registry.register(this, () => {
-      cl.ReleaseCommandQueue(queue);
-      cl.ReleaseContext(handle);
-    }, this);
+    registry.register(
+      this,
+      () => {
+        cl.ReleaseCommandQueue(queue);
+        cl.ReleaseContext(handle);
+      },
+      this,
+    );
   }
 
   /** Picks a device whose platform or name contains `match` (case-insensitive); the first device when none is given. */
   static open(match?: string, options: ContextOptions = {}): Context {
     const all = listDevices();
-    if (!all.length) throw new RuntimeInputError('no OpenCL device found (is an ICD such as pocl-opencl-icd installed?)');
+    if (!all.length)
+      throw new RuntimeInputError('no OpenCL device found (is an ICD such as pocl-opencl-icd installed?)');
     const m = match?.toLowerCase();
     const d = m ? all.find((x) => `${x.platform} ${x.name}`.toLowerCase().includes(m)) : all[0];
-    if (!d) throw new RuntimeInputError(`no OpenCL device matches '${match}' (have: ${all.map((x) => `${x.platform} / ${x.name}`).join('; ')})`);
+    if (!d)
+      throw new RuntimeInputError(
+        `no OpenCL device matches '${match}' (have: ${all.map((x) => `${x.platform} / ${x.name}`).join('; ')})`,
+      );
     return new Context(d, options);
   }
 
@@ -108,9 +130,19 @@ export class Context {
   buffer(init: ArrayBufferView | number): DeviceBuffer {
     const err = [0];
     const size = typeof init === 'number' ? init : init.byteLength;
-    if (!Number.isSafeInteger(size) || size <= 0) throw new RuntimeInputError(`a buffer needs a positive whole number of bytes, not ${size}`);
-    if (size > this.limits.maxMemAllocSize) throw new RuntimeInputError(`a buffer of ${size} bytes is more than the device allocates in one piece (CL_DEVICE_MAX_MEM_ALLOC_SIZE ${this.limits.maxMemAllocSize})`);
-    const h = this.cl.CreateBuffer(this.handle, CL_MEM_READ_WRITE | (typeof init === 'number' ? 0n : CL_MEM_COPY_HOST_PTR), size, typeof init === 'number' ? null : init, err);
+    if (!Number.isSafeInteger(size) || size <= 0)
+      throw new RuntimeInputError(`a buffer needs a positive whole number of bytes, not ${size}`);
+    if (size > this.limits.maxMemAllocSize)
+      throw new RuntimeInputError(
+        `a buffer of ${size} bytes is more than the device allocates in one piece (CL_DEVICE_MAX_MEM_ALLOC_SIZE ${this.limits.maxMemAllocSize})`,
+      );
+    const h = this.cl.CreateBuffer(
+      this.handle,
+      CL_MEM_READ_WRITE | (typeof init === 'number' ? 0n : CL_MEM_COPY_HOST_PTR),
+      size,
+      typeof init === 'number' ? null : init,
+      err,
+    );
     check(err[0], 'clCreateBuffer');
     return new DeviceBuffer(this, h, size);
   }
@@ -124,7 +156,14 @@ export class Context {
    * A 1-, 2- or 3-D image from host data. `channelOrder` and `channelType` are cl_channel_order and
    * cl_channel_type values (CL_RGBA 0x10B5, CL_FLOAT 0x10DE, ...).
    */
-  image(desc: { width: number; height?: number; depth?: number; channelOrder: number; channelType: number; data?: ArrayBufferView }): DeviceImage {
+  image(desc: {
+    width: number;
+    height?: number;
+    depth?: number;
+    channelOrder: number;
+    channelType: number;
+    data?: ArrayBufferView;
+  }): DeviceImage {
     const dims = desc.depth ? 3 : desc.height ? 2 : 1;
     const d = Buffer.alloc(72);
     d.writeUInt32LE(dims === 3 ? 0x10f2 : dims === 2 ? 0x10f1 : 0x10f4, 0);
@@ -133,14 +172,29 @@ export class Context {
     d.writeBigUInt64LE(BigInt(desc.depth ?? 1), 24);
     const err = [0];
     const flags = CL_MEM_READ_WRITE | (desc.data ? CL_MEM_COPY_HOST_PTR : 0n);
-    const h = this.cl.CreateImage(this.handle, flags, Uint32Array.of(desc.channelOrder, desc.channelType), d, desc.data ?? null, err);
+    const h = this.cl.CreateImage(
+      this.handle,
+      flags,
+      Uint32Array.of(desc.channelOrder, desc.channelType),
+      d,
+      desc.data ?? null,
+      err,
+    );
     check(err[0], 'clCreateImage');
     return new DeviceImage(this, h, desc.width, desc.height ?? 1, desc.depth ?? 1);
   }
 
   /** A sampler: normalized coordinates, addressing (CL_ADDRESS_* 0x1130..0x1134) and filter (CL_FILTER_* 0x1140/0x1141). */
   sampler(o: { normalized?: boolean; addressing?: number; filter?: number } = {}): DeviceSampler {
-    const props = BigUint64Array.of(0x1152n, o.normalized ? 1n : 0n, 0x1153n, BigInt(o.addressing ?? 0x1131), 0x1154n, BigInt(o.filter ?? 0x1140), 0n);
+    const props = BigUint64Array.of(
+      0x1152n,
+      o.normalized ? 1n : 0n,
+      0x1153n,
+      BigInt(o.addressing ?? 0x1131),
+      0x1154n,
+      BigInt(o.filter ?? 0x1140),
+      0n,
+    );
     const err = [0];
     const h = this.cl.CreateSamplerWithProperties(this.handle, props, err);
     check(err[0], 'clCreateSamplerWithProperties');
@@ -149,9 +203,17 @@ export class Context {
 
   /** Coarse-grained SVM: a device pointer the host can fill through map/unmap. */
   svm(size: number): SvmBlock {
-    if (!Number.isSafeInteger(size) || size <= 0 || size > this.limits.maxMemAllocSize) throw new RuntimeInputError(`shared virtual memory of ${size} bytes: the device allocates 1 to ${this.limits.maxMemAllocSize} bytes in one piece (CL_DEVICE_MAX_MEM_ALLOC_SIZE)`);
+    if (!Number.isSafeInteger(size) || size <= 0 || size > this.limits.maxMemAllocSize)
+      throw new RuntimeInputError(
+        `shared virtual memory of ${size} bytes: the device allocates 1 to ${this.limits.maxMemAllocSize} bytes in one piece (CL_DEVICE_MAX_MEM_ALLOC_SIZE)`,
+      );
     const ptr = this.cl.SVMAlloc(this.handle, CL_MEM_READ_WRITE, size, 0);
-    if (!ptr) throw new CLError(-4, 'clSVMAlloc', `could not allocate ${size} bytes of shared virtual memory (the device may not support SVM)`);
+    if (!ptr)
+      throw new CLError(
+        -4,
+        'clSVMAlloc',
+        `could not allocate ${size} bytes of shared virtual memory (the device may not support SVM)`,
+      );
     return new SvmBlock(this, ptr, size);
   }
 
@@ -163,7 +225,11 @@ export class Context {
   /** Resolves when every command on the queue has finished, without blocking the thread. */
   idle(): Promise<void> {
     check(this.cl.Flush(this.queue), 'clFlush');
-    return new Promise((resolve, reject) => this.cl.FinishAsync(this.queue, (e, code) => (e ? reject(e) : code !== 0 ? reject(new CLError(code, 'clFinish')) : resolve())));
+    return new Promise((resolve, reject) =>
+      this.cl.FinishAsync(this.queue, (e, code) =>
+        e ? reject(e) : code !== 0 ? reject(new CLError(code, 'clFinish')) : resolve(),
+      ),
+    );
   }
 
   dispose(): void {
@@ -241,15 +307,27 @@ export class Kernel {
   readonly captureDir: string | null;
   private disposed = false;
 
-  constructor(readonly ctx: Context, readonly name: string, readonly plan: OpenCLPlan, readonly source: string, readonly buildOptions = '', build: KernelBuild = {}) {
+  constructor(
+    readonly ctx: Context,
+    readonly name: string,
+    readonly plan: OpenCLPlan,
+    readonly source: string,
+    readonly buildOptions = '',
+    build: KernelBuild = {},
+  ) {
     this.packer = openclTarget.pack.packer(plan, name);
     this.kernelPlan = plan.kernels.find((k) => k.name === name)!;
     this.deviceLimits = ctx.limits;
     checkParameterSize(this.kernelPlan, this.deviceLimits);
     // Non-uniform work-groups: OpenCL C 2.0+ builds on devices that take them, unless the build forbids them.
-    this.nonUniform = ctx.limits.nonUniformWorkGroups && /-cl-std=CL[23]\./.test(buildOptions) && !/-cl-uniform-work-group-size/.test(buildOptions);
+    this.nonUniform =
+      ctx.limits.nonUniformWorkGroups &&
+      /-cl-std=CL[23]\./.test(buildOptions) &&
+      !/-cl-uniform-work-group-size/.test(buildOptions);
     this.ownsProgram = !build.program;
-    this.program = build.program ?? buildProgram(ctx, { source, options: buildOptions, origin: build.origin ?? `${name}.cl`, ...build });
+    this.program =
+      build.program ??
+      buildProgram(ctx, { source, options: buildOptions, origin: build.origin ?? `${name}.cl`, ...build });
     this.captureDir = build.capture === false ? null : (build.capture ?? process.env.KERNARG_CAPTURE ?? null) || null;
     const err = [0];
     this.handle = ctx.cl.CreateKernel(this.program.handle, name, err);
@@ -258,16 +336,23 @@ export class Kernel {
     const { cl } = ctx;
     const { handle } = this;
     const program = this.ownsProgram ? this.program.handle : null;
-    registry.register(this, () => {
-      cl.ReleaseKernel(handle);
-      if (program) cl.ReleaseProgram(program);
-    }, this);
+    registry.register(
+      this,
+      () => {
+        cl.ReleaseKernel(handle);
+        if (program) cl.ReleaseProgram(program);
+      },
+      this,
+    );
   }
 
   /** SVM blocks the kernel reaches through pointers stored in other SVM blocks (tinytc groups). */
   useIndirectSvm(blocks: readonly SvmBlock[]): void {
     const ptrs = BigUint64Array.from(blocks.map((b) => b.ptr));
-    check(this.ctx.cl.SetKernelExecInfo(this.handle, 0x11b6, ptrs.byteLength, ptrs), 'clSetKernelExecInfo(CL_KERNEL_EXEC_INFO_SVM_PTRS)');
+    check(
+      this.ctx.cl.SetKernelExecInfo(this.handle, 0x11b6, ptrs.byteLength, ptrs),
+      'clSetKernelExecInfo(CL_KERNEL_EXEC_INFO_SVM_PTRS)',
+    );
   }
 
   /**
@@ -302,7 +387,11 @@ export class Kernel {
       if (code !== 0) {
         check(cl.GetEventInfo(event, CL_EVENT_COMMAND_EXECUTION_STATUS, 4, waiter.statusOut, null), 'clGetEventInfo');
         const status = waiter.statusOut[0];
-        throw new CLError(code, `kernel '${this.name}'`, status < 0 ? `the launch failed on the device with status ${status}` : '');
+        throw new CLError(
+          code,
+          `kernel '${this.name}'`,
+          status < 0 ? `the launch failed on the device with status ${status}` : '',
+        );
       }
       return waiter.runTimeMs(event);
     } finally {
@@ -317,7 +406,9 @@ export class Kernel {
 
   /** Throws the refusal for local memory the device lacks (apart from submit: no closure there, so no context per call). */
   private refuseLocalMemory(packed: readonly SetArg[]): never {
-    const locals = packed.filter((a) => a.kind === 'local').map((a) => ({ name: this.kernelPlan.args[a.index].name, size: a.size }));
+    const locals = packed
+      .filter((a) => a.kind === 'local')
+      .map((a) => ({ name: this.kernelPlan.args[a.index].name, size: a.size }));
     checkLocalMemory(this.name, locals, this.deviceLimits, this.kernelLimits);
     throw new Error('unreachable: checkLocalMemory refuses what refuseLocalMemory is called for');
   }
@@ -325,7 +416,15 @@ export class Kernel {
   private submit(o: LaunchOptions, wantEvent: boolean): void {
     const cl = this.ctx.cl;
     // Geometry, then values, then local memory: every check before the first OpenCL call.
-    const local = checkGeometry(this.kernelPlan, o.global, o.local, this.deviceLimits, this.kernelLimits, this.nonUniform, o.globalOffset);
+    const local = checkGeometry(
+      this.kernelPlan,
+      o.global,
+      o.local,
+      this.deviceLimits,
+      this.kernelLimits,
+      this.nonUniform,
+      o.globalOffset,
+    );
     const packed = this.packer.pack(o.args);
     let localBytes = this.kernelLimits.staticLocalMemSize;
     for (let i = 0; i < packed.length; i++) {
@@ -333,7 +432,12 @@ export class Kernel {
       if (a.kind === 'local') localBytes += a.size;
       else if (a.kind !== 'value') {
         const h = a.handle as { handle?: unknown; svm?: unknown };
-        if (typeof h.svm !== 'bigint' && typeof h.handle !== 'bigint') throw new PackError(this.name, this.kernelPlan.args[a.index].name, `expected a device ${a.resource} of this context, got ${Array.isArray(h) ? 'an array' : 'an object'}`);
+        if (typeof h.svm !== 'bigint' && typeof h.handle !== 'bigint')
+          throw new PackError(
+            this.name,
+            this.kernelPlan.args[a.index].name,
+            `expected a device ${a.resource} of this context, got ${Array.isArray(h) ? 'an array' : 'an object'}`,
+          );
       }
     }
     if (localBytes > this.deviceLimits.localMemSize) this.refuseLocalMemory(packed);
@@ -376,7 +480,17 @@ export class Kernel {
     }
     if (this.captureDir) captureLaunch(this, packed, o, this.captureDir);
     const waits = o.waitFor && o.waitFor.length ? BigUint64Array.from(o.waitFor, (e) => e.handle) : null;
-    code = cl.EnqueueNDRangeKernelAfter(this.ctx.queue, this.handle, dims, o.globalOffset ? this.offsets : null, this.sizes, local ? this.locals : null, waits ? waits.length : 0, waits, wantEvent ? this.eventOut : null);
+    code = cl.EnqueueNDRangeKernelAfter(
+      this.ctx.queue,
+      this.handle,
+      dims,
+      o.globalOffset ? this.offsets : null,
+      this.sizes,
+      local ? this.locals : null,
+      waits ? waits.length : 0,
+      waits,
+      wantEvent ? this.eventOut : null,
+    );
     if (code !== 0) check(code, `clEnqueueNDRangeKernel(${this.name})`);
   }
 
@@ -429,7 +543,10 @@ const diskHost: FileHost = {
  */
 export async function kernel(source: string, name: string, options: KernelOptions = {}): Promise<Kernel> {
   const origin = options.origin ?? `${name}.cl`;
-  const flags: BuildFlag[] = [{ kind: 'std', std: options.std ?? DEFAULT_CL_STD }, ...(options.includeDirs ?? []).map((dir): BuildFlag => ({ kind: 'include', dir }))];
+  const flags: BuildFlag[] = [
+    { kind: 'std', std: options.std ?? DEFAULT_CL_STD },
+    ...(options.includeDirs ?? []).map((dir): BuildFlag => ({ kind: 'include', dir })),
+  ];
   // One reading of the files for kernarg's plan and the driver's build: the headers read are the tree the driver gets.
   const { result: r, input } = lowerForDriver(origin, source, diskHost, flags, options.buildOptions);
   if (!r.plan) throw new RuntimeInputError(`kernarg cannot lower '${name}':\n${formatDiagnostics(r.diagnostics)}`);

@@ -51,14 +51,19 @@ export function includeTree(input: BuildInput): IncludeTree {
     return writtenTree(input);
   } catch (e) {
     // A folder that cannot be written is the environment's problem, said as one: no stack trace.
-    throw new RuntimeInputError(`cannot write the include tree for ${input.path}: ${(e as Error).message} (KERNARG_INCLUDE_TREES names another folder)`);
+    throw new RuntimeInputError(
+      `cannot write the include tree for ${input.path}: ${(e as Error).message} (KERNARG_INCLUDE_TREES names another folder)`,
+    );
   }
 }
 
 function writtenTree(input: BuildInput): IncludeTree {
   if (!needsTree(input)) return { source: driverSource(input, null), options: driverOptions(input, null), dir: null };
   const files = { ...input.headers, [input.path]: input.source };
-  const key = createHash('sha256').update(JSON.stringify([files, input.flags.filter((f) => f.kind === 'include')])).digest('hex').slice(0, 24);
+  const key = createHash('sha256')
+    .update(JSON.stringify([files, input.flags.filter((f) => f.kind === 'include')]))
+    .digest('hex')
+    .slice(0, 24);
   const base = treesFolder();
   const dir = join(base, key);
   if (!holds(dir, files)) {

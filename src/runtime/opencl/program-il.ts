@@ -47,7 +47,9 @@ export function spirvRoute(ctx: BuildContext): { route: IlRoute; translator?: st
   const why = spir
     ? `it takes SPIR (cl_khr_spir) but no SPIR-V translator runs (${TRANSLATORS.join(', ')}; KERNARG_LLVM_SPIRV names another): install llvm-spirv-15`
     : 'it has neither cl_khr_spir nor a SPIR-V translator route';
-  return { refused: `${ctx.device.platform} / ${ctx.device.name} takes no SPIR-V: CL_DEVICE_IL_VERSION lists none, and ${why}` };
+  return {
+    refused: `${ctx.device.platform} / ${ctx.device.name} takes no SPIR-V: CL_DEVICE_IL_VERSION lists none, and ${why}`,
+  };
 }
 
 /** The module as SPIR bitcode, by the translator. */
@@ -58,7 +60,10 @@ function translate(translator: string, words: Uint32Array): Buffer {
     const bc = join(dir, 'k.bc');
     writeFileSync(spv, words);
     const r = spawnSync(translator, ['-r', spv, '-o', bc], { encoding: 'utf8' });
-    if (r.status !== 0) throw new RuntimeInputError(`${translator} could not translate the SPIR-V kernarg generated:\n${r.stderr}${r.stdout}`);
+    if (r.status !== 0)
+      throw new RuntimeInputError(
+        `${translator} could not translate the SPIR-V kernarg generated:\n${r.stderr}${r.stdout}`,
+      );
     return readFileSync(bc);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -70,7 +75,11 @@ function translate(translator: string, words: Uint32Array): Buffer {
  * building take what reading a cached binary would). `spec.source` is the module's text, for
  * build errors; `spec.options` the build options.
  */
-export function buildSpirvProgram(ctx: BuildContext, words: Uint32Array, spec: ProgramSpec): BuiltProgram & { route: IlRoute } {
+export function buildSpirvProgram(
+  ctx: BuildContext,
+  words: Uint32Array,
+  spec: ProgramSpec,
+): BuiltProgram & { route: IlRoute } {
   const t0 = performance.now();
   const how = spirvRoute(ctx);
   if ('refused' in how) throw new RuntimeInputError(how.refused);
@@ -84,7 +93,15 @@ export function buildSpirvProgram(ctx: BuildContext, words: Uint32Array, spec: P
   } else {
     const bc = translate(how.translator!, words);
     const status = new Int32Array(1);
-    p = ctx.cl.CreateProgramWithBinary(ctx.handle, 1, [ctx.device.handle], BigUint64Array.of(BigInt(bc.length)), [bc], status, err);
+    p = ctx.cl.CreateProgramWithBinary(
+      ctx.handle,
+      1,
+      [ctx.device.handle],
+      BigUint64Array.of(BigInt(bc.length)),
+      [bc],
+      status,
+      err,
+    );
     check(err[0] || status[0], 'clCreateProgramWithBinary (SPIR)');
     // cl_khr_spir: a SPIR binary is built with -x spir.
     options = `-x spir -spir-std=1.2${options ? ` ${options}` : ''}`;
@@ -96,7 +113,12 @@ export function buildSpirvProgram(ctx: BuildContext, words: Uint32Array, spec: P
     const log = Buffer.alloc(size[0]);
     ctx.cl.GetProgramBuildInfo(p, ctx.device.handle, 0x1183, size[0], log, null);
     ctx.cl.ReleaseProgram(p);
-    throw new BuildError(code, log.toString('utf8').replace(/\0+$/, ''), { ...spec, options }, `${ctx.device.platform} / ${ctx.device.name}`);
+    throw new BuildError(
+      code,
+      log.toString('utf8').replace(/\0+$/, ''),
+      { ...spec, options },
+      `${ctx.device.platform} / ${ctx.device.name}`,
+    );
   }
   return { handle: p, cache: 'off', ms: performance.now() - t0, spec: { ...spec, options }, route: how.route };
 }

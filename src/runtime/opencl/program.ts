@@ -10,7 +10,13 @@ import { includeTree, logInTermsOf } from './include-tree.js';
 export interface BuildContext {
   readonly cl: CL;
   readonly handle: Handle;
-  readonly device: { readonly handle: Handle; readonly platformHandle: Handle; readonly platform: string; readonly name: string; readonly version: string };
+  readonly device: {
+    readonly handle: Handle;
+    readonly platformHandle: Handle;
+    readonly platform: string;
+    readonly name: string;
+    readonly version: string;
+  };
 }
 
 const CL_PROGRAM_BUILD_LOG = 0x1183;
@@ -59,7 +65,12 @@ export interface BuiltProgram {
 
 /** A failed build, with everything a person needs to act on it. */
 export class BuildError extends CLError {
-  constructor(code: number, readonly log: string, readonly spec: ProgramSpec, readonly device: string) {
+  constructor(
+    code: number,
+    readonly log: string,
+    readonly spec: ProgramSpec,
+    readonly device: string,
+  ) {
     super(code, 'clBuildProgram', describeFailure(log, spec, device));
     this.name = 'BuildError';
   }
@@ -83,7 +94,10 @@ function describeFailure(log: string, spec: ProgramSpec, device: string): string
       seen.add(line);
       const o = spec.lineOrigin(line);
       if (!o) continue;
-      lines.push(`generated line ${line}: ${(generated[line - 1] ?? '').trim()}`, `  comes from ${o.file}:${o.line}: ${o.text.trim()}`);
+      lines.push(
+        `generated line ${line}: ${(generated[line - 1] ?? '').trim()}`,
+        `  comes from ${o.file}:${o.line}: ${o.text.trim()}`,
+      );
     }
   }
   return lines.join('\n');
@@ -109,7 +123,10 @@ function compile(ctx: BuildContext, p: Handle, options: string): number {
 }
 
 function buildLog(ctx: BuildContext, p: Handle): string {
-  return infoString((s, o, r) => ctx.cl.GetProgramBuildInfo(p, ctx.device.handle, CL_PROGRAM_BUILD_LOG, s, o, r), 'clGetProgramBuildInfo');
+  return infoString(
+    (s, o, r) => ctx.cl.GetProgramBuildInfo(p, ctx.device.handle, CL_PROGRAM_BUILD_LOG, s, o, r),
+    'clGetProgramBuildInfo',
+  );
 }
 
 function fromSource(ctx: BuildContext, spec: ProgramSpec): Handle {
@@ -130,7 +147,15 @@ function fromSource(ctx: BuildContext, spec: ProgramSpec): Handle {
 function fromBinary(ctx: BuildContext, spec: ProgramSpec, binary: Buffer): Handle | string {
   const err = [0];
   const status = new Int32Array(1);
-  const p = ctx.cl.CreateProgramWithBinary(ctx.handle, 1, [ctx.device.handle], BigUint64Array.of(BigInt(binary.length)), [binary], status, err);
+  const p = ctx.cl.CreateProgramWithBinary(
+    ctx.handle,
+    1,
+    [ctx.device.handle],
+    BigUint64Array.of(BigInt(binary.length)),
+    [binary],
+    status,
+    err,
+  );
   if (err[0] !== 0 || status[0] !== 0) {
     if (p) ctx.cl.ReleaseProgram(p);
     return `the driver refused the binary (${err[0] || status[0]})`;
@@ -164,5 +189,11 @@ export function buildProgram(ctx: BuildContext, spec: ProgramSpec): BuiltProgram
   const handle = fromSource(ctx, spec);
   const binary = ctx.cl.programBinary(handle);
   if (binary.length) writeEntry(dir, key, binary);
-  return { handle, cache: rebuiltBecause ? 'rebuilt' : 'miss', ...(rebuiltBecause ? { rebuiltBecause } : {}), ms: performance.now() - t0, spec };
+  return {
+    handle,
+    cache: rebuiltBecause ? 'rebuilt' : 'miss',
+    ...(rebuiltBecause ? { rebuiltBecause } : {}),
+    ms: performance.now() - t0,
+    spec,
+  };
 }

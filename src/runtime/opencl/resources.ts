@@ -48,17 +48,29 @@ export class DeviceBuffer<T extends ArrayBufferView = ArrayBufferView> extends O
 
   /** Reads the buffer's first `into.byteLength` bytes into `into` (after the queue's earlier commands, on an in-order queue). */
   read<U extends ArrayBufferView>(into: U): U {
-    check(this.ctx.cl.EnqueueReadBuffer(this.ctx.queue, this.handle, 1, 0, into.byteLength, into, 0, null, null), 'clEnqueueReadBuffer');
+    check(
+      this.ctx.cl.EnqueueReadBuffer(this.ctx.queue, this.handle, 1, 0, into.byteLength, into, 0, null, null),
+      'clEnqueueReadBuffer',
+    );
     return into;
   }
 
   write(from: ArrayBufferView): void {
-    check(this.ctx.cl.EnqueueWriteBuffer(this.ctx.queue, this.handle, 1, 0, from.byteLength, from, 0, null, null), 'clEnqueueWriteBuffer');
+    check(
+      this.ctx.cl.EnqueueWriteBuffer(this.ctx.queue, this.handle, 1, 0, from.byteLength, from, 0, null, null),
+      'clEnqueueWriteBuffer',
+    );
   }
 }
 
 export class DeviceImage extends Owned {
-  constructor(private readonly ctx: ResourceContext, readonly handle: Handle, readonly width: number, readonly height: number, readonly depth: number) {
+  constructor(
+    private readonly ctx: ResourceContext,
+    readonly handle: Handle,
+    readonly width: number,
+    readonly height: number,
+    readonly depth: number,
+  ) {
     super(() => ctx.cl.ReleaseMemObject(handle));
   }
 
@@ -66,13 +78,19 @@ export class DeviceImage extends Owned {
   read<T extends ArrayBufferView>(into: T): T {
     const origin = new BigUint64Array(3);
     const region = BigUint64Array.of(BigInt(this.width), BigInt(this.height), BigInt(this.depth));
-    check(this.ctx.cl.EnqueueReadImage(this.ctx.queue, this.handle, 1, origin, region, 0, 0, into, 0, null, null), 'clEnqueueReadImage');
+    check(
+      this.ctx.cl.EnqueueReadImage(this.ctx.queue, this.handle, 1, origin, region, 0, 0, into, 0, null, null),
+      'clEnqueueReadImage',
+    );
     return into;
   }
 }
 
 export class DeviceSampler extends Owned {
-  constructor(ctx: ResourceContext, readonly handle: Handle) {
+  constructor(
+    ctx: ResourceContext,
+    readonly handle: Handle,
+  ) {
     super(() => ctx.cl.ReleaseSampler(handle));
   }
 }
@@ -103,4 +121,3 @@ export class SvmBlock extends Owned {
     }
   }
 }
-

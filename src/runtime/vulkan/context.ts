@@ -6,7 +6,17 @@ import { koffi } from '../ffi.js';
 import { RuntimeInputError } from '../../pack/errors.js';
 import { Arena } from './arena.js';
 import { enableChain, featureStruct, supportedFeatures } from './features.js';
-import { API_1_2, API_1_3, type VulkanDeviceInfo, computeQueue, createInstance, deviceExtensions, instanceVersion, memoryProperties, physicalDevices } from './instance.js';
+import {
+  API_1_2,
+  API_1_3,
+  type VulkanDeviceInfo,
+  computeQueue,
+  createInstance,
+  deviceExtensions,
+  instanceVersion,
+  memoryProperties,
+  physicalDevices,
+} from './instance.js';
 import { ST, structs as S } from './structs.js';
 import { type VK, type VkHandle, VulkanError, check, openVulkan } from './vk.js';
 
@@ -35,13 +45,28 @@ const ACCESS_HOST_READ = 0x2000;
 
 /** The features kernarg's SPIR-V may need; a context enables those of them its device has. */
 export const KERNARG_FEATURES = [
-  'shaderInt8', 'shaderInt16', 'shaderInt64', 'shaderFloat64', 'storageBuffer8BitAccess', 'uniformAndStorageBuffer8BitAccess',
-  'storagePushConstant8', 'storageBuffer16BitAccess', 'uniformAndStorageBuffer16BitAccess', 'storagePushConstant16',
-  'variablePointersStorageBuffer', 'variablePointers', 'bufferDeviceAddress', 'shaderBufferInt64Atomics',
-  'shaderSharedInt64Atomics', 'shaderBufferFloat32AtomicAdd', 'shaderSharedFloat32AtomicAdd', 'shaderBufferFloat64AtomicAdd',
-  'shaderSharedFloat64AtomicAdd', 'vulkanMemoryModel', 'vulkanMemoryModelDeviceScope',
+  'shaderInt8',
+  'shaderInt16',
+  'shaderInt64',
+  'shaderFloat64',
+  'storageBuffer8BitAccess',
+  'uniformAndStorageBuffer8BitAccess',
+  'storagePushConstant8',
+  'storageBuffer16BitAccess',
+  'uniformAndStorageBuffer16BitAccess',
+  'storagePushConstant16',
+  'variablePointersStorageBuffer',
+  'variablePointers',
+  'bufferDeviceAddress',
+  'shaderBufferInt64Atomics',
+  'shaderSharedInt64Atomics',
+  'shaderBufferFloat32AtomicAdd',
+  'shaderSharedFloat32AtomicAdd',
+  'shaderBufferFloat64AtomicAdd',
+  'shaderSharedFloat64AtomicAdd',
+  'vulkanMemoryModel',
+  'vulkanMemoryModelDeviceScope',
 ] as const;
-
 
 export interface VulkanOpenOptions {
   /** Enable exactly these features (an error names any the device lacks); default: KERNARG_FEATURES the device has. */
@@ -65,10 +90,8 @@ interface Limits {
   readonly minUniformBufferOffsetAlignment: number;
 }
 
-
 /** Releases what the user forgot to dispose when its owner is collected. */
 const registry = new FinalizationRegistry<() => void>((release) => release());
-
 
 /** Shared by a context and everything it creates: children release only while the device lives. */
 interface State {
@@ -154,7 +177,12 @@ export class VulkanBuffer extends VulkanOwned {
     this.ctx.finish();
     const dst = new Uint8Array(into.buffer, into.byteOffset, into.byteLength);
     if (this.mapped) dst.set(this.mapped.subarray(0, dst.length));
-    else this.ctx.staged(dst.length, (staging) => this.ctx.copy(this, staging, dst.length), (bytes) => dst.set(bytes));
+    else
+      this.ctx.staged(
+        dst.length,
+        (staging) => this.ctx.copy(this, staging, dst.length),
+        (bytes) => dst.set(bytes),
+      );
     return into;
   }
 
@@ -163,15 +191,24 @@ export class VulkanBuffer extends VulkanOwned {
     if (src.length > this.size) throw new RuntimeInputError(`${src.length} bytes do not fit a buffer of ${this.size}`);
     this.ctx.finish();
     if (this.mapped) this.mapped.set(src);
-    else this.ctx.staged(src.length, (staging) => {
-      staging.mapped!.set(src);
-      this.ctx.copy(staging, this, src.length);
-    });
+    else
+      this.ctx.staged(src.length, (staging) => {
+        staging.mapped!.set(src);
+        this.ctx.copy(staging, this, src.length);
+      });
   }
 }
 
 /** A forgotten context's release, made outside its constructor so that it does not hold the context. */
-function contextReleaser(vk: VK, state: State, instance: VkHandle, device: VkHandle, pool: VkHandle, fence: VkHandle, arena: Arena): () => void {
+function contextReleaser(
+  vk: VK,
+  state: State,
+  instance: VkHandle,
+  device: VkHandle,
+  pool: VkHandle,
+  fence: VkHandle,
+  arena: Arena,
+): () => void {
   return () => {
     vk.DeviceWaitIdle(device);
     state.completed = state.submitted;
@@ -228,16 +265,30 @@ export class VulkanContext {
     this.instance = createInstance(vk, a, validation);
     try {
       const all = physicalDevices(vk, this.instance, a);
-      if (all.length === 0) throw new RuntimeInputError('no Vulkan device: the loader found a driver but no physical device');
+      if (all.length === 0)
+        throw new RuntimeInputError('no Vulkan device: the loader found a driver but no physical device');
       const chosen = filter ? all.find((d) => d.info.name.toLowerCase().includes(filter.toLowerCase())) : all[0];
-      if (!chosen) throw new RuntimeInputError(`no Vulkan device matches '${filter}' (have ${all.map((d) => d.info.name).join(', ')})`);
+      if (!chosen)
+        throw new RuntimeInputError(
+          `no Vulkan device matches '${filter}' (have ${all.map((d) => d.info.name).join(', ')})`,
+        );
       this.physical = chosen.handle;
       this.device = chosen.info;
-      if (chosen.info.apiVersion < API_1_2) throw new RuntimeInputError(`Vulkan device ${chosen.info.name} supports Vulkan ${chosen.info.version}; kernarg needs 1.2`);
+      if (chosen.info.apiVersion < API_1_2)
+        throw new RuntimeInputError(
+          `Vulkan device ${chosen.info.name} supports Vulkan ${chosen.info.version}; kernarg needs 1.2`,
+        );
       this.apiVersion = Math.min(chosen.info.apiVersion & ~0xfff, instanceVersion(vk, a));
       const props = a.alloc(1024);
       vk.GetPhysicalDeviceProperties(this.physical, props);
-      const p = a.read<{ limits: Limits & { maxComputeWorkGroupSize: ArrayLike<number>; maxComputeWorkGroupCount: ArrayLike<number>; minStorageBufferOffsetAlignment: number | bigint; minUniformBufferOffsetAlignment: number | bigint } }>(props, S().VkPhysicalDeviceProperties);
+      const p = a.read<{
+        limits: Limits & {
+          maxComputeWorkGroupSize: ArrayLike<number>;
+          maxComputeWorkGroupCount: ArrayLike<number>;
+          minStorageBufferOffsetAlignment: number | bigint;
+          minUniformBufferOffsetAlignment: number | bigint;
+        };
+      }>(props, S().VkPhysicalDeviceProperties);
       this.limits = {
         maxPushConstantsSize: p.limits.maxPushConstantsSize,
         maxComputeWorkGroupSize: Array.from(p.limits.maxComputeWorkGroupSize),
@@ -250,50 +301,117 @@ export class VulkanContext {
       };
       this.extensions = deviceExtensions(vk, this.physical, a);
       const without = new Set(o.withoutFeatures ?? []);
-      for (const f of [...without, ...(o.features ?? [])]) if (!featureStruct(f)) throw new RuntimeInputError(`unknown Vulkan feature '${f}'`);
-      this.supported = new Set([...supportedFeatures(vk, this.physical, a, this.extensions)].filter((f) => !without.has(f)));
+      for (const f of [...without, ...(o.features ?? [])])
+        if (!featureStruct(f)) throw new RuntimeInputError(`unknown Vulkan feature '${f}'`);
+      this.supported = new Set(
+        [...supportedFeatures(vk, this.physical, a, this.extensions)].filter((f) => !without.has(f)),
+      );
       const wanted = o.features ?? KERNARG_FEATURES.filter((f) => this.supported.has(f));
       const missing = wanted.filter((f) => !this.supported.has(f));
-      if (missing.length) throw new RuntimeInputError(`Vulkan device ${this.device.name} lacks the feature${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
+      if (missing.length)
+        throw new RuntimeInputError(
+          `Vulkan device ${this.device.name} lacks the feature${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`,
+        );
       this.enabled = new Set(wanted);
-      ({ family: this.queueFamily, timestampBits: this.timestampBits } = computeQueue(vk, this.physical, a, this.device.name));
+      ({ family: this.queueFamily, timestampBits: this.timestampBits } = computeQueue(
+        vk,
+        this.physical,
+        a,
+        this.device.name,
+      ));
       const chain = enableChain(a, this.enabled);
       const extensions = [...new Set(chain.extensions)];
-      for (const e of extensions) if (!this.extensions.has(e)) throw new RuntimeInputError(`Vulkan device ${this.device.name} lacks the extension ${e}`);
+      for (const e of extensions)
+        if (!this.extensions.has(e))
+          throw new RuntimeInputError(`Vulkan device ${this.device.name} lacks the extension ${e}`);
       // Extensions the SPIR-V may need that are not core in 1.2 are enabled where offered.
-      for (const e of ['VK_KHR_shader_non_semantic_info']) if (this.extensions.has(e) && this.apiVersion < API_1_3) extensions.push(e);
+      for (const e of ['VK_KHR_shader_non_semantic_info'])
+        if (this.extensions.has(e) && this.apiVersion < API_1_3) extensions.push(e);
       this.enabledExtensions = new Set(extensions);
       const priority = a.alloc(4);
       a.view.setFloat32(a.at(priority), 1, true);
-      const queueInfo = a.put(S().VkDeviceQueueCreateInfo, { sType: ST.DEVICE_QUEUE_CREATE_INFO, pNext: 0n, flags: 0, queueFamilyIndex: this.queueFamily, queueCount: 1, pQueuePriorities: priority });
-      const info = a.put(S().VkDeviceCreateInfo, { sType: ST.DEVICE_CREATE_INFO, pNext: chain.head, flags: 0, queueCreateInfoCount: 1, pQueueCreateInfos: queueInfo, enabledLayerCount: 0, ppEnabledLayerNames: 0n, enabledExtensionCount: extensions.length, ppEnabledExtensionNames: a.strings(extensions), pEnabledFeatures: 0n });
+      const queueInfo = a.put(S().VkDeviceQueueCreateInfo, {
+        sType: ST.DEVICE_QUEUE_CREATE_INFO,
+        pNext: 0n,
+        flags: 0,
+        queueFamilyIndex: this.queueFamily,
+        queueCount: 1,
+        pQueuePriorities: priority,
+      });
+      const info = a.put(S().VkDeviceCreateInfo, {
+        sType: ST.DEVICE_CREATE_INFO,
+        pNext: chain.head,
+        flags: 0,
+        queueCreateInfoCount: 1,
+        pQueueCreateInfos: queueInfo,
+        enabledLayerCount: 0,
+        ppEnabledLayerNames: 0n,
+        enabledExtensionCount: extensions.length,
+        ppEnabledExtensionNames: a.strings(extensions),
+        pEnabledFeatures: 0n,
+      });
       const out = a.alloc(8);
       check(vk.CreateDevice(this.physical, info, null, out), 'vkCreateDevice', this.device.name);
       this.vkDevice = a.u64(out);
       vk.GetDeviceQueue(this.vkDevice, this.queueFamily, 0, out);
       this.queue = a.u64(out);
       this.memoryTypes = memoryProperties(vk, this.physical, a);
-      check(vk.CreateCommandPool(this.vkDevice, a.put(S().VkCommandPoolCreateInfo, { sType: ST.COMMAND_POOL_CREATE_INFO, pNext: 0n, flags: 2, queueFamilyIndex: this.queueFamily }), null, out), 'vkCreateCommandPool');
+      check(
+        vk.CreateCommandPool(
+          this.vkDevice,
+          a.put(S().VkCommandPoolCreateInfo, {
+            sType: ST.COMMAND_POOL_CREATE_INFO,
+            pNext: 0n,
+            flags: 2,
+            queueFamilyIndex: this.queueFamily,
+          }),
+          null,
+          out,
+        ),
+        'vkCreateCommandPool',
+      );
       this.commandPool = a.u64(out);
       this.oneShot = this.commandBuffer();
       this.fence = this.createFence();
       a.reset();
       // Kept for the context's life: the barrier every submission uses.
-      this.barrierInfo = a.put(S().VkMemoryBarrier, { sType: ST.MEMORY_BARRIER, pNext: 0n, srcAccessMask: ACCESS_SHADER_WRITE | ACCESS_TRANSFER_WRITE | ACCESS_HOST_WRITE, dstAccessMask: ACCESS_SHADER_READ | ACCESS_SHADER_WRITE | ACCESS_TRANSFER_READ | ACCESS_TRANSFER_WRITE | ACCESS_HOST_READ });
+      this.barrierInfo = a.put(S().VkMemoryBarrier, {
+        sType: ST.MEMORY_BARRIER,
+        pNext: 0n,
+        srcAccessMask: ACCESS_SHADER_WRITE | ACCESS_TRANSFER_WRITE | ACCESS_HOST_WRITE,
+        dstAccessMask:
+          ACCESS_SHADER_READ | ACCESS_SHADER_WRITE | ACCESS_TRANSFER_READ | ACCESS_TRANSFER_WRITE | ACCESS_HOST_READ,
+      });
     } catch (e) {
       this.destroyAll();
       throw e;
     }
-    registry.register(this, contextReleaser(this.vk, this.state, this.instance, this.vkDevice, this.commandPool, this.fence, this.arena), this);
+    registry.register(
+      this,
+      contextReleaser(this.vk, this.state, this.instance, this.vkDevice, this.commandPool, this.fence, this.arena),
+      this,
+    );
   }
-
 
   /** A primary command buffer from the context's pool (freed with the pool). */
   commandBuffer(): VkHandle {
     const a = this.arena;
     const mark = a.mark();
     const out = a.alloc(8);
-    check(this.vk.AllocateCommandBuffers(this.vkDevice, a.put(S().VkCommandBufferAllocateInfo, { sType: ST.COMMAND_BUFFER_ALLOCATE_INFO, pNext: 0n, commandPool: this.commandPool, level: 0, commandBufferCount: 1 }), out), 'vkAllocateCommandBuffers');
+    check(
+      this.vk.AllocateCommandBuffers(
+        this.vkDevice,
+        a.put(S().VkCommandBufferAllocateInfo, {
+          sType: ST.COMMAND_BUFFER_ALLOCATE_INFO,
+          pNext: 0n,
+          commandPool: this.commandPool,
+          level: 0,
+          commandBufferCount: 1,
+        }),
+        out,
+      ),
+      'vkAllocateCommandBuffers',
+    );
     const cb = a.u64(out);
     a.reset(mark);
     return cb;
@@ -312,7 +430,15 @@ export class VulkanContext {
     const a = this.arena;
     const mark = a.mark();
     const out = a.alloc(8);
-    check(this.vk.CreateFence(this.vkDevice, a.put(S().VkFenceCreateInfo, { sType: ST.FENCE_CREATE_INFO, pNext: 0n, flags: 0 }), null, out), 'vkCreateFence');
+    check(
+      this.vk.CreateFence(
+        this.vkDevice,
+        a.put(S().VkFenceCreateInfo, { sType: ST.FENCE_CREATE_INFO, pNext: 0n, flags: 0 }),
+        null,
+        out,
+      ),
+      'vkCreateFence',
+    );
     const f = a.u64(out);
     a.reset(mark);
     return f;
@@ -334,14 +460,33 @@ export class VulkanContext {
   buffer(dataOrSize: ArrayBufferView | number, options: { host?: boolean } = {}): VulkanBuffer {
     this.alive();
     const size = typeof dataOrSize === 'number' ? dataOrSize : dataOrSize.byteLength;
-    if (!Number.isSafeInteger(size) || size < 0) throw new RuntimeInputError(`a buffer size must be a non-negative integer, not ${size}`);
+    if (!Number.isSafeInteger(size) || size < 0)
+      throw new RuntimeInputError(`a buffer size must be a non-negative integer, not ${size}`);
     const vk = this.vk;
     const a = this.arena;
     const mark = a.mark();
     const bda = this.enabled.has('bufferDeviceAddress');
-    const usage = USAGE_STORAGE | USAGE_UNIFORM | USAGE_TRANSFER_SRC | USAGE_TRANSFER_DST | (bda ? USAGE_DEVICE_ADDRESS : 0);
+    const usage =
+      USAGE_STORAGE | USAGE_UNIFORM | USAGE_TRANSFER_SRC | USAGE_TRANSFER_DST | (bda ? USAGE_DEVICE_ADDRESS : 0);
     const out = a.alloc(8);
-    check(vk.CreateBuffer(this.vkDevice, a.put(S().VkBufferCreateInfo, { sType: ST.BUFFER_CREATE_INFO, pNext: 0n, flags: 0, size: Math.max(size, 4), usage, sharingMode: 0, queueFamilyIndexCount: 0, pQueueFamilyIndices: 0n }), null, out), 'vkCreateBuffer');
+    check(
+      vk.CreateBuffer(
+        this.vkDevice,
+        a.put(S().VkBufferCreateInfo, {
+          sType: ST.BUFFER_CREATE_INFO,
+          pNext: 0n,
+          flags: 0,
+          size: Math.max(size, 4),
+          usage,
+          sharingMode: 0,
+          queueFamilyIndexCount: 0,
+          pQueueFamilyIndices: 0n,
+        }),
+        null,
+        out,
+      ),
+      'vkCreateBuffer',
+    );
     const handle = a.u64(out);
     let memory = 0n;
     try {
@@ -349,9 +494,32 @@ export class VulkanContext {
       vk.GetBufferMemoryRequirements(this.vkDevice, handle, req);
       const r = a.read<{ size: number; memoryTypeBits: number }>(req, S().VkMemoryRequirements);
       const hostFlags = MEM_HOST_VISIBLE | MEM_HOST_COHERENT;
-      const type = options.host ? this.memoryType(r.memoryTypeBits, hostFlags | MEM_HOST_CACHED, hostFlags) : this.memoryType(r.memoryTypeBits, MEM_DEVICE_LOCAL, 0);
-      const flagsInfo = bda ? a.put(S().VkMemoryAllocateFlagsInfo, { sType: ST.MEMORY_ALLOCATE_FLAGS_INFO, pNext: 0n, flags: ALLOCATE_DEVICE_ADDRESS, deviceMask: 0 }) : 0n;
-      check(vk.AllocateMemory(this.vkDevice, a.put(S().VkMemoryAllocateInfo, { sType: ST.MEMORY_ALLOCATE_INFO, pNext: flagsInfo, allocationSize: r.size, memoryTypeIndex: type }), null, out), 'vkAllocateMemory', `${size} bytes`);
+      const type = options.host
+        ? this.memoryType(r.memoryTypeBits, hostFlags | MEM_HOST_CACHED, hostFlags)
+        : this.memoryType(r.memoryTypeBits, MEM_DEVICE_LOCAL, 0);
+      const flagsInfo = bda
+        ? a.put(S().VkMemoryAllocateFlagsInfo, {
+            sType: ST.MEMORY_ALLOCATE_FLAGS_INFO,
+            pNext: 0n,
+            flags: ALLOCATE_DEVICE_ADDRESS,
+            deviceMask: 0,
+          })
+        : 0n;
+      check(
+        vk.AllocateMemory(
+          this.vkDevice,
+          a.put(S().VkMemoryAllocateInfo, {
+            sType: ST.MEMORY_ALLOCATE_INFO,
+            pNext: flagsInfo,
+            allocationSize: r.size,
+            memoryTypeIndex: type,
+          }),
+          null,
+          out,
+        ),
+        'vkAllocateMemory',
+        `${size} bytes`,
+      );
       memory = a.u64(out);
       check(vk.BindBufferMemory(this.vkDevice, handle, memory, 0), 'vkBindBufferMemory');
       let mapped: Uint8Array | undefined;
@@ -359,7 +527,14 @@ export class VulkanContext {
         check(vk.MapMemory(this.vkDevice, memory, 0, ~0n & 0xffffffffffffffffn, 0, out), 'vkMapMemory');
         mapped = new Uint8Array(koffiView(a.u64(out), size));
       }
-      const address = bda ? BigInt(vk.GetBufferDeviceAddress(this.vkDevice, a.put(S().VkBufferDeviceAddressInfo, { sType: ST.BUFFER_DEVICE_ADDRESS_INFO, pNext: 0n, buffer: handle }))) : 0n;
+      const address = bda
+        ? BigInt(
+            vk.GetBufferDeviceAddress(
+              this.vkDevice,
+              a.put(S().VkBufferDeviceAddressInfo, { sType: ST.BUFFER_DEVICE_ADDRESS_INFO, pNext: 0n, buffer: handle }),
+            ),
+          )
+        : 0n;
       a.reset(mark);
       const b = new VulkanBuffer(this, handle, memory, size, mapped, address);
       if (typeof dataOrSize !== 'number') b.write(dataOrSize);
@@ -397,7 +572,18 @@ export class VulkanContext {
 
   /** A full memory barrier: earlier shader, transfer and host writes before later reads and writes. */
   barrier(cb: VkHandle): void {
-    this.vk.CmdPipelineBarrier(cb, STAGE_COMPUTE | STAGE_TRANSFER | STAGE_HOST, STAGE_COMPUTE | STAGE_TRANSFER | STAGE_HOST, 0, 1, this.barrierInfo, 0, null, 0, null);
+    this.vk.CmdPipelineBarrier(
+      cb,
+      STAGE_COMPUTE | STAGE_TRANSFER | STAGE_HOST,
+      STAGE_COMPUTE | STAGE_TRANSFER | STAGE_HOST,
+      0,
+      1,
+      this.barrierInfo,
+      0,
+      null,
+      0,
+      null,
+    );
   }
 
   /** Records commands into the context's one-shot command buffer, submits them and waits. */
@@ -406,14 +592,39 @@ export class VulkanContext {
     const a = this.arena;
     const mark = a.mark();
     const cb = this.oneShot;
-    check(this.vk.BeginCommandBuffer(cb, a.put(S().VkCommandBufferBeginInfo, { sType: ST.COMMAND_BUFFER_BEGIN_INFO, pNext: 0n, flags: 1, pInheritanceInfo: 0n })), 'vkBeginCommandBuffer');
+    check(
+      this.vk.BeginCommandBuffer(
+        cb,
+        a.put(S().VkCommandBufferBeginInfo, {
+          sType: ST.COMMAND_BUFFER_BEGIN_INFO,
+          pNext: 0n,
+          flags: 1,
+          pInheritanceInfo: 0n,
+        }),
+      ),
+      'vkBeginCommandBuffer',
+    );
     record(cb);
     check(this.vk.EndCommandBuffer(cb), 'vkEndCommandBuffer');
     const cbs = a.alloc(8);
     a.view.setBigUint64(a.at(cbs), cb, true);
     const slot = a.alloc(8);
     a.view.setBigUint64(a.at(slot), this.fence, true);
-    this.submit(a.put(S().VkSubmitInfo, { sType: ST.SUBMIT_INFO, pNext: 0n, waitSemaphoreCount: 0, pWaitSemaphores: 0n, pWaitDstStageMask: 0n, commandBufferCount: 1, pCommandBuffers: cbs, signalSemaphoreCount: 0, pSignalSemaphores: 0n }), this.fence, slot);
+    this.submit(
+      a.put(S().VkSubmitInfo, {
+        sType: ST.SUBMIT_INFO,
+        pNext: 0n,
+        waitSemaphoreCount: 0,
+        pWaitSemaphores: 0n,
+        pWaitDstStageMask: 0n,
+        commandBufferCount: 1,
+        pCommandBuffers: cbs,
+        signalSemaphoreCount: 0,
+        pSignalSemaphores: 0n,
+      }),
+      this.fence,
+      slot,
+    );
     a.reset(mark);
   }
 

@@ -20,7 +20,8 @@ export const FEATURE_STRUCTS: readonly FeatureStruct[] = [
   {
     name: 'VkPhysicalDeviceFeatures',
     sType: ST.PHYSICAL_DEVICE_FEATURES_2,
-    fields: words(`robustBufferAccess fullDrawIndexUint32 imageCubeArray independentBlend geometryShader tessellationShader
+    fields:
+      words(`robustBufferAccess fullDrawIndexUint32 imageCubeArray independentBlend geometryShader tessellationShader
       sampleRateShading dualSrcBlend logicOp multiDrawIndirect drawIndirectFirstInstance depthClamp depthBiasClamp
       fillModeNonSolid depthBounds wideLines largePoints alphaToOne multiViewport samplerAnisotropy textureCompressionETC2
       textureCompressionASTC_LDR textureCompressionBC occlusionQueryPrecise pipelineStatisticsQuery
@@ -36,7 +37,8 @@ export const FEATURE_STRUCTS: readonly FeatureStruct[] = [
   {
     name: 'VkPhysicalDeviceVulkan11Features',
     sType: ST.PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
-    fields: words(`storageBuffer16BitAccess uniformAndStorageBuffer16BitAccess storagePushConstant16 storageInputOutput16
+    fields:
+      words(`storageBuffer16BitAccess uniformAndStorageBuffer16BitAccess storagePushConstant16 storageInputOutput16
       multiview multiviewGeometryShader multiviewTessellationShader variablePointersStorageBuffer variablePointers
       protectedMemory samplerYcbcrConversion shaderDrawParameters`),
   },
@@ -79,7 +81,11 @@ export function featureStruct(name: string): FeatureStruct | undefined {
 }
 
 /** Builds a chain of the given structures in `arena`, fields set from `on`; returns the head's address. */
-function chain(arena: Arena, structs: readonly FeatureStruct[], on: (s: FeatureStruct, field: string) => boolean): { head: bigint; at: Map<FeatureStruct, bigint> } {
+function chain(
+  arena: Arena,
+  structs: readonly FeatureStruct[],
+  on: (s: FeatureStruct, field: string) => boolean,
+): { head: bigint; at: Map<FeatureStruct, bigint> } {
   const at = new Map<FeatureStruct, bigint>();
   let next = 0n;
   for (const s of [...structs].reverse()) {

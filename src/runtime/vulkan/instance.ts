@@ -36,13 +36,36 @@ export function instanceVersion(vk: VK, arena: Arena): number {
 }
 
 export function createInstance(vk: VK, arena: Arena, validation: boolean): VkHandle {
-  const app = arena.put(S().VkApplicationInfo, { sType: ST.APPLICATION_INFO, pNext: 0n, pApplicationName: arena.cstr('kernarg'), applicationVersion: 1, pEngineName: arena.cstr('kernarg'), engineVersion: 1, apiVersion: instanceVersion(vk, arena) });
+  const app = arena.put(S().VkApplicationInfo, {
+    sType: ST.APPLICATION_INFO,
+    pNext: 0n,
+    pApplicationName: arena.cstr('kernarg'),
+    applicationVersion: 1,
+    pEngineName: arena.cstr('kernarg'),
+    engineVersion: 1,
+    apiVersion: instanceVersion(vk, arena),
+  });
   const layers = validation ? ['VK_LAYER_KHRONOS_validation'] : [];
-  const info = arena.put(S().VkInstanceCreateInfo, { sType: ST.INSTANCE_CREATE_INFO, pNext: 0n, flags: 0, pApplicationInfo: app, enabledLayerCount: layers.length, ppEnabledLayerNames: arena.strings(layers), enabledExtensionCount: 0, ppEnabledExtensionNames: 0n });
+  const info = arena.put(S().VkInstanceCreateInfo, {
+    sType: ST.INSTANCE_CREATE_INFO,
+    pNext: 0n,
+    flags: 0,
+    pApplicationInfo: app,
+    enabledLayerCount: layers.length,
+    ppEnabledLayerNames: arena.strings(layers),
+    enabledExtensionCount: 0,
+    ppEnabledExtensionNames: 0n,
+  });
   const out = arena.alloc(8);
   const code = vk.CreateInstance(info, null, out);
-  if (code === -9) throw new RuntimeInputError('no Vulkan driver: vkCreateInstance failed with VK_ERROR_INCOMPATIBLE_DRIVER (install mesa-vulkan-drivers for lavapipe, or check VK_ICD_FILENAMES / VK_DRIVER_FILES)');
-  if (code === -6) throw new RuntimeInputError('vkCreateInstance failed with VK_ERROR_LAYER_NOT_PRESENT: the validation layer is not installed (vulkan-validationlayers)');
+  if (code === -9)
+    throw new RuntimeInputError(
+      'no Vulkan driver: vkCreateInstance failed with VK_ERROR_INCOMPATIBLE_DRIVER (install mesa-vulkan-drivers for lavapipe, or check VK_ICD_FILENAMES / VK_DRIVER_FILES)',
+    );
+  if (code === -6)
+    throw new RuntimeInputError(
+      'vkCreateInstance failed with VK_ERROR_LAYER_NOT_PRESENT: the validation layer is not installed (vulkan-validationlayers)',
+    );
   check(code, 'vkCreateInstance');
   return arena.u64(out);
 }
@@ -58,8 +81,20 @@ export function physicalDevices(vk: VK, instance: VkHandle, arena: Arena): Physi
     const handle = arena.u64(list + BigInt(8 * i));
     const props = arena.alloc(1024);
     vk.GetPhysicalDeviceProperties(handle, props);
-    const p = arena.read<{ apiVersion: number; deviceName: string; deviceType: number }>(props, S().VkPhysicalDeviceProperties);
-    out.push({ handle, info: { platform: 'Vulkan', name: p.deviceName, version: version(p.apiVersion), type: DEVICE_TYPES[p.deviceType] ?? 'other', apiVersion: p.apiVersion } });
+    const p = arena.read<{ apiVersion: number; deviceName: string; deviceType: number }>(
+      props,
+      S().VkPhysicalDeviceProperties,
+    );
+    out.push({
+      handle,
+      info: {
+        platform: 'Vulkan',
+        name: p.deviceName,
+        version: version(p.apiVersion),
+        type: DEVICE_TYPES[p.deviceType] ?? 'other',
+        apiVersion: p.apiVersion,
+      },
+    });
   }
   return out;
 }
@@ -98,7 +133,8 @@ export function deviceExtensions(vk: VK, physical: VkHandle, a: Arena): Set<stri
     const list = scratch.alloc(260 * Math.max(n, 1));
     check(vk.EnumerateDeviceExtensionProperties(physical, null, count, list), 'vkEnumerateDeviceExtensionProperties');
     const out = new Set<string>();
-    for (let i = 0; i < a.u32(count); i++) out.add(scratch.read<{ extensionName: string }>(list + BigInt(260 * i), S().VkExtensionProperties).extensionName);
+    for (let i = 0; i < a.u32(count); i++)
+      out.add(scratch.read<{ extensionName: string }>(list + BigInt(260 * i), S().VkExtensionProperties).extensionName);
     return out;
   } finally {
     scratch.free();
@@ -106,14 +142,22 @@ export function deviceExtensions(vk: VK, physical: VkHandle, a: Arena): Set<stri
 }
 
 /** The first queue family with compute, and its timestamp bits. */
-export function computeQueue(vk: VK, physical: VkHandle, a: Arena, deviceName: string): { family: number; timestampBits: number } {
+export function computeQueue(
+  vk: VK,
+  physical: VkHandle,
+  a: Arena,
+  deviceName: string,
+): { family: number; timestampBits: number } {
   const count = a.alloc(4);
   vk.GetPhysicalDeviceQueueFamilyProperties(physical, count, null);
   const n = a.u32(count);
   const list = a.alloc(24 * Math.max(n, 1));
   vk.GetPhysicalDeviceQueueFamilyProperties(physical, count, list);
   for (let i = 0; i < n; i++) {
-    const q = a.read<{ queueFlags: number; timestampValidBits: number }>(list + BigInt(24 * i), S().VkQueueFamilyProperties);
+    const q = a.read<{ queueFlags: number; timestampValidBits: number }>(
+      list + BigInt(24 * i),
+      S().VkQueueFamilyProperties,
+    );
     if (q.queueFlags & QUEUE_COMPUTE) return { family: i, timestampBits: q.timestampValidBits };
   }
   throw new RuntimeInputError(`Vulkan device ${deviceName} has no compute queue`);
@@ -123,6 +167,11 @@ export function computeQueue(vk: VK, physical: VkHandle, a: Arena, deviceName: s
 export function memoryProperties(vk: VK, physical: VkHandle, a: Arena): { flags: number; heap: number }[] {
   const addr = a.alloc(1024);
   vk.GetPhysicalDeviceMemoryProperties(physical, addr);
-  const m = a.read<{ memoryTypeCount: number; memoryTypes: { propertyFlags: number; heapIndex: number }[] }>(addr, S().VkPhysicalDeviceMemoryProperties);
-  return Array.from(m.memoryTypes).slice(0, m.memoryTypeCount).map((t) => ({ flags: t.propertyFlags, heap: t.heapIndex }));
+  const m = a.read<{ memoryTypeCount: number; memoryTypes: { propertyFlags: number; heapIndex: number }[] }>(
+    addr,
+    S().VkPhysicalDeviceMemoryProperties,
+  );
+  return Array.from(m.memoryTypes)
+    .slice(0, m.memoryTypeCount)
+    .map((t) => ({ flags: t.propertyFlags, heap: t.heapIndex }));
 }

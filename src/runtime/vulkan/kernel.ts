@@ -60,20 +60,32 @@ interface Binding {
 /** The module-wide features, extensions and limits an entry point needs; a clear error for the first unmet. */
 function checkDevice(ctx: VulkanContext, name: string, plan: VulkanPlan, words: Uint32Array): void {
   const needs = moduleNeeds(words);
-  if (!needs.entryPoints.includes(name)) throw new RuntimeInputError(`the SPIR-V module has no entry point '${name}' (have ${needs.entryPoints.join(', ') || 'none'})`);
+  if (!needs.entryPoints.includes(name))
+    throw new RuntimeInputError(
+      `the SPIR-V module has no entry point '${name}' (have ${needs.entryPoints.join(', ') || 'none'})`,
+    );
   for (const f of new Set([...plan.vulkanFeatures, ...needs.features])) {
     if (ctx.enabled.has(f)) continue;
-    const why = ctx.supported.has(f) ? 'which this context was opened without (VulkanContext.open(filter, { features }))' : `which ${ctx.device.name} lacks`;
+    const why = ctx.supported.has(f)
+      ? 'which this context was opened without (VulkanContext.open(filter, { features }))'
+      : `which ${ctx.device.name} lacks`;
     throw new RuntimeInputError(`kernel '${name}' needs the Vulkan feature ${f}, ${why}`);
   }
   for (const e of needs.extensions) {
     if ((e.core !== undefined && ctx.apiVersion >= e.core) || ctx.enabledExtensions.has(e.name)) continue;
-    throw new RuntimeInputError(`kernel '${name}' needs the Vulkan extension ${e.name}, which ${ctx.device.name} ${ctx.extensions.has(e.name) ? 'offers but this context did not enable' : 'lacks'}`);
+    throw new RuntimeInputError(
+      `kernel '${name}' needs the Vulkan extension ${e.name}, which ${ctx.device.name} ${ctx.extensions.has(e.name) ? 'offers but this context did not enable' : 'lacks'}`,
+    );
   }
-  if (plan.literalSamplers.length || plan.constantData) throw new RuntimeInputError(`kernel '${name}': literal samplers and module constants are not supported by kernarg's Vulkan host`);
+  if (plan.literalSamplers.length || plan.constantData)
+    throw new RuntimeInputError(
+      `kernel '${name}': literal samplers and module constants are not supported by kernarg's Vulkan host`,
+    );
   const range = plan.pushConstantRange;
   if (range && range.offset + range.size > ctx.limits.maxPushConstantsSize) {
-    throw new RuntimeInputError(`kernel '${name}': the push constants take ${range.offset + range.size} bytes, ${ctx.device.name} allows ${ctx.limits.maxPushConstantsSize} (maxPushConstantsSize); place the PODs in a storage or uniform buffer`);
+    throw new RuntimeInputError(
+      `kernel '${name}': the push constants take ${range.offset + range.size} bytes, ${ctx.device.name} allows ${ctx.limits.maxPushConstantsSize} (maxPushConstantsSize); place the PODs in a storage or uniform buffer`,
+    );
   }
 }
 
@@ -161,11 +173,24 @@ export class VulkanKernel extends VulkanOwned {
   private repeatable = false;
   private readonly fixed: VkHandle | undefined;
 
-  constructor(readonly ctx: VulkanContext, readonly name: string, readonly plan: VulkanPlan, spirv: Uint32Array, options: VulkanKernelOptions = {}) {
+  constructor(
+    readonly ctx: VulkanContext,
+    readonly name: string,
+    readonly plan: VulkanPlan,
+    spirv: Uint32Array,
+    options: VulkanKernelOptions = {},
+  ) {
     checkDevice(ctx, name, plan, spirv);
     const k = plan.kernels.find((x) => x.name === name);
-    if (!k) throw new RuntimeInputError(`no kernel '${name}' in the plan (have ${plan.kernels.map((x) => x.name).join(', ')})`);
-    for (const a of k.args) if (a.argKind !== 'local' && !inPodBlock(a.argKind) && !(a.argKind in DESCRIPTOR_TYPE)) throw new RuntimeInputError(`kernel '${name}', argument '${a.name}': ${a.argKind} arguments are not supported by kernarg's Vulkan host`);
+    if (!k)
+      throw new RuntimeInputError(
+        `no kernel '${name}' in the plan (have ${plan.kernels.map((x) => x.name).join(', ')})`,
+      );
+    for (const a of k.args)
+      if (a.argKind !== 'local' && !inPodBlock(a.argKind) && !(a.argKind in DESCRIPTOR_TYPE))
+        throw new RuntimeInputError(
+          `kernel '${name}', argument '${a.name}': ${a.argKind} arguments are not supported by kernarg's Vulkan host`,
+        );
     const { vk, vkDevice: device } = ctx;
     // The module is copied in too (a staged GEMM's runs past 16 KiB); each recording encodes its
     // submit info, sets and descriptor writes.
@@ -184,25 +209,87 @@ export class VulkanKernel extends VulkanOwned {
       // The shader module.
       const code = a.alloc(spirv.byteLength, 4);
       a.bytes.set(new Uint8Array(spirv.buffer, spirv.byteOffset, spirv.byteLength), a.at(code));
-      check(vk.CreateShaderModule(device, a.put(S().VkShaderModuleCreateInfo, { sType: ST.SHADER_MODULE_CREATE_INFO, pNext: 0n, flags: 0, codeSize: spirv.byteLength, pCode: code }), null, out), 'vkCreateShaderModule', name);
+      check(
+        vk.CreateShaderModule(
+          device,
+          a.put(S().VkShaderModuleCreateInfo, {
+            sType: ST.SHADER_MODULE_CREATE_INFO,
+            pNext: 0n,
+            flags: 0,
+            codeSize: spirv.byteLength,
+            pCode: code,
+          }),
+          null,
+          out,
+        ),
+        'vkCreateShaderModule',
+        name,
+      );
       this.shader = made.shader = a.u64(out);
       // One layout per set up to the highest this kernel binds (empty where a set is unused).
-      const descriptorArgs = k.args.filter((x) => x.descriptorSet !== undefined && x.binding !== undefined && !x.argKind.endsWith('_pushconstant') && x.argKind !== 'local');
+      const descriptorArgs = k.args.filter(
+        (x) =>
+          x.descriptorSet !== undefined &&
+          x.binding !== undefined &&
+          !x.argKind.endsWith('_pushconstant') &&
+          x.argKind !== 'local',
+      );
       const bySlot = new Map<string, (typeof descriptorArgs)[number]>();
       for (const x of descriptorArgs) bySlot.set(`${x.descriptorSet}:${x.binding}`, x);
       const unique = [...bySlot.values()];
       const nSets = unique.length ? Math.max(...unique.map((x) => x.descriptorSet!)) + 1 : 0;
       for (let s = 0; s < nSets; s++) {
         const inSet = unique.filter((x) => x.descriptorSet === s);
-        const bindings = a.array(S().VkDescriptorSetLayoutBinding, inSet.map((x) => ({ binding: x.binding!, descriptorType: DESCRIPTOR_TYPE[x.argKind], descriptorCount: 1, stageFlags: SHADER_STAGE_COMPUTE, pImmutableSamplers: 0n })));
-        check(vk.CreateDescriptorSetLayout(device, a.put(S().VkDescriptorSetLayoutCreateInfo, { sType: ST.DESCRIPTOR_SET_LAYOUT_CREATE_INFO, pNext: 0n, flags: 0, bindingCount: inSet.length, pBindings: bindings }), null, out), 'vkCreateDescriptorSetLayout');
+        const bindings = a.array(
+          S().VkDescriptorSetLayoutBinding,
+          inSet.map((x) => ({
+            binding: x.binding!,
+            descriptorType: DESCRIPTOR_TYPE[x.argKind],
+            descriptorCount: 1,
+            stageFlags: SHADER_STAGE_COMPUTE,
+            pImmutableSamplers: 0n,
+          })),
+        );
+        check(
+          vk.CreateDescriptorSetLayout(
+            device,
+            a.put(S().VkDescriptorSetLayoutCreateInfo, {
+              sType: ST.DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+              pNext: 0n,
+              flags: 0,
+              bindingCount: inSet.length,
+              pBindings: bindings,
+            }),
+            null,
+            out,
+          ),
+          'vkCreateDescriptorSetLayout',
+        );
         made.sets.push(a.u64(out));
         this.setLayouts.push(a.u64(out));
       }
       const layouts = a.array('void *', this.setLayouts);
       const range = plan.pushConstantRange;
-      const pcr = range ? a.put(S().VkPushConstantRange, { stageFlags: SHADER_STAGE_COMPUTE, offset: range.offset, size: range.size }) : 0n;
-      check(vk.CreatePipelineLayout(device, a.put(S().VkPipelineLayoutCreateInfo, { sType: ST.PIPELINE_LAYOUT_CREATE_INFO, pNext: 0n, flags: 0, setLayoutCount: nSets, pSetLayouts: layouts, pushConstantRangeCount: range ? 1 : 0, pPushConstantRanges: pcr }), null, out), 'vkCreatePipelineLayout');
+      const pcr = range
+        ? a.put(S().VkPushConstantRange, { stageFlags: SHADER_STAGE_COMPUTE, offset: range.offset, size: range.size })
+        : 0n;
+      check(
+        vk.CreatePipelineLayout(
+          device,
+          a.put(S().VkPipelineLayoutCreateInfo, {
+            sType: ST.PIPELINE_LAYOUT_CREATE_INFO,
+            pNext: 0n,
+            flags: 0,
+            setLayoutCount: nSets,
+            pSetLayouts: layouts,
+            pushConstantRangeCount: range ? 1 : 0,
+            pPushConstantRanges: pcr,
+          }),
+          null,
+          out,
+        ),
+        'vkCreatePipelineLayout',
+      );
       this.layout = made.layout = a.u64(out);
       if (range) {
         this.pushBytes = new Uint8Array(range.offset + range.size);
@@ -211,23 +298,85 @@ export class VulkanKernel extends VulkanOwned {
       if (nSets) {
         // Room for every recording's sets.
         const counts = new Map<number, number>();
-        for (const x of unique) counts.set(DESCRIPTOR_TYPE[x.argKind], (counts.get(DESCRIPTOR_TYPE[x.argKind]) ?? 0) + RECORDINGS);
-        const sizes = a.array(S().VkDescriptorPoolSize, [...counts].map(([type, descriptorCount]) => ({ type, descriptorCount })));
-        check(vk.CreateDescriptorPool(device, a.put(S().VkDescriptorPoolCreateInfo, { sType: ST.DESCRIPTOR_POOL_CREATE_INFO, pNext: 0n, flags: 0, maxSets: nSets * RECORDINGS, poolSizeCount: counts.size, pPoolSizes: sizes }), null, out), 'vkCreateDescriptorPool');
+        for (const x of unique)
+          counts.set(DESCRIPTOR_TYPE[x.argKind], (counts.get(DESCRIPTOR_TYPE[x.argKind]) ?? 0) + RECORDINGS);
+        const sizes = a.array(
+          S().VkDescriptorPoolSize,
+          [...counts].map(([type, descriptorCount]) => ({ type, descriptorCount })),
+        );
+        check(
+          vk.CreateDescriptorPool(
+            device,
+            a.put(S().VkDescriptorPoolCreateInfo, {
+              sType: ST.DESCRIPTOR_POOL_CREATE_INFO,
+              pNext: 0n,
+              flags: 0,
+              maxSets: nSets * RECORDINGS,
+              poolSizeCount: counts.size,
+              pPoolSizes: sizes,
+            }),
+            null,
+            out,
+          ),
+          'vkCreateDescriptorPool',
+        );
         this.pool = made.pool = a.u64(out);
-        for (const x of unique) this.bindings.push({ set: x.descriptorSet!, binding: x.binding!, type: DESCRIPTOR_TYPE[x.argKind] });
+        for (const x of unique)
+          this.bindings.push({ set: x.descriptorSet!, binding: x.binding!, type: DESCRIPTOR_TYPE[x.argKind] });
       }
-      this.specIds = plan.specConstants.map((s) => s.specId).concat(k.args.filter((x) => x.argKind === 'local').map((x) => x.specId!)).sort((x, y) => x - y);
+      this.specIds = plan.specConstants
+        .map((s) => s.specId)
+        .concat(k.args.filter((x) => x.argKind === 'local').map((x) => x.specId!))
+        .sort((x, y) => x - y);
       this.specNames = this.specIds.map((id) => plan.specConstants.find((s) => s.specId === id)?.name);
       this.specValues = this.specIds.map(() => -1);
       this.fence = made.fence = ctx.createFence();
-      check(vk.CreateQueryPool(device, a.put(S().VkQueryPoolCreateInfo, { sType: ST.QUERY_POOL_CREATE_INFO, pNext: 0n, flags: 0, queryType: 2, queryCount: 2, pipelineStatistics: 0 }), null, out), 'vkCreateQueryPool');
+      check(
+        vk.CreateQueryPool(
+          device,
+          a.put(S().VkQueryPoolCreateInfo, {
+            sType: ST.QUERY_POOL_CREATE_INFO,
+            pNext: 0n,
+            flags: 0,
+            queryType: 2,
+            queryCount: 2,
+            pipelineStatistics: 0,
+          }),
+          null,
+          out,
+        ),
+        'vkCreateQueryPool',
+      );
       this.queryPool = made.query = a.u64(out);
-      const beginInfo = a.put(S().VkCommandBufferBeginInfo, { sType: ST.COMMAND_BUFFER_BEGIN_INFO, pNext: 0n, flags: SIMULTANEOUS_USE, pInheritanceInfo: 0n });
+      const beginInfo = a.put(S().VkCommandBufferBeginInfo, {
+        sType: ST.COMMAND_BUFFER_BEGIN_INFO,
+        pNext: 0n,
+        flags: SIMULTANEOUS_USE,
+        pInheritanceInfo: 0n,
+      });
       this.fenceSlot = a.array('void *', [this.fence]);
-      this.frame = { ctx, arena, pool: this.pool, layouts, nSets, pipelineLayout: this.layout, queryPool: this.queryPool, beginInfo, bindings: this.bindings, made };
+      this.frame = {
+        ctx,
+        arena,
+        pool: this.pool,
+        layouts,
+        nSets,
+        pipelineLayout: this.layout,
+        queryPool: this.queryPool,
+        beginInfo,
+        bindings: this.bindings,
+        made,
+      };
       const n = this.bindings.length;
-      this.launchState = { pipeline: 0n, groups: [1, 1, 1], timed: false, ids: new Array<number>(n).fill(-1), handles: new Array<VkHandle>(n).fill(0n), pods: new Array<Uint8Array | undefined>(n).fill(undefined), push: this.pushBytes };
+      this.launchState = {
+        pipeline: 0n,
+        groups: [1, 1, 1],
+        timed: false,
+        ids: new Array<number>(n).fill(-1),
+        handles: new Array<VkHandle>(n).fill(0n),
+        pods: new Array<Uint8Array | undefined>(n).fill(undefined),
+        push: this.pushBytes,
+      };
       if (options.specialization) this.fixed = this.pipeline('', undefined, options.specialization);
       else if (this.specIds.length === 0) this.fixed = this.pipeline('');
     } catch (e) {
@@ -247,8 +396,16 @@ export class VulkanKernel extends VulkanOwned {
     if (values && values.length) {
       const data = a.alloc(4 * values.length, 4);
       values.forEach((v, i) => a.view.setUint32(a.at(data) + 4 * i, v, true));
-      const entries = a.array(S().VkSpecializationMapEntry, this.specIds.map((id, i) => ({ constantID: id, offset: 4 * i, size: 4 })));
-      spec = a.put(S().VkSpecializationInfo, { mapEntryCount: values.length, pMapEntries: entries, dataSize: 4 * values.length, pData: data });
+      const entries = a.array(
+        S().VkSpecializationMapEntry,
+        this.specIds.map((id, i) => ({ constantID: id, offset: 4 * i, size: 4 })),
+      );
+      spec = a.put(S().VkSpecializationInfo, {
+        mapEntryCount: values.length,
+        pMapEntries: entries,
+        dataSize: 4 * values.length,
+        pData: data,
+      });
     } else if (own && own.length) {
       // A shader's own constants: each its own width, packed one after another.
       const size = own.reduce((n, e) => n + e.bytes.length, 0);
@@ -259,13 +416,30 @@ export class VulkanKernel extends VulkanOwned {
         at += e.bytes.length;
         return { constantID: e.id, offset: at - e.bytes.length, size: e.bytes.length };
       });
-      spec = a.put(S().VkSpecializationInfo, { mapEntryCount: own.length, pMapEntries: a.array(S().VkSpecializationMapEntry, map), dataSize: size, pData: data });
+      spec = a.put(S().VkSpecializationInfo, {
+        mapEntryCount: own.length,
+        pMapEntries: a.array(S().VkSpecializationMapEntry, map),
+        dataSize: size,
+        pData: data,
+      });
     }
     const out = a.alloc(8);
     const info = a.put(S().VkComputePipelineCreateInfo, {
-      sType: ST.COMPUTE_PIPELINE_CREATE_INFO, pNext: 0n, flags: 0,
-      stage: { sType: ST.PIPELINE_SHADER_STAGE_CREATE_INFO, pNext: 0n, flags: 0, stage: SHADER_STAGE_COMPUTE, module: this.shader, pName: a.cstr(this.name), pSpecializationInfo: spec },
-      layout: this.layout, basePipelineHandle: 0n, basePipelineIndex: -1,
+      sType: ST.COMPUTE_PIPELINE_CREATE_INFO,
+      pNext: 0n,
+      flags: 0,
+      stage: {
+        sType: ST.PIPELINE_SHADER_STAGE_CREATE_INFO,
+        pNext: 0n,
+        flags: 0,
+        stage: SHADER_STAGE_COMPUTE,
+        module: this.shader,
+        pName: a.cstr(this.name),
+        pSpecializationInfo: spec,
+      },
+      layout: this.layout,
+      basePipelineHandle: 0n,
+      basePipelineIndex: -1,
     });
     check(vk.CreateComputePipelines(device, null, 1, info, null, out), 'vkCreateComputePipelines', this.name);
     const p = a.u64(out);
@@ -287,7 +461,11 @@ export class VulkanKernel extends VulkanOwned {
     r.serial = this.ctx.state.submitted;
     this.result.timeMs = 0;
     const bits = this.ctx.timestampBits;
-    if (timed && bits > 0 && vk.GetQueryPoolResults(device, this.queryPool, 0, 2, 16, this.times, 8, QUERY_64 | QUERY_WAIT) === 0) {
+    if (
+      timed &&
+      bits > 0 &&
+      vk.GetQueryPoolResults(device, this.queryPool, 0, 2, 16, this.times, 8, QUERY_64 | QUERY_WAIT) === 0
+    ) {
       const t = this.times;
       let ticks = (t[3] - t[1]) * 2 ** 32 + (t[2] - t[0]);
       if (ticks < 0) ticks += 2 ** bits;
@@ -308,18 +486,30 @@ export class VulkanKernel extends VulkanOwned {
 
   /** Packs and checks the launch into `this.launchState`, and finds or makes its recording. */
   private prepare(o: VulkanLaunch, mode: number): Recording {
-    if (this.repeatable && this.repeats(o, mode === TIMED)) return this.use(this.recordings[this.lastRecording], this.lastRecording);
+    if (this.repeatable && this.repeats(o, mode === TIMED))
+      return this.use(this.recordings[this.lastRecording], this.lastRecording);
     this.repeatable = false;
     const packed = this.packer.pack(o.args);
     const g = o.global;
     const s = this.launchState;
-    if (!Array.isArray(g) || g.length < 1 || g.length > 3) throw new PackError(this.name, '(launch)', 'global size must have 1 to 3 dimensions');
+    if (!Array.isArray(g) || g.length < 1 || g.length > 3)
+      throw new PackError(this.name, '(launch)', 'global size must have 1 to 3 dimensions');
     const reqd = this.k.reqdWorkGroupSize;
     for (let i = 0; i < 3; i++) {
       const l = reqd ? reqd[i] : (o.local?.[i] ?? 1);
       const n = g[i] ?? 1;
-      if (!Number.isSafeInteger(n) || n < 1 || !Number.isSafeInteger(l) || l < 1 || n % l !== 0) throw new PackError(this.name, '(launch)', `global size ${n} in dimension ${i} must be a positive multiple of the work-group size ${l}`);
-      if (n / l > this.ctx.limits.maxComputeWorkGroupCount[i]) throw new PackError(this.name, '(launch)', `${n / l} work-groups in dimension ${i} exceed the device's ${this.ctx.limits.maxComputeWorkGroupCount[i]}`);
+      if (!Number.isSafeInteger(n) || n < 1 || !Number.isSafeInteger(l) || l < 1 || n % l !== 0)
+        throw new PackError(
+          this.name,
+          '(launch)',
+          `global size ${n} in dimension ${i} must be a positive multiple of the work-group size ${l}`,
+        );
+      if (n / l > this.ctx.limits.maxComputeWorkGroupCount[i])
+        throw new PackError(
+          this.name,
+          '(launch)',
+          `${n / l} work-groups in dimension ${i} exceed the device's ${this.ctx.limits.maxComputeWorkGroupCount[i]}`,
+        );
       this.local[i] = l;
       s.groups[i] = n / l;
     }
@@ -334,7 +524,8 @@ export class VulkanKernel extends VulkanOwned {
         continue;
       }
       const v = d.value;
-      if (!(v instanceof VulkanBuffer)) throw new PackError(this.name, this.argAt(d.set, d.binding), 'expected a Vulkan buffer of this context');
+      if (!(v instanceof VulkanBuffer))
+        throw new PackError(this.name, this.argAt(d.set, d.binding), 'expected a Vulkan buffer of this context');
       if (!v.live) throw new PackError(this.name, this.argAt(d.set, d.binding), 'the Vulkan buffer has been disposed');
       s.ids[i] = v.id;
       s.handles[i] = v.handle;
@@ -379,7 +570,8 @@ export class VulkanKernel extends VulkanOwned {
     const names = this.packer.names;
     for (let i = 0; i < names.length; i++) {
       const v = o.args[names[i]];
-      if (v === undefined || typeof v === 'function' || (typeof v === 'object' && !(v instanceof VulkanBuffer))) return false;
+      if (v === undefined || typeof v === 'function' || (typeof v === 'object' && !(v instanceof VulkanBuffer)))
+        return false;
       this.lastArgs[i] = v;
     }
     for (let i = 0; i < 3; i++) {
@@ -411,7 +603,8 @@ export class VulkanKernel extends VulkanOwned {
       recs.push(new Recording(this.frame, s));
       at = n;
     } else {
-      for (let j = 0; j < n; j++) if (!this.ctx.pending(recs[j].serial) && (at < 0 || recs[j].lastUse < recs[at].lastUse)) at = j;
+      for (let j = 0; j < n; j++)
+        if (!this.ctx.pending(recs[j].serial) && (at < 0 || recs[j].lastUse < recs[at].lastUse)) at = j;
       if (at < 0) {
         this.ctx.finish();
         at = 0;
@@ -434,7 +627,14 @@ export class VulkanKernel extends VulkanOwned {
     const groups = this.launchState.groups;
     for (const p of this.plan.pushConstants) {
       for (let i = 0; i < 3; i++) {
-        const v = p.name === 'global_size' ? groups[i] * this.local[i] : p.name === 'enqueued_local_size' ? this.local[i] : p.name === 'num_workgroups' ? groups[i] : 0;
+        const v =
+          p.name === 'global_size'
+            ? groups[i] * this.local[i]
+            : p.name === 'enqueued_local_size'
+              ? this.local[i]
+              : p.name === 'num_workgroups'
+                ? groups[i]
+                : 0;
         view.setUint32(p.offset + 4 * i, i < dims || p.name !== 'global_size' ? v : 1, true);
       }
     }
@@ -447,7 +647,14 @@ export class VulkanKernel extends VulkanOwned {
     for (let i = 0; i < this.specIds.length; i++) {
       const id = this.specIds[i];
       const named = this.specNames[i];
-      const v = id <= 2 && !this.plan.localSize ? this.local[id] : named === 'work_dim' ? dims : named?.startsWith('global_offset') ? 0 : (locals.get(id) ?? 1);
+      const v =
+        id <= 2 && !this.plan.localSize
+          ? this.local[id]
+          : named === 'work_dim'
+            ? dims
+            : named?.startsWith('global_offset')
+              ? 0
+              : (locals.get(id) ?? 1);
       if (values[i] !== v) same = false;
       values[i] = v;
     }

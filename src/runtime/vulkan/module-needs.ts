@@ -31,16 +31,34 @@ const SPV_EXTENSIONS: Record<string, ExtensionNeed> = {
 
 /** Capabilities that need one device feature each (atomics are judged by the instructions instead). */
 const CAPABILITY_FEATURES: Record<number, string> = {
-  9: 'shaderFloat16', 10: 'shaderFloat64', 11: 'shaderInt64', 22: 'shaderInt16', 39: 'shaderInt8',
-  4433: 'storageBuffer16BitAccess', 4434: 'uniformAndStorageBuffer16BitAccess', 4435: 'storagePushConstant16',
-  4448: 'storageBuffer8BitAccess', 4449: 'uniformAndStorageBuffer8BitAccess', 4450: 'storagePushConstant8',
-  4441: 'variablePointersStorageBuffer', 4442: 'variablePointers', 5347: 'bufferDeviceAddress',
-  5345: 'vulkanMemoryModel', 5346: 'vulkanMemoryModelDeviceScope',
+  9: 'shaderFloat16',
+  10: 'shaderFloat64',
+  11: 'shaderInt64',
+  22: 'shaderInt16',
+  39: 'shaderInt8',
+  4433: 'storageBuffer16BitAccess',
+  4434: 'uniformAndStorageBuffer16BitAccess',
+  4435: 'storagePushConstant16',
+  4448: 'storageBuffer8BitAccess',
+  4449: 'uniformAndStorageBuffer8BitAccess',
+  4450: 'storagePushConstant8',
+  4441: 'variablePointersStorageBuffer',
+  4442: 'variablePointers',
+  5347: 'bufferDeviceAddress',
+  5345: 'vulkanMemoryModel',
+  5346: 'vulkanMemoryModelDeviceScope',
 };
 
 const Op = {
-  Extension: 10, EntryPoint: 15, Capability: 17, TypeInt: 21, TypeFloat: 22, TypePointer: 32,
-  TypeForwardPointer: 39, AtomicStore: 228, AtomicFAddEXT: 6035,
+  Extension: 10,
+  EntryPoint: 15,
+  Capability: 17,
+  TypeInt: 21,
+  TypeFloat: 22,
+  TypePointer: 32,
+  TypeForwardPointer: 39,
+  AtomicStore: 228,
+  AtomicFAddEXT: 6035,
 } as const;
 /** Instructions that may produce the pointer an atomic works on: result type, then result id. */
 const POINTER_PRODUCERS = new Set([1, 55, 59, 61, 65, 66, 67, 70, 83, 120, 124, 169, 245]);
@@ -61,7 +79,8 @@ function literalString(words: Uint32Array, start: number, end: number): string {
 
 /** Reads a module's needs; throws a clear error for words that are not SPIR-V. */
 export function moduleNeeds(words: Uint32Array): ModuleNeeds {
-  if (words.length < 5 || words[0] !== 0x07230203) throw new RuntimeInputError('not a SPIR-V module (the magic number 0x07230203 is missing)');
+  if (words.length < 5 || words[0] !== 0x07230203)
+    throw new RuntimeInputError('not a SPIR-V module (the magic number 0x07230203 is missing)');
   const features = new Set<string>();
   const extensions: ExtensionNeed[] = [];
   const entryPoints: string[] = [];
@@ -70,10 +89,11 @@ export function moduleNeeds(words: Uint32Array): ModuleNeeds {
   const typeOf = new Map<number, number>();
   const forward = new Map<number, number>();
   const atomics: { op: number; pointer: number }[] = [];
-  for (let i = 5; i < words.length; ) {
+  for (let i = 5; i < words.length;) {
     const count = words[i] >>> 16;
     const op = words[i] & 0xffff;
-    if (count === 0 || i + count > words.length) throw new RuntimeInputError(`malformed SPIR-V: an instruction at word ${i} runs past the end`);
+    if (count === 0 || i + count > words.length)
+      throw new RuntimeInputError(`malformed SPIR-V: an instruction at word ${i} runs past the end`);
     const w = (k: number) => words[i + k];
     if (op === Op.Capability) {
       const f = CAPABILITY_FEATURES[w(1)];
@@ -81,7 +101,10 @@ export function moduleNeeds(words: Uint32Array): ModuleNeeds {
     } else if (op === Op.Extension) {
       const name = literalString(words, i + 1, i + count);
       const need = SPV_EXTENSIONS[name];
-      if (!need) throw new RuntimeInputError(`the module uses the SPIR-V extension ${name}, which kernarg's Vulkan host cannot enable`);
+      if (!need)
+        throw new RuntimeInputError(
+          `the module uses the SPIR-V extension ${name}, which kernarg's Vulkan host cannot enable`,
+        );
       extensions.push(need);
     } else if (op === Op.EntryPoint) entryPoints.push(literalString(words, i + 3, i + count));
     else if (op === Op.TypeInt) scalarTypes.set(w(1), { float: false, width: w(2) });

@@ -71,12 +71,25 @@ export class Recording {
   private readonly pods: Uint8Array[];
   private readonly push: Uint8Array;
 
-  constructor(private readonly f: RecordingFrame, s: LaunchState) {
+  constructor(
+    private readonly f: RecordingFrame,
+    s: LaunchState,
+  ) {
     const { ctx, arena: a } = f;
     const { vk, vkDevice: device } = ctx;
     this.cb = ctx.commandBuffer();
     f.made.cbs.push(this.cb);
-    this.submitInfo = a.put(S().VkSubmitInfo, { sType: ST.SUBMIT_INFO, pNext: 0n, waitSemaphoreCount: 0, pWaitSemaphores: 0n, pWaitDstStageMask: 0n, commandBufferCount: 1, pCommandBuffers: a.array('void *', [this.cb]), signalSemaphoreCount: 0, pSignalSemaphores: 0n });
+    this.submitInfo = a.put(S().VkSubmitInfo, {
+      sType: ST.SUBMIT_INFO,
+      pNext: 0n,
+      waitSemaphoreCount: 0,
+      pWaitSemaphores: 0n,
+      pWaitDstStageMask: 0n,
+      commandBufferCount: 1,
+      pCommandBuffers: a.array('void *', [this.cb]),
+      signalSemaphoreCount: 0,
+      pSignalSemaphores: 0n,
+    });
     const n = f.bindings.length;
     this.ids = new Array<number>(n).fill(-2);
     this.pods = s.pods.map((p) => new Uint8Array(p ? p.length : 0));
@@ -98,20 +111,46 @@ export class Recording {
     }
     if (!f.nSets) return;
     this.sets = a.alloc(8 * f.nSets);
-    check(vk.AllocateDescriptorSets(device, a.put(S().VkDescriptorSetAllocateInfo, { sType: ST.DESCRIPTOR_SET_ALLOCATE_INFO, pNext: 0n, descriptorPool: f.pool, descriptorSetCount: f.nSets, pSetLayouts: f.layouts }), this.sets), 'vkAllocateDescriptorSets');
+    check(
+      vk.AllocateDescriptorSets(
+        device,
+        a.put(S().VkDescriptorSetAllocateInfo, {
+          sType: ST.DESCRIPTOR_SET_ALLOCATE_INFO,
+          pNext: 0n,
+          descriptorPool: f.pool,
+          descriptorSetCount: f.nSets,
+          pSetLayouts: f.layouts,
+        }),
+        this.sets,
+      ),
+      'vkAllocateDescriptorSets',
+    );
     let at = 0;
     const infos = f.bindings.map((_, i) => {
       this.podAt.push(slices[i] ? at : -1);
-      const info = slices[i] ? { buffer: pod!.handle, offset: at, range: slices[i] } : { buffer: 0n, offset: 0, range: WHOLE_SIZE };
+      const info = slices[i]
+        ? { buffer: pod!.handle, offset: at, range: slices[i] }
+        : { buffer: 0n, offset: 0, range: WHOLE_SIZE };
       at += slices[i];
       const addr = a.put(S().VkDescriptorBufferInfo, info);
       this.infoAt.push(a.at(addr));
       return addr;
     });
-    this.writes = a.array(S().VkWriteDescriptorSet, f.bindings.map((b, i) => ({
-      sType: ST.WRITE_DESCRIPTOR_SET, pNext: 0n, dstSet: a.u64(this.sets + BigInt(8 * b.set)), dstBinding: b.binding, dstArrayElement: 0,
-      descriptorCount: 1, descriptorType: b.type, pImageInfo: 0n, pBufferInfo: infos[i], pTexelBufferView: 0n,
-    })));
+    this.writes = a.array(
+      S().VkWriteDescriptorSet,
+      f.bindings.map((b, i) => ({
+        sType: ST.WRITE_DESCRIPTOR_SET,
+        pNext: 0n,
+        dstSet: a.u64(this.sets + BigInt(8 * b.set)),
+        dstBinding: b.binding,
+        dstArrayElement: 0,
+        descriptorCount: 1,
+        descriptorType: b.type,
+        pImageInfo: 0n,
+        pBufferInfo: infos[i],
+        pTexelBufferView: 0n,
+      })),
+    );
   }
 
   /** Recorded with this pipeline, geometry, buffers, push constants and timestamps (the POD blocks aside). */
@@ -155,7 +194,8 @@ export class Recording {
     const a = f.arena;
     this.valid = false;
     if (f.nSets) {
-      for (let i = 0; i < this.ids.length; i++) if (this.podAt[i] < 0) a.view.setBigUint64(this.infoAt[i], s.handles[i], true);
+      for (let i = 0; i < this.ids.length; i++)
+        if (this.podAt[i] < 0) a.view.setBigUint64(this.infoAt[i], s.handles[i], true);
       vk.UpdateDescriptorSets(device, f.bindings.length, this.writes, 0, null);
     }
     this.writePods(s);

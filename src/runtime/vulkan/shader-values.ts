@@ -34,7 +34,14 @@ export function fromJson(l: ValueLayout, v: unknown): unknown {
       if (isInteger(l.encoding)) return l.size === 8 && DIGITS.test(v) ? BigInt(v) : v;
       return Object.hasOwn(NON_FINITE, v) ? NON_FINITE[v] : v;
     case 'vector':
-      return Array.isArray(v) ? v.map((x) => fromJson({ kind: 'scalar', scalar: l.element, encoding: l.encoding, size: l.elementSize, align: l.elementSize }, x)) : v;
+      return Array.isArray(v)
+        ? v.map((x) =>
+            fromJson(
+              { kind: 'scalar', scalar: l.element, encoding: l.encoding, size: l.elementSize, align: l.elementSize },
+              x,
+            ),
+          )
+        : v;
     case 'array':
       return Array.isArray(v) ? v.map((x) => fromJson(l.element, x)) : v;
     case 'record': {
@@ -51,12 +58,17 @@ export function fromJson(l: ValueLayout, v: unknown): unknown {
 
 /** How many elements a runtime-sized member's value gives: a list's length, or {"size": n}. */
 function runtimeLength(kernel: string, path: string, v: unknown): { length: number; data: unknown } {
-  if (Array.isArray(v) || (ArrayBuffer.isView(v) && !(v instanceof DataView))) return { length: (v as ArrayLike<unknown>).length, data: v };
+  if (Array.isArray(v) || (ArrayBuffer.isView(v) && !(v instanceof DataView)))
+    return { length: (v as ArrayLike<unknown>).length, data: v };
   if (typeof v === 'object' && v !== null && Object.keys(v).length === 1 && Object.hasOwn(v, 'size')) {
     const n = (v as { size: unknown }).size;
     if (typeof n === 'number' && Number.isSafeInteger(n) && n >= 0) return { length: n, data: undefined };
   }
-  throw new PackError(kernel, path, `a runtime-sized array takes a list of its elements or {"size": <elements>}, got ${describe(v)}`);
+  throw new PackError(
+    kernel,
+    path,
+    `a runtime-sized array takes a list of its elements or {"size": <elements>}, got ${describe(v)}`,
+  );
 }
 
 /** The layout with its runtime-sized last member given `length` elements (the block's size grows to hold them). */
@@ -64,7 +76,11 @@ export function sizedLayout(l: ValueLayout, length: number): ValueLayout {
   const last = runtimeMember(l);
   if (!last || l.kind !== 'record' || last.layout.kind !== 'array') return l;
   const array = { ...last.layout, length, size: last.layout.stride * length };
-  return { ...l, size: Math.max(l.size, last.offset + array.size), fields: [...l.fields.slice(0, -1), { ...last, layout: array }] };
+  return {
+    ...l,
+    size: Math.max(l.size, last.offset + array.size),
+    fields: [...l.fields.slice(0, -1), { ...last, layout: array }],
+  };
 }
 
 /**
@@ -72,19 +88,43 @@ export function sizedLayout(l: ValueLayout, length: number): ValueLayout {
  * argument. `partial`: members may be left out and stay zero (a storage block that is an output);
  * otherwise every member is given once, as in a struct value.
  */
-export function blockBytes(kernel: string, name: string, layout: ValueLayout, value: unknown, maxBytes: number, partial = false): { bytes: Uint8Array; layout: ValueLayout } {
+export function blockBytes(
+  kernel: string,
+  name: string,
+  layout: ValueLayout,
+  value: unknown,
+  maxBytes: number,
+  partial = false,
+): { bytes: Uint8Array; layout: ValueLayout } {
   const v = fromJson(layout, value);
-  if (layout.kind !== 'record') throw new PackError(kernel, name, `a block is a struct of members; this one's layout is a ${layout.kind}`);
-  if (typeof v !== 'object' || v === null || Array.isArray(v) || ArrayBuffer.isView(v)) throw new PackError(kernel, name, `expected an object of ${layout.typeName || 'the block'}'s members (${layout.fields.map((f) => f.name).join(', ')}), got ${describe(v)}`);
+  if (layout.kind !== 'record')
+    throw new PackError(kernel, name, `a block is a struct of members; this one's layout is a ${layout.kind}`);
+  if (typeof v !== 'object' || v === null || Array.isArray(v) || ArrayBuffer.isView(v))
+    throw new PackError(
+      kernel,
+      name,
+      `expected an object of ${layout.typeName || 'the block'}'s members (${layout.fields.map((f) => f.name).join(', ')}), got ${describe(v)}`,
+    );
   const obj = v as Record<string, unknown>;
-  for (const k of Object.keys(obj)) if (!layout.fields.some((f) => f.name === k)) throw new PackError(kernel, `${name}.${k}`, `${layout.typeName || 'the block'} has no member '${k}' (it has ${layout.fields.map((f) => f.name).join(', ')})`);
+  for (const k of Object.keys(obj))
+    if (!layout.fields.some((f) => f.name === k))
+      throw new PackError(
+        kernel,
+        `${name}.${k}`,
+        `${layout.typeName || 'the block'} has no member '${k}' (it has ${layout.fields.map((f) => f.name).join(', ')})`,
+      );
   let sized = layout;
   let runtimeData: unknown;
   const last = runtimeMember(layout);
   if (last && Object.hasOwn(obj, last.name!)) {
     const { length, data } = runtimeLength(kernel, `${name}.${last.name}`, obj[last.name!]);
     sized = sizedLayout(layout, length) as typeof layout;
-    if (sized.size > maxBytes) throw new PackError(kernel, `${name}.${last.name}`, `${length} elements make a ${sized.size}-byte buffer, more than the ${maxBytes} bytes allowed here`);
+    if (sized.size > maxBytes)
+      throw new PackError(
+        kernel,
+        `${name}.${last.name}`,
+        `${length} elements make a ${sized.size}-byte buffer, more than the ${maxBytes} bytes allowed here`,
+      );
     runtimeData = data;
   }
   const bytes = new Uint8Array(Math.max(sized.size, 4));
@@ -96,7 +136,11 @@ export function blockBytes(kernel: string, name: string, layout: ValueLayout, va
       if (!Object.hasOwn(obj, f.name)) {
         // A runtime-sized member left out has no elements.
         if (partial || f.name === last?.name) continue;
-        throw new PackError(kernel, path, `missing member '${f.name}' of ${layout.typeName || 'the block'} (every member of a uniform or push-constant block is given; a storage block's may be left out, zeroed)`);
+        throw new PackError(
+          kernel,
+          path,
+          `missing member '${f.name}' of ${layout.typeName || 'the block'} (every member of a uniform or push-constant block is given; a storage block's may be left out, zeroed)`,
+        );
       }
       const member = f.name === last?.name ? runtimeData : obj[f.name];
       // {"size": n}: the elements stay zero, as the buffer starts.
@@ -115,7 +159,9 @@ export function blockValue(l: ValueLayout, view: DataView, offset: number): unkn
     case 'scalar':
       return scalarValue(l.encoding, l.size, view, offset);
     case 'vector':
-      return Array.from({ length: l.length }, (_, i) => scalarValue(l.encoding, l.elementSize, view, offset + i * l.elementSize));
+      return Array.from({ length: l.length }, (_, i) =>
+        scalarValue(l.encoding, l.elementSize, view, offset + i * l.elementSize),
+      );
     case 'array':
       return Array.from({ length: l.length }, (_, i) => blockValue(l.element, view, offset + i * l.stride));
     case 'record': {
@@ -126,16 +172,34 @@ export function blockValue(l: ValueLayout, view: DataView, offset: number): unkn
   }
 }
 
-function scalarValue(encoding: Extract<ValueLayout, { kind: 'scalar' }>['encoding'], size: number, view: DataView, o: number): unknown {
+function scalarValue(
+  encoding: Extract<ValueLayout, { kind: 'scalar' }>['encoding'],
+  size: number,
+  view: DataView,
+  o: number,
+): unknown {
   const finite = (x: number) => (Number.isFinite(x) ? x : String(x));
-  const wide = (x: bigint) => (x >= BigInt(Number.MIN_SAFE_INTEGER) && x <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(x) : x.toString());
+  const wide = (x: bigint) =>
+    x >= BigInt(Number.MIN_SAFE_INTEGER) && x <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(x) : x.toString();
   switch (encoding) {
     case 'bool':
       return (size === 1 ? view.getUint8(o) : size === 2 ? view.getUint16(o, true) : view.getUint32(o, true)) !== 0;
     case 'int':
-      return size === 1 ? view.getInt8(o) : size === 2 ? view.getInt16(o, true) : size === 4 ? view.getInt32(o, true) : wide(view.getBigInt64(o, true));
+      return size === 1
+        ? view.getInt8(o)
+        : size === 2
+          ? view.getInt16(o, true)
+          : size === 4
+            ? view.getInt32(o, true)
+            : wide(view.getBigInt64(o, true));
     case 'uint':
-      return size === 1 ? view.getUint8(o) : size === 2 ? view.getUint16(o, true) : size === 4 ? view.getUint32(o, true) : wide(view.getBigUint64(o, true));
+      return size === 1
+        ? view.getUint8(o)
+        : size === 2
+          ? view.getUint16(o, true)
+          : size === 4
+            ? view.getUint32(o, true)
+            : wide(view.getBigUint64(o, true));
     case 'half':
       return finite(halfValue(view.getUint16(o, true)));
     case 'float':

@@ -26,7 +26,10 @@ export type VulkanMemrefValue = MemrefValue<VulkanBuffer>;
 
 type Checked = CheckedMemref<VulkanBuffer>;
 
-const BUFFERS: BufferKind<VulkanBuffer> = { is: (x): x is VulkanBuffer => x instanceof VulkanBuffer, word: 'a Vulkan buffer' };
+const BUFFERS: BufferKind<VulkanBuffer> = {
+  is: (x): x is VulkanBuffer => x instanceof VulkanBuffer,
+  word: 'a Vulkan buffer',
+};
 
 export class VulkanTinytcKernel {
   private readonly kernel: VulkanKernel;
@@ -36,16 +39,27 @@ export class VulkanTinytcKernel {
   /** Extents the body ties together, checked at every launch (as on OpenCL). */
   private readonly ties: readonly ShapeTie[];
 
-  constructor(readonly ctx: VulkanContext, readonly name: string, program: Program, readonly plan: VulkanPlan, readonly spirv: Uint32Array) {
+  constructor(
+    readonly ctx: VulkanContext,
+    readonly name: string,
+    program: Program,
+    readonly plan: VulkanPlan,
+    readonly spirv: Uint32Array,
+  ) {
     const k = plan.kernels.find((x) => x.name === kernelName(name));
-    if (!k) throw new RuntimeInputError(`no function @${name} (have ${plan.kernels.map((x) => '@' + x.name).join(', ')})`);
+    if (!k)
+      throw new RuntimeInputError(`no function @${name} (have ${plan.kernels.map((x) => '@' + x.name).join(', ')})`);
     this.slots = k.args as (VulkanSlot & { host?: HostRule })[];
     const f = program.funcs.find((x) => kernelName(x.name) === kernelName(name))!;
     this.params = new Map(f.params.map((p) => [varName(p.name), p.type]));
     this.ties = shapeTies(f);
     for (const [arg, type] of this.params) {
       if (type.kind === 'group' && !ctx.enabled.has('bufferDeviceAddress')) {
-        throw new PackError(name, arg, `a group's pointer table holds buffer device addresses, and ${ctx.device.name} ${ctx.supported.has('bufferDeviceAddress') ? 'was opened without' : 'lacks'} the Vulkan feature bufferDeviceAddress`);
+        throw new PackError(
+          name,
+          arg,
+          `a group's pointer table holds buffer device addresses, and ${ctx.device.name} ${ctx.supported.has('bufferDeviceAddress') ? 'was opened without' : 'lacks'} the Vulkan feature bufferDeviceAddress`,
+        );
       }
     }
     const wg = k.reqdWorkGroupSize;
@@ -56,9 +70,17 @@ export class VulkanTinytcKernel {
   /** Expands the logical arguments, launches local × (1, 1, howmany) work-items, copies host arrays back. */
   launch(o: { readonly args: Readonly<Record<string, unknown>>; readonly howmany?: number }): { timeMs: number } {
     const howmany = o.howmany ?? 1;
-    if (typeof howmany !== 'number' || !Number.isSafeInteger(howmany) || howmany < 1) throw new PackError(this.name, '(howmany)', `howmany must be a positive integer, not ${String(howmany)}`);
-    if (typeof o.args !== 'object' || o.args === null) throw new PackError(this.name, '(arguments)', 'expected an object of arguments');
-    for (const key of Object.keys(o.args)) if (!this.params.has(key)) throw new PackError(this.name, key, `@${this.name} has no argument '${key}' (it takes ${[...this.params.keys()].join(', ') || 'none'})`);
+    if (typeof howmany !== 'number' || !Number.isSafeInteger(howmany) || howmany < 1)
+      throw new PackError(this.name, '(howmany)', `howmany must be a positive integer, not ${String(howmany)}`);
+    if (typeof o.args !== 'object' || o.args === null)
+      throw new PackError(this.name, '(arguments)', 'expected an object of arguments');
+    for (const key of Object.keys(o.args))
+      if (!this.params.has(key))
+        throw new PackError(
+          this.name,
+          key,
+          `@${this.name} has no argument '${key}' (it takes ${[...this.params.keys()].join(', ') || 'none'})`,
+        );
     for (const [name] of this.params) if (!Object.hasOwn(o.args, name)) throw new PackError(this.name, name, 'missing');
     // Check every value before anything is allocated.
     const memrefs = new Map<string, Checked>();
@@ -68,17 +90,40 @@ export class VulkanTinytcKernel {
       if (type.kind === 'memref') memrefs.set(name, this.memref(name, type, v, 0));
       else if (type.kind === 'group') {
         const g = v as { group?: unknown; offset?: unknown };
-        if (typeof g !== 'object' || g === null || !Array.isArray(g.group) || g.group.length === 0) throw new PackError(this.name, name, 'a group takes {group: [memref, ...], offset?}');
+        if (typeof g !== 'object' || g === null || !Array.isArray(g.group) || g.group.length === 0)
+          throw new PackError(this.name, name, 'a group takes {group: [memref, ...], offset?}');
         const offset = g.offset ?? type.offset ?? 0;
-        if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0) throw new PackError(this.name, `${name}.offset`, `a group offset is a non-negative whole number of elements, not ${String(offset)}`);
-        if (type.offset !== null && offset !== type.offset) throw new PackError(this.name, `${name}.offset`, `${offset} differs from the declared static offset ${type.offset}`);
-        if (g.group.length < howmany) throw new PackError(this.name, name, `the group has ${g.group.length} member${g.group.length > 1 ? 's' : ''}, but howmany ${howmany} launches ${howmany} work-groups and work-group i reads member i`);
-        groups.set(name, { members: g.group.map((m, i) => this.memref(`${name}[${i}]`, type.memref, m, offset)), offset });
+        if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0)
+          throw new PackError(
+            this.name,
+            `${name}.offset`,
+            `a group offset is a non-negative whole number of elements, not ${String(offset)}`,
+          );
+        if (type.offset !== null && offset !== type.offset)
+          throw new PackError(
+            this.name,
+            `${name}.offset`,
+            `${offset} differs from the declared static offset ${type.offset}`,
+          );
+        if (g.group.length < howmany)
+          throw new PackError(
+            this.name,
+            name,
+            `the group has ${g.group.length} member${g.group.length > 1 ? 's' : ''}, but howmany ${howmany} launches ${howmany} work-groups and work-group i reads member i`,
+          );
+        groups.set(name, {
+          members: g.group.map((m, i) => this.memref(`${name}[${i}]`, type.memref, m, offset)),
+          offset,
+        });
       }
     }
     const shapes = new Map<string, number[] | number[][]>();
     for (const [name, m] of memrefs) shapes.set(name, m.shape);
-    for (const [name, g] of groups) shapes.set(name, g.members.map((m) => m.shape));
+    for (const [name, g] of groups)
+      shapes.set(
+        name,
+        g.members.map((m) => m.shape),
+      );
     checkShapeTies(this.name, this.ties, shapes, howmany);
     const physical: Record<string, unknown> = {};
     const owned: VulkanBuffer[] = [];
@@ -98,7 +143,8 @@ export class VulkanTinytcKernel {
           physical[s.name] = o.args[rule.arg];
         } else if (type.kind === 'memref') {
           const m = memrefs.get(rule.arg)!;
-          physical[s.name] = rule.take === 'data' ? device(m) : rule.take === 'shape' ? m.shape[rule.dim!] : m.stride[rule.dim!];
+          physical[s.name] =
+            rule.take === 'data' ? device(m) : rule.take === 'shape' ? m.shape[rule.dim!] : m.stride[rule.dim!];
         } else if (type.kind === 'group') {
           const { members, offset } = groups.get(rule.arg)!;
           let table: BigInt64Array | BigUint64Array | undefined;
@@ -106,7 +152,10 @@ export class VulkanTinytcKernel {
           // tinytc v0.4's dynamic group size: the number of members.
           else if (rule.take === 'size') physical[s.name] = members.length;
           else if (rule.take === 'data') table = BigUint64Array.from(members, (m) => device(m).address);
-          else table = BigInt64Array.from(members, (m) => BigInt(rule.take === 'shape' ? m.shape[rule.dim!] : m.stride[rule.dim!]));
+          else
+            table = BigInt64Array.from(members, (m) =>
+              BigInt(rule.take === 'shape' ? m.shape[rule.dim!] : m.stride[rule.dim!]),
+            );
           if (table) {
             const b = this.ctx.buffer(table);
             owned.push(b);
@@ -114,7 +163,11 @@ export class VulkanTinytcKernel {
           }
         }
       }
-      const r = this.kernel.launch({ args: physical, global: [this.local[0], this.local[1], this.local[2] * howmany], timed: true });
+      const r = this.kernel.launch({
+        args: physical,
+        global: [this.local[0], this.local[1], this.local[2] * howmany],
+        timed: true,
+      });
       for (const [b, target] of copies) b.read(target);
       return { timeMs: r.timeMs };
     } finally {
@@ -136,7 +189,12 @@ export class VulkanTinytcKernel {
  * The module's SPIR-V: floating atomic adds as OpAtomicFAddEXT when the device has every feature
  * that makes the module need (f32/f64, buffer/workgroup), compare-and-swap loops otherwise.
  */
-function spirvFor(ctx: VulkanContext, compiled: CompiledTinytc, plan: VulkanPlan, blas: Partial<BlasPolicy>): Uint32Array {
+function spirvFor(
+  ctx: VulkanContext,
+  compiled: CompiledTinytc,
+  plan: VulkanPlan,
+  blas: Partial<BlasPolicy>,
+): Uint32Array {
   const emit = (floatAtomicAdd: boolean) => emitTinytcSpirv(compiled, plan, { floatAtomicAdd, blas });
   if (ctx.enabled.has('shaderBufferFloat32AtomicAdd') || ctx.enabled.has('shaderBufferFloat64AtomicAdd')) {
     const words = emit(true);
@@ -150,22 +208,42 @@ function spirvFor(ctx: VulkanContext, compiled: CompiledTinytc, plan: VulkanPlan
  * `vulkan`: clspv's options for the plan (`podUbo`, `podPushConstant`, `podArgs: 'auto'`, ...);
  * `blas`: GEMM variants where they differ from the device's rule.
  */
-export function vulkanTinytcKernel(ctx: VulkanContext, ir: string, name: string, options: { path?: string; spirv?: Uint32Array; vulkan?: VulkanTargetOptions; blas?: Partial<BlasPolicy> } = {}): VulkanTinytcKernel {
+export function vulkanTinytcKernel(
+  ctx: VulkanContext,
+  ir: string,
+  name: string,
+  options: { path?: string; spirv?: Uint32Array; vulkan?: VulkanTargetOptions; blas?: Partial<BlasPolicy> } = {},
+): VulkanTinytcKernel {
   // The code generator's policy from the device's limits, its Vulkan entry's work-groups and BLAS
   // rule (api-policies.ts): a CPU device (lavapipe) gets the CPU entry as PoCL does (CPU_DEVICE).
   // SPIR-V given by the caller brings its own LocalSize: its plan is `lower`'s (the tuned policy,
   // OpenCL's work-groups), which is how such SPIR-V was written.
   const l = ctx.limits;
   const cpu = /cpu/i.test(ctx.device.type) ? CPU_DEVICE : {};
-  const policy = codegenPolicy({ maxWorkGroupSize: l.maxComputeWorkGroupInvocations, maxWorkItemSizes: [l.maxComputeWorkGroupSize[0], l.maxComputeWorkGroupSize[1]], ...cpu });
+  const policy = codegenPolicy({
+    maxWorkGroupSize: l.maxComputeWorkGroupInvocations,
+    maxWorkItemSizes: [l.maxComputeWorkGroupSize[0], l.maxComputeWorkGroupSize[1]],
+    ...cpu,
+  });
   // A staged GEMM's tiles within the device's work-group memory, 8 KiB left for the kernel's own arrays (as LOCAL_BYTES leaves on NVIDIA).
-  const blas: Partial<BlasPolicy> = { localBytes: Math.min(LOCAL_BYTES, l.maxComputeSharedMemorySize - 8 * 1024), ...options.blas };
+  const blas: Partial<BlasPolicy> = {
+    localBytes: Math.min(LOCAL_BYTES, l.maxComputeSharedMemorySize - 8 * 1024),
+    ...options.blas,
+  };
   // The vulkan record's layout and plan under clspv's options, as `lower --target vulkan` makes them.
   const lowerOptions = { target: 'vulkan' as const, vulkan: options.vulkan ?? {} };
-  const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), { target: vulkanTarget, lowerOptions, ...(options.spirv ? {} : { policy, api: 'vulkan' as const }) });
-  if (!fe.compiled) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics([...fe.diagnostics.items, ...(fe.notLowered ?? [])])}`);
+  const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), {
+    target: vulkanTarget,
+    lowerOptions,
+    ...(options.spirv ? {} : { policy, api: 'vulkan' as const }),
+  });
+  if (!fe.compiled)
+    throw new RuntimeInputError(
+      `kernarg cannot compile the IR:\n${formatDiagnostics([...fe.diagnostics.items, ...(fe.notLowered ?? [])])}`,
+    );
   const compiled = fe.compiled;
-  if (!fe.lowered) throw new RuntimeInputError(`kernarg cannot lower the IR for Vulkan:\n${formatDiagnostics(fe.diagnostics.items)}`);
+  if (!fe.lowered)
+    throw new RuntimeInputError(`kernarg cannot lower the IR for Vulkan:\n${formatDiagnostics(fe.diagnostics.items)}`);
   const plan = fe.lowered.plan;
   const spirv = options.spirv ?? spirvFor(ctx, compiled, plan, blas);
   return new VulkanTinytcKernel(ctx, kernelName(name), compiled.program, plan, spirv);

@@ -6,19 +6,40 @@ import { RuntimeInputError } from '../../pack/errors.js';
 
 /** VkResult values by number, for messages that name them. */
 export const VK_RESULTS: Record<number, string> = {
-  0: 'VK_SUCCESS', 1: 'VK_NOT_READY', 2: 'VK_TIMEOUT', 3: 'VK_EVENT_SET', 4: 'VK_EVENT_RESET', 5: 'VK_INCOMPLETE',
-  [-1]: 'VK_ERROR_OUT_OF_HOST_MEMORY', [-2]: 'VK_ERROR_OUT_OF_DEVICE_MEMORY', [-3]: 'VK_ERROR_INITIALIZATION_FAILED',
-  [-4]: 'VK_ERROR_DEVICE_LOST', [-5]: 'VK_ERROR_MEMORY_MAP_FAILED', [-6]: 'VK_ERROR_LAYER_NOT_PRESENT',
-  [-7]: 'VK_ERROR_EXTENSION_NOT_PRESENT', [-8]: 'VK_ERROR_FEATURE_NOT_PRESENT', [-9]: 'VK_ERROR_INCOMPATIBLE_DRIVER',
-  [-10]: 'VK_ERROR_TOO_MANY_OBJECTS', [-11]: 'VK_ERROR_FORMAT_NOT_SUPPORTED', [-12]: 'VK_ERROR_FRAGMENTED_POOL',
-  [-13]: 'VK_ERROR_UNKNOWN', [-1000069000]: 'VK_ERROR_OUT_OF_POOL_MEMORY', [-1000072003]: 'VK_ERROR_INVALID_EXTERNAL_HANDLE',
-  [-1000161000]: 'VK_ERROR_FRAGMENTATION', [-1000257000]: 'VK_ERROR_INVALID_OPAQUE_CAPTURE_ADDRESS',
-  [-1000011001]: 'VK_ERROR_VALIDATION_FAILED_EXT', [-1000012000]: 'VK_ERROR_INVALID_SHADER_NV',
+  0: 'VK_SUCCESS',
+  1: 'VK_NOT_READY',
+  2: 'VK_TIMEOUT',
+  3: 'VK_EVENT_SET',
+  4: 'VK_EVENT_RESET',
+  5: 'VK_INCOMPLETE',
+  [-1]: 'VK_ERROR_OUT_OF_HOST_MEMORY',
+  [-2]: 'VK_ERROR_OUT_OF_DEVICE_MEMORY',
+  [-3]: 'VK_ERROR_INITIALIZATION_FAILED',
+  [-4]: 'VK_ERROR_DEVICE_LOST',
+  [-5]: 'VK_ERROR_MEMORY_MAP_FAILED',
+  [-6]: 'VK_ERROR_LAYER_NOT_PRESENT',
+  [-7]: 'VK_ERROR_EXTENSION_NOT_PRESENT',
+  [-8]: 'VK_ERROR_FEATURE_NOT_PRESENT',
+  [-9]: 'VK_ERROR_INCOMPATIBLE_DRIVER',
+  [-10]: 'VK_ERROR_TOO_MANY_OBJECTS',
+  [-11]: 'VK_ERROR_FORMAT_NOT_SUPPORTED',
+  [-12]: 'VK_ERROR_FRAGMENTED_POOL',
+  [-13]: 'VK_ERROR_UNKNOWN',
+  [-1000069000]: 'VK_ERROR_OUT_OF_POOL_MEMORY',
+  [-1000072003]: 'VK_ERROR_INVALID_EXTERNAL_HANDLE',
+  [-1000161000]: 'VK_ERROR_FRAGMENTATION',
+  [-1000257000]: 'VK_ERROR_INVALID_OPAQUE_CAPTURE_ADDRESS',
+  [-1000011001]: 'VK_ERROR_VALIDATION_FAILED_EXT',
+  [-1000012000]: 'VK_ERROR_INVALID_SHADER_NV',
   [-1000174001]: 'VK_ERROR_NOT_PERMITTED_KHR',
 };
 
 export class VulkanError extends Error {
-  constructor(readonly code: number, readonly call: string, detail = '') {
+  constructor(
+    readonly code: number,
+    readonly call: string,
+    detail = '',
+  ) {
     super(`${call} failed: ${VK_RESULTS[code] ?? `VkResult ${code}`}${detail ? `: ${detail}` : ''}`);
     this.name = 'VulkanError';
   }
@@ -74,16 +95,45 @@ export interface VK {
   BeginCommandBuffer(c: VkHandle, info: P): number;
   EndCommandBuffer(c: VkHandle): number;
   CmdBindPipeline(c: VkHandle, point: number, p: VkHandle): void;
-  CmdBindDescriptorSets(c: VkHandle, point: number, layout: VkHandle, first: number, n: number, sets: P, nDyn: number, dyn: null): void;
+  CmdBindDescriptorSets(
+    c: VkHandle,
+    point: number,
+    layout: VkHandle,
+    first: number,
+    n: number,
+    sets: P,
+    nDyn: number,
+    dyn: null,
+  ): void;
   CmdPushConstants(c: VkHandle, layout: VkHandle, stages: number, offset: number, size: number, values: Bytes): void;
   CmdDispatch(c: VkHandle, x: number, y: number, z: number): void;
   CmdCopyBuffer(c: VkHandle, src: VkHandle, dst: VkHandle, n: number, regions: P): void;
-  CmdPipelineBarrier(c: VkHandle, src: number, dst: number, dep: number, nMem: number, mem: P, nBuf: number, buf: null, nImg: number, img: null): void;
+  CmdPipelineBarrier(
+    c: VkHandle,
+    src: number,
+    dst: number,
+    dep: number,
+    nMem: number,
+    mem: P,
+    nBuf: number,
+    buf: null,
+    nImg: number,
+    img: null,
+  ): void;
   CmdResetQueryPool(c: VkHandle, pool: VkHandle, first: number, n: number): void;
   CmdWriteTimestamp(c: VkHandle, stage: number, pool: VkHandle, query: number): void;
   CreateQueryPool(d: VkHandle, info: P, alloc: null, out: P): number;
   DestroyQueryPool(d: VkHandle, p: VkHandle, alloc: null): void;
-  GetQueryPoolResults(d: VkHandle, p: VkHandle, first: number, n: number, size: number, data: Bytes, stride: number, flags: number): number;
+  GetQueryPoolResults(
+    d: VkHandle,
+    p: VkHandle,
+    first: number,
+    n: number,
+    size: number,
+    data: Bytes,
+    stride: number,
+    flags: number,
+  ): number;
   CreateFence(d: VkHandle, info: P, alloc: null, out: P): number;
   DestroyFence(d: VkHandle, f: VkHandle, alloc: null): void;
   ResetFences(d: VkHandle, n: number, fences: P): number;
@@ -101,7 +151,9 @@ export function openVulkan(): VK {
   try {
     lib = koffi().load(process.platform === 'darwin' ? 'libvulkan.1.dylib' : 'libvulkan.so.1');
   } catch (e) {
-    throw new RuntimeInputError(`cannot load the Vulkan loader (libvulkan.so.1): install libvulkan1 and a driver (mesa-vulkan-drivers gives lavapipe). ${(e as Error).message}`);
+    throw new RuntimeInputError(
+      `cannot load the Vulkan loader (libvulkan.so.1): install libvulkan1 and a driver (mesa-vulkan-drivers gives lavapipe). ${(e as Error).message}`,
+    );
   }
   const v = 'void *';
   const sig: Record<keyof VK, string> = {

@@ -25,10 +25,21 @@ export interface AmdCl2TargetOptions {
   readonly gfx9?: boolean;
 }
 
-const SETUP_ARGS = ['_.global_offset_0', '_.global_offset_1', '_.global_offset_2', '_.printf_buffer', '_.vqueue_pointer', '_.aqlwrap_pointer'];
+const SETUP_ARGS = [
+  '_.global_offset_0',
+  '_.global_offset_1',
+  '_.global_offset_2',
+  '_.printf_buffer',
+  '_.vqueue_pointer',
+  '_.aqlwrap_pointer',
+];
 const IMAGE_WORDS: Record<string, string> = {
-  image1d_t: 'image1d', image1d_array_t: 'image1d_array', image1d_buffer_t: 'image1d_buffer', image2d_t: 'image2d',
-  image2d_array_t: 'image2d_array', image3d_t: 'image3d',
+  image1d_t: 'image1d',
+  image1d_array_t: 'image1d_array',
+  image1d_buffer_t: 'image1d_buffer',
+  image2d_t: 'image2d',
+  image2d_array_t: 'image2d_array',
+  image3d_t: 'image3d',
 };
 
 /** User data SGPRs by enabled features (the highest one decides), per CLRX's description. */
@@ -36,11 +47,24 @@ export function userSgprs(use: readonly AmdCl2Feature[], gfx9: boolean): UserSgp
   const has = (f: AmdCl2Feature) => use.includes(f);
   const level = has('generic') ? 4 : has('enqueue') ? 3 : has('setup') ? 2 : has('args') ? 1 : 0;
   const count = (gfx9 ? [6, 8, 10, 10, 12] : [4, 6, 8, 10, 12])[level];
-  const base = { count, scratchDescriptor: [0, 3] as const, flatBasesPointer: null, flatScratchOffset: null, scratchPerThread: null };
+  const base = {
+    count,
+    scratchDescriptor: [0, 3] as const,
+    flatBasesPointer: null,
+    flatScratchOffset: null,
+    scratchPerThread: null,
+  };
   if (level === 0) return { ...base, setupPointer: null, argsPointer: null };
   if (level === 1) return { ...base, setupPointer: null, argsPointer: [4, 5] };
   if (level < 4) return { ...base, setupPointer: [4, 5], argsPointer: [6, 7] };
-  return { ...base, setupPointer: [4, 5], argsPointer: [8, 9], flatBasesPointer: [6, 7], flatScratchOffset: 10, scratchPerThread: 11 };
+  return {
+    ...base,
+    setupPointer: [4, 5],
+    argsPointer: [8, 9],
+    flatBasesPointer: [6, 7],
+    flatScratchOffset: 10,
+    scratchPerThread: 11,
+  };
 }
 
 export const SETUP_BUFFER: AmdCl2Plan['setupBuffer'] = [
@@ -57,7 +81,8 @@ export const SETUP_BUFFER: AmdCl2Plan['setupBuffer'] = [
 function scalarWord(t: Type): { word: string; element: number; length: number } | undefined {
   if (t.kind === 'enum') return scalarWord({ kind: 'scalar', name: t.decl.underlying });
   if (t.kind === 'scalar') {
-    if (!['char', 'uchar', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'float', 'double'].includes(t.name)) return undefined;
+    if (!['char', 'uchar', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'float', 'double'].includes(t.name))
+      return undefined;
     return { word: t.name, element: scalarSize(t.name, AMDGCN), length: 1 };
   }
   if (t.kind === 'vector') {
@@ -83,7 +108,11 @@ function pointeeWord(t: QualType): { word: string; structSize?: number } | undef
  * laid out as CLRX computes it (pointers, handles and structures pointer-sized; scalars and
  * vectors aligned to their element size).
  */
-export function lowerAmdCl2(module: KernelModule, options: AmdCl2TargetOptions, diags: DiagnosticBag): AmdCl2Plan | undefined {
+export function lowerAmdCl2(
+  module: KernelModule,
+  options: AmdCl2TargetOptions,
+  diags: DiagnosticBag,
+): AmdCl2Plan | undefined {
   const bits = options.bits ?? 64;
   const driver = options.driver ?? 'new';
   const use = options.use ?? ['args'];
@@ -94,7 +123,16 @@ export function lowerAmdCl2(module: KernelModule, options: AmdCl2TargetOptions, 
   let setupEnd = 0;
   for (const name of SETUP_ARGS) {
     const isPtr = name === '_.printf_buffer';
-    const slot: Draft<Bare<AmdCl2Slot>> = { name, param: null, role: 'setup', offset: setupEnd, size: P, align: P, argType: isPtr ? 'void*' : bits === 64 ? 'long' : 'int', typeName: 'size_t' };
+    const slot: Draft<Bare<AmdCl2Slot>> = {
+      name,
+      param: null,
+      role: 'setup',
+      offset: setupEnd,
+      size: P,
+      align: P,
+      argType: isPtr ? 'void*' : bits === 64 ? 'long' : 'int',
+      typeName: 'size_t',
+    };
     if (isPtr) slot.addressSpace = 'global';
     setup.push(slot);
     setupEnd += P;
@@ -116,7 +154,12 @@ export function lowerAmdCl2(module: KernelModule, options: AmdCl2TargetOptions, 
     }
     // A refused parameter has no slot (the lowering then fails with its diagnostic).
     args.length = n;
-    kernels.push(placeAmdCl2Kernel({ name: k.name, args, kernargSize: driver === 'new' ? alignTo(off, 16) : off, userSgprs: sgprs }, bits));
+    kernels.push(
+      placeAmdCl2Kernel(
+        { name: k.name, args, kernargSize: driver === 'new' ? alignTo(off, 16) : off, userSgprs: sgprs },
+        bits,
+      ),
+    );
   }
   if (diags.hasErrors) return undefined;
   return { target: 'amd-cl2', bits, driver, use, gfx9, setupBuffer: SETUP_BUFFER, kernels };
@@ -176,12 +219,68 @@ function userSlot(
       const qualifiers = qualifiersOf(type, pointee);
       if (structSize === undefined) {
         s = qualifiers
-          ? { name, param, typeName, type, role, offset: at, size: P, align: P, argType, addressSpace, qualifiers, where: undefined, fill: undefined }
-          : { name, param, typeName, type, role, offset: at, size: P, align: P, argType, addressSpace, where: undefined, fill: undefined };
+          ? {
+              name,
+              param,
+              typeName,
+              type,
+              role,
+              offset: at,
+              size: P,
+              align: P,
+              argType,
+              addressSpace,
+              qualifiers,
+              where: undefined,
+              fill: undefined,
+            }
+          : {
+              name,
+              param,
+              typeName,
+              type,
+              role,
+              offset: at,
+              size: P,
+              align: P,
+              argType,
+              addressSpace,
+              where: undefined,
+              fill: undefined,
+            };
       } else {
         s = qualifiers
-          ? { name, param, typeName, type, role, offset: at, size: P, align: P, argType, addressSpace, structSize, qualifiers, where: undefined, fill: undefined }
-          : { name, param, typeName, type, role, offset: at, size: P, align: P, argType, addressSpace, structSize, where: undefined, fill: undefined };
+          ? {
+              name,
+              param,
+              typeName,
+              type,
+              role,
+              offset: at,
+              size: P,
+              align: P,
+              argType,
+              addressSpace,
+              structSize,
+              qualifiers,
+              where: undefined,
+              fill: undefined,
+            }
+          : {
+              name,
+              param,
+              typeName,
+              type,
+              role,
+              offset: at,
+              size: P,
+              align: P,
+              argType,
+              addressSpace,
+              structSize,
+              where: undefined,
+              fill: undefined,
+            };
       }
       break;
     }
@@ -192,33 +291,124 @@ function userSlot(
         return undefined;
       }
       const resourceId = counters[arg.access]++;
-      s = { name, param, typeName: kernelArgTypeName(type), type, role: originRole(p, 'image'), offset: at, size: P, align: P, argType: word, access: arg.access, resourceId, where: undefined, fill: undefined };
+      s = {
+        name,
+        param,
+        typeName: kernelArgTypeName(type),
+        type,
+        role: originRole(p, 'image'),
+        offset: at,
+        size: P,
+        align: P,
+        argType: word,
+        access: arg.access,
+        resourceId,
+        where: undefined,
+        fill: undefined,
+      };
       break;
     }
     case 'sampler': {
       const resourceId = counters.sampler++;
-      s = { name, param, typeName: kernelArgTypeName(type), type, role: originRole(p, 'sampler'), offset: at, size: P, align: P, argType: 'sampler', resourceId, where: undefined, fill: undefined };
+      s = {
+        name,
+        param,
+        typeName: kernelArgTypeName(type),
+        type,
+        role: originRole(p, 'sampler'),
+        offset: at,
+        size: P,
+        align: P,
+        argType: 'sampler',
+        resourceId,
+        where: undefined,
+        fill: undefined,
+      };
       break;
     }
     case 'queue':
-      s = { name, param, typeName: kernelArgTypeName(type), type, role: originRole(p, 'queue'), offset: at, size: P, align: P, argType: 'queue', where: undefined, fill: undefined };
+      s = {
+        name,
+        param,
+        typeName: kernelArgTypeName(type),
+        type,
+        role: originRole(p, 'queue'),
+        offset: at,
+        size: P,
+        align: P,
+        argType: 'queue',
+        where: undefined,
+        fill: undefined,
+      };
       break;
     case 'event':
-      s = { name, param, typeName: kernelArgTypeName(type), type, role: originRole(p, 'value'), offset: at, size: P, align: P, argType: 'clkevent', where: undefined, fill: undefined };
+      s = {
+        name,
+        param,
+        typeName: kernelArgTypeName(type),
+        type,
+        role: originRole(p, 'value'),
+        offset: at,
+        size: P,
+        align: P,
+        argType: 'clkevent',
+        where: undefined,
+        fill: undefined,
+      };
       break;
     case 'pipe':
-      s = { name, param, typeName: kernelArgTypeName(type), type, role: originRole(p, 'pipe'), offset: at, size: P, align: P, argType: 'pipe', access: arg.access, where: undefined, fill: undefined };
+      s = {
+        name,
+        param,
+        typeName: kernelArgTypeName(type),
+        type,
+        role: originRole(p, 'pipe'),
+        offset: at,
+        size: P,
+        align: P,
+        argType: 'pipe',
+        access: arg.access,
+        where: undefined,
+        fill: undefined,
+      };
       break;
     case 'pod': {
       if (arg.type.kind === 'record') {
         const structSize = layoutOf(arg.type, AMDGCN).size;
-        s = { name, param, typeName: kernelArgTypeName(type), type, role: originRole(p, 'value'), offset: at, size: P, align: P, argType: 'structure', structSize, layout: valueLayout(type, AMDGCN), where: undefined, fill: undefined };
+        s = {
+          name,
+          param,
+          typeName: kernelArgTypeName(type),
+          type,
+          role: originRole(p, 'value'),
+          offset: at,
+          size: P,
+          align: P,
+          argType: 'structure',
+          structSize,
+          layout: valueLayout(type, AMDGCN),
+          where: undefined,
+          fill: undefined,
+        };
         break;
       }
       const w = scalarWord(arg.type);
       if (!w) return noArgType(p, diags);
       const n = w.length === 3 && driver === 'new' ? 4 : w.length;
-      s = { name, param, typeName: kernelArgTypeName(type), type, role: originRole(p, 'value'), offset: alignTo(offset, w.element), size: w.element * n, align: w.element, argType: w.word, layout: valueLayout(type, AMDGCN), where: undefined, fill: undefined };
+      s = {
+        name,
+        param,
+        typeName: kernelArgTypeName(type),
+        type,
+        role: originRole(p, 'value'),
+        offset: alignTo(offset, w.element),
+        size: w.element * n,
+        align: w.element,
+        argType: w.word,
+        layout: valueLayout(type, AMDGCN),
+        where: undefined,
+        fill: undefined,
+      };
       break;
     }
     case 'opaque':

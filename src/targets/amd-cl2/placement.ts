@@ -11,7 +11,8 @@ function fillOf(a: Bare<AmdCl2Slot>, bytes: 4 | 8): SlotFill {
   const overflow: Overflow | undefined = bytes === 4 ? OVERFLOW_32 : undefined;
   if (a.param === null) {
     // The six setup arguments: the global offset per axis, then pointers the runtime supplies.
-    if (a.name.startsWith('_.global_offset')) return { kind: 'geometry', field: 'global-offset', axis: Number(a.name.slice(-1)) as 0 | 1 | 2, bytes, overflow };
+    if (a.name.startsWith('_.global_offset'))
+      return { kind: 'geometry', field: 'global-offset', axis: Number(a.name.slice(-1)) as 0 | 1 | 2, bytes, overflow };
     return { kind: 'hidden', key: a.name, bytes, overflow };
   }
   if (amdCl2ByAddress(a.argType) || !a.layout) return { kind: 'address', param: a.name, bytes, overflow };
@@ -19,7 +20,9 @@ function fillOf(a: Bare<AmdCl2Slot>, bytes: 4 | 8): SlotFill {
 }
 
 /** A kernel whose slots carry their `where` and `fill`; `bits` is the plan's address width. */
-export function placeAmdCl2Kernel<K extends Omit<AmdCl2KernelPlan, 'args'> & { readonly args: readonly Bare<AmdCl2Slot>[] }>(k: K, bits: 32 | 64): K & AmdCl2KernelPlan {
+export function placeAmdCl2Kernel<
+  K extends Omit<AmdCl2KernelPlan, 'args'> & { readonly args: readonly Bare<AmdCl2Slot>[] },
+>(k: K, bits: 32 | 64): K & AmdCl2KernelPlan {
   const bytes = bits === 64 ? 8 : 4;
   for (const a of k.args) {
     if (a.param === null && isPlaced(a)) continue;

@@ -62,7 +62,11 @@ const at = (offset: number, when: Presence = always): Placement => ({ offset, wh
 export const HIDDEN_ARGS = {
   // From LLVM 18 (llvm-project #65273; checked against clang-19 and clang-22), for kernels with local
   // pointer parameters (OpenCL C has no other dynamic LDS); clang-16 has no such argument.
-  hidden_dynamic_lds_size: { bytes: 4, fill: { kind: 'lds-size' }, v5: at(120, (llvm, f) => llvm >= 19 && f.dynamicLds) },
+  hidden_dynamic_lds_size: {
+    bytes: 4,
+    fill: { kind: 'lds-size' },
+    v5: at(120, (llvm, f) => llvm >= 19 && f.dynamicLds),
+  },
   hidden_global_offset_x: { bytes: 8, fill: geometry('global-offset', 0), v4: at(0), v5: at(40) },
   hidden_global_offset_y: { bytes: 8, fill: geometry('global-offset', 1), v4: at(8), v5: at(48) },
   hidden_global_offset_z: { bytes: 8, fill: geometry('global-offset', 2), v4: at(16), v5: at(56) },

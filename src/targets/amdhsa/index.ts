@@ -6,14 +6,24 @@ import { declareFlags } from '../flag-declarations.js';
 import { type Target } from '../target.js';
 import { planPacking } from '../../pack/plan-packing.js';
 import { choiceProblem } from '../option-problem.js';
-import { AMDHSA_CODE_OBJECTS, AMDHSA_DEFAULT_LLVM, AMDHSA_LLVMS, amdhsaOptionProblem, defaultCodeObject, lowerAmdhsa } from './lower.js';
+import {
+  AMDHSA_CODE_OBJECTS,
+  AMDHSA_DEFAULT_LLVM,
+  AMDHSA_LLVMS,
+  amdhsaOptionProblem,
+  defaultCodeObject,
+  lowerAmdhsa,
+} from './lower.js';
 import { amdhsaPredefines } from './predefines.js';
 import { amdhsaTable, amdhsaTablePieces } from './table.js';
 import { readAmdhsaPlan } from './schema.js';
 import { AMDHSA_VOCABULARY, amdhsaView } from './view.js';
 
 /** Each generation's default code object, for --help: `6 under --llvm 22, 5 under --llvm 19, ...`. */
-const CODE_OBJECT_DEFAULTS = [...AMDHSA_LLVMS].reverse().map((l) => `${defaultCodeObject(l)} under --llvm ${l}`).join(', ');
+const CODE_OBJECT_DEFAULTS = [...AMDHSA_LLVMS]
+  .reverse()
+  .map((l) => `${defaultCodeObject(l)} under --llvm ${l}`)
+  .join(', ');
 
 /** AMDHSA code objects: the kernarg segment with its hidden arguments, as clang lays it out. */
 export const amdhsaTarget: Target<AmdhsaPlan, 'segment'> = {
@@ -23,15 +33,26 @@ export const amdhsaTarget: Target<AmdhsaPlan, 'segment'> = {
   flags: declareFlags('amdhsa', [
     // No single default: it follows --llvm (defaultCodeObject, the one place it is written).
     {
-      kind: 'choice', key: 'codeObject', flag: 'code-object', choices: AMDHSA_CODE_OBJECTS,
+      kind: 'choice',
+      key: 'codeObject',
+      flag: 'code-object',
+      choices: AMDHSA_CODE_OBJECTS,
       help: `code object version (default ${CODE_OBJECT_DEFAULTS})`,
     },
     {
-      kind: 'choice', key: 'llvm', flag: 'llvm', choices: AMDHSA_LLVMS, default: AMDHSA_DEFAULT_LLVM,
+      kind: 'choice',
+      key: 'llvm',
+      flag: 'llvm',
+      choices: AMDHSA_LLVMS,
+      default: AMDHSA_DEFAULT_LLVM,
       help: "the LLVM generation the layout follows (22 is today's)",
     },
     {
-      kind: 'choice', key: 'mcpu', flag: 'mcpu', choices: AMDGPU_PROCESSOR_NAMES, default: DEFAULT_AMDGPU_PROCESSOR,
+      kind: 'choice',
+      key: 'mcpu',
+      flag: 'mcpu',
+      choices: AMDGPU_PROCESSOR_NAMES,
+      default: DEFAULT_AMDGPU_PROCESSOR,
       help: "the processor, as clang's -mcpu (gfx9 and later; the kernarg segment is laid out alike)",
     },
   ]),
@@ -52,6 +73,10 @@ export const amdhsaTarget: Target<AmdhsaPlan, 'segment'> = {
   pack: planPacking('segment', (k) => ({ segment: k.kernargSegmentSize, pushConstants: 0 })),
   lower(module, o) {
     const plan = lowerAmdhsa(module, o.amdhsa ?? {});
-    return { plan, render: (format) => (format === 'json' ? emitJson(plan) : amdhsaTable(plan)), pieces: (format) => (format === 'table' ? amdhsaTablePieces(plan) : undefined) };
+    return {
+      plan,
+      render: (format) => (format === 'json' ? emitJson(plan) : amdhsaTable(plan)),
+      pieces: (format) => (format === 'table' ? amdhsaTablePieces(plan) : undefined),
+    };
   },
 };

@@ -1,4 +1,9 @@
-import { AMDGPU_PROCESSORS, type AmdgpuProcessor, type AmdgpuProcessorName, DEFAULT_AMDGPU_PROCESSOR } from '../../abi/amdgpu-processors.js';
+import {
+  AMDGPU_PROCESSORS,
+  type AmdgpuProcessor,
+  type AmdgpuProcessorName,
+  DEFAULT_AMDGPU_PROCESSOR,
+} from '../../abi/amdgpu-processors.js';
 import { Messages } from '../../diagnostics/messages.js';
 import type { OptionProblem } from '../option-problem.js';
 import { alignTo } from '../../layout/align.js';
@@ -98,26 +103,94 @@ function explicitSlot(p: FunctionInfo['params'][number], offset: number, llvm: A
   let s: Unplaced;
   switch (arg.kind) {
     case 'local': {
-      const pointeeAlign = arg.pointee.type.kind === 'scalar' && arg.pointee.type.name === 'void' ? 1 : layoutOf(arg.pointee, AMDGCN).align;
-      s = { name, param, typeName, type, role: originRole(p, 'local'), offset: alignTo(offset, 4), size: 4, valueKind: 'dynamic_shared_pointer', addressSpace: 'local', pointeeAlign, align: 4, where: undefined, fill: undefined };
+      const pointeeAlign =
+        arg.pointee.type.kind === 'scalar' && arg.pointee.type.name === 'void'
+          ? 1
+          : layoutOf(arg.pointee, AMDGCN).align;
+      s = {
+        name,
+        param,
+        typeName,
+        type,
+        role: originRole(p, 'local'),
+        offset: alignTo(offset, 4),
+        size: 4,
+        valueKind: 'dynamic_shared_pointer',
+        addressSpace: 'local',
+        pointeeAlign,
+        align: 4,
+        where: undefined,
+        fill: undefined,
+      };
       break;
     }
     case 'buffer':
-      s = { name, param, typeName, type, role: originRole(p, 'data'), offset: alignTo(offset, 8), size: 8, valueKind: 'global_buffer', addressSpace: arg.space, align: 8, where: undefined, fill: undefined };
+      s = {
+        name,
+        param,
+        typeName,
+        type,
+        role: originRole(p, 'data'),
+        offset: alignTo(offset, 8),
+        size: 8,
+        valueKind: 'global_buffer',
+        addressSpace: arg.space,
+        align: 8,
+        where: undefined,
+        fill: undefined,
+      };
       break;
     case 'image':
     case 'pipe':
-      s = { name, param, typeName, type, role: originRole(p, arg.kind), offset: alignTo(offset, 8), size: 8, valueKind: arg.kind, access: arg.access, align: 8, where: undefined, fill: undefined };
+      s = {
+        name,
+        param,
+        typeName,
+        type,
+        role: originRole(p, arg.kind),
+        offset: alignTo(offset, 8),
+        size: 8,
+        valueKind: arg.kind,
+        access: arg.access,
+        align: 8,
+        where: undefined,
+        fill: undefined,
+      };
       break;
     case 'sampler':
     case 'queue':
-      s = { name, param, typeName, type, role: originRole(p, arg.kind), offset: alignTo(offset, 8), size: 8, valueKind: arg.kind, align: 8, where: undefined, fill: undefined };
+      s = {
+        name,
+        param,
+        typeName,
+        type,
+        role: originRole(p, arg.kind),
+        offset: alignTo(offset, 8),
+        size: 8,
+        valueKind: arg.kind,
+        align: 8,
+        where: undefined,
+        fill: undefined,
+      };
       break;
     case 'pod':
     case 'event':
     case 'opaque': {
       const align = byValueAlign(type, llvm);
-      s = { name, param, typeName, type, role: originRole(p, 'value'), offset: alignTo(offset, align), size: layoutOf(type, AMDGCN).size, valueKind: 'by_value', layout: valueLayout(type, AMDGCN), align, where: undefined, fill: undefined };
+      s = {
+        name,
+        param,
+        typeName,
+        type,
+        role: originRole(p, 'value'),
+        offset: alignTo(offset, align),
+        size: layoutOf(type, AMDGCN).size,
+        valueKind: 'by_value',
+        layout: valueLayout(type, AMDGCN),
+        align,
+        where: undefined,
+        fill: undefined,
+      };
       break;
     }
     default:
@@ -134,12 +207,23 @@ function explicitSlot(p: FunctionInfo['params'][number], offset: number, llvm: A
  */
 class HiddenSlots {
   private readonly lists = new Map<string, readonly Bare<AmdhsaSlot>[]>();
-  constructor(private readonly codeObject: AmdhsaCodeObject, private readonly llvm: AmdhsaLlvm) {}
+  constructor(
+    private readonly codeObject: AmdhsaCodeObject,
+    private readonly llvm: AmdhsaLlvm,
+  ) {}
   at(base: number, f: HiddenFacts, localNames: readonly string[]): readonly Bare<AmdhsaSlot>[] {
     const key = `${base}:${f.modulePrints ? 1 : 0}${f.enqueues ? 1 : 0}${f.dynamicLds ? 1 : 0}:${localNames.join(',')}`;
     let list = this.lists.get(key);
     if (!list) {
-      list = hiddenArgs(this.codeObject, this.llvm, f).map((h) => ({ name: h.kind, param: null, role: 'hidden', offset: base + h.offset, size: h.size, valueKind: h.kind, align: h.size }));
+      list = hiddenArgs(this.codeObject, this.llvm, f).map((h) => ({
+        name: h.kind,
+        param: null,
+        role: 'hidden',
+        offset: base + h.offset,
+        size: h.size,
+        valueKind: h.kind,
+        align: h.size,
+      }));
       this.lists.set(key, list);
     }
     return list;

@@ -38,8 +38,11 @@ function fillOf(a: Bare<AmdhsaSlot>, localNames: () => readonly string[]): SlotF
  * facts and local argument names (what hidden_dynamic_lds_size's fill names): placed once, by the
  * first kernel that has them.
  */
-export function placeAmdhsaKernel<K extends Omit<AmdhsaKernelPlan, 'args'> & { readonly args: readonly Bare<AmdhsaSlot>[] }>(k: K): K & AmdhsaKernelPlan {
-  const locals = () => k.args.filter((a) => a.param !== null && a.valueKind === 'dynamic_shared_pointer').map((a) => a.name);
+export function placeAmdhsaKernel<
+  K extends Omit<AmdhsaKernelPlan, 'args'> & { readonly args: readonly Bare<AmdhsaSlot>[] },
+>(k: K): K & AmdhsaKernelPlan {
+  const locals = () =>
+    k.args.filter((a) => a.param !== null && a.valueKind === 'dynamic_shared_pointer').map((a) => a.name);
   for (const a of k.args) {
     if (a.param === null && isPlaced(a)) continue;
     placeSlot<AmdhsaSlot>(a, { kind: 'segment', offset: a.offset, size: a.size }, fillOf(a, locals));

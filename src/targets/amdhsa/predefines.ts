@@ -13,17 +13,31 @@ import { AMDGPU_PROCESSORS, type AmdgpuProcessorName, DEFAULT_AMDGPU_PROCESSOR }
  * code under `#ifdef __opencl_c_generic_address_space` and the like is compiled only under `--llvm 22`.
  */
 const LLVM22_CL30_FEATURES = [
-  'atomic_order_acq_rel', 'atomic_order_seq_cst', 'atomic_scope_all_devices', 'atomic_scope_device', 'device_enqueue',
-  'generic_address_space', 'pipes', 'program_scope_global_variables', 'read_write_images', 'work_group_collective_functions',
+  'atomic_order_acq_rel',
+  'atomic_order_seq_cst',
+  'atomic_scope_all_devices',
+  'atomic_scope_device',
+  'device_enqueue',
+  'generic_address_space',
+  'pipes',
+  'program_scope_global_variables',
+  'read_write_images',
+  'work_group_collective_functions',
 ] as const;
 
 type Predefine = readonly [string, string | null];
 
 /** Redefines a macro the prelude already has: undefined first, as a driver's `-U` then `-D` (no redefinition warning). */
-const redefine = (name: string, value: string): Predefine[] => [[name, null], [name, value]];
+const redefine = (name: string, value: string): Predefine[] => [
+  [name, null],
+  [name, value],
+];
 
 /** The compiler's version: LLVM's releases are N.1.x since LLVM 18 (N.0 is the development line), so a generation is N.1. */
-const clangVersion = (major: number): Predefine[] => [...redefine('__clang_major__', String(major)), ...redefine('__clang_minor__', '1')];
+const clangVersion = (major: number): Predefine[] => [
+  ...redefine('__clang_major__', String(major)),
+  ...redefine('__clang_minor__', '1'),
+];
 
 /**
  * The macros a generation's clang adds to (a value) or leaves out of (null) the shared amdgcn
@@ -32,7 +46,11 @@ const clangVersion = (major: number): Predefine[] => [...redefine('__clang_major
  * size macros (llvm-project deprecated them: the size is a per-function property now) and, for
  * OpenCL C 3.0, `__opencl_c_named_address_space_builtins`, while declaring every 2.0 feature.
  */
-export function amdhsaPredefines(llvm: AmdhsaLlvm, std: ClStd | undefined, mcpu: AmdgpuProcessorName = DEFAULT_AMDGPU_PROCESSOR): Predefine[] {
+export function amdhsaPredefines(
+  llvm: AmdhsaLlvm,
+  std: ClStd | undefined,
+  mcpu: AmdgpuProcessorName = DEFAULT_AMDGPU_PROCESSOR,
+): Predefine[] {
   return [...generationPredefines(llvm, std), ...processorPredefines(llvm, mcpu)];
 }
 
@@ -43,7 +61,10 @@ export function amdhsaPredefines(llvm: AmdhsaLlvm, std: ClStd | undefined, mcpu:
  */
 function processorPredefines(llvm: AmdhsaLlvm, mcpu: AmdgpuProcessorName): Predefine[] {
   if (mcpu === DEFAULT_AMDGPU_PROCESSOR) return [];
-  const out: Predefine[] = [['__gfx900__', null], [`__${mcpu.replaceAll('-', '_')}__`, '1']];
+  const out: Predefine[] = [
+    ['__gfx900__', null],
+    [`__${mcpu.replaceAll('-', '_')}__`, '1'],
+  ];
   if (AMDGPU_PROCESSORS[mcpu].family === 9) return out;
   if (llvm < 22) out.push(...redefine('__AMDGCN_WAVEFRONT_SIZE', '32'));
   if (llvm === 19) out.push(...redefine('__AMDGCN_WAVEFRONT_SIZE__', '32'));
@@ -63,7 +84,12 @@ function generationPredefines(llvm: AmdhsaLlvm, std: ClStd | undefined): Predefi
         ...clangVersion(22),
         ['__AMDGCN_WAVEFRONT_SIZE', null],
         ['__AMDGCN_CUMODE__', '1'],
-        ...(cl30 ? [['__opencl_c_named_address_space_builtins', null] as const, ...LLVM22_CL30_FEATURES.map((f) => [`__opencl_c_${f}`, '1'] as const)] : []),
+        ...(cl30
+          ? [
+              ['__opencl_c_named_address_space_builtins', null] as const,
+              ...LLVM22_CL30_FEATURES.map((f) => [`__opencl_c_${f}`, '1'] as const),
+            ]
+          : []),
       ];
     }
     default:

@@ -41,7 +41,8 @@ function missingFeature(p: KernelModule['functions'][number]['params'][number], 
  * them only where the target supports the extension, which NVPTX does not, so clang-16/19/22 refuse a
  * call as an undeclared identifier.
  */
-const SUBGROUP_BUILTIN = /^(get_(sub_group_size|max_sub_group_size|num_sub_groups|enqueued_num_sub_groups|sub_group_id|sub_group_local_id)|sub_group_[a-z_]+)$/;
+const SUBGROUP_BUILTIN =
+  /^(get_(sub_group_size|max_sub_group_size|num_sub_groups|enqueued_num_sub_groups|sub_group_id|sub_group_local_id)|sub_group_[a-z_]+)$/;
 
 /** Reports every use NVPTX refuses; true when there was none. */
 export function checkNvptxFeatures(module: KernelModule, diags: DiagnosticBag): boolean {

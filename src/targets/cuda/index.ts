@@ -16,18 +16,31 @@ import { CUDA_VOCABULARY, cudaView } from './view.js';
 export const cudaTarget: Target<CudaPlan, 'segment'> = {
   name: 'cuda',
   title: 'CUDA (PTX .param)',
-  summary: "the PTX .entry parameters as clang's NVPTX backend declares them, and their offsets in CUDA's parameter buffer",
+  summary:
+    "the PTX .entry parameters as clang's NVPTX backend declares them, and their offsets in CUDA's parameter buffer",
   flags: declareFlags('cuda', [
     {
-      kind: 'choice', key: 'arch', flag: 'arch', choices: CUDA_ARCHES, default: 'nvptx64',
+      kind: 'choice',
+      key: 'arch',
+      flag: 'arch',
+      choices: CUDA_ARCHES,
+      default: 'nvptx64',
       help: 'device address width values are sized with',
     },
     {
-      kind: 'choice', key: 'sm', flag: 'sm', choices: CUDA_SMS, default: DEFAULT_CUDA_SM,
-      help: "the GPU architecture (sm_XX) whose driver places the parameter buffer: where parameters aligned above 16 go (0x160 of constant bank 0 on 75-89, 0x210 on 90, from 0 on 100 and later); the default, 90, is the one checked against a driver",
+      kind: 'choice',
+      key: 'sm',
+      flag: 'sm',
+      choices: CUDA_SMS,
+      default: DEFAULT_CUDA_SM,
+      help: 'the GPU architecture (sm_XX) whose driver places the parameter buffer: where parameters aligned above 16 go (0x160 of constant bank 0 on 75-89, 0x210 on 90, from 0 on 100 and later); the default, 90, is the one checked against a driver',
     },
     {
-      kind: 'choice', key: 'localMemory', flag: 'local-memory', choices: CUDA_LOCAL_MEMORY, default: 'nvidia',
+      kind: 'choice',
+      key: 'localMemory',
+      flag: 'local-memory',
+      choices: CUDA_LOCAL_MEMORY,
+      default: 'nvidia',
       help: "how local pointer arguments become dynamic shared memory: NVIDIA's OpenCL (.ptr .shared addresses) or pocl's CUDA driver (32-bit offsets, plus _work_dim and _global_offset_x/y/z)",
     },
   ]),

@@ -15,7 +15,16 @@ import { type QualType, type Type, canonical, containsType } from '../../types/t
 import { assertNever } from '../../assert-never.js';
 import type { Bare, SlotRole } from '../../abi/plan.js';
 import { originParam, originRole, withOriginDetail } from '../../abi/origin.js';
-import type { CudaArch, CudaKernelPlan, CudaLocalMemory, CudaPlan, CudaSlot, CudaSm, PtxParamType, PtxPointerSpace } from './plan.js';
+import type {
+  CudaArch,
+  CudaKernelPlan,
+  CudaLocalMemory,
+  CudaPlan,
+  CudaSlot,
+  CudaSm,
+  PtxParamType,
+  PtxPointerSpace,
+} from './plan.js';
 import { DEFAULT_CUDA_SM, paramOffset } from './param-base.js';
 import { placeCudaKernel } from './placement.js';
 import { checkNvptxFeatures } from './features.js';
@@ -86,7 +95,12 @@ interface Draft {
  * How one parameter is declared: a `.ptr` of the pointer width, a scalar of its own PTX type, or
  * a byte array (vectors, structs, unions) at the type's alignment. `undefined`: refused (reported).
  */
-function declare(p: FunctionInfo['params'][number], dl: DataLayout, local: CudaLocalMemory, diags: DiagnosticBag): Draft | undefined {
+function declare(
+  p: FunctionInfo['params'][number],
+  dl: DataLayout,
+  local: CudaLocalMemory,
+  diags: DiagnosticBag,
+): Draft | undefined {
   const type = p.type;
   const ptr = dl.pointerSize('global');
   const ptrType: PtxParamType = ptr === 8 ? 'u64' : 'u32';
@@ -97,35 +111,85 @@ function declare(p: FunctionInfo['params'][number], dl: DataLayout, local: CudaL
   };
   switch (arg.kind) {
     case 'buffer':
-      if (local === 'pocl' && arg.space === 'constant') return { role: originRole(p, 'data'), ptxType: 'u32', size: 4, align: 4 };
+      if (local === 'pocl' && arg.space === 'constant')
+        return { role: originRole(p, 'data'), ptxType: 'u32', size: 4, align: 4 };
       if (containsType(arg.pointee, (t) => t.kind === 'vector' && t.element === 'half')) {
         diags.report(Messages.cudaHalfVector, p.span, [kernelArgTypeName(type), p.name]);
         return undefined;
       }
-      return { role: originRole(p, 'data'), ptxType: ptrType, size: ptr, align: ptr, space: arg.space === 'constant' ? 'const' : 'global', pointeeAlign: pointeeAlign(arg.pointee, dl) };
+      return {
+        role: originRole(p, 'data'),
+        ptxType: ptrType,
+        size: ptr,
+        align: ptr,
+        space: arg.space === 'constant' ? 'const' : 'global',
+        pointeeAlign: pointeeAlign(arg.pointee, dl),
+      };
     case 'local':
       // pocl pads each block in shared memory to its pointee's alignment (pocl_cuda_get_ptr_arg_alignment): kept for the host.
-      if (local === 'pocl') return { role: originRole(p, 'local'), ptxType: 'u32', size: 4, align: 4, pointeeAlign: pointeeAlign(arg.pointee, dl) };
+      if (local === 'pocl')
+        return {
+          role: originRole(p, 'local'),
+          ptxType: 'u32',
+          size: 4,
+          align: 4,
+          pointeeAlign: pointeeAlign(arg.pointee, dl),
+        };
       if (containsType(arg.pointee, (t) => t.kind === 'vector' && t.element === 'half')) {
         diags.report(Messages.cudaHalfVector, p.span, [kernelArgTypeName(type), p.name]);
         return undefined;
       }
-      return { role: originRole(p, 'local'), ptxType: ptrType, size: ptr, align: ptr, space: 'shared', pointeeAlign: pointeeAlign(arg.pointee, dl) };
+      return {
+        role: originRole(p, 'local'),
+        ptxType: ptrType,
+        size: ptr,
+        align: ptr,
+        space: 'shared',
+        pointeeAlign: pointeeAlign(arg.pointee, dl),
+      };
     case 'image':
     case 'pipe':
       // clang: pointers to opaque structs in the global space.
       if (local === 'pocl') return poclRefuses(arg.kind);
-      return { role: originRole(p, arg.kind), ptxType: ptrType, size: ptr, align: ptr, space: 'global', pointeeAlign: 1 };
+      return {
+        role: originRole(p, arg.kind),
+        ptxType: ptrType,
+        size: ptr,
+        align: ptr,
+        space: 'global',
+        pointeeAlign: 1,
+      };
     case 'sampler':
       if (local === 'pocl') return poclRefuses('sampler');
-      return { role: originRole(p, 'sampler'), ptxType: ptrType, size: ptr, align: ptr, space: 'const', pointeeAlign: 1 };
+      return {
+        role: originRole(p, 'sampler'),
+        ptxType: ptrType,
+        size: ptr,
+        align: ptr,
+        space: 'const',
+        pointeeAlign: 1,
+      };
     case 'queue':
     case 'event':
       // queue_t and clk_event_t are generic pointers: `.ptr` with no space.
       if (local === 'pocl') return poclRefuses(arg.kind);
-      return { role: originRole(p, arg.kind === 'queue' ? 'queue' : 'value'), ptxType: ptrType, size: ptr, align: ptr, space: 'generic', pointeeAlign: 1 };
+      return {
+        role: originRole(p, arg.kind === 'queue' ? 'queue' : 'value'),
+        ptxType: ptrType,
+        size: ptr,
+        align: ptr,
+        space: 'generic',
+        pointeeAlign: 1,
+      };
     case 'opaque':
-      return { role: originRole(p, 'value'), ptxType: ptrType, size: ptr, align: ptr, space: 'generic', pointeeAlign: 1 };
+      return {
+        role: originRole(p, 'value'),
+        ptxType: ptrType,
+        size: ptr,
+        align: ptr,
+        space: 'generic',
+        pointeeAlign: 1,
+      };
     case 'pod': {
       // NVPTX has no cl_khr_fp16: clang refuses half by value, half vectors and records holding half.
       if (containsType(type, isHalf)) {
@@ -140,7 +204,13 @@ function declare(p: FunctionInfo['params'][number], dl: DataLayout, local: CudaL
       }
       // Byte arrays: LLVM's `.align` is the larger of the IR type's ABI alignment and clang's byval alignment.
       const l = layoutOf(t, dl);
-      return { role: originRole(p, 'value'), ptxType: 'b8', size: l.size, align: Math.max(l.align, irAlign(t, dl)), layout: true };
+      return {
+        role: originRole(p, 'value'),
+        ptxType: 'b8',
+        size: l.size,
+        align: Math.max(l.align, irAlign(t, dl)),
+        layout: true,
+      };
     }
     default:
       return assertNever(arg);
@@ -149,7 +219,13 @@ function declare(p: FunctionInfo['params'][number], dl: DataLayout, local: CudaL
 
 type Unplaced = Bare<CudaSlot> & { where: undefined; fill: undefined };
 
-function lowerKernel(k: FunctionInfo, dl: DataLayout, sm: CudaSm, local: CudaLocalMemory, diags: DiagnosticBag): CudaKernelPlan | undefined {
+function lowerKernel(
+  k: FunctionInfo,
+  dl: DataLayout,
+  sm: CudaSm,
+  local: CudaLocalMemory,
+  diags: DiagnosticBag,
+): CudaKernelPlan | undefined {
   const args: Bare<CudaSlot>[] = [];
   const dynamicShared: string[] = [];
   let offset = 0;
@@ -167,9 +243,22 @@ function lowerKernel(k: FunctionInfo, dl: DataLayout, sm: CudaSm, local: CudaLoc
     const index = args.length;
     const at = paramOffset(offset, d.align, sm);
     const s: Unplaced = {
-      name: p.name, param: originParam(p), role: d.role, ptxName: `${k.name}_param_${index}`, index, offset: at, size: d.size, align: d.align, ptxType: d.ptxType,
-      ...(d.space ? { space: d.space } : {}), ...(d.pointeeAlign !== undefined ? { pointeeAlign: d.pointeeAlign } : {}),
-      typeName: kernelArgTypeName(p.type), type: p.type, ...(d.layout ? { layout: valueLayout(p.type, dl) } : {}), where: undefined, fill: undefined,
+      name: p.name,
+      param: originParam(p),
+      role: d.role,
+      ptxName: `${k.name}_param_${index}`,
+      index,
+      offset: at,
+      size: d.size,
+      align: d.align,
+      ptxType: d.ptxType,
+      ...(d.space ? { space: d.space } : {}),
+      ...(d.pointeeAlign !== undefined ? { pointeeAlign: d.pointeeAlign } : {}),
+      typeName: kernelArgTypeName(p.type),
+      type: p.type,
+      ...(d.layout ? { layout: valueLayout(p.type, dl) } : {}),
+      where: undefined,
+      fill: undefined,
     };
     push(withOriginDetail(s, p));
     if (classifyArg(p.type).kind === 'local') dynamicShared.push(p.name);
@@ -179,16 +268,33 @@ function lowerKernel(k: FunctionInfo, dl: DataLayout, sm: CudaSm, local: CudaLoc
     for (const name of POCL_APPENDED_NAMES) {
       const index = args.length;
       const size = POCL_APPENDED_BYTES;
-      push({ name, param: null, role: 'hidden', ptxName: `${k.name}_param_${index}`, index, offset: paramOffset(offset, size, sm), size, align: size, ptxType: 'u32', where: undefined, fill: undefined });
+      push({
+        name,
+        param: null,
+        role: 'hidden',
+        ptxName: `${k.name}_param_${index}`,
+        index,
+        offset: paramOffset(offset, size, sm),
+        size,
+        align: size,
+        ptxType: 'u32',
+        where: undefined,
+        fill: undefined,
+      });
     }
   }
   if (offset > CUDA_PARAM_LIMIT) diags.report(Messages.cudaParamLimit, k.span, [k.name, offset, CUDA_PARAM_LIMIT]);
-  else if (offset > CUDA_PARAM_LIMIT_CLASSIC) diags.report(Messages.cudaParamLimitClassic, k.span, [k.name, offset, CUDA_PARAM_LIMIT_CLASSIC]);
+  else if (offset > CUDA_PARAM_LIMIT_CLASSIC)
+    diags.report(Messages.cudaParamLimitClassic, k.span, [k.name, offset, CUDA_PARAM_LIMIT_CLASSIC]);
   return placeCudaKernel({ name: k.name, args, paramBytes: offset, dynamicShared }, local);
 }
 
 /** The plan, or undefined when a parameter is refused or a kernel's parameters pass CUDA's limit (reported). */
-export function lowerCuda(module: KernelModule, options: CudaTargetOptions, diags: DiagnosticBag): CudaPlan | undefined {
+export function lowerCuda(
+  module: KernelModule,
+  options: CudaTargetOptions,
+  diags: DiagnosticBag,
+): CudaPlan | undefined {
   const arch = options.arch ?? 'nvptx64';
   const sm = options.sm ?? DEFAULT_CUDA_SM;
   const localMemory = options.localMemory ?? 'nvidia';

@@ -31,7 +31,11 @@ export function cudaPlanForSm(plan: CudaPlan, sm: CudaSm): CudaPlan {
 }
 
 /** One kernel with the offsets a driver reported, parameter by parameter (the caller checked the count and sizes). */
-export function cudaKernelWithOffsets(k: CudaKernelPlan, offsets: readonly number[], local: CudaPlan['localMemory']): CudaKernelPlan {
+export function cudaKernelWithOffsets(
+  k: CudaKernelPlan,
+  offsets: readonly number[],
+  local: CudaPlan['localMemory'],
+): CudaKernelPlan {
   const args = k.args.map((a, i) => unplaced(a, offsets[i]));
   const paramBytes = args.reduce((m, a) => Math.max(m, a.offset + a.size), 0);
   return placeCudaKernel({ ...k, args, paramBytes }, local);

@@ -14,17 +14,26 @@ function fillOf(a: Bare<CudaSlot>, local: CudaLocalMemory): SlotFill {
   if (a.param === null) {
     // A plan read from JSON may name another hidden parameter: it is filled as a global offset, its axis by its last letter.
     const row = Object.hasOwn(POCL_APPENDED, a.name) ? POCL_APPENDED[a.name as keyof typeof POCL_APPENDED] : undefined;
-    return { kind: 'geometry', field: row?.field ?? 'global-offset', axis: row?.axis ?? AXIS_OF_SUFFIX[a.name.slice(-1)] ?? 0, bytes: POCL_APPENDED_BYTES };
+    return {
+      kind: 'geometry',
+      field: row?.field ?? 'global-offset',
+      axis: row?.axis ?? AXIS_OF_SUFFIX[a.name.slice(-1)] ?? 0,
+      bytes: POCL_APPENDED_BYTES,
+    };
   }
   if (a.role === 'local') return { kind: 'lds-offset', param: a.name };
   if (a.layout) return { kind: 'value', param: a.name, layout: a.layout };
   // pocl copies a constant buffer into its constant bank and passes the copy's offset there.
-  if (local === 'pocl' && a.ptxType === 'u32' && a.space === undefined) return { kind: 'hidden', key: `pocl_constant_offset:${a.name}`, bytes: 4 };
+  if (local === 'pocl' && a.ptxType === 'u32' && a.space === undefined)
+    return { kind: 'hidden', key: `pocl_constant_offset:${a.name}`, bytes: 4 };
   return { kind: 'address', param: a.name, bytes: a.size === 4 ? 4 : 8 };
 }
 
 /** A kernel whose slots carry their `where` (bytes of the parameter buffer) and `fill`, written onto them in place. */
-export function placeCudaKernel<K extends Omit<CudaKernelPlan, 'args'> & { readonly args: readonly Bare<CudaSlot>[] }>(k: K, local: CudaLocalMemory): K & CudaKernelPlan {
+export function placeCudaKernel<K extends Omit<CudaKernelPlan, 'args'> & { readonly args: readonly Bare<CudaSlot>[] }>(
+  k: K,
+  local: CudaLocalMemory,
+): K & CudaKernelPlan {
   for (const a of k.args) placeSlot<CudaSlot>(a, { kind: 'segment', offset: a.offset, size: a.size }, fillOf(a, local));
   return k as K & CudaKernelPlan;
 }

@@ -14,7 +14,15 @@ function* cudaTableParts(plan: CudaPlan): Generator<string, void, undefined> {
   const nvcl = plan.localMemory === 'nvidia';
   const table = new TableRenderer<CudaSlot>(
     ['index', 'offset', 'size', 'align', 'name', '.param', 'type'],
-    (a) => [String(a.index), String(a.offset), String(a.size), String(a.align), a.name, declared(a, nvcl), cell(a.typeName)],
+    (a) => [
+      String(a.index),
+      String(a.offset),
+      String(a.size),
+      String(a.align),
+      a.name,
+      declared(a, nvcl),
+      cell(a.typeName),
+    ],
     () => false,
   );
   for (const k of plan.kernels) {

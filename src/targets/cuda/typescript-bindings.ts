@@ -12,11 +12,22 @@ export interface CudaBindingsInput {
   readonly origin: string;
   readonly plan: CudaPlan;
   /** The module image the driver loads: PTX text, or a cubin's bytes. */
-  readonly image: { readonly kind: 'ptx'; readonly text: string } | { readonly kind: 'cubin'; readonly bytes: Uint8Array };
+  readonly image:
+    { readonly kind: 'ptx'; readonly text: string } | { readonly kind: 'cubin'; readonly bytes: Uint8Array };
 }
 
 /** Names the module declares or imports: kept from the argument and record types. */
-const CUDA_MODULE_NAMES = ['Kernels', 'load', 'module', 'bindCudaModule', 'BoundCudaKernel', 'CudaBindOptions', 'CudaBuffer', 'CudaContext', 'EmbeddedCudaModule'];
+const CUDA_MODULE_NAMES = [
+  'Kernels',
+  'load',
+  'module',
+  'bindCudaModule',
+  'BoundCudaKernel',
+  'CudaBindOptions',
+  'CudaBuffer',
+  'CudaContext',
+  'EmbeddedCudaModule',
+];
 
 const comment = (text: string) => text.replace(/\*\//g, '*\\/');
 
@@ -37,7 +48,12 @@ export function emitCudaBindings(input: CudaBindingsInput): string {
   const entries: string[] = [];
   for (const k of input.plan.kernels) {
     const argsName = names.fresh(`${pascal(k.name)}Args`);
-    const fields = k.args.filter((s) => s.param !== null).map((s) => `  /** ${comment(s.typeName ?? `.${s.ptxType}${s.ptxType === 'b8' ? `[${s.size}]` : ''}`)} (parameter ${s.index}, offset ${s.offset}, ${s.size} bytes) */\n  readonly ${key(s.name)}: ${slotType(s, writer, pointerType)};`);
+    const fields = k.args
+      .filter((s) => s.param !== null)
+      .map(
+        (s) =>
+          `  /** ${comment(s.typeName ?? `.${s.ptxType}${s.ptxType === 'b8' ? `[${s.size}]` : ''}`)} (parameter ${s.index}, offset ${s.offset}, ${s.size} bytes) */\n  readonly ${key(s.name)}: ${slotType(s, writer, pointerType)};`,
+      );
     argDecls.push(`/** The arguments of kernel ${k.name}. */\nexport interface ${argsName} {\n${fields.join('\n')}\n}`);
     entries.push(`  readonly ${key(k.name)}: BoundCudaKernel<${argsName}>;`);
   }
@@ -77,7 +93,11 @@ export function base64(bytes: Uint8Array): string {
   let out = '';
   for (let i = 0; i < bytes.length; i += 3) {
     const n = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
-    out += B64[(n >> 18) & 63] + B64[(n >> 12) & 63] + (i + 1 < bytes.length ? B64[(n >> 6) & 63] : '=') + (i + 2 < bytes.length ? B64[n & 63] : '=');
+    out +=
+      B64[(n >> 18) & 63] +
+      B64[(n >> 12) & 63] +
+      (i + 1 < bytes.length ? B64[(n >> 6) & 63] : '=') +
+      (i + 2 < bytes.length ? B64[n & 63] : '=');
   }
   return out;
 }

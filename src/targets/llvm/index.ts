@@ -18,15 +18,34 @@ export const llvmTarget: Target<LlvmPlan, undefined> = {
   summary: "LLVM IR kernel declarations with clang's kernel_arg_* metadata",
   flags: declareFlags('llvm', [
     {
-      kind: 'choice', key: 'metadata', flag: 'metadata', choices: METADATA, default: 'modern',
+      kind: 'choice',
+      key: 'metadata',
+      flag: 'metadata',
+      choices: METADATA,
+      default: 'modern',
       help: 'function-attached kernel_arg_* or the !opencl.kernels node',
     },
     {
-      kind: 'choice', key: 'triple', flag: 'triple', choices: TRIPLES, value: '<triple>', default: 'spir64-unknown-unknown',
+      kind: 'choice',
+      key: 'triple',
+      flag: 'triple',
+      choices: TRIPLES,
+      value: '<triple>',
+      default: 'spir64-unknown-unknown',
       help: 'target triple',
     },
-    { kind: 'boolean', key: 'kernelStubs', flag: 'kernel-stubs', help: 'split each kernel into an entry and a __clang_ocl_kern_imp_ body' },
-    { kind: 'boolean', key: 'kernelArgInfo', flag: 'kernel-arg-info', help: 'also emit !kernel_arg_name (as clang -cl-kernel-arg-info)' },
+    {
+      kind: 'boolean',
+      key: 'kernelStubs',
+      flag: 'kernel-stubs',
+      help: 'split each kernel into an entry and a __clang_ocl_kern_imp_ body',
+    },
+    {
+      kind: 'boolean',
+      key: 'kernelArgInfo',
+      flag: 'kernel-arg-info',
+      help: 'also emit !kernel_arg_name (as clang -cl-kernel-arg-info)',
+    },
   ]),
   formats: ['table', 'json', 'llvm-ir'],
   layout: (o) => TRIPLE_INFO[o.llvm?.triple ?? 'spir64-unknown-unknown'].layout,
@@ -42,7 +61,12 @@ export const llvmTarget: Target<LlvmPlan, undefined> = {
   lower(module, o, diags) {
     const plan = lowerLlvm(module, o.llvm ?? {}, diags);
     if (!plan) return undefined;
-    const irOptions = { triple: plan.triple, metadata: plan.metadata, kernelArgInfo: o.llvm?.kernelArgInfo, kernelStubs: o.llvm?.kernelStubs };
+    const irOptions = {
+      triple: plan.triple,
+      metadata: plan.metadata,
+      kernelArgInfo: o.llvm?.kernelArgInfo,
+      kernelStubs: o.llvm?.kernelStubs,
+    };
     return {
       plan,
       render(format, ctx) {

@@ -1,7 +1,13 @@
 import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { Messages } from '../../diagnostics/messages.js';
 import { type KernelModule, kernelsOf } from '../../model/kernel-module.js';
-import { type LlvmKernelPlan, TRIPLE_INFO, type Triple, checkKernelCalls, llvmKernelPlan } from '../../abi/llvm-kernel.js';
+import {
+  type LlvmKernelPlan,
+  TRIPLE_INFO,
+  type Triple,
+  checkKernelCalls,
+  llvmKernelPlan,
+} from '../../abi/llvm-kernel.js';
 
 export interface LlvmPlan {
   readonly target: 'llvm';
@@ -19,10 +25,19 @@ export interface LlvmTargetOptions {
 }
 
 /** Kernels with the `kernel_arg_*` metadata clang-16 gives them. */
-export function lowerLlvm(module: KernelModule, options: LlvmTargetOptions, diags: DiagnosticBag): LlvmPlan | undefined {
+export function lowerLlvm(
+  module: KernelModule,
+  options: LlvmTargetOptions,
+  diags: DiagnosticBag,
+): LlvmPlan | undefined {
   const triple = options.triple ?? 'spir64-unknown-unknown';
   checkKernelCalls(module, options.kernelStubs ?? false, diags, Messages.llvmKernelCall);
   if (diags.hasErrors) return undefined;
   const dl = TRIPLE_INFO[triple].layout;
-  return { target: 'llvm', triple, metadata: options.metadata ?? 'modern', kernels: kernelsOf(module).map((k) => llvmKernelPlan(k, dl)) };
+  return {
+    target: 'llvm',
+    triple,
+    metadata: options.metadata ?? 'modern',
+    kernels: kernelsOf(module).map((k) => llvmKernelPlan(k, dl)),
+  };
 }

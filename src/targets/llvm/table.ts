@@ -7,7 +7,9 @@ function* llvmTableParts(plan: LlvmPlan): Generator<string, void, undefined> {
   for (const k of plan.kernels) {
     yield `kernel ${k.name} (llvm, ${plan.triple}, ${plan.metadata} metadata)\n`;
     const rows = k.args.map((a) => [a.name, String(a.addrSpace), a.accessQual, a.typeName, a.baseType, a.typeQual]);
-    yield rows.length ? renderTable(['name', 'addr_space', 'access_qual', 'type', 'base_type', 'type_qual'], rows) : '(no arguments)\n';
+    yield rows.length
+      ? renderTable(['name', 'addr_space', 'access_qual', 'type', 'base_type', 'type_qual'], rows)
+      : '(no arguments)\n';
   }
 }
 

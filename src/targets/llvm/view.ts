@@ -10,8 +10,24 @@ export function llvmView(plan: LlvmPlan): PlanView {
     facts: { triple: plan.triple, metadata: plan.metadata },
     kernels: plan.kernels.map((k) => ({
       name: k.name,
-      facts: { reqdWorkGroupSize: triple(k.reqdWorkGroupSize), workGroupSizeHint: triple(k.workGroupSizeHint), vecTypeHint: s(k.vecTypeHint), intelReqdSubGroupSize: n(k.intelReqdSubGroupSize) },
-      slots: k.args.map((a) => ({ name: a.name, param: a.param, role: a.role, props: { addressSpace: a.addrSpace, access: s(a.accessQual), typeName: a.typeName, baseType: a.baseType, typeQual: s(a.typeQual) } })),
+      facts: {
+        reqdWorkGroupSize: triple(k.reqdWorkGroupSize),
+        workGroupSizeHint: triple(k.workGroupSizeHint),
+        vecTypeHint: s(k.vecTypeHint),
+        intelReqdSubGroupSize: n(k.intelReqdSubGroupSize),
+      },
+      slots: k.args.map((a) => ({
+        name: a.name,
+        param: a.param,
+        role: a.role,
+        props: {
+          addressSpace: a.addrSpace,
+          access: s(a.accessQual),
+          typeName: a.typeName,
+          baseType: a.baseType,
+          typeQual: s(a.typeQual),
+        },
+      })),
     })),
   };
 }

@@ -19,7 +19,14 @@ export const openclTarget: Target<OpenCLPlan, 'arg-list'> = {
   title: 'OpenCL (clSetKernelArg)',
   summary: 'the clSetKernelArg plan: index, kind, address space or access, type name, size',
   flags: declareFlags('opencl', [
-    { kind: 'choice', key: 'arch', flag: 'arch', choices: ARCHES, default: 'spir64', help: 'device address width values are sized with' },
+    {
+      kind: 'choice',
+      key: 'arch',
+      flag: 'arch',
+      choices: ARCHES,
+      default: 'spir64',
+      help: 'device address width values are sized with',
+    },
   ]),
   formats: ['table', 'json', 'signatures'],
   layout: (o) => DATA_LAYOUTS[o.opencl?.arch ?? 'spir64'],

@@ -18,7 +18,11 @@ export interface OpenCLTargetOptions {
 /** Handles (buffers, images, samplers, queues, pipes) are passed as 8-byte `cl_mem`/`cl_sampler` values. */
 const HANDLE_SIZE = 8;
 
-type OpenCLKindOf = { readonly kind: OpenCLArgKind; readonly role: SlotRole; readonly addressSpace?: 'global' | 'constant' | 'local' };
+type OpenCLKindOf = {
+  readonly kind: OpenCLArgKind;
+  readonly role: SlotRole;
+  readonly addressSpace?: 'global' | 'constant' | 'local';
+};
 // One answer object per class (read-only), not one per argument.
 const GLOBAL_BUFFER: OpenCLKindOf = { kind: 'buffer', role: 'data', addressSpace: 'global' };
 const CONSTANT_BUFFER: OpenCLKindOf = { kind: 'buffer', role: 'data', addressSpace: 'constant' };
@@ -54,7 +58,11 @@ function openclKind(a: ArgClass): OpenCLKindOf {
 }
 
 /** The `clSetKernelArg` plan: one slot per parameter, in order. `generated` (tinytc input): the kernels whose work-group size kernarg chose. */
-export function lowerOpenCL(module: KernelModule, options: OpenCLTargetOptions = {}, generated?: GeneratedCode): OpenCLPlan {
+export function lowerOpenCL(
+  module: KernelModule,
+  options: OpenCLTargetOptions = {},
+  generated?: GeneratedCode,
+): OpenCLPlan {
   const arch = options.arch ?? 'spir64';
   const dl = DATA_LAYOUTS[arch];
   const kernels: OpenCLKernelPlan[] = kernelsOf(module).map((k) => {
@@ -66,7 +74,20 @@ export function lowerOpenCL(module: KernelModule, options: OpenCLTargetOptions =
       const size = kind === 'local' ? null : kind === 'value' ? layoutOf(p.type, dl).size : HANDLE_SIZE;
       // One literal (the slot's fields sit in the object, not in a store grown write by write), with
       // a derived parameter's dim and host after role, in setOrigin's order.
-      const slot: Draft<Bare<OpenCLSlot>> = withOriginDetail({ name: p.name, param: originParam(p), role: originRole(p, role), index: p.index, kind, typeName, typeQual, size, type: p.type }, p);
+      const slot: Draft<Bare<OpenCLSlot>> = withOriginDetail(
+        {
+          name: p.name,
+          param: originParam(p),
+          role: originRole(p, role),
+          index: p.index,
+          kind,
+          typeName,
+          typeQual,
+          size,
+          type: p.type,
+        },
+        p,
+      );
       if (addressSpace) slot.addressSpace = addressSpace;
       if (arg.kind === 'image' || arg.kind === 'pipe') slot.access = arg.access;
       if (kind === 'value') slot.layout = valueLayout(p.type, dl);

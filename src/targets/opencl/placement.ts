@@ -7,7 +7,14 @@ import { placeSlot } from '../../abi/placed-once.js';
 function placed(a: Bare<OpenCLSlot>): PlacedSlot {
   const where = { kind: 'arg-index', index: a.index, size: a.size ?? 0 } as const;
   if (a.kind === 'value') {
-    if (!a.layout) return { where: { kind: 'unplaced', reason: `argument '${a.name}': a value argument needs a layout, which the plan lacks` }, fill: { kind: 'zero' } };
+    if (!a.layout)
+      return {
+        where: {
+          kind: 'unplaced',
+          reason: `argument '${a.name}': a value argument needs a layout, which the plan lacks`,
+        },
+        fill: { kind: 'zero' },
+      };
     return { where, fill: { kind: 'value', param: a.name, layout: a.layout } };
   }
   if (a.kind === 'local') return { where, fill: { kind: 'local-bytes', param: a.name, elementSize: 1 } };
@@ -15,7 +22,9 @@ function placed(a: Bare<OpenCLSlot>): PlacedSlot {
 }
 
 /** A kernel whose slots carry their `where` and `fill`. */
-export function placeOpenclKernel<K extends Omit<OpenCLKernelPlan, 'args'> & { readonly args: readonly Bare<OpenCLSlot>[] }>(k: K): K & OpenCLKernelPlan {
+export function placeOpenclKernel<
+  K extends Omit<OpenCLKernelPlan, 'args'> & { readonly args: readonly Bare<OpenCLSlot>[] },
+>(k: K): K & OpenCLKernelPlan {
   for (const a of k.args) {
     const p = placed(a);
     placeSlot<OpenCLSlot>(a, p.where, p.fill);

@@ -6,13 +6,26 @@ import { joinPieces, separated } from '../../emit/pieces.js';
 function* openclTableParts(plan: OpenCLPlan): Generator<string, void, undefined> {
   for (const k of plan.kernels) {
     const attrs: string[] = [];
-    if (k.reqdWorkGroupSize) attrs.push(`reqd_work_group_size(${k.reqdWorkGroupSize.join(', ')})${k.workGroupSizeChosen ? ' (chosen by kernarg)' : ''}`);
+    if (k.reqdWorkGroupSize)
+      attrs.push(
+        `reqd_work_group_size(${k.reqdWorkGroupSize.join(', ')})${k.workGroupSizeChosen ? ' (chosen by kernarg)' : ''}`,
+      );
     if (k.workGroupSizeHint) attrs.push(`work_group_size_hint(${k.workGroupSizeHint.join(', ')})`);
     if (k.vecTypeHint) attrs.push(`vec_type_hint(${k.vecTypeHint})`);
     if (k.intelReqdSubGroupSize) attrs.push(`intel_reqd_sub_group_size(${k.intelReqdSubGroupSize})`);
     yield `kernel ${k.name} (opencl, ${plan.arch})${attrs.length ? '  ' + attrs.join(' ') : ''}\n`;
-    const rows = k.args.map((a) => [String(a.index), a.name, a.kind, a.addressSpace ?? a.access ?? '', a.typeName, a.typeQual, a.size === null ? 'local' : String(a.size)]);
-    yield rows.length ? renderTable(['index', 'name', 'kind', 'space/access', 'type', 'qualifiers', 'size'], rows) : '(no arguments)\n';
+    const rows = k.args.map((a) => [
+      String(a.index),
+      a.name,
+      a.kind,
+      a.addressSpace ?? a.access ?? '',
+      a.typeName,
+      a.typeQual,
+      a.size === null ? 'local' : String(a.size),
+    ]);
+    yield rows.length
+      ? renderTable(['index', 'name', 'kind', 'space/access', 'type', 'qualifiers', 'size'], rows)
+      : '(no arguments)\n';
   }
 }
 

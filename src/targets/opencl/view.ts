@@ -1,4 +1,10 @@
-import { type PlanView, layoutFact as lay, numberFact as n, stringFact as s, tripleFact as triple } from '../../abi/plan-view.js';
+import {
+  type PlanView,
+  layoutFact as lay,
+  numberFact as n,
+  stringFact as s,
+  tripleFact as triple,
+} from '../../abi/plan-view.js';
 import type { OpenCLPlan } from '../../abi/plan.js';
 
 /** Slot properties in display order: only these are compared across two targets. */
@@ -10,8 +16,26 @@ export function openclView(plan: OpenCLPlan): PlanView {
     facts: { arch: plan.arch },
     kernels: plan.kernels.map((k) => ({
       name: k.name,
-      facts: { reqdWorkGroupSize: triple(k.reqdWorkGroupSize), workGroupSizeHint: triple(k.workGroupSizeHint), vecTypeHint: s(k.vecTypeHint), intelReqdSubGroupSize: n(k.intelReqdSubGroupSize) },
-      slots: k.args.map((a) => ({ name: a.name, param: a.param, role: a.role, props: { index: a.index, kind: a.kind, addressSpace: s(a.addressSpace), access: s(a.access), typeName: a.typeName, size: a.size, layout: lay(a.layout) } })),
+      facts: {
+        reqdWorkGroupSize: triple(k.reqdWorkGroupSize),
+        workGroupSizeHint: triple(k.workGroupSizeHint),
+        vecTypeHint: s(k.vecTypeHint),
+        intelReqdSubGroupSize: n(k.intelReqdSubGroupSize),
+      },
+      slots: k.args.map((a) => ({
+        name: a.name,
+        param: a.param,
+        role: a.role,
+        props: {
+          index: a.index,
+          kind: a.kind,
+          addressSpace: s(a.addressSpace),
+          access: s(a.access),
+          typeName: a.typeName,
+          size: a.size,
+          layout: lay(a.layout),
+        },
+      })),
     })),
   };
 }

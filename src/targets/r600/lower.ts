@@ -70,8 +70,32 @@ function paramSlots(buf: InputBuffer, p: Parameter, counters: Counters, diags: D
       image.accessQual = arg.access;
       image.resourceId = counters[arg.access]++;
       buf.push(image, 4);
-      buf.push({ name: `__size_${p.name}`, param: null, role: 'image-size', size: 12, irType: '[3 x i32]', typeName: '__llvm_image_size', image: p.name, fields: ['width', 'height', 'depth'] }, 4);
-      buf.push({ name: `__format_${p.name}`, param: null, role: 'image-format', size: 8, irType: '[2 x i32]', typeName: '__llvm_image_format', image: p.name, fields: ['channel_data_type', 'channel_order'] }, 4);
+      buf.push(
+        {
+          name: `__size_${p.name}`,
+          param: null,
+          role: 'image-size',
+          size: 12,
+          irType: '[3 x i32]',
+          typeName: '__llvm_image_size',
+          image: p.name,
+          fields: ['width', 'height', 'depth'],
+        },
+        4,
+      );
+      buf.push(
+        {
+          name: `__format_${p.name}`,
+          param: null,
+          role: 'image-format',
+          size: 8,
+          irType: '[2 x i32]',
+          typeName: '__llvm_image_format',
+          image: p.name,
+          fields: ['channel_data_type', 'channel_order'],
+        },
+        4,
+      );
       return;
     }
     case 'sampler': {
@@ -109,7 +133,16 @@ class TrailingSlots {
     if (!tail) {
       tail = [
         { name: 'grid_dimension', param: null, role: 'hidden', size: 4, irType: 'i32', typeName: 'uint', offset: off },
-        { name: 'grid_offset', param: null, role: 'hidden', size: 12, irType: '[3 x i32]', typeName: 'uint', fields: ['x', 'y', 'z'], offset: off + 4 },
+        {
+          name: 'grid_offset',
+          param: null,
+          role: 'hidden',
+          size: 12,
+          irType: '[3 x i32]',
+          typeName: 'uint',
+          fields: ['x', 'y', 'z'],
+          offset: off + 4,
+        },
       ];
       this.lists.set(off, tail);
     }
@@ -147,7 +180,10 @@ export function r600LlvmKernels(module: KernelModule): LlvmKernelPlan[] {
 }
 
 /** The r600 plan and the LLVM kernels it comes from. */
-export function lowerR600(module: KernelModule, diags: DiagnosticBag): { plan: R600Plan; llvm: LlvmKernelPlan[] } | undefined {
+export function lowerR600(
+  module: KernelModule,
+  diags: DiagnosticBag,
+): { plan: R600Plan; llvm: LlvmKernelPlan[] } | undefined {
   const plan = r600Plan(module, diags);
   return plan && { plan, llvm: r600LlvmKernels(module) };
 }

@@ -6,11 +6,26 @@ import { placeR600Kernel } from './placement.js';
 const schema = object({
   target: oneOf(['r600']),
   mcpu: oneOf(['cypress']),
-  kernels: arrayOf(object({
-    name: ident,
-    args: arrayOf(object({ ...slotBase, offset: bytes, size: bytes, typeName: str() }, { ...slotExtra, irType: str(), accessQual: str(), resourceId: nat(), image: ident, fields: arrayOf(str()), layout: layoutCheck })),
-    inputSize: bytes,
-  })),
+  kernels: arrayOf(
+    object({
+      name: ident,
+      args: arrayOf(
+        object(
+          { ...slotBase, offset: bytes, size: bytes, typeName: str() },
+          {
+            ...slotExtra,
+            irType: str(),
+            accessQual: str(),
+            resourceId: nat(),
+            image: ident,
+            fields: arrayOf(str()),
+            layout: layoutCheck,
+          },
+        ),
+      ),
+      inputSize: bytes,
+    }),
+  ),
 });
 
 /** Bytes the r600 packer writes for a slot without a layout. */
@@ -25,9 +40,13 @@ const readJson = planReader<R600Plan>()(schema, true);
 /** An r600 plan from its JSON form: every slot inside the input buffer. */
 export function readR600Plan(json: unknown): R600Plan {
   const plan = readJson(json, '');
-  checkKernels(plan.kernels, (k) => k.inputSize, (s, _p, _ai, fits) => {
-    fits(s.offset, Math.max(s.size as number, s.layout ? 0 : r600Width(s)), 'segment');
-    if (s.layout) fits(s.offset, s.layout.size, 'segment');
-  });
+  checkKernels(
+    plan.kernels,
+    (k) => k.inputSize,
+    (s, _p, _ai, fits) => {
+      fits(s.offset, Math.max(s.size as number, s.layout ? 0 : r600Width(s)), 'segment');
+      if (s.layout) fits(s.offset, s.layout.size, 'segment');
+    },
+  );
   return { ...plan, kernels: plan.kernels.map(placeR600Kernel) };
 }

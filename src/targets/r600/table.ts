@@ -7,7 +7,16 @@ function* r600TableParts(plan: R600Plan): Generator<string, void, undefined> {
   // The trailing (hidden) slots are shared by the kernels' plans: their lines are made once per set of widths.
   const table = new TableRenderer<R600Plan['kernels'][number]['args'][number]>(
     ['offset', 'size', 'name', 'role', 'type', 'access', 'resource', 'image'],
-    (a) => [String(a.offset), String(a.size), a.name, a.role, a.typeName, cell(a.accessQual), cell(a.resourceId), cell(a.image)],
+    (a) => [
+      String(a.offset),
+      String(a.size),
+      a.name,
+      a.role,
+      a.typeName,
+      cell(a.accessQual),
+      cell(a.resourceId),
+      cell(a.image),
+    ],
     (a) => a.role === 'hidden',
   );
   for (const k of plan.kernels) {

@@ -11,7 +11,20 @@ export function r600View(plan: R600Plan): PlanView {
     kernels: plan.kernels.map((k) => ({
       name: k.name,
       facts: { segmentSize: k.inputSize },
-      slots: k.args.map((a) => ({ name: a.name, param: a.param, role: a.role, props: { offset: a.offset, size: a.size, irType: s(a.irType), access: s(a.accessQual), resourceId: n(a.resourceId), typeName: a.typeName, layout: lay(a.layout) } })),
+      slots: k.args.map((a) => ({
+        name: a.name,
+        param: a.param,
+        role: a.role,
+        props: {
+          offset: a.offset,
+          size: a.size,
+          irType: s(a.irType),
+          access: s(a.accessQual),
+          resourceId: n(a.resourceId),
+          typeName: a.typeName,
+          layout: lay(a.layout),
+        },
+      })),
     })),
   };
 }

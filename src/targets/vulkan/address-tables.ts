@@ -22,6 +22,9 @@ export function withAddressTables(plan: VulkanPlan | undefined): VulkanPlan | un
     spirvExtensions: add(plan.spirvExtensions, need.spirvExtensions),
     vulkanFeatures: add(plan.vulkanFeatures, need.vulkanFeatures),
     vulkanExtensions: add(plan.vulkanExtensions, need.vulkanExtensions),
-    kernels: plan.kernels.map((k) => ({ ...k, args: k.args.map((a) => (isTable(a) ? { ...a, pointerTable: 'PhysicalStorageBuffer64' as const } : a)) })),
+    kernels: plan.kernels.map((k) => ({
+      ...k,
+      args: k.args.map((a) => (isTable(a) ? { ...a, pointerTable: 'PhysicalStorageBuffer64' as const } : a)),
+    })),
   };
 }

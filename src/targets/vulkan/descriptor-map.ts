@@ -2,7 +2,12 @@ import { joinPieces } from '../../emit/pieces.js';
 import type { VulkanPlan, VulkanSlot } from './lower.js';
 
 /** The argument kinds clspv-reflection prints no descriptor-map line for. */
-const SILENT: ReadonlySet<VulkanSlot['argKind']> = new Set(['pointer_pushconstant', 'pointer_ubo', 'storage_texel_buffer', 'uniform_texel_buffer']);
+const SILENT: ReadonlySet<VulkanSlot['argKind']> = new Set([
+  'pointer_pushconstant',
+  'pointer_ubo',
+  'storage_texel_buffer',
+  'uniform_texel_buffer',
+]);
 
 function argLine(kernel: string, a: VulkanSlot): string {
   const head = `kernel,${kernel},arg,${a.name},argOrdinal,${a.param}`;
@@ -28,7 +33,8 @@ export function* emitDescriptorMapPieces(plan: VulkanPlan): Generator<string, vo
   let out: string[] = [];
   let any = false;
   for (const p of plan.pushConstants) out.push(`pushconstant,name,${p.name},offset,${p.offset},size,${p.size}`);
-  for (const s of plan.literalSamplers) out.push(`sampler,${s.mask},samplerExpr,"${s.expr}",descriptorSet,${s.descriptorSet},binding,${s.binding}`);
+  for (const s of plan.literalSamplers)
+    out.push(`sampler,${s.mask},samplerExpr,"${s.expr}",descriptorSet,${s.descriptorSet},binding,${s.binding}`);
   const c = plan.constantData;
   // clspv-reflection prints no line for ConstantDataPointerPushConstant (no case in its ReflectionParser).
   if (c && !('pushConstantOffset' in c)) {
@@ -44,7 +50,8 @@ export function* emitDescriptorMapPieces(plan: VulkanPlan): Generator<string, vo
     out = [];
   }
   // clspv-reflection prints no line for SpecConstantSubgroupMaxSize.
-  for (const s of plan.specConstants) if (s.name !== 'subgroup_max_size') out.push(`spec_constant,${s.name},spec_id,${s.specId}`);
+  for (const s of plan.specConstants)
+    if (s.name !== 'subgroup_max_size') out.push(`spec_constant,${s.name},spec_id,${s.specId}`);
   if (out.length || !any) yield out.join('\n') + '\n';
 }
 

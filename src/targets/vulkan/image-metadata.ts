@@ -51,7 +51,12 @@ export function imageMetadataOf(k: FunctionInfo): ImageMetadataSlot[] {
     let target: string | undefined;
     if (call.name === 'get_image_channel_order') [kind, target] = ['channel_order', call.args[0]?.text];
     else if (call.name === 'get_image_channel_data_type') [kind, target] = ['channel_data_type', call.args[0]?.text];
-    else if (READS.has(call.name) && call.args.length === 3 && isImage3d(k, call.args[0].text) && isSamplerParam(k, call.args[1].text)) {
+    else if (
+      READS.has(call.name) &&
+      call.args.length === 3 &&
+      isImage3d(k, call.args[0].text) &&
+      isSamplerParam(k, call.args[1].text)
+    ) {
       [kind, target] = ['normalized_sampler_mask', call.args[1].text];
     }
     const p = kind && target !== undefined ? paramNamed(k, target) : undefined;
@@ -70,7 +75,11 @@ export function helpersWithImageMetadata(module: KernelModule): { f: FunctionInf
     if (f.isKernel) continue;
     for (const call of f.callArgs ?? []) {
       const channel = call.name === 'get_image_channel_order' || call.name === 'get_image_channel_data_type';
-      const maskRead = READS.has(call.name) && call.args.length === 3 && isImage3d(f, call.args[0].text) && isSamplerParam(f, call.args[1].text);
+      const maskRead =
+        READS.has(call.name) &&
+        call.args.length === 3 &&
+        isImage3d(f, call.args[0].text) &&
+        isSamplerParam(f, call.args[1].text);
       if (channel || maskRead) out.push({ f, call });
     }
   }

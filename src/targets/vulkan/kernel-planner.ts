@@ -19,7 +19,14 @@ import { placeVulkanKernel } from './placement.js';
 import { checkSmallStorage, choosePlacement, scalarsIn, smallStorageLimited, storeSize } from './pod-storage.js';
 import { ARG_KIND_REFLECTION } from './reflection-names.js';
 import type { ClspvModuleParts } from './module-parts.js';
-import { DEFAULT_MAX_PUSH_CONSTANT_SIZE, type StorageClassName, type VulkanArgKind, type VulkanKernelPlan, type VulkanSlot, type VulkanTargetOptions } from './plan.js';
+import {
+  DEFAULT_MAX_PUSH_CONSTANT_SIZE,
+  type StorageClassName,
+  type VulkanArgKind,
+  type VulkanKernelPlan,
+  type VulkanSlot,
+  type VulkanTargetOptions,
+} from './plan.js';
 
 type Report = (span: Span | undefined, message: Message, args?: readonly (string | number)[]) => void;
 type Param = FunctionInfo['params'][number];
@@ -28,10 +35,26 @@ type Unplaced = Bare<VulkanSlot> & { where: undefined; fill: undefined };
 
 /** The storage class a slot's data is read through, for the 8/16-bit storage features. */
 function storageOf(kind: VulkanArgKind): StorageClassName | undefined {
-  return kind === 'buffer' || kind === 'pod' ? 'ssbo' : kind === 'buffer_ubo' || kind === 'pod_ubo' ? 'ubo' : kind === 'pod_pushconstant' ? 'pushconstant' : undefined;
+  return kind === 'buffer' || kind === 'pod'
+    ? 'ssbo'
+    : kind === 'buffer_ubo' || kind === 'pod_ubo'
+      ? 'ubo'
+      : kind === 'pod_pushconstant'
+        ? 'pushconstant'
+        : undefined;
 }
 
-type Kind = 'buffer' | 'buffer_ubo' | 'pod' | 'pointer' | 'ro_image' | 'wo_image' | 'storage_texel_buffer' | 'uniform_texel_buffer' | 'sampler' | 'local';
+type Kind =
+  | 'buffer'
+  | 'buffer_ubo'
+  | 'pod'
+  | 'pointer'
+  | 'ro_image'
+  | 'wo_image'
+  | 'storage_texel_buffer'
+  | 'uniform_texel_buffer'
+  | 'sampler'
+  | 'local';
 
 function kindOf(arg: ArgClass, o: VulkanTargetOptions): Kind {
   switch (arg.kind) {
@@ -61,9 +84,15 @@ function kindOf(arg: ArgClass, o: VulkanTargetOptions): Kind {
 }
 
 const VK_DESCRIPTOR: Record<string, string> = {
-  buffer: 'VK_DESCRIPTOR_TYPE_STORAGE_BUFFER', buffer_ubo: 'VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER', pod: 'VK_DESCRIPTOR_TYPE_STORAGE_BUFFER',
-  pod_ubo: 'VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER', ro_image: 'VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE', wo_image: 'VK_DESCRIPTOR_TYPE_STORAGE_IMAGE',
-  sampler: 'VK_DESCRIPTOR_TYPE_SAMPLER', uniform_texel_buffer: 'VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER', storage_texel_buffer: 'VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER',
+  buffer: 'VK_DESCRIPTOR_TYPE_STORAGE_BUFFER',
+  buffer_ubo: 'VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER',
+  pod: 'VK_DESCRIPTOR_TYPE_STORAGE_BUFFER',
+  pod_ubo: 'VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER',
+  ro_image: 'VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE',
+  wo_image: 'VK_DESCRIPTOR_TYPE_STORAGE_IMAGE',
+  sampler: 'VK_DESCRIPTOR_TYPE_SAMPLER',
+  uniform_texel_buffer: 'VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER',
+  storage_texel_buffer: 'VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER',
 };
 
 /** Where one kernel's PODs went: what its slots need to be made (each POD's offset is in the planner's `podOffsets`). */
@@ -95,7 +124,12 @@ export interface SlotContents {
 }
 
 export class KernelPlanner {
-  readonly contents: SlotContents = { scalars: { all: new Set(), ssbo: new Set(), ubo: new Set(), pushconstant: new Set() }, images: [], buffers: false, pointers: false };
+  readonly contents: SlotContents = {
+    scalars: { all: new Set(), ssbo: new Set(), ubo: new Set(), pushconstant: new Set() },
+    images: [],
+    buffers: false,
+    pointers: false,
+  };
   private readonly positionBindings = new Map<number, number>();
   private sharedSet: number | undefined;
   // Per kernel, reused from kernel to kernel (only `plan` and what it calls read them): each POD's
@@ -141,18 +175,29 @@ export class KernelPlanner {
       for (const p of params) {
         const kind = kinds[p.index];
         if (kind === 'pod' || kind === 'pointer') continue;
-        args[n++] = (this.slot(p, kind, kind === 'local' ? undefined : this.nextBinding(position++), set, block));
+        args[n++] = this.slot(p, kind, kind === 'local' ? undefined : this.nextBinding(position++), set, block);
       }
-      const podBinding = block.placement === 'pushconstant' ? (o.bindingScheme === 'by-position' ? (this.nextBinding(position++), undefined) : undefined) : this.nextBinding(position++);
-      for (const p of pods) args[n++] = (this.slot(p, kinds[p.index] === 'pointer' ? 'pointer' : 'pod', podBinding, set, block));
+      const podBinding =
+        block.placement === 'pushconstant'
+          ? o.bindingScheme === 'by-position'
+            ? (this.nextBinding(position++), undefined)
+            : undefined
+          : this.nextBinding(position++);
+      for (const p of pods)
+        args[n++] = this.slot(p, kinds[p.index] === 'pointer' ? 'pointer' : 'pod', podBinding, set, block);
     } else {
       // Every argument in order; locals take no binding.
       for (const p of params) {
         const kind = kinds[p.index];
-        args[n++] = (this.slot(p, kind, kind === 'local' ? undefined : this.nextBinding(position++), set, block));
+        args[n++] = this.slot(p, kind, kind === 'local' ? undefined : this.nextBinding(position++), set, block);
       }
     }
-    const plan: Draft<Omit<VulkanKernelPlan, 'args'>> & { args: Bare<VulkanSlot>[] } = { name: k.name, args, podPlacement: block.placement, podSize: alignTo(block.end, 4) };
+    const plan: Draft<Omit<VulkanKernelPlan, 'args'>> & { args: Bare<VulkanSlot>[] } = {
+      name: k.name,
+      args,
+      podPlacement: block.placement,
+      podSize: alignTo(block.end, 4),
+    };
     if (block.globalPush) plan.podOffset = block.base;
     if (k.attributes.reqdWorkGroupSize) plan.reqdWorkGroupSize = k.attributes.reqdWorkGroupSize;
     return placeVulkanKernel(plan);
@@ -170,7 +215,15 @@ export class KernelPlanner {
     const offsets = this.podOffsets;
     const cluster = o.clusterPodKernelArgs ?? true;
     const maxPush = o.maxPushConstantSize ?? DEFAULT_MAX_PUSH_CONSTANT_SIZE;
-    const chosen = choosePlacement(pods, o, cluster, maxPush, this.modulePushConstants || (moduleParts.imageMetadata.get(k.name)?.length ?? 0) > 0, dl, moduleParts.globalPodBase);
+    const chosen = choosePlacement(
+      pods,
+      o,
+      cluster,
+      maxPush,
+      this.modulePushConstants || (moduleParts.imageMetadata.get(k.name)?.length ?? 0) > 0,
+      dl,
+      moduleParts.globalPodBase,
+    );
     const placement = chosen === 'global-pushconstant' ? 'pushconstant' : chosen;
     // Type-mangled global push constants (today's clspv, --pod-args=auto): the PODs follow the module push constants.
     const globalPush = chosen === 'global-pushconstant';
@@ -195,7 +248,8 @@ export class KernelPlanner {
       if (alignTo(end, 4) > maxPush) err(k.span, Messages.vkMaxPushConstantSize);
       if (pods.some((p) => containsType(p.type, (x) => x.kind === 'array'))) err(k.span, Messages.vkPushConstantArrays);
     }
-    if (!globalPush && smallStorageLimited(o)) checkSmallStorage(pointers ? pods.filter((p) => kinds[p.index] !== 'pointer') : pods, placement, o, err);
+    if (!globalPush && smallStorageLimited(o))
+      checkSmallStorage(pointers ? pods.filter((p) => kinds[p.index] !== 'pointer') : pods, placement, o, err);
     return { placement, globalPush, base, end };
   }
 
@@ -230,7 +284,13 @@ export class KernelPlanner {
    * (origin), typeName, type, argKind, the kind's placement, reflection; then where and fill,
    * which `placeVulkanKernel` writes.
    */
-  private slot(p: Param, kind: Kind, b: number | undefined, set: number | undefined, block: PodBlock): Bare<VulkanSlot> {
+  private slot(
+    p: Param,
+    kind: Kind,
+    b: number | undefined,
+    set: number | undefined,
+    block: PodBlock,
+  ): Bare<VulkanSlot> {
     const { dl } = this;
     const placement = block.placement;
     const name = p.name;
@@ -243,7 +303,19 @@ export class KernelPlanner {
         const c = canonical(type).type as Extract<Type, { kind: 'pointer' }>;
         const elem = canonical(c.pointee).type;
         const arrayElemSize = elem.kind === 'scalar' && elem.name === 'void' ? 1 : layoutOf(elem, dl).size;
-        s = { name, param, role: originRole(p, 'local'), typeName, type, argKind: 'local', specId: this.state.nextSpec++, arrayElemSize, reflection: ARG_KIND_REFLECTION.local, where: undefined, fill: undefined };
+        s = {
+          name,
+          param,
+          role: originRole(p, 'local'),
+          typeName,
+          type,
+          argKind: 'local',
+          specId: this.state.nextSpec++,
+          arrayElemSize,
+          reflection: ARG_KIND_REFLECTION.local,
+          where: undefined,
+          fill: undefined,
+        };
         break;
       }
       case 'pointer': {
@@ -251,9 +323,37 @@ export class KernelPlanner {
         const role = originRole(p, 'data');
         const offset = this.podOffsets[p.index];
         const argSize = storeSize(type, dl);
-        s = placement === 'pushconstant'
-          ? { name, param, role, typeName, type, argKind: 'pointer_pushconstant', offset, argSize, reflection: ARG_KIND_REFLECTION.pointer_pushconstant, where: undefined, fill: undefined }
-          : { name, param, role, typeName, type, argKind: 'pointer_ubo', descriptorSet: set, binding: b, offset, argSize, vkDescriptorType: VK_DESCRIPTOR.pod_ubo, reflection: ARG_KIND_REFLECTION.pointer_ubo, where: undefined, fill: undefined };
+        s =
+          placement === 'pushconstant'
+            ? {
+                name,
+                param,
+                role,
+                typeName,
+                type,
+                argKind: 'pointer_pushconstant',
+                offset,
+                argSize,
+                reflection: ARG_KIND_REFLECTION.pointer_pushconstant,
+                where: undefined,
+                fill: undefined,
+              }
+            : {
+                name,
+                param,
+                role,
+                typeName,
+                type,
+                argKind: 'pointer_ubo',
+                descriptorSet: set,
+                binding: b,
+                offset,
+                argSize,
+                vkDescriptorType: VK_DESCRIPTOR.pod_ubo,
+                reflection: ARG_KIND_REFLECTION.pointer_ubo,
+                where: undefined,
+                fill: undefined,
+              };
         break;
       }
       case 'pod': {
@@ -262,10 +362,39 @@ export class KernelPlanner {
         const argSize = storeSize(type, dl);
         const layout = valueLayout(type, dl);
         if (placement === 'pushconstant') {
-          s = { name, param, role, typeName, type, argKind: 'pod_pushconstant', offset, argSize, layout, reflection: ARG_KIND_REFLECTION.pod_pushconstant, where: undefined, fill: undefined };
+          s = {
+            name,
+            param,
+            role,
+            typeName,
+            type,
+            argKind: 'pod_pushconstant',
+            offset,
+            argSize,
+            layout,
+            reflection: ARG_KIND_REFLECTION.pod_pushconstant,
+            where: undefined,
+            fill: undefined,
+          };
         } else {
           const argKind = placement === 'ubo' ? 'pod_ubo' : 'pod';
-          s = { name, param, role, typeName, type, argKind, descriptorSet: set, binding: b, offset, argSize, vkDescriptorType: VK_DESCRIPTOR[argKind], layout, reflection: ARG_KIND_REFLECTION[argKind], where: undefined, fill: undefined };
+          s = {
+            name,
+            param,
+            role,
+            typeName,
+            type,
+            argKind,
+            descriptorSet: set,
+            binding: b,
+            offset,
+            argSize,
+            vkDescriptorType: VK_DESCRIPTOR[argKind],
+            layout,
+            reflection: ARG_KIND_REFLECTION[argKind],
+            where: undefined,
+            fill: undefined,
+          };
         }
         break;
       }
@@ -279,7 +408,21 @@ export class KernelPlanner {
         const buffer = kind === 'buffer' || kind === 'buffer_ubo';
         if (buffer) this.contents.buffers = true;
         const role = originRole(p, kind === 'sampler' ? 'sampler' : buffer ? 'data' : 'image');
-        s = { name, param, role, typeName, type, argKind: kind, descriptorSet: set, binding: b, offset: 0, vkDescriptorType: VK_DESCRIPTOR[kind], reflection: ARG_KIND_REFLECTION[kind], where: undefined, fill: undefined };
+        s = {
+          name,
+          param,
+          role,
+          typeName,
+          type,
+          argKind: kind,
+          descriptorSet: set,
+          binding: b,
+          offset: 0,
+          vkDescriptorType: VK_DESCRIPTOR[kind],
+          reflection: ARG_KIND_REFLECTION[kind],
+          where: undefined,
+          fill: undefined,
+        };
         break;
       }
       default:

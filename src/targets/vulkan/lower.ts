@@ -7,12 +7,23 @@ import { layoutOf } from '../../layout/layout.js';
 import { type FunctionInfo, type KernelModule, kernelsOf } from '../../model/kernel-module.js';
 import { someKernelCalls } from '../../abi/call-graph.js';
 import type { Draft } from '../../abi/origin.js';
-import { checkPhysicalPointerOptions, placeImageMetadata, printfPlan, clspvModuleParts, withPrintfFlag } from './module-parts.js';
+import {
+  checkPhysicalPointerOptions,
+  placeImageMetadata,
+  printfPlan,
+  clspvModuleParts,
+  withPrintfFlag,
+} from './module-parts.js';
 import { checkBufferStorage } from './pod-storage.js';
 import { KernelPlanner, type PlannerState } from './kernel-planner.js';
 import { checkCalls, checkParams, checkProgramScope } from './module-checks.js';
 import { vulkanRequirements } from './requirements.js';
-import { DEFAULT_MAX_PUSH_CONSTANT_SIZE, type VulkanKernelPlan, type VulkanPlan, type VulkanTargetOptions } from './plan.js';
+import {
+  DEFAULT_MAX_PUSH_CONSTANT_SIZE,
+  type VulkanKernelPlan,
+  type VulkanPlan,
+  type VulkanTargetOptions,
+} from './plan.js';
 import { type ArgClass, classifyArg } from '../../model/arg-class.js';
 import { workgroupVariables } from './workgroup-variables.js';
 
@@ -21,7 +32,16 @@ export { checkBufferStorage, uboProblem } from './pod-storage.js';
 
 /** The samplerExpr text clspv prints for a mask: address, filter, normalized. */
 export function samplerExpr(mask: number): string {
-  const address = ({ 0: 'CLK_ADDRESS_NONE', 2: 'CLK_ADDRESS_CLAMP_TO_EDGE', 4: 'CLK_ADDRESS_CLAMP', 6: 'CLK_ADDRESS_REPEAT', 8: 'CLK_ADDRESS_MIRRORED_REPEAT' } as Record<number, string>)[mask & 0x0e] ?? 'CLK_ADDRESS_NONE';
+  const address =
+    (
+      {
+        0: 'CLK_ADDRESS_NONE',
+        2: 'CLK_ADDRESS_CLAMP_TO_EDGE',
+        4: 'CLK_ADDRESS_CLAMP',
+        6: 'CLK_ADDRESS_REPEAT',
+        8: 'CLK_ADDRESS_MIRRORED_REPEAT',
+      } as Record<number, string>
+    )[mask & 0x0e] ?? 'CLK_ADDRESS_NONE';
   const filter = (mask & 0x30) === 0x20 ? 'CLK_FILTER_LINEAR' : 'CLK_FILTER_NEAREST';
   const norm = mask & 1 ? 'CLK_NORMALIZED_COORDS_TRUE' : 'CLK_NORMALIZED_COORDS_FALSE';
   return `${address}|${filter}|${norm}`;
@@ -41,7 +61,11 @@ function literalSamplers(module: KernelModule, o: VulkanTargetOptions): VulkanPl
 }
 
 /** The kernels' plans in order (a loop of its own, so the engine optimises it apart from lowerVulkan). */
-function planKernels(planner: KernelPlanner, kernels: readonly FunctionInfo[], classes: readonly (readonly ArgClass[])[]): Draft<VulkanKernelPlan>[] {
+function planKernels(
+  planner: KernelPlanner,
+  kernels: readonly FunctionInfo[],
+  classes: readonly (readonly ArgClass[])[],
+): Draft<VulkanKernelPlan>[] {
   const plans: Draft<VulkanKernelPlan>[] = [];
   for (let i = 0; i < kernels.length; i++) plans.push(planner.plan(kernels[i], classes[i]));
   return plans;
@@ -58,13 +82,18 @@ function pushConstantEnd(plans: readonly VulkanKernelPlan[], pcEnd: number): num
  * clspv's mapping of OpenCL C kernels onto Vulkan: descriptor sets and bindings, POD
  * clustering, local memory as spec-constant-sized arrays, literal samplers, module constants.
  */
-export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags: DiagnosticBag): VulkanPlan | undefined {
+export function lowerVulkan(
+  module: KernelModule,
+  o: VulkanTargetOptions,
+  diags: DiagnosticBag,
+): VulkanPlan | undefined {
   const arch = o.arch ?? 'spir';
   const dl = DATA_LAYOUTS[arch];
   const cluster = o.clusterPodKernelArgs ?? true;
   const maxPush = o.maxPushConstantSize ?? DEFAULT_MAX_PUSH_CONSTANT_SIZE;
   const kernels = kernelsOf(module);
-  const err = (span: Span | undefined, message: Message, args: readonly (string | number)[] = []) => diags.report(message, span, args);
+  const err = (span: Span | undefined, message: Message, args: readonly (string | number)[] = []) =>
+    diags.report(message, span, args);
 
   // Option conflicts, with clspv's words.
   const modulePushConstantsRequested = o.globalOffsetPushConstant === true || module.clVersion >= 200;
@@ -91,7 +120,8 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   const pushConstants: { name: string; offset: number; size: number }[] = [];
   const uses = (fn: string) => someKernelCalls(module, fn);
   const cl20 = module.clVersion >= 200;
-  const globalOffsetPush = (o.globalOffsetPushConstant || (cl20 && o.globalOffset)) && (uses('get_global_id') || uses('get_global_offset'));
+  const globalOffsetPush =
+    (o.globalOffsetPushConstant || (cl20 && o.globalOffset)) && (uses('get_global_id') || uses('get_global_offset'));
   const candidates: [string, boolean][] = [
     ['global_offset', Boolean(globalOffsetPush)],
     ['enqueued_local_size', uses('get_enqueued_local_size')],
@@ -114,7 +144,12 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   // Spec constants: work-group size, then locals, then work_dim and global offsets.
   const localSize = kernels.length > 0 && kernels.every((k) => k.attributes.reqdWorkGroupSize);
   const specConstants: { name: string; specId: number }[] = [];
-  if (!localSize) specConstants.push({ name: 'workgroup_size_x', specId: 0 }, { name: 'workgroup_size_y', specId: 1 }, { name: 'workgroup_size_z', specId: 2 });
+  if (!localSize)
+    specConstants.push(
+      { name: 'workgroup_size_x', specId: 0 },
+      { name: 'workgroup_size_y', specId: 1 },
+      { name: 'workgroup_size_z', specId: 2 },
+    );
 
   const state: PlannerState = { nextSet, nextSpec: 3, descriptorSets };
   const planner = new KernelPlanner(o, dl, pushConstants.length > 0 || moduleParts.modulePush, moduleParts, state, err);
@@ -129,7 +164,8 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
   // get_max_sub_group_size (and get_enqueued_num_sub_groups, defined through it) reads a spec
   // constant clspv allocates last (DefineOpenCLWorkItemBuiltinsPass, SPIRVProducerPass):
   // reflected by SpecConstantSubgroupMaxSize.
-  if (uses('get_max_sub_group_size') || uses('get_enqueued_num_sub_groups')) specConstants.push({ name: 'subgroup_max_size', specId: nextSpec++ });
+  if (uses('get_max_sub_group_size') || uses('get_enqueued_num_sub_groups'))
+    specConstants.push({ name: 'subgroup_max_size', specId: nextSpec++ });
 
   // Module constants in one storage buffer, in the set after the kernel-argument sets (or, with
   // physical storage buffers, behind the pointer clspvModuleParts placed among the push constants).
@@ -148,17 +184,25 @@ export function lowerVulkan(module: KernelModule, o: VulkanTargetOptions, diags:
     const hexbytes = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
     const variables = vars.map(({ name, offset, size }) => ({ name, offset, size }));
     if (moduleParts.constantsPointerOffset !== undefined) {
-      constantData = { reflection: 'ConstantDataPointerPushConstant', pushConstantOffset: moduleParts.constantsPointerOffset, size: 8, hexbytes, variables };
+      constantData = {
+        reflection: 'ConstantDataPointerPushConstant',
+        pushConstantOffset: moduleParts.constantsPointerOffset,
+        size: 8,
+        hexbytes,
+        variables,
+      };
     } else {
       const set = nextSet++;
       descriptorSets.push({ set, use: 'module constants' });
       constantData = { descriptorSet: set, binding: 0, kind: 'buffer', hexbytes, variables };
     }
   }
-  const printf = moduleParts.printf && printfPlan(moduleParts.printf, () => {
-    descriptorSets.push({ set: nextSet, use: 'printf buffer' });
-    return nextSet++;
-  });
+  const printf =
+    moduleParts.printf &&
+    printfPlan(moduleParts.printf, () => {
+      descriptorSets.push({ set: nextSet, use: 'printf buffer' });
+      return nextSet++;
+    });
   if (diags.hasErrors) return undefined;
 
   const needs = vulkanRequirements(module, planner.contents, constantData, printf, uses);

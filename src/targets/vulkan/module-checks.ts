@@ -11,7 +11,12 @@ import type { VulkanTargetOptions } from './plan.js';
 type Report = (span: Span | undefined, message: Message, args?: readonly (string | number)[]) => void;
 
 /** Kernels calling kernels, and printf where the options do not enable it. */
-export function checkCalls(module: KernelModule, kernels: readonly FunctionInfo[], o: VulkanTargetOptions, err: Report): void {
+export function checkCalls(
+  module: KernelModule,
+  kernels: readonly FunctionInfo[],
+  o: VulkanTargetOptions,
+  err: Report,
+): void {
   const kernelNames = new Set(kernels.map((k) => k.name));
   for (const f of module.functions) {
     for (const c of f.calls) {
@@ -34,7 +39,12 @@ export function checkProgramScope(module: KernelModule, err: Report): void {
 }
 
 /** The parameter types clspv refuses (`classes`: each kernel's parameters' argument classes). */
-export function checkParams(kernels: readonly FunctionInfo[], classes: readonly (readonly ArgClass[])[], o: VulkanTargetOptions, err: Report): void {
+export function checkParams(
+  kernels: readonly FunctionInfo[],
+  classes: readonly (readonly ArgClass[])[],
+  o: VulkanTargetOptions,
+  err: Report,
+): void {
   for (let i = 0; i < kernels.length; i++) {
     const params = kernels[i].params;
     const cs = classes[i];
@@ -83,7 +93,8 @@ function checkParam(p: FunctionInfo['params'][number], arg: ArgClass, o: VulkanT
         if (f.pointer) err(p.span, Messages.vkStructWithPointers);
         break;
       }
-      if (!o.longVector && (t.kind === 'vector' || t.kind === 'array') && containsType(p.type, isLongVector)) err(p.span, Messages.vkLongVector);
+      if (!o.longVector && (t.kind === 'vector' || t.kind === 'array') && containsType(p.type, isLongVector))
+        err(p.span, Messages.vkLongVector);
       break;
     }
     case 'image':

@@ -27,7 +27,11 @@ export interface ClspvModuleParts {
   readonly globalPodBase: number;
   /** Per kernel, the image-metadata words it reads (offsets assigned by `placeImageMetadata`). */
   readonly imageMetadata: ReadonlyMap<string, readonly ImageMetadataSlot[]>;
-  readonly printf?: { readonly pointerOffset?: number; readonly bufferSize: number; readonly infos: readonly PrintfInfo[] };
+  readonly printf?: {
+    readonly pointerOffset?: number;
+    readonly bufferSize: number;
+    readonly infos: readonly PrintfInfo[];
+  };
   /** With physical storage buffers, where the module constants' device address is pushed. */
   readonly constantsPointerOffset?: number;
 }
@@ -37,7 +41,13 @@ export interface ClspvModuleParts {
  * the printf-buffer pointer (with physical storage buffers, an 8-byte member after the module
  * push constants), and which image-metadata words each kernel reads.
  */
-export function clspvModuleParts(module: KernelModule, kernels: readonly FunctionInfo[], o: VulkanTargetOptions, pushConstants: readonly { readonly offset: number; readonly size: number }[], err: Report): ClspvModuleParts {
+export function clspvModuleParts(
+  module: KernelModule,
+  kernels: readonly FunctionInfo[],
+  o: VulkanTargetOptions,
+  pushConstants: readonly { readonly offset: number; readonly size: number }[],
+  err: Report,
+): ClspvModuleParts {
   let pcEnd = Math.max(0, ...pushConstants.map((p) => p.offset + p.size));
   // LLVM's alloc size of a uint3 member is 16: the next member starts there.
   let allocEnd = Math.max(0, ...pushConstants.map((p) => p.offset + (p.size === 12 ? 16 : p.size)));
@@ -46,13 +56,19 @@ export function clspvModuleParts(module: KernelModule, kernels: readonly Functio
   const prints = module.functions.some((f) => f.calls.some((c) => c.name === 'printf'));
   // DeclarePushConstantsPass: the module-constants pointer comes before the printf-buffer pointer.
   let constantsPointerOffset: number | undefined;
-  if (o.physicalStorageBuffers && o.moduleConstantsInStorageBuffer && module.variables.some((v) => v.space === 'constant')) {
+  if (
+    o.physicalStorageBuffers &&
+    o.moduleConstantsInStorageBuffer &&
+    module.variables.some((v) => v.space === 'constant')
+  ) {
     constantsPointerOffset = alignTo(allocEnd, 8);
     pcEnd = allocEnd = constantsPointerOffset + 8;
     modulePush = true;
   }
   if (o.enablePrintf && prints) {
-    const infos = printfInfos(module, o.arch === 'spir64' ? 8 : 4, (call, unconverted) => err(call.span, Messages.vkPrintfArgSize, [unconverted]));
+    const infos = printfInfos(module, o.arch === 'spir64' ? 8 : 4, (call, unconverted) =>
+      err(call.span, Messages.vkPrintfArgSize, [unconverted]),
+    );
     const bufferSize = o.printfBufferSize ?? DEFAULT_PRINTF_BUFFER_SIZE;
     if (o.physicalStorageBuffers) {
       const pointerOffset = alignTo(allocEnd, 8);
@@ -72,7 +88,14 @@ export function clspvModuleParts(module: KernelModule, kernels: readonly Functio
     if (m.length) imageMetadata.set(k.name, m);
   }
   if (o.podPushConstant && (modulePush || imageMetadata.size)) err(undefined, Messages.vkPodPushBesideModulePush);
-  return { pcEnd, modulePush, globalPodBase: alignTo(allocEnd, 4), imageMetadata, ...(printf ? { printf } : {}), ...(constantsPointerOffset !== undefined ? { constantsPointerOffset } : {}) };
+  return {
+    pcEnd,
+    modulePush,
+    globalPodBase: alignTo(allocEnd, 4),
+    imageMetadata,
+    ...(printf ? { printf } : {}),
+    ...(constantsPointerOffset !== undefined ? { constantsPointerOffset } : {}),
+  };
 }
 
 /**
@@ -81,7 +104,11 @@ export function clspvModuleParts(module: KernelModule, kernels: readonly Functio
  * module push constants and the global push-constant PODs. Sets each kernel's `imageMetadata`
  * (the plans are still being built) and returns the end of the push constants.
  */
-export function placeImageMetadata(kernels: readonly Draft<VulkanKernelPlan>[], metadata: ReadonlyMap<string, readonly ImageMetadataSlot[]>, pcEnd: number): number {
+export function placeImageMetadata(
+  kernels: readonly Draft<VulkanKernelPlan>[],
+  metadata: ReadonlyMap<string, readonly ImageMetadataSlot[]>,
+  pcEnd: number,
+): number {
   let words = 0;
   for (const m of metadata.values()) words = Math.max(words, m.length);
   if (!words) return pcEnd;
@@ -96,22 +123,38 @@ export function placeImageMetadata(kernels: readonly Draft<VulkanKernelPlan>[], 
 }
 
 /** The printf buffer: a storage buffer at binding 0 of a new set (after the module constants), or the pointer push constant. */
-export function printfPlan(p: NonNullable<ClspvModuleParts['printf']>, takeSet: () => number): NonNullable<VulkanPlan['printf']> {
-  const buffer: PrintfBuffer = p.pointerOffset !== undefined
-    ? { reflection: 'PrintfBufferPointerPushConstant', pushConstantOffset: p.pointerOffset, size: 8, bufferSize: p.bufferSize }
-    : { reflection: 'PrintfBufferStorageBuffer', descriptorSet: takeSet(), binding: 0, bufferSize: p.bufferSize };
+export function printfPlan(
+  p: NonNullable<ClspvModuleParts['printf']>,
+  takeSet: () => number,
+): NonNullable<VulkanPlan['printf']> {
+  const buffer: PrintfBuffer =
+    p.pointerOffset !== undefined
+      ? {
+          reflection: 'PrintfBufferPointerPushConstant',
+          pushConstantOffset: p.pointerOffset,
+          size: 8,
+          bufferSize: p.bufferSize,
+        }
+      : { reflection: 'PrintfBufferStorageBuffer', descriptorSet: takeSet(), binding: 0, bufferSize: p.bufferSize };
   return { buffer, infos: p.infos };
 }
 
 /** Physical pointer arguments (`pointers`: some slot is one), a module-constants or printf-buffer pointer need buffer device addresses on the device. */
 export function addPhysicalRequirements(
-  pointers: boolean, printf: VulkanPlan['printf'], constantData: VulkanPlan['constantData'],
+  pointers: boolean,
+  printf: VulkanPlan['printf'],
+  constantData: VulkanPlan['constantData'],
   lists: { caps: string[]; features: string[]; vkExt: string[]; spirvExtensions: string[] },
 ): void {
   const constantsPointer = constantData !== undefined && 'pushConstantOffset' in constantData;
   if (!pointers && !constantsPointer && printf?.buffer.reflection !== 'PrintfBufferPointerPushConstant') return;
   const r = PHYSICAL_STORAGE_REQUIREMENTS;
-  const pairs = [[lists.caps, r.capabilities], [lists.features, r.vulkanFeatures], [lists.vkExt, r.vulkanExtensions], [lists.spirvExtensions, r.spirvExtensions]] as const;
+  const pairs = [
+    [lists.caps, r.capabilities],
+    [lists.features, r.vulkanFeatures],
+    [lists.vkExt, r.vulkanExtensions],
+    [lists.spirvExtensions, r.spirvExtensions],
+  ] as const;
   for (const [list, add] of pairs) for (const x of add) if (!list.includes(x)) list.push(x);
 }
 
@@ -120,7 +163,9 @@ export function addPhysicalRequirements(
  * (lib/SPIRVProducerPass.cpp sets it from the module's printf metadata, not per kernel). Each
  * slot already names the NonSemantic.ClspvReflection instruction that describes it.
  */
-export function withPrintfFlag(plan: Omit<VulkanPlan, 'kernels'> & { readonly kernels: readonly Draft<VulkanKernelPlan>[] }): VulkanPlan {
+export function withPrintfFlag(
+  plan: Omit<VulkanPlan, 'kernels'> & { readonly kernels: readonly Draft<VulkanKernelPlan>[] },
+): VulkanPlan {
   if ((plan.printf?.infos.length ?? 0) > 0) for (const k of plan.kernels) k.mayUsePrintf = true;
   return plan;
 }

@@ -15,13 +15,20 @@ class Missing {
 }
 
 const need = <T>(v: T | undefined, a: Bare<VulkanSlot>, what: string): T => {
-  if (v === undefined) throw new Missing(`argument '${a.name}': a ${a.argKind} argument needs ${what}, which the plan lacks`);
+  if (v === undefined)
+    throw new Missing(`argument '${a.name}': a ${a.argKind} argument needs ${what}, which the plan lacks`);
   return v;
 };
 
 /** A descriptor binding's place: byte fills go at the slot's offset of the binding's `bytes`-long buffer. */
 function descriptor(a: Bare<VulkanSlot>, bytes: number): SlotWhere {
-  return { kind: 'descriptor', set: need(a.descriptorSet, a, 'a descriptor set'), binding: need(a.binding, a, 'a binding'), offset: a.offset ?? 0, bytes };
+  return {
+    kind: 'descriptor',
+    set: need(a.descriptorSet, a, 'a descriptor set'),
+    binding: need(a.binding, a, 'a binding'),
+    offset: a.offset ?? 0,
+    bytes,
+  };
 }
 
 /**
@@ -85,7 +92,9 @@ function placeOrSayWhyNot(a: Draft<Placed>, podSize: number, clustered: boolean)
  * one binding. Slots are placed in place (each is the one its lowering or readPlan just built,
  * never shared between kernels).
  */
-export function placeVulkanKernel<K extends Omit<VulkanKernelPlan, 'args'> & { readonly args: readonly Bare<VulkanSlot>[] }>(k: K): K & VulkanKernelPlan {
+export function placeVulkanKernel<
+  K extends Omit<VulkanKernelPlan, 'args'> & { readonly args: readonly Bare<VulkanSlot>[] },
+>(k: K): K & VulkanKernelPlan {
   let clustered = true;
   let podBinding: number | undefined | null = null;
   for (const x of k.args) {

@@ -54,7 +54,20 @@ export interface VulkanTargetOptions {
   readonly nativeMath?: boolean;
 }
 
-export type VulkanArgKind = 'buffer' | 'buffer_ubo' | 'pod' | 'pod_ubo' | 'pod_pushconstant' | 'pointer_pushconstant' | 'pointer_ubo' | 'ro_image' | 'wo_image' | 'storage_texel_buffer' | 'uniform_texel_buffer' | 'sampler' | 'local';
+export type VulkanArgKind =
+  | 'buffer'
+  | 'buffer_ubo'
+  | 'pod'
+  | 'pod_ubo'
+  | 'pod_pushconstant'
+  | 'pointer_pushconstant'
+  | 'pointer_ubo'
+  | 'ro_image'
+  | 'wo_image'
+  | 'storage_texel_buffer'
+  | 'uniform_texel_buffer'
+  | 'sampler'
+  | 'local';
 
 export interface VulkanSlot extends SlotBase {
   readonly argKind: VulkanArgKind;
@@ -105,14 +118,32 @@ export interface ConstantVariable {
  * the module push constants (ConstantDataPointerPushConstant; lib/SPIRVProducerPass.cpp).
  */
 export type ConstantData =
-  | { readonly descriptorSet: number; readonly binding: number; readonly kind: 'buffer'; readonly hexbytes: string; readonly variables: readonly ConstantVariable[] }
-  | { readonly reflection: 'ConstantDataPointerPushConstant'; readonly pushConstantOffset: number; readonly size: 8; readonly hexbytes: string; readonly variables: readonly ConstantVariable[] };
+  | {
+      readonly descriptorSet: number;
+      readonly binding: number;
+      readonly kind: 'buffer';
+      readonly hexbytes: string;
+      readonly variables: readonly ConstantVariable[];
+    }
+  | {
+      readonly reflection: 'ConstantDataPointerPushConstant';
+      readonly pushConstantOffset: number;
+      readonly size: 8;
+      readonly hexbytes: string;
+      readonly variables: readonly ConstantVariable[];
+    };
 
 export interface VulkanPlan {
   readonly target: 'vulkan';
   readonly arch: 'spir' | 'spir64';
   readonly pushConstants: readonly { readonly name: string; readonly offset: number; readonly size: number }[];
-  readonly literalSamplers: readonly { readonly mask: number; readonly expr: string; readonly descriptorSet: number; readonly binding: number; readonly name?: string }[];
+  readonly literalSamplers: readonly {
+    readonly mask: number;
+    readonly expr: string;
+    readonly descriptorSet: number;
+    readonly binding: number;
+    readonly name?: string;
+  }[];
   readonly constantData?: ConstantData;
   readonly specConstants: readonly { readonly name: string; readonly specId: number }[];
   /** Set when every kernel has reqd_work_group_size: the LocalSize execution modes replace the spec constants. */

@@ -80,7 +80,9 @@ export function choosePlacement(
   // Today's clspv: push constants when they fit, then a UBO when its layout is valid, else an SSBO.
   const no8 = new Set(o.no8bitStorage ?? []);
   const no16 = new Set(o.no16bitStorage ?? []);
-  const scal = new Set(pods.filter((p) => canonical(p.type).type.kind !== 'pointer').flatMap((p) => [...scalarsIn(p.type)]));
+  const scal = new Set(
+    pods.filter((p) => canonical(p.type).type.kind !== 'pointer').flatMap((p) => [...scalarsIn(p.type)]),
+  );
   const allowed = (where: StorageClassName) => !(has8(scal) && no8.has(where)) && !(has16(scal) && no16.has(where));
   let end = 0;
   for (const p of pods) {
@@ -116,7 +118,8 @@ export function uboProblem(t: QualType, dl: (typeof DATA_LAYOUTS)[keyof typeof D
 }
 
 /** Whether the options refuse 8- or 16-bit types in some storage class (without them `checkSmallStorage` has nothing to check). */
-export const smallStorageLimited = (o: VulkanTargetOptions): boolean => (o.no8bitStorage?.length ?? 0) > 0 || (o.no16bitStorage?.length ?? 0) > 0;
+export const smallStorageLimited = (o: VulkanTargetOptions): boolean =>
+  (o.no8bitStorage?.length ?? 0) > 0 || (o.no16bitStorage?.length ?? 0) > 0;
 
 export function checkSmallStorage(
   pods: readonly FunctionInfo['params'][number][],

@@ -49,19 +49,36 @@ export function vulkanRequirements(
   // Texel buffers (image1d_buffer_t): Dim Buffer images, as clspv's SPIRVProducerPass declares them.
   const isBuffer = (c: (typeof images)[number]) => c.shape.buffer;
   if (writes.length) caps.push('StorageImageWriteWithoutFormat');
-  if (['get_image_width', 'get_image_height', 'get_image_depth', 'get_image_dim', 'get_image_array_size'].some(uses)) caps.push('ImageQuery');
+  if (['get_image_width', 'get_image_height', 'get_image_depth', 'get_image_dim', 'get_image_array_size'].some(uses))
+    caps.push('ImageQuery');
   if (writes.some(is1d)) caps.push('Image1D');
   if (reads.some(is1d)) caps.push('Sampled1D');
   if (writes.some(isBuffer)) caps.push('ImageBuffer');
   if (reads.some(isBuffer)) caps.push('SampledBuffer');
-  if (['get_sub_group_size', 'get_num_sub_groups', 'get_sub_group_id', 'get_sub_group_local_id', 'sub_group_broadcast', 'sub_group_all', 'sub_group_any', 'sub_group_barrier'].some(uses)) caps.push('GroupNonUniform');
+  if (
+    [
+      'get_sub_group_size',
+      'get_num_sub_groups',
+      'get_sub_group_id',
+      'get_sub_group_local_id',
+      'sub_group_broadcast',
+      'sub_group_all',
+      'sub_group_any',
+      'sub_group_barrier',
+    ].some(uses)
+  )
+    caps.push('GroupNonUniform');
   const features: string[] = [];
   if (types.has('short') || types.has('ushort')) features.push('shaderInt16');
   if (types.has('long') || types.has('ulong')) features.push('shaderInt64');
   if (types.has('double')) features.push('shaderFloat64');
   if (images.length) features.push('shaderStorageImageReadWithoutFormat', 'shaderStorageImageWriteWithoutFormat');
   const vkExt = ['VK_KHR_storage_buffer_storage_class', 'VK_KHR_variable_pointers', 'VK_KHR_shader_non_semantic_info'];
-  const storage = { ssbo: union(contents.scalars.ssbo), ubo: union(contents.scalars.ubo), pushconstant: union(contents.scalars.pushconstant) };
+  const storage = {
+    ssbo: union(contents.scalars.ssbo),
+    ubo: union(contents.scalars.ubo),
+    pushconstant: union(contents.scalars.pushconstant),
+  };
   if (has8(storage.ssbo)) features.push('storageBuffer8BitAccess');
   if (has8(storage.ubo)) features.push('uniformAndStorageBuffer8BitAccess');
   if (has8(storage.pushconstant)) features.push('storagePushConstant8');
@@ -73,7 +90,11 @@ export function vulkanRequirements(
   if (types.has('half')) features.push('shaderFloat16');
   if (has8(types)) features.push('shaderInt8');
   if (types.has('half') || has8(types)) vkExt.push('VK_KHR_shader_float16_int8');
-  const spirvExtensions = ['SPV_KHR_storage_buffer_storage_class', 'SPV_KHR_variable_pointers', 'SPV_KHR_non_semantic_info'];
+  const spirvExtensions = [
+    'SPV_KHR_storage_buffer_storage_class',
+    'SPV_KHR_variable_pointers',
+    'SPV_KHR_non_semantic_info',
+  ];
   addPhysicalRequirements(contents.pointers, printf, constantData, { caps, features, vkExt, spirvExtensions });
   return { capabilities: caps, spirvExtensions, vulkanFeatures: features, vulkanExtensions: vkExt };
 }

@@ -31,7 +31,17 @@ export interface WorkgroupVariable {
   readonly variables: readonly { readonly kernel: string; readonly name: string; readonly typeName: string }[];
 }
 
-const INTEGER_BITS = { bool: 8, char: 8, uchar: 8, short: 16, ushort: 16, int: 32, uint: 32, long: 64, ulong: 64 } as const;
+const INTEGER_BITS = {
+  bool: 8,
+  char: 8,
+  uchar: 8,
+  short: 16,
+  ushort: 16,
+  int: 32,
+  uint: 32,
+  long: 64,
+  ulong: 64,
+} as const;
 
 /**
  * The LLVM type clang gives a variable of this type, as a key: two variables share a Workgroup
@@ -81,7 +91,8 @@ export function workgroupVariables(kernels: readonly FunctionInfo[], dl: DataLay
     // The entry points that reach the variable: its kernel alone (ShareModuleScopeVariables traces
     // calls from each kernel, but clspv refuses a kernel calling a kernel: module-checks.ts).
     const users = new Set([k.name]);
-    for (const v of locals) globals.push({ kernel: k.name, name: v.name, type: v.type, key: llvmTypeKey(v.type, dl), users });
+    for (const v of locals)
+      globals.push({ kernel: k.name, name: v.name, type: v.type, key: llvmTypeKey(v.type, dl), users });
   }
   const folded = new Array<boolean>(globals.length).fill(false);
   const out: WorkgroupVariable[] = [];

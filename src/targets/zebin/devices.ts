@@ -31,9 +31,30 @@ export interface DeviceFacts {
 }
 
 export const DEVICE_FACTS = {
-  tgllp: { family: 'Xe-LP (Tiger Lake)', globalBuffer: 'buffer_address', grfBytes: 32, alignment: { registerOffset: 64 }, images: true, fp64: false },
-  dg2: { family: 'Xe-HPG (DG2, Arc)', globalBuffer: 'buffer_address', grfBytes: 32, alignment: { registerOffset: 32, cap: 64 }, images: true, fp64: false },
-  pvc: { family: 'Xe-HPC (Ponte Vecchio)', globalBuffer: 'stateless', grfBytes: 64, alignment: { registerOffset: 64 }, images: false, fp64: true },
+  tgllp: {
+    family: 'Xe-LP (Tiger Lake)',
+    globalBuffer: 'buffer_address',
+    grfBytes: 32,
+    alignment: { registerOffset: 64 },
+    images: true,
+    fp64: false,
+  },
+  dg2: {
+    family: 'Xe-HPG (DG2, Arc)',
+    globalBuffer: 'buffer_address',
+    grfBytes: 32,
+    alignment: { registerOffset: 32, cap: 64 },
+    images: true,
+    fp64: false,
+  },
+  pvc: {
+    family: 'Xe-HPC (Ponte Vecchio)',
+    globalBuffer: 'stateless',
+    grfBytes: 64,
+    alignment: { registerOffset: 64 },
+    images: false,
+    fp64: true,
+  },
 } as const satisfies Record<ZebinDevice, DeviceFacts>;
 
 /**
@@ -44,7 +65,11 @@ export const DEVICE_FACTS = {
  */
 export function zebinPredefines(device: ZebinDevice): (readonly [string, string | null])[] {
   const f = DEVICE_FACTS[device];
-  const out: (readonly [string, string | null])[] = [['__opencl_c_3d_image_writes', '1'], ['__opencl_c_subgroups', '1'], ['cles_khr_int64', null]];
+  const out: (readonly [string, string | null])[] = [
+    ['__opencl_c_3d_image_writes', '1'],
+    ['__opencl_c_subgroups', '1'],
+    ['cles_khr_int64', null],
+  ];
   if (!f.images) out.push(['__IMAGE_SUPPORT__', null]);
   if (!f.fp64) out.push(['cl_khr_fp64', null]);
   return out;

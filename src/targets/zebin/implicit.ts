@@ -5,7 +5,10 @@ import type { FunctionInfo, KernelModule } from '../../model/kernel-module.js';
 import type { ZeArgType } from './plan.js';
 
 /** The kernel-wide implicit arguments (no `arg_index`). */
-export type WorkItemArg = Extract<ZeArgType, 'enqueued_local_size' | 'global_size' | 'group_count' | 'work_dimensions' | 'local_size' | 'printf_buffer'>;
+export type WorkItemArg = Extract<
+  ZeArgType,
+  'enqueued_local_size' | 'global_size' | 'group_count' | 'work_dimensions' | 'local_size' | 'printf_buffer'
+>;
 
 /**
  * What each builtin needs, as ocloc shows it: `get_global_id` is computed from the group id, the
@@ -36,7 +39,16 @@ export function workItemArgs(module: KernelModule, k: FunctionInfo): Set<WorkIte
 }
 
 /** Per-image and per-sampler implicit arguments (each with the `arg_index` of the parameter it describes). */
-export type ImageArg = Extract<ZeArgType, 'image_height' | 'image_width' | 'image_depth' | 'image_array_size' | 'image_channel_data_type' | 'image_channel_order' | 'sampler_snap_wa'>;
+export type ImageArg = Extract<
+  ZeArgType,
+  | 'image_height'
+  | 'image_width'
+  | 'image_depth'
+  | 'image_array_size'
+  | 'image_channel_data_type'
+  | 'image_channel_order'
+  | 'sampler_snap_wa'
+>;
 
 /**
  * What each image query asks for, as ocloc shows it: any size query loads the height and the
@@ -83,7 +95,11 @@ export function imageArgs(k: FunctionInfo, dims3: (param: string) => boolean): M
  * integer coordinates and never with float ones. kernarg knows a coordinate's type where the call
  * names a parameter or casts (`(int4)(…)`); a read whose coordinate it cannot type counts for neither.
  */
-export function transformableImages(k: FunctionInfo, isImage3d: (param: string) => boolean, coordKind: (text: string) => 'int' | 'float' | undefined): Set<string> {
+export function transformableImages(
+  k: FunctionInfo,
+  isImage3d: (param: string) => boolean,
+  coordKind: (text: string) => 'int' | 'float' | undefined,
+): Set<string> {
   const intRead = new Set<string>();
   const floatRead = new Set<string>();
   for (const call of k.callArgs ?? []) {

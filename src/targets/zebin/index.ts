@@ -19,11 +19,17 @@ export const zebinTarget: Target<ZebinPlan, 'segment'> = {
   summary: "Intel GPUs' cross-thread payload (IGC's zebin .ze_info): explicit and implicit payload arguments",
   flags: declareFlags('zebin', [
     {
-      kind: 'choice', key: 'device', flag: 'device', choices: ZEBIN_DEVICES, default: ZEBIN_DEFAULT_DEVICE,
+      kind: 'choice',
+      key: 'device',
+      flag: 'device',
+      choices: ZEBIN_DEVICES,
+      default: ZEBIN_DEFAULT_DEVICE,
       help: "the Intel GPU, as ocloc's -device names it",
     },
     {
-      kind: 'boolean', key: 'privateMemory', flag: 'private-memory',
+      kind: 'boolean',
+      key: 'privateMemory',
+      flag: 'private-memory',
       help: 'the kernels keep private memory (arrays IGC does not promote to registers): IGC then passes private_base_stateless',
     },
   ]),

@@ -22,7 +22,6 @@ import type { ZeAccess, ZebinKernelPlan, ZebinPlan, ZebinSlot } from './plan.js'
 import { placeZebinKernel } from './placement.js';
 import { structPieces } from './struct-pieces.js';
 
-
 export interface ZebinTargetOptions {
   /** The Intel GPU, as ocloc's `-device` names it (default pvc). */
   readonly device?: ZebinDevice;
@@ -51,9 +50,27 @@ const IMAGE_TYPE = {
 
 /** IGC's argument groups in payload order (KernelArgsOrder's CURBE order, the kinds kernarg meets). */
 const GROUPS = [
-  'ptr_local', 'ptr_global', 'ptr_constant', 'constant_reg', 'private_base_stateless', 'printf_buffer', 'work_dimensions', 'group_count',
-  'global_size', 'local_size', 'enqueued_local_size', 'image_height', 'image_width', 'image_depth', 'image_channel_data_type',
-  'image_channel_order', 'image_array_size', 'sampler_snap_wa', 'sampler', ...Object.keys(IMAGE_TYPE), 'queue',
+  'ptr_local',
+  'ptr_global',
+  'ptr_constant',
+  'constant_reg',
+  'private_base_stateless',
+  'printf_buffer',
+  'work_dimensions',
+  'group_count',
+  'global_size',
+  'local_size',
+  'enqueued_local_size',
+  'image_height',
+  'image_width',
+  'image_depth',
+  'image_channel_data_type',
+  'image_channel_order',
+  'image_array_size',
+  'sampler_snap_wa',
+  'sampler',
+  ...Object.keys(IMAGE_TYPE),
+  'queue',
 ] as const;
 type Group = (typeof GROUPS)[number];
 const GROUP_RANK = new Map<string, number>(GROUPS.map((g, i) => [g, i]));
@@ -99,7 +116,12 @@ function namesDouble(t: QualType | Type, seen = new Set<unknown>()): boolean {
 }
 
 /** The explicit arguments of one parameter (none for a class IGC does not take). */
-function explicitArgs(p: Parameter, samplerIndex: () => number, transformable: boolean, diags: DiagnosticBag): Pending[] {
+function explicitArgs(
+  p: Parameter,
+  samplerIndex: () => number,
+  transformable: boolean,
+  diags: DiagnosticBag,
+): Pending[] {
   const name = p.name;
   const param = originParam(p);
   const type = p.type;
@@ -110,38 +132,181 @@ function explicitArgs(p: Parameter, samplerIndex: () => number, transformable: b
       // The pointee's LLVM alignment (a packed struct's 1, an `aligned` member's padding not counted).
       const pointee = canonical(arg.pointee).type;
       const slmAlignment = pointee.kind === 'scalar' && pointee.name === 'void' ? 1 : irAlign(pointee, SPIR64);
-      return [{ group: 'ptr_local', size: 8, align: Math.max(8, slmAlignment), make: (offset) => ({ name, param, role: originRole(p, 'local'), argType: 'arg_bypointer', offset, size: 8, argIndex: p.index, addrmode: 'slm', addrspace: 'local', accessType: 'readwrite', slmAlignment, typeName, type }) }];
+      return [
+        {
+          group: 'ptr_local',
+          size: 8,
+          align: Math.max(8, slmAlignment),
+          make: (offset) => ({
+            name,
+            param,
+            role: originRole(p, 'local'),
+            argType: 'arg_bypointer',
+            offset,
+            size: 8,
+            argIndex: p.index,
+            addrmode: 'slm',
+            addrspace: 'local',
+            accessType: 'readwrite',
+            slmAlignment,
+            typeName,
+            type,
+          }),
+        },
+      ];
     }
     case 'buffer':
     case 'pipe': {
       const space = arg.kind === 'pipe' ? 'global' : arg.space;
       // IGC reads a buffer as read-only when its type qualifiers are exactly `const` (not `const restrict`).
-      const accessType: ZeAccess = arg.kind === 'buffer' && (space === 'constant' || kernelArgTypeQual(type) === 'const') ? 'readonly' : 'readwrite';
+      const accessType: ZeAccess =
+        arg.kind === 'buffer' && (space === 'constant' || kernelArgTypeQual(type) === 'const')
+          ? 'readonly'
+          : 'readwrite';
       const group = space === 'constant' ? 'ptr_constant' : 'ptr_global';
-      return [{ group, size: 8, align: 8, make: (offset) => ({ name, param, role: originRole(p, arg.kind === 'pipe' ? 'pipe' : 'data'), argType: 'arg_bypointer', offset, size: 8, argIndex: p.index, addrmode: 'stateless', addrspace: space, accessType, bindingTable: true, typeName, type }) }];
+      return [
+        {
+          group,
+          size: 8,
+          align: 8,
+          make: (offset) => ({
+            name,
+            param,
+            role: originRole(p, arg.kind === 'pipe' ? 'pipe' : 'data'),
+            argType: 'arg_bypointer',
+            offset,
+            size: 8,
+            argIndex: p.index,
+            addrmode: 'stateless',
+            addrspace: space,
+            accessType,
+            bindingTable: true,
+            typeName,
+            type,
+          }),
+        },
+      ];
     }
     case 'image':
-      return [{ group: arg.image, size: 0, align: 1, make: () => ({ name, param, role: originRole(p, 'image'), argType: 'arg_bypointer', offset: 0, size: 0, argIndex: p.index, addrmode: 'stateful', addrspace: 'image', accessType: accessOf(arg.access), imageType: IMAGE_TYPE[arg.image], ...(transformable ? { imageTransformable: true } : {}), typeName, type, access: arg.access }) }];
+      return [
+        {
+          group: arg.image,
+          size: 0,
+          align: 1,
+          make: () => ({
+            name,
+            param,
+            role: originRole(p, 'image'),
+            argType: 'arg_bypointer',
+            offset: 0,
+            size: 0,
+            argIndex: p.index,
+            addrmode: 'stateful',
+            addrspace: 'image',
+            accessType: accessOf(arg.access),
+            imageType: IMAGE_TYPE[arg.image],
+            ...(transformable ? { imageTransformable: true } : {}),
+            typeName,
+            type,
+            access: arg.access,
+          }),
+        },
+      ];
     case 'sampler': {
       const index = samplerIndex();
-      return [{ group: 'sampler', size: 0, align: 1, make: () => ({ name, param, role: originRole(p, 'sampler'), argType: 'arg_bypointer', offset: 0, size: 0, argIndex: p.index, addrmode: 'stateful', addrspace: 'sampler', accessType: 'readwrite', samplerIndex: index, typeName, type }) }];
+      return [
+        {
+          group: 'sampler',
+          size: 0,
+          align: 1,
+          make: () => ({
+            name,
+            param,
+            role: originRole(p, 'sampler'),
+            argType: 'arg_bypointer',
+            offset: 0,
+            size: 0,
+            argIndex: p.index,
+            addrmode: 'stateful',
+            addrspace: 'sampler',
+            accessType: 'readwrite',
+            samplerIndex: index,
+            typeName,
+            type,
+          }),
+        },
+      ];
     }
     case 'queue':
-      return [{ group: 'queue', size: 0, align: 1, make: () => ({ name, param, role: originRole(p, 'queue'), argType: 'none', offset: 0, size: 0, argIndex: p.index, typeName, type }) }];
+      return [
+        {
+          group: 'queue',
+          size: 0,
+          align: 1,
+          make: () => ({
+            name,
+            param,
+            role: originRole(p, 'queue'),
+            argType: 'none',
+            offset: 0,
+            size: 0,
+            argIndex: p.index,
+            typeName,
+            type,
+          }),
+        },
+      ];
     case 'pod': {
       const layout = valueLayout(type, SPIR64);
       const c = canonical(type).type;
       if (c.kind === 'record') {
         // The struct's pieces are implicit arguments in IGC: after every explicit by-value argument.
-        return [{ group: 'constant_reg', size: -1, align: 1, make: (offset) => {
-          const { pieces, end } = structPieces(type, offset, SPIR64);
-          const first = pieces[0]?.offset ?? offset;
-          return { name, param, role: originRole(p, 'value'), argType: 'arg_byvalue', offset: first, size: end - first, argIndex: p.index, pieces, typeName, type, layout };
-        } }];
+        return [
+          {
+            group: 'constant_reg',
+            size: -1,
+            align: 1,
+            make: (offset) => {
+              const { pieces, end } = structPieces(type, offset, SPIR64);
+              const first = pieces[0]?.offset ?? offset;
+              return {
+                name,
+                param,
+                role: originRole(p, 'value'),
+                argType: 'arg_byvalue',
+                offset: first,
+                size: end - first,
+                argIndex: p.index,
+                pieces,
+                typeName,
+                type,
+                layout,
+              };
+            },
+          },
+        ];
       }
       const l = layoutOf(type, SPIR64);
       const size = alignTo(l.size, 4);
-      return [{ group: 'constant_reg', size, align: l.align, make: (offset) => ({ name, param, role: originRole(p, 'value'), argType: 'arg_byvalue', offset, size, argIndex: p.index, typeName, type, layout }) }];
+      return [
+        {
+          group: 'constant_reg',
+          size,
+          align: l.align,
+          make: (offset) => ({
+            name,
+            param,
+            role: originRole(p, 'value'),
+            argType: 'arg_byvalue',
+            offset,
+            size,
+            argIndex: p.index,
+            typeName,
+            type,
+            layout,
+          }),
+        },
+      ];
     }
     case 'event':
     case 'opaque':
@@ -155,7 +320,8 @@ function explicitArgs(p: Parameter, samplerIndex: () => number, transformable: b
 /** Whether an image read's coordinate argument is integer or float, where its text says: a parameter's name or a cast. */
 function coordKind(text: string, params: ReadonlyMap<string, Parameter>): 'int' | 'float' | undefined {
   const p = params.get(text);
-  const element = (t: Type): string | undefined => (t.kind === 'vector' ? t.element : t.kind === 'scalar' ? t.name : undefined);
+  const element = (t: Type): string | undefined =>
+    t.kind === 'vector' ? t.element : t.kind === 'scalar' ? t.name : undefined;
   const name = p ? element(canonical(p.type).type) : /^\( (\w+?)[234]? \)/.exec(text)?.[1];
   if (name === 'float' || name === 'half') return 'float';
   if (name === 'int' || name === 'uint') return 'int';
@@ -165,7 +331,12 @@ function coordKind(text: string, params: ReadonlyMap<string, Parameter>): 'int' 
 /** A kernel-wide implicit argument. */
 function workItemArg(a: WorkItemArg | 'private_base_stateless'): Pending {
   const size = a === 'printf_buffer' || a === 'private_base_stateless' ? 8 : a === 'work_dimensions' ? 4 : 12;
-  return { group: a, size, align: size === 12 ? 4 : size, make: (offset) => ({ name: a, param: null, role: 'hidden', argType: a, offset, size }) };
+  return {
+    group: a,
+    size,
+    align: size === 12 ? 4 : size,
+    make: (offset) => ({ name: a, param: null, role: 'hidden', argType: a, offset, size }),
+  };
 }
 
 /** IGC refuses a kernel whose arguments (by-value sizes, 8 bytes for every pointer, local ones included) pass 2 KiB. */
@@ -176,9 +347,16 @@ function argumentBytes(k: FunctionInfo): number {
 }
 
 /** The payload of one kernel. */
-function lowerKernel(module: KernelModule, k: FunctionInfo, device: ZebinDevice, diags: DiagnosticBag, privateMemory: boolean): ZebinKernelPlan {
+function lowerKernel(
+  module: KernelModule,
+  k: FunctionInfo,
+  device: ZebinDevice,
+  diags: DiagnosticBag,
+  privateMemory: boolean,
+): ZebinKernelPlan {
   const bytes = argumentBytes(k);
-  if (bytes > ARGUMENT_BYTES_LIMIT) diags.report(Messages.zebinArgumentsTooLarge, k.span, [k.name, bytes, ARGUMENT_BYTES_LIMIT]);
+  if (bytes > ARGUMENT_BYTES_LIMIT)
+    diags.report(Messages.zebinArgumentsTooLarge, k.span, [k.name, bytes, ARGUMENT_BYTES_LIMIT]);
   let samplers = 0;
   const explicit: Pending[] = [];
   const implicit: Pending[] = [];
@@ -192,7 +370,8 @@ function lowerKernel(module: KernelModule, k: FunctionInfo, device: ZebinDevice,
   const transformable = transformableImages(k, isImage3d, (text) => coordKind(text, params));
   for (const p of k.params) {
     if (!DEVICE_FACTS[device].fp64 && namesDouble(p.type)) diags.report(Messages.zebinNoFp64, p.span, [p.name, device]);
-    for (const a of explicitArgs(p, () => samplers++, transformable.has(p.name), diags)) (a.size < 0 ? implicit : explicit).push(a);
+    for (const a of explicitArgs(p, () => samplers++, transformable.has(p.name), diags))
+      (a.size < 0 ? implicit : explicit).push(a);
     if (recordOrPointerToRecord(p.type)) byValueRecord = true;
   }
   // A struct or union by value (copied to private memory through its byval pointer) or a pointer
@@ -202,13 +381,24 @@ function lowerKernel(module: KernelModule, k: FunctionInfo, device: ZebinDevice,
   if (byValueRecord) implicit.push(workItemArg('private_base_stateless'));
   for (const a of workItemArgs(module, k)) implicit.push(workItemArg(a));
   for (const [arg, names] of imageArgs(k, isImage3d)) {
-    const wanted = k.params.filter((p) => names.has(p.name) && classifyArg(p.type).kind === (arg === 'sampler_snap_wa' ? 'sampler' : 'image'));
+    const wanted = k.params.filter(
+      (p) => names.has(p.name) && classifyArg(p.type).kind === (arg === 'sampler_snap_wa' ? 'sampler' : 'image'),
+    );
     for (const p of wanted) implicit.push(imageArg(arg, p));
   }
   // A stable sort by group: explicit arguments before implicit ones within a group, each in parameter order.
-  const all = [...explicit, ...implicit].map((a, i) => ({ a, i })).sort((x, y) => GROUP_RANK.get(x.a.group)! - GROUP_RANK.get(y.a.group)! || x.i - y.i);
+  const all = [...explicit, ...implicit]
+    .map((a, i) => ({ a, i }))
+    .sort((x, y) => GROUP_RANK.get(x.a.group)! - GROUP_RANK.get(y.a.group)! || x.i - y.i);
   const args: Bare<ZebinSlot>[] = [
-    { name: 'payload_header.global_id_offset', param: null, role: 'hidden', argType: 'global_id_offset', offset: 0, size: 12 },
+    {
+      name: 'payload_header.global_id_offset',
+      param: null,
+      role: 'hidden',
+      argType: 'global_id_offset',
+      offset: 0,
+      size: 12,
+    },
     { name: 'payload_header.local_size', param: null, role: 'hidden', argType: 'local_size', offset: 12, size: 12 },
   ];
   let at = PAYLOAD_HEADER;
@@ -230,7 +420,14 @@ function lowerKernel(module: KernelModule, k: FunctionInfo, device: ZebinDevice,
     at = slot.offset + slot.size;
   }
   const buffers = DEVICE_FACTS[device].globalBuffer;
-  const shaped = buffers === 'stateless' ? args : args.map((s) => (s.argType === 'arg_bypointer' && s.addrmode === 'stateless' && s.addrspace === 'global' ? withoutStateless(s) : s));
+  const shaped =
+    buffers === 'stateless'
+      ? args
+      : args.map((s) =>
+          s.argType === 'arg_bypointer' && s.addrmode === 'stateless' && s.addrspace === 'global'
+            ? withoutStateless(s)
+            : s,
+        );
   return placeZebinKernel({ name: k.name, args: shaped, payloadSize: at });
 }
 
@@ -241,17 +438,47 @@ function withoutStateless(s: Bare<ZebinSlot>): Bare<ZebinSlot> {
 }
 
 function imageArg(arg: ImageArg, p: Parameter): Pending {
-  const role = arg === 'image_channel_data_type' || arg === 'image_channel_order' ? 'image-format' : arg === 'sampler_snap_wa' ? 'hidden' : 'image-size';
-  return { group: arg, size: 4, align: 4, make: (offset) => ({ name: `${arg}.${p.name}`, param: null, role, argType: arg, offset, size: 4, argIndex: p.index }) };
+  const role =
+    arg === 'image_channel_data_type' || arg === 'image_channel_order'
+      ? 'image-format'
+      : arg === 'sampler_snap_wa'
+        ? 'hidden'
+        : 'image-size';
+  return {
+    group: arg,
+    size: 4,
+    align: 4,
+    make: (offset) => ({
+      name: `${arg}.${p.name}`,
+      param: null,
+      role,
+      argType: arg,
+      offset,
+      size: 4,
+      argIndex: p.index,
+    }),
+  };
 }
 
 /** Every kernel's cross-thread payload for `device` (default pvc). */
-export function lowerZebin(module: KernelModule, device: ZebinDevice, diags: DiagnosticBag, privateMemory = false): ZebinPlan {
+export function lowerZebin(
+  module: KernelModule,
+  device: ZebinDevice,
+  diags: DiagnosticBag,
+  privateMemory = false,
+): ZebinPlan {
   // Without cl_khr_fp64 ocloc refuses the file for any double, used by a kernel or not: struct fields too.
   if (!DEVICE_FACTS[device].fp64) {
     for (const r of module.records) {
-      for (const f of r.fields ?? []) if (namesDouble(f.type, new Set([r]))) diags.report(Messages.zebinNoFp64Field, f.span, [f.name ?? '(anonymous)', device]);
+      for (const f of r.fields ?? [])
+        if (namesDouble(f.type, new Set([r])))
+          diags.report(Messages.zebinNoFp64Field, f.span, [f.name ?? '(anonymous)', device]);
     }
   }
-  return { target: 'zebin', device, ...(privateMemory ? { privateMemory } : {}), kernels: kernelsOf(module).map((k) => lowerKernel(module, k, device, diags, privateMemory)) };
+  return {
+    target: 'zebin',
+    device,
+    ...(privateMemory ? { privateMemory } : {}),
+    kernels: kernelsOf(module).map((k) => lowerKernel(module, k, device, diags, privateMemory)),
+  };
 }

@@ -10,10 +10,18 @@ import type { ZebinKernelPlan, ZebinSlot } from './plan.js';
 function whereOf(a: Bare<ZebinSlot>): SlotWhere {
   switch (a.argType) {
     case 'arg_bypointer':
-      if (a.addrmode === 'stateful') return { kind: 'unplaced', reason: `'${a.name}' is a binding-table entry the driver writes (Level Zero / Intel OpenCL), not payload bytes` };
+      if (a.addrmode === 'stateful')
+        return {
+          kind: 'unplaced',
+          reason: `'${a.name}' is a binding-table entry the driver writes (Level Zero / Intel OpenCL), not payload bytes`,
+        };
       return { kind: 'segment', offset: a.offset, size: a.size };
     case 'arg_byvalue':
-      if (a.pieces && a.pieces.length > 1) return { kind: 'unplaced', reason: `IGC splits '${a.name}' into ${a.pieces.length} pieces at their own payload offsets: kernarg's packer writes a value in its own layout` };
+      if (a.pieces && a.pieces.length > 1)
+        return {
+          kind: 'unplaced',
+          reason: `IGC splits '${a.name}' into ${a.pieces.length} pieces at their own payload offsets: kernarg's packer writes a value in its own layout`,
+        };
       return { kind: 'segment', offset: a.offset, size: a.size };
     case 'none':
       return { kind: 'unplaced', reason: `IGC gives '${a.name}' no payload entry` };
@@ -63,7 +71,9 @@ function fillOf(a: Bare<ZebinSlot>): SlotFill {
 }
 
 /** A kernel whose slots carry their `where` and `fill` (written in place), from the lowering and from readPlan. */
-export function placeZebinKernel<K extends Omit<ZebinKernelPlan, 'args'> & { readonly args: readonly Bare<ZebinSlot>[] }>(k: K): K & ZebinKernelPlan {
+export function placeZebinKernel<
+  K extends Omit<ZebinKernelPlan, 'args'> & { readonly args: readonly Bare<ZebinSlot>[] },
+>(k: K): K & ZebinKernelPlan {
   for (const a of k.args) placeSlot<ZebinSlot>(a, whereOf(a), fillOf(a));
   return k as K & ZebinKernelPlan;
 }

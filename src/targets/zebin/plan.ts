@@ -6,10 +6,23 @@ import type { ZebinDevice } from './devices.js';
 
 /** `.ze_info`'s `arg_type` of an argument kernarg lays out: explicit ones and the implicit ones IGC adds for builtins the body uses. */
 export type ZeArgType =
-  | 'arg_bypointer' | 'arg_byvalue' | 'buffer_address'
-  | 'global_id_offset' | 'local_size' | 'enqueued_local_size' | 'global_size' | 'group_count' | 'work_dimensions'
-  | 'private_base_stateless' | 'printf_buffer'
-  | 'image_height' | 'image_width' | 'image_depth' | 'image_array_size' | 'image_channel_data_type' | 'image_channel_order'
+  | 'arg_bypointer'
+  | 'arg_byvalue'
+  | 'buffer_address'
+  | 'global_id_offset'
+  | 'local_size'
+  | 'enqueued_local_size'
+  | 'global_size'
+  | 'group_count'
+  | 'work_dimensions'
+  | 'private_base_stateless'
+  | 'printf_buffer'
+  | 'image_height'
+  | 'image_width'
+  | 'image_depth'
+  | 'image_array_size'
+  | 'image_channel_data_type'
+  | 'image_channel_order'
   | 'sampler_snap_wa'
   /** A parameter IGC gives no payload entry (`queue_t`: no device-side enqueue on these devices). */
   | 'none';

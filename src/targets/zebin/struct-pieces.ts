@@ -79,7 +79,8 @@ function recordLeaves(decl: RecordDecl, base: number, dl: DataLayout, out: Leaf[
     if (f.bitWidth !== undefined) {
       // A run of bit-fields: the bytes it covers.
       let endBit = f.bitOffset! + f.bitWidth;
-      while (i + 1 < rl.fields.length && rl.fields[i + 1].bitWidth !== undefined) endBit = Math.max(endBit, rl.fields[++i].bitOffset! + rl.fields[i].bitWidth!);
+      while (i + 1 < rl.fields.length && rl.fields[i + 1].bitWidth !== undefined)
+        endBit = Math.max(endBit, rl.fields[++i].bitOffset! + rl.fields[i].bitWidth!);
       const first = Math.floor(f.bitOffset! / 8);
       const end = Math.max(first, Math.ceil(endBit / 8));
       bytes(out, base + Math.max(at, first), base + end);

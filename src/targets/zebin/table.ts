@@ -17,11 +17,15 @@ function* zebinTableParts(plan: ZebinPlan): Generator<string, void, undefined> {
     ['offset', 'size', 'name', 'arg_type', 'mode', 'space/access', 'type'],
     (a) => [
       a.addrmode === 'stateful' || a.argType === 'none' ? '-' : String(a.offset),
-      a.pieces && a.pieces.length > 1 ? `${a.size} (${a.pieces.map((p) => `${p.sourceOffset}@${p.offset}`).join(' ')})` : String(a.size),
+      a.pieces && a.pieces.length > 1
+        ? `${a.size} (${a.pieces.map((p) => `${p.sourceOffset}@${p.offset}`).join(' ')})`
+        : String(a.size),
       a.name,
       a.argType,
       mode(a),
-      [a.addrspace, a.accessType, a.slmAlignment !== undefined ? `align ${a.slmAlignment}` : undefined, a.imageType].filter((x) => x !== undefined).join(' '),
+      [a.addrspace, a.accessType, a.slmAlignment !== undefined ? `align ${a.slmAlignment}` : undefined, a.imageType]
+        .filter((x) => x !== undefined)
+        .join(' '),
       cell(a.typeName),
     ],
     () => false,

@@ -7,7 +7,22 @@ import type { ZebinPlan } from './plan.js';
  * `index` a host passes to clSetKernelArg / zeKernelSetArgumentValue, `arg_type` the `kind`,
  * `addrspace` and `access_type` the `addressSpace` and `access`, `slm_alignment` the `pointeeAlign`.
  */
-export const ZEBIN_VOCABULARY = ['index', 'offset', 'size', 'kind', 'addrmode', 'addressSpace', 'access', 'pointeeAlign', 'pieces', 'imageType', 'imageTransformable', 'samplerIndex', 'typeName', 'layout'] as const;
+export const ZEBIN_VOCABULARY = [
+  'index',
+  'offset',
+  'size',
+  'kind',
+  'addrmode',
+  'addressSpace',
+  'access',
+  'pointeeAlign',
+  'pieces',
+  'imageType',
+  'imageTransformable',
+  'samplerIndex',
+  'typeName',
+  'layout',
+] as const;
 
 /** The cross-thread payload as the ABI diff sees it. */
 export function zebinView(plan: ZebinPlan): PlanView {

@@ -22,25 +22,74 @@ export function zeEntries(s: ZebinSlot): Entry[] {
     case 'buffer_address': {
       const out: Entry[] = [];
       if (s.bindingTable || s.addrmode === 'stateful') {
-        const e: [string, string | number][] = [['arg_type', 'arg_bypointer'], ['offset', 0], ['size', 0], ['arg_index', idx], ['addrmode', 'stateful'], ['addrspace', s.addrspace ?? 'global'], ['access_type', s.accessType ?? 'readwrite']];
+        const e: [string, string | number][] = [
+          ['arg_type', 'arg_bypointer'],
+          ['offset', 0],
+          ['size', 0],
+          ['arg_index', idx],
+          ['addrmode', 'stateful'],
+          ['addrspace', s.addrspace ?? 'global'],
+          ['access_type', s.accessType ?? 'readwrite'],
+        ];
         if (s.samplerIndex !== undefined) e.push(['sampler_index', s.samplerIndex], ['sampler_type', 'texture']);
         if (s.imageType) e.push(['image_type', s.imageType]);
         if (s.imageTransformable) e.push(['image_transformable', 'true']);
         out.push(e);
       }
-      if (s.argType === 'buffer_address') out.push([['arg_type', 'buffer_address'], ['offset', s.offset], ['size', s.size], ['arg_index', idx]]);
+      if (s.argType === 'buffer_address')
+        out.push([
+          ['arg_type', 'buffer_address'],
+          ['offset', s.offset],
+          ['size', s.size],
+          ['arg_index', idx],
+        ]);
       else if (s.addrmode !== 'stateful') {
-        const e: [string, string | number][] = [['arg_type', 'arg_bypointer'], ['offset', s.offset], ['size', s.size], ['arg_index', idx], ['addrmode', s.addrmode ?? 'stateless'], ['addrspace', s.addrspace ?? 'global'], ['access_type', s.accessType ?? 'readwrite']];
+        const e: [string, string | number][] = [
+          ['arg_type', 'arg_bypointer'],
+          ['offset', s.offset],
+          ['size', s.size],
+          ['arg_index', idx],
+          ['addrmode', s.addrmode ?? 'stateless'],
+          ['addrspace', s.addrspace ?? 'global'],
+          ['access_type', s.accessType ?? 'readwrite'],
+        ];
         if (s.slmAlignment !== undefined) e.push(['slm_alignment', s.slmAlignment]);
         out.push(e);
       }
       return out;
     }
     case 'arg_byvalue':
-      if (s.pieces) return s.pieces.map((p) => [['arg_type', 'arg_byvalue'], ['offset', p.offset], ['size', p.size], ['arg_index', idx], ['source_offset', p.sourceOffset]]);
-      return [[['arg_type', 'arg_byvalue'], ['offset', s.offset], ['size', s.size], ['arg_index', idx]]];
+      if (s.pieces)
+        return s.pieces.map((p) => [
+          ['arg_type', 'arg_byvalue'],
+          ['offset', p.offset],
+          ['size', p.size],
+          ['arg_index', idx],
+          ['source_offset', p.sourceOffset],
+        ]);
+      return [
+        [
+          ['arg_type', 'arg_byvalue'],
+          ['offset', s.offset],
+          ['size', s.size],
+          ['arg_index', idx],
+        ],
+      ];
     default:
-      return [s.argIndex === undefined ? [['arg_type', s.argType], ['offset', s.offset], ['size', s.size]] : [['arg_type', s.argType], ['offset', s.offset], ['size', s.size], ['arg_index', idx]]];
+      return [
+        s.argIndex === undefined
+          ? [
+              ['arg_type', s.argType],
+              ['offset', s.offset],
+              ['size', s.size],
+            ]
+          : [
+              ['arg_type', s.argType],
+              ['offset', s.offset],
+              ['size', s.size],
+              ['arg_index', idx],
+            ],
+      ];
   }
 }
 
@@ -52,7 +101,8 @@ export function* emitZeInfoPieces(plan: ZebinPlan): Generator<string, void, unde
     const entries = k.args.flatMap(zeEntries);
     if (entries.length) {
       text += '    payload_arguments:\n';
-      for (const e of entries) e.forEach(([k2, v], i) => (text += `${i === 0 ? '      - ' : '        '}${key(k2, v)}\n`));
+      for (const e of entries)
+        e.forEach(([k2, v], i) => (text += `${i === 0 ? '      - ' : '        '}${key(k2, v)}\n`));
     }
     yield text;
   }

@@ -6,7 +6,10 @@ import fc from 'fast-check';
 
 /** pure-rand's generator interface (v8), fed from bytes. */
 class ByteSource {
-  constructor(private readonly bytes: Uint8Array, private at = 0) {}
+  constructor(
+    private readonly bytes: Uint8Array,
+    private at = 0,
+  ) {}
   clone(): ByteSource {
     return new ByteSource(this.bytes, this.at);
   }

@@ -54,7 +54,10 @@ export class ClangBatchOracle {
   readonly stats: OracleStats = { programs: 0, kernels: 0, slots: 0, disagreements: 0, clangCalls: 0, clangMs: 0 };
   private readonly dir = mkdtempSync(join(tmpdir(), 'kernarg-fuzz-clang-'));
 
-  constructor(private readonly clang: string, private readonly progress: () => void = () => {}) {}
+  constructor(
+    private readonly clang: string,
+    private readonly progress: () => void = () => {},
+  ) {}
 
   dispose(): void {
     rmSync(this.dir, { recursive: true, force: true });
@@ -78,7 +81,18 @@ export class ClangBatchOracle {
     const common = [`-cl-std=${std}`, '-O0', '-cl-kernel-arg-info', '-fno-color-diagnostics'];
     const a = this.run([...common, '-target', 'spir64-unknown-unknown', '-emit-llvm', '-S', '-o', ll, src]);
     if (!a.ok) return { error: a.stderr };
-    const b = this.run([...common, '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx900', '-nogpulib', `-mcode-object-version=${codeObject}`, '-c', '-o', obj, src]);
+    const b = this.run([
+      ...common,
+      '-target',
+      'amdgcn-amd-amdhsa',
+      '-mcpu=gfx900',
+      '-nogpulib',
+      `-mcode-object-version=${codeObject}`,
+      '-c',
+      '-o',
+      obj,
+      src,
+    ]);
     if (!b.ok) return { error: b.stderr };
     return { spir: readFileSync(ll, 'utf8'), object: new Uint8Array(readFileSync(obj)) };
   }
@@ -86,7 +100,8 @@ export class ClangBatchOracle {
   /** The differences of one program (its kernels are those named `${prefix}_…`), or a refusal by either side. */
   private differences(p: Program, prefix: string, c: Compiled): string[] {
     const ours = p.kernarg(prefix);
-    if (!ours.opencl || !ours.amdhsa) return [`kernarg refuses a program clang-16 compiles (${p.std}): ${ours.refused ?? 'no plan'}`];
+    if (!ours.opencl || !ours.amdhsa)
+      return [`kernarg refuses a program clang-16 compiles (${p.std}): ${ours.refused ?? 'no plan'}`];
     const mine = (name: string) => name.startsWith(`${prefix}_`);
     const md = parseKernelMetadata(c.spir!);
     const params = kernelParams(c.spir!);
@@ -95,8 +110,22 @@ export class ClangBatchOracle {
     const out: Difference[] = [];
     const names = (xs: Iterable<string>) => [...xs].filter(mine).sort().join(' ');
     const spirNames = names(md.keys());
-    if (names(ours.opencl.kernels.map((k) => k.name)) !== spirNames) out.push({ kernel: prefix, arg: null, field: 'opencl kernels', kernarg: names(ours.opencl.kernels.map((k) => k.name)), clang: spirNames });
-    if (names(ours.amdhsa.kernels.map((k) => k.name)) !== names(notes.keys())) out.push({ kernel: prefix, arg: null, field: 'amdhsa kernels', kernarg: names(ours.amdhsa.kernels.map((k) => k.name)), clang: names(notes.keys()) });
+    if (names(ours.opencl.kernels.map((k) => k.name)) !== spirNames)
+      out.push({
+        kernel: prefix,
+        arg: null,
+        field: 'opencl kernels',
+        kernarg: names(ours.opencl.kernels.map((k) => k.name)),
+        clang: spirNames,
+      });
+    if (names(ours.amdhsa.kernels.map((k) => k.name)) !== names(notes.keys()))
+      out.push({
+        kernel: prefix,
+        arg: null,
+        field: 'amdhsa kernels',
+        kernarg: names(ours.amdhsa.kernels.map((k) => k.name)),
+        clang: names(notes.keys()),
+      });
     for (const k of ours.opencl.kernels) {
       const m = md.get(k.name);
       const ps = params.get(k.name);
@@ -122,14 +151,19 @@ export class ClangBatchOracle {
     const c = this.compile(source, p.std, p.codeObject);
     if (c.error) {
       const ours = p.kernarg('f0');
-      return ours.opencl || ours.amdhsa ? [`clang-16 refuses a program kernarg accepts (${p.std}): ${c.error.split('\n').slice(0, 4).join('\n')}`] : [];
+      return ours.opencl || ours.amdhsa
+        ? [`clang-16 refuses a program kernarg accepts (${p.std}): ${c.error.split('\n').slice(0, 4).join('\n')}`]
+        : [];
     }
     return this.differences(p, 'f0', c);
   }
 
   private report(p: Program, diffs: string[]): Disagreement {
     this.stats.disagreements++;
-    return { input: p.input, message: `${diffs.slice(0, 12).join('\n')}${diffs.length > 12 ? `\n… ${diffs.length - 12} more` : ''}\n--- source (${p.std}, code object ${p.codeObject}) ---\n${p.render('f0')}` };
+    return {
+      input: p.input,
+      message: `${diffs.slice(0, 12).join('\n')}${diffs.length > 12 ? `\n… ${diffs.length - 12} more` : ''}\n--- source (${p.std}, code object ${p.codeObject}) ---\n${p.render('f0')}`,
+    };
   }
 
   /** Checks programs that share a standard and code object in one translation unit (bisected when clang refuses it). */
@@ -171,6 +205,7 @@ function vecTypeHints(ir: string): Map<string, string> {
   const nodes = new Map<string, string>();
   for (const m of ir.matchAll(/^!(\d+) = !\{(.*)\}$/gm)) nodes.set(m[1], m[2]);
   const out = new Map<string, string>();
-  for (const m of ir.matchAll(/^define [^@]*spir_kernel void @"?([\w.$]+)"?\(.*!vec_type_hint !(\d+).*$/gm)) out.set(m[1], nodes.get(m[2]) ?? '');
+  for (const m of ir.matchAll(/^define [^@]*spir_kernel void @"?([\w.$]+)"?\(.*!vec_type_hint !(\d+).*$/gm))
+    out.set(m[1], nodes.get(m[2]) ?? '');
   return out;
 }

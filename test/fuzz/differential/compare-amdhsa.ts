@@ -32,19 +32,29 @@ export function noteKernels(object: Uint8Array): Map<string, NoteKernel> {
 }
 
 /** The slot fields kernarg's plan carries, and the note's key for each. */
-const SLOT_KEYS = { offset: '.offset', size: '.size', valueKind: '.value_kind', typeName: '.type_name', addressSpace: '.address_space', access: '.access', pointeeAlign: '.pointee_align' } as const satisfies Partial<Record<keyof AmdhsaSlot, string>>;
+const SLOT_KEYS = {
+  offset: '.offset',
+  size: '.size',
+  valueKind: '.value_kind',
+  typeName: '.type_name',
+  addressSpace: '.address_space',
+  access: '.access',
+  pointeeAlign: '.pointee_align',
+} as const satisfies Partial<Record<keyof AmdhsaSlot, string>>;
 
 export function compareAmdhsaKernel(k: AmdhsaKernelPlan, note: NoteKernel): Difference[] {
   const out: Difference[] = [];
   const differ = (arg: number | null, field: string, ours: unknown, theirs: unknown) => {
-    if (JSON.stringify(ours) !== JSON.stringify(theirs)) out.push({ kernel: k.name, arg, field, kernarg: ours, clang: theirs });
+    if (JSON.stringify(ours) !== JSON.stringify(theirs))
+      out.push({ kernel: k.name, arg, field, kernarg: ours, clang: theirs });
   };
   const args = note['.args'] ?? [];
   differ(null, 'slot count', k.args.length, args.length);
   k.args.forEach((a, i) => {
     const t = args[i];
     if (!t) return;
-    for (const [field, key] of Object.entries(SLOT_KEYS)) differ(i, field, (a as unknown as Record<string, unknown>)[field], t[key]);
+    for (const [field, key] of Object.entries(SLOT_KEYS))
+      differ(i, field, (a as unknown as Record<string, unknown>)[field], t[key]);
     // Hidden slots have no name in the note; explicit ones have the parameter's.
     if (a.param !== null) differ(i, 'name', a.name, t['.name']);
   });

@@ -49,12 +49,23 @@ function clangSlot(md: ClangKernelMetadata, p: LlvmParam, i: number): Record<str
 
 function kernargSlot(a: OpenCLSlot): Record<string, unknown> {
   return {
-    name: a.name, typeName: a.typeName, typeQual: a.typeQual, kind: a.kind, addressSpace: a.addressSpace, access: a.access, size: a.size,
+    name: a.name,
+    typeName: a.typeName,
+    typeQual: a.typeQual,
+    kind: a.kind,
+    addressSpace: a.addressSpace,
+    access: a.access,
+    size: a.size,
     align: a.kind === 'value' ? a.layout?.align : undefined,
   };
 }
 
-const ELEMENTS: Record<string, [string, string]> = { i8: ['char', 'uchar'], i16: ['short', 'ushort'], i32: ['int', 'uint'], i64: ['long', 'ulong'] };
+const ELEMENTS: Record<string, [string, string]> = {
+  i8: ['char', 'uchar'],
+  i16: ['short', 'ushort'],
+  i32: ['int', 'uint'],
+  i64: ['long', 'ulong'],
+};
 
 /** clang's vec_type_hint node (`<4 x i32> undef, i32 0`: the type and whether it is signed) as an OpenCL C type name. */
 export function vecTypeHintName(node: string): string | undefined {
@@ -65,10 +76,16 @@ export function vecTypeHintName(node: string): string | undefined {
 }
 
 /** Every field on which kernarg's kernel and clang's differ. */
-export function compareOpenCLKernel(k: OpenCLKernelPlan, md: ClangKernelMetadata, params: readonly LlvmParam[], vecHintNode: string | undefined): Difference[] {
+export function compareOpenCLKernel(
+  k: OpenCLKernelPlan,
+  md: ClangKernelMetadata,
+  params: readonly LlvmParam[],
+  vecHintNode: string | undefined,
+): Difference[] {
   const out: Difference[] = [];
   const differ = (arg: number | null, field: string, ours: unknown, theirs: unknown) => {
-    if (JSON.stringify(ours) !== JSON.stringify(theirs)) out.push({ kernel: k.name, arg, field, kernarg: ours, clang: theirs });
+    if (JSON.stringify(ours) !== JSON.stringify(theirs))
+      out.push({ kernel: k.name, arg, field, kernarg: ours, clang: theirs });
   };
   differ(null, 'argument count', k.args.length, md.type.length);
   differ(null, 'parameter count', k.args.length, params.length);
@@ -80,7 +97,12 @@ export function compareOpenCLKernel(k: OpenCLKernelPlan, md: ClangKernelMetadata
   });
   differ(null, 'reqdWorkGroupSize', k.reqdWorkGroupSize, md.reqdWorkGroupSize);
   differ(null, 'workGroupSizeHint', k.workGroupSizeHint, md.workGroupSizeHint);
-  differ(null, 'vecTypeHint', k.vecTypeHint, vecHintNode === undefined ? undefined : (vecTypeHintName(vecHintNode) ?? vecHintNode));
+  differ(
+    null,
+    'vecTypeHint',
+    k.vecTypeHint,
+    vecHintNode === undefined ? undefined : (vecTypeHintName(vecHintNode) ?? vecHintNode),
+  );
   differ(null, 'intelReqdSubGroupSize', k.intelReqdSubGroupSize, md.intelReqdSubGroupSize);
   return out;
 }

@@ -3,7 +3,17 @@
 // is the oracle for the size and alignment kernarg gives a by-value slot.
 
 /** spir64's `target datalayout`: i64 aligned to 8, and the vector widths it names (bits → align bytes). */
-const SPIR64_VECTOR_ALIGN: Record<number, number> = { 16: 2, 24: 4, 32: 4, 48: 8, 96: 16, 192: 32, 256: 32, 512: 64, 1024: 128 };
+const SPIR64_VECTOR_ALIGN: Record<number, number> = {
+  16: 2,
+  24: 4,
+  32: 4,
+  48: 8,
+  96: 16,
+  192: 32,
+  256: 32,
+  512: 64,
+  1024: 128,
+};
 
 export interface LlvmLayout {
   readonly size: number;
@@ -138,14 +148,22 @@ export function kernelParams(module: string): Map<string, LlvmParam[]> {
   const types = new LlvmTypes(module);
   const out = new Map<string, LlvmParam[]>();
   for (const m of module.matchAll(/^define [^@]*spir_kernel void @"?([\w.$]+)"?\((.*)\) #\d+/gm)) {
-    out.set(m[1], splitTop(m[2]).map((p) => {
-      const { layout, length } = types.parse(p);
-      const attrs = p.slice(length);
-      const byvalAt = attrs.indexOf('byval(');
-      const byval = byvalAt >= 0 ? types.parse(attrs.slice(byvalAt + 6)).layout : undefined;
-      const alignAttr = /\balign (\d+)/.exec(attrs)?.[1];
-      return { type: p.slice(0, length).trim(), layout, ...(byval ? { byval } : {}), ...(alignAttr ? { alignAttr: Number(alignAttr) } : {}) };
-    }));
+    out.set(
+      m[1],
+      splitTop(m[2]).map((p) => {
+        const { layout, length } = types.parse(p);
+        const attrs = p.slice(length);
+        const byvalAt = attrs.indexOf('byval(');
+        const byval = byvalAt >= 0 ? types.parse(attrs.slice(byvalAt + 6)).layout : undefined;
+        const alignAttr = /\balign (\d+)/.exec(attrs)?.[1];
+        return {
+          type: p.slice(0, length).trim(),
+          layout,
+          ...(byval ? { byval } : {}),
+          ...(alignAttr ? { alignAttr: Number(alignAttr) } : {}),
+        };
+      }),
+    );
   }
   return out;
 }

@@ -29,7 +29,10 @@ export class PoclBatchOracle {
   readonly stats = { functions: 0, launches: 0, builds: 0, disagreements: 0, deviceMs: 0 };
   private readonly cache = mkdtempSync(join(tmpdir(), 'kernarg-fuzz-pocl-'));
 
-  constructor(private readonly ctx: Context, private readonly progress: () => void = () => {}) {}
+  constructor(
+    private readonly ctx: Context,
+    private readonly progress: () => void = () => {},
+  ) {}
 
   dispose(): void {
     rmSync(this.cache, { recursive: true, force: true });
@@ -82,7 +85,13 @@ export class PoclBatchOracle {
     } catch (e) {
       // A build or launch the device refused: alone, it is a finding; in a batch, split it.
       this.stats.deviceMs += performance.now() - t0;
-      if (cs.length === 1) return [this.report(cs[0], `the device or the reference refused it: ${(e as Error).message.split('\n').slice(0, 8).join('\n')}`)];
+      if (cs.length === 1)
+        return [
+          this.report(
+            cs[0],
+            `the device or the reference refused it: ${(e as Error).message.split('\n').slice(0, 8).join('\n')}`,
+          ),
+        ];
       const half = cs.length >> 1;
       return [...this.group(cs.slice(0, half)), ...this.group(cs.slice(half))];
     }

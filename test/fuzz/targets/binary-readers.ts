@@ -10,7 +10,14 @@ import { SAMPLE_KERNELS, buildCubin } from '../../support/cubin-image.js';
 // Any answer but a plan or diagnostics with a reader code naming a byte is a bug.
 
 const HERE = join(import.meta.dirname, '..', '..', 'readers');
-const BASES = ['code-objects/kinds.16.co4.o', 'code-objects/kinds.19.co5.o', 'code-objects/kinds.22.co6.o', 'zebins/hand-images.pvc.zebin', 'zebins/hand-builtins.tgllp.zebin', 'cubins/nvcc-kernels.sm_90.cubin']
+const BASES = [
+  'code-objects/kinds.16.co4.o',
+  'code-objects/kinds.19.co5.o',
+  'code-objects/kinds.22.co6.o',
+  'zebins/hand-images.pvc.zebin',
+  'zebins/hand-builtins.tgllp.zebin',
+  'cubins/nvcc-kernels.sm_90.cubin',
+]
   .map((f): Uint8Array => new Uint8Array(readFileSync(join(HERE, f))))
   // A hand-built cubin beside nvcc's: the builder's records are small, so mutations reach them more often.
   .concat([buildCubin(SAMPLE_KERNELS)]);
@@ -21,7 +28,8 @@ function check(bytes: Uint8Array): void {
   if (!r.diagnostics.length) throw new Error('no plan and no diagnostic');
   for (const d of r.diagnostics) {
     // KA4420: a cubin for a GPU architecture the cuda target has no parameter-buffer facts for (cuda's block).
-    if (!/^KA7[04]\d\d$/.test(d.code) && d.code !== 'KA4420') throw new Error(`a diagnostic outside the readers' codes: ${d.code}`);
+    if (!/^KA7[04]\d\d$/.test(d.code) && d.code !== 'KA4420')
+      throw new Error(`a diagnostic outside the readers' codes: ${d.code}`);
     if (!/^at byte \d+: /.test(d.message)) throw new Error(`a diagnostic without its byte: ${d.message}`);
   }
 }
@@ -38,7 +46,7 @@ export function fuzz(data: Uint8Array): void {
   for (let i = 2; i + 2 < data.length; i += 3) {
     const word = data[i] | (data[i + 1] << 8);
     // The high bit aims at the header and section headers; the rest anywhere.
-    const at = word & 0x8000 ? (word & 0x7f) : (word * 5) % bytes.length;
+    const at = word & 0x8000 ? word & 0x7f : (word * 5) % bytes.length;
     bytes[at] = data[i + 2];
   }
   check(bytes);

@@ -14,21 +14,58 @@ import { withZeInfo } from '../differential/zebin-splice.js';
 import { FuzzFailure, checkLowering } from '../oracle.js';
 
 const STDS = ['CL1.2', 'CL2.0', 'CL3.0'] as const;
-const BASES = Object.fromEntries(ZEBIN_DEVICES.map((d) => [d, new Uint8Array(readFileSync(join(import.meta.dirname, '..', '..', 'readers', 'zebins', `hand-builtins.${d}.zebin`)))]));
+const BASES = Object.fromEntries(
+  ZEBIN_DEVICES.map((d) => [
+    d,
+    new Uint8Array(
+      readFileSync(join(import.meta.dirname, '..', '..', 'readers', 'zebins', `hand-builtins.${d}.zebin`)),
+    ),
+  ]),
+);
 /** What `payload_arguments` says of each slot and kernel. */
-export const ZE_SLOT_FIELDS = ['param', 'role', 'argType', 'offset', 'size', 'argIndex', 'addrmode', 'addrspace', 'accessType', 'bindingTable', 'slmAlignment', 'pieces', 'imageType', 'imageTransformable', 'samplerIndex'] as const;
+export const ZE_SLOT_FIELDS = [
+  'param',
+  'role',
+  'argType',
+  'offset',
+  'size',
+  'argIndex',
+  'addrmode',
+  'addrspace',
+  'accessType',
+  'bindingTable',
+  'slmAlignment',
+  'pieces',
+  'imageType',
+  'imageTransformable',
+  'samplerIndex',
+] as const;
 export const ZE_KERNEL_FIELDS = ['payloadSize'] as const;
 
 export function fuzz(data: Uint8Array): void {
   const pick = data.length ? data[0] : 0;
   const device = ZEBIN_DEVICES[pick % ZEBIN_DEVICES.length];
   const source = render(fromBytes(programSpec, data.subarray(1)), 'z').source;
-  const r = checkLowering('fuzz.cl', source, { target: 'zebin', format: 'ze-info', std: STDS[(pick >> 2) % 3], zebin: { device } });
+  const r = checkLowering('fuzz.cl', source, {
+    target: 'zebin',
+    format: 'ze-info',
+    std: STDS[(pick >> 2) % 3],
+    zebin: { device },
+  });
   if (r.output === undefined || !r.plan) return;
   const back = readZebin(withZeInfo(BASES[device], new TextEncoder().encode(r.output)));
-  if (!back.plan) throw new FuzzFailure(`the .ze_info kernarg emitted does not read back: ${back.diagnostics.map((d) => `${d.code} ${d.message}`).join('; ')}\n--- ze_info ---\n${r.output.slice(0, 3000)}`);
+  if (!back.plan)
+    throw new FuzzFailure(
+      `the .ze_info kernarg emitted does not read back: ${back.diagnostics.map((d) => `${d.code} ${d.message}`).join('; ')}\n--- ze_info ---\n${r.output.slice(0, 3000)}`,
+    );
   // Slots of argType none (a parameter the device passes nothing for) have no entry.
   const keep = (s: Record<string, unknown>) => s.argType !== 'none';
-  const d = firstDifference(planLines(r.plan, ZE_SLOT_FIELDS, ZE_KERNEL_FIELDS, keep), planLines(back.plan, ZE_SLOT_FIELDS, ZE_KERNEL_FIELDS, keep));
-  if (d) throw new FuzzFailure(`the .ze_info kernarg emitted reads back as another plan (${device}):\n${d}\n--- source ---\n${source}\n--- ze_info ---\n${r.output.slice(0, 3000)}`);
+  const d = firstDifference(
+    planLines(r.plan, ZE_SLOT_FIELDS, ZE_KERNEL_FIELDS, keep),
+    planLines(back.plan, ZE_SLOT_FIELDS, ZE_KERNEL_FIELDS, keep),
+  );
+  if (d)
+    throw new FuzzFailure(
+      `the .ze_info kernarg emitted reads back as another plan (${device}):\n${d}\n--- source ---\n${source}\n--- ze_info ---\n${r.output.slice(0, 3000)}`,
+    );
 }

@@ -18,14 +18,25 @@ export const BATCH = 48;
 /** The reference tools this target runs (the smoke test requires them). */
 export const tools = [CLANG] as const;
 
-function lowerBoth(source: string, std: Std, codeObject: 4 | 5): { opencl?: OpenCLPlan; amdhsa?: AmdhsaPlan; refused?: string } {
+function lowerBoth(
+  source: string,
+  std: Std,
+  codeObject: 4 | 5,
+): { opencl?: OpenCLPlan; amdhsa?: AmdhsaPlan; refused?: string } {
   const cl = checkLowering('fuzz.cl', source, { target: 'opencl', format: 'json', std });
-  const hsa = checkLowering('fuzz.cl', source, { target: 'amdhsa', format: 'json', std, amdhsa: { codeObject, llvm: 16 } });
+  const hsa = checkLowering('fuzz.cl', source, {
+    target: 'amdhsa',
+    format: 'json',
+    std,
+    amdhsa: { codeObject, llvm: 16 },
+  });
   const refused = [cl, hsa].find((r) => !r.plan);
   return {
     ...(cl.plan?.target === 'opencl' ? { opencl: cl.plan } : {}),
     ...(hsa.plan?.target === 'amdhsa' ? { amdhsa: hsa.plan } : {}),
-    ...(refused ? { refused: formatDiagnostics(refused.diagnostics.filter((d) => d.severity === 'error').slice(0, 3)) } : {}),
+    ...(refused
+      ? { refused: formatDiagnostics(refused.diagnostics.filter((d) => d.severity === 'error').slice(0, 3)) }
+      : {}),
   };
 }
 

@@ -16,7 +16,12 @@ const KERNEL = new Uint8Array(readFileSync(join(import.meta.dirname, '..', '..',
 
 function edited(data: Uint8Array): Uint8Array {
   const BASE = data.length > 0 && data[data.length - 1] % 2 === 1 ? KERNEL : SHADER;
-  const out = BASE.slice(0, data.length > 0 && data[0] % 4 === 1 ? 20 + 4 * (((data[1] ?? 0) << 8 | (data[2] ?? 0)) % (BASE.length / 4 - 5)) : BASE.length);
+  const out = BASE.slice(
+    0,
+    data.length > 0 && data[0] % 4 === 1
+      ? 20 + 4 * ((((data[1] ?? 0) << 8) | (data[2] ?? 0)) % (BASE.length / 4 - 5))
+      : BASE.length,
+  );
   // Each 5 bytes: a word index and a byte to write into it (a word count, an id, an opcode, an operand).
   for (let i = 3; i + 4 < data.length; i += 5) {
     const word = ((data[i] << 8) | data[i + 1]) % (out.length / 4);
@@ -28,12 +33,14 @@ function edited(data: Uint8Array): Uint8Array {
 export function fuzz(data: Uint8Array): void {
   const magic = data.length >= 4 && data[0] === 0x03 && data[1] === 0x02 && data[2] === 0x23 && data[3] === 0x07;
   const r = readSpirv(magic ? data : edited(data), 'fuzz.spv');
-  for (const d of r.diagnostics) if (!/^KA71\d\d$/.test(d.code)) throw new Error(`a diagnostic outside the reader's range: ${d.code} ${d.message}`);
+  for (const d of r.diagnostics)
+    if (!/^KA71\d\d$/.test(d.code)) throw new Error(`a diagnostic outside the reader's range: ${d.code} ${d.message}`);
   if (!r.plan && r.diagnostics.length === 0) throw new Error('neither a plan nor a diagnostic');
   // What run and gen-ts read beside a shader's plan (spec constant types and defaults, the work-group size's sources).
   if (r.plan?.target === 'vulkan') {
     const s = readShaderInterface(magic ? data : edited(data), 'fuzz.spv');
-    for (const d of s.diagnostics) if (d.code !== 'KA7120') throw new Error(`the shader interface gave ${d.code} ${d.message}`);
+    for (const d of s.diagnostics)
+      if (d.code !== 'KA7120') throw new Error(`the shader interface gave ${d.code} ${d.message}`);
     if (!s.entries && s.diagnostics.length === 0) throw new Error('no shader interface and no diagnostic');
   }
 }

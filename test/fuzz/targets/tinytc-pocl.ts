@@ -21,10 +21,19 @@ export const BATCH = 8;
 export function deviceCase(data: Uint8Array): DeviceCase {
   const chain = renderChain(fromBytes(chainSpec, data));
   const r = checkLowering('fuzz.ir', chain.ir, { target: 'opencl', format: 'opencl-c' });
-  if (r.output === undefined) throw new FuzzFailure(`kernarg refuses a generated program:\n${r.diagnostics.map((d) => d.message).join('\n')}\n--- ir ---\n${chain.ir}`);
+  if (r.output === undefined)
+    throw new FuzzFailure(
+      `kernarg refuses a generated program:\n${r.diagnostics.map((d) => d.message).join('\n')}\n--- ir ---\n${chain.ir}`,
+    );
   const fe = compileTinytc(new SourceFile('fuzz.ir', chain.ir), { layout: SPIR64 });
   if (!fe.compiled) throw new FuzzFailure('kernarg lowers the program but does not compile it');
-  return { input: data, ir: (name) => chain.ir.replace('func @chain(', `func @${name}(`), args: chain.args, howmany: chain.howmany, tol: chain.tol };
+  return {
+    input: data,
+    ir: (name) => chain.ir.replace('func @chain(', `func @${name}(`),
+    args: chain.args,
+    howmany: chain.howmany,
+    tol: chain.tol,
+  };
 }
 
 let queue: DeviceCase[] = [];

@@ -38,7 +38,8 @@ export function fieldsOf(l: LayoutJson): FieldPart[] {
   if (l.kind !== 'struct') return [];
   return l.fields.map((f, i) => {
     const name = f.name ?? `(unnamed ${i})`;
-    if (f.bitWidth === undefined) return { name, type: typeOfLayout(f.layout), offset: f.offset, size: f.layout.size, align: f.layout.align };
+    if (f.bitWidth === undefined)
+      return { name, type: typeOfLayout(f.layout), offset: f.offset, size: f.layout.size, align: f.layout.align };
     const first = Math.floor((f.bitOffset ?? 0) / 8);
     const last = Math.ceil(((f.bitOffset ?? 0) + f.bitWidth) / 8);
     const from = f.bitOffset ?? 0;

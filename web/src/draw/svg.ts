@@ -3,7 +3,11 @@ const NS = 'http://www.w3.org/2000/svg';
 
 export type Attrs = Readonly<Record<string, string | number | undefined>>;
 
-export function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: (Node | string)[]): SVGElementTagNameMap[K] {
+export function svg<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  ...children: (Node | string)[]
+): SVGElementTagNameMap[K] {
   const e = document.createElementNS(NS, tag);
   for (const [k, v] of Object.entries(attrs)) if (v !== undefined) e.setAttribute(k, String(v));
   for (const c of children) e.append(c);

@@ -8,11 +8,33 @@ export const NUMBER_TYPES = ['i8', 'i16', 'i32', 'i64', 'index', 'bf16', 'f16', 
 export type NumberType = (typeof NUMBER_TYPES)[number];
 
 /** Bytes of each number type, as tinytc's `size(ty)` gives them (index is 64-bit, as tinytc-oc compiles it). */
-export const NUMBER_BYTES = { i8: 1, i16: 2, i32: 4, i64: 8, index: 8, bf16: 2, f16: 2, f32: 4, f64: 8, c32: 8, c64: 16 } as const satisfies Record<NumberType, number>;
+export const NUMBER_BYTES = {
+  i8: 1,
+  i16: 2,
+  i32: 4,
+  i64: 8,
+  index: 8,
+  bf16: 2,
+  f16: 2,
+  f32: 4,
+  f64: 8,
+  c32: 8,
+  c64: 16,
+} as const satisfies Record<NumberType, number>;
 
 /** What each number type is, for the checker's rules (integer-only, float-only and complex-refusing instructions). */
 export const NUMBER_CLASS = {
-  i8: 'int', i16: 'int', i32: 'int', i64: 'int', index: 'int', bf16: 'float', f16: 'float', f32: 'float', f64: 'float', c32: 'complex', c64: 'complex',
+  i8: 'int',
+  i16: 'int',
+  i32: 'int',
+  i64: 'int',
+  index: 'int',
+  bf16: 'float',
+  f16: 'float',
+  f32: 'float',
+  f64: 'float',
+  c32: 'complex',
+  c64: 'complex',
 } as const satisfies Record<NumberType, 'int' | 'float' | 'complex'>;
 
 export const MATRIX_USES = ['matrix_a', 'matrix_b', 'matrix_acc'] as const;
@@ -32,7 +54,13 @@ export type Type04 =
   | { readonly kind: 'number'; readonly name: NumberType }
   | Memref04
   | { readonly kind: 'group'; readonly memref: Memref04; readonly size: Dim; readonly offset: Dim }
-  | { readonly kind: 'coopmatrix'; readonly component: NumberType; readonly rows: number; readonly cols: number; readonly use: MatrixUse }
+  | {
+      readonly kind: 'coopmatrix';
+      readonly component: NumberType;
+      readonly rows: number;
+      readonly cols: number;
+      readonly use: MatrixUse;
+    }
   | { readonly kind: 'void' };
 
 /** An attribute value (`{alignment=16}`, `[128, 4]`, `true`, `"name"`). */
@@ -49,7 +77,9 @@ export interface Name {
 }
 
 /** An operand: a value, or (where the grammar takes `integer_constant_or_identifier`) a static integer. */
-export type Operand04 = { readonly kind: 'value'; readonly name: string; readonly span: Span } | { readonly kind: 'int'; readonly value: number; readonly span: Span };
+export type Operand04 =
+  | { readonly kind: 'value'; readonly name: string; readonly span: Span }
+  | { readonly kind: 'int'; readonly value: number; readonly span: Span };
 export type ValueRef = Extract<Operand04, { kind: 'value' }>;
 
 export interface Typed {
@@ -86,21 +116,73 @@ export type Inst04 = {
   | { readonly form: 'constant'; readonly literal: Literal; readonly literalSpan: Span; readonly type: Typed }
   | { readonly form: 'alloca'; readonly attrs: Attr | null; readonly type: Typed }
   | { readonly form: 'load'; readonly operand: ValueRef; readonly indices: readonly ValueRef[]; readonly type: Typed }
-  | { readonly form: 'store'; readonly value: ValueRef; readonly operand: ValueRef; readonly indices: readonly ValueRef[]; readonly type: Typed | null }
+  | {
+      readonly form: 'store';
+      readonly value: ValueRef;
+      readonly operand: ValueRef;
+      readonly indices: readonly ValueRef[];
+      readonly type: Typed | null;
+    }
   | { readonly form: 'size'; readonly operand: ValueRef; readonly mode: number; readonly type: Typed }
-  | { readonly form: 'subview'; readonly operand: ValueRef; readonly slices: readonly { readonly offset: Operand04; readonly size: Operand04 | null }[]; readonly type: Typed }
-  | { readonly form: 'expand'; readonly operand: ValueRef; readonly mode: number; readonly shape: readonly Operand04[]; readonly type: Typed }
-  | { readonly form: 'fuse'; readonly operand: ValueRef; readonly from: number; readonly to: number; readonly type: Typed }
+  | {
+      readonly form: 'subview';
+      readonly operand: ValueRef;
+      readonly slices: readonly { readonly offset: Operand04; readonly size: Operand04 | null }[];
+      readonly type: Typed;
+    }
+  | {
+      readonly form: 'expand';
+      readonly operand: ValueRef;
+      readonly mode: number;
+      readonly shape: readonly Operand04[];
+      readonly type: Typed;
+    }
+  | {
+      readonly form: 'fuse';
+      readonly operand: ValueRef;
+      readonly from: number;
+      readonly to: number;
+      readonly type: Typed;
+    }
   /** axpby, cumsum, gemm, gemv, ger, hadamard, sum: alpha, A, [B], beta, C (cumsum: `mode` after A). */
   | { readonly form: 'blas'; readonly operands: readonly ValueRef[]; readonly mode: number | null }
   | { readonly form: 'barrier' }
-  | { readonly form: 'if'; readonly condition: ValueRef; readonly resultTypes: readonly Typed[]; readonly then: Region04; readonly else: Region04 | null }
-  | { readonly form: 'for'; readonly variable: Name; readonly from: ValueRef; readonly to: ValueRef; readonly step: ValueRef | null; readonly init: readonly { readonly name: Name; readonly value: ValueRef }[]; readonly resultTypes: readonly Typed[]; readonly body: Region04; readonly attrs: Attr | null }
-  | { readonly form: 'foreach'; readonly variables: readonly Name[]; readonly from: readonly ValueRef[]; readonly to: readonly ValueRef[]; readonly tile: { readonly sizes: readonly Name[]; readonly shape: readonly number[] } | null; readonly body: Region04 }
+  | {
+      readonly form: 'if';
+      readonly condition: ValueRef;
+      readonly resultTypes: readonly Typed[];
+      readonly then: Region04;
+      readonly else: Region04 | null;
+    }
+  | {
+      readonly form: 'for';
+      readonly variable: Name;
+      readonly from: ValueRef;
+      readonly to: ValueRef;
+      readonly step: ValueRef | null;
+      readonly init: readonly { readonly name: Name; readonly value: ValueRef }[];
+      readonly resultTypes: readonly Typed[];
+      readonly body: Region04;
+      readonly attrs: Attr | null;
+    }
+  | {
+      readonly form: 'foreach';
+      readonly variables: readonly Name[];
+      readonly from: readonly ValueRef[];
+      readonly to: readonly ValueRef[];
+      readonly tile: { readonly sizes: readonly Name[]; readonly shape: readonly number[] } | null;
+      readonly body: Region04;
+    }
   | { readonly form: 'parallel'; readonly body: Region04 }
   | { readonly form: 'yield'; readonly values: readonly ValueRef[] }
   /** The cooperative-matrix family and subgroup_broadcast: values in order, static integers in order, the result type. */
-  | { readonly form: 'matrix'; readonly values: readonly ValueRef[]; readonly ints: readonly number[]; readonly type: Typed | null; readonly apply: { readonly names: readonly Name[]; readonly body: Region04 } | null }
+  | {
+      readonly form: 'matrix';
+      readonly values: readonly ValueRef[];
+      readonly ints: readonly number[];
+      readonly type: Typed | null;
+      readonly apply: { readonly names: readonly Name[]; readonly body: Region04 } | null;
+    }
 );
 
 export interface Param04 {

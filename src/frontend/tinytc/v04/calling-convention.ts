@@ -7,11 +7,23 @@ import { type Func04, type Memref04, NUMBER_BYTES, type NumberType, type Type04 
 
 /** Each number type as an OpenCL C kernel argument: tinytc's SPIR-V gives bf16 as a 16-bit integer, complex numbers as 2-vectors. */
 const OPENCL_TYPE = {
-  i8: 'char', i16: 'short', i32: 'int', i64: 'long', index: 'long', bf16: 'ushort', f16: 'half', f32: 'float', f64: 'double', c32: 'float', c64: 'double',
+  i8: 'char',
+  i16: 'short',
+  i32: 'int',
+  i64: 'long',
+  index: 'long',
+  bf16: 'ushort',
+  f16: 'half',
+  f32: 'float',
+  f64: 'double',
+  c32: 'float',
+  c64: 'double',
 } as const satisfies Record<NumberType, ScalarName>;
 
 function numberType(t: NumberType): QualType {
-  return t === 'c32' || t === 'c64' ? q({ kind: 'vector', element: OPENCL_TYPE[t], length: 2 }) : q(scalar(OPENCL_TYPE[t]));
+  return t === 'c32' || t === 'c64'
+    ? q({ kind: 'vector', element: OPENCL_TYPE[t], length: 2 })
+    : q(scalar(OPENCL_TYPE[t]));
 }
 
 /** One parameter of the SPIR-V function tinytc v0.4 emits, as its FileCheck lines pin it. */
@@ -45,7 +57,10 @@ export function spirvParams04(f: Func04): SpirvParamFact[] {
     const element = `ptr ${space} ${spirvNumber(m.element)}`;
     if (t.kind === 'memref') out.push({ type: element, alignment: NUMBER_BYTES[m.element], space, name });
     else out.push({ type: `ptr CrossWorkgroup ${element}`, alignment: 8, space: 'CrossWorkgroup', name });
-    const extra = t.kind === 'group' ? { type: 'ptr CrossWorkgroup i64', alignment: 8, space: 'CrossWorkgroup' as const } : { type: 'i64' };
+    const extra =
+      t.kind === 'group'
+        ? { type: 'ptr CrossWorkgroup i64', alignment: 8, space: 'CrossWorkgroup' as const }
+        : { type: 'i64' };
     for (const e of dope(m)) out.push({ ...extra, name: `${name}_${e.role}${e.dim}` });
     if (t.kind === 'group' && t.size === null) out.push({ type: 'i64', name: `${name}_size` });
     if (t.kind === 'group' && t.offset === null) out.push({ type: 'i64', name: `${name}_offset` });
@@ -96,12 +111,31 @@ export function lowerFunc04(f: Func04, wg: readonly [number, number] | null, dia
     const dataType = isGroup ? ptr({ ...ptr(element), space: 'global' }) : ptr(element);
     add(name, dataType, p.span, { arg: name, argIndex, role: 'data', ...(isGroup ? { perMember: true } : {}) }, false);
     const extraType = isGroup ? ptr({ ...q(scalar('long')), space: 'global' }) : q(scalar('long'));
-    for (const e of dope(m)) add(`${name}_${e.role}${e.dim}`, extraType, p.span, { arg: name, argIndex, role: e.role, dim: e.dim, ...(isGroup ? { perMember: true } : {}) }, true);
-    if (t.kind === 'group' && t.size === null) add(`${name}_size`, q(scalar('long')), p.span, { arg: name, argIndex, role: 'size' }, true);
-    if (t.kind === 'group' && t.offset === null) add(`${name}_offset`, q(scalar('long')), p.span, { arg: name, argIndex, role: 'offset' }, true);
+    for (const e of dope(m))
+      add(
+        `${name}_${e.role}${e.dim}`,
+        extraType,
+        p.span,
+        { arg: name, argIndex, role: e.role, dim: e.dim, ...(isGroup ? { perMember: true } : {}) },
+        true,
+      );
+    if (t.kind === 'group' && t.size === null)
+      add(`${name}_size`, q(scalar('long')), p.span, { arg: name, argIndex, role: 'size' }, true);
+    if (t.kind === 'group' && t.offset === null)
+      add(`${name}_offset`, q(scalar('long')), p.span, { arg: name, argIndex, role: 'offset' }, true);
   });
   const attributes: KernelAttributes = {};
   if (wg) attributes.reqdWorkGroupSize = [wg[0], wg[1], 1];
   if (f.subgroupSize) attributes.intelReqdSubGroupSize = f.subgroupSize;
-  return { name: kernelName(f.name), isKernel: true, result: q(scalar('void')), params, attributes, defined: true, calls: [], uses: [], span: f.span };
+  return {
+    name: kernelName(f.name),
+    isKernel: true,
+    result: q(scalar('void')),
+    params,
+    attributes,
+    defined: true,
+    calls: [],
+    uses: [],
+    span: f.span,
+  };
 }

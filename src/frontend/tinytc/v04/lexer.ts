@@ -15,13 +15,16 @@ export interface Tok04 {
 const PUNCT = ['->', '<=', '(', ')', '{', '}', '[', ']', '<', '>', ',', ':', '=', '?', '^', '-', '+', '*', '/', '%'];
 // A word that is a shape glued to its element type (`f32x5x10`, `x64x`): tinytc's lexer has no
 // generic word rule, so its longest-match keywords split it into the type, `x` and the extents.
-const GLUED_SHAPE = new RegExp(`^(${[...NUMBER_TYPES, 'bool'].sort((a, b) => b.length - a.length).join('|')})?((?:x\\d*)+)$`);
+const GLUED_SHAPE = new RegExp(
+  `^(${[...NUMBER_TYPES, 'bool'].sort((a, b) => b.length - a.length).join('|')})?((?:x\\d*)+)$`,
+);
 
 /** Tokens of tinytc v0.4 text, as its re2c lexer (src/parser/lexer.re) reads them. */
 export function lexIr04(file: SourceFile, diags: DiagnosticBag): Tok04[] {
   const s = file.text;
   const out: Tok04[] = [];
-  const push = (kind: Tok04Kind, start: number, end: number, text = s.slice(start, end)) => out.push({ kind, text, span: span(file, start, end) });
+  const push = (kind: Tok04Kind, start: number, end: number, text = s.slice(start, end)) =>
+    out.push({ kind, text, span: span(file, start, end) });
   let i = 0;
   while (i < s.length) {
     const c = s[i];
@@ -77,7 +80,10 @@ export function lexIr04(file: SourceFile, diags: DiagnosticBag): Tok04[] {
       i += 5;
       continue;
     }
-    const num = /^[-+]?(?:0x(?:[0-9a-fA-F]*\.[0-9a-fA-F]+|[0-9a-fA-F]+\.?)[pP][-+]?\d+|0x[0-9a-fA-F]*\.[0-9a-fA-F]+|(?:\d*\.\d+|\d+\.)(?:[eE][-+]?\d+)?|\d+[eE][-+]?\d+|inf\b|nan\b|\d+)/.exec(s.slice(i, i + 400));
+    const num =
+      /^[-+]?(?:0x(?:[0-9a-fA-F]*\.[0-9a-fA-F]+|[0-9a-fA-F]+\.?)[pP][-+]?\d+|0x[0-9a-fA-F]*\.[0-9a-fA-F]+|(?:\d*\.\d+|\d+\.)(?:[eE][-+]?\d+)?|\d+[eE][-+]?\d+|inf\b|nan\b|\d+)/.exec(
+        s.slice(i, i + 400),
+      );
     if (num && (/[0-9.]/.test(c) || /^[-+](?:[0-9.]|inf|nan)/.test(num[0]) || num[0] === 'inf' || num[0] === 'nan')) {
       const t = num[0];
       push(/^[-+]?\d+$/.test(t) ? 'int' : 'float', i, i + t.length);

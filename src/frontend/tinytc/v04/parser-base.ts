@@ -10,14 +10,23 @@ import type { Tok04 } from './lexer.js';
 export class Bail extends Error {}
 
 /** What a `$name = …` definition holds. */
-type Def = { kind: 'int'; value: number } | { kind: 'float'; value: number } | { kind: 'bool'; value: boolean } | { kind: 'string'; value: string } | { kind: 'type'; type: Type04 } | { kind: 'attr'; attr: Attr };
+type Def =
+  | { kind: 'int'; value: number }
+  | { kind: 'float'; value: number }
+  | { kind: 'bool'; value: boolean }
+  | { kind: 'string'; value: string }
+  | { kind: 'type'; type: Type04 }
+  | { kind: 'attr'; attr: Attr };
 
 export abstract class ParserBase04 {
   protected pos = 0;
   protected depth = 0;
   protected readonly defs = new Map<string, Def>();
 
-  constructor(protected readonly toks: Tok04[], protected readonly diags: DiagnosticBag) {}
+  constructor(
+    protected readonly toks: Tok04[],
+    protected readonly diags: DiagnosticBag,
+  ) {}
 
   protected peek(k = 0): Tok04 {
     return this.toks[Math.min(this.pos + k, this.toks.length - 1)];
@@ -40,7 +49,10 @@ export abstract class ParserBase04 {
   }
   protected found(t: Tok04, what: string): never {
     if (t.kind === 'eof') this.fail(Messages.unexpectedEof, t, [what]);
-    return this.fail(Messages.expectedButFound, t, [what, t.kind === 'local' ? `%${t.text}` : t.kind === 'def' ? `$${t.text}` : t.text]);
+    return this.fail(Messages.expectedButFound, t, [
+      what,
+      t.kind === 'local' ? `%${t.text}` : t.kind === 'def' ? `$${t.text}` : t.text,
+    ]);
   }
   protected expect(text: string): Tok04 {
     return this.is(text) ? this.next() : this.found(this.peek(), `'${text}'`);
@@ -87,11 +99,27 @@ export abstract class ParserBase04 {
         const b = stack.pop()!;
         const a = stack.pop()!;
         if ((t.text === '/' || t.text === '%') && b === 0) this.fail(Messages.ir04CalcError, t, ['division by zero']);
-        const r = t.text === '^' ? a ** b : t.text === '-' ? a - b : t.text === '+' ? a + b : t.text === '*' ? a * b : t.text === '/' ? Math.trunc(a / b) : t.text === '%' ? a % b : t.text === 'min' ? Math.min(a, b) : Math.max(a, b);
+        const r =
+          t.text === '^'
+            ? a ** b
+            : t.text === '-'
+              ? a - b
+              : t.text === '+'
+                ? a + b
+                : t.text === '*'
+                  ? a * b
+                  : t.text === '/'
+                    ? Math.trunc(a / b)
+                    : t.text === '%'
+                      ? a % b
+                      : t.text === 'min'
+                        ? Math.min(a, b)
+                        : Math.max(a, b);
         stack.push(r);
       } else this.found(t, "an integer or an operator of '!calc'");
     }
-    if (stack.length !== 1) this.fail(Messages.ir04CalcError, this.peek(), [`${stack.length} values left on the stack, not 1`]);
+    if (stack.length !== 1)
+      this.fail(Messages.ir04CalcError, this.peek(), [`${stack.length} values left on the stack, not 1`]);
     return stack[0];
   }
 
@@ -151,7 +179,9 @@ export abstract class ParserBase04 {
     if (t.kind === 'def') {
       this.next();
       const d = this.def(t);
-      return d.kind === 'attr' && d.attr.kind === 'dict' ? d.attr : this.fail(Messages.ir04DefKind, t, [t.text, 'a dictionary attribute']);
+      return d.kind === 'attr' && d.attr.kind === 'dict'
+        ? d.attr
+        : this.fail(Messages.ir04DefKind, t, [t.text, 'a dictionary attribute']);
     }
     this.expect('{');
     const entries = new Map<string, Attr>();
@@ -171,7 +201,8 @@ export abstract class ParserBase04 {
     const t = this.next();
     if (t.kind === 'int') return { literal: { kind: 'int', value: BigInt(t.text) }, span: t.span };
     if (t.kind === 'float') return { literal: { kind: 'float', value: this.floatValue(t) }, span: t.span };
-    if (t.text === 'true' || t.text === 'false') return { literal: { kind: 'bool', value: t.text === 'true' }, span: t.span };
+    if (t.text === 'true' || t.text === 'false')
+      return { literal: { kind: 'bool', value: t.text === 'true' }, span: t.span };
     if (t.kind === 'def') {
       const d = this.def(t);
       if (d.kind === 'int') return { literal: { kind: 'int', value: BigInt(d.value) }, span: t.span };
@@ -184,7 +215,11 @@ export abstract class ParserBase04 {
       this.expect(',');
       const im = this.next();
       this.expect(']');
-      if (re.kind !== 'float' || im.kind !== 'float') this.fail(Messages.expectedButFound, re.kind !== 'float' ? re : im, ['a floating constant', re.kind !== 'float' ? re.text : im.text]);
+      if (re.kind !== 'float' || im.kind !== 'float')
+        this.fail(Messages.expectedButFound, re.kind !== 'float' ? re : im, [
+          'a floating constant',
+          re.kind !== 'float' ? re.text : im.text,
+        ]);
       return { literal: { kind: 'complex', re: this.floatValue(re), im: this.floatValue(im) }, span: this.spanFrom(t) };
     }
     return this.found(t, 'a constant');

@@ -2,8 +2,21 @@ import { Messages } from '../../../diagnostics/messages.js';
 import { type Span, joinSpans } from '../../../diagnostics/source.js';
 import { type Dim, canonicalStride } from '../ast.js';
 import {
-  type Func04, type Inst04, MATRIX_USES, type MatrixUse, type Memref04, NUMBER_TYPES, type Name, type NumberType,
-  type Operand04, type Param04, type Program04, type Region04, type Type04, type Typed, type ValueRef,
+  type Func04,
+  type Inst04,
+  MATRIX_USES,
+  type MatrixUse,
+  type Memref04,
+  NUMBER_TYPES,
+  type Name,
+  type NumberType,
+  type Operand04,
+  type Param04,
+  type Program04,
+  type Region04,
+  type Type04,
+  type Typed,
+  type ValueRef,
 } from './ast.js';
 import { MATRIX_OPS, instructionKind } from './instructions.js';
 import { Bail, ParserBase04 } from './parser-base.js';
@@ -15,7 +28,6 @@ const MAX_DEPTH = 200;
  * `$` definitions and `!calc(...)` evaluated as tinytc's parser does, while reading (parser-base.ts).
  */
 export class IrParser04 extends ParserBase04 {
-
   parse(): Program04 {
     const funcs: Func04[] = [];
     while (this.peek().kind !== 'eof') {
@@ -58,17 +70,27 @@ export class IrParser04 extends ParserBase04 {
     if (attrs?.kind === 'dict') {
       const wg = attrs.entries.get('work_group_size');
       if (wg) {
-        if (wg.kind !== 'array' || wg.items.length !== 2 || wg.items.some((x) => x.kind !== 'int' || x.value <= 0)) this.fail(Messages.badAttributeArgs, wg.span, ['work_group_size', 'must be an array of 2 positive integers']);
+        if (wg.kind !== 'array' || wg.items.length !== 2 || wg.items.some((x) => x.kind !== 'int' || x.value <= 0))
+          this.fail(Messages.badAttributeArgs, wg.span, ['work_group_size', 'must be an array of 2 positive integers']);
         workGroupSize = [(wg.items[0] as { value: number }).value, (wg.items[1] as { value: number }).value];
       }
       const sg = attrs.entries.get('subgroup_size');
       if (sg) {
-        if (sg.kind !== 'int' || sg.value <= 0) this.fail(Messages.badAttributeArgs, sg.span, ['subgroup_size', 'must be a positive integer']);
+        if (sg.kind !== 'int' || sg.value <= 0)
+          this.fail(Messages.badAttributeArgs, sg.span, ['subgroup_size', 'must be a positive integer']);
         subgroupSize = sg.value;
       }
     }
     const body = this.region();
-    return { name: nameTok.text, span: joinSpans(kw.span, nameTok.span), params, attrs, workGroupSize, subgroupSize, body };
+    return {
+      name: nameTok.text,
+      span: joinSpans(kw.span, nameTok.span),
+      params,
+      attrs,
+      workGroupSize,
+      subgroupSize,
+      body,
+    };
   }
 
   private region(): Region04 {
@@ -88,7 +110,8 @@ export class IrParser04 extends ParserBase04 {
   private dim(): Dim {
     if (this.accept('?')) return null;
     const d = this.int("an extent or '?'");
-    if (d.value < 0) this.fail(Messages.irTypeSyntax, d.span, [`a static extent or stride must not be negative, not ${d.value}`]);
+    if (d.value < 0)
+      this.fail(Messages.irTypeSyntax, d.span, [`a static extent or stride must not be negative, not ${d.value}`]);
     return d.value;
   }
 
@@ -97,7 +120,8 @@ export class IrParser04 extends ParserBase04 {
     this.expect('<');
     const elementTok = this.peek();
     const element = this.type();
-    if (element.kind !== 'number') this.fail(Messages.irTypeSyntax, this.spanFrom(elementTok), ['a memref element must be a number type']);
+    if (element.kind !== 'number')
+      this.fail(Messages.irTypeSyntax, this.spanFrom(elementTok), ['a memref element must be a number type']);
     const shape: Dim[] = [];
     while (this.accept('x')) shape.push(this.dim());
     let stride: Dim[] = canonicalStride(shape);
@@ -113,7 +137,10 @@ export class IrParser04 extends ParserBase04 {
           while (this.accept(','));
         }
         this.expect('>');
-        if (list.length !== shape.length) this.fail(Messages.irTypeSyntax, this.spanFrom(s), [`shape and stride list must have the same length (${shape.length} extents, ${list.length} strides)`]);
+        if (list.length !== shape.length)
+          this.fail(Messages.irTypeSyntax, this.spanFrom(s), [
+            `shape and stride list must have the same length (${shape.length} extents, ${list.length} strides)`,
+          ]);
         stride = list;
         explicitStride = true;
         if (this.accept(',')) space = this.addressSpace();
@@ -135,7 +162,8 @@ export class IrParser04 extends ParserBase04 {
       const d = this.def(t);
       return d.kind === 'type' ? d.type : this.fail(Messages.ir04DefKind, t, [t.text, 'a type']);
     }
-    if (t.kind === 'word' && (NUMBER_TYPES as readonly string[]).includes(t.text)) return { kind: 'number', name: this.next().text as NumberType };
+    if (t.kind === 'word' && (NUMBER_TYPES as readonly string[]).includes(t.text))
+      return { kind: 'number', name: this.next().text as NumberType };
     if (this.accept('bool')) return { kind: 'bool' };
     if (this.is('memref')) return this.memrefType();
     if (this.accept('group')) {
@@ -158,7 +186,8 @@ export class IrParser04 extends ParserBase04 {
       this.expect('<');
       const ct = this.peek();
       const c = this.type();
-      if (c.kind !== 'number') this.fail(Messages.irTypeSyntax, this.spanFrom(ct), ['a coopmatrix component must be a number type']);
+      if (c.kind !== 'number')
+        this.fail(Messages.irTypeSyntax, this.spanFrom(ct), ['a coopmatrix component must be a number type']);
       this.expect('x');
       const rows = this.int('a row count');
       this.expect('x');
@@ -167,7 +196,8 @@ export class IrParser04 extends ParserBase04 {
       const u = this.next();
       if (!(MATRIX_USES as readonly string[]).includes(u.text)) this.found(u, 'matrix_a, matrix_b or matrix_acc');
       this.expect('>');
-      if (rows.value <= 0 || cols.value <= 0) this.fail(Messages.irTypeSyntax, this.spanFrom(t), ['a coopmatrix shape must be positive']);
+      if (rows.value <= 0 || cols.value <= 0)
+        this.fail(Messages.irTypeSyntax, this.spanFrom(t), ['a coopmatrix shape must be positive']);
       return { kind: 'coopmatrix', component: c.name, rows: rows.value, cols: cols.value, use: u.text as MatrixUse };
     }
     return this.found(t, 'a type');
@@ -235,7 +265,8 @@ export class IrParser04 extends ParserBase04 {
     const kind = instructionKind(op);
     if (!kind) this.fail(Messages.ir04UnknownInstruction, opTok, [op]);
     const flags = this.flags();
-    const done = <T extends object>(x: T): Inst04 => ({ op, flags, results, span: this.spanFrom(start), ...x }) as unknown as Inst04;
+    const done = <T extends object>(x: T): Inst04 =>
+      ({ op, flags, results, span: this.spanFrom(start), ...x }) as unknown as Inst04;
     switch (kind) {
       case 'binary': {
         const a = this.value();
@@ -357,7 +388,17 @@ export class IrParser04 extends ParserBase04 {
         }
         const body = this.region();
         const attrs = this.accept('attributes') ? this.dict() : null;
-        return done({ form: 'for', variable: { name: v.text, span: v.span }, from, to, step, init, resultTypes, body, attrs });
+        return done({
+          form: 'for',
+          variable: { name: v.text, span: v.span },
+          from,
+          to,
+          step,
+          init,
+          resultTypes,
+          body,
+          attrs,
+        });
       }
       case 'foreach': {
         this.expect('(');

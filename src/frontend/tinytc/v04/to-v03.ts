@@ -11,16 +11,45 @@ import type { Diagnostic } from '../../../diagnostics/diagnostic.js';
 import { DiagnosticBag } from '../../../diagnostics/diagnostic.js';
 import { Messages } from '../../../diagnostics/messages.js';
 import type { Span } from '../../../diagnostics/source.js';
-import type { Func, Inst, IrType, MemrefType, Operand, Program, Region, ScalarTypeName, Slice, TypedSpan } from '../ast.js';
+import type {
+  Func,
+  Inst,
+  IrType,
+  MemrefType,
+  Operand,
+  Program,
+  Region,
+  ScalarTypeName,
+  Slice,
+  TypedSpan,
+} from '../ast.js';
 import type { Func04, Inst04, Literal, Program04, Region04, Type04, ValueRef } from './ast.js';
 import type { ValueTypes04 } from './check.js';
 
-const CMP = { equal: 'eq', not_equal: 'ne', greater_than: 'gt', greater_than_equal: 'ge', less_than: 'lt', less_than_equal: 'le' } as const satisfies Record<string, string>;
+const CMP = {
+  equal: 'eq',
+  not_equal: 'ne',
+  greater_than: 'gt',
+  greater_than_equal: 'ge',
+  less_than: 'lt',
+  less_than_equal: 'le',
+} as const satisfies Record<string, string>;
 const ARITH = new Set(['add', 'sub', 'mul', 'div', 'rem', 'shl', 'shr', 'and', 'or', 'xor']);
-const SCALAR: Partial<Record<string, ScalarTypeName>> = { i8: 'i8', i16: 'i16', i32: 'i32', i64: 'i64', index: 'index', f32: 'f32', f64: 'f64' };
+const SCALAR: Partial<Record<string, ScalarTypeName>> = {
+  i8: 'i8',
+  i16: 'i16',
+  i32: 'i32',
+  i64: 'i64',
+  index: 'index',
+  f32: 'f32',
+  f64: 'f64',
+};
 
 class NotLowered extends Error {
-  constructor(readonly what: string, readonly span: Span) {
+  constructor(
+    readonly what: string,
+    readonly span: Span,
+  ) {
     super(what);
   }
 }
@@ -63,7 +92,10 @@ class Translator {
   private readonly used = new Set<string>();
 
   /** `known`: the v0.3 types of an earlier pass's rewrite, which win over the v0.4 annotations. */
-  constructor(private readonly types: ValueTypes04, private readonly known: ReadonlyMap<string, IrType> | undefined) {}
+  constructor(
+    private readonly types: ValueTypes04,
+    private readonly known: ReadonlyMap<string, IrType> | undefined,
+  ) {}
 
   /** Gives a v0.4 definition its v0.3 name, visible in the current region. */
   define(name: string): string {
@@ -105,7 +137,10 @@ class Translator {
   }
 
   /** `vars`: names the region defines before its instructions (loop variables). */
-  region(r: Region04, vars: readonly { name: string; span: Span }[] = []): { region: Region; vars: { name: string; span: Span }[] } {
+  region(
+    r: Region04,
+    vars: readonly { name: string; span: Span }[] = [],
+  ): { region: Region; vars: { name: string; span: Span }[] } {
     this.scopes.push(new Map());
     const renamed = vars.map((v) => ({ name: this.define(v.name), span: v.span }));
     const body = r.body.flatMap((i) => this.inst(i));
@@ -130,14 +165,27 @@ class Translator {
         return [];
       case 'binary': {
         const ty = this.typed(inst.a);
-        if (inst.op in CMP) return one({ op: 'cmp', fn: CMP[inst.op as keyof typeof CMP], operands: [this.operand(inst.a), this.operand(inst.b)], type: ty });
+        if (inst.op in CMP)
+          return one({
+            op: 'cmp',
+            fn: CMP[inst.op as keyof typeof CMP],
+            operands: [this.operand(inst.a), this.operand(inst.b)],
+            type: ty,
+          });
         if (inst.op === 'min' || inst.op === 'max') return this.minMax(inst, ty);
         if (!ARITH.has(inst.op)) return no();
         return one({ op: 'arith', fn: inst.op, operands: [this.operand(inst.a), this.operand(inst.b)], type: ty });
       }
       case 'unary':
-        if (inst.op === 'neg' || inst.op === 'not') return one({ op: 'arith', fn: inst.op, operands: [this.operand(inst.a)], type: this.typed(inst.a) });
-        if (inst.op === 'cast') return one({ op: 'cast', operand: this.operand(inst.a), from: this.typed(inst.a), to: { type: type03(inst.type.type, inst.type.span), span: inst.type.span } });
+        if (inst.op === 'neg' || inst.op === 'not')
+          return one({ op: 'arith', fn: inst.op, operands: [this.operand(inst.a)], type: this.typed(inst.a) });
+        if (inst.op === 'cast')
+          return one({
+            op: 'cast',
+            operand: this.operand(inst.a),
+            from: this.typed(inst.a),
+            to: { type: type03(inst.type.type, inst.type.span), span: inst.type.span },
+          });
         if (inst.op === 'abs' && this.typeOf(inst.a).kind === 'scalar') return this.abs(inst);
         return no();
       case 'builtin': {
@@ -152,45 +200,101 @@ class Translator {
         const index: TypedSpan = { type: { kind: 'scalar', name: 'index' }, span: inst.type.span };
         return [
           { op, results: [id], span: inst.span },
-          { op: 'cast', operand: { kind: 'value', name: id.name, span: r.span }, from: index, to: { type: to, span: inst.type.span }, results: [{ name: this.define(r.name), span: r.span }], span: inst.span },
+          {
+            op: 'cast',
+            operand: { kind: 'value', name: id.name, span: r.span },
+            from: index,
+            to: { type: to, span: inst.type.span },
+            results: [{ name: this.define(r.name), span: r.span }],
+            span: inst.span,
+          },
         ];
       }
       case 'alloca':
         return one({ op: 'alloca', type: { type: type03(inst.type.type, inst.type.span), span: inst.type.span } });
       case 'load':
         if (inst.op !== 'load') return no();
-        return one({ op: 'load', operand: this.operand(inst.operand), indices: inst.indices.map((i) => this.operand(i)), type: this.typed(inst.operand) });
+        return one({
+          op: 'load',
+          operand: this.operand(inst.operand),
+          indices: inst.indices.map((i) => this.operand(i)),
+          type: this.typed(inst.operand),
+        });
       case 'store':
         if (inst.op !== 'store' || inst.flags.length) return no();
-        return one({ op: 'store', value: this.operand(inst.value), operand: this.operand(inst.operand), indices: inst.indices.map((i) => this.operand(i)), type: this.typed(inst.operand) });
+        return one({
+          op: 'store',
+          value: this.operand(inst.value),
+          operand: this.operand(inst.operand),
+          indices: inst.indices.map((i) => this.operand(i)),
+          type: this.typed(inst.operand),
+        });
       case 'size': {
         const t = this.types.get(inst.operand.name);
         if (t?.kind !== 'memref') return no();
-        return one({ op: 'size', operand: this.operand(inst.operand), mode: inst.mode, type: this.typed(inst.operand) });
+        return one({
+          op: 'size',
+          operand: this.operand(inst.operand),
+          mode: inst.mode,
+          type: this.typed(inst.operand),
+        });
       }
       case 'subview': {
         const slices: Slice[] = inst.slices.map((s) =>
-          s.size === null || (s.size.kind === 'int' && s.size.value === 0) ? { kind: 'index', index: this.intOr(s.offset) } : { kind: 'range', offset: this.intOr(s.offset), size: this.intOr(s.size) },
+          s.size === null || (s.size.kind === 'int' && s.size.value === 0)
+            ? { kind: 'index', index: this.intOr(s.offset) }
+            : { kind: 'range', offset: this.intOr(s.offset), size: this.intOr(s.size) },
         );
         return one({ op: 'subview', operand: this.operand(inst.operand), slices, type: this.typed(inst.operand) });
       }
       case 'expand':
-        return one({ op: 'expand', operand: this.operand(inst.operand), mode: inst.mode, shape: inst.shape.map((o) => this.intOr(o)), shapeDynamic: inst.shape.map(() => false), type: this.typed(inst.operand) });
+        return one({
+          op: 'expand',
+          operand: this.operand(inst.operand),
+          mode: inst.mode,
+          shape: inst.shape.map((o) => this.intOr(o)),
+          shapeDynamic: inst.shape.map(() => false),
+          type: this.typed(inst.operand),
+        });
       case 'fuse':
-        return one({ op: 'fuse', operand: this.operand(inst.operand), from: inst.from, to: inst.to, type: this.typed(inst.operand) });
+        return one({
+          op: 'fuse',
+          operand: this.operand(inst.operand),
+          from: inst.from,
+          to: inst.to,
+          type: this.typed(inst.operand),
+        });
       case 'blas': {
         if (inst.op === 'cumsum') return no();
         const trans = inst.flags.filter((f) => f === '.n' || f === '.t').map((f) => f.slice(1) as 'n' | 't');
         const need = inst.op === 'gemm' ? 2 : inst.op === 'axpby' || inst.op === 'sum' || inst.op === 'gemv' ? 1 : 0;
         while (trans.length < need) trans.push('n');
-        return one({ op: 'blas', fn: inst.op, transA: trans[0] ?? null, transB: trans[1] ?? null, atomic: inst.flags.includes('.atomic'), operands: inst.operands.map((v) => this.operand(v)), types: inst.operands.map((v) => this.typed(v)) });
+        return one({
+          op: 'blas',
+          fn: inst.op,
+          transA: trans[0] ?? null,
+          transB: trans[1] ?? null,
+          atomic: inst.flags.includes('.atomic'),
+          operands: inst.operands.map((v) => this.operand(v)),
+          types: inst.operands.map((v) => this.typed(v)),
+        });
       }
       case 'barrier':
         return [];
       case 'if':
-        return one({ op: 'if', condition: this.operand(inst.condition), resultTypes: inst.resultTypes.map((t) => ({ type: type03(t.type, t.span), span: t.span })), then: this.body(inst.then), else: inst.else ? this.body(inst.else) : null });
+        return one({
+          op: 'if',
+          condition: this.operand(inst.condition),
+          resultTypes: inst.resultTypes.map((t) => ({ type: type03(t.type, t.span), span: t.span })),
+          then: this.body(inst.then),
+          else: inst.else ? this.body(inst.else) : null,
+        });
       case 'yield':
-        return one({ op: 'yield', operands: inst.values.map((v) => this.operand(v)), types: inst.values.map((v) => this.typed(v)) });
+        return one({
+          op: 'yield',
+          operands: inst.values.map((v) => this.operand(v)),
+          types: inst.values.map((v) => this.typed(v)),
+        });
       case 'for': {
         const lt: TypedSpan = this.typed(inst.from);
         const from = this.operand(inst.from);
@@ -206,14 +310,31 @@ class Translator {
         });
         const { region, vars } = this.region(inst.body, [inst.variable, ...inst.init.map((c) => c.name)]);
         const carried = inits.map((c, i) => ({ ...c, name: vars[i + 1].name, span: vars[i + 1].span }));
-        return one({ op: 'for', variable: vars[0], from, to, step, loopType: lt, body: region, ...(carried.length ? { carried } : {}) });
+        return one({
+          op: 'for',
+          variable: vars[0],
+          from,
+          to,
+          step,
+          loopType: lt,
+          body: region,
+          ...(carried.length ? { carried } : {}),
+        });
       }
       case 'foreach': {
         if (inst.tile || inst.variables.length !== 1) return no();
         const from = this.operand(inst.from[0]);
         const to = this.operand(inst.to[0]);
         const { region, vars } = this.region(inst.body, inst.variables);
-        return one({ op: 'foreach', variable: vars[0], from, to, step: null, loopType: this.typed(inst.from[0]), body: region });
+        return one({
+          op: 'foreach',
+          variable: vars[0],
+          from,
+          to,
+          step: null,
+          loopType: this.typed(inst.from[0]),
+          body: region,
+        });
       }
       case 'parallel':
       case 'matrix':
@@ -226,20 +347,38 @@ class Translator {
     const a = this.operand(inst.a);
     const ty = this.typed(inst.a);
     const r = inst.results[0];
-    if (!r || inst.results.length !== 1 || ty.type.kind !== 'scalar' || ty.type.name === 'i1') throw new NotLowered(inst.op, inst.span);
-    const zero: Operand = ty.type.name === 'f32' || ty.type.name === 'f64' ? { kind: 'float', value: 0, span: inst.span } : { kind: 'int', value: 0n, span: inst.span };
+    if (!r || inst.results.length !== 1 || ty.type.kind !== 'scalar' || ty.type.name === 'i1')
+      throw new NotLowered(inst.op, inst.span);
+    const zero: Operand =
+      ty.type.name === 'f32' || ty.type.name === 'f64'
+        ? { kind: 'float', value: 0, span: inst.span }
+        : { kind: 'int', value: 0n, span: inst.span };
     const test = { name: this.define(`${r.name}_abs`), span: r.span };
     const neg = { name: this.define(`${r.name}_neg`), span: r.span };
     const negated: Region = {
       body: [
         { op: 'arith', fn: 'neg', operands: [a], type: ty, results: [neg], span: inst.span },
-        { op: 'yield', operands: [{ kind: 'value', name: neg.name, span: r.span }], types: [ty], results: [], span: inst.span },
+        {
+          op: 'yield',
+          operands: [{ kind: 'value', name: neg.name, span: r.span }],
+          types: [ty],
+          results: [],
+          span: inst.span,
+        },
       ],
       span: inst.span,
     };
     return [
       { op: 'cmp', fn: 'lt', operands: [a, zero], type: ty, results: [test], span: inst.span },
-      { op: 'if', condition: { kind: 'value', name: test.name, span: r.span }, resultTypes: [ty], then: negated, else: { body: [{ op: 'yield', operands: [a], types: [ty], results: [], span: inst.span }], span: inst.span }, results: [{ name: this.define(r.name), span: r.span }], span: inst.span },
+      {
+        op: 'if',
+        condition: { kind: 'value', name: test.name, span: r.span },
+        resultTypes: [ty],
+        then: negated,
+        else: { body: [{ op: 'yield', operands: [a], types: [ty], results: [], span: inst.span }], span: inst.span },
+        results: [{ name: this.define(r.name), span: r.span }],
+        span: inst.span,
+      },
     ];
   }
 
@@ -254,10 +393,21 @@ class Translator {
     const r = inst.results[0];
     if (!r || inst.results.length !== 1) throw new NotLowered(inst.op, inst.span);
     const test = { name: this.define(`${r.name}_${inst.op}`), span: r.span };
-    const yieldOf = (o: Operand, span: Span): Region => ({ body: [{ op: 'yield', operands: [o], types: [ty], results: [], span }], span });
+    const yieldOf = (o: Operand, span: Span): Region => ({
+      body: [{ op: 'yield', operands: [o], types: [ty], results: [], span }],
+      span,
+    });
     return [
       { op: 'cmp', fn: inst.op === 'min' ? 'lt' : 'gt', operands: [a, b], type: ty, results: [test], span: inst.span },
-      { op: 'if', condition: { kind: 'value', name: test.name, span: r.span }, resultTypes: [ty], then: yieldOf(a, inst.span), else: yieldOf(b, inst.span), results: [{ name: this.define(r.name), span: r.span }], span: inst.span },
+      {
+        op: 'if',
+        condition: { kind: 'value', name: test.name, span: r.span },
+        resultTypes: [ty],
+        then: yieldOf(a, inst.span),
+        else: yieldOf(b, inst.span),
+        results: [{ name: this.define(r.name), span: r.span }],
+        span: inst.span,
+      },
     ];
   }
 }
@@ -269,7 +419,11 @@ class Translator {
  * immediate (`subview %a[0:%six]` of a v0.4 `?` is `0:6`, static 6); `known` carries the types v0.3
  * inferred for an earlier rewrite, so a caller can rewrite again until the annotations agree.
  */
-export function toV03(program: Program04, types: ReadonlyMap<Func04, ValueTypes04>, known?: ReadonlyMap<string, ReadonlyMap<string, IrType>>): { program: Program; notLowered: Diagnostic[] } {
+export function toV03(
+  program: Program04,
+  types: ReadonlyMap<Func04, ValueTypes04>,
+  known?: ReadonlyMap<string, ReadonlyMap<string, IrType>>,
+): { program: Program; notLowered: Diagnostic[] } {
   const bag = new DiagnosticBag();
   const funcs: Func[] = [];
   for (const f of program.funcs) {
@@ -277,12 +431,20 @@ export function toV03(program: Program04, types: ReadonlyMap<Func04, ValueTypes0
     try {
       const params = f.params.map((p) => {
         // v0.3 has no memref parameter in local memory (its code generators make global ones).
-        if ((p.type.kind === 'memref' ? p.type : p.type.kind === 'group' ? p.type.memref : null)?.space === 'local') throw new NotLowered('a memref parameter in local memory', p.typeSpan);
+        if ((p.type.kind === 'memref' ? p.type : p.type.kind === 'group' ? p.type.memref : null)?.space === 'local')
+          throw new NotLowered('a memref parameter in local memory', p.typeSpan);
         if (p.type.kind === 'bool') throw new NotLowered('a bool parameter', p.typeSpan);
         return { name: p.name, span: p.span, type: type03(p.type, p.typeSpan), typeSpan: p.typeSpan };
       });
       for (const p of params) t.define(p.name);
-      funcs.push({ name: f.name, span: f.span, params, workGroupSize: f.workGroupSize, subgroupSize: f.subgroupSize, body: t.region(f.body).region });
+      funcs.push({
+        name: f.name,
+        span: f.span,
+        params,
+        workGroupSize: f.workGroupSize,
+        subgroupSize: f.subgroupSize,
+        body: t.region(f.body).region,
+      });
     } catch (e) {
       if (!(e instanceof NotLowered)) throw e;
       bag.report(Messages.ir04NotLowered, e.span, [e.what]);

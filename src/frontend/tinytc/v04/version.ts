@@ -18,7 +18,10 @@ export { TINYTC_VERSIONS, type TinytcVersion } from '../../../options/input-opti
  * the operand's type, v0.4 the result's): use --tinytc where nothing else tells.
  */
 const MARKERS: readonly (readonly [RegExp, TinytcVersion])[] = [
-  [/=\s*(?:constant|add|sub|mul|div|rem|shl|shr|and|or|xor|min|max|abs|neg|not|conj|im|re|equal|not_equal|greater_than|greater_than_equal|less_than|less_than_equal|cos|sin|exp|exp2|log|log2|subgroup_\w+|cooperative_matrix_\w+|atomic_\w+|num_groups|associated)\b/, '0.4'],
+  [
+    /=\s*(?:constant|add|sub|mul|div|rem|shl|shr|and|or|xor|min|max|abs|neg|not|conj|im|re|equal|not_equal|greater_than|greater_than_equal|less_than|less_than_equal|cos|sin|exp|exp2|log|log2|subgroup_\w+|cooperative_matrix_\w+|atomic_\w+|num_groups|associated)\b/,
+    '0.4',
+  ],
   [/\b(?:parallel\s*\{|foreach_tile\b|attributes\s*\{|init\s*\(|coopmatrix\s*<|yield\s*\()/, '0.4'],
   [/(?:^|[\s,(<:])(?:bool|f16|bf16|c32|c64)\b/, '0.4'],
   [/(?:^|\n)\s*\$[A-Za-z0-9_]+\s*=/, '0.4'],
@@ -42,7 +45,11 @@ const MARKERS: readonly (readonly [RegExp, TinytcVersion])[] = [
 /** The version a text is written in: the first marker's, else v0.3. */
 export function detectTinytcVersion(text: string): TinytcVersion {
   // Comments out, and every name and string made neutral so that `%barrier` or `@add` mark nothing.
-  const code = text.replace(/;[^\n]*/g, '').replace(/"[^"\n]*"/g, '""').replace(/([%@])[A-Za-z0-9_]+/g, '$1v').replace(/\$[A-Za-z0-9_]+(?!\s*=)/g, '$$v');
+  const code = text
+    .replace(/;[^\n]*/g, '')
+    .replace(/"[^"\n]*"/g, '""')
+    .replace(/([%@])[A-Za-z0-9_]+/g, '$1v')
+    .replace(/\$[A-Za-z0-9_]+(?!\s*=)/g, '$$v');
   let best: { at: number; version: TinytcVersion } | null = null;
   for (const [re, version] of MARKERS) {
     const m = re.exec(code);

@@ -9,9 +9,19 @@ const mul = (a: Dim, b: Dim): Dim => (a === null || b === null ? null : a * b);
  * expand splits one mode into several with strides that multiply on; a fuse joins modes i..j into
  * one with mode i's stride. A string: why the operand's shape does not allow it.
  */
-export function viewType(inst: Extract<Inst04, { form: 'subview' | 'expand' | 'fuse' }>, m: Memref04): Memref04 | string {
+export function viewType(
+  inst: Extract<Inst04, { form: 'subview' | 'expand' | 'fuse' }>,
+  m: Memref04,
+): Memref04 | string {
   const rank = m.shape.length;
-  const make = (shape: Dim[], stride: Dim[]): Memref04 => ({ kind: 'memref', element: m.element, shape, stride, explicitStride: true, space: m.space });
+  const make = (shape: Dim[], stride: Dim[]): Memref04 => ({
+    kind: 'memref',
+    element: m.element,
+    shape,
+    stride,
+    explicitStride: true,
+    space: m.space,
+  });
   switch (inst.form) {
     case 'subview': {
       if (inst.slices.length !== rank) return `${rank} slices for a memref of order ${rank}, not ${inst.slices.length}`;
@@ -20,10 +30,12 @@ export function viewType(inst: Extract<Inst04, { form: 'subview' | 'expand' | 'f
       for (const [i, s] of inst.slices.entries()) {
         const e = m.shape[i];
         const off = s.offset.kind === 'int' ? s.offset.value : null;
-        if (off !== null && (off < 0 || (e !== null && off >= e && !(s.size?.kind === 'int' && s.size.value === 0)))) return `offset ${off} is outside mode ${i} of extent ${e ?? '?'}`;
+        if (off !== null && (off < 0 || (e !== null && off >= e && !(s.size?.kind === 'int' && s.size.value === 0))))
+          return `offset ${off} is outside mode ${i} of extent ${e ?? '?'}`;
         if (s.size === null || (s.size.kind === 'int' && s.size.value === 0)) continue;
         const size = s.size.kind === 'int' ? s.size.value : null;
-        if (size !== null && (size < 0 || (off !== null && e !== null && off + size > e))) return `slice ${off ?? '?'}:${size} exceeds extent ${e ?? '?'} of mode ${i}`;
+        if (size !== null && (size < 0 || (off !== null && e !== null && off + size > e)))
+          return `slice ${off ?? '?'}:${size} exceeds extent ${e ?? '?'} of mode ${i}`;
         shape.push(size);
         stride.push(m.stride[i]);
       }
@@ -45,13 +57,20 @@ export function viewType(inst: Extract<Inst04, { form: 'subview' | 'expand' | 'f
         strides.push(s);
         s = mul(s, e);
       }
-      return make([...m.shape.slice(0, inst.mode), ...ext, ...m.shape.slice(inst.mode + 1)], [...m.stride.slice(0, inst.mode), ...strides, ...m.stride.slice(inst.mode + 1)]);
+      return make(
+        [...m.shape.slice(0, inst.mode), ...ext, ...m.shape.slice(inst.mode + 1)],
+        [...m.stride.slice(0, inst.mode), ...strides, ...m.stride.slice(inst.mode + 1)],
+      );
     }
     case 'fuse': {
-      if (inst.from < 0 || inst.to >= rank || inst.from >= inst.to) return `modes ${inst.from} < ${inst.to} of a memref of order ${rank}`;
+      if (inst.from < 0 || inst.to >= rank || inst.from >= inst.to)
+        return `modes ${inst.from} < ${inst.to} of a memref of order ${rank}`;
       let e: Dim = 1;
       for (let i = inst.from; i <= inst.to; i++) e = mul(e, m.shape[i]);
-      return make([...m.shape.slice(0, inst.from), e, ...m.shape.slice(inst.to + 1)], [...m.stride.slice(0, inst.from), m.stride[inst.from], ...m.stride.slice(inst.to + 1)]);
+      return make(
+        [...m.shape.slice(0, inst.from), e, ...m.shape.slice(inst.to + 1)],
+        [...m.stride.slice(0, inst.from), m.stride[inst.from], ...m.stride.slice(inst.to + 1)],
+      );
     }
   }
 }
