@@ -18,7 +18,8 @@
 // 6. the launch-overhead row: bench/cuda-launch-overhead.ts beside its C host;
 // 7. local (shared-memory) arguments in both conventions: local-kernels.ptx (clang's nvcl `.ptr
 //    .shared` parameters and a static local array) and local-kernels.pocl.ptx (pocl's 32-bit offsets
-//    into one extern array), launched with blocks of three alignments, results checked against JS;
+//    into one extern array), launched with blocks of three alignments, results checked against JS
+//    (the nvcl PTX loads because the host drops `.shared` from its `.ptr` parameters: ptx-for-jit.ts);
 // 8. the plan placed for the device's architecture (ctx.sm) against cuFuncGetParamInfo for a
 //    .param list with .align 32, 64 and 128 blocks.
 import { spawnSync } from 'node:child_process';

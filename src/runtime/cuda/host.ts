@@ -23,6 +23,7 @@ import {
 } from './launch-images.js';
 import { type SharedLayout, dynamicSharedWindow, sharedLayout } from './shared-memory.js';
 import { placedForDevice, readParamInfo } from './device-params.js';
+import { ptxForDriverJit } from './ptx-for-jit.js';
 
 const release = new FinalizationRegistry<() => void>((free) => {
   try {
@@ -184,7 +185,11 @@ export class CudaContext {
    */
   module(image: string | Uint8Array, origin = 'module'): CudaModule {
     // PTX goes in as NUL-terminated text; a cubin's bytes as they are.
-    const bytes = typeof image === 'string' ? Buffer.concat([Buffer.from(image, 'utf8'), Buffer.of(0)]) : image;
+    // (PTX goes through ptxForDriverJit: the JIT refuses `.ptr .shared` parameters that ptxas takes.)
+    const bytes =
+      typeof image === 'string'
+        ? Buffer.concat([Buffer.from(ptxForDriverJit(image).text, 'utf8'), Buffer.of(0)])
+        : image;
     const k = koffi();
     const logSize = 16384;
     const log = k.alloc('uint8_t', logSize);
