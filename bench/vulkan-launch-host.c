@@ -4,10 +4,11 @@
  * host-visible buffer of its own, makes the pipeline with the work-group size as spec constants
  * 0-2, and records one command buffer (simultaneous use) as kernarg records one: barrier, bind
  * pipeline, bind set, dispatch, barrier (timed: a query-pool reset and a timestamp either side).
- * sync and timed: per launch vkQueueSubmit with a fence, vkWaitForFences, vkResetFences (timed:
- * vkGetQueryPoolResults after it). async: <launches> vkQueueSubmit calls without a fence, then
+ * sync and timed: per launch vkQueueSubmit with a fence, vkWaitForFences polled with a zero timeout (at most
+ * 2000 times, then blocking), vkResetFences (timed: vkGetQueryPoolResults after it); block: as sync, but only the
+ * blocking vkWaitForFences. async: <launches> vkQueueSubmit calls without a fence, then
  * one vkQueueWaitIdle. Prints "<mode> <microseconds per launch>".
- * Usage: host <launches> <module.spv> <entry> sync|timed|async <device substring> <buffer binding>
+ * Usage: host <launches> <module.spv> <entry> sync|block|timed|async <device substring> <buffer binding>
  *        <POD binding> <POD bytes in hex>
  * Build: cc -O2 -I<vulkan headers' parent> -o host vulkan-launch-host.c <libvulkan.so.1> */
 #define _GNU_SOURCE
@@ -50,7 +51,7 @@ int main(int argc, char **argv) {
   if (argc < 9) { fprintf(stderr, "usage: %s <launches> <module.spv> <entry> sync|timed|async <device> <buffer binding> <POD binding> <POD hex>\n", argv[0]); return 2; }
   int n = atoi(argv[1]);
   const char *mode = argv[4], *match = argv[5];
-  int async = !strcmp(mode, "async"), timed = !strcmp(mode, "timed");
+  int async = !strcmp(mode, "async"), timed = !strcmp(mode, "timed"), block = !strcmp(mode, "block");
   uint32_t bufBinding = (uint32_t)atoi(argv[6]), podBinding = (uint32_t)atoi(argv[7]);
   size_t podLen = strlen(argv[8]) / 2;
   uint8_t pod[4096];
@@ -78,6 +79,7 @@ int main(int argc, char **argv) {
   }
   if (!pd) { fprintf(stderr, "no Vulkan device matches '%s'\n", match); return 1; }
   vkGetPhysicalDeviceProperties(pd, &props);
+  int cpu = props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
   /* The features kernarg's context enables where the device has them (context.ts KERNARG_FEATURES, float atomics aside). */
   VkPhysicalDeviceVulkan12Features f12 = { VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES };
   VkPhysicalDeviceVulkan11Features f11 = { VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, &f12 };
@@ -196,7 +198,12 @@ int main(int argc, char **argv) {
   } else for (int i = 0; i < n + 1000; i++) {
     if (i == 1000) clock_gettime(CLOCK_MONOTONIC, &a);
     CK(vkQueueSubmit(q, 1, &sub, fence));
-    CK(vkWaitForFences(dev, 1, &fence, VK_TRUE, UINT64_MAX));
+    /* As kernarg's host (src/runtime/vulkan/fence-wait.ts): poll with a zero timeout up to 2000 times (none on a
+     * CPU device), then block. */
+    VkResult st = VK_TIMEOUT;
+    for (int p = 0; !block && !cpu && st == VK_TIMEOUT && p < 2000; p++) st = vkWaitForFences(dev, 1, &fence, VK_TRUE, 0);
+    if (st == VK_TIMEOUT) st = vkWaitForFences(dev, 1, &fence, VK_TRUE, UINT64_MAX);
+    CK(st);
     CK(vkResetFences(dev, 1, &fence));
     if (timed) vkGetQueryPoolResults(dev, qp, 0, 2, sizeof t, t, 8, VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
   }

@@ -151,7 +151,7 @@ if (!host) {
   if (process.env.KERNARG_KEEP_VK_C_HOST) execFileSync('cp', [host, process.env.KERNARG_KEEP_VK_C_HOST]);
 }
 
-const cHost = (mode: Mode): number => {
+const cHost = (mode: Mode | 'block'): number => {
   const c = spawnSync(
     host!,
     [
@@ -185,9 +185,13 @@ const c: Record<Mode, number[]> = { sync: [], timed: [], async: [] };
 const vk: Record<Mode, number[]> = { sync: [], timed: [], async: [] };
 const vkHeap: Record<Mode, number[]> = { sync: [], timed: [], async: [] };
 const cl: Record<'sync' | 'async', number[]> = { sync: [], async: [] };
+// The C host blocking in vkWaitForFences at once (no polling first): what kernarg's sync launch cost
+// before it polled its fence (src/runtime/vulkan/fence-wait.ts), the driver waking the waiting thread.
+const cBlock: number[] = [];
 const devices = { vulkan: '', opencl: '' };
 const runs: (() => void)[] = [
   ...MODES.map((m) => () => void c[m].push(cHost(m))),
+  () => void cBlock.push(cHost('block')),
   ...MODES.map((m) => () => {
     const r = inChild('vulkan', m);
     devices.vulkan = r.device;
@@ -211,7 +215,7 @@ console.log(
 );
 for (const m of MODES) {
   const what = {
-    sync: 'submit with a fence, wait, reset',
+    sync: 'submit with a fence, poll it then wait, reset',
     timed: 'sync + two timestamps read back',
     async: `${N} submits, one wait`,
   }[m];
@@ -220,6 +224,10 @@ for (const m of MODES) {
     `  kernarg Vulkan: ${median(vk[m]).toFixed(2)} us/launch, heap growth ${median(vkHeap[m]).toFixed(1)} B/launch (the optimizing compiler's own heap use included: test/vulkan-launch.test.ts measures the launches alone)`,
   );
   console.log(`  C host Vulkan:  ${median(c[m]).toFixed(2)} us/launch`);
+  if (m === 'sync')
+    console.log(
+      `  C host Vulkan, blocking wait only: ${median(cBlock).toFixed(2)} us/launch; kernarg OpenCL ${median(cl.sync).toFixed(2)} us/launch (Vulkan/OpenCL ${(median(vk.sync) / median(cl.sync)).toFixed(3)}x)`,
+    );
   console.log(
     `  ratio: ${(median(vk[m]) / median(c[m])).toFixed(3)}x the C host; median of the rounds' ratios ${paired(vk[m], c[m])}x`,
   );

@@ -19,9 +19,9 @@ import {
 } from './instance.js';
 import { ST, structs as S } from './structs.js';
 import { type VK, type VkHandle, VulkanError, check, openVulkan } from './vk.js';
+import { fencePolls, waitForFence } from './fence-wait.js';
 
 const MEM_DEVICE_LOCAL = 1;
-const NO_TIMEOUT = 0xffffffffffffffffn;
 const MEM_HOST_VISIBLE = 2;
 const MEM_HOST_COHERENT = 4;
 const MEM_HOST_CACHED = 8;
@@ -231,6 +231,8 @@ export class VulkanContext {
   readonly queue: VkHandle;
   readonly queueFamily: number;
   readonly device: VulkanDeviceInfo;
+  /** How often a sync launch polls its fence before blocking (fence-wait.ts): none on a CPU device. */
+  private readonly fencePolls: number;
   /** The version the context uses: the lower of the device's and the instance's (1.2 or 1.3). */
   readonly apiVersion: number;
   readonly limits: Limits;
@@ -274,6 +276,7 @@ export class VulkanContext {
         );
       this.physical = chosen.handle;
       this.device = chosen.info;
+      this.fencePolls = fencePolls(chosen.info.type);
       if (chosen.info.apiVersion < API_1_2)
         throw new RuntimeInputError(
           `Vulkan device ${chosen.info.name} supports Vulkan ${chosen.info.version}; kernarg needs 1.2`,
@@ -634,8 +637,7 @@ export class VulkanContext {
     const state = this.state;
     check(vk.QueueSubmit(this.queue, 1, submitInfo, fence), 'vkQueueSubmit');
     const serial = ++state.submitted;
-    const code = vk.WaitForFences(this.vkDevice, 1, fenceSlot, 1, NO_TIMEOUT);
-    check(code, 'vkWaitForFences');
+    waitForFence(vk, this.vkDevice, fenceSlot, this.fencePolls);
     // The fence's wait covers every submission made before this one too (vkQueueSubmit's fence signal operation).
     state.completed = serial;
     check(vk.ResetFences(this.vkDevice, 1, fenceSlot), 'vkResetFences');
