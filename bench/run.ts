@@ -10,6 +10,7 @@ const BENCHES: Record<string, string> = {
   pack: './pack-throughput.js',
   launch: './launch-overhead.js',
   tinytc: './tinytc-kernels.js',
+  'tinytc-versions': './tinytc-gemm-versions.js',
   targets: './target-scaling.js',
   'targets-cli': './target-cli.js',
   cli: './cli-per-file.js',
