@@ -25,7 +25,25 @@ import {
   OPAQUE_NEEDS_CL20,
   type DeclSpec,
 } from './parser-core.js';
-import { IMAGE_NAMES, OPAQUE_NAMES, SIGN_OR_WIDTH, VECTOR_NAMES, singleBasicType } from './specifier-names.js';
+import { assertNever } from '../../assert-never.js';
+import {
+  IMAGE_NAMES,
+  OPAQUE_NAMES,
+  SIGN_OR_WIDTH,
+  VECTOR_NAMES,
+  singleBasicType,
+  specifierWords,
+} from './specifier-names.js';
+
+/** Every word that is a declaration specifier, with its kind: one lookup per word. */
+const SPECIFIER_WORDS = specifierWords({
+  storage: STORAGE,
+  qualifiers: QUALIFIERS,
+  spaces: ADDRESS_SPACES.keys(),
+  access: ACCESS.keys(),
+  basic: BASIC_KEYWORDS,
+  scalars: BUILTIN_SCALAR_NAMES.keys(),
+});
 
 export abstract class SpecifierParser extends RecordParser {
   // ---- Declaration specifiers ----------------------------------------------------------
@@ -58,93 +76,87 @@ export abstract class SpecifierParser extends RecordParser {
       const t = this.peek();
       if (t.kind !== 'ident') break;
       const w = t.text;
-      if (w === '__attribute__') {
-        spec.attrs.push(...this.attributes());
-        any = true;
-        continue;
+      let word = SPECIFIER_WORDS.get(w);
+      if (word === 'pipe' && this.options.clVersion < 200) word = undefined;
+      let builtin: Type | undefined;
+      if (word === 'builtin') {
+        if (named || firstBasic !== undefined) break;
+        builtin = this.builtinTypeName(t);
+        // A CL 2.0 opaque type's name in an older version names no type: it may be a typedef.
+        if (!builtin) word = undefined;
       }
-      if (w === 'kernel' || w === '__kernel') {
-        this.next();
-        spec.kernel = true;
-        any = true;
-        continue;
-      }
-      if (STORAGE.has(w)) {
-        this.next();
-        if (w === 'typedef') spec.typedef = true;
-        if (w === 'extern') spec.extern = true;
-        any = true;
-        continue;
-      }
-      if (QUALIFIERS.has(w)) {
-        this.next();
-        if (w.includes('const')) isConst = true;
-        else if (w.includes('volatile')) isVolatile = true;
-        else isRestrict = true;
-        any = true;
-        continue;
-      }
-      if (ADDRESS_SPACES.has(w)) {
-        this.next();
-        const s = ADDRESS_SPACES.get(w)!;
-        this.checker.addressSpace(space, s, () => tokenSpan(t));
-        space = s;
-        any = true;
-        continue;
-      }
-      if (ACCESS.has(w)) {
-        this.next();
-        access = ACCESS.get(w)!;
-        any = true;
-        continue;
-      }
-      if (w === 'pipe' && this.options.clVersion >= 200) {
-        this.next();
-        pipe = true;
-        any = true;
-        continue;
-      }
-      if (BASIC_KEYWORDS.has(w)) {
-        if (named) this.fail(Messages.conflictingSpecifiers, t, [w, typeToString(q(named))]);
-        this.next();
-        const key = w === '_Bool' ? 'bool' : w.startsWith('__signed') ? 'signed' : w;
-        if (firstBasic === undefined) firstBasic = key;
-        else {
-          counts ??= new Map([[firstBasic, 1]]);
-          counts.set(key, (counts.get(key) ?? 0) + 1);
-        }
-        any = true;
-        continue;
-      }
-      if (w === 'struct' || w === 'union') {
-        if (named || firstBasic !== undefined) this.fail(Messages.conflictingSpecifiers, t, [w, 'another type']);
-        named = this.recordSpecifier();
-        any = true;
-        continue;
-      }
-      if (w === 'enum') {
-        if (named || firstBasic !== undefined) this.fail(Messages.conflictingSpecifiers, t, [w, 'another type']);
-        named = this.enumSpecifier();
-        any = true;
-        continue;
-      }
-      if (named || firstBasic !== undefined) break;
-      const builtin = this.builtinTypeName(t);
-      if (builtin) {
-        this.next();
-        named = builtin;
-        any = true;
-        continue;
-      }
-      const td = this.typedefs.get(w);
-      if (td) {
+      if (word === undefined) {
+        // A typedef name, or the declarator's name.
+        if (named || firstBasic !== undefined) break;
+        const td = this.typedefs.get(w);
+        if (!td) break;
         // In `T x` T is a type; in `int T` T is the declarator: typedef names only before a type.
         this.next();
         named = { kind: 'typedef', name: w, target: td.type, span: td.span };
         any = true;
         continue;
       }
-      break;
+      switch (word) {
+        case 'attribute':
+          spec.attrs.push(...this.attributes());
+          break;
+        case 'kernel':
+          this.next();
+          spec.kernel = true;
+          break;
+        case 'storage':
+          this.next();
+          if (w === 'typedef') spec.typedef = true;
+          if (w === 'extern') spec.extern = true;
+          break;
+        case 'qualifier':
+          this.next();
+          if (w.includes('const')) isConst = true;
+          else if (w.includes('volatile')) isVolatile = true;
+          else isRestrict = true;
+          break;
+        case 'space': {
+          this.next();
+          const s = ADDRESS_SPACES.get(w)!;
+          this.checker.addressSpace(space, s, () => tokenSpan(t));
+          space = s;
+          break;
+        }
+        case 'access':
+          this.next();
+          access = ACCESS.get(w)!;
+          break;
+        case 'pipe':
+          this.next();
+          pipe = true;
+          break;
+        case 'basic': {
+          if (named) this.fail(Messages.conflictingSpecifiers, t, [w, typeToString(q(named))]);
+          this.next();
+          const key = w === '_Bool' ? 'bool' : w.startsWith('__signed') ? 'signed' : w;
+          if (firstBasic === undefined) firstBasic = key;
+          else {
+            counts ??= new Map([[firstBasic, 1]]);
+            counts.set(key, (counts.get(key) ?? 0) + 1);
+          }
+          break;
+        }
+        case 'record':
+          if (named || firstBasic !== undefined) this.fail(Messages.conflictingSpecifiers, t, [w, 'another type']);
+          named = this.recordSpecifier();
+          break;
+        case 'enum':
+          if (named || firstBasic !== undefined) this.fail(Messages.conflictingSpecifiers, t, [w, 'another type']);
+          named = this.enumSpecifier();
+          break;
+        case 'builtin':
+          this.next();
+          named = builtin;
+          break;
+        default:
+          assertNever(word);
+      }
+      any = true;
     }
     if (!any) {
       const t = this.peek();
