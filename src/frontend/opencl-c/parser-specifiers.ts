@@ -1,4 +1,4 @@
-/** Declaration specifiers: storage classes, qualifiers, builtin types (attributes, records, enums: parser-records.ts) */
+/** Storage classes, qualifiers, builtin types (attributes, records, enums: parser-records.ts) */
 import { Messages } from '../../diagnostics/messages.js';
 import type { Span } from '../../diagnostics/source.js';
 import { typeToString } from '../../types/print.js';
