@@ -1,5 +1,5 @@
 // The entry `bin/kernarg.js` loads for `kernarg lower …` and `kernarg --version`: the lower command
-// alone (dist/cli-lower.mjs, a third of the whole CLI's bundle), so the most common call compiles
+// alone (dist/cli-lower.cjs, a third of the whole CLI's bundle), so the most common call compiles
 // only the code it runs. Every other command, and `lower --help` (the usage text names every
 // command's options), goes to the whole CLI (dist/cli.mjs).
 import { KERNARG_VERSION } from '../version.js';

@@ -220,7 +220,7 @@ class Parser extends ExpressionParser {
   private localVariables(sources: readonly LocalDeclSource[]): LocalVariable[] {
     const out: LocalVariable[] = [];
     for (const src of sources) {
-      const toks = new TokenBuffer();
+      const toks = new TokenBuffer(src.tokens.length + 1);
       for (const t of src.tokens) toks.push(t);
       const last = src.tokens[src.tokens.length - 1];
       toks.push(new Token('eof', '', last.file, last.end, last.end, false, false));

@@ -5,6 +5,7 @@ import { SourceFile, type Span, span } from '../../diagnostics/source.js';
 import { type LexedTokens, lexTokens } from './lexer.js';
 import { expansionBudgetFor, isPunct, type Macro, MacroExpander, TokenStream } from './macro-expand.js';
 import { evaluatePPExpression } from './pp-expr.js';
+import { defineMacro } from './preprocessor-define.js';
 import { type ClStd, KNOWN_EXTENSIONS, type PredefineTarget, predefinedSource } from './predefined.js';
 import { BOL, K_IDENT, K_PUNCT, KIND_MASK, Token, tokenSpan } from './token.js';
 import { LexedRun, lexedToken, TokenBuffer } from './token-buffer.js';
@@ -249,7 +250,7 @@ export class Preprocessor extends MacroExpander {
     if (!active) return;
     switch (word) {
       case 'define':
-        this.define(rest, name);
+        defineMacro(rest, name, this.macros, this.diags);
         return;
       case 'undef':
         if (!rest[0]) this.diags.report(Messages.macroNameMissing, tokenSpan(name));
@@ -312,92 +313,6 @@ export class Preprocessor extends MacroExpander {
     const expanded: Token[] = [];
     this.expandInto(resolved, expanded);
     return evaluatePPExpression(expanded, at, this.diags) ?? false;
-  }
-
-  private define(rest: Token[], at: Token): void {
-    const id = rest[0];
-    if (!id) {
-      this.diags.report(Messages.macroNameMissing, tokenSpan(at));
-      return;
-    }
-    if (id.kind !== 'ident') {
-      this.diags.report(Messages.macroNameNotIdentifier, tokenSpan(id));
-      return;
-    }
-    if (id.text === 'defined') {
-      this.diags.report(Messages.macroNameNotIdentifier, tokenSpan(id));
-      return;
-    }
-    let params: string[] | null = null;
-    let variadic = false;
-    let k = 1;
-    // A function-like macro has its '(' right after the name, with no space between.
-    if (isPunct(rest[1], '(') && !rest[1].space) {
-      params = [];
-      k = 2;
-      for (;;) {
-        const t = rest[k];
-        if (!t) {
-          this.diags.report(Messages.macroParamList, tokenSpan(id), ["missing ')'"]);
-          return;
-        }
-        if (isPunct(t, ')') && params.length === 0) {
-          k++;
-          break;
-        }
-        if (isPunct(t, '...')) {
-          params.push('__VA_ARGS__');
-          variadic = true;
-          k++;
-        } else if (t.kind === 'ident') {
-          if (params.includes(t.text)) {
-            this.diags.report(Messages.macroParamList, tokenSpan(t), [`duplicate parameter '${t.text}'`]);
-            return;
-          }
-          params.push(t.text);
-          k++;
-          if (isPunct(rest[k], '...')) {
-            variadic = true;
-            k++;
-          }
-        } else {
-          this.diags.report(Messages.macroParamList, tokenSpan(t), [`unexpected '${t.text}'`]);
-          return;
-        }
-        if (isPunct(rest[k], ')')) {
-          k++;
-          break;
-        }
-        if (variadic || !isPunct(rest[k], ',')) {
-          this.diags.report(Messages.macroParamList, tokenSpan(rest[k] ?? t), ["expected ',' or ')'"]);
-          return;
-        }
-        k++;
-      }
-    }
-    const body = rest.slice(k);
-    if (body.length && (isPunct(body[0], '##') || isPunct(body[body.length - 1], '##'))) {
-      this.diags.report(Messages.hashHashAtEdge, tokenSpan(isPunct(body[0], '##') ? body[0] : body[body.length - 1]));
-      return;
-    }
-    if (params) {
-      for (let b = 0; b < body.length; b++) {
-        if (isPunct(body[b], '#') && !(body[b + 1]?.kind === 'ident' && params.includes(body[b + 1].text))) {
-          this.diags.report(Messages.hashNotFollowedByParam, tokenSpan(body[b]));
-          return;
-        }
-      }
-    }
-    const old = this.macros.get(id.text);
-    if (old && old.span && !sameDefinition(old, params, body)) {
-      this.diags.report(
-        Messages.macroRedefined,
-        tokenSpan(id),
-        [id.text],
-        [{ message: 'previous definition is here', span: old.span }],
-      );
-    }
-    this.macros.set(id.text, { name: id.text, params, variadic, body, span: id.span });
   }
 
   protected include(rest: Token[], at: Token, file: SourceFile, depth: number, emit: boolean): void {
@@ -512,13 +427,6 @@ function builtinFile(text: string): SourceFile {
     BUILTIN_TOKENS.set(file, lexTokens(text));
   }
   return file;
-}
-
-function sameDefinition(old: Macro, params: readonly string[] | null, body: readonly Token[]): boolean {
-  if ((old.params === null) !== (params === null)) return false;
-  if (old.params && params && old.params.join(',') !== params.join(',')) return false;
-  if (old.body.length !== body.length) return false;
-  return old.body.every((t, k) => t.text === body[k].text && (k === 0 || t.space === body[k].space));
 }
 
 export function preprocess(

@@ -53,3 +53,57 @@ export function singleBasicType(key: string): Type {
       throw new Error(`not a basic type keyword: ${key}`);
   }
 }
+
+/**
+ * What a word can be among declaration specifiers, for the one lookup `declSpecifiers` makes per
+ * word (instead of a string compare or set test per kind in turn). `builtin`: a type name
+ * builtinTypeName knows. Words not here are typedef names or the declarator.
+ */
+export type SpecifierWord =
+  | 'attribute'
+  | 'kernel'
+  | 'storage'
+  | 'qualifier'
+  | 'space'
+  | 'access'
+  | 'pipe'
+  | 'basic'
+  | 'record'
+  | 'enum'
+  | 'builtin';
+
+/** Every specifier word with its kind (the word lists come from parser-core.ts and the tables above). */
+export function specifierWords(lists: {
+  readonly storage: Iterable<string>;
+  readonly qualifiers: Iterable<string>;
+  readonly spaces: Iterable<string>;
+  readonly access: Iterable<string>;
+  readonly basic: Iterable<string>;
+  readonly scalars: Iterable<string>;
+}): ReadonlyMap<string, SpecifierWord> {
+  const words = new Map<string, SpecifierWord>([
+    ['__attribute__', 'attribute'],
+    ['kernel', 'kernel'],
+    ['__kernel', 'kernel'],
+    ['pipe', 'pipe'],
+    ['struct', 'record'],
+    ['union', 'record'],
+    ['enum', 'enum'],
+  ]);
+  const add = (kind: SpecifierWord, names: Iterable<string>) => {
+    for (const w of names) {
+      if (words.has(w)) throw new Error(`specifier word '${w}' is both ${words.get(w)} and ${kind}`);
+      words.set(w, kind);
+    }
+  };
+  add('storage', lists.storage);
+  add('qualifier', lists.qualifiers);
+  add('space', lists.spaces);
+  add('access', lists.access);
+  add('basic', lists.basic);
+  add('builtin', lists.scalars);
+  add('builtin', IMAGE_NAMES);
+  add('builtin', OPAQUE_NAMES);
+  add('builtin', VECTOR_NAMES.keys());
+  return words;
+}

@@ -31,12 +31,12 @@ export interface BodyRecord {
  * shared objects too. `at(i)` makes a `Token` when a reader wants one.
  */
 export class TokenBuffer {
-  private cap = 1024;
-  private bitsArr = new Uint8Array(this.cap);
-  private startsArr = new Int32Array(this.cap);
-  private endsArr = new Int32Array(this.cap);
-  private fileArr = new Uint32Array(this.cap);
-  private idArr = new Int32Array(this.cap);
+  private cap: number;
+  private bitsArr: Uint8Array;
+  private startsArr: Int32Array;
+  private endsArr: Int32Array;
+  private fileArr: Uint32Array;
+  private idArr: Int32Array;
   /** Token i's spelling is `strings[idArr[i]]`. */
   private readonly strings: string[] = [];
   private readonly stringIds = new Map<string, number>();
@@ -52,11 +52,22 @@ export class TokenBuffer {
   private lastFile: SourceFile | undefined;
   private lastFileIndex = 0;
   /** Only the tokens macros made have a hide set and an expansion: `metaArr[i]` is 1 + their index in these lists, or 0. */
-  private metaArr = new Int32Array(this.cap);
+  private metaArr: Int32Array;
   private readonly hides: (ReadonlySet<string> | undefined)[] = [];
   private readonly expansions: (Span | undefined)[] = [];
   private readonly macroLocs: (MacroLoc | undefined)[] = [];
   length = 0;
+
+  /** `capacity`: the tokens it holds before it grows (a short list, such as one declaration, needs few). */
+  constructor(capacity = 1024) {
+    this.cap = Math.max(1, capacity);
+    this.bitsArr = new Uint8Array(this.cap);
+    this.startsArr = new Int32Array(this.cap);
+    this.endsArr = new Int32Array(this.cap);
+    this.fileArr = new Uint32Array(this.cap);
+    this.idArr = new Int32Array(this.cap);
+    this.metaArr = new Int32Array(this.cap);
+  }
 
   /** Makes room for `n` more tokens at once (a file's count is known before it is expanded). */
   reserve(n: number): void {
