@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The compile cache (bin/compile-cache.js): later calls skip compiling the bundles.
 // KERNARG_NO_COMPILE_CACHE=1 turns it off.
+import { fileURLToPath } from 'node:url';
 import { enableNodeCompileCache, requireCached } from './compile-cache.js';
 enableNodeCompileCache();
 const argv = process.argv.slice(2);
@@ -11,7 +12,7 @@ if (argv.length === 1 && argv[0] === '--version') {
   writeSync(1, `${KERNARG_VERSION}\n`);
 } else if (argv[0] === 'lower' && !argv.includes('--help') && !argv.includes('-h')) {
   // CommonJS, so that Node 20 can keep its code cache too (vm.Script's cachedData).
-  const { exports, done } = requireCached(new URL('../dist/cli-lower.cjs', import.meta.url).pathname);
+  const { exports, done } = requireCached(fileURLToPath(new URL('../dist/cli-lower.cjs', import.meta.url)));
   process.exitCode = exports.runLowerCli(argv);
   done();
 } else {
