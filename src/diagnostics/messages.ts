@@ -255,11 +255,6 @@ export const Messages = {
     'KA4408',
     "use of undeclared identifier '{0}': clang's NVPTX target declares no sub-group builtins (no cl_khr_subgroups)",
   ),
-  // cuda architectures (KA4420-KA4439, the cudaarch block): the parameter buffer's base by sm_XX, local arguments on the CUDA host
-  cubinUnknownSm: e(
-    'KA4420',
-    'at byte {0}: the cubin is for sm_{1}, whose parameter-buffer base kernarg does not know (it knows {2})',
-  ),
   // zebin (KA4500-KA4599): what IGC's zebin payload has no place for
   zebinNoArgument: e('KA4501', "IGC's zebin payload has no argument kind for '{0}' (parameter '{1}')"),
   zebinNoFp64: e('KA4502', "parameter '{0}' uses double, which ocloc refuses for -device {1} (no cl_khr_fp64)"),
@@ -366,6 +361,11 @@ export const Messages = {
   cubinRecord: e('KA7401', "at byte {0}: section '{1}': {2}"),
   cubinNoKernel: e('KA7402', 'at byte {0}: this cubin has no .nv.info.<kernel> section: no kernel parameters to read'),
   cubinParams: e('KA7403', "at byte {0}: kernel '{1}': {2}"),
+  // A reader's finding like the others of the block (it names a byte of the cubin), once KA4420 in the cuda block.
+  cubinUnknownSm: e(
+    'KA7404',
+    'at byte {0}: the cubin is for sm_{1}, whose parameter-buffer base kernarg does not know (it knows {2})',
+  ),
   cudaNoPtxCompiler: e(
     'KA7410',
     "--api cuda compiles OpenCL C with clang's NVPTX backend, and {0}: give the PTX (.ptx) or a cubin instead",
