@@ -3,7 +3,7 @@
 # its own seed), sharing .fuzz/corpus and .fuzz/findings, then prints each job's summary line and
 # the total inputs per target. Used on a many-core machine (the device machine's 16 cores).
 #   FUZZ_SECONDS=480 FUZZ_JOBS="opencl-c:13 tinytc:3" bash scripts/fuzz-many.sh
-# Targets: opencl-c, tinytc, tinytc-codegen, args-json, plan-json, binary-readers, readers-ptx,
+# Targets: opencl-c, tinytc, tinytc-codegen, args-json, args-json-cuda, plan-json, binary-readers, readers-ptx,
 # readers-spirv, emit-ptx, emit-ze-info (self-contained); opencl-c-clang (needs clang-16) and
 # tinytc-pocl (needs an OpenCL device) compare with their oracle per batch (README: fuzz targets).
 set -uo pipefail
