@@ -255,6 +255,17 @@ export const Messages = {
     'KA4408',
     "use of undeclared identifier '{0}': clang's NVPTX target declares no sub-group builtins (no cl_khr_subgroups)",
   ),
+  // Input budgets (KA4409-KA4419, the fuzz block): the limits of the reference compilers that stop inputs whose
+  // work grows with their size (issue 32: no input over 1 s of one core per 100 KB), as those compilers word them
+  tooManyParameters: e('KA4409', 'too many function parameters; subsequent parameters will be ignored'),
+  irTooManyParameters: e(
+    'KA4410',
+    "function '@{0}' has {1} OpenCL C parameters (memref shapes and strides included), past clang's limit of {2}",
+  ),
+  spirvTooManyParameters: e(
+    'KA4411',
+    "kernel '{0}' has {1} parameters: a SPIR-V function takes at most {2} (OpTypeFunction; spirv-val refuses more)",
+  ),
   // zebin (KA4500-KA4599): what IGC's zebin payload has no place for
   zebinNoArgument: e('KA4501', "IGC's zebin payload has no argument kind for '{0}' (parameter '{1}')"),
   zebinNoFp64: e('KA4502', "parameter '{0}' uses double, which ocloc refuses for -device {1} (no cl_khr_fp64)"),
