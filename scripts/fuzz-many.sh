@@ -3,7 +3,8 @@
 # its own seed), sharing .fuzz/corpus and .fuzz/findings, then prints each job's summary line and
 # the total inputs per target. Used on a many-core machine (the device machine's 16 cores).
 #   FUZZ_SECONDS=480 FUZZ_JOBS="opencl-c:13 tinytc:3" bash scripts/fuzz-many.sh
-# Targets: opencl-c, tinytc, tinytc-codegen, args-json, plan-json, binary-readers, readers-ptx,
+# FUZZ_HANG_MS: how long a silent worker may take before it is a hang (default 20000; more on a loaded machine).
+# Targets: opencl-c, tinytc, tinytc-codegen, args-json, args-json-cuda, plan-json, binary-readers, readers-ptx,
 # readers-spirv, emit-ptx, emit-ze-info (self-contained); opencl-c-clang (needs clang-16) and
 # tinytc-pocl (needs an OpenCL device) compare with their oracle per batch (README: fuzz targets).
 set -uo pipefail
@@ -18,7 +19,8 @@ for spec in ${FUZZ_JOBS:-opencl-c:2 tinytc:1}; do
   n=${spec##*:}
   for i in $(seq 1 "$n"); do
     seed=$(( (RANDOM << 15) ^ RANDOM ^ (i * 7919) ))
-    "$NODE" --import tsx test/fuzz/main.ts --seconds "$SECONDS_EACH" --seed "$seed" "$target" > "$LOGS/$target-$i.log" 2>&1 &
+    "$NODE" --import tsx test/fuzz/main.ts --seconds "$SECONDS_EACH" --seed "$seed" ${FUZZ_HANG_MS:+--hang-ms "$FUZZ_HANG_MS"} \
+      "$target" > "$LOGS/$target-$i.log" 2>&1 &
     pids+=($!)
   done
 done

@@ -14,6 +14,7 @@ import type { LowerOptions } from '../targets/options.js';
 import type { Func, Program } from '../frontend/tinytc/ast.js';
 import { type DopeOrder, kernelName, lowerFunc } from '../frontend/tinytc/calling-convention.js';
 import { type ValueTypes, checkProgram } from '../frontend/tinytc/check.js';
+import { checkParameterBudget } from '../frontend/tinytc/parameter-budget.js';
 import { type LoweredKernel, lowerKernel } from './lowered.js';
 import { type CodegenPolicy, TUNED_POLICY, type TinytcApi } from './policy.js';
 import { lexIr } from '../frontend/tinytc/lexer.js';
@@ -143,6 +144,7 @@ function compileProgram(file: SourceFile, options: TinytcFrontendOptions): Tinyt
   const diags = new DiagnosticBag();
   const program = new IrParser(lexIr(file, diags), diags).parse();
   const types = checkProgram(program, diags);
+  checkParameterBudget(program, diags);
   if (diags.hasErrors) return { program, diagnostics: diags };
   const policy = options.policy ?? TUNED_POLICY;
   const choices = new Map(program.funcs.map((f) => [f, policy.workGroupSize(f, options.api)]));

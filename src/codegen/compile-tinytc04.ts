@@ -10,6 +10,7 @@ import { type ValueTypes, checkProgram } from '../frontend/tinytc/check.js';
 import type { Func04, Program04 } from '../frontend/tinytc/v04/ast.js';
 import { type ValueTypes04, checkProgram04 } from '../frontend/tinytc/v04/check.js';
 import { lowerFunc04 } from '../frontend/tinytc/v04/calling-convention.js';
+import { checkParameterBudget04 } from '../frontend/tinytc/parameter-budget.js';
 import { lexIr04 } from '../frontend/tinytc/v04/lexer.js';
 import { IrParser04 } from '../frontend/tinytc/v04/parser.js';
 import { toV03 } from '../frontend/tinytc/v04/to-v03.js';
@@ -44,6 +45,7 @@ export function compileTinytc04(
   const diags = new DiagnosticBag();
   const program04 = new IrParser04(lexIr04(file, diags), diags).parse();
   const types04 = checkProgram04(program04, diags);
+  checkParameterBudget04(program04, diags);
   if (diags.hasErrors) return { diagnostics: diags, program04 };
   // The rewrite is checked as v0.3 for its value types, and rewritten with them until its
   // annotations agree (each pass settles at least one more level of views); a v0.4 program that is

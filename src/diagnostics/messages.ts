@@ -255,10 +255,16 @@ export const Messages = {
     'KA4408',
     "use of undeclared identifier '{0}': clang's NVPTX target declares no sub-group builtins (no cl_khr_subgroups)",
   ),
-  // cuda architectures (KA4420-KA4439, the cudaarch block): the parameter buffer's base by sm_XX, local arguments on the CUDA host
-  cubinUnknownSm: e(
-    'KA4420',
-    'at byte {0}: the cubin is for sm_{1}, whose parameter-buffer base kernarg does not know (it knows {2})',
+  // Input budgets (KA4409-KA4419, the fuzz block): the limits of the reference compilers that stop inputs whose
+  // work grows with their size (issue 32: no input over 1 s of one core per 100 KB), as those compilers word them
+  tooManyParameters: e('KA4409', 'too many function parameters; subsequent parameters will be ignored'),
+  irTooManyParameters: e(
+    'KA4410',
+    "function '@{0}' has {1} OpenCL C parameters (memref shapes and strides included), past clang's limit of {2}",
+  ),
+  spirvTooManyParameters: e(
+    'KA4411',
+    "kernel '{0}' has {1} parameters: a SPIR-V function takes at most {2} (OpTypeFunction; spirv-val refuses more)",
   ),
   // zebin (KA4500-KA4599): what IGC's zebin payload has no place for
   zebinNoArgument: e('KA4501', "IGC's zebin payload has no argument kind for '{0}' (parameter '{1}')"),
@@ -366,6 +372,11 @@ export const Messages = {
   cubinRecord: e('KA7401', "at byte {0}: section '{1}': {2}"),
   cubinNoKernel: e('KA7402', 'at byte {0}: this cubin has no .nv.info.<kernel> section: no kernel parameters to read'),
   cubinParams: e('KA7403', "at byte {0}: kernel '{1}': {2}"),
+  // A reader's finding like the others of the block (it names a byte of the cubin), once KA4420 in the cuda block.
+  cubinUnknownSm: e(
+    'KA7404',
+    'at byte {0}: the cubin is for sm_{1}, whose parameter-buffer base kernarg does not know (it knows {2})',
+  ),
   cudaNoPtxCompiler: e(
     'KA7410',
     "--api cuda compiles OpenCL C with clang's NVPTX backend, and {0}: give the PTX (.ptx) or a cubin instead",

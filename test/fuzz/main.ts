@@ -1,4 +1,4 @@
-// npm run fuzz -- [--seconds N] [--runs N] [--seed N] [target ...]
+// npm run fuzz -- [--seconds N] [--runs N] [--seed N] [--hang-ms N] [target ...]
 // Fuzzes every target in test/fuzz/targets (or the ones named) for N seconds each (default 300),
 // keeping the corpus in .fuzz/corpus and writing findings to .fuzz/findings. Exit 1 on a finding.
 import { join } from 'node:path';
@@ -16,12 +16,16 @@ const opt = (name: string): number | undefined => {
 const seconds = opt('seconds') ?? 300;
 const runs = opt('runs');
 const seed = opt('seed');
+// A worker silent this long is a hang (default 20 s); a differential target's first oracle batch (a PoCL
+// program build) can take longer on a machine shared with other work.
+const hangMs = opt('hang-ms');
 const root = join(import.meta.dirname, '..', '..', '.fuzz');
 const summaries = await runFuzz({
   targets: args,
   seconds,
   runs,
   seed,
+  hangMs,
   corpusDir: join(root, 'corpus'),
   findingsDir: join(root, 'findings'),
   log: (l) => console.log(l),

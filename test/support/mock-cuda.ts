@@ -36,7 +36,8 @@ export interface MockLaunch {
 }
 
 export class MockMemory {
-  private next = 0x7f00_0000_0000n;
+  /** `base`: the first block's address (a 64-bit driver's are past 4 GiB; a low one plays what 32-bit code can reach). */
+  constructor(private next = 0x7f00_0000_0000n) {}
   readonly blocks = new Map<bigint, Uint8Array>();
   alloc(size: number): bigint {
     const at = this.next;
@@ -65,13 +66,19 @@ export interface MockCuda extends CudaDriver {
 
 /**
  * A mock driver with the given kernels; `withParamInfo: false` plays a driver before 12.4; `cc` the
- * device's compute capability (default 9.0); `staticShared` CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES.
+ * device's compute capability (default 9.0); `staticShared` CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES;
+ * `memoryBase` the address of the first allocation.
  */
 export function mockCuda(
   kernels: Readonly<Record<string, MockKernel>>,
-  options: { withParamInfo?: boolean; cc?: readonly [number, number]; staticShared?: number } = {},
+  options: {
+    withParamInfo?: boolean;
+    cc?: readonly [number, number];
+    staticShared?: number;
+    memoryBase?: bigint;
+  } = {},
 ): MockCuda {
-  const memory = new MockMemory();
+  const memory = new MockMemory(options.memoryBase);
   const launches: MockLaunch[] = [];
   const calls: string[] = [];
   const functions = new Map<CuHandle, string>();

@@ -2,6 +2,7 @@
 import { Messages } from '../../diagnostics/messages.js';
 import type { Span } from '../../diagnostics/source.js';
 import { type QualType, q, scalar } from '../../types/types.js';
+import { CLANG_MAX_PARAMETERS } from '../parameter-limits.js';
 import { evaluateInt } from './expr.js';
 import { K_IDENT, KIND_MASK, type Token, tokenSpan } from './token.js';
 import {
@@ -112,6 +113,7 @@ export abstract class DeclaratorParser extends SpecifierParser {
         this.next();
         const ps: ParamDecl[] = [];
         let va = false;
+        let tooMany = false;
         if (this.is('void') && this.is(')', 1)) this.next();
         else if (!this.is(')')) {
           for (;;) {
@@ -120,7 +122,14 @@ export abstract class DeclaratorParser extends SpecifierParser {
               va = true;
               break;
             }
-            ps.push(this.parameter());
+            // clang's limit, reported at the first parameter past it as clang-22 does; the rest are parsed and dropped.
+            const first = this.peek();
+            const p = this.parameter();
+            if (ps.length < CLANG_MAX_PARAMETERS) ps.push(p);
+            else if (ps.length === CLANG_MAX_PARAMETERS && !tooMany) {
+              tooMany = true;
+              this.diags.report(Messages.tooManyParameters, tokenSpan(first));
+            }
             if (!this.accept(',')) break;
           }
         }

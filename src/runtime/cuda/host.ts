@@ -24,6 +24,7 @@ import {
 import { type SharedLayout, dynamicSharedWindow, sharedLayout } from './shared-memory.js';
 import { placedForDevice, readParamInfo } from './device-params.js';
 import { ptxForDriverJit } from './ptx-for-jit.js';
+import { NVPTX_ADDRESS_OVERFLOW } from '../../targets/cuda/placement.js';
 
 const release = new FinalizationRegistry<() => void>((free) => {
   try {
@@ -477,6 +478,8 @@ export class CudaKernel {
       if (v instanceof CudaBuffer) {
         if (v.ctx !== ctx) throw new PackError(this.name, n, 'the buffer belongs to another CUDA context');
         const width = this.pointerWidth.get(n);
+        if (width === 4 && v.address > 0xffff_ffffn)
+          throw new PackError(this.name, n, `address ${v.address} ${NVPTX_ADDRESS_OVERFLOW}`);
         r[n] = width === 4 ? Number(v.address) : v.address;
       } else if (!this.isLocal[i]) r[n] = v;
     }

@@ -8,6 +8,9 @@ import { placeSlot } from '../../abi/placed-once.js';
 import type { CudaKernelPlan, CudaLocalMemory, CudaSlot } from './plan.js';
 import { POCL_APPENDED, POCL_APPENDED_BYTES } from './pocl-appended.js';
 
+/** Why an address is refused for a 4-byte pointer parameter (the packer's, and the host's for integers given a buffer). */
+export const NVPTX_ADDRESS_OVERFLOW = 'does not fit the 32-bit pointers of nvptx (.address_size 32)';
+
 const AXIS_OF_SUFFIX: Readonly<Record<string, 0 | 1 | 2>> = { x: 0, y: 1, z: 2 };
 
 function fillOf(a: Bare<CudaSlot>, local: CudaLocalMemory): SlotFill {
@@ -26,7 +29,9 @@ function fillOf(a: Bare<CudaSlot>, local: CudaLocalMemory): SlotFill {
   // pocl copies a constant buffer into its constant bank and passes the copy's offset there.
   if (local === 'pocl' && a.ptxType === 'u32' && a.space === undefined)
     return { kind: 'hidden', key: `pocl_constant_offset:${a.name}`, bytes: 4 };
-  return { kind: 'address', param: a.name, bytes: a.size === 4 ? 4 : 8 };
+  if (a.size !== 4) return { kind: 'address', param: a.name, bytes: 8 };
+  // A 32-bit (nvptx) parameter cannot hold a device address past 4 GiB: refused, never cut to its low half.
+  return { kind: 'address', param: a.name, bytes: 4, overflow: { path: a.name, text: NVPTX_ADDRESS_OVERFLOW } };
 }
 
 /** A kernel whose slots carry their `where` (bytes of the parameter buffer) and `fill`, written onto them in place. */

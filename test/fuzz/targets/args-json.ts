@@ -118,7 +118,7 @@ function fuzzVulkan(json: unknown, pick: number): void {
 }
 
 /** Turns bytes into a JSON value shaped like an argument map, so random bytes reach deep into the reader. */
-function jsonFrom(data: Uint8Array, keys: readonly string[]): unknown {
+export function jsonFrom(data: Uint8Array, keys: readonly string[]): unknown {
   let i = 0;
   const next = () => data[i++ % data.length] ?? 0;
   const WORDS = [
