@@ -113,6 +113,7 @@ export function emitTinytcSpirvModule(
         return v;
       },
       builtin: reader.read,
+      scalarBuiltin: reader.readScalar,
       workgroupArray: (t, n, bits) => g.workgroupArray(t, n, bits),
       bits: (root) => roots.has(root),
       floatAtomicAdd,
