@@ -26,9 +26,25 @@ const SEMANTICS = {
 const INT_UPDATE = { add: Op.AtomicIAdd, max: Op.AtomicSMax, min: Op.AtomicSMin } as const;
 const FLOAT_UPDATE = { add: Op.AtomicFAddEXT, max: Op.AtomicFMaxEXT, min: Op.AtomicFMinEXT } as const;
 
-/** The scope and semantics operands: tinytc's numbers; Vulkan wants the memory's storage class beside an order. */
-function orderOperands(g: Gen, v: SView, order: AtomicOrder): [number, number] {
+/**
+ * The scope and semantics operands: tinytc's numbers. Vulkan wants the memory's storage class beside
+ * an order, and allows a load no release part and a store no acquire part (VUID-StandaloneSpirv-
+ * OpAtomicLoad-04731 and -OpAtomicStore-04730): there each keeps the half of the order that applies.
+ */
+function orderOperands(g: Gen, v: SView, order: AtomicOrder, access: 'load' | 'store' | 'update'): [number, number] {
   let semantics: number = SEMANTICS[order.semantics];
+  if (g.flavour.name === 'vulkan' && access !== 'update' && semantics !== Semantics.None) {
+    const acquires = order.semantics !== 'release';
+    const releases = order.semantics !== 'acquire';
+    semantics =
+      access === 'load'
+        ? acquires
+          ? Semantics.Acquire
+          : Semantics.None
+        : releases
+          ? Semantics.Release
+          : Semantics.None;
+  }
   // Vulkan has no CrossDevice scope; Device is the widest a shader's atomics order.
   const scope = g.flavour.name === 'vulkan' && order.scope === 'cross_device' ? Scope.Device : SCOPE[order.scope];
   if (g.flavour.name === 'vulkan' && semantics !== Semantics.None)
@@ -59,7 +75,7 @@ export function atomicAccess(
 ): number | undefined {
   const t = v.element;
   const float = isFloatType(t);
-  const [scope, semantics] = orderOperands(g, v, order);
+  const [scope, semantics] = orderOperands(g, v, order, fn === 'load' || fn === 'store' ? fn : 'update');
   const viaBits = float && g.flavour.name === 'vulkan';
   const p = g.elementPtr(v, index, viaBits);
   const stored = g.storedType(t, viaBits);
@@ -80,9 +96,11 @@ export function atomicAccess(
     g.b.capability(cap);
     return g.f.op(FLOAT_UPDATE[fn], g.type(t), p.ptr, scope, semantics, value!);
   }
-  // old = *p; until cmpxchg(p, old, combine(old)) returns old: old = what it returned.
+  // old = *p; until cmpxchg(p, old, combine(old)) returns old: old = what it returned. The first read
+  // and a failed exchange are relaxed (a load may not release; the exchange that succeeds orders).
+  const relaxed = g.u32(Semantics.None);
   const old = g.f.local(stored);
-  g.f.store(old, g.f.op(Op.AtomicLoad, stored, p.ptr, scope, semantics));
+  g.f.store(old, g.f.op(Op.AtomicLoad, stored, p.ptr, scope, relaxed));
   const done = g.flag(false);
   g.f.loop(
     () => done.isClear(),
@@ -99,7 +117,7 @@ export function atomicAccess(
               value!,
               prev,
             );
-      const seen = g.f.op(Op.AtomicCompareExchange, stored, p.ptr, scope, semantics, semantics, toStored(next), o);
+      const seen = g.f.op(Op.AtomicCompareExchange, stored, p.ptr, scope, semantics, relaxed, toStored(next), o);
       done.set(g.f.op(Op.IEqual, g.boolt, seen, o));
       g.f.store(old, seen);
     },

@@ -143,7 +143,7 @@ export const Capability = {
   // tinytc v0.4's atomics and subgroup instructions (codegen/spirv/spmd.ts).
   Groups: 18,
   GroupNonUniform: 61,
-  GroupNonUniformShuffle: 66,
+  GroupNonUniformShuffle: 65,
   AtomicFloat32MinMaxEXT: 5612,
   AtomicFloat64MinMaxEXT: 5613,
 } as const;
