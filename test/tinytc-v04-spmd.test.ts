@@ -183,6 +183,45 @@ test('howmany: v0.3 takes a count along the third axis, v0.4 up to three counts;
   assert.throws(() => groupLaunch('k', local, [1, 1, 1, 1], 'axes'), /up to three/);
 });
 
+// Subgroup built-ins and subgroup_broadcast. Each work-item writes its built-ins to the row its subgroup and lane
+// name (subgroup_linear_id × subgroup_size + subgroup_local_id), so a device whose subgroups do not tile the
+// work-group's first axis as tinytc's (and these expectations) say leaves rows unwritten or writes them twice.
+const SUBGROUPS = `func @sg(%out: memref<i32x32x8>) attributes{work_group_size=[16,2]} {
+  parallel {
+    %s = subgroup_size : i32
+    %lin = subgroup_linear_id : i32
+    %lx = subgroup_id.x : i32
+    %ly = subgroup_id.y : i32
+    %loc = subgroup_local_id : i32
+    %nx = num_subgroups.x : i32
+    %ny = num_subgroups.y : i32
+    %h = constant 100 : i32
+    %t0 = mul %lin, %h : i32
+    %tag = add %t0, %loc : i32
+    %one = constant 1 : i32
+    %bc = subgroup_broadcast %tag, %one : i32
+    %t = mul %lin, %s : i32
+    %k32 = add %t, %loc : i32
+    %k = cast %k32 : index
+    %c0 = constant 0 : index
+    %c1 = constant 1 : index
+    %c2 = constant 2 : index
+    %c3 = constant 3 : index
+    %c4 = constant 4 : index
+    %c5 = constant 5 : index
+    %c6 = constant 6 : index
+    %c7 = constant 7 : index
+    store %s, %out[%k,%c0]
+    store %lin, %out[%k,%c1]
+    store %lx, %out[%k,%c2]
+    store %ly, %out[%k,%c3]
+    store %loc, %out[%k,%c4]
+    store %nx, %out[%k,%c5]
+    store %ny, %out[%k,%c6]
+    store %bc, %out[%k,%c7]
+  }
+}`;
+
 /** tinytc's lit programs kernarg generates for this part (test/tinytc-lit/spv), beside this file's own. */
 const LIT = ['builtin', 'size', 'associated', 'subgroup_broadcast', 'load'].map((n) => ({
   name: `${n}.ir`,
@@ -205,7 +244,7 @@ function validate(val: string, words: Uint8Array, env: string): string {
 test('spirv-val accepts every OpenCL (opencl2.2) and Vulkan (vulkan1.3) module of these programs', (t) => {
   const val = requireTool(t, SPIRV_VAL, ['--version']);
   if (!val) return;
-  for (const { name, ir } of [{ name: 'spmd.ir', ir: PROGRAM }, ...LIT]) {
+  for (const { name, ir } of [{ name: 'spmd.ir', ir: PROGRAM }, { name: 'sg.ir', ir: SUBGROUPS }, ...LIT]) {
     for (const target of ['opencl', 'vulkan'] as const) {
       const r = lower(name, ir, { readFile: () => undefined }, { target, format: 'spirv' });
       assert.ok(r.binary, `${name} ${target}: ${r.diagnostics.map((d) => d.message).join('; ')}`);
@@ -217,5 +256,33 @@ test('spirv-val accepts every OpenCL (opencl2.2) and Vulkan (vulkan1.3) module o
         assert.equal(validate(val, r.binary, 'spv1.2'), '', `${name} (spv1.2)`);
       } else assert.equal(complaint, '', `${name} ${target}`);
     }
+  }
+});
+
+/** What each of the 32 work-items writes with subgroups of size s tiling a 16 × 2 work-group (column-major rows). */
+function subgroupTable(s: number): number[] {
+  const across = 16 / s;
+  const out: number[] = [];
+  const columns = (k: number) => {
+    const lin = Math.floor(k / s);
+    return [s, lin, lin % across, Math.floor(lin / across), k % s, across, 2, lin * 100 + 1];
+  };
+  for (let c = 0; c < 8; c++) for (let k = 0; k < 32; k++) out.push(columns(k)[c]);
+  return out;
+}
+
+test("lavapipe: subgroup built-ins and subgroup_broadcast agree with the device's subgroup size and tinytc's tiling", (t) => {
+  const ctx = testVulkan(t);
+  if (!ctx) return;
+  try {
+    const k = vulkanTinytcKernel(ctx, SUBGROUPS, 'sg');
+    const out = { data: new Int32Array(256).fill(-1), shape: [32, 8] };
+    k.launch({ args: { out }, howmany: 1 });
+    const s = out.data[0];
+    // Lane 1 must exist for the broadcast, and the subgroups must tile the 16 work-items of a row.
+    assert.ok(s > 1 && 16 % s === 0, `subgroup size ${s}`);
+    assert.deepEqual([...out.data], subgroupTable(s));
+  } finally {
+    ctx.dispose();
   }
 });
