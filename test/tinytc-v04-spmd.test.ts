@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { lower } from '../src/lower.js';
+import { runCliWith } from '../src/cli/main.js';
 import { SPIRV_VAL } from './support/spirv-check.js';
 import { requireTool } from './support/tools.js';
 import { SourceFile } from '../src/diagnostics/source.js';
@@ -285,4 +286,46 @@ test("lavapipe: subgroup built-ins and subgroup_broadcast agree with the device'
   } finally {
     ctx.dispose();
   }
+});
+
+test('kernarg run --howmany x,y,z launches a v0.4 function along three axes; a v0.3 one takes one count', (t) => {
+  const ctx = testDevice(t);
+  if (!ctx) return;
+  ctx.dispose();
+  const files: Record<string, string> = {
+    'n.ir': `func @n(%out: memref<i64x3>) attributes{work_group_size=[1,1]} {
+  %x = num_groups.x : i64
+  %y = num_groups.y : i64
+  %z = num_groups.z : i64
+  %c0 = constant 0 : index
+  %c1 = constant 1 : index
+  %c2 = constant 2 : index
+  store %x, %out[%c0]
+  store %y, %out[%c1]
+  store %z, %out[%c2]
+}`,
+    'v3.ir': 'func @v3(%a: memref<f32x1>) {\n  %g = group_id\n}\n',
+    'n.json': JSON.stringify({ out: { memref: { type: 'i64', data: [0, 0, 0], shape: [3] } } }),
+    'v3.json': JSON.stringify({ a: { memref: { type: 'f32', data: [0], shape: [1] } } }),
+  };
+  const run = (argv: string[]) => {
+    let out = '';
+    let err = '';
+    const io = {
+      stdout: (s: string) => (out += s),
+      stderr: (s: string) => (err += s),
+      readFile: (p: string) => files[p],
+      writeFile: () => undefined,
+      color: false,
+    };
+    const code = runCliWith([...argv, '--device', process.env.KERNARG_DEVICE ?? ''], io as never);
+    return { code, out, err };
+  };
+  const r = run(['run', 'n.ir', '--kernel', 'n', '--args', 'n.json', '--howmany', '2,3,4']);
+  assert.equal(r.code, 0, r.err);
+  assert.deepEqual(JSON.parse(r.out).args.out.map(Number), [2, 3, 4]);
+  const v3 = run(['run', 'v3.ir', '--kernel', 'v3', '--args', 'v3.json', '--howmany', '2,3']);
+  assert.equal(v3.code, 1);
+  assert.match(v3.err, /howmany must be a positive integer/);
+  assert.equal(run(['run', 'n.ir', '--kernel', 'n', '--args', 'n.json', '--howmany', '2,0']).code, 2);
 });
