@@ -329,3 +329,37 @@ test('kernarg run --howmany x,y,z launches a v0.4 function along three axes; a v
   assert.match(v3.err, /howmany must be a positive integer/);
   assert.equal(run(['run', 'n.ir', '--kernel', 'n', '--args', 'n.json', '--howmany', '2,0']).code, 2);
 });
+
+test('clang-16 compiles the OpenCL C of the subgroup program for a device with cl_khr_subgroups (PoCL has none)', (t) => {
+  const clang = requireTool(t, ['clang-16'], ['--version']);
+  if (!clang) return;
+  const r = lower('sg.ir', SUBGROUPS, { readFile: () => undefined }, { target: 'opencl', format: 'opencl-c' });
+  assert.ok(r.output, r.diagnostics.map((d) => d.message).join('; '));
+  const source: string = r.output;
+  assert.match(source, /get_sub_group_local_id\(\)/);
+  assert.match(source, /sub_group_broadcast\(/);
+  for (const std of ['CL1.2', 'CL2.0', 'CL3.0']) {
+    const c = spawnSync(
+      clang,
+      [
+        ...['-x', 'cl', `-cl-std=${std}`, '-Xclang', '-finclude-default-header', '-target', 'spir64'],
+        ...['-cl-ext=+cl_khr_subgroups', '-c', '-emit-llvm', '-o', '/dev/null', '-'],
+      ],
+      { input: source, encoding: 'utf8' },
+    );
+    assert.equal(c.status, 0, `${std}: ${c.stderr}`);
+  }
+});
+
+test('atomics on i8 and i16 are refused with KA2420 (tinytc refuses them too); their interface still lowers', () => {
+  for (const t of ['i8', 'i16']) {
+    const ir = `func @a(%m: memref<${t}x4>) {\n  parallel {\n    %c0 = constant 0 : index\n    %one = constant 1 : ${t}\n    %o = atomic_add %one, %m[%c0] : ${t}\n  }\n}\n`;
+    const host = { readFile: () => undefined };
+    const r = lower('a.ir', ir, host, { target: 'opencl', format: 'opencl-c' });
+    assert.equal(r.output, undefined);
+    const d = r.diagnostics.find((x) => x.code === 'KA2420');
+    assert.ok(d, r.diagnostics.map((x) => `${x.code} ${x.message}`).join('; '));
+    assert.match(d.message, new RegExp(`'atomic_add of ${t}'`));
+    assert.ok(lower('a.ir', ir, host, { target: 'opencl', format: 'signatures' }).output);
+  }
+});
