@@ -339,7 +339,7 @@ test('clang-16 compiles the OpenCL C of the subgroup program for a device with c
   assert.match(source, /get_sub_group_local_id\(\)/);
   assert.match(source, /sub_group_broadcast\(/);
   for (const std of ['CL1.2', 'CL2.0', 'CL3.0']) {
-    const c = spawnSync(
+    const c: { status: number | null; stderr: string } = spawnSync(
       clang,
       [
         ...['-x', 'cl', `-cl-std=${std}`, '-Xclang', '-finclude-default-header', '-target', 'spir64'],
