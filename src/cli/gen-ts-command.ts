@@ -97,6 +97,7 @@ export function genTsCommand(argv: readonly string[], io: CliIO): number {
         params,
         ulongSource: emitTinytcOpenCLC(compiled, { groupTables: 'ulong' }),
         ulongOptions: `-cl-std=${tinytcClStd(compiled, 'ulong')}`,
+        ...(fe.version === '0.4' ? { groups: 'axes' as const } : {}),
       },
     });
   } else {

@@ -26,6 +26,7 @@ import { RUN_JSON_HELP, RUN_MAX_ELEMENTS } from './run-help.js';
 import { runCudaCommand, wantsCuda } from './run-cuda.js';
 import { runShaderInput } from './run-shader.js';
 import { OPENCL_ILS, type OpenclIl } from '../runtime/tinytc.js';
+import type { Howmany } from '../runtime/group-launch.js';
 
 export const RUN_OPTIONS: readonly OptionSpec[] = [
   {
@@ -135,7 +136,7 @@ interface RunOptions {
   readonly isIr: boolean;
   readonly global?: number[];
   readonly local?: number[];
-  readonly howmany: number;
+  readonly howmany: Howmany;
   /** .cl input: --cl-std, then -I, -D and -U in command-line order. */
   readonly flags: readonly BuildFlag[];
   readonly device?: string;
@@ -185,8 +186,12 @@ function runOptions(argv: readonly string[]): RunOptions {
         `--local has ${local.length} dimension${local.length > 1 ? 's' : ''} and --global ${global.length}: give both the same number`,
       );
   }
-  const howmany = howmanyText === undefined ? 1 : /^[0-9]+$/.test(howmanyText) ? Number(howmanyText) : NaN;
-  if (!Number.isSafeInteger(howmany) || howmany < 1) throw new UsageError('--howmany takes a positive integer');
+  // A count, or (tinytc v0.4) the counts along x, y and z; the runtime says which the function takes.
+  const counts =
+    howmanyText === undefined ? [1] : howmanyText.split(',').map((x) => (/^[0-9]+$/.test(x) ? Number(x) : NaN));
+  if (counts.length > 3 || counts.some((n) => !Number.isSafeInteger(n) || n < 1))
+    throw new UsageError('--howmany takes a positive integer (tinytc v0.4: up to three, x[,y[,z]])');
+  const howmany: Howmany = counts.length === 1 ? counts[0] : counts;
   const api = (args.values.get('api') as string | undefined) ?? 'opencl';
   if (!(APIS as readonly string[]).includes(api))
     throw new UsageError(`--api takes ${APIS.join(' or ')}, not '${api}'`);

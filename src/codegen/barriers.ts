@@ -62,7 +62,16 @@ export function placeBarriers(f: Func): Map<Inst, Fence> {
       case 'for':
         return inst.body.body.flatMap((x) => accesses(x, spread));
       case 'foreach':
+      case 'parallel':
         return inst.body.body.flatMap((x) => accesses(x, true));
+      case 'atomic_load': {
+        const m = mem(inst.operand);
+        return m ? [{ memory: m, write: false, spread }] : [];
+      }
+      case 'atomic_update': {
+        const m = mem(inst.operand);
+        return m ? [{ memory: m, write: true, spread: true }] : [];
+      }
       // Instructions that touch no memory: values, views (a view is no access) and work-group queries.
       case 'alloca':
       case 'arith':
@@ -75,6 +84,9 @@ export function placeBarriers(f: Func): Map<Inst, Fence> {
       case 'group_id':
       case 'group_size':
       case 'yield':
+      case 'associated':
+      case 'subgroup_builtin':
+      case 'subgroup_broadcast':
         return [];
       default:
         return assertNever(inst);

@@ -26,6 +26,8 @@ export type ParamBinding =
       readonly shape: readonly SlotExt[];
       readonly stride: readonly SlotExt[];
       readonly offset: SlotExt;
+      /** The member count: static, or the v0.4 calling convention's size argument (v0.3's groups have none). */
+      readonly size?: SlotExt;
     };
 
 /**
@@ -81,6 +83,7 @@ export function lowerKernel(
         shape: m.shape.map((d, j) => ext(d, 'shape', j)),
         stride: m.stride.map((d, j) => ext(d, 'stride', j)),
         offset: ext(t.offset, 'offset'),
+        ...(t.size !== undefined ? { size: ext(t.size, 'size') } : {}),
       });
     }
   });
@@ -99,7 +102,8 @@ export function lowerKernel(
       } else if (inst.op === 'if') {
         walk(inst.then, spmd);
         if (inst.else) walk(inst.else, spmd);
-      } else if (inst.op === 'for' || inst.op === 'foreach') walk(inst.body, spmd || inst.op === 'foreach');
+      } else if (inst.op === 'for' || inst.op === 'foreach' || inst.op === 'parallel')
+        walk(inst.body, spmd || inst.op !== 'for');
     }
   };
   walk(func.body, false);

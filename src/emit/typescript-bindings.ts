@@ -21,6 +21,8 @@ export interface BindingsInput {
     readonly params: ReadonlyMap<string, readonly (readonly [string, IrType])[]>;
     readonly ulongSource: string;
     readonly ulongOptions: string;
+    /** tinytc v0.4's work-groups along x, y and z (v0.3's, along the batch axis, are the default and not written). */
+    readonly groups?: 'axes';
   };
 }
 
@@ -316,6 +318,7 @@ export function emitTypeScriptBindings(input: BindingsInput): string {
           params: Object.fromEntries(input.tinytc.params),
           ulongSource: input.tinytc.ulongSource,
           ulongOptions: input.tinytc.ulongOptions,
+          ...(input.tinytc.groups ? { groups: input.tinytc.groups } : {}),
         }
       : {}),
   };

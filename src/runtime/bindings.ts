@@ -6,6 +6,7 @@ import { buildProgram } from './opencl/program.js';
 import { TinytcKernel } from './tinytc.js';
 import { type BuildInput, buildInputProblem, shownOptions } from '../build-input/build-input.js';
 import { RuntimeInputError } from '../pack/errors.js';
+import type { GroupLaunch, Howmany } from './group-launch.js';
 
 /** What a typed-bindings module (`kernarg gen-ts`) embeds: its source, build options and plan. */
 export interface EmbeddedProgram {
@@ -26,6 +27,8 @@ export interface EmbeddedProgram {
   readonly params?: Readonly<Record<string, readonly (readonly [string, object])[]>>;
   readonly ulongSource?: string;
   readonly ulongOptions?: string;
+  /** tinytc v0.4: work-groups along x, y and z (group-launch.ts); v0.3's batch axis when absent. */
+  readonly groups?: GroupLaunch;
 }
 
 /** `{ local: bytes }`: local memory the launch sizes. */
@@ -78,9 +81,9 @@ export class BoundKernel<A> {
 export class BoundTinytcKernel<A> {
   constructor(readonly kernel: TinytcKernel) {}
 
-  /** Expands the arguments, launches with global = local × (1, 1, howmany), waits, copies host arrays back. */
-  launch(o: { readonly args: A; readonly howmany?: number }): { readonly timeMs: number } {
-    return this.kernel.launch(o as { args: Record<string, unknown>; howmany?: number });
+  /** Expands the arguments, launches howmany work-groups (v0.3 along the third axis, v0.4 along x[, y, z]), waits, copies host arrays back. */
+  launch(o: { readonly args: A; readonly howmany?: Howmany }): { readonly timeMs: number } {
+    return this.kernel.launch(o as { args: Record<string, unknown>; howmany?: Howmany });
   }
 }
 
@@ -143,6 +146,8 @@ export function bindProgram(
             source,
             std,
             kernelBuild,
+            '',
+            program.groups ?? 'batch',
           ),
         )
       : new BoundKernel(new Kernel(ctx, k.name, plan, spec.source, spec.options, kernelBuild));

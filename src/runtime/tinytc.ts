@@ -17,6 +17,7 @@ import { type ShapeTie, checkShapeTies, shapeTies } from './checks/shape-ties.js
 import { type BufferKind, type CheckedMemref, checkMemref } from './checks/memref.js';
 import { LaunchError, PackError, RuntimeInputError } from '../pack/errors.js';
 import { type Context, DeviceBuffer, Kernel, type KernelBuild, type SvmBlock } from './opencl/host.js';
+import { type GroupLaunch, type Howmany, groupLaunch, groupLaunchOf } from './group-launch.js';
 
 /**
  * A logical memref: data (a host array, copied in and back, or a buffer of the API's context: an
@@ -43,8 +44,11 @@ export interface GroupValue {
 
 export interface TinytcLaunch {
   readonly args: Readonly<Record<string, unknown>>;
-  /** Number of work-groups along the third dimension: global = local × (1, 1, howmany), as tinytc does. */
-  readonly howmany?: number;
+  /**
+   * Work-groups: v0.3 launches howmany along the third dimension (global = local × (1, 1, howmany)),
+   * v0.4 howmany along x or [x, y, z] (global = local × (x, y, z)), as tinytc does (group-launch.ts).
+   */
+  readonly howmany?: Howmany;
 }
 
 /**
@@ -70,6 +74,8 @@ export class TinytcKernel {
     std: 'CL1.2' | 'CL2.0' = 'CL2.0',
     build: KernelBuild = {},
     buildOptions = '',
+    /** How the work-groups are laid out: v0.3's batch axis or v0.4's three axes. */
+    readonly groups: GroupLaunch = 'batch',
   ) {
     const k = plan.kernels.find((x) => x.name === kernelName(name));
     if (!k)
@@ -96,11 +102,9 @@ export class TinytcKernel {
     );
   }
 
-  /** Expands the logical arguments, launches with global = local × (1, 1, howmany), copies host arrays back. */
+  /** Expands the logical arguments, launches howmany work-groups (group-launch.ts), copies host arrays back. */
   launch(o: TinytcLaunch): { timeMs: number } {
-    const howmany = o.howmany ?? 1;
-    if (typeof howmany !== 'number' || !Number.isSafeInteger(howmany) || howmany < 1)
-      throw new LaunchError(this.name, `howmany must be a positive integer, not ${String(howmany)}`);
+    const { global, count: howmany } = groupLaunch(this.name, this.local, o.howmany, this.groups);
     const physical: Record<string, unknown> = {};
     const owned: { dispose(): void }[] = [];
     const indirect: SvmBlock[] = [];
@@ -211,9 +215,7 @@ export class TinytcKernel {
     }
     if (indirect.length) this.kernel.useIndirectSvm(indirect);
     try {
-      const r = this.kernel
-        .launch({ args: physical, global: [this.local[0], this.local[1], this.local[2] * howmany], local: this.local })
-        .wait();
+      const r = this.kernel.launch({ args: physical, global, local: this.local }).wait();
       for (const list of this.copies.values()) {
         for (const c of list) {
           if (c.buffer instanceof DeviceBuffer) c.buffer.read(c.target);
@@ -315,7 +317,17 @@ export function tinytcKernel(
       generatedFrom: path,
     });
     const build: KernelBuild = { program, ...(options.capture !== undefined ? { capture: options.capture } : {}) };
-    return new TinytcKernel(ctx, kernelName(name), compiled.program, plan, program.spec.source, 'CL1.2', build);
+    return new TinytcKernel(
+      ctx,
+      kernelName(name),
+      compiled.program,
+      plan,
+      program.spec.source,
+      'CL1.2',
+      build,
+      '',
+      groupLaunchOf(fe.version),
+    );
   }
   // NVIDIA's OpenCL compiler refuses pointer-to-pointer kernel parameters: pass group tables as ulong* there.
   const groupTables = options.groupTables ?? (/nvidia/i.test(ctx.device.platform) ? 'ulong' : 'pointer');
@@ -352,5 +364,6 @@ export function tinytcKernel(
     std,
     build,
     options.buildOptions,
+    groupLaunchOf(fe.version),
   );
 }

@@ -133,14 +133,25 @@ const add = (t: ScalarTypeName, a: Scalar, b: Scalar): Scalar =>
 const mul = (t: ScalarTypeName, a: Scalar, b: Scalar): Scalar =>
   isF(t) ? wrap(t, Number(a) * Number(b)) : big(a) * big(b);
 
+/** The work-group shape a parallel region and the subgroup built-ins see (tinytc v0.4). */
+export interface SpmdLaunch {
+  readonly wg: readonly [number, number];
+  /** Subgroups tile the work-group's first axis: wg[0] / subgroupSize of them, then its second. */
+  readonly subgroupSize: number;
+}
+
 class Run {
   private readonly values = new Map<string, Value>();
+  /** The work-item running a parallel region (x, y), null outside one. */
+  private local: [number, number] | null = null;
 
   constructor(
     private readonly f: Func,
     args: Readonly<Record<string, unknown>>,
-    private readonly groupId: number,
-    private readonly groupCount: number,
+    /** The work-group's id and the group counts along x, y and z (v0.3's batch is the third axis). */
+    private readonly groupIds: readonly [number, number, number],
+    private readonly groupCounts: readonly [number, number, number],
+    private readonly launch: SpmdLaunch,
   ) {
     f.params.forEach((p) => {
       const v = args[varName(p.name)];
@@ -244,9 +255,13 @@ class Run {
         );
         return;
       }
-      case 'size':
-        this.set(inst, BigInt(this.mem(inst.operand).shape[inst.mode]));
+      case 'size': {
+        // A group's size (v0.4) is its member count.
+        const v = this.values.get((inst.operand as { name: string }).name)!;
+        const group = inst.type.type.kind === 'group';
+        this.set(inst, BigInt(group ? (v as GroupMem).members.length : (v as Mem).shape[inst.mode]));
         return;
+      }
       case 'subview': {
         const m = this.mem(inst.operand);
         let base = m.base;
@@ -296,11 +311,52 @@ class Run {
         return;
       }
       case 'group_id':
-        this.set(inst, BigInt(this.groupId));
+        this.set(inst, BigInt(this.groupIds[inst.axis ?? 2]));
         return;
       case 'group_size':
-        this.set(inst, BigInt(this.groupCount));
+        this.set(inst, BigInt(this.groupCounts[inst.axis ?? 2]));
         return;
+      // tinytc v0.4's parallel regions: each work-item runs the body in turn (its atomics in that order).
+      case 'parallel': {
+        const [w0, w1] = this.launch.wg;
+        for (let l1 = 0; l1 < w1; l1++)
+          for (let l0 = 0; l0 < w0; l0++) {
+            this.local = [l0, l1];
+            this.region(inst.body);
+          }
+        this.local = null;
+        return;
+      }
+      case 'associated':
+        // The runtimes bind every memref and group: never null.
+        this.set(inst, true);
+        return;
+      case 'subgroup_builtin':
+        this.set(inst, BigInt(this.subgroup(inst.fn)));
+        return;
+      case 'subgroup_broadcast':
+        throw new Error('reference: subgroup_broadcast reads other work-items, which this interpreter runs one by one');
+      case 'atomic_load':
+      case 'atomic_update': {
+        const m = this.mem(inst.operand);
+        const at = inst.indices.map((o) => this.idx(o));
+        const old = readElement(m, at);
+        if (inst.op === 'atomic_update') {
+          const v = this.scalar(inst.value, m.element);
+          const next =
+            inst.fn === 'store'
+              ? v
+              : inst.fn === 'add'
+                ? wrap(m.element, add(m.element, old, v))
+                : (inst.fn === 'max' ? compare('gt', v, old) : compare('lt', v, old))
+                  ? v
+                  : old;
+          write(m, at, next);
+          if (inst.fn === 'store') return;
+        }
+        this.set(inst, old);
+        return;
+      }
       case 'if': {
         const c = this.scalar(inst.condition, 'i1');
         const r = c ? this.region(inst.then) : inst.else ? this.region(inst.else) : null;
@@ -325,6 +381,20 @@ class Run {
         this.blas(inst);
         return;
     }
+  }
+
+  private subgroup(fn: Extract<Inst, { op: 'subgroup_builtin' }>['fn']): number {
+    const { wg, subgroupSize: sgs } = this.launch;
+    const across = Math.max(1, Math.floor(wg[0] / sgs));
+    if (fn === 'num_subgroups.x') return across;
+    if (fn === 'num_subgroups.y') return wg[1];
+    if (fn === 'subgroup_size') return sgs;
+    if (!this.local) throw new Error(`reference: ${fn} outside a parallel region`);
+    const [l0, l1] = this.local;
+    const id = Math.floor(l0 / sgs) + across * l1;
+    if (fn === 'subgroup_linear_id') return id;
+    if (fn === 'subgroup_local_id') return l0 % sgs;
+    return fn === 'subgroup_id.x' ? id % across : Math.floor(id / across);
   }
 
   private blas(inst: Extract<Inst, { op: 'blas' }>): void {
@@ -464,7 +534,19 @@ function write(m: Mem, index: readonly number[], v: Scalar): void {
   else m.data[a] = Number(v);
 }
 
-/** Runs a function for `howmany` work-groups on the given arguments (host arrays are updated in place). */
-export function runReference(f: Func, args: Readonly<Record<string, unknown>>, howmany = 1): void {
-  for (let g = 0; g < howmany; g++) new Run(f, args, g, howmany).run();
+/**
+ * Runs a function for `howmany` work-groups on the given arguments (host arrays are updated in
+ * place): a number is v0.3's batch along the third axis; [x, y, z] (tinytc v0.4) groups along each,
+ * x fastest. `launch` is the work-group shape parallel regions and subgroup built-ins see.
+ */
+export function runReference(
+  f: Func,
+  args: Readonly<Record<string, unknown>>,
+  howmany: number | readonly [number, number, number] = 1,
+  launch: SpmdLaunch = { wg: [1, 1], subgroupSize: 1 },
+): void {
+  const counts: [number, number, number] = typeof howmany === 'number' ? [1, 1, howmany] : [...howmany];
+  for (let z = 0; z < counts[2]; z++)
+    for (let y = 0; y < counts[1]; y++)
+      for (let x = 0; x < counts[0]; x++) new Run(f, args, [x, y, z], counts, launch).run();
 }

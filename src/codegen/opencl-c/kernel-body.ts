@@ -22,6 +22,7 @@ import type { CollectiveContext, ScalarArg } from './collective.js';
 import type { Names } from './names.js';
 import { type EvalSlice, expandDope, fuseDope, subviewDope } from '../dope.js';
 import { C_EXT, type Ext, type View, elementAt, extText, pointerType } from './views.js';
+import { atomicC, subgroupBuiltinC } from './spmd.js';
 
 type Value =
   | { readonly kind: 'scalar'; readonly expr: string; readonly type: ScalarTypeName }
@@ -33,6 +34,8 @@ type Value =
       readonly shape: readonly Ext[];
       readonly stride: readonly Ext[];
       readonly offset: Ext;
+      /** The member count (v0.4's groups; v0.3's have none). */
+      readonly size?: Ext;
     };
 
 export interface KernelBody {
@@ -159,6 +162,7 @@ export class KernelBodyEmitter {
           shape: p.shape.map(ext),
           stride: p.stride.map(ext),
           offset: ext(p.offset),
+          ...(p.size !== undefined ? { size: ext(p.size) } : {}),
         });
     }
   }
@@ -348,9 +352,12 @@ export class KernelBodyEmitter {
         this.line(this.k.storeByFirst.has(inst) ? `if (${this.ctx.lid} == 0) ${store}` : store);
         return;
       }
-      case 'size':
-        this.declare(result!, 'long', extText(this.view(inst.operand).shape[inst.mode]), 'index');
+      case 'size': {
+        const v = this.value(inst.operand);
+        const e = v.kind === 'group' ? v.size! : this.view(inst.operand).shape[inst.mode];
+        this.declare(result!, 'long', extText(e), 'index');
         return;
+      }
       case 'subview': {
         const v = this.view(inst.operand);
         const slices = inst.slices.map((s): EvalSlice<string> =>
@@ -381,12 +388,57 @@ export class KernelBodyEmitter {
         this.defineView(result!, v, 0, d.shape, d.stride);
         return;
       }
+      // v0.3's batch axis is the third, launched with one work-item along it: the global id is the group's.
       case 'group_id':
-        this.declare(result!, 'long', 'get_global_id(2)', 'index');
+        this.declare(
+          result!,
+          'long',
+          inst.axis === undefined ? 'get_global_id(2)' : `get_group_id(${inst.axis})`,
+          'index',
+        );
         return;
       case 'group_size':
-        this.declare(result!, 'long', 'get_global_size(2)', 'index');
+        this.declare(
+          result!,
+          'long',
+          inst.axis === undefined ? 'get_global_size(2)' : `get_num_groups(${inst.axis})`,
+          'index',
+        );
         return;
+      // tinytc v0.4's parallel regions and per-work-item instructions (spmd.ts).
+      case 'parallel':
+        this.region(inst.body);
+        return;
+      case 'associated': {
+        const v = this.value(inst.operand);
+        const ptr = v.kind === 'group' ? v.table : this.view(inst.operand).ptr;
+        this.declare(result!, 'bool', `${ptr} != 0`, 'i1');
+        return;
+      }
+      case 'subgroup_builtin':
+        this.declare(result!, 'int', subgroupBuiltinC(inst.fn, this.wg, this.k.func.subgroupSize), 'i32');
+        return;
+      case 'subgroup_broadcast': {
+        const t = (inst.type.type as { name: ScalarTypeName }).name;
+        const lane = `(uint)${this.scalar(inst.index, 'i32')}`;
+        this.declare(result!, C_TYPE[t], `sub_group_broadcast(${this.scalar(inst.operand, t)}, ${lane})`, t);
+        return;
+      }
+      case 'atomic_load':
+      case 'atomic_update': {
+        const v = this.view(inst.operand);
+        const fn = inst.op === 'atomic_load' ? 'load' : inst.fn;
+        const value = inst.op === 'atomic_update' ? this.scalar(inst.value, v.element) : null;
+        const at = elementAt(
+          v,
+          inst.indices.map((o) => this.index(o)),
+        );
+        const a = atomicC(v.element, v.space, fn, at, value, inst.order, (b) => this.names.fresh(b));
+        if (a.int64) this.atomics.needsInt64 = true;
+        for (const l of a.lines) this.line(l);
+        if (result && a.result) this.values.set(result, { kind: 'scalar', expr: a.result, type: v.element });
+        return;
+      }
       case 'if': {
         const ts = inst.resultTypes.map((t) => (t.type as { name: ScalarTypeName }).name);
         const names = inst.results.map((r, i) => {

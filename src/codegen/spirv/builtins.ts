@@ -6,6 +6,8 @@ import type { Gen, Sym } from './gen.js';
 
 /** The three-component built-ins a tinytc body reads. */
 export type BuiltinName = 'LocalInvocationId' | 'WorkgroupId' | 'NumWorkgroups';
+/** The 32-bit scalar built-ins tinytc v0.4's subgroup built-ins read. */
+export type ScalarBuiltinName = 'SubgroupSize' | 'SubgroupId' | 'SubgroupLocalInvocationId';
 
 /**
  * The module's built-in variables, declared on first use and shared by its entry points, in the
@@ -13,7 +15,7 @@ export type BuiltinName = 'LocalInvocationId' | 'WorkgroupId' | 'NumWorkgroups';
  * decorated Constant with aligned pointers and loads, as tinytc declares them.
  */
 export class Builtins {
-  private readonly vars = new Map<BuiltinName, number>();
+  private readonly vars = new Map<BuiltinName | ScalarBuiltinName, number>();
 
   constructor(
     private readonly b: SpirvBuilder,
@@ -29,15 +31,16 @@ export class Builtins {
     return this.flavour.builtinAlignment ? 4 * (this.flavour.builtinBits / 8) : undefined;
   }
 
-  private variable(name: BuiltinName): number {
+  private variable(name: BuiltinName | ScalarBuiltinName): number {
     let v = this.vars.get(name);
     if (v === undefined) {
       const b = this.b;
-      const align = this.alignment;
-      const ptr =
-        align === undefined
-          ? b.typePointer('Input', this.vectorType)
-          : b.typePointerAligned('Input', this.vectorType, align);
+      const scalar = isScalar(name);
+      const type = scalar ? b.typeInt(32) : this.vectorType;
+      const align = scalar ? (this.flavour.builtinAlignment ? 4 : undefined) : this.alignment;
+      // Vulkan's subgroup built-ins belong to GroupNonUniform; OpenCL's Kernel capability has them.
+      if (scalar && this.flavour.name === 'vulkan') b.capability('GroupNonUniform');
+      const ptr = align === undefined ? b.typePointer('Input', type) : b.typePointerAligned('Input', type, align);
       v = b.variable(ptr, 'Input');
       if (this.flavour.builtinAlignment) b.decorate(v, 'Constant');
       b.decorate(v, 'BuiltIn', BuiltIn[name]);
@@ -53,7 +56,11 @@ export class Builtins {
   reader(
     g: Gen,
     f: FunctionBuilder,
-  ): { read(name: BuiltinName, axis: number): Sym; readonly used: ReadonlySet<number> } {
+  ): {
+    read(name: BuiltinName, axis: number): Sym;
+    readScalar(name: ScalarBuiltinName): number;
+    readonly used: ReadonlySet<number>;
+  } {
     const used = new Set<number>();
     const loaded = new Map<string, Sym>();
     const read = (name: BuiltinName, axis: number): Sym => {
@@ -69,6 +76,15 @@ export class Builtins {
       }
       return s;
     };
-    return { read, used };
+    // A scalar built-in is loaded where it is read, each time (as tinytc does): no load must dominate the others.
+    const readScalar = (name: ScalarBuiltinName): number => {
+      const v = this.variable(name);
+      used.add(v);
+      return f.load(this.b.typeInt(32), v, this.flavour.builtinAlignment ? 4 : undefined);
+    };
+    return { read, readScalar, used };
   }
 }
+
+const isScalar = (n: BuiltinName | ScalarBuiltinName): n is ScalarBuiltinName =>
+  n === 'SubgroupSize' || n === 'SubgroupId' || n === 'SubgroupLocalInvocationId';

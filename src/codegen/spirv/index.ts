@@ -89,7 +89,7 @@ export function emitTinytcSpirvModule(
     const f = lowered.func;
     const fb = new FunctionBuilder(b, voidT, fnT);
     const g = new Gen(b, fb, flavour);
-    const roots = bitsRoots(lowered, floatAtomicAdd);
+    const roots = bitsRoots(lowered, floatAtomicAdd, true);
     const element = (s: VulkanSlot): { type: ScalarTypeName; bits: boolean } => {
       const h = hostOf(s)!;
       if (h.perMember) return { type: 'i64', bits: false };
@@ -113,6 +113,7 @@ export function emitTinytcSpirvModule(
         return v;
       },
       builtin: reader.read,
+      scalarBuiltin: reader.readScalar,
       workgroupArray: (t, n, bits) => g.workgroupArray(t, n, bits),
       bits: (root) => roots.has(root),
       floatAtomicAdd,

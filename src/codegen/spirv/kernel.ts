@@ -21,6 +21,8 @@ import { fmod } from './fmod.js';
 import type { SCollectiveContext, SScalar } from './collective.js';
 import type { Base, Gen, SExt, SView, Sym } from './gen.js';
 import type { SpirvFlavour } from './flavour.js';
+import type { ScalarBuiltinName } from './builtins.js';
+import * as spmd from './spmd.js';
 
 type Value =
   | { readonly kind: 'scalar'; readonly id: number; readonly type: ScalarTypeName }
@@ -32,6 +34,8 @@ type Value =
       readonly shape: readonly (number | Table)[];
       readonly stride: readonly (number | Table)[];
       readonly offset: SExt;
+      /** The member count (v0.4's groups; v0.3's have none). */
+      readonly size?: SExt;
     };
 
 /**
@@ -52,6 +56,8 @@ export interface BodyEnv {
   pod(slot: string): number;
   /** Component `axis` of a uvec3 built-in, as an index. */
   builtin(name: 'LocalInvocationId' | 'WorkgroupId' | 'NumWorkgroups', axis: number): Sym;
+  /** A 32-bit subgroup built-in (tinytc v0.4's subgroup built-ins). */
+  scalarBuiltin(name: ScalarBuiltinName): number;
   /** A module-scope work-group array of n elements (floats stored as bits when `bits`). */
   workgroupArray(t: ScalarTypeName, n: number, bits: boolean): number;
   /** Whether the memory rooted at a parameter or alloca stores floats as bits (it takes compare-and-swap loops). */
@@ -96,11 +102,25 @@ const FLOAT_CMP: Record<string, number> = {
 export function emitKernelBody(g: Gen, k: LoweredKernel, env: BodyEnv): void {
   if (!k.func.body.body.length) return;
   for (const inst of instructions(k.func.body)) {
-    if (inst.op === 'group_id') env.builtin('WorkgroupId', 2);
-    if (inst.op === 'group_size') env.builtin('NumWorkgroups', 2);
+    if (inst.op === 'group_id') env.builtin('WorkgroupId', inst.axis ?? 2);
+    if (inst.op === 'group_size') env.builtin('NumWorkgroups', inst.axis ?? 2);
   }
   new SpirvBodyEmitter(g, k, env).emit();
 }
+
+/** Whether a kernel reads its local id: to split collective work or a foreach, or to pick the work-item that stores for all. */
+function usesLocalId(k: LoweredKernel): boolean {
+  for (const inst of instructions(k.func.body))
+    if (inst.op === 'blas' || inst.op === 'foreach' || (inst.op === 'store' && k.storeByFirst.has(inst))) return true;
+  return false;
+}
+
+/** The subgroup built-ins' view of a kernel. */
+const subgroupEnv = (k: LoweredKernel, env: BodyEnv): spmd.SubgroupEnv => ({
+  read: (name) => env.scalarBuiltin(name),
+  wg: k.wg,
+  subgroupSize: k.func.subgroupSize,
+});
 
 /**
  * One tinytc function's body as SPIR-V, with the OpenCL C backend's decisions: the same barrier
@@ -122,14 +142,30 @@ export class SpirvBodyEmitter {
   ) {
     this.types = k.types;
     const wg = (this.wg = k.wg);
-    const lid0 = env.builtin('LocalInvocationId', 0);
-    const lid1 = env.builtin('LocalInvocationId', 1);
-    const lid = g.ext.add(lid0, g.ext.mul(lid1, wg[0])) as Sym;
+    // The local id is read at the top, where it dominates every use, by the kernels that use it
+    // (collective instructions, foreach, a store one work-item does for all); tinytc's kernels that
+    // use none of them read no LocalInvocationId, and neither do kernarg's.
+    const ids = usesLocalId(k)
+      ? (() => {
+          const lid0 = env.builtin('LocalInvocationId', 0);
+          const lid1 = env.builtin('LocalInvocationId', 1);
+          return { lid0, lid1, lid: g.ext.add(lid0, g.ext.mul(lid1, wg[0])) as Sym };
+        })()
+      : null;
+    const unread = (): never => {
+      throw new Error('kernarg: a kernel body asked for the local id usesLocalId said it does not read');
+    };
     this.ctx = {
       g,
-      lid0,
-      lid1,
-      lid,
+      get lid0() {
+        return ids ? ids.lid0 : unread();
+      },
+      get lid1() {
+        return ids ? ids.lid1 : unread();
+      },
+      get lid() {
+        return ids ? ids.lid : unread();
+      },
       wg,
       floatAtomicAdd: env.floatAtomicAdd,
       blas: env.blas,
@@ -206,6 +242,7 @@ export class SpirvBodyEmitter {
           shape: p.shape.map(table),
           stride: p.stride.map(table),
           offset: ext(p.offset),
+          ...(p.size !== undefined ? { size: ext(p.size) } : {}),
         });
     }
   }
@@ -358,9 +395,12 @@ export class SpirvBodyEmitter {
         else write();
         return;
       }
-      case 'size':
-        this.define(result!, g.idx(this.view(inst.operand).shape[inst.mode]), 'index');
+      case 'size': {
+        const v = this.value(inst.operand);
+        if (v.kind === 'group') this.define(result!, g.idx(v.size!), 'index');
+        else this.define(result!, g.idx(this.view(inst.operand).shape[inst.mode]), 'index');
         return;
+      }
       case 'subview': {
         const v = this.view(inst.operand);
         const slices = inst.slices.map((s): EvalSlice<Sym> =>
@@ -392,11 +432,51 @@ export class SpirvBodyEmitter {
         return;
       }
       case 'group_id':
-        this.define(result!, this.env.builtin('WorkgroupId', 2).id, 'index');
+        this.define(result!, this.env.builtin('WorkgroupId', inst.axis ?? 2).id, 'index');
         return;
       case 'group_size':
-        this.define(result!, this.env.builtin('NumWorkgroups', 2).id, 'index');
+        this.define(result!, this.env.builtin('NumWorkgroups', inst.axis ?? 2).id, 'index');
         return;
+      // tinytc v0.4's parallel regions and per-work-item instructions (spmd.ts).
+      case 'parallel':
+        this.region(inst.body);
+        return;
+      case 'associated': {
+        const v = this.value(inst.operand);
+        const base = v.kind === 'memref' ? v.view.base : null;
+        const table = v.kind === 'group' ? v.table : null;
+        const pointer =
+          base?.kind === 'pointer'
+            ? { ptr: base.ptr }
+            : base?.kind === 'address'
+              ? { addr: base.addr }
+              : table && 'ptr' in table
+                ? { ptr: table.ptr }
+                : table && 'addr' in table
+                  ? { addr: table.addr }
+                  : null;
+        this.define(result!, spmd.associated(g, pointer), 'i1');
+        return;
+      }
+      case 'subgroup_builtin':
+        this.define(result!, spmd.subgroupBuiltin(g, subgroupEnv(this.k, this.env), inst.fn), 'i32');
+        return;
+      case 'subgroup_broadcast': {
+        const t = (inst.type.type as { name: ScalarTypeName }).name;
+        const lane = this.scalar(inst.index, 'i32');
+        this.define(result!, spmd.subgroupBroadcast(g, t, this.scalar(inst.operand, t), lane), t);
+        return;
+      }
+      case 'atomic_load':
+      case 'atomic_update': {
+        const v = this.view(inst.operand);
+        const fn = inst.op === 'atomic_load' ? 'load' : inst.fn;
+        const value = inst.op === 'atomic_update' ? this.scalar(inst.value, v.element) : null;
+        const indices = inst.indices.map((o) => this.index(o));
+        const r = spmd.atomicAccess(g, v, indices, fn, value, inst.order);
+        if (result && r !== undefined) this.define(result, r, v.element);
+        return;
+      }
       case 'if': {
         const ts = inst.resultTypes.map((t) => (t.type as { name: ScalarTypeName }).name);
         const vars = ts.map((t) => g.variable(t));

@@ -91,6 +91,7 @@ export function emitTinytcOpenclSpirv(compiled: CompiledTinytc, options: TinytcO
       },
       pod: slot,
       builtin: reader.read,
+      scalarBuiltin: reader.readScalar,
       workgroupArray: (t, n, bits) => g.workgroupArray(t, n, bits),
       bits: (root) => roots.has(root),
       floatAtomicAdd: false,

@@ -1,4 +1,4 @@
-import { type MemrefType, instructions } from '../../frontend/tinytc/ast.js';
+import { type MemrefType, instructions, isFloatType } from '../../frontend/tinytc/ast.js';
 import type { LoweredKernel } from '../lowered.js';
 import { needsBits } from './atomics.js';
 
@@ -8,7 +8,7 @@ import { needsBits } from './atomics.js';
  * integers. A view shares its operand's root; group members are addressed, not declared, so they
  * need no root.
  */
-export function bitsRoots(k: LoweredKernel, floatAtomicAdd: boolean): Set<string> {
+export function bitsRoots(k: LoweredKernel, floatAtomicAdd: boolean, floatAtomicsViaBits = false): Set<string> {
   const f = k.func;
   const root = new Map<string, string>();
   for (const p of f.params) if (p.type.kind === 'memref') root.set(p.name, p.name);
@@ -19,6 +19,12 @@ export function bitsRoots(k: LoweredKernel, floatAtomicAdd: boolean): Set<string
     if (r && (inst.op === 'subview' || inst.op === 'expand' || inst.op === 'fuse') && inst.operand.kind === 'value') {
       const m = root.get(inst.operand.name);
       if (m) root.set(r, m);
+    }
+    // tinytc v0.4's atomics on floats: a Vulkan module reaches them through their bits (spmd.ts).
+    if ((inst.op === 'atomic_load' || inst.op === 'atomic_update') && floatAtomicsViaBits) {
+      const m = inst.operand.kind === 'value' ? root.get(inst.operand.name) : undefined;
+      if (m && isFloatType((inst.type.type as MemrefType).element)) out.add(m);
+      continue;
     }
     if (inst.op !== 'blas' || !inst.atomic) continue;
     const c = inst.operands[inst.operands.length - 1];

@@ -80,6 +80,7 @@ const LAYOUT: Partial<Record<number, readonly (Kind | '*')[]>> = {
   [Op.Branch]: ['I'],
   [Op.BranchConditional]: ['I', 'I', 'I'],
   [Op.Return]: [],
+  [Op.AtomicStore]: ['I', 'I', 'I', 'I'],
 };
 /** Every other opcode kernarg emits: a result type, a result id, then ids. */
 const VALUE_OP: readonly Kind[] = ['T', 'R', 'I', 'I', 'I', 'I', 'I', 'I'];

@@ -100,6 +100,16 @@ export const Op = {
   AtomicExchange: 229,
   AtomicCompareExchange: 230,
   AtomicIAdd: 234,
+  // tinytc v0.4's atomics, subgroup instructions and `associated` (codegen/spirv/spmd.ts).
+  AtomicLoad: 227,
+  AtomicStore: 228,
+  AtomicSMin: 236,
+  AtomicSMax: 238,
+  GroupBroadcast: 263,
+  GroupNonUniformShuffle: 345,
+  PtrNotEqual: 402,
+  AtomicFMinEXT: 5614,
+  AtomicFMaxEXT: 5615,
   LoopMerge: 246,
   SelectionMerge: 247,
   Label: 248,
@@ -130,6 +140,12 @@ export const Capability = {
   PhysicalStorageBufferAddresses: 5347,
   AtomicFloat32AddEXT: 6033,
   AtomicFloat64AddEXT: 6034,
+  // tinytc v0.4's atomics and subgroup instructions (codegen/spirv/spmd.ts).
+  Groups: 18,
+  GroupNonUniform: 61,
+  GroupNonUniformShuffle: 65,
+  AtomicFloat32MinMaxEXT: 5612,
+  AtomicFloat64MinMaxEXT: 5613,
 } as const;
 export type CapabilityName = keyof typeof Capability;
 
@@ -161,7 +177,16 @@ export const Decoration = {
 } as const;
 export type DecorationName = keyof typeof Decoration;
 
-export const BuiltIn = { NumWorkgroups: 24, WorkgroupSize: 25, WorkgroupId: 26, LocalInvocationId: 27 } as const;
+export const BuiltIn = {
+  NumWorkgroups: 24,
+  WorkgroupSize: 25,
+  WorkgroupId: 26,
+  LocalInvocationId: 27,
+  // tinytc v0.4's subgroup built-ins (codegen/spirv/spmd.ts).
+  SubgroupSize: 36,
+  SubgroupId: 40,
+  SubgroupLocalInvocationId: 41,
+} as const;
 export type BuiltInName = keyof typeof BuiltIn;
 
 export const AddressingModel = { Logical: 0, Physical64: 2, PhysicalStorageBuffer64: 5348 } as const;
@@ -170,10 +195,12 @@ export const ExecutionModel = { GLCompute: 5, Kernel: 6 } as const;
 export type ExecutionModelName = keyof typeof ExecutionModel;
 export const ExecutionMode = { LocalSize: 17, SubgroupSize: 35 } as const;
 
-export const Scope = { Device: 1, Workgroup: 2 } as const;
+export const Scope = { CrossDevice: 0, Device: 1, Workgroup: 2, Subgroup: 3 } as const;
 /** Memory-semantics bits. */
 export const Semantics = {
   None: 0,
+  Acquire: 0x2,
+  Release: 0x4,
   AcquireRelease: 0x8,
   SequentiallyConsistent: 0x10,
   UniformMemory: 0x40,

@@ -30,7 +30,13 @@ export type IrType =
       readonly stride: readonly Dim[];
       readonly explicitStride: boolean;
     }
-  | { readonly kind: 'group'; readonly memref: Extract<IrType, { kind: 'memref' }>; readonly offset: Dim }
+  | {
+      readonly kind: 'group';
+      readonly memref: Extract<IrType, { kind: 'memref' }>;
+      readonly offset: Dim;
+      /** The member count where the type states it (tinytc v0.4's `group<…x8>`, `x?`); v0.3's groups have none. */
+      readonly size?: Dim;
+    }
   | { readonly kind: 'void' };
 
 export type MemrefType = Extract<IrType, { kind: 'memref' }>;
@@ -91,7 +97,8 @@ export type Inst = {
     }
   | { readonly op: 'size'; readonly operand: Operand; readonly mode: number; readonly type: TypedSpan }
   | { readonly op: 'subview'; readonly operand: Operand; readonly slices: readonly Slice[]; readonly type: TypedSpan }
-  | { readonly op: 'group_id' | 'group_size' }
+  /** `axis`: the launch axis (v0.3's group_id is the batch, launched along the third; v0.4's `.x`/`.y`/`.z` name theirs). */
+  | { readonly op: 'group_id' | 'group_size'; readonly axis?: 0 | 1 | 2 }
   | {
       readonly op: 'if';
       readonly condition: Operand;
@@ -110,6 +117,38 @@ export type Inst = {
       readonly body: Region;
       readonly carried?: readonly LoopCarried[];
     }
+  // The v0.4 rewrite's parallel regions, groups and collective instructions (to-v03.ts makes them; v0.3 syntax has none).
+  /** tinytc v0.4's `parallel`: every work-item runs the body once, for itself (an SPMD region, as a foreach body). */
+  | { readonly op: 'parallel'; readonly body: Region }
+  /** v0.4's `associated`: whether a memref's or group's pointer is not null (i1). */
+  | { readonly op: 'associated'; readonly operand: Operand; readonly type: TypedSpan }
+  /** A subgroup built-in (i32), read where the function's work-group and subgroup sizes are known. */
+  | { readonly op: 'subgroup_builtin'; readonly fn: SubgroupBuiltin }
+  /** `subgroup_broadcast %a, %i`: the value %a of the subgroup's invocation %i (i32). */
+  | {
+      readonly op: 'subgroup_broadcast';
+      readonly operand: Operand;
+      readonly index: Operand;
+      readonly type: TypedSpan;
+    }
+  /** `atomic_load`: an element read atomically at the scope and with the memory order given. */
+  | {
+      readonly op: 'atomic_load';
+      readonly operand: Operand;
+      readonly indices: readonly Operand[];
+      readonly type: TypedSpan;
+      readonly order: AtomicOrder;
+    }
+  /** `atomic_store` (fn null) and `atomic_add`/`max`/`min` (the result is the element's value before). */
+  | {
+      readonly op: 'atomic_update';
+      readonly fn: 'store' | 'add' | 'max' | 'min';
+      readonly value: Operand;
+      readonly operand: Operand;
+      readonly indices: readonly Operand[];
+      readonly type: TypedSpan;
+      readonly order: AtomicOrder;
+    }
   | {
       readonly op: 'blas';
       readonly fn: 'axpby' | 'sum' | 'gemm' | 'gemv' | 'ger' | 'hadamard';
@@ -120,6 +159,28 @@ export type Inst = {
       readonly types: readonly TypedSpan[];
     }
 );
+
+/** tinytc v0.4's subgroup built-ins. */
+export const SUBGROUP_BUILTINS = [
+  'num_subgroups.x',
+  'num_subgroups.y',
+  'subgroup_size',
+  'subgroup_id.x',
+  'subgroup_id.y',
+  'subgroup_linear_id',
+  'subgroup_local_id',
+] as const;
+export type SubgroupBuiltin = (typeof SUBGROUP_BUILTINS)[number];
+
+/**
+ * An atomic instruction's memory scope and semantics, as tinytc v0.4 spells them after the keyword
+ * (`.device.acquire`) and numbers them (SPIR-V's Scope and MemorySemantics order bits); work_group
+ * and relaxed when left out.
+ */
+export interface AtomicOrder {
+  readonly scope: 'cross_device' | 'device' | 'work_group' | 'subgroup';
+  readonly semantics: 'relaxed' | 'acquire' | 'release' | 'acquire_release' | 'sequentially_consistent';
+}
 
 /**
  * A loop-carried value of a `for` (tinytc v0.4's `for … init(%name = %value)`; v0.3 syntax has none):
@@ -161,7 +222,7 @@ export function* instructions(r: Region): Generator<Inst> {
     if (inst.op === 'if') {
       yield* instructions(inst.then);
       if (inst.else) yield* instructions(inst.else);
-    } else if (inst.op === 'for' || inst.op === 'foreach') yield* instructions(inst.body);
+    } else if (inst.op === 'for' || inst.op === 'foreach' || inst.op === 'parallel') yield* instructions(inst.body);
   }
 }
 

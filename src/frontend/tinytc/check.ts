@@ -21,6 +21,7 @@ import {
 
 const INDEX: IrType = { kind: 'scalar', name: 'index' };
 const I1: IrType = { kind: 'scalar', name: 'i1' };
+const I32: IrType = { kind: 'scalar', name: 'i32' };
 
 /** Type equality as tinytc defines it: a group's offset does not take part. */
 export function sameIrType(a: IrType, b: IrType): boolean {
@@ -308,6 +309,8 @@ class FuncChecker {
       }
       case 'size': {
         this.use(inst.operand, inst.type.type, 'size');
+        // A group's size (v0.4's `size %group[0]`) is its member count.
+        if (inst.type.type.kind === 'group') return this.results(inst, [INDEX]);
         const m = this.memref(inst.type.type, inst.type.span, 'size');
         if (m) this.mode(inst.mode, m.shape.length, inst.span);
         this.results(inst, [INDEX]);
@@ -537,6 +540,33 @@ class FuncChecker {
         }
         this.results(inst, []);
         return;
+      }
+      // The v0.4 rewrite's instructions (to-v03.ts), which the v0.4 checker has checked: their operands and results.
+      case 'parallel':
+        this.spmd++;
+        this.scopes.push(new Map());
+        this.region(inst.body, null);
+        this.scopes.pop();
+        this.spmd--;
+        return this.results(inst, []);
+      case 'associated':
+        this.use(inst.operand, inst.type.type, 'associated');
+        return this.results(inst, [I1]);
+      case 'subgroup_builtin':
+        return this.results(inst, [I32]);
+      case 'subgroup_broadcast':
+        this.use(inst.operand, inst.type.type, 'subgroup_broadcast');
+        this.use(inst.index, I32, 'the subgroup_broadcast index');
+        return this.results(inst, [inst.type.type]);
+      case 'atomic_load':
+      case 'atomic_update': {
+        this.use(inst.operand, inst.type.type, inst.op);
+        const m = this.memref(inst.type.type, inst.type.span, inst.op);
+        if (!m) return this.results(inst, []);
+        const element: IrType = { kind: 'scalar', name: m.element };
+        if (inst.op === 'atomic_update') this.use(inst.value, element, `the value ${inst.op} writes`);
+        this.indices(inst.indices, m.shape.length, inst.span, inst.op);
+        return this.results(inst, inst.op === 'atomic_update' && inst.fn === 'store' ? [] : [element]);
       }
       default:
         assertNever(inst);

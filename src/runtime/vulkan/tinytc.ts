@@ -15,11 +15,12 @@ import { type BlasPolicy, LOCAL_BYTES } from '../../codegen/blas-policy.js';
 import { emitTinytcSpirv } from '../../codegen/spirv/index.js';
 import { type ShapeTie, checkShapeTies, shapeTies } from '../checks/shape-ties.js';
 import { type BufferKind, type CheckedMemref, checkMemref } from '../checks/memref.js';
-import { PackError, RuntimeInputError } from '../../pack/errors.js';
+import { LaunchError, PackError, RuntimeInputError } from '../../pack/errors.js';
 import { VulkanBuffer, type VulkanContext } from './context.js';
 import { VulkanKernel } from './kernel.js';
 import type { MemrefValue } from '../tinytc.js';
 import { moduleNeeds } from './module-needs.js';
+import { type GroupLaunch, type Howmany, groupLaunch, groupLaunchOf } from '../group-launch.js';
 
 /** A logical memref on Vulkan: host data (copied in and back) or a buffer of the context. */
 export type VulkanMemrefValue = MemrefValue<VulkanBuffer>;
@@ -45,6 +46,8 @@ export class VulkanTinytcKernel {
     program: Program,
     readonly plan: VulkanPlan,
     readonly spirv: Uint32Array,
+    /** How the work-groups are laid out: v0.3's batch axis or v0.4's three axes. */
+    readonly groups: GroupLaunch = 'batch',
   ) {
     const k = plan.kernels.find((x) => x.name === kernelName(name));
     if (!k)
@@ -67,11 +70,16 @@ export class VulkanTinytcKernel {
     this.kernel = new VulkanKernel(ctx, name, plan, spirv);
   }
 
-  /** Expands the logical arguments, launches local × (1, 1, howmany) work-items, copies host arrays back. */
-  launch(o: { readonly args: Readonly<Record<string, unknown>>; readonly howmany?: number }): { timeMs: number } {
-    const howmany = o.howmany ?? 1;
-    if (typeof howmany !== 'number' || !Number.isSafeInteger(howmany) || howmany < 1)
-      throw new PackError(this.name, '(howmany)', `howmany must be a positive integer, not ${String(howmany)}`);
+  /** Expands the logical arguments, launches howmany work-groups (group-launch.ts), copies host arrays back. */
+  launch(o: { readonly args: Readonly<Record<string, unknown>>; readonly howmany?: Howmany }): { timeMs: number } {
+    let launch: ReturnType<typeof groupLaunch>;
+    try {
+      launch = groupLaunch(this.name, this.local, o.howmany, this.groups);
+    } catch (e) {
+      if (!(e instanceof LaunchError)) throw e;
+      throw new PackError(this.name, '(howmany)', e.problem);
+    }
+    const { global, count: howmany } = launch;
     if (typeof o.args !== 'object' || o.args === null)
       throw new PackError(this.name, '(arguments)', 'expected an object of arguments');
     for (const key of Object.keys(o.args))
@@ -165,7 +173,7 @@ export class VulkanTinytcKernel {
       }
       const r = this.kernel.launch({
         args: physical,
-        global: [this.local[0], this.local[1], this.local[2] * howmany],
+        global,
         timed: true,
       });
       for (const [b, target] of copies) b.read(target);
@@ -246,5 +254,5 @@ export function vulkanTinytcKernel(
     throw new RuntimeInputError(`kernarg cannot lower the IR for Vulkan:\n${formatDiagnostics(fe.diagnostics.items)}`);
   const plan = fe.lowered.plan;
   const spirv = options.spirv ?? spirvFor(ctx, compiled, plan, blas);
-  return new VulkanTinytcKernel(ctx, kernelName(name), compiled.program, plan, spirv);
+  return new VulkanTinytcKernel(ctx, kernelName(name), compiled.program, plan, spirv, groupLaunchOf(fe.version));
 }

@@ -12,6 +12,7 @@ import { DiagnosticBag } from '../../../diagnostics/diagnostic.js';
 import { Messages } from '../../../diagnostics/messages.js';
 import type { Span } from '../../../diagnostics/source.js';
 import type {
+  AtomicOrder,
   Func,
   Inst,
   IrType,
@@ -25,6 +26,7 @@ import type {
 } from '../ast.js';
 import type { Func04, Inst04, Literal, Program04, Region04, Type04, ValueRef } from './ast.js';
 import type { ValueTypes04 } from './check.js';
+import { NotLowered, atomicOrder, builtinOp, foreachPrologue } from './to-v03-spmd.js';
 
 const CMP = {
   equal: 'eq',
@@ -45,15 +47,6 @@ const SCALAR: Partial<Record<string, ScalarTypeName>> = {
   f64: 'f64',
 };
 
-class NotLowered extends Error {
-  constructor(
-    readonly what: string,
-    readonly span: Span,
-  ) {
-    super(what);
-  }
-}
-
 /** The v0.3 type of a v0.4 type, or why there is none. */
 function type03(t: Type04, span: Span): IrType {
   switch (t.kind) {
@@ -67,7 +60,7 @@ function type03(t: Type04, span: Span): IrType {
     case 'memref':
       return memref03(t, span);
     case 'group':
-      return { kind: 'group', memref: memref03(t.memref, span), offset: t.offset };
+      return { kind: 'group', memref: memref03(t.memref, span), offset: t.offset, size: t.size };
     case 'coopmatrix':
       throw new NotLowered('coopmatrix', span);
     case 'void':
@@ -90,6 +83,8 @@ class Translator {
    */
   private readonly scopes: Map<string, string>[] = [new Map()];
   private readonly used = new Set<string>();
+  /** Depth of enclosing `parallel` regions (a barrier there orders the work-items' own accesses). */
+  private parallel = 0;
 
   /** `known`: the v0.3 types of an earlier pass's rewrite, which win over the v0.4 annotations. */
   constructor(
@@ -140,10 +135,11 @@ class Translator {
   region(
     r: Region04,
     vars: readonly { name: string; span: Span }[] = [],
+    prologue?: (renamed: readonly { name: string; span: Span }[]) => Inst[],
   ): { region: Region; vars: { name: string; span: Span }[] } {
     this.scopes.push(new Map());
     const renamed = vars.map((v) => ({ name: this.define(v.name), span: v.span }));
-    const body = r.body.flatMap((i) => this.inst(i));
+    const body = [...(prologue?.(renamed) ?? []), ...r.body.flatMap((i) => this.inst(i))];
     this.scopes.pop();
     return { region: { body, span: r.span }, vars: renamed };
   }
@@ -173,6 +169,13 @@ class Translator {
             type: ty,
           });
         if (inst.op === 'min' || inst.op === 'max') return this.minMax(inst, ty);
+        if (inst.op === 'subgroup_broadcast')
+          return one({
+            op: 'subgroup_broadcast',
+            operand: this.operand(inst.a),
+            index: this.operand(inst.b),
+            type: ty,
+          });
         if (!ARITH.has(inst.op)) return no();
         return one({ op: 'arith', fn: inst.op, operands: [this.operand(inst.a), this.operand(inst.b)], type: ty });
       }
@@ -187,19 +190,23 @@ class Translator {
             to: { type: type03(inst.type.type, inst.type.span), span: inst.type.span },
           });
         if (inst.op === 'abs' && this.typeOf(inst.a).kind === 'scalar') return this.abs(inst);
+        if (inst.op === 'associated')
+          return one({ op: 'associated', operand: this.operand(inst.a), type: this.typed(inst.a) });
         return no();
       case 'builtin': {
-        const op = inst.op === 'group_id' ? 'group_id' : inst.op === 'num_groups' ? 'group_size' : null;
+        // group_id and num_groups read their launch axis; the subgroup built-ins are i32 (builtinOp).
+        const b = builtinOp(inst.op, inst.flags.join(''));
         const to = type03(inst.type.type, inst.type.span);
-        if (!op || inst.flags.join('') !== '.x' || to.kind !== 'scalar' || to.name === 'i1') return no();
-        if (to.name === 'index') return one({ op });
-        // v0.3's group_id and group_size are index: another integer type is a cast of it.
+        if (!b || to.kind !== 'scalar' || to.name === 'i1') return no();
+        const op = b.op;
+        if (to.name === b.type) return one(op);
+        // Another integer type is a cast of it.
         const r = inst.results[0];
         if (!r || inst.results.length !== 1) return no();
-        const id = { name: this.define(`${r.name}_${op}`), span: r.span };
-        const index: TypedSpan = { type: { kind: 'scalar', name: 'index' }, span: inst.type.span };
+        const id = { name: this.define(`${r.name}_${inst.op}`), span: r.span };
+        const index: TypedSpan = { type: { kind: 'scalar', name: b.type }, span: inst.type.span };
         return [
-          { op, results: [id], span: inst.span },
+          { ...op, results: [id], span: inst.span } as Inst,
           {
             op: 'cast',
             operand: { kind: 'value', name: id.name, span: r.span },
@@ -213,6 +220,14 @@ class Translator {
       case 'alloca':
         return one({ op: 'alloca', type: { type: type03(inst.type.type, inst.type.span), span: inst.type.span } });
       case 'load':
+        if (inst.op === 'atomic_load')
+          return one({
+            op: 'atomic_load',
+            operand: this.operand(inst.operand),
+            indices: inst.indices.map((i) => this.operand(i)),
+            type: this.atomicTarget(inst.operand, inst.op),
+            order: atomicOrder(inst.flags, inst.span),
+          });
         if (inst.op !== 'load') return no();
         return one({
           op: 'load',
@@ -221,6 +236,16 @@ class Translator {
           type: this.typed(inst.operand),
         });
       case 'store':
+        if (inst.op.startsWith('atomic_'))
+          return one({
+            op: 'atomic_update',
+            fn: inst.op.slice('atomic_'.length),
+            value: this.operand(inst.value),
+            operand: this.operand(inst.operand),
+            indices: inst.indices.map((i) => this.operand(i)),
+            type: this.atomicTarget(inst.operand, inst.op),
+            order: atomicOrder(inst.flags, inst.span),
+          });
         if (inst.op !== 'store' || inst.flags.length) return no();
         return one({
           op: 'store',
@@ -231,7 +256,7 @@ class Translator {
         });
       case 'size': {
         const t = this.types.get(inst.operand.name);
-        if (t?.kind !== 'memref') return no();
+        if (t?.kind !== 'memref' && t?.kind !== 'group') return no();
         return one({
           op: 'size',
           operand: this.operand(inst.operand),
@@ -280,6 +305,9 @@ class Translator {
         });
       }
       case 'barrier':
+        // kernarg places the barriers collective code needs; one a parallel region states orders
+        // what its work-items do themselves, which those do not cover.
+        if (this.parallel > 0) throw new NotLowered('barrier inside parallel', inst.span);
         return [];
       case 'if':
         return one({
@@ -322,7 +350,8 @@ class Translator {
         });
       }
       case 'foreach': {
-        if (inst.tile || inst.variables.length !== 1) return no();
+        if (inst.tile) return no();
+        if (inst.variables.length > 1) return this.foreachNd(inst);
         const from = this.operand(inst.from[0]);
         const to = this.operand(inst.to[0]);
         const { region, vars } = this.region(inst.body, inst.variables);
@@ -336,10 +365,52 @@ class Translator {
           body: region,
         });
       }
-      case 'parallel':
+      case 'parallel': {
+        this.parallel++;
+        const body = this.body(inst.body);
+        this.parallel--;
+        return one({ op: 'parallel', body });
+      }
       case 'matrix':
         return no();
     }
+  }
+
+  /** The memref an atomic instruction reaches: 32- and 64-bit elements only (tinytc refuses i8 and i16 too). */
+  private atomicTarget(v: ValueRef, op: string): TypedSpan {
+    const t = this.typed(v);
+    if (t.type.kind === 'memref' && (t.type.element === 'i8' || t.type.element === 'i16'))
+      throw new NotLowered(`${op} of ${t.type.element}`, v.span);
+    return t;
+  }
+
+  /**
+   * A foreach over several variables, as one over their flattened range: `foreach (%i, %j) = (%a,
+   * %b), (%c, %d)` is `foreach %k = 0, (%c - %a) * (%d - %b)` whose body starts with `%i = %a + %k
+   * rem (%c - %a)` and `%j = %b + %k / (%c - %a)` (the first variable varies fastest, as tinytc's).
+   */
+  private foreachNd(inst: Extract<Inst04, { form: 'foreach' }>): Inst[] {
+    const loopType = this.typed(inst.from[0]);
+    const from = inst.from.map((v) => this.operand(v));
+    const to = inst.to.map((v) => this.operand(v));
+    const p = foreachPrologue(inst.span, loopType, from, to, (n) => ({ name: this.define(n), span: inst.span }));
+    const { region, vars } = this.region(inst.body, [p.counter, ...inst.variables], (renamed) =>
+      p.body(renamed[0], renamed.slice(1)),
+    );
+    return [
+      ...p.before,
+      {
+        op: 'foreach',
+        variable: vars[0],
+        from: { kind: 'int', value: 0n, span: inst.span },
+        to: p.count,
+        step: null,
+        loopType,
+        body: region,
+        results: [],
+        span: inst.span,
+      },
+    ];
   }
 
   /** `abs`, which v0.3 lacks: `%r = abs %a` is `%r_1 = cmp.lt %a, 0`, then an `if` that yields `arith.neg %a` or `%a`. */
