@@ -151,6 +151,11 @@ const IR_TYPED_ARRAY: Record<ScalarTypeName, string> = {
   index: 'BigInt64Array',
   f32: 'Float32Array',
   f64: 'Float64Array',
+  // tinytc v0.4: half and bfloat16 as their bits; complex numbers interleaved (real, imaginary).
+  f16: 'Uint16Array',
+  bf16: 'Uint16Array',
+  c32: 'Float32Array',
+  c64: 'Float64Array',
 };
 const WIDE = new Set(['long', 'ulong', 'i64', 'index']);
 

@@ -130,6 +130,9 @@ export const Capability = {
   PhysicalStorageBufferAddresses: 5347,
   AtomicFloat32AddEXT: 6033,
   AtomicFloat64AddEXT: 6034,
+  // tinytc v0.4's number types: half arithmetic, bfloat16 conversions (SPV_INTEL_bfloat16_conversion).
+  Float16: 9,
+  BFloat16ConversionINTEL: 6115,
 } as const;
 export type CapabilityName = keyof typeof Capability;
 
