@@ -439,6 +439,9 @@ export class SpirvBodyEmitter {
     const [a, b] = inst.operands.map((o) => this.scalar(o, t));
     // tinytc v0.4's types and one-operand functions (numbers.ts).
     if (inst.operands.length === 1 && isV04Unary(inst.fn, t)) return unaryNumber(g, inst.fn, t, a);
+    // Where OpFRem may be inexact (Vulkan), fmod in f32 (exact, and exact again in the narrower type).
+    if ((t === 'f16' || t === 'bf16') && inst.fn === 'rem' && this.env.flavour.floatRemainder === 'exact-loop')
+      return g.convert(fmod(g, 'f32', g.convert(a, t, 'f32'), g.convert(b, t, 'f32')), 'f32', t);
     if (isV04Number(t)) return arithNumber(g, inst.fn, t, a, b);
     if (t === 'i1') return inst.fn === 'not' ? g.f.op(Op.LogicalNot, ty, a) : g.f.op(BOOL_ARITH[inst.fn], ty, a, b);
     if (isFloatType(t)) {

@@ -1,0 +1,106 @@
+// tinytc v0.4's number types run: f16, bf16, c32 and c64 values, memrefs and constants through cast,
+// compare, arith, arith-unary and math-unary, compiled by kernarg (OpenCL C, and the OpenCL SPIR-V
+// tinytc itself would emit) and run on the OpenCL test device (PoCL in CI), against the JS reference
+// (test/support/tinytc-reference-numbers.ts). f16 and bf16 travel as their bits (Uint16Array),
+// complex numbers interleaved (real, imaginary).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { halfBits } from '../src/layout/half.js';
+import { bf16Bits } from '../src/layout/bfloat16.js';
+import { testDevice } from './support/device.js';
+import { testVulkan } from './support/vulkan-device.js';
+import { randomFloats, runOnBoth } from './support/tinytc-exec.js';
+
+const halves = (n: number, seed: number) =>
+  Uint16Array.from(randomFloats(Float64Array, n, seed), (x) => halfBits(4 * x));
+const bf16s = (n: number, seed: number) =>
+  Uint16Array.from(randomFloats(Float64Array, n, seed), (x) => bf16Bits(4 * x));
+
+/**
+ * f16 arithmetic and rem (correctly rounded whether a device computes in half or in float: compared bit for bit
+ * in `out`), math functions (the device's precision: as f32 in `approx`), comparisons as 0/1 in `flags`.
+ */
+const F16 = `func @f16(%a: memref<f16x8>, %b: memref<f16x8>, %s: f16, %out: memref<f16x8x9>, %approx: memref<f32x8x3>,
+  %flags: memref<i32x8x2>) {
+  %c0 = constant 0 : index
+  %c8 = constant 8 : index
+  %c1 = constant 1 : index
+  for %i = %c0, %c8 {
+    %x = load %a[%i] : f16
+    %y = load %b[%i] : f16
+    %half = constant 0.5 : f16
+    %r0 = add %x, %y : f16
+    %r1 = sub %x, %s : f16
+    %r2 = mul %x, %y : f16
+    %r3 = div %x, %y : f16
+    %r4 = neg %x : f16
+    %r5 = abs %y : f16
+    %r6 = mul %x, %half : f16
+    %r7 = min %x, %y : f16
+    %r8 = rem %x, %y : f16
+    %m1 = exp %r6 : f16
+    %m2 = native_cos %x : f16
+    %ax = abs %x : f16
+    %one = constant 1.0 : f16
+    %lx = add %ax, %one : f16
+    %m3 = log2 %lx : f16
+    %j0 = constant 0 : index
+    store %r0, %out[%i, %j0]
+    %j1 = constant 1 : index
+    store %r1, %out[%i, %j1]
+    %j2 = constant 2 : index
+    store %r2, %out[%i, %j2]
+    %j3 = constant 3 : index
+    store %r3, %out[%i, %j3]
+    %j4 = constant 4 : index
+    store %r4, %out[%i, %j4]
+    %j5 = constant 5 : index
+    store %r5, %out[%i, %j5]
+    %j6 = constant 6 : index
+    store %r6, %out[%i, %j6]
+    %j7 = constant 7 : index
+    store %r7, %out[%i, %j7]
+    %j8 = constant 8 : index
+    store %r8, %out[%i, %j8]
+    %w1 = cast %m1 : f32
+    store %w1, %approx[%i, %j0]
+    %w2 = cast %m2 : f32
+    store %w2, %approx[%i, %j1]
+    %w3 = cast %m3 : f32
+    store %w3, %approx[%i, %j2]
+    %yes = constant 1 : i32
+    %lt = less_than %x, %y : bool
+    if %lt {
+      store %yes, %flags[%i, %c0]
+    }
+    %ne = not_equal %x, %y : bool
+    if %ne {
+      store %yes, %flags[%i, %c1]
+    }
+  }
+}
+`;
+
+test('f16: arithmetic, math, comparisons on the Vulkan device equal the reference', (t) => {
+  const ctx = testVulkan(t, {
+    features: ['shaderFloat16', 'storageBuffer16BitAccess', 'shaderInt16', 'shaderInt64'],
+  });
+  if (!ctx) return;
+  try {
+    runOnBoth(ctx, {
+      ir: F16,
+      fn: 'f16',
+      tol: 2e-3,
+      args: () => ({
+        a: { data: halves(8, 3), shape: [8] },
+        b: { data: halves(8, 5), shape: [8] },
+        s: 0.375,
+        out: { data: new Uint16Array(72), shape: [8, 9] },
+        approx: { data: new Float32Array(24), shape: [8, 3] },
+        flags: { data: new Int32Array(16), shape: [8, 2] },
+      }),
+    });
+  } finally {
+    ctx.dispose();
+  }
+});
