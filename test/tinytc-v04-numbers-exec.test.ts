@@ -104,3 +104,148 @@ test('f16: arithmetic, math, comparisons on the Vulkan device equal the referenc
     ctx.dispose();
   }
 });
+
+/** Complex arithmetic, constants, casts, conj/im/re/abs, exp and comparisons, in c32 and c64. */
+const complexProgram = (
+  c: 'c32' | 'c64',
+  f: 'f32' | 'f64',
+) => `func @cplx(%a: memref<${c}x8>, %b: memref<${c}x8>, %s: ${c}, %out: memref<${c}x8x8>,
+  %re: memref<${f}x8x3>, %flags: memref<i32x8x2>) {
+  %c0 = constant 0 : index
+  %c8 = constant 8 : index
+  %c1 = constant 1 : index
+  %k = constant [0.5, -1.25] : ${c}
+  for %i = %c0, %c8 {
+    %x = load %a[%i] : ${c}
+    %y = load %b[%i] : ${c}
+    %r0 = add %x, %y : ${c}
+    %r1 = sub %x, %s : ${c}
+    %r2 = mul %x, %y : ${c}
+    %r3 = div %x, %y : ${c}
+    %r4 = neg %x : ${c}
+    %r5 = conj %y : ${c}
+    %r6 = mul %x, %k : ${c}
+    %ix = im %x : ${f}
+    %r7 = cast %ix : ${c}
+    %j0 = constant 0 : index
+    store %r0, %out[%i, %j0]
+    %j1 = constant 1 : index
+    store %r1, %out[%i, %j1]
+    %j2 = constant 2 : index
+    store %r2, %out[%i, %j2]
+    %j3 = constant 3 : index
+    store %r3, %out[%i, %j3]
+    %j4 = constant 4 : index
+    store %r4, %out[%i, %j4]
+    %j5 = constant 5 : index
+    store %r5, %out[%i, %j5]
+    %j6 = constant 6 : index
+    store %r6, %out[%i, %j6]
+    %j7 = constant 7 : index
+    %e = exp %x : ${c}
+    store %e, %out[%i, %j7]
+    %ab = abs %y : ${f}
+    store %ab, %re[%i, %j0]
+    %rx = re %x : ${f}
+    store %rx, %re[%i, %j1]
+    store %ix, %re[%i, %j2]
+    %yes = constant 1 : i32
+    %eq = equal %x, %x : bool
+    if %eq {
+      store %yes, %flags[%i, %c0]
+    }
+    %ne = not_equal %x, %r7 : bool
+    if %ne {
+      store %yes, %flags[%i, %c1]
+    }
+  }
+}
+`;
+
+test('c32 and c64: arithmetic, conj/im/re/abs, exp, casts, comparisons on the OpenCL device equal the reference', (t) => {
+  const ctx = testDevice(t);
+  if (!ctx) return;
+  try {
+    // One build each (PoCL takes seconds a build): c32 through OpenCL C, c64 through kernarg's OpenCL SPIR-V.
+    for (const [c, f, Arr, il] of [
+      ['c32', 'f32', Float32Array, undefined],
+      ['c64', 'f64', Float64Array, 'spirv'],
+    ] as const)
+      runOnBoth(ctx, {
+        ir: complexProgram(c, f),
+        fn: 'cplx',
+        tol: 1e-5,
+        ...(il ? { il } : {}),
+        args: () => ({
+          a: { data: randomFloats(Arr, 16, 3), shape: [8] },
+          b: { data: randomFloats(Arr, 16, 7), shape: [8] },
+          s: [0.25, -0.5],
+          out: { data: new Arr(128), shape: [8, 8] },
+          re: { data: new Arr(24), shape: [8, 3] },
+          flags: { data: new Int32Array(16), shape: [8, 2] },
+        }),
+      });
+  } finally {
+    ctx.dispose();
+  }
+});
+
+/** bf16 arithmetic in f32, rounded to nearest even after each operation; conversions to and from f32 and i32. */
+const BF16 = `func @bf(%a: memref<bf16x8>, %b: memref<bf16x8>, %out: memref<bf16x8x6>, %wide: memref<f32x8x2>) {
+  %c0 = constant 0 : index
+  %c8 = constant 8 : index
+  %k = constant 1.5 : bf16
+  for %i = %c0, %c8 {
+    %x = load %a[%i] : bf16
+    %y = load %b[%i] : bf16
+    %r0 = add %x, %y : bf16
+    %r1 = mul %x, %k : bf16
+    %r2 = div %x, %y : bf16
+    %r3 = neg %y : bf16
+    %r4 = abs %x : bf16
+    %n = cast %x : i32
+    %r5 = cast %n : bf16
+    %j0 = constant 0 : index
+    store %r0, %out[%i, %j0]
+    %j1 = constant 1 : index
+    store %r1, %out[%i, %j1]
+    %j2 = constant 2 : index
+    store %r2, %out[%i, %j2]
+    %j3 = constant 3 : index
+    store %r3, %out[%i, %j3]
+    %j4 = constant 4 : index
+    store %r4, %out[%i, %j4]
+    %j5 = constant 5 : index
+    store %r5, %out[%i, %j5]
+    %w0 = cast %x : f32
+    store %w0, %wide[%i, %j0]
+    %e = exp %x : bf16
+    %w1 = cast %e : f32
+    store %w1, %wide[%i, %j1]
+  }
+}
+`;
+
+const bf16Args = () => ({
+  a: { data: bf16s(8, 11), shape: [8] },
+  b: { data: bf16s(8, 13), shape: [8] },
+  out: { data: new Uint16Array(48), shape: [8, 6] },
+  wide: { data: new Float32Array(16), shape: [8, 2] },
+});
+
+test('bf16: arithmetic and conversions bit for bit on the OpenCL device (OpenCL C) and the Vulkan device', (t) => {
+  const cl = testDevice(t);
+  if (!cl) return;
+  try {
+    runOnBoth(cl, { ir: BF16, fn: 'bf', tol: 1e-2, args: bf16Args });
+  } finally {
+    cl.dispose();
+  }
+  const vk = testVulkan(t, { features: ['storageBuffer16BitAccess', 'shaderInt16', 'shaderInt64'] });
+  if (!vk) return;
+  try {
+    runOnBoth(vk, { ir: BF16, fn: 'bf', tol: 1e-2, args: bf16Args });
+  } finally {
+    vk.dispose();
+  }
+});
