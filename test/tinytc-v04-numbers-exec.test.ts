@@ -9,6 +9,7 @@ import { halfBits } from '../src/layout/half.js';
 import { bf16Bits } from '../src/layout/bfloat16.js';
 import { testDevice } from './support/device.js';
 import { testVulkan } from './support/vulkan-device.js';
+import { runCliWith } from '../src/cli/main.js';
 import { randomFloats, runOnBoth } from './support/tinytc-exec.js';
 
 const halves = (n: number, seed: number) =>
@@ -177,8 +178,8 @@ test('c32 and c64: arithmetic, conj/im/re/abs, exp, casts, comparisons on the Op
         tol: 1e-5,
         ...(il ? { il } : {}),
         args: () => ({
-          a: { data: randomFloats(Arr, 16, 3), shape: [8] },
-          b: { data: randomFloats(Arr, 16, 7), shape: [8] },
+          a: { data: Arr.from(randomFloats(Float64Array, 16, 3)), shape: [8] },
+          b: { data: Arr.from(randomFloats(Float64Array, 16, 7)), shape: [8] },
           s: [0.25, -0.5],
           out: { data: new Arr(128), shape: [8, 8] },
           re: { data: new Arr(24), shape: [8, 3] },
@@ -248,4 +249,35 @@ test('bf16: arithmetic and conversions bit for bit on the OpenCL device (OpenCL 
   } finally {
     vk.dispose();
   }
+});
+
+/** `kernarg lower` of a v0.4 program: its exit code and stderr. */
+function lowerIr(ir: string, args: readonly string[]): { code: number; err: string; out: string } {
+  let out = '';
+  let err = '';
+  const code = runCliWith(['lower', 'n.ir', ...args], {
+    stdout: (s) => (out += s),
+    stderr: (s) => (err += s),
+    readFile: (p) => (p === 'n.ir' ? ir : undefined),
+    color: false,
+  });
+  return { code, err, out };
+}
+
+test('what the number types cannot be generated as says so: KA2430 (Vulkan f64/c64 math), KA2420 (complex cos, BLAS)', () => {
+  const wide =
+    'func @w(%m: memref<f64x4>) {\n  %i = constant 1 : index\n  %x = load %m[%i] : f64\n  %y = exp %x : f64\n  store %y, %m[%i]\n}\n';
+  const vk = lowerIr(wide, ['--target', 'vulkan', '--format', 'spirv-asm']);
+  assert.equal(vk.code, 1);
+  assert.match(vk.err, /n\.ir:4:3: error: 'exp' of f64 has no Vulkan SPIR-V instruction .*\[KA2430\]/);
+  const cl = lowerIr(wide, ['--target', 'opencl', '--format', 'spirv-asm']);
+  assert.equal(cl.code, 0, cl.err);
+  assert.match(cl.out, /OpExtInst %\d+ %\d+ exp %\d+/);
+  const cos = lowerIr('func @c(%a: c32) {\n  %b = cos %a : c32\n}\n', ['--target', 'opencl', '--format', 'opencl-c']);
+  assert.match(cos.err, /n\.ir:2:3: error: 'cos of a complex number' is not lowered .*\[KA2420\]/);
+  const blas = lowerIr(
+    'func @s(%a: memref<f16x8>, %b: memref<f16x8>) {\n  %one = constant 1.0 : f16\n  axpby.n %one, %a, %one, %b\n}\n',
+    ['--target', 'opencl', '--format', 'opencl-c'],
+  );
+  assert.match(blas.err, /'axpby on f16' is not lowered .*\[KA2420\]/);
 });

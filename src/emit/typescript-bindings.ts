@@ -269,6 +269,8 @@ export class TypeWriter {
   ir(t: IrType): string {
     switch (t.kind) {
       case 'scalar':
+        // A complex number (tinytc v0.4) is passed as its parts, real first.
+        if (t.name === 'c32' || t.name === 'c64') return 'readonly [number, number]';
         return WIDE.has(t.name) ? 'number | bigint' : 'number';
       case 'memref':
         return `MemrefOf<${IR_TYPED_ARRAY[t.element]}, ${this.shape(t.shape)}>`;

@@ -182,6 +182,9 @@ export const isV04Unary = (fn: string, t: ScalarTypeName): boolean => (fn !== 'n
  * number (its component type).
  */
 export function unaryNumber(g: Gen, fn: string, t: ScalarTypeName, a: number): number {
+  // GLSL.std.450 has no 64-bit exp, log, sin or cos; kernarg has no exact replacement for them yet.
+  if (g.flavour.name === 'vulkan' && (t === 'f64' || t === 'c64') && MATH[fn])
+    throw new RangeError(`Vulkan SPIR-V: ${fn} of ${t} (GLSL.std.450 takes 16- and 32-bit floats only)`);
   const ty = g.type(t);
   if (t === 'bf16') return viaF32(g, [a], ([x]) => unaryNumber(g, fn, 'f32', x));
   if (isComplexType(t)) return complexUnary(g, fn, t, a);
