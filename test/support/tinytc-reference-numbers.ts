@@ -2,7 +2,7 @@
 // (rounded after every operation: f16 to binary16, bf16 computed in f32 and rounded to bfloat16, as
 // tinytc's SPIR-V does), complex numbers as { re, im } (c32 parts rounded to f32). In memory: f16 and
 // bf16 as their bits (Uint16Array), complex numbers interleaved, real part first.
-import { halfBits } from '../../src/layout/half.js';
+import { halfBits, halfValue } from '../../src/layout/half.js';
 import { bf16Bits, bf16Value } from '../../src/layout/bfloat16.js';
 import type { ScalarTypeName } from '../../src/frontend/tinytc/ast.js';
 
@@ -16,28 +16,14 @@ export const isComplexValue = (x: unknown): x is Complex =>
 export const isV04Type = (t: ScalarTypeName): boolean => t === 'f16' || t === 'bf16' || t === 'c32' || t === 'c64';
 const complex = (t: ScalarTypeName): t is 'c32' | 'c64' => t === 'c32' || t === 'c64';
 
-const H = new Uint16Array(1);
 /** The binary16 value nearest x (rounded through float, as the code generators round constants). */
-export function f16Round(x: number): number {
-  H[0] = halfBits(x);
-  return halfValue(H[0]);
-}
+const f16Round = (x: number): number => halfValue(halfBits(x));
 
-/** The number binary16 bits encode. */
-export function halfValue(h: number): number {
-  const sign = h & 0x8000 ? -1 : 1;
-  const exp = (h >> 10) & 0x1f;
-  const mant = h & 0x3ff;
-  if (exp === 0) return sign * mant * 2 ** -24;
-  if (exp === 0x1f) return mant ? NaN : sign * Infinity;
-  return sign * (1 + mant / 1024) * 2 ** (exp - 15);
-}
-
-export const bf16Round = (x: number): number => bf16Value(bf16Bits(Math.fround(x)));
+const bf16Round = (x: number): number => bf16Value(bf16Bits(Math.fround(x)));
 
 /** A value of one of v0.4's types, from a number, a bigint, a bool or a complex value. */
 export function wrapNumber(t: ScalarTypeName, x: unknown): number | Complex {
-  const real = (v: unknown) => (typeof v === 'bigint' ? Number(v) : typeof v === 'boolean' ? Number(v) : Number(v));
+  const real = (v: unknown) => Number(v);
   if (complex(t)) {
     const r = t === 'c32' ? Math.fround : (v: number) => v;
     if (isComplexValue(x)) return { re: r(x.re), im: r(x.im) };

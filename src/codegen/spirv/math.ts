@@ -7,7 +7,8 @@ import type { NumberGen as Gen } from './number-gen.js';
 /**
  * GLSL.std.450's numbers for the OpenCL.std instructions kernarg calls (its specification, section 2).
  * GLSL has no separate native_* functions (their precision is the implementation's, as GLSL's already
- * is) and no fmod (fmod.ts computes it). Exp, Exp2, Log, Log2, Sin and Cos take 16- and 32-bit floats only.
+ * is) and no fmod (fmod.ts computes it). Exp, Exp2, Log, Log2, Sin and Cos take 16- and 32-bit floats only
+ * (lower() refuses them on f64 for Vulkan: KA2430).
  */
 const GLSL: Readonly<Partial<Record<OpenclStdName, number>>> = {
   fabs: 4,
@@ -31,22 +32,6 @@ const GLSL: Readonly<Partial<Record<OpenclStdName, number>>> = {
   native_exp2: 29,
   native_log2: 30,
 };
-
-/** The instructions GLSL.std.450 defines for 16- and 32-bit floats only. */
-export const GLSL_NARROW_ONLY: ReadonlySet<OpenclStdName> = new Set([
-  'sin',
-  'cos',
-  'exp',
-  'log',
-  'exp2',
-  'log2',
-  'native_sin',
-  'native_cos',
-  'native_exp',
-  'native_log',
-  'native_exp2',
-  'native_log2',
-]);
 
 /** OpExtInst `name` of type `ty` on the operands, in the flavour's instruction set. */
 export function mathInst(g: Gen, name: OpenclStdName, ty: number, ...args: number[]): number {
