@@ -56,7 +56,22 @@ export function arithNumber(fn: string, t: ScalarTypeName, a: unknown, b: unknow
   const inF32 = t === 'bf16' ? Math.fround : (v: number) => v;
   const x = Number(a);
   const y = Number(b);
-  const r = fn === 'add' ? x + y : fn === 'sub' ? x - y : fn === 'mul' ? x * y : fn === 'div' ? x / y : x % y;
+  // fmin/fmax: the other operand where one is NaN.
+  const pick = (m: (p: number, q: number) => number) => (Number.isNaN(x) ? y : Number.isNaN(y) ? x : m(x, y));
+  const r =
+    fn === 'add'
+      ? x + y
+      : fn === 'sub'
+        ? x - y
+        : fn === 'mul'
+          ? x * y
+          : fn === 'div'
+            ? x / y
+            : fn === 'min'
+              ? pick(Math.min)
+              : fn === 'max'
+                ? pick(Math.max)
+                : x % y;
   return wrapNumber(t, inF32(r));
 }
 

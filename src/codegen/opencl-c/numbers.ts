@@ -116,6 +116,7 @@ function realBinary(fn: string, a: string, b: string): string {
   const op = { add: '+', sub: '-', mul: '*', div: '/' }[fn];
   if (op) return `${a} ${op} ${b}`;
   if (fn === 'rem') return `fmod(${a}, ${b})`;
+  if (fn === 'min' || fn === 'max') return `f${fn}(${a}, ${b})`;
   throw new RangeError(`tinytc: ${fn} of floating-point numbers`);
 }
 

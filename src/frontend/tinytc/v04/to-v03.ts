@@ -183,8 +183,10 @@ class Translator {
             operands: [this.operand(inst.a), this.operand(inst.b)],
             type: ty,
           });
-        if (inst.op === 'min' || inst.op === 'max') return this.minMax(inst, ty);
-        if (!ARITH.has(inst.op)) return no();
+        // f16 and bf16 take OpenCL's fmin/fmax, as tinytc spells them (numbers.ts); the rest keep a comparison and a branch.
+        const half = ty.type.kind === 'scalar' && (ty.type.name === 'f16' || ty.type.name === 'bf16');
+        if ((inst.op === 'min' || inst.op === 'max') && !half) return this.minMax(inst, ty);
+        if (!ARITH.has(inst.op) && !half) return no();
         return one({ op: 'arith', fn: inst.op, operands: [this.operand(inst.a), this.operand(inst.b)], type: ty });
       }
       case 'unary':
