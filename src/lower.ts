@@ -4,6 +4,7 @@ import { SourceFile } from './diagnostics/source.js';
 import { emitJsonChunks, emitJsonPieces } from './emit/json.js';
 import { FORMATS, codegenFormat, renderCodegenFormat } from './codegen/formats.js';
 import { spirvParameterLimit } from './codegen/spirv/parameter-limit.js';
+import { vulkanWideMath } from './codegen/vulkan-number-limits.js';
 import { compileOpenCL } from './frontend/opencl-c/index.js';
 import type { CommandLineMacro, FileHost } from './frontend/opencl-c/preprocessor.js';
 import { type CompiledTinytc, compileTinytc } from './codegen/compile-tinytc.js';
@@ -69,6 +70,10 @@ function plan(path: string, text: string, host: FileHost, options: LowerOptions)
     const overLimit =
       fe.module && target.name === 'opencl' && format.startsWith('spirv') ? spirvParameterLimit(fe.module) : [];
     if (overLimit.length) return { module: fe.module, diagnostics: [...fe.diagnostics.items, ...overLimit] };
+    // tinytc v0.4's f64/c64 math has no GLSL.std.450 instruction (KA2430).
+    const wide = target.name === 'vulkan' && codegenFormat(target.name, format) && fe.program;
+    const refused = wide ? vulkanWideMath(fe.program!) : null;
+    if (refused?.hasErrors) return { module: fe.module, diagnostics: [...fe.diagnostics.items, ...refused.items] };
     return { module: fe.module, lowered: fe.lowered, tinytc: fe.compiled, diagnostics: fe.diagnostics.items };
   }
   // Macros the driver adds before the command line's: the target's (clspv's VULKAN; null: one its compiler leaves undefined), clang's __FAST_RELAXED_MATH__.

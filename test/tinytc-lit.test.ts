@@ -27,16 +27,30 @@ const NOT_LOWERED = 'not lowered yet (KA2420):';
 const EXPECTED_FAILURES: Readonly<Record<string, string>> = {
   'spv/alloca.ir':
     'codegen choice: tinytc places every alloca in one i8 stack array (Alignment 128, OpInBoundsPtrAccessChain into it), kernarg one Workgroup array each',
-  'spv/arith.ir': `${NOT_LOWERED} a bool parameter; then f16, bf16, complex, coopmatrix arithmetic`,
-  'spv/arith_unary.ir': `${NOT_LOWERED} a bool parameter; then abs of complex, coopmatrix`,
+  'spv/arith.ir':
+    `${NOT_LOWERED} coopmatrix (out of reach this round); before it, a bool parameter (refused, KA3104), ` +
+    'min/max of i64 and f32 kernarg spells as a comparison and a branch (tinytc s_min/fmin), and a ' +
+    'complex product with an operand cast from a real kernarg multiplies in full where tinytc sees the ' +
+    'zero imaginary part (one OpFMul); its line 68 names %[[OCLEXT]], which the FileCheck of LLVM 16 refuses ' +
+    'as undefined (f16, bf16 and complex arithmetic otherwise match)',
+  'spv/arith_unary.ir':
+    `${NOT_LOWERED} coopmatrix (out of reach this round); before it, a bool parameter (refused, KA3104), ` +
+    'and abs of i64 and f32 kernarg spells as a comparison and a branch, tinytc as s_abs/fabs (f16, bf16 ' +
+    'and complex match)',
   'spv/associated.ir':
     'codegen choice: tinytc compares with OpPtrNotEqual, a SPIR-V 1.4 instruction; kernarg prints SPIR-V 1.2 (what an OpenCL 2.2 consumer takes) and compares the OpConvertPtrToU address with 0',
   'spv/barrier.ir':
     'codegen choice: kernarg drops explicit `barrier` and places its own (codegen/barriers.ts), tinytc prints one OpControlBarrier per barrier with the stated memory semantics',
-  'spv/calling_convention.ir': `${NOT_LOWERED} memref of c32 (complex types)`,
-  'spv/cast.ir': `${NOT_LOWERED} c64; then f16, bf16`,
-  'spv/compare.ir': `${NOT_LOWERED} f16; then complex`,
-  'spv/constant.ir': `${NOT_LOWERED} bf16; then f16, complex`,
+  'spv/cast.ir':
+    `${NOT_LOWERED} coopmatrix (out of reach this round); before it, kernarg leaves a cast to the same ` +
+    'type as the value, tinytc copies it (OpCopyObject); the f16, bf16 and complex casts match',
+  'spv/compare.ir':
+    'codegen choice: not_equal of complex numbers is OpAny of the parts kernarg (either part differs), ' +
+    'OpAll tinytc (1+2i ≠ 1+3i is false there); see test/deliberate/tinytc-lit-compare.md',
+  'spv/constant.ir':
+    'codegen choice: kernarg folds every `constant` into its uses and declares none that is unused (this ' +
+    'file uses none); its float constants would print as spirv-dis prints them (decimal), tinytc prints ' +
+    'hexadecimal',
   'spv/cooperative_matrix_construct.ir': `${NOT_LOWERED} parallel; then cooperative matrices (out of reach this round)`,
   'spv/cooperative_matrix_extract.ir': `${NOT_LOWERED} coopmatrix (out of reach this round)`,
   'spv/cooperative_matrix_insert.ir': `${NOT_LOWERED} coopmatrix (out of reach this round)`,
@@ -48,8 +62,8 @@ const EXPECTED_FAILURES: Readonly<Record<string, string>> = {
   'spv/if.ir': `${NOT_LOWERED} coopmatrix results; kernarg yields through Function variables, tinytc through OpPhi`,
   'spv/load.ir':
     "codegen choice: kernarg folds static index arithmetic (no OpIMul of index 0 by the stride, no OpIAdd of 0: no constant 1 or 0 where tinytc makes them first); its OpAtomicLoad lines are tinytc's",
-  'spv/math_unary.ir': `${NOT_LOWERED} exp; then native_*, complex`,
-  'spv/store.ir': `${NOT_LOWERED} memref of c64 (complex types); without it, the codegen choice of load.ir (folded static index arithmetic: no constant 4 for the stride tinytc multiplies by), while its OpAtomicStore/OpAtomicF{Add,Max,Min}EXT lines and capabilities are tinytc's`,
+  'spv/store.ir':
+    "codegen choice of load.ir: kernarg folds static index arithmetic (no constant 4 for the stride tinytc multiplies by); its OpAtomicStore/OpAtomicF{Add,Max,Min}EXT lines and capabilities are tinytc's",
   'spv/subgroup_broadcast.ir':
     "tinytc's CHECK line names %[[I32_C4]], a FileCheck string variable it never defines (FileCheck 16: undefined variable); with %[[#I32_C4]], the numeric one defined above it, kernarg's module passes",
   'spv/subview.ir':

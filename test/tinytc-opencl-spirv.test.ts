@@ -50,15 +50,16 @@ function tool(
 
 /**
  * spirv-val for OpenCL 2.2. 64-bit atomics need Int64Atomics, which OpenCL environments accept where
- * the device has cl_khr_int64_base_atomics but spirv-val's OpenCL 2.2 profile does not list: such a
- * module must be valid SPIR-V 1.2 and that capability its only OpenCL 2.2 complaint.
+ * the device has cl_khr_int64_base_atomics but spirv-val's OpenCL 2.2 profile does not list; half
+ * arithmetic (tinytc v0.4's f16) needs Float16, which they accept with cl_khr_fp16: such a module must be
+ * valid SPIR-V 1.2 and those capabilities its only OpenCL 2.2 complaints.
  */
 function validForOpencl(val: string, words: Uint8Array, what: string): void {
   const r = tool(val, (f) => ['--target-env', 'opencl2.2', f], words);
   if (r.status === 0) return;
   const errors = r.out.split('\n').filter((l) => l.startsWith('error:'));
   assert.ok(
-    errors.length > 0 && errors.every((e) => /Capability Int64Atomics is not allowed by OpenCL 2\.2/.test(e)),
+    errors.length > 0 && errors.every((e) => /Capability (Int64Atomics|Float16) is not allowed by OpenCL 2\.2/.test(e)),
     `spirv-val (opencl2.2) rejected ${what}:\n${r.out}`,
   );
   const universal = tool(val, (f) => ['--target-env', 'spv1.2', f], words);

@@ -98,7 +98,7 @@ export function lowerKernel(
       } else if (inst.op === 'store' && !spmd) storeByFirst.add(inst);
       else if (inst.op === 'blas' && inst.atomic) {
         const beta = inst.operands[inst.operands.length - 2];
-        modes.set(inst, atomicMode(beta.kind === 'value' ? undefined : Number(beta.value)));
+        modes.set(inst, atomicMode(beta.kind === 'value' || beta.kind === 'complex' ? undefined : Number(beta.value)));
       } else if (inst.op === 'if') {
         walk(inst.then, spmd);
         if (inst.else) walk(inst.else, spmd);

@@ -305,6 +305,11 @@ export const Messages = {
     'KA2420',
     "'{0}' is not lowered to OpenCL C or SPIR-V by kernarg yet (its interface is: use --format table, json or signatures)",
   ),
+  // tinytc v0.4's number types in the code generators (KA2430–KA2449)
+  ir04VulkanWideMath: e(
+    'KA2430',
+    "'{0}' of {1} has no Vulkan SPIR-V instruction (GLSL.std.450 takes 16- and 32-bit floats only): --target opencl generates it",
+  ),
   // Options
   unknownTarget: e('KA5002', "unknown target '{0}' (choose from {1})"),
   formatUnavailable: e('KA5003', "format '{0}' is not available for target '{1}' (choose from {2})"),

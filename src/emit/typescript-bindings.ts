@@ -153,6 +153,11 @@ const IR_TYPED_ARRAY: Record<ScalarTypeName, string> = {
   index: 'BigInt64Array',
   f32: 'Float32Array',
   f64: 'Float64Array',
+  // tinytc v0.4: half and bfloat16 as their bits; complex numbers interleaved (real, imaginary).
+  f16: 'Uint16Array',
+  bf16: 'Uint16Array',
+  c32: 'Float32Array',
+  c64: 'Float64Array',
 };
 const WIDE = new Set(['long', 'ulong', 'i64', 'index']);
 
@@ -266,6 +271,8 @@ export class TypeWriter {
   ir(t: IrType): string {
     switch (t.kind) {
       case 'scalar':
+        // A complex number (tinytc v0.4) is passed as its parts, real first.
+        if (t.name === 'c32' || t.name === 'c64') return 'readonly [number, number]';
         return WIDE.has(t.name) ? 'number | bigint' : 'number';
       case 'memref':
         return `MemrefOf<${IR_TYPED_ARRAY[t.element]}, ${this.shape(t.shape)}>`;

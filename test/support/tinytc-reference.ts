@@ -4,9 +4,23 @@
 import type { Func, Inst, IrType, MemrefType, Operand, Region, ScalarTypeName } from '../../src/frontend/tinytc/ast.js';
 import { canonicalStride } from '../../src/frontend/tinytc/ast.js';
 import { varName } from '../../src/frontend/tinytc/calling-convention.js';
+import { isUnaryArith } from '../../src/frontend/tinytc/ast.js';
+import {
+  type Complex,
+  allocateNumber,
+  arithNumber,
+  compareComplex,
+  entriesPer,
+  isComplexValue,
+  isV04Type,
+  readNumber,
+  unaryNumber,
+  wrapNumber,
+  writeNumber,
+} from './tinytc-reference-numbers.js';
 
-export type Scalar = number | bigint | boolean;
-type Typed = Float32Array | Float64Array | Int8Array | Int16Array | Int32Array | BigInt64Array;
+export type Scalar = number | bigint | boolean | Complex;
+type Typed = Float32Array | Float64Array | Int8Array | Int16Array | Int32Array | BigInt64Array | Uint16Array;
 
 interface Mem {
   readonly data: Typed;
@@ -34,6 +48,8 @@ const isF = (t: ScalarTypeName) => t === 'f32' || t === 'f64';
 
 /** Rounds or wraps a mathematical result into type t. */
 export function wrap(t: ScalarTypeName, x: Scalar): Scalar {
+  if (isV04Type(t)) return wrapNumber(t, x);
+  if (isComplexValue(x)) x = x.re;
   switch (t) {
     case 'i1':
       return typeof x === 'boolean' ? x : typeof x === 'bigint' ? x !== 0n : x !== 0;
@@ -52,9 +68,14 @@ export function wrap(t: ScalarTypeName, x: Scalar): Scalar {
   }
 }
 
-const big = (x: Scalar) => (typeof x === 'bigint' ? x : BigInt(typeof x === 'boolean' ? Number(x) : x));
+const big = (x: Scalar) =>
+  typeof x === 'bigint' ? x : BigInt(typeof x === 'boolean' ? Number(x) : isComplexValue(x) ? x.re : x);
 
 function arith(fn: string, t: ScalarTypeName, a: Scalar, b: Scalar): Scalar {
+  // tinytc v0.4's one-operand functions and number types (tinytc-reference-numbers.ts).
+  if (isUnaryArith(fn) && ((fn !== 'neg' && fn !== 'not') || isV04Type(t)))
+    return unaryNumber(fn, t, a, (x) => wrap(t, x as Scalar)) as Scalar;
+  if (isV04Type(t)) return arithNumber(fn, t, a, b);
   if (t === 'i1') {
     const x = a as boolean;
     const y = b as boolean;
@@ -110,6 +131,7 @@ function arith(fn: string, t: ScalarTypeName, a: Scalar, b: Scalar): Scalar {
 }
 
 function compare(fn: string, a: Scalar, b: Scalar): boolean {
+  if (isComplexValue(a) && isComplexValue(b)) return compareComplex(fn, a, b);
   const [x, y] = typeof a === 'bigint' || typeof b === 'bigint' ? [big(a), big(b)] : [Number(a), Number(b)];
   switch (fn) {
     case 'eq':
@@ -171,7 +193,7 @@ class Run {
 
   private scalar(o: Operand, t: ScalarTypeName): Scalar {
     if (o.kind === 'value') return this.values.get(o.name) as Scalar;
-    return wrap(t, o.kind === 'int' ? o.value : o.value);
+    return wrap(t, o.kind === 'complex' ? { re: o.re, im: o.im } : o.value);
   }
 
   private idx(o: Operand): number {
@@ -491,6 +513,7 @@ class Run {
 }
 
 function allocate(t: ScalarTypeName, n: number): Typed {
+  if (isV04Type(t)) return allocateNumber(t, n);
   switch (t) {
     case 'f32':
       return new Float32Array(n);
@@ -523,14 +546,18 @@ function address(m: Mem, index: readonly number[]): number {
 
 function readElement(m: Mem, index: readonly number[]): Scalar {
   const a = address(m, index);
-  if (a < 0 || a >= m.data.length) throw new Error(`reference: read out of bounds at ${a} (length ${m.data.length})`);
+  if (a < 0 || a * entriesPer(m.element) >= m.data.length)
+    throw new Error(`reference: read out of bounds at ${a} (length ${m.data.length})`);
+  if (isV04Type(m.element)) return readNumber(m.element, m.data as ArrayLike<number>, a);
   return m.data[a];
 }
 
 function write(m: Mem, index: readonly number[], v: Scalar): void {
   const a = address(m, index);
-  if (a < 0 || a >= m.data.length) throw new Error(`reference: write out of bounds at ${a} (length ${m.data.length})`);
-  if (m.data instanceof BigInt64Array) m.data[a] = big(v);
+  if (a < 0 || a * entriesPer(m.element) >= m.data.length)
+    throw new Error(`reference: write out of bounds at ${a} (length ${m.data.length})`);
+  if (isV04Type(m.element)) writeNumber(m.element, m.data as { [i: number]: number }, a, v);
+  else if (m.data instanceof BigInt64Array) m.data[a] = big(v);
   else m.data[a] = Number(v);
 }
 

@@ -10,6 +10,12 @@ export const C_TYPE: Record<ScalarTypeName, string> = {
   index: 'long',
   f32: 'float',
   f64: 'double',
+  // tinytc v0.4's types: half needs cl_khr_fp16; bf16 is kept as its 16 bits (computed in float, bf16.ts);
+  // a complex number is a 2-vector, real part first (complex.ts).
+  f16: 'half',
+  bf16: 'ushort',
+  c32: 'float2',
+  c64: 'double2',
 };
 
 export const isWide = (t: ScalarTypeName) => t === 'i64' || t === 'index';

@@ -6,6 +6,7 @@ import { type OpenCLCOptions, kernelHead } from '../../emit/opencl-c.js';
 import { AtomicHelpers } from './atomics.js';
 import type { BlasPolicy } from '../blas-policy.js';
 import { KernelBodyEmitter } from './kernel-body.js';
+import { numberHelpers } from './numbers.js';
 import { Names } from './names.js';
 import type { Span } from '../../diagnostics/source.js';
 
@@ -13,7 +14,14 @@ import type { Span } from '../../diagnostics/source.js';
 function usesF64(types: ValueTypes): boolean {
   const element = (t: IrType): string =>
     t.kind === 'scalar' ? t.name : t.kind === 'memref' ? t.element : t.kind === 'group' ? t.memref.element : '';
-  return [...types.values()].some((t) => element(t) === 'f64');
+  return [...types.values()].some((t) => element(t) === 'f64' || element(t) === 'c64');
+}
+
+/** Whether any value is or holds f16 (tinytc v0.4's half): then the code needs cl_khr_fp16. */
+function usesF16(types: ValueTypes): boolean {
+  const element = (t: IrType): string =>
+    t.kind === 'scalar' ? t.name : t.kind === 'memref' ? t.element : t.kind === 'group' ? t.memref.element : '';
+  return [...types.values()].some((t) => element(t) === 'f16');
 }
 
 export interface TinytcOpenCLCOptions extends OpenCLCOptions {
@@ -41,6 +49,7 @@ export function emitTinytcOpenCLCMapped(
   const global = new Names([...kernels.map((k) => k.name), ...kernels.flatMap((k) => k.params.map((p) => p.name))]);
   const atomics = new AtomicHelpers(global);
   let f64 = false;
+  let f16 = false;
   // vloadN/vstoreN only in OpenCL C 1.2 programs (blas-policy.ts says why).
   const cl2 = tinytcClStd(compiled, options.groupTables ?? 'pointer') === 'CL2.0';
   const policy: BlasPolicy = {
@@ -55,6 +64,7 @@ export function emitTinytcOpenCLCMapped(
     const wg = lowered.wg;
     const body = new KernelBodyEmitter(lowered, global.child(), atomics, policy).emit();
     if (body.lines.length) f64 ||= usesF64(lowered.types);
+    if (body.lines.length) f16 ||= usesF16(lowered.types);
     const note = lowered.wgChosen
       ? `// work-group size (${wg[0]}, ${wg[1]}) chosen by kernarg: @${f.name} gives no work_group_size\n`
       : '';
@@ -73,7 +83,9 @@ export function emitTinytcOpenCLCMapped(
   const pragmas: string[] = [];
   if (f64) pragmas.push('#pragma OPENCL EXTENSION cl_khr_fp64 : enable');
   if (atomics.needsInt64) pragmas.push('#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable');
-  const head = [...pragmas.map((p) => p + '\n'), ...atomics.texts].join('');
+  if (f16) pragmas.push('#pragma OPENCL EXTENSION cl_khr_fp16 : enable');
+  const helpers = numberHelpers(texts.map((t) => t.text).join(''));
+  const head = [...pragmas.map((p) => p + '\n'), ...atomics.texts, ...helpers].join('');
   const text = (head ? head + '\n' : '') + texts.map((t) => t.text).join('');
   const headLines = head ? (head + '\n').split('\n').length - 1 : 0;
   return { text, origins: [...new Array<Span | null>(headLines).fill(null), ...texts.flatMap((t) => t.origins)] };

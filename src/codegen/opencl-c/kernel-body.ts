@@ -14,6 +14,7 @@ import type { Span } from '../../diagnostics/source.js';
 import type { AtomicHelpers } from './atomics.js';
 import type { Fence } from '../barriers.js';
 import type { LoweredKernel, SlotExt } from '../lowered.js';
+import { arithNumber, castNumber, cmpNumber, isV04Number, isV04Unary, numberLiteral, unaryNumber } from './numbers.js';
 import { C_TYPE, floatLiteral, intLiteral, isWide, wrapType } from './c-scalars.js';
 import type { BlasPolicy } from '../blas-policy.js';
 import * as blas from './collective.js';
@@ -178,6 +179,7 @@ export class KernelBodyEmitter {
   /** A scalar operand as a C expression of type t. */
   private scalar(o: Operand, t: ScalarTypeName): string {
     if (o.kind === 'value') return (this.value(o) as Extract<Value, { kind: 'scalar' }>).expr;
+    if (o.kind === 'complex' || isV04Number(t)) return numberLiteral(o, t);
     if (o.kind === 'int') return intLiteral(o.value, t);
     return isFloatType(t) ? floatLiteral(o.value, t) : String(o.value);
   }
@@ -189,7 +191,7 @@ export class KernelBodyEmitter {
   private scalarArg(o: Operand, t: ScalarTypeName, as: ScalarTypeName): ScalarArg {
     const own = this.scalar(o, t);
     const expr = t === as ? own : `((${C_TYPE[as]})${own})`;
-    return o.kind === 'value' ? { expr } : { expr, imm: Number(o.value) };
+    return o.kind === 'value' || o.kind === 'complex' ? { expr } : { expr, imm: Number(o.value) };
   }
 
   private index(o: Operand): Ext {
@@ -290,14 +292,16 @@ export class KernelBodyEmitter {
       case 'cmp': {
         const t = (inst.type.type as { name: ScalarTypeName }).name;
         const [a, b] = inst.operands.map((o) => this.scalar(o, t));
-        this.declare(result!, 'bool', `${a} ${CMP_OP[inst.fn]} ${b}`, 'i1');
+        const expr = isV04Number(t) ? cmpNumber(CMP_OP[inst.fn], t, a, b) : `${a} ${CMP_OP[inst.fn]} ${b}`;
+        this.declare(result!, 'bool', expr, 'i1');
         return;
       }
       case 'cast': {
         const from = (inst.from.type as { name: ScalarTypeName }).name;
         const to = (inst.to.type as { name: ScalarTypeName }).name;
         const a = this.scalar(inst.operand, from);
-        this.declare(result!, C_TYPE[to], to === 'i1' ? `${a} != 0` : `(${C_TYPE[to]})${a}`, to);
+        if (isV04Number(from) || isV04Number(to)) this.declare(result!, C_TYPE[to], castNumber(a, from, to), to);
+        else this.declare(result!, C_TYPE[to], to === 'i1' ? `${a} != 0` : `(${C_TYPE[to]})${a}`, to);
         return;
       }
       case 'load': {
@@ -486,6 +490,13 @@ export class KernelBodyEmitter {
     const t = (inst.type.type as { name: ScalarTypeName }).name;
     const ct = C_TYPE[t];
     const [a, b] = inst.operands.map((o) => this.scalar(o, t));
+    // tinytc v0.4's types and one-operand functions (numbers.ts); abs, im and re of a complex number are real.
+    if ((inst.operands.length === 1 && isV04Unary(inst.fn, t)) || isV04Number(t)) {
+      const rt = (this.types.get(result) as { name: ScalarTypeName }).name;
+      const expr = inst.operands.length === 1 ? unaryNumber(inst.fn, t, a) : arithNumber(inst.fn, t, a, b);
+      this.declare(result, C_TYPE[rt], expr, rt);
+      return;
+    }
     let expr: string;
     if (t === 'i1') expr = inst.fn === 'not' ? `!${a}` : `${a} ${ARITH_OP[inst.fn]} ${b}`;
     else if (isFloatType(t))

@@ -1,9 +1,18 @@
-import { INT_BITS, SCALAR_BYTES, type ScalarTypeName, isFloatType } from '../../frontend/tinytc/ast.js';
+import {
+  INT_BITS,
+  SCALAR_BYTES,
+  type ScalarTypeName,
+  componentType,
+  isComplexType,
+  isFloatType,
+} from '../../frontend/tinytc/ast.js';
+import { bf16Bits } from '../../layout/bfloat16.js';
 import type { SpirvBuilder } from '../../emit/spirv/builder.js';
 import type { FunctionBuilder } from '../../emit/spirv/function.js';
 import { Op, type StorageClassName } from '../../emit/spirv/spec.js';
 import { type Ext, type ExtOps, extOps } from '../dope.js';
 import { SPIRV_FLAVOURS, type SpirvFlavour } from './flavour.js';
+import { convertNumber } from './numbers.js';
 
 /**
  * A run-time index value (a result id), boxed so it never passes for a static number: of the index
@@ -92,9 +101,18 @@ export class Gen {
     return this.b.typeBool();
   }
 
-  /** The SPIR-V type of a tinytc scalar: i1 is bool, integers unsigned types of their width. */
+  /**
+   * The SPIR-V type of a tinytc scalar: i1 is bool, integers unsigned types of their width; as tinytc
+   * v0.4 types them, f16 a 16-bit float, bf16 a 16-bit integer (its bits), a complex number a 2-vector.
+   */
   type(t: ScalarTypeName): number {
     if (t === 'i1') return this.b.typeBool();
+    if (t === 'f16') {
+      this.b.capability('Float16');
+      return this.b.typeFloat(16);
+    }
+    if (t === 'bf16') return this.intType(16);
+    if (isComplexType(t)) return this.b.typeVector(this.type(componentType(t)), 2);
     if (isFloatType(t)) {
       if (t === 'f64') this.b.capability('Float64');
       return this.b.typeFloat(t === 'f32' ? 32 : 64);
@@ -127,12 +145,21 @@ export class Gen {
     return id;
   }
 
-  /** A constant of a tinytc scalar type. */
+  /** A constant of a tinytc scalar type (a complex number's imaginary part 0). */
   constant(t: ScalarTypeName, v: number | bigint): number {
     if (t === 'i1') return this.b.bool(v !== 0 && v !== 0n);
+    if (t === 'f16') return this.b.floatConstant(this.type(t), 16, Number(v));
+    if (t === 'bf16') return this.b.constant(this.type(t), BigInt(bf16Bits(Number(v))), 16);
+    if (isComplexType(t)) return this.complexConstant(t, Number(v), 0);
     if (isFloatType(t)) return this.b.floatConstant(this.type(t), t === 'f32' ? 32 : 64, Number(v));
     const bits = INT_BITS[t]!;
     return this.b.constant(this.type(t), BigInt(v), bits);
+  }
+
+  /** A complex constant: OpConstantComposite of its parts, as tinytc makes it. */
+  complexConstant(t: 'c32' | 'c64', re: number, im: number): number {
+    const c = componentType(t);
+    return this.b.constantComposite(this.type(t), [this.constant(c, re), this.constant(c, im)]);
   }
 
   /** An extent as an index-typed id (a 32-bit one widened). */
@@ -234,9 +261,14 @@ export class Gen {
     return this.convert(this.load(v, index), v.element, t);
   }
 
-  /** C's conversions: to bool is `!= 0`, from bool is 0 or 1, integers sign-extend or truncate. */
+  /**
+   * C's conversions: to bool is `!= 0`, from bool is 0 or 1, integers sign-extend or truncate. tinytc
+   * v0.4's types convert as its `make_cast`: bf16 through f32, a real to complex as the real part.
+   */
   convert(a: number, from: ScalarTypeName, to: ScalarTypeName): number {
     if (from === to || (INT_BITS[from] === 64 && INT_BITS[to] === 64)) return a;
+    if (from === 'bf16' || to === 'bf16' || isComplexType(from) || isComplexType(to) || from === 'f16' || to === 'f16')
+      return convertNumber(this, a, from, to);
     if (to === 'i1')
       return isFloatType(from)
         ? this.f.op(Op.FUnordNotEqual, this.boolt, a, this.constant(from, 0))

@@ -34,6 +34,10 @@ function podScalar(slot: VulkanSlot): ScalarTypeName {
   const name = l && l.kind === 'scalar' ? l.scalar : '';
   if (name === 'float') return 'f32';
   if (name === 'double') return 'f64';
+  // tinytc v0.4: half, and complex numbers as 2-vectors of their component.
+  if (name === 'half') return 'f16';
+  if (l && l.kind === 'vector' && l.length === 2 && (l.element === 'float' || l.element === 'double'))
+    return l.element === 'float' ? 'c32' : 'c64';
   return ({ 1: 'i8', 2: 'i16', 4: 'i32', 8: 'i64' } as Record<number, ScalarTypeName>)[slot.argSize!];
 }
 

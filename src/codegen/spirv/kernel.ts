@@ -8,6 +8,7 @@ import {
   type Region,
   type ScalarTypeName,
   isFloatType,
+  isFloating,
 } from '../../frontend/tinytc/ast.js';
 import type { ValueTypes } from '../../frontend/tinytc/check.js';
 import { Op, Scope } from '../../emit/spirv/spec.js';
@@ -18,6 +19,7 @@ import type { BlasPolicy } from '../blas-policy.js';
 import * as blas from './collective.js';
 import { gemm } from './gemm.js';
 import { fmod } from './fmod.js';
+import { arithNumber, cmpNumber, isV04Number, isV04Unary, unaryNumber } from './numbers.js';
 import type { SCollectiveContext, SScalar } from './collective.js';
 import type { Base, Gen, SExt, SView, Sym } from './gen.js';
 import type { SpirvFlavour } from './flavour.js';
@@ -258,8 +260,9 @@ export class SpirvBodyEmitter {
   /** A scalar operand as an id of type t. */
   private scalar(o: Operand, t: ScalarTypeName): number {
     if (o.kind === 'value') return (this.value(o) as Extract<Value, { kind: 'scalar' }>).id;
-    if (o.kind === 'int') return this.g.constant(t, isFloatType(t) ? Number(o.value) : o.value);
-    return this.g.constant(t, isFloatType(t) ? o.value : BigInt(Math.trunc(o.value)));
+    if (o.kind === 'complex') return this.g.complexConstant(t as 'c32' | 'c64', o.re, o.im);
+    if (o.kind === 'int') return this.g.constant(t, isFloating(t) ? Number(o.value) : o.value);
+    return this.g.constant(t, isFloating(t) ? o.value : BigInt(Math.trunc(o.value)));
   }
 
   /**
@@ -268,7 +271,7 @@ export class SpirvBodyEmitter {
    */
   private scalarArg(o: Operand, t: ScalarTypeName, as: ScalarTypeName): SScalar {
     const id = this.g.convert(this.scalar(o, t), t, as);
-    return o.kind === 'value' ? { id } : { id, imm: Number(o.value) };
+    return o.kind === 'value' || o.kind === 'complex' ? { id } : { id, imm: Number(o.value) };
   }
 
   private index(o: Operand): SExt {
@@ -324,7 +327,7 @@ export class SpirvBodyEmitter {
         return;
       }
       case 'arith':
-        this.define(result!, this.arith(inst), (inst.type.type as { name: ScalarTypeName }).name);
+        this.define(result!, this.arith(inst), (this.types.get(result!) as { name: ScalarTypeName }).name);
         return;
       case 'cmp':
         this.define(result!, this.cmp(inst), 'i1');
@@ -514,6 +517,12 @@ export class SpirvBodyEmitter {
     const t = (inst.type.type as { name: ScalarTypeName }).name;
     const ty = g.type(t);
     const [a, b] = inst.operands.map((o) => this.scalar(o, t));
+    // tinytc v0.4's types and one-operand functions (numbers.ts).
+    if (inst.operands.length === 1 && isV04Unary(inst.fn, t)) return unaryNumber(g, inst.fn, t, a);
+    // Where OpFRem may be inexact (Vulkan), fmod in f32 (exact, and exact again in the narrower type).
+    if ((t === 'f16' || t === 'bf16') && inst.fn === 'rem' && this.env.flavour.floatRemainder === 'exact-loop')
+      return g.convert(fmod(g, 'f32', g.convert(a, t, 'f32'), g.convert(b, t, 'f32')), 'f32', t);
+    if (isV04Number(t)) return arithNumber(g, inst.fn, t, a, b);
     if (t === 'i1') return inst.fn === 'not' ? g.f.op(Op.LogicalNot, ty, a) : g.f.op(BOOL_ARITH[inst.fn], ty, a, b);
     if (isFloatType(t)) {
       if (inst.fn === 'neg') return g.f.op(Op.FNegate, ty, a);
@@ -550,6 +559,7 @@ export class SpirvBodyEmitter {
     const g = this.g;
     const t = (inst.type.type as { name: ScalarTypeName }).name;
     let [a, b] = inst.operands.map((o) => this.scalar(o, t));
+    if (isV04Number(t)) return cmpNumber(g, FLOAT_CMP[inst.fn], inst.fn, t, a, b);
     if (isFloatType(t)) return g.f.op(FLOAT_CMP[inst.fn], g.boolt, a, b);
     if (t === 'i1') {
       if (inst.fn === 'eq') return g.f.op(Op.LogicalEqual, g.boolt, a, b);

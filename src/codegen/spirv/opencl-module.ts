@@ -5,6 +5,7 @@
 // OpenCL.std set imported. The body is the shared SPIR-V printer's (kernel.ts) over the same lowered
 // kernel the OpenCL C and Vulkan printers read; SPIRV_FLAVOURS.opencl holds what differs.
 import type { QualType } from '../../types/types.js';
+import type { ScalarTypeName } from '../../frontend/tinytc/ast.js';
 import { kernelsOf } from '../../model/kernel-module.js';
 import { FunctionBuilder } from '../../emit/spirv/function.js';
 import { disassemble } from '../../emit/spirv/disassemble.js';
@@ -34,18 +35,31 @@ const SCALAR_TYPE = {
   ulong: 'i64',
   float: 'f32',
   double: 'f64',
+  half: 'f16',
 } as const;
+
+/** tinytc v0.4's complex numbers, which the calling convention gives as OpenCL C 2-vectors. */
+const COMPLEX_TYPE = { float: 'c32', double: 'c64' } as const;
+
+/** The tinytc scalar an OpenCL C scalar or 2-vector of the calling convention stands for, or undefined. */
+function scalarOf(t: QualType['type']): ScalarTypeName | undefined {
+  if (t.kind === 'scalar' && t.name in SCALAR_TYPE) return SCALAR_TYPE[t.name as keyof typeof SCALAR_TYPE];
+  if (t.kind === 'vector' && t.length === 2 && t.element in COMPLEX_TYPE)
+    return COMPLEX_TYPE[t.element as keyof typeof COMPLEX_TYPE];
+  return undefined;
+}
 
 /** A calling-convention parameter's SPIR-V type: a scalar, or a CrossWorkgroup pointer to one, or to pointers (group tables). */
 function parameterType(g: Gen, t: QualType, kernel: string, param: string): number {
   const ty = t.type;
-  if (ty.kind === 'scalar' && ty.name in SCALAR_TYPE) return g.type(SCALAR_TYPE[ty.name as keyof typeof SCALAR_TYPE]);
+  const value = scalarOf(ty);
+  if (value) return g.type(value);
   if (ty.kind === 'pointer') {
     const p = ty.pointee.type;
-    if (p.kind === 'scalar' && p.name in SCALAR_TYPE)
-      return g.pointerTo(SCALAR_TYPE[p.name as keyof typeof SCALAR_TYPE]);
-    if (p.kind === 'pointer' && p.pointee.type.kind === 'scalar' && p.pointee.type.name in SCALAR_TYPE)
-      return g.pointerTableOf(SCALAR_TYPE[p.pointee.type.name as keyof typeof SCALAR_TYPE]);
+    const element = scalarOf(p);
+    if (element) return g.pointerTo(element);
+    const member = p.kind === 'pointer' ? scalarOf(p.pointee.type) : undefined;
+    if (member) return g.pointerTableOf(member);
   }
   // The tinytc calling convention makes no other parameter: reaching here is kernarg's bug.
   throw new Error(

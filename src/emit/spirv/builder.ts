@@ -14,6 +14,8 @@ import {
   type StorageClassName,
   VERSION_1_3,
 } from './spec.js';
+import { NumberOp } from './number-ops.js';
+import { halfBits } from '../../layout/half.js';
 
 /** One instruction as words: the opcode, then its operands (result type and result id included). */
 type Inst = number[];
@@ -212,7 +214,9 @@ export class SpirvBuilder {
     return this.constantBits(type, width, BigInt.asUintN(width, value) & mask);
   }
 
-  floatConstant(type: number, width: 32 | 64, value: number): number {
+  floatConstant(type: number, width: 16 | 32 | 64, value: number): number {
+    // A half from the value rounded to float first, as tinytc's `half{static_cast<float>(d)}` makes it.
+    if (width === 16) return this.constantBits(type, 16, BigInt(halfBits(value)));
     const dv = new DataView(new ArrayBuffer(8));
     if (width === 32) {
       dv.setFloat32(0, value, true);
@@ -220,6 +224,16 @@ export class SpirvBuilder {
     }
     dv.setFloat64(0, value, true);
     return this.constantBits(type, 64, dv.getBigUint64(0, true));
+  }
+
+  /** An OpConstantComposite (a complex number's two parts), one per (type, parts). */
+  constantComposite(type: number, parts: readonly number[]): number {
+    return this.intern(`cc${type}:${parts.join(',')}`, (id) => [NumberOp.ConstantComposite, type, id, ...parts]);
+  }
+
+  /** The OpConstantNull of a type, one per type. */
+  constantNull(type: number): number {
+    return this.intern(`null${type}`, (id) => [NumberOp.ConstantNull, type, id]);
   }
 
   bool(value: boolean): number {

@@ -10,10 +10,12 @@ import {
   GLSL_STD_450,
   Glsl,
   MemoryModel,
+  OPENCL_STD,
   Op,
   StorageClass,
   invert,
 } from './spec.js';
+import { NumberOp, OpenclStdInst } from './number-ops.js';
 
 /**
  * Operand kinds, per opcode: T result type, R result id, I id, L literal number, S string,
@@ -81,12 +83,17 @@ const LAYOUT: Partial<Record<number, readonly (Kind | '*')[]>> = {
   [Op.BranchConditional]: ['I', 'I', 'I'],
   [Op.Return]: [],
   [Op.AtomicStore]: ['I', 'I', 'I', 'I'],
+  [NumberOp.Undef]: ['T', 'R'],
+  [NumberOp.ConstantComposite]: ['T', 'R', 'I', '*'],
+  [NumberOp.ConstantNull]: ['T', 'R'],
+  [NumberOp.VectorShuffle]: ['T', 'R', 'I', 'I', 'L', '*'],
+  [NumberOp.CompositeInsert]: ['T', 'R', 'I', 'I', 'L', '*'],
 };
 /** Every other opcode kernarg emits: a result type, a result id, then ids. */
 const VALUE_OP: readonly Kind[] = ['T', 'R', 'I', 'I', 'I', 'I', 'I', 'I'];
 const NO_RESULT: ReadonlySet<number> = new Set([Op.ControlBarrier]);
 
-const OP_NAME = invert(Op);
+const OP_NAME = invert({ ...Op, ...NumberOp });
 const NAMES: Record<string, Map<number, string>> = {
   Cap: invert(Capability),
   SC: invert(StorageClass),
@@ -99,6 +106,7 @@ const NAMES: Record<string, Map<number, string>> = {
 };
 const REFLECTION_NAME = invert(Reflection);
 const GLSL_NAME = invert(Glsl);
+const OPENCL_STD_NAME = invert(OpenclStdInst);
 
 function readString(words: Uint32Array, at: number, end: number): { text: string; next: number } {
   const bytes: number[] = [];
@@ -208,7 +216,13 @@ function decode(words: Uint32Array): Decoded[] {
           const set = imports.get(lastId);
           const n = words[i++];
           const table =
-            set === CLSPV_REFLECTION_IMPORT ? REFLECTION_NAME : set === GLSL_STD_450 ? GLSL_NAME : undefined;
+            set === CLSPV_REFLECTION_IMPORT
+              ? REFLECTION_NAME
+              : set === GLSL_STD_450
+                ? GLSL_NAME
+                : set === OPENCL_STD
+                  ? OPENCL_STD_NAME
+                  : undefined;
           parts.push(table?.get(n) ?? String(n));
           break;
         }

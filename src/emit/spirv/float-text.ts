@@ -4,14 +4,15 @@
  * subnormals, infinities and NaNs as normalized hexadecimal floats (`0x1p-149`, `0x1p+128`).
  */
 export function formatFloat(bits: bigint, width: number): string {
-  const mantBits = width === 32 ? 23 : 52;
-  const expBits = width === 32 ? 8 : 11;
+  const mantBits = width === 16 ? 10 : width === 32 ? 23 : 52;
+  const expBits = width === 16 ? 5 : width === 32 ? 8 : 11;
   const bias = (1 << (expBits - 1)) - 1;
   const sign = (bits >> BigInt(width - 1)) & 1n ? '-' : '';
   const exp = Number((bits >> BigInt(mantBits)) & BigInt((1 << expBits) - 1));
   const mant = bits & ((1n << BigInt(mantBits)) - 1n);
-  if (exp === 0 && mant === 0n) return `${sign}0`;
-  if (exp === 0 || exp === (1 << expBits) - 1) {
+  // SPIRV-Tools prints every 16-bit float as a hexadecimal float (zero as 0x0p+0).
+  if (exp === 0 && mant === 0n) return width === 16 ? `${sign}0x0p+0` : `${sign}0`;
+  if (width === 16 || exp === 0 || exp === (1 << expBits) - 1) {
     // Normalized hex: shift a subnormal's mantissa until its leading 1 is the implicit bit.
     let m = mant;
     let e = exp === 0 ? 1 - bias : exp - bias;

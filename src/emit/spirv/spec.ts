@@ -146,6 +146,9 @@ export const Capability = {
   GroupNonUniformShuffle: 65,
   AtomicFloat32MinMaxEXT: 5612,
   AtomicFloat64MinMaxEXT: 5613,
+  // tinytc v0.4's number types: half arithmetic, bfloat16 conversions (SPV_INTEL_bfloat16_conversion).
+  Float16: 9,
+  BFloat16ConversionINTEL: 6115,
 } as const;
 export type CapabilityName = keyof typeof Capability;
 

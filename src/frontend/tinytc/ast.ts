@@ -1,7 +1,13 @@
 import type { Span } from '../../diagnostics/source.js';
 
 export const SCALAR_TYPES = ['i1', 'i8', 'i16', 'i32', 'i64', 'index', 'f32', 'f64'] as const;
-export type ScalarTypeName = (typeof SCALAR_TYPES)[number];
+/**
+ * The number types tinytc v0.4 added (v0.3 syntax has none of them: the v0.3 parser reads SCALAR_TYPES
+ * only): half, bfloat16 (stored as its 16 bits, computed in f32) and the complex numbers (a 2-vector of
+ * their component type, real part first). They reach this tree through the v0.4 rewrite (v04/to-v03.ts).
+ */
+export const V04_SCALAR_TYPES = ['f16', 'bf16', 'c32', 'c64'] as const;
+export type ScalarTypeName = (typeof SCALAR_TYPES)[number] | (typeof V04_SCALAR_TYPES)[number];
 
 /** Bytes of each scalar type in memory (i1 is never stored in a memref that reaches a kernel). */
 export const SCALAR_BYTES: Record<ScalarTypeName, number> = {
@@ -13,10 +19,47 @@ export const SCALAR_BYTES: Record<ScalarTypeName, number> = {
   index: 8,
   f32: 4,
   f64: 8,
+  f16: 2,
+  bf16: 2,
+  c32: 8,
+  c64: 16,
 };
 /** Bits of each integer type (i1 excluded). */
 export const INT_BITS: Partial<Record<ScalarTypeName, number>> = { i8: 8, i16: 16, i32: 32, i64: 64, index: 64 };
 export const isFloatType = (t: ScalarTypeName): t is 'f32' | 'f64' => t === 'f32' || t === 'f64';
+/** The IEEE floating types a device computes in: f16, f32, f64 (bf16 is computed in f32, complex per component). */
+export const isIeeeFloat = (t: ScalarTypeName): t is 'f16' | 'f32' | 'f64' => t === 'f16' || isFloatType(t);
+export const isComplexType = (t: ScalarTypeName): t is 'c32' | 'c64' => t === 'c32' || t === 'c64';
+/** The real type of a complex number's parts. */
+export const componentType = (t: 'c32' | 'c64'): 'f32' | 'f64' => (t === 'c32' ? 'f32' : 'f64');
+/** Whether values of the type are floating (real or complex): float immediates and float arithmetic apply. */
+export const isFloating = (t: ScalarTypeName): boolean => isIeeeFloat(t) || t === 'bf16' || isComplexType(t);
+
+/**
+ * The one-operand `arith` functions: v0.3's `neg` and `not`, and what tinytc v0.4 adds (its arith-unary
+ * `abs`, `conj`, `im`, `re` and its math-unary instructions), which reach this tree through the v0.4 rewrite.
+ */
+export const UNARY_ARITH = [
+  'neg',
+  'not',
+  'abs',
+  'conj',
+  'im',
+  're',
+  'cos',
+  'sin',
+  'exp',
+  'exp2',
+  'log',
+  'log2',
+  'native_cos',
+  'native_sin',
+  'native_exp',
+  'native_exp2',
+  'native_log',
+  'native_log2',
+] as const;
+export const isUnaryArith = (fn: string): boolean => (UNARY_ARITH as readonly string[]).includes(fn);
 
 /** A static extent or stride, or null for `?`. */
 export type Dim = number | null;
@@ -45,7 +88,9 @@ export type MemrefType = Extract<IrType, { kind: 'memref' }>;
 export type Operand =
   | { readonly kind: 'value'; readonly name: string; readonly span: Span }
   | { readonly kind: 'int'; readonly value: bigint; readonly span: Span }
-  | { readonly kind: 'float'; readonly value: number; readonly span: Span };
+  | { readonly kind: 'float'; readonly value: number; readonly span: Span }
+  /** A complex immediate (tinytc v0.4's `constant [re, im] : c32`; v0.3 syntax has none). */
+  | { readonly kind: 'complex'; readonly re: number; readonly im: number; readonly span: Span };
 
 export interface TypedSpan {
   readonly type: IrType;

@@ -16,7 +16,20 @@ const SCALAR_MAP: Record<Exclude<ScalarTypeName, 'i1'>, ScalarName> = {
   index: 'long',
   f32: 'float',
   f64: 'double',
+  // v0.4's types never appear in v0.3 syntax (whose functions this lowers); v04/calling-convention.ts
+  // lowers v0.4 functions. Their element types, for completeness: bf16 as its bits, complex by component.
+  f16: 'half',
+  bf16: 'ushort',
+  c32: 'float',
+  c64: 'double',
 };
+
+/** A number type as an OpenCL C type: a scalar, or for a complex number the 2-vector of its component. */
+function numberQualType(t: ScalarTypeName): QualType {
+  return t === 'c32' || t === 'c64'
+    ? q({ kind: 'vector', element: t === 'c32' ? 'float' : 'double', length: 2 })
+    : q(scalar(scalarOf(t)));
+}
 
 /** tinytc's variable naming: a name that does not start with a letter gets an `x` prefix (`%0` → `x0`). */
 export function varName(name: string): string {
@@ -75,12 +88,12 @@ export function lowerFunc(
     const name = varName(p.name);
     const t: IrType = p.type;
     if (t.kind === 'scalar') {
-      add(name, q(scalar(scalarOf(t.name))), p.span, { arg: name, argIndex, role: 'value' }, false);
+      add(name, numberQualType(t.name), p.span, { arg: name, argIndex, role: 'value' }, false);
       return;
     }
     if (t.kind !== 'memref' && t.kind !== 'group') return;
     const m = t.kind === 'memref' ? t : t.memref;
-    const element = global(q(scalar(scalarOf(m.element))));
+    const element = global(numberQualType(m.element));
     const isGroup = t.kind === 'group';
     add(
       name,

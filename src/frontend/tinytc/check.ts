@@ -6,7 +6,11 @@ import { kernelName, varName } from './calling-convention.js';
 import { BUILTIN_PREFIX, isReservedCName } from './reserved-names.js';
 import {
   INT_BITS,
+  componentType,
+  isComplexType,
   isFloatType,
+  isFloating,
+  isUnaryArith,
   type Dim,
   type Func,
   type Inst,
@@ -136,7 +140,11 @@ class FuncChecker {
         this.diags.report(Messages.irTypeMismatch, o.span, [
           `${what} must be a value of type ${typeText(expected)}, not an immediate`,
         ]);
-      if (expected && expected.kind === 'scalar' && o.kind === 'float' && !expected.name.startsWith('f')) {
+      if (expected && expected.kind === 'scalar' && o.kind === 'complex' && !isComplexType(expected.name))
+        this.diags.report(Messages.irTypeMismatch, o.span, [
+          `${what}: a complex immediate where ${expected.name} is expected`,
+        ]);
+      if (expected && expected.kind === 'scalar' && o.kind === 'float' && !isFloating(expected.name)) {
         this.diags.report(Messages.irTypeMismatch, o.span, [
           `${what}: a floating immediate where ${expected.name} is expected`,
         ]);
@@ -255,7 +263,7 @@ class FuncChecker {
         return;
       }
       case 'arith': {
-        const unary = inst.fn === 'neg' || inst.fn === 'not';
+        const unary = isUnaryArith(inst.fn);
         if (inst.operands.length !== (unary ? 1 : 2))
           this.diags.report(Messages.irOperandCount, inst.span, [
             `arith.${inst.fn}`,
@@ -269,7 +277,9 @@ class FuncChecker {
         else if (isFloatType(at.name) && ['shl', 'shr', 'and', 'or', 'xor', 'not'].includes(inst.fn))
           this.diags.report(Messages.irArithOnFloat, inst.span, [inst.fn, at.name]);
         for (const o of inst.operands) this.use(o, inst.type.type, `arith.${inst.fn}`);
-        this.results(inst, [inst.type.type]);
+        // tinytc v0.4's abs, im and re of a complex number give its component type.
+        const real = at.kind === 'scalar' && isComplexType(at.name) && ['abs', 'im', 're'].includes(inst.fn);
+        this.results(inst, [real ? { kind: 'scalar', name: componentType(at.name as 'c32' | 'c64') } : at]);
         return;
       }
       case 'cmp':
@@ -367,7 +377,7 @@ class FuncChecker {
             this.use(o, INDEX, 'an expand extent');
             return null;
           }
-          const v = Number(o.value);
+          const v = o.kind === 'complex' ? NaN : Number(o.value);
           if (!(v > 0)) this.diags.report(Messages.irNonPositiveExpandExtent, o.span, [String(v)]);
           return v;
         });

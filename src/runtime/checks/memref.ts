@@ -33,12 +33,14 @@ export function checkMemref<B extends { readonly size: number }>(
   if (!buffers.is(data) && !isView)
     throw new PackError(kernel, `${name}.data`, `expected a typed array or ${buffers.word}`);
   const bytes = SCALAR_BYTES[t.element];
-  if (isView && (data as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT !== bytes) {
+  // A complex number's host array holds its parts interleaved (real, imaginary): entries of the component's size.
+  const entry = t.element === 'c32' ? 4 : t.element === 'c64' ? 8 : bytes;
+  if (isView && (data as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT !== entry) {
     const per = (data as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT;
     throw new PackError(
       kernel,
       `${name}.data`,
-      `a ${(data as object).constructor.name} for a memref of ${t.element}: elements of ${per} bytes, not ${bytes}`,
+      `a ${(data as object).constructor.name} for a memref of ${t.element}: elements of ${per} bytes, not ${entry}`,
     );
   }
   const shape = m.shape as unknown[];

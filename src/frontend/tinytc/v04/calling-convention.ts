@@ -51,6 +51,7 @@ export function spirvParams04(f: Func04): SpirvParamFact[] {
     const name = varName(p.name);
     const t = p.type;
     if (t.kind === 'number') out.push({ type: spirvNumber(t.name), name });
+    if (t.kind === 'bool') out.push({ type: 'bool', name });
     if (t.kind !== 'memref' && t.kind !== 'group') continue;
     const m = t.kind === 'memref' ? t : t.memref;
     const space = m.space === 'local' ? 'Workgroup' : 'CrossWorkgroup';
@@ -101,6 +102,11 @@ export function lowerFunc04(f: Func04, wg: readonly [number, number] | null, dia
     const t = p.type;
     if (t.kind === 'number') {
       add(name, numberType(t.name), p.span, { arg: name, argIndex, role: 'value' }, false);
+      return;
+    }
+    // tinytc passes a bool as SPIR-V's OpTypeBool parameter: OpenCL C's `bool` (which no OpenCL C kernel may take).
+    if (t.kind === 'bool') {
+      add(name, q(scalar('bool')), p.span, { arg: name, argIndex, role: 'value' }, false);
       return;
     }
     if (t.kind !== 'memref' && t.kind !== 'group') return;

@@ -11,21 +11,23 @@ import type { Diagnostic } from '../../../diagnostics/diagnostic.js';
 import { DiagnosticBag } from '../../../diagnostics/diagnostic.js';
 import { Messages } from '../../../diagnostics/messages.js';
 import type { Span } from '../../../diagnostics/source.js';
-import type {
-  AtomicOrder,
-  Func,
-  Inst,
-  IrType,
-  MemrefType,
-  Operand,
-  Program,
-  Region,
-  ScalarTypeName,
-  Slice,
-  TypedSpan,
+import {
+  type AtomicOrder,
+  type Func,
+  type Inst,
+  type IrType,
+  type MemrefType,
+  type Operand,
+  type Program,
+  type Region,
+  type ScalarTypeName,
+  type Slice,
+  type TypedSpan,
+  V04_SCALAR_TYPES,
 } from '../ast.js';
 import type { Func04, Inst04, Literal, Program04, Region04, Type04, ValueRef } from './ast.js';
 import type { ValueTypes04 } from './check.js';
+import { MATH_UNARY } from './instructions.js';
 import { NotLowered, atomicOrder, builtinOp, foreachPrologue } from './to-v03-spmd.js';
 
 const CMP = {
@@ -45,7 +47,16 @@ const SCALAR: Partial<Record<string, ScalarTypeName>> = {
   index: 'index',
   f32: 'f32',
   f64: 'f64',
+  f16: 'f16',
+  bf16: 'bf16',
+  c32: 'c32',
+  c64: 'c64',
 };
+const V04_ONLY = new Set<string>(V04_SCALAR_TYPES);
+/** tinytc v0.4's math-unary instructions that take complex numbers (its converter lowers no other: cos, sin, log, …). */
+const COMPLEX_MATH = new Set(['exp', 'exp2', 'native_exp', 'native_exp2']);
+/** The v0.4 arith-unary and math-unary instructions, rewritten as one-operand `arith` functions of the same name. */
+const UNARY = new Set(['abs', 'conj', 'im', 're', ...MATH_UNARY]);
 
 /** The v0.3 type of a v0.4 type, or why there is none. */
 function type03(t: Type04, span: Span): IrType {
@@ -125,7 +136,7 @@ class Translator {
     if (c.kind === 'int') return { kind: 'int', value: c.value, span: v.span };
     if (c.kind === 'bool') return { kind: 'int', value: c.value ? 1n : 0n, span: v.span };
     if (c.kind === 'float') return { kind: 'float', value: c.value, span: v.span };
-    throw new NotLowered('a complex constant', v.span);
+    return { kind: 'complex', re: c.re, im: c.im, span: v.span };
   }
   private intOr(o: { kind: 'value'; name: string; span: Span } | { kind: 'int'; value: number; span: Span }): Operand {
     return o.kind === 'int' ? { kind: 'int', value: BigInt(o.value), span: o.span } : this.operand(o);
@@ -168,7 +179,9 @@ class Translator {
             operands: [this.operand(inst.a), this.operand(inst.b)],
             type: ty,
           });
-        if (inst.op === 'min' || inst.op === 'max') return this.minMax(inst, ty);
+        // f16 and bf16 take OpenCL's fmin/fmax, as tinytc spells them (numbers.ts); the rest keep a comparison and a branch.
+        const half = ty.type.kind === 'scalar' && (ty.type.name === 'f16' || ty.type.name === 'bf16');
+        if ((inst.op === 'min' || inst.op === 'max') && !half) return this.minMax(inst, ty);
         if (inst.op === 'subgroup_broadcast')
           return one({
             op: 'subgroup_broadcast',
@@ -176,7 +189,7 @@ class Translator {
             index: this.operand(inst.b),
             type: ty,
           });
-        if (!ARITH.has(inst.op)) return no();
+        if (!ARITH.has(inst.op) && !half) return no();
         return one({ op: 'arith', fn: inst.op, operands: [this.operand(inst.a), this.operand(inst.b)], type: ty });
       }
       case 'unary':
@@ -189,9 +202,9 @@ class Translator {
             from: this.typed(inst.a),
             to: { type: type03(inst.type.type, inst.type.span), span: inst.type.span },
           });
-        if (inst.op === 'abs' && this.typeOf(inst.a).kind === 'scalar') return this.abs(inst);
         if (inst.op === 'associated')
           return one({ op: 'associated', operand: this.operand(inst.a), type: this.typed(inst.a) });
+        if (UNARY.has(inst.op)) return this.unaryArith(inst, no);
         return no();
       case 'builtin': {
         // group_id and num_groups read their launch axis; the subgroup built-ins are i32 (builtinOp).
@@ -291,6 +304,12 @@ class Translator {
         });
       case 'blas': {
         if (inst.op === 'cumsum') return no();
+        // The collective printers (GEMM tiles, vector axpby, atomic updates) know the v0.3 types only.
+        for (const v of inst.operands) {
+          const t = this.typeOf(v);
+          const e = t.kind === 'scalar' ? t.name : t.kind === 'memref' ? t.element : null;
+          if (e && V04_ONLY.has(e)) throw new NotLowered(`${inst.op} on ${e}`, v.span);
+        }
         const trans = inst.flags.filter((f) => f === '.n' || f === '.t').map((f) => f.slice(1) as 'n' | 't');
         const need = inst.op === 'gemm' ? 2 : inst.op === 'axpby' || inst.op === 'sum' || inst.op === 'gemv' ? 1 : 0;
         while (trans.length < need) trans.push('n');
@@ -413,6 +432,24 @@ class Translator {
     ];
   }
 
+  /**
+   * tinytc v0.4's arith-unary (`abs`, `conj`, `im`, `re`) and math-unary instructions as one-operand
+   * `arith` functions. `abs` of an integer, f32 or f64 keeps its earlier rewrite (a comparison and an `if`);
+   * a complex `abs`, `im` and `re` give the component type (the v0.3 checker infers it).
+   */
+  private unaryArith(inst: Extract<Inst04, { form: 'unary' }>, no: () => never): Inst[] {
+    const ty = this.typed(inst.a);
+    if (ty.type.kind !== 'scalar') return no();
+    const complex = ty.type.name === 'c32' || ty.type.name === 'c64';
+    const half = ty.type.name === 'f16' || ty.type.name === 'bf16';
+    if (inst.op === 'abs' && !complex && !half) return this.abs(inst);
+    // tinytc's converter lowers only these of a complex number; its checker lets the rest through to an internal error.
+    if (complex && (MATH_UNARY as readonly string[]).includes(inst.op) && !COMPLEX_MATH.has(inst.op))
+      throw new NotLowered(`${inst.op} of a complex number`, inst.span);
+    const results = inst.results.map((r) => ({ name: this.define(r.name), span: r.span }));
+    return [{ op: 'arith', fn: inst.op, operands: [this.operand(inst.a)], type: ty, results, span: inst.span }];
+  }
+
   /** `abs`, which v0.3 lacks: `%r = abs %a` is `%r_1 = cmp.lt %a, 0`, then an `if` that yields `arith.neg %a` or `%a`. */
   private abs(inst: Extract<Inst04, { form: 'unary' }>): Inst[] {
     const a = this.operand(inst.a);
@@ -504,7 +541,6 @@ export function toV03(
         // v0.3 has no memref parameter in local memory (its code generators make global ones).
         if ((p.type.kind === 'memref' ? p.type : p.type.kind === 'group' ? p.type.memref : null)?.space === 'local')
           throw new NotLowered('a memref parameter in local memory', p.typeSpan);
-        if (p.type.kind === 'bool') throw new NotLowered('a bool parameter', p.typeSpan);
         return { name: p.name, span: p.span, type: type03(p.type, p.typeSpan), typeSpan: p.typeSpan };
       });
       for (const p of params) t.define(p.name);
