@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { type LowerOptions, lower } from '../src/lower.js';
-import { TARGET_RECORDS } from '../src/targets/index.js';
+import { TARGETS, targetNamed } from '../src/targets/index.js';
 import { DiagnosticBag } from '../src/diagnostics/diagnostic.js';
 import { compileOpenCL, memoryHost } from '../src/frontend/opencl-c/index.js';
 import { SourceFile } from '../src/diagnostics/source.js';
@@ -18,11 +18,12 @@ import { encodePieces } from '../src/cli/node-io.js';
 const host = { readFile: () => undefined };
 const seed = process.env.KERNARG_FC_SEED ? Number(process.env.KERNARG_FC_SEED) : 1234;
 
-const KERNELWISE = TARGET_RECORDS.filter((t) => t.kernelwise);
+const RECORDS = TARGETS.map((name) => targetNamed(name)!);
+const KERNELWISE = RECORDS.filter((t) => t.kernelwise);
 
 test('every target but vulkan lowers a kernel at a time', () => {
   assert.deepEqual(
-    TARGET_RECORDS.filter((t) => !t.kernelwise).map((t) => t.name),
+    RECORDS.filter((t) => !t.kernelwise).map((t) => t.name),
     ['vulkan'],
   );
 });
@@ -77,7 +78,7 @@ const REFUSED: readonly { options: LowerOptions; kernel: string }[] = [
 test('a refused kernel: nothing streamed, the whole lowering diagnostics, each once', () => {
   for (const { options, kernel } of REFUSED) {
     const source = `kernel void a(global float *x) {}\n${kernel}\nkernel void b(int n) {}\n`;
-    const target = TARGET_RECORDS.find((t) => t.name === options.target)!;
+    const target = targetNamed(String(options.target))!;
     for (const format of target.kernelwise!.formats) {
       const where = `${options.target} ${format}: ${kernel}`;
       const whole = lower('e.cl', source, host, { ...options, format });
