@@ -9,8 +9,10 @@ import { compileOpenCL } from './frontend/opencl-c/index.js';
 import type { CommandLineMacro, FileHost } from './frontend/opencl-c/preprocessor.js';
 import { type CompiledTinytc, compileTinytc } from './codegen/compile-tinytc.js';
 import type { KernelModule } from './model/kernel-module.js';
-import { type AbiPlan, TARGETS, type TargetName, targetNamed } from './targets/index.js';
+import { type AbiPlan, type AnyTarget, TARGETS, type TargetName, targetNamed } from './targets/index.js';
 import type { Lowered } from './targets/target.js';
+import type { FormatName } from './targets/format-names.js';
+import { kernelSeq } from './abi/stream-plan.js';
 import type { LowerOptions } from './targets/options.js';
 import type { OptionProblem } from './targets/option-problem.js';
 import { commonOptionProblem, languageProblem } from './common-options.js';
@@ -46,6 +48,9 @@ interface Planned {
   /** tinytc input: the compiled program, for the formats that print its bodies. */
   readonly tinytc?: CompiledTinytc;
   readonly diagnostics: readonly Diagnostic[];
+  /** Streamed a kernel at a time (`lowerKernelwise`): the target, and the bag its lowering reports into; no `lowered`. */
+  readonly kernelwise?: AnyTarget;
+  readonly bag?: DiagnosticBag;
 }
 
 /** Compiles one source file for one target into its plan: the step `lower` renders, and hosts that only pack launches stop at. */
@@ -95,19 +100,57 @@ function plan(path: string, text: string, host: FileHost, options: LowerOptions)
     commandLine,
   });
   if (!fe.module) return { diagnostics: fe.diagnostics.items };
+  // Files of very many kernels: a format the target writes a kernel at a time is lowered as it is written.
+  if (options.chunked && options.streamed && target.kernelwise?.formats.includes(format as FormatName))
+    return { module: fe.module, kernelwise: target, bag: fe.diagnostics, diagnostics: fe.diagnostics.items };
   const lowered = target.lower(fe.module, options, fe.diagnostics);
   return { module: fe.module, lowered, diagnostics: fe.diagnostics.items };
 }
 
+/**
+ * A format streamed a kernel at a time (`Target.lowerKernelwise`): each kernel's plan is made as
+ * the writer reaches it and dropped once rendered, so a file of hundreds of thousands of kernels
+ * holds its module but never its plan or its output. Where making a kernel's plan can report a
+ * diagnostic, every kernel is lowered once first (plans dropped as made), so nothing is written
+ * for a file with errors, as with a whole lowering. Undefined where the format needs the whole plan.
+ */
+function lowerKernelwise(
+  target: AnyTarget,
+  module: KernelModule,
+  bag: DiagnosticBag,
+  options: LowerOptions,
+): LowerResult {
+  const errors = bag.errors;
+  const kw = target.kernelwise!.lower(module, options, bag);
+  if (!kw) return { module, diagnostics: bag.items };
+  if (!kw.quiet) {
+    const check = kw.kernels(bag);
+    while (!check.next().done);
+  }
+  if (bag.errors > errors) return { module, diagnostics: bag.items };
+  // The writing pass reports what the first pass did again: into a bag of its own, dropped.
+  const plan = { ...kw.head, kernels: kernelSeq(kw.count, () => kw.kernels(kw.quiet ? bag : new DiagnosticBag())) };
+  const ctx = { module, options };
+  const format = options.format ?? 'table';
+  // Made anew each time it is iterated (a generator is iterated once).
+  return {
+    pieces: { [Symbol.iterator]: () => kw.pieces(plan, format, ctx)[Symbol.iterator]() },
+    module,
+    diagnostics: bag.items,
+  };
+}
+
 /** Compiles one source file for one target into its plan, rendering nothing (what a host packs launches with). */
 export function lowerPlan(path: string, text: string, host: FileHost, options: LowerOptions): LowerResult {
-  const { module, lowered, diagnostics } = plan(path, text, host, options);
+  const { module, lowered, diagnostics } = plan(path, text, host, { ...options, streamed: false });
   return { ...(module ? { module } : {}), ...(lowered ? { plan: lowered.plan } : {}), diagnostics };
 }
 
 /** Compiles one source file for one target and renders it in one format. */
 export function lower(path: string, text: string, host: FileHost, options: LowerOptions): LowerResult {
-  const { module, lowered, tinytc, diagnostics } = plan(path, text, host, options);
+  const planned = plan(path, text, host, options);
+  if (planned.kernelwise) return lowerKernelwise(planned.kernelwise, planned.module!, planned.bag!, options);
+  const { module, lowered, tinytc, diagnostics } = planned;
   if (!lowered) return module ? { module, diagnostics } : { diagnostics };
   const format = options.format ?? 'table';
   // JSON of any size: kernel by kernel, so a plan longer than one V8 string can still be written.

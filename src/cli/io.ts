@@ -3,6 +3,8 @@ import type { ReadResult } from './read-input.js';
 /** Everything the CLI touches outside itself, so tests can run it in memory. */
 export interface CliIO {
   stdout(text: string): void;
+  /** Writes text pieces to stdout as they come (an output longer than one string may be); absent: `stdout` per batch. */
+  stdoutPieces?(pieces: Iterable<string>): void;
   stderr(text: string): void;
   /** An input file's text, or undefined when it cannot be read. */
   readFile(path: string): string | undefined;

@@ -20,6 +20,7 @@ export function lowerCommand(argv: readonly string[], io: CliIO): number {
   if (output === undefined) return 1;
   if (prepared.outPath === undefined) {
     if (output instanceof Uint8Array) io.stdout(output as unknown as string);
+    else if (io.stdoutPieces) io.stdoutPieces(output);
     else for (const text of inBatches(output)) if (text) io.stdout(text);
     return 0;
   }

@@ -1,4 +1,5 @@
 import type { PlanBase, ValueLayout } from '../abi/plan.js';
+import type { StreamPlan } from '../abi/stream-plan.js';
 import { type JsonKeyOrder, keyOrderOf } from './json-key-order.js';
 import { oneByte } from '../text/one-byte.js';
 
@@ -352,16 +353,17 @@ export function emitJsonChunks(plan: PlanBase): string[] {
  * of `npm run bench -- targets`: 31.6 ms with the pieces kept, 20.0 ms handed on one by one,
  * best of 60 each). Iterating it again renders the plan again.
  */
-export function* emitJsonPieces(plan: PlanBase): Generator<string, void, undefined> {
+export function* emitJsonPieces(plan: StreamPlan<PlanBase>): Generator<string, void, undefined> {
   const out: string[] = [];
   // Long shared runs, which pushKernel hands over whole (after the text before them).
   const held: string[] = [];
   try {
     const order = pushPlanHead(plan, out);
-    const kernels = plan.kernels;
-    for (let i = 0; i < kernels.length; i++) {
-      out.push(i ? ',' : '[');
-      pushKernel(kernels[i], order, out, held);
+    // Read once, in order: a kernel-at-a-time lowering makes each kernel here (stream-plan.ts).
+    let i = 0;
+    for (const kernel of plan.kernels) {
+      out.push(i++ ? ',' : '[');
+      pushKernel(kernel, order, out, held);
       if (held.length) {
         for (const h of held) yield h;
         held.length = 0;
@@ -398,7 +400,7 @@ export function emitJson(plan: PlanBase): string {
 }
 
 /** The plan's members other than its kernels, up to the kernels' `[` (or their `[]`); returns its kind's key orders. */
-function pushPlanHead(plan: PlanBase, out: string[]): JsonKeyOrder {
+function pushPlanHead(plan: StreamPlan<PlanBase>, out: string[]): JsonKeyOrder {
   const order = keyOrderOf(plan.target);
   const any = pushPlainMembers(plan, order.plan, Level.Plan, true, out);
   out.push(`${any ? ',' : '{'}${br(1)}"kernels": `);
@@ -407,7 +409,7 @@ function pushPlanHead(plan: PlanBase, out: string[]): JsonKeyOrder {
 }
 
 /** What follows the last kernel. */
-function pushPlanTail(plan: PlanBase, out: string[]): void {
+function pushPlanTail(plan: StreamPlan<PlanBase>, out: string[]): void {
   if (plan.kernels.length) out.push(br(1), ']');
   out.push('\n}\n');
 }

@@ -4,6 +4,7 @@ import type { OptionProblem } from './option-problem.js';
 import type { DataLayout } from '../layout/data-layout.js';
 import type { KernelModule } from '../model/kernel-module.js';
 import type { PlanBase } from '../abi/plan.js';
+import type { StreamPlan } from '../abi/stream-plan.js';
 import type { PlanView } from '../abi/plan-view.js';
 import type { GeneratedCode } from '../model/generated-code.js';
 import type { LowerOptions } from './options.js';
@@ -91,6 +92,38 @@ export interface Lowered<P extends PlanBase> {
   pieces?(format: string, ctx: RenderContext): Iterable<string> | undefined;
 }
 
+/**
+ * A lowering a kernel at a time, for the formats written as they are made (files of very many
+ * kernels): the plan's module-wide fields, decided before any kernel is lowered, and each kernel's
+ * plan made only as a renderer reaches it, so the whole plan is never held. A target offers it
+ * only where no module-wide field depends on the kernels' plans (vulkan's sets and push-constant
+ * ranges do: it lowers whole).
+ */
+export interface KernelwiseLowering<P extends PlanBase> {
+  readonly head: Omit<P, 'kernels'>;
+  /** How many kernels `kernels` makes. */
+  readonly count: number;
+  /**
+   * Each kernel's plan, made as it is iterated, the same as the whole lowering's; each call starts
+   * again. A kernel's diagnostics go to `diags` (see `quiet`).
+   */
+  kernels(diags: DiagnosticBag): Iterator<P['kernels'][number]>;
+  /**
+   * Making a kernel's plan reports nothing (every diagnostic came from making the head). Otherwise
+   * the caller lowers every kernel once first, for the diagnostics, before anything is written.
+   */
+  readonly quiet: boolean;
+  /** The pieces of one of `KernelwiseTarget.formats` from a plan whose kernels come one by one. */
+  pieces(plan: StreamPlan<P>, format: string, ctx: RenderContext): Iterable<string>;
+}
+
+/** A target's kernel-at-a-time lowering, and the formats written from it (the rest need the whole plan). */
+export interface KernelwiseTarget<P extends PlanBase> {
+  readonly formats: readonly FormatName[];
+  /** Undefined where the module-wide checks report errors and no kernel is lowered. */
+  lower(module: KernelModule, o: LowerOptions, diags: DiagnosticBag): KernelwiseLowering<P> | undefined;
+}
+
 /** A target: everything kernarg knows about one calling convention, in one record. */
 /** `unknown <name> '<v>' (choose from ...)` where a library caller's value is none of the choices. */
 
@@ -117,6 +150,11 @@ export interface Target<P extends PlanBase = PlanBase, V extends PackView | unde
   flagConflict(o: LowerOptions): string | undefined;
   /** `generated`: what kernarg's code generator decided for the kernels (tinytc input), for plans that say so. */
   lower(module: KernelModule, o: LowerOptions, diags: DiagnosticBag, generated?: GeneratedCode): Lowered<P> | undefined;
+  /**
+   * The same lowering a kernel at a time (`KernelwiseLowering`), for the formats it streams.
+   * Absent on a target whose module-wide fields need every kernel lowered first.
+   */
+  readonly kernelwise?: KernelwiseTarget<P>;
   /** The plan for reading (the `table` format). A method: a record of one target's plans stands in the registry's list of all. */
   table(plan: P): string;
   /** The slot properties `view` gives, in display order: the ABI diff compares only these across two targets. */

@@ -1,5 +1,6 @@
 import { joinPieces } from '../../emit/pieces.js';
 import type { AmdCl2Plan, AmdCl2Slot } from '../../abi/plan.js';
+import type { StreamPlan } from '../../abi/stream-plan.js';
 
 /** A CLRX string literal: quotes and backslashes escaped, nothing else from user text unquoted. */
 function quoted(s: string): string {
@@ -22,7 +23,7 @@ function argLine(a: AmdCl2Slot): string {
 }
 
 /** The `.kernel`/`.config` blocks a CLRX assembler source needs: features, `.setupargs`, one `.arg` per argument. */
-export function* emitClrxPieces(plan: AmdCl2Plan): Generator<string, void, undefined> {
+export function* emitClrxPieces(plan: StreamPlan<AmdCl2Plan>): Generator<string, void, undefined> {
   yield `# AMD Catalyst OpenCL 2.0 (CLRX), ${plan.bits}-bit, ${plan.driver} driver${plan.gfx9 ? ', GFX9' : ''}\n${plan.bits === 64 ? '.64bit' : '.32bit'}\n`;
   // The `.use` lines are the same for every kernel: made once.
   const config = `    .config\n${plan.use.map((f) => `        .use${f}\n`).join('')}        .setupargs\n`;

@@ -1,11 +1,11 @@
 import { AMDGCN } from '../../layout/data-layout.js';
 import type { AmdCl2Plan } from '../../abi/plan.js';
-import { emitJson } from '../../emit/json.js';
+import { emitJson, emitJsonPieces } from '../../emit/json.js';
 import { declareFlags } from '../flag-declarations.js';
 import type { Target } from '../target.js';
 import { planPacking } from '../../pack/plan-packing.js';
 import { emitClrx, emitClrxPieces } from './clrx.js';
-import { AMD_CL2_FEATURES, lowerAmdCl2 } from './lower.js';
+import { AMD_CL2_FEATURES, amdCl2Kernelwise, lowerAmdCl2 } from './lower.js';
 import { amdCl2Table, amdCl2TablePieces } from './table.js';
 import { readAmdCl2Plan } from './schema.js';
 import { AMD_CL2_VOCABULARY, amdCl2View } from './view.js';
@@ -67,5 +67,20 @@ export const amdCl2Target: Target<AmdCl2Plan, 'segment'> = {
         return undefined;
       },
     };
+  },
+  kernelwise: {
+    formats: ['table', 'json', 'clrx'],
+    lower(module, o) {
+      return {
+        ...amdCl2Kernelwise(module, o.amdCl2 ?? {}),
+        // An argument CLRX has no type for is refused as its kernel is lowered.
+        quiet: false,
+        pieces(plan, format) {
+          if (format === 'json') return emitJsonPieces(plan);
+          if (format === 'clrx') return emitClrxPieces(plan);
+          return amdCl2TablePieces(plan);
+        },
+      };
+    },
   },
 };

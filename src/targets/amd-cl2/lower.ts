@@ -113,6 +113,25 @@ export function lowerAmdCl2(
   options: AmdCl2TargetOptions,
   diags: DiagnosticBag,
 ): AmdCl2Plan | undefined {
+  const { head, kernels } = amdCl2Kernelwise(module, options);
+  const plans: AmdCl2KernelPlan[] = [];
+  for (let it = kernels(diags), k = it.next(); !k.done; k = it.next()) plans.push(k.value);
+  if (diags.hasErrors) return undefined;
+  return { ...head, kernels: plans };
+}
+
+/**
+ * `lowerAmdCl2` a kernel at a time: the setup slots and user SGPR layout are made once and shared,
+ * the rest is each kernel's own. A kernel's argument can be refused: its diagnostics go to `diags`.
+ */
+export function amdCl2Kernelwise(
+  module: KernelModule,
+  options: AmdCl2TargetOptions,
+): {
+  head: Omit<AmdCl2Plan, 'kernels'>;
+  count: number;
+  kernels: (diags: DiagnosticBag) => Iterator<AmdCl2KernelPlan>;
+} {
   const bits = options.bits ?? 64;
   const driver = options.driver ?? 'new';
   const use = options.use ?? ['args'];
@@ -138,31 +157,33 @@ export function lowerAmdCl2(
     setupEnd += P;
   }
   const sgprs = userSgprs(use, gfx9);
-  const kernels: AmdCl2KernelPlan[] = [];
-  for (const k of kernelsOf(module)) {
-    // Made at its final length (a copy of the setup slots regrows as the kernel's own are pushed).
-    const args = new Array<Bare<AmdCl2Slot>>(setup.length + k.params.length);
-    for (let i = 0; i < setup.length; i++) args[i] = setup[i];
-    let n = setup.length;
-    let off = setupEnd;
-    const counters = { read_only: 0, write_only: 0, read_write: 0, sampler: 0 };
-    for (const p of k.params) {
-      const slot = userSlot(p, off, P, driver, counters, diags);
-      if (!slot) continue;
-      args[n++] = slot;
-      off = slot.offset + slot.size;
-    }
-    // A refused parameter has no slot (the lowering then fails with its diagnostic).
-    args.length = n;
-    kernels.push(
-      placeAmdCl2Kernel(
-        { name: k.name, args, kernargSize: driver === 'new' ? alignTo(off, 16) : off, userSgprs: sgprs },
-        bits,
-      ),
-    );
-  }
-  if (diags.hasErrors) return undefined;
-  return { target: 'amd-cl2', bits, driver, use, gfx9, setupBuffer: SETUP_BUFFER, kernels };
+  const kernels = kernelsOf(module);
+  return {
+    head: { target: 'amd-cl2', bits, driver, use, gfx9, setupBuffer: SETUP_BUFFER },
+    count: kernels.length,
+    *kernels(diags) {
+      for (const k of kernels) {
+        // Made at its final length (a copy of the setup slots regrows as the kernel's own are pushed).
+        const args = new Array<Bare<AmdCl2Slot>>(setup.length + k.params.length);
+        for (let i = 0; i < setup.length; i++) args[i] = setup[i];
+        let n = setup.length;
+        let off = setupEnd;
+        const counters = { read_only: 0, write_only: 0, read_write: 0, sampler: 0 };
+        for (const p of k.params) {
+          const slot = userSlot(p, off, P, driver, counters, diags);
+          if (!slot) continue;
+          args[n++] = slot;
+          off = slot.offset + slot.size;
+        }
+        // A refused parameter has no slot (the lowering then fails with its diagnostic).
+        args.length = n;
+        yield placeAmdCl2Kernel(
+          { name: k.name, args, kernargSize: driver === 'new' ? alignTo(off, 16) : off, userSgprs: sgprs },
+          bits,
+        );
+      }
+    },
+  };
 }
 
 /** A kernel argument's slot as `userSlot` makes it: where and fill are its last keys, written by `placeAmdCl2Kernel`. */

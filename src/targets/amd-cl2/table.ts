@@ -1,9 +1,10 @@
 import type { AmdCl2Plan } from '../../abi/plan.js';
 import { TableRenderer, cell } from '../../emit/text-table.js';
 import { joinPieces, separated } from '../../emit/pieces.js';
+import type { StreamPlan } from '../../abi/stream-plan.js';
 
 /** The parts the tables are joined from, a newline between each. */
-function* amdCl2TableParts(plan: AmdCl2Plan): Generator<string, void, undefined> {
+function* amdCl2TableParts(plan: StreamPlan<AmdCl2Plan>): Generator<string, void, undefined> {
   // The setup slots are shared by the kernels' plans: their lines are made once per set of widths.
   const table = new TableRenderer<AmdCl2Plan['kernels'][number]['args'][number]>(
     ['offset', 'size', 'align', 'name', 'clrx type', 'space/access', 'type', 'resource'],
@@ -34,7 +35,7 @@ function* amdCl2TableParts(plan: AmdCl2Plan): Generator<string, void, undefined>
 }
 
 /** The amd-cl2 plan for reading: one table per kernel. */
-export function* amdCl2TablePieces(plan: AmdCl2Plan): Generator<string, void, undefined> {
+export function* amdCl2TablePieces(plan: StreamPlan<AmdCl2Plan>): Generator<string, void, undefined> {
   yield* separated(amdCl2TableParts(plan), '\n');
 }
 

@@ -1,7 +1,7 @@
 import { AMDGCN } from '../../layout/data-layout.js';
 import { AMDGPU_PROCESSOR_NAMES, DEFAULT_AMDGPU_PROCESSOR } from '../../abi/amdgpu-processors.js';
 import type { AmdhsaPlan } from '../../abi/plan.js';
-import { emitJson } from '../../emit/json.js';
+import { emitJson, emitJsonPieces } from '../../emit/json.js';
 import { declareFlags } from '../flag-declarations.js';
 import { type Target } from '../target.js';
 import { planPacking } from '../../pack/plan-packing.js';
@@ -12,6 +12,7 @@ import {
   AMDHSA_LLVMS,
   amdhsaOptionProblem,
   defaultCodeObject,
+  amdhsaKernelwise,
   lowerAmdhsa,
 } from './lower.js';
 import { amdhsaPredefines } from './predefines.js';
@@ -78,5 +79,21 @@ export const amdhsaTarget: Target<AmdhsaPlan, 'segment'> = {
       render: (format) => (format === 'json' ? emitJson(plan) : amdhsaTable(plan)),
       pieces: (format) => (format === 'table' ? amdhsaTablePieces(plan) : undefined),
     };
+  },
+  kernelwise: {
+    formats: ['table', 'json'],
+    lower(module, o) {
+      const { head, count, kernels } = amdhsaKernelwise(module, o.amdhsa ?? {});
+      return {
+        head,
+        count,
+        kernels,
+        quiet: true,
+        pieces(plan, format) {
+          if (format === 'json') return emitJsonPieces(plan);
+          return amdhsaTablePieces(plan);
+        },
+      };
+    },
   },
 };

@@ -232,42 +232,71 @@ class HiddenSlots {
 
 /** ROCm's kernarg segment for amdgcn-amd-amdhsa (gfx900, and every gfx9+ processor alike), as clang-16, clang-19 or clang-22 lays it out at -O0. */
 export function lowerAmdhsa(module: KernelModule, options: AmdhsaTargetOptions = {}): AmdhsaPlan {
+  const { head, kernels } = amdhsaKernelwise(module, options);
+  return { ...head, kernels: Array.from({ [Symbol.iterator]: kernels }) };
+}
+
+/**
+ * `lowerAmdhsa` a kernel at a time: the plan's fields, then each kernel's plan made as it is
+ * iterated. Only `printf` anywhere in the module and the call graph reach across kernels, and
+ * both are read off the module, not off other kernels' plans.
+ */
+export function amdhsaKernelwise(
+  module: KernelModule,
+  options: AmdhsaTargetOptions = {},
+): { head: Omit<AmdhsaPlan, 'kernels'>; count: number; kernels: () => Iterator<AmdhsaKernelPlan> } {
   const llvm = options.llvm ?? AMDHSA_DEFAULT_LLVM;
   const codeObject = options.codeObject ?? defaultCodeObject(llvm);
   const modulePrints = module.functions.some((f) => f.calls.some((c) => c.name === 'printf'));
   const hidden = new HiddenSlots(codeObject, llvm);
-  const kernels: AmdhsaKernelPlan[] = kernelsOf(module).map((k) => {
-    const params = k.params;
-    const explicit = new Array<Bare<AmdhsaSlot>>(params.length);
-    let offset = 0;
-    let maxAlign = 4;
-    let dynamicLds = false;
-    const localNames: string[] = [];
-    for (let i = 0; i < params.length; i++) {
-      const slot = explicitSlot(params[i], offset, llvm);
-      explicit[i] = slot;
-      offset = slot.offset + slot.size;
-      maxAlign = Math.max(maxAlign, slot.align!);
-      if (slot.valueKind === 'dynamic_shared_pointer') {
-        dynamicLds = true;
-        localNames.push(slot.name);
-      }
+  const kernels = kernelsOf(module);
+  const head = { target: 'amdhsa', codeObject, llvm, mcpu: options.mcpu ?? DEFAULT_AMDGPU_PROCESSOR } as const;
+  return {
+    head,
+    count: kernels.length,
+    *kernels() {
+      for (const k of kernels) yield amdhsaKernel(module, k, llvm, codeObject, modulePrints, hidden);
+    },
+  };
+}
+
+function amdhsaKernel(
+  module: KernelModule,
+  k: FunctionInfo,
+  llvm: AmdhsaLlvm,
+  codeObject: AmdhsaCodeObject,
+  modulePrints: boolean,
+  hidden: HiddenSlots,
+): AmdhsaKernelPlan {
+  const params = k.params;
+  const explicit = new Array<Bare<AmdhsaSlot>>(params.length);
+  let offset = 0;
+  let maxAlign = 4;
+  let dynamicLds = false;
+  const localNames: string[] = [];
+  for (let i = 0; i < params.length; i++) {
+    const slot = explicitSlot(params[i], offset, llvm);
+    explicit[i] = slot;
+    offset = slot.offset + slot.size;
+    maxAlign = Math.max(maxAlign, slot.align!);
+    if (slot.valueKind === 'dynamic_shared_pointer') {
+      dynamicLds = true;
+      localNames.push(slot.name);
     }
-    const hiddenBase = alignTo(offset, 8);
-    const enqueues = callsTransitively(module, k, 'enqueue_kernel');
-    const shared = hidden.at(hiddenBase, { modulePrints, enqueues, dynamicLds }, localNames);
-    // Made at its final length (a list made by pushes regrows as the ~20 hidden slots go on).
-    const args = new Array<Bare<AmdhsaSlot>>(explicit.length + shared.length);
-    for (let i = 0; i < explicit.length; i++) args[i] = explicit[i];
-    for (let i = 0; i < shared.length; i++) args[explicit.length + i] = shared[i];
-    const hiddenBytes = HIDDEN_BYTES[codeObject];
-    return placeAmdhsaKernel({
-      name: k.name,
-      args,
-      kernargSegmentSize: alignTo(hiddenBase + hiddenBytes, 4),
-      kernargSegmentAlign: Math.max(maxAlign, 8),
-      hiddenBytes,
-    });
+  }
+  const hiddenBase = alignTo(offset, 8);
+  const enqueues = callsTransitively(module, k, 'enqueue_kernel');
+  const shared = hidden.at(hiddenBase, { modulePrints, enqueues, dynamicLds }, localNames);
+  // Made at its final length (a list made by pushes regrows as the ~20 hidden slots go on).
+  const args = new Array<Bare<AmdhsaSlot>>(explicit.length + shared.length);
+  for (let i = 0; i < explicit.length; i++) args[i] = explicit[i];
+  for (let i = 0; i < shared.length; i++) args[explicit.length + i] = shared[i];
+  const hiddenBytes = HIDDEN_BYTES[codeObject];
+  return placeAmdhsaKernel({
+    name: k.name,
+    args,
+    kernargSegmentSize: alignTo(hiddenBase + hiddenBytes, 4),
+    kernargSegmentAlign: Math.max(maxAlign, 8),
+    hiddenBytes,
   });
-  return { target: 'amdhsa', codeObject, llvm, mcpu: options.mcpu ?? DEFAULT_AMDGPU_PROCESSOR, kernels };
 }

@@ -1,9 +1,10 @@
 import type { AmdhsaPlan } from '../../abi/plan.js';
+import type { StreamPlan } from '../../abi/stream-plan.js';
 import { TableRenderer, cell } from '../../emit/text-table.js';
 import { joinPieces, separated } from '../../emit/pieces.js';
 
 /** The parts the tables are joined from, a newline between each. */
-function* amdhsaTableParts(plan: AmdhsaPlan): Generator<string, void, undefined> {
+function* amdhsaTableParts(plan: StreamPlan<AmdhsaPlan>): Generator<string, void, undefined> {
   // The hidden slots are shared by the kernels' plans: their lines are made once per set of widths.
   const table = new TableRenderer<AmdhsaPlan['kernels'][number]['args'][number]>(
     ['offset', 'size', 'name', 'value kind', 'space/access', 'type'],
@@ -17,7 +18,7 @@ function* amdhsaTableParts(plan: AmdhsaPlan): Generator<string, void, undefined>
 }
 
 /** The amdhsa plan for reading: one table per kernel. */
-export function* amdhsaTablePieces(plan: AmdhsaPlan): Generator<string, void, undefined> {
+export function* amdhsaTablePieces(plan: StreamPlan<AmdhsaPlan>): Generator<string, void, undefined> {
   yield* separated(amdhsaTableParts(plan), '\n');
 }
 

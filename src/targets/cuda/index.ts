@@ -1,10 +1,10 @@
-import { emitJson } from '../../emit/json.js';
+import { emitJson, emitJsonPieces } from '../../emit/json.js';
 import { declareFlags } from '../flag-declarations.js';
 import type { Target } from '../target.js';
 import { planPacking } from '../../pack/plan-packing.js';
 import { choiceProblem } from '../option-problem.js';
 import type { CudaPlan } from './plan.js';
-import { CUDA_ARCHES, CUDA_LOCAL_MEMORY, cudaLayout, lowerCuda } from './lower.js';
+import { CUDA_ARCHES, CUDA_LOCAL_MEMORY, cudaKernelwise, cudaLayout, lowerCuda } from './lower.js';
 import { CUDA_SMS, DEFAULT_CUDA_SM } from './param-base.js';
 import { emitPtxEntries, emitPtxEntryPieces } from './ptx.js';
 import { cudaPredefines } from './predefines.js';
@@ -74,5 +74,20 @@ export const cudaTarget: Target<CudaPlan, 'segment'> = {
         return undefined;
       },
     };
+  },
+  kernelwise: {
+    formats: ['table', 'json', 'ptx'],
+    lower(module, o, diags) {
+      return {
+        ...cudaKernelwise(module, o.cuda ?? {}, diags),
+        // A kernel's parameters can be refused, or pass CUDA's limit, as it is lowered.
+        quiet: false,
+        pieces(plan, format) {
+          if (format === 'json') return emitJsonPieces(plan);
+          if (format === 'ptx') return emitPtxEntryPieces(plan);
+          return cudaTablePieces(plan);
+        },
+      };
+    },
   },
 };

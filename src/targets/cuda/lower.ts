@@ -308,3 +308,31 @@ export function lowerCuda(
   }
   return ok ? { target: 'cuda', arch, sm, localMemory, kernels } : undefined;
 }
+
+/**
+ * `lowerCuda` a kernel at a time: the module's features are checked first (reported to `diags`),
+ * then each kernel's parameters are its own; a kernel's refusals go to the `diags` `kernels` is given.
+ */
+export function cudaKernelwise(
+  module: KernelModule,
+  options: CudaTargetOptions,
+  diags: DiagnosticBag,
+): { head: Omit<CudaPlan, 'kernels'>; count: number; kernels: (diags: DiagnosticBag) => Iterator<CudaKernelPlan> } {
+  const arch = options.arch ?? 'nvptx64';
+  const sm = options.sm ?? DEFAULT_CUDA_SM;
+  const localMemory = options.localMemory ?? 'nvidia';
+  const dl = cudaLayout(arch);
+  checkNvptxFeatures(module, diags);
+  const kernels = kernelsOf(module);
+  return {
+    head: { target: 'cuda', arch, sm, localMemory },
+    count: kernels.length,
+    *kernels(diags) {
+      // A refused kernel (reported) has no plan: the caller writes nothing after such a report.
+      for (const k of kernels) {
+        const plan = lowerKernel(k, dl, sm, localMemory, diags);
+        if (plan) yield plan;
+      }
+    },
+  };
+}

@@ -4,6 +4,7 @@
 // CUDA driver interface's `.visible .entry` with bare pointer integers (the triple pocl compiles for).
 import { joinPieces } from '../../emit/pieces.js';
 import type { CudaPlan, CudaSlot } from './plan.js';
+import type { StreamPlan } from '../../abi/stream-plan.js';
 
 function paramText(s: CudaSlot, nvcl: boolean): string {
   if (s.ptxType === 'b8') return `.param .align ${s.align} .b8 ${s.ptxName}[${s.size}]`;
@@ -13,7 +14,7 @@ function paramText(s: CudaSlot, nvcl: boolean): string {
 }
 
 /** The `.entry` declarations, each preceded by the `.globl` comment LLVM prints and followed by a blank line. */
-export function* emitPtxEntryPieces(plan: CudaPlan): Generator<string, void, undefined> {
+export function* emitPtxEntryPieces(plan: StreamPlan<CudaPlan>): Generator<string, void, undefined> {
   const nvcl = plan.localMemory === 'nvidia';
   for (const k of plan.kernels) {
     const head = `${nvcl ? '' : '.visible '}.entry ${k.name}(`;

@@ -1,6 +1,7 @@
 import { TableRenderer, cell } from '../../emit/text-table.js';
 import { joinPieces, separated } from '../../emit/pieces.js';
 import type { CudaPlan, CudaSlot } from './plan.js';
+import type { StreamPlan } from '../../abi/stream-plan.js';
 
 /** The `.param` declaration without its name: `.u64 .ptr .global .align 4`, `.u32`, `.align 16 .b8[16]`. */
 function declared(a: CudaSlot, nvcl: boolean): string {
@@ -10,7 +11,7 @@ function declared(a: CudaSlot, nvcl: boolean): string {
 }
 
 /** The parts the tables are joined from, a newline between each. */
-function* cudaTableParts(plan: CudaPlan): Generator<string, void, undefined> {
+function* cudaTableParts(plan: StreamPlan<CudaPlan>): Generator<string, void, undefined> {
   const nvcl = plan.localMemory === 'nvidia';
   const table = new TableRenderer<CudaSlot>(
     ['index', 'offset', 'size', 'align', 'name', '.param', 'type'],
@@ -33,7 +34,7 @@ function* cudaTableParts(plan: CudaPlan): Generator<string, void, undefined> {
 }
 
 /** The cuda plan for reading: one table per kernel, a row per `.param` with its place in the parameter buffer. */
-export function* cudaTablePieces(plan: CudaPlan): Generator<string, void, undefined> {
+export function* cudaTablePieces(plan: StreamPlan<CudaPlan>): Generator<string, void, undefined> {
   yield* separated(cudaTableParts(plan), '\n');
 }
 

@@ -1,10 +1,10 @@
 import { TRIPLES, TRIPLE_INFO } from '../../abi/llvm-kernel.js';
-import { emitJson } from '../../emit/json.js';
+import { emitJson, emitJsonPieces } from '../../emit/json.js';
 import { emitLlvmIr, emitLlvmIrPieces } from '../../emit/llvm-ir.js';
 import { declareFlags } from '../flag-declarations.js';
 import { type Target } from '../target.js';
 import { choiceProblem } from '../option-problem.js';
-import { type LlvmPlan, lowerLlvm } from './lower.js';
+import { type LlvmPlan, llvmKernelwise, lowerLlvm } from './lower.js';
 import { llvmTable, llvmTablePieces } from './table.js';
 import { readLlvmPlan } from './schema.js';
 import { LLVM_VOCABULARY, llvmView } from './view.js';
@@ -80,5 +80,22 @@ export const llvmTarget: Target<LlvmPlan, undefined> = {
         return undefined;
       },
     };
+  },
+  kernelwise: {
+    formats: ['table', 'json'],
+    lower(module, o, diags) {
+      const kw = llvmKernelwise(module, o.llvm ?? {}, diags);
+      return (
+        kw && {
+          ...kw,
+          quiet: true,
+          // LLVM IR is written whole: its struct types lead, before any kernel.
+          pieces(plan, format) {
+            if (format === 'json') return emitJsonPieces(plan);
+            return llvmTablePieces(plan);
+          },
+        }
+      );
+    },
   },
 };

@@ -30,14 +30,26 @@ export function lowerLlvm(
   options: LlvmTargetOptions,
   diags: DiagnosticBag,
 ): LlvmPlan | undefined {
+  const kw = llvmKernelwise(module, options, diags);
+  return kw && { ...kw.head, kernels: Array.from({ [Symbol.iterator]: kw.kernels }) };
+}
+
+/** `lowerLlvm` a kernel at a time (undefined where it reports errors): each kernel's metadata is its own. */
+export function llvmKernelwise(
+  module: KernelModule,
+  options: LlvmTargetOptions,
+  diags: DiagnosticBag,
+): { head: Omit<LlvmPlan, 'kernels'>; count: number; kernels: () => Iterator<LlvmKernelPlan> } | undefined {
   const triple = options.triple ?? 'spir64-unknown-unknown';
   checkKernelCalls(module, options.kernelStubs ?? false, diags, Messages.llvmKernelCall);
   if (diags.hasErrors) return undefined;
   const dl = TRIPLE_INFO[triple].layout;
+  const kernels = kernelsOf(module);
   return {
-    target: 'llvm',
-    triple,
-    metadata: options.metadata ?? 'modern',
-    kernels: kernelsOf(module).map((k) => llvmKernelPlan(k, dl)),
+    head: { target: 'llvm', triple, metadata: options.metadata ?? 'modern' },
+    count: kernels.length,
+    *kernels() {
+      for (const k of kernels) yield llvmKernelPlan(k, dl);
+    },
   };
 }

@@ -1,9 +1,10 @@
 import type { LlvmPlan } from './lower.js';
+import type { StreamPlan } from '../../abi/stream-plan.js';
 import { renderTable } from '../../emit/text-table.js';
 import { joinPieces, separated } from '../../emit/pieces.js';
 
 /** The parts the tables are joined from, a newline between each. */
-function* llvmTableParts(plan: LlvmPlan): Generator<string, void, undefined> {
+function* llvmTableParts(plan: StreamPlan<LlvmPlan>): Generator<string, void, undefined> {
   for (const k of plan.kernels) {
     yield `kernel ${k.name} (llvm, ${plan.triple}, ${plan.metadata} metadata)\n`;
     const rows = k.args.map((a) => [a.name, String(a.addrSpace), a.accessQual, a.typeName, a.baseType, a.typeQual]);
@@ -14,7 +15,7 @@ function* llvmTableParts(plan: LlvmPlan): Generator<string, void, undefined> {
 }
 
 /** The llvm plan for reading: one table per kernel. */
-export function* llvmTablePieces(plan: LlvmPlan): Generator<string, void, undefined> {
+export function* llvmTablePieces(plan: StreamPlan<LlvmPlan>): Generator<string, void, undefined> {
   yield* separated(llvmTableParts(plan), '\n');
 }
 

@@ -1,12 +1,12 @@
 import { DATA_LAYOUTS } from '../../layout/data-layout.js';
 import type { OpenCLPlan } from '../../abi/plan.js';
-import { emitJson } from '../../emit/json.js';
+import { emitJson, emitJsonPieces } from '../../emit/json.js';
 import { emitSignaturePieces, emitSignatures } from '../../emit/signatures.js';
 import { declareFlags } from '../flag-declarations.js';
 import { type Target } from '../target.js';
 import { planPacking } from '../../pack/plan-packing.js';
 import { choiceProblem } from '../option-problem.js';
-import { lowerOpenCL } from './lower.js';
+import { lowerOpenCL, openclKernelwise } from './lower.js';
 import { openclTable, openclTablePieces } from './table.js';
 import { readOpenclPlan } from './schema.js';
 import { OPENCL_VOCABULARY, openclView } from './view.js';
@@ -54,5 +54,22 @@ export const openclTarget: Target<OpenCLPlan, 'arg-list'> = {
         return undefined;
       },
     };
+  },
+  kernelwise: {
+    formats: ['table', 'json', 'signatures'],
+    lower(module, o) {
+      const { head, count, kernels } = openclKernelwise(module, o.opencl ?? {});
+      return {
+        head,
+        count,
+        kernels,
+        quiet: true,
+        pieces(plan, format, ctx) {
+          if (format === 'json') return emitJsonPieces(plan);
+          if (format === 'signatures') return emitSignaturePieces(ctx.module);
+          return openclTablePieces(plan);
+        },
+      };
+    },
   },
 };

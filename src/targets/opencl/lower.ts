@@ -1,7 +1,7 @@
-import { DATA_LAYOUTS } from '../../layout/data-layout.js';
+import { DATA_LAYOUTS, type DataLayout } from '../../layout/data-layout.js';
 import { layoutOf } from '../../layout/layout.js';
 import type { GeneratedCode } from '../../model/generated-code.js';
-import { type KernelModule, kernelsOf } from '../../model/kernel-module.js';
+import { type FunctionInfo, type KernelModule, kernelsOf } from '../../model/kernel-module.js';
 import { kernelArgTypeName, kernelArgTypeQual } from '../../types/print.js';
 import { assertNever } from '../../assert-never.js';
 import { type ArgClass, classifyArg } from '../../model/arg-class.js';
@@ -63,44 +63,62 @@ export function lowerOpenCL(
   options: OpenCLTargetOptions = {},
   generated?: GeneratedCode,
 ): OpenCLPlan {
+  const { head, kernels } = openclKernelwise(module, options, generated);
+  return { ...head, kernels: Array.from({ [Symbol.iterator]: kernels }) };
+}
+
+/** `lowerOpenCL` a kernel at a time: each kernel's slots are its own parameters', nothing crosses kernels. */
+export function openclKernelwise(
+  module: KernelModule,
+  options: OpenCLTargetOptions = {},
+  generated?: GeneratedCode,
+): { head: Omit<OpenCLPlan, 'kernels'>; count: number; kernels: () => Iterator<OpenCLKernelPlan> } {
   const arch = options.arch ?? 'spir64';
   const dl = DATA_LAYOUTS[arch];
-  const kernels: OpenCLKernelPlan[] = kernelsOf(module).map((k) => {
-    const args: Bare<OpenCLSlot>[] = k.params.map((p) => {
-      const arg = classifyArg(p.type);
-      const { kind, role, addressSpace } = openclKind(arg);
-      const typeName = kernelArgTypeName(p.type);
-      const typeQual = kernelArgTypeQual(p.type);
-      const size = kind === 'local' ? null : kind === 'value' ? layoutOf(p.type, dl).size : HANDLE_SIZE;
-      // One literal (the slot's fields sit in the object, not in a store grown write by write), with
-      // a derived parameter's dim and host after role, in setOrigin's order.
-      const slot: Draft<Bare<OpenCLSlot>> = withOriginDetail(
-        {
-          name: p.name,
-          param: originParam(p),
-          role: originRole(p, role),
-          index: p.index,
-          kind,
-          typeName,
-          typeQual,
-          size,
-          type: p.type,
-        },
-        p,
-      );
-      if (addressSpace) slot.addressSpace = addressSpace;
-      if (arg.kind === 'image' || arg.kind === 'pipe') slot.access = arg.access;
-      if (kind === 'value') slot.layout = valueLayout(p.type, dl);
-      return slot;
-    });
-    const plan: Draft<Omit<OpenCLKernelPlan, 'args'>> & { args: Bare<OpenCLSlot>[] } = { name: k.name, args };
-    const a = k.attributes;
-    if (a.reqdWorkGroupSize) plan.reqdWorkGroupSize = a.reqdWorkGroupSize;
-    if (a.workGroupSizeHint) plan.workGroupSizeHint = a.workGroupSizeHint;
-    if (a.vecTypeHint) plan.vecTypeHint = kernelArgTypeName(a.vecTypeHint);
-    if (a.intelReqdSubGroupSize) plan.intelReqdSubGroupSize = a.intelReqdSubGroupSize;
-    if (generated?.chosenWorkGroupSize.has(k.name)) plan.workGroupSizeChosen = true;
-    return placeOpenclKernel(plan);
+  const kernels = kernelsOf(module);
+  return {
+    head: { target: 'opencl', arch },
+    count: kernels.length,
+    *kernels() {
+      for (const k of kernels) yield openclKernel(k, dl, generated);
+    },
+  };
+}
+
+function openclKernel(k: FunctionInfo, dl: DataLayout, generated: GeneratedCode | undefined): OpenCLKernelPlan {
+  const args: Bare<OpenCLSlot>[] = k.params.map((p) => {
+    const arg = classifyArg(p.type);
+    const { kind, role, addressSpace } = openclKind(arg);
+    const typeName = kernelArgTypeName(p.type);
+    const typeQual = kernelArgTypeQual(p.type);
+    const size = kind === 'local' ? null : kind === 'value' ? layoutOf(p.type, dl).size : HANDLE_SIZE;
+    // One literal (the slot's fields sit in the object, not in a store grown write by write), with
+    // a derived parameter's dim and host after role, in setOrigin's order.
+    const slot: Draft<Bare<OpenCLSlot>> = withOriginDetail(
+      {
+        name: p.name,
+        param: originParam(p),
+        role: originRole(p, role),
+        index: p.index,
+        kind,
+        typeName,
+        typeQual,
+        size,
+        type: p.type,
+      },
+      p,
+    );
+    if (addressSpace) slot.addressSpace = addressSpace;
+    if (arg.kind === 'image' || arg.kind === 'pipe') slot.access = arg.access;
+    if (kind === 'value') slot.layout = valueLayout(p.type, dl);
+    return slot;
   });
-  return { target: 'opencl', arch, kernels };
+  const plan: Draft<Omit<OpenCLKernelPlan, 'args'>> & { args: Bare<OpenCLSlot>[] } = { name: k.name, args };
+  const a = k.attributes;
+  if (a.reqdWorkGroupSize) plan.reqdWorkGroupSize = a.reqdWorkGroupSize;
+  if (a.workGroupSizeHint) plan.workGroupSizeHint = a.workGroupSizeHint;
+  if (a.vecTypeHint) plan.vecTypeHint = kernelArgTypeName(a.vecTypeHint);
+  if (a.intelReqdSubGroupSize) plan.intelReqdSubGroupSize = a.intelReqdSubGroupSize;
+  if (generated?.chosenWorkGroupSize.has(k.name)) plan.workGroupSizeChosen = true;
+  return placeOpenclKernel(plan);
 }

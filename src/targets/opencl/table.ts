@@ -1,9 +1,10 @@
 import type { OpenCLPlan } from '../../abi/plan.js';
+import type { StreamPlan } from '../../abi/stream-plan.js';
 import { renderTable } from '../../emit/text-table.js';
 import { joinPieces, separated } from '../../emit/pieces.js';
 
 /** The parts the tables are joined from, a newline between each. */
-function* openclTableParts(plan: OpenCLPlan): Generator<string, void, undefined> {
+function* openclTableParts(plan: StreamPlan<OpenCLPlan>): Generator<string, void, undefined> {
   for (const k of plan.kernels) {
     const attrs: string[] = [];
     if (k.reqdWorkGroupSize)
@@ -30,7 +31,7 @@ function* openclTableParts(plan: OpenCLPlan): Generator<string, void, undefined>
 }
 
 /** The opencl plan for reading: one table per kernel. */
-export function* openclTablePieces(plan: OpenCLPlan): Generator<string, void, undefined> {
+export function* openclTablePieces(plan: StreamPlan<OpenCLPlan>): Generator<string, void, undefined> {
   yield* separated(openclTableParts(plan), '\n');
 }
 

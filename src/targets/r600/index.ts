@@ -1,9 +1,9 @@
 import { SPIR } from '../../layout/data-layout.js';
-import { emitJson } from '../../emit/json.js';
+import { emitJson, emitJsonPieces } from '../../emit/json.js';
 import { emitLlvmIr, emitLlvmIrPieces } from '../../emit/llvm-ir.js';
 import type { Target } from '../target.js';
 import { planPacking } from '../../pack/plan-packing.js';
-import { type R600Plan, r600LlvmKernels, r600Plan } from './lower.js';
+import { type R600Plan, r600Kernelwise, r600LlvmKernels, r600Plan } from './lower.js';
 import { r600Table, r600TablePieces } from './table.js';
 import { readR600Plan } from './schema.js';
 import { R600_VOCABULARY, r600View } from './view.js';
@@ -44,5 +44,16 @@ export const r600Target: Target<R600Plan, 'segment'> = {
         return undefined;
       },
     };
+  },
+  kernelwise: {
+    formats: ['table', 'json'],
+    lower(module, _o, diags) {
+      return {
+        ...r600Kernelwise(module, diags),
+        // A kernel's read_write image is refused as it is lowered.
+        quiet: false,
+        pieces: (plan, format) => (format === 'json' ? emitJsonPieces(plan) : r600TablePieces(plan)),
+      };
+    },
   },
 };

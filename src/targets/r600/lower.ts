@@ -166,12 +166,31 @@ function kernelPlan(k: FunctionInfo, trailing: TrailingSlots, diags: DiagnosticB
  * `__format_<name>`; resource IDs count read-only images, write-only images and samplers.
  */
 export function r600Plan(module: KernelModule, diags: DiagnosticBag): R600Plan | undefined {
+  const { head, kernels } = r600Kernelwise(module, diags);
+  const plans: R600KernelPlan[] = [];
+  for (let it = kernels(diags), k = it.next(); !k.done; k = it.next()) plans.push(k.value);
+  if (diags.hasErrors) return undefined;
+  return { ...head, kernels: plans };
+}
+
+/**
+ * `r600Plan` a kernel at a time: each kernel's arguments are its own (the trailing slots shared
+ * as lists made once). A kernel's image arguments can be refused: its diagnostics go to `diags`.
+ */
+export function r600Kernelwise(
+  module: KernelModule,
+  diags: DiagnosticBag,
+): { head: Omit<R600Plan, 'kernels'>; count: number; kernels: (diags: DiagnosticBag) => Iterator<R600KernelPlan> } {
   checkKernelCalls(module, false, diags, Messages.r600KernelCall);
   const trailing = new TrailingSlots();
-  const kernels: R600KernelPlan[] = [];
-  for (const k of kernelsOf(module)) kernels.push(kernelPlan(k, trailing, diags));
-  if (diags.hasErrors) return undefined;
-  return { target: 'r600', mcpu: 'cypress', kernels };
+  const kernels = kernelsOf(module);
+  return {
+    head: { target: 'r600', mcpu: 'cypress' },
+    count: kernels.length,
+    *kernels(diags) {
+      for (const k of kernels) yield kernelPlan(k, trailing, diags);
+    },
+  };
 }
 
 /** The kernels as LLVM IR sees them before the pass (what `--format llvm-ir` prints). */

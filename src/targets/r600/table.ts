@@ -1,9 +1,10 @@
 import type { R600Plan } from './lower.js';
+import type { StreamPlan } from '../../abi/stream-plan.js';
 import { TableRenderer, cell } from '../../emit/text-table.js';
 import { joinPieces, separated } from '../../emit/pieces.js';
 
 /** The parts the tables are joined from, a newline between each. */
-function* r600TableParts(plan: R600Plan): Generator<string, void, undefined> {
+function* r600TableParts(plan: StreamPlan<R600Plan>): Generator<string, void, undefined> {
   // The trailing (hidden) slots are shared by the kernels' plans: their lines are made once per set of widths.
   const table = new TableRenderer<R600Plan['kernels'][number]['args'][number]>(
     ['offset', 'size', 'name', 'role', 'type', 'access', 'resource', 'image'],
@@ -26,7 +27,7 @@ function* r600TableParts(plan: R600Plan): Generator<string, void, undefined> {
 }
 
 /** The r600 plan for reading: one table per kernel. */
-export function* r600TablePieces(plan: R600Plan): Generator<string, void, undefined> {
+export function* r600TablePieces(plan: StreamPlan<R600Plan>): Generator<string, void, undefined> {
   yield* separated(r600TableParts(plan), '\n');
 }
 

@@ -1,11 +1,11 @@
 import { SPIR64 } from '../../layout/data-layout.js';
-import { emitJson } from '../../emit/json.js';
+import { emitJson, emitJsonPieces } from '../../emit/json.js';
 import { declareFlags } from '../flag-declarations.js';
 import { type Target } from '../target.js';
 import { planPacking } from '../../pack/plan-packing.js';
 import { choiceProblem } from '../option-problem.js';
 import { ZEBIN_DEFAULT_DEVICE, ZEBIN_DEVICES, zebinPredefines } from './devices.js';
-import { lowerZebin } from './lower.js';
+import { lowerZebin, zebinKernelwise } from './lower.js';
 import type { ZebinPlan } from './plan.js';
 import { readZebinPlan } from './schema.js';
 import { zebinTable, zebinTablePieces } from './table.js';
@@ -62,5 +62,21 @@ export const zebinTarget: Target<ZebinPlan, 'segment'> = {
         return undefined;
       },
     };
+  },
+  kernelwise: {
+    formats: ['table', 'json', 'ze-info'],
+    lower(module, o, diags) {
+      const device = o.zebin?.device ?? ZEBIN_DEFAULT_DEVICE;
+      return {
+        ...zebinKernelwise(module, device, diags, o.zebin?.privateMemory ?? false),
+        // A kernel ocloc would refuse (double on TGL/DG2, over 2 KiB of arguments) is reported as it is lowered.
+        quiet: false,
+        pieces(plan, format) {
+          if (format === 'json') return emitJsonPieces(plan);
+          if (format === 'ze-info') return emitZeInfoPieces(plan);
+          return zebinTablePieces(plan);
+        },
+      };
+    },
   },
 };

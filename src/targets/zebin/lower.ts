@@ -467,6 +467,21 @@ export function lowerZebin(
   diags: DiagnosticBag,
   privateMemory = false,
 ): ZebinPlan {
+  const { head, kernels } = zebinKernelwise(module, device, diags, privateMemory);
+  return { ...head, kernels: Array.from({ [Symbol.iterator]: () => kernels(diags) }) };
+}
+
+/**
+ * `lowerZebin` a kernel at a time: the module's records are checked first (reported to `diags`),
+ * then each kernel's payload is its own; a kernel ocloc would refuse is reported to the `diags`
+ * `kernels` is given.
+ */
+export function zebinKernelwise(
+  module: KernelModule,
+  device: ZebinDevice,
+  diags: DiagnosticBag,
+  privateMemory = false,
+): { head: Omit<ZebinPlan, 'kernels'>; count: number; kernels: (diags: DiagnosticBag) => Iterator<ZebinKernelPlan> } {
   // Without cl_khr_fp64 ocloc refuses the file for any double, used by a kernel or not: struct fields too.
   if (!DEVICE_FACTS[device].fp64) {
     for (const r of module.records) {
@@ -475,10 +490,12 @@ export function lowerZebin(
           diags.report(Messages.zebinNoFp64Field, f.span, [f.name ?? '(anonymous)', device]);
     }
   }
+  const kernels = kernelsOf(module);
   return {
-    target: 'zebin',
-    device,
-    ...(privateMemory ? { privateMemory } : {}),
-    kernels: kernelsOf(module).map((k) => lowerKernel(module, k, device, diags, privateMemory)),
+    head: { target: 'zebin', device, ...(privateMemory ? { privateMemory } : {}) },
+    count: kernels.length,
+    *kernels(diags) {
+      for (const k of kernels) yield lowerKernel(module, k, device, diags, privateMemory);
+    },
   };
 }

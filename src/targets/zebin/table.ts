@@ -2,6 +2,7 @@ import { TableRenderer, cell } from '../../emit/text-table.js';
 import { joinPieces, separated } from '../../emit/pieces.js';
 import { DEVICE_FACTS } from './devices.js';
 import type { ZebinPlan, ZebinSlot } from './plan.js';
+import type { StreamPlan } from '../../abi/stream-plan.js';
 
 /** Where a slot's bytes go, as the table shows it: payload bytes, or the binding table. */
 function mode(a: ZebinSlot): string {
@@ -12,7 +13,7 @@ function mode(a: ZebinSlot): string {
 }
 
 /** The parts the tables are joined from, a newline between each. */
-function* zebinTableParts(plan: ZebinPlan): Generator<string, void, undefined> {
+function* zebinTableParts(plan: StreamPlan<ZebinPlan>): Generator<string, void, undefined> {
   const table = new TableRenderer<ZebinSlot>(
     ['offset', 'size', 'name', 'arg_type', 'mode', 'space/access', 'type'],
     (a) => [
@@ -37,7 +38,7 @@ function* zebinTableParts(plan: ZebinPlan): Generator<string, void, undefined> {
 }
 
 /** The zebin plan for reading: one table per kernel. */
-export function* zebinTablePieces(plan: ZebinPlan): Generator<string, void, undefined> {
+export function* zebinTablePieces(plan: StreamPlan<ZebinPlan>): Generator<string, void, undefined> {
   yield* separated(zebinTableParts(plan), '\n');
 }
 

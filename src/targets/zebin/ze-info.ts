@@ -3,6 +3,7 @@
 // two-space lists), so the text compares with what ocloc puts in the section.
 import { joinPieces } from '../../emit/pieces.js';
 import type { ZebinPlan, ZebinSlot } from './plan.js';
+import type { StreamPlan } from '../../abi/stream-plan.js';
 
 /** One `payload_arguments` entry: its keys in IGC's order. */
 type Entry = readonly (readonly [string, string | number])[];
@@ -94,7 +95,7 @@ export function zeEntries(s: ZebinSlot): Entry[] {
 }
 
 /** The `kernels:` list, each kernel's name and `payload_arguments`. */
-export function* emitZeInfoPieces(plan: ZebinPlan): Generator<string, void, undefined> {
+export function* emitZeInfoPieces(plan: StreamPlan<ZebinPlan>): Generator<string, void, undefined> {
   yield 'kernels:\n';
   for (const k of plan.kernels) {
     let text = `  - ${key('name', k.name)}\n`;
