@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { kernel } from '../src/runtime/opencl/host.js';
+import { kernel } from '../src/runtime/opencl/compile-kernel.js';
 import { tinytcKernel } from '../src/runtime/tinytc.js';
 import { SourceFile } from '../src/diagnostics/source.js';
 import { emitTinytcOpenCLC, emitTinytcOpenCLCMapped } from '../src/codegen/opencl-c/index.js';

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
-import { Context, kernel } from '../src/runtime/opencl/host.js';
+import { Context } from '../src/runtime/opencl/host.js';
+import { kernel } from '../src/runtime/opencl/compile-kernel.js';
 import { testDevice } from './support/device.js';
 
 const ADD = 'kernel void add(global int *a, int i) { a[i % 64] += i + 1; }';

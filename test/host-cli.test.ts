@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { runCliWith } from '../src/cli/main.js';
-import { kernel } from '../src/runtime/opencl/host.js';
+import { kernel } from '../src/runtime/opencl/compile-kernel.js';
 import type { Capture } from '../src/runtime/capture.js';
 import { testDevice } from './support/device.js';
 

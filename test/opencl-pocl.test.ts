@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { kernel } from '../src/runtime/opencl/host.js';
+import { kernel } from '../src/runtime/opencl/compile-kernel.js';
 import { testDevice } from './support/device.js';
 
 const SOURCE = `

@@ -16,7 +16,8 @@ import type { BlasPolicy } from '../codegen/blas-policy.js';
 import { type ShapeTie, checkShapeTies, shapeTies } from './checks/shape-ties.js';
 import { type BufferKind, type CheckedMemref, checkMemref } from './checks/memref.js';
 import { LaunchError, PackError, RuntimeInputError } from '../pack/errors.js';
-import { type Context, DeviceBuffer, Kernel, type KernelBuild, type SvmBlock } from './opencl/host.js';
+import { type Context, DeviceBuffer, type SvmBlock } from './opencl/host.js';
+import { Kernel, type KernelBuild } from './opencl/kernel.js';
 
 /**
  * A logical memref: data (a host array, copied in and back, or a buffer of the API's context: an

@@ -8,7 +8,8 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { type LowerOptions, TARGET_RECORDS, lower } from '../../src/index.js';
-import { type Box, type Drawing, type Lane, drawingOf } from '../../web/src/draw/model.js';
+import { drawingOf } from '../../web/src/draw/model.js';
+import type { Box, Drawing, Lane } from '../../web/src/draw/parts.js';
 import type { PlanJson } from '../../web/src/plan-json.js';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures');

@@ -12,7 +12,8 @@ import type { ValueLayout } from '../../layout/value-layout.js';
 import { LaunchError, PackError, RuntimeInputError, ValueError } from '../../pack/errors.js';
 import { writeFloat, writeInt } from '../../pack/scalars.js';
 import { type VulkanBuffer, type VulkanContext } from './context.js';
-import { type SpecEntry, VulkanKernel } from './kernel.js';
+import { VulkanKernel } from './kernel.js';
+import type { SpecEntry } from './kernel-options.js';
 import { blockBytes, blockValue, fromJson } from './shader-values.js';
 
 /** What each resource kind is in words, for the refusal of those the host does not bind. */
