@@ -6,7 +6,7 @@ import { type FunctionInfo, type KernelModule, kernelsOf } from '../model/kernel
 import { clangTypeString, kernelArgTypeName, kernelArgTypeQual } from '../types/print.js';
 import { type QualType, type Type, canonical } from '../types/types.js';
 import { type Draft, setOrigin } from './origin.js';
-import { placeSlot } from './placed-once.js';
+import { placeSlot } from './slot-shape.js';
 import { assertNever } from '../assert-never.js';
 import { type ArgClass, classifyArg } from '../model/arg-class.js';
 import type { Bare, KernelPlanBase, SlotBase } from './plan.js';

@@ -1,3 +1,4 @@
+import type { SlotLiteral } from '../../abi/slot-shape.js';
 import { alignTo } from '../../layout/align.js';
 import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { Messages } from '../../diagnostics/messages.js';
@@ -165,9 +166,6 @@ export function lowerAmdCl2(
   return { target: 'amd-cl2', bits, driver, use, gfx9, setupBuffer: SETUP_BUFFER, kernels };
 }
 
-/** A kernel argument's slot as `userSlot` makes it: where and fill are its last keys, written by `placeAmdCl2Kernel`. */
-type Unplaced = Bare<AmdCl2Slot> & { where: undefined; fill: undefined };
-
 /** The `qualifiers` of a pointer argument (CLRX's order), or undefined when it has none. */
 function qualifiersOf(t: QualType, pointee: QualType): ('const' | 'restrict' | 'volatile')[] | undefined {
   const isConst = pointee.const === true;
@@ -182,9 +180,7 @@ function qualifiersOf(t: QualType, pointee: QualType): ('const' | 'restrict' | '
 }
 
 /**
- * One kernel argument's slot, as one object literal per shape (no closures, no property-store
- * growth). Fields in the JSON's order: name, param, typeName, type, role (origin), offset, size,
- * align, argType, then the kind's own.
+ * One kernel argument's slot, as one object literal per shape (src/abi/slot-shape.ts says why).
  */
 function userSlot(
   p: Parameter,
@@ -200,7 +196,7 @@ function userSlot(
   const arg = classifyArg(type);
   // Pointers and handles: pointer-sized and aligned.
   const at = alignTo(offset, P);
-  let s: Unplaced;
+  let s: SlotLiteral<AmdCl2Slot>;
   switch (arg.kind) {
     case 'buffer':
     case 'local': {

@@ -1,3 +1,4 @@
+import type { SlotLiteral } from '../../abi/slot-shape.js';
 import {
   AMDGPU_PROCESSORS,
   type AmdgpuProcessor,
@@ -86,13 +87,9 @@ function byValueAlign(type: FunctionInfo['params'][number]['type'], llvm: Amdhsa
   return irAlign(type, AMDGCN);
 }
 
-/** An explicit slot as `explicitSlot` makes it: where and fill are its last keys, written by `placeAmdhsaKernel`. */
-type Unplaced = Bare<AmdhsaSlot> & { where: undefined; fill: undefined };
-
 /**
- * One explicit argument at `offset`, rounded up to its alignment, as one object literal per
- * shape. Fields in the order the JSON shows them: name, param, typeName, type, role (origin),
- * offset, size, valueKind, then the kind's own fields, and align.
+ * One explicit argument at `offset`, rounded up to its alignment, as one object literal per shape
+ * (src/abi/slot-shape.ts says why).
  */
 function explicitSlot(p: FunctionInfo['params'][number], offset: number, llvm: AmdhsaLlvm): Bare<AmdhsaSlot> {
   const name = p.name;
@@ -100,7 +97,7 @@ function explicitSlot(p: FunctionInfo['params'][number], offset: number, llvm: A
   const type = p.type;
   const typeName = kernelArgTypeName(type);
   const arg = classifyArg(type);
-  let s: Unplaced;
+  let s: SlotLiteral<AmdhsaSlot>;
   switch (arg.kind) {
     case 'local': {
       const pointeeAlign =

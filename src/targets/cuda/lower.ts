@@ -1,6 +1,7 @@
 // The PTX `.param` list of each kernel as clang's NVPTX backend lays it out for the nvcl OS
 // (`nvptx64-nvidia-nvcl`, `nvptx-nvidia-nvcl`), and where each parameter's bytes go in the packed
 // buffer a CUDA host passes with CU_LAUNCH_PARAM_BUFFER_POINTER.
+import type { SlotLiteral } from '../../abi/slot-shape.js';
 import { POCL_APPENDED_BYTES, POCL_APPENDED_NAMES } from './pocl-appended.js';
 import { Messages } from '../../diagnostics/messages.js';
 import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
@@ -217,8 +218,6 @@ function declare(
   }
 }
 
-type Unplaced = Bare<CudaSlot> & { where: undefined; fill: undefined };
-
 function lowerKernel(
   k: FunctionInfo,
   dl: DataLayout,
@@ -230,7 +229,7 @@ function lowerKernel(
   const dynamicShared: string[] = [];
   let offset = 0;
   let refused = false;
-  const push = (s: Unplaced) => {
+  const push = (s: SlotLiteral<CudaSlot>) => {
     args.push(s);
     offset = s.offset + s.size;
   };
@@ -242,7 +241,7 @@ function lowerKernel(
     }
     const index = args.length;
     const at = paramOffset(offset, d.align, sm);
-    const s: Unplaced = {
+    const s: SlotLiteral<CudaSlot> = {
       name: p.name,
       param: originParam(p),
       role: d.role,

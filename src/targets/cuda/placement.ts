@@ -4,7 +4,7 @@
 // and pocl's appended parameters from the launch geometry. Attached by the lowering and by readPlan.
 import type { Bare } from '../../abi/plan.js';
 import type { SlotFill } from '../../layout/placement.js';
-import { placeSlot } from '../../abi/placed-once.js';
+import { placeSlot } from '../../abi/slot-shape.js';
 import type { CudaKernelPlan, CudaLocalMemory, CudaSlot } from './plan.js';
 import { POCL_APPENDED, POCL_APPENDED_BYTES } from './pocl-appended.js';
 

@@ -1,7 +1,7 @@
 // The per-kernel half of clspv's mapping: one kernel's POD block, descriptor set, bindings and
-// slots. A class of its own, its methods small, so V8 compiles each step once and cheaply: inline
-// in lowerVulkan, the kernel loop made the engine compile (and on-stack replace) the whole of that
-// function again and again, 100-200 ms of compiler time per lowering of a large file.
+// slots. A class of its own with small methods, apart from lowerVulkan's loop over the kernels: inline
+// there, the engine compiled that whole function again and again (100-200 ms per lowering of a large file).
+import type { SlotLiteral } from '../../abi/slot-shape.js';
 import { alignTo } from '../../layout/align.js';
 import { type Message, Messages } from '../../diagnostics/messages.js';
 import type { Span } from '../../diagnostics/source.js';
@@ -9,7 +9,7 @@ import type { DataLayout } from '../../layout/data-layout.js';
 import { layoutOf } from '../../layout/layout.js';
 import type { FunctionInfo } from '../../model/kernel-module.js';
 import { kernelArgTypeName } from '../../types/print.js';
-import { type QualType, type Type, canonical, containsType } from '../../types/types.js';
+import { type Type, canonical, containsType } from '../../types/types.js';
 import { type Draft, originParam, originRole, withOriginDetail } from '../../abi/origin.js';
 import type { Bare } from '../../abi/plan.js';
 import { valueLayout } from '../../layout/value-layout.js';
@@ -30,8 +30,6 @@ import {
 
 type Report = (span: Span | undefined, message: Message, args?: readonly (string | number)[]) => void;
 type Param = FunctionInfo['params'][number];
-/** A slot as `slot` makes it: where and fill are its last keys, written by `placeVulkanKernel` (in the object from the start, not added to it). */
-type Unplaced = Bare<VulkanSlot> & { where: undefined; fill: undefined };
 
 /** The storage class a slot's data is read through, for the 8/16-bit storage features. */
 function storageOf(kind: VulkanArgKind): StorageClassName | undefined {
@@ -280,9 +278,8 @@ export class KernelPlanner {
   }
 
   /**
-   * One slot, as one object literal per shape. Fields in the JSON's order: name, param, role
-   * (origin), typeName, type, argKind, the kind's placement, reflection; then where and fill,
-   * which `placeVulkanKernel` writes.
+   * One slot, as one object literal per shape (src/abi/slot-shape.ts says why); `placeVulkanKernel`
+   * writes its where and fill.
    */
   private slot(
     p: Param,
@@ -297,7 +294,7 @@ export class KernelPlanner {
     const param = originParam(p);
     const type = p.type;
     const typeName = kernelArgTypeName(type);
-    let s: Unplaced;
+    let s: SlotLiteral<VulkanSlot>;
     switch (kind) {
       case 'local': {
         const c = canonical(type).type as Extract<Type, { kind: 'pointer' }>;

@@ -3,7 +3,7 @@
 // splits into pieces lands in the payload in another shape than its own, which the packer does not write.
 import type { Bare } from '../../abi/plan.js';
 import type { SlotFill, SlotWhere } from '../../layout/placement.js';
-import { placeSlot } from '../../abi/placed-once.js';
+import { placeSlot } from '../../abi/slot-shape.js';
 import { assertNever } from '../../assert-never.js';
 import type { ZebinKernelPlan, ZebinSlot } from './plan.js';
 
