@@ -4,7 +4,8 @@
 // architecture asked (-c: relocatable, so calls to undefined builtins do not matter), and every
 // kernel's EIATTR_KPARAM_INFO offsets and sizes (kernarg's cubin reader) compared with the plan
 // kernarg reads from the PTX for that architecture (readPtx's sm: the parameter buffer's base by
-// architecture, src/targets/cuda/param-base.ts), and the cubin's own sm (e_flags) with the one asked. Needs a CUDA toolkit's ptxas (PTXAS=..., default ptxas on PATH).
+// architecture, src/targets/cuda/param-base.ts), and the cubin's own sm (e_flags) with the one asked. Needs a CUDA
+// toolkit's ptxas (PTXAS=..., default ptxas on PATH).
 // Run: node --import tsx scripts/cubin-ptxas-sweep.ts [sm_90 sm_80 sm_100 ...]   (default sm_90 sm_80 sm_100)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

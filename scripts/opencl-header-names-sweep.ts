@@ -20,7 +20,10 @@ const free = [...spelled].filter((n) => !isReservedCName(n) && !BUILTIN_PREFIX.t
 const reserved = spelled.size - free.length;
 
 const dir = mkdtempSync(join(tmpdir(), 'kernarg-header-names-'));
-/** Each role's file: one line per name (a kernel per line; a parameter per line; a variable per line), so clang's line numbers name the culprit. */
+/**
+ * Each role's file: one line per name (a kernel per line; a parameter per line; a variable per line), so clang's line
+ * numbers name the culprit.
+ */
 const roles: Record<string, { head: string; line: (n: string, i: number) => string; tail: string }> = {
   kernel: { head: '', line: (n) => `kernel void ${n}(global int *a) {}`, tail: '' },
   parameter: { head: 'kernel void k(int first', line: (n) => `, int ${n}`, tail: ') {}' },

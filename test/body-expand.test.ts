@@ -56,7 +56,8 @@ test('macros that are not plain: #, ##, ... and a "}" in the replacement list', 
 });
 
 test('plain macro invocations in bodies: the expansion budget is spent token for token', () => {
-  // Each call of Q makes eight tokens per token of its argument: about 8 tokens per character, past the budget of 250k plus 2 per character.
+  // Each call of Q makes eight tokens per token of its argument: about 8 tokens per character, past the budget of 250k
+  // plus 2 per character.
   const arg = Array.from({ length: 60 }, () => 'a').join('+');
   const calls = Array.from({ length: 2000 }, () => `  s += Q(${arg});\n`).join('');
   both(`#define Q(x) x x x x x x x x\nint f(int a) {\n  int s = 0;\n${calls}  return s;\n}\n`);

@@ -269,7 +269,8 @@ test('--mcpu: the processor is named in the plan; one the generation does not kn
   const typo = lower(['--mcpu', 'gfx110']);
   assert.equal(typo.code, 2);
   assert.match(typo.stderr, /not 'gfx110'; did you mean 'gfx1010'\?/);
-  // A code object for another processor implies --mcpu: the recorded gfx900 one checked as gfx1100 differs in the processor alone.
+  // A code object for another processor implies --mcpu: the recorded gfx900 one checked as gfx1100 differs in the
+  // processor alone.
   const r = runCheck([KINDS, join(CODE_OBJECTS, 'kinds.22.co6.o'), '-cl-std=CL2.0', '--mcpu', 'gfx1100']);
   assert.equal(r.code, 3);
   assert.deepEqual(

@@ -11,7 +11,9 @@ import { SAMPLE_KERNELS, buildCubin } from './support/cubin-image.js';
 
 const GPU = join(import.meta.dirname, '..', 'scripts', 'gpu-cuda');
 
-/** The CLI on the real file system with a CUDA library that is not there: what a machine without NVIDIA's driver sees. */
+/**
+ * The CLI on the real file system with a CUDA library that is not there: what a machine without NVIDIA's driver sees.
+ */
 function cli(argv: string[]): { code: number; out: string; err: string } {
   let out = '';
   let err = '';

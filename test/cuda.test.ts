@@ -15,7 +15,8 @@ const plan = (source: string, cuda: { localMemory?: 'nvidia' | 'pocl'; arch?: 'n
 };
 
 test('parameter offsets follow what cuFuncGetParamInfo said on an H200 (driver 580) for hand-written PTX', () => {
-  // [alignment, size] of each .param, and the offsets the driver reported (scripts: the probe in the README's cuda section).
+  // [alignment, size] of each .param, and the offsets the driver reported (scripts: the probe in the README's cuda
+  // section).
   // prettier-ignore -- one probe per row: [[alignment, size] of each .param], [offsets]
   const cases: [[number, number][], number[]][] = [
     [

@@ -139,7 +139,8 @@ test('cuda: another --sm moves the parameters aligned above 16 (breaking, slot b
   const changes = diff(src, src, ['--target', 'cuda', '--old-opt', '--sm=90', '--new-opt', '--sm=80']);
   const sm = changes.find((c) => c.change === 'module-property' && c.property === 'sm')!;
   assert.deepEqual([sm.old, sm.new, sm.class], [90, 80, 'compatible']);
-  // b goes from 16 to 32 (0x210 + 16 and 0x160 + 32 are 32-aligned), and out after it from 48 to 64; a and v-before-b do not move.
+  // b goes from 16 to 32 (0x210 + 16 and 0x160 + 32 are 32-aligned), and out after it from 48 to 64; a and v-before-b
+  // do not move.
   const moved = changes.filter((c) => c.property === 'offset').map((c) => [c.slot, c.old, c.new, c.class]);
   assert.deepEqual(moved, [
     ['b', 16, 32, 'breaking'],

@@ -154,7 +154,8 @@ test('arguments left unchanged are not set again, yet every launch runs with its
     const k = await kernel(src, 'put', { context: ctx, cache: false });
     const bufs = [ctx.buffer(new Int32Array(8)), ctx.buffer(new Int32Array(8))];
     const expect = [new Int32Array(8), new Int32Array(8)];
-    // Each step changes one thing (or nothing) against the one before: the buffer, the index, the value, the local size.
+    // Each step changes one thing (or nothing) against the one before: the buffer, the index, the value, the local
+    // size.
     const steps: [number, number, number, number][] = [
       [0, 0, 5, 4],
       [0, 0, 5, 4],

@@ -86,7 +86,8 @@ test('the TypeScript compiler refuses a plan schema with a field its plan type l
   let previous: ts.Program | undefined;
   const errorsOf = (text: string): string[] => {
     const probeFile = schemaFile.replace(/plan-schema\.ts$/, 'schema-probe.ts');
-    // ES5's library alone (what the two files need of it; errors in plan-schema.ts itself are not looked at): the full one takes seconds to load.
+    // ES5's library alone (what the two files need of it; errors in plan-schema.ts itself are not looked at): the full
+    // one takes seconds to load.
     const options: ts.CompilerOptions = {
       strict: true,
       noEmit: true,

@@ -40,7 +40,8 @@ const PSB: VulkanTargetOptions = { arch: 'spir64', physicalStorageBuffers: true 
 
 test('physical storage buffers: pointers among the push-constant PODs, images and samplers stay descriptors', () => {
   // from: test/KernelArgInfo/kernel-arg-info-physical-storage-buffers.cl (-physical-storage-buffers -arch=spirv64):
-  // the CHECK-NEXT lines give SEC ArgumentWorkgroup (1, spec 3, elem 4), im0 ArgumentSampledImage (4, set 0, binding 0),
+  // the CHECK-NEXT lines give SEC ArgumentWorkgroup (1, spec 3, elem 4), im0 ArgumentSampledImage (4, set 0, binding
+  // 0),
   // im1 ArgumentStorageImage (5, binding 1), A ArgumentPointerPushConstant (0, offset 0, size 8), TER (2, 8, 8),
   // QUA ArgumentPodPushConstant (3, 16, 4), ptr ArgumentPointerPushConstant (6, 24, 8), in that order.
   const src =
@@ -66,7 +67,8 @@ test('physical storage buffers: pointers among the push-constant PODs, images an
 
 test('physical storage buffers: -pod-pushconstant gives pointer push constants, -pod-ubo pointer uniforms', () => {
   // from: test/PhysicalStorageBuffers/physical_global_pointer_args.cl and physical_constant_pointer_args.cl:
-  // copy(global|constant short *a, global int *b, int x, int y): CHECK-PC ArgumentPointerPushConstant (0, 0, 8), (1, 8, 8);
+  // copy(global|constant short *a, global int *b, int x, int y): CHECK-PC ArgumentPointerPushConstant (0, 0, 8), (1, 8,
+  // 8);
   // CHECK-UBO ArgumentPointerUniform (0, set, binding, 0, 8), (1, ..., 8, 8).
   for (const space of ['global', 'constant']) {
     const src = `kernel void copy(${space} short *a, global int *b, int x, int y) {}\n`;
@@ -86,7 +88,8 @@ test('physical storage buffers: -pod-pushconstant gives pointer push constants, 
       ['pointer_ubo', 'pointer_ubo'],
     );
   }
-  // from: test/PhysicalStorageBuffers/physical_global_exclude_image.cl: image and sampler stay descriptors, the pointer is a push constant.
+  // from: test/PhysicalStorageBuffers/physical_global_exclude_image.cl: image and sampler stay descriptors, the pointer
+  // is a push constant.
   const ex = plan('kernel void test(read_only image2d_t srcimg, global float4 *dst, sampler_t sampler) {}\n', PSB);
   assert.deepEqual(
     ex.plan!.kernels[0].args.map((a) => a.reflection),
@@ -97,7 +100,8 @@ test('physical storage buffers: -pod-pushconstant gives pointer push constants, 
 });
 
 test("physical storage buffers: clspv's option conflicts, in its words", () => {
-  // from: lib/Compiler.cpp (the -physical-storage-buffers checks) and test/PhysicalStorageBuffers/physical_pointers_spir64_only.cl.
+  // from: lib/Compiler.cpp (the -physical-storage-buffers checks) and
+  // test/PhysicalStorageBuffers/physical_pointers_spir64_only.cl.
   assert.deepEqual(plan('kernel void test() {}\n', { physicalStorageBuffers: true }).errors, [
     '-physical-storage-buffers can only be used with the spirv64 target',
   ]);
@@ -120,7 +124,8 @@ test("physical storage buffers: clspv's option conflicts, in its words", () => {
 });
 
 test('printf: the printf buffer as a storage buffer and each printf as PrintfInfo', () => {
-  // from: test/Printf/printf_basic.cl: PrintfBufferStorageBuffer in set 0, binding 0; PrintfInfo id 0 "Simple printf" without argument sizes.
+  // from: test/Printf/printf_basic.cl: PrintfBufferStorageBuffer in set 0, binding 0; PrintfInfo id 0 "Simple printf"
+  // without argument sizes.
   const basic = plan('kernel void test() {\n    printf("Simple printf");\n}\n', { enablePrintf: true });
   assert.deepEqual(basic.errors, []);
   assert.deepEqual(basic.plan!.printf, {
@@ -141,7 +146,8 @@ test('printf: the printf buffer as a storage buffer and each printf as PrintfInf
 });
 
 test('printf: argument sizes after promotion, string literals as their own ids, vectors', () => {
-  // from: test/Printf/printf_args.cl: PrintfInfo 0 "Argument: %f" [8]; PrintfInfo 1 "Arguments: %c %hd %d %f %ld" [4, 4, 4, 8, 8].
+  // from: test/Printf/printf_args.cl: PrintfInfo 0 "Argument: %f" [8]; PrintfInfo 1 "Arguments: %c %hd %d %f %ld" [4,
+  // 4, 4, 8, 8].
   const args = plan(
     'kernel void test(char c, short s, int i, float f, long l) {\n    printf("Argument: %f", f);\n    printf("Arguments: %c %hd %d %f %ld", c, s, i, f, l);\n}\n',
     { enablePrintf: true },
@@ -192,7 +198,8 @@ test('printf: with physical storage buffers the buffer is a pointer push constan
 });
 
 test('image metadata: channel order and data type words after the global push-constant PODs', () => {
-  // from: test/ImageBuiltins/get_image_channel_with_pod_arg.cl: ImageArgumentInfoChannelOrderPushConstant (ordinal 2, offset 4, size 4).
+  // from: test/ImageBuiltins/get_image_channel_with_pod_arg.cl: ImageArgumentInfoChannelOrderPushConstant (ordinal 2,
+  // offset 4, size 4).
   const one = plan(
     'void kernel fct(global int *dst, int off, image1d_t read_only image)\n{\n    *dst = get_image_channel_order(image) + off;\n}\n',
     { podArgs: 'auto' },
@@ -202,9 +209,11 @@ test('image metadata: channel order and data type words after the global push-co
     one.plan!.kernels[0].imageMetadata!.map((m) => [m.reflection, m.param, m.pushConstantOffset, m.size]),
     [['ImageArgumentInfoChannelOrderPushConstant', 2, 4, 4]],
   );
-  // lib/AutoPodArgsPass.cpp: a kernel with a channel getter gets no per-kernel push constant; the PODs go to the global push constants at 0.
+  // lib/AutoPodArgsPass.cpp: a kernel with a channel getter gets no per-kernel push constant; the PODs go to the global
+  // push constants at 0.
   assert.deepEqual(reflected(one.plan!, 'fct').slice(-1), ['ArgumentPodPushConstant 1 offset 0 size 4']);
-  // from: test/ImageBuiltins/get_image_channel_multiple_kernel.cl: fct2's words in kind-then-ordinal order at 4, 8, 12, 16.
+  // from: test/ImageBuiltins/get_image_channel_multiple_kernel.cl: fct2's words in kind-then-ordinal order at 4, 8, 12,
+  // 16.
   const multi = plan(
     'void kernel fct0(global int *dst, int off, image1d_t read_only image) { *dst = get_image_channel_order(image) + off; }\n' +
       'void kernel fct1(global int *dst, image1d_t read_only image, int off) { *dst = get_image_channel_data_type(image) + off; }\n' +
@@ -227,7 +236,8 @@ test('image metadata: channel order and data type words after the global push-co
 });
 
 test('normalized-sampler mask: a word per sampler argument a 3-D image read uses', () => {
-  // from: test/ImageBuiltins/read_image3d_with_non_literal_sampler.cl: NormalizedSamplerMaskPushConstant (ordinal 1, offset 16, size 4).
+  // from: test/ImageBuiltins/read_image3d_with_non_literal_sampler.cl: NormalizedSamplerMaskPushConstant (ordinal 1,
+  // offset 16, size 4).
   const r = plan(
     'kernel void foo(read_only image3d_t img, sampler_t sampler, global float4 *out, int4 coord) {\n    *out = read_imagef(img, sampler, coord);\n}\n',
     { podArgs: 'auto' },

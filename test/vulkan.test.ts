@@ -146,7 +146,8 @@ test('--pod-args=auto: push constants when they fit, else a UBO, else an SSBO', 
       .plan!.kernels[0].podPlacement,
     'ubo',
   );
-  // clspv test/Reflection/pod_storage_buffer_argument.cl: -no-16bit-storage=ubo -max-pushconstant-size=1 forces an SSBO.
+  // clspv test/Reflection/pod_storage_buffer_argument.cl: -no-16bit-storage=ubo -max-pushconstant-size=1 forces an
+  // SSBO.
   assert.equal(
     map('kernel void k(short data, global short *out) {}', {
       podArgs: 'auto',
@@ -248,7 +249,8 @@ test("restrictions and option conflicts give clspv's messages", () => {
     "kernel functions can't be called from other kernels ('b' calls 'a')",
   ]);
   assert.deepEqual(e('kernel void a(global int *p) { printf("x"); }'), ['printf is not supported']);
-  // Accepted as today's clspv does: a storage buffer of 16-bit floats (clspv-half-pointers fixture); without 16-bit SSBO storage, refused as short's are.
+  // Accepted as today's clspv does: a storage buffer of 16-bit floats (clspv-half-pointers fixture); without 16-bit
+  // SSBO storage, refused as short's are.
   assert.deepEqual(e('kernel void a(global half *p) {}'), []);
   assert.equal(e('kernel void a(global half *p) {}', { no16bitStorage: ['ssbo'] }).length, 1);
   assert.deepEqual(e('kernel void a(float8 v) {}'), ['vectors with more than 4 elements are not supported']);

@@ -43,7 +43,10 @@ export function setOrigin(slot: OriginDraft, p: Parameter, role: SlotRole): void
   slot.host = hostRule(o);
 }
 
-/** The `param` a slot of this parameter carries: the logical argument's index for derived parameters (as `setOrigin` writes it). */
+/**
+ * The `param` a slot of this parameter carries: the logical argument's index for derived parameters (as `setOrigin`
+ * writes it).
+ */
 export function originParam(p: Parameter): number {
   return p.origin ? p.origin.argIndex : p.index;
 }

@@ -34,7 +34,10 @@ export const CHECK_OWN_OPTIONS: readonly OptionSpec[] = [
   { name: 'color', kind: 'boolean', help: 'colour diagnostics (default: when stderr is a terminal)' },
 ];
 
-/** Every option check takes: its own, then lower's build and target options (explicit target options override what the binary implies). */
+/**
+ * Every option check takes: its own, then lower's build and target options (explicit target options override what the
+ * binary implies).
+ */
 export const CHECK_OPTIONS: readonly OptionSpec[] = [
   ...CHECK_OWN_OPTIONS,
   ...LOWER_OPTIONS.filter((o) => !NOT_FOR_CHECK.has(o.name)),
@@ -53,7 +56,10 @@ no type or argument names in PTX, no integer signs in clang's SPIR-V; names only
 const CHECK_OWN = new Set(CHECK_OWN_OPTIONS.map((o) => o.name));
 const BY_NAME = new Map(CHECK_OPTIONS.map((o) => [o.name, o]));
 
-/** The user's lower options again as flags, after the implied ones so that they win (`--name=value`; lists in command-line order). */
+/**
+ * The user's lower options again as flags, after the implied ones so that they win (`--name=value`; lists in
+ * command-line order).
+ */
 function userFlags(
   values: ReadonlyMap<string, string | boolean | string[]>,
   sequence: readonly [string, string][],

@@ -147,7 +147,9 @@ check: ${EXIT_DIFFERENT} when the binary differs from the source.
 `;
 }
 
-/** The README's part for one command, made from its record: synopses, summary, and its options as a table per section. */
+/**
+ * The README's part for one command, made from its record: synopses, summary, and its options as a table per section.
+ */
 export function commandReadme(name: CommandName): string {
   const c: CommandRecord = COMMANDS[name];
   // A table cell's '|' is escaped, inside code spans too (GitHub's tables split on any other).

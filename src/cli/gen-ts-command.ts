@@ -108,7 +108,8 @@ export function genTsCommand(argv: readonly string[], io: CliIO): number {
     const portable = portableBuild(input, process.cwd()).input;
     const absolute = path.startsWith('/');
     const origin = absolute ? portable.path : path;
-    // Lowered again from the tree when the path given was absolute: a name spelled from a path then names the tree's file.
+    // Lowered again from the tree when the path given was absolute: a name spelled from a path then names the tree's
+    // file.
     const again = absolute ? lowerPortable(portable) : r;
     const plan = again.plan;
     if (!plan) {

@@ -72,7 +72,10 @@ export function genTsCudaCommand(argv: readonly string[], io: CliIO): number {
   );
 }
 
-/** The file's bytes when it is a SPIR-V module gen-ts should read as one; undefined otherwise (or unreadable: the caller says why). */
+/**
+ * The file's bytes when it is a SPIR-V module gen-ts should read as one; undefined otherwise (or unreadable: the caller
+ * says why).
+ */
 function spirvInput(io: CliIO, path: string): Uint8Array | undefined {
   if (path.endsWith('.cl') || path.endsWith('.ir') || path === '-') return undefined;
   const read = io.readInput?.(path);

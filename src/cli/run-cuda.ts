@@ -141,7 +141,10 @@ function loadInput(
   return { image: compiled.ptx, plan: r.plan as CudaPlan };
 }
 
-/** `kernarg run … --api cuda` (`options`: run's, which run-command.ts owns): prints the arguments after the run as JSON, as the OpenCL path does. */
+/**
+ * `kernarg run … --api cuda` (`options`: run's, which run-command.ts owns): prints the arguments after the run as JSON,
+ * as the OpenCL path does.
+ */
 export function runCudaCommand(argv: readonly string[], io: CliIO, options: readonly OptionSpec[]): number {
   const o = cudaRunOptions(argv, options);
   const input = readText(io, o.path);

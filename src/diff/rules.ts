@@ -14,10 +14,16 @@ const compatible = (reason: string): Verdict => ({ class: 'compatible', reason }
 const shrinks = (oldValue: Fact, newValue: Fact) =>
   typeof oldValue === 'number' && typeof newValue === 'number' && newValue < oldValue;
 
-/** PTX pointer spaces whose addresses are the same value: a device address is global and generic at once (unified addressing). */
+/**
+ * PTX pointer spaces whose addresses are the same value: a device address is global and generic at once (unified
+ * addressing).
+ */
 const GLOBAL_OR_GENERIC: readonly Fact[] = ['global', 'generic'];
 
-/** Why a changed slot property matters to a host built against the old ABI (the values: for rules that depend on the direction). */
+/**
+ * Why a changed slot property matters to a host built against the old ABI (the values: for rules that depend on the
+ * direction).
+ */
 export function slotPropertyVerdict(
   prop: string,
   hidden: boolean,

@@ -108,7 +108,9 @@ class Types {
     }
   }
 
-  /** An interface per struct (by its layout); a block with a runtime-sized last member gets a second one, as read back. */
+  /**
+   * An interface per struct (by its layout); a block with a runtime-sized last member gets a second one, as read back.
+   */
   record(l: Extract<ValueLayout, { kind: 'record' }>, read: boolean): string {
     const last = l.fields[l.fields.length - 1];
     const runtime = last !== undefined && last.layout.kind === 'array' && last.layout.length === 0;

@@ -282,7 +282,10 @@ export class TypeWriter {
 
 const comment = (text: string) => text.replace(/\*\//g, '*\\/');
 
-/** The typed-bindings module for one source file: every kernel's argument types, the embedded plan and source, and `load`. */
+/**
+ * The typed-bindings module for one source file: every kernel's argument types, the embedded plan and source, and
+ * `load`.
+ */
 export function emitTypeScriptBindings(input: BindingsInput): string {
   const names = new TypeNames();
   const writer = new TypeWriter(names);

@@ -75,7 +75,8 @@ export function emitWriter(
   lines: string[],
   counter: { n: number },
 ): void {
-  // Straight-line code grows with the scalars written: past a few thousand, the interpreted writer (a loop) is the better path.
+  // Straight-line code grows with the scalars written: past a few thousand, the interpreted writer (a loop) is the
+  // better path.
   if (scalarCount(layout, MAX_UNROLLED) > MAX_UNROLLED) {
     lines.push('break fast;');
     return;

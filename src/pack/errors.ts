@@ -10,7 +10,9 @@ export class PackError extends Error {
   }
 }
 
-/** A problem with the user's setup or input found while running (no device, no such kernel, a source kernarg rejects). */
+/**
+ * A problem with the user's setup or input found while running (no device, no such kernel, a source kernarg rejects).
+ */
 export class RuntimeInputError extends Error {
   constructor(message: string) {
     super(message);

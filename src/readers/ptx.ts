@@ -28,7 +28,10 @@ interface Token {
   readonly start: number;
 }
 
-/** Splits PTX into tokens (directives, identifiers, numbers, punctuation), dropping comments; reports an unclosed block comment. */
+/**
+ * Splits PTX into tokens (directives, identifiers, numbers, punctuation), dropping comments; reports an unclosed block
+ * comment.
+ */
 function tokenize(text: string, file: SourceFile, diags: DiagnosticBag): Token[] {
   const out: Token[] = [];
   const word = /[A-Za-z0-9_$.%]/;
@@ -266,7 +269,8 @@ function readEntry(c: Cursor, visible: boolean, sm: CudaSm): CudaKernelPlan | un
 /**
  * The cuda plan of a PTX module. `localMemory` is `nvidia` for nvcl's `.entry` (pointers as `.ptr`
  * with their space) and `pocl` when an entry is `.visible` (the CUDA driver interface nvcc, Triton
- * and pocl's triple print: bare integer pointers). `sm`: the GPU whose driver places the parameters. Diagnostics point at the PTX text.
+ * and pocl's triple print: bare integer pointers). `sm`: the GPU whose driver places the parameters. Diagnostics point
+ * at the PTX text.
  */
 export function readPtx(
   bytes: Uint8Array,

@@ -37,7 +37,10 @@ const IMAGE_DIM = { 0: 'image1d', 1: 'image2d', 2: 'image3d', 5: 'image1d_buffer
   string
 >;
 
-/** The OpenCL C image type of an OpTypeImage: its Dim, then Arrayed, MS and Depth as the name's suffixes (`image2d_array_msaa_depth_t`). */
+/**
+ * The OpenCL C image type of an OpTypeImage: its Dim, then Arrayed, MS and Depth as the name's suffixes
+ * (`image2d_array_msaa_depth_t`).
+ */
 function imageName(t: Extract<SpvType, { kind: 'image' }>, at: string, here: number): ImageName {
   const base = Object.hasOwn(IMAGE_DIM, t.dim) ? IMAGE_DIM[t.dim as 0] : undefined;
   const name = `${base}${t.arrayed ? '_array' : ''}${t.ms ? '_msaa' : ''}${t.depth === 1 ? '_depth' : ''}_t`;
@@ -49,7 +52,10 @@ function imageName(t: Extract<SpvType, { kind: 'image' }>, at: string, here: num
   return name as ImageName;
 }
 
-/** vec_type_hint's operand: the component type in the low 16 bits (SPIR-V's encoding: 0 char ... 6 double), the vector length above. */
+/**
+ * vec_type_hint's operand: the component type in the low 16 bits (SPIR-V's encoding: 0 char ... 6 double), the vector
+ * length above.
+ */
 const VEC_HINT_TYPES = ['uchar', 'ushort', 'uint', 'ulong', 'half', 'float', 'double'] as const;
 function vecTypeHint(operand: number): string | undefined {
   const element = VEC_HINT_TYPES[operand & 0xffff];
@@ -143,7 +149,10 @@ function recordType(
   return { kind: 'record', decl };
 }
 
-/** OpName's `struct.S` / `union.U` (clang's IR names), as OpenCL C spells the type: `struct S`, `union U`; `struct` alone when unnamed. */
+/**
+ * OpName's `struct.S` / `union.U` (clang's IR names), as OpenCL C spells the type: `struct S`, `union U`; `struct`
+ * alone when unnamed.
+ */
 function recordTag(r: Reader, id: number): { tag: 'struct' | 'union'; name: string | null; spelled: string } {
   const m = /^(struct|union)\.([A-Za-z_]\w*)$/.exec(r.m.names.get(id) ?? '');
   if (!m) return { tag: 'struct', name: null, spelled: 'struct' };
@@ -199,7 +208,8 @@ export function openclPlan(r: Reader, entries: SpvModule['entryPoints'], dlArch:
                 : 'value';
       const role = kind === 'buffer' ? 'data' : kind;
       const name = m.names.get(p.id) ?? `arg${index}`;
-      // Handles (buffers, images, samplers, queues) are 8-byte cl_mem/cl_sampler values, as the opencl target sizes them.
+      // Handles (buffers, images, samplers, queues) are 8-byte cl_mem/cl_sampler values, as the opencl target sizes
+      // them.
       const size = kind === 'local' ? null : kind === 'value' ? valueLayout(qt, dl).size : 8;
       return {
         name,

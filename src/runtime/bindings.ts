@@ -90,7 +90,9 @@ export interface BindOptions {
   readonly cache?: boolean | string;
   /** A folder to write one capture per launch into; false: none. */
   readonly capture?: string | false;
-  /** tinytc: pass group tables as ulong (NVIDIA's compiler refuses pointer-to-pointer parameters); default: on NVIDIA. */
+  /**
+   * tinytc: pass group tables as ulong (NVIDIA's compiler refuses pointer-to-pointer parameters); default: on NVIDIA.
+   */
   readonly groupTables?: 'pointer' | 'ulong';
 }
 

@@ -116,7 +116,8 @@ export class TinytcKernel {
           `@${this.name} has no argument '${key}' (it takes ${[...this.params.keys()].join(', ') || 'none'})`,
         );
     for (const [name] of this.params) if (!Object.hasOwn(o.args, name)) throw new PackError(this.name, name, 'missing');
-    // Every memref and group is checked (shapes, strides, offsets, data sizes, ties, howmany) before anything is allocated.
+    // Every memref and group is checked (shapes, strides, offsets, data sizes, ties, howmany) before anything is
+    // allocated.
     const memrefs = new Map<string, Checked>();
     const groups = new Map<string, { members: Checked[]; offset: number }>();
     const shapes = new Map<string, number[] | number[][]>();
@@ -260,11 +261,17 @@ export class TinytcKernel {
   }
 }
 
-/** What kernarg hands an OpenCL device: its OpenCL C (default), or its OpenCL SPIR-V (program-il.ts says how the device takes it). */
+/**
+ * What kernarg hands an OpenCL device: its OpenCL C (default), or its OpenCL SPIR-V (program-il.ts says how the device
+ * takes it).
+ */
 export const OPENCL_ILS = ['opencl-c', 'spirv'] as const;
 export type OpenclIl = (typeof OPENCL_ILS)[number];
 
-/** Compiles tinytc IR with kernarg and builds its OpenCL C (or the given OpenCL C, or with `il: 'spirv'` its OpenCL SPIR-V) for the context's device. */
+/**
+ * Compiles tinytc IR with kernarg and builds its OpenCL C (or the given OpenCL C, or with `il: 'spirv'` its OpenCL
+ * SPIR-V) for the context's device.
+ */
 export function tinytcKernel(
   ctx: Context,
   ir: string,
@@ -280,7 +287,8 @@ export function tinytcKernel(
     il?: OpenclIl;
   } = {},
 ): TinytcKernel {
-  // The code generator's policy from the device's limits; OpenCL C given by the caller was generated with the tuned one.
+  // The code generator's policy from the device's limits; OpenCL C given by the caller was generated with the tuned
+  // one.
   const limits = options.openclC === undefined ? ctx.limits : undefined;
   // Its OpenCL entry (api-policies.ts): a CPU device (PoCL) gets the CPU one (CPU_DEVICE).
   const cpu = /cpu/.test(deviceType(ctx.cl, ctx.device.handle)) ? CPU_DEVICE : {};

@@ -12,7 +12,10 @@ import { CLANG, CLANG19, CLANG22_AMDHSA, requireTool } from '../support/tools.js
 
 const CLANGS = { 16: CLANG, 19: CLANG19, 22: CLANG22_AMDHSA } as const satisfies Record<AmdhsaLlvm, string[]>;
 
-/** The macros an amdhsa compile starts from: the shared amdgcn prelude, then the target's driver macros (null: `-U`), as `lower` applies them. */
+/**
+ * The macros an amdhsa compile starts from: the shared amdgcn prelude, then the target's driver macros (null: `-U`), as
+ * `lower` applies them.
+ */
 function kernargMacros(llvm: AmdhsaLlvm, std: (typeof CL_STDS)[number]): Map<string, string> {
   const out = macros(predefinedSource(std, { name: 'amdgcn', pointerBits: 64 }));
   for (const [name, value] of amdhsaTarget.predefines({ target: 'amdhsa', amdhsa: { llvm }, std })) {

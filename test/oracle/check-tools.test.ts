@@ -22,7 +22,10 @@ import { OCLOC, OCLOC_PROBE } from '../support/zebin-oracle.js';
 const scratch = mkdtempSync(join(tmpdir(), 'kernarg-check-tools-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** Every binary kind takes these: pointers of three address spaces, a vector, scalars, restrict, a struct and a union by value. */
+/**
+ * Every binary kind takes these: pointers of three address spaces, a vector, scalars, restrict, a struct and a union by
+ * value.
+ */
 const SOURCE = `typedef struct { float a; int b; char c; } S;
 typedef union { int i; float f; char c[6]; } U;
 kernel void scale(global float *x, local int *l, float4 v, int n, constant char *c, uchar u) { x[0] = n + v.x + c[0] + l[0] + u; }

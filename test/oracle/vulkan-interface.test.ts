@@ -88,7 +88,8 @@ test('every fixture vulkan plan: its interface is valid SPIR-V with valid reflec
     plan.kernels.forEach((_, i) => checkKernel(tl, plan, i, `fixture ${name}`));
     kernels += plan.kernels.length;
   }
-  // The clspv-* fixtures of today's modes are among them (texel buffers, one UBO per argument, the constants pointer, half pointers).
+  // The clspv-* fixtures of today's modes are among them (texel buffers, one UBO per argument, the constants pointer,
+  // half pointers).
   for (const c of [
     'clspv-texel-buffers',
     'clspv-pod-ubo-each',

@@ -24,7 +24,10 @@ function corpusReady(c: ZebinCase): boolean {
   return false;
 }
 
-/** The kernels of one case and device against a `.ze_info` text: the differences not reviewed, and the counts compared and equal only with --private-memory. */
+/**
+ * The kernels of one case and device against a `.ze_info` text: the differences not reviewed, and the counts compared
+ * and equal only with --private-memory.
+ */
 function check(
   c: ZebinCase,
   device: string,

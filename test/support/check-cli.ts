@@ -24,7 +24,10 @@ export function runCheck(argv: readonly string[]): { code: number; stdout: strin
   return { code, stdout, stderr };
 }
 
-/** The table's rows as [class, kernel, slot, change, property, old, new, reason], cut at the columns its dashed line marks. */
+/**
+ * The table's rows as [class, kernel, slot, change, property, old, new, reason], cut at the columns its dashed line
+ * marks.
+ */
 export function checkRows(table: string): string[][] {
   const lines = table.split('\n');
   const rule = lines.findIndex((l) => /^-+(  -+)+$/.test(l));

@@ -219,7 +219,10 @@ const CONDITIONS = [
   '#if defined(OBJ) || defined CALLER',
   '#if __LINE__ > 20',
 ];
-/** Directives the character-level scan leaves to the token path (the whole file is read again): rare, so most programs are skipped. */
+/**
+ * Directives the character-level scan leaves to the token path (the whole file is read again): rare, so most programs
+ * are skipped.
+ */
 const TOKEN_PATH = ['#pragma OPENCL EXTENSION cl_khr_fp16 : enable', '%:define DIGRAPH 1', '%:if 1\n x = 1;\n%:endif'];
 
 const TOP_LEVEL = [

@@ -140,7 +140,10 @@ export function amdhsaRoundTrip(
   return { kernels: want.kernels.length, differences };
 }
 
-/** The reader's slots against `llvm-readelf --notes` of the same bytes: offsets, sizes, value kinds, names, segment size and alignment. */
+/**
+ * The reader's slots against `llvm-readelf --notes` of the same bytes: offsets, sizes, value kinds, names, segment size
+ * and alignment.
+ */
 function againstReadelf(object: Uint8Array, got: AmdhsaPlan, readelf: string): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'kernarg-readelf-'));
   try {

@@ -214,7 +214,8 @@ export function runDispatch(words: Uint32Array, entry: string, input: DispatchIn
     if (problems.length < maxProblems) problems.push(p);
   };
 
-  // Memories: buffers (a struct of one runtime array, by the parameter's name), POD blocks (a struct of scalars), Workgroup arrays.
+  // Memories: buffers (a struct of one runtime array, by the parameter's name), POD blocks (a struct of scalars),
+  // Workgroup arrays.
   let uids = 0;
   const pointee = (varType: number) => (types.get(varType) as { to: number }).to;
   const buffers = new Map<number, Mem>();

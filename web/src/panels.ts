@@ -10,7 +10,10 @@ import { optionValue, targetOptions, targetTitle } from './target-options.js';
 export interface Panel {
   readonly target: TargetName;
   readonly root: HTMLElement;
-  /** `shared`: diagnostics every target reports (source errors, shown once in the editor); `format`: the Text view's choice. */
+  /**
+   * `shared`: diagnostics every target reports (source errors, shown once in the editor); `format`: the Text view's
+   * choice.
+   */
   show(
     result: TargetResult,
     view: View,

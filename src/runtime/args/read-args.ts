@@ -244,7 +244,10 @@ function checkPointee(kernel: string, path: string, slot: OpenCLSlot, element: s
   }
 }
 
-/** A value argument's JSON: digit strings become bigints where the layout holds a 64-bit integer; the packer checks the rest. */
+/**
+ * A value argument's JSON: digit strings become bigints where the layout holds a 64-bit integer; the packer checks the
+ * rest.
+ */
 export function jsonValue(kernel: string, path: string, l: ValueLayout, v: unknown): unknown {
   switch (l.kind) {
     case 'scalar': {

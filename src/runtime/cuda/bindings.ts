@@ -42,7 +42,9 @@ export class BoundCudaKernel<A> {
   }
 }
 
-/** Loads an embedded module into `ctx` and binds every kernel of its plan; `module` is the loaded module, for disposal. */
+/**
+ * Loads an embedded module into `ctx` and binds every kernel of its plan; `module` is the loaded module, for disposal.
+ */
 export function bindCudaModule(
   ctx: CudaContext,
   embedded: EmbeddedCudaModule,

@@ -37,7 +37,10 @@ export function placedForDevice(
   );
 }
 
-/** cuFuncGetParamInfo for every parameter (it answers CUDA_ERROR_INVALID_VALUE past the last), or undefined where the driver lacks it. */
+/**
+ * cuFuncGetParamInfo for every parameter (it answers CUDA_ERROR_INVALID_VALUE past the last), or undefined where the
+ * driver lacks it.
+ */
 export function readParamInfo(cu: CudaDriver, f: CuHandle): DriverParam[] | undefined {
   if (!cu.FuncGetParamInfo) return undefined;
   const offset = new BigUint64Array(1);

@@ -105,7 +105,9 @@ export interface CudaDriver {
 
 const bound = new Map<string, CudaDriver>();
 
-/** The library kernarg loads: KERNARG_LIBCUDA names another (a test's missing path, a driver outside the loader's path). */
+/**
+ * The library kernarg loads: KERNARG_LIBCUDA names another (a test's missing path, a driver outside the loader's path).
+ */
 export function cudaLibraryName(): string {
   return process.env.KERNARG_LIBCUDA || 'libcuda.so.1';
 }

@@ -7,7 +7,9 @@ export type CudaParamForm = 'params' | 'extra';
 export interface CudaKernelOptions {
   /** The form launches use unless one names another (default `params`). */
   readonly form?: CudaParamForm;
-  /** Refuse a plan the driver disagrees with (default true); false records the differences in `driverDifferences` only. */
+  /**
+   * Refuse a plan the driver disagrees with (default true); false records the differences in `driverDifferences` only.
+   */
   readonly strict?: boolean;
 }
 

@@ -167,7 +167,9 @@ export class Context {
     return new DeviceImage(this, h, desc.width, desc.height ?? 1, desc.depth ?? 1);
   }
 
-  /** A sampler: normalized coordinates, addressing (CL_ADDRESS_* 0x1130..0x1134) and filter (CL_FILTER_* 0x1140/0x1141). */
+  /**
+   * A sampler: normalized coordinates, addressing (CL_ADDRESS_* 0x1130..0x1134) and filter (CL_FILTER_* 0x1140/0x1141).
+   */
   sampler(o: { normalized?: boolean; addressing?: number; filter?: number } = {}): DeviceSampler {
     const props = BigUint64Array.of(
       0x1152n,

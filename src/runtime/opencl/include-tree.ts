@@ -90,7 +90,10 @@ function writtenTree(input: BuildInput): IncludeTree {
   return { source: driverSource(input, dir), options: driverOptions(input, dir), dir };
 }
 
-/** The driver's build log with the tree's paths replaced by the folder it stands for (the real files, or the recorded paths). */
+/**
+ * The driver's build log with the tree's paths replaced by the folder it stands for (the real files, or the recorded
+ * paths).
+ */
 export function logInTermsOf(log: string, tree: IncludeTree, shownAs: string): string {
   if (!tree.dir) return log;
   return log.split(`${tree.dir}/`).join(shownAs === '.' ? '' : `${shownAs}/`);

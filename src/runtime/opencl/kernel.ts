@@ -29,7 +29,9 @@ export interface LaunchOptions {
   readonly waitFor?: readonly LaunchEvent[];
 }
 
-/** How a Kernel's program is built: the cache, the source's origin and build input, a shared program, launch capture. */
+/**
+ * How a Kernel's program is built: the cache, the source's origin and build input, a shared program, launch capture.
+ */
 export interface KernelBuild extends Partial<Omit<ProgramSpec, 'source' | 'options'>> {
   /** A program already built from the same source (kernels of one module share it). */
   readonly program?: BuiltProgram;
@@ -43,7 +45,9 @@ function setSize(words: Uint32Array, i: number, v: number): void {
   words[2 * i + 1] = Math.floor(v / 0x1_0000_0000) >>> 0;
 }
 
-/** Whether the first `size` bytes of `a` and `b` are equal (a loop: values are a few bytes, and this runs per launch). */
+/**
+ * Whether the first `size` bytes of `a` and `b` are equal (a loop: values are a few bytes, and this runs per launch).
+ */
 function sameBytes(a: Uint8Array, b: Uint8Array, size: number): boolean {
   for (let i = 0; i < size; i++) if (a[i] !== b[i]) return false;
   return true;
@@ -183,7 +187,9 @@ export class Kernel {
     return Promise.resolve(this.launch(o));
   }
 
-  /** Throws the refusal for local memory the device lacks (apart from submit: no closure there, so no context per call). */
+  /**
+   * Throws the refusal for local memory the device lacks (apart from submit: no closure there, so no context per call).
+   */
   private refuseLocalMemory(packed: readonly SetArg[]): never {
     const locals = packed
       .filter((a) => a.kind === 'local')

@@ -16,7 +16,10 @@ import { RuntimeInputError } from '../../pack/errors.js';
 /** How a SPIR-V module reached the device. */
 export type IlRoute = 'il' | 'spir-translated';
 
-/** The translators tried, newest first (KERNARG_LLVM_SPIRV names another); the bitcode must be one the device's LLVM reads. */
+/**
+ * The translators tried, newest first (KERNARG_LLVM_SPIRV names another); the bitcode must be one the device's LLVM
+ * reads.
+ */
 const TRANSLATORS = ['llvm-spirv-15', 'llvm-spirv-14', 'llvm-spirv'];
 
 /** The first translator that runs, or null. */

@@ -371,7 +371,10 @@ export class VulkanKernel extends VulkanOwned {
     return true;
   }
 
-  /** Keeps what repeats() compares, after a launch packed without error; false where an argument cannot be compared by identity. */
+  /**
+   * Keeps what repeats() compares, after a launch packed without error; false where an argument cannot be compared by
+   * identity.
+   */
   private remember(o: VulkanLaunch, timed: boolean): boolean {
     const names = this.packer.names;
     for (let i = 0; i < names.length; i++) {
@@ -389,7 +392,9 @@ export class VulkanKernel extends VulkanOwned {
     return true;
   }
 
-  /** A recording of this state: the last one's, another's, or one recorded now (waiting only when every one is queued). */
+  /**
+   * A recording of this state: the last one's, another's, or one recorded now (waiting only when every one is queued).
+   */
   private recordingFor(s: LaunchState): Recording {
     const recs = this.recordings;
     const n = recs.length;

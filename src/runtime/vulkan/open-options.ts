@@ -32,7 +32,9 @@ export interface VulkanOpenOptions {
   readonly withoutFeatures?: readonly string[];
   /** Enable VK_LAYER_KHRONOS_validation (also KERNARG_VK_VALIDATION=1). */
   readonly validation?: boolean;
-  /** Never map device-local memory, as on a discrete GPU without resizable BAR: buffers move through a staging buffer. */
+  /**
+   * Never map device-local memory, as on a discrete GPU without resizable BAR: buffers move through a staging buffer.
+   */
   readonly staging?: boolean;
 }
 

@@ -11,7 +11,9 @@ export interface State {
   alive: boolean;
   readonly children: Map<number, () => void>;
   nextId: number;
-  /** Submissions made to the queue, and how many of them are known to have finished (a wait covers every earlier one). */
+  /**
+   * Submissions made to the queue, and how many of them are known to have finished (a wait covers every earlier one).
+   */
   submitted: number;
   completed: number;
 }

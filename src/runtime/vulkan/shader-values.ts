@@ -24,7 +24,10 @@ export function runtimeMember(l: ValueLayout): Field | undefined {
   return last.layout.kind === 'array' && last.layout.length === 0 ? last : undefined;
 }
 
-/** A value with JSON's spellings turned into what the packer writes (bigints, non-finite numbers); anything else unchanged. */
+/**
+ * A value with JSON's spellings turned into what the packer writes (bigints, non-finite numbers); anything else
+ * unchanged.
+ */
 export function fromJson(l: ValueLayout, v: unknown): unknown {
   switch (l.kind) {
     case 'scalar':
@@ -153,7 +156,10 @@ export function blockBytes(
   return { bytes, layout: sized };
 }
 
-/** A value read back from bytes, as JSON: 64-bit integers past 2^53 as digit strings, non-finite floats as "NaN"/"Infinity", bools as booleans. */
+/**
+ * A value read back from bytes, as JSON: 64-bit integers past 2^53 as digit strings, non-finite floats as
+ * "NaN"/"Infinity", bools as booleans.
+ */
 export function blockValue(l: ValueLayout, view: DataView, offset: number): unknown {
   switch (l.kind) {
     case 'scalar':

@@ -28,9 +28,15 @@ const UNBOUND_KIND: Readonly<Record<string, string>> = {
 export interface ShaderOptions {
   /** The GLCompute entry point (default: the module's only one). */
   readonly entry?: string;
-  /** Specialization constants by name (booleans, numbers, bigints or digit strings for 64-bit integers); one left out keeps the module's default. */
+  /**
+   * Specialization constants by name (booleans, numbers, bigints or digit strings for 64-bit integers); one left out
+   * keeps the module's default.
+   */
   readonly specialization?: Readonly<Record<string, unknown>>;
-  /** The work-group size, where the module leaves a dimension to a spec constant (local_size_x_id); default the module's. A literal dimension may be given only as itself. */
+  /**
+   * The work-group size, where the module leaves a dimension to a spec constant (local_size_x_id); default the
+   * module's. A literal dimension may be given only as itself.
+   */
   readonly local?: readonly number[];
 }
 

@@ -225,7 +225,8 @@ export function vulkanTinytcKernel(
     maxWorkItemSizes: [l.maxComputeWorkGroupSize[0], l.maxComputeWorkGroupSize[1]],
     ...cpu,
   });
-  // A staged GEMM's tiles within the device's work-group memory, 8 KiB left for the kernel's own arrays (as LOCAL_BYTES leaves on NVIDIA).
+  // A staged GEMM's tiles within the device's work-group memory, 8 KiB left for the kernel's own arrays (as LOCAL_BYTES
+  // leaves on NVIDIA).
   const blas: Partial<BlasPolicy> = {
     localBytes: Math.min(LOCAL_BYTES, l.maxComputeSharedMemorySize - 8 * 1024),
     ...options.blas,

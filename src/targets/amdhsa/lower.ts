@@ -35,7 +35,10 @@ export const AMDHSA_DEFAULT_LLVM: AmdhsaLlvm = 22;
 export const AMDHSA_CODE_OBJECTS: readonly AmdhsaCodeObject[] = [4, 5, 6];
 
 export interface AmdhsaTargetOptions {
-  /** Code object version: 4 (56 hidden bytes), 5 (256) or 6 (LLVM 18 and later; the same kernarg layout as 5). Default: `defaultCodeObject(llvm)`. */
+  /**
+   * Code object version: 4 (56 hidden bytes), 5 (256) or 6 (LLVM 18 and later; the same kernarg layout as 5). Default:
+   * `defaultCodeObject(llvm)`.
+   */
   readonly codeObject?: AmdhsaCodeObject;
   /** Compiler generation (default 22). */
   readonly llvm?: AmdhsaLlvm;
@@ -227,7 +230,10 @@ class HiddenSlots {
   }
 }
 
-/** ROCm's kernarg segment for amdgcn-amd-amdhsa (gfx900, and every gfx9+ processor alike), as clang-16, clang-19 or clang-22 lays it out at -O0. */
+/**
+ * ROCm's kernarg segment for amdgcn-amd-amdhsa (gfx900, and every gfx9+ processor alike), as clang-16, clang-19 or
+ * clang-22 lays it out at -O0.
+ */
 export function lowerAmdhsa(module: KernelModule, options: AmdhsaTargetOptions = {}): AmdhsaPlan {
   const llvm = options.llvm ?? AMDHSA_DEFAULT_LLVM;
   const codeObject = options.codeObject ?? defaultCodeObject(llvm);

@@ -49,7 +49,9 @@ export function cudaLayout(arch: CudaArch | undefined): DataLayout {
   return arch === 'nvptx' ? SPIR : SPIR64;
 }
 
-/** What LLVM's `getPTXFundamentalTypeStr` prints for a scalar kernel parameter (integers as `.uN` whatever their sign). */
+/**
+ * What LLVM's `getPTXFundamentalTypeStr` prints for a scalar kernel parameter (integers as `.uN` whatever their sign).
+ */
 function scalarPtxType(t: Type, dl: DataLayout): PtxParamType | undefined {
   if (t.kind === 'enum') return scalarPtxType({ kind: 'scalar', name: t.decl.underlying }, dl);
   if (t.kind !== 'scalar') return undefined;
@@ -127,7 +129,8 @@ function declare(
         pointeeAlign: pointeeAlign(arg.pointee, dl),
       };
     case 'local':
-      // pocl pads each block in shared memory to its pointee's alignment (pocl_cuda_get_ptr_arg_alignment): kept for the host.
+      // pocl pads each block in shared memory to its pointee's alignment (pocl_cuda_get_ptr_arg_alignment): kept for
+      // the host.
       if (local === 'pocl')
         return {
           role: originRole(p, 'local'),

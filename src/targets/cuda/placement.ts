@@ -12,7 +12,8 @@ const AXIS_OF_SUFFIX: Readonly<Record<string, 0 | 1 | 2>> = { x: 0, y: 1, z: 2 }
 
 function fillOf(a: Bare<CudaSlot>, local: CudaLocalMemory): SlotFill {
   if (a.param === null) {
-    // A plan read from JSON may name another hidden parameter: it is filled as a global offset, its axis by its last letter.
+    // A plan read from JSON may name another hidden parameter: it is filled as a global offset, its axis by its last
+    // letter.
     const row = Object.hasOwn(POCL_APPENDED, a.name) ? POCL_APPENDED[a.name as keyof typeof POCL_APPENDED] : undefined;
     return {
       kind: 'geometry',

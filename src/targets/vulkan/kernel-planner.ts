@@ -69,7 +69,8 @@ function kindOf(arg: ArgClass, o: VulkanTargetOptions): Kind {
       return arg.access === 'read_only' ? 'ro_image' : 'wo_image';
     case 'sampler':
       return 'sampler';
-    // Pipes and queues are refused above; events and other opaque values take the POD path (clspv's ArgKind: anything else is a POD).
+    // Pipes and queues are refused above; events and other opaque values take the POD path (clspv's ArgKind: anything
+    // else is a POD).
     case 'pod':
     case 'pipe':
     case 'queue':
@@ -93,7 +94,9 @@ const VK_DESCRIPTOR: Record<string, string> = {
   storage_texel_buffer: 'VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER',
 };
 
-/** Where one kernel's PODs went: what its slots need to be made (each POD's offset is in the planner's `podOffsets`). */
+/**
+ * Where one kernel's PODs went: what its slots need to be made (each POD's offset is in the planner's `podOffsets`).
+ */
 interface PodBlock {
   readonly placement: VulkanKernelPlan['podPlacement'];
   readonly globalPush: boolean;
@@ -112,7 +115,10 @@ export interface PlannerState {
 
 /** What the slots carry, gathered as they are made, for the module's requirements. */
 export interface SlotContents {
-  /** The scalar types of every argument, and of those each storage class carries (8/16-bit storage features): scalarsIn's shared sets, each once. */
+  /**
+   * The scalar types of every argument, and of those each storage class carries (8/16-bit storage features):
+   * scalarsIn's shared sets, each once.
+   */
   readonly scalars: Record<StorageClassName | 'all', Set<ReadonlySet<string>>>;
   readonly images: Extract<ArgClass, { kind: 'image' }>[];
   /** Some slot is a storage or uniform buffer (argKind buffer, buffer_ubo). */
@@ -144,7 +150,10 @@ export class KernelPlanner {
     private readonly err: Report,
   ) {}
 
-  /** The plan of one kernel (`classes`: its parameters' argument classes), its slots placed (its image metadata still to come). */
+  /**
+   * The plan of one kernel (`classes`: its parameters' argument classes), its slots placed (its image metadata still to
+   * come).
+   */
   plan(k: FunctionInfo, classes: readonly ArgClass[]): Draft<VulkanKernelPlan> {
     const o = this.o;
     const params = k.params;
@@ -201,12 +210,17 @@ export class KernelPlanner {
     return placeVulkanKernel(plan);
   }
 
-  /** The binding of the argument at `position` (among those that take one): per kernel in order, or clspv's per position across kernels. */
+  /**
+   * The binding of the argument at `position` (among those that take one): per kernel in order, or clspv's per position
+   * across kernels.
+   */
   private nextBinding(position: number): number {
     return this.o.bindingScheme !== 'by-position' ? this.binding++ : this.positionBinding(position);
   }
 
-  /** POD block layout: the natural layout of a struct of the POD arguments in order, where the options and sizes put it. */
+  /**
+   * POD block layout: the natural layout of a struct of the POD arguments in order, where the options and sizes put it.
+   */
   private podBlock(k: FunctionInfo, kinds: readonly Kind[], pods: readonly Param[]): PodBlock {
     if (!pods.length) return NO_PODS;
     const { o, dl, moduleParts, err } = this;
@@ -251,7 +265,10 @@ export class KernelPlanner {
     return { placement, globalPush, base, end };
   }
 
-  /** The descriptor set of this kernel: its own (--distinct-kernel-descriptor-sets), the shared one when it binds anything, or none. */
+  /**
+   * The descriptor set of this kernel: its own (--distinct-kernel-descriptor-sets), the shared one when it binds
+   * anything, or none.
+   */
   private descriptorSet(k: FunctionInfo, kinds: readonly Kind[], podsBound: boolean): number | undefined {
     const s = this.state;
     if (this.o.distinctKernelDescriptorSets) {
