@@ -146,7 +146,8 @@ try {
         }
       }
       console.log(
-        `${kind.name}, ${corpus}: ${compiled} files compiled, ${clean} check clean, ${differ} differ, ${refused} refused by kernarg (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+        `${kind.name}, ${corpus}: ${compiled} files compiled, ${clean} check clean, ${differ} differ, ${refused} ` +
+          `refused by kernarg (${((performance.now() - started) / 1000).toFixed(1)} s)`,
       );
       for (const d of shown.slice(0, 4)) console.log(`  ${d.slice(0, 300)}`);
     }

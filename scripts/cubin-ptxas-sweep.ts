@@ -132,12 +132,14 @@ try {
       }
     }
     console.log(
-      `${set.name}: ${files.length} files, ${compiled} compiled to PTX with kernels, ${refused} refused by clang-16/llc-16 (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+      `${set.name}: ${files.length} files, ${compiled} compiled to PTX with kernels, ${refused} refused by ` +
+        `clang-16/llc-16 (${((Date.now() - started) / 1000).toFixed(0)} s)`,
     );
     for (const [arch, c] of counts) {
       const refusedKernels = [...c.ptxasRefused.values()].reduce((x, y) => x + y, 0);
       console.log(
-        `  ${arch}: ${c.kernels} kernels read, ${c.equal} with the PTX plan's offsets and sizes, ${c.differ.length} differing; ${refusedKernels} kernels in files ptxas refuses`,
+        `  ${arch}: ${c.kernels} kernels read, ${c.equal} with the PTX plan's offsets and sizes, ${c.differ.length} ` +
+          `differing; ${refusedKernels} kernels in files ptxas refuses`,
       );
       for (const [why, n] of c.ptxasRefused) console.log(`    ${n} kernels: ptxas: ${why}`);
       for (const d of c.differ.slice(0, 8)) console.log(`    DIFFERS ${d}`);

@@ -51,7 +51,8 @@ try {
       );
       for (const n of bad) culprits.add(n);
       console.log(
-        `${role} names, ${std}: ${names.length} names, ${out.status === 0 ? 'clang accepts them all' : `clang refuses ${[...bad].join(' ') || out.stderr.slice(0, 400)}`}`,
+        `${role} names, ${std}: ${names.length} ` +
+          `names, ${out.status === 0 ? 'clang accepts them all' : `clang refuses ${[...bad].join(' ') || out.stderr.slice(0, 400)}`}`,
       );
     }
   }
@@ -60,6 +61,7 @@ try {
 }
 const failures = culprits.size;
 console.log(
-  `${spelled.size} names spelled in clang-16's OpenCL C headers: ${reserved} reserved by kernarg, ${free.length} not; ${failures} of those break clang${failures ? `: ${[...culprits].join(' ')}` : ''}`,
+  `${spelled.size} names spelled in clang-16's OpenCL C headers: ${reserved} reserved by kernarg, ${free.length} ` +
+    `not; ${failures} of those break clang${failures ? `: ${[...culprits].join(' ')}` : ''}`,
 );
 process.exitCode = failures ? 1 : 0;

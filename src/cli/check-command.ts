@@ -80,7 +80,8 @@ export function checkCommand(argv: readonly string[], io: CliIO): number {
   const files = args.positionals;
   if (files.length !== 2)
     throw new UsageError(
-      `check takes a source and a binary (kernarg check <file.cl|file.ir> <binary>), not ${files.length} ${files.length === 1 ? 'file' : 'files'}`,
+      `check takes a source and a binary (kernarg check <file.cl|file.ir> <binary>), ` +
+        `not ${files.length} ${files.length === 1 ? 'file' : 'files'}`,
     );
   const [sourcePath, binaryPath] = files;
   if (sourcePath === '-' || binaryPath === '-') throw new UsageError("check reads files, not standard input ('-')");
@@ -95,7 +96,8 @@ export function checkCommand(argv: readonly string[], io: CliIO): number {
   const bytes = read.bytes ?? new TextEncoder().encode(read.text);
   if (!binaryReaderFor(bytes) && !isElf(bytes) && isSourceName(binaryPath) && !isSourceName(sourcePath)) {
     throw new UsageError(
-      `'${escapeControls(binaryPath)}' is a source and '${escapeControls(sourcePath)}' is not: the source comes first (did you mean 'kernarg check ${escapeControls(binaryPath)} ${escapeControls(sourcePath)}'?)`,
+      `'${escapeControls(binaryPath)}' is a source and '${escapeControls(sourcePath)}' is not: the source comes ` +
+        `first (did you mean 'kernarg check ${escapeControls(binaryPath)} ${escapeControls(sourcePath)}'?)`,
     );
   }
   const result = readBinary(bytes, binaryPath);
@@ -112,7 +114,8 @@ export function checkCommand(argv: readonly string[], io: CliIO): number {
   const target = args.values.get('target') as string | undefined;
   if (target !== undefined && target !== binary.target) {
     throw new UsageError(
-      `'${escapeControls(binaryPath)}' is compiled for ${binary.target}: leave out --target, or give --target ${binary.target}, not '${target}'`,
+      `'${escapeControls(binaryPath)}' is compiled for ${binary.target}: leave out --target, or give ` +
+        `--target ${binary.target}, not '${target}'`,
     );
   }
 

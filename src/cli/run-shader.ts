@@ -73,7 +73,8 @@ export function runShaderInput(
   const groups = sizes(args.values.get('groups') as string | undefined, 'groups');
   if ((global === undefined) === (groups === undefined))
     throw new UsageError(
-      'a shader runs with --global (work-items, a multiple of its work-group size) or --groups (work-groups), one of the two',
+      'a shader runs with --global (work-items, a multiple of its work-group size) or --groups (work-groups), one ' +
+        'of the two',
     );
   const local = sizes(args.values.get('local') as string | undefined, 'local');
   const entry = args.values.get('kernel') as string | undefined;

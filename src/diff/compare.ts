@@ -248,7 +248,9 @@ function blockRow(k: string, cause: SlotFate, moved: readonly PairDelta[]): Chan
     old: moved.map((d) => at(d.old)).join(','),
     new: moved.map((d) => at(d.neu)).join(','),
     class: 'breaking',
-    reason: `the ${role} block moves with ${describeFate(cause)}: the host fills it at the new ${props.map(positionPlural).join(' and ')}`,
+    reason:
+      `the ${role} block moves with ${describeFate(cause)}: the host fills it at the ` +
+      `new ${props.map(positionPlural).join(' and ')}`,
     cause: cause.slot.name,
     slots,
   };

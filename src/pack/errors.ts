@@ -47,6 +47,7 @@ export class LaunchError extends Error {
  */
 export function notALayout(l: never): never {
   throw new TypeError(
-    `not a value layout: kind ${JSON.stringify((l as { kind?: unknown } | null)?.kind)} (read JSON plans with readPlan)`,
+    `not a value layout: kind ${JSON.stringify((l as { kind?: unknown } | null)?.kind)} (read JSON plans with ` +
+      `readPlan)`,
   );
 }

@@ -146,7 +146,8 @@ function stepFor(kernel: string, s: PlacedSlot, out: Destinations, options: Pack
     throw new PackError(
       kernel,
       'param' in f ? f.param : f.kind,
-      'an IR parameter: its plan describes an IR signature, not bytes or bindings a host sets (pack the plan of the target that runs it)',
+      'an IR parameter: its plan describes an IR signature, not bytes or bindings a host sets (pack the plan of the ' +
+        'target that runs it)',
     );
   }
   /**

@@ -236,7 +236,8 @@ export function parseSpirv(bytes: Uint8Array): SpvModule {
     if (end > words.length)
       throw new Malformed(
         byteOffset,
-        `instruction with opcode ${opcode} has ${count} words, past the end of the module (${words.length - at} words left)`,
+        `instruction with opcode ${opcode} has ${count} words, past the end of the module (${words.length - at} ` +
+          `words left)`,
       );
     /** Operand `i` (0 is the first after the opcode word), checked to lie inside the instruction. */
     const w = (i: number): number => {

@@ -47,7 +47,8 @@ function imageName(t: Extract<SpvType, { kind: 'image' }>, at: string, here: num
   if (base === undefined || !(IMAGE_TYPES as readonly string[]).includes(name))
     throw new Malformed(
       here,
-      `${at}: an image of Dim ${t.dim} (arrayed ${t.arrayed}, multisampled ${t.ms}, depth ${t.depth}) is no OpenCL C image type`,
+      `${at}: an image of Dim ${t.dim} (arrayed ${t.arrayed}, multisampled ${t.ms}, depth ${t.depth}) is no OpenCL ` +
+        `C image type`,
     );
   return name as ImageName;
 }

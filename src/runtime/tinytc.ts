@@ -148,7 +148,8 @@ export class TinytcKernel {
           throw new PackError(
             this.name,
             name,
-            `the group has ${g.group.length} member${g.group.length > 1 ? 's' : ''}, but howmany ${howmany} launches ${howmany} work-groups and work-group i reads member i`,
+            `the group has ${g.group.length} member${g.group.length > 1 ? 's' : ''}, but howmany ${howmany} ` +
+              `launches ${howmany} work-groups and work-group i reads member i`,
           );
         const members = g.group.map((m, i) => this.memref(`${name}[${i}]`, type.memref, m, offset));
         groups.set(name, { members, offset });

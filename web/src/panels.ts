@@ -192,7 +192,8 @@ export function createPanel(
             el(
               'p',
               {},
-              `Nothing to draw: the source has ${errors.length === 1 ? 'an error' : `${errors.length} errors`}, listed under the editor.`,
+              `Nothing to draw: the source has ${errors.length === 1 ? 'an error' : `${errors.length} errors`}, ` +
+                `listed under the editor.`,
             ),
           );
           return;

@@ -117,7 +117,8 @@ export class Context {
       throw new RuntimeInputError(`a buffer needs a positive whole number of bytes, not ${size}`);
     if (size > this.limits.maxMemAllocSize)
       throw new RuntimeInputError(
-        `a buffer of ${size} bytes is more than the device allocates in one piece (CL_DEVICE_MAX_MEM_ALLOC_SIZE ${this.limits.maxMemAllocSize})`,
+        `a buffer of ${size} bytes is more than the device allocates in one piece ` +
+          `(CL_DEVICE_MAX_MEM_ALLOC_SIZE ${this.limits.maxMemAllocSize})`,
       );
     const h = this.cl.CreateBuffer(
       this.handle,
@@ -190,7 +191,8 @@ export class Context {
   svm(size: number): SvmBlock {
     if (!Number.isSafeInteger(size) || size <= 0 || size > this.limits.maxMemAllocSize)
       throw new RuntimeInputError(
-        `shared virtual memory of ${size} bytes: the device allocates 1 to ${this.limits.maxMemAllocSize} bytes in one piece (CL_DEVICE_MAX_MEM_ALLOC_SIZE)`,
+        `shared virtual memory of ${size} bytes: the device allocates 1 to ${this.limits.maxMemAllocSize} bytes in ` +
+          `one piece (CL_DEVICE_MAX_MEM_ALLOC_SIZE)`,
       );
     const ptr = this.cl.SVMAlloc(this.handle, CL_MEM_READ_WRITE, size, 0);
     if (!ptr)

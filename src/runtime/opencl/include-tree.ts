@@ -52,7 +52,8 @@ export function includeTree(input: BuildInput): IncludeTree {
   } catch (e) {
     // A folder that cannot be written is the environment's problem, said as one: no stack trace.
     throw new RuntimeInputError(
-      `cannot write the include tree for ${input.path}: ${(e as Error).message} (KERNARG_INCLUDE_TREES names another folder)`,
+      `cannot write the include tree for ${input.path}: ${(e as Error).message} (KERNARG_INCLUDE_TREES names ` +
+        `another folder)`,
     );
   }
 }

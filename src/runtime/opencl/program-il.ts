@@ -48,7 +48,8 @@ export function spirvRoute(ctx: BuildContext): { route: IlRoute; translator?: st
   const translator = spir ? findTranslator() : null;
   if (translator) return { route: 'spir-translated', translator };
   const why = spir
-    ? `it takes SPIR (cl_khr_spir) but no SPIR-V translator runs (${TRANSLATORS.join(', ')}; KERNARG_LLVM_SPIRV names another): install llvm-spirv-15`
+    ? `it takes SPIR (cl_khr_spir) but no SPIR-V translator runs (${TRANSLATORS.join(', ')}; KERNARG_LLVM_SPIRV ` +
+      `names another): install llvm-spirv-15`
     : 'it has neither cl_khr_spir nor a SPIR-V translator route';
   return {
     refused: `${ctx.device.platform} / ${ctx.device.name} takes no SPIR-V: CL_DEVICE_IL_VERSION lists none, and ${why}`,

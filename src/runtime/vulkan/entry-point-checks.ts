@@ -22,7 +22,8 @@ export function checkDevice(ctx: VulkanContext, name: string, plan: VulkanPlan, 
   for (const e of needs.extensions) {
     if ((e.core !== undefined && ctx.apiVersion >= e.core) || ctx.enabledExtensions.has(e.name)) continue;
     throw new RuntimeInputError(
-      `kernel '${name}' needs the Vulkan extension ${e.name}, which ${ctx.device.name} ${ctx.extensions.has(e.name) ? 'offers but this context did not enable' : 'lacks'}`,
+      `kernel '${name}' needs the Vulkan extension ${e.name}, ` +
+        `which ${ctx.device.name} ${ctx.extensions.has(e.name) ? 'offers but this context did not enable' : 'lacks'}`,
     );
   }
   if (plan.literalSamplers.length || plan.constantData)
@@ -32,7 +33,9 @@ export function checkDevice(ctx: VulkanContext, name: string, plan: VulkanPlan, 
   const range = plan.pushConstantRange;
   if (range && range.offset + range.size > ctx.limits.maxPushConstantsSize) {
     throw new RuntimeInputError(
-      `kernel '${name}': the push constants take ${range.offset + range.size} bytes, ${ctx.device.name} allows ${ctx.limits.maxPushConstantsSize} (maxPushConstantsSize); place the PODs in a storage or uniform buffer`,
+      `kernel '${name}': the push constants take ${range.offset + range.size} bytes, ${ctx.device.name} ` +
+        `allows ${ctx.limits.maxPushConstantsSize} (maxPushConstantsSize); place the PODs in a storage or uniform ` +
+        `buffer`,
     );
   }
 }

@@ -106,7 +106,8 @@ export function blockBytes(
     throw new PackError(
       kernel,
       name,
-      `expected an object of ${layout.typeName || 'the block'}'s members (${layout.fields.map((f) => f.name).join(', ')}), got ${describe(v)}`,
+      `expected an object of ${layout.typeName || 'the block'}'s members ` +
+        `(${layout.fields.map((f) => f.name).join(', ')}), got ${describe(v)}`,
     );
   const obj = v as Record<string, unknown>;
   for (const k of Object.keys(obj))
@@ -114,7 +115,8 @@ export function blockBytes(
       throw new PackError(
         kernel,
         `${name}.${k}`,
-        `${layout.typeName || 'the block'} has no member '${k}' (it has ${layout.fields.map((f) => f.name).join(', ')})`,
+        `${layout.typeName || 'the block'} has no member '${k}' (it ` +
+          `has ${layout.fields.map((f) => f.name).join(', ')})`,
       );
   let sized = layout;
   let runtimeData: unknown;
@@ -142,7 +144,8 @@ export function blockBytes(
         throw new PackError(
           kernel,
           path,
-          `missing member '${f.name}' of ${layout.typeName || 'the block'} (every member of a uniform or push-constant block is given; a storage block's may be left out, zeroed)`,
+          `missing member '${f.name}' of ${layout.typeName || 'the block'} (every member of a uniform or ` +
+            `push-constant block is given; a storage block's may be left out, zeroed)`,
         );
       }
       const member = f.name === last?.name ? runtimeData : obj[f.name];

@@ -58,7 +58,9 @@ export class VulkanTinytcKernel {
         throw new PackError(
           name,
           arg,
-          `a group's pointer table holds buffer device addresses, and ${ctx.device.name} ${ctx.supported.has('bufferDeviceAddress') ? 'was opened without' : 'lacks'} the Vulkan feature bufferDeviceAddress`,
+          `a group's pointer table holds buffer device addresses, ` +
+            `and ${ctx.device.name} ${ctx.supported.has('bufferDeviceAddress') ? 'was opened without' : 'lacks'} ` +
+            `the Vulkan feature bufferDeviceAddress`,
         );
       }
     }
@@ -109,7 +111,8 @@ export class VulkanTinytcKernel {
           throw new PackError(
             this.name,
             name,
-            `the group has ${g.group.length} member${g.group.length > 1 ? 's' : ''}, but howmany ${howmany} launches ${howmany} work-groups and work-group i reads member i`,
+            `the group has ${g.group.length} member${g.group.length > 1 ? 's' : ''}, but howmany ${howmany} ` +
+              `launches ${howmany} work-groups and work-group i reads member i`,
           );
         groups.set(name, {
           members: g.group.map((m, i) => this.memref(`${name}[${i}]`, type.memref, m, offset)),

@@ -113,7 +113,9 @@ export function drawingOf(target: TargetName, plan: PlanJson, k: KernelJson): Dr
       return {
         target,
         kernel: k.name,
-        summary: `packed parameter buffer (CU_LAUNCH_PARAM_BUFFER_POINTER) ${fmtSize(k.paramBytes ?? 0)} (${String(plan.arch ?? '')}, ${String(plan.localMemory ?? '')} local memory)${shared}`,
+        summary:
+          `packed parameter buffer (CU_LAUNCH_PARAM_BUFFER_POINTER) ${fmtSize(k.paramBytes ?? 0)} ` +
+          `(${String(plan.arch ?? '')}, ${String(plan.localMemory ?? '')} local memory)${shared}`,
         lanes: cudaLanes(plan, k),
       };
     }

@@ -89,7 +89,9 @@ export function vulkanLanes(plan: PlanJson, k: KernelJson): Lane[] {
     );
     lanes.push({
       kind: 'bytes',
-      title: `POD block · set ${id.replace('/', ', binding ')} · ${first.argKind === 'pod_ubo' ? 'uniform' : 'storage'} buffer, ${size} bytes`,
+      title:
+        `POD block · set ${id.replace('/', ', binding ')} ` +
+        `· ${first.argKind === 'pod_ubo' ? 'uniform' : 'storage'} buffer, ${size} bytes`,
       size,
       unit: 'byte',
       boxes,
