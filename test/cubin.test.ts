@@ -241,7 +241,8 @@ test("a cubin's architecture from e_flags, either ELF ABI version: alignments in
     [
       [
         'KA4420',
-        'at byte 48: the cubin is for sm_70, whose parameter-buffer base kernarg does not know (it knows sm_75, sm_80, sm_86, sm_87, sm_89, sm_90, sm_100, sm_103, sm_110, sm_120, sm_121)',
+        'at byte 48: the cubin is for sm_70, whose parameter-buffer base kernarg does not know (it knows sm_75, ' +
+          'sm_80, sm_86, sm_87, sm_89, sm_90, sm_100, sm_103, sm_110, sm_120, sm_121)',
       ],
     ],
   );

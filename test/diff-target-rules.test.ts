@@ -135,7 +135,8 @@ test('zebin: SLM alignment, struct pieces, image type and the device', () => {
 
 test('cuda: another --sm moves the parameters aligned above 16 (breaking, slot by slot); the architecture itself is descriptive', () => {
   const src =
-    'typedef struct { char c[13]; } B13;\ntypedef struct __attribute__((aligned(32))) { float v[8]; } A32;\nkernel void k(B13 a, A32 b, global int *out, float4 v) {}\n';
+    'typedef struct { char c[13]; } B13;\ntypedef struct __attribute__((aligned(32))) { float v[8]; } A32;\nkernel ' +
+    'void k(B13 a, A32 b, global int *out, float4 v) {}\n';
   const changes = diff(src, src, ['--target', 'cuda', '--old-opt', '--sm=90', '--new-opt', '--sm=80']);
   const sm = changes.find((c) => c.change === 'module-property' && c.property === 'sm')!;
   assert.deepEqual([sm.old, sm.new, sm.class], [90, 80, 'compatible']);

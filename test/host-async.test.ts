@@ -49,7 +49,8 @@ test('async: launch() returns before the kernel has run; await gives queued ≤ 
   const ctx = testDevice(t);
   if (!ctx) return;
   const slow =
-    'kernel void spin(global float *a, int n) { float x = a[0]; for (int i = 0; i < n; i++) x = x * 0.999999f + 1e-7f; a[get_global_id(0)] = x; }';
+    'kernel void spin(global float *a, int n) { float x = a[0]; for (int i = 0; i < n; i++) x = x * 0.999999f + ' +
+    '1e-7f; a[get_global_id(0)] = x; }';
   const k = await kernel(slow, 'spin', { context: ctx, cache: false });
   const a = ctx.buffer(new Float32Array(4).fill(1));
   const ev = k.launch({ args: { a, n: 20_000_000 }, global: [1] });
@@ -150,7 +151,8 @@ test('arguments left unchanged are not set again, yet every launch runs with its
   if (!ctx) return;
   return (async () => {
     const src =
-      'kernel void put(global int *a, int i, int v, local int *tmp) { tmp[0] = v; barrier(CLK_LOCAL_MEM_FENCE); a[i] = tmp[0] + (int)get_local_size(0); }';
+      'kernel void put(global int *a, int i, int v, local int *tmp) { tmp[0] = v; barrier(CLK_LOCAL_MEM_FENCE); ' +
+      'a[i] = tmp[0] + (int)get_local_size(0); }';
     const k = await kernel(src, 'put', { context: ctx, cache: false });
     const bufs = [ctx.buffer(new Int32Array(8)), ctx.buffer(new Int32Array(8))];
     const expect = [new Int32Array(8), new Int32Array(8)];

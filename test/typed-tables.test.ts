@@ -78,8 +78,10 @@ test('the TypeScript compiler refuses a plan schema with a field its plan type l
   const probe = (extra: string) =>
     [
       `import { arrayOf, ident, nat, object, oneOf, planReader } from './plan-schema.js';`,
-      `interface Plan { readonly target: 'demo'; readonly kernels: readonly { readonly name: string; readonly args: readonly { readonly name: string }[] }[] }`,
-      `const schema = object({ target: oneOf(['demo']), kernels: arrayOf(object({ name: ident, args: arrayOf(object({ name: ident${extra} })) })) });`,
+      `interface Plan { readonly target: 'demo'; readonly kernels: readonly { readonly name: string; readonly args: ` +
+        `readonly { readonly name: string }[] }[] }`,
+      `const schema = object({ target: oneOf(['demo']), kernels: arrayOf(object({ name: ident, args: ` +
+        `arrayOf(object({ name: ident${extra} })) })) });`,
       `export const read = planReader<Plan>()(schema, true);`,
       '',
     ].join('\n');

@@ -29,7 +29,10 @@ function reflected(p: VulkanPlan, kernel: string): string[] {
       case 'pod':
       case 'pod_ubo':
       case 'pointer_ubo':
-        return `${a.reflection} ${a.param} set ${a.descriptorSet} binding ${a.binding} offset ${a.offset} size ${a.argSize}`;
+        return (
+          `${a.reflection} ${a.param} set ${a.descriptorSet} binding ${a.binding} offset ${a.offset} ` +
+          `size ${a.argSize}`
+        );
       default:
         return `${a.reflection} ${a.param} set ${a.descriptorSet} binding ${a.binding}`;
     }
@@ -45,7 +48,8 @@ test('physical storage buffers: pointers among the push-constant PODs, images an
   // im1 ArgumentStorageImage (5, binding 1), A ArgumentPointerPushConstant (0, offset 0, size 8), TER (2, 8, 8),
   // QUA ArgumentPodPushConstant (3, 16, 4), ptr ArgumentPointerPushConstant (6, 24, 8), in that order.
   const src =
-    'void kernel foo(global int4 *A, local float* SEC, constant short2* TER, int QUA, read_only image2d_t im0, write_only image2d_t im1, const volatile global int * restrict ptr) {}\n';
+    'void kernel foo(global int4 *A, local float* SEC, constant short2* TER, int QUA, read_only image2d_t im0, ' +
+    'write_only image2d_t im1, const volatile global int * restrict ptr) {}\n';
   const r = plan(src, PSB);
   assert.deepEqual(r.errors, []);
   assert.deepEqual(reflected(r.plan!, 'foo'), [
@@ -149,7 +153,8 @@ test('printf: argument sizes after promotion, string literals as their own ids, 
   // from: test/Printf/printf_args.cl: PrintfInfo 0 "Argument: %f" [8]; PrintfInfo 1 "Arguments: %c %hd %d %f %ld" [4,
   // 4, 4, 8, 8].
   const args = plan(
-    'kernel void test(char c, short s, int i, float f, long l) {\n    printf("Argument: %f", f);\n    printf("Arguments: %c %hd %d %f %ld", c, s, i, f, l);\n}\n',
+    'kernel void test(char c, short s, int i, float f, long l) {\n    printf("Argument: %f", f);\n    ' +
+      'printf("Arguments: %c %hd %d %f %ld", c, s, i, f, l);\n}\n',
     { enablePrintf: true },
   );
   assert.deepEqual(
@@ -170,7 +175,8 @@ test('printf: argument sizes after promotion, string literals as their own ids, 
   );
   // from: test/Printf/printf_vector.cl (-long-vector): PrintfInfo 0 [4, 4, 8, 32, 32].
   const vec = plan(
-    'kernel void test(char2 c, short2 s, int2 i, float8 f, long4 l) {\n    printf("Vectors: %v2hhd %v2hd %v2d %v8hlf %v4ld", c, s, i, f, l);\n}\n',
+    'kernel void test(char2 c, short2 s, int2 i, float8 f, long4 l) {\n    printf("Vectors: %v2hhd %v2hd %v2d ' +
+      '%v8hlf %v4ld", c, s, i, f, l);\n}\n',
     { enablePrintf: true, longVector: true },
   );
   assert.deepEqual(vec.plan!.printf!.infos[0].argSizes, [4, 4, 8, 32, 32]);
@@ -201,7 +207,8 @@ test('image metadata: channel order and data type words after the global push-co
   // from: test/ImageBuiltins/get_image_channel_with_pod_arg.cl: ImageArgumentInfoChannelOrderPushConstant (ordinal 2,
   // offset 4, size 4).
   const one = plan(
-    'void kernel fct(global int *dst, int off, image1d_t read_only image)\n{\n    *dst = get_image_channel_order(image) + off;\n}\n',
+    'void kernel fct(global int *dst, int off, image1d_t read_only image)\n{\n    *dst = ' +
+      'get_image_channel_order(image) + off;\n}\n',
     { podArgs: 'auto' },
   );
   assert.deepEqual(one.errors, []);
@@ -215,9 +222,13 @@ test('image metadata: channel order and data type words after the global push-co
   // from: test/ImageBuiltins/get_image_channel_multiple_kernel.cl: fct2's words in kind-then-ordinal order at 4, 8, 12,
   // 16.
   const multi = plan(
-    'void kernel fct0(global int *dst, int off, image1d_t read_only image) { *dst = get_image_channel_order(image) + off; }\n' +
-      'void kernel fct1(global int *dst, image1d_t read_only image, int off) { *dst = get_image_channel_data_type(image) + off; }\n' +
-      'void kernel fct2(global int *dst, image1d_t read_only image1, image1d_t read_only image2, int off)\n{\n    *dst = get_image_channel_order(image1) + get_image_channel_order(image2) + get_image_channel_data_type(image1)\n        + get_image_channel_data_type(image2) + off;\n}\n',
+    'void kernel fct0(global int *dst, int off, image1d_t read_only image) { *dst = get_image_channel_order(image) ' +
+      '+ off; }\n' +
+      'void kernel fct1(global int *dst, image1d_t read_only image, int off) { *dst = ' +
+      'get_image_channel_data_type(image) + off; }\n' +
+      'void kernel fct2(global int *dst, image1d_t read_only image1, image1d_t read_only image2, int off)\n{\n    ' +
+      '*dst = get_image_channel_order(image1) + get_image_channel_order(image2) + ' +
+      'get_image_channel_data_type(image1)\n        + get_image_channel_data_type(image2) + off;\n}\n',
     { podArgs: 'auto' },
   );
   const meta = (k: string) =>
@@ -239,7 +250,8 @@ test('normalized-sampler mask: a word per sampler argument a 3-D image read uses
   // from: test/ImageBuiltins/read_image3d_with_non_literal_sampler.cl: NormalizedSamplerMaskPushConstant (ordinal 1,
   // offset 16, size 4).
   const r = plan(
-    'kernel void foo(read_only image3d_t img, sampler_t sampler, global float4 *out, int4 coord) {\n    *out = read_imagef(img, sampler, coord);\n}\n',
+    'kernel void foo(read_only image3d_t img, sampler_t sampler, global float4 *out, int4 coord) {\n    *out = ' +
+      'read_imagef(img, sampler, coord);\n}\n',
     { podArgs: 'auto' },
   );
   assert.deepEqual(r.errors, []);
@@ -250,7 +262,8 @@ test('normalized-sampler mask: a word per sampler argument a 3-D image read uses
   // A 2-D read, or a literal sampler, needs no mask.
   assert.equal(
     plan(
-      'kernel void foo(read_only image2d_t img, sampler_t sampler, global float4 *out) { *out = read_imagef(img, sampler, (int2)(0)); }\n',
+      'kernel void foo(read_only image2d_t img, sampler_t sampler, global float4 *out) { *out = read_imagef(img, ' +
+        'sampler, (int2)(0)); }\n',
       { podArgs: 'auto' },
     ).plan!.kernels[0].imageMetadata,
     undefined,
@@ -260,7 +273,8 @@ test('normalized-sampler mask: a word per sampler argument a 3-D image read uses
 test("every slot names its reflection instruction, and the names are the specification's", () => {
   // from: lib/SPIRVProducerPass.cpp (AddArgumentReflection: one instruction per ArgKind) and the v7 grammar's opcodes.
   const r = plan(
-    'constant sampler_t s = CLK_FILTER_LINEAR;\nkernel void k(global int *a, constant int *c, local float *l, read_only image2d_t ri, write_only image2d_t wi, sampler_t sm, int n) {}\n',
+    'constant sampler_t s = CLK_FILTER_LINEAR;\nkernel void k(global int *a, constant int *c, local float *l, ' +
+      'read_only image2d_t ri, write_only image2d_t wi, sampler_t sm, int n) {}\n',
     { constantArgsUbo: true },
   );
   assert.deepEqual(
@@ -337,7 +351,8 @@ test('module constants with physical storage buffers: ConstantDataPointerPushCon
   // "0500000004000000030000000200000001000000") and lib/DeclarePushConstantsPass.cpp (ModuleConstantsPointer,
   // then PrintfBufferPointer, after the NDRange push constants).
   const src =
-    'constant int myconst[5] = { 5, 4, 3, 2, 1 };\nkernel void test(global int *result) {\n  size_t tid = get_global_id(0);\n  result[tid] = myconst[tid];\n}\n';
+    'constant int myconst[5] = { 5, 4, 3, 2, 1 };\nkernel void test(global int *result) {\n  size_t tid = ' +
+    'get_global_id(0);\n  result[tid] = myconst[tid];\n}\n';
   const r = plan(src, { ...PSB, moduleConstantsInStorageBuffer: true });
   assert.deepEqual(r.errors, []);
   const c = r.plan!.constantData!;
@@ -376,7 +391,8 @@ test('module constants with physical storage buffers: ConstantDataPointerPushCon
 test('get_max_sub_group_size: the subgroup_max_size spec constant (SpecConstantSubgroupMaxSize), after locals, work_dim and global offsets', () => {
   // from: test/SubGroup/get_sub_group_max_size.cl (-cl-std=CL3.0): SpecId 3, SpecConstantSubgroupMaxSize 3.
   const src =
-    '#pragma OPENCL EXTENSION cl_khr_subgroups : enable\n\nvoid kernel test(global uint *c)\n{\n  *c = get_max_sub_group_size();\n}\n';
+    '#pragma OPENCL EXTENSION cl_khr_subgroups : enable\n\nvoid kernel test(global uint *c)\n{\n  *c = ' +
+    'get_max_sub_group_size();\n}\n';
   const r = lower('k.cl', src, memoryHost({}), { target: 'vulkan', format: 'json', std: 'CL3.0' });
   const p = r.plan as VulkanPlan;
   assert.deepEqual(
@@ -411,7 +427,8 @@ test("OpenCL C 3.0 program-scope global variables: refused as clspv's clang refu
     [
       [
         'KA4600',
-        "program scope variable must reside in constant address space ('counter': clspv leaves __opencl_c_program_scope_global_variables off)",
+        "program scope variable must reside in constant address space ('counter': clspv leaves " +
+          '__opencl_c_program_scope_global_variables off)',
       ],
     ],
   );

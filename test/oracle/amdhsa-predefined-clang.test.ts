@@ -65,7 +65,8 @@ for (const llvm of AMDHSA_LLVMS) {
 
 test('amdhsa: the generation picks the branch of a wavefront-size guard, as its clang does', () => {
   const source =
-    '#ifdef __AMDGCN_WAVEFRONT_SIZE\nkernel void k(global int *a, int b) {}\n#else\nkernel void k(global int *a) {}\n#endif\n';
+    '#ifdef __AMDGCN_WAVEFRONT_SIZE\nkernel void k(global int *a, int b) {}\n#else\nkernel void k(global int *a) ' +
+    '{}\n#endif\n';
   const args = (llvm: AmdhsaLlvm) => {
     const r = lower('k.cl', source, memoryHost({}), { target: 'amdhsa', amdhsa: { llvm }, format: 'json' });
     assert.ok(r.output !== undefined, `--llvm ${llvm}: ${JSON.stringify(r.diagnostics)}`);

@@ -112,7 +112,8 @@ test("cuda .entry lists and parameter offsets agree with NVIDIA's OpenCL and the
         if (deliberate.has('images-as-texref')) seen.add('images-as-texref');
         else
           failures.push(
-            `${src.name} ${kernel}: NVIDIA passes images or samplers as references; review it in test/deliberate/cuda-nvidia-images-as-texref.md`,
+            `${src.name} ${kernel}: NVIDIA passes images or samplers as references; review it in ` +
+              `test/deliberate/cuda-nvidia-images-as-texref.md`,
           );
       } else equal++;
       const info = src.paramInfo?.[kernel];

@@ -57,7 +57,8 @@ function checkKernel(tools: Tools, plan: VulkanPlan, index: number, what: string
       assert.equal(
         got.get(`${a.descriptorSet}:${a.binding}`),
         `${want.list}${want.type ? ` ${want.type}` : ''}`,
-        `${what}: ${k.name}.${a.name} (${a.argKind}, ${a.vkDescriptorType}) at set ${a.descriptorSet} binding ${a.binding}`,
+        `${what}: ${k.name}.${a.name} (${a.argKind}, ${a.vkDescriptorType}) at set ${a.descriptorSet} ` +
+          `binding ${a.binding}`,
       );
     }
     if (plan.pushConstantRange) assert.equal((r.push_constants ?? []).length, 1, `${what}: the push-constant block`);

@@ -103,7 +103,8 @@ test('ocloc still writes the recorded .ze_info for a rotating sample of the cach
       assert.deepEqual(
         entries.map(entryText),
         recorded.get(k)!.map(entryText),
-        `${c.name} ${device} ${k}: ocloc's payload moved from the record (re-record with scripts/zebin-record.ts and review)`,
+        `${c.name} ${device} ${k}: ocloc's payload moved from the record (re-record with scripts/zebin-record.ts ` +
+          `and review)`,
       );
     const r = check(c, device, live.zeInfo, new Set());
     assert.deepEqual(

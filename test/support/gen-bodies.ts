@@ -313,7 +313,8 @@ export const bodySkipProgram: fc.Arbitrary<BodySkipProgram> = fc
       ...decls,
       ...functions.map(
         ([head, gap, b, top], k) =>
-          `${head.replace('#', String(k))}${gap}{\n  int a = 0, b = 1, x, sum = 0, z = 0; S loc; S *p = &loc;\n${b}\n}\n${top}`,
+          `${head.replace('#', String(k))}${gap}{\n  int a = 0, b = 1, x, sum = 0, z = 0; S loc; S *p = ` +
+          `&loc;\n${b}\n}\n${top}`,
       ),
     ].join('\n');
     const files = {
