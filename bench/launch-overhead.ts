@@ -10,7 +10,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Context, kernel } from '../dist/runtime/opencl/host.js';
+import { Context } from '../dist/runtime/opencl/host.js';
+import { kernel } from '../dist/runtime/opencl/compile-kernel.js';
 import type { Handle } from '../dist/runtime/opencl/cl.js';
 
 const SRC = 'kernel void empty(global float *a, int n, float4 v) {}';

@@ -29,7 +29,8 @@ for (const corpus of CORPORA) {
   }
   differ += kernels - equal;
   console.log(
-    `${corpus.name}: ${files.length} files, ${refused.length} refused by clang-22, ${kernels} kernels compared, ${equal} equal`,
+    `${corpus.name}: ${files.length} files, ${refused.length} refused by clang-22, ${kernels} kernels ` +
+      `compared, ${equal} equal`,
   );
   for (const r of refused) console.log(`  refused: ${r}`);
 }

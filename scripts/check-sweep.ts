@@ -3,7 +3,8 @@
 // (nvptx64, nvptx) and OpenCL SPIR-V (spirv64) — and checked against their own source. Prints,
 // per binary kind and corpus: files compiled, files that check clean (exit 0), files that differ
 // (exit 3, with the first rows), and files kernarg refuses (exit 1). `npm test` runs a sample
-// (test/oracle/check-tools.test.ts). Usage: tsx scripts/check-sweep.ts [generated programs, default 60] [kind substring]
+// (test/oracle/check-tools.test.ts). Usage: tsx scripts/check-sweep.ts [generated programs, default 60] [kind
+// substring]
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -61,7 +62,10 @@ interface Kind {
   readonly name: string;
   readonly tool: string[];
   readonly args: (out: string) => string[];
-  /** Flags `check` needs beside the source's: clang's spirv64 triple predefines __SPIRV64__, not the spir64 triple's __SPIR64__ the opencl target models. */
+  /**
+   * Flags `check` needs beside the source's: clang's spirv64 triple predefines __SPIRV64__, not the spir64 triple's
+   * __SPIR64__ the opencl target models.
+   */
   readonly checkFlags?: readonly string[];
 }
 
@@ -142,7 +146,8 @@ try {
         }
       }
       console.log(
-        `${kind.name}, ${corpus}: ${compiled} files compiled, ${clean} check clean, ${differ} differ, ${refused} refused by kernarg (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+        `${kind.name}, ${corpus}: ${compiled} files compiled, ${clean} check clean, ${differ} differ, ${refused} ` +
+          `refused by kernarg (${((performance.now() - started) / 1000).toFixed(1)} s)`,
       );
       for (const d of shown.slice(0, 4)) console.log(`  ${d.slice(0, 300)}`);
     }

@@ -4,7 +4,8 @@
 // architecture asked (-c: relocatable, so calls to undefined builtins do not matter), and every
 // kernel's EIATTR_KPARAM_INFO offsets and sizes (kernarg's cubin reader) compared with the plan
 // kernarg reads from the PTX for that architecture (readPtx's sm: the parameter buffer's base by
-// architecture, src/targets/cuda/param-base.ts), and the cubin's own sm (e_flags) with the one asked. Needs a CUDA toolkit's ptxas (PTXAS=..., default ptxas on PATH).
+// architecture, src/targets/cuda/param-base.ts), and the cubin's own sm (e_flags) with the one asked. Needs a CUDA
+// toolkit's ptxas (PTXAS=..., default ptxas on PATH).
 // Run: node --import tsx scripts/cubin-ptxas-sweep.ts [sm_90 sm_80 sm_100 ...]   (default sm_90 sm_80 sm_100)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -131,12 +132,14 @@ try {
       }
     }
     console.log(
-      `${set.name}: ${files.length} files, ${compiled} compiled to PTX with kernels, ${refused} refused by clang-16/llc-16 (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+      `${set.name}: ${files.length} files, ${compiled} compiled to PTX with kernels, ${refused} refused by ` +
+        `clang-16/llc-16 (${((Date.now() - started) / 1000).toFixed(0)} s)`,
     );
     for (const [arch, c] of counts) {
       const refusedKernels = [...c.ptxasRefused.values()].reduce((x, y) => x + y, 0);
       console.log(
-        `  ${arch}: ${c.kernels} kernels read, ${c.equal} with the PTX plan's offsets and sizes, ${c.differ.length} differing; ${refusedKernels} kernels in files ptxas refuses`,
+        `  ${arch}: ${c.kernels} kernels read, ${c.equal} with the PTX plan's offsets and sizes, ${c.differ.length} ` +
+          `differing; ${refusedKernels} kernels in files ptxas refuses`,
       );
       for (const [why, n] of c.ptxasRefused) console.log(`    ${n} kernels: ptxas: ${why}`);
       for (const d of c.differ.slice(0, 8)) console.log(`    DIFFERS ${d}`);

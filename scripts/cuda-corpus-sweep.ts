@@ -28,7 +28,8 @@ for (const v of versions) {
       }
     }
     console.log(
-      `clang-${v} ${corpus.name}: ${files.length} files, ${kernels} kernels compared, ${equal} equal (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+      `clang-${v} ${corpus.name}: ${files.length} files, ${kernels} kernels compared, ${equal} equal ` +
+        `(${((Date.now() - started) / 1000).toFixed(0)} s)`,
     );
     for (const [why, n] of refused) console.log(`  ${n} files refused by clang only: ${why}`);
     for (const [why, n] of both) console.log(`  ${n} files refused by clang and kernarg: ${why}`);

@@ -61,7 +61,9 @@ for (const c of RUNAWAY_CASES) {
     const limit = 1000 * Math.max(1, src.length / 100_000);
     const codes = [...new Set(r.diagnostics.map((x) => x.code))].join(',');
     console.log(
-      `  ${c.name.padEnd(40)} ${String(src.length).padStart(8)} B  ${ms.toFixed(0).padStart(5)} ms  ${((1000 * ms) / expansionBudgetFor(src.length)).toFixed(2)} µs/token  ${ms < limit ? 'ok' : 'OVER'}  ${codes}`,
+      `  ${c.name.padEnd(40)} ${String(src.length).padStart(8)} B  ${ms.toFixed(0).padStart(5)} ms ` +
+        ` ${((1000 * ms) / expansionBudgetFor(src.length)).toFixed(2)} µs/token  ${ms < limit ? 'ok' : 'OVER'} ` +
+        ` ${codes}`,
     );
   }
 }

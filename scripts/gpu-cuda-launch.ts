@@ -32,8 +32,9 @@ import { readPtx } from '../src/readers/ptx.js';
 import { readCubin } from '../src/readers/cubin.js';
 import { koffi } from '../src/runtime/ffi.js';
 import { openCuda } from '../src/runtime/cuda/driver.js';
-import { CudaContext, type CudaKernel, type CudaModule, listCudaDevices } from '../src/runtime/cuda/host.js';
-import type { CudaParamForm } from '../src/runtime/cuda/host.js';
+import { CudaContext, type CudaKernel, type CudaModule } from '../src/runtime/cuda/host.js';
+import { listCudaDevices } from '../src/runtime/cuda/devices.js';
+import type { CudaParamForm } from '../src/runtime/cuda/launch-options.js';
 import type { CudaPlan } from '../src/targets/cuda/plan.js';
 import { compileClToPtx } from '../src/cli/cuda-ptx-compile.js';
 import { runCliWith, nodeIO } from '../src/cli/main.js';
@@ -87,7 +88,8 @@ console.log(
 );
 for (const d of devices)
   console.log(
-    `device ${d.ordinal}: ${d.name}, compute capability ${d.computeCapability}, ${(d.totalMemory / 2 ** 30).toFixed(1)} GiB, driver API ${d.driverVersion}`,
+    `device ${d.ordinal}: ${d.name}, compute ` +
+      `capability ${d.computeCapability}, ${(d.totalMemory / 2 ** 30).toFixed(1)} GiB, driver API ${d.driverVersion}`,
   );
 const tool = (name: string) => spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim();
 const ptxas = tool('ptxas');
@@ -278,7 +280,8 @@ function linkCubin(ptx: string): Uint8Array {
   const lib = k.load(cu.library);
   const create = lib.func('int cuLinkCreate_v2(unsigned int n, int *options, void **values, _Out_ void **state)');
   const add = lib.func(
-    'int cuLinkAddData_v2(void *state, int type, const uint8_t *data, size_t size, const char *name, unsigned int n, int *options, void **values)',
+    'int cuLinkAddData_v2(void *state, int type, const uint8_t *data, size_t size, const char *name, unsigned int ' +
+      'n, int *options, void **values)',
   );
   const complete = lib.func('int cuLinkComplete(void *state, _Out_ void **cubin, _Out_ uint64_t *size)');
   const destroy = lib.func('int cuLinkDestroy(void *state)');
@@ -322,7 +325,8 @@ function checkCubin(label: string, cubin: Uint8Array): void {
       !!same,
       same
         ? 'every offset and size'
-        : `cubin ${JSON.stringify(k.args.map((a) => [a.offset, a.size]))}, PTX ${JSON.stringify(fromPtx?.args.map((a) => [a.offset, a.size]))}`,
+        : `cubin ${JSON.stringify(k.args.map((a) => [a.offset, a.size]))}, ` +
+            `PTX ${JSON.stringify(fromPtx?.args.map((a) => [a.offset, a.size]))}`,
     );
   }
   const m = ctx.module(cubin, label);
@@ -430,9 +434,13 @@ for (const [mode, file] of [
 // 8. The plan placed for this device's architecture against the driver, for .align 32/64/128 blocks.
 attempt(`plan placed for sm_${ctx.sm}`, () => {
   const wide =
-    'typedef struct { char c[13]; } B13;\ntypedef struct __attribute__((aligned(32))) { float v[8]; } A32;\ntypedef struct __attribute__((aligned(64))) { uchar b[64]; } A64;\nkernel void wide(B13 a, A32 b, char c, A64 d, global float *out, long16 e, uchar f) {}\n';
+    'typedef struct { char c[13]; } B13;\ntypedef struct __attribute__((aligned(32))) { float v[8]; } A32;\ntypedef ' +
+    'struct __attribute__((aligned(64))) { uchar b[64]; } A64;\nkernel void wide(B13 a, A32 b, char c, A64 d, ' +
+    'global float *out, long16 e, uchar f) {}\n';
   const planned = lower('wide.cl', wide, memoryHost({}), { target: 'cuda', format: 'json' }).plan as CudaPlan;
-  const ptx = `.version 8.0\n.target sm_75\n.address_size 64\n.entry wide(${planned.kernels[0].args.map((a) => (a.ptxType === 'b8' ? `.param .align ${a.align} .b8 ${a.ptxName}[${a.size}]` : `.param .${a.ptxType} ${a.ptxName}`)).join(', ')})\n{\n\tret;\n}\n`;
+  const ptx =
+    `.version 8.0\n.target sm_75\n.address_size 64\n.entry ` +
+    `wide(${planned.kernels[0].args.map((a) => (a.ptxType === 'b8' ? `.param .align ${a.align} .b8 ${a.ptxName}[${a.size}]` : `.param .${a.ptxType} ${a.ptxName}`)).join(', ')})\n{\n\tret;\n}\n`;
   const m = ctx.module(ptx, 'wide.ptx');
   const k = m.kernel('wide', planned, { strict: false });
   const ok = k.driverParams === undefined ? undefined : k.driverDifferences.length === 0;
@@ -475,6 +483,7 @@ for (const [step, result, detail] of rows)
   console.log(`${step.padEnd(70)}  ${result.padEnd(6)}  ${detail.split('\n')[0].slice(0, 160)}`);
 const failed = rows.filter((r) => r[1] === 'FAIL').length;
 console.log(
-  `\n${rows.length} steps: ${rows.filter((r) => r[1] === 'PASS').length} PASS, ${failed} FAIL, ${rows.filter((r) => r[1] === 'n/a').length} n/a`,
+  `\n${rows.length} steps: ${rows.filter((r) => r[1] === 'PASS').length} PASS, ${failed} ` +
+    `FAIL, ${rows.filter((r) => r[1] === 'n/a').length} n/a`,
 );
 process.exit(failed ? 1 : 0);

@@ -82,13 +82,15 @@ try {
     if (headersSame && textSame) same++;
     else differ++;
     console.log(
-      `${name}: ${kernargRead.length} headers${headersSame ? '' : ` (clang read ${clangRead.length})`}, preprocessed ${textSame ? 'the same' : 'DIFFERENTLY'}`,
+      `${name}: ${kernargRead.length} headers${headersSame ? '' : ` (clang read ${clangRead.length})`}, ` +
+        `preprocessed ${textSame ? 'the same' : 'DIFFERENTLY'}`,
     );
   }
 } finally {
   rmSync(trees, { recursive: true, force: true });
 }
 console.log(
-  `${same} same, ${differ} different, ${refused} refused by clang-16, in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  `${same} same, ${differ} different, ${refused} refused by clang-16, ` +
+    `in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
 );
 process.exitCode = differ ? 1 : 0;

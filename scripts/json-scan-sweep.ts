@@ -59,7 +59,8 @@ for (const text of fc.sample(texts, count)) {
   if ((scanJson(text) === undefined) !== ok) disagree.push(text);
 }
 console.log(
-  `${count} texts (${valid} valid JSON, ${invalid} not): the scanner agrees with JSON.parse on ${count - disagree.length}`,
+  `${count} texts (${valid} valid JSON, ${invalid} not): the scanner agrees with JSON.parse ` +
+    `on ${count - disagree.length}`,
 );
 for (const d of disagree.slice(0, 10)) console.log(`disagrees: ${JSON.stringify(d)}`);
 process.exitCode = disagree.length ? 1 : 0;

@@ -34,7 +34,9 @@ const shape = (m: string | undefined) => (m ?? 'no error').replace(/'[^']*'/g, "
 const groups = new Map<string, Disagreement[]>();
 for (const d of all) groups.set(key(d), [...(groups.get(key(d)) ?? []), d]);
 console.log(
-  `near-miss sweep: ${runs} inputs (seed ${seed}), ${agree} agree, ${all.length} disagree (kernarg errs where clang does not: ${all.filter((d) => d.kernarg.error).length}; clang errs where kernarg does not: ${all.filter((d) => !d.kernarg.error).length}), ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+  `near-miss sweep: ${runs} inputs (seed ${seed}), ${agree} agree, ${all.length} disagree (kernarg errs where clang ` +
+    `does not: ${all.filter((d) => d.kernarg.error).length}; clang errs where kernarg does ` +
+    `not: ${all.filter((d) => !d.kernarg.error).length}), ${((performance.now() - t0) / 1000).toFixed(0)} s`,
 );
 for (const [k, ds] of [...groups].sort((a, b) => b[1].length - a[1].length)) {
   console.log(`\n${ds.length}× ${k}`);

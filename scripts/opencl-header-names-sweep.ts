@@ -20,7 +20,10 @@ const free = [...spelled].filter((n) => !isReservedCName(n) && !BUILTIN_PREFIX.t
 const reserved = spelled.size - free.length;
 
 const dir = mkdtempSync(join(tmpdir(), 'kernarg-header-names-'));
-/** Each role's file: one line per name (a kernel per line; a parameter per line; a variable per line), so clang's line numbers name the culprit. */
+/**
+ * Each role's file: one line per name (a kernel per line; a parameter per line; a variable per line), so clang's line
+ * numbers name the culprit.
+ */
 const roles: Record<string, { head: string; line: (n: string, i: number) => string; tail: string }> = {
   kernel: { head: '', line: (n) => `kernel void ${n}(global int *a) {}`, tail: '' },
   parameter: { head: 'kernel void k(int first', line: (n) => `, int ${n}`, tail: ') {}' },
@@ -48,7 +51,8 @@ try {
       );
       for (const n of bad) culprits.add(n);
       console.log(
-        `${role} names, ${std}: ${names.length} names, ${out.status === 0 ? 'clang accepts them all' : `clang refuses ${[...bad].join(' ') || out.stderr.slice(0, 400)}`}`,
+        `${role} names, ${std}: ${names.length} ` +
+          `names, ${out.status === 0 ? 'clang accepts them all' : `clang refuses ${[...bad].join(' ') || out.stderr.slice(0, 400)}`}`,
       );
     }
   }
@@ -57,6 +61,7 @@ try {
 }
 const failures = culprits.size;
 console.log(
-  `${spelled.size} names spelled in clang-16's OpenCL C headers: ${reserved} reserved by kernarg, ${free.length} not; ${failures} of those break clang${failures ? `: ${[...culprits].join(' ')}` : ''}`,
+  `${spelled.size} names spelled in clang-16's OpenCL C headers: ${reserved} reserved by kernarg, ${free.length} ` +
+    `not; ${failures} of those break clang${failures ? `: ${[...culprits].join(' ')}` : ''}`,
 );
 process.exitCode = failures ? 1 : 0;

@@ -129,7 +129,9 @@ console.log(
   `named kernels: ${CASES.length - failed} of ${CASES.length} agree with the reference through SPIR-V and OpenCL C`,
 );
 console.log(
-  `build + launch + reference, all named kernels: SPIR-V ${ms.spirv.toFixed(0)} ms, OpenCL C ${ms.c.toFixed(0)} ms (ratio ${(ms.spirv / ms.c).toFixed(2)}; the OpenCL C build cache is ${process.env.KERNARG_CACHE === '0' ? 'off' : 'as configured'})`,
+  `build + launch + reference, all named kernels: SPIR-V ${ms.spirv.toFixed(0)} ms, OpenCL C ${ms.c.toFixed(0)} ms ` +
+    `(ratio ${(ms.spirv / ms.c).toFixed(2)}; the OpenCL C build cache ` +
+    `is ${process.env.KERNARG_CACHE === '0' ? 'off' : 'as configured'})`,
 );
 
 const n = Number(o.generated);

@@ -78,7 +78,8 @@ for (const ir of programs) {
 }
 for (const [name, n] of Object.entries(accepted)) console.log(`${name}: ${n} of ${programs.length} modules accepted`);
 console.log(
-  `ocloc (pvc): ${unsupportedSubgroup} refused for a subgroup_size pvc does not have (8), as IGC refuses intel_reqd_sub_group_size(8) there`,
+  `ocloc (pvc): ${unsupportedSubgroup} refused for a subgroup_size pvc does not have (8), as IGC refuses ` +
+    `intel_reqd_sub_group_size(8) there`,
 );
 for (const r of refusals) console.log(`REFUSED ${r}`);
 const ok = Object.entries(accepted).every(

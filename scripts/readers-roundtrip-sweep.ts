@@ -56,7 +56,9 @@ for (const [llvm, names, cos] of GENERATIONS) {
         else shown.push(...r.differences.slice(0, 3));
       }
       console.log(
-        `clang-${llvm} code object ${co}, ${corpus}: ${files} files, ${kernels} kernels, ${equal} in files with every slot equal, ${shown.length ? shown.length + ' differences' : 'no differences'} (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+        `clang-${llvm} code object ${co}, ${corpus}: ${files} files, ${kernels} kernels, ${equal} in files with ` +
+          `every slot equal, ${shown.length ? shown.length + ' differences' : 'no differences'} ` +
+          `(${((performance.now() - started) / 1000).toFixed(1)} s)`,
       );
       for (const d of shown.slice(0, 5)) console.log(`  ${d}`);
     }

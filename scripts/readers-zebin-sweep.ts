@@ -83,6 +83,7 @@ for (const s of sources) {
   }
 }
 console.log(
-  `pvc: ${files} zebins (${refused} sources ocloc refused), ${kernels} kernels; ze-info written back from the read plan equal to ocloc's section: ${zeInfoEqual}; plan read equal to kernarg's prediction, every slot: ${planEqual}`,
+  `pvc: ${files} zebins (${refused} sources ocloc refused), ${kernels} kernels; ze-info written back from the read ` +
+    `plan equal to ocloc's section: ${zeInfoEqual}; plan read equal to kernarg's prediction, every slot: ${planEqual}`,
 );
 for (const d of shown.slice(0, 12)) console.log(`  ${d}`);

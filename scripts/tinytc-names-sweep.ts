@@ -24,5 +24,7 @@ for (const [b, funcs] of fc.sample(arb, { seed, numRuns: batches }).entries()) {
   refused += r.refused;
 }
 console.log(
-  `${batches} batches, seed ${seed}: ${accepted + refused} functions; ${accepted} accepted (clang-16 compiles the OpenCL C, spirv-val accepts the SPIR-V, kernels and parameters as the plan says), ${refused} refused with a name diagnostic; 0 disagreements; ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  `${batches} batches, seed ${seed}: ${accepted + refused} functions; ${accepted} accepted (clang-16 compiles the ` +
+    `OpenCL C, spirv-val accepts the SPIR-V, kernels and parameters as the plan says), ${refused} refused with a ` +
+    `name diagnostic; 0 disagreements; ${((performance.now() - t0) / 1000).toFixed(1)} s`,
 );

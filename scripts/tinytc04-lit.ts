@@ -27,11 +27,14 @@ for (const dir of ['spv', 'check-ir', 'examples']) {
       totals.checked++;
       if (r.compiled) totals.generated++;
       const reasons = [...new Set((r.notLowered ?? []).map((d) => d.message.replace(/ is not lowered.*/, '')))];
-      what = `${r.module?.functions.length ?? 0} kernel(s), ${r.compiled ? 'code generated' : `no code: ${reasons.join(', ')}`}`;
+      what =
+        `${r.module?.functions.length ?? 0} ` +
+        `kernel(s), ${r.compiled ? 'code generated' : `no code: ${reasons.join(', ')}`}`;
     }
     console.log(`  ${f.padEnd(34)} ${what}`);
   }
 }
 console.log(
-  `\n${totals.files} files: ${totals.checked} parse and check, ${totals.refused} refused; code for ${totals.generated} of the ${totals.checked}`,
+  `\n${totals.files} files: ${totals.checked} parse and check, ${totals.refused} refused; code ` +
+    `for ${totals.generated} of the ${totals.checked}`,
 );

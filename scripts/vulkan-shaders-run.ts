@@ -29,7 +29,8 @@ for (const c of SHADER_CASES) {
   const spirv = shaderSpirv(c.name, glslang);
   if (!spirv)
     problems.push(
-      `no SPIR-V in ${SPV_CACHE}: run \`npx tsx scripts/vulkan-shaders-run.ts --compile-only\` where glslangValidator is, and carry the folder`,
+      `no SPIR-V in ${SPV_CACHE}: run \`npx tsx scripts/vulkan-shaders-run.ts --compile-only\` where ` +
+        `glslangValidator is, and carry the folder`,
     );
   else if (c.refused) {
     try {

@@ -73,7 +73,8 @@ for (const corpus of CORPORA) {
     if (theirs.size) withLocals++;
   }
   console.log(
-    `${corpus.name}: ${files} files, ${refused} refused by clang, ${equalFiles} of ${files - refused} equal (${withLocals} with kernel-scope locals, ${variables} variables)`,
+    `${corpus.name}: ${files} files, ${refused} refused by clang, ${equalFiles} of ${files - refused} equal ` +
+      `(${withLocals} with kernel-scope locals, ${variables} variables)`,
   );
   for (const d of differences.slice(0, 10)) console.log(`  differs: ${d.slice(0, 400)}`);
 }

@@ -74,7 +74,9 @@ function add(t: Tally, label: string, o: FileOutcome): void {
 
 function report(name: string, device: string, t: Tally, ms: number): void {
   console.log(
-    `${name} (${device}): ${t.files} files, ${t.kernels} kernels compared, ${t.equal} equal (${t.privateMemory} of them with --private-memory), ${t.differ.length} differ, ${[...t.refused.values()].reduce((a, b) => a + b, 0)} files refused by ocloc (${t.bothRefused} of them by kernarg too), ${t.kernargRefused.length} refused by kernarg alone (${(ms / 1000).toFixed(1)} s)`,
+    `${name} (${device}): ${t.files} files, ${t.kernels} kernels compared, ${t.equal} equal (${t.privateMemory} of ` +
+      `them with --private-memory), ${t.differ.length} ` +
+      `differ, ${[...t.refused.values()].reduce((a, b) => a + b, 0)} files refused by ocloc (${t.bothRefused} of them by kernarg too), ${t.kernargRefused.length} refused by kernarg alone (${(ms / 1000).toFixed(1)} s)`,
   );
   for (const [r, n] of t.refused) console.log(`  ocloc refused ${n}: ${r}`);
   for (const r of t.kernargRefused) console.log(`  kernarg refused: ${r}`);

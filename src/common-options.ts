@@ -1,6 +1,7 @@
 // The options every target shares (target, format, OpenCL C version, input language), checked in
 // one place above the targets and the code generator (a target's formats are its own and the code
-// generator's rows, codegen/formats.ts): lower() reports what this finds as a diagnostic, the command line as a usage error,
+// generator's rows, codegen/formats.ts): lower() reports what this finds as a diagnostic, the command line as a usage
+// error,
 // in the same words.
 import { Messages } from './diagnostics/messages.js';
 import { CL_STDS } from './options/input-options.js';

@@ -25,7 +25,8 @@ export interface LowerResult {
   readonly chunks?: readonly string[];
   /**
    * With `chunked` and `streamed`, for JSON and the formats a target writes a kernel at a time
-   * (`Lowered.pieces`): the output's pieces, each made as it is iterated (joined, they are the text `output` would hold; iterating again renders the plan again).
+   * (`Lowered.pieces`): the output's pieces, each made as it is iterated (joined, they are the text `output` would
+   * hold; iterating again renders the plan again).
    */
   readonly pieces?: Iterable<string>;
   readonly module?: KernelModule;
@@ -53,7 +54,10 @@ interface Planned {
   readonly bag?: DiagnosticBag;
 }
 
-/** Compiles one source file for one target into its plan: the step `lower` renders, and hosts that only pack launches stop at. */
+/**
+ * Compiles one source file for one target into its plan: the step `lower` renders, and hosts that only pack launches
+ * stop at.
+ */
 function plan(path: string, text: string, host: FileHost, options: LowerOptions): Planned {
   const format = options.format ?? 'table';
   const isIr = options.language ? options.language === 'ir' : path.endsWith('.ir');
@@ -81,7 +85,8 @@ function plan(path: string, text: string, host: FileHost, options: LowerOptions)
     if (refused?.hasErrors) return { module: fe.module, diagnostics: [...fe.diagnostics.items, ...refused.items] };
     return { module: fe.module, lowered: fe.lowered, tinytc: fe.compiled, diagnostics: fe.diagnostics.items };
   }
-  // Macros the driver adds before the command line's: the target's (clspv's VULKAN; null: one its compiler leaves undefined), clang's __FAST_RELAXED_MATH__.
+  // Macros the driver adds before the command line's: the target's (clspv's VULKAN; null: one its compiler leaves
+  // undefined), clang's __FAST_RELAXED_MATH__.
   const driver: CommandLineMacro[] = target
     .predefines(options)
     .map(([define, value]) => (value === null ? { undefine: define } : { define, value }));

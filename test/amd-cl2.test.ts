@@ -55,7 +55,8 @@ test('worked example 1: uint n; const uint *in; uint *out', () => {
 
 test('worked example 2: four uint3, a 68-byte structure by reference, a read_write image3d_t', () => {
   const p = plan(
-    'typedef struct { int v[17]; } One;\nkernel void kernelArgs(uint3 i1, uint3 i2, uint3 i3, uint3 i4, One s, read_write image3d_t img) {}',
+    'typedef struct { int v[17]; } One;\nkernel void kernelArgs(uint3 i1, uint3 i2, uint3 i3, uint3 i4, One s, ' +
+      'read_write image3d_t img) {}',
   );
   assert.deepEqual(user(p), ['i1@48', 'i2@64', 'i3@80', 'i4@96', 's@112', 'img@120']);
   assert.deepEqual(
@@ -73,7 +74,8 @@ test('worked example 2: four uint3, a 68-byte structure by reference, a read_wri
 
 test('worked example 3: vectors align to their element (alltypes prefix)', () => {
   const p = plan(
-    'kernel void myKernel(uchar a, uchar2 b, uchar3 c, uchar4 d, uchar8 e, uchar16 f, char g, char2 h, char3 i, char4 j, char8 k, char16 l, ushort m, ushort2 n) {}',
+    'kernel void myKernel(uchar a, uchar2 b, uchar3 c, uchar4 d, uchar8 e, uchar16 f, char g, char2 h, char3 i, ' +
+      'char4 j, char8 k, char16 l, ushort m, ushort2 n) {}',
   );
   assert.deepEqual(user(p), [
     'a@48',
@@ -96,7 +98,8 @@ test('worked example 3: vectors align to their element (alltypes prefix)', () =>
 
 test('worked example 4: handles pointer-sized, 64-bit and 32-bit', () => {
   const src =
-    'typedef struct { char b[24]; } S24;\nkernel void k(char c, double3 d, float2 f, queue_t q, global int *e, S24 s, write_only image2d_t img, sampler_t smp) {}';
+    'typedef struct { char b[24]; } S24;\nkernel void k(char c, double3 d, float2 f, queue_t q, global int *e, S24 ' +
+    's, write_only image2d_t img, sampler_t smp) {}';
   // clk_event_t arguments are not OpenCL C (clang rejects them); CLRX's example assembles one. Swap it in.
   const withEvent = (m: KernelModule): KernelModule => ({
     ...m,
@@ -135,7 +138,8 @@ test('worked example 5: old drivers keep 3 components and do not round; 32-bit n
 
 test('resource IDs count read-only images, write-only images, read-write images and samplers apart', () => {
   const p = plan(
-    'kernel void k(read_only image2d_t a, write_only image2d_t b, sampler_t s0, read_only image3d_t c, read_write image2d_t d, write_only image1d_t e, sampler_t s1) {}',
+    'kernel void k(read_only image2d_t a, write_only image2d_t b, sampler_t s0, read_only image3d_t c, read_write ' +
+      'image2d_t d, write_only image1d_t e, sampler_t s1) {}',
   );
   assert.deepEqual(
     p.kernels[0].args.slice(6).map((a) => `${a.name}:${a.resourceId}`),
@@ -177,7 +181,8 @@ test('image channel tables both ways', () => {
 
 test('clrx format: .setupargs then one .arg per argument in CLRX syntax', () => {
   const p = plan(
-    'struct P { float x; int y; };\nkernel void k(uint n, global const struct P *restrict in, local float4 *tmp, read_only image2d_t img, sampler_t s, struct P v, queue_t q, pipe int pp) {}',
+    'struct P { float x; int y; };\nkernel void k(uint n, global const struct P *restrict in, local float4 *tmp, ' +
+      'read_only image2d_t img, sampler_t s, struct P v, queue_t q, pipe int pp) {}',
     { use: ['setup', 'args'] },
   );
   assert.equal(

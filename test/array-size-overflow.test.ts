@@ -10,7 +10,8 @@ const SOURCES = [
   `typedef int T${dims};\nkernel void k(global T *p) {}\n`,
   `constant int x = sizeof(int${dims});\nkernel void k(global int *p) {}\n`,
   `typedef int T${dims};\nconstant int x = _Alignof(T) + sizeof(T);\nkernel void k(global int *p) {}\n`,
-  `typedef int T${dims};\nconstant int y = __builtin_offsetof(struct { T a; int b; }, b);\nkernel void k(global int *p) {}\n`,
+  `typedef int T${dims};\nconstant int y = __builtin_offsetof(struct { T a; int b; }, b);\nkernel void k(global int ` +
+    `*p) {}\n`,
   `typedef struct { int a${dims}; } S;\nkernel void k(global S *p) {}\n`,
 ];
 

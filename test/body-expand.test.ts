@@ -22,7 +22,8 @@ const HEAD = '#define SQR(x) ((x) * (x))\n#define ID(x) x\n#define K 16\nint hel
 
 test('plain macro invocations in bodies: expanded as the token path expands them', () => {
   const r = both(
-    `${HEAD}kernel void k(global int *o) {\n  o[0] = SQR(o[1] + K) + ID(helper)(2) + SQR(\n  3);\n  o[ID(K)] = SQR((1, 2));\n}\n`,
+    `${HEAD}kernel void k(global int *o) {\n  o[0] = SQR(o[1] + K) + ID(helper)(2) + SQR(\n  3);\n  o[ID(K)] = ` +
+      `SQR((1, 2));\n}\n`,
   );
   assert.equal(r.skippedBodies, 1);
 });
@@ -35,7 +36,8 @@ test('plain macro invocations in bodies: a "}" in the arguments closes the body'
 
 test('plain macro invocations in bodies: names the list uses, defined or undefined inside the body', () => {
   const r = both(
-    `${HEAD}#define USES LATER + 1\nint f(void) {\n  int a = USES;\n#define LATER helper(7)\n  a += USES;\n#undef LATER\n  return a + USES;\n}\n`,
+    `${HEAD}#define USES LATER + 1\nint f(void) {\n  int a = USES;\n#define LATER helper(7)\n  a += USES;\n#undef ` +
+      `LATER\n  return a + USES;\n}\n`,
   );
   assert.equal(r.skippedBodies, 1);
   both(`${HEAD}#define SELF(x) SELF + x\nint f(void) {\n  int SELF = 1;\n  return SELF(2) + SQR(SELF(3));\n}\n`);
@@ -51,12 +53,15 @@ test('plain macro invocations in bodies: calls cut by a directive line, left ope
 
 test('macros that are not plain: #, ##, ... and a "}" in the replacement list', () => {
   both(
-    `${HEAD}#define CAT(a, b) a##b\n#define STR(x) #x\n#define V(...) helper(__VA_ARGS__)\n#define CLOSE(x) x; }\nint f(int a) {\n  printf(STR(a b));\n  return CAT(hel, per)(V(a)) + CAT(K, 1);\n  CLOSE(a)\nint g(void) { return 1; }\n`,
+    `${HEAD}#define CAT(a, b) a##b\n#define STR(x) #x\n#define V(...) helper(__VA_ARGS__)\n#define CLOSE(x) x; ` +
+      `}\nint f(int a) {\n  printf(STR(a b));\n  return CAT(hel, per)(V(a)) + CAT(K, 1);\n  CLOSE(a)\nint g(void) { ` +
+      `return 1; }\n`,
   );
 });
 
 test('plain macro invocations in bodies: the expansion budget is spent token for token', () => {
-  // Each call of Q makes eight tokens per token of its argument: about 8 tokens per character, past the budget of 250k plus 2 per character.
+  // Each call of Q makes eight tokens per token of its argument: about 8 tokens per character, past the budget of 250k
+  // plus 2 per character.
   const arg = Array.from({ length: 60 }, () => 'a').join('+');
   const calls = Array.from({ length: 2000 }, () => `  s += Q(${arg});\n`).join('');
   both(`#define Q(x) x x x x x x x x\nint f(int a) {\n  int s = 0;\n${calls}  return s;\n}\n`);

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { kernel } from '../src/runtime/opencl/host.js';
+import { kernel } from '../src/runtime/opencl/compile-kernel.js';
 import { tinytcKernel } from '../src/runtime/tinytc.js';
 import { SourceFile } from '../src/diagnostics/source.js';
 import { emitTinytcOpenCLC, emitTinytcOpenCLCMapped } from '../src/codegen/opencl-c/index.js';
@@ -200,7 +200,8 @@ test('build errors: a driver error in OpenCL C generated from tinytc names the .
   const ctx = testDevice(t);
   if (!ctx) return;
   const ir =
-    '; a comment line\nfunc @k(%a: memref<f32x8>, %n: i32) work_group_size(8, 1) {\n  %x = cast %n : i32 -> f32\n  axpby.n %x, %a, 0.0, %a : f32, memref<f32x8>, f32, memref<f32x8>\n}\n';
+    '; a comment line\nfunc @k(%a: memref<f32x8>, %n: i32) work_group_size(8, 1) {\n  %x = cast %n : i32 -> f32\n  ' +
+    'axpby.n %x, %a, 0.0, %a : f32, memref<f32x8>, f32, memref<f32x8>\n}\n';
   // `-Dx=+` breaks every generated line that uses the value %x: the cast's and the axpby's.
   const e = (() => {
     try {

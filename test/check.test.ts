@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { runCliWith } from '../src/cli/main.js';
-import { readInput } from '../src/cli/read-input.js';
+import { checkRows, runCheck } from './support/check-cli.js';
 import { signless } from '../src/check/stated-facts.js';
 
 const CODE_OBJECTS = join(import.meta.dirname, 'readers', 'code-objects');
@@ -18,25 +18,6 @@ const ZEBINS = join(import.meta.dirname, 'readers', 'zebins');
 const ZEBIN_SOURCES = join(import.meta.dirname, 'oracle', 'zebin-ocloc');
 const scratch = mkdtempSync(join(tmpdir(), 'kernarg-check-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
-
-function run(argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = runCliWith(['check', ...argv], {
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-    readFile: (p) => {
-      try {
-        return readFileSync(p, 'utf8');
-      } catch {
-        return undefined;
-      }
-    },
-    readInput: (p) => readInput(p),
-    color: false,
-  });
-  return { code, stdout, stderr };
-}
 
 /** A source written beside the scratch folder, `edit` applied to `from`'s text (the edit must change it). */
 function mutant(from: string, name: string, edit: (text: string) => string): string {
@@ -48,25 +29,13 @@ function mutant(from: string, name: string, edit: (text: string) => string): str
   return path;
 }
 
-/** The table's rows as [class, kernel, slot, change, property, old, new, reason], cut at the columns the dashed line marks. */
-function rows(table: string): string[][] {
-  const lines = table.split('\n');
-  const rule = lines.findIndex((l) => /^-+(  -+)+$/.test(l));
-  if (rule < 0) return [];
-  const starts = [...lines[rule].matchAll(/-+/g)].map((m) => m.index!);
-  return lines
-    .slice(rule + 1)
-    .filter(Boolean)
-    .map((l) => starts.map((s, i) => l.slice(s, starts[i + 1]).trim()));
-}
-
 test('recorded code objects 4, 5 and 6 (clang-16, 19, 22) check clean against kinds.cl: exit 0, the options the note implies', () => {
   for (const [llvm, co] of [
     [16, 4],
     [19, 5],
     [22, 6],
   ]) {
-    const r = run([KINDS, join(CODE_OBJECTS, `kinds.${llvm}.co${co}.o`), '-cl-std=CL2.0']);
+    const r = runCheck([KINDS, join(CODE_OBJECTS, `kinds.${llvm}.co${co}.o`), '-cl-std=CL2.0']);
     assert.equal(r.code, 0, r.stdout + r.stderr);
     assert.match(
       r.stdout,
@@ -81,55 +50,59 @@ test('recorded code objects 4, 5 and 6 (clang-16, 19, 22) check clean against ki
 
 test('a changed argument type, address space or kernel name exits 3, each difference a row naming kernel, argument and what changed', () => {
   const co = join(CODE_OBJECTS, 'kinds.22.co6.o');
-  const type = run([mutant(KINDS, 'type.cl', (t) => t.replace('float4 v', 'float2 v')), co, '-cl-std=CL2.0']);
+  const type = runCheck([mutant(KINDS, 'type.cl', (t) => t.replace('float4 v', 'float2 v')), co, '-cl-std=CL2.0']);
   assert.equal(type.code, 3, type.stderr);
   assert.deepEqual(
-    rows(type.stdout)
+    checkRows(type.stdout)
       .find((r) => r[2] === 'v' && r[4] === 'size')
       ?.slice(0, 7),
     ['breaking', 'values', 'v', 'slot-property', 'size', '8', '16'],
   );
   assert.ok(
-    rows(type.stdout).some((r) => r[2] === 'v' && r[4] === 'typeName' && r[5] === 'float2' && r[6] === 'float4'),
+    checkRows(type.stdout).some((r) => r[2] === 'v' && r[4] === 'typeName' && r[5] === 'float2' && r[6] === 'float4'),
     type.stdout,
   );
   // The arguments after it move: consequences of the one cause.
   assert.match(type.stdout, /^1 breaking, 0 compatible; \d+ consequences? of them/m);
-  const space = run([
+  const space = runCheck([
     mutant(KINDS, 'space.cl', (t) => t.replace('constant char *c', 'global char *c')),
     co,
     '-cl-std=CL2.0',
   ]);
   assert.equal(space.code, 3);
   assert.deepEqual(
-    rows(space.stdout).map((r) => r.slice(1, 7)),
+    checkRows(space.stdout).map((r) => r.slice(1, 7)),
     [['values', 'c', 'slot-property', 'addressSpace', 'global', 'constant']],
   );
-  const renamed = run([mutant(KINDS, 'renamed.cl', (t) => t.replace(/\bprints\b/, 'printz')), co, '-cl-std=CL2.0']);
+  const renamed = runCheck([
+    mutant(KINDS, 'renamed.cl', (t) => t.replace(/\bprints\b/, 'printz')),
+    co,
+    '-cl-std=CL2.0',
+  ]);
   assert.equal(renamed.code, 3);
   assert.deepEqual(
-    rows(renamed.stdout).map((r) => r.slice(0, 7)),
+    checkRows(renamed.stdout).map((r) => r.slice(0, 7)),
     [['breaking', 'printz', '', 'kernel-renamed', '', 'printz', 'prints']],
   );
   // A kernel on one side only is a difference, compatible or not.
-  const extra = run([
+  const extra = runCheck([
     mutant(KINDS, 'fewer.cl', (t) => t.replace(/kernel void prints[^\n]*\n/, '')),
     co,
     '-cl-std=CL2.0',
   ]);
   assert.equal(extra.code, 3);
   assert.deepEqual(
-    rows(extra.stdout).map((r) => [r[0], r[1], r[3], r[7]]),
+    checkRows(extra.stdout).map((r) => [r[0], r[1], r[3], r[7]]),
     [['compatible', 'prints', 'kernel-added', 'a new kernel: old hosts do not launch it']],
   );
 });
 
 test('explicit target options override what the binary implies: --code-object 5 checks a code object 6 file against the code object 5 prediction', () => {
-  const r = run([KINDS, join(CODE_OBJECTS, 'kinds.22.co6.o'), '-cl-std=CL2.0', '--code-object', '5']);
+  const r = runCheck([KINDS, join(CODE_OBJECTS, 'kinds.22.co6.o'), '-cl-std=CL2.0', '--code-object', '5']);
   assert.equal(r.code, 3);
   assert.match(r.stdout, /^source: .* --code-object 6 --llvm 22 --mcpu gfx900 --cl-std=CL2\.0 --code-object=5\n/);
   assert.ok(
-    rows(r.stdout).some(
+    checkRows(r.stdout).some(
       (x) => x[1] === '(module)' && x[3] === 'module-property' && x[4] === 'codeObject' && x[5] === '5' && x[6] === '6',
     ),
     r.stdout,
@@ -137,15 +110,15 @@ test('explicit target options override what the binary implies: --code-object 5 
   // -D reaches the source: a macro that renames a kernel back makes it agree.
   const macro = mutant(KINDS, 'macro.cl', (t) => t.replace(/\bprints\b/, 'NAME'));
   assert.equal(
-    run([macro, join(CODE_OBJECTS, 'kinds.22.co6.o'), '-cl-std=CL2.0']).code,
+    runCheck([macro, join(CODE_OBJECTS, 'kinds.22.co6.o'), '-cl-std=CL2.0']).code,
     3,
     'without -D the kernel is named NAME',
   );
-  assert.equal(run([macro, join(CODE_OBJECTS, 'kinds.22.co6.o'), '-cl-std=CL2.0', '-D', 'NAME=prints']).code, 0);
+  assert.equal(runCheck([macro, join(CODE_OBJECTS, 'kinds.22.co6.o'), '-cl-std=CL2.0', '-D', 'NAME=prints']).code, 0);
 });
 
 test('--format json is the diff JSON contract: old is the source, new the binary', () => {
-  const r = run([
+  const r = runCheck([
     mutant(KINDS, 'json.cl', (t) => t.replace('uchar u', 'ushort u')),
     join(CODE_OBJECTS, 'kinds.19.co5.o'),
     '-cl-std=CL2.0',
@@ -163,11 +136,11 @@ test('--format json is the diff JSON contract: old is the source, new the binary
 
 test('recorded pvc zebins check clean against their sources; a changed one exits 3', () => {
   for (const c of ['hand-pointers', 'hand-values', 'hand-images', 'hand-builtins']) {
-    const r = run([join(ZEBIN_SOURCES, `${c}.cl`), join(ZEBINS, `${c}.pvc.zebin`), '-cl-std=CL2.0']);
+    const r = runCheck([join(ZEBIN_SOURCES, `${c}.cl`), join(ZEBINS, `${c}.pvc.zebin`), '-cl-std=CL2.0']);
     assert.equal(r.code, 0, `${c}: ${r.stdout}${r.stderr}`);
     assert.match(r.stdout, /^source: .* --target zebin --device pvc /);
   }
-  const changed = run([
+  const changed = runCheck([
     mutant(join(ZEBIN_SOURCES, 'hand-values.cl'), 'hand-values.cl', (t) =>
       t.replace('int3 x, float y', 'int3 x, double y'),
     ),
@@ -176,13 +149,13 @@ test('recorded pvc zebins check clean against their sources; a changed one exits
   ]);
   assert.equal(changed.code, 3, changed.stdout + changed.stderr);
   assert.ok(
-    rows(changed.stdout).some(
+    checkRows(changed.stdout).some(
       (r) => r[1] === 'mixed' && r[2] === 'y' && r[4] === 'size' && r[5] === '8' && r[6] === '4',
     ),
     changed.stdout,
   );
   assert.ok(
-    rows(changed.stdout).some(
+    checkRows(changed.stdout).some(
       (r) => r[1] === 'mixed' && r[2] === 'y' && r[4] === 'typeName' && r[5] === 'double' && r[6] === 'float',
     ),
     changed.stdout,
@@ -205,7 +178,7 @@ test('usage errors exit 2, with a "did you mean" where there is one', () => {
     [[KINDS, co, '-o', 'x'], /unknown option '-o'/],
   ];
   for (const [argv, want] of cases) {
-    const r = run(argv);
+    const r = runCheck(argv);
     assert.equal(r.code, 2, `${argv.join(' ')}: ${r.stderr}`);
     assert.match(r.stderr, want);
     assert.equal(r.stdout, '');
@@ -215,7 +188,7 @@ test('usage errors exit 2, with a "did you mean" where there is one', () => {
 test('a bad binary is a diagnostic at its byte, a bad source one at its line (exit 1), never a stack trace', () => {
   const truncated = join(scratch, 'cut.o');
   writeFileSync(truncated, readFileSync(join(CODE_OBJECTS, 'kinds.22.co6.o')).subarray(0, 300));
-  const cut = run([KINDS, truncated]);
+  const cut = runCheck([KINDS, truncated]);
   assert.equal(cut.code, 1);
   assert.match(
     cut.stderr,
@@ -224,17 +197,17 @@ test('a bad binary is a diagnostic at its byte, a bad source one at its line (ex
   const text = join(scratch, 'notes.txt');
   writeFileSync(text, 'not a kernel\n');
   assert.match(
-    run([KINDS, text]).stderr,
+    runCheck([KINDS, text]).stderr,
     /notes\.txt: error: at byte 0: not a kind of compiled kernel kernarg reads \(no magic number kernarg knows\) \[KA7040\]/,
   );
   assert.match(
-    run([KINDS, join(scratch, 'missing.o')]).stderr,
+    runCheck([KINDS, join(scratch, 'missing.o')]).stderr,
     /missing\.o: error: cannot read the binary: no such file or directory \[KA6001\]/,
   );
   const broken = mutant(KINDS, 'broken.cl', (t) =>
     t.replace('kernel void values(', 'kernel void values(global float *x,,'),
   );
-  const r = run([broken, join(CODE_OBJECTS, 'kinds.22.co6.o'), '-cl-std=CL2.0']);
+  const r = runCheck([broken, join(CODE_OBJECTS, 'kinds.22.co6.o'), '-cl-std=CL2.0']);
   assert.equal(r.code, 1);
   assert.match(r.stderr, /broken\.cl:3:\d+: error: .*\[KA2\d{3}\]\n.*\n/);
   assert.equal(r.stdout, '');
@@ -296,21 +269,22 @@ test('--mcpu: the processor is named in the plan; one the generation does not kn
   const typo = lower(['--mcpu', 'gfx110']);
   assert.equal(typo.code, 2);
   assert.match(typo.stderr, /not 'gfx110'; did you mean 'gfx1010'\?/);
-  // A code object for another processor implies --mcpu: the recorded gfx900 one checked as gfx1100 differs in the processor alone.
-  const r = run([KINDS, join(CODE_OBJECTS, 'kinds.22.co6.o'), '-cl-std=CL2.0', '--mcpu', 'gfx1100']);
+  // A code object for another processor implies --mcpu: the recorded gfx900 one checked as gfx1100 differs in the
+  // processor alone.
+  const r = runCheck([KINDS, join(CODE_OBJECTS, 'kinds.22.co6.o'), '-cl-std=CL2.0', '--mcpu', 'gfx1100']);
   assert.equal(r.code, 3);
   assert.deepEqual(
-    rows(r.stdout).map((x) => x.slice(1, 7)),
+    checkRows(r.stdout).map((x) => x.slice(1, 7)),
     [['(module)', '', 'module-property', 'mcpu', 'gfx1100', 'gfx900']],
   );
 });
 
 test('a recorded OpenCL SPIR-V module with structs and unions by value (clang-22) checks clean against its source; a changed field exits 3', () => {
   const dir = join(import.meta.dirname, 'readers', 'spirv');
-  const r = run([join(dir, 'by-value.cl'), join(dir, 'by-value.spv'), '-cl-std=CL2.0']);
+  const r = runCheck([join(dir, 'by-value.cl'), join(dir, 'by-value.spv'), '-cl-std=CL2.0']);
   assert.equal(r.code, 0, r.stdout + r.stderr);
   assert.match(r.stdout, /^source: .* --target opencl --arch spir64 --cl-std=CL2\.0\n/);
-  const changed = run([
+  const changed = runCheck([
     mutant(join(dir, 'by-value.cl'), 'by-value.cl', (t) =>
       t.replace('int a; float b; char c;', 'float a; float b; char c;'),
     ),
@@ -320,7 +294,7 @@ test('a recorded OpenCL SPIR-V module with structs and unions by value (clang-22
   assert.equal(changed.code, 3);
   // S is a field of struct N too: both arguments change.
   assert.deepEqual(
-    rows(changed.stdout).map((x) => x.slice(1, 5)),
+    checkRows(changed.stdout).map((x) => x.slice(1, 5)),
     [
       ['s', 'x', 'slot-property', 'layout'],
       ['s', 'z', 'slot-property', 'layout'],

@@ -30,7 +30,8 @@ function run(argv: string[], files: Record<string, string>) {
 }
 
 const K =
-  'typedef struct { int a; float b; } P;\nkernel void k(global float *x, global int *y, P p, int n, local float *tmp) {}\n';
+  'typedef struct { int a; float b; } P;\nkernel void k(global float *x, global int *y, P p, int n, local float ' +
+  '*tmp) {}\n';
 
 test('a JSON syntax error is told at line:col of the args file, with a code frame, exit 1 (no device needed)', () => {
   const text = '{\n  "x": {"buffer": "float", "size": 4},\n  "n": 3,\n}\n';
@@ -161,9 +162,11 @@ test('every mistake of an args file in one reading, each at the line:col of its 
   const out = argsDiagnostics('a.json', text, error);
   const heads = out.split('\n').filter((l) => / error: /.test(l));
   assert.deepEqual(heads, [
-    "a.json:6:10: error: kernel 'k', argument 'tpm': 'k' has no argument 'tpm' (it takes x, y, p, n, tmp); did you mean 'tmp'? [KA6011]",
+    "a.json:6:10: error: kernel 'k', argument 'tpm': 'k' has no argument 'tpm' (it takes x, y, p, n, tmp); did you " +
+      "mean 'tmp'? [KA6011]",
     `a.json:2:40: error: kernel 'k', argument 'x.data[1]': expected a number for float, got the string "two" [KA6011]`,
-    "a.json:3:35: error: kernel 'k', argument 'y.sizee': unexpected key 'sizee' (this form takes buffer, data, size); did you mean 'size'? [KA6011]",
+    "a.json:3:35: error: kernel 'k', argument 'y.sizee': unexpected key 'sizee' (this form takes buffer, data, " +
+      "size); did you mean 'size'? [KA6011]",
     "a.json:4:14: error: kernel 'k', argument 'p.a': 1.5 is not an integer (type int) [KA6011]",
     "a.json:5:8: error: kernel 'k', argument 'n': expected an integer for int, got string many [KA6011]",
     "a.json:1:1: error: kernel 'k', argument 'tmp': missing [KA6011]",
@@ -203,7 +206,8 @@ test('every mistake of an args file in one reading, each at the line:col of its 
   assert.match(
     argsDiagnostics('m.json', many, capped),
     new RegExp(
-      `note: too many mistakes in the arguments; stopping now \\(the first ${ARG_PROBLEM_LIMIT} are shown\\) \\[KA6012\\]`,
+      `note: too many mistakes in the arguments; stopping now \\(the first ${ARG_PROBLEM_LIMIT} are shown\\) ` +
+        `\\[KA6012\\]`,
     ),
   );
 });
@@ -213,7 +217,8 @@ test('kernarg run: every mistake at once, at line:col, exit 1; a kernel name get
   if (!ctx) return;
   ctx.dispose();
   const text =
-    '{\n  "x": {"buffer": "float", "size": 4},\n  "y": {"buffer": "float", "size": 4},\n  "p": {"a": 1, "b": 2},\n  "n": 1e40,\n  "tmp": {"local": 0}\n}\n';
+    '{\n  "x": {"buffer": "float", "size": 4},\n  "y": {"buffer": "float", "size": 4},\n  "p": {"a": 1, "b": 2},\n  ' +
+    '"n": 1e40,\n  "tmp": {"local": 0}\n}\n';
   const r = run(['k.cl', '--kernel', 'k', '--args', 'a.json', '--global', '4'], { 'k.cl': K, 'a.json': text });
   assert.equal(r.code, 1);
   assert.equal(r.stdout, '');
@@ -250,7 +255,9 @@ test("darktable's basic.cl (real code, headers from its folder): a kernel typo a
     return { code: runCliWith(['run', ...argv, ...dev], io), stderr };
   };
   const ok =
-    '{"in": {"image": {"width": 4, "height": 3, "channelOrder": "RGBA", "channelType": "FLOAT"}}, "out": {"image": {"width": 4, "height": 3, "channelOrder": "RGBA", "channelType": "FLOAT"}}, "width": 4, "height": 3, "black": 0, "scale": 2}';
+    '{"in": {"image": {"width": 4, "height": 3, "channelOrder": "RGBA", "channelType": "FLOAT"}}, "out": {"image": ' +
+    '{"width": 4, "height": 3, "channelOrder": "RGBA", "channelType": "FLOAT"}}, "width": 4, "height": 3, "black": ' +
+    '0, "scale": 2}';
   const typo = disk([cl, '--kernel', 'exposur', '--args', 'ok.json', '--global', '4,3'], { 'ok.json': ok });
   assert.equal(typo.code, 1);
   assert.match(
@@ -271,8 +278,11 @@ test("darktable's basic.cl (real code, headers from its folder): a kernel typo a
       .filter((l) => / error: /.test(l))
       .map((l) => l.replace(/ \[KA6011\]$/, '')),
     [
-      "bad.json:5:12: error: kernel 'exposure', argument 'scael': 'exposure' has no argument 'scael' (it takes in, out, width, height, black, scale); did you mean 'scale'?",
-      "bad.json:2:84: error: kernel 'exposure', argument 'in.image.channelType': expected one of SNORM_INT8, SNORM_INT16, UNORM_INT8, UNORM_INT16, SIGNED_INT8, SIGNED_INT16, SIGNED_INT32, UNSIGNED_INT8, UNSIGNED_INT16, UNSIGNED_INT32, HALF_FLOAT, FLOAT, got the string \"FLAOT\"; did you mean 'FLOAT'?",
+      "bad.json:5:12: error: kernel 'exposure', argument 'scael': 'exposure' has no argument 'scael' (it takes in, " +
+        "out, width, height, black, scale); did you mean 'scale'?",
+      "bad.json:2:84: error: kernel 'exposure', argument 'in.image.channelType': expected one of SNORM_INT8, " +
+        'SNORM_INT16, UNORM_INT8, UNORM_INT16, SIGNED_INT8, SIGNED_INT16, SIGNED_INT32, UNSIGNED_INT8, ' +
+        'UNSIGNED_INT16, UNSIGNED_INT32, HALF_FLOAT, FLOAT, got the string "FLAOT"; did you mean \'FLOAT\'?',
       "bad.json:4:25: error: kernel 'exposure', argument 'height': 3.5 is not an integer (type int)",
       "bad.json:1:1: error: kernel 'exposure', argument 'scale': missing",
     ],

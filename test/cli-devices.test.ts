@@ -37,7 +37,8 @@ test('devices --api vulkan lists the Vulkan devices; the name it prints is one r
   );
   // The printed name picks that device.
   const ir =
-    'func @f(%a: memref<f32x4>) work_group_size(4, 1) {\n  axpby.n 2.0, %a, 0.0, %a : f32, memref<f32x4>, f32, memref<f32x4>\n}\n';
+    'func @f(%a: memref<f32x4>) work_group_size(4, 1) {\n  axpby.n 2.0, %a, 0.0, %a : f32, memref<f32x4>, f32, ' +
+    'memref<f32x4>\n}\n';
   let out = '';
   const code = runCliWith(['run', 'f.ir', '--kernel', 'f', '--args', 'a.json', '--api', 'vulkan', '--device', name], {
     stdout: (s) => (out += s),

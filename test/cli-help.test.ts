@@ -269,7 +269,8 @@ test('-o and --output-dir make missing folders; an output that cannot be written
     assert.match(
       badMap.stderr,
       new RegExp(
-        `^${join(dir, 'bad.map')}:2:1: error: .*CLK_BOGUS.* \\[KA6003\\]\n 2 \\| CLK_BOGUS\n   \\| \\^~{8}\n1 error generated\\.\n$`,
+        `^${join(dir, 'bad.map')}:2:1: error: .*CLK_BOGUS.* \\[KA6003\\]\n 2 \\| CLK_BOGUS\n   \\| \\^~{8}\n1 error ` +
+          `generated\\.\n$`,
       ),
     );
     const replay = onDisk(['replay', join(dir, 'nope.json')]);

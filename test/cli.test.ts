@@ -119,7 +119,8 @@ test('the installed bin runs as a program', () => {
 
 test('tinytc --format opencl-c: bodies, the chosen work-group size, --group-tables', () => {
   const ir =
-    'func @f(%g: group<memref<f32x?>>, %y: memref<f32x?>) {\n  %id = group_id\n  %a = load %g[%id] : group<memref<f32x?>>\n  axpby.n 1.0, %a, 1.0, %y : f32, memref<f32x?>, f32, memref<f32x?>\n}\n';
+    'func @f(%g: group<memref<f32x?>>, %y: memref<f32x?>) {\n  %id = group_id\n  %a = load %g[%id] : ' +
+    'group<memref<f32x?>>\n  axpby.n 1.0, %a, 1.0, %y : f32, memref<f32x?>, f32, memref<f32x?>\n}\n';
   const plain = run(['lower', 'k.ir', '--target', 'opencl', '--format', 'opencl-c'], { 'k.ir': ir });
   assert.equal(plain.code, 0, plain.stderr);
   assert.match(

@@ -26,7 +26,8 @@ test('a cubin is told by its bytes (EM_CUDA), and each .nv.info.<kernel> becomes
   );
   // Sizes 1, 2, 4, 8 at their own alignment read as integers (a pointer is a u64); the rest as byte arrays.
   assert.deepEqual(layout(plan.kernels[0]), ['0+8/8:u64', '8+1/1:u8', '16+8/8:u64', '32+16/16:b8', '48+16/16:b8']);
-  // The .align 32 block after 13 bytes sits at 16, where the driver puts it (0x210 + 16 is 32-aligned): its alignment is inferred as 32.
+  // The .align 32 block after 13 bytes sits at 16, where the driver puts it (0x210 + 16 is 32-aligned): its alignment
+  // is inferred as 32.
   assert.deepEqual(layout(plan.kernels[1]), ['0+13/16:b8', '16+32/32:b8']);
   assert.deepEqual(
     plan.kernels.map((k) => k.paramBytes),
@@ -113,7 +114,8 @@ test('malformed .nv.info records and KPARAM_INFO lists are refused with the byte
       { ordinal: 1, offset: 8, size: 4 },
     ],
   };
-  // The records: CBANK_PARAM_SIZE at 0, NVAL at 4, PARAM_CBANK at 8 (12 bytes), KPARAM_INFO ordinal 1 at 20, ordinal 0 at 36.
+  // The records: CBANK_PARAM_SIZE at 0, NVAL at 4, PARAM_CBANK at 8 (12 bytes), KPARAM_INFO ordinal 1 at 20, ordinal 0
+  // at 36.
   const cases: [string, (r: Uint8Array) => Uint8Array, RegExp][] = [
     ['an unknown record format', (r) => ((r[4] = 9), r), /record format 9 is none of/],
     ['a sized record longer than the section', (r) => ((r[10] = 0xff), r), /a record of 255 bytes where \d+ are left/],
@@ -187,7 +189,8 @@ test("real cubins (ptxas and nvcc of CUDA 13.0, test/readers/cubins): offsets an
       );
     }
   }
-  // sm_80 counts alignments above 16 from 0x160 (ptxas: the 32-aligned block after 13 bytes at 32), sm_90 from 0x210 (at 16).
+  // sm_80 counts alignments above 16 from 0x160 (ptxas: the 32-aligned block after 13 bytes at 32), sm_90 from 0x210
+  // (at 16).
   const sm80 = readCubin(new Uint8Array(readFileSync(join(dir, 'launch-kernels.sm_80.cubin')))).plan!;
   assert.deepEqual(
     sm80.kernels.find((k) => k.name === 'bank')!.args.map((a) => a.offset),
@@ -238,7 +241,8 @@ test("a cubin's architecture from e_flags, either ELF ABI version: alignments in
     [
       [
         'KA7404',
-        'at byte 48: the cubin is for sm_70, whose parameter-buffer base kernarg does not know (it knows sm_75, sm_80, sm_86, sm_87, sm_89, sm_90, sm_100, sm_103, sm_110, sm_120, sm_121)',
+        'at byte 48: the cubin is for sm_70, whose parameter-buffer base kernarg does not know (it knows sm_75, ' +
+          'sm_80, sm_86, sm_87, sm_89, sm_90, sm_100, sm_103, sm_110, sm_120, sm_121)',
       ],
     ],
   );

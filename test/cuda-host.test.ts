@@ -330,7 +330,8 @@ test('--args for a cuda plan: buffers for .ptr parameters and for pointer-width 
   assert.equal(fromPtx.get('bank_param_2')?.kind, 'buffer');
   const nvccStyle = readPtx(
     new TextEncoder().encode(
-      '.version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 k_param_0, .param .u32 k_param_1)\n{ ret; }\n',
+      '.version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 k_param_0, .param .u32 ' +
+        'k_param_1)\n{ ret; }\n',
     ),
     'k.ptx',
   ).plan!;

@@ -11,7 +11,9 @@ import { SAMPLE_KERNELS, buildCubin } from './support/cubin-image.js';
 
 const GPU = join(import.meta.dirname, '..', 'scripts', 'gpu-cuda');
 
-/** The CLI on the real file system with a CUDA library that is not there: what a machine without NVIDIA's driver sees. */
+/**
+ * The CLI on the real file system with a CUDA library that is not there: what a machine without NVIDIA's driver sees.
+ */
 function cli(argv: string[]): { code: number; out: string; err: string } {
   let out = '';
   let err = '';
@@ -180,7 +182,8 @@ test('a .ptx input that is not PTX, and a cubin whose records are broken, are di
 
 test("the functions a PTX module declares and never defines (what the driver's linker would refuse)", () => {
   const ptx =
-    '.func  (.param .b64 func_retval0) _Z13get_global_idj\n(\n\t.param .b32 p\n)\n;\n.func _Z7barrierj(.param .b32 a)\n;\n.func helper(\n)\n{\nret;\n}\n.func helper\n(\n)\n;\n.entry k()\n{\nret;\n}\n';
+    '.func  (.param .b64 func_retval0) _Z13get_global_idj\n(\n\t.param .b32 p\n)\n;\n.func _Z7barrierj(.param .b32 ' +
+    'a)\n;\n.func helper(\n)\n{\nret;\n}\n.func helper\n(\n)\n;\n.entry k()\n{\nret;\n}\n';
   assert.deepEqual(undefinedFunctions(ptx), ['_Z13get_global_idj', '_Z7barrierj']);
   assert.deepEqual(undefinedFunctions(readFileSync(join(GPU, 'launch-kernels.ptx'), 'utf8')), []);
 });

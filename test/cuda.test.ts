@@ -15,7 +15,8 @@ const plan = (source: string, cuda: { localMemory?: 'nvidia' | 'pocl'; arch?: 'n
 };
 
 test('parameter offsets follow what cuFuncGetParamInfo said on an H200 (driver 580) for hand-written PTX', () => {
-  // [alignment, size] of each .param, and the offsets the driver reported (scripts: the probe in the README's cuda section).
+  // [alignment, size] of each .param, and the offsets the driver reported (scripts: the probe in the README's cuda
+  // section).
   // prettier-ignore -- one probe per row: [[alignment, size] of each .param], [offsets]
   const cases: [[number, number][], number[]][] = [
     [
@@ -119,7 +120,8 @@ test('parameter offsets follow what cuFuncGetParamInfo said on an H200 (driver 5
 
 test('the cuda packer writes each value at its offset in the parameter buffer, local blocks as shared-memory offsets', () => {
   const p = plan(
-    'typedef struct { char c; double d; } S;\nkernel void k(global int *p, char c, float4 v, local float *l, S s, local double *m) {}',
+    'typedef struct { char c; double d; } S;\nkernel void k(global int *p, char c, float4 v, local float *l, S s, ' +
+      'local double *m) {}',
   );
   const k = p.kernels[0];
   assert.deepEqual(

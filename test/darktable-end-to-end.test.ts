@@ -13,7 +13,8 @@ import { testDevice } from './support/device.js';
 const ROOT = join(import.meta.dirname, '..');
 const BIN = join(ROOT, 'bin', 'kernarg.js');
 const DARKTABLE = join(import.meta.dirname, 'real', 'darktable');
-// Inside the package, so that a generated module's `kernarg/runtime` resolves as a user's does (test/.tmp is ignored by git).
+// Inside the package, so that a generated module's `kernarg/runtime` resolves as a user's does (test/.tmp is ignored by
+// git).
 const OUT = join(ROOT, 'test', '.tmp', 'darktable-end-to-end');
 const TSX = import.meta.resolve('tsx');
 
@@ -80,7 +81,8 @@ test('darktable: run, replay and gen-ts bindings work from /, with the sources d
   mkdirSync(OUT, { recursive: true });
   try {
     cpSync(DARKTABLE, src, { recursive: true });
-    // run: basic.cl includes colorspace.h, color_conversion.h, common.h, rgb_norms.h and diffuse.cl from its own folder.
+    // run: basic.cl includes colorspace.h, color_conversion.h, common.h, rgb_norms.h and diffuse.cl from its own
+    // folder.
     const pixels = Array.from({ length: 4 * 3 * 4 }, (_, i) => i + 1);
     writeFileSync(
       join(work, 'exposure.json'),
@@ -177,8 +179,10 @@ test('darktable: run, replay and gen-ts bindings work from /, with the sources d
         'const k = load(ctx);',
         `const ibuf = ctx.buffer(new Float32Array(${JSON.stringify(LINE)}));`,
         'const obuf = ctx.buffer(new Float32Array(8));',
-        'await k.blur_line.run({ args: { ibuf, obuf, offset1: 0, offset2: 0, offset3: 1, size1: 1, size2: 1, size3: 8 }, global: [1, 1] });',
-        'console.log(JSON.stringify({ cache: k.blur_line.kernel.program.cache, values: [...obuf.read(new Float32Array(8))] }));',
+        'await k.blur_line.run({ args: { ibuf, obuf, offset1: 0, offset2: 0, offset3: 1, size1: 1, size2: 1, size3: ' +
+          '8 }, global: [1, 1] });',
+        'console.log(JSON.stringify({ cache: k.blur_line.kernel.program.cache, values: [...obuf.read(new ' +
+          'Float32Array(8))] }));',
         'ctx.dispose();',
         '',
       ].join('\n'),
@@ -215,9 +219,11 @@ test("run -I dir -D X=1: the including file's folder first, then -I in order; -D
   const dir = mkdtempSync(join(tmpdir(), 'kernarg-run-flags-'));
   try {
     const files: Record<string, string> = {
-      // With X == 1 the kernel has one parameter, else two: kernarg's plan follows the macros as the driver's build does.
+      // With X == 1 the kernel has one parameter, else two: kernarg's plan follows the macros as the driver's build
+      // does.
       'k/main.cl':
-        '#include "scale.h"\n#if X == 1\nkernel void k(global int *a) { a[get_global_id(0)] = SCALE + OFFSET; }\n#else\nkernel void k(global int *a, int b) { a[get_global_id(0)] = SCALE + OFFSET + b; }\n#endif\n',
+        '#include "scale.h"\n#if X == 1\nkernel void k(global int *a) { a[get_global_id(0)] = SCALE + OFFSET; ' +
+        '}\n#else\nkernel void k(global int *a, int b) { a[get_global_id(0)] = SCALE + OFFSET + b; }\n#endif\n',
       // Found beside main.cl before inc/scale.h; it finds offset.h in inc before inc2.
       'k/scale.h': '#include "offset.h"\n#define SCALE (X * 10)\n',
       'inc/scale.h': '#define SCALE 999\n',

@@ -135,11 +135,13 @@ test('zebin: SLM alignment, struct pieces, image type and the device', () => {
 
 test('cuda: another --sm moves the parameters aligned above 16 (breaking, slot by slot); the architecture itself is descriptive', () => {
   const src =
-    'typedef struct { char c[13]; } B13;\ntypedef struct __attribute__((aligned(32))) { float v[8]; } A32;\nkernel void k(B13 a, A32 b, global int *out, float4 v) {}\n';
+    'typedef struct { char c[13]; } B13;\ntypedef struct __attribute__((aligned(32))) { float v[8]; } A32;\nkernel ' +
+    'void k(B13 a, A32 b, global int *out, float4 v) {}\n';
   const changes = diff(src, src, ['--target', 'cuda', '--old-opt', '--sm=90', '--new-opt', '--sm=80']);
   const sm = changes.find((c) => c.change === 'module-property' && c.property === 'sm')!;
   assert.deepEqual([sm.old, sm.new, sm.class], [90, 80, 'compatible']);
-  // b goes from 16 to 32 (0x210 + 16 and 0x160 + 32 are 32-aligned), and out after it from 48 to 64; a and v-before-b do not move.
+  // b goes from 16 to 32 (0x210 + 16 and 0x160 + 32 are 32-aligned), and out after it from 48 to 64; a and v-before-b
+  // do not move.
   const moved = changes.filter((c) => c.property === 'offset').map((c) => [c.slot, c.old, c.new, c.class]);
   assert.deepEqual(moved, [
     ['b', 16, 32, 'breaking'],

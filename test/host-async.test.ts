@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
-import { Context, kernel } from '../src/runtime/opencl/host.js';
+import { Context } from '../src/runtime/opencl/host.js';
+import { kernel } from '../src/runtime/opencl/compile-kernel.js';
 import { testDevice } from './support/device.js';
 
 const ADD = 'kernel void add(global int *a, int i) { a[i % 64] += i + 1; }';
@@ -48,7 +49,8 @@ test('async: launch() returns before the kernel has run; await gives queued ≤ 
   const ctx = testDevice(t);
   if (!ctx) return;
   const slow =
-    'kernel void spin(global float *a, int n) { float x = a[0]; for (int i = 0; i < n; i++) x = x * 0.999999f + 1e-7f; a[get_global_id(0)] = x; }';
+    'kernel void spin(global float *a, int n) { float x = a[0]; for (int i = 0; i < n; i++) x = x * 0.999999f + ' +
+    '1e-7f; a[get_global_id(0)] = x; }';
   const k = await kernel(slow, 'spin', { context: ctx, cache: false });
   const a = ctx.buffer(new Float32Array(4).fill(1));
   const ev = k.launch({ args: { a, n: 20_000_000 }, global: [1] });
@@ -149,11 +151,13 @@ test('arguments left unchanged are not set again, yet every launch runs with its
   if (!ctx) return;
   return (async () => {
     const src =
-      'kernel void put(global int *a, int i, int v, local int *tmp) { tmp[0] = v; barrier(CLK_LOCAL_MEM_FENCE); a[i] = tmp[0] + (int)get_local_size(0); }';
+      'kernel void put(global int *a, int i, int v, local int *tmp) { tmp[0] = v; barrier(CLK_LOCAL_MEM_FENCE); ' +
+      'a[i] = tmp[0] + (int)get_local_size(0); }';
     const k = await kernel(src, 'put', { context: ctx, cache: false });
     const bufs = [ctx.buffer(new Int32Array(8)), ctx.buffer(new Int32Array(8))];
     const expect = [new Int32Array(8), new Int32Array(8)];
-    // Each step changes one thing (or nothing) against the one before: the buffer, the index, the value, the local size.
+    // Each step changes one thing (or nothing) against the one before: the buffer, the index, the value, the local
+    // size.
     const steps: [number, number, number, number][] = [
       [0, 0, 5, 4],
       [0, 0, 5, 4],

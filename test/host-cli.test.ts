@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { runCliWith } from '../src/cli/main.js';
-import { kernel } from '../src/runtime/opencl/host.js';
+import { kernel } from '../src/runtime/opencl/compile-kernel.js';
 import type { Capture } from '../src/runtime/capture.js';
 import { testDevice } from './support/device.js';
 
@@ -113,11 +113,13 @@ test('capture: KERNARG_CAPTURE and kernarg run --capture; replay of a run, of a 
   ctx.dispose();
   const files = {
     'k.cl':
-      'kernel void axpy(global float *y, global const float *x, float a) { size_t i = get_global_id(0); y[i] = a * x[i] + y[i]; }',
+      'kernel void axpy(global float *y, global const float *x, float a) { size_t i = get_global_id(0); y[i] = a * ' +
+      'x[i] + y[i]; }',
     'a.json':
       '{"y": {"buffer": "float", "data": [1, 2, 3, 4]}, "x": {"buffer": "float", "data": [10, 20, 30, 40]}, "a": 0.5}',
     'm.ir':
-      'func @twice(%a: memref<f32x8>) work_group_size(8, 1) {\n  axpby.n 2.0, %a, 0.0, %a : f32, memref<f32x8>, f32, memref<f32x8>\n}\n',
+      'func @twice(%a: memref<f32x8>) work_group_size(8, 1) {\n  axpby.n 2.0, %a, 0.0, %a : f32, memref<f32x8>, ' +
+      'f32, memref<f32x8>\n}\n',
     'm.json': '{"a": {"memref": {"type": "f32", "data": [1, 2, 3, 4, 5, 6, 7, 8], "shape": [8]}}}',
   };
   const run = cli(
@@ -232,7 +234,8 @@ test('kernarg run: group members written {"memref": {…}} or bare give the same
   if (!ctx) return;
   ctx.dispose();
   const ir =
-    'func @twice(%g: group<memref<f32x4>>) work_group_size(4, 1) {\n  %id = group_id\n  %m = load %g[%id] : group<memref<f32x4>>\n  axpby.n 2.0, %m, 0.0, %m : f32, memref<f32x4>, f32, memref<f32x4>\n}\n';
+    'func @twice(%g: group<memref<f32x4>>) work_group_size(4, 1) {\n  %id = group_id\n  %m = load %g[%id] : ' +
+    'group<memref<f32x4>>\n  axpby.n 2.0, %m, 0.0, %m : f32, memref<f32x4>, f32, memref<f32x4>\n}\n';
   const member = (d: number[]) => ({ type: 'f32', data: d, shape: [4] });
   const files = {
     'g.ir': ir,

@@ -310,7 +310,8 @@ test('a program-scope variable of incomplete type is refused as clang refuses it
     'signatures',
   ]);
   assert.equal(ok.code, 0, ok.stderr);
-  // An extern array of them is refused too (clang-16: "array has incomplete element type"); an extern single one is a declaration.
+  // An extern array of them is refused too (clang-16: "array has incomplete element type"); an extern single one is a
+  // declaration.
   const ext = lowerCl(`extern constant struct Coeff coeffs[4];\n${KERNEL}`);
   assert.equal(ext.code, 1);
   assert.match(ext.stderr, /:1:30: error: array has incomplete element type 'constant struct Coeff' \[KA3033\]/);

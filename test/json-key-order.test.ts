@@ -43,7 +43,10 @@ type Exactly<K, L extends readonly string[]> = [Exclude<K, L[number]>, Exclude<L
   : { missing: Exclude<K, L[number]>; unknown: Exclude<L[number], K> };
 
 type Order<T extends PlanKind> = (typeof JSON_KEY_ORDER)[T];
-/** Each plan kind's lists against its plan type: the plan's keys but `kernels`, a kernel's but `name` and `args`, a slot's in the two slot lists together. */
+/**
+ * Each plan kind's lists against its plan type: the plan's keys but `kernels`, a kernel's but `name` and `args`, a
+ * slot's in the two slot lists together.
+ */
 type Checked<T extends PlanKind> = [
   Exactly<Listed<Plans[T], 'kernels'>, Order<T>['plan']>,
   Exactly<Listed<KernelOf<Plans[T]>, 'name' | 'args'>, Order<T>['kernel']>,
@@ -91,7 +94,10 @@ test('the plan kinds with a key order are the registered targets; each list name
 const host = { readFile: () => undefined };
 const seed = process.env.KERNARG_FC_SEED ? Number(process.env.KERNARG_FC_SEED) : 1234;
 
-/** The fixtures' plans for every target, lowered with each case's options as its goldens were made (test/support/fixtures.ts). */
+/**
+ * The fixtures' plans for every target, lowered with each case's options as its goldens were made
+ * (test/support/fixtures.ts).
+ */
 function fixturePlans(): { name: string; plan: PlanBase; golden: string | undefined }[] {
   const out: { name: string; plan: PlanBase; golden: string | undefined }[] = [];
   const files = {

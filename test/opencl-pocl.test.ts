@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { kernel } from '../src/runtime/opencl/host.js';
+import { kernel } from '../src/runtime/opencl/compile-kernel.js';
 import { testDevice } from './support/device.js';
 
 const SOURCE = `
@@ -71,11 +71,14 @@ test('kernarg run: JSON arguments in, the arguments after the run out', async (t
   const { runCliWith } = await import('../src/cli/main.js');
   const files: Record<string, string> = {
     'k.cl':
-      'typedef struct { float a; int b; } P;\nkernel void axpy(global float *y, global const float *x, P p, long big) { size_t i = get_global_id(0); y[i] = p.a * x[i] + y[i] + p.b + (float)(big % 10); }',
+      'typedef struct { float a; int b; } P;\nkernel void axpy(global float *y, global const float *x, P p, long ' +
+      'big) { size_t i = get_global_id(0); y[i] = p.a * x[i] + y[i] + p.b + (float)(big % 10); }',
     'a.json':
-      '{"y": {"buffer": "float", "data": [1, 2, 3, 4]}, "x": {"buffer": "float", "data": [10, 20, 30, 40]}, "p": {"a": 2, "b": 1}, "big": "9007199254740993"}',
+      '{"y": {"buffer": "float", "data": [1, 2, 3, 4]}, "x": {"buffer": "float", "data": [10, 20, 30, 40]}, "p": ' +
+      '{"a": 2, "b": 1}, "big": "9007199254740993"}',
     'bad.json':
-      '{"y": {"buffer": "float", "data": [1]}, "x": {"buffer": "float", "data": [1]}, "p": {"a": 2, "b": 1e20}, "big": 1}',
+      '{"y": {"buffer": "float", "data": [1]}, "x": {"buffer": "float", "data": [1]}, "p": {"a": 2, "b": 1e20}, ' +
+      '"big": 1}',
   };
   let out = '';
   let err = '';

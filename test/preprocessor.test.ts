@@ -7,7 +7,8 @@ test('object-like and function-like macros rescan with hide sets', () => {
   assert.equal(pp('#define f(x) x + f(x)\nf(1)').text, '1 + f(1)');
   assert.equal(
     pp(
-      '#define x 3\n#define f(a) f(x * (a))\n#undef x\n#define x 2\n#define g f\n#define z z[0]\nf(y+1) + f(f(z)) % g(z)',
+      '#define x 3\n#define f(a) f(x * (a))\n#undef x\n#define x 2\n#define g f\n#define z z[0]\nf(y+1) + f(f(z)) % ' +
+        'g(z)',
     ).text,
     'f(2 * (y+1)) + f(2 * (f(2 * (z[0])))) % f(2 * (z[0]))',
   );

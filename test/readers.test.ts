@@ -136,7 +136,8 @@ test('readers: a malformed SPIR-V names its byte offset; a bad PTX parameter poi
     [
       [
         'KA7120',
-        `malformed SPIR-V at byte ${cut.length - 2}: a SPIR-V module is whole 32-bit words; ${cut.length} bytes leave 2 over`,
+        `malformed SPIR-V at byte ${cut.length - 2}: a SPIR-V module is whole 32-bit words; ${cut.length} bytes ` +
+          `leave 2 over`,
       ],
     ],
   );
@@ -226,7 +227,8 @@ test('readers: a SPIR-V type that refers to an undeclared type names the byte of
   assert.deepEqual(
     r.diagnostics.map((d) => d.message),
     [
-      'malformed SPIR-V at byte 36: the instruction here refers to type %9, which the module does not declare (reading type %9)',
+      'malformed SPIR-V at byte 36: the instruction here refers to type %9, which the module does not declare ' +
+        '(reading type %9)',
     ],
   );
 });

@@ -128,7 +128,8 @@ test('kernarg run (OpenCL C): buffer sizes of 2^28 and 2^40 elements are refused
 test('kernarg run (OpenCL C): __proto__ never supplies an argument, and a missing field named toString is missing', (t) => {
   if (!hasDevice(t)) return;
   files['proto.json'] =
-    `{"a": {"buffer": "float", "data": [1, 2, 3, 4]}, "w": {"buffer": "long", "size": 4}, "tmp": {"local": 64}, "__proto__": {"n": 1}}`;
+    `{"a": {"buffer": "float", "data": [1, 2, 3, 4]}, "w": {"buffer": "long", "size": 4}, "tmp": {"local": 64}, ` +
+    `"__proto__": {"n": 1}}`;
   refused(K('proto.json'), /kernel 'k', argument '__proto__': 'k' has no argument '__proto__'/);
   refused(
     run([

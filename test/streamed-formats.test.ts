@@ -40,7 +40,8 @@ function same(path: string, text: string, options: LowerOptions): number {
   return compared;
 }
 
-// The goldens are the record: every fixture's outputs, streamed as the CLI writes them, are its golden files byte for byte.
+// The goldens are the record: every fixture's outputs, streamed as the CLI writes them, are its golden files byte for
+// byte.
 test('streamed formats are the goldens on every fixture', () => {
   let compared = 0;
   for (const name of fixtureCases()) {

@@ -78,15 +78,18 @@ test('the TypeScript compiler refuses a plan schema with a field its plan type l
   const probe = (extra: string) =>
     [
       `import { arrayOf, ident, nat, object, oneOf, planReader } from './plan-schema.js';`,
-      `interface Plan { readonly target: 'demo'; readonly kernels: readonly { readonly name: string; readonly args: readonly { readonly name: string }[] }[] }`,
-      `const schema = object({ target: oneOf(['demo']), kernels: arrayOf(object({ name: ident, args: arrayOf(object({ name: ident${extra} })) })) });`,
+      `interface Plan { readonly target: 'demo'; readonly kernels: readonly { readonly name: string; readonly args: ` +
+        `readonly { readonly name: string }[] }[] }`,
+      `const schema = object({ target: oneOf(['demo']), kernels: arrayOf(object({ name: ident, args: ` +
+        `arrayOf(object({ name: ident${extra} })) })) });`,
       `export const read = planReader<Plan>()(schema, true);`,
       '',
     ].join('\n');
   let previous: ts.Program | undefined;
   const errorsOf = (text: string): string[] => {
     const probeFile = schemaFile.replace(/plan-schema\.ts$/, 'schema-probe.ts');
-    // ES5's library alone (what the two files need of it; errors in plan-schema.ts itself are not looked at): the full one takes seconds to load.
+    // ES5's library alone (what the two files need of it; errors in plan-schema.ts itself are not looked at): the full
+    // one takes seconds to load.
     const options: ts.CompilerOptions = {
       strict: true,
       noEmit: true,

@@ -29,7 +29,10 @@ function reflected(p: VulkanPlan, kernel: string): string[] {
       case 'pod':
       case 'pod_ubo':
       case 'pointer_ubo':
-        return `${a.reflection} ${a.param} set ${a.descriptorSet} binding ${a.binding} offset ${a.offset} size ${a.argSize}`;
+        return (
+          `${a.reflection} ${a.param} set ${a.descriptorSet} binding ${a.binding} offset ${a.offset} ` +
+          `size ${a.argSize}`
+        );
       default:
         return `${a.reflection} ${a.param} set ${a.descriptorSet} binding ${a.binding}`;
     }
@@ -40,11 +43,13 @@ const PSB: VulkanTargetOptions = { arch: 'spir64', physicalStorageBuffers: true 
 
 test('physical storage buffers: pointers among the push-constant PODs, images and samplers stay descriptors', () => {
   // from: test/KernelArgInfo/kernel-arg-info-physical-storage-buffers.cl (-physical-storage-buffers -arch=spirv64):
-  // the CHECK-NEXT lines give SEC ArgumentWorkgroup (1, spec 3, elem 4), im0 ArgumentSampledImage (4, set 0, binding 0),
+  // the CHECK-NEXT lines give SEC ArgumentWorkgroup (1, spec 3, elem 4), im0 ArgumentSampledImage (4, set 0, binding
+  // 0),
   // im1 ArgumentStorageImage (5, binding 1), A ArgumentPointerPushConstant (0, offset 0, size 8), TER (2, 8, 8),
   // QUA ArgumentPodPushConstant (3, 16, 4), ptr ArgumentPointerPushConstant (6, 24, 8), in that order.
   const src =
-    'void kernel foo(global int4 *A, local float* SEC, constant short2* TER, int QUA, read_only image2d_t im0, write_only image2d_t im1, const volatile global int * restrict ptr) {}\n';
+    'void kernel foo(global int4 *A, local float* SEC, constant short2* TER, int QUA, read_only image2d_t im0, ' +
+    'write_only image2d_t im1, const volatile global int * restrict ptr) {}\n';
   const r = plan(src, PSB);
   assert.deepEqual(r.errors, []);
   assert.deepEqual(reflected(r.plan!, 'foo'), [
@@ -66,7 +71,8 @@ test('physical storage buffers: pointers among the push-constant PODs, images an
 
 test('physical storage buffers: -pod-pushconstant gives pointer push constants, -pod-ubo pointer uniforms', () => {
   // from: test/PhysicalStorageBuffers/physical_global_pointer_args.cl and physical_constant_pointer_args.cl:
-  // copy(global|constant short *a, global int *b, int x, int y): CHECK-PC ArgumentPointerPushConstant (0, 0, 8), (1, 8, 8);
+  // copy(global|constant short *a, global int *b, int x, int y): CHECK-PC ArgumentPointerPushConstant (0, 0, 8), (1, 8,
+  // 8);
   // CHECK-UBO ArgumentPointerUniform (0, set, binding, 0, 8), (1, ..., 8, 8).
   for (const space of ['global', 'constant']) {
     const src = `kernel void copy(${space} short *a, global int *b, int x, int y) {}\n`;
@@ -86,7 +92,8 @@ test('physical storage buffers: -pod-pushconstant gives pointer push constants, 
       ['pointer_ubo', 'pointer_ubo'],
     );
   }
-  // from: test/PhysicalStorageBuffers/physical_global_exclude_image.cl: image and sampler stay descriptors, the pointer is a push constant.
+  // from: test/PhysicalStorageBuffers/physical_global_exclude_image.cl: image and sampler stay descriptors, the pointer
+  // is a push constant.
   const ex = plan('kernel void test(read_only image2d_t srcimg, global float4 *dst, sampler_t sampler) {}\n', PSB);
   assert.deepEqual(
     ex.plan!.kernels[0].args.map((a) => a.reflection),
@@ -97,7 +104,8 @@ test('physical storage buffers: -pod-pushconstant gives pointer push constants, 
 });
 
 test("physical storage buffers: clspv's option conflicts, in its words", () => {
-  // from: lib/Compiler.cpp (the -physical-storage-buffers checks) and test/PhysicalStorageBuffers/physical_pointers_spir64_only.cl.
+  // from: lib/Compiler.cpp (the -physical-storage-buffers checks) and
+  // test/PhysicalStorageBuffers/physical_pointers_spir64_only.cl.
   assert.deepEqual(plan('kernel void test() {}\n', { physicalStorageBuffers: true }).errors, [
     '-physical-storage-buffers can only be used with the spirv64 target',
   ]);
@@ -120,7 +128,8 @@ test("physical storage buffers: clspv's option conflicts, in its words", () => {
 });
 
 test('printf: the printf buffer as a storage buffer and each printf as PrintfInfo', () => {
-  // from: test/Printf/printf_basic.cl: PrintfBufferStorageBuffer in set 0, binding 0; PrintfInfo id 0 "Simple printf" without argument sizes.
+  // from: test/Printf/printf_basic.cl: PrintfBufferStorageBuffer in set 0, binding 0; PrintfInfo id 0 "Simple printf"
+  // without argument sizes.
   const basic = plan('kernel void test() {\n    printf("Simple printf");\n}\n', { enablePrintf: true });
   assert.deepEqual(basic.errors, []);
   assert.deepEqual(basic.plan!.printf, {
@@ -141,9 +150,11 @@ test('printf: the printf buffer as a storage buffer and each printf as PrintfInf
 });
 
 test('printf: argument sizes after promotion, string literals as their own ids, vectors', () => {
-  // from: test/Printf/printf_args.cl: PrintfInfo 0 "Argument: %f" [8]; PrintfInfo 1 "Arguments: %c %hd %d %f %ld" [4, 4, 4, 8, 8].
+  // from: test/Printf/printf_args.cl: PrintfInfo 0 "Argument: %f" [8]; PrintfInfo 1 "Arguments: %c %hd %d %f %ld" [4,
+  // 4, 4, 8, 8].
   const args = plan(
-    'kernel void test(char c, short s, int i, float f, long l) {\n    printf("Argument: %f", f);\n    printf("Arguments: %c %hd %d %f %ld", c, s, i, f, l);\n}\n',
+    'kernel void test(char c, short s, int i, float f, long l) {\n    printf("Argument: %f", f);\n    ' +
+      'printf("Arguments: %c %hd %d %f %ld", c, s, i, f, l);\n}\n',
     { enablePrintf: true },
   );
   assert.deepEqual(
@@ -164,7 +175,8 @@ test('printf: argument sizes after promotion, string literals as their own ids, 
   );
   // from: test/Printf/printf_vector.cl (-long-vector): PrintfInfo 0 [4, 4, 8, 32, 32].
   const vec = plan(
-    'kernel void test(char2 c, short2 s, int2 i, float8 f, long4 l) {\n    printf("Vectors: %v2hhd %v2hd %v2d %v8hlf %v4ld", c, s, i, f, l);\n}\n',
+    'kernel void test(char2 c, short2 s, int2 i, float8 f, long4 l) {\n    printf("Vectors: %v2hhd %v2hd %v2d ' +
+      '%v8hlf %v4ld", c, s, i, f, l);\n}\n',
     { enablePrintf: true, longVector: true },
   );
   assert.deepEqual(vec.plan!.printf!.infos[0].argSizes, [4, 4, 8, 32, 32]);
@@ -192,9 +204,11 @@ test('printf: with physical storage buffers the buffer is a pointer push constan
 });
 
 test('image metadata: channel order and data type words after the global push-constant PODs', () => {
-  // from: test/ImageBuiltins/get_image_channel_with_pod_arg.cl: ImageArgumentInfoChannelOrderPushConstant (ordinal 2, offset 4, size 4).
+  // from: test/ImageBuiltins/get_image_channel_with_pod_arg.cl: ImageArgumentInfoChannelOrderPushConstant (ordinal 2,
+  // offset 4, size 4).
   const one = plan(
-    'void kernel fct(global int *dst, int off, image1d_t read_only image)\n{\n    *dst = get_image_channel_order(image) + off;\n}\n',
+    'void kernel fct(global int *dst, int off, image1d_t read_only image)\n{\n    *dst = ' +
+      'get_image_channel_order(image) + off;\n}\n',
     { podArgs: 'auto' },
   );
   assert.deepEqual(one.errors, []);
@@ -202,13 +216,19 @@ test('image metadata: channel order and data type words after the global push-co
     one.plan!.kernels[0].imageMetadata!.map((m) => [m.reflection, m.param, m.pushConstantOffset, m.size]),
     [['ImageArgumentInfoChannelOrderPushConstant', 2, 4, 4]],
   );
-  // lib/AutoPodArgsPass.cpp: a kernel with a channel getter gets no per-kernel push constant; the PODs go to the global push constants at 0.
+  // lib/AutoPodArgsPass.cpp: a kernel with a channel getter gets no per-kernel push constant; the PODs go to the global
+  // push constants at 0.
   assert.deepEqual(reflected(one.plan!, 'fct').slice(-1), ['ArgumentPodPushConstant 1 offset 0 size 4']);
-  // from: test/ImageBuiltins/get_image_channel_multiple_kernel.cl: fct2's words in kind-then-ordinal order at 4, 8, 12, 16.
+  // from: test/ImageBuiltins/get_image_channel_multiple_kernel.cl: fct2's words in kind-then-ordinal order at 4, 8, 12,
+  // 16.
   const multi = plan(
-    'void kernel fct0(global int *dst, int off, image1d_t read_only image) { *dst = get_image_channel_order(image) + off; }\n' +
-      'void kernel fct1(global int *dst, image1d_t read_only image, int off) { *dst = get_image_channel_data_type(image) + off; }\n' +
-      'void kernel fct2(global int *dst, image1d_t read_only image1, image1d_t read_only image2, int off)\n{\n    *dst = get_image_channel_order(image1) + get_image_channel_order(image2) + get_image_channel_data_type(image1)\n        + get_image_channel_data_type(image2) + off;\n}\n',
+    'void kernel fct0(global int *dst, int off, image1d_t read_only image) { *dst = get_image_channel_order(image) ' +
+      '+ off; }\n' +
+      'void kernel fct1(global int *dst, image1d_t read_only image, int off) { *dst = ' +
+      'get_image_channel_data_type(image) + off; }\n' +
+      'void kernel fct2(global int *dst, image1d_t read_only image1, image1d_t read_only image2, int off)\n{\n    ' +
+      '*dst = get_image_channel_order(image1) + get_image_channel_order(image2) + ' +
+      'get_image_channel_data_type(image1)\n        + get_image_channel_data_type(image2) + off;\n}\n',
     { podArgs: 'auto' },
   );
   const meta = (k: string) =>
@@ -227,9 +247,11 @@ test('image metadata: channel order and data type words after the global push-co
 });
 
 test('normalized-sampler mask: a word per sampler argument a 3-D image read uses', () => {
-  // from: test/ImageBuiltins/read_image3d_with_non_literal_sampler.cl: NormalizedSamplerMaskPushConstant (ordinal 1, offset 16, size 4).
+  // from: test/ImageBuiltins/read_image3d_with_non_literal_sampler.cl: NormalizedSamplerMaskPushConstant (ordinal 1,
+  // offset 16, size 4).
   const r = plan(
-    'kernel void foo(read_only image3d_t img, sampler_t sampler, global float4 *out, int4 coord) {\n    *out = read_imagef(img, sampler, coord);\n}\n',
+    'kernel void foo(read_only image3d_t img, sampler_t sampler, global float4 *out, int4 coord) {\n    *out = ' +
+      'read_imagef(img, sampler, coord);\n}\n',
     { podArgs: 'auto' },
   );
   assert.deepEqual(r.errors, []);
@@ -240,7 +262,8 @@ test('normalized-sampler mask: a word per sampler argument a 3-D image read uses
   // A 2-D read, or a literal sampler, needs no mask.
   assert.equal(
     plan(
-      'kernel void foo(read_only image2d_t img, sampler_t sampler, global float4 *out) { *out = read_imagef(img, sampler, (int2)(0)); }\n',
+      'kernel void foo(read_only image2d_t img, sampler_t sampler, global float4 *out) { *out = read_imagef(img, ' +
+        'sampler, (int2)(0)); }\n',
       { podArgs: 'auto' },
     ).plan!.kernels[0].imageMetadata,
     undefined,
@@ -250,7 +273,8 @@ test('normalized-sampler mask: a word per sampler argument a 3-D image read uses
 test("every slot names its reflection instruction, and the names are the specification's", () => {
   // from: lib/SPIRVProducerPass.cpp (AddArgumentReflection: one instruction per ArgKind) and the v7 grammar's opcodes.
   const r = plan(
-    'constant sampler_t s = CLK_FILTER_LINEAR;\nkernel void k(global int *a, constant int *c, local float *l, read_only image2d_t ri, write_only image2d_t wi, sampler_t sm, int n) {}\n',
+    'constant sampler_t s = CLK_FILTER_LINEAR;\nkernel void k(global int *a, constant int *c, local float *l, ' +
+      'read_only image2d_t ri, write_only image2d_t wi, sampler_t sm, int n) {}\n',
     { constantArgsUbo: true },
   );
   assert.deepEqual(
@@ -327,7 +351,8 @@ test('module constants with physical storage buffers: ConstantDataPointerPushCon
   // "0500000004000000030000000200000001000000") and lib/DeclarePushConstantsPass.cpp (ModuleConstantsPointer,
   // then PrintfBufferPointer, after the NDRange push constants).
   const src =
-    'constant int myconst[5] = { 5, 4, 3, 2, 1 };\nkernel void test(global int *result) {\n  size_t tid = get_global_id(0);\n  result[tid] = myconst[tid];\n}\n';
+    'constant int myconst[5] = { 5, 4, 3, 2, 1 };\nkernel void test(global int *result) {\n  size_t tid = ' +
+    'get_global_id(0);\n  result[tid] = myconst[tid];\n}\n';
   const r = plan(src, { ...PSB, moduleConstantsInStorageBuffer: true });
   assert.deepEqual(r.errors, []);
   const c = r.plan!.constantData!;
@@ -366,7 +391,8 @@ test('module constants with physical storage buffers: ConstantDataPointerPushCon
 test('get_max_sub_group_size: the subgroup_max_size spec constant (SpecConstantSubgroupMaxSize), after locals, work_dim and global offsets', () => {
   // from: test/SubGroup/get_sub_group_max_size.cl (-cl-std=CL3.0): SpecId 3, SpecConstantSubgroupMaxSize 3.
   const src =
-    '#pragma OPENCL EXTENSION cl_khr_subgroups : enable\n\nvoid kernel test(global uint *c)\n{\n  *c = get_max_sub_group_size();\n}\n';
+    '#pragma OPENCL EXTENSION cl_khr_subgroups : enable\n\nvoid kernel test(global uint *c)\n{\n  *c = ' +
+    'get_max_sub_group_size();\n}\n';
   const r = lower('k.cl', src, memoryHost({}), { target: 'vulkan', format: 'json', std: 'CL3.0' });
   const p = r.plan as VulkanPlan;
   assert.deepEqual(
@@ -401,7 +427,8 @@ test("OpenCL C 3.0 program-scope global variables: refused as clspv's clang refu
     [
       [
         'KA4600',
-        "program scope variable must reside in constant address space ('counter': clspv leaves __opencl_c_program_scope_global_variables off)",
+        "program scope variable must reside in constant address space ('counter': clspv leaves " +
+          '__opencl_c_program_scope_global_variables off)',
       ],
     ],
   );

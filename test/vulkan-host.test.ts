@@ -23,7 +23,8 @@ function plan(source: string, vulkan: Record<string, unknown> = {}): VulkanPlan 
 
 const SAXPY = 'kernel void k(global float* out, global const float* in, float a, uint n) { }';
 const SAXPY_FIXED =
-  'kernel __attribute__((reqd_work_group_size(4, 1, 1))) void k(global float* out, global const float* in, float a, uint n) { }';
+  'kernel __attribute__((reqd_work_group_size(4, 1, 1))) void k(global float* out, global const float* in, float a, ' +
+  'uint n) { }';
 
 /** out[i] = in[i] * a + n for i < n, with the PODs where the plan puts them and its offsets. */
 function saxpyModule(p: VulkanPlan): string {
@@ -41,7 +42,8 @@ function saxpyModule(p: VulkanPlan): string {
     : 'OpDecorate %sx SpecId 0\nOpDecorate %sy SpecId 1\nOpDecorate %sz SpecId 2\nOpDecorate %wg BuiltIn WorkgroupSize';
   const specTypes = p.localSize
     ? ''
-    : '%sx = OpSpecConstant %u 1\n%sy = OpSpecConstant %u 1\n%sz = OpSpecConstant %u 1\n%wg = OpSpecConstantComposite %v3 %sx %sy %sz';
+    : '%sx = OpSpecConstant %u 1\n%sy = OpSpecConstant %u 1\n%sz = OpSpecConstant %u 1\n%wg = ' +
+      'OpSpecConstantComposite %v3 %sx %sy %sz';
   return `OpCapability Shader
 OpMemoryModel Logical GLSL450
 OpEntryPoint GLCompute %main "k" %gid %out %in %pod
@@ -170,7 +172,8 @@ test('device memory the host cannot map (a discrete GPU without resizable BAR): 
 });
 
 withVulkan(
-  'work-group size through spec constants 0–2 (no reqd_work_group_size), and global sizes that are not multiples refused',
+  'work-group size through spec constants 0–2 (no reqd_work_group_size), and global sizes that are not multiples ' +
+    'refused',
   (ctx, t) => {
     const p = plan(SAXPY);
     assert.equal(p.localSize, false);
@@ -328,7 +331,8 @@ withVulkan(
     assert.throws(
       () => new VulkanKernel(ctx, 'acc', p, words),
       new RegExp(
-        `kernel 'acc' needs the Vulkan feature shaderBufferFloat64AtomicAdd, which ${ctx.device.name.replace(/[()]/g, '.')} lacks`,
+        `kernel 'acc' needs the Vulkan feature shaderBufferFloat64AtomicAdd, ` +
+          `which ${ctx.device.name.replace(/[()]/g, '.')} lacks`,
       ),
     );
     assert.equal(ctx.liveObjects(), ctx.stagingBuffers());
@@ -341,10 +345,12 @@ withVulkan(
 );
 
 withVulkan(
-  "PODs too big for the device's push constants (a plan allowed 256 bytes, lavapipe has 128): refused before anything is made",
+  "PODs too big for the device's push constants (a plan allowed 256 bytes, lavapipe has 128): refused before " +
+    'anything is made',
   (ctx, t) => {
     const p = plan(
-      'kernel __attribute__((reqd_work_group_size(1, 1, 1))) void big(global float* out, double4 a, double4 b, double4 c, double4 d, double4 e) { }',
+      'kernel __attribute__((reqd_work_group_size(1, 1, 1))) void big(global float* out, double4 a, double4 b, ' +
+        'double4 c, double4 d, double4 e) { }',
       { podPushConstant: true, maxPushConstantSize: 256 },
     );
     assert.equal(p.pushConstantRange?.size, 160);
@@ -368,7 +374,8 @@ OpFunctionEnd
     assert.throws(
       () => new VulkanKernel(ctx, 'big', p, words),
       new RegExp(
-        `kernel 'big': the push constants take 160 bytes, .* allows ${ctx.limits.maxPushConstantsSize} \\(maxPushConstantsSize\\)`,
+        `kernel 'big': the push constants take 160 bytes, .* allows ${ctx.limits.maxPushConstantsSize} ` +
+          `\\(maxPushConstantsSize\\)`,
       ),
     );
     assert.equal(ctx.liveObjects(), ctx.stagingBuffers());

@@ -1,5 +1,6 @@
 // The Khronos validation layer as an oracle for the Vulkan host: the host tests, the tinytc
-// execution suite on Vulkan and the GLSL shader cases (spec constants, sets, push constants) run again with VK_LAYER_KHRONOS_validation enabled (KERNARG_VK_VALIDATION=1),
+// execution suite on Vulkan and the GLSL shader cases (spec constants, sets, push constants) run again with
+// VK_LAYER_KHRONOS_validation enabled (KERNARG_VK_VALIDATION=1),
 // and the layer must report nothing — no invalid usage, no object left alive at vkDestroyDevice. The
 // run never maps device memory (KERNARG_VK_STAGING=1), so the staging path is validated too.
 import assert from 'node:assert/strict';

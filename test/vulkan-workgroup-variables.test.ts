@@ -71,7 +71,8 @@ test('frontend: kernel-scope local declarations, as the parser reads them, on bo
     'k.u: local uint x 2',
     'k.unused_one: local int x 7 unused',
   ];
-  // A pointer to local is a private variable; `float * local p` (specifiers other than identifiers before `local`) is not read.
+  // A pointer to local is a private variable; `float * local p` (specifiers other than identifiers before `local`) is
+  // not read.
   assert.deepEqual(locals(DECLS, true), expected);
   assert.deepEqual(locals(DECLS, false), expected);
 });

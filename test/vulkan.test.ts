@@ -64,7 +64,8 @@ test('every descriptor-map example of the seed', () => {
   );
   // 4. Module constants: the seed's line lacks `kind,buffer` and the POD line `argSize` (the issue keeps both).
   const consts =
-    "typedef struct { char c; uint a; float f; } Foo;\n__constant Foo ppp[3] = {{'a', 0x1234abcd, 1.0}, {'b', 0xffffffff, 1.5}, {0}};\nkernel void foo(global uint* A, uint i) { *A = ppp[i].a; }";
+    "typedef struct { char c; uint a; float f; } Foo;\n__constant Foo ppp[3] = {{'a', 0x1234abcd, 1.0}, {'b', " +
+    '0xffffffff, 1.5}, {0}};\nkernel void foo(global uint* A, uint i) { *A = ppp[i].a; }';
   const s4 = map(consts, { moduleConstantsInStorageBuffer: true }).out!;
   assert.deepEqual(
     b[6].map((l) =>
@@ -98,7 +99,8 @@ test('every descriptor-map example of the seed', () => {
 
 test('clustering: non-POD bindings first, the POD struct next, natural offsets, store sizes', () => {
   const { plan } = map(
-    'struct S { char c; float3 v; };\nkernel void k(float a, global int *p, float3 v, struct S s, read_only image2d_t img, sampler_t smp, char2 c, local int *l) {}',
+    'struct S { char c; float3 v; };\nkernel void k(float a, global int *p, float3 v, struct S s, read_only ' +
+      'image2d_t img, sampler_t smp, char2 c, local int *l) {}',
   );
   const k = plan!.kernels[0];
   assert.deepEqual(
@@ -146,7 +148,8 @@ test('--pod-args=auto: push constants when they fit, else a UBO, else an SSBO', 
       .plan!.kernels[0].podPlacement,
     'ubo',
   );
-  // clspv test/Reflection/pod_storage_buffer_argument.cl: -no-16bit-storage=ubo -max-pushconstant-size=1 forces an SSBO.
+  // clspv test/Reflection/pod_storage_buffer_argument.cl: -no-16bit-storage=ubo -max-pushconstant-size=1 forces an
+  // SSBO.
   assert.equal(
     map('kernel void k(short data, global short *out) {}', {
       podArgs: 'auto',
@@ -167,7 +170,8 @@ test('--pod-args=auto: push constants when they fit, else a UBO, else an SSBO', 
 test('descriptor sets: samplers 0, arguments next, constants after; distinct sets per kernel', () => {
   const src =
     'constant sampler_t s = CLK_FILTER_LINEAR | CLK_ADDRESS_REPEAT;\nconstant int t[2] = {1, 2};\n' +
-    'kernel void a(global int *p, read_only image2d_t i) { read_imagef(i, s, (int2)(0)); p[0] = t[0]; }\nkernel void b(global float *q, int n) {}';
+    'kernel void a(global int *p, read_only image2d_t i) { read_imagef(i, s, (int2)(0)); p[0] = t[0]; }\nkernel ' +
+    'void b(global float *q, int n) {}';
   const shared = map(src, { moduleConstantsInStorageBuffer: true }).plan!;
   assert.deepEqual(shared.descriptorSets, [
     { set: 0, use: 'literal samplers' },
@@ -204,7 +208,8 @@ test('--binding-scheme=by-position keys bindings by position across kernels, as 
 
 test('spec constants: work-group size unless every kernel has reqd_work_group_size; locals from 3; work_dim; global offset', () => {
   const src =
-    'kernel void a(local int *x, global int *o) { o[get_global_id(0)] = get_work_dim(); }\nkernel void b(local float4 *y, local char *z) {}';
+    'kernel void a(local int *x, global int *o) { o[get_global_id(0)] = get_work_dim(); }\nkernel void b(local ' +
+    'float4 *y, local char *z) {}';
   assert.deepEqual(
     map(src, { globalOffset: true }).plan!.specConstants.map((s) => `${s.name}=${s.specId}`),
     [
@@ -248,7 +253,8 @@ test("restrictions and option conflicts give clspv's messages", () => {
     "kernel functions can't be called from other kernels ('b' calls 'a')",
   ]);
   assert.deepEqual(e('kernel void a(global int *p) { printf("x"); }'), ['printf is not supported']);
-  // Accepted as today's clspv does: a storage buffer of 16-bit floats (clspv-half-pointers fixture); without 16-bit SSBO storage, refused as short's are.
+  // Accepted as today's clspv does: a storage buffer of 16-bit floats (clspv-half-pointers fixture); without 16-bit
+  // SSBO storage, refused as short's are.
   assert.deepEqual(e('kernel void a(global half *p) {}'), []);
   assert.equal(e('kernel void a(global half *p) {}', { no16bitStorage: ['ssbo'] }).length, 1);
   assert.deepEqual(e('kernel void a(float8 v) {}'), ['vectors with more than 4 elements are not supported']);
@@ -288,7 +294,8 @@ test("restrictions and option conflicts give clspv's messages", () => {
 
 test('capabilities, features and extensions a device must enable', () => {
   const p = map(
-    '#pragma OPENCL EXTENSION cl_khr_fp16 : enable\nkernel void k(global short *s, global uchar *c, long l, write_only image1d_t w, read_only image1d_t r, global double *d, half h) { get_image_width(r); }',
+    '#pragma OPENCL EXTENSION cl_khr_fp16 : enable\nkernel void k(global short *s, global uchar *c, long l, ' +
+      'write_only image1d_t w, read_only image1d_t r, global double *d, half h) { get_image_width(r); }',
   ).plan!;
   assert.deepEqual(p.capabilities, [
     'Shader',

@@ -112,7 +112,8 @@ test('the zebin JSON form reads back to the same plan and the same packer placem
 test('kernarg diff --target zebin: a moved payload offset is breaking, an added kernel compatible', () => {
   const old = 'kernel void k(global int *a, int n) { a[0] = n; }\n';
   const moved =
-    'kernel void k(global int *a, int n) { a[get_global_id(0)] = n + get_global_size(0); }\nkernel void extra(global int *b) {}\n';
+    'kernel void k(global int *a, int n) { a[get_global_id(0)] = n + get_global_size(0); }\nkernel void ' +
+    'extra(global int *b) {}\n';
   const same = cli(['diff', 'o.cl', 'o.cl', '--target', 'zebin'], { 'o.cl': old });
   assert.equal(same.code, 0);
   const added = cli(['diff', 'o.cl', 'n.cl', '--target', 'zebin', '--format', 'json'], {

@@ -14,7 +14,10 @@ export interface AmdgpuProcessor {
   readonly since: 16 | 19 | 22;
   /** The ISA family: gfx10 and later run 32-wide wavefronts by default and define __AMDGCN_CUMODE__ 0. */
   readonly family: 9 | 10 | 11 | 12;
-  /** A generic processor (one binary for a family): only code object 6 has them ("is only available on code object version 6"). */
+  /**
+   * A generic processor (one binary for a family): only code object 6 has them ("is only available on code object
+   * version 6").
+   */
   readonly generic?: true;
 }
 

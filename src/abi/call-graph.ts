@@ -53,7 +53,10 @@ export function callsTransitively(module: KernelModule, from: FunctionInfo, name
   return reachingSet(indexOf(module), name).has(from.name);
 }
 
-/** Whether some kernel of the module calls `name`, directly or through functions defined in the module (one look at the callers, not one per kernel). */
+/**
+ * Whether some kernel of the module calls `name`, directly or through functions defined in the module (one look at the
+ * callers, not one per kernel).
+ */
 export function someKernelCalls(module: KernelModule, name: string): boolean {
   const reaching = reachingSet(indexOf(module), name);
   if (reaching.size === 0) return false;

@@ -1,4 +1,7 @@
-/** Kernels as LLVM IR sees them: the triples, the `kernel_arg_*` metadata per argument. Shared by the llvm and r600 targets and the LLVM IR printer. */
+/**
+ * Kernels as LLVM IR sees them: the triples, the `kernel_arg_*` metadata per argument. Shared by the llvm and r600
+ * targets and the LLVM IR printer.
+ */
 import { DiagnosticBag } from '../diagnostics/diagnostic.js';
 import type { Message } from '../diagnostics/messages.js';
 import { type DataLayout, DATA_LAYOUTS } from '../layout/data-layout.js';
@@ -6,7 +9,7 @@ import { type FunctionInfo, type KernelModule, kernelsOf } from '../model/kernel
 import { clangTypeString, kernelArgTypeName, kernelArgTypeQual } from '../types/print.js';
 import { type QualType, type Type, canonical } from '../types/types.js';
 import { type Draft, setOrigin } from './origin.js';
-import { placeSlot } from './placed-once.js';
+import { placeSlot } from './slot-shape.js';
 import { assertNever } from '../assert-never.js';
 import { type ArgClass, classifyArg } from '../model/arg-class.js';
 import type { Bare, KernelPlanBase, SlotBase } from './plan.js';
@@ -136,7 +139,8 @@ export function baseTypeName(t: QualType | Type, dl: DataLayout): string {
     case 'pipe':
       return baseTypeName(ty.element, dl);
     case 'array': {
-      // Dimensions follow the element; a vector element's attribute follows them: `char[3][8] __attribute__((ext_vector_type(2)))`.
+      // Dimensions follow the element; a vector element's attribute follows them: `char[3][8]
+      // __attribute__((ext_vector_type(2)))`.
       let dims = '';
       let element: QualType = q0;
       while (element.type.kind === 'array') {

@@ -32,8 +32,7 @@ function hostRule(o: NonNullable<Parameter['origin']>): HostRule {
  * Writes the source parameter, role and host rule of a slot onto the slot being built: `param`
  * (in place when the slot already has the key), then `role`, then `dim` and `host` for calling
  * conventions that derive arguments (tinytc), where the source parameter is the logical argument
- * they come from. Plain property writes, no object spread: on Node 20's V8 every property added
- * to an object made by a spread costs about a microsecond, and plans have one slot per argument.
+ * they come from. Plain property writes, no object spread (src/abi/slot-shape.ts says why).
  */
 export function setOrigin(slot: OriginDraft, p: Parameter, role: SlotRole): void {
   slot.param = originParam(p);
@@ -44,7 +43,10 @@ export function setOrigin(slot: OriginDraft, p: Parameter, role: SlotRole): void
   slot.host = hostRule(o);
 }
 
-/** The `param` a slot of this parameter carries: the logical argument's index for derived parameters (as `setOrigin` writes it). */
+/**
+ * The `param` a slot of this parameter carries: the logical argument's index for derived parameters (as `setOrigin`
+ * writes it).
+ */
 export function originParam(p: Parameter): number {
   return p.origin ? p.origin.argIndex : p.index;
 }
@@ -57,10 +59,9 @@ export function originRole(p: Parameter, role: SlotRole): SlotRole {
 
 /**
  * A slot a lowering built as one object literal (param and role from `originParam` and
- * `originRole`; one literal allocates every field in the object, where property writes after
- * `{ name }` grow its property store again and again) with what `setOrigin` would add: for a
- * derived parameter (tinytc), a copy with `dim` and `host` right after `role`, so the keys, and
- * with them the JSON form, come in setOrigin's order. Other parameters' slots are returned as they are.
+ * `originRole`; src/abi/slot-shape.ts says why one literal) with what `setOrigin` would add: for a
+ * derived parameter (tinytc), a copy with `dim` and `host` right after `role`, in setOrigin's order.
+ * Other parameters' slots are returned as they are.
  */
 export function withOriginDetail<S extends object>(slot: S, p: Parameter): S {
   const o = p.origin;

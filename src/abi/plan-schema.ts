@@ -135,7 +135,10 @@ export type JsonShape<T> = T extends string | number | boolean | null | undefine
     ? JsonShape<E>[]
     : { -readonly [K in keyof T as K extends LeftOutOfJson ? never : K]: JsonShape<T[K]> };
 
-/** Exactly the same type (not merely assignable: an extra optional key, or one optional in one and required in the other, differs). */
+/**
+ * Exactly the same type (not merely assignable: an extra optional key, or one optional in one and required in the
+ * other, differs).
+ */
 type Same<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 1 : 2 ? true : false;
 
 /**

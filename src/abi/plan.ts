@@ -60,7 +60,10 @@ export interface OpenCLSlot extends SlotBase {
   readonly access?: AccessQualifier;
   /** As `clGetKernelArgInfo(CL_KERNEL_ARG_TYPE_NAME)` and clang's `kernel_arg_type` spell it. */
   readonly typeName: string;
-  /** As `CL_KERNEL_ARG_TYPE_QUALIFIER` and clang's `kernel_arg_type_qual`: `const`, `restrict`, `volatile`, `pipe`, space-separated, or ''. */
+  /**
+   * As `CL_KERNEL_ARG_TYPE_QUALIFIER` and clang's `kernel_arg_type_qual`: `const`, `restrict`, `volatile`, `pipe`,
+   * space-separated, or ''.
+   */
   readonly typeQual: string;
   /** The `arg_size` of clSetKernelArg; null for local memory (the caller chooses). */
   readonly size: number | null;

@@ -2,7 +2,10 @@
 // those kernarg's preprocessor reads: '/'-separated, absolute or relative to the working folder.
 import { dirname, joinPath } from '../frontend/opencl-c/include-path.js';
 
-/** The path with `.` and empty parts removed and `..` applied (`..` above a relative path's start is kept): the preprocessor's own. */
+/**
+ * The path with `.` and empty parts removed and `..` applied (`..` above a relative path's start is kept): the
+ * preprocessor's own.
+ */
 export function normalize(p: string): string {
   return joinPath('.', p);
 }
@@ -38,7 +41,10 @@ export function relativeTo(root: string, p: string): string {
   return p === root ? '.' : p.slice(root.length + 1);
 }
 
-/** Whether `p` is a file's place inside a tree: relative, normalized, no `..`; nothing an `#include "…"` cannot spell (NUL, newline, quote, backslash). */
+/**
+ * Whether `p` is a file's place inside a tree: relative, normalized, no `..`; nothing an `#include "…"` cannot spell
+ * (NUL, newline, quote, backslash).
+ */
 export function isTreePath(p: string): boolean {
   return (
     p.length > 0 &&

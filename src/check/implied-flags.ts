@@ -7,10 +7,12 @@ import type { AbiPlan } from '../targets/index.js';
 /** The target flags that make `lower` predict the plan this binary was compiled to. */
 export function impliedFlags(plan: AbiPlan): string[] {
   switch (plan.target) {
-    // The note's code object version; the LLVM generation from the `.comment` section (22 when none); the processor from e_flags.
+    // The note's code object version; the LLVM generation from the `.comment` section (22 when none); the processor
+    // from e_flags.
     case 'amdhsa':
       return ['--code-object', String(plan.codeObject), '--llvm', String(plan.llvm), '--mcpu', plan.mcpu];
-    // `.address_size 32|64`; nvcl's bare `.entry` is NVIDIA's OpenCL, `.visible .entry` the CUDA driver interface pocl uses.
+    // `.address_size 32|64`; nvcl's bare `.entry` is NVIDIA's OpenCL, `.visible .entry` the CUDA driver interface pocl
+    // uses.
     case 'cuda':
       return ['--arch', plan.arch, '--local-memory', plan.localMemory];
     // The device from the ELF's Intel GT note / machine flags.

@@ -8,7 +8,10 @@ import { signless } from './stated-facts.js';
 interface Leaf {
   readonly offset: number;
   readonly scalar: string;
-  /** Inside a union or a bit-field: a binary need not show it (LLVM keeps one member of a union, and bit-fields as storage units). */
+  /**
+   * Inside a union or a bit-field: a binary need not show it (LLVM keeps one member of a union, and bit-fields as
+   * storage units).
+   */
   readonly optional: boolean;
 }
 

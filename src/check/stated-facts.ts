@@ -121,7 +121,10 @@ export const STATED_FACTS = {
 
 export const isReadTarget = (t: string): t is ReadTarget => Object.hasOwn(STATED_FACTS, t);
 
-/** An OpenCL C type spelling without signs, as SPIR-V states it: `int4*` → `uint4*`, `struct{0:long}` → `struct{0:ulong}`. */
+/**
+ * An OpenCL C type spelling without signs, as SPIR-V states it: `int4*` → `uint4*`, `struct{0:long}` →
+ * `struct{0:ulong}`.
+ */
 export function signless(v: Fact): Fact {
   return typeof v === 'string' ? v.replace(/(?<![\w])(?:signed\s+)?(char|short|int|long)(?=\d|\b)/g, 'u$1') : v;
 }
@@ -157,7 +160,10 @@ function withSourceNames(bin: KernelView, src: KernelView): KernelView {
   };
 }
 
-/** The source's slot with the properties the binary cannot state taken out, and the signless ones as the binary spells them. */
+/**
+ * The source's slot with the properties the binary cannot state taken out, and the signless ones as the binary spells
+ * them.
+ */
 function sourceSlot(s: SlotView, unstated: readonly string[]): SlotView {
   const props: Record<string, Fact> = {};
   for (const [p, v] of Object.entries(s.props)) if (!unstated.includes(p)) props[p] = v;

@@ -26,7 +26,9 @@ export function parseArgsJson(io: CliIO, path: string, text: string): unknown {
   }
 }
 
-/** Every refused argument of an arguments file at the place it is written (its argument's, where the value is missing). */
+/**
+ * Every refused argument of an arguments file at the place it is written (its argument's, where the value is missing).
+ */
 export function argsDiagnostics(path: string, text: string, e: PackError): string {
   const problems = e instanceof ArgsError ? e.problems : [e];
   const places = placesOf(

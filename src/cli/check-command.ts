@@ -34,7 +34,10 @@ export const CHECK_OWN_OPTIONS: readonly OptionSpec[] = [
   { name: 'color', kind: 'boolean', help: 'colour diagnostics (default: when stderr is a terminal)' },
 ];
 
-/** Every option check takes: its own, then lower's build and target options (explicit target options override what the binary implies). */
+/**
+ * Every option check takes: its own, then lower's build and target options (explicit target options override what the
+ * binary implies).
+ */
 export const CHECK_OPTIONS: readonly OptionSpec[] = [
   ...CHECK_OWN_OPTIONS,
   ...LOWER_OPTIONS.filter((o) => !NOT_FOR_CHECK.has(o.name)),
@@ -53,7 +56,10 @@ no type or argument names in PTX, no integer signs in clang's SPIR-V; names only
 const CHECK_OWN = new Set(CHECK_OWN_OPTIONS.map((o) => o.name));
 const BY_NAME = new Map(CHECK_OPTIONS.map((o) => [o.name, o]));
 
-/** The user's lower options again as flags, after the implied ones so that they win (`--name=value`; lists in command-line order). */
+/**
+ * The user's lower options again as flags, after the implied ones so that they win (`--name=value`; lists in
+ * command-line order).
+ */
 function userFlags(
   values: ReadonlyMap<string, string | boolean | string[]>,
   sequence: readonly [string, string][],
@@ -74,7 +80,8 @@ export function checkCommand(argv: readonly string[], io: CliIO): number {
   const files = args.positionals;
   if (files.length !== 2)
     throw new UsageError(
-      `check takes a source and a binary (kernarg check <file.cl|file.ir> <binary>), not ${files.length} ${files.length === 1 ? 'file' : 'files'}`,
+      `check takes a source and a binary (kernarg check <file.cl|file.ir> <binary>), ` +
+        `not ${files.length} ${files.length === 1 ? 'file' : 'files'}`,
     );
   const [sourcePath, binaryPath] = files;
   if (sourcePath === '-' || binaryPath === '-') throw new UsageError("check reads files, not standard input ('-')");
@@ -89,7 +96,8 @@ export function checkCommand(argv: readonly string[], io: CliIO): number {
   const bytes = read.bytes ?? new TextEncoder().encode(read.text);
   if (!binaryReaderFor(bytes) && !isElf(bytes) && isSourceName(binaryPath) && !isSourceName(sourcePath)) {
     throw new UsageError(
-      `'${escapeControls(binaryPath)}' is a source and '${escapeControls(sourcePath)}' is not: the source comes first (did you mean 'kernarg check ${escapeControls(binaryPath)} ${escapeControls(sourcePath)}'?)`,
+      `'${escapeControls(binaryPath)}' is a source and '${escapeControls(sourcePath)}' is not: the source comes ` +
+        `first (did you mean 'kernarg check ${escapeControls(binaryPath)} ${escapeControls(sourcePath)}'?)`,
     );
   }
   const result = readBinary(bytes, binaryPath);
@@ -106,7 +114,8 @@ export function checkCommand(argv: readonly string[], io: CliIO): number {
   const target = args.values.get('target') as string | undefined;
   if (target !== undefined && target !== binary.target) {
     throw new UsageError(
-      `'${escapeControls(binaryPath)}' is compiled for ${binary.target}: leave out --target, or give --target ${binary.target}, not '${target}'`,
+      `'${escapeControls(binaryPath)}' is compiled for ${binary.target}: leave out --target, or give ` +
+        `--target ${binary.target}, not '${target}'`,
     );
   }
 

@@ -54,9 +54,11 @@ export const COMMANDS = {
     run: lowerCommand,
   },
   diff: {
-    summary: `the ABI difference of two sources, option sets or targets; exit ${EXIT_BREAKING} when a change is breaking`,
+    summary:
+      `the ABI difference of two sources, option sets or targets; exit ${EXIT_BREAKING} when a change is ` + `breaking`,
     usage: [
-      'diff <old> <new> --target <target> [--old-opt <option>]... [--new-opt <option>]... [--format table|json] [lower options]',
+      'diff <old> <new> --target <target> [--old-opt <option>]... [--new-opt <option>]... [--format table|json] ' +
+        '[lower options]',
       'diff <old> <new> --old-target <target> --new-target <target> [lower options]',
     ],
     sections: [
@@ -68,14 +70,18 @@ export const COMMANDS = {
     run: diffCommand,
   },
   check: {
-    summary: `a compiled kernel against its source: the source lowered as the binary implies, compared slot by slot; exit ${EXIT_DIFFERENT} when they differ`,
+    summary:
+      `a compiled kernel against its source: the source lowered as the binary implies, compared slot by ` +
+      `slot; exit ${EXIT_DIFFERENT} when they differ`,
     usage: [
-      'check <file.cl|file.ir> <binary> [--format table|json] [-I <dir>] [-D <name>[=<value>]] [-U <name>] [--cl-std <CLx.y>] [target options]',
+      'check <file.cl|file.ir> <binary> [--format table|json] [-I <dir>] [-D <name>[=<value>]] [-U <name>] ' +
+        '[--cl-std <CLx.y>] [target options]',
     ],
     sections: [
       {
         title:
-          "options (and lower's build and target options: 'kernarg lower --help'; target options given here override what the binary implies)",
+          "options (and lower's build and target options: 'kernarg lower --help'; target options given here " +
+          'override what the binary implies)',
         options: CHECK_OWN_OPTIONS,
       },
     ],
@@ -85,8 +91,10 @@ export const COMMANDS = {
   run: {
     summary: 'build and launch one kernel on an OpenCL or Vulkan device; print its arguments after the run as JSON',
     usage: [
-      'run <file.cl|file.ir> --kernel <name> --args <file.json> [--global x[,y[,z]]] [--local ...] [--howmany n] [--device <substring>] [--api opencl|vulkan]',
-      'run <shader.spv> --args <file.json> (--global x[,y[,z]] | --groups x[,y[,z]]) [--local ...] [--kernel <entry>] [--device <substring>] [--api vulkan]',
+      'run <file.cl|file.ir> --kernel <name> --args <file.json> [--global x[,y[,z]]] [--local ...] [--howmany n] ' +
+        '[--device <substring>] [--api opencl|vulkan]',
+      'run <shader.spv> --args <file.json> (--global x[,y[,z]] | --groups x[,y[,z]]) [--local ...] [--kernel ' +
+        '<entry>] [--device <substring>] [--api vulkan]',
     ],
     sections: [{ title: 'options', options: RUN_OPTIONS }],
     notes: RUN_JSON_HELP,
@@ -147,7 +155,9 @@ check: ${EXIT_DIFFERENT} when the binary differs from the source.
 `;
 }
 
-/** The README's part for one command, made from its record: synopses, summary, and its options as a table per section. */
+/**
+ * The README's part for one command, made from its record: synopses, summary, and its options as a table per section.
+ */
 export function commandReadme(name: CommandName): string {
   const c: CommandRecord = COMMANDS[name];
   // A table cell's '|' is escaped, inside code spans too (GitHub's tables split on any other).

@@ -102,7 +102,9 @@ export function compileClToPtx(
     const missing = undefinedFunctions(r.stdout);
     if (missing.length)
       return {
-        refused: `the module calls functions nothing defines (OpenCL builtins past the work-item functions need libclc): ${missing.join(', ')}`,
+        refused:
+          `the module calls functions nothing defines (OpenCL builtins past the work-item functions need ` +
+          `libclc): ${missing.join(', ')}`,
         clang,
       };
     return { ptx: r.stdout, clang };

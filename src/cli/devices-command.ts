@@ -23,7 +23,9 @@ export const DEVICES_OPTIONS: readonly OptionSpec[] = [
   {
     name: 'json',
     kind: 'boolean',
-    help: 'print the devices as JSON: {"platforms": [OpenCL platforms with their devices], "vulkan": [Vulkan devices]} (the APIs listed)',
+    help:
+      'print the devices as JSON: {"platforms": [OpenCL platforms with their devices], "vulkan": [Vulkan ' +
+      'devices]} (the APIs listed)',
   },
 ];
 

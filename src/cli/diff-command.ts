@@ -10,7 +10,10 @@ import { type OptionSpec, UsageError, checkChoice, unknownOption } from './args.
 import { type CliIO, includeHost } from './io.js';
 import { LOWER_OPTIONS, prepareLower } from './lower-command.js';
 
-/** `kernarg diff` exits with this status when a change is breaking (like `git diff --exit-code`, but apart from 1 and 2). */
+/**
+ * `kernarg diff` exits with this status when a change is breaking (like `git diff --exit-code`, but apart from 1 and
+ * 2).
+ */
 export const EXIT_BREAKING = 3;
 
 export const DIFF_OPTIONS: readonly OptionSpec[] = [

@@ -11,7 +11,8 @@ export function reportFailure(e: unknown, io: CliIO, command?: string): number {
     return 2;
   }
   io.stderr(
-    `kernarg: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\nPlease report this with the input that caused it.\n`,
+    `kernarg: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\nPlease report this with ` +
+      `the input that caused it.\n`,
   );
   return 70;
 }

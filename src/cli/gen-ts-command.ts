@@ -17,8 +17,7 @@ import { type OptionSpec, UsageError, parseArgs } from './args.js';
 import { type CliIO, includeHost, whyUnreadable } from './io.js';
 import { fileDiagnostic } from './file-diagnostics.js';
 import { Messages } from '../diagnostics/messages.js';
-import { genTsCudaCommand, isCudaInput } from './gen-ts-cuda.js';
-import { genTsShader } from './gen-ts-shader.js';
+import { genTsCudaCommand, genTsShader, isCudaInput } from './gen-ts-compiled.js';
 
 export const GEN_TS_OPTIONS: readonly OptionSpec[] = [
   { name: 'output', short: 'o', kind: 'string', value: '<out.ts>', help: 'the module to write (stdout when left out)' },
@@ -110,7 +109,8 @@ export function genTsCommand(argv: readonly string[], io: CliIO): number {
     const portable = portableBuild(input, process.cwd()).input;
     const absolute = path.startsWith('/');
     const origin = absolute ? portable.path : path;
-    // Lowered again from the tree when the path given was absolute: a name spelled from a path then names the tree's file.
+    // Lowered again from the tree when the path given was absolute: a name spelled from a path then names the tree's
+    // file.
     const again = absolute ? lowerPortable(portable) : r;
     const plan = again.plan;
     if (!plan) {

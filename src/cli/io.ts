@@ -12,7 +12,10 @@ export interface CliIO {
   readInput?(path: string): ReadResult;
   /** All of standard input (for the `-` input), or undefined when it cannot be read. */
   readStdin?(): string | undefined;
-  /** Writes an output file (`-o`; text or binary), throwing when it cannot; absent where the CLI runs without a file system. */
+  /**
+   * Writes an output file (`-o`; text or binary), throwing when it cannot; absent where the CLI runs without a file
+   * system.
+   */
   writeFile?(path: string, data: string | Uint8Array): void;
   /** Appends text to an output file `writeFile` began: outputs longer than one string may be (`writeOutput`). */
   appendFile?(path: string, text: string): void;
@@ -85,7 +88,10 @@ export function readStdinText(io: CliIO): ReadResult {
   return text === undefined ? { error: 'standard input cannot be read (or is larger than the input limit)' } : { text };
 }
 
-/** The file host the frontends read #include files through: a missing file lets the search go on, any other failure stops it. */
+/**
+ * The file host the frontends read #include files through: a missing file lets the search go on, any other failure
+ * stops it.
+ */
 export function includeHost(io: CliIO): { readFile(path: string): string | undefined | { readonly error: string } } {
   return {
     readFile: (path) => {

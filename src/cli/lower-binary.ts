@@ -65,7 +65,8 @@ export function lowerBinary(argv: readonly string[], io: CliIO): number | undefi
     : '';
   if (reader && target !== undefined && !reader.targets.includes(target as AbiPlan['target']))
     throw new UsageError(
-      `'${escapeControls(path)}' is ${named} (target ${reader.targets.join(' or ')}): leave out --target, or give --target ${reader.targets[0]}, not '${target}'`,
+      `'${escapeControls(path)}' is ${named} (target ${reader.targets.join(' or ')}): leave out --target, or give ` +
+        `--target ${reader.targets[0]}, not '${target}'`,
     );
   // Options that shape a lowering (-D, -I, --cl-std, --device, --code-object, ...) have nothing to
   // act on: the binary was compiled already. Saying so beats ignoring them.
@@ -76,7 +77,8 @@ export function lowerBinary(argv: readonly string[], io: CliIO): number | undefi
   const formats = reader ? [...new Set(reader.targets.flatMap(binaryFormats))] : [];
   if (reader && !formats.includes(format)) {
     throw new UsageError(
-      `format '${format}' is not available for a binary of target '${reader.targets.join("' or '")}' (choose from ${formats.join(', ')})${didYouMean(format, formats)}`,
+      `format '${format}' is not available for a binary of target '${reader.targets.join("' or '")}' (choose ` +
+        `from ${formats.join(', ')})${didYouMean(format, formats)}`,
     );
   }
   const result = readBinary(bytes, path);
@@ -90,11 +92,13 @@ export function lowerBinary(argv: readonly string[], io: CliIO): number | undefi
   if (!result.plan) return 1;
   if (target !== undefined && result.plan.target !== target)
     throw new UsageError(
-      `'${escapeControls(path)}' holds a ${result.plan.target} plan (${reader!.kind}): leave out --target, or give --target ${result.plan.target}, not '${target}'`,
+      `'${escapeControls(path)}' holds a ${result.plan.target} plan (${reader!.kind}): leave out --target, or give ` +
+        `--target ${result.plan.target}, not '${target}'`,
     );
   if (!binaryFormats(result.plan.target).includes(format))
     throw new UsageError(
-      `format '${format}' is not available for a binary of target '${result.plan.target}' (choose from ${binaryFormats(result.plan.target).join(', ')})`,
+      `format '${format}' is not available for a binary of target '${result.plan.target}' (choose ` +
+        `from ${binaryFormats(result.plan.target).join(', ')})`,
     );
   const text = render(result.plan, format);
   const outPath = args.values.get('output') as string | undefined;

@@ -8,7 +8,10 @@ import { lower } from '../lower.js';
 import { type CliIO, writeOutput } from './io.js';
 import type { PreparedLower } from './lower-settings.js';
 
-/** The output of one prepared input (binary, or text in pieces), or undefined when it failed; its diagnostics go to stderr. */
+/**
+ * The output of one prepared input (binary, or text in pieces), or undefined when it failed; its diagnostics go to
+ * stderr.
+ */
 export function lowerPrepared(
   prepared: PreparedLower,
   host: FileHost,

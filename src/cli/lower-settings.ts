@@ -188,7 +188,8 @@ export function lowerSettings(argv: readonly string[], io: CliIO): LowerSettings
     values.set('kernel-arg-info', true);
   const options: LowerOptions[] = [];
   for (const path of paths) {
-    // Each input's language is its own (a batch may mix .cl and .ir); the checks that depend on it name the input when there are several.
+    // Each input's language is its own (a batch may mix .cl and .ir); the checks that depend on it name the input when
+    // there are several.
     const named = (m: string) => (paths.length > 1 ? `${escapeControls(path)}: ${m}` : m);
     if (!language && !path.endsWith('.cl') && !path.endsWith('.ir'))
       throw new UsageError(
@@ -233,7 +234,9 @@ export function lowerSettings(argv: readonly string[], io: CliIO): LowerSettings
   };
 }
 
-/** Parses and checks a one-input `lower` command line and reads the input; returns an exit code when it cannot be read. */
+/**
+ * Parses and checks a one-input `lower` command line and reads the input; returns an exit code when it cannot be read.
+ */
 export function prepareLower(argv: readonly string[], io: CliIO): PreparedLower | number {
   const settings = lowerSettings(argv, io);
   if (typeof settings === 'number') return settings;
@@ -293,7 +296,10 @@ function clStd(text: string | undefined): ClStd | undefined {
   return pick(CL_STDS, std);
 }
 
-/** One `-D name[=value]`, `-D 'F(x, y)=body'` or `-U name`, checked: a name (with parameters for -D), a value on one line. */
+/**
+ * One `-D name[=value]`, `-D 'F(x, y)=body'` or `-U name`, checked: a name (with parameters for -D), a value on one
+ * line.
+ */
 export function commandLineMacro(option: 'define' | 'undefine', text: string): CommandLineMacro {
   if (option === 'undefine') {
     if (!/^[A-Za-z_]\w*$/.test(text)) throw new UsageError(`'-U ${text}': macro name must be an identifier`);

@@ -9,7 +9,8 @@ import { type ArgInput, readOpenCLArgs } from '../runtime/args/read-args.js';
 import { readTinytcArgs } from '../runtime/args/read-tinytc-args.js';
 import { LaunchError, PackError, RuntimeInputError } from '../pack/errors.js';
 import { CLError } from '../runtime/opencl/cl.js';
-import { Context, DeviceBuffer, DeviceImage, Kernel } from '../runtime/opencl/host.js';
+import { Context, DeviceBuffer, DeviceImage } from '../runtime/opencl/host.js';
+import { Kernel } from '../runtime/opencl/kernel.js';
 import { APIS, type AnyContext, type Api, openContext, tinytcKernel } from '../runtime/api.js';
 import { VulkanError } from '../runtime/vulkan/vk.js';
 import { type OptionSpec, UsageError, parseArgs } from './args.js';
@@ -57,7 +58,9 @@ export const RUN_OPTIONS: readonly OptionSpec[] = [
     name: 'local',
     kind: 'string',
     value: 'x[,y[,z]]',
-    help: "local size, as many dimensions as --global (OpenCL C input: default reqd_work_group_size, else the driver's choice; a SPIR-V shader: the dimensions its local_size_*_id leave to spec constants)",
+    help:
+      'local size, as many dimensions as --global (OpenCL C input: default reqd_work_group_size, else the ' +
+      "driver's choice; a SPIR-V shader: the dimensions its local_size_*_id leave to spec constants)",
   },
   {
     name: 'howmany',
@@ -76,14 +79,18 @@ export const RUN_OPTIONS: readonly OptionSpec[] = [
     kind: 'string',
     value: 'opencl|vulkan|cuda',
     choices: [...APIS, 'cuda'],
-    help: "run through OpenCL (default), Vulkan (tinytc input: SPIR-V; a SPIR-V compute shader runs on Vulkan only, the default for it) or the CUDA driver (PTX, cubin, or .cl through clang's NVPTX backend)",
+    help:
+      'run through OpenCL (default), Vulkan (tinytc input: SPIR-V; a SPIR-V compute shader runs on Vulkan only, ' +
+      "the default for it) or the CUDA driver (PTX, cubin, or .cl through clang's NVPTX backend)",
   },
   {
     name: 'il',
     kind: 'string',
     value: 'opencl-c|spirv',
     choices: OPENCL_ILS,
-    help: "tinytc input on OpenCL: build kernarg's OpenCL C (default) or its OpenCL SPIR-V (clCreateProgramWithIL; a device that takes SPIR only gets it through llvm-spirv)",
+    help:
+      "tinytc input on OpenCL: build kernarg's OpenCL C (default) or its OpenCL SPIR-V (clCreateProgramWithIL; " +
+      'a device that takes SPIR only gets it through llvm-spirv)',
   },
   {
     name: 'capture',
@@ -103,7 +110,9 @@ export const RUN_OPTIONS: readonly OptionSpec[] = [
     short: 'I',
     kind: 'list',
     value: '<dir>',
-    help: "add a directory to the #include search path of .cl input, after the including file's folder (kernarg and the driver)",
+    help:
+      "add a directory to the #include search path of .cl input, after the including file's folder (kernarg and " +
+      'the driver)',
   },
   {
     name: 'define',
@@ -174,7 +183,8 @@ function runOptions(argv: readonly string[]): RunOptions {
     for (const o of ['global', 'local', 'cl-std']) {
       if (args.values.has(o))
         throw new UsageError(
-          `--${o} is for OpenCL C input: a tinytc function launches with its work-group size and --howmany work-groups along the third dimension`,
+          `--${o} is for OpenCL C input: a tinytc function launches with its work-group size and --howmany ` +
+            `work-groups along the third dimension`,
         );
     }
   } else {
@@ -183,7 +193,8 @@ function runOptions(argv: readonly string[]): RunOptions {
     if (!global) throw new UsageError('run needs --global for OpenCL C input');
     if (local && local.length !== global.length)
       throw new UsageError(
-        `--local has ${local.length} dimension${local.length > 1 ? 's' : ''} and --global ${global.length}: give both the same number`,
+        `--local has ${local.length} dimension${local.length > 1 ? 's' : ''} and --global ${global.length}: give ` +
+          `both the same number`,
       );
   }
   // A count, or (tinytc v0.4) the counts along x, y and z; the runtime says which the function takes.

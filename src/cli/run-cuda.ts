@@ -70,7 +70,8 @@ function cudaRunOptions(argv: readonly string[], options: readonly OptionSpec[])
   const local = sizes(args.values.get('local') as string | undefined, 'local');
   if (local && local.length !== global.length)
     throw new UsageError(
-      `--local has ${local.length} dimension${local.length > 1 ? 's' : ''} and --global ${global.length}: give both the same number`,
+      `--local has ${local.length} dimension${local.length > 1 ? 's' : ''} and --global ${global.length}: give both ` +
+        `the same number`,
     );
   const stdText = args.values.get('cl-std') as string | undefined;
   if (stdText !== undefined && !(CL_STDS as readonly string[]).includes(stdText))
@@ -141,7 +142,10 @@ function loadInput(
   return { image: compiled.ptx, plan: r.plan as CudaPlan };
 }
 
-/** `kernarg run … --api cuda` (`options`: run's, which run-command.ts owns): prints the arguments after the run as JSON, as the OpenCL path does. */
+/**
+ * `kernarg run … --api cuda` (`options`: run's, which run-command.ts owns): prints the arguments after the run as JSON,
+ * as the OpenCL path does.
+ */
 export function runCudaCommand(argv: readonly string[], io: CliIO, options: readonly OptionSpec[]): number {
   const o = cudaRunOptions(argv, options);
   const input = readText(io, o.path);

@@ -37,7 +37,10 @@ const NOT_FOR_SHADERS: Readonly<Record<string, string>> = {
 
 const SPIRV_MAGIC = 0x07230203;
 
-/** Whether the run's input is a SPIR-V module: named .spv, or any file but .cl and .ir whose first word is SPIR-V's magic number. */
+/**
+ * Whether the run's input is a SPIR-V module: named .spv, or any file but .cl and .ir whose first word is SPIR-V's
+ * magic number.
+ */
 function isShaderInput(io: CliIO, path: string): boolean {
   if (path.endsWith('.spv')) return true;
   if (path.endsWith('.cl') || path.endsWith('.ir') || path === '-') return false;
@@ -70,7 +73,8 @@ export function runShaderInput(
   const groups = sizes(args.values.get('groups') as string | undefined, 'groups');
   if ((global === undefined) === (groups === undefined))
     throw new UsageError(
-      'a shader runs with --global (work-items, a multiple of its work-group size) or --groups (work-groups), one of the two',
+      'a shader runs with --global (work-items, a multiple of its work-group size) or --groups (work-groups), one ' +
+        'of the two',
     );
   const local = sizes(args.values.get('local') as string | undefined, 'local');
   const entry = args.values.get('kernel') as string | undefined;

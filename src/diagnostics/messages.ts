@@ -271,7 +271,8 @@ export const Messages = {
   zebinNoFp64: e('KA4502', "parameter '{0}' uses double, which ocloc refuses for -device {1} (no cl_khr_fp64)"),
   zebinArgumentsTooLarge: e('KA4503', "kernel '{0}' takes {1} bytes of arguments, more than IGC's limit of {2}"),
   zebinNoFp64Field: e('KA4504', "field '{0}' uses double, which ocloc refuses for -device {1} (no cl_khr_fp64)"),
-  // Compiled-kernel readers, PTX text and SPIR-V (KA7100-KA7199): what a PTX or SPIR-V file holds that kernarg cannot read
+  // Compiled-kernel readers, PTX text and SPIR-V (KA7100-KA7199): what a PTX or SPIR-V file holds that kernarg cannot
+  // read
   ptxExpected: e('KA7101', 'expected {0} in a PTX .entry, found {1}'),
   ptxParamType: e('KA7102', "PTX parameter '{0}' has type .{1}, which a kernel parameter cannot have"),
   ptxAddressSize: e('KA7103', '.address_size must be 32 or 64, not {0}'),
@@ -339,7 +340,8 @@ export const Messages = {
   runFailed: e('KA6014', '{0}'),
   devicesUnlisted: e('KA6015', 'cannot list the {0} devices: {1}'),
   devicesPartly: w('KA6016', 'cannot list the {0} devices: {1}'),
-  // Compiled kernels, the ELF readers (KA7000-KA7099): ELF files, msgpack, AMDGPU code object metadata, zebin's .ze_info
+  // Compiled kernels, the ELF readers (KA7000-KA7099): ELF files, msgpack, AMDGPU code object metadata, zebin's
+  // .ze_info
   elfTruncated: e('KA7001', 'at byte {0}: the file ends inside {1} ({2} bytes needed, {3} there)'),
   elfNotElf: e('KA7002', 'at byte 0: not an ELF file (no \\x7fELF magic)'),
   elfClass: e('KA7003', 'at byte 4: ELF class {0} is not read (only 1, ELF32, and 2, ELF64)'),

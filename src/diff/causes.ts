@@ -11,7 +11,10 @@ import type { Fact, SlotView } from './view.js';
 
 type PositionProp = 'offset' | 'index' | 'pushConstantOffset' | 'binding' | 'specId' | 'resourceId';
 
-/** Properties that say only where a slot sits (they change when something before it changes), as a moved block's row names them. */
+/**
+ * Properties that say only where a slot sits (they change when something before it changes), as a moved block's row
+ * names them.
+ */
 const POSITION_PLURAL = {
   offset: 'offsets',
   index: 'indices',
@@ -33,7 +36,10 @@ export const positionPlural = (prop: PositionProp): string => POSITION_PLURAL[pr
  */
 const SHIFTING_PROPS: ReadonlySet<string> = new Set(['size', 'align', 'kind', 'irType', 'elemSize', 'addressSpace']);
 
-/** Kernel facts made from the slots (their extent, their largest alignment): they follow from any slot that moved, grew or went. */
+/**
+ * Kernel facts made from the slots (their extent, their largest alignment): they follow from any slot that moved, grew
+ * or went.
+ */
 export const EXTENT_FACTS: ReadonlySet<string> = new Set([
   'segmentSize',
   'segmentAlign',

@@ -40,7 +40,10 @@ export interface Change {
   readonly new: Fact;
   readonly class: Severity;
   readonly reason: string;
-  /** The slot whose change this one follows from (a later slot's move, a hidden block's move, the segment's growth); null for a cause. */
+  /**
+   * The slot whose change this one follows from (a later slot's move, a hidden block's move, the segment's growth);
+   * null for a cause.
+   */
   readonly cause: string | null;
   /** For a `block-moved` row: each moved slot's old and new place; null otherwise. */
   readonly slots: readonly SlotMove[] | null;
@@ -245,7 +248,9 @@ function blockRow(k: string, cause: SlotFate, moved: readonly PairDelta[]): Chan
     old: moved.map((d) => at(d.old)).join(','),
     new: moved.map((d) => at(d.neu)).join(','),
     class: 'breaking',
-    reason: `the ${role} block moves with ${describeFate(cause)}: the host fills it at the new ${props.map(positionPlural).join(' and ')}`,
+    reason:
+      `the ${role} block moves with ${describeFate(cause)}: the host fills it at the ` +
+      `new ${props.map(positionPlural).join(' and ')}`,
     cause: cause.slot.name,
     slots,
   };

@@ -14,10 +14,16 @@ const compatible = (reason: string): Verdict => ({ class: 'compatible', reason }
 const shrinks = (oldValue: Fact, newValue: Fact) =>
   typeof oldValue === 'number' && typeof newValue === 'number' && newValue < oldValue;
 
-/** PTX pointer spaces whose addresses are the same value: a device address is global and generic at once (unified addressing). */
+/**
+ * PTX pointer spaces whose addresses are the same value: a device address is global and generic at once (unified
+ * addressing).
+ */
 const GLOBAL_OR_GENERIC: readonly Fact[] = ['global', 'generic'];
 
-/** Why a changed slot property matters to a host built against the old ABI (the values: for rules that depend on the direction). */
+/**
+ * Why a changed slot property matters to a host built against the old ABI (the values: for rules that depend on the
+ * direction).
+ */
 export function slotPropertyVerdict(
   prop: string,
   hidden: boolean,
@@ -73,10 +79,12 @@ export function slotPropertyVerdict(
     case 'space':
       return GLOBAL_OR_GENERIC.includes(oldValue) && GLOBAL_OR_GENERIC.includes(newValue)
         ? compatible(
-            'a device address is the same value in the global and the generic window (unified addressing): the host passes the same pointer',
+            'a device address is the same value in the global and the generic window (unified addressing): the host ' +
+              'passes the same pointer',
           )
         : breaking(
-            'the pointer points into another state space: the host passes another kind of memory (a device buffer, a constant bank, a shared-memory block)',
+            'the pointer points into another state space: the host passes another kind of memory (a device buffer, ' +
+              'a constant bank, a shared-memory block)',
           );
     case 'ptrAlign':
       // `.ptr .align N` is a promise the compiler builds on (wider loads); cuLaunchKernel copies the
@@ -86,12 +94,14 @@ export function slotPropertyVerdict(
             'the kernel assumes less alignment of the pointee: every pointer that met the old value meets the new one',
           )
         : breaking(
-            'the kernel assumes a more aligned pointee and cuLaunchKernel checks nothing: a pointer aligned only for the old value may be misaligned',
+            'the kernel assumes a more aligned pointee and cuLaunchKernel checks nothing: a pointer aligned only ' +
+              'for the old value may be misaligned',
           );
     // zebin: how the runtime binds a buffer, where a by-value struct's pieces go, image and sampler entries.
     case 'addrmode':
       return breaking(
-        'the runtime passes the buffer another way (a stateless address in the payload, a stateful binding-table surface, or SLM)',
+        'the runtime passes the buffer another way (a stateless address in the payload, a stateful binding-table ' +
+          'surface, or SLM)',
       );
     case 'pieces':
       return breaking("the runtime copies the struct's bytes (source_offset pieces) to other payload places");
@@ -192,7 +202,8 @@ export function moduleFactVerdict(fact: string, oldValue: Fact, newValue: Fact):
       return breaking('the host uploads other module-constant bytes or binds them elsewhere');
     case 'localMemory':
       return breaking(
-        'local pointer arguments reach the kernel another way (a shared-window address or an offset into one extern array) and pocl adds trailing parameters',
+        'local pointer arguments reach the kernel another way (a shared-window address or an offset into one extern ' +
+          'array) and pocl adds trailing parameters',
       );
     case 'printfBuffer':
       return breaking('the host provides the printf buffer another way');

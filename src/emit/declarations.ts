@@ -18,7 +18,8 @@ export function emitDeclarations(m: KernelModule): string {
     for (const f of rl.fields) {
       const bits = f.bitWidth !== undefined ? ` bits ${f.bitOffset! % 8}+${f.bitWidth}` : '';
       out.push(
-        `  +${f.offset}${bits} ${f.name ?? '(anonymous)'}: ${typeToString(f.type)} (size ${layoutOf(f.type, m.layout).size})`,
+        `  +${f.offset}${bits} ${f.name ?? '(anonymous)'}: ${typeToString(f.type)} ` +
+          `(size ${layoutOf(f.type, m.layout).size})`,
       );
     }
   }
@@ -26,7 +27,8 @@ export function emitDeclarations(m: KernelModule): string {
     const attrs = kernelAttributesText(f);
     const params = f.params.map((p) => parameterText(p.type, p.name)).join(', ');
     out.push(
-      `${f.isKernel ? 'kernel' : 'function'} ${f.name}(${params}) -> ${typeToString(f.result)}${attrs ? ' ' + attrs : ''}${f.defined ? '' : ' [declared]'}`,
+      `${f.isKernel ? 'kernel' : 'function'} ${f.name}(${params}) ` +
+        `-> ${typeToString(f.result)}${attrs ? ' ' + attrs : ''}${f.defined ? '' : ' [declared]'}`,
     );
     if (f.calls.length) out.push(`  calls: ${f.calls.map((c) => c.name).join(', ')}`);
     if (f.uses.length) out.push(`  uses: ${f.uses.join(', ')}`);

@@ -42,7 +42,9 @@ function sharedLayoutJson(l: ValueLayout): unknown {
   return j;
 }
 
-/** Plain data of a plan object: its keys in the declared order (json-key-order.ts), layouts rendered, undefined dropped. */
+/**
+ * Plain data of a plan object: its keys in the declared order (json-key-order.ts), layouts rendered, undefined dropped.
+ */
 function plain(o: object, keys: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const k of keys) {
@@ -112,7 +114,10 @@ function absent(v: unknown): boolean {
   return v === undefined || typeof v === 'function' || typeof v === 'symbol';
 }
 
-/** `value` exactly as `JSON.stringify(value, null, 2)` writes it nested `depth` levels deep, pushed onto `out` in pieces. */
+/**
+ * `value` exactly as `JSON.stringify(value, null, 2)` writes it nested `depth` levels deep, pushed onto `out` in
+ * pieces.
+ */
 function pushValue(value: unknown, depth: number, out: string[]): void {
   switch (typeof value) {
     case 'string':
@@ -132,7 +137,8 @@ function pushValue(value: unknown, depth: number, out: string[]): void {
       else pushObject(value as Record<string, unknown>, depth, out);
       return;
     default:
-      // undefined, functions and symbols (left out by the caller where they are members), bigint (the native writer throws).
+      // undefined, functions and symbols (left out by the caller where they are members), bigint (the native writer
+      // throws).
       out.push(JSON.stringify(value));
   }
 }
@@ -183,7 +189,9 @@ function layoutText(l: ValueLayout, depth: number): string {
   return t;
 }
 
-/** Which plan object `pushPlainMembers` reads: they differ in the depth they sit at and how nested objects are written. */
+/**
+ * Which plan object `pushPlainMembers` reads: they differ in the depth they sit at and how nested objects are written.
+ */
 const enum Level {
   /** The plan (depth 0): `kernels` is written after the rest. */
   Plan = 0,
@@ -230,7 +238,8 @@ function memberText(depth: number, key: string, first: boolean, v: unknown): str
   if (byValue === undefined) byKey.set(key, (byValue = new Map()));
   let t = byValue.get(v);
   if (t === undefined) {
-    // Texts of numbers, booleans and null are one-byte as made; strings and layouts (which hold type and field names) are copied (../text/one-byte.ts).
+    // Texts of numbers, booleans and null are one-byte as made; strings and layouts (which hold type and field names)
+    // are copied (../text/one-byte.ts).
     const text =
       memberHead(depth, key, first) + (key === 'layout' ? layoutText(v as ValueLayout, depth) : textOf(v, depth));
     byValue.set(v, (t = typeof v === 'object' || typeof v === 'string' ? oneByte(text) : text));
@@ -273,7 +282,10 @@ function sharedRunText(args: readonly Slot[], from: number, to: number, order: J
 /** A shared run at least this long goes out as a chunk of its own (never copied into the text around it). */
 const OWN_CHUNK_CHARS = 1024;
 
-/** Texts of objects kernels hold as fields (amd-cl2's user SGPR layout, made once per lowering and shared): each rendered once. */
+/**
+ * Texts of objects kernels hold as fields (amd-cl2's user SGPR layout, made once per lowering and shared): each
+ * rendered once.
+ */
 const kernelFieldTexts = new WeakMap<object, string>();
 function pushKernelField(v: unknown, out: string[]): void {
   if (typeof v !== 'object' || v === null) return pushValue(v, KERNEL_DEPTH + 1, out);

@@ -7,7 +7,10 @@ import { kernelArgTypeName } from '../types/print.js';
 import { type QualType, type RecordDecl, type ScalarName, type Type, canonical } from '../types/types.js';
 import { type PointerSizedScalar, isPointerSized } from '../types/scalar-facts.js';
 
-/** `xs` appended to `out` by a loop: `out.push(...xs)` passes every element as an argument, and a module of 100,000 kernels has more lines than the stack holds arguments. */
+/**
+ * `xs` appended to `out` by a loop: `out.push(...xs)` passes every element as an argument, and a module of 100,000
+ * kernels has more lines than the stack holds arguments.
+ */
 function pushAll(out: string[], xs: readonly string[]): void {
   for (const x of xs) out.push(x);
 }
@@ -21,7 +24,9 @@ export interface LlvmIrOptions {
   readonly kernelStubs?: boolean;
   /** The R600 image pass applied: image2d_t/image3d_t arguments followed by their size and format. */
   readonly r600Lowered?: boolean;
-  /** Calls to `llvm.OpenCL.*.get.resource.id` on each image and sampler, stored to globals (for checking the real pass). */
+  /**
+   * Calls to `llvm.OpenCL.*.get.resource.id` on each image and sampler, stored to globals (for checking the real pass).
+   */
   readonly resourceIdProbes?: boolean;
 }
 

@@ -4,7 +4,10 @@ export function renderTable(header: readonly string[], rows: readonly (readonly 
   return [line(header, widths), line(rules(widths), widths), ...rows.map((r) => line(r, widths))].join('\n') + '\n';
 }
 
-/** Each column's width: its longest cell, header included (a loop, not Math.max(...rows): a kernel may have hundreds of thousands of slots). */
+/**
+ * Each column's width: its longest cell, header included (a loop, not Math.max(...rows): a kernel may have hundreds of
+ * thousands of slots).
+ */
 function widthsOf(header: readonly string[], rows: readonly (readonly string[])[]): number[] {
   const widths = header.map((h) => h.length);
   for (const r of rows) for (let i = 0; i < widths.length; i++) widths[i] = Math.max(widths[i], (r[i] ?? '').length);

@@ -28,7 +28,10 @@ export type SlotWhere =
   /** A slot the plan cannot place: the reason, given when a packer is made for its kernel. */
   | { readonly kind: 'unplaced'; readonly reason: string };
 
-/** A 4-byte slot that refuses wider values: the error's path and text (`address <v> <text>`); without one, wider values are cut to 32 bits. */
+/**
+ * A 4-byte slot that refuses wider values: the error's path and text (`address <v> <text>`); without one, wider values
+ * are cut to 32 bits.
+ */
 export interface Overflow {
   readonly path: string;
   readonly text: string;

@@ -64,7 +64,9 @@ function shape(dims: 1 | 2 | 3, f: Partial<Omit<ImageShape, 'dims'>> = {}): Imag
   };
 }
 
-/** The class of a parameter of this declared type (typedefs seen through; images and pipes read_only unless qualified). */
+/**
+ * The class of a parameter of this declared type (typedefs seen through; images and pipes read_only unless qualified).
+ */
 export function classifyArg(t: QualType): ArgClass {
   const c = canonical(t);
   const ty = c.type;

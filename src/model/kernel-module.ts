@@ -80,7 +80,9 @@ export interface FunctionInfo {
    * one shape: optional for modules built by hand or by other frontends.
    */
   readonly callArgs?: readonly CallArgs[];
-  /** `local` variables declared at the body's outermost scope, in order; set by the OpenCL C frontend like `callArgs`. */
+  /**
+   * `local` variables declared at the body's outermost scope, in order; set by the OpenCL C frontend like `callArgs`.
+   */
   readonly localVariables?: readonly LocalVariable[];
   readonly span: Span;
 }

@@ -101,7 +101,9 @@ export const TINYTC_OPTION_DECLARATIONS: readonly OptionDeclaration[] = [
     value: GROUP_TABLES.join('|'),
     choices: GROUP_TABLES,
     option: 'tinytc.groupTables',
-    help: "tinytc --format opencl-c: group tables as 'global T*global*' (default) or 'global ulong*' cast back in the body (for NVIDIA)",
+    help:
+      "tinytc --format opencl-c: group tables as 'global T*global*' (default) or 'global ulong*' cast back in " +
+      'the body (for NVIDIA)',
   },
   {
     name: 'dope-order',

@@ -17,6 +17,9 @@ export interface OptionDeclaration {
   readonly shownWithOneDash?: boolean;
   /** The values a string option takes: the parser refuses any other (with a "did you mean"). */
   readonly choices?: readonly string[];
-  /** The field of lower()'s options it sets, as a library caller writes it (`std`, `tinytc.dopeOrder`); none for the command line's own. */
+  /**
+   * The field of lower()'s options it sets, as a library caller writes it (`std`, `tinytc.dopeOrder`); none for the
+   * command line's own.
+   */
   readonly option?: string;
 }

@@ -60,7 +60,9 @@ export function compileArgList(layout: PackLayout, out: readonly SetArg[], packe
         return;
       case 'local-bytes':
         lines.push(
-          `if (typeof ${v} !== 'object' || ${v} === null || !Object.hasOwn(${v}, 'local') || !Number.isSafeInteger(${v}.local) || ${v}.local <= 0${f.elementSize === 1 ? '' : ` || ${v}.local % ${n(f.elementSize)} !== 0`}) break fast;`,
+          `if (typeof ${v} !== 'object' || ${v} === null || !Object.hasOwn(${v}, 'local') || ` +
+            `!Number.isSafeInteger(${v}.local) || ${v}.local <= ` +
+            `0${f.elementSize === 1 ? '' : ` || ${v}.local % ${n(f.elementSize)} !== 0`}) break fast;`,
           `out[${n(i)}].size = ${v}.local;`,
         );
         return;

@@ -75,7 +75,8 @@ export function emitWriter(
   lines: string[],
   counter: { n: number },
 ): void {
-  // Straight-line code grows with the scalars written: past a few thousand, the interpreted writer (a loop) is the better path.
+  // Straight-line code grows with the scalars written: past a few thousand, the interpreted writer (a loop) is the
+  // better path.
   if (scalarCount(layout, MAX_UNROLLED) > MAX_UNROLLED) {
     lines.push('break fast;');
     return;
@@ -103,7 +104,8 @@ export function emitWriter(
             '} else {',
           );
           lines.push(
-            `if (typeof ${val} !== 'bigint' || ${val} < ${signed ? 'I64_MIN' : `${lo}n`} || ${val} > ${hi}n) break fast;`,
+            `if (typeof ${val} !== 'bigint' || ${val} < ${signed ? 'I64_MIN' : `${lo}n`} || ${val} > ${hi}n) break ` +
+              `fast;`,
           );
           lines.push(`${view}.${signed ? 'setBigInt64' : 'setBigUint64'}(${offset} + ${off}, ${val}, true);`, '}');
           return;
@@ -115,7 +117,8 @@ export function emitWriter(
         if (integer) {
           const [lo, hi] = intRange(size, signed);
           lines.push(
-            `if (typeof ${val} !== 'number' || !Number.isInteger(${val}) || ${val} < ${lo} || ${val} > ${hi}) break fast;`,
+            `if (typeof ${val} !== 'number' || !Number.isInteger(${val}) || ${val} < ${lo} || ${val} > ${hi}) break ` +
+              `fast;`,
           );
         } else {
           lines.push(
@@ -130,7 +133,8 @@ export function emitWriter(
         const t = tmp();
         lines.push(`const ${t} = ${val};`);
         lines.push(
-          `if (!(Array.isArray(${t}) || (ArrayBuffer.isView(${t}) && !(${t} instanceof DataView))) || ${t}.length !== ${checkedInteger(l.length, 'a length')}) break fast;`,
+          `if (!(Array.isArray(${t}) || (ArrayBuffer.isView(${t}) && !(${t} instanceof DataView))) || ${t}.length ` +
+            `!== ${checkedInteger(l.length, 'a length')}) break fast;`,
         );
         const elem: ValueLayout =
           l.kind === 'vector'
@@ -152,7 +156,8 @@ export function emitWriter(
         const t = tmp();
         lines.push(`const ${t} = ${val};`);
         lines.push(
-          `if (typeof ${t} !== 'object' || ${t} === null || Array.isArray(${t}) || ArrayBuffer.isView(${t})) break fast;`,
+          `if (typeof ${t} !== 'object' || ${t} === null || Array.isArray(${t}) || ArrayBuffer.isView(${t})) break ` +
+            `fast;`,
         );
         const c = tmp();
         // A record without fields takes an object with no keys (a switch without cases is no statement).

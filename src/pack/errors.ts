@@ -10,7 +10,9 @@ export class PackError extends Error {
   }
 }
 
-/** A problem with the user's setup or input found while running (no device, no such kernel, a source kernarg rejects). */
+/**
+ * A problem with the user's setup or input found while running (no device, no such kernel, a source kernarg rejects).
+ */
 export class RuntimeInputError extends Error {
   constructor(message: string) {
     super(message);
@@ -45,6 +47,7 @@ export class LaunchError extends Error {
  */
 export function notALayout(l: never): never {
   throw new TypeError(
-    `not a value layout: kind ${JSON.stringify((l as { kind?: unknown } | null)?.kind)} (read JSON plans with readPlan)`,
+    `not a value layout: kind ${JSON.stringify((l as { kind?: unknown } | null)?.kind)} (read JSON plans with ` +
+      `readPlan)`,
   );
 }

@@ -1,6 +1,7 @@
 // The one packer: it reads a kernel's placed slots (where each lives, how it is filled) and writes
 // the argument segment, the list of arguments set by index, the push-constant block, the descriptor bindings
-// and the spec constants they describe. It knows no target; each target record's `pack` (plan-packing.ts) describes its own.
+// and the spec constants they describe. It knows no target; each target record's `pack` (plan-packing.ts) describes its
+// own.
 import { assertNever } from '../assert-never.js';
 import type { ValueLayout } from '../layout/value-layout.js';
 import { codegenAllowed, writerFor } from './compiled.js';
@@ -120,7 +121,10 @@ class Destinations {
   }
 }
 
-/** The bytes a value's writer touches: a 3-element vector writes 3 elements (its size is that of 4), a record its fields. */
+/**
+ * The bytes a value's writer touches: a 3-element vector writes 3 elements (its size is that of 4), a record its
+ * fields.
+ */
 function writtenBytes(l: ValueLayout): number {
   switch (l.kind) {
     case 'scalar':
@@ -142,7 +146,8 @@ function stepFor(kernel: string, s: PlacedSlot, out: Destinations, options: Pack
     throw new PackError(
       kernel,
       'param' in f ? f.param : f.kind,
-      'an IR parameter: its plan describes an IR signature, not bytes or bindings a host sets (pack the plan of the target that runs it)',
+      'an IR parameter: its plan describes an IR signature, not bytes or bindings a host sets (pack the plan of the ' +
+        'target that runs it)',
     );
   }
   /**

@@ -30,7 +30,9 @@ export interface BlockSizes {
   readonly pushConstants: number;
 }
 
-/** The argument a fill reads from the caller by name, if any (image properties are read from their image's argument). */
+/**
+ * The argument a fill reads from the caller by name, if any (image properties are read from their image's argument).
+ */
 function argumentOf(s: PlacedSlot): string | undefined {
   const f = s.fill;
   switch (f.kind) {

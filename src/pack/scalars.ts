@@ -7,7 +7,10 @@ export function intRange(size: number, signed: boolean): [bigint, bigint] {
   return signed ? [-(1n << (bits - 1n)), (1n << (bits - 1n)) - 1n] : [0n, (1n << bits) - 1n];
 }
 
-/** Writes one integer of an integer encoding (`bool` also takes true and false), refusing values outside its range (nothing is truncated); `type` names it in refusals. */
+/**
+ * Writes one integer of an integer encoding (`bool` also takes true and false), refusing values outside its range
+ * (nothing is truncated); `type` names it in refusals.
+ */
 export function writeInt(
   view: DataView,
   offset: number,

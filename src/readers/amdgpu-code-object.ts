@@ -42,7 +42,8 @@ export function readAmdgpuCodeObject(bytes: Uint8Array): { plan?: AmdhsaPlan; di
 function planOf(elf: ElfFile): AmdhsaPlan {
   const codeObject = CODE_OBJECTS[elf.abiVersion];
   if (elf.osAbi !== ELFOSABI_AMDGPU_HSA || codeObject === undefined) fail(Messages.amdgpuCodeObject, elf.abiVersion);
-  // EF_AMDGPU_MACH (e_flags & 0xff): the processor, gfx9 or later (gfx7 and gfx8 add hidden arguments kernarg does not place).
+  // EF_AMDGPU_MACH (e_flags & 0xff): the processor, gfx9 or later (gfx7 and gfx8 add hidden arguments kernarg does not
+  // place).
   const mach = elf.flags & 0xff;
   const mcpu = processorOfMach(mach);
   if (mcpu === undefined) fail(Messages.amdgpuMcpu, `EF_AMDGPU_MACH 0x${mach.toString(16)}`);

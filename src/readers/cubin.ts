@@ -190,7 +190,7 @@ function kernelPlan(name: string, info: NvInfo, sectionAt: number, sm: CudaSm): 
   return placeCudaKernel(
     {
       name,
-      args: args as (Bare<CudaSlot> & { where: undefined; fill: undefined })[],
+      args,
       paramBytes: end,
       dynamicShared: [],
     },

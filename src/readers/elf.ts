@@ -65,7 +65,10 @@ class Bytes {
     this.need(at, 4, what);
     return this.view.getUint32(at, true);
   }
-  /** An ELF64 offset or size: anything past 2^53 is past any file this reader holds, so it is clamped there (the range checks refuse it). */
+  /**
+   * An ELF64 offset or size: anything past 2^53 is past any file this reader holds, so it is clamped there (the range
+   * checks refuse it).
+   */
   u64(at: number, what: string): number {
     this.need(at, 8, what);
     const hi = this.view.getUint32(at + 4, true);

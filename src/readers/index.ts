@@ -26,7 +26,9 @@ export interface BinaryReader {
   readonly targets: readonly TargetName[];
   /** Whether the bytes are this reader's format (cheap: magic numbers only). */
   matches(bytes: Uint8Array): boolean;
-  /** The plan, or diagnostics saying at which byte and why there is none. `path` names the file in nothing but messages. */
+  /**
+   * The plan, or diagnostics saying at which byte and why there is none. `path` names the file in nothing but messages.
+   */
   read(bytes: Uint8Array, path: string): ReadBinaryResult;
 }
 

@@ -5,11 +5,12 @@
 // such GPU — its `.target` is the oldest it may run on — so the caller names it, sm_90 by
 // default). What the PTX does not say (the OpenCL C types, the source names) is
 // left out: slots are named as the PTX names its parameters.
+import type { SlotLiteral } from '../abi/slot-shape.js';
 import { Messages } from '../diagnostics/messages.js';
 import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { SourceFile, span } from '../diagnostics/source.js';
 import type { ValueLayout } from '../layout/value-layout.js';
-import type { Bare, SlotRole } from '../abi/plan.js';
+import type { SlotRole } from '../abi/plan.js';
 import { DEFAULT_CUDA_SM, paramOffset } from '../targets/cuda/param-base.js';
 import { placeCudaKernel } from '../targets/cuda/placement.js';
 import type {
@@ -27,7 +28,10 @@ interface Token {
   readonly start: number;
 }
 
-/** Splits PTX into tokens (directives, identifiers, numbers, punctuation), dropping comments; reports an unclosed block comment. */
+/**
+ * Splits PTX into tokens (directives, identifiers, numbers, punctuation), dropping comments; reports an unclosed block
+ * comment.
+ */
 function tokenize(text: string, file: SourceFile, diags: DiagnosticBag): Token[] {
   const out: Token[] = [];
   const word = /[A-Za-z0-9_$.%]/;
@@ -149,10 +153,8 @@ class Cursor {
   }
 }
 
-type Unplaced = Bare<CudaSlot> & { where: undefined; fill: undefined };
-
 /** One `.param`: the cursor stands after `.param`; returns the slot's declaration, or undefined (reported). */
-function readParam(c: Cursor, index: number): Omit<Unplaced, 'offset'> | undefined {
+function readParam(c: Cursor, index: number): Omit<SlotLiteral<CudaSlot>, 'offset'> | undefined {
   let align: number | undefined;
   let alignAt = c.here();
   if (c.peek() === '.align') {
@@ -243,7 +245,7 @@ function readEntry(c: Cursor, visible: boolean, sm: CudaSm): CudaKernelPlan | un
   const nameTok = c.peek();
   if (nameTok === undefined || !/^[A-Za-z_$%][\w$.]*$/.test(nameTok)) return c.expected('a kernel name');
   c.next();
-  const args: Unplaced[] = [];
+  const args: SlotLiteral<CudaSlot>[] = [];
   let offset = 0;
   if (c.peek() === '(') {
     c.next();
@@ -267,7 +269,8 @@ function readEntry(c: Cursor, visible: boolean, sm: CudaSm): CudaKernelPlan | un
 /**
  * The cuda plan of a PTX module. `localMemory` is `nvidia` for nvcl's `.entry` (pointers as `.ptr`
  * with their space) and `pocl` when an entry is `.visible` (the CUDA driver interface nvcc, Triton
- * and pocl's triple print: bare integer pointers). `sm`: the GPU whose driver places the parameters. Diagnostics point at the PTX text.
+ * and pocl's triple print: bare integer pointers). `sm`: the GPU whose driver places the parameters. Diagnostics point
+ * at the PTX text.
  */
 export function readPtx(
   bytes: Uint8Array,

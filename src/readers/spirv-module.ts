@@ -40,7 +40,10 @@ export const MoreDecoration = {
 } as const;
 export const MoreStorageClass = { CrossWorkgroup: 5, Image: 11 } as const;
 export const MoreExecutionModel = { Kernel: 6 } as const;
-/** Execution modes beside LocalSize: an OpenCL kernel's attributes (work_group_size_hint, vec_type_hint, intel_reqd_sub_group_size). */
+/**
+ * Execution modes beside LocalSize: an OpenCL kernel's attributes (work_group_size_hint, vec_type_hint,
+ * intel_reqd_sub_group_size).
+ */
 export const MoreExecutionMode = { LocalSizeHint: 18, VecTypeHint: 30, SubgroupSize: 35, LocalSizeId: 38 } as const;
 
 const FUNCTION_CALL = 57;
@@ -122,7 +125,10 @@ export interface SpvModule {
   readonly entryPoints: SpvEntryPoint[];
   /** entry function id → mode → literal (or id, for LocalSizeId) operands. */
   readonly executionModes: Map<number, Map<number, readonly number[]>>;
-  /** OpFunctionParameter id → every FuncParamAttr it is decorated with (a parameter has several: NoAlias, NoWrite, ByVal). */
+  /**
+   * OpFunctionParameter id → every FuncParamAttr it is decorated with (a parameter has several: NoAlias, NoWrite,
+   * ByVal).
+   */
   readonly funcParamAttrs: Map<number, number[]>;
   /** function id → its OpFunctionParameter ids and types, in order. */
   readonly functionParams: Map<number, { readonly id: number; readonly type: number }[]>;
@@ -230,7 +236,8 @@ export function parseSpirv(bytes: Uint8Array): SpvModule {
     if (end > words.length)
       throw new Malformed(
         byteOffset,
-        `instruction with opcode ${opcode} has ${count} words, past the end of the module (${words.length - at} words left)`,
+        `instruction with opcode ${opcode} has ${count} words, past the end of the module (${words.length - at} ` +
+          `words left)`,
       );
     /** Operand `i` (0 is the first after the opcode word), checked to lie inside the instruction. */
     const w = (i: number): number => {
@@ -432,7 +439,9 @@ export function parseSpirv(bytes: Uint8Array): SpvModule {
   return m;
 }
 
-/** The module-scope variables a function uses, through the functions it calls (each visited once: no hang on recursion). */
+/**
+ * The module-scope variables a function uses, through the functions it calls (each visited once: no hang on recursion).
+ */
 export function variablesUsedBy(m: SpvModule, fn: number): Set<number> {
   const out = new Set<number>();
   const seen = new Set<number>();

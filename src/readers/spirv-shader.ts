@@ -59,7 +59,10 @@ const SPEC_CONSTANT_OPS: ReadonlySet<number> = new Set([
   MoreOp.SpecConstantFalse,
 ]);
 
-/** Words of an instruction by result id: constants, spec constants and composites (operands after the result type and id). */
+/**
+ * Words of an instruction by result id: constants, spec constants and composites (operands after the result type and
+ * id).
+ */
 function constantOperands(words: Uint32Array): Map<number, { op: number; operands: Uint32Array }> {
   const out = new Map<number, { op: number; operands: Uint32Array }>();
   // parseSpirv has checked every word count and bound, so this walk stays inside the module.
@@ -211,7 +214,9 @@ export function readShaderEntries(bytes: Uint8Array): ShaderEntry[] {
     });
 }
 
-/** readShaderEntries with a broken module as KA7120 (the byte offset where reading stopped), as readSpirv reports it. */
+/**
+ * readShaderEntries with a broken module as KA7120 (the byte offset where reading stopped), as readSpirv reports it.
+ */
 export function readShaderInterface(
   bytes: Uint8Array,
   path: string,

@@ -3,7 +3,10 @@
 // names but does not describe) as its bytes, an array of uchar the caller fills.
 import { SCALAR_FACTS, isScalarName } from '../types/scalar-facts.js';
 
-/** A scalar's bytes by its name, for the scalars of a fixed size that a value may have (not void, not size_t and friends). */
+/**
+ * A scalar's bytes by its name, for the scalars of a fixed size that a value may have (not void, not size_t and
+ * friends).
+ */
 function fixedBytes(name: string): number | undefined {
   if (name === 'void' || !isScalarName(name)) return undefined;
   const bytes = SCALAR_FACTS[name].bytes;

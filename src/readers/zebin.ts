@@ -17,7 +17,10 @@ import { type YamlMap, type YamlNode, parseZeInfoYaml } from './ze-info-yaml.js'
 
 /** EM_INTELGT: the e_machine of a zebin. */
 export const EM_INTEL_GEN = 205;
-/** `.note.intelgt.compat` note 1 (INTELGT_NOTE_PRODUCT_FAMILY) → device, as ocloc writes them for `-device tgllp|dg2|pvc`. */
+/**
+ * `.note.intelgt.compat` note 1 (INTELGT_NOTE_PRODUCT_FAMILY) → device, as ocloc writes them for `-device
+ * tgllp|dg2|pvc`.
+ */
 const PRODUCT_FAMILIES: Readonly<Record<number, ZebinDevice>> = { 29: 'tgllp', 1270: 'dg2', 1271: 'pvc' };
 
 /** The zebin plan of a zebin, or the diagnostic that says why there is none. */
@@ -251,7 +254,8 @@ function kernelJson(k: YamlMap, kernel: string, info: Map<number, ArgInfo>): unk
     );
   }
   for (const s of slots) {
-    // By-value layouts: scalars and vectors by their type name; a struct as its bytes (ocloc does not describe its fields).
+    // By-value layouts: scalars and vectors by their type name; a struct as its bytes (ocloc does not describe its
+    // fields).
     // A struct's bytes run to its last piece's end in the source (its size where ocloc names it).
     if (s.argType !== 'arg_byvalue') continue;
     const pieces = s.pieces as { sourceOffset: number; size: number }[] | undefined;

@@ -1,6 +1,7 @@
 import type { OpenCLPlan } from '../abi/plan.js';
 import type { IrType } from '../frontend/tinytc/ast.js';
-import { type Context, type DeviceBuffer, Kernel, type LaunchOptions } from './opencl/host.js';
+import type { Context, DeviceBuffer } from './opencl/host.js';
+import { Kernel, type LaunchOptions } from './opencl/kernel.js';
 import type { LaunchEvent, LaunchProfile } from './opencl/events.js';
 import { buildProgram } from './opencl/program.js';
 import { TinytcKernel } from './tinytc.js';
@@ -92,7 +93,9 @@ export interface BindOptions {
   readonly cache?: boolean | string;
   /** A folder to write one capture per launch into; false: none. */
   readonly capture?: string | false;
-  /** tinytc: pass group tables as ulong (NVIDIA's compiler refuses pointer-to-pointer parameters); default: on NVIDIA. */
+  /**
+   * tinytc: pass group tables as ulong (NVIDIA's compiler refuses pointer-to-pointer parameters); default: on NVIDIA.
+   */
   readonly groupTables?: 'pointer' | 'ulong';
 }
 

@@ -3,16 +3,13 @@ export {
   DeviceBuffer,
   DeviceImage,
   DeviceSampler,
-  Kernel,
   SvmBlock,
-  kernel,
   listDevices,
   type ContextOptions,
   type DeviceInfo,
-  type KernelBuild,
-  type KernelOptions,
-  type LaunchOptions,
 } from './opencl/host.js';
+export { Kernel, type KernelBuild, type LaunchOptions } from './opencl/kernel.js';
+export { kernel, type KernelOptions } from './opencl/compile-kernel.js';
 export { CLError, CL_ERRORS } from './opencl/cl.js';
 export { LaunchEvent, type LaunchProfile } from './opencl/events.js';
 export { BuildError, buildProgram, type BuiltProgram, type CacheOutcome, type ProgramSpec } from './opencl/program.js';
@@ -40,7 +37,8 @@ export {
   type VulkanDeviceInfo,
   type VulkanOpenOptions,
 } from './vulkan/context.js';
-export { VulkanKernel, type SpecEntry, type VulkanKernelOptions, type VulkanLaunch } from './vulkan/kernel.js';
+export { VulkanKernel } from './vulkan/kernel.js';
+export type { SpecEntry, VulkanKernelOptions, VulkanLaunch } from './vulkan/kernel-options.js';
 export { VulkanShader, specBytes, type ShaderGeometry, type ShaderOptions, type ShaderRun } from './vulkan/shader.js';
 export { VulkanTinytcKernel, vulkanTinytcKernel, type VulkanMemrefValue } from './vulkan/tinytc.js';
 export { VK_RESULTS, VulkanError } from './vulkan/vk.js';

@@ -91,7 +91,8 @@ export function replayCapture(ctx: Context, capture: Capture): Map<string, Repla
         const bytes = new Uint8Array(Buffer.from(a.contents, 'base64'));
         if (bytes.byteLength !== a.size)
           throw new RuntimeInputError(
-            `capture of kernel '${capture.kernel}', argument '${a.name}': ${bytes.byteLength} bytes of contents for a ${a.size}-byte buffer`,
+            `capture of kernel '${capture.kernel}', argument '${a.name}': ${bytes.byteLength} bytes of contents for ` +
+              `a ${a.size}-byte buffer`,
           );
         const h = cl.CreateBuffer(ctx.handle, 0x21n, a.size, bytes, err);
         check(err[0], 'clCreateBuffer');

@@ -16,7 +16,8 @@ import type { BlasPolicy } from '../codegen/blas-policy.js';
 import { type ShapeTie, checkShapeTies, shapeTies } from './checks/shape-ties.js';
 import { type BufferKind, type CheckedMemref, checkMemref } from './checks/memref.js';
 import { LaunchError, PackError, RuntimeInputError } from '../pack/errors.js';
-import { type Context, DeviceBuffer, Kernel, type KernelBuild, type SvmBlock } from './opencl/host.js';
+import { type Context, DeviceBuffer, type SvmBlock } from './opencl/host.js';
+import { Kernel, type KernelBuild } from './opencl/kernel.js';
 import { type GroupLaunch, type Howmany, groupLaunch, groupLaunchOf } from './group-launch.js';
 
 /**
@@ -119,7 +120,8 @@ export class TinytcKernel {
           `@${this.name} has no argument '${key}' (it takes ${[...this.params.keys()].join(', ') || 'none'})`,
         );
     for (const [name] of this.params) if (!Object.hasOwn(o.args, name)) throw new PackError(this.name, name, 'missing');
-    // Every memref and group is checked (shapes, strides, offsets, data sizes, ties, howmany) before anything is allocated.
+    // Every memref and group is checked (shapes, strides, offsets, data sizes, ties, howmany) before anything is
+    // allocated.
     const memrefs = new Map<string, Checked>();
     const groups = new Map<string, { members: Checked[]; offset: number }>();
     const shapes = new Map<string, number[] | number[][]>();
@@ -150,7 +152,8 @@ export class TinytcKernel {
           throw new PackError(
             this.name,
             name,
-            `the group has ${g.group.length} member${g.group.length > 1 ? 's' : ''}, but howmany ${howmany} launches ${howmany} work-groups and work-group i reads member i`,
+            `the group has ${g.group.length} member${g.group.length > 1 ? 's' : ''}, but howmany ${howmany} ` +
+              `launches ${howmany} work-groups and work-group i reads member i`,
           );
         const members = g.group.map((m, i) => this.memref(`${name}[${i}]`, type.memref, m, offset));
         groups.set(name, { members, offset });
@@ -261,11 +264,17 @@ export class TinytcKernel {
   }
 }
 
-/** What kernarg hands an OpenCL device: its OpenCL C (default), or its OpenCL SPIR-V (program-il.ts says how the device takes it). */
+/**
+ * What kernarg hands an OpenCL device: its OpenCL C (default), or its OpenCL SPIR-V (program-il.ts says how the device
+ * takes it).
+ */
 export const OPENCL_ILS = ['opencl-c', 'spirv'] as const;
 export type OpenclIl = (typeof OPENCL_ILS)[number];
 
-/** Compiles tinytc IR with kernarg and builds its OpenCL C (or the given OpenCL C, or with `il: 'spirv'` its OpenCL SPIR-V) for the context's device. */
+/**
+ * Compiles tinytc IR with kernarg and builds its OpenCL C (or the given OpenCL C, or with `il: 'spirv'` its OpenCL
+ * SPIR-V) for the context's device.
+ */
 export function tinytcKernel(
   ctx: Context,
   ir: string,
@@ -281,7 +290,8 @@ export function tinytcKernel(
     il?: OpenclIl;
   } = {},
 ): TinytcKernel {
-  // The code generator's policy from the device's limits; OpenCL C given by the caller was generated with the tuned one.
+  // The code generator's policy from the device's limits; OpenCL C given by the caller was generated with the tuned
+  // one.
   const limits = options.openclC === undefined ? ctx.limits : undefined;
   // Its OpenCL entry (api-policies.ts): a CPU device (PoCL) gets the CPU one (CPU_DEVICE).
   const cpu = /cpu/.test(deviceType(ctx.cl, ctx.device.handle)) ? CPU_DEVICE : {};

@@ -80,7 +80,10 @@ export interface RenderContext {
   readonly options: LowerOptions;
 }
 
-/** A lowered module: the plan, and the target's formats closed over its own typed plan (text, or bytes for binary formats). */
+/**
+ * A lowered module: the plan, and the target's formats closed over its own typed plan (text, or bytes for binary
+ * formats).
+ */
 export interface Lowered<P extends PlanBase> {
   readonly plan: P;
   render(format: string, ctx: RenderContext): string | Uint8Array;
@@ -142,11 +145,19 @@ export interface Target<P extends PlanBase = PlanBase, V extends PackView | unde
   readonly formats: readonly FormatName[];
   /** The data layout `sizeof` and initializers are evaluated with. */
   layout(o: LowerOptions): DataLayout;
-  /** Macros the target's compiler predefines for OpenCL C sources; a null value: one kernarg's SPIR predefines have that this compiler leaves undefined. */
+  /**
+   * Macros the target's compiler predefines for OpenCL C sources; a null value: one kernarg's SPIR predefines have that
+   * this compiler leaves undefined.
+   */
   predefines(o: LowerOptions): readonly (readonly [string, string | null])[];
-  /** Why these options cannot be lowered (a value outside its choices, a combination the target refuses), or undefined. */
+  /**
+   * Why these options cannot be lowered (a value outside its choices, a combination the target refuses), or undefined.
+   */
   optionProblem(o: LowerOptions): OptionProblem | undefined;
-  /** Flags that contradict each other, in the target compiler's words: a usage error on the command line (the lowering reports them too). */
+  /**
+   * Flags that contradict each other, in the target compiler's words: a usage error on the command line (the lowering
+   * reports them too).
+   */
   flagConflict(o: LowerOptions): string | undefined;
   /** `generated`: what kernarg's code generator decided for the kernels (tinytc input), for plans that say so. */
   lower(module: KernelModule, o: LowerOptions, diags: DiagnosticBag, generated?: GeneratedCode): Lowered<P> | undefined;
@@ -155,7 +166,10 @@ export interface Target<P extends PlanBase = PlanBase, V extends PackView | unde
    * Absent on a target whose module-wide fields need every kernel lowered first.
    */
   readonly kernelwise?: KernelwiseTarget<P>;
-  /** The plan for reading (the `table` format). A method: a record of one target's plans stands in the registry's list of all. */
+  /**
+   * The plan for reading (the `table` format). A method: a record of one target's plans stands in the registry's list
+   * of all.
+   */
   table(plan: P): string;
   /** The slot properties `view` gives, in display order: the ABI diff compares only these across two targets. */
   readonly vocabulary: readonly string[];
@@ -163,6 +177,9 @@ export interface Target<P extends PlanBase = PlanBase, V extends PackView | unde
   view(plan: P): PlanView;
   /** The plan from its JSON form, every field and slot checked: throws a PlanError naming the JSON path. */
   readPlan(json: unknown): P;
-  /** How a host packs a launch of the plan: the packer's view and the kernels' block sizes (the one packer does the rest). */
+  /**
+   * How a host packs a launch of the plan: the packer's view and the kernels' block sizes (the one packer does the
+   * rest).
+   */
   readonly pack: V extends PackView ? PlanPacking<P, V> : undefined;
 }

@@ -23,7 +23,8 @@ export function kernelArgTypeName(t: QualType | Type): string {
     case 'pointer':
       // A pointer to a pointer prints its pointee in full, address spaces included: `__global float **`.
       if (canonicalPointer(type.pointee)) return `${clangTypeString(type.pointee.type)}*`;
-      // A pointer to an array (not a typedef of one) keeps the element's qualifiers and spelling: `const __global unsigned char[6]*`.
+      // A pointer to an array (not a typedef of one) keeps the element's qualifiers and spelling: `const __global
+      // unsigned char[6]*`.
       if (type.pointee.type.kind === 'array') return `${arrayTypeString(type.pointee.type)}*`;
       return spelledOnce(kernelArgTypeName(type.pointee), '*');
     case 'array':

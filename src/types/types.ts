@@ -179,7 +179,7 @@ export function canonical(t: QualType): QualType {
     const known = typedefCanonical.get(t.type);
     if (known) return known;
   }
-  // (No object spreads here: on Node 20 every property added after a spread takes the slow path.)
+  // (No object spreads here: src/abi/slot-shape.ts says why.)
   let cur = t;
   let isConst = false;
   let isVolatile = false;

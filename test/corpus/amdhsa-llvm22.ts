@@ -6,7 +6,10 @@ import { kernarg } from './compare.js';
 import type { CorpusFile } from './corpora.js';
 
 export interface Llvm22Outcome {
-  /** Per kernel clang-22 reports: undefined when kernarg's slots, segment size and alignment equal clang's, else what differs. */
+  /**
+   * Per kernel clang-22 reports: undefined when kernarg's slots, segment size and alignment equal clang's, else what
+   * differs.
+   */
   readonly kernels: Map<string, string | undefined>;
   /** Why clang-22 refuses the file with the host's flags (the file is then not compared). */
   readonly refused?: string;

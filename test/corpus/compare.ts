@@ -134,7 +134,8 @@ export function compareTarget(
       continue;
     }
     const md = facts.spir.get(name)!;
-    // A kernel only SPIR has (under __IMAGE_SUPPORT__, say) has no amdgcn kinds and sizes: SPIR's metadata alone checks it.
+    // A kernel only SPIR has (under __IMAGE_SUPPORT__, say) has no amdgcn kinds and sizes: SPIR's metadata alone checks
+    // it.
     const hsa = facts.amdhsa[co].get(name);
     if (target === 'opencl') {
       const pairs: [string, unknown, unknown][] = [['args', k.args.length, md.type.length]];

@@ -113,11 +113,13 @@ for (const { llvm, tool, codeObjects, generated = codeObjects } of GENERATIONS) 
     const clang = requireTool(t, tool);
     if (!clang) return;
     const plain =
-      'kernel void plain(global int *a, char c, local float4 *l) { a[0] = c; }\nkernel void nolocal(global int *a, int n) { a[0] = n; }\n';
+      'kernel void plain(global int *a, char c, local float4 *l) { a[0] = c; }\nkernel void nolocal(global int *a, ' +
+      'int n) { a[0] = n; }\n';
     const printing = plain + 'void say(int x) { printf("%d", x); }\nkernel void pf(global int *a) { say(a[0]); }\n';
     const enqueuing =
       'kernel void child(global int *a) { a[0] = 1; }\n' +
-      'kernel void parent(global int *a, local int *l) { queue_t q = get_default_queue(); enqueue_kernel(q, CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(1), ^{ a[0] = 2; }); }\n';
+      'kernel void parent(global int *a, local int *l) { queue_t q = get_default_queue(); enqueue_kernel(q, ' +
+      'CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(1), ^{ a[0] = 2; }); }\n';
     for (const co of codeObjects) {
       for (const std of ['CL1.2', 'CL2.0', 'CL3.0'] as const) {
         compareAmdhsa(clang, llvm, plain, std, co);

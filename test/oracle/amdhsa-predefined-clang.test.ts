@@ -12,7 +12,10 @@ import { CLANG, CLANG19, CLANG22_AMDHSA, requireTool } from '../support/tools.js
 
 const CLANGS = { 16: CLANG, 19: CLANG19, 22: CLANG22_AMDHSA } as const satisfies Record<AmdhsaLlvm, string[]>;
 
-/** The macros an amdhsa compile starts from: the shared amdgcn prelude, then the target's driver macros (null: `-U`), as `lower` applies them. */
+/**
+ * The macros an amdhsa compile starts from: the shared amdgcn prelude, then the target's driver macros (null: `-U`), as
+ * `lower` applies them.
+ */
 function kernargMacros(llvm: AmdhsaLlvm, std: (typeof CL_STDS)[number]): Map<string, string> {
   const out = macros(predefinedSource(std, { name: 'amdgcn', pointerBits: 64 }));
   for (const [name, value] of amdhsaTarget.predefines({ target: 'amdhsa', amdhsa: { llvm }, std })) {
@@ -62,7 +65,8 @@ for (const llvm of AMDHSA_LLVMS) {
 
 test('amdhsa: the generation picks the branch of a wavefront-size guard, as its clang does', () => {
   const source =
-    '#ifdef __AMDGCN_WAVEFRONT_SIZE\nkernel void k(global int *a, int b) {}\n#else\nkernel void k(global int *a) {}\n#endif\n';
+    '#ifdef __AMDGCN_WAVEFRONT_SIZE\nkernel void k(global int *a, int b) {}\n#else\nkernel void k(global int *a) ' +
+    '{}\n#endif\n';
   const args = (llvm: AmdhsaLlvm) => {
     const r = lower('k.cl', source, memoryHost({}), { target: 'amdhsa', amdhsa: { llvm }, format: 'json' });
     assert.ok(r.output !== undefined, `--llvm ${llvm}: ${JSON.stringify(r.diagnostics)}`);

@@ -8,13 +8,12 @@
 // the test under CI=true.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import fc from 'fast-check';
-import { runCliWith } from '../../src/cli/main.js';
-import { readInput } from '../../src/cli/read-input.js';
+import { checkRows, runCheck } from '../support/check-cli.js';
 import { STDS, programSpec, render } from '../support/gen.js';
 import { compileCodeObject } from '../support/reader-roundtrip.js';
 import { CLANG, CLANG19, CLANG22_AMDHSA, requireTool } from '../support/tools.js';
@@ -23,7 +22,10 @@ import { OCLOC, OCLOC_PROBE } from '../support/zebin-oracle.js';
 const scratch = mkdtempSync(join(tmpdir(), 'kernarg-check-tools-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** Every binary kind takes these: pointers of three address spaces, a vector, scalars, restrict, a struct and a union by value. */
+/**
+ * Every binary kind takes these: pointers of three address spaces, a vector, scalars, restrict, a struct and a union by
+ * value.
+ */
 const SOURCE = `typedef struct { float a; int b; char c; } S;
 typedef union { int i; float f; char c[6]; } U;
 kernel void scale(global float *x, local int *l, float4 v, int n, constant char *c, uchar u) { x[0] = n + v.x + c[0] + l[0] + u; }
@@ -55,37 +57,6 @@ const MUTANTS: readonly {
   },
 ];
 
-function run(argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = runCliWith(['check', ...argv], {
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-    readFile: (p) => {
-      try {
-        return readFileSync(p, 'utf8');
-      } catch {
-        return undefined;
-      }
-    },
-    readInput: (p) => readInput(p),
-    color: false,
-  });
-  return { code, stdout, stderr };
-}
-
-/** The table's rows, cut at the columns its dashed line marks. */
-function rows(table: string): string[][] {
-  const lines = table.split('\n');
-  const rule = lines.findIndex((l) => /^-+(  -+)+$/.test(l));
-  if (rule < 0) return [];
-  const starts = [...lines[rule].matchAll(/-+/g)].map((m) => m.index!);
-  return lines
-    .slice(rule + 1)
-    .filter(Boolean)
-    .map((l) => starts.map((s, i) => l.slice(s, starts[i + 1]).trim()));
-}
-
 let files = 0;
 function write(name: string, data: string | Uint8Array): string {
   const path = join(scratch, `${files++}-${name}`);
@@ -98,15 +69,15 @@ function write(name: string, data: string | Uint8Array): string {
  * `space`: the property an address space is in this binary's plan (cuda's `space`, the others' `addressSpace`).
  */
 function checkKind(what: string, binary: string, extra: readonly string[], space = 'addressSpace'): void {
-  const clean = run([write('k.cl', SOURCE), binary, '-cl-std=CL2.0', ...extra]);
+  const clean = runCheck([write('k.cl', SOURCE), binary, '-cl-std=CL2.0', ...extra]);
   assert.equal(clean.code, 0, `${what}: ${clean.stdout}${clean.stderr}`);
   assert.match(clean.stdout, /the binary agrees with the source\n$/);
   for (const m of MUTANTS) {
-    const r = run([write(`${m.name}.cl`, m.text), binary, '-cl-std=CL2.0', ...extra]);
+    const r = runCheck([write(`${m.name}.cl`, m.text), binary, '-cl-std=CL2.0', ...extra]);
     assert.equal(r.code, 3, `${what}, ${m.name}: ${r.stdout}${r.stderr}`);
     const want = m.row(space);
     assert.ok(
-      rows(r.stdout).some((x) => x.slice(1, 5).join('|') === want.join('|')),
+      checkRows(r.stdout).some((x) => x.slice(1, 5).join('|') === want.join('|')),
       `${what}, ${m.name}: no row ${want.join(' ')} in\n${r.stdout}`,
     );
   }
@@ -124,7 +95,7 @@ for (const [llvm, tool, co] of [
     checkKind(`clang-${llvm} co${co}`, object, []);
     // Without -cl-kernel-arg-info the note names no argument: the source's names stand in.
     const bare = write('bare.o', compileCodeObject(clang, { text: SOURCE, std: 'CL2.0', noArgInfo: true }, co));
-    const r = run([write('k.cl', SOURCE), bare, '-cl-std=CL2.0']);
+    const r = runCheck([write('k.cl', SOURCE), bare, '-cl-std=CL2.0']);
     assert.equal(r.code, 0, r.stdout + r.stderr);
   });
 }
@@ -200,20 +171,20 @@ test('code objects for other processors (clang-16/19/22, gfx9 to gfx12 and gener
       ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
-    const r = run([write('p.cl', text), object, '-cl-std=CL2.0']);
+    const r = runCheck([write('p.cl', text), object, '-cl-std=CL2.0']);
     assert.equal(r.code, 0, `clang-${llvm} ${mcpu} co${co}: ${r.stdout}${r.stderr}`);
     assert.match(r.stdout, new RegExp(`^source: .* --code-object ${co} --llvm ${llvm} --mcpu ${mcpu} `));
     // Checked against gfx900's prediction instead, it differs: the processor, and the kernels its macros select.
-    const other = run([write('p.cl', text), object, '-cl-std=CL2.0', '--mcpu', 'gfx900']);
+    const other = runCheck([write('p.cl', text), object, '-cl-std=CL2.0', '--mcpu', 'gfx900']);
     assert.equal(other.code, 3, other.stdout);
     assert.ok(
-      rows(other.stdout).some(
+      checkRows(other.stdout).some(
         (x) => x[3] === 'module-property' && x[4] === 'mcpu' && x[5] === 'gfx900' && x[6] === mcpu,
       ),
       other.stdout,
     );
     assert.ok(
-      rows(other.stdout).some((x) => x[1] === 'only_gfx900' && /^kernel-(removed|renamed)$/.test(x[3])),
+      checkRows(other.stdout).some((x) => x[1] === 'only_gfx900' && /^kernel-(removed|renamed)$/.test(x[3])),
       other.stdout,
     );
   }
@@ -235,7 +206,7 @@ test('code objects for other processors (clang-16/19/22, gfx9 to gfx12 and gener
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  const r = run([write('p.cl', SOURCE), gfx8]);
+  const r = runCheck([write('p.cl', SOURCE), gfx8]);
   assert.equal(r.code, 1);
   assert.match(
     r.stderr,
@@ -256,7 +227,7 @@ test("clang's NVPTX PTX, 64- and 32-bit (the address width from .address_size): 
     );
     checkKind(`PTX ${arch}`, ptx, [], 'space');
     assert.match(
-      run([cl, ptx, '-cl-std=CL2.0']).stdout,
+      runCheck([cl, ptx, '-cl-std=CL2.0']).stdout,
       new RegExp(`^source: .* --target cuda --arch ${arch} --local-memory nvidia `),
     );
   }
@@ -273,7 +244,7 @@ test("clang-22's OpenCL SPIR-V (spirv64, spirv32): clean, and each change named"
     execFileSync(clang, ['-cl-std=CL2.0', '-target', triple, '-c', '-o', spv, write('k.cl', SOURCE)]);
     checkKind(`SPIR-V ${triple}`, spv, []);
     assert.match(
-      run([write('k.cl', SOURCE), spv, '-cl-std=CL2.0']).stdout,
+      runCheck([write('k.cl', SOURCE), spv, '-cl-std=CL2.0']).stdout,
       new RegExp(`^source: .* --target opencl --arch ${arch} `),
     );
   }
@@ -306,7 +277,7 @@ test("ocloc's zebin for pvc and the OpenCL SPIR-V it writes beside it: clean, an
   assert.ok(bin && spv, `ocloc wrote ${out.join(', ')}`);
   checkKind('ocloc zebin', join(dir, bin), []);
   assert.match(
-    run([write('k.cl', SOURCE), join(dir, bin), '-cl-std=CL2.0']).stdout,
+    runCheck([write('k.cl', SOURCE), join(dir, bin), '-cl-std=CL2.0']).stdout,
     /^source: .* --target zebin --device pvc /,
   );
   checkKind('ocloc SPIR-V', join(dir, spv), []);
@@ -331,19 +302,21 @@ test('property: clang-22 code object 6 of generated programs checks clean, and w
         return;
       }
       const bin = write('gen.o', object);
-      const clean = run([write('gen.cl', source), bin, `-cl-std=${std}`]);
+      const clean = runCheck([write('gen.cl', source), bin, `-cl-std=${std}`]);
       assert.equal(clean.code, 0, `${clean.stdout}${clean.stderr}\n${source}`);
       compared += kernelCount;
       const first = new RegExp(`\\b${prefix}_k0\\b`, 'g');
       if (!first.test(source)) return;
-      const renamed = run([
+      const renamed = runCheck([
         write('gen-renamed.cl', source.replace(first, `${prefix}_k0_renamed`)),
         bin,
         `-cl-std=${std}`,
       ]);
       assert.equal(renamed.code, 3, renamed.stdout + renamed.stderr);
       assert.ok(
-        rows(renamed.stdout).some((r) => r[1] === `${prefix}_k0_renamed` && /^kernel-(renamed|removed)$/.test(r[3])),
+        checkRows(renamed.stdout).some(
+          (r) => r[1] === `${prefix}_k0_renamed` && /^kernel-(renamed|removed)$/.test(r[3]),
+        ),
         renamed.stdout,
       );
     }),

@@ -139,7 +139,8 @@ test('cuda refuses half by value and half vectors, as clang refuses them for NVP
   assert.equal(
     compareCuda(
       clang,
-      '#pragma OPENCL EXTENSION cl_khr_fp16 : enable\ntypedef struct { half h; } H;\nconstant H hs = {1};\nkernel void s(global H *p) {}\n',
+      '#pragma OPENCL EXTENSION cl_khr_fp16 : enable\ntypedef struct { half h; } H;\nconstant H hs = {1};\nkernel ' +
+        'void s(global H *p) {}\n',
       'CL1.2',
       'nvptx64',
     ),

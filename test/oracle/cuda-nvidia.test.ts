@@ -25,11 +25,16 @@ interface Recorded {
 }
 const RECORDED = JSON.parse(readFileSync(join(import.meta.dirname, 'nvidia-opencl-ptx.json'), 'utf8')) as Recorded;
 
-/** NVIDIA's OpenCL passes images and samplers as texture, surface and sampler references, not as clang's opaque pointers. */
+/**
+ * NVIDIA's OpenCL passes images and samplers as texture, surface and sampler references, not as clang's opaque
+ * pointers.
+ */
 const HANDLE_LINE = /^\t\.param \.(texref|surfref|samplerref) \w+,?$/;
 const CLANG_HANDLE_LINE = /^\t\.param \.u64 \.ptr \.(global|const) \.align 1 \w+,?$/;
 
-/** Kernels the kit did not send (declared through a macro of clang's OpenCL header, which its preprocessing left out). */
+/**
+ * Kernels the kit did not send (declared through a macro of clang's OpenCL header, which its preprocessing left out).
+ */
 const NOT_SENT = new Set(['fixture:decl-kernels exec_macro']);
 
 /** The kernarg command line for a recorded source: the fixture's or the corpus host's flags. */
@@ -107,7 +112,8 @@ test("cuda .entry lists and parameter offsets agree with NVIDIA's OpenCL and the
         if (deliberate.has('images-as-texref')) seen.add('images-as-texref');
         else
           failures.push(
-            `${src.name} ${kernel}: NVIDIA passes images or samplers as references; review it in test/deliberate/cuda-nvidia-images-as-texref.md`,
+            `${src.name} ${kernel}: NVIDIA passes images or samplers as references; review it in ` +
+              `test/deliberate/cuda-nvidia-images-as-texref.md`,
           );
       } else equal++;
       const info = src.paramInfo?.[kernel];

@@ -74,7 +74,8 @@ export function compareWithClang(
   assert.deepEqual(ours.plan.kernels.map((k) => k.name).sort(), [...spir.keys()].sort(), 'kernel names');
   for (const k of ours.plan.kernels) {
     const md = spir.get(k.name)!;
-    // A kernel under a macro only SPIR defines has no amdgcn counterpart: its kinds and sizes are checked on SPIR alone.
+    // A kernel under a macro only SPIR defines has no amdgcn counterpart: its kinds and sizes are checked on SPIR
+    // alone.
     const hsa = amd.get(k.name);
     const where = (i: number) => `kernel ${k.name} arg ${i}\n${source}`;
     assert.equal(k.args.length, md.type.length, `arg count of ${k.name}`);

@@ -149,7 +149,8 @@ test("PTX reader: the CUDA driver interface's `.visible .entry` (clang's bare nv
   const clang = requireTool(t, CLANG);
   if (!clang) return;
   const source =
-    'typedef struct { char c; double d; } S;\nkernel void a(global float *p, char c, long l, double d, float3 v, S s) {}\n';
+    'typedef struct { char c; double d; } S;\nkernel void a(global float *p, char c, long l, double d, float3 v, S ' +
+    's) {}\n';
   const ptx = runClang(clang, source, ['-cl-std=CL1.2', '-target', 'nvptx64', '-S']);
   const { plan, diagnostics } = readPtx(new TextEncoder().encode(ptx), 'a.ptx');
   assert.deepEqual(diagnostics, []);

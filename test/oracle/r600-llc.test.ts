@@ -66,8 +66,10 @@ test('r600: the real R600 OpenCL Image Type Pass agrees on the seed example', (t
   const llc = requireTool(t, LLC);
   if (!llc) return;
   const src =
-    'kernel void foo(read_only image2d_t a, read_only image3d_t b, write_only image2d_t c, write_only image3d_t d, sampler_t s0, global float *out, sampler_t s1, int n) {}\n' +
-    'typedef image2d_t myimage;\nkernel void other(read_only image1d_t e, myimage f, write_only image2d_array_t g, read_only image2d_t h) {}\n';
+    'kernel void foo(read_only image2d_t a, read_only image3d_t b, write_only image2d_t c, write_only image3d_t d, ' +
+    'sampler_t s0, global float *out, sampler_t s1, int n) {}\n' +
+    'typedef image2d_t myimage;\nkernel void other(read_only image1d_t e, myimage f, write_only image2d_array_t g, ' +
+    'read_only image2d_t h) {}\n';
   assert.equal(compareR600(llc, src), 2);
   const plan = lower('r.cl', src, memoryHost({}), { target: 'r600', format: 'json' }).plan as R600Plan;
   assert.deepEqual(

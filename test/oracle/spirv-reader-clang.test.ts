@@ -140,10 +140,13 @@ test("SPIR-V reader: clang-22's execution modes LocalSizeHint, VecTypeHint and S
   const dir = mkdtempSync(join(tmpdir(), 'kernarg-spv-cl-'));
   try {
     const source = [
-      'kernel __attribute__((vec_type_hint(float4))) __attribute__((work_group_size_hint(8, 2, 1))) void hinted(global int *p) {}',
-      'kernel __attribute__((vec_type_hint(double16))) __attribute__((intel_reqd_sub_group_size(32))) void sub(global int *p) {}',
+      'kernel __attribute__((vec_type_hint(float4))) __attribute__((work_group_size_hint(8, 2, 1))) void ' +
+        'hinted(global int *p) {}',
+      'kernel __attribute__((vec_type_hint(double16))) __attribute__((intel_reqd_sub_group_size(32))) void ' +
+        'sub(global int *p) {}',
       'kernel __attribute__((vec_type_hint(char))) void plain(global int *p) {}',
-      'kernel void images(read_only image1d_t a, image1d_array_t b, image1d_buffer_t c, image2d_t d, image2d_array_t e, image3d_t f,',
+      'kernel void images(read_only image1d_t a, image1d_array_t b, image1d_buffer_t c, image2d_t d, ' +
+        'image2d_array_t e, image3d_t f,',
       '  image2d_depth_t g, image2d_array_depth_t h, write_only image2d_t w, read_write image3d_t rw) {}',
     ].join('\n');
     const cl = join(dir, 'k.cl');

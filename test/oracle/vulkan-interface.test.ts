@@ -57,7 +57,8 @@ function checkKernel(tools: Tools, plan: VulkanPlan, index: number, what: string
       assert.equal(
         got.get(`${a.descriptorSet}:${a.binding}`),
         `${want.list}${want.type ? ` ${want.type}` : ''}`,
-        `${what}: ${k.name}.${a.name} (${a.argKind}, ${a.vkDescriptorType}) at set ${a.descriptorSet} binding ${a.binding}`,
+        `${what}: ${k.name}.${a.name} (${a.argKind}, ${a.vkDescriptorType}) at set ${a.descriptorSet} ` +
+          `binding ${a.binding}`,
       );
     }
     if (plan.pushConstantRange) assert.equal((r.push_constants ?? []).length, 1, `${what}: the push-constant block`);
@@ -88,7 +89,8 @@ test('every fixture vulkan plan: its interface is valid SPIR-V with valid reflec
     plan.kernels.forEach((_, i) => checkKernel(tl, plan, i, `fixture ${name}`));
     kernels += plan.kernels.length;
   }
-  // The clspv-* fixtures of today's modes are among them (texel buffers, one UBO per argument, the constants pointer, half pointers).
+  // The clspv-* fixtures of today's modes are among them (texel buffers, one UBO per argument, the constants pointer,
+  // half pointers).
   for (const c of [
     'clspv-texel-buffers',
     'clspv-pod-ubo-each',

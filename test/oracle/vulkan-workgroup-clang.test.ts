@@ -18,7 +18,10 @@ import { llvmTypeKey } from '../../src/targets/vulkan/workgroup-variables.js';
 import { FIXTURES } from '../support/fixtures.js';
 import { CLANG, requireTool, runClang } from '../support/tools.js';
 
-/** Alloc size of an LLVM type under the spir data layout (vectors: the next power of two of their bytes), undefined for structs. */
+/**
+ * Alloc size of an LLVM type under the spir data layout (vectors: the next power of two of their bytes), undefined for
+ * structs.
+ */
 function allocSize(t: string): number | undefined {
   t = t.trim();
   const arr = /^\[(\d+) x (.+)\]$/.exec(t);

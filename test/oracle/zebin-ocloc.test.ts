@@ -24,7 +24,10 @@ function corpusReady(c: ZebinCase): boolean {
   return false;
 }
 
-/** The kernels of one case and device against a `.ze_info` text: the differences not reviewed, and the counts compared and equal only with --private-memory. */
+/**
+ * The kernels of one case and device against a `.ze_info` text: the differences not reviewed, and the counts compared
+ * and equal only with --private-memory.
+ */
 function check(
   c: ZebinCase,
   device: string,
@@ -100,7 +103,8 @@ test('ocloc still writes the recorded .ze_info for a rotating sample of the cach
       assert.deepEqual(
         entries.map(entryText),
         recorded.get(k)!.map(entryText),
-        `${c.name} ${device} ${k}: ocloc's payload moved from the record (re-record with scripts/zebin-record.ts and review)`,
+        `${c.name} ${device} ${k}: ocloc's payload moved from the record (re-record with scripts/zebin-record.ts ` +
+          `and review)`,
       );
     const r = check(c, device, live.zeInfo, new Set());
     assert.deepEqual(

@@ -53,7 +53,8 @@ test('truncated, bit-flipped and overwritten code objects and zebins never throw
         bytes = src.slice();
         const view = new DataView(bytes.buffer);
         for (let i = 0; i < m.count; i++) {
-          // Header and section-header bytes are where a flip changes the most: half the mutations land in the first 128 bytes or the section headers.
+          // Header and section-header bytes are where a flip changes the most: half the mutations land in the first 128
+          // bytes or the section headers.
           const at = (m.at * (i + 1) * 2654435761) % (i % 2 ? bytes.length : 128);
           if (m.kind === 'flip') bytes[at] ^= 1 << m.bit;
           else if (at + 4 <= bytes.length) view.setUint32(at, m.word, true);

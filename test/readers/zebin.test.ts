@@ -70,7 +70,8 @@ test('on tgllp and dg2 the only differences from the predicted plan are the revi
 test('the .ze_info YAML reader: what ocloc writes, and a message at the byte for what it does not read', () => {
   const yaml = (s: string) => parseZeInfoYaml(new TextEncoder().encode(s), 1000);
   const doc = yaml(
-    "---\nversion: '1.20'\nkernels:\n  - name: k\n    required: [ 8, 1, 1 ]\n    payload_arguments:\n      - arg_type: local_size\n        offset: 12\n...\n",
+    "---\nversion: '1.20'\nkernels:\n  - name: k\n    required: [ 8, 1, 1 ]\n    payload_arguments:\n      - " +
+      'arg_type: local_size\n        offset: 12\n...\n',
   );
   assert.equal(doc.kind, 'map');
   assert.deepEqual(

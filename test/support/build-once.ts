@@ -1,6 +1,7 @@
 // Builds one program through the build cache (KERNARG_CACHE_DIR), runs it, and prints the cache
 // outcome and the result as JSON: the two-processes-at-once test starts several of these together.
-import { Context, kernel } from '../../src/runtime/opencl/host.js';
+import { Context } from '../../src/runtime/opencl/host.js';
+import { kernel } from '../../src/runtime/opencl/compile-kernel.js';
 
 const ctx = Context.open(process.env.KERNARG_DEVICE);
 const k = await kernel(

@@ -133,7 +133,10 @@ export function buildCubin(kernels: readonly CubinKernel[], bits: 32 | 64 = 64, 
   return out;
 }
 
-/** The parameters of a kernel with a struct, a vector, pointers, a char then a double and a 32-aligned block after 13 bytes. */
+/**
+ * The parameters of a kernel with a struct, a vector, pointers, a char then a double and a 32-aligned block after 13
+ * bytes.
+ */
 export const SAMPLE_KERNELS: readonly CubinKernel[] = [
   {
     name: 'mixed',

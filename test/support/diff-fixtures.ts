@@ -2,7 +2,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCliWith } from '../../src/cli/main.js';
 
-/** `kernarg diff` goldens: `test/diff-fixtures/<case>/` holds old.cl|ir, new.cl|ir, args.json (the diff's options), diff.table.txt and diff.json. */
+/**
+ * `kernarg diff` goldens: `test/diff-fixtures/<case>/` holds old.cl|ir, new.cl|ir, args.json (the diff's options),
+ * diff.table.txt and diff.json.
+ */
 export const DIFF_FIXTURES = join(import.meta.dirname, '..', 'diff-fixtures');
 
 export function diffCases(): string[] {
@@ -12,7 +15,10 @@ export function diffCases(): string[] {
     .sort();
 }
 
-/** Runs one case in both formats: golden file name → what kernarg prints now (with the exit status) and what the golden holds. */
+/**
+ * Runs one case in both formats: golden file name → what kernarg prints now (with the exit status) and what the golden
+ * holds.
+ */
 export function renderDiffCase(name: string): Map<string, { actual: string; golden: string | undefined }> {
   const dir = join(DIFF_FIXTURES, name);
   const args = JSON.parse(readFileSync(join(dir, 'args.json'), 'utf8')) as string[];

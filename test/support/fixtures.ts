@@ -26,7 +26,10 @@ export interface FixtureOptions {
   oracleSkip?: string;
   /** Options of the vulkan target (clspv's), for cases of today's clspv modes. */
   vulkan?: VulkanTargetOptions;
-  /** More cuda goldens, one set per architecture (`cuda.sm_80.table.txt`): where parameters aligned above 16 go differs by sm. */
+  /**
+   * More cuda goldens, one set per architecture (`cuda.sm_80.table.txt`): where parameters aligned above 16 go differs
+   * by sm.
+   */
   cudaSms?: CudaSm[];
   /** Where the case's expectations come from (a clspv test or source line), for the reader. */
   from?: string;

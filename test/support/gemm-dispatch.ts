@@ -33,7 +33,10 @@ export interface GemmDispatchCase {
 
 const num = (t: 'f32' | 'f64', v: number) => (Number.isInteger(v) ? `${v}.0` : String(v));
 
-/** The IR: C[:, :, id] = alpha · op(A[:, :, id]) · op(B[:, :, id]) + beta · C[:, :, id], static extents, the work-group written. */
+/**
+ * The IR: C[:, :, id] = alpha · op(A[:, :, id]) · op(B[:, :, id]) + beta · C[:, :, id], static extents, the work-group
+ * written.
+ */
 export function gemmDispatchIr(c: GemmDispatchCase): string {
   const [ar, ac] = c.ta === 'n' ? [c.m, c.k] : [c.k, c.m];
   const [br, bc] = c.tb === 'n' ? [c.k, c.n] : [c.n, c.k];
@@ -58,7 +61,10 @@ export function gemmDispatchSpirv(c: GemmDispatchCase): Uint32Array {
   });
 }
 
-/** C after the in-order sums (k = 0, 1, … into each accumulator, then alpha · acc + beta · C, as both printers write it), rounded as the type. */
+/**
+ * C after the in-order sums (k = 0, 1, … into each accumulator, then alpha · acc + beta · C, as both printers write
+ * it), rounded as the type.
+ */
 function reference(
   c: GemmDispatchCase,
   a: Float32Array | Float64Array,

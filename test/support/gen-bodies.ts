@@ -219,7 +219,10 @@ const CONDITIONS = [
   '#if defined(OBJ) || defined CALLER',
   '#if __LINE__ > 20',
 ];
-/** Directives the character-level scan leaves to the token path (the whole file is read again): rare, so most programs are skipped. */
+/**
+ * Directives the character-level scan leaves to the token path (the whole file is read again): rare, so most programs
+ * are skipped.
+ */
 const TOKEN_PATH = ['#pragma OPENCL EXTENSION cl_khr_fp16 : enable', '%:define DIGRAPH 1', '%:if 1\n x = 1;\n%:endif'];
 
 const TOP_LEVEL = [
@@ -310,7 +313,8 @@ export const bodySkipProgram: fc.Arbitrary<BodySkipProgram> = fc
       ...decls,
       ...functions.map(
         ([head, gap, b, top], k) =>
-          `${head.replace('#', String(k))}${gap}{\n  int a = 0, b = 1, x, sum = 0, z = 0; S loc; S *p = &loc;\n${b}\n}\n${top}`,
+          `${head.replace('#', String(k))}${gap}{\n  int a = 0, b = 1, x, sum = 0, z = 0; S loc; S *p = ` +
+          `&loc;\n${b}\n}\n${top}`,
       ),
     ].join('\n');
     const files = {

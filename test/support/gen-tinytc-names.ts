@@ -12,7 +12,10 @@ import { kernelName } from '../../src/frontend/tinytc/calling-convention.js';
 import { spirvVal } from './spirv-check.js';
 import { parseKernelMetadata, runClang } from './tools.js';
 
-/** Names OpenCL C, clang's headers or the generated code give a meaning, and names shaped like the ones kernarg generates. */
+/**
+ * Names OpenCL C, clang's headers or the generated code give a meaning, and names shaped like the ones kernarg
+ * generates.
+ */
 export const TRICKY = [
   'int',
   'float',

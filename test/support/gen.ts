@@ -333,7 +333,8 @@ export function render(spec: ProgramSpec, prefix = 'g', opts: { images?: boolean
   ];
   // A struct sized with abstract declarators in sizeof and a cast: pointer width and array shape reach its layout.
   lines.push(
-    `typedef struct { char c[sizeof(global float (*)[2]) + sizeof(int (*global (*)[3])[4]) / 8]; int i[(int)2.5f]; } ${prefix}_Z;`,
+    `typedef struct { char c[sizeof(global float (*)[2]) + sizeof(int (*global (*)[3])[4]) / 8]; int i[(int)2.5f]; ` +
+      `} ${prefix}_Z;`,
   );
   spec.kernels.forEach((k, ki) => {
     // `rename` gives the prototype's spelling: other names (or none) and other top-level qualifiers.
@@ -355,7 +356,10 @@ export function render(spec: ProgramSpec, prefix = 'g', opts: { images?: boolean
               if (!proto) arrays.push(`typedef ${q ? q + ' ' : ''}${pointee} ${arr}${dims};`);
               return `${space} ${arr} ${star}`;
             }
-            return `${space} ${q ? q + ' ' : ''}${pointee} (${p.paren && name ? `*${ptrQuals ? ptrQuals + ' ' : ''}(${name})` : star})${dims}`;
+            return (
+              `${space} ${q ? q + ' ' : ''}${pointee} ` +
+              `(${p.paren && name ? `*${ptrQuals ? ptrQuals + ' ' : ''}(${name})` : star})${dims}`
+            );
           }
           if (p.arrayForm && pointee !== 'void') return `${space} ${q ? q + ' ' : ''}${pointee} ${name}[]`;
           return `${space} ${q ? q + ' ' : ''}${pointee} ${star}`;
@@ -388,7 +392,8 @@ export function render(spec: ProgramSpec, prefix = 'g', opts: { images?: boolean
     if (guard) lines.push(`#if ${guard}`);
     if (k.redeclare !== 'none')
       lines.push(
-        `${k.kernelSpelling ? '__kernel' : 'kernel'} void ${prefix}_k${ki}(${k.params.map((p, pi) => param(p, pi, true)).join(', ') || 'void'});`,
+        `${k.kernelSpelling ? '__kernel' : 'kernel'} ` +
+          `void ${prefix}_k${ki}(${k.params.map((p, pi) => param(p, pi, true)).join(', ') || 'void'});`,
       );
     const attrs: string[] = [];
     if (k.reqd) attrs.push(`__attribute__((reqd_work_group_size(${k.reqd.join(', ')})))`);

@@ -10,7 +10,10 @@ export const GLSLANG = ['glslangValidator'];
 export const SHADER_DIR = join(import.meta.dirname, '..', 'shaders');
 export const SPV_CACHE = join(import.meta.dirname, '..', '.tmp', 'shader-spv');
 
-/** A shader's source file (test/shaders/<name>.comp, or .hlsl for glslang's HLSL front end) and glslang's arguments for it. */
+/**
+ * A shader's source file (test/shaders/<name>.comp, or .hlsl for glslang's HLSL front end) and glslang's arguments for
+ * it.
+ */
 export function shaderSource(name: string): { path: string; text: string; args: string[] } {
   const hlsl = join(SHADER_DIR, `${name}.hlsl`);
   if (existsSync(hlsl))
@@ -27,7 +30,10 @@ export function spvCachePath(source: string, args: readonly string[] = ['-V']): 
   );
 }
 
-/** The SPIR-V of a test shader: from the cache, else compiled with `glslang` (undefined: not cached and no compiler given). */
+/**
+ * The SPIR-V of a test shader: from the cache, else compiled with `glslang` (undefined: not cached and no compiler
+ * given).
+ */
 export function shaderSpirv(name: string, glslang: string | undefined): Uint8Array | undefined {
   const src = shaderSource(name);
   const cached = spvCachePath(src.text, src.args);

@@ -31,7 +31,10 @@ export interface FileFacts {
   readonly nodeGlobals: readonly string[];
 }
 
-/** Reads every file's imports and Node globals with one TypeScript program (web-standard globals come from the DOM library). */
+/**
+ * Reads every file's imports and Node globals with one TypeScript program (web-standard globals come from the DOM
+ * library).
+ */
 export function readGraph(files: readonly string[] = sourceFiles()): Map<string, FileFacts> {
   const program = ts.createProgram(
     files.map((f) => join(ROOT, f)),

@@ -3,7 +3,8 @@
 // as scavenges. Prints one JSON line: { calls, gcs, heapGrowth }. argv: 'enqueue' | 'launch' | 'wait'
 // (launchAndWait, the synchronous path without an event object).
 import { GCProfiler } from 'node:v8';
-import { Context, kernel } from '../../src/runtime/opencl/host.js';
+import { Context } from '../../src/runtime/opencl/host.js';
+import { kernel } from '../../src/runtime/opencl/compile-kernel.js';
 
 const mode = process.argv[2] === 'launch' ? 'launch' : process.argv[2] === 'wait' ? 'wait' : 'enqueue';
 const ctx = Context.open(process.env.KERNARG_DEVICE);

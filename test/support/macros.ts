@@ -1,4 +1,6 @@
-/** `#define NAME(params) value` lines of `clang -dM -E` → name (parameters without spaces) → value with spaces squeezed. */
+/**
+ * `#define NAME(params) value` lines of `clang -dM -E` → name (parameters without spaces) → value with spaces squeezed.
+ */
 export function macros(text: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const m of text.matchAll(/^#define (\w+(?:\([^)]*\))?)(?: (.*))?$/gm))

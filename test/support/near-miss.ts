@@ -68,7 +68,10 @@ function tokens(src: string): string[] {
   return src.match(/\s*(?:[A-Za-z_]\w*|\d[\w.]*|\(\(|\)\)|[^\sA-Za-z_\d])/g) ?? [];
 }
 
-/** The program with its edits applied, token by token (directives are left alone: a line edit could change every later line). */
+/**
+ * The program with its edits applied, token by token (directives are left alone: a line edit could change every later
+ * line).
+ */
 export function renderNearMiss(spec: NearMissSpec): string {
   const src = render(spec.program, 'n').source;
   const toks = tokens(src);

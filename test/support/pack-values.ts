@@ -62,7 +62,10 @@ const LAUNCH = {
   hidden: { hidden_default_queue: 0x77n, '_.printf_buffer': 0x99n },
 };
 
-/** Arguments for every explicit slot of a kernel of any target (generated values for value slots); undefined when it has unions. */
+/**
+ * Arguments for every explicit slot of a kernel of any target (generated values for value slots); undefined when it has
+ * unions.
+ */
 export function argsFor(plan: AbiPlan, kernel: string, seed: number): Record<string, unknown> | undefined {
   const k = plan.kernels.find((x) => x.name === kernel)!;
   const slots = k.args as unknown as readonly {

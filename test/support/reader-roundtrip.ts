@@ -72,7 +72,8 @@ function amdhsaSlotLine(s: AmdhsaPlan['kernels'][number]['args'][number]): strin
   const explicit =
     s.param === null
       ? ''
-      : ` ${s.name} param=${s.param} type=${s.typeName} space=${s.addressSpace ?? '-'} access=${s.access ?? '-'} pointee=${s.pointeeAlign ?? '-'}`;
+      : ` ${s.name} param=${s.param} type=${s.typeName} space=${s.addressSpace ?? '-'} access=${s.access ?? '-'} ` +
+        `pointee=${s.pointeeAlign ?? '-'}`;
   return `${s.offset}:${s.size}:${s.valueKind}${explicit}`;
 }
 
@@ -134,13 +135,17 @@ export function amdhsaRoundTrip(
   }
   if (got.kernels.length !== want.kernels.length)
     differences.push(
-      `kernels: read ${got.kernels.map((k) => k.name).join(',')}, predicted ${want.kernels.map((k) => k.name).join(',')}`,
+      `kernels: read ${got.kernels.map((k) => k.name).join(',')}, ` +
+        `predicted ${want.kernels.map((k) => k.name).join(',')}`,
     );
   if (readelf) differences.push(...againstReadelf(object, got, readelf));
   return { kernels: want.kernels.length, differences };
 }
 
-/** The reader's slots against `llvm-readelf --notes` of the same bytes: offsets, sizes, value kinds, names, segment size and alignment. */
+/**
+ * The reader's slots against `llvm-readelf --notes` of the same bytes: offsets, sizes, value kinds, names, segment size
+ * and alignment.
+ */
 function againstReadelf(object: Uint8Array, got: AmdhsaPlan, readelf: string): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'kernarg-readelf-'));
   try {
@@ -175,7 +180,8 @@ function againstReadelf(object: Uint8Array, got: AmdhsaPlan, readelf: string): s
         String(k.kernargSegmentAlign) !== t.props['.kernarg_segment_align']
       )
         out.push(
-          `readelf: kernel ${k.name}: segment ${k.kernargSegmentSize}/${k.kernargSegmentAlign} against ${t.props['.kernarg_segment_size']}/${t.props['.kernarg_segment_align']}`,
+          `readelf: kernel ${k.name}: segment ${k.kernargSegmentSize}/${k.kernargSegmentAlign} ` +
+            `against ${t.props['.kernarg_segment_size']}/${t.props['.kernarg_segment_align']}`,
         );
     }
     return out;

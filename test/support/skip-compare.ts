@@ -31,7 +31,9 @@ export function fingerprint(value: unknown): string {
   return JSON.stringify(walk(value, '$'));
 }
 
-/** The module and diagnostics of one source read both ways: bodies skipped at the character level, and token by token. */
+/**
+ * The module and diagnostics of one source read both ways: bodies skipped at the character level, and token by token.
+ */
 export function compileBothWays(
   path: string,
   text: string,

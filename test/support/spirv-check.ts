@@ -36,7 +36,10 @@ export interface Compiled {
   readonly plan: PlanJson;
 }
 
-/** The module and the plan (`--format json`) of one program under the given options; undefined when the plan refuses them (PODs too big for push constants). */
+/**
+ * The module and the plan (`--format json`) of one program under the given options; undefined when the plan refuses
+ * them (PODs too big for push constants).
+ */
 export function tryCompileSpirv(ir: string, vulkan: VulkanTargetOptions, floatAtomicAdd = false): Compiled | undefined {
   const host = { readFile: () => undefined };
   const r = lower('k.ir', ir, host, { target: 'vulkan', format: 'spirv', vulkan: { ...vulkan, floatAtomicAdd } });
@@ -158,7 +161,10 @@ export function ownReaderMatches(c: Compiled, what: string): void {
 
 const TYPE_BYTES: Record<string, number> = { uint8_t: 1, uint16_t: 2, uint: 4, float: 4, uint64_t: 8, double: 8 };
 
-/** spirv-cross --reflect, independently: sets, bindings, POD member offsets, push-constant sizes, spec ids, work-group sizes. */
+/**
+ * spirv-cross --reflect, independently: sets, bindings, POD member offsets, push-constant sizes, spec ids, work-group
+ * sizes.
+ */
 export function spirvCrossMatches(cross: string, c: Compiled, what: string): void {
   const r = JSON.parse(tool(cross, (f) => [f, '--reflect'], c.words, what));
   const want = expected(c.plan);

@@ -214,7 +214,8 @@ export function runDispatch(words: Uint32Array, entry: string, input: DispatchIn
     if (problems.length < maxProblems) problems.push(p);
   };
 
-  // Memories: buffers (a struct of one runtime array, by the parameter's name), POD blocks (a struct of scalars), Workgroup arrays.
+  // Memories: buffers (a struct of one runtime array, by the parameter's name), POD blocks (a struct of scalars),
+  // Workgroup arrays.
   let uids = 0;
   const pointee = (varType: number) => (types.get(varType) as { to: number }).to;
   const buffers = new Map<number, Mem>();
@@ -281,7 +282,8 @@ export function runDispatch(words: Uint32Array, entry: string, input: DispatchIn
     const i = p.i;
     if (!(Number.isInteger(i) && i >= 0 && i < m.length)) {
       problem(
-        `work-group ${groupIndex} work-item ${s.w} ${write ? 'writes' : 'reads'} ${where(p)}, outside its ${m.length} elements`,
+        `work-group ${groupIndex} work-item ${s.w} ${write ? 'writes' : 'reads'} ${where(p)}, outside ` +
+          `its ${m.length} elements`,
       );
       return;
     }
@@ -296,11 +298,13 @@ export function runDispatch(words: Uint32Array, entry: string, input: DispatchIn
         problem(`${where(p)} written by work-items ${t.wi[i]} and ${s.w} of work-group ${g} with no barrier between`);
       if (t.rgs[i] === -2 || (t.rgs[i] >= 0 && t.rgs[i] !== g))
         problem(
-          `work-group ${groupIndex} work-item ${s.w} writes ${where(p)}, read by ${t.rgs[i] === -2 ? 'several work-groups' : `work-group ${t.rgs[i]}`}`,
+          `work-group ${groupIndex} work-item ${s.w} writes ${where(p)}, read ` +
+            `by ${t.rgs[i] === -2 ? 'several work-groups' : `work-group ${t.rgs[i]}`}`,
         );
       else if (t.rgs[i] === g && t.re[i] === epoch && (t.many[i] || t.ri[i] !== s.w))
         problem(
-          `work-group ${groupIndex} work-item ${s.w} writes ${where(p)}, read by another work-item of its group with no barrier between`,
+          `work-group ${groupIndex} work-item ${s.w} writes ${where(p)}, read by another work-item of its group ` +
+            `with no barrier between`,
         );
       t.wg[i] = g;
       t.wi[i] = s.w;
@@ -308,13 +312,15 @@ export function runDispatch(words: Uint32Array, entry: string, input: DispatchIn
     } else {
       if (local && t.wg[i] !== g)
         problem(
-          `work-group ${groupIndex} work-item ${s.w} reads ${where(p)}, which this work-group never wrote (uninitialised)`,
+          `work-group ${groupIndex} work-item ${s.w} reads ${where(p)}, which this work-group never wrote ` +
+            `(uninitialised)`,
         );
       else if (t.wg[i] >= 0 && t.wg[i] !== g)
         problem(`work-group ${groupIndex} work-item ${s.w} reads ${where(p)}, written by work-group ${t.wg[i]}`);
       else if (mine && t.wi[i] !== s.w)
         problem(
-          `work-group ${groupIndex} work-item ${s.w} reads ${where(p)}, written by work-item ${t.wi[i]} with no barrier between`,
+          `work-group ${groupIndex} work-item ${s.w} reads ${where(p)}, written by work-item ${t.wi[i]} with no ` +
+            `barrier between`,
         );
       if (t.rgs[i] === g && t.re[i] === epoch) {
         if (t.ri[i] !== s.w) t.many[i] = 1;
@@ -535,7 +541,8 @@ export function runDispatch(words: Uint32Array, entry: string, input: DispatchIn
           }
           if (at.size > 1) {
             problem(
-              `work-group ${groupIndex}: its work-items stop at ${at.size} different barriers (control flow not uniform)`,
+              `work-group ${groupIndex}: its work-items stop at ${at.size} different barriers (control flow not ` +
+                `uniform)`,
             );
             return { problems, writes };
           }

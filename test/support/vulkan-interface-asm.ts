@@ -227,7 +227,8 @@ export function interfaceAsm(plan: VulkanPlan, index: number): string {
         refl.push(`%_ = OpExtInst %void %refl ${a.reflection} ${at} ${u(a.descriptorSet!)} ${u(a.binding!)} ${info}`);
     }
   }
-  // NormalizedSamplerMaskPushConstant is version 6 of the set (2023-10), newer than Debian's SPIRV-Tools 2023.1: left out.
+  // NormalizedSamplerMaskPushConstant is version 6 of the set (2023-10), newer than Debian's SPIRV-Tools 2023.1: left
+  // out.
   for (const m of (k.imageMetadata ?? []).filter((x) => x.kind !== 'normalized_sampler_mask'))
     refl.push(
       `%_ = OpExtInst %void %refl ${METADATA[m.kind]} ${kernel} ${u(m.param)} ${u(m.pushConstantOffset)} ${u(m.size)}`,

@@ -1,7 +1,8 @@
 // Bytes the JS heap grows by over many warm Vulkan launches of one kernel, with no collection in
 // between (a young generation large enough for all of them, and v8.GCProfiler to show that none
 // ran): the heap's growth is then what the launches allocated. Prints one JSON line per mode:
-// { mode, calls, gcs, bytesPerCall } (the least of three windows of `calls` launches). argv: modes, comma-separated, of 'launch' (sync, no timestamps) | 'timed' (launch with
+// { mode, calls, gcs, bytesPerCall } (the least of three windows of `calls` launches). argv: modes, comma-separated, of
+// 'launch' (sync, no timestamps) | 'timed' (launch with
 // timed: true) | 'enqueue' (queued, one finish) | 'control' (sync, a new arguments object per launch:
 // the detector is seen to work) | 'ffi' (the three calls of a sync submit straight through the
 // bindings: what koffi itself leaves per launch).

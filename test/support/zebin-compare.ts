@@ -13,7 +13,10 @@ export interface FileOutcome {
   readonly kernels: Map<string, KernelOutcome>;
   /** Why ocloc refused the file (then `kernels` is empty). */
   readonly oclocRefused?: string;
-  /** Why kernarg refused the file (its first error): where ocloc compiled it, a difference; where ocloc refused it too, agreement. */
+  /**
+   * Why kernarg refused the file (its first error): where ocloc compiled it, a difference; where ocloc refused it too,
+   * agreement.
+   */
   readonly kernargRefused?: string;
   /**
    * Kernels (among those `kernels` lists as equal) that equal ocloc only with --private-memory:

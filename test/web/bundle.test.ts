@@ -108,7 +108,8 @@ test("docs/explorer-page.md's bundle size figures are the built bundle's (within
     );
   assert.ok(
     m,
-    "docs/explorer-page.md states the bundle size as 'one script of N KB minified, **N KB gzip**, and N KB of CSS (N KB gzip)'",
+    "docs/explorer-page.md states the bundle size as 'one script of N KB minified, **N KB gzip**, and N KB of CSS " +
+      "(N KB gzip)'",
   );
   const size = bundleSize();
   const stated = m.slice(1).map(Number);
@@ -118,7 +119,8 @@ test("docs/explorer-page.md's bundle size figures are the built bundle's (within
     const off = Math.abs(stated[i] - measured[i]) / measured[i];
     assert.ok(
       off <= 0.05,
-      `docs/explorer-page.md says ${name} ${stated[i]} KB, the build measures ${measured[i].toFixed(1)} KB (node --import tsx test/web/bundle-size.ts): update docs/explorer-page.md`,
+      `docs/explorer-page.md says ${name} ${stated[i]} KB, the build measures ${measured[i].toFixed(1)} KB (node ` +
+        `--import tsx test/web/bundle-size.ts): update docs/explorer-page.md`,
     );
   }
 });

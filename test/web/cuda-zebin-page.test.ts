@@ -3,7 +3,8 @@
 // cuda and zebin on the explorer page, in Chromium: their drawings hold lower()'s offsets and sizes,
 // their tooltips give the `.param` declaration or IGC's arg_type, addrmode and source_offset, their
 // option controls (from the target records) reach the core, and the Text view shows `ptx` and
-// `ze-info` as lower() writes them, and the two-source mode lists kernarg diff's changes for both. The picture of OpenCL, CUDA and zebin side by side at 1920 px
+// `ze-info` as lower() writes them, and the two-source mode lists kernarg diff's changes for both. The picture of
+// OpenCL, CUDA and zebin side by side at 1920 px
 // goes to test/.tmp/web/targets-1920.png (web/screenshot-targets.png is that picture, pngquant'd).
 import assert from 'node:assert/strict';
 import { join } from 'node:path';

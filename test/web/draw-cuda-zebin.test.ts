@@ -8,7 +8,8 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { type LowerOptions, TARGET_RECORDS, lower } from '../../src/index.js';
-import { type Box, type Drawing, type Lane, drawingOf } from '../../web/src/draw/model.js';
+import { drawingOf } from '../../web/src/draw/model.js';
+import type { Box, Drawing, Lane } from '../../web/src/draw/parts.js';
 import type { PlanJson } from '../../web/src/plan-json.js';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
@@ -142,7 +143,8 @@ test("cuda: every fixture's parameter buffer drawn at lower()'s offsets and size
 
 test("cuda: pocl's local memory (.u32 offsets, its hidden arguments greyed) and nvptx's 32-bit pointers", () => {
   const src =
-    'typedef struct { char c; long n; } S;\nkernel void k(global float *out, local int *a, local float2 *b, constant float4 *c, int n, S s, float3 v) { out[0] = n; }';
+    'typedef struct { char c; long n; } S;\nkernel void k(global float *out, local int *a, local float2 *b, ' +
+    'constant float4 *c, int n, S s, float3 v) { out[0] = n; }';
   for (const flags of [{ 'local-memory': 'pocl' }, { arch: 'nvptx' }, {}] as Readonly<Record<string, string>>[]) {
     const options = optionsOf('cuda', flags);
     const plan = planOf(src, options);
@@ -172,7 +174,9 @@ test("zebin: every fixture's cross-thread payload drawn at lower()'s offsets and
 
 test('zebin: pieces name the fields they carry; images and samplers only in the binding table; each device', () => {
   const src =
-    'typedef struct { char tag; long count; } Stats;\nkernel void scale(global float *out, constant float *in, local float4 *tile, float k, Stats s, read_only image2d_t img, sampler_t smp) {\n  out[0] = in[0] * k + tile[0].x + s.count + read_imagef(img, smp, (int2)(0, 0)).x + get_image_width(img);\n}';
+    'typedef struct { char tag; long count; } Stats;\nkernel void scale(global float *out, constant float *in, ' +
+    'local float4 *tile, float k, Stats s, read_only image2d_t img, sampler_t smp) {\n  out[0] = in[0] * k + ' +
+    'tile[0].x + s.count + read_imagef(img, smp, (int2)(0, 0)).x + get_image_width(img);\n}';
   for (const device of ['pvc', 'dg2', 'tgllp']) {
     const plan = planOf(src, optionsOf('zebin', { device }));
     checkZebin(plan, device);

@@ -202,7 +202,8 @@ describe('web page', () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     // FAST (a -D define) adds a kernel whose read_write image needs OpenCL C 2.0.
     const source =
-      'kernel void shared_k(global float* x, int3 n) {}\n#ifdef FAST\nkernel void fast_k(read_write image2d_t img) {}\n#endif\n';
+      'kernel void shared_k(global float* x, int3 n) {}\n#ifdef FAST\nkernel void fast_k(read_write image2d_t img) ' +
+      '{}\n#endif\n';
     await typeSource(page, source);
     await page.fill('#defines', 'N=4 FAST');
     await page.selectOption('#std', 'CL2.0');
@@ -312,7 +313,8 @@ describe('web page', () => {
     await page.click('#compare');
     await settled(page);
     const controls = await page.$$eval(
-      'select:not(:disabled), input:not(:disabled), button:not(:disabled), .cm-content, svg.drawing .slot[tabindex="0"]',
+      'select:not(:disabled), input:not(:disabled), button:not(:disabled), .cm-content, svg.drawing ' +
+        '.slot[tabindex="0"]',
       (els) => {
         const shown = els.filter((e) => e.checkVisibility());
         shown.forEach((e, i) => e.setAttribute('data-probe', String(i)));

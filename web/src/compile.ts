@@ -69,7 +69,9 @@ export interface Compiled {
   readonly oldDiagnostics: readonly ShownDiagnostic[];
 }
 
-/** The old file's name in two-source mode: same folder (its includes find the same headers) and language as the new one. */
+/**
+ * The old file's name in two-source mode: same folder (its includes find the same headers) and language as the new one.
+ */
 export function oldFile(file: string): string {
   return file.replace(/[^/]*\.(\w+)$/, 'old.$1');
 }
@@ -80,7 +82,10 @@ export function filesHost(state: Pick<AppState, 'headers'>): FileHost {
   return { readFile: (path) => byPath.get(path) };
 }
 
-/** The page's folder is the main file's folder and `-I .` too, so `#include <x.h>` finds a file of the list as `"x.h"` does. */
+/**
+ * The page's folder is the main file's folder and `-I .` too, so `#include <x.h>` finds a file of the list as `"x.h"`
+ * does.
+ */
 const INCLUDE_DIRS = ['.'];
 
 /**

@@ -152,7 +152,9 @@ export interface SourceEditor {
   readonly file: string;
   /** Starts over with one file (an example, a language change): every other file's editing state is dropped. */
   setText(text: string, file: string): void;
-  /** Shows another file, each keeping its own undo history, selection and scroll position while it has the same text. */
+  /**
+   * Shows another file, each keeping its own undo history, selection and scroll position while it has the same text.
+   */
   open(file: string, text: string): void;
   /** Drops a file's kept editing state (the file was removed or renamed). */
   forget(file: string): void;

@@ -96,6 +96,7 @@ func @scale(%alpha: f32, %A: memref<f32x16x?>, %Bs: group<memref<f64x?x4>, offse
     ],
     group: DARKTABLE,
     licence:
-      "darktable 4.2.1's bloom.cl, common.h and colorspace.h, unchanged: GPL-3.0-or-later, © the darktable authors (test/real/darktable/COPYRIGHT.debian).",
+      "darktable 4.2.1's bloom.cl, common.h and colorspace.h, unchanged: GPL-3.0-or-later, © the darktable authors " +
+      '(test/real/darktable/COPYRIGHT.debian).',
   },
 ];

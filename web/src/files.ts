@@ -104,7 +104,8 @@ export function createFileBar(
   const report = ({ files, skipped }: { files: HeaderFile[]; skipped: number }) => {
     say(
       skipped > 0
-        ? `${skipped} file${skipped === 1 ? '' : 's'} left out (not a source or header, an unusable name, or over ${MAX_FILES} files / ${MAX_BYTES >> 20} MiB)`
+        ? `${skipped} file${skipped === 1 ? '' : 's'} left out (not a source or header, an unusable name, or ` +
+            `over ${MAX_FILES} files / ${MAX_BYTES >> 20} MiB)`
         : '',
     );
     if (files.length > 0) actions.opened(files);

@@ -10,7 +10,10 @@ import { optionValue, targetOptions, targetTitle } from './target-options.js';
 export interface Panel {
   readonly target: TargetName;
   readonly root: HTMLElement;
-  /** `shared`: diagnostics every target reports (source errors, shown once in the editor); `format`: the Text view's choice. */
+  /**
+   * `shared`: diagnostics every target reports (source errors, shown once in the editor); `format`: the Text view's
+   * choice.
+   */
   show(
     result: TargetResult,
     view: View,
@@ -189,7 +192,8 @@ export function createPanel(
             el(
               'p',
               {},
-              `Nothing to draw: the source has ${errors.length === 1 ? 'an error' : `${errors.length} errors`}, listed under the editor.`,
+              `Nothing to draw: the source has ${errors.length === 1 ? 'an error' : `${errors.length} errors`}, ` +
+                `listed under the editor.`,
             ),
           );
           return;

@@ -7,7 +7,9 @@ export interface HeaderFile {
   text: string;
 }
 
-/** Paths the page accepts for files: relative, `/`-separated, no `.` or `..` segment (they all live in one folder tree). */
+/**
+ * Paths the page accepts for files: relative, `/`-separated, no `.` or `..` segment (they all live in one folder tree).
+ */
 export const FILE_PATH = /^(?!.*(?:^|\/)\.\.?(?:\/|$))[\w.+-]+(?:\/[\w.+-]+)*$/;
 
 /** Files a kernel source can be: the main file's candidates. */

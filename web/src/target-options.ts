@@ -104,7 +104,10 @@ export interface SourceOptions {
   readonly std: ClStd;
 }
 
-/** LowerOptions for one target from the page's source options and option map: each control left off its default is applied as the CLI applies its flag. */
+/**
+ * LowerOptions for one target from the page's source options and option map: each control left off its default is
+ * applied as the CLI applies its flag.
+ */
 export function lowerOptions(
   target: TargetName,
   src: SourceOptions,

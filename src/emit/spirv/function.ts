@@ -89,7 +89,10 @@ export class FunctionBuilder {
     this.label(merge);
   }
 
-  /** while (cond()) { body(); next(); } — cond runs in its own block after the loop header; `control`: OpLoopMerge's Loop Control bits (1: Unroll). */
+  /**
+   * while (cond()) { body(); next(); } — cond runs in its own block after the loop header; `control`: OpLoopMerge's
+   * Loop Control bits (1: Unroll).
+   */
   loop(cond: () => number, body: () => void, next: () => void, control = 0): void {
     const header = this.b.id();
     const check = this.b.id();

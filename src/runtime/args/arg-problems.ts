@@ -34,7 +34,9 @@ export class ArgProblems {
     return this.list.length >= ARG_PROBLEM_LIMIT;
   }
 
-  /** Keeps a refusal (every one an ArgsError holds); anything but a PackError is no mistake of the file and goes on up. */
+  /**
+   * Keeps a refusal (every one an ArgsError holds); anything but a PackError is no mistake of the file and goes on up.
+   */
   add(e: unknown): void {
     if (!(e instanceof PackError)) throw e;
     const found = e instanceof ArgsError ? e.problems : [e];

@@ -111,13 +111,15 @@ export function hostArray(
     throw new PackError(
       kernel,
       path,
-      `${count} elements is more than ${limits.maxElements}, the most one array may hold here (kernarg run prints every element back)`,
+      `${count} elements is more than ${limits.maxElements}, the most one array may hold here (kernarg run prints ` +
+        `every element back)`,
     );
   if (count * info.bytes > limits.maxBytes)
     throw new PackError(
       kernel,
       path,
-      `${count} ${element} elements (${count * info.bytes} bytes) is more than the device allocates in one buffer (${limits.maxBytes} bytes)`,
+      `${count} ${element} elements (${count * info.bytes} bytes) is more than the device allocates in one buffer ` +
+        `(${limits.maxBytes} bytes)`,
     );
   const out = info.make(count);
   if (data === undefined) return out;
@@ -177,7 +179,8 @@ export function bigEntry(
     throw new PackError(
       kernel,
       path,
-      `${x} is beyond 2^53 and may have been rounded: write 64-bit integers past 2^53 as digit strings ("9007199254740993")`,
+      `${x} is beyond 2^53 and may have been rounded: write 64-bit integers past 2^53 as digit strings ` +
+        `("9007199254740993")`,
     );
   else
     throw new PackError(kernel, path, `expected an integer (or a digit string) for ${element}, got ${describeJson(x)}`);

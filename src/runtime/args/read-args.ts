@@ -168,7 +168,8 @@ function readArg(kernel: string, slot: OpenCLSlot, v: unknown, limits: HostLimit
         throw new PackError(
           kernel,
           path,
-          `a ${slot.addressSpace ?? 'global'} pointer takes {"buffer": "<element type>", "data": [...]} or {"buffer": "<element type>", "size": <elements>}, got ${describeJson(v)}`,
+          `a ${slot.addressSpace ?? 'global'} pointer takes {"buffer": "<element type>", "data": [...]} or " +
+            "{"buffer": "<element type>", "size": <elements>}, got ${describeJson(v)}`,
         );
       onlyKeys(kernel, path, v, ['buffer', 'data', 'size']);
       const element = v.buffer;
@@ -244,7 +245,10 @@ function checkPointee(kernel: string, path: string, slot: OpenCLSlot, element: s
   }
 }
 
-/** A value argument's JSON: digit strings become bigints where the layout holds a 64-bit integer; the packer checks the rest. */
+/**
+ * A value argument's JSON: digit strings become bigints where the layout holds a 64-bit integer; the packer checks the
+ * rest.
+ */
 export function jsonValue(kernel: string, path: string, l: ValueLayout, v: unknown): unknown {
   switch (l.kind) {
     case 'scalar': {
@@ -299,14 +303,16 @@ function enumName(
     throw new PackError(
       kernel,
       path,
-      `expected one of ${[...allowed.keys()].join(', ')}, got ${describeJson(x)}${typeof x === 'string' ? didYouMean(key, allowed.keys()) : ''}`,
+      `expected one of ${[...allowed.keys()].join(', ')}, ` +
+        `got ${describeJson(x)}${typeof x === 'string' ? didYouMean(key, allowed.keys()) : ''}`,
     );
   return { value: e.value, key };
 }
 
 function readImage(kernel: string, path: string, slot: OpenCLSlot, v: unknown, limits: HostLimits): ImageInput {
   const form =
-    '{"image": {"width": w, "height"?: h, "depth"?: d, "channelOrder": "RGBA", "channelType": "FLOAT", "data"?: [...]}}';
+    '{"image": {"width": w, "height"?: h, "depth"?: d, "channelOrder": "RGBA", "channelType": "FLOAT", "data"?: ' +
+    '[...]}}';
   if (!isObject(v) || !isObject(own(v, 'image')))
     throw new PackError(kernel, path, `an image takes ${form}, got ${describeJson(v)}`);
   onlyKeys(kernel, path, v, ['image']);
@@ -338,7 +344,8 @@ function readImage(kernel: string, path: string, slot: OpenCLSlot, v: unknown, l
     throw new PackError(
       kernel,
       `${at}.data`,
-      `a ${[width, height, depth].slice(0, dims).join('×')} ${order.key} image takes ${count} ${element} values, got ${describeJson(data)}`,
+      `a ${[width, height, depth].slice(0, dims).join('×')} ${order.key} image takes ${count} ${element} values, ` +
+        `got ${describeJson(data)}`,
     );
   }
   const pixels = hostArray(kernel, at, element, data, data === undefined ? count : undefined, limits);
@@ -363,14 +370,16 @@ function readSampler(kernel: string, path: string, v: unknown): SamplerInput {
     throw new PackError(
       kernel,
       `${at}.addressing`,
-      `expected one of ${[...ADDRESSING.keys()].join(', ')}, got ${describeJson(a)}${typeof a === 'string' ? didYouMean(a, ADDRESSING.keys()) : ''}`,
+      `expected one of ${[...ADDRESSING.keys()].join(', ')}, ` +
+        `got ${describeJson(a)}${typeof a === 'string' ? didYouMean(a, ADDRESSING.keys()) : ''}`,
     );
   const filter = typeof f === 'string' ? FILTERS.get(f) : undefined;
   if (filter === undefined)
     throw new PackError(
       kernel,
       `${at}.filter`,
-      `expected one of ${[...FILTERS.keys()].join(', ')}, got ${describeJson(f)}${typeof f === 'string' ? didYouMean(f, FILTERS.keys()) : ''}`,
+      `expected one of ${[...FILTERS.keys()].join(', ')}, ` +
+        `got ${describeJson(f)}${typeof f === 'string' ? didYouMean(f, FILTERS.keys()) : ''}`,
     );
   return { normalized, addressing, filter };
 }

@@ -33,7 +33,8 @@ export function checkAllocation(kernel: string, arg: string, bytes: number, dev:
     throw new PackError(
       kernel,
       arg,
-      `${bytes} bytes is more than the device allocates in one buffer (CL_DEVICE_MAX_MEM_ALLOC_SIZE ${dev.maxMemAllocSize})`,
+      `${bytes} bytes is more than the device allocates in one buffer ` +
+        `(CL_DEVICE_MAX_MEM_ALLOC_SIZE ${dev.maxMemAllocSize})`,
     );
   }
 }
@@ -48,7 +49,8 @@ export function checkParameterSize(plan: OpenCLKernelPlan, dev: LimitsOfDevice):
     throw new PackError(
       plan.name,
       largest.name,
-      `the arguments take ${total} bytes, more than the device passes to a kernel (CL_DEVICE_MAX_PARAMETER_SIZE ${dev.maxParameterSize}); '${largest.name}' alone takes ${largest.size}`,
+      `the arguments take ${total} bytes, more than the device passes to a kernel ` +
+        `(CL_DEVICE_MAX_PARAMETER_SIZE ${dev.maxParameterSize}); '${largest.name}' alone takes ${largest.size}`,
     );
   }
 }
@@ -67,7 +69,9 @@ export function checkLocalMemory(
   throw new PackError(
     kernel,
     largest.name,
-    `{local: ${largest.size}} makes ${total} bytes of local memory${k.staticLocalMemSize ? ` (${k.staticLocalMemSize} declared in the kernel)` : ''}, more than the device has (CL_DEVICE_LOCAL_MEM_SIZE ${dev.localMemSize})`,
+    `{local: ${largest.size}} makes ${total} bytes of local ` +
+      `memory${k.staticLocalMemSize ? ` (${k.staticLocalMemSize} declared in the kernel)` : ''}, more than the ` +
+      `device has (CL_DEVICE_LOCAL_MEM_SIZE ${dev.localMemSize})`,
   );
 }
 
@@ -126,7 +130,8 @@ export function checkGeometry(
   if (globalOffset !== undefined && !offsets(globalOffset, dims)) {
     throw new LaunchError(
       kernel,
-      `the global offset must be ${dims} non-negative whole number${dims > 1 ? 's' : ''}, like the global size, got ${JSON.stringify(globalOffset)}`,
+      `the global offset must be ${dims} non-negative whole number${dims > 1 ? 's' : ''}, like the global size, ` +
+        `got ${JSON.stringify(globalOffset)}`,
     );
   }
   const reqd = plan.reqdWorkGroupSize;
@@ -135,7 +140,8 @@ export function checkGeometry(
       if (reqd[i] !== 1)
         throw new LaunchError(
           kernel,
-          `its reqd_work_group_size(${reqd.join(', ')}) needs a ${i + 1}-dimensional launch; the global size has ${dims} dimension${dims > 1 ? 's' : ''}`,
+          `its reqd_work_group_size(${reqd.join(', ')}) needs a ${i + 1}-dimensional launch; the global size ` +
+            `has ${dims} dimension${dims > 1 ? 's' : ''}`,
         );
     }
     if (local === undefined) local = reqdLocal(plan, dims);
@@ -165,7 +171,8 @@ export function checkGeometry(
     if (local[i] > most)
       throw new LaunchError(
         kernel,
-        `the local size ${local[i]} along ${AXES[i]} is more than the device allows (CL_DEVICE_MAX_WORK_ITEM_SIZES[${i}] ${most})`,
+        `the local size ${local[i]} along ${AXES[i]} is more than the device allows ` +
+          `(CL_DEVICE_MAX_WORK_ITEM_SIZES[${i}] ${most})`,
       );
     if (global[i] % local[i] !== 0 && (reqd || !nonUniformAllowed)) {
       const why = reqd
@@ -181,12 +188,14 @@ export function checkGeometry(
   if (items > dev.maxWorkGroupSize)
     throw new LaunchError(
       kernel,
-      `a work-group of ${local.join('×')} = ${items} work-items is more than the device allows (CL_DEVICE_MAX_WORK_GROUP_SIZE ${dev.maxWorkGroupSize})`,
+      `a work-group of ${local.join('×')} = ${items} work-items is more than the device allows ` +
+        `(CL_DEVICE_MAX_WORK_GROUP_SIZE ${dev.maxWorkGroupSize})`,
     );
   if (items > k.workGroupSize)
     throw new LaunchError(
       kernel,
-      `a work-group of ${local.join('×')} = ${items} work-items is more than this kernel allows on the device (CL_KERNEL_WORK_GROUP_SIZE ${k.workGroupSize})`,
+      `a work-group of ${local.join('×')} = ${items} work-items is more than this kernel allows on the device ` +
+        `(CL_KERNEL_WORK_GROUP_SIZE ${k.workGroupSize})`,
     );
   return local;
 }
@@ -194,6 +203,7 @@ export function checkGeometry(
 function tooManyGroups(kernel: string, axis: number, global: number, local: number): never {
   throw new LaunchError(
     kernel,
-    `${Math.ceil(global / local)} work-groups along ${AXES[axis]} (global ${global}, local ${local}) is more than ${MAX_GROUPS_PER_AXIS}, the most a launch takes`,
+    `${Math.ceil(global / local)} work-groups along ${AXES[axis]} (global ${global}, local ${local}) is more ` +
+      `than ${MAX_GROUPS_PER_AXIS}, the most a launch takes`,
   );
 }

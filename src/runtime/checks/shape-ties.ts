@@ -118,7 +118,8 @@ export function checkShapeTies(kernel: string, ties: readonly ShapeTie[], shapes
         throw new PackError(
           kernel,
           name(t.b, gb),
-          `${t.fn} needs ${t.what} to agree: ${name(t.a, ga)}.shape[${t.a.mode}] is ${ea}, ${name(t.b, gb)}.shape[${t.b.mode}] is ${eb}`,
+          `${t.fn} needs ${t.what} to agree: ${name(t.a, ga)}.shape[${t.a.mode}] ` +
+            `is ${ea}, ${name(t.b, gb)}.shape[${t.b.mode}] is ${eb}`,
         );
       }
     }

@@ -3,7 +3,8 @@
 // with the plan's packer. The plan is read back through the cuda schema, so a module edited by
 // hand into an inconsistent plan is refused before anything is launched.
 import { readCudaPlan } from '../../targets/cuda/schema.js';
-import type { CudaContext, CudaKernel, CudaKernelOptions, CudaLaunch, CudaModule } from './host.js';
+import type { CudaContext, CudaKernel, CudaModule } from './host.js';
+import type { CudaKernelOptions, CudaLaunch } from './launch-options.js';
 
 /** What a generated CUDA module embeds. */
 export interface EmbeddedCudaModule {
@@ -41,7 +42,9 @@ export class BoundCudaKernel<A> {
   }
 }
 
-/** Loads an embedded module into `ctx` and binds every kernel of its plan; `module` is the loaded module, for disposal. */
+/**
+ * Loads an embedded module into `ctx` and binds every kernel of its plan; `module` is the loaded module, for disposal.
+ */
 export function bindCudaModule(
   ctx: CudaContext,
   embedded: EmbeddedCudaModule,

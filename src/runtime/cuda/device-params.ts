@@ -33,11 +33,16 @@ export function placedForDevice(
   const wide = k.args.find((a) => a.align > 16);
   if (!wide) return plan;
   throw new RuntimeInputError(
-    `kernel '${name}': parameter '${wide.name}' is aligned to ${wide.align}, and where this GPU (sm_${sm}) places such parameters is neither in kernarg's table (--sm) nor told by its driver (cuFuncGetParamInfo needs driver 12.4 or later)`,
+    `kernel '${name}': parameter '${wide.name}' is aligned to ${wide.align}, and where this GPU (sm_${sm}) places ` +
+      `such parameters is neither in kernarg's table (--sm) nor told by its driver (cuFuncGetParamInfo needs driver ` +
+      `12.4 or later)`,
   );
 }
 
-/** cuFuncGetParamInfo for every parameter (it answers CUDA_ERROR_INVALID_VALUE past the last), or undefined where the driver lacks it. */
+/**
+ * cuFuncGetParamInfo for every parameter (it answers CUDA_ERROR_INVALID_VALUE past the last), or undefined where the
+ * driver lacks it.
+ */
 export function readParamInfo(cu: CudaDriver, f: CuHandle): DriverParam[] | undefined {
   if (!cu.FuncGetParamInfo) return undefined;
   const offset = new BigUint64Array(1);

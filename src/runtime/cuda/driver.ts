@@ -105,7 +105,9 @@ export interface CudaDriver {
 
 const bound = new Map<string, CudaDriver>();
 
-/** The library kernarg loads: KERNARG_LIBCUDA names another (a test's missing path, a driver outside the loader's path). */
+/**
+ * The library kernarg loads: KERNARG_LIBCUDA names another (a test's missing path, a driver outside the loader's path).
+ */
 export function cudaLibraryName(): string {
   return process.env.KERNARG_LIBCUDA || 'libcuda.so.1';
 }
@@ -119,7 +121,8 @@ export function openCuda(library = cudaLibraryName()): CudaDriver {
     lib = koffi().load(library);
   } catch (e) {
     throw new RuntimeInputError(
-      `cannot load the CUDA driver library (${library}): --api cuda needs NVIDIA's driver, which installs libcuda.so.1; this machine has none (${(e as Error).message.split('\n')[0]})`,
+      `cannot load the CUDA driver library (${library}): --api cuda needs NVIDIA's driver, which installs ` +
+        `libcuda.so.1; this machine has none (${(e as Error).message.split('\n')[0]})`,
     );
   }
   const f = (proto: string) => {
@@ -127,7 +130,8 @@ export function openCuda(library = cudaLibraryName()): CudaDriver {
       return lib.func(proto);
     } catch (e) {
       throw new RuntimeInputError(
-        `the CUDA driver library ${library} lacks an entry point kernarg needs (${proto.replace(/\(.*/, '')}): ${(e as Error).message.split('\n')[0]}`,
+        `the CUDA driver library ${library} lacks an entry point kernarg needs ` +
+          `(${proto.replace(/\(.*/, '')}): ${(e as Error).message.split('\n')[0]}`,
       );
     }
   };
@@ -144,7 +148,8 @@ export function openCuda(library = cudaLibraryName()): CudaDriver {
     CtxSetCurrent: f('int cuCtxSetCurrent(void *ctx)'),
     CtxSynchronize: f('int cuCtxSynchronize()'),
     ModuleLoadDataEx: f(
-      'int cuModuleLoadDataEx(_Out_ void **module, const uint8_t *image, unsigned int n, int *options, uint64_t *values)',
+      'int cuModuleLoadDataEx(_Out_ void **module, const uint8_t *image, unsigned int n, int *options, uint64_t ' +
+        '*values)',
     ),
     ModuleUnload: f('int cuModuleUnload(void *m)'),
     ModuleGetFunction: f('int cuModuleGetFunction(_Out_ void **f, void *m, const char *name)'),
@@ -155,7 +160,8 @@ export function openCuda(library = cudaLibraryName()): CudaDriver {
     MemcpyDtoH: f('int cuMemcpyDtoH_v2(_Out_ void *dst, uint64_t src, size_t bytes)'),
     MemsetD8: f('int cuMemsetD8_v2(uint64_t dst, uint8_t value, size_t bytes)'),
     LaunchKernel: f(
-      'int cuLaunchKernel(void *f, unsigned int gx, unsigned int gy, unsigned int gz, unsigned int bx, unsigned int by, unsigned int bz, unsigned int shared, void *stream, void *kernelParams, void *extra)',
+      'int cuLaunchKernel(void *f, unsigned int gx, unsigned int gy, unsigned int gz, unsigned int bx, unsigned int ' +
+        'by, unsigned int bz, unsigned int shared, void *stream, void *kernelParams, void *extra)',
     ),
     StreamSynchronize: f('int cuStreamSynchronize(void *stream)'),
     EventCreate: f('int cuEventCreate(_Out_ void **e, unsigned int flags)'),

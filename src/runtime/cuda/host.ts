@@ -25,6 +25,9 @@ import { type SharedLayout, dynamicSharedWindow, sharedLayout } from './shared-m
 import { placedForDevice, readParamInfo } from './device-params.js';
 import { ptxForDriverJit } from './ptx-for-jit.js';
 import { NVPTX_ADDRESS_OVERFLOW } from '../../targets/cuda/placement.js';
+import { ATTR, type CudaDeviceInfo, listCudaDevices } from './devices.js';
+import type { CudaKernelOptions, CudaLaunch, CudaParamForm } from './launch-options.js';
+import { SHARED_WINDOW_PROBE, SHARED_WINDOW_PROBE_NAME } from './shared-window-probe.js';
 
 const release = new FinalizationRegistry<() => void>((free) => {
   try {
@@ -33,53 +36,6 @@ const release = new FinalizationRegistry<() => void>((free) => {
     // The context may be gone already: nothing left to free.
   }
 });
-
-// cuDeviceGetAttribute numbers (CUdevice_attribute).
-const ATTR = { maxThreadsPerBlock: 1, maxBlockDimX: 2, maxGridDimX: 5, ccMajor: 75, ccMinor: 76 } as const;
-
-export interface CudaDeviceInfo {
-  /** 'CUDA', so that `platform / name` reads as the OpenCL host's devices do. */
-  readonly platform: string;
-  readonly name: string;
-  readonly ordinal: number;
-  /** cuDriverGetVersion: 12040 for CUDA 12.4. */
-  readonly driverVersion: number;
-  readonly computeCapability: string;
-  readonly totalMemory: number;
-}
-
-/** Every CUDA device the driver sees (cuInit, cuDeviceGetCount, cuDeviceGetName). */
-export function listCudaDevices(cu: CudaDriver = openCuda()): CudaDeviceInfo[] {
-  const init = cu.Init(0);
-  if (init === 100) return [];
-  cuCheck(cu, init, 'cuInit');
-  const n = new Int32Array(1);
-  cuCheck(cu, cu.DriverGetVersion(n), 'cuDriverGetVersion');
-  const driverVersion = n[0];
-  cuCheck(cu, cu.DeviceGetCount(n), 'cuDeviceGetCount');
-  const out: CudaDeviceInfo[] = [];
-  for (let i = 0; i < n[0]; i++) {
-    const dev = new Int32Array(1);
-    cuCheck(cu, cu.DeviceGet(dev, i), 'cuDeviceGet');
-    const name = Buffer.alloc(256);
-    cuCheck(cu, cu.DeviceGetName(name, 255, dev[0]), 'cuDeviceGetName');
-    const major = new Int32Array(1);
-    const minor = new Int32Array(1);
-    cuCheck(cu, cu.DeviceGetAttribute(major, ATTR.ccMajor, dev[0]), 'cuDeviceGetAttribute');
-    cuCheck(cu, cu.DeviceGetAttribute(minor, ATTR.ccMinor, dev[0]), 'cuDeviceGetAttribute');
-    const mem = new BigUint64Array(1);
-    cuCheck(cu, cu.DeviceTotalMem(mem, dev[0]), 'cuDeviceTotalMem');
-    out.push({
-      platform: 'CUDA',
-      name: name.toString('utf8', 0, name.indexOf(0)),
-      ordinal: dev[0],
-      driverVersion,
-      computeCapability: `${major[0]}.${minor[0]}`,
-      totalMemory: Number(mem[0]),
-    });
-  }
-  return out;
-}
 
 /** One device's primary context, made current on this thread. */
 export class CudaContext {
@@ -223,23 +179,6 @@ export class CudaContext {
   }
 }
 
-const SHARED_WINDOW_PROBE_NAME = '__kernarg_shared_window';
-/** One thread stores the shared-window address of the dynamic shared area (an extern array) at `out`. */
-const SHARED_WINDOW_PROBE = `.version 6.0
-.target sm_50
-.address_size 64
-.extern .shared .align 16 .b8 dyn[];
-.visible .entry ${SHARED_WINDOW_PROBE_NAME}(.param .u64 out)
-{
-\t.reg .b64 %rd<3>;
-\tld.param.u64 %rd1, [out];
-\tcvta.to.global.u64 %rd1, %rd1;
-\tmov.u64 %rd2, dyn;
-\tst.global.u64 [%rd1], %rd2;
-\tret;
-}
-`;
-
 /** Device memory; `address` is what a pointer parameter receives (the packer reads it). */
 export class CudaBuffer<T extends ArrayBufferView = ArrayBufferView> {
   /** Never set: carries the element type for the type checker. */
@@ -298,25 +237,6 @@ export class CudaModule {
     release.unregister(this);
     this.ctx.cu.ModuleUnload(this.handle);
   }
-}
-
-/** How parameters reach the driver: `kernelParams` (a pointer per parameter) or `extra` (the packed buffer whole). */
-export type CudaParamForm = 'params' | 'extra';
-
-export interface CudaKernelOptions {
-  /** The form launches use unless one names another (default `params`). */
-  readonly form?: CudaParamForm;
-  /** Refuse a plan the driver disagrees with (default true); false records the differences in `driverDifferences` only. */
-  readonly strict?: boolean;
-}
-
-export interface CudaLaunch {
-  readonly args: Readonly<Record<string, unknown>>;
-  /** Work-items per axis, as OpenCL counts them: a multiple of `local` on every axis. */
-  readonly global: readonly number[];
-  /** The block size; default the largest divisor of global x up to 256. */
-  readonly local?: readonly number[];
-  readonly form?: CudaParamForm;
 }
 
 /**

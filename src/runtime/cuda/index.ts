@@ -1,14 +1,6 @@
-export {
-  CudaBuffer,
-  CudaContext,
-  CudaKernel,
-  CudaModule,
-  listCudaDevices,
-  type CudaDeviceInfo,
-  type CudaKernelOptions,
-  type CudaLaunch,
-  type CudaParamForm,
-} from './host.js';
+export { CudaBuffer, CudaContext, CudaKernel, CudaModule } from './host.js';
+export { listCudaDevices, type CudaDeviceInfo } from './devices.js';
+export type { CudaKernelOptions, CudaLaunch, CudaParamForm } from './launch-options.js';
 export { CU_ERRORS, CudaError, cudaLibraryName, openCuda, type CudaDriver } from './driver.js';
 export {
   CUDA_BASE_LIMITS,

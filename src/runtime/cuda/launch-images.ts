@@ -76,13 +76,15 @@ export function cudaGeometry(
     if (b > limits.maxBlockDim[i])
       throw new LaunchError(
         kernel,
-        `local size ${AXES[i]} ${b} is more than the device's block limit ${limits.maxBlockDim[i]} (CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_${AXES[i].toUpperCase()})`,
+        `local size ${AXES[i]} ${b} is more than the device's block limit ${limits.maxBlockDim[i]} ` +
+          `(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_${AXES[i].toUpperCase()})`,
       );
     const blocks = g / b;
     if (blocks > limits.maxGridDim[i])
       throw new LaunchError(
         kernel,
-        `${blocks} blocks along ${AXES[i]} is more than the device's grid limit ${limits.maxGridDim[i]} (CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_${AXES[i].toUpperCase()})`,
+        `${blocks} blocks along ${AXES[i]} is more than the device's grid limit ${limits.maxGridDim[i]} ` +
+          `(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_${AXES[i].toUpperCase()})`,
       );
     threads *= b;
     out[i] = blocks;
@@ -91,7 +93,8 @@ export function cudaGeometry(
   if (threads > limits.maxThreadsPerBlock)
     throw new LaunchError(
       kernel,
-      `a block of ${threads} threads is more than the device's ${limits.maxThreadsPerBlock} (CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK)`,
+      `a block of ${threads} threads is more than the device's ${limits.maxThreadsPerBlock} ` +
+        `(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK)`,
     );
 }
 
@@ -121,7 +124,8 @@ export function paramDifferences(k: CudaKernelPlan, driver: readonly DriverParam
     const d = driver[i];
     if (a.offset !== d.offset || a.size !== d.size)
       out.push(
-        `parameter ${i} '${a.name}': the plan says offset ${a.offset}, size ${a.size}; the driver says offset ${d.offset}, size ${d.size}`,
+        `parameter ${i} '${a.name}': the plan says offset ${a.offset}, size ${a.size}; the driver says ` +
+          `offset ${d.offset}, size ${d.size}`,
       );
   }
   return out;

@@ -13,13 +13,19 @@ import { alignTo } from '../../layout/align.js';
 import type { CudaKernelPlan, CudaLocalMemory } from '../../targets/cuda/plan.js';
 import { PackError } from '../../pack/errors.js';
 
-/** Where a launch's local blocks go: per local parameter (in `dynamicShared` order), the value it receives; and the bytes to ask for. */
+/**
+ * Where a launch's local blocks go: per local parameter (in `dynamicShared` order), the value it receives; and the
+ * bytes to ask for.
+ */
 export interface SharedLayout {
   readonly values: number[];
   readonly sharedMemBytes: number;
 }
 
-/** The alignment of the dynamic shared area after a kernel's static shared memory (nvcc declares `extern __shared__` arrays `.align 16` and the driver starts the area so). */
+/**
+ * The alignment of the dynamic shared area after a kernel's static shared memory (nvcc declares `extern __shared__`
+ * arrays `.align 16` and the driver starts the area so).
+ */
 export const DYNAMIC_SHARED_ALIGN = 16;
 
 /**

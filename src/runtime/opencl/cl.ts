@@ -221,7 +221,8 @@ export function openCL(): CL {
     );
   } catch (e) {
     throw new RuntimeInputError(
-      `cannot load the OpenCL library (libOpenCL.so.1): install an ICD loader (ocl-icd-libopencl1) and a driver (pocl-opencl-icd). ${(e as Error).message}`,
+      `cannot load the OpenCL library (libOpenCL.so.1): install an ICD loader (ocl-icd-libopencl1) and a driver ` +
+        `(pocl-opencl-icd). ${(e as Error).message}`,
     );
   }
   const f = (proto: string) => lib.func(proto);
@@ -252,16 +253,20 @@ export function openCL(): CL {
     SetKernelArg: f('int clSetKernelArg(void *k, uint32_t index, size_t size, const void *value)'),
     SetKernelArgMem: f('int clSetKernelArg(void *k, uint32_t index, size_t size, const uint64_t *value)'),
     EnqueueNDRangeKernel: f(
-      'int clEnqueueNDRangeKernel(void *q, void *k, uint32_t dims, const uint64_t *offset, const uint64_t *global, const uint64_t *local, uint32_t n, void *events, _Out_ void **event)',
+      'int clEnqueueNDRangeKernel(void *q, void *k, uint32_t dims, const uint64_t *offset, const uint64_t *global, ' +
+        'const uint64_t *local, uint32_t n, void *events, _Out_ void **event)',
     ),
     EnqueueReadBuffer: f(
-      'int clEnqueueReadBuffer(void *q, void *b, uint32_t blocking, size_t offset, size_t size, _Out_ void *ptr, uint32_t n, void *events, void *event)',
+      'int clEnqueueReadBuffer(void *q, void *b, uint32_t blocking, size_t offset, size_t size, _Out_ void *ptr, ' +
+        'uint32_t n, void *events, void *event)',
     ),
     EnqueueWriteBuffer: f(
-      'int clEnqueueWriteBuffer(void *q, void *b, uint32_t blocking, size_t offset, size_t size, const void *ptr, uint32_t n, void *events, void *event)',
+      'int clEnqueueWriteBuffer(void *q, void *b, uint32_t blocking, size_t offset, size_t size, const void *ptr, ' +
+        'uint32_t n, void *events, void *event)',
     ),
     EnqueueNDRangeKernelAfter: f(
-      'int clEnqueueNDRangeKernel(void *q, void *k, uint32_t dims, const uint64_t *offset, const uint64_t *global, const uint64_t *local, uint32_t n, const uint64_t *events, uint64_t *event)',
+      'int clEnqueueNDRangeKernel(void *q, void *k, uint32_t dims, const uint64_t *offset, const uint64_t *global, ' +
+        'const uint64_t *local, uint32_t n, const uint64_t *events, uint64_t *event)',
     ),
     Finish: f('int clFinish(void *q)'),
     Flush: f('int clFlush(void *q)'),
@@ -271,7 +276,8 @@ export function openCL(): CL {
       'void *clCreateCommandQueueWithProperties(void *ctx, void *device, const uint64_t *props, _Out_ int *err)',
     ),
     CreateProgramWithBinary: f(
-      'void *clCreateProgramWithBinary(void *ctx, uint32_t n, void **devices, const uint64_t *lengths, const uint8_t **binaries, _Out_ int32_t *status, _Out_ int *err)',
+      'void *clCreateProgramWithBinary(void *ctx, uint32_t n, void **devices, const uint64_t *lengths, const ' +
+        'uint8_t **binaries, _Out_ int32_t *status, _Out_ int *err)',
     ),
     GetProgramInfo: f('int clGetProgramInfo(void *p, uint32_t param, size_t size, _Out_ void *out, _Out_ size_t *ret)'),
     GetEventProfilingInfo: f(
@@ -287,22 +293,26 @@ export function openCL(): CL {
     SVMFree: f('void clSVMFree(void *ctx, void *ptr)'),
     SetKernelExecInfo: f('int clSetKernelExecInfo(void *k, uint32_t param, size_t size, const uint64_t *value)'),
     GetKernelWorkGroupInfo: f(
-      'int clGetKernelWorkGroupInfo(void *k, void *d, uint32_t param, size_t size, _Out_ uint8_t *out, _Out_ size_t *ret)',
+      'int clGetKernelWorkGroupInfo(void *k, void *d, uint32_t param, size_t size, _Out_ uint8_t *out, _Out_ size_t ' +
+        '*ret)',
     ),
     SetKernelArgSVMPointer: f('int clSetKernelArgSVMPointer(void *k, uint32_t index, void *ptr)'),
     EnqueueSVMMap: f(
-      'int clEnqueueSVMMap(void *q, uint32_t blocking, uint64_t flags, void *ptr, size_t size, uint32_t n, void *events, void *event)',
+      'int clEnqueueSVMMap(void *q, uint32_t blocking, uint64_t flags, void *ptr, size_t size, uint32_t n, void ' +
+        '*events, void *event)',
     ),
     EnqueueSVMUnmap: f('int clEnqueueSVMUnmap(void *q, void *ptr, uint32_t n, void *events, void *event)'),
     CreateImage: f(
-      'void *clCreateImage(void *ctx, uint64_t flags, const uint32_t *format, const uint8_t *desc, void *host, _Out_ int *err)',
+      'void *clCreateImage(void *ctx, uint64_t flags, const uint32_t *format, const uint8_t *desc, void *host, ' +
+        '_Out_ int *err)',
     ),
     CreateSamplerWithProperties: f(
       'void *clCreateSamplerWithProperties(void *ctx, const uint64_t *props, _Out_ int *err)',
     ),
     ReleaseSampler: f('int clReleaseSampler(void *h)'),
     EnqueueReadImage: f(
-      'int clEnqueueReadImage(void *q, void *img, uint32_t blocking, const uint64_t *origin, const uint64_t *region, size_t rowPitch, size_t slicePitch, _Out_ void *ptr, uint32_t n, void *events, void *event)',
+      'int clEnqueueReadImage(void *q, void *img, uint32_t blocking, const uint64_t *origin, const uint64_t ' +
+        '*region, size_t rowPitch, size_t slicePitch, _Out_ void *ptr, uint32_t n, void *events, void *event)',
     ),
   };
   const getBinaries = f('int clGetProgramInfo(void *p, uint32_t param, size_t size, const uint64_t *out, size_t *ret)');

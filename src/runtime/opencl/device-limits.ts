@@ -30,7 +30,8 @@ export function deviceLimits(cl: CL, device: { readonly handle: Handle; readonly
       Math.min(x, NONE),
     ),
     addressBits: deviceLimit(cl, d, 'addressBits') ?? 64,
-    // OpenCL 2.x devices always take non-uniform work-groups (from OpenCL C 2.0 programs); 3.0 devices say whether they do.
+    // OpenCL 2.x devices always take non-uniform work-groups (from OpenCL C 2.0 programs); 3.0 devices say whether they
+    // do.
     nonUniformWorkGroups: nonUniform !== null ? nonUniform !== 0 : /^OpenCL 2\./.test(device.version),
   };
   cache.set(device, limits);

@@ -52,7 +52,8 @@ export function includeTree(input: BuildInput): IncludeTree {
   } catch (e) {
     // A folder that cannot be written is the environment's problem, said as one: no stack trace.
     throw new RuntimeInputError(
-      `cannot write the include tree for ${input.path}: ${(e as Error).message} (KERNARG_INCLUDE_TREES names another folder)`,
+      `cannot write the include tree for ${input.path}: ${(e as Error).message} (KERNARG_INCLUDE_TREES names ` +
+        `another folder)`,
     );
   }
 }
@@ -90,7 +91,10 @@ function writtenTree(input: BuildInput): IncludeTree {
   return { source: driverSource(input, dir), options: driverOptions(input, dir), dir };
 }
 
-/** The driver's build log with the tree's paths replaced by the folder it stands for (the real files, or the recorded paths). */
+/**
+ * The driver's build log with the tree's paths replaced by the folder it stands for (the real files, or the recorded
+ * paths).
+ */
 export function logInTermsOf(log: string, tree: IncludeTree, shownAs: string): string {
   if (!tree.dir) return log;
   return log.split(`${tree.dir}/`).join(shownAs === '.' ? '' : `${shownAs}/`);

@@ -16,7 +16,10 @@ import { RuntimeInputError } from '../../pack/errors.js';
 /** How a SPIR-V module reached the device. */
 export type IlRoute = 'il' | 'spir-translated';
 
-/** The translators tried, newest first (KERNARG_LLVM_SPIRV names another); the bitcode must be one the device's LLVM reads. */
+/**
+ * The translators tried, newest first (KERNARG_LLVM_SPIRV names another); the bitcode must be one the device's LLVM
+ * reads.
+ */
 const TRANSLATORS = ['llvm-spirv-15', 'llvm-spirv-14', 'llvm-spirv'];
 
 /** The first translator that runs, or null. */
@@ -45,7 +48,8 @@ export function spirvRoute(ctx: BuildContext): { route: IlRoute; translator?: st
   const translator = spir ? findTranslator() : null;
   if (translator) return { route: 'spir-translated', translator };
   const why = spir
-    ? `it takes SPIR (cl_khr_spir) but no SPIR-V translator runs (${TRANSLATORS.join(', ')}; KERNARG_LLVM_SPIRV names another): install llvm-spirv-15`
+    ? `it takes SPIR (cl_khr_spir) but no SPIR-V translator runs (${TRANSLATORS.join(', ')}; KERNARG_LLVM_SPIRV ` +
+      `names another): install llvm-spirv-15`
     : 'it has neither cl_khr_spir nor a SPIR-V translator route';
   return {
     refused: `${ctx.device.platform} / ${ctx.device.name} takes no SPIR-V: CL_DEVICE_IL_VERSION lists none, and ${why}`,

@@ -50,7 +50,10 @@ export interface ProgramSpec {
   readonly lineOrigin?: (line: number) => SourceOrigin | undefined;
 }
 
-/** How the program was obtained: from the cache, built and stored, rebuilt over a bad entry, or built with the cache off. */
+/**
+ * How the program was obtained: from the cache, built and stored, rebuilt over a bad entry, or built with the cache
+ * off.
+ */
 export type CacheOutcome = 'hit' | 'miss' | 'rebuilt' | 'off';
 
 export interface BuiltProgram {

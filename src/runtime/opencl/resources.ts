@@ -46,7 +46,10 @@ export class DeviceBuffer<T extends ArrayBufferView = ArrayBufferView> extends O
     super(() => ctx.cl.ReleaseMemObject(handle));
   }
 
-  /** Reads the buffer's first `into.byteLength` bytes into `into` (after the queue's earlier commands, on an in-order queue). */
+  /**
+   * Reads the buffer's first `into.byteLength` bytes into `into` (after the queue's earlier commands, on an in-order
+   * queue).
+   */
   read<U extends ArrayBufferView>(into: U): U {
     check(
       this.ctx.cl.EnqueueReadBuffer(this.ctx.queue, this.handle, 1, 0, into.byteLength, into, 0, null, null),

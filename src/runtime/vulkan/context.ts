@@ -2,7 +2,6 @@
 // buffers with their memory, and one-shot submissions. Every object the context creates is
 // released once: by its dispose(), by a FinalizationRegistry when its owner is collected, or by
 // the context's dispose().
-import { koffi } from '../ffi.js';
 import { RuntimeInputError } from '../../pack/errors.js';
 import { Arena } from './arena.js';
 import { enableChain, featureStruct, supportedFeatures } from './features.js';
@@ -19,18 +18,10 @@ import {
 } from './instance.js';
 import { ST, structs as S } from './structs.js';
 import { type VK, type VkHandle, VulkanError, check, openVulkan } from './vk.js';
+import { VulkanBuffer, makeBuffer } from './buffer.js';
+import { KERNARG_FEATURES, type Limits, type VulkanOpenOptions } from './open-options.js';
+import { type State, registry, settle } from './owned.js';
 import { fencePolls, waitForFence } from './fence-wait.js';
-
-const MEM_DEVICE_LOCAL = 1;
-const MEM_HOST_VISIBLE = 2;
-const MEM_HOST_COHERENT = 4;
-const MEM_HOST_CACHED = 8;
-const USAGE_TRANSFER_SRC = 1;
-const USAGE_TRANSFER_DST = 2;
-const USAGE_UNIFORM = 0x10;
-const USAGE_STORAGE = 0x20;
-const USAGE_DEVICE_ADDRESS = 0x20000;
-const ALLOCATE_DEVICE_ADDRESS = 2;
 /** VK_SHADER_STAGE_COMPUTE_BIT, and the pipeline stages. */
 export const SHADER_STAGE_COMPUTE = 0x20;
 export const STAGE_COMPUTE = 0x800;
@@ -42,162 +33,6 @@ const ACCESS_HOST_WRITE = 0x4000;
 const ACCESS_TRANSFER_READ = 0x800;
 const ACCESS_TRANSFER_WRITE = 0x1000;
 const ACCESS_HOST_READ = 0x2000;
-
-/** The features kernarg's SPIR-V may need; a context enables those of them its device has. */
-export const KERNARG_FEATURES = [
-  'shaderInt8',
-  'shaderInt16',
-  'shaderInt64',
-  'shaderFloat64',
-  'storageBuffer8BitAccess',
-  'uniformAndStorageBuffer8BitAccess',
-  'storagePushConstant8',
-  'storageBuffer16BitAccess',
-  'uniformAndStorageBuffer16BitAccess',
-  'storagePushConstant16',
-  'variablePointersStorageBuffer',
-  'variablePointers',
-  'bufferDeviceAddress',
-  'shaderBufferInt64Atomics',
-  'shaderSharedInt64Atomics',
-  'shaderBufferFloat32AtomicAdd',
-  'shaderSharedFloat32AtomicAdd',
-  'shaderBufferFloat64AtomicAdd',
-  'shaderSharedFloat64AtomicAdd',
-  'vulkanMemoryModel',
-  'vulkanMemoryModelDeviceScope',
-] as const;
-
-export interface VulkanOpenOptions {
-  /** Enable exactly these features (an error names any the device lacks); default: KERNARG_FEATURES the device has. */
-  readonly features?: readonly string[];
-  /** Treat these features as absent, as on a smaller device. */
-  readonly withoutFeatures?: readonly string[];
-  /** Enable VK_LAYER_KHRONOS_validation (also KERNARG_VK_VALIDATION=1). */
-  readonly validation?: boolean;
-  /** Never map device-local memory, as on a discrete GPU without resizable BAR: buffers move through a staging buffer. */
-  readonly staging?: boolean;
-}
-
-interface Limits {
-  readonly maxPushConstantsSize: number;
-  readonly maxComputeWorkGroupSize: readonly number[];
-  readonly maxComputeWorkGroupCount: readonly number[];
-  readonly maxComputeWorkGroupInvocations: number;
-  readonly maxComputeSharedMemorySize: number;
-  readonly timestampPeriod: number;
-  readonly minStorageBufferOffsetAlignment: number;
-  readonly minUniformBufferOffsetAlignment: number;
-}
-
-/** Releases what the user forgot to dispose when its owner is collected. */
-const registry = new FinalizationRegistry<() => void>((release) => release());
-
-/** Shared by a context and everything it creates: children release only while the device lives. */
-interface State {
-  alive: boolean;
-  readonly children: Map<number, () => void>;
-  nextId: number;
-  /** Submissions made to the queue, and how many of them are known to have finished (a wait covers every earlier one). */
-  submitted: number;
-  completed: number;
-}
-
-/** A Vulkan object released once, by dispose(), the registry, or its context's dispose(). */
-export abstract class VulkanOwned {
-  /**
-   * Unique within the context, never reused: a recorded launch keys its bindings on it, since a new
-   * buffer may get the handle of one freed before it (a descriptor still naming the freed one).
-   */
-  readonly id: number;
-  private readonly state: State;
-
-  constructor(ctx: VulkanContext, release: () => void) {
-    this.state = ctx.state;
-    this.id = this.state.nextId++;
-    const state = this.state;
-    const id = this.id;
-    const once = () => {
-      if (!state.children.delete(id) || !state.alive) return;
-      release();
-    };
-    state.children.set(id, once);
-    registry.register(this, once, this);
-  }
-
-  /** Not yet released. */
-  get live(): boolean {
-    return this.state.children.has(this.id);
-  }
-
-  dispose(): void {
-    registry.unregister(this);
-    this.state.children.get(this.id)?.();
-  }
-}
-
-/** Waits for the queue where a submission may still be running. */
-function settle(vk: VK, queue: VkHandle, state: State): void {
-  if (state.completed === state.submitted || !state.alive) return;
-  check(vk.QueueWaitIdle(queue), 'vkQueueWaitIdle');
-  state.completed = state.submitted;
-}
-
-/** Made outside the constructor, so that the closure does not hold the buffer (see kernel.ts's releaser). */
-function bufferReleaser(ctx: VulkanContext, handle: VkHandle, memory: VkHandle): () => void {
-  const { vk, vkDevice, queue, state } = ctx;
-  return () => {
-    // A launch still queued may read it.
-    settle(vk, queue, state);
-    vk.DestroyBuffer(vkDevice, handle, null);
-    vk.FreeMemory(vkDevice, memory, null);
-  };
-}
-
-export class VulkanBuffer extends VulkanOwned {
-  /** Host view of the memory when it is host-visible (lavapipe, integrated and ReBAR GPUs). */
-  readonly mapped: Uint8Array | undefined;
-
-  constructor(
-    private readonly ctx: VulkanContext,
-    readonly handle: VkHandle,
-    readonly memory: VkHandle,
-    readonly size: number,
-    mapped: Uint8Array | undefined,
-    /** The buffer's device address (0n when the context has no buffer device addresses). */
-    readonly address: bigint,
-  ) {
-    super(ctx, bufferReleaser(ctx, handle, memory));
-    this.mapped = mapped;
-  }
-
-  /** Reads the first `into.byteLength` bytes. */
-  read<T extends ArrayBufferView>(into: T): T {
-    // After every launch queued before it, as on an in-order queue.
-    this.ctx.finish();
-    const dst = new Uint8Array(into.buffer, into.byteOffset, into.byteLength);
-    if (this.mapped) dst.set(this.mapped.subarray(0, dst.length));
-    else
-      this.ctx.staged(
-        dst.length,
-        (staging) => this.ctx.copy(this, staging, dst.length),
-        (bytes) => dst.set(bytes),
-      );
-    return into;
-  }
-
-  write(from: ArrayBufferView): void {
-    const src = new Uint8Array(from.buffer, from.byteOffset, from.byteLength);
-    if (src.length > this.size) throw new RuntimeInputError(`${src.length} bytes do not fit a buffer of ${this.size}`);
-    this.ctx.finish();
-    if (this.mapped) this.mapped.set(src);
-    else
-      this.ctx.staged(src.length, (staging) => {
-        staging.mapped!.set(src);
-        this.ctx.copy(staging, this, src.length);
-      });
-  }
-}
 
 /** A forgotten context's release, made outside its constructor so that it does not hold the context. */
 function contextReleaser(
@@ -447,107 +282,13 @@ export class VulkanContext {
     return f;
   }
 
-  /** The first memory type allowed by `bits` with all of `want` (then with `fallback`). */
-  private memoryType(bits: number, want: number, fallback: number): number {
-    for (const flags of [want, fallback]) {
-      const i = this.memoryTypes.findIndex((t, i) => (bits & (1 << i)) !== 0 && (t.flags & flags) === flags);
-      if (i >= 0) return i;
-    }
-    throw new RuntimeInputError(`Vulkan device ${this.device.name} has no memory type for a buffer`);
-  }
-
   /**
    * A storage (and uniform) buffer in device-local memory, host-mapped when that memory is
    * host-visible; `host: true` asks for host-visible memory (staging, POD blocks).
    */
   buffer(dataOrSize: ArrayBufferView | number, options: { host?: boolean } = {}): VulkanBuffer {
     this.alive();
-    const size = typeof dataOrSize === 'number' ? dataOrSize : dataOrSize.byteLength;
-    if (!Number.isSafeInteger(size) || size < 0)
-      throw new RuntimeInputError(`a buffer size must be a non-negative integer, not ${size}`);
-    const vk = this.vk;
-    const a = this.arena;
-    const mark = a.mark();
-    const bda = this.enabled.has('bufferDeviceAddress');
-    const usage =
-      USAGE_STORAGE | USAGE_UNIFORM | USAGE_TRANSFER_SRC | USAGE_TRANSFER_DST | (bda ? USAGE_DEVICE_ADDRESS : 0);
-    const out = a.alloc(8);
-    check(
-      vk.CreateBuffer(
-        this.vkDevice,
-        a.put(S().VkBufferCreateInfo, {
-          sType: ST.BUFFER_CREATE_INFO,
-          pNext: 0n,
-          flags: 0,
-          size: Math.max(size, 4),
-          usage,
-          sharingMode: 0,
-          queueFamilyIndexCount: 0,
-          pQueueFamilyIndices: 0n,
-        }),
-        null,
-        out,
-      ),
-      'vkCreateBuffer',
-    );
-    const handle = a.u64(out);
-    let memory = 0n;
-    try {
-      const req = a.alloc(24);
-      vk.GetBufferMemoryRequirements(this.vkDevice, handle, req);
-      const r = a.read<{ size: number; memoryTypeBits: number }>(req, S().VkMemoryRequirements);
-      const hostFlags = MEM_HOST_VISIBLE | MEM_HOST_COHERENT;
-      const type = options.host
-        ? this.memoryType(r.memoryTypeBits, hostFlags | MEM_HOST_CACHED, hostFlags)
-        : this.memoryType(r.memoryTypeBits, MEM_DEVICE_LOCAL, 0);
-      const flagsInfo = bda
-        ? a.put(S().VkMemoryAllocateFlagsInfo, {
-            sType: ST.MEMORY_ALLOCATE_FLAGS_INFO,
-            pNext: 0n,
-            flags: ALLOCATE_DEVICE_ADDRESS,
-            deviceMask: 0,
-          })
-        : 0n;
-      check(
-        vk.AllocateMemory(
-          this.vkDevice,
-          a.put(S().VkMemoryAllocateInfo, {
-            sType: ST.MEMORY_ALLOCATE_INFO,
-            pNext: flagsInfo,
-            allocationSize: r.size,
-            memoryTypeIndex: type,
-          }),
-          null,
-          out,
-        ),
-        'vkAllocateMemory',
-        `${size} bytes`,
-      );
-      memory = a.u64(out);
-      check(vk.BindBufferMemory(this.vkDevice, handle, memory, 0), 'vkBindBufferMemory');
-      let mapped: Uint8Array | undefined;
-      if ((this.memoryTypes[type].flags & hostFlags) === hostFlags && (options.host || !this.alwaysStage)) {
-        check(vk.MapMemory(this.vkDevice, memory, 0, ~0n & 0xffffffffffffffffn, 0, out), 'vkMapMemory');
-        mapped = new Uint8Array(koffiView(a.u64(out), size));
-      }
-      const address = bda
-        ? BigInt(
-            vk.GetBufferDeviceAddress(
-              this.vkDevice,
-              a.put(S().VkBufferDeviceAddressInfo, { sType: ST.BUFFER_DEVICE_ADDRESS_INFO, pNext: 0n, buffer: handle }),
-            ),
-          )
-        : 0n;
-      a.reset(mark);
-      const b = new VulkanBuffer(this, handle, memory, size, mapped, address);
-      if (typeof dataOrSize !== 'number') b.write(dataOrSize);
-      return b;
-    } catch (e) {
-      if (memory) vk.FreeMemory(this.vkDevice, memory, null);
-      vk.DestroyBuffer(this.vkDevice, handle, null);
-      a.reset(mark);
-      throw e;
-    }
+    return makeBuffer(this, this.arena, this.alwaysStage, dataOrSize, options);
   }
 
   /** Runs `fill` with a host-visible staging buffer of at least `size` bytes, then `after` on its bytes. */
@@ -698,9 +439,8 @@ export class VulkanContext {
   }
 }
 
-function koffiView(ptr: bigint, size: number): ArrayBuffer {
-  return koffi().view(ptr as never, Math.max(size, 1));
-}
-
 export { VulkanError };
+export { VulkanBuffer } from './buffer.js';
+export { KERNARG_FEATURES, type VulkanOpenOptions } from './open-options.js';
+export { VulkanOwned } from './owned.js';
 export { listVulkanDevices, type VulkanDeviceInfo } from './instance.js';

@@ -60,11 +60,13 @@ export function createInstance(vk: VK, arena: Arena, validation: boolean): VkHan
   const code = vk.CreateInstance(info, null, out);
   if (code === -9)
     throw new RuntimeInputError(
-      'no Vulkan driver: vkCreateInstance failed with VK_ERROR_INCOMPATIBLE_DRIVER (install mesa-vulkan-drivers for lavapipe, or check VK_ICD_FILENAMES / VK_DRIVER_FILES)',
+      'no Vulkan driver: vkCreateInstance failed with VK_ERROR_INCOMPATIBLE_DRIVER (install mesa-vulkan-drivers for ' +
+        'lavapipe, or check VK_ICD_FILENAMES / VK_DRIVER_FILES)',
     );
   if (code === -6)
     throw new RuntimeInputError(
-      'vkCreateInstance failed with VK_ERROR_LAYER_NOT_PRESENT: the validation layer is not installed (vulkan-validationlayers)',
+      'vkCreateInstance failed with VK_ERROR_LAYER_NOT_PRESENT: the validation layer is not installed ' +
+        '(vulkan-validationlayers)',
     );
   check(code, 'vkCreateInstance');
   return arena.u64(out);

@@ -9,123 +9,18 @@ import type { BindingsPacker } from '../../pack/views.js';
 import { vulkanTarget } from '../../targets/vulkan/index.js';
 import { Arena } from './arena.js';
 import { SHADER_STAGE_COMPUTE, VulkanBuffer, type VulkanContext, VulkanOwned } from './context.js';
-import { moduleNeeds } from './module-needs.js';
 import { type LaunchState, Recording, type RecordingFrame, SIMULTANEOUS_USE } from './recording.js';
 import { ST, structs as S } from './structs.js';
 import { type VkHandle, check } from './vk.js';
+import { checkDevice } from './entry-point-checks.js';
+import type { SpecEntry, VulkanKernelOptions, VulkanLaunch } from './kernel-options.js';
+import { type Made, releaser } from './kernel-release.js';
+import { DESCRIPTOR_TYPE, type KernelLayouts, RECORDINGS, createLayouts } from './layouts.js';
 
-const DESCRIPTOR_TYPE: Record<string, number> = { buffer: 7, pod: 7, buffer_ubo: 6, pod_ubo: 6, pointer_ubo: 6 };
 /** Slots in the kernel's POD block: values, and (--physical-storage-buffers) buffer addresses. */
 const inPodBlock = (argKind: string) => argKind.startsWith('pod') || argKind.startsWith('pointer_');
 const QUERY_64 = 1;
 const QUERY_WAIT = 2;
-
-export interface VulkanLaunch {
-  readonly args: Readonly<Record<string, unknown>>;
-  /** Work-items per dimension (1 to 3), a multiple of the work-group size in each. */
-  readonly global: readonly number[];
-  /** The work-group size where the module leaves it to spec constants 0–2 (default 1, 1, 1). */
-  readonly local?: readonly number[];
-  /**
-   * launch(): true records two timestamps around the dispatch and reads them back (timeMs). Off by
-   * default: on lavapipe they double a launch's cost, and a launch is otherwise a submit and a wait.
-   */
-  readonly timed?: boolean;
-}
-
-/** A specialization constant's data, fixed when the pipeline is made: its SpecId and its bytes (4 or 8; a bool's 4). */
-export interface SpecEntry {
-  readonly id: number;
-  readonly bytes: Uint8Array;
-}
-
-export interface VulkanKernelOptions {
-  /**
-   * A shader's own specialization constants (GLSL constant_id, local_size_x_id): the one pipeline
-   * is made with exactly these, every other keeping the module's default. Without it, the spec
-   * constants are clspv's (the work-group size, local memory sizes, work_dim), set per launch.
-   */
-  readonly specialization?: readonly SpecEntry[];
-}
-
-interface Binding {
-  readonly set: number;
-  readonly binding: number;
-  readonly type: number;
-  /** Address of its VkDescriptorBufferInfo in the kernel's arena. */
-  readonly info: bigint;
-  current: bigint;
-}
-
-/** The module-wide features, extensions and limits an entry point needs; a clear error for the first unmet. */
-function checkDevice(ctx: VulkanContext, name: string, plan: VulkanPlan, words: Uint32Array): void {
-  const needs = moduleNeeds(words);
-  if (!needs.entryPoints.includes(name))
-    throw new RuntimeInputError(
-      `the SPIR-V module has no entry point '${name}' (have ${needs.entryPoints.join(', ') || 'none'})`,
-    );
-  for (const f of new Set([...plan.vulkanFeatures, ...needs.features])) {
-    if (ctx.enabled.has(f)) continue;
-    const why = ctx.supported.has(f)
-      ? 'which this context was opened without (VulkanContext.open(filter, { features }))'
-      : `which ${ctx.device.name} lacks`;
-    throw new RuntimeInputError(`kernel '${name}' needs the Vulkan feature ${f}, ${why}`);
-  }
-  for (const e of needs.extensions) {
-    if ((e.core !== undefined && ctx.apiVersion >= e.core) || ctx.enabledExtensions.has(e.name)) continue;
-    throw new RuntimeInputError(
-      `kernel '${name}' needs the Vulkan extension ${e.name}, which ${ctx.device.name} ${ctx.extensions.has(e.name) ? 'offers but this context did not enable' : 'lacks'}`,
-    );
-  }
-  if (plan.literalSamplers.length || plan.constantData)
-    throw new RuntimeInputError(
-      `kernel '${name}': literal samplers and module constants are not supported by kernarg's Vulkan host`,
-    );
-  const range = plan.pushConstantRange;
-  if (range && range.offset + range.size > ctx.limits.maxPushConstantsSize) {
-    throw new RuntimeInputError(
-      `kernel '${name}': the push constants take ${range.offset + range.size} bytes, ${ctx.device.name} allows ${ctx.limits.maxPushConstantsSize} (maxPushConstantsSize); place the PODs in a storage or uniform buffer`,
-    );
-  }
-}
-
-/** What a kernel has made so far, to release on dispose, collection, or a failed construction. */
-interface Made {
-  pool?: VkHandle;
-  layout?: VkHandle;
-  shader?: VkHandle;
-  fence?: VkHandle;
-  query?: VkHandle;
-  sets: VkHandle[];
-  pipelines: Map<string, VkHandle>;
-  cbs: VkHandle[];
-  pods: VulkanBuffer[];
-}
-
-/** Recordings a kernel keeps: launches alternating among this many states (buffers, geometry, PODs) record nothing. */
-const RECORDINGS = 4;
-
-/**
- * The release of a kernel's objects, made outside its constructor: a closure made there would
- * share the constructor's scope, which holds `this`, and keep every kernel alive.
- */
-function releaser(ctx: VulkanContext, made: Made, arena: Arena): () => void {
-  const { vk, vkDevice: device } = ctx;
-  return () => {
-    // A queued launch may still use the command buffers, sets and pipelines.
-    ctx.finish();
-    for (const p of made.pipelines.values()) vk.DestroyPipeline(device, p, null);
-    if (made.layout) vk.DestroyPipelineLayout(device, made.layout, null);
-    if (made.pool) vk.DestroyDescriptorPool(device, made.pool, null);
-    for (const l of made.sets) vk.DestroyDescriptorSetLayout(device, l, null);
-    if (made.shader) vk.DestroyShaderModule(device, made.shader, null);
-    if (made.query) vk.DestroyQueryPool(device, made.query, null);
-    if (made.fence) vk.DestroyFence(device, made.fence, null);
-    for (const cb of made.cbs) ctx.freeCommandBuffer(cb);
-    for (const b of made.pods) b.dispose();
-    arena.free();
-  };
-}
 
 const SYNC = 0;
 const TIMED = 1;
@@ -136,13 +31,12 @@ export class VulkanKernel extends VulkanOwned {
   private readonly packer: BindingsPacker;
   private readonly arena: Arena;
   private readonly shader: VkHandle;
-  private readonly setLayouts: VkHandle[] = [];
-  private readonly pool: VkHandle = 0n;
-  private readonly layout: VkHandle = 0n;
+  private readonly pool: VkHandle;
+  private readonly layout: VkHandle;
   private readonly pipelines: Map<string, VkHandle>;
   private readonly fence: VkHandle;
   private readonly queryPool: VkHandle;
-  private readonly bindings: { readonly set: number; readonly binding: number; readonly type: number }[] = [];
+  private readonly bindings: KernelLayouts['bindings'];
   private readonly pushBytes: Uint8Array | undefined;
   private readonly pushView: DataView | undefined;
   private readonly fenceSlot: bigint;
@@ -226,103 +120,15 @@ export class VulkanKernel extends VulkanOwned {
         name,
       );
       this.shader = made.shader = a.u64(out);
-      // One layout per set up to the highest this kernel binds (empty where a set is unused).
-      const descriptorArgs = k.args.filter(
-        (x) =>
-          x.descriptorSet !== undefined &&
-          x.binding !== undefined &&
-          !x.argKind.endsWith('_pushconstant') &&
-          x.argKind !== 'local',
-      );
-      const bySlot = new Map<string, (typeof descriptorArgs)[number]>();
-      for (const x of descriptorArgs) bySlot.set(`${x.descriptorSet}:${x.binding}`, x);
-      const unique = [...bySlot.values()];
-      const nSets = unique.length ? Math.max(...unique.map((x) => x.descriptorSet!)) + 1 : 0;
-      for (let s = 0; s < nSets; s++) {
-        const inSet = unique.filter((x) => x.descriptorSet === s);
-        const bindings = a.array(
-          S().VkDescriptorSetLayoutBinding,
-          inSet.map((x) => ({
-            binding: x.binding!,
-            descriptorType: DESCRIPTOR_TYPE[x.argKind],
-            descriptorCount: 1,
-            stageFlags: SHADER_STAGE_COMPUTE,
-            pImmutableSamplers: 0n,
-          })),
-        );
-        check(
-          vk.CreateDescriptorSetLayout(
-            device,
-            a.put(S().VkDescriptorSetLayoutCreateInfo, {
-              sType: ST.DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-              pNext: 0n,
-              flags: 0,
-              bindingCount: inSet.length,
-              pBindings: bindings,
-            }),
-            null,
-            out,
-          ),
-          'vkCreateDescriptorSetLayout',
-        );
-        made.sets.push(a.u64(out));
-        this.setLayouts.push(a.u64(out));
-      }
-      const layouts = a.array('void *', this.setLayouts);
+      const ls = createLayouts(ctx, a, k, plan, made);
+      this.layout = ls.layout;
+      this.pool = ls.pool;
+      this.bindings = ls.bindings;
+      const { layouts, nSets } = ls;
       const range = plan.pushConstantRange;
-      const pcr = range
-        ? a.put(S().VkPushConstantRange, { stageFlags: SHADER_STAGE_COMPUTE, offset: range.offset, size: range.size })
-        : 0n;
-      check(
-        vk.CreatePipelineLayout(
-          device,
-          a.put(S().VkPipelineLayoutCreateInfo, {
-            sType: ST.PIPELINE_LAYOUT_CREATE_INFO,
-            pNext: 0n,
-            flags: 0,
-            setLayoutCount: nSets,
-            pSetLayouts: layouts,
-            pushConstantRangeCount: range ? 1 : 0,
-            pPushConstantRanges: pcr,
-          }),
-          null,
-          out,
-        ),
-        'vkCreatePipelineLayout',
-      );
-      this.layout = made.layout = a.u64(out);
       if (range) {
         this.pushBytes = new Uint8Array(range.offset + range.size);
         this.pushView = new DataView(this.pushBytes.buffer);
-      }
-      if (nSets) {
-        // Room for every recording's sets.
-        const counts = new Map<number, number>();
-        for (const x of unique)
-          counts.set(DESCRIPTOR_TYPE[x.argKind], (counts.get(DESCRIPTOR_TYPE[x.argKind]) ?? 0) + RECORDINGS);
-        const sizes = a.array(
-          S().VkDescriptorPoolSize,
-          [...counts].map(([type, descriptorCount]) => ({ type, descriptorCount })),
-        );
-        check(
-          vk.CreateDescriptorPool(
-            device,
-            a.put(S().VkDescriptorPoolCreateInfo, {
-              sType: ST.DESCRIPTOR_POOL_CREATE_INFO,
-              pNext: 0n,
-              flags: 0,
-              maxSets: nSets * RECORDINGS,
-              poolSizeCount: counts.size,
-              pPoolSizes: sizes,
-            }),
-            null,
-            out,
-          ),
-          'vkCreateDescriptorPool',
-        );
-        this.pool = made.pool = a.u64(out);
-        for (const x of unique)
-          this.bindings.push({ set: x.descriptorSet!, binding: x.binding!, type: DESCRIPTOR_TYPE[x.argKind] });
       }
       this.specIds = plan.specConstants
         .map((s) => s.specId)
@@ -565,7 +371,10 @@ export class VulkanKernel extends VulkanOwned {
     return true;
   }
 
-  /** Keeps what repeats() compares, after a launch packed without error; false where an argument cannot be compared by identity. */
+  /**
+   * Keeps what repeats() compares, after a launch packed without error; false where an argument cannot be compared by
+   * identity.
+   */
   private remember(o: VulkanLaunch, timed: boolean): boolean {
     const names = this.packer.names;
     for (let i = 0; i < names.length; i++) {
@@ -583,7 +392,9 @@ export class VulkanKernel extends VulkanOwned {
     return true;
   }
 
-  /** A recording of this state: the last one's, another's, or one recorded now (waiting only when every one is queued). */
+  /**
+   * A recording of this state: the last one's, another's, or one recorded now (waiting only when every one is queued).
+   */
   private recordingFor(s: LaunchState): Recording {
     const recs = this.recordings;
     const n = recs.length;

@@ -24,7 +24,10 @@ export function runtimeMember(l: ValueLayout): Field | undefined {
   return last.layout.kind === 'array' && last.layout.length === 0 ? last : undefined;
 }
 
-/** A value with JSON's spellings turned into what the packer writes (bigints, non-finite numbers); anything else unchanged. */
+/**
+ * A value with JSON's spellings turned into what the packer writes (bigints, non-finite numbers); anything else
+ * unchanged.
+ */
 export function fromJson(l: ValueLayout, v: unknown): unknown {
   switch (l.kind) {
     case 'scalar':
@@ -103,7 +106,8 @@ export function blockBytes(
     throw new PackError(
       kernel,
       name,
-      `expected an object of ${layout.typeName || 'the block'}'s members (${layout.fields.map((f) => f.name).join(', ')}), got ${describe(v)}`,
+      `expected an object of ${layout.typeName || 'the block'}'s members ` +
+        `(${layout.fields.map((f) => f.name).join(', ')}), got ${describe(v)}`,
     );
   const obj = v as Record<string, unknown>;
   for (const k of Object.keys(obj))
@@ -111,7 +115,8 @@ export function blockBytes(
       throw new PackError(
         kernel,
         `${name}.${k}`,
-        `${layout.typeName || 'the block'} has no member '${k}' (it has ${layout.fields.map((f) => f.name).join(', ')})`,
+        `${layout.typeName || 'the block'} has no member '${k}' (it ` +
+          `has ${layout.fields.map((f) => f.name).join(', ')})`,
       );
   let sized = layout;
   let runtimeData: unknown;
@@ -139,7 +144,8 @@ export function blockBytes(
         throw new PackError(
           kernel,
           path,
-          `missing member '${f.name}' of ${layout.typeName || 'the block'} (every member of a uniform or push-constant block is given; a storage block's may be left out, zeroed)`,
+          `missing member '${f.name}' of ${layout.typeName || 'the block'} (every member of a uniform or ` +
+            `push-constant block is given; a storage block's may be left out, zeroed)`,
         );
       }
       const member = f.name === last?.name ? runtimeData : obj[f.name];
@@ -153,7 +159,10 @@ export function blockBytes(
   return { bytes, layout: sized };
 }
 
-/** A value read back from bytes, as JSON: 64-bit integers past 2^53 as digit strings, non-finite floats as "NaN"/"Infinity", bools as booleans. */
+/**
+ * A value read back from bytes, as JSON: 64-bit integers past 2^53 as digit strings, non-finite floats as
+ * "NaN"/"Infinity", bools as booleans.
+ */
 export function blockValue(l: ValueLayout, view: DataView, offset: number): unknown {
   switch (l.kind) {
     case 'scalar':

@@ -12,7 +12,8 @@ import type { ValueLayout } from '../../layout/value-layout.js';
 import { LaunchError, PackError, RuntimeInputError, ValueError } from '../../pack/errors.js';
 import { writeFloat, writeInt } from '../../pack/scalars.js';
 import { type VulkanBuffer, type VulkanContext } from './context.js';
-import { type SpecEntry, VulkanKernel } from './kernel.js';
+import { VulkanKernel } from './kernel.js';
+import type { SpecEntry } from './kernel-options.js';
 import { blockBytes, blockValue, fromJson } from './shader-values.js';
 
 /** What each resource kind is in words, for the refusal of those the host does not bind. */
@@ -27,9 +28,15 @@ const UNBOUND_KIND: Readonly<Record<string, string>> = {
 export interface ShaderOptions {
   /** The GLCompute entry point (default: the module's only one). */
   readonly entry?: string;
-  /** Specialization constants by name (booleans, numbers, bigints or digit strings for 64-bit integers); one left out keeps the module's default. */
+  /**
+   * Specialization constants by name (booleans, numbers, bigints or digit strings for 64-bit integers); one left out
+   * keeps the module's default.
+   */
   readonly specialization?: Readonly<Record<string, unknown>>;
-  /** The work-group size, where the module leaves a dimension to a spec constant (local_size_x_id); default the module's. A literal dimension may be given only as itself. */
+  /**
+   * The work-group size, where the module leaves a dimension to a spec constant (local_size_x_id); default the
+   * module's. A literal dimension may be given only as itself.
+   */
   readonly local?: readonly number[];
 }
 
@@ -66,7 +73,8 @@ export class VulkanShader {
     if (!read.plan) throw new RuntimeInputError(read.diagnostics.map((d) => d.message).join('; '));
     if (read.plan.target !== 'vulkan')
       throw new RuntimeInputError(
-        'this SPIR-V holds OpenCL kernels (OpEntryPoint Kernel), not a Vulkan compute shader: run it through --api opencl',
+        'this SPIR-V holds OpenCL kernels (OpEntryPoint Kernel), not a Vulkan compute shader: run it through --api ' +
+          'opencl',
       );
     this.plan = read.plan;
     let entries: ShaderEntry[];
@@ -94,19 +102,23 @@ export class VulkanShader {
       const where = a.descriptorSet === undefined ? '' : ` (set ${a.descriptorSet}, binding ${a.binding})`;
       if (Object.hasOwn(UNBOUND_KIND, a.argKind))
         throw new RuntimeInputError(
-          `entry point '${name}', resource '${a.name}'${where} is ${UNBOUND_KIND[a.argKind]}: kernarg's Vulkan host binds storage buffers, uniform buffers and push constants only (images, samplers and texel buffers are not supported)`,
+          `entry point '${name}', resource '${a.name}'${where} is ${UNBOUND_KIND[a.argKind]}: kernarg's Vulkan host ` +
+            `binds storage buffers, uniform buffers and push constants only (images, samplers and texel buffers are ` +
+            `not supported)`,
         );
       const n = entry.descriptorArrays.get(`${a.descriptorSet}:${a.binding}`);
       if (n !== undefined)
         throw new RuntimeInputError(
-          `entry point '${name}', resource '${a.name}'${where} is an array of ${n || 'runtime-sized'} descriptors: kernarg's Vulkan host binds one buffer per binding`,
+          `entry point '${name}', resource '${a.name}'${where} is an array of ${n || 'runtime-sized'} descriptors: ` +
+            `kernarg's Vulkan host binds one buffer per binding`,
         );
     }
     const seen = new Set<string>();
     for (const n of [...kernel.args.map((a) => a.name), ...entry.specConstants.map((s) => s.name)]) {
       if (seen.has(n))
         throw new RuntimeInputError(
-          `entry point '${name}': two arguments are named '${n}'; kernarg names arguments as the shader names them, so they must differ`,
+          `entry point '${name}': two arguments are named '${n}'; kernarg names arguments as the shader names them, ` +
+            `so they must differ`,
         );
       seen.add(n);
     }
@@ -118,7 +130,8 @@ export class VulkanShader {
         throw new RuntimeInputError(`the work-group size takes positive integers, not ${given}`);
       if (d.specId === undefined && given !== d.size)
         throw new RuntimeInputError(
-          `entry point '${name}' has a fixed work-group size of ${d.size} in dimension ${i} (local_size_${'xyz'[i]}); it cannot be ${given}`,
+          `entry point '${name}' has a fixed work-group size of ${d.size} in dimension ${i} ` +
+            `(local_size_${'xyz'[i]}); it cannot be ${given}`,
         );
       return given;
     }) as [number, number, number];
@@ -135,7 +148,8 @@ export class VulkanShader {
         throw new PackError(
           name,
           k,
-          `'${name}' has no specialization constant '${k}' (it has ${entry.specConstants.map((s) => s.name).join(', ') || 'none'})`,
+          `'${name}' has no specialization constant '${k}' (it ` +
+            `has ${entry.specConstants.map((s) => s.name).join(', ') || 'none'})`,
         );
     }
     for (const s of entry.specConstants) {
@@ -146,7 +160,8 @@ export class VulkanShader {
         throw new PackError(
           name,
           s.name,
-          `'${s.name}' is the length of an array type, and kernarg lays out blocks with its default (${String(s.defaultValue)}); it cannot be changed here`,
+          `'${s.name}' is the length of an array type, and kernarg lays out blocks with its default ` +
+            `(${String(s.defaultValue)}); it cannot be changed here`,
         );
       }
       spec.push({ id: s.specId, bytes });
@@ -175,7 +190,8 @@ export class VulkanShader {
         throw new PackError(
           name,
           k,
-          `'${name}' has no argument '${k}' (it takes ${this.names.join(', ') || 'none'}${spec.length ? `; specialization constants, set when the shader is made: ${spec.join(', ')}` : ''})`,
+          `'${name}' has no argument '${k}' (it ` +
+            `takes ${this.names.join(', ') || 'none'}${spec.length ? `; specialization constants, set when the shader is made: ${spec.join(', ')}` : ''})`,
         );
     }
     const global = this.global(geometry);
@@ -235,7 +251,8 @@ export class VulkanShader {
       if (n % this.localSize[i] !== 0)
         throw new LaunchError(
           name,
-          `global size ${n} in dimension ${i} is not a multiple of the work-group size ${this.localSize[i]} (the shader's local_size_${'xyz'[i]}); give a multiple, or the work-groups to dispatch`,
+          `global size ${n} in dimension ${i} is not a multiple of the work-group size ${this.localSize[i]} (the ` +
+            `shader's local_size_${'xyz'[i]}); give a multiple, or the work-groups to dispatch`,
         );
       return n;
     });
@@ -255,7 +272,8 @@ export function specBytes(kernel: string, s: ShaderSpecConstant, v: unknown): Ui
       if (typeof v !== 'boolean')
         throw new ValueError(
           s.name,
-          `expected true or false for a bool specialization constant, got ${typeof v === 'object' ? JSON.stringify(v) : `${typeof v} ${String(v)}`}`,
+          `expected true or false for a bool specialization constant, ` +
+            `got ${typeof v === 'object' ? JSON.stringify(v) : `${typeof v} ${String(v)}`}`,
         );
       view.setUint32(0, v ? 1 : 0, true);
       return bytes;

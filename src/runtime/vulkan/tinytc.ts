@@ -61,7 +61,9 @@ export class VulkanTinytcKernel {
         throw new PackError(
           name,
           arg,
-          `a group's pointer table holds buffer device addresses, and ${ctx.device.name} ${ctx.supported.has('bufferDeviceAddress') ? 'was opened without' : 'lacks'} the Vulkan feature bufferDeviceAddress`,
+          `a group's pointer table holds buffer device addresses, ` +
+            `and ${ctx.device.name} ${ctx.supported.has('bufferDeviceAddress') ? 'was opened without' : 'lacks'} ` +
+            `the Vulkan feature bufferDeviceAddress`,
         );
       }
     }
@@ -117,7 +119,8 @@ export class VulkanTinytcKernel {
           throw new PackError(
             this.name,
             name,
-            `the group has ${g.group.length} member${g.group.length > 1 ? 's' : ''}, but howmany ${howmany} launches ${howmany} work-groups and work-group i reads member i`,
+            `the group has ${g.group.length} member${g.group.length > 1 ? 's' : ''}, but howmany ${howmany} ` +
+              `launches ${howmany} work-groups and work-group i reads member i`,
           );
         groups.set(name, {
           members: g.group.map((m, i) => this.memref(`${name}[${i}]`, type.memref, m, offset)),
@@ -233,7 +236,8 @@ export function vulkanTinytcKernel(
     maxWorkItemSizes: [l.maxComputeWorkGroupSize[0], l.maxComputeWorkGroupSize[1]],
     ...cpu,
   });
-  // A staged GEMM's tiles within the device's work-group memory, 8 KiB left for the kernel's own arrays (as LOCAL_BYTES leaves on NVIDIA).
+  // A staged GEMM's tiles within the device's work-group memory, 8 KiB left for the kernel's own arrays (as LOCAL_BYTES
+  // leaves on NVIDIA).
   const blas: Partial<BlasPolicy> = {
     localBytes: Math.min(LOCAL_BYTES, l.maxComputeSharedMemorySize - 8 * 1024),
     ...options.blas,

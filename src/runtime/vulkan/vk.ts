@@ -152,7 +152,8 @@ export function openVulkan(): VK {
     lib = koffi().load(process.platform === 'darwin' ? 'libvulkan.1.dylib' : 'libvulkan.so.1');
   } catch (e) {
     throw new RuntimeInputError(
-      `cannot load the Vulkan loader (libvulkan.so.1): install libvulkan1 and a driver (mesa-vulkan-drivers gives lavapipe). ${(e as Error).message}`,
+      `cannot load the Vulkan loader (libvulkan.so.1): install libvulkan1 and a driver (mesa-vulkan-drivers gives ` +
+        `lavapipe). ${(e as Error).message}`,
     );
   }
   const v = 'void *';
@@ -198,11 +199,14 @@ export function openVulkan(): VK {
     BeginCommandBuffer: `int vkBeginCommandBuffer(${v}, ${v})`,
     EndCommandBuffer: `int vkEndCommandBuffer(${v})`,
     CmdBindPipeline: `void vkCmdBindPipeline(${v}, uint32_t, ${v})`,
-    CmdBindDescriptorSets: `void vkCmdBindDescriptorSets(${v}, uint32_t, ${v}, uint32_t, uint32_t, ${v}, uint32_t, ${v})`,
+    CmdBindDescriptorSets:
+      `void vkCmdBindDescriptorSets(${v}, uint32_t, ${v}, uint32_t, uint32_t, ${v}, ` + `uint32_t, ${v})`,
     CmdPushConstants: `void vkCmdPushConstants(${v}, ${v}, uint32_t, uint32_t, uint32_t, ${v})`,
     CmdDispatch: 'void vkCmdDispatch(void *, uint32_t, uint32_t, uint32_t)',
     CmdCopyBuffer: `void vkCmdCopyBuffer(${v}, ${v}, ${v}, uint32_t, ${v})`,
-    CmdPipelineBarrier: `void vkCmdPipelineBarrier(${v}, uint32_t, uint32_t, uint32_t, uint32_t, ${v}, uint32_t, ${v}, uint32_t, ${v})`,
+    CmdPipelineBarrier:
+      `void vkCmdPipelineBarrier(${v}, uint32_t, uint32_t, uint32_t, uint32_t, ${v}, ` +
+      `uint32_t, ${v}, uint32_t, ${v})`,
     CmdResetQueryPool: `void vkCmdResetQueryPool(${v}, ${v}, uint32_t, uint32_t)`,
     CmdWriteTimestamp: `void vkCmdWriteTimestamp(${v}, uint32_t, ${v}, uint32_t)`,
     CreateQueryPool: `int vkCreateQueryPool(${v}, ${v}, ${v}, ${v})`,

@@ -1,4 +1,6 @@
-/** amd-cl2 arguments passed as an address (structures by reference, pointers, images, samplers, queues, events, pipes). */
+/**
+ * amd-cl2 arguments passed as an address (structures by reference, pointers, images, samplers, queues, events, pipes).
+ */
 export function amdCl2ByAddress(argType: string): boolean {
   return (
     argType === 'structure' ||

@@ -24,7 +24,9 @@ function argLine(a: AmdCl2Slot): string {
 
 /** The `.kernel`/`.config` blocks a CLRX assembler source needs: features, `.setupargs`, one `.arg` per argument. */
 export function* emitClrxPieces(plan: StreamPlan<AmdCl2Plan>): Generator<string, void, undefined> {
-  yield `# AMD Catalyst OpenCL 2.0 (CLRX), ${plan.bits}-bit, ${plan.driver} driver${plan.gfx9 ? ', GFX9' : ''}\n${plan.bits === 64 ? '.64bit' : '.32bit'}\n`;
+  yield `# AMD Catalyst OpenCL 2.0 (CLRX), ${plan.bits}-bit, ${plan.driver} driver${
+    plan.gfx9 ? ', ' + 'GFX9' : ''
+  }\n${plan.bits === 64 ? '.64bit' : '.32bit'}\n`;
   // The `.use` lines are the same for every kernel: made once.
   const config = `    .config\n${plan.use.map((f) => `        .use${f}\n`).join('')}        .setupargs\n`;
   for (const k of plan.kernels) {

@@ -1,3 +1,4 @@
+import type { SlotLiteral } from '../../abi/slot-shape.js';
 import { alignTo } from '../../layout/align.js';
 import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { Messages } from '../../diagnostics/messages.js';
@@ -186,9 +187,6 @@ export function amdCl2Kernelwise(
   };
 }
 
-/** A kernel argument's slot as `userSlot` makes it: where and fill are its last keys, written by `placeAmdCl2Kernel`. */
-type Unplaced = Bare<AmdCl2Slot> & { where: undefined; fill: undefined };
-
 /** The `qualifiers` of a pointer argument (CLRX's order), or undefined when it has none. */
 function qualifiersOf(t: QualType, pointee: QualType): ('const' | 'restrict' | 'volatile')[] | undefined {
   const isConst = pointee.const === true;
@@ -203,9 +201,7 @@ function qualifiersOf(t: QualType, pointee: QualType): ('const' | 'restrict' | '
 }
 
 /**
- * One kernel argument's slot, as one object literal per shape (no closures, no property-store
- * growth). Fields in the JSON's order: name, param, typeName, type, role (origin), offset, size,
- * align, argType, then the kind's own.
+ * One kernel argument's slot, as one object literal per shape (src/abi/slot-shape.ts says why).
  */
 function userSlot(
   p: Parameter,
@@ -221,7 +217,7 @@ function userSlot(
   const arg = classifyArg(type);
   // Pointers and handles: pointer-sized and aligned.
   const at = alignTo(offset, P);
-  let s: Unplaced;
+  let s: SlotLiteral<AmdCl2Slot>;
   switch (arg.kind) {
     case 'buffer':
     case 'local': {

@@ -3,7 +3,7 @@
 import { amdCl2ByAddress } from './by-address.js';
 import type { AmdCl2KernelPlan, AmdCl2Slot, Bare } from '../../abi/plan.js';
 import type { Overflow, SlotFill } from '../../layout/placement.js';
-import { isPlaced, placeSlot } from '../../abi/placed-once.js';
+import { isPlaced, placeSlot } from '../../abi/slot-shape.js';
 
 const OVERFLOW_32: Overflow = { path: '(address)', text: 'does not fit 32 bits' };
 

@@ -27,9 +27,12 @@ function* amdCl2TableParts(plan: StreamPlan<AmdCl2Plan>): Generator<string, void
     if (sg.argsPointer) regs.push(`s[${sg.argsPointer.join(':')}] args`);
     if (sg.flatBasesPointer)
       regs.push(
-        `s[${sg.flatBasesPointer.join(':')}] flat bases, s${sg.flatScratchOffset} flat scratch offset, s${sg.scratchPerThread} scratch per thread`,
+        `s[${sg.flatBasesPointer.join(':')}] flat bases, s${sg.flatScratchOffset} flat scratch offset, ` +
+          `s${sg.scratchPerThread} scratch per thread`,
       );
-    yield `kernel ${k.name} (amd-cl2, ${plan.bits}-bit, ${plan.driver} driver${plan.gfx9 ? ', GFX9' : ''})  argument buffer: ${k.kernargSize} bytes; ${regs.join(', ')}\n`;
+    yield `kernel ${k.name} (amd-cl2, ${plan.bits}-bit, ${plan.driver} driver${
+      plan.gfx9 ? ', ' + 'GFX9' : ''
+    })  argument buffer: ${k.kernargSize} bytes; ${regs.join(', ')}\n`;
     yield table.render(k.args);
   }
 }

@@ -1,3 +1,4 @@
+import type { SlotLiteral } from '../../abi/slot-shape.js';
 import {
   AMDGPU_PROCESSORS,
   type AmdgpuProcessor,
@@ -34,7 +35,10 @@ export const AMDHSA_DEFAULT_LLVM: AmdhsaLlvm = 22;
 export const AMDHSA_CODE_OBJECTS: readonly AmdhsaCodeObject[] = [4, 5, 6];
 
 export interface AmdhsaTargetOptions {
-  /** Code object version: 4 (56 hidden bytes), 5 (256) or 6 (LLVM 18 and later; the same kernarg layout as 5). Default: `defaultCodeObject(llvm)`. */
+  /**
+   * Code object version: 4 (56 hidden bytes), 5 (256) or 6 (LLVM 18 and later; the same kernarg layout as 5). Default:
+   * `defaultCodeObject(llvm)`.
+   */
   readonly codeObject?: AmdhsaCodeObject;
   /** Compiler generation (default 22). */
   readonly llvm?: AmdhsaLlvm;
@@ -86,13 +90,9 @@ function byValueAlign(type: FunctionInfo['params'][number]['type'], llvm: Amdhsa
   return irAlign(type, AMDGCN);
 }
 
-/** An explicit slot as `explicitSlot` makes it: where and fill are its last keys, written by `placeAmdhsaKernel`. */
-type Unplaced = Bare<AmdhsaSlot> & { where: undefined; fill: undefined };
-
 /**
- * One explicit argument at `offset`, rounded up to its alignment, as one object literal per
- * shape. Fields in the order the JSON shows them: name, param, typeName, type, role (origin),
- * offset, size, valueKind, then the kind's own fields, and align.
+ * One explicit argument at `offset`, rounded up to its alignment, as one object literal per shape
+ * (src/abi/slot-shape.ts says why).
  */
 function explicitSlot(p: FunctionInfo['params'][number], offset: number, llvm: AmdhsaLlvm): Bare<AmdhsaSlot> {
   const name = p.name;
@@ -100,7 +100,7 @@ function explicitSlot(p: FunctionInfo['params'][number], offset: number, llvm: A
   const type = p.type;
   const typeName = kernelArgTypeName(type);
   const arg = classifyArg(type);
-  let s: Unplaced;
+  let s: SlotLiteral<AmdhsaSlot>;
   switch (arg.kind) {
     case 'local': {
       const pointeeAlign =
@@ -230,7 +230,10 @@ class HiddenSlots {
   }
 }
 
-/** ROCm's kernarg segment for amdgcn-amd-amdhsa (gfx900, and every gfx9+ processor alike), as clang-16, clang-19 or clang-22 lays it out at -O0. */
+/**
+ * ROCm's kernarg segment for amdgcn-amd-amdhsa (gfx900, and every gfx9+ processor alike), as clang-16, clang-19 or
+ * clang-22 lays it out at -O0.
+ */
 export function lowerAmdhsa(module: KernelModule, options: AmdhsaTargetOptions = {}): AmdhsaPlan {
   const { head, kernels } = amdhsaKernelwise(module, options);
   return { ...head, kernels: Array.from({ [Symbol.iterator]: kernels }) };

@@ -4,7 +4,7 @@ import type { AmdhsaKernelPlan, AmdhsaSlot, Bare } from '../../abi/plan.js';
 import type { SlotFill } from '../../layout/placement.js';
 import { assertNever } from '../../assert-never.js';
 import { HIDDEN_ARGS, isHiddenKind } from './hidden-args.js';
-import { isPlaced, placeSlot } from '../../abi/placed-once.js';
+import { isPlaced, placeSlot } from '../../abi/slot-shape.js';
 
 /** `localNames`: the kernel's local arguments (asked for only by hidden_dynamic_lds_size). */
 function fillOf(a: Bare<AmdhsaSlot>, localNames: () => readonly string[]): SlotFill {

@@ -27,13 +27,18 @@ const LLVM22_CL30_FEATURES = [
 
 type Predefine = readonly [string, string | null];
 
-/** Redefines a macro the prelude already has: undefined first, as a driver's `-U` then `-D` (no redefinition warning). */
+/**
+ * Redefines a macro the prelude already has: undefined first, as a driver's `-U` then `-D` (no redefinition warning).
+ */
 const redefine = (name: string, value: string): Predefine[] => [
   [name, null],
   [name, value],
 ];
 
-/** The compiler's version: LLVM's releases are N.1.x since LLVM 18 (N.0 is the development line), so a generation is N.1. */
+/**
+ * The compiler's version: LLVM's releases are N.1.x since LLVM 18 (N.0 is the development line), so a generation is
+ * N.1.
+ */
 const clangVersion = (major: number): Predefine[] => [
   ...redefine('__clang_major__', String(major)),
   ...redefine('__clang_minor__', '1'),

@@ -33,7 +33,10 @@ export const cudaTarget: Target<CudaPlan, 'segment'> = {
       flag: 'sm',
       choices: CUDA_SMS,
       default: DEFAULT_CUDA_SM,
-      help: 'the GPU architecture (sm_XX) whose driver places the parameter buffer: where parameters aligned above 16 go (0x160 of constant bank 0 on 75-89, 0x210 on 90, from 0 on 100 and later); the default, 90, is the one checked against a driver',
+      help:
+        'the GPU architecture (sm_XX) whose driver places the parameter buffer: where parameters aligned above ' +
+        '16 go (0x160 of constant bank 0 on 75-89, 0x210 on 90, from 0 on 100 and later); the default, 90, is the one ' +
+        'checked against a driver',
     },
     {
       kind: 'choice',
@@ -41,7 +44,9 @@ export const cudaTarget: Target<CudaPlan, 'segment'> = {
       flag: 'local-memory',
       choices: CUDA_LOCAL_MEMORY,
       default: 'nvidia',
-      help: "how local pointer arguments become dynamic shared memory: NVIDIA's OpenCL (.ptr .shared addresses) or pocl's CUDA driver (32-bit offsets, plus _work_dim and _global_offset_x/y/z)",
+      help:
+        "how local pointer arguments become dynamic shared memory: NVIDIA's OpenCL (.ptr .shared addresses) or " +
+        "pocl's CUDA driver (32-bit offsets, plus _work_dim and _global_offset_x/y/z)",
     },
   ]),
   formats: ['table', 'json', 'ptx'],

@@ -1,6 +1,7 @@
 // The PTX `.param` list of each kernel as clang's NVPTX backend lays it out for the nvcl OS
 // (`nvptx64-nvidia-nvcl`, `nvptx-nvidia-nvcl`), and where each parameter's bytes go in the packed
 // buffer a CUDA host passes with CU_LAUNCH_PARAM_BUFFER_POINTER.
+import type { SlotLiteral } from '../../abi/slot-shape.js';
 import { POCL_APPENDED_BYTES, POCL_APPENDED_NAMES } from './pocl-appended.js';
 import { Messages } from '../../diagnostics/messages.js';
 import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
@@ -48,7 +49,9 @@ export function cudaLayout(arch: CudaArch | undefined): DataLayout {
   return arch === 'nvptx' ? SPIR : SPIR64;
 }
 
-/** What LLVM's `getPTXFundamentalTypeStr` prints for a scalar kernel parameter (integers as `.uN` whatever their sign). */
+/**
+ * What LLVM's `getPTXFundamentalTypeStr` prints for a scalar kernel parameter (integers as `.uN` whatever their sign).
+ */
 function scalarPtxType(t: Type, dl: DataLayout): PtxParamType | undefined {
   if (t.kind === 'enum') return scalarPtxType({ kind: 'scalar', name: t.decl.underlying }, dl);
   if (t.kind !== 'scalar') return undefined;
@@ -126,7 +129,8 @@ function declare(
         pointeeAlign: pointeeAlign(arg.pointee, dl),
       };
     case 'local':
-      // pocl pads each block in shared memory to its pointee's alignment (pocl_cuda_get_ptr_arg_alignment): kept for the host.
+      // pocl pads each block in shared memory to its pointee's alignment (pocl_cuda_get_ptr_arg_alignment): kept for
+      // the host.
       if (local === 'pocl')
         return {
           role: originRole(p, 'local'),
@@ -217,8 +221,6 @@ function declare(
   }
 }
 
-type Unplaced = Bare<CudaSlot> & { where: undefined; fill: undefined };
-
 function lowerKernel(
   k: FunctionInfo,
   dl: DataLayout,
@@ -230,7 +232,7 @@ function lowerKernel(
   const dynamicShared: string[] = [];
   let offset = 0;
   let refused = false;
-  const push = (s: Unplaced) => {
+  const push = (s: SlotLiteral<CudaSlot>) => {
     args.push(s);
     offset = s.offset + s.size;
   };
@@ -242,7 +244,7 @@ function lowerKernel(
     }
     const index = args.length;
     const at = paramOffset(offset, d.align, sm);
-    const s: Unplaced = {
+    const s: SlotLiteral<CudaSlot> = {
       name: p.name,
       param: originParam(p),
       role: d.role,

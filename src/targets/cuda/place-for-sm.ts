@@ -2,14 +2,12 @@
 // the offsets that GPU's driver gives them (param-base.ts), or with the offsets a driver reported
 // (cuFuncGetParamInfo) for a GPU the fact table does not list. The CUDA host uses it so a plan made
 // for one GPU launches on another without being lowered again.
-import type { Bare } from '../../abi/plan.js';
+import type { SlotLiteral } from '../../abi/slot-shape.js';
 import type { CudaKernelPlan, CudaPlan, CudaSlot, CudaSm } from './plan.js';
 import { cudaParamBase, paramOffset } from './param-base.js';
 import { placeCudaKernel } from './placement.js';
 
-type Unplaced = Bare<CudaSlot> & { where: undefined; fill: undefined };
-
-function unplaced(a: CudaSlot, offset: number): Unplaced {
+function unplaced(a: CudaSlot, offset: number): SlotLiteral<CudaSlot> {
   const { where: _where, fill: _fill, ...bare } = a;
   return { ...bare, offset, where: undefined, fill: undefined };
 }

@@ -4,7 +4,7 @@
 // and pocl's appended parameters from the launch geometry. Attached by the lowering and by readPlan.
 import type { Bare } from '../../abi/plan.js';
 import type { SlotFill } from '../../layout/placement.js';
-import { placeSlot } from '../../abi/placed-once.js';
+import { placeSlot } from '../../abi/slot-shape.js';
 import type { CudaKernelPlan, CudaLocalMemory, CudaSlot } from './plan.js';
 import { POCL_APPENDED, POCL_APPENDED_BYTES } from './pocl-appended.js';
 
@@ -15,7 +15,8 @@ const AXIS_OF_SUFFIX: Readonly<Record<string, 0 | 1 | 2>> = { x: 0, y: 1, z: 2 }
 
 function fillOf(a: Bare<CudaSlot>, local: CudaLocalMemory): SlotFill {
   if (a.param === null) {
-    // A plan read from JSON may name another hidden parameter: it is filled as a global offset, its axis by its last letter.
+    // A plan read from JSON may name another hidden parameter: it is filled as a global offset, its axis by its last
+    // letter.
     const row = Object.hasOwn(POCL_APPENDED, a.name) ? POCL_APPENDED[a.name as keyof typeof POCL_APPENDED] : undefined;
     return {
       kind: 'geometry',

@@ -35,7 +35,10 @@ export interface CudaSlot extends SlotBase {
   readonly ptxName: string;
   /** Index in `cuLaunchKernel`'s `kernelParams` pointer array. */
   readonly index: number;
-  /** Byte offset in the packed parameter buffer, as cuFuncGetParamInfo gives it (alignments above 16 count from the buffer's base in constant bank 0). */
+  /**
+   * Byte offset in the packed parameter buffer, as cuFuncGetParamInfo gives it (alignments above 16 count from the
+   * buffer's base in constant bank 0).
+   */
   readonly offset: number;
   readonly size: number;
   /** The parameter's alignment in the buffer: a scalar's or pointer's size, a byte array's `.align`. */

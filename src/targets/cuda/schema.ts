@@ -59,7 +59,10 @@ const schema = object(
 type CudaPlanJson = Omit<CudaPlan, 'sm'> & { readonly sm?: CudaSm };
 const readJson = planReader<CudaPlanJson>()(schema, true);
 
-/** A cuda plan from its JSON form: every parameter aligned, in order and inside the parameter buffer, its size its PTX type's. */
+/**
+ * A cuda plan from its JSON form: every parameter aligned, in order and inside the parameter buffer, its size its PTX
+ * type's.
+ */
 export function readCudaPlan(json: unknown): CudaPlan {
   const read = readJson(json, '');
   const plan: CudaPlan = { ...read, sm: read.sm ?? DEFAULT_CUDA_SM };

@@ -57,7 +57,10 @@ function openclKind(a: ArgClass): OpenCLKindOf {
   }
 }
 
-/** The `clSetKernelArg` plan: one slot per parameter, in order. `generated` (tinytc input): the kernels whose work-group size kernarg chose. */
+/**
+ * The `clSetKernelArg` plan: one slot per parameter, in order. `generated` (tinytc input): the kernels whose work-group
+ * size kernarg chose.
+ */
 export function lowerOpenCL(
   module: KernelModule,
   options: OpenCLTargetOptions = {},

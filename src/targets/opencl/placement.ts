@@ -1,7 +1,7 @@
 // Where each clSetKernelArg slot lives and how it is filled: attached by the lowering and by readPlan.
 import type { Bare, OpenCLKernelPlan, OpenCLSlot } from '../../abi/plan.js';
 import type { PlacedSlot } from '../../layout/placement.js';
-import { placeSlot } from '../../abi/placed-once.js';
+import { placeSlot } from '../../abi/slot-shape.js';
 
 /** One clSetKernelArg call: a value's bytes, a local-memory size, or a host object. */
 function placed(a: Bare<OpenCLSlot>): PlacedSlot {

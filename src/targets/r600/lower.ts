@@ -52,7 +52,10 @@ function handle(buf: InputBuffer, p: Parameter, role: R600Slot['role'], typeName
   buf.push(slot, 4);
 }
 
-/** One parameter's slots: the pass recognizes images and samplers by their kernel_arg_type spelling, so typedef names are left alone. */
+/**
+ * One parameter's slots: the pass recognizes images and samplers by their kernel_arg_type spelling, so typedef names
+ * are left alone.
+ */
 function paramSlots(buf: InputBuffer, p: Parameter, counters: Counters, diags: DiagnosticBag): void {
   const arg = classifyArg(p.type);
   const role = llvmArg(arg).role;
@@ -125,7 +128,9 @@ function paramSlots(buf: InputBuffer, p: Parameter, counters: Counters, diags: D
   }
 }
 
-/** clover's two trailing slots depend only on where they start: made once per offset per lowering, shared (read-only). */
+/**
+ * clover's two trailing slots depend only on where they start: made once per offset per lowering, shared (read-only).
+ */
 class TrailingSlots {
   private readonly lists = new Map<number, readonly Bare<R600Slot>[]>();
   at(off: number): readonly Bare<R600Slot>[] {

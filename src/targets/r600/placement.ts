@@ -3,7 +3,7 @@
 // by the lowering and by readPlan.
 import type { Bare } from '../../abi/plan.js';
 import type { SlotFill } from '../../layout/placement.js';
-import { isPlaced, placeSlot } from '../../abi/placed-once.js';
+import { isPlaced, placeSlot } from '../../abi/slot-shape.js';
 import type { R600KernelPlan, R600Slot } from './plan.js';
 
 function fillOf(a: Bare<R600Slot>): SlotFill {

@@ -156,7 +156,9 @@ export const vulkanTarget: Target<VulkanPlan, 'bindings'> = {
       kind: 'boolean',
       key: 'nativeMath',
       flag: 'cl-native-math',
-      help: "clspv's native math builtins; implies -cl-fast-relaxed-math (defines __FAST_RELAXED_MATH__), no other ABI effect",
+      help:
+        "clspv's native math builtins; implies -cl-fast-relaxed-math (defines __FAST_RELAXED_MATH__), no other " +
+        'ABI effect',
     },
     {
       kind: 'count',
@@ -184,7 +186,10 @@ export const vulkanTarget: Target<VulkanPlan, 'bindings'> = {
     if (v.podUbo && v.podPushConstant)
       return 'POD arguments can only be in either uniform buffers or push constants (--pod-ubo, --pod-pushconstant)';
     if (v.podPushConstant && v.clusterPodKernelArgs === false)
-      return 'POD arguments must be clustered to be passed as push constants (--pod-pushconstant, --cluster-pod-kernel-args=0)';
+      return (
+        'POD arguments must be clustered to be passed as push constants (--pod-pushconstant, ' +
+        '--cluster-pod-kernel-args=0)'
+      );
     return undefined;
   },
   table: vulkanTable,

@@ -1,7 +1,7 @@
 // The per-kernel half of clspv's mapping: one kernel's POD block, descriptor set, bindings and
-// slots. A class of its own, its methods small, so V8 compiles each step once and cheaply: inline
-// in lowerVulkan, the kernel loop made the engine compile (and on-stack replace) the whole of that
-// function again and again, 100-200 ms of compiler time per lowering of a large file.
+// slots. A class of its own with small methods, apart from lowerVulkan's loop over the kernels: inline
+// there, the engine compiled that whole function again and again (100-200 ms per lowering of a large file).
+import type { SlotLiteral } from '../../abi/slot-shape.js';
 import { alignTo } from '../../layout/align.js';
 import { type Message, Messages } from '../../diagnostics/messages.js';
 import type { Span } from '../../diagnostics/source.js';
@@ -9,7 +9,7 @@ import type { DataLayout } from '../../layout/data-layout.js';
 import { layoutOf } from '../../layout/layout.js';
 import type { FunctionInfo } from '../../model/kernel-module.js';
 import { kernelArgTypeName } from '../../types/print.js';
-import { type QualType, type Type, canonical, containsType } from '../../types/types.js';
+import { type Type, canonical, containsType } from '../../types/types.js';
 import { type Draft, originParam, originRole, withOriginDetail } from '../../abi/origin.js';
 import type { Bare } from '../../abi/plan.js';
 import { valueLayout } from '../../layout/value-layout.js';
@@ -30,8 +30,6 @@ import {
 
 type Report = (span: Span | undefined, message: Message, args?: readonly (string | number)[]) => void;
 type Param = FunctionInfo['params'][number];
-/** A slot as `slot` makes it: where and fill are its last keys, written by `placeVulkanKernel` (in the object from the start, not added to it). */
-type Unplaced = Bare<VulkanSlot> & { where: undefined; fill: undefined };
 
 /** The storage class a slot's data is read through, for the 8/16-bit storage features. */
 function storageOf(kind: VulkanArgKind): StorageClassName | undefined {
@@ -71,7 +69,8 @@ function kindOf(arg: ArgClass, o: VulkanTargetOptions): Kind {
       return arg.access === 'read_only' ? 'ro_image' : 'wo_image';
     case 'sampler':
       return 'sampler';
-    // Pipes and queues are refused above; events and other opaque values take the POD path (clspv's ArgKind: anything else is a POD).
+    // Pipes and queues are refused above; events and other opaque values take the POD path (clspv's ArgKind: anything
+    // else is a POD).
     case 'pod':
     case 'pipe':
     case 'queue':
@@ -95,7 +94,9 @@ const VK_DESCRIPTOR: Record<string, string> = {
   storage_texel_buffer: 'VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER',
 };
 
-/** Where one kernel's PODs went: what its slots need to be made (each POD's offset is in the planner's `podOffsets`). */
+/**
+ * Where one kernel's PODs went: what its slots need to be made (each POD's offset is in the planner's `podOffsets`).
+ */
 interface PodBlock {
   readonly placement: VulkanKernelPlan['podPlacement'];
   readonly globalPush: boolean;
@@ -114,7 +115,10 @@ export interface PlannerState {
 
 /** What the slots carry, gathered as they are made, for the module's requirements. */
 export interface SlotContents {
-  /** The scalar types of every argument, and of those each storage class carries (8/16-bit storage features): scalarsIn's shared sets, each once. */
+  /**
+   * The scalar types of every argument, and of those each storage class carries (8/16-bit storage features):
+   * scalarsIn's shared sets, each once.
+   */
   readonly scalars: Record<StorageClassName | 'all', Set<ReadonlySet<string>>>;
   readonly images: Extract<ArgClass, { kind: 'image' }>[];
   /** Some slot is a storage or uniform buffer (argKind buffer, buffer_ubo). */
@@ -146,7 +150,10 @@ export class KernelPlanner {
     private readonly err: Report,
   ) {}
 
-  /** The plan of one kernel (`classes`: its parameters' argument classes), its slots placed (its image metadata still to come). */
+  /**
+   * The plan of one kernel (`classes`: its parameters' argument classes), its slots placed (its image metadata still to
+   * come).
+   */
   plan(k: FunctionInfo, classes: readonly ArgClass[]): Draft<VulkanKernelPlan> {
     const o = this.o;
     const params = k.params;
@@ -203,12 +210,17 @@ export class KernelPlanner {
     return placeVulkanKernel(plan);
   }
 
-  /** The binding of the argument at `position` (among those that take one): per kernel in order, or clspv's per position across kernels. */
+  /**
+   * The binding of the argument at `position` (among those that take one): per kernel in order, or clspv's per position
+   * across kernels.
+   */
   private nextBinding(position: number): number {
     return this.o.bindingScheme !== 'by-position' ? this.binding++ : this.positionBinding(position);
   }
 
-  /** POD block layout: the natural layout of a struct of the POD arguments in order, where the options and sizes put it. */
+  /**
+   * POD block layout: the natural layout of a struct of the POD arguments in order, where the options and sizes put it.
+   */
   private podBlock(k: FunctionInfo, kinds: readonly Kind[], pods: readonly Param[]): PodBlock {
     if (!pods.length) return NO_PODS;
     const { o, dl, moduleParts, err } = this;
@@ -253,7 +265,10 @@ export class KernelPlanner {
     return { placement, globalPush, base, end };
   }
 
-  /** The descriptor set of this kernel: its own (--distinct-kernel-descriptor-sets), the shared one when it binds anything, or none. */
+  /**
+   * The descriptor set of this kernel: its own (--distinct-kernel-descriptor-sets), the shared one when it binds
+   * anything, or none.
+   */
   private descriptorSet(k: FunctionInfo, kinds: readonly Kind[], podsBound: boolean): number | undefined {
     const s = this.state;
     if (this.o.distinctKernelDescriptorSets) {
@@ -280,9 +295,8 @@ export class KernelPlanner {
   }
 
   /**
-   * One slot, as one object literal per shape. Fields in the JSON's order: name, param, role
-   * (origin), typeName, type, argKind, the kind's placement, reflection; then where and fill,
-   * which `placeVulkanKernel` writes.
+   * One slot, as one object literal per shape (src/abi/slot-shape.ts says why); `placeVulkanKernel`
+   * writes its where and fill.
    */
   private slot(
     p: Param,
@@ -297,7 +311,7 @@ export class KernelPlanner {
     const param = originParam(p);
     const type = p.type;
     const typeName = kernelArgTypeName(type);
-    let s: Unplaced;
+    let s: SlotLiteral<VulkanSlot>;
     switch (kind) {
       case 'local': {
         const c = canonical(type).type as Extract<Type, { kind: 'pointer' }>;

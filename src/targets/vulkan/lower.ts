@@ -47,7 +47,10 @@ export function samplerExpr(mask: number): string {
   return `${address}|${filter}|${norm}`;
 }
 
-/** Literal samplers: module-scope samplers some function uses, unique by value, declaration order, after the sampler map's. */
+/**
+ * Literal samplers: module-scope samplers some function uses, unique by value, declaration order, after the sampler
+ * map's.
+ */
 function literalSamplers(module: KernelModule, o: VulkanTargetOptions): VulkanPlan['literalSamplers'][number][] {
   const literal: VulkanPlan['literalSamplers'][number][] = [];
   const used = new Set(module.functions.flatMap((f) => f.uses));

@@ -52,7 +52,9 @@ export function checkParams(
   }
 }
 
-/** What the POD checks ask of a record, worked out once per declaration (kernels pass the same structs again and again). */
+/**
+ * What the POD checks ask of a record, worked out once per declaration (kernels pass the same structs again and again).
+ */
 interface RecordFacts {
   readonly longVector: boolean;
   readonly pointer: boolean;

@@ -1,4 +1,7 @@
-/** clspv's module-wide parts in the vulkan plan (physical pointers, printf, image metadata): option checks, the push constants and sets they add. */
+/**
+ * clspv's module-wide parts in the vulkan plan (physical pointers, printf, image metadata): option checks, the push
+ * constants and sets they add.
+ */
 import { alignTo } from '../../layout/align.js';
 import { type Message, Messages } from '../../diagnostics/messages.js';
 import type { Span } from '../../diagnostics/source.js';
@@ -11,7 +14,10 @@ import type { Draft } from '../../abi/origin.js';
 
 type Report = (span: Span | undefined, message: Message, args?: readonly (string | number)[]) => void;
 
-/** The option conflicts clspv enforces for its newer options (lib/Compiler.cpp), in its words, and what kernarg does not model. */
+/**
+ * The option conflicts clspv enforces for its newer options (lib/Compiler.cpp), in its words, and what kernarg does not
+ * model.
+ */
 export function checkPhysicalPointerOptions(o: VulkanTargetOptions, arch: 'spir' | 'spir64', err: Report): void {
   if (!o.physicalStorageBuffers) return;
   if (arch !== 'spir64') err(undefined, Messages.vkPhysicalNeedsSpir64);
@@ -23,7 +29,10 @@ export interface ClspvModuleParts {
   readonly pcEnd: number;
   /** A module push constant exists that the seed's list does not show (a pointer): no per-kernel push-constant PODs. */
   readonly modulePush: boolean;
-  /** Where type-mangled global push-constant PODs start: after the module push constants (a uint3 occupies 16 bytes), 4-aligned. */
+  /**
+   * Where type-mangled global push-constant PODs start: after the module push constants (a uint3 occupies 16 bytes),
+   * 4-aligned.
+   */
   readonly globalPodBase: number;
   /** Per kernel, the image-metadata words it reads (offsets assigned by `placeImageMetadata`). */
   readonly imageMetadata: ReadonlyMap<string, readonly ImageMetadataSlot[]>;
@@ -122,7 +131,10 @@ export function placeImageMetadata(
   return base + 4 * words;
 }
 
-/** The printf buffer: a storage buffer at binding 0 of a new set (after the module constants), or the pointer push constant. */
+/**
+ * The printf buffer: a storage buffer at binding 0 of a new set (after the module constants), or the pointer push
+ * constant.
+ */
 export function printfPlan(
   p: NonNullable<ClspvModuleParts['printf']>,
   takeSet: () => number,
@@ -139,7 +151,10 @@ export function printfPlan(
   return { buffer, infos: p.infos };
 }
 
-/** Physical pointer arguments (`pointers`: some slot is one), a module-constants or printf-buffer pointer need buffer device addresses on the device. */
+/**
+ * Physical pointer arguments (`pointers`: some slot is one), a module-constants or printf-buffer pointer need buffer
+ * device addresses on the device.
+ */
 export function addPhysicalRequirements(
   pointers: boolean,
   printf: VulkanPlan['printf'],

@@ -2,12 +2,9 @@
 // it is filled. Attached by the lowering and by readPlan.
 import type { Bare } from '../../abi/plan.js';
 import type { SlotWhere } from '../../layout/placement.js';
-import type { Draft } from '../../abi/origin.js';
+import { type UnplacedSlot, placeSlot } from '../../abi/slot-shape.js';
 import { assertNever } from '../../assert-never.js';
 import type { VulkanKernelPlan, VulkanSlot } from './plan.js';
-
-/** A slot being placed: the bare slot with where and fill to write. */
-type Placed = Bare<VulkanSlot> & Pick<VulkanSlot, 'where' | 'fill'>;
 
 /** A field a slot's place needs and a plan lacks: the reason its kernel cannot be packed. */
 class Missing {
@@ -34,32 +31,43 @@ function descriptor(a: Bare<VulkanSlot>, bytes: number): SlotWhere {
 /**
  * Where a slot lives: PODs in the push-constant block or a descriptor's buffer (clustered, all
  * PODs share one binding and its podSize bytes; otherwise each has its own argSize bytes), local
- * arguments in their spec constant, resources at their descriptor. Written onto the slot.
+ * arguments in their spec constant, resources at their descriptor. Written onto the slot (placeSlot).
  */
-function place(a: Draft<Placed>, podSize: number, clustered: boolean): void {
+function place(a: UnplacedSlot<VulkanSlot>, podSize: number, clustered: boolean): void {
   const param = a.name;
   switch (a.argKind) {
     case 'local':
-      a.where = { kind: 'spec-constant', id: need(a.specId, a, 'a spec id') };
-      a.fill = { kind: 'local-bytes', param, elementSize: need(a.arrayElemSize, a, 'an element size') };
+      placeSlot<VulkanSlot>(
+        a,
+        { kind: 'spec-constant', id: need(a.specId, a, 'a spec id') },
+        { kind: 'local-bytes', param, elementSize: need(a.arrayElemSize, a, 'an element size') },
+      );
       return;
     case 'pointer_pushconstant':
       // --physical-storage-buffers: the buffer's device address, 8 bytes among the PODs.
-      a.where = { kind: 'push-constant', offset: need(a.offset, a, 'an offset') };
-      a.fill = { kind: 'address', param, bytes: 8 };
+      placeSlot<VulkanSlot>(
+        a,
+        { kind: 'push-constant', offset: need(a.offset, a, 'an offset') },
+        { kind: 'address', param, bytes: 8 },
+      );
       return;
     case 'pointer_ubo':
-      a.where = descriptor(a, podSize);
-      a.fill = { kind: 'address', param, bytes: 8 };
+      placeSlot<VulkanSlot>(a, descriptor(a, podSize), { kind: 'address', param, bytes: 8 });
       return;
     case 'pod_pushconstant':
-      a.where = { kind: 'push-constant', offset: need(a.offset, a, 'an offset') };
-      a.fill = { kind: 'value', param, layout: need(a.layout, a, 'a layout') };
+      placeSlot<VulkanSlot>(
+        a,
+        { kind: 'push-constant', offset: need(a.offset, a, 'an offset') },
+        { kind: 'value', param, layout: need(a.layout, a, 'a layout') },
+      );
       return;
     case 'pod':
     case 'pod_ubo':
-      a.where = descriptor(a, clustered ? podSize : need(a.argSize, a, 'an argument size'));
-      a.fill = { kind: 'value', param, layout: need(a.layout, a, 'a layout') };
+      placeSlot<VulkanSlot>(a, descriptor(a, clustered ? podSize : need(a.argSize, a, 'an argument size')), {
+        kind: 'value',
+        param,
+        layout: need(a.layout, a, 'a layout'),
+      });
       return;
     case 'buffer':
     case 'buffer_ubo':
@@ -68,8 +76,7 @@ function place(a: Draft<Placed>, podSize: number, clustered: boolean): void {
     case 'storage_texel_buffer':
     case 'uniform_texel_buffer':
     case 'sampler':
-      a.where = descriptor(a, 0);
-      a.fill = { kind: 'handle', param, resource: a.argKind };
+      placeSlot<VulkanSlot>(a, descriptor(a, 0), { kind: 'handle', param, resource: a.argKind });
       return;
     default:
       assertNever(a.argKind);
@@ -77,13 +84,12 @@ function place(a: Draft<Placed>, podSize: number, clustered: boolean): void {
 }
 
 /** The slot's place, or the reason it has none (given when a packer is made for its kernel). */
-function placeOrSayWhyNot(a: Draft<Placed>, podSize: number, clustered: boolean): void {
+function placeOrSayWhyNot(a: UnplacedSlot<VulkanSlot>, podSize: number, clustered: boolean): void {
   try {
     place(a, podSize, clustered);
   } catch (e) {
     if (!(e instanceof Missing)) throw e;
-    a.where = { kind: 'unplaced', reason: e.reason };
-    a.fill = { kind: 'zero' };
+    placeSlot<VulkanSlot>(a, { kind: 'unplaced', reason: e.reason }, { kind: 'zero' });
   }
 }
 
@@ -102,6 +108,6 @@ export function placeVulkanKernel<
     if (podBinding === null) podBinding = x.binding;
     else if (x.binding !== podBinding) clustered = false;
   }
-  for (const a of k.args) placeOrSayWhyNot(a as Draft<Placed>, k.podSize, clustered);
+  for (const a of k.args) placeOrSayWhyNot(a, k.podSize, clustered);
   return k as K & VulkanKernelPlan;
 }

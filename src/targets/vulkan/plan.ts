@@ -37,11 +37,16 @@ export interface VulkanTargetOptions {
    * position across the module's kernels, as today's clspv assigns them.
    */
   readonly bindingScheme?: BindingScheme;
-  /** --format spirv*: floating atomic adds as OpAtomicFAddEXT (the device has the feature) instead of compare-and-swap loops. */
+  /**
+   * --format spirv*: floating atomic adds as OpAtomicFAddEXT (the device has the feature) instead of compare-and-swap
+   * loops.
+   */
   readonly floatAtomicAdd?: boolean;
   readonly no8bitStorage?: readonly StorageClassName[];
   readonly no16bitStorage?: readonly StorageClassName[];
-  /** Today's clspv `-physical-storage-buffers`: global and constant pointers travel as 8-byte addresses among the PODs. */
+  /**
+   * Today's clspv `-physical-storage-buffers`: global and constant pointers travel as 8-byte addresses among the PODs.
+   */
   readonly physicalStorageBuffers?: boolean;
   /** Today's clspv `-enable-printf`: printf calls write to a printf buffer described by reflection data. */
   readonly enablePrintf?: boolean;
@@ -95,9 +100,14 @@ export interface VulkanKernelPlan extends KernelPlanBase<VulkanSlot> {
   readonly podPlacement: 'ssbo' | 'ubo' | 'pushconstant' | 'none';
   /** Size of the POD block (its largest offset + size, rounded to 4). */
   readonly podSize: number;
-  /** Type-mangled global push constants: where the POD block starts in the push-constant range (slot offsets include it). */
+  /**
+   * Type-mangled global push constants: where the POD block starts in the push-constant range (slot offsets include
+   * it).
+   */
   readonly podOffset?: number;
-  /** The Kernel reflection instruction's MayUsePrintf flag (every kernel of a module that prints, with --enable-printf). */
+  /**
+   * The Kernel reflection instruction's MayUsePrintf flag (every kernel of a module that prints, with --enable-printf).
+   */
   readonly mayUsePrintf?: boolean;
   readonly reqdWorkGroupSize?: readonly [number, number, number];
   /** Image channel order/data type and normalized-sampler-mask words this kernel reads from the push constants. */
@@ -157,6 +167,9 @@ export interface VulkanPlan {
   readonly kernels: readonly VulkanKernelPlan[];
   /** With `--enable-printf`: where the printf buffer is, and each printf's id, format and argument sizes. */
   readonly printf?: { readonly buffer: PrintfBuffer; readonly infos: readonly PrintfInfo[] };
-  /** Kernel-scope `local` variables as clspv's Workgroup variables, each with its WorkgroupVariableSize (absent when none). */
+  /**
+   * Kernel-scope `local` variables as clspv's Workgroup variables, each with its WorkgroupVariableSize (absent when
+   * none).
+   */
   readonly workgroupVariables?: readonly WorkgroupVariable[];
 }

@@ -42,7 +42,8 @@ export function scalarsIn(t: QualType | Type, seen?: Set<number>): ReadonlySet<s
       const cached = recordScalars.get(c.decl);
       if (cached) return cached;
       if (seen?.has(c.decl.id)) return EMPTY;
-      // A record reached again through its own fields adds nothing; only a walk from the top is complete enough to keep.
+      // A record reached again through its own fields adds nothing; only a walk from the top is complete enough to
+      // keep.
       const top = seen === undefined;
       const inner = seen ?? new Set<number>();
       inner.add(c.decl.id);
@@ -117,7 +118,10 @@ export function uboProblem(t: QualType, dl: (typeof DATA_LAYOUTS)[keyof typeof D
   return undefined;
 }
 
-/** Whether the options refuse 8- or 16-bit types in some storage class (without them `checkSmallStorage` has nothing to check). */
+/**
+ * Whether the options refuse 8- or 16-bit types in some storage class (without them `checkSmallStorage` has nothing to
+ * check).
+ */
 export const smallStorageLimited = (o: VulkanTargetOptions): boolean =>
   (o.no8bitStorage?.length ?? 0) > 0 || (o.no16bitStorage?.length ?? 0) > 0;
 

@@ -4,7 +4,10 @@
  */
 import type { CallArgs, KernelModule } from '../../model/kernel-module.js';
 
-/** One printf call (or one string literal printed with %s): its id, its format, the bytes each argument takes in the buffer. */
+/**
+ * One printf call (or one string literal printed with %s): its id, its format, the bytes each argument takes in the
+ * buffer.
+ */
 export interface PrintfInfo {
   readonly id: number;
   readonly format: string;
@@ -29,7 +32,10 @@ export type PrintfBuffer =
 /** clspv's `-printf-buffer-size` default: 1 MiB (lib/Option.cpp). */
 export const DEFAULT_PRINTF_BUFFER_SIZE = 1024 << 10;
 
-/** The argument bytes one conversion specification takes, or undefined for `%%`; `literal`: the argument is a string literal. */
+/**
+ * The argument bytes one conversion specification takes, or undefined for `%%`; `literal`: the argument is a string
+ * literal.
+ */
 function conversionSize(
   vector: number | undefined,
   length: string,
@@ -52,7 +58,8 @@ function conversionSize(
 /**
  * The buffer bytes of each printf argument, from the format's conversion specifications (what
  * clspv's PrintfPass stores: max(4, the promoted argument's store size); a string literal argument
- * is stored as its 4-byte printf id). Returns the 1-based number of the first argument without a conversion, if one has none.
+ * is stored as its 4-byte printf id). Returns the 1-based number of the first argument without a conversion, if one has
+ * none.
  */
 export function printfArgSizes(
   format: string,

@@ -145,7 +145,10 @@ const schema = object(
 
 const readJson = planReader<VulkanPlan>()(schema, true);
 
-/** A vulkan plan from its JSON form: PODs and pointers inside the POD block, descriptors with a set and binding, locals with a spec id. */
+/**
+ * A vulkan plan from its JSON form: PODs and pointers inside the POD block, descriptors with a set and binding, locals
+ * with a spec id.
+ */
 export function readVulkanPlan(json: unknown): VulkanPlan {
   const plan = readJson(json, '');
   // What each set:binding of the kernel holds: the POD block's bytes (shared by its PODs) or one

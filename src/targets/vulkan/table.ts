@@ -5,7 +5,9 @@ import { joinPieces, separated } from '../../emit/pieces.js';
 /** The parts the tables are joined from, a newline between each. */
 function* vulkanTableParts(plan: VulkanPlan): Generator<string, void, undefined> {
   const sets = plan.descriptorSets.map((d) => `set ${d.set}: ${d.use}`).join('; ');
-  yield `module (vulkan, ${plan.arch})  ${sets || 'no descriptor sets'}${plan.pushConstantRange ? `; push constants ${plan.pushConstantRange.size} bytes` : ''}\n`;
+  yield `module (vulkan, ${plan.arch})  ${sets || 'no descriptor ' + 'sets'}${
+    plan.pushConstantRange ? `; push ` + `constants ${plan.pushConstantRange.size} bytes` : ''
+  }\n`;
   if (plan.literalSamplers.length)
     yield renderTable(
       ['set', 'binding', 'sampler'],
@@ -18,7 +20,11 @@ function* vulkanTableParts(plan: VulkanPlan): Generator<string, void, undefined>
     );
   const c = plan.constantData;
   if (c)
-    yield `module constants: ${'pushConstantOffset' in c ? `pointer push constant at ${c.pushConstantOffset}` : `set ${c.descriptorSet}, binding 0`}, ${c.hexbytes.length / 2} bytes\n`;
+    yield `module constants: ${
+      'pushConstantOffset' in c
+        ? `pointer push constant ` + `at ${c.pushConstantOffset}`
+        : `set ${c.descriptorSet}, binding 0`
+    }, ${c.hexbytes.length / 2} bytes\n`;
   yield `spec constants: ${plan.specConstants.map((s) => `${s.name}=${s.specId}`).join(', ') || '(none)'}${plan.localSize ? '; work-group size from reqd_work_group_size (LocalSize)' : ''}\n`;
   const wg = plan.workgroupVariables;
   if (wg)
@@ -59,7 +65,11 @@ function* vulkanTableParts(plan: VulkanPlan): Generator<string, void, undefined>
   }
   if (plan.printf) {
     const b = plan.printf.buffer;
-    yield `\nprintf buffer: ${b.reflection === 'PrintfBufferStorageBuffer' ? `set ${b.descriptorSet}, binding ${b.binding}` : `pointer push constant at ${b.pushConstantOffset}`}, ${b.bufferSize} bytes\n`;
+    yield `\nprintf buffer: ${
+      b.reflection === 'PrintfBufferStorageBuffer'
+        ? `set ${b.descriptorSet}, ` + `binding ${b.binding}`
+        : `pointer push constant at ${b.pushConstantOffset}`
+    }, ${b.bufferSize} bytes\n`;
     yield renderTable(
       ['printf id', 'argument sizes', 'format'],
       plan.printf.infos.map((p) => [String(p.id), p.argSizes.join(',') || '-', JSON.stringify(p.format)]),

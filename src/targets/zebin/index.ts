@@ -30,7 +30,9 @@ export const zebinTarget: Target<ZebinPlan, 'segment'> = {
       kind: 'boolean',
       key: 'privateMemory',
       flag: 'private-memory',
-      help: 'the kernels keep private memory (arrays IGC does not promote to registers): IGC then passes private_base_stateless',
+      help:
+        'the kernels keep private memory (arrays IGC does not promote to registers): IGC then passes ' +
+        'private_base_stateless',
     },
   ]),
   formats: ['table', 'json', 'ze-info'],

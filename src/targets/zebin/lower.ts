@@ -25,7 +25,9 @@ import { structPieces } from './struct-pieces.js';
 export interface ZebinTargetOptions {
   /** The Intel GPU, as ocloc's `-device` names it (default pvc). */
   readonly device?: ZebinDevice;
-  /** Every kernel keeps private memory, so IGC passes `private_base_stateless` (kernarg cannot see it from the source). */
+  /**
+   * Every kernel keeps private memory, so IGC passes `private_base_stateless` (kernarg cannot see it from the source).
+   */
   readonly privateMemory?: boolean;
 }
 
@@ -317,7 +319,9 @@ function explicitArgs(
   }
 }
 
-/** Whether an image read's coordinate argument is integer or float, where its text says: a parameter's name or a cast. */
+/**
+ * Whether an image read's coordinate argument is integer or float, where its text says: a parameter's name or a cast.
+ */
 function coordKind(text: string, params: ReadonlyMap<string, Parameter>): 'int' | 'float' | undefined {
   const p = params.get(text);
   const element = (t: Type): string | undefined =>
@@ -431,7 +435,10 @@ function lowerKernel(
   return placeZebinKernel({ name: k.name, args: shaped, payloadSize: at });
 }
 
-/** A global buffer as TGL and DG2 pass it once promoted to a binding-table access: its address only, as `buffer_address`. */
+/**
+ * A global buffer as TGL and DG2 pass it once promoted to a binding-table access: its address only, as
+ * `buffer_address`.
+ */
 function withoutStateless(s: Bare<ZebinSlot>): Bare<ZebinSlot> {
   const { addrmode: _stateless, ...rest } = s;
   return { ...rest, argType: 'buffer_address' };

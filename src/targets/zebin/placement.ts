@@ -3,7 +3,7 @@
 // splits into pieces lands in the payload in another shape than its own, which the packer does not write.
 import type { Bare } from '../../abi/plan.js';
 import type { SlotFill, SlotWhere } from '../../layout/placement.js';
-import { placeSlot } from '../../abi/placed-once.js';
+import { placeSlot } from '../../abi/slot-shape.js';
 import { assertNever } from '../../assert-never.js';
 import type { ZebinKernelPlan, ZebinSlot } from './plan.js';
 
@@ -13,14 +13,18 @@ function whereOf(a: Bare<ZebinSlot>): SlotWhere {
       if (a.addrmode === 'stateful')
         return {
           kind: 'unplaced',
-          reason: `'${a.name}' is a binding-table entry the driver writes (Level Zero / Intel OpenCL), not payload bytes`,
+          reason:
+            `'${a.name}' is a binding-table entry the driver writes (Level Zero / Intel OpenCL), not payload ` +
+            `bytes`,
         };
       return { kind: 'segment', offset: a.offset, size: a.size };
     case 'arg_byvalue':
       if (a.pieces && a.pieces.length > 1)
         return {
           kind: 'unplaced',
-          reason: `IGC splits '${a.name}' into ${a.pieces.length} pieces at their own payload offsets: kernarg's packer writes a value in its own layout`,
+          reason:
+            `IGC splits '${a.name}' into ${a.pieces.length} pieces at their own payload offsets: kernarg's ` +
+            `packer writes a value in its own layout`,
         };
       return { kind: 'segment', offset: a.offset, size: a.size };
     case 'none':

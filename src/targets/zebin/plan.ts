@@ -4,7 +4,10 @@ import type { AccessQualifier, QualType } from '../../types/types.js';
 import type { KernelPlanBase, SlotBase, ValueLayout } from '../../abi/plan.js';
 import type { ZebinDevice } from './devices.js';
 
-/** `.ze_info`'s `arg_type` of an argument kernarg lays out: explicit ones and the implicit ones IGC adds for builtins the body uses. */
+/**
+ * `.ze_info`'s `arg_type` of an argument kernarg lays out: explicit ones and the implicit ones IGC adds for builtins
+ * the body uses.
+ */
 export type ZeArgType =
   | 'arg_bypointer'
   | 'arg_byvalue'
@@ -31,7 +34,10 @@ export type ZeAddrMode = 'stateless' | 'stateful' | 'slm';
 export type ZeAddrSpace = 'global' | 'constant' | 'local' | 'image' | 'sampler';
 export type ZeAccess = 'readonly' | 'writeonly' | 'readwrite';
 
-/** One piece of a by-value struct: IGC passes a struct's scalar leaves, runs of them merged where they are contiguous on both sides. */
+/**
+ * One piece of a by-value struct: IGC passes a struct's scalar leaves, runs of them merged where they are contiguous on
+ * both sides.
+ */
 export interface ZePiece {
   readonly sourceOffset: number;
   readonly offset: number;

@@ -13,7 +13,10 @@ function key(k: string, v: string | number): string {
   return `${head}${' '.repeat(Math.max(1, 17 - head.length))}${v}`;
 }
 
-/** The `.ze_info` entries of one slot: a buffer's binding-table entry before its payload one, a struct's pieces one by one. */
+/**
+ * The `.ze_info` entries of one slot: a buffer's binding-table entry before its payload one, a struct's pieces one by
+ * one.
+ */
 export function zeEntries(s: ZebinSlot): Entry[] {
   const idx = s.argIndex ?? 0;
   switch (s.argType) {

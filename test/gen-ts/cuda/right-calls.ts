@@ -1,4 +1,5 @@
-// Calls (test/gen-ts-cuda.test.ts) through the bindings of scripts/gpu-cuda/launch-kernels.ptx (launch.ts) and of a hand-built
+// Calls (test/gen-ts-cuda.test.ts) through the bindings of scripts/gpu-cuda/launch-kernels.ptx (launch.ts) and of a
+// hand-built
 // cubin (cubin.ts) that strict tsc must accept.
 import type { CudaBuffer, CudaContext } from 'kernarg/runtime';
 import { load } from './launch.js';

@@ -1,7 +1,7 @@
 // Draws a Drawing as one SVG: lanes stacked top to bottom, each slot a focusable group that
 // carries its plan data (data-* attributes) and its source argument (data-key).
 import { type Tip, fieldsOf } from './fields.js';
-import type { BindingsLane, Box, BytesLane, Drawing, Lane, ListLane } from './model.js';
+import type { BindingsLane, Box, BytesLane, Drawing, Lane, ListLane } from './parts.js';
 import { gaps, paddingOf } from './padding.js';
 import { fit, svg } from './svg.js';
 

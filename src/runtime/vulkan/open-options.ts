@@ -1,0 +1,50 @@
+// What a caller may ask of a Vulkan context when opening it, the features kernarg's SPIR-V may need,
+// and the device limits a context reads.
+/** The features kernarg's SPIR-V may need; a context enables those of them its device has. */
+export const KERNARG_FEATURES = [
+  'shaderInt8',
+  'shaderInt16',
+  'shaderInt64',
+  'shaderFloat64',
+  'storageBuffer8BitAccess',
+  'uniformAndStorageBuffer8BitAccess',
+  'storagePushConstant8',
+  'storageBuffer16BitAccess',
+  'uniformAndStorageBuffer16BitAccess',
+  'storagePushConstant16',
+  'variablePointersStorageBuffer',
+  'variablePointers',
+  'bufferDeviceAddress',
+  'shaderBufferInt64Atomics',
+  'shaderSharedInt64Atomics',
+  'shaderBufferFloat32AtomicAdd',
+  'shaderSharedFloat32AtomicAdd',
+  'shaderBufferFloat64AtomicAdd',
+  'shaderSharedFloat64AtomicAdd',
+  'vulkanMemoryModel',
+  'vulkanMemoryModelDeviceScope',
+] as const;
+
+export interface VulkanOpenOptions {
+  /** Enable exactly these features (an error names any the device lacks); default: KERNARG_FEATURES the device has. */
+  readonly features?: readonly string[];
+  /** Treat these features as absent, as on a smaller device. */
+  readonly withoutFeatures?: readonly string[];
+  /** Enable VK_LAYER_KHRONOS_validation (also KERNARG_VK_VALIDATION=1). */
+  readonly validation?: boolean;
+  /**
+   * Never map device-local memory, as on a discrete GPU without resizable BAR: buffers move through a staging buffer.
+   */
+  readonly staging?: boolean;
+}
+
+export interface Limits {
+  readonly maxPushConstantsSize: number;
+  readonly maxComputeWorkGroupSize: readonly number[];
+  readonly maxComputeWorkGroupCount: readonly number[];
+  readonly maxComputeWorkGroupInvocations: number;
+  readonly maxComputeSharedMemorySize: number;
+  readonly timestampPeriod: number;
+  readonly minStorageBufferOffsetAlignment: number;
+  readonly minUniformBufferOffsetAlignment: number;
+}
