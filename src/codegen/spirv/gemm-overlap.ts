@@ -7,7 +7,7 @@ import { Op } from '../../emit/spirv/spec.js';
 import type { AtomicMode } from '../atomic-mode.js';
 import { type StagedVariantName, UNROLL_K_STEPS, stagedKTile } from '../blas-policy.js';
 import { type SCollectiveContext, type SScalar, type Trans, op, opAt } from './collective.js';
-import { type SExt, type SView, narrow } from './gen.js';
+import type { SExt, SView } from './gen.js';
 import { gemmTiling } from '../tiling.js';
 import {
   type Spelling,
@@ -17,6 +17,7 @@ import {
   guarded,
   inBlock,
   loop,
+  tileDepth,
   products,
   registerTile,
   unrollsK,
@@ -139,15 +140,7 @@ export function overlapped(
         const cur: SExt = parity ? (sp.i32 ? { id: parity.get(), i32: true } : { id: parity.get() }) : 0;
         const p: SExt = typeof kb === 'number' ? (kb / kt) % 2 : cur;
         const other = x.sub(1, p);
-        let kn: SExt = kt;
-        if (typeof K === 'number' && typeof kb === 'number') kn = Math.min(kt, K - kb);
-        else if (!fullK) {
-          const left = x.sub(K, kb);
-          kn =
-            sp.i32 && narrow(left)
-              ? { id: g.f.op(Op.Select, g.i32t, g.lessThan(left, kt), g.idx32(left), g.u32(kt)), i32: true }
-              : { id: g.f.op(Op.Select, g.i64t, g.lessThan(left, kt), g.idx(left), g.i64(kt)) };
-        }
+        const kn = tileDepth(ctx, sp, K, kb, kt, fullK);
         // Whether a next K tile follows: static where K and kb are, else a run-time condition.
         const next = x.add(kb, kt);
         const more: boolean | number =

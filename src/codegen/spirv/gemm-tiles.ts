@@ -180,6 +180,17 @@ export interface TileLoad {
   readonly at: (i0: SExt, i1: SExt) => SExt;
 }
 
+/** The k count of the K tile at kb: all kt of them, or what is left of K (static where K and kb are). */
+export function tileDepth(ctx: SCollectiveContext, sp: Spelling, K: SExt, kb: SExt, kt: number, fullK: boolean): SExt {
+  const g = ctx.g;
+  if (typeof K === 'number' && typeof kb === 'number') return Math.min(kt, K - kb);
+  if (fullK) return kt;
+  const left = sp.x.sub(K, kb);
+  return sp.i32 && narrow(left)
+    ? { id: g.f.op(Op.Select, g.i32t, g.lessThan(left, kt), g.idx32(left), g.u32(kt)), i32: true }
+    : { id: g.f.op(Op.Select, g.i64t, g.lessThan(left, kt), g.idx(left), g.i64(kt)) };
+}
+
 /** a / n or a mod n (`opcode`: UDiv or UMod) in the spelling's index width. */
 export function divideBy(ctx: SCollectiveContext, sp: Spelling, a: SExt, n: number, opcode: number): Sym {
   const g = ctx.g;

@@ -7,13 +7,12 @@
 // invocation) and read element by element. The policy's SPIR-V knobs (blas-policy.ts,
 // SpirvGemmKnobs) change how indices and loops are spelled, never the sums.
 import { SCALAR_BYTES } from '../../frontend/tinytc/ast.js';
-import { Op } from '../../emit/spirv/spec.js';
 import type { AtomicMode } from '../atomic-mode.js';
 import { type StagedVariantName, UNROLL_K_STEPS, gemmRule, isOverlapped, stagedKTile } from '../blas-policy.js';
 import { type SpirvGemmKnobs, UNROLL_PRODUCTS } from '../spirv-knobs.js';
 import { gemmTiling } from '../tiling.js';
 import { type SCollectiveContext, type SScalar, type Trans, op, opAt } from './collective.js';
-import { type SExt, type SView, narrow } from './gen.js';
+import type { SExt, SView } from './gen.js';
 import { overlapped } from './gemm-overlap.js';
 import {
   type Spelling,
@@ -23,6 +22,7 @@ import {
   isVectorWidth,
   loadTile,
   loop,
+  tileDepth,
   products,
   registerTile,
   unrollsK,
@@ -164,15 +164,7 @@ function staged(
     const bCols = Array.from({ length: rn }, (_, q) => inBlock(sp, sp.lid1, wg1, rn, vector, q));
     loop(ctx, sp, 0, K, kt, ssa ? UNROLL_K_STEPS : 0, (kb) => {
       // The k of this tile: all T of them, or what is left of K.
-      let kn: SExt = kt;
-      if (typeof K === 'number' && typeof kb === 'number') kn = Math.min(kt, K - kb);
-      else if (!fullK) {
-        const left = x.sub(K, kb);
-        kn =
-          sp.i32 && narrow(left)
-            ? { id: g.f.op(Op.Select, g.i32t, g.lessThan(left, kt), g.idx32(left), g.u32(kt)), i32: true }
-            : { id: g.f.op(Op.Select, g.i64t, g.lessThan(left, kt), g.idx(left), g.i64(kt)) };
-      }
+      const kn = tileDepth(ctx, sp, K, kb, kt, fullK);
       loadTile(ctx, sp, e, {
         view: a,
         trans: ta,

@@ -1,5 +1,5 @@
 import { Messages } from '../../../diagnostics/messages.js';
-import { type Span, joinSpans } from '../../../diagnostics/source.js';
+import { joinSpans } from '../../../diagnostics/source.js';
 import { type Dim, canonicalStride } from '../ast.js';
 import {
   type Func04,
