@@ -22,16 +22,24 @@ export { UNROLL_K_STEPS } from './spirv-knobs.js';
  * - `vector-kT`, `vector-all`: staged, but each work-item's rows (and columns) of C are neighbours,
  *   so it reads them from the local tiles 2, 4 or 8 at a time (one vector load for its rows of
  *   op(A), one for its columns of op(B) per k) instead of one load per element.
+ * - `overlap-kT`, `overlap-all`: staged (the `staged-*` tile layouts), with two tiles of each operand
+ *   in local memory: while the work-group multiplies from one, each work-item's share of the next K
+ *   tile is already loading into its registers (issued before the products, stored to the other
+ *   tile after them), so the global loads overlap the compute and one barrier per K tile suffices
+ *   (staged: two, and nothing in flight between them). Two tiles must fit the local memory, so T is
+ *   halved where `staged-*` would fit one (`overlap-all`: the largest that does, for a 64³ f64
+ *   GEMM on 16 × 8 work-items 16 where `staged-all` stages 32).
  */
 const K_TILES = ['k4', 'k8', 'k16', 'k32', 'k64', 'all'] as const;
 type KTile = (typeof K_TILES)[number];
-export type StagedVariantName = `staged-${KTile}` | `vector-${KTile}`;
+export type StagedVariantName = `staged-${KTile}` | `vector-${KTile}` | `overlap-${KTile}`;
 export type GemmVariantName = 'direct' | 'direct-vector' | StagedVariantName;
 export const GEMM_VARIANTS: readonly GemmVariantName[] = [
   'direct',
   'direct-vector',
   ...K_TILES.map((k) => `staged-${k}` as const),
   ...K_TILES.map((k) => `vector-${k}` as const),
+  ...K_TILES.map((k) => `overlap-${k}` as const),
 ];
 
 /** The first rule whose conditions all hold picks the variant; absent conditions hold. */
@@ -138,10 +146,13 @@ export function gemmVariant(policy: BlasPolicy, element: ScalarTypeName, m: unkn
   return gemmRule(policy, element, m, n)?.variant ?? 'direct';
 }
 
+/** Whether a staged variant keeps two tiles of each operand and loads the next while multiplying from one. */
+export const isOverlapped = (variant: StagedVariantName): boolean => variant.startsWith('overlap-');
+
 /**
  * The K tile of a staged variant for blocks of mb × nb elements of `bytes` each: what the variant
- * names (the whole static K for `staged-all`, 64 when K is dynamic), halved until both tiles fit
- * `localBytes` (LOCAL_BYTES by default).
+ * names (the whole static K for `*-all`, 64 when K is dynamic), halved until both tiles (twice
+ * both for `overlap-*`) fit `localBytes` (LOCAL_BYTES by default).
  */
 export function stagedKTile(
   variant: StagedVariantName,
@@ -154,6 +165,7 @@ export function stagedKTile(
   const tile = variant.slice(variant.indexOf('-') + 1) as KTile;
   let t = tile === 'all' ? (typeof K === 'number' ? Math.max(1, K) : 64) : Number(tile.slice(1));
   // The B tile is padded: one element per column, or up to 8 per row for the vector variants (gemm.ts).
-  while (t > 1 && (mb * t + (nb + 8) * (t + 1)) * bytes > localBytes) t = Math.ceil(t / 2);
+  const copies = isOverlapped(variant) ? 2 : 1;
+  while (t > 1 && copies * (mb * t + (nb + 8) * (t + 1)) * bytes > localBytes) t = Math.ceil(t / 2);
   return t;
 }

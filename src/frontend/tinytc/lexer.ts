@@ -1,63 +1,46 @@
 import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { Messages } from '../../diagnostics/messages.js';
-import { type SourceFile, type Span, span } from '../../diagnostics/source.js';
+import { type SourceFile, span } from '../../diagnostics/source.js';
 import { SCALAR_TYPES } from './ast.js';
+import { type IrTok, TokenScanner, gluedShapePattern } from './token-core.js';
 
 export type IrTokenKind = 'word' | 'local' | 'global' | 'int' | 'float' | 'punct' | 'eof';
 
-export interface IrToken {
-  readonly kind: IrTokenKind;
-  readonly text: string;
-  readonly span: Span;
-}
+export type IrToken = IrTok<IrTokenKind>;
 
 const PUNCT = ['->', '(', ')', '{', '}', '[', ']', '<', '>', ',', ':', '=', '?'];
-const SCALAR_PREFIX = new RegExp(`^(${[...SCALAR_TYPES].sort((a, b) => b.length - a.length).join('|')})?((?:x\\d*)*)$`);
+const SCALAR_PREFIX = gluedShapePattern(SCALAR_TYPES, false);
+/** A v0.3 word: instruction names carry their dotted flags (`gemm.n.t`). */
+const WORD_CHAR = /[A-Za-z0-9_.]/;
 
 /**
  * Tokens of tinytc v0.3 IR. A bare word such as `f32x5x` (a memref shape) is split into its
  * scalar type, `x` separators and extents, as tinytc's own lexer sees them.
  */
 export function lexIr(file: SourceFile, diags: DiagnosticBag): IrToken[] {
-  const s = file.text;
-  const out: IrToken[] = [];
-  let i = 0;
-  const push = (kind: IrTokenKind, start: number, end: number, text = s.slice(start, end)) =>
-    out.push({ kind, text, span: span(file, start, end) });
-  while (i < s.length) {
+  const sc = new TokenScanner<IrTokenKind>(file, diags, PUNCT);
+  const s = sc.s;
+  while (sc.skipTrivia()) {
+    const i = sc.i;
     const c = s[i];
-    if (c === ';') {
-      while (i < s.length && s[i] !== '\n') i++;
-      continue;
-    }
-    if (/\s/.test(c)) {
-      i++;
-      continue;
-    }
-    const start = i;
     if (c === '%' || c === '@') {
       // A name as tinytc's lexer reads one: digits alone (`%0`, `@256`) or a letter and then
       // letters, digits and '_'. Where more name characters follow (`@256k`, `%_x`), tinytc stops
       // at the digits (or reads no name at all) and then fails to parse; here the whole run is one
       // refused token, so the diagnostic shows it and nothing cascades.
-      let j = i + 1;
-      const ok = /[0-9]/.test(s[j] ?? '') ? /[0-9]/ : /[A-Za-z]/.test(s[j] ?? '') ? /[A-Za-z0-9_]/ : null;
-      if (ok) while (j < s.length && ok.test(s[j])) j++;
-      let end = j;
-      while (end < s.length && /[A-Za-z0-9_]/.test(s[end])) end++;
+      const ok = /[0-9]/.test(s[i + 1] ?? '') ? /[0-9]/ : /[A-Za-z]/.test(s[i + 1] ?? '') ? /[A-Za-z0-9_]/ : null;
+      const j = ok ? sc.runEnd(i + 1, ok) : i + 1;
+      const end = sc.runEnd(j);
       if (end === i + 1) {
-        diags.report(Messages.strayCharacter, span(file, i, i + 1), [c]);
-        i++;
+        sc.stray();
         continue;
       }
       if (end !== j) diags.report(Messages.irNameSpelling, span(file, i, end), [s.slice(i, end)]);
-      push(c === '%' ? 'local' : 'global', start, end, s.slice(i + 1, end));
-      i = end;
+      sc.take(c === '%' ? 'local' : 'global', end, s.slice(i + 1, end));
       continue;
     }
     if (s.startsWith('->', i)) {
-      push('punct', i, i + 2);
-      i += 2;
+      sc.take('punct', i + 2);
       continue;
     }
     if (/[0-9]/.test(c) || ((c === '-' || c === '+') && /[0-9.]/.test(s[i + 1] ?? ''))) {
@@ -73,40 +56,15 @@ export function lexIr(file: SourceFile, diags: DiagnosticBag): IrToken[] {
         j++;
       const text = s.slice(i, j);
       const isFloat = hex ? /[.pP]/.test(text) : /[.eE]/.test(text);
-      push(isFloat ? 'float' : 'int', start, j);
-      i = j;
+      sc.take(isFloat ? 'float' : 'int', j);
       continue;
     }
     if (/[A-Za-z_]/.test(c)) {
-      let j = i + 1;
-      while (j < s.length && /[A-Za-z0-9_.]/.test(s[j])) j++;
-      const word = s.slice(i, j);
-      const m = SCALAR_PREFIX.exec(word);
-      if (m && m[2]) {
-        // Split `f32x5x10` into f32 x 5 x 10.
-        let k = i;
-        if (m[1]) {
-          push('word', k, k + m[1].length);
-          k += m[1].length;
-        }
-        for (const part of m[2].match(/x\d*/g)!) {
-          push('word', k, k + 1);
-          if (part.length > 1) push('int', k + 1, k + part.length);
-          k += part.length;
-        }
-      } else push('word', start, j);
-      i = j;
+      const j = sc.runEnd(i + 1, WORD_CHAR);
+      sc.word(j, SCALAR_PREFIX);
       continue;
     }
-    const p = PUNCT.find((x) => s.startsWith(x, i));
-    if (p) {
-      push('punct', i, i + p.length);
-      i += p.length;
-      continue;
-    }
-    diags.report(Messages.strayCharacter, span(file, i, i + 1), [c]);
-    i++;
+    sc.punctOrStray();
   }
-  out.push({ kind: 'eof', text: '', span: span(file, s.length) });
-  return out;
+  return sc.finish();
 }

@@ -1,5 +1,4 @@
-import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
-import { type Message, Messages } from '../../diagnostics/messages.js';
+import { Messages } from '../../diagnostics/messages.js';
 import { type Span, joinSpans } from '../../diagnostics/source.js';
 import {
   type Dim,
@@ -17,78 +16,33 @@ import {
   type TypedSpan,
   canonicalStride,
 } from './ast.js';
-import type { IrToken } from './lexer.js';
+import type { IrToken, IrTokenKind } from './lexer.js';
+import { ParserCore } from './parser-core.js';
 import { parseFloatLiteral } from '../opencl-c/literals.js';
-
-class Bail extends Error {}
 
 const BLAS = new Set(['axpby', 'sum', 'gemm', 'gemv', 'ger', 'hadamard']);
 const ARITH = new Set(['add', 'sub', 'mul', 'div', 'rem', 'shl', 'shr', 'and', 'or', 'xor', 'neg', 'not']);
 const CMP = new Set(['eq', 'ne', 'gt', 'ge', 'lt', 'le']);
-const MAX_DEPTH = 200;
 
-/** Recursive-descent parser for tinytc v0.3 IR. */
-export class IrParser {
-  private pos = 0;
-  private depth = 0;
-
-  constructor(
-    private readonly toks: IrToken[],
-    private readonly diags: DiagnosticBag,
-  ) {}
-
-  private peek(k = 0): IrToken {
-    return this.toks[Math.min(this.pos + k, this.toks.length - 1)];
+/** Recursive-descent parser for tinytc v0.3 IR (the cursor, lists and shared type parts: parser-core.ts). */
+export class IrParser extends ParserCore<IrTokenKind, IrType> {
+  protected matchesText(kind: IrTokenKind): boolean {
+    return kind === 'punct' || kind === 'word';
   }
-  private next(): IrToken {
-    const t = this.peek();
-    if (t.kind !== 'eof') this.pos++;
-    return t;
-  }
-  private is(text: string, k = 0): boolean {
-    const t = this.peek(k);
-    return (t.kind === 'punct' || t.kind === 'word') && t.text === text;
-  }
-  private accept(text: string): IrToken | undefined {
-    return this.is(text) ? this.next() : undefined;
-  }
-  private fail(msg: Message, at: IrToken | Span, args: (string | number)[] = []): never {
-    this.diags.report(msg, 'kind' in at ? at.span : at, args);
-    throw new Bail();
-  }
-  private expect(text: string): IrToken {
-    if (this.is(text)) return this.next();
-    const t = this.peek();
-    if (t.kind === 'eof') this.fail(Messages.unexpectedEof, t, [`'${text}'`]);
-    return this.fail(Messages.expectedButFound, t, [`'${text}'`, t.text]);
-  }
-  private spanFrom(start: IrToken): Span {
-    return joinSpans(start.span, this.toks[Math.max(0, this.pos - 1)].span);
+  protected shown(t: IrToken): string {
+    return t.text;
   }
 
   parse(): Program {
     const funcs: Func[] = [];
-    while (this.peek().kind !== 'eof') {
-      const start = this.pos;
-      try {
-        funcs.push(this.func());
-      } catch (e) {
-        if (!(e instanceof Bail)) throw e;
-        this.depth = 0;
-        // Skip to the next `func`.
-        if (this.pos === start) this.next();
-        while (this.peek().kind !== 'eof' && !this.is('func')) this.next();
-      }
-    }
+    this.topLevel(() => funcs.push(this.func()));
     return { funcs };
   }
 
   private int(what: string): { value: number; token: IrToken } {
     const t = this.next();
     if (t.kind !== 'int' || !/^[-+]?\d+$/.test(t.text)) this.fail(Messages.expectedButFound, t, [what, t.text]);
-    const v = Number(t.text);
-    if (!Number.isSafeInteger(v)) this.fail(Messages.irNumberOutOfRange, t, [t.text]);
-    return { value: v, token: t };
+    return { value: this.safeInt(t), token: t };
   }
 
   private func(): Func {
@@ -97,18 +51,13 @@ export class IrParser {
     if (nameTok.kind !== 'global')
       this.fail(Messages.expectedButFound, nameTok, ["a function name '@name'", nameTok.text]);
     this.expect('(');
-    const params: Param[] = [];
-    if (!this.is(')')) {
-      for (;;) {
-        const p = this.next();
-        if (p.kind !== 'local') this.fail(Messages.expectedButFound, p, ["a parameter '%name'", p.text]);
-        this.expect(':');
-        const ts = this.peek();
-        const type = this.type();
-        params.push({ name: p.text, span: p.span, type, typeSpan: this.spanFrom(ts) });
-        if (!this.accept(',')) break;
-      }
-    }
+    const params = this.list((): Param => {
+      const p = this.next();
+      if (p.kind !== 'local') this.fail(Messages.expectedButFound, p, ["a parameter '%name'", p.text]);
+      this.expect(':');
+      const { type, span } = this.typed();
+      return { name: p.text, span: p.span, type, typeSpan: span };
+    }, ')');
     this.expect(')');
     let workGroupSize: [number, number] | null = null;
     let subgroupSize: number | null = null;
@@ -148,16 +97,7 @@ export class IrParser {
   }
 
   private region(): Region {
-    const open = this.expect('{');
-    if (++this.depth > MAX_DEPTH) this.fail(Messages.tooDeep, open, [MAX_DEPTH]);
-    const body: Inst[] = [];
-    while (!this.is('}')) {
-      if (this.peek().kind === 'eof') this.fail(Messages.unmatchedBrace, open);
-      body.push(this.inst());
-    }
-    this.expect('}');
-    this.depth--;
-    return { body, span: this.spanFrom(open) };
+    return this.regionOf<Inst>((body) => body.push(this.inst()));
   }
 
   private scalarType(): ScalarTypeName {
@@ -171,6 +111,13 @@ export class IrParser {
     if (this.is('?')) return { dim: null, token: this.next() };
     const { value, token } = this.int("an extent or '?'");
     return { dim: value, token };
+  }
+
+  /** An extent or '?' that must not be negative (a stride, a group offset). */
+  private nonNegative(rule: string): Dim {
+    const d = this.dim();
+    if (d.dim !== null && d.dim < 0) this.fail(Messages.irTypeSyntax, d.token, [`${rule}, not ${d.dim}`]);
+    return d.dim;
   }
 
   private memrefType(): MemrefType {
@@ -187,24 +134,9 @@ export class IrParser {
     let stride: Dim[] = canonicalStride(shape);
     let explicitStride = false;
     if (this.accept(',')) {
-      const s = this.expect('strided');
-      this.expect('<');
-      const list: Dim[] = [];
-      if (!this.is('>')) {
-        for (;;) {
-          const d = this.dim();
-          if (d.dim !== null && d.dim < 0)
-            this.fail(Messages.irTypeSyntax, d.token, [`a stride must not be negative, not ${d.dim}`]);
-          list.push(d.dim);
-          if (!this.accept(',')) break;
-        }
-      }
-      this.expect('>');
-      if (list.length !== shape.length)
-        this.fail(Messages.irTypeSyntax, this.spanFrom(s), [
-          `shape and stride list must have the same length (${shape.length} extents, ${list.length} strides)`,
-        ]);
-      stride = list;
+      stride = this.strideList(this.expect('strided'), shape.length, () =>
+        this.nonNegative('a stride must not be negative'),
+      );
       explicitStride = true;
     }
     this.expect('>');
@@ -221,26 +153,11 @@ export class IrParser {
       this.next();
       this.expect('<');
       const memref = this.memrefType();
-      let offset: Dim = 0;
-      if (this.accept(',')) {
-        this.expect('offset');
-        this.expect(':');
-        const d = this.dim();
-        if (d.dim !== null && d.dim < 0)
-          this.fail(Messages.irTypeSyntax, d.token, [`a group offset must not be negative, not ${d.dim}`]);
-        offset = d.dim;
-      }
+      const offset = this.groupOffset(() => this.nonNegative('a group offset must not be negative'));
       this.expect('>');
       return { kind: 'group', memref, offset };
     }
-    if (t.kind === 'eof') this.fail(Messages.unexpectedEof, t, ['a type']);
-    return this.fail(Messages.expectedButFound, t, ['a type', t.text]);
-  }
-
-  private typed(): TypedSpan {
-    const start = this.peek();
-    const type = this.type();
-    return { type, span: this.spanFrom(start) };
+    return this.found(t, 'a type');
   }
 
   private operand(): Operand {
@@ -266,15 +183,12 @@ export class IrParser {
   }
 
   private operands(): Operand[] {
-    const out = [this.operand()];
-    while (this.accept(',')) out.push(this.operand());
-    return out;
+    return this.list(() => this.operand());
   }
 
   private indexList(): Operand[] {
     this.expect('[');
-    const out: Operand[] = [];
-    if (!this.is(']')) out.push(...this.operands());
+    const out = this.list(() => this.operand(), ']');
     this.expect(']');
     return out;
   }
@@ -401,17 +315,7 @@ export class IrParser {
         return done({ op: head });
       case 'if': {
         const condition = this.operand();
-        const resultTypes: TypedSpan[] = [];
-        if (this.accept('->')) {
-          this.expect('(');
-          if (!this.is(')')) {
-            for (;;) {
-              resultTypes.push(this.typed());
-              if (!this.accept(',')) break;
-            }
-          }
-          this.expect(')');
-        }
+        const resultTypes: TypedSpan[] = this.accept('->') ? this.typeList() : [];
         const then = this.region();
         const elseRegion = this.accept('else') ? this.region() : null;
         return done({ op: 'if', condition, resultTypes, then, else: elseRegion });
@@ -428,10 +332,7 @@ export class IrParser {
         ) {
           operands.push(...this.operands());
           this.expect(':');
-          for (;;) {
-            types.push(this.typed());
-            if (!this.accept(',')) break;
-          }
+          types.push(...this.list(() => this.typed()));
         }
         return done({ op: 'yield', operands, types });
       }
@@ -461,11 +362,7 @@ export class IrParser {
       }
       const operands = this.operands();
       this.expect(':');
-      const types: TypedSpan[] = [];
-      for (;;) {
-        types.push(this.typed());
-        if (!this.accept(',')) break;
-      }
+      const types = this.list(() => this.typed());
       return done({
         op: 'blas',
         fn: head as 'gemm',

@@ -1,13 +1,10 @@
 // The token cursor of the v0.4 parser and what tinytc evaluates while it reads: `$` definitions,
 // `!calc(...)`, attribute values and constants' literals (parser.ts reads types and instructions).
-import type { DiagnosticBag } from '../../../diagnostics/diagnostic.js';
-import { type Message, Messages } from '../../../diagnostics/messages.js';
-import { type Span, joinSpans } from '../../../diagnostics/source.js';
+import { Messages } from '../../../diagnostics/messages.js';
+import type { Span } from '../../../diagnostics/source.js';
+import { ParserCore } from '../parser-core.js';
 import type { Attr, Literal, Type04 } from './ast.js';
-import type { Tok04 } from './lexer.js';
-
-/** Unwinds to the next function after a reported syntax error. */
-export class Bail extends Error {}
+import type { Tok04, Tok04Kind } from './lexer.js';
 
 /** What a `$name = …` definition holds. */
 type Def =
@@ -18,51 +15,16 @@ type Def =
   | { kind: 'type'; type: Type04 }
   | { kind: 'attr'; attr: Attr };
 
-export abstract class ParserBase04 {
-  protected pos = 0;
-  protected depth = 0;
+export abstract class ParserBase04 extends ParserCore<Tok04Kind, Type04> {
   protected readonly defs = new Map<string, Def>();
 
-  constructor(
-    protected readonly toks: Tok04[],
-    protected readonly diags: DiagnosticBag,
-  ) {}
-
-  protected peek(k = 0): Tok04 {
-    return this.toks[Math.min(this.pos + k, this.toks.length - 1)];
+  protected matchesText(kind: Tok04Kind): boolean {
+    return kind === 'punct' || kind === 'word' || kind === 'flag';
   }
-  protected next(): Tok04 {
-    const t = this.peek();
-    if (t.kind !== 'eof') this.pos++;
-    return t;
+  /** Names with their sigil (`%a`, `$n`): the token's text is the name alone. */
+  protected shown(t: Tok04): string {
+    return t.kind === 'local' ? `%${t.text}` : t.kind === 'def' ? `$${t.text}` : t.text;
   }
-  protected is(text: string, k = 0): boolean {
-    const t = this.peek(k);
-    return (t.kind === 'punct' || t.kind === 'word' || t.kind === 'flag') && t.text === text;
-  }
-  protected accept(text: string): Tok04 | undefined {
-    return this.is(text) ? this.next() : undefined;
-  }
-  protected fail(msg: Message, at: Tok04 | Span, args: (string | number)[] = []): never {
-    this.diags.report(msg, 'kind' in at ? at.span : at, args);
-    throw new Bail();
-  }
-  protected found(t: Tok04, what: string): never {
-    if (t.kind === 'eof') this.fail(Messages.unexpectedEof, t, [what]);
-    return this.fail(Messages.expectedButFound, t, [
-      what,
-      t.kind === 'local' ? `%${t.text}` : t.kind === 'def' ? `$${t.text}` : t.text,
-    ]);
-  }
-  protected expect(text: string): Tok04 {
-    return this.is(text) ? this.next() : this.found(this.peek(), `'${text}'`);
-  }
-  protected spanFrom(start: Tok04 | Span): Span {
-    return joinSpans('kind' in start ? start.span : start, this.toks[Math.max(0, this.pos - 1)].span);
-  }
-
-  /** A type (parser.ts): definitions may hold one. */
-  abstract type(): Type04;
 
   protected def(t: Tok04): Def {
     const d = this.defs.get(t.text);
@@ -74,7 +36,7 @@ export abstract class ParserBase04 {
     this.expect('=');
     const t = this.peek();
     let d: Def;
-    if (t.kind === 'int') d = { kind: 'int', value: this.intValue(this.next()) };
+    if (t.kind === 'int') d = { kind: 'int', value: this.safeInt(this.next()) };
     else if (t.kind === 'float') d = { kind: 'float', value: this.floatValue(this.next()) };
     else if (t.kind === 'string') d = { kind: 'string', value: this.next().text };
     else if (this.is('true') || this.is('false')) d = { kind: 'bool', value: this.next().text === 'true' };
@@ -94,7 +56,7 @@ export abstract class ParserBase04 {
     const stack: number[] = [];
     while (!this.is(')')) {
       const t = this.next();
-      if (t.kind === 'int' || t.kind === 'def') stack.push(t.kind === 'int' ? this.intValue(t) : this.intDef(t));
+      if (t.kind === 'int' || t.kind === 'def') stack.push(t.kind === 'int' ? this.safeInt(t) : this.intDef(t));
       else if (['^', '-', '+', '*', '/', '%', 'min', 'max'].includes(t.text) && stack.length >= 2) {
         const b = stack.pop()!;
         const a = stack.pop()!;
@@ -123,11 +85,6 @@ export abstract class ParserBase04 {
     return stack[0];
   }
 
-  protected intValue(t: Tok04): number {
-    const v = Number(t.text);
-    if (!Number.isSafeInteger(v)) this.fail(Messages.irNumberOutOfRange, t, [t.text]);
-    return v;
-  }
   protected floatValue(t: Tok04): number {
     const x = t.text.replace(/^\+/, '');
     const neg = x.startsWith('-');
@@ -142,7 +99,7 @@ export abstract class ParserBase04 {
   /** `integer_constant_or_def`. */
   protected int(what: string): { value: number; span: Span } {
     const t = this.next();
-    if (t.kind === 'int') return { value: this.intValue(t), span: t.span };
+    if (t.kind === 'int') return { value: this.safeInt(t), span: t.span };
     if (t.kind === 'def') return { value: this.intDef(t), span: t.span };
     return this.found(t, what);
   }
@@ -150,17 +107,13 @@ export abstract class ParserBase04 {
   protected attribute(): Attr {
     const t = this.peek();
     if (this.accept('[')) {
-      const items: Attr[] = [];
-      if (!this.is(']')) {
-        do items.push(this.attribute());
-        while (this.accept(','));
-      }
+      const items = this.list(() => this.attribute(), ']');
       this.expect(']');
       return { kind: 'array', items, span: this.spanFrom(t) };
     }
     if (this.is('{')) return this.dict();
     this.next();
-    if (t.kind === 'int') return { kind: 'int', value: this.intValue(t), span: t.span };
+    if (t.kind === 'int') return { kind: 'int', value: this.safeInt(t), span: t.span };
     if (t.kind === 'string') return { kind: 'string', value: t.text, span: t.span };
     if (t.text === 'true' || t.text === 'false') return { kind: 'bool', value: t.text === 'true', span: t.span };
     if (t.kind === 'def') {
@@ -186,12 +139,12 @@ export abstract class ParserBase04 {
     this.expect('{');
     const entries = new Map<string, Attr>();
     if (!this.is('}')) {
-      do {
+      this.list(() => {
         const n = this.next();
         if (n.kind !== 'word' && n.kind !== 'string') this.found(n, 'an attribute name');
         this.expect('=');
         entries.set(n.text, this.attribute());
-      } while (this.accept(','));
+      });
     }
     this.expect('}');
     return { kind: 'dict', entries, span: this.spanFrom(t) };

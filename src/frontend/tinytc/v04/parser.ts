@@ -1,5 +1,5 @@
 import { Messages } from '../../../diagnostics/messages.js';
-import { type Span, joinSpans } from '../../../diagnostics/source.js';
+import { joinSpans } from '../../../diagnostics/source.js';
 import { type Dim, canonicalStride } from '../ast.js';
 import {
   type Func04,
@@ -19,9 +19,7 @@ import {
   type ValueRef,
 } from './ast.js';
 import { MATRIX_OPS, instructionKind } from './instructions.js';
-import { Bail, ParserBase04 } from './parser-base.js';
-
-const MAX_DEPTH = 200;
+import { ParserBase04 } from './parser-base.js';
 
 /**
  * Recursive-descent parser for tinytc v0.4 (the grammar of src/parser/parser_impl.yy at v0.4.0):
@@ -30,18 +28,10 @@ const MAX_DEPTH = 200;
 export class IrParser04 extends ParserBase04 {
   parse(): Program04 {
     const funcs: Func04[] = [];
-    while (this.peek().kind !== 'eof') {
-      const start = this.pos;
-      try {
-        if (this.peek().kind === 'def') this.defAssign();
-        else funcs.push(this.func());
-      } catch (e) {
-        if (!(e instanceof Bail)) throw e;
-        this.depth = 0;
-        if (this.pos === start) this.next();
-        while (this.peek().kind !== 'eof' && !this.is('func')) this.next();
-      }
-    }
+    this.topLevel(() => {
+      if (this.peek().kind === 'def') this.defAssign();
+      else funcs.push(this.func());
+    });
     return { funcs };
   }
 
@@ -50,19 +40,14 @@ export class IrParser04 extends ParserBase04 {
     const nameTok = this.next();
     if (nameTok.kind !== 'global') this.found(nameTok, "a function name '@name'");
     this.expect('(');
-    const params: Param04[] = [];
-    if (!this.is(')')) {
-      do {
-        const p = this.next();
-        if (p.kind !== 'local') this.found(p, "a parameter '%name'");
-        this.expect(':');
-        const ts = this.peek();
-        const type = this.type();
-        const typeSpan = this.spanFrom(ts);
-        const attrs = this.is('{') || this.peek().kind === 'def' ? this.dict() : null;
-        params.push({ name: p.text, span: p.span, type, typeSpan, attrs });
-      } while (this.accept(','));
-    }
+    const params = this.list((): Param04 => {
+      const p = this.next();
+      if (p.kind !== 'local') this.found(p, "a parameter '%name'");
+      this.expect(':');
+      const { type, span: typeSpan } = this.typed();
+      const attrs = this.is('{') || this.peek().kind === 'def' ? this.dict() : null;
+      return { name: p.text, span: p.span, type, typeSpan, attrs };
+    }, ')');
     this.expect(')');
     const attrs = this.accept('attributes') ? this.dict() : null;
     let workGroupSize: [number, number] | null = null;
@@ -94,17 +79,10 @@ export class IrParser04 extends ParserBase04 {
   }
 
   private region(): Region04 {
-    const open = this.expect('{');
-    if (++this.depth > MAX_DEPTH) this.fail(Messages.tooDeep, open, [MAX_DEPTH]);
-    const body: Inst04[] = [];
-    while (!this.is('}')) {
-      if (this.peek().kind === 'eof') this.fail(Messages.unmatchedBrace, open);
+    return this.regionOf<Inst04>((body) => {
       if (this.peek().kind === 'def') this.defAssign();
       else body.push(this.inst());
-    }
-    this.expect('}');
-    this.depth--;
-    return { body, span: this.spanFrom(open) };
+    });
   }
 
   private dim(): Dim {
@@ -129,19 +107,7 @@ export class IrParser04 extends ParserBase04 {
     let space: 'global' | 'local' = 'global';
     if (this.accept(',')) {
       if (this.is('strided')) {
-        const s = this.next();
-        this.expect('<');
-        const list: Dim[] = [];
-        if (!this.is('>')) {
-          do list.push(this.dim());
-          while (this.accept(','));
-        }
-        this.expect('>');
-        if (list.length !== shape.length)
-          this.fail(Messages.irTypeSyntax, this.spanFrom(s), [
-            `shape and stride list must have the same length (${shape.length} extents, ${list.length} strides)`,
-          ]);
-        stride = list;
+        stride = this.strideList(this.next(), shape.length, () => this.dim());
         explicitStride = true;
         if (this.accept(',')) space = this.addressSpace();
       } else space = this.addressSpace();
@@ -173,12 +139,7 @@ export class IrParser04 extends ParserBase04 {
       if (m.kind !== 'memref') this.fail(Messages.irTypeSyntax, this.spanFrom(mt), ['a group holds memrefs']);
       this.expect('x');
       const size = this.dim();
-      let offset: Dim = 0;
-      if (this.accept(',')) {
-        this.expect('offset');
-        this.expect(':');
-        offset = this.dim();
-      }
+      const offset = this.groupOffset(() => this.dim());
       this.expect('>');
       return { kind: 'group', memref: m, size, offset };
     }
@@ -203,23 +164,12 @@ export class IrParser04 extends ParserBase04 {
     return this.found(t, 'a type');
   }
 
-  private typed(): Typed {
-    const start = this.peek();
-    const type = this.type();
-    return { type, span: this.spanFrom(start) };
-  }
-
   private value(): ValueRef {
     const t = this.next();
     return t.kind === 'local' ? { kind: 'value', name: t.text, span: t.span } : this.found(t, "a value '%name'");
   }
   private values(close: string): ValueRef[] {
-    const out: ValueRef[] = [];
-    if (!this.is(close)) {
-      do out.push(this.value());
-      while (this.accept(','));
-    }
-    return out;
+    return this.list(() => this.value(), close);
   }
   private intOrValue(): Operand04 {
     if (this.peek().kind === 'local') return this.value();
@@ -227,13 +177,10 @@ export class IrParser04 extends ParserBase04 {
     return { kind: 'int', value, span };
   }
   private names(): Name[] {
-    const out: Name[] = [];
-    do {
+    return this.list(() => {
       const t = this.next();
-      if (t.kind !== 'local') this.found(t, "a name '%name'");
-      out.push({ name: t.text, span: t.span });
-    } while (this.accept(','));
-    return out;
+      return t.kind === 'local' ? { name: t.text, span: t.span } : this.found(t, "a name '%name'");
+    });
   }
   private flags(): string[] {
     const out: string[] = [];
@@ -243,16 +190,6 @@ export class IrParser04 extends ParserBase04 {
   private colonType(): Typed {
     this.expect(':');
     return this.typed();
-  }
-  private typeList(): Typed[] {
-    this.expect('(');
-    const out: Typed[] = [];
-    if (!this.is(')')) {
-      do out.push(this.typed());
-      while (this.accept(','));
-    }
-    this.expect(')');
-    return out;
   }
 
   private inst(): Inst04 {
@@ -314,13 +251,10 @@ export class IrParser04 extends ParserBase04 {
       case 'subview': {
         const operand = this.value();
         this.expect('[');
-        const slices: { offset: Operand04; size: Operand04 | null }[] = [];
-        if (!this.is(']')) {
-          do {
-            const offset = this.intOrValue();
-            slices.push({ offset, size: this.accept(':') ? this.intOrValue() : null });
-          } while (this.accept(','));
-        }
+        const slices = this.list(() => {
+          const offset = this.intOrValue();
+          return { offset, size: this.accept(':') ? this.intOrValue() : null };
+        }, ']');
         this.expect(']');
         return done({ form: 'subview', operand, slices, type: this.colonType() });
       }
@@ -420,9 +354,7 @@ export class IrParser04 extends ParserBase04 {
           this.expect(')');
           this.expect('<=');
           this.expect('(');
-          const shape: number[] = [];
-          do shape.push(this.int('a tile extent').value);
-          while (this.accept(','));
+          const shape = this.list(() => this.int('a tile extent').value);
           this.expect(')');
           tile = { sizes, shape };
         }

@@ -1,0 +1,195 @@
+import { SCALAR_BYTES } from '../../frontend/tinytc/ast.js';
+import type { AtomicMode } from '../atomic-mode.js';
+import { type StagedVariantName, stagedKTile } from '../blas-policy.js';
+import { C_TYPE } from './c-scalars.js';
+import { type CollectiveContext, type ScalarArg, type Trans, indent, op, opAt } from './collective.js';
+import { type TileLoad, accumulate, blocks, inBlock, products, registerTile, tileVector } from './gemm-tiles.js';
+import { type View, extText } from './views.js';
+
+/**
+ * A tile copied through registers, so that other work can go between the loads and the stores:
+ * `load` reads each work-item's share of the tile whose K starts at k0 (the elements loadTile's
+ * loop gives it, one register per trip) and `store` writes them into the local array from `offset`.
+ * `decls` declares the registers and each trip's tile coordinates, once per block of C.
+ */
+function prefetchTile(
+  ctx: CollectiveContext,
+  ct: string,
+  floating: boolean,
+  t: TileLoad,
+  base: (k0: string) => readonly [string, string],
+) {
+  const f = t.trans === 't' ? 1 : 0;
+  const v = tileVector(ctx, ct, floating, t);
+  const nf = t.extent[f] / v;
+  const n = ctx.wg[0] * ctx.wg[1];
+  const total = (t.extent[0] * t.extent[1]) / v;
+  const vt = v > 1 ? `${ct}${v}` : ct;
+  const decls: string[] = [];
+  const trips = Array.from({ length: Math.ceil(total / n) }, (_, s) => {
+    const it = s ? `(${ctx.lid} + ${s * n})` : ctx.lid;
+    const fi = ctx.names.internal('tf');
+    const si = ctx.names.internal('ts');
+    const reg = ctx.names.internal('r');
+    decls.push(
+      `const long ${fi} = ${nf === 1 ? '0' : `${it} % ${nf}`}${v > 1 ? ` * ${v}` : ''};`,
+      `const long ${si} = ${it} / ${nf};`,
+      `${vt} ${reg} = ${v > 1 ? `(${vt})0` : '0'};`,
+    );
+    // Only the last trip can pass the tile's end.
+    const guard = (s + 1) * n > total ? `${it} < ${total}` : null;
+    const idx = (fast: string): [string, string] => (f === 0 ? [fast, si] : [si, fast]);
+    return { fi, reg, idx, guarded: (line: string) => (guard ? `if (${guard}) ${line}` : line) };
+  });
+  const load = (k0: string) =>
+    trips.map(({ reg, idx, fi, guarded }) => {
+      const b = base(k0);
+      const [i0, i1] = idx(fi);
+      const g = (d: 0 | 1, i: string) => `${b[d]} + ${i}`;
+      const inside = ([0, 1] as const)
+        .filter((d) => !t.full[d])
+        .map((d) => `${g(d, [i0, i1][d])} < ${extText(t.limit[d])}`);
+      const element = opAt(t.view, t.trans, `(${g(0, i0)})`, `(${g(1, i1)})`);
+      const value = v > 1 ? `vload${v}(0, &${element})` : element;
+      return guarded(
+        `${reg} = ${inside.length ? `${inside.join(' && ')} ? ${value} : ${v > 1 ? `(${vt})0` : '0'}` : value};`,
+      );
+    });
+  const store = (offset: string | null) =>
+    trips.flatMap(({ reg, idx, fi, guarded }) => {
+      const at = (i0: string, i1: string) => `${t.local}[${offset ? `${offset} + ` : ''}${t.at(i0, i1)}]`;
+      if (v === 1) return [guarded(`${at(...idx(fi))} = ${reg};`)];
+      if (t.contiguous === f) return [guarded(`vstore${v}(${reg}, 0, &${at(...idx(fi))});`)];
+      const parts = Array.from(
+        { length: v },
+        (_, e) => `${at(...idx(e ? `(${fi} + ${e})` : fi))} = ${reg}.s${e.toString(16)};`,
+      );
+      return [guarded(`{ ${parts.join(' ')} }`)];
+    });
+  return { decls, load, store };
+}
+
+/**
+ * `overlap-*`: staged (the `staged-*` layouts) with two tiles of each operand in local memory.
+ * Before the K loop the work-group copies the first K tile; in each trip every work-item first
+ * loads its share of the next K tile into registers, multiplies from the current tiles while those
+ * loads are in flight, stores the registers into the other tiles, and waits at one barrier: it
+ * orders this trip's stores before the next trip's reads, and this trip's reads before the
+ * stores of the trip after (which write the tiles read now).
+ */
+export function overlapped(
+  ctx: CollectiveContext,
+  variant: StagedVariantName,
+  ta: Trans,
+  tb: Trans,
+  atomic: AtomicMode | null,
+  alpha: ScalarArg,
+  a: View,
+  b: View,
+  beta: ScalarArg,
+  c: View,
+): string[] {
+  const [wg0, wg1] = ctx.wg;
+  const [M, N] = c.shape;
+  const K = op(a, ta).cols;
+  const ct = C_TYPE[c.element];
+  const ib = ctx.names.internal('ib');
+  const jb = ctx.names.internal('jb');
+  const kb = ctx.names.internal('kb');
+  const k = ctx.names.internal('k');
+  const p = ctx.names.internal('p');
+  const t = registerTile(ctx, M, N, ib, jb);
+  const mb = wg0 * t.rm;
+  const nb = wg1 * t.rn;
+  const kt = stagedKTile(variant, K, mb, nb, SCALAR_BYTES[c.element], ctx.policy.localBytes);
+  const fullK = typeof K === 'number' && K % kt === 0;
+  // How many K tiles (static K): none, one (nothing to load ahead), or more.
+  const tiles = typeof K === 'number' ? Math.ceil(K / kt) : Infinity;
+  const aSize = mb * kt;
+  const bSize = nb * (kt + 1);
+  const aTile = ctx.names.internal('a_tile');
+  const bTile = ctx.names.internal('b_tile');
+  ctx.hoist(`local ${ct} ${aTile}[${2 * aSize}];`);
+  ctx.hoist(`local ${ct} ${bTile}[${2 * bSize}];`);
+  const floating = c.element === 'f32' || c.element === 'f64';
+  const pa = prefetchTile(
+    ctx,
+    ct,
+    floating,
+    {
+      view: a,
+      trans: ta,
+      base: [ib, '0'],
+      extent: [mb, kt],
+      limit: [M, K],
+      full: [t.fullRows, fullK],
+      local: aTile,
+      at: (i, kk) => `${i} + ${kk} * ${mb}`,
+      contiguous: 0,
+    },
+    (k0) => [ib, k0],
+  );
+  const pb = prefetchTile(
+    ctx,
+    ct,
+    floating,
+    {
+      view: b,
+      trans: tb,
+      base: ['0', jb],
+      extent: [kt, nb],
+      limit: [K, N],
+      full: [fullK, t.fullCols],
+      local: bTile,
+      at: (kk, j) => `${kk} + ${j} * ${kt + 1}`,
+      contiguous: 0,
+    },
+    (k0) => [k0, jb],
+  );
+  if (tiles === 0) return blocks(ctx, M, N, ib, jb, t, accumulate(ctx, c, t, [], alpha, beta, atomic));
+  const kn = fullK ? String(kt) : ctx.names.internal('kn');
+  const ahead = tiles > 1;
+  const more = ctx.names.internal('more');
+  const kLoop = [
+    ...pa.decls,
+    ...pb.decls,
+    ...pa.load('0'),
+    ...pb.load('0'),
+    ...pa.store(null),
+    ...pb.store(null),
+    'barrier(CLK_LOCAL_MEM_FENCE);',
+    `int ${p} = 0;`,
+    `for (long ${kb} = 0; ${kb} < ${extText(K)}; ${kb} += ${kt}) {`,
+    ...(fullK ? [] : [`  const long ${kn} = ${extText(K)} - ${kb} < ${kt} ? ${extText(K)} - ${kb} : ${kt};`]),
+    ...(ahead
+      ? [
+          `  const int ${more} = ${kb} + ${kt} < ${extText(K)};`,
+          `  if (${more}) {`,
+          ...indent([...pa.load(`${kb} + ${kt}`), ...pb.load(`${kb} + ${kt}`)], '    '),
+          '  }',
+        ]
+      : []),
+    `  for (long ${k} = 0; ${k} < ${kn}; ++${k}) {`,
+    ...t.as.map(
+      (x, r) =>
+        `    const ${ct} ${x} = ${aTile}[${p} * ${aSize} + ${inBlock(ctx.lid0, wg0, t.rm, false, r)} + ${k} * ${mb}];`,
+    ),
+    ...t.bs.map(
+      (x, q) =>
+        `    const ${ct} ${x} = ${bTile}[${p} * ${bSize} + ${k} + (${inBlock(ctx.lid1, wg1, t.rn, false, q)}) * ${kt + 1}];`,
+    ),
+    ...indent(products(t)),
+    '  }',
+    ...(ahead
+      ? [
+          `  if (${more}) {`,
+          ...indent([...pa.store(`(1 - ${p}) * ${aSize}`), ...pb.store(`(1 - ${p}) * ${bSize}`)], '    '),
+          '  }',
+        ]
+      : []),
+    '  barrier(CLK_LOCAL_MEM_FENCE);',
+    `  ${p} = 1 - ${p};`,
+    '}',
+  ];
+  return blocks(ctx, M, N, ib, jb, t, accumulate(ctx, c, t, kLoop, alpha, beta, atomic));
+}

@@ -1,0 +1,246 @@
+// The pieces the SPIR-V printer's GEMMs are built from (gemm.ts, gemm-overlap.ts): how one GEMM is
+// spelled, loops that a `full` unroll writes out, a register tile of C with its accumulators and
+// write-back, C's blocks, and a work-group's copy of one operand's tile into work-group memory.
+import { Op } from '../../emit/spirv/spec.js';
+import type { AtomicMode } from '../atomic-mode.js';
+import { UNROLL_K_STEPS } from '../blas-policy.js';
+import type { ExtOps } from '../dope.js';
+import { gemmTiling } from '../tiling.js';
+import { type SCollectiveContext, type SScalar, type Trans, opAt, update } from './collective.js';
+import { type SExt, type SView, type Sym, narrow } from './gen.js';
+
+/**
+ * How one GEMM is spelled (the policy's knobs resolved for its shapes): the index arithmetic (`x`,
+ * 32-bit where M, N and K are static and small), the work-item ids in it, the fill and the unroll.
+ */
+export interface Spelling {
+  readonly x: ExtOps<Sym>;
+  readonly i32: boolean;
+  readonly lid0: Sym;
+  readonly lid1: Sym;
+  readonly lid: Sym;
+  readonly fill: 'divide' | 'hoisted';
+  readonly unroll: 'none' | 'hint' | 'full';
+}
+
+/**
+ * for (i = start; i < end; i += step) body(i). Under `full` unroll, with a static end and at most
+ * `maxTrips` trips, written out: from a static start each i is a number; from a run-time start
+ * below `startBound` (≤ step: a work-item id), the trips every work-item makes run unguarded and the
+ * last ones behind `i < end`. Otherwise a loop (32-bit where its bounds are narrow in a 32-bit
+ * spelling), marked Unroll unless the knob is `none`. Returns whether it was written out.
+ */
+export function loop(
+  ctx: SCollectiveContext,
+  sp: Spelling,
+  start: SExt,
+  end: SExt,
+  step: number,
+  maxTrips: number,
+  body: (i: SExt) => void,
+  startBound = 1,
+): boolean {
+  const g = ctx.g;
+  if (sp.unroll === 'full' && typeof end === 'number') {
+    if (typeof start === 'number') {
+      const trips = Math.max(0, Math.ceil((end - start) / step));
+      if (trips <= maxTrips) {
+        for (let s = 0; s < trips; s++) body(start + s * step);
+        return true;
+      }
+    } else if (startBound <= step && Math.ceil(end / step) <= maxTrips) {
+      for (let s = 0; s * step < end; s++) {
+        const i = sp.x.add(start, s * step);
+        if (s * step + startBound <= end) body(i);
+        else g.f.ifThen(g.lessThan(i, end), () => body(i));
+      }
+      return true;
+    }
+  }
+  g.forIndex(start, end, step, body, {
+    i32: sp.i32 && narrow(start) && narrow(end),
+    control: sp.unroll === 'none' ? 0 : 1,
+  });
+  return false;
+}
+
+/** An accumulator: a Function variable, or (`ssa`: every loop it is updated in is written out) the id last set. */
+export function accumulator(
+  ctx: SCollectiveContext,
+  e: SView['element'],
+  ssa: boolean,
+): { get(): number; set(x: number): void } {
+  const zero = ctx.g.constant(e, 0);
+  if (!ssa) return ctx.g.variable(e, zero);
+  let value = zero;
+  return {
+    get: () => value,
+    set: (x) => {
+      value = x;
+    },
+  };
+}
+
+/** Widths the OpenCL C backend reads local tiles as vectors at (its tile layouts pad for them). */
+export const isVectorWidth = (n: number) => n === 2 || n === 4 || n === 8;
+
+/** The r-th row (or column) of an invocation inside its block: lid + r·wg, or with `neighbours` lid·per + r. */
+export function inBlock(sp: Spelling, lid: Sym, wg: number, per: number, neighbours: boolean, r: number): SExt {
+  const x = sp.x;
+  return neighbours ? x.add(x.mul(lid, per), r) : x.add(lid, r * wg);
+}
+
+/** An invocation's register tile over C's block at (ib, jb): its rows, columns, bounds checks and accumulators (SSA values with `ssa`). */
+export function registerTile(
+  ctx: SCollectiveContext,
+  sp: Spelling,
+  c: SView,
+  ib: SExt,
+  jb: SExt,
+  neighbours: boolean,
+  ssa: boolean,
+) {
+  const g = ctx.g;
+  const x = sp.x;
+  const [wg0, wg1] = ctx.wg;
+  const [M, N] = c.shape;
+  const { rm, rn, fullRows, fullCols } = gemmTiling(ctx.wg, M, N);
+  // (ib + lid) + r·wg, or ib + (lid·rm + r).
+  const at = (b: SExt, lid: Sym, wg: number, per: number, r: number) =>
+    neighbours ? x.add(b, inBlock(sp, lid, wg, per, true, r)) : x.add(x.add(b, lid), r * wg);
+  const rows = Array.from({ length: rm }, (_, r) => at(ib, sp.lid0, wg0, rm, r));
+  const cols = Array.from({ length: rn }, (_, q) => at(jb, sp.lid1, wg1, rn, q));
+  const inRow = rows.map((r) => (fullRows ? null : g.lessThan(r, M)));
+  const inCol = cols.map((q) => (fullCols ? null : g.lessThan(q, N)));
+  const accs = rows.map(() => cols.map(() => accumulator(ctx, c.element, ssa)));
+  return { rm, rn, fullRows, fullCols, rows, cols, inRow, inCol, accs };
+}
+export type RegisterTile = ReturnType<typeof registerTile>;
+
+/** C's blocks of (wg0·rm) × (wg1·rn), one after another, the work-group on each (written out under `full` up to 4 per mode). */
+export function blocks(ctx: SCollectiveContext, sp: Spelling, c: SView, body: (ib: SExt, jb: SExt) => void): void {
+  const { rm, rn } = gemmTiling(ctx.wg, c.shape[0], c.shape[1]);
+  loop(ctx, sp, 0, c.shape[1], ctx.wg[1] * rn, 4, (jb) =>
+    loop(ctx, sp, 0, c.shape[0], ctx.wg[0] * rm, 4, (ib) => body(ib, jb)),
+  );
+}
+
+/** Whether a `full` unroll writes out every K step of a GEMM (then its accumulators are SSA values). */
+export const unrollsK = (sp: Spelling, K: SExt) => sp.unroll === 'full' && typeof K === 'number' && K <= UNROLL_K_STEPS;
+
+/** acc[r][q] += as[r] · bs[q] for every accumulator. */
+export function products(
+  ctx: SCollectiveContext,
+  t: RegisterTile,
+  e: SView['element'],
+  as: readonly number[],
+  bs: readonly number[],
+): void {
+  const g = ctx.g;
+  t.accs.forEach((row, i) => row.forEach((acc, j) => acc.set(g.add(e, acc.get(), g.mul(e, as[i], bs[j])))));
+}
+
+/** After the K loop: C's elements of the tile that lie inside C get alpha · acc (+ beta · C). */
+export function writeBack(
+  ctx: SCollectiveContext,
+  c: SView,
+  t: RegisterTile,
+  alpha: SScalar,
+  beta: SScalar,
+  atomic: AtomicMode | null,
+): void {
+  const g = ctx.g;
+  t.rows.forEach((r, i) =>
+    t.cols.forEach((q, j) => {
+      const write = () => update(ctx, c, [r, q], g.mul(c.element, alpha.id, t.accs[i][j].get()), beta, atomic);
+      const conds = [t.inRow[i], t.inCol[j]].filter((x): x is number => x !== null);
+      if (conds.length === 0) write();
+      else g.f.ifThen(conds.length === 2 ? g.and(conds[0], conds[1]) : conds[0], write);
+    }),
+  );
+}
+
+/** A value read only where `cond` holds (OpSelect would read it anyway), else 0. */
+export function guarded(ctx: SCollectiveContext, e: SView['element'], cond: number | null, read: () => number): number {
+  if (cond === null) return read();
+  const v = ctx.g.variable(e, ctx.g.constant(e, 0));
+  ctx.g.f.ifThen(cond, () => v.set(read()));
+  return v.get();
+}
+
+/** One operand's tile in op() coordinates: where it starts, its extents, the matrix's extents, which modes never pass them, and where an element goes in the array. */
+export interface TileLoad {
+  readonly view: SView;
+  readonly trans: Trans;
+  readonly base: readonly [SExt, SExt];
+  readonly extent: readonly [number, number];
+  readonly limit: readonly [SExt, SExt];
+  readonly full: readonly [boolean, boolean];
+  readonly tile: SView;
+  readonly at: (i0: SExt, i1: SExt) => SExt;
+}
+
+/** The k count of the K tile at kb: all kt of them, or what is left of K (static where K and kb are). */
+export function tileDepth(ctx: SCollectiveContext, sp: Spelling, K: SExt, kb: SExt, kt: number, fullK: boolean): SExt {
+  const g = ctx.g;
+  if (typeof K === 'number' && typeof kb === 'number') return Math.min(kt, K - kb);
+  if (fullK) return kt;
+  const left = sp.x.sub(K, kb);
+  return sp.i32 && narrow(left)
+    ? { id: g.f.op(Op.Select, g.i32t, g.lessThan(left, kt), g.idx32(left), g.u32(kt)), i32: true }
+    : { id: g.f.op(Op.Select, g.i64t, g.lessThan(left, kt), g.idx(left), g.i64(kt)) };
+}
+
+/** a / n or a mod n (`opcode`: UDiv or UMod) in the spelling's index width. */
+export function divideBy(ctx: SCollectiveContext, sp: Spelling, a: SExt, n: number, opcode: number): Sym {
+  const g = ctx.g;
+  return sp.i32
+    ? { id: g.f.op(opcode, g.i32t, g.idx32(a), g.u32(n)), i32: true }
+    : { id: g.f.op(opcode, g.i64t, g.idx(a), g.i64(n)) };
+}
+
+/**
+ * The work-group copies a tile into work-group memory, walking the operand's first mode fastest
+ * (neighbouring invocations read neighbouring addresses); elements outside the matrix become 0.
+ */
+export function loadTile(ctx: SCollectiveContext, sp: Spelling, e: SView['element'], t: TileLoad): void {
+  const g = ctx.g;
+  const x = sp.x;
+  // The tile mode that is the operand's first (memory) mode.
+  const f = t.trans === 't' ? 1 : 0;
+  const nf = t.extent[f];
+  const ns = t.extent[1 - f];
+  const W = ctx.wg[0] * ctx.wg[1];
+  const element = (fast: SExt, slow: SExt) => {
+    const [i0, i1] = f === 0 ? [fast, slow] : [slow, fast];
+    const at: [SExt, SExt] = [x.add(t.base[0], i0), x.add(t.base[1], i1)];
+    const inside = ([0, 1] as const).filter((d) => !t.full[d]).map((d) => g.lessThan(at[d], t.limit[d]));
+    const cond = inside.length === 0 ? null : inside.length === 1 ? inside[0] : g.and(inside[0], inside[1]);
+    g.store(
+      t.tile,
+      [t.at(i0, i1)],
+      guarded(ctx, e, cond, () => opAt(ctx, t.view, t.trans, at[0], at[1], e)),
+    );
+  };
+  const divide = (a: SExt, opcode: number): Sym => divideBy(ctx, sp, a, nf, opcode);
+  const maxTrips = Math.ceil((nf * ns) / W);
+  if (sp.fill === 'hoisted' && nf > 1 && W % nf === 0) {
+    // Every work-item keeps its fast index: lid mod nf; its slow index starts at lid / nf and steps by W / nf.
+    const fast = divide(sp.lid, Op.UMod);
+    loop(ctx, sp, divide(sp.lid, Op.UDiv), ns, W / nf, maxTrips, (slow) => element(fast, slow), W / nf);
+  } else if (sp.fill === 'hoisted' && nf > 1 && nf % W === 0) {
+    // Whole rows (columns) of the fast mode at a time: the work-group walks each from lid by W.
+    loop(ctx, sp, 0, ns, 1, ns, (slow) => loop(ctx, sp, sp.lid, nf, W, nf / W, (fast) => element(fast, slow), W));
+  } else {
+    loop(
+      ctx,
+      sp,
+      sp.lid,
+      nf * ns,
+      W,
+      maxTrips,
+      (it) => (nf === 1 ? element(0, it) : element(divide(it, Op.UMod), divide(it, Op.UDiv))),
+      W,
+    );
+  }
+}
