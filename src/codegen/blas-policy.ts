@@ -99,11 +99,15 @@ export const VULKAN_GPU_GEMM: readonly GemmRule[] = [
  * staged-all for 64³ f32 (98.3%) and 64³ f64 (83.6%, at 16x8: work-group-size.ts's 256 accumulator
  * bytes); copy and axpby were fastest at 2 elements per access (98.7% / 101.1% of the device copy;
  * 4 was within 1%, 8 lost a third). Shapes the sweep did not cover (larger or dynamic) keep direct.
+ * 2026-11-28 (scripts/gpu-gemm-overlap.sh, H100, staged-k16/k32/all and overlap-k8/k16/k32/all × 16x8/32x4):
+ * f64 moved to the overlapped tiles — 32³ overlap-k16 105.1% of cuBLAS (staged-k16 100.7%), 64³ overlap-all
+ * 96.5% (staged-all 90.0%, 90.5% of the copy rate); f32 kept its variants (overlap within 1% or behind).
  */
 export const GPU_BLAS_POLICY: BlasPolicy = {
   gemm: [
     { element: 'f32', maxSize: 32, variant: 'vector-all' },
-    { element: 'f64', maxSize: 32, variant: 'staged-k16' },
+    { element: 'f64', maxSize: 32, variant: 'overlap-k16' },
+    { element: 'f64', maxSize: 64, variant: 'overlap-all' },
     { maxSize: 64, variant: 'staged-all' },
     { variant: 'direct' },
   ],
