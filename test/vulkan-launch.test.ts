@@ -123,7 +123,9 @@ test('a warm Vulkan launch allocates nothing: sync, timed and queued; a launch t
     .filter((l) => l.startsWith('{'))
     .map((l) => JSON.parse(l) as { mode: string; gcs: number; bytesPerCall: number });
   assert.equal(rows.length, 4, r.stdout);
-  for (const row of rows) assert.equal(row.gcs, 0, JSON.stringify(row));
+  for (const row of rows.slice(0, 3)) assert.equal(row.gcs, 0, JSON.stringify(row));
   for (const row of rows.slice(0, 3)) assert.ok(row.bytesPerCall < 8, JSON.stringify(row));
-  assert.ok(rows[3].bytesPerCall > 64, JSON.stringify(rows[3]));
+  // The control allocates on every launch: its growth shows it, or (on a loaded machine, where V8 may
+  // collect early) the collection its garbage set off does (one full run saw gcs 1, growth negative).
+  assert.ok(rows[3].gcs > 0 || rows[3].bytesPerCall > 64, JSON.stringify(rows[3]));
 });
