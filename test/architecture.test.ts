@@ -1,9 +1,12 @@
 // The shape of the code, checked: no import circles, the top-level rooms of src/ in one order,
 // targets apart from each other and from the code generators and frontends, emitters apart from
-// targets, and a core that uses nothing of Node (so it runs in a browser).
+// targets, a core that uses nothing of Node (so it runs in a browser), and no source file past
+// 500 lines.
 import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { test } from 'node:test';
-import { type FileFacts, circles, longestChain, readGraph } from './support/import-graph.js';
+import { type FileFacts, ROOT, circles, longestChain, readGraph } from './support/import-graph.js';
 
 const graph = readGraph();
 
@@ -96,4 +99,47 @@ test('targets import no code generator and no frontend', () => {
       if (i.startsWith('src/codegen/') || i.startsWith('src/frontend/')) bad.push(`${f} -> ${i}`);
   }
   assert.deepEqual(bad, []);
+});
+
+/** The most lines a TypeScript source file may have: past it, a file holds more than one job to read at once. */
+const MAX_LINES = 500;
+
+/** Every TypeScript file (declarations included) under the given folders, as paths relative to the repository. */
+function typescriptFiles(...dirs: string[]): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/\.[cm]?tsx?$/.test(e.name)) out.push(relative(ROOT, p));
+    }
+  };
+  for (const d of dirs) walk(join(ROOT, d));
+  return out.sort();
+}
+
+/** A text's lines as an editor numbers them: a final newline ends the last line, it does not start another. */
+const lineCount = (text: string) => (text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0));
+
+/** Each file past MAX_LINES, with its count. */
+const overLimit = (files: readonly (readonly [string, string])[]) =>
+  files.filter(([, text]) => lineCount(text) > MAX_LINES).map(([f, text]) => `${f}: ${lineCount(text)} lines`);
+
+test('every TypeScript source file under src/ and web/src/ is at most 500 lines', () => {
+  // The check is not blind: a file one line past the limit is told with its count, one at the limit is not, and
+  // the count is the editor's with or without a final newline.
+  const lines = (n: number) => 'x\n'.repeat(n);
+  assert.deepEqual(
+    overLimit([
+      ['at.ts', lines(500)],
+      ['past.ts', lines(501)],
+      ['past-unended.ts', lines(500) + 'x'],
+    ]),
+    ['past.ts: 501 lines', 'past-unended.ts: 501 lines'],
+  );
+  assert.equal(lineCount(''), 0);
+  const files = typescriptFiles('src', 'web/src');
+  // The walk sees both trees: the core, the host runtimes and the page.
+  for (const f of ['src/lower.ts', 'src/runtime/cuda/host.ts', 'web/src/main.ts']) assert.ok(files.includes(f), f);
+  assert.deepEqual(overLimit(files.map((f) => [f, readFileSync(join(ROOT, f), 'utf8')])), []);
 });

@@ -1,6 +1,6 @@
 // The two SPIR-V dialects kernarg prints tinytc in: clspv-style Vulkan compute shaders and OpenCL
-// kernels as tinytc v0.4 emits them. Everything the shared body printer (kernel.ts, gen.ts,
-// collective.ts, gemm.ts) does differently for one of them is a field here; the module printers
+// kernels as tinytc v0.4 emits them. Everything the shared body printer (kernel.ts and the instruction
+// files it calls, gen.ts, collective.ts, gemm.ts) does differently for one of them is a field here; the module printers
 // (index.ts for Vulkan, opencl-module.ts for OpenCL) read the rest.
 import type { Fence } from '../barriers.js';
 import { SpirvBuilder } from '../../emit/spirv/builder.js';

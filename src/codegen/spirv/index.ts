@@ -13,7 +13,8 @@ import { Builtins } from './builtins.js';
 import { SPIRV_FLAVOURS, flavourModule } from './flavour.js';
 import { Gen, type Sym } from './gen.js';
 import { declareResources } from './interface.js';
-import { type BodyEnv, emitKernelBody } from './kernel.js';
+import type { BodyEnv } from './body-scope.js';
+import { emitKernelBody } from './kernel.js';
 import { bitsRoots } from './roots.js';
 
 export interface TinytcSpirvOptions {

@@ -14,7 +14,8 @@ import type { BlasPolicy } from '../blas-policy.js';
 import { Builtins } from './builtins.js';
 import { SPIRV_FLAVOURS, flavourModule } from './flavour.js';
 import { Gen } from './gen.js';
-import { type BodyEnv, emitKernelBody } from './kernel.js';
+import type { BodyEnv } from './body-scope.js';
+import { emitKernelBody } from './kernel.js';
 import { bitsRoots } from './roots.js';
 
 export interface TinytcOpenclSpirvOptions {

@@ -22,27 +22,12 @@ import {
   type ScalarTypeName,
   typeText,
 } from './ast.js';
+import { checkBlas } from './check-blas.js';
+import type { CheckContext } from './check-context.js';
+import { checkExpand, checkFuse, checkSubview } from './check-views.js';
+import { I1, I32, INDEX, sameIrType } from './type-rules.js';
 
-const INDEX: IrType = { kind: 'scalar', name: 'index' };
-const I1: IrType = { kind: 'scalar', name: 'i1' };
-const I32: IrType = { kind: 'scalar', name: 'i32' };
-
-/** Type equality as tinytc defines it: a group's offset does not take part. */
-export function sameIrType(a: IrType, b: IrType): boolean {
-  if (a.kind !== b.kind) return false;
-  if (a.kind === 'scalar') return a.name === (b as typeof a).name;
-  if (a.kind === 'void') return true;
-  if (a.kind === 'group') return sameIrType(a.memref, (b as typeof a).memref);
-  const m = b as MemrefType;
-  return (
-    a.element === m.element &&
-    a.shape.length === m.shape.length &&
-    a.shape.every((d, i) => d === m.shape[i]) &&
-    a.stride.every((d, i) => d === m.stride[i])
-  );
-}
-
-const mul = (a: Dim, b: Dim): Dim => (a === null || b === null ? null : a * b);
+export { sameIrType };
 
 /** The type of every value of a function (parameters and instruction results), by name. */
 export type ValueTypes = ReadonlyMap<string, IrType>;
@@ -76,7 +61,8 @@ export function checkProgram(program: Program, diags: DiagnosticBag): Map<Func, 
   return out;
 }
 
-class FuncChecker {
+/** One function's checker; the switch in `inst` hands the view and BLAS instructions to their family's file. */
+class FuncChecker implements CheckContext {
   /** Scopes of visible values. */
   private readonly scopes: Map<string, IrType>[] = [new Map()];
   private readonly defined = new Map<string, Span>();
@@ -86,7 +72,7 @@ class FuncChecker {
 
   constructor(
     private readonly f: Func,
-    private readonly diags: DiagnosticBag,
+    readonly diags: DiagnosticBag,
   ) {}
 
   run(): ValueTypes {
@@ -112,12 +98,12 @@ class FuncChecker {
     this.scopes[this.scopes.length - 1].set(name, type);
   }
 
-  private collective(inst: Inst, what: string): void {
+  collective(inst: Inst, what: string): void {
     if (this.spmd > 0) this.diags.report(Messages.irCollectiveInSpmd, inst.span, [what]);
   }
 
   /** Static extents that must agree; dynamic ones are the caller's promise. */
-  private sameExtent(a: Dim, b: Dim, inst: Inst, what: string): void {
+  sameExtent(a: Dim, b: Dim, inst: Inst, what: string): void {
     if (a !== null && b !== null && a !== b)
       this.diags.report(Messages.irShapeMismatch, inst.span, [
         inst.op === 'blas' ? inst.fn : inst.op,
@@ -134,7 +120,7 @@ class FuncChecker {
   }
 
   /** The operand's type; immediates take the expected type. Reports undefined values and mismatches. */
-  private use(o: Operand, expected: IrType | null, what: string): IrType | undefined {
+  use(o: Operand, expected: IrType | null, what: string): IrType | undefined {
     if (o.kind !== 'value') {
       if (expected && expected.kind !== 'scalar')
         this.diags.report(Messages.irTypeMismatch, o.span, [
@@ -185,71 +171,31 @@ class FuncChecker {
     this.scopes.pop();
   }
 
-  private results(inst: Inst, types: IrType[]): void {
+  results(inst: Inst, types: IrType[]): void {
     if (inst.results.length !== types.length) {
       this.diags.report(Messages.irResultCount, inst.span, [inst.op, inst.results.length, types.length]);
     }
     inst.results.forEach((r, i) => this.define(r.name, r.span, types[i] ?? { kind: 'void' }));
   }
 
-  private memref(t: IrType, span: Span, what: string): MemrefType | undefined {
+  memref(t: IrType, span: Span, what: string): MemrefType | undefined {
     if (t.kind === 'memref') return t;
     this.diags.report(Messages.irTypeMismatch, span, [`${what} needs a memref type, not ${typeText(t)}`]);
     return undefined;
   }
 
-  private indices(ix: readonly Operand[], rank: number, span: Span, what: string): void {
+  indices(ix: readonly Operand[], rank: number, span: Span, what: string): void {
     if (ix.length !== rank)
       this.diags.report(Messages.irOperandCount, span, [what, `${rank} indices for this operand, not ${ix.length}`]);
     for (const i of ix) this.use(i, INDEX, 'an index');
   }
 
-  private mode(m: number, rank: number, span: Span): boolean {
+  mode(m: number, rank: number, span: Span): boolean {
     if (m < 0 || m >= rank) {
       this.diags.report(Messages.irBadMode, span, [m, rank]);
       return false;
     }
     return true;
-  }
-
-  /** The extents of op(A), op(B) and C must agree where they are static. */
-  private blasShapes(inst: Extract<Inst, { op: 'blas' }>, m: readonly MemrefType[]): void {
-    const op = (x: MemrefType, t: 'n' | 't' | null): readonly Dim[] =>
-      t === 't' && x.shape.length === 2 ? [x.shape[1], x.shape[0]] : x.shape;
-    switch (inst.fn) {
-      case 'axpby': {
-        const a = op(m[0], inst.transA);
-        a.forEach((e, i) => this.sameExtent(e, m[1].shape[i], inst, `mode ${i} of op(A) and B`));
-        return;
-      }
-      case 'sum': {
-        const a = op(m[0], inst.transA);
-        if (a.length === 2) this.sameExtent(a[0], m[1].shape[0], inst, 'rows of op(A) and B');
-        return;
-      }
-      case 'gemm': {
-        const a = op(m[0], inst.transA);
-        const b = op(m[1], inst.transB);
-        this.sameExtent(a[1], b[0], inst, 'columns of op(A) and rows of op(B)');
-        this.sameExtent(a[0], m[2].shape[0], inst, 'rows of op(A) and C');
-        this.sameExtent(b[1], m[2].shape[1], inst, 'columns of op(B) and C');
-        return;
-      }
-      case 'gemv': {
-        const a = op(m[0], inst.transA);
-        this.sameExtent(a[1], m[1].shape[0], inst, 'columns of op(A) and rows of b');
-        this.sameExtent(a[0], m[2].shape[0], inst, 'rows of op(A) and c');
-        return;
-      }
-      case 'ger':
-        this.sameExtent(m[0].shape[0], m[2].shape[0], inst, 'rows of a and C');
-        this.sameExtent(m[1].shape[0], m[2].shape[1], inst, 'rows of b and columns of C');
-        return;
-      case 'hadamard':
-        this.sameExtent(m[0].shape[0], m[2].shape[0], inst, 'a and c');
-        this.sameExtent(m[1].shape[0], m[2].shape[0], inst, 'b and c');
-        return;
-    }
   }
 
   private inst(inst: Inst, ifResults: readonly IrType[] | null): void {
@@ -326,111 +272,12 @@ class FuncChecker {
         this.results(inst, [INDEX]);
         return;
       }
-      case 'subview': {
-        this.use(inst.operand, inst.type.type, 'subview');
-        const m = this.memref(inst.type.type, inst.type.span, 'subview');
-        if (!m) return this.results(inst, [{ kind: 'void' }]);
-        if (inst.slices.length !== m.shape.length)
-          this.diags.report(Messages.irOperandCount, inst.span, [
-            'subview',
-            `${m.shape.length} slices for this operand, not ${inst.slices.length}`,
-          ]);
-        const shape: Dim[] = [];
-        const stride: Dim[] = [];
-        inst.slices.forEach((s, i) => {
-          if (s.kind === 'index') {
-            this.use(s.index, INDEX, 'a subview index');
-            return;
-          }
-          if (s.kind === 'all') shape.push(m.shape[i] ?? null);
-          else {
-            this.use(s.offset, INDEX, 'a subview offset');
-            if (s.size) this.use(s.size, INDEX, 'a subview size');
-            const e = m.shape[i] ?? null;
-            const off = s.offset.kind === 'int' ? Number(s.offset.value) : null;
-            if (off !== null && off < 0) this.diags.report(Messages.irNegativeSubviewOffset, s.offset.span, [off]);
-            if (s.size?.kind === 'int' && s.size.value <= 0n)
-              this.diags.report(Messages.irNonPositiveSubviewSize, s.size.span, [String(s.size.value)]);
-            if (s.size?.kind === 'int' && off !== null && e !== null && off + Number(s.size.value) > e)
-              this.diags.report(Messages.irShapeMismatch, s.size.span, [
-                'subview',
-                `slice ${off}:${s.size.value} exceeds extent ${e} of mode ${i}`,
-              ]);
-            // `off:?` is the rest of the mode: static when the mode and the offset are.
-            if (s.size) shape.push(s.size.kind === 'int' ? Number(s.size.value) : null);
-            else shape.push(e !== null && off !== null ? e - off : null);
-          }
-          stride.push(m.stride[i] ?? null);
-        });
-        this.results(inst, [{ kind: 'memref', element: m.element, shape, stride, explicitStride: true }]);
-        return;
-      }
-      case 'expand': {
-        this.use(inst.operand, inst.type.type, 'expand');
-        const m = this.memref(inst.type.type, inst.type.span, 'expand');
-        if (!m || !this.mode(inst.mode, m.shape.length, inst.span)) return this.results(inst, [{ kind: 'void' }]);
-        if (inst.shape.length < 2)
-          this.diags.report(Messages.irOperandCount, inst.span, ['expand', 'at least 2 extents']);
-        const ext: Dim[] = inst.shape.map((o, i) => {
-          if (inst.shapeDynamic[i]) return null;
-          if (o.kind === 'value') {
-            this.use(o, INDEX, 'an expand extent');
-            return null;
-          }
-          const v = o.kind === 'complex' ? NaN : Number(o.value);
-          if (!(v > 0)) this.diags.report(Messages.irNonPositiveExpandExtent, o.span, [String(v)]);
-          return v;
-        });
-        const unknown = inst.shapeDynamic.filter(Boolean).length;
-        if (unknown > 1) this.diags.report(Messages.irOperandCount, inst.span, ['expand', "at most one '?' extent"]);
-        const whole = m.shape[inst.mode];
-        const known = ext.every((e, i) => e !== null || inst.shapeDynamic[i])
-          ? ext.reduce<number>((a, e) => a * (e ?? 1), 1)
-          : null;
-        if (whole !== null && known !== null) {
-          if (unknown === 0 && known !== whole)
-            this.diags.report(Messages.irShapeMismatch, inst.span, [
-              'expand',
-              `the extents multiply to ${known}, the mode has ${whole}`,
-            ]);
-          else if (unknown === 1 && whole % known !== 0)
-            this.diags.report(Messages.irShapeMismatch, inst.span, [
-              'expand',
-              `${known} does not divide the mode's extent ${whole}`,
-            ]);
-          // A '?' beside static extents of a static mode is inferred.
-          else if (unknown === 1) ext[inst.shapeDynamic.indexOf(true)] = whole / known;
-        }
-        const strides: Dim[] = [];
-        let s: Dim = m.stride[inst.mode];
-        for (const e of ext) {
-          strides.push(s);
-          s = mul(s, e);
-        }
-        const shape = [...m.shape.slice(0, inst.mode), ...ext, ...m.shape.slice(inst.mode + 1)];
-        const stride = [...m.stride.slice(0, inst.mode), ...strides, ...m.stride.slice(inst.mode + 1)];
-        this.results(inst, [{ kind: 'memref', element: m.element, shape, stride, explicitStride: true }]);
-        return;
-      }
-      case 'fuse': {
-        this.use(inst.operand, inst.type.type, 'fuse');
-        const m = this.memref(inst.type.type, inst.type.span, 'fuse');
-        if (
-          !m ||
-          !this.mode(inst.from, m.shape.length, inst.span) ||
-          !this.mode(inst.to, m.shape.length, inst.span) ||
-          inst.from >= inst.to
-        ) {
-          if (m && inst.from >= inst.to) this.diags.report(Messages.irOperandCount, inst.span, ['fuse', 'modes i < j']);
-          return this.results(inst, [{ kind: 'void' }]);
-        }
-        let e: Dim = 1;
-        for (let i = inst.from; i <= inst.to; i++) e = mul(e, m.shape[i]);
-        const shape = [...m.shape.slice(0, inst.from), e, ...m.shape.slice(inst.to + 1)];
-        const stride = [...m.stride.slice(0, inst.from), m.stride[inst.from], ...m.stride.slice(inst.to + 1)];
-        this.results(inst, [{ kind: 'memref', element: m.element, shape, stride, explicitStride: true }]);
-        return;
-      }
+      case 'subview':
+        return checkSubview(this, inst);
+      case 'expand':
+        return checkExpand(this, inst);
+      case 'fuse':
+        return checkFuse(this, inst);
       case 'group_id':
       case 'group_size':
         this.results(inst, [INDEX]);
@@ -497,60 +344,8 @@ class FuncChecker {
           );
         return;
       }
-      case 'blas': {
-        this.collective(inst, inst.fn);
-        const n = inst.fn === 'axpby' || inst.fn === 'sum' ? 4 : 5;
-        if (inst.operands.length !== n || inst.types.length !== n) {
-          this.diags.report(Messages.irOperandCount, inst.span, [inst.fn, `${n} operands and ${n} types`]);
-          return;
-        }
-        // Operand roles: alpha, A, [B], beta, C.
-        const scalars = n === 4 ? [0, 2] : [0, 3];
-        let ok = true;
-        inst.operands.forEach((o, i) => {
-          const t = inst.types[i].type;
-          if (scalars.includes(i) ? t.kind !== 'scalar' : t.kind !== 'memref') {
-            this.diags.report(Messages.irTypeMismatch, inst.types[i].span, [
-              `operand ${i + 1} of ${inst.fn} must be ${scalars.includes(i) ? 'a scalar' : 'a memref'}`,
-            ]);
-            ok = false;
-          }
-          this.use(o, t, `operand ${i + 1} of ${inst.fn}`);
-        });
-        if (!ok) return;
-        const mems = inst.types.filter((t) => t.type.kind === 'memref').map((t) => t.type as MemrefType);
-        const ranks = mems.map((m) => m.shape.length);
-        const want: Record<string, number[]> = {
-          axpby: [-1, -1],
-          sum: [2, 1],
-          gemm: [2, 2, 2],
-          gemv: [2, 1, 1],
-          ger: [1, 1, 2],
-          hadamard: [1, 1, 1],
-        };
-        const w = [...want[inst.fn]];
-        if (inst.fn === 'sum' && ranks[0] === 1) w.splice(0, 2, 1, 0);
-        let ranksOk = true;
-        ranks.forEach((r, i) => {
-          if (w[i] >= 0 && r !== w[i]) {
-            this.diags.report(Messages.irTypeMismatch, inst.span, [
-              `${inst.fn} operand memref ${i + 1} must have order ${w[i]}, not ${r}`,
-            ]);
-            ranksOk = false;
-          }
-        });
-        if (inst.fn === 'axpby' && (ranks[0] !== ranks[1] || ranks[0] > 2)) {
-          this.diags.report(Messages.irTypeMismatch, inst.span, ['axpby needs A and B of the same order, at most 2']);
-          ranksOk = false;
-        }
-        if (ranksOk) this.blasShapes(inst, mems);
-        const c = mems[mems.length - 1];
-        if (inst.atomic && (c.element === 'i1' || c.element === 'i8' || c.element === 'i16')) {
-          this.diags.report(Messages.irNarrowAtomic, inst.span, [c.element]);
-        }
-        this.results(inst, []);
-        return;
-      }
+      case 'blas':
+        return checkBlas(this, inst);
       // The v0.4 rewrite's instructions (to-v03.ts), which the v0.4 checker has checked: their operands and results.
       case 'parallel':
         this.spmd++;

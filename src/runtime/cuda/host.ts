@@ -23,7 +23,7 @@ import {
 } from './launch-images.js';
 import { type SharedLayout, dynamicSharedWindow, sharedLayout } from './shared-memory.js';
 import { placedForDevice, readParamInfo } from './device-params.js';
-import { ptxForDriverJit } from './ptx-for-jit.js';
+import { loadModuleImage } from './module-image.js';
 import { NVPTX_ADDRESS_OVERFLOW } from '../../targets/cuda/placement.js';
 import { ATTR, type CudaDeviceInfo, listCudaDevices } from './devices.js';
 import type { CudaKernelOptions, CudaLaunch, CudaParamForm } from './launch-options.js';
@@ -141,30 +141,7 @@ export class CudaContext {
    * JIT for this device); a refusal carries the JIT's error log.
    */
   module(image: string | Uint8Array, origin = 'module'): CudaModule {
-    // PTX goes in as NUL-terminated text; a cubin's bytes as they are.
-    // (PTX goes through ptxForDriverJit: the JIT refuses `.ptr .shared` parameters that ptxas takes.)
-    const bytes =
-      typeof image === 'string'
-        ? Buffer.concat([Buffer.from(ptxForDriverJit(image).text, 'utf8'), Buffer.of(0)])
-        : image;
-    const k = koffi();
-    const logSize = 16384;
-    const log = k.alloc('uint8_t', logSize);
-    try {
-      // CU_JIT_ERROR_LOG_BUFFER (5) takes the buffer, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES (6) its size.
-      const options = Int32Array.of(5, 6);
-      const values = BigUint64Array.of(k.address(log), BigInt(logSize));
-      const out: CuHandle[] = [null];
-      const code = this.cu.ModuleLoadDataEx(out, bytes, 2, options, values);
-      if (code !== 0) {
-        const text = Buffer.from(k.view(log, logSize));
-        const detail = text.toString('utf8', 0, Math.max(0, text.indexOf(0))).trim();
-        cuCheck(this.cu, code, `cuModuleLoadData(${origin})`, detail);
-      }
-      return new CudaModule(this, out[0], origin);
-    } finally {
-      k.free(log);
-    }
+    return new CudaModule(this, loadModuleImage(this.cu, image, origin), origin);
   }
 
   /** Blocks until everything launched in this context has finished. */

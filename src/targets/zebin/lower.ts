@@ -6,21 +6,16 @@ import { Messages } from '../../diagnostics/messages.js';
 import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { alignTo } from '../../layout/align.js';
 import { SPIR64 } from '../../layout/data-layout.js';
-import { irAlign } from '../../layout/ir-align.js';
 import { layoutOf } from '../../layout/layout.js';
-import { valueLayout } from '../../layout/value-layout.js';
 import { classifyArg } from '../../model/arg-class.js';
 import { type FunctionInfo, type KernelModule, type Parameter, kernelsOf } from '../../model/kernel-module.js';
-import { originParam, originRole } from '../../abi/origin.js';
 import type { Bare } from '../../abi/plan.js';
-import { kernelArgTypeName, kernelArgTypeQual } from '../../types/print.js';
-import { type ImageName, type QualType, type Type, canonical } from '../../types/types.js';
-import { assertNever } from '../../assert-never.js';
+import { type QualType, type Type, canonical } from '../../types/types.js';
 import { DEVICE_FACTS, type DeviceFacts, type ZebinDevice } from './devices.js';
-import { type ImageArg, type WorkItemArg, imageArgs, transformableImages, workItemArgs } from './implicit.js';
-import type { ZeAccess, ZebinKernelPlan, ZebinPlan, ZebinSlot } from './plan.js';
+import { imageArgs, transformableImages, workItemArgs } from './implicit.js';
+import type { ZebinKernelPlan, ZebinPlan, ZebinSlot } from './plan.js';
 import { placeZebinKernel } from './placement.js';
-import { structPieces } from './struct-pieces.js';
+import { GROUP_RANK, type Pending, explicitArgs, imageArg, workItemArg } from './payload-args.js';
 
 export interface ZebinTargetOptions {
   /** The Intel GPU, as ocloc's `-device` names it (default pvc). */
@@ -33,62 +28,6 @@ export interface ZebinTargetOptions {
 
 /** The bytes IGC reserves at the payload's start: global_id_offset and local_size, 12 bytes each, padded to 32. */
 const PAYLOAD_HEADER = 32;
-
-/** IGC's zebin name of each image type. */
-const IMAGE_TYPE = {
-  image1d_t: 'image_1d',
-  image1d_buffer_t: 'image_buffer',
-  image2d_t: 'image_2d',
-  image2d_depth_t: 'image_2d_depth',
-  image2d_msaa_t: 'image_2d_msaa',
-  image2d_msaa_depth_t: 'image_2d_msaa_depth',
-  image3d_t: 'image_3d',
-  image1d_array_t: 'image_1d_array',
-  image2d_array_t: 'image_2d_array',
-  image2d_array_depth_t: 'image_2d_array_depth',
-  image2d_array_msaa_t: 'image_2d_array_msaa',
-  image2d_array_msaa_depth_t: 'image_2d_array_msaa_depth',
-} as const satisfies Record<ImageName, string>;
-
-/** IGC's argument groups in payload order (KernelArgsOrder's CURBE order, the kinds kernarg meets). */
-const GROUPS = [
-  'ptr_local',
-  'ptr_global',
-  'ptr_constant',
-  'constant_reg',
-  'private_base_stateless',
-  'printf_buffer',
-  'work_dimensions',
-  'group_count',
-  'global_size',
-  'local_size',
-  'enqueued_local_size',
-  'image_height',
-  'image_width',
-  'image_depth',
-  'image_channel_data_type',
-  'image_channel_order',
-  'image_array_size',
-  'sampler_snap_wa',
-  'sampler',
-  ...Object.keys(IMAGE_TYPE),
-  'queue',
-] as const;
-type Group = (typeof GROUPS)[number];
-const GROUP_RANK = new Map<string, number>(GROUPS.map((g, i) => [g, i]));
-
-/** An argument before placement: its group, and its slot made at the offset it gets. */
-interface Pending {
-  readonly group: Group;
-  /** Bytes and alignment in the payload; 0 for a binding-table entry. */
-  readonly size: number;
-  readonly align: number;
-  make(offset: number): Bare<ZebinSlot>;
-}
-
-function accessOf(a: string | undefined): ZeAccess {
-  return a === 'write_only' ? 'writeonly' : a === 'read_write' ? 'readwrite' : 'readonly';
-}
 
 /** A struct or union, or a pointer whose pointee is one. */
 function recordOrPointerToRecord(t: QualType): boolean {
@@ -117,208 +56,6 @@ function namesDouble(t: QualType | Type, seen = new Set<unknown>()): boolean {
   }
 }
 
-/** The explicit arguments of one parameter (none for a class IGC does not take). */
-function explicitArgs(
-  p: Parameter,
-  samplerIndex: () => number,
-  transformable: boolean,
-  diags: DiagnosticBag,
-): Pending[] {
-  const name = p.name;
-  const param = originParam(p);
-  const type = p.type;
-  const typeName = kernelArgTypeName(type);
-  const arg = classifyArg(type);
-  switch (arg.kind) {
-    case 'local': {
-      // The pointee's LLVM alignment (a packed struct's 1, an `aligned` member's padding not counted).
-      const pointee = canonical(arg.pointee).type;
-      const slmAlignment = pointee.kind === 'scalar' && pointee.name === 'void' ? 1 : irAlign(pointee, SPIR64);
-      return [
-        {
-          group: 'ptr_local',
-          size: 8,
-          align: Math.max(8, slmAlignment),
-          make: (offset) => ({
-            name,
-            param,
-            role: originRole(p, 'local'),
-            argType: 'arg_bypointer',
-            offset,
-            size: 8,
-            argIndex: p.index,
-            addrmode: 'slm',
-            addrspace: 'local',
-            accessType: 'readwrite',
-            slmAlignment,
-            typeName,
-            type,
-          }),
-        },
-      ];
-    }
-    case 'buffer':
-    case 'pipe': {
-      const space = arg.kind === 'pipe' ? 'global' : arg.space;
-      // IGC reads a buffer as read-only when its type qualifiers are exactly `const` (not `const restrict`).
-      const accessType: ZeAccess =
-        arg.kind === 'buffer' && (space === 'constant' || kernelArgTypeQual(type) === 'const')
-          ? 'readonly'
-          : 'readwrite';
-      const group = space === 'constant' ? 'ptr_constant' : 'ptr_global';
-      return [
-        {
-          group,
-          size: 8,
-          align: 8,
-          make: (offset) => ({
-            name,
-            param,
-            role: originRole(p, arg.kind === 'pipe' ? 'pipe' : 'data'),
-            argType: 'arg_bypointer',
-            offset,
-            size: 8,
-            argIndex: p.index,
-            addrmode: 'stateless',
-            addrspace: space,
-            accessType,
-            bindingTable: true,
-            typeName,
-            type,
-          }),
-        },
-      ];
-    }
-    case 'image':
-      return [
-        {
-          group: arg.image,
-          size: 0,
-          align: 1,
-          make: () => ({
-            name,
-            param,
-            role: originRole(p, 'image'),
-            argType: 'arg_bypointer',
-            offset: 0,
-            size: 0,
-            argIndex: p.index,
-            addrmode: 'stateful',
-            addrspace: 'image',
-            accessType: accessOf(arg.access),
-            imageType: IMAGE_TYPE[arg.image],
-            ...(transformable ? { imageTransformable: true } : {}),
-            typeName,
-            type,
-            access: arg.access,
-          }),
-        },
-      ];
-    case 'sampler': {
-      const index = samplerIndex();
-      return [
-        {
-          group: 'sampler',
-          size: 0,
-          align: 1,
-          make: () => ({
-            name,
-            param,
-            role: originRole(p, 'sampler'),
-            argType: 'arg_bypointer',
-            offset: 0,
-            size: 0,
-            argIndex: p.index,
-            addrmode: 'stateful',
-            addrspace: 'sampler',
-            accessType: 'readwrite',
-            samplerIndex: index,
-            typeName,
-            type,
-          }),
-        },
-      ];
-    }
-    case 'queue':
-      return [
-        {
-          group: 'queue',
-          size: 0,
-          align: 1,
-          make: () => ({
-            name,
-            param,
-            role: originRole(p, 'queue'),
-            argType: 'none',
-            offset: 0,
-            size: 0,
-            argIndex: p.index,
-            typeName,
-            type,
-          }),
-        },
-      ];
-    case 'pod': {
-      const layout = valueLayout(type, SPIR64);
-      const c = canonical(type).type;
-      if (c.kind === 'record') {
-        // The struct's pieces are implicit arguments in IGC: after every explicit by-value argument.
-        return [
-          {
-            group: 'constant_reg',
-            size: -1,
-            align: 1,
-            make: (offset) => {
-              const { pieces, end } = structPieces(type, offset, SPIR64);
-              const first = pieces[0]?.offset ?? offset;
-              return {
-                name,
-                param,
-                role: originRole(p, 'value'),
-                argType: 'arg_byvalue',
-                offset: first,
-                size: end - first,
-                argIndex: p.index,
-                pieces,
-                typeName,
-                type,
-                layout,
-              };
-            },
-          },
-        ];
-      }
-      const l = layoutOf(type, SPIR64);
-      const size = alignTo(l.size, 4);
-      return [
-        {
-          group: 'constant_reg',
-          size,
-          align: l.align,
-          make: (offset) => ({
-            name,
-            param,
-            role: originRole(p, 'value'),
-            argType: 'arg_byvalue',
-            offset,
-            size,
-            argIndex: p.index,
-            typeName,
-            type,
-            layout,
-          }),
-        },
-      ];
-    }
-    case 'event':
-    case 'opaque':
-      diags.report(Messages.zebinNoArgument, p.span, [typeName, p.name]);
-      return [];
-    default:
-      return assertNever(arg);
-  }
-}
-
 /**
  * Whether an image read's coordinate argument is integer or float, where its text says: a parameter's name or a cast.
  */
@@ -330,17 +67,6 @@ function coordKind(text: string, params: ReadonlyMap<string, Parameter>): 'int' 
   if (name === 'float' || name === 'half') return 'float';
   if (name === 'int' || name === 'uint') return 'int';
   return undefined;
-}
-
-/** A kernel-wide implicit argument. */
-function workItemArg(a: WorkItemArg | 'private_base_stateless'): Pending {
-  const size = a === 'printf_buffer' || a === 'private_base_stateless' ? 8 : a === 'work_dimensions' ? 4 : 12;
-  return {
-    group: a,
-    size,
-    align: size === 12 ? 4 : size,
-    make: (offset) => ({ name: a, param: null, role: 'hidden', argType: a, offset, size }),
-  };
 }
 
 /** IGC refuses a kernel whose arguments (by-value sizes, 8 bytes for every pointer, local ones included) pass 2 KiB. */
@@ -442,29 +168,6 @@ function lowerKernel(
 function withoutStateless(s: Bare<ZebinSlot>): Bare<ZebinSlot> {
   const { addrmode: _stateless, ...rest } = s;
   return { ...rest, argType: 'buffer_address' };
-}
-
-function imageArg(arg: ImageArg, p: Parameter): Pending {
-  const role =
-    arg === 'image_channel_data_type' || arg === 'image_channel_order'
-      ? 'image-format'
-      : arg === 'sampler_snap_wa'
-        ? 'hidden'
-        : 'image-size';
-  return {
-    group: arg,
-    size: 4,
-    align: 4,
-    make: (offset) => ({
-      name: `${arg}.${p.name}`,
-      param: null,
-      role,
-      argType: arg,
-      offset,
-      size: 4,
-      argIndex: p.index,
-    }),
-  };
 }
 
 /** Every kernel's cross-thread payload for `device` (default pvc). */

@@ -10,32 +10,25 @@ import {
   type Inst04,
   type Memref04,
   NUMBER_CLASS,
-  type NumberType,
   type Program04,
   type Region04,
   type Type04,
   type ValueRef,
   type04Text,
 } from './ast.js';
+import { checkBlas04 } from './check-blas.js';
+import type { CheckContext04 } from './check-context.js';
+import { checkConstant, checkSupported, unaryType } from './check-scalars.js';
 import { COMPARE, placement } from './instructions.js';
+import { BOOL, I32, INDEX, sameType04 } from './type-rules.js';
 import { viewType } from './views.js';
 
-const INDEX: Type04 = { kind: 'number', name: 'index' };
-const BOOL: Type04 = { kind: 'bool' };
-const I32: Type04 = { kind: 'number', name: 'i32' };
-
-export function sameType04(a: Type04, b: Type04): boolean {
-  return type04Text(a) === type04Text(b);
-}
+export { sameType04 };
 
 /** The value types of one function, by name (a name is defined once per function). */
 export type ValueTypes04 = ReadonlyMap<string, Type04>;
 
 const isInt = (t: Type04): boolean => t.kind === 'number' && NUMBER_CLASS[t.name] === 'int';
-const component = (t: Type04): NumberType | null =>
-  t.kind === 'number' ? t.name : t.kind === 'coopmatrix' ? t.component : null;
-const INT_ONLY = new Set(['shl', 'shr', 'and', 'or', 'xor', 'not']);
-const NO_COMPLEX = new Set(['rem', 'min', 'max', ...INT_ONLY]);
 
 /**
  * Checks a v0.4 program as tinytc's check-ir pass and its instruction constructors do: values
@@ -65,7 +58,8 @@ export function checkProgram04(program: Program04, diags: DiagnosticBag): Map<Fu
 /** What a `yield` in the region being checked must give (null: no yield allowed). */
 type YieldContext = readonly Type04[] | null;
 
-class FuncChecker04 {
+/** One function's checker; the switch in `inst` hands scalar and BLAS instructions to their family's file. */
+class FuncChecker04 implements CheckContext04 {
   private readonly scopes: Map<string, Type04>[] = [new Map()];
   private readonly defined = new Map<string, Span>();
   private readonly types = new Map<string, Type04>();
@@ -73,7 +67,7 @@ class FuncChecker04 {
 
   constructor(
     private readonly f: Func04,
-    private readonly diags: DiagnosticBag,
+    readonly diags: DiagnosticBag,
   ) {}
 
   run(): ValueTypes04 {
@@ -115,7 +109,7 @@ class FuncChecker04 {
   }
 
   /** The value's type; reports an undefined value, and a type other than `expected`. */
-  private use(v: ValueRef, expected: Type04 | null, what: string): Type04 | undefined {
+  use(v: ValueRef, expected: Type04 | null, what: string): Type04 | undefined {
     const t = this.lookup(v.name);
     if (!t) {
       this.diags.report(Messages.irUndefined, v.span, [v.name]);
@@ -164,7 +158,7 @@ class FuncChecker04 {
   }
 
   /** The annotated result type must be the type the instruction gives. */
-  private gives(inst: Inst04 & { type: { type: Type04; span: Span } | null }, given: Type04 | undefined): Type04 {
+  gives(inst: Inst04 & { type: { type: Type04; span: Span } | null }, given: Type04 | undefined): Type04 {
     const annotated = inst.type?.type ?? { kind: 'void' as const };
     if (given && !sameType04(given, annotated))
       this.diags.report(Messages.ir04ResultType, inst.span, [inst.op, type04Text(given), type04Text(annotated)]);
@@ -185,12 +179,12 @@ class FuncChecker04 {
         const b = this.use(inst.b, a ?? null, inst.op);
         const compare = (COMPARE as readonly string[]).includes(inst.op);
         const operandType = a ?? b;
-        if (operandType) this.supports(inst, operandType);
+        if (operandType) checkSupported(this, inst, operandType);
         if (compare) return this.results(inst, [this.gives(inst, BOOL)]);
         return this.results(inst, [this.gives(inst, operandType)]);
       }
       case 'unary':
-        return this.results(inst, [this.unary(inst)]);
+        return this.results(inst, [unaryType(this, inst)]);
       case 'builtin': {
         const ty = inst.type.type;
         if (!isInt(ty))
@@ -200,7 +194,7 @@ class FuncChecker04 {
         return this.results(inst, [ty]);
       }
       case 'constant':
-        this.constant(inst);
+        checkConstant(this, inst);
         return this.results(inst, [inst.type.type]);
       case 'alloca': {
         const t = inst.type.type;
@@ -269,7 +263,7 @@ class FuncChecker04 {
         return this.results(inst, [inst.type.type]);
       }
       case 'blas':
-        this.blas(inst);
+        checkBlas04(this, inst);
         return this.results(inst, []);
       case 'barrier':
         return this.results(inst, []);
@@ -361,166 +355,6 @@ class FuncChecker04 {
       default:
         assertNever(inst);
     }
-  }
-
-  /** Integer-only and complex-refusing instructions, as tinytc's `Floating point type unsupported by instruction`. */
-  private supports(inst: Inst04, t: Type04): void {
-    const c = component(t);
-    const cls = c ? NUMBER_CLASS[c] : t.kind === 'bool' ? 'bool' : null;
-    const bad =
-      (INT_ONLY.has(inst.op) && cls !== 'int' && !(cls === 'bool' && inst.op !== 'shl' && inst.op !== 'shr')) ||
-      (NO_COMPLEX.has(inst.op) && cls === 'complex');
-    if (bad || cls === null) this.diags.report(Messages.ir04TypeUnsupported, inst.span, [inst.op, type04Text(t)]);
-  }
-
-  private unary(inst: Extract<Inst04, { form: 'unary' }>): Type04 {
-    const ty = inst.type.type;
-    if (inst.op === 'cast') {
-      const a = this.use(inst.a, null, 'cast');
-      const from = a && component(a);
-      const to = component(ty);
-      if (a && (!from || !to || (a.kind === 'coopmatrix') !== (ty.kind === 'coopmatrix')))
-        this.diags.report(Messages.irTypeMismatch, inst.span, [
-          `cast converts numbers (or coopmatrices), not ${type04Text(a)} to ${type04Text(ty)}`,
-        ]);
-      else if (from && to && NUMBER_CLASS[from] === 'complex' && NUMBER_CLASS[to] !== 'complex')
-        this.diags.report(Messages.ir04ForbiddenCast, inst.span, [type04Text(a!), type04Text(ty)]);
-      return ty;
-    }
-    if (inst.op === 'associated') {
-      this.use(inst.a, null, 'associated');
-      return this.gives(inst, BOOL);
-    }
-    if (inst.op === 'cooperative_matrix_construct') {
-      this.use(inst.a, null, inst.op);
-      if (ty.kind !== 'coopmatrix')
-        this.diags.report(Messages.irTypeMismatch, inst.type.span, [
-          `${inst.op} makes a coopmatrix, not ${type04Text(ty)}`,
-        ]);
-      return ty;
-    }
-    const a = this.use(inst.a, null, inst.op);
-    if (!a) return ty;
-    if (inst.op.startsWith('cooperative_matrix_reduce')) return ty;
-    this.supports(inst, a);
-    const c = component(a);
-    if ((inst.op === 'im' || inst.op === 're' || inst.op === 'abs') && c && NUMBER_CLASS[c] === 'complex') {
-      const real: Type04 = { kind: 'number', name: c === 'c32' ? 'f32' : 'f64' };
-      return this.gives(inst, a.kind === 'coopmatrix' ? { ...a, component: real.name as NumberType } : real);
-    }
-    if (/^(native_)?(cos|sin|exp2?|log2?)$/.test(inst.op) && c && NUMBER_CLASS[c] === 'int')
-      this.diags.report(Messages.ir04TypeUnsupported, inst.span, [inst.op, type04Text(a)]);
-    return this.gives(inst, a);
-  }
-
-  private constant(inst: Extract<Inst04, { form: 'constant' }>): void {
-    const ty = inst.type.type;
-    const c = ty.kind === 'bool' ? 'bool' : component(ty);
-    const cls = c === 'bool' ? 'bool' : c ? NUMBER_CLASS[c] : null;
-    const lit = inst.literal;
-    const ok =
-      cls === 'bool'
-        ? lit.kind === 'bool'
-        : cls === 'int'
-          ? lit.kind === 'int'
-          : cls === 'float'
-            ? lit.kind === 'float' || lit.kind === 'int'
-            : cls === 'complex'
-              ? lit.kind !== 'bool'
-              : false;
-    if (!ok)
-      this.diags.report(Messages.irTypeMismatch, inst.literalSpan, [
-        `a ${lit.kind} constant cannot have type ${type04Text(ty)}`,
-      ]);
-    if (ok && cls === 'int' && lit.kind === 'int' && c) {
-      const bits = c === 'i8' ? 8 : c === 'i16' ? 16 : c === 'i32' ? 32 : 64;
-      if (BigInt.asIntN(bits, lit.value) !== lit.value)
-        this.diags.report(Messages.irImmediateRange, inst.literalSpan, [lit.value.toString(), c]);
-    }
-  }
-
-  private blas(inst: Extract<Inst04, { form: 'blas' }>): void {
-    const three = ['gemm', 'gemv', 'ger', 'hadamard'].includes(inst.op);
-    const n = three ? 5 : 4;
-    if (inst.operands.length !== n) {
-      this.diags.report(Messages.irOperandCount, inst.span, [inst.op, `${n} operands`]);
-      return;
-    }
-    const types = inst.operands.map((v) => this.use(v, null, inst.op));
-    const scalars = three ? [0, 3] : [0, 2];
-    const mems: Memref04[] = [];
-    types.forEach((t, i) => {
-      if (!t) return;
-      const wantScalar = scalars.includes(i);
-      if (wantScalar ? t.kind !== 'number' : t.kind !== 'memref')
-        this.diags.report(Messages.irTypeMismatch, inst.operands[i].span, [
-          `operand ${i + 1} of ${inst.op} must be ${wantScalar ? 'a number' : 'a memref'}, not ${type04Text(t)}`,
-        ]);
-      else if (!wantScalar) mems.push(t as Memref04);
-    });
-    if (mems.length !== n - 2) return;
-    const trans = inst.flags.filter((f) => f === '.n' || f === '.t');
-    const op = (m: Memref04, t: string | undefined): readonly Dim[] =>
-      t === '.t' && m.shape.length === 2 ? [m.shape[1], m.shape[0]] : m.shape;
-    const mismatch = (a: Dim, b: Dim) => a !== null && b !== null && a !== b;
-    const bad = (() => {
-      switch (inst.op) {
-        case 'axpby': {
-          const a = op(mems[0], trans[0]);
-          return a.length !== mems[1].shape.length || a.some((e, i) => mismatch(e, mems[1].shape[i]));
-        }
-        case 'cumsum':
-          return (
-            mems[0].shape.length !== mems[1].shape.length || mems[0].shape.some((e, i) => mismatch(e, mems[1].shape[i]))
-          );
-        case 'sum': {
-          const a = op(mems[0], trans[0]);
-          return a.length !== mems[1].shape.length + 1 || (a.length === 2 && mismatch(a[0], mems[1].shape[0]));
-        }
-        case 'gemm': {
-          const a = op(mems[0], trans[0]);
-          const b = op(mems[1], trans[1]);
-          return (
-            a.length !== 2 ||
-            b.length !== 2 ||
-            mems[2].shape.length !== 2 ||
-            mismatch(a[1], b[0]) ||
-            mismatch(a[0], mems[2].shape[0]) ||
-            mismatch(b[1], mems[2].shape[1])
-          );
-        }
-        case 'gemv': {
-          const a = op(mems[0], trans[0]);
-          return (
-            a.length !== 2 ||
-            mems[1].shape.length !== 1 ||
-            mems[2].shape.length !== 1 ||
-            mismatch(a[1], mems[1].shape[0]) ||
-            mismatch(a[0], mems[2].shape[0])
-          );
-        }
-        case 'ger':
-          return (
-            mems[0].shape.length !== 1 ||
-            mems[1].shape.length !== 1 ||
-            mems[2].shape.length !== 2 ||
-            mismatch(mems[0].shape[0], mems[2].shape[0]) ||
-            mismatch(mems[1].shape[0], mems[2].shape[1])
-          );
-        case 'hadamard':
-          return (
-            mems.some((m) => m.shape.length !== mems[2].shape.length) ||
-            mems.some((m) => m.shape.some((e, i) => mismatch(e, mems[2].shape[i])))
-          );
-        default:
-          return false;
-      }
-    })();
-    if (bad)
-      this.diags.report(Messages.irShapeMismatch, inst.span, [
-        inst.op,
-        `incompatible tensor shapes (${mems.map((m) => type04Text(m)).join(', ')})`,
-      ]);
   }
 }
 

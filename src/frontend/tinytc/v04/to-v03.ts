@@ -16,19 +16,18 @@ import {
   type Func,
   type Inst,
   type IrType,
-  type MemrefType,
   type Operand,
   type Program,
   type Region,
-  type ScalarTypeName,
   type Slice,
   type TypedSpan,
-  V04_SCALAR_TYPES,
 } from '../ast.js';
-import type { Func04, Inst04, Literal, Program04, Region04, Type04, ValueRef } from './ast.js';
+import type { Func04, Inst04, Literal, Program04, Region04, ValueRef } from './ast.js';
 import type { ValueTypes04 } from './check.js';
 import { MATH_UNARY } from './instructions.js';
+import { type MathRewriteContext, minMax, unaryArith } from './to-v03-math.js';
 import { NotLowered, atomicOrder, builtinOp, foreachPrologue } from './to-v03-spmd.js';
+import { V04_ONLY, type03 } from './to-v03-types.js';
 
 const CMP = {
   equal: 'eq',
@@ -39,53 +38,10 @@ const CMP = {
   less_than_equal: 'le',
 } as const satisfies Record<string, string>;
 const ARITH = new Set(['add', 'sub', 'mul', 'div', 'rem', 'shl', 'shr', 'and', 'or', 'xor']);
-const SCALAR: Partial<Record<string, ScalarTypeName>> = {
-  i8: 'i8',
-  i16: 'i16',
-  i32: 'i32',
-  i64: 'i64',
-  index: 'index',
-  f32: 'f32',
-  f64: 'f64',
-  f16: 'f16',
-  bf16: 'bf16',
-  c32: 'c32',
-  c64: 'c64',
-};
-const V04_ONLY = new Set<string>(V04_SCALAR_TYPES);
-/** tinytc v0.4's math-unary instructions that take complex numbers (its converter lowers no other: cos, sin, log, …). */
-const COMPLEX_MATH = new Set(['exp', 'exp2', 'native_exp', 'native_exp2']);
 /** The v0.4 arith-unary and math-unary instructions, rewritten as one-operand `arith` functions of the same name. */
 const UNARY = new Set(['abs', 'conj', 'im', 're', ...MATH_UNARY]);
 
-/** The v0.3 type of a v0.4 type, or why there is none. */
-function type03(t: Type04, span: Span): IrType {
-  switch (t.kind) {
-    case 'bool':
-      return { kind: 'scalar', name: 'i1' };
-    case 'number': {
-      const s = SCALAR[t.name];
-      if (!s) throw new NotLowered(t.name, span);
-      return { kind: 'scalar', name: s };
-    }
-    case 'memref':
-      return memref03(t, span);
-    case 'group':
-      return { kind: 'group', memref: memref03(t.memref, span), offset: t.offset, size: t.size };
-    case 'coopmatrix':
-      throw new NotLowered('coopmatrix', span);
-    case 'void':
-      return { kind: 'void' };
-  }
-}
-
-function memref03(t: Extract<Type04, { kind: 'memref' }>, span: Span): MemrefType {
-  const s = SCALAR[t.element];
-  if (!s) throw new NotLowered(`memref of ${t.element}`, span);
-  return { kind: 'memref', element: s, shape: t.shape, stride: t.stride, explicitStride: t.explicitStride };
-}
-
-class Translator {
+class Translator implements MathRewriteContext {
   /** `constant` results (by v0.3 name), written in place as v0.3 immediates. */
   private readonly constants = new Map<string, Literal>();
   /**
@@ -126,10 +82,10 @@ class Translator {
     if (!t) throw new NotLowered(`%${v.name}`, v.span);
     return type03(t, v.span);
   }
-  private typed(v: ValueRef): TypedSpan {
+  typed(v: ValueRef): TypedSpan {
     return { type: this.typeOf(v), span: v.span };
   }
-  private operand(v: ValueRef): Operand {
+  operand(v: ValueRef): Operand {
     const name = this.named(v.name);
     const c = this.constants.get(name);
     if (!c) return { kind: 'value', name, span: v.span };
@@ -181,7 +137,7 @@ class Translator {
           });
         // f16 and bf16 take OpenCL's fmin/fmax, as tinytc spells them (numbers.ts); the rest keep a comparison and a branch.
         const half = ty.type.kind === 'scalar' && (ty.type.name === 'f16' || ty.type.name === 'bf16');
-        if ((inst.op === 'min' || inst.op === 'max') && !half) return this.minMax(inst, ty);
+        if ((inst.op === 'min' || inst.op === 'max') && !half) return minMax(this, inst, ty);
         if (inst.op === 'subgroup_broadcast')
           return one({
             op: 'subgroup_broadcast',
@@ -204,7 +160,7 @@ class Translator {
           });
         if (inst.op === 'associated')
           return one({ op: 'associated', operand: this.operand(inst.a), type: this.typed(inst.a) });
-        if (UNARY.has(inst.op)) return this.unaryArith(inst, no);
+        if (UNARY.has(inst.op)) return unaryArith(this, inst, no);
         return no();
       case 'builtin': {
         // group_id and num_groups read their launch axis; the subgroup built-ins are i32 (builtinOp).
@@ -427,93 +383,6 @@ class Translator {
         loopType,
         body: region,
         results: [],
-        span: inst.span,
-      },
-    ];
-  }
-
-  /**
-   * tinytc v0.4's arith-unary (`abs`, `conj`, `im`, `re`) and math-unary instructions as one-operand
-   * `arith` functions. `abs` of an integer, f32 or f64 keeps its earlier rewrite (a comparison and an `if`);
-   * a complex `abs`, `im` and `re` give the component type (the v0.3 checker infers it).
-   */
-  private unaryArith(inst: Extract<Inst04, { form: 'unary' }>, no: () => never): Inst[] {
-    const ty = this.typed(inst.a);
-    if (ty.type.kind !== 'scalar') return no();
-    const complex = ty.type.name === 'c32' || ty.type.name === 'c64';
-    const half = ty.type.name === 'f16' || ty.type.name === 'bf16';
-    if (inst.op === 'abs' && !complex && !half) return this.abs(inst);
-    // tinytc's converter lowers only these of a complex number; its checker lets the rest through to an internal error.
-    if (complex && (MATH_UNARY as readonly string[]).includes(inst.op) && !COMPLEX_MATH.has(inst.op))
-      throw new NotLowered(`${inst.op} of a complex number`, inst.span);
-    const results = inst.results.map((r) => ({ name: this.define(r.name), span: r.span }));
-    return [{ op: 'arith', fn: inst.op, operands: [this.operand(inst.a)], type: ty, results, span: inst.span }];
-  }
-
-  /** `abs`, which v0.3 lacks: `%r = abs %a` is `%r_1 = cmp.lt %a, 0`, then an `if` that yields `arith.neg %a` or `%a`. */
-  private abs(inst: Extract<Inst04, { form: 'unary' }>): Inst[] {
-    const a = this.operand(inst.a);
-    const ty = this.typed(inst.a);
-    const r = inst.results[0];
-    if (!r || inst.results.length !== 1 || ty.type.kind !== 'scalar' || ty.type.name === 'i1')
-      throw new NotLowered(inst.op, inst.span);
-    const zero: Operand =
-      ty.type.name === 'f32' || ty.type.name === 'f64'
-        ? { kind: 'float', value: 0, span: inst.span }
-        : { kind: 'int', value: 0n, span: inst.span };
-    const test = { name: this.define(`${r.name}_abs`), span: r.span };
-    const neg = { name: this.define(`${r.name}_neg`), span: r.span };
-    const negated: Region = {
-      body: [
-        { op: 'arith', fn: 'neg', operands: [a], type: ty, results: [neg], span: inst.span },
-        {
-          op: 'yield',
-          operands: [{ kind: 'value', name: neg.name, span: r.span }],
-          types: [ty],
-          results: [],
-          span: inst.span,
-        },
-      ],
-      span: inst.span,
-    };
-    return [
-      { op: 'cmp', fn: 'lt', operands: [a, zero], type: ty, results: [test], span: inst.span },
-      {
-        op: 'if',
-        condition: { kind: 'value', name: test.name, span: r.span },
-        resultTypes: [ty],
-        then: negated,
-        else: { body: [{ op: 'yield', operands: [a], types: [ty], results: [], span: inst.span }], span: inst.span },
-        results: [{ name: this.define(r.name), span: r.span }],
-        span: inst.span,
-      },
-    ];
-  }
-
-  /**
-   * `min`/`max`, which v0.3 lacks, as a comparison and an `if` that yields one operand: `%r = min
-   * %a, %b` is `%r_1 = cmp.lt %a, %b` then `%r = if %r_1 -> (T) { yield %a } else { yield %b }`
-   * (for floats: the second operand where either is NaN, as `a < b ? a : b`).
-   */
-  private minMax(inst: Extract<Inst04, { form: 'binary' }>, ty: TypedSpan): Inst[] {
-    const a = this.operand(inst.a);
-    const b = this.operand(inst.b);
-    const r = inst.results[0];
-    if (!r || inst.results.length !== 1) throw new NotLowered(inst.op, inst.span);
-    const test = { name: this.define(`${r.name}_${inst.op}`), span: r.span };
-    const yieldOf = (o: Operand, span: Span): Region => ({
-      body: [{ op: 'yield', operands: [o], types: [ty], results: [], span }],
-      span,
-    });
-    return [
-      { op: 'cmp', fn: inst.op === 'min' ? 'lt' : 'gt', operands: [a, b], type: ty, results: [test], span: inst.span },
-      {
-        op: 'if',
-        condition: { kind: 'value', name: test.name, span: r.span },
-        resultTypes: [ty],
-        then: yieldOf(a, inst.span),
-        else: yieldOf(b, inst.span),
-        results: [{ name: this.define(r.name), span: r.span }],
         span: inst.span,
       },
     ];
