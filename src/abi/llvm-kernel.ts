@@ -8,7 +8,7 @@ import { type DataLayout, DATA_LAYOUTS } from '../layout/data-layout.js';
 import { type FunctionInfo, type KernelModule, kernelsOf } from '../model/kernel-module.js';
 import { clangTypeString, kernelArgTypeName, kernelArgTypeQual } from '../types/print.js';
 import { type QualType, type Type, canonical } from '../types/types.js';
-import { type Draft, setOrigin } from './origin.js';
+import { type Draft, originParam, originRole, withOriginDetail } from './origin.js';
 import { placeSlot } from './slot-shape.js';
 import { assertNever } from '../assert-never.js';
 import { type ArgClass, classifyArg } from '../model/arg-class.js';
@@ -196,18 +196,21 @@ export function checkKernelCalls(
 
 export function llvmKernelPlan(k: FunctionInfo, dl: DataLayout): LlvmKernelPlan {
   const args: Bare<LlvmSlot>[] = k.params.map((p) => {
-    const s = { name: p.name } as Draft<Bare<LlvmSlot>>;
     const arg = llvmArg(classifyArg(p.type));
-    setOrigin(s, p, arg.role);
-    s.addrSpace = arg.addrSpace;
-    s.accessQual = arg.accessQual;
-    s.typeName = kernelArgTypeName(p.type);
-    s.baseType = baseTypeName(p.type, dl);
-    s.typeQual = kernelArgTypeQual(p.type);
-    s.type = p.type;
-    return s;
+    const s: Bare<LlvmSlot> = {
+      name: p.name,
+      param: originParam(p),
+      role: originRole(p, arg.role),
+      addrSpace: arg.addrSpace,
+      accessQual: arg.accessQual,
+      typeName: kernelArgTypeName(p.type),
+      baseType: baseTypeName(p.type, dl),
+      typeQual: kernelArgTypeQual(p.type),
+      type: p.type,
+    };
+    return withOriginDetail(s, p);
   });
-  const plan = { name: k.name, args } as Draft<Omit<LlvmKernelPlan, 'args'>> & { args: Bare<LlvmSlot>[] };
+  const plan: Draft<Omit<LlvmKernelPlan, 'args'>> & { args: Bare<LlvmSlot>[] } = { name: k.name, args };
   const a = k.attributes;
   if (a.reqdWorkGroupSize) plan.reqdWorkGroupSize = a.reqdWorkGroupSize;
   if (a.workGroupSizeHint) plan.workGroupSizeHint = a.workGroupSizeHint;

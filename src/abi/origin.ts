@@ -3,14 +3,6 @@ import type { HostRule, SlotRole } from './plan.js';
 
 export type { HostRule };
 
-/** The origin fields a slot carries, writable while the slot is built. */
-export interface OriginDraft {
-  param: number | null;
-  role: SlotRole;
-  dim?: number;
-  host?: HostRule;
-}
-
 /** A slot under construction: every field writable (plans are read-only once built). */
 export type Draft<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -29,39 +21,24 @@ function hostRule(o: NonNullable<Parameter['origin']>): HostRule {
 }
 
 /**
- * Writes the source parameter, role and host rule of a slot onto the slot being built: `param`
- * (in place when the slot already has the key), then `role`, then `dim` and `host` for calling
- * conventions that derive arguments (tinytc), where the source parameter is the logical argument
- * they come from. Plain property writes, no object spread (src/abi/slot-shape.ts says why).
- */
-export function setOrigin(slot: OriginDraft, p: Parameter, role: SlotRole): void {
-  slot.param = originParam(p);
-  slot.role = originRole(p, role);
-  const o = p.origin;
-  if (!o) return;
-  if (o.dim !== undefined) slot.dim = o.dim;
-  slot.host = hostRule(o);
-}
-
-/**
- * The `param` a slot of this parameter carries: the logical argument's index for derived parameters (as `setOrigin`
- * writes it).
+ * The `param` a slot of this parameter carries: for a parameter a calling convention derives (tinytc), the index of
+ * the logical argument it comes from.
  */
 export function originParam(p: Parameter): number {
   return p.origin ? p.origin.argIndex : p.index;
 }
 
-/** The `role` a slot of this parameter carries, `role` being its own (as `setOrigin` writes it). */
+/** The `role` a slot of this parameter carries, `role` being its own: a derived parameter's role wins over `data`. */
 export function originRole(p: Parameter, role: SlotRole): SlotRole {
   const o = p.origin;
   return o && o.role !== 'data' ? o.role : role;
 }
 
 /**
- * A slot a lowering built as one object literal (param and role from `originParam` and
- * `originRole`; src/abi/slot-shape.ts says why one literal) with what `setOrigin` would add: for a
- * derived parameter (tinytc), a copy with `dim` and `host` right after `role`, in setOrigin's order.
- * Other parameters' slots are returned as they are.
+ * A slot a lowering built in one piece (param and role from `originParam` and `originRole`;
+ * src/abi/slot-shape.ts says why) with its origin's detail: for a derived parameter (tinytc), a copy
+ * with `dim` (where the origin has one) and `host` right after `role`. Other parameters' slots are
+ * returned as they are.
  */
 export function withOriginDetail<S extends object>(slot: S, p: Parameter): S {
   const o = p.origin;
@@ -69,6 +46,8 @@ export function withOriginDetail<S extends object>(slot: S, p: Parameter): S {
   const src = slot as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const k in src) {
+    // A factory's slot holds `dim` and `host` (undefined) after `role`: they are written there, below.
+    if (k === 'dim' || k === 'host') continue;
     out[k] = src[k];
     if (k !== 'role') continue;
     if (o.dim !== undefined) out.dim = o.dim;

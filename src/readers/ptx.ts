@@ -5,7 +5,8 @@
 // such GPU — its `.target` is the oldest it may run on — so the caller names it, sm_90 by
 // default). What the PTX does not say (the OpenCL C types, the source names) is
 // left out: slots are named as the PTX names its parameters.
-import type { SlotLiteral } from '../abi/slot-shape.js';
+import type { SlotFields, SlotLiteral } from '../abi/slot-shape.js';
+import { cudaSlot } from '../targets/cuda/slot.js';
 import { Messages } from '../diagnostics/messages.js';
 import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { SourceFile, span } from '../diagnostics/source.js';
@@ -154,7 +155,7 @@ class Cursor {
 }
 
 /** One `.param`: the cursor stands after `.param`; returns the slot's declaration, or undefined (reported). */
-function readParam(c: Cursor, index: number): Omit<SlotLiteral<CudaSlot>, 'offset'> | undefined {
+function readParam(c: Cursor, index: number): Omit<SlotFields<CudaSlot>, 'offset'> | undefined {
   let align: number | undefined;
   let alignAt = c.here();
   if (c.peek() === '.align') {
@@ -189,7 +190,7 @@ function readParam(c: Cursor, index: number): Omit<SlotLiteral<CudaSlot>, 'offse
   if (nameTok === undefined || !/^[A-Za-z_$%][\w$]*$/.test(nameTok)) return c.expected('a parameter name');
   c.next();
   const name = nameTok;
-  const base = { name, param: index, ptxName: name, index, where: undefined, fill: undefined } as const;
+  const base = { name, param: index, ptxName: name, index } as const;
   if (c.peek() === '[') {
     // A byte array: `.align A .b8 name[N]` (vectors, structs and unions by value).
     c.next();
@@ -255,7 +256,7 @@ function readEntry(c: Cursor, visible: boolean, sm: CudaSm): CudaKernelPlan | un
       const d = readParam(c, args.length);
       if (!d) return undefined;
       const at = paramOffset(offset, d.align, sm);
-      args.push({ ...d, offset: at });
+      args.push(cudaSlot({ ...d, offset: at }));
       offset = at + d.size;
       if (c.peek() === ',') c.next();
       else if (c.peek() !== ')') return c.expected("',' or ')'");

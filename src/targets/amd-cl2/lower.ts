@@ -1,4 +1,5 @@
 import type { SlotLiteral } from '../../abi/slot-shape.js';
+import { amdCl2Slot } from './slot.js';
 import { alignTo } from '../../layout/align.js';
 import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { Messages } from '../../diagnostics/messages.js';
@@ -10,7 +11,7 @@ import { type QualType, type Type, canonical } from '../../types/types.js';
 import type { AmdCl2KernelPlan, AmdCl2Plan, AmdCl2Slot, Bare, UserSgprLayout } from '../../abi/plan.js';
 import { placeAmdCl2Kernel } from './placement.js';
 import { spelledOnce } from '../../text/spelled-once.js';
-import { type Draft, originParam, originRole, withOriginDetail } from '../../abi/origin.js';
+import { originParam, originRole, withOriginDetail } from '../../abi/origin.js';
 import { valueLayout } from '../../layout/value-layout.js';
 import { assertNever } from '../../assert-never.js';
 import { classifyArg } from '../../model/arg-class.js';
@@ -143,18 +144,19 @@ export function amdCl2Kernelwise(
   let setupEnd = 0;
   for (const name of SETUP_ARGS) {
     const isPtr = name === '_.printf_buffer';
-    const slot: Draft<Bare<AmdCl2Slot>> = {
-      name,
-      param: null,
-      role: 'setup',
-      offset: setupEnd,
-      size: P,
-      align: P,
-      argType: isPtr ? 'void*' : bits === 64 ? 'long' : 'int',
-      typeName: 'size_t',
-    };
-    if (isPtr) slot.addressSpace = 'global';
-    setup.push(slot);
+    setup.push(
+      amdCl2Slot({
+        name,
+        param: null,
+        role: 'setup',
+        offset: setupEnd,
+        size: P,
+        align: P,
+        argType: isPtr ? 'void*' : bits === 64 ? 'long' : 'int',
+        typeName: 'size_t',
+        addressSpace: isPtr ? 'global' : undefined,
+      }),
+    );
     setupEnd += P;
   }
   const sgprs = userSgprs(use, gfx9);
@@ -234,71 +236,20 @@ function userSlot(
       const addressSpace = arg.kind === 'local' ? 'local' : arg.space;
       const structSize = w.structSize;
       const qualifiers = qualifiersOf(type, pointee);
-      if (structSize === undefined) {
-        s = qualifiers
-          ? {
-              name,
-              param,
-              typeName,
-              type,
-              role,
-              offset: at,
-              size: P,
-              align: P,
-              argType,
-              addressSpace,
-              qualifiers,
-              where: undefined,
-              fill: undefined,
-            }
-          : {
-              name,
-              param,
-              typeName,
-              type,
-              role,
-              offset: at,
-              size: P,
-              align: P,
-              argType,
-              addressSpace,
-              where: undefined,
-              fill: undefined,
-            };
-      } else {
-        s = qualifiers
-          ? {
-              name,
-              param,
-              typeName,
-              type,
-              role,
-              offset: at,
-              size: P,
-              align: P,
-              argType,
-              addressSpace,
-              structSize,
-              qualifiers,
-              where: undefined,
-              fill: undefined,
-            }
-          : {
-              name,
-              param,
-              typeName,
-              type,
-              role,
-              offset: at,
-              size: P,
-              align: P,
-              argType,
-              addressSpace,
-              structSize,
-              where: undefined,
-              fill: undefined,
-            };
-      }
+      s = amdCl2Slot({
+        name,
+        param,
+        typeName,
+        type,
+        role,
+        offset: at,
+        size: P,
+        align: P,
+        argType,
+        addressSpace,
+        structSize,
+        qualifiers,
+      });
       break;
     }
     case 'image': {
@@ -308,7 +259,7 @@ function userSlot(
         return undefined;
       }
       const resourceId = counters[arg.access]++;
-      s = {
+      s = amdCl2Slot({
         name,
         param,
         typeName: kernelArgTypeName(type),
@@ -320,14 +271,12 @@ function userSlot(
         argType: word,
         access: arg.access,
         resourceId,
-        where: undefined,
-        fill: undefined,
-      };
+      });
       break;
     }
     case 'sampler': {
       const resourceId = counters.sampler++;
-      s = {
+      s = amdCl2Slot({
         name,
         param,
         typeName: kernelArgTypeName(type),
@@ -338,13 +287,11 @@ function userSlot(
         align: P,
         argType: 'sampler',
         resourceId,
-        where: undefined,
-        fill: undefined,
-      };
+      });
       break;
     }
     case 'queue':
-      s = {
+      s = amdCl2Slot({
         name,
         param,
         typeName: kernelArgTypeName(type),
@@ -354,12 +301,10 @@ function userSlot(
         size: P,
         align: P,
         argType: 'queue',
-        where: undefined,
-        fill: undefined,
-      };
+      });
       break;
     case 'event':
-      s = {
+      s = amdCl2Slot({
         name,
         param,
         typeName: kernelArgTypeName(type),
@@ -369,12 +314,10 @@ function userSlot(
         size: P,
         align: P,
         argType: 'clkevent',
-        where: undefined,
-        fill: undefined,
-      };
+      });
       break;
     case 'pipe':
-      s = {
+      s = amdCl2Slot({
         name,
         param,
         typeName: kernelArgTypeName(type),
@@ -385,14 +328,12 @@ function userSlot(
         align: P,
         argType: 'pipe',
         access: arg.access,
-        where: undefined,
-        fill: undefined,
-      };
+      });
       break;
     case 'pod': {
       if (arg.type.kind === 'record') {
         const structSize = layoutOf(arg.type, AMDGCN).size;
-        s = {
+        s = amdCl2Slot({
           name,
           param,
           typeName: kernelArgTypeName(type),
@@ -404,15 +345,13 @@ function userSlot(
           argType: 'structure',
           structSize,
           layout: valueLayout(type, AMDGCN),
-          where: undefined,
-          fill: undefined,
-        };
+        });
         break;
       }
       const w = scalarWord(arg.type);
       if (!w) return noArgType(p, diags);
       const n = w.length === 3 && driver === 'new' ? 4 : w.length;
-      s = {
+      s = amdCl2Slot({
         name,
         param,
         typeName: kernelArgTypeName(type),
@@ -423,9 +362,7 @@ function userSlot(
         align: w.element,
         argType: w.word,
         layout: valueLayout(type, AMDGCN),
-        where: undefined,
-        fill: undefined,
-      };
+      });
       break;
     }
     case 'opaque':

@@ -1,4 +1,5 @@
 import type { SlotLiteral } from '../../abi/slot-shape.js';
+import { amdhsaSlot } from './slot.js';
 import {
   AMDGPU_PROCESSORS,
   type AmdgpuProcessor,
@@ -107,7 +108,7 @@ function explicitSlot(p: FunctionInfo['params'][number], offset: number, llvm: A
         arg.pointee.type.kind === 'scalar' && arg.pointee.type.name === 'void'
           ? 1
           : layoutOf(arg.pointee, AMDGCN).align;
-      s = {
+      s = amdhsaSlot({
         name,
         param,
         typeName,
@@ -119,13 +120,11 @@ function explicitSlot(p: FunctionInfo['params'][number], offset: number, llvm: A
         addressSpace: 'local',
         pointeeAlign,
         align: 4,
-        where: undefined,
-        fill: undefined,
-      };
+      });
       break;
     }
     case 'buffer':
-      s = {
+      s = amdhsaSlot({
         name,
         param,
         typeName,
@@ -136,13 +135,11 @@ function explicitSlot(p: FunctionInfo['params'][number], offset: number, llvm: A
         valueKind: 'global_buffer',
         addressSpace: arg.space,
         align: 8,
-        where: undefined,
-        fill: undefined,
-      };
+      });
       break;
     case 'image':
     case 'pipe':
-      s = {
+      s = amdhsaSlot({
         name,
         param,
         typeName,
@@ -153,13 +150,11 @@ function explicitSlot(p: FunctionInfo['params'][number], offset: number, llvm: A
         valueKind: arg.kind,
         access: arg.access,
         align: 8,
-        where: undefined,
-        fill: undefined,
-      };
+      });
       break;
     case 'sampler':
     case 'queue':
-      s = {
+      s = amdhsaSlot({
         name,
         param,
         typeName,
@@ -169,15 +164,13 @@ function explicitSlot(p: FunctionInfo['params'][number], offset: number, llvm: A
         size: 8,
         valueKind: arg.kind,
         align: 8,
-        where: undefined,
-        fill: undefined,
-      };
+      });
       break;
     case 'pod':
     case 'event':
     case 'opaque': {
       const align = byValueAlign(type, llvm);
-      s = {
+      s = amdhsaSlot({
         name,
         param,
         typeName,
@@ -188,9 +181,7 @@ function explicitSlot(p: FunctionInfo['params'][number], offset: number, llvm: A
         valueKind: 'by_value',
         layout: valueLayout(type, AMDGCN),
         align,
-        where: undefined,
-        fill: undefined,
-      };
+      });
       break;
     }
     default:
@@ -215,15 +206,17 @@ class HiddenSlots {
     const key = `${base}:${f.modulePrints ? 1 : 0}${f.enqueues ? 1 : 0}${f.dynamicLds ? 1 : 0}:${localNames.join(',')}`;
     let list = this.lists.get(key);
     if (!list) {
-      list = hiddenArgs(this.codeObject, this.llvm, f).map((h) => ({
-        name: h.kind,
-        param: null,
-        role: 'hidden',
-        offset: base + h.offset,
-        size: h.size,
-        valueKind: h.kind,
-        align: h.size,
-      }));
+      list = hiddenArgs(this.codeObject, this.llvm, f).map((h) =>
+        amdhsaSlot({
+          name: h.kind,
+          param: null,
+          role: 'hidden',
+          offset: base + h.offset,
+          size: h.size,
+          valueKind: h.kind,
+          align: h.size,
+        }),
+      );
       this.lists.set(key, list);
     }
     return list;

@@ -2,6 +2,7 @@
 // (`nvptx64-nvidia-nvcl`, `nvptx-nvidia-nvcl`), and where each parameter's bytes go in the packed
 // buffer a CUDA host passes with CU_LAUNCH_PARAM_BUFFER_POINTER.
 import type { SlotLiteral } from '../../abi/slot-shape.js';
+import { cudaSlot } from './slot.js';
 import { POCL_APPENDED_BYTES, POCL_APPENDED_NAMES } from './pocl-appended.js';
 import { Messages } from '../../diagnostics/messages.js';
 import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
@@ -244,7 +245,7 @@ function lowerKernel(
     }
     const index = args.length;
     const at = paramOffset(offset, d.align, sm);
-    const s: SlotLiteral<CudaSlot> = {
+    const s: SlotLiteral<CudaSlot> = cudaSlot({
       name: p.name,
       param: originParam(p),
       role: d.role,
@@ -254,14 +255,12 @@ function lowerKernel(
       size: d.size,
       align: d.align,
       ptxType: d.ptxType,
-      ...(d.space ? { space: d.space } : {}),
-      ...(d.pointeeAlign !== undefined ? { pointeeAlign: d.pointeeAlign } : {}),
+      space: d.space,
+      pointeeAlign: d.pointeeAlign,
       typeName: kernelArgTypeName(p.type),
       type: p.type,
-      ...(d.layout ? { layout: valueLayout(p.type, dl) } : {}),
-      where: undefined,
-      fill: undefined,
-    };
+      layout: d.layout ? valueLayout(p.type, dl) : undefined,
+    });
     push(withOriginDetail(s, p));
     if (classifyArg(p.type).kind === 'local') dynamicShared.push(p.name);
   }
@@ -270,19 +269,19 @@ function lowerKernel(
     for (const name of POCL_APPENDED_NAMES) {
       const index = args.length;
       const size = POCL_APPENDED_BYTES;
-      push({
-        name,
-        param: null,
-        role: 'hidden',
-        ptxName: `${k.name}_param_${index}`,
-        index,
-        offset: paramOffset(offset, size, sm),
-        size,
-        align: size,
-        ptxType: 'u32',
-        where: undefined,
-        fill: undefined,
-      });
+      push(
+        cudaSlot({
+          name,
+          param: null,
+          role: 'hidden',
+          ptxName: `${k.name}_param_${index}`,
+          index,
+          offset: paramOffset(offset, size, sm),
+          size,
+          align: size,
+          ptxType: 'u32',
+        }),
+      );
     }
   }
   if (offset > CUDA_PARAM_LIMIT) diags.report(Messages.cudaParamLimit, k.span, [k.name, offset, CUDA_PARAM_LIMIT]);

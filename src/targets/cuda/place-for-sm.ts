@@ -3,13 +3,13 @@
 // (cuFuncGetParamInfo) for a GPU the fact table does not list. The CUDA host uses it so a plan made
 // for one GPU launches on another without being lowered again.
 import type { SlotLiteral } from '../../abi/slot-shape.js';
+import { cudaSlot } from './slot.js';
 import type { CudaKernelPlan, CudaPlan, CudaSlot, CudaSm } from './plan.js';
 import { cudaParamBase, paramOffset } from './param-base.js';
 import { placeCudaKernel } from './placement.js';
 
 function unplaced(a: CudaSlot, offset: number): SlotLiteral<CudaSlot> {
-  const { where: _where, fill: _fill, ...bare } = a;
-  return { ...bare, offset, where: undefined, fill: undefined };
+  return cudaSlot({ ...a, offset });
 }
 
 /** The plan as the driver of `sm` places it (the plan itself where that GPU's base gives the same offsets). */

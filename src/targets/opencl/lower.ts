@@ -96,7 +96,7 @@ function openclKernel(k: FunctionInfo, dl: DataLayout, generated: GeneratedCode 
     const typeQual = kernelArgTypeQual(p.type);
     const size = kind === 'local' ? null : kind === 'value' ? layoutOf(p.type, dl).size : HANDLE_SIZE;
     // One literal (the slot's fields sit in the object, not in a store grown write by write), with
-    // a derived parameter's dim and host after role, in setOrigin's order.
+    // a derived parameter's dim and host after role (withOriginDetail).
     const slot: Draft<Bare<OpenCLSlot>> = withOriginDetail(
       {
         name: p.name,

@@ -9,7 +9,7 @@ import { kernelArgTypeName } from '../../types/print.js';
 import { assertNever } from '../../assert-never.js';
 import { classifyArg } from '../../model/arg-class.js';
 import { type LlvmKernelPlan, checkKernelCalls, llvmArg, llvmKernelPlan } from '../../abi/llvm-kernel.js';
-import { type Draft, setOrigin } from '../../abi/origin.js';
+import { type Draft, originParam, originRole, withOriginDetail } from '../../abi/origin.js';
 import type { Bare } from '../../abi/plan.js';
 import type { R600KernelPlan, R600Plan, R600Slot } from './plan.js';
 import { placeR600Kernel } from './placement.js';
@@ -36,12 +36,21 @@ class InputBuffer {
   }
 }
 
-function base(p: Parameter, role: R600Slot['role'], typeName: string, size: number): Draft<Bare<R600Slot>> {
-  const slot = { name: p.name } as Draft<Bare<R600Slot>>;
-  setOrigin(slot, p, role);
-  slot.typeName = typeName;
-  slot.size = size;
-  return slot;
+/** A parameter's slot, its offset to come: the fields every kind has, the origin's `dim` and `host` after `role`. */
+function base(
+  p: Parameter,
+  role: R600Slot['role'],
+  typeName: string,
+  size: number,
+): Draft<Omit<Bare<R600Slot>, 'offset'>> {
+  const slot: Draft<Omit<Bare<R600Slot>, 'offset'>> = {
+    name: p.name,
+    param: originParam(p),
+    role: originRole(p, role),
+    typeName,
+    size,
+  };
+  return withOriginDetail(slot, p);
 }
 
 /** Every handle the pass leaves alone is a 32-bit pointer. */

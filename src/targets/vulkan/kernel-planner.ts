@@ -2,6 +2,7 @@
 // slots. A class of its own with small methods, apart from lowerVulkan's loop over the kernels: inline
 // there, the engine compiled that whole function again and again (100-200 ms per lowering of a large file).
 import type { SlotLiteral } from '../../abi/slot-shape.js';
+import { vulkanSlot } from './slot.js';
 import { alignTo } from '../../layout/align.js';
 import { type Message, Messages } from '../../diagnostics/messages.js';
 import type { Span } from '../../diagnostics/source.js';
@@ -317,7 +318,7 @@ export class KernelPlanner {
         const c = canonical(type).type as Extract<Type, { kind: 'pointer' }>;
         const elem = canonical(c.pointee).type;
         const arrayElemSize = elem.kind === 'scalar' && elem.name === 'void' ? 1 : layoutOf(elem, dl).size;
-        s = {
+        s = vulkanSlot({
           name,
           param,
           role: originRole(p, 'local'),
@@ -327,9 +328,7 @@ export class KernelPlanner {
           specId: this.state.nextSpec++,
           arrayElemSize,
           reflection: ARG_KIND_REFLECTION.local,
-          where: undefined,
-          fill: undefined,
-        };
+        });
         break;
       }
       case 'pointer': {
@@ -339,7 +338,7 @@ export class KernelPlanner {
         const argSize = storeSize(type, dl);
         s =
           placement === 'pushconstant'
-            ? {
+            ? vulkanSlot({
                 name,
                 param,
                 role,
@@ -349,10 +348,8 @@ export class KernelPlanner {
                 offset,
                 argSize,
                 reflection: ARG_KIND_REFLECTION.pointer_pushconstant,
-                where: undefined,
-                fill: undefined,
-              }
-            : {
+              })
+            : vulkanSlot({
                 name,
                 param,
                 role,
@@ -365,9 +362,7 @@ export class KernelPlanner {
                 argSize,
                 vkDescriptorType: VK_DESCRIPTOR.pod_ubo,
                 reflection: ARG_KIND_REFLECTION.pointer_ubo,
-                where: undefined,
-                fill: undefined,
-              };
+              });
         break;
       }
       case 'pod': {
@@ -376,7 +371,7 @@ export class KernelPlanner {
         const argSize = storeSize(type, dl);
         const layout = valueLayout(type, dl);
         if (placement === 'pushconstant') {
-          s = {
+          s = vulkanSlot({
             name,
             param,
             role,
@@ -387,12 +382,10 @@ export class KernelPlanner {
             argSize,
             layout,
             reflection: ARG_KIND_REFLECTION.pod_pushconstant,
-            where: undefined,
-            fill: undefined,
-          };
+          });
         } else {
           const argKind = placement === 'ubo' ? 'pod_ubo' : 'pod';
-          s = {
+          s = vulkanSlot({
             name,
             param,
             role,
@@ -406,9 +399,7 @@ export class KernelPlanner {
             vkDescriptorType: VK_DESCRIPTOR[argKind],
             layout,
             reflection: ARG_KIND_REFLECTION[argKind],
-            where: undefined,
-            fill: undefined,
-          };
+          });
         }
         break;
       }
@@ -422,7 +413,7 @@ export class KernelPlanner {
         const buffer = kind === 'buffer' || kind === 'buffer_ubo';
         if (buffer) this.contents.buffers = true;
         const role = originRole(p, kind === 'sampler' ? 'sampler' : buffer ? 'data' : 'image');
-        s = {
+        s = vulkanSlot({
           name,
           param,
           role,
@@ -434,9 +425,7 @@ export class KernelPlanner {
           offset: 0,
           vkDescriptorType: VK_DESCRIPTOR[kind],
           reflection: ARG_KIND_REFLECTION[kind],
-          where: undefined,
-          fill: undefined,
-        };
+        });
         break;
       }
       default:
