@@ -3,8 +3,7 @@ import { Messages } from './diagnostics/messages.js';
 import { SourceFile } from './diagnostics/source.js';
 import { emitJsonChunks, emitJsonPieces } from './emit/json.js';
 import { FORMATS, codegenFormat, renderCodegenFormat } from './codegen/formats.js';
-import { spirvParameterLimit } from './codegen/spirv/parameter-limit.js';
-import { vulkanWideMath } from './codegen/vulkan-number-limits.js';
+import { codegenRefusals } from './codegen/codegen-refusals.js';
 import { compileOpenCL } from './frontend/opencl-c/index.js';
 import type { CommandLineMacro, FileHost } from './frontend/opencl-c/preprocessor.js';
 import { type CompiledTinytc, compileTinytc } from './codegen/compile-tinytc.js';
@@ -76,13 +75,9 @@ function plan(path: string, text: string, host: FileHost, options: LowerOptions)
     // A v0.4 program with instructions kernarg cannot generate yet has an interface but no code.
     if (fe.notLowered && codegenFormat(target.name, format))
       return { module: fe.module, diagnostics: [...fe.diagnostics.items, ...fe.notLowered] };
-    const overLimit =
-      fe.module && target.name === 'opencl' && format.startsWith('spirv') ? spirvParameterLimit(fe.module) : [];
-    if (overLimit.length) return { module: fe.module, diagnostics: [...fe.diagnostics.items, ...overLimit] };
-    // tinytc v0.4's f64/c64 math has no GLSL.std.450 instruction (KA2430).
-    const wide = target.name === 'vulkan' && codegenFormat(target.name, format) && fe.program;
-    const refused = wide ? vulkanWideMath(fe.program!) : null;
-    if (refused?.hasErrors) return { module: fe.module, diagnostics: [...fe.diagnostics.items, ...refused.items] };
+    const printed = codegenFormat(target.name, format)?.code;
+    const refused = printed ? codegenRefusals(printed, fe) : [];
+    if (refused.length) return { module: fe.module, diagnostics: [...fe.diagnostics.items, ...refused] };
     return { module: fe.module, lowered: fe.lowered, tinytc: fe.compiled, diagnostics: fe.diagnostics.items };
   }
   // Macros the driver adds before the command line's: the target's (clspv's VULKAN; null: one its compiler leaves

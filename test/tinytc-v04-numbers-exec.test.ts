@@ -10,6 +10,7 @@ import { bf16Bits } from '../src/layout/bfloat16.js';
 import { testDevice } from './support/device.js';
 import { testVulkan } from './support/vulkan-device.js';
 import { runCliWith } from '../src/cli/main.js';
+import { vulkanTinytcKernel } from '../src/runtime/vulkan/tinytc.js';
 import { randomFloats, runOnBoth } from './support/tinytc-exec.js';
 
 const halves = (n: number, seed: number) =>
@@ -280,4 +281,19 @@ test('what the number types cannot be generated as says so: KA2430 (Vulkan f64/c
     ['--target', 'opencl', '--format', 'opencl-c'],
   );
   assert.match(blas.err, /'axpby on f16' is not lowered .*\[KA2420\]/);
+});
+
+test('the Vulkan runtime refuses f64 math as lower does (KA2430 with its position), not inside the printer', (t) => {
+  const ctx = testVulkan(t);
+  if (!ctx) return;
+  try {
+    const wide =
+      'func @w(%m: memref<f64x4>) {\n  %i = constant 1 : index\n  %x = load %m[%i] : f64\n  %y = exp %x : f64\n  store %y, %m[%i]\n}\n';
+    assert.throws(
+      () => vulkanTinytcKernel(ctx, wide, 'w', { path: 'n.ir' }),
+      /n\.ir:4:3: error: 'exp' of f64 has no Vulkan SPIR-V instruction .*\[KA2430\]/,
+    );
+  } finally {
+    ctx.dispose();
+  }
 });

@@ -4,6 +4,7 @@
 // SPIR-V, say) is one row here. `lower` renders these rows; `FORMATS` lists them after each
 // target's own formats.
 import type { CompiledTinytc } from './compile-tinytc.js';
+import type { PrintedCode } from './codegen-refusals.js';
 import { emitTinytcOpenCLC } from './opencl-c/index.js';
 import { emitTinytcSpirv } from './spirv/index.js';
 import { renderOpenclSpirv } from './spirv/opencl-module.js';
@@ -18,6 +19,8 @@ type PlanOf<T extends TargetName> = Extract<AbiPlan, { readonly target: T }>;
 interface CodegenFormatOf<T extends TargetName> {
   readonly target: T;
   readonly format: FormatName;
+  /** The language printed: what codegenRefusals checks before printing. */
+  readonly code: PrintedCode;
   render(compiled: CompiledTinytc, plan: PlanOf<T>, options: LowerOptions): string | Uint8Array;
 }
 
@@ -31,20 +34,33 @@ export const CODEGEN_FORMATS: readonly CodegenFormat[] = [
   {
     target: 'opencl',
     format: 'opencl-c',
+    code: 'opencl-c',
     render: (compiled, _plan, o) => emitTinytcOpenCLC(compiled, { groupTables: o.tinytc?.groupTables }),
   },
   // tinytc's own output since v0.4: an OpenCL Kernel module (Physical64; lower() refuses --arch spir).
-  { target: 'opencl', format: 'spirv', render: (compiled) => renderOpenclSpirv('spirv', compiled) },
-  { target: 'opencl', format: 'spirv-asm', render: (compiled) => renderOpenclSpirv('spirv-asm', compiled) },
+  {
+    target: 'opencl',
+    format: 'spirv',
+    code: 'opencl-spirv',
+    render: (compiled) => renderOpenclSpirv('spirv', compiled),
+  },
+  {
+    target: 'opencl',
+    format: 'spirv-asm',
+    code: 'opencl-spirv',
+    render: (compiled) => renderOpenclSpirv('spirv-asm', compiled),
+  },
   {
     target: 'vulkan',
     format: 'spirv',
+    code: 'vulkan-spirv',
     render: (compiled, plan, o) =>
       bytesOf(emitTinytcSpirv(compiled, plan, { floatAtomicAdd: o.vulkan?.floatAtomicAdd })),
   },
   {
     target: 'vulkan',
     format: 'spirv-asm',
+    code: 'vulkan-spirv',
     render: (compiled, plan, o) =>
       disassemble(emitTinytcSpirv(compiled, plan, { floatAtomicAdd: o.vulkan?.floatAtomicAdd })),
   },

@@ -5,6 +5,7 @@ import { formatDiagnostics } from '../diagnostics/format.js';
 import { type IrType, type MemrefType, type Program } from '../frontend/tinytc/ast.js';
 import { kernelName, varName } from '../frontend/tinytc/calling-convention.js';
 import { compileTinytc } from '../codegen/compile-tinytc.js';
+import { codegenRefusals } from '../codegen/codegen-refusals.js';
 import { CPU_DEVICE, codegenPolicy, TUNED_POLICY } from '../codegen/policy.js';
 import { deviceType } from './opencl/device-info.js';
 import { openclTarget } from '../targets/opencl/index.js';
@@ -313,6 +314,8 @@ export function tinytcKernel(
     throw new RuntimeInputError(
       `kernarg cannot compile the IR:\n${formatDiagnostics([...fe.diagnostics.items, ...(fe.notLowered ?? [])])}`,
     );
+  const refused = codegenRefusals(options.il === 'spirv' ? 'opencl-spirv' : 'opencl-c', fe);
+  if (refused.length) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics(refused)}`);
   const compiled = fe.compiled;
   const plan = fe.lowered.plan;
   const path = options.path ?? `${name}.ir`;

@@ -11,7 +11,7 @@ import { type SpirvRequirements, requirementsOf } from '../../emit/spirv/require
 import { BuiltIn, Op } from '../../emit/spirv/spec.js';
 import { Builtins } from './builtins.js';
 import { SPIRV_FLAVOURS, flavourModule } from './flavour.js';
-import { Gen, type Sym } from './gen.js';
+import { Gen } from './gen.js';
 import { declareResources } from './interface.js';
 import type { BodyEnv } from './body-scope.js';
 import { emitKernelBody } from './kernel.js';

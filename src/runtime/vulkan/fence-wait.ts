@@ -13,7 +13,7 @@
 // arguments as the blocking wait, and bench/vulkan-launch-host.c makes the same calls.
 import { type VK, type VkHandle, check } from './vk.js';
 
-/** How many times the host polls a fence before it blocks in vkWaitForFences (one driver call each, about a microsecond). */
+/** How many times the host polls a fence before it blocks in vkWaitForFences (one driver call each; not timed per call). */
 export const FENCE_POLLS = 2000;
 
 /** The polls for a device of this type (VulkanDeviceInfo.type). */

@@ -10,6 +10,7 @@ import { SourceFile } from '../../diagnostics/source.js';
 import { type IrType, type MemrefType, type Program } from '../../frontend/tinytc/ast.js';
 import { kernelName, varName } from '../../frontend/tinytc/calling-convention.js';
 import { type CompiledTinytc, compileTinytc } from '../../codegen/compile-tinytc.js';
+import { codegenRefusals } from '../../codegen/codegen-refusals.js';
 import { CPU_DEVICE, codegenPolicy } from '../../codegen/policy.js';
 import { type BlasPolicy, LOCAL_BYTES } from '../../codegen/blas-policy.js';
 import { emitTinytcSpirv } from '../../codegen/spirv/index.js';
@@ -253,6 +254,8 @@ export function vulkanTinytcKernel(
     throw new RuntimeInputError(
       `kernarg cannot compile the IR:\n${formatDiagnostics([...fe.diagnostics.items, ...(fe.notLowered ?? [])])}`,
     );
+  const refused = codegenRefusals('vulkan-spirv', fe);
+  if (refused.length) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics(refused)}`);
   const compiled = fe.compiled;
   if (!fe.lowered)
     throw new RuntimeInputError(`kernarg cannot lower the IR for Vulkan:\n${formatDiagnostics(fe.diagnostics.items)}`);

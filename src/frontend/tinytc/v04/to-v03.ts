@@ -12,7 +12,6 @@ import { DiagnosticBag } from '../../../diagnostics/diagnostic.js';
 import { Messages } from '../../../diagnostics/messages.js';
 import type { Span } from '../../../diagnostics/source.js';
 import {
-  type AtomicOrder,
   type Func,
   type Inst,
   type IrType,
