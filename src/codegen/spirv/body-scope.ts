@@ -11,7 +11,7 @@ import type { Fence } from '../barriers.js';
 import type { LoweredKernel, SlotExt } from '../lowered.js';
 import type { BlasPolicy } from '../blas-policy.js';
 import type { SCollectiveContext, SScalar } from './collective.js';
-import type { Base, Gen, SExt, SView, Sym } from './gen.js';
+import type { Base, Dope, Gen, SExt, SView, Sym } from './gen.js';
 import type { SpirvFlavour } from './flavour.js';
 import type { ScalarBuiltinName } from './builtins.js';
 
@@ -164,6 +164,8 @@ export class BodyScope {
             : variable !== undefined
               ? { kind: 'variable', sc: 'StorageBuffer', variable, wrapped: true, bits: this.env.bits(name) }
               : { kind: 'address', addr: this.env.pod(p.data) };
+        const shape = p.shape.map(ext);
+        const stride = p.stride.map(ext);
         this.values.set(name, {
           kind: 'memref',
           view: {
@@ -171,12 +173,13 @@ export class BodyScope {
             space: 'global',
             element: p.type.element,
             offset: 0,
-            shape: p.shape.map(ext),
-            stride: p.stride.map(ext),
+            shape,
+            stride,
+            ...(this.runTimeDope ? { rt: this.g.dope(shape, stride) } : {}),
           },
         });
-      } else
-        this.values.set(name, {
+      } else {
+        const group: Extract<Value, { kind: 'group' }> = {
           kind: 'group',
           table: tableOf(p.table),
           memref: p.memref,
@@ -184,8 +187,24 @@ export class BodyScope {
           stride: p.stride.map(table),
           offset: ext(p.offset),
           ...(p.size !== undefined ? { size: ext(p.size) } : {}),
-        });
+        };
+        // tinytc makes a group's static shapes, strides, size and offset OpConstants with its parameters.
+        if (this.runTimeDope)
+          for (const e of [
+            ...group.shape,
+            ...group.stride,
+            ...(group.size !== undefined ? [group.size] : []),
+            group.offset,
+          ])
+            if (typeof e === 'number') this.g.idx(e);
+        this.values.set(name, group);
+      }
     }
+  }
+
+  /** Whether views carry tinytc's run-time dope vector (SpirvFlavour.dopeVector). */
+  get runTimeDope(): boolean {
+    return this.env.flavour.dopeVector === 'run-time';
   }
 
   value(o: Operand): Value {
@@ -232,6 +251,26 @@ export class BodyScope {
         offset: this.g.ext.add(parent.offset, offset),
         shape: shape.map((e, j) => t.shape[j] ?? e),
         stride: stride.map((e, j) => t.stride[j] ?? e),
+      },
+    });
+  }
+
+  /**
+   * A view with a run-time dope vector (memref-instructions.ts spells it as tinytc does), at `base`
+   * where it has a pointer of its own: its folded shape and stride are the result type's static
+   * entries, and the run-time ids where the type has none.
+   */
+  defineRtView(name: string, parent: SView, offset: SExt, rt: Dope, base?: Base): void {
+    const t = this.types.get(name) as MemrefType;
+    this.values.set(name, {
+      kind: 'memref',
+      view: {
+        ...parent,
+        ...(base ? { base } : {}),
+        offset: this.g.ext.add(parent.offset, offset),
+        shape: rt.shape.map((id, j) => t.shape[j] ?? { id }),
+        stride: rt.stride.map((id, j) => t.stride[j] ?? { id }),
+        rt,
       },
     });
   }

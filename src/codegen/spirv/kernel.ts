@@ -10,7 +10,8 @@ import * as spmd from './spmd.js';
 
 /** A kernel's body (nothing for an empty one), its built-ins read once at the top, where they dominate every use. */
 export function emitKernelBody(g: Gen, k: LoweredKernel, env: BodyEnv): void {
-  if (!k.func.body.body.length) return;
+  const declares = env.flavour.constants === 'declared' && (k.func.body.constants?.length ?? 0) > 0;
+  if (!k.func.body.body.length && !declares) return;
   for (const inst of instructions(k.func.body)) {
     if (inst.op === 'group_id') env.builtin('WorkgroupId', inst.axis ?? 2);
     if (inst.op === 'group_size') env.builtin('NumWorkgroups', inst.axis ?? 2);
@@ -42,11 +43,19 @@ export class SpirvBodyEmitter extends BodyScope {
   }
 
   private region(r: Region): void {
-    for (const inst of r.body) {
+    r.body.forEach((inst, i) => {
+      this.declareConstants(r, i);
       const fence = this.k.barriers.get(inst);
       if (fence) this.barrier(fence);
       this.inst(inst);
-    }
+    });
+    this.declareConstants(r, r.body.length);
+  }
+
+  /** The v0.4 `constant`s that stood before instruction `at`, made there where the flavour declares them. */
+  private declareConstants(r: Region, at: number): void {
+    if (this.env.flavour.constants !== 'declared') return;
+    for (const c of r.constants ?? []) if (c.before === at) this.scalar(c.value, c.type);
   }
 
   private inst(inst: Inst): void {

@@ -77,7 +77,7 @@ export function atomicAccess(
   const float = isFloatType(t);
   const [scope, semantics] = orderOperands(g, v, order, fn === 'load' || fn === 'store' ? fn : 'update');
   const viaBits = float && g.flavour.name === 'vulkan';
-  const p = g.elementPtr(v, index, viaBits);
+  const p = g.elementPtr(v, index, viaBits, true);
   const stored = g.storedType(t, viaBits);
   const width = (t === 'f64' || t === 'i64' || t === 'index' ? 64 : 32) as 32 | 64;
   if (!float || viaBits) wideInts(g, v, width);

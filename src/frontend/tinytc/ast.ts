@@ -106,6 +106,19 @@ export type Slice =
 export interface Region {
   readonly body: Inst[];
   readonly span: Span;
+  /**
+   * tinytc v0.4's `constant` instructions of the region, which the rewrite writes as immediates in
+   * their uses: each value, its type, and the index in `body` of the instruction it stood before
+   * (body.length: after the last), for a printer that declares them where tinytc's converter does.
+   */
+  readonly constants?: readonly DeclaredConstant[];
+}
+
+/** A v0.4 `constant` written in place (Region.constants): an immediate operand of a scalar type. */
+export interface DeclaredConstant {
+  readonly before: number;
+  readonly type: ScalarTypeName;
+  readonly value: Operand;
 }
 
 /** One instruction; `results` names the values it defines (`%x = ...`). */
