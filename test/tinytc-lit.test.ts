@@ -47,10 +47,6 @@ const EXPECTED_FAILURES: Readonly<Record<string, string>> = {
   'spv/compare.ir':
     'codegen choice: not_equal of complex numbers is OpAny of the parts kernarg (either part differs), ' +
     'OpAll tinytc (1+2i ≠ 1+3i is false there); see test/deliberate/tinytc-lit-compare.md',
-  'spv/constant.ir':
-    'codegen choice: kernarg folds every `constant` into its uses and declares none that is unused (this ' +
-    'file uses none); its float constants would print as spirv-dis prints them (decimal), tinytc prints ' +
-    'hexadecimal',
   'spv/cooperative_matrix_construct.ir': `${NOT_LOWERED} parallel; then cooperative matrices (out of reach this round)`,
   'spv/cooperative_matrix_extract.ir': `${NOT_LOWERED} coopmatrix (out of reach this round)`,
   'spv/cooperative_matrix_insert.ir': `${NOT_LOWERED} coopmatrix (out of reach this round)`,
@@ -60,8 +56,6 @@ const EXPECTED_FAILURES: Readonly<Record<string, string>> = {
     "deliberate (test/deliberate/tinytc-lit-load.md): tinytc v0.4.0 adds a group's offset to the member index " +
     '(OpIAdd offset, index, then the table entries there), kernarg moves the member pointer by that many elements ' +
     "as the IR manual says (`group[i] + off`); @l1's run-time index arithmetic and atomic loads are tinytc's",
-  'spv/store.ir':
-    "codegen choice of load.ir: kernarg folds static index arithmetic (no constant 4 for the stride tinytc multiplies by); its OpAtomicStore/OpAtomicF{Add,Max,Min}EXT lines and capabilities are tinytc's",
   'spv/subgroup_broadcast.ir':
     "tinytc's CHECK line names %[[I32_C4]], a FileCheck string variable it never defines (FileCheck 16: undefined variable); with %[[#I32_C4]], the numeric one defined above it, kernarg's module passes",
   'spv/subview.ir':

@@ -106,7 +106,7 @@ function reference(c: Case): number[] {
 }
 
 test("OpenCL SPIR-V spells views as tinytc's converter: subviews are pointers, strides multiply at run time", () => {
-  const r = lower('views.ir', IR, () => undefined, { target: 'opencl', format: 'spirv-asm' });
+  const r = lower('views.ir', IR, { readFile: () => undefined }, { target: 'opencl', format: 'spirv-asm' });
   assert.equal(r.diagnostics.filter((d) => d.severity === 'error').length, 0);
   const text = r.output!;
   // Every index and stride product is an instruction, as tinytc's (load %e[3,1,1] alone multiplies twice).
@@ -141,6 +141,48 @@ test('PoCL: the OpenCL SPIR-V and the OpenCL C of the views give the reference r
       }),
       { numRuns: Number(process.env.KERNARG_FC_RUNS ?? 12), seed: Number(process.env.KERNARG_FC_SEED ?? 20261128) },
     );
+  } finally {
+    ctx.dispose();
+  }
+});
+
+/** Complex atomics, one part at a time as tinytc's converter makes them; every work-item of the 4 runs the body. */
+const COMPLEX = `func @cx(%a: memref<c64x4>, %b: memref<c32>, %out: memref<c64x2>) attributes{work_group_size=[4,1]} {
+  parallel {
+    %c = constant [1.5, -2.0] : c64
+    %i = constant 2 : index
+    %j = constant 0 : index
+    %k = constant 1 : index
+    %old = atomic_add.device %c, %a[%i] : c64
+    %v = atomic_load %a[%k] : c64
+    atomic_store %v, %out[%j]
+    %d = constant [0.25, 0.5] : c32
+    %o2 = atomic_add %d, %b[] : c32
+  }
+}
+`;
+
+test('PoCL: complex atomics of the OpenCL SPIR-V (add, load, store) act on each part', (t) => {
+  const r = lower('cx.ir', COMPLEX, { readFile: () => undefined }, { target: 'opencl', format: 'spirv-asm' });
+  const text = r.output!;
+  // Each access splits into the two parts (tinytc's split_re_im): two OpInBoundsAccessChain and two atomics.
+  assert.equal((text.match(/OpAtomicFAddEXT/g) ?? []).length, 4);
+  assert.equal((text.match(/OpAtomicLoad/g) ?? []).length, 2);
+  assert.equal((text.match(/OpAtomicStore/g) ?? []).length, 2);
+  assert.equal((text.match(/OpInBoundsAccessChain/g) ?? []).length, 8);
+  const ctx = testDevice(t);
+  if (!ctx) return;
+  try {
+    const k = tinytcKernel(ctx, COMPLEX, 'cx', { il: 'spirv' });
+    const a = {
+      a: { data: Float64Array.from({ length: 8 }, (_, i) => i), shape: [4] },
+      b: { data: Float32Array.of(1, 2), shape: [] },
+      out: { data: new Float64Array(4), shape: [2] },
+    };
+    k.launch({ args: a });
+    assert.deepEqual([...a.a.data], [0, 1, 2, 3, 4 + 4 * 1.5, 5 - 4 * 2, 6, 7]);
+    assert.deepEqual([...a.b.data], [1 + 4 * 0.25, 2 + 4 * 0.5]);
+    assert.deepEqual([...a.out.data], [2, 3, 0, 0]);
   } finally {
     ctx.dispose();
   }

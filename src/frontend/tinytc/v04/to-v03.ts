@@ -137,7 +137,7 @@ class Translator implements MathRewriteContext {
           here.constants.push({
             before: here.body.length,
             type: t === null ? 'i1' : t.name,
-            value: this.operand({ name: r.name, span: r.span }),
+            value: this.operand({ kind: 'value', name: r.name, span: r.span }),
           });
         return [];
       }
