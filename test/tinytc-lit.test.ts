@@ -39,8 +39,6 @@ const EXPECTED_FAILURES: Readonly<Record<string, string>> = {
     'and complex match)',
   'spv/associated.ir':
     'codegen choice: tinytc compares with OpPtrNotEqual, a SPIR-V 1.4 instruction; kernarg prints SPIR-V 1.2 (what an OpenCL 2.2 consumer takes) and compares the OpConvertPtrToU address with 0',
-  'spv/barrier.ir':
-    'codegen choice: kernarg drops explicit `barrier` and places its own (codegen/barriers.ts), tinytc prints one OpControlBarrier per barrier with the stated memory semantics',
   'spv/cast.ir':
     `${NOT_LOWERED} coopmatrix (out of reach this round); before it, kernarg leaves a cast to the same ` +
     'type as the value, tinytc copies it (OpCopyObject); the f16, bf16 and complex casts match',

@@ -1,6 +1,7 @@
 import { assertNever } from '../../assert-never.js';
 import { type Inst, instructions, type Region, type ScalarTypeName } from '../../frontend/tinytc/ast.js';
 import type { LoweredKernel } from '../lowered.js';
+import { Op, Scope } from '../../emit/spirv/spec.js';
 import { type BodyEnv, BodyScope } from './body-scope.js';
 import { blasS } from './blas-call.js';
 import type { Gen, SExt } from './gen.js';
@@ -117,6 +118,13 @@ export class SpirvBodyEmitter extends BodyScope {
                   ? { addr: table.addr }
                   : null;
         this.define(result!, spmd.associated(g, pointer), 'i1');
+        return;
+      }
+      case 'barrier': {
+        // tinytc's OpControlBarrier: Workgroup scopes, the flavour's semantics of the memories named, or none.
+        const fence = inst.global && inst.local ? 'both' : inst.global ? 'global' : inst.local ? 'local' : null;
+        const semantics = fence ? this.env.flavour.fences[fence] : 0;
+        g.f.emit(Op.ControlBarrier, g.u32(Scope.Workgroup), g.u32(Scope.Workgroup), g.u32(semantics));
         return;
       }
       case 'subgroup_builtin':

@@ -178,6 +178,11 @@ export type Inst = {
   // The v0.4 rewrite's parallel regions, groups and collective instructions (to-v03.ts makes them; v0.3 syntax has none).
   /** tinytc v0.4's `parallel`: every work-item runs the body once, for itself (an SPMD region, as a foreach body). */
   | { readonly op: 'parallel'; readonly body: Region }
+  /**
+   * tinytc v0.4's explicit `barrier[.global][.local]` outside parallel regions: every work-item waits,
+   * the memories named ordered (none: an execution barrier only), beside the barriers kernarg places.
+   */
+  | { readonly op: 'barrier'; readonly global: boolean; readonly local: boolean }
   /** v0.4's `associated`: whether a memref's or group's pointer is not null (i1). */
   | { readonly op: 'associated'; readonly operand: Operand; readonly type: TypedSpan }
   /** A subgroup built-in (i32), read where the function's work-group and subgroup sizes are known. */

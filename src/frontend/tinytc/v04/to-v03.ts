@@ -298,7 +298,7 @@ class Translator implements MathRewriteContext {
         // kernarg places the barriers collective code needs; one a parallel region states orders
         // what its work-items do themselves, which those do not cover.
         if (this.parallel > 0) throw new NotLowered('barrier inside parallel', inst.span);
-        return [];
+        return one({ op: 'barrier', global: inst.flags.includes('.global'), local: inst.flags.includes('.local') });
       case 'if':
         return one({
           op: 'if',
