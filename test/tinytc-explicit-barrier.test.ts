@@ -40,7 +40,7 @@ function compiled(ir: string) {
   return c.compiled.program.funcs[0];
 }
 
-test('explicit barriers print as tinytc's; kernarg places its own only where they leave memory unordered', () => {
+test("explicit barriers print as tinytc's; kernarg places its own only where they leave memory unordered", () => {
   const semantics = { barrier: 0, 'barrier.global': 528, 'barrier.local': 272, 'barrier.global.local': 784 };
   for (const fence of FENCES) {
     const ir = program(fence);

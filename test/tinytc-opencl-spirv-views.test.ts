@@ -187,3 +187,68 @@ test('PoCL: complex atomics of the OpenCL SPIR-V (add, load, store) act on each 
     ctx.dispose();
   }
 });
+
+/** Allocas in tinytc's stack: four of them at the offsets tinytc gives (0, 8, 6, 320 of 384 bytes), written and read back. */
+const STACK = `func @stack(%A: memref<f32x4>, %out: memref<f32x6>) attributes{work_group_size=[2,1]} {
+  %c0 = constant 0 : index
+  %c1 = constant 1 : index
+  %c2 = constant 2 : index
+  %c3 = constant 3 : index
+  %b = alloca : memref<i8x5,local>
+  %f = alloca : memref<f32x16x4,local>
+  %h = alloca : memref<i16,local>
+  %w = alloca {alignment=64} : memref<i16x32,local>
+  %x = load %A[%c1] : f32
+  store %x, %f[%c3, %c2]
+  %seven = constant 7 : i8
+  store %seven, %b[%c3]
+  %nine = constant -9 : i16
+  store %nine, %h[]
+  %five = constant 5 : i16
+  store %five, %w[%c3]
+  %col = subview %f[0:16, %c2] : memref<f32x16,local>
+  %y = load %col[%c3] : f32
+  store %y, %out[%c0]
+  %bv = load %b[%c3] : i8
+  %bf = cast %bv : f32
+  store %bf, %out[%c1]
+  %hv = load %h[] : i16
+  %hf = cast %hv : f32
+  store %hf, %out[%c2]
+  %wv = load %w[%c3] : i16
+  %wf = cast %wv : f32
+  store %wf, %out[%c3]
+}
+`;
+
+test("PoCL: allocas in tinytc's stack (one Workgroup byte array, Alignment 128) give the reference results", (t) => {
+  const asm = lower(
+    'stack.ir',
+    STACK,
+    { readFile: () => undefined },
+    { target: 'opencl', format: 'spirv-asm' },
+  ).output!;
+  const size = /%(\d+) = OpConstant %\d+ 384\n\s*%(\d+) = OpTypeArray/.exec(asm);
+  assert.ok(size, 'a stack of 384 bytes');
+  for (const at of [0, 8, 6, 320]) assert.match(asm, new RegExp(`%\\d+ = OpConstant %\\d+ ${at}\\n`));
+  assert.equal((asm.match(/OpInBoundsAccessChain/g) ?? []).length, 4);
+  const ctx = testDevice(t);
+  if (!ctx) return;
+  try {
+    const args = () => ({
+      A: { data: Float32Array.of(1, 2.5, 3, 4), shape: [4] },
+      out: { data: new Float32Array(6), shape: [6] },
+    });
+    const want = args();
+    const compiled = compileTinytc(new SourceFile('stack.ir', STACK), { layout: SPIR64 });
+    runReference(compiled.compiled!.program.funcs[0], want, 1, { wg: [2, 1], subgroupSize: 1 });
+    assert.deepEqual([...want.out.data], [2.5, 7, -9, 5, 0, 0]);
+    for (const il of ['spirv', 'opencl-c'] as const) {
+      const a = args();
+      tinytcKernel(ctx, STACK, 'stack', { il }).launch({ args: a });
+      assert.deepEqual([...a.out.data], [...want.out.data], il);
+    }
+  } finally {
+    ctx.dispose();
+  }
+});

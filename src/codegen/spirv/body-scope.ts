@@ -13,6 +13,7 @@ import type { BlasPolicy } from '../blas-policy.js';
 import type { SCollectiveContext, SScalar } from './collective.js';
 import type { Base, Dope, Gen, SExt, SView, Sym } from './gen.js';
 import type { SpirvFlavour } from './flavour.js';
+import { STACK_ALIGNMENT, type StackLayout, stackLayout } from './stack.js';
 import type { ScalarBuiltinName } from './builtins.js';
 
 /** What an IR value is in the module being built: an id, a view of memory, or a group's tables. */
@@ -200,6 +201,23 @@ export class BodyScope {
         this.values.set(name, group);
       }
     }
+  }
+
+  private stackOf?: { readonly variable: number; readonly layout: StackLayout } | null;
+
+  /**
+   * The kernel's stack where the flavour keeps one and the kernel has allocas (made on the first call:
+   * the body emitter asks first thing, so it is declared before the body's constants, as tinytc's); else null.
+   */
+  stack(): { readonly variable: number; readonly layout: StackLayout } | null {
+    if (this.stackOf !== undefined) return this.stackOf;
+    const layout =
+      this.env.flavour.alloca === 'stack' ? stackLayout(this.k.func.body, (i) => this.k.allocaElements.get(i)!) : null;
+    if (!layout || layout.size === 0) return (this.stackOf = null);
+    const b = this.g.b;
+    const variable = b.variable(b.typePointer('Workgroup', b.typeArray(this.g.intType(8), layout.size)), 'Workgroup');
+    b.decorate(variable, 'Alignment', STACK_ALIGNMENT);
+    return (this.stackOf = { variable, layout });
   }
 
   /** Whether views carry tinytc's run-time dope vector (SpirvFlavour.dopeVector). */

@@ -69,6 +69,11 @@ export interface SpirvFlavour {
    * one never); `declared`, made where the instruction stands, used or not, as tinytc's converter does.
    */
   readonly constants: 'inline' | 'declared';
+  /**
+   * Where allocas live: `workgroup-array`, a Workgroup array variable each; `stack`, one byte array per
+   * kernel that every alloca is a place in (stack.ts), as tinytc's converter makes it.
+   */
+  readonly alloca: 'workgroup-array' | 'stack';
 }
 
 export const SPIRV_FLAVOURS = {
@@ -92,6 +97,7 @@ export const SPIRV_FLAVOURS = {
     loopFlag: 'bool',
     dopeVector: 'folded',
     constants: 'inline',
+    alloca: 'workgroup-array',
   },
   opencl: {
     name: 'opencl',
@@ -116,6 +122,7 @@ export const SPIRV_FLAVOURS = {
     loopFlag: 'i32',
     dopeVector: 'run-time',
     constants: 'declared',
+    alloca: 'stack',
   },
 } as const satisfies Record<SpirvFlavourName, SpirvFlavour>;
 

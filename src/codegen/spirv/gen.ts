@@ -41,8 +41,11 @@ export type Base =
     }
   /** A buffer device address (a group member): elements at addr + i × size. */
   | { readonly kind: 'address'; readonly addr: number }
-  /** An OpenCL kernel's CrossWorkgroup pointer to the first element (a parameter, or a group member loaded from its table). */
-  | { readonly kind: 'pointer'; readonly ptr: number };
+  /**
+   * An OpenCL kernel's pointer to the first element: CrossWorkgroup (a parameter, or a group member loaded
+   * from its table), or `sc` Workgroup (an alloca in the kernel's stack, stack.ts).
+   */
+  | { readonly kind: 'pointer'; readonly ptr: number; readonly sc?: 'CrossWorkgroup' | 'Workgroup' };
 
 /** A memref as the SPIR-V sees it: where its elements are, the first one's offset, and its dope vector. */
 export interface SView {
@@ -200,7 +203,7 @@ export class Gen {
     const dope = viaDope && v.rt ? this.dopeOffset(v, v.rt, index) : undefined;
     // tinytc addresses a zero-dimensional memref at its pointer, with no access chain.
     if (dope === null && base.kind === 'pointer' && !(wantBits && isFloatType(v.element)))
-      return { ptr: base.ptr, sc: 'CrossWorkgroup', bits: false, align: SCALAR_BYTES[v.element] };
+      return { ptr: base.ptr, sc: base.sc ?? 'CrossWorkgroup', bits: false, align: SCALAR_BYTES[v.element] };
     const offset = dope ?? this.offsetOf(v, index);
     // An array index may be 32-bit: narrow offsets stay so.
     const at = base.kind === 'variable' && typeof offset !== 'number' && offset.i32 ? offset.id : this.idx(offset);
@@ -215,16 +218,13 @@ export class Gen {
     const size = SCALAR_BYTES[v.element];
     if (base.kind === 'pointer') {
       // tinytc's spelling: the element's address by OpInBoundsPtrAccessChain; its bits through a pointer cast.
-      const element = this.f.op(Op.InBoundsPtrAccessChain, this.pointerTo(v.element), base.ptr, at);
+      const sc = base.sc ?? 'CrossWorkgroup';
+      const element = this.f.op(Op.InBoundsPtrAccessChain, this.pointerTo(v.element, sc), base.ptr, at);
       const bits = wantBits && isFloatType(v.element);
       const ptr = bits
-        ? this.f.op(
-            Op.Bitcast,
-            this.b.typePointerAligned('CrossWorkgroup', this.storedType(v.element, true), size),
-            element,
-          )
+        ? this.f.op(Op.Bitcast, this.b.typePointerAligned(sc, this.storedType(v.element, true), size), element)
         : element;
-      return { ptr, sc: 'CrossWorkgroup', bits, align: size };
+      return { ptr, sc, bits, align: size };
     }
     const addr = this.f.op(Op.IAdd, this.i64t, base.addr, this.f.op(Op.IMul, this.i64t, at, this.i64(size)));
     const stored = this.storedType(v.element, wantBits);
@@ -232,9 +232,9 @@ export class Gen {
     return { ptr, sc: 'PhysicalStorageBuffer', bits: wantBits && isFloatType(v.element), align: size };
   }
 
-  /** An OpenCL kernel's pointer to elements of type t: CrossWorkgroup, decorated with the element's alignment (as tinytc declares them). */
-  pointerTo(t: ScalarTypeName): number {
-    return this.b.typePointerAligned('CrossWorkgroup', this.type(t), SCALAR_BYTES[t]);
+  /** An OpenCL kernel's pointer to elements of type t, decorated with the element's alignment (as tinytc declares them). */
+  pointerTo(t: ScalarTypeName, sc: 'CrossWorkgroup' | 'Workgroup' = 'CrossWorkgroup'): number {
+    return this.b.typePointerAligned(sc, this.type(t), SCALAR_BYTES[t]);
   }
 
   /** A pointer to pointers to elements of type t (a group's table of members), 8-byte aligned. */

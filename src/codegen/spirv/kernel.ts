@@ -39,6 +39,7 @@ const subgroupEnv = (k: LoweredKernel, env: BodyEnv): spmd.SubgroupEnv => ({
  */
 export class SpirvBodyEmitter extends BodyScope {
   emit(): void {
+    this.stack();
     this.bindParams();
     this.region(this.k.func.body);
   }

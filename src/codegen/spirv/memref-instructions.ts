@@ -6,9 +6,40 @@ import type { Base, SExt, Sym } from './gen.js';
 
 // The instructions over memory (alloca, load, store, size and the views subview, expand, fuse) as SPIR-V.
 
-/** A work-group array of the size the lowering gave the alloca (floats as bits where atomics need it). */
+/**
+ * A work-group array of the size the lowering gave the alloca (floats as bits where atomics need it),
+ * or, where the flavour keeps a stack (SpirvFlavour.alloca), the alloca's place in it as tinytc makes it:
+ * OpInBoundsAccessChain to its byte, OpBitcast to a pointer to its elements, its dope vector OpConstants.
+ */
 export function allocaS(s: BodyScope, inst: Extract<Inst, { op: 'alloca' }>, result: string): void {
   const t = inst.type.type as MemrefType;
+  const stack = s.stack();
+  if (stack) {
+    const g = s.g;
+    const at = g.i64(stack.layout.offsets.get(inst)!);
+    const bytes = g.f.op(
+      Op.InBoundsAccessChain,
+      g.b.typePointerAligned('Workgroup', g.intType(8), 1),
+      stack.variable,
+      at,
+    );
+    const ptr = g.f.op(Op.Bitcast, g.pointerTo(t.element, 'Workgroup'), bytes);
+    const shape = t.shape.map((d) => d!);
+    const stride = t.stride.map((d) => d!);
+    s.values.set(result, {
+      kind: 'memref',
+      view: {
+        base: { kind: 'pointer', ptr, sc: 'Workgroup' },
+        space: 'local',
+        element: t.element,
+        offset: 0,
+        shape,
+        stride,
+        rt: g.dope(shape, stride),
+      },
+    });
+    return;
+  }
   const bits = s.env.bits(result);
   const variable = s.env.workgroupArray(t.element, s.k.allocaElements.get(inst)!, bits);
   s.values.set(result, {
@@ -150,8 +181,9 @@ export function subviewS(s: BodyScope, inst: Extract<Inst, { op: 'subview' }>, r
   });
   const rtView = { shape, stride };
   if (v.base.kind === 'pointer') {
-    const ptr = g.f.op(Op.InBoundsPtrAccessChain, g.pointerTo(v.element), v.base.ptr, at);
-    s.defineRtView(result, v, 0, rtView, { kind: 'pointer', ptr });
+    const sc = v.base.sc ?? 'CrossWorkgroup';
+    const ptr = g.f.op(Op.InBoundsPtrAccessChain, g.pointerTo(v.element, sc), v.base.ptr, at);
+    s.defineRtView(result, v, 0, rtView, { kind: 'pointer', ptr, sc });
   } else s.defineRtView(result, v, { id: at }, rtView);
 }
 

@@ -201,8 +201,14 @@ class Translator implements MathRewriteContext {
           },
         ];
       }
-      case 'alloca':
-        return one({ op: 'alloca', type: { type: type03(inst.type.type, inst.type.span), span: inst.type.span } });
+      case 'alloca': {
+        const a = inst.attrs?.kind === 'dict' ? inst.attrs.entries.get('alignment') : undefined;
+        return one({
+          op: 'alloca',
+          type: { type: type03(inst.type.type, inst.type.span), span: inst.type.span },
+          ...(a?.kind === 'int' ? { alignment: a.value } : {}),
+        });
+      }
       case 'load':
         if (inst.op === 'atomic_load')
           return one({
