@@ -188,7 +188,7 @@ test('PoCL: complex atomics of the OpenCL SPIR-V (add, load, store) act on each 
   }
 });
 
-/** Allocas in tinytc's stack: four of them at the offsets tinytc gives (0, 8, 6, 320 of 384 bytes), written and read back. */
+/** Allocas in tinytc's stack: four at the offsets tinytc gives (0, 8, 6, 320 of 384 bytes), written and read back. */
 const STACK = `func @stack(%A: memref<f32x4>, %out: memref<f32x6>) attributes{work_group_size=[2,1]} {
   %c0 = constant 0 : index
   %c1 = constant 1 : index

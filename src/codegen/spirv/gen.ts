@@ -232,7 +232,7 @@ export class Gen {
     return { ptr, sc: 'PhysicalStorageBuffer', bits: wantBits && isFloatType(v.element), align: size };
   }
 
-  /** An OpenCL kernel's pointer to elements of type t, decorated with the element's alignment (as tinytc declares them). */
+  /** An OpenCL kernel's pointer to elements of type t, with the element's alignment (as tinytc declares them). */
   pointerTo(t: ScalarTypeName, sc: 'CrossWorkgroup' | 'Workgroup' = 'CrossWorkgroup'): number {
     return this.b.typePointerAligned(sc, this.type(t), SCALAR_BYTES[t]);
   }

@@ -125,105 +125,108 @@ export interface DeclaredConstant {
 export type Inst = {
   readonly results: readonly { readonly name: string; readonly span: Span }[];
   readonly span: Span;
-} &
-  /** `alignment`: v0.4's `{alignment=N}` in bytes (the element's by default). */
-  (
-    | { readonly op: 'alloca'; readonly type: TypedSpan; readonly alignment?: number }
-    | { readonly op: 'arith'; readonly fn: string; readonly operands: readonly Operand[]; readonly type: TypedSpan }
-    | { readonly op: 'cast'; readonly operand: Operand; readonly from: TypedSpan; readonly to: TypedSpan }
-    | { readonly op: 'cmp'; readonly fn: string; readonly operands: readonly Operand[]; readonly type: TypedSpan }
-    | {
-        readonly op: 'expand';
-        readonly operand: Operand;
-        readonly mode: number;
-        readonly shape: readonly Operand[];
-        readonly shapeDynamic: readonly boolean[];
-        readonly type: TypedSpan;
-      }
-    | {
-        readonly op: 'fuse';
-        readonly operand: Operand;
-        readonly from: number;
-        readonly to: number;
-        readonly type: TypedSpan;
-      }
-    | { readonly op: 'load'; readonly operand: Operand; readonly indices: readonly Operand[]; readonly type: TypedSpan }
-    | {
-        readonly op: 'store';
-        readonly value: Operand;
-        readonly operand: Operand;
-        readonly indices: readonly Operand[];
-        readonly type: TypedSpan;
-      }
-    | { readonly op: 'size'; readonly operand: Operand; readonly mode: number; readonly type: TypedSpan }
-    | { readonly op: 'subview'; readonly operand: Operand; readonly slices: readonly Slice[]; readonly type: TypedSpan }
-    /** `axis`: the launch axis (v0.3's group_id is the batch, launched along the third; v0.4's `.x`/`.y`/`.z` name theirs). */
-    | { readonly op: 'group_id' | 'group_size'; readonly axis?: 0 | 1 | 2 }
-    | {
-        readonly op: 'if';
-        readonly condition: Operand;
-        readonly resultTypes: readonly TypedSpan[];
-        readonly then: Region;
-        readonly else: Region | null;
-      }
-    | { readonly op: 'yield'; readonly operands: readonly Operand[]; readonly types: readonly TypedSpan[] }
-    | {
-        readonly op: 'for' | 'foreach';
-        readonly variable: { readonly name: string; readonly span: Span };
-        readonly from: Operand;
-        readonly to: Operand;
-        readonly step: Operand | null;
-        readonly loopType: TypedSpan | null;
-        readonly body: Region;
-        readonly carried?: readonly LoopCarried[];
-      }
-    // The v0.4 rewrite's parallel regions, groups and collective instructions (to-v03.ts makes them; v0.3 syntax has none).
-    /** tinytc v0.4's `parallel`: every work-item runs the body once, for itself (an SPMD region, as a foreach body). */
-    | { readonly op: 'parallel'; readonly body: Region }
-    /**
-     * tinytc v0.4's explicit `barrier[.global][.local]` outside parallel regions: every work-item waits,
-     * the memories named ordered (none: an execution barrier only), beside the barriers kernarg places.
-     */
-    | { readonly op: 'barrier'; readonly global: boolean; readonly local: boolean }
-    /** v0.4's `associated`: whether a memref's or group's pointer is not null (i1). */
-    | { readonly op: 'associated'; readonly operand: Operand; readonly type: TypedSpan }
-    /** A subgroup built-in (i32), read where the function's work-group and subgroup sizes are known. */
-    | { readonly op: 'subgroup_builtin'; readonly fn: SubgroupBuiltin }
-    /** `subgroup_broadcast %a, %i`: the value %a of the subgroup's invocation %i (i32). */
-    | {
-        readonly op: 'subgroup_broadcast';
-        readonly operand: Operand;
-        readonly index: Operand;
-        readonly type: TypedSpan;
-      }
-    /** `atomic_load`: an element read atomically at the scope and with the memory order given. */
-    | {
-        readonly op: 'atomic_load';
-        readonly operand: Operand;
-        readonly indices: readonly Operand[];
-        readonly type: TypedSpan;
-        readonly order: AtomicOrder;
-      }
-    /** `atomic_store` (fn null) and `atomic_add`/`max`/`min` (the result is the element's value before). */
-    | {
-        readonly op: 'atomic_update';
-        readonly fn: 'store' | 'add' | 'max' | 'min';
-        readonly value: Operand;
-        readonly operand: Operand;
-        readonly indices: readonly Operand[];
-        readonly type: TypedSpan;
-        readonly order: AtomicOrder;
-      }
-    | {
-        readonly op: 'blas';
-        readonly fn: 'axpby' | 'sum' | 'gemm' | 'gemv' | 'ger' | 'hadamard';
-        readonly transA: 'n' | 't' | null;
-        readonly transB: 'n' | 't' | null;
-        readonly atomic: boolean;
-        readonly operands: readonly Operand[];
-        readonly types: readonly TypedSpan[];
-      }
-  );
+} & (
+  | {
+      readonly op: 'alloca';
+      readonly type: TypedSpan;
+      /** v0.4's `{alignment=N}` in bytes (the element's by default). */
+      readonly alignment?: number;
+    }
+  | { readonly op: 'arith'; readonly fn: string; readonly operands: readonly Operand[]; readonly type: TypedSpan }
+  | { readonly op: 'cast'; readonly operand: Operand; readonly from: TypedSpan; readonly to: TypedSpan }
+  | { readonly op: 'cmp'; readonly fn: string; readonly operands: readonly Operand[]; readonly type: TypedSpan }
+  | {
+      readonly op: 'expand';
+      readonly operand: Operand;
+      readonly mode: number;
+      readonly shape: readonly Operand[];
+      readonly shapeDynamic: readonly boolean[];
+      readonly type: TypedSpan;
+    }
+  | {
+      readonly op: 'fuse';
+      readonly operand: Operand;
+      readonly from: number;
+      readonly to: number;
+      readonly type: TypedSpan;
+    }
+  | { readonly op: 'load'; readonly operand: Operand; readonly indices: readonly Operand[]; readonly type: TypedSpan }
+  | {
+      readonly op: 'store';
+      readonly value: Operand;
+      readonly operand: Operand;
+      readonly indices: readonly Operand[];
+      readonly type: TypedSpan;
+    }
+  | { readonly op: 'size'; readonly operand: Operand; readonly mode: number; readonly type: TypedSpan }
+  | { readonly op: 'subview'; readonly operand: Operand; readonly slices: readonly Slice[]; readonly type: TypedSpan }
+  /** `axis`: the launch axis (v0.3's group_id is the batch, launched along the third; v0.4's `.x`/`.y`/`.z` name theirs). */
+  | { readonly op: 'group_id' | 'group_size'; readonly axis?: 0 | 1 | 2 }
+  | {
+      readonly op: 'if';
+      readonly condition: Operand;
+      readonly resultTypes: readonly TypedSpan[];
+      readonly then: Region;
+      readonly else: Region | null;
+    }
+  | { readonly op: 'yield'; readonly operands: readonly Operand[]; readonly types: readonly TypedSpan[] }
+  | {
+      readonly op: 'for' | 'foreach';
+      readonly variable: { readonly name: string; readonly span: Span };
+      readonly from: Operand;
+      readonly to: Operand;
+      readonly step: Operand | null;
+      readonly loopType: TypedSpan | null;
+      readonly body: Region;
+      readonly carried?: readonly LoopCarried[];
+    }
+  // The v0.4 rewrite's parallel regions, groups and collective instructions (to-v03.ts makes them; v0.3 syntax has none).
+  /** tinytc v0.4's `parallel`: every work-item runs the body once, for itself (an SPMD region, as a foreach body). */
+  | { readonly op: 'parallel'; readonly body: Region }
+  /**
+   * tinytc v0.4's explicit `barrier[.global][.local]` outside parallel regions: every work-item waits,
+   * the memories named ordered (none: an execution barrier only), beside the barriers kernarg places.
+   */
+  | { readonly op: 'barrier'; readonly global: boolean; readonly local: boolean }
+  /** v0.4's `associated`: whether a memref's or group's pointer is not null (i1). */
+  | { readonly op: 'associated'; readonly operand: Operand; readonly type: TypedSpan }
+  /** A subgroup built-in (i32), read where the function's work-group and subgroup sizes are known. */
+  | { readonly op: 'subgroup_builtin'; readonly fn: SubgroupBuiltin }
+  /** `subgroup_broadcast %a, %i`: the value %a of the subgroup's invocation %i (i32). */
+  | {
+      readonly op: 'subgroup_broadcast';
+      readonly operand: Operand;
+      readonly index: Operand;
+      readonly type: TypedSpan;
+    }
+  /** `atomic_load`: an element read atomically at the scope and with the memory order given. */
+  | {
+      readonly op: 'atomic_load';
+      readonly operand: Operand;
+      readonly indices: readonly Operand[];
+      readonly type: TypedSpan;
+      readonly order: AtomicOrder;
+    }
+  /** `atomic_store` (fn null) and `atomic_add`/`max`/`min` (the result is the element's value before). */
+  | {
+      readonly op: 'atomic_update';
+      readonly fn: 'store' | 'add' | 'max' | 'min';
+      readonly value: Operand;
+      readonly operand: Operand;
+      readonly indices: readonly Operand[];
+      readonly type: TypedSpan;
+      readonly order: AtomicOrder;
+    }
+  | {
+      readonly op: 'blas';
+      readonly fn: 'axpby' | 'sum' | 'gemm' | 'gemv' | 'ger' | 'hadamard';
+      readonly transA: 'n' | 't' | null;
+      readonly transB: 'n' | 't' | null;
+      readonly atomic: boolean;
+      readonly operands: readonly Operand[];
+      readonly types: readonly TypedSpan[];
+    }
+);
 
 /** tinytc v0.4's subgroup built-ins. */
 export const SUBGROUP_BUILTINS = [
