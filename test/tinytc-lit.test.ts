@@ -6,11 +6,14 @@
 // listed file that passes fails this test until it is struck.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { runCliWith } from '../src/cli/main.js';
 import { requireTool } from './support/tools.js';
+import { SPIRV_VAL } from './support/spirv-check.js';
+import { lower } from '../src/lower.js';
 
 const ROOT = join(import.meta.dirname, 'tinytc-lit');
 const FILECHECK = ['/usr/lib/llvm-16/bin/FileCheck', 'FileCheck-16'];
@@ -122,6 +125,49 @@ function runLit(fileCheck: string, rel: string): string | null {
   const first = r.stderr.split('\n').find((l) => /error:/.test(l)) ?? r.stderr.split('\n')[0];
   return `FileCheck: ${first.replace(path, rel)}`;
 }
+
+/**
+ * spirv-val's complaints about a module for an OpenCL 2.2 environment, or none: only capabilities OpenCL 2.2
+ * takes with an extension (Float16 with cl_khr_fp16, Int64Atomics) are left to a check against SPIR-V 1.2 itself.
+ */
+function validate(val: string, words: Uint8Array, dir: string): string | null {
+  const file = join(dir, 'm.spv');
+  writeFileSync(file, words);
+  const r = spawnSync(val, ['--target-env', 'opencl2.2', file], { encoding: 'utf8' });
+  if (r.status === 0) return null;
+  const errors = `${r.stdout}${r.stderr}`.split('\n').filter((l) => l.startsWith('error:'));
+  if (errors.length && errors.every((e) => /Capability (Int64Atomics|Float16) is not allowed by OpenCL 2\.2/.test(e))) {
+    const u = spawnSync(val, ['--target-env', 'spv1.2', file], { encoding: 'utf8' });
+    if (u.status === 0) return null;
+    return `${u.stdout}${u.stderr}`.trim();
+  }
+  return errors.join('; ') || `${r.stdout}${r.stderr}`.trim();
+}
+
+test('every module kernarg makes of the lit files is valid SPIR-V for OpenCL 2.2 (spirv-val)', (t) => {
+  const val = requireTool(t, SPIRV_VAL);
+  if (!val) return;
+  const dir = mkdtempSync(join(tmpdir(), 'kernarg-lit-'));
+  try {
+    let made = 0;
+    for (const rel of litFiles()) {
+      const path = join(ROOT, rel);
+      const r = lower(
+        path,
+        readFileSync(path, 'utf8'),
+        { readFile: () => undefined },
+        { target: 'opencl', format: 'spirv' },
+      );
+      if (!r.binary) continue;
+      made++;
+      assert.equal(validate(val, r.binary, dir), null, rel);
+    }
+    // Every file but the eight kernarg refuses with KA2420 (cooperative matrices, a parallel cooperative_matrix).
+    assert.ok(made >= 20, `only ${made} modules`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
 
 test("tinytc's lit files for SPIR-V: each passes FileCheck, or fails as EXPECTED_FAILURES says", (t) => {
   const fileCheck = requireTool(t, FILECHECK, ['--version']);
