@@ -1,6 +1,7 @@
 // tinytc → OpenCL SPIR-V (`--target opencl --format spirv`): every module spirv-val accepts for an
-// OpenCL 2.2 environment, its text is spirv-dis --raw-id's, and each kernel's OpFunctionParameters
-// (read from spirv-dis's text, not kernarg's) are the opencl plan's clSetKernelArg list: a
+// OpenCL 2.2 environment, its text is spirv-dis --raw-id's (but float constants, in tinytc-oc's
+// hexadecimal), and each kernel's OpFunctionParameters (read from spirv-dis's text, not kernarg's)
+// are the opencl plan's clSetKernelArg list: a
 // CrossWorkgroup pointer per buffer, an integer or float of the argument's size per value.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -91,13 +92,49 @@ function kernelParams(dis: string): Map<string, string[]> {
   return params;
 }
 
+/** A hexadecimal float (`-0x1.5p+5`, `0x0.8p-1022`, `inf`) as a number; NaN for anything else. */
+function hexFloat(text: string): number {
+  if (/^-?inf$/.test(text)) return text.startsWith('-') ? -Infinity : Infinity;
+  const m = /^(-?)0x([01])(?:\.([0-9a-f]+))?p([+-]\d+)$/.exec(text);
+  if (!m) return NaN;
+  const frac = m[3] ? parseInt(m[3], 16) / 16 ** m[3].length : 0;
+  return (m[1] ? -1 : 1) * (Number(m[2]) + frac) * 2 ** Number(m[4]);
+}
+
+/**
+ * kernarg's text is spirv-dis --raw-id's but for its float constants, printed in hexadecimal as tinytc-oc
+ * prints them: each must be the value spirv-dis prints (rounded to the constant's width).
+ */
+function assertSameText(asm: string, dis: string, what: string): void {
+  const widths = new Map([...dis.matchAll(/%(\d+) = OpTypeFloat (\d+)/g)].map((m) => [m[1], Number(m[2])]));
+  const ours = asm.split('\n');
+  const theirs = dis.split('\n');
+  assert.equal(ours.length, theirs.length, `spirv-asm has another line count than spirv-dis --raw-id for ${what}`);
+  ours.forEach((line, i) => {
+    if (line === theirs[i]) return;
+    const a = /^(\s*%\d+ = OpConstant %(\d+)) (\S+)$/.exec(line);
+    const b = /^(\s*%\d+ = OpConstant %\d+) (\S+)$/.exec(theirs[i]);
+    const width = a ? widths.get(a[2]) : undefined;
+    assert.ok(a && b && a[1] === b[1] && width, `line ${i + 1} differs from spirv-dis --raw-id for ${what}: ${line}`);
+    const round = (x: number) => (width === 32 ? Math.fround(x) : x);
+    // spirv-dis prints infinities and NaNs as hexadecimal floats of the exponent past the largest.
+    const special = new RegExp(`^-?0x1(\\.[0-9a-f]+)?p\\+${{ 16: 16, 32: 128, 64: 1024 }[width]}$`).exec(b[2]);
+    const want = special ? (special[1] ? NaN : b[2].startsWith('-') ? -Infinity : Infinity) : hexFloat(b[2]);
+    assert.ok(
+      Object.is(round(hexFloat(a[3])), round(/^-?0x/.test(b[2]) ? want : Number(b[2]))) ||
+        (a[3].endsWith('nan') && Number.isNaN(want)),
+      `line ${i + 1}: ${a[3]} is not spirv-dis's ${b[2]} (${what})`,
+    );
+  });
+}
+
 /** The module's text is spirv-dis --raw-id's, and its kernels take what the plan's clSetKernelArg calls set. */
 function checkModule(val: string, dis: string, ir: string, what: string): void {
   const c = compile(ir);
   validForOpencl(val, c.words, what);
   const d = tool(dis, (f) => ['--raw-id', f], c.words);
   assert.equal(d.status, 0, d.out);
-  assert.equal(c.asm, d.out, `spirv-asm differs from spirv-dis --raw-id for ${what}`);
+  assertSameText(c.asm, d.out, what);
   const params = kernelParams(d.out);
   for (const k of c.plan.kernels) {
     // float and double are the value arguments of their size; every other value an integer.

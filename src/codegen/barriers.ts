@@ -87,6 +87,7 @@ export function placeBarriers(f: Func): Map<Inst, Fence> {
       case 'associated':
       case 'subgroup_builtin':
       case 'subgroup_broadcast':
+      case 'barrier':
         return [];
       default:
         return assertNever(inst);
@@ -118,6 +119,11 @@ export function placeBarriers(f: Func): Map<Inst, Fence> {
       if (inst.op === 'for') {
         const first = walk(inst.body, pending);
         pending = merge(pending, walk(inst.body, merge(pending, first)));
+        continue;
+      }
+      if (inst.op === 'barrier') {
+        // An explicit barrier orders the memories it names: what is pending there needs no other.
+        pending = pending.filter((p) => !(p.memory === 'global' ? inst.global : inst.local));
         continue;
       }
       const acc = accesses(inst, false);

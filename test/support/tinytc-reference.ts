@@ -353,6 +353,9 @@ class Run {
         // The runtimes bind every memref and group: never null.
         this.set(inst, true);
         return;
+      // The interpreter runs one work-item's replicated code for all: a barrier outside parallel waits for none.
+      case 'barrier':
+        return;
       case 'subgroup_builtin':
         this.set(inst, BigInt(this.subgroup(inst.fn)));
         return;

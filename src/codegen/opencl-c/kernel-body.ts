@@ -127,6 +127,11 @@ export class KernelBodyEmitter extends BodyScope {
       case 'subgroup_builtin':
         this.declare(result!, 'int', subgroupBuiltinC(inst.fn, this.wg, this.k.func.subgroupSize), 'i32');
         return;
+      case 'barrier':
+        this.line(
+          `barrier(${inst.global && inst.local ? C_FENCE.both : inst.global ? C_FENCE.global : inst.local ? C_FENCE.local : 0});`,
+        );
+        return;
       case 'subgroup_broadcast': {
         const t = (inst.type.type as { name: ScalarTypeName }).name;
         const lane = `(uint)${this.scalar(inst.index, 'i32')}`;

@@ -11,8 +11,9 @@ import type { Fence } from '../barriers.js';
 import type { LoweredKernel, SlotExt } from '../lowered.js';
 import type { BlasPolicy } from '../blas-policy.js';
 import type { SCollectiveContext, SScalar } from './collective.js';
-import type { Base, Gen, SExt, SView, Sym } from './gen.js';
+import type { Base, Dope, Gen, SExt, SView, Sym } from './gen.js';
 import type { SpirvFlavour } from './flavour.js';
+import { STACK_ALIGNMENT, type StackLayout, stackLayout } from './stack.js';
 import type { ScalarBuiltinName } from './builtins.js';
 
 /** What an IR value is in the module being built: an id, a view of memory, or a group's tables. */
@@ -164,6 +165,8 @@ export class BodyScope {
             : variable !== undefined
               ? { kind: 'variable', sc: 'StorageBuffer', variable, wrapped: true, bits: this.env.bits(name) }
               : { kind: 'address', addr: this.env.pod(p.data) };
+        const shape = p.shape.map(ext);
+        const stride = p.stride.map(ext);
         this.values.set(name, {
           kind: 'memref',
           view: {
@@ -171,12 +174,13 @@ export class BodyScope {
             space: 'global',
             element: p.type.element,
             offset: 0,
-            shape: p.shape.map(ext),
-            stride: p.stride.map(ext),
+            shape,
+            stride,
+            ...(this.runTimeDope ? { rt: this.g.dope(shape, stride) } : {}),
           },
         });
-      } else
-        this.values.set(name, {
+      } else {
+        const group: Extract<Value, { kind: 'group' }> = {
           kind: 'group',
           table: tableOf(p.table),
           memref: p.memref,
@@ -184,8 +188,41 @@ export class BodyScope {
           stride: p.stride.map(table),
           offset: ext(p.offset),
           ...(p.size !== undefined ? { size: ext(p.size) } : {}),
-        });
+        };
+        // tinytc makes a group's static shapes, strides, size and offset OpConstants with its parameters.
+        if (this.runTimeDope)
+          for (const e of [
+            ...group.shape,
+            ...group.stride,
+            ...(group.size !== undefined ? [group.size] : []),
+            group.offset,
+          ])
+            if (typeof e === 'number') this.g.idx(e);
+        this.values.set(name, group);
+      }
     }
+  }
+
+  private stackOf?: { readonly variable: number; readonly layout: StackLayout } | null;
+
+  /**
+   * The kernel's stack where the flavour keeps one and the kernel has allocas (made on the first call:
+   * the body emitter asks first thing, so it is declared before the body's constants, as tinytc's); else null.
+   */
+  stack(): { readonly variable: number; readonly layout: StackLayout } | null {
+    if (this.stackOf !== undefined) return this.stackOf;
+    const layout =
+      this.env.flavour.alloca === 'stack' ? stackLayout(this.k.func.body, (i) => this.k.allocaElements.get(i)!) : null;
+    if (!layout || layout.size === 0) return (this.stackOf = null);
+    const b = this.g.b;
+    const variable = b.variable(b.typePointer('Workgroup', b.typeArray(this.g.intType(8), layout.size)), 'Workgroup');
+    b.decorate(variable, 'Alignment', STACK_ALIGNMENT);
+    return (this.stackOf = { variable, layout });
+  }
+
+  /** Whether views carry tinytc's run-time dope vector (SpirvFlavour.dopeVector). */
+  get runTimeDope(): boolean {
+    return this.env.flavour.dopeVector === 'run-time';
   }
 
   value(o: Operand): Value {
@@ -232,6 +269,26 @@ export class BodyScope {
         offset: this.g.ext.add(parent.offset, offset),
         shape: shape.map((e, j) => t.shape[j] ?? e),
         stride: stride.map((e, j) => t.stride[j] ?? e),
+      },
+    });
+  }
+
+  /**
+   * A view with a run-time dope vector (memref-instructions.ts spells it as tinytc does), at `base`
+   * where it has a pointer of its own: its folded shape and stride are the result type's static
+   * entries, and the run-time ids where the type has none.
+   */
+  defineRtView(name: string, parent: SView, offset: SExt, rt: Dope, base?: Base): void {
+    const t = this.types.get(name) as MemrefType;
+    this.values.set(name, {
+      kind: 'memref',
+      view: {
+        ...parent,
+        ...(base ? { base } : {}),
+        offset: this.g.ext.add(parent.offset, offset),
+        shape: rt.shape.map((id, j) => t.shape[j] ?? { id }),
+        stride: rt.stride.map((id, j) => t.stride[j] ?? { id }),
+        rt,
       },
     });
   }

@@ -55,6 +55,25 @@ export interface SpirvFlavour {
    * comparison there, and builds the loop whose condition is `flag == 0`.
    */
   readonly loopFlag: 'bool' | 'i32';
+  /**
+   * How the memref instructions (load, store, atomics, size, subview, expand, fuse) spell a view's
+   * dope vector: `folded`, static entries as numbers and arithmetic on them done here (no instruction
+   * for a unit stride or a zero index); `run-time`, as tinytc v0.4's converter does (src/spv/converter.cpp):
+   * every static entry an OpConstant made where the view is made, an OpIMul by each stride but a static
+   * unit first stride, a subview's offset an OpIAdd chain from OpConstantNull and the view a pointer
+   * of its own (OpInBoundsPtrAccessChain there). Collective code (GEMM, axpby) keeps the folded view.
+   */
+  readonly dopeVector: 'folded' | 'run-time';
+  /**
+   * `constant` instructions (tinytc v0.4): `inline`, each value made where it is first used (an unused
+   * one never); `declared`, made where the instruction stands, used or not, as tinytc's converter does.
+   */
+  readonly constants: 'inline' | 'declared';
+  /**
+   * Where allocas live: `workgroup-array`, a Workgroup array variable each; `stack`, one byte array per
+   * kernel that every alloca is a place in (stack.ts), as tinytc's converter makes it.
+   */
+  readonly alloca: 'workgroup-array' | 'stack';
 }
 
 export const SPIRV_FLAVOURS = {
@@ -76,6 +95,9 @@ export const SPIRV_FLAVOURS = {
     intRemainder: 'via-division',
     floatRemainder: 'exact-loop',
     loopFlag: 'bool',
+    dopeVector: 'folded',
+    constants: 'inline',
+    alloca: 'workgroup-array',
   },
   opencl: {
     name: 'opencl',
@@ -98,6 +120,9 @@ export const SPIRV_FLAVOURS = {
     intRemainder: 'srem',
     floatRemainder: 'frem',
     loopFlag: 'i32',
+    dopeVector: 'run-time',
+    constants: 'declared',
+    alloca: 'stack',
   },
 } as const satisfies Record<SpirvFlavourName, SpirvFlavour>;
 

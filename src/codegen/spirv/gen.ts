@@ -41,8 +41,11 @@ export type Base =
     }
   /** A buffer device address (a group member): elements at addr + i × size. */
   | { readonly kind: 'address'; readonly addr: number }
-  /** An OpenCL kernel's CrossWorkgroup pointer to the first element (a parameter, or a group member loaded from its table). */
-  | { readonly kind: 'pointer'; readonly ptr: number };
+  /**
+   * An OpenCL kernel's pointer to the first element: CrossWorkgroup (a parameter, or a group member loaded
+   * from its table), or `sc` Workgroup (an alloca in the kernel's stack, stack.ts).
+   */
+  | { readonly kind: 'pointer'; readonly ptr: number; readonly sc?: 'CrossWorkgroup' | 'Workgroup' };
 
 /** A memref as the SPIR-V sees it: where its elements are, the first one's offset, and its dope vector. */
 export interface SView {
@@ -52,6 +55,18 @@ export interface SView {
   readonly offset: SExt;
   readonly shape: readonly SExt[];
   readonly stride: readonly SExt[];
+  /**
+   * The dope vector as tinytc's converter holds it (SpirvFlavour.dopeVector `run-time`): an index-typed
+   * id per extent and stride, a static one an OpConstant. The memref instructions address through it;
+   * shape and stride above stay folded for the decisions and collective code that read static values.
+   */
+  readonly rt?: Dope;
+}
+
+/** A run-time dope vector: result ids of the index type. */
+export interface Dope {
+  readonly shape: readonly number[];
+  readonly stride: readonly number[];
 }
 
 /** A pointer to one element, with how to read and write it. */
@@ -179,10 +194,17 @@ export class Gen {
     return typeof e !== 'number' && e.i32 ? e : { id: this.idx32(e), i32: true };
   }
 
-  /** A pointer to element `index` (a tuple) of a view. */
-  elementPtr(v: SView, index: readonly SExt[], wantBits = false): ElementPtr {
-    const offset = this.offsetOf(v, index);
+  /**
+   * A pointer to element `index` (a tuple) of a view; `viaDope`: its offset spelled from the view's
+   * run-time dope vector where it has one (tinytc's load, store and atomics; see dopeOffset).
+   */
+  elementPtr(v: SView, index: readonly SExt[], wantBits = false, viaDope = false): ElementPtr {
     const base = v.base;
+    const dope = viaDope && v.rt ? this.dopeOffset(v, v.rt, index) : undefined;
+    // tinytc addresses a zero-dimensional memref at its pointer, with no access chain.
+    if (dope === null && base.kind === 'pointer' && !(wantBits && isFloatType(v.element)))
+      return { ptr: base.ptr, sc: base.sc ?? 'CrossWorkgroup', bits: false, align: SCALAR_BYTES[v.element] };
+    const offset = dope ?? this.offsetOf(v, index);
     // An array index may be 32-bit: narrow offsets stay so.
     const at = base.kind === 'variable' && typeof offset !== 'number' && offset.i32 ? offset.id : this.idx(offset);
     if (base.kind === 'variable') {
@@ -196,16 +218,13 @@ export class Gen {
     const size = SCALAR_BYTES[v.element];
     if (base.kind === 'pointer') {
       // tinytc's spelling: the element's address by OpInBoundsPtrAccessChain; its bits through a pointer cast.
-      const element = this.f.op(Op.InBoundsPtrAccessChain, this.pointerTo(v.element), base.ptr, at);
+      const sc = base.sc ?? 'CrossWorkgroup';
+      const element = this.f.op(Op.InBoundsPtrAccessChain, this.pointerTo(v.element, sc), base.ptr, at);
       const bits = wantBits && isFloatType(v.element);
       const ptr = bits
-        ? this.f.op(
-            Op.Bitcast,
-            this.b.typePointerAligned('CrossWorkgroup', this.storedType(v.element, true), size),
-            element,
-          )
+        ? this.f.op(Op.Bitcast, this.b.typePointerAligned(sc, this.storedType(v.element, true), size), element)
         : element;
-      return { ptr, sc: 'CrossWorkgroup', bits, align: size };
+      return { ptr, sc, bits, align: size };
     }
     const addr = this.f.op(Op.IAdd, this.i64t, base.addr, this.f.op(Op.IMul, this.i64t, at, this.i64(size)));
     const stored = this.storedType(v.element, wantBits);
@@ -213,9 +232,9 @@ export class Gen {
     return { ptr, sc: 'PhysicalStorageBuffer', bits: wantBits && isFloatType(v.element), align: size };
   }
 
-  /** An OpenCL kernel's pointer to elements of type t: CrossWorkgroup, decorated with the element's alignment (as tinytc declares them). */
-  pointerTo(t: ScalarTypeName): number {
-    return this.b.typePointerAligned('CrossWorkgroup', this.type(t), SCALAR_BYTES[t]);
+  /** An OpenCL kernel's pointer to elements of type t, with the element's alignment (as tinytc declares them). */
+  pointerTo(t: ScalarTypeName, sc: 'CrossWorkgroup' | 'Workgroup' = 'CrossWorkgroup'): number {
+    return this.b.typePointerAligned(sc, this.type(t), SCALAR_BYTES[t]);
   }
 
   /** A pointer to pointers to elements of type t (a group's table of members), 8-byte aligned. */
@@ -244,6 +263,28 @@ export class Gen {
       return v.offset === 0 ? inner : this.ext.add(v.offset, inner);
     }
     return this.ext.add(v.offset, this.ext.offsetOf(v.stride, index));
+  }
+
+  /**
+   * The element offset of an index tuple as tinytc's converter spells it (get_pointer_helper): the
+   * first index, multiplied by the first stride unless the type's first stride is 1, then for each
+   * further mode an OpIMul by its stride and an OpIAdd, every static index an OpConstant; a
+   * view's own offset (a work-group array's subview) added last. Null for no index and no offset.
+   */
+  private dopeOffset(v: SView, rt: Dope, index: readonly SExt[]): SExt | null {
+    if (!index.length) return v.offset === 0 ? null : v.offset;
+    const first = this.idx(index[0]);
+    let at = v.stride[0] !== 1 ? this.f.op(Op.IMul, this.i64t, first, rt.stride[0]) : first;
+    for (let k = 1; k < index.length; k++)
+      at = this.f.op(Op.IAdd, this.i64t, at, this.f.op(Op.IMul, this.i64t, this.idx(index[k]), rt.stride[k]));
+    return { id: v.offset === 0 ? at : this.f.op(Op.IAdd, this.i64t, this.idx(v.offset), at) };
+  }
+
+  /** A run-time dope vector of static and run-time extents: each static one an OpConstant, made in order. */
+  dope(shape: readonly SExt[], stride: readonly SExt[]): Dope {
+    const ids = (xs: readonly SExt[]) => xs.map((e) => this.idx(e));
+    const s = ids(shape);
+    return { shape: s, stride: ids(stride) };
   }
 
   /** Reads one element as its scalar type. */

@@ -1,6 +1,7 @@
 import { assertNever } from '../../assert-never.js';
 import { type Inst, instructions, type Region, type ScalarTypeName } from '../../frontend/tinytc/ast.js';
 import type { LoweredKernel } from '../lowered.js';
+import { Op, Scope } from '../../emit/spirv/spec.js';
 import { type BodyEnv, BodyScope } from './body-scope.js';
 import { blasS } from './blas-call.js';
 import type { Gen, SExt } from './gen.js';
@@ -10,7 +11,8 @@ import * as spmd from './spmd.js';
 
 /** A kernel's body (nothing for an empty one), its built-ins read once at the top, where they dominate every use. */
 export function emitKernelBody(g: Gen, k: LoweredKernel, env: BodyEnv): void {
-  if (!k.func.body.body.length) return;
+  const declares = env.flavour.constants === 'declared' && (k.func.body.constants?.length ?? 0) > 0;
+  if (!k.func.body.body.length && !declares) return;
   for (const inst of instructions(k.func.body)) {
     if (inst.op === 'group_id') env.builtin('WorkgroupId', inst.axis ?? 2);
     if (inst.op === 'group_size') env.builtin('NumWorkgroups', inst.axis ?? 2);
@@ -37,16 +39,25 @@ const subgroupEnv = (k: LoweredKernel, env: BodyEnv): spmd.SubgroupEnv => ({
  */
 export class SpirvBodyEmitter extends BodyScope {
   emit(): void {
+    this.stack();
     this.bindParams();
     this.region(this.k.func.body);
   }
 
   private region(r: Region): void {
-    for (const inst of r.body) {
+    r.body.forEach((inst, i) => {
+      this.declareConstants(r, i);
       const fence = this.k.barriers.get(inst);
       if (fence) this.barrier(fence);
       this.inst(inst);
-    }
+    });
+    this.declareConstants(r, r.body.length);
+  }
+
+  /** The v0.4 `constant`s that stood before instruction `at`, made there where the flavour declares them. */
+  private declareConstants(r: Region, at: number): void {
+    if (this.env.flavour.constants !== 'declared') return;
+    for (const c of r.constants ?? []) if (c.before === at) this.scalar(c.value, c.type);
   }
 
   private inst(inst: Inst): void {
@@ -108,6 +119,13 @@ export class SpirvBodyEmitter extends BodyScope {
                   ? { addr: table.addr }
                   : null;
         this.define(result!, spmd.associated(g, pointer), 'i1');
+        return;
+      }
+      case 'barrier': {
+        // tinytc's OpControlBarrier: Workgroup scopes, the flavour's semantics of the memories named, or none.
+        const fence = inst.global && inst.local ? 'both' : inst.global ? 'global' : inst.local ? 'local' : null;
+        const semantics = fence ? this.env.flavour.fences[fence] : 0;
+        g.f.emit(Op.ControlBarrier, g.u32(Scope.Workgroup), g.u32(Scope.Workgroup), g.u32(semantics));
         return;
       }
       case 'subgroup_builtin':

@@ -127,7 +127,8 @@ export function emitTinytcOpenclSpirv(compiled: CompiledTinytc, options: TinytcO
 
 /**
  * The opencl target's `spirv` (the module's bytes) and `spirv-asm` formats: the text with numeric
- * ids, as `tinytc-oc -S` and `spirv-dis --raw-id` print them (tinytc's FileCheck lines match ids as numbers).
+ * ids, as `tinytc-oc -S` and `spirv-dis --raw-id` print them (tinytc's FileCheck lines match ids as numbers),
+ * float constants in hexadecimal as tinytc-oc prints them (its FileCheck lines pin `0x1.5p+5`).
  */
 export function renderOpenclSpirv(
   format: 'spirv' | 'spirv-asm',
@@ -136,6 +137,6 @@ export function renderOpenclSpirv(
   if (!compiled) throw new RangeError(`--format ${format} needs tinytc input`);
   const words = emitTinytcOpenclSpirv(compiled);
   return format === 'spirv-asm'
-    ? disassemble(words, { rawIds: true })
+    ? disassemble(words, { rawIds: true, floats: 'hex' })
     : new Uint8Array(words.buffer, words.byteOffset, words.byteLength);
 }

@@ -3,7 +3,16 @@
 // converter_aux.cpp at v0.4.0: OpAtomic* with the instruction's scope and semantics as constants,
 // OpAtomicF*EXT for floats, OpGroupBroadcast at Subgroup scope, the subgroup id split by the
 // work-group's subgroup tiling) and as Vulkan takes them (floats by their bits, GroupNonUniform).
-import { type AtomicOrder, type ScalarTypeName, type SubgroupBuiltin, isFloatType } from '../../frontend/tinytc/ast.js';
+import {
+  type AtomicOrder,
+  SCALAR_BYTES,
+  type ScalarTypeName,
+  type SubgroupBuiltin,
+  componentType,
+  isComplexType,
+  isFloatType,
+} from '../../frontend/tinytc/ast.js';
+import { NumberOp } from '../../emit/spirv/number-ops.js';
 import { Op, Scope, Semantics } from '../../emit/spirv/spec.js';
 import type { Gen, SExt, SView } from './gen.js';
 import type { ScalarBuiltinName } from './builtins.js';
@@ -76,8 +85,9 @@ export function atomicAccess(
   const t = v.element;
   const float = isFloatType(t);
   const [scope, semantics] = orderOperands(g, v, order, fn === 'load' || fn === 'store' ? fn : 'update');
+  if (isComplexType(t)) return complexAtomic(g, v, index, fn, value, scope, semantics);
   const viaBits = float && g.flavour.name === 'vulkan';
-  const p = g.elementPtr(v, index, viaBits);
+  const p = g.elementPtr(v, index, viaBits, true);
   const stored = g.storedType(t, viaBits);
   const width = (t === 'f64' || t === 'i64' || t === 'index' ? 64 : 32) as 32 | 64;
   if (!float || viaBits) wideInts(g, v, width);
@@ -124,6 +134,47 @@ export function atomicAccess(
     () => {},
   );
   return fromStored(g.f.load(stored, old));
+}
+
+/**
+ * An atomic access of a complex element as tinytc's converter makes it (converter_aux.cpp, split_re_im):
+ * the real and the imaginary part each by itself, through OpInBoundsAccessChain to the part, with
+ * the float instructions (OpAtomicFAddEXT, OpAtomicFMaxEXT and OpAtomicFMinEXT per part); a load or an
+ * update gives the two parts put together (OpCompositeInsert into OpUndef). The access is atomic per part.
+ */
+function complexAtomic(
+  g: Gen,
+  v: SView,
+  index: readonly SExt[],
+  fn: 'load' | 'store' | 'add' | 'max' | 'min',
+  value: number | null,
+  scope: number,
+  semantics: number,
+): number | undefined {
+  const t = v.element;
+  const part = componentType(t as 'c32' | 'c64');
+  const pt = g.type(part);
+  const p = g.elementPtr(v, index, false, true);
+  const partPtr = g.b.typePointerAligned(p.sc, pt, SCALAR_BYTES[part]);
+  const ptrs = [0, 1].map((k) => g.f.op(Op.InBoundsAccessChain, partPtr, p.ptr, g.u32(k)));
+  const parts = value === null ? [] : [0, 1].map((k) => g.f.op(Op.CompositeExtract, pt, value, k));
+  if (fn === 'store') {
+    ptrs.forEach((q, k) => g.f.emit(Op.AtomicStore, q, scope, semantics, parts[k]));
+    return undefined;
+  }
+  if (fn !== 'load') {
+    const minMax = fn !== 'add';
+    const width = part === 'f32' ? 32 : 64;
+    g.b.extension(minMax ? 'SPV_EXT_shader_atomic_float_min_max' : 'SPV_EXT_shader_atomic_float_add');
+    g.b.capability(`AtomicFloat${width}${minMax ? 'MinMax' : 'Add'}EXT`);
+  }
+  const got = ptrs.map((q, k) =>
+    fn === 'load'
+      ? g.f.op(Op.AtomicLoad, pt, q, scope, semantics)
+      : g.f.op(FLOAT_UPDATE[fn], pt, q, scope, semantics, parts[k]),
+  );
+  const re = g.f.op(NumberOp.CompositeInsert, g.type(t), got[0], g.f.op(NumberOp.Undef, g.type(t)), 0);
+  return g.f.op(NumberOp.CompositeInsert, g.type(t), got[1], re, 1);
 }
 
 /** What the subgroup built-ins need: the 32-bit built-in variables, the work-group size and the stated subgroup size. */

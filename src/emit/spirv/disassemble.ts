@@ -1,5 +1,5 @@
 import { CLSPV_REFLECTION_IMPORT, Reflection } from './clspv-reflection.js';
-import { formatFloat } from './float-text.js';
+import { formatFloat, formatHexFloat } from './float-text.js';
 import {
   AddressingModel,
   BuiltIn,
@@ -139,7 +139,7 @@ interface Decoded {
   readonly value?: string;
 }
 
-function decode(words: Uint32Array): Decoded[] {
+function decode(words: Uint32Array, floats: FloatSpelling = 'spirv-dis'): Decoded[] {
   const numeric = new Map<number, { float: boolean; width: number }>();
   const imports = new Map<number, string>();
   const list: Decoded[] = [];
@@ -187,7 +187,7 @@ function decode(words: Uint32Array): Decoded[] {
           const t = numeric.get(resultType!) ?? { float: false, width: 32 };
           const lo = BigInt(words[i++]);
           const bits = t.width === 64 ? lo | (BigInt(words[i++]) << 32n) : lo;
-          value = t.float ? formatFloat(bits, t.width) : bits.toString();
+          value = t.float ? (floats === 'hex' ? formatHexFloat : formatFloat)(bits, t.width) : bits.toString();
           parts.push(value);
           break;
         }
@@ -268,7 +268,10 @@ function controlMask(bits: readonly string[], mask: number): string {
   return bits.filter((_, b) => mask & (1 << b)).join('|');
 }
 
-export function disassemble(words: Uint32Array, options: { rawIds?: boolean } = {}): string {
+/** How float constants print: as spirv-dis prints them, or as C's `%a` (tinytc-oc -S). */
+export type FloatSpelling = 'spirv-dis' | 'hex';
+
+export function disassemble(words: Uint32Array, options: { rawIds?: boolean; floats?: FloatSpelling } = {}): string {
   const out = [
     `; SPIR-V`,
     `; Version: ${(words[1] >> 16) & 0xff}.${(words[1] >> 8) & 0xff}`,
@@ -276,7 +279,7 @@ export function disassemble(words: Uint32Array, options: { rawIds?: boolean } = 
     `; Bound: ${words[3]}`,
     `; Schema: ${words[4]}`,
   ];
-  const list = decode(words);
+  const list = decode(words, options.floats);
   const names = options.rawIds ? undefined : friendlyNames(list);
   const name = (id: number) => `%${names?.get(id) ?? id}`;
   for (const d of list) {

@@ -61,3 +61,34 @@ export function formatFloat(bits: bigint, width: number): string {
     e10 >= 0 ? `${digits.slice(0, e10 + 1)}.${digits.slice(e10 + 1)}` : `0.${'0'.repeat(-e10 - 1)}${digits}`;
   return `${sign}${strip(fixed)}`;
 }
+
+/**
+ * A float constant as C's `%a` prints its value widened to a double (what tinytc's `tinytc-oc -S`
+ * prints, through `std::hexfloat`): `0x1.5p+5`, `0x1p+0`, zeros `0x0p+0`, trailing zero digits
+ * dropped; a double's subnormals as `0x0.<digits>p-1022`; `inf` and `nan`, signed when negative.
+ * A 16- or 32-bit value is a normal double when it is not zero, so it always prints normalized.
+ */
+export function formatHexFloat(bits: bigint, width: number): string {
+  const mantBits = width === 16 ? 10 : width === 32 ? 23 : 52;
+  const expBits = width === 16 ? 5 : width === 32 ? 8 : 11;
+  const bias = (1 << (expBits - 1)) - 1;
+  const sign = (bits >> BigInt(width - 1)) & 1n ? '-' : '';
+  const exp = Number((bits >> BigInt(mantBits)) & BigInt((1 << expBits) - 1));
+  let mant = bits & ((1n << BigInt(mantBits)) - 1n);
+  if (exp === (1 << expBits) - 1) return `${sign}${mant === 0n ? 'inf' : 'nan'}`;
+  if (exp === 0 && mant === 0n) return `${sign}0x0p+0`;
+  // The fraction's 52 bits as a double holds them: 13 hex digits, trailing zeros dropped.
+  const digits = (m: bigint) => m.toString(16).padStart(13, '0').replace(/0+$/, '');
+  if (exp === 0 && width === 64) return `${sign}0x0.${digits(mant)}p-1022`;
+  let e = exp === 0 ? 1 - bias : exp - bias;
+  if (exp === 0) {
+    // A 16- or 32-bit subnormal: shift its leading 1 into the implicit bit.
+    while (!(mant & (1n << BigInt(mantBits)))) {
+      mant <<= 1n;
+      e--;
+    }
+    mant &= (1n << BigInt(mantBits)) - 1n;
+  }
+  const frac = digits(mant << BigInt(52 - mantBits));
+  return `${sign}0x1${frac ? `.${frac}` : ''}p${e >= 0 ? '+' : ''}${e}`;
+}

@@ -45,6 +45,7 @@ export const Op = {
   Load: 61,
   Store: 62,
   AccessChain: 65,
+  InBoundsAccessChain: 66,
   InBoundsPtrAccessChain: 70,
   Decorate: 71,
   MemberDecorate: 72,

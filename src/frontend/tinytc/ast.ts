@@ -106,6 +106,19 @@ export type Slice =
 export interface Region {
   readonly body: Inst[];
   readonly span: Span;
+  /**
+   * tinytc v0.4's `constant` instructions of the region, which the rewrite writes as immediates in
+   * their uses: each value, its type, and the index in `body` of the instruction it stood before
+   * (body.length: after the last), for a printer that declares them where tinytc's converter does.
+   */
+  readonly constants?: readonly DeclaredConstant[];
+}
+
+/** A v0.4 `constant` written in place (Region.constants): an immediate operand of a scalar type. */
+export interface DeclaredConstant {
+  readonly before: number;
+  readonly type: ScalarTypeName;
+  readonly value: Operand;
 }
 
 /** One instruction; `results` names the values it defines (`%x = ...`). */
@@ -113,7 +126,12 @@ export type Inst = {
   readonly results: readonly { readonly name: string; readonly span: Span }[];
   readonly span: Span;
 } & (
-  | { readonly op: 'alloca'; readonly type: TypedSpan }
+  | {
+      readonly op: 'alloca';
+      readonly type: TypedSpan;
+      /** v0.4's `{alignment=N}` in bytes (the element's by default). */
+      readonly alignment?: number;
+    }
   | { readonly op: 'arith'; readonly fn: string; readonly operands: readonly Operand[]; readonly type: TypedSpan }
   | { readonly op: 'cast'; readonly operand: Operand; readonly from: TypedSpan; readonly to: TypedSpan }
   | { readonly op: 'cmp'; readonly fn: string; readonly operands: readonly Operand[]; readonly type: TypedSpan }
@@ -165,6 +183,11 @@ export type Inst = {
   // The v0.4 rewrite's parallel regions, groups and collective instructions (to-v03.ts makes them; v0.3 syntax has none).
   /** tinytc v0.4's `parallel`: every work-item runs the body once, for itself (an SPMD region, as a foreach body). */
   | { readonly op: 'parallel'; readonly body: Region }
+  /**
+   * tinytc v0.4's explicit `barrier[.global][.local]` outside parallel regions: every work-item waits,
+   * the memories named ordered (none: an execution barrier only), beside the barriers kernarg places.
+   */
+  | { readonly op: 'barrier'; readonly global: boolean; readonly local: boolean }
   /** v0.4's `associated`: whether a memref's or group's pointer is not null (i1). */
   | { readonly op: 'associated'; readonly operand: Operand; readonly type: TypedSpan }
   /** A subgroup built-in (i32), read where the function's work-group and subgroup sizes are known. */

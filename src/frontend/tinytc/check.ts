@@ -359,6 +359,8 @@ class FuncChecker implements CheckContext {
         return this.results(inst, [I1]);
       case 'subgroup_builtin':
         return this.results(inst, [I32]);
+      case 'barrier':
+        return this.results(inst, []);
       case 'subgroup_broadcast':
         this.use(inst.operand, inst.type.type, 'subgroup_broadcast');
         this.use(inst.index, I32, 'the subgroup_broadcast index');

@@ -12,6 +12,7 @@ import { DiagnosticBag } from '../../../diagnostics/diagnostic.js';
 import { Messages } from '../../../diagnostics/messages.js';
 import type { Span } from '../../../diagnostics/source.js';
 import {
+  type DeclaredConstant,
   type Func,
   type Inst,
   type IrType,
@@ -49,6 +50,8 @@ class Translator implements MathRewriteContext {
    */
   private readonly scopes: Map<string, string>[] = [new Map()];
   private readonly used = new Set<string>();
+  /** The regions being rewritten, innermost last: their instructions so far and the constants declared among them. */
+  private readonly open: { body: Inst[]; constants: DeclaredConstant[] }[] = [];
   /** Depth of enclosing `parallel` regions (a barrier there orders the work-items' own accesses). */
   private parallel = 0;
 
@@ -105,9 +108,13 @@ class Translator implements MathRewriteContext {
   ): { region: Region; vars: { name: string; span: Span }[] } {
     this.scopes.push(new Map());
     const renamed = vars.map((v) => ({ name: this.define(v.name), span: v.span }));
-    const body = [...(prologue?.(renamed) ?? []), ...r.body.flatMap((i) => this.inst(i))];
+    const here = { body: [...(prologue?.(renamed) ?? [])], constants: [] as DeclaredConstant[] };
+    this.open.push(here);
+    for (const i of r.body) here.body.push(...this.inst(i));
+    this.open.pop();
     this.scopes.pop();
-    return { region: { body, span: r.span }, vars: renamed };
+    const { body, constants } = here;
+    return { region: { body, span: r.span, ...(constants.length ? { constants } : {}) }, vars: renamed };
   }
   private body(r: Region04): Region {
     return this.region(r).region;
@@ -121,10 +128,19 @@ class Translator implements MathRewriteContext {
       throw new NotLowered(inst.op + inst.flags.join(''), inst.span);
     };
     switch (inst.form) {
-      case 'constant':
-        if (inst.type.type.kind !== 'bool') type03(inst.type.type, inst.type.span);
+      case 'constant': {
+        const t = inst.type.type.kind === 'bool' ? null : type03(inst.type.type, inst.type.span);
         for (const r of results()) this.constants.set(r.name, inst.literal);
+        const here = this.open[this.open.length - 1];
+        const r = inst.results[0];
+        if (r && (t === null || t.kind === 'scalar'))
+          here.constants.push({
+            before: here.body.length,
+            type: t === null ? 'i1' : t.name,
+            value: this.operand({ kind: 'value', name: r.name, span: r.span }),
+          });
         return [];
+      }
       case 'binary': {
         const ty = this.typed(inst.a);
         if (inst.op in CMP)
@@ -185,8 +201,14 @@ class Translator implements MathRewriteContext {
           },
         ];
       }
-      case 'alloca':
-        return one({ op: 'alloca', type: { type: type03(inst.type.type, inst.type.span), span: inst.type.span } });
+      case 'alloca': {
+        const a = inst.attrs?.kind === 'dict' ? inst.attrs.entries.get('alignment') : undefined;
+        return one({
+          op: 'alloca',
+          type: { type: type03(inst.type.type, inst.type.span), span: inst.type.span },
+          ...(a?.kind === 'int' ? { alignment: a.value } : {}),
+        });
+      }
       case 'load':
         if (inst.op === 'atomic_load')
           return one({
@@ -282,7 +304,7 @@ class Translator implements MathRewriteContext {
         // kernarg places the barriers collective code needs; one a parallel region states orders
         // what its work-items do themselves, which those do not cover.
         if (this.parallel > 0) throw new NotLowered('barrier inside parallel', inst.span);
-        return [];
+        return one({ op: 'barrier', global: inst.flags.includes('.global'), local: inst.flags.includes('.local') });
       case 'if':
         return one({
           op: 'if',
