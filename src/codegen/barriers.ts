@@ -87,6 +87,10 @@ export function placeBarriers(f: Func): Map<Inst, Fence> {
       case 'associated':
       case 'subgroup_builtin':
       case 'subgroup_broadcast':
+      case 'subgroup_operation':
+        return [];
+      // A barrier a parallel region states orders its own work-items; the placement here runs outside those regions.
+      case 'barrier':
         return [];
       default:
         return assertNever(inst);

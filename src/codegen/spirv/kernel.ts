@@ -7,6 +7,7 @@ import type { Gen, SExt } from './gen.js';
 import { allocaS, expandS, fuseS, loadS, sizeS, storeS, subviewS } from './memref-instructions.js';
 import { arithS, castS, cmpS } from './scalar-instructions.js';
 import * as spmd from './spmd.js';
+import { explicitBarrier, subgroupOperation } from './subgroup-operations.js';
 
 /** A kernel's body (nothing for an empty one), its built-ins read once at the top, where they dominate every use. */
 export function emitKernelBody(g: Gen, k: LoweredKernel, env: BodyEnv): void {
@@ -117,6 +118,14 @@ export class SpirvBodyEmitter extends BodyScope {
         const t = (inst.type.type as { name: ScalarTypeName }).name;
         const lane = this.scalar(inst.index, 'i32');
         this.define(result!, spmd.subgroupBroadcast(g, t, this.scalar(inst.operand, t), lane), t);
+        return;
+      }
+      case 'barrier':
+        explicitBarrier(g, inst.global, inst.local);
+        return;
+      case 'subgroup_operation': {
+        const t = (inst.type.type as { name: ScalarTypeName }).name;
+        this.define(result!, subgroupOperation(g, inst.group, inst.fn, t, this.scalar(inst.operand, t)), t);
         return;
       }
       case 'atomic_load':

@@ -27,6 +27,8 @@ import { MATH_UNARY } from './instructions.js';
 import { type MathRewriteContext, minMax, unaryArith } from './to-v03-math.js';
 import { NotLowered, atomicOrder, builtinOp, foreachPrologue } from './to-v03-spmd.js';
 import { V04_ONLY, type03 } from './to-v03-types.js';
+import { isSubgroupOperation, subgroupOperation04 } from './to-v03-subgroup.js';
+import { foreachTile } from './to-v03-foreach-tile.js';
 
 const CMP = {
   equal: 'eq',
@@ -51,6 +53,8 @@ class Translator implements MathRewriteContext {
   private readonly used = new Set<string>();
   /** Depth of enclosing `parallel` regions (a barrier there orders the work-items' own accesses). */
   private parallel = 0;
+  /** Depth of enclosing foreach and foreach_tile bodies. */
+  private spmdLoop = 0;
 
   /** `known`: the v0.3 types of an earlier pass's rewrite, which win over the v0.4 annotations. */
   constructor(
@@ -160,6 +164,8 @@ class Translator implements MathRewriteContext {
         if (inst.op === 'associated')
           return one({ op: 'associated', operand: this.operand(inst.a), type: this.typed(inst.a) });
         if (UNARY.has(inst.op)) return unaryArith(this, inst, no);
+        if (isSubgroupOperation(inst.op))
+          return one(subgroupOperation04(inst.op, this.operand(inst.a), this.typed(inst.a), inst.span));
         return no();
       case 'builtin': {
         // group_id and num_groups read their launch axis; the subgroup built-ins are i32 (builtinOp).
@@ -279,9 +285,12 @@ class Translator implements MathRewriteContext {
         });
       }
       case 'barrier':
-        // kernarg places the barriers collective code needs; one a parallel region states orders
-        // what its work-items do themselves, which those do not cover.
-        if (this.parallel > 0) throw new NotLowered('barrier inside parallel', inst.span);
+        // kernarg places the barriers collective code needs; one a parallel region states orders what its
+        // work-items do themselves, which those do not cover: it is kept. In a foreach body (kernarg's loop
+        // over the iterations each work-item takes) work-items may run different counts: none could wait there.
+        if (this.spmdLoop > 0) throw new NotLowered('barrier inside foreach', inst.span);
+        if (this.parallel > 0)
+          return one({ op: 'barrier', global: inst.flags.includes('.global'), local: inst.flags.includes('.local') });
         return [];
       case 'if':
         return one({
@@ -324,20 +333,10 @@ class Translator implements MathRewriteContext {
         });
       }
       case 'foreach': {
-        if (inst.tile) return no();
-        if (inst.variables.length > 1) return this.foreachNd(inst);
-        const from = this.operand(inst.from[0]);
-        const to = this.operand(inst.to[0]);
-        const { region, vars } = this.region(inst.body, inst.variables);
-        return one({
-          op: 'foreach',
-          variable: vars[0],
-          from,
-          to,
-          step: null,
-          loopType: this.typed(inst.from[0]),
-          body: region,
-        });
+        this.spmdLoop++;
+        const lowered = inst.tile ? foreachTile(this, inst) : this.foreach(inst);
+        this.spmdLoop--;
+        return lowered;
       }
       case 'parallel': {
         this.parallel++;
@@ -348,6 +347,27 @@ class Translator implements MathRewriteContext {
       case 'matrix':
         return no();
     }
+  }
+
+  /** A foreach (over one variable, or several: foreachNd). */
+  private foreach(inst: Extract<Inst04, { form: 'foreach' }>): Inst[] {
+    if (inst.variables.length > 1) return this.foreachNd(inst);
+    const from = this.operand(inst.from[0]);
+    const to = this.operand(inst.to[0]);
+    const { region, vars } = this.region(inst.body, inst.variables);
+    return [
+      {
+        op: 'foreach',
+        variable: vars[0],
+        from,
+        to,
+        step: null,
+        loopType: this.typed(inst.from[0]),
+        body: region,
+        results: [],
+        span: inst.span,
+      },
+    ];
   }
 
   /** The memref an atomic instruction reaches: 32- and 64-bit elements only (tinytc refuses i8 and i16 too). */
@@ -409,7 +429,8 @@ export function toV03(
         // v0.3 has no memref parameter in local memory (its code generators make global ones).
         if ((p.type.kind === 'memref' ? p.type : p.type.kind === 'group' ? p.type.memref : null)?.space === 'local')
           throw new NotLowered('a memref parameter in local memory', p.typeSpan);
-        return { name: p.name, span: p.span, type: type03(p.type, p.typeSpan), typeSpan: p.typeSpan };
+        const byte = p.type.kind === 'bool' ? { passedAsByte: true } : {};
+        return { name: p.name, span: p.span, type: type03(p.type, p.typeSpan), typeSpan: p.typeSpan, ...byte };
       });
       for (const p of params) t.define(p.name);
       funcs.push({
