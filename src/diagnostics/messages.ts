@@ -311,7 +311,7 @@ export const Messages = {
     'KA2430',
     "'{0}' of {1} has no Vulkan SPIR-V instruction (GLSL.std.450 takes 16- and 32-bit floats only): --target opencl generates it",
   ),
-  // tinytc v0.4's foreach_tile, subgroup operations and barriers in parallel regions (KA2470–KA2479, the lang helper's)
+  // tinytc v0.4's foreach_tile, subgroup operations and barriers in parallel regions (KA2470–KA2479: lang helper)
   ir04TileExtent: e('KA2470', 'a foreach_tile tile extent must be positive, not {0}'),
   ir04TileSubgroup: e(
     'KA2471',

@@ -42,7 +42,7 @@ const VULKAN_OP = {
   min: { int: Op.GroupNonUniformSMin, float: Op.GroupNonUniformFMin },
 } as const satisfies Record<SubgroupCombine, { int: number; float: number }>;
 
-/** The subgroup operation on `value` (of type t: a 32- or 64-bit integer, a half, float or double, or a complex sum). */
+/** The subgroup operation on `value` (type t: a 32- or 64-bit integer, a half, float or double, or a complex sum). */
 export function subgroupOperation(
   g: Gen,
   group: SubgroupGroupOperation,

@@ -70,7 +70,7 @@ class FuncChecker04 implements CheckContext04 {
     readonly diags: DiagnosticBag,
   ) {}
 
-  /** foreach_tile's tile extents: positive, the first a multiple of the function's subgroup size where it states one. */
+  /** foreach_tile's tile extents: positive, the first a multiple of the subgroup size where the function states one. */
   private tileShape(shape: readonly number[], span: Span): void {
     for (const t of shape) if (t <= 0) this.diags.report(Messages.ir04TileExtent, span, [String(t)]);
     const sgs = this.f.subgroupSize;
