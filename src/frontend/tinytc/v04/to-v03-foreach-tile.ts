@@ -4,9 +4,12 @@
 // lower_foreach pass hands each tile to one subgroup, all of whose work-items run the body with the same offsets
 // (the manual asks them dynamically uniform, for the subgroup and cooperative-matrix instructions in the body). A
 // body without subgroup instructions computes the same in every work-item of that subgroup, so kernarg hands each
-// tile to one work-item, as its foreach hands out iterations: the one difference a program can see is that an
+// tile to one work-item, as its foreach hands out iterations (which needs no subgroups: PoCL runs it), and the one
+// difference a program can see is that an
 // atomic update in the body happens once per tile, not once per work-item of a subgroup (whose size tinytc leaves
-// to the device). A body with subgroup instructions is not lowered (KA2420).
+// to the device). A body with subgroup instructions keeps tinytc's mapping: a parallel region in which each
+// subgroup loops over its tiles (the flat tile index, not tinytc's split of subgroups along x and y, which the
+// manual leaves to the implementation). A barrier in the body is refused (KA2420).
 import type { Inst, Operand, Region, TypedSpan } from '../ast.js';
 import type { Inst04, Name, Region04, ValueRef } from './ast.js';
 import { regionsOf } from './ast.js';
@@ -24,21 +27,17 @@ export interface ForeachTileContext {
   ): { region: Region; vars: Name[] };
 }
 
-/** Whether a region uses an instruction that reads or waits for the other work-items of its subgroup. */
-function usesSubgroup(r: Region04): boolean {
-  return r.body.some(
-    (i) =>
-      i.op.startsWith('subgroup_') ||
-      i.op.startsWith('cooperative_matrix_') ||
-      i.op === 'barrier' ||
-      regionsOf(i).some(usesSubgroup),
-  );
+/** Whether a region (or one nested in it) holds an instruction `op` names. */
+function uses(r: Region04, op: (name: string) => boolean): boolean {
+  return r.body.some((i) => op(i.op) || regionsOf(i).some((x) => uses(x, op)));
 }
 
 export function foreachTile(ctx: ForeachTileContext, inst: Extract<Inst04, { form: 'foreach' }>): Inst[] {
   const tile = inst.tile!;
   const span = inst.span;
-  if (usesSubgroup(inst.body)) throw new NotLowered('foreach_tile with subgroup instructions or barrier', span);
+  // Subgroups hand out tiles at different rates: none of them could wait for the others at a barrier.
+  if (uses(inst.body, (op) => op === 'barrier')) throw new NotLowered('barrier inside foreach_tile', span);
+  const bySubgroup = uses(inst.body, (op) => op.startsWith('subgroup_'));
   const loopType = ctx.typed(inst.from[0]);
   const from = inst.from.map((v) => ctx.operand(v));
   const to = inst.to.map((v) => ctx.operand(v));
@@ -103,19 +102,66 @@ export function foreachTile(ctx: ForeachTileContext, inst: Extract<Inst04, { for
     });
     return out;
   });
-  return [
-    ...before,
-    ...p.before,
-    {
-      op: 'foreach',
-      variable: vars[0],
-      from: int(0),
-      to: p.count,
-      step: null,
-      loopType,
-      body: region,
-      results: [],
-      span,
-    },
+  if (!bySubgroup)
+    return [
+      ...before,
+      ...p.before,
+      {
+        op: 'foreach',
+        variable: vars[0],
+        from: int(0),
+        to: p.count,
+        step: null,
+        loopType,
+        body: region,
+        results: [],
+        span,
+      },
+    ];
+  // Each subgroup takes the tiles k = its linear id, then every num_subgroups.x × num_subgroups.y-th, all its
+  // work-items alike (tinytc's tile_loop_by_sgs hands them out in this order).
+  const i32: TypedSpan = { type: { kind: 'scalar', name: 'i32' }, span };
+  const builtin = (fn: 'subgroup_linear_id' | 'num_subgroups.x' | 'num_subgroups.y', r: Name): Inst => ({
+    op: 'subgroup_builtin',
+    fn,
+    results: [r],
+    span,
+  });
+  const [id32, nx, ny, n32, id, count] = [
+    'tile_sg',
+    'tile_nsg_x',
+    'tile_nsg_y',
+    'tile_nsg32',
+    'tile_sg_id',
+    'tile_nsg',
   ];
+  const [id32n, nxn, nyn, n32n, idn, countn] = [id32, nx, ny, n32, id, count].map(fresh);
+  const cast = (a: Name, r: Name): Inst => ({
+    op: 'cast',
+    operand: ref(a),
+    from: i32,
+    to: loopType,
+    results: [r],
+    span,
+  });
+  const prologue: Inst[] = [
+    builtin('subgroup_linear_id', id32n),
+    builtin('num_subgroups.x', nxn),
+    builtin('num_subgroups.y', nyn),
+    { op: 'arith', fn: 'mul', operands: [ref(nxn), ref(nyn)], type: i32, results: [n32n], span },
+    cast(id32n, idn),
+    cast(n32n, countn),
+  ];
+  const loop: Inst = {
+    op: 'for',
+    variable: vars[0],
+    from: ref(idn),
+    to: p.count,
+    step: ref(countn),
+    loopType,
+    body: region,
+    results: [],
+    span,
+  };
+  return [{ op: 'parallel', body: { body: [...prologue, ...before, ...p.before, loop], span }, results: [], span }];
 }
