@@ -19,6 +19,7 @@ import { runReference } from './support/tinytc-reference.js';
 import { SPIRV_VAL } from './support/spirv-check.js';
 import { requireTool } from './support/tools.js';
 import { testDevice } from './support/device.js';
+import { deviceString } from '../src/runtime/opencl/device-info.js';
 import { testVulkan } from './support/vulkan-device.js';
 
 const HOST = { readFile: () => undefined };
@@ -344,6 +345,22 @@ test('lavapipe: a foreach_tile with subgroup instructions gives each subgroup wh
     assert.deepEqual([...e.B.data], [...[16, 16, 16, 16, 6].map((x) => 100 * s + x), -1, -1, -1]);
     assert.deepEqual([...e.A.data], [...Array.from({ length: 70 }, (_, x) => x * x), -1, -1]);
     assert.deepEqual(plain(a), plain(e));
+  } finally {
+    ctx.dispose();
+  }
+});
+
+test('PoCL: a program with subgroup instructions is refused (KA3140) at the instruction, both ways in', (t) => {
+  const ctx = testDevice(t);
+  if (!ctx) return;
+  try {
+    const extensions = deviceString(ctx.cl, ctx.device.handle, 'extensions').split(/\s+/);
+    for (const il of ['opencl-c', 'spirv'] as const) {
+      const build = () => tinytcKernel(ctx, SUBGROUP, 'sg', { il, path: 'sg.ir' });
+      // A device with subgroups builds it; PoCL has none.
+      if (extensions.includes('cl_khr_subgroups')) assert.ok(build());
+      else assert.throws(build, /sg\.ir:\d+:\d+: error: 'subgroup_linear_id' needs subgroups, .*\[KA3140\]/);
+    }
   } finally {
     ctx.dispose();
   }
