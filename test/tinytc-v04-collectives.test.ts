@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { lower } from '../src/lower.js';
+import { runCliWith } from '../src/cli/main.js';
 import { SourceFile } from '../src/diagnostics/source.js';
 import { compileTinytc } from '../src/codegen/compile-tinytc.js';
 import { SPIR64 } from '../src/layout/data-layout.js';
@@ -408,6 +409,11 @@ test('printed as OpGroup* (OpenCL, as tinytc), OpGroupNonUniform* (Vulkan), sub_
 });
 
 test('a bool parameter is a uchar (1 byte) in every format that shows parameters, for every target', () => {
+  let bindings = '';
+  const io = { stdout: (x: string) => (bindings += x), stderr: () => undefined, readFile: () => FLAGS, color: false };
+  assert.equal(runCliWith(['gen-ts', 'f.ir'], io as never), 0);
+  // gen-ts: the typed bindings take a number (0 or 1) for each bool, as the runtimes pack it.
+  assert.match(bindings, /readonly on: number;\s+readonly off: number;/);
   const sig = lower('f.ir', FLAGS, HOST, { target: 'opencl', format: 'signatures' }).output!;
   assert.match(sig, /void flags\(uchar on, uchar off, int x, global int\* out\)/);
   for (const target of ['opencl', 'vulkan', 'amdhsa', 'cuda', 'zebin'] as const) {
