@@ -3,7 +3,9 @@
 // versions share one lowering (codegen/lowered.ts) and every printer: `constant` values become the
 // immediates v0.3 writes in place, `add` becomes `arith.add`, `equal` `cmp.eq`, and the operand
 // types v0.3 spells after ':' come from the v0.4 checker. `barrier` is dropped: kernarg places
-// barriers itself (codegen/barriers.ts) as it does for v0.3. `group_id.x` is the batch index, as
+// barriers itself (codegen/barriers.ts) as it does for v0.3 (one in a parallel region is kept:
+// the tree's `barrier`). `foreach_tile` becomes a foreach over the tiles (to-v03-foreach-tile.ts),
+// the subgroup reductions and scans the tree's subgroup_operation. `group_id.x` is the batch index, as
 // v0.3's `group_id`: kernarg launches the batch along one axis for both. `for … init(…)` keeps its
 // loop-carried scalars (the v0.3 tree's `for` has `carried`, which v0.3 syntax never fills). Each instruction without a
 // counterpart is reported (KA2420) and the function is not generated; its interface still is.
