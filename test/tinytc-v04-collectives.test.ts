@@ -437,6 +437,12 @@ test('what kernarg does not lower is refused with its code and position', () => 
     `func @t(%a: memref<f32x?>, %n: index)${attrs} {\n  %c0 = constant 0 : index\n` +
     `  foreach_tile (%i) = (%c0), (%n) as (%ti) <= (${shape}) {\n${body}  }\n}\n`;
   refused(tile('16', '    barrier.local\n'), 'KA2420', /'barrier inside foreach_tile'/);
+  refused(
+    'func @f(%a: memref<f32x?>, %n: index) {\n  %c0 = constant 0 : index\n  foreach (%i) = (%c0), (%n) {\n' +
+      '    %x = load %a[%i] : f32\n    %r = subgroup_reduce_add %x : f32\n  }\n}\n',
+    'KA2420',
+    /'subgroup_reduce_add inside foreach'/,
+  );
   refused(tile('0', ''), 'KA2470', /must be positive, not 0/);
   refused(
     tile('6', '', ' attributes{subgroup_size=16}'),

@@ -55,8 +55,9 @@ class Translator implements MathRewriteContext {
   private readonly used = new Set<string>();
   /** Depth of enclosing `parallel` regions (a barrier there orders the work-items' own accesses). */
   private parallel = 0;
-  /** Depth of enclosing foreach and foreach_tile bodies. */
+  /** Depth of enclosing foreach and foreach_tile bodies, and of foreach bodies alone. */
   private spmdLoop = 0;
+  private plainForeach = 0;
 
   /** `known`: the v0.3 types of an earlier pass's rewrite, which win over the v0.4 annotations. */
   constructor(
@@ -166,6 +167,9 @@ class Translator implements MathRewriteContext {
         if (inst.op === 'associated')
           return one({ op: 'associated', operand: this.operand(inst.a), type: this.typed(inst.a) });
         if (UNARY.has(inst.op)) return unaryArith(this, inst, no);
+        // kernarg's foreach hands each work-item its own iterations: the lanes of a subgroup run different counts.
+        if (isSubgroupOperation(inst.op) && this.plainForeach > 0)
+          throw new NotLowered(`${inst.op} inside foreach`, inst.span);
         if (isSubgroupOperation(inst.op))
           return one(subgroupOperation04(inst.op, this.operand(inst.a), this.typed(inst.a), inst.span));
         return no();
@@ -336,7 +340,9 @@ class Translator implements MathRewriteContext {
       }
       case 'foreach': {
         this.spmdLoop++;
+        if (!inst.tile) this.plainForeach++;
         const lowered = inst.tile ? foreachTile(this, inst) : this.foreach(inst);
+        if (!inst.tile) this.plainForeach--;
         this.spmdLoop--;
         return lowered;
       }
