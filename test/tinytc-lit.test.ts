@@ -34,15 +34,16 @@ const EXPECTED_FAILURES: Readonly<Record<string, string>> = {
     'string variables it never defines (FileCheck 16: undefined variable); with those two lines read so, ' +
     "kernarg's stack (one i8 array of 384 bytes, Alignment 128, allocas at 0, 8, 6 and 320) passes",
   'spv/arith.ir':
-    `${NOT_LOWERED} coopmatrix (out of reach this round); before it, a bool parameter (refused, KA3104), ` +
+    `${NOT_LOWERED} coopmatrix (out of reach this round); before it, the bool parameters lower (kernarg passes ` +
+    'each as a uchar and compares it with 0; tinytc takes an OpTypeBool), ' +
     'min/max of i64 and f32 kernarg spells as a comparison and a branch (tinytc s_min/fmin), and a ' +
     'complex product with an operand cast from a real kernarg multiplies in full where tinytc sees the ' +
     'zero imaginary part (one OpFMul); its line 68 names %[[OCLEXT]], which the FileCheck of LLVM 16 refuses ' +
     'as undefined (f16, bf16 and complex arithmetic otherwise match)',
   'spv/arith_unary.ir':
-    `${NOT_LOWERED} coopmatrix (out of reach this round); before it, a bool parameter (refused, KA3104), ` +
-    'and abs of i64 and f32 kernarg spells as a comparison and a branch, tinytc as s_abs/fabs (f16, bf16 ' +
-    'and complex match)',
+    `${NOT_LOWERED} coopmatrix (out of reach this round); before it, the bool parameter lowers (a uchar ` +
+    'compared with 0, where tinytc takes an OpTypeBool), and abs of i64 and f32 kernarg spells as a ' +
+    'comparison and a branch, tinytc as s_abs/fabs (f16, bf16 and complex match)',
   'spv/associated.ir':
     'codegen choice: tinytc compares with OpPtrNotEqual, a SPIR-V 1.4 instruction; kernarg prints SPIR-V 1.2 (what an OpenCL 2.2 consumer takes) and compares the OpConvertPtrToU address with 0',
   'spv/cast.ir':

@@ -87,6 +87,7 @@ export function placeBarriers(f: Func): Map<Inst, Fence> {
       case 'associated':
       case 'subgroup_builtin':
       case 'subgroup_broadcast':
+      case 'subgroup_operation':
       case 'barrier':
         return [];
       default:

@@ -311,6 +311,17 @@ export const Messages = {
     'KA2430',
     "'{0}' of {1} has no Vulkan SPIR-V instruction (GLSL.std.450 takes 16- and 32-bit floats only): --target opencl generates it",
   ),
+  // tinytc v0.4's foreach_tile, subgroup operations and barriers in parallel regions (KA2470–KA2479, KA3140–KA3149:
+  // the lang helper's block)
+  ir04TileExtent: e('KA2470', 'a foreach_tile tile extent must be positive, not {0}'),
+  ir04TileSubgroup: e(
+    'KA2471',
+    'the first foreach_tile tile extent ({0}) must be a multiple of the subgroup size ({1}), as tinytc requires',
+  ),
+  ir04NoSubgroups: e(
+    'KA3140',
+    "'{0}' needs subgroups, which the OpenCL device {1} does not have (no cl_khr_subgroups): run it on Vulkan",
+  ),
   // Options
   unknownTarget: e('KA5002', "unknown target '{0}' (choose from {1})"),
   formatUnavailable: e('KA5003', "format '{0}' is not available for target '{1}' (choose from {2})"),

@@ -7,7 +7,8 @@ import { kernelName, varName } from '../frontend/tinytc/calling-convention.js';
 import { compileTinytc } from '../codegen/compile-tinytc.js';
 import { codegenRefusals } from '../codegen/codegen-refusals.js';
 import { CPU_DEVICE, codegenPolicy, TUNED_POLICY } from '../codegen/policy.js';
-import { deviceType } from './opencl/device-info.js';
+import { deviceString, deviceType } from './opencl/device-info.js';
+import { subgroupRefusal } from '../codegen/subgroup-use.js';
 import { openclTarget } from '../targets/opencl/index.js';
 import { emitTinytcOpenCLCMapped, tinytcClStd } from '../codegen/opencl-c/index.js';
 import { emitTinytcOpenclSpirv } from '../codegen/spirv/opencl-module.js';
@@ -314,7 +315,17 @@ export function tinytcKernel(
     throw new RuntimeInputError(
       `kernarg cannot compile the IR:\n${formatDiagnostics([...fe.diagnostics.items, ...(fe.notLowered ?? [])])}`,
     );
-  const refused = codegenRefusals(options.il === 'spirv' ? 'opencl-spirv' : 'opencl-c', fe);
+  const refused = [
+    ...codegenRefusals(options.il === 'spirv' ? 'opencl-spirv' : 'opencl-c', fe),
+    // Subgroups the device lacks (KA3140), unless the caller brings OpenCL C of its own.
+    ...(options.openclC !== undefined
+      ? []
+      : subgroupRefusal(
+          fe.compiled.program,
+          deviceString(ctx.cl, ctx.device.handle, 'extensions').split(/\s+/),
+          ctx.device.name,
+        )),
+  ];
   if (refused.length) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics(refused)}`);
   const compiled = fe.compiled;
   const plan = fe.lowered.plan;

@@ -4,7 +4,7 @@
 import type { Func, Inst, IrType, MemrefType, Operand, Region, ScalarTypeName } from '../../src/frontend/tinytc/ast.js';
 import { canonicalStride } from '../../src/frontend/tinytc/ast.js';
 import { varName } from '../../src/frontend/tinytc/calling-convention.js';
-import { isUnaryArith } from '../../src/frontend/tinytc/ast.js';
+import { INT_BITS, isFloating, isUnaryArith } from '../../src/frontend/tinytc/ast.js';
 import {
   type Complex,
   allocateNumber,
@@ -18,6 +18,7 @@ import {
   wrapNumber,
   writeNumber,
 } from './tinytc-reference-numbers.js';
+import { type SyncRequest, groupOperation, runLockstep } from './tinytc-reference-spmd.js';
 
 export type Scalar = number | bigint | boolean | Complex;
 type Typed = Float32Array | Float64Array | Int8Array | Int16Array | Int32Array | BigInt64Array | Uint16Array;
@@ -163,7 +164,8 @@ export interface SpmdLaunch {
 }
 
 class Run {
-  private readonly values = new Map<string, Value>();
+  /** The values in scope: in a parallel region, the running work-item's own (tinytc-reference-spmd.ts). */
+  private values = new Map<string, Value>();
   /** The work-item running a parallel region (x, y), null outside one. */
   private local: [number, number] | null = null;
 
@@ -338,17 +340,31 @@ class Run {
       case 'group_size':
         this.set(inst, BigInt(this.groupCounts[inst.axis ?? 2]));
         return;
-      // tinytc v0.4's parallel regions: each work-item runs the body in turn (its atomics in that order).
+      // tinytc v0.4's parallel regions: each work-item runs the body in turn (its atomics in that order) up to
+      // its next barrier or subgroup instruction, where it waits for the others (tinytc-reference-spmd.ts).
       case 'parallel': {
         const [w0, w1] = this.launch.wg;
+        const sgs = this.launch.subgroupSize;
+        const across = Math.max(1, Math.floor(w0 / sgs));
+        const outer = this.values;
+        const items = [];
         for (let l1 = 0; l1 < w1; l1++)
           for (let l0 = 0; l0 < w0; l0++) {
-            this.local = [l0, l1];
-            this.region(inst.body);
+            const own = { local: [l0, l1] as [number, number], values: new Map(outer) };
+            const run = () => this.spmdRegion(inst.body);
+            items.push({ subgroup: Math.floor(l0 / sgs) + across * l1, lane: l0 % sgs, run, own });
           }
+        runLockstep<Scalar, (typeof items)[number]>(items, (it) => {
+          this.values = it.own.values;
+          this.local = it.own.local;
+        });
+        this.values = outer;
         this.local = null;
         return;
       }
+      case 'barrier':
+      case 'subgroup_operation':
+        throw new Error(`reference: ${inst.op} outside a parallel region`);
       case 'associated':
         // The runtimes bind every memref and group: never null.
         this.set(inst, true);
@@ -360,7 +376,7 @@ class Run {
         this.set(inst, BigInt(this.subgroup(inst.fn)));
         return;
       case 'subgroup_broadcast':
-        throw new Error('reference: subgroup_broadcast reads other work-items, which this interpreter runs one by one');
+        throw new Error('reference: subgroup_broadcast outside a parallel region');
       case 'atomic_load':
       case 'atomic_update': {
         const m = this.mem(inst.operand);
@@ -406,6 +422,57 @@ class Run {
         this.blas(inst);
         return;
     }
+  }
+
+  /**
+   * A parallel region as one work-item runs it: the instructions that need the other work-items (barrier,
+   * subgroup operations and broadcast) wait for them; if and for hold them in their regions; the rest run as outside.
+   */
+  private *spmdRegion(r: Region): Generator<SyncRequest<Scalar>, Scalar[] | null, Scalar | undefined> {
+    const st = (t: IrType) => (t as { name: ScalarTypeName }).name;
+    for (const inst of r.body) {
+      switch (inst.op) {
+        case 'yield':
+          return inst.operands.map((o, i) => this.scalar(o, st(inst.types[i].type)));
+        case 'barrier':
+          yield { kind: 'barrier', site: inst };
+          break;
+        case 'subgroup_operation': {
+          const t = st(inst.type.type);
+          const value = this.scalar(inst.operand, t);
+          const combine = (vs: readonly Scalar[]) => subgroupCombine(inst.group, inst.fn, t, vs);
+          this.set(inst, (yield { kind: 'subgroup', site: inst, value, combine })!);
+          break;
+        }
+        case 'subgroup_broadcast': {
+          const t = st(inst.type.type);
+          const lane = Number(this.scalar(inst.index, 'i32'));
+          const combine = (vs: readonly Scalar[]) => vs.map(() => vs[lane]);
+          this.set(inst, (yield { kind: 'subgroup', site: inst, value: this.scalar(inst.operand, t), combine })!);
+          break;
+        }
+        case 'if': {
+          const c = this.scalar(inst.condition, 'i1');
+          const res = c ? yield* this.spmdRegion(inst.then) : inst.else ? yield* this.spmdRegion(inst.else) : null;
+          inst.results.forEach((x, i) => this.values.set(x.name, res![i]));
+          break;
+        }
+        case 'for': {
+          const t = inst.loopType ? st(inst.loopType.type) : 'index';
+          const from = big(this.scalar(inst.from, t));
+          const to = big(this.scalar(inst.to, t));
+          const step = inst.step ? big(this.scalar(inst.step, t)) : 1n;
+          for (let i = from; i < to; i += step) {
+            this.values.set(inst.variable.name, wrap(t, i));
+            yield* this.spmdRegion(inst.body);
+          }
+          break;
+        }
+        default:
+          this.inst(inst);
+      }
+    }
+    return null;
   }
 
   private subgroup(fn: Extract<Inst, { op: 'subgroup_builtin' }>['fn']): number {
@@ -513,6 +580,26 @@ class Run {
       }
     }
   }
+}
+
+/** The smallest and largest value of a type: the identities of an exclusive max and min scan. */
+function extreme(t: ScalarTypeName, largest: boolean): Scalar {
+  if (isFloating(t)) return wrap(t, largest ? Infinity : -Infinity);
+  const bits = BigInt(INT_BITS[t]!);
+  const v = largest ? (1n << (bits - 1n)) - 1n : -(1n << (bits - 1n));
+  return wrap(t, v);
+}
+
+/** What each lane of a subgroup gets from a reduction or scan of `values` (in lane order), computed in type t. */
+function subgroupCombine(
+  group: 'reduce' | 'inclusive_scan' | 'exclusive_scan',
+  fn: 'add' | 'max' | 'min',
+  t: ScalarTypeName,
+  values: readonly Scalar[],
+): Scalar[] {
+  if (fn === 'add') return groupOperation(group, values, (a, b) => arith('add', t, a, b), wrap(t, 0));
+  const pick = (a: Scalar, b: Scalar) => (compare(fn === 'max' ? 'gt' : 'lt', b, a) ? b : a);
+  return groupOperation(group, values, pick, extreme(t, fn === 'min'));
 }
 
 function allocate(t: ScalarTypeName, n: number): Typed {

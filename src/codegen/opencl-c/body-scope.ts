@@ -98,13 +98,11 @@ export class BodyScope {
   bindParams(): void {
     const ext = (e: SlotExt): Ext => (typeof e === 'number' ? e : e.slot);
     for (const [name, p] of this.k.params) {
-      if (p.kind === 'scalar')
-        this.values.set(name, {
-          kind: 'scalar',
-          expr: p.slot,
-          type: (this.types.get(name) as { name: ScalarTypeName }).name,
-        });
-      else if (p.kind === 'memref')
+      if (p.kind === 'scalar') {
+        const type = (this.types.get(name) as { name: ScalarTypeName }).name;
+        // A bool parameter arrives as a uchar (v04/calling-convention.ts): any byte but 0 is true.
+        this.values.set(name, { kind: 'scalar', expr: type === 'i1' ? `(${p.slot} != 0)` : p.slot, type });
+      } else if (p.kind === 'memref')
         this.values.set(name, {
           kind: 'memref',
           view: {

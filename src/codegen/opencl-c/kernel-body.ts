@@ -9,6 +9,7 @@ import { allocaC, expandC, fuseC, loadC, sizeC, storeC, subviewC } from './memre
 import { arithC, castC, cmpC } from './scalar-instructions.js';
 import { elementAt } from './views.js';
 import { atomicC, subgroupBuiltinC } from './spmd.js';
+import { explicitBarrierC, subgroupOperationC } from './subgroup-operations.js';
 
 export type { KernelBody } from './body-scope.js';
 
@@ -127,15 +128,19 @@ export class KernelBodyEmitter extends BodyScope {
       case 'subgroup_builtin':
         this.declare(result!, 'int', subgroupBuiltinC(inst.fn, this.wg, this.k.func.subgroupSize), 'i32');
         return;
-      case 'barrier':
-        this.line(
-          `barrier(${inst.global && inst.local ? C_FENCE.both : inst.global ? C_FENCE.global : inst.local ? C_FENCE.local : 0});`,
-        );
-        return;
       case 'subgroup_broadcast': {
         const t = (inst.type.type as { name: ScalarTypeName }).name;
         const lane = `(uint)${this.scalar(inst.index, 'i32')}`;
         this.declare(result!, C_TYPE[t], `sub_group_broadcast(${this.scalar(inst.operand, t)}, ${lane})`, t);
+        return;
+      }
+      case 'barrier':
+        this.line(explicitBarrierC(inst.global, inst.local));
+        return;
+      case 'subgroup_operation': {
+        const t = (inst.type.type as { name: ScalarTypeName }).name;
+        const expr = subgroupOperationC(inst.group, inst.fn, t, this.scalar(inst.operand, t));
+        this.declare(result!, C_TYPE[t], expr, t);
         return;
       }
       case 'atomic_load':

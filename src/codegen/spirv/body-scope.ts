@@ -150,13 +150,12 @@ export class BodyScope {
     };
     const table = (e: SlotExt): number | Table => (typeof e === 'number' ? e : tableOf(e.slot));
     for (const [name, p] of this.k.params) {
-      if (p.kind === 'scalar')
-        this.values.set(name, {
-          kind: 'scalar',
-          id: this.env.pod(p.slot),
-          type: (this.types.get(name) as { name: ScalarTypeName }).name,
-        });
-      else if (p.kind === 'memref') {
+      if (p.kind === 'scalar') {
+        const type = (this.types.get(name) as { name: ScalarTypeName }).name;
+        // A bool parameter arrives as a uchar, an 8-bit integer (v04/calling-convention.ts): any byte but 0 is true.
+        const id = type === 'i1' ? this.g.convert(this.env.pod(p.slot), 'i8', 'i1') : this.env.pod(p.slot);
+        this.values.set(name, { kind: 'scalar', id, type });
+      } else if (p.kind === 'memref') {
         const ptr = this.env.pointer?.(p.data);
         const variable = this.env.buffer(p.data);
         const base: Base =

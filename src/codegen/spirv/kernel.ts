@@ -8,6 +8,7 @@ import type { Gen, SExt } from './gen.js';
 import { allocaS, expandS, fuseS, loadS, sizeS, storeS, subviewS } from './memref-instructions.js';
 import { arithS, castS, cmpS } from './scalar-instructions.js';
 import * as spmd from './spmd.js';
+import { explicitBarrier, subgroupOperation } from './subgroup-operations.js';
 
 /** A kernel's body (nothing for an empty one), its built-ins read once at the top, where they dominate every use. */
 export function emitKernelBody(g: Gen, k: LoweredKernel, env: BodyEnv): void {
@@ -121,13 +122,6 @@ export class SpirvBodyEmitter extends BodyScope {
         this.define(result!, spmd.associated(g, pointer), 'i1');
         return;
       }
-      case 'barrier': {
-        // tinytc's OpControlBarrier: Workgroup scopes, the flavour's semantics of the memories named, or none.
-        const fence = inst.global && inst.local ? 'both' : inst.global ? 'global' : inst.local ? 'local' : null;
-        const semantics = fence ? this.env.flavour.fences[fence] : 0;
-        g.f.emit(Op.ControlBarrier, g.u32(Scope.Workgroup), g.u32(Scope.Workgroup), g.u32(semantics));
-        return;
-      }
       case 'subgroup_builtin':
         this.define(result!, spmd.subgroupBuiltin(g, subgroupEnv(this.k, this.env), inst.fn), 'i32');
         return;
@@ -135,6 +129,14 @@ export class SpirvBodyEmitter extends BodyScope {
         const t = (inst.type.type as { name: ScalarTypeName }).name;
         const lane = this.scalar(inst.index, 'i32');
         this.define(result!, spmd.subgroupBroadcast(g, t, this.scalar(inst.operand, t), lane), t);
+        return;
+      }
+      case 'barrier':
+        explicitBarrier(g, inst.global, inst.local);
+        return;
+      case 'subgroup_operation': {
+        const t = (inst.type.type as { name: ScalarTypeName }).name;
+        this.define(result!, subgroupOperation(g, inst.group, inst.fn, t, this.scalar(inst.operand, t)), t);
         return;
       }
       case 'atomic_load':

@@ -9,6 +9,7 @@ import {
   ExecutionModel,
   GLSL_STD_450,
   Glsl,
+  GroupOperation,
   MemoryModel,
   OPENCL_STD,
   Op,
@@ -40,7 +41,8 @@ type Kind =
   | 'LoopCtl'
   | 'SelCtl'
   | 'Mem'
-  | 'Ext';
+  | 'Ext'
+  | 'GroupOp';
 const LAYOUT: Partial<Record<number, readonly (Kind | '*')[]>> = {
   [Op.Name]: ['I', 'S'],
   [Op.MemberName]: ['I', 'L', 'S'],
@@ -88,6 +90,25 @@ const LAYOUT: Partial<Record<number, readonly (Kind | '*')[]>> = {
   [NumberOp.ConstantNull]: ['T', 'R'],
   [NumberOp.VectorShuffle]: ['T', 'R', 'I', 'I', 'L', '*'],
   [NumberOp.CompositeInsert]: ['T', 'R', 'I', 'I', 'L', '*'],
+  // The subgroup reductions and scans: result type, result, scope, the GroupOperation by name, the value.
+  ...Object.fromEntries(
+    (
+      [
+        'GroupIAdd',
+        'GroupFAdd',
+        'GroupFMin',
+        'GroupSMin',
+        'GroupFMax',
+        'GroupSMax',
+        'GroupNonUniformIAdd',
+        'GroupNonUniformFAdd',
+        'GroupNonUniformSMin',
+        'GroupNonUniformFMin',
+        'GroupNonUniformSMax',
+        'GroupNonUniformFMax',
+      ] as const
+    ).map((op) => [Op[op], ['T', 'R', 'I', 'GroupOp', 'I'] as const]),
+  ),
 };
 /** Every other opcode kernarg emits: a result type, a result id, then ids. */
 const VALUE_OP: readonly Kind[] = ['T', 'R', 'I', 'I', 'I', 'I', 'I', 'I'];
@@ -103,6 +124,7 @@ const NAMES: Record<string, Map<number, string>> = {
   EM: invert(ExecutionModel),
   Mode: invert(ExecutionMode),
   BuiltIn: invert(BuiltIn),
+  GroupOp: invert(GroupOperation),
 };
 const REFLECTION_NAME = invert(Reflection);
 const GLSL_NAME = invert(Glsl);

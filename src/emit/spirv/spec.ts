@@ -118,8 +118,25 @@ export const Op = {
   BranchConditional: 250,
   Return: 253,
   AtomicFAddEXT: 6035,
+  // tinytc v0.4's subgroup reductions and scans (codegen/spirv/subgroup-operations.ts): OpenCL's Groups
+  // instructions, as tinytc spells them, and Vulkan's GroupNonUniformArithmetic ones.
+  GroupIAdd: 264,
+  GroupFAdd: 265,
+  GroupFMin: 266,
+  GroupSMin: 268,
+  GroupFMax: 269,
+  GroupSMax: 271,
+  GroupNonUniformIAdd: 349,
+  GroupNonUniformFAdd: 350,
+  GroupNonUniformSMin: 353,
+  GroupNonUniformFMin: 355,
+  GroupNonUniformSMax: 356,
+  GroupNonUniformFMax: 358,
 } as const;
 export type OpName = keyof typeof Op;
+
+/** SPIR-V's GroupOperation operand of the group instructions. */
+export const GroupOperation = { Reduce: 0, InclusiveScan: 1, ExclusiveScan: 2 } as const;
 
 export const Capability = {
   Addresses: 4,
@@ -145,6 +162,7 @@ export const Capability = {
   Groups: 18,
   GroupNonUniform: 61,
   GroupNonUniformShuffle: 65,
+  GroupNonUniformArithmetic: 63,
   AtomicFloat32MinMaxEXT: 5612,
   AtomicFloat64MinMaxEXT: 5613,
   // tinytc v0.4's number types: half arithmetic, bfloat16 conversions (SPV_INTEL_bfloat16_conversion).

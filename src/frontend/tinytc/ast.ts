@@ -184,8 +184,8 @@ export type Inst = {
   /** tinytc v0.4's `parallel`: every work-item runs the body once, for itself (an SPMD region, as a foreach body). */
   | { readonly op: 'parallel'; readonly body: Region }
   /**
-   * tinytc v0.4's explicit `barrier[.global][.local]` outside parallel regions: every work-item waits,
-   * the memories named ordered (none: an execution barrier only), beside the barriers kernarg places.
+   * tinytc v0.4's explicit `barrier[.global][.local]` (outside foreach bodies): every work-item of the work-group
+   * waits, the memories named ordered (none: an execution barrier only), beside the barriers kernarg places.
    */
   | { readonly op: 'barrier'; readonly global: boolean; readonly local: boolean }
   /** v0.4's `associated`: whether a memref's or group's pointer is not null (i1). */
@@ -197,6 +197,14 @@ export type Inst = {
       readonly op: 'subgroup_broadcast';
       readonly operand: Operand;
       readonly index: Operand;
+      readonly type: TypedSpan;
+    }
+  /** tinytc v0.4's subgroup_reduce_*, subgroup_inclusive_scan_* and subgroup_exclusive_scan_* (add, max, min). */
+  | {
+      readonly op: 'subgroup_operation';
+      readonly group: SubgroupGroupOperation;
+      readonly fn: SubgroupCombine;
+      readonly operand: Operand;
       readonly type: TypedSpan;
     }
   /** `atomic_load`: an element read atomically at the scope and with the memory order given. */
@@ -240,6 +248,13 @@ export const SUBGROUP_BUILTINS = [
 ] as const;
 export type SubgroupBuiltin = (typeof SUBGROUP_BUILTINS)[number];
 
+/** What a subgroup operation gives each work-item: the whole subgroup's combination, or a prefix of it. */
+export const SUBGROUP_GROUP_OPERATIONS = ['reduce', 'inclusive_scan', 'exclusive_scan'] as const;
+export type SubgroupGroupOperation = (typeof SUBGROUP_GROUP_OPERATIONS)[number];
+/** How a subgroup operation combines the work-items' values. */
+export const SUBGROUP_COMBINES = ['add', 'max', 'min'] as const;
+export type SubgroupCombine = (typeof SUBGROUP_COMBINES)[number];
+
 /**
  * An atomic instruction's memory scope and semantics, as tinytc v0.4 spells them after the keyword
  * (`.device.acquire`) and numbers them (SPIR-V's Scope and MemorySemantics order bits); work_group
@@ -267,6 +282,8 @@ export interface Param {
   readonly span: Span;
   readonly type: IrType;
   readonly typeSpan: Span;
+  /** An i1 parameter that is tinytc v0.4's `bool`, passed as a `uchar` (v0.3 syntax has no bool parameter: KA3104). */
+  readonly passedAsByte?: boolean;
 }
 
 export interface Func {

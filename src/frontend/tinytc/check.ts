@@ -83,7 +83,8 @@ class FuncChecker implements CheckContext {
       const c = varName(p.name);
       if (isReservedCName(c) || BUILTIN_PREFIX.test(c))
         this.diags.report(Messages.irReservedName, p.span, [`%${p.name}`, c]);
-      if (p.type.kind === 'scalar' && p.type.name === 'i1') this.diags.report(Messages.irBoolParam, p.span, [p.name]);
+      if (p.type.kind === 'scalar' && p.type.name === 'i1' && !p.passedAsByte)
+        this.diags.report(Messages.irBoolParam, p.span, [p.name]);
       this.define(p.name, p.span, p.type);
     }
     this.region(this.f.body, null);
@@ -359,11 +360,14 @@ class FuncChecker implements CheckContext {
         return this.results(inst, [I1]);
       case 'subgroup_builtin':
         return this.results(inst, [I32]);
-      case 'barrier':
-        return this.results(inst, []);
       case 'subgroup_broadcast':
         this.use(inst.operand, inst.type.type, 'subgroup_broadcast');
         this.use(inst.index, I32, 'the subgroup_broadcast index');
+        return this.results(inst, [inst.type.type]);
+      case 'barrier':
+        return this.results(inst, []);
+      case 'subgroup_operation':
+        this.use(inst.operand, inst.type.type, `subgroup_${inst.group}_${inst.fn}`);
         return this.results(inst, [inst.type.type]);
       case 'atomic_load':
       case 'atomic_update': {

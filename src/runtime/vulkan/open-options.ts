@@ -23,6 +23,8 @@ export const KERNARG_FEATURES = [
   'shaderSharedFloat64AtomicAdd',
   'vulkanMemoryModel',
   'vulkanMemoryModelDeviceScope',
+  // tinytc v0.4's subgroup reductions and scans of 64-bit integers and halves (codegen/spirv/subgroup-operations.ts).
+  'shaderSubgroupExtendedTypes',
 ] as const;
 
 export interface VulkanOpenOptions {

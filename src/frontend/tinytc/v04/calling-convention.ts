@@ -104,9 +104,11 @@ export function lowerFunc04(f: Func04, wg: readonly [number, number] | null, dia
       add(name, numberType(t.name), p.span, { arg: name, argIndex, role: 'value' }, false);
       return;
     }
-    // tinytc passes a bool as SPIR-V's OpTypeBool parameter: OpenCL C's `bool` (which no OpenCL C kernel may take).
+    // tinytc's SPIR-V takes a bool as an OpTypeBool parameter, whose size OpenCL leaves to the implementation and
+    // which no OpenCL C kernel may declare: kernarg passes a `uchar` (1 byte: 0 false, anything else true) on every
+    // target, which the generated code compares with 0.
     if (t.kind === 'bool') {
-      add(name, q(scalar('bool')), p.span, { arg: name, argIndex, role: 'value' }, false);
+      add(name, q(scalar('uchar')), p.span, { arg: name, argIndex, role: 'value' }, false);
       return;
     }
     if (t.kind !== 'memref' && t.kind !== 'group') return;

@@ -70,6 +70,14 @@ class FuncChecker04 implements CheckContext04 {
     readonly diags: DiagnosticBag,
   ) {}
 
+  /** foreach_tile's tile extents: positive, the first a multiple of the subgroup size where the function states one. */
+  private tileShape(shape: readonly number[], span: Span): void {
+    for (const t of shape) if (t <= 0) this.diags.report(Messages.ir04TileExtent, span, [String(t)]);
+    const sgs = this.f.subgroupSize;
+    if (sgs && shape[0] > 0 && shape[0] % sgs !== 0)
+      this.diags.report(Messages.ir04TileSubgroup, span, [String(shape[0]), String(sgs)]);
+  }
+
   run(): ValueTypes04 {
     const kernel = kernelName(this.f.name);
     if (isReservedCName(kernel) || BUILTIN_PREFIX.test(kernel))
@@ -307,6 +315,7 @@ class FuncChecker04 implements CheckContext04 {
           this.diags.report(Messages.irOperandCount, inst.span, [inst.op, `${n} lower and ${n} upper bounds`]);
         if (inst.tile && (inst.tile.sizes.length !== n || inst.tile.shape.length !== n))
           this.diags.report(Messages.irOperandCount, inst.span, [inst.op, `${n} tile sizes and ${n} tile extents`]);
+        if (inst.tile) this.tileShape(inst.tile.shape, inst.span);
         const types = inst.from.map((v) => this.use(v, null, 'a loop start'));
         inst.to.forEach((v, i) => this.use(v, types[i] ?? null, 'a loop end'));
         const vars = [...inst.variables, ...(inst.tile?.sizes ?? [])].map((v, i) => ({

@@ -3,7 +3,9 @@
 // versions share one lowering (codegen/lowered.ts) and every printer: `constant` values become the
 // immediates v0.3 writes in place, `add` becomes `arith.add`, `equal` `cmp.eq`, and the operand
 // types v0.3 spells after ':' come from the v0.4 checker. `barrier` is dropped: kernarg places
-// barriers itself (codegen/barriers.ts) as it does for v0.3. `group_id.x` is the batch index, as
+// barriers itself (codegen/barriers.ts) as it does for v0.3 (one in a parallel region is kept:
+// the tree's `barrier`). `foreach_tile` becomes a foreach over the tiles (to-v03-foreach-tile.ts),
+// the subgroup reductions and scans the tree's subgroup_operation. `group_id.x` is the batch index, as
 // v0.3's `group_id`: kernarg launches the batch along one axis for both. `for … init(…)` keeps its
 // loop-carried scalars (the v0.3 tree's `for` has `carried`, which v0.3 syntax never fills). Each instruction without a
 // counterpart is reported (KA2420) and the function is not generated; its interface still is.
@@ -28,6 +30,8 @@ import { MATH_UNARY } from './instructions.js';
 import { type MathRewriteContext, minMax, unaryArith } from './to-v03-math.js';
 import { NotLowered, atomicOrder, builtinOp, foreachPrologue } from './to-v03-spmd.js';
 import { V04_ONLY, type03 } from './to-v03-types.js';
+import { isSubgroupOperation, subgroupOperation04 } from './to-v03-subgroup.js';
+import { foreachTile } from './to-v03-foreach-tile.js';
 
 const CMP = {
   equal: 'eq',
@@ -54,6 +58,9 @@ class Translator implements MathRewriteContext {
   private readonly open: { body: Inst[]; constants: DeclaredConstant[] }[] = [];
   /** Depth of enclosing `parallel` regions (a barrier there orders the work-items' own accesses). */
   private parallel = 0;
+  /** Depth of enclosing foreach and foreach_tile bodies, and of foreach bodies alone. */
+  private spmdLoop = 0;
+  private plainForeach = 0;
 
   /** `known`: the v0.3 types of an earlier pass's rewrite, which win over the v0.4 annotations. */
   constructor(
@@ -176,6 +183,11 @@ class Translator implements MathRewriteContext {
         if (inst.op === 'associated')
           return one({ op: 'associated', operand: this.operand(inst.a), type: this.typed(inst.a) });
         if (UNARY.has(inst.op)) return unaryArith(this, inst, no);
+        // kernarg's foreach hands each work-item its own iterations: the lanes of a subgroup run different counts.
+        if (isSubgroupOperation(inst.op) && this.plainForeach > 0)
+          throw new NotLowered(`${inst.op} inside foreach`, inst.span);
+        if (isSubgroupOperation(inst.op))
+          return one(subgroupOperation04(inst.op, this.operand(inst.a), this.typed(inst.a), inst.span));
         return no();
       case 'builtin': {
         // group_id and num_groups read their launch axis; the subgroup built-ins are i32 (builtinOp).
@@ -301,9 +313,11 @@ class Translator implements MathRewriteContext {
         });
       }
       case 'barrier':
-        // kernarg places the barriers collective code needs; one a parallel region states orders
-        // what its work-items do themselves, which those do not cover.
-        if (this.parallel > 0) throw new NotLowered('barrier inside parallel', inst.span);
+        // kernarg places the barriers collective code needs; one the program states orders what its work-items do
+        // themselves, which those do not cover: it is kept, in a parallel region or outside one. In a foreach body
+        // (kernarg's loop over the iterations each work-item takes) work-items may run different counts: none could
+        // wait there.
+        if (this.spmdLoop > 0) throw new NotLowered('barrier inside foreach', inst.span);
         return one({ op: 'barrier', global: inst.flags.includes('.global'), local: inst.flags.includes('.local') });
       case 'if':
         return one({
@@ -346,20 +360,12 @@ class Translator implements MathRewriteContext {
         });
       }
       case 'foreach': {
-        if (inst.tile) return no();
-        if (inst.variables.length > 1) return this.foreachNd(inst);
-        const from = this.operand(inst.from[0]);
-        const to = this.operand(inst.to[0]);
-        const { region, vars } = this.region(inst.body, inst.variables);
-        return one({
-          op: 'foreach',
-          variable: vars[0],
-          from,
-          to,
-          step: null,
-          loopType: this.typed(inst.from[0]),
-          body: region,
-        });
+        this.spmdLoop++;
+        if (!inst.tile) this.plainForeach++;
+        const lowered = inst.tile ? foreachTile(this, inst) : this.foreach(inst);
+        if (!inst.tile) this.plainForeach--;
+        this.spmdLoop--;
+        return lowered;
       }
       case 'parallel': {
         this.parallel++;
@@ -370,6 +376,27 @@ class Translator implements MathRewriteContext {
       case 'matrix':
         return no();
     }
+  }
+
+  /** A foreach (over one variable, or several: foreachNd). */
+  private foreach(inst: Extract<Inst04, { form: 'foreach' }>): Inst[] {
+    if (inst.variables.length > 1) return this.foreachNd(inst);
+    const from = this.operand(inst.from[0]);
+    const to = this.operand(inst.to[0]);
+    const { region, vars } = this.region(inst.body, inst.variables);
+    return [
+      {
+        op: 'foreach',
+        variable: vars[0],
+        from,
+        to,
+        step: null,
+        loopType: this.typed(inst.from[0]),
+        body: region,
+        results: [],
+        span: inst.span,
+      },
+    ];
   }
 
   /** The memref an atomic instruction reaches: 32- and 64-bit elements only (tinytc refuses i8 and i16 too). */
@@ -431,7 +458,8 @@ export function toV03(
         // v0.3 has no memref parameter in local memory (its code generators make global ones).
         if ((p.type.kind === 'memref' ? p.type : p.type.kind === 'group' ? p.type.memref : null)?.space === 'local')
           throw new NotLowered('a memref parameter in local memory', p.typeSpan);
-        return { name: p.name, span: p.span, type: type03(p.type, p.typeSpan), typeSpan: p.typeSpan };
+        const byte = p.type.kind === 'bool' ? { passedAsByte: true } : {};
+        return { name: p.name, span: p.span, type: type03(p.type, p.typeSpan), typeSpan: p.typeSpan, ...byte };
       });
       for (const p of params) t.define(p.name);
       funcs.push({
