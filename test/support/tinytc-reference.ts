@@ -362,7 +362,6 @@ class Run {
         this.local = null;
         return;
       }
-      case 'barrier':
       case 'subgroup_operation':
         throw new Error(`reference: ${inst.op} outside a parallel region`);
       case 'associated':
