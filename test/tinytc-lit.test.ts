@@ -15,9 +15,6 @@ import { requireTool } from './support/tools.js';
 const ROOT = join(import.meta.dirname, 'tinytc-lit');
 const FILECHECK = ['/usr/lib/llvm-16/bin/FileCheck', 'FileCheck-16'];
 
-/** Why a file stops at the v0.4 rewrite (to-v03.ts): kernarg refuses it with KA2420, naming the first construct. */
-const NOT_LOWERED = 'not lowered yet (KA2420):';
-
 /**
  * Each failing file and why, by path under test/tinytc-lit. The reason says what kernarg would need
  * (an instruction not lowered, a type it lacks) or which codegen choice tinytc pins that kernarg
@@ -28,22 +25,21 @@ const EXPECTED_FAILURES: Readonly<Record<string, string>> = {
   'spv/alloca.ir':
     'codegen choice: tinytc places every alloca in one i8 stack array (Alignment 128, OpInBoundsPtrAccessChain into it), kernarg one Workgroup array each',
   'spv/arith.ir':
-    `${NOT_LOWERED} coopmatrix (out of reach this round); before it, a bool parameter (refused, KA3104), ` +
-    'min/max of i64 and f32 kernarg spells as a comparison and a branch (tinytc s_min/fmin), and a ' +
+    'a bool parameter (refused, KA3104); then min/max of i64 and f32 kernarg spells as a comparison and a branch (tinytc s_min/fmin), and a ' +
     'complex product with an operand cast from a real kernarg multiplies in full where tinytc sees the ' +
     'zero imaginary part (one OpFMul); its line 68 names %[[OCLEXT]], which the FileCheck of LLVM 16 refuses ' +
-    'as undefined (f16, bf16 and complex arithmetic otherwise match)',
+    'as undefined (f16, bf16 and complex arithmetic otherwise match; so does the coopmatrix add, ' +
+    'test/tinytc-coopmatrix-lit.test.ts)',
   'spv/arith_unary.ir':
-    `${NOT_LOWERED} coopmatrix (out of reach this round); before it, a bool parameter (refused, KA3104), ` +
-    'and abs of i64 and f32 kernarg spells as a comparison and a branch, tinytc as s_abs/fabs (f16, bf16 ' +
-    'and complex match)',
+    'a bool parameter (refused, KA3104); then abs of i64 and f32 kernarg spells as a comparison and a branch, tinytc as s_abs/fabs (f16, bf16 ' +
+    'and complex match); its coopmatrix negation matches (test/tinytc-coopmatrix-lit.test.ts)',
   'spv/associated.ir':
     'codegen choice: tinytc compares with OpPtrNotEqual, a SPIR-V 1.4 instruction; kernarg prints SPIR-V 1.2 (what an OpenCL 2.2 consumer takes) and compares the OpConvertPtrToU address with 0',
   'spv/barrier.ir':
     'codegen choice: kernarg drops explicit `barrier` and places its own (codegen/barriers.ts), tinytc prints one OpControlBarrier per barrier with the stated memory semantics',
   'spv/cast.ir':
-    `${NOT_LOWERED} coopmatrix (out of reach this round); before it, kernarg leaves a cast to the same ` +
-    'type as the value, tinytc copies it (OpCopyObject); the f16, bf16 and complex casts match',
+    'codegen choice: kernarg leaves a cast to the same type as the value, tinytc copies it (OpCopyObject); ' +
+    'the f16, bf16, complex and coopmatrix casts match (test/tinytc-coopmatrix-lit.test.ts)',
   'spv/compare.ir':
     'codegen choice: not_equal of complex numbers is OpAny of the parts kernarg (either part differs), ' +
     'OpAll tinytc (1+2i ≠ 1+3i is false there); see test/deliberate/tinytc-lit-compare.md',
@@ -51,15 +47,28 @@ const EXPECTED_FAILURES: Readonly<Record<string, string>> = {
     'codegen choice: kernarg folds every `constant` into its uses and declares none that is unused (this ' +
     'file uses none); its float constants would print as spirv-dis prints them (decimal), tinytc prints ' +
     'hexadecimal',
-  'spv/cooperative_matrix_construct.ir': `${NOT_LOWERED} parallel; then cooperative matrices (out of reach this round)`,
-  'spv/cooperative_matrix_extract.ir': `${NOT_LOWERED} coopmatrix (out of reach this round)`,
-  'spv/cooperative_matrix_insert.ir': `${NOT_LOWERED} coopmatrix (out of reach this round)`,
+  'spv/cooperative_matrix_construct.ir':
+    "codegen choice of constant.ir: kernarg makes a folded constant where it is first used, tinytc's OpConstant " +
+    'lines (i8, f16, f32) come at their `constant` instructions, before the i32 a packed matrix_a needs; and ' +
+    'f32 constants print in decimal, tinytc in hexadecimal. Every instruction line of the file matches ' +
+    '(test/tinytc-coopmatrix-lit.test.ts)',
+  'spv/cooperative_matrix_extract.ir':
+    'f32 constants print in decimal (as spirv-dis prints them), tinytc in hexadecimal (0x1.5p+5); with them ' +
+    'spelled as tinytc does the file passes (test/tinytc-coopmatrix-lit.test.ts)',
+  'spv/cooperative_matrix_insert.ir':
+    'f32 constants print in decimal (as spirv-dis prints them), tinytc in hexadecimal (0x1p+1); with them ' +
+    'spelled as tinytc does the file passes (test/tinytc-coopmatrix-lit.test.ts)',
   'spv/expand.ir':
     'codegen choice: kernarg folds static dope-vector arithmetic (no constant 1 for a unit stride), tinytc multiplies at run time',
-  'spv/for.ir': `${NOT_LOWERED} coopmatrix (a carried cooperative matrix); the scalar init(…) before it lowers, but kernarg's loops keep counters and carried values in Function variables, tinytc's use OpPhi`,
+  'spv/for.ir':
+    "codegen choice: kernarg's loops keep counters and carried values (numbers and coopmatrices alike) in " +
+    "Function variables, tinytc's use OpPhi (and declares i64 before the loops' types, kernarg at first use); " +
+    "the carried coopmatrix's add and negation are tinytc's",
   'spv/fuse.ir':
     'codegen choice: kernarg folds the static sizes of a fused view, tinytc multiplies at run time (OpIMul 16 %shape, then 4)',
-  'spv/if.ir': `${NOT_LOWERED} coopmatrix results; kernarg yields through Function variables, tinytc through OpPhi`,
+  'spv/if.ir':
+    'codegen choice: kernarg yields through Function variables (a coopmatrix result too), tinytc through OpPhi; ' +
+    'its f32 constants print in decimal, tinytc in hexadecimal',
   'spv/load.ir':
     "codegen choice: kernarg folds static index arithmetic (no OpIMul of index 0 by the stride, no OpIAdd of 0: no constant 1 or 0 where tinytc makes them first); its OpAtomicLoad lines are tinytc's",
   'spv/store.ir':

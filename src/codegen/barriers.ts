@@ -87,6 +87,9 @@ export function placeBarriers(f: Func): Map<Inst, Fence> {
       case 'associated':
       case 'subgroup_builtin':
       case 'subgroup_broadcast':
+      case 'coopmatrix_construct':
+      case 'coopmatrix_extract':
+      case 'coopmatrix_insert':
         return [];
       default:
         return assertNever(inst);

@@ -88,6 +88,7 @@ const LAYOUT: Partial<Record<number, readonly (Kind | '*')[]>> = {
   [NumberOp.ConstantNull]: ['T', 'R'],
   [NumberOp.VectorShuffle]: ['T', 'R', 'I', 'I', 'L', '*'],
   [NumberOp.CompositeInsert]: ['T', 'R', 'I', 'I', 'L', '*'],
+  [NumberOp.CompositeConstruct]: ['T', 'R', 'I', '*'],
 };
 /** Every other opcode kernarg emits: a result type, a result id, then ids. */
 const VALUE_OP: readonly Kind[] = ['T', 'R', 'I', 'I', 'I', 'I', 'I', 'I'];
