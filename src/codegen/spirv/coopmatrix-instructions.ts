@@ -23,7 +23,7 @@ export function coopmatrixS(
           ? coopmatrixConstruct(g, t, null)
           : inst.constant && o.kind !== 'value'
             ? coopmatrixConstant(g, t, o)
-            : coopmatrixConstruct(g, t, s.scalar(o, t.component));
+            : coopmatrixConstruct(g, t, s.scalar(o, t.component), o.kind !== 'value');
       s.define(result, id, t);
       return;
     }

@@ -4,7 +4,10 @@
 // 16-bit ones to an i32 (a bitcast to the channel vector reads or writes one). Where tinytc's arithmetic would
 // make an invalid module kernarg keeps to valid SPIR-V: a composite of 2 to 4 entries is a vector (what tinytc
 // prints), a longer one an array (OpenCL and Vulkan take no vector of 5, 6, 7 or more than 4 without
-// Vector16); a packed matrix has ⌈length / channels⌉ i32 entries, and its constant is made of those.
+// Vector16); a packed matrix has ⌈length / channels⌉ i32 entries, and its constant is made of those. A composite
+// of values that are not constants is built by OpCompositeInsert from an OpUndef: the SPIR-V reader of LLVM 15
+// (llvm-spirv-15, which PoCL loads SPIR-V with) takes OpCompositeConstruct of constants only, and crashes on
+// any other; one of constants is OpCompositeConstruct, as tinytc prints it.
 import { Op } from '../../emit/spirv/spec.js';
 import { NumberOp } from '../../emit/spirv/number-ops.js';
 import { type Operand, type ScalarTypeName, componentType, isComplexType } from '../../frontend/tinytc/ast.js';
@@ -56,6 +59,12 @@ export function coopmatrixSpirvType(g: Gen, t: CoopmatrixType): number {
 /** The channel vector one packed i32 entry holds. */
 const channelType = (g: Gen, t: CoopmatrixType, s: Storage): number => g.b.typeVector(g.type(t.component), s.channels);
 
+/** A composite of `parts`: OpCompositeConstruct where they are constants, else inserts into an OpUndef. */
+function composite(g: Gen, type: number, parts: readonly number[], constants: boolean): number {
+  if (constants) return g.f.op(NumberOp.CompositeConstruct, type, ...parts);
+  return parts.reduce((acc, p, i) => g.f.op(NumberOp.CompositeInsert, type, p, acc, i), g.f.op(NumberOp.Undef, type));
+}
+
 /** Component v of a coopmatrix value. */
 export function coopmatrixExtract(g: Gen, t: CoopmatrixType, mat: number, v: number): number {
   const s = storage(g, t);
@@ -63,7 +72,7 @@ export function coopmatrixExtract(g: Gen, t: CoopmatrixType, mat: number, v: num
   if (s.complex) {
     const re = g.f.op(Op.CompositeExtract, s.entry, mat, 2 * v);
     const im = g.f.op(Op.CompositeExtract, s.entry, mat, 2 * v + 1);
-    return g.f.op(NumberOp.CompositeConstruct, g.type(t.component), re, im);
+    return composite(g, g.type(t.component), [re, im], false);
   }
   if (s.channels > 1) {
     const packed = s.count > 1 ? g.f.op(Op.CompositeExtract, s.entry, mat, Math.floor(v / s.channels)) : mat;
@@ -95,8 +104,11 @@ export function coopmatrixInsert(g: Gen, t: CoopmatrixType, val: number, mat: nu
   return g.f.op(NumberOp.CompositeInsert, s.type, val, mat, v);
 }
 
-/** A coopmatrix whose components all hold `number` (an id of the component type), or undefined ones (null). */
-export function coopmatrixConstruct(g: Gen, t: CoopmatrixType, number: number | null): number {
+/**
+ * A coopmatrix whose components all hold `number` (an id of the component type; `constant` when it is an
+ * OpConstant), or undefined ones (null).
+ */
+export function coopmatrixConstruct(g: Gen, t: CoopmatrixType, number: number | null, constant = false): number {
   const s = storage(g, t);
   if (number === null) return g.f.op(NumberOp.Undef, s.type);
   if (t.layout.length === 1) return number;
@@ -111,7 +123,8 @@ export function coopmatrixConstruct(g: Gen, t: CoopmatrixType, number: number | 
     for (let i = 0; i < s.channels; i++) chans = g.f.op(NumberOp.CompositeInsert, ct, number, chans, i);
     parts = new Array<number>(s.count).fill(g.f.op(Op.Bitcast, s.entry, chans));
   } else parts = new Array<number>(s.count).fill(number);
-  return parts.length === 1 ? parts[0] : g.f.op(NumberOp.CompositeConstruct, s.type, ...parts);
+  // A complex constant's parts and a packed entry are computed here (OpCompositeExtract, OpBitcast): no constants.
+  return parts.length === 1 ? parts[0] : composite(g, s.type, parts, constant && !s.complex && s.channels === 1);
 }
 
 /** A coopmatrix constant (tinytc's `constant … : coopmatrix<…>`): a null constant for 0, else a constant composite. */

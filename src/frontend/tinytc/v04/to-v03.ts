@@ -68,8 +68,11 @@ class Translator implements MathRewriteContext, CoopmatrixRewriteContext {
     readonly subgroupSize: number | null,
   ) {}
 
-  /** Gives a v0.4 definition (or, with `base`, a value the rewrite makes) its v0.3 name, visible in the current region. */
-  define(name: string, base = name): string {
+  /**
+   * Gives a v0.4 definition its v0.3 name, visible in the current region. The values the coopmatrix rewrite
+   * makes have keys that start with '#' (no v0.4 name does): their v0.3 names drop it.
+   */
+  define(name: string, base = name.replace(/^#+/, '')): string {
     if (this.madeTypes.has(name)) return this.named(name);
     let n = base;
     for (let k = 1; this.used.has(n); k++) n = `${base}_${k}`;
@@ -78,8 +81,11 @@ class Translator implements MathRewriteContext, CoopmatrixRewriteContext {
     return n;
   }
   made(base: string, type: IrType, span: Span): ValueRef {
-    const key = `#${this.madeTypes.size}`;
-    this.define(key, base);
+    let n = base.replace(/^#+/, '');
+    for (let k = 1; this.used.has(n); k++) n = `${base.replace(/^#+/, '')}_${k}`;
+    this.used.add(n);
+    const key = `#${n}`;
+    this.scopes[this.scopes.length - 1].set(key, n);
     this.madeTypes.set(key, type);
     return { kind: 'value', name: key, span };
   }
