@@ -267,7 +267,7 @@ export class CoopmatrixRewrite {
  * Which component of the source a cast's component v reads. A cast from matrix_acc to matrix_b reorders
  * when matrix_b interleaves row blocks (tinytc's cast, for K₁ > 1); every other cast keeps the order.
  */
-function castSource(from: CoopmatrixType, to: CoopmatrixType): (v: number) => number {
+export function castSource(from: CoopmatrixType, to: CoopmatrixType): (v: number) => number {
   if (!(to.use === 'matrix_b' && from.use === 'matrix_acc')) return (v) => v;
   const rl = to.layout;
   const al = from.layout;
