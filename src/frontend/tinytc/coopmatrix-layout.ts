@@ -49,14 +49,20 @@ export function coopmatrixType(
 
 export const isPowerOfTwo = (x: number): boolean => Number.isInteger(x) && x >= 1 && (x & (x - 1)) === 0;
 
-/** The matrix entry (row, column) that component v of lane p holds, or null for padding. */
-export function coopmatrixEntry(t: CoopmatrixType, p: number, v: number): readonly [number, number] | null {
+/** Where component v lies past its lane's own row and column (p mod I, ⌊p / I⌋): k·I rows, u·S/I columns. */
+export function coopmatrixOffsets(t: CoopmatrixType, v: number): { readonly row: number; readonly col: number } {
   const l = t.layout;
   const perBlock = l.length / l.blocks;
   const k1 = v % l.blocks1;
   const u = Math.floor(v / l.blocks1) % perBlock;
   const k2 = Math.floor(v / (l.blocks1 * perBlock));
-  const row = (p % l.rows) + (k1 + k2 * l.blocks1) * l.rows;
-  const col = Math.floor(p / l.rows) + u * (t.subgroupSize / l.rows);
+  return { row: (k1 + k2 * l.blocks1) * l.rows, col: u * (t.subgroupSize / l.rows) };
+}
+
+/** The matrix entry (row, column) that component v of lane p holds, or null for padding. */
+export function coopmatrixEntry(t: CoopmatrixType, p: number, v: number): readonly [number, number] | null {
+  const off = coopmatrixOffsets(t, v);
+  const row = (p % t.layout.rows) + off.row;
+  const col = Math.floor(p / t.layout.rows) + off.col;
   return row < t.shape[0] && col < t.shape[1] ? [row, col] : null;
 }

@@ -4,6 +4,9 @@ import type { Inst, IrType, Operand, TypedSpan } from '../ast.js';
 import { type CoopmatrixType, coopmatrixType, isPowerOfTwo } from '../coopmatrix-layout.js';
 import type { Inst04, Literal, Type04, ValueRef } from './ast.js';
 import { NotLowered } from './to-v03-spmd.js';
+import { CoopmatrixMemory, type CoopmatrixRewriteContext } from './to-v03-coopmatrix-memory.js';
+
+export type { CoopmatrixRewriteContext } from './to-v03-coopmatrix-memory.js';
 
 /**
  * tinytc v0.4's cooperative matrices in the v0.3 tree. A coopmatrix value is each work-item's share of
@@ -26,20 +29,6 @@ export class CoopmatrixRefused extends NotLowered {
   ) {
     super(args.join(' '), span);
   }
-}
-
-/** What this rewrite asks of the translator (`to-v03.ts`). */
-export interface CoopmatrixRewriteContext {
-  typed(v: ValueRef): TypedSpan;
-  operand(v: ValueRef): Operand;
-  /** A v0.3 name for a v0.4 definition (or, with `base`, for a value the rewrite makes: `name` is its key). */
-  define(name: string, base?: string): string;
-  /** A value the rewrite makes, of v0.3 type `type`: a key no v0.4 name can be, which `typed`/`operand` resolve. */
-  made(base: string, type: IrType, span: Span): ValueRef;
-  /** The translator's rewrite of one (scalar) v0.4 instruction. */
-  rewrite(inst: Inst04): Inst[];
-  /** The function's `subgroup_size`, which lays out every coopmatrix (null: it states none). */
-  readonly subgroupSize: number | null;
 }
 
 /** The v0.3 type of a v0.4 coopmatrix type: laid out by the function's subgroup size, which must be stated. */
@@ -149,6 +138,14 @@ export class CoopmatrixRewrite {
           b: this.extracted(b, c, v, span),
         }));
       }
+      // Each work-item reads or writes its own components (to-v03-coopmatrix-memory.ts); the atomic forms are not lowered.
+      case 'cooperative_matrix_load': {
+        const to = inst.type && type(inst.type.type, inst.type.span);
+        if (to?.kind !== 'coopmatrix') return null;
+        return new CoopmatrixMemory(tr, inst.span).load(inst, to);
+      }
+      case 'cooperative_matrix_store':
+        return new CoopmatrixMemory(tr, inst.span).store(inst);
       default:
         return null;
     }
