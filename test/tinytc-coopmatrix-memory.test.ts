@@ -10,6 +10,7 @@ import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { halfBits } from '../src/layout/half.js';
 import { lower } from '../src/lower.js';
 import { vulkanTinytcKernel } from '../src/runtime/vulkan/tinytc.js';
 import { SPIRV_VAL } from './support/spirv-check.js';
@@ -97,5 +98,54 @@ test('the load/store program at subgroup sizes 8, 16 and 32: OpenCL and Vulkan S
       }
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** D = AB + C of an M×K f16 matrix_a (packed), a K×N f32 matrix_b and an M×N f32 accumulator, stored as f32. */
+const gemm = (s: number) => `func @g(%A: memref<f16x${2 * s}x8>, %B: memref<f32x8x5>, %C: memref<f32x${2 * s}x5>,
+  %D: memref<f32x${2 * s}x5>) attributes{subgroup_size=${s}} {
+  parallel {
+    %c0 = constant 0 : index
+    %a = cooperative_matrix_load %A[%c0, %c0] : coopmatrix<f16x${2 * s}x8,matrix_a>
+    %b = cooperative_matrix_load %B[%c0, %c0] : coopmatrix<f32x8x5,matrix_b>
+    %c = cooperative_matrix_load %C[%c0, %c0] : coopmatrix<f32x${2 * s}x5,matrix_acc>
+    %d = cooperative_matrix_mul_add %a, %b, %c : coopmatrix<f32x${2 * s}x5,matrix_acc>
+    cooperative_matrix_store %d, %D[%c0, %c0]
+  }
+}`;
+
+test('cooperative_matrix_mul_add on lavapipe is the matrix product plus the accumulator (f16 A packed, f32 B, C)', (t) => {
+  const ctx = testVulkan(t, { features: ['shaderFloat16', 'storageBuffer16BitAccess', 'shaderInt16', 'shaderInt64'] });
+  if (!ctx) return;
+  try {
+    const probe = { data: new Int32Array(1), shape: [1] };
+    vulkanTinytcKernel(ctx, SIZE, 's').launch({ args: { out: probe }, howmany: 1 });
+    const s = probe.data[0];
+    const M = 2 * s;
+    const [K, N] = [8, 5];
+    // Small integers: every product and sum is exact in f16 and f32.
+    const av = Array.from({ length: M * K }, (_, i) => ((i * 7) % 5) - 2);
+    const bv = Array.from({ length: K * N }, (_, i) => ((i * 3) % 7) - 3);
+    const cv = Array.from({ length: M * N }, (_, i) => (i % 4) - 1);
+    const A = Uint16Array.from(av, (x) => halfBits(x));
+    const D = new Float32Array(M * N).fill(-99);
+    vulkanTinytcKernel(ctx, gemm(s), 'g').launch({
+      args: {
+        A: { data: A, shape: [M, K] },
+        B: { data: Float32Array.from(bv), shape: [K, N] },
+        C: { data: Float32Array.from(cv), shape: [M, N] },
+        D: { data: D, shape: [M, N] },
+      },
+      howmany: 1,
+    });
+    const want = Array.from({ length: M * N }, (_, e) => {
+      const [i, j] = [e % M, Math.floor(e / M)];
+      let x = cv[e];
+      for (let k = 0; k < K; k++) x += av[i + k * M] * bv[k + j * K];
+      return x;
+    });
+    assert.deepEqual([...D], want);
+  } finally {
+    ctx.dispose();
   }
 });

@@ -5,6 +5,7 @@ import { type CoopmatrixType, coopmatrixType, isPowerOfTwo } from '../coopmatrix
 import type { Inst04, Literal, Type04, ValueRef } from './ast.js';
 import { NotLowered } from './to-v03-spmd.js';
 import { CoopmatrixMemory, type CoopmatrixRewriteContext } from './to-v03-coopmatrix-memory.js';
+import { mulAdd } from './to-v03-coopmatrix-mul-add.js';
 
 export type { CoopmatrixRewriteContext } from './to-v03-coopmatrix-memory.js';
 
@@ -16,8 +17,9 @@ export type { CoopmatrixRewriteContext } from './to-v03-coopmatrix-memory.js';
  * makes of it (src/spv/coopmatrix_impl.cpp at v0.4.0): a matrix with no components yet, then per
  * component an extract of each operand, the scalar instruction, and an insert. The scalar instruction
  * goes through the translator's own rewrite, so every number type and every spelling v0.3 lacks (min,
- * max, abs) works in a matrix as it does alone. The instructions that read other work-items' components
- * or memory (load, store, mul_add, reduce, apply, atomics, prefetch) are not lowered yet (KA2420).
+ * max, abs) works in a matrix as it does alone. Load and store (to-v03-coopmatrix-memory.ts) read and write each
+ * work-item's own entries; mul_add (to-v03-coopmatrix-mul-add.ts) broadcasts B's components over the subgroup.
+ * Reduce, apply, the atomic forms and prefetch are not lowered yet (KA2420).
  */
 
 /** A refusal of a cooperative matrix by the code generators, with its own message (toV03 reports it). */
@@ -146,6 +148,10 @@ export class CoopmatrixRewrite {
       }
       case 'cooperative_matrix_store':
         return new CoopmatrixMemory(tr, inst.span).store(inst);
+      case 'cooperative_matrix_mul_add': {
+        const to = inst.type && type(inst.type.type, inst.type.span);
+        return to?.kind === 'coopmatrix' ? mulAdd(tr, inst, to) : null;
+      }
       default:
         return null;
     }
