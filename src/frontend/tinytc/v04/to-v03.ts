@@ -351,7 +351,7 @@ class Translator implements MathRewriteContext, CoopmatrixRewriteContext {
           const t = type ? this.type03(type.type, type.span) : this.typeOf(c.value);
           // The printers keep carried values in variables: numbers and coopmatrices (a work-item's components).
           if (t.kind !== 'scalar' && t.kind !== 'coopmatrix')
-            throw new NotLowered('a loop-carried value that is not a number', c.name.span);
+            throw new NotLowered('a loop-carried value that is not a number or a coopmatrix', c.name.span);
           return { init: this.operand(c.value), type: { type: t, span: type?.span ?? c.value.span } };
         });
         const { region, vars } = this.region(inst.body, [inst.variable, ...inst.init.map((c) => c.name)]);
