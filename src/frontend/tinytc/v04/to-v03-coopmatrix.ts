@@ -19,7 +19,7 @@ export type { CoopmatrixRewriteContext } from './to-v03-coopmatrix-memory.js';
  * goes through the translator's own rewrite, so every number type and every spelling v0.3 lacks (min,
  * max, abs) works in a matrix as it does alone. Load and store (to-v03-coopmatrix-memory.ts) read and write each
  * work-item's own entries; mul_add (to-v03-coopmatrix-mul-add.ts) broadcasts B's components over the subgroup.
- * Reduce, apply, the atomic forms and prefetch are not lowered yet (KA2420).
+ * Prefetch is dropped, as tinytc drops it; reduce, apply and the atomic forms are not lowered yet (KA2420).
  */
 
 /** A refusal of a cooperative matrix by the code generators, with its own message (toV03 reports it). */
@@ -148,6 +148,9 @@ export class CoopmatrixRewrite {
       }
       case 'cooperative_matrix_store':
         return new CoopmatrixMemory(tr, inst.span).store(inst);
+      // A hint the manual lets a compiler disregard; tinytc v0.4.0's converter emits nothing for it either.
+      case 'cooperative_matrix_prefetch':
+        return [];
       case 'cooperative_matrix_mul_add': {
         const to = inst.type && type(inst.type.type, inst.type.span);
         return to?.kind === 'coopmatrix' ? mulAdd(tr, inst, to) : null;
