@@ -89,6 +89,9 @@ export function placeBarriers(f: Func): Map<Inst, Fence> {
       case 'subgroup_broadcast':
       case 'subgroup_operation':
       case 'barrier':
+      case 'coopmatrix_construct':
+      case 'coopmatrix_extract':
+      case 'coopmatrix_insert':
         return [];
       default:
         return assertNever(inst);

@@ -306,6 +306,19 @@ export const Messages = {
     'KA2420',
     "'{0}' is not lowered to OpenCL C or SPIR-V by kernarg yet (its interface is: use --format table, json or signatures)",
   ),
+  // tinytc v0.4's cooperative matrices in the code generators (KA2450–KA2469, the coopmatrix block)
+  ir04CoopmatrixNeedsSubgroupSize: e(
+    'KA2450',
+    'a coopmatrix is laid out over the subgroup: the function must state its size (attributes{subgroup_size=16})',
+  ),
+  ir04CoopmatrixNotPowerOfTwo: e(
+    'KA2451',
+    'tinytc lays out coopmatrices whose rows and subgroup size are powers of two, not {0} rows over {1} lanes',
+  ),
+  ir04CoopmatrixIndex: e(
+    'KA2452',
+    'component {0} is outside the work-item vector of this coopmatrix ({1} components at this subgroup size)',
+  ),
   // tinytc v0.4's number types in the code generators (KA2430–KA2449)
   ir04VulkanWideMath: e(
     'KA2430',

@@ -1,7 +1,16 @@
 // A JS interpreter of tinytc v0.3 semantics: the reference the generated OpenCL C is tested against.
 // Work-groups run one after another; within one, replicated instructions run once (every work-item
 // would compute the same), collective ones and foreach loops run whole.
-import type { Func, Inst, IrType, MemrefType, Operand, Region, ScalarTypeName } from '../../src/frontend/tinytc/ast.js';
+import type {
+  CoopmatrixType,
+  Func,
+  Inst,
+  IrType,
+  MemrefType,
+  Operand,
+  Region,
+  ScalarTypeName,
+} from '../../src/frontend/tinytc/ast.js';
 import { canonicalStride } from '../../src/frontend/tinytc/ast.js';
 import { varName } from '../../src/frontend/tinytc/calling-convention.js';
 import { INT_BITS, isFloating, isUnaryArith } from '../../src/frontend/tinytc/ast.js';
@@ -36,7 +45,10 @@ interface GroupMem {
   readonly offset: number;
 }
 
-type Value = Scalar | Mem | GroupMem;
+/** A work-item's share of a cooperative matrix: its components, in tinytc's order (coopmatrix-layout.ts). */
+type Components = readonly Scalar[];
+
+type Value = Scalar | Mem | GroupMem | Components;
 
 export interface RefMemref {
   readonly data: ArrayBufferView;
@@ -163,6 +175,8 @@ export interface SpmdLaunch {
   readonly subgroupSize: number;
 }
 
+const st = (t: IrType) => (t as { name: ScalarTypeName }).name;
+
 class Run {
   /** The values in scope: in a parallel region, the running work-item's own (tinytc-reference-spmd.ts). */
   private values = new Map<string, Value>();
@@ -206,10 +220,16 @@ class Run {
     return this.values.get((o as { name: string }).name) as Mem;
   }
 
-  private region(r: Region): Scalar[] | null {
+  /** An operand of type t: a number, or (always a value) a coopmatrix's components. */
+  private operandValue(o: Operand, t: IrType): Value {
+    return t.kind === 'coopmatrix'
+      ? (this.values.get((o as { name: string }).name) as Components)
+      : this.scalar(o, st(t));
+  }
+
+  private region(r: Region): Value[] | null {
     for (const inst of r.body) {
-      if (inst.op === 'yield')
-        return inst.operands.map((o, i) => this.scalar(o, (inst.types[i].type as { name: ScalarTypeName }).name));
+      if (inst.op === 'yield') return inst.operands.map((o, i) => this.operandValue(o, inst.types[i].type));
       this.inst(inst);
     }
     return null;
@@ -220,7 +240,6 @@ class Run {
   }
 
   private inst(inst: Inst): void {
-    const st = (t: IrType) => (t as { name: ScalarTypeName }).name;
     switch (inst.op) {
       case 'alloca': {
         const t = inst.type.type as MemrefType;
@@ -411,10 +430,33 @@ class Run {
         const from = big(this.scalar(inst.from, t));
         const to = big(this.scalar(inst.to, t));
         const step = inst.step ? big(this.scalar(inst.step, t)) : 1n;
+        // Loop-carried values (numbers or coopmatrices): the initial ones, then what each iteration yields.
+        const carried = inst.carried ?? [];
+        let now: Value[] = carried.map((c) => this.operandValue(c.init, c.type.type));
         for (let i = from; i < to; i += step) {
           this.values.set(inst.variable.name, wrap(t, i));
-          this.region(inst.body);
+          carried.forEach((c, k) => this.values.set(c.name, now[k]));
+          const next = this.region(inst.body);
+          if (carried.length) now = next!;
         }
+        inst.results.forEach((r, k) => this.values.set(r.name, now[k]));
+        return;
+      }
+      // tinytc v0.4's cooperative matrices: a work-item's components, read and replaced one at a time.
+      case 'coopmatrix_construct': {
+        const c = inst.type.type as CoopmatrixType;
+        const x = inst.operand ? this.scalar(inst.operand, c.component) : wrap(c.component, 0);
+        this.set(inst, new Array<Scalar>(c.layout.length).fill(x));
+        return;
+      }
+      case 'coopmatrix_extract':
+        this.set(inst, (this.values.get((inst.operand as { name: string }).name) as Components)[inst.index]);
+        return;
+      case 'coopmatrix_insert': {
+        const c = inst.type.type as CoopmatrixType;
+        const m = [...(this.values.get((inst.operand as { name: string }).name) as Components)];
+        m[inst.index] = this.scalar(inst.value, c.component);
+        this.set(inst, m);
         return;
       }
       case 'blas':

@@ -1,5 +1,6 @@
 import { type MemrefType, type Operand, type ScalarTypeName, isFloatType } from '../../frontend/tinytc/ast.js';
 import type { ValueTypes } from '../../frontend/tinytc/check.js';
+import type { CoopmatrixType } from '../../frontend/tinytc/coopmatrix-layout.js';
 import { varName } from '../../frontend/tinytc/calling-convention.js';
 import type { Span } from '../../diagnostics/source.js';
 import type { AtomicHelpers } from './atomics.js';
@@ -14,6 +15,8 @@ import { type Ext, type View, extText, pointerType } from './views.js';
 /** What an IR value is in the C being printed: an expression, a view of memory, or a group's tables. */
 export type Value =
   | { readonly kind: 'scalar'; readonly expr: string; readonly type: ScalarTypeName }
+  /** A work-item's share of a cooperative matrix: one C expression per component (coopmatrix.ts). */
+  | { readonly kind: 'coopmatrix'; readonly exprs: readonly string[]; readonly type: CoopmatrixType }
   | { readonly kind: 'memref'; readonly view: View }
   | {
       readonly kind: 'group';

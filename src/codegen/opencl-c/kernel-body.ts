@@ -10,6 +10,7 @@ import { arithC, castC, cmpC } from './scalar-instructions.js';
 import { elementAt } from './views.js';
 import { atomicC, subgroupBuiltinC } from './spmd.js';
 import { explicitBarrierC, subgroupOperationC } from './subgroup-operations.js';
+import { bindSlots, cSlotExprs, cSlots, coopmatrixC, declareSlots } from './coopmatrix.js';
 
 export type { KernelBody } from './body-scope.js';
 
@@ -159,13 +160,10 @@ export class KernelBodyEmitter extends BodyScope {
         return;
       }
       case 'if': {
-        const ts = inst.resultTypes.map((t) => (t.type as { name: ScalarTypeName }).name);
-        const names = inst.results.map((r, i) => {
-          const c = this.names.fresh(varName(r.name));
-          this.line(`${C_TYPE[ts[i]]} ${c};`);
-          return c;
-        });
-        this.yields.push({ names, types: ts });
+        // One C variable per result, or per component of a coopmatrix result (coopmatrix.ts).
+        const rts = inst.resultTypes.map((t) => t.type);
+        const slots = inst.results.map((r, i) => declareSlots(this, r.name, rts[i]));
+        this.yields.push({ names: slots.flat(), types: rts.flatMap(cSlots) });
         this.block(`if (${this.scalar(inst.condition, 'i1')})`, inst.then);
         if (inst.else) {
           this.line('} else {');
@@ -175,12 +173,12 @@ export class KernelBodyEmitter extends BodyScope {
         }
         this.line('}');
         this.yields.pop();
-        inst.results.forEach((r, i) => this.values.set(r.name, { kind: 'scalar', expr: names[i], type: ts[i] }));
+        inst.results.forEach((r, i) => bindSlots(this, r.name, rts[i], slots[i]));
         return;
       }
       case 'yield': {
         const y = this.yields[this.yields.length - 1];
-        const values = inst.operands.map((o, i) => this.scalar(o, y.types[i]));
+        const values = inst.operands.flatMap((o, i) => cSlotExprs(this, o, inst.types[i].type));
         // A loop's yield may read the variables it assigns (`yield %b, %a` swaps): every value is read before any is set.
         const read =
           y.loop && values.length > 1
@@ -195,6 +193,11 @@ export class KernelBodyEmitter extends BodyScope {
         return;
       case 'blas':
         blasC(this, inst);
+        return;
+      case 'coopmatrix_construct':
+      case 'coopmatrix_extract':
+      case 'coopmatrix_insert':
+        coopmatrixC(this, inst, result!);
         return;
       default:
         assertNever(inst);
@@ -211,9 +214,13 @@ export class KernelBodyEmitter extends BodyScope {
     // Loop-carried values live in variables declared before the loop: the body reads them, its yield
     // sets them, the results are their last values.
     const carried = inst.carried ?? [];
-    const ct = carried.map((c) => (c.type.type as { name: ScalarTypeName }).name);
-    const names = carried.map((c, i) => this.declare(c.name, C_TYPE[ct[i]], this.scalar(c.init, ct[i]), ct[i]));
-    if (carried.length) this.yields.push({ names, types: ct, loop: true });
+    const slots = carried.map((c) => {
+      const vars = declareSlots(this, c.name, c.type.type, cSlotExprs(this, c.init, c.type.type));
+      bindSlots(this, c.name, c.type.type, vars);
+      return vars;
+    });
+    if (carried.length)
+      this.yields.push({ names: slots.flat(), types: carried.flatMap((c) => cSlots(c.type.type)), loop: true });
     const v = this.names.fresh(varName(inst.variable.name));
     this.values.set(inst.variable.name, { kind: 'scalar', expr: v, type: t });
     if (isWide(t)) {
@@ -227,6 +234,6 @@ export class KernelBodyEmitter extends BodyScope {
     }
     this.line('}');
     if (carried.length) this.yields.pop();
-    inst.results.forEach((r, i) => this.values.set(r.name, { kind: 'scalar', expr: names[i], type: ct[i] }));
+    inst.results.forEach((r, i) => bindSlots(this, r.name, carried[i].type.type, slots[i]));
   }
 }

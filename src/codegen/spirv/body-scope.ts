@@ -6,6 +6,7 @@ import {
   isFloating,
 } from '../../frontend/tinytc/ast.js';
 import type { ValueTypes } from '../../frontend/tinytc/check.js';
+import type { CoopmatrixType } from '../../frontend/tinytc/coopmatrix-layout.js';
 import { Op, Scope } from '../../emit/spirv/spec.js';
 import type { Fence } from '../barriers.js';
 import type { LoweredKernel, SlotExt } from '../lowered.js';
@@ -19,6 +20,8 @@ import type { ScalarBuiltinName } from './builtins.js';
 /** What an IR value is in the module being built: an id, a view of memory, or a group's tables. */
 export type Value =
   | { readonly kind: 'scalar'; readonly id: number; readonly type: ScalarTypeName }
+  /** A work-item's share of a cooperative matrix (coopmatrix.ts says how it is stored). */
+  | { readonly kind: 'coopmatrix'; readonly id: number; readonly type: CoopmatrixType }
   | { readonly kind: 'memref'; readonly view: SView }
   | {
       readonly kind: 'group';
@@ -77,7 +80,7 @@ function usesLocalId(k: LoweredKernel): boolean {
  */
 export class BodyScope {
   readonly values = new Map<string, Value>();
-  readonly yields: { vars: { set(x: number): void }[]; types: ScalarTypeName[] }[] = [];
+  readonly yields: { vars: { set(x: number): void }[]; types: (ScalarTypeName | CoopmatrixType)[] }[] = [];
   readonly ctx: SCollectiveContext;
   readonly types: ValueTypes;
   readonly wg: readonly [number, number];
@@ -232,9 +235,10 @@ export class BodyScope {
     return (this.value(o) as Extract<Value, { kind: 'memref' }>).view;
   }
 
-  /** A scalar operand as an id of type t. */
-  scalar(o: Operand, t: ScalarTypeName): number {
-    if (o.kind === 'value') return (this.value(o) as Extract<Value, { kind: 'scalar' }>).id;
+  /** A scalar operand as an id of type t (a coopmatrix operand, always a value, as its id). */
+  scalar(o: Operand, t: ScalarTypeName | CoopmatrixType): number {
+    if (o.kind === 'value') return (this.value(o) as Extract<Value, { kind: 'scalar' | 'coopmatrix' }>).id;
+    if (typeof t !== 'string') throw new Error('kernarg: an immediate coopmatrix operand (the rewrite makes none)');
     if (o.kind === 'complex') return this.g.complexConstant(t as 'c32' | 'c64', o.re, o.im);
     if (o.kind === 'int') return this.g.constant(t, isFloating(t) ? Number(o.value) : o.value);
     return this.g.constant(t, isFloating(t) ? o.value : BigInt(Math.trunc(o.value)));
@@ -254,8 +258,8 @@ export class BodyScope {
     return { id: this.scalar(o, 'index') };
   }
 
-  define(name: string, id: number, type: ScalarTypeName): void {
-    this.values.set(name, { kind: 'scalar', id, type });
+  define(name: string, id: number, type: ScalarTypeName | CoopmatrixType): void {
+    this.values.set(name, typeof type === 'string' ? { kind: 'scalar', id, type } : { kind: 'coopmatrix', id, type });
   }
 
   defineView(name: string, parent: SView, offset: SExt, shape: SExt[], stride: SExt[]): void {

@@ -12,6 +12,8 @@ import type { FunctionBuilder } from '../../emit/spirv/function.js';
 import { Op, type StorageClassName } from '../../emit/spirv/spec.js';
 import { type Ext, type ExtOps, extOps } from '../dope.js';
 import { SPIRV_FLAVOURS, type SpirvFlavour } from './flavour.js';
+import type { CoopmatrixType } from '../../frontend/tinytc/coopmatrix-layout.js';
+import { coopmatrixSpirvType } from './coopmatrix.js';
 import { convertNumber } from './numbers.js';
 
 /**
@@ -120,7 +122,8 @@ export class Gen {
    * The SPIR-V type of a tinytc scalar: i1 is bool, integers unsigned types of their width; as tinytc
    * v0.4 types them, f16 a 16-bit float, bf16 a 16-bit integer (its bits), a complex number a 2-vector.
    */
-  type(t: ScalarTypeName): number {
+  type(t: ScalarTypeName | CoopmatrixType): number {
+    if (typeof t !== 'string') return coopmatrixSpirvType(this, t);
     if (t === 'i1') return this.b.typeBool();
     if (t === 'f16') {
       this.b.capability('Float16');
@@ -355,8 +358,8 @@ export class Gen {
     );
   }
 
-  /** A mutable scalar: a Function variable. */
-  variable(t: ScalarTypeName, init?: number): { get(): number; set(x: number): void } {
+  /** A mutable scalar (or a work-item's share of a coopmatrix): a Function variable. */
+  variable(t: ScalarTypeName | CoopmatrixType, init?: number): { get(): number; set(x: number): void } {
     const type = this.type(t);
     const p = this.f.local(type);
     if (init !== undefined) this.f.store(p, init);

@@ -9,6 +9,7 @@ import { allocaS, expandS, fuseS, loadS, sizeS, storeS, subviewS } from './memre
 import { arithS, castS, cmpS } from './scalar-instructions.js';
 import * as spmd from './spmd.js';
 import { explicitBarrier, subgroupOperation } from './subgroup-operations.js';
+import { coopmatrixS, valueType } from './coopmatrix-instructions.js';
 
 /** A kernel's body (nothing for an empty one), its built-ins read once at the top, where they dominate every use. */
 export function emitKernelBody(g: Gen, k: LoweredKernel, env: BodyEnv): void {
@@ -150,7 +151,7 @@ export class SpirvBodyEmitter extends BodyScope {
         return;
       }
       case 'if': {
-        const ts = inst.resultTypes.map((t) => (t.type as { name: ScalarTypeName }).name);
+        const ts = inst.resultTypes.map((t) => valueType(t.type));
         const vars = ts.map((t) => g.variable(t));
         this.yields.push({ vars, types: ts });
         const otherwise = inst.else;
@@ -175,6 +176,11 @@ export class SpirvBodyEmitter extends BodyScope {
       case 'blas':
         blasS(this, inst);
         return;
+      case 'coopmatrix_construct':
+      case 'coopmatrix_extract':
+      case 'coopmatrix_insert':
+        coopmatrixS(this, inst, result!);
+        return;
       default:
         assertNever(inst);
     }
@@ -193,7 +199,7 @@ export class SpirvBodyEmitter extends BodyScope {
     // Loop-carried values live in Function variables (as an if's results do): set before the loop,
     // read at the top of each iteration, set by the body's yield.
     const carried = inst.carried ?? [];
-    const ct = carried.map((c) => (c.type.type as { name: ScalarTypeName }).name);
+    const ct = carried.map((c) => valueType(c.type.type));
     const vars = carried.map((c, i) => g.variable(ct[i], this.scalar(c.init, ct[i])));
     if (carried.length) this.yields.push({ vars, types: ct });
     g.forIndex(start, to, step, (k) => {

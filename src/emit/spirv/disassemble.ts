@@ -109,6 +109,7 @@ const LAYOUT: Partial<Record<number, readonly (Kind | '*')[]>> = {
       ] as const
     ).map((op) => [Op[op], ['T', 'R', 'I', 'GroupOp', 'I'] as const]),
   ),
+  [NumberOp.CompositeConstruct]: ['T', 'R', 'I', '*'],
 };
 /** Every other opcode kernarg emits: a result type, a result id, then ids. */
 const VALUE_OP: readonly Kind[] = ['T', 'R', 'I', 'I', 'I', 'I', 'I', 'I'];

@@ -8,6 +8,8 @@ export const NumberOp = {
   ConstantComposite: 44,
   ConstantNull: 46,
   VectorShuffle: 79,
+  /** A cooperative matrix's work-item vector from its components (tinytc's cooperative_matrix_construct). */
+  CompositeConstruct: 80,
   CompositeInsert: 82,
   CopyObject: 83,
   Any: 154,

@@ -61,6 +61,35 @@ export const UNARY_ARITH = [
 ] as const;
 export const isUnaryArith = (fn: string): boolean => (UNARY_ARITH as readonly string[]).includes(fn);
 
+export const COOPMATRIX_USES = ['matrix_a', 'matrix_b', 'matrix_acc'] as const;
+export type CoopmatrixUse = (typeof COOPMATRIX_USES)[number];
+
+/** The per-work-item shape of one coopmatrix type at one subgroup size (coopmatrix-layout.ts computes it). */
+export interface CoopmatrixLayout {
+  /** I: rows one block spreads over the lanes. */
+  readonly rows: number;
+  /** J: columns, padded so that every lane holds as many. */
+  readonly cols: number;
+  /** K: row blocks. */
+  readonly blocks: number;
+  /** K₁: row blocks interleaved with the columns (matrix_b of narrow types), 1 otherwise. */
+  readonly blocks1: number;
+  /** Components each work-item holds. */
+  readonly length: number;
+  /** Components packed into one 32-bit channel (matrix_a of i8, i16, f16, bf16), 1 otherwise. */
+  readonly opsPerChannel: number;
+}
+
+/** tinytc v0.4's coopmatrix type as this tree carries it: the v0.4 type and the subgroup size that lays it out. */
+export interface CoopmatrixType {
+  readonly kind: 'coopmatrix';
+  readonly component: ScalarTypeName;
+  readonly shape: readonly [number, number];
+  readonly use: CoopmatrixUse;
+  readonly subgroupSize: number;
+  readonly layout: CoopmatrixLayout;
+}
+
 /** A static extent or stride, or null for `?`. */
 export type Dim = number | null;
 
@@ -80,6 +109,8 @@ export type IrType =
       /** The member count where the type states it (tinytc v0.4's `group<…x8>`, `x?`); v0.3's groups have none. */
       readonly size?: Dim;
     }
+  /** tinytc v0.4's cooperative matrix, laid out for its function's subgroup size (coopmatrix-layout.ts). */
+  | CoopmatrixType
   | { readonly kind: 'void' };
 
 export type MemrefType = Extract<IrType, { kind: 'memref' }>;
@@ -234,6 +265,27 @@ export type Inst = {
       readonly operands: readonly Operand[];
       readonly types: readonly TypedSpan[];
     }
+  /**
+   * A cooperative matrix whose work-item components all hold `operand` (v0.4's construct; `constant` says it
+   * came from a v0.4 `constant`, which tinytc makes a constant composite), or, with no operand, whose components
+   * are yet to be inserted. The v0.4 rewrite spells every component-wise instruction as extracts and inserts.
+   */
+  | {
+      readonly op: 'coopmatrix_construct';
+      readonly operand: Operand | null;
+      readonly constant: boolean;
+      readonly type: TypedSpan;
+    }
+  /** Component `index` of a work-item's share of a cooperative matrix (`type` is the matrix's). */
+  | { readonly op: 'coopmatrix_extract'; readonly operand: Operand; readonly index: number; readonly type: TypedSpan }
+  /** The cooperative matrix `operand` with component `index` replaced by `value`. */
+  | {
+      readonly op: 'coopmatrix_insert';
+      readonly value: Operand;
+      readonly operand: Operand;
+      readonly index: number;
+      readonly type: TypedSpan;
+    }
 );
 
 /** tinytc v0.4's subgroup built-ins. */
@@ -324,6 +376,8 @@ export function typeText(t: IrType): string {
     }
     case 'group':
       return `group<${typeText(t.memref)}${t.offset === 0 ? '' : `, offset: ${t.offset === null ? '?' : t.offset}`}>`;
+    case 'coopmatrix':
+      return `coopmatrix<${t.component}x${t.shape[0]}x${t.shape[1]},${t.use}>`;
   }
 }
 

@@ -23,6 +23,7 @@ import {
   typeText,
 } from './ast.js';
 import { checkBlas } from './check-blas.js';
+import { checkCoopmatrix } from './check-coopmatrix.js';
 import type { CheckContext } from './check-context.js';
 import { checkExpand, checkFuse, checkSubview } from './check-views.js';
 import { I1, I32, INDEX, sameIrType } from './type-rules.js';
@@ -379,6 +380,10 @@ class FuncChecker implements CheckContext {
         this.indices(inst.indices, m.shape.length, inst.span, inst.op);
         return this.results(inst, inst.op === 'atomic_update' && inst.fn === 'store' ? [] : [element]);
       }
+      case 'coopmatrix_construct':
+      case 'coopmatrix_extract':
+      case 'coopmatrix_insert':
+        return checkCoopmatrix(this, inst);
       default:
         assertNever(inst);
     }

@@ -13,6 +13,10 @@ export function sameIrType(a: IrType, b: IrType): boolean {
   if (a.kind === 'scalar') return a.name === (b as typeof a).name;
   if (a.kind === 'void') return true;
   if (a.kind === 'group') return sameIrType(a.memref, (b as typeof a).memref);
+  if (a.kind === 'coopmatrix') {
+    const c = b as typeof a;
+    return a.component === c.component && a.use === c.use && a.shape[0] === c.shape[0] && a.shape[1] === c.shape[1];
+  }
   const m = b as MemrefType;
   return (
     a.element === m.element &&

@@ -24,7 +24,7 @@ import {
   type Slice,
   type TypedSpan,
 } from '../ast.js';
-import type { Func04, Inst04, Literal, Program04, Region04, ValueRef } from './ast.js';
+import type { Func04, Inst04, Literal, Program04, Region04, Type04, ValueRef } from './ast.js';
 import type { ValueTypes04 } from './check.js';
 import { MATH_UNARY } from './instructions.js';
 import { type MathRewriteContext, minMax, unaryArith } from './to-v03-math.js';
@@ -32,6 +32,12 @@ import { NotLowered, atomicOrder, builtinOp, foreachPrologue } from './to-v03-sp
 import { V04_ONLY, type03 } from './to-v03-types.js';
 import { isSubgroupOperation, subgroupOperation04 } from './to-v03-subgroup.js';
 import { foreachTile } from './to-v03-foreach-tile.js';
+import {
+  CoopmatrixRefused,
+  CoopmatrixRewrite,
+  type CoopmatrixRewriteContext,
+  coopmatrix03,
+} from './to-v03-coopmatrix.js';
 
 const CMP = {
   equal: 'eq',
@@ -45,7 +51,7 @@ const ARITH = new Set(['add', 'sub', 'mul', 'div', 'rem', 'shl', 'shr', 'and', '
 /** The v0.4 arith-unary and math-unary instructions, rewritten as one-operand `arith` functions of the same name. */
 const UNARY = new Set(['abs', 'conj', 'im', 're', ...MATH_UNARY]);
 
-class Translator implements MathRewriteContext {
+class Translator implements MathRewriteContext, CoopmatrixRewriteContext {
   /** `constant` results (by v0.3 name), written in place as v0.3 immediates. */
   private readonly constants = new Map<string, Literal>();
   /**
@@ -61,20 +67,44 @@ class Translator implements MathRewriteContext {
   /** Depth of enclosing foreach and foreach_tile bodies, and of foreach bodies alone. */
   private spmdLoop = 0;
   private plainForeach = 0;
+  /** The values the coopmatrix rewrite makes (by a key no v0.4 name can be) and their v0.3 types. */
+  private readonly madeTypes = new Map<string, IrType>();
+  private readonly coop = new CoopmatrixRewrite(this);
 
   /** `known`: the v0.3 types of an earlier pass's rewrite, which win over the v0.4 annotations. */
   constructor(
     private readonly types: ValueTypes04,
     private readonly known: ReadonlyMap<string, IrType> | undefined,
+    readonly subgroupSize: number | null,
   ) {}
 
-  /** Gives a v0.4 definition its v0.3 name, visible in the current region. */
-  define(name: string): string {
-    let n = name;
-    for (let k = 1; this.used.has(n); k++) n = `${name}_${k}`;
+  /**
+   * Gives a v0.4 definition its v0.3 name, visible in the current region. The values the coopmatrix rewrite
+   * makes have keys that start with '#' (no v0.4 name does): their v0.3 names drop it.
+   */
+  define(name: string, base = name.replace(/^#+/, '')): string {
+    if (this.madeTypes.has(name)) return this.named(name);
+    let n = base;
+    for (let k = 1; this.used.has(n); k++) n = `${base}_${k}`;
     this.used.add(n);
     this.scopes[this.scopes.length - 1].set(name, n);
     return n;
+  }
+  made(base: string, type: IrType, span: Span): ValueRef {
+    let n = base.replace(/^#+/, '');
+    for (let k = 1; this.used.has(n); k++) n = `${base.replace(/^#+/, '')}_${k}`;
+    this.used.add(n);
+    const key = `#${n}`;
+    this.scopes[this.scopes.length - 1].set(key, n);
+    this.madeTypes.set(key, type);
+    return { kind: 'value', name: key, span };
+  }
+  rewrite(inst: Inst04): Inst[] {
+    return this.inst(inst);
+  }
+  /** The v0.3 type of a v0.4 type (a coopmatrix laid out for this function's subgroup size). */
+  private type03(t: Type04, span: Span): IrType {
+    return t.kind === 'coopmatrix' ? coopmatrix03(t, span, this.subgroupSize) : type03(t, span);
   }
   private named(name: string): string {
     for (let i = this.scopes.length - 1; i >= 0; i--) {
@@ -87,9 +117,11 @@ class Translator implements MathRewriteContext {
   private typeOf(v: ValueRef): IrType {
     const k = this.known?.get(this.named(v.name));
     if (k) return k;
+    const m = this.madeTypes.get(v.name);
+    if (m) return m;
     const t = this.types.get(v.name);
     if (!t) throw new NotLowered(`%${v.name}`, v.span);
-    return type03(t, v.span);
+    return this.type03(t, v.span);
   }
   typed(v: ValueRef): TypedSpan {
     return { type: this.typeOf(v), span: v.span };
@@ -136,7 +168,8 @@ class Translator implements MathRewriteContext {
     };
     switch (inst.form) {
       case 'constant': {
-        const t = inst.type.type.kind === 'bool' ? null : type03(inst.type.type, inst.type.span);
+        const t = inst.type.type.kind === 'bool' ? null : this.type03(inst.type.type, inst.type.span);
+        if (t?.kind === 'coopmatrix') return this.coop.constant(inst, t);
         for (const r of results()) this.constants.set(r.name, inst.literal);
         const here = this.open[this.open.length - 1];
         const r = inst.results[0];
@@ -150,6 +183,10 @@ class Translator implements MathRewriteContext {
       }
       case 'binary': {
         const ty = this.typed(inst.a);
+        if (ty.type.kind === 'coopmatrix') {
+          const rt = this.type03(inst.type.type, inst.type.span);
+          return this.coop.binary(inst, rt.kind === 'coopmatrix' ? rt : ty.type);
+        }
         if (inst.op in CMP)
           return one({
             op: 'cmp',
@@ -171,6 +208,11 @@ class Translator implements MathRewriteContext {
         return one({ op: 'arith', fn: inst.op, operands: [this.operand(inst.a), this.operand(inst.b)], type: ty });
       }
       case 'unary':
+        if (this.typed(inst.a).type.kind === 'coopmatrix') {
+          const rt = this.type03(inst.type.type, inst.type.span);
+          if (rt.kind !== 'coopmatrix') throw new NotLowered(`${inst.op} of a coopmatrix to ${rt.kind}`, inst.span);
+          return this.coop.unary(inst, rt);
+        }
         if (inst.op === 'neg' || inst.op === 'not')
           return one({ op: 'arith', fn: inst.op, operands: [this.operand(inst.a)], type: this.typed(inst.a) });
         if (inst.op === 'cast')
@@ -178,7 +220,7 @@ class Translator implements MathRewriteContext {
             op: 'cast',
             operand: this.operand(inst.a),
             from: this.typed(inst.a),
-            to: { type: type03(inst.type.type, inst.type.span), span: inst.type.span },
+            to: { type: this.type03(inst.type.type, inst.type.span), span: inst.type.span },
           });
         if (inst.op === 'associated')
           return one({ op: 'associated', operand: this.operand(inst.a), type: this.typed(inst.a) });
@@ -323,7 +365,7 @@ class Translator implements MathRewriteContext {
         return one({
           op: 'if',
           condition: this.operand(inst.condition),
-          resultTypes: inst.resultTypes.map((t) => ({ type: type03(t.type, t.span), span: t.span })),
+          resultTypes: inst.resultTypes.map((t) => ({ type: this.type03(t.type, t.span), span: t.span })),
           then: this.body(inst.then),
           else: inst.else ? this.body(inst.else) : null,
         });
@@ -341,9 +383,10 @@ class Translator implements MathRewriteContext {
         // `init(%a = %x)`: the initial values are read here, outside the loop; their names are the body's.
         const inits = inst.init.map((c, i) => {
           const type = inst.resultTypes[i];
-          const t = type ? type03(type.type, type.span) : this.typeOf(c.value);
-          // The printers keep carried values in scalar variables (a coopmatrix is not lowered at all).
-          if (t.kind !== 'scalar') throw new NotLowered('a loop-carried value that is not a scalar', c.name.span);
+          const t = type ? this.type03(type.type, type.span) : this.typeOf(c.value);
+          // The printers keep carried values in variables: numbers and coopmatrices (a work-item's components).
+          if (t.kind !== 'scalar' && t.kind !== 'coopmatrix')
+            throw new NotLowered('a loop-carried value that is not a number or a coopmatrix', c.name.span);
           return { init: this.operand(c.value), type: { type: t, span: type?.span ?? c.value.span } };
         });
         const { region, vars } = this.region(inst.body, [inst.variable, ...inst.init.map((c) => c.name)]);
@@ -374,7 +417,7 @@ class Translator implements MathRewriteContext {
         return one({ op: 'parallel', body });
       }
       case 'matrix':
-        return no();
+        return this.coop.matrix(inst, (t, span) => this.type03(t, span)) ?? no();
     }
   }
 
@@ -452,7 +495,7 @@ export function toV03(
   const bag = new DiagnosticBag();
   const funcs: Func[] = [];
   for (const f of program.funcs) {
-    const t = new Translator(types.get(f)!, known?.get(f.name));
+    const t = new Translator(types.get(f)!, known?.get(f.name), f.subgroupSize);
     try {
       const params = f.params.map((p) => {
         // v0.3 has no memref parameter in local memory (its code generators make global ones).
@@ -472,7 +515,8 @@ export function toV03(
       });
     } catch (e) {
       if (!(e instanceof NotLowered)) throw e;
-      bag.report(Messages.ir04NotLowered, e.span, [e.what]);
+      if (e instanceof CoopmatrixRefused) bag.report(e.diagnostic, e.span, e.args.map(String));
+      else bag.report(Messages.ir04NotLowered, e.span, [e.what]);
     }
   }
   return { program: { funcs }, notLowered: [...bag.items] };
