@@ -165,8 +165,12 @@ function pushObject(o: Record<string, unknown>, depth: number, out: string[]): v
     if (!Object.hasOwn(o, k)) continue;
     const v = o[k];
     if (absent(v)) continue;
-    out.push(memberHead(depth + 1, k, first));
-    pushValue(v, depth + 1, out);
+    // Members of nested objects (a slot's host rule, a layout's fields) repeat too.
+    if (v === null || typeof v !== 'object') out.push(memberText(depth + 1, k, first, v, false));
+    else {
+      out.push(memberHead(depth + 1, k, first));
+      pushValue(v, depth + 1, out);
+    }
     first = false;
   }
   out.push(first ? '{}' : `${br(depth)}}`);
@@ -185,7 +189,8 @@ function layoutText(l: ValueLayout, depth: number): string {
   let m = layoutTexts[depth];
   if (m === undefined) layoutTexts[depth] = m = new WeakMap();
   let t = m.get(l);
-  if (t === undefined) m.set(l, (t = textOf(sharedLayoutJson(l), depth)));
+  // Copied: a record's type and field names may be internalized strings (see primitiveText).
+  if (t === undefined) m.set(l, (t = oneByte(textOf(sharedLayoutJson(l), depth))));
   return t;
 }
 
@@ -212,7 +217,8 @@ function pushPlainMembers(o: object, keys: readonly string[], level: Level, firs
     const k = keys[i];
     const v = (o as Record<string, unknown>)[k];
     if (absent(v)) continue;
-    if (k === 'layout' || v === null || typeof v !== 'object') out.push(memberText(level + 1, k, first, v));
+    if (k === 'layout' || v === null || typeof v !== 'object')
+      out.push(memberText(level + 1, k, first, v, k === 'layout'));
     else {
       out.push(memberHead(level + 1, k, first));
       if (level === Level.Kernel) pushKernelField(v, out);
@@ -230,7 +236,14 @@ function pushPlainMembers(o: object, keys: readonly string[], level: Level, firs
  * members are one piece found again rather than three or four pieces made anew.
  */
 const memberTexts: Map<string, Map<unknown, string>>[] = [];
-function memberText(depth: number, key: string, first: boolean, v: unknown): string {
+
+/**
+ * Values kept per key and depth: past this many, a key's values rarely repeat (the names, indices and dimensions of
+ * tinytc's tens of thousands of derived parameters, issue 32), and each further text is made and written, not kept.
+ */
+const MEMBER_VALUES_KEPT = 1 << 10;
+
+function memberText(depth: number, key: string, first: boolean, v: unknown, layout: boolean): string {
   const i = 2 * depth + (first ? 1 : 0);
   let byKey = memberTexts[i];
   if (byKey === undefined) memberTexts[i] = byKey = new Map();
@@ -238,13 +251,21 @@ function memberText(depth: number, key: string, first: boolean, v: unknown): str
   if (byValue === undefined) byKey.set(key, (byValue = new Map()));
   let t = byValue.get(v);
   if (t === undefined) {
-    // Texts of numbers, booleans and null are one-byte as made; strings and layouts (which hold type and field names)
-    // are copied (../text/one-byte.ts).
-    const text =
-      memberHead(depth, key, first) + (key === 'layout' ? layoutText(v as ValueLayout, depth) : textOf(v, depth));
-    byValue.set(v, (t = typeof v === 'object' || typeof v === 'string' ? oneByte(text) : text));
+    t = memberHead(depth, key, first) + (layout ? layoutText(v as ValueLayout, depth) : primitiveText(v));
+    if (byValue.size < MEMBER_VALUES_KEPT) byValue.set(v, t);
   }
   return t;
+}
+
+/**
+ * A string, number, boolean or null as JSON.stringify writes it. Made with `+`, never joined: a
+ * string an engine has internalized (type and parameter names used as keys) reads as two-byte to
+ * Array.prototype.join, which then makes the whole JSON two-byte, where `+` copies its characters
+ * into a one-byte string (measured in V8 11, Node 20; ../text/one-byte.ts says why it matters).
+ */
+function primitiveText(v: unknown): string {
+  if (typeof v !== 'string') return textOf(v, 0);
+  return NEEDS_ESCAPE.test(v) ? JSON.stringify(v) : '"' + v + '"';
 }
 
 /** Kernels sit at depth 2, their slots at 4. */
