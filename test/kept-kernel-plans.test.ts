@@ -75,7 +75,7 @@ const file = (n: number) => {
   return Array.from({ length: n }, (_, i) => `kernel void k${i}(${params}) { }\n`).join('');
 };
 
-test("streamed: a small file's kernels are lowered once, a large one's twice where the target checks them first", () => {
+test("streamed: a small file's kernels are lowered once, a large one's twice where it checks them first", () => {
   const small = 12;
   // Past the budget: more slots than it keeps (the targets that add hidden slots pass it sooner).
   const large = Math.ceil(KEPT_SLOTS / PARAMS) + 1;

@@ -344,7 +344,8 @@ const KERNEL_CLOSE = `${br(KERNEL_DEPTH)}}`;
  * Pieces a long kernel (at least LONG_KERNEL_SLOTS slots: tinytc's functions of tens of thousands of derived
  * parameters, issue 32) gathers before they are joined into one chunk: each slot's unique members (name, index,
  * dimension) are pieces of their own, and two million of them held to the end were promoted by every collection and
- * joined at once; joined every 4,096, they die young (the JSON of 65,000 dynamic modes: 30% of its time was collection).
+ * joined at once; joined every 4,096, they die young (the JSON of 65,000 dynamic modes spent 30% of its time
+ * collecting).
  * Kernels of fewer slots gather as before, their pieces mostly member texts found again.
  */
 const LONG_KERNEL_SLOTS = 1 << 10;
