@@ -15,6 +15,9 @@
 // clang's medians over the sum of kernarg's; the line prints the slowest target's, with the peak
 // RSS of kernarg's process (all targets of that shape) and clang's largest.
 // Run: npm run bench -- lower-shapes   (SHAPES="include-heavy" to pick; TARGETS="opencl amdhsa"; RUNS=5, WARM=6)
+// Paired with another built checkout (BASELINE=/path/to/it: its dist/lower.js): per shape, clang once and kernarg's
+// children of both in the order this, baseline, baseline, this; each target's CPU time is the lower of its two
+// children's, so both sides meet the same neighbours; each line then gives both, each with its ratio to clang.
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
@@ -27,6 +30,7 @@ const here = resolve(fileURLToPath(import.meta.url), '../..');
 const RUNS = Number(process.env.RUNS ?? 5);
 const WARM = Number(process.env.WARM ?? 6);
 const TARGETS = (process.env.TARGETS ?? TARGET_NAMES.join(' ')).split(/\s+/).filter(Boolean);
+const BASELINE = process.env.BASELINE ? resolve(process.env.BASELINE) : undefined;
 
 const corpus = (name: string): CorpusFile[] => CORPORA.find((c) => c.name === name)!.files();
 const named = (name: string, files: readonly string[]) => () =>
@@ -101,14 +105,14 @@ interface Measured {
   rss: number;
 }
 
-function kernarg(jobs: Job[]): Measured {
+function kernarg(jobs: Job[], root = here): Measured {
   const p = spawnSync(
     process.execPath,
     [
       '--input-type=module',
       '-e',
       CHILD,
-      join(here, 'dist/lower.js'),
+      join(root, 'dist/lower.js'),
       JSON.stringify(jobs),
       JSON.stringify(TARGETS),
       String(RUNS),
@@ -118,6 +122,25 @@ function kernarg(jobs: Job[]): Measured {
   );
   if (p.status !== 0) throw new Error(p.stderr);
   return JSON.parse(p.stdout.trim().split('\n').pop()!) as Measured;
+}
+
+/** Per target, the lower CPU time of one side's two children. */
+function lowerOf(first: Measured, second: Measured): Measured {
+  const out: Measured['out'] = {};
+  for (const target of Object.keys(first.out)) {
+    const a = first.out[target].cpu;
+    const b = second.out[target]?.cpu;
+    out[target] = a && b ? { cpu: sum(a) <= sum(b) ? a : b } : first.out[target];
+  }
+  return { out, rss: Math.max(first.rss, second.rss) };
+}
+
+/** This checkout's measures, and with BASELINE the baseline's, children run this, baseline, baseline, this. */
+function measured(jobs: Job[]): { ours: Measured; base?: Measured } {
+  if (!BASELINE) return { ours: kernarg(jobs) };
+  const first = kernarg(jobs);
+  const base = lowerOf(kernarg(jobs, BASELINE), kernarg(jobs, BASELINE));
+  return { ours: lowerOf(first, kernarg(jobs)), base };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
@@ -171,7 +194,7 @@ for (const [shape, files] of Object.entries(SHAPES)) {
     clangRss = Math.max(clangRss, c.rss);
   }
   const bytes = sum(list.map((f) => statSync(f.path).size));
-  const ours = kernarg(jobs);
+  const { ours, base } = measured(jobs);
   if (left.length)
     console.log(`\n${shape}: left out (clang-16 refuses them with the host's options): ${left.join(', ')}`);
   console.log(
@@ -187,7 +210,11 @@ for (const [shape, files] of Object.entries(SHAPES)) {
     }
     const ms = sum(m.cpu);
     const ratio = clangCpu / ms;
-    console.log(`  ${target.padEnd(8)} ${ms.toFixed(2).padStart(8)} ms  ${ratio.toFixed(1).padStart(6)}×`);
+    const b = base?.out[target]?.cpu;
+    const paired = b
+      ? `   baseline ${sum(b).toFixed(2).padStart(8)} ms  ${(clangCpu / sum(b)).toFixed(1).padStart(6)}×`
+      : '';
+    console.log(`  ${target.padEnd(8)} ${ms.toFixed(2).padStart(8)} ms  ${ratio.toFixed(1).padStart(6)}×${paired}`);
     if (!slowest || ratio < slowest.ratio) slowest = { target, ratio, ms };
   }
   const { target, ms, ratio } = slowest!;
@@ -195,7 +222,11 @@ for (const [shape, files] of Object.entries(SHAPES)) {
     `${shape.padEnd(24)} slowest ${target.padEnd(8)} ${ms.toFixed(1).padStart(7)} ms ` +
     `vs clang-16 ${clangCpu.toFixed(0).padStart(5)} ms: ${ratio.toFixed(1).padStart(5)}×  ` +
     `peak ${ours.rss.toFixed(0)} / ${clangRss.toFixed(0)} MiB`;
-  summary.push(line);
+  // The baseline's slowest target on the same shape, against the same clang run.
+  const baseMs = base && TARGETS.map((t) => base.out[t]?.cpu).filter((c) => c !== undefined);
+  const baseSlowest = baseMs?.length ? Math.max(...baseMs.map(sum)) : undefined;
+  const then = baseSlowest ? `  (baseline slowest ${(clangCpu / baseSlowest).toFixed(1)}×)` : '';
+  summary.push(line + then);
 }
 console.log(`\nper shape, the slowest target (kernarg peak RSS: its process, all targets; clang's: largest run):`);
 console.log(summary.join('\n'));

@@ -11,7 +11,7 @@ import type { KernelModule } from './model/kernel-module.js';
 import { type AbiPlan, type AnyTarget, TARGETS, type TargetName, targetNamed } from './targets/index.js';
 import type { Lowered } from './targets/target.js';
 import type { FormatName } from './targets/format-names.js';
-import { kernelSeq } from './abi/stream-plan.js';
+import { keptIfSmall, kernelSeq } from './abi/stream-plan.js';
 import type { LowerOptions } from './targets/options.js';
 import type { OptionProblem } from './targets/option-problem.js';
 import { commonOptionProblem, languageProblem } from './common-options.js';
@@ -111,8 +111,9 @@ function plan(path: string, text: string, host: FileHost, options: LowerOptions)
  * A format streamed a kernel at a time (`Target.lowerKernelwise`): each kernel's plan is made as
  * the writer reaches it and dropped once rendered, so a file of hundreds of thousands of kernels
  * holds its module but never its plan or its output. Where making a kernel's plan can report a
- * diagnostic, every kernel is lowered once first (plans dropped as made), so nothing is written
- * for a file with errors, as with a whole lowering. Undefined where the format needs the whole plan.
+ * diagnostic, every kernel is lowered once first, so nothing is written for a file with errors, as
+ * with a whole lowering; that pass's plans are kept for the writer when they are few (`keptIfSmall`),
+ * else dropped as made. Undefined where the format needs the whole plan.
  */
 function lowerKernelwise(
   target: AnyTarget,
@@ -123,13 +124,12 @@ function lowerKernelwise(
   const errors = bag.errors;
   const kw = target.kernelwise!.lower(module, options, bag);
   if (!kw) return { module, diagnostics: bag.items };
-  if (!kw.quiet) {
-    const check = kw.kernels(bag);
-    while (!check.next().done);
-  }
+  // The checking pass's plans, where they are few enough to keep: rendered as they are, not made again.
+  const kept = kw.quiet ? undefined : keptIfSmall(kw.kernels(bag));
   if (bag.errors > errors) return { module, diagnostics: bag.items };
   // The writing pass reports what the first pass did again: into a bag of its own, dropped.
-  const plan = { ...kw.head, kernels: kernelSeq(kw.count, () => kw.kernels(kw.quiet ? bag : new DiagnosticBag())) };
+  const kernels = kept ?? kernelSeq(kw.count, () => kw.kernels(kw.quiet ? bag : new DiagnosticBag()));
+  const plan = { ...kw.head, kernels };
   const ctx = { module, options };
   const format = options.format ?? 'table';
   // Made anew each time it is iterated (a generator is iterated once).

@@ -6,18 +6,17 @@ export type { HostRule };
 /** A slot under construction: every field writable (plans are read-only once built). */
 export type Draft<T> = { -readonly [K in keyof T]: T[K] };
 
-const hostRules = new WeakMap<object, HostRule>();
-
-/** The host rule of a derived parameter, one object per origin (plans share it; it is read-only). */
+/**
+ * The host rule of a derived parameter: a fresh object per slot. (A WeakMap from each origin to one shared rule cost
+ * more than the rest of a slot's lowering at tinytc's tens of thousands of derived parameters, issue 32: each entry
+ * is an ephemeron every collection walks.)
+ */
 function hostRule(o: NonNullable<Parameter['origin']>): HostRule {
-  let h = hostRules.get(o);
-  if (!h) {
-    const rule: Draft<HostRule> = { arg: o.arg, take: o.role };
-    if (o.dim !== undefined) rule.dim = o.dim;
-    if (o.perMember) rule.perMember = true;
-    hostRules.set(o, (h = rule));
-  }
-  return h;
+  if (o.perMember)
+    return o.dim === undefined
+      ? { arg: o.arg, take: o.role, perMember: true }
+      : { arg: o.arg, take: o.role, dim: o.dim, perMember: true };
+  return o.dim === undefined ? { arg: o.arg, take: o.role } : { arg: o.arg, take: o.role, dim: o.dim };
 }
 
 /**
@@ -36,18 +35,23 @@ export function originRole(p: Parameter, role: SlotRole): SlotRole {
 
 /**
  * A slot a lowering built in one piece (param and role from `originParam` and `originRole`;
- * src/abi/slot-shape.ts says why) with its origin's detail: for a derived parameter (tinytc), a copy
- * with `dim` (where the origin has one) and `host` right after `role`. Other parameters' slots are
- * returned as they are.
+ * src/abi/slot-shape.ts says why) with its origin's detail: for a derived parameter (tinytc), `dim`
+ * (where the origin has one) and `host` right after `role`. A factory's slot holds both keys there
+ * already (undefined): they are written in place, its hidden class kept; any other slot is copied
+ * with them inserted. Other parameters' slots are returned as they are.
  */
 export function withOriginDetail<S extends object>(slot: S, p: Parameter): S {
   const o = p.origin;
   if (!o) return slot;
   const src = slot as Record<string, unknown>;
+  if (Object.hasOwn(src, 'host')) {
+    src.dim = o.dim;
+    src.host = hostRule(o);
+    return slot;
+  }
   const out: Record<string, unknown> = {};
   for (const k in src) {
-    // A factory's slot holds `dim` and `host` (undefined) after `role`: they are written there, below.
-    if (k === 'dim' || k === 'host') continue;
+    if (k === 'dim') continue;
     out[k] = src[k];
     if (k !== 'role') continue;
     if (o.dim !== undefined) out.dim = o.dim;

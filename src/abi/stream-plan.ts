@@ -17,3 +17,30 @@ export type StreamPlan<P extends PlanBase> = Omit<P, 'kernels'> & { readonly ker
 export function kernelSeq<K>(length: number, make: () => Iterator<K>): KernelSeq<K> {
   return { length, [Symbol.iterator]: make };
 }
+
+/**
+ * The most slots a checking pass keeps (`keptIfSmall`): some hundreds of kernels of a real file (darktable's largest
+ * has ~60, hashcat's 3), a few MiB of plan; a file of very many kernels passes it within its first thousands.
+ */
+export const KEPT_SLOTS = 1 << 14;
+
+/**
+ * Runs `kernels` to its end (the pass a lowering whose kernels can report makes before anything is written) and
+ * returns the plans it made when they hold at most `maxSlots` slots together, so that the writing pass renders them
+ * rather than lowering every kernel again; undefined past that, each plan dropped as made (the writing pass makes
+ * them again one by one, and a file of very many kernels never holds its plan).
+ */
+export function keptIfSmall<K extends { readonly args: readonly unknown[] }>(
+  kernels: Iterator<K>,
+  maxSlots = KEPT_SLOTS,
+): K[] | undefined {
+  let kept: K[] | undefined = [];
+  let slots = 0;
+  for (let k = kernels.next(); !k.done; k = kernels.next()) {
+    if (kept === undefined) continue;
+    slots += k.value.args.length;
+    if (slots > maxSlots) kept = undefined;
+    else kept.push(k.value);
+  }
+  return kept;
+}

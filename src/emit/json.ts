@@ -165,8 +165,12 @@ function pushObject(o: Record<string, unknown>, depth: number, out: string[]): v
     if (!Object.hasOwn(o, k)) continue;
     const v = o[k];
     if (absent(v)) continue;
-    out.push(memberHead(depth + 1, k, first));
-    pushValue(v, depth + 1, out);
+    // Members of nested objects (a slot's host rule, a layout's fields) repeat too.
+    if (v === null || typeof v !== 'object') pushMember(depth + 1, k, first, v, false, out);
+    else {
+      out.push(memberHead(depth + 1, k, first));
+      pushValue(v, depth + 1, out);
+    }
     first = false;
   }
   out.push(first ? '{}' : `${br(depth)}}`);
@@ -185,7 +189,8 @@ function layoutText(l: ValueLayout, depth: number): string {
   let m = layoutTexts[depth];
   if (m === undefined) layoutTexts[depth] = m = new WeakMap();
   let t = m.get(l);
-  if (t === undefined) m.set(l, (t = textOf(sharedLayoutJson(l), depth)));
+  // Copied: a record's type and field names may be internalized strings (see primitiveText).
+  if (t === undefined) m.set(l, (t = oneByte(textOf(sharedLayoutJson(l), depth))));
   return t;
 }
 
@@ -212,7 +217,7 @@ function pushPlainMembers(o: object, keys: readonly string[], level: Level, firs
     const k = keys[i];
     const v = (o as Record<string, unknown>)[k];
     if (absent(v)) continue;
-    if (k === 'layout' || v === null || typeof v !== 'object') out.push(memberText(level + 1, k, first, v));
+    if (k === 'layout' || v === null || typeof v !== 'object') pushMember(level + 1, k, first, v, k === 'layout', out);
     else {
       out.push(memberHead(level + 1, k, first));
       if (level === Level.Kernel) pushKernelField(v, out);
@@ -230,21 +235,55 @@ function pushPlainMembers(o: object, keys: readonly string[], level: Level, firs
  * members are one piece found again rather than three or four pieces made anew.
  */
 const memberTexts: Map<string, Map<unknown, string>>[] = [];
-function memberText(depth: number, key: string, first: boolean, v: unknown): string {
+
+/**
+ * Values kept per key and depth: past this many, a key's values rarely repeat (the names, indices and dimensions of
+ * tinytc's tens of thousands of derived parameters, issue 32), and each further text is made and written, not kept.
+ */
+const MEMBER_VALUES_KEPT = 1 << 10;
+
+/** A member of a primitive value or (with `layout`) a value layout, pushed onto `out`: its whole text found again. */
+function pushMember(depth: number, key: string, first: boolean, v: unknown, layout: boolean, out: string[]): void {
   const i = 2 * depth + (first ? 1 : 0);
   let byKey = memberTexts[i];
   if (byKey === undefined) memberTexts[i] = byKey = new Map();
   let byValue = byKey.get(key);
   if (byValue === undefined) byKey.set(key, (byValue = new Map()));
   let t = byValue.get(v);
-  if (t === undefined) {
-    // Texts of numbers, booleans and null are one-byte as made; strings and layouts (which hold type and field names)
-    // are copied (../text/one-byte.ts).
-    const text =
-      memberHead(depth, key, first) + (key === 'layout' ? layoutText(v as ValueLayout, depth) : textOf(v, depth));
-    byValue.set(v, (t = typeof v === 'object' || typeof v === 'string' ? oneByte(text) : text));
+  if (t !== undefined) {
+    out.push(t);
+    return;
   }
-  return t;
+  const head = memberHead(depth, key, first);
+  if (byValue.size < MEMBER_VALUES_KEPT) {
+    byValue.set(v, (t = flattened(head + (layout ? layoutText(v as ValueLayout, depth) : primitiveText(v)))));
+    out.push(t);
+  } else if (typeof v === 'number') out.push(head, primitiveText(v));
+  else out.push(head + (layout ? layoutText(v as ValueLayout, depth) : primitiveText(v)));
+}
+
+/**
+ * `s`, flattened in place: a text made with `+` is a tree of the pieces it joins until something flattens it, and a
+ * RegExp run flattens its subject (V8). Done once for a member text kept to be written many times, it makes joining
+ * it a copy rather than a walk down the tree (a join of 100,000 kept texts: 7.8 ms flattened, 11.5 ms not, as fast
+ * as copying each with a TextEncoder round trip, which costs far more to make).
+ */
+const ANYWHERE = /^/;
+function flattened(s: string): string {
+  ANYWHERE.test(s);
+  return s;
+}
+
+/**
+ * A string, number, boolean or null as JSON.stringify writes it. Made with `+`, never joined: a
+ * string an engine has internalized (type and parameter names used as keys) reads as two-byte to
+ * Array.prototype.join, which then makes the whole JSON two-byte, where `+` copies its characters
+ * into a one-byte string (measured in V8 11, Node 20; ../text/one-byte.ts says why it matters).
+ */
+function primitiveText(v: unknown): string {
+  if (typeof v === 'number') return Number.isFinite(v) ? `${v}` : 'null';
+  if (typeof v !== 'string') return textOf(v, 0);
+  return NEEDS_ESCAPE.test(v) ? JSON.stringify(v) : '"' + v + '"';
 }
 
 /** Kernels sit at depth 2, their slots at 4. */
@@ -302,20 +341,38 @@ const ARGS_CLOSE = `${br(SLOT_DEPTH - 1)}]`;
 const KERNEL_CLOSE = `${br(KERNEL_DEPTH)}}`;
 
 /**
+ * Pieces a long kernel (at least LONG_KERNEL_SLOTS slots: tinytc's functions of tens of thousands of derived
+ * parameters, issue 32) gathers before they are joined into one chunk: each slot's unique members (name, index,
+ * dimension) are pieces of their own, and two million of them held to the end were promoted by every collection and
+ * joined at once; joined every 4,096, they die young (the JSON of 65,000 dynamic modes spent 30% of its time
+ * collecting).
+ * Kernels of fewer slots gather as before, their pieces mostly member texts found again.
+ */
+const LONG_KERNEL_SLOTS = 1 << 10;
+const LONG_KERNEL_PIECES = 1 << 12;
+
+/**
  * One kernel at depth 2, from the line break before its `{` to its `}`, pushed onto `out` as
- * pieces; with `chunks`, a long shared run of slots goes onto them itself, after `out` joined.
+ * pieces; with `chunks`, a long shared run of slots goes onto them itself (with `ownRuns`), and a long kernel's text
+ * in chunks as it is written, each after `out` joined.
  */
 function pushKernel(
   k: { readonly name: string; readonly args: readonly Slot[] },
   order: JsonKeyOrder,
   out: string[],
   chunks: string[] | undefined,
+  ownRuns: boolean,
 ): void {
   out.push(KERNEL_OPEN);
   pushString(k.name, out);
   const args = k.args;
   out.push(args.length === 0 ? ARGS_EMPTY : ARGS_OPEN);
+  const long = chunks !== undefined && args.length >= LONG_KERNEL_SLOTS;
   for (let i = 0; i < args.length;) {
+    if (long && out.length >= LONG_KERNEL_PIECES) {
+      chunks.push(out.join(''));
+      out.length = 0;
+    }
     if (i) out.push(SLOT_SEP);
     const a = args[i];
     if (a.param !== null) {
@@ -326,7 +383,7 @@ function pushKernel(
     let j = i + 1;
     while (j < args.length && args[j].param === null) j++;
     const run = sharedRunText(args, i, j, order);
-    if (chunks !== undefined && run.length >= OWN_CHUNK_CHARS) {
+    if (ownRuns && chunks !== undefined && run.length >= OWN_CHUNK_CHARS) {
       chunks.push(out.join(''), run);
       out.length = 0;
     } else out.push(run);
@@ -375,7 +432,7 @@ export function* emitJsonPieces(plan: StreamPlan<PlanBase>): Generator<string, v
     let i = 0;
     for (const kernel of plan.kernels) {
       out.push(i++ ? ',' : '[');
-      pushKernel(kernel, order, out, held);
+      pushKernel(kernel, order, out, held, true);
       if (held.length) {
         for (const h of held) yield h;
         held.length = 0;
@@ -400,15 +457,19 @@ export function* emitJsonPieces(plan: StreamPlan<PlanBase>): Generator<string, v
  */
 export function emitJson(plan: PlanBase): string {
   const out: string[] = [];
+  // Long kernels' text, joined as it is written (LONG_KERNEL_PIECES).
+  const chunks: string[] = [];
   const order = pushPlanHead(plan, out);
   const kernels = plan.kernels;
   for (let i = 0; i < kernels.length; i++) {
     out.push(i ? ',' : '[');
-    pushKernel(kernels[i], order, out, undefined);
+    pushKernel(kernels[i], order, out, chunks, false);
   }
   pushPlanTail(plan, out);
   memberTexts.length = 0;
-  return out.join('');
+  if (chunks.length === 0) return out.join('');
+  chunks.push(out.join(''));
+  return chunks.join('');
 }
 
 /** The plan's members other than its kernels, up to the kernels' `[` (or their `[]`); returns its kind's key orders. */

@@ -76,8 +76,9 @@ export function lowerFunc(
   const used = new Set<string>();
   const add = (name: string, type: QualType, span: Parameter['span'], origin: ParamOrigin, generated: boolean) => {
     let n = name;
-    // No closure for the test: one made per parameter cost more than the rest of `add` under tsx.
-    for (let k = 1; used.has(n) || (generated && taken.has(n)); k++) n = `${name}_${k}`;
+    // No closure for the test: one made per parameter cost more than the rest of `add` under tsx. Every name `used`
+    // holds `taken` holds too, so a generated name asks `taken` alone (one lookup a parameter fewer, issue 32).
+    for (let k = 1; generated ? taken.has(n) : used.has(n); k++) n = `${name}_${k}`;
     while (!generated && n !== name && taken.has(n)) n = `${n}_`;
     if (n !== name) diags.report(Messages.irNameCollision, span, [name, n]);
     used.add(n);
@@ -113,12 +114,15 @@ export function lowerFunc(
         if (m.stride[j] === null) entries.push({ role: 'stride', dim: j });
       }
     }
+    // One literal per origin (a spread into it cost a copy per parameter at tens of thousands of modes, issue 32).
     for (const e of entries)
       add(
         `${name}_${e.role}${e.dim}`,
         extraType,
         p.span,
-        { arg: name, argIndex, role: e.role, dim: e.dim, ...(isGroup ? { perMember: true } : {}) },
+        isGroup
+          ? { arg: name, argIndex, role: e.role, dim: e.dim, perMember: true }
+          : { arg: name, argIndex, role: e.role, dim: e.dim },
         true,
       );
     if (isGroup && t.offset === null)

@@ -29,10 +29,12 @@ const BUILTIN_NEEDS = {
   printf: ['printf_buffer'],
 } as const satisfies Record<string, readonly WorkItemArg[]>;
 
+const BUILTINS_NEEDING = Object.entries(BUILTIN_NEEDS);
+
 /** The kernel-wide implicit arguments the kernel needs (unordered). */
 export function workItemArgs(module: KernelModule, k: FunctionInfo): Set<WorkItemArg> {
   const out = new Set<WorkItemArg>();
-  for (const [builtin, needs] of Object.entries(BUILTIN_NEEDS)) {
+  for (const [builtin, needs] of BUILTINS_NEEDING) {
     if (callsTransitively(module, k, builtin)) for (const n of needs) out.add(n);
   }
   return out;
@@ -102,7 +104,8 @@ export function transformableImages(
 ): Set<string> {
   const intRead = new Set<string>();
   const floatRead = new Set<string>();
-  for (const call of k.callArgs ?? []) {
+  if (!k.callArgs?.length) return intRead;
+  for (const call of k.callArgs) {
     if (!READS.has(call.name) || call.args.length < 2) continue;
     const image = call.args[0].text;
     if (!isImage3d(image)) continue;

@@ -1,0 +1,95 @@
+// A streamed lowering whose kernels can report (r600, zebin, cuda, amd-cl2: Kernelwise.quiet false)
+// lowers every kernel once to check it before writing anything; keptIfSmall keeps that pass's plans
+// for the writer when they are few, so a real file's kernels are lowered once, not twice, and a file
+// of very many kernels still never holds its plan (issue 30).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { KEPT_SLOTS, keptIfSmall } from '../src/abi/stream-plan.js';
+import { type LowerOptions, lower } from '../src/lower.js';
+import { TARGETS, targetNamed } from '../src/targets/index.js';
+
+const host = { readFile: () => undefined };
+const seed = process.env.KERNARG_FC_SEED ? Number(process.env.KERNARG_FC_SEED) : 1234;
+
+test('keptIfSmall keeps every plan up to the slot budget, none past it, and runs the pass to its end', () => {
+  fc.assert(
+    fc.property(fc.array(fc.nat(9), { maxLength: 40 }), fc.nat(120), (argCounts, max) => {
+      let made = 0;
+      const plans = argCounts.map((n, i) => ({ name: `k${i}`, args: Array.from({ length: n }, () => 0) }));
+      const it = (function* () {
+        for (const p of plans) {
+          made++;
+          yield p;
+        }
+      })();
+      const kept = keptIfSmall(it, max);
+      assert.equal(made, plans.length);
+      const slots = argCounts.reduce((a, b) => a + b, 0);
+      if (slots <= max) assert.deepEqual(kept, plans);
+      else assert.equal(kept, undefined);
+    }),
+    { seed, numRuns: 300 },
+  );
+});
+
+/**
+ * `source` lowered as streamed JSON: its text, how many kernel plans the target's kernelwise lowering made (counted by
+ * wrapping the target's record for the call), and whether that lowering says its kernels report nothing.
+ */
+function streamed(options: LowerOptions, source: string): { made: number; quiet: boolean; text?: string } {
+  const kw = targetNamed(String(options.target))!.kernelwise!;
+  const original = kw.lower;
+  let made = 0;
+  let quiet = true;
+  const counting: typeof kw.lower = (module, o, diags) => {
+    const l = original(module, o, diags);
+    if (!l) return l;
+    quiet = l.quiet;
+    const kernels: typeof l.kernels = (d) => {
+      const it = l.kernels(d);
+      return {
+        next: () => {
+          const r = it.next();
+          if (!r.done) made++;
+          return r;
+        },
+      };
+    };
+    return { ...l, kernels };
+  };
+  (kw as { lower: typeof kw.lower }).lower = counting;
+  try {
+    const r = lower('k.cl', source, host, { ...options, format: 'json', chunked: true, streamed: true });
+    // Joined first: the kernels are lowered as the pieces are made.
+    const text = r.pieces && [...r.pieces].join('');
+    return { made, quiet, text };
+  } finally {
+    (kw as { lower: typeof kw.lower }).lower = original;
+  }
+}
+
+const PARAMS = 64;
+const file = (n: number) => {
+  const params = Array.from({ length: PARAMS }, (_, i) => `int p${i}`).join(', ');
+  return Array.from({ length: n }, (_, i) => `kernel void k${i}(${params}) { }\n`).join('');
+};
+
+test("streamed: a small file's kernels are lowered once, a large one's twice where it checks them first", () => {
+  const small = 12;
+  // Past the budget: more slots than it keeps (the targets that add hidden slots pass it sooner).
+  const large = Math.ceil(KEPT_SLOTS / PARAMS) + 1;
+  let checking = 0;
+  for (const target of TARGETS) {
+    if (!targetNamed(target)!.kernelwise) continue;
+    const options: LowerOptions = { target };
+    const s = streamed(options, file(small));
+    assert.equal(s.text, lower('k.cl', file(small), host, { ...options, format: 'json' }).output, target);
+    assert.equal(s.made, small, `${target}: ${s.made} kernel lowerings of ${small} kernels`);
+    const l = streamed(options, file(large));
+    assert.equal(l.made, large * (l.quiet ? 1 : 2), `${target}: ${l.made} kernel lowerings of ${large} kernels`);
+    if (!l.quiet) checking++;
+  }
+  // r600, zebin, cuda and amd-cl2 check their kernels first.
+  assert.ok(checking >= 4, `${checking} targets check their kernels first`);
+});
