@@ -4,16 +4,11 @@ import { irAlign } from '../layout/ir-align.js';
 import { layoutOf, recordLayout } from '../layout/layout.js';
 import type { FunctionInfo, KernelModule } from '../model/kernel-module.js';
 import { kernelArgTypeName } from '../types/print.js';
-import { type QualType, type RecordDecl, type ScalarName, type Type, canonical } from '../types/types.js';
-import { type PointerSizedScalar, isPointerSized } from '../types/scalar-facts.js';
+import { type QualType, type RecordDecl, type Type, canonical } from '../types/types.js';
+import { isPointerSized } from '../types/scalar-facts.js';
+import { SCALAR_IR, SIGNED, ident, llvmString, pushAll } from './llvm-ir-spelling.js';
 
-/**
- * `xs` appended to `out` by a loop: `out.push(...xs)` passes every element as an argument, and a module of 100,000
- * kernels has more lines than the stack holds arguments.
- */
-function pushAll(out: string[], xs: readonly string[]): void {
-  for (const x of xs) out.push(x);
-}
+export { llvmString };
 
 export interface LlvmIrOptions {
   readonly triple: Triple;
@@ -29,42 +24,6 @@ export interface LlvmIrOptions {
    */
   readonly resourceIdProbes?: boolean;
 }
-
-/** An LLVM string body: printable ASCII as is, everything else (and `"`, `\`) as `\XX`. */
-export function llvmString(s: string): string {
-  let out = '';
-  for (const b of new TextEncoder().encode(s)) {
-    out +=
-      b >= 0x20 && b < 0x7f && b !== 0x22 && b !== 0x5c
-        ? String.fromCharCode(b)
-        : '\\' + b.toString(16).toUpperCase().padStart(2, '0');
-  }
-  return `"${out}"`;
-}
-
-/** An LLVM identifier: bare when it is a C identifier, quoted otherwise. */
-function ident(sigil: '@' | '%', name: string): string {
-  return /^[A-Za-z_$.][A-Za-z0-9_$.]*$/.test(name) ? `${sigil}${name}` : `${sigil}${llvmString(name)}`;
-}
-
-/** LLVM IR's type for each scalar of a fixed size (size_t and friends take the data layout's width). */
-const SCALAR_IR = {
-  void: 'void',
-  bool: 'i1',
-  char: 'i8',
-  uchar: 'i8',
-  short: 'i16',
-  ushort: 'i16',
-  int: 'i32',
-  uint: 'i32',
-  long: 'i64',
-  ulong: 'i64',
-  half: 'half',
-  float: 'float',
-  double: 'double',
-} as const satisfies Record<Exclude<ScalarName, PointerSizedScalar>, string>;
-/** The scalars `!vec_type_hint` marks signed (clang's vector elements; the hint takes no size_t). */
-const SIGNED = new Set<ScalarName>(['char', 'short', 'int', 'long']);
 
 class ModuleWriter {
   private readonly structs = new Map<number, { name: string; body: string }>();
