@@ -4,16 +4,11 @@ import { irAlign } from '../layout/ir-align.js';
 import { layoutOf, recordLayout } from '../layout/layout.js';
 import type { FunctionInfo, KernelModule } from '../model/kernel-module.js';
 import { kernelArgTypeName } from '../types/print.js';
-import { type QualType, type RecordDecl, type ScalarName, type Type, canonical } from '../types/types.js';
-import { type PointerSizedScalar, isPointerSized } from '../types/scalar-facts.js';
+import { type QualType, type RecordDecl, type Type, canonical } from '../types/types.js';
+import { isPointerSized } from '../types/scalar-facts.js';
+import { SCALAR_IR, SIGNED, ident, llvmString, pushAll } from './llvm-ir-spelling.js';
 
-/**
- * `xs` appended to `out` by a loop: `out.push(...xs)` passes every element as an argument, and a module of 100,000
- * kernels has more lines than the stack holds arguments.
- */
-function pushAll(out: string[], xs: readonly string[]): void {
-  for (const x of xs) out.push(x);
-}
+export { llvmString };
 
 export interface LlvmIrOptions {
   readonly triple: Triple;
@@ -29,42 +24,6 @@ export interface LlvmIrOptions {
    */
   readonly resourceIdProbes?: boolean;
 }
-
-/** An LLVM string body: printable ASCII as is, everything else (and `"`, `\`) as `\XX`. */
-export function llvmString(s: string): string {
-  let out = '';
-  for (const b of new TextEncoder().encode(s)) {
-    out +=
-      b >= 0x20 && b < 0x7f && b !== 0x22 && b !== 0x5c
-        ? String.fromCharCode(b)
-        : '\\' + b.toString(16).toUpperCase().padStart(2, '0');
-  }
-  return `"${out}"`;
-}
-
-/** An LLVM identifier: bare when it is a C identifier, quoted otherwise. */
-function ident(sigil: '@' | '%', name: string): string {
-  return /^[A-Za-z_$.][A-Za-z0-9_$.]*$/.test(name) ? `${sigil}${name}` : `${sigil}${llvmString(name)}`;
-}
-
-/** LLVM IR's type for each scalar of a fixed size (size_t and friends take the data layout's width). */
-const SCALAR_IR = {
-  void: 'void',
-  bool: 'i1',
-  char: 'i8',
-  uchar: 'i8',
-  short: 'i16',
-  ushort: 'i16',
-  int: 'i32',
-  uint: 'i32',
-  long: 'i64',
-  ulong: 'i64',
-  half: 'half',
-  float: 'float',
-  double: 'double',
-} as const satisfies Record<Exclude<ScalarName, PointerSizedScalar>, string>;
-/** The scalars `!vec_type_hint` marks signed (clang's vector elements; the hint takes no size_t). */
-const SIGNED = new Set<ScalarName>(['char', 'short', 'int', 'long']);
 
 class ModuleWriter {
   private readonly structs = new Map<number, { name: string; body: string }>();
@@ -317,14 +276,15 @@ class ModuleWriter {
 
   /**
    * The module's lines, each with its newline. The struct types and globals the bodies name come
-   * first, so the bodies are all made before the first line; the lines are then yielded one by
-   * one rather than joined, so the text is never held whole beside them.
+   * first, so with an array of plans the bodies are all made before the first line; the lines are then yielded one by
+   * one rather than joined, so the text is never held whole beside them. With plans made as they are iterated (a
+   * kernel-at-a-time lowering: files of very many kernels), the functions that can add a struct type or a global are
+   * made once first for those, and every function is made again and written as it is made: the bodies are never
+   * held either.
    */
-  *lines(plans: readonly LlvmKernelPlan[]): Generator<string, void, undefined> {
+  *lines(plans: Iterable<LlvmKernelPlan>): Generator<string, void, undefined> {
     const m = this.module;
     const byName = new Map(m.functions.map((f) => [f.name, f]));
-    const planOf = new Map(plans.map((p) => [p.name, p]));
-    const body: string[] = [];
     const globals: string[] = [];
     const intrinsics = new Set<string>();
     const legacyKernels: string[] = [];
@@ -341,49 +301,39 @@ class ModuleWriter {
         }
       }
     }
-    for (const f of m.functions) {
-      if (f.isKernel) {
-        const plan = planOf.get(f.name)!;
-        const params = this.kernelParams(f);
-        const md: string[] = [];
-        const tuples = this.metadataTuples(plan);
-        if (this.options.metadata === 'modern') {
-          for (const t of tuples) md.push(`!${t.key} ${this.node(`!{${t.items.join(', ')}}`)}`);
-        } else {
-          const refs = tuples.map((t) => this.node(`!{${[`!${llvmString(t.key)}`, ...t.items].join(', ')}}`));
-          legacyKernels.push(this.node(`!{ptr ${ident('@', f.name)}, ${refs.join(', ')}}`));
-        }
-        pushAll(md, this.attributeMetadata(f));
-        body.push(
-          `define ${this.cc(true)}void ${ident('@', f.name)}(${params.map((p) => p.ir).join(', ')})${md.length ? ' ' + md.join(' ') : ''} {`,
-        );
-        body.push('entry:');
-        if (this.options.resourceIdProbes) pushAll(body, this.probes(f, globals, intrinsics));
-        if (this.options.kernelStubs) {
-          const args = f.params.map((p) => `${this.argType(p.type)} ${ident('%', p.name)}`);
-          body.push(`  call ${this.cc(false)}void ${ident('@', this.stubName(f.name))}(${args.join(', ')})`);
-        } else pushAll(body, this.calls(f, byName));
-        body.push('  ret void', '}', '');
-        if (this.options.kernelStubs) {
-          body.push(
-            `define ${this.cc(false)}void ${ident('@', this.stubName(f.name))}(${f.params.map((p) => this.param(p.type, p.name)).join(', ')}) {`,
-          );
-          body.push('entry:');
-          pushAll(body, this.calls(f, byName));
-          body.push('  ret void', '}', '');
-        }
-      } else if (reachable.has(f.name)) {
-        if (f.defined) {
-          body.push(
-            `define internal ${this.cc(false)}${this.irType(f.result)} ${ident('@', f.name)}(${f.params.map((p) => this.param(p.type, p.name)).join(', ')}) {`,
-          );
-          body.push('entry:', ...this.calls(f, byName), `  ${this.ret(f.result)}`, '}', '');
-        } else {
-          body.push(
-            `declare ${this.cc(false)}${this.irType(f.result)} ${ident('@', f.name)}(${f.params.map((p) => this.paramType(p.type)).join(', ')})`,
-            '',
-          );
-        }
+    const body: string[] = [];
+    if (Array.isArray(plans)) {
+      const planOf = new Map((plans as readonly LlvmKernelPlan[]).map((p) => [p.name, p]));
+      for (const f of m.functions)
+        this.functionLines(f, f.isKernel ? planOf.get(f.name)! : undefined, byName, reachable, {
+          body,
+          globals,
+          intrinsics,
+          legacyKernels,
+        });
+      yield* this.head(globals);
+      for (const line of body) yield line + '\n';
+    } else {
+      // The first making: the struct types and globals, in the order the bodies name them. A function whose types
+      // hold no record adds no struct type (a pointer's pointee is not named), and only probes add globals.
+      // No plan is needed for that (a kernel's plan gives its metadata, numbered again below).
+      const dropped = { body, globals, intrinsics: new Set<string>(), legacyKernels: [] as string[] };
+      for (const f of m.functions) {
+        if (!f.isKernel && !reachable.has(f.name)) continue;
+        if (this.options.resourceIdProbes || this.namesRecord(f, byName))
+          this.functionLines(f, undefined, byName, reachable, dropped);
+        body.length = 0;
+      }
+      // Numbered again, in the order the written bodies name them.
+      this.nodes.length = 0;
+      this.nodeIds.clear();
+      yield* this.head(globals);
+      const kernelPlans = plans[Symbol.iterator]();
+      const lists = { body, globals: [] as string[], intrinsics, legacyKernels };
+      for (const f of m.functions) {
+        this.functionLines(f, f.isKernel ? nextPlan(kernelPlans, f.name) : undefined, byName, reachable, lists);
+        for (const line of body) yield line + '\n';
+        body.length = 0;
       }
     }
     const v = m.clVersion;
@@ -392,6 +342,15 @@ class ModuleWriter {
     if (legacyKernels.length) named.push(`!opencl.kernels = !{${legacyKernels.join(', ')}}`);
     named.push(`!opencl.ocl.version = !{${version}}`);
     if (this.options.triple.startsWith('spir')) named.push(`!opencl.spir.version = !{${version}}`);
+    for (const i of intrinsics) yield i + '\n';
+    if (intrinsics.size) yield '\n';
+    for (const n of named) yield n + '\n';
+    for (let i = 0; i < this.nodes.length; i++) yield `!${i} = ${this.nodes[i]}\n`;
+  }
+
+  /** The module's first lines: its header, struct types and globals. */
+  private *head(globals: readonly string[]): Generator<string, void, undefined> {
+    const m = this.module;
     yield `; ModuleID = ${llvmString(m.path)}\n`;
     yield `source_filename = ${llvmString(m.path)}\n`;
     yield `target datalayout = "${this.info.datalayout}"\n`;
@@ -405,11 +364,76 @@ class ModuleWriter {
       for (const g of globals) yield g + '\n';
       yield '\n';
     }
-    for (const line of body) yield line + '\n';
-    for (const i of intrinsics) yield i + '\n';
-    if (intrinsics.size) yield '\n';
-    for (const n of named) yield n + '\n';
-    for (let i = 0; i < this.nodes.length; i++) yield `!${i} = ${this.nodes[i]}\n`;
+  }
+
+  /** Whether making `f`'s lines can name a struct type: a record (or an array of them) among the types it spells. */
+  private namesRecord(f: FunctionInfo, byName: ReadonlyMap<string, FunctionInfo>): boolean {
+    if (holdsRecord(f.result) || (f.attributes.vecTypeHint && holdsRecord(f.attributes.vecTypeHint))) return true;
+    for (const p of f.params) if (holdsRecord(p.type)) return true;
+    for (const c of f.calls) {
+      const callee = byName.get(c.name);
+      if (!callee) continue;
+      if (holdsRecord(callee.result)) return true;
+      for (const p of callee.params) if (holdsRecord(p.type)) return true;
+    }
+    return false;
+  }
+
+  /**
+   * One function's lines (a kernel's with its plan: without one, its metadata is left out), into `to.body`; what it
+   * adds to the module's lists, into theirs.
+   */
+  private functionLines(
+    f: FunctionInfo,
+    plan: LlvmKernelPlan | undefined,
+    byName: Map<string, FunctionInfo>,
+    reachable: ReadonlySet<string>,
+    to: { body: string[]; globals: string[]; intrinsics: Set<string>; legacyKernels: string[] },
+  ): void {
+    const { body, globals, intrinsics, legacyKernels } = to;
+    if (f.isKernel) {
+      const params = this.kernelParams(f);
+      const md: string[] = [];
+      // Without a plan (the first making of a streamed module, for its types): no metadata.
+      const tuples = plan ? this.metadataTuples(plan) : [];
+      if (this.options.metadata === 'modern') {
+        for (const t of tuples) md.push(`!${t.key} ${this.node(`!{${t.items.join(', ')}}`)}`);
+      } else {
+        const refs = tuples.map((t) => this.node(`!{${[`!${llvmString(t.key)}`, ...t.items].join(', ')}}`));
+        legacyKernels.push(this.node(`!{ptr ${ident('@', f.name)}, ${refs.join(', ')}}`));
+      }
+      pushAll(md, this.attributeMetadata(f));
+      body.push(
+        `define ${this.cc(true)}void ${ident('@', f.name)}(${params.map((p) => p.ir).join(', ')})${md.length ? ' ' + md.join(' ') : ''} {`,
+      );
+      body.push('entry:');
+      if (this.options.resourceIdProbes) pushAll(body, this.probes(f, globals, intrinsics));
+      if (this.options.kernelStubs) {
+        const args = f.params.map((p) => `${this.argType(p.type)} ${ident('%', p.name)}`);
+        body.push(`  call ${this.cc(false)}void ${ident('@', this.stubName(f.name))}(${args.join(', ')})`);
+      } else pushAll(body, this.calls(f, byName));
+      body.push('  ret void', '}', '');
+      if (this.options.kernelStubs) {
+        body.push(
+          `define ${this.cc(false)}void ${ident('@', this.stubName(f.name))}(${f.params.map((p) => this.param(p.type, p.name)).join(', ')}) {`,
+        );
+        body.push('entry:');
+        pushAll(body, this.calls(f, byName));
+        body.push('  ret void', '}', '');
+      }
+    } else if (reachable.has(f.name)) {
+      if (f.defined) {
+        body.push(
+          `define internal ${this.cc(false)}${this.irType(f.result)} ${ident('@', f.name)}(${f.params.map((p) => this.param(p.type, p.name)).join(', ')}) {`,
+        );
+        body.push('entry:', ...this.calls(f, byName), `  ${this.ret(f.result)}`, '}', '');
+      } else {
+        body.push(
+          `declare ${this.cc(false)}${this.irType(f.result)} ${ident('@', f.name)}(${f.params.map((p) => this.paramType(p.type)).join(', ')})`,
+          '',
+        );
+      }
+    }
   }
 
   /** For each image2d/3d and sampler: the resource-id query the R600 pass folds, stored where it can be read back. */
@@ -438,10 +462,26 @@ class ModuleWriter {
   }
 }
 
-/** The module's text a line at a time (`--format llvm-ir` for files of very many kernels). */
+/** Whether `irType` of the type names a struct type: a record, or an array of them (a pointer names none). */
+function holdsRecord(t: QualType): boolean {
+  const c = canonical(t).type;
+  return c.kind === 'record' || (c.kind === 'array' && holdsRecord(c.element));
+}
+
+/** The next plan, which must be kernel `name`'s (plans come in the module's kernel order). */
+function nextPlan(it: Iterator<LlvmKernelPlan>, name: string): LlvmKernelPlan {
+  const r = it.next();
+  if (r.done || r.value.name !== name) throw new Error(`the LLVM IR writer expected kernel ${name}'s plan`);
+  return r.value;
+}
+
+/**
+ * The module's text a line at a time (`--format llvm-ir` for files of very many kernels); `plans` an array, or made
+ * as they are iterated, in kernel order (iterated once, as the bodies are written).
+ */
 export function emitLlvmIrPieces(
   module: KernelModule,
-  plans: readonly LlvmKernelPlan[],
+  plans: Iterable<LlvmKernelPlan>,
   options: LlvmIrOptions,
 ): Generator<string, void, undefined> {
   return new ModuleWriter(module, options).lines(plans);

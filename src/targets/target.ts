@@ -98,9 +98,9 @@ export interface Lowered<P extends PlanBase> {
 /**
  * A lowering a kernel at a time, for the formats written as they are made (files of very many
  * kernels): the plan's module-wide fields, decided before any kernel is lowered, and each kernel's
- * plan made only as a renderer reaches it, so the whole plan is never held. A target offers it
- * only where no module-wide field depends on the kernels' plans (vulkan's sets and push-constant
- * ranges do: it lowers whole).
+ * plan made only as a renderer reaches it, so the whole plan is never held. Where a module-wide field depends on the
+ * kernels' plans (vulkan's sets and push-constant ranges), the lowering plans every kernel once for it first, dropping
+ * each plan, and `kernels` plans them again (vulkan/lower.ts, `vulkanLowering`).
  */
 export interface KernelwiseLowering<P extends PlanBase> {
   readonly head: Omit<P, 'kernels'>;

@@ -27,6 +27,9 @@ export interface TextOrigin {
   origEnd(c: number): number;
 }
 
+/** The lists of a body that has none of a kind (frozen: shared by every such body). */
+const NONE: readonly never[] = Object.freeze([]);
+
 let bodyNumber = 0;
 
 /**
@@ -173,11 +176,13 @@ export class BodyRecorder {
   }
 
   record(): BodyRecord {
+    // Most bodies of a file of many small kernels call nothing: those share one empty list (issue 30).
+    const localDecls = this.locals.result();
     return {
-      candidates: this.candidates,
-      callArgs: this.callArgs.map((b) => b.result()),
-      names: this.names,
-      localDecls: this.locals.result(),
+      candidates: this.candidates.length ? this.candidates : NONE,
+      callArgs: this.callArgs.length ? this.callArgs.map((b) => b.result()) : NONE,
+      names: this.names.length ? this.names : NONE,
+      localDecls: localDecls.length ? localDecls : NONE,
       span: joinSpans(this.open, this.closeSpan!),
     };
   }

@@ -22,6 +22,7 @@ import type {
 import { type QualType, type Type, canonical, q } from '../../types/types.js';
 import { checkKernel } from './check-kernel.js';
 import { TypeChecker } from './check-types.js';
+import { TypeInterner } from './type-interner.js';
 import { type EvalContext, type Expr, evaluate, evaluateInt } from './expr.js';
 import { type Init, initializerBytes } from './initializer.js';
 import type { DeclSpec, Declarator, Ordinary, ParseOptions } from './parser-core.js';
@@ -38,7 +39,15 @@ export interface FunctionBody {
   readonly span: Span;
 }
 
-const NO_LOCALS: readonly LocalVariable[] = [];
+/**
+ * What most functions have none of, one object each for every function of every file (a file of 190,000 kernels held
+ * four empty arrays and an empty attribute object per kernel: issue 30). Frozen: nothing may add to a shared one.
+ */
+const NO_LOCALS: readonly LocalVariable[] = Object.freeze([]);
+const NO_CALLS: readonly CallSite[] = Object.freeze([]);
+const NO_CALL_ARGS: readonly CallArgs[] = Object.freeze([]);
+const NO_USES: readonly string[] = Object.freeze([]);
+const NO_ATTRIBUTES: KernelAttributes = Object.freeze({});
 
 /** A program-scope variable whose declarator passed the checks made before its initializer is read. */
 export interface PendingVariable {
@@ -49,8 +58,10 @@ export interface PendingVariable {
 
 export class DeclarationChecker extends TypeChecker {
   private readonly functions = new Map<string, FunctionInfo>();
-  /** Where each defined function's body is (kept apart from the module's FunctionInfo). */
-  private readonly bodySpans = new Map<string, Span>();
+  /** The functions defined so far (with a body). */
+  private readonly defined = new Set<string>();
+  /** Equal parameter and result types as one object (type-interner.ts). */
+  private readonly types = new TypeInterner();
   private readonly functionOrder: string[] = [];
   private readonly variables: ModuleVariable[] = [];
   private readonly samplers: LiteralSampler[] = [];
@@ -99,8 +110,9 @@ export class DeclarationChecker extends TypeChecker {
     const name = d.name!;
     const fn = d.type.type as Extract<Type, { kind: 'function' }>;
     const attrs = [...spec.attrs, ...d.attrs];
-    const attributes: KernelAttributes = {};
+    let attributes: KernelAttributes = NO_ATTRIBUTES;
     for (const a of attrs) {
+      if (attributes === NO_ATTRIBUTES) attributes = {};
       if (a.name === 'reqd_work_group_size') attributes.reqdWorkGroupSize = a.ints as [number, number, number];
       else if (a.name === 'work_group_size_hint') attributes.workGroupSizeHint = a.ints as [number, number, number];
       else if (a.name === 'vec_type_hint') attributes.vecTypeHint = a.type;
@@ -109,21 +121,20 @@ export class DeclarationChecker extends TypeChecker {
     const params: Parameter[] = (d.params ?? []).map((p, index) => ({
       index,
       name: p.name ?? '',
-      type: p.type,
+      type: this.types.qual(p.type),
       span: p.span,
     }));
     const hasBody = body !== undefined;
-    const calls = body?.calls ?? [];
-    const callArgs = body?.callArgs ?? [];
-    const localVariables = body?.localVariables ?? NO_LOCALS;
-    const uses = body ? this.moduleVariablesNamed(body.names, params) : [];
-    const bodySpan = body?.span;
+    const calls = body?.calls.length ? body.calls : NO_CALLS;
+    const callArgs = body?.callArgs.length ? body.callArgs : NO_CALL_ARGS;
+    const localVariables = body?.localVariables.length ? body.localVariables : NO_LOCALS;
+    const uses = body ? this.moduleVariablesNamed(body.names, params) : NO_USES;
     // One shape for every function (callArgs always set, empty when none): a spread or a property
     // added later would give FunctionInfo two maps and deopt every target's kernel loop.
     const info: FunctionInfo = {
       name,
       isKernel: spec.kernel,
-      result: fn.result,
+      result: this.types.qual(fn.result),
       params,
       attributes,
       defined: hasBody,
@@ -156,7 +167,7 @@ export class DeclarationChecker extends TypeChecker {
         );
         return;
       }
-      if (this.bodySpans.has(name) && hasBody) {
+      if (this.defined.has(name) && hasBody) {
         this.diags.report(
           Messages.redefinition,
           d.nameSpan,
@@ -177,7 +188,7 @@ export class DeclarationChecker extends TypeChecker {
       this.functionOrder.push(name);
       this.ordinary.set(name, { kind: 'function', span: d.nameSpan });
     }
-    if (bodySpan) this.bodySpans.set(name, bodySpan);
+    if (hasBody) this.defined.add(name);
     if (spec.kernel)
       checkKernel(
         { diags: this.diags, clVersion: this.options.clVersion, enabled: this.enabled },
@@ -188,13 +199,13 @@ export class DeclarationChecker extends TypeChecker {
   }
 
   /** The program-scope variables among `names` that no parameter hides. */
-  private moduleVariablesNamed(names: readonly string[], params: readonly Parameter[]): string[] {
-    const out: string[] = [];
+  private moduleVariablesNamed(names: readonly string[], params: readonly Parameter[]): readonly string[] {
+    let out: string[] | undefined;
     for (let k = 0; k < names.length; k++) {
       const n = names[k];
-      if (this.ordinary.get(n)?.kind === 'variable' && !params.some((p) => p.name === n)) out.push(n);
+      if (this.ordinary.get(n)?.kind === 'variable' && !params.some((p) => p.name === n)) (out ??= []).push(n);
     }
-    return out;
+    return out ?? NO_USES;
   }
 
   // ---- Program-scope variables -----------------------------------------------------------

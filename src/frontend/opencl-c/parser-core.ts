@@ -158,7 +158,7 @@ export interface ParseResult {
   readonly samplers: LiteralSampler[];
   readonly records: RecordDecl[];
   readonly extensions: { name: string; enabled: boolean; span: Span }[];
-  /** Function bodies read at the character level (TokenBuffer.bodyAt) that the parser took as bodies. */
+  /** Function bodies read at the character level (TokenBuffer.takeBody) that the parser took as bodies. */
   readonly bodiesRead: number;
 }
 

@@ -140,7 +140,7 @@ class Parser extends ExpressionParser {
   /** Skips a body by balanced braces, noting calls and the names it uses. */
   protected scanBody(): FunctionBody {
     const open = this.expect('{');
-    const record = this.toks.bodyAt(this.pos - 1);
+    const record = this.toks.takeBody(this.pos - 1);
     if (record) return this.recordedBody(record);
     const calls: CallSite[] = [];
     const callArgs: CallArgs[] = [];
@@ -199,8 +199,8 @@ class Parser extends ExpressionParser {
   private recordedBody(record: BodyRecord): FunctionBody {
     this.bodiesRead++;
     const isCall = (c: { readonly name: string }) => !STATEMENT_KEYWORDS.has(c.name) && !this.startsTypeWord(c.name);
-    const calls = record.candidates.filter(isCall);
-    const callArgs = record.callArgs.filter(isCall);
+    const calls = record.candidates.length ? record.candidates.filter(isCall) : [];
+    const callArgs = record.callArgs.length ? record.callArgs.filter(isCall) : [];
     // The record is this body's alone (made by the preprocessor for this reading): its names are taken as they are.
     return {
       calls,

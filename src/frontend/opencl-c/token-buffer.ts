@@ -46,6 +46,7 @@ export class TokenBuffer {
   private readonly lexedIds = new WeakMap<readonly string[], Int32Array>();
   /** The records of function bodies read at the character level, by the index of their '{' token. */
   private readonly bodies = new Map<number, BodyRecord>();
+  private bodiesPushed = 0;
   /** The files tokens come from, by the index `fileArr` holds. */
   private readonly files: SourceFile[] = [];
   private readonly fileIndices = new Map<SourceFile, number>();
@@ -196,18 +197,25 @@ export class TokenBuffer {
   /** Appends a function body read at the character level: a '{' token (BODY set) carrying its record. */
   pushBody(open: Token, record: BodyRecord): void {
     this.bodies.set(this.length, record);
+    this.bodiesPushed++;
     this.push(open);
     this.bitsArr[this.length - 1] |= BODY;
   }
 
-  /** The record of the body whose '{' is token `i`, if it was read at the character level. */
-  bodyAt(i: number): BodyRecord | undefined {
-    return i < this.length && (this.bitsArr[i] & BODY) !== 0 ? this.bodies.get(i) : undefined;
+  /**
+   * The record of the body whose '{' is token `i`, if it was read at the character level; handed over once (the parser
+   * reads each body once), so a file's records do not outlive their functions' parsing.
+   */
+  takeBody(i: number): BodyRecord | undefined {
+    if (i >= this.length || (this.bitsArr[i] & BODY) === 0) return undefined;
+    const record = this.bodies.get(i);
+    this.bodies.delete(i);
+    return record;
   }
 
   /** How many bodies were read at the character level. */
   get bodyCount(): number {
-    return this.bodies.size;
+    return this.bodiesPushed;
   }
 
   /** The kind index of token `i` (a `KINDS` position; the end of file past the last token). */

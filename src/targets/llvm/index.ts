@@ -82,16 +82,23 @@ export const llvmTarget: Target<LlvmPlan, undefined> = {
     };
   },
   kernelwise: {
-    formats: ['table', 'json'],
+    formats: ['table', 'json', 'llvm-ir'],
     lower(module, o, diags) {
       const kw = llvmKernelwise(module, o.llvm ?? {}, diags);
       return (
         kw && {
           ...kw,
           quiet: true,
-          // LLVM IR is written whole: its struct types lead, before any kernel.
-          pieces(plan, format) {
+          // LLVM IR's struct types lead: the writer reads them off the module's types before the first kernel.
+          pieces(plan, format, ctx) {
             if (format === 'json') return emitJsonPieces(plan);
+            if (format === 'llvm-ir')
+              return emitLlvmIrPieces(ctx.module, plan.kernels, {
+                triple: plan.triple,
+                metadata: plan.metadata,
+                kernelArgInfo: o.llvm?.kernelArgInfo,
+                kernelStubs: o.llvm?.kernelStubs,
+              });
             return llvmTablePieces(plan);
           },
         }

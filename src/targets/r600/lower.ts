@@ -1,3 +1,4 @@
+import { type KernelSeq, kernelSeq } from '../../abi/stream-plan.js';
 import { alignTo } from '../../layout/align.js';
 import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { Messages } from '../../diagnostics/messages.js';
@@ -210,6 +211,14 @@ export function r600Kernelwise(
 /** The kernels as LLVM IR sees them before the pass (what `--format llvm-ir` prints). */
 export function r600LlvmKernels(module: KernelModule): LlvmKernelPlan[] {
   return kernelsOf(module).map((k) => llvmKernelPlan(k, SPIR));
+}
+
+/** `r600LlvmKernels`, each made as it is iterated. */
+export function r600LlvmKernelSeq(module: KernelModule): KernelSeq<LlvmKernelPlan> {
+  const kernels = kernelsOf(module);
+  return kernelSeq(kernels.length, function* () {
+    for (const k of kernels) yield llvmKernelPlan(k, SPIR);
+  });
 }
 
 /** The r600 plan and the LLVM kernels it comes from. */

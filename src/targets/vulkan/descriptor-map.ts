@@ -1,4 +1,5 @@
 import { joinPieces } from '../../emit/pieces.js';
+import type { StreamPlan } from '../../abi/stream-plan.js';
 import type { VulkanPlan, VulkanSlot } from './lower.js';
 
 /** The argument kinds clspv-reflection prints no descriptor-map line for. */
@@ -28,7 +29,7 @@ function argLine(kernel: string, a: VulkanSlot): string {
  * clspv's descriptor map (the CSV `clspv-reflection` prints): push constants, samplers, the
  * module-constant buffer, then per kernel `kernel_decl` and its arguments, then spec constants.
  */
-export function* emitDescriptorMapPieces(plan: VulkanPlan): Generator<string, void, undefined> {
+export function* emitDescriptorMapPieces(plan: StreamPlan<VulkanPlan>): Generator<string, void, undefined> {
   // Lines, each ended by a newline; no line at all is one empty line (the text was `lines.join('\n') + '\n'`).
   let out: string[] = [];
   let any = false;

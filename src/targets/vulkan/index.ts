@@ -1,12 +1,13 @@
 import { DATA_LAYOUTS } from '../../layout/data-layout.js';
-import { emitJson } from '../../emit/json.js';
+import { emitJson, emitJsonPieces } from '../../emit/json.js';
+import { kernelsOf } from '../../model/kernel-module.js';
 import { declareFlags } from '../flag-declarations.js';
 import { type Target, type TargetFlag } from '../target.js';
 import { planPacking } from '../../pack/plan-packing.js';
 import { choiceProblem } from '../option-problem.js';
 import { emitDescriptorMap, emitDescriptorMapPieces } from './descriptor-map.js';
-import { withAddressTables } from './address-tables.js';
-import { type VulkanPlan, lowerVulkan } from './lower.js';
+import { withAddressTableNeeds, withAddressTableSlots, withAddressTables } from './address-tables.js';
+import { type VulkanPlan, lowerVulkan, vulkanLowering } from './lower.js';
 import { BINDING_SCHEMES, DEFAULT_MAX_PUSH_CONSTANT_SIZE } from './plan.js';
 import { DEFAULT_PRINTF_BUFFER_SIZE } from './printf.js';
 import { parseSamplerMap } from './sampler-map.js';
@@ -215,4 +216,29 @@ export const vulkanTarget: Target<VulkanPlan, 'bindings'> = {
       },
     };
   },
+  // Sets, push-constant ranges and requirements span kernels: every kernel is planned once for them, then again as
+  // it is written (vulkanLowering).
+  kernelwise: {
+    formats: ['table', 'json', 'descriptor-map'],
+    lower(module, o, diags) {
+      const lowered = vulkanLowering(module, o.vulkan ?? {}, diags, false);
+      if (!lowered) return undefined;
+      const { head, replan, addressTables } = lowered;
+      return {
+        head: addressTables ? withAddressTableNeeds(head) : head,
+        count: kernelsOf(module).length,
+        kernels: addressTables ? () => mapIterator(replan(), withAddressTableSlots) : replan,
+        quiet: true,
+        pieces(plan, format) {
+          if (format === 'json') return emitJsonPieces(plan);
+          if (format === 'descriptor-map') return emitDescriptorMapPieces(plan);
+          return vulkanTablePieces(plan);
+        },
+      };
+    },
+  },
 };
+
+function* mapIterator<T, U>(it: Iterator<T>, f: (t: T) => U): Generator<U, void, undefined> {
+  for (let r = it.next(); !r.done; r = it.next()) yield f(r.value);
+}

@@ -9,8 +9,10 @@ import { someKernelCalls } from '../../abi/call-graph.js';
 import type { Draft } from '../../abi/origin.js';
 import {
   checkPhysicalPointerOptions,
-  placeImageMetadata,
+  imageMetadataBase,
+  podBlockEnd,
   printfPlan,
+  setImageMetadata,
   clspvModuleParts,
   withPrintfFlag,
 } from './module-parts.js';
@@ -26,6 +28,7 @@ import {
 } from './plan.js';
 import { type ArgClass, classifyArg } from '../../model/arg-class.js';
 import { workgroupVariables } from './workgroup-variables.js';
+import { hasAddressTable } from './address-tables.js';
 
 export type * from './plan.js';
 export { checkBufferStorage, uboProblem } from './pod-storage.js';
@@ -74,13 +77,6 @@ function planKernels(
   return plans;
 }
 
-/** The end of the push constants: the module's, and every kernel's POD block there. */
-function pushConstantEnd(plans: readonly VulkanKernelPlan[], pcEnd: number): number {
-  let end = Math.max(pcEnd, 0);
-  for (const k of plans) if (k.podPlacement === 'pushconstant') end = Math.max(end, (k.podOffset ?? 0) + k.podSize);
-  return end;
-}
-
 /**
  * clspv's mapping of OpenCL C kernels onto Vulkan: descriptor sets and bindings, POD
  * clustering, local memory as spec-constant-sized arrays, literal samplers, module constants.
@@ -90,6 +86,39 @@ export function lowerVulkan(
   o: VulkanTargetOptions,
   diags: DiagnosticBag,
 ): VulkanPlan | undefined {
+  const lowered = vulkanLowering(module, o, diags, true);
+  if (!lowered) return undefined;
+  // The kernels where they always stood among the plan's members: before the printf buffer and the workgroup variables.
+  const { printf, workgroupVariables: workgroup, ...rest } = lowered.head;
+  return withPrintfFlag({
+    ...rest,
+    kernels: lowered.kernels!,
+    ...(printf ? { printf } : {}),
+    ...(workgroup ? { workgroupVariables: workgroup } : {}),
+  });
+}
+
+/** A Vulkan lowering's module-wide fields, and its kernels' plans (`whole`) or a way to make them one at a time. */
+export interface VulkanLowering {
+  readonly head: Omit<VulkanPlan, 'kernels'>;
+  readonly kernels?: readonly Draft<VulkanKernelPlan>[];
+  /** Each kernel's plan again, in order, the same as the whole lowering's, reporting nothing. */
+  replan(): Iterator<VulkanKernelPlan>;
+  /** Some kernel's slot is a group's address table (address-tables.ts). */
+  readonly addressTables: boolean;
+}
+
+/**
+ * `lowerVulkan`; without `whole`, every kernel is planned once for what the module's fields need of it (its POD
+ * block's end, its slots' contents, the sets and spec ids it takes) and dropped, and `replan` makes the plans again
+ * as a writer reaches them: a file of very many kernels never holds its whole plan (issue 30).
+ */
+export function vulkanLowering(
+  module: KernelModule,
+  o: VulkanTargetOptions,
+  diags: DiagnosticBag,
+  whole: boolean,
+): VulkanLowering | undefined {
   const arch = o.arch ?? 'spir';
   const dl = DATA_LAYOUTS[arch];
   const cluster = o.clusterPodKernelArgs ?? true;
@@ -154,12 +183,18 @@ export function lowerVulkan(
       { name: 'workgroup_size_z', specId: 2 },
     );
 
+  const firstSet = nextSet;
   const state: PlannerState = { nextSet, nextSpec: 3, descriptorSets };
-  const planner = new KernelPlanner(o, dl, pushConstants.length > 0 || moduleParts.modulePush, moduleParts, state, err);
-  const kernelPlans = planKernels(planner, kernels, classes);
+  const modulePush = pushConstants.length > 0 || moduleParts.modulePush;
+  const planner = new KernelPlanner(o, dl, modulePush, moduleParts, state, err);
+  const kernelPlans = whole ? planKernels(planner, kernels, classes) : undefined;
+  const facts = kernelPlans ? kernelFacts(kernelPlans) : planKernelFacts(planner, kernels, classes);
   nextSet = state.nextSet;
   let nextSpec = state.nextSpec;
-  pcEnd = placeImageMetadata(kernelPlans, moduleParts.imageMetadata, pcEnd);
+  const metadataAt = imageMetadataBase(moduleParts.imageMetadata, pcEnd, facts.podEnd);
+  if (metadataAt && kernelPlans)
+    for (const k of kernelPlans) setImageMetadata(k, moduleParts.imageMetadata, metadataAt.base);
+  if (metadataAt) pcEnd = metadataAt.end;
   if ((o.workDim ?? true) && uses('get_work_dim')) specConstants.push({ name: 'work_dim', specId: nextSpec++ });
   if (o.globalOffset && !globalOffsetPush && (uses('get_global_id') || uses('get_global_offset'))) {
     for (const axis of ['x', 'y', 'z']) specConstants.push({ name: `global_offset_${axis}`, specId: nextSpec++ });
@@ -209,9 +244,9 @@ export function lowerVulkan(
   if (diags.hasErrors) return undefined;
 
   const needs = vulkanRequirements(module, planner.contents, constantData, printf, uses);
-  const pcSize = pushConstantEnd(kernelPlans, pcEnd);
+  const pcSize = Math.max(pcEnd, 0, facts.pushEnd);
   const workgroup = workgroupVariables(kernels, dl);
-  return withPrintfFlag({
+  const head = {
     target: 'vulkan',
     arch,
     pushConstants,
@@ -222,8 +257,68 @@ export function lowerVulkan(
     descriptorSets,
     ...(pcSize ? { pushConstantRange: { offset: 0, size: alignTo(pcSize, 4) } } : {}),
     ...needs,
-    kernels: kernelPlans,
     ...(printf ? { printf } : {}),
     ...(workgroup.length ? { workgroupVariables: workgroup } : {}),
-  });
+  } as const;
+  const prints = (printf?.infos.length ?? 0) > 0;
+  // The same planner, made again from the state the first one started with: the same plans (its reports dropped).
+  function* replan(): Generator<VulkanKernelPlan, void, undefined> {
+    const again = new KernelPlanner(
+      o,
+      dl,
+      modulePush,
+      moduleParts,
+      { nextSet: firstSet, nextSpec: 3, descriptorSets: [] },
+      () => {},
+    );
+    for (let i = 0; i < kernels.length; i++) {
+      const k = kernels[i];
+      const plan = again.plan(
+        k,
+        k.params.map((p) => classifyArg(p.type)),
+      );
+      if (metadataAt) setImageMetadata(plan, moduleParts.imageMetadata, metadataAt.base);
+      if (prints) plan.mayUsePrintf = true;
+      yield plan;
+    }
+  }
+  return { head, kernels: kernelPlans, replan, addressTables: facts.addressTables };
+}
+
+/** What the module's fields need of the kernels' plans. */
+interface KernelFacts {
+  /** The furthest end of a POD block at an offset (`podBlockEnd`), and of one in push constants. */
+  readonly podEnd: number;
+  readonly pushEnd: number;
+  readonly addressTables: boolean;
+}
+
+function kernelFacts(plans: readonly VulkanKernelPlan[]): KernelFacts {
+  let podEnd = 0;
+  let pushEnd = 0;
+  let addressTables = false;
+  for (const k of plans) {
+    podEnd = Math.max(podEnd, podBlockEnd(k));
+    if (k.podPlacement === 'pushconstant') pushEnd = Math.max(pushEnd, (k.podOffset ?? 0) + k.podSize);
+    addressTables ||= hasAddressTable(k);
+  }
+  return { podEnd, pushEnd, addressTables };
+}
+
+/** `kernelFacts` of the plans `planKernels` would make, each dropped once read (a loop of its own, as planKernels). */
+function planKernelFacts(
+  planner: KernelPlanner,
+  kernels: readonly FunctionInfo[],
+  classes: readonly (readonly ArgClass[])[],
+): KernelFacts {
+  let podEnd = 0;
+  let pushEnd = 0;
+  let addressTables = false;
+  for (let i = 0; i < kernels.length; i++) {
+    const k = planner.plan(kernels[i], classes[i]);
+    podEnd = Math.max(podEnd, podBlockEnd(k));
+    if (k.podPlacement === 'pushconstant') pushEnd = Math.max(pushEnd, (k.podOffset ?? 0) + k.podSize);
+    addressTables ||= hasAddressTable(k);
+  }
+  return { podEnd, pushEnd, addressTables };
 }

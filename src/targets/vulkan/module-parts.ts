@@ -118,17 +118,41 @@ export function placeImageMetadata(
   metadata: ReadonlyMap<string, readonly ImageMetadataSlot[]>,
   pcEnd: number,
 ): number {
+  let podEnd = 0;
+  for (const k of kernels) podEnd = Math.max(podEnd, podBlockEnd(k));
+  const placed = imageMetadataBase(metadata, pcEnd, podEnd);
+  if (!placed) return pcEnd;
+  for (const k of kernels) setImageMetadata(k, metadata, placed.base);
+  return placed.end;
+}
+
+/** Where a kernel's POD block ends, 0 where it has none at an offset (the image metadata goes after every kernel's). */
+export const podBlockEnd = (k: VulkanKernelPlan): number => (k.podOffset !== undefined ? k.podOffset + k.podSize : 0);
+
+/**
+ * Where the image metadata push constants start (after the module's and every kernel's PODs, `podEnd` the furthest
+ * end of those) and where they end; undefined when no kernel has any.
+ */
+export function imageMetadataBase(
+  metadata: ReadonlyMap<string, readonly ImageMetadataSlot[]>,
+  pcEnd: number,
+  podEnd: number,
+): { readonly base: number; readonly end: number } | undefined {
   let words = 0;
   for (const m of metadata.values()) words = Math.max(words, m.length);
-  if (!words) return pcEnd;
-  let podEnd = 0;
-  for (const k of kernels) if (k.podOffset !== undefined) podEnd = Math.max(podEnd, k.podOffset + k.podSize);
+  if (!words) return undefined;
   const base = alignTo(Math.max(pcEnd, podEnd), 4);
-  for (const k of kernels) {
-    const m = metadata.get(k.name);
-    if (m) k.imageMetadata = m.map((s) => ({ ...s, pushConstantOffset: base + 4 * s.index, size: 4 as const }));
-  }
-  return base + 4 * words;
+  return { base, end: base + 4 * words };
+}
+
+/** One kernel's image metadata push constants, from `base` (`imageMetadataBase`). */
+export function setImageMetadata(
+  k: Draft<VulkanKernelPlan>,
+  metadata: ReadonlyMap<string, readonly ImageMetadataSlot[]>,
+  base: number,
+): void {
+  const m = metadata.get(k.name);
+  if (m) k.imageMetadata = m.map((s) => ({ ...s, pushConstantOffset: base + 4 * s.index, size: 4 as const }));
 }
 
 /**

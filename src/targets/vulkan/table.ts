@@ -1,9 +1,10 @@
 import type { VulkanPlan } from './lower.js';
+import type { StreamPlan } from '../../abi/stream-plan.js';
 import { renderTable, cell } from '../../emit/text-table.js';
 import { joinPieces, separated } from '../../emit/pieces.js';
 
 /** The parts the tables are joined from, a newline between each. */
-function* vulkanTableParts(plan: VulkanPlan): Generator<string, void, undefined> {
+function* vulkanTableParts(plan: StreamPlan<VulkanPlan>): Generator<string, void, undefined> {
   const sets = plan.descriptorSets.map((d) => `set ${d.set}: ${d.use}`).join('; ');
   yield `module (vulkan, ${plan.arch})  ${sets || 'no descriptor ' + 'sets'}${
     plan.pushConstantRange ? `; push ` + `constants ${plan.pushConstantRange.size} bytes` : ''
@@ -79,7 +80,7 @@ function* vulkanTableParts(plan: VulkanPlan): Generator<string, void, undefined>
 }
 
 /** The vulkan plan for reading: one table per kernel. */
-export function* vulkanTablePieces(plan: VulkanPlan): Generator<string, void, undefined> {
+export function* vulkanTablePieces(plan: StreamPlan<VulkanPlan>): Generator<string, void, undefined> {
   yield* separated(vulkanTableParts(plan), '\n');
 }
 
