@@ -9,7 +9,7 @@ import { EXIT_BREAKING } from '../src/cli/diff-command.js';
 import { memoryHost } from '../src/frontend/opencl-c/index.js';
 import { lower } from '../src/lower.js';
 import { targetNamed } from '../src/targets/index.js';
-import { payloadArguments } from './support/zebin-oracle.js';
+import { type ZeEntry, payloadArguments } from './support/zebin-oracle.js';
 
 function cli(args: string[], files: Record<string, string>): { code: number; stdout: string; stderr: string } {
   let stdout = '';
@@ -166,7 +166,7 @@ test("a narrow by-value argument (uchar, char, tinytc's bool as uchar) takes 4 p
     const mine = payloadArguments(r.stdout).get('flag_first')!;
     // DG2's buffer (stateful promotion: IGC decides it from the code, docs/targets.md) aside, the payloads are equal.
     if (device === 'pvc') assert.deepEqual(mine, ocloc.get('flag_first'));
-    const values = (es: [string, string][][]) =>
+    const values = (es: readonly ZeEntry[]) =>
       es.filter((e) => e.some(([k, v]) => k === 'arg_type' && v === 'arg_byvalue'));
     assert.deepEqual(values(mine), values(ocloc.get('flag_first')!));
     assert.equal(values(mine).length, 1);
