@@ -177,3 +177,48 @@ test('spirv-val: the Vulkan module (vulkan1.3) and the OpenCL one (spv1.2) are v
   assert.ok(cl.binary, cl.diagnostics.map((d) => d.message).join('; '));
   assert.equal(validate(val, cl.binary, 'spv1.2'), '');
 });
+
+/** A complex atomic on local memory (Vulkan: a Workgroup array of integer pairs), summed by the 4 work-items. */
+const LOCAL = `func @loc(%out: memref<c32x2>, %v: c32) attributes{work_group_size=[4,1]} {
+  %t = alloca : memref<c32x2,local>
+  %c0 = constant 0 : index
+  %z = constant [0.0, 0.0] : c32
+  store %z, %t[%c0]
+  barrier.local
+  parallel {
+    %o = atomic_add.work_group %v, %t[%c0] : c32
+    barrier.local
+    %r = atomic_load %t[%c0] : c32
+    atomic_store %r, %out[%c0]
+  }
+}
+`;
+
+test('local memory: PoCL (OpenCL C, SPIR-V) and lavapipe sum a complex atomic as the reference does', (t) => {
+  const localArgs = () => ({ out: { data: new Float32Array(4).fill(-1), shape: [2] }, v: [1.5, -0.25] });
+  const compiled = compileTinytc(new SourceFile('loc.ir', LOCAL), { layout: SPIR64 });
+  assert.ok(compiled.compiled);
+  const e = localArgs();
+  runReference(compiled.compiled.program.funcs[0], e, [1, 1, 1], { wg: [4, 1], subgroupSize: 1 });
+  assert.deepEqual([...e.out.data], [6, -1, -1, -1]);
+  const ctx = testDevice(t);
+  if (ctx)
+    try {
+      for (const il of ['opencl-c', 'spirv'] as const) {
+        const a = localArgs();
+        tinytcKernel(ctx, LOCAL, 'loc', { il }).launch({ args: a, howmany: [1, 1, 1] });
+        assert.deepEqual([...a.out.data], [...e.out.data], il);
+      }
+    } finally {
+      ctx.dispose();
+    }
+  const vk = testVulkan(t);
+  if (!vk) return;
+  try {
+    const a = localArgs();
+    vulkanTinytcKernel(vk, LOCAL, 'loc').launch({ args: a, howmany: [1, 1, 1] });
+    assert.deepEqual([...a.out.data], [...e.out.data]);
+  } finally {
+    vk.dispose();
+  }
+});
