@@ -412,8 +412,8 @@ test('a bool parameter is a uchar (1 byte) in every format that shows parameters
   let bindings = '';
   const io = { stdout: (x: string) => (bindings += x), stderr: () => undefined, readFile: () => FLAGS, color: false };
   assert.equal(runCliWith(['gen-ts', 'f.ir'], io as never), 0);
-  // gen-ts: the typed bindings take a number (0 or 1) for each bool, as the runtimes pack it.
-  assert.match(bindings, /readonly on: number;\s+readonly off: number;/);
+  // gen-ts: the typed bindings take true or false (or 0 or 1) for each bool; the runtimes pack 0 or 1.
+  assert.match(bindings, /readonly on: boolean \| 0 \| 1;\s+readonly off: boolean \| 0 \| 1;/);
   const sig = lower('f.ir', FLAGS, HOST, { target: 'opencl', format: 'signatures' }).output!;
   assert.match(sig, /void flags\(uchar on, uchar off, int x, global int\* out\)/);
   for (const target of ['opencl', 'vulkan', 'amdhsa', 'cuda', 'zebin'] as const) {

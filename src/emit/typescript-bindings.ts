@@ -275,6 +275,8 @@ export class TypeWriter {
       case 'scalar':
         // A complex number (tinytc v0.4) is passed as its parts, real first.
         if (t.name === 'c32' || t.name === 'c64') return 'readonly [number, number]';
+        // A bool (tinytc v0.4) passes as a byte: true or false, or 0 or 1 (runtime/args/bool-arg.ts).
+        if (t.name === 'i1') return 'boolean | 0 | 1';
         return WIDE.has(t.name) ? 'number | bigint' : 'number';
       case 'memref':
         return `MemrefOf<${IR_TYPED_ARRAY[t.element]}, ${this.shape(t.shape)}>`;

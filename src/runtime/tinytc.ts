@@ -21,6 +21,7 @@ import { LaunchError, PackError, RuntimeInputError } from '../pack/errors.js';
 import { type Context, DeviceBuffer, type SvmBlock } from './opencl/host.js';
 import { Kernel, type KernelBuild } from './opencl/kernel.js';
 import { type GroupLaunch, type Howmany, groupLaunch, groupLaunchOf } from './group-launch.js';
+import { boolByte } from './args/bool-arg.js';
 
 /**
  * A logical memref: data (a host array, copied in and back, or a buffer of the API's context: an
@@ -171,7 +172,7 @@ export class TinytcKernel {
       const type = this.params.get(rule.arg)!;
       const v = o.args[rule.arg];
       if (type.kind === 'scalar') {
-        physical[s.name] = v;
+        physical[s.name] = type.name === 'i1' ? boolByte(this.name, rule.arg, v) : v;
         continue;
       }
       if (type.kind === 'memref') {

@@ -156,3 +156,14 @@ export function writeNumber(t: ScalarTypeName, data: { [i: number]: number }, a:
     data[2 * a + 1] = x.im;
   } else data[a] = t === 'f16' ? halfBits(x) : bf16Bits(x);
 }
+
+/**
+ * The value a complex atomic_add, atomic_max or atomic_min leaves: one part at a time, as kernarg's SPIR-V and OpenCL C
+ * make them (tinytc's split_re_im): the parts' sums, or each part's own maximum or minimum.
+ */
+export function complexAtomicNext(fn: 'add' | 'max' | 'min', t: 'c32' | 'c64', old: unknown, v: unknown): Complex {
+  const x = wrapNumber(t, old) as Complex;
+  const y = wrapNumber(t, v) as Complex;
+  const pick = (a: number, b: number) => (fn === 'add' ? a + b : (fn === 'max' ? b > a : b < a) ? b : a);
+  return wrapNumber(t, { re: pick(x.re, y.re), im: pick(x.im, y.im) }) as Complex;
+}

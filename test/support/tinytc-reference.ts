@@ -19,6 +19,7 @@ import {
   allocateNumber,
   arithNumber,
   compareComplex,
+  complexAtomicNext,
   entriesPer,
   isComplexValue,
   isV04Type,
@@ -402,14 +403,17 @@ class Run {
         const old = readElement(m, at);
         if (inst.op === 'atomic_update') {
           const v = this.scalar(inst.value, m.element);
+          const t = m.element;
           const next =
             inst.fn === 'store'
               ? v
-              : inst.fn === 'add'
-                ? wrap(m.element, add(m.element, old, v))
-                : (inst.fn === 'max' ? compare('gt', v, old) : compare('lt', v, old))
-                  ? v
-                  : old;
+              : t === 'c32' || t === 'c64'
+                ? complexAtomicNext(inst.fn, t, old, v)
+                : inst.fn === 'add'
+                  ? wrap(m.element, add(m.element, old, v))
+                  : (inst.fn === 'max' ? compare('gt', v, old) : compare('lt', v, old))
+                    ? v
+                    : old;
           write(m, at, next);
           if (inst.fn === 'store') return;
         }

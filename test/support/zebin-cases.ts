@@ -25,6 +25,7 @@ export const ZEBIN_CASES: readonly ZebinCase[] = [
   { name: 'hand-builtins', devices: ['pvc', 'tgllp', 'dg2'], source: 'hand-builtins.cl' },
   { name: 'hand-images', devices: ['pvc', 'tgllp'], source: 'hand-images.cl' },
   { name: 'hand-values', devices: ['pvc'], source: 'hand-values.cl' },
+  { name: 'hand-narrow', devices: ['pvc', 'dg2'], source: 'hand-narrow.cl' },
   { name: 'hand-pointers', devices: ['pvc', 'tgllp', 'dg2'], source: 'hand-pointers.cl' },
   { name: 'generated-0', devices: ['pvc'], source: 'generated-0.cl' },
   { name: 'generated-1', devices: ['pvc'], source: 'generated-1.cl' },

@@ -5,7 +5,7 @@
 // the bits. Those functions are relaxed; the instruction's memory order is kept with mem_fence
 // around it (release before, acquire after, both for acquire_release and sequentially_consistent).
 import type { AtomicOrder, ScalarTypeName, SubgroupBuiltin } from '../../frontend/tinytc/ast.js';
-import { isFloatType } from '../../frontend/tinytc/ast.js';
+import { componentType, isComplexType, isFloatType } from '../../frontend/tinytc/ast.js';
 import { C_TYPE, isWide } from './c-scalars.js';
 
 export interface CAtomic {
@@ -30,6 +30,7 @@ export function atomicC(
   order: AtomicOrder,
   fresh: (base: string) => string,
 ): CAtomic {
+  if (isComplexType(t)) return complexAtomicC(t, space, fn, lvalue, value, order, fresh);
   const ct = C_TYPE[t];
   const wide = isWide(t) || t === 'f64';
   const bits = wide ? 'long' : t === 'f32' ? 'uint' : 'int';
@@ -38,10 +39,7 @@ export function atomicC(
   const ip = `(volatile ${space} ${bits}*)&${lvalue}`;
   const toBits = (x: string) => (isFloat ? `as_${bits}(${x})` : x);
   const fromBits = (x: string) => (isFloat ? `as_${ct}(${x})` : x);
-  const fence = `mem_fence(${space === 'local' ? 'CLK_LOCAL_MEM_FENCE' : 'CLK_GLOBAL_MEM_FENCE'});`;
-  const s = order.semantics;
-  const before = s === 'release' || s === 'acquire_release' || s === 'sequentially_consistent' ? [fence] : [];
-  const after = s === 'acquire' || s === 'acquire_release' || s === 'sequentially_consistent' ? [fence] : [];
+  const { before, after } = orderFences(space, order);
   const lines: string[] = [...before];
   let result: string | null = null;
   if (fn === 'store') lines.push(`${pre}_xchg(${ip}, ${toBits(value!)});`);
@@ -71,6 +69,49 @@ export function atomicC(
   }
   lines.push(...after);
   return { lines, result, int64: wide };
+}
+
+/** The memory order as mem_fence before the access (its release part) and after it (its acquire part). */
+function orderFences(space: 'global' | 'local', order: AtomicOrder): { before: string[]; after: string[] } {
+  const fence = `mem_fence(${space === 'local' ? 'CLK_LOCAL_MEM_FENCE' : 'CLK_GLOBAL_MEM_FENCE'});`;
+  const s = order.semantics;
+  const before = s === 'release' || s === 'acquire_release' || s === 'sequentially_consistent' ? [fence] : [];
+  const after = s === 'acquire' || s === 'acquire_release' || s === 'sequentially_consistent' ? [fence] : [];
+  return { before, after };
+}
+
+/**
+ * A complex atomic as kernarg's SPIR-V makes it (tinytc's split_re_im): the real and the imaginary part each by itself,
+ * as a float atomic on the part (a `float`/`double` lvalue into the 2-vector, whose parts OpenCL C lays out first and
+ * second), relaxed, with the order's fences around the pair. The access is atomic per part.
+ */
+function complexAtomicC(
+  t: 'c32' | 'c64',
+  space: 'global' | 'local',
+  fn: 'load' | 'store' | 'add' | 'max' | 'min',
+  lvalue: string,
+  value: string | null,
+  order: AtomicOrder,
+  fresh: (base: string) => string,
+): CAtomic {
+  const part = componentType(t);
+  const relaxed: AtomicOrder = { ...order, semantics: 'relaxed' };
+  const [re, im] = (['x', 'y'] as const).map((c, k) =>
+    atomicC(
+      part,
+      space,
+      fn,
+      `((${space} ${C_TYPE[part]}*)&${lvalue})[${k}]`,
+      value && `(${value}).${c}`,
+      relaxed,
+      fresh,
+    ),
+  );
+  const { before, after } = orderFences(space, order);
+  const result = fn === 'store' ? null : fresh('atomic');
+  const lines = [...before, ...re.lines, ...im.lines];
+  if (result) lines.push(`${C_TYPE[t]} ${result} = (${C_TYPE[t]})(${re.result}, ${im.result});`);
+  return { lines: [...lines, ...after], result, int64: re.int64 };
 }
 
 /**

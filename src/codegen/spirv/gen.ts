@@ -31,6 +31,9 @@ export const narrow = (e: SExt): boolean =>
   typeof e === 'number' ? Number.isInteger(e) && e >= 0 && e < 2 ** 31 : e.i32 === true;
 export type SExt = Ext<Sym>;
 
+/** Whether elements of the type are kept as integer bits in memory a bits root holds: floats and complex numbers. */
+export const storedAsBits = (t: ScalarTypeName): boolean => isFloatType(t) || isComplexType(t);
+
 /** Where a view's elements live. */
 export type Base =
   /** A storage buffer (`{ T data[]; }`, member 0) or a work-group array; `bits`: floats stored as same-width integers (for compare-and-swap). */
@@ -145,8 +148,9 @@ export class Gen {
     return this.b.typeInt(bits);
   }
 
-  /** The type elements are stored as: the scalar type, or an integer of its width. */
+  /** The type elements are stored as: the scalar type, or an integer of its width (a complex number: two of its parts'). */
   storedType(t: ScalarTypeName, bits: boolean): number {
+    if (bits && isComplexType(t)) return this.b.typeVector(this.intType(SCALAR_BYTES[t] * 4), 2);
     return bits && isFloatType(t) ? this.intType(SCALAR_BYTES[t] * 8) : this.type(t);
   }
 
@@ -216,7 +220,7 @@ export class Gen {
       const ptr = base.wrapped
         ? this.f.op(Op.AccessChain, ptrType, base.variable, this.u32(0), at)
         : this.f.op(Op.AccessChain, ptrType, base.variable, at);
-      return { ptr, sc: base.sc, bits: base.bits && isFloatType(v.element) };
+      return { ptr, sc: base.sc, bits: base.bits && storedAsBits(v.element) };
     }
     const size = SCALAR_BYTES[v.element];
     if (base.kind === 'pointer') {
@@ -232,7 +236,7 @@ export class Gen {
     const addr = this.f.op(Op.IAdd, this.i64t, base.addr, this.f.op(Op.IMul, this.i64t, at, this.i64(size)));
     const stored = this.storedType(v.element, wantBits);
     const ptr = this.f.op(Op.ConvertUToPtr, this.b.typePointer('PhysicalStorageBuffer', stored), addr);
-    return { ptr, sc: 'PhysicalStorageBuffer', bits: wantBits && isFloatType(v.element), align: size };
+    return { ptr, sc: 'PhysicalStorageBuffer', bits: wantBits && storedAsBits(v.element), align: size };
   }
 
   /** An OpenCL kernel's pointer to elements of type t, with the element's alignment (as tinytc declares them). */

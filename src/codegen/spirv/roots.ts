@@ -1,4 +1,5 @@
-import { type MemrefType, instructions, isFloatType } from '../../frontend/tinytc/ast.js';
+import { type MemrefType, instructions } from '../../frontend/tinytc/ast.js';
+import { storedAsBits } from './gen.js';
 import type { LoweredKernel } from '../lowered.js';
 import { needsBits } from './atomics.js';
 
@@ -20,10 +21,10 @@ export function bitsRoots(k: LoweredKernel, floatAtomicAdd: boolean, floatAtomic
       const m = root.get(inst.operand.name);
       if (m) root.set(r, m);
     }
-    // tinytc v0.4's atomics on floats: a Vulkan module reaches them through their bits (spmd.ts).
+    // tinytc v0.4's atomics on floats and complex numbers: a Vulkan module reaches them through their bits (spmd.ts).
     if ((inst.op === 'atomic_load' || inst.op === 'atomic_update') && floatAtomicsViaBits) {
       const m = inst.operand.kind === 'value' ? root.get(inst.operand.name) : undefined;
-      if (m && isFloatType((inst.type.type as MemrefType).element)) out.add(m);
+      if (m && storedAsBits((inst.type.type as MemrefType).element)) out.add(m);
       continue;
     }
     if (inst.op !== 'blas' || !inst.atomic) continue;

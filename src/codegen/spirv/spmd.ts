@@ -91,26 +91,46 @@ export function atomicAccess(
   const stored = g.storedType(t, viaBits);
   const width = (t === 'f64' || t === 'i64' || t === 'index' ? 64 : 32) as 32 | 64;
   if (!float || viaBits) wideInts(g, v, width);
-  const toStored = (x: number) => (viaBits ? g.f.op(Op.Bitcast, stored, x) : x);
-  const fromStored = (x: number) => (viaBits ? g.f.op(Op.Bitcast, g.type(t), x) : x);
-  if (fn === 'load') return fromStored(g.f.op(Op.AtomicLoad, stored, p.ptr, scope, semantics));
+  if (viaBits) return atomicViaBits(g, t as 'f32' | 'f64', p.ptr, fn, value, scope, semantics);
+  if (fn === 'load') return g.f.op(Op.AtomicLoad, stored, p.ptr, scope, semantics);
   if (fn === 'store') {
-    g.f.emit(Op.AtomicStore, p.ptr, scope, semantics, toStored(value!));
+    g.f.emit(Op.AtomicStore, p.ptr, scope, semantics, value!);
     return undefined;
   }
   if (!float) return g.f.op(INT_UPDATE[fn], g.type(t), p.ptr, scope, semantics, value!);
-  if (!viaBits) {
-    const minMax = fn !== 'add';
-    g.b.extension(minMax ? 'SPV_EXT_shader_atomic_float_min_max' : 'SPV_EXT_shader_atomic_float_add');
-    const cap = `AtomicFloat${width}${minMax ? 'MinMax' : 'Add'}EXT` as const;
-    g.b.capability(cap);
-    return g.f.op(FLOAT_UPDATE[fn], g.type(t), p.ptr, scope, semantics, value!);
+  const minMax = fn !== 'add';
+  g.b.extension(minMax ? 'SPV_EXT_shader_atomic_float_min_max' : 'SPV_EXT_shader_atomic_float_add');
+  const cap = `AtomicFloat${width}${minMax ? 'MinMax' : 'Add'}EXT` as const;
+  g.b.capability(cap);
+  return g.f.op(FLOAT_UPDATE[fn], g.type(t), p.ptr, scope, semantics, value!);
+}
+
+/**
+ * A float atomic through the integer bits at `ptr` (Vulkan, whose modules declare only integer atomics): an
+ * integer load or store, a compare-and-swap loop for an update; the float loaded or before the update.
+ */
+function atomicViaBits(
+  g: Gen,
+  t: 'f32' | 'f64',
+  ptr: number,
+  fn: 'load' | 'store' | 'add' | 'max' | 'min',
+  value: number | null,
+  scope: number,
+  semantics: number,
+): number | undefined {
+  const stored = g.storedType(t, true);
+  const toStored = (x: number) => g.f.op(Op.Bitcast, stored, x);
+  const fromStored = (x: number) => g.f.op(Op.Bitcast, g.type(t), x);
+  if (fn === 'load') return fromStored(g.f.op(Op.AtomicLoad, stored, ptr, scope, semantics));
+  if (fn === 'store') {
+    g.f.emit(Op.AtomicStore, ptr, scope, semantics, toStored(value!));
+    return undefined;
   }
   // old = *p; until cmpxchg(p, old, combine(old)) returns old: old = what it returned. The first read
   // and a failed exchange are relaxed (a load may not release; the exchange that succeeds orders).
   const relaxed = g.u32(Semantics.None);
   const old = g.f.local(stored);
-  g.f.store(old, g.f.op(Op.AtomicLoad, stored, p.ptr, scope, relaxed));
+  g.f.store(old, g.f.op(Op.AtomicLoad, stored, ptr, scope, relaxed));
   const done = g.flag(false);
   g.f.loop(
     () => done.isClear(),
@@ -127,7 +147,7 @@ export function atomicAccess(
               value!,
               prev,
             );
-      const seen = g.f.op(Op.AtomicCompareExchange, stored, p.ptr, scope, semantics, relaxed, toStored(next), o);
+      const seen = g.f.op(Op.AtomicCompareExchange, stored, ptr, scope, semantics, relaxed, toStored(next), o);
       done.set(g.f.op(Op.IEqual, g.boolt, seen, o));
       g.f.store(old, seen);
     },
@@ -154,6 +174,7 @@ function complexAtomic(
   const t = v.element;
   const part = componentType(t as 'c32' | 'c64');
   const pt = g.type(part);
+  if (g.flavour.name === 'vulkan') return complexAtomicViaBits(g, v, index, fn, value, scope, semantics);
   const p = g.elementPtr(v, index, false, true);
   const partPtr = g.b.typePointerAligned(p.sc, pt, SCALAR_BYTES[part]);
   const ptrs = [0, 1].map((k) => g.f.op(Op.InBoundsAccessChain, partPtr, p.ptr, g.u32(k)));
@@ -175,6 +196,34 @@ function complexAtomic(
   );
   const re = g.f.op(NumberOp.CompositeInsert, g.type(t), got[0], g.f.op(NumberOp.Undef, g.type(t)), 0);
   return g.f.op(NumberOp.CompositeInsert, g.type(t), got[1], re, 1);
+}
+
+/**
+ * A complex atomic in a Vulkan module: each part by itself as complexAtomic does, through its integer bits (the
+ * memref's root holds integer pairs: roots.ts) as a real float's atomic is (atomicViaBits), since Vulkan declares
+ * no atomic on a vector and float atomics only with device features. The access is atomic per part.
+ */
+function complexAtomicViaBits(
+  g: Gen,
+  v: SView,
+  index: readonly SExt[],
+  fn: 'load' | 'store' | 'add' | 'max' | 'min',
+  value: number | null,
+  scope: number,
+  semantics: number,
+): number | undefined {
+  const t = v.element as 'c32' | 'c64';
+  const part = componentType(t);
+  const p = g.elementPtr(v, index, true, true);
+  if (!p.bits) throw new Error(`internal: the ${t} memref of a Vulkan atomic is not stored as bits (roots.ts)`);
+  const partPtr = g.b.typePointer(p.sc, g.storedType(part, true));
+  wideInts(g, v, part === 'f64' ? 64 : 32);
+  const ptrs = [0, 1].map((k) => g.f.op(Op.AccessChain, partPtr, p.ptr, g.u32(k)));
+  const parts = value === null ? [] : [0, 1].map((k) => g.f.op(Op.CompositeExtract, g.type(part), value, k));
+  const got = ptrs.map((q, k) => atomicViaBits(g, part, q, fn, parts[k] ?? null, scope, semantics));
+  if (fn === 'store') return undefined;
+  const re = g.f.op(NumberOp.CompositeInsert, g.type(t), got[0]!, g.f.op(NumberOp.Undef, g.type(t)), 0);
+  return g.f.op(NumberOp.CompositeInsert, g.type(t), got[1]!, re, 1);
 }
 
 /** What the subgroup built-ins need: the 32-bit built-in variables, the work-group size and the stated subgroup size. */

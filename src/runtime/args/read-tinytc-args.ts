@@ -2,6 +2,7 @@ import type { IrType, MemrefType } from '../../frontend/tinytc/ast.js';
 import { PackError } from '../../pack/errors.js';
 import { didYouMean } from '../../text/closest-name.js';
 import { ArgProblems } from './arg-problems.js';
+import { boolByte } from './bool-arg.js';
 import { type HostArray, type HostLimits, ELEMENT_TYPES, bigEntry, describeJson, hostArray } from './host-data.js';
 
 /** A tinytc argument read from JSON: logical values for TinytcKernel.launch, and the host arrays to print back. */
@@ -78,11 +79,13 @@ export function readTinytcArgs(
     switch (type.kind) {
       case 'scalar':
         values[name] =
-          type.name === 'i64' || type.name === 'index'
-            ? typeof v === 'string' || typeof v === 'number'
-              ? bigEntry(kernel, name, v, { signed: true }, type.name)
-              : v
-            : v;
+          type.name === 'i1'
+            ? boolByte(kernel, name, v)
+            : type.name === 'i64' || type.name === 'index'
+              ? typeof v === 'string' || typeof v === 'number'
+                ? bigEntry(kernel, name, v, { signed: true }, type.name)
+                : v
+              : v;
         break;
       case 'memref':
         if (!isObject(v) || !Object.hasOwn(v, 'memref') || Object.keys(v).length !== 1)

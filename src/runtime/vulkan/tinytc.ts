@@ -19,6 +19,7 @@ import { type BufferKind, type CheckedMemref, checkMemref } from '../checks/memr
 import { LaunchError, PackError, RuntimeInputError } from '../../pack/errors.js';
 import { VulkanBuffer, type VulkanContext } from './context.js';
 import { VulkanKernel } from './kernel.js';
+import { boolByte } from '../args/bool-arg.js';
 import type { MemrefValue } from '../tinytc.js';
 import { moduleNeeds } from './module-needs.js';
 import { type GroupLaunch, type Howmany, groupLaunch, groupLaunchOf } from '../group-launch.js';
@@ -152,7 +153,8 @@ export class VulkanTinytcKernel {
         const rule = s.host!;
         const type = this.params.get(rule.arg)!;
         if (type.kind === 'scalar') {
-          physical[s.name] = o.args[rule.arg];
+          const v = o.args[rule.arg];
+          physical[s.name] = type.name === 'i1' ? boolByte(this.name, rule.arg, v) : v;
         } else if (type.kind === 'memref') {
           const m = memrefs.get(rule.arg)!;
           physical[s.name] =
