@@ -2,9 +2,9 @@
 // function whose instructions all have a v0.3 counterpart is rewritten into that tree, so both
 // versions share one lowering (codegen/lowered.ts) and every printer: `constant` values become the
 // immediates v0.3 writes in place, `add` becomes `arith.add`, `equal` `cmp.eq`, and the operand
-// types v0.3 spells after ':' come from the v0.4 checker. `barrier` is dropped: kernarg places
-// barriers itself (codegen/barriers.ts) as it does for v0.3 (one in a parallel region is kept:
-// the tree's `barrier`). `foreach_tile` becomes a foreach over the tiles (to-v03-foreach-tile.ts),
+// types v0.3 spells after ':' come from the v0.4 checker. `barrier` is kept as the tree's `barrier`
+// beside the ones kernarg places itself (codegen/barriers.ts), which adds none where it already orders the
+// memory (refused in a foreach body). `foreach` becomes the tree's foreach (to-v03-foreach.ts), `foreach_tile` becomes a foreach over the tiles (to-v03-foreach-tile.ts),
 // the subgroup reductions and scans the tree's subgroup_operation. `group_id.x` is the batch index, as
 // v0.3's `group_id`: kernarg launches the batch along one axis for both. `for … init(…)` keeps its
 // loop-carried scalars (the v0.3 tree's `for` has `carried`, which v0.3 syntax never fills). Each instruction without a
@@ -28,10 +28,11 @@ import type { Func04, Inst04, Literal, Program04, Region04, Type04, ValueRef } f
 import type { ValueTypes04 } from './check.js';
 import { MATH_UNARY } from './instructions.js';
 import { type MathRewriteContext, minMax, unaryArith } from './to-v03-math.js';
-import { NotLowered, atomicOrder, builtinOp, foreachPrologue } from './to-v03-spmd.js';
+import { NotLowered, atomicOrder, builtinOp } from './to-v03-spmd.js';
 import { V04_ONLY, type03 } from './to-v03-types.js';
 import { isSubgroupOperation, subgroupOperation04 } from './to-v03-subgroup.js';
 import { foreachTile } from './to-v03-foreach-tile.js';
+import { foreach04 } from './to-v03-foreach.js';
 import {
   CoopmatrixRefused,
   CoopmatrixRewrite,
@@ -405,7 +406,7 @@ class Translator implements MathRewriteContext, CoopmatrixRewriteContext {
       case 'foreach': {
         this.spmdLoop++;
         if (!inst.tile) this.plainForeach++;
-        const lowered = inst.tile ? foreachTile(this, inst) : this.foreach(inst);
+        const lowered = inst.tile ? foreachTile(this, inst) : foreach04(this, inst);
         if (!inst.tile) this.plainForeach--;
         this.spmdLoop--;
         return lowered;
@@ -421,62 +422,12 @@ class Translator implements MathRewriteContext, CoopmatrixRewriteContext {
     }
   }
 
-  /** A foreach (over one variable, or several: foreachNd). */
-  private foreach(inst: Extract<Inst04, { form: 'foreach' }>): Inst[] {
-    if (inst.variables.length > 1) return this.foreachNd(inst);
-    const from = this.operand(inst.from[0]);
-    const to = this.operand(inst.to[0]);
-    const { region, vars } = this.region(inst.body, inst.variables);
-    return [
-      {
-        op: 'foreach',
-        variable: vars[0],
-        from,
-        to,
-        step: null,
-        loopType: this.typed(inst.from[0]),
-        body: region,
-        results: [],
-        span: inst.span,
-      },
-    ];
-  }
-
   /** The memref an atomic instruction reaches: 32- and 64-bit elements only (tinytc refuses i8 and i16 too). */
   private atomicTarget(v: ValueRef, op: string): TypedSpan {
     const t = this.typed(v);
     if (t.type.kind === 'memref' && (t.type.element === 'i8' || t.type.element === 'i16'))
       throw new NotLowered(`${op} of ${t.type.element}`, v.span);
     return t;
-  }
-
-  /**
-   * A foreach over several variables, as one over their flattened range: `foreach (%i, %j) = (%a,
-   * %b), (%c, %d)` is `foreach %k = 0, (%c - %a) * (%d - %b)` whose body starts with `%i = %a + %k
-   * rem (%c - %a)` and `%j = %b + %k / (%c - %a)` (the first variable varies fastest, as tinytc's).
-   */
-  private foreachNd(inst: Extract<Inst04, { form: 'foreach' }>): Inst[] {
-    const loopType = this.typed(inst.from[0]);
-    const from = inst.from.map((v) => this.operand(v));
-    const to = inst.to.map((v) => this.operand(v));
-    const p = foreachPrologue(inst.span, loopType, from, to, (n) => ({ name: this.define(n), span: inst.span }));
-    const { region, vars } = this.region(inst.body, [p.counter, ...inst.variables], (renamed) =>
-      p.body(renamed[0], renamed.slice(1)),
-    );
-    return [
-      ...p.before,
-      {
-        op: 'foreach',
-        variable: vars[0],
-        from: { kind: 'int', value: 0n, span: inst.span },
-        to: p.count,
-        step: null,
-        loopType,
-        body: region,
-        results: [],
-        span: inst.span,
-      },
-    ];
   }
 }
 
