@@ -5,11 +5,11 @@
 # has miscompiled a written-out GEMM before, src/codegen/spirv/gemm.ts says which), then torch.bmm
 # (cuBLAS, TF32 off) and the device copy, then for 32³ and 64³ batched GEMMs of f32 and f64:
 # - Vulkan: the rule's kernel (VULKAN_GPU_GEMM) and VK_VARIANTS × VK_KNOBS (the SPIR-V spellings:
-#   the rule's knobs, and with them the tile fills' global reads as vec2 / vec4, `vload`, and the products
-#   as fused multiply-adds, `fma`);
+#   unspelled, the rule's knobs, and with them the tile fills' global reads as vec2 / vec4, `vload`, with
+#   the loops written out or kept; the products as fused multiply-adds, `fma`, gained nothing on an H200);
 # - OpenCL: the rule's kernel (GPU_BLAS_POLICY) and CL_VARIANTS, the control of the same run;
-# on WG_SWEEP's work-groups too (none by default: kernarg's choice only); an API is skipped once BUDGET_S
-# seconds (400) are spent. Prints each table, then per API and shape the rule's figure and the fastest
+# on kernarg's work-group and WG_SWEEP's (32x4 32x8 16x16; WG_SWEEP= for none); an API is skipped once
+# BUDGET_S seconds (400) are spent. Prints each table, then per API and shape the rule's figure and the fastest
 # row's, as % of cuBLAS and of the copy rate.
 # On the GPU machine (.node/, .gl/ and dist/ carried, as for scripts/gpu-gemm-overlap.sh):
 #   scripts/gpu-gemm-candidates.sh        (OUT=<dir> keeps the logs; APIS="vulkan" for one API)
@@ -37,9 +37,12 @@ else
   echo "no torch here: no cuBLAS baseline, ratios against kernarg's default kernels only"
 fi
 rule='index32,fill=hoisted,unroll=full'
-VK_VARIANTS=${VK_VARIANTS:-staged-k16 overlap-k16 overlap-all vector-k16}
-VK_KNOBS=${VK_KNOBS:-$rule $rule,fma $rule,vload=2 $rule,vload=4 $rule,vload=2,fma $rule,vload=4,fma}
-CL_VARIANTS=${CL_VARIANTS:-vector-all staged-all overlap-k16 overlap-all}
+# `default` first: the rule's own row (the API's policy as a user gets it), named "(the rule)".
+VK_VARIANTS=${VK_VARIANTS:-staged-k16 staged-k32 staged-all vector-k16}
+loops='index32,fill=hoisted,unroll=hint,vload=2 index32,fill=hoisted,vload=4'
+VK_KNOBS=${VK_KNOBS:-default $rule $rule,vload=2 $rule,vload=4 $loops}
+CL_VARIANTS=${CL_VARIANTS:-vector-all staged-k16 staged-all overlap-k16 overlap-all}
+WG_SWEEP=${WG_SWEEP-32x4 32x8 16x16}
 for api in ${APIS:-vulkan opencl}; do
   if [ "$(($(date +%s) - start))" -gt "${BUDGET_S:-400}" ]; then
     echo "== $api skipped: $(($(date +%s) - start)) s spent of BUDGET_S=${BUDGET_S:-400}"
@@ -48,7 +51,7 @@ for api in ${APIS:-vulkan opencl}; do
   if [ "$api" = vulkan ]; then
     echo "== the candidates' execution tests (vulkan)"
     CI=true $node --import tsx --test test/tinytc-gemm-vector-reads.test.ts 2>&1 |
-      tee "$out/candidates-tests-$api.log" | grep -E '^# (pass|fail)|^not ok|error:' | head -20
+      tee "$out/candidates-tests-$api.log" | grep -E '^# (pass|fail)|^not ok|error:|func @' | head -80
     variants=$VK_VARIANTS knobs=$VK_KNOBS
   else
     variants=$CL_VARIANTS knobs=
