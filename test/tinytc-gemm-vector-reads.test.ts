@@ -93,7 +93,7 @@ function skewed(
 const SETTINGS = [
   'index32,fill=hoisted,unroll=full,vload=2,fma',
   'index32,fill=hoisted,unroll=full,vload=4',
-  'vload=4,fma',
+  'index32,fill=hoisted,vload=4,fma',
 ];
 /**
  * On a GPU, the spellings scripts/gpu-gemm-candidates.sh sweeps: the Vulkan rule's (the control: no new knob),
@@ -229,6 +229,9 @@ test('vload: tiles read as vec2/vec4 behind one alignment branch, both printings
   const dc = { ir: dyn, fn: 'd', args: () => ({}) };
   assert.equal(count(spirvText(dc, 'staged-k16', 'vload=4'), /v4float/g), 0);
   assert.equal(count(spirvText(batched('f32', 32, 1), 'staged-k16', 'default'), /v4float/g), 0);
+  // Nor with 64-bit indices: NVIDIA's Vulkan computed that spelling wrong (gemm.ts), so vload asks for 32 bits.
+  assert.equal(count(spirvText(batched('f32', 32, 1), 'staged-k16', 'vload=4'), /v4float/g), 0);
+  assert.ok(count(spirvText(batched('f32', 32, 1), 'staged-k16', 'index32,vload=4'), /OpLoad %v4float/g) > 0);
   assert.throws(() => parseSpirvKnobs('vload=3'), /vload=1\|2\|4/);
   // fma: every product one GLSL.std.450 Fma (50) into its accumulator, no OpFMul left in the K loop.
   const small = batched('f32', 32, 1);

@@ -30,7 +30,8 @@ export interface SpirvGemmKnobs {
    * is a global f32/f64 matrix of C's type whose first stride is 1 and second a static multiple of it,
    * and the tile covers its first mode whole; each work-item's vector index is its own part, widened
    * once, plus static steps in 64 bits. Its first element's alignment is checked at run time: the GEMM
-   * is printed twice, vector and scalar, sharing the tiles. 1 (default): element by element.
+   * is printed twice, vector and scalar, sharing the tiles. 1 (default): element by element. In the 32-bit
+   * spelling only (where `index32` applies); elsewhere element by element (gemm.ts says why).
    */
   readonly vload?: 1 | 2 | 4;
   /**

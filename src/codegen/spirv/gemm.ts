@@ -86,7 +86,10 @@ export function gemm(
     isOverlapped(variant)
       ? overlapped(inner, s, variant, ta, tb, atomic, alpha, a, b, beta, c)
       : staged(inner, s, variant, ta, tb, atomic, alpha, a, b, beta, c);
-  const reads = (knobs.vload ?? 1) > 1 ? gemmVectorReads(ctx, variant, knobs.vload!, ta, tb, a, b, c) : null;
+  // Vector reads in the 32-bit spelling only: on an H200 (driver 580.159) NVIDIA's Vulkan computed the 64-bit one
+  // (`vload=4`, loops) wrong for skewed f32 GEMMs that lavapipe and every 32-bit spelling computed right
+  // (test/tinytc-gemm-vector-reads.test.ts, 2026-11-28), as it did the 64-bit written-out GEMM before.
+  const reads = (knobs.vload ?? 1) > 1 && i32 ? gemmVectorReads(ctx, variant, knobs.vload!, ta, tb, a, b, c) : null;
   if (!reads) return print(ctx, sp);
   if (reads.aligned === true) return print(ctx, { ...sp, vectors: reads.readers() });
   // Aligned or not is known at run time only: the GEMM twice, behind a branch every work-item of a
