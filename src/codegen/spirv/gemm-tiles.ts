@@ -8,8 +8,13 @@ import type { ExtOps } from '../dope.js';
 import { gemmTiling } from '../tiling.js';
 import { type SCollectiveContext, type SScalar, type Trans, opAt, update } from './collective.js';
 import { type SExt, type SView, type Sym, narrow } from './gen.js';
-import type { VectorReads } from './gemm-vector-reads.js';
+import type { VectorOperand } from './vector-axpby.js';
 import { mathInst } from './math.js';
+
+/** An operand read as vectors of `w` elements (gemm-vector-reads.ts): vector `k` from the view's first by `pointer`. */
+export interface VectorReads extends VectorOperand {
+  readonly w: number;
+}
 
 /**
  * How one GEMM is spelled (the policy's knobs resolved for its shapes): the index arithmetic (`x`,

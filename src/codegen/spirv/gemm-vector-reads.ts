@@ -10,13 +10,8 @@ import { stagedKTile, type StagedVariantName } from '../blas-policy.js';
 import { gemmTiling } from '../tiling.js';
 import { type SCollectiveContext, type Trans, op } from './collective.js';
 import type { SExt, SView } from './gen.js';
-import { type Spelling, type TileLoad, divideBy } from './gemm-tiles.js';
-import { type VectorOperand, both, globalContiguous, vectorOperand } from './vector-axpby.js';
-
-/** An operand read as vectors of `w` elements: its vector `k` (from the view's first element) by `pointer`. */
-export interface VectorReads extends VectorOperand {
-  readonly w: number;
-}
+import { type Spelling, type TileLoad, type VectorReads, divideBy } from './gemm-tiles.js';
+import { both, globalContiguous, vectorOperand } from './vector-axpby.js';
 
 /** The tiles of a staged variant: blocks of mb × nb, K tiles of kt, and which modes the tiles never pass. */
 export function stagedShape(ctx: SCollectiveContext, variant: StagedVariantName, K: SExt, c: SView) {
