@@ -24,6 +24,23 @@ export interface SpirvGemmKnobs {
    * spells what `hint` does (gemm.ts says why).
    */
   readonly unroll?: 'none' | 'hint' | 'full';
+  /**
+   * Elements per global read of a staged tile fill (`staged-*`, `vector-*`, `overlap-*`): 2 or 4 reads
+   * `vec2`/`vec4`s (f32: 8 or 16 bytes; f64: 16 or 32), as the OpenCL C's vload4 does, where the operand
+   * is a global f32/f64 matrix of C's type whose first stride is 1 and second a static multiple of it,
+   * and the tile covers its first mode whole; each work-item's vector index is its own part, widened
+   * once, plus static steps in 64 bits. Its first element's alignment is checked at run time: the GEMM
+   * is printed twice, vector and scalar, sharing the tiles. 1 (default): element by element. In the 32-bit
+   * spelling only (where `index32` applies); elsewhere element by element (gemm.ts says why).
+   */
+  readonly vload?: 1 | 2 | 4;
+  /**
+   * Each f32/f64 product added to its accumulator by one fused multiply-add (GLSL.std.450 Fma, OpenCL.std
+   * fma) instead of OpMul then OpAdd: the same products in the same order, each rounded once, as the
+   * contraction OpenCL C allows by default (and NVIDIA's OpenCL compiler makes) gives; whether a Vulkan
+   * compiler contracts an OpFMul and OpFAdd itself is its choice.
+   */
+  readonly fma?: boolean;
 }
 
 /** The K steps (products per accumulator) a `full` unroll writes out at most; longer K keeps its loops. */
@@ -49,17 +66,29 @@ export const SPIRV_KNOB_SETTINGS: readonly string[] = [
 
 /**
  * Knobs from their written form: `default`, or settings joined by commas — `index32`,
- * `fill=divide|hoisted`, `unroll=none|hint|full` (what SPIRV_KNOBS in bench/tinytc-kernels.ts and
+ * `fill=divide|hoisted`, `unroll=none|hint|full`, `vload=1|2|4`, `fma` (what SPIRV_KNOBS in bench/tinytc-kernels.ts and
  * scripts/gpu-gemm-sweep.sh take). Throws on anything else.
  */
 export function parseSpirvKnobs(text: string): SpirvGemmKnobs {
-  const knobs: { index32?: boolean; fill?: SpirvGemmKnobs['fill']; unroll?: SpirvGemmKnobs['unroll'] } = {};
+  const knobs: {
+    index32?: boolean;
+    fill?: SpirvGemmKnobs['fill'];
+    unroll?: SpirvGemmKnobs['unroll'];
+    vload?: SpirvGemmKnobs['vload'];
+    fma?: boolean;
+  } = {};
   for (const part of text.split(',').filter((p) => p && p !== 'default')) {
     const [key, value] = part.split('=');
     if (key === 'index32' && value === undefined) knobs.index32 = true;
     else if (key === 'fill' && (value === 'divide' || value === 'hoisted')) knobs.fill = value;
     else if (key === 'unroll' && (value === 'none' || value === 'hint' || value === 'full')) knobs.unroll = value;
-    else throw new Error(`SPIR-V knob '${part}' is none of index32, fill=divide|hoisted, unroll=none|hint|full`);
+    else if (key === 'fma' && value === undefined) knobs.fma = true;
+    else if (key === 'vload' && (value === '1' || value === '2' || value === '4'))
+      knobs.vload = Number(value) as 1 | 2 | 4;
+    else
+      throw new Error(
+        `SPIR-V knob '${part}' is none of index32, fill=divide|hoisted, unroll=none|hint|full, vload=1|2|4, fma`,
+      );
   }
   return knobs;
 }

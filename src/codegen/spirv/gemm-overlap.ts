@@ -23,6 +23,7 @@ import {
   unrollsK,
   writeBack,
 } from './gemm-tiles.js';
+import { prefetchVectors } from './gemm-vector-reads.js';
 
 /**
  * A tile copied through registers: `load` reads each invocation's share of the tile whose K starts
@@ -36,6 +37,8 @@ function prefetchTile(
   t: Omit<TileLoad, 'base'>,
   base: (k0: SExt) => readonly [SExt, SExt],
 ) {
+  const vr = sp.vectors.get(t.view);
+  if (vr) return prefetchVectors(ctx, sp, t, base, vr);
   const g = ctx.g;
   const x = sp.x;
   const f = t.trans === 't' ? 1 : 0;
@@ -156,7 +159,7 @@ export function overlapped(
         loop(ctx, sp, 0, kn, 1, kt, (k) => {
           const as = aRows.map((r) => g.load(aTile, [x.add(aBase, aAt(r, k))]));
           const bs = bCols.map((q) => g.load(bTile, [x.add(bBase, bAt(k, q))]));
-          products(ctx, t, e, as, bs);
+          products(ctx, sp, t, e, as, bs);
         });
         ahead(() => {
           pa.store(x.mul(other, aSize));

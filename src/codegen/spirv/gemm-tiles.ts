@@ -8,6 +8,13 @@ import type { ExtOps } from '../dope.js';
 import { gemmTiling } from '../tiling.js';
 import { type SCollectiveContext, type SScalar, type Trans, opAt, update } from './collective.js';
 import { type SExt, type SView, type Sym, narrow } from './gen.js';
+import type { VectorOperand } from './vector-axpby.js';
+import { mathInst } from './math.js';
+
+/** An operand read as vectors of `w` elements (gemm-vector-reads.ts): vector `k` from the view's first by `pointer`. */
+export interface VectorReads extends VectorOperand {
+  readonly w: number;
+}
 
 /**
  * How one GEMM is spelled (the policy's knobs resolved for its shapes): the index arithmetic (`x`,
@@ -21,6 +28,10 @@ export interface Spelling {
   readonly lid: Sym;
   readonly fill: 'divide' | 'hoisted';
   readonly unroll: 'none' | 'hint' | 'full';
+  /** The operands whose tiles are filled through vector reads (the `vload` knob; gemm-vector-reads.ts). */
+  readonly vectors: ReadonlyMap<SView, VectorReads>;
+  /** Products of floats into their accumulators as fused multiply-adds (the `fma` knob). */
+  readonly fma: boolean;
 }
 
 /**
@@ -128,16 +139,24 @@ export function blocks(ctx: SCollectiveContext, sp: Spelling, c: SView, body: (i
 /** Whether a `full` unroll writes out every K step of a GEMM (then its accumulators are SSA values). */
 export const unrollsK = (sp: Spelling, K: SExt) => sp.unroll === 'full' && typeof K === 'number' && K <= UNROLL_K_STEPS;
 
-/** acc[r][q] += as[r] · bs[q] for every accumulator. */
+/** acc[r][q] += as[r] · bs[q] for every accumulator (one fused multiply-add each for floats under `fma`). */
 export function products(
   ctx: SCollectiveContext,
+  sp: Spelling,
   t: RegisterTile,
   e: SView['element'],
   as: readonly number[],
   bs: readonly number[],
 ): void {
   const g = ctx.g;
-  t.accs.forEach((row, i) => row.forEach((acc, j) => acc.set(g.add(e, acc.get(), g.mul(e, as[i], bs[j])))));
+  const fused = sp.fma && (e === 'f32' || e === 'f64');
+  t.accs.forEach((row, i) =>
+    row.forEach((acc, j) =>
+      acc.set(
+        fused ? mathInst(g, 'fma', g.type(e), as[i], bs[j], acc.get()) : g.add(e, acc.get(), g.mul(e, as[i], bs[j])),
+      ),
+    ),
+  );
 }
 
 /** After the K loop: C's elements of the tile that lie inside C get alpha · acc (+ beta · C). */

@@ -14,8 +14,10 @@ import { gemmTiling } from '../tiling.js';
 import { type SCollectiveContext, type SScalar, type Trans, op, opAt } from './collective.js';
 import type { SExt, SView } from './gen.js';
 import { overlapped } from './gemm-overlap.js';
+import { gemmVectorReads, loadTileVectors } from './gemm-vector-reads.js';
 import {
   type Spelling,
+  type TileLoad,
   blocks,
   guarded,
   inBlock,
@@ -28,6 +30,13 @@ import {
   unrollsK,
   writeBack,
 } from './gemm-tiles.js';
+
+/** A tile's fill: through vector reads where the spelling has them for its operand, else element by element. */
+function fill(ctx: SCollectiveContext, sp: Spelling, e: SView['element'], t: TileLoad): void {
+  const vr = sp.vectors.get(t.view);
+  if (vr) loadTileVectors(ctx, sp, t, vr);
+  else loadTile(ctx, sp, e, t);
+}
 
 /** Extents whose indices, products with the tiles' strides included, stay far below 2^31. */
 const SMALL = 2 ** 20;
@@ -68,11 +77,49 @@ export function gemm(
     // The same where writing out would make more than UNROLL_PRODUCTS products per work-item.
     unroll:
       unroll === 'full' && (!i32 || writtenOutProducts(ctx, c, op(a, ta).cols) > UNROLL_PRODUCTS) ? 'hint' : unroll,
+    vectors: new Map(),
+    fma: knobs.fma === true,
   };
   if (variant === 'direct' || variant === 'direct-vector')
-    direct(ctx, sp, variant === 'direct-vector', ta, tb, atomic, alpha, a, b, beta, c);
-  else if (isOverlapped(variant)) overlapped(ctx, sp, variant, ta, tb, atomic, alpha, a, b, beta, c);
-  else staged(ctx, sp, variant, ta, tb, atomic, alpha, a, b, beta, c);
+    return direct(ctx, sp, variant === 'direct-vector', ta, tb, atomic, alpha, a, b, beta, c);
+  const print = (inner: SCollectiveContext, s: Spelling) =>
+    isOverlapped(variant)
+      ? overlapped(inner, s, variant, ta, tb, atomic, alpha, a, b, beta, c)
+      : staged(inner, s, variant, ta, tb, atomic, alpha, a, b, beta, c);
+  // Vector reads in the 32-bit spelling only: on an H200 (driver 580.159) NVIDIA's Vulkan computed the 64-bit one
+  // (`vload=4`, loops) wrong for skewed f32 GEMMs that lavapipe and every 32-bit spelling computed right
+  // (test/tinytc-gemm-vector-reads.test.ts, 2026-11-28), as it did the 64-bit written-out GEMM before.
+  const reads = (knobs.vload ?? 1) > 1 && i32 ? gemmVectorReads(ctx, variant, knobs.vload!, ta, tb, a, b, c) : null;
+  if (!reads) return print(ctx, sp);
+  if (reads.aligned === true) return print(ctx, { ...sp, vectors: reads.readers() });
+  // Aligned or not is known at run time only: the GEMM twice, behind a branch every work-item of a
+  // work-group takes alike (the operands' offsets), the second printing reusing the first's tiles.
+  const shared = sharedArrays(ctx);
+  g.f.ifThen(
+    reads.aligned as number,
+    () => print(shared.ctx, { ...sp, vectors: reads.readers() }),
+    () => {
+      shared.again();
+      print(shared.ctx, sp);
+    },
+  );
+}
+
+/**
+ * The context for printing one GEMM twice: the second printing's workgroupArray calls get the first's
+ * arrays, call by call (the same types and sizes: the variant's tiles), after `again()`.
+ */
+function sharedArrays(ctx: SCollectiveContext): { ctx: SCollectiveContext; again(): void } {
+  const made: SView[] = [];
+  let reuse: number | null = null;
+  const workgroupArray = (t: SView['element'], n: number): SView => {
+    const old = reuse === null ? undefined : made[reuse++];
+    if (old && old.element === t && old.shape[0] === n) return old;
+    const v = ctx.workgroupArray(t, n);
+    if (reuse === null) made.push(v);
+    return v;
+  };
+  return { ctx: { ...ctx, workgroupArray }, again: () => void (reuse = 0) };
 }
 
 /**
@@ -109,7 +156,7 @@ function direct(
     loop(ctx, sp, 0, K, 1, UNROLL_K_STEPS, (k) => {
       const as = t.rows.map((r, i) => guarded(ctx, e, t.inRow[i], () => opAt(ctx, a, ta, r, k, e)));
       const bs = t.cols.map((q, j) => guarded(ctx, e, t.inCol[j], () => opAt(ctx, b, tb, k, q, e)));
-      products(ctx, t, e, as, bs);
+      products(ctx, sp, t, e, as, bs);
     });
     writeBack(ctx, c, t, alpha, beta, atomic);
   });
@@ -165,7 +212,7 @@ function staged(
     loop(ctx, sp, 0, K, kt, ssa ? UNROLL_K_STEPS : 0, (kb) => {
       // The k of this tile: all T of them, or what is left of K.
       const kn = tileDepth(ctx, sp, K, kb, kt, fullK);
-      loadTile(ctx, sp, e, {
+      fill(ctx, sp, e, {
         view: a,
         trans: ta,
         base: [ib, kb],
@@ -175,7 +222,7 @@ function staged(
         tile: aTile,
         at: aAt,
       });
-      loadTile(ctx, sp, e, {
+      fill(ctx, sp, e, {
         view: b,
         trans: tb,
         base: [kb, jb],
@@ -189,7 +236,7 @@ function staged(
       loop(ctx, sp, 0, kn, 1, kt, (k) => {
         const as = aRows.map((r) => g.load(aTile, [aAt(r, k)]));
         const bs = bCols.map((q) => g.load(bTile, [bAt(k, q)]));
-        products(ctx, t, e, as, bs);
+        products(ctx, sp, t, e, as, bs);
       });
       ctx.localBarrier();
     });

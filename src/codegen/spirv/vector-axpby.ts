@@ -25,15 +25,17 @@ const MAX_COMPONENTS = 4;
  */
 export function vectorizable(a: SView, b: SView): boolean {
   const floating = b.element === 'f32' || b.element === 'f64';
-  const global = (v: SView) =>
-    v.space === 'global' &&
-    v.stride[0] === 1 &&
-    (v.base.kind !== 'variable' || (v.base.sc === 'StorageBuffer' && v.base.wrapped && !v.base.bits));
-  return floating && a.element === b.element && global(a) && global(b);
+  return floating && a.element === b.element && globalContiguous(a) && globalContiguous(b);
 }
 
+/** A view in global memory, first stride 1, floats stored as themselves (vectorizable's operands). */
+export const globalContiguous = (v: SView): boolean =>
+  v.space === 'global' &&
+  v.stride[0] === 1 &&
+  (v.base.kind !== 'variable' || (v.base.sc === 'StorageBuffer' && v.base.wrapped && !v.base.bits));
+
 /** How one operand is read and written as vectors of w elements, once its offset is known to suit them. */
-interface VectorOperand {
+export interface VectorOperand {
   /** Vector `k` (elements k w … k w + w − 1 from the view's first): a pointer and its alignment. */
   pointer(k: SExt): { ptr: number; align?: number };
 }
@@ -46,7 +48,7 @@ interface VectorOperand {
  * the vector with its alignment (w × the element's size) as the Aligned operand: the address of the
  * view's first element must be a multiple of that.
  */
-function vectorOperand(
+export function vectorOperand(
   ctx: VectorContext,
   v: SView,
   w: number,
@@ -109,7 +111,7 @@ function vectorOperand(
 }
 
 /** a ∧ b, where either may be known statically. */
-function both(ctx: VectorContext, a: number | boolean, b: number | boolean): number | boolean {
+export function both(ctx: VectorContext, a: number | boolean, b: number | boolean): number | boolean {
   if (a === false || b === false) return false;
   if (a === true) return b;
   if (b === true) return a;
