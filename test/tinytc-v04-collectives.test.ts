@@ -4,9 +4,6 @@
 // SPIR-V) and lavapipe (Vulkan SPIR-V). PoCL has no subgroups, so the subgroup operations run on lavapipe only;
 // spirv-val checks every module of both flavours.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { lower } from '../src/lower.js';
@@ -17,7 +14,7 @@ import { SPIR64 } from '../src/layout/data-layout.js';
 import { tinytcKernel } from '../src/runtime/tinytc.js';
 import { vulkanTinytcKernel } from '../src/runtime/vulkan/tinytc.js';
 import { runReference } from './support/tinytc-reference.js';
-import { SPIRV_VAL } from './support/spirv-check.js';
+import { SPIRV_VAL, spirvValComplaints } from './support/spirv-check.js';
 import { requireTool } from './support/tools.js';
 import { testDevice } from './support/device.js';
 import { deviceString } from '../src/runtime/opencl/device-info.js';
@@ -367,19 +364,6 @@ test('PoCL: a program with subgroup instructions is refused (KA3140) at the inst
   }
 });
 
-/** spirv-val's complaints about a module (empty when it accepts it). */
-function validate(val: string, words: Uint8Array, env: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'kernarg-collectives-'));
-  try {
-    const file = join(dir, 'm.spv');
-    writeFileSync(file, words);
-    const r = spawnSync(val, ['--target-env', env, file], { encoding: 'utf8' });
-    return r.status === 0 ? '' : `${r.stdout}${r.stderr}`;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 test('spirv-val accepts the OpenCL (opencl2.2) and Vulkan (vulkan1.3) modules of these programs', (t) => {
   const val = requireTool(t, SPIRV_VAL, ['--version']);
   if (!val) return;
@@ -387,7 +371,11 @@ test('spirv-val accepts the OpenCL (opencl2.2) and Vulkan (vulkan1.3) modules of
     for (const target of ['opencl', 'vulkan'] as const) {
       const r = lower(`${name}.ir`, ir, HOST, { target, format: 'spirv' });
       assert.ok(r.binary, `${name} ${target}: ${r.diagnostics.map((d) => d.message).join('; ')}`);
-      assert.equal(validate(val, r.binary, target === 'opencl' ? 'opencl2.2' : 'vulkan1.3'), '', `${name} ${target}`);
+      assert.equal(
+        spirvValComplaints(val, r.binary, target === 'opencl' ? 'opencl2.2' : 'vulkan1.3'),
+        '',
+        `${name} ${target}`,
+      );
     }
 });
 

@@ -3,9 +3,6 @@
 // a vector) and OpenCL C (a compare-and-swap loop per part). Run on PoCL (OpenCL C and SPIR-V) and lavapipe against
 // the JS reference over generated values; every module valid for spirv-val.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
@@ -18,7 +15,7 @@ import { vulkanTinytcKernel } from '../src/runtime/vulkan/tinytc.js';
 import { runReference } from './support/tinytc-reference.js';
 import { testDevice } from './support/device.js';
 import { testVulkan } from './support/vulkan-device.js';
-import { SPIRV_VAL } from './support/spirv-check.js';
+import { SPIRV_VAL, spirvValComplaints } from './support/spirv-check.js';
 import { requireTool } from './support/tools.js';
 
 /** Every one of the 4 work-items of each of 2 work-groups runs the body: adds, per-part extrema, a load and a store. */
@@ -148,24 +145,12 @@ test('lavapipe: Vulkan SPIR-V gives the reference results for generated values',
   }
 });
 
-function validate(val: string, words: Uint8Array, env: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'kernarg-cx-'));
-  try {
-    const file = join(dir, 'm.spv');
-    writeFileSync(file, words);
-    const r = spawnSync(val, ['--target-env', env, file], { encoding: 'utf8' });
-    return r.status === 0 ? '' : `${r.stdout}${r.stderr}`;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 test('spirv-val: the Vulkan module (vulkan1.3) and the OpenCL one (spv1.2) are valid; Vulkan has no vector atomic', (t) => {
   const val = requireTool(t, SPIRV_VAL, ['--version']);
   if (!val) return;
   const vk = lower('cx.ir', PROGRAM, { readFile: () => undefined }, { target: 'vulkan', format: 'spirv' });
   assert.ok(vk.binary, vk.diagnostics.map((d) => d.message).join('; '));
-  assert.equal(validate(val, vk.binary, 'vulkan1.3'), '');
+  assert.equal(spirvValComplaints(val, vk.binary, 'vulkan1.3'), '');
   const asm = lower('cx.ir', PROGRAM, { readFile: () => undefined }, { target: 'vulkan', format: 'spirv-asm' }).output!;
   // Every atomic names a 32- or 64-bit integer: the parts' bits, never a 2-vector, never a float.
   const atomics = asm.split('\n').filter((l) => /OpAtomic/.test(l));
@@ -175,7 +160,7 @@ test('spirv-val: the Vulkan module (vulkan1.3) and the OpenCL one (spv1.2) are v
   // OpenCL 2.2's profile lists Int64Atomics only with cl_khr_int64_base_atomics: the module is valid SPIR-V 1.2.
   const cl = lower('cx.ir', PROGRAM, { readFile: () => undefined }, { target: 'opencl', format: 'spirv' });
   assert.ok(cl.binary, cl.diagnostics.map((d) => d.message).join('; '));
-  assert.equal(validate(val, cl.binary, 'spv1.2'), '');
+  assert.equal(spirvValComplaints(val, cl.binary, 'spv1.2'), '');
 });
 
 /** A complex atomic on local memory (Vulkan: a Workgroup array of integer pairs), summed by the 4 work-items. */

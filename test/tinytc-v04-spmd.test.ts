@@ -5,13 +5,12 @@
 // body, so each counter ends at the work-group size and the extrema are those over all groups.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { lower } from '../src/lower.js';
 import { runCliWith } from '../src/cli/main.js';
-import { SPIRV_VAL } from './support/spirv-check.js';
+import { SPIRV_VAL, spirvValComplaints } from './support/spirv-check.js';
 import { requireTool } from './support/tools.js';
 import { SourceFile } from '../src/diagnostics/source.js';
 import { compileTinytc } from '../src/codegen/compile-tinytc.js';
@@ -229,19 +228,6 @@ const LIT = ['builtin', 'size', 'associated', 'subgroup_broadcast', 'load'].map(
   ir: readFileSync(join(import.meta.dirname, 'tinytc-lit', 'spv', `${n}.ir`), 'utf8'),
 }));
 
-/** spirv-val's complaints about a module in a file, for a target environment ('' when it accepts it). */
-function validate(val: string, words: Uint8Array, env: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'kernarg-spmd-'));
-  try {
-    const file = join(dir, 'm.spv');
-    writeFileSync(file, words);
-    const r = spawnSync(val, ['--target-env', env, file], { encoding: 'utf8' });
-    return r.status === 0 ? '' : `${r.stdout}${r.stderr}`;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 test('spirv-val accepts every OpenCL (opencl2.2) and Vulkan (vulkan1.3) module of these programs', (t) => {
   const val = requireTool(t, SPIRV_VAL, ['--version']);
   if (!val) return;
@@ -249,12 +235,12 @@ test('spirv-val accepts every OpenCL (opencl2.2) and Vulkan (vulkan1.3) module o
     for (const target of ['opencl', 'vulkan'] as const) {
       const r = lower(name, ir, { readFile: () => undefined }, { target, format: 'spirv' });
       assert.ok(r.binary, `${name} ${target}: ${r.diagnostics.map((d) => d.message).join('; ')}`);
-      const complaint = validate(val, r.binary, target === 'opencl' ? 'opencl2.2' : 'vulkan1.3');
+      const complaint = spirvValComplaints(val, r.binary, target === 'opencl' ? 'opencl2.2' : 'vulkan1.3');
       // 64-bit atomics need Int64Atomics, which OpenCL 2.2's profile lists only with cl_khr_int64_base_atomics:
       // that is the one complaint allowed, and the module must then be valid SPIR-V 1.2.
       if (target === 'opencl' && /Capability Int64Atomics is not allowed by OpenCL 2\.2/.test(complaint)) {
         assert.equal(complaint.split('\n').filter((l) => l.startsWith('error')).length, 1, complaint);
-        assert.equal(validate(val, r.binary, 'spv1.2'), '', `${name} (spv1.2)`);
+        assert.equal(spirvValComplaints(val, r.binary, 'spv1.2'), '', `${name} (spv1.2)`);
       } else assert.equal(complaint, '', `${name} ${target}`);
     }
   }

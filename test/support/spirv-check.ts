@@ -73,6 +73,19 @@ function tool(cmd: string, args: (file: string) => string[], words: Uint32Array,
   }
 }
 
+/** spirv-val's complaints about a module for a target environment ('' when it accepts it). */
+export function spirvValComplaints(val: string, words: Uint8Array | Uint32Array, env: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'kernarg-val-'));
+  try {
+    const file = join(dir, 'm.spv');
+    writeFileSync(file, words);
+    const r = spawnSync(val, ['--target-env', env, file], { encoding: 'utf8' });
+    return r.status === 0 ? '' : `${r.stdout}${r.stderr}`;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export function spirvVal(val: string, words: Uint32Array, what: string): void {
   tool(val, (f) => ['--target-env', 'vulkan1.2', f], words, what);
 }
