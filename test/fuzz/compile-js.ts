@@ -71,3 +71,6 @@ export function compiledTree(outRoot = join(ROOT, '.fuzz', 'js')): string {
       rmSync(join(outRoot, e.name), { recursive: true, force: true });
   return dir;
 }
+
+// `tsx test/fuzz/compile-js.ts`: compiles once before many jobs start (scripts/fuzz-many.sh), printing the tree.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) console.log(compiledTree());

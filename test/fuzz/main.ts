@@ -38,7 +38,7 @@ let findings = 0;
 for (const s of summaries) {
   findings += s.findings.length;
   console.log(
-    `${s.target}: ${s.runs} inputs in ${s.seconds.toFixed(0)} s (${(s.runs / s.seconds).toFixed(0)}/s), corpus ${s.corpus}, ${s.blocks} of ${s.knownBlocks} blocks of src/ covered, ${s.findings.length} findings`,
+    `${s.target}: ${s.runs} inputs in ${s.seconds.toFixed(0)} s (${(s.runs / s.seconds).toFixed(0)}/s), corpus ${s.corpus}, ${s.blocks} of ${s.knownBlocks} blocks of src/ covered, ${s.findings.length} findings, ${s.coverageReads} coverage reads`,
   );
   if (s.oracle)
     console.log(

@@ -25,6 +25,8 @@ export type WorkerMessage =
       corpus: number;
       features: number;
       blocks: { covered: number; known: number };
+      /** Coverage reads so far. */
+      reads: number;
       newInputs: Uint8Array[];
       oracle?: OracleStats;
     }
@@ -35,6 +37,8 @@ export type WorkerMessage =
       corpus: number;
       features: number;
       blocks: { covered: number; known: number };
+      /** Coverage reads so far. */
+      reads: number;
       newInputs: Uint8Array[];
       oracle?: OracleStats;
     };
@@ -58,6 +62,7 @@ export type OracleStats = Record<string, number>;
 /** Inputs per coverage read: small while new coverage keeps coming, up to 1024 once it is rare. */
 const MIN_BATCH = 4;
 const MAX_BATCH = 1024;
+const SEED_BATCH = 16;
 
 async function main(): Promise<void> {
   const cfg = workerData as WorkerConfig;
@@ -193,8 +198,26 @@ async function main(): Promise<void> {
     attribute(inputs.slice(half), unseen);
   };
 
+  /** After a batch has run: whether it reached something new (its inputs that did are kept). */
+  const settle = (batch: readonly Uint8Array[]): boolean => {
+    const reached = coverage.take();
+    const fresh = coverage.fresh(reached);
+    if (!fresh.length) return false;
+    if (batch.length === 1) keepIf(batch[0], reached);
+    else attribute(batch, fresh);
+    // What no input reaches alone (code that runs only in a state an earlier input left, a cache's miss
+    // path) is seen from now on: else it is fresh again in every batch, and every batch is searched again.
+    for (const f of fresh) coverage.seen.add(f);
+    return true;
+  };
+
   coverage.take();
-  for (const s of cfg.seeds) keepIfNew(s.subarray(0, cfg.maxLen));
+  // The seeds (fixtures, regressions, the corpus of earlier runs: hundreds) in batches too, one read a batch.
+  for (let i = 0; i < cfg.seeds.length; i += SEED_BATCH) {
+    const batch = cfg.seeds.slice(i, i + SEED_BATCH).map((s) => s.subarray(0, cfg.maxLen));
+    for (const input of batch) runOne(input);
+    settle(batch);
+  }
   if (!corpus.length) corpus.push(new Uint8Array());
   const deadline = performance.now() + cfg.seconds * 1000;
   let lastStats = performance.now();
@@ -207,14 +230,8 @@ async function main(): Promise<void> {
       batch.push(input);
       runOne(input);
     }
-    const fresh = coverage.fresh(coverage.take());
-    if (fresh.length) {
-      attribute(batch, fresh);
-      // What no input reaches alone (code that runs only in a state an earlier input left, a cache's miss
-      // path) is seen from now on: else it is fresh again in every batch, and every batch is searched again.
-      for (const f of fresh) coverage.seen.add(f);
-      batchSize = Math.max(MIN_BATCH, batchSize >> 1);
-    } else batchSize = Math.min(MAX_BATCH, batchSize * 2);
+    if (settle(batch)) batchSize = Math.max(MIN_BATCH, batchSize >> 1);
+    else batchSize = Math.min(MAX_BATCH, batchSize * 2);
     if (performance.now() - lastStats > 2000) {
       lastStats = performance.now();
       parentPort!.postMessage({
@@ -223,6 +240,7 @@ async function main(): Promise<void> {
         corpus: corpus.length,
         features: coverage.seen.size,
         blocks: coverage.blocks(),
+        reads: coverage.reads,
         newInputs,
         ...oracleStats(),
       } satisfies WorkerMessage);
@@ -236,6 +254,7 @@ async function main(): Promise<void> {
     corpus: corpus.length,
     features: coverage.seen.size,
     blocks: coverage.blocks(),
+    reads: coverage.reads,
     newInputs,
     ...oracleStats(),
   } satisfies WorkerMessage);
