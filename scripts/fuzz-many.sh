@@ -13,6 +13,8 @@ NODE=${NODE:-node}
 SECONDS_EACH=${FUZZ_SECONDS:-300}
 LOGS=${FUZZ_LOGS:-.fuzz/logs}
 mkdir -p "$LOGS"
+# The workers run src/ and test/ compiled to JavaScript (test/fuzz/compile-js.ts): made once here, not by every job.
+"$NODE" --import tsx test/fuzz/compile-js.ts > /dev/null || exit 1
 pids=()
 for spec in ${FUZZ_JOBS:-opencl-c:2 tinytc:1}; do
   target=${spec%%:*}

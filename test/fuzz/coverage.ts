@@ -52,8 +52,12 @@ export class Coverage {
     return result;
   }
 
+  /** Coverage reads so far: each costs ~5-10 ms once the target's code has run, so the worker counts them. */
+  reads = 0;
+
   /** The features hit since the last call (counters reset on every take). */
   take(): string[] {
+    this.reads++;
     const { result } = this.post('Profiler.takePreciseCoverage') as { result: ScriptCoverage[] };
     const out: string[] = [];
     for (const s of result) {

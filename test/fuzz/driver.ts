@@ -3,14 +3,16 @@
 // from earlier runs, runs it in a worker, and records every crash, slow input and hang.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { compiledTree } from './compile-js.js';
 import { parseDictionary } from './mutate.js';
 import type { DifferentialSide, OracleStats, WorkerConfig, WorkerMessage } from './worker.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const TARGETS_DIR = join(HERE, 'targets');
+const ROOT = join(HERE, '..', '..');
 /** Inputs that once failed, kept as regression fixtures (committed). */
 export const REGRESSIONS_DIR = join(HERE, 'regressions');
 const FIXTURES_DIR = join(HERE, '..', 'fixtures');
@@ -40,6 +42,8 @@ export interface TargetSummary {
   readonly blocks: number;
   readonly knownBlocks: number;
   readonly seconds: number;
+  /** Coverage reads (V8's precise coverage, ~5-10 ms each), over all of the target's workers. */
+  readonly coverageReads: number;
   readonly findings: readonly Finding[];
   /** A differential target's oracle counts (programs, kernels, slots compared, tool calls...), summed over its workers. */
   readonly oracle?: OracleStats;
@@ -47,6 +51,8 @@ export interface TargetSummary {
 
 export interface FuzzOptions {
   readonly targets?: readonly string[];
+  /** Where the target modules are (default test/fuzz/targets; inside test/ or src/, which are compiled). */
+  readonly targetsDir?: string;
   readonly seconds: number;
   readonly runs?: number;
   readonly maxLen?: number;
@@ -59,10 +65,12 @@ export interface FuzzOptions {
   readonly slowMs?: number;
   readonly hangMs?: number;
   readonly log?: (line: string) => void;
+  /** Run the worker under tsx instead of on the compiled JavaScript (slower; for comparison). */
+  readonly tsx?: boolean;
 }
 
-export function targetNames(): string[] {
-  return readdirSync(TARGETS_DIR)
+export function targetNames(dir = TARGETS_DIR): string[] {
+  return readdirSync(dir)
     .filter((f) => f.endsWith('.ts'))
     .map((f) => f.slice(0, -3))
     .sort();
@@ -80,8 +88,8 @@ export function regressionInputs(target: string): { file: string; data: Uint8Arr
   return filesUnder(join(REGRESSIONS_DIR, target), () => true).map((file) => ({ file, data: readFileSync(file) }));
 }
 
-async function seedsFor(target: string, corpusDir: string | undefined): Promise<Uint8Array[]> {
-  const mod = (await import(pathToFileURL(join(TARGETS_DIR, `${target}.ts`)).href)) as TargetModule;
+async function seedsFor(target: string, dir: string, corpusDir: string | undefined): Promise<Uint8Array[]> {
+  const mod = (await import(pathToFileURL(join(dir, `${target}.ts`)).href)) as TargetModule;
   const exts = mod.seedExtensions ?? [];
   const seeds: Uint8Array[] = filesUnder(FIXTURES_DIR, (n) => exts.some((e) => n.endsWith(e))).map((f) =>
     readFileSync(f),
@@ -91,8 +99,11 @@ async function seedsFor(target: string, corpusDir: string | undefined): Promise<
   return seeds;
 }
 
-// A worker thread does not inherit tsx's loader (Node 20): it registers it, then loads the TypeScript loop.
-const WORKER_BOOT = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${JSON.stringify(new URL('./worker.ts', import.meta.url).href)}); })`;
+// Under tsx (`tsx: true`), a worker registers tsx's loader (a worker thread does not inherit it in Node 20),
+// then loads the TypeScript loop; otherwise it loads the loop compiled by compile-js.ts.
+const TSX_BOOT = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${JSON.stringify(new URL('./worker.ts', import.meta.url).href)}); })`;
+const compiledBoot = (tree: string) =>
+  `import(${JSON.stringify(pathToFileURL(join(tree, 'test', 'fuzz', 'worker.js')).href)})`;
 
 const sha = (d: Uint8Array) => createHash('sha1').update(d).digest('hex').slice(0, 16);
 
@@ -100,7 +111,8 @@ const sha = (d: Uint8Array) => createHash('sha1').update(d).digest('hex').slice(
 async function fuzzTarget(target: string, o: FuzzOptions): Promise<TargetSummary> {
   const log = o.log ?? (() => {});
   const maxLen = o.maxLen ?? 4096;
-  const dictFile = join(TARGETS_DIR, `${target}.dict`);
+  const dir = o.targetsDir ?? TARGETS_DIR;
+  const dictFile = join(dir, `${target}.dict`);
   const dict = existsSync(dictFile) ? parseDictionary(readFileSync(dictFile, 'utf8')) : [];
   const findings: Finding[] = [];
   const seen = new Set<string>();
@@ -122,18 +134,21 @@ async function fuzzTarget(target: string, o: FuzzOptions): Promise<TargetSummary
     mkdirSync(dir, { recursive: true });
     for (const i of inputs) writeFileSync(join(dir, sha(i)), i);
   };
+  const tree = o.tsx ? undefined : compiledTree();
   const start = performance.now();
   const deadline = start + o.seconds * 1000;
   let runs = 0;
+  let reads = 0;
   let last = { corpus: 0, features: 0, blocks: { covered: 0, known: 0 } };
-  let seeds = await seedsFor(target, o.corpusDir);
+  let seeds = await seedsFor(target, dir, o.corpusDir);
   let round = 0;
   let oracle: OracleStats | undefined;
   while (performance.now() < deadline && runs < (o.runs ?? Infinity)) {
     const shared = new SharedArrayBuffer(8 + maxLen);
     const beat = new Int32Array(shared, 0, 2);
     const cfg: WorkerConfig = {
-      targetPath: pathToFileURL(join(TARGETS_DIR, `${target}.ts`)).href,
+      targetPath: pathToFileURL(tree ? join(tree, relative(ROOT, dir), `${target}.js`) : join(dir, `${target}.ts`))
+        .href,
       seeds,
       dict,
       maxLen,
@@ -143,13 +158,17 @@ async function fuzzTarget(target: string, o: FuzzOptions): Promise<TargetSummary
       seed: (o.seed ?? Date.now()) + round++,
       slowMs: o.slowMs ?? 2000,
     };
-    const worker = new Worker(WORKER_BOOT, {
+    const worker = new Worker(tree ? compiledBoot(tree) : TSX_BOOT, {
       eval: true,
+      // Not the parent's `--import tsx` (the compiled loop needs no loader, the tsx boot registers its own);
+      // `node --cpu-prof` passes on, to profile the worker too.
+      execArgv: process.execArgv.filter((a) => a.startsWith('--cpu-prof')),
       workerData: cfg,
       resourceLimits: { maxOldGenerationSizeMb: 2048 },
     });
     const kept: Uint8Array[] = [];
     let workerRuns = 0;
+    let workerReads = 0;
     let workerOracle: OracleStats | undefined;
     const ended = await new Promise<'done' | 'hang' | 'died'>((resolve) => {
       let lastBeat = -1;
@@ -171,6 +190,7 @@ async function fuzzTarget(target: string, o: FuzzOptions): Promise<TargetSummary
         if (m.kind === 'finding') record(m.what, m.input, m.message);
         else {
           workerRuns = m.runs;
+          workerReads = m.reads;
           workerOracle = m.oracle ?? workerOracle;
           last = m;
           kept.push(...m.newInputs);
@@ -198,6 +218,7 @@ async function fuzzTarget(target: string, o: FuzzOptions): Promise<TargetSummary
     });
     // The heartbeat counts inputs begun (and a differential oracle's tool runs): the count of a worker that died.
     runs += ended === 'done' ? workerRuns : Math.max(workerRuns, Atomics.load(beat, 0));
+    reads += workerReads;
     if (workerOracle) {
       const sum: OracleStats = { ...(oracle ?? {}) };
       for (const [k, v] of Object.entries(workerOracle)) sum[k] = (sum[k] ?? 0) + v;
@@ -214,15 +235,19 @@ async function fuzzTarget(target: string, o: FuzzOptions): Promise<TargetSummary
     blocks: last.blocks.covered,
     knownBlocks: last.blocks.known,
     seconds: (performance.now() - start) / 1000,
+    coverageReads: reads,
     findings,
     ...(oracle ? { oracle } : {}),
   };
 }
 
 export async function runFuzz(o: FuzzOptions): Promise<TargetSummary[]> {
-  const names = o.targets?.length ? [...o.targets] : targetNames();
-  for (const n of names)
-    if (!targetNames().includes(n)) throw new Error(`no fuzz target '${n}' (have: ${targetNames().join(', ')})`);
+  const have = targetNames(o.targetsDir);
+  const names = o.targets?.length ? [...o.targets] : have;
+  for (const n of names) if (!have.includes(n)) throw new Error(`no fuzz target '${n}' (have: ${have.join(', ')})`);
+  const under = relative(ROOT, o.targetsDir ?? TARGETS_DIR).split(sep)[0];
+  if (!o.tsx && under !== 'test' && under !== 'src')
+    throw new Error(`fuzz targets outside test/ and src/ are not compiled: ${o.targetsDir}`);
   const out: TargetSummary[] = [];
   for (const n of names) out.push(await fuzzTarget(n, o));
   return out;

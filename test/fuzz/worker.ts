@@ -1,6 +1,6 @@
 // The fuzzing loop, in a worker thread so the driver can stop it when an input hangs. It runs the
 // target on mutated inputs in batches, reads coverage once per batch, and when a batch reached
-// something new, reruns its inputs one by one to keep those that did.
+// something new, reruns halves of it to find and keep the inputs that did.
 import { parentPort, workerData } from 'node:worker_threads';
 import { Coverage } from './coverage.js';
 import { Rng, mutate } from './mutate.js';
@@ -25,6 +25,8 @@ export type WorkerMessage =
       corpus: number;
       features: number;
       blocks: { covered: number; known: number };
+      /** Coverage reads so far. */
+      reads: number;
       newInputs: Uint8Array[];
       oracle?: OracleStats;
     }
@@ -35,6 +37,8 @@ export type WorkerMessage =
       corpus: number;
       features: number;
       blocks: { covered: number; known: number };
+      /** Coverage reads so far. */
+      reads: number;
       newInputs: Uint8Array[];
       oracle?: OracleStats;
     };
@@ -55,14 +59,22 @@ export interface DifferentialSide {
 /** What a differential target's oracle has compared (target-defined counts, summed by the driver). */
 export type OracleStats = Record<string, number>;
 
-/** Inputs per coverage read: small while new coverage keeps coming, up to 128 once it is rare. */
+/** Inputs per coverage read: small while new coverage keeps coming, up to 1024 once it is rare. */
 const MIN_BATCH = 4;
 const MAX_BATCH = 1024;
+const SEED_BATCH = 16;
 
 async function main(): Promise<void> {
   const cfg = workerData as WorkerConfig;
+  // On before the target loads, so that a finding's stack (compiled by compile-js.ts) names the .ts lines.
+  process.setSourceMapsEnabled(true);
   const target = (await import(cfg.targetPath)) as { fuzz(data: Uint8Array): void; differential?: DifferentialSide };
   const differential = target.differential;
+  // Errors made and caught inside the code under test (a refused value is a PackError; args-json-cuda makes
+  // eight an input) each cost a stack capture: about half of such a target's time. Inputs run without stack
+  // traces; one that throws out of the target runs again with them, for its report.
+  const STACK_FRAMES = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   const beat = new Int32Array(cfg.shared, 0, 2);
   const current = new Uint8Array(cfg.shared, 8);
   const coverage = new Coverage((url) => url.includes('/src/'));
@@ -76,24 +88,41 @@ async function main(): Promise<void> {
     return o ? { oracle: { ...o } } : {};
   };
 
+  /** A throw out of the target, run again with stack traces on for the report (stackless, it is the same error). */
+  const reportCrash = (input: Uint8Array, first: unknown): void => {
+    let error = first;
+    let again = '';
+    Error.stackTraceLimit = STACK_FRAMES;
+    try {
+      target.fuzz(input);
+      again = '\n(it did not throw when run again, with stack traces on)';
+    } catch (e) {
+      error = e;
+    } finally {
+      Error.stackTraceLimit = 0;
+    }
+    const message = (error instanceof Error ? (error.stack ?? error.message) : String(error)) + again;
+    // One report per distinct failure: the message's first line and the top frame.
+    const lines = message.split('\n');
+    const signature = `${lines[0].slice(0, 120)}|${lines.find((l) => l.trim().startsWith('at '))?.trim() ?? ''}`;
+    if (crashSignatures.has(signature)) return;
+    crashSignatures.add(signature);
+    parentPort!.postMessage({ kind: 'finding', what: 'crash', input, message } satisfies WorkerMessage);
+  };
+
   const runOne = (input: Uint8Array): void => {
     current.set(input.subarray(0, current.length));
     Atomics.store(beat, 1, Math.min(input.length, current.length));
     Atomics.add(beat, 0, 1);
     const t0 = performance.now();
+    let thrown: { error: unknown } | undefined;
     try {
       target.fuzz(input);
     } catch (e) {
-      const message = e instanceof Error ? (e.stack ?? e.message) : String(e);
-      // One report per distinct failure: the message's first line and the top frame.
-      const lines = message.split('\n');
-      const signature = `${lines[0].slice(0, 120)}|${lines.find((l) => l.trim().startsWith('at '))?.trim() ?? ''}`;
-      if (!crashSignatures.has(signature)) {
-        crashSignatures.add(signature);
-        parentPort!.postMessage({ kind: 'finding', what: 'crash', input, message } satisfies WorkerMessage);
-      }
+      thrown = { error: e };
     }
     const ms = performance.now() - t0;
+    if (thrown) reportCrash(input, thrown.error);
     if (ms > cfg.slowMs)
       parentPort!.postMessage({
         kind: 'finding',
@@ -129,38 +158,80 @@ async function main(): Promise<void> {
         message: f.message,
       } satisfies WorkerMessage);
   };
-  const keepIfNew = (input: Uint8Array): boolean => {
-    runOne(input);
-    const fresh = coverage.fresh(coverage.take());
-    if (!fresh.length) return false;
+  /** Keeps an input if the features it reached alone (read just after running it) include new ones. */
+  const keepIf = (input: Uint8Array, reached: readonly string[]): void => {
+    const fresh = coverage.fresh(reached);
+    if (!fresh.length) return;
     for (const f of fresh) coverage.seen.add(f);
     corpus.push(input);
     newInputs.push(input);
+  };
+  const keepIfNew = (input: Uint8Array): void => {
+    runOne(input);
+    keepIf(input, coverage.take());
+  };
+
+  /**
+   * Keeps the inputs of `inputs` that reach features of `wanted` alone, halving: each half that reaches some
+   * is searched further, one coverage read a half (a read costs as much as several inputs: V8 reports every
+   * function run). One input among n that reached something new costs log2(n) reads, not up to n.
+   */
+  const attribute = (inputs: readonly Uint8Array[], wanted: readonly string[]): void => {
+    const unseen = wanted.filter((f) => !coverage.seen.has(f));
+    if (!unseen.length) return;
+    if (inputs.length === 1) {
+      keepIfNew(inputs[0]);
+      return;
+    }
+    const half = inputs.length >> 1;
+    const first = inputs.slice(0, half);
+    for (const input of first) runOne(input);
+    const reached = coverage.take();
+    if (half === 1) keepIf(first[0], reached);
+    else {
+      const inFirst = new Set(reached);
+      attribute(
+        first,
+        unseen.filter((f) => inFirst.has(f)),
+      );
+    }
+    attribute(inputs.slice(half), unseen);
+  };
+
+  /** After a batch has run: whether it reached something new (its inputs that did are kept). */
+  const settle = (batch: readonly Uint8Array[]): boolean => {
+    const reached = coverage.take();
+    const fresh = coverage.fresh(reached);
+    if (!fresh.length) return false;
+    if (batch.length === 1) keepIf(batch[0], reached);
+    else attribute(batch, fresh);
+    // What no input reaches alone (code that runs only in a state an earlier input left, a cache's miss
+    // path) is seen from now on: else it is fresh again in every batch, and every batch is searched again.
+    for (const f of fresh) coverage.seen.add(f);
     return true;
   };
 
   coverage.take();
-  for (const s of cfg.seeds) keepIfNew(s.subarray(0, cfg.maxLen));
+  // The seeds (fixtures, regressions, the corpus of earlier runs: hundreds) in batches too, one read a batch.
+  for (let i = 0; i < cfg.seeds.length; i += SEED_BATCH) {
+    const batch = cfg.seeds.slice(i, i + SEED_BATCH).map((s) => s.subarray(0, cfg.maxLen));
+    for (const input of batch) runOne(input);
+    settle(batch);
+  }
   if (!corpus.length) corpus.push(new Uint8Array());
   const deadline = performance.now() + cfg.seconds * 1000;
   let lastStats = performance.now();
   let batchSize = MIN_BATCH;
   while (runs < cfg.runs && performance.now() < deadline) {
     const batch: Uint8Array[] = [];
-    for (let k = 0; k < batchSize; k++) {
+    // The time and run limits hold inside a batch too: 1,024 inputs of a slow target can take a minute.
+    for (let k = 0; k < batchSize && runs < cfg.runs && performance.now() < deadline; k++) {
       const input = mutate(corpus[rng.below(corpus.length)], rng, corpus, cfg.dict, cfg.maxLen);
       batch.push(input);
       runOne(input);
     }
-    const fresh = new Set(coverage.fresh(coverage.take()));
-    if (fresh.size) {
-      // Rerun the batch one input at a time until what was new is accounted for.
-      for (const input of batch) {
-        if (![...fresh].some((f) => !coverage.seen.has(f))) break;
-        keepIfNew(input);
-      }
-      batchSize = Math.max(MIN_BATCH, batchSize >> 1);
-    } else batchSize = Math.min(MAX_BATCH, batchSize * 2);
+    if (settle(batch)) batchSize = Math.max(MIN_BATCH, batchSize >> 1);
+    else batchSize = Math.min(MAX_BATCH, batchSize * 2);
     if (performance.now() - lastStats > 2000) {
       lastStats = performance.now();
       parentPort!.postMessage({
@@ -169,6 +240,7 @@ async function main(): Promise<void> {
         corpus: corpus.length,
         features: coverage.seen.size,
         blocks: coverage.blocks(),
+        reads: coverage.reads,
         newInputs,
         ...oracleStats(),
       } satisfies WorkerMessage);
@@ -182,6 +254,7 @@ async function main(): Promise<void> {
     corpus: corpus.length,
     features: coverage.seen.size,
     blocks: coverage.blocks(),
+    reads: coverage.reads,
     newInputs,
     ...oracleStats(),
   } satisfies WorkerMessage);
