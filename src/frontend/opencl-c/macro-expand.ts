@@ -5,9 +5,11 @@ import { lex } from './lexer.js';
 import {
   BOL,
   type Invocation,
+  K_CHAR,
   K_IDENT,
   K_OTHER,
   K_PUNCT,
+  K_STRING,
   KIND_MASK,
   type MacroLoc,
   SPACE,
@@ -112,8 +114,9 @@ export class MacroExpander {
     }
     const m = this.macros.get(name);
     if (!m) return undefined;
-    const expansion = t.expansion ?? t.span;
-    const inv: Invocation = t.macroLoc ? { name, call: t.span, callLoc: t.macroLoc } : { name, call: t.span };
+    const call = t.span;
+    const expansion = t.expansion ?? call;
+    const inv: Invocation = t.macroLoc ? { name, call, callLoc: t.macroLoc } : { name, call };
     if (m.params === null) {
       return this.finish(this.substitute(m, NO_ARGS, t, inv), withHidden(t.hide, name), expansion, t, inv);
     }
@@ -221,18 +224,6 @@ export class MacroExpander {
     const out: Token[] = [];
     // Parallel to out: an argument token's new location (one per use of a parameter and location it had).
     const locs: (MacroLoc | undefined)[] = [];
-    // The tokens of one argument mostly share one location: the last one made is used again.
-    let lastParam: Token | undefined;
-    let lastInner: MacroLoc | undefined;
-    let lastLoc: MacroLoc | undefined;
-    const argLoc = (param: Token, a: Token): MacroLoc => {
-      if (lastLoc && lastParam === param && lastInner === a.macroLoc) return lastLoc;
-      lastParam = param;
-      lastInner = a.macroLoc;
-      return (lastLoc = a.macroLoc
-        ? { kind: 'arg', inv, param: param.span, inner: a.macroLoc }
-        : { kind: 'arg', inv, param: param.span });
-    };
     // Each argument is macro-expanded once however often the body names it (clang's pre-expanded arguments).
     let expandedArgs: (Token[] | undefined)[] | undefined;
     for (let k = 0; k < body.length; k++) {
@@ -255,7 +246,7 @@ export class MacroExpander {
         if (isPunct(body[k + 1], '##')) {
           if (arg.length) {
             for (const a of arg) {
-              locs[out.length] = argLoc(t, a);
+              locs[out.length] = this.argLoc(inv, t, a);
               out.push(a);
             }
           } else out.push(placemarker(t));
@@ -264,10 +255,10 @@ export class MacroExpander {
           if (expanded.length) {
             // The first token takes the parameter's spacing (a copy: the expansion is shared by every use).
             const first = expanded[0];
-            locs[out.length] = argLoc(t, first);
+            locs[out.length] = this.argLoc(inv, t, first);
             out.push((first.bits & SPACE) === (t.bits & SPACE) ? first : first.with({ space: t.space }));
             for (let e = 1; e < expanded.length; e++) {
-              locs[out.length] = argLoc(t, expanded[e]);
+              locs[out.length] = this.argLoc(inv, t, expanded[e]);
               out.push(expanded[e]);
             }
           }
@@ -278,6 +269,27 @@ export class MacroExpander {
     }
     this.argLocs = locs;
     return out;
+  }
+
+  // The tokens of one argument mostly share one location: the last one made is used again. Kept on
+  // the expander, not in a closure per substitute call (hot paths allocate nothing per call once
+  // warm); `inv` is one object per invocation, so a nested call's location is never taken for another's.
+  private lastInv: Invocation | undefined;
+  private lastParam: Token | undefined;
+  private lastInner: MacroLoc | undefined;
+  private lastLoc: MacroLoc | undefined;
+
+  /** The location of argument token `a` substituted for parameter `param` of invocation `inv`. */
+  private argLoc(inv: Invocation, param: Token, a: Token): MacroLoc {
+    const inner = a.macroLoc;
+    if (this.lastLoc && this.lastInv === inv && this.lastParam === param && this.lastInner === inner)
+      return this.lastLoc;
+    this.lastInv = inv;
+    this.lastParam = param;
+    this.lastInner = inner;
+    return (this.lastLoc = inner
+      ? { kind: 'arg', inv, param: param.span, inner }
+      : { kind: 'arg', inv, param: param.span });
   }
 
   /** Substitutes the `##` at body[k] (and its right operand) onto `out`; returns the index of the last body token it read. */
@@ -433,6 +445,15 @@ export class TokenStream {
 
   constructor(private readonly input: readonly Token[] | TokenSource) {}
 
+  /** Reads the input again from its start (a source that `has` different tokens now), nothing in front. */
+  restart(): this {
+    this.k = 0;
+    this.front.length = 0;
+    this.peeked = undefined;
+    this.peekedAt = -1;
+    return this;
+  }
+
   /** How many input tokens have been read. */
   get position(): number {
     return this.k;
@@ -482,11 +503,16 @@ export class TokenStream {
   }
 }
 
+/** What `#` escapes inside the string and character literals it stringizes. */
+const QUOTED = /[\\"]/g;
+
 function stringize(arg: readonly Token[], at: Token): Token {
   let s = '';
-  arg.forEach((t, k) => {
-    if (k && t.space) s += ' ';
-    s += t.kind === 'string' || t.kind === 'char' ? t.text.replace(/[\\"]/g, (c) => '\\' + c) : t.text;
-  });
+  for (let k = 0; k < arg.length; k++) {
+    const t = arg[k];
+    if (k && (t.bits & SPACE) !== 0) s += ' ';
+    const kind = t.bits & KIND_MASK;
+    s += kind === K_STRING || kind === K_CHAR ? t.text.replace(QUOTED, '\\$&') : t.text;
+  }
   return at.with({ kind: 'string', text: `"${s}"` });
 }
