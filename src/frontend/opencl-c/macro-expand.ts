@@ -124,7 +124,9 @@ export class MacroExpander {
     if (!stream.skipPlacemarkersTo('(')) return undefined;
     const args = this.collectArgs(m, t, stream);
     if (!args) return [];
-    return this.finish(this.substitute(m, args, t, inv), this.callHide, expansion, t, inv);
+    // Read before substituting: pre-expanding an argument that calls a macro sets callHide again.
+    const hide = this.callHide;
+    return this.finish(this.substitute(m, args, t, inv), hide, expansion, t, inv);
   }
 
   /**
