@@ -25,6 +25,10 @@ const CASES: Record<string, string> = {
   'in an argument of a call in a replacement list': '#define R(x) x\n#define W R(floatt) w\nkernel void k(W) {}\n',
   'a warning after a macro': '#define B int b\nstruct S { int a; B };\nkernel void k(global struct S *p) {}\n',
   'a warning inside a macro': '#define F struct S { int a; int b }\nF;\nkernel void k(global struct S *p) {}\n',
+  // A call of the same macro inside an argument, pre-expanded in between, must not hand its hide set
+  // (kernarg left the outer call's P unexpanded: 'unknown type name P') or its argument locations to the outer call.
+  'a call of the same macro inside an argument':
+    '#define P(t) t\n#define Q(a) P(a) P(z)\nkernel void k(Q(P(floatt))) {}\n',
 };
 
 /** `line:col: severity: message` lines, the path, kernarg's code and clang's flag left out. */

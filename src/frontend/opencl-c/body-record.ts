@@ -68,10 +68,12 @@ export class BodyRecorder {
     private readonly open: Span,
   ) {}
 
-  /** Whether the next tokens must come with their exact spelling (call arguments are being read). */
-  get collecting(): boolean {
-    return this.collectors.length > 0 || this.locals.active;
-  }
+  /**
+   * Whether the next tokens must come with their exact spelling (call arguments or a `local`
+   * declaration are being read). A field the recorder sets after each token, not a getter: the
+   * character scanner reads it before every token of every body.
+   */
+  collecting = false;
 
   /** A token's object, placed where the parser's body scan places it (a macro's output at its expansion). */
   private tokenOf(kind: number, text: string, start: number, end: number, span: Span | undefined): Token {
@@ -101,6 +103,8 @@ export class BodyRecorder {
       this.pendingId = -1;
       if (kind === K_PUNCT && text === '(') this.call(pid);
     }
+    // Nothing below adds or ends a collector or changes the local declaration being read.
+    this.collecting = collectors.length > 0 || this.locals.active;
     if (kind === K_PUNCT) {
       if (text === '{') this.level++;
       else if (text === '}' && --this.level === 0) {
@@ -129,8 +133,11 @@ export class BodyRecorder {
   ident(id: number, start: number, end: number): void {
     this.pendingId = -1;
     const text = this.idents.names[id];
-    if (this.locals.seeIdent(text, this.level, this.prevMember))
+    if (this.locals.seeIdent(text, this.level, this.prevMember)) {
       this.locals.keep(this.tokenOf(K_IDENT, text, start, end, undefined));
+      // `local` began a declaration (no collector is open here: see `collecting`).
+      this.collecting = true;
+    }
     if (this.prevMember) {
       this.prevMember = false;
       return;

@@ -61,6 +61,12 @@ export function scanBodyText(lx: LazyLexer, rec: BodyRecorder, host: BodyHost, t
     if (c === 10 || c === 13) {
       bol = true;
       i++;
+      // The next line's indentation, read here rather than one loop turn per character.
+      if (i < n && s.charCodeAt(i) === 32) {
+        space = true;
+        i++;
+        while (i < n && s.charCodeAt(i) === 32) i++;
+      }
       continue;
     }
     if (c === 32 || c === 9 || c === 12 || c === 11) {

@@ -73,13 +73,14 @@ function promotedInt(name: ScalarName, layout: DataLayout): IntTypeName {
   }
 }
 
+// (Plain functions, not closures made per call: constant folding runs per initializer and array size.)
+const isUnsignedInt = (t: IntTypeName) => t === 'uint' || t === 'ulong';
+
 function commonInt(a: IntTypeName, b: IntTypeName): IntTypeName {
-  const rank = (t: IntTypeName) => INT_BITS[t];
-  const uns = (t: IntTypeName) => t === 'uint' || t === 'ulong';
-  if (rank(a) === rank(b)) return uns(a) || uns(b) ? (rank(a) === 64 ? 'ulong' : 'uint') : a;
-  const [hi, lo] = rank(a) > rank(b) ? [a, b] : [b, a];
-  void lo;
-  return hi;
+  const ra = INT_BITS[a];
+  const rb = INT_BITS[b];
+  if (ra === rb) return isUnsignedInt(a) || isUnsignedInt(b) ? (ra === 64 ? 'ulong' : 'uint') : a;
+  return ra > rb ? a : b;
 }
 
 const FLOAT_RANK = { half: 1, float: 2, double: 3 } as const;
@@ -273,16 +274,23 @@ function unary(op: string, v: CValue, span: Span, ctx: EvalContext): CValue {
   }
 }
 
+/** Lane `i` of a vector operand; a scalar operand is its own every lane. */
+const lane = (v: CValue, i: number): CValue => (v.k === 'vector' ? v.elems[i] : v);
+/** `n` rounded to floating type `rt`. */
+const roundTo = (rt: 'half' | 'float' | 'double', n: number) =>
+  rt === 'float' ? Math.fround(n) : rt === 'half' ? roundHalf(n) : n;
+/** A comparison's result: int 1 or 0. */
+const cmp = (c: boolean): CValue => ({ k: 'int', v: c ? 1n : 0n, t: 'int' });
+
 function binary(op: string, a: CValue, b: CValue, span: Span, ctx: EvalContext): CValue {
   if (a.k === 'vector' || b.k === 'vector') {
     const n = a.k === 'vector' ? a.elems.length : (b as Extract<CValue, { k: 'vector' }>).elems.length;
     const type = a.k === 'vector' ? a.type : (b as Extract<CValue, { k: 'vector' }>).type;
-    const at = (v: CValue, i: number) => (v.k === 'vector' ? v.elems[i] : v);
     return {
       k: 'vector',
       type,
       elems: Array.from({ length: n }, (_, i) =>
-        convertScalar(binary(op, at(a, i), at(b, i), span, ctx), type.element, ctx.layout),
+        convertScalar(binary(op, lane(a, i), lane(b, i), span, ctx), type.element, ctx.layout),
       ),
     };
   }
@@ -293,17 +301,15 @@ function binary(op: string, a: CValue, b: CValue, span: Span, ctx: EvalContext):
     const rt = FLOAT_RANK[t] >= FLOAT_RANK[u] ? t : u;
     const x = a.k === 'float' ? a.v : Number(a.v);
     const y = b.k === 'float' ? b.v : Number(b.v);
-    const round = (n: number) => (rt === 'float' ? Math.fround(n) : rt === 'half' ? roundHalf(n) : n);
-    const cmp = (c: boolean): CValue => ({ k: 'int', v: c ? 1n : 0n, t: 'int' });
     switch (op) {
       case '+':
-        return { k: 'float', v: round(x + y), t: rt };
+        return { k: 'float', v: roundTo(rt, x + y), t: rt };
       case '-':
-        return { k: 'float', v: round(x - y), t: rt };
+        return { k: 'float', v: roundTo(rt, x - y), t: rt };
       case '*':
-        return { k: 'float', v: round(x * y), t: rt };
+        return { k: 'float', v: roundTo(rt, x * y), t: rt };
       case '/':
-        return { k: 'float', v: round(x / y), t: rt };
+        return { k: 'float', v: roundTo(rt, x / y), t: rt };
       case '<':
         return cmp(x < y);
       case '>':
@@ -333,7 +339,6 @@ function binary(op: string, a: CValue, b: CValue, span: Span, ctx: EvalContext):
   const t = commonInt(a.t, b.t);
   const x = wrapInt(a.v, t);
   const y = wrapInt(b.v, t);
-  const cmp = (c: boolean): CValue => ({ k: 'int', v: c ? 1n : 0n, t: 'int' });
   switch (op) {
     case '+':
       return { k: 'int', v: wrapInt(x + y, t), t };

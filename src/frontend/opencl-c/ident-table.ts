@@ -7,11 +7,13 @@ import { oneByte } from '../../text/one-byte.js';
  * whoever needs to mark names (a body scan marks the names it has seen with its own number).
  */
 export class IdentTable {
-  private slots = new Int32Array(1 << 12);
-  private mask = (1 << 12) - 1;
+  // Small to start with: one table is made per compilation, and most inputs are small (a fuzzer
+  // compiles thousands a second); a large file grows it by doubling, a few times.
+  private slots = new Int32Array(1 << 9);
+  private mask = (1 << 9) - 1;
   private hashes = new Int32Array(256);
   /** Each name's characters, one after another, and where each name's start and how long it is. */
-  private chars = new Uint16Array(4096);
+  private chars = new Uint16Array(2048);
   private used = 0;
   private offsets = new Int32Array(256);
   private lengths = new Int32Array(256);

@@ -341,33 +341,25 @@ export class LazyLexer {
     let i = this.i;
     // Whether a token may still open a line at `i`: nothing but white space and comments since the last line break.
     let bolAtI = (this.flags & BOL) !== 0;
-    const find = (what: string, from: number) => {
-      const k = s.indexOf(what, from);
-      return k < 0 ? n : k;
-    };
-    // Nothing between `i` and `k` matters but white space and line breaks: is `k` first on its line?
-    const bolAt = (k: number) => {
-      for (let b = k - 1; b >= i; b--) {
-        const d = s.charCodeAt(b);
-        if (d === 10 || d === 13) return true;
-        if (d !== 32 && d !== 9 && d !== 12 && d !== 11) return false;
-      }
-      return bolAtI;
-    };
+    // (Helpers at module level, not closures: this runs once per inactive group.)
     const next = this.nextAt;
-    let [hash, quote, apos, slash, digraph] = next;
+    let hash = next[0];
+    let quote = next[1];
+    let apos = next[2];
+    let slash = next[3];
+    let digraph = next[4];
     for (;;) {
-      if (hash < i) hash = find('#', i);
-      if (quote < i) quote = find('"', i);
-      if (apos < i) apos = find("'", i);
-      if (slash < i) slash = find('/', i);
-      if (digraph < i) digraph = find('%:', i);
+      if (hash < i) hash = find(s, '#', i, n);
+      if (quote < i) quote = find(s, '"', i, n);
+      if (apos < i) apos = find(s, "'", i, n);
+      if (slash < i) slash = find(s, '/', i, n);
+      if (digraph < i) digraph = find(s, '%:', i, n);
       const k = Math.min(hash, quote, apos, slash, digraph);
       if (k >= n) break;
       const c = s.charCodeAt(k);
       if (c === 35 || c === 37) {
         const pasting = c === 37 && s.startsWith('%:%:', k);
-        if (!pasting && bolAt(k)) {
+        if (!pasting && bolAt(s, k, i, bolAtI)) {
           next[0] = hash;
           next[1] = quote;
           next[2] = apos;
@@ -390,7 +382,7 @@ export class LazyLexer {
       }
       const d = s.charCodeAt(k + 1);
       if (d === 47) {
-        const bol = bolAt(k);
+        const bol = bolAt(s, k, i, bolAtI);
         let j = k + 2;
         while (j < n && s.charCodeAt(j) !== 10 && s.charCodeAt(j) !== 13) j++;
         i = j;
@@ -399,7 +391,7 @@ export class LazyLexer {
         const close = s.indexOf('*/', k + 2);
         if (close < 0) return -1;
         // A comment leaves the line's start as it was, line breaks inside it included.
-        const bol = bolAt(k);
+        const bol = bolAt(s, k, i, bolAtI);
         i = close + 2;
         bolAtI = bol;
       } else {
@@ -410,4 +402,23 @@ export class LazyLexer {
     this.i = n;
     return n;
   }
+}
+
+/** Where `what` next occurs in `s` from `from`, or `n` (the end) when it does not. */
+function find(s: string, what: string, from: number, n: number): number {
+  const k = s.indexOf(what, from);
+  return k < 0 ? n : k;
+}
+
+/**
+ * Whether offset `k` is first on its line, when nothing between `i` and `k` matters but white space and
+ * line breaks; `bolAtI`: whether a token may still open a line at `i`.
+ */
+function bolAt(s: string, k: number, i: number, bolAtI: boolean): boolean {
+  for (let b = k - 1; b >= i; b--) {
+    const d = s.charCodeAt(b);
+    if (d === 10 || d === 13) return true;
+    if (d !== 32 && d !== 9 && d !== 12 && d !== 11) return false;
+  }
+  return bolAtI;
 }

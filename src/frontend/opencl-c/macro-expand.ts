@@ -5,9 +5,11 @@ import { lex } from './lexer.js';
 import {
   BOL,
   type Invocation,
+  K_CHAR,
   K_IDENT,
   K_OTHER,
   K_PUNCT,
+  K_STRING,
   KIND_MASK,
   type MacroLoc,
   SPACE,
@@ -15,6 +17,9 @@ import {
   type TokenKind,
   tokenSpan,
 } from './token.js';
+import { isPunct, type TokenSink, TokenStream } from './token-stream.js';
+
+export { isPunct, TokenStream, type TokenSink, type TokenSource } from './token-stream.js';
 
 export interface Macro {
   readonly name: string;
@@ -42,9 +47,6 @@ export function expansionBudgetFor(mainFileChars: number): number {
 const MAX_PASTE_MEMO = 4096;
 /** How deep macro calls may nest inside macro arguments (`F(F(F(...)))`): each level pre-expands the one inside it. */
 const MAX_ARGUMENT_DEPTH = 1000;
-
-export const isPunct = (t: Token | undefined, text: string) =>
-  t !== undefined && (t.bits & KIND_MASK) === K_PUNCT && t.text === text;
 
 /** A placeholder for an empty macro argument next to `##` (C11 6.10.3.3p2). */
 const PLACEMARKER = 'other' as const;
@@ -112,8 +114,9 @@ export class MacroExpander {
     }
     const m = this.macros.get(name);
     if (!m) return undefined;
-    const expansion = t.expansion ?? t.span;
-    const inv: Invocation = t.macroLoc ? { name, call: t.span, callLoc: t.macroLoc } : { name, call: t.span };
+    const call = t.span;
+    const expansion = t.expansion ?? call;
+    const inv: Invocation = t.macroLoc ? { name, call, callLoc: t.macroLoc } : { name, call };
     if (m.params === null) {
       return this.finish(this.substitute(m, NO_ARGS, t, inv), withHidden(t.hide, name), expansion, t, inv);
     }
@@ -121,7 +124,9 @@ export class MacroExpander {
     if (!stream.skipPlacemarkersTo('(')) return undefined;
     const args = this.collectArgs(m, t, stream);
     if (!args) return [];
-    return this.finish(this.substitute(m, args, t, inv), this.callHide, expansion, t, inv);
+    // Read before substituting: pre-expanding an argument that calls a macro sets callHide again.
+    const hide = this.callHide;
+    return this.finish(this.substitute(m, args, t, inv), hide, expansion, t, inv);
   }
 
   /**
@@ -221,18 +226,6 @@ export class MacroExpander {
     const out: Token[] = [];
     // Parallel to out: an argument token's new location (one per use of a parameter and location it had).
     const locs: (MacroLoc | undefined)[] = [];
-    // The tokens of one argument mostly share one location: the last one made is used again.
-    let lastParam: Token | undefined;
-    let lastInner: MacroLoc | undefined;
-    let lastLoc: MacroLoc | undefined;
-    const argLoc = (param: Token, a: Token): MacroLoc => {
-      if (lastLoc && lastParam === param && lastInner === a.macroLoc) return lastLoc;
-      lastParam = param;
-      lastInner = a.macroLoc;
-      return (lastLoc = a.macroLoc
-        ? { kind: 'arg', inv, param: param.span, inner: a.macroLoc }
-        : { kind: 'arg', inv, param: param.span });
-    };
     // Each argument is macro-expanded once however often the body names it (clang's pre-expanded arguments).
     let expandedArgs: (Token[] | undefined)[] | undefined;
     for (let k = 0; k < body.length; k++) {
@@ -255,7 +248,7 @@ export class MacroExpander {
         if (isPunct(body[k + 1], '##')) {
           if (arg.length) {
             for (const a of arg) {
-              locs[out.length] = argLoc(t, a);
+              locs[out.length] = this.argLoc(inv, t, a);
               out.push(a);
             }
           } else out.push(placemarker(t));
@@ -264,10 +257,10 @@ export class MacroExpander {
           if (expanded.length) {
             // The first token takes the parameter's spacing (a copy: the expansion is shared by every use).
             const first = expanded[0];
-            locs[out.length] = argLoc(t, first);
+            locs[out.length] = this.argLoc(inv, t, first);
             out.push((first.bits & SPACE) === (t.bits & SPACE) ? first : first.with({ space: t.space }));
             for (let e = 1; e < expanded.length; e++) {
-              locs[out.length] = argLoc(t, expanded[e]);
+              locs[out.length] = this.argLoc(inv, t, expanded[e]);
               out.push(expanded[e]);
             }
           }
@@ -278,6 +271,27 @@ export class MacroExpander {
     }
     this.argLocs = locs;
     return out;
+  }
+
+  // The tokens of one argument mostly share one location: the last one made is used again. Kept on
+  // the expander, not in a closure per substitute call (hot paths allocate nothing per call once
+  // warm); `inv` is one object per invocation, so a nested call's location is never taken for another's.
+  private lastInv: Invocation | undefined;
+  private lastParam: Token | undefined;
+  private lastInner: MacroLoc | undefined;
+  private lastLoc: MacroLoc | undefined;
+
+  /** The location of argument token `a` substituted for parameter `param` of invocation `inv`. */
+  private argLoc(inv: Invocation, param: Token, a: Token): MacroLoc {
+    const inner = a.macroLoc;
+    if (this.lastLoc && this.lastInv === inv && this.lastParam === param && this.lastInner === inner)
+      return this.lastLoc;
+    this.lastInv = inv;
+    this.lastParam = param;
+    this.lastInner = inner;
+    return (this.lastLoc = inner
+      ? { kind: 'arg', inv, param: param.span, inner }
+      : { kind: 'arg', inv, param: param.span });
   }
 
   /** Substitutes the `##` at body[k] (and its right operand) onto `out`; returns the index of the last body token it read. */
@@ -411,82 +425,16 @@ const placemarker = (ref: Token): Token => ref.with({ kind: PLACEMARKER, text: '
 
 const DYNAMIC_MACROS = new Set(['__LINE__', '__FILE__', '__COUNTER__']);
 
-/** Where expanded tokens go: an array, or the preprocessor's token buffer. */
-export interface TokenSink {
-  push(t: Token): void;
-}
-
-/** Tokens made on demand: `get(k)` for every k that `has(k)` (a run of a file's lexing). */
-export interface TokenSource {
-  has(k: number): boolean;
-  get(k: number): Token;
-}
-
-/** Tokens read in order from an array or a source, with expansions pushed in front of what is left. */
-export class TokenStream {
-  private k = 0;
-  /** A stack: the next token is at the end. */
-  private readonly front: Token[] = [];
-  /** The source token at `peekedAt`, made once when peeked and again read. */
-  private peeked: Token | undefined;
-  private peekedAt = -1;
-
-  constructor(private readonly input: readonly Token[] | TokenSource) {}
-
-  /** How many input tokens have been read. */
-  get position(): number {
-    return this.k;
-  }
-
-  /** Nothing is pushed in front: the next token, if any, is the input's. */
-  settled(): boolean {
-    return this.front.length === 0;
-  }
-
-  private inputAt(k: number): Token | undefined {
-    const input = this.input;
-    if (Array.isArray(input)) return (input as readonly Token[])[k];
-    const src = input as TokenSource;
-    if (!src.has(k)) return undefined;
-    if (this.peekedAt !== k) {
-      this.peeked = src.get(k);
-      this.peekedAt = k;
-    }
-    return this.peeked;
-  }
-
-  next(): Token | undefined {
-    if (this.front.length) return this.front.pop();
-    const t = this.inputAt(this.k);
-    if (t) this.k++;
-    return t;
-  }
-
-  pushFront(tokens: readonly Token[]): void {
-    for (let i = tokens.length - 1; i >= 0; i--) this.front.push(tokens[i]);
-  }
-
-  /** Drops placemarkers; consumes and returns true if the next real token is `text`. */
-  skipPlacemarkersTo(text: string): boolean {
-    for (;;) {
-      const t = this.front.length ? this.front[this.front.length - 1] : this.inputAt(this.k);
-      if (!t) return false;
-      if (t.kind === PLACEMARKER && t.text === '') {
-        this.next();
-        continue;
-      }
-      if (!isPunct(t, text)) return false;
-      this.next();
-      return true;
-    }
-  }
-}
+/** What `#` escapes inside the string and character literals it stringizes. */
+const QUOTED = /[\\"]/g;
 
 function stringize(arg: readonly Token[], at: Token): Token {
   let s = '';
-  arg.forEach((t, k) => {
-    if (k && t.space) s += ' ';
-    s += t.kind === 'string' || t.kind === 'char' ? t.text.replace(/[\\"]/g, (c) => '\\' + c) : t.text;
-  });
+  for (let k = 0; k < arg.length; k++) {
+    const t = arg[k];
+    if (k && (t.bits & SPACE) !== 0) s += ' ';
+    const kind = t.bits & KIND_MASK;
+    s += kind === K_STRING || kind === K_CHAR ? t.text.replace(QUOTED, '\\$&') : t.text;
+  }
   return at.with({ kind: 'string', text: `"${s}"` });
 }

@@ -97,7 +97,7 @@ export class Preprocessor extends MacroExpander {
 
   run(main: SourceFile): PreprocessResult {
     this.expansionBudget = expansionBudgetFor(main.text.length);
-    const builtin = builtinFile(predefinedSource(this.options.std, this.options.target));
+    const builtin = builtinFile(this.options.std, this.options.target);
     const predefined = BUILTIN_MACROS.get(builtin);
     if (predefined) {
       this.files.push(builtin);
@@ -416,16 +416,23 @@ export class Preprocessor extends MacroExpander {
 
 /** The predefines differ only by version and target: each variant is lexed once per process, not per compilation. */
 const BUILTIN_FILES = new Map<string, SourceFile>();
+/** The same by version and target (the text is made once per variant too, not per compilation). */
+const BUILTIN_BY_TARGET = new Map<string, SourceFile>();
 const BUILTIN_TOKENS = new WeakMap<SourceFile, LexedTokens>();
 /** The macro table the predefines leave (macros are never changed once defined, so they can be shared). */
 const BUILTIN_MACROS = new WeakMap<SourceFile, ReadonlyMap<string, Macro>>();
-function builtinFile(text: string): SourceFile {
-  let file = BUILTIN_FILES.get(text);
+function builtinFile(std: ClStd, target: PredefineTarget): SourceFile {
+  const key = `${std} ${target.name} ${target.pointerBits}`;
+  let file = BUILTIN_BY_TARGET.get(key);
+  if (file) return file;
+  const text = predefinedSource(std, target);
+  file = BUILTIN_FILES.get(text);
   if (!file) {
     file = new SourceFile('<built-in>', text);
     BUILTIN_FILES.set(text, file);
     BUILTIN_TOKENS.set(file, lexTokens(text));
   }
+  BUILTIN_BY_TARGET.set(key, file);
   return file;
 }
 

@@ -19,19 +19,27 @@ interface FileWalk {
   host?: BodyHost;
 }
 
-/** The tokens after a macro name, lexed as expansion asks for them, up to the next directive line. */
+/**
+ * The tokens after a macro name, lexed as expansion asks for them, up to the next directive line.
+ * One per preprocessor, started again at each name (`start`): expansion from the file's text never
+ * nests (what it expands goes to the output or the body's recorder, never back here).
+ */
 class LazyRun implements TokenSource {
-  private readonly toks: Token[];
+  private readonly toks: Token[] = [];
   /** Clean end offset of each token. */
-  readonly ends: number[];
+  readonly ends: number[] = [];
   private done = false;
+  private walk!: FileWalk;
 
-  constructor(
-    private readonly walk: FileWalk,
-    first: Token,
-  ) {
-    this.toks = [first];
-    this.ends = [walk.lx.end];
+  /** Starts a run at macro name `first`, which `walk`'s lexer holds. */
+  start(walk: FileWalk, first: Token): this {
+    this.walk = walk;
+    this.done = false;
+    this.toks.length = 0;
+    this.ends.length = 0;
+    this.toks.push(first);
+    this.ends.push(walk.lx.end);
+    return this;
   }
 
   has(k: number): boolean {
@@ -77,6 +85,9 @@ export class SkippingPreprocessor extends Preprocessor implements TokenSink {
   private readonly idents = new IdentTable();
   /** Bumped by every #define and #undef: the identifier table's macro answers are kept per version. */
   private macroVersion = 0;
+  /** The tokens after the macro name expandHere expands, and the stream it expands them from (one of each, reused). */
+  private readonly lazyRun = new LazyRun();
+  private readonly runStream = new TokenStream(this.lazyRun);
   /** Plain macro invocations inside bodies, expanded straight into the recorder (see PlainExpander). */
   private readonly plain = new PlainExpander(this.plainHost());
 
@@ -198,8 +209,8 @@ export class SkippingPreprocessor extends Preprocessor implements TokenSink {
       if (m && this.plain.expand(m, lx, file)) return;
     }
     const first = new Token(lx.bits, lx.strings[lx.id], file, lx.orig(lx.start), lx.origEnd(lx.end), false, false);
-    const run = new LazyRun(walk, first);
-    const stream = new TokenStream(run);
+    const run = this.lazyRun.start(walk, first);
+    const stream = this.runStream.restart();
     this.expandStream(stream, this, true);
     // Nothing read when preprocessing was stopped: the name is passed over all the same.
     lx.i = run.ends[Math.max(1, stream.position) - 1];
