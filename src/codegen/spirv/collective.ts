@@ -93,13 +93,7 @@ export function collective(ctx: SCollectiveContext, l: BlasLoops<SScalar, SView>
   const { c, alpha, beta, atomic } = l;
   const e = c.element;
   const loads = (factors: readonly Factor<SView>[], at: Partial<Record<LoopVar, SExt>>) =>
-    factors.map((f) =>
-      g.loadAs(
-        f.view,
-        f.index.map((v) => at[v]!),
-        e,
-      ),
-    );
+    factors.map((f) => g.loadAs(f.view, factorIndex(f, at), e));
   const set = (index: SExt[], ...values: number[]) =>
     update(ctx, c, index, times(ctx, e, alpha.id, ...values), beta, atomic);
   switch (l.kind) {
