@@ -13,7 +13,7 @@ import {
   type Trans,
   blasCall,
   blasLoops,
-  factorIndex,
+  readFactors,
   gemmOperands,
   op,
 } from '../src/codegen/blas-loops.js';
@@ -131,7 +131,7 @@ test('every factor reads a whole index of its operand, at variables its loop def
         assert.equal(f.index.length, f.view.shape.length, `${fn}: a factor of ${f.view.name} reads a whole index`);
         for (const v of f.index) assert.ok(v in extents, `${fn}: ${v} is a variable of the ${l.kind} loop`);
         // Each mode of the operand, as stored, runs over the extent of the variable indexing it.
-        const modes = factorIndex(f, { i: 'i', j: 'j', k: 'k' } as const);
+        const [modes] = readFactors([f], { i: 'i', j: 'j', k: 'k' } as const, (_, index) => index);
         modes.forEach((v, m) => assert.equal(extents[v], f.view.shape[m], `${fn}: ${f.view.name}.${m} over ${v}`));
       }
       if (l.kind === 'linear' && l.sum !== null) assert.equal(l.sum, op(c.a, c.transA).cols);

@@ -97,10 +97,19 @@ export interface Factor<V> {
   readonly index: readonly LoopVar[];
 }
 
-/** A factor's index, its loop variables replaced by the values they have where it is read. */
-export const factorIndex = <X>(f: Factor<unknown>, at: Partial<Record<LoopVar, X>>): X[] =>
+/** Reads each factor (`read`, a printer's) at its index, its loop variables given the values they have there. */
+export const readFactors = <V, X, R>(
+  factors: readonly Factor<V>[],
+  at: Partial<Record<LoopVar, X>>,
+  read: (view: V, index: X[]) => R,
+): R[] =>
   // The loops around a factor define every variable it names (blasLoops builds them so).
-  f.index.map((v) => at[v]!);
+  factors.map((f) =>
+    read(
+      f.view,
+      f.index.map((v) => at[v]!),
+    ),
+  );
 
 /**
  * How one BLAS call other than GEMM computes C := alpha × (product of the factors) + beta C, as

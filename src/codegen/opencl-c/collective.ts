@@ -1,15 +1,7 @@
 import { assertNever } from '../../assert-never.js';
 import { C_TYPE } from './c-scalars.js';
 import type { AtomicMode } from '../atomic-mode.js';
-import {
-  type BlasLoops,
-  type Factor,
-  type LoopVar,
-  type TotalLoop,
-  type Trans,
-  factorIndex,
-  opIndex,
-} from '../blas-loops.js';
+import { type BlasLoops, type TotalLoop, type Trans, opIndex, readFactors } from '../blas-loops.js';
 import type { BlasPolicy } from '../blas-policy.js';
 import type { Names } from './names.js';
 import { type Ext, type View, elementAt, extText } from './views.js';
@@ -93,24 +85,28 @@ function linear(ctx: CollectiveContext, n: Ext, body: (i: string) => string[], f
 export function collective(ctx: CollectiveContext, l: BlasLoops<ScalarArg, View>): string[] {
   const { c, alpha, beta, atomic } = l;
   const e = c.element;
-  const product = (factors: readonly Factor<View>[], at: Partial<Record<LoopVar, Ext>>) =>
-    factors.map((f) => readAs(f.view, factorIndex(f, at), e)).join(' * ');
+  const read = (v: View, index: Ext[]) => readAs(v, index, e);
+  const product = (...xs: string[]) => xs.join(' * ');
   const set = (index: Ext[], value: string) => update(ctx, c, index, `${alpha.expr} * ${value}`, beta, atomic);
   switch (l.kind) {
     case 'once':
-      return [`if (${ctx.lid} == 0) {`, `  ${set([], product(l.factors, {}))}`, '}'];
+      return [`if (${ctx.lid} == 0) {`, `  ${set([], product(...readFactors(l.factors, {}, read)))}`, '}'];
     case 'linear': {
       const { sum, factors } = l;
       if (sum !== null) {
         const k = ctx.names.internal('k');
         const acc = ctx.names.internal('acc');
-        return linear(ctx, l.n, (i) => [
-          `${C_TYPE[e]} ${acc} = 0;`,
-          `for (long ${k} = 0; ${k} < ${extText(sum)}; ++${k}) ${acc} += ${product(factors, { i, k })};`,
-          set([i], acc),
-        ]);
+        return linear(ctx, l.n, (i) => {
+          const term = product(...readFactors(factors, { i, k }, read));
+          return [
+            `${C_TYPE[e]} ${acc} = 0;`,
+            `for (long ${k} = 0; ${k} < ${extText(sum)}; ++${k}) ${acc} += ${term};`,
+            set([i], acc),
+          ];
+        });
       }
-      const scalar = (from: Ext) => linear(ctx, l.n, (i) => [set([i], product(factors, { i }))], from);
+      const scalar = (from: Ext) =>
+        linear(ctx, l.n, (i) => [set([i], product(...readFactors(factors, { i }, read)))], from);
       const v = ctx.policy.vectorBuiltins === false ? 1 : ctx.policy.axpbyVector;
       const x = l.vectors;
       const floating = e === 'f32' || e === 'f64';
@@ -119,7 +115,7 @@ export function collective(ctx: CollectiveContext, l: BlasLoops<ScalarArg, View>
       return vectorAxpby(ctx, v, alpha, x.a, beta, x.b, scalar);
     }
     case 'grid':
-      return grid(ctx, l.rows, l.cols, (i, j) => [set([i, j], product(l.factors, { i, j }))]);
+      return grid(ctx, l.rows, l.cols, (i, j) => [set([i, j], product(...readFactors(l.factors, { i, j }, read)))]);
     case 'total':
       return total(ctx, l);
     default:

@@ -1,15 +1,7 @@
 import { assertNever } from '../../assert-never.js';
 import { Op } from '../../emit/spirv/spec.js';
 import type { AtomicMode } from '../atomic-mode.js';
-import {
-  type BlasLoops,
-  type Factor,
-  type LoopVar,
-  type TotalLoop,
-  type Trans,
-  factorIndex,
-  opIndex,
-} from '../blas-loops.js';
+import { type BlasLoops, type TotalLoop, type Trans, opIndex, readFactors } from '../blas-loops.js';
 import type { BlasPolicy } from '../blas-policy.js';
 import { atomicUpdate } from './atomics.js';
 import { vectorAxpby, vectorizable } from './vector-axpby.js';
@@ -92,32 +84,33 @@ export function collective(ctx: SCollectiveContext, l: BlasLoops<SScalar, SView>
   const { g } = ctx;
   const { c, alpha, beta, atomic } = l;
   const e = c.element;
-  const loads = (factors: readonly Factor<SView>[], at: Partial<Record<LoopVar, SExt>>) =>
-    factors.map((f) => g.loadAs(f.view, factorIndex(f, at), e));
+  const load = (v: SView, index: SExt[]) => g.loadAs(v, index, e);
   const set = (index: SExt[], ...values: number[]) =>
     update(ctx, c, index, times(ctx, e, alpha.id, ...values), beta, atomic);
   switch (l.kind) {
     case 'once':
-      firstOnly(ctx, () => set([], ...loads(l.factors, {})));
+      firstOnly(ctx, () => set([], ...readFactors(l.factors, {}, load)));
       return;
     case 'linear': {
       const { sum, factors } = l;
       if (sum !== null) {
         linear(ctx, l.n, (i) => {
           const acc = g.variable(e, g.constant(e, 0));
-          g.forIndex(0, sum, 1, (k) => acc.set(g.add(e, acc.get(), times(ctx, e, ...loads(factors, { i, k })))));
+          g.forIndex(0, sum, 1, (k) =>
+            acc.set(g.add(e, acc.get(), times(ctx, e, ...readFactors(factors, { i, k }, load)))),
+          );
           set([i], acc.get());
         });
         return;
       }
-      const scalar = (from: SExt) => linear(ctx, l.n, (i) => set([i], ...loads(factors, { i })), from);
+      const scalar = (from: SExt) => linear(ctx, l.n, (i) => set([i], ...readFactors(factors, { i }, load)), from);
       const x = l.vectors;
       if (!x || !vectorizable(x.a, x.b)) scalar(0);
       else vectorAxpby(ctx, ctx.blas.axpbyVector, alpha, x.a, beta, x.b, scalar);
       return;
     }
     case 'grid':
-      grid(ctx, l.rows, l.cols, (i, j) => set([i, j], ...loads(l.factors, { i, j })));
+      grid(ctx, l.rows, l.cols, (i, j) => set([i, j], ...readFactors(l.factors, { i, j }, load)));
       return;
     case 'total':
       total(ctx, l);
