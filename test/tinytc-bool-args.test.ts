@@ -95,18 +95,18 @@ test('kernarg run --args: JSON true and false (and 0, 1) for bool arguments; any
     );
   for (const [on, off, a, b] of GIVEN) {
     const r = run(on, off);
-    assert.equal(r.code, 0, r.err);
-    assert.deepEqual(JSON.parse(r.out).args.out, want(a, b));
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout).args.out, want(a, b));
   }
   for (const bad of [2, 'yes', [1], null]) {
     const r = run(bad, false);
-    assert.equal(r.code, 1, r.out);
-    assert.match(r.err, /kernel 'flags', argument 'on': a bool argument takes true or false \(or 0 or 1\)/);
+    assert.equal(r.code, 1, r.stdout);
+    assert.match(r.stderr, /kernel 'flags', argument 'on': a bool argument takes true or false \(or 0 or 1\)/);
   }
 });
 
 test('gen-ts types a bool parameter `boolean | 0 | 1`', () => {
   const r = runCliOnFiles(['gen-ts', 'f.ir'], { 'f.ir': FLAGS });
-  assert.equal(r.code, 0, r.err);
-  assert.match(r.out, /readonly on: boolean \| 0 \| 1;\s+readonly off: boolean \| 0 \| 1;\s+readonly x: number;/);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /readonly on: boolean \| 0 \| 1;\s+readonly off: boolean \| 0 \| 1;\s+readonly x: number;/);
 });

@@ -64,7 +64,11 @@ function run(n: number, api: 'opencl' | 'vulkan'): { out: number[]; f: number[] 
   });
   const files: Record<string, string> = { 'c.ir': LOOP, 'args.json': args };
   const device = api === 'vulkan' ? (process.env.KERNARG_VK_DEVICE ?? '') : (process.env.KERNARG_DEVICE ?? '');
-  const { code, out, err } = runCliOnFiles(
+  const {
+    code,
+    stdout: out,
+    stderr: err,
+  } = runCliOnFiles(
     ['run', 'c.ir', '--kernel', 'carry', '--args', 'args.json', '--api', api, '--device', device],
     files,
   );

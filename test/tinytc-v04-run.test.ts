@@ -77,7 +77,11 @@ function reference(): number[] {
 function run(ir: string, api: 'opencl' | 'vulkan'): number[] {
   const files: Record<string, string> = { 'g.ir': ir, 'args.json': ARGS };
   const device = api === 'vulkan' ? (process.env.KERNARG_VK_DEVICE ?? '') : (process.env.KERNARG_DEVICE ?? '');
-  const { code, out, err } = runCliOnFiles(
+  const {
+    code,
+    stdout: out,
+    stderr: err,
+  } = runCliOnFiles(
     [
       'run',
       'g.ir',
@@ -185,7 +189,11 @@ test('PoCL: v0.4 min, max, abs, an i32 group id, names reused in sibling regions
       b: { memref: { type: 'f32', data: b, shape: [8] } },
     }),
   };
-  const { code, out, err } = runCliOnFiles(
+  const {
+    code,
+    stdout: out,
+    stderr: err,
+  } = runCliOnFiles(
     ['run', 'm.ir', '--kernel', 'mm', '--args', 'args.json', '--device', process.env.KERNARG_DEVICE ?? ''],
     files,
   );

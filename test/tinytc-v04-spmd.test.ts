@@ -296,11 +296,11 @@ test('kernarg run --howmany x,y,z launches a v0.4 function along three axes; a v
   };
   const run = (argv: string[]) => runCliOnFiles([...argv, '--device', process.env.KERNARG_DEVICE ?? ''], files);
   const r = run(['run', 'n.ir', '--kernel', 'n', '--args', 'n.json', '--howmany', '2,3,4']);
-  assert.equal(r.code, 0, r.err);
-  assert.deepEqual(JSON.parse(r.out).args.out.map(Number), [2, 3, 4]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual(JSON.parse(r.stdout).args.out.map(Number), [2, 3, 4]);
   const v3 = run(['run', 'v3.ir', '--kernel', 'v3', '--args', 'v3.json', '--howmany', '2,3']);
   assert.equal(v3.code, 1);
-  assert.match(v3.err, /howmany must be a positive integer/);
+  assert.match(v3.stderr, /howmany must be a positive integer/);
   assert.equal(run(['run', 'n.ir', '--kernel', 'n', '--args', 'n.json', '--howmany', '2,0']).code, 2);
 });
 
