@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { COMMANDS, COMMAND_NAMES } from '../src/cli/commands.js';
 import { runCliWith } from '../src/cli/main.js';
+import { runCliOnFiles } from './support/cli-in-memory.js';
 import { readInput } from '../src/cli/read-input.js';
 import { TARGET_RECORDS } from '../src/targets/index.js';
 import { closestName, editDistance } from '../src/text/closest-name.js';
@@ -17,17 +18,7 @@ import { CLI_DOC, OPTIONS_DOC, commandMarkers, readText, cliDocWithCommandHelp }
 const BIN = join(import.meta.dirname, '..', 'bin', 'kernarg.js');
 const kernarg = (argv: string[]) => spawnSync(process.execPath, [BIN, ...argv], { encoding: 'utf8' });
 
-function run(argv: string[], files: Record<string, string> = {}) {
-  let stdout = '';
-  let stderr = '';
-  const code = runCliWith(argv, {
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-    readFile: (p) => files[p],
-    color: false,
-  });
-  return { code, stdout, stderr };
-}
+const run = (argv: string[], files: Record<string, string> = {}) => runCliOnFiles(argv, files);
 
 /** A help text's option lines as [flag, meaning] (flag column, then two or more spaces). */
 function helpRows(text: string): Map<string, string> {

@@ -2,19 +2,9 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { runCliWith } from '../src/cli/main.js';
+import { runCliOnFiles } from './support/cli-in-memory.js';
 
-function run(argv: string[], files: Record<string, string> = {}) {
-  let stdout = '';
-  let stderr = '';
-  const code = runCliWith(argv, {
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-    readFile: (p) => files[p],
-    color: false,
-  });
-  return { code, stdout, stderr };
-}
+const run = (argv: string[], files: Record<string, string> = {}) => runCliOnFiles(argv, files);
 
 const OK = 'kernel void k(global float *a, int n) {}\n';
 

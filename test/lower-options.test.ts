@@ -3,7 +3,7 @@
 // command line, and old spellings of a choice still taken with a warning.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { runCliWith } from '../src/cli/main.js';
+import { runCliOnFiles } from './support/cli-in-memory.js';
 import { memoryHost } from '../src/frontend/opencl-c/index.js';
 import { lower } from '../src/lower.js';
 import type { AmdhsaPlan, OpenCLPlan, VulkanPlan } from '../src/index.js';
@@ -13,17 +13,7 @@ import { declareFlags } from '../src/targets/flag-declarations.js';
 
 const KERNEL = 'kernel void k0(global int *a, int n) {}\nkernel void k1(global int *b) {}\n';
 
-function cli(argv: string[], files: Record<string, string> = { 'k.cl': KERNEL }) {
-  let stdout = '';
-  let stderr = '';
-  const code = runCliWith(argv, {
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-    readFile: (p) => files[p],
-    color: false,
-  });
-  return { code, stdout, stderr };
-}
+const cli = (argv: string[], files: Record<string, string> = { 'k.cl': KERNEL }) => runCliOnFiles(argv, files);
 
 test('a misspelled target does not compile, and lower() still refuses it with a diagnostic', () => {
   // @ts-expect-error: 'amdsha' is not a TargetName

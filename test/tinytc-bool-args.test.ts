@@ -3,7 +3,7 @@
 // refusing anything else with the kernel and argument named; gen-ts types them `boolean | 0 | 1`.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { runCliWith } from '../src/cli/main.js';
+import { runCliOnFiles } from './support/cli-in-memory.js';
 import { PackError } from '../src/pack/errors.js';
 import { tinytcKernel } from '../src/runtime/tinytc.js';
 import { vulkanTinytcKernel } from '../src/runtime/vulkan/tinytc.js';
@@ -81,42 +81,32 @@ test('lavapipe (Vulkan SPIR-V): a bool takes true, false, 0 or 1, and refuses an
   }
 });
 
-function cli(argv: string[], files: Record<string, string>): { code: number; out: string; err: string } {
-  let out = '';
-  let err = '';
-  const io = {
-    stdout: (s: string) => (out += s),
-    stderr: (s: string) => (err += s),
-    readFile: (p: string) => files[p],
-    writeFile: () => undefined,
-    color: false,
-  };
-  return { code: runCliWith(argv, io as never), out, err };
-}
-
 test('kernarg run --args: JSON true and false (and 0, 1) for bool arguments; anything else refused (exit 1)', (t) => {
   const ctx = testDevice(t);
   if (!ctx) return;
   ctx.dispose();
   const run = (on: unknown, off: unknown) =>
-    cli(['run', 'f.ir', '--kernel', 'flags', '--args', 'a.json', '--device', process.env.KERNARG_DEVICE ?? ''], {
-      'f.ir': FLAGS,
-      'a.json': JSON.stringify({ on, off, x: 7, out: { memref: { type: 'i32', data: [-1, -1], shape: [2] } } }),
-    });
+    runCliOnFiles(
+      ['run', 'f.ir', '--kernel', 'flags', '--args', 'a.json', '--device', process.env.KERNARG_DEVICE ?? ''],
+      {
+        'f.ir': FLAGS,
+        'a.json': JSON.stringify({ on, off, x: 7, out: { memref: { type: 'i32', data: [-1, -1], shape: [2] } } }),
+      },
+    );
   for (const [on, off, a, b] of GIVEN) {
     const r = run(on, off);
-    assert.equal(r.code, 0, r.err);
-    assert.deepEqual(JSON.parse(r.out).args.out, want(a, b));
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout).args.out, want(a, b));
   }
   for (const bad of [2, 'yes', [1], null]) {
     const r = run(bad, false);
-    assert.equal(r.code, 1, r.out);
-    assert.match(r.err, /kernel 'flags', argument 'on': a bool argument takes true or false \(or 0 or 1\)/);
+    assert.equal(r.code, 1, r.stdout);
+    assert.match(r.stderr, /kernel 'flags', argument 'on': a bool argument takes true or false \(or 0 or 1\)/);
   }
 });
 
 test('gen-ts types a bool parameter `boolean | 0 | 1`', () => {
-  const r = cli(['gen-ts', 'f.ir'], { 'f.ir': FLAGS });
-  assert.equal(r.code, 0, r.err);
-  assert.match(r.out, /readonly on: boolean \| 0 \| 1;\s+readonly off: boolean \| 0 \| 1;\s+readonly x: number;/);
+  const r = runCliOnFiles(['gen-ts', 'f.ir'], { 'f.ir': FLAGS });
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /readonly on: boolean \| 0 \| 1;\s+readonly off: boolean \| 0 \| 1;\s+readonly x: number;/);
 });

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { runCliWith } from '../src/cli/main.js';
+import { runCliOnFiles } from './support/cli-in-memory.js';
 import { memoryHost } from '../src/frontend/opencl-c/index.js';
 import { lower } from '../src/lower.js';
 import { testDevice } from './support/device.js';
@@ -63,24 +63,16 @@ function run(n: number, api: 'opencl' | 'vulkan'): { out: number[]; f: number[] 
     n,
   });
   const files: Record<string, string> = { 'c.ir': LOOP, 'args.json': args };
-  let out = '';
-  let err = '';
   const device = api === 'vulkan' ? (process.env.KERNARG_VK_DEVICE ?? '') : (process.env.KERNARG_DEVICE ?? '');
-  const io = {
-    stdout: (s: string) => (out += s),
-    stderr: (s: string) => (err += s),
-    readFile: (p: string) => files[p],
-    writeFile: () => undefined,
-    color: false,
-  };
-  assert.equal(
-    runCliWith(
-      ['run', 'c.ir', '--kernel', 'carry', '--args', 'args.json', '--api', api, '--device', device],
-      io as never,
-    ),
-    0,
-    err,
+  const {
+    code,
+    stdout: out,
+    stderr: err,
+  } = runCliOnFiles(
+    ['run', 'c.ir', '--kernel', 'carry', '--args', 'args.json', '--api', api, '--device', device],
+    files,
   );
+  assert.equal(code, 0, err);
   const r = JSON.parse(out).args;
   return { out: r.out, f: r.f };
 }

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { runCliWith } from '../src/cli/main.js';
+import { runCliOnFiles } from './support/cli-in-memory.js';
 import { memoryHost } from '../src/frontend/opencl-c/index.js';
 import { lower } from '../src/lower.js';
 import { testDevice } from './support/device.js';
@@ -75,17 +76,12 @@ function reference(): number[] {
 
 function run(ir: string, api: 'opencl' | 'vulkan'): number[] {
   const files: Record<string, string> = { 'g.ir': ir, 'args.json': ARGS };
-  let out = '';
-  let err = '';
   const device = api === 'vulkan' ? (process.env.KERNARG_VK_DEVICE ?? '') : (process.env.KERNARG_DEVICE ?? '');
-  const io = {
-    stdout: (s: string) => (out += s),
-    stderr: (s: string) => (err += s),
-    readFile: (p: string) => files[p],
-    writeFile: () => undefined,
-    color: false,
-  };
-  const code = runCliWith(
+  const {
+    code,
+    stdout: out,
+    stderr: err,
+  } = runCliOnFiles(
     [
       'run',
       'g.ir',
@@ -100,7 +96,7 @@ function run(ir: string, api: 'opencl' | 'vulkan'): number[] {
       '--device',
       device,
     ],
-    io as never,
+    files,
   );
   assert.equal(code, 0, err);
   return JSON.parse(out).args.C;
@@ -193,23 +189,15 @@ test('PoCL: v0.4 min, max, abs, an i32 group id, names reused in sibling regions
       b: { memref: { type: 'f32', data: b, shape: [8] } },
     }),
   };
-  let out = '';
-  let err = '';
-  const io = {
-    stdout: (s: string) => (out += s),
-    stderr: (s: string) => (err += s),
-    readFile: (p: string) => files[p],
-    writeFile: () => undefined,
-    color: false,
-  };
-  assert.equal(
-    runCliWith(
-      ['run', 'm.ir', '--kernel', 'mm', '--args', 'args.json', '--device', process.env.KERNARG_DEVICE ?? ''],
-      io as never,
-    ),
-    0,
-    err,
+  const {
+    code,
+    stdout: out,
+    stderr: err,
+  } = runCliOnFiles(
+    ['run', 'm.ir', '--kernel', 'mm', '--args', 'args.json', '--device', process.env.KERNARG_DEVICE ?? ''],
+    files,
   );
+  assert.equal(code, 0, err);
   const r = JSON.parse(out).args;
   assert.deepEqual(
     r.a,

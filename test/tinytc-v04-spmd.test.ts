@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { lower } from '../src/lower.js';
-import { runCliWith } from '../src/cli/main.js';
+import { runCliOnFiles } from './support/cli-in-memory.js';
 import { SPIRV_VAL, spirvValComplaints } from './support/spirv-check.js';
 import { requireTool } from './support/tools.js';
 import { SourceFile } from '../src/diagnostics/source.js';
@@ -294,25 +294,13 @@ test('kernarg run --howmany x,y,z launches a v0.4 function along three axes; a v
     'n.json': JSON.stringify({ out: { memref: { type: 'i64', data: [0, 0, 0], shape: [3] } } }),
     'v3.json': JSON.stringify({ a: { memref: { type: 'f32', data: [0], shape: [1] } } }),
   };
-  const run = (argv: string[]) => {
-    let out = '';
-    let err = '';
-    const io = {
-      stdout: (s: string) => (out += s),
-      stderr: (s: string) => (err += s),
-      readFile: (p: string) => files[p],
-      writeFile: () => undefined,
-      color: false,
-    };
-    const code = runCliWith([...argv, '--device', process.env.KERNARG_DEVICE ?? ''], io as never);
-    return { code, out, err };
-  };
+  const run = (argv: string[]) => runCliOnFiles([...argv, '--device', process.env.KERNARG_DEVICE ?? ''], files);
   const r = run(['run', 'n.ir', '--kernel', 'n', '--args', 'n.json', '--howmany', '2,3,4']);
-  assert.equal(r.code, 0, r.err);
-  assert.deepEqual(JSON.parse(r.out).args.out.map(Number), [2, 3, 4]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual(JSON.parse(r.stdout).args.out.map(Number), [2, 3, 4]);
   const v3 = run(['run', 'v3.ir', '--kernel', 'v3', '--args', 'v3.json', '--howmany', '2,3']);
   assert.equal(v3.code, 1);
-  assert.match(v3.err, /howmany must be a positive integer/);
+  assert.match(v3.stderr, /howmany must be a positive integer/);
   assert.equal(run(['run', 'n.ir', '--kernel', 'n', '--args', 'n.json', '--howmany', '2,0']).code, 2);
 });
 

@@ -4,24 +4,14 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { runCliWith } from '../src/cli/main.js';
+import { runCliOnFiles } from './support/cli-in-memory.js';
 import { EXIT_BREAKING } from '../src/cli/diff-command.js';
 import { memoryHost } from '../src/frontend/opencl-c/index.js';
 import { lower } from '../src/lower.js';
 import { targetNamed } from '../src/targets/index.js';
 import { type ZeEntry, payloadArguments } from './support/zebin-oracle.js';
 
-function cli(args: string[], files: Record<string, string>): { code: number; stdout: string; stderr: string } {
-  let stdout = '';
-  let stderr = '';
-  const code = runCliWith(args, {
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-    readFile: (p) => files[p],
-    color: false,
-  });
-  return { code, stdout, stderr };
-}
+const cli = (args: string[], files: Record<string, string>) => runCliOnFiles(args, files);
 
 const K = `typedef struct { char a; long b; } P;
 kernel void k(global float *a, constant int *c, local float4 *l, float x, P p, read_only image2d_t img, sampler_t s) {

@@ -15,7 +15,8 @@ import { emitTinytcOpenclSpirv } from '../codegen/spirv/opencl-module.js';
 import { disassemble } from '../emit/spirv/disassemble.js';
 import { buildSpirvProgram } from './opencl/program-il.js';
 import type { BlasPolicy } from '../codegen/blas-policy.js';
-import { type ShapeTie, checkShapeTies, shapeTies } from './checks/shape-ties.js';
+import { type ShapeTie, shapeTies } from './checks/shape-ties.js';
+import { checkLaunchArgs } from './checks/launch-args.js';
 import { type BufferKind, type CheckedMemref, checkMemref } from './checks/memref.js';
 import { LaunchError, PackError, RuntimeInputError } from '../pack/errors.js';
 import { type Context, DeviceBuffer, type SvmBlock } from './opencl/host.js';
@@ -113,60 +114,11 @@ export class TinytcKernel {
     const owned: { dispose(): void }[] = [];
     const indirect: SvmBlock[] = [];
     this.copies.clear();
-    if (typeof o.args !== 'object' || o.args === null)
-      throw new PackError(this.name, '(arguments)', 'expected an object of arguments');
-    for (const key of Object.keys(o.args))
-      if (!this.params.has(key))
-        throw new PackError(
-          this.name,
-          key,
-          `@${this.name} has no argument '${key}' (it takes ${[...this.params.keys()].join(', ') || 'none'})`,
-        );
-    for (const [name] of this.params) if (!Object.hasOwn(o.args, name)) throw new PackError(this.name, name, 'missing');
     // Every memref and group is checked (shapes, strides, offsets, data sizes, ties, howmany) before anything is
     // allocated.
-    const memrefs = new Map<string, Checked>();
-    const groups = new Map<string, { members: Checked[]; offset: number }>();
-    const shapes = new Map<string, number[] | number[][]>();
-    for (const [name, type] of this.params) {
-      const v = o.args[name];
-      if (type.kind === 'memref') {
-        const m = this.memref(name, type, v, 0);
-        memrefs.set(name, m);
-        shapes.set(name, m.shape);
-      } else if (type.kind === 'group') {
-        const g = v as GroupValue;
-        if (typeof g !== 'object' || g === null || !Array.isArray(g.group) || g.group.length === 0)
-          throw new PackError(this.name, name, 'a group takes {group: [memref, ...], offset?}');
-        const offset = g.offset ?? type.offset ?? 0;
-        if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0)
-          throw new PackError(
-            this.name,
-            `${name}.offset`,
-            `a group offset is a non-negative whole number of elements, not ${String(offset)}`,
-          );
-        if (type.offset !== null && offset !== type.offset)
-          throw new PackError(
-            this.name,
-            `${name}.offset`,
-            `${offset} differs from the declared static offset ${type.offset}`,
-          );
-        if (g.group.length < howmany)
-          throw new PackError(
-            this.name,
-            name,
-            `the group has ${g.group.length} member${g.group.length > 1 ? 's' : ''}, but howmany ${howmany} ` +
-              `launches ${howmany} work-groups and work-group i reads member i`,
-          );
-        const members = g.group.map((m, i) => this.memref(`${name}[${i}]`, type.memref, m, offset));
-        groups.set(name, { members, offset });
-        shapes.set(
-          name,
-          members.map((m) => m.shape),
-        );
-      }
-    }
-    checkShapeTies(this.name, this.ties, shapes, howmany);
+    const { memrefs, groups } = checkLaunchArgs(this.name, this.params, o.args, howmany, this.ties, (n, t, v, at) =>
+      this.memref(n, t, v, at),
+    );
     for (const s of this.slots) {
       const rule = s.host!;
       const type = this.params.get(rule.arg)!;

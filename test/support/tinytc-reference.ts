@@ -1,6 +1,8 @@
 // A JS interpreter of tinytc v0.3 semantics: the reference the generated OpenCL C is tested against.
 // Work-groups run one after another; within one, replicated instructions run once (every work-item
-// would compute the same), collective ones and foreach loops run whole.
+// would compute the same), collective ones and foreach loops run whole. Its scalar arithmetic, memory
+// and BLAS instructions are files of their own beside it (tinytc-reference-scalars.ts, -memory.ts,
+// -blas.ts), as are v0.4's number types (-numbers.ts) and the lockstep scheduler of parallel regions (-spmd.ts).
 import type {
   CoopmatrixType,
   Func,
@@ -11,163 +13,28 @@ import type {
   Region,
   ScalarTypeName,
 } from '../../src/frontend/tinytc/ast.js';
-import { canonicalStride } from '../../src/frontend/tinytc/ast.js';
 import { varName } from '../../src/frontend/tinytc/calling-convention.js';
-import { INT_BITS, isFloating, isUnaryArith } from '../../src/frontend/tinytc/ast.js';
+import { runBlas } from './tinytc-reference-blas.js';
 import {
-  type Complex,
-  allocateNumber,
-  arithNumber,
-  compareComplex,
-  complexAtomicNext,
-  entriesPer,
-  isComplexValue,
-  isV04Type,
-  readNumber,
-  unaryNumber,
-  wrapNumber,
-  writeNumber,
-} from './tinytc-reference-numbers.js';
-import { type SyncRequest, groupOperation, runLockstep } from './tinytc-reference-spmd.js';
+  type GroupMem,
+  type Mem,
+  type RefMemref,
+  allocate,
+  readElement,
+  toMem,
+  write,
+} from './tinytc-reference-memory.js';
+import { complexAtomicNext } from './tinytc-reference-numbers.js';
+import { type Scalar, add, arith, big, compare, subgroupCombine, wrap } from './tinytc-reference-scalars.js';
+import { type SyncRequest, runLockstep } from './tinytc-reference-spmd.js';
 
-export type Scalar = number | bigint | boolean | Complex;
-type Typed = Float32Array | Float64Array | Int8Array | Int16Array | Int32Array | BigInt64Array | Uint16Array;
-
-interface Mem {
-  readonly data: Typed;
-  readonly base: number;
-  readonly shape: readonly number[];
-  readonly stride: readonly number[];
-  readonly element: ScalarTypeName;
-}
-
-interface GroupMem {
-  readonly members: readonly Mem[];
-  readonly offset: number;
-}
+export type { RefMemref } from './tinytc-reference-memory.js';
+export { type Scalar, wrap } from './tinytc-reference-scalars.js';
 
 /** A work-item's share of a cooperative matrix: its components, in tinytc's order (coopmatrix-layout.ts). */
 type Components = readonly Scalar[];
 
 type Value = Scalar | Mem | GroupMem | Components;
-
-export interface RefMemref {
-  readonly data: ArrayBufferView;
-  readonly shape: readonly number[];
-  readonly stride?: readonly number[];
-}
-
-const wide = (t: ScalarTypeName) => t === 'i64' || t === 'index';
-const isF = (t: ScalarTypeName) => t === 'f32' || t === 'f64';
-
-/** Rounds or wraps a mathematical result into type t. */
-export function wrap(t: ScalarTypeName, x: Scalar): Scalar {
-  if (isV04Type(t)) return wrapNumber(t, x);
-  if (isComplexValue(x)) x = x.re;
-  switch (t) {
-    case 'i1':
-      return typeof x === 'boolean' ? x : typeof x === 'bigint' ? x !== 0n : x !== 0;
-    case 'f32':
-      return Math.fround(Number(x));
-    case 'f64':
-      return Number(x);
-    case 'i64':
-    case 'index':
-      return BigInt.asIntN(64, typeof x === 'bigint' ? x : BigInt(typeof x === 'boolean' ? Number(x) : Math.trunc(x)));
-    default: {
-      const bits = t === 'i8' ? 8 : t === 'i16' ? 16 : 32;
-      const b = typeof x === 'bigint' ? x : BigInt(typeof x === 'boolean' ? Number(x) : Math.trunc(x));
-      return Number(BigInt.asIntN(bits, b));
-    }
-  }
-}
-
-const big = (x: Scalar) =>
-  typeof x === 'bigint' ? x : BigInt(typeof x === 'boolean' ? Number(x) : isComplexValue(x) ? x.re : x);
-
-function arith(fn: string, t: ScalarTypeName, a: Scalar, b: Scalar): Scalar {
-  // tinytc v0.4's one-operand functions and number types (tinytc-reference-numbers.ts).
-  if (isUnaryArith(fn) && ((fn !== 'neg' && fn !== 'not') || isV04Type(t)))
-    return unaryNumber(fn, t, a, (x) => wrap(t, x as Scalar)) as Scalar;
-  if (isV04Type(t)) return arithNumber(fn, t, a, b);
-  if (t === 'i1') {
-    const x = a as boolean;
-    const y = b as boolean;
-    return fn === 'and' ? x && y : fn === 'or' ? x || y : fn === 'xor' ? x !== y : !x;
-  }
-  if (isF(t)) {
-    const x = a as number;
-    const y = b as number;
-    const r =
-      fn === 'add'
-        ? x + y
-        : fn === 'sub'
-          ? x - y
-          : fn === 'mul'
-            ? x * y
-            : fn === 'div'
-              ? x / y
-              : fn === 'rem'
-                ? x % y
-                : -x;
-    return wrap(t, r);
-  }
-  const bits = BigInt(wide(t) ? 64 : t === 'i32' ? 32 : t === 'i16' ? 16 : 8);
-  const x = big(a);
-  const y = fn === 'neg' || fn === 'not' ? 0n : big(b);
-  if ((fn === 'div' || fn === 'rem') && y === 0n) throw new Error('integer division by zero');
-  switch (fn) {
-    case 'add':
-      return wrap(t, x + y);
-    case 'sub':
-      return wrap(t, x - y);
-    case 'mul':
-      return wrap(t, x * y);
-    case 'div':
-      return wrap(t, x / y);
-    case 'rem':
-      return wrap(t, x % y);
-    case 'shl':
-      return wrap(t, x << (y & (bits - 1n)));
-    case 'shr':
-      return wrap(t, x >> (y & (bits - 1n)));
-    case 'and':
-      return wrap(t, x & y);
-    case 'or':
-      return wrap(t, x | y);
-    case 'xor':
-      return wrap(t, x ^ y);
-    case 'neg':
-      return wrap(t, -x);
-    default:
-      return wrap(t, ~x);
-  }
-}
-
-function compare(fn: string, a: Scalar, b: Scalar): boolean {
-  if (isComplexValue(a) && isComplexValue(b)) return compareComplex(fn, a, b);
-  const [x, y] = typeof a === 'bigint' || typeof b === 'bigint' ? [big(a), big(b)] : [Number(a), Number(b)];
-  switch (fn) {
-    case 'eq':
-      return x === y;
-    case 'ne':
-      return x !== y;
-    case 'gt':
-      return x > y;
-    case 'ge':
-      return x >= y;
-    case 'lt':
-      return x < y;
-    default:
-      return x <= y;
-  }
-}
-
-/** Adds, multiplies in type t (exact for integers up to the final wrap, rounded per step for f32). */
-const add = (t: ScalarTypeName, a: Scalar, b: Scalar): Scalar =>
-  isF(t) ? wrap(t, Number(a) + Number(b)) : big(a) + big(b);
-const mul = (t: ScalarTypeName, a: Scalar, b: Scalar): Scalar =>
-  isF(t) ? wrap(t, Number(a) * Number(b)) : big(a) * big(b);
 
 /** The work-group shape a parallel region and the subgroup built-ins see (tinytc v0.4). */
 export interface SpmdLaunch {
@@ -464,7 +331,11 @@ class Run {
         return;
       }
       case 'blas':
-        this.blas(inst);
+        runBlas(
+          inst,
+          (o, t) => this.scalar(o, t),
+          (o) => this.mem(o),
+        );
         return;
     }
   }
@@ -533,167 +404,6 @@ class Run {
     if (fn === 'subgroup_local_id') return l0 % sgs;
     return fn === 'subgroup_id.x' ? id % across : Math.floor(id / across);
   }
-
-  private blas(inst: Extract<Inst, { op: 'blas' }>): void {
-    const o = inst.operands;
-    const tn = (i: number) => (inst.types[i].type as { name: ScalarTypeName }).name;
-    const n = o.length;
-    const c = this.mem(o[n - 1]);
-    const et = c.element;
-    // Mixed-type operands: alpha, beta and every element read are converted to C's element type
-    // first, and the arithmetic is done in that type.
-    const alpha = wrap(et, this.scalar(o[0], tn(0)));
-    const betaOp = o[n === 4 ? 2 : 3];
-    const beta = wrap(et, this.scalar(betaOp, tn(n === 4 ? 2 : 3)));
-    const betaZero = betaOp.kind !== 'value';
-    const betaIsZero = betaZero && Number(beta) === 0;
-    const read = (m: Mem, index: readonly number[]) => wrap(et, readElement(m, index));
-    const upd = (index: number[], value: Scalar) => {
-      const v = betaIsZero ? value : add(et, value, mul(et, beta, readElement(c, index)));
-      write(c, index, wrap(et, v));
-    };
-    const T = (m: Mem, t: 'n' | 't' | null) =>
-      t === 't' && m.shape.length === 2
-        ? { rows: m.shape[1], cols: m.shape[0], at: (i: number, j: number) => read(m, [j, i]) }
-        : {
-            rows: m.shape[0],
-            cols: m.shape[1] ?? 1,
-            at: (i: number, j: number) => read(m, m.shape.length === 2 ? [i, j] : [i]),
-          };
-    switch (inst.fn) {
-      case 'axpby': {
-        const a = this.mem(o[1]);
-        if (c.shape.length === 0) upd([], mul(et, alpha, read(a, [])));
-        else if (c.shape.length === 1) for (let i = 0; i < c.shape[0]; i++) upd([i], mul(et, alpha, read(a, [i])));
-        else {
-          const A = T(a, inst.transA);
-          for (let j = 0; j < c.shape[1]; j++)
-            for (let i = 0; i < c.shape[0]; i++) upd([i, j], mul(et, alpha, A.at(i, j)));
-        }
-        return;
-      }
-      case 'hadamard': {
-        const a = this.mem(o[1]);
-        const b = this.mem(o[2]);
-        for (let i = 0; i < c.shape[0]; i++) upd([i], mul(et, mul(et, alpha, read(a, [i])), read(b, [i])));
-        return;
-      }
-      case 'ger': {
-        const a = this.mem(o[1]);
-        const b = this.mem(o[2]);
-        for (let j = 0; j < c.shape[1]; j++)
-          for (let i = 0; i < c.shape[0]; i++) upd([i, j], mul(et, mul(et, alpha, read(a, [i])), read(b, [j])));
-        return;
-      }
-      case 'gemv': {
-        const A = T(this.mem(o[1]), inst.transA);
-        const b = this.mem(o[2]);
-        for (let i = 0; i < c.shape[0]; i++) {
-          let acc: Scalar = isF(et) ? 0 : 0n;
-          for (let k = 0; k < A.cols; k++) acc = wrap(et, add(et, acc, mul(et, A.at(i, k), read(b, [k]))));
-          upd([i], mul(et, alpha, acc));
-        }
-        return;
-      }
-      case 'sum': {
-        const a = this.mem(o[1]);
-        if (a.shape.length === 2) {
-          const A = T(a, inst.transA);
-          for (let i = 0; i < c.shape[0]; i++) {
-            let acc: Scalar = isF(et) ? 0 : 0n;
-            for (let k = 0; k < A.cols; k++) acc = wrap(et, add(et, acc, A.at(i, k)));
-            upd([i], mul(et, alpha, acc));
-          }
-        } else {
-          let acc: Scalar = isF(et) ? 0 : 0n;
-          for (let k = 0; k < a.shape[0]; k++) acc = wrap(et, add(et, acc, read(a, [k])));
-          upd([], mul(et, alpha, acc));
-        }
-        return;
-      }
-      case 'gemm': {
-        const A = T(this.mem(o[1]), inst.transA);
-        const B = T(this.mem(o[2]), inst.transB);
-        for (let j = 0; j < c.shape[1]; j++) {
-          for (let i = 0; i < c.shape[0]; i++) {
-            let acc: Scalar = isF(et) ? 0 : 0n;
-            for (let k = 0; k < A.cols; k++) acc = wrap(et, add(et, acc, mul(et, A.at(i, k), B.at(k, j))));
-            upd([i, j], mul(et, alpha, acc));
-          }
-        }
-        return;
-      }
-    }
-  }
-}
-
-/** The smallest and largest value of a type: the identities of an exclusive max and min scan. */
-function extreme(t: ScalarTypeName, largest: boolean): Scalar {
-  if (isFloating(t)) return wrap(t, largest ? Infinity : -Infinity);
-  const bits = BigInt(INT_BITS[t]!);
-  const v = largest ? (1n << (bits - 1n)) - 1n : -(1n << (bits - 1n));
-  return wrap(t, v);
-}
-
-/** What each lane of a subgroup gets from a reduction or scan of `values` (in lane order), computed in type t. */
-function subgroupCombine(
-  group: 'reduce' | 'inclusive_scan' | 'exclusive_scan',
-  fn: 'add' | 'max' | 'min',
-  t: ScalarTypeName,
-  values: readonly Scalar[],
-): Scalar[] {
-  if (fn === 'add') return groupOperation(group, values, (a, b) => arith('add', t, a, b), wrap(t, 0));
-  const pick = (a: Scalar, b: Scalar) => (compare(fn === 'max' ? 'gt' : 'lt', b, a) ? b : a);
-  return groupOperation(group, values, pick, extreme(t, fn === 'min'));
-}
-
-function allocate(t: ScalarTypeName, n: number): Typed {
-  if (isV04Type(t)) return allocateNumber(t, n);
-  switch (t) {
-    case 'f32':
-      return new Float32Array(n);
-    case 'f64':
-      return new Float64Array(n);
-    case 'i8':
-      return new Int8Array(n);
-    case 'i16':
-      return new Int16Array(n);
-    case 'i32':
-      return new Int32Array(n);
-    default:
-      return new BigInt64Array(n);
-  }
-}
-
-function toMem(v: RefMemref, t: MemrefType): Mem {
-  return {
-    data: v.data as Typed,
-    base: 0,
-    shape: [...v.shape],
-    stride: v.stride ? [...v.stride] : (canonicalStride(v.shape) as number[]),
-    element: t.element,
-  };
-}
-
-function address(m: Mem, index: readonly number[]): number {
-  return index.reduce((a, i, k) => a + i * m.stride[k], m.base);
-}
-
-function readElement(m: Mem, index: readonly number[]): Scalar {
-  const a = address(m, index);
-  if (a < 0 || a * entriesPer(m.element) >= m.data.length)
-    throw new Error(`reference: read out of bounds at ${a} (length ${m.data.length})`);
-  if (isV04Type(m.element)) return readNumber(m.element, m.data as ArrayLike<number>, a);
-  return m.data[a];
-}
-
-function write(m: Mem, index: readonly number[], v: Scalar): void {
-  const a = address(m, index);
-  if (a < 0 || a * entriesPer(m.element) >= m.data.length)
-    throw new Error(`reference: write out of bounds at ${a} (length ${m.data.length})`);
-  if (isV04Type(m.element)) writeNumber(m.element, m.data as { [i: number]: number }, a, v);
-  else if (m.data instanceof BigInt64Array) m.data[a] = big(v);
-  else m.data[a] = Number(v);
 }
 
 /**

@@ -1,5 +1,7 @@
+import { assertNever } from '../../assert-never.js';
 import { C_TYPE } from './c-scalars.js';
 import type { AtomicMode } from '../atomic-mode.js';
+import { type BlasLoops, type TotalLoop, type Trans, opIndex, readFactors } from '../blas-loops.js';
 import type { BlasPolicy } from '../blas-policy.js';
 import type { Names } from './names.js';
 import { type Ext, type View, elementAt, extText } from './views.js';
@@ -25,14 +27,10 @@ export interface CollectiveContext {
   readonly policy: BlasPolicy;
 }
 
-export type Trans = 'n' | 't' | null;
-export const op = (v: View, t: Trans) =>
-  t === 't' && v.shape.length === 2
-    ? { rows: v.shape[1], cols: v.shape[0] }
-    : { rows: v.shape[0], cols: v.shape[1] ?? 1 };
+export { type Trans, op } from '../blas-loops.js';
 /** Element (i, j) of op(v); with `e`, cast to that type where v's elements have another (mixed-type BLAS operands compute in C's type). */
 export const opAt = (v: View, t: Trans, i: Ext, j: Ext, e: View['element'] = v.element) =>
-  readAs(v, t === 't' ? [j, i] : [i, j], e);
+  readAs(v, opIndex(t, i, j), e);
 /** An element of v as type e: cast where v's element type is another. */
 export const readAs = (v: View, index: Ext[], e: View['element']) =>
   v.element === e ? elementAt(v, index) : `((${C_TYPE[e]})${elementAt(v, index)})`;
@@ -80,38 +78,49 @@ function linear(ctx: CollectiveContext, n: Ext, body: (i: string) => string[], f
   ];
 }
 
-export function axpby(
-  ctx: CollectiveContext,
-  t: Trans,
-  atomic: AtomicMode | null,
-  alpha: ScalarArg,
-  a: View,
-  beta: ScalarArg,
-  b: View,
-): string[] {
-  if (b.shape.length === 0)
-    return [
-      `if (${ctx.lid} == 0) {`,
-      `  ${update(ctx, b, [], `${alpha.expr} * ${readAs(a, [], b.element)}`, beta, atomic)}`,
-      '}',
-    ];
-  if (b.shape.length === 1) {
-    const scalar = (from: Ext) =>
-      linear(
-        ctx,
-        b.shape[0],
-        (i) => [update(ctx, b, [i], `${alpha.expr} * ${readAs(a, [i], b.element)}`, beta, atomic)],
-        from,
-      );
-    const v = ctx.policy.vectorBuiltins === false ? 1 : ctx.policy.axpbyVector;
-    const floating = b.element === 'f32' || b.element === 'f64';
-    if (v === 1 || atomic || !floating || a.element !== b.element || a.stride[0] !== 1 || b.stride[0] !== 1)
-      return scalar(0);
-    return vectorAxpby(ctx, v, alpha, a, beta, b, scalar);
+/**
+ * A BLAS call other than GEMM, its loops as blas-loops.ts decided them, as OpenCL C: each factor read
+ * as C's element type, the product `alpha * f1 * f2 …` (or `alpha * acc`, acc the sum over k).
+ */
+export function collective(ctx: CollectiveContext, l: BlasLoops<ScalarArg, View>): string[] {
+  const { c, alpha, beta, atomic } = l;
+  const e = c.element;
+  const read = (v: View, index: Ext[]) => readAs(v, index, e);
+  const product = (...xs: string[]) => xs.join(' * ');
+  const set = (index: Ext[], value: string) => update(ctx, c, index, `${alpha.expr} * ${value}`, beta, atomic);
+  switch (l.kind) {
+    case 'once':
+      return [`if (${ctx.lid} == 0) {`, `  ${set([], product(...readFactors(l.factors, {}, read)))}`, '}'];
+    case 'linear': {
+      const { sum, factors } = l;
+      if (sum !== null) {
+        const k = ctx.names.internal('k');
+        const acc = ctx.names.internal('acc');
+        return linear(ctx, l.n, (i) => {
+          const term = product(...readFactors(factors, { i, k }, read));
+          return [
+            `${C_TYPE[e]} ${acc} = 0;`,
+            `for (long ${k} = 0; ${k} < ${extText(sum)}; ++${k}) ${acc} += ${term};`,
+            set([i], acc),
+          ];
+        });
+      }
+      const scalar = (from: Ext) =>
+        linear(ctx, l.n, (i) => [set([i], product(...readFactors(factors, { i }, read)))], from);
+      const v = ctx.policy.vectorBuiltins === false ? 1 : ctx.policy.axpbyVector;
+      const x = l.vectors;
+      const floating = e === 'f32' || e === 'f64';
+      if (!x || v === 1 || !floating || x.a.element !== e || x.a.stride[0] !== 1 || x.b.stride[0] !== 1)
+        return scalar(0);
+      return vectorAxpby(ctx, v, alpha, x.a, beta, x.b, scalar);
+    }
+    case 'grid':
+      return grid(ctx, l.rows, l.cols, (i, j) => [set([i, j], product(...readFactors(l.factors, { i, j }, read)))]);
+    case 'total':
+      return total(ctx, l);
+    default:
+      return assertNever(l);
   }
-  return grid(ctx, b.shape[0], b.shape[1], (i, j) => [
-    update(ctx, b, [i, j], `${alpha.expr} * ${opAt(a, t, i, j, b.element)}`, beta, atomic),
-  ]);
 }
 
 /**
@@ -148,86 +157,22 @@ function vectorAxpby(
   ];
 }
 
-export function hadamard(
-  ctx: CollectiveContext,
-  atomic: AtomicMode | null,
-  alpha: ScalarArg,
-  a: View,
-  b: View,
-  beta: ScalarArg,
-  c: View,
-): string[] {
-  return linear(ctx, c.shape[0], (i) => [
-    update(ctx, c, [i], `${alpha.expr} * ${readAs(a, [i], c.element)} * ${readAs(b, [i], c.element)}`, beta, atomic),
-  ]);
-}
-
-export function ger(
-  ctx: CollectiveContext,
-  atomic: AtomicMode | null,
-  alpha: ScalarArg,
-  a: View,
-  b: View,
-  beta: ScalarArg,
-  c: View,
-): string[] {
-  return grid(ctx, c.shape[0], c.shape[1], (i, j) => [
-    update(ctx, c, [i, j], `${alpha.expr} * ${readAs(a, [i], c.element)} * ${readAs(b, [j], c.element)}`, beta, atomic),
-  ]);
-}
-
-export function gemv(
-  ctx: CollectiveContext,
-  t: Trans,
-  atomic: AtomicMode | null,
-  alpha: ScalarArg,
-  a: View,
-  b: View,
-  beta: ScalarArg,
-  c: View,
-): string[] {
-  const k = ctx.names.internal('k');
-  const acc = ctx.names.internal('acc');
-  const ct = C_TYPE[c.element];
-  return linear(ctx, c.shape[0], (i) => [
-    `${ct} ${acc} = 0;`,
-    `for (long ${k} = 0; ${k} < ${extText(op(a, t).cols)}; ++${k}) ${acc} += ${opAt(a, t, i, k, c.element)} * ${readAs(b, [k], c.element)};`,
-    update(ctx, c, [i], `${alpha.expr} * ${acc}`, beta, atomic),
-  ]);
-}
-
-export function sum(
-  ctx: CollectiveContext,
-  t: Trans,
-  atomic: AtomicMode | null,
-  alpha: ScalarArg,
-  a: View,
-  beta: ScalarArg,
-  b: View,
-): string[] {
+/** A vector into a scalar: partial sums per work-item, then work-item 0 adds them up. */
+function total(ctx: CollectiveContext, { n, a, alpha, beta, c: b, atomic }: TotalLoop<ScalarArg, View>): string[] {
   const ct = C_TYPE[b.element];
   const acc = ctx.names.internal('acc');
-  if (a.shape.length === 2) {
-    const k = ctx.names.internal('k');
-    return linear(ctx, b.shape[0], (i) => [
-      `${ct} ${acc} = 0;`,
-      `for (long ${k} = 0; ${k} < ${extText(op(a, t).cols)}; ++${k}) ${acc} += ${opAt(a, t, i, k, b.element)};`,
-      update(ctx, b, [i], `${alpha.expr} * ${acc}`, beta, atomic),
-    ]);
-  }
-  // A vector into a scalar: partial sums per work-item, then work-item 0 adds them up.
-  const n = ctx.wg[0] * ctx.wg[1];
+  const wi = ctx.wg[0] * ctx.wg[1];
   const partial = ctx.names.internal('partial');
-  ctx.hoist(`local ${ct} ${partial}[${n}];`);
+  ctx.hoist(`local ${ct} ${partial}[${wi}];`);
   const k = ctx.names.internal('k');
   return [
     '{',
     `  ${ct} ${acc} = 0;`,
-    ...indent(linear(ctx, a.shape[0], (i) => [`${acc} += ${readAs(a, [i], b.element)};`])),
+    ...indent(linear(ctx, n, (i) => [`${acc} += ${readAs(a, [i], b.element)};`])),
     `  ${partial}[${ctx.lid}] = ${acc};`,
     '  barrier(CLK_LOCAL_MEM_FENCE);',
     `  if (${ctx.lid} == 0) {`,
-    `    for (int ${k} = 1; ${k} < ${n}; ++${k}) ${acc} += ${partial}[${k}];`,
+    `    for (int ${k} = 1; ${k} < ${wi}; ++${k}) ${acc} += ${partial}[${k}];`,
     `    ${update(ctx, b, [], `${alpha.expr} * ${acc}`, beta, atomic)}`,
     '  }',
     '  barrier(CLK_LOCAL_MEM_FENCE);',

@@ -1,5 +1,7 @@
+import { assertNever } from '../../assert-never.js';
 import { Op } from '../../emit/spirv/spec.js';
 import type { AtomicMode } from '../atomic-mode.js';
+import { type BlasLoops, type TotalLoop, type Trans, opIndex, readFactors } from '../blas-loops.js';
 import type { BlasPolicy } from '../blas-policy.js';
 import { atomicUpdate } from './atomics.js';
 import { vectorAxpby, vectorizable } from './vector-axpby.js';
@@ -29,14 +31,10 @@ export interface SCollectiveContext {
   localBarrier(): void;
 }
 
-export type Trans = 'n' | 't' | null;
-export const op = (v: SView, t: Trans) =>
-  t === 't' && v.shape.length === 2
-    ? { rows: v.shape[1], cols: v.shape[0] }
-    : { rows: v.shape[0], cols: v.shape[1] ?? 1 };
+export { type Trans, op } from '../blas-loops.js';
 /** Element (i, j) of op(v), converted to type e (the BLAS operation's: mixed-type operands convert as C assigns). */
 export const opAt = (ctx: SCollectiveContext, v: SView, t: Trans, i: SExt, j: SExt, e: SView['element'] = v.element) =>
-  ctx.g.loadAs(v, t === 't' ? [j, i] : [i, j], e);
+  ctx.g.loadAs(v, opIndex(t, i, j), e);
 
 /** `C := value + beta C`, plain or atomic; beta 0 does not read C. */
 export function update(
@@ -71,131 +69,69 @@ function linear(ctx: SCollectiveContext, n: SExt, body: (i: Sym) => void, from: 
   ctx.g.forIndex(ctx.g.ext.add(from, ctx.lid), n, ctx.wg[0] * ctx.wg[1], body);
 }
 
+/** Code that work-item 0 alone runs. */
+const firstOnly = (ctx: SCollectiveContext, body: () => void) =>
+  ctx.g.f.ifThen(ctx.g.f.op(Op.IEqual, ctx.g.boolt, ctx.lid.id, ctx.g.i64(0)), body);
+
 const times = (ctx: SCollectiveContext, t: SView['element'], ...xs: number[]) =>
   xs.reduce((a, x) => ctx.g.mul(t, a, x));
 
-export function axpby(
-  ctx: SCollectiveContext,
-  t: Trans,
-  atomic: AtomicMode | null,
-  alpha: SScalar,
-  a: SView,
-  beta: SScalar,
-  b: SView,
-): void {
-  const g = ctx.g;
-  const e = b.element;
-  if (b.shape.length === 0) {
-    g.f.ifThen(g.f.op(Op.IEqual, g.boolt, ctx.lid.id, g.i64(0)), () =>
-      update(ctx, b, [], times(ctx, e, alpha.id, g.loadAs(a, [], e)), beta, atomic),
-    );
-  } else if (b.shape.length === 1) {
-    const scalar = (from: SExt) =>
-      linear(
-        ctx,
-        b.shape[0],
-        (i) => update(ctx, b, [i], times(ctx, e, alpha.id, g.loadAs(a, [i], e)), beta, atomic),
-        from,
-      );
-    if (atomic || !vectorizable(a, b)) scalar(0);
-    else vectorAxpby(ctx, ctx.blas.axpbyVector, alpha, a, beta, b, scalar);
-  } else
-    grid(ctx, b.shape[0], b.shape[1], (i, j) =>
-      update(ctx, b, [i, j], times(ctx, e, alpha.id, opAt(ctx, a, t, i, j, e)), beta, atomic),
-    );
-}
-
-export function hadamard(
-  ctx: SCollectiveContext,
-  atomic: AtomicMode | null,
-  alpha: SScalar,
-  a: SView,
-  b: SView,
-  beta: SScalar,
-  c: SView,
-): void {
-  linear(ctx, c.shape[0], (i) =>
-    update(
-      ctx,
-      c,
-      [i],
-      times(ctx, c.element, alpha.id, ctx.g.loadAs(a, [i], c.element), ctx.g.loadAs(b, [i], c.element)),
-      beta,
-      atomic,
-    ),
-  );
-}
-
-export function ger(
-  ctx: SCollectiveContext,
-  atomic: AtomicMode | null,
-  alpha: SScalar,
-  a: SView,
-  b: SView,
-  beta: SScalar,
-  c: SView,
-): void {
-  grid(ctx, c.shape[0], c.shape[1], (i, j) =>
-    update(
-      ctx,
-      c,
-      [i, j],
-      times(ctx, c.element, alpha.id, ctx.g.loadAs(a, [i], c.element), ctx.g.loadAs(b, [j], c.element)),
-      beta,
-      atomic,
-    ),
-  );
-}
-
-export function gemv(
-  ctx: SCollectiveContext,
-  t: Trans,
-  atomic: AtomicMode | null,
-  alpha: SScalar,
-  a: SView,
-  b: SView,
-  beta: SScalar,
-  c: SView,
-): void {
-  const g = ctx.g;
+/**
+ * A BLAS call other than GEMM, its loops as blas-loops.ts decided them, as SPIR-V: each factor loaded
+ * as C's element type, then multiplied by alpha in order (alpha × acc, acc the sum over k).
+ */
+export function collective(ctx: SCollectiveContext, l: BlasLoops<SScalar, SView>): void {
+  const { g } = ctx;
+  const { c, alpha, beta, atomic } = l;
   const e = c.element;
-  linear(ctx, c.shape[0], (i) => {
-    const acc = g.variable(e, g.constant(e, 0));
-    g.forIndex(0, op(a, t).cols, 1, (k) =>
-      acc.set(g.add(e, acc.get(), g.mul(e, opAt(ctx, a, t, i, k, e), g.loadAs(b, [k], e)))),
-    );
-    update(ctx, c, [i], g.mul(e, alpha.id, acc.get()), beta, atomic);
-  });
+  const load = (v: SView, index: SExt[]) => g.loadAs(v, index, e);
+  const set = (index: SExt[], ...values: number[]) =>
+    update(ctx, c, index, times(ctx, e, alpha.id, ...values), beta, atomic);
+  switch (l.kind) {
+    case 'once':
+      firstOnly(ctx, () => set([], ...readFactors(l.factors, {}, load)));
+      return;
+    case 'linear': {
+      const { sum, factors } = l;
+      if (sum !== null) {
+        linear(ctx, l.n, (i) => {
+          const acc = g.variable(e, g.constant(e, 0));
+          g.forIndex(0, sum, 1, (k) =>
+            acc.set(g.add(e, acc.get(), times(ctx, e, ...readFactors(factors, { i, k }, load)))),
+          );
+          set([i], acc.get());
+        });
+        return;
+      }
+      const scalar = (from: SExt) => linear(ctx, l.n, (i) => set([i], ...readFactors(factors, { i }, load)), from);
+      const x = l.vectors;
+      if (!x || !vectorizable(x.a, x.b)) scalar(0);
+      else vectorAxpby(ctx, ctx.blas.axpbyVector, alpha, x.a, beta, x.b, scalar);
+      return;
+    }
+    case 'grid':
+      grid(ctx, l.rows, l.cols, (i, j) => set([i, j], ...readFactors(l.factors, { i, j }, load)));
+      return;
+    case 'total':
+      total(ctx, l);
+      return;
+    default:
+      assertNever(l);
+  }
 }
 
-export function sum(
-  ctx: SCollectiveContext,
-  t: Trans,
-  atomic: AtomicMode | null,
-  alpha: SScalar,
-  a: SView,
-  beta: SScalar,
-  b: SView,
-): void {
+/** A vector into a scalar: partial sums per work-item, then work-item 0 adds them up. */
+function total(ctx: SCollectiveContext, { n, a, alpha, beta, c: b, atomic }: TotalLoop<SScalar, SView>): void {
   const g = ctx.g;
   const e = b.element;
-  if (a.shape.length === 2) {
-    linear(ctx, b.shape[0], (i) => {
-      const acc = g.variable(e, g.constant(e, 0));
-      g.forIndex(0, op(a, t).cols, 1, (k) => acc.set(g.add(e, acc.get(), opAt(ctx, a, t, i, k, e))));
-      update(ctx, b, [i], g.mul(e, alpha.id, acc.get()), beta, atomic);
-    });
-    return;
-  }
-  // A vector into a scalar: partial sums per work-item, then work-item 0 adds them up.
-  const n = ctx.wg[0] * ctx.wg[1];
-  const partial = ctx.workgroupArray(e, n);
+  const wi = ctx.wg[0] * ctx.wg[1];
+  const partial = ctx.workgroupArray(e, wi);
   const acc = g.variable(e, g.constant(e, 0));
-  linear(ctx, a.shape[0], (i) => acc.set(g.add(e, acc.get(), g.loadAs(a, [i], e))));
+  linear(ctx, n, (i) => acc.set(g.add(e, acc.get(), g.loadAs(a, [i], e))));
   g.store(partial, [ctx.lid], acc.get());
   ctx.localBarrier();
-  g.f.ifThen(g.f.op(Op.IEqual, g.boolt, ctx.lid.id, g.i64(0)), () => {
-    g.forIndex(1, n, 1, (k) => acc.set(g.add(e, acc.get(), g.load(partial, [k]))));
+  firstOnly(ctx, () => {
+    g.forIndex(1, wi, 1, (k) => acc.set(g.add(e, acc.get(), g.load(partial, [k]))));
     update(ctx, b, [], g.mul(e, alpha.id, acc.get()), beta, atomic);
   });
   ctx.localBarrier();

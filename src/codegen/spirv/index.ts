@@ -135,6 +135,19 @@ export function emitTinytcSpirvModule(
   return { words: b.build(), requirements: requirementsOf(b) };
 }
 
+/**
+ * The clspv reflection instruction of each argument kind a tinytc kernel has, and what it states beside the kernel
+ * and the ordinal: the descriptor set and binding (`binding`), then the offset and size (`range`).
+ */
+const ARG_REFLECTION: Partial<Record<VulkanSlot['argKind'], { op: number; binding: boolean; range: boolean }>> = {
+  buffer: { op: Reflection.ArgumentStorageBuffer, binding: true, range: false },
+  pod: { op: Reflection.ArgumentPodStorageBuffer, binding: true, range: true },
+  pod_ubo: { op: Reflection.ArgumentPodUniform, binding: true, range: true },
+  pod_pushconstant: { op: Reflection.ArgumentPodPushConstant, binding: false, range: true },
+  pointer_pushconstant: { op: Reflection.ArgumentPointerPushConstant, binding: false, range: true },
+  pointer_ubo: { op: Reflection.ArgumentPointerUniform, binding: true, range: true },
+};
+
 /** clspv's reflection: per kernel Kernel, PropertyRequiredWorkgroupSize, then ArgumentInfo and Argument* per slot; then the spec constants. */
 function reflect(
   b: SpirvBuilder,
@@ -174,52 +187,11 @@ function reflect(
     for (const a of kernel.args) {
       const info = b.nonSemantic(set, Reflection.ArgumentInfo, [b.string(a.name)]);
       const ordinal = c(a.param ?? 0);
-      switch (a.argKind) {
-        case 'buffer':
-          b.nonSemantic(set, Reflection.ArgumentStorageBuffer, [k, ordinal, c(a.descriptorSet!), c(a.binding!), info]);
-          break;
-        case 'pod':
-          b.nonSemantic(set, Reflection.ArgumentPodStorageBuffer, [
-            k,
-            ordinal,
-            c(a.descriptorSet!),
-            c(a.binding!),
-            c(a.offset!),
-            c(a.argSize!),
-            info,
-          ]);
-          break;
-        case 'pod_ubo':
-          b.nonSemantic(set, Reflection.ArgumentPodUniform, [
-            k,
-            ordinal,
-            c(a.descriptorSet!),
-            c(a.binding!),
-            c(a.offset!),
-            c(a.argSize!),
-            info,
-          ]);
-          break;
-        case 'pod_pushconstant':
-          b.nonSemantic(set, Reflection.ArgumentPodPushConstant, [k, ordinal, c(a.offset!), c(a.argSize!), info]);
-          break;
-        case 'pointer_pushconstant':
-          b.nonSemantic(set, Reflection.ArgumentPointerPushConstant, [k, ordinal, c(a.offset!), c(a.argSize!), info]);
-          break;
-        case 'pointer_ubo':
-          b.nonSemantic(set, Reflection.ArgumentPointerUniform, [
-            k,
-            ordinal,
-            c(a.descriptorSet!),
-            c(a.binding!),
-            c(a.offset!),
-            c(a.argSize!),
-            info,
-          ]);
-          break;
-        default:
-          throw new Error(`tinytc SPIR-V: no reflection for argument kind ${a.argKind}`);
-      }
+      const r = ARG_REFLECTION[a.argKind];
+      if (!r) throw new Error(`tinytc SPIR-V: no reflection for argument kind ${a.argKind}`);
+      const binding = r.binding ? [c(a.descriptorSet!), c(a.binding!)] : [];
+      const range = r.range ? [c(a.offset!), c(a.argSize!)] : [];
+      b.nonSemantic(set, r.op, [k, ordinal, ...binding, ...range, info]);
     }
   }
   if (specWorkgroupSize) b.nonSemantic(set, Reflection.SpecConstantWorkgroupSize, [c(0), c(1), c(2)]);

@@ -14,7 +14,8 @@ import { codegenRefusals } from '../../codegen/codegen-refusals.js';
 import { CPU_DEVICE, codegenPolicy } from '../../codegen/policy.js';
 import { type BlasPolicy, LOCAL_BYTES } from '../../codegen/blas-policy.js';
 import { emitTinytcSpirv } from '../../codegen/spirv/index.js';
-import { type ShapeTie, checkShapeTies, shapeTies } from '../checks/shape-ties.js';
+import { type ShapeTie, shapeTies } from '../checks/shape-ties.js';
+import { checkLaunchArgs } from '../checks/launch-args.js';
 import { type BufferKind, type CheckedMemref, checkMemref } from '../checks/memref.js';
 import { LaunchError, PackError, RuntimeInputError } from '../../pack/errors.js';
 import { VulkanBuffer, type VulkanContext } from './context.js';
@@ -84,60 +85,11 @@ export class VulkanTinytcKernel {
       throw new PackError(this.name, '(howmany)', e.problem);
     }
     const { global, count: howmany } = launch;
-    if (typeof o.args !== 'object' || o.args === null)
-      throw new PackError(this.name, '(arguments)', 'expected an object of arguments');
-    for (const key of Object.keys(o.args))
-      if (!this.params.has(key))
-        throw new PackError(
-          this.name,
-          key,
-          `@${this.name} has no argument '${key}' (it takes ${[...this.params.keys()].join(', ') || 'none'})`,
-        );
-    for (const [name] of this.params) if (!Object.hasOwn(o.args, name)) throw new PackError(this.name, name, 'missing');
-    // Check every value before anything is allocated.
-    const memrefs = new Map<string, Checked>();
-    const groups = new Map<string, { members: Checked[]; offset: number }>();
-    for (const [name, type] of this.params) {
-      const v = o.args[name];
-      if (type.kind === 'memref') memrefs.set(name, this.memref(name, type, v, 0));
-      else if (type.kind === 'group') {
-        const g = v as { group?: unknown; offset?: unknown };
-        if (typeof g !== 'object' || g === null || !Array.isArray(g.group) || g.group.length === 0)
-          throw new PackError(this.name, name, 'a group takes {group: [memref, ...], offset?}');
-        const offset = g.offset ?? type.offset ?? 0;
-        if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0)
-          throw new PackError(
-            this.name,
-            `${name}.offset`,
-            `a group offset is a non-negative whole number of elements, not ${String(offset)}`,
-          );
-        if (type.offset !== null && offset !== type.offset)
-          throw new PackError(
-            this.name,
-            `${name}.offset`,
-            `${offset} differs from the declared static offset ${type.offset}`,
-          );
-        if (g.group.length < howmany)
-          throw new PackError(
-            this.name,
-            name,
-            `the group has ${g.group.length} member${g.group.length > 1 ? 's' : ''}, but howmany ${howmany} ` +
-              `launches ${howmany} work-groups and work-group i reads member i`,
-          );
-        groups.set(name, {
-          members: g.group.map((m, i) => this.memref(`${name}[${i}]`, type.memref, m, offset)),
-          offset,
-        });
-      }
-    }
-    const shapes = new Map<string, number[] | number[][]>();
-    for (const [name, m] of memrefs) shapes.set(name, m.shape);
-    for (const [name, g] of groups)
-      shapes.set(
-        name,
-        g.members.map((m) => m.shape),
-      );
-    checkShapeTies(this.name, this.ties, shapes, howmany);
+    // Every memref and group is checked (shapes, strides, offsets, data sizes, ties, howmany) before anything is
+    // allocated.
+    const { memrefs, groups } = checkLaunchArgs(this.name, this.params, o.args, howmany, this.ties, (n, t, v, at) =>
+      this.memref(n, t, v, at),
+    );
     const physical: Record<string, unknown> = {};
     const owned: VulkanBuffer[] = [];
     const copies: [VulkanBuffer, ArrayBufferView][] = [];
