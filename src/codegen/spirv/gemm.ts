@@ -102,7 +102,7 @@ export function gemm(
     ...sp,
     unroll: over ? 'none' : sp.unroll,
     vectors: reads.readers(),
-    aligned: reads.aligned === true ? null : reads.aligned,
+    aligned: typeof reads.aligned === 'number' ? reads.aligned : null,
   });
 }
 
