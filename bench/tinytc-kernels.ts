@@ -10,9 +10,12 @@ import { type Api, openContext, tinytcKernel } from '../dist/runtime/api.js';
 import type { DeviceBuffer } from '../dist/runtime/opencl/host.js';
 import { type BlasPolicy, GEMM_VARIANTS, gemmVariant, isGemmVariant } from '../dist/codegen/blas-policy.js';
 import { parseSpirvKnobs } from '../dist/codegen/spirv-knobs.js';
+import { parseOpenclKnobs } from '../dist/codegen/opencl-knobs.js';
 import { API_POLICIES } from '../dist/codegen/api-policies.js';
 import { batchedGemmIr } from '../dist/frontend/tinytc/batched-gemm-ir.js';
 import type { VulkanBuffer } from '../dist/runtime/vulkan/context.js';
+import type { Context } from '../dist/runtime/opencl/host.js';
+import { openclGemmProfile } from './tinytc-gemm-profile.js';
 
 const api = (process.env.KERNARG_API ?? 'opencl') as Api;
 const ctx = openContext(api, api === 'vulkan' ? process.env.KERNARG_VK_DEVICE : process.env.KERNARG_DEVICE);
@@ -67,10 +70,14 @@ const vectors = words(process.env.AXPBY_VECTORS).map((v) => {
 const sweep = words(process.env.WG_SWEEP).map((w) => w.split('x').map(Number) as [number, number]);
 // SPIRV_KNOBS="default index32 unroll=full index32,fill=hoisted": each GEMM (variant × work-group)
 // under each setting of the SPIR-V knobs (spirv-knobs.ts), Vulkan only; `default` is the printer's spelling.
-const knobSettings =
-  api === 'vulkan' && words(process.env.SPIRV_KNOBS).length
-    ? words(process.env.SPIRV_KNOBS).map((k) => ({ name: k, knobs: parseSpirvKnobs(k) }))
-    : [{ name: 'default', knobs: {} }];
+// CL_KNOBS="default vload=2 aligned": the same for the OpenCL C printer's tile reads (opencl-knobs.ts), OpenCL only.
+const knobText = words(api === 'vulkan' ? process.env.SPIRV_KNOBS : process.env.CL_KNOBS);
+const knobSettings: { name: string; blas: Partial<BlasPolicy> }[] = knobText.length
+  ? knobText.map((k) => ({
+      name: k,
+      blas: api === 'vulkan' ? { spirv: parseSpirvKnobs(k) } : { opencl: parseOpenclKnobs(k) },
+    }))
+  : [{ name: 'default', blas: {} }];
 /** The GEMM rule the API's printer follows by default on a GPU (api-policies.ts). */
 const defaultGemm = (t: 'f32' | 'f64', n: number) => gemmVariant(API_POLICIES[api].gpu.blas, t, n, n);
 /** The axpby vector width the API's printer takes by default on a GPU (api-policies.ts): both printers follow it. */
@@ -78,6 +85,8 @@ const defaultVector = API_POLICIES[api].gpu.blas.axpbyVector;
 /** The default first, then the swept ones. */
 const policies = <T>(extra: readonly T[], fallback: T) => [fallback, ...extra.filter((x) => x !== fallback)];
 const rows: string[][] = [];
+// GEMM_PROFILE=1 (OpenCL on NVIDIA): each GEMM row also says its registers and occupancy (tinytc-gemm-profile.ts).
+const profile = api === 'opencl' && !small && process.env.GEMM_PROFILE === '1';
 
 // Bandwidth first: the copy rate is the GEMMs' roofline below.
 {
@@ -171,7 +180,7 @@ for (const [t, n] of [
       let ms: number;
       let local: readonly number[];
       try {
-        const k = tinytcKernel(ctx, ir, 'bgemm', shipped ? {} : { blas: { gemm: [{ variant }], spirv: knob.knobs } });
+        const k = tinytcKernel(ctx, ir, 'bgemm', shipped ? {} : { blas: { gemm: [{ variant }], ...knob.blas } });
         local = k.local;
         ms = time(() => k.launch({ args, howmany }));
       } catch (e) {
@@ -195,6 +204,17 @@ for (const [t, n] of [
         baseline[key] ? `${((100 * gflops) / baseline[key]).toFixed(1)}%` : '-',
         `${(gflops / first).toFixed(2)}×`,
         `${((100 * gbps) / copyRate).toFixed(1)}%`,
+        ...(profile
+          ? [
+              openclGemmProfile(
+                ctx as Context,
+                ir,
+                'bgemm',
+                shipped ? undefined : { gemm: [{ variant }], ...knob.blas },
+                local[0] * local[1],
+              ),
+            ]
+          : []),
       ]);
       if (shipped) {
         results[key] = gflops;
@@ -219,6 +239,7 @@ if (rows.length > 8) {
     'of cuBLAS/copy',
     'vs default',
     'of copy rate',
+    ...(profile ? ['registers, occupancy (ptxas)'] : []),
   ];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   console.log(

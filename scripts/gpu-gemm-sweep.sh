@@ -15,25 +15,9 @@
 # whole sweep stays within a few minutes: 4 variants × 2 work-groups (chosen, 32x4) × 6 settings × 4 shapes.
 set -u
 cd "$(dirname "$0")/.."
-out=${OUT:-/tmp/out}
-mkdir -p "$out"
-node=node
-if [ -f .node/node.xz ]; then
-  . scripts/gpu-env.sh
-  node=/tmp/node
-  export KERNARG_DEVICE=${KERNARG_DEVICE:-NVIDIA} KERNARG_VK_DEVICE=${KERNARG_VK_DEVICE:-NVIDIA}
-  # No spirv-tools there: the variants' modules are validated by the tests on CI, not here.
-  export KERNARG_SPIRV_VAL=0
-fi
+. scripts/gpu-gemm-setup.sh
 api=${KERNARG_API:-opencl}
 export KERNARG_API=$api
-baseline=
-if python3 -c 'import torch' 2> /dev/null; then
-  python3 bench/torch_baseline.py > "$out/torch.json" 2> "$out/setup.log" && baseline="$out/torch.json"
-  cat "$out/torch.json"
-else
-  echo "no torch here: no cuBLAS baseline, ratios against kernarg's default kernels only"
-fi
 echo "== GEMM variants and vector axpby against the reference ($api)"
 CI=true $node --import tsx --test --test-name-pattern="\\[$api\\]" test/tinytc-gemm-variants.test.ts 2>&1 | tee "$out/gemm-variants-tests-$api.log" | grep -E '^# (pass|fail)|^not ok|error:' | head -20
 echo "== sweep ($api)"

@@ -1,4 +1,5 @@
 import type { ScalarTypeName } from '../frontend/tinytc/ast.js';
+import type { OpenclGemmKnobs } from './opencl-knobs.js';
 import type { SpirvGemmKnobs } from './spirv-knobs.js';
 
 export { UNROLL_K_STEPS } from './spirv-knobs.js';
@@ -53,6 +54,8 @@ export interface GemmRule {
    * printer ignores it). A caller's BlasPolicy.spirv overrides each knob it sets.
    */
   readonly spirv?: SpirvGemmKnobs;
+  /** How the OpenCL C printer reads this rule's tiles (the SPIR-V printer ignores it); BlasPolicy.opencl overrides. */
+  readonly opencl?: OpenclGemmKnobs;
 }
 
 export interface BlasPolicy {
@@ -70,6 +73,8 @@ export interface BlasPolicy {
   readonly localBytes?: number;
   /** How the SPIR-V printer spells a GEMM's indices and loops (all off when absent). */
   readonly spirv?: SpirvGemmKnobs;
+  /** How the OpenCL C printer reads a GEMM's tiles (vload4, no alignment test, when absent). */
+  readonly opencl?: OpenclGemmKnobs;
 }
 
 /**

@@ -29,8 +29,9 @@ export interface SpirvGemmKnobs {
    * `vec2`/`vec4`s (f32: 8 or 16 bytes; f64: 16 or 32), as the OpenCL C's vload4 does, where the operand
    * is a global f32/f64 matrix of C's type whose first stride is 1 and second a static multiple of it,
    * and the tile covers its first mode whole; each work-item's vector index is its own part, widened
-   * once, plus static steps in 64 bits. Its first element's alignment is checked at run time: the GEMM
-   * is printed twice, vector and scalar, sharing the tiles. 1 (default): element by element. In the 32-bit
+   * once, plus static steps in 64 bits. Its first element's alignment is checked at run time, once: each
+   * fill branches on it around its reads (one vector, or its elements one by one, into the same registers),
+   * the GEMM printed once. 1 (default): element by element. In the 32-bit
    * spelling only (where `index32` applies); elsewhere element by element (gemm.ts says why).
    */
   readonly vload?: 1 | 2 | 4;

@@ -3,7 +3,18 @@ import type { AtomicMode } from '../atomic-mode.js';
 import { type StagedVariantName, stagedKTile } from '../blas-policy.js';
 import { C_TYPE } from './c-scalars.js';
 import { type CollectiveContext, type ScalarArg, type Trans, indent, op, opAt } from './collective.js';
-import { type TileLoad, accumulate, blocks, inBlock, products, registerTile, tileVector } from './gemm-tiles.js';
+import {
+  type TileLoad,
+  type TileReads,
+  accumulate,
+  alignedTest,
+  blocks,
+  inBlock,
+  products,
+  registerTile,
+  tileVector,
+  vectorRead,
+} from './gemm-tiles.js';
 import { type View, extText } from './views.js';
 
 /**
@@ -41,7 +52,13 @@ function prefetchTile(
     const idx = (fast: string): [string, string] => (f === 0 ? [fast, si] : [si, fast]);
     return { fi, reg, idx, guarded: (line: string) => (guard ? `if (${guard}) ${line}` : line) };
   });
+  // With `aligned`: one branch around the loads (every work-item takes the same side), the same registers either way.
+  const test = alignedTest(ct, t, v);
   const load = (k0: string) =>
+    test === null
+      ? loads(k0, false)
+      : [`if ${test} {`, ...indent(loads(k0, true)), '} else {', ...indent(loads(k0, false)), '}'];
+  const loads = (k0: string, aligned: boolean) =>
     trips.map(({ reg, idx, fi, guarded }) => {
       const b = base(k0);
       const [i0, i1] = idx(fi);
@@ -50,7 +67,7 @@ function prefetchTile(
         .filter((d) => !t.full[d])
         .map((d) => `${g(d, [i0, i1][d])} < ${extText(t.limit[d])}`);
       const element = opAt(t.view, t.trans, `(${g(0, i0)})`, `(${g(1, i1)})`);
-      const value = v > 1 ? `vload${v}(0, &${element})` : element;
+      const value = v > 1 ? vectorRead(ct, v, element, aligned) : element;
       return guarded(
         `${reg} = ${inside.length ? `${inside.join(' && ')} ? ${value} : ${v > 1 ? `(${vt})0` : '0'}` : value};`,
       );
@@ -80,6 +97,7 @@ function prefetchTile(
 export function overlapped(
   ctx: CollectiveContext,
   variant: StagedVariantName,
+  reads: TileReads,
   ta: Trans,
   tb: Trans,
   atomic: AtomicMode | null,
@@ -126,6 +144,7 @@ export function overlapped(
       local: aTile,
       at: (i, kk) => `${i} + ${kk} * ${mb}`,
       contiguous: 0,
+      reads,
     },
     (k0) => [ib, k0],
   );
@@ -143,6 +162,7 @@ export function overlapped(
       local: bTile,
       at: (kk, j) => `${kk} + ${j} * ${kt + 1}`,
       contiguous: 0,
+      reads,
     },
     (k0) => [k0, jb],
   );

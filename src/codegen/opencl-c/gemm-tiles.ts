@@ -7,8 +7,14 @@ import { type CollectiveContext, type ScalarArg, type Trans, indent, opAt, updat
 import { gemmTiling } from '../tiling.js';
 import { type Ext, type View, extText } from './views.js';
 
-/** Elements per vload in a staged tile whose contiguous mode allows it. */
-const VECTOR = 4;
+/**
+ * How a GEMM's tile fills read global memory (opencl-knobs.ts): elements per read, and whether each fill tests the
+ * operands' alignment at run time to read through pointers to vectors.
+ */
+export interface TileReads {
+  readonly w: 1 | 2 | 4;
+  readonly aligned: boolean;
+}
 
 /**
  * The register tile of one work-item: names, and the C rows and columns it covers in a block —
@@ -99,20 +105,40 @@ export interface TileLoad {
   readonly local: string;
   readonly at: (i0: string, i1: string) => string;
   readonly contiguous: 0 | 1;
+  readonly reads: TileReads;
 }
 
-/** Elements per vload of a tile: VECTOR where its first mode has stride 1, is covered whole and the types agree, else 1. */
+/** Elements per vload of a tile: the knob's where its first mode has stride 1, is covered whole and the types agree, else 1. */
 export function tileVector(ctx: CollectiveContext, ct: string, floating: boolean, t: TileLoad): number {
   const f = t.trans === 't' ? 1 : 0;
-  return floating &&
+  const w = t.reads.w;
+  return w > 1 &&
+    floating &&
     ctx.policy.vectorBuiltins !== false &&
     C_TYPE[t.view.element] === ct &&
     t.view.stride[0] === 1 &&
     t.full[f] &&
-    t.extent[f] % VECTOR === 0
-    ? VECTOR
+    t.extent[f] % w === 0
+    ? w
     : 1;
 }
+
+/**
+ * With `aligned` (and vectors of v > 1 from global memory whose leading dimension may suit them): the run-time test
+ * that the operand's first element lies on the vector's alignment and its leading dimension is a multiple of v,
+ * so that every vector of every tile does; null otherwise (vloadN, which asks for the element's alignment only).
+ */
+export function alignedTest(ct: string, t: TileLoad, v: number): string | null {
+  const ld = t.view.stride[1];
+  if (!t.reads.aligned || v === 1 || t.view.space !== 'global' || (typeof ld === 'number' && ld % v !== 0)) return null;
+  const first = `(ulong)&${opAt(t.view, 'n', '0', '0')}`;
+  const bytes = `sizeof(${ct}${v})`;
+  return `(${first} % ${bytes} == 0${typeof ld === 'number' ? '' : ` && ${extText(ld)} % ${v} == 0`})`;
+}
+
+/** One vector of v read at `element`: through a pointer to vectors (`aligned`), or by vloadN. */
+export const vectorRead = (ct: string, v: number, element: string, aligned: boolean) =>
+  aligned ? `*(const global ${ct}${v} *)&${element}` : `vload${v}(0, &${element})`;
 
 /**
  * The work-group copies a tile into local memory, walking the operand's first mode fastest (so
@@ -121,9 +147,23 @@ export function tileVector(ctx: CollectiveContext, ct: string, floating: boolean
  * reads VECTOR elements with one vload.
  */
 export function loadTile(ctx: CollectiveContext, ct: string, floating: boolean, t: TileLoad): string[] {
+  const v = tileVector(ctx, ct, floating, t);
+  const test = alignedTest(ct, t, v);
+  if (test === null) return fillLoop(ctx, ct, t, v, false);
+  // One branch around the whole fill: every work-item of the work-group takes the same side.
+  return [
+    `if ${test} {`,
+    ...indent(fillLoop(ctx, ct, t, v, true)),
+    '} else {',
+    ...indent(fillLoop(ctx, ct, t, v, false)),
+    '}',
+  ];
+}
+
+/** loadTile's loop, v elements per read (through pointers to vectors where `aligned`). */
+function fillLoop(ctx: CollectiveContext, ct: string, t: TileLoad, v: number, aligned: boolean): string[] {
   // The tile mode that is the operand's first (memory) mode.
   const f = t.trans === 't' ? 1 : 0;
-  const v = tileVector(ctx, ct, floating, t);
   const nf = t.extent[f] / v;
   const n = ctx.wg[0] * ctx.wg[1];
   const it = ctx.names.internal('t');
@@ -145,7 +185,7 @@ export function loadTile(ctx: CollectiveContext, ct: string, floating: boolean, 
   } else {
     const vt = `${ct}${v}`;
     const x = ctx.names.internal('v');
-    const load = `vload${v}(0, &${element})`;
+    const load = vectorRead(ct, v, element, aligned);
     lines.push(`const ${vt} ${x} = ${inside.length ? `${inside.join(' && ')} ? ${load} : (${vt})0` : load};`);
     if (t.contiguous === f) lines.push(`vstore${v}(${x}, 0, &${t.local}[${t.at(i0, i1)}]);`);
     else

@@ -1,10 +1,19 @@
 import { SCALAR_BYTES } from '../../frontend/tinytc/ast.js';
 import type { AtomicMode } from '../atomic-mode.js';
-import { type StagedVariantName, gemmVariant, isOverlapped, stagedKTile } from '../blas-policy.js';
+import { type StagedVariantName, gemmRule, isOverlapped, stagedKTile } from '../blas-policy.js';
 import { C_TYPE } from './c-scalars.js';
 import { type CollectiveContext, type ScalarArg, type Trans, indent, op, opAt } from './collective.js';
 import { overlapped } from './gemm-overlap.js';
-import { accumulate, blocks, inBlock, isVectorWidth, loadTile, products, registerTile } from './gemm-tiles.js';
+import {
+  type TileReads,
+  accumulate,
+  blocks,
+  inBlock,
+  isVectorWidth,
+  loadTile,
+  products,
+  registerTile,
+} from './gemm-tiles.js';
 import { extText, type View } from './views.js';
 
 /**
@@ -23,11 +32,15 @@ export function gemm(
   beta: ScalarArg,
   c: View,
 ): string[] {
-  const variant = gemmVariant(ctx.policy, c.element, c.shape[0], c.shape[1]);
+  const rule = gemmRule(ctx.policy, c.element, c.shape[0], c.shape[1]);
+  const variant = rule?.variant ?? 'direct';
   if (variant === 'direct' || variant === 'direct-vector')
     return direct(ctx, variant === 'direct-vector', ta, tb, atomic, alpha, a, b, beta, c);
-  if (isOverlapped(variant)) return overlapped(ctx, variant, ta, tb, atomic, alpha, a, b, beta, c);
-  return staged(ctx, variant, ta, tb, atomic, alpha, a, b, beta, c);
+  // The rule's tile reads, each knob a caller sets overriding it.
+  const knobs = { ...rule?.opencl, ...ctx.policy.opencl };
+  const reads: TileReads = { w: knobs.vload ?? 4, aligned: knobs.aligned === true };
+  if (isOverlapped(variant)) return overlapped(ctx, variant, reads, ta, tb, atomic, alpha, a, b, beta, c);
+  return staged(ctx, variant, reads, ta, tb, atomic, alpha, a, b, beta, c);
 }
 
 /**
@@ -107,6 +120,7 @@ function direct(
 function staged(
   ctx: CollectiveContext,
   variant: StagedVariantName,
+  tileReads: TileReads,
   ta: Trans,
   tb: Trans,
   atomic: AtomicMode | null,
@@ -174,6 +188,7 @@ function staged(
         local: aTile,
         at: (i, kk) => `${i} + ${kk} * ${mb}`,
         contiguous: 0,
+        reads: tileReads,
       }),
     ),
     ...indent(
@@ -187,6 +202,7 @@ function staged(
         local: bTile,
         at: bAt,
         contiguous: vector ? 1 : 0,
+        reads: tileReads,
       }),
     ),
     '  barrier(CLK_LOCAL_MEM_FENCE);',

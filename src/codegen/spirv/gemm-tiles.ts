@@ -30,6 +30,12 @@ export interface Spelling {
   readonly unroll: 'none' | 'hint' | 'full';
   /** The operands whose tiles are filled through vector reads (the `vload` knob; gemm-vector-reads.ts). */
   readonly vectors: ReadonlyMap<SView, VectorReads>;
+  /**
+   * Where the vectors' alignment is known at run time only, the condition that they are aligned: each
+   * fill of those operands branches on it around its global reads (one vector, or its elements one by
+   * one), into the same registers; null where they are aligned statically.
+   */
+  readonly aligned: number | null;
   /** Products of floats into their accumulators as fused multiply-adds (the `fma` knob). */
   readonly fma: boolean;
 }

@@ -8,7 +8,7 @@ import { SCALAR_BYTES } from '../../frontend/tinytc/ast.js';
 import { Op } from '../../emit/spirv/spec.js';
 import { stagedKTile, type StagedVariantName } from '../blas-policy.js';
 import { gemmTiling } from '../tiling.js';
-import { type SCollectiveContext, type Trans, op } from './collective.js';
+import { type SCollectiveContext, type Trans, op, opAt } from './collective.js';
 import type { SExt, SView } from './gen.js';
 import { type Spelling, type TileLoad, type VectorReads, divideBy } from './gemm-tiles.js';
 import { both, globalContiguous, vectorOperand } from './vector-axpby.js';
@@ -131,9 +131,11 @@ const wideSym = (ctx: SCollectiveContext, e: SExt): SExt =>
   typeof e === 'number' || !e.i32 ? e : { id: ctx.g.idx(e) };
 
 /**
- * A tile filled through vectors: `read(base)` loads each trip's vector (zeros where the tile's second
- * mode passes the matrix) and `write(offset, vectors)` stores their components where the
- * element-by-element fill puts those elements, `offset` into the work-group array.
+ * A tile filled through vectors: `readOne(origin, base, trip, vector)` loads a trip's vector (zeros where the
+ * tile's second mode passes the matrix), as one vector load or (`vector` false: its alignment not given) its
+ * elements one by one, and `writeOne(offset, trip, value)` stores its components where the element-by-element
+ * fill puts them, `offset` into the work-group array. `readAll(sp, read)` calls `read(true)`, or where the
+ * alignment is a run-time condition, branches on it once around `read(true)` and `read(false)`.
  */
 function vectorTile(ctx: SCollectiveContext, sp: Spelling, t: Omit<TileLoad, 'base'>, vr: VectorReads) {
   const g = ctx.g;
@@ -148,10 +150,27 @@ function vectorTile(ctx: SCollectiveContext, sp: Spelling, t: Omit<TileLoad, 'ba
   );
   const trips = vectorTrips(ctx, sp, t, w);
   const each = (inTile: number | null, body: () => void) => (inTile === null ? body() : g.f.ifThen(inTile, body));
-  const readOne = (origin: SExt, base: readonly [SExt, SExt], trip: (typeof trips)[number]): number => {
+  // The trip's components in op() coordinates of the tile: the fast mode's w neighbours, the slow mode's one.
+  const coords = (trip: (typeof trips)[number], q: number): [SExt, SExt] => {
+    const fast = x.add(trip.fast, q);
+    return f === 0 ? [fast, trip.slow] : [trip.slow, fast];
+  };
+  const readOne = (
+    origin: SExt,
+    base: readonly [SExt, SExt],
+    trip: (typeof trips)[number],
+    vector: boolean,
+  ): number => {
     const load = () => {
-      const { ptr, align } = vr.pointer(g.ext.add(origin, trip.k));
-      return g.f.load(vec, ptr, align);
+      if (vector) {
+        const { ptr, align } = vr.pointer(g.ext.add(origin, trip.k));
+        return g.f.load(vec, ptr, align);
+      }
+      const parts = Array.from({ length: w }, (_, q) => {
+        const [i0, i1] = coords(trip, q);
+        return opAt(ctx, t.view, t.trans, x.add(base[0], i0), x.add(base[1], i1), e);
+      });
+      return g.f.op(Op.CompositeConstruct, vec, ...parts);
     };
     if (t.full[1 - f]) return load();
     const inside = g.lessThan(x.add(base[1 - f], trip.slow), t.limit[1 - f]);
@@ -162,24 +181,47 @@ function vectorTile(ctx: SCollectiveContext, sp: Spelling, t: Omit<TileLoad, 'ba
   };
   const writeOne = (offset: SExt, trip: (typeof trips)[number], value: number) => {
     for (let q = 0; q < w; q++) {
-      const fast = x.add(trip.fast, q);
-      const [i0, i1] = f === 0 ? [fast, trip.slow] : [trip.slow, fast];
+      const [i0, i1] = coords(trip, q);
       g.store(t.tile, [x.add(offset, t.at(i0, i1))], g.f.op(Op.CompositeExtract, g.type(e), value, q));
     }
   };
-  return { vec, trips, each, readOne, writeOne };
+  const readAll = (read: (vector: boolean) => void) =>
+    sp.aligned === null
+      ? read(true)
+      : g.f.ifThen(
+          sp.aligned,
+          () => read(true),
+          () => read(false),
+        );
+  return { vec, zero, trips, each, readOne, writeOne, readAll };
 }
 
-/** loadTile's fill with vector reads: each trip's vector loaded and stored into the tile at once. */
+/**
+ * loadTile's fill with vector reads: each trip's vector loaded and stored into the tile at once; where the
+ * alignment is known at run time only, all of the work-item's reads first (into Function variables, behind one
+ * branch), then its stores.
+ */
 export function loadTileVectors(ctx: SCollectiveContext, sp: Spelling, t: TileLoad, vr: VectorReads): void {
+  const g = ctx.g;
   const v = vectorTile(ctx, sp, t, vr);
   const origin = originVector(ctx, t, t.base, vr.w);
-  for (const trip of v.trips) v.each(trip.inTile, () => v.writeOne(0, trip, v.readOne(origin, t.base, trip)));
+  if (sp.aligned === null) {
+    for (const trip of v.trips) v.each(trip.inTile, () => v.writeOne(0, trip, v.readOne(origin, t.base, trip, true)));
+    return;
+  }
+  const regs = v.trips.map(() => g.f.local(v.vec));
+  v.readAll((vector) =>
+    v.trips.forEach((trip, i) =>
+      v.each(trip.inTile, () => g.f.store(regs[i], v.readOne(origin, t.base, trip, vector))),
+    ),
+  );
+  v.trips.forEach((trip, i) => v.each(trip.inTile, () => v.writeOne(0, trip, g.f.load(v.vec, regs[i]))));
 }
 
 /**
  * prefetchTile's (gemm-overlap.ts) registers with vector reads: `load(k0)` reads each trip's vector of
- * the tile whose K starts at k0 into a Function variable, `store(offset)` writes their components.
+ * the tile whose K starts at k0 into a Function variable (behind one alignment branch where that is
+ * known at run time only), `store(offset)` writes their components.
  */
 export function prefetchVectors(
   ctx: SCollectiveContext,
@@ -192,19 +234,15 @@ export function prefetchVectors(
   const v = vectorTile(ctx, sp, t, vr);
   const regs = v.trips.map(() => {
     const r = g.f.local(v.vec);
-    g.f.store(
-      r,
-      g.b.constantComposite(
-        v.vec,
-        Array.from({ length: vr.w }, () => g.constant(t.view.element, 0)),
-      ),
-    );
+    g.f.store(r, v.zero);
     return r;
   });
   const load = (k0: SExt) => {
     const b = base(k0);
     const origin = originVector(ctx, t, b, vr.w);
-    v.trips.forEach((trip, i) => v.each(trip.inTile, () => g.f.store(regs[i], v.readOne(origin, b, trip))));
+    v.readAll((vector) =>
+      v.trips.forEach((trip, i) => v.each(trip.inTile, () => g.f.store(regs[i], v.readOne(origin, b, trip, vector)))),
+    );
   };
   const store = (offset: SExt) =>
     v.trips.forEach((trip, i) => v.each(trip.inTile, () => v.writeOne(offset, trip, g.f.load(v.vec, regs[i]))));

@@ -74,10 +74,11 @@ export function gemm(
     // while the byte-identical module gave the reference's values on lavapipe and passes spirv-val,
     // and the same GEMM written out with 32-bit indices was right (bench/tinytc-gemm-probe.ts,
     // 2026-11-27). Elsewhere `full` asks for what `hint` does: loops marked Unroll.
-    // The same where writing out would make more than UNROLL_PRODUCTS products per work-item.
+    // The same where writing out would make more than UNROLL_PRODUCTS products per work-item (but see `reads`).
     unroll:
       unroll === 'full' && (!i32 || writtenOutProducts(ctx, c, op(a, ta).cols) > UNROLL_PRODUCTS) ? 'hint' : unroll,
     vectors: new Map(),
+    aligned: null,
     fma: knobs.fma === true,
   };
   if (variant === 'direct' || variant === 'direct-vector')
@@ -91,35 +92,18 @@ export function gemm(
   // (test/tinytc-gemm-vector-reads.test.ts, 2026-11-28), as it did the 64-bit written-out GEMM before.
   const reads = (knobs.vload ?? 1) > 1 && i32 ? gemmVectorReads(ctx, variant, knobs.vload!, ta, tb, a, b, c) : null;
   if (!reads) return print(ctx, sp);
-  if (reads.aligned === true) return print(ctx, { ...sp, vectors: reads.readers() });
-  // Aligned or not is known at run time only: the GEMM twice, behind a branch every work-item of a
-  // work-group takes alike (the operands' offsets), the second printing reusing the first's tiles.
-  const shared = sharedArrays(ctx);
-  g.f.ifThen(
-    reads.aligned as number,
-    () => print(shared.ctx, { ...sp, vectors: reads.readers() }),
-    () => {
-      shared.again();
-      print(shared.ctx, sp);
-    },
-  );
-}
-
-/**
- * The context for printing one GEMM twice: the second printing's workgroupArray calls get the first's
- * arrays, call by call (the same types and sizes: the variant's tiles), after `again()`.
- */
-function sharedArrays(ctx: SCollectiveContext): { ctx: SCollectiveContext; again(): void } {
-  const made: SView[] = [];
-  let reuse: number | null = null;
-  const workgroupArray = (t: SView['element'], n: number): SView => {
-    const old = reuse === null ? undefined : made[reuse++];
-    if (old && old.element === t && old.shape[0] === n) return old;
-    const v = ctx.workgroupArray(t, n);
-    if (reuse === null) made.push(v);
-    return v;
-  };
-  return { ctx: { ...ctx, workgroupArray }, again: () => void (reuse = 0) };
+  // The vector fills are written out (a trip per vector); with the loops around them marked Unroll, lavapipe's
+  // LLVM writes out the whole GEMM itself, the products `full` refused to: tinytc-policy.test.ts's 64³ f32 GEMM
+  // on 8 work-items (32,768 products) did not finish compiling in minutes (under 0.1 s unmarked). So where
+  // `full` fell back to the hint for the products, vector reads keep plain loops.
+  const over = unroll === 'full' && sp.unroll === 'hint' && i32;
+  // Aligned or not known at run time only: each fill branches around its global reads (gemm-vector-reads.ts).
+  print(ctx, {
+    ...sp,
+    unroll: over ? 'none' : sp.unroll,
+    vectors: reads.readers(),
+    aligned: typeof reads.aligned === 'number' ? reads.aligned : null,
+  });
 }
 
 /**

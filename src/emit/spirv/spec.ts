@@ -49,6 +49,7 @@ export const Op = {
   InBoundsPtrAccessChain: 70,
   Decorate: 71,
   MemberDecorate: 72,
+  CompositeConstruct: 80,
   CompositeExtract: 81,
   ConvertFToS: 110,
   ConvertSToF: 111,

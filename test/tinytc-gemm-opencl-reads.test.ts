@@ -1,0 +1,119 @@
+// The OpenCL C GEMM's tile reads (src/codegen/opencl-knobs.ts: `vload=1|2|4`, `aligned`): run on the OpenCL test
+// device (PoCL in CI) against the JS reference for the staged, vector and overlapped families, on operands whose
+// alignment differs between work-groups (each fill's run-time test takes both sides in one launch), transposed
+// ones, and a tile that passes the matrix; and what the OpenCL C holds.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { GemmVariantName } from '../src/codegen/blas-policy.js';
+import { SourceFile } from '../src/diagnostics/source.js';
+import { compileTinytc } from '../src/codegen/compile-tinytc.js';
+import { emitTinytcOpenCLC } from '../src/codegen/opencl-c/index.js';
+import { parseOpenclKnobs } from '../src/codegen/opencl-knobs.js';
+import { SPIR64 } from '../src/layout/data-layout.js';
+import { testDevice } from './support/device.js';
+import { type ExecCase, randomFloats, runOnBoth } from './support/tinytc-exec.js';
+
+type F = 'f32' | 'f64';
+const floats = (t: F, n: number, seed: number) =>
+  t === 'f32' ? randomFloats(Float32Array, n, seed) : randomFloats(Float64Array, n, seed);
+
+/**
+ * Batch items `batch` elements apart (odd: item 1's A and B start off every vector's alignment, item 0's on it),
+ * m × n × k with op(A), op(B) as `ta`, `tb`; leading dimensions multiples of 8.
+ */
+function skewed(t: F, ta: 'n' | 't', tb: 'n' | 't', m: number, n: number, k: number, batch: number): ExecCase {
+  const [ar, ac] = ta === 'n' ? [m, k] : [k, m];
+  const [br, bc] = tb === 'n' ? [k, n] : [n, k];
+  const lda = Math.ceil(ar / 8) * 8;
+  const ldb = Math.ceil(br / 8) * 8;
+  const type = (r: number, c: number, ld: number) => `memref<${t}x${r}x${c}x?,strided<1,${ld},?>>`;
+  const view = (r: number, c: number, ld: number) => `memref<${t}x${r}x${c},strided<1,${ld}>>`;
+  const howmany = 2;
+  const cv = `memref<${t}x${m}x${n}>`;
+  const ir = `func @skew(%A: ${type(ar, ac, lda)}, %B: ${type(br, bc, ldb)}, %C: memref<${t}x${m}x${n}x?>) {
+  %id = group_id
+  %a = subview %A[:, :, %id] : ${type(ar, ac, lda)}
+  %b = subview %B[:, :, %id] : ${type(br, bc, ldb)}
+  %c = subview %C[:, :, %id] : memref<${t}x${m}x${n}x?>
+  gemm.${ta}.${tb} 1.5, %a, %b, -1.0, %c : ${t}, ${view(ar, ac, lda)}, ${view(br, bc, ldb)}, ${t}, ${cv}
+}`;
+  const operand = (r: number, c: number, ld: number, seed: number) => ({
+    data: floats(t, batch * (howmany - 1) + ld * c, seed),
+    shape: [r, c, howmany],
+    stride: [1, ld, batch],
+  });
+  return {
+    ir,
+    fn: 'skew',
+    howmany,
+    tol: 1e-5,
+    args: () => ({
+      A: operand(ar, ac, lda, 1),
+      B: operand(br, bc, ldb, 2),
+      C: { data: floats(t, m * n * howmany, 3), shape: [m, n, howmany] },
+    }),
+  };
+}
+
+const CASES = [
+  skewed('f64', 'n', 'n', 32, 32, 32, 1027),
+  skewed('f32', 't', 't', 32, 32, 24, 2051),
+  // M = 37 passes a block: A's tiles are read element by element, B's as vectors.
+  skewed('f32', 'n', 't', 37, 16, 16, 1030),
+];
+
+/** [knobs, variant, cases]: every family under the aligned reads, both widths (PoCL builds each in about 3 s). */
+const RUNS: [string, GemmVariantName, number[]][] = [
+  ['aligned', 'staged-k16', [0, 2]],
+  ['vload=2,aligned', 'vector-k16', [1]],
+  ['vload=4,aligned', 'overlap-k8', [0]],
+  ['vload=2,aligned', 'overlap-all', [2]],
+];
+
+test('OpenCL C GEMM tile reads (vload=1|2|4, aligned) compute what the reference does [opencl]', (t) => {
+  const ctx = testDevice(t);
+  if (!ctx) return;
+  try {
+    const failures: string[] = [];
+    for (const [knobs, variant, which] of RUNS)
+      for (const i of which) {
+        try {
+          runOnBoth(ctx, { ...CASES[i], blas: { gemm: [{ variant }], opencl: parseOpenclKnobs(knobs) } });
+        } catch (e) {
+          failures.push(`${knobs} ${variant} case ${i}: ${String((e as Error).message).split('\n')[0]}`);
+        }
+      }
+    assert.deepEqual(failures, []);
+  } finally {
+    ctx.dispose();
+  }
+});
+
+/** The OpenCL C of case `i` under one variant and knob setting. */
+function openclC(i: number, variant: GemmVariantName, knobs: string): string {
+  const fe = compileTinytc(new SourceFile('x.ir', CASES[i].ir), { layout: SPIR64 });
+  return emitTinytcOpenCLC(fe.compiled!, { blas: { gemm: [{ variant }], opencl: parseOpenclKnobs(knobs) } });
+}
+
+const count = (text: string, re: RegExp) => text.match(re)?.length ?? 0;
+
+test('OpenCL C tile reads: vload4 by default, the width the knob gives, pointers to vectors behind one test per fill', () => {
+  const plain = openclC(0, 'staged-k16', 'default');
+  assert.equal(plain, openclC(0, 'staged-k16', 'vload=4'));
+  assert.equal(count(plain, /vload4\(/g), 2);
+  assert.equal(count(plain, /global double4 \*/g), 0);
+  assert.equal(count(openclC(0, 'staged-k16', 'vload=2'), /vload2\(/g), 2);
+  assert.equal(count(openclC(0, 'staged-k16', 'vload=1'), /vload\d\(/g), 0);
+  // aligned: each of the two fills branches once on its operand's first element and reads double4s on one side.
+  const aligned = openclC(0, 'staged-k16', 'aligned');
+  assert.equal(count(aligned, /if \(\(ulong\)&\w+\[[^\n]*% sizeof\(double4\) == 0\) \{/g), 2);
+  assert.equal(count(aligned, /\*\(const global double4 \*\)&/g), 2);
+  assert.equal(count(aligned, /vload4\(/g), 2);
+  // The overlapped prefetch: a branch around each operand's register loads (before the K loop and in it).
+  const o = openclC(0, 'overlap-k8', 'vload=2,aligned');
+  assert.equal(count(o, /\*\(const global double2 \*\)&/g), count(o, /vload2\(/g));
+  assert.ok(count(o, /% sizeof\(double2\) == 0\) \{/g) >= 4);
+  // A tile that passes the matrix's first mode (M = 37) keeps element reads for A: only B's fill tests.
+  assert.equal(count(openclC(2, 'staged-k16', 'aligned'), /sizeof\(float4\) == 0\) \{/g), 1);
+  assert.throws(() => parseOpenclKnobs('vload=3'), /vload=1\|2\|4/);
+});
