@@ -31,6 +31,7 @@ class ModuleWriter {
   private readonly usedStructNames = new Set<string>();
   private readonly nodes: string[] = [];
   private readonly nodeIds = new Map<string, number>();
+  private readonly functionNodeIds = new Map<string, number>();
   private readonly info: TripleInfo;
 
   constructor(
@@ -48,6 +49,23 @@ class ModuleWriter {
       this.nodeIds.set(body, id);
     }
     return `!${id}`;
+  }
+
+  /**
+   * A node naming a function (a legacy `!opencl.kernels` entry): never equal to another node, since a module defines
+   * each function once, so it is numbered without its body being looked up (190,000 kernels' bodies hashed and kept in
+   * that map); a name met twice is looked up as any node is.
+   */
+  private functionNode(name: string, body: string): string {
+    const first = this.functionNodeIds.get(name);
+    if (first !== undefined) {
+      // Met again: the first one's body joins the map, so that equal bodies are one node as before.
+      if (!this.nodeIds.has(this.nodes[first])) this.nodeIds.set(this.nodes[first], first);
+      return this.node(body);
+    }
+    this.functionNodeIds.set(name, this.nodes.length);
+    this.nodes.push(body);
+    return `!${this.nodes.length - 1}`;
   }
 
   private ptr(space: number): string {
@@ -327,6 +345,7 @@ class ModuleWriter {
       // Numbered again, in the order the written bodies name them.
       this.nodes.length = 0;
       this.nodeIds.clear();
+      this.functionNodeIds.clear();
       yield* this.head(globals);
       const kernelPlans = plans[Symbol.iterator]();
       const lists = { body, globals: [] as string[], intrinsics, legacyKernels };
@@ -400,7 +419,7 @@ class ModuleWriter {
         for (const t of tuples) md.push(`!${t.key} ${this.node(`!{${t.items.join(', ')}}`)}`);
       } else {
         const refs = tuples.map((t) => this.node(`!{${[`!${llvmString(t.key)}`, ...t.items].join(', ')}}`));
-        legacyKernels.push(this.node(`!{ptr ${ident('@', f.name)}, ${refs.join(', ')}}`));
+        legacyKernels.push(this.functionNode(f.name, `!{ptr ${ident('@', f.name)}, ${refs.join(', ')}}`));
       }
       pushAll(md, this.attributeMetadata(f));
       body.push(
