@@ -213,12 +213,23 @@ const enum Level {
  */
 function pushPlainMembers(o: object, keys: readonly string[], level: Level, first: boolean, out: string[]): boolean {
   const start = out.length;
+  const maps = keyMaps(keys, level + 1);
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i];
     const v = (o as Record<string, unknown>)[k];
     if (absent(v)) continue;
-    if (k === 'layout' || v === null || typeof v !== 'object') pushMember(level + 1, k, first, v, k === 'layout', out);
-    else {
+    if (k === 'layout' || v === null || typeof v !== 'object') {
+      const j = 2 * i + (first ? 1 : 0);
+      pushMemberOf(
+        maps[j] ?? (maps[j] = memberValues(level + 1, k, first)),
+        level + 1,
+        k,
+        first,
+        v,
+        k === 'layout',
+        out,
+      );
+    } else {
       out.push(memberHead(level + 1, k, first));
       if (level === Level.Kernel) pushKernelField(v, out);
       else pushValue(v, level + 1, out);
@@ -242,13 +253,43 @@ const memberTexts: Map<string, Map<unknown, string>>[] = [];
  */
 const MEMBER_VALUES_KEPT = 1 << 10;
 
-/** A member of a primitive value or (with `layout`) a value layout, pushed onto `out`: its whole text found again. */
-function pushMember(depth: number, key: string, first: boolean, v: unknown, layout: boolean, out: string[]): void {
+/** The member texts kept for a key at a depth, first or not. */
+function memberValues(depth: number, key: string, first: boolean): Map<unknown, string> {
   const i = 2 * depth + (first ? 1 : 0);
   let byKey = memberTexts[i];
   if (byKey === undefined) memberTexts[i] = byKey = new Map();
   let byValue = byKey.get(key);
   if (byValue === undefined) byKey.set(key, (byValue = new Map()));
+  return byValue;
+}
+
+/**
+ * memberValues' maps by a key order and depth, at 2 × the key's index (+ 1 when first): a plan object's members find
+ * theirs by index, not by two lookups each (a slot has a dozen members, and tinytc's kernels tens of thousands of
+ * slots). Cleared with memberTexts.
+ */
+const keyOrderMaps = new Map<readonly string[], (Map<unknown, string> | undefined)[][]>();
+function keyMaps(keys: readonly string[], depth: number): (Map<unknown, string> | undefined)[] {
+  let byDepth = keyOrderMaps.get(keys);
+  if (byDepth === undefined) keyOrderMaps.set(keys, (byDepth = []));
+  return byDepth[depth] ?? (byDepth[depth] = []);
+}
+
+/** A member of a primitive value or (with `layout`) a value layout, pushed onto `out`: its whole text found again. */
+function pushMember(depth: number, key: string, first: boolean, v: unknown, layout: boolean, out: string[]): void {
+  pushMemberOf(memberValues(depth, key, first), depth, key, first, v, layout, out);
+}
+
+/** pushMember with the key's member texts at hand. */
+function pushMemberOf(
+  byValue: Map<unknown, string>,
+  depth: number,
+  key: string,
+  first: boolean,
+  v: unknown,
+  layout: boolean,
+  out: string[],
+): void {
   let t = byValue.get(v);
   if (t !== undefined) {
     out.push(t);
@@ -258,7 +299,7 @@ function pushMember(depth: number, key: string, first: boolean, v: unknown, layo
   if (byValue.size < MEMBER_VALUES_KEPT) {
     byValue.set(v, (t = flattened(head + (layout ? layoutText(v as ValueLayout, depth) : primitiveText(v)))));
     out.push(t);
-  } else if (typeof v === 'number') out.push(head, primitiveText(v));
+  } else if (typeof v === 'number') out.push(head, numberText(v));
   else out.push(head + (layout ? layoutText(v as ValueLayout, depth) : primitiveText(v)));
 }
 
@@ -284,6 +325,18 @@ function primitiveText(v: unknown): string {
   if (typeof v === 'number') return Number.isFinite(v) ? `${v}` : 'null';
   if (typeof v !== 'string') return textOf(v, 0);
   return NEEDS_ESCAPE.test(v) ? JSON.stringify(v) : '"' + v + '"';
+}
+
+/**
+ * A number's text, small whole numbers made once per process: past MEMBER_VALUES_KEPT a key's values are written
+ * without being kept, and tinytc's derived parameters repeat each index and dimension in several members (`dim`,
+ * the host rule's `dim`, offsets), each a new string otherwise.
+ */
+const NUMBER_TEXTS_KEPT = 1 << 16;
+const numberTexts: string[] = [];
+function numberText(v: number): string {
+  if (!(v >= 0 && v < NUMBER_TEXTS_KEPT && (v | 0) === v)) return primitiveText(v);
+  return numberTexts[v] ?? (numberTexts[v] = `${v}`);
 }
 
 /** Kernels sit at depth 2, their slots at 4. */
@@ -446,6 +499,7 @@ export function* emitJsonPieces(plan: StreamPlan<PlanBase>): Generator<string, v
     yield out.join('');
   } finally {
     memberTexts.length = 0;
+    keyOrderMaps.clear();
   }
 }
 
@@ -467,6 +521,7 @@ export function emitJson(plan: PlanBase): string {
   }
   pushPlanTail(plan, out);
   memberTexts.length = 0;
+  keyOrderMaps.clear();
   if (chunks.length === 0) return out.join('');
   chunks.push(out.join(''));
   return chunks.join('');
