@@ -7,6 +7,7 @@ import { kernelArgTypeName } from '../types/print.js';
 import { type QualType, type RecordDecl, type Type, canonical } from '../types/types.js';
 import { isPointerSized } from '../types/scalar-facts.js';
 import { SCALAR_IR, SIGNED, ident, llvmString, pushAll } from './llvm-ir-spelling.js';
+import { MetadataNodes } from './llvm-ir-metadata.js';
 
 export { llvmString };
 
@@ -29,9 +30,7 @@ class ModuleWriter {
   private readonly structs = new Map<number, { name: string; body: string }>();
   private readonly structOrder: number[] = [];
   private readonly usedStructNames = new Set<string>();
-  private readonly nodes: string[] = [];
-  private readonly nodeIds = new Map<string, number>();
-  private readonly functionNodeIds = new Map<string, number>();
+  private readonly md = new MetadataNodes();
   private readonly info: TripleInfo;
 
   constructor(
@@ -42,30 +41,7 @@ class ModuleWriter {
   }
 
   node(body: string): string {
-    let id = this.nodeIds.get(body);
-    if (id === undefined) {
-      id = this.nodes.length;
-      this.nodes.push(body);
-      this.nodeIds.set(body, id);
-    }
-    return `!${id}`;
-  }
-
-  /**
-   * A node naming a function (a legacy `!opencl.kernels` entry): never equal to another node, since a module defines
-   * each function once, so it is numbered without its body being looked up (190,000 kernels' bodies hashed and kept in
-   * that map); a name met twice is looked up as any node is.
-   */
-  private functionNode(name: string, body: string): string {
-    const first = this.functionNodeIds.get(name);
-    if (first !== undefined) {
-      // Met again: the first one's body joins the map, so that equal bodies are one node as before.
-      if (!this.nodeIds.has(this.nodes[first])) this.nodeIds.set(this.nodes[first], first);
-      return this.node(body);
-    }
-    this.functionNodeIds.set(name, this.nodes.length);
-    this.nodes.push(body);
-    return `!${this.nodes.length - 1}`;
+    return this.md.node(body);
   }
 
   private ptr(space: number): string {
@@ -343,9 +319,7 @@ class ModuleWriter {
         body.length = 0;
       }
       // Numbered again, in the order the written bodies name them.
-      this.nodes.length = 0;
-      this.nodeIds.clear();
-      this.functionNodeIds.clear();
+      this.md.clear();
       yield* this.head(globals);
       const kernelPlans = plans[Symbol.iterator]();
       const lists = { body, globals: [] as string[], intrinsics, legacyKernels };
@@ -364,7 +338,7 @@ class ModuleWriter {
     for (const i of intrinsics) yield i + '\n';
     if (intrinsics.size) yield '\n';
     for (const n of named) yield n + '\n';
-    for (let i = 0; i < this.nodes.length; i++) yield `!${i} = ${this.nodes[i]}\n`;
+    for (let i = 0; i < this.md.bodies.length; i++) yield `!${i} = ${this.md.bodies[i]}\n`;
   }
 
   /** The module's first lines: its header, struct types and globals. */
@@ -419,7 +393,7 @@ class ModuleWriter {
         for (const t of tuples) md.push(`!${t.key} ${this.node(`!{${t.items.join(', ')}}`)}`);
       } else {
         const refs = tuples.map((t) => this.node(`!{${[`!${llvmString(t.key)}`, ...t.items].join(', ')}}`));
-        legacyKernels.push(this.functionNode(f.name, `!{ptr ${ident('@', f.name)}, ${refs.join(', ')}}`));
+        legacyKernels.push(this.md.functionNode(f.name, `!{ptr ${ident('@', f.name)}, ${refs.join(', ')}}`));
       }
       pushAll(md, this.attributeMetadata(f));
       body.push(
