@@ -44,10 +44,12 @@ function writeBytes(fd: number, bytes: Buffer): void {
 const PIECE_BUFFER_BYTES = 1 << 20;
 
 /**
- * Hands `sink` the UTF-8 bytes of pieces of text, each piece encoded straight into one reused
- * buffer that goes to the sink whenever the next piece does not fit: no joined batch string and no
- * new Buffer per write (a file of 190,000 kernels writes hundreds of MB of table in pieces of a
- * kernel or less). A piece longer than the buffer goes on its own. `stop` ends it early.
+ * Hands `sink` the UTF-8 bytes of pieces of text, encoded straight into one reused buffer that goes to the sink
+ * whenever the next text does not fit: no new Buffer per write (a file of 190,000 kernels writes hundreds of MB of
+ * table in pieces of a kernel or less, LLVM IR a line at a time). Pieces shorter than a sixteenth of the buffer are
+ * appended to one string first and encoded together: one encoding call per ~64 K characters instead of one per
+ * piece (each call costs about what encoding a line does), the pieces' own joins flattened once. A piece longer than
+ * the buffer goes on its own. `stop` ends it early.
  */
 export function encodePieces(
   pieces: Iterable<string>,
@@ -56,20 +58,34 @@ export function encodePieces(
   bufferBytes = PIECE_BUFFER_BYTES,
 ): void {
   const buf = Buffer.allocUnsafe(bufferBytes);
+  const batchChars = bufferBytes >> 4;
   let used = 0;
-  for (const piece of pieces) {
-    if (stop()) return;
-    // Each UTF-16 unit is at most 3 bytes of UTF-8: a piece that surely fits is encoded straight in.
-    if (used + piece.length * 3 > bufferBytes) {
+  const encode = (text: string) => {
+    // Each UTF-16 unit is at most 3 bytes of UTF-8: a text that surely fits is encoded straight in.
+    if (used + text.length * 3 > bufferBytes) {
       if (used) sink(buf.subarray(0, used));
       used = 0;
-      if (piece.length * 3 > bufferBytes) {
-        sink(Buffer.from(piece, 'utf8'));
-        continue;
+      if (text.length * 3 > bufferBytes) {
+        sink(Buffer.from(text, 'utf8'));
+        return;
       }
     }
-    used += buf.write(piece, used, 'utf8');
+    used += buf.write(text, used);
+  };
+  let batch = '';
+  for (const piece of pieces) {
+    if (stop()) return;
+    if (piece.length >= batchChars) {
+      if (batch) encode(batch);
+      batch = '';
+      if (stop()) return;
+      encode(piece);
+    } else if ((batch += piece).length >= batchChars) {
+      encode(batch);
+      batch = '';
+    }
   }
+  if (batch && !stop()) encode(batch);
   if (used && !stop()) sink(buf.subarray(0, used));
 }
 

@@ -2,45 +2,19 @@ import type { PlanBase, ValueLayout } from '../abi/plan.js';
 import type { StreamPlan } from '../abi/stream-plan.js';
 import { type JsonKeyOrder, keyOrderOf } from './json-key-order.js';
 import { oneByte } from '../text/one-byte.js';
-
-function layoutJson(l: ValueLayout): unknown {
-  switch (l.kind) {
-    case 'scalar':
-      return { kind: 'scalar', type: l.scalar, size: l.size, align: l.align };
-    case 'vector':
-      return { kind: 'vector', element: l.element, length: l.length, size: l.size, align: l.align };
-    case 'array':
-      return {
-        kind: 'array',
-        element: layoutJson(l.element),
-        length: l.length,
-        stride: l.stride,
-        size: l.size,
-        align: l.align,
-      };
-    case 'record':
-      return {
-        kind: l.tagKind,
-        typeName: l.typeName,
-        size: l.size,
-        align: l.align,
-        fields: l.fields.map((f) => ({
-          name: f.name,
-          offset: f.offset,
-          ...(f.bitWidth !== undefined ? { bitOffset: f.bitOffset, bitWidth: f.bitWidth } : {}),
-          layout: layoutJson(f.layout),
-        })),
-      };
-  }
-}
-
-/** Targets share value layouts between slots (they are read-only): each is rendered once. */
-const layoutJsonCache = new WeakMap<ValueLayout, unknown>();
-function sharedLayoutJson(l: ValueLayout): unknown {
-  let j = layoutJsonCache.get(l);
-  if (j === undefined) layoutJsonCache.set(l, (j = layoutJson(l)));
-  return j;
-}
+import {
+  absent,
+  br,
+  forgetMemberTexts,
+  keyMaps,
+  memberHead,
+  memberValues,
+  pushMemberOf,
+  pushString,
+  pushValue,
+  sharedLayoutJson,
+  textOf,
+} from './json-members.js';
 
 /**
  * Plain data of a plan object: its keys in the declared order (json-key-order.ts), layouts rendered, undefined dropped.
@@ -75,125 +49,6 @@ export function planToJson(plan: PlanBase): unknown {
   };
 }
 
-/** A line break and the indentation of `depth` levels, as `JSON.stringify(…, null, 2)` writes it. */
-const breaks: string[] = [];
-function br(depth: number): string {
-  return breaks[depth] ?? (breaks[depth] = `\n${'  '.repeat(depth)}`);
-}
-
-/**
- * Strings JSON.stringify writes other than as `"` + the string + `"`: with a quote, a backslash, a
- * control character or a surrogate (a lone one is escaped; a pair is not, but is rare enough to
- * leave to the native writer too).
- */
-const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
-
-/** `s` as a JSON string, pushed as pieces (no string made for it unless it needs escaping). */
-function pushString(s: string, out: string[]): void {
-  if (NEEDS_ESCAPE.test(s)) out.push(JSON.stringify(s));
-  else out.push('"', s, '"');
-}
-
-/**
- * What goes before a member `"key": ` at each depth, made once per key and depth: `{` (the first
- * member) or `,` (the others), a line break, the indentation, the key.
- */
-const firstHeads: Map<string, string>[] = [];
-const nextHeads: Map<string, string>[] = [];
-function memberHead(depth: number, key: string, first: boolean): string {
-  const heads = first ? firstHeads : nextHeads;
-  let m = heads[depth];
-  if (m === undefined) heads[depth] = m = new Map();
-  let h = m.get(key);
-  if (h === undefined) m.set(key, (h = `${first ? '{' : ','}${br(depth)}${JSON.stringify(key)}: `));
-  return h;
-}
-
-/** Values an object member leaves out, and an array writes as `null`. */
-function absent(v: unknown): boolean {
-  return v === undefined || typeof v === 'function' || typeof v === 'symbol';
-}
-
-/**
- * `value` exactly as `JSON.stringify(value, null, 2)` writes it nested `depth` levels deep, pushed onto `out` in
- * pieces.
- */
-function pushValue(value: unknown, depth: number, out: string[]): void {
-  switch (typeof value) {
-    case 'string':
-      pushString(value, out);
-      return;
-    case 'number':
-      out.push(Number.isFinite(value) ? `${value}` : 'null');
-      return;
-    case 'boolean':
-      out.push(value ? 'true' : 'false');
-      return;
-    case 'object':
-      if (value === null) out.push('null');
-      else if (typeof (value as { toJSON?: unknown }).toJSON === 'function')
-        out.push(JSON.stringify(value, null, 2).replaceAll('\n', br(depth)));
-      else if (Array.isArray(value)) pushArray(value, depth, out);
-      else pushObject(value as Record<string, unknown>, depth, out);
-      return;
-    default:
-      // undefined, functions and symbols (left out by the caller where they are members), bigint (the native writer
-      // throws).
-      out.push(JSON.stringify(value));
-  }
-}
-
-function pushArray(a: readonly unknown[], depth: number, out: string[]): void {
-  if (a.length === 0) {
-    out.push('[]');
-    return;
-  }
-  const first = `[${br(depth + 1)}`;
-  const next = `,${br(depth + 1)}`;
-  for (let i = 0; i < a.length; i++) {
-    const v = a[i];
-    out.push(i ? next : first);
-    if (absent(v)) out.push('null');
-    else pushValue(v, depth + 1, out);
-  }
-  out.push(`${br(depth)}]`);
-}
-
-function pushObject(o: Record<string, unknown>, depth: number, out: string[]): void {
-  let first = true;
-  for (const k in o) {
-    if (!Object.hasOwn(o, k)) continue;
-    const v = o[k];
-    if (absent(v)) continue;
-    // Members of nested objects (a slot's host rule, a layout's fields) repeat too.
-    if (v === null || typeof v !== 'object') pushMember(depth + 1, k, first, v, false, out);
-    else {
-      out.push(memberHead(depth + 1, k, first));
-      pushValue(v, depth + 1, out);
-    }
-    first = false;
-  }
-  out.push(first ? '{}' : `${br(depth)}}`);
-}
-
-/** A value's text at a depth, made once. */
-function textOf(v: unknown, depth: number): string {
-  const out: string[] = [];
-  pushValue(v, depth, out);
-  return out.join('');
-}
-
-/** A value layout's text at a depth (slots share layouts: each is rendered once per depth it is met at). */
-const layoutTexts: WeakMap<ValueLayout, string>[] = [];
-function layoutText(l: ValueLayout, depth: number): string {
-  let m = layoutTexts[depth];
-  if (m === undefined) layoutTexts[depth] = m = new WeakMap();
-  let t = m.get(l);
-  // Copied: a record's type and field names may be internalized strings (see primitiveText).
-  if (t === undefined) m.set(l, (t = oneByte(textOf(sharedLayoutJson(l), depth))));
-  return t;
-}
-
 /**
  * Which plan object `pushPlainMembers` reads: they differ in the depth they sit at and how nested objects are written.
  */
@@ -213,12 +68,23 @@ const enum Level {
  */
 function pushPlainMembers(o: object, keys: readonly string[], level: Level, first: boolean, out: string[]): boolean {
   const start = out.length;
+  const maps = keyMaps(keys, level + 1);
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i];
     const v = (o as Record<string, unknown>)[k];
     if (absent(v)) continue;
-    if (k === 'layout' || v === null || typeof v !== 'object') pushMember(level + 1, k, first, v, k === 'layout', out);
-    else {
+    if (k === 'layout' || v === null || typeof v !== 'object') {
+      const j = 2 * i + (first ? 1 : 0);
+      pushMemberOf(
+        maps[j] ?? (maps[j] = memberValues(level + 1, k, first)),
+        level + 1,
+        k,
+        first,
+        v,
+        k === 'layout',
+        out,
+      );
+    } else {
       out.push(memberHead(level + 1, k, first));
       if (level === Level.Kernel) pushKernelField(v, out);
       else pushValue(v, level + 1, out);
@@ -226,64 +92,6 @@ function pushPlainMembers(o: object, keys: readonly string[], level: Level, firs
     first = false;
   }
   return out.length !== start;
-}
-
-/**
- * Whole members (`,` or `{`, line break, indentation, `"key": value`) of primitive values and
- * layouts, by depth, first-or-not, key and value, for one emitJsonChunks call: slots repeat
- * their roles, kinds, sizes, type names and parameter names from kernel to kernel, so most
- * members are one piece found again rather than three or four pieces made anew.
- */
-const memberTexts: Map<string, Map<unknown, string>>[] = [];
-
-/**
- * Values kept per key and depth: past this many, a key's values rarely repeat (the names, indices and dimensions of
- * tinytc's tens of thousands of derived parameters, issue 32), and each further text is made and written, not kept.
- */
-const MEMBER_VALUES_KEPT = 1 << 10;
-
-/** A member of a primitive value or (with `layout`) a value layout, pushed onto `out`: its whole text found again. */
-function pushMember(depth: number, key: string, first: boolean, v: unknown, layout: boolean, out: string[]): void {
-  const i = 2 * depth + (first ? 1 : 0);
-  let byKey = memberTexts[i];
-  if (byKey === undefined) memberTexts[i] = byKey = new Map();
-  let byValue = byKey.get(key);
-  if (byValue === undefined) byKey.set(key, (byValue = new Map()));
-  let t = byValue.get(v);
-  if (t !== undefined) {
-    out.push(t);
-    return;
-  }
-  const head = memberHead(depth, key, first);
-  if (byValue.size < MEMBER_VALUES_KEPT) {
-    byValue.set(v, (t = flattened(head + (layout ? layoutText(v as ValueLayout, depth) : primitiveText(v)))));
-    out.push(t);
-  } else if (typeof v === 'number') out.push(head, primitiveText(v));
-  else out.push(head + (layout ? layoutText(v as ValueLayout, depth) : primitiveText(v)));
-}
-
-/**
- * `s`, flattened in place: a text made with `+` is a tree of the pieces it joins until something flattens it, and a
- * RegExp run flattens its subject (V8). Done once for a member text kept to be written many times, it makes joining
- * it a copy rather than a walk down the tree (a join of 100,000 kept texts: 7.8 ms flattened, 11.5 ms not, as fast
- * as copying each with a TextEncoder round trip, which costs far more to make).
- */
-const ANYWHERE = /^/;
-function flattened(s: string): string {
-  ANYWHERE.test(s);
-  return s;
-}
-
-/**
- * A string, number, boolean or null as JSON.stringify writes it. Made with `+`, never joined: a
- * string an engine has internalized (type and parameter names used as keys) reads as two-byte to
- * Array.prototype.join, which then makes the whole JSON two-byte, where `+` copies its characters
- * into a one-byte string (measured in V8 11, Node 20; ../text/one-byte.ts says why it matters).
- */
-function primitiveText(v: unknown): string {
-  if (typeof v === 'number') return Number.isFinite(v) ? `${v}` : 'null';
-  if (typeof v !== 'string') return textOf(v, 0);
-  return NEEDS_ESCAPE.test(v) ? JSON.stringify(v) : '"' + v + '"';
 }
 
 /** Kernels sit at depth 2, their slots at 4. */
@@ -445,7 +253,7 @@ export function* emitJsonPieces(plan: StreamPlan<PlanBase>): Generator<string, v
     pushPlanTail(plan, out);
     yield out.join('');
   } finally {
-    memberTexts.length = 0;
+    forgetMemberTexts();
   }
 }
 
@@ -466,10 +274,14 @@ export function emitJson(plan: PlanBase): string {
     pushKernel(kernels[i], order, out, chunks, false);
   }
   pushPlanTail(plan, out);
-  memberTexts.length = 0;
+  forgetMemberTexts();
   if (chunks.length === 0) return out.join('');
   chunks.push(out.join(''));
-  return chunks.join('');
+  // The chunks strung together with `+`, not joined: a second copy of tens of MB (tinytc's JSON at the parameter
+  // limit, issue 32) that whoever writes or reads the text makes anyway, flattening it once.
+  let text = chunks[0];
+  for (let i = 1; i < chunks.length; i++) text += chunks[i];
+  return text;
 }
 
 /** The plan's members other than its kernels, up to the kernels' `[` (or their `[]`); returns its kind's key orders. */

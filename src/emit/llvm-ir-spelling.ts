@@ -10,8 +10,15 @@ export function pushAll(out: string[], xs: readonly string[]): void {
   for (const x of xs) out.push(x);
 }
 
-/** An LLVM string body: printable ASCII as is, everything else (and `"`, `\`) as `\XX`. */
+/** Printable ASCII but `"` and `\`: what an LLVM string holds as it is. */
+const PLAIN = /^[ !#-[\]-~]*$/;
+
+/**
+ * An LLVM string body: printable ASCII as is, everything else (and `"`, `\`) as `\XX`. Nearly every string is plain
+ * (LLVM IR of 190,000 kernels spells over a million type names): those are quoted without being encoded.
+ */
 export function llvmString(s: string): string {
+  if (PLAIN.test(s)) return `"${s}"`;
   let out = '';
   for (const b of new TextEncoder().encode(s)) {
     out +=

@@ -7,6 +7,7 @@ import { kernelArgTypeName } from '../types/print.js';
 import { type QualType, type RecordDecl, type Type, canonical } from '../types/types.js';
 import { isPointerSized } from '../types/scalar-facts.js';
 import { SCALAR_IR, SIGNED, ident, llvmString, pushAll } from './llvm-ir-spelling.js';
+import { MetadataNodes } from './llvm-ir-metadata.js';
 
 export { llvmString };
 
@@ -29,8 +30,7 @@ class ModuleWriter {
   private readonly structs = new Map<number, { name: string; body: string }>();
   private readonly structOrder: number[] = [];
   private readonly usedStructNames = new Set<string>();
-  private readonly nodes: string[] = [];
-  private readonly nodeIds = new Map<string, number>();
+  private readonly md = new MetadataNodes();
   private readonly info: TripleInfo;
 
   constructor(
@@ -41,13 +41,7 @@ class ModuleWriter {
   }
 
   node(body: string): string {
-    let id = this.nodeIds.get(body);
-    if (id === undefined) {
-      id = this.nodes.length;
-      this.nodes.push(body);
-      this.nodeIds.set(body, id);
-    }
-    return `!${id}`;
+    return this.md.node(body);
   }
 
   private ptr(space: number): string {
@@ -325,8 +319,7 @@ class ModuleWriter {
         body.length = 0;
       }
       // Numbered again, in the order the written bodies name them.
-      this.nodes.length = 0;
-      this.nodeIds.clear();
+      this.md.clear();
       yield* this.head(globals);
       const kernelPlans = plans[Symbol.iterator]();
       const lists = { body, globals: [] as string[], intrinsics, legacyKernels };
@@ -345,7 +338,7 @@ class ModuleWriter {
     for (const i of intrinsics) yield i + '\n';
     if (intrinsics.size) yield '\n';
     for (const n of named) yield n + '\n';
-    for (let i = 0; i < this.nodes.length; i++) yield `!${i} = ${this.nodes[i]}\n`;
+    for (let i = 0; i < this.md.bodies.length; i++) yield `!${i} = ${this.md.bodies[i]}\n`;
   }
 
   /** The module's first lines: its header, struct types and globals. */
@@ -400,7 +393,7 @@ class ModuleWriter {
         for (const t of tuples) md.push(`!${t.key} ${this.node(`!{${t.items.join(', ')}}`)}`);
       } else {
         const refs = tuples.map((t) => this.node(`!{${[`!${llvmString(t.key)}`, ...t.items].join(', ')}}`));
-        legacyKernels.push(this.node(`!{ptr ${ident('@', f.name)}, ${refs.join(', ')}}`));
+        legacyKernels.push(this.md.functionNode(f.name, `!{ptr ${ident('@', f.name)}, ${refs.join(', ')}}`));
       }
       pushAll(md, this.attributeMetadata(f));
       body.push(

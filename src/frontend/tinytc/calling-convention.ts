@@ -58,6 +58,19 @@ function scalarOf(t: ScalarTypeName): ScalarName {
 }
 
 /**
+ * Whether no two names lowerFunc gives can be equal without a look-up: the parameters' names (`distinct`, as a set)
+ * differ, and none is another's followed by `_` and more. Every generated name is its parameter's name, `_` and a
+ * suffix, so then no name meets another and none is renamed; the sets are skipped (a memref of 65,000 dynamic modes
+ * made 130,000 set look-ups and insertions of new strings, issue 32).
+ */
+function namesKeptApart(names: readonly string[], distinct: ReadonlySet<string>): boolean {
+  if (distinct.size !== names.length) return false;
+  for (const n of names)
+    for (let i = n.indexOf('_'); i !== -1; i = n.indexOf('_', i + 1)) if (distinct.has(n.slice(0, i))) return false;
+  return true;
+}
+
+/**
  * tinytc's calling convention as a lowering to OpenCL C parameters: scalars map to their
  * OpenCL types; a memref to `global T*` plus one `long` per `?` in shape or stride; a group
  * to `global T*global*` plus one `global long*` per `?` and `long <name>_offset` for a
@@ -71,10 +84,16 @@ export function lowerFunc(
   diags: DiagnosticBag,
 ): FunctionInfo {
   const params: Parameter[] = [];
-  const taken = new Set(f.params.map((p) => varName(p.name)));
+  const userNames = f.params.map((p) => varName(p.name));
+  const taken = new Set(userNames);
   // Names emitted so far; user names are reserved first so generated ones go around them.
   const used = new Set<string>();
+  const apart = namesKeptApart(userNames, taken);
   const add = (name: string, type: QualType, span: Parameter['span'], origin: ParamOrigin, generated: boolean) => {
+    if (apart) {
+      params.push({ index: params.length, name, type, span, origin });
+      return;
+    }
     let n = name;
     // No closure for the test: one made per parameter cost more than the rest of `add` under tsx. Every name `used`
     // holds `taken` holds too, so a generated name asks `taken` alone (one lookup a parameter fewer, issue 32).
@@ -104,27 +123,25 @@ export function lowerFunc(
       false,
     );
     const extraType = isGroup ? ptr(global(q(scalar('long')))) : q(scalar('long'));
-    const entries: { role: 'shape' | 'stride'; dim: number }[] = [];
-    const shapes = m.shape.flatMap((d, j) => (d === null ? [{ role: 'shape' as const, dim: j }] : []));
-    const strides = m.stride.flatMap((d, j) => (d === null ? [{ role: 'stride' as const, dim: j }] : []));
-    if (order === 'shapes-first') entries.push(...shapes, ...strides);
-    else {
-      for (let j = 0; j < m.shape.length; j++) {
-        if (m.shape[j] === null) entries.push({ role: 'shape', dim: j });
-        if (m.stride[j] === null) entries.push({ role: 'stride', dim: j });
-      }
-    }
-    // One literal per origin (a spread into it cost a copy per parameter at tens of thousands of modes, issue 32).
-    for (const e of entries)
+    // One literal per origin (a spread into it cost a copy per parameter at tens of thousands of modes, issue 32),
+    // made as the modes are walked: no list of entries, and the shapes-first order's lists only in that order.
+    const extra = (role: 'shape' | 'stride', dim: number) =>
       add(
-        `${name}_${e.role}${e.dim}`,
+        `${name}_${role}${dim}`,
         extraType,
         p.span,
-        isGroup
-          ? { arg: name, argIndex, role: e.role, dim: e.dim, perMember: true }
-          : { arg: name, argIndex, role: e.role, dim: e.dim },
+        isGroup ? { arg: name, argIndex, role, dim, perMember: true } : { arg: name, argIndex, role, dim },
         true,
       );
+    if (order === 'shapes-first') {
+      for (let j = 0; j < m.shape.length; j++) if (m.shape[j] === null) extra('shape', j);
+      for (let j = 0; j < m.stride.length; j++) if (m.stride[j] === null) extra('stride', j);
+    } else {
+      for (let j = 0; j < m.shape.length; j++) {
+        if (m.shape[j] === null) extra('shape', j);
+        if (m.stride[j] === null) extra('stride', j);
+      }
+    }
     if (isGroup && t.offset === null)
       add(`${name}_offset`, q(scalar('long')), p.span, { arg: name, argIndex, role: 'offset' }, true);
   });
