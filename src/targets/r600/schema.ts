@@ -1,4 +1,4 @@
-import { arrayOf, ident, nat, object, oneOf, planReader, str } from '../../abi/plan-schema.js';
+import { PlanError, arrayOf, ident, nat, object, oneOf, planReader, str } from '../../abi/plan-schema.js';
 import { type Loose, bytes, checkKernels, layoutCheck, slotBase, slotExtra } from '../../abi/plan-fields.js';
 import type { R600Plan } from './lower.js';
 import { placeR600Kernel } from './placement.js';
@@ -43,7 +43,12 @@ export function readR600Plan(json: unknown): R600Plan {
   checkKernels(
     plan.kernels,
     (k) => k.inputSize,
-    (s, _p, _ai, fits) => {
+    (s, p, _ai, fits) => {
+      // The R600 image pass inserts these after an image: no source parameter of their own, and the image they
+      // describe named (its JSON form keeps `image` and `fields` only on such slots, so a plan saying otherwise
+      // would not read back as itself: a fuzz finding, test/fuzz/regressions/plan-json/r600-image-size-with-param).
+      if ((s.role === 'image-size' || s.role === 'image-format') && (s.param !== null || s.image === undefined))
+        throw new PlanError(p, `an ${s.role} slot describes an image: its param is null and its image is named`);
       fits(s.offset, Math.max(s.size as number, s.layout ? 0 : r600Width(s)), 'segment');
       if (s.layout) fits(s.offset, s.layout.size, 'segment');
     },
