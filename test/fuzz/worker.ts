@@ -88,6 +88,16 @@ async function main(): Promise<void> {
     return o ? { oracle: { ...o } } : {};
   };
 
+  /** Running averages of an input's and a coverage read's time, to choose how to search a batch. */
+  let inputMs = 1;
+  let readMs = 5;
+  const read = (): string[] => {
+    const t0 = performance.now();
+    const features = coverage.take();
+    readMs += (performance.now() - t0 - readMs) / 16;
+    return features;
+  };
+
   /** A throw out of the target, run again with stack traces on for the report (stackless, it is the same error). */
   const reportCrash = (input: Uint8Array, first: unknown): void => {
     let error = first;
@@ -122,6 +132,7 @@ async function main(): Promise<void> {
       thrown = { error: e };
     }
     const ms = performance.now() - t0;
+    inputMs += (ms - inputMs) / 64;
     if (thrown) reportCrash(input, thrown.error);
     if (ms > cfg.slowMs)
       parentPort!.postMessage({
@@ -168,13 +179,15 @@ async function main(): Promise<void> {
   };
   const keepIfNew = (input: Uint8Array): void => {
     runOne(input);
-    keepIf(input, coverage.take());
+    keepIf(input, read());
   };
 
   /**
-   * Keeps the inputs of `inputs` that reach features of `wanted` alone, halving: each half that reaches some
-   * is searched further, one coverage read a half (a read costs as much as several inputs: V8 reports every
-   * function run). One input among n that reached something new costs log2(n) reads, not up to n.
+   * Keeps the inputs of `inputs` that reach features of `wanted` alone. By halving: each half that reaches
+   * some is searched further, one coverage read a half, so one input among n costs log2(n) reads and ~n
+   * inputs run again. Or one input at a time, stopping once `wanted` is seen: ~n/2 reads and ~n/2 inputs.
+   * Whichever the running averages say is cheaper (a read is ~5-10 ms, V8 reporting every function run:
+   * more than a readers-ptx input, less than an opencl-c one that runs to the macro-expansion budget).
    */
   const attribute = (inputs: readonly Uint8Array[], wanted: readonly string[]): void => {
     const unseen = wanted.filter((f) => !coverage.seen.has(f));
@@ -183,10 +196,18 @@ async function main(): Promise<void> {
       keepIfNew(inputs[0]);
       return;
     }
+    const n = inputs.length;
+    if (readMs * (n / 2 - Math.log2(n)) < (inputMs * n) / 2) {
+      for (const input of inputs) {
+        if (unseen.every((f) => coverage.seen.has(f))) return;
+        keepIfNew(input);
+      }
+      return;
+    }
     const half = inputs.length >> 1;
     const first = inputs.slice(0, half);
     for (const input of first) runOne(input);
-    const reached = coverage.take();
+    const reached = read();
     if (half === 1) keepIf(first[0], reached);
     else {
       const inFirst = new Set(reached);
@@ -200,7 +221,7 @@ async function main(): Promise<void> {
 
   /** After a batch has run: whether it reached something new (its inputs that did are kept). */
   const settle = (batch: readonly Uint8Array[]): boolean => {
-    const reached = coverage.take();
+    const reached = read();
     const fresh = coverage.fresh(reached);
     if (!fresh.length) return false;
     if (batch.length === 1) keepIf(batch[0], reached);
