@@ -124,13 +124,18 @@ export const VULKAN_GPU_GEMM: readonly GemmRule[] = [
  * 2026-11-28 (scripts/gpu-gemm-overlap.sh, H100, staged-k16/k32/all and overlap-k8/k16/k32/all × 16x8/32x4):
  * f64 moved to the overlapped tiles — 32³ overlap-k16 105.1% of cuBLAS (staged-k16 100.7%), 64³ overlap-all
  * 96.5% (staged-all 90.0%, 90.5% of the copy rate); f32 kept its variants (overlap within 1% or behind).
+ * 2026-11-28, an H200 (scripts/gpu-gemm-candidates.sh, the tile reads' knobs, opencl-knobs.ts, beside torch.bmm with
+ * TF32 off), % of cuBLAS, the variants unknobbed (vload4) → with the knobs below: 32³ f32 103.4 → 115.8 (vload=2),
+ * 32³ f64 73.8 → 92.3 (vload=2, aligned), 64³ f32 84.2 → 96.3 (aligned), 64³ f64 62.2 → 74.8 (vload=2, aligned;
+ * 73.6% of the copy rate). ptxas's registers and occupancy did not change with the knobs (64³ f64: 164 registers,
+ * 3 work-groups an SM, 19%): the reads issue fewer, wider loads.
  */
 export const GPU_BLAS_POLICY: BlasPolicy = {
   gemm: [
-    { element: 'f32', maxSize: 32, variant: 'vector-all' },
-    { element: 'f64', maxSize: 32, variant: 'overlap-k16' },
-    { element: 'f64', maxSize: 64, variant: 'overlap-all' },
-    { maxSize: 64, variant: 'staged-all' },
+    { element: 'f32', maxSize: 32, variant: 'vector-all', opencl: { vload: 2 } },
+    { element: 'f64', maxSize: 32, variant: 'overlap-k16', opencl: { vload: 2, aligned: true } },
+    { element: 'f64', maxSize: 64, variant: 'overlap-all', opencl: { vload: 2, aligned: true } },
+    { maxSize: 64, variant: 'staged-all', opencl: { aligned: true } },
     { variant: 'direct' },
   ],
   axpbyVector: 2,
