@@ -4,7 +4,8 @@
 // ones, and a tile that passes the matrix; and what the OpenCL C holds.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { GemmVariantName } from '../src/codegen/blas-policy.js';
+import { GPU_BLAS_POLICY, type GemmVariantName } from '../src/codegen/blas-policy.js';
+import { batchedGemmIr } from '../src/frontend/tinytc/batched-gemm-ir.js';
 import { SourceFile } from '../src/diagnostics/source.js';
 import { compileTinytc } from '../src/codegen/compile-tinytc.js';
 import { emitTinytcOpenCLC } from '../src/codegen/opencl-c/index.js';
@@ -84,6 +85,32 @@ test('OpenCL C GEMM tile reads (vload=1|2|4, aligned) compute what the reference
         }
       }
     assert.deepEqual(failures, []);
+  } finally {
+    ctx.dispose();
+  }
+});
+
+test("OpenCL's GPU rule (its read knobs included) computes the benchmark's four GEMMs as the reference does [opencl]", (t) => {
+  const ctx = testDevice(t);
+  if (!ctx) return;
+  try {
+    for (const [e, n] of [
+      ['f32', 32],
+      ['f64', 32],
+      ['f32', 64],
+      ['f64', 64],
+    ] as const)
+      runOnBoth(ctx, {
+        ir: batchedGemmIr(e, n),
+        fn: 'bgemm',
+        howmany: 2,
+        tol: 1e-5,
+        blas: GPU_BLAS_POLICY,
+        args: () =>
+          Object.fromEntries(
+            ['A', 'B', 'C'].map((x, i) => [x, { data: floats(e, n * n * 2, i + 7), shape: [n, n, 2] }]),
+          ),
+      });
   } finally {
     ctx.dispose();
   }

@@ -38,10 +38,15 @@ const dynamicIr = `func @dgemm(%A: memref<f32x?x?>, %B: memref<f32x?x?>, %C: mem
   gemm.n.n 1.0, %A, %B, 0.0, %C : f32, memref<f32x?x?>, memref<f32x?x?>, f32, memref<f32x?x?>
 }`;
 
-test("Vulkan's GPU rule carries its SPIR-V spelling: staged-k16 with index32, fill=hoisted and unroll=full up to 64, direct unspelled beyond", () => {
+test("Vulkan's GPU rule carries its SPIR-V spelling: vector reads, loops written out, up to 64; direct beyond", () => {
   const small = gemmRule(GPU, 'f64', 64, 64);
   assert.equal(small?.variant, 'staged-k16');
-  assert.deepEqual(small?.spirv, { index32: true, fill: 'hoisted', unroll: 'full' });
+  assert.deepEqual(small?.spirv, { index32: true, fill: 'hoisted', unroll: 'full', vload: 2 });
+  assert.deepEqual(gemmRule(GPU, 'f32', 64, 64)?.spirv, { index32: true, fill: 'hoisted', unroll: 'full', vload: 4 });
+  const f32 = gemmRule(GPU, 'f32', 32, 32);
+  assert.equal(f32?.variant, 'vector-k16');
+  assert.deepEqual(f32?.spirv, { index32: true, fill: 'hoisted', vload: 4 });
+  assert.equal(gemmRule(GPU, 'f64', 32, 32)?.variant, 'staged-k16');
   const large = gemmRule(GPU, 'f32', 128, 128);
   assert.equal(large?.variant, 'direct');
   assert.equal(large?.spirv, undefined);

@@ -92,17 +92,25 @@ export interface BlasPolicy {
  * Vulkan's 32x4 work-group is a rule beside this one (VULKAN_GPU_GEMM_WORK_GROUPS in
  * api-policies.ts); with the knobs, 16x8 beat it for every shape in the second sweep.
  * 2026-11-28, an H200 (scripts/gpu-gemm-candidates.sh, two runs, beside torch.bmm with TF32 off): the tile fills'
- * global reads as vectors (`vload`, 32-bit spelling) raised every shape; the rule below against the vector reads,
+ * global reads as vectors (`vload`, 32-bit spelling) raised every shape; the rule before against this one,
  * run 1 / run 2, % of cuBLAS: 32³ f32 101.9 / 103.4 → vector-k16 vload=4 with its loops kept 122.0 (run 2; written
  * out 119.3 / 120.9), 32³ f64 84.6 / 84.5 → 85.6 / 85.3 (vload=2), 64³ f32 86.2 / 86.1 → 92.8 / 92.9 (vload=4),
  * 64³ f64 63.4 / 64.3 → 65.8 / 66.6 (vload=2; 64.4% of the copy rate). Work-groups 32x4, 32x8 and 16x16 and
  * staged-k32/all lost to 16x8 staged-k16 on every shape; fused products (`fma`) changed nothing (NVIDIA contracts).
- * The rule does not take `vload` yet: every test device compiles the rule's modules, and with the vector reads'
- * second copy of the GEMM the 64³ module took lavapipe's compiler minutes in tinytc-policy.test.ts (0.3 s before),
- * written out or with its loops kept (`unroll: 'hint'`, run 2 within 1.5 points of the written-out rows).
+ * Taken 2026-11-28 once each fill branched on the alignment around its reads (the GEMM printed once) and vector reads
+ * kept plain loops where `full` falls back (lavapipe then compiles tinytc-policy.test.ts's modules in seconds): the
+ * H200 run of scripts/gpu-gemm-candidates.sh gave the rule before → this one, % of cuBLAS: 32³ f32 100.0 → 117.9,
+ * 32³ f64 83.9 → 84.8, 64³ f32 86.3 → 92.7, 64³ f64 63.0 → 65.2 (64.2% of the copy rate).
  */
 export const VULKAN_GPU_GEMM: readonly GemmRule[] = [
-  { maxSize: 64, variant: 'staged-k16', spirv: { index32: true, fill: 'hoisted', unroll: 'full' } },
+  { element: 'f32', maxSize: 32, variant: 'vector-k16', spirv: { index32: true, fill: 'hoisted', vload: 4 } },
+  {
+    element: 'f32',
+    maxSize: 64,
+    variant: 'staged-k16',
+    spirv: { index32: true, fill: 'hoisted', unroll: 'full', vload: 4 },
+  },
+  { maxSize: 64, variant: 'staged-k16', spirv: { index32: true, fill: 'hoisted', unroll: 'full', vload: 2 } },
   { variant: 'direct' },
 ];
 
@@ -116,13 +124,18 @@ export const VULKAN_GPU_GEMM: readonly GemmRule[] = [
  * 2026-11-28 (scripts/gpu-gemm-overlap.sh, H100, staged-k16/k32/all and overlap-k8/k16/k32/all × 16x8/32x4):
  * f64 moved to the overlapped tiles — 32³ overlap-k16 105.1% of cuBLAS (staged-k16 100.7%), 64³ overlap-all
  * 96.5% (staged-all 90.0%, 90.5% of the copy rate); f32 kept its variants (overlap within 1% or behind).
+ * 2026-11-28, an H200 (scripts/gpu-gemm-candidates.sh, the tile reads' knobs, opencl-knobs.ts, beside torch.bmm with
+ * TF32 off), % of cuBLAS, the variants unknobbed (vload4) → with the knobs below: 32³ f32 103.4 → 115.8 (vload=2),
+ * 32³ f64 73.8 → 92.3 (vload=2, aligned), 64³ f32 84.2 → 96.3 (aligned), 64³ f64 62.2 → 74.8 (vload=2, aligned;
+ * 73.6% of the copy rate). ptxas's registers and occupancy did not change with the knobs (64³ f64: 164 registers,
+ * 3 work-groups an SM, 19%): the reads issue fewer, wider loads.
  */
 export const GPU_BLAS_POLICY: BlasPolicy = {
   gemm: [
-    { element: 'f32', maxSize: 32, variant: 'vector-all' },
-    { element: 'f64', maxSize: 32, variant: 'overlap-k16' },
-    { element: 'f64', maxSize: 64, variant: 'overlap-all' },
-    { maxSize: 64, variant: 'staged-all' },
+    { element: 'f32', maxSize: 32, variant: 'vector-all', opencl: { vload: 2 } },
+    { element: 'f64', maxSize: 32, variant: 'overlap-k16', opencl: { vload: 2, aligned: true } },
+    { element: 'f64', maxSize: 64, variant: 'overlap-all', opencl: { vload: 2, aligned: true } },
+    { maxSize: 64, variant: 'staged-all', opencl: { aligned: true } },
     { variant: 'direct' },
   ],
   axpbyVector: 2,
