@@ -12,55 +12,14 @@ import { emitTinytcOpenCLC } from '../src/codegen/opencl-c/index.js';
 import { parseOpenclKnobs } from '../src/codegen/opencl-knobs.js';
 import { SPIR64 } from '../src/layout/data-layout.js';
 import { testDevice } from './support/device.js';
-import { type ExecCase, randomFloats, runOnBoth } from './support/tinytc-exec.js';
-
-type F = 'f32' | 'f64';
-const floats = (t: F, n: number, seed: number) =>
-  t === 'f32' ? randomFloats(Float32Array, n, seed) : randomFloats(Float64Array, n, seed);
-
-/**
- * Batch items `batch` elements apart (odd: item 1's A and B start off every vector's alignment, item 0's on it),
- * m × n × k with op(A), op(B) as `ta`, `tb`; leading dimensions multiples of 8.
- */
-function skewed(t: F, ta: 'n' | 't', tb: 'n' | 't', m: number, n: number, k: number, batch: number): ExecCase {
-  const [ar, ac] = ta === 'n' ? [m, k] : [k, m];
-  const [br, bc] = tb === 'n' ? [k, n] : [n, k];
-  const lda = Math.ceil(ar / 8) * 8;
-  const ldb = Math.ceil(br / 8) * 8;
-  const type = (r: number, c: number, ld: number) => `memref<${t}x${r}x${c}x?,strided<1,${ld},?>>`;
-  const view = (r: number, c: number, ld: number) => `memref<${t}x${r}x${c},strided<1,${ld}>>`;
-  const howmany = 2;
-  const cv = `memref<${t}x${m}x${n}>`;
-  const ir = `func @skew(%A: ${type(ar, ac, lda)}, %B: ${type(br, bc, ldb)}, %C: memref<${t}x${m}x${n}x?>) {
-  %id = group_id
-  %a = subview %A[:, :, %id] : ${type(ar, ac, lda)}
-  %b = subview %B[:, :, %id] : ${type(br, bc, ldb)}
-  %c = subview %C[:, :, %id] : memref<${t}x${m}x${n}x?>
-  gemm.${ta}.${tb} 1.5, %a, %b, -1.0, %c : ${t}, ${view(ar, ac, lda)}, ${view(br, bc, ldb)}, ${t}, ${cv}
-}`;
-  const operand = (r: number, c: number, ld: number, seed: number) => ({
-    data: floats(t, batch * (howmany - 1) + ld * c, seed),
-    shape: [r, c, howmany],
-    stride: [1, ld, batch],
-  });
-  return {
-    ir,
-    fn: 'skew',
-    howmany,
-    tol: 1e-5,
-    args: () => ({
-      A: operand(ar, ac, lda, 1),
-      B: operand(br, bc, ldb, 2),
-      C: { data: floats(t, m * n * howmany, 3), shape: [m, n, howmany] },
-    }),
-  };
-}
+import { type ExecCase, runOnBoth } from './support/tinytc-exec.js';
+import { gemmFloats, skewedGemm } from './support/tinytc-skewed-gemm.js';
 
 const CASES = [
-  skewed('f64', 'n', 'n', 32, 32, 32, 1027),
-  skewed('f32', 't', 't', 32, 32, 24, 2051),
+  skewedGemm('f64', 'n', 'n', 32, 32, 32, 1027, { howmany: 2 }),
+  skewedGemm('f32', 't', 't', 32, 32, 24, 2051, { howmany: 2 }),
   // M = 37 passes a block: A's tiles are read element by element, B's as vectors.
-  skewed('f32', 'n', 't', 37, 16, 16, 1030),
+  skewedGemm('f32', 'n', 't', 37, 16, 16, 1030, { howmany: 2 }),
 ];
 
 /** [knobs, variant, cases]: every family under the aligned reads, both widths (PoCL builds each in about 3 s). */
@@ -108,7 +67,7 @@ test("OpenCL's GPU rule (its read knobs included) computes the benchmark's four 
         blas: GPU_BLAS_POLICY,
         args: () =>
           Object.fromEntries(
-            ['A', 'B', 'C'].map((x, i) => [x, { data: floats(e, n * n * 2, i + 7), shape: [n, n, 2] }]),
+            ['A', 'B', 'C'].map((x, i) => [x, { data: gemmFloats(e, n * n * 2, i + 7), shape: [n, n, 2] }]),
           ),
       });
   } finally {

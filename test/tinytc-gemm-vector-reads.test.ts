@@ -18,11 +18,10 @@ import { lowerVulkan } from '../src/targets/vulkan/lower.js';
 import { emitTinytcSpirv } from '../src/codegen/spirv/index.js';
 import { parseSpirvKnobs } from '../src/codegen/spirv-knobs.js';
 import { testVulkan } from './support/vulkan-device.js';
-import { type ExecCase, randomFloats, runOnBoth } from './support/tinytc-exec.js';
+import { type ExecCase, runOnBoth } from './support/tinytc-exec.js';
+import { type GemmFloat, gemmFloats, skewedGemm } from './support/tinytc-skewed-gemm.js';
 
-type F = 'f32' | 'f64';
-const floats = (t: F, n: number, seed: number) =>
-  t === 'f32' ? randomFloats(Float32Array, n, seed) : randomFloats(Float64Array, n, seed);
+type F = GemmFloat;
 
 /** The benchmark's batched GEMM (every batch item's offset suits the vectors). */
 function batched(t: F, n: number, howmany: number): Omit<ExecCase, 'blas'> {
@@ -33,56 +32,8 @@ function batched(t: F, n: number, howmany: number): Omit<ExecCase, 'blas'> {
     tol: 1e-5,
     args: () =>
       Object.fromEntries(
-        ['A', 'B', 'C'].map((x, i) => [x, { data: floats(t, n * n * howmany, i + 1), shape: [n, n, howmany] }]),
+        ['A', 'B', 'C'].map((x, i) => [x, { data: gemmFloats(t, n * n * howmany, i + 1), shape: [n, n, howmany] }]),
       ),
-  };
-}
-
-/**
- * Batch items `batch` elements apart (odd: item 1's A and B start off the vectors' alignment, item 0's
- * on it), m × n × k with op(A), op(B) as `ta`, `tb`; leading dimensions 8 (a multiple of every width).
- */
-function skewed(
-  t: F,
-  ta: 'n' | 't',
-  tb: 'n' | 't',
-  m: number,
-  n: number,
-  k: number,
-  batch: number,
-  wg?: [number, number],
-) {
-  const [ar, ac] = ta === 'n' ? [m, k] : [k, m];
-  const [br, bc] = tb === 'n' ? [k, n] : [n, k];
-  const lda = Math.ceil(ar / 8) * 8;
-  const ldb = Math.ceil(br / 8) * 8;
-  const type = (r: number, c: number, ld: number) => `memref<${t}x${r}x${c}x?,strided<1,${ld},?>>`;
-  const view = (r: number, c: number, ld: number) => `memref<${t}x${r}x${c},strided<1,${ld}>>`;
-  const howmany = 3;
-  const wgText = wg ? ` work_group_size(${wg[0]}, ${wg[1]})` : '';
-  const cv = `memref<${t}x${m}x${n}>`;
-  const ir = `func @skew(%A: ${type(ar, ac, lda)}, %B: ${type(br, bc, ldb)}, %C: memref<${t}x${m}x${n}x?>)${wgText} {
-  %id = group_id
-  %a = subview %A[:, :, %id] : ${type(ar, ac, lda)}
-  %b = subview %B[:, :, %id] : ${type(br, bc, ldb)}
-  %c = subview %C[:, :, %id] : memref<${t}x${m}x${n}x?>
-  gemm.${ta}.${tb} 1.5, %a, %b, -1.0, %c : ${t}, ${view(ar, ac, lda)}, ${view(br, bc, ldb)}, ${t}, ${cv}
-}`;
-  const operand = (r: number, c: number, ld: number, seed: number) => ({
-    data: floats(t, batch * (howmany - 1) + ld * c, seed),
-    shape: [r, c, howmany],
-    stride: [1, ld, batch],
-  });
-  return {
-    ir,
-    fn: 'skew',
-    howmany,
-    tol: 1e-5,
-    args: () => ({
-      A: operand(ar, ac, lda, 1),
-      B: operand(br, bc, ldb, 2),
-      C: { data: floats(t, m * n * howmany, 3), shape: [m, n, howmany] },
-    }),
   };
 }
 
@@ -111,11 +62,11 @@ const GPU_WORK_GROUPS: [number, number][] = [[32, 8]];
 /** The skewed cases (on `wg`, else kernarg's choice). */
 const skews = (wg?: [number, number]) => [
   // Aligned in one work-group and not in the next; op(A) and op(B) transposed or not.
-  skewed('f64', 'n', 'n', 32, 32, 32, 1027, wg),
-  skewed('f32', 't', 't', 32, 32, 24, 2051, wg),
-  skewed('f32', 'n', 't', 24, 40, 32, 1030, wg),
+  skewedGemm('f64', 'n', 'n', 32, 32, 32, 1027, { howmany: 3, wg }),
+  skewedGemm('f32', 't', 't', 32, 32, 24, 2051, { howmany: 3, wg }),
+  skewedGemm('f32', 'n', 't', 24, 40, 32, 1030, { howmany: 3, wg }),
   // M = 37 passes a block: A stays element by element, B is read as vectors.
-  skewed('f64', 'n', 'n', 37, 16, 16, 1024, wg),
+  skewedGemm('f64', 'n', 'n', 37, 16, 16, 1024, { howmany: 3, wg }),
 ];
 
 /**

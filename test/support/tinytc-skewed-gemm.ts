@@ -1,0 +1,58 @@
+// A batched GEMM whose batch items sit an odd number of elements apart, for the tests of the GEMM's tile reads
+// (tinytc-gemm-vector-reads on Vulkan, tinytc-gemm-opencl-reads on OpenCL): item 0's A and B start on every
+// vector's alignment and item 1's off it, so each fill's run-time alignment test takes both sides in one launch.
+import type { ExecCase } from './tinytc-exec.js';
+import { randomFloats } from './tinytc-exec.js';
+
+export type GemmFloat = 'f32' | 'f64';
+
+/** `n` random numbers of type `t` from `seed`. */
+export const gemmFloats = (t: GemmFloat, n: number, seed: number) =>
+  t === 'f32' ? randomFloats(Float32Array, n, seed) : randomFloats(Float64Array, n, seed);
+
+/**
+ * m × n × k with op(A), op(B) as `ta`, `tb`, `howmany` batch items `batch` elements apart (odd), leading dimensions
+ * the next multiple of 8 (a multiple of every vector width); `wg` gives the function a work-group size.
+ */
+export function skewedGemm(
+  t: GemmFloat,
+  ta: 'n' | 't',
+  tb: 'n' | 't',
+  m: number,
+  n: number,
+  k: number,
+  batch: number,
+  { howmany, wg }: { readonly howmany: number; readonly wg?: readonly [number, number] },
+): Omit<ExecCase, 'blas'> {
+  const [ar, ac] = ta === 'n' ? [m, k] : [k, m];
+  const [br, bc] = tb === 'n' ? [k, n] : [n, k];
+  const lda = Math.ceil(ar / 8) * 8;
+  const ldb = Math.ceil(br / 8) * 8;
+  const type = (r: number, c: number, ld: number) => `memref<${t}x${r}x${c}x?,strided<1,${ld},?>>`;
+  const view = (r: number, c: number, ld: number) => `memref<${t}x${r}x${c},strided<1,${ld}>>`;
+  const wgText = wg ? ` work_group_size(${wg[0]}, ${wg[1]})` : '';
+  const cv = `memref<${t}x${m}x${n}>`;
+  const ir = `func @skew(%A: ${type(ar, ac, lda)}, %B: ${type(br, bc, ldb)}, %C: memref<${t}x${m}x${n}x?>)${wgText} {
+  %id = group_id
+  %a = subview %A[:, :, %id] : ${type(ar, ac, lda)}
+  %b = subview %B[:, :, %id] : ${type(br, bc, ldb)}
+  %c = subview %C[:, :, %id] : memref<${t}x${m}x${n}x?>
+  gemm.${ta}.${tb} 1.5, %a, %b, -1.0, %c : ${t}, ${view(ar, ac, lda)}, ${view(br, bc, ldb)}, ${t}, ${cv}
+}`;
+  const operand = (r: number, c: number, ld: number, seed: number) => ({
+    data: gemmFloats(t, batch * (howmany - 1) + ld * c, seed),
+    shape: [r, c, howmany],
+    stride: [1, ld, batch],
+  });
+  return {
+    ir,
+    fn: 'skew',
+    howmany,
+    tol: 1e-5,
+    args: () => ({
+      A: operand(ar, ac, lda, 1),
+      B: operand(br, bc, ldb, 2),
+      C: { data: gemmFloats(t, m * n * howmany, 3), shape: [m, n, howmany] },
+    }),
+  };
+}
