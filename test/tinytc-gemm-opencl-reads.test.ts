@@ -13,7 +13,7 @@ import { parseOpenclKnobs } from '../src/codegen/opencl-knobs.js';
 import { SPIR64 } from '../src/layout/data-layout.js';
 import { testDevice } from './support/device.js';
 import { type ExecCase, runOnBoth } from './support/tinytc-exec.js';
-import { gemmFloats, skewedGemm } from './support/tinytc-skewed-gemm.js';
+import { gemmFloats, skewedGemm } from './support/tinytc-gemm-cases.js';
 
 const CASES = [
   skewedGemm('f64', 'n', 'n', 32, 32, 32, 1027, { howmany: 2 }),

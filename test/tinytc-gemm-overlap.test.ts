@@ -15,32 +15,17 @@ import { parseSpirvKnobs } from '../src/codegen/spirv-knobs.js';
 import { DiagnosticBag } from '../src/diagnostics/diagnostic.js';
 import { SourceFile } from '../src/diagnostics/source.js';
 import { disassemble } from '../src/emit/spirv/disassemble.js';
-import { batchedGemmIr } from '../src/frontend/tinytc/batched-gemm-ir.js';
 import { SPIR64 } from '../src/layout/data-layout.js';
 import type { AnyContext } from '../src/runtime/api.js';
 import { withAddressTables } from '../src/targets/vulkan/address-tables.js';
 import { lowerVulkan } from '../src/targets/vulkan/lower.js';
 import { testDevice } from './support/device.js';
-import { type ExecCase, randomFloats, runOnBoth } from './support/tinytc-exec.js';
+import { type ExecCase, runOnBoth } from './support/tinytc-exec.js';
+import { batchedGemm, gemmFloats } from './support/tinytc-gemm-cases.js';
 import { testVulkan } from './support/vulkan-device.js';
 
 type Case = Omit<ExecCase, 'blas'>;
-const floats = (t: 'f32' | 'f64', n: number, seed: number) =>
-  t === 'f32' ? randomFloats(Float32Array, n, seed) : randomFloats(Float64Array, n, seed);
-
-/** The benchmark's batched n³ GEMM (batched-gemm-ir.ts) on random data. */
-function batched(t: 'f32' | 'f64', n: number, howmany: number): Case {
-  return {
-    ir: batchedGemmIr(t, n),
-    fn: 'bgemm',
-    howmany,
-    tol: 1e-5,
-    args: () =>
-      Object.fromEntries(
-        ['A', 'B', 'C'].map((x, i) => [x, { data: floats(t, n * n * howmany, i + 1), shape: [n, n, howmany] }]),
-      ),
-  };
-}
+const floats = gemmFloats;
 
 /** C (m × n) := 2 op(A) op(B) - C with K = k; dynamic shapes where `dyn`; no tile divides the odd sizes. */
 function odd(t: 'f32' | 'f64', m: number, n: number, k: number, ta: 'n' | 't', tb: 'n' | 't', dyn: boolean): Case {
@@ -61,7 +46,12 @@ function odd(t: 'f32' | 'f64', m: number, n: number, k: number, ta: 'n' | 't', t
   };
 }
 
-const SHAPES: Case[] = [batched('f32', 32, 2), batched('f64', 32, 2), batched('f32', 64, 2), batched('f64', 64, 2)];
+const SHAPES: Case[] = [
+  batchedGemm('f32', 32, 2),
+  batchedGemm('f64', 32, 2),
+  batchedGemm('f32', 64, 2),
+  batchedGemm('f64', 64, 2),
+];
 const ODD: Case[] = [
   odd('f64', 65, 63, 61, 'n', 'n', false),
   odd('f32', 37, 23, 19, 't', 't', true),

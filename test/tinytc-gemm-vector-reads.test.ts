@@ -9,7 +9,6 @@ import { test } from 'node:test';
 import type { GemmVariantName } from '../src/codegen/blas-policy.js';
 import { SourceFile } from '../src/diagnostics/source.js';
 import { compileTinytc } from '../src/codegen/compile-tinytc.js';
-import { batchedGemmIr } from '../src/frontend/tinytc/batched-gemm-ir.js';
 import { SPIR64 } from '../src/layout/data-layout.js';
 import { DiagnosticBag } from '../src/diagnostics/diagnostic.js';
 import { disassemble } from '../src/emit/spirv/disassemble.js';
@@ -19,23 +18,9 @@ import { emitTinytcSpirv } from '../src/codegen/spirv/index.js';
 import { parseSpirvKnobs } from '../src/codegen/spirv-knobs.js';
 import { testVulkan } from './support/vulkan-device.js';
 import { type ExecCase, runOnBoth } from './support/tinytc-exec.js';
-import { type GemmFloat, gemmFloats, skewedGemm } from './support/tinytc-skewed-gemm.js';
+import { type GemmFloat, batchedGemm, skewedGemm } from './support/tinytc-gemm-cases.js';
 
 type F = GemmFloat;
-
-/** The benchmark's batched GEMM (every batch item's offset suits the vectors). */
-function batched(t: F, n: number, howmany: number): Omit<ExecCase, 'blas'> {
-  return {
-    ir: batchedGemmIr(t, n),
-    fn: 'bgemm',
-    howmany,
-    tol: 1e-5,
-    args: () =>
-      Object.fromEntries(
-        ['A', 'B', 'C'].map((x, i) => [x, { data: gemmFloats(t, n * n * howmany, i + 1), shape: [n, n, howmany] }]),
-      ),
-  };
-}
 
 /**
  * The candidates' spellings (scripts/gpu-gemm-candidates.sh): the Vulkan rule's knobs with vector reads of 2
@@ -78,7 +63,9 @@ const skews = (wg?: [number, number]) => [
 function cases(gpu: boolean): Omit<ExecCase, 'blas'>[] {
   return [
     ...skews(),
-    ...(gpu ? [batched('f32', 32, 2), batched('f64', 32, 2), batched('f32', 64, 2), batched('f64', 64, 2)] : []),
+    ...(gpu
+      ? [batchedGemm('f32', 32, 2), batchedGemm('f64', 32, 2), batchedGemm('f32', 64, 2), batchedGemm('f64', 64, 2)]
+      : []),
   ];
 }
 
@@ -146,7 +133,7 @@ const gemmOf = (t: 'i32' | 'f32') => {
 
 test('vload: tiles read as vec2/vec4, each fill behind its alignment branch, the GEMM printed once; fma', () => {
   const knobs = 'index32,fill=hoisted,unroll=full';
-  const b = batched('f64', 64, 1);
+  const b = batchedGemm('f64', 64, 1);
   const plain = spirvText(b, 'staged-k16', knobs);
   const v2 = spirvText(b, 'staged-k16', `${knobs},vload=2`);
   // Global vector reads: one access chain into the operand's vectors each.
@@ -179,13 +166,13 @@ test('vload: tiles read as vec2/vec4, each fill behind its alignment branch, the
 }`;
   const dc = { ir: dyn, fn: 'd', args: () => ({}) };
   assert.equal(count(spirvText(dc, 'staged-k16', 'vload=4'), /v4float/g), 0);
-  assert.equal(count(spirvText(batched('f32', 32, 1), 'staged-k16', 'default'), /v4float/g), 0);
+  assert.equal(count(spirvText(batchedGemm('f32', 32, 1), 'staged-k16', 'default'), /v4float/g), 0);
   // Nor with 64-bit indices: NVIDIA's Vulkan computed that spelling wrong (gemm.ts), so vload asks for 32 bits.
-  assert.equal(count(spirvText(batched('f32', 32, 1), 'staged-k16', 'vload=4'), /v4float/g), 0);
-  assert.ok(count(spirvText(batched('f32', 32, 1), 'staged-k16', 'index32,vload=4'), /OpLoad %v4float/g) > 0);
+  assert.equal(count(spirvText(batchedGemm('f32', 32, 1), 'staged-k16', 'vload=4'), /v4float/g), 0);
+  assert.ok(count(spirvText(batchedGemm('f32', 32, 1), 'staged-k16', 'index32,vload=4'), /OpLoad %v4float/g) > 0);
   assert.throws(() => parseSpirvKnobs('vload=3'), /vload=1\|2\|4/);
   // fma: every product one GLSL.std.450 Fma (50) into its accumulator, no OpFMul left in the K loop.
-  const small = batched('f32', 32, 1);
+  const small = batchedGemm('f32', 32, 1);
   const fused = spirvText(small, 'staged-k16', `${knobs},fma`);
   const split = spirvText(small, 'staged-k16', knobs);
   // Beta is 0: each product's OpFAdd becomes an Fma, and only alpha × acc keeps an OpFMul.

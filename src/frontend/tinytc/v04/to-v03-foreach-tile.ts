@@ -11,21 +11,13 @@
 // subgroup loops over its tiles (the flat tile index, not tinytc's split of subgroups along x and y, which the
 // manual leaves to the implementation). A barrier in the body is refused (KA2420).
 import type { Inst, Operand, Region, TypedSpan } from '../ast.js';
-import type { Inst04, Name, Region04, ValueRef } from './ast.js';
+import type { Inst04, Name, Region04 } from './ast.js';
 import { regionsOf } from './ast.js';
 import { NotLowered, foreachPrologue } from './to-v03-spmd.js';
+import type { ForeachContext } from './to-v03-foreach.js';
 
-/** What the rewrite offers this file: fresh v0.3 names, operands and types of v0.4 values, and regions. */
-export interface ForeachTileContext {
-  define(name: string): string;
-  operand(v: ValueRef): Operand;
-  typed(v: ValueRef): TypedSpan;
-  region(
-    r: Region04,
-    vars: readonly Name[],
-    prologue: (renamed: readonly Name[]) => Inst[],
-  ): { region: Region; vars: Name[] };
-}
+/** The foreach rewrite's context: fresh v0.3 names, operands and types of v0.4 values, and regions. */
+export type ForeachTileContext = ForeachContext;
 
 /** Whether a region (or one nested in it) holds an instruction `op` names. */
 function uses(r: Region04, op: (name: string) => boolean): boolean {

@@ -1,6 +1,8 @@
-// A batched GEMM whose batch items sit an odd number of elements apart, for the tests of the GEMM's tile reads
-// (tinytc-gemm-vector-reads on Vulkan, tinytc-gemm-opencl-reads on OpenCL): item 0's A and B start on every
-// vector's alignment and item 1's off it, so each fill's run-time alignment test takes both sides in one launch.
+// Batched GEMM cases the GEMM tests run against the JS reference (tinytc-gemm-vector-reads on Vulkan,
+// tinytc-gemm-opencl-reads on OpenCL, tinytc-gemm-overlap on both): the benchmark's own GEMM, and one whose batch
+// items sit an odd number of elements apart, so item 0's A and B start on every vector's alignment and item 1's off
+// it, and each fill's run-time alignment test takes both sides in one launch.
+import { batchedGemmIr } from '../../src/frontend/tinytc/batched-gemm-ir.js';
 import type { ExecCase } from './tinytc-exec.js';
 import { randomFloats } from './tinytc-exec.js';
 
@@ -9,6 +11,20 @@ export type GemmFloat = 'f32' | 'f64';
 /** `n` random numbers of type `t` from `seed`. */
 export const gemmFloats = (t: GemmFloat, n: number, seed: number) =>
   t === 'f32' ? randomFloats(Float32Array, n, seed) : randomFloats(Float64Array, n, seed);
+
+/** The benchmark's batched n³ GEMM (batched-gemm-ir.ts) on random data. */
+export function batchedGemm(t: GemmFloat, n: number, howmany: number): Omit<ExecCase, 'blas'> {
+  return {
+    ir: batchedGemmIr(t, n),
+    fn: 'bgemm',
+    howmany,
+    tol: 1e-5,
+    args: () =>
+      Object.fromEntries(
+        ['A', 'B', 'C'].map((x, i) => [x, { data: gemmFloats(t, n * n * howmany, i + 1), shape: [n, n, howmany] }]),
+      ),
+  };
+}
 
 /**
  * m × n × k with op(A), op(B) as `ta`, `tb`, `howmany` batch items `batch` elements apart (odd), leading dimensions
