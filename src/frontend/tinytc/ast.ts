@@ -392,3 +392,7 @@ export function canonicalStride(shape: readonly Dim[]): Dim[] {
   }
   return out;
 }
+
+/** The largest work_group_size / subgroup_size tinytc takes: it keeps both as int32 (larger ones were spliced into
+ * reqd_work_group_size, which clang then refused). */
+export const I32_MAX = 0x7fffffff;

@@ -2,6 +2,7 @@ import { Messages } from '../../diagnostics/messages.js';
 import { type Span, joinSpans } from '../../diagnostics/source.js';
 import {
   type Dim,
+  I32_MAX,
   type Func,
   type Inst,
   type IrType,
@@ -72,6 +73,11 @@ export class IrParser extends ParserCore<IrTokenKind, IrType> {
         this.expect(')');
         if (m.value <= 0 || n.value <= 0)
           this.fail(Messages.badAttributeArgs, this.spanFrom(a), ['work_group_size', 'must be positive']);
+        if (m.value > I32_MAX || n.value > I32_MAX)
+          this.fail(Messages.badAttributeArgs, this.spanFrom(a), [
+            'work_group_size',
+            `must fit in i32 (at most ${I32_MAX})`,
+          ]);
         workGroupSize = [m.value, n.value];
         attrSpan = this.spanFrom(a);
       } else if (this.is('subgroup_size')) {
@@ -80,6 +86,11 @@ export class IrParser extends ParserCore<IrTokenKind, IrType> {
         const s = this.int('an integer');
         this.expect(')');
         if (s.value <= 0) this.fail(Messages.badAttributeArgs, this.spanFrom(a), ['subgroup_size', 'must be positive']);
+        if (s.value > I32_MAX)
+          this.fail(Messages.badAttributeArgs, this.spanFrom(a), [
+            'subgroup_size',
+            `must fit in i32 (at most ${I32_MAX})`,
+          ]);
         subgroupSize = s.value;
         attrSpan ??= this.spanFrom(a);
       } else break;

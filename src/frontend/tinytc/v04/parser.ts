@@ -1,6 +1,6 @@
 import { Messages } from '../../../diagnostics/messages.js';
 import { joinSpans } from '../../../diagnostics/source.js';
-import { type Dim, canonicalStride } from '../ast.js';
+import { type Dim, I32_MAX, canonicalStride } from '../ast.js';
 import {
   type Func04,
   type Inst04,
@@ -55,14 +55,24 @@ export class IrParser04 extends ParserBase04 {
     if (attrs?.kind === 'dict') {
       const wg = attrs.entries.get('work_group_size');
       if (wg) {
-        if (wg.kind !== 'array' || wg.items.length !== 2 || wg.items.some((x) => x.kind !== 'int' || x.value <= 0))
-          this.fail(Messages.badAttributeArgs, wg.span, ['work_group_size', 'must be an array of 2 positive integers']);
+        if (
+          wg.kind !== 'array' ||
+          wg.items.length !== 2 ||
+          wg.items.some((x) => x.kind !== 'int' || x.value <= 0 || x.value > I32_MAX)
+        )
+          this.fail(Messages.badAttributeArgs, wg.span, [
+            'work_group_size',
+            `must be an array of 2 positive integers of i32 (at most ${I32_MAX})`,
+          ]);
         workGroupSize = [(wg.items[0] as { value: number }).value, (wg.items[1] as { value: number }).value];
       }
       const sg = attrs.entries.get('subgroup_size');
       if (sg) {
-        if (sg.kind !== 'int' || sg.value <= 0)
-          this.fail(Messages.badAttributeArgs, sg.span, ['subgroup_size', 'must be a positive integer']);
+        if (sg.kind !== 'int' || sg.value <= 0 || sg.value > I32_MAX)
+          this.fail(Messages.badAttributeArgs, sg.span, [
+            'subgroup_size',
+            `must be a positive integer of i32 (at most ${I32_MAX})`,
+          ]);
         subgroupSize = sg.value;
       }
     }
