@@ -10,6 +10,7 @@ import { nodeIO, runCliWith } from '../src/cli/main.js';
 import { readInput } from '../src/cli/read-input.js';
 import { lower } from '../src/lower.js';
 import { escapeControls } from '../src/diagnostics/format.js';
+import { CLANG, requireTool } from './support/tools.js';
 
 /** Runs the CLI in process over in-memory files, or over the real file system when `files` is omitted. */
 function run(argv: string[], files?: Record<string, string>) {
@@ -317,3 +318,42 @@ test('a program-scope variable of incomplete type is refused as clang refuses it
   assert.match(ext.stderr, /:1:30: error: array has incomplete element type 'constant struct Coeff' \[KA3033\]/);
   assert.equal(lowerCl(`extern constant struct Coeff c;\n${KERNEL}`, ['--format', 'signatures']).code, 0);
 });
+
+// An array of arrays of unknown size (`float a[N][]`, through a typedef too) is refused where clang-16 refuses it,
+// at the outer '['; a program-scope one is not walked (N = 21474836472 over `{ { … }, 4, 5 }` was a 64-core fuzzer's
+// hang). A pointer to an array of unknown size of sized arrays stays valid.
+test('an array whose elements are arrays of unknown size is KA3033 at clang-16 position (fuzzer-found hang)', (t) => {
+  const clang = requireTool(t, CLANG);
+  const cases = [
+    'constant float table[21474836472][ ] = { { 1.0f, 0x1.8p1f, -0.5f }, 4, 5 };\n',
+    'kernel void p(global float a[][]) {}\n',
+    'struct S { float f[2][]; };\nkernel void p(global struct S *s) {}\n',
+    'typedef float T[];\nconstant T x[3] = {{1}};\n',
+    'extern constant float e[4][];\n',
+    'constant float z[][] = {{1}};\n',
+  ];
+  for (const src of cases) {
+    const r = lowerCl(src + KERNEL);
+    assert.equal(r.code, 1, src);
+    const ours = /^k\.cl:(\d+:\d+): error: array has incomplete element type .*\[KA3033\]/m.exec(r.stderr);
+    assert.ok(ours, `${src}\n${r.stderr}`);
+    if (!clang) continue;
+    const theirs = clangErrors(clang, src + KERNEL);
+    assert.match(theirs, new RegExp(`:${ours[1]}: error: array has incomplete element type`), `${src}\n${theirs}`);
+  }
+  const valid = lowerCl(`kernel void p(global float (*a)[][4]) {}\n${KERNEL}`, ['--format', 'signatures']);
+  assert.equal(valid.code, 0, valid.stderr);
+});
+
+/** clang-16's diagnostics for an OpenCL C 2.0 source (it exits 1 on these). */
+function clangErrors(clang: string, src: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'kernarg-hostile-'));
+  try {
+    writeFileSync(join(dir, 'k.cl'), src);
+    return spawnSync(clang, ['-target', 'spir64', '-cl-std=CL2.0', '-fsyntax-only', join(dir, 'k.cl')], {
+      encoding: 'utf8',
+    }).stderr;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -41,6 +41,14 @@ export class TypeChecker {
     return Number(value);
   }
 
+  /** An array's elements need a size (clang: "array has incomplete element type"): `float a[2][]` is refused at `at`. */
+  arrayElement(element: QualType, at: Span): boolean {
+    const c = canonical(element).type;
+    if (c.kind !== 'array' || c.length !== null) return true;
+    this.diags.report(Messages.arrayIncompleteElement, at, [typeToString(element)]);
+    return false;
+  }
+
   /** clang's limit: an object's size in bytes needs fewer bits than a pointer less 3 (2^61 bytes on 64-bit targets). */
   arrayBytes(element: QualType, count: bigint, at: Span): void {
     const c = canonical(element).type;

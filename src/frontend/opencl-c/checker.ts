@@ -234,6 +234,12 @@ export class DeclarationChecker extends TypeChecker {
    */
   variable(d: Declarator): PendingVariable | undefined {
     const type = d.type;
+    // `float a[N][]` was refused where it was declared (KA3033); its initializer is not walked: with N in the
+    // billions that walk was a fuzzer-found hang.
+    for (let t = canonical(type); t.type.kind === 'array'; t = canonical(t.type.element)) {
+      const e = canonical(t.type.element).type;
+      if (e.kind === 'array' && e.length === null) return undefined;
+    }
     // Qualifiers of an array are its elements' (C11 6.7.3p9).
     let element = canonical(type);
     while (element.type.kind === 'array') element = canonical(element.type.element);

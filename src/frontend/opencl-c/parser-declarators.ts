@@ -101,12 +101,15 @@ export abstract class DeclaratorParser extends SpecifierParser {
           const count = v ?? 1n;
           const at = e.span;
           suffixes.push((el) => {
-            this.checker.arrayBytes(el, count, at);
+            if (this.checker.arrayElement(el, tokenSpan(open))) this.checker.arrayBytes(el, count, at);
             return q({ kind: 'array', element: el, length });
           });
-        } else suffixes.push((el) => q({ kind: 'array', element: el, length: null }));
+        } else
+          suffixes.push((el) => {
+            this.checker.arrayElement(el, tokenSpan(open));
+            return q({ kind: 'array', element: el, length: null });
+          });
         this.expect(']', "']'");
-        void open;
         continue;
       }
       if (this.is('(')) {
