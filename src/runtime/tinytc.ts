@@ -14,7 +14,7 @@ import { emitTinytcOpenCLCMapped, tinytcClStd } from '../codegen/opencl-c/index.
 import { emitTinytcOpenclSpirv } from '../codegen/spirv/opencl-module.js';
 import { disassemble } from '../emit/spirv/disassemble.js';
 import { buildSpirvProgram } from './opencl/program-il.js';
-import type { BlasPolicy } from '../codegen/blas-policy.js';
+import { type BlasPolicy, LOCAL_BYTES } from '../codegen/blas-policy.js';
 import { type ShapeTie, shapeTies } from './checks/shape-ties.js';
 import { checkLaunchArgs } from './checks/launch-args.js';
 import { type BufferKind, type CheckedMemref, checkMemref } from './checks/memref.js';
@@ -257,6 +257,11 @@ export function tinytcKernel(
         ...cpu,
       })
     : TUNED_POLICY;
+  // A staged GEMM's tiles within the device's local memory, 8 KiB left for the kernel's own arrays (as LOCAL_BYTES
+  // leaves on NVIDIA's 48 KiB; the Vulkan runtime does the same); per GEMM of a kernel, a share (gemm-local-budget.ts).
+  const blas: Partial<BlasPolicy> | undefined = limits
+    ? { localBytes: Math.min(LOCAL_BYTES, limits.localMemSize - 8 * 1024), ...options.blas }
+    : options.blas;
   // The opencl record's plan of the kernels (its layout and lowering); nothing is rendered but the OpenCL C below.
   const fe = compileTinytc(new SourceFile(options.path ?? `${name}.ir`, ir), {
     target: openclTarget,
@@ -286,7 +291,7 @@ export function tinytcKernel(
   if (options.il === 'spirv') {
     if (options.openclC !== undefined)
       throw new RuntimeInputError('il: spirv builds the SPIR-V kernarg generates: give no OpenCL C with it');
-    const words = emitTinytcOpenclSpirv(compiled, options.blas ? { blas: options.blas } : {});
+    const words = emitTinytcOpenclSpirv(compiled, blas ? { blas } : {});
     const program = buildSpirvProgram(ctx, words, {
       source: disassemble(words, { rawIds: true }),
       options: options.buildOptions ?? '',
@@ -311,7 +316,7 @@ export function tinytcKernel(
   const std = options.openclC ? 'CL2.0' : tinytcClStd(compiled, groupTables);
   const generated =
     options.openclC === undefined
-      ? emitTinytcOpenCLCMapped(compiled, { groupTables, ...(options.blas ? { blas: options.blas } : {}) })
+      ? emitTinytcOpenCLCMapped(compiled, { groupTables, ...(blas ? { blas } : {}) })
       : undefined;
   const irFile = new SourceFile(path, ir);
   const irLines = ir.split('\n');

@@ -5,6 +5,7 @@ import { kernelsOf } from '../../model/kernel-module.js';
 import { type OpenCLCOptions, kernelHead } from '../../emit/opencl-c.js';
 import { AtomicHelpers } from './atomics.js';
 import type { BlasPolicy } from '../blas-policy.js';
+import { perGemmPolicy } from '../gemm-local-budget.js';
 import { KernelBodyEmitter } from './kernel-body.js';
 import { numberHelpers } from './numbers.js';
 import { Names } from './names.js';
@@ -62,7 +63,7 @@ export function emitTinytcOpenCLCMapped(
     const f = lowered.func;
     const { head, prologue } = kernelHead(k, options);
     const wg = lowered.wg;
-    const body = new KernelBodyEmitter(lowered, global.child(), atomics, policy).emit();
+    const body = new KernelBodyEmitter(lowered, global.child(), atomics, perGemmPolicy(policy, f)).emit();
     if (body.lines.length) f64 ||= usesF64(lowered.types);
     if (body.lines.length) f16 ||= usesF16(lowered.types);
     const note = lowered.wgChosen

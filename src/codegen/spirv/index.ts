@@ -3,6 +3,7 @@ import type { VulkanPlan, VulkanSlot } from '../../targets/vulkan/lower.js';
 import type { ScalarTypeName } from '../../frontend/tinytc/ast.js';
 import type { CompiledTinytc } from '../compile-tinytc.js';
 import type { BlasPolicy } from '../blas-policy.js';
+import { perGemmPolicy } from '../gemm-local-budget.js';
 import { kernelsOf } from '../../model/kernel-module.js';
 import type { SpirvBuilder } from '../../emit/spirv/builder.js';
 import { CLSPV_REFLECTION_IMPORT, Reflection } from '../../emit/spirv/clspv-reflection.js';
@@ -118,7 +119,7 @@ export function emitTinytcSpirvModule(
       workgroupArray: (t, n, bits) => g.workgroupArray(t, n, bits),
       bits: (root) => roots.has(root),
       floatAtomicAdd,
-      blas,
+      blas: perGemmPolicy(blas, f),
       flavour,
     };
     emitKernelBody(g, lowered, env);

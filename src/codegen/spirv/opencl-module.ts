@@ -11,6 +11,7 @@ import { FunctionBuilder } from '../../emit/spirv/function.js';
 import { disassemble } from '../../emit/spirv/disassemble.js';
 import type { CompiledTinytc } from '../compile-tinytc.js';
 import type { BlasPolicy } from '../blas-policy.js';
+import { perGemmPolicy } from '../gemm-local-budget.js';
 import { Builtins } from './builtins.js';
 import { SPIRV_FLAVOURS, flavourModule } from './flavour.js';
 import { Gen } from './gen.js';
@@ -110,7 +111,7 @@ export function emitTinytcOpenclSpirv(compiled: CompiledTinytc, options: TinytcO
       workgroupArray: (t, n, bits) => g.workgroupArray(t, n, bits),
       bits: (root) => roots.has(root),
       floatAtomicAdd: false,
-      blas,
+      blas: perGemmPolicy(blas, lowered.func),
       flavour,
     };
     emitKernelBody(g, lowered, env);
