@@ -357,3 +357,31 @@ function clangErrors(clang: string, src: string): string {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+// A record whose field is of its own type (directly, in an array, in a nested union, or through a redefinition) is
+// KA2016 at clang-16's position and the field is dropped: kept, the completed record contained itself and its layout
+// recursed until the stack ran out (a 64-core fuzz campaign's crash). An aggregate with no elements initialized
+// without braces is KA3034 as clang says it: going on had walked 21474836472 elements without progress (a hang).
+test('a record containing itself and an empty aggregate without braces are diagnostics at clang-16 positions (fuzzer crash and hang)', (t) => {
+  const clang = requireTool(t, CLANG);
+  const cases: [string, RegExp][] = [
+    ['struct P { struct P st; };\n', /field has incomplete type .*\[KA2016\]/],
+    // clang: the name still means the first definition inside the second body, so only the redefinition is an error.
+    ['struct P { int a; };\nstruct P { struct P st; };\n', /redefinition of 'P' \[KA3001\]/],
+    ['struct P { union { struct P x; } u; struct P a[2]; };\n', /field has incomplete type .*\[KA2016\]/],
+    [
+      'constant float table[21474836472][0] = { { 1.0f, 0x1.8p1f, -0.5f }, 4, 5 };\n',
+      /initializer for aggregate with no elements requires explicit braces \[KA3034\]/,
+    ],
+    ['struct E {};\nconstant struct E arr[3] = { 1 };\n', /requires explicit braces \[KA3034\]/],
+  ];
+  for (const [src, message] of cases) {
+    const r = lowerCl(src + KERNEL);
+    assert.equal(r.code, 1, src);
+    const ours = new RegExp(`^k\\.cl:(\\d+:\\d+): error: .*${message.source}`, 'm').exec(r.stderr);
+    assert.ok(ours, `${src}\n${r.stderr}`);
+    if (!clang) continue;
+    const theirs = clangErrors(clang, src + KERNEL);
+    assert.ok(theirs.includes(`:${ours[1]}: error: `), `${src}\nkernarg ${ours[1]}\n${theirs}`);
+  }
+});

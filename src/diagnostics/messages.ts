@@ -118,6 +118,7 @@ export const Messages = {
   halfLiteral: e('KA3031', 'half precision constant requires cl_khr_fp16'),
   variableIncomplete: e('KA3032', "variable has incomplete type '{0}'"),
   arrayIncompleteElement: e('KA3033', "array has incomplete element type '{0}'"),
+  emptyAggregateNeedsBraces: e('KA3034', 'initializer for aggregate with no elements requires explicit braces'),
   // Leniency as clang's (KA3200-KA3299, the front helper's block): what clang-16 accepts with a
   // warning, or folds in an initializer as its code generator does, is a warning here too.
   missingFieldSemicolon: w('KA3200', "expected ';' at end of declaration list"),

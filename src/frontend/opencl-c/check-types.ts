@@ -117,8 +117,8 @@ export class TypeChecker {
     return bitWidth;
   }
 
-  /** What a field's type may not be: opaque, incomplete, void or a function. */
-  fieldType(type: QualType, nameSpan: Span): void {
+  /** What a field's type may not be: opaque, incomplete, void or a function; false when it is one of them. */
+  fieldType(type: QualType, nameSpan: Span): boolean {
     let c = canonical(type).type;
     while (c.kind === 'array') c = canonical(c.element).type;
     if (c.kind === 'image' || c.kind === 'opaque' || c.kind === 'pipe') {
@@ -129,7 +129,8 @@ export class TypeChecker {
       this.diags.report(Messages.incompleteType, nameSpan, ['void']);
     } else if (c.kind === 'function') {
       this.diags.report(Messages.badAttributeArgs, nameSpan, ['field', 'cannot have function type']);
-    }
+    } else return true;
+    return false;
   }
 
   /** The underlying type clang picks for a complete enum without a fixed one: the first its values fit. */

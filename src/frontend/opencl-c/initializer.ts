@@ -317,7 +317,14 @@ function fillElement(type: QualType, offset: number, cur: Cursor, ctx: Ctx): voi
       cur.i++;
       return;
     }
+    const at = cur.i;
     fillFrom(type, offset, cur, ctx, false);
+    // An aggregate with no elements (`float[0]`, an empty struct) takes no item without braces: clang refuses it, and
+    // going on would visit every element of the array around it without progress (N = 21474836472 was a fuzzer hang).
+    if (cur.i === at) {
+      ctx.ev.diags.report(Messages.emptyAggregateNeedsBraces, item.init.span);
+      throw new NotConstant('an aggregate with no elements initialized without braces', true);
+    }
     return;
   }
   fillFromExpr(type, offset, item.init, ctx);

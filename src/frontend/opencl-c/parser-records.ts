@@ -167,6 +167,7 @@ export abstract class RecordParser extends ParserCore {
       }
       return { kind: 'record', decl };
     }
+    let redefined = false;
     if (decl && decl.fields) {
       this.diags.report(
         Messages.redefinition,
@@ -174,11 +175,13 @@ export abstract class RecordParser extends ParserCore {
         [name!],
         [{ message: 'previous definition is here', span: decl.span }],
       );
+      // The name keeps naming the first definition, inside this body and after it, as in clang.
+      redefined = true;
       decl = undefined;
     }
     if (!decl) {
       decl = { tagKind, name, fields: null, packed: false, span: tokenSpan(nameTok ?? kw), id: this.nextId++ };
-      if (name) this.tags.set(name, decl);
+      if (name && !redefined) this.tags.set(name, decl);
     }
     const open = this.expect('{');
     if (++this.depth > MAX_NESTING) this.fail(Messages.tooDeep, open, [MAX_NESTING]);
@@ -258,7 +261,9 @@ export abstract class RecordParser extends ParserCore {
         );
       }
       const attrs = [...spec.attrs, ...d.attrs, ...this.attributes()];
-      this.checker.fieldType(d.type, d.nameSpan);
+      // A refused field is not kept: one of the record's own type (`struct P { struct P p; }`, incomplete while it is
+      // read) would make the record contain itself once completed, and its layout recurse without end (a fuzzer crash).
+      const valid = this.checker.fieldType(d.type, d.nameSpan);
       const field: { -readonly [K in keyof FieldDecl]: FieldDecl[K] } = {
         name: d.name,
         type: d.type,
@@ -269,7 +274,7 @@ export abstract class RecordParser extends ParserCore {
         if (a.name === 'packed') field.packed = true;
         if (a.name === 'aligned') field.aligned = Math.max(field.aligned ?? 1, a.ints![0]);
       }
-      fields.push(field);
+      if (valid) fields.push(field);
       if (this.accept(',')) continue;
       // clang only warns when the last field's ';' is missing, at the end of the field, and goes on.
       if (this.is('}')) {
