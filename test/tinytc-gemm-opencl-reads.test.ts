@@ -28,11 +28,11 @@ const RUNS: [string, GemmVariantName, number[]][] = [
   ['vload=2,aligned', 'vector-k16', [1]],
   ['vload=4,aligned', 'overlap-k8', [0]],
   ['vload=2,aligned', 'overlap-all', [2]],
-  // The candidates for more loads in flight (scripts/gpu-gemm-candidates.sh): both tiles' reads before their stores,
-  // 32-bit indices (case 2's partial tiles, guarded trips), and both together on the vector layouts.
-  ['vload=2,aligned,batch', 'staged-k16', [0, 2]],
-  ['vload=2,aligned,index32', 'overlap-k8', [0, 2]],
-  ['vload=4,batch,index32', 'vector-k16', [1]],
+  // The candidates for more loads in flight (scripts/gpu-gemm-candidates.sh), three knobs a build (each about 3 s):
+  // both tiles' reads before their stores, 32-bit indices (case 2's partial tiles and guarded trips), loops unrolled.
+  ['vload=2,aligned,batch,index32', 'staged-k16', [0, 2]],
+  ['vload=2,aligned,index32,unroll', 'overlap-k8', [2]],
+  ['vload=4,batch,unroll', 'vector-k16', [1]],
 ];
 
 test('OpenCL C GEMM tile reads (vload=1|2|4, aligned) compute what the reference does [opencl]', (t) => {
@@ -135,5 +135,11 @@ test('GEMM knobs batch and index32 (OpenCL C): both tiles read before either is 
   const gemm = `gemm.n.n 1.0, %A, %B, 0.0, %C : f32, ${m}, ${m}, f32, ${m}`;
   const dyn = `func @d(%A: ${m}, %B: ${m}, %C: ${m}) {\n  ${gemm}\n}`;
   assert.equal(openclC(dyn, 'overlap-k8', 'index32'), openclC(dyn, 'overlap-k8', 'default'));
-  assert.throws(() => parseOpenclKnobs('batch=2'), /batch or index32/);
+  // unroll: each K tile's product loop and each fill loop marked, nothing else changed.
+  const unrolled = openclC(0, 'staged-k16', 'unroll');
+  assert.equal(count(unrolled, /#pragma unroll\n\s*for \(long \w+ = 0; \w+ < 16; \+\+/g), 1);
+  assert.equal(count(unrolled, /#pragma unroll\n\s*for \(long \w+ = kernarg_lid;/g), 2);
+  assert.equal(unrolled.replace(/ *#pragma unroll\n/g, ''), plain);
+  assert.equal(count(openclC(0, 'overlap-k8', 'unroll'), /#pragma unroll/g), 1);
+  assert.throws(() => parseOpenclKnobs('batch=2'), /batch, index32 or unroll/);
 });

@@ -31,20 +31,36 @@ export interface OpenclGemmKnobs {
    * work-groups an SM on the H200), so more work-groups, and their loads, in flight. The same elements.
    */
   readonly index32?: boolean;
+  /**
+   * `unroll` (staged, vector and overlapped variants): `#pragma unroll` on each K tile's product loop and on the
+   * tile fills' loops, so that a compiler that would keep them loops (or unroll them partly) writes them out and can
+   * issue the local reads of later k, and a fill's later global reads, before the products and stores of earlier
+   * ones. The same products in the same order.
+   */
+  readonly unroll?: boolean;
 }
 
 /**
- * Knobs from their written form: `default`, or `vload=1|2|4`, `aligned`, `batch` and `index32` joined by commas.
+ * Knobs from their written form: `default`, or `vload=1|2|4`, `aligned`, `batch`, `index32` and `unroll` joined by
+ * commas.
  * Throws on anything else.
  */
 export function parseOpenclKnobs(text: string): OpenclGemmKnobs {
-  const knobs: { vload?: OpenclGemmKnobs['vload']; aligned?: boolean; batch?: boolean; index32?: boolean } = {};
+  const knobs: {
+    vload?: OpenclGemmKnobs['vload'];
+    aligned?: boolean;
+    batch?: boolean;
+    index32?: boolean;
+    unroll?: boolean;
+  } = {};
   for (const part of text.split(',').filter((p) => p && p !== 'default')) {
     if (part === 'aligned') knobs.aligned = true;
     else if (part === 'batch') knobs.batch = true;
     else if (part === 'index32') knobs.index32 = true;
+    else if (part === 'unroll') knobs.unroll = true;
     else if (/^vload=[124]$/.test(part)) knobs.vload = Number(part.slice(6)) as OpenclGemmKnobs['vload'];
-    else throw new Error(`OpenCL GEMM knob '${part}': expected default, vload=1|2|4, aligned, batch or index32`);
+    else
+      throw new Error(`OpenCL GEMM knob '${part}': expected default, vload=1|2|4, aligned, batch, index32 or unroll`);
   }
   return knobs;
 }

@@ -13,6 +13,7 @@ import {
   products,
   registerTile,
   tileVector,
+  unrollPragma,
   vectorRead,
 } from './gemm-tiles.js';
 import { type View, extText } from './views.js';
@@ -191,6 +192,7 @@ export function overlapped(
           '  }',
         ]
       : []),
+    ...unrollPragma(reads, '  '),
     `  for (${ix} ${k} = 0; ${k} < ${kn}; ++${k}) {`,
     ...t.as.map(
       (x, r) =>

@@ -9,14 +9,18 @@ import { type Ext, type View, extText } from './views.js';
 
 /**
  * How a GEMM's tile fills read global memory (opencl-knobs.ts): elements per read, whether each fill tests the
- * operands' alignment at run time to read through pointers to vectors, and the C type of the GEMM's indices
- * (`int` under `index32` where the shapes allow it).
+ * operands' alignment at run time to read through pointers to vectors, the C type of the GEMM's indices
+ * (`int` under `index32` where the shapes allow it), and whether its loops are marked `#pragma unroll`.
  */
 export interface TileReads {
   readonly w: 1 | 2 | 4;
   readonly aligned: boolean;
   readonly index: IndexType;
+  readonly unroll: boolean;
 }
+
+/** `#pragma unroll` before a GEMM loop under the `unroll` knob. */
+export const unrollPragma = (reads: TileReads, by = ''): string[] => (reads.unroll ? [`${by}#pragma unroll`] : []);
 
 /** The C type of a GEMM's loop and tile indices. */
 export type IndexType = 'int' | 'long';
@@ -202,6 +206,7 @@ function fillLoop(ctx: CollectiveContext, ct: string, t: TileLoad, v: number, al
       }
   }
   return [
+    ...unrollPragma(t.reads),
     `for (${ix} ${it} = ${ctx.lid}; ${it} < ${(t.extent[0] * t.extent[1]) / v}; ${it} += ${n}) {`,
     ...indent(lines),
     '}',

@@ -15,6 +15,7 @@ import {
   loadTile,
   products,
   registerTile,
+  unrollPragma,
 } from './gemm-tiles.js';
 import { type Ext, extText, type View } from './views.js';
 
@@ -42,7 +43,12 @@ export function gemm(
   const knobs = { ...rule?.opencl, ...ctx.policy.opencl };
   const index: IndexType =
     knobs.index32 === true && narrow(c.shape[0], c.shape[1], op(a, ta).cols, [a, b, c]) ? 'int' : 'long';
-  const reads: TileReads = { w: knobs.vload ?? 4, aligned: knobs.aligned === true, index };
+  const reads: TileReads = {
+    w: knobs.vload ?? 4,
+    aligned: knobs.aligned === true,
+    index,
+    unroll: knobs.unroll === true,
+  };
   // 32-bit: the work-item ids as ints too (the kernel's are longs), so that the index arithmetic stays 32-bit.
   const ids =
     index === 'int'
@@ -249,6 +255,7 @@ function staged(
     ...(fullK ? [] : [`  const ${ix} ${kn} = ${extText(K)} - ${kb} < ${kt} ? ${extText(K)} - ${kb} : ${kt};`]),
     ...indent(fills),
     '  barrier(CLK_LOCAL_MEM_FENCE);',
+    ...unrollPragma(tileReads, '  '),
     `  for (${ix} ${k} = 0; ${k} < ${kn}; ++${k}) {`,
     ...reads(t.as, aTile, aRow, vecA),
     ...reads(t.bs, bTile, bCol, vecB),
