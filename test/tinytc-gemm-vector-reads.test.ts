@@ -50,6 +50,7 @@ const GPU_BATCH: [string, GemmVariantName[]][] = [
   ['index32,fill=hoisted,unroll=full,vload=2,batch', ['staged-k16', 'staged-k32']],
   ['index32,fill=hoisted,unroll=full,vload=4,batch', ['staged-k16', 'staged-k32']],
   ['index32,fill=hoisted,vload=4,batch', ['vector-k16']],
+  ['index32,fill=hoisted,vload=2,batch', ['staged-k16']],
 ];
 /** The work-groups the sweep tries beside kernarg's choice (WG_SWEEP), for the GPU's skewed cases. */
 const GPU_WORK_GROUPS: [number, number][] = [[32, 8]];
