@@ -8,7 +8,13 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { type Api, openContext, tinytcKernel } from '../dist/runtime/api.js';
 import type { DeviceBuffer } from '../dist/runtime/opencl/host.js';
-import { type BlasPolicy, GEMM_VARIANTS, gemmVariant, isGemmVariant } from '../dist/codegen/blas-policy.js';
+import {
+  type BlasPolicy,
+  GEMM_VARIANTS,
+  type GemmVariantName,
+  gemmVariant,
+  isGemmVariant,
+} from '../dist/codegen/blas-policy.js';
 import { parseSpirvKnobs } from '../dist/codegen/spirv-knobs.js';
 import { parseOpenclKnobs } from '../dist/codegen/opencl-knobs.js';
 import { API_POLICIES } from '../dist/codegen/api-policies.js';
@@ -78,6 +84,22 @@ const knobSettings: { name: string; blas: Partial<BlasPolicy> }[] = knobText.len
       blas: api === 'vulkan' ? { spirv: parseSpirvKnobs(k) } : { opencl: parseOpenclKnobs(k) },
     }))
   : [{ name: 'default', blas: {} }];
+// GEMM_PAIRS="staged-k16:vload=2,batch overlap-k8:index32": each GEMM under those (variant, knobs) pairs only,
+// after the rule's own row, instead of GEMM_VARIANTS × the knobs (scripts/gpu-gemm-candidates.sh: candidates
+// that each apply to some variants, timed without the rows a whole cross product would add).
+const pairs = process.env.GEMM_PAIRS
+  ? words(process.env.GEMM_PAIRS).map((p) => {
+      const [v, k = 'default'] = p.split(':');
+      if (!isGemmVariant(v)) throw new Error(`GEMM_PAIRS: ${v} is none of ${GEMM_VARIANTS.join(', ')}`);
+      const blas = api === 'vulkan' ? { spirv: parseSpirvKnobs(k) } : { opencl: parseOpenclKnobs(k) };
+      return [v, { name: k, blas }] as const;
+    })
+  : null;
+/** The rule's own row under GEMM_PAIRS. */
+const knobSettings0 = { name: 'default', blas: {} };
+/** GEMM_VARIANTS (the API's rule first) × the knob settings. */
+const crossed = (rule: GemmVariantName) =>
+  policies(variants, rule).flatMap((v) => knobSettings.map((k) => [v, k] as const));
 /** The GEMM rule the API's printer follows by default on a GPU (api-policies.ts). */
 const defaultGemm = (t: 'f32' | 'f64', n: number) => gemmVariant(API_POLICIES[api].gpu.blas, t, n, n);
 /** The axpby vector width the API's printer takes by default on a GPU (api-policies.ts): both printers follow it. */
@@ -164,9 +186,8 @@ for (const [t, n] of [
   const key = `bmm_${t}_${n}`;
   let first = 0;
   for (const wg of [null, ...sweep]) {
-    for (const [variant, knob] of policies(variants, defaultGemm(t, n)).flatMap((v) =>
-      knobSettings.map((k) => [v, k] as const),
-    )) {
+    const rule = defaultGemm(t, n);
+    for (const [variant, knob] of pairs ? [[rule, knobSettings0] as const, ...pairs] : crossed(rule)) {
       const ir = batchedGemmIr(t, n, wg);
       // kernarg's default kernel is the API's own policy, as a user gets it (its rule's variant and the
       // SPIR-V spelling the rule carries); every other row names its variant and knobs, unspelled otherwise.

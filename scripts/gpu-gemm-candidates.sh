@@ -5,16 +5,20 @@
 # miscompiled a written-out GEMM before, src/codegen/spirv/gemm.ts says which; OpenCL:
 # test/tinytc-gemm-opencl-reads.test.ts), then torch.bmm (cuBLAS, TF32 off) and the device copy, then for
 # 32³ and 64³ batched GEMMs of f32 and f64:
-# - Vulkan: the rule's kernel (VULKAN_GPU_GEMM) and VK_VARIANTS × VK_KNOBS (the SPIR-V spellings: unspelled,
-#   the rule's knobs, and with them the tile fills' global reads as vec2 / vec4, `vload`, each fill behind its
-#   own alignment branch, with the loops written out or kept);
-# - OpenCL: the rule's kernel (GPU_BLAS_POLICY) and CL_VARIANTS × CL_KNOBS (the tile reads: vload4 as the rule,
-#   vload2, and `aligned`: reads through pointers to vectors behind a run-time alignment test, opencl-knobs.ts),
-#   each row with its registers, spill and shared bytes and occupancy as NVIDIA's ptxas made them (the program's
-#   PTX loaded through the CUDA driver, bench/tinytc-gemm-profile.ts; Vulkan gives no such figures here);
-# on kernarg's work-group and WG_SWEEP's (32x8: half the accumulators of 16x8 for 64³; WG_SWEEP= for none); an API
-# is skipped once BUDGET_S seconds (400) are spent. Prints each table, then per API and shape the rule's figure
-# and the fastest row's, as % of cuBLAS and of the copy rate, with the OpenCL rows' registers and occupancy.
+# - Vulkan: the rule's kernel (VULKAN_GPU_GEMM) and VK_PAIRS, each a variant and its SPIR-V spelling
+#   (spirv-knobs.ts): the rule's spellings unknobbed as controls, and the candidates for more loads in flight
+#   (`batch`: a K tile's reads of both operands before its stores; larger and smaller K tiles with it);
+# - OpenCL: the rule's kernel (GPU_BLAS_POLICY) and CL_PAIRS, each a variant and its tile reads (opencl-knobs.ts):
+#   the rule's spellings as controls, and the candidates `batch`, `index32` (int indices: fewer registers, more
+#   work-groups an SM) and `unroll` (#pragma unroll on the product and fill loops), and overlap-k8 (half the
+#   prefetch registers of overlap-k16), each row with its registers, spill and shared bytes and occupancy as
+#   NVIDIA's ptxas made them (the program's PTX loaded through the CUDA driver, bench/tinytc-gemm-profile.ts;
+#   Vulkan gives no such figures here);
+# on kernarg's work-group and WG_SWEEP's (none by default: 32x8, 32x4 and 16x16 never won a sweep); an API is
+# skipped once BUDGET_S seconds (400) are spent. Prints each table, then per API and shape the rule's figure and the
+# fastest row's, as % of cuBLAS and of the copy rate, with the OpenCL rows' registers and occupancy, then per API
+# every row's % of cuBLAS on the four shapes side by side. VK_PAIRS / CL_PAIRS ("variant:knobs ...") replace the
+# lists; CROSS=1 times VK_VARIANTS × VK_KNOBS and CL_VARIANTS × CL_KNOBS instead (the sweeps before 2026-11-28 evening).
 # On the GPU machine (.node/, .gl/ and dist/ carried, as for scripts/gpu-gemm-overlap.sh):
 #   scripts/gpu-gemm-candidates.sh        (OUT=<dir> keeps the logs; APIS="vulkan" for one API)
 # Elsewhere it runs on PoCL / lavapipe with the benchmark's cut-down sizes (no cuBLAS, no profile there).
@@ -30,22 +34,40 @@ VK_VARIANTS=${VK_VARIANTS:-staged-k16 vector-k16 overlap-k16 overlap-all}
 VK_KNOBS=${VK_KNOBS:-default $rule $rule,vload=2 $rule,vload=4 index32,fill=hoisted,vload=4}
 CL_VARIANTS=${CL_VARIANTS:-vector-all staged-k16 staged-all overlap-k16 overlap-all}
 CL_KNOBS=${CL_KNOBS:-default aligned vload=2 vload=2,aligned}
-WG_SWEEP=${WG_SWEEP-32x8}
+# The rule's own spellings first (the controls: each shape's rule row is one of them), then the candidates.
+VK_PAIRS=${VK_PAIRS:-"staged-k16:$rule,vload=2 staged-k16:$rule,vload=4 vector-k16:index32,fill=hoisted,vload=4
+  staged-k16:$rule,vload=2,batch staged-k16:$rule,vload=4,batch staged-k16:$rule,batch
+  vector-k16:index32,fill=hoisted,vload=4,batch vector-k16:$rule,vload=4,batch
+  staged-k16:index32,fill=hoisted,vload=2,batch
+  staged-k32:$rule,vload=2,batch staged-k32:$rule,vload=4,batch staged-k8:$rule,vload=2,batch
+  staged-all:$rule,vload=2,batch overlap-k8:$rule,vload=2"}
+CL_PAIRS=${CL_PAIRS:-"vector-all:vload=2 overlap-k16:vload=2,aligned overlap-all:vload=2,aligned staged-all:aligned
+  overlap-k16:vload=2,aligned,index32 overlap-k16:vload=2,aligned,unroll overlap-all:vload=2,aligned,index32
+  overlap-all:vload=2,aligned,unroll overlap-all:aligned,index32 overlap-k8:vload=2,aligned
+  overlap-k8:vload=2,aligned,index32 overlap-k8:vload=2,aligned,index32,unroll
+  staged-k16:vload=2,aligned,index32 staged-k16:vload=2,aligned,batch staged-k16:vload=2,aligned,batch,index32
+  staged-all:aligned,batch staged-all:aligned,index32
+  staged-all:aligned,unroll staged-all:vload=2,aligned,batch,index32
+  vector-all:vload=2,batch vector-all:vload=2,index32 vector-all:vload=2,unroll"}
+WG_SWEEP=${WG_SWEEP-}
 for api in ${APIS:-vulkan opencl}; do
   if [ "$(($(date +%s) - start))" -gt "${BUDGET_S:-400}" ]; then
     echo "== $api skipped: $(($(date +%s) - start)) s spent of BUDGET_S=${BUDGET_S:-400}"
     continue
   fi
   if [ "$api" = vulkan ]; then
-    tests=test/tinytc-gemm-vector-reads.test.ts variants=$VK_VARIANTS knobs=$VK_KNOBS
+    tests=test/tinytc-gemm-vector-reads.test.ts variants=$VK_VARIANTS knobs=$VK_KNOBS pairs=$VK_PAIRS
   else
-    tests=test/tinytc-gemm-opencl-reads.test.ts variants=$CL_VARIANTS knobs=$CL_KNOBS
+    tests=test/tinytc-gemm-opencl-reads.test.ts variants=$CL_VARIANTS knobs=$CL_KNOBS pairs=$CL_PAIRS
   fi
+  [ "${CROSS:-}" = 1 ] && pairs=
   echo "== the candidates' execution tests ($api)"
   CI=true $node --import tsx --test "$tests" 2>&1 |
     tee "$out/candidates-tests-$api.log" | grep -E '^# (pass|fail)|^not ok|error:|func @' | head -80
   echo "== sweep ($api, $(($(date +%s) - start)) s in)"
-  KERNARG_API=$api GEMM_VARIANTS=$variants SPIRV_KNOBS=$knobs CL_KNOBS=$knobs AXPBY_VECTORS=2 WG_SWEEP=${WG_SWEEP:-} \
+  # GEMM_PAIRS (one line: the lists above span several) wins over GEMM_VARIANTS × the knobs where it is set.
+  KERNARG_API=$api GEMM_PAIRS=$(echo $pairs) GEMM_VARIANTS=$variants SPIRV_KNOBS=$knobs CL_KNOBS=$knobs \
+    AXPBY_VECTORS=2 WG_SWEEP=${WG_SWEEP:-} \
     GEMM_PROFILE=1 KERNARG_BASELINE=$baseline BENCH_NO_BUILD=1 $node --import tsx bench/run.ts tinytc \
     > "$out/gemm-candidates-$api.log" 2>&1
   grep -E '^(device|sweep|copy|axpby|gemm|  gemm|kernel)|failed' "$out/gemm-candidates-$api.log"
@@ -73,6 +95,31 @@ for api in ${APIS:-vulkan opencl}; do
         k = shapes[s]
         printf "  %s %s rule:    %s\n", api, k, (k in rule) ? rule[k] : "-"
         printf "  %s %s fastest: %s\n", api, k, (k in top) ? top[k] : "-"
+      }
+    }' "$out/gemm-candidates-$api.log"
+done
+echo "== every row's % of cuBLAS (without a baseline: % of the copy rate) on 32³ f32 / 32³ f64 / 64³ f32 / 64³ f64"
+for api in ${APIS:-vulkan opencl}; do
+  awk -v api="$api" '
+    /^gemm [0-9]+³ f(32|64) / {
+      shape = $2 " " $3
+      rate = ""; cublas = "-"; roof = "-"
+      for (i = 1; i <= NF; i++) if ($i == "GFLOP/s") { rate = $(i - 1); cublas = $(i + 1); roof = $(i + 3) }
+      if (rate == "") next
+      label = ""
+      for (i = 5; i <= NF && $i !~ /^[0-9]+x[0-9]+$/; i++) label = label (label == "" ? "" : " ") $i
+      # kernarg'"'"'s work-group (which may differ between shapes) or the swept one; the rule is a kernel per shape.
+      label = label ($(i + 1) == "(chosen)" ? "" : " " $i)
+      if (label ~ /\(the rule\)/) label = "(the rule)"
+      if (!(label in seen)) { seen[label] = 1; order[++n] = label }
+      cell[label, shape] = (cublas == "-" ? roof : cublas)
+    }
+    END {
+      split("32³ f32|32³ f64|64³ f32|64³ f64", shapes, "|")
+      for (r = 1; r <= n; r++) {
+        k = order[r]; line = ""
+        for (s = 1; s <= 4; s++) line = line sprintf(" %8s", ((k, shapes[s]) in cell) ? cell[k, shapes[s]] : "-")
+        printf "  %-7s%s  %s\n", api, line, k
       }
     }' "$out/gemm-candidates-$api.log"
 done

@@ -30,6 +30,10 @@ const SETTINGS = [
   'index32,fill=hoisted,unroll=full,vload=2,fma',
   'index32,fill=hoisted,unroll=full,vload=4',
   'index32,fill=hoisted,vload=4,fma',
+  // `batch`: both tiles' reads before their stores, through vectors (loops kept or written out), element by element.
+  'index32,fill=hoisted,vload=4,batch',
+  'index32,fill=hoisted,unroll=full,vload=2,batch',
+  'index32,fill=hoisted,unroll=full,batch',
 ];
 /**
  * On a GPU, the spellings scripts/gpu-gemm-candidates.sh sweeps: the Vulkan rule's (the control: no new knob),
@@ -40,6 +44,13 @@ const GPU_SETTINGS = [
   'index32,fill=hoisted,unroll=full,vload=2',
   'index32,fill=hoisted,unroll=full,vload=4',
   'index32,fill=hoisted,vload=4',
+];
+/** On a GPU, the `batch` spellings the candidates script times, on the variants it applies to (staged and vector). */
+const GPU_BATCH: [string, GemmVariantName[]][] = [
+  ['index32,fill=hoisted,unroll=full,vload=2,batch', ['staged-k16', 'staged-k32']],
+  ['index32,fill=hoisted,unroll=full,vload=4,batch', ['staged-k16', 'staged-k32']],
+  ['index32,fill=hoisted,vload=4,batch', ['vector-k16']],
+  ['index32,fill=hoisted,vload=2,batch', ['staged-k16']],
 ];
 /** The work-groups the sweep tries beside kernarg's choice (WG_SWEEP), for the GPU's skewed cases. */
 const GPU_WORK_GROUPS: [number, number][] = [[32, 8]];
@@ -77,6 +88,9 @@ const CPU_RUNS: [string, GemmVariantName, number[]][] = [
   [SETTINGS[1], 'overlap-all', [0]],
   [SETTINGS[2], 'staged-k16', [0]],
   [SETTINGS[2], 'overlap-k8', [3]],
+  [SETTINGS[3], 'vector-k16', [2]],
+  [SETTINGS[4], 'staged-k16', [0, 3]],
+  [SETTINGS[5], 'staged-k16', [1]],
 ];
 /** On a GPU: the variants scripts/gpu-gemm-candidates.sh sweeps. */
 const GPU_VARIANTS: GemmVariantName[] = ['staged-k16', 'vector-k16', 'overlap-k16', 'overlap-all'];
@@ -92,6 +106,7 @@ test('GEMM fills through vector reads (vload), fused products (fma): against the
       ? [
           ...GPU_SETTINGS.flatMap((s) => GPU_VARIANTS.map((v): Run => [s, v, all])),
           ...GPU_SETTINGS.map((s): Run => [s, 'staged-k16', GPU_WORK_GROUPS.flatMap((wg) => skews(wg))]),
+          ...GPU_BATCH.flatMap(([s, vs]) => vs.map((v): Run => [s, v, all])),
         ]
       : CPU_RUNS.map(([s, v, which]): Run => [s, v, which.map((i) => all[i])]);
     // Every run, the failures listed at the end (which spellings a device computes wrong, not only the first).
@@ -186,4 +201,25 @@ test('vload: tiles read as vec2/vec4, each fill behind its alignment branch, the
     spirvText(gemmOf('i32'), 'staged-k16', knobs),
     'integers keep IMul and IAdd',
   );
+});
+
+test('batch: a K tile reads both operands before it stores either; the same module where it does not apply', () => {
+  const knobs = 'index32,fill=hoisted,unroll=full,vload=2';
+  const b = batchedGemm('f64', 64, 1);
+  // Vector reads before the first store into a work-group array: A's 4 a work-item (64 × 16 doubles on 128), then
+  // its stores; batched, B's 4 too.
+  const readsBeforeStore = (s: string) => {
+    const first = s.search(/OpAccessChain %_ptr_Workgroup_double /);
+    return count(s.slice(0, first), /OpAccessChain %_ptr_StorageBuffer_v2double /g);
+  };
+  assert.equal(readsBeforeStore(spirvText(b, 'staged-k16', knobs)), 4);
+  assert.equal(readsBeforeStore(spirvText(b, 'staged-k16', `${knobs},batch`)), 4 + 4);
+  // The same reads and products either way, 4 K tiles.
+  const plain = spirvText(b, 'staged-k16', knobs);
+  const batched = spirvText(b, 'staged-k16', `${knobs},batch`);
+  for (const re of [/OpAccessChain %_ptr_StorageBuffer_v2double /g, /OpFMul %double/g, /OpControlBarrier/g])
+    assert.equal(count(batched, re), count(plain, re), String(re));
+  // The overlapped variants copy through registers already.
+  assert.equal(spirvText(b, 'overlap-k16', `${knobs},batch`), spirvText(b, 'overlap-k16', knobs));
+  assert.throws(() => parseSpirvKnobs('batch=1'), /batch/);
 });

@@ -256,14 +256,16 @@ test('staged SPIR-V GEMMs written out: no race, unwritten or out-of-range tile a
 });
 
 test('staged SPIR-V GEMMs written out over several K tiles (20×40×12 f32: ragged blocks, K by 8 and 16): no race between reading one tile and filling the next', () => {
-  for (const variant of ['staged-k8', 'staged-k16', 'vector-k8', 'vector-k16'] as const) {
-    const what = `${variant} index32,unroll=full`;
-    assert.deepEqual(
-      check('f32', 20, 40, 12, gemmText('f32', 20, 40, 12, variant, 'index32,unroll=full'), what).slice(0, 3),
-      [],
-      what,
-    );
-  }
+  for (const variant of ['staged-k8', 'staged-k16', 'vector-k8', 'vector-k16'] as const)
+    // `batch`: both tiles' reads into Function variables before either tile's stores.
+    for (const setting of ['index32,unroll=full', 'index32,unroll=full,batch']) {
+      const what = `${variant} ${setting}`;
+      assert.deepEqual(
+        check('f32', 20, 40, 12, gemmText('f32', 20, 40, 12, variant, setting), what).slice(0, 3),
+        [],
+        what,
+      );
+    }
 });
 
 test('the check finds a race: without the barrier after a fill, or the one before the next fill', () => {

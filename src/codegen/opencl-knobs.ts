@@ -17,15 +17,50 @@ export interface OpenclGemmKnobs {
    * reads through a pointer to vectors where it is, `vloadN` where it is not: the same elements either way.
    */
   readonly aligned?: boolean;
+  /**
+   * `batch` (staged and vector variants): each K tile's two fills as one, every work-item's global reads of both
+   * tiles issued into registers (the overlapped variants' copy through registers, gemm-overlap.ts) before any of
+   * its stores into local memory. A fill's store waits for its read, so fill after fill keeps one operand's reads
+   * in flight at a time; batched, both operands' are (issue #30 goal 5: more loads in flight). The same tiles.
+   */
+  readonly batch?: boolean;
+  /**
+   * `index32` (staged, vector and overlapped variants): the GEMM's block, K and fill indices and the work-item ids
+   * in them as 32-bit `int` where M, N and K are static and below 2^20 and every operand's static offsets stay
+   * below 2^31 (else `long`, as without it): fewer registers a work-item (the 64³ f64 GEMM took 164, three
+   * work-groups an SM on the H200), so more work-groups, and their loads, in flight. The same elements.
+   */
+  readonly index32?: boolean;
+  /**
+   * `unroll` (staged, vector and overlapped variants): `#pragma unroll` on each K tile's product loop and on the
+   * tile fills' loops, so that a compiler that would keep them loops (or unroll them partly) writes them out and can
+   * issue the local reads of later k, and a fill's later global reads, before the products and stores of earlier
+   * ones. The same products in the same order.
+   */
+  readonly unroll?: boolean;
 }
 
-/** Knobs from their written form: `default`, or `vload=1|2|4` and `aligned` joined by commas. Throws on anything else. */
+/**
+ * Knobs from their written form: `default`, or `vload=1|2|4`, `aligned`, `batch`, `index32` and `unroll` joined by
+ * commas.
+ * Throws on anything else.
+ */
 export function parseOpenclKnobs(text: string): OpenclGemmKnobs {
-  const knobs: { vload?: OpenclGemmKnobs['vload']; aligned?: boolean } = {};
+  const knobs: {
+    vload?: OpenclGemmKnobs['vload'];
+    aligned?: boolean;
+    batch?: boolean;
+    index32?: boolean;
+    unroll?: boolean;
+  } = {};
   for (const part of text.split(',').filter((p) => p && p !== 'default')) {
     if (part === 'aligned') knobs.aligned = true;
+    else if (part === 'batch') knobs.batch = true;
+    else if (part === 'index32') knobs.index32 = true;
+    else if (part === 'unroll') knobs.unroll = true;
     else if (/^vload=[124]$/.test(part)) knobs.vload = Number(part.slice(6)) as OpenclGemmKnobs['vload'];
-    else throw new Error(`OpenCL GEMM knob '${part}': expected default, vload=1|2|4 or aligned`);
+    else
+      throw new Error(`OpenCL GEMM knob '${part}': expected default, vload=1|2|4, aligned, batch, index32 or unroll`);
   }
   return knobs;
 }

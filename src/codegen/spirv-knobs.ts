@@ -42,6 +42,13 @@ export interface SpirvGemmKnobs {
    * compiler contracts an OpFMul and OpFAdd itself is its choice.
    */
   readonly fma?: boolean;
+  /**
+   * `batch` (staged and vector variants): each K tile's two fills as one, every invocation's global reads of both
+   * tiles first (into Function variables: the overlapped variants' copy through registers, gemm-overlap.ts), then
+   * its stores into the work-group arrays. Fill after fill, each behind its own alignment branch under `vload`,
+   * a compiler keeps one operand's reads in flight at a time; batched, both operands' are (issue #30 goal 5).
+   */
+  readonly batch?: boolean;
 }
 
 /** The K steps (products per accumulator) a `full` unroll writes out at most; longer K keeps its loops. */
@@ -67,8 +74,8 @@ export const SPIRV_KNOB_SETTINGS: readonly string[] = [
 
 /**
  * Knobs from their written form: `default`, or settings joined by commas — `index32`,
- * `fill=divide|hoisted`, `unroll=none|hint|full`, `vload=1|2|4`, `fma` (what SPIRV_KNOBS in bench/tinytc-kernels.ts and
- * scripts/gpu-gemm-sweep.sh take). Throws on anything else.
+ * `fill=divide|hoisted`, `unroll=none|hint|full`, `vload=1|2|4`, `fma`, `batch` (what SPIRV_KNOBS in
+ * bench/tinytc-kernels.ts and scripts/gpu-gemm-sweep.sh take). Throws on anything else.
  */
 export function parseSpirvKnobs(text: string): SpirvGemmKnobs {
   const knobs: {
@@ -77,6 +84,7 @@ export function parseSpirvKnobs(text: string): SpirvGemmKnobs {
     unroll?: SpirvGemmKnobs['unroll'];
     vload?: SpirvGemmKnobs['vload'];
     fma?: boolean;
+    batch?: boolean;
   } = {};
   for (const part of text.split(',').filter((p) => p && p !== 'default')) {
     const [key, value] = part.split('=');
@@ -84,11 +92,12 @@ export function parseSpirvKnobs(text: string): SpirvGemmKnobs {
     else if (key === 'fill' && (value === 'divide' || value === 'hoisted')) knobs.fill = value;
     else if (key === 'unroll' && (value === 'none' || value === 'hint' || value === 'full')) knobs.unroll = value;
     else if (key === 'fma' && value === undefined) knobs.fma = true;
+    else if (key === 'batch' && value === undefined) knobs.batch = true;
     else if (key === 'vload' && (value === '1' || value === '2' || value === '4'))
       knobs.vload = Number(value) as 1 | 2 | 4;
     else
       throw new Error(
-        `SPIR-V knob '${part}' is none of index32, fill=divide|hoisted, unroll=none|hint|full, vload=1|2|4, fma`,
+        `SPIR-V knob '${part}' is none of index32, fill=divide|hoisted, unroll=none|hint|full, vload=1|2|4, fma, batch`,
       );
   }
   return knobs;

@@ -13,17 +13,19 @@ import {
   products,
   registerTile,
   tileVector,
+  unrollPragma,
   vectorRead,
 } from './gemm-tiles.js';
 import { type View, extText } from './views.js';
 
 /**
- * A tile copied through registers, so that other work can go between the loads and the stores:
+ * A tile copied through registers, so that other work can go between the loads and the stores (the overlapped
+ * variants here; the staged ones under `batch`, gemm.ts):
  * `load` reads each work-item's share of the tile whose K starts at k0 (the elements loadTile's
  * loop gives it, one register per trip) and `store` writes them into the local array from `offset`.
  * `decls` declares the registers and each trip's tile coordinates, once per block of C.
  */
-function prefetchTile(
+export function prefetchTile(
   ctx: CollectiveContext,
   ct: string,
   floating: boolean,
@@ -43,8 +45,8 @@ function prefetchTile(
     const si = ctx.names.internal('ts');
     const reg = ctx.names.internal('r');
     decls.push(
-      `const long ${fi} = ${nf === 1 ? '0' : `${it} % ${nf}`}${v > 1 ? ` * ${v}` : ''};`,
-      `const long ${si} = ${it} / ${nf};`,
+      `const ${t.reads.index} ${fi} = ${nf === 1 ? '0' : `${it} % ${nf}`}${v > 1 ? ` * ${v}` : ''};`,
+      `const ${t.reads.index} ${si} = ${it} / ${nf};`,
       `${vt} ${reg} = ${v > 1 ? `(${vt})0` : '0'};`,
     );
     // Only the last trip can pass the tile's end.
@@ -111,6 +113,7 @@ export function overlapped(
   const [M, N] = c.shape;
   const K = op(a, ta).cols;
   const ct = C_TYPE[c.element];
+  const ix = reads.index;
   const ib = ctx.names.internal('ib');
   const jb = ctx.names.internal('jb');
   const kb = ctx.names.internal('kb');
@@ -166,7 +169,7 @@ export function overlapped(
     },
     (k0) => [k0, jb],
   );
-  if (tiles === 0) return blocks(ctx, M, N, ib, jb, t, accumulate(ctx, c, t, [], alpha, beta, atomic));
+  if (tiles === 0) return blocks(ctx, M, N, ib, jb, t, accumulate(ctx, c, t, [], alpha, beta, atomic), ix);
   const kn = fullK ? String(kt) : ctx.names.internal('kn');
   const ahead = tiles > 1;
   const more = ctx.names.internal('more');
@@ -179,8 +182,8 @@ export function overlapped(
     ...pb.store(null),
     'barrier(CLK_LOCAL_MEM_FENCE);',
     `int ${p} = 0;`,
-    `for (long ${kb} = 0; ${kb} < ${extText(K)}; ${kb} += ${kt}) {`,
-    ...(fullK ? [] : [`  const long ${kn} = ${extText(K)} - ${kb} < ${kt} ? ${extText(K)} - ${kb} : ${kt};`]),
+    `for (${ix} ${kb} = 0; ${kb} < ${extText(K)}; ${kb} += ${kt}) {`,
+    ...(fullK ? [] : [`  const ${ix} ${kn} = ${extText(K)} - ${kb} < ${kt} ? ${extText(K)} - ${kb} : ${kt};`]),
     ...(ahead
       ? [
           `  const int ${more} = ${kb} + ${kt} < ${extText(K)};`,
@@ -189,7 +192,8 @@ export function overlapped(
           '  }',
         ]
       : []),
-    `  for (long ${k} = 0; ${k} < ${kn}; ++${k}) {`,
+    ...unrollPragma(reads, '  '),
+    `  for (${ix} ${k} = 0; ${k} < ${kn}; ++${k}) {`,
     ...t.as.map(
       (x, r) =>
         `    const ${ct} ${x} = ${aTile}[${p} * ${aSize} + ${inBlock(ctx.lid0, wg0, t.rm, false, r)} + ${k} * ${mb}];`,
@@ -211,5 +215,5 @@ export function overlapped(
     `  ${p} = 1 - ${p};`,
     '}',
   ];
-  return blocks(ctx, M, N, ib, jb, t, accumulate(ctx, c, t, kLoop, alpha, beta, atomic));
+  return blocks(ctx, M, N, ib, jb, t, accumulate(ctx, c, t, kLoop, alpha, beta, atomic), ix);
 }

@@ -8,13 +8,22 @@ import { gemmTiling } from '../tiling.js';
 import { type Ext, type View, extText } from './views.js';
 
 /**
- * How a GEMM's tile fills read global memory (opencl-knobs.ts): elements per read, and whether each fill tests the
- * operands' alignment at run time to read through pointers to vectors.
+ * How a GEMM's tile fills read global memory (opencl-knobs.ts): elements per read, whether each fill tests the
+ * operands' alignment at run time to read through pointers to vectors, the C type of the GEMM's indices
+ * (`int` under `index32` where the shapes allow it), and whether its loops are marked `#pragma unroll`.
  */
 export interface TileReads {
   readonly w: 1 | 2 | 4;
   readonly aligned: boolean;
+  readonly index: IndexType;
+  readonly unroll: boolean;
 }
+
+/** `#pragma unroll` before a GEMM loop under the `unroll` knob. */
+export const unrollPragma = (reads: TileReads, by = ''): string[] => (reads.unroll ? [`${by}#pragma unroll`] : []);
+
+/** The C type of a GEMM's loop and tile indices. */
+export type IndexType = 'int' | 'long';
 
 /**
  * The register tile of one work-item: names, and the C rows and columns it covers in a block —
@@ -83,10 +92,11 @@ export function blocks(
   jb: string,
   t: RegisterTile,
   body: string[],
+  index: IndexType = 'long',
 ): string[] {
   return [
-    `for (long ${jb} = 0; ${jb} < ${extText(N)}; ${jb} += ${ctx.wg[1] * t.rn}) {`,
-    `  for (long ${ib} = 0; ${ib} < ${extText(M)}; ${ib} += ${ctx.wg[0] * t.rm}) {`,
+    `for (${index} ${jb} = 0; ${jb} < ${extText(N)}; ${jb} += ${ctx.wg[1] * t.rn}) {`,
+    `  for (${index} ${ib} = 0; ${ib} < ${extText(M)}; ${ib} += ${ctx.wg[0] * t.rm}) {`,
     ...indent(body, '    '),
     '  }',
     '}',
@@ -176,9 +186,10 @@ function fillLoop(ctx: CollectiveContext, ct: string, t: TileLoad, v: number, al
     .filter((d) => !t.full[d])
     .map((d) => `${g(d, [i0, i1][d])} < ${extText(t.limit[d])}`);
   const element = opAt(t.view, t.trans, `(${g(0, i0)})`, `(${g(1, i1)})`);
+  const ix = t.reads.index;
   const lines = [
-    `const long ${fi} = ${nf === 1 ? '0' : `${it} % ${nf}`}${v > 1 ? ` * ${v}` : ''};`,
-    `const long ${si} = ${it} / ${nf};`,
+    `const ${ix} ${fi} = ${nf === 1 ? '0' : `${it} % ${nf}`}${v > 1 ? ` * ${v}` : ''};`,
+    `const ${ix} ${si} = ${it} / ${nf};`,
   ];
   if (v === 1) {
     lines.push(`${t.local}[${t.at(i0, i1)}] = ${inside.length ? `${inside.join(' && ')} ? ${element} : 0` : element};`);
@@ -195,7 +206,8 @@ function fillLoop(ctx: CollectiveContext, ct: string, t: TileLoad, v: number, al
       }
   }
   return [
-    `for (long ${it} = ${ctx.lid}; ${it} < ${(t.extent[0] * t.extent[1]) / v}; ${it} += ${n}) {`,
+    ...unrollPragma(t.reads),
+    `for (${ix} ${it} = ${ctx.lid}; ${it} < ${(t.extent[0] * t.extent[1]) / v}; ${it} += ${n}) {`,
     ...indent(lines),
     '}',
   ];

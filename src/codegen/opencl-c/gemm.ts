@@ -3,8 +3,10 @@ import type { AtomicMode } from '../atomic-mode.js';
 import { type StagedVariantName, gemmRule, isOverlapped, stagedKTile } from '../blas-policy.js';
 import { C_TYPE } from './c-scalars.js';
 import { type CollectiveContext, type ScalarArg, type Trans, indent, op, opAt } from './collective.js';
-import { overlapped } from './gemm-overlap.js';
+import { overlapped, prefetchTile } from './gemm-overlap.js';
 import {
+  type IndexType,
+  type TileLoad,
   type TileReads,
   accumulate,
   blocks,
@@ -13,8 +15,9 @@ import {
   loadTile,
   products,
   registerTile,
+  unrollPragma,
 } from './gemm-tiles.js';
-import { extText, type View } from './views.js';
+import { type Ext, extText, type View } from './views.js';
 
 /**
  * C := alpha op(A) op(B) + beta C, by the variant the policy gives C's shape and type
@@ -38,9 +41,48 @@ export function gemm(
     return direct(ctx, variant === 'direct-vector', ta, tb, atomic, alpha, a, b, beta, c);
   // The rule's tile reads, each knob a caller sets overriding it.
   const knobs = { ...rule?.opencl, ...ctx.policy.opencl };
-  const reads: TileReads = { w: knobs.vload ?? 4, aligned: knobs.aligned === true };
-  if (isOverlapped(variant)) return overlapped(ctx, variant, reads, ta, tb, atomic, alpha, a, b, beta, c);
-  return staged(ctx, variant, reads, ta, tb, atomic, alpha, a, b, beta, c);
+  const index: IndexType =
+    knobs.index32 === true && narrow(c.shape[0], c.shape[1], op(a, ta).cols, [a, b, c]) ? 'int' : 'long';
+  const reads: TileReads = {
+    w: knobs.vload ?? 4,
+    aligned: knobs.aligned === true,
+    index,
+    unroll: knobs.unroll === true,
+  };
+  // 32-bit: the work-item ids as ints too (the kernel's are longs), so that the index arithmetic stays 32-bit.
+  const ids =
+    index === 'int'
+      ? { lid0: ctx.names.internal('lid0_32'), lid1: ctx.names.internal('lid1_32'), lid: ctx.names.internal('lid_32') }
+      : null;
+  const inner = ids ? { ...ctx, ...ids } : ctx;
+  const lines = isOverlapped(variant)
+    ? overlapped(inner, variant, reads, ta, tb, atomic, alpha, a, b, beta, c)
+    : staged(inner, variant, reads, knobs.batch === true, ta, tb, atomic, alpha, a, b, beta, c);
+  if (!ids) return lines;
+  return [
+    `const int ${ids.lid0} = (int)${ctx.lid0};`,
+    `const int ${ids.lid1} = (int)${ctx.lid1};`,
+    `const int ${ids.lid} = (int)${ctx.lid};`,
+    ...lines,
+  ];
+}
+
+/** Extents below which the 32-bit indices' products with the tiles' strides stay far below 2^31. */
+const SMALL = 2 ** 20;
+
+/**
+ * Whether `index32` may spell a GEMM's indices as int: M, N and K static and below SMALL, and every operand's largest
+ * offset, where its strides are static, below 2^31 (a dynamic stride is a long, and the offset's arithmetic with it
+ * is then 64-bit anyway).
+ */
+function narrow(M: Ext, N: Ext, K: Ext, views: readonly View[]): boolean {
+  if (![M, N, K].every((e) => typeof e === 'number' && e < SMALL)) return false;
+  return views.every((v) => {
+    if (!v.stride.every((s) => typeof s === 'number')) return true;
+    if (!v.shape.every((e) => typeof e === 'number')) return false;
+    const last = v.shape.reduce<number>((sum, e, d) => sum + ((e as number) - 1) * (v.stride[d] as number), 0);
+    return last < 2 ** 31;
+  });
 }
 
 /**
@@ -121,6 +163,7 @@ function staged(
   ctx: CollectiveContext,
   variant: StagedVariantName,
   tileReads: TileReads,
+  batch: boolean,
   ta: Trans,
   tb: Trans,
   atomic: AtomicMode | null,
@@ -134,6 +177,7 @@ function staged(
   const [M, N] = c.shape;
   const K = op(a, ta).cols;
   const ct = C_TYPE[c.element];
+  const ix = tileReads.index;
   const ib = ctx.names.internal('ib');
   const jb = ctx.names.internal('jb');
   const kb = ctx.names.internal('kb');
@@ -174,39 +218,45 @@ function staged(
       ...names.map((x, i) => `    const ${ct} ${x} = ${v}.s${i.toString(16)};`),
     ];
   };
+  const aLoad: TileLoad = {
+    view: a,
+    trans: ta,
+    base: [ib, kb],
+    extent: [mb, kt],
+    limit: [M, K],
+    full: [t.fullRows, fullK],
+    local: aTile,
+    at: (i, kk) => `${i} + ${kk} * ${mb}`,
+    contiguous: 0,
+    reads: tileReads,
+  };
+  const bLoad: TileLoad = {
+    view: b,
+    trans: tb,
+    base: [kb, jb],
+    extent: [kt, nb],
+    limit: [K, N],
+    full: [fullK, t.fullCols],
+    local: bTile,
+    at: bAt,
+    contiguous: vector ? 1 : 0,
+    reads: tileReads,
+  };
+  // `batch`: both tiles' reads into registers (each trip's coordinates declared once per block), then their stores.
+  const pa = batch ? prefetchTile(ctx, ct, floating, aLoad, (k0) => [ib, k0]) : null;
+  const pb = batch ? prefetchTile(ctx, ct, floating, bLoad, (k0) => [k0, jb]) : null;
+  const fills =
+    pa && pb
+      ? [...pa.load(kb), ...pb.load(kb), ...pa.store(null), ...pb.store(null)]
+      : [...loadTile(ctx, ct, floating, aLoad), ...loadTile(ctx, ct, floating, bLoad)];
   const kLoop = [
-    `for (long ${kb} = 0; ${kb} < ${extText(K)}; ${kb} += ${kt}) {`,
-    ...(fullK ? [] : [`  const long ${kn} = ${extText(K)} - ${kb} < ${kt} ? ${extText(K)} - ${kb} : ${kt};`]),
-    ...indent(
-      loadTile(ctx, ct, floating, {
-        view: a,
-        trans: ta,
-        base: [ib, kb],
-        extent: [mb, kt],
-        limit: [M, K],
-        full: [t.fullRows, fullK],
-        local: aTile,
-        at: (i, kk) => `${i} + ${kk} * ${mb}`,
-        contiguous: 0,
-        reads: tileReads,
-      }),
-    ),
-    ...indent(
-      loadTile(ctx, ct, floating, {
-        view: b,
-        trans: tb,
-        base: [kb, jb],
-        extent: [kt, nb],
-        limit: [K, N],
-        full: [fullK, t.fullCols],
-        local: bTile,
-        at: bAt,
-        contiguous: vector ? 1 : 0,
-        reads: tileReads,
-      }),
-    ),
+    ...(pa && pb ? [...pa.decls, ...pb.decls] : []),
+    `for (${ix} ${kb} = 0; ${kb} < ${extText(K)}; ${kb} += ${kt}) {`,
+    ...(fullK ? [] : [`  const ${ix} ${kn} = ${extText(K)} - ${kb} < ${kt} ? ${extText(K)} - ${kb} : ${kt};`]),
+    ...indent(fills),
     '  barrier(CLK_LOCAL_MEM_FENCE);',
-    `  for (long ${k} = 0; ${k} < ${kn}; ++${k}) {`,
+    ...unrollPragma(tileReads, '  '),
+    `  for (${ix} ${k} = 0; ${k} < ${kn}; ++${k}) {`,
     ...reads(t.as, aTile, aRow, vecA),
     ...reads(t.bs, bTile, bCol, vecB),
     ...indent(products(t)),
@@ -215,5 +265,5 @@ function staged(
     '  barrier(CLK_LOCAL_MEM_FENCE);',
     '}',
   ];
-  return blocks(ctx, M, N, ib, jb, t, accumulate(ctx, c, t, kLoop, alpha, beta, atomic));
+  return blocks(ctx, M, N, ib, jb, t, accumulate(ctx, c, t, kLoop, alpha, beta, atomic), ix);
 }

@@ -26,11 +26,12 @@ import {
 import { prefetchVectors } from './gemm-vector-reads.js';
 
 /**
- * A tile copied through registers: `load` reads each invocation's share of the tile whose K starts
- * at k0 (the elements loadTile's loop gives it, one Function variable per trip) and `store` writes
- * them into the work-group array from `offset`. Each trip's tile coordinates are computed once, here.
+ * A tile copied through registers (the overlapped variants here; the staged ones under `batch`, gemm.ts): `load`
+ * reads each invocation's share of the tile whose K starts at k0 (the elements loadTile's loop gives it, one
+ * Function variable per trip) and `store` writes them into the work-group array from `offset`. Each trip's tile
+ * coordinates are computed once, here.
  */
-function prefetchTile(
+export function prefetchTile(
   ctx: SCollectiveContext,
   sp: Spelling,
   e: SView['element'],

@@ -38,6 +38,8 @@ export interface Spelling {
   readonly aligned: number | null;
   /** Products of floats into their accumulators as fused multiply-adds (the `fma` knob). */
   readonly fma: boolean;
+  /** A staged K tile's reads of both operands before its stores (the `batch` knob). */
+  readonly batch: boolean;
 }
 
 /**

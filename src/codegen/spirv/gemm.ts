@@ -13,7 +13,7 @@ import { type SpirvGemmKnobs, UNROLL_PRODUCTS } from '../spirv-knobs.js';
 import { gemmTiling } from '../tiling.js';
 import { type SCollectiveContext, type SScalar, type Trans, op, opAt } from './collective.js';
 import type { SExt, SView } from './gen.js';
-import { overlapped } from './gemm-overlap.js';
+import { overlapped, prefetchTile } from './gemm-overlap.js';
 import { gemmVectorReads, loadTileVectors } from './gemm-vector-reads.js';
 import {
   type Spelling,
@@ -80,6 +80,7 @@ export function gemm(
     vectors: new Map(),
     aligned: null,
     fma: knobs.fma === true,
+    batch: knobs.batch === true,
   };
   if (variant === 'direct' || variant === 'direct-vector')
     return direct(ctx, sp, variant === 'direct-vector', ta, tb, atomic, alpha, a, b, beta, c);
@@ -193,29 +194,39 @@ function staged(
     const t = registerTile(ctx, sp, c, ib, jb, vector, ssa);
     const aRows = Array.from({ length: rm }, (_, r) => inBlock(sp, sp.lid0, wg0, rm, vector, r));
     const bCols = Array.from({ length: rn }, (_, q) => inBlock(sp, sp.lid1, wg1, rn, vector, q));
+    const aLoad: Omit<TileLoad, 'base'> = {
+      view: a,
+      trans: ta,
+      extent: [mb, kt],
+      limit: [M, K],
+      full: [fullRows, fullK],
+      tile: aTile,
+      at: aAt,
+    };
+    const bLoad: Omit<TileLoad, 'base'> = {
+      view: b,
+      trans: tb,
+      extent: [kt, nb],
+      limit: [K, N],
+      full: [fullK, fullCols],
+      tile: bTile,
+      at: bAt,
+    };
+    // `batch`: both tiles through registers (each trip's coordinates computed once per block), reads before stores.
+    const pa = sp.batch ? prefetchTile(ctx, sp, e, aLoad, (k0) => [ib, k0]) : null;
+    const pb = sp.batch ? prefetchTile(ctx, sp, e, bLoad, (k0) => [k0, jb]) : null;
     loop(ctx, sp, 0, K, kt, ssa ? UNROLL_K_STEPS : 0, (kb) => {
       // The k of this tile: all T of them, or what is left of K.
       const kn = tileDepth(ctx, sp, K, kb, kt, fullK);
-      fill(ctx, sp, e, {
-        view: a,
-        trans: ta,
-        base: [ib, kb],
-        extent: [mb, kt],
-        limit: [M, K],
-        full: [fullRows, fullK],
-        tile: aTile,
-        at: aAt,
-      });
-      fill(ctx, sp, e, {
-        view: b,
-        trans: tb,
-        base: [kb, jb],
-        extent: [kt, nb],
-        limit: [K, N],
-        full: [fullK, fullCols],
-        tile: bTile,
-        at: bAt,
-      });
+      if (pa && pb) {
+        pa.load(kb);
+        pb.load(kb);
+        pa.store(0);
+        pb.store(0);
+      } else {
+        fill(ctx, sp, e, { ...aLoad, base: [ib, kb] });
+        fill(ctx, sp, e, { ...bLoad, base: [kb, jb] });
+      }
       ctx.localBarrier();
       loop(ctx, sp, 0, kn, 1, kt, (k) => {
         const as = aRows.map((r) => g.load(aTile, [aAt(r, k)]));
