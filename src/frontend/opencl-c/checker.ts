@@ -30,10 +30,10 @@ import { compatibleObjectTypes, functionTypeOf, sameType } from './type-compat.j
 
 /** What the parser read in a function body: it skips bodies, noting calls and names. */
 export interface FunctionBody {
-  readonly calls: CallSite[];
-  readonly callArgs: CallArgs[];
+  readonly calls: readonly CallSite[];
+  readonly callArgs: readonly CallArgs[];
   /** Identifiers the body names (not as members), each once, in order of first use. */
-  readonly names: string[];
+  readonly names: readonly string[];
   /** Kernel-scope `local` variables (the parser reads their declarations). */
   readonly localVariables: readonly LocalVariable[];
   readonly span: Span;
