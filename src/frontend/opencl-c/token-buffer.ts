@@ -39,6 +39,7 @@ export class TokenBuffer {
   private idArr: Int32Array;
   /** Token i's spelling is `strings[idArr[i]]`. */
   private readonly strings: string[] = [];
+  /** The ids of the spellings `push` stored (token objects: macro output, pragmas, body braces), one each. */
   private readonly stringIds = new Map<string, number>();
   /** The last lexer's spelling table copied from, and its spellings' ids here (-1: not yet seen). */
   private lastStrings: readonly string[] | undefined;
@@ -149,7 +150,10 @@ export class TokenBuffer {
       this.lexedIds.set(strings, (this.lastIds = ids));
     }
     let id = this.lastIds[lid];
-    if (id < 0) id = this.lastIds[lid] = this.stringId(strings[lid]);
+    // A lexer's table holds each spelling once, so its spellings need no lookup in `stringIds` (whose only job is to
+    // keep `strings` short: ids are never compared). A spelling a macro also made may then be in `strings` twice; a
+    // file of 190,000 kernels no longer hashes its 190,000 names into that Map (issue 30).
+    if (id < 0) id = this.lastIds[lid] = this.strings.push(strings[lid]) - 1;
     return id;
   }
 
