@@ -68,6 +68,14 @@ function kernelAttributes(list: readonly Attribute[], attributes: KernelAttribut
   return attributes;
 }
 
+/** The attributes only a kernel may carry, in the order clang-16 looks for them (SemaDeclAttr.cpp). */
+const KERNEL_ONLY_ATTRIBUTES = [
+  'reqd_work_group_size',
+  'work_group_size_hint',
+  'vec_type_hint',
+  'intel_reqd_sub_group_size',
+] as const;
+
 const hasAttribute = (list: readonly Attribute[], name: string) => list.some((a) => a.name === name);
 
 export class DeclarationChecker extends TypeChecker {
@@ -147,6 +155,12 @@ export class DeclarationChecker extends TypeChecker {
       return;
     }
     if (spec.kernel && d.variadic) this.diags.report(Messages.kernelVariadic, d.nameSpan);
+    // A declaration without `kernel` may not carry a kernel's attributes, even when an earlier one was a kernel's: clang
+    // names the first of these it finds, in this order.
+    if (!spec.kernel && attributes !== NO_ATTRIBUTES) {
+      const misplaced = KERNEL_ONLY_ATTRIBUTES.find((n) => hasAttribute(spec.attrs, n) || hasAttribute(d.attrs, n));
+      if (misplaced) this.diags.report(Messages.kernelOnlyAttribute, d.nameSpan, [misplaced]);
+    }
     let info: FunctionInfo;
     if (prevOrdinary) {
       const prev = this.functions[prevOrdinary.index];
