@@ -420,4 +420,6 @@ export const Messages = {
     'KA7202',
     '--mcpu {0} is a generic processor: only code object 6 has it (--code-object 6)',
   ),
+  // OpenCL C declarations, the front3 helper's block (KA7610-KA7619)
+  kernelOnlyAttribute: e('KA7610', "attribute '{0}' can only be applied to an OpenCL kernel function"),
 } as const satisfies Record<string, Message>;

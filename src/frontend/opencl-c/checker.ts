@@ -25,15 +25,15 @@ import { TypeChecker } from './check-types.js';
 import { TypeInterner } from './type-interner.js';
 import { type EvalContext, type Expr, evaluate, evaluateInt } from './expr.js';
 import { type Init, initializerBytes } from './initializer.js';
-import type { DeclSpec, Declarator, Ordinary, ParseOptions } from './parser-core.js';
+import type { Attribute, DeclSpec, Declarator, Ordinary, ParseOptions } from './parser-core.js';
 import { compatibleObjectTypes, functionTypeOf, sameType } from './type-compat.js';
 
 /** What the parser read in a function body: it skips bodies, noting calls and names. */
 export interface FunctionBody {
-  readonly calls: CallSite[];
-  readonly callArgs: CallArgs[];
+  readonly calls: readonly CallSite[];
+  readonly callArgs: readonly CallArgs[];
   /** Identifiers the body names (not as members), each once, in order of first use. */
-  readonly names: string[];
+  readonly names: readonly string[];
   /** Kernel-scope `local` variables (the parser reads their declarations). */
   readonly localVariables: readonly LocalVariable[];
   readonly span: Span;
@@ -56,13 +56,33 @@ export interface PendingVariable {
   readonly isSampler: boolean;
 }
 
+/** `attributes` with the kernel attributes of `list` added (a new object at the first one; `NO_ATTRIBUTES` is frozen). */
+function kernelAttributes(list: readonly Attribute[], attributes: KernelAttributes): KernelAttributes {
+  for (const a of list) {
+    if (attributes === NO_ATTRIBUTES) attributes = {};
+    if (a.name === 'reqd_work_group_size') attributes.reqdWorkGroupSize = a.ints as [number, number, number];
+    else if (a.name === 'work_group_size_hint') attributes.workGroupSizeHint = a.ints as [number, number, number];
+    else if (a.name === 'vec_type_hint') attributes.vecTypeHint = a.type;
+    else if (a.name === 'intel_reqd_sub_group_size') attributes.intelReqdSubGroupSize = a.ints![0];
+  }
+  return attributes;
+}
+
+/** The attributes only a kernel may carry, in the order clang-16 looks for them (SemaDeclAttr.cpp). */
+const KERNEL_ONLY_ATTRIBUTES = [
+  'reqd_work_group_size',
+  'work_group_size_hint',
+  'vec_type_hint',
+  'intel_reqd_sub_group_size',
+] as const;
+
+const hasAttribute = (list: readonly Attribute[], name: string) => list.some((a) => a.name === name);
+
 export class DeclarationChecker extends TypeChecker {
-  private readonly functions = new Map<string, FunctionInfo>();
-  /** The functions defined so far (with a body). */
-  private readonly defined = new Set<string>();
+  /** The functions in order of first declaration; the ordinary table's entry for each holds its index here. */
+  private readonly functions: FunctionInfo[] = [];
   /** Equal parameter and result types as one object (type-interner.ts). */
   private readonly types = new TypeInterner();
-  private readonly functionOrder: string[] = [];
   private readonly variables: ModuleVariable[] = [];
   private readonly samplers: LiteralSampler[] = [];
 
@@ -83,8 +103,7 @@ export class DeclarationChecker extends TypeChecker {
 
   /** The functions in order of first declaration, and the program-scope data. */
   result(): { functions: FunctionInfo[]; variables: ModuleVariable[]; samplers: LiteralSampler[] } {
-    const functions = this.functionOrder.map((n) => this.functions.get(n)!);
-    return { functions, variables: this.variables, samplers: this.samplers };
+    return { functions: this.functions, variables: this.variables, samplers: this.samplers };
   }
 
   staticAssert(at: Span, e: Expr): void {
@@ -109,42 +128,22 @@ export class DeclarationChecker extends TypeChecker {
   function(spec: DeclSpec, d: Declarator, body: FunctionBody | undefined): void {
     const name = d.name!;
     const fn = d.type.type as Extract<Type, { kind: 'function' }>;
-    const attrs = [...spec.attrs, ...d.attrs];
-    let attributes: KernelAttributes = NO_ATTRIBUTES;
-    for (const a of attrs) {
-      if (attributes === NO_ATTRIBUTES) attributes = {};
-      if (a.name === 'reqd_work_group_size') attributes.reqdWorkGroupSize = a.ints as [number, number, number];
-      else if (a.name === 'work_group_size_hint') attributes.workGroupSizeHint = a.ints as [number, number, number];
-      else if (a.name === 'vec_type_hint') attributes.vecTypeHint = a.type;
-      else if (a.name === 'intel_reqd_sub_group_size') attributes.intelReqdSubGroupSize = a.ints![0];
+    // The specifiers' attributes, then the declarator's (no array joining them: one function each of 190,000).
+    let attributes = kernelAttributes(spec.attrs, NO_ATTRIBUTES);
+    attributes = kernelAttributes(d.attrs, attributes);
+    const overloadable = hasAttribute(spec.attrs, 'overloadable') || hasAttribute(d.attrs, 'overloadable');
+    const declared = d.params ?? [];
+    const params: Parameter[] = new Array<Parameter>(declared.length);
+    for (let index = 0; index < declared.length; index++) {
+      const p = declared[index];
+      params[index] = { index, name: p.name ?? '', type: this.types.qual(p.type), span: p.span };
     }
-    const params: Parameter[] = (d.params ?? []).map((p, index) => ({
-      index,
-      name: p.name ?? '',
-      type: this.types.qual(p.type),
-      span: p.span,
-    }));
     const hasBody = body !== undefined;
     const calls = body?.calls.length ? body.calls : NO_CALLS;
     const callArgs = body?.callArgs.length ? body.callArgs : NO_CALL_ARGS;
     const localVariables = body?.localVariables.length ? body.localVariables : NO_LOCALS;
     const uses = body ? this.moduleVariablesNamed(body.names, params) : NO_USES;
-    // One shape for every function (callArgs always set, empty when none): a spread or a property
-    // added later would give FunctionInfo two maps and deopt every target's kernel loop.
-    const info: FunctionInfo = {
-      name,
-      isKernel: spec.kernel,
-      result: this.types.qual(fn.result),
-      params,
-      attributes,
-      defined: hasBody,
-      calls,
-      uses,
-      callArgs,
-      localVariables,
-      span: d.nameSpan,
-    };
-    const prev = this.functions.get(name);
+    // One lookup of the name: its ordinary entry says whether and where the function is already (see Ordinary).
     const prevOrdinary = this.ordinary.get(name);
     if (prevOrdinary && prevOrdinary.kind !== 'function') {
       this.diags.report(
@@ -156,8 +155,15 @@ export class DeclarationChecker extends TypeChecker {
       return;
     }
     if (spec.kernel && d.variadic) this.diags.report(Messages.kernelVariadic, d.nameSpan);
-    if (prev) {
-      const overloadable = attrs.some((a) => a.name === 'overloadable');
+    // A declaration without `kernel` may not carry a kernel's attributes, even when an earlier one was a kernel's: clang
+    // names the first of these it finds, in this order.
+    if (!spec.kernel && attributes !== NO_ATTRIBUTES) {
+      const misplaced = KERNEL_ONLY_ATTRIBUTES.find((n) => hasAttribute(spec.attrs, n) || hasAttribute(d.attrs, n));
+      if (misplaced) this.diags.report(Messages.kernelOnlyAttribute, d.nameSpan, [misplaced]);
+    }
+    let info: FunctionInfo;
+    if (prevOrdinary) {
+      const prev = this.functions[prevOrdinary.index];
       if (!sameType(q(fn), q(functionTypeOf(prev))) && !(overloadable && !spec.kernel && !prev.isKernel)) {
         this.diags.report(
           Messages.conflictingTypes,
@@ -167,7 +173,7 @@ export class DeclarationChecker extends TypeChecker {
         );
         return;
       }
-      if (this.defined.has(name) && hasBody) {
+      if (prevOrdinary.defined && hasBody) {
         this.diags.report(
           Messages.redefinition,
           d.nameSpan,
@@ -176,23 +182,37 @@ export class DeclarationChecker extends TypeChecker {
         );
         return;
       }
-      const merged = {
+      info = {
         ...prev,
         isKernel: prev.isKernel || spec.kernel,
         attributes: { ...prev.attributes, ...attributes },
         ...(hasBody ? { params, calls, uses, callArgs, localVariables, defined: true, span: d.nameSpan } : {}),
       };
-      this.functions.set(name, merged);
+      this.functions[prevOrdinary.index] = info;
+      if (hasBody) prevOrdinary.defined = true;
     } else {
-      this.functions.set(name, info);
-      this.functionOrder.push(name);
-      this.ordinary.set(name, { kind: 'function', span: d.nameSpan });
+      // One shape for every function (callArgs always set, empty when none): a spread or a property
+      // added later would give FunctionInfo two maps and deopt every target's kernel loop.
+      info = {
+        name,
+        isKernel: spec.kernel,
+        result: this.types.qual(fn.result),
+        params,
+        attributes,
+        defined: hasBody,
+        calls,
+        uses,
+        callArgs,
+        localVariables,
+        span: d.nameSpan,
+      };
+      const index = this.functions.push(info) - 1;
+      this.ordinary.set(name, { kind: 'function', span: d.nameSpan, index, defined: hasBody });
     }
-    if (hasBody) this.defined.add(name);
     if (spec.kernel)
       checkKernel(
         { diags: this.diags, clVersion: this.options.clVersion, enabled: this.enabled },
-        this.functions.get(name)!,
+        info,
         d.nameSpan,
         hasBody,
       );

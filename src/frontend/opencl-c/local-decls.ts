@@ -36,8 +36,11 @@ export class LocalDeclCollector {
   private starting = false;
   private depth = 0;
   private readonly decls: { tokens: Token[]; namedAfter: Set<string> }[] = [];
-  /** Identifier → the finished declarations holding it: a later use marks them. */
-  private readonly watch = new Map<string, { namedAfter: Set<string> }[]>();
+  /**
+   * Identifier → the finished declarations holding it: a later use marks them. Made at the first declaration: most
+   * bodies have none, and a Map per body was most of what a file of 190,000 empty kernels made per body (issue 30).
+   */
+  private watch: Map<string, { namedAfter: Set<string> }[]> | undefined;
 
   /** A declaration is being read: the caller must give exact tokens. */
   get active(): boolean {
@@ -46,7 +49,7 @@ export class LocalDeclCollector {
 
   /** Whether the token belongs to a declaration (then `keep` must follow). */
   see(kind: number, text: string, level: number, member: boolean): boolean {
-    if (kind === K_IDENT && !member && this.watch.size) {
+    if (kind === K_IDENT && !member && this.watch !== undefined) {
       const holders = this.watch.get(text);
       if (holders) for (const h of holders) h.namedAfter.add(text);
     }
@@ -84,7 +87,7 @@ export class LocalDeclCollector {
 
   /** `see` for an identifier, small enough for the engine to inline where no declaration is read or watched (the character-level path's common case). */
   seeIdent(text: string, level: number, member: boolean): boolean {
-    if (this.watch.size !== 0 || this.current !== undefined) return this.see(K_IDENT, text, level, member);
+    if (this.watch !== undefined || this.current !== undefined) return this.see(K_IDENT, text, level, member);
     const n = this.prefixLen;
     if (n < 0) return false;
     if (level === 1 && !member && isLocalKeyword(text)) {
@@ -122,12 +125,13 @@ export class LocalDeclCollector {
     this.prefixLen = 0;
     const decl = { tokens, namedAfter: new Set<string>() };
     this.decls.push(decl);
+    const watch = (this.watch ??= new Map());
     for (const t of tokens) {
       if (t.kind !== 'ident') continue;
-      const holders = this.watch.get(t.text);
+      const holders = watch.get(t.text);
       if (holders) {
         if (!holders.includes(decl)) holders.push(decl);
-      } else this.watch.set(t.text, [decl]);
+      } else watch.set(t.text, [decl]);
     }
   }
 

@@ -22,6 +22,9 @@ import { ExpressionParser } from './parser-expressions.js';
 
 export type { ParseOptions, ParseResult } from './parser-core.js';
 
+/** The local variables of a body that declares none (frozen: shared by every such body). */
+const NO_LOCAL_VARIABLES: readonly LocalVariable[] = Object.freeze([]);
+
 /**
  * Recursive-descent parser for OpenCL C declarations. Bodies are skipped by balanced
  * braces but scanned for calls and the names they use. Each declaration goes to the checker
@@ -198,17 +201,21 @@ class Parser extends ExpressionParser {
   /** A body the preprocessor read: its calls are what `scanBody` would take, keywords and type names left out here. */
   private recordedBody(record: BodyRecord): FunctionBody {
     this.bodiesRead++;
-    const isCall = (c: { readonly name: string }) => !STATEMENT_KEYWORDS.has(c.name) && !this.startsTypeWord(c.name);
-    const calls = record.candidates.length ? record.candidates.filter(isCall) : [];
-    const callArgs = record.callArgs.length ? record.callArgs.filter(isCall) : [];
-    // The record is this body's alone (made by the preprocessor for this reading): its names are taken as they are.
+    // A body that calls nothing (most of a file of many small kernels) passes on the record's shared empty lists.
+    const { candidates, callArgs } = record;
     return {
-      calls,
-      callArgs,
-      names: record.names as string[],
-      localVariables: this.localVariables(record.localDecls),
+      calls: candidates.length ? candidates.filter((c) => this.isCallName(c.name)) : candidates,
+      callArgs: callArgs.length ? callArgs.filter((c) => this.isCallName(c.name)) : callArgs,
+      // The record is this body's alone (made by the preprocessor for this reading): its names are taken as they are.
+      names: record.names,
+      localVariables: record.localDecls.length ? this.localVariables(record.localDecls) : NO_LOCAL_VARIABLES,
       span: record.span,
     };
+  }
+
+  /** Whether an identifier followed by '(' in a body is a call: no statement keyword, no type name. */
+  private isCallName(name: string): boolean {
+    return !STATEMENT_KEYWORDS.has(name) && !this.startsTypeWord(name);
   }
 
   /**

@@ -39,14 +39,21 @@ export class TokenBuffer {
   private idArr: Int32Array;
   /** Token i's spelling is `strings[idArr[i]]`. */
   private readonly strings: string[] = [];
+  /** The ids of the spellings `push` stored (token objects: macro output, pragmas, body braces), one each. */
   private readonly stringIds = new Map<string, number>();
   /** The last lexer's spelling table copied from, and its spellings' ids here (-1: not yet seen). */
   private lastStrings: readonly string[] | undefined;
   private lastIds: Int32Array = new Int32Array(0);
   private readonly lexedIds = new WeakMap<readonly string[], Int32Array>();
-  /** The records of function bodies read at the character level, by the index of their '{' token. */
-  private readonly bodies = new Map<number, BodyRecord>();
-  private bodiesPushed = 0;
+  /**
+   * The records of function bodies read at the character level, in order, and the index of each one's '{' token
+   * (increasing: bodies are pushed in stream order). Two lists rather than a Map keyed by index: a file of 190,000
+   * kernels hashed and rehashed 190,000 numbers for them (issue 30).
+   */
+  private readonly bodies: (BodyRecord | undefined)[] = [];
+  private readonly bodyAt: number[] = [];
+  /** Where the last body taken was in those lists: the parser takes them in order, so the next is usually the next. */
+  private bodyCursor = 0;
   /** The files tokens come from, by the index `fileArr` holds. */
   private readonly files: SourceFile[] = [];
   private readonly fileIndices = new Map<SourceFile, number>();
@@ -143,7 +150,10 @@ export class TokenBuffer {
       this.lexedIds.set(strings, (this.lastIds = ids));
     }
     let id = this.lastIds[lid];
-    if (id < 0) id = this.lastIds[lid] = this.stringId(strings[lid]);
+    // A lexer's table holds each spelling once, so its spellings need no lookup in `stringIds` (whose only job is to
+    // keep `strings` short: ids are never compared). A spelling a macro also made may then be in `strings` twice; a
+    // file of 190,000 kernels no longer hashes its 190,000 names into that Map (issue 30).
+    if (id < 0) id = this.lastIds[lid] = this.strings.push(strings[lid]) - 1;
     return id;
   }
 
@@ -196,8 +206,8 @@ export class TokenBuffer {
 
   /** Appends a function body read at the character level: a '{' token (BODY set) carrying its record. */
   pushBody(open: Token, record: BodyRecord): void {
-    this.bodies.set(this.length, record);
-    this.bodiesPushed++;
+    this.bodyAt.push(this.length);
+    this.bodies.push(record);
     this.push(open);
     this.bitsArr[this.length - 1] |= BODY;
   }
@@ -208,14 +218,33 @@ export class TokenBuffer {
    */
   takeBody(i: number): BodyRecord | undefined {
     if (i >= this.length || (this.bitsArr[i] & BODY) === 0) return undefined;
-    const record = this.bodies.get(i);
-    this.bodies.delete(i);
+    const k = this.bodyIndex(i);
+    if (k < 0) return undefined;
+    const record = this.bodies[k];
+    this.bodies[k] = undefined;
+    this.bodyCursor = k + 1;
     return record;
+  }
+
+  /** The place in `bodies` of the body whose '{' is token `i` (-1 when none is): the cursor's, else a binary search. */
+  private bodyIndex(i: number): number {
+    const at = this.bodyAt;
+    const c = this.bodyCursor;
+    if (c < at.length && at[c] === i) return c;
+    let lo = 0;
+    let hi = at.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (at[mid] < i) lo = mid + 1;
+      else if (at[mid] > i) hi = mid - 1;
+      else return mid;
+    }
+    return -1;
   }
 
   /** How many bodies were read at the character level. */
   get bodyCount(): number {
-    return this.bodiesPushed;
+    return this.bodies.length;
   }
 
   /** The kind index of token `i` (a `KINDS` position; the end of file past the last token). */

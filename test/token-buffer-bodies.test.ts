@@ -1,0 +1,47 @@
+// The token buffer hands the parser each character-level body record once, by its '{' token's index: in order
+// through a cursor, and out of order (a parser recovering from an error passes bodies over) by binary search.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { SourceFile } from '../src/diagnostics/source.js';
+import type { BodyRecord } from '../src/frontend/opencl-c/token-buffer.js';
+import { TokenBuffer } from '../src/frontend/opencl-c/token-buffer.js';
+import { Token } from '../src/frontend/opencl-c/token.js';
+
+const file = new SourceFile('b.cl', '');
+const record = (n: number): BodyRecord => ({
+  candidates: [],
+  callArgs: [],
+  names: [`body${n}`],
+  localDecls: [],
+  span: { file, start: n, end: n + 1 },
+});
+
+test('body records: each taken once by its brace, whatever the order of asking', () => {
+  fc.assert(
+    fc.property(
+      // Per token: a plain one or a body's brace; then the order the braces (and other tokens) are asked for.
+      fc.array(fc.boolean(), { minLength: 1, maxLength: 40 }),
+      fc.array(fc.nat(60), { maxLength: 80 }),
+      (isBody, asks) => {
+        const toks = new TokenBuffer(2);
+        const bodies = new Map<number, number>();
+        isBody.forEach((body, i) => {
+          const t = new Token(body ? 'punct' : 'ident', body ? '{' : 'x', file, i, i + 1, false, false);
+          if (!body) return toks.push(t);
+          bodies.set(i, bodies.size);
+          toks.pushBody(t, record(bodies.size));
+        });
+        assert.equal(toks.bodyCount, bodies.size);
+        const taken = new Set<number>();
+        for (const i of [...asks, ...bodies.keys()]) {
+          const got = toks.takeBody(i);
+          if (!bodies.has(i) || taken.has(i)) assert.equal(got, undefined, `token ${i}`);
+          else assert.deepEqual(got?.names, [`body${bodies.get(i)! + 1}`], `token ${i}`);
+          taken.add(i);
+        }
+      },
+    ),
+    { numRuns: 300 },
+  );
+});
