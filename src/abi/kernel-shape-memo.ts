@@ -46,6 +46,23 @@ type Node = Map<unknown, Node | object>;
  */
 export const MEMO_SHAPES = 1 << 12;
 
+/** Off only inside `withoutShapeMemo`. */
+let memoOn = true;
+
+/**
+ * `fn()` with every memo off, each kernel lowered and rendered on its own: what the memo's output is compared with
+ * (test/kernel-shape-memo.test.ts), and a baseline to measure it against.
+ */
+export function withoutShapeMemo<T>(fn: () => T): T {
+  const was = memoOn;
+  memoOn = false;
+  try {
+    return fn();
+  } finally {
+    memoOn = was;
+  }
+}
+
 /**
  * The names some function of the module calls, and those two functions have (a module built by hand; the OpenCL C
  * frontend merges a prototype into its definition): a kernel among them is not memoized, as what the call graph says
@@ -131,6 +148,7 @@ export class KernelShapeMemo<K extends { readonly name: string }> {
    * diagnostic is not kept (each kernel reports its own, at its own place).
    */
   plan(k: FunctionInfo, make: (k: FunctionInfo) => K, diags?: DiagnosticBag): K {
+    if (!memoOn) return make(k);
     const found = this.leaf(k, false)?.get(PLAN) as K | undefined;
     if (found) {
       if (found.name === k.name) return found;
