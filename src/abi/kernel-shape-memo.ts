@@ -64,18 +64,21 @@ export function withoutShapeMemo<T>(fn: () => T): T {
 }
 
 /**
- * The names some function of the module calls, and those two functions have (a module built by hand; the OpenCL C
- * frontend merges a prototype into its definition): a kernel among them is not memoized, as what the call graph says
- * of it is said by name.
+ * The names some function of the module calls, and those of the functions that call any: a kernel among them is not
+ * memoized, as what the call graph says of a function is said by its name (a module built by hand may hold two
+ * functions of one name, one with calls). Once per module (a lowering's passes ask again): a few names, where the
+ * functions are 190,000.
  */
+const calledByModule = new WeakMap<KernelModule, ReadonlySet<string>>();
 function calledNames(module: KernelModule): ReadonlySet<string> {
-  const names = new Set<string>();
-  const declared = new Set<string>();
+  let names = calledByModule.get(module) as Set<string> | undefined;
+  if (names) return names;
+  names = new Set<string>();
   for (const f of module.functions) {
+    if (f.calls.length) names.add(f.name);
     for (const c of f.calls) names.add(c.name);
-    if (declared.has(f.name)) names.add(f.name);
-    declared.add(f.name);
   }
+  calledByModule.set(module, names);
   return names;
 }
 
