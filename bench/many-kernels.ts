@@ -18,7 +18,7 @@
 //   (baseline then this one, side by side), and the ratio of this one's CPU time to the baseline's
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FORMATS, TARGETS } from '../dist/lower.js';
@@ -115,8 +115,9 @@ try {
     writeFileSync(file, text);
     const c = measure([...CLANG, file]);
     clang.push(c);
+    // The machine's load beside the figures: peak RSS and wall times mean little on a loaded machine.
     console.log(
-      `-- ${n} kernels, ${(text.length / 1e6).toFixed(1)} MB: clang-16 -fsyntax-only ${c.wall.toFixed(2)} s wall, ${c.cpu.toFixed(2)} s CPU, ${c.rssMB.toFixed(0)} MB`,
+      `-- ${n} kernels, ${(text.length / 1e6).toFixed(1)} MB: clang-16 -fsyntax-only ${c.wall.toFixed(2)} s wall, ${c.cpu.toFixed(2)} s CPU, ${c.rssMB.toFixed(0)} MB (load ${loadavg()[0].toFixed(1)})`,
     );
     let worst: { key: string; ratio: number } | undefined;
     for (const { target, format } of all) {
@@ -135,7 +136,10 @@ try {
           `   ${pad('  baseline', 24)} ${shown(b)}   this/baseline CPU ${(m.cpu / b.cpu).toFixed(2)}×, RSS ${(m.rssMB / b.rssMB).toFixed(2)}×`,
         );
     }
-    if (worst) console.log(`   worst at ${n}: ${worst.key}, ${worst.ratio.toFixed(2)}× clang's wall time`);
+    if (worst)
+      console.log(
+        `   worst at ${n}: ${worst.key}, ${worst.ratio.toFixed(2)}× clang's wall time (load ${loadavg()[0].toFixed(1)})`,
+      );
   }
   if (SIZES.length > 1) {
     console.log(`exponent of CPU time over ${SIZES.join(' / ')} kernels (1.0 is linear); peak RSS at the largest`);

@@ -112,6 +112,24 @@ test('stdout pieces are encoded into the bytes of the joined text, in buffers th
     }),
     { seed, numRuns: 300 },
   );
+  // Long pieces that come again (a renderer's cached text) are copied as their bytes: the same bytes as the text's.
+  const long = fc.string({ unit: fc.constantFrom('a', 'é', '€', '😀', '\n'), minLength: 256, maxLength: 600 });
+  fc.assert(
+    fc.property(
+      fc.array(long, { minLength: 1, maxLength: 6 }),
+      fc.array(fc.tuple(fc.nat(), piece), { maxLength: 40 }),
+      fc.integer({ min: 2400, max: 8192 }),
+      (longs, picks, size) => {
+        // Each long piece is the same string object every time it comes, as a renderer's cache hands it on.
+        const pieces = picks.flatMap(([i, short]) => [longs[i % longs.length], short]);
+        const out: Buffer[] = [];
+        encodePieces(pieces, (b) => out.push(Buffer.from(b)), undefined, size);
+        assert.deepEqual(Buffer.concat(out), Buffer.from(pieces.join(''), 'utf8'));
+        for (const b of out) assert.ok(b.length > 0 && b.length <= size);
+      },
+    ),
+    { seed, numRuns: 200 },
+  );
   // Stopped (the reader went away): nothing more is handed on.
   const out: Buffer[] = [];
   let stop = false;

@@ -44,6 +44,14 @@ function writeBytes(fd: number, bytes: Buffer): void {
 const PIECE_BUFFER_BYTES = 1 << 20;
 
 /**
+ * Pieces at least this long are looked for among the last REPEAT_SLOTS such pieces: a renderer's cached text (the
+ * table of kernels of one shape, 1.7 KB a kernel for amdhsa) comes piece after piece, and is copied as the bytes it
+ * was encoded to the second time, not encoded again.
+ */
+const REPEAT_CHARS = 256;
+const REPEAT_SLOTS = 4;
+
+/**
  * Hands `sink` the UTF-8 bytes of pieces of text, encoded straight into one reused buffer that goes to the sink
  * whenever the next text does not fit: no new Buffer per write (a file of 190,000 kernels writes hundreds of MB of
  * table in pieces of a kernel or less, LLVM IR a line at a time). Pieces shorter than a sixteenth of the buffer are
@@ -72,9 +80,33 @@ export function encodePieces(
     }
     used += buf.write(text, used);
   };
+  const copy = (bytes: Uint8Array) => {
+    if (used + bytes.length > bufferBytes) {
+      if (used) sink(buf.subarray(0, used));
+      used = 0;
+    }
+    buf.set(bytes, used);
+    used += bytes.length;
+  };
+  // The last long pieces (a ring), each with its bytes once it came twice.
+  const recent: string[] = [];
+  const recentBytes: (Uint8Array | undefined)[] = [];
+  let next = 0;
   let batch = '';
   for (const piece of pieces) {
     if (stop()) return;
+    if (piece.length >= REPEAT_CHARS && piece.length * 3 <= bufferBytes) {
+      const at = recent.indexOf(piece);
+      if (at >= 0) {
+        if (batch) encode(batch);
+        batch = '';
+        copy((recentBytes[at] ??= Buffer.from(piece, 'utf8')));
+        continue;
+      }
+      recent[next] = piece;
+      recentBytes[next] = undefined;
+      next = (next + 1) % REPEAT_SLOTS;
+    }
     if (piece.length >= batchChars) {
       if (batch) encode(batch);
       batch = '';

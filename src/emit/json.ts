@@ -2,6 +2,7 @@ import type { PlanBase, ValueLayout } from '../abi/plan.js';
 import type { StreamPlan } from '../abi/stream-plan.js';
 import { type JsonKeyOrder, keyOrderOf } from './json-key-order.js';
 import { oneByte } from '../text/one-byte.js';
+import { repeatedSlots } from '../abi/kernel-shape-memo.js';
 import {
   absent,
   br,
@@ -160,6 +161,21 @@ const LONG_KERNEL_SLOTS = 1 << 10;
 const LONG_KERNEL_PIECES = 1 << 12;
 
 /**
+ * The `args` member of kernels whose slot list is shared (`repeatedSlots`: kernels of one shape), from its `,` to its
+ * `]`, made once per list; a long one goes out as a chunk of its own, as long shared runs do.
+ */
+const argsTexts = new WeakMap<readonly Slot[], string>();
+function argsText(args: readonly Slot[], order: JsonKeyOrder): string {
+  let text = argsTexts.get(args);
+  if (text === undefined) {
+    const out: string[] = [];
+    pushArgs(args, order, out, undefined, false);
+    argsTexts.set(args, (text = oneByte(out.join(''))));
+  }
+  return text;
+}
+
+/**
  * One kernel at depth 2, from the line break before its `{` to its `}`, pushed onto `out` as
  * pieces; with `chunks`, a long shared run of slots goes onto them itself (with `ownRuns`), and a long kernel's text
  * in chunks as it is written, each after `out` joined.
@@ -174,6 +190,25 @@ function pushKernel(
   out.push(KERNEL_OPEN);
   pushString(k.name, out);
   const args = k.args;
+  if (args.length !== 0 && args.length < LONG_KERNEL_SLOTS && repeatedSlots(args)) {
+    const text = argsText(args, order);
+    if (ownRuns && chunks !== undefined && text.length >= OWN_CHUNK_CHARS) {
+      chunks.push(out.join(''), text);
+      out.length = 0;
+    } else out.push(text);
+  } else pushArgs(args, order, out, chunks, ownRuns);
+  pushPlainMembers(k, order.kernel, Level.Kernel, false, out);
+  out.push(KERNEL_CLOSE);
+}
+
+/** A kernel's `args` member, from its `,` to its `]` (`pushKernel`'s chunks and runs). */
+function pushArgs(
+  args: readonly Slot[],
+  order: JsonKeyOrder,
+  out: string[],
+  chunks: string[] | undefined,
+  ownRuns: boolean,
+): void {
   out.push(args.length === 0 ? ARGS_EMPTY : ARGS_OPEN);
   const long = chunks !== undefined && args.length >= LONG_KERNEL_SLOTS;
   for (let i = 0; i < args.length;) {
@@ -198,8 +233,6 @@ function pushKernel(
     i = j;
   }
   if (args.length) out.push(ARGS_CLOSE);
-  pushPlainMembers(k, order.kernel, Level.Kernel, false, out);
-  out.push(KERNEL_CLOSE);
 }
 
 /**
@@ -209,6 +242,11 @@ function pushKernel(
  * at 64 it is that of the native writer's per-kernel pieces, and the time is the same or less.
  */
 const CHUNK_PIECES = 1 << 6;
+/**
+ * ... or once they hold this many kernels: a kernel of a shape met before is a handful of pieces (its slots' text made
+ * once, `argsText`), and its text goes out before the kernel after next is lowered, as a longer one's does.
+ */
+const CHUNK_KERNELS = 2;
 
 /**
  * Exactly `JSON.stringify(planToJson(plan), null, 2) + '\n'`, in pieces of some hundreds of bytes (the text
@@ -238,16 +276,19 @@ export function* emitJsonPieces(plan: StreamPlan<PlanBase>): Generator<string, v
     const order = pushPlanHead(plan, out);
     // Read once, in order: a kernel-at-a-time lowering makes each kernel here (stream-plan.ts).
     let i = 0;
+    let inChunk = 0;
     for (const kernel of plan.kernels) {
       out.push(i++ ? ',' : '[');
       pushKernel(kernel, order, out, held, true);
       if (held.length) {
         for (const h of held) yield h;
         held.length = 0;
+        inChunk = 0;
       }
-      if (out.length >= CHUNK_PIECES) {
+      if (out.length >= CHUNK_PIECES || ++inChunk >= CHUNK_KERNELS) {
         yield out.join('');
         out.length = 0;
+        inChunk = 0;
       }
     }
     pushPlanTail(plan, out);

@@ -1,5 +1,9 @@
 // LLVM IR's metadata nodes as the module writer numbers them: `!N = <body>` in the order first named, one number per
-// distinct body.
+// distinct body; and the `kernel_arg_*` tuples of a kernel's plan.
+
+import type { LlvmKernelPlan } from '../abi/llvm-kernel.js';
+import { canonical } from '../types/types.js';
+import { llvmString } from './llvm-ir-spelling.js';
 
 export class MetadataNodes {
   /** The bodies by number. */
@@ -41,4 +45,47 @@ export class MetadataNodes {
     this.ids.clear();
     this.functionIds.clear();
   }
+}
+
+/** A kernel's `kernel_arg_*` tuples: each one's key and items. */
+export function metadataTuples(
+  k: LlvmKernelPlan,
+  options: { readonly metadata: 'modern' | 'legacy'; readonly kernelArgInfo?: boolean; readonly r600Lowered?: boolean },
+): { key: string; items: string[] }[] {
+  const rows: { addr: number; access: string; type: string; base: string; qual: string; name: string }[] = [];
+  for (const a of k.args) {
+    rows.push({
+      addr: a.addrSpace,
+      access: a.accessQual,
+      type: a.typeName,
+      base: a.baseType,
+      qual: a.typeQual,
+      name: a.name,
+    });
+    const c = canonical(a.type).type;
+    if (options.r600Lowered && c.kind === 'image' && (a.typeName === 'image2d_t' || a.typeName === 'image3d_t')) {
+      for (const kind of ['size', 'format']) {
+        const t = `__llvm_image_${kind}`;
+        rows.push({
+          addr: a.addrSpace,
+          access: a.accessQual,
+          type: t,
+          base: t,
+          qual: a.typeQual,
+          name: `__${kind}_${a.name}`,
+        });
+      }
+    }
+  }
+  const s = (v: string) => `!${llvmString(v)}`;
+  const tuples = [
+    { key: 'kernel_arg_addr_space', items: rows.map((r) => `i32 ${r.addr}`) },
+    { key: 'kernel_arg_access_qual', items: rows.map((r) => s(r.access)) },
+    { key: 'kernel_arg_type', items: rows.map((r) => s(r.type)) },
+    { key: 'kernel_arg_base_type', items: rows.map((r) => s(r.base)) },
+    { key: 'kernel_arg_type_qual', items: rows.map((r) => s(r.qual)) },
+  ];
+  if (options.kernelArgInfo && options.metadata === 'modern')
+    tuples.push({ key: 'kernel_arg_name', items: rows.map((r) => s(r.name)) });
+  return tuples;
 }

@@ -7,7 +7,8 @@ import { kernelArgTypeName } from '../types/print.js';
 import { type QualType, type RecordDecl, type Type, canonical } from '../types/types.js';
 import { isPointerSized } from '../types/scalar-facts.js';
 import { SCALAR_IR, SIGNED, ident, llvmString, pushAll } from './llvm-ir-spelling.js';
-import { MetadataNodes } from './llvm-ir-metadata.js';
+import { MetadataNodes, metadataTuples } from './llvm-ir-metadata.js';
+import { repeatedSlots } from '../abi/kernel-shape-memo.js';
 
 export { llvmString };
 
@@ -32,6 +33,12 @@ class ModuleWriter {
   private readonly usedStructNames = new Set<string>();
   private readonly md = new MetadataNodes();
   private readonly info: TripleInfo;
+  /**
+   * What follows a kernel's name in its lines, by its plan's slot list where kernels share it (kernels of one shape,
+   * `repeatedSlots`): their parameters, metadata nodes and body are the same, the nodes numbered when the first was
+   * written. Made again when the nodes are numbered again.
+   */
+  private shapes = new WeakMap<readonly object[], { readonly define: string; readonly refs: string }>();
 
   constructor(
     private readonly module: KernelModule,
@@ -206,49 +213,6 @@ class ModuleWriter {
     return out;
   }
 
-  private metadataTuples(k: LlvmKernelPlan): { key: string; items: string[] }[] {
-    const rows: { addr: number; access: string; type: string; base: string; qual: string; name: string }[] = [];
-    for (const a of k.args) {
-      rows.push({
-        addr: a.addrSpace,
-        access: a.accessQual,
-        type: a.typeName,
-        base: a.baseType,
-        qual: a.typeQual,
-        name: a.name,
-      });
-      const c = canonical(a.type).type;
-      if (
-        this.options.r600Lowered &&
-        c.kind === 'image' &&
-        (a.typeName === 'image2d_t' || a.typeName === 'image3d_t')
-      ) {
-        for (const kind of ['size', 'format']) {
-          const t = `__llvm_image_${kind}`;
-          rows.push({
-            addr: a.addrSpace,
-            access: a.accessQual,
-            type: t,
-            base: t,
-            qual: a.typeQual,
-            name: `__${kind}_${a.name}`,
-          });
-        }
-      }
-    }
-    const s = (v: string) => `!${llvmString(v)}`;
-    const tuples = [
-      { key: 'kernel_arg_addr_space', items: rows.map((r) => `i32 ${r.addr}`) },
-      { key: 'kernel_arg_access_qual', items: rows.map((r) => s(r.access)) },
-      { key: 'kernel_arg_type', items: rows.map((r) => s(r.type)) },
-      { key: 'kernel_arg_base_type', items: rows.map((r) => s(r.base)) },
-      { key: 'kernel_arg_type_qual', items: rows.map((r) => s(r.qual)) },
-    ];
-    if (this.options.kernelArgInfo && this.options.metadata === 'modern')
-      tuples.push({ key: 'kernel_arg_name', items: rows.map((r) => s(r.name)) });
-    return tuples;
-  }
-
   private attributeMetadata(f: FunctionInfo): string[] {
     const a = f.attributes;
     const out: string[] = [];
@@ -320,6 +284,7 @@ class ModuleWriter {
       }
       // Numbered again, in the order the written bodies name them.
       this.md.clear();
+      this.shapes = new WeakMap();
       yield* this.head(globals);
       const kernelPlans = plans[Symbol.iterator]();
       const lists = { body, globals: [] as string[], intrinsics, legacyKernels };
@@ -384,37 +349,31 @@ class ModuleWriter {
     to: { body: string[]; globals: string[]; intrinsics: Set<string>; legacyKernels: string[] },
   ): void {
     const { body, globals, intrinsics, legacyKernels } = to;
-    if (f.isKernel) {
-      const params = this.kernelParams(f);
-      const md: string[] = [];
-      // Without a plan (the first making of a streamed module, for its types): no metadata.
-      const tuples = plan ? this.metadataTuples(plan) : [];
-      if (this.options.metadata === 'modern') {
-        for (const t of tuples) md.push(`!${t.key} ${this.node(`!{${t.items.join(', ')}}`)}`);
-      } else {
-        const refs = tuples.map((t) => this.node(`!{${[`!${llvmString(t.key)}`, ...t.items].join(', ')}}`));
-        legacyKernels.push(this.md.functionNode(f.name, `!{ptr ${ident('@', f.name)}, ${refs.join(', ')}}`));
+    if (f.isKernel && plan && !this.options.resourceIdProbes && !this.options.kernelStubs && repeatedSlots(plan.args)) {
+      // A kernel of a shape met before: its lines but the name, as the first one's.
+      let shape = this.shapes.get(plan.args);
+      if (shape === undefined) {
+        const first: string[] = [];
+        const legacy: string[] = [];
+        this.kernelLines(f, plan, byName, { body: first, globals, intrinsics, legacyKernels: legacy });
+        const named = ident('@', f.name);
+        const define = first.join('\n');
+        const refs = legacy.length ? this.md.bodies[Number(legacy[0].slice(1))] : '';
+        shape = {
+          define: define.slice(define.indexOf(named) + named.length),
+          refs: refs.slice(refs.indexOf(named) + named.length),
+        };
+        this.shapes.set(plan.args, shape);
+        pushAll(body, first);
+        pushAll(legacyKernels, legacy);
+        return;
       }
-      pushAll(md, this.attributeMetadata(f));
-      body.push(
-        `define ${this.cc(true)}void ${ident('@', f.name)}(${params.map((p) => p.ir).join(', ')})${md.length ? ' ' + md.join(' ') : ''} {`,
-      );
-      body.push('entry:');
-      if (this.options.resourceIdProbes) pushAll(body, this.probes(f, globals, intrinsics));
-      if (this.options.kernelStubs) {
-        const args = f.params.map((p) => `${this.argType(p.type)} ${ident('%', p.name)}`);
-        body.push(`  call ${this.cc(false)}void ${ident('@', this.stubName(f.name))}(${args.join(', ')})`);
-      } else pushAll(body, this.calls(f, byName));
-      body.push('  ret void', '}', '');
-      if (this.options.kernelStubs) {
-        body.push(
-          `define ${this.cc(false)}void ${ident('@', this.stubName(f.name))}(${f.params.map((p) => this.param(p.type, p.name)).join(', ')}) {`,
-        );
-        body.push('entry:');
-        pushAll(body, this.calls(f, byName));
-        body.push('  ret void', '}', '');
-      }
-    } else if (reachable.has(f.name)) {
+      const named = ident('@', f.name);
+      if (this.options.metadata !== 'modern')
+        legacyKernels.push(this.md.functionNode(f.name, `!{ptr ${named}${shape.refs}`));
+      body.push(`define ${this.cc(true)}void ${named}${shape.define}`);
+    } else if (f.isKernel) this.kernelLines(f, plan, byName, to);
+    else if (reachable.has(f.name)) {
       if (f.defined) {
         body.push(
           `define internal ${this.cc(false)}${this.irType(f.result)} ${ident('@', f.name)}(${f.params.map((p) => this.param(p.type, p.name)).join(', ')}) {`,
@@ -426,6 +385,45 @@ class ModuleWriter {
           '',
         );
       }
+    }
+  }
+
+  /** A kernel's lines (`functionLines`). */
+  private kernelLines(
+    f: FunctionInfo,
+    plan: LlvmKernelPlan | undefined,
+    byName: Map<string, FunctionInfo>,
+    to: { body: string[]; globals: string[]; intrinsics: Set<string>; legacyKernels: string[] },
+  ): void {
+    const { body, globals, intrinsics, legacyKernels } = to;
+    const params = this.kernelParams(f);
+    const md: string[] = [];
+    // Without a plan (the first making of a streamed module, for its types): no metadata.
+    const tuples = plan ? metadataTuples(plan, this.options) : [];
+    if (this.options.metadata === 'modern') {
+      for (const t of tuples) md.push(`!${t.key} ${this.node(`!{${t.items.join(', ')}}`)}`);
+    } else {
+      const refs = tuples.map((t) => this.node(`!{${[`!${llvmString(t.key)}`, ...t.items].join(', ')}}`));
+      legacyKernels.push(this.md.functionNode(f.name, `!{ptr ${ident('@', f.name)}, ${refs.join(', ')}}`));
+    }
+    pushAll(md, this.attributeMetadata(f));
+    body.push(
+      `define ${this.cc(true)}void ${ident('@', f.name)}(${params.map((p) => p.ir).join(', ')})${md.length ? ' ' + md.join(' ') : ''} {`,
+    );
+    body.push('entry:');
+    if (this.options.resourceIdProbes) pushAll(body, this.probes(f, globals, intrinsics));
+    if (this.options.kernelStubs) {
+      const args = f.params.map((p) => `${this.argType(p.type)} ${ident('%', p.name)}`);
+      body.push(`  call ${this.cc(false)}void ${ident('@', this.stubName(f.name))}(${args.join(', ')})`);
+    } else pushAll(body, this.calls(f, byName));
+    body.push('  ret void', '}', '');
+    if (this.options.kernelStubs) {
+      body.push(
+        `define ${this.cc(false)}void ${ident('@', this.stubName(f.name))}(${f.params.map((p) => this.param(p.type, p.name)).join(', ')}) {`,
+      );
+      body.push('entry:');
+      pushAll(body, this.calls(f, byName));
+      body.push('  ret void', '}', '');
     }
   }
 

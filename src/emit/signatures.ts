@@ -46,11 +46,31 @@ export function kernelAttributesText(f: FunctionInfo): string {
   return parts.map((p) => `__attribute__((${p}))`).join(' ');
 }
 
+/**
+ * Each type's spelling, made once: types are never changed once built, and a file of many kernels names the same few
+ * (the frontend makes equal types one object).
+ */
+const typeTexts = new WeakMap<QualType, string>();
+function typeText(t: QualType): string {
+  let text = typeTexts.get(t);
+  if (text === undefined) typeTexts.set(t, (text = parameterTypeText(t)));
+  return text;
+}
+
 /** `kernel void k(global float* a, int n)`, attributes first when there are any. */
 export function kernelPrototype(f: FunctionInfo): string {
-  const attrs = kernelAttributesText(f);
-  const params = f.params.map((p) => parameterText(p.type, p.name)).join(', ');
-  return `kernel ${attrs ? attrs + ' ' : ''}void ${f.name}(${params})`;
+  const a = f.attributes;
+  const attrs =
+    a.reqdWorkGroupSize || a.workGroupSizeHint || a.vecTypeHint || a.intelReqdSubGroupSize
+      ? kernelAttributesText(f) + ' '
+      : '';
+  let params = '';
+  for (let i = 0; i < f.params.length; i++) {
+    const p = f.params[i];
+    if (i) params += ', ';
+    params += typeText(p.type) + ' ' + p.name;
+  }
+  return `kernel ${attrs}void ${f.name}(${params})`;
 }
 
 /** Each kernel's prototype on a line. */

@@ -1,7 +1,9 @@
 // Aligned plain-text tables. A file of very many kernels renders one table per kernel (190,000 tables, 323 MB of
 // text for amdhsa), so a line is built by appending its cells and cached padding to one string (no array of padded
 // cells joined and trimmed per line), and the rows every kernel shares (hidden, setup and trailing slots) are
-// rendered once per set of column widths as one block of lines.
+// rendered once per set of column widths as one block of lines; a table of rows kernels share (kernels of one
+// shape), once.
+import { repeatedSlots } from '../abi/kernel-shape-memo.js';
 
 /** Renders rows as an aligned plain-text table (no trailing spaces). */
 export function renderTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
@@ -94,6 +96,8 @@ export class TableRenderer<T extends object> {
   private readonly runs = new WeakMap<T, SharedRun<T>[]>();
   private readonly heads = new Map<string, string>();
   private readonly headerWidths: readonly number[];
+  /** Whole tables of row lists that kernels share (kernels of one shape: `repeatedSlots`), by the list. */
+  private readonly tables = new WeakMap<readonly T[], string>();
 
   constructor(
     private readonly header: readonly string[],
@@ -104,6 +108,13 @@ export class TableRenderer<T extends object> {
   }
 
   render(rows: readonly T[]): string {
+    if (!repeatedSlots(rows)) return this.made(rows);
+    let text = this.tables.get(rows);
+    if (text === undefined) this.tables.set(rows, (text = this.made(rows)));
+    return text;
+  }
+
+  private made(rows: readonly T[]): string {
     // Each row's cells (unshared) or the run of shared rows it begins, in order.
     const parts: (readonly string[] | SharedRun<T>)[] = [];
     const widths = this.headerWidths.slice();

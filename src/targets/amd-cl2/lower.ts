@@ -5,7 +5,8 @@ import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { Messages } from '../../diagnostics/messages.js';
 import { AMDGCN } from '../../layout/data-layout.js';
 import { layoutOf, scalarSize } from '../../layout/layout.js';
-import { type KernelModule, type Parameter, kernelsOf } from '../../model/kernel-module.js';
+import { type FunctionInfo, type KernelModule, type Parameter, kernelsOf } from '../../model/kernel-module.js';
+import { KernelShapeMemo } from '../../abi/kernel-shape-memo.js';
 import { kernelArgTypeName, typeToString } from '../../types/print.js';
 import { type QualType, type Type, canonical } from '../../types/types.js';
 import type { AmdCl2KernelPlan, AmdCl2Plan, AmdCl2Slot, Bare, UserSgprLayout } from '../../abi/plan.js';
@@ -165,7 +166,9 @@ export function amdCl2Kernelwise(
     head: { target: 'amd-cl2', bits, driver, use, gfx9, setupBuffer: SETUP_BUFFER },
     count: kernels.length,
     *kernels(diags) {
-      for (const k of kernels) {
+      const memo = new KernelShapeMemo<AmdCl2KernelPlan>(module);
+      for (const k of kernels) yield memo.plan(k, make, diags);
+      function make(k: FunctionInfo): AmdCl2KernelPlan {
         // Made at its final length (a copy of the setup slots regrows as the kernel's own are pushed).
         const args = new Array<Bare<AmdCl2Slot>>(setup.length + k.params.length);
         for (let i = 0; i < setup.length; i++) args[i] = setup[i];
@@ -180,7 +183,7 @@ export function amdCl2Kernelwise(
         }
         // A refused parameter has no slot (the lowering then fails with its diagnostic).
         args.length = n;
-        yield placeAmdCl2Kernel(
+        return placeAmdCl2Kernel(
           { name: k.name, args, kernargSize: driver === 'new' ? alignTo(off, 16) : off, userSgprs: sgprs },
           bits,
         );

@@ -13,6 +13,7 @@ import { AMDGCN } from '../../layout/data-layout.js';
 import { irAlign } from '../../layout/ir-align.js';
 import { layoutOf } from '../../layout/layout.js';
 import { type FunctionInfo, type KernelModule, kernelsOf } from '../../model/kernel-module.js';
+import { KernelShapeMemo } from '../../abi/kernel-shape-memo.js';
 import { kernelArgTypeName } from '../../types/print.js';
 import { canonical } from '../../types/types.js';
 import { assertNever } from '../../assert-never.js';
@@ -251,7 +252,9 @@ export function amdhsaKernelwise(
     head,
     count: kernels.length,
     *kernels() {
-      for (const k of kernels) yield amdhsaKernel(module, k, llvm, codeObject, modulePrints, hidden);
+      const memo = new KernelShapeMemo<AmdhsaKernelPlan>(module);
+      const make = (k: FunctionInfo) => amdhsaKernel(module, k, llvm, codeObject, modulePrints, hidden);
+      for (const k of kernels) yield memo.plan(k, make);
     },
   };
 }

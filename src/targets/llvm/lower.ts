@@ -1,6 +1,7 @@
 import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { Messages } from '../../diagnostics/messages.js';
-import { type KernelModule, kernelsOf } from '../../model/kernel-module.js';
+import { type FunctionInfo, type KernelModule, kernelsOf } from '../../model/kernel-module.js';
+import { KernelShapeMemo } from '../../abi/kernel-shape-memo.js';
 import {
   type LlvmKernelPlan,
   TRIPLE_INFO,
@@ -49,7 +50,9 @@ export function llvmKernelwise(
     head: { target: 'llvm', triple, metadata: options.metadata ?? 'modern' },
     count: kernels.length,
     *kernels() {
-      for (const k of kernels) yield llvmKernelPlan(k, dl);
+      const memo = new KernelShapeMemo<LlvmKernelPlan>(module);
+      const make = (k: FunctionInfo) => llvmKernelPlan(k, dl);
+      for (const k of kernels) yield memo.plan(k, make);
     },
   };
 }

@@ -2,6 +2,7 @@ import { DATA_LAYOUTS, type DataLayout } from '../../layout/data-layout.js';
 import { layoutOf } from '../../layout/layout.js';
 import type { GeneratedCode } from '../../model/generated-code.js';
 import { type FunctionInfo, type KernelModule, kernelsOf } from '../../model/kernel-module.js';
+import { KernelShapeMemo } from '../../abi/kernel-shape-memo.js';
 import { kernelArgTypeName, kernelArgTypeQual } from '../../types/print.js';
 import { assertNever } from '../../assert-never.js';
 import { type ArgClass, classifyArg } from '../../model/arg-class.js';
@@ -83,7 +84,13 @@ export function openclKernelwise(
     head: { target: 'opencl', arch },
     count: kernels.length,
     *kernels() {
-      for (const k of kernels) yield openclKernel(k, dl, generated);
+      // tinytc's chosen work-group sizes are looked up by name: its kernels are each made anew.
+      if (generated) for (const k of kernels) yield openclKernel(k, dl, generated);
+      else {
+        const memo = new KernelShapeMemo<OpenCLKernelPlan>(module);
+        const make = (k: FunctionInfo) => openclKernel(k, dl, undefined);
+        for (const k of kernels) yield memo.plan(k, make);
+      }
     },
   };
 }

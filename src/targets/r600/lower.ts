@@ -6,6 +6,7 @@ import { SPIR } from '../../layout/data-layout.js';
 import { irAlign } from '../../layout/ir-align.js';
 import { layoutOf } from '../../layout/layout.js';
 import { type FunctionInfo, type KernelModule, type Parameter, kernelsOf } from '../../model/kernel-module.js';
+import { KernelShapeMemo } from '../../abi/kernel-shape-memo.js';
 import { kernelArgTypeName } from '../../types/print.js';
 import { assertNever } from '../../assert-never.js';
 import { classifyArg } from '../../model/arg-class.js';
@@ -203,7 +204,9 @@ export function r600Kernelwise(
     head: { target: 'r600', mcpu: 'cypress' },
     count: kernels.length,
     *kernels(diags) {
-      for (const k of kernels) yield kernelPlan(k, trailing, diags);
+      const memo = new KernelShapeMemo<R600KernelPlan>(module);
+      const make = (k: FunctionInfo) => kernelPlan(k, trailing, diags);
+      for (const k of kernels) yield memo.plan(k, make, diags);
     },
   };
 }
@@ -216,8 +219,10 @@ export function r600LlvmKernels(module: KernelModule): LlvmKernelPlan[] {
 /** `r600LlvmKernels`, each made as it is iterated. */
 export function r600LlvmKernelSeq(module: KernelModule): KernelSeq<LlvmKernelPlan> {
   const kernels = kernelsOf(module);
+  const make = (k: FunctionInfo) => llvmKernelPlan(k, SPIR);
   return kernelSeq(kernels.length, function* () {
-    for (const k of kernels) yield llvmKernelPlan(k, SPIR);
+    const memo = new KernelShapeMemo<LlvmKernelPlan>(module);
+    for (const k of kernels) yield memo.plan(k, make);
   });
 }
 

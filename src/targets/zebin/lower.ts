@@ -9,6 +9,7 @@ import { SPIR64 } from '../../layout/data-layout.js';
 import { layoutOf } from '../../layout/layout.js';
 import { classifyArg } from '../../model/arg-class.js';
 import { type FunctionInfo, type KernelModule, type Parameter, kernelsOf } from '../../model/kernel-module.js';
+import { KernelShapeMemo } from '../../abi/kernel-shape-memo.js';
 import type { Bare } from '../../abi/plan.js';
 import { type QualType, type Type, canonical } from '../../types/types.js';
 import { DEVICE_FACTS, type DeviceFacts, type ZebinDevice } from './devices.js';
@@ -209,7 +210,9 @@ export function zebinKernelwise(
     head: { target: 'zebin', device, ...(privateMemory ? { privateMemory } : {}) },
     count: kernels.length,
     *kernels(diags) {
-      for (const k of kernels) yield lowerKernel(module, k, device, diags, privateMemory);
+      const memo = new KernelShapeMemo<ZebinKernelPlan>(module);
+      const make = (k: FunctionInfo) => lowerKernel(module, k, device, diags, privateMemory);
+      for (const k of kernels) yield memo.plan(k, make, diags);
     },
   };
 }
