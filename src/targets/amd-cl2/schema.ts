@@ -43,13 +43,14 @@ const schema = object({
       ),
       kernargSize: bytes,
       userSgprs: object({
+        // The lowering's order (lower.ts userSgprs), so that a plan read back is written as it was written.
         count: nat(0, 255),
         scratchDescriptor: tuple(nat(0, 255), 2),
-        setupPointer: pair,
-        argsPointer: pair,
         flatBasesPointer: pair,
         flatScratchOffset: nullable(nat()),
         scratchPerThread: nullable(nat()),
+        setupPointer: pair,
+        argsPointer: pair,
       }),
     }),
   ),
