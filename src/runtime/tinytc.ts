@@ -18,7 +18,7 @@ import { type BlasPolicy, LOCAL_BYTES } from '../codegen/blas-policy.js';
 import { type ShapeTie, shapeTies } from './checks/shape-ties.js';
 import { checkLaunchArgs } from './checks/launch-args.js';
 import { type BufferKind, type CheckedMemref, checkMemref } from './checks/memref.js';
-import { LaunchError, PackError, RuntimeInputError } from '../pack/errors.js';
+import { PackError, RuntimeInputError } from '../pack/errors.js';
 import { type Context, DeviceBuffer, type SvmBlock } from './opencl/host.js';
 import { Kernel, type KernelBuild } from './opencl/kernel.js';
 import { type GroupLaunch, type Howmany, groupLaunch, groupLaunchOf } from './group-launch.js';
