@@ -77,7 +77,10 @@ export const Messages = {
     'KA2032',
     "a program-scope variable of type '{0}' starts with {1} bytes, past kernarg's limit of {2} bytes for the initial bytes it holds",
   ),
-  tooDeep: e('KA2023', 'nesting level exceeded the maximum of {0} (declarators, initializers and expressions)'),
+  tooDeep: e(
+    'KA2023',
+    'nesting level exceeded the maximum of {0} (declarators, initializers, expressions and statements)',
+  ),
   arrayTooLarge: e('KA2041', 'array is too large ({0} elements)'),
   // Semantic checks
   redefinition: e('KA3001', "redefinition of '{0}'"),

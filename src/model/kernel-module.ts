@@ -40,7 +40,10 @@ export interface CallSite {
 export interface CallArgs {
   readonly name: string;
   readonly span: Span;
-  /** Each argument's token texts joined by spaces; `string`: the bytes of an argument made only of string literals. */
+  /**
+   * Each argument's token texts joined by spaces (its first 64 tokens, then ' …': the text is compared with parameter
+   * names); `string`: the bytes of an argument made only of string literals.
+   */
   readonly args: readonly { readonly text: string; readonly string?: string }[];
 }
 

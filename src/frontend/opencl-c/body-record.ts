@@ -1,7 +1,8 @@
 import { type SourceFile, type Span, joinSpans } from '../../diagnostics/source.js';
-import { CALLS_WITH_ARGS, CallArgsBuilder } from './call-args.js';
+import { CALLS_WITH_ARGS, CallArgsReader } from './call-args.js';
 import type { IdentTable } from './ident-table.js';
 import { LocalDeclCollector } from './local-decls.js';
+import { MAX_NESTING } from './parser-core.js';
 import { K_IDENT, K_PUNCT, Token } from './token.js';
 import type { BodyRecord } from './token-buffer.js';
 
@@ -51,10 +52,11 @@ export class BodyRecorder {
   private readonly callStamp = -this.stampValue;
   private readonly names: string[] = [];
   private readonly candidates: { name: string; span: Span }[] = [];
-  /** Every call CALLS_WITH_ARGS names, in order; each is finished when the body closes. */
-  private readonly callArgs: CallArgsBuilder[] = [];
-  /** Calls whose arguments are being collected (one may be inside another's arguments). */
-  private readonly collectors: CallArgsBuilder[] = [];
+  /** The arguments of the calls CALLS_WITH_ARGS names (one may be inside another's arguments); made at the first. */
+  private callArgs: CallArgsReader | undefined;
+  /** Open parentheses and brackets (the brace count is `level`), each bounded as clang bounds it: see `nest`. */
+  private parens = 0;
+  private brackets = 0;
   private closeSpan: Span | undefined;
   /** Kernel-scope `local` declarations, read as the parser's body scan reads them. */
   private readonly locals = new LocalDeclCollector();
@@ -88,14 +90,8 @@ export class BodyRecorder {
    * or the span the token buffer would give it (`span`: macro output).
    */
   push(kind: number, text: string, id: number, start: number, end: number, span: Span | undefined): void {
-    const collectors = this.collectors;
-    if (collectors.length) {
-      // Each collector takes the token; those it ended leave (in place: no array per token).
-      let kept = 0;
-      for (let c = 0; c < collectors.length; c++)
-        if (!collectors[c].push(kind, text)) collectors[kept++] = collectors[c];
-      collectors.length = kept;
-    }
+    const callArgs = this.callArgs;
+    if (callArgs !== undefined && callArgs.active) callArgs.feed(kind, text);
     if (this.locals.see(kind, text, this.level, kind === K_IDENT && this.prevMember))
       this.locals.keep(this.tokenOf(kind, text, start, end, span));
     if (this.pendingId >= 0) {
@@ -104,14 +100,16 @@ export class BodyRecorder {
       if (kind === K_PUNCT && text === '(') this.call(pid);
     }
     // Nothing below adds or ends a collector or changes the local declaration being read.
-    this.collecting = collectors.length > 0 || this.locals.active;
+    const open = this.callArgs !== undefined && this.callArgs.active;
+    this.collecting = open || this.locals.active;
     if (kind === K_PUNCT) {
-      if (text === '{') this.level++;
-      else if (text === '}' && --this.level === 0) {
+      if (text === '{') {
+        if (++this.level > MAX_NESTING) throw new SkipAbort();
+      } else if (text === '}' && --this.level === 0) {
         this.closed = true;
         this.closeSpan = span ?? { file: this.file, start: this.origin.orig(start), end: this.origin.origEnd(end) };
-        if (this.collectors.length) throw new SkipAbort();
-      }
+        if (open) throw new SkipAbort();
+      } else this.nest(text);
       this.prevMember = text === '.' || text === '->';
       return;
     }
@@ -160,6 +158,26 @@ export class BodyRecorder {
     this.locals.other();
   }
 
+  /** `other` for '[' or ']' (their nesting is bounded). */
+  bracket(text: '[' | ']'): void {
+    this.other();
+    this.nest(text);
+  }
+
+  /**
+   * Counts a parenthesis or bracket. Past MAX_NESTING open ones of a kind clang stops ("bracket nesting level exceeded
+   * maximum of 256", counted per kind); the token path reports it (scanBody), so reading here stops.
+   */
+  private nest(text: string): void {
+    if (text === '(') {
+      if (++this.parens > MAX_NESTING) throw new SkipAbort();
+    } else if (text === ')') {
+      if (this.parens > 0) this.parens--;
+    } else if (text === '[') {
+      if (++this.brackets > MAX_NESTING) throw new SkipAbort();
+    } else if (text === ']' && this.brackets > 0) this.brackets--;
+  }
+
   private call(id: number): void {
     const name = this.idents.names[id];
     const withArgs = CALLS_WITH_ARGS.has(name);
@@ -171,11 +189,7 @@ export class BodyRecorder {
       start: this.origin.orig(this.pendingStart),
       end: this.origin.origEnd(this.pendingEnd),
     };
-    if (withArgs) {
-      const b = new CallArgsBuilder(name, span);
-      this.collectors.push(b);
-      this.callArgs.push(b);
-    }
+    if (withArgs) (this.callArgs ??= new CallArgsReader()).begin(name, span);
     if (first) {
       this.idents.stamp[id] = this.callStamp;
       this.candidates.push({ name, span });
@@ -187,7 +201,7 @@ export class BodyRecorder {
     const localDecls = this.locals.result();
     return {
       candidates: this.candidates.length ? this.candidates : NONE,
-      callArgs: this.callArgs.length ? this.callArgs.map((b) => b.result()) : NONE,
+      callArgs: this.callArgs ? this.callArgs.results() : NONE,
       names: this.names.length ? this.names : NONE,
       localDecls: localDecls.length ? localDecls : NONE,
       span: joinSpans(this.open, this.closeSpan!),

@@ -20,9 +20,10 @@ export interface BodyHost {
 }
 
 // Single-character punctuators that start no longer one (the rest are read one character at a time,
-// see below): 2 for those the recorder looks at, 1 for the others.
+// see below): 2 for those the recorder looks at, 3 for the brackets it counts, 1 for the others.
 const SIMPLE = new Uint8Array(128);
-for (const ch of ',[]?~') SIMPLE[ch.charCodeAt(0)] = 1;
+for (const ch of ',?~') SIMPLE[ch.charCodeAt(0)] = 1;
+SIMPLE[91] = SIMPLE[93] = 3;
 // ';' ends a statement: the local-declaration reader (local-decls.ts) looks at it.
 for (const ch of '{}();') SIMPLE[ch.charCodeAt(0)] = 2;
 // Characters that may start a longer punctuator the body scan does not care to tell apart ('<:' etc. excepted).
@@ -159,6 +160,7 @@ export function scanBodyText(lx: LazyLexer, rec: BodyRecorder, host: BodyHost, t
       }
       if (c < 128 && SIMPLE[c] !== 0) {
         if (SIMPLE[c] === 2) rec.push(K_PUNCT, s[i], -1, i, i + 1, undefined);
+        else if (SIMPLE[c] === 3) rec.bracket(c === 91 ? '[' : ']');
         else rec.other();
         i++;
         continue;

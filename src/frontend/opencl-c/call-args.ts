@@ -1,8 +1,7 @@
 import type { CallArgs } from '../../model/kernel-module.js';
 import { parseStringLiteral } from './literals.js';
 import type { Span } from '../../diagnostics/source.js';
-import { K_EOF, K_PRAGMA, K_PUNCT, K_STRING } from './token.js';
-import type { TokenBuffer } from './token-buffer.js';
+import { K_PUNCT, K_STRING } from './token.js';
 
 /**
  * Builtins whose arguments a target's ABI depends on: printf (clspv's printf info: the format
@@ -26,71 +25,115 @@ export const CALLS_WITH_ARGS: ReadonlySet<string> = new Set([
   'get_image_array_size',
 ]);
 
+/** The tokens of an argument its text keeps (CallArgs: the text of a longer one ends in ' …'). */
+export const MAX_TEXT_TOKENS = 64;
+
+/** One call whose arguments are being read: where its current argument began in the shared log, at what depth. */
+interface OpenCall {
+  readonly name: string;
+  readonly span: Span;
+  /** The nesting depth just inside its '(': a closer met at this depth ends the call, a comma splits it. */
+  readonly depth: number;
+  argStart: number;
+  readonly args: { text: string; string?: string }[];
+}
+
 /**
- * The arguments of one call, fed token by token from just after its '(': split at top-level
- * commas, ended by the ')' (or another closer) at depth 0. Each argument keeps its tokens' texts
- * joined by spaces; an argument made only of string literals also carries their concatenated
- * bytes as text (undefined when an escape cannot be decoded).
+ * The arguments of every call of one body that CALLS_WITH_ARGS names, fed token by token from the first such call's
+ * '(' on: split at commas at the call's own depth, ended by the ')' (or another closer) there; each argument keeps its
+ * tokens' texts joined by spaces (the first MAX_TEXT_TOKENS), and an argument made only of string literals also its
+ * literals' bytes as text
+ * (undefined when an escape cannot be decoded). Each token is logged once and an open call keeps only where its
+ * current argument began, so a token costs the same however many calls are open: a fuzzed body whose macros left
+ * hundreds of `printf(` open took 8 s for 3 KB when each open call took every later token (issue 32).
  */
-export class CallArgsBuilder {
+export class CallArgsReader {
+  private kinds: number[] = [];
+  private texts: string[] = [];
+  /** Openers minus closers since the first open call began. */
   private depth = 0;
-  private curKinds: number[] = [];
-  private curTexts: string[] = [];
-  private readonly args: { text: string; string?: string }[] = [];
+  /** The open calls, innermost last. */
+  private readonly open: OpenCall[] = [];
+  /** Every call begun, in order (a call's arguments are complete once it is no longer open). */
+  private readonly calls: OpenCall[] = [];
 
-  constructor(
-    readonly name: string,
-    readonly span: Span,
-  ) {}
-
-  /** Takes the next token (pragmas excluded); true when it ended the call (it is then not part of it). */
-  push(kind: number, text: string): boolean {
-    if (kind === K_PUNCT && (text === '(' || text === '[' || text === '{')) this.depth++;
-    if (kind === K_PUNCT && (text === ')' || text === ']' || text === '}')) {
-      if (this.depth === 0) return true;
-      this.depth--;
-    }
-    if (this.depth === 0 && kind === K_PUNCT && text === ',') {
-      this.flush();
-      return false;
-    }
-    this.curKinds.push(kind);
-    this.curTexts.push(text);
-    return false;
+  /** Whether some call is open (then every token must be fed, with its exact spelling). */
+  get active(): boolean {
+    return this.open.length > 0;
   }
 
-  private flush(): void {
-    if (!this.curTexts.length) return;
+  get count(): number {
+    return this.calls.length;
+  }
+
+  /** A call begins: its '(' has just been fed (or, where no call was open, just read). */
+  begin(name: string, span: Span): void {
+    const call: OpenCall = { name, span, depth: this.depth, argStart: this.texts.length, args: [] };
+    this.open.push(call);
+    this.calls.push(call);
+  }
+
+  /** The next token (pragmas excluded), while `active`. */
+  feed(kind: number, text: string): void {
+    if (kind === K_PUNCT) {
+      if (text === '(' || text === '[' || text === '{') this.depth++;
+      else if (text === ')' || text === ']' || text === '}') {
+        const top = this.open[this.open.length - 1];
+        if (this.depth === top.depth) {
+          this.flush(top, this.texts.length);
+          this.open.pop();
+          if (!this.open.length) {
+            // Nothing refers to the log any more.
+            this.kinds.length = 0;
+            this.texts.length = 0;
+            this.depth = 0;
+            return;
+          }
+        }
+        // The closer is part of the arguments of the calls around it.
+        this.depth--;
+      } else if (text === ',') {
+        const top = this.open[this.open.length - 1];
+        if (this.depth === top.depth) {
+          this.flush(top, this.texts.length);
+          top.argStart = this.texts.length + 1;
+        }
+      }
+    }
+    this.kinds.push(kind);
+    this.texts.push(text);
+  }
+
+  private flush(call: OpenCall, end: number): void {
+    const start = call.argStart;
+    if (end <= start) return;
     let string: string | undefined;
-    if (this.curKinds.every((k) => k === K_STRING)) {
+    let strings = true;
+    for (let i = start; i < end && strings; i++) strings = this.kinds[i] === K_STRING;
+    if (strings) {
       const bytes: number[] = [];
       let ok = true;
-      for (const t of this.curTexts) {
-        const b = parseStringLiteral(t);
+      for (let i = start; i < end; i++) {
+        const b = parseStringLiteral(this.texts[i]);
         if (typeof b === 'string') ok = false;
         else bytes.push(...b);
       }
       if (ok) string = new TextDecoder().decode(new Uint8Array(bytes));
     }
-    this.args.push({ text: this.curTexts.join(' '), ...(string !== undefined ? { string } : {}) });
-    this.curKinds = [];
-    this.curTexts = [];
+    // An argument's text is only ever compared with a parameter's name: past MAX_TEXT_TOKENS it is cut, so calls nested
+    // 256 deep around one long argument cost each a few tokens, not the argument again.
+    const text =
+      end - start > MAX_TEXT_TOKENS
+        ? this.texts.slice(start, start + MAX_TEXT_TOKENS).join(' ') + ' …'
+        : this.texts.slice(start, end).join(' ');
+    call.args.push({ text, ...(string !== undefined ? { string } : {}) });
+    call.argStart = end;
   }
 
-  result(): CallArgs {
-    this.flush();
-    return { name: this.name, span: this.span, args: this.args };
+  /** Every call's arguments, in the order the calls began; a call still open ends with the tokens fed so far. */
+  results(): CallArgs[] {
+    for (let i = this.open.length - 1; i >= 0; i--) this.flush(this.open[i], this.texts.length);
+    this.open.length = 0;
+    return this.calls.map((c) => ({ name: c.name, span: c.span, args: c.args }));
   }
-}
-
-/** The arguments of a call whose '(' is at `open` in `toks` (see CallArgsBuilder). */
-export function callArgsAt(name: string, nameSpan: Span, toks: TokenBuffer, open: number): CallArgs {
-  const b = new CallArgsBuilder(name, nameSpan);
-  for (let i = open + 1; i < toks.length; i++) {
-    const kind = toks.kindAt(i);
-    if (kind === K_EOF) break;
-    if (kind === K_PRAGMA) continue;
-    if (b.push(kind, toks.text(i))) break;
-  }
-  return b.result();
 }

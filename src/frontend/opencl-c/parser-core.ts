@@ -214,6 +214,7 @@ export type Ordinary =
 /** Thrown to unwind to the declaration being recovered from; not an Error, so no stack is captured per syntax error. */
 export class ParseError {}
 
+/** clang's -fbracket-depth (256): the nesting it takes of each kind of bracket, and of declarators. */
 export const MAX_NESTING = 256;
 /** The largest `aligned(N)` clang takes. */
 export const MAX_ALIGNMENT = 2 ** 32;

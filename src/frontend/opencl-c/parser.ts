@@ -1,10 +1,10 @@
 /** Recursive-descent parser for OpenCL C: translation unit, declarations and function bodies (skipped, scanned for calls). */
 import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { Messages } from '../../diagnostics/messages.js';
-import type { CallArgs, CallSite, LocalVariable } from '../../model/kernel-module.js';
+import type { CallSite, LocalVariable } from '../../model/kernel-module.js';
 import { type QualType, canonical } from '../../types/types.js';
 import { LocalDeclCollector, type LocalDeclSource } from './local-decls.js';
-import { CALLS_WITH_ARGS, callArgsAt } from './call-args.js';
+import { CALLS_WITH_ARGS, CallArgsReader } from './call-args.js';
 import { DeclarationChecker, type FunctionBody } from './checker.js';
 import type { Span } from '../../diagnostics/source.js';
 import type { BodyRecord } from './body-record.js';
@@ -17,6 +17,7 @@ import {
   type DeclSpec,
   type Declarator,
   ParseError,
+  MAX_NESTING,
 } from './parser-core.js';
 import { ExpressionParser } from './parser-expressions.js';
 
@@ -146,7 +147,12 @@ class Parser extends ExpressionParser {
     const record = this.toks.takeBody(this.pos - 1);
     if (record) return this.recordedBody(record);
     const calls: CallSite[] = [];
-    const callArgs: CallArgs[] = [];
+    let callArgs: CallArgsReader | undefined;
+    // The call whose '(' comes next (its arguments are read from there), and clang's per-kind nesting counts.
+    let argsOf: string | undefined;
+    let argsSpan: Span | undefined;
+    let parens = 0;
+    let brackets = 0;
     const seenCalls = new Set<string>();
     const names = new Set<string>();
     const locals = new LocalDeclCollector();
@@ -163,6 +169,11 @@ class Parser extends ExpressionParser {
         continue;
       }
       const text = toks.text(p);
+      if (callArgs?.active) callArgs.feed(kind, text);
+      if (argsOf !== undefined) {
+        (callArgs ??= new CallArgsReader()).begin(argsOf, argsSpan!);
+        argsOf = undefined;
+      }
       const member =
         kind === K_IDENT &&
         p > 0 &&
@@ -174,14 +185,25 @@ class Parser extends ExpressionParser {
         locals.keep(new Token(kind, text, at.file, at.start, at.end, false, false));
       }
       if (kind === K_PUNCT) {
-        if (text === '{') level++;
-        else if (text === '}') level--;
+        // Past MAX_NESTING open ones of a kind clang stops: "bracket nesting level exceeded maximum of 256".
+        if (text === '{') {
+          if (++level > MAX_NESTING) this.fail(Messages.tooDeep, this.tokenAt(p), [MAX_NESTING]);
+        } else if (text === '}') level--;
+        else if (text === '(') {
+          if (++parens > MAX_NESTING) this.fail(Messages.tooDeep, this.tokenAt(p), [MAX_NESTING]);
+        } else if (text === ')') parens = Math.max(0, parens - 1);
+        else if (text === '[') {
+          if (++brackets > MAX_NESTING) this.fail(Messages.tooDeep, this.tokenAt(p), [MAX_NESTING]);
+        } else if (text === ']') brackets = Math.max(0, brackets - 1);
         continue;
       }
       if (kind !== K_IDENT) continue;
       if (member) continue;
       if (this.is('(') && !STATEMENT_KEYWORDS.has(text) && !this.startsType(this.tokenAt(p))) {
-        if (CALLS_WITH_ARGS.has(text)) callArgs.push(callArgsAt(text, toks.spanAt(p), toks, this.pos));
+        if (CALLS_WITH_ARGS.has(text)) {
+          argsOf = text;
+          argsSpan = toks.spanAt(p);
+        }
         if (!seenCalls.has(text)) {
           seenCalls.add(text);
           calls.push({ name: text, span: toks.spanAt(p) });
@@ -191,7 +213,7 @@ class Parser extends ExpressionParser {
     }
     return {
       calls,
-      callArgs,
+      callArgs: callArgs ? callArgs.results() : [],
       names: [...names],
       localVariables: this.localVariables(locals.result()),
       span: this.span(open),
