@@ -129,12 +129,19 @@ export const VULKAN_GPU_GEMM: readonly GemmRule[] = [
  * 32³ f64 73.8 → 92.3 (vload=2, aligned), 64³ f32 84.2 → 96.3 (aligned), 64³ f64 62.2 → 74.8 (vload=2, aligned;
  * 73.6% of the copy rate). ptxas's registers and occupancy did not change with the knobs (64³ f64: 164 registers,
  * 3 work-groups an SM, 19%): the reads issue fewer, wider loads.
+ * 2026-11-28 evening, two H200 runs of the candidates (issue #30 goal 5; one GPU alone, and one GPU of four while the
+ * host's 64 cores fuzzed), the rule before → with the knob, % of cuBLAS: 32³ f64 with `index32` 97.0 → 99.2 and 99.6
+ * → 100.8 (64 registers either way), 64³ f32 with `batch` 100.9 → 103.4 and 99.4 → 102.0 (96 registers against 80, 5
+ * work-groups an SM against 6: the loads in flight win). Neither helped another shape (first run: 64³ f64 `index32`
+ * 74.0 against 74.8; `overlap-k8`, 126 registers and 4 work-groups an SM, 73.5); `unroll` lost up to 5 points but on
+ * overlap-all at 64³ f32 (88.2 → 102.9, one run; staged-all batched is the rule there).
  */
 export const GPU_BLAS_POLICY: BlasPolicy = {
   gemm: [
     { element: 'f32', maxSize: 32, variant: 'vector-all', opencl: { vload: 2 } },
-    { element: 'f64', maxSize: 32, variant: 'overlap-k16', opencl: { vload: 2, aligned: true } },
+    { element: 'f64', maxSize: 32, variant: 'overlap-k16', opencl: { vload: 2, aligned: true, index32: true } },
     { element: 'f64', maxSize: 64, variant: 'overlap-all', opencl: { vload: 2, aligned: true } },
+    { element: 'f32', maxSize: 64, variant: 'staged-all', opencl: { aligned: true, batch: true } },
     { maxSize: 64, variant: 'staged-all', opencl: { aligned: true } },
     { variant: 'direct' },
   ],
