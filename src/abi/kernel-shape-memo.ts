@@ -19,14 +19,15 @@ export function repeatedSlots(args: readonly object[]): boolean {
 
 /**
  * A renderer's texts of shared slot lists: `make(args)` once per list kernels share, each time for any other list
- * (`make` a function of the list alone, made once, so a call allocates nothing).
+ * (`make` a function of the list alone, made once, so a call allocates nothing). A text may be in parts (`T`), for a
+ * renderer that puts each kernel's own words between them (cuda's PTX names).
  */
-export class SlotListTexts<S extends object> {
-  private readonly texts = new WeakMap<readonly S[], string>();
+export class SlotListTexts<S extends object, T = string> {
+  private readonly texts = new WeakMap<readonly S[], T>();
 
-  constructor(private readonly make: (args: readonly S[]) => string) {}
+  constructor(private readonly make: (args: readonly S[]) => T) {}
 
-  text(args: readonly S[]): string {
+  text(args: readonly S[]): T {
     if (!repeated.has(args)) return this.make(args);
     let text = this.texts.get(args);
     if (text === undefined) this.texts.set(args, (text = this.make(args)));
@@ -150,7 +151,10 @@ export class KernelShapeMemo<K extends { readonly name: string }> {
    * `make(k)`, or the plan of an earlier kernel of `k`'s shape under `k`'s name. A plan whose making reported a
    * diagnostic is not kept (each kernel reports its own, at its own place).
    */
-  plan(k: FunctionInfo, make: (k: FunctionInfo) => K, diags?: DiagnosticBag): K {
+  plan(k: FunctionInfo, make: (k: FunctionInfo) => K, diags?: DiagnosticBag): K;
+  /** A kernel `make` refuses (undefined, reported) has no plan to keep. */
+  plan(k: FunctionInfo, make: (k: FunctionInfo) => K | undefined, diags?: DiagnosticBag): K | undefined;
+  plan(k: FunctionInfo, make: (k: FunctionInfo) => K | undefined, diags?: DiagnosticBag): K | undefined {
     if (!memoOn) return make(k);
     const found = this.leaf(k, false)?.get(PLAN) as K | undefined;
     if (found) {
@@ -161,7 +165,7 @@ export class KernelShapeMemo<K extends { readonly name: string }> {
     }
     const reported = reportedTo(diags);
     const made = make(k);
-    if (this.shapes < MEMO_SHAPES && reportedTo(diags) === reported) {
+    if (made !== undefined && this.shapes < MEMO_SHAPES && reportedTo(diags) === reported) {
       const leaf = this.leaf(k, true);
       if (leaf) {
         leaf.set(PLAN, made);
