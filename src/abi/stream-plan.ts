@@ -31,10 +31,11 @@ export const KEPT_SLOTS = 1 << 14;
  * them again one by one, and a file of very many kernels never holds its plan).
  *
  * `atLeast`: slots the plans will hold at least, known before the pass (their kernels' parameters; one too high only
- * costs the writing pass its lowering). Past `maxSlots`, no plan is kept even for a while: V8 counts how many objects of each allocation site survive a young-generation collection, and
- * the thousands of plans kept before the budget ran out made it allocate every later slot straight into the old
- * generation (pretenuring), where the 190,000-kernel file's two passes of dropped plans stayed until a full
- * collection: cuda's peak was 670-850 MB, 365 MB with none kept (issue 30).
+ * costs the writing pass its lowering). Past `maxSlots`, no plan is kept even for a while: V8 counts how many objects
+ * of each allocation site survive a young-generation collection, and the thousands of plans kept before the budget ran
+ * out made it allocate every later slot straight into the old generation (pretenuring), where the 190,000-kernel
+ * file's two passes of dropped plans stayed until a full collection: cuda's peak was 670-850 MB, 365 MB with none kept
+ * (issue 30).
  */
 export function keptIfSmall<K extends { readonly args: readonly unknown[] }>(
   kernels: Iterator<K>,

@@ -119,9 +119,9 @@ function pushPlainMembers(
 }
 
 /**
- * A slot's kernel, where its plan kind makes a member of the kernel's name (`JsonKeyOrder.kernelNamed`); `HOLE` while
- * a shared slot list's text is made (`pushArgsParts`): the piece the member's value goes in, a string no text holds (JSON
- * escapes control characters).
+ * A slot's kernel, where its plan kind makes a member of the kernel's name (`JsonKeyOrder.kernelNamed`); `HOLE`
+ * while a shared slot list's text is made (`pushArgsParts`): the piece the member's value goes in, a string no text
+ * holds (JSON escapes control characters).
  */
 interface NamedSlot {
   readonly member: KernelNamedMember;
