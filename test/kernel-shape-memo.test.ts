@@ -80,27 +80,29 @@ test('kernels of one shape share one plan, under their own names', () => {
     plan.kernels.map((k) => k.name),
     ['k0', 'k1', 'k2', 'k3', 'k4'],
   );
-  assert.equal(k1.args, k0.args);
-  assert.equal(k3.args, k0.args);
-  assert.ok(repeatedSlots(k0.args));
+  // A shape's plan is kept from its second kernel on: its first kernel's plan outlives it in no file.
+  assert.notEqual(k1.args, k0.args);
+  assert.equal(k3.args, k1.args);
+  assert.ok(repeatedSlots(k1.args));
+  assert.ok(!repeatedSlots(k0.args));
   // The same types under another parameter name are another shape.
-  assert.notEqual(k2.args, k0.args);
-  assert.notEqual(plan.kernels[4].args, k0.args);
+  assert.notEqual(k2.args, k1.args);
+  assert.notEqual(plan.kernels[4].args, k1.args);
   const alone = withoutShapeMemo(() => lowerPlan('many.cl', text, host, { target: 'amdhsa' }).plan!);
   assert.notEqual(alone.kernels[1].args, alone.kernels[0].args);
   assert.deepEqual(JSON.parse(JSON.stringify(plan)), JSON.parse(JSON.stringify(alone)));
 });
 
 test("cuda's kernels of one shape share one slot list, each written with its own PTX names", () => {
-  const text = source([0, 0, 1, 0].map((shape) => ({ shape, attribute: false })));
+  const text = source([0, 0, 1, 0, 0].map((shape) => ({ shape, attribute: false })));
   const plan = lowerPlan('many.cl', text, host, { target: 'cuda' }).plan!;
-  const [k0, k1, k2, k3] = plan.kernels;
-  assert.equal(k1.args, k0.args);
-  assert.equal(k3.args, k0.args);
-  assert.notEqual(k2.args, k0.args);
+  const [, k1, k2, k3, k4] = plan.kernels;
+  assert.equal(k3.args, k1.args);
+  assert.equal(k4.args, k1.args);
+  assert.notEqual(k2.args, k1.args);
   for (const format of FORMATS.cuda) {
     const out = written(text, { target: 'cuda', format }).text!;
-    for (const k of ['k0', 'k1', 'k2', 'k3'])
+    for (const k of ['k0', 'k1', 'k2', 'k3', 'k4'])
       for (const i of [0, 1, 2]) if (format !== 'table') assert.ok(out.includes(`${k}_param_${i}`), `${format}: ${k}`);
   }
   const json = JSON.parse(written(text, { target: 'cuda', format: 'json' }).text!) as {
@@ -120,7 +122,7 @@ test('every target and format writes with the memo what it writes without it', (
   const shape = fc.oneof(fc.nat(SHAPES.length - 1), fc.constant(0));
   const kernel = fc.record({ shape, attribute: fc.boolean() });
   let compared = 0;
-  // Per case, the outputs in which kernels shared a slot list.
+  // Per case, the outputs in which kernels shared a slot list (a shape's plan is kept from its second kernel on).
   const shared = new Map<string, number>();
   fc.assert(
     fc.property(fc.array(kernel, { minLength: 1, maxLength: 12 }), (kernels) => {
@@ -133,7 +135,7 @@ test('every target and format writes with the memo what it writes without it', (
         if (memo.text === undefined) continue;
         compared++;
         const plain = kernels.filter((k) => k.shape === 0 && !k.attribute).length;
-        if (plain > 1) shared.set(name, (shared.get(name) ?? 0) + 1);
+        if (plain > 2) shared.set(name, (shared.get(name) ?? 0) + 1);
       }
     }),
     { seed, numRuns: 25 },
