@@ -11,7 +11,7 @@ import type { KernelModule } from './model/kernel-module.js';
 import { type AbiPlan, type AnyTarget, TARGETS, type TargetName, targetNamed } from './targets/index.js';
 import type { Lowered } from './targets/target.js';
 import type { FormatName } from './targets/format-names.js';
-import { keptIfSmall, kernelSeq } from './abi/stream-plan.js';
+import { KEPT_SLOTS, keptIfSmall, kernelSeq } from './abi/stream-plan.js';
 import type { LowerOptions } from './targets/options.js';
 import type { OptionProblem } from './targets/option-problem.js';
 import { commonOptionProblem, languageProblem } from './common-options.js';
@@ -125,7 +125,7 @@ function lowerKernelwise(
   const kw = target.kernelwise!.lower(module, options, bag);
   if (!kw) return { module, diagnostics: bag.items };
   // The checking pass's plans, where they are few enough to keep: rendered as they are, not made again.
-  const kept = kw.quiet ? undefined : keptIfSmall(kw.kernels(bag));
+  const kept = kw.quiet ? undefined : keptIfSmall(kw.kernels(bag), KEPT_SLOTS, parametersOf(module));
   if (bag.errors > errors) return { module, diagnostics: bag.items };
   // The writing pass reports what the first pass did again: into a bag of its own, dropped.
   const kernels = kept ?? kernelSeq(kw.count, () => kw.kernels(kw.quiet ? bag : new DiagnosticBag()));
@@ -138,6 +138,16 @@ function lowerKernelwise(
     module,
     diagnostics: bag.items,
   };
+}
+
+/**
+ * The kernels' parameters: about the fewest slots their plans hold (cuda, r600 and amd-cl2 make a slot or more of every
+ * parameter they accept, zebin about one; a count too high only costs the writing pass its lowering).
+ */
+function parametersOf(module: KernelModule): number {
+  let n = 0;
+  for (const f of module.functions) if (f.isKernel) n += f.params.length;
+  return n;
 }
 
 /** Compiles one source file for one target into its plan, rendering nothing (what a host packs launches with). */

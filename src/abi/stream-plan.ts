@@ -29,12 +29,20 @@ export const KEPT_SLOTS = 1 << 14;
  * returns the plans it made when they hold at most `maxSlots` slots together, so that the writing pass renders them
  * rather than lowering every kernel again; undefined past that, each plan dropped as made (the writing pass makes
  * them again one by one, and a file of very many kernels never holds its plan).
+ *
+ * `atLeast`: slots the plans will hold at least, known before the pass (their kernels' parameters; one too high only
+ * costs the writing pass its lowering). Past `maxSlots`, no plan is kept even for a while: V8 counts how many objects
+ * of each allocation site survive a young-generation collection, and the thousands of plans kept before the budget ran
+ * out made it allocate every later slot straight into the old generation (pretenuring), where the 190,000-kernel
+ * file's two passes of dropped plans stayed until a full collection: cuda's peak was 670-850 MB, 365 MB with none kept
+ * (issue 30).
  */
 export function keptIfSmall<K extends { readonly args: readonly unknown[] }>(
   kernels: Iterator<K>,
   maxSlots = KEPT_SLOTS,
+  atLeast = 0,
 ): K[] | undefined {
-  let kept: K[] | undefined = [];
+  let kept: K[] | undefined = atLeast > maxSlots ? undefined : [];
   let slots = 0;
   for (let k = kernels.next(); !k.done; k = kernels.next()) {
     if (kept === undefined) continue;

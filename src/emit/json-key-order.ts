@@ -9,6 +9,11 @@
 // target's own fields; readPlan attaches them again). Written elsewhere: a plan's `kernels` after
 // its `plan` keys, a kernel's `name` and `args` before its `kernel` keys.
 
+import { ptxNameOf } from '../abi/ptx-param-name.js';
+
+/** What a cuda slot's PTX name is made of. */
+type CudaNamed = Parameters<typeof ptxNameOf>[1];
+
 /** The key orders of one kind of plan. */
 export interface JsonKeyOrder {
   /** The plan's keys before `kernels`. */
@@ -24,6 +29,18 @@ export interface JsonKeyOrder {
    * the other targets use `slot`.
    */
   readonly implicitSlot: readonly string[];
+  /**
+   * A slot member made of its kernel's name where the slot leaves it out (cuda's `ptxName`, `<kernel>_param_<n>`),
+   * written in its place in the slot's order: kernels of one shape then share one slot list, their JSON differing
+   * only there.
+   */
+  readonly kernelNamed?: KernelNamedMember;
+}
+
+/** A slot member a kernel's name makes (`JsonKeyOrder.kernelNamed`). */
+export interface KernelNamedMember {
+  readonly key: string;
+  readonly of: (kernel: string, slot: object) => string;
 }
 
 /** One order for both kinds of slot. */
@@ -162,27 +179,30 @@ export const JSON_KEY_ORDER = {
     ],
     implicitSlot: ['name', 'param', 'role', 'size', 'irType', 'typeName', 'image', 'fields', 'offset'],
   },
-  cuda: oneSlotOrder(
-    ['target', 'arch', 'sm', 'localMemory'],
-    ['paramBytes', 'dynamicShared'],
-    [
-      'name',
-      'param',
-      'role',
-      'dim',
-      'host',
-      'ptxName',
-      'index',
-      'offset',
-      'size',
-      'align',
-      'ptxType',
-      'space',
-      'pointeeAlign',
-      'typeName',
-      'layout',
-    ],
-  ),
+  cuda: {
+    ...oneSlotOrder(
+      ['target', 'arch', 'sm', 'localMemory'],
+      ['paramBytes', 'dynamicShared'],
+      [
+        'name',
+        'param',
+        'role',
+        'dim',
+        'host',
+        'ptxName',
+        'index',
+        'offset',
+        'size',
+        'align',
+        'ptxType',
+        'space',
+        'pointeeAlign',
+        'typeName',
+        'layout',
+      ],
+    ),
+    kernelNamed: { key: 'ptxName', of: (kernel, slot) => ptxNameOf(kernel, slot as CudaNamed) },
+  },
   zebin: oneSlotOrder(
     ['target', 'device', 'privateMemory'],
     ['payloadSize'],

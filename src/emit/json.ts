@@ -1,6 +1,6 @@
 import type { PlanBase, ValueLayout } from '../abi/plan.js';
 import type { StreamPlan } from '../abi/stream-plan.js';
-import { type JsonKeyOrder, keyOrderOf } from './json-key-order.js';
+import { type JsonKeyOrder, type KernelNamedMember, keyOrderOf } from './json-key-order.js';
 import { oneByte } from '../text/one-byte.js';
 import { repeatedSlots } from '../abi/kernel-shape-memo.js';
 import {
@@ -20,11 +20,19 @@ import {
 /**
  * Plain data of a plan object: its keys in the declared order (json-key-order.ts), layouts rendered, undefined dropped.
  */
-function plain(o: object, keys: readonly string[]): Record<string, unknown> {
+function plain(
+  o: object,
+  keys: readonly string[],
+  named?: KernelNamedMember,
+  kernel?: string,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const k of keys) {
     const v = (o as Record<string, unknown>)[k];
-    if (v === undefined) continue;
+    if (v === undefined) {
+      if (named !== undefined && kernel !== undefined && k === named.key) out[k] = named.of(kernel, o);
+      continue;
+    }
     out[k] = k === 'layout' ? sharedLayoutJson(v as ValueLayout) : v;
   }
   return out;
@@ -44,7 +52,7 @@ export function planToJson(plan: PlanBase): unknown {
     ...plain(plan, order.plan),
     kernels: plan.kernels.map((k) => ({
       name: k.name,
-      args: k.args.map((a) => plain(a, slotKeys(order, a))),
+      args: k.args.map((a) => plain(a, slotKeys(order, a), order.kernelNamed, k.name)),
       ...plain(k, order.kernel),
     })),
   };
@@ -95,13 +103,56 @@ function pushPlainMembers(o: object, keys: readonly string[], level: Level, firs
   return out.length !== start;
 }
 
+/**
+ * A slot's kernel, where its plan kind makes a member of the kernel's name (`JsonKeyOrder.kernelNamed`); `HOLE`
+ * while a shared slot list's text is made (`pushArgsParts`): the piece the member's value goes in, a string no text
+ * holds (JSON escapes control characters).
+ */
+interface NamedSlot {
+  readonly member: KernelNamedMember;
+  readonly kernel: string;
+}
+const HOLE = '\u0000';
+
 /** Kernels sit at depth 2, their slots at 4. */
 const KERNEL_DEPTH = 2;
 const SLOT_DEPTH = 4;
 const SLOT_CLOSE = br(SLOT_DEPTH) + '}';
 
-function pushSlot(slot: { readonly param: number | null }, order: JsonKeyOrder, out: string[]): void {
-  out.push(pushPlainMembers(slot, slotKeys(order, slot), Level.Slot, true, out) ? SLOT_CLOSE : '{}');
+function pushSlot(
+  slot: { readonly param: number | null },
+  order: JsonKeyOrder,
+  out: string[],
+  named?: NamedSlot,
+): void {
+  const keys = slotKeys(order, slot);
+  if (named !== undefined && (slot as Record<string, unknown>)[named.member.key] === undefined)
+    return pushNamedSlot(slot, keys, named, out);
+  out.push(pushPlainMembers(slot, keys, Level.Slot, true, out) ? SLOT_CLOSE : '{}');
+}
+
+/** A slot's keys before and after its kernel-named member, by its key list (the lists are per plan kind). */
+const splitKeys = new WeakMap<readonly string[], readonly [readonly string[], readonly string[]]>();
+
+/**
+ * A slot that leaves its kernel-named member out: the members before it, it (made of the kernel's name, or a hole),
+ * the members after it. The other slots' path (pushPlainMembers) stays as it was: a branch there for this one member
+ * cost vulkan's JSON about a tenth of its time.
+ */
+function pushNamedSlot(slot: object, keys: readonly string[], named: NamedSlot, out: string[]): void {
+  let split = splitKeys.get(keys);
+  if (split === undefined) {
+    const at = keys.indexOf(named.member.key);
+    if (at < 0) throw new Error(`the key order names no '${named.member.key}' for the slots that make it`);
+    splitKeys.set(keys, (split = [keys.slice(0, at), keys.slice(at + 1)]));
+  }
+  const before = pushPlainMembers(slot, split[0], Level.Slot, true, out);
+  out.push(memberHead(Level.Slot + 1, named.member.key, !before));
+  // The kernel's own word: written in full (no text kept: it is another kernel's each time), or a hole.
+  if (named.kernel === HOLE) out.push(HOLE);
+  else pushString(named.member.of(named.kernel, slot), out);
+  pushPlainMembers(slot, split[1], Level.Slot, false, out);
+  out.push(SLOT_CLOSE);
 }
 
 /**
@@ -176,6 +227,44 @@ function argsText(args: readonly Slot[], order: JsonKeyOrder): string {
 }
 
 /**
+ * `argsText` of a plan kind whose slots have a member made of the kernel's name: the text in parts, that member's
+ * value left out between each two, and the slots they are made of. Pushed for a kernel with its values in between.
+ */
+interface ArgsParts {
+  readonly parts: readonly string[];
+  readonly named: readonly object[];
+}
+const argsPartsOf = new WeakMap<readonly Slot[], ArgsParts>();
+function pushArgsParts(
+  args: readonly Slot[],
+  order: JsonKeyOrder,
+  member: KernelNamedMember,
+  kernel: string,
+  out: string[],
+): void {
+  let made = argsPartsOf.get(args);
+  if (made === undefined) {
+    const pieces: string[] = [];
+    pushArgs(args, order, pieces, undefined, false, { member, kernel: HOLE });
+    const parts: string[] = [];
+    let from = 0;
+    for (let i = 0; i < pieces.length; i++) {
+      if (pieces[i] !== HOLE) continue;
+      parts.push(oneByte(pieces.slice(from, i).join('')));
+      from = i + 1;
+    }
+    parts.push(oneByte(pieces.slice(from).join('')));
+    const named = args.filter((a) => (a as Record<string, unknown>)[member.key] === undefined);
+    argsPartsOf.set(args, (made = { parts, named }));
+  }
+  out.push(made.parts[0]);
+  for (let i = 0; i < made.named.length; i++) {
+    pushString(member.of(kernel, made.named[i]), out);
+    out.push(made.parts[i + 1]);
+  }
+}
+
+/**
  * One kernel at depth 2, from the line break before its `{` to its `}`, pushed onto `out` as
  * pieces; with `chunks`, a long shared run of slots goes onto them itself (with `ownRuns`), and a long kernel's text
  * in chunks as it is written, each after `out` joined.
@@ -190,7 +279,12 @@ function pushKernel(
   out.push(KERNEL_OPEN);
   pushString(k.name, out);
   const args = k.args;
-  if (args.length !== 0 && args.length < LONG_KERNEL_SLOTS && repeatedSlots(args)) {
+  const member = order.kernelNamed;
+  if (member !== undefined) {
+    if (args.length !== 0 && args.length < LONG_KERNEL_SLOTS && repeatedSlots(args))
+      pushArgsParts(args, order, member, k.name, out);
+    else pushArgs(args, order, out, chunks, ownRuns, { member, kernel: k.name });
+  } else if (args.length !== 0 && args.length < LONG_KERNEL_SLOTS && repeatedSlots(args)) {
     const text = argsText(args, order);
     if (ownRuns && chunks !== undefined && text.length >= OWN_CHUNK_CHARS) {
       chunks.push(out.join(''), text);
@@ -208,6 +302,7 @@ function pushArgs(
   out: string[],
   chunks: string[] | undefined,
   ownRuns: boolean,
+  named?: NamedSlot,
 ): void {
   out.push(args.length === 0 ? ARGS_EMPTY : ARGS_OPEN);
   const long = chunks !== undefined && args.length >= LONG_KERNEL_SLOTS;
@@ -218,8 +313,9 @@ function pushArgs(
     }
     if (i) out.push(SLOT_SEP);
     const a = args[i];
-    if (a.param !== null) {
-      pushSlot(a, order, out);
+    // A slot with a member of its kernel's name is written kernel by kernel, never kept as a shared run's text.
+    if (a.param !== null || named !== undefined) {
+      pushSlot(a, order, out, named);
       i++;
       continue;
     }

@@ -5,6 +5,7 @@ import { lower } from '../../src/lower.js';
 import { readPtx } from '../../src/readers/ptx.js';
 import type { CudaArch, CudaPlan, CudaSlot } from '../../src/targets/cuda/plan.js';
 import type { SlotRole } from '../../src/abi/plan.js';
+import { ptxNameOf } from '../../src/abi/ptx-param-name.js';
 import { type FixtureFile, fixtureFiles } from '../support/fixtures.js';
 import { STDS, inBatches, programSpec, renderBatch, samples } from '../support/gen.js';
 import { CLANG, CLANG19, requireTool, runClang } from '../support/tools.js';
@@ -34,9 +35,12 @@ const VISIBLE_ROLE = {
   hidden: 'value',
 } as const satisfies Record<SlotRole, SlotRole>;
 
-/** Every field of a slot the PTX states, as the cuda target predicts it and as the reader reads it. */
-const visible = (s: CudaSlot) => ({
-  ptxName: s.ptxName,
+/**
+ * Every field of a slot the PTX states, as the cuda target predicts it and as the reader reads it (a lowered plan's
+ * PTX names are made of the kernel's name, the reader's are read).
+ */
+const visible = (kernel: string) => (s: CudaSlot) => ({
+  ptxName: ptxNameOf(kernel, s),
   index: s.index,
   offset: s.offset,
   size: s.size,
@@ -90,7 +94,11 @@ function roundTrip(clang: string, source: string, std: string, arch: CudaArch, f
     const r = plan.kernels.find((x) => x.name === k.name)!;
     assert.equal(r.paramBytes, k.paramBytes, `${k.name}: parameter bytes, ${clang} ${arch}`);
     assert.equal(r.dynamicShared.length, k.dynamicShared.length, `${k.name}: local arguments`);
-    assert.deepEqual(r.args.map(visible), k.args.map(visible), `${k.name}, ${clang} ${arch} ${std}\n${source}`);
+    assert.deepEqual(
+      r.args.map(visible(r.name)),
+      k.args.map(visible(k.name)),
+      `${k.name}, ${clang} ${arch} ${std}\n${source}`,
+    );
   }
   return ours.kernels.length;
 }

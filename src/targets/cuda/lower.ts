@@ -30,6 +30,7 @@ import type {
 import { DEFAULT_CUDA_SM, paramOffset } from './param-base.js';
 import { placeCudaKernel } from './placement.js';
 import { checkNvptxFeatures } from './features.js';
+import { KernelShapeMemo } from '../../abi/kernel-shape-memo.js';
 
 export const CUDA_ARCHES: readonly CudaArch[] = ['nvptx64', 'nvptx'];
 export const CUDA_LOCAL_MEMORY: readonly CudaLocalMemory[] = ['nvidia', 'pocl'];
@@ -249,7 +250,6 @@ function lowerKernel(
       name: p.name,
       param: originParam(p),
       role: d.role,
-      ptxName: `${k.name}_param_${index}`,
       index,
       offset: at,
       size: d.size,
@@ -274,7 +274,6 @@ function lowerKernel(
           name,
           param: null,
           role: 'hidden',
-          ptxName: `${k.name}_param_${index}`,
           index,
           offset: paramOffset(offset, size, sm),
           size,
@@ -296,23 +295,18 @@ export function lowerCuda(
   options: CudaTargetOptions,
   diags: DiagnosticBag,
 ): CudaPlan | undefined {
-  const arch = options.arch ?? 'nvptx64';
-  const sm = options.sm ?? DEFAULT_CUDA_SM;
-  const localMemory = options.localMemory ?? 'nvidia';
-  const dl = cudaLayout(arch);
-  const kernels: CudaKernelPlan[] = [];
-  let ok = checkNvptxFeatures(module, diags);
-  for (const k of kernelsOf(module)) {
-    const plan = lowerKernel(k, dl, sm, localMemory, diags);
-    if (plan && plan.paramBytes <= CUDA_PARAM_LIMIT) kernels.push(plan);
-    else ok = false;
-  }
-  return ok ? { target: 'cuda', arch, sm, localMemory, kernels } : undefined;
+  const errors = diags.errors;
+  const { head, kernels } = cudaKernelwise(module, options, diags);
+  const plans: CudaKernelPlan[] = [];
+  for (let it = kernels(diags), k = it.next(); !k.done; k = it.next()) plans.push(k.value);
+  return diags.errors === errors ? { ...head, kernels: plans } : undefined;
 }
 
 /**
  * `lowerCuda` a kernel at a time: the module's features are checked first (reported to `diags`),
  * then each kernel's parameters are its own; a kernel's refusals go to the `diags` `kernels` is given.
+ * Kernels of one shape share one plan (kernel-shape-memo.ts): a slot holds nothing of its kernel's name (its PTX name
+ * is made from it where it is printed, ptx-param-name.ts).
  */
 export function cudaKernelwise(
   module: KernelModule,
@@ -329,9 +323,11 @@ export function cudaKernelwise(
     head: { target: 'cuda', arch, sm, localMemory },
     count: kernels.length,
     *kernels(diags) {
+      const memo = new KernelShapeMemo<CudaKernelPlan>(module);
+      const make = (k: FunctionInfo) => lowerKernel(k, dl, sm, localMemory, diags);
       // A refused kernel (reported) has no plan: the caller writes nothing after such a report.
       for (const k of kernels) {
-        const plan = lowerKernel(k, dl, sm, localMemory, diags);
+        const plan = memo.plan(k, make, diags);
         if (plan) yield plan;
       }
     },

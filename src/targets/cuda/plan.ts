@@ -31,8 +31,11 @@ export type PtxPointerSpace = 'global' | 'const' | 'shared' | 'generic';
  * `CU_LAUNCH_PARAM_BUFFER_POINTER` (each parameter at its alignment), and its `.entry` spelling.
  */
 export interface CudaSlot extends SlotBase {
-  /** The PTX parameter's name: `<kernel>_param_<n>`, as LLVM's NVPTX backend names it. */
-  readonly ptxName: string;
+  /**
+   * The PTX parameter's name, where a plan read from PTX or JSON states it; a lowered plan leaves it out, as it is
+   * `<kernel>_param_<n>`, as LLVM's NVPTX backend names it (`ptxNameOf`, src/abi/ptx-param-name.ts).
+   */
+  readonly ptxName?: string;
   /** Index in `cuLaunchKernel`'s `kernelParams` pointer array. */
   readonly index: number;
   /**

@@ -28,7 +28,6 @@ const schema = object(
           object(
             {
               ...slotBase,
-              ptxName: ident,
               index: nat(0, 1 << 16),
               offset: bytes,
               size: bytes,
@@ -37,6 +36,9 @@ const schema = object(
             },
             {
               ...slotExtra,
+              // Always written (the writer makes it of the kernel's name where a lowered plan leaves it out), so a
+              // plan without it is refused as the written-back check reads it (read-plan.ts).
+              ptxName: ident,
               space: oneOf(['global', 'const', 'shared', 'generic']),
               pointeeAlign: nat(1, 1 << 16),
               typeName: str(),
