@@ -69,7 +69,7 @@ test("a body's parentheses, brackets and braces nest 256 deep each, as clang-16 
     else if (theirs === undefined) assert.deepEqual(diags, [], body.slice(0, 40));
     else {
       assert.ok(deep, `${body.slice(0, 40)}: clang stops at column ${theirs}`);
-      assert.equal(deep.span.start + 1, theirs, body.slice(0, 40));
+      assert.equal(deep.span!.start + 1, theirs, body.slice(0, 40));
     }
   }
 });
