@@ -43,7 +43,7 @@ VECTOR(float, 2) VECTOR(float, 4) VECTOR(float, 8) VECTOR(double, 2) VECTOR(doub
 #define vstore8(v, o, p) VSTORE(8, v, o, p)
 #define kernel
 #define global
-#define local static
+#define local
 #define CLK_LOCAL_MEM_FENCE 1
 #define CLK_GLOBAL_MEM_FENCE 2
 static _Thread_local long lid_[3], gid_[3];
@@ -89,9 +89,15 @@ export function runWorkGroupThreads(
     pointers.push([ptr[2], ptr[1]]);
     return `${ptr[2]}_data`;
   });
+  // Local arrays become the group copy's statics, aligned for the vectors the kernel reads them through.
   const body = openclC
+    .replace(
+      /^(\s*)local (\w+) (\w+)\[(\d+)\](?: __attribute__\(\(aligned\(\d+\)\)\))?;$/gm,
+      '$1static $2 $3[$4] __attribute__((aligned(64)));',
+    )
     .replace(/#pragma OPENCL EXTENSION.*\n/g, '')
     .replace(/__attribute__\(\(reqd_work_group_size\([^)]*\)\)\) /, '');
+  if (/^\s*local /m.test(body)) throw new Error('work-group-threads: a local declaration it cannot make shared');
   const copies = Array.from({ length: howmany }, (_, g) => `#define ${name} ${name}_${g}\n${body}\n#undef ${name}`);
   const data = pointers.map(
     ([p, t]) => `static ${t} ${p}_data[] = {${Array.from(args[p].data, (x) => x.toPrecision(17)).join(', ')}};`,
