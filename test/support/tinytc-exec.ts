@@ -35,27 +35,82 @@ function arrays(a: unknown, path: string, out: [string, ArrayBufferView][]): [st
   return out;
 }
 
-/** Equal arrays: integers exactly, floats within tol × max(1, |reference|) (NaN matches NaN). */
-export function assertSameArrays(device: Args, reference: Args, tol: number, what: string): void {
+/** An element where the device's array and the reference's disagree. */
+export interface Difference {
+  readonly path: string;
+  readonly index: number;
+  readonly device: number | bigint;
+  readonly reference: number | bigint;
+}
+
+/**
+ * Every element where device and reference disagree: integers exactly, floats within tol × max(1, |reference|)
+ * (NaN matches NaN); `elements` counts the elements compared.
+ */
+export function arrayDifferences(device: Args, reference: Args, tol: number) {
   const d = arrays(device, '', []);
   const r = arrays(reference, '', []);
+  const differences: Difference[] = [];
+  let elements = 0;
   d.forEach(([path, x], n) => {
     const y = r[n][1] as unknown as ArrayLike<number | bigint>;
     const xs = x as unknown as ArrayLike<number | bigint>;
+    elements += xs.length;
     for (let i = 0; i < xs.length; i++) {
       const a = xs[i];
       const b = y[i];
       if (typeof a === 'bigint' || !(x instanceof Float32Array || x instanceof Float64Array)) {
-        if (a !== b) assert.fail(`${what}: ${path}[${i}] is ${a} on the device, ${b} in the reference`);
+        if (a !== b) differences.push({ path, index: i, device: a, reference: b });
         continue;
       }
       const fa = a as number;
       const fb = b as number;
       if (fa === fb || (Number.isNaN(fa) && Number.isNaN(fb))) continue;
       if (!(Math.abs(fa - fb) <= tol * Math.max(1, Math.abs(fb))))
-        assert.fail(`${what}: ${path}[${i}] is ${fa} on the device, ${fb} in the reference`);
+        differences.push({ path, index: i, device: fa, reference: fb });
     }
   });
+  return { differences, elements };
+}
+
+/** The first difference, then how many there are and where the first few lie (a flake's shape tells its cause). */
+export function differenceMessage(what: string, differences: readonly Difference[], elements: number): string {
+  const [d] = differences;
+  const at = (x: Difference) => `${x.path}[${x.index}]`;
+  const more = differences.length > 1 ? `: ${differences.slice(0, 8).map(at).join(', ')}` : '';
+  const many = differences.length > 8 ? ', …' : '';
+  return (
+    `${what}: ${at(d)} is ${d.device} on the device, ${d.reference} in the reference ` +
+    `(${differences.length} of ${elements} elements differ${more}${many})`
+  );
+}
+
+/** Equal arrays: integers exactly, floats within tol × max(1, |reference|) (NaN matches NaN). */
+export function assertSameArrays(device: Args, reference: Args, tol: number, what: string): void {
+  const { differences, elements } = arrayDifferences(device, reference, tol);
+  if (differences.length) assert.fail(differenceMessage(what, differences, elements));
+}
+
+/** The element at `path`[`index`] of launch arguments (a path as arrayDifferences gives it). */
+export function elementAt(a: Args, path: string, index: number): number | bigint | undefined {
+  const found = arrays(a, '', []).find(([p]) => p === path);
+  return found ? (found[1] as unknown as ArrayLike<number | bigint>)[index] : undefined;
+}
+
+/**
+ * After a difference, the same launch and the same reference again on fresh copies of the inputs: which side
+ * repeats its value says which one a rare wrong element came from (a race or a stray write moves between runs).
+ */
+export function againMessage(
+  d: Difference,
+  device: number | bigint | undefined,
+  reference: number | bigint | undefined,
+) {
+  const side = (first: unknown, again: unknown) => (Object.is(first, again) ? 'the same' : 'NOT the same');
+  return (
+    `; again from the same inputs: the device gives ${device} (${side(d.device, device)}), ` +
+    `the reference ${reference} (${side(d.reference, reference)})`
+  );
 }
 
 export interface ExecCase {
@@ -94,6 +149,8 @@ export function runOnBoth(ctx: AnyContext, c: ExecCase): Args {
     assert.fail(`IR of @${c.fn} does not compile:\n${formatDiagnostics(fe.diagnostics.items)}`);
   const f = fe.program.funcs.find((x) => x.name === c.fn)!;
   const dev = c.args();
+  // The inputs untouched, for a second launch and a second reference after a difference.
+  const inputs = cloneArgs(dev);
   const ref = cloneArgs(dev);
   const k = tinytcKernel(ctx, c.ir, c.fn, {
     ...(c.blas ? { blas: c.blas } : {}),
@@ -101,13 +158,29 @@ export function runOnBoth(ctx: AnyContext, c: ExecCase): Args {
     ...(c.il ? { il: c.il } : {}),
   });
   validateModule((k as { spirv?: Uint32Array }).spirv, c.fn);
+  const howmany = c.howmany ?? 1;
   try {
-    k.launch({ args: dev, howmany: c.howmany ?? 1 });
+    k.launch({ args: dev, howmany });
+    runReference(f, ref, howmany);
+    const { differences, elements } = arrayDifferences(dev, ref, c.tol ?? 1e-5);
+    if (differences.length) {
+      const [d] = differences;
+      let again: string;
+      try {
+        const devAgain = cloneArgs(inputs);
+        const refAgain = cloneArgs(inputs);
+        k.launch({ args: devAgain, howmany });
+        runReference(f, refAgain, howmany);
+        again = againMessage(d, elementAt(devAgain, d.path, d.index), elementAt(refAgain, d.path, d.index));
+      } catch (e) {
+        // Arguments a copy cannot stand for (device buffers) launch once only.
+        again = `; no second run: ${(e as Error).message}`;
+      }
+      assert.fail(differenceMessage(`@${c.fn}`, differences, elements) + again);
+    }
   } finally {
     (k as { dispose?: () => void }).dispose?.();
   }
-  runReference(f, ref, c.howmany ?? 1);
-  assertSameArrays(dev, ref, c.tol ?? 1e-5, `@${c.fn}`);
   return dev;
 }
 

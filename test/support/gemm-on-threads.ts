@@ -1,0 +1,81 @@
+// The GEMM cases the work-group-threads race checker runs (test/tinytc-gemm-races.test.ts, scripts/gemm-race-sweep.ts):
+// the OpenCL C a CPU device is given for them, and a run on threads compared with the JS reference.
+import { type GemmVariantName, LOCAL_BYTES } from '../../src/codegen/blas-policy.js';
+import { compileTinytc } from '../../src/codegen/compile-tinytc.js';
+import { emitTinytcOpenCLC } from '../../src/codegen/opencl-c/index.js';
+import { CPU_DEVICE, codegenPolicy } from '../../src/codegen/policy.js';
+import { SourceFile } from '../../src/diagnostics/source.js';
+import { SPIR64 } from '../../src/layout/data-layout.js';
+import { openclTarget } from '../../src/targets/opencl/index.js';
+import { assertSameArrays, cloneArgs } from './tinytc-exec.js';
+import { type GemmFloat, gemmFloats } from './tinytc-gemm-cases.js';
+import { runReference } from './tinytc-reference.js';
+import { type HostMemref, runWorkGroupThreads } from './work-group-threads.js';
+
+/** The policy the OpenCL runtime builds for PoCL (a CPU device of 4096 work-items, LOCAL_BYTES of tiles). */
+export const CPU_POLICY = codegenPolicy({ maxWorkGroupSize: 4096, maxWorkItemSizes: [4096, 4096], ...CPU_DEVICE });
+
+/** The OpenCL C of `ir` with its GEMMs as `variant`, under CPU_POLICY. */
+export function cpuOpenclC(ir: string, variant: GemmVariantName): string {
+  const fe = compileTinytc(new SourceFile('x.ir', ir), {
+    target: openclTarget,
+    lowerOptions: { target: 'opencl' },
+    policy: CPU_POLICY,
+    api: 'opencl',
+  });
+  return emitTinytcOpenCLC(fe.compiled!, { blas: { localBytes: LOCAL_BYTES, gemm: [{ variant }] } });
+}
+
+/** C (m × n) := 2 op(A) op(B) - C, as tinytc-gemm-overlap.test.ts's odd sizes (same seeds). */
+export function oddGemm(t: GemmFloat, m: number, n: number, k: number, ta: 'n' | 't', tb: 'n' | 't', dyn: boolean) {
+  const ty = (r: number, c: number) => `memref<${t}x${dyn ? '?x?' : `${r}x${c}`}>`;
+  const [ar, ac] = ta === 'n' ? [m, k] : [k, m];
+  const [br, bc] = tb === 'n' ? [k, n] : [n, k];
+  const [A, B, C] = [ty(ar, ac), ty(br, bc), ty(m, n)];
+  return {
+    ir: `func @odd(%A: ${A}, %B: ${B}, %C: ${C}) {
+  gemm.${ta}.${tb} 2.0, %A, %B, -1.0, %C : ${t}, ${A}, ${B}, ${t}, ${C}
+}`,
+    fn: 'odd',
+    howmany: 1,
+    args: (): Record<string, HostMemref> => ({
+      A: { data: gemmFloats(t, ar * ac, 1), shape: [ar, ac] },
+      B: { data: gemmFloats(t, br * bc, 2), shape: [br, bc] },
+      C: { data: gemmFloats(t, m * n, 3), shape: [m, n] },
+    }),
+  };
+}
+
+/** A function run on `howmany` work-groups with the arguments `args` gives (fresh each call). */
+export interface RaceCase {
+  readonly ir: string;
+  readonly fn: string;
+  readonly howmany: number;
+  readonly args: () => Record<string, HostMemref>;
+}
+
+/** What a run on threads found: TSAN's race count, and the first array element that differs from the JS reference. */
+export interface ThreadsVerdict {
+  readonly races: number;
+  readonly wrong: string | null;
+}
+
+/** Runs `openclC` on threads and compares every array with the JS reference. */
+export function checkOnThreads(clang: string, c: RaceCase, openclC: string, what: string): ThreadsVerdict {
+  const args = c.args();
+  const ref = cloneArgs(args);
+  const run = runWorkGroupThreads(clang, openclC, args, c.howmany);
+  const fe = compileTinytc(new SourceFile('x.ir', c.ir), { layout: SPIR64 });
+  runReference(
+    fe.program!.funcs.find((f) => f.name === c.fn)!,
+    ref,
+    c.howmany,
+  );
+  const expected = Object.fromEntries(Object.entries(ref).map(([k, v]) => [k, (v as HostMemref).data]));
+  try {
+    assertSameArrays(run.arrays, expected, 1e-5, what);
+    return { races: run.races, wrong: null };
+  } catch (e) {
+    return { races: run.races, wrong: (e as Error).message };
+  }
+}
