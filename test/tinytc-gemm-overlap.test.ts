@@ -21,30 +21,12 @@ import { withAddressTables } from '../src/targets/vulkan/address-tables.js';
 import { lowerVulkan } from '../src/targets/vulkan/lower.js';
 import { testDevice } from './support/device.js';
 import { type ExecCase, runOnBoth } from './support/tinytc-exec.js';
-import { batchedGemm, gemmFloats } from './support/tinytc-gemm-cases.js';
+import { batchedGemm, oddGemm } from './support/tinytc-gemm-cases.js';
 import { testVulkan } from './support/vulkan-device.js';
 
 type Case = Omit<ExecCase, 'blas'>;
-const floats = gemmFloats;
 
-/** C (m × n) := 2 op(A) op(B) - C with K = k; dynamic shapes where `dyn`; no tile divides the odd sizes. */
-function odd(t: 'f32' | 'f64', m: number, n: number, k: number, ta: 'n' | 't', tb: 'n' | 't', dyn: boolean): Case {
-  const ty = (r: number, c: number) => `memref<${t}x${dyn ? '?x?' : `${r}x${c}`}>`;
-  const [ar, ac] = ta === 'n' ? [m, k] : [k, m];
-  const [br, bc] = tb === 'n' ? [k, n] : [n, k];
-  const [A, B, C] = [ty(ar, ac), ty(br, bc), ty(m, n)];
-  return {
-    ir: `func @odd(%A: ${A}, %B: ${B}, %C: ${C}) {
-  gemm.${ta}.${tb} 2.0, %A, %B, -1.0, %C : ${t}, ${A}, ${B}, ${t}, ${C}
-}`,
-    fn: 'odd',
-    args: () => ({
-      A: { data: floats(t, ar * ac, 1), shape: [ar, ac] },
-      B: { data: floats(t, br * bc, 2), shape: [br, bc] },
-      C: { data: floats(t, m * n, 3), shape: [m, n] },
-    }),
-  };
-}
+const odd = oddGemm;
 
 const SHAPES: Case[] = [
   batchedGemm('f32', 32, 2),

@@ -8,7 +8,7 @@ import { SourceFile } from '../../src/diagnostics/source.js';
 import { SPIR64 } from '../../src/layout/data-layout.js';
 import { openclTarget } from '../../src/targets/opencl/index.js';
 import { assertSameArrays, cloneArgs } from './tinytc-exec.js';
-import { type GemmFloat, gemmFloats } from './tinytc-gemm-cases.js';
+import { oddGemm } from './tinytc-gemm-cases.js';
 import { runReference } from './tinytc-reference.js';
 import { type HostMemref, runWorkGroupThreads } from './work-group-threads.js';
 
@@ -26,25 +26,8 @@ export function cpuOpenclC(ir: string, variant: GemmVariantName): string {
   return emitTinytcOpenCLC(fe.compiled!, { blas: { localBytes: LOCAL_BYTES, gemm: [{ variant }] } });
 }
 
-/** C (m × n) := 2 op(A) op(B) - C, as tinytc-gemm-overlap.test.ts's odd sizes (same seeds). */
-export function oddGemm(t: GemmFloat, m: number, n: number, k: number, ta: 'n' | 't', tb: 'n' | 't', dyn: boolean) {
-  const ty = (r: number, c: number) => `memref<${t}x${dyn ? '?x?' : `${r}x${c}`}>`;
-  const [ar, ac] = ta === 'n' ? [m, k] : [k, m];
-  const [br, bc] = tb === 'n' ? [k, n] : [n, k];
-  const [A, B, C] = [ty(ar, ac), ty(br, bc), ty(m, n)];
-  return {
-    ir: `func @odd(%A: ${A}, %B: ${B}, %C: ${C}) {
-  gemm.${ta}.${tb} 2.0, %A, %B, -1.0, %C : ${t}, ${A}, ${B}, ${t}, ${C}
-}`,
-    fn: 'odd',
-    howmany: 1,
-    args: (): Record<string, HostMemref> => ({
-      A: { data: gemmFloats(t, ar * ac, 1), shape: [ar, ac] },
-      B: { data: gemmFloats(t, br * bc, 2), shape: [br, bc] },
-      C: { data: gemmFloats(t, m * n, 3), shape: [m, n] },
-    }),
-  };
-}
+/** The odd sizes' GEMM (tinytc-gemm-cases.ts), which the race checker runs as tinytc-gemm-overlap.test.ts does. */
+export { oddGemm };
 
 /** A function run on `howmany` work-groups with the arguments `args` gives (fresh each call). */
 export interface RaceCase {

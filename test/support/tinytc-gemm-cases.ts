@@ -12,6 +12,29 @@ export type GemmFloat = 'f32' | 'f64';
 export const gemmFloats = (t: GemmFloat, n: number, seed: number) =>
   t === 'f32' ? randomFloats(Float32Array, n, seed) : randomFloats(Float64Array, n, seed);
 
+/**
+ * C (m × n) := 2 op(A) op(B) - C with K = k, one work-group's worth; dynamic shapes where `dyn`. The odd sizes of
+ * tinytc-gemm-overlap.test.ts and the race checker's (tinytc-gemm-races.test.ts): no tile divides them.
+ */
+export function oddGemm(t: GemmFloat, m: number, n: number, k: number, ta: 'n' | 't', tb: 'n' | 't', dyn: boolean) {
+  const ty = (r: number, c: number) => `memref<${t}x${dyn ? '?x?' : `${r}x${c}`}>`;
+  const [ar, ac] = ta === 'n' ? [m, k] : [k, m];
+  const [br, bc] = tb === 'n' ? [k, n] : [n, k];
+  const [A, B, C] = [ty(ar, ac), ty(br, bc), ty(m, n)];
+  return {
+    ir: `func @odd(%A: ${A}, %B: ${B}, %C: ${C}) {
+  gemm.${ta}.${tb} 2.0, %A, %B, -1.0, %C : ${t}, ${A}, ${B}, ${t}, ${C}
+}`,
+    fn: 'odd',
+    howmany: 1,
+    args: () => ({
+      A: { data: gemmFloats(t, ar * ac, 1), shape: [ar, ac] },
+      B: { data: gemmFloats(t, br * bc, 2), shape: [br, bc] },
+      C: { data: gemmFloats(t, m * n, 3), shape: [m, n] },
+    }),
+  };
+}
+
 /** The benchmark's batched n³ GEMM (batched-gemm-ir.ts) on random data. */
 export function batchedGemm(t: GemmFloat, n: number, howmany: number): Omit<ExecCase, 'blas'> {
   return {
