@@ -107,6 +107,11 @@ export class TinytcKernel {
     );
   }
 
+  /** Releases the OpenCL kernel (and its program); a launch after it is refused. */
+  dispose(): void {
+    this.kernel.dispose();
+  }
+
   /** Expands the logical arguments, launches howmany work-groups (group-launch.ts), copies host arrays back. */
   launch(o: TinytcLaunch): { timeMs: number } {
     const { global, count: howmany } = groupLaunch(this.name, this.local, o.howmany, this.groups);

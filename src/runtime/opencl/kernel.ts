@@ -8,7 +8,7 @@ import {
   checkLocalMemory,
   checkParameterSize,
 } from '../checks/limits.js';
-import { PackError } from '../../pack/errors.js';
+import { PackError, RuntimeInputError } from '../../pack/errors.js';
 import type { SetArg } from '../../pack/packer.js';
 import type { ArgListPacker } from '../../pack/views.js';
 import { openclTarget } from '../../targets/opencl/index.js';
@@ -199,6 +199,8 @@ export class Kernel {
   }
 
   private submit(o: LaunchOptions, wantEvent: boolean): void {
+    // A released cl_kernel is no handle to set arguments on: the driver's answer to one is undefined.
+    if (this.disposed) throw new RuntimeInputError(`kernel '${this.name}' has been disposed`);
     const cl = this.ctx.cl;
     // Geometry, then values, then local memory: every check before the first OpenCL call.
     const local = checkGeometry(

@@ -292,6 +292,8 @@ export class VulkanKernel extends VulkanOwned {
 
   /** Packs and checks the launch into `this.launchState`, and finds or makes its recording. */
   private prepare(o: VulkanLaunch, mode: number): Recording {
+    // Its pipelines, sets and command buffers are destroyed: recording with them crashed the driver (SIGSEGV).
+    if (!this.live) throw new RuntimeInputError(`kernel '${this.name}' has been disposed`);
     if (this.repeatable && this.repeats(o, mode === TIMED))
       return this.use(this.recordings[this.lastRecording], this.lastRecording);
     this.repeatable = false;
