@@ -250,6 +250,13 @@ test('the host through a driver: both parameter forms hand the driver the same b
   );
   assert.deepEqual(out.read(new Int32Array(32)), want);
   bank.dispose();
+  // Disposed (twice), its parameter buffers are freed: every launch is refused by name, none reaches the driver.
+  bank.dispose();
+  const launches = cu.launches.length;
+  const args = { bank_param_0: new Array(13).fill(0), bank_param_1: new Array(32).fill(0), bank_param_2: out };
+  for (const call of [() => bank.enqueue({ args, global: [32] }), () => bank.launchAndWait({ args, global: [32] })])
+    assert.throws(call, (e) => e instanceof RuntimeInputError && /kernel 'bank' has been disposed/.test(e.message));
+  assert.equal(cu.launches.length, launches);
   m.dispose();
   ctx.dispose();
 });

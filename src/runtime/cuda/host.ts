@@ -364,6 +364,8 @@ export class CudaKernel {
   }
 
   private submit(o: CudaLaunch): void {
+    // Its parameter buffers are freed: a launch would hand the driver pointers into freed memory.
+    if (this.disposed) throw new RuntimeInputError(`kernel '${this.name}' has been disposed`);
     const ctx = this.module.ctx;
     if (!this.sameSizes(o.global, o.local)) this.checkGeometry(o.global, o.local);
     if (!this.namesOk?.(o.args)) checkNames(this.name, this.names, o.args);
