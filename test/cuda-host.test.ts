@@ -249,11 +249,13 @@ test('the host through a driver: both parameter forms hand the driver the same b
     (_, i) => (i < 13 ? ((240 + i) << 24) >> 24 : 0) + (i < 8 ? 0x01010101 : 0),
   );
   assert.deepEqual(out.read(new Int32Array(32)), want);
+  // Disposed (twice), its parameter buffers and events are gone: every launch is refused by name, none reaches the
+  // driver (a launchAndWait before makes the events it then must not record on).
+  const args = { bank_param_0: new Array(13).fill(0), bank_param_1: new Array(32).fill(0), bank_param_2: out };
+  assert.equal(bank.launchAndWait({ args, global: [32] }), 0.5);
   bank.dispose();
-  // Disposed (twice), its parameter buffers are freed: every launch is refused by name, none reaches the driver.
   bank.dispose();
   const launches = cu.launches.length;
-  const args = { bank_param_0: new Array(13).fill(0), bank_param_1: new Array(32).fill(0), bank_param_2: out };
   for (const call of [() => bank.enqueue({ args, global: [32] }), () => bank.launchAndWait({ args, global: [32] })])
     assert.throws(call, (e) => e instanceof RuntimeInputError && /kernel 'bank' has been disposed/.test(e.message));
   assert.equal(cu.launches.length, launches);

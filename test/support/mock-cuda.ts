@@ -8,6 +8,8 @@ import type Koffi from 'koffi';
 import type { CuHandle, CudaDriver } from '../../src/runtime/cuda/driver.js';
 
 const koffi = createRequire(import.meta.url)('koffi') as typeof Koffi;
+/** CUDA_ERROR_INVALID_HANDLE: what the mock answers for a destroyed (or never made) event. */
+const INVALID_HANDLE = 400;
 
 export interface MockKernel {
   /** cuFuncGetParamInfo's answers: offset and size of each parameter. */
@@ -82,6 +84,7 @@ export function mockCuda(
   const launches: MockLaunch[] = [];
   const calls: string[] = [];
   const functions = new Map<CuHandle, string>();
+  const events = new Set<CuHandle>();
   const ok = (name: string) => {
     calls.push(name);
     return 0;
@@ -164,11 +167,12 @@ export function mockCuda(
       return ok('cuLaunchKernel');
     },
     StreamSynchronize: () => ok('cuStreamSynchronize'),
-    EventCreate: (out) => ((out[0] = { event: calls.length }), ok('cuEventCreate')),
-    EventRecord: () => ok('cuEventRecord'),
-    EventSynchronize: () => ok('cuEventSynchronize'),
+    EventCreate: (out) => ((out[0] = { event: calls.length }), events.add(out[0]), ok('cuEventCreate')),
+    // A destroyed event is no handle (the driver answered a record on one with an error on the H200).
+    EventRecord: (e: CuHandle) => (events.has(e) ? ok('cuEventRecord') : INVALID_HANDLE),
+    EventSynchronize: (e: CuHandle) => (events.has(e) ? ok('cuEventSynchronize') : INVALID_HANDLE),
     EventElapsedTime: (ms) => ((ms[0] = 0.5), ok('cuEventElapsedTime')),
-    EventDestroy: () => ok('cuEventDestroy'),
+    EventDestroy: (e: CuHandle) => (events.delete(e) ? ok('cuEventDestroy') : INVALID_HANDLE),
     ...(options.withParamInfo === false
       ? {}
       : {

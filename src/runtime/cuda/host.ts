@@ -336,6 +336,8 @@ export class CudaKernel {
 
   /** Launches, waits, and returns the kernel's run time in ms (between two events around the launch). */
   launchAndWait(o: CudaLaunch): number {
+    // Before the first event is recorded: dispose destroyed them.
+    if (this.disposed) throw new RuntimeInputError(`kernel '${this.name}' has been disposed`);
     const { cu } = this.module.ctx;
     const [start, end] = (this.events ??= [this.event(), this.event()]);
     cuCheck(cu, cu.EventRecord(start, null), 'cuEventRecord');
