@@ -48,6 +48,11 @@ const shownTab = (page: Page) =>
 
 async function openTab(page: Page, path: string): Promise<void> {
   await page.click(`#files .file-tab[data-file="${path}"]`);
+  // The page marks the tab after the click's handler has run: under load that was after an immediate read (a CI-load
+  // flake: 'sub/types.h' still current). Wait for the mark, then read it.
+  await page
+    .waitForSelector(`#files .file-tab[data-file="${path}"][aria-current="true"]`, { timeout: 10_000 })
+    .catch(() => undefined);
   assert.equal(await shownTab(page), path);
 }
 
