@@ -29,6 +29,8 @@ export {
   channelOrderFromAmd,
   channelTypeFromAmd,
 } from './abi/image-formats.js';
+// A lowered cuda plan's slots leave their PTX name out (kernels of one shape share them): this makes it.
+export { ptxNameOf } from './abi/ptx-param-name.js';
 export { lowerLlvm, type LlvmPlan } from './targets/llvm/lower.js';
 export { lowerR600, type R600Plan } from './targets/r600/lower.js';
 export { compileTinytc, type CompiledTinytc } from './codegen/compile-tinytc.js';
