@@ -95,3 +95,43 @@ export function skewedGemm(
     }),
   };
 }
+
+/** An operand as these cases pass it: column-major data, shape [rows, cols] or [rows, cols, howmany]. */
+interface PlainOperand {
+  readonly data: Float32Array | Float64Array;
+  readonly shape: readonly number[];
+  readonly stride?: readonly number[];
+}
+
+/**
+ * C := alpha op(A) op(B) + beta C for every batch item, by plain loops over the arrays (no tinytc, nothing of the
+ * reference): each product and each sum rounded to C's type, sums in k order, as the reference and the printers add.
+ * A second reference for the reference: tinytc-reference-gemm.test.ts and scripts/reference-repeat.ts.
+ */
+export function plainGemm(
+  a: PlainOperand,
+  b: PlainOperand,
+  c: PlainOperand,
+  ta: 'n' | 't',
+  tb: 'n' | 't',
+  alpha: number,
+  beta: number,
+): Float32Array | Float64Array {
+  const r = c.data instanceof Float32Array ? Math.fround : (x: number) => x;
+  const out = c.data.slice();
+  const st = (o: PlainOperand) => o.stride ?? [1, o.shape[0], o.shape[0] * o.shape[1]];
+  const [sa, sb, sc] = [st(a), st(b), st(c)];
+  const [m, n] = c.shape;
+  const k = ta === 'n' ? a.shape[1] : a.shape[0];
+  const at = (o: PlainOperand, s: readonly number[], t: 'n' | 't', i: number, j: number, h: number) =>
+    o.data[(t === 'n' ? i * s[0] + j * s[1] : j * s[0] + i * s[1]) + h * (s[2] ?? 0)];
+  for (let h = 0; h < (c.shape[2] ?? 1); h++)
+    for (let j = 0; j < n; j++)
+      for (let i = 0; i < m; i++) {
+        let acc = 0;
+        for (let p = 0; p < k; p++) acc = r(acc + r(at(a, sa, ta, i, p, h) * at(b, sb, tb, p, j, h)));
+        const x = i * sc[0] + j * sc[1] + h * (sc[2] ?? 0);
+        out[x] = beta === 0 ? r(alpha * acc) : r(r(alpha * acc) + r(beta * c.data[x]));
+      }
+  return out;
+}

@@ -1,7 +1,7 @@
 // The JS reference's BLAS instructions (tinytc-reference.ts), written from tinytc's definitions and
 // nothing of the printers': C := alpha op(A) [op(B)] + beta C element by element, sums in k order.
 import type { Inst, Operand, ScalarTypeName } from '../../src/frontend/tinytc/ast.js';
-import { type Mem, readElement, write } from './tinytc-reference-memory.js';
+import { type Mem, readAt, readElement, write } from './tinytc-reference-memory.js';
 import { type Scalar, add, isF, mul, wrap } from './tinytc-reference-scalars.js';
 
 /** One BLAS instruction, its operands read through the running function's scalar and memref values. */
@@ -27,14 +27,20 @@ export function runBlas(
     const v = betaIsZero ? value : add(et, value, mul(et, beta, readElement(c, index)));
     write(c, index, wrap(et, v));
   };
-  const T = (m: Mem, t: 'n' | 't' | null) =>
-    t === 't' && m.shape.length === 2
-      ? { rows: m.shape[1], cols: m.shape[0], at: (i: number, j: number) => read(m, [j, i]) }
-      : {
-          rows: m.shape[0],
-          cols: m.shape[1] ?? 1,
-          at: (i: number, j: number) => read(m, m.shape.length === 2 ? [i, j] : [i]),
-        };
+  // op(m) as a matrix: element (i, j) at base + i·rs + j·cs, computed without an index array. With an index array
+  // per read (summed by reduce) V8 11.3 (Node 20) left one product out of one sum now and then under load, when its
+  // optimizing compiler ran on its own thread: docs/testing.md, scripts/reference-repeat.ts.
+  const T = (m: Mem, t: 'n' | 't' | null) => {
+    const two = m.shape.length === 2;
+    const swap = t === 't' && two;
+    const rs = swap ? m.stride[1] : m.stride[0];
+    const cs = swap ? m.stride[0] : two ? m.stride[1] : 0;
+    return {
+      rows: swap ? m.shape[1] : m.shape[0],
+      cols: swap ? m.shape[0] : two ? m.shape[1] : 1,
+      at: (i: number, j: number) => wrap(et, readAt(m, m.base + i * rs + j * cs)),
+    };
+  };
   switch (inst.fn) {
     case 'axpby': {
       const a = mem(o[1]);
@@ -62,10 +68,10 @@ export function runBlas(
     }
     case 'gemv': {
       const A = T(mem(o[1]), inst.transA);
-      const b = mem(o[2]);
+      const bk = T(mem(o[2]), null);
       for (let i = 0; i < c.shape[0]; i++) {
         let acc: Scalar = isF(et) ? 0 : 0n;
-        for (let k = 0; k < A.cols; k++) acc = wrap(et, add(et, acc, mul(et, A.at(i, k), read(b, [k]))));
+        for (let k = 0; k < A.cols; k++) acc = wrap(et, add(et, acc, mul(et, A.at(i, k), bk.at(k, 0))));
         upd([i], mul(et, alpha, acc));
       }
       return;
