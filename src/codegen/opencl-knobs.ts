@@ -1,3 +1,5 @@
+import { parseTile } from './tiling.js';
+
 /**
  * Switches of the OpenCL C GEMM's tile fills (src/codegen/opencl-c/gemm-tiles.ts), changing how they read global
  * memory, never what they compute, for a sweep to find what NVIDIA's OpenCL compiler makes fastest
@@ -38,11 +40,19 @@ export interface OpenclGemmKnobs {
    * ones. The same products in the same order.
    */
   readonly unroll?: boolean;
+  /**
+   * `tile=RxC` (staged, vector and overlapped variants): each work-item keeps at most R rows × C columns of C (R 1, 2
+   * or 4; C 1, 2, 4 or 8) instead of tiling.ts's 4 × 8, so a work-group's block of C is smaller and it walks more of
+   * them, K tile by K tile each. Fewer accumulators and tile registers a work-item, so more work-groups an SM, for
+   * global reads that the blocks after the first find in L2 (issue #30 goal 5: 64³ f64 at 164 registers, 19%
+   * occupancy, latency-bound). The same sums, each element's products added in the same order.
+   */
+  readonly tile?: readonly [number, number];
 }
 
 /**
- * Knobs from their written form: `default`, or `vload=1|2|4`, `aligned`, `batch`, `index32` and `unroll` joined by
- * commas.
+ * Knobs from their written form: `default`, or `vload=1|2|4`, `aligned`, `batch`, `index32`, `unroll` and
+ * `tile=1|2|4x1|2|4|8` joined by commas.
  * Throws on anything else.
  */
 export function parseOpenclKnobs(text: string): OpenclGemmKnobs {
@@ -52,6 +62,7 @@ export function parseOpenclKnobs(text: string): OpenclGemmKnobs {
     batch?: boolean;
     index32?: boolean;
     unroll?: boolean;
+    tile?: readonly [number, number];
   } = {};
   for (const part of text.split(',').filter((p) => p && p !== 'default')) {
     if (part === 'aligned') knobs.aligned = true;
@@ -59,8 +70,11 @@ export function parseOpenclKnobs(text: string): OpenclGemmKnobs {
     else if (part === 'index32') knobs.index32 = true;
     else if (part === 'unroll') knobs.unroll = true;
     else if (/^vload=[124]$/.test(part)) knobs.vload = Number(part.slice(6)) as OpenclGemmKnobs['vload'];
+    else if (/^tile=[124]x[1248]$/.test(part)) knobs.tile = parseTile(part);
     else
-      throw new Error(`OpenCL GEMM knob '${part}': expected default, vload=1|2|4, aligned, batch, index32 or unroll`);
+      throw new Error(
+        `OpenCL GEMM knob '${part}': expected default, vload=1|2|4, aligned, batch, index32, unroll or tile=1|2|4x1|2|4|8`,
+      );
   }
   return knobs;
 }
