@@ -252,7 +252,8 @@ for (const [t, n] of (
   for (const b of [A, B, C]) b.dispose();
 }
 
-if (rows.length > 8) {
+// A sweep (any of its lists given, or the default rows of more than one shape's kernels): its table.
+if (rows.length > 8 || pairs || variants.length || sweep.length || knobText.length || vectors.length) {
   // The sweep's table: "vs default" is the first row of its kind (kernarg's default kernel) in this run.
   const head = [
     'kernel',

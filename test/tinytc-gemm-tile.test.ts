@@ -36,6 +36,8 @@ const ODD = [
 ];
 // Item 0 on every vector's alignment, item 1 off it: each fill's run-time test takes both sides.
 const SKEW = skewedGemm('f64', 'n', 't', 64, 48, 32, 1027, { howmany: 2 });
+// 8 × 8 work-items with up to 8 × 8 accumulators each (the larger tile): M = 70 passes a block of 64 rows.
+const WIDE = skewedGemm('f64', 't', 'n', 70, 64, 24, 1031, { howmany: 2, wg: [8, 8] });
 
 function openclC(c: Case, variant: GemmVariantName, knobs: string): string {
   const fe = compileTinytc(new SourceFile('x.ir', c.ir), { layout: SPIR64 });
@@ -77,11 +79,15 @@ test('OpenCL C under tile=2x4: 8 accumulators a work-item, blocks of 32 × 32 fo
   // The cap at the tiling's own maximum is the knob left out, in every family.
   for (const v of ['staged-k16', 'vector-all', 'overlap-k16', 'direct'] as const)
     assert.equal(openclC(F64X64, v, 'tile=4x8'), openclC(F64X64, v, 'default'), v);
+  // 8 rows on 8 × 8 work-items: 64 accumulators a work-item, one block of 64 × 64.
+  const wide = openclC({ ...F64X64, ir: batchedGemmIr('f64', 64, [8, 8]) }, 'staged-k16', 'tile=8x8');
+  assert.equal(count(wide, /double kernarg_acc\d+_\d+ = 0;/g), 64);
+  assert.match(wide, /kernarg_ib \+= 64\)/);
   // The direct GEMM takes the cap too.
   assert.equal(count(openclC(F64X64, 'direct', 'tile=1x2'), /double kernarg_acc\d+_\d+ = 0;/g), 2);
   assert.deepEqual(parseOpenclKnobs('tile=2x8,vload=2').tile, [2, 8]);
-  for (const bad of ['tile=3x4', 'tile=8x8', 'tile=2', 'tile=2x16'])
-    assert.throws(() => parseOpenclKnobs(bad), /tile=1\|2\|4x1\|2\|4\|8/, bad);
+  for (const bad of ['tile=3x4', 'tile=16x8', 'tile=2', 'tile=2x16'])
+    assert.throws(() => parseOpenclKnobs(bad), /tile=RxC \(R, C: 1\|2\|4\|8\)/, bad);
 });
 
 test('SPIR-V under tile=2x4: the smaller block in the Workgroup arrays, the cap at 4x8 the knob left out', () => {
@@ -94,7 +100,7 @@ test('SPIR-V under tile=2x4: the smaller block in the Workgroup arrays, the cap 
   for (const v of ['staged-k16', 'overlap-all', 'direct'] as const)
     assert.equal(spirvText(F64X64, v, `${rule},tile=4x8`), spirvText(F64X64, v, rule), v);
   assert.deepEqual(parseSpirvKnobs('index32,tile=1x8').tile, [1, 8]);
-  assert.throws(() => parseSpirvKnobs('tile=4x3'), /tile=1\|2\|4x1\|2\|4\|8/);
+  assert.throws(() => parseSpirvKnobs('tile=4x3'), /tile=RxC \(R, C: 1\|2\|4\|8\)/);
 });
 
 /** Runs body on the API's test device (PoCL or lavapipe in CI), disposing of it afterwards. */
@@ -117,6 +123,8 @@ const CL_RUNS: [GemmVariantName, string, Case[]][] = [
   ['overlap-k16', 'vload=2,aligned,index32,tile=1x2', [ODD[1]]],
   ['staged-k16', 'vload=2,aligned,batch,tile=2x2', [ODD[2], SKEW]],
   ['vector-all', 'vload=2,tile=2x4', [ODD[0]]],
+  ['overlap-k8', 'vload=2,aligned,tile=8x8', [WIDE]],
+  ['staged-k16', 'vload=2,aligned,tile=8x4', [WIDE]],
 ];
 
 /**
@@ -133,6 +141,20 @@ const CL_GPU: [GemmVariantName, string][] = [
   ['staged-all', 'vload=2,aligned,batch,tile=2x4'],
   ['staged-k16', 'vload=2,aligned,batch,tile=2x4'],
   ['vector-all', 'vload=2,tile=2x4'],
+  // Second run: the vector layout at the default tile (half of B's local reads: one vector per two columns).
+  ['vector-all', 'vload=2,aligned'],
+  ['vector-all', 'vload=2,aligned,batch'],
+  ['vector-all', 'vload=2,aligned,batch,index32'],
+  ['vector-k16', 'vload=2,aligned,batch'],
+  ['vector-k32', 'vload=2,aligned,batch'],
+  ['staged-all', 'vload=2,aligned,batch'],
+  // Third run: larger tiles for fewer work-items (8 × 8 and 8 × 16 work-items, blocks of 64 × 64).
+  ['overlap-all', 'vload=2,aligned,tile=8x8'],
+  ['overlap-k8', 'vload=2,aligned,tile=8x8'],
+  ['staged-k16', 'vload=2,aligned,tile=8x8'],
+  ['staged-all', 'vload=2,aligned,tile=8x8'],
+  ['overlap-all', 'vload=2,aligned,tile=8x4'],
+  ['staged-k16', 'vload=2,aligned,tile=8x4'],
 ];
 const VK_GPU: [GemmVariantName, string][] = [
   ['staged-k16', `${VK_RULE},vload=2`],
@@ -144,8 +166,13 @@ const VK_GPU: [GemmVariantName, string][] = [
   ['overlap-all', `${VK_RULE},vload=2,tile=2x4`],
   ['overlap-k16', `${VK_RULE},vload=2,tile=2x4`],
   ['vector-k16', 'index32,fill=hoisted,vload=2,tile=2x4'],
+  ['vector-k16', `${VK_RULE},vload=2`],
+  ['vector-k16', 'index32,fill=hoisted,vload=2'],
+  ['staged-k16', `${VK_RULE},vload=2,tile=8x8`],
+  ['staged-k32', `${VK_RULE},vload=2,tile=8x8`],
+  ['staged-k16', `${VK_RULE},vload=2,tile=8x4`],
 ];
-const GPU_WORK_GROUPS: (readonly [number, number] | null)[] = [null, [16, 16], [32, 8]];
+const GPU_WORK_GROUPS: (readonly [number, number] | null)[] = [null, [16, 16], [32, 8], [8, 8], [8, 16]];
 
 /** The runs of one API: its CPU list, or on a GPU its candidates on the 64³ f64 GEMM at every swept work-group. */
 function runsOn(ctx: AnyContext, cpu: [GemmVariantName, string, Case[]][], gpu: [GemmVariantName, string][]) {
@@ -175,6 +202,7 @@ const VK_RUNS: [GemmVariantName, string, Case[]][] = [
   ['overlap-all', `${VK_RULE},vload=2,tile=2x4`, [ODD[2], SKEW]],
   ['vector-k16', 'index32,fill=hoisted,vload=2,batch,tile=1x2', [ODD[1]]],
   ['staged-k16', 'tile=2x2', [ODD[0]]],
+  ['staged-k16', `${VK_RULE},vload=2,tile=8x8`, [WIDE]],
 ];
 
 test('tile=RxC as SPIR-V against the reference, through spirv-val: written out and in loops, odd and skewed [vulkan]', (t) =>

@@ -41,18 +41,18 @@ export interface OpenclGemmKnobs {
    */
   readonly unroll?: boolean;
   /**
-   * `tile=RxC` (staged, vector and overlapped variants): each work-item keeps at most R rows × C columns of C (R 1, 2
-   * or 4; C 1, 2, 4 or 8) instead of tiling.ts's 4 × 8, so a work-group's block of C is smaller and it walks more of
-   * them, K tile by K tile each. Fewer accumulators and tile registers a work-item, so more work-groups an SM, for
-   * global reads that the blocks after the first find in L2 (issue #30 goal 5: 64³ f64 at 164 registers, 19%
-   * occupancy, latency-bound). The same sums, each element's products added in the same order.
+   * `tile=RxC` (every variant): each work-item keeps at most R rows × C columns of C (R and C 1, 2, 4 or 8) where
+   * tiling.ts keeps at most 4 × 8. Smaller: a work-group's block of C is smaller and it walks more of them, K tile by
+   * K tile each, with fewer accumulators and registers a work-item (more work-groups an SM); 8 rows: a larger block
+   * for a work-group of fewer work-items (fewer local reads per product). Issue #30 goal 5 timed both for the 64³ f64
+   * GEMM (docs/benchmarks.md): neither beat 4 × 8. The same sums, each element's products added in the same order.
    */
   readonly tile?: readonly [number, number];
 }
 
 /**
  * Knobs from their written form: `default`, or `vload=1|2|4`, `aligned`, `batch`, `index32`, `unroll` and
- * `tile=1|2|4x1|2|4|8` joined by commas.
+ * `tile=RxC` (R and C 1, 2, 4 or 8) joined by commas.
  * Throws on anything else.
  */
 export function parseOpenclKnobs(text: string): OpenclGemmKnobs {
@@ -70,10 +70,10 @@ export function parseOpenclKnobs(text: string): OpenclGemmKnobs {
     else if (part === 'index32') knobs.index32 = true;
     else if (part === 'unroll') knobs.unroll = true;
     else if (/^vload=[124]$/.test(part)) knobs.vload = Number(part.slice(6)) as OpenclGemmKnobs['vload'];
-    else if (/^tile=[124]x[1248]$/.test(part)) knobs.tile = parseTile(part);
+    else if (/^tile=[1248]x[1248]$/.test(part)) knobs.tile = parseTile(part);
     else
       throw new Error(
-        `OpenCL GEMM knob '${part}': expected default, vload=1|2|4, aligned, batch, index32, unroll or tile=1|2|4x1|2|4|8`,
+        `OpenCL GEMM knob '${part}': expected default, vload=1|2|4, aligned, batch, index32, unroll or tile=RxC (R, C: 1|2|4|8)`,
       );
   }
   return knobs;

@@ -52,9 +52,10 @@ export interface SpirvGemmKnobs {
    */
   readonly batch?: boolean;
   /**
-   * `tile=RxC`: each invocation keeps at most R rows × C columns of C (R 1, 2 or 4; C 1, 2, 4 or 8) instead of
-   * tiling.ts's 4 × 8, as the OpenCL C knob of that name does (opencl-knobs.ts): a smaller block of C a work-group,
-   * more blocks walked, fewer accumulators and registers an invocation. The same sums in the same order.
+   * `tile=RxC`: each invocation keeps at most R rows × C columns of C (R and C 1, 2, 4 or 8) where tiling.ts keeps
+   * at most 4 × 8, as the OpenCL C knob of that name does (opencl-knobs.ts): smaller, a smaller block of C a
+   * work-group, more blocks walked, fewer accumulators and registers an invocation; 8 rows, a larger block for
+   * fewer invocations. The same sums in the same order.
    */
   readonly tile?: readonly [number, number];
 }
@@ -102,13 +103,13 @@ export function parseSpirvKnobs(text: string): SpirvGemmKnobs {
     else if (key === 'unroll' && (value === 'none' || value === 'hint' || value === 'full')) knobs.unroll = value;
     else if (key === 'fma' && value === undefined) knobs.fma = true;
     else if (key === 'batch' && value === undefined) knobs.batch = true;
-    else if (key === 'tile' && /^[124]x[1248]$/.test(value ?? '')) knobs.tile = parseTile(part);
+    else if (key === 'tile' && /^[1248]x[1248]$/.test(value ?? '')) knobs.tile = parseTile(part);
     else if (key === 'vload' && (value === '1' || value === '2' || value === '4'))
       knobs.vload = Number(value) as 1 | 2 | 4;
     else
       throw new Error(
         `SPIR-V knob '${part}' is none of index32, fill=divide|hoisted, unroll=none|hint|full, vload=1|2|4, fma, batch, ` +
-          'tile=1|2|4x1|2|4|8',
+          'tile=RxC (R, C: 1|2|4|8)',
       );
   }
   return knobs;
