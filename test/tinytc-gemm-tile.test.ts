@@ -172,15 +172,22 @@ const VK_GPU: [GemmVariantName, string][] = [
   ['staged-k32', `${VK_RULE},vload=2,tile=8x8`],
   ['staged-k16', `${VK_RULE},vload=2,tile=8x4`],
 ];
-const GPU_WORK_GROUPS: (readonly [number, number] | null)[] = [null, [16, 16], [32, 8], [8, 8], [8, 16]];
+/** The work-groups each pair is timed on: kernarg's (16 × 8) and WG_SWEEP's, fewer work-items for 8 rows. */
+const gpuWorkGroups = (knobs: string): (readonly [number, number] | null)[] =>
+  /tile=8x/.test(knobs)
+    ? [
+        [8, 8],
+        [8, 16],
+      ]
+    : [null, [16, 16], [32, 8]];
 
 /** The runs of one API: its CPU list, or on a GPU its candidates on the 64³ f64 GEMM at every swept work-group. */
 function runsOn(ctx: AnyContext, cpu: [GemmVariantName, string, Case[]][], gpu: [GemmVariantName, string][]) {
   // Vulkan names the device's type; an OpenCL context names its platform (PoCL's is the CPU device CI has).
   const info = ctx.device as { readonly type?: string; readonly platform?: string };
   if (/cpu/i.test(info.type ?? '') || /portable computing/i.test(info.platform ?? '')) return cpu;
-  const shapes = GPU_WORK_GROUPS.map((wg): Case => ({ ...F64X64, ir: batchedGemmIr('f64', 64, wg) }));
-  return gpu.map(([v, k]): [GemmVariantName, string, Case[]] => [v, k, shapes]);
+  const at = (wg: readonly [number, number] | null): Case => ({ ...F64X64, ir: batchedGemmIr('f64', 64, wg) });
+  return gpu.map(([v, k]): [GemmVariantName, string, Case[]] => [v, k, gpuWorkGroups(k).map(at)]);
 }
 
 test('tile=RxC against the reference: every staged family, odd sizes, skewed operands, 64³ f64 [opencl]', (t) =>
