@@ -170,12 +170,16 @@ func @axpby(%alpha: f32, %A: ${mt}, %B: ${mt}) {
 }
 const copyRate = baseline.copy_GBps ?? results.copy_GBps;
 
-for (const [t, n] of [
-  ['f32', 32],
-  ['f64', 32],
-  ['f32', 64],
-  ['f64', 64],
-] as ['f32' | 'f64', number][]) {
+// GEMM_SHAPES="f64:64" times only those of the four GEMMs (a candidates run for one shape's rule; all by default).
+const shapes = words(process.env.GEMM_SHAPES);
+for (const [t, n] of (
+  [
+    ['f32', 32],
+    ['f64', 32],
+    ['f32', 64],
+    ['f64', 64],
+  ] as ['f32' | 'f64', number][]
+).filter(([t, n]) => !shapes.length || shapes.includes(`${t}:${n}`))) {
   const howmany = small ? 256 : n === 32 ? 32768 : 16384;
   const bytes = t === 'f32' ? 4 : 8;
   const size = n * n * howmany * bytes;
@@ -248,7 +252,8 @@ for (const [t, n] of [
   for (const b of [A, B, C]) b.dispose();
 }
 
-if (rows.length > 8) {
+// A sweep (any of its lists given, or the default rows of more than one shape's kernels): its table.
+if (rows.length > 8 || pairs || variants.length || sweep.length || knobText.length || vectors.length) {
   // The sweep's table: "vs default" is the first row of its kind (kernarg's default kernel) in this run.
   const head = [
     'kernel',

@@ -3,8 +3,10 @@
 // (test/support/work-group-threads.ts): per program the races TSAN reports and whether every element equals the JS
 // reference. test/tinytc-gemm-races.test.ts runs a sample of these.
 //
-//   node --import tsx scripts/gemm-race-sweep.ts [variant-substring]
+//   node --import tsx scripts/gemm-race-sweep.ts [variant-substring [opencl-knobs]]
+// (the knobs as CL_KNOBS writes them, e.g. `vload=2,aligned,tile=2x4`: every program under them)
 import { GEMM_VARIANTS } from '../src/codegen/blas-policy.js';
+import { parseOpenclKnobs } from '../src/codegen/opencl-knobs.js';
 import { type RaceCase, checkOnThreads, cpuOpenclC, oddGemm } from '../test/support/gemm-on-threads.js';
 import { batchedGemm } from '../test/support/tinytc-gemm-cases.js';
 import { CLANG19, findTool } from '../test/support/tools.js';
@@ -29,13 +31,14 @@ const CASES: [string, RaceCase][] = [
   ['17×9×100 f64 t.n dyn', oddGemm('f64', 17, 9, 100, 't', 'n', true)],
 ];
 const only = process.argv[2];
+const knobs = parseOpenclKnobs(process.argv[3] ?? 'default');
 let programs = 0;
 let racy = 0;
 let wrong = 0;
 const t0 = Date.now();
 for (const variant of GEMM_VARIANTS.filter((v) => !only || v.includes(only)))
   for (const [name, c] of CASES) {
-    const v = checkOnThreads(clang, c, cpuOpenclC(c.ir, variant), `${variant} ${name}`);
+    const v = checkOnThreads(clang, c, cpuOpenclC(c.ir, variant, knobs), `${variant} ${name}`);
     programs++;
     if (v.races) racy++;
     if (v.wrong) wrong++;

@@ -19,6 +19,8 @@
 # fastest row's, as % of cuBLAS and of the copy rate, with the OpenCL rows' registers and occupancy, then per API
 # every row's % of cuBLAS on the four shapes side by side. VK_PAIRS / CL_PAIRS ("variant:knobs ...") replace the
 # lists; CROSS=1 times VK_VARIANTS × VK_KNOBS and CL_VARIANTS × CL_KNOBS instead (the sweeps before 2026-11-28 evening).
+# VK_TESTS / CL_TESTS replace the execution tests (test files, space-separated: those that check the pairs timed),
+# GEMM_SHAPES="f64:64" times one shape's rows only (bench/tinytc-kernels.ts).
 # On the GPU machine (.node/, .gl/ and dist/ carried, as for scripts/gpu-gemm-overlap.sh):
 #   scripts/gpu-gemm-candidates.sh        (OUT=<dir> keeps the logs; APIS="vulkan" for one API)
 # Elsewhere it runs on PoCL / lavapipe with the benchmark's cut-down sizes (no cuBLAS, no profile there).
@@ -56,13 +58,13 @@ for api in ${APIS:-vulkan opencl}; do
     continue
   fi
   if [ "$api" = vulkan ]; then
-    tests=test/tinytc-gemm-vector-reads.test.ts variants=$VK_VARIANTS knobs=$VK_KNOBS pairs=$VK_PAIRS
+    tests=${VK_TESTS:-test/tinytc-gemm-vector-reads.test.ts} variants=$VK_VARIANTS knobs=$VK_KNOBS pairs=$VK_PAIRS
   else
-    tests=test/tinytc-gemm-opencl-reads.test.ts variants=$CL_VARIANTS knobs=$CL_KNOBS pairs=$CL_PAIRS
+    tests=${CL_TESTS:-test/tinytc-gemm-opencl-reads.test.ts} variants=$CL_VARIANTS knobs=$CL_KNOBS pairs=$CL_PAIRS
   fi
   [ "${CROSS:-}" = 1 ] && pairs=
   echo "== the candidates' execution tests ($api)"
-  CI=true $node --import tsx --test "$tests" 2>&1 |
+  CI=true $node --import tsx --test $tests 2>&1 |
     tee "$out/candidates-tests-$api.log" | grep -E '^# (pass|fail)|^not ok|error:|func @' | head -80
   echo "== sweep ($api, $(($(date +%s) - start)) s in)"
   # GEMM_PAIRS (one line: the lists above span several) wins over GEMM_VARIANTS × the knobs where it is set.

@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import { type RaceCase, checkOnThreads, cpuOpenclC, oddGemm } from './support/gemm-on-threads.js';
 import { batchedGemm } from './support/tinytc-gemm-cases.js';
 import { CLANG19, requireTool } from './support/tools.js';
+import { parseOpenclKnobs } from '../src/codegen/opencl-knobs.js';
 
 const ODD1 = oddGemm('f32', 37, 23, 19, 't', 't', true);
 const ODD0 = oddGemm('f64', 65, 63, 61, 'n', 'n', false);
@@ -34,6 +35,13 @@ test('two work-groups of the batched GEMM at once (32³ f32, overlap-all): no ra
   if (!clang) return;
   const c = { ...(batchedGemm('f32', 32, 2) as unknown as RaceCase), howmany: 2 };
   assert.deepEqual(checkOnThreads(clang, c, cpuOpenclC(c.ir, 'overlap-all'), 'overlap-all 32³ × 2'), CLEAN);
+});
+
+test('tile=2x4: blocks walked one after another, overlap-k16, a partial last K tile (65 × 63 × 61): no race', (t) => {
+  const clang = requireTool(t, CLANG19);
+  if (!clang) return;
+  const cl = cpuOpenclC(ODD0.ir, 'overlap-k16', parseOpenclKnobs('vload=2,aligned,tile=2x4'));
+  assert.deepEqual(checkOnThreads(clang, ODD0, cl, 'overlap-k16 tile=2x4 65×63×61'), CLEAN);
 });
 
 test('the checker finds the race where a barrier is missing: the tile barrier of the K loop taken out', (t) => {

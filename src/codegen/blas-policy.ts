@@ -101,6 +101,9 @@ export interface BlasPolicy {
  * kept plain loops where `full` falls back (lavapipe then compiles tinytc-policy.test.ts's modules in seconds): the
  * H200 run of scripts/gpu-gemm-candidates.sh gave the rule before → this one, % of cuBLAS: 32³ f32 100.0 → 117.9,
  * 32³ f64 83.9 → 84.8, 64³ f32 86.3 → 92.7, 64³ f64 63.0 → 65.2 (64.2% of the copy rate).
+ * 2026-11-29, three H200 runs for 64³ f64 (docs/benchmarks.md): the rule 68.7 / 70.2 / 69.2% of cuBLAS (64.9 / 64.8 /
+ * 65.8% of the copy rate); the `tile` knob lost everywhere: 2x4, 4x4, 2x8 on 16x8 48–49%, the rule's spelling on
+ * 16x16 64.9% and on 32x8 62.2%, tile=8x8 on 8x16 65.7% and on 8x8 57.5%.
  */
 export const VULKAN_GPU_GEMM: readonly GemmRule[] = [
   { element: 'f32', maxSize: 32, variant: 'vector-k16', spirv: { index32: true, fill: 'hoisted', vload: 4 } },
@@ -135,6 +138,14 @@ export const VULKAN_GPU_GEMM: readonly GemmRule[] = [
  * work-groups an SM against 6: the loads in flight win). Neither helped another shape (first run: 64³ f64 `index32`
  * 74.0 against 74.8; `overlap-k8`, 126 registers and 4 work-groups an SM, 73.5); `unroll` lost up to 5 points but on
  * overlap-all at 64³ f32 (88.2 → 102.9, one run; staged-all batched is the rule there).
+ * 2026-11-29, three H200 runs of the candidates for 64³ f64 (the `tile` knob, tiling.ts; docs/benchmarks.md has the
+ * table): the rule ran 78.3 / 80.6 / 78.8% of cuBLAS, 74.0 / 74.5 / 74.9% of the copy rate (164 registers, 3
+ * work-groups an SM, 19% occupancy). Smaller tiles a work-item raised occupancy and lost: tile=4x4 66.4 / 68.5% (124
+ * registers, 25%), 2x4 49.8 / 51.3% (25%; with index32 94 registers, 31%), staged-k16 batch 2x4 51.0% (48 registers,
+ * 63%); 16x16 work-items (4 × 4 each) 67.7%, 32x8 (2 × 8) 64.7%. So not latency at low occupancy: the products a
+ * work-item makes per local read. A larger tile on fewer work-items, overlap-k8 tile=8x8 on 8x8, ran 80.5% (76.5% of
+ * the copy rate, +2.1% over the rule in run 3; 238 registers, 13%): one run, and it needs a work-group rule by
+ * element type (OpenCL's choice gives every 64³ GEMM 16x8), so the rule stays until a run confirms it.
  */
 export const GPU_BLAS_POLICY: BlasPolicy = {
   gemm: [

@@ -1,3 +1,5 @@
+import { parseTile } from './tiling.js';
+
 /**
  * Switches of the OpenCL C GEMM's tile fills (src/codegen/opencl-c/gemm-tiles.ts), changing how they read global
  * memory, never what they compute, for a sweep to find what NVIDIA's OpenCL compiler makes fastest
@@ -38,11 +40,19 @@ export interface OpenclGemmKnobs {
    * ones. The same products in the same order.
    */
   readonly unroll?: boolean;
+  /**
+   * `tile=RxC` (every variant): each work-item keeps at most R rows × C columns of C (R and C 1, 2, 4 or 8) where
+   * tiling.ts keeps at most 4 × 8. Smaller: a work-group's block of C is smaller and it walks more of them, K tile by
+   * K tile each, with fewer accumulators and registers a work-item (more work-groups an SM); 8 rows: a larger block
+   * for a work-group of fewer work-items (fewer local reads per product). Issue #30 goal 5 timed both for the 64³ f64
+   * GEMM (docs/benchmarks.md): neither beat 4 × 8. The same sums, each element's products added in the same order.
+   */
+  readonly tile?: readonly [number, number];
 }
 
 /**
- * Knobs from their written form: `default`, or `vload=1|2|4`, `aligned`, `batch`, `index32` and `unroll` joined by
- * commas.
+ * Knobs from their written form: `default`, or `vload=1|2|4`, `aligned`, `batch`, `index32`, `unroll` and
+ * `tile=RxC` (R and C 1, 2, 4 or 8) joined by commas.
  * Throws on anything else.
  */
 export function parseOpenclKnobs(text: string): OpenclGemmKnobs {
@@ -52,6 +62,7 @@ export function parseOpenclKnobs(text: string): OpenclGemmKnobs {
     batch?: boolean;
     index32?: boolean;
     unroll?: boolean;
+    tile?: readonly [number, number];
   } = {};
   for (const part of text.split(',').filter((p) => p && p !== 'default')) {
     if (part === 'aligned') knobs.aligned = true;
@@ -59,8 +70,11 @@ export function parseOpenclKnobs(text: string): OpenclGemmKnobs {
     else if (part === 'index32') knobs.index32 = true;
     else if (part === 'unroll') knobs.unroll = true;
     else if (/^vload=[124]$/.test(part)) knobs.vload = Number(part.slice(6)) as OpenclGemmKnobs['vload'];
+    else if (/^tile=[1248]x[1248]$/.test(part)) knobs.tile = parseTile(part);
     else
-      throw new Error(`OpenCL GEMM knob '${part}': expected default, vload=1|2|4, aligned, batch, index32 or unroll`);
+      throw new Error(
+        `OpenCL GEMM knob '${part}': expected default, vload=1|2|4, aligned, batch, index32, unroll or tile=RxC (R, C: 1|2|4|8)`,
+      );
   }
   return knobs;
 }

@@ -1,3 +1,5 @@
+import { parseTile } from './tiling.js';
+
 /**
  * Switches of the SPIR-V GEMM (src/codegen/spirv/gemm.ts) that change how it is spelled,
  * never what it computes (the products are added in the same order under every setting), so that
@@ -49,6 +51,13 @@ export interface SpirvGemmKnobs {
    * a compiler keeps one operand's reads in flight at a time; batched, both operands' are (issue #30 goal 5).
    */
   readonly batch?: boolean;
+  /**
+   * `tile=RxC`: each invocation keeps at most R rows × C columns of C (R and C 1, 2, 4 or 8) where tiling.ts keeps
+   * at most 4 × 8, as the OpenCL C knob of that name does (opencl-knobs.ts): smaller, a smaller block of C a
+   * work-group, more blocks walked, fewer accumulators and registers an invocation; 8 rows, a larger block for
+   * fewer invocations. The same sums in the same order.
+   */
+  readonly tile?: readonly [number, number];
 }
 
 /** The K steps (products per accumulator) a `full` unroll writes out at most; longer K keeps its loops. */
@@ -85,6 +94,7 @@ export function parseSpirvKnobs(text: string): SpirvGemmKnobs {
     vload?: SpirvGemmKnobs['vload'];
     fma?: boolean;
     batch?: boolean;
+    tile?: readonly [number, number];
   } = {};
   for (const part of text.split(',').filter((p) => p && p !== 'default')) {
     const [key, value] = part.split('=');
@@ -93,11 +103,13 @@ export function parseSpirvKnobs(text: string): SpirvGemmKnobs {
     else if (key === 'unroll' && (value === 'none' || value === 'hint' || value === 'full')) knobs.unroll = value;
     else if (key === 'fma' && value === undefined) knobs.fma = true;
     else if (key === 'batch' && value === undefined) knobs.batch = true;
+    else if (key === 'tile' && /^[1248]x[1248]$/.test(value ?? '')) knobs.tile = parseTile(part);
     else if (key === 'vload' && (value === '1' || value === '2' || value === '4'))
       knobs.vload = Number(value) as 1 | 2 | 4;
     else
       throw new Error(
-        `SPIR-V knob '${part}' is none of index32, fill=divide|hoisted, unroll=none|hint|full, vload=1|2|4, fma, batch`,
+        `SPIR-V knob '${part}' is none of index32, fill=divide|hoisted, unroll=none|hint|full, vload=1|2|4, fma, batch, ` +
+          'tile=RxC (R, C: 1|2|4|8)',
       );
   }
   return knobs;

@@ -3,6 +3,7 @@
 import { type GemmVariantName, LOCAL_BYTES } from '../../src/codegen/blas-policy.js';
 import { compileTinytc } from '../../src/codegen/compile-tinytc.js';
 import { emitTinytcOpenCLC } from '../../src/codegen/opencl-c/index.js';
+import type { OpenclGemmKnobs } from '../../src/codegen/opencl-knobs.js';
 import { CPU_DEVICE, codegenPolicy } from '../../src/codegen/policy.js';
 import { SourceFile } from '../../src/diagnostics/source.js';
 import { SPIR64 } from '../../src/layout/data-layout.js';
@@ -15,15 +16,15 @@ import { type HostMemref, runWorkGroupThreads } from './work-group-threads.js';
 /** The policy the OpenCL runtime builds for PoCL (a CPU device of 4096 work-items, LOCAL_BYTES of tiles). */
 export const CPU_POLICY = codegenPolicy({ maxWorkGroupSize: 4096, maxWorkItemSizes: [4096, 4096], ...CPU_DEVICE });
 
-/** The OpenCL C of `ir` with its GEMMs as `variant`, under CPU_POLICY. */
-export function cpuOpenclC(ir: string, variant: GemmVariantName): string {
+/** The OpenCL C of `ir` with its GEMMs as `variant` (and the OpenCL C knobs `opencl`), under CPU_POLICY. */
+export function cpuOpenclC(ir: string, variant: GemmVariantName, opencl: OpenclGemmKnobs = {}): string {
   const fe = compileTinytc(new SourceFile('x.ir', ir), {
     target: openclTarget,
     lowerOptions: { target: 'opencl' },
     policy: CPU_POLICY,
     api: 'opencl',
   });
-  return emitTinytcOpenCLC(fe.compiled!, { blas: { localBytes: LOCAL_BYTES, gemm: [{ variant }] } });
+  return emitTinytcOpenCLC(fe.compiled!, { blas: { localBytes: LOCAL_BYTES, gemm: [{ variant }], opencl } });
 }
 
 /** The odd sizes' GEMM (tinytc-gemm-cases.ts), which the race checker runs as tinytc-gemm-overlap.test.ts does. */

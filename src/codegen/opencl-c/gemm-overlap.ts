@@ -119,7 +119,7 @@ export function overlapped(
   const kb = ctx.names.internal('kb');
   const k = ctx.names.internal('k');
   const p = ctx.names.internal('p');
-  const t = registerTile(ctx, M, N, ib, jb);
+  const t = registerTile(ctx, M, N, ib, jb, false, reads.tile);
   const mb = wg0 * t.rm;
   const nb = wg1 * t.rn;
   const kt = stagedKTile(variant, K, mb, nb, SCALAR_BYTES[c.element], ctx.policy.localBytes);

@@ -4,19 +4,21 @@
 import type { AtomicMode } from '../atomic-mode.js';
 import { C_TYPE } from './c-scalars.js';
 import { type CollectiveContext, type ScalarArg, type Trans, indent, opAt, update } from './collective.js';
-import { gemmTiling } from '../tiling.js';
+import { GEMM_TILE_MAX, gemmTiling } from '../tiling.js';
 import { type Ext, type View, extText } from './views.js';
 
 /**
- * How a GEMM's tile fills read global memory (opencl-knobs.ts): elements per read, whether each fill tests the
- * operands' alignment at run time to read through pointers to vectors, the C type of the GEMM's indices
- * (`int` under `index32` where the shapes allow it), and whether its loops are marked `#pragma unroll`.
+ * How a staged GEMM is spelled (opencl-knobs.ts): its tile fills' elements per global read, whether each fill tests
+ * the operands' alignment at run time to read through pointers to vectors, the C type of the GEMM's indices (`int`
+ * under `index32` where the shapes allow it), whether its loops are marked `#pragma unroll`, and the register tile's
+ * cap (`tile`; tiling.ts's GEMM_TILE_MAX without it).
  */
 export interface TileReads {
   readonly w: 1 | 2 | 4;
   readonly aligned: boolean;
   readonly index: IndexType;
   readonly unroll: boolean;
+  readonly tile: readonly [number, number];
 }
 
 /** `#pragma unroll` before a GEMM loop under the `unroll` knob. */
@@ -30,9 +32,17 @@ export type IndexType = 'int' | 'long';
  * rows lid0 + r·wg0 and columns lid1 + q·wg1, or with `neighbours` rows lid0·rm + r and columns
  * lid1·rn + q.
  */
-export function registerTile(ctx: CollectiveContext, M: Ext, N: Ext, ib: string, jb: string, neighbours = false) {
+export function registerTile(
+  ctx: CollectiveContext,
+  M: Ext,
+  N: Ext,
+  ib: string,
+  jb: string,
+  neighbours = false,
+  tile: readonly [number, number] = GEMM_TILE_MAX,
+) {
   const [wg0, wg1] = ctx.wg;
-  const { rm, rn, fullRows, fullCols } = gemmTiling(ctx.wg, M, N);
+  const { rm, rn, fullRows, fullCols } = gemmTiling(ctx.wg, M, N, tile);
   const rows = Array.from({ length: rm }, (_, r) => r);
   const cols = Array.from({ length: rn }, (_, q) => q);
   const accs = rows.map((r) => cols.map((q) => ctx.names.internal(`acc${r}_${q}`)));

@@ -17,6 +17,7 @@ import {
   registerTile,
   unrollPragma,
 } from './gemm-tiles.js';
+import { GEMM_TILE_MAX } from '../tiling.js';
 import { type Ext, extText, type View } from './views.js';
 
 /**
@@ -37,10 +38,11 @@ export function gemm(
 ): string[] {
   const rule = gemmRule(ctx.policy, c.element, c.shape[0], c.shape[1]);
   const variant = rule?.variant ?? 'direct';
-  if (variant === 'direct' || variant === 'direct-vector')
-    return direct(ctx, variant === 'direct-vector', ta, tb, atomic, alpha, a, b, beta, c);
-  // The rule's tile reads, each knob a caller sets overriding it.
+  // The rule's knobs, each knob a caller sets overriding it.
   const knobs = { ...rule?.opencl, ...ctx.policy.opencl };
+  const tile = knobs.tile ?? GEMM_TILE_MAX;
+  if (variant === 'direct' || variant === 'direct-vector')
+    return direct(ctx, variant === 'direct-vector', tile, ta, tb, atomic, alpha, a, b, beta, c);
   const index: IndexType =
     knobs.index32 === true && narrow(c.shape[0], c.shape[1], op(a, ta).cols, [a, b, c]) ? 'int' : 'long';
   const reads: TileReads = {
@@ -48,6 +50,7 @@ export function gemm(
     aligned: knobs.aligned === true,
     index,
     unroll: knobs.unroll === true,
+    tile,
   };
   // 32-bit: the work-item ids as ints too (the kernel's are longs), so that the index arithmetic stays 32-bit.
   const ids =
@@ -96,6 +99,7 @@ function narrow(M: Ext, N: Ext, K: Ext, views: readonly View[]): boolean {
 function direct(
   ctx: CollectiveContext,
   neighbours: boolean,
+  tile: readonly [number, number],
   ta: Trans,
   tb: Trans,
   atomic: AtomicMode | null,
@@ -111,7 +115,7 @@ function direct(
   const ib = ctx.names.internal('ib');
   const jb = ctx.names.internal('jb');
   const k = ctx.names.internal('k');
-  const t = registerTile(ctx, M, N, ib, jb, neighbours);
+  const t = registerTile(ctx, M, N, ib, jb, neighbours, tile);
   const guarded = (cond: string | null, value: string) => (cond ? `(${cond} ? ${value} : 0)` : value);
   const floating = c.element === 'f32' || c.element === 'f64';
   /** One vector load for a work-item's values of one k where they are neighbours in memory, else one load each. */
@@ -183,7 +187,7 @@ function staged(
   const kb = ctx.names.internal('kb');
   const k = ctx.names.internal('k');
   const vector = variant.startsWith('vector-') && c.element !== 'i1';
-  const t = registerTile(ctx, M, N, ib, jb, vector);
+  const t = registerTile(ctx, M, N, ib, jb, vector, tileReads.tile);
   const mb = wg0 * t.rm;
   const nb = wg1 * t.rn;
   const bytes = SCALAR_BYTES[c.element];

@@ -102,7 +102,7 @@ export function overlapped(
   const [M, N] = c.shape;
   const K = op(a, ta).cols;
   const ssa = unrollsK(sp, K);
-  const { rm, rn, fullRows, fullCols } = gemmTiling(ctx.wg, M, N);
+  const { rm, rn, fullRows, fullCols } = gemmTiling(ctx.wg, M, N, sp.tile);
   const mb = wg0 * rm;
   const nb = wg1 * rn;
   const kt = stagedKTile(variant, K, mb, nb, SCALAR_BYTES[e], ctx.blas.localBytes);

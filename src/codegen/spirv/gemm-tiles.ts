@@ -40,6 +40,8 @@ export interface Spelling {
   readonly fma: boolean;
   /** A staged K tile's reads of both operands before its stores (the `batch` knob). */
   readonly batch: boolean;
+  /** The register tile's cap: the `tile` knob, or tiling.ts's GEMM_TILE_MAX. */
+  readonly tile: readonly [number, number];
 }
 
 /**
@@ -123,7 +125,7 @@ export function registerTile(
   const x = sp.x;
   const [wg0, wg1] = ctx.wg;
   const [M, N] = c.shape;
-  const { rm, rn, fullRows, fullCols } = gemmTiling(ctx.wg, M, N);
+  const { rm, rn, fullRows, fullCols } = gemmTiling(ctx.wg, M, N, sp.tile);
   // (ib + lid) + r·wg, or ib + (lid·rm + r).
   const at = (b: SExt, lid: Sym, wg: number, per: number, r: number) =>
     neighbours ? x.add(b, inBlock(sp, lid, wg, per, true, r)) : x.add(x.add(b, lid), r * wg);
@@ -138,7 +140,7 @@ export type RegisterTile = ReturnType<typeof registerTile>;
 
 /** C's blocks of (wg0·rm) × (wg1·rn), one after another, the work-group on each (written out under `full` up to 4 per mode). */
 export function blocks(ctx: SCollectiveContext, sp: Spelling, c: SView, body: (ib: SExt, jb: SExt) => void): void {
-  const { rm, rn } = gemmTiling(ctx.wg, c.shape[0], c.shape[1]);
+  const { rm, rn } = gemmTiling(ctx.wg, c.shape[0], c.shape[1], sp.tile);
   loop(ctx, sp, 0, c.shape[1], ctx.wg[1] * rn, 4, (jb) =>
     loop(ctx, sp, 0, c.shape[0], ctx.wg[0] * rm, 4, (ib) => body(ib, jb)),
   );

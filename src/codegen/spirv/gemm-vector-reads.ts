@@ -14,9 +14,15 @@ import { type Spelling, type TileLoad, type VectorReads, divideBy } from './gemm
 import { both, globalContiguous, vectorOperand } from './vector-axpby.js';
 
 /** The tiles of a staged variant: blocks of mb × nb, K tiles of kt, and which modes the tiles never pass. */
-export function stagedShape(ctx: SCollectiveContext, variant: StagedVariantName, K: SExt, c: SView) {
+export function stagedShape(
+  ctx: SCollectiveContext,
+  variant: StagedVariantName,
+  K: SExt,
+  c: SView,
+  tile: readonly [number, number],
+) {
   const [M, N] = c.shape;
-  const { rm, rn, fullRows, fullCols } = gemmTiling(ctx.wg, M, N);
+  const { rm, rn, fullRows, fullCols } = gemmTiling(ctx.wg, M, N, tile);
   const mb = ctx.wg[0] * rm;
   const nb = ctx.wg[1] * rn;
   const kt = stagedKTile(variant, K, mb, nb, SCALAR_BYTES[c.element], ctx.blas.localBytes);
@@ -65,9 +71,10 @@ export function gemmVectorReads(
   a: SView,
   b: SView,
   c: SView,
+  tile: readonly [number, number],
 ): { aligned: number | boolean; readers: () => Map<SView, VectorReads> } | null {
   const K = op(a, ta).cols;
-  const s = stagedShape(ctx, variant, K, c);
+  const s = stagedShape(ctx, variant, K, c, tile);
   const ok = (v: SView, t: Trans, extent: [number, number], full: [boolean, boolean]) =>
     readableAsVectors(v, t, c.element, extent, full, w);
   const okA = ok(a, ta, [s.mb, s.kt], [s.fullRows, s.fullK]);

@@ -10,7 +10,7 @@ import { SCALAR_BYTES } from '../../frontend/tinytc/ast.js';
 import type { AtomicMode } from '../atomic-mode.js';
 import { type StagedVariantName, UNROLL_K_STEPS, gemmRule, isOverlapped, stagedKTile } from '../blas-policy.js';
 import { type SpirvGemmKnobs, UNROLL_PRODUCTS } from '../spirv-knobs.js';
-import { gemmTiling } from '../tiling.js';
+import { GEMM_TILE_MAX, gemmTiling } from '../tiling.js';
 import { type SCollectiveContext, type SScalar, type Trans, op, opAt } from './collective.js';
 import type { SExt, SView } from './gen.js';
 import { overlapped, prefetchTile } from './gemm-overlap.js';
@@ -60,6 +60,7 @@ export function gemm(
   const i32 =
     knobs.index32 === true && [c.shape[0], c.shape[1], op(a, ta).cols].every((e) => typeof e === 'number' && e < SMALL);
   const unroll = knobs.unroll ?? 'none';
+  const tile = knobs.tile ?? GEMM_TILE_MAX;
   const g = ctx.g;
   const sp: Spelling = {
     x: i32 ? g.ext32 : g.ext,
@@ -76,11 +77,14 @@ export function gemm(
     // 2026-11-27). Elsewhere `full` asks for what `hint` does: loops marked Unroll.
     // The same where writing out would make more than UNROLL_PRODUCTS products per work-item (but see `reads`).
     unroll:
-      unroll === 'full' && (!i32 || writtenOutProducts(ctx, c, op(a, ta).cols) > UNROLL_PRODUCTS) ? 'hint' : unroll,
+      unroll === 'full' && (!i32 || writtenOutProducts(ctx, c, op(a, ta).cols, tile) > UNROLL_PRODUCTS)
+        ? 'hint'
+        : unroll,
     vectors: new Map(),
     aligned: null,
     fma: knobs.fma === true,
     batch: knobs.batch === true,
+    tile,
   };
   if (variant === 'direct' || variant === 'direct-vector')
     return direct(ctx, sp, variant === 'direct-vector', ta, tb, atomic, alpha, a, b, beta, c);
@@ -91,7 +95,8 @@ export function gemm(
   // Vector reads in the 32-bit spelling only: on an H200 (driver 580.159) NVIDIA's Vulkan computed the 64-bit one
   // (`vload=4`, loops) wrong for skewed f32 GEMMs that lavapipe and every 32-bit spelling computed right
   // (test/tinytc-gemm-vector-reads.test.ts, 2026-11-28), as it did the 64-bit written-out GEMM before.
-  const reads = (knobs.vload ?? 1) > 1 && i32 ? gemmVectorReads(ctx, variant, knobs.vload!, ta, tb, a, b, c) : null;
+  const reads =
+    (knobs.vload ?? 1) > 1 && i32 ? gemmVectorReads(ctx, variant, knobs.vload!, ta, tb, a, b, c, sp.tile) : null;
   if (!reads) return print(ctx, sp);
   // The vector fills are written out (a trip per vector); with the loops around them marked Unroll, lavapipe's
   // LLVM writes out the whole GEMM itself, the products `full` refused to: tinytc-policy.test.ts's 64³ f32 GEMM
@@ -111,10 +116,10 @@ export function gemm(
  * The products one work-item would write out under `full`: its register tile × K × the blocks of C
  * the work-group walks (static extents; a dynamic one counts as unbounded).
  */
-function writtenOutProducts(ctx: SCollectiveContext, c: SView, K: SExt): number {
+function writtenOutProducts(ctx: SCollectiveContext, c: SView, K: SExt, tile: readonly [number, number]): number {
   const [M, N] = c.shape;
   if (typeof M !== 'number' || typeof N !== 'number' || typeof K !== 'number') return Infinity;
-  const { rm, rn } = gemmTiling(ctx.wg, M, N);
+  const { rm, rn } = gemmTiling(ctx.wg, M, N, tile);
   const blocks = Math.ceil(M / (ctx.wg[0] * rm)) * Math.ceil(N / (ctx.wg[1] * rn));
   return rm * rn * K * blocks;
 }
@@ -175,7 +180,7 @@ function staged(
   const [M, N] = c.shape;
   const K = op(a, ta).cols;
   const vector = variant.startsWith('vector-');
-  const { rm, rn, fullRows, fullCols } = gemmTiling(ctx.wg, M, N);
+  const { rm, rn, fullRows, fullCols } = gemmTiling(ctx.wg, M, N, sp.tile);
   const mb = wg0 * rm;
   const nb = wg1 * rn;
   const kt = stagedKTile(variant, K, mb, nb, SCALAR_BYTES[e], ctx.blas.localBytes);
