@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { FORMATS, type LowerOptions, lower, lowerPlan } from '../src/lower.js';
 import { repeatedSlots, withoutShapeMemo } from '../src/abi/kernel-shape-memo.js';
 import { TINYTC_FORMATS } from '../src/codegen/formats.js';
-import type { VulkanTargetOptions } from '../src/targets/vulkan/plan.js';
+import type { VulkanPlan, VulkanTargetOptions } from '../src/targets/vulkan/plan.js';
 
 const host = { readFile: () => undefined };
 const seed = process.env.KERNARG_FC_SEED ? Number(process.env.KERNARG_FC_SEED) : 4321;
@@ -92,7 +92,7 @@ function written(text: string, options: LowerOptions, streamed: boolean) {
 
 test("vulkan's kernels of one shape share one plan, but not where the plan is the kernel's own", () => {
   const text = source([0, 1, 0, 0, 7, 7, 7, 2, 2, 2].map((shape) => ({ shape, attribute: false })));
-  const kernels = lowerPlan('many.cl', text, host, { target: 'vulkan' }).plan!.kernels;
+  const kernels = (lowerPlan('many.cl', text, host, { target: 'vulkan' }).plan as VulkanPlan).kernels;
   // A shape's plan is kept from its second kernel on; the same types under the same names (shapes 0 and 1) are one.
   assert.equal(kernels[2].args, kernels[1].args);
   assert.equal(kernels[3].args, kernels[1].args);
@@ -106,10 +106,8 @@ test("vulkan's kernels of one shape share one plan, but not where the plan is th
     [3, 4, 5],
   );
   // A set per kernel: none shared.
-  const distinct = lowerPlan('many.cl', text, host, {
-    target: 'vulkan',
-    vulkan: { distinctKernelDescriptorSets: true },
-  }).plan!.kernels;
+  const options = { target: 'vulkan', vulkan: { distinctKernelDescriptorSets: true } } as const;
+  const distinct = (lowerPlan('many.cl', text, host, options).plan as VulkanPlan).kernels;
   assert.notEqual(distinct[3].args, distinct[2].args);
   assert.deepEqual(
     distinct.slice(0, 4).map((k) => k.args[0].descriptorSet),

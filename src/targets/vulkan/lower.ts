@@ -57,7 +57,8 @@ export function samplerExpr(mask: number): string {
  */
 function literalSamplers(module: KernelModule, o: VulkanTargetOptions): VulkanPlan['literalSamplers'][number][] {
   const literal: VulkanPlan['literalSamplers'][number][] = [];
-  const used = new Set(module.functions.flatMap((f) => f.uses));
+  const used = new Set<string>();
+  for (const f of module.functions) for (const u of f.uses) used.add(u);
   const masks = [...(o.samplerMap ?? [])];
   for (const s of module.samplers) if (used.has(s.name) && !masks.includes(s.value)) masks.push(s.value);
   masks.forEach((mask, binding) => {
@@ -87,35 +88,44 @@ const keepsPlan = (plan: VulkanKernelPlan): boolean => {
 };
 
 /**
- * A kernel's plan through the memo where there is one (`classes`: the kernels' argument classes by index, or undefined
- * to classify a kernel's parameters only where it is planned; a warm kernel needs none). Each pass loops over the
- * kernels' indices itself (a loop of its own, as before the memo).
+ * Each parameter type's argument class, classified once per type object (a file of very many kernels passes a few
+ * types again and again; classifyArg is a function of the type alone).
  */
+type ClassOf = (t: FunctionInfo['params'][number]['type']) => ArgClass;
+function argClasses(): ClassOf {
+  const classes = new Map<FunctionInfo['params'][number]['type'], ArgClass>();
+  return (t) => {
+    let c = classes.get(t);
+    if (c === undefined) classes.set(t, (c = classifyArg(t)));
+    return c;
+  };
+}
+
+/** A kernel's plan through the memo where there is one: a kernel of a shape planned before costs a lookup. */
 class ShapePlans {
-  private at = 0;
-  private readonly make = (k: FunctionInfo) =>
-    this.planner.plan(k, this.classes ? this.classes[this.at] : classesOf(k));
+  private readonly make = (k: FunctionInfo) => {
+    const params = k.params;
+    const classes = new Array<ArgClass>(params.length);
+    for (let i = 0; i < params.length; i++) classes[i] = this.classOf(params[i].type);
+    return this.planner.plan(k, classes);
+  };
 
   constructor(
     private readonly planner: KernelPlanner,
     private readonly memo: KernelShapeMemo<Draft<VulkanKernelPlan>> | undefined,
-    private readonly classes: readonly (readonly ArgClass[])[] | undefined,
+    private readonly classOf: ClassOf,
     private readonly diags: DiagnosticBag | undefined,
   ) {}
 
-  /** The plan of `k`, the kernel at index `i`. */
-  plan(k: FunctionInfo, i: number): Draft<VulkanKernelPlan> {
-    this.at = i;
+  plan(k: FunctionInfo): Draft<VulkanKernelPlan> {
     return this.memo ? this.memo.plan(k, this.make, this.diags) : this.make(k);
   }
 }
 
-const classesOf = (k: FunctionInfo): ArgClass[] => k.params.map((p) => classifyArg(p.type));
-
 /** The kernels' plans in order (a loop of its own, so the engine optimises it apart from lowerVulkan). */
 function planKernels(plans: ShapePlans, kernels: readonly FunctionInfo[]): Draft<VulkanKernelPlan>[] {
   const all: Draft<VulkanKernelPlan>[] = [];
-  for (let i = 0; i < kernels.length; i++) all.push(plans.plan(kernels[i], i));
+  for (let i = 0; i < kernels.length; i++) all.push(plans.plan(kernels[i]));
   return all;
 }
 
@@ -181,8 +191,8 @@ export function vulkanLowering(
   // Restrictions of the seed.
   checkCalls(module, kernels, o, err);
   checkProgramScope(module, err);
-  const classes = kernels.map((k) => k.params.map((p) => classifyArg(p.type)));
-  checkParams(kernels, classes, o, err);
+  const classOf = argClasses();
+  checkParams(kernels, classOf, o, err);
   checkBufferStorage(module, o, diags);
 
   const literal = literalSamplers(module, o);
@@ -229,7 +239,7 @@ export function vulkanLowering(
   const state: PlannerState = { nextSet, nextSpec: 3, descriptorSets };
   const modulePush = pushConstants.length > 0 || moduleParts.modulePush;
   const planner = new KernelPlanner(o, dl, modulePush, moduleParts, state, err);
-  const plans = new ShapePlans(planner, vulkanShapeMemo(module, o), classes, diags);
+  const plans = new ShapePlans(planner, vulkanShapeMemo(module, o), classOf, diags);
   const kernelPlans = whole ? planKernels(plans, kernels) : undefined;
   const facts = kernelPlans ? kernelFacts(kernelPlans) : planKernelFacts(plans, kernels);
   nextSet = state.nextSet;
@@ -314,9 +324,9 @@ export function vulkanLowering(
       { nextSet: firstSet, nextSpec: 3, descriptorSets: [] },
       () => {},
     );
-    const plans = new ShapePlans(again, vulkanShapeMemo(module, o), undefined, undefined);
+    const plans = new ShapePlans(again, vulkanShapeMemo(module, o), classOf, undefined);
     for (let i = 0; i < kernels.length; i++) {
-      const plan = plans.plan(kernels[i], i);
+      const plan = plans.plan(kernels[i]);
       if (metadataAt) setImageMetadata(plan, moduleParts.imageMetadata, metadataAt.base);
       if (prints) plan.mayUsePrintf = true;
       yield plan;
@@ -351,7 +361,7 @@ function planKernelFacts(plans: ShapePlans, kernels: readonly FunctionInfo[]): K
   let pushEnd = 0;
   let addressTables = false;
   for (let i = 0; i < kernels.length; i++) {
-    const k = plans.plan(kernels[i], i);
+    const k = plans.plan(kernels[i]);
     podEnd = Math.max(podEnd, podBlockEnd(k));
     if (k.podPlacement === 'pushconstant') pushEnd = Math.max(pushEnd, (k.podOffset ?? 0) + k.podSize);
     addressTables ||= hasAddressTable(k);
