@@ -121,7 +121,15 @@ export class KernelShapeMemo<K extends { readonly name: string }> {
   private shapes = 0;
   private readonly called: ReadonlySet<string>;
 
-  constructor(module: KernelModule) {
+  /**
+   * `keeps(plan)`: whether a plan may be given to later kernels of its shape, for a target where some plans depend on
+   * the kernels before them too (vulkan's local arguments take the next spec ids); a plan it refuses is made anew for
+   * every kernel of that shape, as a shape the memo never saw.
+   */
+  constructor(
+    module: KernelModule,
+    private readonly keeps: (plan: K) => boolean = () => true,
+  ) {
     this.called = calledNames(module);
   }
 
@@ -172,7 +180,7 @@ export class KernelShapeMemo<K extends { readonly name: string }> {
     }
     const reported = reportedTo(diags);
     const made = make(k);
-    if (made === undefined || reportedTo(diags) !== reported) return made;
+    if (made === undefined || reportedTo(diags) !== reported || !this.keeps(made)) return made;
     if (seen) seen.set(PLAN, made);
     else if (this.shapes < MEMO_SHAPES && this.leaf(k, true)) this.shapes++;
     return made;

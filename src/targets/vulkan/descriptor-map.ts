@@ -1,6 +1,7 @@
 import { joinPieces } from '../../emit/pieces.js';
 import type { StreamPlan } from '../../abi/stream-plan.js';
 import type { VulkanPlan, VulkanSlot } from './lower.js';
+import { SlotListTexts } from '../../abi/kernel-shape-memo.js';
 
 /** The argument kinds clspv-reflection prints no descriptor-map line for. */
 const SILENT: ReadonlySet<VulkanSlot['argKind']> = new Set([
@@ -10,8 +11,9 @@ const SILENT: ReadonlySet<VulkanSlot['argKind']> = new Set([
   'uniform_texel_buffer',
 ]);
 
-function argLine(kernel: string, a: VulkanSlot): string {
-  const head = `kernel,${kernel},arg,${a.name},argOrdinal,${a.param}`;
+/** One argument's line after its `kernel,<name>` (the rest is the slot's alone). */
+function argLineTail(a: VulkanSlot): string {
+  const head = `,arg,${a.name},argOrdinal,${a.param}`;
   switch (a.argKind) {
     case 'local':
       return `${head},argKind,local,arrayElemSize,${a.arrayElemSize},arrayNumElemSpecId,${a.specId}`;
@@ -24,6 +26,16 @@ function argLine(kernel: string, a: VulkanSlot): string {
       return `${head},descriptorSet,${a.descriptorSet},binding,${a.binding},offset,0,argKind,${a.argKind}${a.pointerTable ? `,pointerTable,${a.pointerTable}` : ''}`;
   }
 }
+
+/**
+ * A kernel's argument lines, each without its `kernel,<name>`: made once for the kernels of one shape (the memo's
+ * shared slot lists).
+ */
+const ARG_LINE_TAILS = new SlotListTexts<VulkanSlot, readonly string[]>((args) => {
+  const tails: string[] = [];
+  for (const a of args) if (!SILENT.has(a.argKind)) tails.push(argLineTail(a));
+  return tails;
+});
 
 /**
  * clspv's descriptor map (the CSV `clspv-reflection` prints): push constants, samplers, the
@@ -45,7 +57,8 @@ export function* emitDescriptorMapPieces(plan: StreamPlan<VulkanPlan>): Generato
     out.push(`kernel_decl,${k.name}`);
     // clspv-reflection prints no line for pointer arguments (pointer_pushconstant, pointer_ubo) nor
     // texel buffers: its ReflectionParser has no case for their instructions.
-    for (const a of k.args) if (!SILENT.has(a.argKind)) out.push(argLine(k.name, a));
+    const lead = `kernel,${k.name}`;
+    for (const tail of ARG_LINE_TAILS.text(k.args)) out.push(lead + tail);
     yield out.join('\n') + '\n';
     any = true;
     out = [];

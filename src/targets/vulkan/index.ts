@@ -217,7 +217,7 @@ export const vulkanTarget: Target<VulkanPlan, 'bindings'> = {
     };
   },
   // Sets, push-constant ranges and requirements span kernels: every kernel is planned once for them, then again as
-  // it is written (vulkanLowering).
+  // it is written (vulkanLowering), a kernel of a shape planned before costing a lookup in each pass.
   kernelwise: {
     formats: ['table', 'json', 'descriptor-map'],
     lower(module, o, diags) {

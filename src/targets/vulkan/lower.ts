@@ -6,6 +6,7 @@ import { DATA_LAYOUTS } from '../../layout/data-layout.js';
 import { layoutOf } from '../../layout/layout.js';
 import { type FunctionInfo, type KernelModule, kernelsOf } from '../../model/kernel-module.js';
 import { someKernelCalls } from '../../abi/call-graph.js';
+import { KernelShapeMemo } from '../../abi/kernel-shape-memo.js';
 import type { Draft } from '../../abi/origin.js';
 import {
   checkPhysicalPointerOptions,
@@ -56,7 +57,8 @@ export function samplerExpr(mask: number): string {
  */
 function literalSamplers(module: KernelModule, o: VulkanTargetOptions): VulkanPlan['literalSamplers'][number][] {
   const literal: VulkanPlan['literalSamplers'][number][] = [];
-  const used = new Set(module.functions.flatMap((f) => f.uses));
+  const used = new Set<string>();
+  for (const f of module.functions) for (const u of f.uses) used.add(u);
   const masks = [...(o.samplerMap ?? [])];
   for (const s of module.samplers) if (used.has(s.name) && !masks.includes(s.value)) masks.push(s.value);
   masks.forEach((mask, binding) => {
@@ -66,15 +68,65 @@ function literalSamplers(module: KernelModule, o: VulkanTargetOptions): VulkanPl
   return literal;
 }
 
+/**
+ * The kernels of one shape planned once (src/abi/kernel-shape-memo.ts), where a kernel's plan is its shape's whatever
+ * came before it: not with --distinct-kernel-descriptor-sets (a set per kernel, named after it), and no plan with a
+ * local argument (its spec id is the next one). The rest of what a plan takes from the kernels before it is the same
+ * for every kernel of a shape from its first on: the shared set is numbered once (by the first kernel that binds
+ * anything), --binding-scheme=by-position's bindings are numbered once per position and never renumbered, and the
+ * requirements gathered from a shape's slots (scalar types, images, buffers) are those its first kernel added. A
+ * memoized kernel calls nothing, so it reads no image metadata (a name's) either.
+ */
+function vulkanShapeMemo(module: KernelModule, o: VulkanTargetOptions) {
+  if (o.distinctKernelDescriptorSets) return undefined;
+  return new KernelShapeMemo<Draft<VulkanKernelPlan>>(module, keepsPlan);
+}
+
+const keepsPlan = (plan: VulkanKernelPlan): boolean => {
+  for (const a of plan.args) if (a.argKind === 'local') return false;
+  return true;
+};
+
+/**
+ * Each parameter type's argument class, classified once per type object (a file of very many kernels passes a few
+ * types again and again; classifyArg is a function of the type alone).
+ */
+type ClassOf = (t: FunctionInfo['params'][number]['type']) => ArgClass;
+function argClasses(): ClassOf {
+  const classes = new Map<FunctionInfo['params'][number]['type'], ArgClass>();
+  return (t) => {
+    let c = classes.get(t);
+    if (c === undefined) classes.set(t, (c = classifyArg(t)));
+    return c;
+  };
+}
+
+/** A kernel's plan through the memo where there is one: a kernel of a shape planned before costs a lookup. */
+class ShapePlans {
+  private readonly make = (k: FunctionInfo) => {
+    const params = k.params;
+    const classes = new Array<ArgClass>(params.length);
+    for (let i = 0; i < params.length; i++) classes[i] = this.classOf(params[i].type);
+    return this.planner.plan(k, classes);
+  };
+
+  constructor(
+    private readonly planner: KernelPlanner,
+    private readonly memo: KernelShapeMemo<Draft<VulkanKernelPlan>> | undefined,
+    private readonly classOf: ClassOf,
+    private readonly diags: DiagnosticBag | undefined,
+  ) {}
+
+  plan(k: FunctionInfo): Draft<VulkanKernelPlan> {
+    return this.memo ? this.memo.plan(k, this.make, this.diags) : this.make(k);
+  }
+}
+
 /** The kernels' plans in order (a loop of its own, so the engine optimises it apart from lowerVulkan). */
-function planKernels(
-  planner: KernelPlanner,
-  kernels: readonly FunctionInfo[],
-  classes: readonly (readonly ArgClass[])[],
-): Draft<VulkanKernelPlan>[] {
-  const plans: Draft<VulkanKernelPlan>[] = [];
-  for (let i = 0; i < kernels.length; i++) plans.push(planner.plan(kernels[i], classes[i]));
-  return plans;
+function planKernels(plans: ShapePlans, kernels: readonly FunctionInfo[]): Draft<VulkanKernelPlan>[] {
+  const all: Draft<VulkanKernelPlan>[] = [];
+  for (let i = 0; i < kernels.length; i++) all.push(plans.plan(kernels[i]));
+  return all;
 }
 
 /**
@@ -139,8 +191,8 @@ export function vulkanLowering(
   // Restrictions of the seed.
   checkCalls(module, kernels, o, err);
   checkProgramScope(module, err);
-  const classes = kernels.map((k) => k.params.map((p) => classifyArg(p.type)));
-  checkParams(kernels, classes, o, err);
+  const classOf = argClasses();
+  checkParams(kernels, classOf, o, err);
   checkBufferStorage(module, o, diags);
 
   const literal = literalSamplers(module, o);
@@ -187,8 +239,9 @@ export function vulkanLowering(
   const state: PlannerState = { nextSet, nextSpec: 3, descriptorSets };
   const modulePush = pushConstants.length > 0 || moduleParts.modulePush;
   const planner = new KernelPlanner(o, dl, modulePush, moduleParts, state, err);
-  const kernelPlans = whole ? planKernels(planner, kernels, classes) : undefined;
-  const facts = kernelPlans ? kernelFacts(kernelPlans) : planKernelFacts(planner, kernels, classes);
+  const plans = new ShapePlans(planner, vulkanShapeMemo(module, o), classOf, diags);
+  const kernelPlans = whole ? planKernels(plans, kernels) : undefined;
+  const facts = kernelPlans ? kernelFacts(kernelPlans) : planKernelFacts(plans, kernels);
   nextSet = state.nextSet;
   let nextSpec = state.nextSpec;
   const metadataAt = imageMetadataBase(moduleParts.imageMetadata, pcEnd, facts.podEnd);
@@ -271,12 +324,9 @@ export function vulkanLowering(
       { nextSet: firstSet, nextSpec: 3, descriptorSets: [] },
       () => {},
     );
+    const plans = new ShapePlans(again, vulkanShapeMemo(module, o), classOf, undefined);
     for (let i = 0; i < kernels.length; i++) {
-      const k = kernels[i];
-      const plan = again.plan(
-        k,
-        k.params.map((p) => classifyArg(p.type)),
-      );
+      const plan = plans.plan(kernels[i]);
       if (metadataAt) setImageMetadata(plan, moduleParts.imageMetadata, metadataAt.base);
       if (prints) plan.mayUsePrintf = true;
       yield plan;
@@ -306,16 +356,12 @@ function kernelFacts(plans: readonly VulkanKernelPlan[]): KernelFacts {
 }
 
 /** `kernelFacts` of the plans `planKernels` would make, each dropped once read (a loop of its own, as planKernels). */
-function planKernelFacts(
-  planner: KernelPlanner,
-  kernels: readonly FunctionInfo[],
-  classes: readonly (readonly ArgClass[])[],
-): KernelFacts {
+function planKernelFacts(plans: ShapePlans, kernels: readonly FunctionInfo[]): KernelFacts {
   let podEnd = 0;
   let pushEnd = 0;
   let addressTables = false;
   for (let i = 0; i < kernels.length; i++) {
-    const k = planner.plan(kernels[i], classes[i]);
+    const k = plans.plan(kernels[i]);
     podEnd = Math.max(podEnd, podBlockEnd(k));
     if (k.podPlacement === 'pushconstant') pushEnd = Math.max(pushEnd, (k.podOffset ?? 0) + k.podSize);
     addressTables ||= hasAddressTable(k);

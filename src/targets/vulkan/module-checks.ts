@@ -17,9 +17,11 @@ export function checkCalls(
   o: VulkanTargetOptions,
   err: Report,
 ): void {
-  const kernelNames = new Set(kernels.map((k) => k.name));
+  // Made at the first call: most functions of a file of very many kernels call nothing.
+  let kernelNames: ReadonlySet<string> | undefined;
   for (const f of module.functions) {
     for (const c of f.calls) {
+      kernelNames ??= new Set(kernels.map((k) => k.name));
       if (kernelNames.has(c.name)) err(c.span, Messages.vkKernelCallsKernel, [f.name, c.name]);
       if (c.name === 'printf' && !o.enablePrintf) err(c.span, Messages.vkPrintf);
     }
@@ -38,17 +40,16 @@ export function checkProgramScope(module: KernelModule, err: Report): void {
   for (const v of module.variables) if (v.space === 'global') err(v.span, Messages.vkProgramScopeGlobal, [v.name]);
 }
 
-/** The parameter types clspv refuses (`classes`: each kernel's parameters' argument classes). */
+/** The parameter types clspv refuses (`classOf`: a parameter type's argument class). */
 export function checkParams(
   kernels: readonly FunctionInfo[],
-  classes: readonly (readonly ArgClass[])[],
+  classOf: (t: FunctionInfo['params'][number]['type']) => ArgClass,
   o: VulkanTargetOptions,
   err: Report,
 ): void {
   for (let i = 0; i < kernels.length; i++) {
     const params = kernels[i].params;
-    const cs = classes[i];
-    for (let j = 0; j < params.length; j++) checkParam(params[j], cs[j], o, err);
+    for (let j = 0; j < params.length; j++) checkParam(params[j], classOf(params[j].type), o, err);
   }
 }
 

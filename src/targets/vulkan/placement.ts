@@ -95,8 +95,8 @@ function placeOrSayWhyNot(a: UnplacedSlot<VulkanSlot>, podSize: number, clustere
 
 /**
  * A kernel whose slots carry their `where` and `fill`: PODs are clustered when they share at most
- * one binding. Slots are placed in place (each is the one its lowering or readPlan just built,
- * never shared between kernels).
+ * one binding. Slots are placed in place (each is the one its lowering or readPlan just built; kernels of one shape
+ * share a slot list only once it is placed, src/targets/vulkan/lower.ts).
  */
 export function placeVulkanKernel<
   K extends Omit<VulkanKernelPlan, 'args'> & { readonly args: readonly Bare<VulkanSlot>[] },

@@ -1,4 +1,5 @@
-import type { VulkanPlan } from './lower.js';
+import type { VulkanPlan, VulkanSlot } from './lower.js';
+import { SlotListTexts } from '../../abi/kernel-shape-memo.js';
 import type { StreamPlan } from '../../abi/stream-plan.js';
 import { renderTable, cell } from '../../emit/text-table.js';
 import { joinPieces, separated } from '../../emit/pieces.js';
@@ -39,20 +40,7 @@ function* vulkanTableParts(plan: StreamPlan<VulkanPlan>): Generator<string, void
     );
   for (const k of plan.kernels) {
     yield `\nkernel ${k.name}  PODs: ${k.podPlacement}${k.podPlacement !== 'none' ? ` (${k.podSize} bytes)` : ''}\n`;
-    const rows = k.args.map((a) => [
-      String(a.param),
-      a.name,
-      a.argKind,
-      cell(a.descriptorSet),
-      cell(a.binding),
-      a.argKind === 'local' ? '' : cell(a.offset),
-      cell(a.argSize),
-      a.argKind === 'local' ? `spec ${a.specId} x ${a.arrayElemSize} B` : '',
-      a.typeName,
-    ]);
-    yield rows.length
-      ? renderTable(['ordinal', 'name', 'kind', 'set', 'binding', 'offset', 'size', 'local', 'type'], rows)
-      : '(no arguments)\n';
+    yield ARGS_TABLES.text(k.args);
     if (k.imageMetadata)
       yield renderTable(
         ['push offset', 'size', 'image metadata', 'of'],
@@ -78,6 +66,24 @@ function* vulkanTableParts(plan: StreamPlan<VulkanPlan>): Generator<string, void
   }
   yield `\ncapabilities: ${plan.capabilities.join(', ')}\nvulkan features: ${plan.vulkanFeatures.join(', ') || '(none)'}\nvulkan extensions: ${plan.vulkanExtensions.join(', ')}\n`;
 }
+
+/** A kernel's argument table, made once for the kernels of one shape (the memo's shared slot lists). */
+const ARGS_TABLES = new SlotListTexts<VulkanSlot>((args) => {
+  const rows = args.map((a) => [
+    String(a.param),
+    a.name,
+    a.argKind,
+    cell(a.descriptorSet),
+    cell(a.binding),
+    a.argKind === 'local' ? '' : cell(a.offset),
+    cell(a.argSize),
+    a.argKind === 'local' ? `spec ${a.specId} x ${a.arrayElemSize} B` : '',
+    a.typeName,
+  ]);
+  return rows.length
+    ? renderTable(['ordinal', 'name', 'kind', 'set', 'binding', 'offset', 'size', 'local', 'type'], rows)
+    : '(no arguments)\n';
+});
 
 /** The vulkan plan for reading: one table per kernel. */
 export function* vulkanTablePieces(plan: StreamPlan<VulkanPlan>): Generator<string, void, undefined> {

@@ -86,7 +86,9 @@ function scalarKey(name: ScalarName, dl: DataLayout): string {
 export function workgroupVariables(kernels: readonly FunctionInfo[], dl: DataLayout): WorkgroupVariable[] {
   const globals: { kernel: string; name: string; type: QualType; key: string; users: Set<string> }[] = [];
   for (const k of kernels) {
-    const locals = (k.localVariables ?? []).filter((v) => v.used);
+    // Most kernels of a file of very many declare none: no array made for them.
+    if (!k.localVariables?.length) continue;
+    const locals = k.localVariables.filter((v) => v.used);
     if (!locals.length) continue;
     // The entry points that reach the variable: its kernel alone (ShareModuleScopeVariables traces
     // calls from each kernel, but clspv refuses a kernel calling a kernel: module-checks.ts).
