@@ -128,10 +128,10 @@ test('the compiled launch writer gives the bytes and refusals of the general pat
         launched += agree(m, plan, all);
       },
     ),
-    { numRuns: 100 },
+    { numRuns: 60 },
   );
   // The comparison was of launches that packed, through the writer, not only of refusals.
-  assert.ok(compiled > 40 && launched > 200, `${compiled} kernels with the writer, ${launched} launches`);
+  assert.ok(compiled > 30 && launched > 100, `${compiled} kernels with the writer, ${launched} launches`);
   m.dispose();
 });
 
@@ -156,10 +156,11 @@ test('pointer-width integers of PTX without types take a buffer of this context,
         k_param_1: fc.oneof({ arbitrary: fc.nat(), weight: 4 }, { arbitrary: odd, weight: 1 }),
         k_param_2: fc.oneof({ arbitrary: fc.double(), weight: 4 }, { arbitrary: odd, weight: 1 }),
       }),
-      { seed: bits, numRuns: 300 },
+      { seed: bits, numRuns: 200 },
     );
     const launched = agree(m, plan, all);
-    assert.ok(launched > 100, `${bits}-bit: ${launched} launches packed`);
+    // 32-bit: a buffer (the mock's addresses are past 4 GiB) and most bigints do not fit the first parameter.
+    assert.ok(launched > (bits === 64 ? 100 : 40), `${bits}-bit: ${launched} launches packed`);
     m.dispose();
   }
 });
