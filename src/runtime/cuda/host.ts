@@ -232,7 +232,7 @@ export class CudaKernel {
   /** Native memory: the parameter buffer, the kernelParams array, the extra array and its size cell. */
   private readonly native: unknown;
   private readonly nativeBytes: Uint8Array;
-  /** The compiled launch writer (launch-writer.ts), where the kernel's parameters allow one, and the bytes it writes. */
+  /** The compiled launch writer (launch-writer.ts) where the parameters allow one, and the bytes it writes. */
   private readonly writeLaunch?: LaunchWriter;
   private readonly staged: Uint8Array;
   private readonly stagedView: DataView;

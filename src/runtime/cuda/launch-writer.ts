@@ -10,6 +10,7 @@
 // launch or throws its precise error. Values are written by the packer's own emitter (emitWriter),
 // so the bytes are the general path's bytes.
 import { HOP, I64_MIN, checkedInteger, codegenAllowed, emitWriter } from '../../pack/compiled.js';
+import { nameCheckLines } from '../../pack/compiled-list.js';
 import type { PackLayout } from '../../pack/placement.js';
 
 /** Writes a launch's arguments into `view` (the kernel's staging copy of its parameter buffer); false: not taken. */
@@ -40,16 +41,7 @@ export function compileLaunchWriter(
   const n = (x: unknown) => checkedInteger(x, 'a parameter offset or count');
   const lines = [
     'if (typeof args !== "object" || args === null) return false;',
-    'let count = 0;',
-    'for (const k in args) {',
-    '  if (!HOP.call(args, k)) return false;',
-    '  switch (k) {',
-    ...names.map((name) => `    case ${JSON.stringify(name)}:`),
-    names.length ? '      count++; break;' : '',
-    '    default: return false;',
-    '  }',
-    '}',
-    `if (count !== ${n(names.length)}) return false;`,
+    ...nameCheckLines(names, 'return false;'),
     'fast: {',
   ];
   const counter = { n: 0 };

@@ -20,7 +20,7 @@ export const SHARED_WINDOW_PROBE = `.version 6.0
 }
 `;
 
-/** Launches the probe of a module loaded from SHARED_WINDOW_PROBE, storing at the device address `out` (not waited for). */
+/** Launches the probe of a module loaded from SHARED_WINDOW_PROBE, which stores at device address `out` (no wait). */
 export function launchSharedWindowProbe(cu: CudaDriver, module: CuHandle, out: bigint): void {
   const f: CuHandle[] = [null];
   cuCheck(cu, cu.ModuleGetFunction(f, module, SHARED_WINDOW_PROBE_NAME), 'cuModuleGetFunction(shared-window probe)');
