@@ -3,12 +3,14 @@
  * libcuda.so.1 opened with dlopen, so it builds on a machine without the toolkit or the driver.
  * Usage: host <launches> <file.ptx> sync|async. sync: per launch cuEventRecord, cuLaunchKernel
  * (kernelParams), cuEventRecord, cuEventSynchronize, cuEventElapsedTime. async: <launches>
- * cuLaunchKernel calls, then one cuCtxSynchronize. Prints "<mode> <microseconds per launch>". */
+ * cuLaunchKernel calls, then one cuCtxSynchronize. Prints "<mode> <microseconds per launch> <CPU microseconds per
+ * launch>" (user + system time of every thread of the process, the driver's included). */
 #include <dlfcn.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 typedef int CUresult;
@@ -51,15 +53,20 @@ int main(int argc, char **argv) {
   int nv = 7; float v[4] = {1, 2, 3, 4}; float ms;
   void *params[3] = {&a, &nv, v};
   struct timespec t0, t1;
+  struct rusage r0, r1;
   if (async) {
     for (int i = 0; i < 1000; i++) CK(cuLaunchKernel(fn, 1, 1, 1, 1, 1, 1, 0, 0, params, 0));
     CK(cuCtxSynchronize());
     clock_gettime(CLOCK_MONOTONIC, &t0);
+    getrusage(RUSAGE_SELF, &r0);
     for (int i = 0; i < n; i++) CK(cuLaunchKernel(fn, 1, 1, 1, 1, 1, 1, 0, 0, params, 0));
     CK(cuCtxSynchronize());
   } else {
     for (int i = 0; i < n + 1000; i++) {
-      if (i == 1000) clock_gettime(CLOCK_MONOTONIC, &t0);
+      if (i == 1000) {
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        getrusage(RUSAGE_SELF, &r0);
+      }
       CK(cuEventRecord(start, 0));
       CK(cuLaunchKernel(fn, 1, 1, 1, 1, 1, 1, 0, 0, params, 0));
       CK(cuEventRecord(end, 0));
@@ -68,6 +75,10 @@ int main(int argc, char **argv) {
     }
   }
   clock_gettime(CLOCK_MONOTONIC, &t1);
-  printf("%s %f\n", async ? "async" : "sync", ((t1.tv_sec - t0.tv_sec) * 1e9 + (t1.tv_nsec - t0.tv_nsec)) / 1e3 / n);
+  getrusage(RUSAGE_SELF, &r1);
+  double cpu = (r1.ru_utime.tv_sec - r0.ru_utime.tv_sec + r1.ru_stime.tv_sec - r0.ru_stime.tv_sec) * 1e6 +
+               (r1.ru_utime.tv_usec - r0.ru_utime.tv_usec + r1.ru_stime.tv_usec - r0.ru_stime.tv_usec);
+  printf("%s %f %f\n", async ? "async" : "sync", ((t1.tv_sec - t0.tv_sec) * 1e9 + (t1.tv_nsec - t0.tv_nsec)) / 1e3 / n,
+         cpu / n);
   return 0;
 }

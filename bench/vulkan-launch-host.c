@@ -7,7 +7,8 @@
  * sync and timed: per launch vkQueueSubmit with a fence, vkWaitForFences polled with a zero timeout (at most
  * 2000 times, then blocking), vkResetFences (timed: vkGetQueryPoolResults after it); block: as sync, but only the
  * blocking vkWaitForFences. async: <launches> vkQueueSubmit calls without a fence, then
- * one vkQueueWaitIdle. Prints "<mode> <microseconds per launch>".
+ * one vkQueueWaitIdle. Prints "<mode> <microseconds per launch> <CPU microseconds per launch>" (user + system time
+ * of every thread of the process, the driver's included: the figure a loaded machine disturbs least).
  * Usage: host <launches> <module.spv> <entry> sync|block|timed|async <device substring> <buffer binding>
  *        <POD binding> <POD bytes in hex>
  * Build: cc -O2 -I<vulkan headers' parent> -o host vulkan-launch-host.c <libvulkan.so.1> */
@@ -16,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <vulkan/vulkan.h>
 
@@ -188,15 +190,20 @@ int main(int argc, char **argv) {
   VkSubmitInfo sub = { VK_STRUCTURE_TYPE_SUBMIT_INFO, 0, 0, 0, 0, 1, &cb, 0, 0 };
 
   struct timespec a, b;
+  struct rusage ra, rb;
   uint64_t t[2];
   if (async) {
     for (int i = 0; i < 1000; i++) CK(vkQueueSubmit(q, 1, &sub, VK_NULL_HANDLE));
     CK(vkQueueWaitIdle(q));
     clock_gettime(CLOCK_MONOTONIC, &a);
+    getrusage(RUSAGE_SELF, &ra);
     for (int i = 0; i < n; i++) CK(vkQueueSubmit(q, 1, &sub, VK_NULL_HANDLE));
     CK(vkQueueWaitIdle(q));
   } else for (int i = 0; i < n + 1000; i++) {
-    if (i == 1000) clock_gettime(CLOCK_MONOTONIC, &a);
+    if (i == 1000) {
+      clock_gettime(CLOCK_MONOTONIC, &a);
+      getrusage(RUSAGE_SELF, &ra);
+    }
     CK(vkQueueSubmit(q, 1, &sub, fence));
     /* As kernarg's host (src/runtime/vulkan/fence-wait.ts): poll with a zero timeout up to 2000 times (none on a
      * CPU device), then block. */
@@ -208,7 +215,10 @@ int main(int argc, char **argv) {
     if (timed) vkGetQueryPoolResults(dev, qp, 0, 2, sizeof t, t, 8, VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
   }
   clock_gettime(CLOCK_MONOTONIC, &b);
-  printf("%s %f\n", mode, ((b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec)) / 1e3 / n);
+  getrusage(RUSAGE_SELF, &rb);
+  double cpuUs = (rb.ru_utime.tv_sec - ra.ru_utime.tv_sec + rb.ru_stime.tv_sec - ra.ru_stime.tv_sec) * 1e6 +
+               (rb.ru_utime.tv_usec - ra.ru_utime.tv_usec + rb.ru_stime.tv_usec - ra.ru_stime.tv_usec);
+  printf("%s %f %f\n", mode, ((b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec)) / 1e3 / n, cpuUs / n);
   vkDeviceWaitIdle(dev);
   vkDestroyFence(dev, fence, 0);
   vkDestroyCommandPool(dev, cpool, 0);

@@ -4,13 +4,15 @@
 // OpenCL launch of the same kernel beside them. Modes: sync (submit with a fence, wait, reset, per
 // launch), timed (sync with two timestamps read back: VulkanKernel.launch with timed: true, and what
 // OpenCL's launchAndWait does with its event profile), async (N submits, one wait; OpenCL: N
-// enqueues, one clFinish). Each run is a process of its own; rounds alternate, medians reported.
+// enqueues, one clFinish). Each run is a process of its own; rounds alternate, medians reported: wall time, and CPU
+// time (user + system of the whole process, the driver's threads included: on a loaded machine the wall time
+// mostly measures the scheduler, the CPU time what each host did).
 // Run: npm run bench -- vulkan-launch. KERNARG_VK_C_HOST names a prebuilt C host; else it is built
 // with cc against the Vulkan headers: /usr/include/vulkan, else VULKAN_INCLUDE (the folder holding
 // vulkan/vulkan.h), else .gl/libvulkan-dev_*.deb unpacked into a temporary folder.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { VulkanPlan } from '../dist/targets/vulkan/lower.js';
@@ -44,8 +46,8 @@ function vulkanKernel(): { plan: VulkanPlan; spirv: Uint32Array } {
   return { plan, spirv: emitTinytcSpirv(fe.compiled!, plan) };
 }
 
-/** One round of kernarg's launches: µs per launch, and heap growth per launch after a collection. */
-function kernargRound(api: Api, mode: Mode): { us: number; heap: number; device: string } {
+/** One round of kernarg's launches: µs (wall and CPU) per launch, and heap growth per launch after a collection. */
+function kernargRound(api: Api, mode: Mode): { us: number; cpuUs: number; heap: number; device: string } {
   let launch: () => void;
   let finish: () => void = () => {};
   let release: () => void;
@@ -85,13 +87,15 @@ function kernargRound(api: Api, mode: Mode): { us: number; heap: number; device:
   finish();
   gc?.();
   const h0 = process.memoryUsage().heapUsed;
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
   for (let i = 0; i < N; i++) launch();
   finish();
   const us = ((performance.now() - t0) / N) * 1000;
+  const c = process.cpuUsage(c0);
   const heap = (process.memoryUsage().heapUsed - h0) / N;
   release();
-  return { us, heap, device };
+  return { us, cpuUs: (c.user + c.system) / N, heap, device };
 }
 
 const round = process.env.KERNARG_VK_LAUNCH_ROUND;
@@ -152,7 +156,7 @@ if (!host) {
   if (process.env.KERNARG_KEEP_VK_C_HOST) execFileSync('cp', [host, process.env.KERNARG_KEEP_VK_C_HOST]);
 }
 
-const cHost = (mode: Mode | 'block'): number => {
+const cHost = (mode: Mode | 'block'): { us: number; cpuUs: number } => {
   const c = spawnSync(
     host!,
     [
@@ -168,9 +172,10 @@ const cHost = (mode: Mode | 'block'): number => {
     { encoding: 'utf8' },
   );
   if (c.status !== 0) throw new Error(`C host failed: ${c.stderr}`);
-  const [said, us] = c.stdout.trim().split(' ');
+  const [said, us, cpuUs] = c.stdout.trim().split(' ');
   if (said !== mode) throw new Error(`the C host ${host} printed '${c.stdout.trim()}' for ${mode}`);
-  return Number(us);
+  // A host built before it printed its CPU time (KERNARG_VK_C_HOST) gives the wall time alone: its CPU rows say NaN.
+  return { us: Number(us), cpuUs: cpuUs === undefined ? NaN : Number(cpuUs) };
 };
 const inChild = (api: Api, mode: Mode) => {
   const c = spawnSync(process.execPath, ['--expose-gc', ...process.execArgv, import.meta.filename], {
@@ -178,12 +183,15 @@ const inChild = (api: Api, mode: Mode) => {
     env: { ...process.env, KERNARG_VK_LAUNCH_ROUND: `${api}:${mode}` },
   });
   if (c.status !== 0) throw new Error(`kernarg ${api} ${mode} round failed: ${c.stderr}`);
-  return JSON.parse(c.stdout.trim().split('\n').pop()!) as { us: number; heap: number; device: string };
+  return JSON.parse(c.stdout.trim().split('\n').pop()!) as { us: number; cpuUs: number; heap: number; device: string };
 };
 
 const MODES: readonly Mode[] = ['sync', 'timed', 'async'];
 const c: Record<Mode, number[]> = { sync: [], timed: [], async: [] };
 const vk: Record<Mode, number[]> = { sync: [], timed: [], async: [] };
+const cCpu: Record<Mode, number[]> = { sync: [], timed: [], async: [] };
+const vkCpu: Record<Mode, number[]> = { sync: [], timed: [], async: [] };
+const clCpu: Record<'sync' | 'async', number[]> = { sync: [], async: [] };
 const vkHeap: Record<Mode, number[]> = { sync: [], timed: [], async: [] };
 const cl: Record<'sync' | 'async', number[]> = { sync: [], async: [] };
 // The C host blocking in vkWaitForFences at once (no polling first): what kernarg's sync launch cost
@@ -191,26 +199,39 @@ const cl: Record<'sync' | 'async', number[]> = { sync: [], async: [] };
 const cBlock: number[] = [];
 const devices = { vulkan: '', opencl: '' };
 const runs: (() => void)[] = [
-  ...MODES.map((m) => () => void c[m].push(cHost(m))),
-  () => void cBlock.push(cHost('block')),
+  ...MODES.map((m) => () => {
+    const r = cHost(m);
+    c[m].push(r.us);
+    cCpu[m].push(r.cpuUs);
+  }),
+  () => void cBlock.push(cHost('block').us),
   ...MODES.map((m) => () => {
     const r = inChild('vulkan', m);
     devices.vulkan = r.device;
     vk[m].push(r.us);
+    vkCpu[m].push(r.cpuUs);
     vkHeap[m].push(r.heap);
   }),
   ...(['sync', 'async'] as const).map((m) => () => {
     const r = inChild('opencl', m);
     devices.opencl = r.device;
     cl[m].push(r.us);
+    clCpu[m].push(r.cpuUs);
   }),
 ];
 // The order turns by three every round, so that no run always follows the same one.
-for (let r = 0; r < ROUNDS; r++) for (let i = 0; i < runs.length; i++) runs[(i + 3 * r) % runs.length]();
+const loads: number[] = [];
+for (let r = 0; r < ROUNDS; r++) {
+  loads.push(loadavg()[0]);
+  for (let i = 0; i < runs.length; i++) runs[(i + 3 * r) % runs.length]();
+}
 
 const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 const paired = (ours: number[], theirs: number[]) => median(ours.map((x, i) => x / theirs[i])).toFixed(3);
 console.log(`Vulkan: ${devices.vulkan}; OpenCL: ${devices.opencl}`);
+console.log(
+  `load average at each round's start: ${loads.map((l) => l.toFixed(1)).join(', ')} (${cpus().length} cores)`,
+);
 console.log(
   `${N} launches of an empty kernel (one buffer, two PODs) after ${WARM} warm-up launches, median of ${ROUNDS} alternating rounds`,
 );
@@ -225,6 +246,9 @@ for (const m of MODES) {
     `  kernarg Vulkan: ${median(vk[m]).toFixed(2)} us/launch, heap growth ${median(vkHeap[m]).toFixed(1)} B/launch (the optimizing compiler's own heap use included: test/vulkan-launch.test.ts measures the launches alone)`,
   );
   console.log(`  C host Vulkan:  ${median(c[m]).toFixed(2)} us/launch`);
+  console.log(
+    `  CPU per launch: kernarg ${median(vkCpu[m]).toFixed(2)} us, C host ${median(cCpu[m]).toFixed(2)} us: ${(median(vkCpu[m]) / median(cCpu[m])).toFixed(3)}x (rounds' ratios ${paired(vkCpu[m], cCpu[m])}x); kernarg OpenCL ${median(clCpu[m === 'async' ? 'async' : 'sync']).toFixed(2)} us`,
+  );
   if (m === 'sync')
     console.log(
       `  C host Vulkan, blocking wait only: ${median(cBlock).toFixed(2)} us/launch; kernarg OpenCL ${median(cl.sync).toFixed(2)} us/launch (Vulkan/OpenCL ${(median(vk.sync) / median(cl.sync)).toFixed(3)}x)`,

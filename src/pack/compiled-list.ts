@@ -33,21 +33,7 @@ export function compileArgList(layout: PackLayout, out: readonly SetArg[], packe
   if (names.length === 0) lines.push('for (const k in args) return slow(args, launch);', 'fast: {');
   else {
     // `for in` also walks inherited enumerable keys: each counted key must be the object's own.
-    lines.push(
-      'let count = 0;',
-      'for (const k in args) {',
-      '  if (!HOP.call(args, k)) return slow(args, launch);',
-      '  switch (k) {',
-    );
-    for (const name of names) lines.push(`    case ${JSON.stringify(name)}:`);
-    lines.push(
-      '      count++; break;',
-      '    default: return slow(args, launch);',
-      '  }',
-      '}',
-      `if (count !== ${n(names.length)}) return slow(args, launch);`,
-      'fast: {',
-    );
+    lines.push(...nameCheckLines(names, 'return slow(args, launch);'), 'fast: {');
   }
   slots.forEach((s, i) => {
     const v = `a${i}`;
@@ -96,18 +82,27 @@ export function compileArgList(layout: PackLayout, out: readonly SetArg[], packe
 export function compileNameCheck(names: readonly string[]): (args: Args) => boolean {
   const lines = [
     'if (typeof args !== "object" || args === null) return false;',
+    ...nameCheckLines(names, 'return false;'),
+    'return true;',
+  ];
+  return new Function('HOP', `return function names(args) {\n${lines.join('\n')}\n};`)(HOP) as (args: Args) => boolean;
+}
+
+/**
+ * Generated statements that count the own keys of `args` (an object) against `names` with a switch, running `miss` on
+ * an inherited key, another key or a missing one; they call HOP, which the generated function must be given.
+ */
+export function nameCheckLines(names: readonly string[], miss: string): string[] {
+  return [
     'let count = 0;',
     'for (const k in args) {',
-    '  if (!HOP.call(args, k)) return false;',
+    `  if (!HOP.call(args, k)) ${miss}`,
     '  switch (k) {',
-  ];
-  for (const name of names) lines.push(`    case ${JSON.stringify(name)}:`);
-  lines.push(
+    ...names.map((name) => `    case ${JSON.stringify(name)}:`),
     names.length ? '      count++; break;' : '',
-    '    default: return false;',
+    `    default: ${miss}`,
     '  }',
     '}',
-    `return count === ${checkedInteger(names.length, 'an argument count')};`,
-  );
-  return new Function('HOP', `return function names(args) {\n${lines.join('\n')}\n};`)(HOP) as (args: Args) => boolean;
+    `if (count !== ${checkedInteger(names.length, 'an argument count')}) ${miss}`,
+  ];
 }

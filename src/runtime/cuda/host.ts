@@ -27,7 +27,8 @@ import { loadModuleImage } from './module-image.js';
 import { NVPTX_ADDRESS_OVERFLOW } from '../../targets/cuda/placement.js';
 import { ATTR, type CudaDeviceInfo, listCudaDevices } from './devices.js';
 import type { CudaKernelOptions, CudaLaunch, CudaParamForm } from './launch-options.js';
-import { SHARED_WINDOW_PROBE, SHARED_WINDOW_PROBE_NAME } from './shared-window-probe.js';
+import { SHARED_WINDOW_PROBE, launchSharedWindowProbe } from './shared-window-probe.js';
+import { type LaunchWriter, compileLaunchWriter } from './launch-writer.js';
 
 const release = new FinalizationRegistry<() => void>((free) => {
   try {
@@ -73,28 +74,8 @@ export class CudaContext {
     const m = this.module(SHARED_WINDOW_PROBE, 'the shared-window probe');
     const out = this.buffer<BigUint64Array>(8);
     try {
-      const f: CuHandle[] = [null];
-      cuCheck(
-        this.cu,
-        this.cu.ModuleGetFunction(f, m.handle, SHARED_WINDOW_PROBE_NAME),
-        'cuModuleGetFunction(shared-window probe)',
-      );
-      const ko = koffi();
-      const cell = ko.alloc('uint64_t', 1);
-      const params = ko.alloc('uint64_t', 1);
-      try {
-        new BigUint64Array(ko.view(cell, 8))[0] = out.address;
-        new BigUint64Array(ko.view(params, 8))[0] = BigInt(ko.address(cell));
-        cuCheck(
-          this.cu,
-          this.cu.LaunchKernel(f[0], 1, 1, 1, 1, 1, 1, 16, null, params, null),
-          'cuLaunchKernel(shared-window probe)',
-        );
-        this.synchronize();
-      } finally {
-        ko.free(cell);
-        ko.free(params);
-      }
+      launchSharedWindowProbe(this.cu, m.handle, out.address);
+      this.synchronize();
       this.sharedWindowStart = Number(out.read(new BigUint64Array(1))[0]);
       return this.sharedWindowStart;
     } finally {
@@ -251,8 +232,13 @@ export class CudaKernel {
   /** Native memory: the parameter buffer, the kernelParams array, the extra array and its size cell. */
   private readonly native: unknown;
   private readonly nativeBytes: Uint8Array;
-  private readonly kernelParams: unknown;
-  private readonly extra: unknown;
+  /** The compiled launch writer (launch-writer.ts) where the parameters allow one, and the bytes it writes. */
+  private readonly writeLaunch?: LaunchWriter;
+  private readonly staged: Uint8Array;
+  private readonly stagedView: DataView;
+  /** The kernelParams and extra arrays' addresses, as cuLaunchKernel takes them. */
+  private readonly kernelParams: bigint;
+  private readonly extra: bigint;
   private readonly nativeAllocs: unknown[];
   private readonly form: CudaParamForm;
   private events?: [CuHandle, CuHandle];
@@ -280,9 +266,10 @@ export class CudaKernel {
     const k = plan.kernels.find((x) => x.name === name)!;
     this.plan = k;
     this.form = options.form ?? 'params';
-    this.packer = cudaTarget.pack.packer(plan, name);
+    const interpreted = options.interpreted === true;
+    this.packer = cudaTarget.pack.packer(plan, name, { interpreted });
     this.names = this.packer.names;
-    if (codegenAllowed()) this.namesOk = compileNameCheck(this.names) as (args: unknown) => boolean;
+    if (!interpreted && codegenAllowed()) this.namesOk = compileNameCheck(this.names) as (args: unknown) => boolean;
     this.planLocal = plan.localMemory;
     this.isLocal = this.names.map((n) => k.dynamicShared.includes(n));
     this.localSizes = k.dynamicShared.map(() => 0);
@@ -317,14 +304,21 @@ export class CudaKernel {
     const bytes = Math.max(1, k.paramBytes);
     this.native = ko.alloc('uint8_t', bytes);
     this.nativeBytes = new Uint8Array(ko.view(this.native, bytes));
+    // Written by the launch writer, then copied whole: the native buffer changes only when a launch packed.
+    this.staged = new Uint8Array(bytes);
+    this.stagedView = new DataView(this.staged.buffer);
+    if (!interpreted && !k.dynamicShared.length)
+      this.writeLaunch = compileLaunchWriter(cudaTarget.pack.layout(plan, name), widths, CudaBuffer, bytes);
     const base = ko.address(this.native);
-    this.kernelParams = ko.alloc('uint64_t', Math.max(1, k.args.length));
-    new BigUint64Array(ko.view(this.kernelParams, 8 * Math.max(1, k.args.length))).set(kernelParamsImage(k, base));
+    const kernelParams = ko.alloc('uint64_t', Math.max(1, k.args.length));
+    new BigUint64Array(ko.view(kernelParams, 8 * Math.max(1, k.args.length))).set(kernelParamsImage(k, base));
     const sizeCell = ko.alloc('uint64_t', 1);
     new BigUint64Array(ko.view(sizeCell, 8))[0] = BigInt(k.paramBytes);
-    this.extra = ko.alloc('uint64_t', 5);
-    new BigUint64Array(ko.view(this.extra, 40)).set(extraImage(base, ko.address(sizeCell)));
-    this.nativeAllocs = [this.native, this.kernelParams, sizeCell, this.extra];
+    const extra = ko.alloc('uint64_t', 5);
+    new BigUint64Array(ko.view(extra, 40)).set(extraImage(base, ko.address(sizeCell)));
+    this.kernelParams = ko.address(kernelParams);
+    this.extra = ko.address(extra);
+    this.nativeAllocs = [this.native, kernelParams, sizeCell, extra];
     const allocs = this.nativeAllocs;
     release.register(this, () => allocs.forEach((p) => ko.free(p)), this);
   }
@@ -340,9 +334,9 @@ export class CudaKernel {
     if (this.disposed) throw new RuntimeInputError(`kernel '${this.name}' has been disposed`);
     const { cu } = this.module.ctx;
     const [start, end] = (this.events ??= [this.event(), this.event()]);
-    cuCheck(cu, cu.EventRecord(start, null), 'cuEventRecord');
+    cuCheck(cu, cu.EventRecord(start, 0), 'cuEventRecord');
     this.submit(o);
-    cuCheck(cu, cu.EventRecord(end, null), 'cuEventRecord');
+    cuCheck(cu, cu.EventRecord(end, 0), 'cuEventRecord');
     const code = cu.EventSynchronize(end);
     if (code !== 0) cuCheck(cu, code, `kernel '${this.name}'`, 'the launch failed on the device');
     cuCheck(cu, cu.EventElapsedTime(this.elapsed, start, end), 'cuEventElapsedTime');
@@ -370,6 +364,38 @@ export class CudaKernel {
     if (this.disposed) throw new RuntimeInputError(`kernel '${this.name}' has been disposed`);
     const ctx = this.module.ctx;
     if (!this.sameSizes(o.global, o.local)) this.checkGeometry(o.global, o.local);
+    const write = this.writeLaunch;
+    let shared = 0;
+    if (write !== undefined && write(o.args, this.stagedView, ctx)) this.nativeBytes.set(this.staged);
+    else shared = this.pack(o);
+    const g = this.geometry;
+    const form = o.form ?? this.form;
+    const code = ctx.cu.LaunchKernel(
+      this.handle,
+      g[0],
+      g[1],
+      g[2],
+      g[3],
+      g[4],
+      g[5],
+      shared,
+      0,
+      form === 'params' ? this.kernelParams : 0,
+      form === 'extra' ? this.extra : 0,
+    );
+    if (code !== 0)
+      throw new LaunchError(
+        this.name,
+        `cuLaunchKernel failed: ${new CudaError(code, 'cuLaunchKernel').message.replace(/^cuLaunchKernel failed: /, '')}`,
+      );
+  }
+
+  /**
+   * The general path: the names checked, buffers turned into addresses in `resolved`, local blocks placed, the packer
+   * run and its buffer copied into the native one; returns the dynamic shared bytes to ask for.
+   */
+  private pack(o: CudaLaunch): number {
+    const ctx = this.module.ctx;
     if (!this.namesOk?.(o.args)) checkNames(this.name, this.names, o.args);
     const r = this.resolved;
     const shared = this.plan.dynamicShared.length ? this.placeShared(o.args) : 0;
@@ -387,26 +413,7 @@ export class CudaKernel {
     this.launchInfo.global = o.global;
     const packed = this.packer.pack(r, this.launchInfo);
     this.nativeBytes.set(packed);
-    const g = this.geometry;
-    const form = o.form ?? this.form;
-    const code = ctx.cu.LaunchKernel(
-      this.handle,
-      g[0],
-      g[1],
-      g[2],
-      g[3],
-      g[4],
-      g[5],
-      shared,
-      null,
-      form === 'params' ? this.kernelParams : null,
-      form === 'extra' ? this.extra : null,
-    );
-    if (code !== 0)
-      throw new LaunchError(
-        this.name,
-        `cuLaunchKernel failed: ${new CudaError(code, 'cuLaunchKernel').message.replace(/^cuLaunchKernel failed: /, '')}`,
-      );
+    return shared;
   }
 
   /** Whether `global` and `local` hold the values the geometry was last computed from (what a C host keeps between launches). */

@@ -11,6 +11,11 @@ export interface CudaKernelOptions {
    * Refuse a plan the driver disagrees with (default true); false records the differences in `driverDifferences` only.
    */
   readonly strict?: boolean;
+  /**
+   * Pack with the interpreted writers, with no generated code (no compiled launch writer): the general path alone, the
+   * reference the compiled paths are tested against (default false).
+   */
+  readonly interpreted?: boolean;
 }
 
 export interface CudaLaunch {
