@@ -9,6 +9,9 @@ fi
 mkdir -p /tmp/icd
 echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd
 export OCL_ICD_VENDORS=/tmp/icd
+# The image may list other drivers too (PoCL): name NVIDIA's to the loader directly as well (the Khronos loader and
+# newer ocl-icd read OCL_ICD_FILENAMES first).
+export OCL_ICD_FILENAMES=libnvidia-opencl.so.1
 # Vulkan: the loader from the carried .gl/ debs (apt-get download libvulkan1, as the device README
 # says) where the machine has none, and NVIDIA's driver as the only ICD.
 if ! ldconfig -p | grep -q 'libvulkan.so.1 ' && ls .gl/*.deb > /dev/null 2>&1; then
