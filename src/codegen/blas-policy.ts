@@ -34,7 +34,17 @@ export { UNROLL_K_STEPS } from './spirv-knobs.js';
 const K_TILES = ['k4', 'k8', 'k16', 'k32', 'k64', 'all'] as const;
 type KTile = (typeof K_TILES)[number];
 export type StagedVariantName = `staged-${KTile}` | `vector-${KTile}` | `overlap-${KTile}`;
-export type GemmVariantName = 'direct' | 'direct-vector' | StagedVariantName;
+/**
+ * GEMM variants for one vendor's devices only, never in GEMM_VARIANTS (whose every variant runs on every device):
+ * - `mma-f64` (NVIDIA, compute capability 8.0 or later, OpenCL C only; opencl-c/gemm-mma.ts): the `overlap-*`
+ *   tiles in local memory, each warp computing its block of C with the FP64 tensor cores (inline PTX
+ *   `mma.sync.aligned.m8n8k4.row.col.f64`), its fragments read from the tiles. f64 only; a GEMM it does not cover
+ *   (another type, a work-group that is no whole number of warps), and the SPIR-V printer, take the next rule.
+ *   Each k4 step is one hardware product of four terms, so sums may differ from the other variants' in the last bits.
+ */
+export const NVIDIA_GEMM_VARIANTS = ['mma-f64'] as const;
+export type NvidiaGemmVariantName = (typeof NVIDIA_GEMM_VARIANTS)[number];
+export type GemmVariantName = 'direct' | 'direct-vector' | StagedVariantName | NvidiaGemmVariantName;
 export const GEMM_VARIANTS: readonly GemmVariantName[] = [
   'direct',
   'direct-vector',
@@ -177,7 +187,11 @@ export const DEFAULT_BLAS_POLICY: BlasPolicy = GPU_BLAS_POLICY;
 export const LOCAL_BYTES = 40 * 1024;
 
 export function isGemmVariant(s: string): s is GemmVariantName {
-  return (GEMM_VARIANTS as readonly string[]).includes(s);
+  return (GEMM_VARIANTS as readonly string[]).includes(s) || isNvidiaGemmVariant(s);
+}
+
+export function isNvidiaGemmVariant(s: string): s is NvidiaGemmVariantName {
+  return (NVIDIA_GEMM_VARIANTS as readonly string[]).includes(s);
 }
 
 /** The rule the policy applies to a GEMM of C's type and static (or dynamic) M × N; none: `direct`, unspelled. */
@@ -189,6 +203,20 @@ export function gemmRule(policy: BlasPolicy, element: ScalarTypeName, m: unknown
       (r.maxSize === undefined || (size !== null && size <= r.maxSize)),
   );
 }
+
+/** gemmRule without the vendor-only rules: what a printer or device they do not apply to takes instead. */
+export function portableGemmRule(
+  policy: BlasPolicy,
+  element: ScalarTypeName,
+  m: unknown,
+  n: unknown,
+): PortableGemmRule | undefined {
+  const gemm = policy.gemm.filter((r): r is PortableGemmRule => !isNvidiaGemmVariant(r.variant));
+  return gemmRule({ ...policy, gemm }, element, m, n) as PortableGemmRule | undefined;
+}
+
+/** A rule whose variant runs on every device. */
+export type PortableGemmRule = GemmRule & { readonly variant: Exclude<GemmVariantName, NvidiaGemmVariantName> };
 
 /** The variant the policy gives a GEMM of C's type. */
 export function gemmVariant(policy: BlasPolicy, element: ScalarTypeName, m: unknown, n: unknown): GemmVariantName {
