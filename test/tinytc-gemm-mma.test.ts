@@ -12,8 +12,11 @@ import {
   GEMM_VARIANTS,
   GPU_BLAS_POLICY,
   VULKAN_GPU_GEMM,
+  NVIDIA_TENSOR_GEMM,
+  gemmRule,
   isGemmVariant,
   portableGemmRule,
+  withTensorCores,
 } from '../src/codegen/blas-policy.js';
 import { compileTinytc } from '../src/codegen/compile-tinytc.js';
 import { mmaLayout } from '../src/codegen/opencl-c/gemm-mma.js';
@@ -54,6 +57,24 @@ test('mma-f64 is NVIDIA-only: in no shipped policy nor GEMM_VARIANTS, a variant 
   for (const rules of [GPU_BLAS_POLICY.gemm, CPU_BLAS_POLICY.gemm, VULKAN_GPU_GEMM])
     assert.ok(rules.every((r) => r.variant !== 'mma-f64'));
   assert.equal(portableGemmRule(MMA_FIRST, 'f64', 64, 64)?.variant, 'overlap-all');
+});
+
+test('NVIDIA devices of compute capability 8.0 or later take mma-f64 for f64 GEMMs up to 64 × 64, no other', () => {
+  const gemm = GPU_BLAS_POLICY.gemm;
+  for (const cc of [null, 6, 7]) assert.equal(withTensorCores(gemm, cc), gemm);
+  for (const cc of [8, 9, 10]) {
+    const policy = { ...GPU_BLAS_POLICY, gemm: withTensorCores(gemm, cc) };
+    assert.deepEqual(gemmRule(policy, 'f64', 64, 64), NVIDIA_TENSOR_GEMM[0]);
+    assert.deepEqual(gemmRule(policy, 'f64', 32, 32)?.opencl, { vload: 2, aligned: true });
+    assert.equal(gemmRule(policy, 'f64', 65, 64)?.variant, 'direct');
+    assert.equal(gemmRule(policy, 'f64', null, null)?.variant, 'direct');
+    for (const [m, n] of [
+      [32, 32],
+      [64, 64],
+      [100, 100],
+    ])
+      assert.deepEqual(gemmRule(policy, 'f32', m, n), gemmRule(GPU_BLAS_POLICY, 'f32', m, n));
+  }
 });
 
 test('64³ f64 batched: 16 products a step of 4 in K per work-item, from two padded tiles of each operand', () => {

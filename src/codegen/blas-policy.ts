@@ -170,6 +170,26 @@ export const GPU_BLAS_POLICY: BlasPolicy = {
 };
 
 /**
+ * The rules OpenCL's GPU policy puts first on an NVIDIA device of compute capability 8.0 or later (the OpenCL runtime
+ * asks the driver: CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV): f64 GEMMs up to 64 × 64 on the FP64 tensor cores
+ * (`mma-f64`, opencl-c/gemm-mma.ts). Never for another device: PoCL and the rest cannot build its inline PTX.
+ * 2026-11-29, an H200 (scripts/gpu-gemm-candidates.sh, GEMM_SHAPES="f64:32 f64:64", one run beside torch.bmm with
+ * TF32 off: cuBLAS 10.31 / 21.52 TFLOP/s, torch's copy 4,158 GB/s; the variant's device test passed first), % of
+ * cuBLAS, the rule above → `mma-f64 vload=2,aligned`: 32³ f64 96.7 → 106.7 (99.3% of the copy rate), 64³ f64 77.0
+ * → 96.0 (74.7 → 93.2% of the copy rate, 20.7 TFLOP/s; ptxas 168 registers, 3 work-groups an SM, as the rule's 164).
+ * `index32` and `unroll` on it were within a point (107.0 / 107.4 and 95.2 / 95.9); without the read knobs 85.4 and
+ * 80.5. Fewer products a local read no longer limit it: the 64³ kernel moves its bytes at 93% of the copy rate.
+ */
+export const NVIDIA_TENSOR_GEMM: readonly GemmRule[] = [
+  { element: 'f64', maxSize: 64, variant: 'mma-f64', opencl: { vload: 2, aligned: true } },
+];
+
+/** `gemm` with NVIDIA_TENSOR_GEMM first where a device's compute capability (its major number) is 8 or more. */
+export function withTensorCores(gemm: readonly GemmRule[], computeCapability: number | null): readonly GemmRule[] {
+  return computeCapability !== null && computeCapability >= 8 ? [...NVIDIA_TENSOR_GEMM, ...gemm] : gemm;
+}
+
+/**
  * The rule for CPU devices (PoCL): local memory and barriers are emulated there, so the staged and
  * vector variants ran at 0.03–0.75× direct in the same sweep on PoCL; wide vectors copy best
  * (8 elements: copy 10.3×, axpby 5.9× scalar).
