@@ -7,7 +7,8 @@
 import { SourceFile } from '../dist/diagnostics/source.js';
 import { compileTinytc } from '../dist/codegen/compile-tinytc.js';
 import { codegenPolicy } from '../dist/codegen/policy.js';
-import type { BlasPolicy } from '../dist/codegen/blas-policy.js';
+import { type BlasPolicy, withTensorCores } from '../dist/codegen/blas-policy.js';
+import { nvidiaComputeCapability } from '../dist/runtime/tinytc.js';
 import { emitTinytcOpenCLC, tinytcClStd } from '../dist/codegen/opencl-c/index.js';
 import { SPIR64 } from '../dist/layout/data-layout.js';
 import type { Context } from '../dist/runtime/opencl/host.js';
@@ -86,7 +87,9 @@ export function openclGemmProfile(
     });
     const fe = compileTinytc(new SourceFile(`${name}.ir`, ir), { layout: SPIR64, policy, api: 'opencl' });
     if (!fe.compiled) return 'profile: the IR did not compile';
-    const text = emitTinytcOpenCLC(fe.compiled, { groupTables: 'ulong', ...(blas ? { blas } : {}) });
+    // The rule's row as the runtime builds it on this device: NVIDIA's tensor-core rules first where it has them.
+    const gemm = withTensorCores(fe.compiled.policy.blas.opencl.gemm, nvidiaComputeCapability(ctx));
+    const text = emitTinytcOpenCLC(fe.compiled, { groupTables: 'ulong', blas: blas ?? { gemm } });
     const program = ctx.build(text, `-cl-std=${tinytcClStd(fe.compiled, 'ulong')}`, `${name}.cl`);
     const binary = ctx.cl.programBinary(program);
     ctx.cl.ReleaseProgram(program);

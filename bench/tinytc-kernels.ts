@@ -14,7 +14,9 @@ import {
   type GemmVariantName,
   gemmVariant,
   isGemmVariant,
+  withTensorCores,
 } from '../dist/codegen/blas-policy.js';
+import { nvidiaComputeCapability } from '../dist/runtime/tinytc.js';
 import { parseSpirvKnobs } from '../dist/codegen/spirv-knobs.js';
 import { parseOpenclKnobs } from '../dist/codegen/opencl-knobs.js';
 import { API_POLICIES } from '../dist/codegen/api-policies.js';
@@ -101,7 +103,14 @@ const knobSettings0 = { name: 'default', blas: {} };
 const crossed = (rule: GemmVariantName) =>
   policies(variants, rule).flatMap((v) => knobSettings.map((k) => [v, k] as const));
 /** The GEMM rule the API's printer follows by default on a GPU (api-policies.ts). */
-const defaultGemm = (t: 'f32' | 'f64', n: number) => gemmVariant(API_POLICIES[api].gpu.blas, t, n, n);
+// On OpenCL the runtime puts NVIDIA's tensor-core rules first where the driver has them (blas-policy.ts): the rule's
+// row names the variant the device gets.
+const gpuBlas = API_POLICIES[api].gpu.blas;
+const tensorGemm =
+  api === 'opencl' && /nvidia/i.test(ctx.device.platform)
+    ? withTensorCores(gpuBlas.gemm, nvidiaComputeCapability(ctx as Context))
+    : gpuBlas.gemm;
+const defaultGemm = (t: 'f32' | 'f64', n: number) => gemmVariant({ ...gpuBlas, gemm: tensorGemm }, t, n, n);
 /** The axpby vector width the API's printer takes by default on a GPU (api-policies.ts): both printers follow it. */
 const defaultVector = API_POLICIES[api].gpu.blas.axpbyVector;
 /** The default first, then the swept ones. */

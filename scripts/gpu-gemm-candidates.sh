@@ -10,8 +10,9 @@
 #   (`batch`: a K tile's reads of both operands before its stores; larger and smaller K tiles with it);
 # - OpenCL: the rule's kernel (GPU_BLAS_POLICY) and CL_PAIRS, each a variant and its tile reads (opencl-knobs.ts):
 #   the rule's spellings as controls, and the candidates `batch`, `index32` (int indices: fewer registers, more
-#   work-groups an SM) and `unroll` (#pragma unroll on the product and fill loops), and overlap-k8 (half the
-#   prefetch registers of overlap-k16), each row with its registers, spill and shared bytes and occupancy as
+#   work-groups an SM) and `unroll` (#pragma unroll on the product and fill loops), overlap-k8 (half the
+#   prefetch registers of overlap-k16) and mma-f64 (f64 on the tensor cores, NVIDIA only; f32 falls back), each
+#   row with its registers, spill and shared bytes and occupancy as
 #   NVIDIA's ptxas made them (the program's PTX loaded through the CUDA driver, bench/tinytc-gemm-profile.ts;
 #   Vulkan gives no such figures here);
 # on kernarg's work-group and WG_SWEEP's (none by default: 32x8, 32x4 and 16x16 never won a sweep); an API is
@@ -50,7 +51,8 @@ CL_PAIRS=${CL_PAIRS:-"vector-all:vload=2 overlap-k16:vload=2,aligned overlap-all
   staged-k16:vload=2,aligned,index32 staged-k16:vload=2,aligned,batch staged-k16:vload=2,aligned,batch,index32
   staged-all:aligned,batch staged-all:aligned,index32
   staged-all:aligned,unroll staged-all:vload=2,aligned,batch,index32
-  vector-all:vload=2,batch vector-all:vload=2,index32 vector-all:vload=2,unroll"}
+  vector-all:vload=2,batch vector-all:vload=2,index32 vector-all:vload=2,unroll
+  mma-f64:vload=2,aligned mma-f64:vload=2,aligned,index32"}
 WG_SWEEP=${WG_SWEEP-}
 for api in ${APIS:-vulkan opencl}; do
   if [ "$(($(date +%s) - start))" -gt "${BUDGET_S:-400}" ]; then
@@ -60,7 +62,9 @@ for api in ${APIS:-vulkan opencl}; do
   if [ "$api" = vulkan ]; then
     tests=${VK_TESTS:-test/tinytc-gemm-vector-reads.test.ts} variants=$VK_VARIANTS knobs=$VK_KNOBS pairs=$VK_PAIRS
   else
-    tests=${CL_TESTS:-test/tinytc-gemm-opencl-reads.test.ts} variants=$CL_VARIANTS knobs=$CL_KNOBS pairs=$CL_PAIRS
+    # The device's tests only (the names ending [opencl]): tinytc-gemm-mma's host-thread tests want clang-19.
+    tests=${CL_TESTS:-'--test-name-pattern=\[opencl\] test/tinytc-gemm-opencl-reads.test.ts test/tinytc-gemm-mma.test.ts'}
+    variants=$CL_VARIANTS knobs=$CL_KNOBS pairs=$CL_PAIRS
   fi
   [ "${CROSS:-}" = 1 ] && pairs=
   echo "== the candidates' execution tests ($api)"

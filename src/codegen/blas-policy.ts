@@ -34,7 +34,17 @@ export { UNROLL_K_STEPS } from './spirv-knobs.js';
 const K_TILES = ['k4', 'k8', 'k16', 'k32', 'k64', 'all'] as const;
 type KTile = (typeof K_TILES)[number];
 export type StagedVariantName = `staged-${KTile}` | `vector-${KTile}` | `overlap-${KTile}`;
-export type GemmVariantName = 'direct' | 'direct-vector' | StagedVariantName;
+/**
+ * GEMM variants for one vendor's devices only, never in GEMM_VARIANTS (whose every variant runs on every device):
+ * - `mma-f64` (NVIDIA, compute capability 8.0 or later, OpenCL C only; opencl-c/gemm-mma.ts): the `overlap-*`
+ *   tiles in local memory, each warp computing its block of C with the FP64 tensor cores (inline PTX
+ *   `mma.sync.aligned.m8n8k4.row.col.f64`), its fragments read from the tiles. f64 only; a GEMM it does not cover
+ *   (another type, a work-group that is no whole number of warps), and the SPIR-V printer, take the next rule.
+ *   Each k4 step is one hardware product of four terms, so sums may differ from the other variants' in the last bits.
+ */
+export const NVIDIA_GEMM_VARIANTS = ['mma-f64'] as const;
+export type NvidiaGemmVariantName = (typeof NVIDIA_GEMM_VARIANTS)[number];
+export type GemmVariantName = 'direct' | 'direct-vector' | StagedVariantName | NvidiaGemmVariantName;
 export const GEMM_VARIANTS: readonly GemmVariantName[] = [
   'direct',
   'direct-vector',
@@ -146,6 +156,8 @@ export const VULKAN_GPU_GEMM: readonly GemmRule[] = [
  * work-item makes per local read. A larger tile on fewer work-items, overlap-k8 tile=8x8 on 8x8, ran 80.5% (76.5% of
  * the copy rate, +2.1% over the rule in run 3; 238 registers, 13%): one run, and it needs a work-group rule by
  * element type (OpenCL's choice gives every 64³ GEMM 16x8), so the rule stays until a run confirms it.
+ * 2026-11-29, the FP64 tensor cores: on NVIDIA devices of compute capability 8.0 or later NVIDIA_TENSOR_GEMM (below)
+ * goes before these rules (the runtime asks the driver): `mma-f64` ran 64³ f64 at 96.0% of cuBLAS where these ran 77.0.
  */
 export const GPU_BLAS_POLICY: BlasPolicy = {
   gemm: [
@@ -158,6 +170,26 @@ export const GPU_BLAS_POLICY: BlasPolicy = {
   ],
   axpbyVector: 2,
 };
+
+/**
+ * The rules OpenCL's GPU policy puts first on an NVIDIA device of compute capability 8.0 or later (the OpenCL runtime
+ * asks the driver: CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV): f64 GEMMs up to 64 × 64 on the FP64 tensor cores
+ * (`mma-f64`, opencl-c/gemm-mma.ts). Never for another device: PoCL and the rest cannot build its inline PTX.
+ * 2026-11-29, an H200 (scripts/gpu-gemm-candidates.sh, GEMM_SHAPES="f64:32 f64:64", one run beside torch.bmm with
+ * TF32 off: cuBLAS 10.31 / 21.52 TFLOP/s, torch's copy 4,158 GB/s; the variant's device test passed first), % of
+ * cuBLAS, the rule above → `mma-f64 vload=2,aligned`: 32³ f64 96.7 → 106.7 (99.3% of the copy rate), 64³ f64 77.0
+ * → 96.0 (74.7 → 93.2% of the copy rate, 20.7 TFLOP/s; ptxas 168 registers, 3 work-groups an SM, as the rule's 164).
+ * `index32` and `unroll` on it were within a point (107.0 / 107.4 and 95.2 / 95.9); without the read knobs 85.4 and
+ * 80.5. Fewer products a local read no longer limit it: the 64³ kernel moves its bytes at 93% of the copy rate.
+ */
+export const NVIDIA_TENSOR_GEMM: readonly GemmRule[] = [
+  { element: 'f64', maxSize: 64, variant: 'mma-f64', opencl: { vload: 2, aligned: true } },
+];
+
+/** `gemm` with NVIDIA_TENSOR_GEMM first where a device's compute capability (its major number) is 8 or more. */
+export function withTensorCores(gemm: readonly GemmRule[], computeCapability: number | null): readonly GemmRule[] {
+  return computeCapability !== null && computeCapability >= 8 ? [...NVIDIA_TENSOR_GEMM, ...gemm] : gemm;
+}
 
 /**
  * The rule for CPU devices (PoCL): local memory and barriers are emulated there, so the staged and
@@ -177,7 +209,11 @@ export const DEFAULT_BLAS_POLICY: BlasPolicy = GPU_BLAS_POLICY;
 export const LOCAL_BYTES = 40 * 1024;
 
 export function isGemmVariant(s: string): s is GemmVariantName {
-  return (GEMM_VARIANTS as readonly string[]).includes(s);
+  return (GEMM_VARIANTS as readonly string[]).includes(s) || isNvidiaGemmVariant(s);
+}
+
+export function isNvidiaGemmVariant(s: string): s is NvidiaGemmVariantName {
+  return (NVIDIA_GEMM_VARIANTS as readonly string[]).includes(s);
 }
 
 /** The rule the policy applies to a GEMM of C's type and static (or dynamic) M × N; none: `direct`, unspelled. */
@@ -189,6 +225,20 @@ export function gemmRule(policy: BlasPolicy, element: ScalarTypeName, m: unknown
       (r.maxSize === undefined || (size !== null && size <= r.maxSize)),
   );
 }
+
+/** gemmRule without the vendor-only rules: what a printer or device they do not apply to takes instead. */
+export function portableGemmRule(
+  policy: BlasPolicy,
+  element: ScalarTypeName,
+  m: unknown,
+  n: unknown,
+): PortableGemmRule | undefined {
+  const gemm = policy.gemm.filter((r): r is PortableGemmRule => !isNvidiaGemmVariant(r.variant));
+  return gemmRule({ ...policy, gemm }, element, m, n) as PortableGemmRule | undefined;
+}
+
+/** A rule whose variant runs on every device. */
+export type PortableGemmRule = GemmRule & { readonly variant: Exclude<GemmVariantName, NvidiaGemmVariantName> };
 
 /** The variant the policy gives a GEMM of C's type. */
 export function gemmVariant(policy: BlasPolicy, element: ScalarTypeName, m: unknown, n: unknown): GemmVariantName {

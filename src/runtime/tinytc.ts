@@ -14,7 +14,7 @@ import { emitTinytcOpenCLCMapped, tinytcClStd } from '../codegen/opencl-c/index.
 import { emitTinytcOpenclSpirv } from '../codegen/spirv/opencl-module.js';
 import { disassemble } from '../emit/spirv/disassemble.js';
 import { buildSpirvProgram } from './opencl/program-il.js';
-import { type BlasPolicy, LOCAL_BYTES } from '../codegen/blas-policy.js';
+import { type BlasPolicy, LOCAL_BYTES, withTensorCores } from '../codegen/blas-policy.js';
 import { type ShapeTie, shapeTies } from './checks/shape-ties.js';
 import { checkLaunchArgs } from './checks/launch-args.js';
 import { type BufferKind, type CheckedMemref, checkMemref } from './checks/memref.js';
@@ -231,6 +231,12 @@ export class TinytcKernel {
 export const OPENCL_ILS = ['opencl-c', 'spirv'] as const;
 export type OpenclIl = (typeof OPENCL_ILS)[number];
 
+/** CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV (cl_nv_device_attribute_query); null where the driver does not answer. */
+export function nvidiaComputeCapability(ctx: Context): number | null {
+  const out = Buffer.alloc(4);
+  return ctx.cl.GetDeviceInfo(ctx.device.handle, 0x4000, 4, out, null) === 0 ? out.readUInt32LE(0) : null;
+}
+
 /**
  * Compiles tinytc IR with kernarg and builds its OpenCL C (or the given OpenCL C, or with `il: 'spirv'` its OpenCL
  * SPIR-V) for the context's device.
@@ -292,6 +298,12 @@ export function tinytcKernel(
   if (refused.length) throw new RuntimeInputError(`kernarg cannot compile the IR:\n${formatDiagnostics(refused)}`);
   const compiled = fe.compiled;
   const plan = fe.lowered.plan;
+  // NVIDIA's FP64 tensor cores for the GEMMs they were measured on, where the driver says compute capability 8.0 or
+  // later (blas-policy.ts, NVIDIA_TENSOR_GEMM); a caller's own GEMM rules win.
+  const gemm =
+    limits && options.blas?.gemm === undefined && /nvidia/i.test(ctx.device.platform)
+      ? withTensorCores(compiled.policy.blas.opencl.gemm, nvidiaComputeCapability(ctx))
+      : undefined;
   const path = options.path ?? `${name}.ir`;
   if (options.il === 'spirv') {
     if (options.openclC !== undefined)
@@ -321,7 +333,10 @@ export function tinytcKernel(
   const std = options.openclC ? 'CL2.0' : tinytcClStd(compiled, groupTables);
   const generated =
     options.openclC === undefined
-      ? emitTinytcOpenCLCMapped(compiled, { groupTables, ...(blas ? { blas } : {}) })
+      ? emitTinytcOpenCLCMapped(compiled, {
+          groupTables,
+          ...(blas || gemm ? { blas: { ...blas, ...(gemm ? { gemm } : {}) } } : {}),
+        })
       : undefined;
   const irFile = new SourceFile(path, ir);
   const irLines = ir.split('\n');

@@ -55,7 +55,38 @@ static long wg_[3], groups_[3];
 #define get_local_size(d) wg_[d]
 #define get_num_groups(d) groups_[d]
 #define barrier(f) pthread_barrier_wait(barrier_)
+// PTX's f64 mma.m8n8k4 (the mma-f64 GEMM's inline PTX) as the warp's 32 threads: each puts its fragment elements of A
+// (row lane / 4, column lane % 4) and B (row lane % 4, column lane / 4) where the others read them, waits for the
+// warp, and adds its two elements of C (row lane / 4, columns 2 (lane % 4) and + 1) in k order, as the PTX ISA lays
+// the fragments out; a second wait keeps the next product's writes after every read.
+static double *mma_a_, *mma_b_;
+static pthread_barrier_t *mma_warp_;
+static long mma_warps_;
+static void dmma_(double *c0, double *c1, double a, double b) {
+  long item = lid_[0] + lid_[1] * wg_[0], w = gid_[2] * mma_warps_ + item / 32, lane = item % 32;
+  double *as = mma_a_ + 32 * w, *bs = mma_b_ + 32 * w;
+  as[lane] = a;
+  bs[lane] = b;
+  pthread_barrier_wait(&mma_warp_[w]);
+  long g = lane / 4, t = lane % 4;
+  double s0 = *c0, s1 = *c1;
+  for (int k = 0; k < 4; k++) {
+    s0 += as[4 * g + k] * bs[4 * (2 * t) + k];
+    s1 += as[4 * g + k] * bs[4 * (2 * t + 1) + k];
+  }
+  pthread_barrier_wait(&mma_warp_[w]);
+  *c0 = s0;
+  *c1 = s1;
+}
 `;
+
+/** The mma-f64 GEMM's inline PTX (src/codegen/opencl-c/gemm-mma.ts), which PRELUDE's dmma_ runs. */
+const DMMA = new RegExp(
+  String.raw`__asm__\("mma\.sync\.aligned\.m8n8k4\.row\.col\.f64\.f64\.f64\.f64 ` +
+    String.raw`\{%0, %1\}, \{%2\}, \{%3\}, \{%0, %1\};" ` +
+    String.raw`: "\+d"\((\w+)\), "\+d"\((\w+)\) : "d"\((\w+)\), "d"\((\w+)\)\);`,
+  'g',
+);
 
 const KERNEL = /kernel __attribute__\(\(reqd_work_group_size\((\d+), (\d+), 1\)\)\) void (\w+)\(([^)]*)\)/;
 
@@ -95,9 +126,12 @@ export function runWorkGroupThreads(
       /^(\s*)local (\w+) (\w+)\[(\d+)\](?: __attribute__\(\(aligned\(\d+\)\)\))?;$/gm,
       '$1static $2 $3[$4] __attribute__((aligned(64)));',
     )
+    .replace(DMMA, 'dmma_(&$1, &$2, $3, $4);')
     .replace(/#pragma OPENCL EXTENSION.*\n/g, '')
     .replace(/__attribute__\(\(reqd_work_group_size\([^)]*\)\)\) /, '');
   if (/^\s*local /m.test(body)) throw new Error('work-group-threads: a local declaration it cannot make shared');
+  if (/__asm__/.test(body)) throw new Error('work-group-threads: inline assembly other than the f64 mma');
+  if (/dmma_\(/.test(body) && (wg0 * wg1) % 32 !== 0) throw new Error('work-group-threads: mma in a partial warp');
   const copies = Array.from({ length: howmany }, (_, g) => `#define ${name} ${name}_${g}\n${body}\n#undef ${name}`);
   const data = pointers.map(
     ([p, t]) => `static ${t} ${p}_data[] = {${Array.from(args[p].data, (x) => x.toPrecision(17)).join(', ')}};`,
@@ -128,6 +162,10 @@ int main(void) {
   pthread_attr_init(&attr);
   pthread_attr_setstacksize(&attr, 1 << 18);
   for (int g = 0; g < ${howmany}; g++) pthread_barrier_init(&barriers_[g], 0, ${wg0 * wg1});
+  static double mma_a[${n}], mma_b[${n}];
+  static pthread_barrier_t mma_warp[${Math.max(1, Math.floor(n / 32))}];
+  mma_a_ = mma_a; mma_b_ = mma_b; mma_warp_ = mma_warp; mma_warps_ = ${Math.floor((wg0 * wg1) / 32)};
+  for (int w = 0; w < ${Math.floor(n / 32)}; w++) pthread_barrier_init(&mma_warp[w], 0, 32);
   int i = 0;
   for (int g = 0; g < ${howmany}; g++)
     for (int l1 = 0; l1 < ${wg1}; l1++)

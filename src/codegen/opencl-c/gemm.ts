@@ -1,8 +1,16 @@
 import { SCALAR_BYTES } from '../../frontend/tinytc/ast.js';
 import type { AtomicMode } from '../atomic-mode.js';
-import { type StagedVariantName, gemmRule, isOverlapped, stagedKTile } from '../blas-policy.js';
+import {
+  type StagedVariantName,
+  gemmRule,
+  isNvidiaGemmVariant,
+  isOverlapped,
+  portableGemmRule,
+  stagedKTile,
+} from '../blas-policy.js';
 import { C_TYPE } from './c-scalars.js';
 import { type CollectiveContext, type ScalarArg, type Trans, indent, op, opAt } from './collective.js';
+import { mmaCovers, mmaGemm } from './gemm-mma.js';
 import { overlapped, prefetchTile } from './gemm-overlap.js';
 import {
   type IndexType,
@@ -36,7 +44,13 @@ export function gemm(
   beta: ScalarArg,
   c: View,
 ): string[] {
-  const rule = gemmRule(ctx.policy, c.element, c.shape[0], c.shape[1]);
+  const first = gemmRule(ctx.policy, c.element, c.shape[0], c.shape[1]);
+  // `mma-f64` where it covers the GEMM (gemm-mma.ts), else the next rule that is not NVIDIA's alone.
+  const mma = first?.variant === 'mma-f64' && mmaCovers(ctx, ta, a, b, c);
+  const rule =
+    first && isNvidiaGemmVariant(first.variant) && !mma
+      ? portableGemmRule(ctx.policy, c.element, c.shape[0], c.shape[1])
+      : first;
   const variant = rule?.variant ?? 'direct';
   // The rule's knobs, each knob a caller sets overriding it.
   const knobs = { ...rule?.opencl, ...ctx.policy.opencl };
@@ -58,9 +72,12 @@ export function gemm(
       ? { lid0: ctx.names.internal('lid0_32'), lid1: ctx.names.internal('lid1_32'), lid: ctx.names.internal('lid_32') }
       : null;
   const inner = ids ? { ...ctx, ...ids } : ctx;
-  const lines = isOverlapped(variant)
-    ? overlapped(inner, variant, reads, ta, tb, atomic, alpha, a, b, beta, c)
-    : staged(inner, variant, reads, knobs.batch === true, ta, tb, atomic, alpha, a, b, beta, c);
+  const lines =
+    variant === 'mma-f64'
+      ? mmaGemm(inner, reads, ta, tb, atomic, alpha, a, b, beta, c)
+      : isOverlapped(variant)
+        ? overlapped(inner, variant, reads, ta, tb, atomic, alpha, a, b, beta, c)
+        : staged(inner, variant, reads, knobs.batch === true, ta, tb, atomic, alpha, a, b, beta, c);
   if (!ids) return lines;
   return [
     `const int ${ids.lid0} = (int)${ctx.lid0};`,

@@ -8,7 +8,7 @@
 // SpirvGemmKnobs) change how indices and loops are spelled, never the sums.
 import { SCALAR_BYTES } from '../../frontend/tinytc/ast.js';
 import type { AtomicMode } from '../atomic-mode.js';
-import { type StagedVariantName, UNROLL_K_STEPS, gemmRule, isOverlapped, stagedKTile } from '../blas-policy.js';
+import { type StagedVariantName, UNROLL_K_STEPS, isOverlapped, portableGemmRule, stagedKTile } from '../blas-policy.js';
 import { type SpirvGemmKnobs, UNROLL_PRODUCTS } from '../spirv-knobs.js';
 import { GEMM_TILE_MAX, gemmTiling } from '../tiling.js';
 import { type SCollectiveContext, type SScalar, type Trans, op, opAt } from './collective.js';
@@ -53,7 +53,8 @@ export function gemm(
   beta: SScalar,
   c: SView,
 ): void {
-  const rule = gemmRule(ctx.blas, c.element, c.shape[0], c.shape[1]);
+  // SPIR-V has no inline PTX: the NVIDIA-only rules (`mma-f64`) are OpenCL C's alone.
+  const rule = portableGemmRule(ctx.blas, c.element, c.shape[0], c.shape[1]);
   const variant = rule?.variant ?? 'direct';
   // The rule's spelling, each knob a caller sets overriding it (not a hot path: once per GEMM printed).
   const knobs: SpirvGemmKnobs = { ...rule?.spirv, ...ctx.blas.spirv };

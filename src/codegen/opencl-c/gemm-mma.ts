@@ -1,0 +1,248 @@
+// `mma-f64` (blas-policy.ts): an f64 GEMM whose products run on NVIDIA's FP64 tensor cores (compute capability 8.0
+// or later), through inline PTX in the OpenCL C. NVIDIA's OpenCL (driver 580, an H200) builds `__asm__` with PTX
+// in it into its PTX (.version 9.0, .target sm_90) and ran one m8n8k4 product a warp exactly (issue #30 goal 5's
+// probe). The tiles in local memory are the overlapped variants' (gemm-overlap.ts: two of each operand, the next K
+// tile loading into registers while the warps multiply from the current one); where the other variants give each
+// work-item a register tile of C, each warp of the work-group here keeps pm × pn blocks of 8 × 8 of C, two
+// accumulators a work-item each, and per step of 4 in K reads one element of A a block row and one of B a block
+// column (the fragments of PTX's `mma.m8n8k4` for f64) for pm · pn products of 8 × 8 × 4: 2 · pm · pn
+// multiply-adds a work-item per local read and k, where the 4 × 8 register tile makes 32 / 12.
+import { SCALAR_BYTES } from '../../frontend/tinytc/ast.js';
+import type { AtomicMode } from '../atomic-mode.js';
+import { LOCAL_BYTES } from '../blas-policy.js';
+import { type CollectiveContext, type ScalarArg, type Trans, indent, op, update } from './collective.js';
+import { prefetchTile } from './gemm-overlap.js';
+import { type TileReads, unrollPragma } from './gemm-tiles.js';
+import { type Ext, type View, extText } from './views.js';
+
+/** Work-items a warp: NVIDIA's, whose warps are the work-group's runs of 32 linear local ids. */
+const WARP = 32;
+/** Blocks of 8 × 8 a warp keeps along each mode at most (4 × 4: 32 accumulators a work-item, as the 4 × 8 tile). */
+const FRAGMENTS_MAX = 4;
+/** The K tiles tried, largest first: a multiple of the product's 4. */
+const K_TILES = [64, 32, 16, 8, 4] as const;
+
+/** How a work-group lays its warps and the blocks of C out, and the tiles' K and padded strides. */
+export interface MmaLayout {
+  /** Warps along M and along N (wr · wc warps in the work-group). */
+  readonly wr: number;
+  readonly wc: number;
+  /** Blocks of 8 × 8 a warp keeps along M and N. */
+  readonly pm: number;
+  readonly pn: number;
+  /** The work-group's block of C: mb = 8 · pm · wr rows, nb = 8 · pn · wc columns. */
+  readonly mb: number;
+  readonly nb: number;
+  /** K per tile, and the tiles' strides in elements (A: a column of mb rows; B: a column of kt rows). */
+  readonly kt: number;
+  readonly aStride: number;
+  readonly bStride: number;
+}
+
+/**
+ * The padding that puts a stride at `at` modulo 16 elements of 8 bytes (16 of the 32 four-byte banks): A's fragment
+ * reads take 8 neighbouring rows × 4 columns (a stride ≡ 8 spreads the columns over both halves of the banks), B's
+ * 4 neighbouring k × 8 columns (≡ 4 spreads the columns), so that a warp's 32 reads take the two wavefronts 32
+ * doubles need and no more.
+ */
+const padTo = (n: number, at: number) => (((at - n) % 16) + 16) % 16;
+
+/**
+ * The layout of an f64 GEMM of C's M × N and K on the work-group `wg`, or null where the variant does not cover it:
+ * a work-group that is not a whole number of warps, or tiles that do not fit `localBytes` twice even at K 4.
+ */
+export function mmaLayout(wg: readonly [number, number], M: Ext, N: Ext, K: Ext, localBytes = LOCAL_BYTES) {
+  const threads = wg[0] * wg[1];
+  if (threads % WARP !== 0) return null;
+  const warps = threads / WARP;
+  // Warps along M: the least divisor of the warp count at or above its square root (2 × 2 for 4 warps, 4 × 2 for 8).
+  let wr = warps;
+  for (let d = 1; d <= warps; d++)
+    if (warps % d === 0 && d * d >= warps) {
+      wr = d;
+      break;
+    }
+  const wc = warps / wr;
+  const blocks = (e: Ext, w: number) =>
+    typeof e === 'number' ? Math.max(1, Math.min(FRAGMENTS_MAX, Math.ceil(Math.ceil(e / 8) / w))) : FRAGMENTS_MAX;
+  const pm = blocks(M, wr);
+  const pn = blocks(N, wc);
+  const mb = 8 * pm * wr;
+  const nb = 8 * pn * wc;
+  const aStride = mb + padTo(mb, 8);
+  const bytes = SCALAR_BYTES.f64;
+  // No K tile longer than K rounded up to the product's 4 (a 32-deep GEMM stages 32, not 64 with half of it zeros).
+  const most = typeof K === 'number' ? Math.max(4, Math.ceil(K / 4) * 4) : 64;
+  for (const kt of K_TILES) {
+    if (kt > most) continue;
+    const bStride = kt + padTo(kt, 4);
+    if (2 * (aStride * kt + nb * bStride) * bytes <= localBytes)
+      return { wr, wc, pm, pn, mb, nb, kt, aStride, bStride } satisfies MmaLayout;
+  }
+  return null;
+}
+
+/** Whether `mma-f64` covers a GEMM: every operand f64, and a layout on the work-group (mmaLayout). */
+export function mmaCovers(ctx: CollectiveContext, ta: Trans, a: View, b: View, c: View): boolean {
+  if (a.element !== 'f64' || b.element !== 'f64' || c.element !== 'f64') return false;
+  return mmaLayout(ctx.wg, c.shape[0], c.shape[1], op(a, ta).cols, ctx.policy.localBytes) !== null;
+}
+
+/** One m8n8k4 product of f64 fragments, accumulating into c0, c1 (PTX ISA: `mma`, sm_80 and later). */
+const dmma = (c0: string, c1: string, a: string, b: string) =>
+  `__asm__("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};" ` +
+  `: "+d"(${c0}), "+d"(${c1}) : "d"(${a}), "d"(${b}));`;
+
+/**
+ * C := alpha op(A) op(B) + beta C with the FP64 tensor cores, for a GEMM mmaCovers accepts (else it throws). Every
+ * work-item of the work-group runs every product (a warp's `mma.sync` needs all 32): rows and columns outside C are
+ * zeros in the tiles, and only the write-back tests them.
+ */
+export function mmaGemm(
+  ctx: CollectiveContext,
+  reads: TileReads,
+  ta: Trans,
+  tb: Trans,
+  atomic: AtomicMode | null,
+  alpha: ScalarArg,
+  a: View,
+  b: View,
+  beta: ScalarArg,
+  c: View,
+): string[] {
+  const [M, N] = c.shape;
+  const K = op(a, ta).cols;
+  const l = mmaLayout(ctx.wg, M, N, K, ctx.policy.localBytes);
+  if (!l) throw new Error('mma-f64: a GEMM mmaCovers refuses');
+  const { kt, mb, nb, aStride, bStride } = l;
+  const ix = reads.index;
+  const n = (s: string) => ctx.names.internal(s);
+  const [ib, jb, kb, k, p, more] = [n('ib'), n('jb'), n('kb'), n('k'), n('p'), n('more')];
+  const [warp, lane, aOff, bOff, cRow, cCol] = [n('warp'), n('lane'), n('a_off'), n('b_off'), n('c_row'), n('c_col')];
+  const fullRows = typeof M === 'number' && M % mb === 0;
+  const fullCols = typeof N === 'number' && N % nb === 0;
+  const fullK = typeof K === 'number' && K % kt === 0;
+  const tiles = typeof K === 'number' ? Math.ceil(K / kt) : Infinity;
+  const aSize = aStride * kt;
+  const bSize = nb * bStride;
+  const aTile = n('a_tile');
+  const bTile = n('b_tile');
+  ctx.hoist(`local double ${aTile}[${2 * aSize}];`);
+  ctx.hoist(`local double ${bTile}[${2 * bSize}];`);
+  const pa = prefetchTile(
+    ctx,
+    'double',
+    true,
+    {
+      view: a,
+      trans: ta,
+      base: [ib, '0'],
+      extent: [mb, kt],
+      limit: [M, K],
+      full: [fullRows, fullK],
+      local: aTile,
+      at: (i, kk) => `${i} + ${kk} * ${aStride}`,
+      contiguous: 0,
+      reads,
+    },
+    (k0) => [ib, k0],
+  );
+  const pb = prefetchTile(
+    ctx,
+    'double',
+    true,
+    {
+      view: b,
+      trans: tb,
+      base: ['0', jb],
+      extent: [kt, nb],
+      limit: [K, N],
+      full: [fullK, fullCols],
+      local: bTile,
+      at: (kk, j) => `${kk} + ${j} * ${bStride}`,
+      contiguous: 0,
+      reads,
+    },
+    (k0) => [k0, jb],
+  );
+  const rows = Array.from({ length: l.pm }, (_, r) => r);
+  const cols = Array.from({ length: l.pn }, (_, q) => q);
+  const accs = rows.map((r) => cols.map((q) => [n(`acc${r}_${q}_0`), n(`acc${r}_${q}_1`)] as const));
+  const as = rows.map((r) => n(`a${r}`));
+  const bs = cols.map((q) => n(`b${q}`));
+  // The fragments' places (PTX ISA, `mma.m8n8k4` .f64): lane's group g = lane / 4 and t = lane % 4; A's element of
+  // row g, column t; B's of row t, column g; C's of row g, columns 2t and 2t + 1.
+  const ids = [
+    `const ${ix} ${warp} = ${ctx.lid} / ${WARP};`,
+    `const ${ix} ${lane} = ${ctx.lid} % ${WARP};`,
+    `const ${ix} ${cRow} = (${warp} % ${l.wr}) * ${8 * l.pm} + ${lane} / 4;`,
+    `const ${ix} ${cCol} = (${warp} / ${l.wr}) * ${8 * l.pn} + (${lane} % 4) * 2;`,
+    `const ${ix} ${aOff} = ${cRow} + (${lane} % 4) * ${aStride};`,
+    `const ${ix} ${bOff} = ((${warp} / ${l.wr}) * ${8 * l.pn} + ${lane} / 4) * ${bStride} + ${lane} % 4;`,
+  ];
+  const products = [
+    `for (${ix} ${k} = 0; ${k} < ${kt}; ${k} += 4) {`,
+    ...rows.map((r) => `  const double ${as[r]} = ${aTile}[${p} * ${aSize} + ${aOff} + ${k} * ${aStride} + ${8 * r}];`),
+    ...cols.map((q) => `  const double ${bs[q]} = ${bTile}[${p} * ${bSize} + ${bOff} + ${k} + ${8 * q * bStride}];`),
+    ...rows.flatMap((r) => cols.map((q) => `  ${dmma(accs[r][q][0], accs[r][q][1], as[r], bs[q])}`)),
+    '}',
+  ];
+  const ahead = tiles > 1;
+  const kLoop =
+    tiles === 0
+      ? []
+      : [
+          ...pa.decls,
+          ...pb.decls,
+          ...pa.load('0'),
+          ...pb.load('0'),
+          ...pa.store(null),
+          ...pb.store(null),
+          'barrier(CLK_LOCAL_MEM_FENCE);',
+          `int ${p} = 0;`,
+          `for (${ix} ${kb} = 0; ${kb} < ${extText(K)}; ${kb} += ${kt}) {`,
+          ...(ahead
+            ? [
+                `  const int ${more} = ${kb} + ${kt} < ${extText(K)};`,
+                `  if (${more}) {`,
+                ...indent([...pa.load(`${kb} + ${kt}`), ...pb.load(`${kb} + ${kt}`)], '    '),
+                '  }',
+              ]
+            : []),
+          ...unrollPragma(reads, '  '),
+          ...indent(products),
+          ...(ahead
+            ? [
+                `  if (${more}) {`,
+                ...indent([...pa.store(`(1 - ${p}) * ${aSize}`), ...pb.store(`(1 - ${p}) * ${bSize}`)], '    '),
+                '  }',
+              ]
+            : []),
+          // This trip's stores before the next trip's reads, and this trip's reads before the next trip's stores.
+          '  barrier(CLK_LOCAL_MEM_FENCE);',
+          `  ${p} = 1 - ${p};`,
+          '}',
+        ];
+  const row = (r: number) => `(${ib} + ${cRow}${r ? ` + ${8 * r}` : ''})`;
+  const col = (q: number, i: number) => `(${jb} + ${cCol}${8 * q + i ? ` + ${8 * q + i}` : ''})`;
+  const writeBack = rows.flatMap((r) =>
+    cols.flatMap((q) =>
+      [0, 1].map((i) => {
+        const cond = [fullRows ? null : `${row(r)} < ${extText(M)}`, fullCols ? null : `${col(q, i)} < ${extText(N)}`]
+          .filter((x) => x !== null)
+          .join(' && ');
+        const u = update(ctx, c, [row(r), col(q, i)], `${alpha.expr} * ${accs[r][q][i]}`, beta, atomic);
+        return cond ? `if (${cond}) ${u}` : u;
+      }),
+    ),
+  );
+  const body = [...accs.flat(2).map((x) => `double ${x} = 0;`), ...kLoop, ...writeBack];
+  return [
+    ...ids,
+    `for (${ix} ${jb} = 0; ${jb} < ${extText(N)}; ${jb} += ${nb}) {`,
+    `  for (${ix} ${ib} = 0; ${ib} < ${extText(M)}; ${ib} += ${mb}) {`,
+    ...indent(body, '    '),
+    '  }',
+    '}',
+  ];
+}

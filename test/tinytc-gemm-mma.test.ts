@@ -1,0 +1,220 @@
+// `mma-f64` (src/codegen/opencl-c/gemm-mma.ts): the f64 GEMM on NVIDIA's FP64 tensor cores through inline PTX. What
+// its OpenCL C holds and where it falls back (every device and printer); its products run on host threads, PTX's
+// fragment layout played by a warp of 32 threads (support/work-group-threads.ts), against the JS reference and
+// under ThreadSanitizer (CI); and on an NVIDIA OpenCL device, the cases below against the reference
+// (scripts/gpu-gemm-candidates.sh runs this file there before it times the variant).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import {
+  type BlasPolicy,
+  CPU_BLAS_POLICY,
+  GEMM_VARIANTS,
+  GPU_BLAS_POLICY,
+  VULKAN_GPU_GEMM,
+  NVIDIA_TENSOR_GEMM,
+  gemmRule,
+  isGemmVariant,
+  portableGemmRule,
+  withTensorCores,
+} from '../src/codegen/blas-policy.js';
+import { compileTinytc } from '../src/codegen/compile-tinytc.js';
+import { mmaLayout } from '../src/codegen/opencl-c/gemm-mma.js';
+import { emitTinytcOpenCLC } from '../src/codegen/opencl-c/index.js';
+import { parseOpenclKnobs } from '../src/codegen/opencl-knobs.js';
+import { emitTinytcSpirv } from '../src/codegen/spirv/index.js';
+import { DiagnosticBag } from '../src/diagnostics/diagnostic.js';
+import { SourceFile } from '../src/diagnostics/source.js';
+import { batchedGemmIr } from '../src/frontend/tinytc/batched-gemm-ir.js';
+import { SPIR64 } from '../src/layout/data-layout.js';
+import { withAddressTables } from '../src/targets/vulkan/address-tables.js';
+import { lowerVulkan } from '../src/targets/vulkan/lower.js';
+import { type RaceCase, checkOnThreads, cpuOpenclC, oddGemm } from './support/gemm-on-threads.js';
+import { testDevice } from './support/device.js';
+import { runOnBoth } from './support/tinytc-exec.js';
+import { batchedGemm, skewedGemm } from './support/tinytc-gemm-cases.js';
+import { CLANG19, requireTool } from './support/tools.js';
+
+/** One f64 m8n8k4 product as gemm-mma.ts spells it: two accumulators in and out, one element of A and of B in. */
+const MMA = new RegExp(
+  String.raw`__asm__\("mma\.sync\.aligned\.m8n8k4\.row\.col\.f64\.f64\.f64\.f64 [^"]*" ` +
+    String.raw`: "\+d"\(\w+\), "\+d"\(\w+\) : "d"\(\w+\), "d"\(\w+\)\);`,
+  'g',
+);
+const count = (text: string, re: RegExp) => text.match(re)?.length ?? 0;
+const MMA_FIRST: BlasPolicy = { ...GPU_BLAS_POLICY, gemm: [{ variant: 'mma-f64' }, ...GPU_BLAS_POLICY.gemm] };
+
+/** The OpenCL C of `ir` under `blas` (the tuned work-group policy, as the GPU runtime builds it). */
+function openclC(ir: string, blas: Partial<BlasPolicy>): string {
+  const fe = compileTinytc(new SourceFile('x.ir', ir), { layout: SPIR64 });
+  assert.ok(fe.compiled, 'the IR compiles');
+  return emitTinytcOpenCLC(fe.compiled, { blas });
+}
+
+test('mma-f64 is NVIDIA-only: in no shipped policy nor GEMM_VARIANTS, a variant the benchmark takes', () => {
+  assert.ok(!(GEMM_VARIANTS as readonly string[]).includes('mma-f64'));
+  assert.ok(isGemmVariant('mma-f64'));
+  for (const rules of [GPU_BLAS_POLICY.gemm, CPU_BLAS_POLICY.gemm, VULKAN_GPU_GEMM])
+    assert.ok(rules.every((r) => r.variant !== 'mma-f64'));
+  assert.equal(portableGemmRule(MMA_FIRST, 'f64', 64, 64)?.variant, 'overlap-all');
+});
+
+test('NVIDIA devices of compute capability 8.0 or later take mma-f64 for f64 GEMMs up to 64 × 64, no other', () => {
+  const gemm = GPU_BLAS_POLICY.gemm;
+  for (const cc of [null, 6, 7]) assert.equal(withTensorCores(gemm, cc), gemm);
+  for (const cc of [8, 9, 10]) {
+    const policy = { ...GPU_BLAS_POLICY, gemm: withTensorCores(gemm, cc) };
+    assert.deepEqual(gemmRule(policy, 'f64', 64, 64), NVIDIA_TENSOR_GEMM[0]);
+    assert.deepEqual(gemmRule(policy, 'f64', 32, 32)?.opencl, { vload: 2, aligned: true });
+    assert.equal(gemmRule(policy, 'f64', 65, 64)?.variant, 'direct');
+    assert.equal(gemmRule(policy, 'f64', null, null)?.variant, 'direct');
+    for (const [m, n] of [
+      [32, 32],
+      [64, 64],
+      [100, 100],
+    ])
+      assert.deepEqual(gemmRule(policy, 'f32', m, n), gemmRule(GPU_BLAS_POLICY, 'f32', m, n));
+  }
+});
+
+test('64³ f64 batched: 16 products a step of 4 in K per work-item, from two padded tiles of each operand', () => {
+  const cl = openclC(batchedGemmIr('f64', 64), { gemm: [{ variant: 'mma-f64', opencl: parseOpenclKnobs('vload=2') }] });
+  assert.match(cl, /reqd_work_group_size\(16, 8, 1\)/);
+  // 4 warps as 2 × 2, each 4 × 4 blocks of 8 × 8; K tiles of 16 (two of 72 × 16 and 64 × 20 doubles: 38,912 B).
+  assert.equal(count(cl, MMA), 16);
+  assert.match(cl, /local double kernarg_a_tile\[2304\];/);
+  assert.match(cl, /local double kernarg_b_tile\[2560\];/);
+  assert.match(cl, /for \(long kernarg_k = 0; kernarg_k < 16; kernarg_k \+= 4\) \{/);
+  // 32 accumulators a work-item, each written back once; no work-item products in C.
+  assert.equal(count(cl, /^\s*double kernarg_acc\d_\d_\d = 0;$/gm), 32);
+  assert.equal(count(cl, / \+= kernarg_a\d \* kernarg_b\d;/g), 0);
+  assert.equal(count(cl, /barrier\(CLK_LOCAL_MEM_FENCE\);/g), 2);
+  // The fills read as the knob says: 64 × 16 doubles of each operand, 4 vload2 a work-item, now and ahead.
+  assert.equal(count(cl, /vload2\(/g), 16);
+});
+
+test('mma-f64 falls back to the next rule: f32, a work-group that is no whole number of warps, and SPIR-V', () => {
+  const f32 = batchedGemmIr('f32', 64);
+  assert.equal(openclC(f32, MMA_FIRST), openclC(f32, GPU_BLAS_POLICY));
+  const small = `func @s(%A: memref<f64x16x16>, %B: memref<f64x16x16>, %C: memref<f64x16x16>) work_group_size(4, 4) {
+  gemm.n.n 1.0, %A, %B, 0.0, %C : f64, memref<f64x16x16>, memref<f64x16x16>, f64, memref<f64x16x16>
+}`;
+  assert.equal(openclC(small, MMA_FIRST), openclC(small, GPU_BLAS_POLICY));
+  assert.equal(count(openclC(small, MMA_FIRST), MMA), 0);
+  const f64 = batchedGemmIr('f64', 64);
+  assert.ok(count(openclC(f64, MMA_FIRST), MMA) > 0);
+  const spirv = (blas: BlasPolicy) => {
+    const fe = compileTinytc(new SourceFile('x.ir', f64), { layout: SPIR64, api: 'vulkan' });
+    const plan = withAddressTables(lowerVulkan(fe.compiled!.module, {}, new DiagnosticBag()))!;
+    return Buffer.from(emitTinytcSpirv(fe.compiled!, plan, { blas }).buffer).toString('hex');
+  };
+  assert.equal(spirv(MMA_FIRST), spirv(GPU_BLAS_POLICY), 'SPIR-V has no inline PTX: the rule after it');
+});
+
+test("mmaLayout: blocks of C cover the work-group's warps, tiles fit twice, fragment reads take two wavefronts", () => {
+  fc.assert(
+    fc.property(
+      fc.tuple(fc.constantFrom(1, 2, 3, 4, 8, 16, 32), fc.constantFrom(1, 2, 4, 8, 16, 32)),
+      fc.oneof(fc.integer({ min: 1, max: 300 }), fc.constant('?')),
+      fc.oneof(fc.integer({ min: 1, max: 300 }), fc.constant('?')),
+      fc.oneof(fc.integer({ min: 1, max: 300 }), fc.constant('?')),
+      ([warps, wg0], M, N, K) => {
+        const wg: [number, number] = [wg0, (32 * warps) / wg0];
+        if (!Number.isInteger(wg[1])) return;
+        const l = mmaLayout(wg, M, N, K);
+        if (!l) return;
+        assert.equal(l.wr * l.wc, warps);
+        assert.equal(l.mb, 8 * l.pm * l.wr);
+        assert.equal(l.nb, 8 * l.pn * l.wc);
+        assert.ok(l.pm <= 4 && l.pn <= 4 && l.kt % 4 === 0);
+        assert.ok(2 * (l.aStride * l.kt + l.nb * l.bStride) * 8 <= 40 * 1024);
+        if (typeof M === 'number')
+          assert.ok(l.pm === 4 || l.mb >= M, 'a block of fewer than 4 × 8 rows a warp covers M');
+        // A warp's 32 reads of one fragment, in 16 banks of 8 bytes: each bank read twice (the least for 32 doubles).
+        for (const [stride, along] of [
+          [l.aStride, (lane: number) => Math.floor(lane / 4) + (lane % 4) * l.aStride],
+          [l.bStride, (lane: number) => (lane % 4) + Math.floor(lane / 4) * l.bStride],
+        ] as const) {
+          const banks = new Array(16).fill(0);
+          for (let lane = 0; lane < 32; lane++) banks[along(lane) % 16]++;
+          assert.deepEqual(banks, new Array(16).fill(2), `stride ${stride}`);
+        }
+      },
+    ),
+    { numRuns: 300 },
+  );
+  assert.equal(mmaLayout([4, 4], 64, 64, 64), null, 'half a warp');
+  assert.deepEqual(mmaLayout([16, 8], 64, 64, 64), {
+    wr: 2,
+    wc: 2,
+    pm: 4,
+    pn: 4,
+    mb: 64,
+    nb: 64,
+    kt: 16,
+    aStride: 72,
+    bStride: 20,
+  });
+});
+
+const CLEAN = { races: 0, wrong: null };
+/** Cases the threads run: partial blocks and K tiles, transposed and dynamic, and two batch items at once. */
+const THREAD_CASES: [string, RaceCase][] = [
+  ['65 × 63 × 61 n.n', oddGemm('f64', 65, 63, 61, 'n', 'n', false)],
+  ['37 × 23 × 19 t.t dynamic', oddGemm('f64', 37, 23, 19, 't', 't', true)],
+  ['32³ × 2 batched', { ...(batchedGemm('f64', 32, 2) as unknown as RaceCase), howmany: 2 }],
+];
+
+test('mma-f64 on host threads (a warp plays the mma): the reference C, no race', (t) => {
+  const clang = requireTool(t, CLANG19);
+  if (!clang) return;
+  for (const [what, c] of THREAD_CASES) {
+    const cl = cpuOpenclC(c.ir, 'mma-f64', parseOpenclKnobs('vload=2,aligned'));
+    assert.ok(count(cl, MMA) > 0, `${what}: the mma variant`);
+    assert.deepEqual(checkOnThreads(clang, c, cl, `mma-f64 ${what}`), CLEAN, what);
+  }
+});
+
+test('the threads catch a fragment read from the wrong place: B read with rows and columns swapped', (t) => {
+  const clang = requireTool(t, CLANG19);
+  if (!clang) return;
+  const [, c] = THREAD_CASES[2];
+  const cl = cpuOpenclC(c.ir, 'mma-f64');
+  const swapped = cl.replace(
+    /(kernarg_b_off = \(\(kernarg_warp \/ 2\) \* 16 \+ )kernarg_lane \/ 4(\) \* \d+ \+ )kernarg_lane % 4;/,
+    '$1kernarg_lane % 4$2kernarg_lane / 4;',
+  );
+  assert.notEqual(swapped, cl, 'the B offset was found');
+  assert.notEqual(checkOnThreads(clang, c, swapped, 'swapped B').wrong, null);
+});
+
+/** On the device: the benchmark's batched f64 GEMMs, odd sizes, transposed operands, dynamic shapes. */
+const DEVICE_CASES = [
+  batchedGemm('f64', 32, 3),
+  batchedGemm('f64', 64, 3),
+  { ...oddGemm('f64', 65, 63, 61, 'n', 'n', false), tol: 1e-5 },
+  { ...oddGemm('f64', 37, 23, 19, 't', 't', true), tol: 1e-5 },
+  skewedGemm('f64', 'n', 't', 40, 24, 36, 2603, { howmany: 2 }),
+  skewedGemm('f64', 't', 'n', 64, 64, 64, 4099, { howmany: 2 }),
+];
+
+test('mma-f64 computes what the reference does on NVIDIA; its fallback (f32) does on any device [opencl]', (t) => {
+  const ctx = testDevice(t);
+  if (!ctx) return;
+  try {
+    const failures: string[] = [];
+    const nvidia = /nvidia/i.test(`${ctx.device.platform} ${ctx.device.name}`);
+    const cases = nvidia ? DEVICE_CASES : [skewedGemm('f32', 'n', 'n', 37, 16, 16, 1030, { howmany: 2 })];
+    for (const knobs of nvidia ? ['default', 'vload=2,aligned', 'vload=2,aligned,index32'] : ['default'])
+      cases.forEach((c, i) => {
+        try {
+          runOnBoth(ctx, { ...c, blas: { gemm: [{ variant: 'mma-f64' }], opencl: parseOpenclKnobs(knobs) } });
+        } catch (e) {
+          failures.push(`${knobs} case ${i}: ${String((e as Error).message).split('\n')[0]}`);
+        }
+      });
+    assert.deepEqual(failures, []);
+  } finally {
+    ctx.dispose();
+  }
+});
