@@ -19,8 +19,6 @@ export interface BodyRecord {
   readonly names: readonly string[];
   /** Kernel-scope `local` declaration statements, for the parser to read. */
   readonly localDecls: readonly LocalDeclSource[];
-  /** From the '{' to the '}'. */
-  readonly span: Span;
 }
 
 /**
