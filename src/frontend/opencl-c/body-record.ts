@@ -1,4 +1,4 @@
-import { type SourceFile, type Span, joinSpans } from '../../diagnostics/source.js';
+import type { SourceFile, Span } from '../../diagnostics/source.js';
 import { CALLS_WITH_ARGS, CallArgsReader } from './call-args.js';
 import type { IdentTable } from './ident-table.js';
 import { LocalDeclCollector } from './local-decls.js';
@@ -31,6 +31,27 @@ export interface TextOrigin {
 /** The lists of a body that has none of a kind (frozen: shared by every such body). */
 const NONE: readonly never[] = Object.freeze([]);
 
+/**
+ * Where the '}' of a body holding nothing but spaces, tabs and line ends is (`s[i]` the first character after its '{'),
+ * or -1 for any other body: anything else (a comment, a directive, a token) is left to the character scan.
+ */
+export function emptyBodyEnd(s: string, i: number): number {
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 125) return i;
+    if (c !== 32 && c !== 10 && c !== 9 && c !== 13) return -1;
+  }
+  return -1;
+}
+
+/** The record of an empty body, as `BodyRecorder.record` makes it: every list the shared empty one. */
+export const EMPTY_BODY: BodyRecord = Object.freeze({
+  candidates: NONE,
+  callArgs: NONE,
+  names: NONE,
+  localDecls: NONE,
+});
+
 let bodyNumber = 0;
 
 /**
@@ -57,7 +78,6 @@ export class BodyRecorder {
   /** Open parentheses and brackets (the brace count is `level`), each bounded as clang bounds it: see `nest`. */
   private parens = 0;
   private brackets = 0;
-  private closeSpan: Span | undefined;
   /** Kernel-scope `local` declarations, read as the parser's body scan reads them. */
   private readonly locals = new LocalDeclCollector();
 
@@ -67,7 +87,6 @@ export class BodyRecorder {
     public file: SourceFile,
     /** Maps the scanner's clean text offsets to the file's. */
     public origin: TextOrigin,
-    private readonly open: Span,
   ) {}
 
   /**
@@ -107,7 +126,6 @@ export class BodyRecorder {
         if (++this.level > MAX_NESTING) throw new SkipAbort();
       } else if (text === '}' && --this.level === 0) {
         this.closed = true;
-        this.closeSpan = span ?? { file: this.file, start: this.origin.orig(start), end: this.origin.origEnd(end) };
         if (open) throw new SkipAbort();
       } else this.nest(text);
       this.prevMember = text === '.' || text === '->';
@@ -204,7 +222,6 @@ export class BodyRecorder {
       callArgs: this.callArgs ? this.callArgs.results() : NONE,
       names: this.names.length ? this.names : NONE,
       localDecls: localDecls.length ? localDecls : NONE,
-      span: joinSpans(this.open, this.closeSpan!),
     };
   }
 }

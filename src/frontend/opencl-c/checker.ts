@@ -36,7 +36,6 @@ export interface FunctionBody {
   readonly names: readonly string[];
   /** Kernel-scope `local` variables (the parser reads their declarations). */
   readonly localVariables: readonly LocalVariable[];
-  readonly span: Span;
 }
 
 /**

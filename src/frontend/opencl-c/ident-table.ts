@@ -39,7 +39,7 @@ export class IdentTable {
       // ones it copies), a slice the engine internalizes later (names are property keys in many
       // tables) turns thin, and thin strings make every text joined from them two-byte
       // (src/text/one-byte.ts); a slice also keeps the whole text alive.
-      if (v === 0) return this.add(slot, len >= 13 ? oneByte(s.slice(start, end)) : s.slice(start, end), hash);
+      if (v === 0) return this.add(slot, s, start, end, hash);
       const id = v - 1;
       if (this.hashes[id] !== hash || this.lengths[id] !== len) continue;
       // Compared with the name's characters in the pool: a typed array reads faster than a string sliced from a large text.
@@ -56,9 +56,10 @@ export class IdentTable {
     return this.intern(name, 0, name.length, IdentTable.hash(name, 0, name.length));
   }
 
-  private add(slot: number, name: string, hash: number): number {
+  /** Enters `s[start..end)` at `slot`: its characters into the pool, and its one string. */
+  private add(slot: number, s: string, start: number, end: number, hash: number): number {
+    const len = end - start;
     const id = this.names.length;
-    this.names.push(name);
     if (id === this.hashes.length) {
       const grow = <T extends Int32Array | Uint8Array>(a: T, fill = 0): T => {
         const b = new (a.constructor as new (n: number) => T)(a.length * 2);
@@ -74,15 +75,25 @@ export class IdentTable {
       this.macroIs = grow(this.macroIs);
     }
     this.hashes[id] = hash;
-    if (this.used + name.length > this.chars.length) {
-      const chars = new Uint16Array(Math.max(2 * this.chars.length, this.used + name.length));
+    if (this.used + len > this.chars.length) {
+      const chars = new Uint16Array(Math.max(2 * this.chars.length, this.used + len));
       chars.set(this.chars);
       this.chars = chars;
     }
-    for (let k = 0; k < name.length; k++) this.chars[this.used + k] = name.charCodeAt(k);
-    this.offsets[id] = this.used;
-    this.lengths[id] = name.length;
-    this.used += name.length;
+    const at = this.used;
+    for (let k = 0; k < len; k++) this.chars[at + k] = s.charCodeAt(start + k);
+    // Names of 13 characters or more are made from the pool's copy (a flat string of their own; see `intern`):
+    // String.fromCharCode over the pool costs a fifth of what oneByte's encode and decode did (issue 30).
+    this.names.push(
+      len < 13
+        ? s.slice(start, end)
+        : len <= 4096
+          ? String.fromCharCode.apply(null, this.chars.subarray(at, at + len) as unknown as number[])
+          : oneByte(s.slice(start, end)),
+    );
+    this.offsets[id] = at;
+    this.lengths[id] = len;
+    this.used += len;
     this.slots[slot] = id + 1;
     // Keep the table at most half full.
     if (2 * this.names.length > this.slots.length) this.rehash();

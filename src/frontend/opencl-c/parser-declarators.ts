@@ -188,19 +188,35 @@ export abstract class DeclaratorParser extends SpecifierParser {
   /** Two parameters of one list with one name: clang's error (the type is still built, so parsing goes on). */
   private checkParamNames(ps: readonly ParamDecl[]): void {
     if (ps.length < 2) return;
+    // A short list is compared pairwise: a Map per list was one of every kernel's allocations (issue 30).
+    if (ps.length <= 16) {
+      for (let k = 1; k < ps.length; k++) {
+        const name = ps[k].name;
+        if (name === null) continue;
+        for (let j = 0; j < k; j++) {
+          if (ps[j].name !== name) continue;
+          this.reportParamRedefinition(ps[k], ps[j].span);
+          break;
+        }
+      }
+      return;
+    }
     const seen = new Map<string, Span>();
     for (const p of ps) {
       if (p.name === null) continue;
       const prev = seen.get(p.name);
-      if (prev)
-        this.diags.report(
-          Messages.paramRedefinition,
-          p.span,
-          [p.name],
-          [{ message: 'previous declaration is here', span: prev }],
-        );
+      if (prev) this.reportParamRedefinition(p, prev);
       else seen.set(p.name, p.span);
     }
+  }
+
+  private reportParamRedefinition(p: ParamDecl, prev: Span): void {
+    this.diags.report(
+      Messages.paramRedefinition,
+      p.span,
+      [p.name!],
+      [{ message: 'previous declaration is here', span: prev }],
+    );
   }
 
   protected parameter(): ParamDecl {

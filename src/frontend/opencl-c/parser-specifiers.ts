@@ -32,6 +32,7 @@ import {
   SIGN_OR_WIDTH,
   VECTOR_NAMES,
   singleBasicType,
+  type SpecifierWord,
   specifierWords,
 } from './specifier-names.js';
 
@@ -44,6 +45,13 @@ const SPECIFIER_WORDS = specifierWords({
   basic: BASIC_KEYWORDS,
   scalars: BUILTIN_SCALAR_NAMES.keys(),
 });
+
+/**
+ * The kinds of specifier words as the token buffer's spelling notes number them: 0 is "not looked up yet", the last
+ * (NOT_A_WORD) "no specifier word".
+ */
+const WORD_NOTES: readonly (SpecifierWord | undefined)[] = [undefined, ...new Set(SPECIFIER_WORDS.values()), undefined];
+const NOT_A_WORD = WORD_NOTES.length - 1;
 
 export abstract class SpecifierParser extends RecordParser {
   // ---- Declaration specifiers ----------------------------------------------------------
@@ -73,10 +81,18 @@ export abstract class SpecifierParser extends RecordParser {
     };
     let any = false;
     for (;;) {
-      const t = this.peek();
+      const p = this.peekIndex();
+      const t = this.tokenAt(p);
       if (t.kind !== 'ident') break;
       const w = t.text;
-      let word = SPECIFIER_WORDS.get(w);
+      // Looked up once per spelling of the stream (a file of very many kernels repeats a few words: issue 30).
+      let note = this.toks.noteAt(p);
+      if (note === 0) {
+        const found = SPECIFIER_WORDS.get(w);
+        note = found === undefined ? NOT_A_WORD : WORD_NOTES.indexOf(found);
+        this.toks.setNoteAt(p, note);
+      }
+      let word = WORD_NOTES[note];
       if (word === 'pipe' && this.options.clVersion < 200) word = undefined;
       let builtin: Type | undefined;
       if (word === 'builtin') {

@@ -216,7 +216,6 @@ class Parser extends ExpressionParser {
       callArgs: callArgs ? callArgs.results() : [],
       names: [...names],
       localVariables: this.localVariables(locals.result()),
-      span: this.span(open),
     };
   }
 
@@ -231,7 +230,6 @@ class Parser extends ExpressionParser {
       // The record is this body's alone (made by the preprocessor for this reading): its names are taken as they are.
       names: record.names,
       localVariables: record.localDecls.length ? this.localVariables(record.localDecls) : NO_LOCAL_VARIABLES,
-      span: record.span,
     };
   }
 

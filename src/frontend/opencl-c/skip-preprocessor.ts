@@ -1,6 +1,6 @@
 import { Messages } from '../../diagnostics/messages.js';
-import { type SourceFile, type Span, span } from '../../diagnostics/source.js';
-import { BodyRecorder, lexOrAbort, SkipAbort } from './body-record.js';
+import type { SourceFile } from '../../diagnostics/source.js';
+import { type BodyRecord, BodyRecorder, EMPTY_BODY, emptyBodyEnd, lexOrAbort, SkipAbort } from './body-record.js';
 import { PlainExpander, type PlainExpansionHost } from './body-expand.js';
 import { scanBodyText, type BodyHost } from './body-scan.js';
 import { IdentTable } from './ident-table.js';
@@ -161,8 +161,8 @@ export class SkippingPreprocessor extends Preprocessor implements TokenSink {
     if (body.closed) this.closeBody();
   }
 
-  private closeBody(): void {
-    this.output.pushBody(this.bodyOpen!, this.body!.record());
+  private closeBody(record: BodyRecord = this.body!.record()): void {
+    this.output.pushBody(this.bodyOpen!, record);
     this.body = undefined;
     this.bodyOpen = undefined;
     this.afterParen = false;
@@ -221,8 +221,15 @@ export class SkippingPreprocessor extends Preprocessor implements TokenSink {
   private skipBody(walk: FileWalk): void {
     const { lx, file } = walk;
     this.bodyOpen = new Token(lx.bits, '{', file, lx.orig(lx.start), lx.origEnd(lx.end), false, false);
-    const open: Span = span(file, this.bodyOpen.start, this.bodyOpen.end);
-    const body = (this.body = new BodyRecorder(this.idents, file, lx, open));
+    // `{ }` (most bodies of a file of many small kernels: issue 30) needs no recorder: its record is the empty one.
+    const close = emptyBodyEnd(lx.s, lx.i);
+    if (close >= 0) {
+      lx.i = close + 1;
+      lx.flags = 0;
+      this.closeBody(EMPTY_BODY);
+      return;
+    }
+    const body = (this.body = new BodyRecorder(this.idents, file, lx));
     scanBodyText(lx, body, this.bodyHost(walk), false);
     if (this.body === body) this.closeBody();
   }

@@ -19,8 +19,6 @@ export interface BodyRecord {
   readonly names: readonly string[];
   /** Kernel-scope `local` declaration statements, for the parser to read. */
   readonly localDecls: readonly LocalDeclSource[];
-  /** From the '{' to the '}'. */
-  readonly span: Span;
 }
 
 /**
@@ -116,6 +114,29 @@ export class TokenBuffer {
   /** The spelling of token `i`. */
   text(i: number): string {
     return this.strings[this.idArr[i]];
+  }
+
+  /**
+   * Per spelling id, a small number a reader noted of that spelling (0: nothing yet; the parser notes which
+   * declaration-specifier word it is), so that a word met again costs an array read rather than a lookup by its text.
+   */
+  private notes = new Uint8Array(64);
+
+  /** The note on token `i`'s spelling (0 when none was made). */
+  noteAt(i: number): number {
+    const id = this.idArr[i];
+    return id < this.notes.length ? this.notes[id] : 0;
+  }
+
+  /** Notes `note` (1-255) on token `i`'s spelling. */
+  setNoteAt(i: number, note: number): void {
+    const id = this.idArr[i];
+    if (id >= this.notes.length) {
+      const notes = new Uint8Array(Math.max(2 * this.notes.length, id + 1));
+      notes.set(this.notes);
+      this.notes = notes;
+    }
+    this.notes[id] = note;
   }
 
   private fileIndex(file: SourceFile): number {
