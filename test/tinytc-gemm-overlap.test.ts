@@ -16,13 +16,11 @@ import { DiagnosticBag } from '../src/diagnostics/diagnostic.js';
 import { SourceFile } from '../src/diagnostics/source.js';
 import { disassemble } from '../src/emit/spirv/disassemble.js';
 import { SPIR64 } from '../src/layout/data-layout.js';
-import type { AnyContext } from '../src/runtime/api.js';
 import { withAddressTables } from '../src/targets/vulkan/address-tables.js';
 import { lowerVulkan } from '../src/targets/vulkan/lower.js';
-import { testDevice } from './support/device.js';
 import { type ExecCase, runOnBoth } from './support/tinytc-exec.js';
 import { batchedGemm, oddGemm } from './support/tinytc-gemm-cases.js';
-import { testVulkan } from './support/vulkan-device.js';
+import { onDevice } from './support/on-device.js';
 
 type Case = Omit<ExecCase, 'blas'>;
 
@@ -102,17 +100,6 @@ test('SPIR-V: overlap-* keeps two tiles of each operand in Workgroup arrays, one
   assert.equal(full.match(SPV_BARRIER)?.length, 1 + 4);
   assert.equal(spirvText(f64x64, 'staged-all').match(SPV_BARRIER)?.length, 2);
 });
-
-/** Runs body on the API's test device (PoCL or lavapipe in CI), disposing of it afterwards. */
-function onDevice(api: 'opencl' | 'vulkan', t: { skip: (m: string) => void }, body: (ctx: AnyContext) => void): void {
-  const ctx = api === 'vulkan' ? testVulkan(t) : testDevice(t);
-  if (!ctx) return;
-  try {
-    body(ctx);
-  } finally {
-    ctx.dispose();
-  }
-}
 
 /** overlap-all on every case; overlap-k16 (several K tiles, the last one partial for the odd K) on two. */
 const RUNS: [GemmVariantName, Case[]][] = [

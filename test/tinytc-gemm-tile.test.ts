@@ -21,10 +21,9 @@ import type { AnyContext } from '../src/runtime/api.js';
 import { withAddressTables } from '../src/targets/vulkan/address-tables.js';
 import { lowerVulkan } from '../src/targets/vulkan/lower.js';
 import { batchedGemmIr } from '../src/frontend/tinytc/batched-gemm-ir.js';
-import { testDevice } from './support/device.js';
 import { type ExecCase, runOnBoth } from './support/tinytc-exec.js';
 import { batchedGemm, oddGemm, skewedGemm } from './support/tinytc-gemm-cases.js';
-import { testVulkan } from './support/vulkan-device.js';
+import { onDevice } from './support/on-device.js';
 
 type Case = Omit<ExecCase, 'blas'>;
 
@@ -102,17 +101,6 @@ test('SPIR-V under tile=2x4: the smaller block in the Workgroup arrays, the cap 
   assert.deepEqual(parseSpirvKnobs('index32,tile=1x8').tile, [1, 8]);
   assert.throws(() => parseSpirvKnobs('tile=4x3'), /tile=RxC \(R, C: 1\|2\|4\|8\)/);
 });
-
-/** Runs body on the API's test device (PoCL or lavapipe in CI), disposing of it afterwards. */
-function onDevice(api: 'opencl' | 'vulkan', t: { skip: (m: string) => void }, body: (ctx: AnyContext) => void): void {
-  const ctx = api === 'vulkan' ? testVulkan(t) : testDevice(t);
-  if (!ctx) return;
-  try {
-    body(ctx);
-  } finally {
-    ctx.dispose();
-  }
-}
 
 /** The Vulkan rule's SPIR-V spelling for 64³ (blas-policy.ts, VULKAN_GPU_GEMM), without its vector reads. */
 const VK_RULE = 'index32,fill=hoisted,unroll=full';

@@ -31,6 +31,7 @@ import { withAddressTables } from '../src/targets/vulkan/address-tables.js';
 import { lowerVulkan } from '../src/targets/vulkan/lower.js';
 import { emitTinytcSpirv } from '../src/codegen/spirv/index.js';
 import { type ExecCase, randomFloats, runOnBoth, smallInts } from './support/tinytc-exec.js';
+import { onDevice } from './support/on-device.js';
 
 type T = 'f32' | 'f64' | 'i32' | 'i8';
 const ARRAY = { f32: Float32Array, f64: Float64Array, i32: Int32Array, i8: Int8Array } as const;
@@ -193,17 +194,6 @@ function cases(): Omit<ExecCase, 'blas'>[] {
   out.push(gemmCase('g_i32', 'i32', 'n', 't', mat('i32', 16, 9, 13), mat('i32', 16, 9, 14), mat('i32', 16, 16, 15)));
   out.push(batched('f32', 32, 3), batched('f64', 64, 2));
   return out;
-}
-
-/** Runs body on the API's test device (PoCL or lavapipe in CI), disposing of it afterwards. */
-function onDevice(api: 'opencl' | 'vulkan', t: { skip: (m: string) => void }, body: (ctx: AnyContext) => void): void {
-  const ctx = api === 'vulkan' ? testVulkan(t) : testDevice(t);
-  if (!ctx) return;
-  try {
-    body(ctx);
-  } finally {
-    ctx.dispose();
-  }
 }
 
 /** Within a family (staged-*, vector-*) the variants differ only in their K tile: two of each (several tiles that K does not divide; all of K in one) run every case, the others the ragged static one and the batched 64³ f64 one. */

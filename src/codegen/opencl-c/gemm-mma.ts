@@ -11,8 +11,8 @@ import { SCALAR_BYTES } from '../../frontend/tinytc/ast.js';
 import type { AtomicMode } from '../atomic-mode.js';
 import { LOCAL_BYTES } from '../blas-policy.js';
 import { type CollectiveContext, type ScalarArg, type Trans, indent, op, update } from './collective.js';
-import { prefetchTile } from './gemm-overlap.js';
-import { type TileReads, unrollPragma } from './gemm-tiles.js';
+import { overlappedKLoop, prefetchTile } from './gemm-overlap.js';
+import type { TileReads } from './gemm-tiles.js';
 import { type Ext, type View, extText } from './views.js';
 
 /** Work-items a warp: NVIDIA's, whose warps are the work-group's runs of 32 linear local ids. */
@@ -187,42 +187,25 @@ export function mmaGemm(
     ...rows.flatMap((r) => cols.map((q) => `  ${dmma(accs[r][q][0], accs[r][q][1], as[r], bs[q])}`)),
     '}',
   ];
-  const ahead = tiles > 1;
   const kLoop =
     tiles === 0
       ? []
-      : [
-          ...pa.decls,
-          ...pb.decls,
-          ...pa.load('0'),
-          ...pb.load('0'),
-          ...pa.store(null),
-          ...pb.store(null),
-          'barrier(CLK_LOCAL_MEM_FENCE);',
-          `int ${p} = 0;`,
-          `for (${ix} ${kb} = 0; ${kb} < ${extText(K)}; ${kb} += ${kt}) {`,
-          ...(ahead
-            ? [
-                `  const int ${more} = ${kb} + ${kt} < ${extText(K)};`,
-                `  if (${more}) {`,
-                ...indent([...pa.load(`${kb} + ${kt}`), ...pb.load(`${kb} + ${kt}`)], '    '),
-                '  }',
-              ]
-            : []),
-          ...unrollPragma(reads, '  '),
-          ...indent(products),
-          ...(ahead
-            ? [
-                `  if (${more}) {`,
-                ...indent([...pa.store(`(1 - ${p}) * ${aSize}`), ...pb.store(`(1 - ${p}) * ${bSize}`)], '    '),
-                '  }',
-              ]
-            : []),
-          // This trip's stores before the next trip's reads, and this trip's reads before the next trip's stores.
-          '  barrier(CLK_LOCAL_MEM_FENCE);',
-          `  ${p} = 1 - ${p};`,
-          '}',
-        ];
+      : overlappedKLoop({
+          ix,
+          more,
+          kb,
+          K: extText(K),
+          kt,
+          p,
+          pa,
+          pb,
+          aSize,
+          bSize,
+          ahead: tiles > 1,
+          reads,
+          head: [],
+          products: indent(products),
+        });
   const row = (r: number) => `(${ib} + ${cRow}${r ? ` + ${8 * r}` : ''})`;
   const col = (q: number, i: number) => `(${jb} + ${cCol}${8 * q + i ? ` + ${8 * q + i}` : ''})`;
   const writeBack = rows.flatMap((r) =>

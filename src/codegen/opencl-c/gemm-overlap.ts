@@ -171,9 +171,69 @@ export function overlapped(
   );
   if (tiles === 0) return blocks(ctx, M, N, ib, jb, t, accumulate(ctx, c, t, [], alpha, beta, atomic), ix);
   const kn = fullK ? String(kt) : ctx.names.internal('kn');
-  const ahead = tiles > 1;
-  const more = ctx.names.internal('more');
-  const kLoop = [
+  const kLoop = overlappedKLoop({
+    ix,
+    more: ctx.names.internal('more'),
+    kb,
+    K: extText(K),
+    kt,
+    p,
+    pa,
+    pb,
+    aSize,
+    bSize,
+    ahead: tiles > 1,
+    reads,
+    head: fullK ? [] : [`  const ${ix} ${kn} = ${extText(K)} - ${kb} < ${kt} ? ${extText(K)} - ${kb} : ${kt};`],
+    products: [
+      `  for (${ix} ${k} = 0; ${k} < ${kn}; ++${k}) {`,
+      ...t.as.map(
+        (x, r) =>
+          `    const ${ct} ${x} = ${aTile}[${p} * ${aSize} + ${inBlock(ctx.lid0, wg0, t.rm, false, r)} + ${k} * ${mb}];`,
+      ),
+      ...t.bs.map(
+        (x, q) =>
+          `    const ${ct} ${x} = ${bTile}[${p} * ${bSize} + ${k} + (${inBlock(ctx.lid1, wg1, t.rn, false, q)}) * ${kt + 1}];`,
+      ),
+      ...indent(products(t)),
+      '  }',
+    ],
+  });
+  return blocks(ctx, M, N, ib, jb, t, accumulate(ctx, c, t, kLoop, alpha, beta, atomic), ix);
+}
+
+/** What overlappedKLoop needs: the loop's names, the two prefetched tiles and the lines of one trip. */
+interface OverlappedLoop {
+  readonly ix: string;
+  /** The name of the flag "there is a next tile". */
+  readonly more: string;
+  readonly kb: string;
+  /** K as C text. */
+  readonly K: string;
+  readonly kt: number;
+  /** The tile the products read (0 or 1), flipped each trip. */
+  readonly p: string;
+  readonly pa: ReturnType<typeof prefetchTile>;
+  readonly pb: ReturnType<typeof prefetchTile>;
+  readonly aSize: number;
+  readonly bSize: number;
+  /** More than one K tile: the next one is loaded before the products and stored after them. */
+  readonly ahead: boolean;
+  readonly reads: TileReads;
+  /** Lines at the top of each trip (indented). */
+  readonly head: readonly string[];
+  /** The products out of tile p (indented). */
+  readonly products: readonly string[];
+}
+
+/**
+ * The overlapped K loop (the overlap variants here, mma-f64 in gemm-mma.ts): the first tile loaded and stored
+ * before it, then each trip the next tile's loads before the products and its stores into the other tile after
+ * them, and one barrier a trip.
+ */
+export function overlappedKLoop(o: OverlappedLoop): string[] {
+  const { ix, more, kb, K, kt, p, pa, pb, aSize, bSize } = o;
+  return [
     ...pa.decls,
     ...pb.decls,
     ...pa.load('0'),
@@ -182,38 +242,28 @@ export function overlapped(
     ...pb.store(null),
     'barrier(CLK_LOCAL_MEM_FENCE);',
     `int ${p} = 0;`,
-    `for (${ix} ${kb} = 0; ${kb} < ${extText(K)}; ${kb} += ${kt}) {`,
-    ...(fullK ? [] : [`  const ${ix} ${kn} = ${extText(K)} - ${kb} < ${kt} ? ${extText(K)} - ${kb} : ${kt};`]),
-    ...(ahead
+    `for (${ix} ${kb} = 0; ${kb} < ${K}; ${kb} += ${kt}) {`,
+    ...o.head,
+    ...(o.ahead
       ? [
-          `  const int ${more} = ${kb} + ${kt} < ${extText(K)};`,
+          `  const int ${more} = ${kb} + ${kt} < ${K};`,
           `  if (${more}) {`,
           ...indent([...pa.load(`${kb} + ${kt}`), ...pb.load(`${kb} + ${kt}`)], '    '),
           '  }',
         ]
       : []),
-    ...unrollPragma(reads, '  '),
-    `  for (${ix} ${k} = 0; ${k} < ${kn}; ++${k}) {`,
-    ...t.as.map(
-      (x, r) =>
-        `    const ${ct} ${x} = ${aTile}[${p} * ${aSize} + ${inBlock(ctx.lid0, wg0, t.rm, false, r)} + ${k} * ${mb}];`,
-    ),
-    ...t.bs.map(
-      (x, q) =>
-        `    const ${ct} ${x} = ${bTile}[${p} * ${bSize} + ${k} + (${inBlock(ctx.lid1, wg1, t.rn, false, q)}) * ${kt + 1}];`,
-    ),
-    ...indent(products(t)),
-    '  }',
-    ...(ahead
+    ...unrollPragma(o.reads, '  '),
+    ...o.products,
+    ...(o.ahead
       ? [
           `  if (${more}) {`,
           ...indent([...pa.store(`(1 - ${p}) * ${aSize}`), ...pb.store(`(1 - ${p}) * ${bSize}`)], '    '),
           '  }',
         ]
       : []),
+    // This trip's stores before the next trip's reads, and this trip's reads before the next trip's stores.
     '  barrier(CLK_LOCAL_MEM_FENCE);',
     `  ${p} = 1 - ${p};`,
     '}',
   ];
-  return blocks(ctx, M, N, ib, jb, t, accumulate(ctx, c, t, kLoop, alpha, beta, atomic), ix);
 }
