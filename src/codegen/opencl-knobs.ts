@@ -53,6 +53,7 @@ export interface OpenclGemmKnobs {
    * columns 2t, 2t + 1 of its 8 × 8 blocks, so its stores touch eight 64-byte pieces of a column-major C; staged in
    * the tiles after the K loop, the work-group writes (and for beta reads) C column by column, consecutive
    * work-items on consecutive rows: whole lines. Where C's rows are not contiguous or no pass fits, as without it.
+   * It lost on the H200 (64³ f64 95.4% of cuBLAS against 99.2, docs/benchmarks.md): off in NVIDIA_TENSOR_GEMM.
    */
   readonly cstage?: boolean;
 }
@@ -82,7 +83,8 @@ export function parseOpenclKnobs(text: string): OpenclGemmKnobs {
     else if (/^tile=[1248]x[1248]$/.test(part)) knobs.tile = parseTile(part);
     else
       throw new Error(
-        `OpenCL GEMM knob '${part}': expected default, vload=1|2|4, aligned, batch, index32, unroll, cstage or tile=RxC (R, C: 1|2|4|8)`,
+        `OpenCL GEMM knob '${part}': expected default, vload=1|2|4, aligned, cstage, batch, index32, unroll ` +
+          'or tile=RxC (R, C: 1|2|4|8)',
       );
   }
   return knobs;
