@@ -93,6 +93,31 @@ test('64³ f64 batched: 16 products a step of 4 in K per work-item, from two pad
   assert.equal(count(cl, /vload2\(/g), 16);
 });
 
+test('cstage: C staged through the A tile in two passes of 64 × 32, written back column by column', () => {
+  const ir = batchedGemmIr('f64', 64);
+  const with_ = (knobs: string) => openclC(ir, { gemm: [{ variant: 'mma-f64', opencl: parseOpenclKnobs(knobs) }] });
+  const cl = with_('vload=2,cstage');
+  const plain = with_('vload=2');
+  // The K loop is the same; only the write-back differs.
+  const kLoop = (text: string) => text.slice(0, text.lastIndexOf('kernarg_p = 1 - kernarg_p;'));
+  assert.equal(kLoop(cl), kLoop(plain));
+  assert.equal(count(cl, MMA), 16);
+  // Stride 68 (≡ 4 modulo 16 doubles): a warp's fragment stores take two wavefronts. 64 rows × 32 columns a pass.
+  assert.equal(count(cl, /^\s*kernarg_a_tile\[kernarg_c_row[^\]]*\* 68\] = kernarg_acc\d_\d_\d;$/gm), 32);
+  assert.equal(count(cl, /kernarg_e < 2048; kernarg_e \+= 128\)/g), 2);
+  // Every element of C written once a pass, consecutive work-items on consecutive rows; no fragment store into C.
+  assert.equal(count(cl, /^\s*c\[\(\(kernarg_ib \+ kernarg_e_row\) \+ /gm), 2);
+  assert.equal(count(cl, /^\s*c\[.*kernarg_acc/gm), 0);
+  assert.equal(count(plain, /^\s*c\[.*kernarg_acc/gm), 32);
+  // The K loop's barriers, and two a pass (the staged stores before the reads, the reads before the next stores).
+  assert.equal(count(cl, /barrier\(CLK_LOCAL_MEM_FENCE\);/g), 2 + 4);
+  assert.deepEqual(parseOpenclKnobs('vload=2,cstage'), { vload: 2, cstage: true });
+  // Only mma-f64 reads the knob.
+  const overlap = (knobs: string) =>
+    openclC(ir, { gemm: [{ variant: 'overlap-all', opencl: parseOpenclKnobs(knobs) }] });
+  assert.equal(overlap('vload=2,cstage'), overlap('vload=2'));
+});
+
 test('mma-f64 falls back to the next rule: f32, a work-group that is no whole number of warps, and SPIR-V', () => {
   const f32 = batchedGemmIr('f32', 64);
   assert.equal(openclC(f32, MMA_FIRST), openclC(f32, GPU_BLAS_POLICY));
@@ -168,11 +193,13 @@ const THREAD_CASES: [string, RaceCase][] = [
 test('mma-f64 on host threads (a warp plays the mma): the reference C, no race', (t) => {
   const clang = requireTool(t, CLANG19);
   if (!clang) return;
-  for (const [what, c] of THREAD_CASES) {
-    const cl = cpuOpenclC(c.ir, 'mma-f64', parseOpenclKnobs('vload=2,aligned'));
-    assert.ok(count(cl, MMA) > 0, `${what}: the mma variant`);
-    assert.deepEqual(checkOnThreads(clang, c, cl, `mma-f64 ${what}`), CLEAN, what);
-  }
+  for (const knobs of ['vload=2,aligned', 'vload=2,aligned,cstage'])
+    for (const [what, c] of THREAD_CASES) {
+      const cl = cpuOpenclC(c.ir, 'mma-f64', parseOpenclKnobs(knobs));
+      assert.ok(count(cl, MMA) > 0, `${what}: the mma variant`);
+      assert.equal(/kernarg_s_col/.test(cl), knobs.endsWith('cstage'), `${what}: staged as the knob says`);
+      assert.deepEqual(checkOnThreads(clang, c, cl, `mma-f64 ${knobs} ${what}`), CLEAN, `${knobs} ${what}`);
+    }
 });
 
 test('the threads catch a fragment read from the wrong place: B read with rows and columns swapped', (t) => {
@@ -205,7 +232,9 @@ test('mma-f64 computes what the reference does on NVIDIA; its fallback (f32) doe
     const failures: string[] = [];
     const nvidia = /nvidia/i.test(`${ctx.device.platform} ${ctx.device.name}`);
     const cases = nvidia ? DEVICE_CASES : [skewedGemm('f32', 'n', 'n', 37, 16, 16, 1030, { howmany: 2 })];
-    for (const knobs of nvidia ? ['default', 'vload=2,aligned', 'vload=2,aligned,index32'] : ['default'])
+    for (const knobs of nvidia
+      ? ['default', 'vload=2,aligned', 'vload=2,aligned,index32', 'vload=2,aligned,cstage']
+      : ['default'])
       cases.forEach((c, i) => {
         try {
           runOnBoth(ctx, { ...c, blas: { gemm: [{ variant: 'mma-f64' }], opencl: parseOpenclKnobs(knobs) } });

@@ -48,10 +48,18 @@ export interface OpenclGemmKnobs {
    * GEMM (docs/benchmarks.md): neither beat 4 × 8. The same sums, each element's products added in the same order.
    */
   readonly tile?: readonly [number, number];
+  /**
+   * `cstage` (`mma-f64` only, gemm-mma.ts): C's write-back through local memory. A warp's fragments hold rows g and
+   * columns 2t, 2t + 1 of its 8 × 8 blocks, so its stores touch eight 64-byte pieces of a column-major C; staged in
+   * the tiles after the K loop, the work-group writes (and for beta reads) C column by column, consecutive
+   * work-items on consecutive rows: whole lines. Where C's rows are not contiguous or no pass fits, as without it.
+   * It lost on the H200 (64³ f64 95.4% of cuBLAS against 99.2, docs/benchmarks.md): off in NVIDIA_TENSOR_GEMM.
+   */
+  readonly cstage?: boolean;
 }
 
 /**
- * Knobs from their written form: `default`, or `vload=1|2|4`, `aligned`, `batch`, `index32`, `unroll` and
+ * Knobs from their written form: `default`, or `vload=1|2|4`, `aligned`, `batch`, `index32`, `unroll`, `cstage` and
  * `tile=RxC` (R and C 1, 2, 4 or 8) joined by commas.
  * Throws on anything else.
  */
@@ -63,17 +71,20 @@ export function parseOpenclKnobs(text: string): OpenclGemmKnobs {
     index32?: boolean;
     unroll?: boolean;
     tile?: readonly [number, number];
+    cstage?: boolean;
   } = {};
   for (const part of text.split(',').filter((p) => p && p !== 'default')) {
     if (part === 'aligned') knobs.aligned = true;
     else if (part === 'batch') knobs.batch = true;
     else if (part === 'index32') knobs.index32 = true;
     else if (part === 'unroll') knobs.unroll = true;
+    else if (part === 'cstage') knobs.cstage = true;
     else if (/^vload=[124]$/.test(part)) knobs.vload = Number(part.slice(6)) as OpenclGemmKnobs['vload'];
     else if (/^tile=[1248]x[1248]$/.test(part)) knobs.tile = parseTile(part);
     else
       throw new Error(
-        `OpenCL GEMM knob '${part}': expected default, vload=1|2|4, aligned, batch, index32, unroll or tile=RxC (R, C: 1|2|4|8)`,
+        `OpenCL GEMM knob '${part}': expected default, vload=1|2|4, aligned, cstage, batch, index32, unroll ` +
+          'or tile=RxC (R, C: 1|2|4|8)',
       );
   }
   return knobs;

@@ -109,6 +109,7 @@ export function mmaGemm(
   b: View,
   beta: ScalarArg,
   c: View,
+  cstage = false,
 ): string[] {
   const [M, N] = c.shape;
   const K = op(a, ta).cols;
@@ -206,6 +207,7 @@ export function mmaGemm(
           head: [],
           products: indent(products),
         });
+  const staging = cstage && c.stride[0] === 1 ? cStaging(l, 2 * aSize, 2 * bSize) : null;
   const row = (r: number) => `(${ib} + ${cRow}${r ? ` + ${8 * r}` : ''})`;
   const col = (q: number, i: number) => `(${jb} + ${cCol}${8 * q + i ? ` + ${8 * q + i}` : ''})`;
   const writeBack = rows.flatMap((r) =>
@@ -219,7 +221,16 @@ export function mmaGemm(
       }),
     ),
   );
-  const body = [...accs.flat(2).map((x) => `double ${x} = 0;`), ...kLoop, ...writeBack];
+  const staged = staging
+    ? stagedWriteBack(ctx, l, staging, staging.inA ? aTile : bTile, { ix, warp, lane, cRow, ib, jb, accs, n }, (e) => {
+        const cond = [fullRows ? null : `${e.row} < ${extText(M)}`, fullCols ? null : `${e.col} < ${extText(N)}`]
+          .filter((x) => x !== null)
+          .join(' && ');
+        const u = update(ctx, c, [e.row, e.col], `${alpha.expr} * ${e.value}`, beta, atomic);
+        return cond ? `if (${cond}) ${u}` : u;
+      })
+    : null;
+  const body = [...accs.flat(2).map((x) => `double ${x} = 0;`), ...kLoop, ...(staged ?? writeBack)];
   return [
     ...ids,
     `for (${ix} ${jb} = 0; ${jb} < ${extText(N)}; ${jb} += ${nb}) {`,
@@ -228,4 +239,82 @@ export function mmaGemm(
     '  }',
     '}',
   ];
+}
+
+/** How `cstage` stages C: qs blocks of 8 columns a warp a pass, in a column-major area of stride ms in one tile. */
+interface CStaging {
+  readonly qs: number;
+  readonly ms: number;
+  readonly inA: boolean;
+}
+
+/**
+ * The staging of C's block under `cstage`, or null where no pass fits the tiles' local arrays. A pass holds mb rows
+ * and qs blocks of 8 columns of every warp (qs the most that divides pn and fits), at a stride ≡ 4 modulo 16 doubles
+ * so that a warp's stores of its fragments (rows g, columns 2t and 2t + 1) take two wavefronts, as its reads do.
+ */
+function cStaging(l: MmaLayout, aDoubles: number, bDoubles: number): CStaging | null {
+  const ms = l.mb + padTo(l.mb, 4);
+  for (let qs = l.pn; qs >= 1; qs--) {
+    if (l.pn % qs !== 0) continue;
+    const size = ms * 8 * l.wc * qs;
+    if (size <= aDoubles) return { qs, ms, inA: true };
+    if (size <= bDoubles) return { qs, ms, inA: false };
+  }
+  return null;
+}
+
+/** The names the staged write-back shares with mmaGemm. */
+interface StagedNames {
+  readonly ix: string;
+  readonly warp: string;
+  readonly lane: string;
+  readonly cRow: string;
+  readonly ib: string;
+  readonly jb: string;
+  readonly accs: readonly (readonly (readonly [string, string])[])[];
+  readonly n: (s: string) => string;
+}
+
+/**
+ * `cstage`'s write-back: a warp's store of its fragments covers 8 rows × 8 columns of a column-major C, eight pieces
+ * of 64 bytes, where the work-group's whole columns are lines. So per pass every warp puts qs of its blocks' columns
+ * into local memory (the tile, free after the K loop's last barrier), and the work-group then walks the pass's
+ * elements column by column, consecutive work-items on consecutive rows of C: `element` writes one of them.
+ */
+function stagedWriteBack(
+  ctx: CollectiveContext,
+  l: MmaLayout,
+  s: CStaging,
+  area: string,
+  v: StagedNames,
+  element: (e: { row: string; col: string; value: string }) => string,
+): string[] {
+  const { ix, warp, lane, cRow, ib, jb, accs, n } = v;
+  const { qs, ms } = s;
+  const width = 8 * qs;
+  const size = l.mb * width * l.wc;
+  const threads = ctx.wg[0] * ctx.wg[1];
+  const [sCol, e, er, ec] = [n('s_col'), n('e'), n('e_row'), n('e_col')];
+  const lines = [`const ${ix} ${sCol} = (${warp} / ${l.wr}) * ${width} + (${lane} % 4) * 2;`];
+  for (let q0 = 0; q0 < l.pn; q0 += qs) {
+    for (let r = 0; r < l.pm; r++)
+      for (let q = 0; q < qs; q++)
+        for (const i of [0, 1]) {
+          const at = `${cRow}${r ? ` + ${8 * r}` : ''} + (${sCol}${8 * q + i ? ` + ${8 * q + i}` : ''}) * ${ms}`;
+          lines.push(`${area}[${at}] = ${accs[r][q0 + q][i]};`);
+        }
+    const col = `${jb} + (${ec} / ${width}) * ${8 * l.pn}${q0 ? ` + ${8 * q0}` : ''} + ${ec} % ${width}`;
+    lines.push(
+      'barrier(CLK_LOCAL_MEM_FENCE);',
+      `for (${ix} ${e} = ${ctx.lid}; ${e} < ${size}; ${e} += ${threads}) {`,
+      `  const ${ix} ${er} = ${e} % ${l.mb};`,
+      `  const ${ix} ${ec} = ${e} / ${l.mb};`,
+      `  ${element({ row: `(${ib} + ${er})`, col: `(${col})`, value: `${area}[${er} + ${ec} * ${ms}]` })}`,
+      '}',
+      // The pass's reads before the next pass's (or the next block's first tile's) stores.
+      'barrier(CLK_LOCAL_MEM_FENCE);',
+    );
+  }
+  return lines;
 }

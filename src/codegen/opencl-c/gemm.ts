@@ -74,7 +74,7 @@ export function gemm(
   const inner = ids ? { ...ctx, ...ids } : ctx;
   const lines =
     variant === 'mma-f64'
-      ? mmaGemm(inner, reads, ta, tb, atomic, alpha, a, b, beta, c)
+      ? mmaGemm(inner, reads, ta, tb, atomic, alpha, a, b, beta, c, knobs.cstage === true)
       : isOverlapped(variant)
         ? overlapped(inner, variant, reads, ta, tb, atomic, alpha, a, b, beta, c)
         : staged(inner, variant, reads, knobs.batch === true, ta, tb, atomic, alpha, a, b, beta, c);
