@@ -97,18 +97,29 @@ export function zeEntries(s: ZebinSlot): Entry[] {
   }
 }
 
+/** The `payload_arguments` text of a slot list (empty without entries). */
+function payloadText(args: readonly ZebinSlot[]): string {
+  const entries = args.flatMap(zeEntries);
+  if (!entries.length) return '';
+  let text = '    payload_arguments:\n';
+  for (const e of entries) e.forEach(([k, v], i) => (text += `${i === 0 ? '      - ' : '        '}${key(k, v)}\n`));
+  return text;
+}
+
+/**
+ * Kernels of one shape share their slot list (kernel-shape-memo.ts): its text is made once, and the same string
+ * again lets the CLI's writer copy the bytes it encoded before (node-io.ts encodePieces).
+ */
+const payloadTexts = new WeakMap<readonly ZebinSlot[], string>();
+
 /** The `kernels:` list, each kernel's name and `payload_arguments`. */
 export function* emitZeInfoPieces(plan: StreamPlan<ZebinPlan>): Generator<string, void, undefined> {
   yield 'kernels:\n';
   for (const k of plan.kernels) {
-    let text = `  - ${key('name', k.name)}\n`;
-    const entries = k.args.flatMap(zeEntries);
-    if (entries.length) {
-      text += '    payload_arguments:\n';
-      for (const e of entries)
-        e.forEach(([k2, v], i) => (text += `${i === 0 ? '      - ' : '        '}${key(k2, v)}\n`));
-    }
-    yield text;
+    yield `  - ${key('name', k.name)}\n`;
+    let text = payloadTexts.get(k.args);
+    if (text === undefined) payloadTexts.set(k.args, (text = payloadText(k.args)));
+    if (text) yield text;
   }
 }
 
