@@ -66,9 +66,11 @@ export function compiledTree(outRoot = join(ROOT, '.fuzz', 'js')): string {
     rmSync(tmp, { recursive: true, force: true });
     if (!existsSync(join(dir, '.complete'))) throw new Error(`cannot make the compiled fuzz tree ${dir}`);
   }
-  for (const e of readdirSync(outRoot, { withFileTypes: true }))
-    if (e.name !== id && Date.now() - statSync(join(outRoot, e.name)).mtimeMs > STALE_MS)
-      rmSync(join(outRoot, e.name), { recursive: true, force: true });
+  for (const e of readdirSync(outRoot, { withFileTypes: true })) {
+    // Another job's temporary tree can be renamed into place between the listing and the stat.
+    const stat = e.name === id ? undefined : statSync(join(outRoot, e.name), { throwIfNoEntry: false });
+    if (stat && Date.now() - stat.mtimeMs > STALE_MS) rmSync(join(outRoot, e.name), { recursive: true, force: true });
+  }
   return dir;
 }
 
