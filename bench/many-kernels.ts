@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FORMATS, TARGETS } from '../dist/lower.js';
 import { TINYTC_FORMATS } from '../dist/codegen/formats.js';
+import { manyKernelsSource } from './many-kernels-source.js';
 
 const SIZES = (process.env.SIZES ?? '1000,10000,100000,200000').split(',').map(Number);
 const PICK_TARGETS = process.env.MANY_TARGETS?.split(',');
@@ -32,28 +33,6 @@ const CLI = fileURLToPath(new URL('../bin/kernarg.js', import.meta.url));
 const CLANG = ['clang-16', '-x', 'cl', '-cl-std=CL1.2', '-fsyntax-only'];
 const BASELINE = process.env.BASELINE_CLI;
 const ONLY_THREE = process.env.MANY_SHAPE === 'three';
-
-/** One file of `n` small kernels in the shapes above (the first shape in 3 of 4 kernels, as real files of many kernels are mostly small). */
-export function manyKernelsSource(n: number, onlyThree = false): string {
-  const parts: string[] = ['typedef struct { float4 p; int id; short tag; } Item;\n'];
-  for (let i = 0; i < n; i++) {
-    switch (onlyThree ? 0 : i % 8) {
-      case 3:
-        parts.push(
-          `kernel void k${i}(global float *a, Item it, constant Item *items) { a[0] = it.p.x + items[1].p.y; }\n`,
-        );
-        break;
-      case 6:
-        parts.push(
-          `kernel void k${i}(global int *a, int n, uint m) {\n  int s = 0;\n  for (int j = 0; j < n; j++) if (j % 3 == 0) s += a[j]; else s -= (int)m;\n  a[0] = s;\n}\n`,
-        );
-        break;
-      default:
-        parts.push(`kernel void k${i}(global float *a, int n, float x) { }\n`);
-    }
-  }
-  return parts.join('');
-}
 
 interface Measure {
   readonly wall: number;
