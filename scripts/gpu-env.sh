@@ -12,9 +12,11 @@ export OCL_ICD_VENDORS=/tmp/icd
 # The image may list other drivers too (PoCL): name NVIDIA's to the loader directly as well (the Khronos loader and
 # newer ocl-icd read OCL_ICD_FILENAMES first).
 export OCL_ICD_FILENAMES=libnvidia-opencl.so.1
-# Vulkan: the loader from the carried .gl/ debs (apt-get download libvulkan1, as the device README
-# says) where the machine has none, and NVIDIA's driver as the only ICD.
-if ! ldconfig -p | grep -q 'libvulkan.so.1 ' && ls .gl/*.deb > /dev/null 2>&1; then
+# Vulkan: the loader and glvnd from the carried .gl/ debs (apt-get download libvulkan1 libglvnd0 …, as the
+# device README says) where the machine lacks either (NVIDIA's ICD, libGLX_nvidia.so.0, needs glvnd's
+# libGLdispatch), and NVIDIA's driver as the only ICD.
+if { ! ldconfig -p | grep -q 'libvulkan.so.1 ' || ! ldconfig -p | grep -q 'libGLdispatch.so.0 '; } &&
+  ls .gl/*.deb > /dev/null 2>&1; then
   for f in .gl/*.deb; do dpkg -x "$f" /; done
   ldconfig
 fi
