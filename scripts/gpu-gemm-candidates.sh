@@ -11,7 +11,8 @@
 # - OpenCL: the rule's kernel (GPU_BLAS_POLICY) and CL_PAIRS, each a variant and its tile reads (opencl-knobs.ts):
 #   the rule's spellings as controls, and the candidates `batch`, `index32` (int indices: fewer registers, more
 #   work-groups an SM) and `unroll` (#pragma unroll on the product and fill loops), overlap-k8 (half the
-#   prefetch registers of overlap-k16) and mma-f64 (f64 on the tensor cores, NVIDIA only; f32 falls back), each
+#   prefetch registers of overlap-k16) and mma-f64 (f64 on the tensor cores, NVIDIA only; f32 falls back; `async=S`
+#   its tiles filled by cp.async, S stages: the rule takes 2 for 32³ and 3 for 64³), each
 #   row with its registers, spill and shared bytes and occupancy as
 #   NVIDIA's ptxas made them (the program's PTX loaded through the CUDA driver, bench/tinytc-gemm-profile.ts;
 #   Vulkan gives no such figures here);
@@ -52,7 +53,7 @@ CL_PAIRS=${CL_PAIRS:-"vector-all:vload=2 overlap-k16:vload=2,aligned overlap-all
   staged-all:aligned,batch staged-all:aligned,index32
   staged-all:aligned,unroll staged-all:vload=2,aligned,batch,index32
   vector-all:vload=2,batch vector-all:vload=2,index32 vector-all:vload=2,unroll
-  mma-f64:vload=2,aligned mma-f64:vload=2,aligned,index32"}
+  mma-f64:vload=2,aligned mma-f64:vload=2,aligned,index32 mma-f64:async=2 mma-f64:async=3 mma-f64:async=6"}
 WG_SWEEP=${WG_SWEEP-}
 for api in ${APIS:-vulkan opencl}; do
   if [ "$(($(date +%s) - start))" -gt "${BUDGET_S:-400}" ]; then

@@ -64,8 +64,11 @@ test('NVIDIA devices of compute capability 8.0 or later take mma-f64 for f64 GEM
   for (const cc of [null, 6, 7]) assert.equal(withTensorCores(gemm, cc), gemm);
   for (const cc of [8, 9, 10]) {
     const policy = { ...GPU_BLAS_POLICY, gemm: withTensorCores(gemm, cc) };
-    assert.deepEqual(gemmRule(policy, 'f64', 64, 64), NVIDIA_TENSOR_GEMM[0]);
-    assert.deepEqual(gemmRule(policy, 'f64', 32, 32)?.opencl, { vload: 2, aligned: true });
+    // cp.async fills: one K tile of 32 staged for 32³ (async=2), three stages of 8 for 64³ (async=3).
+    assert.deepEqual(gemmRule(policy, 'f64', 64, 64), NVIDIA_TENSOR_GEMM[1]);
+    assert.deepEqual(gemmRule(policy, 'f64', 64, 64)?.opencl, { async: 3 });
+    assert.deepEqual(gemmRule(policy, 'f64', 32, 32), NVIDIA_TENSOR_GEMM[0]);
+    assert.deepEqual(gemmRule(policy, 'f64', 32, 32)?.opencl, { async: 2 });
     assert.equal(gemmRule(policy, 'f64', 65, 64)?.variant, 'direct');
     assert.equal(gemmRule(policy, 'f64', null, null)?.variant, 'direct');
     for (const [m, n] of [
@@ -91,6 +94,34 @@ test('64³ f64 batched: 16 products a step of 4 in K per work-item, from two pad
   assert.equal(count(cl, /barrier\(CLK_LOCAL_MEM_FENCE\);/g), 2);
   // The fills read as the knob says: 64 × 16 doubles of each operand, 4 vload2 a work-item, now and ahead.
   assert.equal(count(cl, /vload2\(/g), 16);
+});
+
+test('async=3 at 64³ f64: three stages of K 8 filled by cp.async, one wait and one barrier a K tile', () => {
+  const ir = batchedGemmIr('f64', 64);
+  const with_ = (knobs: string) => openclC(ir, { gemm: [{ variant: 'mma-f64', opencl: parseOpenclKnobs(knobs) }] });
+  const cl = with_('async=3');
+  assert.deepEqual(parseOpenclKnobs('async=3'), { async: 3 });
+  assert.throws(() => parseOpenclKnobs('async=1'), /async=2\.\.9/);
+  // Three stages of A's 72 × 8 and B's 64 × 12 (≡ 12 modulo 16: two wavefronts a fragment): 32,256 B.
+  assert.match(cl, /local double kernarg_a_tile\[1728\];/);
+  assert.match(cl, /local double kernarg_b_tile\[2304\];/);
+  assert.equal(count(cl, MMA), 16);
+  // 8 copies a work-item a stage (64 × 8 of each operand over 128 work-items): two stages before the loop, one in it.
+  assert.equal(count(cl, /cp\.async\.ca\.shared\.global/g), 3 * 8);
+  assert.equal(count(cl, /cp\.async\.commit_group/g), 3);
+  assert.equal(count(cl, /cp\.async\.wait_group 1;/g), 1);
+  assert.equal(count(cl, /isspacep\.shared/g), 2);
+  // No register copies of the tiles, and one barrier a trip (64³ is one block: none after the loop).
+  assert.equal(count(cl, /vload2\(/g), 0);
+  assert.equal(count(cl, /barrier\(CLK_LOCAL_MEM_FENCE\);/g), 1);
+  // The products and the write-back are the plain variant's.
+  const tail = (text: string) => text.slice(text.indexOf('c[((kernarg_ib'));
+  assert.equal(tail(cl), tail(with_('vload=2')));
+  // Stages fit localBytes: 9 at K 4 (39,168 B), and none past it.
+  assert.equal(mmaLayout([16, 8], 64, 64, 64, 40 * 1024, 9)?.kt, 4);
+  assert.equal(mmaLayout([16, 8], 64, 64, 64, 40 * 1024, 4)?.kt, 4);
+  assert.equal(mmaLayout([16, 8], 64, 64, 64, 40 * 1024, 2)?.kt, 16);
+  assert.equal(mmaLayout([32, 8], 96, 64, 64, 40 * 1024, 9), null);
 });
 
 test('cstage: C staged through the A tile in two passes of 64 × 32, written back column by column', () => {
@@ -136,23 +167,24 @@ test('mma-f64 falls back to the next rule: f32, a work-group that is no whole nu
   assert.equal(spirv(MMA_FIRST), spirv(GPU_BLAS_POLICY), 'SPIR-V has no inline PTX: the rule after it');
 });
 
-test("mmaLayout: blocks of C cover the work-group's warps, tiles fit twice, fragment reads take two wavefronts", () => {
+test("mmaLayout: blocks of C cover the work-group's warps, tiles fit their stages, fragment reads take two wavefronts", () => {
   fc.assert(
     fc.property(
       fc.tuple(fc.constantFrom(1, 2, 3, 4, 8, 16, 32), fc.constantFrom(1, 2, 4, 8, 16, 32)),
       fc.oneof(fc.integer({ min: 1, max: 300 }), fc.constant('?')),
       fc.oneof(fc.integer({ min: 1, max: 300 }), fc.constant('?')),
       fc.oneof(fc.integer({ min: 1, max: 300 }), fc.constant('?')),
-      ([warps, wg0], M, N, K) => {
+      fc.constantFrom(null, 2, 3, 4, 6, 9),
+      ([warps, wg0], M, N, K, stages) => {
         const wg: [number, number] = [wg0, (32 * warps) / wg0];
         if (!Number.isInteger(wg[1])) return;
-        const l = mmaLayout(wg, M, N, K);
+        const l = mmaLayout(wg, M, N, K, 40 * 1024, stages);
         if (!l) return;
         assert.equal(l.wr * l.wc, warps);
         assert.equal(l.mb, 8 * l.pm * l.wr);
         assert.equal(l.nb, 8 * l.pn * l.wc);
         assert.ok(l.pm <= 4 && l.pn <= 4 && l.kt % 4 === 0);
-        assert.ok(2 * (l.aStride * l.kt + l.nb * l.bStride) * 8 <= 40 * 1024);
+        assert.ok((stages ?? 2) * (l.aStride * l.kt + l.nb * l.bStride) * 8 <= 40 * 1024);
         if (typeof M === 'number')
           assert.ok(l.pm === 4 || l.mb >= M, 'a block of fewer than 4 × 8 rows a warp covers M');
         // A warp's 32 reads of one fragment, in 16 banks of 8 bytes: each bank read twice (the least for 32 doubles).
@@ -193,11 +225,12 @@ const THREAD_CASES: [string, RaceCase][] = [
 test('mma-f64 on host threads (a warp plays the mma): the reference C, no race', (t) => {
   const clang = requireTool(t, CLANG19);
   if (!clang) return;
-  for (const knobs of ['vload=2,aligned', 'vload=2,aligned,cstage'])
+  for (const knobs of ['vload=2,aligned', 'vload=2,aligned,cstage', 'async=2', 'async=3,cstage', 'async=6'])
     for (const [what, c] of THREAD_CASES) {
       const cl = cpuOpenclC(c.ir, 'mma-f64', parseOpenclKnobs(knobs));
       assert.ok(count(cl, MMA) > 0, `${what}: the mma variant`);
       assert.equal(/kernarg_s_col/.test(cl), knobs.endsWith('cstage'), `${what}: staged as the knob says`);
+      assert.equal(/cp\.async\.ca/.test(cl), knobs.startsWith('async'), `${what}: cp.async as the knob says`);
       assert.deepEqual(checkOnThreads(clang, c, cl, `mma-f64 ${knobs} ${what}`), CLEAN, `${knobs} ${what}`);
     }
 });
@@ -213,6 +246,17 @@ test('the threads catch a fragment read from the wrong place: B read with rows a
   );
   assert.notEqual(swapped, cl, 'the B offset was found');
   assert.notEqual(checkOnThreads(clang, c, swapped, 'swapped B').wrong, null);
+});
+
+test('the threads catch a cp.async tile read before it landed: async=3 waiting for one group too few', (t) => {
+  const clang = requireTool(t, CLANG19);
+  if (!clang) return;
+  const [, c] = THREAD_CASES[0];
+  const cl = cpuOpenclC(c.ir, 'mma-f64', parseOpenclKnobs('async=3'));
+  const early = cl.replace(/cp\.async\.wait_group 1;/, 'cp.async.wait_group 2;');
+  assert.notEqual(early, cl, 'the wait was found');
+  assert.deepEqual(checkOnThreads(clang, c, cl, 'async=3'), CLEAN);
+  assert.notEqual(checkOnThreads(clang, c, early, 'async=3 early').wrong, null);
 });
 
 /** On the device: the benchmark's batched f64 GEMMs, odd sizes, transposed operands, dynamic shapes. */
@@ -233,7 +277,14 @@ test('mma-f64 computes what the reference does on NVIDIA; its fallback (f32) doe
     const nvidia = /nvidia/i.test(`${ctx.device.platform} ${ctx.device.name}`);
     const cases = nvidia ? DEVICE_CASES : [skewedGemm('f32', 'n', 'n', 37, 16, 16, 1030, { howmany: 2 })];
     for (const knobs of nvidia
-      ? ['default', 'vload=2,aligned', 'vload=2,aligned,index32', 'vload=2,aligned,cstage']
+      ? [
+          'default',
+          'vload=2,aligned',
+          'vload=2,aligned,index32',
+          'vload=2,aligned,cstage',
+          'async=2',
+          'async=3',
+        ].concat(['async=3,cstage', 'async=6', 'async=9', 'async=3,index32'])
       : ['default'])
       cases.forEach((c, i) => {
         try {

@@ -181,9 +181,17 @@ export const GPU_BLAS_POLICY: BlasPolicy = {
  * → 96.0 (74.7 → 93.2% of the copy rate, 20.7 TFLOP/s; ptxas 168 registers, 3 work-groups an SM, as the rule's 164).
  * `index32` and `unroll` on it were within a point (107.0 / 107.4 and 95.2 / 95.9); without the read knobs 85.4 and
  * 80.5. Fewer products a local read no longer limit it: the 64³ kernel moves its bytes at 93% of the copy rate.
+ * 2026-11-29, the `async` knob (cp.async fills, opencl-c/gemm-mma-async.ts), three H200 runs of the candidates
+ * (GEMM_SHAPES="f64:64 f64:32", the second in reverse order; cuBLAS 21.8 / 22.1 / 20.1 TFLOP/s for 64³, torch's copy
+ * 4,038 / 4,172 / 4,054 GB/s), the rule then (`vload=2,aligned`) → `async=3` for 64³ f64: 20.64 / 20.58 / 20.57 →
+ * 22.10 / 22.12 / 22.05 TFLOP/s (1.07× in each run; 95.8 / 92.5 / 95.1 → 102.6 / 99.4 / 102.0% of the copy rate; 168
+ * → 128 registers, 3 → 4 work-groups an SM); async=2 1.04×, async=6 and 9 (K tiles of 4) 1.06×. For 32³ f64 `async=2`
+ * (one K tile of 32, no registers for the copy): 11.04 / 11.08 / 10.93 → 11.32 / 11.42 / 11.31 TFLOP/s (1.03×);
+ * async=3 there 0.90× (K tiles of 16).
  */
 export const NVIDIA_TENSOR_GEMM: readonly GemmRule[] = [
-  { element: 'f64', maxSize: 64, variant: 'mma-f64', opencl: { vload: 2, aligned: true } },
+  { element: 'f64', maxSize: 32, variant: 'mma-f64', opencl: { async: 2 } },
+  { element: 'f64', maxSize: 64, variant: 'mma-f64', opencl: { async: 3 } },
 ];
 
 /** `gemm` with NVIDIA_TENSOR_GEMM first where a device's compute capability (its major number) is 8 or more. */

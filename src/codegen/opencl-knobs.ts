@@ -56,11 +56,18 @@ export interface OpenclGemmKnobs {
    * It lost on the H200 (64³ f64 95.4% of cuBLAS against 99.2, docs/benchmarks.md): off in NVIDIA_TENSOR_GEMM.
    */
   readonly cstage?: boolean;
+  /**
+   * `async=S` (`mma-f64` only, gemm-mma-async.ts; S 2 to 9): the K tiles copied into local memory by PTX's
+   * `cp.async` (NVIDIA, sm_80 and later), S tiles of each operand there and S - 1 in flight while the warps multiply
+   * from the oldest, where the overlapped copy holds one tile in registers: no registers for the data, and more bytes
+   * in flight a work-group. The K tile is the largest whose S stages fit (64³ f64: 16 for S 2, 8 for 3, 4 for 4 to 9).
+   */
+  readonly async?: number;
 }
 
 /**
- * Knobs from their written form: `default`, or `vload=1|2|4`, `aligned`, `batch`, `index32`, `unroll`, `cstage` and
- * `tile=RxC` (R and C 1, 2, 4 or 8) joined by commas.
+ * Knobs from their written form: `default`, or `vload=1|2|4`, `aligned`, `batch`, `index32`, `unroll`, `cstage`,
+ * `tile=RxC` (R and C 1, 2, 4 or 8) and `async=S` (S 2 to 9) joined by commas.
  * Throws on anything else.
  */
 export function parseOpenclKnobs(text: string): OpenclGemmKnobs {
@@ -72,6 +79,7 @@ export function parseOpenclKnobs(text: string): OpenclGemmKnobs {
     unroll?: boolean;
     tile?: readonly [number, number];
     cstage?: boolean;
+    async?: number;
   } = {};
   for (const part of text.split(',').filter((p) => p && p !== 'default')) {
     if (part === 'aligned') knobs.aligned = true;
@@ -79,12 +87,13 @@ export function parseOpenclKnobs(text: string): OpenclGemmKnobs {
     else if (part === 'index32') knobs.index32 = true;
     else if (part === 'unroll') knobs.unroll = true;
     else if (part === 'cstage') knobs.cstage = true;
+    else if (/^async=[2-9]$/.test(part)) knobs.async = Number(part.slice(6));
     else if (/^vload=[124]$/.test(part)) knobs.vload = Number(part.slice(6)) as OpenclGemmKnobs['vload'];
     else if (/^tile=[1248]x[1248]$/.test(part)) knobs.tile = parseTile(part);
     else
       throw new Error(
-        `OpenCL GEMM knob '${part}': expected default, vload=1|2|4, aligned, cstage, batch, index32, unroll ` +
-          'or tile=RxC (R, C: 1|2|4|8)',
+        `OpenCL GEMM knob '${part}': expected default, vload=1|2|4, aligned, cstage, async=2..9, batch, index32, ` +
+          'unroll or tile=RxC (R, C: 1|2|4|8)',
       );
   }
   return knobs;

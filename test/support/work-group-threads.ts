@@ -78,6 +78,23 @@ static void dmma_(double *c0, double *c1, double a, double b) {
   *c0 = s0;
   *c1 = s1;
 }
+// PTX's cp.async (the mma-f64 GEMM's async knob) as a work-item's queue: a copy waits in it, in the group the next
+// commit closes, until a wait_group lets at most n groups stay in flight; then it lands. A kernel that reads a tile
+// before its wait reads what was there before (and TSAN sees the copy race with reads after the barrier).
+static _Thread_local struct { double *dst; const double *src; long group; } cpa_q_[1024];
+static _Thread_local long cpa_n_, cpa_groups_;
+static void cpa_copy_(ulong dst, ulong src) {
+  if (cpa_n_ == 1024) { fprintf(stderr, "cp.async queue full\n"); __builtin_trap(); }
+  cpa_q_[cpa_n_].dst = (double *)dst; cpa_q_[cpa_n_].src = (const double *)src; cpa_q_[cpa_n_++].group = cpa_groups_;
+}
+static void cpa_commit_(void) { cpa_groups_++; }
+static void cpa_wait_(long n) {
+  long kept = 0;
+  for (long i = 0; i < cpa_n_; i++)
+    if (cpa_q_[i].group < cpa_groups_ - n) *cpa_q_[i].dst = *cpa_q_[i].src;
+    else cpa_q_[kept++] = cpa_q_[i];
+  cpa_n_ = kept;
+}
 `;
 
 /** The mma-f64 GEMM's inline PTX (src/codegen/opencl-c/gemm-mma.ts), which PRELUDE's dmma_ runs. */
@@ -87,6 +104,17 @@ const DMMA = new RegExp(
     String.raw`: "\+d"\((\w+)\), "\+d"\((\w+)\) : "d"\((\w+)\), "d"\((\w+)\)\);`,
   'g',
 );
+
+/** The async knob's PTX (src/codegen/opencl-c/gemm-mma-async.ts): a tile's shared address, a copy, commit, wait. */
+const SHARED_BASE = new RegExp(
+  String.raw`__asm__\("\{ \.reg \.pred kp; isspacep\.shared kp, %1; @kp cvta\.to\.shared\.u64 %0, %1; ` +
+    String.raw`@!kp mov\.b64 %0, %1; \}" : "=l"\((\w+)\) : "l"\(\(ulong\)(\w+)\)\);`,
+  'g',
+);
+const CP_ASYNC =
+  /__asm__ __volatile__\("cp\.async\.ca\.shared\.global \[%0\], \[%1\], 8;" :: "l"\((.+?)\), "l"\((.+?)\) : "memory"\);/g;
+const CP_COMMIT = /__asm__ __volatile__\("cp\.async\.commit_group;" ::: "memory"\);/g;
+const CP_WAIT = /__asm__ __volatile__\("cp\.async\.wait_group (\d+);" ::: "memory"\);/g;
 
 const KERNEL = /kernel __attribute__\(\(reqd_work_group_size\((\d+), (\d+), 1\)\)\) void (\w+)\(([^)]*)\)/;
 
@@ -127,10 +155,14 @@ export function runWorkGroupThreads(
       '$1static $2 $3[$4] __attribute__((aligned(64)));',
     )
     .replace(DMMA, 'dmma_(&$1, &$2, $3, $4);')
+    .replace(SHARED_BASE, '$1 = (ulong)$2;')
+    .replace(CP_ASYNC, 'cpa_copy_($1, $2);')
+    .replace(CP_COMMIT, 'cpa_commit_();')
+    .replace(CP_WAIT, 'cpa_wait_($1);')
     .replace(/#pragma OPENCL EXTENSION.*\n/g, '')
     .replace(/__attribute__\(\(reqd_work_group_size\([^)]*\)\)\) /, '');
   if (/^\s*local /m.test(body)) throw new Error('work-group-threads: a local declaration it cannot make shared');
-  if (/__asm__/.test(body)) throw new Error('work-group-threads: inline assembly other than the f64 mma');
+  if (/__asm__/.test(body)) throw new Error('work-group-threads: inline assembly other than the f64 mma and cp.async');
   if (/dmma_\(/.test(body) && (wg0 * wg1) % 32 !== 0) throw new Error('work-group-threads: mma in a partial warp');
   const copies = Array.from({ length: howmany }, (_, g) => `#define ${name} ${name}_${g}\n${body}\n#undef ${name}`);
   const data = pointers.map(

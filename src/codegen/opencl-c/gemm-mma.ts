@@ -12,7 +12,8 @@ import type { AtomicMode } from '../atomic-mode.js';
 import { LOCAL_BYTES } from '../blas-policy.js';
 import { type CollectiveContext, type ScalarArg, type Trans, indent, op, update } from './collective.js';
 import { overlappedKLoop, prefetchTile } from './gemm-overlap.js';
-import type { TileReads } from './gemm-tiles.js';
+import type { TileLoad, TileReads } from './gemm-tiles.js';
+import { asyncKLoop, asyncTile, sharedBase } from './gemm-mma-async.js';
 import { type Ext, type View, extText } from './views.js';
 
 /** Work-items a warp: NVIDIA's, whose warps are the work-group's runs of 32 linear local ids. */
@@ -48,10 +49,25 @@ export interface MmaLayout {
 const padTo = (n: number, at: number) => (((at - n) % 16) + 16) % 16;
 
 /**
+ * B's stride under `async`: the least at or above kt that is ≡ 4 or ≡ 12 modulo 16 (either spreads a fragment's 8
+ * columns × 4 k over the 16 banks twice; 12 for a K tile of 8 where ≡ 4 takes 20), so that more stages fit.
+ */
+const compactStride = (kt: number) => kt + Math.min(padTo(kt, 4), padTo(kt, 12));
+
+/**
  * The layout of an f64 GEMM of C's M × N and K on the work-group `wg`, or null where the variant does not cover it:
  * a work-group that is not a whole number of warps, or tiles that do not fit `localBytes` twice even at K 4.
+ * `stages` (the `async` knob): that many tiles of each operand, B's stride the compact one; the largest K tile that
+ * fits them.
  */
-export function mmaLayout(wg: readonly [number, number], M: Ext, N: Ext, K: Ext, localBytes = LOCAL_BYTES) {
+export function mmaLayout(
+  wg: readonly [number, number],
+  M: Ext,
+  N: Ext,
+  K: Ext,
+  localBytes = LOCAL_BYTES,
+  stages: number | null = null,
+) {
   const threads = wg[0] * wg[1];
   if (threads % WARP !== 0) return null;
   const warps = threads / WARP;
@@ -75,17 +91,24 @@ export function mmaLayout(wg: readonly [number, number], M: Ext, N: Ext, K: Ext,
   const most = typeof K === 'number' ? Math.max(4, Math.ceil(K / 4) * 4) : 64;
   for (const kt of K_TILES) {
     if (kt > most) continue;
-    const bStride = kt + padTo(kt, 4);
-    if (2 * (aStride * kt + nb * bStride) * bytes <= localBytes)
+    const bStride = stages === null ? kt + padTo(kt, 4) : compactStride(kt);
+    if ((stages ?? 2) * (aStride * kt + nb * bStride) * bytes <= localBytes)
       return { wr, wc, pm, pn, mb, nb, kt, aStride, bStride } satisfies MmaLayout;
   }
   return null;
 }
 
 /** Whether `mma-f64` covers a GEMM: every operand f64, and a layout on the work-group (mmaLayout). */
-export function mmaCovers(ctx: CollectiveContext, ta: Trans, a: View, b: View, c: View): boolean {
+export function mmaCovers(
+  ctx: CollectiveContext,
+  ta: Trans,
+  a: View,
+  b: View,
+  c: View,
+  stages: number | null = null,
+): boolean {
   if (a.element !== 'f64' || b.element !== 'f64' || c.element !== 'f64') return false;
-  return mmaLayout(ctx.wg, c.shape[0], c.shape[1], op(a, ta).cols, ctx.policy.localBytes) !== null;
+  return mmaLayout(ctx.wg, c.shape[0], c.shape[1], op(a, ta).cols, ctx.policy.localBytes, stages) !== null;
 }
 
 /** One m8n8k4 product of f64 fragments, accumulating into c0, c1 (PTX ISA: `mma`, sm_80 and later). */
@@ -110,10 +133,11 @@ export function mmaGemm(
   beta: ScalarArg,
   c: View,
   cstage = false,
+  stages: number | null = null,
 ): string[] {
   const [M, N] = c.shape;
   const K = op(a, ta).cols;
-  const l = mmaLayout(ctx.wg, M, N, K, ctx.policy.localBytes);
+  const l = mmaLayout(ctx.wg, M, N, K, ctx.policy.localBytes, stages);
   if (!l) throw new Error('mma-f64: a GEMM mmaCovers refuses');
   const { kt, mb, nb, aStride, bStride } = l;
   const ix = reads.index;
@@ -128,44 +152,37 @@ export function mmaGemm(
   const bSize = nb * bStride;
   const aTile = n('a_tile');
   const bTile = n('b_tile');
-  ctx.hoist(`local double ${aTile}[${2 * aSize}];`);
-  ctx.hoist(`local double ${bTile}[${2 * bSize}];`);
-  const pa = prefetchTile(
-    ctx,
-    'double',
-    true,
-    {
-      view: a,
-      trans: ta,
-      base: [ib, '0'],
-      extent: [mb, kt],
-      limit: [M, K],
-      full: [fullRows, fullK],
-      local: aTile,
-      at: (i, kk) => `${i} + ${kk} * ${aStride}`,
-      contiguous: 0,
-      reads,
-    },
-    (k0) => [ib, k0],
-  );
-  const pb = prefetchTile(
-    ctx,
-    'double',
-    true,
-    {
-      view: b,
-      trans: tb,
-      base: ['0', jb],
-      extent: [kt, nb],
-      limit: [K, N],
-      full: [fullK, fullCols],
-      local: bTile,
-      at: (kk, j) => `${kk} + ${j} * ${bStride}`,
-      contiguous: 0,
-      reads,
-    },
-    (k0) => [k0, jb],
-  );
+  const depth = stages ?? 2;
+  ctx.hoist(`local double ${aTile}[${depth * aSize}];`);
+  ctx.hoist(`local double ${bTile}[${depth * bSize}];`);
+  const aLoad: TileLoad = {
+    view: a,
+    trans: ta,
+    base: [ib, '0'],
+    extent: [mb, kt],
+    limit: [M, K],
+    full: [fullRows, fullK],
+    local: aTile,
+    at: (i, kk) => `${i} + ${kk} * ${aStride}`,
+    contiguous: 0,
+    reads,
+  };
+  const bLoad: TileLoad = {
+    view: b,
+    trans: tb,
+    base: ['0', jb],
+    extent: [kt, nb],
+    limit: [K, N],
+    full: [fullK, fullCols],
+    local: bTile,
+    at: (kk, j) => `${kk} + ${j} * ${bStride}`,
+    contiguous: 0,
+    reads,
+  };
+  const aBase = (k0: string) => [ib, k0] as const;
+  const bBase = (k0: string) => [k0, jb] as const;
+  // The tiles' shared-window addresses, which cp.async takes (async only).
+  const [aShared, bShared] = stages === null ? ['', ''] : [n('a_shared'), n('b_shared')];
   const rows = Array.from({ length: l.pm }, (_, r) => r);
   const cols = Array.from({ length: l.pn }, (_, q) => q);
   const accs = rows.map((r) => cols.map((q) => [n(`acc${r}_${q}_0`), n(`acc${r}_${q}_1`)] as const));
@@ -180,6 +197,9 @@ export function mmaGemm(
     `const ${ix} ${cCol} = (${warp} / ${l.wr}) * ${8 * l.pn} + (${lane} % 4) * 2;`,
     `const ${ix} ${aOff} = ${cRow} + (${lane} % 4) * ${aStride};`,
     `const ${ix} ${bOff} = ((${warp} / ${l.wr}) * ${8 * l.pn} + ${lane} / 4) * ${bStride} + ${lane} % 4;`,
+    ...(stages === null
+      ? []
+      : [`ulong ${aShared}, ${bShared};`, sharedBase(aShared, aTile), sharedBase(bShared, bTile)]),
   ];
   const products = [
     `for (${ix} ${k} = 0; ${k} < ${kt}; ${k} += 4) {`,
@@ -191,23 +211,41 @@ export function mmaGemm(
   const kLoop =
     tiles === 0
       ? []
-      : overlappedKLoop({
-          ix,
-          more,
-          kb,
-          K: extText(K),
-          kt,
-          p,
-          pa,
-          pb,
-          aSize,
-          bSize,
-          ahead: tiles > 1,
-          reads,
-          head: [],
-          products: indent(products),
-        });
-  const staging = cstage && c.stride[0] === 1 ? cStaging(l, 2 * aSize, 2 * bSize) : null;
+      : stages !== null
+        ? asyncKLoop({
+            ix,
+            kb,
+            K: extText(K),
+            tiles,
+            kt,
+            p,
+            stages,
+            pa: asyncTile(ctx, aLoad, aShared, aBase),
+            pb: asyncTile(ctx, bLoad, bShared, bBase),
+            aSize,
+            bSize,
+            products: indent(products),
+          })
+        : overlappedKLoop({
+            ix,
+            more,
+            kb,
+            K: extText(K),
+            kt,
+            p,
+            pa: prefetchTile(ctx, 'double', true, aLoad, aBase),
+            pb: prefetchTile(ctx, 'double', true, bLoad, bBase),
+            aSize,
+            bSize,
+            ahead: tiles > 1,
+            reads,
+            head: [],
+            products: indent(products),
+          });
+  // Under async the K loop's last barrier comes before its last products: one more before the tiles are written
+  // again (the next block's first stages, or cstage's C).
+  const blocksLeft = !(typeof M === 'number' && M <= mb && typeof N === 'number' && N <= nb);
+  const staging = cstage && c.stride[0] === 1 ? cStaging(l, depth * aSize, depth * bSize) : null;
   const row = (r: number) => `(${ib} + ${cRow}${r ? ` + ${8 * r}` : ''})`;
   const col = (q: number, i: number) => `(${jb} + ${cCol}${8 * q + i ? ` + ${8 * q + i}` : ''})`;
   const writeBack = rows.flatMap((r) =>
@@ -230,7 +268,8 @@ export function mmaGemm(
         return cond ? `if (${cond}) ${u}` : u;
       })
     : null;
-  const body = [...accs.flat(2).map((x) => `double ${x} = 0;`), ...kLoop, ...(staged ?? writeBack)];
+  const drain = stages !== null && tiles !== 0 && (blocksLeft || staged) ? ['barrier(CLK_LOCAL_MEM_FENCE);'] : [];
+  const body = [...accs.flat(2).map((x) => `double ${x} = 0;`), ...kLoop, ...drain, ...(staged ?? writeBack)];
   return [
     ...ids,
     `for (${ix} ${jb} = 0; ${jb} < ${extText(N)}; ${jb} += ${nb}) {`,

@@ -46,7 +46,9 @@ export function gemm(
 ): string[] {
   const first = gemmRule(ctx.policy, c.element, c.shape[0], c.shape[1]);
   // `mma-f64` where it covers the GEMM (gemm-mma.ts), else the next rule that is not NVIDIA's alone.
-  const mma = first?.variant === 'mma-f64' && mmaCovers(ctx, ta, a, b, c);
+  const mma =
+    first?.variant === 'mma-f64' &&
+    mmaCovers(ctx, ta, a, b, c, { ...first.opencl, ...ctx.policy.opencl }.async ?? null);
   const rule =
     first && isNvidiaGemmVariant(first.variant) && !mma
       ? portableGemmRule(ctx.policy, c.element, c.shape[0], c.shape[1])
@@ -74,7 +76,7 @@ export function gemm(
   const inner = ids ? { ...ctx, ...ids } : ctx;
   const lines =
     variant === 'mma-f64'
-      ? mmaGemm(inner, reads, ta, tb, atomic, alpha, a, b, beta, c, knobs.cstage === true)
+      ? mmaGemm(inner, reads, ta, tb, atomic, alpha, a, b, beta, c, knobs.cstage === true, knobs.async ?? null)
       : isOverlapped(variant)
         ? overlapped(inner, variant, reads, ta, tb, atomic, alpha, a, b, beta, c)
         : staged(inner, variant, reads, knobs.batch === true, ta, tb, atomic, alpha, a, b, beta, c);
