@@ -22,6 +22,7 @@ import { VulkanBuffer, makeBuffer } from './buffer.js';
 import { KERNARG_FEATURES, type Limits, type VulkanOpenOptions } from './open-options.js';
 import { type State, registry, settle } from './owned.js';
 import { fencePolls, waitForFence } from './fence-wait.js';
+import { DEFAULT_BATCH, MAX_BATCH, SubmitBatch } from './batch.js';
 /** VK_SHADER_STAGE_COMPUTE_BIT, and the pipeline stages. */
 export const SHADER_STAGE_COMPUTE = 0x20;
 export const STAGE_COMPUTE = 0x800;
@@ -43,8 +44,11 @@ function contextReleaser(
   pool: VkHandle,
   fence: VkHandle,
   arena: Arena,
+  batch: SubmitBatch,
 ): () => void {
   return () => {
+    // Launches queued and never submitted are dropped: nothing can read what they would write.
+    batch.drop();
     vk.DeviceWaitIdle(device);
     state.completed = state.submitted;
     for (const release of [...state.children.values()]) release();
@@ -54,6 +58,7 @@ function contextReleaser(
     vk.DestroyDevice(device, null);
     vk.DestroyInstance(instance, null);
     arena.free();
+    batch.free();
   };
 }
 
@@ -84,6 +89,8 @@ export class VulkanContext {
   private readonly oneShot: VkHandle;
   private readonly fence: VkHandle;
   private readonly barrierInfo: bigint = 0n;
+  /** Async launches gathered for one vkQueueSubmit (batch.ts). */
+  private readonly batch: SubmitBatch | undefined;
   private staging: VulkanBuffer | undefined;
   private readonly alwaysStage: boolean;
   private disposed = false;
@@ -99,6 +106,9 @@ export class VulkanContext {
     const a = this.arena;
     const validation = o.validation ?? process.env.KERNARG_VK_VALIDATION === '1';
     this.alwaysStage = o.staging ?? false;
+    const batchSize = o.batch ?? DEFAULT_BATCH;
+    if (!Number.isSafeInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH)
+      throw new RuntimeInputError(`batch must be a whole number of launches from 1 to ${MAX_BATCH}, not ${batchSize}`);
     this.instance = createInstance(vk, a, validation);
     try {
       const all = physicalDevices(vk, this.instance, a);
@@ -193,6 +203,7 @@ export class VulkanContext {
       this.vkDevice = a.u64(out);
       vk.GetDeviceQueue(this.vkDevice, this.queueFamily, 0, out);
       this.queue = a.u64(out);
+      this.batch = this.state.batch = new SubmitBatch(vk, this.queue, this.state, batchSize);
       this.memoryTypes = memoryProperties(vk, this.physical, a);
       check(
         vk.CreateCommandPool(
@@ -226,7 +237,16 @@ export class VulkanContext {
     }
     registry.register(
       this,
-      contextReleaser(this.vk, this.state, this.instance, this.vkDevice, this.commandPool, this.fence, this.arena),
+      contextReleaser(
+        this.vk,
+        this.state,
+        this.instance,
+        this.vkDevice,
+        this.commandPool,
+        this.fence,
+        this.arena,
+        this.batch!,
+      ),
       this,
     );
   }
@@ -376,6 +396,8 @@ export class VulkanContext {
   submit(submitInfo: bigint, fence: VkHandle, fenceSlot: bigint): void {
     const vk = this.vk;
     const state = this.state;
+    // The queued launches go first, as on an in-order queue; the fence's wait then covers them too.
+    this.batch!.flush();
     check(vk.QueueSubmit(this.queue, 1, submitInfo, fence), 'vkQueueSubmit');
     const serial = ++state.submitted;
     waitForFence(vk, this.vkDevice, fenceSlot, this.fencePolls);
@@ -384,10 +406,23 @@ export class VulkanContext {
     check(vk.ResetFences(this.vkDevice, 1, fenceSlot), 'vkResetFences');
   }
 
-  /** Submits one VkSubmitInfo (by address) without waiting; returns its serial (finish() waits for it). */
-  enqueue(submitInfo: bigint): number {
-    check(this.vk.QueueSubmit(this.queue, 1, submitInfo, null), 'vkQueueSubmit');
-    return ++this.state.submitted;
+  /**
+   * Queues a recorded command buffer for the next batched vkQueueSubmit (batch.ts: submitted when the batch is full,
+   * or by flush(), finish(), a sync launch, a buffer read or write); returns the serial its submission will have.
+   */
+  enqueue(cb: VkHandle): number {
+    return this.batch!.add(cb);
+  }
+
+  /** Submits the launches queued so far without waiting for them (finish() submits them and waits). */
+  flush(): void {
+    this.alive();
+    this.batch!.flush();
+  }
+
+  /** Launches queued and not yet submitted (0 with batch: 1). */
+  queuedLaunches(): number {
+    return this.batch?.queued ?? 0;
   }
 
   /** Whether the submission with this serial may still be running. */
@@ -416,6 +451,7 @@ export class VulkanContext {
 
   private destroyAll(): void {
     const vk = this.vk;
+    this.batch?.drop();
     if (this.vkDevice) {
       vk.DeviceWaitIdle(this.vkDevice);
       this.state.completed = this.state.submitted;
@@ -428,6 +464,7 @@ export class VulkanContext {
     this.state.alive = false;
     if (this.instance) vk.DestroyInstance(this.instance, null);
     this.arena.free();
+    this.batch?.free();
   }
 
   dispose(): void {

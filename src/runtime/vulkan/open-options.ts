@@ -38,6 +38,11 @@ export interface VulkanOpenOptions {
    * Never map device-local memory, as on a discrete GPU without resizable BAR: buffers move through a staging buffer.
    */
   readonly staging?: boolean;
+  /**
+   * Async launches (VulkanKernel.enqueue) gathered into one vkQueueSubmit, 1 to 4096 (default 64): the batch is
+   * submitted when full, or by flush(), finish(), a sync launch, or a buffer's read or write. 1 submits each launch.
+   */
+  readonly batch?: number;
 }
 
 export interface Limits {
