@@ -6,11 +6,12 @@
  * pipeline, bind set, dispatch, barrier (timed: a query-pool reset and a timestamp either side).
  * sync and timed: per launch vkQueueSubmit with a fence, vkWaitForFences polled with a zero timeout (at most
  * 2000 times, then blocking), vkResetFences (timed: vkGetQueryPoolResults after it); block: as sync, but only the
- * blocking vkWaitForFences. async: <launches> vkQueueSubmit calls without a fence, then
- * one vkQueueWaitIdle. Prints "<mode> <microseconds per launch> <CPU microseconds per launch>" (user + system time
+ * blocking vkWaitForFences. async: the command buffer queued <launches> times, a vkQueueSubmit without a fence of
+ * <batch> of them at a time (as kernarg's batch, src/runtime/vulkan/batch.ts: the handle written into a list, the
+ * list submitted when full and before the wait; batch 1: a submit per launch), then one vkQueueWaitIdle. Prints "<mode> <microseconds per launch> <CPU microseconds per launch>" (user + system time
  * of every thread of the process, the driver's included: the figure a loaded machine disturbs least).
  * Usage: host <launches> <module.spv> <entry> sync|block|timed|async <device substring> <buffer binding>
- *        <POD binding> <POD bytes in hex>
+ *        <POD binding> <POD bytes in hex> [<batch>: async launches per submit, 1 to 4096, default 1]
  * Build: cc -O2 -I<vulkan headers' parent> -o host vulkan-launch-host.c <libvulkan.so.1> */
 #define _GNU_SOURCE
 #include <stdint.h>
@@ -50,8 +51,10 @@ static int makeBuffer(VkDevice dev, VkPhysicalDeviceMemoryProperties *mp, VkDevi
 }
 
 int main(int argc, char **argv) {
-  if (argc < 9) { fprintf(stderr, "usage: %s <launches> <module.spv> <entry> sync|timed|async <device> <buffer binding> <POD binding> <POD hex>\n", argv[0]); return 2; }
+  if (argc < 9) { fprintf(stderr, "usage: %s <launches> <module.spv> <entry> sync|block|timed|async <device> <buffer binding> <POD binding> <POD hex> [batch]\n", argv[0]); return 2; }
   int n = atoi(argv[1]);
+  int batch = argc > 9 ? atoi(argv[9]) : 1;
+  if (batch < 1 || batch > 4096) { fprintf(stderr, "batch must be 1 to 4096\n"); return 2; }
   const char *mode = argv[4], *match = argv[5];
   int async = !strcmp(mode, "async"), timed = !strcmp(mode, "timed"), block = !strcmp(mode, "block");
   uint32_t bufBinding = (uint32_t)atoi(argv[6]), podBinding = (uint32_t)atoi(argv[7]);
@@ -188,17 +191,23 @@ int main(int argc, char **argv) {
   vkCmdPipelineBarrier(cb, stages, stages, 0, 1, &mb, 0, 0, 0, 0);
   CK(vkEndCommandBuffer(cb));
   VkSubmitInfo sub = { VK_STRUCTURE_TYPE_SUBMIT_INFO, 0, 0, 0, 0, 1, &cb, 0, 0 };
+  /* async: the queued launches' command buffers, submitted <batch> at a time. */
+  static VkCommandBuffer queued[4096];
+  int nQueued = 0;
+  VkSubmitInfo batchSub = { VK_STRUCTURE_TYPE_SUBMIT_INFO, 0, 0, 0, 0, 0, queued, 0, 0 };
+#define ENQUEUE() do { queued[nQueued++] = cb; if (nQueued == batch) { batchSub.commandBufferCount = nQueued; nQueued = 0; CK(vkQueueSubmit(q, 1, &batchSub, VK_NULL_HANDLE)); } } while (0)
+#define FINISH() do { if (nQueued) { batchSub.commandBufferCount = nQueued; nQueued = 0; CK(vkQueueSubmit(q, 1, &batchSub, VK_NULL_HANDLE)); } CK(vkQueueWaitIdle(q)); } while (0)
 
   struct timespec a, b;
   struct rusage ra, rb;
   uint64_t t[2];
   if (async) {
-    for (int i = 0; i < 1000; i++) CK(vkQueueSubmit(q, 1, &sub, VK_NULL_HANDLE));
-    CK(vkQueueWaitIdle(q));
+    for (int i = 0; i < 1000; i++) ENQUEUE();
+    FINISH();
     clock_gettime(CLOCK_MONOTONIC, &a);
     getrusage(RUSAGE_SELF, &ra);
-    for (int i = 0; i < n; i++) CK(vkQueueSubmit(q, 1, &sub, VK_NULL_HANDLE));
-    CK(vkQueueWaitIdle(q));
+    for (int i = 0; i < n; i++) ENQUEUE();
+    FINISH();
   } else for (int i = 0; i < n + 1000; i++) {
     if (i == 1000) {
       clock_gettime(CLOCK_MONOTONIC, &a);

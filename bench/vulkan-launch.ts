@@ -3,8 +3,9 @@
 // kernarg emits, loaded from a file; the POD block as kernarg's packer writes it), with kernarg's
 // OpenCL launch of the same kernel beside them. Modes: sync (submit with a fence, wait, reset, per
 // launch), timed (sync with two timestamps read back: VulkanKernel.launch with timed: true, and what
-// OpenCL's launchAndWait does with its event profile), async (N submits, one wait; OpenCL: N
-// enqueues, one clFinish). Each run is a process of its own; rounds alternate, medians reported: wall time, and CPU
+// OpenCL's launchAndWait does with its event profile), async (N launches queued, VK_BATCH (default 64) a
+// vkQueueSubmit, one wait: kernarg's batch, src/runtime/vulkan/batch.ts; OpenCL: N enqueues, one clFinish), async1 (the
+// same with a submit per launch: VulkanOpenOptions.batch 1, and the C host's batch 1). Each run is a process of its own; rounds alternate, medians reported: wall time, and CPU
 // time (user + system of the whole process, the driver's threads included: on a loaded machine the wall time
 // mostly measures the scheduler, the CPU time what each host did).
 // Run: npm run bench -- vulkan-launch. KERNARG_VK_C_HOST names a prebuilt C host; else it is built
@@ -34,7 +35,9 @@ const IR = 'func @empty(%a: memref<f32x?>, %alpha: f32) {}';
 const N = Number(process.env.LAUNCHES ?? 5000);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const WARM = 1000;
-type Mode = 'sync' | 'timed' | 'async';
+/** Async launches per vkQueueSubmit in the async rounds, kernarg's and the C host's (async1: 1). */
+const BATCH = Number(process.env.VK_BATCH ?? 64);
+type Mode = 'sync' | 'timed' | 'async' | 'async1';
 type Api = 'vulkan' | 'opencl';
 const gc = (globalThis as { gc?: () => void }).gc;
 
@@ -47,18 +50,21 @@ function vulkanKernel(): { plan: VulkanPlan; spirv: Uint32Array } {
 }
 
 /** One round of kernarg's launches: µs (wall and CPU) per launch, and heap growth per launch after a collection. */
-function kernargRound(api: Api, mode: Mode): { us: number; cpuUs: number; heap: number; device: string } {
+function kernargRound(
+  api: Api,
+  mode: Mode,
+): { us: number; cpuUs: number; heap: number; device: string; rssMiB: number } {
   let launch: () => void;
   let finish: () => void = () => {};
   let release: () => void;
   let device: string;
   if (api === 'vulkan') {
-    const ctx = VulkanContext.open(process.env.KERNARG_VK_DEVICE);
+    const ctx = VulkanContext.open(process.env.KERNARG_VK_DEVICE, { batch: mode === 'async' ? BATCH : 1 });
     const { plan, spirv } = vulkanKernel();
     const k = new VulkanKernel(ctx, 'empty', plan, spirv);
     const a = ctx.buffer(1024);
     const o = { args: { a, a_shape0: 256, alpha: 2 }, global: [1, 1, 1], timed: mode === 'timed' };
-    launch = mode === 'async' ? () => k.enqueue(o) : () => void k.launch(o);
+    launch = mode.startsWith('async') ? () => k.enqueue(o) : () => void k.launch(o);
     finish = () => ctx.finish();
     device = ctx.device.name;
     release = () => {
@@ -95,7 +101,7 @@ function kernargRound(api: Api, mode: Mode): { us: number; cpuUs: number; heap: 
   const c = process.cpuUsage(c0);
   const heap = (process.memoryUsage().heapUsed - h0) / N;
   release();
-  return { us, cpuUs: (c.user + c.system) / N, heap, device };
+  return { us, cpuUs: (c.user + c.system) / N, heap, device, rssMiB: process.resourceUsage().maxRSS / 1024 };
 }
 
 const round = process.env.KERNARG_VK_LAUNCH_ROUND;
@@ -157,42 +163,54 @@ if (!host) {
 }
 
 const cHost = (mode: Mode | 'block'): { us: number; cpuUs: number } => {
+  const said = mode === 'async1' ? 'async' : mode;
   const c = spawnSync(
     host!,
     [
       String(N),
       spv,
       'empty',
-      mode,
+      said,
       process.env.KERNARG_VK_DEVICE ?? '',
       String(bufferSlot.binding),
       String(podSlot.binding),
       podHex,
+      String(mode === 'async' ? BATCH : 1),
     ],
     { encoding: 'utf8' },
   );
   if (c.status !== 0) throw new Error(`C host failed: ${c.stderr}`);
-  const [said, us, cpuUs] = c.stdout.trim().split(' ');
-  if (said !== mode) throw new Error(`the C host ${host} printed '${c.stdout.trim()}' for ${mode}`);
+  const [printed, us, cpuUs] = c.stdout.trim().split(' ');
+  if (printed !== said) throw new Error(`the C host ${host} printed '${c.stdout.trim()}' for ${mode}`);
   // A host built before it printed its CPU time (KERNARG_VK_C_HOST) gives the wall time alone: its CPU rows say NaN.
   return { us: Number(us), cpuUs: cpuUs === undefined ? NaN : Number(cpuUs) };
 };
+let peakChildRss = 0;
 const inChild = (api: Api, mode: Mode) => {
   const c = spawnSync(process.execPath, ['--expose-gc', ...process.execArgv, import.meta.filename], {
     encoding: 'utf8',
     env: { ...process.env, KERNARG_VK_LAUNCH_ROUND: `${api}:${mode}` },
   });
   if (c.status !== 0) throw new Error(`kernarg ${api} ${mode} round failed: ${c.stderr}`);
-  return JSON.parse(c.stdout.trim().split('\n').pop()!) as { us: number; cpuUs: number; heap: number; device: string };
+  const r = JSON.parse(c.stdout.trim().split('\n').pop()!) as {
+    us: number;
+    cpuUs: number;
+    heap: number;
+    device: string;
+    rssMiB: number;
+  };
+  peakChildRss = Math.max(peakChildRss, r.rssMiB);
+  return r;
 };
 
-const MODES: readonly Mode[] = ['sync', 'timed', 'async'];
-const c: Record<Mode, number[]> = { sync: [], timed: [], async: [] };
-const vk: Record<Mode, number[]> = { sync: [], timed: [], async: [] };
-const cCpu: Record<Mode, number[]> = { sync: [], timed: [], async: [] };
-const vkCpu: Record<Mode, number[]> = { sync: [], timed: [], async: [] };
+const MODES: readonly Mode[] = ['sync', 'timed', 'async', 'async1'];
+const perMode = (): Record<Mode, number[]> => ({ sync: [], timed: [], async: [], async1: [] });
+const c = perMode();
+const vk = perMode();
+const cCpu = perMode();
+const vkCpu = perMode();
 const clCpu: Record<'sync' | 'async', number[]> = { sync: [], async: [] };
-const vkHeap: Record<Mode, number[]> = { sync: [], timed: [], async: [] };
+const vkHeap = perMode();
 const cl: Record<'sync' | 'async', number[]> = { sync: [], async: [] };
 // The C host blocking in vkWaitForFences at once (no polling first): what kernarg's sync launch cost
 // before it polled its fence (src/runtime/vulkan/fence-wait.ts), the driver waking the waiting thread.
@@ -239,7 +257,8 @@ for (const m of MODES) {
   const what = {
     sync: 'submit with a fence, poll it then wait, reset',
     timed: 'sync + two timestamps read back',
-    async: `${N} submits, one wait`,
+    async: `${N} launches queued, a submit of ${BATCH} at a time, one wait`,
+    async1: `${N} launches queued, a submit each, one wait`,
   }[m];
   console.log(`${m.padEnd(5)} (${what})`);
   console.log(
@@ -247,7 +266,7 @@ for (const m of MODES) {
   );
   console.log(`  C host Vulkan:  ${median(c[m]).toFixed(2)} us/launch`);
   console.log(
-    `  CPU per launch: kernarg ${median(vkCpu[m]).toFixed(2)} us, C host ${median(cCpu[m]).toFixed(2)} us: ${(median(vkCpu[m]) / median(cCpu[m])).toFixed(3)}x (rounds' ratios ${paired(vkCpu[m], cCpu[m])}x); kernarg OpenCL ${median(clCpu[m === 'async' ? 'async' : 'sync']).toFixed(2)} us`,
+    `  CPU per launch: kernarg ${median(vkCpu[m]).toFixed(2)} us, C host ${median(cCpu[m]).toFixed(2)} us: ${(median(vkCpu[m]) / median(cCpu[m])).toFixed(3)}x (rounds' ratios ${paired(vkCpu[m], cCpu[m])}x); kernarg OpenCL ${median(clCpu[m.startsWith('async') ? 'async' : 'sync']).toFixed(2)} us`,
   );
   if (m === 'sync')
     console.log(
@@ -256,11 +275,13 @@ for (const m of MODES) {
   console.log(
     `  ratio: ${(median(vk[m]) / median(c[m])).toFixed(3)}x the C host; median of the rounds' ratios ${paired(vk[m], c[m])}x`,
   );
-  const clMode = m === 'async' ? 'async' : 'sync';
+  const clMode = m.startsWith('async') ? 'async' : 'sync';
   if (m !== 'sync') {
     console.log(
       `  kernarg OpenCL (${clMode === 'async' ? 'enqueue, one clFinish' : 'launchAndWait: event, wait, profile'}): ${median(cl[clMode]).toFixed(2)} us/launch; Vulkan/OpenCL ${(median(vk[m]) / median(cl[clMode])).toFixed(3)}x (rounds' ratios ${paired(vk[m], cl[clMode])}x)`,
     );
   }
 }
-console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
+console.log(
+  `peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB (this process), ${peakChildRss.toFixed(0)} MiB (kernarg's rounds, the largest)`,
+);
