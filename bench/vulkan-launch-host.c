@@ -8,9 +8,11 @@
  * 2000 times, then blocking), vkResetFences (timed: vkGetQueryPoolResults after it); block: as sync, but only the
  * blocking vkWaitForFences. async: the command buffer queued <launches> times, a vkQueueSubmit without a fence of
  * <batch> of them at a time (as kernarg's batch, src/runtime/vulkan/batch.ts: the handle written into a list, the
- * list submitted when full and before the wait; batch 1: a submit per launch), then one vkQueueWaitIdle. Prints "<mode> <microseconds per launch> <CPU microseconds per launch>" (user + system time
+ * list submitted when full and before the wait; batch 1: a submit per launch), then one vkQueueWaitIdle. onecb: as
+ * async, but <batch> launches recorded into one command buffer, submitted once per <batch> launches (not kernarg's
+ * path: what recording a batch into one command buffer would save). Prints "<mode> <microseconds per launch> <CPU microseconds per launch>" (user + system time
  * of every thread of the process, the driver's included: the figure a loaded machine disturbs least).
- * Usage: host <launches> <module.spv> <entry> sync|block|timed|async <device substring> <buffer binding>
+ * Usage: host <launches> <module.spv> <entry> sync|block|timed|async|onecb <device substring> <buffer binding>
  *        <POD binding> <POD bytes in hex> [<batch>: async launches per submit, 1 to 4096, default 1]
  * Build: cc -O2 -I<vulkan headers' parent> -o host vulkan-launch-host.c <libvulkan.so.1> */
 #define _GNU_SOURCE
@@ -51,12 +53,13 @@ static int makeBuffer(VkDevice dev, VkPhysicalDeviceMemoryProperties *mp, VkDevi
 }
 
 int main(int argc, char **argv) {
-  if (argc < 9) { fprintf(stderr, "usage: %s <launches> <module.spv> <entry> sync|block|timed|async <device> <buffer binding> <POD binding> <POD hex> [batch]\n", argv[0]); return 2; }
+  if (argc < 9) { fprintf(stderr, "usage: %s <launches> <module.spv> <entry> sync|block|timed|async|onecb <device> <buffer binding> <POD binding> <POD hex> [batch]\n", argv[0]); return 2; }
   int n = atoi(argv[1]);
   int batch = argc > 9 ? atoi(argv[9]) : 1;
   if (batch < 1 || batch > 4096) { fprintf(stderr, "batch must be 1 to 4096\n"); return 2; }
   const char *mode = argv[4], *match = argv[5];
-  int async = !strcmp(mode, "async"), timed = !strcmp(mode, "timed"), block = !strcmp(mode, "block");
+  int onecb = !strcmp(mode, "onecb");
+  int async = !strcmp(mode, "async") || onecb, timed = !strcmp(mode, "timed"), block = !strcmp(mode, "block");
   uint32_t bufBinding = (uint32_t)atoi(argv[6]), podBinding = (uint32_t)atoi(argv[7]);
   size_t podLen = strlen(argv[8]) / 2;
   uint8_t pod[4096];
@@ -190,6 +193,24 @@ int main(int argc, char **argv) {
   if (timed) vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, qp, 1);
   vkCmdPipelineBarrier(cb, stages, stages, 0, 1, &mb, 0, 0, 0, 0);
   CK(vkEndCommandBuffer(cb));
+  if (onecb) {
+    /* onecb: what kernarg does not do, for comparison: <batch> launches recorded into one command buffer (each its
+     * barrier, bind pipeline, bind set, dispatch, barrier), submitted as one command buffer per batch. */
+    VkCommandBuffer many;
+    CK(vkAllocateCommandBuffers(dev, &cai, &many));
+    CK(vkBeginCommandBuffer(many, &cbi));
+    for (int i = 0; i < batch; i++) {
+      vkCmdPipelineBarrier(many, stages, stages, 0, 1, &mb, 0, 0, 0, 0);
+      vkCmdBindPipeline(many, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
+      vkCmdBindDescriptorSets(many, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &ds, 0, 0);
+      vkCmdDispatch(many, 1, 1, 1);
+      vkCmdPipelineBarrier(many, stages, stages, 0, 1, &mb, 0, 0, 0, 0);
+    }
+    CK(vkEndCommandBuffer(many));
+    cb = many;
+    n = (n + batch - 1) / batch;
+    batch = 1;
+  }
   VkSubmitInfo sub = { VK_STRUCTURE_TYPE_SUBMIT_INFO, 0, 0, 0, 0, 1, &cb, 0, 0 };
   /* async: the queued launches' command buffers, submitted <batch> at a time. */
   static VkCommandBuffer queued[4096];
@@ -202,7 +223,7 @@ int main(int argc, char **argv) {
   struct rusage ra, rb;
   uint64_t t[2];
   if (async) {
-    for (int i = 0; i < 1000; i++) ENQUEUE();
+    for (int i = 0; i < (onecb ? 16 : 1000); i++) ENQUEUE();
     FINISH();
     clock_gettime(CLOCK_MONOTONIC, &a);
     getrusage(RUSAGE_SELF, &ra);
@@ -227,6 +248,8 @@ int main(int argc, char **argv) {
   getrusage(RUSAGE_SELF, &rb);
   double cpuUs = (rb.ru_utime.tv_sec - ra.ru_utime.tv_sec + rb.ru_stime.tv_sec - ra.ru_stime.tv_sec) * 1e6 +
                (rb.ru_utime.tv_usec - ra.ru_utime.tv_usec + rb.ru_stime.tv_usec - ra.ru_stime.tv_usec);
+  /* onecb: n counts command buffers of the batch's launches each. */
+  if (onecb) n *= atoi(argv[9]);
   printf("%s %f %f\n", mode, ((b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec)) / 1e3 / n, cpuUs / n);
   vkDeviceWaitIdle(dev);
   vkDestroyFence(dev, fence, 0);

@@ -162,7 +162,7 @@ if (!host) {
   if (process.env.KERNARG_KEEP_VK_C_HOST) execFileSync('cp', [host, process.env.KERNARG_KEEP_VK_C_HOST]);
 }
 
-const cHost = (mode: Mode | 'block'): { us: number; cpuUs: number } => {
+const cHost = (mode: Mode | 'block' | 'onecb'): { us: number; cpuUs: number } => {
   const said = mode === 'async1' ? 'async' : mode;
   const c = spawnSync(
     host!,
@@ -175,7 +175,7 @@ const cHost = (mode: Mode | 'block'): { us: number; cpuUs: number } => {
       String(bufferSlot.binding),
       String(podSlot.binding),
       podHex,
-      String(mode === 'async' ? BATCH : 1),
+      String(mode === 'async' || mode === 'onecb' ? BATCH : 1),
     ],
     { encoding: 'utf8' },
   );
@@ -215,6 +215,9 @@ const cl: Record<'sync' | 'async', number[]> = { sync: [], async: [] };
 // The C host blocking in vkWaitForFences at once (no polling first): what kernarg's sync launch cost
 // before it polled its fence (src/runtime/vulkan/fence-wait.ts), the driver waking the waiting thread.
 const cBlock: number[] = [];
+// The C host recording a batch's launches into one command buffer (not kernarg's path): what that would save.
+const cOne: number[] = [];
+const cOneCpu: number[] = [];
 const devices = { vulkan: '', opencl: '' };
 const runs: (() => void)[] = [
   ...MODES.map((m) => () => {
@@ -223,6 +226,11 @@ const runs: (() => void)[] = [
     cCpu[m].push(r.cpuUs);
   }),
   () => void cBlock.push(cHost('block').us),
+  () => {
+    const r = cHost('onecb');
+    cOne.push(r.us);
+    cOneCpu.push(r.cpuUs);
+  },
   ...MODES.map((m) => () => {
     const r = inChild('vulkan', m);
     devices.vulkan = r.device;
@@ -268,6 +276,10 @@ for (const m of MODES) {
   console.log(
     `  CPU per launch: kernarg ${median(vkCpu[m]).toFixed(2)} us, C host ${median(cCpu[m]).toFixed(2)} us: ${(median(vkCpu[m]) / median(cCpu[m])).toFixed(3)}x (rounds' ratios ${paired(vkCpu[m], cCpu[m])}x); kernarg OpenCL ${median(clCpu[m.startsWith('async') ? 'async' : 'sync']).toFixed(2)} us`,
   );
+  if (m === 'async')
+    console.log(
+      `  C host Vulkan, ${BATCH} launches recorded into one command buffer, a submit each (not kernarg's path): ${median(cOne).toFixed(2)} us/launch, CPU ${median(cOneCpu).toFixed(2)} us`,
+    );
   if (m === 'sync')
     console.log(
       `  C host Vulkan, blocking wait only: ${median(cBlock).toFixed(2)} us/launch; kernarg OpenCL ${median(cl.sync).toFixed(2)} us/launch (Vulkan/OpenCL ${(median(vk.sync) / median(cl.sync)).toFixed(3)}x)`,
