@@ -10,9 +10,9 @@
  * <batch> of them at a time (as kernarg's batch, src/runtime/vulkan/batch.ts: the handle written into a list, the
  * list submitted when full and before the wait; batch 1: a submit per launch), then one vkQueueWaitIdle. onecb: as
  * async, but <batch> launches recorded into one command buffer, submitted once per <batch> launches (not kernarg's
- * path: what recording a batch into one command buffer would save). Prints "<mode> <microseconds per launch> <CPU microseconds per launch>" (user + system time
+ * path: what recording a batch into one command buffer would save). record: as kernarg's recordBatch (see ENQUEUE). Prints "<mode> <microseconds per launch> <CPU microseconds per launch>" (user + system time
  * of every thread of the process, the driver's included: the figure a loaded machine disturbs least).
- * Usage: host <launches> <module.spv> <entry> sync|block|timed|async|onecb <device substring> <buffer binding>
+ * Usage: host <launches> <module.spv> <entry> sync|block|timed|async|onecb|record <device substring> <buffer binding>
  *        <POD binding> <POD bytes in hex> [<batch>: async launches per submit, 1 to 4096, default 1]
  * Build: cc -O2 -I<vulkan headers' parent> -o host vulkan-launch-host.c <libvulkan.so.1> */
 #define _GNU_SOURCE
@@ -53,13 +53,13 @@ static int makeBuffer(VkDevice dev, VkPhysicalDeviceMemoryProperties *mp, VkDevi
 }
 
 int main(int argc, char **argv) {
-  if (argc < 9) { fprintf(stderr, "usage: %s <launches> <module.spv> <entry> sync|block|timed|async|onecb <device> <buffer binding> <POD binding> <POD hex> [batch]\n", argv[0]); return 2; }
+  if (argc < 9) { fprintf(stderr, "usage: %s <launches> <module.spv> <entry> sync|block|timed|async|onecb|record <device> <buffer binding> <POD binding> <POD hex> [batch]\n", argv[0]); return 2; }
   int n = atoi(argv[1]);
   int batch = argc > 9 ? atoi(argv[9]) : 1;
   if (batch < 1 || batch > 4096) { fprintf(stderr, "batch must be 1 to 4096\n"); return 2; }
   const char *mode = argv[4], *match = argv[5];
-  int onecb = !strcmp(mode, "onecb");
-  int async = !strcmp(mode, "async") || onecb, timed = !strcmp(mode, "timed"), block = !strcmp(mode, "block");
+  int onecb = !strcmp(mode, "onecb"), rec = !strcmp(mode, "record");
+  int async = !strcmp(mode, "async") || onecb || rec, timed = !strcmp(mode, "timed"), block = !strcmp(mode, "block");
   uint32_t bufBinding = (uint32_t)atoi(argv[6]), podBinding = (uint32_t)atoi(argv[7]);
   size_t podLen = strlen(argv[8]) / 2;
   uint8_t pod[4096];
@@ -216,8 +216,23 @@ int main(int argc, char **argv) {
   static VkCommandBuffer queued[4096];
   int nQueued = 0;
   VkSubmitInfo batchSub = { VK_STRUCTURE_TYPE_SUBMIT_INFO, 0, 0, 0, 0, 0, queued, 0, 0 };
-#define ENQUEUE() do { queued[nQueued++] = cb; if (nQueued == batch) { batchSub.commandBufferCount = nQueued; nQueued = 0; CK(vkQueueSubmit(q, 1, &batchSub, VK_NULL_HANDLE)); } } while (0)
-#define FINISH() do { if (nQueued) { batchSub.commandBufferCount = nQueued; nQueued = 0; CK(vkQueueSubmit(q, 1, &batchSub, VK_NULL_HANDLE)); } CK(vkQueueWaitIdle(q)); } while (0)
+  /* record: as kernarg's recordBatch (src/runtime/vulkan/batch.ts): each launch's commands (barrier, bind pipeline,
+   * bind set, dispatch) recorded into the batch's command buffer, one of a ring of four, each with a fence waited on
+   * (and reset) before it is begun again; a barrier closes the batch, submitted as one command buffer. */
+  VkCommandBuffer ring[4];
+  VkFence ringFence[4];
+  int ringFenced[4] = { 0, 0, 0, 0 }, slot = 0;
+  VkCommandBufferBeginInfo once = { VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO, 0, VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT, 0 };
+  if (rec) for (int i = 0; i < 4; i++) { CK(vkAllocateCommandBuffers(dev, &cai, &ring[i])); CK(vkCreateFence(dev, &fci, 0, &ringFence[i])); }
+#define SUBMIT_BATCH() do { if (rec) { vkCmdPipelineBarrier(ring[slot], stages, stages, 0, 1, &mb, 0, 0, 0, 0); CK(vkEndCommandBuffer(ring[slot])); \
+    queued[0] = ring[slot]; batchSub.commandBufferCount = 1; nQueued = 0; ringFenced[slot] = 1; CK(vkQueueSubmit(q, 1, &batchSub, ringFence[slot])); slot = (slot + 1) % 4; } \
+    else { batchSub.commandBufferCount = nQueued; nQueued = 0; CK(vkQueueSubmit(q, 1, &batchSub, VK_NULL_HANDLE)); } } while (0)
+#define ENQUEUE() do { if (rec) { if (nQueued == 0) { if (ringFenced[slot]) { CK(vkWaitForFences(dev, 1, &ringFence[slot], VK_TRUE, UINT64_MAX)); CK(vkResetFences(dev, 1, &ringFence[slot])); ringFenced[slot] = 0; } \
+    CK(vkBeginCommandBuffer(ring[slot], &once)); } VkCommandBuffer r_ = ring[slot]; vkCmdPipelineBarrier(r_, stages, stages, 0, 1, &mb, 0, 0, 0, 0); \
+    vkCmdBindPipeline(r_, VK_PIPELINE_BIND_POINT_COMPUTE, pipe); vkCmdBindDescriptorSets(r_, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &ds, 0, 0); vkCmdDispatch(r_, 1, 1, 1); nQueued++; } \
+    else { queued[nQueued++] = cb; } \
+    if (nQueued == batch) SUBMIT_BATCH(); } while (0)
+#define FINISH() do { if (nQueued) SUBMIT_BATCH(); CK(vkQueueWaitIdle(q)); } while (0)
 
   struct timespec a, b;
   struct rusage ra, rb;

@@ -5,7 +5,8 @@
 // launch), timed (sync with two timestamps read back: VulkanKernel.launch with timed: true, and what
 // OpenCL's launchAndWait does with its event profile), async (N launches queued, VK_BATCH (default 64) a
 // vkQueueSubmit, one wait: kernarg's batch, src/runtime/vulkan/batch.ts; OpenCL: N enqueues, one clFinish), async1 (the
-// same with a submit per launch: VulkanOpenOptions.batch 1, and the C host's batch 1). Each run is a process of its own; rounds alternate, medians reported: wall time, and CPU
+// same with a submit per launch: VulkanOpenOptions.batch 1, and the C host's batch 1), asyncrec (each queued launch's
+// commands recorded into the batch's command buffer: VulkanOpenOptions.recordBatch, and the C host's record mode). Each run is a process of its own; rounds alternate, medians reported: wall time, and CPU
 // time (user + system of the whole process, the driver's threads included: on a loaded machine the wall time
 // mostly measures the scheduler, the CPU time what each host did).
 // Run: npm run bench -- vulkan-launch. KERNARG_VK_C_HOST names a prebuilt C host; else it is built
@@ -37,7 +38,7 @@ const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const WARM = 1000;
 /** Async launches per vkQueueSubmit in the async rounds, kernarg's and the C host's (async1: 1). */
 const BATCH = Number(process.env.VK_BATCH ?? 64);
-type Mode = 'sync' | 'timed' | 'async' | 'async1';
+type Mode = 'sync' | 'timed' | 'async' | 'async1' | 'asyncrec';
 type Api = 'vulkan' | 'opencl';
 const gc = (globalThis as { gc?: () => void }).gc;
 
@@ -59,7 +60,10 @@ function kernargRound(
   let release: () => void;
   let device: string;
   if (api === 'vulkan') {
-    const ctx = VulkanContext.open(process.env.KERNARG_VK_DEVICE, { batch: mode === 'async' ? BATCH : 1 });
+    const ctx = VulkanContext.open(process.env.KERNARG_VK_DEVICE, {
+      batch: mode === 'async1' ? 1 : BATCH,
+      recordBatch: mode === 'asyncrec',
+    });
     const { plan, spirv } = vulkanKernel();
     const k = new VulkanKernel(ctx, 'empty', plan, spirv);
     const a = ctx.buffer(1024);
@@ -163,7 +167,7 @@ if (!host) {
 }
 
 const cHost = (mode: Mode | 'block' | 'onecb'): { us: number; cpuUs: number } => {
-  const said = mode === 'async1' ? 'async' : mode;
+  const said = mode === 'async1' ? 'async' : mode === 'asyncrec' ? 'record' : mode;
   const c = spawnSync(
     host!,
     [
@@ -175,7 +179,7 @@ const cHost = (mode: Mode | 'block' | 'onecb'): { us: number; cpuUs: number } =>
       String(bufferSlot.binding),
       String(podSlot.binding),
       podHex,
-      String(mode === 'async' || mode === 'onecb' ? BATCH : 1),
+      String(mode === 'async' || mode === 'onecb' || mode === 'asyncrec' ? BATCH : 1),
     ],
     { encoding: 'utf8' },
   );
@@ -203,8 +207,8 @@ const inChild = (api: Api, mode: Mode) => {
   return r;
 };
 
-const MODES: readonly Mode[] = ['sync', 'timed', 'async', 'async1'];
-const perMode = (): Record<Mode, number[]> => ({ sync: [], timed: [], async: [], async1: [] });
+const MODES: readonly Mode[] = ['sync', 'timed', 'async', 'async1', 'asyncrec'];
+const perMode = (): Record<Mode, number[]> => ({ sync: [], timed: [], async: [], async1: [], asyncrec: [] });
 const c = perMode();
 const vk = perMode();
 const cCpu = perMode();
@@ -267,6 +271,7 @@ for (const m of MODES) {
     timed: 'sync + two timestamps read back',
     async: `${N} launches queued, a submit of ${BATCH} at a time, one wait`,
     async1: `${N} launches queued, a submit each, one wait`,
+    asyncrec: `${N} launches queued, recorded into a batch command buffer of ${BATCH} (recordBatch), one wait`,
   }[m];
   console.log(`${m.padEnd(5)} (${what})`);
   console.log(

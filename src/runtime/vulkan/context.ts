@@ -22,7 +22,7 @@ import { VulkanBuffer, makeBuffer } from './buffer.js';
 import { KERNARG_FEATURES, type Limits, type VulkanOpenOptions } from './open-options.js';
 import { type State, registry, settle } from './owned.js';
 import { fencePolls, waitForFence } from './fence-wait.js';
-import { DEFAULT_BATCH, MAX_BATCH, SubmitBatch } from './batch.js';
+import { type Batchable, DEFAULT_BATCH, MAX_BATCH, RING, SubmitBatch } from './batch.js';
 /** VK_SHADER_STAGE_COMPUTE_BIT, and the pipeline stages. */
 export const SHADER_STAGE_COMPUTE = 0x20;
 export const STAGE_COMPUTE = 0x800;
@@ -53,13 +53,30 @@ function contextReleaser(
     state.completed = state.submitted;
     for (const release of [...state.children.values()]) release();
     state.alive = false;
+    batch.free();
     vk.DestroyFence(device, fence, null);
     vk.DestroyCommandPool(device, pool, null);
     vk.DestroyDevice(device, null);
     vk.DestroyInstance(instance, null);
     arena.free();
-    batch.free();
   };
+}
+
+/** A full memory barrier recorded by a function that holds no context (a batch keeps it: see contextReleaser). */
+function fullBarrier(vk: VK, barrierInfo: bigint): (cb: VkHandle) => void {
+  return (cb) =>
+    vk.CmdPipelineBarrier(
+      cb,
+      STAGE_COMPUTE | STAGE_TRANSFER | STAGE_HOST,
+      STAGE_COMPUTE | STAGE_TRANSFER | STAGE_HOST,
+      0,
+      1,
+      barrierInfo,
+      0,
+      null,
+      0,
+      null,
+    );
 }
 
 export class VulkanContext {
@@ -203,7 +220,6 @@ export class VulkanContext {
       this.vkDevice = a.u64(out);
       vk.GetDeviceQueue(this.vkDevice, this.queueFamily, 0, out);
       this.queue = a.u64(out);
-      this.batch = this.state.batch = new SubmitBatch(vk, this.queue, this.state, batchSize);
       this.memoryTypes = memoryProperties(vk, this.physical, a);
       check(
         vk.CreateCommandPool(
@@ -231,6 +247,15 @@ export class VulkanContext {
         dstAccessMask:
           ACCESS_SHADER_READ | ACCESS_SHADER_WRITE | ACCESS_TRANSFER_READ | ACCESS_TRANSFER_WRITE | ACCESS_HOST_READ,
       });
+      const ring = o.recordBatch
+        ? {
+            device: this.vkDevice,
+            cbs: Array.from({ length: RING }, () => this.commandBuffer()),
+            fences: Array.from({ length: RING }, () => this.createFence()),
+            barrier: fullBarrier(vk, this.barrierInfo),
+          }
+        : undefined;
+      this.batch = this.state.batch = new SubmitBatch(vk, this.queue, this.state, batchSize, ring);
     } catch (e) {
       this.destroyAll();
       throw e;
@@ -407,11 +432,11 @@ export class VulkanContext {
   }
 
   /**
-   * Queues a recorded command buffer for the next batched vkQueueSubmit (batch.ts: submitted when the batch is full,
-   * or by flush(), finish(), a sync launch, a buffer read or write); returns the serial its submission will have.
+   * Queues a recorded launch for the next batched vkQueueSubmit (batch.ts: submitted when the batch is full, or by
+   * flush(), finish(), a sync launch, a buffer read or write); returns the serial its submission will have.
    */
-  enqueue(cb: VkHandle): number {
-    return this.batch!.add(cb);
+  enqueue(launch: Batchable): number {
+    return this.batch!.add(launch);
   }
 
   /** Submits the launches queued so far without waiting for them (finish() submits them and waits). */
@@ -457,6 +482,7 @@ export class VulkanContext {
       this.state.completed = this.state.submitted;
       for (const release of [...this.state.children.values()]) release();
       this.state.alive = false;
+      this.batch?.free();
       if (this.fence) vk.DestroyFence(this.vkDevice, this.fence, null);
       if (this.commandPool) vk.DestroyCommandPool(this.vkDevice, this.commandPool, null);
       vk.DestroyDevice(this.vkDevice, null);
@@ -464,7 +490,6 @@ export class VulkanContext {
     this.state.alive = false;
     if (this.instance) vk.DestroyInstance(this.instance, null);
     this.arena.free();
-    this.batch?.free();
   }
 
   dispose(): void {

@@ -291,7 +291,7 @@ export class VulkanKernel extends VulkanOwned {
    */
   enqueue(o: VulkanLaunch): void {
     const r = this.prepare(o, ASYNC);
-    r.serial = this.ctx.enqueue(r.cb);
+    r.serial = this.ctx.enqueue(r);
   }
 
   /** Packs and checks the launch into `this.launchState`, and finds or makes its recording. */

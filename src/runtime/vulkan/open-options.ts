@@ -43,6 +43,11 @@ export interface VulkanOpenOptions {
    * submitted when full, or by flush(), finish(), a sync launch, or a buffer's read or write. 1 submits each launch.
    */
   readonly batch?: number;
+  /**
+   * Record each queued launch's commands into the batch's own command buffer (one submit of one command buffer a
+   * batch) instead of submitting the launches' own command buffers as a list (src/runtime/vulkan/batch.ts).
+   */
+  readonly recordBatch?: boolean;
 }
 
 export interface Limits {
