@@ -3,10 +3,11 @@
 // kernarg emits, loaded from a file; the POD block as kernarg's packer writes it), with kernarg's
 // OpenCL launch of the same kernel beside them. Modes: sync (submit with a fence, wait, reset, per
 // launch), timed (sync with two timestamps read back: VulkanKernel.launch with timed: true, and what
-// OpenCL's launchAndWait does with its event profile), async (N launches queued, VK_BATCH (default 64) a
-// vkQueueSubmit, one wait: kernarg's batch, src/runtime/vulkan/batch.ts; OpenCL: N enqueues, one clFinish), async1 (the
-// same with a submit per launch: VulkanOpenOptions.batch 1, and the C host's batch 1), asyncrec (each queued launch's
-// commands recorded into the batch's command buffer: VulkanOpenOptions.recordBatch, and the C host's record mode). Each run is a process of its own; rounds alternate, medians reported: wall time, and CPU
+// OpenCL's launchAndWait does with its event profile), async (N launches queued, VK_BATCH (default 64) of them
+// recorded into one command buffer a vkQueueSubmit, one wait: kernarg's batch, src/runtime/vulkan/batch.ts, and the C
+// host's record mode; OpenCL: N enqueues, one clFinish), asynclist (the launches' own command buffers, VK_BATCH a
+// submit: recordBatch false), async1 (a submit per launch: batch 1, recordBatch false; the C host's batch 1). Each run
+// is a process of its own; rounds alternate, medians reported: wall time, and CPU
 // time (user + system of the whole process, the driver's threads included: on a loaded machine the wall time
 // mostly measures the scheduler, the CPU time what each host did).
 // Run: npm run bench -- vulkan-launch. KERNARG_VK_C_HOST names a prebuilt C host; else it is built
@@ -38,7 +39,7 @@ const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const WARM = 1000;
 /** Async launches per vkQueueSubmit in the async rounds, kernarg's and the C host's (async1: 1). */
 const BATCH = Number(process.env.VK_BATCH ?? 64);
-type Mode = 'sync' | 'timed' | 'async' | 'async1' | 'asyncrec';
+type Mode = 'sync' | 'timed' | 'async' | 'asynclist' | 'async1';
 type Api = 'vulkan' | 'opencl';
 const gc = (globalThis as { gc?: () => void }).gc;
 
@@ -62,7 +63,7 @@ function kernargRound(
   if (api === 'vulkan') {
     const ctx = VulkanContext.open(process.env.KERNARG_VK_DEVICE, {
       batch: mode === 'async1' ? 1 : BATCH,
-      recordBatch: mode === 'asyncrec',
+      recordBatch: mode === 'async',
     });
     const { plan, spirv } = vulkanKernel();
     const k = new VulkanKernel(ctx, 'empty', plan, spirv);
@@ -167,7 +168,7 @@ if (!host) {
 }
 
 const cHost = (mode: Mode | 'block' | 'onecb'): { us: number; cpuUs: number } => {
-  const said = mode === 'async1' ? 'async' : mode === 'asyncrec' ? 'record' : mode;
+  const said = mode === 'async' ? 'record' : mode === 'asynclist' || mode === 'async1' ? 'async' : mode;
   const c = spawnSync(
     host!,
     [
@@ -179,7 +180,7 @@ const cHost = (mode: Mode | 'block' | 'onecb'): { us: number; cpuUs: number } =>
       String(bufferSlot.binding),
       String(podSlot.binding),
       podHex,
-      String(mode === 'async' || mode === 'onecb' || mode === 'asyncrec' ? BATCH : 1),
+      String(mode === 'async' || mode === 'onecb' || mode === 'asynclist' ? BATCH : 1),
     ],
     { encoding: 'utf8' },
   );
@@ -207,8 +208,8 @@ const inChild = (api: Api, mode: Mode) => {
   return r;
 };
 
-const MODES: readonly Mode[] = ['sync', 'timed', 'async', 'async1', 'asyncrec'];
-const perMode = (): Record<Mode, number[]> => ({ sync: [], timed: [], async: [], async1: [], asyncrec: [] });
+const MODES: readonly Mode[] = ['sync', 'timed', 'async', 'asynclist', 'async1'];
+const perMode = (): Record<Mode, number[]> => ({ sync: [], timed: [], async: [], asynclist: [], async1: [] });
 const c = perMode();
 const vk = perMode();
 const cCpu = perMode();
@@ -269,9 +270,9 @@ for (const m of MODES) {
   const what = {
     sync: 'submit with a fence, poll it then wait, reset',
     timed: 'sync + two timestamps read back',
-    async: `${N} launches queued, a submit of ${BATCH} at a time, one wait`,
+    async: `${N} launches queued, recorded into a batch command buffer of ${BATCH}, one wait`,
+    asynclist: `${N} launches queued, their own command buffers ${BATCH} a submit, one wait`,
     async1: `${N} launches queued, a submit each, one wait`,
-    asyncrec: `${N} launches queued, recorded into a batch command buffer of ${BATCH} (recordBatch), one wait`,
   }[m];
   console.log(`${m.padEnd(5)} (${what})`);
   console.log(
@@ -281,7 +282,7 @@ for (const m of MODES) {
   console.log(
     `  CPU per launch: kernarg ${median(vkCpu[m]).toFixed(2)} us, C host ${median(cCpu[m]).toFixed(2)} us: ${(median(vkCpu[m]) / median(cCpu[m])).toFixed(3)}x (rounds' ratios ${paired(vkCpu[m], cCpu[m])}x); kernarg OpenCL ${median(clCpu[m.startsWith('async') ? 'async' : 'sync']).toFixed(2)} us`,
   );
-  if (m === 'async')
+  if (m === 'asynclist')
     console.log(
       `  C host Vulkan, ${BATCH} launches recorded into one command buffer, a submit each (not kernarg's path): ${median(cOne).toFixed(2)} us/launch, CPU ${median(cOneCpu).toFixed(2)} us`,
     );

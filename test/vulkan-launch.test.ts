@@ -1,6 +1,6 @@
 // VulkanKernel's recorded launches on a real driver (lavapipe in CI): queued launches with other
 // buffers and PODs than the recordings hold each run with their own; a new buffer that gets a freed
-// one's handle is bound anew; a disposed buffer is refused; a warm launch allocates nothing (recordBatch too).
+// one's handle is bound anew; a disposed buffer is refused; a warm launch allocates nothing (either batch).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
@@ -130,7 +130,7 @@ test('a warm Vulkan launch allocates nothing: sync, timed and queued; a launch t
   assert.ok(rows[3].gcs > 0 || rows[3].bytesPerCall > 64, JSON.stringify(rows[3]));
 });
 
-test('a warm queued launch allocates nothing with recordBatch too (its commands recorded into the batch)', (t) => {
+test('a warm queued launch allocates nothing with recordBatch false too (a list of its own command buffers)', (t) => {
   const probe = testVulkan(t);
   if (!probe) return;
   probe.dispose();
@@ -144,7 +144,7 @@ test('a warm queued launch allocates nothing with recordBatch too (its commands 
       'enqueue,control',
       '1500',
       '2000',
-      'record',
+      'list',
     ],
     { encoding: 'utf8' },
   );

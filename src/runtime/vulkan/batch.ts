@@ -4,12 +4,14 @@
 // and the batch goes to the queue in one submit: when it is full, or before anything that must see
 // the queued launches run (a sync launch, a wait, a buffer read or write, a release,
 // VulkanContext.flush()). Two ways (VulkanOpenOptions.recordBatch):
-// - list (default): each launch's own recorded command buffer, its handle written into a list, the
-//   list submitted as one VkSubmitInfo. Every recording begins and ends with a full memory barrier
+// - record (default): each launch's commands (barrier, pipeline, its recording's sets, push
+//   constants, dispatch) recorded into the batch's own command buffer, one of a ring of RING, each
+//   with a fence that is waited on before the command buffer is begun again; a barrier closes the
+//   batch. On an H200 an empty kernel's queued launch took 2.24 µs so (C host 2.10, OpenCL 5.71).
+// - list: each launch's own recorded command buffer, its handle written into a list, the list
+//   submitted as one VkSubmitInfo. Every recording begins and ends with a full memory barrier
 //   (recording.ts), and barriers order the command buffers of one submission in their order in it.
-// - record: each launch's commands (barrier, pipeline, its recording's sets, push constants,
-//   dispatch) recorded into the batch's own command buffer, one of a ring of RING, each with a fence
-//   that is waited on before the command buffer is begun again; a barrier closes the batch.
+//   6.38 µs a launch on the H200: the driver's cost is per command buffer, not per submit.
 // Either way the launches keep an in-order queue's semantics, and each its own descriptor sets and
 // POD memory, which VulkanKernel leaves alone while the launch is queued.
 import { Arena } from './arena.js';

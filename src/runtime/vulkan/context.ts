@@ -247,14 +247,15 @@ export class VulkanContext {
         dstAccessMask:
           ACCESS_SHADER_READ | ACCESS_SHADER_WRITE | ACCESS_TRANSFER_READ | ACCESS_TRANSFER_WRITE | ACCESS_HOST_READ,
       });
-      const ring = o.recordBatch
-        ? {
-            device: this.vkDevice,
-            cbs: Array.from({ length: RING }, () => this.commandBuffer()),
-            fences: Array.from({ length: RING }, () => this.createFence()),
-            barrier: fullBarrier(vk, this.barrierInfo),
-          }
-        : undefined;
+      const ring =
+        (o.recordBatch ?? true)
+          ? {
+              device: this.vkDevice,
+              cbs: Array.from({ length: RING }, () => this.commandBuffer()),
+              fences: Array.from({ length: RING }, () => this.createFence()),
+              barrier: fullBarrier(vk, this.barrierInfo),
+            }
+          : undefined;
       this.batch = this.state.batch = new SubmitBatch(vk, this.queue, this.state, batchSize, ring);
     } catch (e) {
       this.destroyAll();
