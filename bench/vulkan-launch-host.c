@@ -6,11 +6,14 @@
  * pipeline, bind set, dispatch, barrier (timed: a query-pool reset and a timestamp either side).
  * sync and timed: per launch vkQueueSubmit with a fence, vkWaitForFences polled with a zero timeout (at most
  * 2000 times, then blocking), vkResetFences (timed: vkGetQueryPoolResults after it); block: as sync, but only the
- * blocking vkWaitForFences. async: <launches> vkQueueSubmit calls without a fence, then
- * one vkQueueWaitIdle. Prints "<mode> <microseconds per launch> <CPU microseconds per launch>" (user + system time
+ * blocking vkWaitForFences. async: the command buffer queued <launches> times, a vkQueueSubmit without a fence of
+ * <batch> of them at a time (as kernarg's batch, src/runtime/vulkan/batch.ts: the handle written into a list, the
+ * list submitted when full and before the wait; batch 1: a submit per launch), then one vkQueueWaitIdle. onecb: as
+ * async, but <batch> launches recorded into one command buffer, submitted once per <batch> launches (not kernarg's
+ * path: what recording a batch into one command buffer would save). record: as kernarg's recordBatch (see ENQUEUE). Prints "<mode> <microseconds per launch> <CPU microseconds per launch>" (user + system time
  * of every thread of the process, the driver's included: the figure a loaded machine disturbs least).
- * Usage: host <launches> <module.spv> <entry> sync|block|timed|async <device substring> <buffer binding>
- *        <POD binding> <POD bytes in hex>
+ * Usage: host <launches> <module.spv> <entry> sync|block|timed|async|onecb|record <device substring> <buffer binding>
+ *        <POD binding> <POD bytes in hex> [<batch>: async launches per submit, 1 to 4096, default 1]
  * Build: cc -O2 -I<vulkan headers' parent> -o host vulkan-launch-host.c <libvulkan.so.1> */
 #define _GNU_SOURCE
 #include <stdint.h>
@@ -50,10 +53,13 @@ static int makeBuffer(VkDevice dev, VkPhysicalDeviceMemoryProperties *mp, VkDevi
 }
 
 int main(int argc, char **argv) {
-  if (argc < 9) { fprintf(stderr, "usage: %s <launches> <module.spv> <entry> sync|timed|async <device> <buffer binding> <POD binding> <POD hex>\n", argv[0]); return 2; }
+  if (argc < 9) { fprintf(stderr, "usage: %s <launches> <module.spv> <entry> sync|block|timed|async|onecb|record <device> <buffer binding> <POD binding> <POD hex> [batch]\n", argv[0]); return 2; }
   int n = atoi(argv[1]);
+  int batch = argc > 9 ? atoi(argv[9]) : 1;
+  if (batch < 1 || batch > 4096) { fprintf(stderr, "batch must be 1 to 4096\n"); return 2; }
   const char *mode = argv[4], *match = argv[5];
-  int async = !strcmp(mode, "async"), timed = !strcmp(mode, "timed"), block = !strcmp(mode, "block");
+  int onecb = !strcmp(mode, "onecb"), rec = !strcmp(mode, "record");
+  int async = !strcmp(mode, "async") || onecb || rec, timed = !strcmp(mode, "timed"), block = !strcmp(mode, "block");
   uint32_t bufBinding = (uint32_t)atoi(argv[6]), podBinding = (uint32_t)atoi(argv[7]);
   size_t podLen = strlen(argv[8]) / 2;
   uint8_t pod[4096];
@@ -187,18 +193,57 @@ int main(int argc, char **argv) {
   if (timed) vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, qp, 1);
   vkCmdPipelineBarrier(cb, stages, stages, 0, 1, &mb, 0, 0, 0, 0);
   CK(vkEndCommandBuffer(cb));
+  if (onecb) {
+    /* onecb: what kernarg does not do, for comparison: <batch> launches recorded into one command buffer (each its
+     * barrier, bind pipeline, bind set, dispatch, barrier), submitted as one command buffer per batch. */
+    VkCommandBuffer many;
+    CK(vkAllocateCommandBuffers(dev, &cai, &many));
+    CK(vkBeginCommandBuffer(many, &cbi));
+    for (int i = 0; i < batch; i++) {
+      vkCmdPipelineBarrier(many, stages, stages, 0, 1, &mb, 0, 0, 0, 0);
+      vkCmdBindPipeline(many, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
+      vkCmdBindDescriptorSets(many, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &ds, 0, 0);
+      vkCmdDispatch(many, 1, 1, 1);
+      vkCmdPipelineBarrier(many, stages, stages, 0, 1, &mb, 0, 0, 0, 0);
+    }
+    CK(vkEndCommandBuffer(many));
+    cb = many;
+    n = (n + batch - 1) / batch;
+    batch = 1;
+  }
   VkSubmitInfo sub = { VK_STRUCTURE_TYPE_SUBMIT_INFO, 0, 0, 0, 0, 1, &cb, 0, 0 };
+  /* async: the queued launches' command buffers, submitted <batch> at a time. */
+  static VkCommandBuffer queued[4096];
+  int nQueued = 0;
+  VkSubmitInfo batchSub = { VK_STRUCTURE_TYPE_SUBMIT_INFO, 0, 0, 0, 0, 0, queued, 0, 0 };
+  /* record: as kernarg's recordBatch (src/runtime/vulkan/batch.ts): each launch's commands (barrier, bind pipeline,
+   * bind set, dispatch) recorded into the batch's command buffer, one of a ring of four, each with a fence waited on
+   * (and reset) before it is begun again; a barrier closes the batch, submitted as one command buffer. */
+  VkCommandBuffer ring[4];
+  VkFence ringFence[4];
+  int ringFenced[4] = { 0, 0, 0, 0 }, slot = 0;
+  VkCommandBufferBeginInfo once = { VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO, 0, VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT, 0 };
+  if (rec) for (int i = 0; i < 4; i++) { CK(vkAllocateCommandBuffers(dev, &cai, &ring[i])); CK(vkCreateFence(dev, &fci, 0, &ringFence[i])); }
+#define SUBMIT_BATCH() do { if (rec) { vkCmdPipelineBarrier(ring[slot], stages, stages, 0, 1, &mb, 0, 0, 0, 0); CK(vkEndCommandBuffer(ring[slot])); \
+    queued[0] = ring[slot]; batchSub.commandBufferCount = 1; nQueued = 0; ringFenced[slot] = 1; CK(vkQueueSubmit(q, 1, &batchSub, ringFence[slot])); slot = (slot + 1) % 4; } \
+    else { batchSub.commandBufferCount = nQueued; nQueued = 0; CK(vkQueueSubmit(q, 1, &batchSub, VK_NULL_HANDLE)); } } while (0)
+#define ENQUEUE() do { if (rec) { if (nQueued == 0) { if (ringFenced[slot]) { CK(vkWaitForFences(dev, 1, &ringFence[slot], VK_TRUE, UINT64_MAX)); CK(vkResetFences(dev, 1, &ringFence[slot])); ringFenced[slot] = 0; } \
+    CK(vkBeginCommandBuffer(ring[slot], &once)); } VkCommandBuffer r_ = ring[slot]; vkCmdPipelineBarrier(r_, stages, stages, 0, 1, &mb, 0, 0, 0, 0); \
+    vkCmdBindPipeline(r_, VK_PIPELINE_BIND_POINT_COMPUTE, pipe); vkCmdBindDescriptorSets(r_, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &ds, 0, 0); vkCmdDispatch(r_, 1, 1, 1); nQueued++; } \
+    else { queued[nQueued++] = cb; } \
+    if (nQueued == batch) SUBMIT_BATCH(); } while (0)
+#define FINISH() do { if (nQueued) SUBMIT_BATCH(); CK(vkQueueWaitIdle(q)); } while (0)
 
   struct timespec a, b;
   struct rusage ra, rb;
   uint64_t t[2];
   if (async) {
-    for (int i = 0; i < 1000; i++) CK(vkQueueSubmit(q, 1, &sub, VK_NULL_HANDLE));
-    CK(vkQueueWaitIdle(q));
+    for (int i = 0; i < (onecb ? 16 : 1000); i++) ENQUEUE();
+    FINISH();
     clock_gettime(CLOCK_MONOTONIC, &a);
     getrusage(RUSAGE_SELF, &ra);
-    for (int i = 0; i < n; i++) CK(vkQueueSubmit(q, 1, &sub, VK_NULL_HANDLE));
-    CK(vkQueueWaitIdle(q));
+    for (int i = 0; i < n; i++) ENQUEUE();
+    FINISH();
   } else for (int i = 0; i < n + 1000; i++) {
     if (i == 1000) {
       clock_gettime(CLOCK_MONOTONIC, &a);
@@ -218,6 +263,8 @@ int main(int argc, char **argv) {
   getrusage(RUSAGE_SELF, &rb);
   double cpuUs = (rb.ru_utime.tv_sec - ra.ru_utime.tv_sec + rb.ru_stime.tv_sec - ra.ru_stime.tv_sec) * 1e6 +
                (rb.ru_utime.tv_usec - ra.ru_utime.tv_usec + rb.ru_stime.tv_usec - ra.ru_stime.tv_usec);
+  /* onecb: n counts command buffers of the batch's launches each. */
+  if (onecb) n *= atoi(argv[9]);
   printf("%s %f %f\n", mode, ((b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec)) / 1e3 / n, cpuUs / n);
   vkDeviceWaitIdle(dev);
   vkDestroyFence(dev, fence, 0);

@@ -3,8 +3,11 @@
 // kernarg emits, loaded from a file; the POD block as kernarg's packer writes it), with kernarg's
 // OpenCL launch of the same kernel beside them. Modes: sync (submit with a fence, wait, reset, per
 // launch), timed (sync with two timestamps read back: VulkanKernel.launch with timed: true, and what
-// OpenCL's launchAndWait does with its event profile), async (N submits, one wait; OpenCL: N
-// enqueues, one clFinish). Each run is a process of its own; rounds alternate, medians reported: wall time, and CPU
+// OpenCL's launchAndWait does with its event profile), async (N launches queued, VK_BATCH (default 64) of them
+// recorded into one command buffer a vkQueueSubmit, one wait: kernarg's batch, src/runtime/vulkan/batch.ts, and the C
+// host's record mode; OpenCL: N enqueues, one clFinish), asynclist (the launches' own command buffers, VK_BATCH a
+// submit: recordBatch false), async1 (a submit per launch: batch 1, recordBatch false; the C host's batch 1). Each run
+// is a process of its own; rounds alternate, medians reported: wall time, and CPU
 // time (user + system of the whole process, the driver's threads included: on a loaded machine the wall time
 // mostly measures the scheduler, the CPU time what each host did).
 // Run: npm run bench -- vulkan-launch. KERNARG_VK_C_HOST names a prebuilt C host; else it is built
@@ -34,7 +37,9 @@ const IR = 'func @empty(%a: memref<f32x?>, %alpha: f32) {}';
 const N = Number(process.env.LAUNCHES ?? 5000);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const WARM = 1000;
-type Mode = 'sync' | 'timed' | 'async';
+/** Async launches per vkQueueSubmit in the async rounds, kernarg's and the C host's (async1: 1). */
+const BATCH = Number(process.env.VK_BATCH ?? 64);
+type Mode = 'sync' | 'timed' | 'async' | 'asynclist' | 'async1';
 type Api = 'vulkan' | 'opencl';
 const gc = (globalThis as { gc?: () => void }).gc;
 
@@ -47,18 +52,24 @@ function vulkanKernel(): { plan: VulkanPlan; spirv: Uint32Array } {
 }
 
 /** One round of kernarg's launches: µs (wall and CPU) per launch, and heap growth per launch after a collection. */
-function kernargRound(api: Api, mode: Mode): { us: number; cpuUs: number; heap: number; device: string } {
+function kernargRound(
+  api: Api,
+  mode: Mode,
+): { us: number; cpuUs: number; heap: number; device: string; rssMiB: number } {
   let launch: () => void;
   let finish: () => void = () => {};
   let release: () => void;
   let device: string;
   if (api === 'vulkan') {
-    const ctx = VulkanContext.open(process.env.KERNARG_VK_DEVICE);
+    const ctx = VulkanContext.open(process.env.KERNARG_VK_DEVICE, {
+      batch: mode === 'async1' ? 1 : BATCH,
+      recordBatch: mode === 'async',
+    });
     const { plan, spirv } = vulkanKernel();
     const k = new VulkanKernel(ctx, 'empty', plan, spirv);
     const a = ctx.buffer(1024);
     const o = { args: { a, a_shape0: 256, alpha: 2 }, global: [1, 1, 1], timed: mode === 'timed' };
-    launch = mode === 'async' ? () => k.enqueue(o) : () => void k.launch(o);
+    launch = mode.startsWith('async') ? () => k.enqueue(o) : () => void k.launch(o);
     finish = () => ctx.finish();
     device = ctx.device.name;
     release = () => {
@@ -95,7 +106,7 @@ function kernargRound(api: Api, mode: Mode): { us: number; cpuUs: number; heap: 
   const c = process.cpuUsage(c0);
   const heap = (process.memoryUsage().heapUsed - h0) / N;
   release();
-  return { us, cpuUs: (c.user + c.system) / N, heap, device };
+  return { us, cpuUs: (c.user + c.system) / N, heap, device, rssMiB: process.resourceUsage().maxRSS / 1024 };
 }
 
 const round = process.env.KERNARG_VK_LAUNCH_ROUND;
@@ -156,47 +167,62 @@ if (!host) {
   if (process.env.KERNARG_KEEP_VK_C_HOST) execFileSync('cp', [host, process.env.KERNARG_KEEP_VK_C_HOST]);
 }
 
-const cHost = (mode: Mode | 'block'): { us: number; cpuUs: number } => {
+const cHost = (mode: Mode | 'block' | 'onecb'): { us: number; cpuUs: number } => {
+  const said = mode === 'async' ? 'record' : mode === 'asynclist' || mode === 'async1' ? 'async' : mode;
   const c = spawnSync(
     host!,
     [
       String(N),
       spv,
       'empty',
-      mode,
+      said,
       process.env.KERNARG_VK_DEVICE ?? '',
       String(bufferSlot.binding),
       String(podSlot.binding),
       podHex,
+      String(mode === 'async' || mode === 'onecb' || mode === 'asynclist' ? BATCH : 1),
     ],
     { encoding: 'utf8' },
   );
   if (c.status !== 0) throw new Error(`C host failed: ${c.stderr}`);
-  const [said, us, cpuUs] = c.stdout.trim().split(' ');
-  if (said !== mode) throw new Error(`the C host ${host} printed '${c.stdout.trim()}' for ${mode}`);
+  const [printed, us, cpuUs] = c.stdout.trim().split(' ');
+  if (printed !== said) throw new Error(`the C host ${host} printed '${c.stdout.trim()}' for ${mode}`);
   // A host built before it printed its CPU time (KERNARG_VK_C_HOST) gives the wall time alone: its CPU rows say NaN.
   return { us: Number(us), cpuUs: cpuUs === undefined ? NaN : Number(cpuUs) };
 };
+let peakChildRss = 0;
 const inChild = (api: Api, mode: Mode) => {
   const c = spawnSync(process.execPath, ['--expose-gc', ...process.execArgv, import.meta.filename], {
     encoding: 'utf8',
     env: { ...process.env, KERNARG_VK_LAUNCH_ROUND: `${api}:${mode}` },
   });
   if (c.status !== 0) throw new Error(`kernarg ${api} ${mode} round failed: ${c.stderr}`);
-  return JSON.parse(c.stdout.trim().split('\n').pop()!) as { us: number; cpuUs: number; heap: number; device: string };
+  const r = JSON.parse(c.stdout.trim().split('\n').pop()!) as {
+    us: number;
+    cpuUs: number;
+    heap: number;
+    device: string;
+    rssMiB: number;
+  };
+  peakChildRss = Math.max(peakChildRss, r.rssMiB);
+  return r;
 };
 
-const MODES: readonly Mode[] = ['sync', 'timed', 'async'];
-const c: Record<Mode, number[]> = { sync: [], timed: [], async: [] };
-const vk: Record<Mode, number[]> = { sync: [], timed: [], async: [] };
-const cCpu: Record<Mode, number[]> = { sync: [], timed: [], async: [] };
-const vkCpu: Record<Mode, number[]> = { sync: [], timed: [], async: [] };
+const MODES: readonly Mode[] = ['sync', 'timed', 'async', 'asynclist', 'async1'];
+const perMode = (): Record<Mode, number[]> => ({ sync: [], timed: [], async: [], asynclist: [], async1: [] });
+const c = perMode();
+const vk = perMode();
+const cCpu = perMode();
+const vkCpu = perMode();
 const clCpu: Record<'sync' | 'async', number[]> = { sync: [], async: [] };
-const vkHeap: Record<Mode, number[]> = { sync: [], timed: [], async: [] };
+const vkHeap = perMode();
 const cl: Record<'sync' | 'async', number[]> = { sync: [], async: [] };
 // The C host blocking in vkWaitForFences at once (no polling first): what kernarg's sync launch cost
 // before it polled its fence (src/runtime/vulkan/fence-wait.ts), the driver waking the waiting thread.
 const cBlock: number[] = [];
+// The C host recording a batch's launches into one command buffer (not kernarg's path): what that would save.
+const cOne: number[] = [];
+const cOneCpu: number[] = [];
 const devices = { vulkan: '', opencl: '' };
 const runs: (() => void)[] = [
   ...MODES.map((m) => () => {
@@ -205,6 +231,11 @@ const runs: (() => void)[] = [
     cCpu[m].push(r.cpuUs);
   }),
   () => void cBlock.push(cHost('block').us),
+  () => {
+    const r = cHost('onecb');
+    cOne.push(r.us);
+    cOneCpu.push(r.cpuUs);
+  },
   ...MODES.map((m) => () => {
     const r = inChild('vulkan', m);
     devices.vulkan = r.device;
@@ -239,7 +270,9 @@ for (const m of MODES) {
   const what = {
     sync: 'submit with a fence, poll it then wait, reset',
     timed: 'sync + two timestamps read back',
-    async: `${N} submits, one wait`,
+    async: `${N} launches queued, recorded into a batch command buffer of ${BATCH}, one wait`,
+    asynclist: `${N} launches queued, their own command buffers ${BATCH} a submit, one wait`,
+    async1: `${N} launches queued, a submit each, one wait`,
   }[m];
   console.log(`${m.padEnd(5)} (${what})`);
   console.log(
@@ -247,8 +280,12 @@ for (const m of MODES) {
   );
   console.log(`  C host Vulkan:  ${median(c[m]).toFixed(2)} us/launch`);
   console.log(
-    `  CPU per launch: kernarg ${median(vkCpu[m]).toFixed(2)} us, C host ${median(cCpu[m]).toFixed(2)} us: ${(median(vkCpu[m]) / median(cCpu[m])).toFixed(3)}x (rounds' ratios ${paired(vkCpu[m], cCpu[m])}x); kernarg OpenCL ${median(clCpu[m === 'async' ? 'async' : 'sync']).toFixed(2)} us`,
+    `  CPU per launch: kernarg ${median(vkCpu[m]).toFixed(2)} us, C host ${median(cCpu[m]).toFixed(2)} us: ${(median(vkCpu[m]) / median(cCpu[m])).toFixed(3)}x (rounds' ratios ${paired(vkCpu[m], cCpu[m])}x); kernarg OpenCL ${median(clCpu[m.startsWith('async') ? 'async' : 'sync']).toFixed(2)} us`,
   );
+  if (m === 'asynclist')
+    console.log(
+      `  C host Vulkan, ${BATCH} launches recorded into one command buffer, a submit each (not kernarg's path): ${median(cOne).toFixed(2)} us/launch, CPU ${median(cOneCpu).toFixed(2)} us`,
+    );
   if (m === 'sync')
     console.log(
       `  C host Vulkan, blocking wait only: ${median(cBlock).toFixed(2)} us/launch; kernarg OpenCL ${median(cl.sync).toFixed(2)} us/launch (Vulkan/OpenCL ${(median(vk.sync) / median(cl.sync)).toFixed(3)}x)`,
@@ -256,11 +293,13 @@ for (const m of MODES) {
   console.log(
     `  ratio: ${(median(vk[m]) / median(c[m])).toFixed(3)}x the C host; median of the rounds' ratios ${paired(vk[m], c[m])}x`,
   );
-  const clMode = m === 'async' ? 'async' : 'sync';
+  const clMode = m.startsWith('async') ? 'async' : 'sync';
   if (m !== 'sync') {
     console.log(
       `  kernarg OpenCL (${clMode === 'async' ? 'enqueue, one clFinish' : 'launchAndWait: event, wait, profile'}): ${median(cl[clMode]).toFixed(2)} us/launch; Vulkan/OpenCL ${(median(vk[m]) / median(cl[clMode])).toFixed(3)}x (rounds' ratios ${paired(vk[m], cl[clMode])}x)`,
     );
   }
 }
-console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
+console.log(
+  `peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB (this process), ${peakChildRss.toFixed(0)} MiB (kernarg's rounds, the largest)`,
+);

@@ -1,6 +1,6 @@
 // VulkanKernel's recorded launches on a real driver (lavapipe in CI): queued launches with other
 // buffers and PODs than the recordings hold each run with their own; a new buffer that gets a freed
-// one's handle is bound anew; a disposed buffer is refused; a warm launch allocates nothing.
+// one's handle is bound anew; a disposed buffer is refused; a warm launch allocates nothing (either batch).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
@@ -128,4 +128,34 @@ test('a warm Vulkan launch allocates nothing: sync, timed and queued; a launch t
   // The control allocates on every launch: its growth shows it, or (on a loaded machine, where V8 may
   // collect early) the collection its garbage set off does (one full run saw gcs 1, growth negative).
   assert.ok(rows[3].gcs > 0 || rows[3].bytesPerCall > 64, JSON.stringify(rows[3]));
+});
+
+test('a warm queued launch allocates nothing with recordBatch false too (a list of its own command buffers)', (t) => {
+  const probe = testVulkan(t);
+  if (!probe) return;
+  probe.dispose();
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--max-semi-space-size=64',
+      '--import',
+      'tsx',
+      'test/support/vulkan-launch-alloc-probe.ts',
+      'enqueue,control',
+      '1500',
+      '2000',
+      'list',
+    ],
+    { encoding: 'utf8' },
+  );
+  assert.equal(r.status, 0, r.stderr);
+  const rows = r.stdout
+    .trim()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as { mode: string; gcs: number; bytesPerCall: number });
+  assert.equal(rows.length, 2, r.stdout);
+  assert.equal(rows[0].gcs, 0, JSON.stringify(rows[0]));
+  assert.ok(rows[0].bytesPerCall < 8, JSON.stringify(rows[0]));
+  assert.ok(rows[1].gcs > 0 || rows[1].bytesPerCall > 64, JSON.stringify(rows[1]));
 });

@@ -5,7 +5,7 @@
 // 'launch' (sync, no timestamps) | 'timed' (launch with
 // timed: true) | 'enqueue' (queued, one finish) | 'control' (sync, a new arguments object per launch:
 // the detector is seen to work) | 'ffi' (the three calls of a sync submit straight through the
-// bindings: what koffi itself leaves per launch).
+// bindings: what koffi itself leaves per launch). argv[5] 'list': the context submits its batches as lists.
 import { GCProfiler } from 'node:v8';
 import type { VulkanPlan } from '../../src/targets/vulkan/lower.js';
 import { compileTinytc } from '../../src/codegen/compile-tinytc.js';
@@ -23,7 +23,8 @@ const IR = 'func @empty(%a: memref<f32x?>, %alpha: f32) {}';
 const r = lower('empty.ir', IR, { readFile: () => undefined }, { target: 'vulkan', format: 'json' });
 const plan = r.plan as VulkanPlan;
 const fe = compileTinytc(new SourceFile('empty.ir', IR), { layout: SPIR });
-const ctx = VulkanContext.open(process.env.KERNARG_VK_DEVICE);
+// argv[5] 'list': queued launches' own command buffers submitted as a list (VulkanOpenOptions.recordBatch false).
+const ctx = VulkanContext.open(process.env.KERNARG_VK_DEVICE, { recordBatch: process.argv[5] !== 'list' });
 const k = new VulkanKernel(ctx, 'empty', plan, emitTinytcSpirv(fe.compiled!, plan));
 const a = ctx.buffer(1024);
 const o = { args: { a, a_shape0: 256, alpha: 2 }, global: [1], timed: false };

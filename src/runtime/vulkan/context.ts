@@ -22,6 +22,7 @@ import { VulkanBuffer, makeBuffer } from './buffer.js';
 import { KERNARG_FEATURES, type Limits, type VulkanOpenOptions } from './open-options.js';
 import { type State, registry, settle } from './owned.js';
 import { fencePolls, waitForFence } from './fence-wait.js';
+import { type Batchable, DEFAULT_BATCH, MAX_BATCH, RING, SubmitBatch } from './batch.js';
 /** VK_SHADER_STAGE_COMPUTE_BIT, and the pipeline stages. */
 export const SHADER_STAGE_COMPUTE = 0x20;
 export const STAGE_COMPUTE = 0x800;
@@ -43,18 +44,39 @@ function contextReleaser(
   pool: VkHandle,
   fence: VkHandle,
   arena: Arena,
+  batch: SubmitBatch,
 ): () => void {
   return () => {
+    // Launches queued and never submitted are dropped: nothing can read what they would write.
+    batch.drop();
     vk.DeviceWaitIdle(device);
     state.completed = state.submitted;
     for (const release of [...state.children.values()]) release();
     state.alive = false;
+    batch.free();
     vk.DestroyFence(device, fence, null);
     vk.DestroyCommandPool(device, pool, null);
     vk.DestroyDevice(device, null);
     vk.DestroyInstance(instance, null);
     arena.free();
   };
+}
+
+/** A full memory barrier recorded by a function that holds no context (a batch keeps it: see contextReleaser). */
+function fullBarrier(vk: VK, barrierInfo: bigint): (cb: VkHandle) => void {
+  return (cb) =>
+    vk.CmdPipelineBarrier(
+      cb,
+      STAGE_COMPUTE | STAGE_TRANSFER | STAGE_HOST,
+      STAGE_COMPUTE | STAGE_TRANSFER | STAGE_HOST,
+      0,
+      1,
+      barrierInfo,
+      0,
+      null,
+      0,
+      null,
+    );
 }
 
 export class VulkanContext {
@@ -84,6 +106,8 @@ export class VulkanContext {
   private readonly oneShot: VkHandle;
   private readonly fence: VkHandle;
   private readonly barrierInfo: bigint = 0n;
+  /** Async launches gathered for one vkQueueSubmit (batch.ts). */
+  private readonly batch: SubmitBatch | undefined;
   private staging: VulkanBuffer | undefined;
   private readonly alwaysStage: boolean;
   private disposed = false;
@@ -99,6 +123,9 @@ export class VulkanContext {
     const a = this.arena;
     const validation = o.validation ?? process.env.KERNARG_VK_VALIDATION === '1';
     this.alwaysStage = o.staging ?? false;
+    const batchSize = o.batch ?? DEFAULT_BATCH;
+    if (!Number.isSafeInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH)
+      throw new RuntimeInputError(`batch must be a whole number of launches from 1 to ${MAX_BATCH}, not ${batchSize}`);
     this.instance = createInstance(vk, a, validation);
     try {
       const all = physicalDevices(vk, this.instance, a);
@@ -220,13 +247,32 @@ export class VulkanContext {
         dstAccessMask:
           ACCESS_SHADER_READ | ACCESS_SHADER_WRITE | ACCESS_TRANSFER_READ | ACCESS_TRANSFER_WRITE | ACCESS_HOST_READ,
       });
+      const ring =
+        (o.recordBatch ?? true)
+          ? {
+              device: this.vkDevice,
+              cbs: Array.from({ length: RING }, () => this.commandBuffer()),
+              fences: Array.from({ length: RING }, () => this.createFence()),
+              barrier: fullBarrier(vk, this.barrierInfo),
+            }
+          : undefined;
+      this.batch = this.state.batch = new SubmitBatch(vk, this.queue, this.state, batchSize, ring);
     } catch (e) {
       this.destroyAll();
       throw e;
     }
     registry.register(
       this,
-      contextReleaser(this.vk, this.state, this.instance, this.vkDevice, this.commandPool, this.fence, this.arena),
+      contextReleaser(
+        this.vk,
+        this.state,
+        this.instance,
+        this.vkDevice,
+        this.commandPool,
+        this.fence,
+        this.arena,
+        this.batch!,
+      ),
       this,
     );
   }
@@ -376,6 +422,8 @@ export class VulkanContext {
   submit(submitInfo: bigint, fence: VkHandle, fenceSlot: bigint): void {
     const vk = this.vk;
     const state = this.state;
+    // The queued launches go first, as on an in-order queue; the fence's wait then covers them too.
+    this.batch!.flush();
     check(vk.QueueSubmit(this.queue, 1, submitInfo, fence), 'vkQueueSubmit');
     const serial = ++state.submitted;
     waitForFence(vk, this.vkDevice, fenceSlot, this.fencePolls);
@@ -384,10 +432,23 @@ export class VulkanContext {
     check(vk.ResetFences(this.vkDevice, 1, fenceSlot), 'vkResetFences');
   }
 
-  /** Submits one VkSubmitInfo (by address) without waiting; returns its serial (finish() waits for it). */
-  enqueue(submitInfo: bigint): number {
-    check(this.vk.QueueSubmit(this.queue, 1, submitInfo, null), 'vkQueueSubmit');
-    return ++this.state.submitted;
+  /**
+   * Queues a recorded launch for the next batched vkQueueSubmit (batch.ts: submitted when the batch is full, or by
+   * flush(), finish(), a sync launch, a buffer read or write); returns the serial its submission will have.
+   */
+  enqueue(launch: Batchable): number {
+    return this.batch!.add(launch);
+  }
+
+  /** Submits the launches queued so far without waiting for them (finish() submits them and waits). */
+  flush(): void {
+    this.alive();
+    this.batch!.flush();
+  }
+
+  /** Launches queued and not yet submitted (0 with batch: 1). */
+  queuedLaunches(): number {
+    return this.batch?.queued ?? 0;
   }
 
   /** Whether the submission with this serial may still be running. */
@@ -416,11 +477,13 @@ export class VulkanContext {
 
   private destroyAll(): void {
     const vk = this.vk;
+    this.batch?.drop();
     if (this.vkDevice) {
       vk.DeviceWaitIdle(this.vkDevice);
       this.state.completed = this.state.submitted;
       for (const release of [...this.state.children.values()]) release();
       this.state.alive = false;
+      this.batch?.free();
       if (this.fence) vk.DestroyFence(this.vkDevice, this.fence, null);
       if (this.commandPool) vk.DestroyCommandPool(this.vkDevice, this.commandPool, null);
       vk.DestroyDevice(this.vkDevice, null);

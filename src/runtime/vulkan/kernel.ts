@@ -281,13 +281,17 @@ export class VulkanKernel extends VulkanOwned {
   }
 
   /**
-   * Packs `args` and submits the dispatch without waiting (no timestamps); `ctx.finish()` waits for
-   * every launch queued. Buffers read or written through their own methods wait first; the arguments
-   * are taken at the call, so the next launch may change them.
+   * Packs `args` and queues the dispatch without waiting (no timestamps): into the context's batch,
+   * submitted with the launches around it in one vkQueueSubmit (batch.ts); `ctx.flush()` submits
+   * the batch, `ctx.finish()` submits it and waits for every launch queued. Launches run in the
+   * order queued, each after the memory writes of those before it. Buffers read or written through
+   * their own methods submit and wait first; the arguments (POD values and which buffers) are taken
+   * at the call, so the next launch may change them. Buffer contents are not: memory the host writes
+   * through `mapped` while a launch is queued may be seen by it or not (use write(), which waits).
    */
   enqueue(o: VulkanLaunch): void {
     const r = this.prepare(o, ASYNC);
-    r.serial = this.ctx.enqueue(r.submitInfo);
+    r.serial = this.ctx.enqueue(r);
   }
 
   /** Packs and checks the launch into `this.launchState`, and finds or makes its recording. */

@@ -16,6 +16,8 @@ export interface State {
    */
   submitted: number;
   completed: number;
+  /** Launches queued for one submit (batch.ts): a wait submits them first. */
+  batch?: { readonly queued: number; flush(): void; drop(): void };
 }
 
 /** A Vulkan object released once, by dispose(), the registry, or its context's dispose(). */
@@ -51,9 +53,11 @@ export abstract class VulkanOwned {
   }
 }
 
-/** Waits for the queue where a submission may still be running. */
+/** Submits the queued launches, and waits for the queue where a submission may still be running. */
 export function settle(vk: VK, queue: VkHandle, state: State): void {
-  if (state.completed === state.submitted || !state.alive) return;
+  if (!state.alive) return;
+  state.batch?.flush();
+  if (state.completed === state.submitted) return;
   check(vk.QueueWaitIdle(queue), 'vkQueueWaitIdle');
   state.completed = state.submitted;
 }

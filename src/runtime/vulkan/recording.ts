@@ -182,6 +182,21 @@ export class Recording {
     }
   }
 
+  /**
+   * Records this launch's commands into a batch's command buffer (batch.ts, recordBatch): a barrier, then what
+   * record() put into its own, bound to its own sets and POD memory; the batch closes with a barrier.
+   */
+  recordInto(cb: VkHandle): void {
+    const f = this.f;
+    const vk = f.ctx.vk;
+    f.ctx.barrier(cb);
+    vk.CmdBindPipeline(cb, BIND_COMPUTE, this.pipeline);
+    if (f.nSets) vk.CmdBindDescriptorSets(cb, BIND_COMPUTE, f.pipelineLayout, 0, f.nSets, this.sets, 0, null);
+    if (this.push.length)
+      vk.CmdPushConstants(cb, f.pipelineLayout, SHADER_STAGE_COMPUTE, 0, this.push.length, this.push);
+    vk.CmdDispatch(cb, this.groups[0], this.groups[1], this.groups[2]);
+  }
+
   /** Forgets the recorded state: the next launch records again. */
   invalidate(): void {
     this.valid = false;
