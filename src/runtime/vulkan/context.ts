@@ -23,17 +23,7 @@ import { KERNARG_FEATURES, type Limits, type VulkanOpenOptions } from './open-op
 import { type State, registry, settle } from './owned.js';
 import { fencePolls, waitForFence } from './fence-wait.js';
 import { type Batchable, DEFAULT_BATCH, MAX_BATCH, RING, SubmitBatch } from './batch.js';
-/** VK_SHADER_STAGE_COMPUTE_BIT, and the pipeline stages. */
-export const SHADER_STAGE_COMPUTE = 0x20;
-export const STAGE_COMPUTE = 0x800;
-const STAGE_TRANSFER = 0x1000;
-const STAGE_HOST = 0x4000;
-const ACCESS_SHADER_READ = 0x20;
-const ACCESS_SHADER_WRITE = 0x40;
-const ACCESS_HOST_WRITE = 0x4000;
-const ACCESS_TRANSFER_READ = 0x800;
-const ACCESS_TRANSFER_WRITE = 0x1000;
-const ACCESS_HOST_READ = 0x2000;
+import * as flags from './stage-flags.js';
 
 /** A forgotten context's release, made outside its constructor so that it does not hold the context. */
 function contextReleaser(
@@ -62,21 +52,14 @@ function contextReleaser(
   };
 }
 
-/** A full memory barrier recorded by a function that holds no context (a batch keeps it: see contextReleaser). */
+/** A full memory barrier (earlier shader, transfer and host writes before later reads and writes) into `cb`. */
+function recordBarrier(vk: VK, barrierInfo: bigint, cb: VkHandle): void {
+  vk.CmdPipelineBarrier(cb, flags.ALL_STAGES, flags.ALL_STAGES, 0, 1, barrierInfo, 0, null, 0, null);
+}
+
+/** The barrier as a function that holds no context (a batch keeps it: see contextReleaser). */
 function fullBarrier(vk: VK, barrierInfo: bigint): (cb: VkHandle) => void {
-  return (cb) =>
-    vk.CmdPipelineBarrier(
-      cb,
-      STAGE_COMPUTE | STAGE_TRANSFER | STAGE_HOST,
-      STAGE_COMPUTE | STAGE_TRANSFER | STAGE_HOST,
-      0,
-      1,
-      barrierInfo,
-      0,
-      null,
-      0,
-      null,
-    );
+  return (cb) => recordBarrier(vk, barrierInfo, cb);
 }
 
 export class VulkanContext {
@@ -243,9 +226,8 @@ export class VulkanContext {
       this.barrierInfo = a.put(S().VkMemoryBarrier, {
         sType: ST.MEMORY_BARRIER,
         pNext: 0n,
-        srcAccessMask: ACCESS_SHADER_WRITE | ACCESS_TRANSFER_WRITE | ACCESS_HOST_WRITE,
-        dstAccessMask:
-          ACCESS_SHADER_READ | ACCESS_SHADER_WRITE | ACCESS_TRANSFER_READ | ACCESS_TRANSFER_WRITE | ACCESS_HOST_READ,
+        srcAccessMask: flags.ALL_WRITES,
+        dstAccessMask: flags.ALL_READS_AND_WRITES,
       });
       const ring =
         (o.recordBatch ?? true)
@@ -362,18 +344,7 @@ export class VulkanContext {
 
   /** A full memory barrier: earlier shader, transfer and host writes before later reads and writes. */
   barrier(cb: VkHandle): void {
-    this.vk.CmdPipelineBarrier(
-      cb,
-      STAGE_COMPUTE | STAGE_TRANSFER | STAGE_HOST,
-      STAGE_COMPUTE | STAGE_TRANSFER | STAGE_HOST,
-      0,
-      1,
-      this.barrierInfo,
-      0,
-      null,
-      0,
-      null,
-    );
+    recordBarrier(this.vk, this.barrierInfo, cb);
   }
 
   /** Records commands into the context's one-shot command buffer, submits them and waits. */

@@ -8,7 +8,8 @@ import { PackError, RuntimeInputError } from '../../pack/errors.js';
 import type { BindingsPacker } from '../../pack/views.js';
 import { vulkanTarget } from '../../targets/vulkan/index.js';
 import { Arena } from './arena.js';
-import { SHADER_STAGE_COMPUTE, VulkanBuffer, type VulkanContext, VulkanOwned } from './context.js';
+import { VulkanBuffer, type VulkanContext, VulkanOwned } from './context.js';
+import { SHADER_STAGE_COMPUTE } from './stage-flags.js';
 import { type LaunchState, Recording, type RecordingFrame, SIMULTANEOUS_USE } from './recording.js';
 import { ST, structs as S } from './structs.js';
 import { type VkHandle, check } from './vk.js';
@@ -21,7 +22,6 @@ import { DESCRIPTOR_TYPE, type KernelLayouts, RECORDINGS, createLayouts } from '
 const inPodBlock = (argKind: string) => argKind.startsWith('pod') || argKind.startsWith('pointer_');
 const QUERY_64 = 1;
 const QUERY_WAIT = 2;
-
 const SYNC = 0;
 const TIMED = 1;
 const ASYNC = 2;

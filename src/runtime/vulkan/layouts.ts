@@ -3,7 +3,8 @@
 // push-constant range, and a descriptor pool with room for every recording's sets.
 import type { VulkanKernelPlan, VulkanPlan } from '../../targets/vulkan/lower.js';
 import type { Arena } from './arena.js';
-import { SHADER_STAGE_COMPUTE, type VulkanContext } from './context.js';
+import { type VulkanContext } from './context.js';
+import { SHADER_STAGE_COMPUTE } from './stage-flags.js';
 import type { Made } from './kernel-release.js';
 import { ST, structs as S } from './structs.js';
 import { type VkHandle, check } from './vk.js';

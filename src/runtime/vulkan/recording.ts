@@ -6,7 +6,8 @@
 // buffer, or writing the descriptor sets it binds, while a submission of it is pending, so a
 // queued recording is never changed: queued launches with other arguments take another.
 import type { Arena } from './arena.js';
-import { SHADER_STAGE_COMPUTE, type VulkanBuffer, type VulkanContext } from './context.js';
+import { type VulkanBuffer, type VulkanContext } from './context.js';
+import { SHADER_STAGE_COMPUTE } from './stage-flags.js';
 import { ST, structs as S } from './structs.js';
 import { type VkHandle, check } from './vk.js';
 
