@@ -1,7 +1,7 @@
 // Instructions the OpenCL C frontend executes per compilation (issue 30, goals 2 and 3), counted by valgrind's
-// callgrind: on the shared 2-core machine CPU time moves by ±40% between paired runs, instruction counts by well under
-// a percent (with `node --single-threaded`). Per shape, `compileOpenCL` (the frontend alone: preprocessing, the body scan, parsing and checking) runs
-// WARM times in one process, then R1 or R2 more times in a second one; (count(R2) - count(R1)) / (R2 - R1) is one warm
+// callgrind under `node --single-threaded`: on the shared 2-core machine CPU time moves by ±40% between paired runs.
+// Per shape, `compileOpenCL` (the frontend alone: preprocessing, the body scan, parsing and checking) runs WARM times
+// in one process, then R1 or R2 more times in a second one; (count(R2) - count(R1)) / (R2 - R1) is one warm
 // compilation's count, start-up and warm-up cancelled out. The shapes: darktable's "many small kernels" and "long
 // branchy bodies" files (as `lower-shapes` takes them: whole, with their include folders and build options) and the
 // issue's file of `kernel void kN(global float *a, int n, float x) { }` at THREE_KERNELS kernels.
