@@ -4,7 +4,7 @@ import type { IdentTable } from './ident-table.js';
 import { LocalDeclCollector } from './local-decls.js';
 import { MAX_NESTING } from './parser-core.js';
 import { K_IDENT, K_PUNCT, Token } from './token.js';
-import type { BodyRecord } from './token-buffer.js';
+import { type BodyRecord, EMPTY_BODY } from './token-buffer.js';
 
 export type { BodyRecord };
 
@@ -44,13 +44,8 @@ export function emptyBodyEnd(s: string, i: number): number {
   return -1;
 }
 
-/** The record of an empty body, as `BodyRecorder.record` makes it: every list the shared empty one. */
-export const EMPTY_BODY: BodyRecord = Object.freeze({
-  candidates: NONE,
-  callArgs: NONE,
-  names: NONE,
-  localDecls: NONE,
-});
+/** The record of an empty body (the token buffer keeps no list entry for it, so it is defined there). */
+export { EMPTY_BODY };
 
 let bodyNumber = 0;
 

@@ -1,7 +1,7 @@
 import type { SourceFile } from '../../diagnostics/source.js';
 import { lexOrAbort, SkipAbort, type BodyRecorder } from './body-record.js';
 import type { IdentTable } from './ident-table.js';
-import { CHAR_CLASS, type LazyLexer, isIdCode, literalStop } from './lazy-lexer.js';
+import { CHAR_CLASS, type LazyLexer, isIdCode, lineEnd, literalStop } from './lazy-lexer.js';
 import { BOL, K_IDENT, K_PUNCT, KIND_MASK, SPACE } from './token.js';
 
 /** What the body scanner asks of the preprocessor. */
@@ -9,7 +9,7 @@ export interface BodyHost {
   readonly idents: IdentTable;
   /** The file the lexer reads. */
   readonly file: SourceFile;
-  /** Whether identifier `id` names a macro now. */
+  /** Whether identifier `id` names a macro now (the answer kept in `idents.macroIs`: 0 there is "no", asked no more). */
   isMacro(id: number): boolean;
   /** The lexer holds a macro name: expands it into the recorder; leaves the lexer after what it read. */
   expand(): void;
@@ -44,6 +44,7 @@ for (const ch of '+*/&|^!=>#') OTHER_PUNCT[ch.charCodeAt(0)] = 1;
 export function scanBodyText(lx: LazyLexer, rec: BodyRecorder, host: BodyHost, toEnd: boolean): void {
   const s = lx.s;
   const n = lx.n;
+  const noCR = lx.noCR;
   const idents = host.idents;
   const outer = rec.file;
   const outerOrigin = rec.origin;
@@ -79,7 +80,7 @@ export function scanBodyText(lx: LazyLexer, rec: BodyRecorder, host: BodyHost, t
     if (c === 47) {
       const d = s.charCodeAt(i + 1);
       if (d === 47) {
-        while (i < n && s.charCodeAt(i) !== 10 && s.charCodeAt(i) !== 13) i++;
+        i = lineEnd(s, i + 2, n, noCR);
         space = true;
         continue;
       }
@@ -125,7 +126,8 @@ export function scanBodyText(lx: LazyLexer, rec: BodyRecorder, host: BodyHost, t
         j++;
       }
       const id = idents.intern(s, i, j, h);
-      if (host.isMacro(id)) {
+      // A name known to be no macro (the table's answer, kept until a directive names it) costs no call.
+      if (idents.macroIs[id] !== 0 && host.isMacro(id)) {
         lx.i = i;
         lx.flags = flags;
         lexOrAbort(lx);

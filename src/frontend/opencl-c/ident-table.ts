@@ -19,9 +19,11 @@ export class IdentTable {
   private lengths = new Int32Array(256);
   readonly names: string[] = [];
   stamp = new Int32Array(256);
-  /** Per id: the macro-table version `isMacro` was last decided at (-1: never), and the answer. */
-  macroAt = new Int32Array(256).fill(-1);
-  macroIs = new Uint8Array(256);
+  /**
+   * Per id: whether the name is a macro now (1 or 0), or -1 until asked again (a new name, or one a `#define` or `#undef`
+   * just named: only that name's answer changes, so the other names' answers are kept).
+   */
+  macroIs = new Int8Array(256).fill(-1);
 
   /** The hash of `s[start..end)` as `intern` expects it. */
   static hash(s: string, start: number, end: number): number {
@@ -60,20 +62,7 @@ export class IdentTable {
   private add(slot: number, s: string, start: number, end: number, hash: number): number {
     const len = end - start;
     const id = this.names.length;
-    if (id === this.hashes.length) {
-      const grow = <T extends Int32Array | Uint8Array>(a: T, fill = 0): T => {
-        const b = new (a.constructor as new (n: number) => T)(a.length * 2);
-        b.fill(fill as never);
-        b.set(a);
-        return b;
-      };
-      this.hashes = grow(this.hashes);
-      this.offsets = grow(this.offsets);
-      this.lengths = grow(this.lengths);
-      this.stamp = grow(this.stamp);
-      this.macroAt = grow(this.macroAt, -1);
-      this.macroIs = grow(this.macroIs);
-    }
+    if (id === this.hashes.length) this.growIds(id * 2);
     this.hashes[id] = hash;
     if (this.used + len > this.chars.length) {
       const chars = new Uint16Array(Math.max(2 * this.chars.length, this.used + len));
@@ -100,8 +89,35 @@ export class IdentTable {
     return id;
   }
 
-  private rehash(): void {
-    const size = this.slots.length * 2;
+  /**
+   * Makes room for `names` names and `chars` characters of them at once: a large file's table is sized from its length
+   * rather than doubled (and rehashed) a dozen times from its small start (190,000 names in the file of issue 30).
+   */
+  reserve(names: number, chars: number): void {
+    if (names > this.hashes.length) this.growIds(names);
+    if (chars > this.chars.length) {
+      const pool = new Uint16Array(chars);
+      pool.set(this.chars);
+      this.chars = pool;
+    }
+    if (2 * names > this.slots.length) this.rehash(1 << (32 - Math.clz32(2 * names - 1)));
+  }
+
+  private growIds(size: number): void {
+    const grow = <T extends Int32Array | Int8Array>(a: T, fill = 0): T => {
+      const b = new (a.constructor as new (n: number) => T)(size);
+      b.fill(fill as never);
+      b.set(a);
+      return b;
+    };
+    this.hashes = grow(this.hashes);
+    this.offsets = grow(this.offsets);
+    this.lengths = grow(this.lengths);
+    this.stamp = grow(this.stamp);
+    this.macroIs = grow(this.macroIs, -1);
+  }
+
+  private rehash(size = this.slots.length * 2): void {
     this.slots = new Int32Array(size);
     this.mask = size - 1;
     for (let id = 0; id < this.names.length; id++) {

@@ -154,6 +154,8 @@ export class LazyLexer {
   private readonly at: number[];
   private readonly shift: number[];
   readonly spliced: boolean;
+  /** The text has no carriage return: a line ends only at '\n', so a line comment's end is an `indexOf` away. */
+  readonly noCR: boolean;
   /** Where the next token is looked for, and the BOL/SPACE flags it will get. */
   i: number;
   flags = BOL;
@@ -185,6 +187,7 @@ export class LazyLexer {
     this.at = at;
     this.shift = shift;
     this.spliced = at.length > 0;
+    this.noCR = clean.indexOf('\r') < 0;
     // A UTF-8 byte-order mark opens the file, as clang allows.
     this.i = clean.charCodeAt(0) === 0xfeff ? 1 : 0;
   }
@@ -245,7 +248,7 @@ export class LazyLexer {
         continue;
       }
       if (code === 47 && s.charCodeAt(i + 1) === 47) {
-        while (i < n && s.charCodeAt(i) !== 10 && s.charCodeAt(i) !== 13) i++;
+        i = lineEnd(s, i + 2, n, this.noCR);
         this.flags |= SPACE;
         continue;
       }
@@ -383,9 +386,7 @@ export class LazyLexer {
       const d = s.charCodeAt(k + 1);
       if (d === 47) {
         const bol = bolAt(s, k, i, bolAtI);
-        let j = k + 2;
-        while (j < n && s.charCodeAt(j) !== 10 && s.charCodeAt(j) !== 13) j++;
-        i = j;
+        i = lineEnd(s, k + 2, n, this.noCR);
         bolAtI = bol;
       } else if (d === 42) {
         const close = s.indexOf('*/', k + 2);
@@ -402,6 +403,19 @@ export class LazyLexer {
     this.i = n;
     return n;
   }
+}
+
+/**
+ * Where the line holding offset `i` ends (its '\n' or '\r', or `n`): with `noCR` (no '\r' in the text) found by `indexOf`,
+ * so a line comment costs a memory scan rather than a loop turn per character.
+ */
+export function lineEnd(s: string, i: number, n: number, noCR: boolean): number {
+  if (noCR) {
+    const k = s.indexOf('\n', i);
+    return k < 0 ? n : k;
+  }
+  while (i < n && s.charCodeAt(i) !== 10 && s.charCodeAt(i) !== 13) i++;
+  return i;
 }
 
 /** Where `what` next occurs in `s` from `from`, or `n` (the end) when it does not. */

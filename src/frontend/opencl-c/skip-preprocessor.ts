@@ -81,9 +81,18 @@ export class SkippingPreprocessor extends Preprocessor implements TokenSink {
   private afterAttribute = false;
   private recordSeen = false;
   private body: BodyRecorder | undefined;
-  private bodyOpen: Token | undefined;
+  /** The open body's '{' as the lexer read it (the token buffer takes it so, with no token object per body). */
+  private openBits = 0;
+  private openId = 0;
+  private openStart = 0;
+  private openEnd = 0;
+  private openFile: SourceFile | undefined;
   private readonly idents = new IdentTable();
-  /** Bumped by every #define and #undef: the identifier table's macro answers are kept per version. */
+  /**
+   * Bumped by every #define and #undef: a plain macro's check of its replacement list (PlainExpander) is kept per
+   * version. The identifier table's macro answers are dropped per name instead (directiveLines): a global version
+   * made every name be asked again after each of a header's hundreds of #defines (issue 30).
+   */
   private macroVersion = 0;
   /** The tokens after the macro name expandHere expands, and the stream it expands them from (one of each, reused). */
   private readonly lazyRun = new LazyRun();
@@ -99,6 +108,14 @@ export class SkippingPreprocessor extends Preprocessor implements TokenSink {
     this.files.push(file);
     const walk: FileWalk = { file, lx: new LazyLexer(file.text, this.idents), conds: [], depth };
     const lx = walk.lx;
+    // The main file's tokens, projected from how far it has been read (with a sixteenth to spare), size the output.
+    const out = this.output;
+    if (depth === 0 && out.growthHint === undefined) {
+      out.growthHint = () => (lx.i > 0 ? Math.ceil(((out.length * lx.n) / lx.i) * 1.0625) : 0);
+      // About a name per 48 characters and 6 characters a name (the issue's file: one per 56, of 7), so a large file's
+      // identifier table is made about once; a small file's stays at the table's small start.
+      this.idents.reserve(Math.ceil(lx.n / 48), Math.ceil(lx.n / 6));
+    }
     const body = this.body;
     if (body) {
       // Included inside a function body: the whole file belongs to the body.
@@ -162,9 +179,18 @@ export class SkippingPreprocessor extends Preprocessor implements TokenSink {
   }
 
   private closeBody(record: BodyRecord = this.body!.record()): void {
-    this.output.pushBody(this.bodyOpen!, record);
+    const { idents } = this;
+    this.output.pushBodySpelled(
+      this.openBits,
+      idents.names,
+      this.openId,
+      this.openStart,
+      this.openEnd,
+      this.openFile!,
+      record,
+    );
     this.body = undefined;
-    this.bodyOpen = undefined;
+    this.openFile = undefined;
     this.afterParen = false;
     this.recordSeen = false;
   }
@@ -186,8 +212,17 @@ export class SkippingPreprocessor extends Preprocessor implements TokenSink {
       }
       const active = conds.length === 0 || conds[conds.length - 1].active;
       const word = line[0]?.text;
-      if (word === 'define' || word === 'undef') this.macroVersion++;
       this.directive(hash, line, conds, active, file, walk.depth, true);
+      if (word === 'define' || word === 'undef') {
+        this.macroVersion++;
+        // The one name whose answer may have changed (a directive naming no identifier defines nothing).
+        const named = line[1];
+        if (named !== undefined && (named.bits & KIND_MASK) === K_IDENT) {
+          // (Interned first: a new name may grow the table's arrays.)
+          const id = this.idents.internString(named.text);
+          this.idents.macroIs[id] = -1;
+        }
+      }
       if (conds.length === 0 || conds[conds.length - 1].active) return;
       // An inactive group: nothing in it matters until the next directive.
       const at = lx.skipToDirective();
@@ -220,7 +255,11 @@ export class SkippingPreprocessor extends Preprocessor implements TokenSink {
   /** The lexer holds a '{' that opens a function body: reads the body at the character level. */
   private skipBody(walk: FileWalk): void {
     const { lx, file } = walk;
-    this.bodyOpen = new Token(lx.bits, '{', file, lx.orig(lx.start), lx.origEnd(lx.end), false, false);
+    this.openBits = lx.bits;
+    this.openId = lx.id;
+    this.openStart = lx.orig(lx.start);
+    this.openEnd = lx.origEnd(lx.end);
+    this.openFile = file;
     // `{ }` (most bodies of a file of many small kernels: issue 30) needs no recorder: its record is the empty one.
     const close = emptyBodyEnd(lx.s, lx.i);
     if (close >= 0) {
@@ -260,10 +299,8 @@ export class SkippingPreprocessor extends Preprocessor implements TokenSink {
 
   private isMacroId(id: number): boolean {
     const t = this.idents;
-    if (t.macroAt[id] !== this.macroVersion) {
-      t.macroAt[id] = this.macroVersion;
-      t.macroIs[id] = this.isMacroName(t.names[id]) ? 1 : 0;
-    }
-    return t.macroIs[id] === 1;
+    let is = t.macroIs[id];
+    if (is < 0) is = t.macroIs[id] = this.isMacroName(t.names[id]) ? 1 : 0;
+    return is === 1;
   }
 }

@@ -38,6 +38,8 @@ export const BOL = 16;
 export const SPACE = 32;
 /** On a '{' token: a function body the preprocessor read at the character level (its record is in the token buffer). */
 export const BODY = 64;
+/** With BODY: the body holds nothing, and its record (the shared empty one) is not kept in a list (see TokenBuffer). */
+export const EMPTY_BODY_BIT = 128;
 export const K_IDENT = 0;
 export const K_NUMBER = 1;
 export const K_CHAR = 2;
