@@ -25,6 +25,7 @@ const BENCHES: Record<string, string> = {
   'lower-hashcat': './lower-hashcat.js',
   'many-kernels': './many-kernels.js',
   'lower-shapes': './lower-shapes.js',
+  'lower-targets': './lower-targets.js',
 };
 const names = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(BENCHES);
 for (const n of names) {
