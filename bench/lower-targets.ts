@@ -11,7 +11,7 @@
 // CALLGRIND=1: instruction counts instead (valgrind --tool=callgrind, repeatable under load): per side and target the
 // instructions of one lowering of each file (median of RUNS, GC and any compiling inside it counted), summed over the
 // shape's files; node runs --single-threaded so that no compiler or GC thread works beside the lowering.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
@@ -61,31 +61,39 @@ function child(root: string, jobsPath: string, targets: readonly string[], runs:
   return JSON.parse(p.stdout.trim().split('\n').pop()!) as Measured;
 }
 
+/** A process run to its end, its output kept (the two sides' callgrind children run side by side). */
+function run(cmd: string, args: readonly string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const p = spawn(cmd, args);
+    let stdout = '';
+    let stderr = '';
+    p.stdout.on('data', (d: Buffer) => (stdout += d));
+    p.stderr.on('data', (d: Buffer) => (stderr += d));
+    p.on('close', (status) => done({ status, stdout, stderr }));
+  });
+}
+
 /**
  * Instructions of each timed lowering of one child under callgrind, per target the files' medians summed. Callgrind
  * dumps its counts each time the child reads its CPU time (`process.cpuUsage` calls getrusage), so the dumps alternate
  * between a timed lowering and the child's bookkeeping between two: the lowerings are dumps 1, 3, 5, ... after the
  * first, in the child's order (per target, per file, RUNS runs).
  */
-function instructions(root: string, jobsPath: string, dir: string): Record<string, number> {
+async function instructions(root: string, jobsPath: string, dir: string): Promise<Record<string, number>> {
   const cg = mkdtempSync(join(dir, 'cg-'));
-  const p = spawnSync(
-    'valgrind',
-    [
-      '--tool=callgrind',
-      '--dump-before=getrusage',
-      `--callgrind-out-file=${join(cg, 'out')}`,
-      process.execPath,
-      '--single-threaded',
-      CHILD,
-      join(root, 'dist'),
-      jobsPath,
-      TARGETS.join(','),
-      String(RUNS),
-      String(WARM),
-    ],
-    { encoding: 'utf8', maxBuffer: 1 << 26 },
-  );
+  const p = await run('valgrind', [
+    '--tool=callgrind',
+    '--dump-before=getrusage',
+    `--callgrind-out-file=${join(cg, 'out')}`,
+    process.execPath,
+    '--single-threaded',
+    CHILD,
+    join(root, 'dist'),
+    jobsPath,
+    TARGETS.join(','),
+    String(RUNS),
+    String(WARM),
+  ]);
   if (p.status !== 0) throw new Error(p.stderr.slice(-2000));
   const dumps = readdirSync(cg)
     .map((f) => ({ n: Number(f.split('.')[1] ?? 0), f }))
@@ -123,8 +131,11 @@ for (const [shape, files] of Object.entries(SHAPES)) {
   writeFileSync(jobsPath, JSON.stringify(jobs));
   console.log(`\n${shape}: ${jobs.length} files`);
   if (process.env.CALLGRIND) {
-    const ours = instructions(here, jobsPath, dir);
-    const base = BASELINE ? instructions(BASELINE, jobsPath, dir) : undefined;
+    // Both sides at once: instruction counts do not depend on what else runs.
+    const [ours, base] = await Promise.all([
+      instructions(here, jobsPath, dir),
+      BASELINE ? instructions(BASELINE, jobsPath, dir) : undefined,
+    ]);
     for (const target of TARGETS) {
       const [a, b] = [ours[target], base?.[target]];
       const then = b ? `   baseline ${(b / 1e6).toFixed(2).padStart(7)} M   this ÷ baseline ${(a / b).toFixed(3)}` : '';
