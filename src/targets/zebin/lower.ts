@@ -10,6 +10,7 @@ import { layoutOf } from '../../layout/layout.js';
 import { classifyArg } from '../../model/arg-class.js';
 import { type FunctionInfo, type KernelModule, type Parameter, kernelsOf } from '../../model/kernel-module.js';
 import { KernelShapeMemo } from '../../abi/kernel-shape-memo.js';
+import { markSharedRun } from '../../abi/shared-runs.js';
 import type { Bare } from '../../abi/plan.js';
 import { type QualType, type Type, canonical } from '../../types/types.js';
 import { DEVICE_FACTS, type DeviceFacts, type ZebinDevice } from './devices.js';
@@ -218,6 +219,7 @@ export function zebinKernelwise(
   }
   const kernels = kernelsOf(module);
   const header = payloadHeader();
+  markSharedRun(header[0]);
   return {
     head: { target: 'zebin', device, ...(privateMemory ? { privateMemory } : {}) },
     count: kernels.length,
