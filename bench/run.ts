@@ -26,6 +26,7 @@ const BENCHES: Record<string, string> = {
   'many-kernels': './many-kernels.js',
   'lower-shapes': './lower-shapes.js',
   'frontend-instructions': './frontend-instructions.js',
+  'lower-targets': './lower-targets.js',
 };
 const names = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(BENCHES);
 for (const n of names) {

@@ -149,3 +149,22 @@ test('emitJson equals the reference stringify on kernels of thousands of slots',
   for (const target of TARGETS) checked += same('f.ir', text, { target });
   assert.ok(checked >= 5, `only ${checked} plans checked`);
 });
+
+test('shared runs of slots met once, twice and more in one rendering write the reference text', () => {
+  // r600's trailing slots are shared per offset: kernels a and c share theirs, b's and d's are their own; zebin's
+  // payload header is one pair of slots for every kernel of a lowering.
+  const text = [
+    'kernel void a(global int *p, int n) {}',
+    'kernel void b(global int *p, int4 v, int n) {}',
+    'kernel void c(global float *q, uint m) {}',
+    'kernel void d(global float *q, float8 w) {}',
+    'kernel void e(global int *p, int n) {}',
+  ].join('\n');
+  for (const target of ['r600', 'zebin', 'amdhsa'] as const) assert.equal(same('runs.cl', text, { target }), 1);
+  const plan = lower('runs.cl', text, host, { target: 'zebin', format: 'table' }).plan!;
+  const headers = plan.kernels.map((k) => k.args[0]);
+  assert.ok(
+    headers.every((h) => h === headers[0]),
+    'zebin kernels share their payload header slots',
+  );
+});

@@ -3,6 +3,7 @@ import type { StreamPlan } from '../abi/stream-plan.js';
 import { type JsonKeyOrder, type KernelNamedMember, keyOrderOf } from './json-key-order.js';
 import { oneByte } from '../text/one-byte.js';
 import { repeatedSlots } from '../abi/kernel-shape-memo.js';
+import { isSharedRun } from '../abi/shared-runs.js';
 import {
   absent,
   br,
@@ -160,13 +161,27 @@ function pushNamedSlot(slot: object, keys: readonly string[], named: NamedSlot, 
  * targets that add them, as one list per lowering (a kernel's hidden or setup slots): a run of
  * them is rendered once (the slots' texts joined by `,` and a line break) and found again under
  * its first slot, checked slot by slot.
+ *
+ * A run is kept from its first meeting where its target marked it shared (`markSharedRun`: given to a second kernel),
+ * else from its second: on real code most kernels' implicit slots are their own (their offsets follow the kernel's
+ * arguments: zebin's implicit ones, r600's and amdhsa's at an offset no other kernel has), and keeping each such run's
+ * text (a copy of its slots, a one-byte copy of the text, a map entry) for a kernel never met again made JSON's shared
+ * runs cost more than rendering their slots: their first time, the slots go straight into the text around them.
  */
 type Slot = { readonly param: number | null };
 const sharedRunTexts = new WeakMap<object, { readonly slots: readonly object[]; readonly text: string }>();
-function sharedRunText(args: readonly Slot[], from: number, to: number, order: JsonKeyOrder): string {
-  const cached = sharedRunTexts.get(args[from]);
+/** First slots of runs met once, whose text is not kept yet (a run its target marked shared is kept at once). */
+const runsMetOnce = new WeakSet<object>();
+/** The run's text, kept; or undefined, the run met for the first time (`pushArgs` renders its slots itself). */
+function sharedRunText(args: readonly Slot[], from: number, to: number, order: JsonKeyOrder): string | undefined {
+  const first = args[from];
+  const cached = sharedRunTexts.get(first);
   if (cached && cached.slots.length === to - from && cached.slots.every((s, i) => s === args[from + i]))
     return cached.text;
+  if (cached === undefined && !isSharedRun(first) && !runsMetOnce.has(first)) {
+    runsMetOnce.add(first);
+    return undefined;
+  }
   const slots = args.slice(from, to);
   const out: string[] = [];
   for (let i = 0; i < slots.length; i++) {
@@ -174,7 +189,7 @@ function sharedRunText(args: readonly Slot[], from: number, to: number, order: J
     pushSlot(slots[i], order, out);
   }
   const text = oneByte(out.join(''));
-  sharedRunTexts.set(args[from], { slots, text });
+  sharedRunTexts.set(first, { slots, text });
   return text;
 }
 
@@ -322,7 +337,12 @@ function pushArgs(
     let j = i + 1;
     while (j < args.length && args[j].param === null) j++;
     const run = sharedRunText(args, i, j, order);
-    if (ownRuns && chunks !== undefined && run.length >= OWN_CHUNK_CHARS) {
+    if (run === undefined) {
+      for (let s = i; s < j; s++) {
+        if (s > i) out.push(SLOT_SEP);
+        pushSlot(args[s], order, out);
+      }
+    } else if (ownRuns && chunks !== undefined && run.length >= OWN_CHUNK_CHARS) {
       chunks.push(out.join(''), run);
       out.length = 0;
     } else out.push(run);

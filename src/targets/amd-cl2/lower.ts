@@ -6,6 +6,7 @@ import { Messages } from '../../diagnostics/messages.js';
 import { AMDGCN } from '../../layout/data-layout.js';
 import { layoutOf, scalarSize } from '../../layout/layout.js';
 import { type FunctionInfo, type KernelModule, type Parameter, kernelsOf } from '../../model/kernel-module.js';
+import { markSharedRun } from '../../abi/shared-runs.js';
 import { KernelShapeMemo } from '../../abi/kernel-shape-memo.js';
 import { kernelArgTypeName, typeToString } from '../../types/print.js';
 import { type QualType, type Type, canonical } from '../../types/types.js';
@@ -160,6 +161,8 @@ export function amdCl2Kernelwise(
     );
     setupEnd += P;
   }
+  // Every kernel's run of setup slots: the JSON emitter keeps its text from the first kernel.
+  markSharedRun(setup[0]);
   const sgprs = userSgprs(use, gfx9);
   const kernels = kernelsOf(module);
   return {

@@ -13,6 +13,7 @@ import { AMDGCN } from '../../layout/data-layout.js';
 import { irAlign } from '../../layout/ir-align.js';
 import { layoutOf } from '../../layout/layout.js';
 import { type FunctionInfo, type KernelModule, kernelsOf } from '../../model/kernel-module.js';
+import { markSharedRun } from '../../abi/shared-runs.js';
 import { KernelShapeMemo } from '../../abi/kernel-shape-memo.js';
 import { kernelArgTypeName } from '../../types/print.js';
 import { canonical } from '../../types/types.js';
@@ -219,7 +220,7 @@ class HiddenSlots {
         }),
       );
       this.lists.set(key, list);
-    }
+    } else markSharedRun(list[0]);
     return list;
   }
 }

@@ -7,6 +7,7 @@ import { irAlign } from '../../layout/ir-align.js';
 import { layoutOf } from '../../layout/layout.js';
 import { type FunctionInfo, type KernelModule, type Parameter, kernelsOf } from '../../model/kernel-module.js';
 import { KernelShapeMemo } from '../../abi/kernel-shape-memo.js';
+import { markSharedRun } from '../../abi/shared-runs.js';
 import { kernelArgTypeName } from '../../types/print.js';
 import { assertNever } from '../../assert-never.js';
 import { classifyArg } from '../../model/arg-class.js';
@@ -161,7 +162,7 @@ class TrailingSlots {
         },
       ];
       this.lists.set(off, tail);
-    }
+    } else markSharedRun(tail[0]);
     return tail;
   }
 }

@@ -10,6 +10,7 @@ import { layoutOf } from '../../layout/layout.js';
 import { classifyArg } from '../../model/arg-class.js';
 import { type FunctionInfo, type KernelModule, type Parameter, kernelsOf } from '../../model/kernel-module.js';
 import { KernelShapeMemo } from '../../abi/kernel-shape-memo.js';
+import { markSharedRun } from '../../abi/shared-runs.js';
 import type { Bare } from '../../abi/plan.js';
 import { type QualType, type Type, canonical } from '../../types/types.js';
 import { DEVICE_FACTS, type DeviceFacts, type ZebinDevice } from './devices.js';
@@ -77,6 +78,26 @@ function argumentBytes(k: FunctionInfo): number {
   return k.params.reduce((sum, p) => sum + (classifyArg(p.type).kind === 'pod' ? layoutOf(p.type, SPIR64).size : 8), 0);
 }
 
+/**
+ * The payload header's two slots, the same in every kernel: made once per lowering and shared (read-only, placed by
+ * the first kernel), so the JSON emitter renders them once (its shared runs, src/emit/json.ts) where it wrote them
+ * anew for each kernel whose arguments are its own, most kernels of real code.
+ */
+type PayloadHeader = readonly [Bare<ZebinSlot>, Bare<ZebinSlot>];
+function payloadHeader(): PayloadHeader {
+  return [
+    {
+      name: 'payload_header.global_id_offset',
+      param: null,
+      role: 'hidden',
+      argType: 'global_id_offset',
+      offset: 0,
+      size: 12,
+    },
+    { name: 'payload_header.local_size', param: null, role: 'hidden', argType: 'local_size', offset: 12, size: 12 },
+  ];
+}
+
 /** The payload of one kernel. */
 function lowerKernel(
   module: KernelModule,
@@ -84,6 +105,7 @@ function lowerKernel(
   device: ZebinDevice,
   diags: DiagnosticBag,
   privateMemory: boolean,
+  header: PayloadHeader,
 ): ZebinKernelPlan {
   const bytes = argumentBytes(k);
   if (bytes > ARGUMENT_BYTES_LIMIT)
@@ -125,17 +147,7 @@ function lowerKernel(
     .concat(implicit)
     .map((a) => ({ a, rank: GROUP_RANK.get(a.group)! }))
     .sort((x, y) => x.rank - y.rank);
-  const args: Bare<ZebinSlot>[] = [
-    {
-      name: 'payload_header.global_id_offset',
-      param: null,
-      role: 'hidden',
-      argType: 'global_id_offset',
-      offset: 0,
-      size: 12,
-    },
-    { name: 'payload_header.local_size', param: null, role: 'hidden', argType: 'local_size', offset: 12, size: 12 },
-  ];
+  const args: Bare<ZebinSlot>[] = [header[0], header[1]];
   let at = PAYLOAD_HEADER;
   const grf = DEVICE_FACTS[device].grfBytes;
   const alignment: DeviceFacts['alignment'] = DEVICE_FACTS[device].alignment;
@@ -206,12 +218,14 @@ export function zebinKernelwise(
     }
   }
   const kernels = kernelsOf(module);
+  const header = payloadHeader();
+  markSharedRun(header[0]);
   return {
     head: { target: 'zebin', device, ...(privateMemory ? { privateMemory } : {}) },
     count: kernels.length,
     *kernels(diags) {
       const memo = new KernelShapeMemo<ZebinKernelPlan>(module);
-      const make = (k: FunctionInfo) => lowerKernel(module, k, device, diags, privateMemory);
+      const make = (k: FunctionInfo) => lowerKernel(module, k, device, diags, privateMemory, header);
       for (const k of kernels) yield memo.plan(k, make, diags);
     },
   };

@@ -3,7 +3,7 @@
 // splits into pieces lands in the payload in another shape than its own, which the packer does not write.
 import type { Bare } from '../../abi/plan.js';
 import type { SlotFill, SlotWhere } from '../../layout/placement.js';
-import { placeSlot } from '../../abi/slot-shape.js';
+import { isPlaced, placeSlot } from '../../abi/slot-shape.js';
 import { assertNever } from '../../assert-never.js';
 import type { ZebinKernelPlan, ZebinSlot } from './plan.js';
 
@@ -74,10 +74,13 @@ function fillOf(a: Bare<ZebinSlot>): SlotFill {
   }
 }
 
-/** A kernel whose slots carry their `where` and `fill` (written in place), from the lowering and from readPlan. */
+/**
+ * A kernel whose slots carry their `where` and `fill` (written in place), from the lowering and from readPlan; a slot
+ * the kernels of a lowering share (the payload header's) keeps what the first kernel wrote.
+ */
 export function placeZebinKernel<
   K extends Omit<ZebinKernelPlan, 'args'> & { readonly args: readonly Bare<ZebinSlot>[] },
 >(k: K): K & ZebinKernelPlan {
-  for (const a of k.args) placeSlot<ZebinSlot>(a, whereOf(a), fillOf(a));
+  for (const a of k.args) if (!isPlaced<ZebinSlot>(a)) placeSlot<ZebinSlot>(a, whereOf(a), fillOf(a));
   return k as K & ZebinKernelPlan;
 }
