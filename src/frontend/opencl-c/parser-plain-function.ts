@@ -43,7 +43,27 @@ interface PlainSpecifiers {
   extern: boolean;
 }
 
+/** A type the fast path read: the spellings of its tokens (up to the name), what they said and the type built. */
+interface PlainTypeMemo {
+  readonly texts: readonly string[];
+  readonly ofFunction: boolean;
+  /** How many of `texts` are specifiers (the rest are pointer levels). */
+  readonly specTokens: number;
+  readonly base: QualType;
+  readonly kernel: boolean;
+  readonly extern: boolean;
+  readonly type: QualType;
+}
+
+/** How many types the memo keeps: a kernel's parameter list and result, and some (a list longer than this rereads). */
+const MEMO_SIZE = 8;
+
 export abstract class PlainFunctionParser extends ExpressionParser {
+  /** Types read lately, by the spellings of their tokens (see plainType): a few, tried in turn. */
+  private readonly memo: PlainTypeMemo[] = [];
+  private memoNext = 0;
+  /** Whether the last plainSpecifiers read a typedef name. */
+  private typedefSeen = false;
   /** The specifiers read by `plainSpecifiers` (one object, reused: the fast path keeps none of it). */
   private readonly plainSpec: PlainSpecifiers = { end: -1, base: undefined, kernel: false, extern: false };
 
@@ -54,19 +74,16 @@ export abstract class PlainFunctionParser extends ExpressionParser {
   protected plainFunction(): PlainFunction | undefined {
     const toks = this.toks;
     const first = this.pos;
-    const spec = this.plainSpecifiers(first, true);
-    if (spec.end < 0) return undefined;
-    // plainSpecifiers reuses one object: the parameters' specifiers overwrite it.
+    const nameAt = this.plainType(first, true);
+    if (nameAt < 0) return undefined;
+    // plainType reuses one object: the parameters' specifiers overwrite it.
+    const spec = this.plainSpec;
     const kernel = spec.kernel;
     const extern = spec.extern;
     const base = spec.base!;
     const lastSpec = spec.end - 1;
-    let p = this.plainPointers(spec.end);
-    if (p < 0) return undefined;
     const result = this.pointerType;
-    const nameAt = p;
-    if (!this.plainName(nameAt)) return undefined;
-    p++;
+    let p = nameAt + 1;
     if (toks.kindAt(p) !== K_PUNCT || toks.text(p) !== '(') return undefined;
     p++;
     const params: ParamDecl[] = [];
@@ -74,10 +91,8 @@ export abstract class PlainFunctionParser extends ExpressionParser {
     else if (!this.isPunctAt(p, ')')) {
       for (;;) {
         if (params.length >= CLANG_MAX_PARAMETERS) return undefined;
-        const ps = this.plainSpecifiers(p, false);
-        if (ps.end < 0) return undefined;
-        p = this.plainPointers(ps.end);
-        if (p < 0 || !this.plainName(p)) return undefined;
+        p = this.plainType(p, false);
+        if (p < 0) return undefined;
         params.push({ name: toks.text(p), type: this.pointerType, span: toks.spanAt(p) });
         p++;
         if (this.isPunctAt(p, ',')) {
@@ -128,6 +143,57 @@ export abstract class PlainFunctionParser extends ExpressionParser {
     return { file: x.file, start: Math.min(x.start, y.start), end: Math.max(x.end, y.end) };
   }
 
+  /**
+   * Reads specifiers and pointer levels from token `p` up to a plain name, as plainSpecifiers and plainPointers do;
+   * the name's index (-1 when the fast path gives up). A run of tokens spelled as one read before (no typedef name
+   * in it) gives the type that one built, the same object, with nothing made.
+   */
+  private plainType(p: number, ofFunction: boolean): number {
+    const toks = this.toks;
+    const memo = this.memo;
+    if (toks.kindAt(p) !== K_IDENT) return -1;
+    const firstText = toks.text(p);
+    for (let k = 0; k < memo.length; k++) {
+      const m = memo[k];
+      const texts = m.texts;
+      if (m.ofFunction !== ofFunction || texts[0] !== firstText) continue;
+      // Spelled alike and of the same kind (every token of a memo is a word but the pointers' '*').
+      let j = 1;
+      for (; j < texts.length; j++) {
+        const text = texts[j];
+        if (toks.text(p + j) !== text || toks.kindAt(p + j) !== (text === '*' ? K_PUNCT : K_IDENT)) break;
+      }
+      if (j < texts.length || !this.plainName(p + j)) continue;
+      const spec = this.plainSpec;
+      spec.base = m.base;
+      spec.end = p + m.specTokens;
+      spec.kernel = m.kernel;
+      spec.extern = m.extern;
+      this.pointerType = m.type;
+      return p + j;
+    }
+    const spec = this.plainSpecifiers(p, ofFunction);
+    if (spec.end < 0) return -1;
+    const nameAt = this.plainPointers(spec.end);
+    if (nameAt < 0 || !this.plainName(nameAt)) return -1;
+    if (!this.typedefSeen) {
+      const texts: string[] = [];
+      for (let k = p; k < nameAt; k++) texts.push(toks.text(k));
+      const entry: PlainTypeMemo = {
+        texts,
+        ofFunction,
+        specTokens: spec.end - p,
+        base: spec.base!,
+        kernel: spec.kernel,
+        extern: spec.extern,
+        type: this.pointerType,
+      };
+      if (memo.length < MEMO_SIZE) memo.push(entry);
+      else memo[this.memoNext++ % MEMO_SIZE] = entry;
+    }
+    return nameAt;
+  }
+
   /** Whether token `p` is a name the general declarator takes and no specifier list would have taken before it. */
   private plainName(p: number): boolean {
     return this.toks.kindAt(p) === K_IDENT && !this.toks.fromMacro(p) && this.specifierWordAt(p) === undefined;
@@ -143,6 +209,7 @@ export abstract class PlainFunctionParser extends ExpressionParser {
     const out = this.plainSpec;
     out.end = -1;
     out.base = undefined;
+    this.typedefSeen = false;
     out.kernel = false;
     out.extern = false;
     let type: Type | undefined;
@@ -159,6 +226,8 @@ export abstract class PlainFunctionParser extends ExpressionParser {
         if (type) break;
         const td = this.typedefs.get(w);
         if (!td) return out;
+        // Its use names the declaration it has here: not kept in the memo, as a typedef may be declared again.
+        this.typedefSeen = true;
         type = { kind: 'typedef', name: w, target: td.type, span: td.span };
         continue;
       }

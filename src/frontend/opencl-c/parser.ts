@@ -41,6 +41,8 @@ class Parser extends PlainFunctionParser {
   );
   /** Function bodies the preprocessor read at the character level that were taken here as bodies. */
   private bodiesRead = 0;
+  /** Declarations the fast path read. */
+  private plainFunctions = 0;
 
   // ---- Translation unit ----------------------------------------------------------------
 
@@ -64,6 +66,7 @@ class Parser extends PlainFunctionParser {
       records: this.records,
       extensions: this.extensions,
       bodiesRead: this.bodiesRead,
+      plainFunctions: this.plainFunctions,
     };
   }
 
@@ -86,8 +89,9 @@ class Parser extends PlainFunctionParser {
   }
 
   protected externalDeclaration(): void {
-    const plain = this.plainFunction();
+    const plain = this.options.plainFunctions === false ? undefined : this.plainFunction();
     if (plain) {
+      this.plainFunctions++;
       const { spec, d, open } = plain;
       this.checker.function(spec, d, open < 0 ? undefined : this.bodyAt(open));
       return;
