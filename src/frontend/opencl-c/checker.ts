@@ -20,7 +20,7 @@ import type {
   Parameter,
 } from '../../model/kernel-module.js';
 import { type QualType, type Type, canonical, q } from '../../types/types.js';
-import { checkKernel } from './check-kernel.js';
+import { type KernelCheckContext, checkKernel } from './check-kernel.js';
 import { TypeChecker } from './check-types.js';
 import { TypeInterner } from './type-interner.js';
 import { type EvalContext, type Expr, evaluate, evaluateInt } from './expr.js';
@@ -84,6 +84,8 @@ export class DeclarationChecker extends TypeChecker {
   private readonly types = new TypeInterner();
   private readonly variables: ModuleVariable[] = [];
   private readonly samplers: LiteralSampler[] = [];
+  /** What checkKernel reads, one object for every kernel (`enabled` is the live set). */
+  private readonly kernelContext: KernelCheckContext;
 
   /**
    * `ordinary` is the parser's table of ordinary identifiers: the checker enters the functions
@@ -98,6 +100,7 @@ export class DeclarationChecker extends TypeChecker {
     private readonly evalCtx: EvalContext,
   ) {
     super(diags, options.layout, enabled);
+    this.kernelContext = { diags, clVersion: options.clVersion, enabled };
   }
 
   /** The functions in order of first declaration, and the program-scope data. */
@@ -208,13 +211,7 @@ export class DeclarationChecker extends TypeChecker {
       const index = this.functions.push(info) - 1;
       this.ordinary.set(name, { kind: 'function', span: d.nameSpan, index, defined: hasBody });
     }
-    if (spec.kernel)
-      checkKernel(
-        { diags: this.diags, clVersion: this.options.clVersion, enabled: this.enabled },
-        info,
-        d.nameSpan,
-        hasBody,
-      );
+    if (spec.kernel) checkKernel(this.kernelContext, info, d.nameSpan, hasBody);
   }
 
   /** The program-scope variables among `names` that no parameter hides. */

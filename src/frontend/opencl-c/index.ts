@@ -23,6 +23,11 @@ export interface OpenCLFrontendOptions {
    * result is the same as reading them token by token, only faster.
    */
   readonly skipBodies?: boolean;
+  /**
+   * Read plain function declarations through the parser's fast path (default true): the result is the same as the
+   * general grammar's, only faster (parser-plain-function.ts).
+   */
+  readonly plainFunctions?: boolean;
 }
 
 export interface FrontendResult {
@@ -31,6 +36,8 @@ export interface FrontendResult {
   readonly diagnostics: DiagnosticBag;
   /** How many function bodies were read at the character level (0 when the token path answered). */
   readonly skippedBodies?: number;
+  /** How many function declarations the parser's fast path read. */
+  readonly plainFunctions?: number;
 }
 
 /** OpenCL C source → KernelModule: preprocess, parse declarations, check kernels. */
@@ -79,9 +86,14 @@ function compileWith(
   } else pp = preprocess(file, host, ppOptions, diags);
   // A cut-short token stream is not parsed: its errors would all be cascades of the one that cut it.
   if (pp.stopped) return { diagnostics: diags, skippedBodies: 0 };
-  const parsed = parse(pp.tokens, { layout: options.layout, clVersion: clVersion(std) }, diags);
+  const parsed = parse(
+    pp.tokens,
+    { layout: options.layout, clVersion: clVersion(std), plainFunctions: options.plainFunctions },
+    diags,
+  );
   if (parsed.bodiesRead !== pp.tokens.bodyCount) return undefined;
-  if (diags.hasErrors) return { diagnostics: diags, skippedBodies: parsed.bodiesRead };
+  const counts = { skippedBodies: parsed.bodiesRead, plainFunctions: parsed.plainFunctions };
+  if (diags.hasErrors) return { diagnostics: diags, ...counts };
   const module: KernelModule = {
     language: 'opencl-c',
     path: file.path,
@@ -93,7 +105,7 @@ function compileWith(
     samplers: parsed.samplers,
     records: parsed.records,
   };
-  return { module, diagnostics: diags, skippedBodies: parsed.bodiesRead };
+  return { module, diagnostics: diags, ...counts };
 }
 
 /** Convenience for in-memory sources: no includes beyond the given files. */

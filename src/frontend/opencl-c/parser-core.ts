@@ -150,6 +150,8 @@ export const KNOWN_ATTRIBUTES_NO_ARGS = new Set([
 export interface ParseOptions {
   readonly layout: DataLayout;
   readonly clVersion: number;
+  /** Read plain function declarations through the fast path (parser-plain-function.ts; default true). */
+  readonly plainFunctions?: boolean;
 }
 
 export interface ParseResult {
@@ -160,6 +162,8 @@ export interface ParseResult {
   readonly extensions: { name: string; enabled: boolean; span: Span }[];
   /** Function bodies read at the character level (TokenBuffer.takeBody) that the parser took as bodies. */
   readonly bodiesRead: number;
+  /** Function declarations the fast path read (parser-plain-function.ts). */
+  readonly plainFunctions: number;
 }
 
 export interface Attribute {

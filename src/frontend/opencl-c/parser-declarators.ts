@@ -186,7 +186,7 @@ export abstract class DeclaratorParser extends SpecifierParser {
   }
 
   /** Two parameters of one list with one name: clang's error (the type is still built, so parsing goes on). */
-  private checkParamNames(ps: readonly ParamDecl[]): void {
+  protected checkParamNames(ps: readonly ParamDecl[]): void {
     if (ps.length < 2) return;
     // A short list is compared pairwise: a Map per list was one of every kernel's allocations (issue 30).
     if (ps.length <= 16) {

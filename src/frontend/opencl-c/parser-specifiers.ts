@@ -56,6 +56,20 @@ const NOT_A_WORD = WORD_NOTES.length - 1;
 export abstract class SpecifierParser extends RecordParser {
   // ---- Declaration specifiers ----------------------------------------------------------
 
+  /**
+   * What kind of specifier word identifier token `p` is (undefined: none, a typedef name or a declarator's name).
+   * Looked up once per spelling of the stream (a file of very many kernels repeats a few words: issue 30).
+   */
+  protected specifierWordAt(p: number): SpecifierWord | undefined {
+    let note = this.toks.noteAt(p);
+    if (note === 0) {
+      const found = SPECIFIER_WORDS.get(this.toks.text(p));
+      note = found === undefined ? NOT_A_WORD : WORD_NOTES.indexOf(found);
+      this.toks.setNoteAt(p, note);
+    }
+    return WORD_NOTES[note];
+  }
+
   protected declSpecifiers(forParam: boolean): DeclSpec {
     const startTok = this.peek();
     // The basic type keywords met, counted: the first alone (the common case) needs no map.
@@ -85,14 +99,7 @@ export abstract class SpecifierParser extends RecordParser {
       const t = this.tokenAt(p);
       if (t.kind !== 'ident') break;
       const w = t.text;
-      // Looked up once per spelling of the stream (a file of very many kernels repeats a few words: issue 30).
-      let note = this.toks.noteAt(p);
-      if (note === 0) {
-        const found = SPECIFIER_WORDS.get(w);
-        note = found === undefined ? NOT_A_WORD : WORD_NOTES.indexOf(found);
-        this.toks.setNoteAt(p, note);
-      }
-      let word = WORD_NOTES[note];
+      let word = this.specifierWordAt(p);
       if (word === 'pipe' && this.options.clVersion < 200) word = undefined;
       let builtin: Type | undefined;
       if (word === 'builtin') {
@@ -211,7 +218,11 @@ export abstract class SpecifierParser extends RecordParser {
   }
 
   protected builtinTypeName(t: Token): Type | undefined {
-    const w = t.text;
+    return this.builtinTypeWord(t.text);
+  }
+
+  /** The builtin type named `w` (a fresh object), undefined when `w` names none in this OpenCL C version. */
+  protected builtinTypeWord(w: string): Type | undefined {
     const sc = BUILTIN_SCALAR_NAMES.get(w);
     if (sc) return scalar(sc);
     if (IMAGE_NAMES.has(w)) return { kind: 'image', name: w as ImageName };

@@ -19,7 +19,7 @@ import {
   ParseError,
   MAX_NESTING,
 } from './parser-core.js';
-import { ExpressionParser } from './parser-expressions.js';
+import { PlainFunctionParser } from './parser-plain-function.js';
 
 export type { ParseOptions, ParseResult } from './parser-core.js';
 
@@ -31,7 +31,7 @@ const NO_LOCAL_VARIABLES: readonly LocalVariable[] = Object.freeze([]);
  * braces but scanned for calls and the names they use. Each declaration goes to the checker
  * as soon as it is read: the names it declares are in scope for what follows.
  */
-class Parser extends ExpressionParser {
+class Parser extends PlainFunctionParser {
   protected readonly checker = new DeclarationChecker(
     this.options,
     this.diags,
@@ -41,6 +41,8 @@ class Parser extends ExpressionParser {
   );
   /** Function bodies the preprocessor read at the character level that were taken here as bodies. */
   private bodiesRead = 0;
+  /** Declarations the fast path read. */
+  private plainFunctions = 0;
 
   // ---- Translation unit ----------------------------------------------------------------
 
@@ -64,6 +66,7 @@ class Parser extends ExpressionParser {
       records: this.records,
       extensions: this.extensions,
       bodiesRead: this.bodiesRead,
+      plainFunctions: this.plainFunctions,
     };
   }
 
@@ -86,6 +89,13 @@ class Parser extends ExpressionParser {
   }
 
   protected externalDeclaration(): void {
+    const plain = this.options.plainFunctions === false ? undefined : this.plainFunction();
+    if (plain) {
+      this.plainFunctions++;
+      const { spec, d, open } = plain;
+      this.checker.function(spec, d, open < 0 ? undefined : this.bodyAt(open));
+      return;
+    }
     if (this.accept(';')) return;
     const first = this.peek();
     if (first.kind === 'ident' && first.text === '_Static_assert') {
@@ -139,6 +149,14 @@ class Parser extends ExpressionParser {
 
   protected functionDeclaration(spec: DeclSpec, d: Declarator, hasBody: boolean): void {
     this.checker.function(spec, d, hasBody ? this.scanBody() : undefined);
+  }
+
+  /** The body whose '{' is token `open` (the current one): the preprocessor's record of it, else scanned. */
+  private bodyAt(open: number): FunctionBody {
+    const record = this.toks.takeBody(open);
+    if (!record) return this.scanBody();
+    this.pos = open + 1;
+    return this.recordedBody(record);
   }
 
   /** Skips a body by balanced braces, noting calls and the names it uses. */

@@ -331,6 +331,11 @@ export class TokenBuffer {
     return KINDS[this.kindAt(i)];
   }
 
+  /** Whether token `i` came out of a macro (it has a hide set or an expansion): its diagnostics' span is more than `spanAt`. */
+  fromMacro(i: number): boolean {
+    return this.metaArr[i] !== 0;
+  }
+
   /** Where token `i` came from: its macro invocation, else its spelling. */
   spanAt(i: number): Span {
     const m = this.metaArr[i];

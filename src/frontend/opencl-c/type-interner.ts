@@ -49,7 +49,20 @@ export class TypeInterner {
   /** Qualified types by their (shared) type, then `qualKey`. */
   private readonly quals = new WeakMap<Type, Map<number, QualType>>();
 
+  /**
+   * The objects `qual` answered: asked again with one of them it is one lookup, not one per level (the parser's fast
+   * path hands the same object for every parameter spelled alike: parser-plain-function.ts).
+   */
+  private readonly answered = new WeakSet<QualType>();
+
   qual(t: QualType): QualType {
+    if (this.answered.has(t)) return t;
+    const out = this.lookup(t);
+    this.answered.add(out);
+    return out;
+  }
+
+  private lookup(t: QualType): QualType {
     const type = this.type(t.type);
     let byKey = this.quals.get(type);
     if (!byKey) this.quals.set(type, (byKey = new Map()));
