@@ -22,32 +22,16 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CORPORA, CORPUS_ROOT, type CorpusFile } from '../test/corpus/corpora.js';
+import { CORPUS_ROOT, type CorpusFile } from '../test/corpus/corpora.js';
 import { frontendFlags } from '../test/corpus/frontend-flags.js';
 import { TARGET_NAMES } from '../src/targets/target-names.js';
+import { SHAPES } from './lower-shape-files.js';
 
 const here = resolve(fileURLToPath(import.meta.url), '../..');
 const RUNS = Number(process.env.RUNS ?? 5);
 const WARM = Number(process.env.WARM ?? 6);
 const TARGETS = (process.env.TARGETS ?? TARGET_NAMES.join(' ')).split(/\s+/).filter(Boolean);
 const BASELINE = process.env.BASELINE ? resolve(process.env.BASELINE) : undefined;
-
-const corpus = (name: string): CorpusFile[] => CORPORA.find((c) => c.name === name)!.files();
-const named = (name: string, files: readonly string[]) => () =>
-  corpus(name).filter((f) => files.includes(basename(f.path)));
-
-const SHAPES: Record<string, () => CorpusFile[]> = {
-  'many small kernels': named('darktable', ['basic.cl', 'blendop.cl', 'extended.cl', 'colorspaces.cl']),
-  'long branchy bodies': named('darktable', [
-    'filmic.cl',
-    'demosaic_markesteijn.cl',
-    'demosaic_rcd.cl',
-    'demosaic_ppg.cl',
-  ]),
-  'struct-heavy signatures': named('hashcat', ['m00400-pure.cl', 'm00500-pure.cl']),
-  'include-heavy': named('hashcat', ['m00000_a0-pure.cl', 'm00010_a1-pure.cl', 'm00020_a3-pure.cl']),
-  'small real files': () => corpus('silx'),
-};
 
 interface Job {
   path: string;

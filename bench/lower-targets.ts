@@ -14,11 +14,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CORPORA, CORPUS_ROOT, type CorpusFile } from '../test/corpus/corpora.js';
+import { CORPUS_ROOT } from '../test/corpus/corpora.js';
 import { frontendFlags } from '../test/corpus/frontend-flags.js';
 import { TARGET_NAMES } from '../src/targets/target-names.js';
+import { SHAPES } from './lower-shape-files.js';
 
 const here = resolve(fileURLToPath(import.meta.url), '../..');
 const CHILD = join(here, 'bench/lower-targets-child.mjs');
@@ -27,24 +28,6 @@ const WARM = Number(process.env.WARM ?? 20);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const TARGETS = (process.env.TARGETS ?? TARGET_NAMES.join(' ')).split(/\s+/).filter(Boolean);
 const BASELINE = process.env.BASELINE ? resolve(process.env.BASELINE) : undefined;
-
-const corpus = (name: string): CorpusFile[] => CORPORA.find((c) => c.name === name)!.files();
-const named = (name: string, files: readonly string[]) => () =>
-  corpus(name).filter((f) => files.includes(basename(f.path)));
-
-// lower-shapes' shapes (bench/lower-shapes.ts), the darktable ones first: there the targets are 40-45% of the time.
-const SHAPES: Record<string, () => CorpusFile[]> = {
-  'many small kernels': named('darktable', ['basic.cl', 'blendop.cl', 'extended.cl', 'colorspaces.cl']),
-  'long branchy bodies': named('darktable', [
-    'filmic.cl',
-    'demosaic_markesteijn.cl',
-    'demosaic_rcd.cl',
-    'demosaic_ppg.cl',
-  ]),
-  'struct-heavy signatures': named('hashcat', ['m00400-pure.cl', 'm00500-pure.cl']),
-  'include-heavy': named('hashcat', ['m00000_a0-pure.cl', 'm00010_a1-pure.cl', 'm00020_a3-pure.cl']),
-  'small real files': () => corpus('silx'),
-};
 
 interface Measured {
   out: Record<string, number[]>;

@@ -1,45 +1,22 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { DATA_LAYOUTS } from '../src/layout/data-layout.js';
 import { CORPORA, CORPUS_ROOT } from './corpus/corpora.js';
 import { frontendFlags } from './corpus/frontend-flags.js';
-import { FIXTURES, fixtureCases } from './support/fixtures.js';
+import { FIXTURES, diskHost, openclFixtureInputs } from './support/fixtures.js';
 import { bodySkipProgram } from './support/gen-bodies.js';
 import { compileBothWays } from './support/skip-compare.js';
 
 // Function bodies and inactive groups read at the character level must give exactly the module and
 // diagnostics that reading them token by token gives (src/frontend/opencl-c/skip-preprocessor.ts).
 
-const diskHost = (root: string) => ({
-  readFile: (p: string) => {
-    try {
-      return readFileSync(join(root, p), 'utf8');
-    } catch {
-      return undefined;
-    }
-  },
-});
-
 test('body skipping: every fixture compiles to the same module and diagnostics both ways', () => {
   let skipped = 0;
-  for (const name of fixtureCases()) {
-    const dir = join(FIXTURES, name);
-    if (!existsSync(join(dir, 'input.cl'))) continue;
-    const options = existsSync(join(dir, 'options.json'))
-      ? JSON.parse(readFileSync(join(dir, 'options.json'), 'utf8'))
-      : {};
-    const includeDirs = ((options.includeDirs ?? []) as string[]).map((d) => relative(FIXTURES, join(dir, d)));
-    const path = relative(FIXTURES, join(dir, 'input.cl'));
-    const r = compileBothWays(path, readFileSync(join(dir, 'input.cl'), 'utf8'), diskHost(FIXTURES), {
-      std: options.std,
-      includeDirs,
-      defines: options.defines,
-      layout: DATA_LAYOUTS.spir64,
-    });
-    assert.equal(r.skipped, r.tokens, name);
+  for (const f of openclFixtureInputs()) {
+    const r = compileBothWays(f.path, f.text, diskHost(FIXTURES), f.options);
+    assert.equal(r.skipped, r.tokens, f.name);
     skipped += r.skippedBodies;
   }
   assert.ok(skipped > 10, `only ${skipped} bodies were read at the character level`);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { SourceFile } from '../src/diagnostics/source.js';
@@ -9,7 +9,7 @@ import type { FileHost } from '../src/frontend/opencl-c/preprocessor.js';
 import { DATA_LAYOUTS } from '../src/layout/data-layout.js';
 import { CORPORA, CORPUS_ROOT } from './corpus/corpora.js';
 import { frontendFlags } from './corpus/frontend-flags.js';
-import { FIXTURES, fixtureCases } from './support/fixtures.js';
+import { FIXTURES, diskHost, openclFixtureInputs } from './support/fixtures.js';
 import { fingerprint } from './support/skip-compare.js';
 
 // The parser's fast path for plain function declarations (src/frontend/opencl-c/parser-plain-function.ts) must give
@@ -28,16 +28,6 @@ function bothWays(path: string, text: string, host: FileHost, options: OpenCLFro
   };
 }
 
-const diskHost = (root: string): FileHost => ({
-  readFile: (p: string) => {
-    try {
-      return readFileSync(join(root, p), 'utf8');
-    } catch {
-      return undefined;
-    }
-  },
-});
-
 test('plain declarations: a file of plain kernels is read by the fast path, module and diagnostics as the general grammar gives', () => {
   let text = 'typedef float T;\n';
   for (let i = 0; i < 200; i++) text += `kernel void k${i}(global float *a, int n, T x) { }\n`;
@@ -49,21 +39,9 @@ test('plain declarations: a file of plain kernels is read by the fast path, modu
 
 test('plain declarations: every fixture compiles to the same module and diagnostics with and without the fast path', () => {
   let plain = 0;
-  for (const name of fixtureCases()) {
-    const dir = join(FIXTURES, name);
-    if (!existsSync(join(dir, 'input.cl'))) continue;
-    const options = existsSync(join(dir, 'options.json'))
-      ? JSON.parse(readFileSync(join(dir, 'options.json'), 'utf8'))
-      : {};
-    const includeDirs = ((options.includeDirs ?? []) as string[]).map((d) => relative(FIXTURES, join(dir, d)));
-    const path = relative(FIXTURES, join(dir, 'input.cl'));
-    const r = bothWays(path, readFileSync(join(dir, 'input.cl'), 'utf8'), diskHost(FIXTURES), {
-      std: options.std,
-      includeDirs,
-      defines: options.defines,
-      layout: DATA_LAYOUTS.spir64,
-    });
-    assert.equal(r.fast, r.general, name);
+  for (const f of openclFixtureInputs()) {
+    const r = bothWays(f.path, f.text, diskHost(FIXTURES), f.options);
+    assert.equal(r.fast, r.general, f.name);
     plain += r.plain;
   }
   assert.ok(plain > 20, `the fast path read only ${plain} declarations of the fixtures`);

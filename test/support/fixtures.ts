@@ -4,10 +4,10 @@ import { formatDiagnostics } from '../../src/diagnostics/format.js';
 import { DiagnosticBag } from '../../src/diagnostics/diagnostic.js';
 import { SourceFile } from '../../src/diagnostics/source.js';
 import { emitDeclarations } from '../../src/emit/declarations.js';
-import { compileOpenCL } from '../../src/frontend/opencl-c/index.js';
+import { compileOpenCL, type OpenCLFrontendOptions } from '../../src/frontend/opencl-c/index.js';
 import { compileTinytc } from '../../src/codegen/compile-tinytc.js';
 import type { ClStd } from '../../src/frontend/opencl-c/predefined.js';
-import { preprocess } from '../../src/frontend/opencl-c/preprocessor.js';
+import { type FileHost, preprocess } from '../../src/frontend/opencl-c/preprocessor.js';
 import { tokensToText } from '../../src/frontend/opencl-c/print-tokens.js';
 import { DATA_LAYOUTS } from '../../src/layout/data-layout.js';
 import { FORMATS, type LowerResult, TARGETS, lower } from '../../src/lower.js';
@@ -50,6 +50,39 @@ export function fixtureCases(): string[] {
     .filter((d) => d.isDirectory())
     .map((d) => d.name)
     .sort();
+}
+
+/** A host that reads the frontend's files (includes too) under `root`, and answers undefined for one that is not there. */
+export const diskHost = (root: string): FileHost => ({
+  readFile: (p: string) => {
+    try {
+      return readFileSync(join(root, p), 'utf8');
+    } catch {
+      return undefined;
+    }
+  },
+});
+
+/** One OpenCL C fixture as the frontend takes it: its path relative to FIXTURES, its text and its options. */
+export interface OpenCLFixtureInput {
+  readonly name: string;
+  readonly path: string;
+  readonly text: string;
+  readonly options: Pick<OpenCLFrontendOptions, 'std' | 'includeDirs' | 'defines' | 'layout'>;
+}
+
+/** Every OpenCL C fixture (tinytc ones left out), with its options.json's std, include folders and defines, spir64. */
+export function* openclFixtureInputs(): Generator<OpenCLFixtureInput> {
+  for (const name of fixtureCases()) {
+    const dir = join(FIXTURES, name);
+    if (!existsSync(join(dir, 'input.cl'))) continue;
+    const optionsPath = join(dir, 'options.json');
+    const o: FixtureOptions = existsSync(optionsPath) ? JSON.parse(readFileSync(optionsPath, 'utf8')) : {};
+    const includeDirs = (o.includeDirs ?? []).map((d) => relative(FIXTURES, join(dir, d)));
+    const text = readFileSync(join(dir, 'input.cl'), 'utf8');
+    const options = { std: o.std, includeDirs, defines: o.defines, layout: DATA_LAYOUTS.spir64 };
+    yield { name, path: relative(FIXTURES, join(dir, 'input.cl')), text, options };
+  }
 }
 
 /** A lowering's text: whole, or (streamed) its pieces joined. */
