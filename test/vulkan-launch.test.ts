@@ -97,32 +97,32 @@ test("a new buffer with a freed buffer's handle is bound anew (bindings are keye
   }
 });
 
-test('a warm Vulkan launch allocates nothing: sync, timed and queued; a launch that makes its arguments object is seen to', (t) => {
-  const probe = testVulkan(t);
-  if (!probe) return;
-  probe.dispose();
-  // A young generation that holds every launch's garbage: no collection runs (gcs 0), so the
-  // heap's growth is what the launches allocated.
-  const r = spawnSync(
-    process.execPath,
-    [
-      '--max-semi-space-size=64',
-      '--import',
-      'tsx',
-      'test/support/vulkan-launch-alloc-probe.ts',
-      'launch,timed,enqueue,control',
-      '1500',
-      '2000',
-    ],
-    { encoding: 'utf8' },
-  );
+/**
+ * Runs test/support/vulkan-launch-alloc-probe.ts in a process of its own for `modes` (1,500 warm launches, then 2,000
+ * counted) with a young generation that holds every launch's garbage: no collection runs (gcs 0), so the heap's
+ * growth is what the launches allocated. `batching` 'list': queued launches submitted as a list of their own buffers.
+ */
+function allocProbe(
+  modes: readonly string[],
+  batching?: 'list',
+): { mode: string; gcs: number; bytesPerCall: number }[] {
+  const probe = 'test/support/vulkan-launch-alloc-probe.ts';
+  const args = ['--max-semi-space-size=64', '--import', 'tsx', probe, modes.join(','), '1500', '2000'];
+  const r = spawnSync(process.execPath, batching ? [...args, batching] : args, { encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
-  const rows = r.stdout
+  return r.stdout
     .trim()
     .split('\n')
     .filter((l) => l.startsWith('{'))
     .map((l) => JSON.parse(l) as { mode: string; gcs: number; bytesPerCall: number });
-  assert.equal(rows.length, 4, r.stdout);
+}
+
+test('a warm Vulkan launch allocates nothing: sync, timed and queued; a launch that makes its arguments object is seen to', (t) => {
+  const probe = testVulkan(t);
+  if (!probe) return;
+  probe.dispose();
+  const rows = allocProbe(['launch', 'timed', 'enqueue', 'control']);
+  assert.equal(rows.length, 4);
   for (const row of rows.slice(0, 3)) assert.equal(row.gcs, 0, JSON.stringify(row));
   for (const row of rows.slice(0, 3)) assert.ok(row.bytesPerCall < 8, JSON.stringify(row));
   // The control allocates on every launch: its growth shows it, or (on a loaded machine, where V8 may
@@ -134,27 +134,8 @@ test('a warm queued launch allocates nothing with recordBatch false too (a list 
   const probe = testVulkan(t);
   if (!probe) return;
   probe.dispose();
-  const r = spawnSync(
-    process.execPath,
-    [
-      '--max-semi-space-size=64',
-      '--import',
-      'tsx',
-      'test/support/vulkan-launch-alloc-probe.ts',
-      'enqueue,control',
-      '1500',
-      '2000',
-      'list',
-    ],
-    { encoding: 'utf8' },
-  );
-  assert.equal(r.status, 0, r.stderr);
-  const rows = r.stdout
-    .trim()
-    .split('\n')
-    .filter((l) => l.startsWith('{'))
-    .map((l) => JSON.parse(l) as { mode: string; gcs: number; bytesPerCall: number });
-  assert.equal(rows.length, 2, r.stdout);
+  const rows = allocProbe(['enqueue', 'control'], 'list');
+  assert.equal(rows.length, 2);
   assert.equal(rows[0].gcs, 0, JSON.stringify(rows[0]));
   assert.ok(rows[0].bytesPerCall < 8, JSON.stringify(rows[0]));
   assert.ok(rows[1].gcs > 0 || rows[1].bytesPerCall > 64, JSON.stringify(rows[1]));
