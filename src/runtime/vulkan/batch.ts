@@ -7,7 +7,8 @@
 // - record (default): each launch's commands (barrier, pipeline, its recording's sets, push
 //   constants, dispatch) recorded into the batch's own command buffer, one of a ring of RING, each
 //   with a fence that is waited on before the command buffer is begun again; a barrier closes the
-//   batch. On an H200 an empty kernel's queued launch took 2.24 µs so (C host 2.10, OpenCL 5.71).
+//   batch. On an H200 an empty kernel's queued launch took 2.24 and 3.81 µs so in two runs (C host 2.10,
+//   OpenCL 5.71 and 7.27): below OpenCL in both, the C host's pace in one (docs/benchmarks.md).
 // - list: each launch's own recorded command buffer, its handle written into a list, the list
 //   submitted as one VkSubmitInfo. Every recording begins and ends with a full memory barrier
 //   (recording.ts), and barriers order the command buffers of one submission in their order in it.

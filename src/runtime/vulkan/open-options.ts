@@ -46,7 +46,8 @@ export interface VulkanOpenOptions {
   /**
    * true (default): each queued launch's commands are recorded into the batch's own command buffer, one command
    * buffer a submit; false: the launches' own recorded command buffers are submitted as a list
-   * (src/runtime/vulkan/batch.ts; on an H200 2.24 against 6.38 µs a queued launch).
+   * (src/runtime/vulkan/batch.ts; on an H200 2.24 against 6.38 µs a queued launch in one run,
+   * 3.81 against 6.47 in another).
    */
   readonly recordBatch?: boolean;
 }
