@@ -36,7 +36,9 @@ const CHILD = `
 const [lib, jobsJson, runs] = process.argv.slice(1);
 const { readFileSync } = await import('node:fs');
 const { lower } = await import(lib);
-const host = { readFile: (p) => { try { return readFileSync(p, 'utf8'); } catch { return undefined; } } };
+// Included files are read as kernarg lower reads them (its build's own reader, beside the lowering).
+const { readInput } = await import(new URL('cli/read-input.js', 'file://' + lib).href);
+const host = { readFile: (p) => { const r = readInput(p); return 'text' in r ? r.text : undefined; } };
 const cpu = [];
 for (const job of JSON.parse(jobsJson)) {
   const text = readFileSync(job.path, 'utf8');

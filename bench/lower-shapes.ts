@@ -45,7 +45,9 @@ const CHILD = `
 const [lib, jobsJson, targetsJson, runs, warm] = process.argv.slice(1);
 const { readFileSync } = await import('node:fs');
 const { lower } = await import(lib);
-const host = { readFile: (p) => { try { return readFileSync(p, 'utf8'); } catch { return undefined; } } };
+// Included files are read as kernarg lower reads them (its build's own reader, beside the lowering).
+const { readInput } = await import(new URL('cli/read-input.js', 'file://' + lib).href);
+const host = { readFile: (p) => { const r = readInput(p); return 'text' in r ? r.text : undefined; } };
 const jobs = JSON.parse(jobsJson).map((j) => ({ ...j, text: readFileSync(j.path, 'utf8') }));
 const targets = JSON.parse(targetsJson);
 const refused = {};

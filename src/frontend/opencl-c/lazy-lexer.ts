@@ -95,7 +95,48 @@ export const isIdCode = (c: number) => c < 128 && CHAR_CLASS[c] !== 0;
  * splice and `shift[k]` the characters removed up to there. Works splice by splice (indexOf and
  * slices), so a file with a few continuation lines costs what one without them does.
  */
-function removeSplices(text: string): { clean: string; at: number[]; shift: number[] } {
+function removeSplices(text: string): Spliced {
+  if (text.indexOf('\\') < 0) return { clean: text, at: NO_SPLICES, shift: NO_SPLICES };
+  const known = recentlySpliced.get(text);
+  if (known) return known;
+  const spliced = spliceOut(text);
+  if (spliced.at.length > 0 && text.length >= SPLICE_MEMO_MIN_CHARS && text.length <= SPLICE_MEMO_CHARS) {
+    for (const old of recentlySpliced.keys()) {
+      if (recentlySpliced.size < SPLICE_MEMO_ENTRIES && memoChars + text.length <= SPLICE_MEMO_CHARS) break;
+      recentlySpliced.delete(old);
+      memoChars -= old.length;
+    }
+    recentlySpliced.set(text, spliced);
+    memoChars += text.length;
+  }
+  return spliced;
+}
+
+interface Spliced {
+  readonly clean: string;
+  readonly at: readonly number[];
+  readonly shift: readonly number[];
+}
+
+const NO_SPLICES: readonly number[] = Object.freeze([]);
+
+/**
+ * The clean texts of the last few long files that had splices, by their text. The clean text is a
+ * new string as long as the file, and a string past V8's regular object size is a fresh mapping of
+ * its own: on the shared 2-core machine making one of 2.4 MB (hashcat's `inc_common.cl`, included
+ * by every hashcat kernel) took 9 ms, most of it page faults, where lexing the file takes about as
+ * long. A library header included by every file of a build, or a file lowered again in the same
+ * process, is cleaned once. The key is the text itself (a Map compares long strings by content),
+ * so a changed file is cleaned afresh.
+ */
+const recentlySpliced = new Map<string, Spliced>();
+const SPLICE_MEMO_ENTRIES = 16;
+const SPLICE_MEMO_MIN_CHARS = 1 << 16;
+/** At most this many characters of file text kept (and about as many of clean text). */
+const SPLICE_MEMO_CHARS = 1 << 25;
+let memoChars = 0;
+
+function spliceOut(text: string): Spliced {
   const parts: string[] = [];
   const at: number[] = [];
   const shift: number[] = [];
@@ -151,8 +192,8 @@ export class LazyLexer {
   /** The text, line splices removed. */
   readonly s: string;
   readonly n: number;
-  private readonly at: number[];
-  private readonly shift: number[];
+  private readonly at: readonly number[];
+  private readonly shift: readonly number[];
   readonly spliced: boolean;
   /** The text has no carriage return: a line ends only at '\n', so a line comment's end is an `indexOf` away. */
   readonly noCR: boolean;
