@@ -13,6 +13,9 @@
 //   secondary command buffer of the recording (secondary.ts), its handle written into a list; the
 //   batch's ring command buffer is that list in one vkCmdExecuteCommands and the closing barrier.
 //   A warm queued launch makes no Vulkan call; the batch makes five (begin, execute, barrier, end, submit).
+//   Half the recorded batch's CPU a launch on an H200, but 5.45 µs a launch against its 2.20-2.24 (C host making
+//   the same calls 5.41-5.47, at 64 and 256 a batch alike): NVIDIA's cost is per command buffer, secondary or not
+//   (docs/benchmarks.md). On lavapipe it spent less CPU than record; it is not the default.
 // - list (false): each launch's own recorded command buffer, its handle written into a list, the list
 //   submitted as one VkSubmitInfo. Every recording begins and ends with a full memory barrier
 //   (recording.ts), and barriers order the command buffers of one submission in their order in it.
