@@ -10,9 +10,12 @@
  * <batch> of them at a time (as kernarg's batch, src/runtime/vulkan/batch.ts: the handle written into a list, the
  * list submitted when full and before the wait; batch 1: a submit per launch), then one vkQueueWaitIdle. onecb: as
  * async, but <batch> launches recorded into one command buffer, submitted once per <batch> launches (not kernarg's
- * path: what recording a batch into one command buffer would save). record: as kernarg's recordBatch (see ENQUEUE). Prints "<mode> <microseconds per launch> <CPU microseconds per launch>" (user + system time
+ * path: what recording a batch into one command buffer would save). record: as kernarg's recordBatch (see ENQUEUE).
+ * secondary: as kernarg's recordBatch 'secondary': the launch recorded once into a secondary command buffer (barrier,
+ * bind pipeline, bind set, dispatch; simultaneous use), each queued launch its handle written into a list, the batch
+ * a ring command buffer of one vkCmdExecuteCommands of the list and a barrier (see SUBMIT_BATCH). Prints "<mode> <microseconds per launch> <CPU microseconds per launch>" (user + system time
  * of every thread of the process, the driver's included: the figure a loaded machine disturbs least).
- * Usage: host <launches> <module.spv> <entry> sync|block|timed|async|onecb|record <device substring> <buffer binding>
+ * Usage: host <launches> <module.spv> <entry> sync|block|timed|async|onecb|record|secondary <device substring> <buffer binding>
  *        <POD binding> <POD bytes in hex> [<batch>: async launches per submit, 1 to 4096, default 1]
  * Build: cc -O2 -I<vulkan headers' parent> -o host vulkan-launch-host.c <libvulkan.so.1> */
 #define _GNU_SOURCE
@@ -53,13 +56,13 @@ static int makeBuffer(VkDevice dev, VkPhysicalDeviceMemoryProperties *mp, VkDevi
 }
 
 int main(int argc, char **argv) {
-  if (argc < 9) { fprintf(stderr, "usage: %s <launches> <module.spv> <entry> sync|block|timed|async|onecb|record <device> <buffer binding> <POD binding> <POD hex> [batch]\n", argv[0]); return 2; }
+  if (argc < 9) { fprintf(stderr, "usage: %s <launches> <module.spv> <entry> sync|block|timed|async|onecb|record|secondary <device> <buffer binding> <POD binding> <POD hex> [batch]\n", argv[0]); return 2; }
   int n = atoi(argv[1]);
   int batch = argc > 9 ? atoi(argv[9]) : 1;
   if (batch < 1 || batch > 4096) { fprintf(stderr, "batch must be 1 to 4096\n"); return 2; }
   const char *mode = argv[4], *match = argv[5];
-  int onecb = !strcmp(mode, "onecb"), rec = !strcmp(mode, "record");
-  int async = !strcmp(mode, "async") || onecb || rec, timed = !strcmp(mode, "timed"), block = !strcmp(mode, "block");
+  int onecb = !strcmp(mode, "onecb"), rec = !strcmp(mode, "record"), sec = !strcmp(mode, "secondary");
+  int async = !strcmp(mode, "async") || onecb || rec || sec, timed = !strcmp(mode, "timed"), block = !strcmp(mode, "block");
   uint32_t bufBinding = (uint32_t)atoi(argv[6]), podBinding = (uint32_t)atoi(argv[7]);
   size_t podLen = strlen(argv[8]) / 2;
   uint8_t pod[4096];
@@ -223,13 +226,32 @@ int main(int argc, char **argv) {
   VkFence ringFence[4];
   int ringFenced[4] = { 0, 0, 0, 0 }, slot = 0;
   VkCommandBufferBeginInfo once = { VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO, 0, VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT, 0 };
-  if (rec) for (int i = 0; i < 4; i++) { CK(vkAllocateCommandBuffers(dev, &cai, &ring[i])); CK(vkCreateFence(dev, &fci, 0, &ringFence[i])); }
-#define SUBMIT_BATCH() do { if (rec) { vkCmdPipelineBarrier(ring[slot], stages, stages, 0, 1, &mb, 0, 0, 0, 0); CK(vkEndCommandBuffer(ring[slot])); \
+  if (rec || sec) for (int i = 0; i < 4; i++) { CK(vkAllocateCommandBuffers(dev, &cai, &ring[i])); CK(vkCreateFence(dev, &fci, 0, &ringFence[i])); }
+  /* secondary: the launch's commands recorded once into a secondary command buffer (simultaneous use: it runs many
+   * times in one batch and in batches in flight), as kernarg's src/runtime/vulkan/secondary.ts. */
+  VkCommandBuffer second = VK_NULL_HANDLE;
+  if (sec) {
+    VkCommandBufferAllocateInfo sai = { VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO, 0, cpool, VK_COMMAND_BUFFER_LEVEL_SECONDARY, 1 };
+    CK(vkAllocateCommandBuffers(dev, &sai, &second));
+    VkCommandBufferInheritanceInfo inh = { VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO, 0, VK_NULL_HANDLE, 0, VK_NULL_HANDLE, VK_FALSE, 0, 0 };
+    VkCommandBufferBeginInfo sbi = { VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO, 0, VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT, &inh };
+    CK(vkBeginCommandBuffer(second, &sbi));
+    vkCmdPipelineBarrier(second, stages, stages, 0, 1, &mb, 0, 0, 0, 0);
+    vkCmdBindPipeline(second, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
+    vkCmdBindDescriptorSets(second, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &ds, 0, 0);
+    vkCmdDispatch(second, 1, 1, 1);
+    CK(vkEndCommandBuffer(second));
+  }
+  /* record and secondary: the ring's next command buffer begun, once the submission that last used it has finished. */
+#define BEGIN_RING() do { if (ringFenced[slot]) { CK(vkWaitForFences(dev, 1, &ringFence[slot], VK_TRUE, UINT64_MAX)); CK(vkResetFences(dev, 1, &ringFence[slot])); ringFenced[slot] = 0; } \
+    CK(vkBeginCommandBuffer(ring[slot], &once)); } while (0)
+#define SUBMIT_BATCH() do { if (rec || sec) { if (sec) { BEGIN_RING(); vkCmdExecuteCommands(ring[slot], nQueued, queued); } \
+    vkCmdPipelineBarrier(ring[slot], stages, stages, 0, 1, &mb, 0, 0, 0, 0); CK(vkEndCommandBuffer(ring[slot])); \
     queued[0] = ring[slot]; batchSub.commandBufferCount = 1; nQueued = 0; ringFenced[slot] = 1; CK(vkQueueSubmit(q, 1, &batchSub, ringFence[slot])); slot = (slot + 1) % 4; } \
     else { batchSub.commandBufferCount = nQueued; nQueued = 0; CK(vkQueueSubmit(q, 1, &batchSub, VK_NULL_HANDLE)); } } while (0)
-#define ENQUEUE() do { if (rec) { if (nQueued == 0) { if (ringFenced[slot]) { CK(vkWaitForFences(dev, 1, &ringFence[slot], VK_TRUE, UINT64_MAX)); CK(vkResetFences(dev, 1, &ringFence[slot])); ringFenced[slot] = 0; } \
-    CK(vkBeginCommandBuffer(ring[slot], &once)); } VkCommandBuffer r_ = ring[slot]; vkCmdPipelineBarrier(r_, stages, stages, 0, 1, &mb, 0, 0, 0, 0); \
+#define ENQUEUE() do { if (rec) { if (nQueued == 0) BEGIN_RING(); VkCommandBuffer r_ = ring[slot]; vkCmdPipelineBarrier(r_, stages, stages, 0, 1, &mb, 0, 0, 0, 0); \
     vkCmdBindPipeline(r_, VK_PIPELINE_BIND_POINT_COMPUTE, pipe); vkCmdBindDescriptorSets(r_, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &ds, 0, 0); vkCmdDispatch(r_, 1, 1, 1); nQueued++; } \
+    else if (sec) { queued[nQueued++] = second; } \
     else { queued[nQueued++] = cb; } \
     if (nQueued == batch) SUBMIT_BATCH(); } while (0)
 #define FINISH() do { if (nQueued) SUBMIT_BATCH(); CK(vkQueueWaitIdle(q)); } while (0)

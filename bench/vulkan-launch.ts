@@ -5,8 +5,9 @@
 // launch), timed (sync with two timestamps read back: VulkanKernel.launch with timed: true, and what
 // OpenCL's launchAndWait does with its event profile), async (N launches queued, VK_BATCH (default 64) of them
 // recorded into one command buffer a vkQueueSubmit, one wait: kernarg's batch, src/runtime/vulkan/batch.ts, and the C
-// host's record mode; OpenCL: N enqueues, one clFinish), asynclist (the launches' own command buffers, VK_BATCH a
-// submit: recordBatch false), async1 (a submit per launch: batch 1, recordBatch false; the C host's batch 1). Each run
+// host's record mode; OpenCL: N enqueues, one clFinish), asyncsec (the launch recorded once into a secondary command
+// buffer, each batch one vkCmdExecuteCommands of VK_BATCH of them: recordBatch 'secondary', the C host's secondary
+// mode), asynclist (the launches' own command buffers, VK_BATCH a submit: recordBatch false), async1 (a submit per launch: batch 1, recordBatch false; the C host's batch 1). Each run
 // is a process of its own; rounds alternate, medians reported: wall time, and CPU
 // time (user + system of the whole process, the driver's threads included: on a loaded machine the wall time
 // mostly measures the scheduler, the CPU time what each host did).
@@ -39,7 +40,7 @@ const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const WARM = 1000;
 /** Async launches per vkQueueSubmit in the async rounds, kernarg's and the C host's (async1: 1). */
 const BATCH = Number(process.env.VK_BATCH ?? 64);
-type Mode = 'sync' | 'timed' | 'async' | 'asynclist' | 'async1';
+type Mode = 'sync' | 'timed' | 'async' | 'asyncsec' | 'asynclist' | 'async1';
 type Api = 'vulkan' | 'opencl';
 const gc = (globalThis as { gc?: () => void }).gc;
 
@@ -63,7 +64,7 @@ function kernargRound(
   if (api === 'vulkan') {
     const ctx = VulkanContext.open(process.env.KERNARG_VK_DEVICE, {
       batch: mode === 'async1' ? 1 : BATCH,
-      recordBatch: mode === 'async',
+      recordBatch: mode === 'asyncsec' ? 'secondary' : mode === 'async',
     });
     const { plan, spirv } = vulkanKernel();
     const k = new VulkanKernel(ctx, 'empty', plan, spirv);
@@ -168,7 +169,14 @@ if (!host) {
 }
 
 const cHost = (mode: Mode | 'block' | 'onecb'): { us: number; cpuUs: number } => {
-  const said = mode === 'async' ? 'record' : mode === 'asynclist' || mode === 'async1' ? 'async' : mode;
+  const said =
+    mode === 'async'
+      ? 'record'
+      : mode === 'asyncsec'
+        ? 'secondary'
+        : mode === 'asynclist' || mode === 'async1'
+          ? 'async'
+          : mode;
   const c = spawnSync(
     host!,
     [
@@ -180,7 +188,7 @@ const cHost = (mode: Mode | 'block' | 'onecb'): { us: number; cpuUs: number } =>
       String(bufferSlot.binding),
       String(podSlot.binding),
       podHex,
-      String(mode === 'async' || mode === 'onecb' || mode === 'asynclist' ? BATCH : 1),
+      String(mode === 'async' || mode === 'asyncsec' || mode === 'onecb' || mode === 'asynclist' ? BATCH : 1),
     ],
     { encoding: 'utf8' },
   );
@@ -208,8 +216,15 @@ const inChild = (api: Api, mode: Mode) => {
   return r;
 };
 
-const MODES: readonly Mode[] = ['sync', 'timed', 'async', 'asynclist', 'async1'];
-const perMode = (): Record<Mode, number[]> => ({ sync: [], timed: [], async: [], asynclist: [], async1: [] });
+const MODES: readonly Mode[] = ['sync', 'timed', 'async', 'asyncsec', 'asynclist', 'async1'];
+const perMode = (): Record<Mode, number[]> => ({
+  sync: [],
+  timed: [],
+  async: [],
+  asyncsec: [],
+  asynclist: [],
+  async1: [],
+});
 const c = perMode();
 const vk = perMode();
 const cCpu = perMode();
@@ -271,6 +286,7 @@ for (const m of MODES) {
     sync: 'submit with a fence, poll it then wait, reset',
     timed: 'sync + two timestamps read back',
     async: `${N} launches queued, recorded into a batch command buffer of ${BATCH}, one wait`,
+    asyncsec: `${N} launches queued, a secondary command buffer recorded once, ${BATCH} executed a batch, one wait`,
     asynclist: `${N} launches queued, their own command buffers ${BATCH} a submit, one wait`,
     async1: `${N} launches queued, a submit each, one wait`,
   }[m];
@@ -299,6 +315,34 @@ for (const m of MODES) {
       `  kernarg OpenCL (${clMode === 'async' ? 'enqueue, one clFinish' : 'launchAndWait: event, wait, profile'}): ${median(cl[clMode]).toFixed(2)} us/launch; Vulkan/OpenCL ${(median(vk[m]) / median(cl[clMode])).toFixed(3)}x (rounds' ratios ${paired(vk[m], cl[clMode])}x)`,
     );
   }
+}
+// kernarg's secondary batch against the C host's best async way (its onecb included, which kernarg does not do),
+// by the median wall and CPU time, and kernarg's recorded batch against it in the same rounds.
+{
+  const asyncWays = {
+    record: c.async,
+    secondary: c.asyncsec,
+    list: c.asynclist,
+    'a submit each': c.async1,
+    onecb: cOne,
+  };
+  const asyncCpu = {
+    record: cCpu.async,
+    secondary: cCpu.asyncsec,
+    list: cCpu.asynclist,
+    'a submit each': cCpu.async1,
+    onecb: cOneCpu,
+  };
+  const best = (xs: Record<string, number[]>) =>
+    Object.entries(xs).reduce((b, e) => (median(e[1]) < median(b[1]) ? e : b));
+  const [wallName, wall] = best(asyncWays);
+  const [cpuName, cpu] = best(asyncCpu);
+  console.log(
+    `kernarg secondary against the C host's best async way: wall ${median(vk.asyncsec).toFixed(2)} us against ${median(wall).toFixed(2)} (${wallName}): ${(median(vk.asyncsec) / median(wall)).toFixed(3)}x; CPU ${median(vkCpu.asyncsec).toFixed(2)} us against ${median(cpu).toFixed(2)} (${cpuName}): ${(median(vkCpu.asyncsec) / median(cpu)).toFixed(3)}x`,
+  );
+  console.log(
+    `kernarg secondary against kernarg record (same rounds): wall ${paired(vk.asyncsec, vk.async)}x, CPU ${paired(vkCpu.asyncsec, vkCpu.async)}x (rounds' ratios' medians)`,
+  );
 }
 console.log(
   `peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB (this process), ${peakChildRss.toFixed(0)} MiB (kernarg's rounds, the largest)`,

@@ -1,8 +1,9 @@
 // Queued Vulkan launches gathered into one vkQueueSubmit (src/runtime/vulkan/batch.ts), on a real
 // driver (lavapipe in CI): a chain of launches, each reading what the one before wrote, with its own
 // PODs, over several full batches; buffer writes, sync launches, flush() and releases between
-// queued launches; a launch refused mid-batch; the batch option. Each both ways: the launches' own command buffers
-// submitted as a list, and (recordBatch) their commands recorded into the batch's ring of command buffers.
+// queued launches; a launch refused mid-batch; the batch option. Each every way: the launches' own command buffers
+// submitted as a list, (recordBatch) their commands recorded into the batch's ring of command buffers, and
+// (recordBatch 'secondary') their commands recorded once into secondary command buffers the batch executes.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { VulkanPlan } from '../src/targets/vulkan/lower.js';
@@ -33,8 +34,8 @@ function stepKernel(ctx: VulkanContext): { k: VulkanKernel; global: number[] } {
   return { k, global: [...(plan.kernels[0].reqdWorkGroupSize ?? [1, 1, 1])] };
 }
 
-for (const recordBatch of [false, true]) {
-  const how = recordBatch ? ' [recordBatch]' : '';
+for (const recordBatch of [false, true, 'secondary'] as const) {
+  const how = recordBatch === 'secondary' ? ' [recordBatch secondary]' : recordBatch ? ' [recordBatch]' : '';
 
   test(`a chain of queued launches, each with its own PODs, reads what the one before wrote, across full batches${how}`, (t) => {
     const ctx = testVulkan(t, { batch: 8, recordBatch });
@@ -148,3 +149,14 @@ for (const recordBatch of [false, true]) {
       );
   });
 }
+
+test("recordBatch takes true, false or 'secondary'", (t) => {
+  const probe = testVulkan(t);
+  if (!probe) return;
+  probe.dispose();
+  for (const recordBatch of ['inline', 1, null])
+    assert.throws(
+      () => VulkanContext.open(process.env.KERNARG_VK_DEVICE, { recordBatch: recordBatch as never }),
+      new RegExp(`recordBatch must be true, false or 'secondary', not ${String(recordBatch)}`),
+    );
+});

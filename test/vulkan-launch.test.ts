@@ -1,6 +1,6 @@
 // VulkanKernel's recorded launches on a real driver (lavapipe in CI): queued launches with other
 // buffers and PODs than the recordings hold each run with their own; a new buffer that gets a freed
-// one's handle is bound anew; a disposed buffer is refused; a warm launch allocates nothing (either batch).
+// one's handle is bound anew; a disposed buffer is refused; a warm launch allocates nothing (every way of batching).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
@@ -26,47 +26,48 @@ function putKernel(ctx: VulkanContext): { k: VulkanKernel; global: number[] } {
   return { k, global: [...(plan.kernels[0].reqdWorkGroupSize ?? [1, 1, 1])] };
 }
 
-test('queued launches each run with their own buffers and PODs, past the recordings a kernel keeps; reads wait for them', (t) => {
-  const ctx = testVulkan(t);
-  if (!ctx) return;
-  try {
-    const { k, global } = putKernel(ctx);
-    const n = 48;
-    const buffers = Array.from({ length: 5 }, () => ctx.buffer(new Float32Array(n).fill(-1)));
-    // Launch j writes j + 0.5 at index j of buffer j % 5: five buffer states and a new POD block
-    // every launch, all queued (a sync launch among them), against four recordings.
-    for (let j = 0; j < n; j++) {
-      const o = { args: { out: buffers[j % 5], out_shape0: n, v: j + 0.5, i: j }, global };
-      if (j === 20) assert.equal(k.launch({ ...o, timed: false }).timeMs, 0);
-      else k.enqueue(o);
+for (const recordBatch of [true, 'secondary'] as const)
+  test(`queued launches each run with their own buffers and PODs, past the recordings a kernel keeps; reads wait for them${recordBatch === 'secondary' ? ' [recordBatch secondary]' : ''}`, (t) => {
+    const ctx = testVulkan(t, { recordBatch });
+    if (!ctx) return;
+    try {
+      const { k, global } = putKernel(ctx);
+      const n = 48;
+      const buffers = Array.from({ length: 5 }, () => ctx.buffer(new Float32Array(n).fill(-1)));
+      // Launch j writes j + 0.5 at index j of buffer j % 5: five buffer states and a new POD block
+      // every launch, all queued (a sync launch among them), against four recordings.
+      for (let j = 0; j < n; j++) {
+        const o = { args: { out: buffers[j % 5], out_shape0: n, v: j + 0.5, i: j }, global };
+        if (j === 20) assert.equal(k.launch({ ...o, timed: false }).timeMs, 0);
+        else k.enqueue(o);
+      }
+      buffers.forEach((b, which) => {
+        const got = b.read(new Float32Array(n));
+        for (let j = 0; j < n; j++) assert.equal(got[j], j % 5 === which ? j + 0.5 : -1, `buffer ${which}[${j}]`);
+      });
+      // The same state again: the recordings are resubmitted, and a timed launch reads its timestamps.
+      const again = { args: { out: buffers[0], out_shape0: n, v: 7, i: 1 }, global };
+      for (let j = 0; j < 3; j++) k.enqueue(again);
+      assert.ok(k.launch({ ...again, timed: true }).timeMs >= 0);
+      assert.equal(buffers[0].read(new Float32Array(n))[1], 7);
+      // One arguments object changed between queued launches: a launch repeats the last one's state
+      // only where every value is the same, so each writes its own.
+      const fresh = ctx.buffer(new Float32Array(n).fill(-1));
+      const shared = { out: fresh, out_shape0: n, v: 0, i: 0 };
+      for (let j = 0; j < 6; j++) {
+        shared.v = j + 100;
+        k.enqueue({ args: shared, global });
+        shared.i = j + 1;
+      }
+      assert.deepEqual([...fresh.read(new Float32Array(n)).subarray(0, 7)], [100, 101, 102, 103, 104, 105, -1]);
+      fresh.dispose();
+      for (const b of buffers) b.dispose();
+      k.dispose();
+      assert.equal(ctx.liveObjects(), ctx.stagingBuffers());
+    } finally {
+      ctx.dispose();
     }
-    buffers.forEach((b, which) => {
-      const got = b.read(new Float32Array(n));
-      for (let j = 0; j < n; j++) assert.equal(got[j], j % 5 === which ? j + 0.5 : -1, `buffer ${which}[${j}]`);
-    });
-    // The same state again: the recordings are resubmitted, and a timed launch reads its timestamps.
-    const again = { args: { out: buffers[0], out_shape0: n, v: 7, i: 1 }, global };
-    for (let j = 0; j < 3; j++) k.enqueue(again);
-    assert.ok(k.launch({ ...again, timed: true }).timeMs >= 0);
-    assert.equal(buffers[0].read(new Float32Array(n))[1], 7);
-    // One arguments object changed between queued launches: a launch repeats the last one's state
-    // only where every value is the same, so each writes its own.
-    const fresh = ctx.buffer(new Float32Array(n).fill(-1));
-    const shared = { out: fresh, out_shape0: n, v: 0, i: 0 };
-    for (let j = 0; j < 6; j++) {
-      shared.v = j + 100;
-      k.enqueue({ args: shared, global });
-      shared.i = j + 1;
-    }
-    assert.deepEqual([...fresh.read(new Float32Array(n)).subarray(0, 7)], [100, 101, 102, 103, 104, 105, -1]);
-    fresh.dispose();
-    for (const b of buffers) b.dispose();
-    k.dispose();
-    assert.equal(ctx.liveObjects(), ctx.stagingBuffers());
-  } finally {
-    ctx.dispose();
-  }
-});
+  });
 
 test("a new buffer with a freed buffer's handle is bound anew (bindings are keyed by buffer id); a disposed buffer is refused", (t) => {
   const ctx = testVulkan(t);
@@ -100,11 +101,12 @@ test("a new buffer with a freed buffer's handle is bound anew (bindings are keye
 /**
  * Runs test/support/vulkan-launch-alloc-probe.ts in a process of its own for `modes` (1,500 warm launches, then 2,000
  * counted) with a young generation that holds every launch's garbage: no collection runs (gcs 0), so the heap's
- * growth is what the launches allocated. `batching` 'list': queued launches submitted as a list of their own buffers.
+ * growth is what the launches allocated. `batching` 'list': queued launches submitted as a list of their own buffers; 'secondary': the batches execute their
+ * secondary command buffers.
  */
 function allocProbe(
   modes: readonly string[],
-  batching?: 'list',
+  batching?: 'list' | 'secondary',
 ): { mode: string; gcs: number; bytesPerCall: number }[] {
   const probe = 'test/support/vulkan-launch-alloc-probe.ts';
   const args = ['--max-semi-space-size=64', '--import', 'tsx', probe, modes.join(','), '1500', '2000'];
@@ -130,13 +132,14 @@ test('a warm Vulkan launch allocates nothing: sync, timed and queued; a launch t
   assert.ok(rows[3].gcs > 0 || rows[3].bytesPerCall > 64, JSON.stringify(rows[3]));
 });
 
-test('a warm queued launch allocates nothing with recordBatch false too (a list of its own command buffers)', (t) => {
-  const probe = testVulkan(t);
-  if (!probe) return;
-  probe.dispose();
-  const rows = allocProbe(['enqueue', 'control'], 'list');
-  assert.equal(rows.length, 2);
-  assert.equal(rows[0].gcs, 0, JSON.stringify(rows[0]));
-  assert.ok(rows[0].bytesPerCall < 8, JSON.stringify(rows[0]));
-  assert.ok(rows[1].gcs > 0 || rows[1].bytesPerCall > 64, JSON.stringify(rows[1]));
-});
+for (const batching of ['list', 'secondary'] as const)
+  test(`a warm queued launch allocates nothing with recordBatch ${batching === 'list' ? 'false' : "'secondary'"} too`, (t) => {
+    const probe = testVulkan(t);
+    if (!probe) return;
+    probe.dispose();
+    const rows = allocProbe(['enqueue', 'control'], batching);
+    assert.equal(rows.length, 2);
+    assert.equal(rows[0].gcs, 0, JSON.stringify(rows[0]));
+    assert.ok(rows[0].bytesPerCall < 8, JSON.stringify(rows[0]));
+    assert.ok(rows[1].gcs > 0 || rows[1].bytesPerCall > 64, JSON.stringify(rows[1]));
+  });

@@ -1,4 +1,5 @@
-// The Khronos validation layer as an oracle for the Vulkan host: the host tests, the tinytc
+// The Khronos validation layer as an oracle for the Vulkan host: the host tests, the batch tests (every way of
+// batching queued launches), the tinytc
 // execution suite on Vulkan and the GLSL shader cases (spec constants, sets, push constants) run again with
 // VK_LAYER_KHRONOS_validation enabled (KERNARG_VK_VALIDATION=1),
 // and the layer must report nothing — no invalid usage, no object left alive at vkDestroyDevice. The
@@ -34,6 +35,7 @@ test('the Khronos validation layer reports nothing for the host tests and the ti
       'tsx',
       '--test',
       'test/vulkan-host.test.ts',
+      'test/vulkan-batch.test.ts',
       'test/vulkan-tinytc.test.ts',
       'test/tinytc-exec.test.ts',
       'test/vulkan-shaders.test.ts',

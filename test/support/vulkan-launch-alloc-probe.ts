@@ -5,7 +5,8 @@
 // 'launch' (sync, no timestamps) | 'timed' (launch with
 // timed: true) | 'enqueue' (queued, one finish) | 'control' (sync, a new arguments object per launch:
 // the detector is seen to work) | 'ffi' (the three calls of a sync submit straight through the
-// bindings: what koffi itself leaves per launch). argv[5] 'list': the context submits its batches as lists.
+// bindings: what koffi itself leaves per launch). argv[5] 'list': the context submits its batches as lists;
+// 'secondary': its batches execute the launches' secondary command buffers.
 import { GCProfiler } from 'node:v8';
 import type { VulkanPlan } from '../../src/targets/vulkan/lower.js';
 import { compileTinytc } from '../../src/codegen/compile-tinytc.js';
@@ -23,8 +24,12 @@ const IR = 'func @empty(%a: memref<f32x?>, %alpha: f32) {}';
 const r = lower('empty.ir', IR, { readFile: () => undefined }, { target: 'vulkan', format: 'json' });
 const plan = r.plan as VulkanPlan;
 const fe = compileTinytc(new SourceFile('empty.ir', IR), { layout: SPIR });
-// argv[5] 'list': queued launches' own command buffers submitted as a list (VulkanOpenOptions.recordBatch false).
-const ctx = VulkanContext.open(process.env.KERNARG_VK_DEVICE, { recordBatch: process.argv[5] !== 'list' });
+// argv[5] 'list': queued launches' own command buffers submitted as a list (VulkanOpenOptions.recordBatch false);
+// 'secondary': recordBatch 'secondary'.
+const way = process.argv[5];
+const ctx = VulkanContext.open(process.env.KERNARG_VK_DEVICE, {
+  recordBatch: way === 'list' ? false : way === 'secondary' ? 'secondary' : true,
+});
 const k = new VulkanKernel(ctx, 'empty', plan, emitTinytcSpirv(fe.compiled!, plan));
 const a = ctx.buffer(1024);
 const o = { args: { a, a_shape0: 256, alpha: 2 }, global: [1], timed: false };

@@ -22,7 +22,7 @@ import { VulkanBuffer, makeBuffer } from './buffer.js';
 import { KERNARG_FEATURES, type Limits, type VulkanOpenOptions } from './open-options.js';
 import { type State, registry, settle } from './owned.js';
 import { fencePolls, waitForFence } from './fence-wait.js';
-import { type Batchable, DEFAULT_BATCH, MAX_BATCH, RING, SubmitBatch } from './batch.js';
+import { type Batchable, DEFAULT_BATCH, MAX_BATCH, RING, SubmitBatch, batchWay } from './batch.js';
 import * as flags from './stage-flags.js';
 
 /** A forgotten context's release, made outside its constructor so that it does not hold the context. */
@@ -229,8 +229,9 @@ export class VulkanContext {
         srcAccessMask: flags.ALL_WRITES,
         dstAccessMask: flags.ALL_READS_AND_WRITES,
       });
+      const way = batchWay(o.recordBatch);
       const ring =
-        (o.recordBatch ?? true)
+        way !== 'list'
           ? {
               device: this.vkDevice,
               cbs: Array.from({ length: RING }, () => this.commandBuffer()),
@@ -238,7 +239,7 @@ export class VulkanContext {
               barrier: fullBarrier(vk, this.barrierInfo),
             }
           : undefined;
-      this.batch = this.state.batch = new SubmitBatch(vk, this.queue, this.state, batchSize, ring);
+      this.batch = this.state.batch = new SubmitBatch(vk, this.queue, this.state, batchSize, way, ring);
     } catch (e) {
       this.destroyAll();
       throw e;
@@ -259,8 +260,8 @@ export class VulkanContext {
     );
   }
 
-  /** A primary command buffer from the context's pool (freed with the pool). */
-  commandBuffer(): VkHandle {
+  /** A primary (or secondary) command buffer from the context's pool (freed with the pool). */
+  commandBuffer(secondary = false): VkHandle {
     const a = this.arena;
     const mark = a.mark();
     const out = a.alloc(8);
@@ -271,7 +272,7 @@ export class VulkanContext {
           sType: ST.COMMAND_BUFFER_ALLOCATE_INFO,
           pNext: 0n,
           commandPool: this.commandPool,
-          level: 0,
+          level: secondary ? 1 : 0,
           commandBufferCount: 1,
         }),
         out,

@@ -44,12 +44,15 @@ export interface VulkanOpenOptions {
    */
   readonly batch?: number;
   /**
-   * true (default): each queued launch's commands are recorded into the batch's own command buffer, one command
-   * buffer a submit; false: the launches' own recorded command buffers are submitted as a list
-   * (src/runtime/vulkan/batch.ts; on an H200 2.24 against 6.38 µs a queued launch in one run,
-   * 3.81 against 6.47 in another).
+   * How a batch holds its launches (src/runtime/vulkan/batch.ts). true (default): each queued launch's commands are
+   * recorded into the batch's own command buffer, one command buffer a submit (four or five Vulkan calls a launch);
+   * 'secondary': each launch state's commands are recorded once into a secondary command buffer, and the batch's
+   * command buffer executes the queued launches' secondaries in one vkCmdExecuteCommands (no Vulkan call a warm
+   * launch; on an H200 5.45 µs a queued launch against the recorded batch's 2.20-2.24 in two runs, NVIDIA's cost
+   * being per command buffer); false: the launches' own recorded command buffers are submitted as a list (on an H200
+   * the list took 6.38 µs a queued launch against the recorded batch's 2.24 in one run, 6.47 against 3.81 in another).
    */
-  readonly recordBatch?: boolean;
+  readonly recordBatch?: boolean | 'secondary';
 }
 
 export interface Limits {

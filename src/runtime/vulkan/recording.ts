@@ -7,7 +7,8 @@
 // queued recording is never changed: queued launches with other arguments take another.
 import type { Arena } from './arena.js';
 import { type VulkanBuffer, type VulkanContext } from './context.js';
-import { SHADER_STAGE_COMPUTE } from './stage-flags.js';
+import { SecondaryCommands } from './secondary.js';
+import { SHADER_STAGE_COMPUTE, SIMULTANEOUS_USE } from './stage-flags.js';
 import { ST, structs as S } from './structs.js';
 import { type VkHandle, check } from './vk.js';
 
@@ -15,8 +16,7 @@ const STAGE_TOP = 0x1;
 const STAGE_BOTTOM = 0x2000;
 const BIND_COMPUTE = 1;
 const WHOLE_SIZE = 0xffffffffffffffffn;
-/** VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT: queued launches of one state resubmit one command buffer. */
-export const SIMULTANEOUS_USE = 4;
+export { SIMULTANEOUS_USE };
 
 /** What every recording of one kernel shares. */
 export interface RecordingFrame {
@@ -71,6 +71,8 @@ export class Recording {
   private readonly ids: number[];
   private readonly pods: Uint8Array[];
   private readonly push: Uint8Array;
+  /** Its launch commands in a secondary command buffer (recordBatch 'secondary'), recorded on first use. */
+  private readonly second: SecondaryCommands;
 
   constructor(
     private readonly f: RecordingFrame,
@@ -80,6 +82,7 @@ export class Recording {
     const { vk, vkDevice: device } = ctx;
     this.cb = ctx.commandBuffer();
     f.made.cbs.push(this.cb);
+    this.second = new SecondaryCommands(ctx, f.made.cbs);
     this.submitInfo = a.put(S().VkSubmitInfo, {
       sType: ST.SUBMIT_INFO,
       pNext: 0n,
@@ -198,9 +201,18 @@ export class Recording {
     vk.CmdDispatch(cb, this.groups[0], this.groups[1], this.groups[2]);
   }
 
+  /**
+   * Its launch commands (recordInto's) in a secondary command buffer of its own, recorded once per record() on the
+   * first call, with `beginInfo` (batch.ts, recordBatch 'secondary'); it must not be pending when that call records.
+   */
+  secondary(beginInfo: bigint): VkHandle {
+    return this.second.handle(beginInfo, this);
+  }
+
   /** Forgets the recorded state: the next launch records again. */
   invalidate(): void {
     this.valid = false;
+    this.second.invalidate();
   }
 
   /** Records the launch (this recording must not be pending): its buffers into its sets, its PODs, the commands. */
@@ -208,7 +220,7 @@ export class Recording {
     const f = this.f;
     const { vk, vkDevice: device } = f.ctx;
     const a = f.arena;
-    this.valid = false;
+    this.invalidate();
     if (f.nSets) {
       for (let i = 0; i < this.ids.length; i++)
         if (this.podAt[i] < 0) a.view.setBigUint64(this.infoAt[i], s.handles[i], true);

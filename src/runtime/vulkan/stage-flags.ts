@@ -1,5 +1,6 @@
 // Vulkan's shader-stage, pipeline-stage and access bits that the runtime's barriers and layouts name (the values of
-// VkShaderStageFlagBits, VkPipelineStageFlagBits and VkAccessFlagBits), in one place.
+// VkShaderStageFlagBits, VkPipelineStageFlagBits and VkAccessFlagBits), and the command-buffer usage bit its
+// recordings use, in one place.
 /** VK_SHADER_STAGE_COMPUTE_BIT, and the pipeline stages. */
 export const SHADER_STAGE_COMPUTE = 0x20;
 export const STAGE_COMPUTE = 0x800;
@@ -18,3 +19,8 @@ export const ALL_WRITES = ACCESS_SHADER_WRITE | ACCESS_TRANSFER_WRITE | ACCESS_H
 /** ... to every later read and write. */
 export const ALL_READS_AND_WRITES =
   ACCESS_SHADER_READ | ACCESS_SHADER_WRITE | ACCESS_TRANSFER_READ | ACCESS_TRANSFER_WRITE | ACCESS_HOST_READ;
+/**
+ * VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT: queued launches of one state resubmit one command buffer (recording.ts),
+ * and execute one secondary command buffer several times in a batch and in batches in flight (secondary.ts).
+ */
+export const SIMULTANEOUS_USE = 4;

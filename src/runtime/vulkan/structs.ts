@@ -310,6 +310,15 @@ function make() {
     level: u32,
     commandBufferCount: u32,
   });
+  const VkCommandBufferInheritanceInfo = koffi.struct('VkCommandBufferInheritanceInfo', {
+    ...header,
+    renderPass: ptr,
+    subpass: u32,
+    framebuffer: ptr,
+    occlusionQueryEnable: u32,
+    queryFlags: u32,
+    pipelineStatistics: u32,
+  });
   const VkCommandBufferBeginInfo = koffi.struct('VkCommandBufferBeginInfo', {
     ...header,
     flags: u32,
@@ -370,6 +379,7 @@ function make() {
     VkComputePipelineCreateInfo,
     VkCommandPoolCreateInfo,
     VkCommandBufferAllocateInfo,
+    VkCommandBufferInheritanceInfo,
     VkCommandBufferBeginInfo,
     VkSubmitInfo,
     VkFenceCreateInfo,
@@ -407,6 +417,7 @@ export const ST = {
   WRITE_DESCRIPTOR_SET: 35,
   COMMAND_POOL_CREATE_INFO: 39,
   COMMAND_BUFFER_ALLOCATE_INFO: 40,
+  COMMAND_BUFFER_INHERITANCE_INFO: 41,
   COMMAND_BUFFER_BEGIN_INFO: 42,
   MEMORY_BARRIER: 46,
   PHYSICAL_DEVICE_FEATURES_2: 1000059000,

@@ -107,6 +107,7 @@ export interface VK {
   ): void;
   CmdPushConstants(c: VkHandle, layout: VkHandle, stages: number, offset: number, size: number, values: Bytes): void;
   CmdDispatch(c: VkHandle, x: number, y: number, z: number): void;
+  CmdExecuteCommands(c: VkHandle, n: number, cbs: P): void;
   CmdCopyBuffer(c: VkHandle, src: VkHandle, dst: VkHandle, n: number, regions: P): void;
   CmdPipelineBarrier(
     c: VkHandle,
@@ -203,6 +204,7 @@ export function openVulkan(): VK {
       `void vkCmdBindDescriptorSets(${v}, uint32_t, ${v}, uint32_t, uint32_t, ${v}, ` + `uint32_t, ${v})`,
     CmdPushConstants: `void vkCmdPushConstants(${v}, ${v}, uint32_t, uint32_t, uint32_t, ${v})`,
     CmdDispatch: 'void vkCmdDispatch(void *, uint32_t, uint32_t, uint32_t)',
+    CmdExecuteCommands: `void vkCmdExecuteCommands(${v}, uint32_t, ${v})`,
     CmdCopyBuffer: `void vkCmdCopyBuffer(${v}, ${v}, ${v}, uint32_t, ${v})`,
     CmdPipelineBarrier:
       `void vkCmdPipelineBarrier(${v}, uint32_t, uint32_t, uint32_t, uint32_t, ${v}, ` +
