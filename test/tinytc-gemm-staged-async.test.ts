@@ -5,13 +5,25 @@
 // GEMMs and odd, transposed and skewed ones (that script runs this file there first).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { GemmVariantName } from '../src/codegen/blas-policy.js';
+import {
+  type BlasPolicy,
+  GPU_BLAS_POLICY,
+  type GemmVariantName,
+  NVIDIA_CP_ASYNC_GEMM,
+  gemmRule,
+  portableGemmRule,
+  withTensorCores,
+} from '../src/codegen/blas-policy.js';
 import { compileTinytc } from '../src/codegen/compile-tinytc.js';
 import { emitTinytcOpenCLC } from '../src/codegen/opencl-c/index.js';
 import { parseOpenclKnobs } from '../src/codegen/opencl-knobs.js';
 import { SourceFile } from '../src/diagnostics/source.js';
 import { batchedGemmIr } from '../src/frontend/tinytc/batched-gemm-ir.js';
+import { emitTinytcSpirv } from '../src/codegen/spirv/index.js';
+import { DiagnosticBag } from '../src/diagnostics/diagnostic.js';
 import { SPIR64 } from '../src/layout/data-layout.js';
+import { withAddressTables } from '../src/targets/vulkan/address-tables.js';
+import { lowerVulkan } from '../src/targets/vulkan/lower.js';
 import { type RaceCase, checkOnThreads, cpuOpenclC, oddGemm } from './support/gemm-on-threads.js';
 import { testDevice } from './support/device.js';
 import { runOnBoth } from './support/tinytc-exec.js';
@@ -175,6 +187,42 @@ test('staged and vector GEMMs under async compute what the reference does on NVI
         }
       });
     assert.deepEqual(failures, []);
+  } finally {
+    ctx.dispose();
+  }
+});
+
+test("NVIDIA's cp.async rules: f32 GEMMs up to 64 × 64 on compute capability 8.0 or later; SPIR-V keeps the GPU rule", () => {
+  const nvidia: BlasPolicy = { ...GPU_BLAS_POLICY, gemm: withTensorCores(GPU_BLAS_POLICY.gemm, 9) };
+  assert.deepEqual(gemmRule(nvidia, 'f32', 32, 32), NVIDIA_CP_ASYNC_GEMM[0]);
+  assert.deepEqual(gemmRule(nvidia, 'f32', 64, 64), NVIDIA_CP_ASYNC_GEMM[1]);
+  assert.ok(NVIDIA_CP_ASYNC_GEMM.every((r) => r.element === 'f32' && r.opencl?.async !== undefined));
+  // Printers and devices without cp.async take the rule after them.
+  for (const n of [32, 64])
+    assert.deepEqual(portableGemmRule(nvidia, 'f32', n, n), gemmRule(GPU_BLAS_POLICY, 'f32', n, n));
+  const ir = batchedGemmIr('f32', 64);
+  const fe = compileTinytc(new SourceFile('x.ir', ir), { layout: SPIR64 });
+  // The OpenCL C: four stages of K 16 by cp.async, as timed.
+  assert.equal(emitTinytcOpenCLC(fe.compiled!, { blas: nvidia }), openclC(ir, 'staged-k16', 'async=5'));
+  const vk = compileTinytc(new SourceFile('x.ir', ir), { layout: SPIR64, api: 'vulkan' });
+  const spirv = (blas: BlasPolicy) => {
+    const plan = withAddressTables(lowerVulkan(vk.compiled!.module, {}, new DiagnosticBag()))!;
+    return Buffer.from(emitTinytcSpirv(vk.compiled!, plan, { blas }).buffer).toString('hex');
+  };
+  assert.equal(spirv(nvidia), spirv(GPU_BLAS_POLICY), 'SPIR-V has no cp.async: the rule after them');
+});
+
+test('the rule as the runtime builds it (on NVIDIA: cp.async for f32) computes what the reference does [opencl]', (t) => {
+  const ctx = testDevice(t);
+  if (!ctx) return;
+  try {
+    for (const c of [
+      batchedGemm('f32', 32, 3),
+      batchedGemm('f32', 64, 3),
+      skewedGemm('f32', 'n', 'n', 32, 32, 32, 1027, { howmany: 2 }),
+      skewedGemm('f32', 'n', 'n', 64, 64, 64, 4099, { howmany: 2 }),
+    ])
+      runOnBoth(ctx, c);
   } finally {
     ctx.dispose();
   }
