@@ -12,7 +12,9 @@
 #   the rule's spellings as controls, and the candidates `batch`, `index32` (int indices: fewer registers, more
 #   work-groups an SM) and `unroll` (#pragma unroll on the product and fill loops), overlap-k8 (half the
 #   prefetch registers of overlap-k16) and mma-f64 (f64 on the tensor cores, NVIDIA only; f32 falls back; `async=S`
-#   its tiles filled by cp.async, S stages: the rule takes 2 for 32³ and 3 for 64³), each
+#   its tiles filled by cp.async, S stages: the rule takes 2 for 32³ and 3 for 64³), and the staged variants'
+#   `async=S` (cp.async fills, NVIDIA only: the rule takes staged-all async=2 for 32³ f32, staged-k16 async=5 for
+#   64³; test/tinytc-gemm-staged-async.test.ts checks the pairs it times), each
 #   row with its registers, spill and shared bytes and occupancy as
 #   NVIDIA's ptxas made them (the program's PTX loaded through the CUDA driver, bench/tinytc-gemm-profile.ts;
 #   Vulkan gives no such figures here);
@@ -53,7 +55,8 @@ CL_PAIRS=${CL_PAIRS:-"vector-all:vload=2 overlap-k16:vload=2,aligned overlap-all
   staged-all:aligned,batch staged-all:aligned,index32
   staged-all:aligned,unroll staged-all:vload=2,aligned,batch,index32
   vector-all:vload=2,batch vector-all:vload=2,index32 vector-all:vload=2,unroll
-  mma-f64:vload=2,aligned mma-f64:vload=2,aligned,index32 mma-f64:async=2 mma-f64:async=3 mma-f64:async=6"}
+  mma-f64:vload=2,aligned mma-f64:vload=2,aligned,index32 mma-f64:async=2 mma-f64:async=3 mma-f64:async=6
+  staged-all:async=2 staged-k16:async=5 staged-k16:async=4,unroll"}
 WG_SWEEP=${WG_SWEEP-}
 for api in ${APIS:-vulkan opencl}; do
   if [ "$(($(date +%s) - start))" -gt "${BUDGET_S:-400}" ]; then
@@ -64,7 +67,8 @@ for api in ${APIS:-vulkan opencl}; do
     tests=${VK_TESTS:-test/tinytc-gemm-vector-reads.test.ts} variants=$VK_VARIANTS knobs=$VK_KNOBS pairs=$VK_PAIRS
   else
     # The device's tests only (the names ending [opencl]): tinytc-gemm-mma's host-thread tests want clang-19.
-    tests=${CL_TESTS:-'--test-name-pattern=\[opencl\] test/tinytc-gemm-opencl-reads.test.ts test/tinytc-gemm-mma.test.ts'}
+    tests=${CL_TESTS:-'--test-name-pattern=\[opencl\] test/tinytc-gemm-opencl-reads.test.ts test/tinytc-gemm-mma.test.ts
+      test/tinytc-gemm-staged-async.test.ts'}
     variants=$CL_VARIANTS knobs=$CL_KNOBS pairs=$CL_PAIRS
   fi
   [ "${CROSS:-}" = 1 ] && pairs=

@@ -12,6 +12,7 @@ import {
   GEMM_VARIANTS,
   GPU_BLAS_POLICY,
   VULKAN_GPU_GEMM,
+  NVIDIA_CP_ASYNC_GEMM,
   NVIDIA_TENSOR_GEMM,
   gemmRule,
   isGemmVariant,
@@ -71,12 +72,10 @@ test('NVIDIA devices of compute capability 8.0 or later take mma-f64 for f64 GEM
     assert.deepEqual(gemmRule(policy, 'f64', 32, 32)?.opencl, { async: 2 });
     assert.equal(gemmRule(policy, 'f64', 65, 64)?.variant, 'direct');
     assert.equal(gemmRule(policy, 'f64', null, null)?.variant, 'direct');
-    for (const [m, n] of [
-      [32, 32],
-      [64, 64],
-      [100, 100],
-    ])
-      assert.deepEqual(gemmRule(policy, 'f32', m, n), gemmRule(GPU_BLAS_POLICY, 'f32', m, n));
+    // f32 up to 64 × 64: the staged tiles filled by cp.async (tinytc-gemm-staged-async.test.ts); larger, the GPU rule.
+    assert.deepEqual(gemmRule(policy, 'f32', 32, 32), NVIDIA_CP_ASYNC_GEMM[0]);
+    assert.deepEqual(gemmRule(policy, 'f32', 64, 64), NVIDIA_CP_ASYNC_GEMM[1]);
+    assert.deepEqual(gemmRule(policy, 'f32', 100, 100), gemmRule(GPU_BLAS_POLICY, 'f32', 100, 100));
   }
 });
 

@@ -158,6 +158,8 @@ export const VULKAN_GPU_GEMM: readonly GemmRule[] = [
  * element type (OpenCL's choice gives every 64³ GEMM 16x8), so the rule stays until a run confirms it.
  * 2026-11-29, the FP64 tensor cores: on NVIDIA devices of compute capability 8.0 or later NVIDIA_TENSOR_GEMM (below)
  * goes before these rules (the runtime asks the driver): `mma-f64` ran 64³ f64 at 96.0% of cuBLAS where these ran 77.0.
+ * 2026-11-29, cp.async: on the same devices NVIDIA_CP_ASYNC_GEMM (below) goes before the f32 rules: 64³ f32 with
+ * `staged-k16 async=5` 115.5 / 120.0% of cuBLAS where `staged-all aligned,batch` ran 98.3 / 101.3 in the same run.
  */
 export const GPU_BLAS_POLICY: BlasPolicy = {
   gemm: [
@@ -194,9 +196,38 @@ export const NVIDIA_TENSOR_GEMM: readonly GemmRule[] = [
   { element: 'f64', maxSize: 64, variant: 'mma-f64', opencl: { async: 3 } },
 ];
 
-/** `gemm` with NVIDIA_TENSOR_GEMM first where a device's compute capability (its major number) is 8 or more. */
+/**
+ * The rules OpenCL's GPU policy puts next on the same devices (NVIDIA, compute capability 8.0 or later: PTX's
+ * `cp.async`): f32 GEMMs up to 64 × 64 on the CUDA cores (TF32 would change the sums), their staged tiles filled by
+ * cp.async (`async=S`, opencl-c/cp-async.ts) in S stages, no registers holding the copy. Never for another device
+ * (PoCL and the rest cannot build the PTX), nor for SPIR-V (portableGemmRule passes them over: the rules above).
+ * 2026-11-29, an H200 (scripts/gpu-gemm-candidates.sh, GEMM_SHAPES="f32:64 f32:32", two passes in one call, the
+ * second in reverse order, beside torch.bmm with TF32 off: cuBLAS 13.84 / 13.10 TFLOP/s at 32³ and 28.18 / 27.07 at
+ * 64³, torch's copy 4,185 / 4,132 GB/s; test/tinytc-gemm-staged-async.test.ts passed on the device first with every
+ * pair timed), % of cuBLAS, the rule above → these: 64³ f32 `staged-all aligned,batch` 98.3 / 101.3 → `staged-k16
+ * async=5` 115.5 / 120.0 (K tiles of 16, all four issued before the K loop: 40 KiB, 90 registers against 96, 5
+ * work-groups an SM either way); 32³ f32 `vector-all vload=2` 115.6 / 123.7 → `staged-all async=2` 137.2 / 147.8
+ * (one K tile of 32; 40 registers, 12 work-groups an SM against 16). Fewer stages at 64³ copied the next tile inside
+ * the loop and took 127 registers, 4 work-groups an SM: async=2, 3, 4 ran 97.2–102.0% (async=4 with unroll 112.3 /
+ * 116.8 at 168 registers); K tiles of 8 95.1–101.1%; K 32 (async=2) 84–87% at 254 registers; the vector variants
+ * under async lost (57.8–77.4% at 64³, 114.3–121.9% at 32³). A second call after the change (two passes, cuBLAS
+ * 13.06 / 13.62 TFLOP/s at 32³ and 26.54 / 27.85 at 64³; the rule's device test passed first): the rule as the
+ * runtime builds it 146.3 / 141.9% of cuBLAS at 32³ (19.1 / 19.3 TFLOP/s) and 121.6 / 116.6% at 64³ (32.3 / 32.5
+ * TFLOP/s, 73.6 / 72.9% of the copy rate) against the old spellings' 123.2 / 118.6 and 103.8 / 99.4 in the same passes.
+ */
+export const NVIDIA_CP_ASYNC_GEMM: readonly GemmRule[] = [
+  { element: 'f32', maxSize: 32, variant: 'staged-all', opencl: { async: 2 } },
+  { element: 'f32', maxSize: 64, variant: 'staged-k16', opencl: { async: 5 } },
+];
+
+/**
+ * `gemm` with NVIDIA_TENSOR_GEMM and NVIDIA_CP_ASYNC_GEMM first where a device's compute capability (its major
+ * number) is 8 or more.
+ */
 export function withTensorCores(gemm: readonly GemmRule[], computeCapability: number | null): readonly GemmRule[] {
-  return computeCapability !== null && computeCapability >= 8 ? [...NVIDIA_TENSOR_GEMM, ...gemm] : gemm;
+  return computeCapability !== null && computeCapability >= 8
+    ? [...NVIDIA_TENSOR_GEMM, ...NVIDIA_CP_ASYNC_GEMM, ...gemm]
+    : gemm;
 }
 
 /**
@@ -234,14 +265,19 @@ export function gemmRule(policy: BlasPolicy, element: ScalarTypeName, m: unknown
   );
 }
 
-/** gemmRule without the vendor-only rules: what a printer or device they do not apply to takes instead. */
+/**
+ * gemmRule without the vendor-only rules (an NVIDIA variant, or the `async` knob's cp.async): what a printer or
+ * device they do not apply to takes instead.
+ */
 export function portableGemmRule(
   policy: BlasPolicy,
   element: ScalarTypeName,
   m: unknown,
   n: unknown,
 ): PortableGemmRule | undefined {
-  const gemm = policy.gemm.filter((r): r is PortableGemmRule => !isNvidiaGemmVariant(r.variant));
+  const gemm = policy.gemm.filter(
+    (r): r is PortableGemmRule => !isNvidiaGemmVariant(r.variant) && r.opencl?.async === undefined,
+  );
   return gemmRule({ ...policy, gemm }, element, m, n) as PortableGemmRule | undefined;
 }
 

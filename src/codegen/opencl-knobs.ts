@@ -57,10 +57,14 @@ export interface OpenclGemmKnobs {
    */
   readonly cstage?: boolean;
   /**
-   * `async=S` (`mma-f64` only, gemm-mma-async.ts; S 2 to 9): the K tiles copied into local memory by PTX's
-   * `cp.async` (NVIDIA, sm_80 and later), S tiles of each operand there and S - 1 in flight while the warps multiply
-   * from the oldest, where the overlapped copy holds one tile in registers: no registers for the data, and more bytes
-   * in flight a work-group. The K tile is the largest whose S stages fit (64³ f64: 16 for S 2, 8 for 3, 4 for 4 to 9).
+   * `async=S` (S 2 to 9; NVIDIA only: PTX's `cp.async`, sm_80 and later; cp-async.ts): the K tiles copied into local
+   * memory by `cp.async`, S tiles of each operand there and S - 1 in flight while the work-group multiplies from the
+   * oldest, where the overlapped copy holds one tile in registers: no registers for the data, and more bytes in
+   * flight a work-group. `mma-f64` (gemm-mma.ts): the K tile is the largest whose S stages fit (64³ f64: 16 for S 2,
+   * 8 for 3, 4 for 4 to 9). `staged-*` and `vector-*` (gemm.ts; A, B and C of one type of 4 or 8 bytes in global
+   * memory, else as without it): the variant's K tile, halved until S stages fit; each operand copied 16 bytes at a
+   * time (8 under `vload=2`) where its contiguous mode is the tile's, behind a run-time alignment test, else element
+   * by element (`batch` and `aligned` then change nothing). The same products in the same order.
    */
   readonly async?: number;
 }

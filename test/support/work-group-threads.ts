@@ -78,20 +78,22 @@ static void dmma_(double *c0, double *c1, double a, double b) {
   *c0 = s0;
   *c1 = s1;
 }
-// PTX's cp.async (the mma-f64 GEMM's async knob) as a work-item's queue: a copy waits in it, in the group the next
-// commit closes, until a wait_group lets at most n groups stay in flight; then it lands. A kernel that reads a tile
-// before its wait reads what was there before (and TSAN sees the copy race with reads after the barrier).
-static _Thread_local struct { double *dst; const double *src; long group; } cpa_q_[1024];
+// PTX's cp.async (the GEMMs' async knob) as a work-item's queue: a copy of 4, 8 or 16 bytes waits in it, in the group
+// the next commit closes, until a wait_group lets at most n groups stay in flight; then it lands. A kernel that reads
+// a tile before its wait reads what was there before (and TSAN sees the copy race with reads after the barrier).
+static _Thread_local struct { char *dst; const char *src; long bytes, group; } cpa_q_[1024];
 static _Thread_local long cpa_n_, cpa_groups_;
-static void cpa_copy_(ulong dst, ulong src) {
+static void cpa_copy_(ulong dst, ulong src, long bytes) {
   if (cpa_n_ == 1024) { fprintf(stderr, "cp.async queue full\n"); __builtin_trap(); }
-  cpa_q_[cpa_n_].dst = (double *)dst; cpa_q_[cpa_n_].src = (const double *)src; cpa_q_[cpa_n_++].group = cpa_groups_;
+  if (dst % bytes || src % bytes) { fprintf(stderr, "cp.async of %ld bytes misaligned\n", bytes); __builtin_trap(); }
+  cpa_q_[cpa_n_].dst = (char *)dst; cpa_q_[cpa_n_].src = (const char *)src; cpa_q_[cpa_n_].bytes = bytes;
+  cpa_q_[cpa_n_++].group = cpa_groups_;
 }
 static void cpa_commit_(void) { cpa_groups_++; }
 static void cpa_wait_(long n) {
   long kept = 0;
   for (long i = 0; i < cpa_n_; i++)
-    if (cpa_q_[i].group < cpa_groups_ - n) *cpa_q_[i].dst = *cpa_q_[i].src;
+    if (cpa_q_[i].group < cpa_groups_ - n) __builtin_memcpy(cpa_q_[i].dst, cpa_q_[i].src, cpa_q_[i].bytes);
     else cpa_q_[kept++] = cpa_q_[i];
   cpa_n_ = kept;
 }
@@ -105,14 +107,14 @@ const DMMA = new RegExp(
   'g',
 );
 
-/** The async knob's PTX (src/codegen/opencl-c/gemm-mma-async.ts): a tile's shared address, a copy, commit, wait. */
+/** The async knob's PTX (src/codegen/opencl-c/cp-async.ts): a tile's shared address, a copy, commit, wait. */
 const SHARED_BASE = new RegExp(
   String.raw`__asm__\("\{ \.reg \.pred kp; isspacep\.shared kp, %1; @kp cvta\.to\.shared\.u64 %0, %1; ` +
     String.raw`@!kp mov\.b64 %0, %1; \}" : "=l"\((\w+)\) : "l"\(\(ulong\)(\w+)\)\);`,
   'g',
 );
 const CP_ASYNC =
-  /__asm__ __volatile__\("cp\.async\.ca\.shared\.global \[%0\], \[%1\], 8;" :: "l"\((.+?)\), "l"\((.+?)\) : "memory"\);/g;
+  /__asm__ __volatile__\("cp\.async\.c[ag]\.shared\.global \[%0\], \[%1\], (4|8|16);" :: "l"\((.+?)\), "l"\((.+?)\) : "memory"\);/g;
 const CP_COMMIT = /__asm__ __volatile__\("cp\.async\.commit_group;" ::: "memory"\);/g;
 const CP_WAIT = /__asm__ __volatile__\("cp\.async\.wait_group (\d+);" ::: "memory"\);/g;
 
@@ -156,7 +158,7 @@ export function runWorkGroupThreads(
     )
     .replace(DMMA, 'dmma_(&$1, &$2, $3, $4);')
     .replace(SHARED_BASE, '$1 = (ulong)$2;')
-    .replace(CP_ASYNC, 'cpa_copy_($1, $2);')
+    .replace(CP_ASYNC, 'cpa_copy_($2, $3, $1);')
     .replace(CP_COMMIT, 'cpa_commit_();')
     .replace(CP_WAIT, 'cpa_wait_($1);')
     .replace(/#pragma OPENCL EXTENSION.*\n/g, '')

@@ -13,7 +13,7 @@ import { LOCAL_BYTES } from '../blas-policy.js';
 import { type CollectiveContext, type ScalarArg, type Trans, indent, op, update } from './collective.js';
 import { overlappedKLoop, prefetchTile } from './gemm-overlap.js';
 import type { TileLoad, TileReads } from './gemm-tiles.js';
-import { asyncKLoop, asyncTile, sharedBase } from './gemm-mma-async.js';
+import { asyncKLoop, asyncTile, sharedBase } from './cp-async.js';
 import { type Ext, type View, extText } from './views.js';
 
 /** Work-items a warp: NVIDIA's, whose warps are the work-group's runs of 32 linear local ids. */

@@ -1,6 +1,7 @@
 import { SCALAR_BYTES } from '../../frontend/tinytc/ast.js';
 import type { AtomicMode } from '../atomic-mode.js';
 import {
+  LOCAL_BYTES,
   type StagedVariantName,
   gemmRule,
   isNvidiaGemmVariant,
@@ -10,6 +11,7 @@ import {
 } from '../blas-policy.js';
 import { C_TYPE } from './c-scalars.js';
 import { type CollectiveContext, type ScalarArg, type Trans, indent, op, opAt } from './collective.js';
+import { type AsyncCopy, CP_ASYNC_MAX_BYTES, asyncKLoop, asyncTile, sharedBase } from './cp-async.js';
 import { mmaCovers, mmaGemm } from './gemm-mma.js';
 import { overlapped, prefetchTile } from './gemm-overlap.js';
 import {
@@ -17,12 +19,14 @@ import {
   type TileLoad,
   type TileReads,
   accumulate,
+  alignedTest,
   blocks,
   inBlock,
   isVectorWidth,
   loadTile,
   products,
   registerTile,
+  tileVector,
   unrollPragma,
 } from './gemm-tiles.js';
 import { GEMM_TILE_MAX } from '../tiling.js';
@@ -79,7 +83,21 @@ export function gemm(
       ? mmaGemm(inner, reads, ta, tb, atomic, alpha, a, b, beta, c, knobs.cstage === true, knobs.async ?? null)
       : isOverlapped(variant)
         ? overlapped(inner, variant, reads, ta, tb, atomic, alpha, a, b, beta, c)
-        : staged(inner, variant, reads, knobs.batch === true, ta, tb, atomic, alpha, a, b, beta, c);
+        : staged(
+            inner,
+            variant,
+            reads,
+            knobs.batch === true,
+            knobs.async ?? null,
+            ta,
+            tb,
+            atomic,
+            alpha,
+            a,
+            b,
+            beta,
+            c,
+          );
   if (!ids) return lines;
   return [
     `const int ${ids.lid0} = (int)${ctx.lid0};`,
@@ -180,13 +198,17 @@ function direct(
  * elements). `staged-*`: B's tile column by column with one element of padding, so the columns the
  * work-items of a warp read lie in different banks. `vector-*`: B's tile row by row (padded by
  * rn, keeping the alignment), and each work-item reads its rm rows and rn columns as one vector
- * each where rm and rn are 2, 4 or 8.
+ * each where rm and rn are 2, 4 or 8. `async` (the knob, S stages; NVIDIA only): the tiles filled by cp.async
+ * (cp-async.ts), S of each operand and S - 1 in flight, where A, B and C are of one type of 4 or 8 bytes in global
+ * memory (else as without it); B's tile (staged) then at a stride of T, or T + 4 where T is a multiple of 32, so that
+ * copies of 16 bytes stay aligned.
  */
 function staged(
   ctx: CollectiveContext,
   variant: StagedVariantName,
   tileReads: TileReads,
   batch: boolean,
+  asyncKnob: number | null,
   ta: Trans,
   tb: Trans,
   atomic: AtomicMode | null,
@@ -210,22 +232,41 @@ function staged(
   const mb = wg0 * t.rm;
   const nb = wg1 * t.rn;
   const bytes = SCALAR_BYTES[c.element];
-  const kt = stagedKTile(variant, K, mb, nb, bytes, ctx.policy.localBytes);
+  const stages =
+    asyncKnob !== null &&
+    (bytes === 4 || bytes === 8) &&
+    [a, b].every((x) => x.element === c.element && x.space === 'global')
+      ? asyncKnob
+      : null;
+  const vecA = vector && isVectorWidth(t.rm);
+  const vecB = vector && isVectorWidth(t.rn);
+  // B's tile: k + j·bStride (staged: T + 1, or under async T, T + 4 where 32 divides T), or k·(nb+pad) + j (vector;
+  // the pad keeps rows aligned to rn elements).
+  const bRow = vector ? nb + (vecB ? t.rn : 1) : 0;
+  const strideOf = (kt: number) => (stages === null || kt % 4 !== 0 ? kt + 1 : kt % 32 === 0 ? kt + 4 : kt);
+  const sizeOf = (kt: number) => (vector ? kt * bRow : nb * strideOf(kt));
+  // Under async the variant's K tile, halved until S stages of both tiles fit.
+  let kt = stagedKTile(variant, K, mb, nb, bytes, stages === null ? ctx.policy.localBytes : Infinity);
+  const localBytes = ctx.policy.localBytes ?? LOCAL_BYTES;
+  while (stages !== null && kt > 1 && stages * (mb * kt + sizeOf(kt)) * bytes > localBytes) kt = Math.ceil(kt / 2);
   const fullK = typeof K === 'number' && K % kt === 0;
   const aTile = ctx.names.internal('a_tile');
   const bTile = ctx.names.internal('b_tile');
-  const vecA = vector && isVectorWidth(t.rm);
-  const vecB = vector && isVectorWidth(t.rn);
-  // B's tile: k + j·(T+1) (staged), or k·(nb+pad) + j (vector; the pad keeps rows aligned to rn elements).
-  const bRow = vector ? nb + (vecB ? t.rn : 1) : 0;
-  const bSize = vector ? kt * bRow : nb * (kt + 1);
+  const bSize = sizeOf(kt);
+  const bStride = strideOf(kt);
   const bAt = vector
     ? (kk: string, j: string) => `${kk} * ${bRow} + ${j}`
-    : (kk: string, j: string) => `${kk} + ${j} * ${kt + 1}`;
-  // Vector reads need the tiles aligned to the vector (OpenCL C aligns arrays to their element only).
-  const align = (n: boolean, w: number) => (n ? ` __attribute__((aligned(${bytes * w})))` : '');
-  ctx.hoist(`local ${ct} ${aTile}[${mb * kt}]${align(vecA, t.rm)};`);
-  ctx.hoist(`local ${ct} ${bTile}[${bSize}]${align(vecB, t.rn)};`);
+    : (kk: string, j: string) => `${kk} + ${j} * ${bStride}`;
+  // Vector reads need the tiles aligned to the vector (OpenCL C aligns arrays to their element only); cp.async's
+  // copies of 16 bytes to 16.
+  const align = (n: boolean, w: number) =>
+    stages !== null
+      ? ` __attribute__((aligned(${Math.max(CP_ASYNC_MAX_BYTES, n ? bytes * w : 0)})))`
+      : n
+        ? ` __attribute__((aligned(${bytes * w})))`
+        : '';
+  ctx.hoist(`local ${ct} ${aTile}[${(stages ?? 1) * mb * kt}]${align(vecA, t.rm)};`);
+  ctx.hoist(`local ${ct} ${bTile}[${(stages ?? 1) * bSize}]${align(vecB, t.rn)};`);
   const floating = c.element === 'f32' || c.element === 'f64';
   const kn = fullK ? String(kt) : ctx.names.internal('kn');
   const aRow = (r: number) => `${inBlock(ctx.lid0, wg0, t.rm, vector, r)} + ${k} * ${mb}`;
@@ -265,6 +306,23 @@ function staged(
     contiguous: vector ? 1 : 0,
     reads: tileReads,
   };
+  if (stages !== null) {
+    const o = { stages, kt, fullK, kn, aLoad, bLoad, aSize: mb * kt, bSize, ct, floating };
+    const strides = [mb, vector ? bRow : bStride] as const;
+    const kLoop = asyncStagedKLoop(ctx, { ...o, strides }, (p) => [
+      ...unrollPragma(tileReads, '  '),
+      `  for (${ix} ${k} = 0; ${k} < ${kn}; ++${k}) {`,
+      ...reads(t.as, aTile, (r) => `${p} * ${mb * kt} + ${aRow(r)}`, vecA),
+      ...reads(t.bs, bTile, (q) => `${p} * ${bSize} + ${bCol(q)}`, vecB),
+      ...indent(products(t)),
+      '  }',
+    ]);
+    // The last trip's barrier comes before its products: one more before the next block's first stages.
+    const blocksLeft = !(typeof M === 'number' && M <= mb && typeof N === 'number' && N <= nb);
+    const drain = blocksLeft ? ['barrier(CLK_LOCAL_MEM_FENCE);'] : [];
+    const body = accumulate(ctx, c, t, [...kLoop.lines, ...drain], alpha, beta, atomic);
+    return [...kLoop.shared, ...blocks(ctx, M, N, ib, jb, t, body, ix)];
+  }
   // `batch`: both tiles' reads into registers (each trip's coordinates declared once per block), then their stores.
   const pa = batch ? prefetchTile(ctx, ct, floating, aLoad, (k0) => [ib, k0]) : null;
   const pb = batch ? prefetchTile(ctx, ct, floating, bLoad, (k0) => [k0, jb]) : null;
@@ -289,4 +347,67 @@ function staged(
     '}',
   ];
   return blocks(ctx, M, N, ib, jb, t, accumulate(ctx, c, t, kLoop, alpha, beta, atomic), ix);
+}
+
+/** What the staged variants' cp.async K loop needs from staged(). */
+interface StagedAsync {
+  readonly stages: number;
+  readonly kt: number;
+  readonly fullK: boolean;
+  /** The K of the current tile: kt, or its name where the last tile is partial (declared here). */
+  readonly kn: string;
+  readonly aLoad: TileLoad;
+  readonly bLoad: TileLoad;
+  readonly aSize: number;
+  readonly bSize: number;
+  /** The local stride of each tile's second mode: A's column of mb rows; B's column (staged) or row (vector). */
+  readonly strides: readonly [number, number];
+  readonly ct: string;
+  readonly floating: boolean;
+}
+
+/**
+ * The staged and vector variants' K loop under `async` (cp-async.ts's asyncKLoop): the tiles' shared-window
+ * addresses (`shared`, once a kernel), and the loop, whose trip multiplies from stage `p` (`products(p)`). Each
+ * operand is copied `width` elements at a time where its contiguous mode is the local tile's, behind the
+ * run-time alignment test, else element by element.
+ */
+function asyncStagedKLoop(ctx: CollectiveContext, o: StagedAsync, products: (p: string) => string[]) {
+  const { aLoad, bLoad } = o;
+  const ix = aLoad.reads.index;
+  const n = (s: string) => ctx.names.internal(s);
+  const [aShared, bShared, p] = [n('a_shared'), n('b_shared'), n('p')];
+  const bytes = SCALAR_BYTES[aLoad.view.element];
+  const copy = (t: TileLoad, stride: number, size: number): AsyncCopy => {
+    let v = tileVector(ctx, o.ct, o.floating, t);
+    while (v > 1 && v * bytes > CP_ASYNC_MAX_BYTES) v /= 2;
+    const f = t.trans === 't' ? 1 : 0;
+    const test = alignedTest(o.ct, { ...t, reads: { ...t.reads, aligned: true } }, v);
+    return v > 1 && t.contiguous === f && stride % v === 0 && size % v === 0 && test !== null
+      ? { bytes, width: v, test }
+      : { bytes, width: 1, test: null };
+  };
+  const kName = aLoad.base[1];
+  const K = extText(aLoad.limit[1]);
+  const lines = asyncKLoop({
+    ix,
+    kb: kName,
+    K,
+    tiles: typeof aLoad.limit[1] === 'number' ? Math.ceil(aLoad.limit[1] / o.kt) : Infinity,
+    kt: o.kt,
+    p,
+    stages: o.stages,
+    pa: asyncTile(ctx, aLoad, aShared, (k0) => [aLoad.base[0], k0], copy(aLoad, o.strides[0], o.aSize)),
+    pb: asyncTile(ctx, bLoad, bShared, (k0) => [k0, bLoad.base[1]], copy(bLoad, o.strides[1], o.bSize)),
+    aSize: o.aSize,
+    bSize: o.bSize,
+    products: [
+      ...(o.fullK ? [] : [`  const ${ix} ${o.kn} = ${K} - ${kName} < ${o.kt} ? ${K} - ${kName} : ${o.kt};`]),
+      ...products(p),
+    ],
+  });
+  return {
+    shared: [`ulong ${aShared}, ${bShared};`, sharedBase(aShared, aLoad.local), sharedBase(bShared, bLoad.local)],
+    lines,
+  };
 }
