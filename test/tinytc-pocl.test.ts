@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { testDevice } from './support/device.js';
-import { tinytcKernel } from '../src/runtime/tinytc.js';
+import { nvidiaComputeCapability, tinytcKernel } from '../src/runtime/tinytc.js';
 
 // The IR's calling convention, with OpenCL C bodies written by hand (the tinytc code generator is another issue):
 // they prove that memref and group arguments arrive expanded as the convention says.
@@ -148,5 +148,31 @@ test("groupTables 'ulong': the table travels as global ulong* and is cast back (
   if (!ctx) return;
   const k = tinytcKernel(ctx, 'func @f(%g: group<memref<f32x?>>) {}', 'f', { groupTables: 'ulong' });
   k.launch({ args: { g: { group: [{ data: new Float32Array(2), shape: [2] }] } } });
+  ctx.dispose();
+});
+
+test('GEMM rules that write NVIDIA PTX (mma-f64, async=S) are refused on other devices, naming the kernel', (t) => {
+  const ctx = testDevice(t);
+  if (!ctx) return;
+  const ir = `func @mm(%a: memref<f64x32x32>, %b: memref<f64x32x32>, %c: memref<f64x32x32>) {
+  gemm.n.n 1.0, %a, %b, 0.0, %c : f64, memref<f64x32x32>, memref<f64x32x32>, f64, memref<f64x32x32>
+}`;
+  const capable = /nvidia/i.test(ctx.device.platform) && (nvidiaComputeCapability(ctx) ?? 0) >= 8;
+  const cases: Parameters<typeof tinytcKernel>[3][] = [
+    { blas: { gemm: [{ variant: 'mma-f64' }] } },
+    { blas: { gemm: [{ variant: 'staged-k16', opencl: { async: 3 } }] } },
+    { blas: { gemm: [{ variant: 'staged-all' }], opencl: { async: 2 } } },
+  ];
+  for (const options of cases) {
+    if (capable) tinytcKernel(ctx, ir, 'mm', options);
+    else
+      assert.throws(
+        () => tinytcKernel(ctx, ir, 'mm', options),
+        /^RuntimeInputError: kernel 'mm': (gemm rule 0 \((mma-f64|async=3)\)|the knob async) of blas writes NVIDIA PTX/,
+      );
+  }
+  // The same rules without PTX, and the PTX rules through SPIR-V (which leaves them out), build.
+  tinytcKernel(ctx, ir, 'mm', { blas: { gemm: [{ variant: 'staged-k16' }] } });
+  tinytcKernel(ctx, ir, 'mm', { ...cases[0], il: 'spirv' });
   ctx.dispose();
 });
