@@ -151,7 +151,7 @@ test("groupTables 'ulong': the table travels as global ulong* and is cast back (
   ctx.dispose();
 });
 
-test('GEMM rules that write NVIDIA PTX (mma-f64, async=S) are refused on other devices, naming the kernel', (t) => {
+test('OpenCL C with NVIDIA PTX (mma-f64 on f64, async=S) is refused on other devices, naming the kernel', (t) => {
   const ctx = testDevice(t);
   if (!ctx) return;
   const ir = `func @mm(%a: memref<f64x32x32>, %b: memref<f64x32x32>, %c: memref<f64x32x32>) {
@@ -168,11 +168,13 @@ test('GEMM rules that write NVIDIA PTX (mma-f64, async=S) are refused on other d
     else
       assert.throws(
         () => tinytcKernel(ctx, ir, 'mm', options),
-        /^RuntimeInputError: kernel 'mm': (gemm rule 0 \((mma-f64|async=3)\)|the knob async) of blas writes NVIDIA PTX/,
+        /^RuntimeInputError: kernel 'mm': its blas rules \(mma-f64, async\) put NVIDIA PTX/,
       );
   }
-  // The same rules without PTX, and the PTX rules through SPIR-V (which leaves them out), build.
+  // The same rules without PTX, mma-f64 on an f32 GEMM (its portable fallback) and the PTX rules through SPIR-V
+  // (which leaves them out) build.
   tinytcKernel(ctx, ir, 'mm', { blas: { gemm: [{ variant: 'staged-k16' }] } });
+  tinytcKernel(ctx, ir.replaceAll('f64', 'f32'), 'mm', cases[0]);
   tinytcKernel(ctx, ir, 'mm', { ...cases[0], il: 'spirv' });
   ctx.dispose();
 });

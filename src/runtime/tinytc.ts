@@ -14,7 +14,7 @@ import { emitTinytcOpenCLCMapped, tinytcClStd } from '../codegen/opencl-c/index.
 import { emitTinytcOpenclSpirv } from '../codegen/spirv/opencl-module.js';
 import { disassemble } from '../emit/spirv/disassemble.js';
 import { buildSpirvProgram } from './opencl/program-il.js';
-import { type BlasPolicy, LOCAL_BYTES, isNvidiaGemmVariant, withTensorCores } from '../codegen/blas-policy.js';
+import { type BlasPolicy, LOCAL_BYTES, withTensorCores } from '../codegen/blas-policy.js';
 import { type ShapeTie, shapeTies } from './checks/shape-ties.js';
 import { checkLaunchArgs } from './checks/launch-args.js';
 import { type BufferKind, type CheckedMemref, checkMemref } from './checks/memref.js';
@@ -238,31 +238,18 @@ export function nvidiaComputeCapability(ctx: Context): number | null {
 }
 
 /**
- * A caller's GEMM rules that write NVIDIA's PTX into the OpenCL C (`mma-f64`, the `async=S` knob's cp.async) are
- * refused on any other device: another OpenCL compiler may build the inline PTX without a word and compute a wrong C
- * (PoCL gave zeros). SPIR-V leaves those rules out (portableGemmRule), so only the OpenCL C path is checked.
+ * OpenCL C with NVIDIA's PTX in it (a caller's `mma-f64` rule for an f64 GEMM, an `async=S` knob's cp.async: the only
+ * inline assembly the printer writes) is refused on any other device: another OpenCL compiler may build the inline PTX
+ * without a word and compute a wrong C (PoCL gave zeros). SPIR-V leaves those rules out (portableGemmRule).
  */
-function refusePtxRules(ctx: Context, name: string, blas: Partial<BlasPolicy> | undefined): void {
-  if (blas === undefined) return;
-  const ptx =
-    blas.opencl?.async !== undefined
-      ? 'the knob async'
-      : blas.gemm
-          ?.map((r, i) =>
-            isNvidiaGemmVariant(r.variant)
-              ? `gemm rule ${i} (${r.variant})`
-              : r.opencl?.async !== undefined
-                ? `gemm rule ${i} (async=${r.opencl.async})`
-                : undefined,
-          )
-          .find((x) => x !== undefined);
-  if (ptx === undefined) return;
+function refuseForeignPtx(ctx: Context, name: string, openclC: string): void {
+  if (!openclC.includes('__asm__')) return;
   const nvidia = /nvidia/i.test(ctx.device.platform);
   const cc = nvidia ? nvidiaComputeCapability(ctx) : null;
   if (cc !== null && cc >= 8) return;
   throw new RuntimeInputError(
-    `kernel '${name}': ${ptx} of blas writes NVIDIA PTX (compute capability 8.0 or later) into the OpenCL C, and ` +
-      `'${ctx.device.name}' is ${nvidia ? `of compute capability ${cc === null ? 'unknown' : `${cc}.x`}` : 'no NVIDIA device'}`,
+    `kernel '${name}': its blas rules (mma-f64, async) put NVIDIA PTX (compute capability 8.0 or later) into the ` +
+      `OpenCL C, and '${ctx.device.name}' is ${nvidia ? `of compute capability ${cc === null ? 'unknown' : `${cc}.x`}` : 'no NVIDIA device'}`,
   );
 }
 
@@ -333,7 +320,6 @@ export function tinytcKernel(
     limits && options.blas?.gemm === undefined && /nvidia/i.test(ctx.device.platform)
       ? withTensorCores(compiled.policy.blas.opencl.gemm, nvidiaComputeCapability(ctx))
       : undefined;
-  if (options.openclC === undefined && options.il !== 'spirv') refusePtxRules(ctx, name, options.blas);
   const path = options.path ?? `${name}.ir`;
   if (options.il === 'spirv') {
     if (options.openclC !== undefined)
@@ -368,6 +354,7 @@ export function tinytcKernel(
           ...(blas || gemm ? { blas: { ...blas, ...(gemm ? { gemm } : {}) } } : {}),
         })
       : undefined;
+  if (generated) refuseForeignPtx(ctx, name, generated.text);
   const irFile = new SourceFile(path, ir);
   const irLines = ir.split('\n');
   const build: KernelBuild = {
