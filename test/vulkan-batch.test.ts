@@ -12,6 +12,7 @@ import { emitTinytcSpirv } from '../src/codegen/spirv/index.js';
 import { SourceFile } from '../src/diagnostics/source.js';
 import { SPIR } from '../src/layout/data-layout.js';
 import { lower } from '../src/lower.js';
+import { batchWay } from '../src/runtime/vulkan/batch.js';
 import { VulkanContext } from '../src/runtime/vulkan/context.js';
 import { VulkanKernel } from '../src/runtime/vulkan/kernel.js';
 import { testVulkan } from './support/vulkan-device.js';
@@ -159,4 +160,15 @@ test("recordBatch takes true, false or 'secondary'", (t) => {
       () => VulkanContext.open(process.env.KERNARG_VK_DEVICE, { recordBatch: recordBatch as never }),
       new RegExp(`recordBatch must be true, false or 'secondary', not ${String(recordBatch)}`),
     );
+});
+
+test('recordBatch left out: the secondaries on a CPU device, the recorded batch on a GPU', () => {
+  assert.equal(batchWay(undefined, 'CPU'), 'secondary');
+  for (const type of ['discrete GPU', 'integrated GPU', 'virtual GPU', 'other'])
+    assert.equal(batchWay(undefined, type), 'record');
+  for (const type of ['CPU', 'discrete GPU']) {
+    assert.equal(batchWay(true, type), 'record');
+    assert.equal(batchWay(false, type), 'list');
+    assert.equal(batchWay('secondary', type), 'secondary');
+  }
 });

@@ -42,9 +42,16 @@ export const RING = 4;
 /** How a batch holds its launches (see above): VulkanOpenOptions.recordBatch true, 'secondary', false. */
 export type BatchWay = 'record' | 'secondary' | 'list';
 
-/** The way VulkanOpenOptions.recordBatch names (undefined: record); anything else is refused. */
-export function batchWay(recordBatch: unknown): BatchWay {
-  if (recordBatch === undefined || recordBatch === true) return 'record';
+/**
+ * The way VulkanOpenOptions.recordBatch names; anything else is refused. Left out, by the device's type
+ * (VulkanDeviceInfo.type): on a CPU device (lavapipe) the secondaries, which spent the least CPU a queued launch there
+ * (0.855× and 0.878× the recorded batch's in two runs, docs/benchmarks.md), and what the device runs is the same CPU;
+ * on a GPU the recorded batch (on an H200 the secondaries took 2.4× its time a launch: NVIDIA's cost is per command
+ * buffer).
+ */
+export function batchWay(recordBatch: unknown, deviceType: string): BatchWay {
+  if (recordBatch === undefined) return deviceType === 'CPU' ? 'secondary' : 'record';
+  if (recordBatch === true) return 'record';
   if (recordBatch === false) return 'list';
   if (recordBatch === 'secondary') return 'secondary';
   throw new RuntimeInputError(`recordBatch must be true, false or 'secondary', not ${String(recordBatch)}`);

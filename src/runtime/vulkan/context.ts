@@ -229,7 +229,7 @@ export class VulkanContext {
         srcAccessMask: flags.ALL_WRITES,
         dstAccessMask: flags.ALL_READS_AND_WRITES,
       });
-      const way = batchWay(o.recordBatch);
+      const way = batchWay(o.recordBatch, this.device.type);
       const ring =
         way !== 'list'
           ? {

@@ -44,7 +44,8 @@ export interface VulkanOpenOptions {
    */
   readonly batch?: number;
   /**
-   * How a batch holds its launches (src/runtime/vulkan/batch.ts). true (default): each queued launch's commands are
+   * How a batch holds its launches (src/runtime/vulkan/batch.ts). Left out: 'secondary' on a CPU device (lavapipe),
+   * true on a GPU (batchWay). true: each queued launch's commands are
    * recorded into the batch's own command buffer, one command buffer a submit (four or five Vulkan calls a launch);
    * 'secondary': each launch state's commands are recorded once into a secondary command buffer, and the batch's
    * command buffer executes the queued launches' secondaries in one vkCmdExecuteCommands (no Vulkan call a warm
