@@ -429,9 +429,11 @@ function spirvText(c: Omit<ExecCase, 'blas'>, variant: GemmVariantName, blas: Pa
   return disassemble(emitTinytcSpirv(fe.compiled!, plan, { blas: { gemm: [{ variant }], ...blas } }));
 }
 
-/** The element counts of the module's Workgroup arrays of a type. */
+/** The element counts of the module's Workgroup arrays of a type, one a variable (two tiles of one size: two). */
 const workgroupArrays = (text: string, t: string) =>
-  [...text.matchAll(new RegExp(`%_ptr_Workgroup__arr_${t}_uint_(\\d+) = OpTypePointer`, 'g'))].map((m) => Number(m[1]));
+  [...text.matchAll(new RegExp(`OpVariable %_ptr_Workgroup__arr_${t}_uint_(\\d+) Workgroup`, 'g'))].map((m) =>
+    Number(m[1]),
+  );
 // Workgroup scope for execution and memory, AcquireRelease | WorkgroupMemory.
 const BARRIER = /OpControlBarrier %uint_2 %uint_2 %uint_264/g;
 
@@ -468,8 +470,9 @@ test("Vulkan runtime: a CPU device (lavapipe) keeps the direct GEMM, a GPU stage
       8 * (tiles[0] + tiles[1]) <= ctx.limits.maxComputeSharedMemorySize - 8192,
       `tiles of ${tiles.join(' and ')} doubles`,
     );
-    // lavapipe (32 KiB): 32 × 8 work-items (the CPU rule's size), blocks of 64 × 64, K tiles of 16 (32 would take 33 KiB).
-    if (cpu && ctx.limits.maxComputeSharedMemorySize === 32768) assert.deepEqual(tiles, [64 * 16, 64 * 17]);
+    // lavapipe (32 KiB): 32 × 8 work-items (the CPU rule's size), blocks of 64 × 64, K tiles of 16 (32 would take 33 KiB);
+    // B's columns unpadded (the rule's `pad=0`).
+    if (cpu && ctx.limits.maxComputeSharedMemorySize === 32768) assert.deepEqual(tiles, [64 * 16, 64 * 16]);
   } finally {
     ctx.dispose();
   }
@@ -517,9 +520,10 @@ test("SPIR-V: Vulkan's GPU policy (API_POLICIES.vulkan.gpu, VULKAN_GPU_GEMM) pic
   const fe = compileTinytc(new SourceFile('x.ir', b.ir), { layout: SPIR64 });
   const plan = withAddressTables(lowerVulkan(fe.compiled!.module, {}, new DiagnosticBag()))!;
   const text = (blas?: Partial<BlasPolicy>) => disassemble(emitTinytcSpirv(fe.compiled!, plan, blas ? { blas } : {}));
-  // staged-k16 on 16 × 8: blocks of 64 × 64, K tiles of 16 (staged-all would hold all 64).
-  assert.deepEqual(workgroupArrays(text(), 'float'), [64 * 16, 64 * 17]);
-  assert.deepEqual(workgroupArrays(text(API_POLICIES.vulkan.gpu.blas), 'float'), [64 * 16, 64 * 17]);
+  // staged-k16 on 16 × 8: blocks of 64 × 64, K tiles of 16 (staged-all would hold all 64); B's tile with no column
+  // padded (`pad=0`: its columns' k on 16-byte boundaries).
+  assert.deepEqual(workgroupArrays(text(), 'float'), [64 * 16, 64 * 16]);
+  assert.deepEqual(workgroupArrays(text(API_POLICIES.vulkan.gpu.blas), 'float'), [64 * 16, 64 * 16]);
   // The OpenCL C printer reads OpenCL's entry of the same compiled unit: staged-all, K whole.
   assert.match(emitTinytcOpenCLC(fe.compiled!), /local float kernarg_a_tile\[4096\]/);
   // A caller's gemm rule wins over the API's: named alone, or as a whole policy (OpenCL's GPU rule, CPU's).

@@ -20,7 +20,7 @@ import { compileTinytc } from '../src/codegen/compile-tinytc.js';
 import { randomFloats } from './support/tinytc-exec.js';
 
 type Inst = { res?: string; op: string; args: string[] };
-type Ptr = { v: string; i: number };
+type Ptr = { v: string; i: number; n?: number };
 
 interface Run {
   problems: string[];
@@ -35,6 +35,9 @@ function runWorkGroup(text: string, data: Record<'A' | 'B' | 'C', Float64Array |
   const consts = new Map<string, number>();
   const lengths = new Map<string, number>();
   const buffers = new Map<string, Float64Array | Float32Array>();
+  // Work-group arrays of vectors (the `lvec` tiles): their components, tracked element by element.
+  const vectors = new Map<string, number>();
+  const lanes = new Map<string, number>();
   const f32 = data.C instanceof Float32Array;
   let body: Inst[] = [];
   let inFunction = false;
@@ -47,10 +50,17 @@ function runWorkGroup(text: string, data: Record<'A' | 'B' | 'C', Float64Array |
     else if (op === 'OpFunctionEnd') inFunction = false;
     else if (inFunction) body.push({ res, op, args });
     else if (op === 'OpConstant') consts.set(res!, Number(args[1]));
-    else if (op === 'OpTypeArray') lengths.set(res!, consts.get(args[1])!);
-    else if (op === 'OpTypePointer' && args[0] === 'Workgroup') lengths.set(res!, lengths.get(args[1]) ?? 0);
-    else if (op === 'OpVariable' && args[1] === 'Workgroup') lengths.set(res!, lengths.get(args[0])!);
-    else if (op === 'OpName' && /"\w+\.([ABC])"/.test(rest))
+    else if (op === 'OpTypeVector') vectors.set(res!, Number(args[1]));
+    else if (op === 'OpTypeArray') {
+      lengths.set(res!, consts.get(args[1])! * (vectors.get(args[0]) ?? 1));
+      if (vectors.has(args[0])) lanes.set(res!, vectors.get(args[0])!);
+    } else if (op === 'OpTypePointer' && args[0] === 'Workgroup') {
+      lengths.set(res!, lengths.get(args[1]) ?? 0);
+      if (lanes.has(args[1])) lanes.set(res!, lanes.get(args[1])!);
+    } else if (op === 'OpVariable' && args[1] === 'Workgroup') {
+      lengths.set(res!, lengths.get(args[0])!);
+      if (lanes.has(args[0])) lanes.set(res!, lanes.get(args[0])!);
+    } else if (op === 'OpName' && /"\w+\.([ABC])"/.test(rest))
       buffers.set(args[0], data[/"\w+\.([ABC])"/.exec(rest)![1] as 'A' | 'B' | 'C']);
   }
   assert.ok(!body.some((i) => i.op === 'OpLoopMerge'), 'every loop written out');
@@ -104,22 +114,28 @@ function runWorkGroup(text: string, data: Record<'A' | 'B' | 'C', Float64Array |
               env.set(res!, [w % x, Math.floor(w / x), 0]);
               break;
             }
-            const p = env.get(args[1]) as Ptr;
-            const tile = shared.get(p.v);
+            const whole = env.get(args[1]) as Ptr;
+            const tile = shared.get(whole.v);
             if (!tile) {
-              env.set(res!, buffers.has(p.v) ? buffers.get(p.v)![p.i] : locals.get(p.v));
+              env.set(res!, buffers.has(whole.v) ? buffers.get(whole.v)![whole.i] : locals.get(whole.v));
               break;
             }
-            if (!(p.i >= 0 && p.i < lengths.get(p.v)!))
-              problems.push(`phase ${phase}: work-item ${w} reads ${key(p)}, outside the array`);
-            else if (!tile.has(p.i)) problems.push(`phase ${phase}: work-item ${w} reads ${key(p)}, never written`);
-            const by = writer.get(key(p));
-            if (by !== undefined && by !== w)
-              problems.push(
-                `phase ${phase}: work-item ${w} reads ${key(p)}, written by ${by} between the same barriers`,
-              );
-            readers.set(key(p), (readers.get(key(p)) ?? new Set()).add(w));
-            env.set(res!, tile.get(p.i));
+            // A vector's components one by one (a scalar: one component).
+            const parts: unknown[] = [];
+            for (let q = 0; q < (whole.n ?? 1); q++) {
+              const p = { v: whole.v, i: whole.i + q };
+              if (!(p.i >= 0 && p.i < lengths.get(p.v)!))
+                problems.push(`phase ${phase}: work-item ${w} reads ${key(p)}, outside the array`);
+              else if (!tile.has(p.i)) problems.push(`phase ${phase}: work-item ${w} reads ${key(p)}, never written`);
+              const by = writer.get(key(p));
+              if (by !== undefined && by !== w)
+                problems.push(
+                  `phase ${phase}: work-item ${w} reads ${key(p)}, written by ${by} between the same barriers`,
+                );
+              readers.set(key(p), (readers.get(key(p)) ?? new Set()).add(w));
+              parts.push(tile.get(p.i));
+            }
+            env.set(res!, whole.n === undefined ? parts[0] : parts);
             break;
           }
           case 'OpStore': {
@@ -145,9 +161,14 @@ function runWorkGroup(text: string, data: Record<'A' | 'B' | 'C', Float64Array |
             tile.set(p.i, value);
             break;
           }
-          case 'OpAccessChain':
-            env.set(res!, { v: args[1], i: get(args[args.length - 1]) });
+          case 'OpAccessChain': {
+            const n = lanes.get(args[1]);
+            // Into a vector array: (vector, component) to an element, or (vector) to a whole vector.
+            if (n === undefined) env.set(res!, { v: args[1], i: get(args[args.length - 1]) });
+            else if (args.length === 4) env.set(res!, { v: args[1], i: get(args[2]) * n + get(args[3]) });
+            else env.set(res!, { v: args[1], i: get(args[2]) * n, n });
             break;
+          }
           case 'OpCompositeExtract':
             env.set(res!, (env.get(args[1]) as number[])[Number(args[2])]);
             break;
@@ -276,4 +297,22 @@ test('the check finds a race: without the barrier after a fill, or the one befor
   const problems = (b: RegExpMatchArray) => check('f32', 20, 40, 12, without(b), 'one barrier fewer');
   assert.match(problems(barriers[0]).join('\n'), /written by \d+ between the same barriers|never written/);
   assert.match(problems(barriers[1]).join('\n'), /writes \S+, read by \d+ between the same barriers/);
+});
+
+test('`lvec` and `pad` written out (tiles as arrays of vectors, B padded): no race, every vector read written, in-order sums', () => {
+  const cases = [
+    ['f64', 32, 48, 32],
+    ['f32', 64, 24, 32],
+  ] as const;
+  for (const [t, m, k, n] of cases)
+    for (const variant of ['vector-k8', 'vector-k16', 'vector-all', 'staged-k16'] as const)
+      for (const knobs of ['lvec', 'lvec,pad=4', 'pad=0', 'pad=2', 'lvec,batch']) {
+        const setting = `index32,fill=hoisted,unroll=full,${knobs}`;
+        const text = gemmText(t, m, k, n, variant, setting);
+        const what = `${t} ${variant} ${setting}`;
+        // The vector variants' tiles are vectors under `lvec` (B's under pad=4 too), and read as vectors.
+        if (variant.startsWith('vector-') && knobs.includes('lvec'))
+          assert.match(text, /OpTypeArray %v\d(float|double)/, what);
+        assert.deepEqual(check(t, m, k, n, text, what).slice(0, 3), [], what);
+      }
 });

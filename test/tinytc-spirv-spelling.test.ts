@@ -39,14 +39,19 @@ const dynamicIr = `func @dgemm(%A: memref<f32x?x?>, %B: memref<f32x?x?>, %C: mem
 }`;
 
 test("Vulkan's GPU rule carries its SPIR-V spelling: vector reads, loops written out, up to 64; direct beyond", () => {
+  const spelt = { index32: true, fill: 'hoisted', unroll: 'full' } as const;
   const small = gemmRule(GPU, 'f64', 64, 64);
   assert.equal(small?.variant, 'staged-k16');
-  assert.deepEqual(small?.spirv, { index32: true, fill: 'hoisted', unroll: 'full', vload: 2 });
-  assert.deepEqual(gemmRule(GPU, 'f32', 64, 64)?.spirv, { index32: true, fill: 'hoisted', unroll: 'full', vload: 4 });
+  // B's tile unpadded (pad=0) for f32 up to 64 and f64 from 33 to 64; 32³ f64 keeps the padded column.
+  assert.deepEqual(small?.spirv, { ...spelt, vload: 2, pad: 0 });
+  assert.deepEqual(gemmRule(GPU, 'f32', 64, 64)?.spirv, { ...spelt, vload: 4, pad: 0 });
   const f32 = gemmRule(GPU, 'f32', 32, 32);
-  assert.equal(f32?.variant, 'vector-k16');
-  assert.deepEqual(f32?.spirv, { index32: true, fill: 'hoisted', vload: 4 });
+  assert.equal(f32?.variant, 'staged-k16');
+  assert.deepEqual(f32?.spirv, { ...spelt, vload: 4, pad: 0 });
   assert.equal(gemmRule(GPU, 'f64', 32, 32)?.variant, 'staged-k16');
+  assert.deepEqual(gemmRule(GPU, 'f64', 32, 32)?.spirv, { ...spelt, vload: 2 });
+  // Other element types keep the padded spelling up to 64.
+  assert.deepEqual(gemmRule(GPU, 'c32', 64, 64)?.spirv, { ...spelt, vload: 2 });
   const large = gemmRule(GPU, 'f32', 128, 128);
   assert.equal(large?.variant, 'direct');
   assert.equal(large?.spirv, undefined);

@@ -114,14 +114,29 @@ export interface BlasPolicy {
  * 2026-11-29, three H200 runs for 64³ f64 (docs/benchmarks.md): the rule 68.7 / 70.2 / 69.2% of cuBLAS (64.9 / 64.8 /
  * 65.8% of the copy rate); the `tile` knob lost everywhere: 2x4, 4x4, 2x8 on 16x8 48–49%, the rule's spelling on
  * 16x16 64.9% and on 32x8 62.2%, tile=8x8 on 8x16 65.7% and on 8x8 57.5%.
+ * 2026-11-29, one H200 call of three passes (the second in reverse order; cuBLAS 13.84 / 12.67 / 13.20, 9.91 / 9.60 /
+ * 10.63, 28.16 / 25.55 / 28.14, 20.76 / 20.35 / 21.96 TFLOP/s for 32³ f32, 32³ f64, 64³ f32, 64³ f64): staged-k16 with
+ * B's tile unpadded (`pad=0`, column stride 16: a work-item's 4 or 2 neighbouring k of a column one aligned 16-byte
+ * vector, which NVIDIA's compiler reads and stores whole; T + 1 splits them), the rule before → this one, % of cuBLAS:
+ * 32³ f32 119.5 / 130.9 / 125.4 → 130.1 / 141.7 / 135.9 (staged-k16 `vload=4,pad=0` written out, in place of
+ * vector-k16: one rule for f32 up to 64), 64³ f32 92.8 / 102.2 / 92.4 → 100.5 / 110.6 / 100.4 (`vload=4,pad=0`),
+ * 64³ f64 69.6 / 71.0 / 65.9 → 80.5 / 81.9 / 76.0 (`vload=2,pad=0`; 74.4–75.8% of the copy rate); 32³ f64 keeps its
+ * spelling: `pad=0` gained 1.5 / 1.7 / 1.6 points there, under the 2 a change takes. `lvec` (vector-* tiles read as
+ * vectors) lost everywhere (64³ f32 69–74% of cuBLAS).
  */
 export const VULKAN_GPU_GEMM: readonly GemmRule[] = [
-  { element: 'f32', maxSize: 32, variant: 'vector-k16', spirv: { index32: true, fill: 'hoisted', vload: 4 } },
   {
     element: 'f32',
     maxSize: 64,
     variant: 'staged-k16',
-    spirv: { index32: true, fill: 'hoisted', unroll: 'full', vload: 4 },
+    spirv: { index32: true, fill: 'hoisted', unroll: 'full', vload: 4, pad: 0 },
+  },
+  { maxSize: 32, variant: 'staged-k16', spirv: { index32: true, fill: 'hoisted', unroll: 'full', vload: 2 } },
+  {
+    element: 'f64',
+    maxSize: 64,
+    variant: 'staged-k16',
+    spirv: { index32: true, fill: 'hoisted', unroll: 'full', vload: 2, pad: 0 },
   },
   { maxSize: 64, variant: 'staged-k16', spirv: { index32: true, fill: 'hoisted', unroll: 'full', vload: 2 } },
   { variant: 'direct' },

@@ -58,6 +58,22 @@ export interface SpirvGemmKnobs {
    * fewer invocations. The same sums in the same order.
    */
   readonly tile?: readonly [number, number];
+  /**
+   * `lvec` (`vector-*` variants): the work-group tiles as arrays of 16-byte vectors (4 f32s, 2 f64s), each invocation
+   * reading its neighbouring rows of A's tile and columns of B's as whole vectors (one load a vector, its components
+   * extracted) where its register tile's extents and the tiles' rows are multiples of the vector; the fills store
+   * element by element into the vectors' components. Scalar reads of neighbours leave merging them to the compiler.
+   */
+  readonly lvec?: boolean;
+  /**
+   * `pad=P` (`staged-*` and `vector-*` variants): B's work-group tile padded by P elements (0 to 8) a column
+   * (`staged-*`: stride T + P, default T + 1) or a row (`vector-*`: stride nb + P, default nb + rn). `staged-*` with
+   * `pad=0` (stride T, 16 for staged-k16) keeps a column's neighbouring k on 16-byte boundaries: a work-item's `vload`
+   * vector of B lands in the tile as one aligned vector, and the k steps written out read 4 f32s (2 f64s) of a column
+   * at once, which NVIDIA's Vulkan compiler then reads and stores whole (Vulkan's rule takes it: blas-policy.ts).
+   * Under `lvec`, B's vector reads need nb + P a multiple of the vector.
+   */
+  readonly pad?: number;
 }
 
 /** The K steps (products per accumulator) a `full` unroll writes out at most; longer K keeps its loops. */
@@ -83,7 +99,7 @@ export const SPIRV_KNOB_SETTINGS: readonly string[] = [
 
 /**
  * Knobs from their written form: `default`, or settings joined by commas — `index32`,
- * `fill=divide|hoisted`, `unroll=none|hint|full`, `vload=1|2|4`, `fma`, `batch` (what SPIRV_KNOBS in
+ * `fill=divide|hoisted`, `unroll=none|hint|full`, `vload=1|2|4`, `fma`, `batch`, `tile=RxC`, `lvec`, `pad=P` (what SPIRV_KNOBS in
  * bench/tinytc-kernels.ts and scripts/gpu-gemm-sweep.sh take). Throws on anything else.
  */
 export function parseSpirvKnobs(text: string): SpirvGemmKnobs {
@@ -95,6 +111,8 @@ export function parseSpirvKnobs(text: string): SpirvGemmKnobs {
     fma?: boolean;
     batch?: boolean;
     tile?: readonly [number, number];
+    lvec?: boolean;
+    pad?: number;
   } = {};
   for (const part of text.split(',').filter((p) => p && p !== 'default')) {
     const [key, value] = part.split('=');
@@ -103,13 +121,15 @@ export function parseSpirvKnobs(text: string): SpirvGemmKnobs {
     else if (key === 'unroll' && (value === 'none' || value === 'hint' || value === 'full')) knobs.unroll = value;
     else if (key === 'fma' && value === undefined) knobs.fma = true;
     else if (key === 'batch' && value === undefined) knobs.batch = true;
+    else if (key === 'lvec' && value === undefined) knobs.lvec = true;
+    else if (key === 'pad' && /^[0-8]$/.test(value ?? '')) knobs.pad = Number(value);
     else if (key === 'tile' && /^[1248]x[1248]$/.test(value ?? '')) knobs.tile = parseTile(part);
     else if (key === 'vload' && (value === '1' || value === '2' || value === '4'))
       knobs.vload = Number(value) as 1 | 2 | 4;
     else
       throw new Error(
         `SPIR-V knob '${part}' is none of index32, fill=divide|hoisted, unroll=none|hint|full, vload=1|2|4, fma, batch, ` +
-          'tile=RxC (R, C: 1|2|4|8)',
+          'tile=RxC (R, C: 1|2|4|8), lvec, pad=P (P: 0..8)',
       );
   }
   return knobs;

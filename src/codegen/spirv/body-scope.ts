@@ -55,7 +55,7 @@ export interface BodyEnv {
   /** A 32-bit subgroup built-in (tinytc v0.4's subgroup built-ins). */
   scalarBuiltin(name: ScalarBuiltinName): number;
   /** A module-scope work-group array of n elements (floats stored as bits when `bits`). */
-  workgroupArray(t: ScalarTypeName, n: number, bits: boolean): number;
+  workgroupArray(t: ScalarTypeName, n: number, bits: boolean, lanes?: number): number;
   /** Whether the memory rooted at a parameter or alloca stores floats as bits (it takes compare-and-swap loops). */
   bits(root: string): boolean;
   readonly floatAtomicAdd: boolean;
@@ -120,13 +120,14 @@ export class BodyScope {
       floatAtomicAdd: env.floatAtomicAdd,
       blas: env.blas,
       vectorBuffer: env.vectorBuffer,
-      workgroupArray: (t, n) => ({
+      workgroupArray: (t, n, lanes = 1) => ({
         base: {
           kind: 'variable',
           sc: 'Workgroup',
-          variable: env.workgroupArray(t, n, false),
+          variable: env.workgroupArray(t, n, false, lanes),
           wrapped: false,
           bits: false,
+          lanes,
         },
         space: 'local',
         element: t,

@@ -25,8 +25,8 @@ export interface SCollectiveContext {
   readonly blas: BlasPolicy;
   /** A storage-buffer variable's data as a runtime array of `count`-component vectors (interface.ts). */
   vectorBuffer(variable: number, t: SView['element'], count: number): number;
-  /** A work-group array of n elements of the type, at module scope. */
-  workgroupArray(t: SView['element'], n: number): SView;
+  /** A work-group array of n elements of the type, at module scope (in vectors of `lanes`, n a multiple: gemm.ts's `lvec`). */
+  workgroupArray(t: SView['element'], n: number, lanes?: number): SView;
   /** A barrier over work-group memory. */
   localBarrier(): void;
 }

@@ -42,6 +42,10 @@ export interface Spelling {
   readonly batch: boolean;
   /** The register tile's cap: the `tile` knob, or tiling.ts's GEMM_TILE_MAX. */
   readonly tile: readonly [number, number];
+  /** `vector-*` tiles as arrays of 16-byte vectors, read a vector at a time (the `lvec` knob). */
+  readonly lvec: boolean;
+  /** B's tile padding (the `pad` knob), or null for the variant's own. */
+  readonly pad: number | null;
 }
 
 /**

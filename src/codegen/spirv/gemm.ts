@@ -13,6 +13,7 @@ import { type SpirvGemmKnobs, UNROLL_PRODUCTS } from '../spirv-knobs.js';
 import { GEMM_TILE_MAX, gemmTiling } from '../tiling.js';
 import { type SCollectiveContext, type SScalar, type Trans, op, opAt } from './collective.js';
 import type { SExt, SView } from './gen.js';
+import { Op } from '../../emit/spirv/spec.js';
 import { overlapped, prefetchTile } from './gemm-overlap.js';
 import { gemmVectorReads, loadTileVectors } from './gemm-vector-reads.js';
 import {
@@ -86,6 +87,8 @@ export function gemm(
     fma: knobs.fma === true,
     batch: knobs.batch === true,
     tile,
+    lvec: knobs.lvec === true,
+    pad: knobs.pad ?? null,
   };
   if (variant === 'direct' || variant === 'direct-vector')
     return direct(ctx, sp, variant === 'direct-vector', ta, tb, atomic, alpha, a, b, beta, c);
@@ -159,7 +162,9 @@ function direct(
  * reads its rows and columns from there; a second barrier before the next tiles overwrite them.
  * A's tile is kept row-fastest. `staged-*`: B's tile column by column with one element of padding
  * (the columns a warp reads lie in different banks); `vector-*`: B's tile row by row, padded by rn,
- * and each invocation's rows and columns neighbours.
+ * and each invocation's rows and columns neighbours. The `pad` knob sets B's padding instead (Vulkan's
+ * GPU rule: none, so that a column's k sit on 16-byte boundaries); `lvec` makes a `vector-*` GEMM's
+ * tiles arrays of 16-byte vectors, each invocation's neighbours read a vector at a time.
  */
 function staged(
   ctx: SCollectiveContext,
@@ -186,14 +191,27 @@ function staged(
   const nb = wg1 * rn;
   const kt = stagedKTile(variant, K, mb, nb, SCALAR_BYTES[e], ctx.blas.localBytes);
   const fullK = typeof K === 'number' && K % kt === 0;
-  // B's tile: k + j·(T+1) (staged), or k·(nb+pad) + j (vector).
-  const bRow = vector ? nb + (isVectorWidth(rn) ? rn : 1) : 0;
+  // B's tile: k + j·(T+pad) (staged, pad 1), or k·(nb+pad) + j (vector, pad rn or 1); `pad` the knob's where set.
+  const bRow = vector ? nb + (sp.pad ?? (isVectorWidth(rn) ? rn : 1)) : 0;
+  const bCol = kt + (sp.pad ?? 1);
   const bAt = vector
     ? (kk: SExt, j: SExt) => x.add(x.mul(kk, bRow), j)
-    : (kk: SExt, j: SExt) => x.add(kk, x.mul(j, kt + 1));
+    : (kk: SExt, j: SExt) => x.add(kk, x.mul(j, bCol));
   const aAt = (i: SExt, kk: SExt) => x.add(i, x.mul(kk, mb));
-  const aTile = ctx.workgroupArray(e, mb * kt);
-  const bTile = ctx.workgroupArray(e, vector ? kt * bRow : nb * (kt + 1));
+  // `lvec`: 16-byte vectors where the invocation's rows (columns) and the tile's rows are whole vectors.
+  const lanes = 16 / SCALAR_BYTES[e];
+  const lv = sp.lvec && vector && (e === 'f32' || e === 'f64');
+  const aVec = lv && rm % lanes === 0 && mb % lanes === 0;
+  const bVec = lv && rn % lanes === 0 && bRow % lanes === 0;
+  const aTile = ctx.workgroupArray(e, mb * kt, aVec ? lanes : 1);
+  const bTile = ctx.workgroupArray(e, vector ? kt * bRow : nb * bCol, bVec ? lanes : 1);
+  // An invocation's n neighbours from vector `first` of the tile (rows lid0·rm + …, columns lid1·rn + …): their components.
+  const neighbours = (tile: SView, first: SExt, n: number): number[] =>
+    Array.from({ length: n / lanes }, (_, v) => g.loadVector(tile, x.add(first, v))).flatMap((vec) =>
+      Array.from({ length: lanes }, (_, q) => g.f.op(Op.CompositeExtract, g.type(e), vec, q)),
+    );
+  const aFirst = (k: SExt) => x.add(x.mul(sp.lid0, rm / lanes), x.mul(k, mb / lanes));
+  const bFirst = (k: SExt) => x.add(x.mul(k, bRow / lanes), x.mul(sp.lid1, rn / lanes));
   // Written out (K static and short enough under `full`): every tile's k count is static, the accumulators SSA values.
   const ssa = unrollsK(sp, K);
   blocks(ctx, sp, c, (ib, jb) => {
@@ -235,8 +253,8 @@ function staged(
       }
       ctx.localBarrier();
       loop(ctx, sp, 0, kn, 1, kt, (k) => {
-        const as = aRows.map((r) => g.load(aTile, [aAt(r, k)]));
-        const bs = bCols.map((q) => g.load(bTile, [bAt(k, q)]));
+        const as = aVec ? neighbours(aTile, aFirst(k), rm) : aRows.map((r) => g.load(aTile, [aAt(r, k)]));
+        const bs = bVec ? neighbours(bTile, bFirst(k), rn) : bCols.map((q) => g.load(bTile, [bAt(k, q)]));
         products(ctx, sp, t, e, as, bs);
       });
       ctx.localBarrier();

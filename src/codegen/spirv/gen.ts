@@ -43,6 +43,8 @@ export type Base =
       readonly variable: number;
       readonly wrapped: boolean;
       readonly bits: boolean;
+      /** A work-group array of vectors of `lanes` elements (gemm.ts's `lvec` tiles): element i is component i mod lanes of vector i / lanes. */
+      readonly lanes?: number;
     }
   /** A buffer device address (a group member): elements at addr + i × size. */
   | { readonly kind: 'address'; readonly addr: number }
@@ -219,7 +221,9 @@ export class Gen {
       const ptrType = this.b.typePointer(base.sc, stored);
       const ptr = base.wrapped
         ? this.f.op(Op.AccessChain, ptrType, base.variable, this.u32(0), at)
-        : this.f.op(Op.AccessChain, ptrType, base.variable, at);
+        : (base.lanes ?? 1) > 1
+          ? this.f.op(Op.AccessChain, ptrType, base.variable, ...this.laneOf(offset, at, base.lanes!))
+          : this.f.op(Op.AccessChain, ptrType, base.variable, at);
       return { ptr, sc: base.sc, bits: base.bits && storedAsBits(v.element) };
     }
     const size = SCALAR_BYTES[v.element];
@@ -370,10 +374,27 @@ export class Gen {
     return { get: () => this.f.load(type, p), set: (x) => this.f.store(p, x) };
   }
 
-  /** A module-scope work-group array of n elements (floats stored as bits when `bits`). */
-  workgroupArray(t: ScalarTypeName, n: number, bits: boolean): number {
-    const arr = this.b.typeArray(this.storedType(t, bits), n);
+  /** A module-scope work-group array of n elements (floats stored as bits when `bits`), in vectors of `lanes` (n a multiple). */
+  workgroupArray(t: ScalarTypeName, n: number, bits: boolean, lanes = 1): number {
+    const stored = this.storedType(t, bits);
+    const arr = lanes > 1 ? this.b.typeArray(this.b.typeVector(stored, lanes), n / lanes) : this.b.typeArray(stored, n);
     return this.b.variable(this.b.typePointer('Workgroup', arr), 'Workgroup');
+  }
+
+  /** An element offset into a vector array as (vector, component) indices: static, or UDiv and UMod in its width. */
+  private laneOf(offset: SExt, at: number, lanes: number): [number, number] {
+    if (typeof offset === 'number') return [this.u32(Math.floor(offset / lanes)), this.u32(offset % lanes)];
+    const [t, n] = offset.i32 ? [this.i32t, this.u32(lanes)] : [this.i64t, this.i64(lanes)];
+    return [this.f.op(Op.UDiv, t, at, n), this.f.op(Op.UMod, t, at, n)];
+  }
+
+  /** Vector `index` (its first element lanes · index) of a view over a vector work-group array, loaded whole. */
+  loadVector(v: SView, index: SExt): number {
+    const base = v.base;
+    if (base.kind !== 'variable' || (base.lanes ?? 1) < 2 || v.offset !== 0) throw new Error('not a vector array');
+    const vec = this.b.typeVector(this.storedType(v.element, false), base.lanes!);
+    const at = typeof index === 'number' ? this.u32(index) : index.i32 ? index.id : this.idx(index);
+    return this.f.load(vec, this.f.op(Op.AccessChain, this.b.typePointer(base.sc, vec), base.variable, at));
   }
 
   /** A mutable boolean for a loop's condition, kept as the flavour says (SpirvFlavour.loopFlag): whether it is clear, and setting it. */

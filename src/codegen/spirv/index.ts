@@ -116,7 +116,7 @@ export function emitTinytcSpirvModule(
       },
       builtin: reader.read,
       scalarBuiltin: reader.readScalar,
-      workgroupArray: (t, n, bits) => g.workgroupArray(t, n, bits),
+      workgroupArray: (t, n, bits, lanes) => g.workgroupArray(t, n, bits, lanes),
       bits: (root) => roots.has(root),
       floatAtomicAdd,
       blas: perGemmPolicy(blas, f),

@@ -108,7 +108,7 @@ export function emitTinytcOpenclSpirv(compiled: CompiledTinytc, options: TinytcO
       pod: slot,
       builtin: reader.read,
       scalarBuiltin: reader.readScalar,
-      workgroupArray: (t, n, bits) => g.workgroupArray(t, n, bits),
+      workgroupArray: (t, n, bits, lanes) => g.workgroupArray(t, n, bits, lanes),
       bits: (root) => roots.has(root),
       floatAtomicAdd: false,
       blas: perGemmPolicy(blas, lowered.func),
