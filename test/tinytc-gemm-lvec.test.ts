@@ -7,20 +7,13 @@
 // test/tinytc-spirv-barriers.test.ts runs them written out under the barrier checker.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { BlasPolicy, GemmVariantName } from '../src/codegen/blas-policy.js';
-import { compileTinytc } from '../src/codegen/compile-tinytc.js';
-import { emitTinytcSpirv } from '../src/codegen/spirv/index.js';
+import type { GemmVariantName } from '../src/codegen/blas-policy.js';
 import { parseSpirvKnobs } from '../src/codegen/spirv-knobs.js';
-import { DiagnosticBag } from '../src/diagnostics/diagnostic.js';
-import { SourceFile } from '../src/diagnostics/source.js';
-import { disassemble } from '../src/emit/spirv/disassemble.js';
-import { SPIR64 } from '../src/layout/data-layout.js';
 import type { AnyContext } from '../src/runtime/api.js';
-import { withAddressTables } from '../src/targets/vulkan/address-tables.js';
-import { lowerVulkan } from '../src/targets/vulkan/lower.js';
-import { type ExecCase, runOnBoth } from './support/tinytc-exec.js';
+import { type ExecCase, pairFailures } from './support/tinytc-exec.js';
 import { batchedGemm, oddGemm, skewedGemm } from './support/tinytc-gemm-cases.js';
 import { onDevice } from './support/on-device.js';
+import { count, spirvText } from './support/gemm-text.js';
 
 type Case = Omit<ExecCase, 'blas'>;
 
@@ -40,15 +33,6 @@ const SKEW = [
   skewedGemm('f32', 'n', 't', 64, 64, 48, 1027, { howmany: 2 }),
   skewedGemm('f64', 'n', 'n', 64, 48, 32, 1029, { howmany: 2 }),
 ];
-
-function spirvText(c: Case, variant: GemmVariantName, knobs: string): string {
-  const fe = compileTinytc(new SourceFile('x.ir', c.ir), { layout: SPIR64 });
-  const plan = withAddressTables(lowerVulkan(fe.compiled!.module, {}, new DiagnosticBag()))!;
-  const blas: Partial<BlasPolicy> = { gemm: [{ variant }], spirv: parseSpirvKnobs(knobs) };
-  return disassemble(emitTinytcSpirv(fe.compiled!, plan, { blas }));
-}
-
-const count = (text: string, re: RegExp) => text.match(re)?.length ?? 0;
 
 test('SPIR-V under lvec: vector-* tiles of vec4 (f32) or vec2 (f64), read a vector at a time; other variants unchanged', () => {
   const [f32x64, f64x64] = [BENCH[2], BENCH[3]];
@@ -135,14 +119,8 @@ function runsOn(ctx: AnyContext): [GemmVariantName, string, Case[]][] {
 
 test('lvec and pad against the reference, through spirv-val: loops and written out, odd, skewed, the four GEMMs [vulkan]', (t) =>
   onDevice('vulkan', t, (ctx) => {
-    const failures: string[] = [];
-    for (const [variant, knobs, cases] of runsOn(ctx))
-      for (const [i, c] of cases.entries()) {
-        try {
-          runOnBoth(ctx, { ...c, blas: { gemm: [{ variant }], spirv: parseSpirvKnobs(knobs) } });
-        } catch (e) {
-          failures.push(`${variant} ${knobs} case ${i}: ${String((e as Error).message).split('\n')[0]}`);
-        }
-      }
-    assert.deepEqual(failures, []);
+    assert.deepEqual(
+      pairFailures(ctx, runsOn(ctx), (variant, knobs) => ({ gemm: [{ variant }], spirv: parseSpirvKnobs(knobs) })),
+      [],
+    );
   }));

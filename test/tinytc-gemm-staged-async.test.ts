@@ -26,7 +26,7 @@ import { withAddressTables } from '../src/targets/vulkan/address-tables.js';
 import { lowerVulkan } from '../src/targets/vulkan/lower.js';
 import { type RaceCase, checkOnThreads, cpuOpenclC, oddGemm } from './support/gemm-on-threads.js';
 import { testDevice } from './support/device.js';
-import { runOnBoth } from './support/tinytc-exec.js';
+import { pairFailures, runOnBoth } from './support/tinytc-exec.js';
 import { batchedGemm, skewedGemm } from './support/tinytc-gemm-cases.js';
 import { CLANG19, requireTool } from './support/tools.js';
 
@@ -175,18 +175,15 @@ test('staged and vector GEMMs under async compute what the reference does on NVI
       skewedGemm('f32', 'n', 'n', 64, 64, 64, 4099, { howmany: 2 }),
       ...(nvidia ? [batchedGemm('f64', 64, 2), skewedGemm('f64', 't', 'n', 64, 64, 64, 4099, { howmany: 2 })] : []),
     ];
-    const failures: string[] = [];
     // Elsewhere: each variant once, unknobbed, on the odd and skewed cases.
     const controls = [...new Set(ASYNC_PAIRS.map(([v]) => v))].map((v) => [v, 'default'] as const);
-    for (const [variant, knobs] of nvidia ? ASYNC_PAIRS : controls)
-      (nvidia ? cases : cases.slice(2)).forEach((c, i) => {
-        try {
-          runOnBoth(ctx, { ...c, blas: { gemm: [{ variant }], opencl: parseOpenclKnobs(knobs) } });
-        } catch (e) {
-          failures.push(`${variant} ${knobs} case ${i}: ${String((e as Error).message).split('\n')[0]}`);
-        }
-      });
-    assert.deepEqual(failures, []);
+    const runs = (nvidia ? ASYNC_PAIRS : controls).map(
+      ([variant, knobs]) => [variant, knobs, nvidia ? cases : cases.slice(2)] as const,
+    );
+    assert.deepEqual(
+      pairFailures(ctx, runs, (variant, knobs) => ({ gemm: [{ variant }], opencl: parseOpenclKnobs(knobs) })),
+      [],
+    );
   } finally {
     ctx.dispose();
   }

@@ -6,24 +6,20 @@
 // alignments) and on the benchmark's 64³ f64 GEMM, under the spellings the GPU sweep times.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { BlasPolicy, GemmVariantName } from '../src/codegen/blas-policy.js';
+import type { GemmVariantName } from '../src/codegen/blas-policy.js';
 import { compileTinytc } from '../src/codegen/compile-tinytc.js';
 import { emitTinytcOpenCLC } from '../src/codegen/opencl-c/index.js';
 import { parseOpenclKnobs } from '../src/codegen/opencl-knobs.js';
-import { emitTinytcSpirv } from '../src/codegen/spirv/index.js';
 import { parseSpirvKnobs } from '../src/codegen/spirv-knobs.js';
 import { GEMM_TILE_MAX, gemmTiling } from '../src/codegen/tiling.js';
-import { DiagnosticBag } from '../src/diagnostics/diagnostic.js';
 import { SourceFile } from '../src/diagnostics/source.js';
-import { disassemble } from '../src/emit/spirv/disassemble.js';
 import { SPIR64 } from '../src/layout/data-layout.js';
 import type { AnyContext } from '../src/runtime/api.js';
-import { withAddressTables } from '../src/targets/vulkan/address-tables.js';
-import { lowerVulkan } from '../src/targets/vulkan/lower.js';
 import { batchedGemmIr } from '../src/frontend/tinytc/batched-gemm-ir.js';
-import { type ExecCase, runOnBoth } from './support/tinytc-exec.js';
+import { type ExecCase, pairFailures } from './support/tinytc-exec.js';
 import { batchedGemm, oddGemm, skewedGemm } from './support/tinytc-gemm-cases.js';
 import { onDevice } from './support/on-device.js';
+import { count, spirvText } from './support/gemm-text.js';
 
 type Case = Omit<ExecCase, 'blas'>;
 
@@ -42,15 +38,6 @@ function openclC(c: Case, variant: GemmVariantName, knobs: string): string {
   const fe = compileTinytc(new SourceFile('x.ir', c.ir), { layout: SPIR64 });
   return emitTinytcOpenCLC(fe.compiled!, { blas: { gemm: [{ variant }], opencl: parseOpenclKnobs(knobs) } });
 }
-
-function spirvText(c: Case, variant: GemmVariantName, knobs: string): string {
-  const fe = compileTinytc(new SourceFile('x.ir', c.ir), { layout: SPIR64 });
-  const plan = withAddressTables(lowerVulkan(fe.compiled!.module, {}, new DiagnosticBag()))!;
-  const blas: Partial<BlasPolicy> = { gemm: [{ variant }], spirv: parseSpirvKnobs(knobs) };
-  return disassemble(emitTinytcSpirv(fe.compiled!, plan, { blas }));
-}
-
-const count = (text: string, re: RegExp) => text.match(re)?.length ?? 0;
 
 test('gemmTiling: `tile` caps the rows and columns a work-item keeps, the default cap is the tiling without it', () => {
   assert.deepEqual(gemmTiling([16, 8], 64, 64), { rm: 4, rn: 8, fullRows: true, fullCols: true });
@@ -180,16 +167,13 @@ function runsOn(ctx: AnyContext, cpu: [GemmVariantName, string, Case[]][], gpu: 
 
 test('tile=RxC against the reference: every staged family, odd sizes, skewed operands, 64³ f64 [opencl]', (t) =>
   onDevice('opencl', t, (ctx) => {
-    const failures: string[] = [];
-    for (const [variant, knobs, cases] of runsOn(ctx, CL_RUNS, CL_GPU))
-      for (const [i, c] of cases.entries()) {
-        try {
-          runOnBoth(ctx, { ...c, blas: { gemm: [{ variant }], opencl: parseOpenclKnobs(knobs) } });
-        } catch (e) {
-          failures.push(`${variant} ${knobs} case ${i}: ${String((e as Error).message).split('\n')[0]}`);
-        }
-      }
-    assert.deepEqual(failures, []);
+    assert.deepEqual(
+      pairFailures(ctx, runsOn(ctx, CL_RUNS, CL_GPU), (variant, knobs) => ({
+        gemm: [{ variant }],
+        opencl: parseOpenclKnobs(knobs),
+      })),
+      [],
+    );
   }));
 
 const VK_RUNS: [GemmVariantName, string, Case[]][] = [
@@ -202,14 +186,11 @@ const VK_RUNS: [GemmVariantName, string, Case[]][] = [
 
 test('tile=RxC as SPIR-V against the reference, through spirv-val: written out and in loops, odd and skewed [vulkan]', (t) =>
   onDevice('vulkan', t, (ctx) => {
-    const failures: string[] = [];
-    for (const [variant, knobs, cases] of runsOn(ctx, VK_RUNS, VK_GPU))
-      for (const [i, c] of cases.entries()) {
-        try {
-          runOnBoth(ctx, { ...c, blas: { gemm: [{ variant }], spirv: parseSpirvKnobs(knobs) } });
-        } catch (e) {
-          failures.push(`${variant} ${knobs} case ${i}: ${String((e as Error).message).split('\n')[0]}`);
-        }
-      }
-    assert.deepEqual(failures, []);
+    assert.deepEqual(
+      pairFailures(ctx, runsOn(ctx, VK_RUNS, VK_GPU), (variant, knobs) => ({
+        gemm: [{ variant }],
+        spirv: parseSpirvKnobs(knobs),
+      })),
+      [],
+    );
   }));

@@ -6,7 +6,7 @@ import { formatDiagnostics } from '../../src/diagnostics/format.js';
 import { compileTinytc } from '../../src/codegen/compile-tinytc.js';
 import { SPIR64 } from '../../src/layout/data-layout.js';
 import { type AnyContext, tinytcKernel } from '../../src/runtime/api.js';
-import type { BlasPolicy } from '../../src/codegen/blas-policy.js';
+import type { BlasPolicy, GemmVariantName } from '../../src/codegen/blas-policy.js';
 import type { VulkanTargetOptions } from '../../src/targets/vulkan/lower.js';
 import { runReference } from './tinytc-reference.js';
 import { SPIRV_VAL, spirvVal } from './spirv-check.js';
@@ -211,4 +211,25 @@ export function randomFloats<T extends Float32Array | Float64Array>(
     out[i] = s / 2 ** 31 - 1;
   }
   return out;
+}
+
+/**
+ * Each (variant, knobs, cases) run of a knob sweep on the device against the reference, with the policy `blas` makes of
+ * the variant and knobs; the failures, each named by its run and case and the first line of its message.
+ */
+export function pairFailures(
+  ctx: AnyContext,
+  runs: Iterable<readonly [GemmVariantName, string, readonly ExecCase[]]>,
+  blas: (variant: GemmVariantName, knobs: string) => Partial<BlasPolicy>,
+): string[] {
+  const failures: string[] = [];
+  for (const [variant, knobs, cases] of runs)
+    cases.forEach((c, i) => {
+      try {
+        runOnBoth(ctx, { ...c, blas: blas(variant, knobs) });
+      } catch (e) {
+        failures.push(`${variant} ${knobs} case ${i}: ${String((e as Error).message).split('\n')[0]}`);
+      }
+    });
+  return failures;
 }
