@@ -45,7 +45,7 @@ export function readInput(path: string, limitBytes: number = INPUT_LIMIT_BYTES):
       if (n === 0) break;
       total += n;
     }
-    if (total > limitBytes) return { error: `is larger than the input limit of ${limitBytes} bytes` };
+    // Here total < buf.length <= limitBytes + 1: a buffer filled past the limit was refused above.
     const all = buf.subarray(0, total);
     return { text: decodeText(all), bytes: new Uint8Array(all.buffer, all.byteOffset, all.byteLength) };
   } catch (e) {
