@@ -4,7 +4,7 @@
 // and the batch goes to the queue in one submit: when it is full, or before anything that must see
 // the queued launches run (a sync launch, a wait, a buffer read or write, a release,
 // VulkanContext.flush()). Three ways (BatchWay, from VulkanOpenOptions.recordBatch):
-// - record (true, the default): each launch's commands (barrier, pipeline, its recording's sets, push
+// - record (true; the default on a GPU, batchWay): each launch's commands (barrier, pipeline, its recording's sets, push
 //   constants, dispatch) recorded into the batch's own command buffer, one of a ring of RING, each
 //   with a fence that is waited on before the command buffer is begun again; a barrier closes the
 //   batch. On an H200 an empty kernel's queued launch took 2.24 and 3.81 µs so in two runs (C host 2.10,
@@ -15,7 +15,7 @@
 //   A warm queued launch makes no Vulkan call; the batch makes five (begin, execute, barrier, end, submit).
 //   Half the recorded batch's CPU a launch on an H200, but 5.45 µs a launch against its 2.20-2.24 (C host making
 //   the same calls 5.41-5.47, at 64 and 256 a batch alike): NVIDIA's cost is per command buffer, secondary or not
-//   (docs/benchmarks.md). On lavapipe it spent less CPU than record; it is not the default.
+//   (docs/benchmarks.md). On lavapipe it spent less CPU than record: the default on a CPU device.
 // - list (false): each launch's own recorded command buffer, its handle written into a list, the list
 //   submitted as one VkSubmitInfo. Every recording begins and ends with a full memory barrier
 //   (recording.ts), and barriers order the command buffers of one submission in their order in it.
