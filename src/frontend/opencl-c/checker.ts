@@ -148,7 +148,8 @@ export class DeclarationChecker extends TypeChecker {
     const localVariables = body?.localVariables.length ? body.localVariables : NO_LOCALS;
     const uses = body ? this.moduleVariablesNamed(body.names, params) : NO_USES;
     // One lookup of the name: its code says whether and where the function is already (see OrdinaryNames).
-    const prevCode = this.ordinary.functionCode(name);
+    const nameId = d.nameId ?? -1;
+    const prevCode = this.ordinary.functionCode(name, nameId);
     if (prevCode === NOT_A_FUNCTION) {
       this.diags.report(
         Messages.redefinition,
@@ -194,7 +195,7 @@ export class DeclarationChecker extends TypeChecker {
         ...(hasBody ? { params, calls, uses, callArgs, localVariables, defined: true, span: d.nameSpan } : {}),
       };
       this.functions[prevIndex] = info;
-      if (hasBody) this.ordinary.markDefined(name, prevIndex);
+      if (hasBody) this.ordinary.markDefined(prevIndex);
     } else {
       // One shape for every function (callArgs always set, empty when none): a spread or a property
       // added later would give FunctionInfo two maps and deopt every target's kernel loop.
@@ -212,7 +213,7 @@ export class DeclarationChecker extends TypeChecker {
         span: d.nameSpan,
       };
       const index = this.functions.push(info) - 1;
-      this.ordinary.declareFunction(name, index, d.nameSpan, hasBody);
+      this.ordinary.declareFunction(name, nameId, index, d.nameSpan, hasBody);
     }
     if (spec.kernel) checkKernel(this.kernelContext, info, d.nameSpan, hasBody);
   }
@@ -222,7 +223,7 @@ export class DeclarationChecker extends TypeChecker {
     let out: string[] | undefined;
     for (let k = 0; k < names.length; k++) {
       const n = names[k];
-      if (this.ordinary.get(n)?.kind === 'variable' && !params.some((p) => p.name === n)) (out ??= []).push(n);
+      if (this.ordinary.variable(n) && !params.some((p) => p.name === n)) (out ??= []).push(n);
     }
     return out ?? NO_USES;
   }

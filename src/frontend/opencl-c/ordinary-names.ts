@@ -1,11 +1,16 @@
 /**
  * The ordinary identifiers in scope at file level (C11 6.2.3): functions, variables, enumerators.
  *
- * A function's entry is a number in the map, not an object: `2 × its index in the checker's list + 1 when it has had a
- * body`, with its first declaration's span in an array beside. A file of 190,000 kernels held an entry object per
- * kernel (56 bytes, each copied twice by the young generation's collector before it settled): about 0.1 s of a 1.6 s
- * frontend (issue 30). The other kinds are few and keep their objects; `get` makes a function's object when a rare path
- * (a redefinition as another kind, `sizeof f`) asks for one.
+ * A function's entry is a number, not an object: `2 × its index in the checker's list + 1 when it has had a body`,
+ * with its first declaration's span in an array beside. A file of 190,000 kernels held an entry object per kernel
+ * (56 bytes, each copied twice by the young generation's collector before it settled), and hashed its 190,000 names
+ * into a map that grew to 7 MB: about a fifth of a 1.6 s frontend (issue 30).
+ *
+ * So functions are keyed by their name's spelling id in the token buffer where the parser has it and the buffer gives
+ * each identifier spelling one id (`TokenBuffer.uniqueIdentifierIds`): an array read, no hashing. The first lookup by
+ * name that could find a function (`get`, `has`, a declaration without an id) moves them into the map by name, and
+ * from then on the map is the one table. The other kinds are few and keep their objects in the map; `get` makes a
+ * function's object when a rare path (a redefinition as another kind, `sizeof f`) asks for one.
  */
 import type { Span } from '../../diagnostics/source.js';
 import type { CValue } from './expr.js';
@@ -28,17 +33,37 @@ export const NOT_A_FUNCTION = -2;
 
 export class OrdinaryNames {
   private readonly map = new Map<string, Ordinary | number>();
-  /** Each function's first declaration's name span, by its index. */
+  /** Each function's first declaration's name span, and its name, by its index. */
   private readonly functionSpans: Span[] = [];
+  private readonly functionNames: string[] = [];
+  /**
+   * While functions are keyed by spelling id: 1 + each id's function code (0: none), and each function's id by its
+   * index. Undefined once they are in the map.
+   */
+  private byId: Int32Array | undefined;
+  private idOf: number[] = [];
+
+  /** `spellingIds`: the token buffer's spelling count when it gives each identifier spelling one id, else 0. */
+  constructor(spellingIds = 0) {
+    if (spellingIds > 0) this.byId = new Int32Array(spellingIds);
+  }
 
   get(name: string): Ordinary | undefined {
+    if (this.byId) this.moveToMap();
     const v = this.map.get(name);
     if (typeof v !== 'number') return v;
     return { kind: 'function', span: this.functionSpans[v >> 1], index: v >> 1, defined: (v & 1) !== 0 };
   }
 
   has(name: string): boolean {
+    if (this.byId) this.moveToMap();
     return this.map.has(name);
+  }
+
+  /** A variable named `name` (no function is one: functions need not be moved into the map to answer). */
+  variable(name: string): Extract<Ordinary, { kind: 'variable' }> | undefined {
+    const v = this.map.get(name);
+    return typeof v === 'object' && v.kind === 'variable' ? v : undefined;
   }
 
   /** Enters a variable or an enumerator (a function goes in through `declareFunction`). */
@@ -47,22 +72,49 @@ export class OrdinaryNames {
   }
 
   /**
-   * One lookup for a function's declaration: `2 × index + defined` when `name` is a function, else NOT_DECLARED or
-   * NOT_A_FUNCTION (then `get` gives the entry).
+   * One lookup for a function's declaration: `2 × index + defined` when `name` (spelling `id` in the token buffer, -1
+   * when the declaration has none) is a function, else NOT_DECLARED or NOT_A_FUNCTION (then `get` gives the entry).
    */
-  functionCode(name: string): number {
+  functionCode(name: string, id: number): number {
+    const byId = this.byId;
+    if (byId && id >= 0) {
+      const code = byId[id] - 1;
+      if (code >= 0) return code;
+      // Not a function: the map holds only the other kinds meanwhile, and it is empty in a file of functions alone.
+      return this.map.size === 0 || !this.map.has(name) ? NOT_DECLARED : NOT_A_FUNCTION;
+    }
+    if (byId) this.moveToMap();
     const v = this.map.get(name);
     return v === undefined ? NOT_DECLARED : typeof v === 'number' ? v : NOT_A_FUNCTION;
   }
 
-  /** Enters function `index` (the checker's next), declared first at `span`. */
-  declareFunction(name: string, index: number, span: Span, defined: boolean): void {
+  /** Enters function `index` (the checker's next), declared first at `span`; `id` as `functionCode` took it. */
+  declareFunction(name: string, id: number, index: number, span: Span, defined: boolean): void {
     this.functionSpans[index] = span;
-    this.map.set(name, 2 * index + (defined ? 1 : 0));
+    this.functionNames[index] = name;
+    const code = 2 * index + (defined ? 1 : 0);
+    if (this.byId && id >= 0) {
+      this.byId[id] = code + 1;
+      this.idOf[index] = id;
+    } else {
+      if (this.byId) this.moveToMap();
+      this.map.set(name, code);
+    }
   }
 
-  /** Notes that function `name` (declared) has had a body. */
-  markDefined(name: string, index: number): void {
-    this.map.set(name, 2 * index + 1);
+  /** Notes that function `index` has had a body. */
+  markDefined(index: number): void {
+    const code = 2 * index + 1;
+    if (this.byId) this.byId[this.idOf[index]] = code + 1;
+    else this.map.set(this.functionNames[index], code);
+  }
+
+  /** Ends keying functions by id: each goes into the map by its name. */
+  private moveToMap(): void {
+    const byId = this.byId!;
+    this.byId = undefined;
+    for (let index = 0; index < this.functionNames.length; index++)
+      this.map.set(this.functionNames[index], byId[this.idOf[index]] - 1);
+    this.idOf = [];
   }
 }

@@ -198,6 +198,8 @@ export interface Declarator {
   type: QualType;
   /** Parameters of the function the name directly declares. */
   params: ParamDecl[] | null;
+  /** The name's spelling id in the parser's token buffer, where the reader had it (see OrdinaryNames). */
+  nameId?: number;
   variadic: boolean;
   attrs: Attribute[];
 }
@@ -226,7 +228,10 @@ export abstract class ParserCore {
   protected pos = 0;
   protected readonly typedefs = new Map<string, { type: QualType; span: Span }>();
   protected readonly tags = new Map<string, RecordDecl | EnumDecl>();
-  protected readonly ordinary = new OrdinaryNames();
+  /** Functions keyed by their name's spelling id in `toks` where it gives each spelling one (see OrdinaryNames). */
+  protected readonly ordinary: OrdinaryNames;
+  /** The token buffer whose spelling ids `ordinary` takes (`withTokens` reads others for a while). */
+  protected readonly namesToks: TokenBuffer;
   protected readonly records: RecordDecl[] = [];
   protected readonly extensions: { name: string; enabled: boolean; span: Span }[] = [];
   protected readonly enabled = new Set<string>();
@@ -239,6 +244,8 @@ export abstract class ParserCore {
     protected readonly options: ParseOptions,
     protected readonly diags: DiagnosticBag,
   ) {
+    this.namesToks = toks;
+    this.ordinary = new OrdinaryNames(toks.uniqueIdentifierIds ? toks.spellingCount : 0);
     this.evalCtx = {
       layout: options.layout,
       diags,

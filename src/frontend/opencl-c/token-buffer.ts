@@ -3,7 +3,17 @@ import type { LexedTokens } from './lexer.js';
 import type { TokenSource } from './macro-expand.js';
 import type { CallArgs } from '../../model/kernel-module.js';
 import type { LocalDeclSource } from './local-decls.js';
-import { BODY, EMPTY_BODY_BIT, K_EOF, KIND_MASK, KINDS, type MacroLoc, Token, type TokenKind } from './token.js';
+import {
+  BODY,
+  EMPTY_BODY_BIT,
+  K_EOF,
+  K_IDENT,
+  KIND_MASK,
+  KINDS,
+  type MacroLoc,
+  Token,
+  type TokenKind,
+} from './token.js';
 
 /**
  * What the parser's body scan would find in a function body, found while the preprocessor read
@@ -51,6 +61,14 @@ export class TokenBuffer {
   private lastStrings: readonly string[] | undefined;
   private lastIds: Int32Array = new Int32Array(0);
   private readonly lexedIds = new WeakMap<readonly string[], Int32Array>();
+  /** The first lexer's spelling table copied from: a second one's spellings may repeat its own under other ids. */
+  private firstStrings: readonly string[] | undefined;
+  /**
+   * Whether no two ids here spell one identifier: every identifier came from one lexer's spelling table (which holds
+   * each spelling once) and none from a token object (`push`: a macro's output, whose spelling may be a lexed one too).
+   * The parser then keys functions by id (OrdinaryNames), with no lookup of their names.
+   */
+  private identifiersOneIdEach = true;
   /**
    * The records of function bodies read at the character level, in order, and the index of each one's '{' token
    * (increasing: bodies are pushed in stream order). Two lists rather than a Map keyed by index: a file of 190,000
@@ -135,6 +153,21 @@ export class TokenBuffer {
     return id;
   }
 
+  /** Whether each identifier spelling has one id here (see `identifiersOneIdEach`). */
+  get uniqueIdentifierIds(): boolean {
+    return this.identifiersOneIdEach;
+  }
+
+  /** How many spelling ids there are (ids are below this). */
+  get spellingCount(): number {
+    return this.strings.length;
+  }
+
+  /** The id of token `i`'s spelling: with `uniqueIdentifierIds`, two identifiers spelled alike have one id. */
+  spellingIdAt(i: number): number {
+    return this.idArr[i];
+  }
+
   /** The spelling of token `i`. */
   text(i: number): string {
     return this.strings[this.idArr[i]];
@@ -186,6 +219,8 @@ export class TokenBuffer {
   /** This buffer's id of spelling `lid` of a lexer's spelling table (which may still grow). */
   private idFor(strings: readonly string[], lid: number): number {
     if (strings !== this.lastStrings) {
+      if (this.firstStrings === undefined) this.firstStrings = strings;
+      else if (strings !== this.firstStrings) this.identifiersOneIdEach = false;
       this.lastStrings = strings;
       this.lastIds = this.lexedIds.get(strings) ?? new Int32Array(strings.length).fill(-1);
       this.lexedIds.set(strings, this.lastIds);
@@ -211,6 +246,7 @@ export class TokenBuffer {
     this.startsArr[n] = t.start;
     this.endsArr[n] = t.end;
     this.idArr[n] = this.stringId(t.text);
+    if ((t.bits & KIND_MASK) === K_IDENT) this.identifiersOneIdEach = false;
     this.fileArr[n] = this.fileIndex(t.file);
     if (t.hide || t.expansion) {
       this.hides.push(t.hide);
