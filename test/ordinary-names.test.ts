@@ -10,10 +10,22 @@ import { NOT_A_FUNCTION, NOT_DECLARED, OrdinaryNames } from '../src/frontend/ope
 import { TokenBuffer } from '../src/frontend/opencl-c/token-buffer.js';
 import { Token } from '../src/frontend/opencl-c/token.js';
 import { DATA_LAYOUTS } from '../src/layout/data-layout.js';
+import type { FunctionInfo } from '../src/model/kernel-module.js';
 import { fingerprint } from './support/skip-compare.js';
 
 const file = new SourceFile('o.cl', '');
 const at = { file, start: 0, end: 1 };
+const fn: FunctionInfo = {
+  name: '',
+  isKernel: true,
+  result: { type: { kind: 'scalar', name: 'void' } },
+  params: [],
+  attributes: {},
+  defined: false,
+  calls: [],
+  uses: [],
+  span: at,
+};
 
 function bothWays(text: string) {
   const run = (plainFunctions: boolean) => {
@@ -60,15 +72,24 @@ test('ordinary names: keyed by id and by name, a table answers every sequence of
       const tables = [new OrdinaryNames(names.length), new OrdinaryNames(0)];
       const answers = tables.map((t) => {
         const out: unknown[] = [];
-        let functions = 0;
-        for (const o of ops) {
+        // The checker's list as the table reads it: each function's name, span (its definition's once it has one).
+        const functions: FunctionInfo[] = [];
+        t.attach(functions);
+        for (const [step, o] of ops.entries()) {
           const name = names[o.name];
           const id = o.withId ? o.name : -1;
+          const span = { file, start: step, end: step + 1 };
           if (o.what === 'function') {
             const code = t.functionCode(name, id);
             out.push(code);
-            if (code === NOT_DECLARED) t.declareFunction(name, id, functions++, at, o.body);
-            else if (code >= 0 && o.body) t.markDefined(code >> 1);
+            if (code === NOT_DECLARED) {
+              functions.push({ ...fn, name, defined: o.body, span });
+              t.declareFunction(name, id, functions.length - 1, o.body);
+            } else if (code >= 0 && o.body && (code & 1) === 0) {
+              const prev = functions[code >> 1];
+              functions[code >> 1] = { ...prev, defined: true, span };
+              t.markDefined(name, id, code >> 1, prev.span);
+            }
           } else if (o.what === 'variable' || o.what === 'enum') {
             if (t.has(name)) out.push('taken');
             else if (o.what === 'variable')
@@ -114,4 +135,24 @@ test('ordinary names: names made by macros, included files, enumerators and vari
     plain += r.fast.plain;
   }
   assert.ok(plain > 15, `the fast path read only ${plain} declarations`);
+});
+
+test('ordinary names: a function defined after its declaration is noted at its first declaration, as before', () => {
+  const text = 'kernel void v(int x);\nkernel void v(int x) { }\nconstant int v = 1;\n';
+  for (const plainFunctions of [true, false]) {
+    const r = compileOpenCL(
+      new SourceFile('o.cl', text),
+      { readFile: () => undefined },
+      {
+        layout: DATA_LAYOUTS.spir64,
+        plainFunctions,
+      },
+    );
+    const d = r.diagnostics.items.find((x) => x.code === 'KA3001');
+    assert.ok(d, 'a redefinition');
+    assert.deepEqual(
+      d.related?.map((n) => n.span?.start),
+      [text.indexOf('v(')],
+    );
+  }
 });

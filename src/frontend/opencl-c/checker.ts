@@ -103,6 +103,7 @@ export class DeclarationChecker extends TypeChecker {
   ) {
     super(diags, options.layout, enabled);
     this.kernelContext = { diags, clVersion: options.clVersion, enabled };
+    ordinary.attach(this.functions);
   }
 
   /** The functions in order of first declaration, and the program-scope data. */
@@ -195,7 +196,7 @@ export class DeclarationChecker extends TypeChecker {
         ...(hasBody ? { params, calls, uses, callArgs, localVariables, defined: true, span: d.nameSpan } : {}),
       };
       this.functions[prevIndex] = info;
-      if (hasBody) this.ordinary.markDefined(prevIndex);
+      if (hasBody) this.ordinary.markDefined(name, nameId, prevIndex, prev.span);
     } else {
       // One shape for every function (callArgs always set, empty when none): a spread or a property
       // added later would give FunctionInfo two maps and deopt every target's kernel loop.
@@ -213,7 +214,7 @@ export class DeclarationChecker extends TypeChecker {
         span: d.nameSpan,
       };
       const index = this.functions.push(info) - 1;
-      this.ordinary.declareFunction(name, nameId, index, d.nameSpan, hasBody);
+      this.ordinary.declareFunction(name, nameId, index, hasBody);
     }
     if (spec.kernel) checkKernel(this.kernelContext, info, d.nameSpan, hasBody);
   }

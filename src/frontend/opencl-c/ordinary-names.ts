@@ -14,6 +14,7 @@
  */
 import type { Span } from '../../diagnostics/source.js';
 import type { CValue } from './expr.js';
+import type { FunctionInfo } from '../../model/kernel-module.js';
 import type { QualType } from '../../types/types.js';
 
 export type Ordinary =
@@ -33,26 +34,30 @@ export const NOT_A_FUNCTION = -2;
 
 export class OrdinaryNames {
   private readonly map = new Map<string, Ordinary | number>();
-  /** Each function's first declaration's name span, and its name, by its index. */
-  private readonly functionSpans: Span[] = [];
-  private readonly functionNames: string[] = [];
-  /**
-   * While functions are keyed by spelling id: 1 + each id's function code (0: none), and each function's id by its
-   * index. Undefined once they are in the map.
-   */
+  /** The checker's functions by index (`attach`): their names, and their spans where no earlier one was kept. */
+  private functions: readonly FunctionInfo[] = [];
+  /** The first declaration's name span of each function whose definition came after it (its span is the definition's). */
+  private readonly firstSpans = new Map<number, Span>();
+  /** While functions are keyed by spelling id: 1 + each id's function code (0: none). Undefined once they are in the map. */
   private byId: Int32Array | undefined;
-  private idOf: number[] = [];
 
   /** `spellingIds`: the token buffer's spelling count when it gives each identifier spelling one id, else 0. */
   constructor(spellingIds = 0) {
     if (spellingIds > 0) this.byId = new Int32Array(spellingIds);
   }
 
+  /** The checker's list of functions, by the index their codes hold (it grows as they are declared). */
+  attach(functions: readonly FunctionInfo[]): void {
+    this.functions = functions;
+  }
+
   get(name: string): Ordinary | undefined {
     if (this.byId) this.moveToMap();
     const v = this.map.get(name);
     if (typeof v !== 'number') return v;
-    return { kind: 'function', span: this.functionSpans[v >> 1], index: v >> 1, defined: (v & 1) !== 0 };
+    const index = v >> 1;
+    const span = this.firstSpans.get(index) ?? this.functions[index].span;
+    return { kind: 'function', span, index, defined: (v & 1) !== 0 };
   }
 
   has(name: string): boolean {
@@ -88,33 +93,35 @@ export class OrdinaryNames {
     return v === undefined ? NOT_DECLARED : typeof v === 'number' ? v : NOT_A_FUNCTION;
   }
 
-  /** Enters function `index` (the checker's next), declared first at `span`; `id` as `functionCode` took it. */
-  declareFunction(name: string, id: number, index: number, span: Span, defined: boolean): void {
-    this.functionSpans[index] = span;
-    this.functionNames[index] = name;
+  /** Enters function `index` (the checker's latest); `id` as `functionCode` took it. */
+  declareFunction(name: string, id: number, index: number, defined: boolean): void {
     const code = 2 * index + (defined ? 1 : 0);
-    if (this.byId && id >= 0) {
-      this.byId[id] = code + 1;
-      this.idOf[index] = id;
-    } else {
+    if (this.byId && id >= 0) this.byId[id] = code + 1;
+    else {
       if (this.byId) this.moveToMap();
       this.map.set(name, code);
     }
   }
 
-  /** Notes that function `index` has had a body. */
-  markDefined(index: number): void {
+  /**
+   * Notes that function `index`, declared first at `firstSpan`, has had a body (its entry in the checker's list takes
+   * the definition's span); `name` and `id` as `functionCode` took them.
+   */
+  markDefined(name: string, id: number, index: number, firstSpan: Span): void {
+    if (!this.firstSpans.has(index)) this.firstSpans.set(index, firstSpan);
     const code = 2 * index + 1;
-    if (this.byId) this.byId[this.idOf[index]] = code + 1;
-    else this.map.set(this.functionNames[index], code);
+    if (this.byId && id >= 0) this.byId[id] = code + 1;
+    else {
+      if (this.byId) this.moveToMap();
+      this.map.set(name, code);
+    }
   }
 
   /** Ends keying functions by id: each goes into the map by its name. */
   private moveToMap(): void {
-    const byId = this.byId!;
     this.byId = undefined;
-    for (let index = 0; index < this.functionNames.length; index++)
-      this.map.set(this.functionNames[index], byId[this.idOf[index]] - 1);
-    this.idOf = [];
+    const functions = this.functions;
+    for (let index = 0; index < functions.length; index++)
+      this.map.set(functions[index].name, 2 * index + (functions[index].defined ? 1 : 0));
   }
 }
