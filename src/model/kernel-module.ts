@@ -129,6 +129,17 @@ export interface KernelModule {
   readonly records: readonly RecordDecl[];
 }
 
-export function kernelsOf(m: KernelModule): FunctionInfo[] {
-  return m.functions.filter((f) => f.isKernel);
+/**
+ * The module's kernels, in order. Kept per function list (and its length) once found: several steps of one lowering
+ * ask, and a file of 190,000 kernels filtered and copied its list for each of them (issue 30). A list is not changed
+ * once its frontend has returned it; the length check catches one still being built.
+ */
+export function kernelsOf(m: KernelModule): readonly FunctionInfo[] {
+  const kept = kernelLists.get(m.functions);
+  if (kept && kept.length === m.functions.length) return kept.kernels;
+  const kernels = m.functions.filter((f) => f.isKernel);
+  kernelLists.set(m.functions, { length: m.functions.length, kernels });
+  return kernels;
 }
+
+const kernelLists = new WeakMap<readonly FunctionInfo[], { length: number; kernels: readonly FunctionInfo[] }>();
