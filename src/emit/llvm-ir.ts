@@ -2,12 +2,12 @@ import { type LlvmKernelPlan, TRIPLE_INFO, type Triple, type TripleInfo } from '
 import { joinPieces } from './pieces.js';
 import { irAlign } from '../layout/ir-align.js';
 import { layoutOf, recordLayout } from '../layout/layout.js';
-import type { FunctionInfo, KernelModule } from '../model/kernel-module.js';
+import { type FunctionInfo, type KernelModule, isNamedOnce } from '../model/kernel-module.js';
 import { kernelArgTypeName } from '../types/print.js';
 import { type QualType, type RecordDecl, type Type, canonical } from '../types/types.js';
 import { isPointerSized } from '../types/scalar-facts.js';
 import { SCALAR_IR, SIGNED, ident, llvmString, pushAll } from './llvm-ir-spelling.js';
-import { MetadataNodes, metadataTuples } from './llvm-ir-metadata.js';
+import { MetadataNodes, NodeList, metadataTuples } from './llvm-ir-metadata.js';
 import { repeatedSlots } from '../abi/kernel-shape-memo.js';
 
 export { llvmString };
@@ -31,7 +31,7 @@ class ModuleWriter {
   private readonly structs = new Map<number, { name: string; body: string }>();
   private readonly structOrder: number[] = [];
   private readonly usedStructNames = new Set<string>();
-  private readonly md = new MetadataNodes();
+  private readonly md: MetadataNodes;
   private readonly info: TripleInfo;
   /**
    * What follows a kernel's name in its lines, by its plan's slot list where kernels share it (kernels of one shape,
@@ -39,12 +39,16 @@ class ModuleWriter {
    * written. Made again when the nodes are numbered again.
    */
   private shapes = new WeakMap<readonly object[], { readonly define: string; readonly refs: string }>();
+  /** What a kernel's first line holds before its name. */
+  private readonly definePrefix: string;
 
   constructor(
     private readonly module: KernelModule,
     private readonly options: LlvmIrOptions,
   ) {
     this.info = TRIPLE_INFO[options.triple];
+    this.md = new MetadataNodes(module.functions, isNamedOnce(module));
+    this.definePrefix = `define ${this.cc(true)}void `;
   }
 
   node(body: string): string {
@@ -242,13 +246,16 @@ class ModuleWriter {
    */
   *lines(plans: Iterable<LlvmKernelPlan>): Generator<string, void, undefined> {
     const m = this.module;
-    const byName = new Map(m.functions.map((f) => [f.name, f]));
+    // Both are read through calls alone: a module without any (a file of very many small kernels) makes neither.
+    const anyCalls = m.functions.some((f) => f.calls.length > 0);
+    const byName = new Map(anyCalls ? m.functions.map((f) => [f.name, f]) : []);
     const globals: string[] = [];
     const intrinsics = new Set<string>();
-    const legacyKernels: string[] = [];
+    /** The `!opencl.kernels` nodes' numbers (legacy metadata), written at the module's end. */
+    const legacyKernels = new NodeList();
     // Which non-kernel functions the kernels reach.
     const reachable = new Set<string>();
-    const stack = m.functions.filter((f) => f.isKernel);
+    const stack = anyCalls ? m.functions.filter((f) => f.isKernel) : [];
     while (stack.length) {
       const f = stack.pop()!;
       for (const c of f.calls) {
@@ -262,24 +269,28 @@ class ModuleWriter {
     const body: string[] = [];
     if (Array.isArray(plans)) {
       const planOf = new Map((plans as readonly LlvmKernelPlan[]).map((p) => [p.name, p]));
-      for (const f of m.functions)
-        this.functionLines(f, f.isKernel ? planOf.get(f.name)! : undefined, byName, reachable, {
-          body,
-          globals,
-          intrinsics,
-          legacyKernels,
-        });
+      // Each function's text, the bodies all made before the head (which names their struct types).
+      const pieces: string[] = [];
+      const lists = { body, globals, intrinsics, legacyKernels };
+      for (let at = 0; at < m.functions.length; at++) {
+        const f = m.functions[at];
+        const shaped = this.functionText(f, at, f.isKernel ? planOf.get(f.name)! : undefined, byName, reachable, lists);
+        if (shaped !== undefined) pieces.push(shaped);
+        for (const line of body) pieces.push(line + '\n');
+        body.length = 0;
+      }
       yield* this.head(globals);
-      for (const line of body) yield line + '\n';
+      yield* pieces;
     } else {
       // The first making: the struct types and globals, in the order the bodies name them. A function whose types
       // hold no record adds no struct type (a pointer's pointee is not named), and only probes add globals.
       // No plan is needed for that (a kernel's plan gives its metadata, numbered again below).
-      const dropped = { body, globals, intrinsics: new Set<string>(), legacyKernels: [] as string[] };
-      for (const f of m.functions) {
+      const dropped = { body, globals, intrinsics: new Set<string>(), legacyKernels: new NodeList() };
+      for (let at = 0; at < m.functions.length; at++) {
+        const f = m.functions[at];
         if (!f.isKernel && !reachable.has(f.name)) continue;
         if (this.options.resourceIdProbes || this.namesRecord(f, byName))
-          this.functionLines(f, undefined, byName, reachable, dropped);
+          this.functionLines(f, at, undefined, byName, reachable, dropped);
         body.length = 0;
       }
       // Numbered again, in the order the written bodies name them.
@@ -288,22 +299,23 @@ class ModuleWriter {
       yield* this.head(globals);
       const kernelPlans = plans[Symbol.iterator]();
       const lists = { body, globals: [] as string[], intrinsics, legacyKernels };
-      for (const f of m.functions) {
-        this.functionLines(f, f.isKernel ? nextPlan(kernelPlans, f.name) : undefined, byName, reachable, lists);
+      for (let at = 0; at < m.functions.length; at++) {
+        const f = m.functions[at];
+        const plan = f.isKernel ? nextPlan(kernelPlans, f.name) : undefined;
+        const shaped = this.functionText(f, at, plan, byName, reachable, lists);
+        if (shaped !== undefined) yield shaped;
         for (const line of body) yield line + '\n';
         body.length = 0;
       }
     }
     const v = m.clVersion;
     const version = this.node(`!{i32 ${Math.floor(v / 100)}, i32 ${Math.floor(v / 10) % 10}}`);
-    const named: string[] = [];
-    if (legacyKernels.length) named.push(`!opencl.kernels = !{${legacyKernels.join(', ')}}`);
-    named.push(`!opencl.ocl.version = !{${version}}`);
-    if (this.options.triple.startsWith('spir')) named.push(`!opencl.spir.version = !{${version}}`);
     for (const i of intrinsics) yield i + '\n';
     if (intrinsics.size) yield '\n';
-    for (const n of named) yield n + '\n';
-    for (let i = 0; i < this.md.bodies.length; i++) yield `!${i} = ${this.md.bodies[i]}\n`;
+    if (!legacyKernels.empty) yield* legacyKernels.line('!opencl.kernels = !{');
+    yield `!opencl.ocl.version = !{${version}}\n`;
+    if (this.options.triple.startsWith('spir')) yield `!opencl.spir.version = !{${version}}\n`;
+    yield* this.md.lines();
   }
 
   /** The module's first lines: its header, struct types and globals. */
@@ -338,41 +350,59 @@ class ModuleWriter {
   }
 
   /**
-   * One function's lines (a kernel's with its plan: without one, its metadata is left out), into `to.body`; what it
-   * adds to the module's lists, into theirs.
+   * One function's text (a kernel's with its plan: without one, its metadata is left out): a kernel of a shape kernels
+   * share (`repeatedSlots`) as its text whole, returned; any other as its lines, into `to.body`. What it adds to the
+   * module's lists, into theirs.
    */
-  private functionLines(
+  private functionText(
     f: FunctionInfo,
+    at: number,
     plan: LlvmKernelPlan | undefined,
     byName: Map<string, FunctionInfo>,
     reachable: ReadonlySet<string>,
-    to: { body: string[]; globals: string[]; intrinsics: Set<string>; legacyKernels: string[] },
+    to: FunctionLists,
+  ): string | undefined {
+    if (f.isKernel && plan && !this.options.resourceIdProbes && !this.options.kernelStubs && repeatedSlots(plan.args))
+      return this.shapedKernel(f, at, plan, byName, to);
+    this.functionLines(f, at, plan, byName, reachable, to);
+    return undefined;
+  }
+
+  /**
+   * A kernel of a shape kernels share: its text, the first one's made and kept but the name (its parameters, metadata
+   * nodes and body are the same, numbered when the first was written), the rest that text under their own names.
+   */
+  private shapedKernel(
+    f: FunctionInfo,
+    at: number,
+    plan: LlvmKernelPlan,
+    byName: Map<string, FunctionInfo>,
+    to: FunctionLists,
+  ): string {
+    const named = ident('@', f.name);
+    const shape = this.shapes.get(plan.args);
+    if (shape === undefined) {
+      const first: string[] = [];
+      const refs = this.kernelLines(f, at, plan, byName, { ...to, body: first });
+      const text = first.join('\n') + '\n';
+      this.shapes.set(plan.args, { define: text.slice(text.indexOf(named) + named.length), refs });
+      return text;
+    }
+    if (this.options.metadata !== 'modern') to.legacyKernels.push(this.md.functionNode(at, shape.refs));
+    return `${this.definePrefix}${named}${shape.define}`;
+  }
+
+  /** Any function's lines but a shared shape's kernel (`functionText`). */
+  private functionLines(
+    f: FunctionInfo,
+    at: number,
+    plan: LlvmKernelPlan | undefined,
+    byName: Map<string, FunctionInfo>,
+    reachable: ReadonlySet<string>,
+    to: FunctionLists,
   ): void {
-    const { body, globals, intrinsics, legacyKernels } = to;
-    if (f.isKernel && plan && !this.options.resourceIdProbes && !this.options.kernelStubs && repeatedSlots(plan.args)) {
-      // A kernel of a shape met before: its lines but the name, as the first one's.
-      let shape = this.shapes.get(plan.args);
-      if (shape === undefined) {
-        const first: string[] = [];
-        const legacy: string[] = [];
-        this.kernelLines(f, plan, byName, { body: first, globals, intrinsics, legacyKernels: legacy });
-        const named = ident('@', f.name);
-        const define = first.join('\n');
-        const refs = legacy.length ? this.md.bodies[Number(legacy[0].slice(1))] : '';
-        shape = {
-          define: define.slice(define.indexOf(named) + named.length),
-          refs: refs.slice(refs.indexOf(named) + named.length),
-        };
-        this.shapes.set(plan.args, shape);
-        pushAll(body, first);
-        pushAll(legacyKernels, legacy);
-        return;
-      }
-      const named = ident('@', f.name);
-      if (this.options.metadata !== 'modern')
-        legacyKernels.push(this.md.functionNode(f.name, `!{ptr ${named}${shape.refs}`));
-      body.push(`define ${this.cc(true)}void ${named}${shape.define}`);
-    } else if (f.isKernel) this.kernelLines(f, plan, byName, to);
+    const { body } = to;
+    if (f.isKernel) this.kernelLines(f, at, plan, byName, to);
     else if (reachable.has(f.name)) {
       if (f.defined) {
         body.push(
@@ -388,23 +418,29 @@ class ModuleWriter {
     }
   }
 
-  /** A kernel's lines (`functionLines`). */
+  /**
+   * A kernel's lines (`functionLines`); with legacy metadata, what its `!opencl.kernels` node holds after its name
+   * (its shape's, `shapedKernel`), else ''.
+   */
   private kernelLines(
     f: FunctionInfo,
+    at: number,
     plan: LlvmKernelPlan | undefined,
     byName: Map<string, FunctionInfo>,
-    to: { body: string[]; globals: string[]; intrinsics: Set<string>; legacyKernels: string[] },
-  ): void {
+    to: FunctionLists,
+  ): string {
     const { body, globals, intrinsics, legacyKernels } = to;
     const params = this.kernelParams(f);
     const md: string[] = [];
     // Without a plan (the first making of a streamed module, for its types): no metadata.
     const tuples = plan ? metadataTuples(plan, this.options) : [];
+    let refs = '';
     if (this.options.metadata === 'modern') {
       for (const t of tuples) md.push(`!${t.key} ${this.node(`!{${t.items.join(', ')}}`)}`);
     } else {
-      const refs = tuples.map((t) => this.node(`!{${[`!${llvmString(t.key)}`, ...t.items].join(', ')}}`));
-      legacyKernels.push(this.md.functionNode(f.name, `!{ptr ${ident('@', f.name)}, ${refs.join(', ')}}`));
+      const nodes = tuples.map((t) => this.node(`!{${[`!${llvmString(t.key)}`, ...t.items].join(', ')}}`));
+      refs = `, ${nodes.join(', ')}}`;
+      legacyKernels.push(this.md.functionNode(at, refs));
     }
     pushAll(md, this.attributeMetadata(f));
     body.push(
@@ -425,6 +461,7 @@ class ModuleWriter {
       pushAll(body, this.calls(f, byName));
       body.push('  ret void', '}', '');
     }
+    return refs;
   }
 
   /** For each image2d/3d and sampler: the resource-id query the R600 pass folds, stored where it can be read back. */
@@ -451,6 +488,14 @@ class ModuleWriter {
     }
     return lines;
   }
+}
+
+/** Where a function's making puts its lines and what it adds to the module's lists. */
+interface FunctionLists {
+  readonly body: string[];
+  readonly globals: string[];
+  readonly intrinsics: Set<string>;
+  readonly legacyKernels: NodeList;
 }
 
 /** Whether `irType` of the type names a struct type: a record, or an array of them (a pointer names none). */

@@ -129,6 +129,34 @@ export interface KernelModule {
   readonly records: readonly RecordDecl[];
 }
 
+/**
+ * The module's kernels, in order. Counted first and filled into an array of that length: `filter` grows its array a
+ * slot at a time, copying 190,000 kernels' worth several times over (a lowering of a file of very many kernels asks
+ * two or three times; about three times the cost).
+ */
 export function kernelsOf(m: KernelModule): FunctionInfo[] {
-  return m.functions.filter((f) => f.isKernel);
+  const fs = m.functions;
+  let n = 0;
+  for (let i = 0; i < fs.length; i++) if (fs[i].isKernel) n++;
+  const kernels = new Array<FunctionInfo>(n);
+  for (let i = 0, j = 0; j < n; i++) if (fs[i].isKernel) kernels[j++] = fs[i];
+  return kernels;
+}
+
+/** Modules no two of whose functions share a name (`markNamedOnce`). */
+const namedOnce = new WeakSet<KernelModule>();
+
+/**
+ * Records that no two of `m`'s functions share a name: what the OpenCL C frontend's modules hold (its checker keeps
+ * one function per ordinary identifier, a redeclaration replacing the entry in place), marked as `lower` compiles one.
+ * A writer that numbers something per function (LLVM IR's legacy kernel nodes) then needs no map of 190,000 names to
+ * find a name met twice; a module built otherwise is looked at name by name.
+ */
+export function markNamedOnce(m: KernelModule): void {
+  namedOnce.add(m);
+}
+
+/** Whether `m`'s functions are known to be named each once (`markNamedOnce`). */
+export function isNamedOnce(m: KernelModule): boolean {
+  return namedOnce.has(m);
 }
