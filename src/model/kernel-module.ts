@@ -129,29 +129,26 @@ export interface KernelModule {
   readonly records: readonly RecordDecl[];
 }
 
-/** `kernelsOf`'s answers, by the list of functions they were read from, with its length then. */
-const kernelLists = new WeakMap<
-  readonly FunctionInfo[],
-  { readonly from: number; readonly kernels: readonly FunctionInfo[] }
->();
-
 /**
- * The module's kernels, in order: read once per list of functions (a lowering of a file of very many kernels asks two
- * or three times, each pass over 190,000 functions costing 15-40 ms), counted first and filled into an array of that
- * length (`filter` grows its array a slot at a time, copying 190,000 kernels' worth several times over: about three
- * times the cost). A list grown since is read again.
+ * The module's kernels, in order. Kept per function list (and its length) once found: several steps of one lowering
+ * ask, and a file of 190,000 kernels filtered and copied its list for each of them (issue 30). A list is not changed
+ * once its frontend has returned it; the length check catches one still being built. Counted first and filled into
+ * an array of that length: `filter` grows its array a slot at a time, copying 190,000 kernels' worth several times
+ * over (about three times the cost).
  */
 export function kernelsOf(m: KernelModule): readonly FunctionInfo[] {
   const fs = m.functions;
-  const known = kernelLists.get(fs);
-  if (known !== undefined && known.from === fs.length) return known.kernels;
+  const kept = kernelLists.get(fs);
+  if (kept && kept.length === fs.length) return kept.kernels;
   let n = 0;
   for (let i = 0; i < fs.length; i++) if (fs[i].isKernel) n++;
   const kernels = new Array<FunctionInfo>(n);
   for (let i = 0, j = 0; j < n; i++) if (fs[i].isKernel) kernels[j++] = fs[i];
-  kernelLists.set(fs, { from: fs.length, kernels });
+  kernelLists.set(fs, { length: fs.length, kernels });
   return kernels;
 }
+
+const kernelLists = new WeakMap<readonly FunctionInfo[], { length: number; kernels: readonly FunctionInfo[] }>();
 
 /** Modules no two of whose functions share a name (`markNamedOnce`). */
 const namedOnce = new WeakSet<KernelModule>();

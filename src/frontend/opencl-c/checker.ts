@@ -23,9 +23,11 @@ import { type QualType, type Type, canonical, q } from '../../types/types.js';
 import { type KernelCheckContext, checkKernel } from './check-kernel.js';
 import { TypeChecker } from './check-types.js';
 import { TypeInterner } from './type-interner.js';
+import { SourceParameter } from './source-parameter.js';
 import { type EvalContext, type Expr, evaluate, evaluateInt } from './expr.js';
 import { type Init, initializerBytes } from './initializer.js';
-import type { Attribute, DeclSpec, Declarator, Ordinary, ParseOptions } from './parser-core.js';
+import type { Attribute, DeclSpec, Declarator, ParseOptions } from './parser-core.js';
+import { NOT_A_FUNCTION, NOT_DECLARED, type OrdinaryNames } from './ordinary-names.js';
 import { compatibleObjectTypes, functionTypeOf, sameType } from './type-compat.js';
 
 /** What the parser read in a function body: it skips bodies, noting calls and names. */
@@ -95,12 +97,13 @@ export class DeclarationChecker extends TypeChecker {
   constructor(
     private readonly options: ParseOptions,
     diags: DiagnosticBag,
-    private readonly ordinary: Map<string, Ordinary>,
+    private readonly ordinary: OrdinaryNames,
     enabled: ReadonlySet<string>,
     private readonly evalCtx: EvalContext,
   ) {
     super(diags, options.layout, enabled);
     this.kernelContext = { diags, clVersion: options.clVersion, enabled };
+    ordinary.attach(this.functions);
   }
 
   /** The functions in order of first declaration, and the program-scope data. */
@@ -138,21 +141,22 @@ export class DeclarationChecker extends TypeChecker {
     const params: Parameter[] = new Array<Parameter>(declared.length);
     for (let index = 0; index < declared.length; index++) {
       const p = declared[index];
-      params[index] = { index, name: p.name ?? '', type: this.types.qual(p.type), span: p.span };
+      params[index] = SourceParameter.of(index, p.name ?? '', this.types.qual(p.type), p.span);
     }
     const hasBody = body !== undefined;
     const calls = body?.calls.length ? body.calls : NO_CALLS;
     const callArgs = body?.callArgs.length ? body.callArgs : NO_CALL_ARGS;
     const localVariables = body?.localVariables.length ? body.localVariables : NO_LOCALS;
     const uses = body ? this.moduleVariablesNamed(body.names, params) : NO_USES;
-    // One lookup of the name: its ordinary entry says whether and where the function is already (see Ordinary).
-    const prevOrdinary = this.ordinary.get(name);
-    if (prevOrdinary && prevOrdinary.kind !== 'function') {
+    // One lookup of the name: its code says whether and where the function is already (see OrdinaryNames).
+    const nameId = d.nameId ?? -1;
+    const prevCode = this.ordinary.functionCode(name, nameId);
+    if (prevCode === NOT_A_FUNCTION) {
       this.diags.report(
         Messages.redefinition,
         d.nameSpan,
         [name],
-        [{ message: 'previous definition is here', span: prevOrdinary.span }],
+        [{ message: 'previous definition is here', span: this.ordinary.get(name)!.span }],
       );
       return;
     }
@@ -164,8 +168,9 @@ export class DeclarationChecker extends TypeChecker {
       if (misplaced) this.diags.report(Messages.kernelOnlyAttribute, d.nameSpan, [misplaced]);
     }
     let info: FunctionInfo;
-    if (prevOrdinary) {
-      const prev = this.functions[prevOrdinary.index];
+    if (prevCode !== NOT_DECLARED) {
+      const prevIndex = prevCode >> 1;
+      const prev = this.functions[prevIndex];
       if (!sameType(q(fn), q(functionTypeOf(prev))) && !(overloadable && !spec.kernel && !prev.isKernel)) {
         this.diags.report(
           Messages.conflictingTypes,
@@ -175,7 +180,7 @@ export class DeclarationChecker extends TypeChecker {
         );
         return;
       }
-      if (prevOrdinary.defined && hasBody) {
+      if ((prevCode & 1) !== 0 && hasBody) {
         this.diags.report(
           Messages.redefinition,
           d.nameSpan,
@@ -190,8 +195,8 @@ export class DeclarationChecker extends TypeChecker {
         attributes: { ...prev.attributes, ...attributes },
         ...(hasBody ? { params, calls, uses, callArgs, localVariables, defined: true, span: d.nameSpan } : {}),
       };
-      this.functions[prevOrdinary.index] = info;
-      if (hasBody) prevOrdinary.defined = true;
+      this.functions[prevIndex] = info;
+      if (hasBody) this.ordinary.markDefined(name, nameId, prevIndex, prev.span);
     } else {
       // One shape for every function (callArgs always set, empty when none): a spread or a property
       // added later would give FunctionInfo two maps and deopt every target's kernel loop.
@@ -209,7 +214,7 @@ export class DeclarationChecker extends TypeChecker {
         span: d.nameSpan,
       };
       const index = this.functions.push(info) - 1;
-      this.ordinary.set(name, { kind: 'function', span: d.nameSpan, index, defined: hasBody });
+      this.ordinary.declareFunction(name, nameId, index, hasBody);
     }
     if (spec.kernel) checkKernel(this.kernelContext, info, d.nameSpan, hasBody);
   }
@@ -219,7 +224,7 @@ export class DeclarationChecker extends TypeChecker {
     let out: string[] | undefined;
     for (let k = 0; k < names.length; k++) {
       const n = names[k];
-      if (this.ordinary.get(n)?.kind === 'variable' && !params.some((p) => p.name === n)) (out ??= []).push(n);
+      if (this.ordinary.variable(n) && !params.some((p) => p.name === n)) (out ??= []).push(n);
     }
     return out ?? NO_USES;
   }

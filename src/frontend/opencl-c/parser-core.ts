@@ -13,6 +13,7 @@ import {
   type ScalarName,
 } from '../../types/types.js';
 import { type CValue, type EvalContext, type Expr } from './expr.js';
+import { OrdinaryNames } from './ordinary-names.js';
 import type { TypeChecker } from './check-types.js';
 import { K_EOF, K_IDENT, K_PRAGMA, K_PUNCT, type Token, tokenSpan } from './token.js';
 import type { TokenBuffer } from './token-buffer.js';
@@ -197,23 +198,11 @@ export interface Declarator {
   type: QualType;
   /** Parameters of the function the name directly declares. */
   params: ParamDecl[] | null;
+  /** The name's spelling id in the parser's token buffer, where the reader had it (see OrdinaryNames). */
+  nameId?: number;
   variadic: boolean;
   attrs: Attribute[];
 }
-
-export type Ordinary =
-  | { kind: 'enum'; value: CValue; span: Span }
-  /**
-   * `index`: the function's place in the checker's list; `defined`: it has had a body. Kept here so that a declaration
-   * costs one lookup of its name, not one in each of three tables (a file of 190,000 kernels: issue 30).
-   */
-  | { kind: 'function'; span: Span; readonly index: number; defined: boolean }
-  | {
-      kind: 'variable';
-      span: Span;
-      type: QualType;
-      /** An `extern` declaration a definition may still complete. */ declaredOnly?: boolean;
-    };
 
 /** Thrown to unwind to the declaration being recovered from; not an Error, so no stack is captured per syntax error. */
 export class ParseError {}
@@ -239,7 +228,10 @@ export abstract class ParserCore {
   protected pos = 0;
   protected readonly typedefs = new Map<string, { type: QualType; span: Span }>();
   protected readonly tags = new Map<string, RecordDecl | EnumDecl>();
-  protected readonly ordinary = new Map<string, Ordinary>();
+  /** Functions keyed by their name's spelling id in `toks` where it gives each spelling one (see OrdinaryNames). */
+  protected readonly ordinary: OrdinaryNames;
+  /** The token buffer whose spelling ids `ordinary` takes (`withTokens` reads others for a while). */
+  protected readonly namesToks: TokenBuffer;
   protected readonly records: RecordDecl[] = [];
   protected readonly extensions: { name: string; enabled: boolean; span: Span }[] = [];
   protected readonly enabled = new Set<string>();
@@ -252,6 +244,8 @@ export abstract class ParserCore {
     protected readonly options: ParseOptions,
     protected readonly diags: DiagnosticBag,
   ) {
+    this.namesToks = toks;
+    this.ordinary = new OrdinaryNames(toks.uniqueIdentifierIds ? toks.spellingCount : 0);
     this.evalCtx = {
       layout: options.layout,
       diags,

@@ -118,6 +118,7 @@ export abstract class PlainFunctionParser extends ExpressionParser {
       params,
       variadic: false,
       attrs: NO_ATTRIBUTES,
+      nameId: toks === this.namesToks ? toks.spellingIdAt(nameAt) : -1,
     };
     const specOut: DeclSpec = {
       base,

@@ -3,7 +3,17 @@ import type { LexedTokens } from './lexer.js';
 import type { TokenSource } from './macro-expand.js';
 import type { CallArgs } from '../../model/kernel-module.js';
 import type { LocalDeclSource } from './local-decls.js';
-import { BODY, EMPTY_BODY_BIT, K_EOF, KIND_MASK, KINDS, type MacroLoc, Token, type TokenKind } from './token.js';
+import {
+  BODY,
+  EMPTY_BODY_BIT,
+  K_EOF,
+  K_IDENT,
+  KIND_MASK,
+  KINDS,
+  type MacroLoc,
+  Token,
+  type TokenKind,
+} from './token.js';
 
 /**
  * What the parser's body scan would find in a function body, found while the preprocessor read
@@ -36,12 +46,16 @@ export const EMPTY_BODY: BodyRecord = Object.freeze({
  * strings; hide sets and macro expansion spans, present on the few tokens macros produced, are
  * shared objects too. `at(i)` makes a `Token` when a reader wants one.
  */
+/** A column no token has needed yet (see `TokenBuffer.metaArr`). */
+const NO_COLUMN = new Int32Array(0);
+
 export class TokenBuffer {
   private cap: number;
   private bitsArr: Uint8Array;
   private startsArr: Int32Array;
   private endsArr: Int32Array;
-  private fileArr: Uint32Array;
+  /** Each token's file, by its index in `files` (empty while every token is of the first file: see `metaArr`). */
+  private fileArr: Int32Array = NO_COLUMN;
   private idArr: Int32Array;
   /** Token i's spelling is `strings[idArr[i]]`. */
   private readonly strings: string[] = [];
@@ -51,6 +65,14 @@ export class TokenBuffer {
   private lastStrings: readonly string[] | undefined;
   private lastIds: Int32Array = new Int32Array(0);
   private readonly lexedIds = new WeakMap<readonly string[], Int32Array>();
+  /** The first lexer's spelling table copied from: a second one's spellings may repeat its own under other ids. */
+  private firstStrings: readonly string[] | undefined;
+  /**
+   * Whether no two ids here spell one identifier: every identifier came from one lexer's spelling table (which holds
+   * each spelling once) and none from a token object (`push`: a macro's output, whose spelling may be a lexed one too).
+   * The parser then keys functions by id (OrdinaryNames), with no lookup of their names.
+   */
+  private identifiersOneIdEach = true;
   /**
    * The records of function bodies read at the character level, in order, and the index of each one's '{' token
    * (increasing: bodies are pushed in stream order). Two lists rather than a Map keyed by index: a file of 190,000
@@ -70,8 +92,14 @@ export class TokenBuffer {
   private readonly fileIndices = new Map<SourceFile, number>();
   private lastFile: SourceFile | undefined;
   private lastFileIndex = 0;
-  /** Only the tokens macros made have a hide set and an expansion: `metaArr[i]` is 1 + their index in these lists, or 0. */
-  private metaArr: Int32Array;
+  /**
+   * Only the tokens macros made have a hide set and an expansion: `metaArr[i]` is 1 + their index in these lists, or 0.
+   * This column and `fileArr` are empty until a token needs them (a macro's output; a second file): a file of 190,000
+   * kernels with no macro and no include wrote 2.85M zeros into each, 23 MB of pages the system had to supply (on a VM,
+   * each first touch of a page costs microseconds: issue 30). Tokens are only ever appended, so a column made late holds
+   * zeros for the tokens before it, as it would have.
+   */
+  private metaArr: Int32Array = NO_COLUMN;
   private readonly hides: (ReadonlySet<string> | undefined)[] = [];
   private readonly expansions: (Span | undefined)[] = [];
   private readonly macroLocs: (MacroLoc | undefined)[] = [];
@@ -83,9 +111,7 @@ export class TokenBuffer {
     this.bitsArr = new Uint8Array(this.cap);
     this.startsArr = new Int32Array(this.cap);
     this.endsArr = new Int32Array(this.cap);
-    this.fileArr = new Uint32Array(this.cap);
     this.idArr = new Int32Array(this.cap);
-    this.metaArr = new Int32Array(this.cap);
   }
 
   /** Makes room for `n` more tokens at once (a file's count is known before it is expanded). */
@@ -115,12 +141,16 @@ export class TokenBuffer {
     const e = new Int32Array(this.cap);
     e.set(this.endsArr);
     this.endsArr = e;
-    const f = new Uint32Array(this.cap);
-    f.set(this.fileArr);
-    this.fileArr = f;
-    const m = new Int32Array(this.cap);
-    m.set(this.metaArr);
-    this.metaArr = m;
+    if (this.fileArr.length) {
+      const f = new Int32Array(this.cap);
+      f.set(this.fileArr);
+      this.fileArr = f;
+    }
+    if (this.metaArr.length) {
+      const m = new Int32Array(this.cap);
+      m.set(this.metaArr);
+      this.metaArr = m;
+    }
     const id = new Int32Array(this.cap);
     id.set(this.idArr);
     this.idArr = id;
@@ -133,6 +163,21 @@ export class TokenBuffer {
       this.strings.push(text);
     }
     return id;
+  }
+
+  /** Whether each identifier spelling has one id here (see `identifiersOneIdEach`). */
+  get uniqueIdentifierIds(): boolean {
+    return this.identifiersOneIdEach;
+  }
+
+  /** How many spelling ids there are (ids are below this). */
+  get spellingCount(): number {
+    return this.strings.length;
+  }
+
+  /** The id of token `i`'s spelling: with `uniqueIdentifierIds`, two identifiers spelled alike have one id. */
+  spellingIdAt(i: number): number {
+    return this.idArr[i];
   }
 
   /** The spelling of token `i`. */
@@ -163,6 +208,14 @@ export class TokenBuffer {
     this.notes[id] = note;
   }
 
+  /** Token `n`'s file: written only once a second file has come (the column is made then). */
+  private setFile(n: number, file: SourceFile): void {
+    const k = this.fileIndex(file);
+    if (k === 0 && !this.fileArr.length) return;
+    if (!this.fileArr.length) this.fileArr = new Int32Array(this.cap);
+    this.fileArr[n] = k;
+  }
+
   private fileIndex(file: SourceFile): number {
     if (file === this.lastFile) return this.lastFileIndex;
     let k = this.fileIndices.get(file);
@@ -186,6 +239,8 @@ export class TokenBuffer {
   /** This buffer's id of spelling `lid` of a lexer's spelling table (which may still grow). */
   private idFor(strings: readonly string[], lid: number): number {
     if (strings !== this.lastStrings) {
+      if (this.firstStrings === undefined) this.firstStrings = strings;
+      else if (strings !== this.firstStrings) this.identifiersOneIdEach = false;
       this.lastStrings = strings;
       this.lastIds = this.lexedIds.get(strings) ?? new Int32Array(strings.length).fill(-1);
       this.lexedIds.set(strings, this.lastIds);
@@ -211,12 +266,14 @@ export class TokenBuffer {
     this.startsArr[n] = t.start;
     this.endsArr[n] = t.end;
     this.idArr[n] = this.stringId(t.text);
-    this.fileArr[n] = this.fileIndex(t.file);
+    if ((t.bits & KIND_MASK) === K_IDENT) this.identifiersOneIdEach = false;
+    this.setFile(n, t.file);
     if (t.hide || t.expansion) {
       this.hides.push(t.hide);
       this.macroLocs.push(t.macroLoc);
+      if (!this.metaArr.length) this.metaArr = new Int32Array(this.cap);
       this.metaArr[n] = this.expansions.push(t.expansion);
-    } else this.metaArr[n] = 0;
+    }
   }
 
   /** Appends token `k` of a file's lexing as it is. */
@@ -227,8 +284,7 @@ export class TokenBuffer {
     this.startsArr[n] = lx.starts[k];
     this.endsArr[n] = lx.ends[k];
     this.idArr[n] = this.idFor(lx.strings, lx.ids[k]);
-    this.fileArr[n] = this.fileIndex(file);
-    this.metaArr[n] = 0;
+    this.setFile(n, file);
   }
 
   /** Appends a token a lazy lexer made: its bits, spelling `strings[lid]` and original offsets. */
@@ -246,8 +302,7 @@ export class TokenBuffer {
     this.startsArr[n] = start;
     this.endsArr[n] = end;
     this.idArr[n] = this.idFor(strings, lid);
-    this.fileArr[n] = this.fileIndex(file);
-    this.metaArr[n] = 0;
+    this.setFile(n, file);
   }
 
   /** Appends a function body read at the character level: a '{' token (BODY set) carrying its record. */
@@ -333,15 +388,15 @@ export class TokenBuffer {
 
   /** Whether token `i` came out of a macro (it has a hide set or an expansion): its diagnostics' span is more than `spanAt`. */
   fromMacro(i: number): boolean {
-    return this.metaArr[i] !== 0;
+    return this.metaArr.length !== 0 && this.metaArr[i] !== 0;
   }
 
   /** Where token `i` came from: its macro invocation, else its spelling. */
   spanAt(i: number): Span {
-    const m = this.metaArr[i];
+    const m = this.metaArr.length ? this.metaArr[i] : 0;
     return (
       (m ? this.expansions[m - 1] : undefined) ?? {
-        file: this.files[this.fileArr[i]],
+        file: this.files[this.fileArr.length ? this.fileArr[i] : 0],
         start: this.startsArr[i],
         end: this.endsArr[i],
       }
@@ -351,8 +406,8 @@ export class TokenBuffer {
   /** Token `i` as an object (the last token, the end of file, for any index past it). */
   at(i: number): Token {
     const k = Math.min(i, this.length - 1);
-    const m = this.metaArr[k];
-    const file = this.files[this.fileArr[k]];
+    const m = this.metaArr.length ? this.metaArr[k] : 0;
+    const file = this.files[this.fileArr.length ? this.fileArr[k] : 0];
     const text = this.strings[this.idArr[k]];
     if (!m) return new Token(this.bitsArr[k], text, file, this.startsArr[k], this.endsArr[k], false, false);
     return new Token(
