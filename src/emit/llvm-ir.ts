@@ -1,12 +1,11 @@
 import { type LlvmKernelPlan, TRIPLE_INFO, type Triple, type TripleInfo } from '../abi/llvm-kernel.js';
 import { joinPieces } from './pieces.js';
-import { irAlign } from '../layout/ir-align.js';
-import { layoutOf, recordLayout } from '../layout/layout.js';
+import { IrTypes } from './llvm-ir-types.js';
+import { layoutOf } from '../layout/layout.js';
 import { type FunctionInfo, type KernelModule, isNamedOnce } from '../model/kernel-module.js';
 import { kernelArgTypeName } from '../types/print.js';
-import { type QualType, type RecordDecl, type Type, canonical } from '../types/types.js';
-import { isPointerSized } from '../types/scalar-facts.js';
-import { SCALAR_IR, SIGNED, ident, llvmString, pushAll } from './llvm-ir-spelling.js';
+import { type QualType, type Type, canonical } from '../types/types.js';
+import { SIGNED, ident, llvmString, pushAll } from './llvm-ir-spelling.js';
 import { MetadataNodes, NodeList, metadataTuples } from './llvm-ir-metadata.js';
 import { repeatedSlots } from '../abi/kernel-shape-memo.js';
 
@@ -28,13 +27,12 @@ export interface LlvmIrOptions {
 }
 
 class ModuleWriter {
-  private readonly structs = new Map<number, { name: string; body: string }>();
-  private readonly structOrder: number[] = [];
-  private readonly usedStructNames = new Set<string>();
+  private readonly types: IrTypes;
   private readonly md: MetadataNodes;
   private readonly info: TripleInfo;
   /**
-   * What follows a kernel's name in its lines, by its plan's slot list where kernels share it (kernels of one shape,
+   * What follows a kernel's name in its text (`define`, to its last newline) and in its legacy `!opencl.kernels` node
+   * (`refs`, '' with modern metadata), by its plan's slot list where kernels share it (kernels of one shape,
    * `repeatedSlots`): their parameters, metadata nodes and body are the same, the nodes numbered when the first was
    * written. Made again when the nodes are numbered again.
    */
@@ -47,6 +45,7 @@ class ModuleWriter {
     private readonly options: LlvmIrOptions,
   ) {
     this.info = TRIPLE_INFO[options.triple];
+    this.types = new IrTypes(this.info);
     this.md = new MetadataNodes(module.functions, isNamedOnce(module));
     this.definePrefix = `define ${this.cc(true)}void `;
   }
@@ -55,100 +54,8 @@ class ModuleWriter {
     return this.md.node(body);
   }
 
-  private ptr(space: number): string {
-    return space === 0 ? 'ptr' : `ptr addrspace(${space})`;
-  }
-
   irType(t: QualType | Type): string {
-    const c = canonical('kind' in t ? { type: t } : t).type;
-    const dl = this.info.layout;
-    switch (c.kind) {
-      case 'scalar':
-        return isPointerSized(c.name) ? (dl.sizeT === 8 ? 'i64' : 'i32') : SCALAR_IR[c.name];
-      case 'vector':
-        return `<${c.length} x ${SCALAR_IR[c.element]}>`;
-      case 'pointer':
-        return this.ptr(this.info.spaces[canonical(c.pointee).space ?? 'generic']);
-      case 'array':
-        return `[${c.length ?? 0} x ${this.irType(c.element)}]`;
-      case 'enum':
-        return `i${layoutOf(c, dl).size * 8}`;
-      case 'record':
-        return this.recordType(c.decl);
-      case 'image':
-      case 'pipe':
-        return this.ptr(c.kind === 'image' ? this.info.image : this.info.spaces.global);
-      case 'opaque':
-        return this.ptr(c.name === 'sampler_t' ? this.info.sampler : c.name === 'queue_t' ? this.info.queue : 0);
-      case 'function':
-        return 'ptr';
-      case 'typedef':
-        throw new Error('unreachable');
-    }
-  }
-
-  /** A named LLVM struct type for a record: its fields at their offsets, explicit padding, packed when it must be. */
-  private recordType(decl: RecordDecl): string {
-    const done = this.structs.get(decl.id);
-    if (done) return done.name;
-    const base = `${decl.tagKind}.${decl.name ?? 'anon'}`;
-    let name = base;
-    for (let n = 0; this.usedStructNames.has(name); n++) name = `${base}.${n}`;
-    this.usedStructNames.add(name);
-    const ref = ident('%', name);
-    const entry = { name: ref, body: 'opaque' };
-    this.structs.set(decl.id, entry);
-    const dl = this.info.layout;
-    const rl = recordLayout(decl, dl);
-    const packed =
-      irAlign({ kind: 'record', decl }, dl) === 1 &&
-      rl.fields.some((f) => f.bitWidth === undefined && irAlign(f.type, dl) > 1);
-    const members: string[] = [];
-    let at = 0;
-    const pad = (to: number) => {
-      if (to > at) members.push(`[${to - at} x i8]`);
-      at = Math.max(at, to);
-    };
-    if (decl.tagKind === 'union') {
-      const fields = rl.fields.filter((f) => f.bitWidth === undefined);
-      const pick = fields.reduce<(typeof fields)[number] | undefined>((best, f) => {
-        if (!best) return f;
-        const a = irAlign(f.type, dl);
-        const b = irAlign(best.type, dl);
-        return a > b || (a === b && layoutOf(f.type, dl).size > layoutOf(best.type, dl).size) ? f : best;
-      }, undefined);
-      if (pick) {
-        members.push(this.irType(pick.type));
-        at = layoutOf(pick.type, dl).size;
-      }
-    } else {
-      for (let i = 0; i < rl.fields.length; i++) {
-        const f = rl.fields[i];
-        if (f.bitWidth !== undefined) {
-          // A run of bit-fields as the bytes it covers.
-          let endBit = f.bitOffset! + f.bitWidth;
-          while (i + 1 < rl.fields.length && rl.fields[i + 1].bitWidth !== undefined) {
-            i++;
-            endBit = Math.max(endBit, rl.fields[i].bitOffset! + rl.fields[i].bitWidth!);
-          }
-          const first = Math.floor(f.bitOffset! / 8);
-          pad(first);
-          const end = Math.max(first, Math.ceil(endBit / 8));
-          if (end > at) {
-            members.push(`[${end - at} x i8]`);
-            at = end;
-          }
-          continue;
-        }
-        pad(f.offset);
-        members.push(this.irType(f.type));
-        at = f.offset + layoutOf(f.type, dl).size;
-      }
-    }
-    pad(rl.size);
-    entry.body = packed ? `<{ ${members.join(', ')} }>` : `{ ${members.join(', ')} }`;
-    this.structOrder.push(decl.id);
-    return ref;
+    return this.types.irType(t);
   }
 
   /** A parameter in a definition: `ptr addrspace(1) %a`, `ptr byval(%struct.S) align 4 %s`. */
@@ -238,8 +145,8 @@ class ModuleWriter {
 
   /**
    * The module's lines, each with its newline. The struct types and globals the bodies name come
-   * first, so with an array of plans the bodies are all made before the first line; the lines are then yielded one by
-   * one rather than joined, so the text is never held whole beside them. With plans made as they are iterated (a
+   * first, so with an array of plans the bodies are all made before the first line; they are then yielded a function
+   * at a time rather than joined, so the text is never held whole beside them. With plans made as they are iterated (a
    * kernel-at-a-time lowering: files of very many kernels), the functions that can add a struct type or a global are
    * made once first for those, and every function is made again and written as it is made: the bodies are never
    * held either.
@@ -330,11 +237,7 @@ class ModuleWriter {
     yield `source_filename = ${llvmString(m.path)}\n`;
     yield `target datalayout = "${this.info.datalayout}"\n`;
     yield `target triple = "${this.options.triple}"\n\n`;
-    for (const id of this.structOrder) {
-      const s = this.structs.get(id)!;
-      yield `${s.name} = type ${s.body}\n`;
-    }
-    if (this.structOrder.length) yield '\n';
+    yield* this.types.lines();
     if (globals.length) {
       for (const g of globals) yield g + '\n';
       yield '\n';
@@ -355,9 +258,9 @@ class ModuleWriter {
   }
 
   /**
-   * One function's text (a kernel's with its plan: without one, its metadata is left out): a kernel of a shape kernels
-   * share (`repeatedSlots`) as its text whole, returned; any other as its lines, into `to.body`. What it adds to the
-   * module's lists, into theirs.
+   * One function's text (a kernel's with its plan: without one, its metadata is left out; `at`, its index in the
+   * module's functions): a kernel of a shape kernels share (`repeatedSlots`) as its text whole, returned; any other as
+   * its lines, into `to.body`. What it adds to the module's lists, into theirs.
    */
   private functionText(
     f: FunctionInfo,
