@@ -195,11 +195,16 @@ class ModuleWriter {
       // hold no record adds no struct type (a pointer's pointee is not named), and only probes add globals.
       // No plan is needed for that (a kernel's plan gives its metadata, numbered again below).
       const dropped = { body, globals, intrinsics: new Set<string>(), legacyKernels: new NodeList() };
+      // The last function found to name no record (without calls or a type hint): one of its result and parameter
+      // types names none either, found without looking at each type again (the kernel before, mostly).
+      let plain: FunctionInfo | undefined;
       for (let at = 0; at < m.functions.length; at++) {
         const f = m.functions[at];
         if (!f.isKernel && !reachable.has(f.name)) continue;
+        if (!this.options.resourceIdProbes && plain !== undefined && sameTypesAlone(f, plain)) continue;
         if (this.options.resourceIdProbes || this.namesRecord(f, byName))
           this.functionLines(f, at, undefined, byName, reachable, dropped);
+        else if (sameTypesAlone(f, f)) plain = f;
         if (body.length) body.length = 0;
       }
       // Numbered again, in the order the written bodies name them.
@@ -404,6 +409,17 @@ interface FunctionLists {
   readonly globals: string[];
   readonly intrinsics: Set<string>;
   readonly legacyKernels: NodeList;
+}
+
+/**
+ * Whether `f` spells no types but its result's and parameters' (no calls, no type hint) and those are `g`'s, the same
+ * objects (`sameTypesAlone(f, f)`: whether it spells no others).
+ */
+function sameTypesAlone(f: FunctionInfo, g: FunctionInfo): boolean {
+  if (f.calls.length !== 0 || f.attributes.vecTypeHint !== undefined || f.result !== g.result) return false;
+  if (f.params.length !== g.params.length) return false;
+  for (let i = 0; i < f.params.length; i++) if (f.params[i].type !== g.params[i].type) return false;
+  return true;
 }
 
 /** Whether `irType` of the type names a struct type: a record, or an array of them (a pointer names none). */
