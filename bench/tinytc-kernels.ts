@@ -4,7 +4,8 @@
 // KERNARG_BASELINE=<its JSON> the ratios are printed too. KERNARG_API=vulkan runs the same kernels
 // through kernarg's SPIR-V on Vulkan (KERNARG_VK_DEVICE picks the device); KERNARG_COMPARE=<the
 // RESULT JSON of an OpenCL run> then prints Vulkan as a share of OpenCL. Run: npm run bench -- tinytc
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type Api, openContext, tinytcKernel } from '../dist/runtime/api.js';
 import type { DeviceBuffer } from '../dist/runtime/opencl/host.js';
@@ -181,6 +182,7 @@ const copyRate = baseline.copy_GBps ?? results.copy_GBps;
 
 // GEMM_SHAPES="f64:64" times only those of the four GEMMs (a candidates run for one shape's rule; all by default).
 const shapes = words(process.env.GEMM_SHAPES);
+const spvDir = api === 'vulkan' ? process.env.GEMM_SPV_DIR : undefined;
 for (const [t, n] of (
   [
     ['f32', 32],
@@ -213,9 +215,11 @@ for (const [t, n] of (
       ];
       let ms: number;
       let local: readonly number[];
+      let spirv: Uint32Array | undefined;
       try {
         const k = tinytcKernel(ctx, ir, 'bgemm', shipped ? {} : { blas: { gemm: [{ variant }], ...knob.blas } });
         local = k.local;
+        if ('spirv' in k) spirv = k.spirv;
         ms = time(() => k.launch({ args, howmany }));
       } catch (e) {
         rows.push([...label, `failed: ${String((e as Error).message).split('\n')[0]}`]);
@@ -225,6 +229,8 @@ for (const [t, n] of (
       first ||= gflops;
       const sweepKey = `${key}@${variant}@${local.slice(0, 2).join('x')}${wg ? '' : '-chosen'}${knob.name === 'default' ? '' : `@${knob.name}`}`;
       results[sweepKey] = gflops;
+      // GEMM_SPV_DIR (Vulkan): each row's module, named by its key, for bench/vulkan-pipeline-stats.c (registers).
+      if (spvDir && spirv) writeFileSync(join(spvDir, `${sweepKey.replace(/[^\w.-]/g, '_')}.spv`), spirv);
       // Roofline: A and B read, C written once (beta 0), at the device's measured copy rate (torch's
       // device copy when the baseline is given, else kernarg's copy kernel above).
       const moved = 3 * size;

@@ -24,7 +24,8 @@
 # every row's % of cuBLAS on the four shapes side by side. VK_PAIRS / CL_PAIRS ("variant:knobs ...") replace the
 # lists; CROSS=1 times VK_VARIANTS × VK_KNOBS and CL_VARIANTS × CL_KNOBS instead (the sweeps before 2026-11-28 evening).
 # VK_TESTS / CL_TESTS replace the execution tests (test files, space-separated: those that check the pairs timed),
-# GEMM_SHAPES="f64:64" times one shape's rows only (bench/tinytc-kernels.ts).
+# GEMM_SHAPES="f64:64" times one shape's rows only (bench/tinytc-kernels.ts). GEMM_SPV_DIR=<dir> (Vulkan) writes each row's
+# module there, for the driver's registers and shared memory (bench/vulkan-pipeline-stats.c, built here and carried).
 # On the GPU machine (.node/, .gl/ and dist/ carried, as for scripts/gpu-gemm-overlap.sh):
 #   scripts/gpu-gemm-candidates.sh        (OUT=<dir> keeps the logs; APIS="vulkan" for one API)
 # Elsewhere it runs on PoCL / lavapipe with the benchmark's cut-down sizes (no cuBLAS, no profile there).

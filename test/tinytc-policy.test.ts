@@ -23,6 +23,7 @@ import { assertSameArrays, cloneArgs, randomFloats } from './support/tinytc-exec
 import { runReference } from './support/tinytc-reference.js';
 import { testVulkan } from './support/vulkan-device.js';
 import { policyGemmArgs, policyGemmIr } from './support/policy-kernel.js';
+import { batchedGemmIr } from '../src/frontend/tinytc/batched-gemm-ir.js';
 
 const IR = `func @written(%A: memref<f32x128x4>) work_group_size(128, 4) {
   %x = load %A[0, 0] : memref<f32x128x4>
@@ -121,6 +122,23 @@ test("the work-group is the API's: a Vulkan GPU entry with the sweep's 32 × 4 g
     reqd(small, 'g'),
     reqd(compileTinytc(new SourceFile('s.ir', IR.replaceAll('64', '32')), { layout: SPIR64 }).compiled!, 'g'),
   );
+});
+
+test("Vulkan's GPU entry gives f64 GEMMs of C from 17 to 32 one warp (8 × 4, VULKAN_GPU_WORK_GROUPS); f32, larger and smaller f64 GEMMs and OpenCL keep the tuned choice", () => {
+  const size = (t: 'f32' | 'f64', n: number, api: TinytcApi, policy: CodegenPolicy = TUNED_POLICY) =>
+    reqd(
+      compileTinytc(new SourceFile('b.ir', batchedGemmIr(t, n)), { layout: SPIR64, policy, api }).compiled!,
+      'bgemm',
+    );
+  assert.deepEqual(size('f64', 32, 'vulkan'), [8, 4, 1]);
+  assert.deepEqual(size('f64', 24, 'vulkan'), [8, 4, 1]);
+  assert.deepEqual(size('f64', 32, 'opencl'), [16, 8, 1]);
+  assert.deepEqual(size('f32', 32, 'vulkan'), size('f32', 32, 'opencl'));
+  assert.deepEqual(size('f64', 64, 'vulkan'), size('f64', 64, 'opencl'));
+  assert.deepEqual(size('f64', 16, 'vulkan'), size('f64', 16, 'opencl'));
+  // A CPU device (lavapipe) takes the CPU entry: no measured sizes.
+  const cpu = codegenPolicy(CPU_DEVICE);
+  assert.deepEqual(size('f64', 32, 'vulkan', cpu), size('f64', 32, 'opencl', cpu));
 });
 
 test("Vulkan's GPU entry (16 × 8, staged-k16) computes what the reference does on the Vulkan test device [vulkan]", (t) => {

@@ -316,3 +316,17 @@ test('`lvec` and `pad` written out (tiles as arrays of vectors, B padded): no ra
         assert.deepEqual(check(t, m, k, n, text, what).slice(0, 3), [], what);
       }
 });
+
+test('`apad` written out (A k-fastest, rows T + P apart; overlapped tiles with `pad`): no race, every read written, in-order sums', () => {
+  const cases = [
+    ['f64', 32, 48, 32],
+    ['f32', 64, 24, 32],
+  ] as const;
+  for (const [t, m, k, n] of cases)
+    for (const variant of ['staged-k8', 'staged-k16', 'overlap-k8', 'overlap-k16'] as const)
+      for (const knobs of ['apad=2', 'pad=0,apad=0', 'pad=0,apad=4,batch']) {
+        const setting = `index32,fill=hoisted,unroll=full,${knobs}`;
+        const what = `${t} ${variant} ${setting}`;
+        assert.deepEqual(check(t, m, k, n, gemmText(t, m, k, n, variant, setting), what).slice(0, 3), [], what);
+      }
+});

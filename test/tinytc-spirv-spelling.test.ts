@@ -42,14 +42,18 @@ test("Vulkan's GPU rule carries its SPIR-V spelling: vector reads, loops written
   const spelt = { index32: true, fill: 'hoisted', unroll: 'full' } as const;
   const small = gemmRule(GPU, 'f64', 64, 64);
   assert.equal(small?.variant, 'staged-k16');
-  // B's tile unpadded (pad=0) for f32 up to 64 and f64 from 33 to 64; 32³ f64 keeps the padded column.
+  // B's tile unpadded (pad=0) for f32 and f64 up to 64; f64 up to 32 staged-k8 with the K-tile loop kept (on one warp:
+  // api-policies.ts's VULKAN_GPU_WORK_GROUPS).
   assert.deepEqual(small?.spirv, { ...spelt, vload: 2, pad: 0 });
   assert.deepEqual(gemmRule(GPU, 'f32', 64, 64)?.spirv, { ...spelt, vload: 4, pad: 0 });
   const f32 = gemmRule(GPU, 'f32', 32, 32);
   assert.equal(f32?.variant, 'staged-k16');
   assert.deepEqual(f32?.spirv, { ...spelt, vload: 4, pad: 0 });
-  assert.equal(gemmRule(GPU, 'f64', 32, 32)?.variant, 'staged-k16');
-  assert.deepEqual(gemmRule(GPU, 'f64', 32, 32)?.spirv, { ...spelt, vload: 2 });
+  assert.equal(gemmRule(GPU, 'f64', 32, 32)?.variant, 'staged-k8');
+  assert.deepEqual(gemmRule(GPU, 'f64', 32, 32)?.spirv, { ...spelt, vload: 2, pad: 0, kloop: true });
+  // Other element types up to 32 keep staged-k16 with B padded.
+  assert.equal(gemmRule(GPU, 'c64', 32, 32)?.variant, 'staged-k16');
+  assert.deepEqual(gemmRule(GPU, 'c64', 32, 32)?.spirv, { ...spelt, vload: 2 });
   // Other element types keep the padded spelling up to 64.
   assert.deepEqual(gemmRule(GPU, 'c32', 64, 64)?.spirv, { ...spelt, vload: 2 });
   const large = gemmRule(GPU, 'f32', 128, 128);

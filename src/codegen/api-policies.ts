@@ -33,6 +33,18 @@ export const VULKAN_GPU_GEMM_WORK_GROUPS: readonly GemmWorkGroupRule[] = [
 ];
 
 /**
+ * Vulkan's GPU work-groups by measurement (issue #30 goal 5): f64 GEMMs of C up to 32 × 32 on one warp (8 × 4 work-items,
+ * 4 × 8 of C each), where VULKAN_GPU_GEMM gives them `staged-k8` with the K-tile loop kept. Three H200 passes in one call
+ * (2026-11-29, beside torch.bmm with TF32 off), 32³ f64, % of cuBLAS: `staged-k8 pad=0,kloop` on 8 × 4 96.4 / 97.0 /
+ * 96.4 against the rule then (staged-k16 on 16 × 8) 84.7 / 85.3 / 84.8; on 16 × 4 and 8 × 8 (64 work-items) the best ran
+ * 93.3–94.1, on 4 × 8 75.1; the same kernel on 16 × 8 83.2–83.9 (docs/benchmarks.md). Larger f64 GEMMs and f32 keep the
+ * choice (64³ f64 lost 9–36 points on every smaller work-group).
+ */
+export const VULKAN_GPU_WORK_GROUPS: readonly GemmWorkGroupRule[] = [
+  { element: 'f64', minSize: 17, maxSize: 32, size: [8, 4] },
+];
+
+/**
  * The policy of each API on each class of device: data, each entry from the sweep its comment in
  * blas-policy.ts names (scripts/gpu-gemm-sweep.sh on an H100, KERNARG_API=opencl|vulkan). A
  * printer reads its own API's entry; the work-group comes from the API a kernel is compiled for
@@ -47,7 +59,10 @@ export const API_POLICIES: Readonly<Record<TinytcApi, Readonly<Record<DeviceKind
   vulkan: {
     // axpbyVector 2 measured on Vulkan too (H100, 2026-11-27, AXPBY_VECTORS="1 2 4"): copy 84.6 / 97.5 / 97.5%
     // of the device copy, axpby 94.9 / 99.2 / 99.4%; 2 and 4 are within run-to-run spread.
-    gpu: { blas: { ...GPU_BLAS_POLICY, gemm: VULKAN_GPU_GEMM, axpbyVector: 2 } },
+    gpu: {
+      blas: { ...GPU_BLAS_POLICY, gemm: VULKAN_GPU_GEMM, axpbyVector: 2 },
+      tuning: { gemmWorkGroups: VULKAN_GPU_WORK_GROUPS },
+    },
     cpu: { blas: CPU_BLAS_POLICY, tuning: { accumulatorBytes: DIRECT_ACCUMULATOR_BYTES } },
   },
 };

@@ -123,6 +123,12 @@ export interface BlasPolicy {
  * 64³ f64 69.6 / 71.0 / 65.9 → 80.5 / 81.9 / 76.0 (`vload=2,pad=0`; 74.4–75.8% of the copy rate); 32³ f64 keeps its
  * spelling: `pad=0` gained 1.5 / 1.7 / 1.6 points there, under the 2 a change takes. `lvec` (vector-* tiles read as
  * vectors) lost everywhere (64³ f32 69–74% of cuBLAS).
+ * 2026-11-29, f64 (docs/benchmarks.md; registers from bench/vulkan-pipeline-stats.c): up to 32, staged-k8 with B unpadded
+ * and the K-tile loop kept (`pad=0,kloop`), on the 8x4 work-group Vulkan's GPU entry now chooses for it
+ * (VULKAN_GPU_WORK_GROUPS in api-policies.ts): 32³ f64 96.4 / 97.0 / 96.4% of cuBLAS against the rule before (staged-k16
+ * `vload=2` on 16x8) 84.7 / 85.3 / 84.8 in three passes of one H200 call. 64³ f64 keeps its spelling: `kloop` (146
+ * registers against 165, still 3 work-groups an SM) gained 0.3–0.8 points, `apad` and the overlapped variants with
+ * `pad=0` lost (up to 255 registers), and every smaller work-group lost.
  */
 export const VULKAN_GPU_GEMM: readonly GemmRule[] = [
   {
@@ -130,6 +136,12 @@ export const VULKAN_GPU_GEMM: readonly GemmRule[] = [
     maxSize: 64,
     variant: 'staged-k16',
     spirv: { index32: true, fill: 'hoisted', unroll: 'full', vload: 4, pad: 0 },
+  },
+  {
+    element: 'f64',
+    maxSize: 32,
+    variant: 'staged-k8',
+    spirv: { index32: true, fill: 'hoisted', unroll: 'full', vload: 2, pad: 0, kloop: true },
   },
   { maxSize: 32, variant: 'staged-k16', spirv: { index32: true, fill: 'hoisted', unroll: 'full', vload: 2 } },
   {

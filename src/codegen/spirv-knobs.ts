@@ -66,14 +66,33 @@ export interface SpirvGemmKnobs {
    */
   readonly lvec?: boolean;
   /**
-   * `pad=P` (`staged-*` and `vector-*` variants): B's work-group tile padded by P elements (0 to 8) a column
-   * (`staged-*`: stride T + P, default T + 1) or a row (`vector-*`: stride nb + P, default nb + rn). `staged-*` with
+   * `pad=P` (`staged-*`, `overlap-*` and `vector-*` variants): B's work-group tile padded by P elements (0 to 8) a
+   * column (`staged-*`, `overlap-*`: stride T + P, default T + 1; `overlap-*` only where both copies still fit the
+   * work-group memory) or a row (`vector-*`: stride nb + P, default nb + rn). `staged-*` with
    * `pad=0` (stride T, 16 for staged-k16) keeps a column's neighbouring k on 16-byte boundaries: a work-item's `vload`
    * vector of B lands in the tile as one aligned vector, and the k steps written out read 4 f32s (2 f64s) of a column
    * at once, which NVIDIA's Vulkan compiler then reads and stores whole (Vulkan's rule takes it: blas-policy.ts).
    * Under `lvec`, B's vector reads need nb + P a multiple of the vector.
    */
   readonly pad?: number;
+  /**
+   * `apad=P` (`staged-*` and `overlap-*` variants): A's work-group tile stored k-fastest, its rows T + P elements apart,
+   * where without it the tile keeps its rows fastest (T columns of mb); `overlap-*` also takes `pad` for B's columns.
+   * With T + P a multiple of the 16-byte vector (f64: even; f32: a multiple of 4), an invocation's neighbouring k of one
+   * row of A sit in one aligned vector, as `pad=0` puts B's, so that the k steps written out can read both operands'
+   * tiles a vector at a time; P sets the banks a warp's rows fall in (f64 `apad=2`: 16 rows of 144 bytes, two
+   * wavefronts a 16-byte read). Where the padded tile would not fit the work-group memory the K tile was sized for
+   * (blas-policy.ts's stagedKTile), A keeps its own layout.
+   */
+  readonly apad?: number;
+  /**
+   * `kloop` (`staged-*`, `vector-*` and `overlap-*` variants, under `unroll=full`): the K-tile loop kept a loop, marked
+   * DontUnroll, each K tile's k steps and fills still written out (the accumulators Function variables). Written out
+   * whole, the GEMM lets a compiler hoist the next K tile's global reads and the tiles' reads far ahead of their use:
+   * NVIDIA's Vulkan compiler gives the 64³ f64 rule's kernel 165 registers (3 work-groups an SM;
+   * bench/vulkan-pipeline-stats.c); inside a loop it cannot move them past the barriers.
+   */
+  readonly kloop?: boolean;
 }
 
 /** The K steps (products per accumulator) a `full` unroll writes out at most; longer K keeps its loops. */
@@ -99,7 +118,7 @@ export const SPIRV_KNOB_SETTINGS: readonly string[] = [
 
 /**
  * Knobs from their written form: `default`, or settings joined by commas — `index32`,
- * `fill=divide|hoisted`, `unroll=none|hint|full`, `vload=1|2|4`, `fma`, `batch`, `tile=RxC`, `lvec`, `pad=P` (what SPIRV_KNOBS in
+ * `fill=divide|hoisted`, `unroll=none|hint|full`, `vload=1|2|4`, `fma`, `batch`, `tile=RxC`, `lvec`, `pad=P`, `apad=P`, `kloop` (what SPIRV_KNOBS in
  * bench/tinytc-kernels.ts and scripts/gpu-gemm-sweep.sh take). Throws on anything else.
  */
 export function parseSpirvKnobs(text: string): SpirvGemmKnobs {
@@ -113,6 +132,8 @@ export function parseSpirvKnobs(text: string): SpirvGemmKnobs {
     tile?: readonly [number, number];
     lvec?: boolean;
     pad?: number;
+    apad?: number;
+    kloop?: boolean;
   } = {};
   for (const part of text.split(',').filter((p) => p && p !== 'default')) {
     const [key, value] = part.split('=');
@@ -122,14 +143,16 @@ export function parseSpirvKnobs(text: string): SpirvGemmKnobs {
     else if (key === 'fma' && value === undefined) knobs.fma = true;
     else if (key === 'batch' && value === undefined) knobs.batch = true;
     else if (key === 'lvec' && value === undefined) knobs.lvec = true;
+    else if (key === 'kloop' && value === undefined) knobs.kloop = true;
     else if (key === 'pad' && /^[0-8]$/.test(value ?? '')) knobs.pad = Number(value);
+    else if (key === 'apad' && /^[0-8]$/.test(value ?? '')) knobs.apad = Number(value);
     else if (key === 'tile' && /^[1248]x[1248]$/.test(value ?? '')) knobs.tile = parseTile(part);
     else if (key === 'vload' && (value === '1' || value === '2' || value === '4'))
       knobs.vload = Number(value) as 1 | 2 | 4;
     else
       throw new Error(
         `SPIR-V knob '${part}' is none of index32, fill=divide|hoisted, unroll=none|hint|full, vload=1|2|4, fma, batch, ` +
-          'tile=RxC (R, C: 1|2|4|8), lvec, pad=P (P: 0..8)',
+          'tile=RxC (R, C: 1|2|4|8), lvec, pad=P, apad=P (P: 0..8), kloop',
       );
   }
   return knobs;

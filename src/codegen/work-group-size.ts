@@ -1,4 +1,11 @@
-import { type Dim, type Func, type MemrefType, SCALAR_BYTES, instructions } from '../frontend/tinytc/ast.js';
+import {
+  type Dim,
+  type Func,
+  type MemrefType,
+  SCALAR_BYTES,
+  type ScalarTypeName,
+  instructions,
+} from '../frontend/tinytc/ast.js';
 
 /** The width the first mode is a multiple of when kernarg chooses: a warp on NVIDIA, two SIMD-16 subgroups on Intel. */
 export const CHOSEN_WIDTH = 32;
@@ -28,6 +35,10 @@ export const DIRECT_ACCUMULATOR_BYTES = 128;
  */
 export interface GemmWorkGroupRule {
   readonly maxSize: number;
+  /** The smallest largest extent the rule covers (none: any up to maxSize). */
+  readonly minSize?: number;
+  /** The element type every GEMM's C must have for the rule to apply (none: any). */
+  readonly element?: ScalarTypeName;
   readonly size?: readonly [number, number];
 }
 
@@ -48,7 +59,8 @@ export interface ChoiceTuning {
  * - Otherwise rows go to the first mode (32, or fewer when every row count is smaller) and columns
  *   to the second (one per 8 columns of the widest static matrix, up to 8; 4 when a matrix has a
  *   dynamic column count or the outputs are vectors).
- * A GEMM rule of the tuning (gemmWorkGroups) goes first where one matches and gives a size.
+ * A GEMM rule of the tuning (gemmWorkGroups) goes first where one matches (the largest extent within its sizes, every
+ * GEMM's C of its element type where it names one) and gives a size.
  * A function with an empty body (a signature, as the calling-convention page writes them) runs
  * nothing and gets none.
  */
@@ -62,7 +74,7 @@ export function chooseWorkGroupSize(
   let rows: Dim = 0;
   let cols: Dim = 0;
   let collective = false;
-  const gemms: { m: number; n: number; bytes: number }[] = [];
+  const gemms: { m: number; n: number; bytes: number; element: ScalarTypeName }[] = [];
   let dynamicGemm = false;
   const widen = (a: Dim, b: Dim): Dim => (a === null || b === null ? null : Math.max(a, b));
   for (const inst of instructions(f.body)) {
@@ -76,13 +88,18 @@ export function chooseWorkGroupSize(
     if (inst.fn === 'gemm') {
       const [m, n] = out.shape;
       if (m === null || n === null) dynamicGemm = true;
-      else gemms.push({ m, n, bytes: SCALAR_BYTES[out.element] });
+      else gemms.push({ m, n, bytes: SCALAR_BYTES[out.element], element: out.element });
     }
   }
   if (!collective) return { size: [tuning.width, 1], chosen: true };
   if (gemms.length && !dynamicGemm) {
     const largest = Math.max(...gemms.map((g) => Math.max(g.m, g.n)));
-    const measured = tuning.gemmWorkGroups?.find((r) => largest <= r.maxSize)?.size;
+    const measured = tuning.gemmWorkGroups?.find(
+      (r) =>
+        largest <= r.maxSize &&
+        largest >= (r.minSize ?? 0) &&
+        (r.element === undefined || gemms.every((g) => g.element === r.element)),
+    )?.size;
     if (measured) return { size: measured, chosen: true };
     const wg1 = Math.min(8, Math.max(1, ...gemms.map((g) => Math.ceil(g.n / 4))));
     const fits = (wg0: number) =>

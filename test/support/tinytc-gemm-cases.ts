@@ -36,9 +36,14 @@ export function oddGemm(t: GemmFloat, m: number, n: number, k: number, ta: 'n' |
 }
 
 /** The benchmark's batched n³ GEMM (batched-gemm-ir.ts) on random data. */
-export function batchedGemm(t: GemmFloat, n: number, howmany: number): Omit<ExecCase, 'blas'> {
+export function batchedGemm(
+  t: GemmFloat,
+  n: number,
+  howmany: number,
+  wg?: readonly [number, number],
+): Omit<ExecCase, 'blas'> {
   return {
-    ir: batchedGemmIr(t, n),
+    ir: batchedGemmIr(t, n, wg),
     fn: 'bgemm',
     howmany,
     tol: 1e-5,

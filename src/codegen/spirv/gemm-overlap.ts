@@ -5,17 +5,19 @@
 import { SCALAR_BYTES } from '../../frontend/tinytc/ast.js';
 import { Op } from '../../emit/spirv/spec.js';
 import type { AtomicMode } from '../atomic-mode.js';
-import { type StagedVariantName, UNROLL_K_STEPS, stagedKTile } from '../blas-policy.js';
+import { LOCAL_BYTES, type StagedVariantName, UNROLL_K_STEPS, stagedKTile } from '../blas-policy.js';
 import { type SCollectiveContext, type SScalar, type Trans, op, opAt } from './collective.js';
 import type { SExt, SView } from './gen.js';
 import { gemmTiling } from '../tiling.js';
 import {
   type Spelling,
   type TileLoad,
+  aTileLayout,
   blocks,
   divideBy,
   guarded,
   inBlock,
+  kLoopControl,
   loop,
   tileDepth,
   products,
@@ -108,10 +110,16 @@ export function overlapped(
   const kt = stagedKTile(variant, K, mb, nb, SCALAR_BYTES[e], ctx.blas.localBytes);
   const fullK = typeof K === 'number' && K % kt === 0;
   const tiles = typeof K === 'number' ? Math.ceil(K / kt) : Infinity;
-  const aSize = mb * kt;
-  const bSize = nb * (kt + 1);
-  const aAt = (i: SExt, kk: SExt) => x.add(i, x.mul(kk, mb));
-  const bAt = (kk: SExt, j: SExt) => x.add(kk, x.mul(j, kt + 1));
+  // B's tile column by column, T + 1 (or T + `pad`) a column; A's rows fastest, or k fastest under `apad` (gemm-tiles.ts).
+  // `pad` only where both copies still fit the work-group memory the K tile was sized for (stagedKTile counts T + 1).
+  const local = ctx.blas.localBytes ?? LOCAL_BYTES;
+  const padded = kt + (sp.pad ?? 1);
+  const bCol = 2 * (mb * kt + nb * padded) * SCALAR_BYTES[e] <= local ? padded : kt + 1;
+  const bSize = nb * bCol;
+  const aLayout = aTileLayout(sp, SCALAR_BYTES[e], mb, kt, 2, 2 * bSize, local);
+  const aSize = aLayout.size;
+  const aAt = aLayout.at;
+  const bAt = (kk: SExt, j: SExt) => x.add(kk, x.mul(j, bCol));
   const aTile = ctx.workgroupArray(e, 2 * aSize);
   const bTile = ctx.workgroupArray(e, 2 * bSize);
   blocks(ctx, sp, c, (ib, jb) => {
@@ -140,35 +148,45 @@ export function overlapped(
       const bCols = Array.from({ length: rn }, (_, q) => inBlock(sp, sp.lid1, wg1, rn, false, q));
       // The current tiles (0 or 1) where the K loop stays a loop; index-typed, so that it meets the offsets' arithmetic.
       const parity = ssa ? null : g.variable(sp.i32 ? 'i32' : 'i64', sp.i32 ? g.u32(0) : g.i64(0));
-      loop(ctx, sp, 0, K, kt, ssa ? UNROLL_K_STEPS : 0, (kb) => {
-        const cur: SExt = parity ? (sp.i32 ? { id: parity.get(), i32: true } : { id: parity.get() }) : 0;
-        const p: SExt = typeof kb === 'number' ? (kb / kt) % 2 : cur;
-        const other = x.sub(1, p);
-        const kn = tileDepth(ctx, sp, K, kb, kt, fullK);
-        // Whether a next K tile follows: static where K and kb are, else a run-time condition.
-        const next = x.add(kb, kt);
-        const more: boolean | number =
-          typeof next === 'number' && typeof K === 'number' ? next < K : tiles > 1 && g.lessThan(next, K);
-        const ahead = (body: () => void) =>
-          more === true ? body() : more !== false ? g.f.ifThen(more, body) : undefined;
-        ahead(() => {
-          pa.load(next);
-          pb.load(next);
-        });
-        const aBase = x.mul(p, aSize);
-        const bBase = x.mul(p, bSize);
-        loop(ctx, sp, 0, kn, 1, kt, (k) => {
-          const as = aRows.map((r) => g.load(aTile, [x.add(aBase, aAt(r, k))]));
-          const bs = bCols.map((q) => g.load(bTile, [x.add(bBase, bAt(k, q))]));
-          products(ctx, sp, t, e, as, bs);
-        });
-        ahead(() => {
-          pa.store(x.mul(other, aSize));
-          pb.store(x.mul(other, bSize));
-        });
-        ctx.localBarrier();
-        if (parity) parity.set(sp.i32 ? g.idx32(other) : g.idx(other));
-      });
+      loop(
+        ctx,
+        sp,
+        0,
+        K,
+        kt,
+        ssa ? UNROLL_K_STEPS : 0,
+        (kb) => {
+          const cur: SExt = parity ? (sp.i32 ? { id: parity.get(), i32: true } : { id: parity.get() }) : 0;
+          const p: SExt = typeof kb === 'number' ? (kb / kt) % 2 : cur;
+          const other = x.sub(1, p);
+          const kn = tileDepth(ctx, sp, K, kb, kt, fullK);
+          // Whether a next K tile follows: static where K and kb are, else a run-time condition.
+          const next = x.add(kb, kt);
+          const more: boolean | number =
+            typeof next === 'number' && typeof K === 'number' ? next < K : tiles > 1 && g.lessThan(next, K);
+          const ahead = (body: () => void) =>
+            more === true ? body() : more !== false ? g.f.ifThen(more, body) : undefined;
+          ahead(() => {
+            pa.load(next);
+            pb.load(next);
+          });
+          const aBase = x.mul(p, aSize);
+          const bBase = x.mul(p, bSize);
+          loop(ctx, sp, 0, kn, 1, kt, (k) => {
+            const as = aRows.map((r) => g.load(aTile, [x.add(aBase, aAt(r, k))]));
+            const bs = bCols.map((q) => g.load(bTile, [x.add(bBase, bAt(k, q))]));
+            products(ctx, sp, t, e, as, bs);
+          });
+          ahead(() => {
+            pa.store(x.mul(other, aSize));
+            pb.store(x.mul(other, bSize));
+          });
+          ctx.localBarrier();
+          if (parity) parity.set(sp.i32 ? g.idx32(other) : g.idx(other));
+        },
+        1,
+        kLoopControl(sp),
+      );
     }
     writeBack(ctx, c, t, alpha, beta, atomic);
   });

@@ -3,7 +3,7 @@
 // write-back, C's blocks, and a work-group's copy of one operand's tile into work-group memory.
 import { Op } from '../../emit/spirv/spec.js';
 import type { AtomicMode } from '../atomic-mode.js';
-import { UNROLL_K_STEPS } from '../blas-policy.js';
+import { LOCAL_BYTES, UNROLL_K_STEPS } from '../blas-policy.js';
 import type { ExtOps } from '../dope.js';
 import { gemmTiling } from '../tiling.js';
 import { type SCollectiveContext, type SScalar, type Trans, opAt, update } from './collective.js';
@@ -46,6 +46,31 @@ export interface Spelling {
   readonly lvec: boolean;
   /** B's tile padding (the `pad` knob), or null for the variant's own. */
   readonly pad: number | null;
+  /** The K-tile loop kept a loop, marked DontUnroll, where `full` would write it out (the `kloop` knob). */
+  readonly kLoop: boolean;
+  /** A's tile k-fastest, rows T + apad apart (the `apad` knob), or null for rows fastest. */
+  readonly apad: number | null;
+}
+
+/**
+ * Where op(A)'s element (i, k) of a K tile lies in its work-group array, and the array's size: rows fastest (i + k·mb),
+ * or under `apad` k fastest (k + i·(kt + apad)) where `copies` of that tile beside `others` elements (B's tiles) still
+ * fit the work-group memory (`localBytes`) the K tile was sized for.
+ */
+export function aTileLayout(
+  sp: Spelling,
+  bytes: number,
+  mb: number,
+  kt: number,
+  copies: number,
+  others: number,
+  localBytes = LOCAL_BYTES,
+): { at: (i: SExt, kk: SExt) => SExt; size: number; kFast: boolean } {
+  const x = sp.x;
+  const row = sp.apad === null ? 0 : kt + sp.apad;
+  if (row && (copies * mb * row + others) * bytes <= localBytes)
+    return { at: (i, kk) => x.add(kk, x.mul(i, row)), size: mb * row, kFast: true };
+  return { at: (i, kk) => x.add(i, x.mul(kk, mb)), size: mb * kt, kFast: false };
 }
 
 /**
@@ -53,7 +78,8 @@ export interface Spelling {
  * `maxTrips` trips, written out: from a static start each i is a number; from a run-time start
  * below `startBound` (≤ step: a work-item id), the trips every work-item makes run unguarded and the
  * last ones behind `i < end`. Otherwise a loop (32-bit where its bounds are narrow in a 32-bit
- * spelling), marked Unroll unless the knob is `none`. Returns whether it was written out.
+ * spelling), marked Unroll unless the knob is `none` (or `control`'s LoopControl where given). Returns whether it was
+ * written out.
  */
 export function loop(
   ctx: SCollectiveContext,
@@ -64,6 +90,7 @@ export function loop(
   maxTrips: number,
   body: (i: SExt) => void,
   startBound = 1,
+  control?: number,
 ): boolean {
   const g = ctx.g;
   if (sp.unroll === 'full' && typeof end === 'number') {
@@ -84,7 +111,7 @@ export function loop(
   }
   g.forIndex(start, end, step, body, {
     i32: sp.i32 && narrow(start) && narrow(end),
-    control: sp.unroll === 'none' ? 0 : 1,
+    control: control ?? (sp.unroll === 'none' ? 0 : 1),
   });
   return false;
 }
@@ -151,7 +178,11 @@ export function blocks(ctx: SCollectiveContext, sp: Spelling, c: SView, body: (i
 }
 
 /** Whether a `full` unroll writes out every K step of a GEMM (then its accumulators are SSA values). */
-export const unrollsK = (sp: Spelling, K: SExt) => sp.unroll === 'full' && typeof K === 'number' && K <= UNROLL_K_STEPS;
+export const unrollsK = (sp: Spelling, K: SExt) =>
+  sp.unroll === 'full' && !sp.kLoop && typeof K === 'number' && K <= UNROLL_K_STEPS;
+
+/** The K-tile loop's LoopControl: DontUnroll under `kloop` where `full` would have written it out, else the spelling's. */
+export const kLoopControl = (sp: Spelling): number | undefined => (sp.kLoop && sp.unroll === 'full' ? 2 : undefined);
 
 /** acc[r][q] += as[r] · bs[q] for every accumulator (one fused multiply-add each for floats under `fma`). */
 export function products(

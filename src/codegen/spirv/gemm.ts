@@ -19,9 +19,11 @@ import { gemmVectorReads, loadTileVectors } from './gemm-vector-reads.js';
 import {
   type Spelling,
   type TileLoad,
+  aTileLayout,
   blocks,
   guarded,
   inBlock,
+  kLoopControl,
   isVectorWidth,
   loadTile,
   loop,
@@ -89,6 +91,8 @@ export function gemm(
     tile,
     lvec: knobs.lvec === true,
     pad: knobs.pad ?? null,
+    apad: knobs.apad ?? null,
+    kLoop: knobs.kloop === true,
   };
   if (variant === 'direct' || variant === 'direct-vector')
     return direct(ctx, sp, variant === 'direct-vector', ta, tb, atomic, alpha, a, b, beta, c);
@@ -144,7 +148,8 @@ function direct(
 ): void {
   const e = c.element;
   const K = op(a, ta).cols;
-  const ssa = unrollsK(sp, K);
+  // `kloop` is the staged variants' (no K tiles here).
+  const ssa = unrollsK({ ...sp, kLoop: false }, K);
   blocks(ctx, sp, c, (ib, jb) => {
     const t = registerTile(ctx, sp, c, ib, jb, neighbours, ssa);
     loop(ctx, sp, 0, K, 1, UNROLL_K_STEPS, (k) => {
@@ -197,14 +202,25 @@ function staged(
   const bAt = vector
     ? (kk: SExt, j: SExt) => x.add(x.mul(kk, bRow), j)
     : (kk: SExt, j: SExt) => x.add(kk, x.mul(j, bCol));
-  const aAt = (i: SExt, kk: SExt) => x.add(i, x.mul(kk, mb));
+  const bSize = vector ? kt * bRow : nb * bCol;
+  // A's tile rows fastest, or (`apad`, staged-* only) k fastest.
+  const aLayout = aTileLayout(
+    { ...sp, apad: vector ? null : sp.apad },
+    SCALAR_BYTES[e],
+    mb,
+    kt,
+    1,
+    bSize,
+    ctx.blas.localBytes,
+  );
+  const aAt = aLayout.at;
   // `lvec`: 16-byte vectors where the invocation's rows (columns) and the tile's rows are whole vectors.
   const lanes = 16 / SCALAR_BYTES[e];
   const lv = sp.lvec && vector && (e === 'f32' || e === 'f64');
   const aVec = lv && rm % lanes === 0 && mb % lanes === 0;
   const bVec = lv && rn % lanes === 0 && bRow % lanes === 0;
-  const aTile = ctx.workgroupArray(e, mb * kt, aVec ? lanes : 1);
-  const bTile = ctx.workgroupArray(e, vector ? kt * bRow : nb * bCol, bVec ? lanes : 1);
+  const aTile = ctx.workgroupArray(e, aLayout.size, aVec ? lanes : 1);
+  const bTile = ctx.workgroupArray(e, bSize, bVec ? lanes : 1);
   // An invocation's n neighbours from vector `first` of the tile (rows lid0·rm + …, columns lid1·rn + …): their components.
   const neighbours = (tile: SView, first: SExt, n: number): number[] =>
     Array.from({ length: n / lanes }, (_, v) => g.loadVector(tile, x.add(first, v))).flatMap((vec) =>
@@ -239,7 +255,7 @@ function staged(
     // `batch`: both tiles through registers (each trip's coordinates computed once per block), reads before stores.
     const pa = sp.batch ? prefetchTile(ctx, sp, e, aLoad, (k0) => [ib, k0]) : null;
     const pb = sp.batch ? prefetchTile(ctx, sp, e, bLoad, (k0) => [k0, jb]) : null;
-    loop(ctx, sp, 0, K, kt, ssa ? UNROLL_K_STEPS : 0, (kb) => {
+    const kLoop = (kb: SExt) => {
       // The k of this tile: all T of them, or what is left of K.
       const kn = tileDepth(ctx, sp, K, kb, kt, fullK);
       if (pa && pb) {
@@ -258,7 +274,8 @@ function staged(
         products(ctx, sp, t, e, as, bs);
       });
       ctx.localBarrier();
-    });
+    };
+    loop(ctx, sp, 0, K, kt, ssa ? UNROLL_K_STEPS : 0, kLoop, 1, kLoopControl(sp));
     writeBack(ctx, c, t, alpha, beta, atomic);
   });
 }

@@ -53,7 +53,11 @@ export class TokenBuffer {
   private cap: number;
   private bitsArr: Uint8Array;
   private startsArr: Int32Array;
-  private endsArr: Int32Array;
+  /**
+   * 1 + token i's end where it is not `start + its spelling's length` (a line splice inside it, a macro's pasted token),
+   * else 0; empty until one such token comes (see `metaArr`): most tokens' ends need no four bytes of their own.
+   */
+  private endsArr: Int32Array = NO_COLUMN;
   /** Each token's file, by its index in `files` (empty while every token is of the first file: see `metaArr`). */
   private fileArr: Int32Array = NO_COLUMN;
   private idArr: Int32Array;
@@ -110,7 +114,6 @@ export class TokenBuffer {
     this.cap = Math.max(1, capacity);
     this.bitsArr = new Uint8Array(this.cap);
     this.startsArr = new Int32Array(this.cap);
-    this.endsArr = new Int32Array(this.cap);
     this.idArr = new Int32Array(this.cap);
   }
 
@@ -138,9 +141,11 @@ export class TokenBuffer {
     const s = new Int32Array(this.cap);
     s.set(this.startsArr);
     this.startsArr = s;
-    const e = new Int32Array(this.cap);
-    e.set(this.endsArr);
-    this.endsArr = e;
+    if (this.endsArr.length) {
+      const e = new Int32Array(this.cap);
+      e.set(this.endsArr);
+      this.endsArr = e;
+    }
     if (this.fileArr.length) {
       const f = new Int32Array(this.cap);
       f.set(this.fileArr);
@@ -208,6 +213,18 @@ export class TokenBuffer {
     this.notes[id] = note;
   }
 
+  /** Token `n`'s end, where its spelling's length does not give it (the column is made at the first). */
+  private setEnd(n: number, end: number): void {
+    if (!this.endsArr.length) this.endsArr = new Int32Array(this.cap);
+    this.endsArr[n] = end + 1;
+  }
+
+  /** Token `i`'s end offset. */
+  private endAt(i: number): number {
+    const kept = this.endsArr.length ? this.endsArr[i] : 0;
+    return kept !== 0 ? kept - 1 : this.startsArr[i] + this.strings[this.idArr[i]].length;
+  }
+
   /** Token `n`'s file: written only once a second file has come (the column is made then). */
   private setFile(n: number, file: SourceFile): void {
     const k = this.fileIndex(file);
@@ -264,7 +281,7 @@ export class TokenBuffer {
     const n = this.length++;
     this.bitsArr[n] = t.bits;
     this.startsArr[n] = t.start;
-    this.endsArr[n] = t.end;
+    if (t.end !== t.start + t.text.length) this.setEnd(n, t.end);
     this.idArr[n] = this.stringId(t.text);
     if ((t.bits & KIND_MASK) === K_IDENT) this.identifiersOneIdEach = false;
     this.setFile(n, t.file);
@@ -281,8 +298,9 @@ export class TokenBuffer {
     if (this.length === this.cap) this.grow();
     const n = this.length++;
     this.bitsArr[n] = lx.bits[k];
-    this.startsArr[n] = lx.starts[k];
-    this.endsArr[n] = lx.ends[k];
+    const start = lx.starts[k];
+    this.startsArr[n] = start;
+    if (lx.ends[k] !== start + lx.strings[lx.ids[k]].length) this.setEnd(n, lx.ends[k]);
     this.idArr[n] = this.idFor(lx.strings, lx.ids[k]);
     this.setFile(n, file);
   }
@@ -300,7 +318,7 @@ export class TokenBuffer {
     const n = this.length++;
     this.bitsArr[n] = bits;
     this.startsArr[n] = start;
-    this.endsArr[n] = end;
+    if (end !== start + strings[lid].length) this.setEnd(n, end);
     this.idArr[n] = this.idFor(strings, lid);
     this.setFile(n, file);
   }
@@ -398,7 +416,7 @@ export class TokenBuffer {
       (m ? this.expansions[m - 1] : undefined) ?? {
         file: this.files[this.fileArr.length ? this.fileArr[i] : 0],
         start: this.startsArr[i],
-        end: this.endsArr[i],
+        end: this.endAt(i),
       }
     );
   }
@@ -409,13 +427,13 @@ export class TokenBuffer {
     const m = this.metaArr.length ? this.metaArr[k] : 0;
     const file = this.files[this.fileArr.length ? this.fileArr[k] : 0];
     const text = this.strings[this.idArr[k]];
-    if (!m) return new Token(this.bitsArr[k], text, file, this.startsArr[k], this.endsArr[k], false, false);
+    if (!m) return new Token(this.bitsArr[k], text, file, this.startsArr[k], this.endAt(k), false, false);
     return new Token(
       this.bitsArr[k],
       text,
       file,
       this.startsArr[k],
-      this.endsArr[k],
+      this.endAt(k),
       false,
       false,
       this.hides[m - 1],
