@@ -79,27 +79,19 @@ export class MetadataNodes {
     return this.count++;
   }
 
-  /** The module's last lines, `!N = <body>` each with its newline, a few in a piece. */
+  /**
+   * The module's last lines, `!N = <body>` each with its newline, a line a piece (a piece names one kernel at most, as
+   * every piece before: test/streamed-formats.test.ts).
+   */
   *lines(): Generator<string, void, undefined> {
     let id = 0;
-    let piece = '';
     for (const part of this.parts) {
-      if (typeof part === 'string') piece += `!${id++} = ${part}\n`;
+      if (typeof part === 'string') yield `!${id++} = ${part}\n`;
       else {
-        for (let i = 0; i < part.count; i++) {
-          piece += `!${id++} = !{ptr ${ident('@', this.functions[part.from + i].name)}${part.tail}\n`;
-          if (piece.length >= PIECE_CHARS) {
-            yield piece;
-            piece = '';
-          }
-        }
-      }
-      if (piece.length >= PIECE_CHARS) {
-        yield piece;
-        piece = '';
+        const { tail, from, count } = part;
+        for (let i = 0; i < count; i++) yield `!${id++} = !{ptr ${ident('@', this.functions[from + i].name)}${tail}\n`;
       }
     }
-    if (piece) yield piece;
   }
 
   /** Numbered again from !0. */
