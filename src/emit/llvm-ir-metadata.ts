@@ -13,7 +13,7 @@ interface FunctionRun {
   count: number;
 }
 
-/** Pieces of text this long at least are handed on (the module's last lines, a few at a time). */
+/** The `!opencl.kernels` line is handed on in pieces of at least this many characters (`NodeList.line`). */
 const PIECE_CHARS = 1 << 14;
 
 export class MetadataNodes {
