@@ -7,7 +7,7 @@ import { codegenRefusals } from './codegen/codegen-refusals.js';
 import { compileOpenCL } from './frontend/opencl-c/index.js';
 import type { CommandLineMacro, FileHost } from './frontend/opencl-c/preprocessor.js';
 import { type CompiledTinytc, compileTinytc } from './codegen/compile-tinytc.js';
-import type { KernelModule } from './model/kernel-module.js';
+import { type KernelModule, markNamedOnce } from './model/kernel-module.js';
 import { type AbiPlan, type AnyTarget, TARGETS, type TargetName, targetNamed } from './targets/index.js';
 import type { Lowered } from './targets/target.js';
 import type { FormatName } from './targets/format-names.js';
@@ -100,6 +100,7 @@ function plan(path: string, text: string, host: FileHost, options: LowerOptions)
     commandLine,
   });
   if (!fe.module) return { diagnostics: fe.diagnostics.items };
+  markNamedOnce(fe.module);
   // Files of very many kernels: a format the target writes a kernel at a time is lowered as it is written.
   if (options.chunked && options.streamed && target.kernelwise?.formats.includes(format as FormatName))
     return { module: fe.module, kernelwise: target, bag: fe.diagnostics, diagnostics: fe.diagnostics.items };

@@ -109,6 +109,17 @@ function derived(k: FunctionInfo): boolean {
   return false;
 }
 
+/** Whether two kernels' trie paths are the same: their keys, compared as the trie's maps compare them. */
+function sameKeys(a: FunctionInfo, b: FunctionInfo): boolean {
+  if (a.result !== b.result || a.defined !== b.defined || a.params.length !== b.params.length) return false;
+  for (let i = 0; i < a.params.length; i++) {
+    const p = a.params[i];
+    const q = b.params[i];
+    if (p.type !== q.type || p.name !== q.name) return false;
+  }
+  return true;
+}
+
 /** What a bag has been told so far (a bag past its limit counts errors it no longer keeps). */
 const reportedTo = (diags: DiagnosticBag | undefined) => (diags ? diags.items.length + diags.errors : 0);
 
@@ -120,6 +131,9 @@ export class KernelShapeMemo<K extends { readonly name: string }> {
   private readonly root: Node = new Map();
   private shapes = 0;
   private readonly called: ReadonlySet<string>;
+  /** The last kernel whose leaf was found or made, and that leaf: the next kernel is mostly of its shape. */
+  private last: FunctionInfo | undefined;
+  private lastLeaf: Node | undefined;
 
   /**
    * `keeps(plan)`: whether a plan may be given to later kernels of its shape, for a target where some plans depend on
@@ -136,6 +150,9 @@ export class KernelShapeMemo<K extends { readonly name: string }> {
   /** The leaf node of `k`'s shape, made where `create`; undefined for a kernel not memoized or a shape not seen. */
   private leaf(k: FunctionInfo, create: boolean): Node | undefined {
     if (!parametersOnly(k, this.called)) return undefined;
+    // The path's keys compared with the last kernel's, where a walk would look each up (a file of very many kernels
+    // mostly repeats the kernel before; a leaf once made stays).
+    if (this.last !== undefined && sameKeys(k, this.last)) return this.lastLeaf;
     let node = this.step(this.root, k.result, create);
     if (node) node = this.step(node, k.defined, create);
     if (node) node = this.step(node, k.params.length, create);
@@ -143,6 +160,10 @@ export class KernelShapeMemo<K extends { readonly name: string }> {
       const p = k.params[i];
       node = this.step(node, p.type, create);
       if (node) node = this.step(node, p.name, create);
+    }
+    if (node) {
+      this.last = k;
+      this.lastLeaf = node;
     }
     return node;
   }

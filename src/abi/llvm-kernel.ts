@@ -186,8 +186,11 @@ export function checkKernelCalls(
   message: Message,
 ): void {
   if (kernelStubs) return;
-  const kernels = new Set(kernelsOf(module).map((k) => k.name));
+  // The kernels' names, made at the first call: a file of very many kernels seldom has any.
+  let kernels: ReadonlySet<string> | undefined;
   for (const f of module.functions) {
+    if (f.calls.length === 0) continue;
+    kernels ??= new Set(kernelsOf(module).map((k) => k.name));
     for (const c of f.calls) {
       if (kernels.has(c.name)) diags.report(message, c.span, [f.isKernel ? 'kernel' : 'function', f.name, c.name]);
     }

@@ -1,13 +1,12 @@
 import { type LlvmKernelPlan, TRIPLE_INFO, type Triple, type TripleInfo } from '../abi/llvm-kernel.js';
 import { joinPieces } from './pieces.js';
-import { irAlign } from '../layout/ir-align.js';
-import { layoutOf, recordLayout } from '../layout/layout.js';
-import type { FunctionInfo, KernelModule } from '../model/kernel-module.js';
+import { IrTypes } from './llvm-ir-types.js';
+import { layoutOf } from '../layout/layout.js';
+import { type FunctionInfo, type KernelModule, isNamedOnce } from '../model/kernel-module.js';
 import { kernelArgTypeName } from '../types/print.js';
-import { type QualType, type RecordDecl, type Type, canonical } from '../types/types.js';
-import { isPointerSized } from '../types/scalar-facts.js';
-import { SCALAR_IR, SIGNED, ident, llvmString, pushAll } from './llvm-ir-spelling.js';
-import { MetadataNodes, metadataTuples } from './llvm-ir-metadata.js';
+import { type QualType, type Type, canonical } from '../types/types.js';
+import { SIGNED, ident, llvmString, pushAll } from './llvm-ir-spelling.js';
+import { MetadataNodes, NodeList, metadataTuples } from './llvm-ir-metadata.js';
 import { repeatedSlots } from '../abi/kernel-shape-memo.js';
 
 export { llvmString };
@@ -28,123 +27,35 @@ export interface LlvmIrOptions {
 }
 
 class ModuleWriter {
-  private readonly structs = new Map<number, { name: string; body: string }>();
-  private readonly structOrder: number[] = [];
-  private readonly usedStructNames = new Set<string>();
-  private readonly md = new MetadataNodes();
+  private readonly types: IrTypes;
+  private readonly md: MetadataNodes;
   private readonly info: TripleInfo;
   /**
-   * What follows a kernel's name in its lines, by its plan's slot list where kernels share it (kernels of one shape,
+   * What follows a kernel's name in its text (`define`, to its last newline) and in its legacy `!opencl.kernels` node
+   * (`refs`, '' with modern metadata), by its plan's slot list where kernels share it (kernels of one shape,
    * `repeatedSlots`): their parameters, metadata nodes and body are the same, the nodes numbered when the first was
    * written. Made again when the nodes are numbered again.
    */
   private shapes = new WeakMap<readonly object[], { readonly define: string; readonly refs: string }>();
+  /** What a kernel's first line holds before its name. */
+  private readonly definePrefix: string;
 
   constructor(
     private readonly module: KernelModule,
     private readonly options: LlvmIrOptions,
   ) {
     this.info = TRIPLE_INFO[options.triple];
+    this.types = new IrTypes(this.info);
+    this.md = new MetadataNodes(module.functions, isNamedOnce(module));
+    this.definePrefix = `define ${this.cc(true)}void `;
   }
 
   node(body: string): string {
     return this.md.node(body);
   }
 
-  private ptr(space: number): string {
-    return space === 0 ? 'ptr' : `ptr addrspace(${space})`;
-  }
-
   irType(t: QualType | Type): string {
-    const c = canonical('kind' in t ? { type: t } : t).type;
-    const dl = this.info.layout;
-    switch (c.kind) {
-      case 'scalar':
-        return isPointerSized(c.name) ? (dl.sizeT === 8 ? 'i64' : 'i32') : SCALAR_IR[c.name];
-      case 'vector':
-        return `<${c.length} x ${SCALAR_IR[c.element]}>`;
-      case 'pointer':
-        return this.ptr(this.info.spaces[canonical(c.pointee).space ?? 'generic']);
-      case 'array':
-        return `[${c.length ?? 0} x ${this.irType(c.element)}]`;
-      case 'enum':
-        return `i${layoutOf(c, dl).size * 8}`;
-      case 'record':
-        return this.recordType(c.decl);
-      case 'image':
-      case 'pipe':
-        return this.ptr(c.kind === 'image' ? this.info.image : this.info.spaces.global);
-      case 'opaque':
-        return this.ptr(c.name === 'sampler_t' ? this.info.sampler : c.name === 'queue_t' ? this.info.queue : 0);
-      case 'function':
-        return 'ptr';
-      case 'typedef':
-        throw new Error('unreachable');
-    }
-  }
-
-  /** A named LLVM struct type for a record: its fields at their offsets, explicit padding, packed when it must be. */
-  private recordType(decl: RecordDecl): string {
-    const done = this.structs.get(decl.id);
-    if (done) return done.name;
-    const base = `${decl.tagKind}.${decl.name ?? 'anon'}`;
-    let name = base;
-    for (let n = 0; this.usedStructNames.has(name); n++) name = `${base}.${n}`;
-    this.usedStructNames.add(name);
-    const ref = ident('%', name);
-    const entry = { name: ref, body: 'opaque' };
-    this.structs.set(decl.id, entry);
-    const dl = this.info.layout;
-    const rl = recordLayout(decl, dl);
-    const packed =
-      irAlign({ kind: 'record', decl }, dl) === 1 &&
-      rl.fields.some((f) => f.bitWidth === undefined && irAlign(f.type, dl) > 1);
-    const members: string[] = [];
-    let at = 0;
-    const pad = (to: number) => {
-      if (to > at) members.push(`[${to - at} x i8]`);
-      at = Math.max(at, to);
-    };
-    if (decl.tagKind === 'union') {
-      const fields = rl.fields.filter((f) => f.bitWidth === undefined);
-      const pick = fields.reduce<(typeof fields)[number] | undefined>((best, f) => {
-        if (!best) return f;
-        const a = irAlign(f.type, dl);
-        const b = irAlign(best.type, dl);
-        return a > b || (a === b && layoutOf(f.type, dl).size > layoutOf(best.type, dl).size) ? f : best;
-      }, undefined);
-      if (pick) {
-        members.push(this.irType(pick.type));
-        at = layoutOf(pick.type, dl).size;
-      }
-    } else {
-      for (let i = 0; i < rl.fields.length; i++) {
-        const f = rl.fields[i];
-        if (f.bitWidth !== undefined) {
-          // A run of bit-fields as the bytes it covers.
-          let endBit = f.bitOffset! + f.bitWidth;
-          while (i + 1 < rl.fields.length && rl.fields[i + 1].bitWidth !== undefined) {
-            i++;
-            endBit = Math.max(endBit, rl.fields[i].bitOffset! + rl.fields[i].bitWidth!);
-          }
-          const first = Math.floor(f.bitOffset! / 8);
-          pad(first);
-          const end = Math.max(first, Math.ceil(endBit / 8));
-          if (end > at) {
-            members.push(`[${end - at} x i8]`);
-            at = end;
-          }
-          continue;
-        }
-        pad(f.offset);
-        members.push(this.irType(f.type));
-        at = f.offset + layoutOf(f.type, dl).size;
-      }
-    }
-    pad(rl.size);
-    entry.body = packed ? `<{ ${members.join(', ')} }>` : `{ ${members.join(', ')} }`;
-    this.structOrder.push(decl.id);
-    return ref;
+    return this.types.irType(t);
   }
 
   /** A parameter in a definition: `ptr addrspace(1) %a`, `ptr byval(%struct.S) align 4 %s`. */
@@ -234,21 +145,24 @@ class ModuleWriter {
 
   /**
    * The module's lines, each with its newline. The struct types and globals the bodies name come
-   * first, so with an array of plans the bodies are all made before the first line; the lines are then yielded one by
-   * one rather than joined, so the text is never held whole beside them. With plans made as they are iterated (a
+   * first, so with an array of plans the bodies are all made before the first line; they are then yielded a function
+   * at a time rather than joined, so the text is never held whole beside them. With plans made as they are iterated (a
    * kernel-at-a-time lowering: files of very many kernels), the functions that can add a struct type or a global are
    * made once first for those, and every function is made again and written as it is made: the bodies are never
    * held either.
    */
   *lines(plans: Iterable<LlvmKernelPlan>): Generator<string, void, undefined> {
     const m = this.module;
-    const byName = new Map(m.functions.map((f) => [f.name, f]));
+    // Both are read through calls alone: a module without any (a file of very many small kernels) makes neither.
+    const anyCalls = m.functions.some((f) => f.calls.length > 0);
+    const byName = new Map(anyCalls ? m.functions.map((f) => [f.name, f]) : []);
     const globals: string[] = [];
     const intrinsics = new Set<string>();
-    const legacyKernels: string[] = [];
+    /** The `!opencl.kernels` nodes' numbers (legacy metadata), written at the module's end. */
+    const legacyKernels = new NodeList();
     // Which non-kernel functions the kernels reach.
     const reachable = new Set<string>();
-    const stack = m.functions.filter((f) => f.isKernel);
+    const stack = anyCalls ? m.functions.filter((f) => f.isKernel) : [];
     while (stack.length) {
       const f = stack.pop()!;
       for (const c of f.calls) {
@@ -262,25 +176,36 @@ class ModuleWriter {
     const body: string[] = [];
     if (Array.isArray(plans)) {
       const planOf = new Map((plans as readonly LlvmKernelPlan[]).map((p) => [p.name, p]));
-      for (const f of m.functions)
-        this.functionLines(f, f.isKernel ? planOf.get(f.name)! : undefined, byName, reachable, {
-          body,
-          globals,
-          intrinsics,
-          legacyKernels,
-        });
+      // Each function's text, the bodies all made before the head (which names their struct types).
+      const pieces: string[] = [];
+      const lists = { body, globals, intrinsics, legacyKernels };
+      for (let at = 0; at < m.functions.length; at++) {
+        const f = m.functions[at];
+        const shaped = this.functionText(f, at, f.isKernel ? planOf.get(f.name)! : undefined, byName, reachable, lists);
+        if (shaped !== undefined) pieces.push(shaped);
+        else if (body.length) {
+          for (const line of body) pieces.push(line + '\n');
+          body.length = 0;
+        }
+      }
       yield* this.head(globals);
-      for (const line of body) yield line + '\n';
+      yield* pieces;
     } else {
       // The first making: the struct types and globals, in the order the bodies name them. A function whose types
       // hold no record adds no struct type (a pointer's pointee is not named), and only probes add globals.
       // No plan is needed for that (a kernel's plan gives its metadata, numbered again below).
-      const dropped = { body, globals, intrinsics: new Set<string>(), legacyKernels: [] as string[] };
-      for (const f of m.functions) {
+      const dropped = { body, globals, intrinsics: new Set<string>(), legacyKernels: new NodeList() };
+      // The last function found to name no record (without calls or a type hint): one of its result and parameter
+      // types names none either, found without looking at each type again (the kernel before, mostly).
+      let plain: FunctionInfo | undefined;
+      for (let at = 0; at < m.functions.length; at++) {
+        const f = m.functions[at];
         if (!f.isKernel && !reachable.has(f.name)) continue;
+        if (!this.options.resourceIdProbes && plain !== undefined && sameTypesAlone(f, plain)) continue;
         if (this.options.resourceIdProbes || this.namesRecord(f, byName))
-          this.functionLines(f, undefined, byName, reachable, dropped);
-        body.length = 0;
+          this.functionLines(f, at, undefined, byName, reachable, dropped);
+        else if (sameTypesAlone(f, f)) plain = f;
+        if (body.length) body.length = 0;
       }
       // Numbered again, in the order the written bodies name them.
       this.md.clear();
@@ -288,22 +213,26 @@ class ModuleWriter {
       yield* this.head(globals);
       const kernelPlans = plans[Symbol.iterator]();
       const lists = { body, globals: [] as string[], intrinsics, legacyKernels };
-      for (const f of m.functions) {
-        this.functionLines(f, f.isKernel ? nextPlan(kernelPlans, f.name) : undefined, byName, reachable, lists);
-        for (const line of body) yield line + '\n';
-        body.length = 0;
+      for (let at = 0; at < m.functions.length; at++) {
+        const f = m.functions[at];
+        const plan = f.isKernel ? nextPlan(kernelPlans, f.name) : undefined;
+        const shaped = this.functionText(f, at, plan, byName, reachable, lists);
+        // (A shared shape's kernel is one piece; setting an array's length costs, 190,000 times, when it is 0 already.)
+        if (shaped !== undefined) yield shaped;
+        else if (body.length) {
+          for (const line of body) yield line + '\n';
+          body.length = 0;
+        }
       }
     }
     const v = m.clVersion;
     const version = this.node(`!{i32 ${Math.floor(v / 100)}, i32 ${Math.floor(v / 10) % 10}}`);
-    const named: string[] = [];
-    if (legacyKernels.length) named.push(`!opencl.kernels = !{${legacyKernels.join(', ')}}`);
-    named.push(`!opencl.ocl.version = !{${version}}`);
-    if (this.options.triple.startsWith('spir')) named.push(`!opencl.spir.version = !{${version}}`);
     for (const i of intrinsics) yield i + '\n';
     if (intrinsics.size) yield '\n';
-    for (const n of named) yield n + '\n';
-    for (let i = 0; i < this.md.bodies.length; i++) yield `!${i} = ${this.md.bodies[i]}\n`;
+    if (!legacyKernels.empty) yield* legacyKernels.line('!opencl.kernels = !{');
+    yield `!opencl.ocl.version = !{${version}}\n`;
+    if (this.options.triple.startsWith('spir')) yield `!opencl.spir.version = !{${version}}\n`;
+    yield* this.md.lines();
   }
 
   /** The module's first lines: its header, struct types and globals. */
@@ -313,11 +242,7 @@ class ModuleWriter {
     yield `source_filename = ${llvmString(m.path)}\n`;
     yield `target datalayout = "${this.info.datalayout}"\n`;
     yield `target triple = "${this.options.triple}"\n\n`;
-    for (const id of this.structOrder) {
-      const s = this.structs.get(id)!;
-      yield `${s.name} = type ${s.body}\n`;
-    }
-    if (this.structOrder.length) yield '\n';
+    yield* this.types.lines();
     if (globals.length) {
       for (const g of globals) yield g + '\n';
       yield '\n';
@@ -338,41 +263,59 @@ class ModuleWriter {
   }
 
   /**
-   * One function's lines (a kernel's with its plan: without one, its metadata is left out), into `to.body`; what it
-   * adds to the module's lists, into theirs.
+   * One function's text (a kernel's with its plan: without one, its metadata is left out; `at`, its index in the
+   * module's functions): a kernel of a shape kernels share (`repeatedSlots`) as its text whole, returned; any other as
+   * its lines, into `to.body`. What it adds to the module's lists, into theirs.
    */
-  private functionLines(
+  private functionText(
     f: FunctionInfo,
+    at: number,
     plan: LlvmKernelPlan | undefined,
     byName: Map<string, FunctionInfo>,
     reachable: ReadonlySet<string>,
-    to: { body: string[]; globals: string[]; intrinsics: Set<string>; legacyKernels: string[] },
+    to: FunctionLists,
+  ): string | undefined {
+    if (f.isKernel && plan && !this.options.resourceIdProbes && !this.options.kernelStubs && repeatedSlots(plan.args))
+      return this.shapedKernel(f, at, plan, byName, to);
+    this.functionLines(f, at, plan, byName, reachable, to);
+    return undefined;
+  }
+
+  /**
+   * A kernel of a shape kernels share: its text, the first one's made and kept but the name (its parameters, metadata
+   * nodes and body are the same, numbered when the first was written), the rest that text under their own names.
+   */
+  private shapedKernel(
+    f: FunctionInfo,
+    at: number,
+    plan: LlvmKernelPlan,
+    byName: Map<string, FunctionInfo>,
+    to: FunctionLists,
+  ): string {
+    const named = ident('@', f.name);
+    const shape = this.shapes.get(plan.args);
+    if (shape === undefined) {
+      const first: string[] = [];
+      const refs = this.kernelLines(f, at, plan, byName, { ...to, body: first });
+      const text = first.join('\n') + '\n';
+      this.shapes.set(plan.args, { define: text.slice(text.indexOf(named) + named.length), refs });
+      return text;
+    }
+    if (this.options.metadata !== 'modern') to.legacyKernels.push(this.md.functionNode(at, shape.refs));
+    return `${this.definePrefix}${named}${shape.define}`;
+  }
+
+  /** Any function's lines but a shared shape's kernel (`functionText`). */
+  private functionLines(
+    f: FunctionInfo,
+    at: number,
+    plan: LlvmKernelPlan | undefined,
+    byName: Map<string, FunctionInfo>,
+    reachable: ReadonlySet<string>,
+    to: FunctionLists,
   ): void {
-    const { body, globals, intrinsics, legacyKernels } = to;
-    if (f.isKernel && plan && !this.options.resourceIdProbes && !this.options.kernelStubs && repeatedSlots(plan.args)) {
-      // A kernel of a shape met before: its lines but the name, as the first one's.
-      let shape = this.shapes.get(plan.args);
-      if (shape === undefined) {
-        const first: string[] = [];
-        const legacy: string[] = [];
-        this.kernelLines(f, plan, byName, { body: first, globals, intrinsics, legacyKernels: legacy });
-        const named = ident('@', f.name);
-        const define = first.join('\n');
-        const refs = legacy.length ? this.md.bodies[Number(legacy[0].slice(1))] : '';
-        shape = {
-          define: define.slice(define.indexOf(named) + named.length),
-          refs: refs.slice(refs.indexOf(named) + named.length),
-        };
-        this.shapes.set(plan.args, shape);
-        pushAll(body, first);
-        pushAll(legacyKernels, legacy);
-        return;
-      }
-      const named = ident('@', f.name);
-      if (this.options.metadata !== 'modern')
-        legacyKernels.push(this.md.functionNode(f.name, `!{ptr ${named}${shape.refs}`));
-      body.push(`define ${this.cc(true)}void ${named}${shape.define}`);
-    } else if (f.isKernel) this.kernelLines(f, plan, byName, to);
+    const { body } = to;
+    if (f.isKernel) this.kernelLines(f, at, plan, byName, to);
     else if (reachable.has(f.name)) {
       if (f.defined) {
         body.push(
@@ -388,23 +331,29 @@ class ModuleWriter {
     }
   }
 
-  /** A kernel's lines (`functionLines`). */
+  /**
+   * A kernel's lines (`functionLines`); with legacy metadata, what its `!opencl.kernels` node holds after its name
+   * (its shape's, `shapedKernel`), else ''.
+   */
   private kernelLines(
     f: FunctionInfo,
+    at: number,
     plan: LlvmKernelPlan | undefined,
     byName: Map<string, FunctionInfo>,
-    to: { body: string[]; globals: string[]; intrinsics: Set<string>; legacyKernels: string[] },
-  ): void {
+    to: FunctionLists,
+  ): string {
     const { body, globals, intrinsics, legacyKernels } = to;
     const params = this.kernelParams(f);
     const md: string[] = [];
     // Without a plan (the first making of a streamed module, for its types): no metadata.
     const tuples = plan ? metadataTuples(plan, this.options) : [];
+    let refs = '';
     if (this.options.metadata === 'modern') {
       for (const t of tuples) md.push(`!${t.key} ${this.node(`!{${t.items.join(', ')}}`)}`);
     } else {
-      const refs = tuples.map((t) => this.node(`!{${[`!${llvmString(t.key)}`, ...t.items].join(', ')}}`));
-      legacyKernels.push(this.md.functionNode(f.name, `!{ptr ${ident('@', f.name)}, ${refs.join(', ')}}`));
+      const nodes = tuples.map((t) => this.node(`!{${[`!${llvmString(t.key)}`, ...t.items].join(', ')}}`));
+      refs = `, ${nodes.join(', ')}}`;
+      legacyKernels.push(this.md.functionNode(at, refs));
     }
     pushAll(md, this.attributeMetadata(f));
     body.push(
@@ -425,6 +374,7 @@ class ModuleWriter {
       pushAll(body, this.calls(f, byName));
       body.push('  ret void', '}', '');
     }
+    return refs;
   }
 
   /** For each image2d/3d and sampler: the resource-id query the R600 pass folds, stored where it can be read back. */
@@ -451,6 +401,25 @@ class ModuleWriter {
     }
     return lines;
   }
+}
+
+/** Where a function's making puts its lines and what it adds to the module's lists. */
+interface FunctionLists {
+  readonly body: string[];
+  readonly globals: string[];
+  readonly intrinsics: Set<string>;
+  readonly legacyKernels: NodeList;
+}
+
+/**
+ * Whether `f` spells no types but its result's and parameters' (no calls, no type hint) and those are `g`'s, the same
+ * objects (`sameTypesAlone(f, f)`: whether it spells no others).
+ */
+function sameTypesAlone(f: FunctionInfo, g: FunctionInfo): boolean {
+  if (f.calls.length !== 0 || f.attributes.vecTypeHint !== undefined || f.result !== g.result) return false;
+  if (f.params.length !== g.params.length) return false;
+  for (let i = 0; i < f.params.length; i++) if (f.params[i].type !== g.params[i].type) return false;
+  return true;
 }
 
 /** Whether `irType` of the type names a struct type: a record, or an array of them (a pointer names none). */

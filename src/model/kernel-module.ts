@@ -132,14 +132,38 @@ export interface KernelModule {
 /**
  * The module's kernels, in order. Kept per function list (and its length) once found: several steps of one lowering
  * ask, and a file of 190,000 kernels filtered and copied its list for each of them (issue 30). A list is not changed
- * once its frontend has returned it; the length check catches one still being built.
+ * once its frontend has returned it; the length check catches one still being built. Counted first and filled into
+ * an array of that length: `filter` grows its array a slot at a time, copying 190,000 kernels' worth several times
+ * over (about three times the cost).
  */
 export function kernelsOf(m: KernelModule): readonly FunctionInfo[] {
-  const kept = kernelLists.get(m.functions);
-  if (kept && kept.length === m.functions.length) return kept.kernels;
-  const kernels = m.functions.filter((f) => f.isKernel);
-  kernelLists.set(m.functions, { length: m.functions.length, kernels });
+  const fs = m.functions;
+  const kept = kernelLists.get(fs);
+  if (kept && kept.length === fs.length) return kept.kernels;
+  let n = 0;
+  for (let i = 0; i < fs.length; i++) if (fs[i].isKernel) n++;
+  const kernels = new Array<FunctionInfo>(n);
+  for (let i = 0, j = 0; j < n; i++) if (fs[i].isKernel) kernels[j++] = fs[i];
+  kernelLists.set(fs, { length: fs.length, kernels });
   return kernels;
 }
 
 const kernelLists = new WeakMap<readonly FunctionInfo[], { length: number; kernels: readonly FunctionInfo[] }>();
+
+/** Modules no two of whose functions share a name (`markNamedOnce`). */
+const namedOnce = new WeakSet<KernelModule>();
+
+/**
+ * Records that no two of `m`'s functions share a name: what the OpenCL C frontend's modules hold (its checker keeps
+ * one function per ordinary identifier, a redeclaration replacing the entry in place), marked as `lower` compiles one.
+ * A writer that numbers something per function (LLVM IR's legacy kernel nodes) then needs no map of 190,000 names to
+ * find a name met twice; a module built otherwise is looked at name by name.
+ */
+export function markNamedOnce(m: KernelModule): void {
+  namedOnce.add(m);
+}
+
+/** Whether `m`'s functions are known to be named each once (`markNamedOnce`). */
+export function isNamedOnce(m: KernelModule): boolean {
+  return namedOnce.has(m);
+}

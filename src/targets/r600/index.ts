@@ -49,9 +49,8 @@ export const r600Target: Target<R600Plan, 'segment'> = {
     formats: ['table', 'json', 'llvm-ir'],
     lower(module, _o, diags) {
       return {
+        // A kernel's read_write image is refused as it is lowered (not quiet where a kernel takes one).
         ...r600Kernelwise(module, diags),
-        // A kernel's read_write image is refused as it is lowered.
-        quiet: false,
         pieces(plan, format, ctx) {
           if (format === 'json') return emitJsonPieces(plan);
           // The kernels as LLVM IR has them before the pass, each made as the writer reaches it.
