@@ -47,19 +47,27 @@ const SUBGROUP_BUILTIN =
 /** Reports every use NVPTX refuses; true when there was none. */
 export function checkNvptxFeatures(module: KernelModule, diags: DiagnosticBag): boolean {
   let ok = true;
-  const declared = new Set(module.functions.map((f) => f.name));
+  // The module's own function names, made only when a call is named like a sub-group builtin (a file of 190,000
+  // kernels hashed all their names here for none: issue 30).
+  let declared: ReadonlySet<string> | undefined;
   for (const f of module.functions) {
     for (const c of f.calls) {
+      if (!SUBGROUP_BUILTIN.test(c.name)) continue;
       // A function of the source's own with that name is no builtin: clang compiles the call.
-      if (!SUBGROUP_BUILTIN.test(c.name) || declared.has(c.name)) continue;
+      declared ??= new Set(module.functions.map((g) => g.name));
+      if (declared.has(c.name)) continue;
       diags.report(Messages.cudaNoSubgroups, c.span, [c.name]);
       ok = false;
     }
   }
+  // Parameters of one type need one answer: a file's kernels share a few type objects (the frontend interns them).
+  const featureOf = new Map<KernelModule['functions'][number]['params'][number]['type'], string | undefined>();
   for (const f of module.functions) {
     if (!f.isKernel) continue;
     for (const p of f.params) {
-      const feature = missingFeature(p, module.clVersion);
+      let feature = featureOf.get(p.type);
+      if (feature === undefined && !featureOf.has(p.type))
+        featureOf.set(p.type, (feature = missingFeature(p, module.clVersion)));
       if (!feature) continue;
       diags.report(Messages.cudaNeedsFeature, p.span, [clangTypeString(p.type), feature]);
       ok = false;
