@@ -49,6 +49,14 @@ export const EMPTY_BODY: BodyRecord = Object.freeze({
 /** A column no token has needed yet (see `TokenBuffer.metaArr`). */
 const NO_COLUMN = new Int32Array(0);
 
+/** `column` copied into one of `cap` entries; an empty column (no token has needed it yet) stays empty. */
+function widened(column: Int32Array, cap: number): Int32Array {
+  if (!column.length) return column;
+  const out = new Int32Array(cap);
+  out.set(column);
+  return out;
+}
+
 export class TokenBuffer {
   private cap: number;
   private bitsArr: Uint8Array;
@@ -135,30 +143,14 @@ export class TokenBuffer {
     // A guess is taken up to eight times the present size, so an early guess from a file's unusual head costs little.
     const guess = hint > this.length ? Math.min(hint, 8 * this.cap) : 0;
     this.cap = Math.max(atLeast, Math.ceil(this.cap * 1.5), guess);
-    const b = new Uint8Array(this.cap);
-    b.set(this.bitsArr);
-    this.bitsArr = b;
-    const s = new Int32Array(this.cap);
-    s.set(this.startsArr);
-    this.startsArr = s;
-    if (this.endsArr.length) {
-      const e = new Int32Array(this.cap);
-      e.set(this.endsArr);
-      this.endsArr = e;
-    }
-    if (this.fileArr.length) {
-      const f = new Int32Array(this.cap);
-      f.set(this.fileArr);
-      this.fileArr = f;
-    }
-    if (this.metaArr.length) {
-      const m = new Int32Array(this.cap);
-      m.set(this.metaArr);
-      this.metaArr = m;
-    }
-    const id = new Int32Array(this.cap);
-    id.set(this.idArr);
-    this.idArr = id;
+    const bits = new Uint8Array(this.cap);
+    bits.set(this.bitsArr);
+    this.bitsArr = bits;
+    this.startsArr = widened(this.startsArr, this.cap);
+    this.idArr = widened(this.idArr, this.cap);
+    this.endsArr = widened(this.endsArr, this.cap);
+    this.fileArr = widened(this.fileArr, this.cap);
+    this.metaArr = widened(this.metaArr, this.cap);
   }
 
   private stringId(text: string): number {
