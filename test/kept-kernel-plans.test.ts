@@ -99,8 +99,8 @@ test("streamed: a small file's kernels are lowered once, a large one's twice whe
     assert.equal(l.made, large * (l.quiet ? 1 : 2), `${target}: ${l.made} kernel lowerings of ${large} kernels`);
     if (!l.quiet) checking++;
   }
-  // zebin, cuda and amd-cl2 check their kernels first (r600 only where a kernel takes a read_write image, below).
-  assert.ok(checking >= 3, `${checking} targets check their kernels first`);
+  // zebin and amd-cl2 check their kernels first (r600 and cuda only where a kernel may be refused, below).
+  assert.ok(checking >= 2, `${checking} targets check their kernels first`);
 });
 
 test('r600 checks its kernels first only where one takes a read_write image, the one parameter it refuses', () => {
@@ -113,4 +113,54 @@ test('r600 checks its kernels first only where one takes a read_write image, the
   const refused = streamed(options, `${file(2)}kernel void z(read_write image2d_t i) { }\n`);
   assert.equal(refused.quiet, false);
   assert.equal(refused.text, undefined);
+});
+
+// Parameter types cuda refuses or counts towards its limits: a half (by value, in a vector, behind a pointer), an image
+// or sampler (refused with pocl's local memory), structs that pass the 4,096-byte limit alone or a few together.
+const CUDA_PARAMS = [
+  'int',
+  'float4',
+  'global float *',
+  'local int *',
+  'constant S8 *',
+  'double',
+  'S8',
+  'Mid',
+  'Big',
+  'half',
+  'global half2 *',
+  'local half4 *',
+  'constant half2 *',
+  'read_only image2d_t',
+  'sampler_t',
+] as const;
+const CUDA_PRELUDE =
+  '#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n' +
+  'typedef struct { float v[8]; } S8;\ntypedef struct { float v[300]; } Mid;\ntypedef struct { float v[1100]; } Big;\n';
+
+test('cuda checks its kernels first only where one may be refused or pass the 4,096-byte limit', () => {
+  const plain = streamed({ target: 'cuda' }, file(12));
+  assert.equal(plain.quiet, true);
+  assert.equal(plain.made, 12);
+  // Quiet only where the whole lowering says nothing; the kernels that make it speak make it check first.
+  fc.assert(
+    fc.property(
+      fc.array(fc.array(fc.constantFrom(...CUDA_PARAMS), { maxLength: 12 }), { minLength: 1, maxLength: 4 }),
+      fc.constantFrom('nvidia' as const, 'pocl' as const),
+      (kernels, localMemory) => {
+        const source =
+          CUDA_PRELUDE +
+          kernels.map((ps, k) => `kernel void k${k}(${ps.map((t, i) => `${t} p${i}`).join(', ')}) { }\n`).join('');
+        const options: LowerOptions = { target: 'cuda', cuda: { localMemory } };
+        const whole = lower('k.cl', source, host, { ...options, format: 'json' });
+        const s = streamed(options, source);
+        if (whole.diagnostics.length) assert.equal(s.quiet, false, source);
+        // Nothing refused and far from the limit: quiet.
+        const safe = (t: string) => ['int', 'float4', 'global float *', 'local int *', 'double', 'S8'].includes(t);
+        if (kernels.every((ps) => ps.every(safe))) assert.equal(s.quiet, true, source);
+        assert.equal(s.text, whole.output, source);
+      },
+    ),
+    { seed, numRuns: 150 },
+  );
 });

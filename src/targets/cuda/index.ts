@@ -84,9 +84,8 @@ export const cudaTarget: Target<CudaPlan, 'segment'> = {
     formats: ['table', 'json', 'ptx'],
     lower(module, o, diags) {
       return {
+        // A kernel's parameters can be refused, or pass CUDA's limit, as it is lowered: not quiet where one may.
         ...cudaKernelwise(module, o.cuda ?? {}, diags),
-        // A kernel's parameters can be refused, or pass CUDA's limit, as it is lowered.
-        quiet: false,
         pieces(plan, format) {
           if (format === 'json') return emitJsonPieces(plan);
           if (format === 'ptx') return emitPtxEntryPieces(plan);

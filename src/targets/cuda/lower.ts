@@ -5,7 +5,7 @@ import type { SlotLiteral } from '../../abi/slot-shape.js';
 import { cudaSlot } from './slot.js';
 import { POCL_APPENDED_BYTES, POCL_APPENDED_NAMES } from './pocl-appended.js';
 import { Messages } from '../../diagnostics/messages.js';
-import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
+import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { SPIR, SPIR64, type DataLayout } from '../../layout/data-layout.js';
 import { irAlign } from '../../layout/ir-align.js';
 import { layoutOf } from '../../layout/layout.js';
@@ -312,7 +312,12 @@ export function cudaKernelwise(
   module: KernelModule,
   options: CudaTargetOptions,
   diags: DiagnosticBag,
-): { head: Omit<CudaPlan, 'kernels'>; count: number; kernels: (diags: DiagnosticBag) => Iterator<CudaKernelPlan> } {
+): {
+  head: Omit<CudaPlan, 'kernels'>;
+  count: number;
+  quiet: boolean;
+  kernels: (diags: DiagnosticBag) => Iterator<CudaKernelPlan>;
+} {
   const arch = options.arch ?? 'nvptx64';
   const sm = options.sm ?? DEFAULT_CUDA_SM;
   const localMemory = options.localMemory ?? 'nvidia';
@@ -322,6 +327,7 @@ export function cudaKernelwise(
   return {
     head: { target: 'cuda', arch, sm, localMemory },
     count: kernels.length,
+    quiet: !mayReport(kernels, dl, localMemory),
     *kernels(diags) {
       const memo = new KernelShapeMemo<CudaKernelPlan>(module);
       const make = (k: FunctionInfo) => lowerKernel(k, dl, sm, localMemory, diags);
@@ -332,4 +338,30 @@ export function cudaKernelwise(
       }
     },
   };
+}
+
+/**
+ * Whether lowering some kernel can report (a parameter refused, or a parameter buffer past CUDA's 4,096 bytes): where
+ * none can, no pass over the kernels is needed for diagnostics before anything is written (`KernelwiseLowering.quiet`).
+ * A parameter's answer depends on its type alone, and types are interned: each is declared once, its bytes bounded by
+ * size + alignment - 1 (what `paramOffset` can add before it, whatever the architecture's base).
+ */
+function mayReport(kernels: readonly FunctionInfo[], dl: DataLayout, local: CudaLocalMemory): boolean {
+  const bound = new Map<QualType, number>();
+  const unheard = new DiagnosticBag();
+  const appended = local === 'pocl' ? POCL_APPENDED_NAMES.length * (2 * POCL_APPENDED_BYTES - 1) : 0;
+  for (const k of kernels) {
+    let bytes = appended;
+    for (const p of k.params) {
+      let most = bound.get(p.type);
+      if (most === undefined) {
+        const d = declare(p, dl, local, unheard);
+        bound.set(p.type, (most = d ? d.size + d.align - 1 : -1));
+      }
+      if (most < 0) return true;
+      bytes += most;
+    }
+    if (bytes > CUDA_PARAM_LIMIT_CLASSIC) return true;
+  }
+  return false;
 }
