@@ -14,6 +14,8 @@
 //   SIZES=1000,10000,100000,200000 (default)   MANY_TARGETS=amdhsa,opencl   MANY_FORMATS=table,json
 //   MANY_SHAPE=three: every kernel the three-argument one (the issue's file: 190,000 kernels are 10 MB)
 //   REPEAT=n: each measurement n times, the best kept (clang's too)
+//   PAIRED=1: each case's REPEAT runs alternate with clang's on the same file, and the case's ratio is the median of
+//   the rounds' wall ratios (what a shared machine's load, which moves within minutes, leaves steady)
 //   BASELINE_CLI=<path to another checkout's bin/kernarg.js>: each case run with it too, in pairs
 //   (baseline then this one, side by side), and the ratio of this one's CPU time to the baseline's
 import { spawnSync } from 'node:child_process';
@@ -33,6 +35,7 @@ const CLI = fileURLToPath(new URL('../bin/kernarg.js', import.meta.url));
 const CLANG = ['clang-16', '-x', 'cl', '-cl-std=CL1.2', '-fsyntax-only'];
 const BASELINE = process.env.BASELINE_CLI;
 const ONLY_THREE = process.env.MANY_SHAPE === 'three';
+const PAIRED = process.env.PAIRED === '1';
 
 interface Measure {
   readonly wall: number;
@@ -41,10 +44,10 @@ interface Measure {
   readonly rssMB: number;
 }
 
-/** One process under /usr/bin/time; the best of REPEAT by CPU time. */
-function measure(argv: readonly string[]): Measure {
+/** One process under /usr/bin/time; the best of `repeat` by CPU time. */
+function measure(argv: readonly string[], repeat = REPEAT): Measure {
   let best: Measure | undefined;
-  for (let r = 0; r < REPEAT; r++) {
+  for (let r = 0; r < repeat; r++) {
     const p = spawnSync('/usr/bin/time', ['-f', 'TIME %e %U %S %M', ...argv], {
       stdio: ['ignore', 'ignore', 'pipe'],
       encoding: 'utf8',
@@ -61,6 +64,8 @@ function measure(argv: readonly string[]): Measure {
   }
   return best!;
 }
+
+const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Every target and format an OpenCL C file can have (the code generator's formats need tinytc input). */
 function cases(): { target: string; format: string }[] {
@@ -103,13 +108,28 @@ try {
       const key = `${target} ${format}`;
       const args = ['lower', file, '--target', target, '--format', format];
       const b = BASELINE ? measure([process.execPath, BASELINE, ...args]) : undefined;
-      const m = measure([process.execPath, CLI, ...args]);
+      let m: Measure;
+      let ratio: number;
+      let paired = '';
+      if (PAIRED) {
+        // Rounds of clang then kernarg; the kernarg run of least CPU time is the row's, the ratio the rounds' median.
+        const rounds = Array.from({ length: REPEAT }, () => {
+          const theirs = measure([...CLANG, file], 1);
+          return { theirs, ours: measure([process.execPath, CLI, ...args], 1) };
+        });
+        m = rounds.reduce((a, r) => (r.ours.cpu < a.cpu ? r.ours : a), rounds[0].ours);
+        ratio = median(rounds.map((r) => r.ours.wall / r.theirs.wall));
+        const cpuRatio = median(rounds.map((r) => r.ours.cpu / r.theirs.cpu));
+        paired = `  paired: ${ratio.toFixed(2)}× wall, ${cpuRatio.toFixed(2)}× CPU (clang ${median(rounds.map((r) => r.theirs.wall)).toFixed(2)} s)`;
+      } else {
+        m = measure([process.execPath, CLI, ...args]);
+        ratio = m.wall / c.wall;
+      }
       rows.set(key, [...(rows.get(key) ?? []), m]);
-      const ratio = m.wall / c.wall;
       if (!worst || ratio > worst.ratio) worst = { key, ratio };
       const shown = (x: Measure) =>
         `${x.wall.toFixed(2).padStart(7)} s wall (${(x.wall / c.wall).toFixed(2)}×)  ${x.cpu.toFixed(2).padStart(7)} s CPU (${(x.cpu / c.cpu).toFixed(2)}×)  ${x.rssMB.toFixed(0).padStart(5)} MB`;
-      console.log(`   ${pad(key, 24)} ${shown(m)}`);
+      console.log(`   ${pad(key, 24)} ${shown(m)}${paired}`);
       if (b)
         console.log(
           `   ${pad('  baseline', 24)} ${shown(b)}   this/baseline CPU ${(m.cpu / b.cpu).toFixed(2)}×, RSS ${(m.rssMB / b.rssMB).toFixed(2)}×`,
@@ -117,7 +137,7 @@ try {
     }
     if (worst)
       console.log(
-        `   worst at ${n}: ${worst.key}, ${worst.ratio.toFixed(2)}× clang's wall time (load ${loadavg()[0].toFixed(1)})`,
+        `   worst at ${n}: ${worst.key}, ${worst.ratio.toFixed(2)}× clang's wall time${PAIRED ? ' (median of its rounds)' : ''} (load ${loadavg()[0].toFixed(1)})`,
       );
   }
   if (SIZES.length > 1) {
