@@ -72,9 +72,8 @@ export const amdCl2Target: Target<AmdCl2Plan, 'segment'> = {
     formats: ['table', 'json', 'clrx'],
     lower(module, o) {
       return {
+        // An argument CLRX has no type for is refused as its kernel is lowered: not quiet where a kernel takes one.
         ...amdCl2Kernelwise(module, o.amdCl2 ?? {}),
-        // An argument CLRX has no type for is refused as its kernel is lowered.
-        quiet: false,
         pieces(plan, format) {
           if (format === 'json') return emitJsonPieces(plan);
           if (format === 'clrx') return emitClrxPieces(plan);

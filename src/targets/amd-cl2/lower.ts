@@ -8,6 +8,7 @@ import { layoutOf, scalarSize } from '../../layout/layout.js';
 import { type FunctionInfo, type KernelModule, type Parameter, kernelsOf } from '../../model/kernel-module.js';
 import { markSharedRun } from '../../abi/shared-runs.js';
 import { KernelShapeMemo } from '../../abi/kernel-shape-memo.js';
+import { someKernelMayReport } from '../../abi/may-report.js';
 import { kernelArgTypeName, typeToString } from '../../types/print.js';
 import { type QualType, type Type, canonical } from '../../types/types.js';
 import type { AmdCl2KernelPlan, AmdCl2Plan, AmdCl2Slot, Bare, UserSgprLayout } from '../../abi/plan.js';
@@ -134,6 +135,7 @@ export function amdCl2Kernelwise(
 ): {
   head: Omit<AmdCl2Plan, 'kernels'>;
   count: number;
+  quiet: boolean;
   kernels: (diags: DiagnosticBag) => Iterator<AmdCl2KernelPlan>;
 } {
   const bits = options.bits ?? 64;
@@ -168,6 +170,11 @@ export function amdCl2Kernelwise(
   return {
     head: { target: 'amd-cl2', bits, driver, use, gfx9, setupBuffer: SETUP_BUFFER },
     count: kernels.length,
+    // An argument CLRX has no type for is refused as its kernel is lowered: the type alone says whether.
+    quiet: !someKernelMayReport(kernels, (p) => {
+      const counters = { read_only: 0, write_only: 0, read_write: 0, sampler: 0 };
+      return userSlot(p, 0, P, driver, counters, new DiagnosticBag()) === undefined ? undefined : 0;
+    }),
     *kernels(diags) {
       const memo = new KernelShapeMemo<AmdCl2KernelPlan>(module);
       for (const k of kernels) yield memo.plan(k, make, diags);

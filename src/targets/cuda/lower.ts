@@ -31,6 +31,7 @@ import { DEFAULT_CUDA_SM, paramOffset } from './param-base.js';
 import { placeCudaKernel } from './placement.js';
 import { checkNvptxFeatures } from './features.js';
 import { KernelShapeMemo } from '../../abi/kernel-shape-memo.js';
+import { someKernelMayReport } from '../../abi/may-report.js';
 
 export const CUDA_ARCHES: readonly CudaArch[] = ['nvptx64', 'nvptx'];
 export const CUDA_LOCAL_MEMORY: readonly CudaLocalMemory[] = ['nvidia', 'pocl'];
@@ -341,27 +342,20 @@ export function cudaKernelwise(
 }
 
 /**
- * Whether lowering some kernel can report (a parameter refused, or a parameter buffer past CUDA's 4,096 bytes): where
- * none can, no pass over the kernels is needed for diagnostics before anything is written (`KernelwiseLowering.quiet`).
- * A parameter's answer depends on its type alone, and types are interned: each is declared once, its bytes bounded by
- * size + alignment - 1 (what `paramOffset` can add before it, whatever the architecture's base).
+ * Whether lowering some kernel can report: a parameter refused, or a parameter buffer past CUDA's 4,096 bytes, each
+ * parameter's bytes bounded by size + alignment - 1 (what `paramOffset` can add before it, whatever the architecture's
+ * base).
  */
 function mayReport(kernels: readonly FunctionInfo[], dl: DataLayout, local: CudaLocalMemory): boolean {
-  const bound = new Map<QualType, number>();
   const unheard = new DiagnosticBag();
   const appended = local === 'pocl' ? POCL_APPENDED_NAMES.length * (2 * POCL_APPENDED_BYTES - 1) : 0;
-  for (const k of kernels) {
-    let bytes = appended;
-    for (const p of k.params) {
-      let most = bound.get(p.type);
-      if (most === undefined) {
-        const d = declare(p, dl, local, unheard);
-        bound.set(p.type, (most = d ? d.size + d.align - 1 : -1));
-      }
-      if (most < 0) return true;
-      bytes += most;
-    }
-    if (bytes > CUDA_PARAM_LIMIT_CLASSIC) return true;
-  }
-  return false;
+  return someKernelMayReport(
+    kernels,
+    (p) => {
+      const d = declare(p, dl, local, unheard);
+      return d && d.size + d.align - 1;
+    },
+    CUDA_PARAM_LIMIT_CLASSIC,
+    appended,
+  );
 }

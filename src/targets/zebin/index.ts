@@ -70,9 +70,9 @@ export const zebinTarget: Target<ZebinPlan, 'segment'> = {
     lower(module, o, diags) {
       const device = o.zebin?.device ?? ZEBIN_DEFAULT_DEVICE;
       return {
+        // A kernel ocloc would refuse (double on TGL/DG2, over 2 KiB of arguments) is reported as it is lowered: not
+        // quiet where a kernel may be.
         ...zebinKernelwise(module, device, diags, o.zebin?.privateMemory ?? false),
-        // A kernel ocloc would refuse (double on TGL/DG2, over 2 KiB of arguments) is reported as it is lowered.
-        quiet: false,
         pieces(plan, format) {
           if (format === 'json') return emitJsonPieces(plan);
           if (format === 'ze-info') return emitZeInfoPieces(plan);

@@ -3,13 +3,14 @@
 // order within a group, and gives each argument the next offset at its alignment, its size
 // rounded up to 4 bytes. Images and samplers are binding-table entries, not payload bytes.
 import { Messages } from '../../diagnostics/messages.js';
-import type { DiagnosticBag } from '../../diagnostics/diagnostic.js';
+import { DiagnosticBag } from '../../diagnostics/diagnostic.js';
 import { alignTo } from '../../layout/align.js';
 import { SPIR64 } from '../../layout/data-layout.js';
 import { layoutOf } from '../../layout/layout.js';
 import { classifyArg } from '../../model/arg-class.js';
 import { type FunctionInfo, type KernelModule, type Parameter, kernelsOf } from '../../model/kernel-module.js';
 import { KernelShapeMemo } from '../../abi/kernel-shape-memo.js';
+import { someKernelMayReport } from '../../abi/may-report.js';
 import { markSharedRun } from '../../abi/shared-runs.js';
 import type { Bare } from '../../abi/plan.js';
 import { type QualType, type Type, canonical } from '../../types/types.js';
@@ -75,7 +76,20 @@ function coordKind(text: string, params: ReadonlyMap<string, Parameter>): 'int' 
 const ARGUMENT_BYTES_LIMIT = 2048;
 
 function argumentBytes(k: FunctionInfo): number {
-  return k.params.reduce((sum, p) => sum + (classifyArg(p.type).kind === 'pod' ? layoutOf(p.type, SPIR64).size : 8), 0);
+  return k.params.reduce((sum, p) => sum + argumentBytesOf(p), 0);
+}
+
+/** What one parameter counts towards IGC's 2 KiB: its by-value size, 8 for a pointer or handle. */
+function argumentBytesOf(p: Parameter): number {
+  return classifyArg(p.type).kind === 'pod' ? layoutOf(p.type, SPIR64).size : 8;
+}
+
+/** Whether lowering `p` reports (lowerKernel's checks of one parameter): a double without fp64, an argument IGC has none for. */
+function refusedArgument(p: Parameter, device: ZebinDevice): boolean {
+  if (!DEVICE_FACTS[device].fp64 && namesDouble(p.type)) return true;
+  const heard = new DiagnosticBag();
+  explicitArgs(p, () => 0, false, heard);
+  return heard.items.length > 0;
 }
 
 /**
@@ -208,7 +222,12 @@ export function zebinKernelwise(
   device: ZebinDevice,
   diags: DiagnosticBag,
   privateMemory = false,
-): { head: Omit<ZebinPlan, 'kernels'>; count: number; kernels: (diags: DiagnosticBag) => Iterator<ZebinKernelPlan> } {
+): {
+  head: Omit<ZebinPlan, 'kernels'>;
+  count: number;
+  quiet: boolean;
+  kernels: (diags: DiagnosticBag) => Iterator<ZebinKernelPlan>;
+} {
   // Without cl_khr_fp64 ocloc refuses the file for any double, used by a kernel or not: struct fields too.
   if (!DEVICE_FACTS[device].fp64) {
     for (const r of module.records) {
@@ -223,6 +242,13 @@ export function zebinKernelwise(
   return {
     head: { target: 'zebin', device, ...(privateMemory ? { privateMemory } : {}) },
     count: kernels.length,
+    // What ocloc refuses (a double on a device without fp64, an argument IGC has none for, over 2 KiB of arguments) is
+    // its parameters' types' alone.
+    quiet: !someKernelMayReport(
+      kernels,
+      (p) => (refusedArgument(p, device) ? undefined : argumentBytesOf(p)),
+      ARGUMENT_BYTES_LIMIT,
+    ),
     *kernels(diags) {
       const memo = new KernelShapeMemo<ZebinKernelPlan>(module);
       const make = (k: FunctionInfo) => lowerKernel(module, k, device, diags, privateMemory, header);
