@@ -106,7 +106,9 @@ export class IdentTable {
   private growIds(size: number): void {
     const grow = <T extends Int32Array | Int8Array>(a: T, fill = 0): T => {
       const b = new (a.constructor as new (n: number) => T)(size);
-      b.fill(fill as never);
+      // A fresh typed array is zero: filled only past the copy, and only where the default is not (a fill touches every
+      // page, and page faults are most of what a large table's growth costs).
+      if (fill !== 0) b.fill(fill as never, a.length);
       b.set(a);
       return b;
     };

@@ -251,19 +251,23 @@ export class TokenBuffer {
       if (this.firstStrings === undefined) this.firstStrings = strings;
       else if (strings !== this.firstStrings) this.identifiersOneIdEach = false;
       this.lastStrings = strings;
-      this.lastIds = this.lexedIds.get(strings) ?? new Int32Array(strings.length).fill(-1);
+      this.lastIds = this.lexedIds.get(strings) ?? new Int32Array(strings.length);
       this.lexedIds.set(strings, this.lastIds);
     }
     if (lid >= this.lastIds.length) {
-      const ids = new Int32Array(Math.max(strings.length, 2 * this.lastIds.length)).fill(-1);
+      const ids = new Int32Array(Math.max(strings.length, 2 * this.lastIds.length));
       ids.set(this.lastIds);
       this.lexedIds.set(strings, (this.lastIds = ids));
     }
-    let id = this.lastIds[lid];
+    // 1 + the id, 0 for none yet: a fresh array needs no fill (a fill touches every page of it first; page faults are
+    // what a large file's growth costs here).
+    const kept = this.lastIds[lid];
+    if (kept !== 0) return kept - 1;
     // A lexer's table holds each spelling once, so its spellings need no lookup in `stringIds` (whose only job is to
     // keep `strings` short: ids are never compared). A spelling a macro also made may then be in `strings` twice; a
     // file of 190,000 kernels no longer hashes its 190,000 names into that Map (issue 30).
-    if (id < 0) id = this.lastIds[lid] = this.strings.push(strings[lid]) - 1;
+    const id = this.strings.push(strings[lid]) - 1;
+    this.lastIds[lid] = id + 1;
     return id;
   }
 
