@@ -93,6 +93,14 @@ export interface SpirvGemmKnobs {
    * bench/vulkan-pipeline-stats.c); inside a loop it cannot move them past the barriers.
    */
   readonly kloop?: boolean;
+  /**
+   * `cvec` (`staged-*` and `vector-*` variants, in the 32-bit spelling): C written back as 16-byte vectors (2 f64s, 4
+   * f32s), each invocation's rows of C neighbours (lid0·rm + r, as `vector-*` has them; `staged-*` reads its rows of A's
+   * tile there too), where C is a global f32/f64 matrix with first stride 1, a static second stride the vector divides,
+   * rm a multiple of the vector and C's rows whole blocks; C's alignment checked at run time, the element-by-element
+   * write-back where it fails. Element by element, a warp's store writes 8 bytes a work-item (gemm-write-vectors.ts).
+   */
+  readonly cvec?: boolean;
 }
 
 /** The K steps (products per accumulator) a `full` unroll writes out at most; longer K keeps its loops. */
@@ -118,7 +126,7 @@ export const SPIRV_KNOB_SETTINGS: readonly string[] = [
 
 /**
  * Knobs from their written form: `default`, or settings joined by commas — `index32`,
- * `fill=divide|hoisted`, `unroll=none|hint|full`, `vload=1|2|4`, `fma`, `batch`, `tile=RxC`, `lvec`, `pad=P`, `apad=P`, `kloop` (what SPIRV_KNOBS in
+ * `fill=divide|hoisted`, `unroll=none|hint|full`, `vload=1|2|4`, `fma`, `batch`, `tile=RxC`, `lvec`, `pad=P`, `apad=P`, `kloop`, `cvec` (what SPIRV_KNOBS in
  * bench/tinytc-kernels.ts and scripts/gpu-gemm-sweep.sh take). Throws on anything else.
  */
 export function parseSpirvKnobs(text: string): SpirvGemmKnobs {
@@ -134,6 +142,7 @@ export function parseSpirvKnobs(text: string): SpirvGemmKnobs {
     pad?: number;
     apad?: number;
     kloop?: boolean;
+    cvec?: boolean;
   } = {};
   for (const part of text.split(',').filter((p) => p && p !== 'default')) {
     const [key, value] = part.split('=');
@@ -144,6 +153,7 @@ export function parseSpirvKnobs(text: string): SpirvGemmKnobs {
     else if (key === 'batch' && value === undefined) knobs.batch = true;
     else if (key === 'lvec' && value === undefined) knobs.lvec = true;
     else if (key === 'kloop' && value === undefined) knobs.kloop = true;
+    else if (key === 'cvec' && value === undefined) knobs.cvec = true;
     else if (key === 'pad' && /^[0-8]$/.test(value ?? '')) knobs.pad = Number(value);
     else if (key === 'apad' && /^[0-8]$/.test(value ?? '')) knobs.apad = Number(value);
     else if (key === 'tile' && /^[1248]x[1248]$/.test(value ?? '')) knobs.tile = parseTile(part);
@@ -152,7 +162,7 @@ export function parseSpirvKnobs(text: string): SpirvGemmKnobs {
     else
       throw new Error(
         `SPIR-V knob '${part}' is none of index32, fill=divide|hoisted, unroll=none|hint|full, vload=1|2|4, fma, batch, ` +
-          'tile=RxC (R, C: 1|2|4|8), lvec, pad=P, apad=P (P: 0..8), kloop',
+          'tile=RxC (R, C: 1|2|4|8), lvec, pad=P, apad=P (P: 0..8), kloop, cvec',
       );
   }
   return knobs;

@@ -16,6 +16,7 @@ import type { SExt, SView } from './gen.js';
 import { Op } from '../../emit/spirv/spec.js';
 import { overlapped, prefetchTile } from './gemm-overlap.js';
 import { gemmVectorReads, loadTileVectors } from './gemm-vector-reads.js';
+import { cVectorWidth, writeBackVectors } from './gemm-write-vectors.js';
 import {
   type Spelling,
   type TileLoad,
@@ -93,6 +94,7 @@ export function gemm(
     pad: knobs.pad ?? null,
     apad: knobs.apad ?? null,
     kLoop: knobs.kloop === true,
+    cvec: knobs.cvec === true,
   };
   if (variant === 'direct' || variant === 'direct-vector')
     return direct(ctx, sp, variant === 'direct-vector', ta, tb, atomic, alpha, a, b, beta, c);
@@ -230,9 +232,12 @@ function staged(
   const bFirst = (k: SExt) => x.add(x.mul(k, bRow / lanes), x.mul(sp.lid1, rn / lanes));
   // Written out (K static and short enough under `full`): every tile's k count is static, the accumulators SSA values.
   const ssa = unrollsK(sp, K);
+  // `cvec`: C written back w rows at a time, each invocation's rows neighbours (and read so from A's tile).
+  const cw = cVectorWidth(sp, c, rm, fullRows, atomic);
+  const nearRows = vector || cw > 0;
   blocks(ctx, sp, c, (ib, jb) => {
-    const t = registerTile(ctx, sp, c, ib, jb, vector, ssa);
-    const aRows = Array.from({ length: rm }, (_, r) => inBlock(sp, sp.lid0, wg0, rm, vector, r));
+    const t = registerTile(ctx, sp, c, ib, jb, vector, ssa, nearRows);
+    const aRows = Array.from({ length: rm }, (_, r) => inBlock(sp, sp.lid0, wg0, rm, nearRows, r));
     const bCols = Array.from({ length: rn }, (_, q) => inBlock(sp, sp.lid1, wg1, rn, vector, q));
     const aLoad: Omit<TileLoad, 'base'> = {
       view: a,
@@ -276,6 +281,7 @@ function staged(
       ctx.localBarrier();
     };
     loop(ctx, sp, 0, K, kt, ssa ? UNROLL_K_STEPS : 0, kLoop, 1, kLoopControl(sp));
-    writeBack(ctx, c, t, alpha, beta, atomic);
+    if (cw) writeBackVectors(ctx, sp, c, t, ib, cw, alpha, beta);
+    else writeBack(ctx, c, t, alpha, beta, atomic);
   });
 }
