@@ -89,19 +89,39 @@ const CPU_RUNS: [GemmVariantName, string, Case[]][] = [
   ],
   ['vector-k16', `${VK_RULE},vload=2,cvec`, [BENCH[3], oddGemm('f32', 64, 36, 20, 't', 'n', false)]],
   ['staged-k16', 'index32,cvec', [oddGemm('f64', 65, 63, 61, 'n', 'n', false), skewedC('f64', 32, 2)]],
+  // 8 × 8 of C a work-item on 64 work-items (64³ f64), both operands' tiles read as vectors, C written as vectors.
+  ['vector-k16', `${VK_RULE},vload=2,lvec,tile=8x8,cvec`, [batchedGemm('f64', 64, 2, [8, 8]), skewedC('f64', 32, 2)]],
 ];
 
-/** On a GPU, the pairs scripts/gpu-gemm-candidates.sh times with the knob, each on the four GEMMs. */
+/**
+ * On a GPU, the pairs scripts/gpu-gemm-candidates.sh times (2026-11-29, the f64 shapes), each on the four GEMMs and a
+ * misaligned C: with the knob, and the one-warp candidates without it.
+ */
 export const VK_GPU: [GemmVariantName, string][] = [
   ['staged-k8', `${VK_RULE},vload=2,pad=0,kloop,cvec`],
   ['staged-k16', `${VK_RULE},vload=2,pad=0,cvec`],
   ['staged-k16', `${VK_RULE},vload=2,pad=0,kloop,cvec`],
+  ['staged-k8', `${VK_RULE},vload=2,pad=0,kloop,batch`],
+  ['staged-k8', `${VK_RULE},vload=2,pad=0,kloop,batch,cvec`],
+  ['overlap-k8', `${VK_RULE},vload=2,pad=0,kloop`],
+  ['overlap-k16', `${VK_RULE},vload=2,pad=0,kloop`],
+];
+
+/** On a GPU, the pairs timed on 8 × 8 work-items (WG_SWEEP=8x8, 64³ f64): 8 × 8 of C a work-item. */
+export const VK_GPU_8X8: [GemmVariantName, string][] = [
+  ['vector-k16', `${VK_RULE},vload=2,lvec,tile=8x8`],
+  ['vector-k16', `${VK_RULE},vload=2,lvec,tile=8x8,cvec`],
+  ['staged-k16', `${VK_RULE},vload=2,pad=0,tile=8x8,cvec`],
 ];
 
 function runsOn(ctx: AnyContext): [GemmVariantName, string, Case[]][] {
   const info = ctx.device as { readonly type?: string };
   if (/cpu/i.test(info.type ?? '')) return CPU_RUNS;
-  return VK_GPU.map(([v, k]): [GemmVariantName, string, Case[]] => [v, k, [...BENCH, skewedC('f64', 32, 2)]]);
+  const wide = [batchedGemm('f64', 64, 2, [8, 8]), batchedGemm('f64', 32, 2, [8, 8])];
+  return [
+    ...VK_GPU.map(([v, k]): [GemmVariantName, string, Case[]] => [v, k, [...BENCH, skewedC('f64', 32, 2)]]),
+    ...VK_GPU_8X8.map(([v, k]): [GemmVariantName, string, Case[]] => [v, k, [...wide, skewedC('f64', 32, 2)]]),
+  ];
 }
 
 test('cvec against the reference, through spirv-val: written out and not, beta, C aligned and not, the four GEMMs [vulkan]', (t) =>
