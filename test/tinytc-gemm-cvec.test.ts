@@ -70,6 +70,11 @@ test('SPIR-V under cvec: rm/w × rn vector stores of C an invocation; the knob c
   same(oddGemm('f64', 65, 63, 61, 'n', 'n', false), 'staged-k16', rule);
   same(oddGemm('f64', 64, 40, 24, 'n', 't', true), 'staged-k16', rule);
   assert.deepEqual(parseSpirvKnobs('cvec,kloop'), { cvec: true, kloop: true });
+  // nrows: cvec's rows without its vectors: another module, no vector store.
+  const near = spirvText(BENCH[3], 'staged-k16', `${rule},nrows`);
+  assert.equal(cVectors(near), 0);
+  assert.notEqual(near, spirvText(BENCH[3], 'staged-k16', rule));
+  assert.deepEqual(parseSpirvKnobs('nrows'), { nrows: true });
   assert.throws(() => parseSpirvKnobs('cvec=2'), /cvec/);
 });
 
@@ -89,6 +94,8 @@ const CPU_RUNS: [GemmVariantName, string, Case[]][] = [
   ],
   ['vector-k16', `${VK_RULE},vload=2,cvec`, [BENCH[3], oddGemm('f32', 64, 36, 20, 't', 'n', false)]],
   ['staged-k16', 'index32,cvec', [oddGemm('f64', 65, 63, 61, 'n', 'n', false), skewedC('f64', 32, 2)]],
+  ['staged-k8', `${VK_RULE},vload=2,pad=0,kloop,nrows`, [batchedGemm('f64', 32, 2, [8, 4]), skewedC('f64', 32, 2)]],
+  ['staged-k16', 'nrows', [BENCH[3], oddGemm('f64', 65, 63, 61, 'n', 'n', false)]],
   // 8 × 8 of C a work-item on 64 work-items (64³ f64), both operands' tiles read as vectors, C written as vectors.
   ['vector-k16', `${VK_RULE},vload=2,lvec,tile=8x8,cvec`, [batchedGemm('f64', 64, 2, [8, 8]), skewedC('f64', 32, 2)]],
 ];
@@ -105,6 +112,13 @@ export const VK_GPU: [GemmVariantName, string][] = [
   ['staged-k8', `${VK_RULE},vload=2,pad=0,kloop,batch,cvec`],
   ['overlap-k8', `${VK_RULE},vload=2,pad=0,kloop`],
   ['overlap-k16', `${VK_RULE},vload=2,pad=0,kloop`],
+  // The second call: what cvec's rows cost without its vectors, and the one-warp GEMM's other spellings.
+  ['staged-k8', `${VK_RULE},vload=2,pad=0,kloop,nrows`],
+  ['staged-k16', `${VK_RULE},vload=2,pad=0,nrows`],
+  ['staged-k8', `${VK_RULE},vload=2,pad=0`],
+  ['staged-k8', `${VK_RULE},vload=2,pad=0,apad=2,kloop`],
+  ['staged-k8', `${VK_RULE},vload=2,pad=0,kloop,tile=4x4`],
+  ['vector-k8', `${VK_RULE},vload=2,lvec,kloop`],
 ];
 
 /** On a GPU, the pairs timed on 8 × 8 work-items (WG_SWEEP=8x8, 64³ f64): 8 × 8 of C a work-item. */

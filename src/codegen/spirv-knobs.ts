@@ -101,6 +101,11 @@ export interface SpirvGemmKnobs {
    * write-back where it fails. Element by element, a warp's store writes 8 bytes a work-item (gemm-write-vectors.ts).
    */
   readonly cvec?: boolean;
+  /**
+   * `nrows` (`staged-*` variants): each invocation's rows of C neighbours (lid0·rm + r) and read so from A's tile, C
+   * written element by element: the layout `cvec` writes vectors from, without the vectors (what each costs apart).
+   */
+  readonly nrows?: boolean;
 }
 
 /** The K steps (products per accumulator) a `full` unroll writes out at most; longer K keeps its loops. */
@@ -126,7 +131,7 @@ export const SPIRV_KNOB_SETTINGS: readonly string[] = [
 
 /**
  * Knobs from their written form: `default`, or settings joined by commas — `index32`,
- * `fill=divide|hoisted`, `unroll=none|hint|full`, `vload=1|2|4`, `fma`, `batch`, `tile=RxC`, `lvec`, `pad=P`, `apad=P`, `kloop`, `cvec` (what SPIRV_KNOBS in
+ * `fill=divide|hoisted`, `unroll=none|hint|full`, `vload=1|2|4`, `fma`, `batch`, `tile=RxC`, `lvec`, `pad=P`, `apad=P`, `kloop`, `cvec`, `nrows` (what SPIRV_KNOBS in
  * bench/tinytc-kernels.ts and scripts/gpu-gemm-sweep.sh take). Throws on anything else.
  */
 export function parseSpirvKnobs(text: string): SpirvGemmKnobs {
@@ -143,6 +148,7 @@ export function parseSpirvKnobs(text: string): SpirvGemmKnobs {
     apad?: number;
     kloop?: boolean;
     cvec?: boolean;
+    nrows?: boolean;
   } = {};
   for (const part of text.split(',').filter((p) => p && p !== 'default')) {
     const [key, value] = part.split('=');
@@ -154,6 +160,7 @@ export function parseSpirvKnobs(text: string): SpirvGemmKnobs {
     else if (key === 'lvec' && value === undefined) knobs.lvec = true;
     else if (key === 'kloop' && value === undefined) knobs.kloop = true;
     else if (key === 'cvec' && value === undefined) knobs.cvec = true;
+    else if (key === 'nrows' && value === undefined) knobs.nrows = true;
     else if (key === 'pad' && /^[0-8]$/.test(value ?? '')) knobs.pad = Number(value);
     else if (key === 'apad' && /^[0-8]$/.test(value ?? '')) knobs.apad = Number(value);
     else if (key === 'tile' && /^[1248]x[1248]$/.test(value ?? '')) knobs.tile = parseTile(part);
@@ -162,7 +169,7 @@ export function parseSpirvKnobs(text: string): SpirvGemmKnobs {
     else
       throw new Error(
         `SPIR-V knob '${part}' is none of index32, fill=divide|hoisted, unroll=none|hint|full, vload=1|2|4, fma, batch, ` +
-          'tile=RxC (R, C: 1|2|4|8), lvec, pad=P, apad=P (P: 0..8), kloop, cvec',
+          'tile=RxC (R, C: 1|2|4|8), lvec, pad=P, apad=P (P: 0..8), kloop, cvec, nrows',
       );
   }
   return knobs;

@@ -52,6 +52,8 @@ export interface Spelling {
   readonly apad: number | null;
   /** C written back as 16-byte vectors where it can be, rows of C neighbours (the `cvec` knob; gemm-write-vectors.ts). */
   readonly cvec: boolean;
+  /** Each invocation's rows of C neighbours, C written element by element (the `nrows` knob). */
+  readonly nearRows: boolean;
 }
 
 /**

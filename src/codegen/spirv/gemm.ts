@@ -95,6 +95,7 @@ export function gemm(
     apad: knobs.apad ?? null,
     kLoop: knobs.kloop === true,
     cvec: knobs.cvec === true,
+    nearRows: knobs.nrows === true,
   };
   if (variant === 'direct' || variant === 'direct-vector')
     return direct(ctx, sp, variant === 'direct-vector', ta, tb, atomic, alpha, a, b, beta, c);
@@ -232,9 +233,10 @@ function staged(
   const bFirst = (k: SExt) => x.add(x.mul(k, bRow / lanes), x.mul(sp.lid1, rn / lanes));
   // Written out (K static and short enough under `full`): every tile's k count is static, the accumulators SSA values.
   const ssa = unrollsK(sp, K);
-  // `cvec`: C written back w rows at a time, each invocation's rows neighbours (and read so from A's tile).
+  // `cvec`: C written back w rows at a time, each invocation's rows neighbours (and read so from A's tile); `nrows`
+  // the same rows, C element by element.
   const cw = cVectorWidth(sp, c, rm, fullRows, atomic);
-  const nearRows = vector || cw > 0;
+  const nearRows = vector || cw > 0 || sp.nearRows;
   blocks(ctx, sp, c, (ib, jb) => {
     const t = registerTile(ctx, sp, c, ib, jb, vector, ssa, nearRows);
     const aRows = Array.from({ length: rm }, (_, r) => inBlock(sp, sp.lid0, wg0, rm, nearRows, r));
