@@ -75,6 +75,14 @@ test('SPIR-V under cvec: rm/w × rn vector stores of C an invocation; the knob c
   assert.equal(cVectors(near), 0);
   assert.notEqual(near, spirvText(BENCH[3], 'staged-k16', rule));
   assert.deepEqual(parseSpirvKnobs('nrows'), { nrows: true });
+  // cstage: C's block in work-group memory (32 × 32 f64 at a column stride of 32 + 8), written as vectors: 32 × 32 / 2
+  // vectors on 32 invocations, 16 each.
+  const staged = spirvText(batchedGemm('f64', 32, 1, [8, 4]), 'staged-k8', `${rule},kloop,cstage`);
+  assert.equal(cVectors(staged), 16);
+  assert.match(staged, new RegExp(`OpTypeArray %v2double %uint_${(40 * 32) / 2}\\b`));
+  // 64³ f64 on 16 × 8: its 64 × 72 block does not fit beside the tiles in 40 KiB: nothing changes.
+  assert.equal(spirvText(BENCH[3], 'staged-k16', `${rule},cstage`), spirvText(BENCH[3], 'staged-k16', rule));
+  assert.deepEqual(parseSpirvKnobs('cstage'), { cstage: true });
   assert.throws(() => parseSpirvKnobs('cvec=2'), /cvec/);
 });
 
@@ -96,6 +104,14 @@ const CPU_RUNS: [GemmVariantName, string, Case[]][] = [
   ['staged-k16', 'index32,cvec', [oddGemm('f64', 65, 63, 61, 'n', 'n', false), skewedC('f64', 32, 2)]],
   ['staged-k8', `${VK_RULE},vload=2,pad=0,kloop,nrows`, [batchedGemm('f64', 32, 2, [8, 4]), skewedC('f64', 32, 2)]],
   ['staged-k16', 'nrows', [BENCH[3], oddGemm('f64', 65, 63, 61, 'n', 'n', false)]],
+  [
+    'staged-k8',
+    `${VK_RULE},vload=2,pad=0,kloop,cstage`,
+    [batchedGemm('f64', 32, 3, [8, 4]), skewedC('f64', 32, 2), oddGemm('f64', 32, 40, 24, 'n', 't', false)],
+  ],
+  ['staged-k16', `${VK_RULE},vload=4,pad=0,cstage`, [BENCH[0], skewedC('f32', 32, 2)]],
+  ['staged-k16', 'index32,vload=2,cstage,batch', [BENCH[1], skewedC('f64', 32, 2)]],
+  ['vector-k8', `${VK_RULE},vload=2,lvec,cstage`, [BENCH[1], oddGemm('f32', 32, 36, 20, 't', 'n', false)]],
   // 8 × 8 of C a work-item on 64 work-items (64³ f64), both operands' tiles read as vectors, C written as vectors.
   ['vector-k16', `${VK_RULE},vload=2,lvec,tile=8x8,cvec`, [batchedGemm('f64', 64, 2, [8, 8]), skewedC('f64', 32, 2)]],
 ];
@@ -119,6 +135,8 @@ export const VK_GPU: [GemmVariantName, string][] = [
   ['staged-k8', `${VK_RULE},vload=2,pad=0,apad=2,kloop`],
   ['staged-k8', `${VK_RULE},vload=2,pad=0,kloop,tile=4x4`],
   ['vector-k8', `${VK_RULE},vload=2,lvec,kloop`],
+  ['staged-k8', `${VK_RULE},vload=2,pad=0,kloop,cstage`],
+  ['staged-k8', `${VK_RULE},vload=2,pad=0,kloop,batch,cstage`],
 ];
 
 /** On a GPU, the pairs timed on 8 × 8 work-items (WG_SWEEP=8x8, 64³ f64): 8 × 8 of C a work-item. */

@@ -361,14 +361,14 @@ test('`apad` written out (A k-fastest, rows T + P apart; overlapped tiles with `
       }
 });
 
-test("`cvec` written out (C written back as vectors, rows of C and of A's tile neighbours): no race, every read written, in-order sums", () => {
+test("`cvec` and `cstage` written out (C as vectors: rows of C and of A's tile neighbours, or C's block through work-group memory): no race, every read written, in-order sums", () => {
   const cases = [
     ['f64', 32, 48, 32],
     ['f32', 64, 24, 32],
   ] as const;
   for (const [t, m, k, n] of cases)
     for (const variant of ['staged-k8', 'staged-k16', 'vector-k16'] as const)
-      for (const knobs of ['cvec', 'pad=0,cvec', 'pad=0,cvec,batch']) {
+      for (const knobs of ['cvec', 'pad=0,cvec', 'pad=0,cvec,batch', 'pad=0,cstage', 'cstage,batch']) {
         const setting = `index32,fill=hoisted,unroll=full,${knobs}`;
         const text = gemmText(t, m, k, n, variant, setting);
         const what = `${t} ${variant} ${setting}`;

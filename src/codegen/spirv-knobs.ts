@@ -106,6 +106,14 @@ export interface SpirvGemmKnobs {
    * written element by element: the layout `cvec` writes vectors from, without the vectors (what each costs apart).
    */
   readonly nrows?: boolean;
+  /**
+   * `cstage` (`staged-*` and `vector-*` variants, in the 32-bit spelling): C written back through work-group memory, each
+   * invocation's alpha · acc stored into a block of C there, then after a barrier the block written to C as 16-byte
+   * vectors, neighbouring invocations neighbouring vectors (gemm-stage-c.ts); where C is a global f32/f64 matrix with first
+   * stride 1 and a static second stride the vector divides, C's rows and columns whole blocks and the block fits beside
+   * A's and B's tiles; C's alignment checked at run time. The register tile's layout stays (`cvec` wins over it).
+   */
+  readonly cstage?: boolean;
 }
 
 /** The K steps (products per accumulator) a `full` unroll writes out at most; longer K keeps its loops. */
@@ -131,7 +139,7 @@ export const SPIRV_KNOB_SETTINGS: readonly string[] = [
 
 /**
  * Knobs from their written form: `default`, or settings joined by commas — `index32`,
- * `fill=divide|hoisted`, `unroll=none|hint|full`, `vload=1|2|4`, `fma`, `batch`, `tile=RxC`, `lvec`, `pad=P`, `apad=P`, `kloop`, `cvec`, `nrows` (what SPIRV_KNOBS in
+ * `fill=divide|hoisted`, `unroll=none|hint|full`, `vload=1|2|4`, `fma`, `batch`, `tile=RxC`, `lvec`, `pad=P`, `apad=P`, `kloop`, `cvec`, `nrows`, `cstage` (what SPIRV_KNOBS in
  * bench/tinytc-kernels.ts and scripts/gpu-gemm-sweep.sh take). Throws on anything else.
  */
 export function parseSpirvKnobs(text: string): SpirvGemmKnobs {
@@ -149,6 +157,7 @@ export function parseSpirvKnobs(text: string): SpirvGemmKnobs {
     kloop?: boolean;
     cvec?: boolean;
     nrows?: boolean;
+    cstage?: boolean;
   } = {};
   for (const part of text.split(',').filter((p) => p && p !== 'default')) {
     const [key, value] = part.split('=');
@@ -161,6 +170,7 @@ export function parseSpirvKnobs(text: string): SpirvGemmKnobs {
     else if (key === 'kloop' && value === undefined) knobs.kloop = true;
     else if (key === 'cvec' && value === undefined) knobs.cvec = true;
     else if (key === 'nrows' && value === undefined) knobs.nrows = true;
+    else if (key === 'cstage' && value === undefined) knobs.cstage = true;
     else if (key === 'pad' && /^[0-8]$/.test(value ?? '')) knobs.pad = Number(value);
     else if (key === 'apad' && /^[0-8]$/.test(value ?? '')) knobs.apad = Number(value);
     else if (key === 'tile' && /^[1248]x[1248]$/.test(value ?? '')) knobs.tile = parseTile(part);
@@ -169,7 +179,7 @@ export function parseSpirvKnobs(text: string): SpirvGemmKnobs {
     else
       throw new Error(
         `SPIR-V knob '${part}' is none of index32, fill=divide|hoisted, unroll=none|hint|full, vload=1|2|4, fma, batch, ` +
-          'tile=RxC (R, C: 1|2|4|8), lvec, pad=P, apad=P (P: 0..8), kloop, cvec, nrows',
+          'tile=RxC (R, C: 1|2|4|8), lvec, pad=P, apad=P (P: 0..8), kloop, cvec, nrows, cstage',
       );
   }
   return knobs;

@@ -54,6 +54,8 @@ export interface Spelling {
   readonly cvec: boolean;
   /** Each invocation's rows of C neighbours, C written element by element (the `nrows` knob). */
   readonly nearRows: boolean;
+  /** C written back through work-group memory as 16-byte vectors where it can be (the `cstage` knob; gemm-stage-c.ts). */
+  readonly cstage: boolean;
 }
 
 /**

@@ -8,7 +8,14 @@
 // SpirvGemmKnobs) change how indices and loops are spelled, never the sums.
 import { SCALAR_BYTES } from '../../frontend/tinytc/ast.js';
 import type { AtomicMode } from '../atomic-mode.js';
-import { type StagedVariantName, UNROLL_K_STEPS, isOverlapped, portableGemmRule, stagedKTile } from '../blas-policy.js';
+import {
+  LOCAL_BYTES,
+  type StagedVariantName,
+  UNROLL_K_STEPS,
+  isOverlapped,
+  portableGemmRule,
+  stagedKTile,
+} from '../blas-policy.js';
 import { type SpirvGemmKnobs, UNROLL_PRODUCTS } from '../spirv-knobs.js';
 import { GEMM_TILE_MAX, gemmTiling } from '../tiling.js';
 import { type SCollectiveContext, type SScalar, type Trans, op, opAt } from './collective.js';
@@ -17,6 +24,7 @@ import { Op } from '../../emit/spirv/spec.js';
 import { overlapped, prefetchTile } from './gemm-overlap.js';
 import { gemmVectorReads, loadTileVectors } from './gemm-vector-reads.js';
 import { cVectorWidth, writeBackVectors } from './gemm-write-vectors.js';
+import { cStageTile, cStageWidth, writeBackStaged } from './gemm-stage-c.js';
 import {
   type Spelling,
   type TileLoad,
@@ -96,6 +104,7 @@ export function gemm(
     kLoop: knobs.kloop === true,
     cvec: knobs.cvec === true,
     nearRows: knobs.nrows === true,
+    cstage: knobs.cstage === true,
   };
   if (variant === 'direct' || variant === 'direct-vector')
     return direct(ctx, sp, variant === 'direct-vector', ta, tb, atomic, alpha, a, b, beta, c);
@@ -237,6 +246,10 @@ function staged(
   // the same rows, C element by element.
   const cw = cVectorWidth(sp, c, rm, fullRows, atomic);
   const nearRows = vector || cw > 0 || sp.nearRows;
+  // `cstage`: C's block through work-group memory, written as vectors (where `cvec` does not apply).
+  const localBytes = ctx.blas.localBytes ?? LOCAL_BYTES;
+  const sw = cw ? 0 : cStageWidth(sp, c, mb, nb, fullRows && fullCols, aLayout.size + bSize, localBytes, atomic);
+  const cTile = sw ? cStageTile(ctx, c, mb, nb, sw) : null;
   blocks(ctx, sp, c, (ib, jb) => {
     const t = registerTile(ctx, sp, c, ib, jb, vector, ssa, nearRows);
     const aRows = Array.from({ length: rm }, (_, r) => inBlock(sp, sp.lid0, wg0, rm, nearRows, r));
@@ -284,6 +297,9 @@ function staged(
     };
     loop(ctx, sp, 0, K, kt, ssa ? UNROLL_K_STEPS : 0, kLoop, 1, kLoopControl(sp));
     if (cw) writeBackVectors(ctx, sp, c, t, ib, cw, alpha, beta);
-    else writeBack(ctx, c, t, alpha, beta, atomic);
+    else if (cTile) {
+      const at = { ib, jb, rowAt: (r: number) => aRows[r], colAt: (q: number) => bCols[q] };
+      writeBackStaged(ctx, sp, c, t, at, { mb, nb, w: sw, tile: cTile }, alpha, beta);
+    } else writeBack(ctx, c, t, alpha, beta, atomic);
   });
 }

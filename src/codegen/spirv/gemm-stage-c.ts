@@ -1,0 +1,125 @@
+// A staged GEMM's C written back through work-group memory (the SPIR-V knob `cstage`, spirv-knobs.ts): each invocation
+// stores alpha · acc of its register tile into a work-group array of the block, then, after a barrier, the work-group
+// writes the block to C as 16-byte vectors (2 f64s, 4 f32s), neighbouring invocations neighbouring vectors of a column
+// (a warp's store 512 contiguous bytes where element by element it writes 8 bytes a work-item in 64-byte pieces). The
+// register tile's layout and A's and B's tiles stay as they are (where `cvec` changes the rows an invocation keeps).
+import { SCALAR_BYTES } from '../../frontend/tinytc/ast.js';
+import { Op } from '../../emit/spirv/spec.js';
+import type { AtomicMode } from '../atomic-mode.js';
+import { type SCollectiveContext, type SScalar, update } from './collective.js';
+import type { SExt, SView } from './gen.js';
+import { type RegisterTile, type Spelling, divideBy } from './gemm-tiles.js';
+import { globalContiguous, vectorOperand } from './vector-axpby.js';
+
+/** The staged block's column stride: its rows and 64 bytes, so that a warp's columns fall in two halves of the banks. */
+const stagedStride = (mb: number, bytes: number) => mb + 64 / bytes;
+
+/**
+ * The vector width `cstage` writes C at, or 0 where it does not apply: not in the 32-bit spelling, an atomic update, C
+ * not a global f32/f64 matrix with first stride 1 and a static second stride the vector divides, the block's rows not a
+ * multiple of the vector, rows or columns not whole blocks, or the block beside A's and B's tiles (`tiles` elements)
+ * past the work-group memory the tiles were sized for (`localBytes`).
+ */
+export function cStageWidth(
+  sp: Spelling,
+  c: SView,
+  mb: number,
+  nb: number,
+  full: boolean,
+  tiles: number,
+  localBytes: number,
+  atomic: AtomicMode | null,
+): number {
+  const e = c.element;
+  if (!sp.cstage || !sp.i32 || atomic || !full || (e !== 'f32' && e !== 'f64')) return 0;
+  const bytes = SCALAR_BYTES[e];
+  const w = 16 / bytes;
+  const ld = c.stride[1];
+  const fits = (tiles + stagedStride(mb, bytes) * nb) * bytes <= localBytes;
+  const ok = c.shape.length === 2 && globalContiguous(c) && typeof ld === 'number' && ld % w === 0 && mb % w === 0;
+  return ok && fits ? w : 0;
+}
+
+/** The work-group array a block of C is staged in (column-major, stagedStride apart), as 16-byte vectors. */
+export function cStageTile(ctx: SCollectiveContext, c: SView, mb: number, nb: number, w: number): SView {
+  return ctx.workgroupArray(c.element, stagedStride(mb, SCALAR_BYTES[c.element]) * nb, w);
+}
+
+/**
+ * After the K loop (which ends at a barrier: A's and B's tiles are free, and so is `tile` from the block before):
+ * alpha · acc into `tile` at the register tile's places in the block (`rowAt`, `colAt`: an accumulator's row and column
+ * in the block), a barrier, then the block's vectors, item lid, lid + W, … of the work-group's W invocations, written
+ * to C at (ib, jb) (plus beta · C where beta is not 0), behind a run-time test of C's alignment where it is not known
+ * statically, else element by element from the same vectors.
+ */
+export function writeBackStaged(
+  ctx: SCollectiveContext,
+  sp: Spelling,
+  c: SView,
+  t: RegisterTile,
+  at: { ib: SExt; jb: SExt; rowAt: (r: number) => SExt; colAt: (q: number) => SExt },
+  block: { mb: number; nb: number; w: number; tile: SView },
+  alpha: SScalar,
+  beta: SScalar,
+): void {
+  const g = ctx.g;
+  const x = sp.x;
+  const e = c.element;
+  const { mb, nb, w, tile } = block;
+  const stride = stagedStride(mb, SCALAR_BYTES[e]);
+  t.accs.forEach((row, r) =>
+    row.forEach((acc, q) =>
+      g.store(tile, [x.add(at.rowAt(r), x.mul(at.colAt(q), stride))], g.mul(e, alpha.id, acc.get())),
+    ),
+  );
+  ctx.localBarrier();
+  const nv = mb / w;
+  const total = nv * nb;
+  const W = ctx.wg[0] * ctx.wg[1];
+  const vec = g.b.typeVector(g.type(e), w);
+  const { aligned, operand } = vectorOperand(ctx, c, w);
+  const ldv = (c.stride[1] as number) / w;
+  const wide = (v: SExt): SExt => (typeof v === 'number' || !v.i32 ? v : { id: g.idx(v) });
+  const ibv = typeof at.ib === 'number' ? at.ib / w : divideBy(ctx, sp, at.ib, w, Op.UDiv);
+  // Where W is a multiple of a column's vectors, each invocation keeps its vector of the column and steps columns.
+  const hoisted = W % nv === 0;
+  const rv0 = nv === 1 ? 0 : divideBy(ctx, sp, sp.lid, nv, Op.UMod);
+  const col0 = nv === 1 ? sp.lid : divideBy(ctx, sp, sp.lid, nv, Op.UDiv);
+  const write = (vectors: boolean) => {
+    const o = vectors ? operand() : null;
+    for (let s = 0; s * W < total; s++) {
+      const item = () => {
+        const it = x.add(sp.lid, s * W);
+        const [rv, col] = hoisted
+          ? [rv0, x.add(col0, (s * W) / nv)]
+          : [divideBy(ctx, sp, it, nv, Op.UMod), divideBy(ctx, sp, it, nv, Op.UDiv)];
+        const value = g.loadVector(tile, x.add(rv, x.mul(col, stride / w)));
+        const q = x.add(at.jb, col);
+        if (!o) {
+          // Misaligned C: the vector's elements one by one, as writeBack updates them.
+          const row0 = x.add(at.ib, x.mul(rv, w));
+          for (let p = 0; p < w; p++)
+            update(ctx, c, [x.add(row0, p), q], g.f.op(Op.CompositeExtract, g.type(e), value, p), beta, null);
+          return;
+        }
+        const { ptr, align } = o.pointer(g.ext.add(wide(x.add(ibv, rv)), g.ext.mul(wide(q), ldv)));
+        let out = value;
+        if (beta.imm !== 0) {
+          const old = g.f.load(vec, ptr, align);
+          out = g.f.op(Op.FAdd, vec, value, beta.imm === 1 ? old : g.f.op(Op.VectorTimesScalar, vec, old, beta.id));
+        }
+        g.f.store(ptr, out, align);
+      };
+      if ((s + 1) * W <= total) item();
+      else g.f.ifThen(g.lessThan(x.add(sp.lid, s * W), total), item);
+    }
+  };
+  if (aligned === true) write(true);
+  else if (aligned === false) write(false);
+  else
+    g.f.ifThen(
+      aligned,
+      () => write(true),
+      () => write(false),
+    );
+}
