@@ -249,7 +249,7 @@ function staged(
   // `cstage`: C's block through work-group memory, written as vectors (where `cvec` does not apply).
   const localBytes = ctx.blas.localBytes ?? LOCAL_BYTES;
   const sw = cw ? 0 : cStageWidth(sp, c, mb, nb, fullRows && fullCols, aLayout.size + bSize, localBytes, atomic);
-  const cTile = sw ? cStageTile(ctx, c, mb, nb, sw) : null;
+  const cTile = sw ? cStageTile(ctx, c, mb, nb) : null;
   blocks(ctx, sp, c, (ib, jb) => {
     const t = registerTile(ctx, sp, c, ib, jb, vector, ssa, nearRows);
     const aRows = Array.from({ length: rm }, (_, r) => inBlock(sp, sp.lid0, wg0, rm, nearRows, r));
