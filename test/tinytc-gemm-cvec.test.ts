@@ -82,7 +82,12 @@ test('SPIR-V under cvec: rm/w × rn vector stores of C an invocation; the knob c
   assert.match(staged, new RegExp(`OpTypeArray %double %uint_${40 * 32}\\b`));
   // 64³ f64 on 16 × 8: its 64 × 72 block does not fit beside the tiles in 40 KiB: nothing changes.
   assert.equal(spirvText(BENCH[3], 'staged-k16', `${rule},cstage`), spirvText(BENCH[3], 'staged-k16', rule));
-  assert.deepEqual(parseSpirvKnobs('cstage'), { cstage: true });
+  assert.deepEqual(parseSpirvKnobs('cstage'), { cstage: 8 });
+  // cstage=2: 2 of the 8 columns of the register tile at a time, 4 × 2 = 8 columns of C (40 × 8 doubles), four stages.
+  const two = spirvText(batchedGemm('f64', 32, 1, [8, 4]), 'staged-k8', `${rule},kloop,cstage=2`);
+  assert.equal(cVectors(two), 16);
+  assert.match(two, new RegExp(`OpTypeArray %double %uint_${40 * 8}\\b`));
+  assert.equal(count(two, /OpControlBarrier/g), count(staged, /OpControlBarrier/g) + 6);
   assert.throws(() => parseSpirvKnobs('cvec=2'), /cvec/);
 });
 
@@ -110,6 +115,12 @@ const CPU_RUNS: [GemmVariantName, string, Case[]][] = [
     [batchedGemm('f64', 32, 3, [8, 4]), skewedC('f64', 32, 2), oddGemm('f64', 32, 40, 24, 'n', 't', false)],
   ],
   ['staged-k16', `${VK_RULE},vload=4,pad=0,cstage`, [BENCH[0], skewedC('f32', 32, 2)]],
+  [
+    'staged-k8',
+    `${VK_RULE},vload=2,pad=0,kloop,cstage=2`,
+    [batchedGemm('f64', 32, 3, [8, 4]), skewedC('f64', 32, 2), oddGemm('f64', 32, 40, 24, 'n', 't', false)],
+  ],
+  ['staged-k16', 'index32,vload=2,pad=0,cstage=1', [BENCH[3], skewedC('f64', 32, 2)]],
   ['staged-k16', 'index32,vload=2,cstage,batch', [BENCH[1], skewedC('f64', 32, 2)]],
   ['vector-k8', `${VK_RULE},vload=2,lvec,cstage`, [BENCH[1], oddGemm('f32', 32, 36, 20, 't', 'n', false)]],
   // 8 × 8 of C a work-item on 64 work-items (64³ f64), both operands' tiles read as vectors, C written as vectors.
@@ -137,6 +148,10 @@ export const VK_GPU: [GemmVariantName, string][] = [
   ['vector-k8', `${VK_RULE},vload=2,lvec,kloop`],
   ['staged-k8', `${VK_RULE},vload=2,pad=0,kloop,cstage`],
   ['staged-k8', `${VK_RULE},vload=2,pad=0,kloop,batch,cstage`],
+  // The third call: C staged a few columns at a time, in no more work-group memory than A's and B's tiles.
+  ['staged-k8', `${VK_RULE},vload=2,pad=0,kloop,cstage=2`],
+  ['staged-k8', `${VK_RULE},vload=2,pad=0,kloop,cstage=1`],
+  ['staged-k16', `${VK_RULE},vload=2,pad=0,cstage=1`],
 ];
 
 /** On a GPU, the pairs timed on 8 × 8 work-items (WG_SWEEP=8x8, 64³ f64): 8 × 8 of C a work-item. */

@@ -368,7 +368,15 @@ test("`cvec` and `cstage` written out (C as vectors: rows of C and of A's tile n
   ] as const;
   for (const [t, m, k, n] of cases)
     for (const variant of ['staged-k8', 'staged-k16', 'vector-k16'] as const)
-      for (const knobs of ['cvec', 'pad=0,cvec', 'pad=0,cvec,batch', 'pad=0,cstage', 'cstage,batch']) {
+      for (const knobs of [
+        'cvec',
+        'pad=0,cvec',
+        'pad=0,cvec,batch',
+        'pad=0,cstage',
+        'cstage,batch',
+        'pad=0,cstage=2',
+        'cstage=1',
+      ]) {
         const setting = `index32,fill=hoisted,unroll=full,${knobs}`;
         const text = gemmText(t, m, k, n, variant, setting);
         const what = `${t} ${variant} ${setting}`;

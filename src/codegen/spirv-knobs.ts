@@ -112,8 +112,10 @@ export interface SpirvGemmKnobs {
    * vectors, neighbouring invocations neighbouring vectors (gemm-stage-c.ts); where C is a global f32/f64 matrix with first
    * stride 1 and a static second stride the vector divides, C's rows and columns whole blocks and the block fits beside
    * A's and B's tiles; C's alignment checked at run time. The register tile's layout stays (`cvec` wins over it).
+   * `cstage=Q` (1, 2, 4 or 8; bare: 8, the whole block) stages Q of an invocation's columns of C at a time (`staged-*`:
+   * wg1·Q neighbouring columns of C, in an array no larger than that), a barrier between stages.
    */
-  readonly cstage?: boolean;
+  readonly cstage?: number;
 }
 
 /** The K steps (products per accumulator) a `full` unroll writes out at most; longer K keeps its loops. */
@@ -139,7 +141,7 @@ export const SPIRV_KNOB_SETTINGS: readonly string[] = [
 
 /**
  * Knobs from their written form: `default`, or settings joined by commas — `index32`,
- * `fill=divide|hoisted`, `unroll=none|hint|full`, `vload=1|2|4`, `fma`, `batch`, `tile=RxC`, `lvec`, `pad=P`, `apad=P`, `kloop`, `cvec`, `nrows`, `cstage` (what SPIRV_KNOBS in
+ * `fill=divide|hoisted`, `unroll=none|hint|full`, `vload=1|2|4`, `fma`, `batch`, `tile=RxC`, `lvec`, `pad=P`, `apad=P`, `kloop`, `cvec`, `nrows`, `cstage[=Q]` (what SPIRV_KNOBS in
  * bench/tinytc-kernels.ts and scripts/gpu-gemm-sweep.sh take). Throws on anything else.
  */
 export function parseSpirvKnobs(text: string): SpirvGemmKnobs {
@@ -157,7 +159,7 @@ export function parseSpirvKnobs(text: string): SpirvGemmKnobs {
     kloop?: boolean;
     cvec?: boolean;
     nrows?: boolean;
-    cstage?: boolean;
+    cstage?: number;
   } = {};
   for (const part of text.split(',').filter((p) => p && p !== 'default')) {
     const [key, value] = part.split('=');
@@ -170,7 +172,8 @@ export function parseSpirvKnobs(text: string): SpirvGemmKnobs {
     else if (key === 'kloop' && value === undefined) knobs.kloop = true;
     else if (key === 'cvec' && value === undefined) knobs.cvec = true;
     else if (key === 'nrows' && value === undefined) knobs.nrows = true;
-    else if (key === 'cstage' && value === undefined) knobs.cstage = true;
+    else if (key === 'cstage' && value === undefined) knobs.cstage = 8;
+    else if (key === 'cstage' && /^[1248]$/.test(value ?? '')) knobs.cstage = Number(value);
     else if (key === 'pad' && /^[0-8]$/.test(value ?? '')) knobs.pad = Number(value);
     else if (key === 'apad' && /^[0-8]$/.test(value ?? '')) knobs.apad = Number(value);
     else if (key === 'tile' && /^[1248]x[1248]$/.test(value ?? '')) knobs.tile = parseTile(part);
@@ -179,7 +182,7 @@ export function parseSpirvKnobs(text: string): SpirvGemmKnobs {
     else
       throw new Error(
         `SPIR-V knob '${part}' is none of index32, fill=divide|hoisted, unroll=none|hint|full, vload=1|2|4, fma, batch, ` +
-          'tile=RxC (R, C: 1|2|4|8), lvec, pad=P, apad=P (P: 0..8), kloop, cvec, nrows, cstage',
+          'tile=RxC (R, C: 1|2|4|8), lvec, pad=P, apad=P (P: 0..8), kloop, cvec, nrows, cstage[=1|2|4|8]',
       );
   }
   return knobs;

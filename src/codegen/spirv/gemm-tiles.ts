@@ -54,8 +54,11 @@ export interface Spelling {
   readonly cvec: boolean;
   /** Each invocation's rows of C neighbours, C written element by element (the `nrows` knob). */
   readonly nearRows: boolean;
-  /** C written back through work-group memory as 16-byte vectors where it can be (the `cstage` knob; gemm-stage-c.ts). */
-  readonly cstage: boolean;
+  /**
+   * C written back through work-group memory as 16-byte vectors where it can be, this many of the register tile's columns
+   * at a time (the `cstage` knob; gemm-stage-c.ts), or 0.
+   */
+  readonly cstage: number;
 }
 
 /**

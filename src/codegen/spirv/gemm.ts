@@ -24,7 +24,7 @@ import { Op } from '../../emit/spirv/spec.js';
 import { overlapped, prefetchTile } from './gemm-overlap.js';
 import { gemmVectorReads, loadTileVectors } from './gemm-vector-reads.js';
 import { cVectorWidth, writeBackVectors } from './gemm-write-vectors.js';
-import { cStageTile, cStageWidth, writeBackStaged } from './gemm-stage-c.js';
+import { cStagePlan, cStageTile, writeBackStaged } from './gemm-stage-c.js';
 import {
   type Spelling,
   type TileLoad,
@@ -104,7 +104,7 @@ export function gemm(
     kLoop: knobs.kloop === true,
     cvec: knobs.cvec === true,
     nearRows: knobs.nrows === true,
-    cstage: knobs.cstage === true,
+    cstage: knobs.cstage ?? 0,
   };
   if (variant === 'direct' || variant === 'direct-vector')
     return direct(ctx, sp, variant === 'direct-vector', ta, tb, atomic, alpha, a, b, beta, c);
@@ -248,8 +248,9 @@ function staged(
   const nearRows = vector || cw > 0 || sp.nearRows;
   // `cstage`: C's block through work-group memory, written as vectors (where `cvec` does not apply).
   const localBytes = ctx.blas.localBytes ?? LOCAL_BYTES;
-  const sw = cw ? 0 : cStageWidth(sp, c, mb, nb, fullRows && fullCols, aLayout.size + bSize, localBytes, atomic);
-  const cTile = sw ? cStageTile(ctx, c, mb, nb) : null;
+  const cBlock = { mb, wg1, rn, full: fullRows && fullCols, neighbours: vector };
+  const cs = cw ? null : cStagePlan(sp, c, cBlock, aLayout.size + bSize, localBytes, atomic);
+  const cTile = cs ? cStageTile(ctx, c, mb, wg1 * cs.m) : null;
   blocks(ctx, sp, c, (ib, jb) => {
     const t = registerTile(ctx, sp, c, ib, jb, vector, ssa, nearRows);
     const aRows = Array.from({ length: rm }, (_, r) => inBlock(sp, sp.lid0, wg0, rm, nearRows, r));
@@ -297,9 +298,11 @@ function staged(
     };
     loop(ctx, sp, 0, K, kt, ssa ? UNROLL_K_STEPS : 0, kLoop, 1, kLoopControl(sp));
     if (cw) writeBackVectors(ctx, sp, c, t, ib, cw, alpha, beta);
-    else if (cTile) {
-      const at = { ib, jb, rowAt: (r: number) => aRows[r], colAt: (q: number) => bCols[q] };
-      writeBackStaged(ctx, sp, c, t, at, { mb, nb, w: sw, tile: cTile }, alpha, beta);
+    else if (cs && cTile) {
+      // A stage's columns: the block's (m = rn), or wg1·m neighbouring ones, the invocation's lid1 + (q mod m)·wg1.
+      const colAt = (q: number) => (cs.m === rn ? bCols[q] : x.add(sp.lid1, (q % cs.m) * wg1));
+      const at = { ib, jb, rowAt: (r: number) => aRows[r], colAt };
+      writeBackStaged(ctx, sp, c, t, at, { mb, cols: wg1 * cs.m, m: cs.m, w: cs.w, tile: cTile }, alpha, beta);
     } else writeBack(ctx, c, t, alpha, beta, atomic);
   });
 }
