@@ -93,6 +93,29 @@ export interface SpirvGemmKnobs {
    * bench/vulkan-pipeline-stats.c); inside a loop it cannot move them past the barriers.
    */
   readonly kloop?: boolean;
+  /**
+   * `cvec` (`staged-*` and `vector-*` variants, in the 32-bit spelling): C written back as 16-byte vectors (2 f64s, 4
+   * f32s), each invocation's rows of C neighbours (lid0·rm + r, as `vector-*` has them; `staged-*` reads its rows of A's
+   * tile there too), where C is a global f32/f64 matrix with first stride 1, a static second stride the vector divides,
+   * rm a multiple of the vector and C's rows whole blocks; C's alignment checked at run time, the element-by-element
+   * write-back where it fails. Element by element, a warp's store writes 8 bytes a work-item (gemm-write-vectors.ts).
+   */
+  readonly cvec?: boolean;
+  /**
+   * `nrows` (`staged-*` variants): each invocation's rows of C neighbours (lid0·rm + r) and read so from A's tile, C
+   * written element by element: the layout `cvec` writes vectors from, without the vectors (what each costs apart).
+   */
+  readonly nrows?: boolean;
+  /**
+   * `cstage` (`staged-*` and `vector-*` variants, in the 32-bit spelling): C written back through work-group memory, each
+   * invocation's alpha · acc stored into a block of C there, then after a barrier the block written to C as 16-byte
+   * vectors, neighbouring invocations neighbouring vectors (gemm-stage-c.ts); where C is a global f32/f64 matrix with first
+   * stride 1 and a static second stride the vector divides, C's rows and columns whole blocks and the block fits beside
+   * A's and B's tiles; C's alignment checked at run time. The register tile's layout stays (`cvec` wins over it).
+   * `cstage=Q` (1, 2, 4 or 8; bare: 8, the whole block) stages Q of an invocation's columns of C at a time (`staged-*`:
+   * wg1·Q neighbouring columns of C, in an array no larger than that), a barrier between stages.
+   */
+  readonly cstage?: number;
 }
 
 /** The K steps (products per accumulator) a `full` unroll writes out at most; longer K keeps its loops. */
@@ -118,7 +141,7 @@ export const SPIRV_KNOB_SETTINGS: readonly string[] = [
 
 /**
  * Knobs from their written form: `default`, or settings joined by commas — `index32`,
- * `fill=divide|hoisted`, `unroll=none|hint|full`, `vload=1|2|4`, `fma`, `batch`, `tile=RxC`, `lvec`, `pad=P`, `apad=P`, `kloop` (what SPIRV_KNOBS in
+ * `fill=divide|hoisted`, `unroll=none|hint|full`, `vload=1|2|4`, `fma`, `batch`, `tile=RxC`, `lvec`, `pad=P`, `apad=P`, `kloop`, `cvec`, `nrows`, `cstage[=Q]` (what SPIRV_KNOBS in
  * bench/tinytc-kernels.ts and scripts/gpu-gemm-sweep.sh take). Throws on anything else.
  */
 export function parseSpirvKnobs(text: string): SpirvGemmKnobs {
@@ -134,6 +157,9 @@ export function parseSpirvKnobs(text: string): SpirvGemmKnobs {
     pad?: number;
     apad?: number;
     kloop?: boolean;
+    cvec?: boolean;
+    nrows?: boolean;
+    cstage?: number;
   } = {};
   for (const part of text.split(',').filter((p) => p && p !== 'default')) {
     const [key, value] = part.split('=');
@@ -144,6 +170,10 @@ export function parseSpirvKnobs(text: string): SpirvGemmKnobs {
     else if (key === 'batch' && value === undefined) knobs.batch = true;
     else if (key === 'lvec' && value === undefined) knobs.lvec = true;
     else if (key === 'kloop' && value === undefined) knobs.kloop = true;
+    else if (key === 'cvec' && value === undefined) knobs.cvec = true;
+    else if (key === 'nrows' && value === undefined) knobs.nrows = true;
+    else if (key === 'cstage' && value === undefined) knobs.cstage = 8;
+    else if (key === 'cstage' && /^[1248]$/.test(value ?? '')) knobs.cstage = Number(value);
     else if (key === 'pad' && /^[0-8]$/.test(value ?? '')) knobs.pad = Number(value);
     else if (key === 'apad' && /^[0-8]$/.test(value ?? '')) knobs.apad = Number(value);
     else if (key === 'tile' && /^[1248]x[1248]$/.test(value ?? '')) knobs.tile = parseTile(part);
@@ -152,7 +182,7 @@ export function parseSpirvKnobs(text: string): SpirvGemmKnobs {
     else
       throw new Error(
         `SPIR-V knob '${part}' is none of index32, fill=divide|hoisted, unroll=none|hint|full, vload=1|2|4, fma, batch, ` +
-          'tile=RxC (R, C: 1|2|4|8), lvec, pad=P, apad=P (P: 0..8), kloop',
+          'tile=RxC (R, C: 1|2|4|8), lvec, pad=P, apad=P (P: 0..8), kloop, cvec, nrows, cstage[=1|2|4|8]',
       );
   }
   return knobs;

@@ -50,6 +50,15 @@ export interface Spelling {
   readonly kLoop: boolean;
   /** A's tile k-fastest, rows T + apad apart (the `apad` knob), or null for rows fastest. */
   readonly apad: number | null;
+  /** C written back as 16-byte vectors where it can be, rows of C neighbours (the `cvec` knob; gemm-write-vectors.ts). */
+  readonly cvec: boolean;
+  /** Each invocation's rows of C neighbours, C written element by element (the `nrows` knob). */
+  readonly nearRows: boolean;
+  /**
+   * C written back through work-group memory as 16-byte vectors where it can be, this many of the register tile's columns
+   * at a time (the `cstage` knob; gemm-stage-c.ts), or 0.
+   */
+  readonly cstage: number;
 }
 
 /**
@@ -142,7 +151,10 @@ export function inBlock(sp: Spelling, lid: Sym, wg: number, per: number, neighbo
   return neighbours ? x.add(x.mul(lid, per), r) : x.add(lid, r * wg);
 }
 
-/** An invocation's register tile over C's block at (ib, jb): its rows, columns, bounds checks and accumulators (SSA values with `ssa`). */
+/**
+ * An invocation's register tile over C's block at (ib, jb): its rows, columns, bounds checks and accumulators (SSA values
+ * with `ssa`); `neighbours` for both modes, `rowNeighbours` for the rows alone (`cvec`: C written back as vectors).
+ */
 export function registerTile(
   ctx: SCollectiveContext,
   sp: Spelling,
@@ -151,6 +163,7 @@ export function registerTile(
   jb: SExt,
   neighbours: boolean,
   ssa: boolean,
+  rowNeighbours = neighbours,
 ) {
   const g = ctx.g;
   const x = sp.x;
@@ -158,10 +171,10 @@ export function registerTile(
   const [M, N] = c.shape;
   const { rm, rn, fullRows, fullCols } = gemmTiling(ctx.wg, M, N, sp.tile);
   // (ib + lid) + r·wg, or ib + (lid·rm + r).
-  const at = (b: SExt, lid: Sym, wg: number, per: number, r: number) =>
-    neighbours ? x.add(b, inBlock(sp, lid, wg, per, true, r)) : x.add(x.add(b, lid), r * wg);
-  const rows = Array.from({ length: rm }, (_, r) => at(ib, sp.lid0, wg0, rm, r));
-  const cols = Array.from({ length: rn }, (_, q) => at(jb, sp.lid1, wg1, rn, q));
+  const at = (b: SExt, lid: Sym, wg: number, per: number, r: number, near: boolean) =>
+    near ? x.add(b, inBlock(sp, lid, wg, per, true, r)) : x.add(x.add(b, lid), r * wg);
+  const rows = Array.from({ length: rm }, (_, r) => at(ib, sp.lid0, wg0, rm, r, rowNeighbours));
+  const cols = Array.from({ length: rn }, (_, q) => at(jb, sp.lid1, wg1, rn, q, neighbours));
   const inRow = rows.map((r) => (fullRows ? null : g.lessThan(r, M)));
   const inCol = cols.map((q) => (fullCols ? null : g.lessThan(q, N)));
   const accs = rows.map(() => cols.map(() => accumulator(ctx, c.element, ssa)));

@@ -8,7 +8,14 @@
 // SpirvGemmKnobs) change how indices and loops are spelled, never the sums.
 import { SCALAR_BYTES } from '../../frontend/tinytc/ast.js';
 import type { AtomicMode } from '../atomic-mode.js';
-import { type StagedVariantName, UNROLL_K_STEPS, isOverlapped, portableGemmRule, stagedKTile } from '../blas-policy.js';
+import {
+  LOCAL_BYTES,
+  type StagedVariantName,
+  UNROLL_K_STEPS,
+  isOverlapped,
+  portableGemmRule,
+  stagedKTile,
+} from '../blas-policy.js';
 import { type SpirvGemmKnobs, UNROLL_PRODUCTS } from '../spirv-knobs.js';
 import { GEMM_TILE_MAX, gemmTiling } from '../tiling.js';
 import { type SCollectiveContext, type SScalar, type Trans, op, opAt } from './collective.js';
@@ -16,6 +23,8 @@ import type { SExt, SView } from './gen.js';
 import { Op } from '../../emit/spirv/spec.js';
 import { overlapped, prefetchTile } from './gemm-overlap.js';
 import { gemmVectorReads, loadTileVectors } from './gemm-vector-reads.js';
+import { cVectorWidth, writeBackVectors } from './gemm-write-vectors.js';
+import { cStagePlan, cStageTile, writeBackStaged } from './gemm-stage-c.js';
 import {
   type Spelling,
   type TileLoad,
@@ -93,6 +102,9 @@ export function gemm(
     pad: knobs.pad ?? null,
     apad: knobs.apad ?? null,
     kLoop: knobs.kloop === true,
+    cvec: knobs.cvec === true,
+    nearRows: knobs.nrows === true,
+    cstage: knobs.cstage ?? 0,
   };
   if (variant === 'direct' || variant === 'direct-vector')
     return direct(ctx, sp, variant === 'direct-vector', ta, tb, atomic, alpha, a, b, beta, c);
@@ -230,9 +242,18 @@ function staged(
   const bFirst = (k: SExt) => x.add(x.mul(k, bRow / lanes), x.mul(sp.lid1, rn / lanes));
   // Written out (K static and short enough under `full`): every tile's k count is static, the accumulators SSA values.
   const ssa = unrollsK(sp, K);
+  // `cvec`: C written back w rows at a time, each invocation's rows neighbours (and read so from A's tile); `nrows`
+  // the same rows, C element by element.
+  const cw = cVectorWidth(sp, c, rm, fullRows, atomic);
+  const nearRows = vector || cw > 0 || sp.nearRows;
+  // `cstage`: C's block through work-group memory, written as vectors (where `cvec` does not apply).
+  const localBytes = ctx.blas.localBytes ?? LOCAL_BYTES;
+  const cBlock = { mb, wg1, rn, full: fullRows && fullCols, neighbours: vector };
+  const cs = cw ? null : cStagePlan(sp, c, cBlock, aLayout.size + bSize, localBytes, atomic);
+  const cTile = cs ? cStageTile(ctx, c, mb, wg1 * cs.m) : null;
   blocks(ctx, sp, c, (ib, jb) => {
-    const t = registerTile(ctx, sp, c, ib, jb, vector, ssa);
-    const aRows = Array.from({ length: rm }, (_, r) => inBlock(sp, sp.lid0, wg0, rm, vector, r));
+    const t = registerTile(ctx, sp, c, ib, jb, vector, ssa, nearRows);
+    const aRows = Array.from({ length: rm }, (_, r) => inBlock(sp, sp.lid0, wg0, rm, nearRows, r));
     const bCols = Array.from({ length: rn }, (_, q) => inBlock(sp, sp.lid1, wg1, rn, vector, q));
     const aLoad: Omit<TileLoad, 'base'> = {
       view: a,
@@ -276,6 +297,12 @@ function staged(
       ctx.localBarrier();
     };
     loop(ctx, sp, 0, K, kt, ssa ? UNROLL_K_STEPS : 0, kLoop, 1, kLoopControl(sp));
-    writeBack(ctx, c, t, alpha, beta, atomic);
+    if (cw) writeBackVectors(ctx, sp, c, t, ib, cw, alpha, beta);
+    else if (cs && cTile) {
+      // A stage's columns: the block's (m = rn), or wg1·m neighbouring ones, the invocation's lid1 + (q mod m)·wg1.
+      const colAt = (q: number) => (cs.m === rn ? bCols[q] : x.add(sp.lid1, (q % cs.m) * wg1));
+      const at = { ib, jb, rowAt: (r: number) => aRows[r], colAt };
+      writeBackStaged(ctx, sp, c, t, at, { mb, cols: wg1 * cs.m, m: cs.m, w: cs.w, tile: cTile }, alpha, beta);
+    } else writeBack(ctx, c, t, alpha, beta, atomic);
   });
 }
