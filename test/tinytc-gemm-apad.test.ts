@@ -10,18 +10,13 @@ import type { GemmVariantName } from '../src/codegen/blas-policy.js';
 import { parseSpirvKnobs } from '../src/codegen/spirv-knobs.js';
 import type { AnyContext } from '../src/runtime/api.js';
 import { type ExecCase, pairFailures } from './support/tinytc-exec.js';
-import { batchedGemm, oddGemm, skewedGemm } from './support/tinytc-gemm-cases.js';
+import { batchedGemm, benchmarkGemms, oddGemm, skewedGemm } from './support/tinytc-gemm-cases.js';
 import { onDevice } from './support/on-device.js';
 import { count, spirvText } from './support/gemm-text.js';
 
 type Case = Omit<ExecCase, 'blas'>;
 
-const BENCH = [
-  batchedGemm('f32', 32, 3),
-  batchedGemm('f64', 32, 3),
-  batchedGemm('f32', 64, 2),
-  batchedGemm('f64', 64, 2),
-];
+const BENCH = benchmarkGemms();
 const ODD = [
   oddGemm('f64', 65, 63, 61, 'n', 'n', false),
   oddGemm('f32', 37, 23, 19, 't', 't', true),

@@ -11,7 +11,7 @@ import type { GemmVariantName } from '../src/codegen/blas-policy.js';
 import { parseSpirvKnobs } from '../src/codegen/spirv-knobs.js';
 import type { AnyContext } from '../src/runtime/api.js';
 import { type ExecCase, pairFailures } from './support/tinytc-exec.js';
-import { batchedGemm, gemmFloats, oddGemm, skewedGemm } from './support/tinytc-gemm-cases.js';
+import { batchedGemm, benchmarkGemms, gemmFloats, oddGemm, skewedGemm } from './support/tinytc-gemm-cases.js';
 import { onDevice } from './support/on-device.js';
 import { count, spirvText } from './support/gemm-text.js';
 
@@ -19,12 +19,7 @@ type Case = Omit<ExecCase, 'blas'>;
 
 const VK_RULE = 'index32,fill=hoisted,unroll=full';
 
-const BENCH = [
-  batchedGemm('f32', 32, 3),
-  batchedGemm('f64', 32, 3),
-  batchedGemm('f32', 64, 2),
-  batchedGemm('f64', 64, 2),
-];
+const BENCH = benchmarkGemms();
 
 /** C := 1.5 A B − C for 32³ f64 items of A, B and C 1,029 elements apart: item 1's C off the 16-byte vectors. */
 function skewedC(t: 'f32' | 'f64', n: number, howmany: number): Case {

@@ -54,6 +54,11 @@ export function batchedGemm(
   };
 }
 
+/** The benchmark's four GEMMs (32³ and 64³ of f32 and f64), batched as the knob tests run them on the test device. */
+export function benchmarkGemms(): Omit<ExecCase, 'blas'>[] {
+  return [batchedGemm('f32', 32, 3), batchedGemm('f64', 32, 3), batchedGemm('f32', 64, 2), batchedGemm('f64', 64, 2)];
+}
+
 /**
  * m × n × k with op(A), op(B) as `ta`, `tb`, `howmany` batch items `batch` elements apart (odd), leading dimensions
  * the next multiple of 8 (a multiple of every vector width); `wg` gives the function a work-group size.

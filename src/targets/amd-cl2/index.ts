@@ -5,7 +5,7 @@ import { declareFlags } from '../flag-declarations.js';
 import type { Target } from '../target.js';
 import { planPacking } from '../../pack/plan-packing.js';
 import { emitClrx, emitClrxPieces } from './clrx.js';
-import { AMD_CL2_FEATURES, amdCl2Kernelwise, lowerAmdCl2 } from './lower.js';
+import { AMD_CL2_FEATURES, amdCl2Kernelwise, amdCl2MayReport, lowerAmdCl2 } from './lower.js';
 import { amdCl2Table, amdCl2TablePieces } from './table.js';
 import { readAmdCl2Plan } from './schema.js';
 import { AMD_CL2_VOCABULARY, amdCl2View } from './view.js';
@@ -72,8 +72,9 @@ export const amdCl2Target: Target<AmdCl2Plan, 'segment'> = {
     formats: ['table', 'json', 'clrx'],
     lower(module, o) {
       return {
-        // An argument CLRX has no type for is refused as its kernel is lowered: not quiet where a kernel takes one.
         ...amdCl2Kernelwise(module, o.amdCl2 ?? {}),
+        // An argument CLRX has no type for is refused as its kernel is lowered: not quiet where a kernel takes one.
+        quiet: !amdCl2MayReport(module, o.amdCl2 ?? {}),
         pieces(plan, format) {
           if (format === 'json') return emitJsonPieces(plan);
           if (format === 'clrx') return emitClrxPieces(plan);

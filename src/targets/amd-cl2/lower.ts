@@ -135,7 +135,6 @@ export function amdCl2Kernelwise(
 ): {
   head: Omit<AmdCl2Plan, 'kernels'>;
   count: number;
-  quiet: boolean;
   kernels: (diags: DiagnosticBag) => Iterator<AmdCl2KernelPlan>;
 } {
   const bits = options.bits ?? 64;
@@ -170,11 +169,6 @@ export function amdCl2Kernelwise(
   return {
     head: { target: 'amd-cl2', bits, driver, use, gfx9, setupBuffer: SETUP_BUFFER },
     count: kernels.length,
-    // An argument CLRX has no type for is refused as its kernel is lowered: the type alone says whether.
-    quiet: !someKernelMayReport(kernels, (p) => {
-      const counters = { read_only: 0, write_only: 0, read_write: 0, sampler: 0 };
-      return userSlot(p, 0, P, driver, counters, new DiagnosticBag()) === undefined ? undefined : 0;
-    }),
     *kernels(diags) {
       const memo = new KernelShapeMemo<AmdCl2KernelPlan>(module);
       for (const k of kernels) yield memo.plan(k, make, diags);
@@ -200,6 +194,19 @@ export function amdCl2Kernelwise(
       }
     },
   };
+}
+
+/**
+ * Whether lowering some kernel can report (what a streamed lowering asks before it writes: `KernelwiseLowering.quiet`):
+ * an argument CLRX has no type for, which the argument's type alone decides.
+ */
+export function amdCl2MayReport(module: KernelModule, options: AmdCl2TargetOptions): boolean {
+  const P = (options.bits ?? 64) / 8;
+  const driver = options.driver ?? 'new';
+  return someKernelMayReport(kernelsOf(module), (p) => {
+    const counters = { read_only: 0, write_only: 0, read_write: 0, sampler: 0 };
+    return userSlot(p, 0, P, driver, counters, new DiagnosticBag()) === undefined ? undefined : 0;
+  });
 }
 
 /** The `qualifiers` of a pointer argument (CLRX's order), or undefined when it has none. */

@@ -4,7 +4,7 @@ import type { Target } from '../target.js';
 import { planPacking } from '../../pack/plan-packing.js';
 import { choiceProblem } from '../option-problem.js';
 import type { CudaPlan } from './plan.js';
-import { CUDA_ARCHES, CUDA_LOCAL_MEMORY, cudaKernelwise, cudaLayout, lowerCuda } from './lower.js';
+import { CUDA_ARCHES, CUDA_LOCAL_MEMORY, cudaKernelwise, cudaLayout, cudaMayReport, lowerCuda } from './lower.js';
 import { CUDA_SMS, DEFAULT_CUDA_SM } from './param-base.js';
 import { emitPtxEntries, emitPtxEntryPieces } from './ptx.js';
 import { cudaPredefines } from './predefines.js';
@@ -84,8 +84,9 @@ export const cudaTarget: Target<CudaPlan, 'segment'> = {
     formats: ['table', 'json', 'ptx'],
     lower(module, o, diags) {
       return {
-        // A kernel's parameters can be refused, or pass CUDA's limit, as it is lowered: not quiet where one may.
         ...cudaKernelwise(module, o.cuda ?? {}, diags),
+        // A kernel's parameters can be refused, or pass CUDA's limit, as it is lowered: not quiet where one may.
+        quiet: !cudaMayReport(module, o.cuda ?? {}),
         pieces(plan, format) {
           if (format === 'json') return emitJsonPieces(plan);
           if (format === 'ptx') return emitPtxEntryPieces(plan);

@@ -313,12 +313,7 @@ export function cudaKernelwise(
   module: KernelModule,
   options: CudaTargetOptions,
   diags: DiagnosticBag,
-): {
-  head: Omit<CudaPlan, 'kernels'>;
-  count: number;
-  quiet: boolean;
-  kernels: (diags: DiagnosticBag) => Iterator<CudaKernelPlan>;
-} {
+): { head: Omit<CudaPlan, 'kernels'>; count: number; kernels: (diags: DiagnosticBag) => Iterator<CudaKernelPlan> } {
   const arch = options.arch ?? 'nvptx64';
   const sm = options.sm ?? DEFAULT_CUDA_SM;
   const localMemory = options.localMemory ?? 'nvidia';
@@ -328,7 +323,6 @@ export function cudaKernelwise(
   return {
     head: { target: 'cuda', arch, sm, localMemory },
     count: kernels.length,
-    quiet: !mayReport(kernels, dl, localMemory),
     *kernels(diags) {
       const memo = new KernelShapeMemo<CudaKernelPlan>(module);
       const make = (k: FunctionInfo) => lowerKernel(k, dl, sm, localMemory, diags);
@@ -342,15 +336,17 @@ export function cudaKernelwise(
 }
 
 /**
- * Whether lowering some kernel can report: a parameter refused, or a parameter buffer past CUDA's 4,096 bytes, each
- * parameter's bytes bounded by size + alignment - 1 (what `paramOffset` can add before it, whatever the architecture's
- * base).
+ * Whether lowering some kernel can report (what a streamed lowering asks before it writes: `KernelwiseLowering.quiet`):
+ * a parameter refused, or a parameter buffer past CUDA's 4,096 bytes, each parameter's bytes bounded by size +
+ * alignment - 1 (what `paramOffset` can add before it, whatever the architecture's base).
  */
-function mayReport(kernels: readonly FunctionInfo[], dl: DataLayout, local: CudaLocalMemory): boolean {
+export function cudaMayReport(module: KernelModule, options: CudaTargetOptions): boolean {
+  const dl = cudaLayout(options.arch);
+  const local = options.localMemory ?? 'nvidia';
   const unheard = new DiagnosticBag();
   const appended = local === 'pocl' ? POCL_APPENDED_NAMES.length * (2 * POCL_APPENDED_BYTES - 1) : 0;
   return someKernelMayReport(
-    kernels,
+    kernelsOf(module),
     (p) => {
       const d = declare(p, dl, local, unheard);
       return d && d.size + d.align - 1;

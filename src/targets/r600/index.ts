@@ -3,7 +3,7 @@ import { emitJson, emitJsonPieces } from '../../emit/json.js';
 import { emitLlvmIr, emitLlvmIrPieces } from '../../emit/llvm-ir.js';
 import type { Target } from '../target.js';
 import { planPacking } from '../../pack/plan-packing.js';
-import { type R600Plan, r600Kernelwise, r600LlvmKernelSeq, r600LlvmKernels, r600Plan } from './lower.js';
+import { type R600Plan, r600Kernelwise, r600LlvmKernelSeq, r600LlvmKernels, r600MayReport, r600Plan } from './lower.js';
 import { r600Table, r600TablePieces } from './table.js';
 import { readR600Plan } from './schema.js';
 import { R600_VOCABULARY, r600View } from './view.js';
@@ -49,8 +49,9 @@ export const r600Target: Target<R600Plan, 'segment'> = {
     formats: ['table', 'json', 'llvm-ir'],
     lower(module, _o, diags) {
       return {
-        // A kernel's read_write image is refused as it is lowered (not quiet where a kernel takes one).
         ...r600Kernelwise(module, diags),
+        // A kernel's read_write image is refused as it is lowered: not quiet where a kernel takes one.
+        quiet: !r600MayReport(module),
         pieces(plan, format, ctx) {
           if (format === 'json') return emitJsonPieces(plan);
           // The kernels as LLVM IR has them before the pass, each made as the writer reaches it.

@@ -17,7 +17,7 @@ import type { Bare } from '../../abi/plan.js';
 import type { R600KernelPlan, R600Plan, R600Slot } from './plan.js';
 import { placeR600Kernel } from './placement.js';
 import { valueLayout } from '../../layout/value-layout.js';
-import { canonical } from '../../types/types.js';
+import { someKernelMayReport } from '../../abi/may-report.js';
 
 export type { R600KernelPlan, R600Plan, R600Slot } from './plan.js';
 
@@ -198,19 +198,13 @@ export function r600Plan(module: KernelModule, diags: DiagnosticBag): R600Plan |
 export function r600Kernelwise(
   module: KernelModule,
   diags: DiagnosticBag,
-): {
-  head: Omit<R600Plan, 'kernels'>;
-  count: number;
-  quiet: boolean;
-  kernels: (diags: DiagnosticBag) => Iterator<R600KernelPlan>;
-} {
+): { head: Omit<R600Plan, 'kernels'>; count: number; kernels: (diags: DiagnosticBag) => Iterator<R600KernelPlan> } {
   checkKernelCalls(module, false, diags, Messages.r600KernelCall);
   const trailing = new TrailingSlots();
   const kernels = kernelsOf(module);
   return {
     head: { target: 'r600', mcpu: 'cypress' },
     count: kernels.length,
-    quiet: !takesReadWriteImage(kernels),
     *kernels(diags) {
       const memo = new KernelShapeMemo<R600KernelPlan>(module);
       const make = (k: FunctionInfo) => kernelPlan(k, trailing, diags);
@@ -220,17 +214,15 @@ export function r600Kernelwise(
 }
 
 /**
- * Whether a kernel takes a `read_write` image, the one parameter `paramSlots` refuses (the kernels' lowering reports
- * nothing otherwise: no pass over them is needed for diagnostics before anything is written, `KernelwiseLowering.quiet`).
+ * Whether lowering some kernel can report (what a streamed lowering asks before it writes: `KernelwiseLowering.quiet`):
+ * a parameter `paramSlots` refuses (a `read_write` image), which its type alone decides.
  */
-function takesReadWriteImage(kernels: readonly FunctionInfo[]): boolean {
-  for (const k of kernels) {
-    for (const p of k.params) {
-      const c = canonical(p.type);
-      if (c.type.kind === 'image' && c.access === 'read_write') return true;
-    }
-  }
-  return false;
+export function r600MayReport(module: KernelModule): boolean {
+  return someKernelMayReport(kernelsOf(module), (p) => {
+    const heard = new DiagnosticBag();
+    paramSlots(new InputBuffer(), p, { read_only: 0, write_only: 0, sampler: 0 }, heard);
+    return heard.items.length ? undefined : 0;
+  });
 }
 
 /** The kernels as LLVM IR sees them before the pass (what `--format llvm-ir` prints). */

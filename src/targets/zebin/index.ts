@@ -5,7 +5,7 @@ import { type Target } from '../target.js';
 import { planPacking } from '../../pack/plan-packing.js';
 import { choiceProblem } from '../option-problem.js';
 import { ZEBIN_DEFAULT_DEVICE, ZEBIN_DEVICES, zebinPredefines } from './devices.js';
-import { lowerZebin, zebinKernelwise } from './lower.js';
+import { lowerZebin, zebinKernelwise, zebinMayReport } from './lower.js';
 import type { ZebinPlan } from './plan.js';
 import { readZebinPlan } from './schema.js';
 import { zebinTable, zebinTablePieces } from './table.js';
@@ -70,9 +70,10 @@ export const zebinTarget: Target<ZebinPlan, 'segment'> = {
     lower(module, o, diags) {
       const device = o.zebin?.device ?? ZEBIN_DEFAULT_DEVICE;
       return {
+        ...zebinKernelwise(module, device, diags, o.zebin?.privateMemory ?? false),
         // A kernel ocloc would refuse (double on TGL/DG2, over 2 KiB of arguments) is reported as it is lowered: not
         // quiet where a kernel may be.
-        ...zebinKernelwise(module, device, diags, o.zebin?.privateMemory ?? false),
+        quiet: !zebinMayReport(module, device),
         pieces(plan, format) {
           if (format === 'json') return emitJsonPieces(plan);
           if (format === 'ze-info') return emitZeInfoPieces(plan);

@@ -84,6 +84,19 @@ function argumentBytesOf(p: Parameter): number {
   return classifyArg(p.type).kind === 'pod' ? layoutOf(p.type, SPIR64).size : 8;
 }
 
+/**
+ * Whether lowering some kernel can report (what a streamed lowering asks before it writes: `KernelwiseLowering.quiet`):
+ * what ocloc refuses (a double on a device without fp64, an argument IGC has none for, over 2 KiB of arguments) is its
+ * parameters' types' alone.
+ */
+export function zebinMayReport(module: KernelModule, device: ZebinDevice): boolean {
+  return someKernelMayReport(
+    kernelsOf(module),
+    (p) => (refusedArgument(p, device) ? undefined : argumentBytesOf(p)),
+    ARGUMENT_BYTES_LIMIT,
+  );
+}
+
 /** Whether lowering `p` reports (lowerKernel's checks of one parameter): a double without fp64, an argument IGC has none for. */
 function refusedArgument(p: Parameter, device: ZebinDevice): boolean {
   if (!DEVICE_FACTS[device].fp64 && namesDouble(p.type)) return true;
@@ -222,12 +235,7 @@ export function zebinKernelwise(
   device: ZebinDevice,
   diags: DiagnosticBag,
   privateMemory = false,
-): {
-  head: Omit<ZebinPlan, 'kernels'>;
-  count: number;
-  quiet: boolean;
-  kernels: (diags: DiagnosticBag) => Iterator<ZebinKernelPlan>;
-} {
+): { head: Omit<ZebinPlan, 'kernels'>; count: number; kernels: (diags: DiagnosticBag) => Iterator<ZebinKernelPlan> } {
   // Without cl_khr_fp64 ocloc refuses the file for any double, used by a kernel or not: struct fields too.
   if (!DEVICE_FACTS[device].fp64) {
     for (const r of module.records) {
@@ -242,13 +250,6 @@ export function zebinKernelwise(
   return {
     head: { target: 'zebin', device, ...(privateMemory ? { privateMemory } : {}) },
     count: kernels.length,
-    // What ocloc refuses (a double on a device without fp64, an argument IGC has none for, over 2 KiB of arguments) is
-    // its parameters' types' alone.
-    quiet: !someKernelMayReport(
-      kernels,
-      (p) => (refusedArgument(p, device) ? undefined : argumentBytesOf(p)),
-      ARGUMENT_BYTES_LIMIT,
-    ),
     *kernels(diags) {
       const memo = new KernelShapeMemo<ZebinKernelPlan>(module);
       const make = (k: FunctionInfo) => lowerKernel(module, k, device, diags, privateMemory, header);
